@@ -1,0 +1,56 @@
+// swift-tools-version:6.0
+//
+// TrueTrack: noisy GPS fixes in, an accurate track, an honest distance and clean stops out.
+//
+// Dependencies point one way: TrueTrackCore <- TrueTrackIO <- truetrack (CLI).
+// The C libraries sit behind one module each and are only imported by the module that needs them.
+import PackageDescription
+
+let package = Package(
+    name: "TrueTrack",
+    products: [
+        // An app that only filters fixes links this alone: no file I/O, no SQLite, no networking, no XML.
+        .library(name: "TrueTrackCore", targets: ["TrueTrackCore"]),
+        // Streaming readers and writers for recorded tracks.
+        .library(name: "TrueTrackIO", targets: ["TrueTrackIO"]),
+        .executable(name: "truetrack", targets: ["truetrack"]),
+        .executable(name: "truetrack-benchmarks", targets: ["TrueTrackBenchmarks"]),
+    ],
+    targets: [
+        // MARK: C system libraries (Debian: libsqlite3-dev, liblapack-dev)
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLAPACK",
+            path: "Sources/CLAPACK",
+            pkgConfig: "lapack",
+            providers: [.apt(["liblapack-dev"])]
+        ),
+
+        // MARK: Library modules
+        .target(name: "TrueTrackCore"),
+        .target(name: "TrueTrackIO", dependencies: ["TrueTrackCore"]),
+
+        // MARK: Command-line tool
+        .executableTarget(name: "truetrack", dependencies: ["TrueTrackCore", "TrueTrackIO"]),
+
+        // MARK: Benchmarks (kept out of the libraries' dependencies)
+        .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
+        .executableTarget(
+            name: "TrueTrackBenchmarks",
+            dependencies: ["TrueTrackCore", "TrueTrackIO", "BenchmarkSupport"],
+            path: "Benchmarks/TrueTrackBenchmarks"
+        ),
+
+        // MARK: Tests (one target per library target)
+        .testTarget(name: "TrueTrackCoreTests", dependencies: ["TrueTrackCore"]),
+        .testTarget(name: "TrueTrackIOTests", dependencies: ["TrueTrackCore", "TrueTrackIO"]),
+        .testTarget(name: "SystemLibrariesTests", dependencies: ["CSQLite", "CLAPACK"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["truetrack"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,199 @@
+/// One position report from a GNSS receiver or a phone's location service, normalised.
+///
+/// A `Fix` is a plain value (no references inside), so arrays of fixes copy as bytes and the filters that
+/// consume them never allocate. Construct one with ``init(timestamp:latitude:longitude:horizontalAccuracyMetres:altitudeMetres:verticalAccuracyMetres:speedMetresPerSecond:speedAccuracyMetresPerSecond:courseDegrees:courseAccuracyDegrees:provider:satellitesUsed:isMocked:activity:)``,
+/// which validates the coordinates and applies the normalisation rules below once, so no later stage has to
+/// re-check them.
+///
+/// ## Normalisation (explicit, applied by the initialiser)
+/// - Latitude and longitude must be finite and within ±90° / ±180°: anything else throws
+///   ``FixValidationError``, which a reader turns into an error naming the file, line and field.
+/// - Horizontal accuracy: a positive finite value is kept; `≤ 0` or NaN (Android's "no accuracy", iOS's −1)
+///   becomes ``HorizontalAccuracy/invalid`` so that the accuracy gate rejects the fix instead of treating it as
+///   perfect; a missing value stays ``HorizontalAccuracy/absent``.
+/// - Speed `< 0` (iOS reports −1 for "unknown") or non-finite → absent (`nil`), never 0.
+/// - Course outside 0..<360 is wrapped into it when finite; negative course (iOS −1) or non-finite → absent.
+/// - Every other optional measurement that is negative where it cannot be (vertical accuracy, speed and course
+///   accuracy, satellites) or non-finite → absent. Missing values stay `nil`, never 0.
+public struct Fix: Sendable, Hashable {
+    /// When the receiver computed the position, UTC, millisecond precision.
+    public var timestamp: Timestamp
+    /// Latitude in degrees north on the WGS-84 ellipsoid, −90…90.
+    public var latitude: Double
+    /// Longitude in degrees east on the WGS-84 ellipsoid, −180…180.
+    public var longitude: Double
+    /// The reported horizontal accuracy (a 68 % radius in metres on Android and iOS), or why there is none.
+    public var horizontalAccuracy: HorizontalAccuracy
+    /// Altitude in metres (as the source reports it: above the WGS-84 ellipsoid for phones' `Location`,
+    /// above mean sea level for NMEA GGA and GPX `<ele>`).
+    public var altitudeMetres: Double?
+    /// Vertical accuracy in metres (68 %).
+    public var verticalAccuracyMetres: Double?
+    /// Speed over ground in metres per second as the receiver measured it (Doppler), never derived.
+    public var speedMetresPerSecond: Double?
+    /// Accuracy of the speed in metres per second (68 %).
+    public var speedAccuracyMetresPerSecond: Double?
+    /// Course over ground in degrees clockwise from true north, 0..<360.
+    public var courseDegrees: Double?
+    /// Accuracy of the course in degrees (68 %).
+    public var courseAccuracyDegrees: Double?
+    /// Which location source produced the fix.
+    public var provider: Provider
+    /// Number of satellites (or signals) used in the solution.
+    public var satellitesUsed: Int?
+    /// True when the platform flagged the fix as mocked (simulated); `nil` when the source does not say.
+    public var isMocked: Bool?
+    /// A motion-activity reading attached to the fix, when the source has one.
+    public var activity: ActivityReading?
+
+    /// Creates a fix, validating its coordinates and normalising every measurement (see the type's
+    /// documentation for the rules).
+    ///
+    /// - Parameter horizontalAccuracyMetres: the reported accuracy in metres; `nil` when the source has none.
+    /// - Throws: ``FixValidationError`` when latitude or longitude is non-finite or out of range.
+    @inlinable
+    public init(
+        timestamp: Timestamp,
+        latitude: Double,
+        longitude: Double,
+        horizontalAccuracyMetres: Double? = nil,
+        altitudeMetres: Double? = nil,
+        verticalAccuracyMetres: Double? = nil,
+        speedMetresPerSecond: Double? = nil,
+        speedAccuracyMetresPerSecond: Double? = nil,
+        courseDegrees: Double? = nil,
+        courseAccuracyDegrees: Double? = nil,
+        provider: Provider = .unknown,
+        satellitesUsed: Int? = nil,
+        isMocked: Bool? = nil,
+        activity: ActivityReading? = nil
+    ) throws(FixValidationError) {
+        guard latitude.isFinite, latitude >= -90, latitude <= 90 else {
+            throw .latitudeOutOfRange(latitude)
+        }
+        guard longitude.isFinite, longitude >= -180, longitude <= 180 else {
+            throw .longitudeOutOfRange(longitude)
+        }
+        self.timestamp = timestamp
+        self.latitude = latitude
+        self.longitude = longitude
+        self.horizontalAccuracy = HorizontalAccuracy(reportedMetres: horizontalAccuracyMetres)
+        self.altitudeMetres = Fix.finite(altitudeMetres)
+        self.verticalAccuracyMetres = Fix.nonNegative(verticalAccuracyMetres)
+        self.speedMetresPerSecond = Fix.nonNegative(speedMetresPerSecond)
+        self.speedAccuracyMetresPerSecond = Fix.nonNegative(speedAccuracyMetresPerSecond)
+        self.courseDegrees = Fix.course(courseDegrees)
+        self.courseAccuracyDegrees = Fix.nonNegative(courseAccuracyDegrees)
+        self.provider = provider
+        self.satellitesUsed = satellitesUsed.flatMap { $0 >= 0 ? $0 : nil }
+        self.isMocked = isMocked
+        self.activity = activity
+    }
+
+    /// `value` when finite, else `nil`.
+    @inlinable
+    static func finite(_ value: Double?) -> Double? {
+        guard let value, value.isFinite else { return nil }
+        return value
+    }
+
+    /// `value` when finite and `≥ 0`, else `nil` (iOS's −1 "unknown" lands here).
+    @inlinable
+    static func nonNegative(_ value: Double?) -> Double? {
+        guard let value, value.isFinite, value >= 0 else { return nil }
+        return value
+    }
+
+    /// A course wrapped into 0..<360, or `nil` when negative (iOS's −1) or non-finite.
+    @inlinable
+    static func course(_ value: Double?) -> Double? {
+        guard let value, value.isFinite, value >= 0 else { return nil }
+        if value < 360 { return value }
+        let wrapped = value.truncatingRemainder(dividingBy: 360)
+        return wrapped
+    }
+
+    /// The horizontal accuracy in metres when the source reported a valid one, else `nil`.
+    @inlinable
+    public var horizontalAccuracyMetres: Double? {
+        if case .metres(let value) = horizontalAccuracy { return value }
+        return nil
+    }
+}
+
+/// A fix's reported horizontal accuracy: a value, nothing, or a value that cannot be trusted.
+///
+/// Kept apart from `Double?` on purpose: "the source said 0 or −1" (``invalid``) must be rejected by the
+/// accuracy gate, while "the source has no accuracy field" (``absent``) gets a documented fallback there.
+public enum HorizontalAccuracy: Sendable, Hashable {
+    /// A positive, finite 68 % radius in metres.
+    case metres(Double)
+    /// The source has no accuracy for this fix.
+    case absent
+    /// The source reported a value that is not an accuracy: `≤ 0`, NaN or infinite.
+    case invalid
+
+    /// Classifies a reported value: `nil` → ``absent``; positive and finite → ``metres(_:)``; else ``invalid``.
+    @inlinable
+    public init(reportedMetres: Double?) {
+        guard let value = reportedMetres else { self = .absent; return }
+        if value.isFinite, value > 0 { self = .metres(value) } else { self = .invalid }
+    }
+}
+
+/// The location source that produced a fix.
+public enum Provider: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Not stated by the source.
+    case unknown
+    /// A GNSS receiver's own solution (Android `gps`, NMEA, GPX from a GPS device).
+    case gps
+    /// A fused solution (Android FLP / fused provider, iOS Core Location).
+    case fused
+    /// A network (Wi-Fi or cell) position: coarse, often with an older timestamp.
+    case network
+    /// Android's passive provider (fixes requested by other apps).
+    case passive
+    /// A reference trajectory (ground truth, e.g. NovAtel SPAN or GSDC `GT`).
+    case groundTruth
+    /// Any other named source.
+    case other
+
+    /// Maps a provider name as written by common loggers (`gps`, `GPS`, `FLP`, `fused`, `NLP`, `network`,
+    /// `GT`, …) to a provider, case-insensitively; unknown names map to ``other``, an empty name to ``unknown``.
+    public init(name: String) {
+        switch name.lowercased() {
+        case "": self = .unknown
+        case "gps", "gnss": self = .gps
+        case "flp", "fused": self = .fused
+        case "nlp", "network": self = .network
+        case "passive": self = .passive
+        case "gt", "groundtruth", "ground_truth", "truth": self = .groundTruth
+        case "unknown": self = .unknown
+        default: self = .other
+        }
+    }
+}
+
+/// Why a fix could not be created.
+public enum FixValidationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The latitude is not a finite number within −90…90 degrees.
+    case latitudeOutOfRange(Double)
+    /// The longitude is not a finite number within −180…180 degrees.
+    case longitudeOutOfRange(Double)
+
+    /// The field the error concerns (`latitude` or `longitude`).
+    public var field: String {
+        switch self {
+        case .latitudeOutOfRange: "latitude"
+        case .longitudeOutOfRange: "longitude"
+        }
+    }
+
+    /// A human description, e.g. `latitude 91.2 is outside -90...90 degrees`.
+    public var description: String {
+        switch self {
+        case .latitudeOutOfRange(let v): "latitude \(v) is not a finite value within -90...90 degrees"
+        case .longitudeOutOfRange(let v): "longitude \(v) is not a finite value within -180...180 degrees"
+        }
+    }
+}

@@ -1,0 +1,134 @@
+/// Parsing and formatting of ISO 8601 / RFC 3339 timestamps without Foundation.
+///
+/// Hand-written for the hot path of the readers (GPX, CSV, GeoJSON): `ISO8601DateFormatter` costs ~37 µs a
+/// call on Linux and Foundation's format styles ~0.7 µs; this parser is a few nanoseconds.
+///
+/// Accepted: `YYYY-MM-DD[T| ]hh:mm[:ss[.fraction]][Z|z|±hh[:mm|mm]]`, and a date alone (midnight UTC).
+/// A time without a zone designator is taken as UTC (GPX requires UTC; CSV exports that omit the zone are
+/// almost always UTC). A fraction is rounded to the nearest millisecond. A leap second (`:60`) folds
+/// into the next minute.
+public enum ISO8601 {
+    /// Parses the bytes `text[start..<end]`; returns `nil` when they are not a valid timestamp.
+    @inlinable
+    public static func parse(_ p: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Timestamp? {
+        var i = start
+        @inline(__always) func digit(_ k: Int) -> Int? {
+            guard k < end else { return nil }
+            let d = Int(p[k]) &- 48
+            return (0...9).contains(d) ? d : nil
+        }
+        @inline(__always) func two(_ k: Int) -> Int? {
+            guard let a = digit(k), let b = digit(k + 1) else { return nil }
+            return a * 10 + b
+        }
+        // Date
+        guard let y0 = digit(i), let y1 = digit(i + 1), let y2 = digit(i + 2), let y3 = digit(i + 3) else { return nil }
+        let year = y0 * 1000 + y1 * 100 + y2 * 10 + y3
+        i += 4
+        guard i < end, p[i] == UInt8(ascii: "-"), let month = two(i + 1) else { return nil }
+        i += 3
+        guard i < end, p[i] == UInt8(ascii: "-"), let day = two(i + 1) else { return nil }
+        i += 3
+        var hour = 0, minute = 0, second = 0, millisecond = 0
+        var offsetMinutes = 0
+        if i < end {
+            guard p[i] == UInt8(ascii: "T") || p[i] == UInt8(ascii: "t") || p[i] == UInt8(ascii: " ") else { return nil }
+            i += 1
+            guard let h = two(i), i + 2 < end, p[i + 2] == UInt8(ascii: ":"), let m = two(i + 3) else { return nil }
+            hour = h
+            minute = m
+            i += 5
+            if i < end, p[i] == UInt8(ascii: ":") {
+                guard let s = two(i + 1) else { return nil }
+                second = s
+                i += 3
+                if i < end, p[i] == UInt8(ascii: ".") || p[i] == UInt8(ascii: ",") {
+                    i += 1
+                    var digits = 0
+                    var value = 0
+                    var roundUp = false
+                    while let d = digit(i) {
+                        if digits < 3 { value = value * 10 + d } else if digits == 3 { roundUp = d >= 5 }
+                        digits += 1
+                        i += 1
+                    }
+                    guard digits > 0 else { return nil }
+                    if digits == 1 { value *= 100 } else if digits == 2 { value *= 10 }
+                    millisecond = value + (roundUp ? 1 : 0)
+                }
+            }
+            if i < end {
+                let c = p[i]
+                if c == UInt8(ascii: "Z") || c == UInt8(ascii: "z") {
+                    i += 1
+                } else if c == UInt8(ascii: "+") || c == UInt8(ascii: "-") {
+                    guard let oh = two(i + 1) else { return nil }
+                    i += 3
+                    var om = 0
+                    if i < end, p[i] == UInt8(ascii: ":") {
+                        guard let v = two(i + 1) else { return nil }
+                        om = v
+                        i += 3
+                    } else if let v = two(i) {
+                        om = v
+                        i += 2
+                    }
+                    guard oh <= 23, om <= 59 else { return nil }
+                    offsetMinutes = (oh * 60 + om) * (c == UInt8(ascii: "-") ? -1 : 1)
+                } else {
+                    return nil
+                }
+            }
+            guard i == end else { return nil }
+        }
+        // A rounded-up fraction (.9996) may carry into the next second.
+        var carry: Int64 = 0
+        if millisecond == 1000 { millisecond = 0; carry = 1000 }
+        guard let t = Timestamp(civil: CivilTime(year: year, month: month, day: day, hour: hour, minute: minute,
+                                                 second: second, millisecond: millisecond)) else { return nil }
+        return Timestamp(millisecondsSince1970: t.millisecondsSince1970 + carry - Int64(offsetMinutes) * 60_000)
+    }
+
+    /// Parses a string; returns `nil` when it is not a valid timestamp.
+    public static func parse(_ text: String) -> Timestamp? {
+        var text = text
+        return text.withUTF8 { utf8 in
+            parse(UnsafeRawBufferPointer(utf8), from: 0, to: utf8.count)
+        }
+    }
+
+    /// Formats `timestamp` as `YYYY-MM-DDThh:mm:ssZ`, with `.SSS` milliseconds when they are not zero
+    /// (so whole-second data stays as its source wrote it and every value reads back exactly).
+    public static func format(_ timestamp: Timestamp) -> String {
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(24)
+        append(timestamp, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the formatted `timestamp` (see ``format(_:)``) to a byte buffer.
+    public static func append(_ timestamp: Timestamp, to bytes: inout [UInt8]) {
+        let c = timestamp.civil
+        @inline(__always) func put(_ v: Int, _ width: Int) {
+            var divisor = 1
+            for _ in 1..<width { divisor *= 10 }
+            var v = v
+            while divisor > 0 {
+                bytes.append(UInt8(48 + v / divisor))
+                v %= divisor
+                divisor /= 10
+            }
+        }
+        put(c.year, 4); bytes.append(UInt8(ascii: "-"))
+        put(c.month, 2); bytes.append(UInt8(ascii: "-"))
+        put(c.day, 2); bytes.append(UInt8(ascii: "T"))
+        put(c.hour, 2); bytes.append(UInt8(ascii: ":"))
+        put(c.minute, 2); bytes.append(UInt8(ascii: ":"))
+        put(c.second, 2)
+        if c.millisecond != 0 {
+            bytes.append(UInt8(ascii: "."))
+            put(c.millisecond, 3)
+        }
+        bytes.append(UInt8(ascii: "Z"))
+    }
+}

@@ -1,0 +1,73 @@
+/// Why a reader passed over a line or record without producing a fix.
+public enum SkipReason: String, Sendable, Hashable, CaseIterable, Codable {
+    /// An empty line.
+    case blank
+    /// A comment or a header line (`#…`, a CSV header, a file preamble).
+    case comment
+    /// A record of a kind this reader does not turn into fixes (other NMEA sentences, `Raw` rows in a
+    /// GnssLogger file, `POSI` rows in an IPIN log, GPX metadata…).
+    case otherRecord
+    /// Bytes that are not text of this format (UBX binary between NMEA sentences, for instance).
+    case binaryNoise
+    /// An NMEA sentence whose checksum does not match.
+    case checksumMismatch
+    /// The receiver itself says there is no valid fix (NMEA status `V`, GGA quality 0).
+    case noFix
+    /// A record without a usable time (GPX points without `<time>`, NMEA epochs before any date is known).
+    case missingTime
+    /// A record without a position (empty latitude or longitude fields).
+    case missingPosition
+    /// A fix from a provider the caller filtered out.
+    case providerFiltered
+    /// An exact repeat of the previous record (only where a reader is asked to drop them).
+    case duplicate
+    /// A malformed record skipped because the reader runs leniently (see ``ReadReport/errors``).
+    case malformed
+}
+
+/// What a reader saw besides the fixes it produced: lines read, lines skipped by reason, and (when reading
+/// leniently) the errors it stepped over.
+public struct ReadReport: Sendable, Hashable {
+    /// The input's name (path, `<stdin>` or `<memory>`).
+    public var source: String
+    /// Lines (or XML elements / JSON records) examined.
+    public var recordsRead: Int = 0
+    /// Fixes produced.
+    public var fixesProduced: Int = 0
+    /// Bytes consumed from the input.
+    public var bytesRead: Int = 0
+    /// Records skipped, by reason (see ``SkipReason``).
+    public private(set) var skipped: [SkipReason: Int] = [:]
+    /// The errors stepped over in lenient mode, the first ``maximumKeptErrors`` of them.
+    public private(set) var errors: [ReadError] = []
+    /// How many errors were stepped over in lenient mode (may exceed `errors.count`).
+    public private(set) var errorCount: Int = 0
+
+    /// Errors beyond this many are counted but not kept, so a garbage file cannot exhaust memory.
+    public static let maximumKeptErrors = 100
+
+    /// Creates an empty report for `source`.
+    public init(source: String) {
+        self.source = source
+    }
+
+    /// Counts one skipped record.
+    public mutating func skip(_ reason: SkipReason, count: Int = 1) {
+        skipped[reason, default: 0] += count
+    }
+
+    /// The number of records skipped for `reason`.
+    public func skipped(_ reason: SkipReason) -> Int { skipped[reason] ?? 0 }
+
+    /// Total number of records skipped for any reason.
+    public var totalSkipped: Int { skipped.values.reduce(0, +) }
+
+    /// Records a bad record: in lenient mode it is counted (``SkipReason/malformed``) and kept, and reading
+    /// goes on; otherwise the error is thrown.
+    public mutating func reject(_ error: ReadError, lenient: Bool) throws(ReadError) {
+        guard lenient else { throw error }
+        errorCount += 1
+        skip(.malformed)
+        if errors.count < ReadReport.maximumKeptErrors { errors.append(error) }
+    }
+}

@@ -1,0 +1,92 @@
+import TrueTrackCore
+
+/// A streaming source of fixes: call ``next()`` until it returns `nil`.
+///
+/// Readers hold one chunk of input in memory (see ``ByteStream``), never the whole file. A reader that hits
+/// damaged input throws a ``ReadError`` naming the place, after having returned every fix before it, so
+/// nothing already read is lost; with ``ReadOptions/lenient`` it counts the bad record in ``report`` and
+/// goes on instead.
+public protocol FixReader {
+    /// Returns the next fix, or `nil` at the end of the input.
+    /// - Throws: ``ReadError`` at the first record that cannot be read (unless reading leniently).
+    mutating func next() throws(ReadError) -> Fix?
+
+    /// What the reader has seen so far: records read, skipped by reason, errors stepped over.
+    var report: ReadReport { get }
+}
+
+/// Options shared by every reader. Defaults are what a user reading an unknown file would want.
+public struct ReadOptions: Sendable, Hashable {
+    /// Skip malformed records (counting them and keeping the first errors in the report) instead of stopping
+    /// at the first one. Default `false`: a damaged file is reported, not silently thinned.
+    public var lenient: Bool = false
+
+    /// Keep only fixes from these providers (`nil`, the default, keeps all). Multi-provider logs such as
+    /// GnssLogger's hold GPS, FLP and NLP fixes of one walk; mixing them triples the distance.
+    public var providers: Set<Provider>? = nil
+
+    /// How an NMEA reader turns HDOP into a horizontal accuracy when no GST sentence gives one.
+    public var hdop: HDOPInterpretation = .dilution(userEquivalentRangeErrorMetres: HDOPInterpretation.defaultUEREMetres)
+
+    /// Creates options with the defaults above.
+    public init(lenient: Bool = false, providers: Set<Provider>? = nil,
+                hdop: HDOPInterpretation = .dilution(userEquivalentRangeErrorMetres: HDOPInterpretation.defaultUEREMetres)) {
+        self.lenient = lenient
+        self.providers = providers
+        self.hdop = hdop
+    }
+}
+
+/// How to read the HDOP field of an NMEA GGA/GSA sentence as a horizontal accuracy.
+public enum HDOPInterpretation: Sendable, Hashable {
+    /// HDOP is a dilution of precision: accuracy (68 % radius) = HDOP × UERE.
+    case dilution(userEquivalentRangeErrorMetres: Double)
+    /// The exporter wrote an accuracy in the HDOP field, scaled: accuracy = HDOP × `metresPerUnit`
+    /// (Google's GnssAnalysis "chipset" NMEA export writes accuracy / 10, so `metresPerUnit` = 10).
+    case scaledAccuracy(metresPerUnit: Double)
+    /// Ignore HDOP: fixes without GST have no accuracy.
+    case ignored
+
+    /// Default user-equivalent range error, 5 m: the 1σ pseudorange error of a consumer single-frequency
+    /// receiver in open sky (typical published UERE 4–6 m), so HDOP 1 ≈ a 5 m accuracy, in line with what
+    /// phones report for the same conditions.
+    public static let defaultUEREMetres = 5.0
+
+    /// The accuracy in metres for a given HDOP, or `nil` when HDOP is ignored or not positive.
+    @inlinable
+    public func accuracyMetres(hdop: Double) -> Double? {
+        guard hdop.isFinite, hdop > 0 else { return nil }
+        switch self {
+        case .dilution(let uere): return hdop * uere
+        case .scaledAccuracy(let scale): return hdop * scale
+        case .ignored: return nil
+        }
+    }
+}
+
+/// Everything read from one input: the fixes, the report, and the error that stopped reading, if any.
+///
+/// A damaged file still yields every fix before the damage (`fixes`) together with the error.
+public struct ReadResult: Sendable {
+    /// The fixes read, in input order.
+    public var fixes: [Fix]
+    /// What the reader saw.
+    public var report: ReadReport
+    /// The error that stopped reading early, or `nil` when the whole input was read.
+    public var error: ReadError?
+}
+
+extension FixReader {
+    /// Reads to the end (or to the first error), collecting the fixes.
+    ///
+    /// - Complexity: O(n) time; memory for the returned fixes only.
+    public mutating func readAll() -> ReadResult {
+        var fixes: [Fix] = []
+        do {
+            while let fix = try next() { fixes.append(fix) }
+            return ReadResult(fixes: fixes, report: report, error: nil)
+        } catch {
+            return ReadResult(fixes: fixes, report: report, error: error)
+        }
+    }
+}

@@ -1,0 +1,143 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Exact, allocation-free parsing of decimal numbers straight from bytes.
+///
+/// `Double(Substring)` copies into a C string and calls `strtod` (~60 ns); every reader parses several
+/// numbers per fix, so this is the hot loop of reading. The fast path is Clinger's (1990): when the decimal
+/// significand has at most 19 digits and fits in 53 bits and the power of ten is at most 10^22, both are
+/// exact doubles and one IEEE multiplication or division rounds correctly — the same result `strtod` gives.
+/// Everything else (more digits, large exponents, `nan`, `inf`) falls back to `strtod` on a stack copy, so
+/// the result is always the correctly rounded double.
+public enum NumberParsing {
+    @usableFromInline
+    static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
+    /// Parses `p[start..<end]` (surrounding ASCII spaces and tabs ignored) as a decimal floating-point number.
+    ///
+    /// Accepts an optional sign, digits with an optional `.`, and an optional exponent (`e`/`E`); also `nan`,
+    /// `inf` and `infinity` (any case) through the fallback. Returns `nil` for anything else, including an
+    /// empty field, so callers can tell "absent" (empty) from "malformed" by checking emptiness first.
+    @inlinable
+    public static func double(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Double? {
+        var i = start
+        var e = end
+        while i < e, p[i] == 0x20 || p[i] == 0x09 { i += 1 }
+        while e > i, p[e - 1] == 0x20 || p[e - 1] == 0x09 { e -= 1 }
+        guard i < e else { return nil }
+        let first = i
+        var negative = false
+        if p[i] == UInt8(ascii: "-") { negative = true; i += 1 } else if p[i] == UInt8(ascii: "+") { i += 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var exponent = 0
+        var sawDigit = false
+        while i < e {
+            let d = p[i] &- 48
+            guard d < 10 else { break }
+            sawDigit = true
+            if digits < 19 {
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                if mantissa != 0 { digits += 1 }
+            } else {
+                exponent += 1
+                digits += 1
+            }
+            i += 1
+        }
+        if i < e, p[i] == UInt8(ascii: ".") {
+            i += 1
+            while i < e {
+                let d = p[i] &- 48
+                guard d < 10 else { break }
+                sawDigit = true
+                if digits < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(d)
+                    if mantissa != 0 { digits += 1 }
+                    exponent -= 1
+                } else {
+                    digits += 1
+                }
+                i += 1
+            }
+        }
+        guard sawDigit else { return slowPath(p, first, e) }
+        if i < e, p[i] | 0x20 == UInt8(ascii: "e") {
+            i += 1
+            var expNegative = false
+            if i < e, p[i] == UInt8(ascii: "-") { expNegative = true; i += 1 } else if i < e, p[i] == UInt8(ascii: "+") { i += 1 }
+            var value = 0
+            var any = false
+            while i < e {
+                let d = p[i] &- 48
+                guard d < 10 else { break }
+                any = true
+                if value < 100_000 { value = value * 10 + Int(d) }
+                i += 1
+            }
+            guard any else { return nil }
+            exponent += expNegative ? -value : value
+        }
+        guard i == e else { return nil }
+        if digits <= 19, mantissa <= (1 << 53), exponent >= -22, exponent <= 22 {
+            var value = Double(mantissa)
+            if exponent < 0 { value /= powersOfTen[-exponent] } else if exponent > 0 { value *= powersOfTen[exponent] }
+            return negative ? -value : value
+        }
+        return slowPath(p, first, e)
+    }
+
+    /// `strtod` on a NUL-terminated stack copy: correct rounding for every input the fast path declines.
+    @usableFromInline
+    static func slowPath(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Double? {
+        let length = end - start
+        guard length > 0, length < 512 else { return nil }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 1) { buffer -> Double? in
+            for k in 0..<length { buffer[k] = CChar(bitPattern: p[start + k]) }
+            buffer[length] = 0
+            var endPointer: UnsafeMutablePointer<CChar>? = nil
+            let value = strtod(buffer.baseAddress!, &endPointer)
+            guard let endPointer, endPointer == buffer.baseAddress! + length else { return nil }
+            return value
+        }
+    }
+
+    /// Parses `p[start..<end]` (surrounding spaces ignored) as a decimal integer with an optional sign.
+    /// Returns `nil` when empty, malformed or outside `Int64`.
+    @inlinable
+    public static func int(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Int64? {
+        var i = start
+        var e = end
+        while i < e, p[i] == 0x20 || p[i] == 0x09 { i += 1 }
+        while e > i, p[e - 1] == 0x20 || p[e - 1] == 0x09 { e -= 1 }
+        guard i < e else { return nil }
+        var negative = false
+        if p[i] == UInt8(ascii: "-") { negative = true; i += 1 } else if p[i] == UInt8(ascii: "+") { i += 1 }
+        guard i < e else { return nil }
+        var value: Int64 = 0
+        while i < e {
+            let d = p[i] &- 48
+            guard d < 10 else { return nil }
+            let (m, o1) = value.multipliedReportingOverflow(by: 10)
+            let (s, o2) = m.addingReportingOverflow(Int64(d))
+            guard !o1, !o2 else { return nil }
+            value = s
+            i += 1
+        }
+        return negative ? -value : value
+    }
+
+    /// Parses a `String` as a double with the same rules as ``double(_:_:_:)``.
+    public static func double(_ text: String) -> Double? {
+        var text = text
+        return text.withUTF8 { double(UnsafeRawBufferPointer($0), 0, $0.count) }
+    }
+}
