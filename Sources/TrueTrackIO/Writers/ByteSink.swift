@@ -1,0 +1,162 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TrueTrackCore
+
+/// Why writing failed: the path and the system's reason (a full disk, a closed pipe, a missing folder).
+public enum WriteError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The output could not be opened or written.
+    case io(path: String, message: String)
+    /// The fix cannot be represented in the output format.
+    case unrepresentable(path: String, reason: String)
+
+    /// A one-line human message naming the output.
+    public var description: String {
+        switch self {
+        case .io(let path, let message): "\(path): cannot write: \(message)"
+        case .unrepresentable(let path, let reason): "\(path): \(reason)"
+        }
+    }
+}
+
+/// A buffered byte output to a file, standard output or memory.
+///
+/// Writers format into ``buffer`` and the sink flushes it in 1 MiB writes; a failed write (a full disk)
+/// throws ``WriteError`` with the path instead of losing data silently.
+public final class ByteSink {
+    /// The output's name for error messages: the path, `<stdout>` or `<memory>`.
+    public let name: String
+    private let fileDescriptor: Int32
+    private let closesDescriptor: Bool
+    /// Bytes formatted but not yet written. Writers append here directly.
+    public var buffer: [UInt8] = []
+    /// Everything written so far, for a memory sink (`nil` for files).
+    public private(set) var memory: [UInt8]?
+    private let flushThreshold = 1 << 20
+
+    /// Creates (truncating) the file at `path`; `-` means standard output.
+    public init(path: String) throws(WriteError) {
+        if path == "-" {
+            name = "<stdout>"
+            fileDescriptor = 1
+            closesDescriptor = false
+        } else {
+            name = path
+            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            guard fd >= 0 else { throw .io(path: path, message: String(cString: strerror(errno))) }
+            fileDescriptor = fd
+            closesDescriptor = true
+        }
+        buffer.reserveCapacity(flushThreshold + 4096)
+    }
+
+    /// Creates a sink that keeps everything in ``memory``.
+    public init(memoryNamed name: String = "<memory>") {
+        self.name = name
+        fileDescriptor = -1
+        closesDescriptor = false
+        memory = []
+    }
+
+    deinit {
+        if closesDescriptor { closeDescriptor(fileDescriptor) }
+    }
+
+    /// Appends the UTF-8 bytes of `text`.
+    @inlinable
+    public func append(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+    }
+
+    /// Writes the buffer out when it has grown past the flush threshold.
+    @inlinable
+    public func flushIfNeeded() throws(WriteError) {
+        if buffer.count >= 1 << 20 { try flush() }
+    }
+
+    /// Writes everything buffered.
+    public func flush() throws(WriteError) {
+        guard !buffer.isEmpty else { return }
+        if memory != nil {
+            memory!.append(contentsOf: buffer)
+            buffer.removeAll(keepingCapacity: true)
+            return
+        }
+        var failure: Int32 = 0
+        buffer.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let n = write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += n
+            }
+        }
+        guard failure == 0 else { throw .io(path: name, message: String(cString: strerror(failure))) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Flushes and, for a file, syncs it to storage so a crash cannot leave a half-written file behind.
+    public func close() throws(WriteError) {
+        try flush()
+        if closesDescriptor, fsync(fileDescriptor) != 0, errno != EINVAL {
+            throw .io(path: name, message: String(cString: strerror(errno)))
+        }
+    }
+}
+
+/// Formats numbers for text outputs so that they read back to the identical value.
+public enum NumberFormatting {
+    /// Appends the shortest decimal text that reads back to exactly `value` (Swift's `description`),
+    /// without a trailing `.0` for whole numbers.
+    @inlinable
+    public static func append(_ value: Double, to bytes: inout [UInt8]) {
+        if value == value.rounded(), abs(value) < 1e15 {
+            append(Int64(value), to: &bytes)
+            if value == 0, value.sign == .minus { return }
+            return
+        }
+        bytes.append(contentsOf: value.description.utf8)
+    }
+
+    /// Appends a decimal integer.
+    @inlinable
+    public static func append(_ value: Int64, to bytes: inout [UInt8]) {
+        if value == 0 { bytes.append(48); return }
+        var v = value.magnitude
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { d in
+            while v > 0 {
+                d[count] = UInt8(48 + v % 10)
+                v /= 10
+                count += 1
+            }
+            for k in stride(from: count - 1, through: 0, by: -1) { bytes.append(d[k]) }
+        }
+    }
+}
+
+/// Closes a file descriptor (the global `close`, which ``ByteSink/close()`` shadows inside the class).
+@usableFromInline
+func closeDescriptor(_ fd: Int32) {
+    _ = close(fd)
+}
+
+/// A streaming destination for fixes in one format.
+public protocol FixWriter {
+    /// Writes one fix (buffered).
+    mutating func write(_ fix: Fix) throws(WriteError)
+    /// Writes the format's closing text and flushes; the writer must not be used afterwards.
+    mutating func finish() throws(WriteError)
+}
