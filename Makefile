@@ -1,0 +1,55 @@
+# TrueTrack — the two set-up commands of the README, and the rest of the chores.
+#
+#   make demo   installs what is missing, builds, runs the main job on the bundled demo input
+#   make test   installs what is missing, builds, runs every test (the command CI runs)
+#
+# Installing needs apt-get (Debian/Ubuntu) and root or sudo; the Swift toolchain (6.0 or newer) must be on PATH.
+
+SWIFT          ?= swift
+DATASETS       ?= $(abspath ../shared/datasets)
+export TRUETRACK_DATASETS ?= $(DATASETS)
+APT_PACKAGES   := liblapack-dev libsqlite3-dev
+SUDO           := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+BIN            := .build/release/truetrack
+DEMO_INPUT     := datasets/demo/walk-with-noise.csv
+
+.PHONY: all deps build demo test bench bench-quick lint clean
+
+all: build
+
+## deps: install the C libraries (LAPACK, SQLite) when they are missing
+deps:
+	@command -v $(SWIFT) >/dev/null || { echo "error: swift not found: install a Swift 6 toolchain (swift.org) and put it on PATH" >&2; exit 1; }
+	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing" >&2; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release --product truetrack
+
+## demo: the main job on the bundled demo input
+demo: build
+	$(BIN) info $(DEMO_INPUT)
+	$(BIN) convert $(DEMO_INPUT) - --to geojson | head -c 600; echo
+
+## test: every test; in CI (CI=true) the recorded data sets must be present
+test: deps
+	@if [ -n "$$CI" ]; then export TRUETRACK_REQUIRE_DATASETS=1; fi; \
+	$(SWIFT) build --build-tests && $(SWIFT) test --skip-build --disable-xctest
+
+## bench: throughput benchmarks (median of runs), compared with the checked-in baseline
+bench: deps
+	$(SWIFT) build -c release --product truetrack-benchmarks
+	.build/release/truetrack-benchmarks --baseline Benchmarks/baseline.json
+
+bench-quick: deps
+	$(SWIFT) build -c release --product truetrack-benchmarks
+	.build/release/truetrack-benchmarks --quick --baseline Benchmarks/baseline.json
+
+lint:
+	$(SWIFT) format lint --strict -r Sources Tests Benchmarks
+
+clean:
+	rm -rf .build

@@ -1,0 +1,98 @@
+import Foundation
+import TrueTrackCore
+
+/// The catalogue of recorded data sets (`MANIFEST.json`): what each recording is and how to read it.
+///
+/// The folder is found by ``DatasetManifest/locate(flag:environment:)``: an explicit `--datasets` flag, else
+/// the `TRUETRACK_DATASETS` environment variable, else `../shared/datasets` relative to the working directory.
+public struct DatasetManifest: Sendable, Decodable {
+    /// How the distances in the manifest were computed (a haversine on R = 6,371,008.8 m).
+    public var distanceConvention: String?
+    /// The recordings.
+    public var recordings: [Recording]
+    /// The folder the manifest was read from (paths in recordings are relative to it).
+    public var root: String = ""
+
+    enum CodingKeys: String, CodingKey {
+        case distanceConvention = "distance_convention"
+        case recordings
+    }
+
+    /// One recording of the catalogue.
+    public struct Recording: Sendable, Decodable, Hashable {
+        /// A stable identifier, e.g. `ipin2023-t01r02`.
+        public var id: String
+        /// Path relative to the data-set folder.
+        public var path: String
+        /// Free-text format description (its first word names the format: `nmea`, `gpx`, `gnsslogger-fix`…).
+        public var format: String
+        /// Free-text activity (its first word: walk, drive, stationary, bike, hike, mixed).
+        public var activity: String
+        /// Whether fixes carry a reported horizontal accuracy.
+        public var hasAccuracy: Bool?
+        /// Whether fixes carry a receiver-measured (Doppler) speed.
+        public var hasDopplerSpeed: Bool?
+        /// Path of the ground-truth file, relative to the folder.
+        public var groundTruth: String?
+        /// Free-text description of the ground truth's format.
+        public var groundTruthFormat: String?
+        /// The reference distance in metres (haversine sum of the truth), when known.
+        public var referenceDistanceMetres: Double?
+        /// Duration of the recording in seconds.
+        public var durationSeconds: Double?
+        /// Number of unique device fixes.
+        public var fixes: Int?
+        /// Traps and facts about the recording.
+        public var notes: String?
+        /// The recording device.
+        public var device: String?
+        /// The licence, where the manifest states one.
+        public var licence: String?
+        /// The upstream source, where the manifest states one.
+        public var source: String?
+
+        enum CodingKeys: String, CodingKey {
+            case id, path, format, activity, notes, device, licence, source, fixes
+            case hasAccuracy = "has_accuracy"
+            case hasDopplerSpeed = "has_doppler_speed"
+            case groundTruth = "ground_truth"
+            case groundTruthFormat = "ground_truth_format"
+            case referenceDistanceMetres = "reference_distance_m"
+            case durationSeconds = "duration_s"
+        }
+
+        /// The activity's first word, lower-cased (`walk`, `drive`, `stationary`, `bike`, `hike`, `mixed`).
+        public var activityCategory: String {
+            String(activity.lowercased().prefix { $0.isLetter })
+        }
+    }
+
+    /// Reads `MANIFEST.json` from `folder`.
+    /// - Throws: ``ReadError`` naming the file when it is missing or not a valid manifest.
+    public static func load(folder: String) throws(ReadError) -> DatasetManifest {
+        let path = (folder as NSString).appendingPathComponent("MANIFEST.json")
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .io(path: path, message: "no such file (is the data-set folder right? use --datasets or TRUETRACK_DATASETS)")
+        }
+        do {
+            var manifest = try JSONDecoder().decode(DatasetManifest.self, from: data)
+            manifest.root = folder
+            return manifest
+        } catch {
+            throw .malformedRecord(SourceLocation(file: path, line: 0, byteOffset: 0),
+                                   expected: "a TrueTrack data-set manifest", found: "\(error)")
+        }
+    }
+
+    /// The data-set folder: `flag` when given, else `$TRUETRACK_DATASETS`, else `../shared/datasets`.
+    public static func locate(flag: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let flag, !flag.isEmpty { return flag }
+        if let value = environment["TRUETRACK_DATASETS"], !value.isEmpty { return value }
+        return "../shared/datasets"
+    }
+
+    /// The absolute-or-relative path of a recording's file.
+    public func path(of recording: Recording) -> String {
+        (root as NSString).appendingPathComponent(recording.path)
+    }
+}

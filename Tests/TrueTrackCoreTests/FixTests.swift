@@ -1,0 +1,68 @@
+import Testing
+import TrueTrackCore
+
+@Suite struct FixTests {
+    let t = Timestamp(millisecondsSince1970: 1_700_000_000_000)
+
+    @Test func treatsNegativeSpeedAsAbsent() throws {
+        let fix = try Fix(timestamp: t, latitude: 10, longitude: 20, speedMetresPerSecond: -1)
+        #expect(fix.speedMetresPerSecond == nil)
+        #expect(try Fix(timestamp: t, latitude: 10, longitude: 20, speedMetresPerSecond: .nan).speedMetresPerSecond == nil)
+        #expect(try Fix(timestamp: t, latitude: 10, longitude: 20, speedMetresPerSecond: 0).speedMetresPerSecond == 0)
+    }
+
+    @Test func marksNonPositiveOrNaNAccuracyInvalidNotPerfect() throws {
+        for bad in [0.0, -1.0, .nan, .infinity] {
+            let fix = try Fix(timestamp: t, latitude: 10, longitude: 20, horizontalAccuracyMetres: bad)
+            #expect(fix.horizontalAccuracy == .invalid)
+            #expect(fix.horizontalAccuracyMetres == nil)
+        }
+        #expect(try Fix(timestamp: t, latitude: 10, longitude: 20).horizontalAccuracy == .absent)
+        #expect(try Fix(timestamp: t, latitude: 10, longitude: 20, horizontalAccuracyMetres: 4.5).horizontalAccuracyMetres == 4.5)
+    }
+
+    @Test func keepsMissingValuesAbsentNeverZero() throws {
+        let fix = try Fix(timestamp: t, latitude: 10, longitude: 20)
+        #expect(fix.altitudeMetres == nil && fix.speedMetresPerSecond == nil && fix.courseDegrees == nil)
+        #expect(fix.satellitesUsed == nil && fix.isMocked == nil && fix.activity == nil)
+        #expect(fix.provider == .unknown)
+    }
+
+    @Test func wrapsCourseAndDropsNegativeCourse() throws {
+        #expect(try Fix(timestamp: t, latitude: 0, longitude: 0, courseDegrees: 370).courseDegrees == 10)
+        #expect(try Fix(timestamp: t, latitude: 0, longitude: 0, courseDegrees: 360).courseDegrees == 0)
+        #expect(try Fix(timestamp: t, latitude: 0, longitude: 0, courseDegrees: -1).courseDegrees == nil)
+    }
+
+    @Test func rejectsOutOfRangeOrNonFiniteCoordinates() {
+        #expect(throws: FixValidationError.latitudeOutOfRange(90.5)) {
+            try Fix(timestamp: t, latitude: 90.5, longitude: 0)
+        }
+        #expect(throws: FixValidationError.longitudeOutOfRange(-180.001)) {
+            try Fix(timestamp: t, latitude: 0, longitude: -180.001)
+        }
+        #expect(throws: FixValidationError.self) { try Fix(timestamp: t, latitude: .nan, longitude: 0) }
+        #expect(throws: FixValidationError.self) { try Fix(timestamp: t, latitude: 0, longitude: .infinity) }
+        #expect((try? Fix(timestamp: t, latitude: -90, longitude: 180)) != nil)
+    }
+
+    @Test func clampsActivityConfidenceToPercent() {
+        #expect(ActivityReading(kind: .inVehicle, confidence: 250).confidence == 100)
+        #expect(ActivityReading(kind: .still, confidence: -3).confidence == 0)
+        #expect(ActivityKind.onFoot.isMoving && !ActivityKind.still.isMoving && !ActivityKind.unknown.isMoving)
+    }
+
+    @Test func mapsProviderNamesAsLoggersWriteThem() {
+        #expect(Provider(name: "GPS") == .gps)
+        #expect(Provider(name: "FLP") == .fused)
+        #expect(Provider(name: "NLP") == .network)
+        #expect(Provider(name: "GT") == .groundTruth)
+        #expect(Provider(name: "") == .unknown)
+        #expect(Provider(name: "bluetooth") == .other)
+    }
+
+    @Test func fixStaysATrivialValueType() {
+        // No references inside: arrays of fixes copy as bytes and filters never retain/release per fix.
+        #expect(_isPOD(Fix.self))
+    }
+}

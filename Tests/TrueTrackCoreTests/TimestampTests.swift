@@ -1,0 +1,99 @@
+import Testing
+@testable import TrueTrackCore
+
+@Suite struct TimestampTests {
+    @Test func civilTimeRoundTripsAcrossEraBoundaries() {
+        // Hand-checked instants: the epoch, before it, a leap day, the 32-bit underflow date GPX files carry.
+        let cases: [(Int64, CivilTime)] = [
+            (0, CivilTime(year: 1970, month: 1, day: 1)),
+            (-1, CivilTime(year: 1969, month: 12, day: 31, hour: 23, minute: 59, second: 59, millisecond: 999)),
+            (951_782_400_000, CivilTime(year: 2000, month: 2, day: 29)),
+            (-2_147_483_648_000, CivilTime(year: 1901, month: 12, day: 13, hour: 20, minute: 45, second: 52)),
+            (1_686_733_381_510, CivilTime(year: 2023, month: 6, day: 14, hour: 9, minute: 3, second: 1, millisecond: 510)),
+        ]
+        for (ms, civil) in cases {
+            #expect(Timestamp(millisecondsSince1970: ms).civil == civil)
+            #expect(Timestamp(civil: civil)?.millisecondsSince1970 == ms)
+        }
+    }
+
+    @Test func civilTimeAgreesWithDayCountingOverFourHundredYears() {
+        // Property: consecutive days map to consecutive day numbers across a full Gregorian cycle.
+        var days = CivilTime.daysSince1970(year: 1900, month: 1, day: 1)
+        var date = (1900, 1, 1)
+        for _ in 0..<(146_097) {
+            let t = Timestamp(millisecondsSince1970: Int64(days) * 86_400_000).civil
+            #expect(t.year == date.0 && t.month == date.1 && t.day == date.2)
+            days += 1
+            date.2 += 1
+            if !CivilTime.isValidDate(year: date.0, month: date.1, day: date.2) {
+                date.2 = 1
+                date.1 += 1
+                if date.1 == 13 { date.1 = 1; date.0 += 1 }
+            }
+            if t.year != date.0 && date.1 == 1 && date.2 == 1 { continue }
+        }
+    }
+
+    @Test func rejectsImpossibleCalendarDates() {
+        #expect(Timestamp(civil: CivilTime(year: 2023, month: 2, day: 29)) == nil)
+        #expect(Timestamp(civil: CivilTime(year: 2023, month: 13, day: 1)) == nil)
+        #expect(Timestamp(civil: CivilTime(year: 2023, month: 1, day: 1, hour: 24)) == nil)
+        #expect(Timestamp(civil: CivilTime(year: 0, month: 1, day: 1)) == nil)
+        #expect(Timestamp(civil: CivilTime(year: 2024, month: 2, day: 29)) != nil)
+    }
+
+    @Test func convertsGPSTimeToUTCWithLeapSeconds() {
+        // GSDC 2021: millisSinceGpsEpoch 1273529463442 is 2020-05-14T22:10:45.442Z (GPS − UTC = 18 s).
+        let t = Timestamp(gpsMilliseconds: 1_273_529_463_442)
+        #expect(ISO8601.format(t) == "2020-05-14T22:10:45.442Z")
+        #expect(t.gpsMilliseconds == 1_273_529_463_442)
+        // Before the first leap second GPS and UTC agree.
+        #expect(Timestamp(gpsMilliseconds: 0).millisecondsSince1970 == Timestamp.gpsEpochMillisecondsSince1970)
+        // 2016-06-30 (GMT stationary log): 17 s.
+        #expect(Timestamp.gpsMinusUTCSeconds(atUnixMilliseconds: 1_467_321_969_000) == 17)
+    }
+
+    @Test func rejectsNonFiniteSeconds() {
+        #expect(Timestamp(secondsSince1970: .nan) == nil)
+        #expect(Timestamp(secondsSince1970: .infinity) == nil)
+        #expect(Timestamp(secondsSince1970: 1e300) == nil)
+        #expect(Timestamp(secondsSince1970: 1686733381.51)?.millisecondsSince1970 == 1_686_733_381_510)
+    }
+}
+
+@Suite struct ISO8601Tests {
+    @Test func parsesTheLayoutsRecordersWrite() {
+        let expected = Timestamp(millisecondsSince1970: 1_691_599_065_000) // 2023-08-09T16:37:45Z
+        #expect(ISO8601.parse("2023-08-09T16:37:45Z") == expected)
+        #expect(ISO8601.parse("2023-08-09T16:37:45.000Z") == expected)
+        #expect(ISO8601.parse("2023-08-09 12:37:45-04:00") == expected)
+        #expect(ISO8601.parse("2023-08-09T18:37:45+0200") == expected)
+        #expect(ISO8601.parse("2023-08-09T16:37:45") == expected)
+        #expect(ISO8601.parse("2023-08-09T16:37:45.1234Z")?.millisecondsSince1970 == 1_691_599_065_123)
+        #expect(ISO8601.parse("2023-08-09T16:37:45.9996Z")?.millisecondsSince1970 == 1_691_599_066_000)
+        #expect(ISO8601.parse("2023-08-09")?.millisecondsSince1970 == 1_691_539_200_000)
+        #expect(ISO8601.parse("1901-12-13T20:45:52.250Z")?.millisecondsSince1970 == -2_147_483_647_750)
+    }
+
+    @Test func rejectsMalformedText() {
+        for text in ["", "2023", "2023-8-09T16:37:45Z", "2023-08-09T16:37:45Q", "2023-02-30T00:00:00Z",
+                     "2023-08-09T25:00:00Z", "2023-08-09T16:37:45.Z", "2023-08-09T16:37:45Z trailing",
+                     "２０２３-08-09", "2023-08-09T16:37:45+25:00"] {
+            #expect(ISO8601.parse(text) == nil, "\(text)")
+        }
+    }
+
+    @Test func formatsAndReadsBackEveryMillisecond() {
+        var state: UInt64 = 42
+        for _ in 0..<2000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let ms = Int64(bitPattern: state >> 22) % 200_000_000_000_000 // ±6000 years around 1970
+            let t = Timestamp(millisecondsSince1970: ms)
+            guard t.civil.year >= 1, t.civil.year <= 9999 else { continue }
+            #expect(ISO8601.parse(ISO8601.format(t)) == t)
+        }
+        #expect(ISO8601.format(Timestamp(millisecondsSince1970: 1_691_599_065_000)) == "2023-08-09T16:37:45Z")
+        #expect(ISO8601.format(Timestamp(millisecondsSince1970: 1_691_599_065_007)) == "2023-08-09T16:37:45.007Z")
+    }
+}

@@ -1,0 +1,57 @@
+import Testing
+import TrueTrackIO
+
+@Suite struct NumberParsingTests {
+    func parse(_ s: String) -> Double? { NumberParsing.double(s) }
+
+    @Test func parsesDecimalsExactlyLikeTheStandardLibrary() {
+        for text in ["0", "-0", "1", "37.4235759540", "-122.0941320350", "1e-7", "6.02214076e23", "0.1",
+                     "123456789012345678901234", "0.000000000000000000000000001", "4.9e-324", "1.7976931348623157e308",
+                     "+3.5", "  12.5 ", "9007199254740993", "2.2250738585072014e-308", ".5", "5."] {
+            let expected = Double(text.trimmingCharacters(in: " "))
+            #expect(parse(text)?.bitPattern == expected?.bitPattern, "\(text)")
+        }
+    }
+
+    @Test func agreesWithStrtodOnRandomDecimals() {
+        var state: UInt64 = 7
+        for _ in 0..<20_000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let digits = Int(state >> 60) + 1
+            let whole = Int64(bitPattern: state >> 11) % 1_000
+            let fraction = String(state % 10_000_000_000_000_000_000).prefix(digits)
+            let text = "\(whole).\(fraction)"
+            #expect(parse(text) == Double(text), "\(text)")
+        }
+    }
+
+    @Test func rejectsNonNumbers() {
+        for text in ["", " ", "-", "1.2.3", "12a", "e5", "1e", "--1", "0x10", "1,5"] {
+            #expect(parse(text) == nil, "\(text)")
+        }
+        #expect(parse("nan")?.isNaN == true)
+        #expect(parse("-inf") == -.infinity)
+    }
+
+    @Test func parsesIntegersAndDetectsOverflow() {
+        func int(_ s: String) -> Int64? {
+            var s = s
+            return s.withUTF8 { NumberParsing.int(UnsafeRawBufferPointer($0), 0, $0.count) }
+        }
+        #expect(int("1686733381510") == 1_686_733_381_510)
+        #expect(int("-42") == -42)
+        #expect(int("9223372036854775807") == .max)
+        #expect(int("9223372036854775808") == nil)
+        #expect(int("12.0") == nil)
+        #expect(int("") == nil)
+    }
+}
+
+extension String {
+    func trimmingCharacters(in set: Character) -> String {
+        var s = Substring(self)
+        while s.first == set { s.removeFirst() }
+        while s.last == set { s.removeLast() }
+        return String(s)
+    }
+}
