@@ -133,8 +133,8 @@ public struct Geodesic: Sendable {
             let l = lengths(
                 eps: GeodesicSeries.epsilon(kSquared: ep2),  // cos α₀ = 1 on a meridian
                 sig12: sig12, ssig1: ssig1, csig1: csig1, dn1: dn1, ssig2: ssig2, csig2: csig2, dn2: dn2)
-            // Past the conjugate point (m₁₂ < 0) the meridian is no longer the shortest path: that only
-            // happens for nearly antipodal points on the equator's two sides; leave them to Newton.
+            // Past the conjugate point (m₁₂ < 0) the meridian is no longer the shortest path (nearly
+            // antipodal points close to the equator): leave those to Newton's method.
             if sig12 < 1 || l.m12b >= 0 {
                 s12 = sig12 < 3 * Geodesic.tiny ? 0 : b * l.s12b
                 solved = true
@@ -180,10 +180,11 @@ public struct Geodesic: Sendable {
                 if finalPass || Swift.abs(v) <= Geodesic.epsilon { break }
                 // After |v| reaches a few ulps, one more Newton step squeezes out the last bits.
                 if Swift.abs(v) <= 16 * Geodesic.epsilon { finalPass = true }
-                // Shrink the bracket: λ₁₂ grows with α₁ on (0, π).
-                if v > 0 && (iteration > Geodesic.newtonIterations || calp1 / salp1 > calp1b / salp1b) {
+                // Shrink the bracket (λ₁₂ grows with α₁ on (0, π)) when α₁ lies inside it, as every Newton or
+                // bisection step does; only the starting guess could lie on its edge.
+                if v > 0 && calp1 / salp1 > calp1b / salp1b {
                     salp1b = salp1; calp1b = calp1
-                } else if v < 0 && (iteration > Geodesic.newtonIterations || calp1 / salp1 < calp1a / salp1a) {
+                } else if v < 0 && calp1 / salp1 < calp1a / salp1a {
                     salp1a = salp1; calp1a = calp1
                 }
                 var stepped = false

@@ -39,6 +39,7 @@ public enum Haversine {
         let sinHalfDPhi = sin((phi2 - phi1) / 2)
         let sinHalfDLambda = sin((end.longitude - start.longitude) * degrees / 2)
         let h = sinHalfDPhi * sinHalfDPhi + cos(phi1) * cos(phi2) * sinHalfDLambda * sinHalfDLambda
-        return 2 * radiusMetres * asin(Swift.min(1, h.squareRoot()))
+        let root = h.squareRoot()
+        return 2 * radiusMetres * asin(root > 1 ? 1 : root)  // round-off can push h past 1; NaN stays NaN
     }
 }
