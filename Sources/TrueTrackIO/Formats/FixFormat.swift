@@ -1,0 +1,117 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file format TrueTrack reads fixes from (and, for some, writes).
+public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// Comma/semicolon/tab-separated text with a header naming the columns (also Sensor Logger exports and
+    /// GSDC ground-truth files).
+    case csv
+    /// GPX 1.0 or 1.1.
+    case gpx
+    /// NMEA 0183 sentences (also GnssLogger `NMEA,…` rows and gpsd logs).
+    case nmea
+    /// Android GnssLogger logs (`Fix` rows).
+    case gnssLogger = "gnsslogger"
+    /// IPIN "GetSensorData" logs (`GNSS;` rows).
+    case ipin
+    /// GeoLife `.plt` trajectories.
+    case geolife = "plt"
+    /// GeoJSON (Point features or a LineString with per-vertex times).
+    case geojson
+    /// JSON Lines, one fix object per line.
+    case jsonLines = "jsonl"
+
+    /// The name used on the command line (`--format`).
+    public var description: String { rawValue }
+
+    /// The formats TrueTrack can write.
+    public static let writable: [FixFormat] = [.csv, .gpx, .geojson, .jsonLines]
+
+    /// Parses a format name as given to `--from` / `--to` / `--format` (also common extensions such as
+    /// `json`, `ndjson`, `txt` for GnssLogger is not guessed).
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "csv", "tsv": self = .csv
+        case "gpx": self = .gpx
+        case "nmea", "nmea0183": self = .nmea
+        case "gnsslogger", "gnss-logger", "gnsslogger-fix": self = .gnssLogger
+        case "ipin", "getsensordata": self = .ipin
+        case "plt", "geolife": self = .geolife
+        case "geojson": self = .geojson
+        case "jsonl", "ndjson", "jsonlines", "json-lines": self = .jsonLines
+        default: return nil
+        }
+    }
+
+    /// Guesses the format from the file name's extension alone (`nil` when the extension says nothing).
+    public static func guess(fromExtensionOf path: String) -> FixFormat? {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        switch path[path.index(after: dot)...].lowercased() {
+        case "gpx": return .gpx
+        case "nmea": return .nmea
+        case "plt": return .geolife
+        case "geojson": return .geojson
+        case "jsonl", "ndjson": return .jsonLines
+        case "csv", "tsv": return .csv
+        default: return nil
+        }
+    }
+
+    /// Recognises a format from the first bytes of a file (sniffing), or `nil` when nothing matches.
+    ///
+    /// Rules, in order: a GPX root element; a GeoLife header; a GnssLogger `# Fix,` header or `Fix,` rows;
+    /// IPIN `GNSS;` rows; NMEA sentences (`$GPRMC`, `$GNGGA`, also wrapped as `NMEA,$…`) anywhere in the
+    /// sample (gpsd logs start with `#` comments and mix in binary); a JSON object per line; a GeoJSON
+    /// document; a header line with latitude and longitude columns.
+    public static func sniff(_ sample: [UInt8]) -> FixFormat? {
+        let text = String(decoding: sample.prefix(65_536), as: UTF8.self)
+        let lower = text.lowercased()
+        if lower.contains("<gpx") { return .gpx }
+        if text.hasPrefix("Geolife trajectory") { return .geolife }
+        if text.contains("# Fix,") || text.hasPrefix("Fix,") || text.contains("\nFix,") { return .gnssLogger }
+        if text.hasPrefix("GNSS;") || text.contains("\nGNSS;") || text.contains("\nPOSI;") { return .ipin }
+        let nmeaMarkers = ["$GPRMC", "$GNRMC", "$GPGGA", "$GNGGA", "$GLGGA", "$GPGLL", "$GNGLL", "$GPVTG", "$GNVTG"]
+        if nmeaMarkers.contains(where: { text.contains($0) }) { return .nmea }
+        let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{FEFF}" }
+        if trimmed.hasPrefix("{") {
+            let firstLine = trimmed.prefix { $0 != "\n" }
+            if firstLine.contains("\"type\"") && (lower.contains("featurecollection") || lower.contains("\"feature\"")
+                || lower.contains("\"linestring\"") || lower.contains("\"point\"")) && !firstLine.hasSuffix("}") {
+                return .geojson
+            }
+            if firstLine.hasSuffix("}") && !lower.contains("featurecollection") { return .jsonLines }
+            return .geojson
+        }
+        if trimmed.hasPrefix("[") { return .geojson }
+        let header = lower.prefix { $0 != "\n" }
+        if header.contains("lat") && (header.contains("lon") || header.contains("lng")) { return .csv }
+        return nil
+    }
+
+    /// Decides the format of a file: `explicit` when given, else sniffing the first 64 KiB, else the extension.
+    ///
+    /// - Throws: ``ReadError/unsupportedFormat(path:reason:)`` when nothing recognises it,
+    ///   ``ReadError/io(path:message:)`` when it cannot be read.
+    public static func detect(path: String, explicit: FixFormat? = nil) throws(ReadError) -> FixFormat {
+        if let explicit { return explicit }
+        if path == "-" {
+            throw .unsupportedFormat(path: "<stdin>", reason: "cannot sniff standard input: give --format")
+        }
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw .io(path: path, message: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var sample = [UInt8](repeating: 0, count: 65_536)
+        let n = sample.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+        guard n >= 0 else { throw .io(path: path, message: String(cString: strerror(errno))) }
+        sample.removeSubrange(n...)
+        if let format = sniff(sample) ?? guess(fromExtensionOf: path) { return format }
+        throw .unsupportedFormat(
+            path: path,
+            reason: "unrecognised format (none of: \(FixFormat.allCases.map(\.rawValue).joined(separator: ", "))); give --format")
+    }
+}

@@ -1,0 +1,49 @@
+import Testing
+import TrueTrackCore
+
+@Suite struct TrackSummaryTests {
+    func fix(_ seconds: Int64, _ lat: Double = 48, _ lon: Double = 11, accuracy: Double? = 5, speed: Double? = nil) -> Fix {
+        try! Fix(timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000 + seconds * 1000), latitude: lat,
+                 longitude: lon, horizontalAccuracyMetres: accuracy, speedMetresPerSecond: speed)
+    }
+
+    @Test func countsDuplicatesBackwardStepsIdenticalTimesAndGaps() {
+        var s = TrackSummary()
+        let fixes = [fix(0), fix(0), fix(1, 48.0001), fix(1, 48.0001), fix(3, 48.0002), fix(2, 48.0003),
+                     fix(2, 48.0004), fix(10, 48.0005), fix(11, 48.0006)]
+        for f in fixes { s.add(f) }
+        #expect(s.fixCount == 9)
+        #expect(s.exactDuplicates == 2)
+        #expect(s.backwardSteps == 1)        // 3 s → 2 s
+        #expect(s.identicalTimestamps == 1)  // 2 s → 2 s with another position
+        #expect(s.gaps == 1)                 // 2 s → 10 s
+        #expect(s.longestStepSeconds == 8)
+        #expect(s.spanSeconds == 11)
+        #expect(s.medianSamplingIntervalSeconds == 1)
+    }
+
+    @Test func sumsRawSegmentsInInputOrderIncludingTimeTravellers() {
+        var s = TrackSummary()
+        let a = fix(0, 48, 11), b = fix(1, 48.001, 11), c = fix(0, 48, 11)
+        for f in [a, b, c] { s.add(f) }
+        let expected = 2 * a.haversineDistance(to: b)
+        #expect(abs(s.rawDistanceMetres - expected) < 1e-9)
+        #expect(abs(a.haversineDistance(to: b) - 111.195) < 0.01) // 0.001° of latitude on R = 6,371,008.8 m
+    }
+
+    @Test func reportsFieldCoverageShares() {
+        var s = TrackSummary()
+        s.add(fix(0, accuracy: 5, speed: 1))
+        s.add(fix(1, accuracy: -1, speed: nil))
+        s.add(fix(2, accuracy: nil, speed: 0))
+        s.add(fix(3, accuracy: 3, speed: -1))
+        #expect(s.fixesWithAccuracy == 2)
+        #expect(s.fixesWithInvalidAccuracy == 1)
+        #expect(s.share(s.fixesWithSpeed) == 0.5)
+    }
+
+    @Test func summarisesNothingWithoutFixes() {
+        let s = TrackSummary()
+        #expect(s.fixCount == 0 && s.spanSeconds == 0 && s.medianSamplingIntervalSeconds == nil && s.share(0) == 0)
+    }
+}
