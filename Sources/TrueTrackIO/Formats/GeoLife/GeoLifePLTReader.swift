@@ -82,8 +82,10 @@ public struct GeoLifePLTReader: FixReader {
         }
         let p = line.bytes
         // Field ranges: latitude, longitude, zero, altitude, days, date, time.
-        var starts = (0, 0, 0, 0, 0, 0, 0)
-        var ends = (0, 0, 0, 0, 0, 0, 0)
+        // A missing field is an empty range at the end of the line (so an error about it points there).
+        let e = line.end
+        var starts = (e, e, e, e, e, e, e)
+        var ends = (e, e, e, e, e, e, e)
         var count = 0
         var s = line.start
         while count < 7 {
