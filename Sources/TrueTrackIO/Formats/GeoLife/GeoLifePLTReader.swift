@@ -89,8 +89,7 @@ public struct GeoLifePLTReader: FixReader {
         var count = 0
         var s = line.start
         while count < 7 {
-            var j = s
-            while j < line.end, p[j] != UInt8(ascii: ",") { j &+= 1 }
+            let j = SeparatorScan.next(UInt8(ascii: ","), in: p, from: s, to: line.end)
             switch count {
             case 0: starts.0 = s; ends.0 = j
             case 1: starts.1 = s; ends.1 = j

@@ -198,7 +198,7 @@ public struct GnssLoggerReader: FixReader {
         var fieldStart = line.start
         var fieldCount = 0
         while true {
-            let j = GnssLoggerReader.nextComma(p, fieldStart, end)
+            let j = SeparatorScan.next(UInt8(ascii: ","), in: p, from: fieldStart, to: end)
             if column < useful { f.set(roles[column], fieldStart, j) }
             column &+= 1
             fieldCount = column
@@ -331,24 +331,6 @@ public struct GnssLoggerReader: FixReader {
         var commas = 0
         for k in s..<e where p[k] == 0x2C { commas += 1 }
         return commas == 7 ? .version1 : .version3
-    }
-
-    /// The index of the first `,` in `p[s..<e]`, or `e`. Scans eight bytes at a time (SWAR): fields are short,
-    /// but a row is scanned whole, so this loop is a large share of reading.
-    @inline(__always)
-    static func nextComma(_ p: UnsafeRawBufferPointer, _ s: Int, _ e: Int) -> Int {
-        var j = s
-        if let base = p.baseAddress {
-            while j &+ 8 <= e {
-                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: j, as: UInt64.self))
-                let x = word ^ 0x2C2C_2C2C_2C2C_2C2C
-                let found = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
-                if found != 0 { return j &+ found.trailingZeroBitCount >> 3 }
-                j &+= 8
-            }
-        }
-        while j < e, p[j] != 0x2C { j &+= 1 }
-        return j
     }
 
     /// One bit per provider, for the filter.

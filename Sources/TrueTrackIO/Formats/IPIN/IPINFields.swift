@@ -19,8 +19,7 @@ struct IPINFields {
     mutating func next() -> (start: Int, end: Int)? {
         guard !exhausted else { return nil }
         let s = position
-        var j = s
-        while j < end, bytes[j] != UInt8(ascii: ";") { j &+= 1 }
+        let j = SeparatorScan.next(UInt8(ascii: ";"), in: bytes, from: s, to: end)
         if j >= end { exhausted = true } else { position = j &+ 1 }
         count &+= 1
         return (s, j)
