@@ -22,6 +22,16 @@ import TrueTrackCore
         #expect(s.medianSamplingIntervalSeconds == 1)
     }
 
+    @Test func treatsTheSameTimeAndPositionAsADuplicateEvenWhenSideFieldsDiffer() throws {
+        var s = TrackSummary()
+        let t = Timestamp(millisecondsSince1970: 1_686_733_381_510)
+        s.add(try Fix(timestamp: t, latitude: 49.461219, longitude: 11.111015, satellitesUsed: 16))
+        s.add(try Fix(timestamp: t, latitude: 49.461219, longitude: 11.111015, satellitesUsed: 17))
+        s.add(try Fix(timestamp: t, latitude: 49.461219, longitude: 11.111016, satellitesUsed: 17))
+        #expect(s.exactDuplicates == 1)
+        #expect(s.identicalTimestamps == 1)
+    }
+
     @Test func sumsRawSegmentsInInputOrderIncludingTimeTravellers() {
         var s = TrackSummary()
         let a = fix(0, 48, 11), b = fix(1, 48.001, 11), c = fix(0, 48, 11)

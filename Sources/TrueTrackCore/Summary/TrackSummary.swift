@@ -4,8 +4,9 @@
 /// short window of recent fixes), so it summarises a file of any size while it streams.
 ///
 /// Definitions (chosen to match the data sets' PROVENANCE facts):
-/// - an **exact duplicate** is a fix equal in every field to one of the previous ``duplicateWindow`` fixes
-///   (loggers with two listeners write every fix twice, not always adjacently);
+/// - an **exact duplicate** repeats the time, latitude and longitude of one of the previous ``duplicateWindow``
+///   fixes (loggers with two listeners write every fix twice, not always adjacently, and the copies may differ
+///   in side fields such as satellites in use — the IPIN logs do);
 /// - a **backward step** is a non-duplicate fix whose time is earlier than the previous non-duplicate fix's;
 /// - an **identical timestamp** is a non-duplicate fix with the same time as the previous non-duplicate fix;
 /// - a **gap** is a forward step longer than ``gapThresholdSeconds``;
@@ -54,7 +55,7 @@ public struct TrackSummary: Sendable {
     /// Fixes per provider.
     public private(set) var providers: [Provider: Int] = [:]
 
-    private var recent: [Fix] = []
+    private var recent: [DuplicateKey] = []
     private var recentNext = 0
     private var previousDistinct: Fix?
     /// Forward steps in milliseconds: buckets 0..<60 000, plus one overflow bucket.
@@ -85,14 +86,15 @@ public struct TrackSummary: Sendable {
         if fix.courseDegrees != nil { fixesWithCourse += 1 }
         providers[fix.provider, default: 0] += 1
 
-        if recent.contains(fix) {
+        let key = DuplicateKey(fix)
+        if recent.contains(key) {
             exactDuplicates += 1
             return
         }
         if recent.count < TrackSummary.duplicateWindow {
-            recent.append(fix)
+            recent.append(key)
         } else {
-            recent[recentNext] = fix
+            recent[recentNext] = key
             recentNext = (recentNext + 1) % TrackSummary.duplicateWindow
         }
         defer { previousDistinct = fix }
@@ -133,6 +135,18 @@ public struct TrackSummary: Sendable {
     /// The share (0–1) of fixes for which `count` holds.
     public func share(_ count: Int) -> Double {
         fixCount == 0 ? 0 : Double(count) / Double(fixCount)
+    }
+
+    /// What makes two fixes the same fix: time and position.
+    struct DuplicateKey: Equatable, Sendable {
+        var milliseconds: Int64
+        var latitude: Double
+        var longitude: Double
+        init(_ fix: Fix) {
+            milliseconds = fix.timestamp.millisecondsSince1970
+            latitude = fix.latitude
+            longitude = fix.longitude
+        }
     }
 
     @inline(__always)
