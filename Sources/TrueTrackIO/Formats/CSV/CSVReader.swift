@@ -65,6 +65,8 @@ public struct CSVReader: FixReader {
     private var base: UnsafePointer<UInt8>
     private var pos = 0
     private var limit = 0
+    /// The end of the memory behind `base` (fast paths may load a few bytes past `limit`, never past this).
+    private var safeEnd = 0
     /// Absolute input offset of base[0].
     private var bufferOffset = 0
     /// True once the last, unterminated line was copied (with a '\n' added) into the tail buffer.
@@ -134,9 +136,10 @@ public struct CSVReader: FixReader {
                 if !(try readHeader()) { try needMoreForRow() }
                 continue
             }
-            switch try parseRow() {
-            case .fix(let fix):
-                return fix
+            var row = CSVRowValues()
+            switch try parseRow(&row) {
+            case .fix:
+                if let fix = try makeFix(row) { return fix }
             case .skipped(let reason):
                 _report.skip(reason)
             case .rejected:
@@ -176,6 +179,7 @@ public struct CSVReader: FixReader {
                     base = UnsafePointer(raw.assumingMemoryBound(to: UInt8.self))
                     pos = start
                     limit = last + 1
+                    safeEnd = window.count
                     bufferOffset = stream.offset(ofIndex: 0)
                     return true
                 }
@@ -196,6 +200,7 @@ public struct CSVReader: FixReader {
             base = UnsafePointer(tail.baseAddress!.assumingMemoryBound(to: UInt8.self))
             pos = 0
             limit = count + 1
+            safeEnd = tail.count
             tailLength = count
             inTail = true
             return true
@@ -358,7 +363,8 @@ public struct CSVReader: FixReader {
 
     /// What one row gave.
     private enum RowOutcome {
-        case fix(Fix)
+        /// The row's values are complete: make a fix of them.
+        case fix
         case skipped(SkipReason)
         /// A malformed row was counted in the report (lenient mode).
         case rejected
@@ -367,7 +373,7 @@ public struct CSVReader: FixReader {
     }
 
     /// Parses the row at `pos` and moves past it (also when it throws).
-    private mutating func parseRow() throws(ReadError) -> RowOutcome {
+    private mutating func parseRow(_ row: inout CSVRowValues) throws(ReadError) -> RowOutcome {
         let p = base
         let rowStart = pos
         let first = p[rowStart]
@@ -384,14 +390,12 @@ public struct CSVReader: FixReader {
         }
         let d = delimiter
         let roles = self.roles
+        let safeEnd = self.safeEnd
         let lastColumn = columnCount - 1
-        var row = CSVRowValues()
         var i = rowStart
         var column = 0
         var currentLine = line
         var lineStart = rowStart
-        var latitudeAt = 0, longitudeAt = 0
-        var latitudeLine = line, longitudeLine = line, latitudeLineStart = rowStart, longitudeLineStart = rowStart
         while true {
             let fieldStart = i
             let role = roles[column]
@@ -415,8 +419,8 @@ public struct CSVReader: FixReader {
                                           rowLine: line, skipFrom: i)
                     }
                 }
-                if role == .latitude { latitudeAt = fieldStart; latitudeLine = currentLine; latitudeLineStart = lineStart }
-                if role == .longitude { longitudeAt = fieldStart; longitudeLine = currentLine; longitudeLineStart = lineStart }
+                if role == .latitude { row.latitudePlace = (fieldStart, currentLine, lineStart) }
+                if role == .longitude { row.longitudePlace = (fieldStart, currentLine, lineStart) }
             } else {
                 var slow = false
                 switch role {
@@ -427,19 +431,15 @@ public struct CSVReader: FixReader {
                         i += 1
                     }
                 case .latitude:
-                    latitudeAt = fieldStart
-                    latitudeLine = currentLine
-                    latitudeLineStart = lineStart
-                    if let v = CSVScan.number(p, &i), CSVReader.ends(p[i], d) {
+                    row.latitudePlace = (fieldStart, currentLine, lineStart)
+                    if let v = CSVScan.number(p, &i, safeEnd: safeEnd), CSVReader.ends(p[i], d) {
                         row.latitude = v
                     } else {
                         slow = true
                     }
                 case .longitude:
-                    longitudeAt = fieldStart
-                    longitudeLine = currentLine
-                    longitudeLineStart = lineStart
-                    if let v = CSVScan.number(p, &i), CSVReader.ends(p[i], d) {
+                    row.longitudePlace = (fieldStart, currentLine, lineStart)
+                    if let v = CSVScan.number(p, &i, safeEnd: safeEnd), CSVReader.ends(p[i], d) {
                         row.longitude = v
                     } else {
                         slow = true
@@ -465,7 +465,7 @@ public struct CSVReader: FixReader {
                     }
                 case .horizontalAccuracy, .altitude, .verticalAccuracy, .speed, .speedAccuracy, .course,
                      .courseAccuracy:
-                    if let v = CSVScan.number(p, &i), CSVReader.ends(p[i], d) {
+                    if let v = CSVScan.number(p, &i, safeEnd: safeEnd), CSVReader.ends(p[i], d) {
                         row.set(role, v)
                     } else {
                         slow = true
@@ -532,11 +532,22 @@ public struct CSVReader: FixReader {
             break
         }
         rowsRead += 1
-        // Assemble the fix.
-        guard let time = row.time else { return .skipped(.missingTime) }
-        guard let latitude = row.latitude, let longitude = row.longitude else { return .skipped(.missingPosition) }
+        return .fix
+    }
+
+    /// Turns a complete row into a fix; `nil` when the row is skipped (counted) or rejected (lenient).
+    @inline(__always)
+    private mutating func makeFix(_ row: CSVRowValues) throws(ReadError) -> Fix? {
+        guard let time = row.time else { _report.skip(.missingTime); return nil }
+        guard let latitude = row.latitude, let longitude = row.longitude else {
+            _report.skip(.missingPosition)
+            return nil
+        }
         let provider = row.provider ?? .unknown
-        if let allowed = options.providers, !allowed.contains(provider) { return .skipped(.providerFiltered) }
+        if let allowed = options.providers, !allowed.contains(provider) {
+            _report.skip(.providerFiltered)
+            return nil
+        }
         var activity: ActivityReading? = nil
         if let kind = row.activity { activity = ActivityReading(kind: kind, confidence: row.activityConfidence ?? 100) }
         do {
@@ -548,17 +559,17 @@ public struct CSVReader: FixReader {
                 courseAccuracyDegrees: row.courseAccuracy, provider: provider, satellitesUsed: row.satellites,
                 isMocked: row.mocked, activity: activity)
             fixesProduced += 1
-            return .fix(fix)
+            return fix
         } catch {
-            let place: SourceLocation
+            let place: (index: Int, line: Int, lineStart: Int)
             switch error {
-            case .latitudeOutOfRange:
-                place = location(latitudeAt, line: latitudeLine, lineStart: latitudeLineStart)
-            case .longitudeOutOfRange:
-                place = location(longitudeAt, line: longitudeLine, lineStart: longitudeLineStart)
+            case .latitudeOutOfRange: place = row.latitudePlace
+            case .longitudeOutOfRange: place = row.longitudePlace
             }
-            try _report.reject(.invalidFix(place, error), lenient: options.lenient)
-            return .rejected
+            // The row has been consumed, but its bytes stay in the buffer until the next refill.
+            try _report.reject(.invalidFix(location(place.index, line: place.line, lineStart: place.lineStart), error),
+                               lenient: options.lenient)
+            return nil
         }
     }
 
@@ -842,6 +853,10 @@ struct CSVRowValues {
     var mocked: Bool?
     var activity: ActivityKind?
     var activityConfidence: Int?
+    /// Where the latitude field starts (buffer index, line, index of the line's first byte), for errors.
+    var latitudePlace = (0, 0, 0)
+    /// Where the longitude field starts, for errors.
+    var longitudePlace = (0, 0, 0)
 
     /// Stores a numeric value for a numeric role.
     @inline(__always)

@@ -42,12 +42,90 @@ enum CSVScan {
         }
     }
 
-    /// A plain decimal `[+-]digits[.digits]` with at most 19 digits in all: Clinger's exact fast path
-    /// (the significand and the power of ten are exact doubles, so one division rounds correctly, exactly
-    /// as `strtod` and ``NumberParsing/double(_:_:_:)`` do). Declines anything else (exponents, long
-    /// significands, empty or signed-only text).
+    /// 10^k as an integer, 0 ≤ k ≤ 8.
     @inline(__always)
-    static func number(_ p: UnsafePointer<UInt8>, _ index: inout Int) -> Double? {
+    static func integerPowerOfTen(_ k: Int) -> UInt64 {
+        switch k {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        default: 100_000_000
+        }
+    }
+
+    /// The number of leading (lowest-addressed) bytes of `x` that are digits, `x` being 8 loaded bytes
+    /// XOR `0x30` each (so a digit byte holds 0…9). SWAR: a byte above 9 gets its top bit set by adding
+    /// 0x76; a carry out of a non-digit byte only disturbs the bytes after it.
+    @inline(__always)
+    static func leadingDigitCount(_ x: UInt64) -> Int {
+        let nonDigit = ((x &+ 0x7676_7676_7676_7676) | x) & 0x8080_8080_8080_8080
+        return nonDigit.trailingZeroBitCount >> 3
+    }
+
+    /// The value of the first `count` digits of `x` (as in ``leadingDigitCount(_:)``), 0 ≤ count ≤ 8:
+    /// the digits are shifted to the top and the eight-digit multiply-and-add of `fast_float` combines them.
+    @inline(__always)
+    static func digitsValue(_ x: UInt64, count: Int) -> UInt64 {
+        var v = x << (64 - 8 * UInt64(count))  // count 0 shifts everything out
+        v = v &* 10 &+ (v >> 8)
+        v = ((v & 0x0000_00FF_0000_00FF) &* (100 &+ (1_000_000 << 32))
+             &+ ((v >> 16) & 0x0000_00FF_0000_00FF) &* (1 &+ (10_000 << 32))) >> 32
+        return v & 0xFFFF_FFFF
+    }
+
+    /// A plain decimal `[+-]digits[.digits]` with at most 7 integer digits and 19 digits in all: Clinger's
+    /// exact fast path (the significand and the power of ten are exact doubles, so one division rounds
+    /// correctly, exactly as `strtod` and ``NumberParsing/double(_:_:_:)`` do). Digits are read eight at a
+    /// time (SWAR), which needs 40 readable bytes from the field start before `safeEnd`, the end of the
+    /// buffer's memory. Declines anything else (exponents, long significands, empty or sign-only text).
+    @inline(__always)
+    static func number(_ p: UnsafePointer<UInt8>, _ index: inout Int, safeEnd: Int) -> Double? {
+        var i = index
+        guard i + 40 <= safeEnd else { return numberBytewise(p, &index) }
+        var negative = false
+        let first = p[i]
+        if first == UInt8(ascii: "-") {
+            negative = true
+            i += 1
+        } else if first == UInt8(ascii: "+") {
+            i += 1
+        }
+        let raw = UnsafeRawPointer(p)
+        var x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x3030_3030_3030_3030
+        var count = leadingDigitCount(x)
+        guard count < 8 else { return nil }
+        var mantissa = digitsValue(x, count: count)
+        var digits = count
+        i += count
+        var fractionDigits = 0
+        if p[i] == UInt8(ascii: ".") {
+            i += 1
+            // At most 19 digits in all, so at most 3 blocks after the point, read from index + 25 at the latest.
+            repeat {
+                x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x3030_3030_3030_3030
+                count = leadingDigitCount(x)
+                digits += count
+                guard digits <= 19 else { return nil }
+                mantissa = mantissa &* integerPowerOfTen(count) &+ digitsValue(x, count: count)
+                fractionDigits += count
+                i += count
+            } while count == 8
+        }
+        guard digits > 0, mantissa <= 1 << 53 else { return nil }
+        var value = Double(mantissa)
+        if fractionDigits > 0 { value /= powerOfTen(fractionDigits) }
+        index = i
+        return negative ? -value : value
+    }
+
+    /// ``number(_:_:safeEnd:)`` one byte at a time, for fields near the end of the buffer's memory.
+    @inline(never)
+    static func numberBytewise(_ p: UnsafePointer<UInt8>, _ index: inout Int) -> Double? {
         var i = index
         var negative = false
         let first = p[i]
