@@ -124,8 +124,7 @@ public struct CSVReader: FixReader {
                 if !more {
                     finished = true
                     if !headerRead {
-                        throw ReadError.truncated(SourceLocation(file: stream.name, line: line, column: 1,
-                                                                 byteOffset: bufferOffset + pos),
+                        throw ReadError.truncated(location(pos, line: line, lineStart: pos),
                                                   expected: "a CSV header line naming latitude, longitude and time")
                     }
                     return nil
@@ -223,8 +222,10 @@ public struct CSVReader: FixReader {
 
     /// The location of buffer index `index` on line `line`, whose first byte is at `lineStart`.
     private func location(_ index: Int, line: Int, lineStart: Int) -> SourceLocation {
-        SourceLocation(file: stream.name, line: line, column: index - lineStart + 1,
-                       byteOffset: bufferOffset + index)
+        // In the tail buffer, the line end the reader added is not input: clamp to the input's end.
+        let index = inTail ? min(index, tailLength) : index
+        return SourceLocation(file: stream.name, line: line, column: max(index - lineStart + 1, 1),
+                              byteOffset: bufferOffset + index)
     }
 
     /// The field text at `p[start..<end]` for a message (at most 64 bytes).
