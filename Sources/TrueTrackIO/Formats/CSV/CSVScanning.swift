@@ -71,7 +71,8 @@ enum CSVScan {
     /// the digits are shifted to the top and the eight-digit multiply-and-add of `fast_float` combines them.
     @inline(__always)
     static func digitsValue(_ x: UInt64, count: Int) -> UInt64 {
-        var v = x << (64 - 8 * UInt64(count))  // count 0 shifts everything out
+        // Masking shift (one instruction); a count of 0 would shift by 64, which `&<<` takes as 0: zero it.
+        var v = count == 0 ? 0 : x &<< UInt64(64 &- 8 &* count)
         v = v &* 10 &+ (v >> 8)
         v = ((v & 0x0000_00FF_0000_00FF) &* (100 &+ (1_000_000 << 32))
              &+ ((v >> 16) & 0x0000_00FF_0000_00FF) &* (1 &+ (10_000 << 32))) >> 32
@@ -83,7 +84,7 @@ enum CSVScan {
     /// correctly, exactly as `strtod` and ``NumberParsing/double(_:_:_:)`` do). Digits are read eight at a
     /// time (SWAR), which needs 40 readable bytes from the field start before `safeEnd`, the end of the
     /// buffer's memory. Declines anything else (exponents, long significands, empty or sign-only text).
-    @inline(__always)
+    @_transparent
     static func number(_ p: UnsafePointer<UInt8>, _ index: inout Int, safeEnd: Int) -> Double? {
         var i = index
         guard i + 40 <= safeEnd else { return numberBytewise(p, &index) }
@@ -173,9 +174,9 @@ enum CSVScan {
     /// A Unix or GPS time written as `[+-]digits[.digits]`, converted exactly (decimal arithmetic, no
     /// floating point) to milliseconds in the same time scale, rounding half away from zero. Declines
     /// exponents, more than 18 integer digits, and fractions of micro- and nanosecond counts.
-    @inline(__always)
+    @_transparent
     static func epochMilliseconds(_ p: UnsafePointer<UInt8>, _ index: inout Int,
-                                  _ encoding: CSVTimeEncoding) -> Int64? {
+                                  _ encoding: CSVTimeEncoding, safeEnd: Int) -> Int64? {
         var i = index
         var negative = false
         if p[i] == UInt8(ascii: "-") {
@@ -186,11 +187,25 @@ enum CSVScan {
         }
         let integerStart = i
         var whole: Int64 = 0
-        while true {
-            let d = p[i] &- 48
-            if d >= 10 { break }
-            whole = whole &* 10 &+ Int64(d)
-            i += 1
+        if i + 32 <= safeEnd {
+            // Eight digits at a time (SWAR), at most three blocks (18 digits are allowed).
+            let raw = UnsafeRawPointer(p)
+            var count = 8
+            var blocks = 0
+            while count == 8 && blocks < 3 {
+                let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x3030_3030_3030_3030
+                count = leadingDigitCount(x)
+                whole = whole &* Int64(integerPowerOfTen(count)) &+ Int64(digitsValue(x, count: count))
+                i += count
+                blocks += 1
+            }
+        } else {
+            while true {
+                let d = p[i] &- 48
+                if d >= 10 { break }
+                whole = whole &* 10 &+ Int64(d)
+                i += 1
+            }
         }
         let integerDigits = i - integerStart
         guard integerDigits <= 18 else { return nil }
@@ -249,7 +264,7 @@ enum CSVScan {
     /// the same rules as ``ISO8601/parse(_:from:to:)`` (fraction rounded on its fourth digit, a leap second
     /// folding into the next minute). Declines other shapes (a date alone, a field shorter than 16 bytes
     /// before `limit`).
-    @inline(__always)
+    @_transparent
     static func isoMilliseconds(_ p: UnsafePointer<UInt8>, _ index: inout Int, limit: Int,
                                 cache: inout ISOPrefixCache) -> Int64? {
         let i = index
