@@ -1,0 +1,270 @@
+/// A column of a CSV file that ``CSVReader`` understands, recognised from its header name.
+///
+/// ## How a header name is matched
+/// The name is *normalised* before it is looked up in the alias lists below:
+/// 1. surrounding spaces (and a UTF-8 byte-order mark on the first name) are removed;
+/// 2. text in round or square brackets is taken as a **unit** and set aside (`speed (m/s)`, `ele[m]`,
+///    `(UTC)TimeInMs`); the column is recognised only when that unit is the one the column is read in
+///    (listed per case), so `speed (km/h)` is *not* read as metres per second but ignored;
+/// 3. the rest is lower-cased (ASCII) and every `_`, `-`, `.` and space is dropped
+///    (`Accuracy_M`, `accuracy m` and `accuracyM` all become `accuracym`).
+///
+/// Columns whose name matches nothing are ignored. When two columns map to the same field, the first
+/// (leftmost) one is read and the later ones are ignored.
+public enum CSVColumn: Sendable, Hashable, CaseIterable {
+    /// Latitude in degrees north. Aliases: `lat`, `latitude`, `latDeg`, `LatitudeDegrees`, `latitude_deg`.
+    /// Units: `deg`, `degrees`, `°`.
+    case latitude
+    /// Longitude in degrees east. Aliases: `lon`, `lng`, `long`, `longitude`, `lngDeg`, `lonDeg`,
+    /// `LongitudeDegrees`, `longitude_deg`. Units: `deg`, `degrees`, `°`.
+    case longitude
+    /// The fix time; how its values are read is given by the associated ``CSVTimeEncoding``, chosen by the
+    /// name: see ``CSVTimeEncoding`` for each alias.
+    case time(CSVTimeEncoding)
+    /// Horizontal accuracy in metres (68 %). Aliases: `accuracy`, `accuracy_m`, `horizontalAccuracy`,
+    /// `horizontal_accuracy_m`, `AccuracyMeters`, `hAcc`. Unit: `m`.
+    case horizontalAccuracy
+    /// Altitude in metres. Aliases: `altitude`, `altitude_m`, `alt`, `ele`, `elevation`, `AltitudeMeters`,
+    /// `heightAboveWgs84EllipsoidM`. Unit: `m`.
+    case altitude
+    /// Vertical accuracy in metres (68 %). Aliases: `verticalAccuracy`, `vertical_accuracy_m`,
+    /// `VerticalAccuracyMeters`, `vAcc`, `altitudeAccuracy`. Unit: `m`.
+    case verticalAccuracy
+    /// Speed over ground in metres per second. Aliases: `speed`, `speed_mps`, `SpeedMps`, `speedMps`,
+    /// `speed_m_s`. Units: `m/s`, `mps`.
+    case speed
+    /// Speed accuracy in metres per second. Aliases: `speedAccuracy`, `speed_accuracy_mps`,
+    /// `SpeedAccuracyMps`, `sAcc`. Units: `m/s`, `mps`.
+    case speedAccuracy
+    /// Course over ground in degrees clockwise from true north. Aliases: `course`, `course_deg`,
+    /// `courseDegree`, `courseDegrees`, `bearing`, `bearing_deg`, `BearingDegrees`. Units: `deg`,
+    /// `degrees`, `°`.
+    case course
+    /// Course accuracy in degrees. Aliases: `courseAccuracy`, `course_accuracy_deg`, `bearingAccuracy`,
+    /// `BearingAccuracyDegrees`. Units: `deg`, `degrees`, `°`.
+    case courseAccuracy
+    /// The location provider, read with `Provider(name:)` (`gps`, `FLP`, `NLP`, `GT`, a ``Provider``
+    /// raw value…). Alias: `provider`.
+    case provider
+    /// Satellites (or signals) used, an integer. Aliases: `satellites`, `satellitesUsed`, `sats`,
+    /// `numSats`, `NumberOfUsedSignals`.
+    case satellites
+    /// Mocked-location flag: `true`/`false`, `1`/`0`, `yes`/`no` (any case). Aliases: `mocked`, `mock`,
+    /// `isMocked`, `MockLocation`.
+    case mocked
+    /// Motion activity: an ``ActivityKind`` raw value or a platform label (see ``CSVReader``).
+    /// Alias: `activity`.
+    case activity
+    /// Activity confidence, an integer 0–100. Aliases: `activity_confidence`, `activityConfidence`.
+    case activityConfidence
+    /// The record type of GnssLogger-style files (GSDC 2022 `MessageType`): rows whose value is not
+    /// `Fix` are skipped as ``SkipReason/otherRecord``. Aliases: `MessageType`, `message_type`.
+    case messageType
+
+    /// Every field once, with the time column in its automatic encoding.
+    public static var allCases: [CSVColumn] {
+        [.latitude, .longitude, .time(.automatic), .horizontalAccuracy, .altitude, .verticalAccuracy, .speed,
+         .speedAccuracy, .course, .courseAccuracy, .provider, .satellites, .mocked, .activity,
+         .activityConfidence, .messageType]
+    }
+
+    /// Recognises a header name (see the type's documentation for the matching rules); `nil` when the
+    /// column is not one the reader uses.
+    public init?(headerName: String) {
+        guard let (key, unit) = CSVColumn.normalise(headerName),
+              let column = CSVColumn.aliases[key],
+              column.accepts(unit: unit) else { return nil }
+        self = column
+    }
+
+    /// True when a bracketed unit (normalised: lower-cased, spaces removed; `nil` when none) fits the column.
+    func accepts(unit: String?) -> Bool {
+        guard let unit else { return true }
+        switch self {
+        case .latitude, .longitude, .course, .courseAccuracy:
+            return ["deg", "degree", "degrees", "°"].contains(unit)
+        case .horizontalAccuracy, .altitude, .verticalAccuracy:
+            return ["m", "metres", "meters"].contains(unit)
+        case .speed, .speedAccuracy:
+            return ["m/s", "mps", "ms-1", "m·s-1"].contains(unit)
+        case .time(let encoding):
+            switch encoding {
+            case .automatic, .iso8601: return ["utc", "iso8601", "iso"].contains(unit)
+            case .unixSeconds: return ["s", "sec", "seconds", "utc"].contains(unit)
+            case .unixMilliseconds, .gpsMilliseconds: return ["ms", "utc", "milliseconds"].contains(unit)
+            case .unixMicroseconds: return ["us", "µs", "utc", "microseconds"].contains(unit)
+            case .unixNanoseconds: return ["ns", "utc", "nanoseconds"].contains(unit)
+            }
+        case .activityConfidence: return ["%", "percent"].contains(unit)
+        case .provider, .satellites, .mocked, .activity, .messageType: return false
+        }
+    }
+
+    /// The canonical header name this project writes for the field (`time`, `latitude`, `accuracy_m`…);
+    /// `nil` for ``messageType``, which ``CSVWriter`` does not write.
+    public var canonicalName: String? {
+        switch self {
+        case .latitude: "latitude"
+        case .longitude: "longitude"
+        case .time: "time"
+        case .horizontalAccuracy: "accuracy_m"
+        case .altitude: "altitude_m"
+        case .verticalAccuracy: "vertical_accuracy_m"
+        case .speed: "speed_mps"
+        case .speedAccuracy: "speed_accuracy_mps"
+        case .course: "course_deg"
+        case .courseAccuracy: "course_accuracy_deg"
+        case .provider: "provider"
+        case .satellites: "satellites"
+        case .mocked: "mocked"
+        case .activity: "activity"
+        case .activityConfidence: "activity_confidence"
+        case .messageType: nil
+        }
+    }
+
+    /// Splits a header name into its lookup key and its bracketed unit (see the type's documentation).
+    /// Returns `nil` for a name that is empty once normalised.
+    static func normalise(_ name: String) -> (key: String, unit: String?)? {
+        var key = ""
+        var unit: String? = nil
+        var bracketDepth = 0
+        var unitText = ""
+        for scalar in name.unicodeScalars {
+            if scalar == "\u{FEFF}" { continue }
+            switch scalar {
+            case "(", "[":
+                bracketDepth += 1
+                if bracketDepth == 1 { unitText = "" }
+            case ")", "]":
+                if bracketDepth > 0 {
+                    bracketDepth -= 1
+                    if bracketDepth == 0 {
+                        let trimmed = unitText.lowercased().filter { $0 != " " }
+                        // Two bracketed parts (e.g. "(UTC)TimeInMs[ms]"): keep the one that is not "utc".
+                        if unit == nil || unit == "utc" { unit = trimmed }
+                    }
+                }
+            default:
+                if bracketDepth > 0 {
+                    unitText.unicodeScalars.append(scalar)
+                } else if scalar != "_" && scalar != "-" && scalar != "." && scalar != " " && scalar != "\t" {
+                    if scalar.isASCII, (65...90).contains(scalar.value) {
+                        key.unicodeScalars.append(Unicode.Scalar(scalar.value + 32)!)
+                    } else {
+                        key.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+        }
+        guard !key.isEmpty else { return nil }
+        return (key, unit)
+    }
+
+    /// Normalised alias → column.
+    static let aliases: [String: CSVColumn] = {
+        var table: [String: CSVColumn] = [:]
+        func add(_ column: CSVColumn, _ names: [String]) {
+            for name in names { table[name] = column }
+        }
+        add(.latitude, ["lat", "latitude", "latdeg", "latitudedeg", "latitudedegrees"])
+        add(.longitude, ["lon", "lng", "long", "longitude", "lngdeg", "londeg", "longitudedeg",
+                         "longitudedegrees"])
+        add(.time(.automatic), ["time", "timestamp", "datetime", "utctime", "timeutc"])
+        add(.time(.iso8601), ["isotime", "iso8601", "timeiso", "timeiso8601"])
+        add(.time(.unixSeconds), ["seconds", "unixtime", "unixseconds", "unixtimeseconds", "epoch",
+                                  "epochseconds", "epochs", "times", "timesec", "timeseconds",
+                                  "timestamps", "timestampsec"])
+        add(.time(.unixMilliseconds), ["unixtimemillis", "unixtimems", "unixms", "unixmillis", "timems",
+                                       "timemillis", "timeinms", "timestampms", "timestampmillis", "epochms",
+                                       "epochmillis", "utctimemillis", "utctimems", "millis"])
+        add(.time(.unixMicroseconds), ["unixtimemicros", "timeus", "timestampus", "epochus"])
+        add(.time(.unixNanoseconds), ["unixtimenanos", "timens", "timestampns", "epochns", "utctimenanos"])
+        add(.time(.gpsMilliseconds), ["millissincegpsepoch", "gpsmillis", "gpstimemillis", "gpstimems",
+                                      "gpsms"])
+        add(.horizontalAccuracy, ["accuracy", "accuracym", "horizontalaccuracy", "horizontalaccuracym",
+                                  "accuracymeters", "accuracymetres", "horizontalaccuracymeters",
+                                  "hacc", "haccuracy"])
+        add(.altitude, ["altitude", "altitudem", "alt", "ele", "elevation", "altitudemeters", "altitudemetres",
+                        "heightabovewgs84ellipsoidm", "height", "heightm"])
+        add(.verticalAccuracy, ["verticalaccuracy", "verticalaccuracym", "verticalaccuracymeters",
+                                "vacc", "altitudeaccuracy", "altitudeaccuracym"])
+        add(.speed, ["speed", "speedmps", "speedms", "speedmetrespersecond", "speedmeterspersecond"])
+        add(.speedAccuracy, ["speedaccuracy", "speedaccuracymps", "speedaccuracyms", "sacc"])
+        add(.course, ["course", "coursedeg", "coursedegree", "coursedegrees", "bearing", "bearingdeg",
+                      "bearingdegrees", "cog"])
+        add(.courseAccuracy, ["courseaccuracy", "courseaccuracydeg", "courseaccuracydegrees", "bearingaccuracy",
+                              "bearingaccuracydeg", "bearingaccuracydegrees"])
+        add(.provider, ["provider"])
+        add(.satellites, ["satellites", "satellitesused", "sats", "numsats", "numberofusedsignals",
+                          "numsatellites"])
+        add(.mocked, ["mocked", "mock", "ismocked", "mocklocation", "ismock"])
+        add(.activity, ["activity"])
+        add(.activityConfidence, ["activityconfidence"])
+        add(.messageType, ["messagetype"])
+        return table
+    }()
+
+    /// The field as a key ignoring the time encoding (for "first column wins" de-duplication).
+    var fieldKey: Int {
+        switch self {
+        case .latitude: 0
+        case .longitude: 1
+        case .time: 2
+        case .horizontalAccuracy: 3
+        case .altitude: 4
+        case .verticalAccuracy: 5
+        case .speed: 6
+        case .speedAccuracy: 7
+        case .course: 8
+        case .courseAccuracy: 9
+        case .provider: 10
+        case .satellites: 11
+        case .mocked: 12
+        case .activity: 13
+        case .activityConfidence: 14
+        case .messageType: 15
+        }
+    }
+}
+
+/// How the values of a CSV time column are read, chosen by the column's name.
+public enum CSVTimeEncoding: Sendable, Hashable {
+    /// Decided from the first non-empty value, then kept for the whole file: text with a `-` after the first
+    /// character or a `:` is ISO 8601; a number is Unix time in a unit chosen by its magnitude: below 10¹¹
+    /// seconds (10¹¹ s is the year 5138), below 10¹⁴ milliseconds, below 10¹⁷ microseconds, else
+    /// nanoseconds. Names: `time`, `timestamp`, `datetime`, `date_time`, `utc_time`, `time_utc`.
+    case automatic
+    /// ISO 8601 / RFC 3339 text (`2024-05-01T12:00:00.250Z`, also with a space separator and a `±hh:mm`
+    /// offset as Sensor Logger writes: `2023-08-09 12:37:45-04:00`; no zone means UTC).
+    /// Names: `iso_time`, `iso8601`, `time_iso`.
+    case iso8601
+    /// Unix seconds, possibly fractional (rounded to the millisecond). Names: `seconds`, `unix_time`,
+    /// `unix_seconds`, `epoch`, `epoch_s`, `time_s`, `time_sec`, `time_seconds`, `timestamp_s`.
+    case unixSeconds
+    /// Unix milliseconds. Names: `UnixTimeMillis`, `unix_time_ms`, `time_ms`, `time_millis`,
+    /// `(UTC)TimeInMs`, `timestamp_ms`, `epoch_ms`, `millis`.
+    case unixMilliseconds
+    /// Unix microseconds (rounded to the millisecond). Names: `time_us`, `timestamp_us`, `epoch_us`.
+    case unixMicroseconds
+    /// Unix nanoseconds (rounded to the millisecond). Names: `time_ns`, `timestamp_ns`, `epoch_ns`,
+    /// `UnixTimeNanos`.
+    case unixNanoseconds
+    /// GPS time: milliseconds since 1980-01-06T00:00:00Z *including* leap seconds (GSDC 2021's
+    /// `millisSinceGpsEpoch`), converted to UTC with ``Timestamp/init(gpsMilliseconds:)`` (18 s
+    /// behind GPS time from 2017 on). Names: `millisSinceGpsEpoch`, `gps_millis`, `gps_time_ms`.
+    case gpsMilliseconds
+
+    /// What a value of this encoding looks like, for error messages.
+    var expectation: String {
+        switch self {
+        case .automatic: "an ISO 8601 time or a Unix time"
+        case .iso8601: "an ISO 8601 time such as 2024-05-01T12:00:00Z"
+        case .unixSeconds: "Unix seconds"
+        case .unixMilliseconds: "Unix milliseconds"
+        case .unixMicroseconds: "Unix microseconds"
+        case .unixNanoseconds: "Unix nanoseconds"
+        case .gpsMilliseconds: "GPS milliseconds since 1980-01-06"
+        }
+    }
+}

@@ -1,0 +1,1067 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TrueTrackCore
+
+/// A streaming reader of fixes from CSV files with a header: Sensor Logger exports, GSDC ground truth
+/// (2021 `millisSinceGpsEpoch` and 2022 `MessageType,Provider,…` layouts), this project's own
+/// ``CSVWriter`` output, and most loggers' exports.
+///
+/// ## Layout
+/// - The first line that is neither blank nor a `#` comment is the **header**; it must name a latitude, a
+///   longitude and a time column (see ``CSVColumn`` for the aliases, matched case-insensitively, ignoring
+///   `_`, `-`, `.`, spaces and a bracketed unit). Unknown columns are ignored. A header without the three
+///   is an error even when reading leniently (nothing can be read).
+/// - The **delimiter** is sniffed from the header: the most frequent of `,` `;` and tab outside quotes
+///   (`,` on a tie or when there is none).
+/// - Fields follow RFC 4180: a field may be quoted (`"…"`, a doubled `""` inside stands for one quote) and a
+///   quoted field may span lines (line numbers in errors count them). Unquoted fields are taken as they are
+///   (a `"` inside one is an ordinary byte). Lines end in `\n` or `\r\n`; a UTF-8 byte-order mark is skipped.
+/// - Every row must have exactly as many fields as the header: a missing or an extra field is a
+///   ``ReadError/malformedField(_:field:expected:found:)`` naming the line, the column and the field.
+/// - An **empty field** (or one of spaces only) is an absent value. A row with an empty time is skipped as
+///   ``SkipReason/missingTime``, one with an empty latitude or longitude as ``SkipReason/missingPosition``.
+/// - Blank lines are skipped (``SkipReason/blank``), lines starting with `#` too (``SkipReason/comment``).
+/// - A `MessageType` column (GnssLogger / GSDC 2022): rows whose value is not `Fix` (any case) are skipped as
+///   ``SkipReason/otherRecord`` without reading their other fields (they may have another layout).
+/// - Times: see ``CSVTimeEncoding`` for how each time-column name is read (ISO 8601 with any offset, Unix
+///   seconds, milliseconds, micro- or nanoseconds, GPS milliseconds converted to UTC with leap seconds).
+///   Every time must lie in the years 0001–9999.
+/// - Values: numbers as ``NumberParsing/double(_:_:_:)`` reads them, then normalised by `Fix.init` (an
+///   accuracy of 0 or less becomes ``HorizontalAccuracy/invalid``); `provider` through `Provider(name:)`;
+///   `mocked` as `true`/`false`/`1`/`0`/`yes`/`no`; `activity` as an ``ActivityKind`` raw value or a platform
+///   label (`IN_VEHICLE`, `ON_FOOT`, `ON_BICYCLE`, `STILL`, `TILTING`, iOS `automotive`, `cycling`,
+///   `stationary`; anything else is ``ActivityKind/unknown``); `activity_confidence` an integer, 100 when the
+///   column is missing or empty (the source states the activity without a doubt).
+///
+/// ## Speed
+/// The header is turned once into a column → field table; each row is then scanned once, left to right,
+/// by fused scan-and-parse loops over the stream's buffer (no `String`, no allocation per row). Rows within
+/// the same minute share the calendar arithmetic of their ISO 8601 times; digits are read eight at a time.
+/// Measured on the project's 2-core VM (release build, 1 M rows of `time,latitude,longitude,accuracy_m,
+/// speed_mps`, CPU time, best of 9): ~8.9 M fixes/s (~530 MB/s) with ISO 8601 times, ~8.2 M fixes/s with
+/// Unix milliseconds.
+public struct CSVReader: FixReader {
+    /// The options this reader was created with.
+    public let options: ReadOptions
+    /// The header's column names as written (unquoted), once the header has been read; empty before.
+    public private(set) var headerNames: [String] = []
+    /// The field each header column is read as (`nil`: ignored), once the header has been read.
+    public private(set) var columns: [CSVColumn?] = []
+    /// The delimiter sniffed from the header (`,`, `;` or tab); `,` before the header is read.
+    public private(set) var delimiter: UInt8 = UInt8(ascii: ",")
+    /// How the time column is read; ``CSVTimeEncoding/automatic`` until the first time value decides it.
+    public private(set) var timeEncoding: CSVTimeEncoding = .automatic
+
+    private let stream: ByteStream
+    private let buffers = CSVReaderBuffers()
+    private var roles: UnsafeMutablePointer<CSVRole>
+    private var columnCount = 0
+
+    // Cursor. Invariant: base[limit - 1] == '\n' whenever pos < limit, so every byte loop that stops at a
+    // '\n' stays inside the buffer.
+    private var base: UnsafePointer<UInt8>
+    private var pos = 0
+    private var limit = 0
+    /// The end of the memory behind `base` (fast paths may load a few bytes past `limit`, never past this).
+    private var safeEnd = 0
+    /// Absolute input offset of base[0].
+    private var bufferOffset = 0
+    /// True once the last, unterminated line was copied (with a '\n' added) into the tail buffer.
+    private var inTail = false
+    private var tailLength = 0
+    private var finished = false
+    private var headerRead = false
+    /// 1-based number of the line that starts at `pos`.
+    private var line = 1
+
+    /// The values of the row being read (reused: only its presence mask is reset per row).
+    private var row = CSVRowValues()
+    private var isoCache = CSVScan.ISOPrefixCache()
+    private var providerCache = CSVTokenCache<Provider>()
+    private var activityCache = CSVTokenCache<ActivityKind>()
+    private var rowsRead = 0
+    private var fixesProduced = 0
+    private var _report: ReadReport
+
+    /// What the reader has seen so far (see ``ReadReport``): rows read (header, blank and comment lines
+    /// included), fixes produced, rows skipped by reason, errors stepped over, bytes consumed.
+    public var report: ReadReport {
+        var result = _report
+        result.recordsRead = rowsRead
+        result.fixesProduced = fixesProduced
+        result.bytesRead = bufferOffset + (inTail ? min(pos, tailLength) : pos)
+        return result
+    }
+
+    /// Creates a reader over a byte stream.
+    public init(stream: ByteStream, options: ReadOptions = ReadOptions()) {
+        self.stream = stream
+        self.options = options
+        _report = ReadReport(source: stream.name)
+        roles = buffers.roles
+        base = UnsafePointer(buffers.tail.baseAddress!.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Opens the file at `path` (`-` for standard input) and creates a reader over it.
+    ///
+    /// - Throws: ``ReadError/io(path:message:)`` when the file cannot be opened.
+    public init(path: String, options: ReadOptions = ReadOptions()) throws(ReadError) {
+        self.init(stream: try ByteStream(path: path), options: options)
+    }
+
+    /// Returns the next fix, or `nil` at the end of the input.
+    ///
+    /// - Throws: ``ReadError`` for a malformed header, row or value (rows are skipped and counted instead
+    ///   when ``ReadOptions/lenient`` is set); after an error the reader resumes at the next row, except
+    ///   after a header, I/O, record-length or unterminated-quote error, after which it returns `nil`.
+    public mutating func next() throws(ReadError) -> Fix? {
+        while try nextRow() {
+            // `nextRow` checked time and position presence; `Fix.init` validates and normalises. The fix is
+            // built straight into the return value (a fix is ~160 bytes: every copy shows in the profile).
+            do {
+                let fix = try Fix(
+                    timestamp: Timestamp(millisecondsSince1970: row.time), latitude: row.number(.latitude),
+                    longitude: row.number(.longitude),
+                    horizontalAccuracyMetres: row.optionalNumber(.horizontalAccuracy),
+                    altitudeMetres: row.optionalNumber(.altitude),
+                    verticalAccuracyMetres: row.optionalNumber(.verticalAccuracy),
+                    speedMetresPerSecond: row.optionalNumber(.speed),
+                    speedAccuracyMetresPerSecond: row.optionalNumber(.speedAccuracy),
+                    courseDegrees: row.optionalNumber(.course),
+                    courseAccuracyDegrees: row.optionalNumber(.courseAccuracy),
+                    provider: row.has(.provider) ? row.provider : .unknown,
+                    satellitesUsed: row.has(.satellites) ? row.satellites : nil,
+                    isMocked: row.has(.mocked) ? row.mocked : nil,
+                    activity: row.has(.activity)
+                        ? ActivityReading(kind: row.activity,
+                                          confidence: row.has(.activityConfidence) ? row.activityConfidence : 100)
+                        : nil)
+                fixesProduced += 1
+                return fix
+            } catch {
+                try rejectInvalidFix(error)
+            }
+        }
+        return nil
+    }
+
+    /// Advances to the next row that can become a fix (its values in `row`); `false` at the end of input.
+    /// Rows without time or position, or from a filtered-out provider, are counted and passed over.
+    private mutating func nextRow() throws(ReadError) -> Bool {
+        if finished { return false }
+        while true {
+            if pos >= limit {
+                let more: Bool
+                do { more = try loadMore(mustRead: false) } catch { finished = true; throw error }
+                if !more {
+                    finished = true
+                    if !headerRead {
+                        throw ReadError.truncated(location(pos, line: line, lineStart: pos),
+                                                  expected: "a CSV header line naming latitude, longitude and time")
+                    }
+                    return false
+                }
+                continue
+            }
+            if !headerRead {
+                if !(try readHeader()) { try needMoreForRow() }
+                continue
+            }
+            switch try parseRow() {
+            case .fix:
+                if row.has(.time) && row.has(.latitude) && row.has(.longitude) && options.providers == nil {
+                    return true
+                }
+                if let reason = skipReason() { _report.skip(reason) } else { return true }
+            case .skipped(let reason):
+                _report.skip(reason)
+            case .rejected:
+                break
+            case .needMore:
+                try needMoreForRow()
+            }
+        }
+    }
+
+    /// Why the complete row in `row` gives no fix, or `nil` when it does.
+    @inline(never)
+    private func skipReason() -> SkipReason? {
+        if !row.has(.time) { return .missingTime }
+        if !row.has(.latitude) || !row.has(.longitude) { return .missingPosition }
+        if let allowed = options.providers, !allowed.contains(row.has(.provider) ? row.provider : .unknown) {
+            return .providerFiltered
+        }
+        return nil
+    }
+
+    // MARK: - Buffer management
+
+    /// Makes more input available after `pos`; returns `false` at the end of the input.
+    ///
+    /// With `mustRead`, reads from the source before looking for a line end (the row at `pos` continues
+    /// past `limit`, inside a quoted field).
+    private mutating func loadMore(mustRead: Bool) throws(ReadError) -> Bool {
+        if inTail { return false }
+        stream.consume(upTo: pos)
+        let completedLines = line - 1 - stream.lineNumber
+        if completedLines > 0 { stream.countLines(completedLines) }
+        var mustRead = mustRead
+        // Bytes after `stream.start` already known to hold no line end (only new bytes are searched, so a
+        // long line arriving in small reads costs linear time).
+        var searched = 0
+        while true {
+            if !mustRead, stream.start + searched < stream.end {
+                let window = stream.window
+                let start = stream.start
+                let end = stream.end
+                let raw = window.baseAddress!
+                let from = start + searched
+                var last = end - 1
+                while last >= from, window[last] != 0x0A { last -= 1 }
+                searched = end - start
+                if last >= from {
+                    base = UnsafePointer(raw.assumingMemoryBound(to: UInt8.self))
+                    pos = start
+                    limit = last + 1
+                    safeEnd = window.count
+                    bufferOffset = stream.offset(ofIndex: 0)
+                    return true
+                }
+            }
+            mustRead = false
+            if try stream.refill() { continue }
+            // The source is exhausted: whatever is left has no final line end.
+            let start = stream.start
+            let end = stream.end
+            guard start < end else { return false }
+            let count = end - start
+            let tail = buffers.tail(capacity: count + 1 + 32)
+            let window = stream.window
+            tail.baseAddress!.copyMemory(from: window.baseAddress! + start, byteCount: count)
+            tail[count] = 0x0A
+            bufferOffset = stream.offset(ofIndex: start)
+            stream.consume(upTo: end)
+            base = UnsafePointer(tail.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            pos = 0
+            limit = count + 1
+            safeEnd = tail.count
+            tailLength = count
+            inTail = true
+            return true
+        }
+    }
+
+    /// The row at `pos` runs past the buffered lines (a quoted field spans them): read more, or report a
+    /// quote left open at the end of the input.
+    private mutating func needMoreForRow() throws(ReadError) {
+        if inTail {
+            finished = true
+            let error = ReadError.truncated(location(pos, line: line, lineStart: pos),
+                                            expected: "a closing quote (\") for a quoted field")
+            try _report.reject(error, lenient: options.lenient)
+            pos = limit
+            return
+        }
+        do { _ = try loadMore(mustRead: true) } catch { finished = true; throw error }
+    }
+
+    /// The location of buffer index `index` on line `line`, whose first byte is at `lineStart`.
+    private func location(_ index: Int, line: Int, lineStart: Int) -> SourceLocation {
+        // In the tail buffer, the line end the reader added is not input: clamp to the input's end.
+        let index = inTail ? min(index, tailLength) : index
+        return SourceLocation(file: stream.name, line: line, column: max(index - lineStart + 1, 1),
+                              byteOffset: bufferOffset + index)
+    }
+
+    /// The field text at `p[start..<end]` for a message (at most 64 bytes).
+    private func text(_ start: Int, _ end: Int) -> String {
+        ReadError.quote(UnsafeRawBufferPointer(start: base, count: limit), start, min(end, limit))
+    }
+
+    /// Index of the first delimiter, `\r` or `\n` at or after `index`.
+    @inline(__always)
+    private func fieldEnd(_ index: Int) -> Int {
+        let p = base
+        let d = delimiter
+        var i = index
+        while true {
+            let c = p[i]
+            if c == d || c == 0x0A || c == 0x0D { return i }
+            i += 1
+        }
+    }
+
+    // MARK: - Header
+
+    /// Reads the header (after blank and comment lines); `false` when it runs past the buffered lines.
+    private mutating func readHeader() throws(ReadError) -> Bool {
+        let p = base
+        var i = pos
+        if bufferOffset + i == 0, limit - i >= 4, p[i] == 0xEF, p[i + 1] == 0xBB, p[i + 2] == 0xBF { i += 3 }
+        let lineStart = i
+        // Blank or comment line before the header.
+        if p[i] == 0x0A || (p[i] == 0x0D && p[i + 1] == 0x0A) || p[i] == UInt8(ascii: "#") {
+            let reason: SkipReason = p[i] == UInt8(ascii: "#") ? .comment : .blank
+            let newline = UnsafeRawPointer(p).distance(to: memchr(p + i, 0x0A, limit - i)!)
+            pos = newline + 1
+            line += 1
+            rowsRead += 1
+            _report.skip(reason)
+            return true
+        }
+        // Sniff the delimiter and find the end of the header record (quotes respected).
+        var counts = (comma: 0, semicolon: 0, tab: 0)
+        var inQuotes = false
+        var j = i
+        var lines = 0
+        while true {
+            guard j < limit else { return false }
+            let c = p[j]
+            if c == UInt8(ascii: "\"") {
+                inQuotes.toggle()
+            } else if !inQuotes {
+                if c == 0x0A { break }
+                if c == UInt8(ascii: ",") { counts.comma += 1 }
+                if c == UInt8(ascii: ";") { counts.semicolon += 1 }
+                if c == 0x09 { counts.tab += 1 }
+            } else if c == 0x0A {
+                lines += 1
+            }
+            j += 1
+        }
+        if counts.semicolon > counts.comma && counts.semicolon >= counts.tab {
+            delimiter = UInt8(ascii: ";")
+        } else if counts.tab > counts.comma && counts.tab > counts.semicolon {
+            delimiter = 0x09
+        } else {
+            delimiter = UInt8(ascii: ",")
+        }
+        var end = j
+        if end > lineStart, p[end - 1] == 0x0D { end -= 1 }
+        // Split into names.
+        var names: [String] = []
+        var current: [UInt8] = []
+        var quoted = false
+        var k = lineStart
+        while k < end {
+            let c = p[k]
+            if quoted {
+                if c == UInt8(ascii: "\"") {
+                    if k + 1 < end, p[k + 1] == UInt8(ascii: "\"") { current.append(c); k += 1 } else { quoted = false }
+                } else {
+                    current.append(c)
+                }
+            } else if c == UInt8(ascii: "\"") && current.allSatisfy({ $0 == 0x20 }) {
+                quoted = true
+                current.removeAll()
+            } else if c == delimiter {
+                names.append(String(decoding: current, as: UTF8.self))
+                current.removeAll()
+            } else {
+                current.append(c)
+            }
+            k += 1
+        }
+        names.append(String(decoding: current, as: UTF8.self))
+        let headerLine = line
+        pos = j + 1
+        line += 1 + lines
+        rowsRead += 1
+        _report.skip(.comment)
+        headerRead = true
+        try configure(names: names, headerLocation: location(lineStart, line: headerLine, lineStart: lineStart),
+                      headerText: text(lineStart, end))
+        return true
+    }
+
+    /// Builds the column table from the header names.
+    private mutating func configure(names: [String], headerLocation: SourceLocation, headerText: String) throws(ReadError) {
+        headerNames = names
+        columnCount = names.count
+        var seen = Set<Int>()
+        var resolved: [CSVColumn?] = []
+        for name in names {
+            guard let column = CSVColumn(headerName: name), seen.insert(column.fieldKey).inserted else {
+                resolved.append(nil)
+                continue
+            }
+            resolved.append(column)
+            if case .time(let encoding) = column { timeEncoding = encoding }
+        }
+        columns = resolved
+        var missing: [String] = []
+        if !seen.contains(CSVColumn.latitude.fieldKey) { missing.append("latitude") }
+        if !seen.contains(CSVColumn.longitude.fieldKey) { missing.append("longitude") }
+        if !seen.contains(CSVColumn.time(.automatic).fieldKey) { missing.append("time") }
+        guard missing.isEmpty else {
+            finished = true
+            throw ReadError.malformedRecord(
+                headerLocation,
+                expected: "a CSV header naming latitude, longitude and time columns (missing: "
+                    + missing.joined(separator: ", ") + ")",
+                found: headerText)
+        }
+        roles = buffers.roles(count: names.count)
+        for (index, column) in resolved.enumerated() { roles[index] = CSVRole(column) }
+    }
+
+    // MARK: - Rows
+
+    /// What one row gave.
+    private enum RowOutcome {
+        /// The row's values are complete: make a fix of them.
+        case fix
+        case skipped(SkipReason)
+        /// A malformed row was counted in the report (lenient mode).
+        case rejected
+        /// The row continues past the buffered lines.
+        case needMore
+    }
+
+    /// Parses the row at `pos` into `row` and moves past it (also when it throws).
+    ///
+    /// The hot loop: fields in the fast layouts are parsed in place; anything else (quotes, fallbacks,
+    /// non-numeric columns, errors) goes to ``slowField(_:from:column:place:)`` so that this function stays
+    /// small enough for the compiler to inline the fast parsers into it.
+    private mutating func parseRow() throws(ReadError) -> RowOutcome {
+        let p = base
+        let rowStart = pos
+        let first = p[rowStart]
+        if first == 0x0A || first == 0x0D || first == UInt8(ascii: "#") {
+            if let outcome = blankOrComment(at: rowStart) { return outcome }
+        }
+        row.present = 0
+        let d = delimiter
+        let roles = self.roles
+        let safeEnd = self.safeEnd
+        let lastColumn = columnCount - 1
+        var i = rowStart
+        var column = 0
+        var place = CSVRowPlace(line: line, lineStart: rowStart)
+        while true {
+            let fieldStart = i
+            let role = roles[column]
+            var fast = true
+            switch role {
+            case .ignore:
+                if p[i] == UInt8(ascii: "\"") {
+                    fast = false
+                } else {
+                    while true {
+                        let c = p[i]
+                        if c == d || c == 0x0A || c == 0x0D { break }
+                        i += 1
+                    }
+                }
+            case .latitude:
+                row.latitudePlace = (fieldStart, place.line, place.lineStart)
+                if let v = CSVScan.number(p, &i, safeEnd: safeEnd), CSVReader.ends(p[i], d) {
+                    row.store(v, .latitude)
+                } else {
+                    fast = false
+                }
+            case .longitude:
+                row.longitudePlace = (fieldStart, place.line, place.lineStart)
+                if let v = CSVScan.number(p, &i, safeEnd: safeEnd), CSVReader.ends(p[i], d) {
+                    row.store(v, .longitude)
+                } else {
+                    fast = false
+                }
+            case .time:
+                let encoding = timeEncoding
+                if encoding == .iso8601 {
+                    if let t = CSVScan.isoMilliseconds(p, &i, limit: limit, cache: &isoCache),
+                       CSVReader.ends(p[i], d), t >= CSVScan.earliestMilliseconds, t < CSVScan.endMilliseconds {
+                        row.storeTime(t)
+                    } else {
+                        fast = false
+                    }
+                } else if encoding != .automatic,
+                          let t = CSVScan.epochMilliseconds(p, &i, encoding, safeEnd: safeEnd), CSVReader.ends(p[i], d),
+                          let utc = CSVReader.utcMilliseconds(t, encoding) {
+                    row.storeTime(utc)
+                } else {
+                    fast = false
+                }
+            case .horizontalAccuracy, .altitude, .verticalAccuracy, .speed, .speedAccuracy, .course,
+                 .courseAccuracy:
+                if let v = CSVScan.number(p, &i, safeEnd: safeEnd), CSVReader.ends(p[i], d) {
+                    row.store(v, role)
+                } else {
+                    fast = false
+                }
+            case .provider, .satellites, .mocked, .activity, .activityConfidence, .messageType:
+                fast = false
+            }
+            if !fast {
+                switch try slowField(role, from: fieldStart, column: column, place: &place) {
+                case .next(let end): i = end
+                case .done(let outcome): return outcome
+                }
+            }
+            // After the field: a delimiter, or the end of the row.
+            let c = p[i]
+            if c == d {
+                if column == lastColumn { return try extraField(at: i, place: place) }
+                column += 1
+                i += 1
+                continue
+            }
+            let next: Int
+            if c == 0x0A {
+                next = i + 1
+            } else if c == 0x0D && p[i + 1] == 0x0A {
+                next = i + 2
+            } else {
+                return try badFieldEnd(at: i, column: column, place: place)
+            }
+            if column != lastColumn { return try missingFields(at: i, column: column, place: place) }
+            pos = next
+            line = place.line + 1
+            rowsRead += 1
+            return .fix
+        }
+    }
+
+    /// Skips a blank or comment line at `index`; `nil` when the line is neither (a lone `\r` starting a row).
+    @inline(never)
+    private mutating func blankOrComment(at index: Int) -> RowOutcome? {
+        let p = base
+        let first = p[index]
+        if first == 0x0A || (first == 0x0D && p[index + 1] == 0x0A) {
+            pos = first == 0x0A ? index + 1 : index + 2
+            line += 1
+            rowsRead += 1
+            return .skipped(.blank)
+        }
+        if first == UInt8(ascii: "#") {
+            skipLine(from: index, extraLines: 0)
+            rowsRead += 1
+            return .skipped(.comment)
+        }
+        return nil
+    }
+
+    /// What ``slowField(_:from:column:place:)`` did: the field ends at an index, or the row is done.
+    private enum SlowField {
+        case next(Int)
+        case done(RowOutcome)
+    }
+
+    /// Reads a field the fast loop left: a quoted field, a fallback parse, a non-numeric column, the
+    /// message type; errors are thrown or counted here.
+    @inline(never)
+    private mutating func slowField(_ role: CSVRole, from fieldStart: Int, column: Int,
+                                    place: inout CSVRowPlace) throws(ReadError) -> SlowField {
+        let p = base
+        let fieldPlace = place
+        let end: Int
+        let text: UnsafeRawBufferPointer
+        let textStart: Int
+        let textEnd: Int
+        if p[fieldStart] == UInt8(ascii: "\"") {
+            guard let quoted = scanQuoted(from: fieldStart) else { return .done(.needMore) }
+            end = quoted.end
+            if quoted.newlines > 0 {
+                place.line += quoted.newlines
+                place.lineStart = quoted.lastLineStart
+            }
+            text = UnsafeRawBufferPointer(start: buffers.scratchPointer, count: quoted.length + 1)
+            textStart = 0
+            textEnd = quoted.length
+        } else {
+            end = fieldEnd(fieldStart)
+            text = UnsafeRawBufferPointer(start: p, count: limit)
+            textStart = fieldStart
+            textEnd = end
+        }
+        if role == .latitude { row.latitudePlace = (fieldStart, fieldPlace.line, fieldPlace.lineStart) }
+        if role == .longitude { row.longitudePlace = (fieldStart, fieldPlace.line, fieldPlace.lineStart) }
+        if role == .messageType {
+            let bytes = text.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            if !CSVReader.isFix(bytes, textStart, textEnd) {
+                return .done(skipRest(from: end, extraLines: place.line - line))
+            }
+            return .next(end)
+        }
+        if role != .ignore, textEnd > textStart {
+            do {
+                try assign(role, text, textStart, textEnd, column: column)
+            } catch {
+                return .done(try reject(error, at: fieldStart, place: fieldPlace, skipFrom: end, skipLine: place.line))
+            }
+        }
+        return .next(end)
+    }
+
+    /// A delimiter after the last column.
+    @inline(never)
+    private mutating func extraField(at index: Int, place: CSVRowPlace) throws(ReadError) -> RowOutcome {
+        let error = ReadError.malformedField(
+            location(index + 1, line: place.line, lineStart: place.lineStart),
+            field: "column \(columnCount + 1)",
+            expected: "the end of the row (the header has \(columnCount) columns)",
+            found: text(index + 1, fieldEnd(index + 1)))
+        return try reject(error, at: nil, place: place, skipFrom: index, skipLine: place.line)
+    }
+
+    /// A byte after a field that is neither a delimiter nor a line end (after a closing quote, or a lone `\r`).
+    @inline(never)
+    private mutating func badFieldEnd(at index: Int, column: Int, place: CSVRowPlace) throws(ReadError) -> RowOutcome {
+        let error = ReadError.malformedField(
+            location(index, line: place.line, lineStart: place.lineStart), field: headerNames[column],
+            expected: "a delimiter or the end of the row after the field", found: text(index, fieldEnd(index + 1)))
+        return try reject(error, at: nil, place: place, skipFrom: index, skipLine: place.line)
+    }
+
+    /// A row that ends before the last column.
+    @inline(never)
+    private mutating func missingFields(at index: Int, column: Int, place: CSVRowPlace) throws(ReadError) -> RowOutcome {
+        let error = ReadError.malformedField(
+            location(index, line: place.line, lineStart: place.lineStart), field: headerNames[column + 1],
+            expected: "\(columnCount) fields as in the header",
+            found: "the end of the row after \(column + 1) field\(column == 0 ? "" : "s")")
+        return try reject(error, at: nil, place: place, skipFrom: index, skipLine: place.line)
+    }
+
+    /// Counts (lenient) or throws a fix whose coordinates `Fix.init` refused, located at the field.
+    @inline(never)
+    private mutating func rejectInvalidFix(_ error: FixValidationError) throws(ReadError) {
+        let place: (index: Int, line: Int, lineStart: Int)
+        switch error {
+        case .latitudeOutOfRange: place = row.latitudePlace
+        case .longitudeOutOfRange: place = row.longitudePlace
+        }
+        // The row has been consumed, but its bytes stay in the buffer until the next refill.
+        try _report.reject(.invalidFix(location(place.index, line: place.line, lineStart: place.lineStart), error),
+                           lenient: options.lenient)
+    }
+
+    /// True when `c` ends a field: the delimiter, `\r` or `\n`.
+    @inline(__always)
+    private static func ends(_ c: UInt8, _ delimiter: UInt8) -> Bool {
+        c == delimiter || c == 0x0A || c == 0x0D
+    }
+
+    /// Converts a time read in `encoding` to Unix milliseconds; `nil` outside years 0001–9999.
+    @inline(__always)
+    private static func utcMilliseconds(_ value: Int64, _ encoding: CSVTimeEncoding) -> Int64? {
+        var utc = value
+        if encoding == .gpsMilliseconds {
+            guard value > -CSVScan.endMilliseconds, value < CSVScan.endMilliseconds else { return nil }
+            utc = Timestamp(gpsMilliseconds: value).millisecondsSince1970
+        }
+        guard utc >= CSVScan.earliestMilliseconds, utc < CSVScan.endMilliseconds else { return nil }
+        return utc
+    }
+
+    /// True when `p[start..<end]` (spaces trimmed) is `Fix`, in any case.
+    private static func isFix(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var s = start
+        var e = end
+        while s < e, p[s] == 0x20 || p[s] == 0x09 { s += 1 }
+        while e > s, p[e - 1] == 0x20 || p[e - 1] == 0x09 { e -= 1 }
+        return e - s == 3 && p[s] | 0x20 == UInt8(ascii: "f") && p[s + 1] | 0x20 == UInt8(ascii: "i")
+            && p[s + 2] | 0x20 == UInt8(ascii: "x")
+    }
+
+    /// Moves `pos` past the line that holds index `index` (the row started `extraLines` lines earlier).
+    private mutating func skipLine(from index: Int, extraLines: Int) {
+        let hit = memchr(base + index, 0x0A, limit - index)!
+        pos = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit)) + 1
+        line += 1 + extraLines
+    }
+
+    /// Skips the rest of a row that is not a fix record (quotes respected, so a quoted line break does not
+    /// end it); `extraLines` line breaks were already passed inside the row.
+    private mutating func skipRest(from index: Int, extraLines: Int) -> RowOutcome {
+        let p = base
+        var i = index
+        var inQuotes = false
+        var lines = extraLines
+        while true {
+            guard i < limit else { return .needMore }
+            let c = p[i]
+            if c == UInt8(ascii: "\"") {
+                inQuotes.toggle()
+            } else if c == 0x0A {
+                if !inQuotes { break }
+                lines += 1
+            }
+            i += 1
+        }
+        pos = i + 1
+        line += 1 + lines
+        rowsRead += 1
+        return .skipped(.otherRecord)
+    }
+
+    /// Counts a malformed row (lenient) or throws, after moving past the row's line that holds `skipFrom`
+    /// (line number `skipLine`). A field error is located at `index` on the line described by `place`.
+    private mutating func reject(_ error: ReadError, at index: Int?, place: CSVRowPlace, skipFrom: Int,
+                                 skipLine lineOfSkip: Int) throws(ReadError) -> RowOutcome {
+        var error = error
+        if let index, case .malformedField(_, let field, let expected, let found) = error {
+            error = .malformedField(location(index, line: place.line, lineStart: place.lineStart), field: field,
+                                    expected: expected, found: found)
+        }
+        skipLine(from: min(skipFrom, limit - 1), extraLines: lineOfSkip - line)
+        rowsRead += 1
+        try _report.reject(error, lenient: options.lenient)
+        return .rejected
+    }
+
+    /// Scans the quoted field opening at `p[index]`, unescaping it into the scratch buffer; `nil` when
+    /// the closing quote lies past the buffered lines.
+    private mutating func scanQuoted(from index: Int) -> (end: Int, length: Int, newlines: Int, lastLineStart: Int)? {
+        let p = base
+        let scratch = buffers.scratch(capacity: limit - index)
+        var j = index + 1
+        var length = 0
+        var newlines = 0
+        var lastLineStart = 0
+        while j < limit {
+            let c = p[j]
+            if c == UInt8(ascii: "\"") {
+                // A '"' is never the buffer's last byte (that is a '\n'), so p[j + 1] is valid.
+                if p[j + 1] == UInt8(ascii: "\"") {
+                    scratch[length] = c
+                    length += 1
+                    j += 2
+                    continue
+                }
+                // A '\n' sentinel after the text keeps the fast parsers inside the scratch buffer (its
+                // capacity exceeds the text by at least the closing quote and the line end).
+                scratch[length] = 0x0A
+                return (j + 1, length, newlines, lastLineStart)
+            }
+            if c == 0x0A {
+                newlines += 1
+                lastLineStart = j + 1
+            }
+            scratch[length] = c
+            length += 1
+            j += 1
+        }
+        return nil
+    }
+
+    // MARK: - Values (general path)
+
+    /// Parses `p[start..<end]` as the value of `role` into `row` with the general parsers.
+    private mutating func assign(_ role: CSVRole, _ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int,
+                                 column: Int) throws(ReadError) {
+        var s = start
+        var e = end
+        while s < e, p[s] == 0x20 || p[s] == 0x09 { s += 1 }
+        while e > s, p[e - 1] == 0x20 || p[e - 1] == 0x09 { e -= 1 }
+        guard s < e else { return }  // empty: absent
+        let bytes = p.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        func malformed(_ expected: String) -> ReadError {
+            // The location is filled in by the caller's `reject`; here only the field and the text matter.
+            .malformedField(SourceLocation(file: stream.name, line: 0, byteOffset: 0), field: headerNames[column],
+                            expected: expected, found: ReadError.quote(p, s, e))
+        }
+        switch role {
+        case .ignore, .messageType:
+            return
+        case .latitude, .longitude, .horizontalAccuracy, .altitude, .verticalAccuracy, .speed, .speedAccuracy,
+             .course, .courseAccuracy:
+            guard let value = NumberParsing.double(p, s, e) else { throw malformed("a number") }
+            row.store(value, role)
+        case .time:
+            if timeEncoding == .automatic { timeEncoding = CSVReader.detectEncoding(p, s, e) }
+            let encoding = timeEncoding
+            if encoding == .iso8601 {
+                guard let t = ISO8601.parse(p, from: s, to: e),
+                      t.millisecondsSince1970 >= CSVScan.earliestMilliseconds,
+                      t.millisecondsSince1970 < CSVScan.endMilliseconds else {
+                    throw malformed(encoding.expectation + " in the years 0001-9999")
+                }
+                row.storeTime(t.millisecondsSince1970)
+            } else {
+                var index = s
+                if let t = CSVScan.epochMilliseconds(bytes, &index, encoding, safeEnd: 0), index == e,
+                   let utc = CSVReader.utcMilliseconds(t, encoding) {
+                    row.storeTime(utc)
+                    return
+                }
+                guard let value = NumberParsing.double(p, s, e), value.isFinite else {
+                    throw malformed(encoding.expectation)
+                }
+                let factor: Double
+                switch encoding {
+                case .unixSeconds: factor = 1000
+                case .unixMicroseconds: factor = 0.001
+                case .unixNanoseconds: factor = 0.000_001
+                default: factor = 1
+                }
+                let scaled = (value * factor).rounded()
+                guard scaled.isFinite, abs(scaled) < Double(CSVScan.endMilliseconds),
+                      let utc = CSVReader.utcMilliseconds(Int64(scaled), encoding) else {
+                    throw malformed(encoding.expectation + " in the years 0001-9999")
+                }
+                row.storeTime(utc)
+            }
+        case .provider:
+            if let cached = providerCache.lookup(bytes, s, e) {
+                row.provider = cached
+                row.mark(.provider)
+            } else {
+                let provider = Provider(name: String(decoding: UnsafeRawBufferPointer(rebasing: p[s..<e]), as: UTF8.self))
+                providerCache.store(bytes, s, e, provider)
+                row.provider = provider
+                row.mark(.provider)
+            }
+        case .satellites:
+            guard let value = NumberParsing.int(p, s, e), value >= Int64(Int.min), value <= Int64(Int.max) else {
+                throw malformed("an integer")
+            }
+            row.satellites = Int(value)
+            row.mark(.satellites)
+        case .activityConfidence:
+            guard let value = NumberParsing.int(p, s, e) else { throw malformed("an integer 0-100") }
+            row.activityConfidence = Int(clamping: value)
+            row.mark(.activityConfidence)
+        case .mocked:
+            guard let value = CSVReader.bool(bytes, s, e) else { throw malformed("true or false") }
+            row.mocked = value
+            row.mark(.mocked)
+        case .activity:
+            if let cached = activityCache.lookup(bytes, s, e) {
+                row.activity = cached
+                row.mark(.activity)
+            } else {
+                let kind = CSVReader.activity(String(decoding: UnsafeRawBufferPointer(rebasing: p[s..<e]), as: UTF8.self))
+                activityCache.store(bytes, s, e, kind)
+                row.activity = kind
+                row.mark(.activity)
+            }
+        }
+    }
+
+    /// Decides the encoding of an ``CSVTimeEncoding/automatic`` time column from its first value.
+    static func detectEncoding(_ p: UnsafeRawBufferPointer, _ s: Int, _ e: Int) -> CSVTimeEncoding {
+        for k in s..<e where (p[k] == UInt8(ascii: "-") && k > s) || p[k] == UInt8(ascii: ":") {
+            return .iso8601
+        }
+        guard let value = NumberParsing.double(p, s, e), value.isFinite else { return .iso8601 }
+        let magnitude = abs(value)
+        if magnitude < 1e11 { return .unixSeconds }
+        if magnitude < 1e14 { return .unixMilliseconds }
+        if magnitude < 1e17 { return .unixMicroseconds }
+        return .unixNanoseconds
+    }
+
+    /// `true`/`false`, `1`/`0`, `yes`/`no`, `t`/`f`, `y`/`n` in any case; `nil` otherwise.
+    static func bool(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int) -> Bool? {
+        var word: UInt64 = 0
+        guard e - s <= 5 else { return nil }
+        for k in s..<e { word = word << 8 | UInt64(p[k] | (p[k] >= 65 && p[k] <= 90 ? 0x20 : 0)) }
+        switch word {
+        case 0x74_72_75_65, 0x31, 0x79_65_73, 0x74, 0x79: return true      // true, 1, yes, t, y
+        case 0x66_61_6C_73_65, 0x30, 0x6E_6F, 0x66, 0x6E: return false     // false, 0, no, f, n
+        default: return nil
+        }
+    }
+
+    /// Maps an activity label to a kind (see the type's documentation).
+    static func activity(_ label: String) -> ActivityKind {
+        let key = label.lowercased().filter { $0 != "_" && $0 != " " && $0 != "-" }
+        switch key {
+        case "still", "stationary": return .still
+        case "walking", "walk": return .walking
+        case "running", "run": return .running
+        case "onfoot": return .onFoot
+        case "onbicycle", "cycling", "bicycle": return .onBicycle
+        case "invehicle", "automotive", "vehicle", "driving": return .inVehicle
+        default: return .unknown
+        }
+    }
+}
+
+/// The field a column feeds, as a byte-sized tag for the hot loop.
+enum CSVRole: UInt8 {
+    case ignore, latitude, longitude, time, horizontalAccuracy, altitude, verticalAccuracy, speed, speedAccuracy,
+         course, courseAccuracy, provider, satellites, mocked, activity, activityConfidence, messageType
+
+    init(_ column: CSVColumn?) {
+        switch column {
+        case nil: self = .ignore
+        case .latitude: self = .latitude
+        case .longitude: self = .longitude
+        case .time: self = .time
+        case .horizontalAccuracy: self = .horizontalAccuracy
+        case .altitude: self = .altitude
+        case .verticalAccuracy: self = .verticalAccuracy
+        case .speed: self = .speed
+        case .speedAccuracy: self = .speedAccuracy
+        case .course: self = .course
+        case .courseAccuracy: self = .courseAccuracy
+        case .provider: self = .provider
+        case .satellites: self = .satellites
+        case .mocked: self = .mocked
+        case .activity: self = .activity
+        case .activityConfidence: self = .activityConfidence
+        case .messageType: self = .messageType
+        }
+    }
+}
+
+/// The line and the index of its first byte where the parser is, inside a row (quoted fields may span lines).
+struct CSVRowPlace {
+    var line: Int
+    var lineStart: Int
+}
+
+/// The values of one row, before they become a `Fix`: plain storage plus a presence bit per role, so
+/// starting a row costs one store.
+struct CSVRowValues {
+    /// Bit `role.rawValue` is set when the role's value was read in this row.
+    var present: UInt32 = 0
+    /// Numeric values indexed by `CSVRole.rawValue`.
+    var numbers: (Double, Double, Double, Double, Double, Double, Double, Double,
+                  Double, Double, Double, Double, Double, Double, Double, Double) =
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var time: Int64 = 0
+    var provider: Provider = .unknown
+    var satellites = 0
+    var mocked = false
+    var activity: ActivityKind = .unknown
+    var activityConfidence = 0
+    /// Where the latitude field starts (buffer index, line, index of the line's first byte), for errors.
+    var latitudePlace = (0, 0, 0)
+    /// Where the longitude field starts, for errors.
+    var longitudePlace = (0, 0, 0)
+
+    /// True when the role's value was read in this row.
+    @inline(__always)
+    func has(_ role: CSVRole) -> Bool { present & (1 << UInt32(role.rawValue)) != 0 }
+
+    /// Marks the role's value as read.
+    @inline(__always)
+    mutating func mark(_ role: CSVRole) { present |= 1 << UInt32(role.rawValue) }
+
+    /// Stores a numeric value for a numeric role.
+    @inline(__always)
+    mutating func store(_ value: Double, _ role: CSVRole) {
+        withUnsafeMutableBytes(of: &numbers) {
+            $0.storeBytes(of: value, toByteOffset: Int(role.rawValue) &* 8, as: Double.self)
+        }
+        mark(role)
+    }
+
+    /// Stores the time (Unix milliseconds).
+    @inline(__always)
+    mutating func storeTime(_ milliseconds: Int64) {
+        time = milliseconds
+        mark(.time)
+    }
+
+    /// The numeric value of a role (whether read or not).
+    @inline(__always)
+    func number(_ role: CSVRole) -> Double {
+        withUnsafeBytes(of: numbers) { $0.load(fromByteOffset: Int(role.rawValue) &* 8, as: Double.self) }
+    }
+
+    /// The numeric value of a role when read in this row.
+    @inline(__always)
+    func optionalNumber(_ role: CSVRole) -> Double? { has(role) ? number(role) : nil }
+}
+
+/// The last short token seen in a column and what it mapped to, so repeated values (`GPS`, `GT`,
+/// `IN_VEHICLE`) cost a compare instead of a `String`.
+struct CSVTokenCache<Value> {
+    private var bytes: (UInt64, UInt64) = (0, 0)
+    private var count = -1
+    private var value: Value?
+
+    /// The cached value when `p[s..<e]` equals the cached token.
+    @inline(__always)
+    func lookup(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int) -> Value? {
+        guard e - s == count else { return nil }
+        return CSVTokenCache.pack(p, s, e) == bytes ? value : nil
+    }
+
+    /// Caches `value` for `p[s..<e]` when the token is at most 16 bytes.
+    mutating func store(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int, _ value: Value) {
+        guard e - s <= 16 else { return }
+        bytes = CSVTokenCache.pack(p, s, e)
+        count = e - s
+        self.value = value
+    }
+
+    @inline(__always)
+    private static func pack(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int) -> (UInt64, UInt64) {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for k in s..<e {
+            let offset = k - s
+            if offset < 8 { low |= UInt64(p[k]) << (8 * offset) } else { high |= UInt64(p[k]) << (8 * (offset - 8)) }
+        }
+        return (low, high)
+    }
+}
+
+/// Memory the reader owns beyond the stream: the column table, the unescaped text of a quoted field, and
+/// the last line of an input without a final line end. A class only to free it in `deinit`.
+final class CSVReaderBuffers {
+    private(set) var roles: UnsafeMutablePointer<CSVRole>
+    private var roleCapacity = 1
+    private var scratchBuffer: UnsafeMutableRawBufferPointer
+    private(set) var tail: UnsafeMutableRawBufferPointer
+
+    init() {
+        roles = .allocate(capacity: 1)
+        roles.initialize(to: .ignore)
+        scratchBuffer = .allocate(byteCount: 256, alignment: 8)
+        tail = .allocate(byteCount: 64, alignment: 8)
+        tail.initializeMemory(as: UInt8.self, repeating: 0)
+    }
+
+    deinit {
+        roles.deallocate()
+        scratchBuffer.deallocate()
+        tail.deallocate()
+    }
+
+    /// The column table, with room for `count` columns (all ``CSVRole/ignore``).
+    func roles(count: Int) -> UnsafeMutablePointer<CSVRole> {
+        if count > roleCapacity {
+            roles.deallocate()
+            roles = .allocate(capacity: count)
+            roleCapacity = count
+        }
+        roles.initialize(repeating: .ignore, count: max(count, 1))
+        return roles
+    }
+
+    /// The scratch buffer's start.
+    var scratchPointer: UnsafePointer<UInt8> {
+        UnsafePointer(scratchBuffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// The scratch buffer, grown to hold at least `capacity` bytes.
+    func scratch(capacity: Int) -> UnsafeMutableRawBufferPointer {
+        if scratchBuffer.count < capacity {
+            scratchBuffer.deallocate()
+            scratchBuffer = .allocate(byteCount: max(capacity, scratchBuffer.count * 2), alignment: 8)
+        }
+        return scratchBuffer
+    }
+
+    /// The tail buffer, zeroed, with room for `capacity` bytes.
+    func tail(capacity: Int) -> UnsafeMutableRawBufferPointer {
+        if tail.count < capacity {
+            tail.deallocate()
+            tail = .allocate(byteCount: capacity, alignment: 8)
+        }
+        tail.initializeMemory(as: UInt8.self, repeating: 0)
+        return tail
+    }
+}

@@ -1,0 +1,91 @@
+import TrueTrackCore
+
+/// Writes fixes as CSV with this project's canonical header, which ``CSVReader`` reads back to identical
+/// fixes:
+///
+/// `time,latitude,longitude,accuracy_m,altitude_m,vertical_accuracy_m,speed_mps,speed_accuracy_mps,course_deg,course_accuracy_deg,provider,satellites,mocked,activity,activity_confidence`
+///
+/// - `time`: ISO 8601 UTC (`2024-05-01T12:00:00Z`, with `.SSS` when the milliseconds are not zero).
+/// - Numbers: the shortest text that reads back to the identical `Double` (``NumberFormatting``); metres,
+///   metres per second, degrees clockwise from true north.
+/// - An absent value is an empty field; a ``HorizontalAccuracy/invalid`` accuracy is written `0`, which reads
+///   back as invalid.
+/// - `provider` and `activity` are the ``Provider`` and ``ActivityKind`` raw values, `mocked` is
+///   `true`/`false`, `activity_confidence` 0–100 (empty with the activity when there is none).
+/// - Lines end in `\n`; no field needs quoting (no value can hold a comma, quote or line end).
+public struct CSVWriter: FixWriter {
+    /// The canonical header line (without its line end).
+    public static let header = "time,latitude,longitude,accuracy_m,altitude_m,vertical_accuracy_m,speed_mps,"
+        + "speed_accuracy_mps,course_deg,course_accuracy_deg,provider,satellites,mocked,activity,activity_confidence"
+
+    private let sink: ByteSink
+    private var finished = false
+
+    /// Creates a writer on `sink` and buffers the header line.
+    public init(sink: ByteSink) {
+        self.sink = sink
+        sink.append(CSVWriter.header)
+        sink.buffer.append(0x0A)
+    }
+
+    /// Creates (truncating) the file at `path` (`-` for standard output) and a writer on it.
+    ///
+    /// - Throws: ``WriteError/io(path:message:)`` when the file cannot be created.
+    public init(path: String) throws(WriteError) {
+        self.init(sink: try ByteSink(path: path))
+    }
+
+    /// Appends one row (buffered; the sink writes in 1 MiB blocks).
+    ///
+    /// - Throws: ``WriteError/unrepresentable(path:reason:)`` for a time outside the years 0001–9999 (ISO
+    ///   8601 text cannot hold it), ``WriteError/io(path:message:)`` when a block cannot be written.
+    public mutating func write(_ fix: Fix) throws(WriteError) {
+        let ms = fix.timestamp.millisecondsSince1970
+        guard ms >= CSVScan.earliestMilliseconds, ms < CSVScan.endMilliseconds else {
+            throw .unrepresentable(path: sink.name,
+                                   reason: "time \(ms) ms since 1970 is outside the years 0001-9999")
+        }
+        let comma = UInt8(ascii: ",")
+        ISO8601.append(fix.timestamp, to: &sink.buffer)
+        sink.buffer.append(comma)
+        NumberFormatting.append(fix.latitude, to: &sink.buffer)
+        sink.buffer.append(comma)
+        NumberFormatting.append(fix.longitude, to: &sink.buffer)
+        sink.buffer.append(comma)
+        switch fix.horizontalAccuracy {
+        case .metres(let value): NumberFormatting.append(value, to: &sink.buffer)
+        case .invalid: sink.buffer.append(UInt8(ascii: "0"))
+        case .absent: break
+        }
+        let sink = self.sink
+        @inline(__always) func field(_ value: Double?) {
+            sink.buffer.append(comma)
+            if let value { NumberFormatting.append(value, to: &sink.buffer) }
+        }
+        field(fix.altitudeMetres)
+        field(fix.verticalAccuracyMetres)
+        field(fix.speedMetresPerSecond)
+        field(fix.speedAccuracyMetresPerSecond)
+        field(fix.courseDegrees)
+        field(fix.courseAccuracyDegrees)
+        sink.buffer.append(comma)
+        sink.buffer.append(contentsOf: fix.provider.rawValue.utf8)
+        sink.buffer.append(comma)
+        if let satellites = fix.satellitesUsed { NumberFormatting.append(Int64(satellites), to: &sink.buffer) }
+        sink.buffer.append(comma)
+        if let mocked = fix.isMocked { sink.buffer.append(contentsOf: (mocked ? "true" : "false").utf8) }
+        sink.buffer.append(comma)
+        if let activity = fix.activity { sink.buffer.append(contentsOf: activity.kind.rawValue.utf8) }
+        sink.buffer.append(comma)
+        if let activity = fix.activity { NumberFormatting.append(Int64(activity.confidence), to: &sink.buffer) }
+        sink.buffer.append(0x0A)
+        try sink.flushIfNeeded()
+    }
+
+    /// Flushes everything and closes the output (a file is synced to storage). Calling it again does nothing.
+    public mutating func finish() throws(WriteError) {
+        guard !finished else { return }
+        finished = true
+        try sink.close()
+    }
+}

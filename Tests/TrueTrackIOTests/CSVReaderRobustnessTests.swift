@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+import TrueTrackCore
+@testable import TrueTrackIO
+
+/// SplitMix64: a tiny seeded generator, so every mutation is reproducible from its index.
+private struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Feeds thousands of seeded mutations of valid CSV (real recordings when present, plus a generated file in
+/// every layout the reader knows) and checks that reading never crashes, always terminates, and that every
+/// error names a line.
+@Suite struct CSVReaderRobustnessTests {
+    /// Valid inputs to mutate: the first lines of the real files, and generated ones.
+    static func seeds() -> [[UInt8]] {
+        var seeds: [[UInt8]] = []
+        var canonical = CSVWriter.header + "\n"
+        for k in 0..<30 {
+            canonical += "2024-05-01T12:00:\(k < 10 ? "0" : "")\(k).250Z,37.\(k)5,-122.\(k)1,4.5,12,3,1.5,0.2,\(k * 12),5,"
+                + "gps,9,false,walking,80\n"
+        }
+        seeds.append(Array(canonical.utf8))
+        seeds.append(Array(("MessageType;Provider;LatitudeDegrees;LongitudeDegrees;UnixTimeMillis\r\n"
+            + (0..<20).map { "Fix;\($0 % 2 == 0 ? "GPS" : "\"FLP\"");37.\($0);-122.\($0);16197357\($0 + 10)999\r\n" }
+                .joined()).utf8))
+        seeds.append(Array(("time\tlat\tlon\tnote\n"
+            + (0..<20).map { "1691599065.\($0)\t40.\($0)\t-75.\($0)\t\"a \"\"quoted\"\"\nnote\"\n" }.joined()).utf8))
+        if Datasets.available {
+            for path in ["sensorlogger-pixel6a/20230809_163741/gps.csv", "gsdc2020-mtv1/ground_truth.csv",
+                         "gnsslogger-samples/ground_truth.csv"] {
+                if let data = FileManager.default.contents(atPath: Datasets.path(path)) {
+                    seeds.append(Array(data.prefix(3000)))
+                }
+            }
+        }
+        return seeds
+    }
+
+    /// One mutation of `input`.
+    fileprivate static func mutate(_ input: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
+        var bytes = input
+        let inserts: [String] = ["\"", "\"\"", ",", ";", "\t", "\n", "\r", "\r\n", "#", "\u{FEFF}", "nan", "inf",
+                                 "-inf", "1e400", "-1e-400", String(repeating: "9", count: 400), "99999999999999999999",
+                                 "2024-13-45T25:61:61Z", "9999-12-31T23:59:59.9999Z", "Fix", "Raw", "0x1p3", "\0",
+                                 "-", ".", "e", "+-", "\u{00E9}", "\u{FFFD}"]
+        for _ in 0..<Int.random(in: 1...4, using: &rng) {
+            guard !bytes.isEmpty else { break }
+            let at = Int.random(in: 0..<bytes.count, using: &rng)
+            switch Int.random(in: 0..<7, using: &rng) {
+            case 0: bytes = Array(bytes[..<at])                                       // truncation
+            case 1: bytes[at] ^= UInt8(1) << UInt8.random(in: 0...7, using: &rng)     // bit flip
+            case 2: bytes[at] = UInt8.random(in: 0...255, using: &rng)                // random byte
+            case 3: bytes.insert(contentsOf: inserts.randomElement(using: &rng)!.utf8, at: at)  // garbage
+            case 4: bytes.remove(at: at)                                              // deletion
+            case 5:                                                                   // duplicated slice
+                let end = min(bytes.count, at + Int.random(in: 1...80, using: &rng))
+                bytes.insert(contentsOf: bytes[at..<end], at: Int.random(in: 0...bytes.count, using: &rng))
+            default:                                                                  // random run
+                bytes.insert(contentsOf: (0..<Int.random(in: 1...40, using: &rng)).map { _ in
+                    UInt8.random(in: 0...255, using: &rng)
+                }, at: at)
+            }
+        }
+        return bytes
+    }
+
+    /// Reads `bytes` to the end, calling `next()` again after each error; checks termination and locations.
+    /// - Returns: the number of fixes read and of errors seen (thrown or stepped over).
+    @discardableResult
+    static func check(_ bytes: [UInt8], lenient: Bool, stream: ByteStream) -> (fixes: Int, errors: Int) {
+        var fixes = 0
+        var errors = 0
+        var reader = CSVReader(stream: stream, options: ReadOptions(lenient: lenient))
+        var calls = 0
+        let budget = bytes.count + 10  // each call consumes at least one line (or ends)
+        var ended = false
+        while calls < budget {
+            calls += 1
+            do {
+                guard let fix = try reader.next() else { ended = true; break }
+                fixes += 1
+                #expect(fix.latitude.isFinite && abs(fix.latitude) <= 90)
+                #expect(fix.longitude.isFinite && abs(fix.longitude) <= 180)
+            } catch {
+                errors += 1
+                #expect(error.location.line > 0, "\(error)")
+                #expect(error.location.byteOffset >= 0 && error.location.byteOffset <= bytes.count, "\(error) \(bytes.count)")
+            }
+        }
+        #expect(ended, "reader did not terminate within \(budget) calls")
+        let report = reader.report
+        #expect(report.errors.allSatisfy { $0.location.line > 0 })
+        #expect(report.bytesRead <= bytes.count)
+        return (fixes, errors + report.errorCount)
+    }
+
+    @Test func survivesThousandsOfMutations() {
+        let seeds = CSVReaderRobustnessTests.seeds()
+        var rng = SplitMix64(state: 0x5EED_C5F0)
+        var totals = (fixes: 0, errors: 0)
+        for round in 0..<3000 {
+            let seed = seeds[round % seeds.count]
+            let bytes = round % 100 == 0 ? [] : CSVReaderRobustnessTests.mutate(seed, &rng)
+            let seen = CSVReaderRobustnessTests.check(bytes, lenient: round % 2 == 1, stream: ByteStream(bytes: bytes))
+            totals.fixes += seen.fixes
+            totals.errors += seen.errors
+        }
+        // The mutations must both break inputs and leave most rows readable, or the test proves nothing.
+        #expect(totals.errors > 1000)
+        #expect(totals.fixes > 30_000)
+    }
+
+    /// Mutations read through a file in tiny chunks: rows, quoted fields and the last line straddle refills.
+    @Test func survivesMutationsReadInSmallChunks() throws {
+        let seeds = CSVReaderRobustnessTests.seeds()
+        var rng = SplitMix64(state: 0xC4_0C4)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("csv-robust-\(UUID().uuidString).csv").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for round in 0..<200 {
+            let bytes = CSVReaderRobustnessTests.mutate(seeds[round % seeds.count], &rng)
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let stream = try ByteStream(path: path, chunkBytes: 64, maximumRecordBytes: 4096)
+            CSVReaderRobustnessTests.check(bytes, lenient: round % 2 == 0, stream: stream)
+        }
+    }
+}

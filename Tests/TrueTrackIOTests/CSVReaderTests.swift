@@ -1,0 +1,411 @@
+import Foundation
+import Testing
+import TrueTrackCore
+@testable import TrueTrackIO
+
+/// Reads `text` as CSV from memory.
+private func readCSV(_ text: String, options: ReadOptions = ReadOptions()) -> ReadResult {
+    var reader = CSVReader(stream: ByteStream(bytes: Array(text.utf8)), options: options)
+    return reader.readAll()
+}
+
+/// Milliseconds of an ISO 8601 text (test helper).
+private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1970 }
+
+@Suite struct CSVReaderTests {
+    @Test func readsTheCanonicalLayout() throws {
+        let text = """
+            time,latitude,longitude,accuracy_m,altitude_m,vertical_accuracy_m,speed_mps,speed_accuracy_mps,course_deg,course_accuracy_deg,provider,satellites,mocked,activity,activity_confidence
+            2024-05-01T12:00:00Z,37.5,-122.25,4.5,12.75,3,1.5,0.25,370,5,gps,9,false,walking,80
+            2024-05-01T12:00:01.250Z,37.50001,-122.25002,,,,,,,,,,,,
+
+            """
+        let result = readCSV(text)
+        #expect(result.error == nil)
+        #expect(result.fixes.count == 2)
+        let a = try #require(result.fixes.first)
+        #expect(a.timestamp.millisecondsSince1970 == 1_714_564_800_000)
+        #expect(a.latitude == 37.5)
+        #expect(a.longitude == -122.25)
+        #expect(a.horizontalAccuracy == .metres(4.5))
+        #expect(a.altitudeMetres == 12.75)
+        #expect(a.verticalAccuracyMetres == 3)
+        #expect(a.speedMetresPerSecond == 1.5)
+        #expect(a.speedAccuracyMetresPerSecond == 0.25)
+        #expect(a.courseDegrees == 10)  // wrapped by Fix.init
+        #expect(a.courseAccuracyDegrees == 5)
+        #expect(a.provider == .gps)
+        #expect(a.satellitesUsed == 9)
+        #expect(a.isMocked == false)
+        #expect(a.activity == ActivityReading(kind: .walking, confidence: 80))
+        let b = try #require(result.fixes.last)
+        #expect(b.timestamp.millisecondsSince1970 == 1_714_564_801_250)
+        #expect(b.horizontalAccuracy == .absent)
+        #expect(b.altitudeMetres == nil)
+        #expect(b.provider == .unknown)
+        #expect(b.isMocked == nil)
+        #expect(b.activity == nil)
+        #expect(result.report.fixesProduced == 2)
+        #expect(result.report.recordsRead == 3)
+        #expect(result.report.bytesRead == text.utf8.count)
+    }
+
+    @Test func recognisesAliases() {
+        #expect(CSVColumn(headerName: "lat") == .latitude)
+        #expect(CSVColumn(headerName: "LatitudeDegrees") == .latitude)
+        #expect(CSVColumn(headerName: "latDeg") == .latitude)
+        #expect(CSVColumn(headerName: "Latitude (deg)") == .latitude)
+        #expect(CSVColumn(headerName: "lng") == .longitude)
+        #expect(CSVColumn(headerName: "long") == .longitude)
+        #expect(CSVColumn(headerName: "LongitudeDegrees") == .longitude)
+        #expect(CSVColumn(headerName: "time") == .time(.automatic))
+        #expect(CSVColumn(headerName: "date_time") == .time(.automatic))
+        #expect(CSVColumn(headerName: "UnixTimeMillis") == .time(.unixMilliseconds))
+        #expect(CSVColumn(headerName: "time_ms") == .time(.unixMilliseconds))
+        #expect(CSVColumn(headerName: "(UTC)TimeInMs") == .time(.unixMilliseconds))
+        #expect(CSVColumn(headerName: "millisSinceGpsEpoch") == .time(.gpsMilliseconds))
+        #expect(CSVColumn(headerName: "seconds") == .time(.unixSeconds))
+        #expect(CSVColumn(headerName: "seconds_elapsed") == nil)  // Sensor Logger: not an epoch
+        #expect(CSVColumn(headerName: "accuracy_m") == .horizontalAccuracy)
+        #expect(CSVColumn(headerName: "horizontalAccuracy") == .horizontalAccuracy)
+        #expect(CSVColumn(headerName: "AccuracyMeters") == .horizontalAccuracy)
+        #expect(CSVColumn(headerName: "hAcc") == .horizontalAccuracy)
+        #expect(CSVColumn(headerName: "hDop") == nil)  // a dilution, not an accuracy
+        #expect(CSVColumn(headerName: "ele") == .altitude)
+        #expect(CSVColumn(headerName: "heightAboveWgs84EllipsoidM") == .altitude)
+        #expect(CSVColumn(headerName: "altitude [m]") == .altitude)
+        #expect(CSVColumn(headerName: "speedMps") == .speed)
+        #expect(CSVColumn(headerName: "Speed (m/s)") == .speed)
+        #expect(CSVColumn(headerName: "speed (km/h)") == nil)  // wrong unit: not read as m/s
+        #expect(CSVColumn(headerName: "courseDegree") == .course)
+        #expect(CSVColumn(headerName: "BearingDegrees") == .course)
+        #expect(CSVColumn(headerName: "bearingAccuracy") == .courseAccuracy)
+        #expect(CSVColumn(headerName: "speedAccuracy") == .speedAccuracy)
+        #expect(CSVColumn(headerName: "verticalAccuracy") == .verticalAccuracy)
+        #expect(CSVColumn(headerName: "Provider") == .provider)
+        #expect(CSVColumn(headerName: "MessageType") == .messageType)
+        #expect(CSVColumn(headerName: "activity_confidence") == .activityConfidence)
+        for column in CSVColumn.allCases {
+            if let name = column.canonicalName { #expect(CSVColumn(headerName: name) == column) }
+        }
+    }
+
+    @Test func sniffsSemicolonsAndTabs() throws {
+        let semicolons = readCSV("lat;lon;time\n48,5;2;x\n".replacingOccurrences(of: "48,5;2;x", with: "48.5;2.25;1700000000"))
+        #expect(semicolons.error == nil)
+        #expect(semicolons.fixes.first?.latitude == 48.5)
+        #expect(semicolons.fixes.first?.timestamp.millisecondsSince1970 == 1_700_000_000_000)
+        let tabs = readCSV("lat\tlon\ttime_ms\n48.5\t2.25\t1700000000123\n")
+        #expect(tabs.error == nil)
+        #expect(tabs.fixes.first?.longitude == 2.25)
+        #expect(tabs.fixes.first?.timestamp.millisecondsSince1970 == 1_700_000_000_123)
+    }
+
+    @Test func readsQuotedFieldsBOMAndCRLF() throws {
+        let text = "\u{FEFF}\"lat\",\"lon\",\"time\",\"note\",\"provider\"\r\n"
+            + "\"1.5\",2.5,\"2024-01-01T00:00:00Z\",\"say \"\"hi\"\", ok\",\"GT\"\r\n"
+            + "3.5,4.5,2024-01-01T00:00:01Z,\"two\nlines\",gps\r\n"
+            + "5.5,6.5,2024-01-01T00:00:02Z,x,gps\r\n"
+            + "91,0,2024-01-01T00:00:03Z,x,gps"
+        let result = readCSV(text)
+        #expect(result.fixes.count == 3)
+        #expect(result.fixes[0].latitude == 1.5)
+        #expect(result.fixes[0].provider == .groundTruth)
+        #expect(result.fixes[1].latitude == 3.5)
+        #expect(result.fixes[2].timestamp.millisecondsSince1970 == ms("2024-01-01T00:00:02Z"))
+        // The quoted line break counts: the bad latitude is on line 6 (header 1, rows 2, 3-4, 5, 6).
+        let error = try #require(result.error)
+        guard case .invalidFix(let place, .latitudeOutOfRange(91)) = error else {
+            Issue.record("unexpected \(error)")
+            return
+        }
+        #expect(place.line == 6)
+        #expect(place.column == 1)
+    }
+
+    @Test func emptyFieldsAreAbsentAndRowsWithoutTimeOrPositionAreSkipped() {
+        let result = readCSV("""
+            time,lat,lon,accuracy
+            2024-01-01T00:00:00Z,1,2,
+            ,1,2,3
+            2024-01-01T00:00:02Z,,2,3
+            2024-01-01T00:00:03Z,1,  ,3
+
+            # a comment
+            2024-01-01T00:00:04Z,1,2,0
+            """)
+        #expect(result.error == nil)
+        #expect(result.fixes.count == 2)
+        #expect(result.fixes[0].horizontalAccuracy == .absent)
+        #expect(result.fixes[1].horizontalAccuracy == .invalid)
+        #expect(result.report.skipped(.missingTime) == 1)
+        #expect(result.report.skipped(.missingPosition) == 2)
+        #expect(result.report.skipped(.blank) == 1)
+        #expect(result.report.skipped(.comment) == 2)  // the header and the comment line
+    }
+
+    @Test func reportsMissingAndExtraColumnsWithTheirPlace() throws {
+        let missing = readCSV("time,lat,lon,speed\n2024-01-01T00:00:00Z,1,2\n")
+        guard case .malformedField(let place, let field, _, _) = try #require(missing.error) else {
+            Issue.record("expected malformedField, got \(String(describing: missing.error))")
+            return
+        }
+        #expect(place.line == 2)
+        #expect(place.column == 25)
+        #expect(field == "speed")
+
+        let extra = readCSV("time,lat,lon\n2024-01-01T00:00:00Z,1,2,99\n")
+        guard case .malformedField(let place2, let field2, _, let found2) = try #require(extra.error) else {
+            Issue.record("expected malformedField, got \(String(describing: extra.error))")
+            return
+        }
+        #expect(place2.line == 2)
+        #expect(place2.column == 26)
+        #expect(field2 == "column 4")
+        #expect(found2 == "99")
+    }
+
+    @Test func reportsMalformedValuesAndGoesOnWhenLenient() throws {
+        let text = "time,lat,lon,speed\n2024-01-01T00:00:00Z,1,2,3\n2024-01-01T00:00:01Z,1,2,fast\n"
+            + "2024-01-01T00:00:02Z,1x,2,3\nnot a time,1,2,3\n2024-01-01T00:00:04Z,1,2,3\n"
+        let strict = readCSV(text)
+        #expect(strict.fixes.count == 1)
+        guard case .malformedField(let place, "speed", "a number", "fast") = try #require(strict.error) else {
+            Issue.record("unexpected \(String(describing: strict.error))")
+            return
+        }
+        #expect(place.line == 3)
+        #expect(place.column == 26)
+        #expect(place.byteOffset == 19 + 27 + 25)
+
+        let lenient = readCSV(text, options: ReadOptions(lenient: true))
+        #expect(lenient.error == nil)
+        #expect(lenient.fixes.count == 2)
+        #expect(lenient.report.errorCount == 3)
+        #expect(lenient.report.skipped(.malformed) == 3)
+        #expect(lenient.report.errors.map(\.location.line) == [3, 4, 5])
+    }
+
+    @Test func keepsReadingAfterAnErrorWhenCalledAgain() throws {
+        var reader = CSVReader(stream: ByteStream(bytes: Array("time,lat,lon\n2024-01-01T00:00:00Z,x,1\n2024-01-01T00:00:01Z,1,1\n".utf8)))
+        #expect(throws: ReadError.self) { _ = try reader.next() }
+        let fix = try reader.next()
+        #expect(fix?.timestamp.millisecondsSince1970 == ms("2024-01-01T00:00:01Z"))
+        #expect(try reader.next() == nil)
+    }
+
+    @Test func requiresAHeaderWithPositionAndTime() throws {
+        let result = readCSV("latitude,longitude,speed\n1,2,3\n")
+        guard case .malformedRecord(let place, let expected, _) = try #require(result.error) else {
+            Issue.record("unexpected \(String(describing: result.error))")
+            return
+        }
+        #expect(place.line == 1)
+        #expect(expected.contains("missing: time"))
+        let empty = readCSV("")
+        #expect(empty.error != nil)
+        #expect(empty.error?.location.line == 1)
+        let headerOnly = readCSV("time,lat,lon\n")
+        #expect(headerOnly.error == nil)
+        #expect(headerOnly.fixes.isEmpty)
+    }
+
+    @Test func readsEveryTimeEncoding() {
+        func first(_ text: String) -> Int64? { readCSV(text).fixes.first?.timestamp.millisecondsSince1970 }
+        // ISO 8601 with a space and an offset (Sensor Logger), a fraction rounded on its fourth digit.
+        #expect(first("time,lat,lon\n2023-08-09 12:37:45-04:00,1,2\n") == ms("2023-08-09T16:37:45Z"))
+        #expect(first("time,lat,lon\n2023-08-09T12:37:45.12345+0530,1,2\n") == ms("2023-08-09T07:07:45.123Z"))
+        #expect(first("time,lat,lon\n2023-08-09T12:37:45.9996Z,1,2\n") == ms("2023-08-09T12:37:46Z"))
+        #expect(first("time,lat,lon\n2023-08-09,1,2\n") == ms("2023-08-09T00:00:00Z"))
+        // Unix seconds (fractional, exact decimal rounding), milliseconds, micro- and nanoseconds by magnitude.
+        #expect(first("time,lat,lon\n1691599065.1235,1,2\n") == 1_691_599_065_124)
+        #expect(first("time,lat,lon\n1691599065123,1,2\n") == 1_691_599_065_123)
+        #expect(first("time,lat,lon\n1691599065123456,1,2\n") == 1_691_599_065_123)
+        #expect(first("time,lat,lon\n1691599065123556789,1,2\n") == 1_691_599_065_124)
+        #expect(first("unix_time,lat,lon\n1.6915990651e9,1,2\n") == 1_691_599_065_100)
+        #expect(first("UnixTimeMillis,lat,lon\n1619735725999,1,2\n") == 1_619_735_725_999)
+        // GPS milliseconds: 18 leap seconds behind since 2017, 17 in 2016.
+        #expect(first("millisSinceGpsEpoch,lat,lon\n1273529463442,1,2\n") == 1_589_494_245_442)
+        let gps2015: Int64 = 1_135_000_000_000 + 315_964_800_000 - 17_000
+        #expect(first("millisSinceGpsEpoch,lat,lon\n1135000000000,1,2\n") == gps2015)
+        // Out of range or not a time.
+        #expect(readCSV("time_ms,lat,lon\n999999999999999999,1,2\n").error != nil)
+        #expect(readCSV("time,lat,lon\n2023-02-30T00:00:00Z,1,2\n").error != nil)
+        #expect(readCSV("time,lat,lon\n2023-08-09T12:37:45Z,1,2\n1691599065,1,2\n").error != nil)
+    }
+
+    @Test func skipsOtherMessageTypesAndFiltersProviders() {
+        let text = """
+            MessageType,Provider,LatitudeDegrees,LongitudeDegrees,UnixTimeMillis
+            Fix,GPS,37.1,-122.1,1619735725999
+            Raw,1,2,3,4,5,6,7,8
+            Fix,NLP,37.2,-122.2,1619735726999
+            "Fix",FLP,37.3,-122.3,1619735727999
+            """
+        let all = readCSV(text)
+        #expect(all.error == nil)
+        #expect(all.fixes.map(\.provider) == [.gps, .network, .fused])
+        #expect(all.report.skipped(.otherRecord) == 1)
+        let gpsOnly = readCSV(text, options: ReadOptions(providers: [.gps]))
+        #expect(gpsOnly.fixes.map(\.latitude) == [37.1])
+        #expect(gpsOnly.report.skipped(.providerFiltered) == 2)
+    }
+
+    @Test func readsMockedActivityAndSatellites() {
+        let result = readCSV("""
+            time,lat,lon,mocked,activity,activity_confidence,satellites
+            2024-01-01T00:00:00Z,1,2,TRUE,IN_VEHICLE,,12
+            2024-01-01T00:00:01Z,1,2,0,tilting,30,
+            2024-01-01T00:00:02Z,1,2,maybe,still,30,
+            """)
+        #expect(result.fixes.count == 2)
+        #expect(result.fixes[0].isMocked == true)
+        #expect(result.fixes[0].activity == ActivityReading(kind: .inVehicle, confidence: 100))
+        #expect(result.fixes[0].satellitesUsed == 12)
+        #expect(result.fixes[1].isMocked == false)
+        #expect(result.fixes[1].activity == ActivityReading(kind: .unknown, confidence: 30))
+        #expect(result.error?.location.line == 4)
+    }
+
+    @Test func numbersMatchTheGeneralParser() {
+        // Fast-path and fallback values (exponents, long significands, signs, spaces) agree with NumberParsing.
+        let values = ["0", "-0", "+1.5", "37.4235897", "-122.0941320350", "40.182190879527845", "1e-3", "1.5E2",
+                      " 2.25 ", "0.000000000000000000001", "123456789.123", "7.", ".5", "12345678901234567890"]
+        for value in values {
+            let result = readCSV("time,lat,lon,alt\n2024-01-01T00:00:00Z,0,0,\(value)\n")
+            #expect(result.error == nil, "\(value)")
+            #expect(result.fixes.first?.altitudeMetres == NumberParsing.double(value), "\(value)")
+        }
+        for bad in ["1.2.3", "--1", "1e", "0x10", "1,5"] {
+            #expect(readCSV("time,lat,lon,alt\n2024-01-01T00:00:00Z,0,0,\(bad)\n").error != nil, "\(bad)")
+        }
+    }
+
+    /// The same input read through 64-byte chunks (rows straddling refills, quoted fields spanning them,
+    /// a last line without a line end) gives the same fixes and report as read from memory.
+    @Test func chunkBoundariesDoNotChangeTheResult() throws {
+        var text = "time,lat,lon,note,accuracy\r\n"
+        for k in 0..<300 {
+            let note = k % 7 == 0 ? "\"multi\nline \"\"note\"\" \(k)\"" : "n\(k)"
+            text += "2024-01-01T00:\(String(format: "%02d:%02d", k / 60, k % 60)).\(k % 1000)Z,\(Double(k) / 7),\(-Double(k) / 3),\(note),\(k % 5)\r\n"
+            if k % 50 == 0 { text += "\n" }
+        }
+        text += "2024-01-01T01:00:00Z,1,2,last,3"
+        let memory = readCSV(text)
+        #expect(memory.error == nil)
+        #expect(memory.fixes.count == 301)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("csv-chunks-\(UUID().uuidString).csv").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for chunk in [64, 100, 4096] {
+            var reader = CSVReader(stream: try ByteStream(path: path, chunkBytes: chunk))
+            let chunked = reader.readAll()
+            #expect(chunked.error == nil)
+            #expect(chunked.fixes == memory.fixes)
+            #expect(chunked.report.skipped(.blank) == 6)
+            #expect(chunked.report.bytesRead == text.utf8.count)
+        }
+    }
+
+    @Test func reportsAnUnclosedQuoteAndOverlongRows() throws {
+        let unclosed = readCSV("time,lat,lon\n2024-01-01T00:00:00Z,1,2\n2024-01-01T00:00:01Z,\"1,2\n")
+        #expect(unclosed.fixes.count == 1)
+        guard case .truncated(let place, _) = try #require(unclosed.error) else {
+            Issue.record("unexpected \(String(describing: unclosed.error))")
+            return
+        }
+        #expect(place.line == 3)
+        // A row longer than the record limit is an error, not unbounded memory.
+        let long = [UInt8]("time,lat,lon\n".utf8) + [UInt8](repeating: UInt8(ascii: "1"), count: 5000) + [0x0A]
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("csv-long-\(UUID().uuidString).csv").path
+        try Data(long).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var reader = CSVReader(stream: try ByteStream(path: path, chunkBytes: 256, maximumRecordBytes: 1024))
+        let result = reader.readAll()
+        guard case .recordTooLong(let place, 1024) = try #require(result.error) else {
+            Issue.record("unexpected \(String(describing: result.error))")
+            return
+        }
+        #expect(place.line == 2)
+        #expect(try reader.next() == nil)
+    }
+}
+
+@Suite(.enabled(if: Datasets.available, Datasets.missingReason))
+struct CSVReaderDatasetTests {
+    @Test func readsTheSensorLoggerExport() throws {
+        var reader = try CSVReader(path: Datasets.path("sensorlogger-pixel6a/20230809_163741/gps.csv"))
+        let result = reader.readAll()
+        #expect(result.error == nil)
+        #expect(result.fixes.count == 2536)  // MANIFEST: fixes 2536, duration 2535.0 s
+        #expect(reader.timeEncoding == .iso8601)
+        let first = try #require(result.fixes.first)
+        #expect(first.timestamp.millisecondsSince1970 == ms("2023-08-09T16:37:45Z"))
+        #expect(first.latitude == 40.182190879527845)
+        #expect(first.longitude == -75.08315780740286)
+        #expect(first.horizontalAccuracy == .metres(12.057886123657228))
+        #expect(first.altitudeMetres == 65.44687616925147)
+        #expect(first.verticalAccuracyMetres == 12.64353370666504)
+        #expect(first.speedMetresPerSecond == 0)
+        #expect(first.speedAccuracyMetresPerSecond == 0.8618167042732239)
+        #expect(first.courseDegrees == 0)
+        #expect(first.courseAccuracyDegrees == 0)
+        let last = try #require(result.fixes.last)
+        #expect(last.timestamp.millisecondsSince1970 == ms("2023-08-09T17:20:00Z"))
+        #expect(last.latitude == 40.03144754969794)
+        #expect(last.longitude == -75.22070396886433)
+        #expect(last.speedMetresPerSecond == 9.379033088684082)
+        #expect(last.courseDegrees == 319.0116271972656)
+        #expect(first.timestamp.seconds(to: last.timestamp) == 2535)
+    }
+
+    @Test func readsGSDC2021GroundTruthInUTC() throws {
+        var reader = try CSVReader(path: Datasets.path("gsdc2020-mtv1/ground_truth.csv"))
+        let result = reader.readAll()
+        #expect(result.error == nil)
+        #expect(result.fixes.count == 1740)
+        #expect(reader.timeEncoding == .gpsMilliseconds)
+        let first = try #require(result.fixes.first)
+        // millisSinceGpsEpoch 1273529463442 is GPS time; UTC = GPS − 18 s = 2020-05-14T22:10:45.442Z.
+        #expect(first.timestamp.millisecondsSince1970 == 1_589_494_245_442)
+        #expect(ISO8601.format(first.timestamp) == "2020-05-14T22:10:45.442Z")
+        #expect(first.latitude == 37.4235759540)
+        #expect(first.longitude == -122.0941320350)
+        #expect(first.altitudeMetres == 33.21)
+        #expect(first.speedMetresPerSecond == 0)
+        #expect(first.courseDegrees == 12.70)
+        #expect(first.horizontalAccuracy == .absent)  // hDop is not an accuracy
+        let last = try #require(result.fixes.last)
+        #expect(last.timestamp.millisecondsSince1970 == 1_589_495_984_442)
+        #expect(last.latitude == 37.6458230433)
+        #expect(last.courseDegrees == 161.70)
+
+        var sample = try CSVReader(path: Datasets.path("gnsslogger-samples/Pixel4_ground_truth.csv"))
+        let excerpt = sample.readAll()
+        #expect(excerpt.error == nil)
+        #expect(excerpt.fixes.count == 199)  // PROVENANCE: 199 rows, 198.0 s
+        #expect(excerpt.fixes.first?.timestamp.millisecondsSince1970 == 1_589_494_245_442)
+        #expect(excerpt.fixes.last?.timestamp.millisecondsSince1970 == 1_589_494_443_442)
+        #expect(excerpt.fixes.last?.speedMetresPerSecond == 25.31)
+    }
+
+    @Test func readsGSDC2022GroundTruth() throws {
+        var reader = try CSVReader(path: Datasets.path("gnsslogger-samples/ground_truth.csv"))
+        let result = reader.readAll()
+        #expect(result.error == nil)
+        #expect(result.fixes.count == 200)  // MANIFEST: fixes 200, duration 199.0 s
+        #expect(result.fixes.allSatisfy { $0.provider == .groundTruth && $0.horizontalAccuracy == .metres(0.1) })
+        let first = try #require(result.fixes.first)
+        #expect(first.timestamp.millisecondsSince1970 == 1_619_735_725_999)
+        #expect(first.latitude == 37.395817)
+        #expect(first.longitude == -122.102916)
+        #expect(first.altitudeMetres == -4.488)
+        #expect(first.speedMetresPerSecond == 0.0014129388)
+        #expect(first.courseDegrees == 118.020386)
+        let last = try #require(result.fixes.last)
+        #expect(last.timestamp.millisecondsSince1970 == 1_619_735_924_999)
+        #expect(last.latitude == 37.3944207)
+        #expect(last.altitudeMetres == -4.801007727622986)
+        #expect(first.timestamp.seconds(to: last.timestamp) == 199)
+    }
+}
