@@ -25,6 +25,28 @@ import TrueTrackIO
         }
     }
 
+    @Test func agreesWithStrtodOnLongSignificandsAsPhonesWriteThem() {
+        // Android prints doubles in full: 15–19 significant digits, the inputs of the extended-precision path.
+        var state: UInt64 = 99
+        var checked = 0
+        for _ in 0..<50_000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let digits = 15 + Int(state % 5)
+            var significand = String(state >> 4 % 10_000_000_000_000_000_000)
+            significand = String(significand.prefix(digits))
+            let point = Int((state >> 50) % UInt64(significand.count))
+            let text = (state & 8 == 0 ? "-" : "") + String(significand.prefix(point)) + "." + String(significand.dropFirst(point))
+            #expect(parse(text)?.bitPattern == Double(text)?.bitPattern, "\(text)")
+            checked += 1
+        }
+        // Values from the recordings: Sensor Logger and GnssLogger v3 rows.
+        for text in ["12.057886123657228", "-75.08315780740286", "40.182190879527845", "65.44687616925147",
+                     "0.8618167042732239", "-29.199999", "1.7976931348623157"] {
+            #expect(parse(text)?.bitPattern == Double(text)?.bitPattern, "\(text)")
+        }
+        #expect(checked == 50_000)
+    }
+
     @Test func rejectsNonNumbers() {
         for text in ["", " ", "-", "1.2.3", "12a", "e5", "1e", "--1", "0x10", "1,5"] {
             #expect(parse(text) == nil, "\(text)")

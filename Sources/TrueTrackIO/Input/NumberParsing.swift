@@ -92,8 +92,36 @@ public enum NumberParsing {
             if exponent < 0 { value /= powersOfTen[-exponent] } else if exponent > 0 { value *= powersOfTen[exponent] }
             return negative ? -value : value
         }
+        #if arch(x86_64) && !os(Windows)
+        if digits <= 19, exponent >= -27, exponent <= 27, let value = extendedPath(mantissa, exponent) {
+            return negative ? -value : value
+        }
+        #endif
         return slowPath(p, first, e)
     }
+
+    #if arch(x86_64) && !os(Windows)
+    @usableFromInline
+    static let extendedPowersOfTen: [Float80] = (0...27).map { k in
+        var v: Float80 = 1
+        for _ in 0..<k { v *= 10 }
+        return v
+    }
+
+    /// The 17–19-digit significands phones write (Android's `Location` doubles printed in full) with an
+    /// x87 80-bit intermediate: the significand and 10^k (k ≤ 27) are exact in 64 bits, so one operation
+    /// gives the 64-bit correctly rounded quotient. Rounding that to 53 bits is the correctly rounded double
+    /// unless the quotient sits within one 64-bit ulp of a halfway point between two doubles; those rare
+    /// cases (about 3 in 2048) return `nil` and go to `strtod`.
+    @usableFromInline
+    static func extendedPath(_ mantissa: UInt64, _ exponent: Int) -> Double? {
+        let m = Float80(mantissa)
+        let r = exponent < 0 ? m / extendedPowersOfTen[-exponent] : m * extendedPowersOfTen[exponent]
+        let dropped = r.significandBitPattern & 0x7FF
+        guard dropped < 0x3FF || dropped > 0x401 else { return nil }
+        return Double(r)
+    }
+    #endif
 
     /// `strtod` on a NUL-terminated stack copy: correct rounding for every input the fast path declines.
     @usableFromInline
