@@ -308,6 +308,10 @@ public struct GPXReader: FixReader {
             }
             guard let tag = try scanTag(p, ne, end) else { return .incomplete }
             sawRoot = true
+            if tag.selfClosing {
+                rootClosed = true
+                finished = true
+            }
             return .advanced(tag.next)
         }
         if let kind = pointKind(p, local, ne) {
