@@ -63,7 +63,16 @@ public struct GPXReader: FixReader {
     /// waypoints, or before the first fix).
     public private(set) var lastTrackIndex: Int?
 
+    // Note: the helpers of the scanning loop are `mutating` even when they only read: a non-mutating method
+    // receives this (large) struct by value, which costs a 500-byte copy per call in the hot loop.
     private let stream: ByteStream
+    /// `stream.window` and `stream.end`, cached (they change only when the stream is refilled).
+    private var window: UnsafeRawBufferPointer
+    private var windowEnd: Int
+    /// The fix of the latest `.fix` step, and the error of the latest `.failed` step (kept out of ``Step``
+    /// so that the steps passed around the hot loop stay a few words).
+    private var producedFix: Fix?
+    private var failure: ReadError?
     /// Window index of the next byte to scan. Newlines before `stream.start` are counted in the stream.
     private var position: Int
     /// Absolute offset of the first byte of the line holding `stream.start` (for columns).
@@ -95,6 +104,8 @@ public struct GPXReader: FixReader {
         self.pointKinds = pointKinds
         report = ReadReport(source: stream.name)
         position = stream.start
+        window = stream.window
+        windowEnd = stream.end
         lineStartOffset = stream.offset(ofIndex: stream.start)
         scratch.reserveCapacity(GPXReader.scratchLimit)
     }
@@ -114,8 +125,8 @@ public struct GPXReader: FixReader {
     ///   line and column. A caller that catches the error may call `next()` again to go on after it.
     public mutating func next() throws(ReadError) -> Fix? {
         while !finished {
-            let p = stream.window
-            let end = stream.end
+            let p = window
+            let end = windowEnd
             guard let lt = XMLBytes.find(XMLBytes.lt, p, position, end) else {
                 position = end
                 try needMore()
@@ -139,11 +150,14 @@ public struct GPXReader: FixReader {
             case .skipped(let reason, let next):
                 position = next
                 report.skip(reason)
-            case .failed(let error, let resume):
+            case .failed(let resume):
                 position = resume
+                guard let error = failure else { continue }
+                failure = nil
                 try report.reject(error, lenient: options.lenient)
-            case .fix(let fix, let next, let kind):
+            case .fix(let next, let kind):
                 position = next
+                guard let fix = producedFix.take() else { continue }
                 report.fixesProduced += 1
                 report.bytesRead = stream.offset(ofIndex: next)
                 lastPointKind = kind
@@ -173,10 +187,10 @@ public struct GPXReader: FixReader {
         case advanced(Int)
         /// A point that is not a fix, for the reason given.
         case skipped(SkipReason, next: Int)
-        /// A bad point: the error, and where to go on when reading leniently.
-        case failed(ReadError, resume: Int)
-        /// A fix, and the index after its element.
-        case fix(Fix, next: Int, kind: GPXPointKind)
+        /// A bad point (the error is in `failure`), and where to go on when reading leniently.
+        case failed(resume: Int)
+        /// A fix (in `producedFix`), and the index after its element.
+        case fix(next: Int, kind: GPXPointKind)
     }
 
     /// Makes more input available, keeping the bytes from `position` on; at the end of the input, finishes.
@@ -194,6 +208,8 @@ public struct GPXReader: FixReader {
             throw error
         }
         position = stream.start
+        window = stream.window
+        windowEnd = stream.end
     }
 
     /// Checks that the document is complete once the input is exhausted.
@@ -214,7 +230,7 @@ public struct GPXReader: FixReader {
     }
 
     /// What the unfinished markup at `position` lacks, for a truncation error.
-    private func pendingDescription() -> String {
+    private mutating func pendingDescription() -> String {
         let p = stream.window
         let end = stream.end
         if XMLBytes.matches(p, position, end, "<!--") == 1 { return "'-->' closing the comment" }
@@ -237,12 +253,7 @@ public struct GPXReader: FixReader {
         let p = stream.window
         let from = stream.start
         guard index > from else { return }
-        var count = 0
-        var k = from
-        while k < index {
-            count &+= p[k] == XMLBytes.newline ? 1 : 0
-            k &+= 1
-        }
+        let count = XMLBytes.countNewlines(p, from, index)
         guard count > 0 else { return }
         stream.countLines(count)
         var j = index - 1
@@ -334,7 +345,7 @@ public struct GPXReader: FixReader {
 
     /// The point kind named by the local name `p[local..<end]`, or `nil`.
     @inline(__always)
-    private func pointKind(_ p: UnsafeRawBufferPointer, _ local: Int, _ end: Int) -> GPXPointKind? {
+    private mutating func pointKind(_ p: UnsafeRawBufferPointer, _ local: Int, _ end: Int) -> GPXPointKind? {
         switch end - local {
         case 5:
             if XMLBytes.equals(p, local, end, "trkpt") { return .trackPoint }
@@ -349,7 +360,7 @@ public struct GPXReader: FixReader {
 
     /// Skips a comment, CDATA section, processing instruction or declaration (DOCTYPE) starting at `lt`.
     /// - Returns: the index after it, or `nil` when the window ends first.
-    private func skipSpecial(_ p: UnsafeRawBufferPointer, _ lt: Int, _ end: Int) throws(ReadError) -> Int? {
+    private mutating func skipSpecial(_ p: UnsafeRawBufferPointer, _ lt: Int, _ end: Int) throws(ReadError) -> Int? {
         if p[lt + 1] == XMLBytes.question {
             guard let close = XMLBytes.find("?>", p, lt + 2, end) else { return nil }
             return close + 2
@@ -399,7 +410,7 @@ public struct GPXReader: FixReader {
     /// Scans the end tag `</name  >` starting at `lt`.
     /// - Returns: the name range and the index after `>`, or `nil` when the window ends first.
     @inline(__always)
-    private func endTag(_ p: UnsafeRawBufferPointer, _ lt: Int, _ end: Int) throws(ReadError) -> (Int, Int, Int)? {
+    private mutating func endTag(_ p: UnsafeRawBufferPointer, _ lt: Int, _ end: Int) throws(ReadError) -> (Int, Int, Int)? {
         let ns = lt + 2
         var ne = ns
         while ne < end, XMLBytes.isNameChar(p[ne]) { ne += 1 }
@@ -425,9 +436,6 @@ public struct GPXReader: FixReader {
         /// The value range of a `lon` attribute (-1 when absent), quotes excluded.
         var lonStart = -1
         var lonEnd = -1
-        /// True when an attribute value holds a reference (`&…;`) that needs decoding.
-        var latHasReference = false
-        var lonHasReference = false
     }
 
     /// Scans the attributes of a start tag from `from` (just after the element name) to its `>` or `/>`,
@@ -476,28 +484,16 @@ public struct GPXReader: FixReader {
                                        found: GPXReader.text(p, i, min(end, i + 16)))
             }
             let vs = i + 1
-            var k = vs
-            var hasReference = false
-            while k < end {
-                let b = p[k]
-                if b == q { break }
-                if b == XMLBytes.lt {
-                    throw .malformedRecord(location(at: k), expected: "a closing quote before '<'",
-                                           found: GPXReader.text(p, vs, k + 1))
-                }
-                if b == XMLBytes.amp { hasReference = true }
-                k += 1
-            }
-            guard k < end else { return nil }
+            // A '<' inside a value (not allowed by XML) is not looked for: a missing quote shows up as a
+            // malformed value or tag soon after.
+            guard let k = XMLBytes.find(q, p, vs, end) else { return nil }
             if ne - ns == 3 {
                 if XMLBytes.equals(p, ns, ne, "lat") {
                     tag.latStart = vs
                     tag.latEnd = k
-                    tag.latHasReference = hasReference
                 } else if XMLBytes.equals(p, ns, ne, "lon") {
                     tag.lonStart = vs
                     tag.lonEnd = k
-                    tag.lonHasReference = hasReference
                 }
             } else if ne - ns > 6, XMLBytes.matches(p, ns, ne, "xmlns:") == 1,
                       XMLBytes.equals(p, vs, k, GPXTrueTrackExtension.namespaceBytes) {
@@ -578,7 +574,7 @@ public struct GPXReader: FixReader {
 
     /// Classifies the child element named `p[ns..<ne]` at `depth` below the point.
     @inline(__always)
-    private func field(_ p: UnsafeRawBufferPointer, _ ns: Int, _ ne: Int, depth: Int) -> Field {
+    private mutating func field(_ p: UnsafeRawBufferPointer, _ ns: Int, _ ne: Int, depth: Int) -> Field {
         let local = XMLBytes.localNameStart(p, ns, ne)
         if local > ns, !trueTrackPrefix.isEmpty, XMLBytes.equals(p, ns, local - 1, trueTrackPrefix) {
             return extensionField(p, local, ne)
@@ -603,7 +599,7 @@ public struct GPXReader: FixReader {
     }
 
     /// Classifies a TrueTrack extension element by its local name `p[local..<ne]`.
-    private func extensionField(_ p: UnsafeRawBufferPointer, _ local: Int, _ ne: Int) -> Field {
+    private mutating func extensionField(_ p: UnsafeRawBufferPointer, _ local: Int, _ ne: Int) -> Field {
         if XMLBytes.equals(p, local, ne, "accuracy_m") { return .accuracy }
         if XMLBytes.equals(p, local, ne, "vertical_accuracy_m") { return .verticalAccuracy }
         if XMLBytes.equals(p, local, ne, "speed_mps") { return .extensionSpeed }
@@ -630,14 +626,14 @@ public struct GPXReader: FixReader {
                 firstError = .malformedRecord(location(at: lt), expected: "lat and lon attributes",
                                               found: GPXReader.text(p, lt, tag.next))
             } else {
-                if let value = coordinate(p, tag.latStart, tag.latEnd, decode: tag.latHasReference) {
+                if let value = coordinate(p, tag.latStart, tag.latEnd) {
                     latitude = value
                 } else {
                     firstError = .malformedField(location(at: tag.latStart), field: "lat",
                                                  expected: "a latitude in decimal degrees",
                                                  found: GPXReader.text(p, tag.latStart, tag.latEnd))
                 }
-                if let value = coordinate(p, tag.lonStart, tag.lonEnd, decode: tag.lonHasReference) {
+                if let value = coordinate(p, tag.lonStart, tag.lonEnd) {
                     longitude = value
                 } else if firstError == nil || tag.lonStart < tag.latStart {
                     firstError = .malformedField(location(at: tag.lonStart), field: "lon",
@@ -678,20 +674,35 @@ public struct GPXReader: FixReader {
                     while nameEnd < end, XMLBytes.isNameChar(p[nameEnd]) { nameEnd += 1 }
                     guard nameEnd < end else { return .incomplete }
                     let field = field(p, ns, nameEnd, depth: depth)
-                    guard let child = try scanTag(p, nameEnd, end) else { return .incomplete }
+                    var child = Tag()
+                    if p[nameEnd] == XMLBytes.gt {
+                        child.next = nameEnd + 1
+                    } else {
+                        guard let scanned = try scanTag(p, nameEnd, end) else { return .incomplete }
+                        child = scanned
+                    }
                     i = child.next
                     if child.selfClosing { continue }
                     if field == .none {
                         depth += 1
                         continue
                     }
-                    guard let text = try readText(p, child.next, end, ns, nameEnd, field) else { return .incomplete }
+                    guard var text = try readText(p, child.next, end, ns, nameEnd, field) else { return .incomplete }
                     i = text.next
-                    let parsed: Bool
+                    var parsed: Bool
                     if text.inScratch {
                         parsed = scratch.withUnsafeBytes { GPXReader.parse(field, $0, 0, $0.count, &fields) }
                     } else {
                         parsed = GPXReader.parse(field, p, text.start, text.end, &fields)
+                        if !parsed || field == .fixType,
+                           XMLBytes.find(XMLBytes.amp, p, text.start, text.end) != nil {
+                            // Plain text with references: decode it and parse again.
+                            guard let decoded = try readTextSlowly(p, child.next, end, ns, nameEnd, field) else {
+                                return .incomplete
+                            }
+                            text = decoded
+                            parsed = scratch.withUnsafeBytes { GPXReader.parse(field, $0, 0, $0.count, &fields) }
+                        }
                     }
                     if !parsed, firstError == nil {
                         let found = text.inScratch ? String(decoding: scratch.prefix(64), as: UTF8.self)
@@ -702,20 +713,24 @@ public struct GPXReader: FixReader {
                 }
             }
             report.recordsRead += 1
-            if let firstError { return .failed(firstError, resume: i) }
-            return makeFix(fields, latitude, longitude, tag, kind, next: i)
+            if let firstError {
+                failure = firstError
+                return .failed(resume: i)
+            }
+            return makeFix(&fields, latitude, longitude, tag, kind, next: i)
         } catch {
             report.recordsRead += 1
-            return .failed(error, resume: lt + 1)
+            failure = error
+            return .failed(resume: lt + 1)
         }
     }
 
-    /// Parses a `lat`/`lon` attribute value.
-    private mutating func coordinate(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int, decode: Bool) -> Double? {
-        if !decode {
-            let (s, e) = XMLBytes.trim(p, start, end)
-            return NumberParsing.double(p, s, e)
-        }
+    /// Parses a `lat`/`lon` attribute value (references such as `&#52;` are decoded when present).
+    @inline(__always)
+    private mutating func coordinate(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Double? {
+        let (s, e) = XMLBytes.trim(p, start, end)
+        if let value = NumberParsing.double(p, s, e) { return value }
+        guard XMLBytes.find(XMLBytes.amp, p, start, end) != nil else { return nil }
         scratch.removeAll(keepingCapacity: true)
         guard XMLBytes.appendDecoded(p, start, end, to: &scratch, limit: GPXReader.scratchLimit) else { return nil }
         return scratch.withUnsafeBytes { b in
@@ -742,14 +757,9 @@ public struct GPXReader: FixReader {
     @inline(__always)
     private mutating func readText(_ p: UnsafeRawBufferPointer, _ from: Int, _ end: Int, _ ns: Int, _ ne: Int,
                                    _ field: Field) throws(ReadError) -> TextSpan? {
-        var k = from
-        while k < end {
-            let c = p[k]
-            if c == XMLBytes.lt || c == XMLBytes.amp { break }
-            k += 1
-        }
-        guard k + 1 < end else { return nil }
-        if p[k] == XMLBytes.lt, p[k + 1] == XMLBytes.slash {
+        guard let k = XMLBytes.find(XMLBytes.lt, p, from, end), k + 1 < end else { return nil }
+        // References (`&…;`) are looked for only when the plain text does not parse (see `point`).
+        if p[k + 1] == XMLBytes.slash {
             guard let next = try closeValue(p, k, end, ns, ne) else { return nil }
             return TextSpan(start: from, end: k, inScratch: false, next: next)
         }
@@ -794,7 +804,7 @@ public struct GPXReader: FixReader {
 
     /// Checks the end tag at `lt` closes the element named `p[ns..<ne]`; returns the index after it.
     @inline(__always)
-    private func closeValue(_ p: UnsafeRawBufferPointer, _ lt: Int, _ end: Int, _ ns: Int, _ ne: Int) throws(ReadError) -> Int? {
+    private mutating func closeValue(_ p: UnsafeRawBufferPointer, _ lt: Int, _ end: Int, _ ns: Int, _ ne: Int) throws(ReadError) -> Int? {
         guard let (cs, ce, next) = try endTag(p, lt, end) else { return nil }
         guard XMLBytes.equalRanges(p, cs, ce, ns, ne) else {
             throw .malformedRecord(location(at: lt), expected: "</" + GPXReader.text(p, ns, ne) + ">",
@@ -879,8 +889,8 @@ public struct GPXReader: FixReader {
     }
 
     /// Turns a complete point into a fix, or says why it is skipped or invalid.
-    private func makeFix(_ f: PointFields, _ latitude: Double, _ longitude: Double, _ tag: Tag, _ kind: GPXPointKind,
-                         next: Int) -> Step {
+    private mutating func makeFix(_ f: inout PointFields, _ latitude: Double, _ longitude: Double, _ tag: Tag,
+                                  _ kind: GPXPointKind, next: Int) -> Step {
         var accuracy = f.accuracy
         if accuracy == nil, let hdop = f.hdop { accuracy = options.hdop.accuracyMetres(hdop: hdop) }
         var verticalAccuracy = f.verticalAccuracy
@@ -907,14 +917,16 @@ public struct GPXReader: FixReader {
                 activity: f.activity.map { ActivityReading(kind: $0, confidence: f.activityConfidence ?? 100) })
         } catch {
             let at = if case .latitudeOutOfRange = error { tag.latStart } else { tag.lonStart }
-            return .failed(.invalidFix(location(at: at), error), resume: next)
+            failure = .invalidFix(location(at: at), error)
+            return .failed(resume: next)
         }
         if f.noFix { return .skipped(.noFix, next: next) }
         if f.time == nil { return .skipped(.missingTime, next: next) }
         if let providers = options.providers, !providers.contains(fix.provider) {
             return .skipped(.providerFiltered, next: next)
         }
-        return .fix(fix, next: next, kind: kind)
+        producedFix = fix
+        return .fix(next: next, kind: kind)
     }
 }
 

@@ -44,6 +44,33 @@ enum XMLBytes {
             || c == 0x2E || c >= 0x80
     }
 
+    /// The number of line feeds in `p[from..<to]`, sixteen bytes at a time (SSE2 on x86-64).
+    @inline(__always)
+    static func countNewlines(_ p: UnsafeRawBufferPointer, _ from: Int, _ to: Int) -> Int {
+        guard from < to, let base = p.baseAddress else { return 0 }
+        var count = 0
+        var k = from
+        let newlines = SIMD16<UInt8>(repeating: newline)
+        let ones = SIMD16<UInt8>(repeating: 1)
+        while k + 16 <= to {
+            // Per-lane counters, emptied before they can wrap (255 rounds at most).
+            var lanes = SIMD16<UInt8>()
+            var rounds = 0
+            while rounds < 255, k + 16 <= to {
+                let v = base.loadUnaligned(fromByteOffset: k, as: SIMD16<UInt8>.self)
+                lanes &+= ones.replacing(with: 0, where: v .!= newlines)
+                k &+= 16
+                rounds &+= 1
+            }
+            for lane in 0..<16 { count &+= Int(lanes[lane]) }
+        }
+        while k < to {
+            if p[k] == newline { count &+= 1 }
+            k &+= 1
+        }
+        return count
+    }
+
     /// Index of the first `byte` in `p[from..<to]`, or `nil`.
     @inline(__always)
     static func find(_ byte: UInt8, _ p: UnsafeRawBufferPointer, _ from: Int, _ to: Int) -> Int? {
