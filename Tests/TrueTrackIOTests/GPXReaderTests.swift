@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 import TrueTrackCore
 @testable import TrueTrackIO
@@ -269,7 +272,7 @@ struct GPXReaderRecordingsTests {
         let at = try #require(find(target, in: bytes))
         bytes[at + 7] = UInt8(ascii: "x")
         for chunk in [ByteStream.defaultChunkBytes, 50] {
-            let path = "/tmp/truetrack-gpx-test-\(chunk).gpx"
+            let path = "/tmp/truetrack-gpx-test-\(getpid())-\(chunk).gpx"
             try #require(writeBytes(bytes, to: path))
             var reader = GPXReader(stream: try ByteStream(path: path, chunkBytes: chunk))
             #expect(try reader.next() != nil)
@@ -470,6 +473,15 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
         #expect(lenient.report.skipped(.malformed) == 1)
     }
 
+    @Test func whenBothCoordinatesAreBadTheFirstInTheTextIsReported() throws {
+        let result = readGPX("<gpx><trkpt lon=\"x\" lat=\"y\"><time>2000-01-01T00:00:00Z</time></trkpt></gpx>")
+        guard case .malformedField(let location, "lon", _, "x") = result.error else {
+            Issue.record("unexpected \(String(describing: result.error))")
+            return
+        }
+        #expect(location.column == 18)
+    }
+
     @Test func anOutOfRangeLongitudeIsAnInvalidFix() throws {
         let result = readGPX("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"180.5\"><time>2000-01-01T00:00:00Z</time></trkpt>")
         guard case .invalidFix(let location, .longitudeOutOfRange(180.5)) = result.error else {
@@ -604,7 +616,7 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
             """)
         let expected = readGPX(text)
         #expect(expected.fixes.count == 2)
-        let path = "/tmp/truetrack-gpx-chunks.gpx"
+        let path = "/tmp/truetrack-gpx-chunks-\(getpid()).gpx"
         try #require(writeBytes(Array(text.utf8), to: path))
         for chunk in [64, 65, 67, 71, 80, 97, 128] {
             var reader = GPXReader(stream: try ByteStream(path: path, chunkBytes: chunk))

@@ -77,6 +77,11 @@ public struct GPXReader: FixReader {
     private var position: Int
     /// Absolute offset of the first byte of the line holding `stream.start` (for columns).
     private var lineStartOffset: Int
+    /// A window index at or after `stream.start` whose line (`checkpointLine`, 1-based) and line-start offset
+    /// are known, so that locations are found without recounting from the start.
+    private var checkpointIndex: Int
+    private var checkpointLine = 1
+    private var checkpointLineStart: Int
     private var sawRoot = false
     private var rootClosed = false
     private var finished = false
@@ -107,6 +112,9 @@ public struct GPXReader: FixReader {
         window = stream.window
         windowEnd = stream.end
         lineStartOffset = stream.offset(ofIndex: stream.start)
+        checkpointIndex = stream.start
+        checkpointLine = stream.lineNumber + 1
+        checkpointLineStart = lineStartOffset
         scratch.reserveCapacity(GPXReader.scratchLimit)
     }
 
@@ -199,7 +207,10 @@ public struct GPXReader: FixReader {
             try endOfInput()
             return
         }
-        advanceLines(to: position)
+        // Count the lines of the bytes about to be dropped into the stream.
+        let (line, lineStart) = lineInfo(at: position)
+        stream.countLines(line - (stream.lineNumber + 1))
+        lineStartOffset = lineStart
         stream.consume(upTo: position)
         do throws(ReadError) {
             try stream.refill()
@@ -210,6 +221,7 @@ public struct GPXReader: FixReader {
         position = stream.start
         window = stream.window
         windowEnd = stream.end
+        checkpointIndex = stream.start
     }
 
     /// Checks that the document is complete once the input is exhausted.
@@ -248,33 +260,31 @@ public struct GPXReader: FixReader {
 
     // MARK: - Lines and locations
 
-    /// Counts the newlines in the window up to `index` into the stream (call before consuming them).
-    private mutating func advanceLines(to index: Int) {
+    /// The line number and line-start offset of window index `index` (at or after `stream.start`), found by
+    /// counting newlines from a checkpoint that then moves to `index`: every byte is counted once however
+    /// many locations are asked for (a query before the checkpoint recounts from the stream's start).
+    private mutating func lineInfo(at index: Int) -> (line: Int, lineStart: Int) {
+        let index = min(max(index, stream.start), stream.end)
+        if index < checkpointIndex {
+            checkpointIndex = stream.start
+            checkpointLine = stream.lineNumber + 1
+            checkpointLineStart = lineStartOffset
+        }
         let p = stream.window
-        let from = stream.start
-        guard index > from else { return }
-        let count = XMLBytes.countNewlines(p, from, index)
-        guard count > 0 else { return }
-        stream.countLines(count)
-        var j = index - 1
-        while j > from, p[j] != XMLBytes.newline { j -= 1 }
-        lineStartOffset = stream.offset(ofIndex: j + 1)
+        let count = XMLBytes.countNewlines(p, checkpointIndex, index)
+        if count > 0 {
+            checkpointLine += count
+            var j = index - 1
+            while j > checkpointIndex, p[j] != XMLBytes.newline { j -= 1 }
+            checkpointLineStart = stream.offset(ofIndex: j + 1)
+        }
+        checkpointIndex = index
+        return (checkpointLine, checkpointLineStart)
     }
 
     /// The location of window index `index` (at or after `stream.start`): line, column and byte offset.
-    private func location(at index: Int) -> SourceLocation {
-        let p = stream.window
-        var line = stream.lineNumber + 1
-        var lineStart = lineStartOffset
-        var k = stream.start
-        let stop = min(index, stream.end)
-        while k < stop {
-            if p[k] == XMLBytes.newline {
-                line += 1
-                lineStart = stream.offset(ofIndex: k + 1)
-            }
-            k += 1
-        }
+    private mutating func location(at index: Int) -> SourceLocation {
+        let (line, lineStart) = lineInfo(at: index)
         let offset = stream.offset(ofIndex: index)
         return SourceLocation(file: stream.name, line: line, column: offset - lineStart + 1, byteOffset: offset)
     }
@@ -626,16 +636,16 @@ public struct GPXReader: FixReader {
                 firstError = .malformedRecord(location(at: lt), expected: "lat and lon attributes",
                                               found: GPXReader.text(p, lt, tag.next))
             } else {
-                if let value = coordinate(p, tag.latStart, tag.latEnd) {
-                    latitude = value
-                } else {
+                let latitudeValue = coordinate(p, tag.latStart, tag.latEnd)
+                let longitudeValue = coordinate(p, tag.lonStart, tag.lonEnd)
+                latitude = latitudeValue ?? 0
+                longitude = longitudeValue ?? 0
+                // Report the first bad attribute in the text.
+                if latitudeValue == nil, longitudeValue != nil || tag.latStart < tag.lonStart {
                     firstError = .malformedField(location(at: tag.latStart), field: "lat",
                                                  expected: "a latitude in decimal degrees",
                                                  found: GPXReader.text(p, tag.latStart, tag.latEnd))
-                }
-                if let value = coordinate(p, tag.lonStart, tag.lonEnd) {
-                    longitude = value
-                } else if firstError == nil || tag.lonStart < tag.latStart {
+                } else if longitudeValue == nil {
                     firstError = .malformedField(location(at: tag.lonStart), field: "lon",
                                                  expected: "a longitude in decimal degrees",
                                                  found: GPXReader.text(p, tag.lonStart, tag.lonEnd))

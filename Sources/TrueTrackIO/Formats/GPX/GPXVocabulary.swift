@@ -59,7 +59,10 @@ public struct GPXPointKinds: OptionSet, Sendable, Hashable {
 /// | `provider` | ``Provider`` raw value (`gps`, `fused`, …) |
 /// | `mocked` | `true` / `false` |
 /// | `activity` | ``ActivityKind`` raw value |
-/// | `activity_confidence` | 0–100 |
+/// | `activity_confidence` | 0–100 (an `activity` without it reads with confidence 100) |
+///
+/// The elements may sit anywhere inside the point (``GPXWriter`` puts them directly in `<extensions>`);
+/// ``GPXReader`` recognises them by the prefix bound to ``namespace`` on `<gpx>` or inside the point.
 public enum GPXTrueTrackExtension {
     /// The namespace URI of the extension elements.
     public static let namespace = "https://truetrack.dev/xmlns/1"

@@ -146,7 +146,9 @@ public struct GPXWriter: FixWriter {
         sink.buffer.append(contentsOf: "</extensions></trkpt>\n".utf8)
     }
 
-    /// Appends `text` with the characters XML attribute values cannot hold as such (`& < > " '`) escaped.
+    /// Appends `text` with the characters XML attribute values cannot hold as such (`& < > " '`) escaped,
+    /// tab, line feed and carriage return as character references, and other control characters (which
+    /// XML 1.0 cannot carry at all) as `?`.
     static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
         for byte in text.utf8 {
             switch byte {
