@@ -1,0 +1,952 @@
+import TrueTrackCore
+
+/// A streaming reader of GPX 1.0 and 1.1 documents: track points (and, on request, route points and
+/// waypoints) become fixes.
+///
+/// A hand-written byte scanner over a ``ByteStream``, not `XMLParser` and not a DOM: memory stays at one
+/// chunk of input whatever the file size, nothing is allocated per fix, and a 100 MB track reads in a
+/// fraction of a second. It understands the XML a GPX file can hold: the XML declaration, comments,
+/// processing instructions, a DOCTYPE, CDATA sections, the predefined entities and numeric character
+/// references, attributes in any order with either quote style, namespace prefixes, and any white space.
+///
+/// ## What becomes a fix
+/// A *fix is a timed observation*: a point is turned into a ``Fix`` only when it has a `<time>`.
+/// - `lat` / `lon` attributes (decimal degrees, WGS-84) → latitude / longitude. A missing attribute or a
+///   value that is not a number is an error naming the line and column; so is a value out of range.
+/// - `<time>` (ISO 8601, UTC) → timestamp. A point without one is skipped as ``SkipReason/missingTime``.
+/// - `<ele>` (metres) → altitude.
+/// - `<hdop>` → horizontal accuracy through ``ReadOptions/hdop`` (GPX has no accuracy of its own; with the
+///   default, accuracy = HDOP × 5 m). Without `<hdop>` the accuracy is ``HorizontalAccuracy/absent``.
+/// - `<vdop>` → vertical accuracy = VDOP × UERE, only when ``ReadOptions/hdop`` is
+///   ``HDOPInterpretation/dilution(userEquivalentRangeErrorMetres:)`` (a scaled-accuracy HDOP says nothing
+///   about VDOP). `<pdop>` is not used: HDOP and VDOP already carry its information.
+/// - `<sat>` → satellites used.
+/// - `<fix>none</fix>` → the point is skipped as ``SkipReason/noFix``; `2d`, `3d`, `dgps`, `pps` (or any
+///   other value) are accepted.
+/// - `<speed>` (GPX 1.0, metres per second) and `<course>` (degrees clockwise from true north) directly in
+///   the point, and the same names at any depth inside `<extensions>` with any prefix (Garmin's
+///   TrackPointExtension `gpxtpx:speed`, `gpxtpx:course`).
+/// - The TrueTrack extension (see ``GPXTrueTrackExtension``), recognised by its namespace URI bound to
+///   any prefix on the `<gpx>` element or on an element inside the point; its values take precedence
+///   over the ones above, so files written by ``GPXWriter`` read back to identical fixes.
+/// - Provider: the extension's `provider`, else ``Provider/gps`` (a GPX file is a receiver's log).
+/// - An empty element (`<ele/>`, `<ele> </ele>`) counts as absent.
+///
+/// Points are counted in ``ReadReport/recordsRead``. Kinds not asked for (waypoints by default) are skipped
+/// as ``SkipReason/otherRecord``. Reading stops at `</gpx>`; anything after it is ignored.
+///
+/// ## Segments
+/// After each fix, ``lastPointKind``, ``lastSegmentIndex`` and ``lastTrackIndex`` tell where it came from:
+/// every `<trkseg>` and every `<rte>` opens a new segment index (0, 1, …, in document order, empty ones
+/// included), so a caller can split the track where the recording was paused.
+///
+/// ## Errors
+/// Errors carry the file, 1-based line and column, and byte offset. A bad point (a malformed number, a
+/// mismatched end tag) throws after every fix before it was returned; with ``ReadOptions/lenient`` it is
+/// counted in ``report`` and reading goes on after it. Input that is not GPX (a first element other than
+/// `<gpx>`) stops reading even when lenient. The input ending inside the document is
+/// ``ReadError/truncated(_:expected:)``.
+public struct GPXReader: FixReader {
+    /// What the reader has seen so far.
+    public private(set) var report: ReadReport
+    /// The options the reader was created with.
+    public let options: ReadOptions
+    /// The kinds of points turned into fixes.
+    public let pointKinds: GPXPointKinds
+    /// The kind of point the most recently returned fix came from (`nil` before the first fix).
+    public private(set) var lastPointKind: GPXPointKind?
+    /// The 0-based index of the `<trkseg>` or `<rte>` the most recently returned fix came from, counting
+    /// every `<trkseg>` and `<rte>` of the document in order (`nil` for a waypoint or before the first fix).
+    /// A change of index between two fixes marks a segment break.
+    public private(set) var lastSegmentIndex: Int?
+    /// The 0-based index of the `<trk>` the most recently returned fix came from (`nil` for route points,
+    /// waypoints, or before the first fix).
+    public private(set) var lastTrackIndex: Int?
+
+    // Note: the helpers of the scanning loop are `mutating` even when they only read: a non-mutating method
+    // receives this (large) struct by value, which costs a 500-byte copy per call in the hot loop.
+    private let stream: ByteStream
+    /// `stream.window` and `stream.end`, cached (they change only when the stream is refilled).
+    private var window: UnsafeRawBufferPointer
+    private var windowEnd: Int
+    /// The fix of the latest `.fix` step, and the error of the latest `.failed` step (kept out of ``Step``
+    /// so that the steps passed around the hot loop stay a few words).
+    private var producedFix: Fix?
+    private var failure: ReadError?
+    /// Window index of the next byte to scan. Newlines before `stream.start` are counted in the stream.
+    private var position: Int
+    /// Absolute offset of the first byte of the line holding `stream.start` (for columns).
+    private var lineStartOffset: Int
+    /// A window index at or after `stream.start` whose line (`checkpointLine`, 1-based) and line-start offset
+    /// are known, so that locations are found without recounting from the start.
+    private var checkpointIndex: Int
+    private var checkpointLine = 1
+    private var checkpointLineStart: Int
+    private var sawRoot = false
+    private var rootClosed = false
+    private var finished = false
+    private var trackCount = 0
+    private var segmentCount = 0
+    private var currentTrack: Int?
+    private var currentSegment: Int?
+    /// The prefix bound to ``GPXTrueTrackExtension/namespace`` (empty until a declaration is seen).
+    private var trueTrackPrefix: [UInt8] = []
+    /// Reused buffer for text that needs decoding (entities, CDATA, comments inside a value).
+    private var scratch: [UInt8] = []
+
+    /// Decoded text longer than this is cut (no value of a point is anywhere near; memory stays bounded).
+    static let scratchLimit = 1024
+
+    /// Creates a reader over `stream`.
+    ///
+    /// - Parameters:
+    ///   - options: shared reader options; ``ReadOptions/hdop`` turns `<hdop>` into an accuracy.
+    ///   - pointKinds: which points become fixes; default ``GPXPointKinds/paths`` (track and route points,
+    ///     not waypoints, which are marked places outside the recorded path).
+    public init(stream: ByteStream, options: ReadOptions = ReadOptions(), pointKinds: GPXPointKinds = .paths) {
+        self.stream = stream
+        self.options = options
+        self.pointKinds = pointKinds
+        report = ReadReport(source: stream.name)
+        position = stream.start
+        window = stream.window
+        windowEnd = stream.end
+        lineStartOffset = stream.offset(ofIndex: stream.start)
+        checkpointIndex = stream.start
+        checkpointLine = stream.lineNumber + 1
+        checkpointLineStart = lineStartOffset
+        scratch.reserveCapacity(GPXReader.scratchLimit)
+    }
+
+    /// Opens the file at `path` (`-` for standard input) and creates a reader over it.
+    ///
+    /// - Throws: ``ReadError/io(path:message:)`` when the file cannot be opened.
+    public init(path: String, options: ReadOptions = ReadOptions(), pointKinds: GPXPointKinds = .paths) throws(ReadError) {
+        self.init(stream: try ByteStream(path: path), options: options, pointKinds: pointKinds)
+    }
+
+    // MARK: - Reading
+
+    /// Returns the next fix, or `nil` at the end of the document.
+    ///
+    /// - Throws: ``ReadError`` at the first bad point or broken markup (unless reading leniently), with the
+    ///   line and column. A caller that catches the error may call `next()` again to go on after it.
+    public mutating func next() throws(ReadError) -> Fix? {
+        while !finished {
+            let p = window
+            let end = windowEnd
+            guard let lt = XMLBytes.find(XMLBytes.lt, p, position, end) else {
+                position = end
+                try needMore()
+                continue
+            }
+            position = lt
+            let step: Step
+            do throws(ReadError) {
+                step = try markup(p, lt, end)
+            } catch {
+                if finished { throw error }
+                position = lt + 1
+                try report.reject(error, lenient: options.lenient)
+                continue
+            }
+            switch step {
+            case .incomplete:
+                try needMore()
+            case .advanced(let next):
+                position = next
+            case .skipped(let reason, let next):
+                position = next
+                report.skip(reason)
+            case .failed(let resume):
+                position = resume
+                guard let error = failure else { continue }
+                failure = nil
+                try report.reject(error, lenient: options.lenient)
+            case .fix(let next, let kind):
+                position = next
+                guard let fix = producedFix.take() else { continue }
+                report.fixesProduced += 1
+                report.bytesRead = stream.offset(ofIndex: next)
+                lastPointKind = kind
+                switch kind {
+                case .trackPoint:
+                    lastSegmentIndex = currentSegment
+                    lastTrackIndex = currentTrack
+                case .routePoint:
+                    lastSegmentIndex = currentSegment
+                    lastTrackIndex = nil
+                case .waypoint:
+                    lastSegmentIndex = nil
+                    lastTrackIndex = nil
+                }
+                return fix
+            }
+        }
+        report.bytesRead = stream.offset(ofIndex: min(position, stream.end))
+        return nil
+    }
+
+    /// The outcome of scanning one piece of markup.
+    private enum Step {
+        /// The window ends before the markup does.
+        case incomplete
+        /// Markup passed over; scanning goes on at the index.
+        case advanced(Int)
+        /// A point that is not a fix, for the reason given.
+        case skipped(SkipReason, next: Int)
+        /// A bad point (the error is in `failure`), and where to go on when reading leniently.
+        case failed(resume: Int)
+        /// A fix (in `producedFix`), and the index after its element.
+        case fix(next: Int, kind: GPXPointKind)
+    }
+
+    /// Makes more input available, keeping the bytes from `position` on; at the end of the input, finishes.
+    private mutating func needMore() throws(ReadError) {
+        if stream.sourceExhausted {
+            try endOfInput()
+            return
+        }
+        // Count the lines of the bytes about to be dropped into the stream.
+        let (line, lineStart) = lineInfo(at: position)
+        stream.countLines(line - (stream.lineNumber + 1))
+        lineStartOffset = lineStart
+        stream.consume(upTo: position)
+        do throws(ReadError) {
+            try stream.refill()
+        } catch {
+            finished = true
+            throw error
+        }
+        position = stream.start
+        window = stream.window
+        windowEnd = stream.end
+        checkpointIndex = stream.start
+    }
+
+    /// Checks that the document is complete once the input is exhausted.
+    private mutating func endOfInput() throws(ReadError) {
+        finished = true
+        report.bytesRead = stream.offset(ofIndex: stream.end)
+        let error: ReadError
+        if position < stream.end {
+            error = .truncated(location(at: position), expected: pendingDescription())
+        } else if !sawRoot {
+            error = .truncated(location(at: position), expected: "a <gpx> root element")
+        } else if !rootClosed {
+            error = .truncated(location(at: position), expected: "</gpx> closing the document")
+        } else {
+            return
+        }
+        try report.reject(error, lenient: options.lenient)
+    }
+
+    /// What the unfinished markup at `position` lacks, for a truncation error.
+    private mutating func pendingDescription() -> String {
+        let p = stream.window
+        let end = stream.end
+        if XMLBytes.matches(p, position, end, "<!--") == 1 { return "'-->' closing the comment" }
+        if XMLBytes.matches(p, position, end, "<![CDATA[") == 1 { return "']]>' closing the CDATA section" }
+        if XMLBytes.matches(p, position, end, "<?") == 1 { return "'?>' closing the processing instruction" }
+        if XMLBytes.matches(p, position, end, "<!") == 1 { return "'>' closing the declaration" }
+        var ne = position + 1
+        while ne < end, XMLBytes.isNameChar(p[ne]) { ne += 1 }
+        let name = String(decoding: UnsafeRawBufferPointer(rebasing: p[(position + 1)..<ne]), as: UTF8.self)
+        if pointKind(p, XMLBytes.localNameStart(p, position + 1, ne), ne) != nil {
+            return "the rest of the <\(name)> element"
+        }
+        return "'>' closing the <\(name)> tag"
+    }
+
+    // MARK: - Lines and locations
+
+    /// The line number and line-start offset of window index `index` (at or after `stream.start`), found by
+    /// counting newlines from a checkpoint that then moves to `index`: every byte is counted once however
+    /// many locations are asked for (a query before the checkpoint recounts from the stream's start).
+    private mutating func lineInfo(at index: Int) -> (line: Int, lineStart: Int) {
+        let index = min(max(index, stream.start), stream.end)
+        if index < checkpointIndex {
+            checkpointIndex = stream.start
+            checkpointLine = stream.lineNumber + 1
+            checkpointLineStart = lineStartOffset
+        }
+        let p = stream.window
+        let count = XMLBytes.countNewlines(p, checkpointIndex, index)
+        if count > 0 {
+            checkpointLine += count
+            var j = index - 1
+            while j > checkpointIndex, p[j] != XMLBytes.newline { j -= 1 }
+            checkpointLineStart = stream.offset(ofIndex: j + 1)
+        }
+        checkpointIndex = index
+        return (checkpointLine, checkpointLineStart)
+    }
+
+    /// The location of window index `index` (at or after `stream.start`): line, column and byte offset.
+    private mutating func location(at index: Int) -> SourceLocation {
+        let (line, lineStart) = lineInfo(at: index)
+        let offset = stream.offset(ofIndex: index)
+        return SourceLocation(file: stream.name, line: line, column: offset - lineStart + 1, byteOffset: offset)
+    }
+
+    /// Up to 64 bytes of `p[start..<end]` as text, for error messages.
+    private static func text(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> String {
+        ReadError.quote(p, start, max(start, end))
+    }
+
+    // MARK: - Markup outside points
+
+    /// Scans the markup starting at the `<` at `lt`.
+    private mutating func markup(_ p: UnsafeRawBufferPointer, _ lt: Int, _ end: Int) throws(ReadError) -> Step {
+        guard lt + 1 < end else { return .incomplete }
+        let c = p[lt + 1]
+        if c == XMLBytes.slash {
+            guard let (ns, ne, next) = try endTag(p, lt, end) else { return .incomplete }
+            if sawRoot, XMLBytes.equals(p, XMLBytes.localNameStart(p, ns, ne), ne, "gpx") {
+                rootClosed = true
+                finished = true
+            }
+            return .advanced(next)
+        }
+        if c == XMLBytes.bang || c == XMLBytes.question {
+            guard let next = try skipSpecial(p, lt, end) else { return .incomplete }
+            return .advanced(next)
+        }
+        guard XMLBytes.isNameStart(c) else {
+            throw .malformedRecord(location(at: lt), expected: "an element name, '/', '!' or '?' after '<'",
+                                   found: GPXReader.text(p, lt, min(end, lt + 16)))
+        }
+        let ns = lt + 1
+        var ne = ns + 1
+        while ne < end, XMLBytes.isNameChar(p[ne]) { ne += 1 }
+        guard ne < end else { return .incomplete }
+        let local = XMLBytes.localNameStart(p, ns, ne)
+        if !sawRoot {
+            guard XMLBytes.equals(p, local, ne, "gpx") else {
+                finished = true
+                throw .malformedRecord(location(at: lt), expected: "a <gpx> root element (is this a GPX file?)",
+                                       found: GPXReader.text(p, lt, min(end, lt + 32)))
+            }
+            guard let tag = try scanTag(p, ne, end) else { return .incomplete }
+            sawRoot = true
+            if tag.selfClosing {
+                rootClosed = true
+                finished = true
+            }
+            return .advanced(tag.next)
+        }
+        if let kind = pointKind(p, local, ne) {
+            if pointKinds.contains(kind) { return point(p, lt, ne, end, kind) }
+            // An unwanted point: its start tag is passed over here and its children as unknown elements.
+            guard let tag = try scanTag(p, ne, end) else { return .incomplete }
+            report.recordsRead += 1
+            return .skipped(.otherRecord, next: tag.next)
+        }
+        guard let tag = try scanTag(p, ne, end) else { return .incomplete }
+        if XMLBytes.equals(p, local, ne, "trkseg") || XMLBytes.equals(p, local, ne, "rte") {
+            currentSegment = segmentCount
+            segmentCount += 1
+        } else if XMLBytes.equals(p, local, ne, "trk") {
+            currentTrack = trackCount
+            trackCount += 1
+        }
+        return .advanced(tag.next)
+    }
+
+    /// The point kind named by the local name `p[local..<end]`, or `nil`.
+    @inline(__always)
+    private mutating func pointKind(_ p: UnsafeRawBufferPointer, _ local: Int, _ end: Int) -> GPXPointKind? {
+        switch end - local {
+        case 5:
+            if XMLBytes.equals(p, local, end, "trkpt") { return .trackPoint }
+            if XMLBytes.equals(p, local, end, "rtept") { return .routePoint }
+        case 3:
+            if XMLBytes.equals(p, local, end, "wpt") { return .waypoint }
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// Skips a comment, CDATA section, processing instruction or declaration (DOCTYPE) starting at `lt`.
+    /// - Returns: the index after it, or `nil` when the window ends first.
+    private mutating func skipSpecial(_ p: UnsafeRawBufferPointer, _ lt: Int, _ end: Int) throws(ReadError) -> Int? {
+        if p[lt + 1] == XMLBytes.question {
+            guard let close = XMLBytes.find("?>", p, lt + 2, end) else { return nil }
+            return close + 2
+        }
+        switch XMLBytes.matches(p, lt, end, "<!--") {
+        case -1: return nil
+        case 1:
+            guard let close = XMLBytes.find("-->", p, lt + 4, end) else { return nil }
+            return close + 3
+        default: break
+        }
+        switch XMLBytes.matches(p, lt, end, "<![CDATA[") {
+        case -1: return nil
+        case 1:
+            guard let close = XMLBytes.find("]]>", p, lt + 9, end) else { return nil }
+            return close + 3
+        default: break
+        }
+        // A declaration such as <!DOCTYPE gpx [ ... ]>: skip to its '>', passing over quoted strings and an
+        // internal subset in brackets.
+        guard lt + 2 < end else { return nil }
+        guard XMLBytes.isNameStart(p[lt + 2]) else {
+            throw .malformedRecord(location(at: lt), expected: "a comment, CDATA section or declaration after '<!'",
+                                   found: GPXReader.text(p, lt, min(end, lt + 16)))
+        }
+        var k = lt + 2
+        var bracketDepth = 0
+        while k < end {
+            let c = p[k]
+            if c == XMLBytes.quote || c == XMLBytes.apostrophe {
+                guard let close = XMLBytes.find(c, p, k + 1, end) else { return nil }
+                k = close + 1
+                continue
+            }
+            if c == UInt8(ascii: "[") {
+                bracketDepth += 1
+            } else if c == UInt8(ascii: "]") {
+                bracketDepth -= 1
+            } else if c == XMLBytes.gt, bracketDepth <= 0 {
+                return k + 1
+            }
+            k += 1
+        }
+        return nil
+    }
+
+    /// Scans the end tag `</name  >` starting at `lt`.
+    /// - Returns: the name range and the index after `>`, or `nil` when the window ends first.
+    @inline(__always)
+    private mutating func endTag(_ p: UnsafeRawBufferPointer, _ lt: Int, _ end: Int) throws(ReadError) -> (Int, Int, Int)? {
+        let ns = lt + 2
+        var ne = ns
+        while ne < end, XMLBytes.isNameChar(p[ne]) { ne += 1 }
+        var k = ne
+        while k < end, XMLBytes.isSpace(p[k]) { k += 1 }
+        guard k < end else { return nil }
+        guard p[k] == XMLBytes.gt, ne > ns else {
+            throw .malformedRecord(location(at: lt), expected: "an end tag '</name>'",
+                                   found: GPXReader.text(p, lt, min(end, k + 1)))
+        }
+        return (ns, ne, k + 1)
+    }
+
+    /// What the attributes of a start tag held.
+    private struct Tag {
+        /// Index after the tag's `>`.
+        var next = 0
+        /// True for `<name ... />`.
+        var selfClosing = false
+        /// The value range of a `lat` attribute (-1 when absent), quotes excluded.
+        var latStart = -1
+        var latEnd = -1
+        /// The value range of a `lon` attribute (-1 when absent), quotes excluded.
+        var lonStart = -1
+        var lonEnd = -1
+    }
+
+    /// Scans the attributes of a start tag from `from` (just after the element name) to its `>` or `/>`,
+    /// noting `lat`, `lon` and a binding of the TrueTrack namespace.
+    /// - Returns: `nil` when the window ends first.
+    private mutating func scanTag(_ p: UnsafeRawBufferPointer, _ from: Int, _ end: Int) throws(ReadError) -> Tag? {
+        var tag = Tag()
+        var i = from
+        while true {
+            let before = i
+            while i < end, XMLBytes.isSpace(p[i]) { i += 1 }
+            guard i < end else { return nil }
+            let c = p[i]
+            if c == XMLBytes.gt {
+                tag.next = i + 1
+                return tag
+            }
+            if c == XMLBytes.slash {
+                guard i + 1 < end else { return nil }
+                guard p[i + 1] == XMLBytes.gt else {
+                    throw .malformedRecord(location(at: i), expected: "'/>'", found: GPXReader.text(p, i, i + 2))
+                }
+                tag.selfClosing = true
+                tag.next = i + 2
+                return tag
+            }
+            guard XMLBytes.isNameStart(c), i > before else {
+                throw .malformedRecord(location(at: i), expected: "white space and an attribute name, '>' or '/>'",
+                                       found: GPXReader.text(p, i, min(end, i + 16)))
+            }
+            let ns = i
+            while i < end, XMLBytes.isNameChar(p[i]) { i += 1 }
+            let ne = i
+            while i < end, XMLBytes.isSpace(p[i]) { i += 1 }
+            guard i < end else { return nil }
+            guard p[i] == XMLBytes.equals else {
+                throw .malformedRecord(location(at: i), expected: "'=' after the attribute name",
+                                       found: GPXReader.text(p, i, min(end, i + 16)))
+            }
+            i += 1
+            while i < end, XMLBytes.isSpace(p[i]) { i += 1 }
+            guard i < end else { return nil }
+            let q = p[i]
+            guard q == XMLBytes.quote || q == XMLBytes.apostrophe else {
+                throw .malformedRecord(location(at: i), expected: "a quoted attribute value",
+                                       found: GPXReader.text(p, i, min(end, i + 16)))
+            }
+            let vs = i + 1
+            // A '<' inside a value (not allowed by XML) is not looked for: a missing quote shows up as a
+            // malformed value or tag soon after.
+            guard let k = XMLBytes.find(q, p, vs, end) else { return nil }
+            if ne - ns == 3 {
+                if XMLBytes.equals(p, ns, ne, "lat") {
+                    tag.latStart = vs
+                    tag.latEnd = k
+                } else if XMLBytes.equals(p, ns, ne, "lon") {
+                    tag.lonStart = vs
+                    tag.lonEnd = k
+                }
+            } else if ne - ns > 6, XMLBytes.matches(p, ns, ne, "xmlns:") == 1,
+                      XMLBytes.equals(p, vs, k, GPXTrueTrackExtension.namespaceBytes) {
+                trueTrackPrefix = Array(UnsafeRawBufferPointer(rebasing: p[(ns + 6)..<ne]))
+            }
+            i = k + 1
+        }
+    }
+
+    // MARK: - Points
+
+    /// The values read from one point's children.
+    private struct PointFields {
+        var time: Timestamp?
+        var elevation: Double?
+        var hdop: Double?
+        var vdop: Double?
+        var satellites: Int?
+        var noFix = false
+        var speed: Double?
+        var course: Double?
+        var accuracy: Double?
+        var verticalAccuracy: Double?
+        var extensionSpeed: Double?
+        var speedAccuracy: Double?
+        var extensionCourse: Double?
+        var courseAccuracy: Double?
+        var provider: Provider?
+        var mocked: Bool?
+        var activity: ActivityKind?
+        var activityConfidence: Int?
+    }
+
+    /// A child element of a point that carries a value.
+    private enum Field: UInt8 {
+        case none, time, elevation, hdop, vdop, satellites, fixType, speed, course
+        case accuracy, verticalAccuracy, extensionSpeed, speedAccuracy, extensionCourse, courseAccuracy
+        case provider, mocked, activity, activityConfidence
+
+        /// The element's name, for error messages.
+        var name: String {
+            switch self {
+            case .none: ""
+            case .time: "time"
+            case .elevation: "ele"
+            case .hdop: "hdop"
+            case .vdop: "vdop"
+            case .satellites: "sat"
+            case .fixType: "fix"
+            case .speed: "speed"
+            case .course: "course"
+            case .accuracy: "accuracy_m"
+            case .verticalAccuracy: "vertical_accuracy_m"
+            case .extensionSpeed: "speed_mps"
+            case .speedAccuracy: "speed_accuracy_mps"
+            case .extensionCourse: "course_deg"
+            case .courseAccuracy: "course_accuracy_deg"
+            case .provider: "provider"
+            case .mocked: "mocked"
+            case .activity: "activity"
+            case .activityConfidence: "activity_confidence"
+            }
+        }
+
+        /// What the element must hold, for error messages.
+        var expectation: String {
+            switch self {
+            case .time: "an ISO 8601 UTC time such as 2024-05-01T12:00:00Z"
+            case .satellites: "a whole number of satellites"
+            case .provider: "a provider (" + Provider.allCases.map(\.rawValue).joined(separator: ", ") + ")"
+            case .mocked: "true or false"
+            case .activity: "an activity (" + ActivityKind.allCases.map(\.rawValue).joined(separator: ", ") + ")"
+            case .activityConfidence: "a whole number 0-100"
+            default: "a decimal number"
+            }
+        }
+    }
+
+    /// Classifies the child element named `p[ns..<ne]` at `depth` below the point.
+    @inline(__always)
+    private mutating func field(_ p: UnsafeRawBufferPointer, _ ns: Int, _ ne: Int, depth: Int) -> Field {
+        let local = XMLBytes.localNameStart(p, ns, ne)
+        if local > ns, !trueTrackPrefix.isEmpty, XMLBytes.equals(p, ns, local - 1, trueTrackPrefix) {
+            return extensionField(p, local, ne)
+        }
+        switch ne - local {
+        case 3 where depth == 0:
+            if XMLBytes.equals(p, local, ne, "ele") { return .elevation }
+            if XMLBytes.equals(p, local, ne, "sat") { return .satellites }
+            if XMLBytes.equals(p, local, ne, "fix") { return .fixType }
+        case 4 where depth == 0:
+            if XMLBytes.equals(p, local, ne, "time") { return .time }
+            if XMLBytes.equals(p, local, ne, "hdop") { return .hdop }
+            if XMLBytes.equals(p, local, ne, "vdop") { return .vdop }
+        case 5:
+            if XMLBytes.equals(p, local, ne, "speed") { return .speed }
+        case 6:
+            if XMLBytes.equals(p, local, ne, "course") { return .course }
+        default:
+            break
+        }
+        return .none
+    }
+
+    /// Classifies a TrueTrack extension element by its local name `p[local..<ne]`.
+    private mutating func extensionField(_ p: UnsafeRawBufferPointer, _ local: Int, _ ne: Int) -> Field {
+        if XMLBytes.equals(p, local, ne, "accuracy_m") { return .accuracy }
+        if XMLBytes.equals(p, local, ne, "vertical_accuracy_m") { return .verticalAccuracy }
+        if XMLBytes.equals(p, local, ne, "speed_mps") { return .extensionSpeed }
+        if XMLBytes.equals(p, local, ne, "speed_accuracy_mps") { return .speedAccuracy }
+        if XMLBytes.equals(p, local, ne, "course_deg") { return .extensionCourse }
+        if XMLBytes.equals(p, local, ne, "course_accuracy_deg") { return .courseAccuracy }
+        if XMLBytes.equals(p, local, ne, "provider") { return .provider }
+        if XMLBytes.equals(p, local, ne, "mocked") { return .mocked }
+        if XMLBytes.equals(p, local, ne, "activity") { return .activity }
+        if XMLBytes.equals(p, local, ne, "activity_confidence") { return .activityConfidence }
+        return .none
+    }
+
+    /// Reads the point element starting at `lt` (its name ends at `ne`) to its end tag.
+    private mutating func point(_ p: UnsafeRawBufferPointer, _ lt: Int, _ ne: Int, _ end: Int,
+                                _ kind: GPXPointKind) -> Step {
+        do throws(ReadError) {
+            guard let tag = try scanTag(p, ne, end) else { return .incomplete }
+            var fields = PointFields()
+            var firstError: ReadError?
+            var latitude = 0.0
+            var longitude = 0.0
+            if tag.latStart < 0 || tag.lonStart < 0 {
+                firstError = .malformedRecord(location(at: lt), expected: "lat and lon attributes",
+                                              found: GPXReader.text(p, lt, tag.next))
+            } else {
+                let latitudeValue = coordinate(p, tag.latStart, tag.latEnd)
+                let longitudeValue = coordinate(p, tag.lonStart, tag.lonEnd)
+                latitude = latitudeValue ?? 0
+                longitude = longitudeValue ?? 0
+                // Report the first bad attribute in the text.
+                if latitudeValue == nil, longitudeValue != nil || tag.latStart < tag.lonStart {
+                    firstError = .malformedField(location(at: tag.latStart), field: "lat",
+                                                 expected: "a latitude in decimal degrees",
+                                                 found: GPXReader.text(p, tag.latStart, tag.latEnd))
+                } else if longitudeValue == nil {
+                    firstError = .malformedField(location(at: tag.lonStart), field: "lon",
+                                                 expected: "a longitude in decimal degrees",
+                                                 found: GPXReader.text(p, tag.lonStart, tag.lonEnd))
+                }
+            }
+            var i = tag.next
+            if !tag.selfClosing {
+                var depth = 0
+                children: while true {
+                    guard let open = XMLBytes.find(XMLBytes.lt, p, i, end), open + 1 < end else { return .incomplete }
+                    let c = p[open + 1]
+                    if c == XMLBytes.slash {
+                        guard let (ns2, ne2, next) = try endTag(p, open, end) else { return .incomplete }
+                        i = next
+                        if depth == 0 {
+                            guard XMLBytes.equalRanges(p, ns2, ne2, lt + 1, ne) else {
+                                throw .malformedRecord(location(at: open), expected: "</\(kind.elementName)>",
+                                                       found: GPXReader.text(p, open, next))
+                            }
+                            break children
+                        }
+                        depth -= 1
+                        continue
+                    }
+                    if c == XMLBytes.bang || c == XMLBytes.question {
+                        guard let next = try skipSpecial(p, open, end) else { return .incomplete }
+                        i = next
+                        continue
+                    }
+                    guard XMLBytes.isNameStart(c) else {
+                        throw .malformedRecord(location(at: open), expected: "an element name, '/', '!' or '?' after '<'",
+                                               found: GPXReader.text(p, open, min(end, open + 16)))
+                    }
+                    let ns = open + 1
+                    var nameEnd = ns + 1
+                    while nameEnd < end, XMLBytes.isNameChar(p[nameEnd]) { nameEnd += 1 }
+                    guard nameEnd < end else { return .incomplete }
+                    let field = field(p, ns, nameEnd, depth: depth)
+                    var child = Tag()
+                    if p[nameEnd] == XMLBytes.gt {
+                        child.next = nameEnd + 1
+                    } else {
+                        guard let scanned = try scanTag(p, nameEnd, end) else { return .incomplete }
+                        child = scanned
+                    }
+                    i = child.next
+                    if child.selfClosing { continue }
+                    if field == .none {
+                        depth += 1
+                        continue
+                    }
+                    guard var text = try readText(p, child.next, end, ns, nameEnd, field) else { return .incomplete }
+                    i = text.next
+                    var parsed: Bool
+                    if text.inScratch {
+                        parsed = scratch.withUnsafeBytes { GPXReader.parse(field, $0, 0, $0.count, &fields) }
+                    } else {
+                        parsed = GPXReader.parse(field, p, text.start, text.end, &fields)
+                        if !parsed || field == .fixType,
+                           XMLBytes.find(XMLBytes.amp, p, text.start, text.end) != nil {
+                            // Plain text with references: decode it and parse again.
+                            guard let decoded = try readTextSlowly(p, child.next, end, ns, nameEnd, field) else {
+                                return .incomplete
+                            }
+                            text = decoded
+                            parsed = scratch.withUnsafeBytes { GPXReader.parse(field, $0, 0, $0.count, &fields) }
+                        }
+                    }
+                    if !parsed, firstError == nil {
+                        let found = text.inScratch ? String(decoding: scratch.prefix(64), as: UTF8.self)
+                            : GPXReader.text(p, text.start, text.end)
+                        firstError = .malformedField(location(at: child.next), field: field.name,
+                                                     expected: field.expectation, found: found)
+                    }
+                }
+            }
+            report.recordsRead += 1
+            if let firstError {
+                failure = firstError
+                return .failed(resume: i)
+            }
+            return makeFix(&fields, latitude, longitude, tag, kind, next: i)
+        } catch {
+            report.recordsRead += 1
+            failure = error
+            return .failed(resume: lt + 1)
+        }
+    }
+
+    /// Parses a `lat`/`lon` attribute value (references such as `&#52;` are decoded when present).
+    @inline(__always)
+    private mutating func coordinate(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Double? {
+        let (s, e) = XMLBytes.trim(p, start, end)
+        if let value = NumberParsing.double(p, s, e) { return value }
+        guard XMLBytes.find(XMLBytes.amp, p, start, end) != nil else { return nil }
+        scratch.removeAll(keepingCapacity: true)
+        guard XMLBytes.appendDecoded(p, start, end, to: &scratch, limit: GPXReader.scratchLimit) else { return nil }
+        return scratch.withUnsafeBytes { b in
+            let (s, e) = XMLBytes.trim(b, 0, b.count)
+            return NumberParsing.double(b, s, e)
+        }
+    }
+
+    /// The text content of a value element.
+    private struct TextSpan {
+        /// Range of the text in the window, or in `scratch` when `inScratch`.
+        var start: Int
+        var end: Int
+        var inScratch: Bool
+        /// Index after the element's end tag.
+        var next: Int
+    }
+
+    /// Reads the text of the element named `p[ns..<ne]` from `from` (after its start tag) through its end tag.
+    ///
+    /// Plain text is returned in place; text with references, CDATA sections, comments or processing
+    /// instructions is assembled in `scratch`. A child element inside a value is an error.
+    /// - Returns: `nil` when the window ends first.
+    @inline(__always)
+    private mutating func readText(_ p: UnsafeRawBufferPointer, _ from: Int, _ end: Int, _ ns: Int, _ ne: Int,
+                                   _ field: Field) throws(ReadError) -> TextSpan? {
+        guard let k = XMLBytes.find(XMLBytes.lt, p, from, end), k + 1 < end else { return nil }
+        // References (`&…;`) are looked for only when the plain text does not parse (see `point`).
+        if p[k + 1] == XMLBytes.slash {
+            guard let next = try closeValue(p, k, end, ns, ne) else { return nil }
+            return TextSpan(start: from, end: k, inScratch: false, next: next)
+        }
+        return try readTextSlowly(p, from, end, ns, ne, field)
+    }
+
+    /// ``readText(_:_:_:_:_:_:)`` for text that is not one plain run.
+    private mutating func readTextSlowly(_ p: UnsafeRawBufferPointer, _ from: Int, _ end: Int, _ ns: Int, _ ne: Int,
+                                         _ field: Field) throws(ReadError) -> TextSpan? {
+        scratch.removeAll(keepingCapacity: true)
+        var i = from
+        while true {
+            guard let open = XMLBytes.find(XMLBytes.lt, p, i, end), open + 1 < end else { return nil }
+            guard XMLBytes.appendDecoded(p, i, open, to: &scratch, limit: GPXReader.scratchLimit) else {
+                throw .malformedField(location(at: i), field: field.name,
+                                      expected: "text with valid references (&amp; &lt; &gt; &quot; &apos; &#…;)",
+                                      found: GPXReader.text(p, i, open))
+            }
+            let c = p[open + 1]
+            if c == XMLBytes.slash {
+                guard let next = try closeValue(p, open, end, ns, ne) else { return nil }
+                return TextSpan(start: 0, end: scratch.count, inScratch: true, next: next)
+            }
+            switch XMLBytes.matches(p, open, end, "<![CDATA[") {
+            case -1: return nil
+            case 1:
+                guard let close = XMLBytes.find("]]>", p, open + 9, end) else { return nil }
+                XMLBytes.append(p, open + 9, close, to: &scratch, limit: GPXReader.scratchLimit)
+                i = close + 3
+                continue
+            default: break
+            }
+            if c == XMLBytes.bang || c == XMLBytes.question {
+                guard let next = try skipSpecial(p, open, end) else { return nil }
+                i = next
+                continue
+            }
+            throw .malformedRecord(location(at: open), expected: "text inside <\(field.name)>, not an element",
+                                   found: GPXReader.text(p, open, min(end, open + 16)))
+        }
+    }
+
+    /// Checks the end tag at `lt` closes the element named `p[ns..<ne]`; returns the index after it.
+    @inline(__always)
+    private mutating func closeValue(_ p: UnsafeRawBufferPointer, _ lt: Int, _ end: Int, _ ns: Int, _ ne: Int) throws(ReadError) -> Int? {
+        guard let (cs, ce, next) = try endTag(p, lt, end) else { return nil }
+        guard XMLBytes.equalRanges(p, cs, ce, ns, ne) else {
+            throw .malformedRecord(location(at: lt), expected: "</" + GPXReader.text(p, ns, ne) + ">",
+                                   found: GPXReader.text(p, lt, next))
+        }
+        return next
+    }
+
+    /// Parses the text `b[start..<end]` of `field` into `fields`. Empty text leaves the value absent.
+    /// - Returns: `false` when the text is not a valid value.
+    @inline(__always)
+    private static func parse(_ field: Field, _ b: UnsafeRawBufferPointer, _ start: Int, _ end: Int,
+                              _ fields: inout PointFields) -> Bool {
+        let (s, e) = XMLBytes.trim(b, start, end)
+        guard s < e else { return true }
+        switch field {
+        case .none:
+            return true
+        case .time:
+            guard let t = ISO8601.parse(b, from: s, to: e) else { return false }
+            fields.time = t
+        case .elevation:
+            guard let v = NumberParsing.double(b, s, e) else { return false }
+            fields.elevation = v
+        case .hdop:
+            guard let v = NumberParsing.double(b, s, e) else { return false }
+            fields.hdop = v
+        case .vdop:
+            guard let v = NumberParsing.double(b, s, e) else { return false }
+            fields.vdop = v
+        case .satellites:
+            guard let v = NumberParsing.int(b, s, e) else { return false }
+            fields.satellites = Int(v)
+        case .fixType:
+            fields.noFix = e - s == 4 && (b[s] | 0x20) == UInt8(ascii: "n") && (b[s + 1] | 0x20) == UInt8(ascii: "o")
+                && (b[s + 2] | 0x20) == UInt8(ascii: "n") && (b[s + 3] | 0x20) == UInt8(ascii: "e")
+        case .speed:
+            guard let v = NumberParsing.double(b, s, e) else { return false }
+            fields.speed = v
+        case .course:
+            guard let v = NumberParsing.double(b, s, e) else { return false }
+            fields.course = v
+        case .accuracy:
+            guard let v = NumberParsing.double(b, s, e) else { return false }
+            fields.accuracy = v
+        case .verticalAccuracy:
+            guard let v = NumberParsing.double(b, s, e) else { return false }
+            fields.verticalAccuracy = v
+        case .extensionSpeed:
+            guard let v = NumberParsing.double(b, s, e) else { return false }
+            fields.extensionSpeed = v
+        case .speedAccuracy:
+            guard let v = NumberParsing.double(b, s, e) else { return false }
+            fields.speedAccuracy = v
+        case .extensionCourse:
+            guard let v = NumberParsing.double(b, s, e) else { return false }
+            fields.extensionCourse = v
+        case .courseAccuracy:
+            guard let v = NumberParsing.double(b, s, e) else { return false }
+            fields.courseAccuracy = v
+        case .provider:
+            guard let entry = GPXTrueTrackExtension.providerNames.first(where: { XMLBytes.equals(b, s, e, $0.1) })
+            else { return false }
+            fields.provider = entry.0
+        case .mocked:
+            if XMLBytes.equals(b, s, e, "true") || XMLBytes.equals(b, s, e, "1") {
+                fields.mocked = true
+            } else if XMLBytes.equals(b, s, e, "false") || XMLBytes.equals(b, s, e, "0") {
+                fields.mocked = false
+            } else {
+                return false
+            }
+        case .activity:
+            guard let entry = GPXTrueTrackExtension.activityNames.first(where: { XMLBytes.equals(b, s, e, $0.1) })
+            else { return false }
+            fields.activity = entry.0
+        case .activityConfidence:
+            guard let v = NumberParsing.int(b, s, e), (0...100).contains(v) else { return false }
+            fields.activityConfidence = Int(v)
+        }
+        return true
+    }
+
+    /// Turns a complete point into a fix, or says why it is skipped or invalid.
+    private mutating func makeFix(_ f: inout PointFields, _ latitude: Double, _ longitude: Double, _ tag: Tag,
+                                  _ kind: GPXPointKind, next: Int) -> Step {
+        var accuracy = f.accuracy
+        if accuracy == nil, let hdop = f.hdop { accuracy = options.hdop.accuracyMetres(hdop: hdop) }
+        var verticalAccuracy = f.verticalAccuracy
+        if verticalAccuracy == nil, let vdop = f.vdop, vdop.isFinite, vdop > 0,
+           case .dilution(let uere) = options.hdop {
+            verticalAccuracy = vdop * uere
+        }
+        let fix: Fix
+        do throws(FixValidationError) {
+            fix = try Fix(
+                timestamp: f.time ?? Timestamp(millisecondsSince1970: 0),
+                latitude: latitude,
+                longitude: longitude,
+                horizontalAccuracyMetres: accuracy,
+                altitudeMetres: f.elevation,
+                verticalAccuracyMetres: verticalAccuracy,
+                speedMetresPerSecond: f.extensionSpeed ?? f.speed,
+                speedAccuracyMetresPerSecond: f.speedAccuracy,
+                courseDegrees: f.extensionCourse ?? f.course,
+                courseAccuracyDegrees: f.courseAccuracy,
+                provider: f.provider ?? .gps,
+                satellitesUsed: f.satellites,
+                isMocked: f.mocked,
+                activity: f.activity.map { ActivityReading(kind: $0, confidence: f.activityConfidence ?? 100) })
+        } catch {
+            let at = if case .latitudeOutOfRange = error { tag.latStart } else { tag.lonStart }
+            failure = .invalidFix(location(at: at), error)
+            return .failed(resume: next)
+        }
+        if f.noFix { return .skipped(.noFix, next: next) }
+        if f.time == nil { return .skipped(.missingTime, next: next) }
+        if let providers = options.providers, !providers.contains(fix.provider) {
+            return .skipped(.providerFiltered, next: next)
+        }
+        producedFix = fix
+        return .fix(next: next, kind: kind)
+    }
+}
+
+extension GPXPointKind {
+    /// The GPX element name: `trkpt`, `rtept` or `wpt`.
+    public var elementName: String {
+        switch self {
+        case .trackPoint: "trkpt"
+        case .routePoint: "rtept"
+        case .waypoint: "wpt"
+        }
+    }
+}

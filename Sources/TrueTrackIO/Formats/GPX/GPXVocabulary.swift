@@ -1,0 +1,78 @@
+import TrueTrackCore
+
+/// Which kind of GPX point a fix was read from.
+public enum GPXPointKind: String, Sendable, Hashable, CaseIterable {
+    /// A `<trkpt>` inside a `<trk>`/`<trkseg>`: a recorded position, what a device logs.
+    case trackPoint
+    /// An `<rtept>` inside a `<rte>`: a planned route's turn point (rarely timed).
+    case routePoint
+    /// A `<wpt>` at the top level of the document: a marked place.
+    case waypoint
+}
+
+/// A set of GPX point kinds, to choose which ones a ``GPXReader`` turns into fixes.
+public struct GPXPointKinds: OptionSet, Sendable, Hashable {
+    /// The bits of the set.
+    public let rawValue: UInt8
+
+    /// Creates a set from its bits.
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// `<trkpt>` elements.
+    public static let trackPoints = GPXPointKinds(rawValue: 1)
+    /// `<rtept>` elements.
+    public static let routePoints = GPXPointKinds(rawValue: 2)
+    /// `<wpt>` elements.
+    public static let waypoints = GPXPointKinds(rawValue: 4)
+    /// Every kind of point.
+    public static let all: GPXPointKinds = [.trackPoints, .routePoints, .waypoints]
+    /// Track and route points: the points that form a path. Waypoints are left out because they are marked
+    /// places, usually written before the track and out of time order with it (a logger's button presses),
+    /// and mixing them in would add jumps to the path.
+    public static let paths: GPXPointKinds = [.trackPoints, .routePoints]
+
+    /// True when the set holds `kind`.
+    @inlinable
+    public func contains(_ kind: GPXPointKind) -> Bool {
+        switch kind {
+        case .trackPoint: contains(.trackPoints)
+        case .routePoint: contains(.routePoints)
+        case .waypoint: contains(.waypoints)
+        }
+    }
+}
+
+/// The TrueTrack GPX extension: the fields of a ``Fix`` that GPX 1.1 has no element for, so that a file
+/// written by ``GPXWriter`` reads back to exactly the same fixes.
+///
+/// The elements live in the namespace ``namespace`` (written with the prefix ``preferredPrefix``) inside a
+/// point's `<extensions>`, and carry the canonical field names of TrueTrack's text formats:
+///
+/// | element | meaning |
+/// |---|---|
+/// | `accuracy_m` | horizontal accuracy, metres (68 %); `0` means ``HorizontalAccuracy/invalid`` |
+/// | `vertical_accuracy_m` | vertical accuracy, metres (68 %) |
+/// | `speed_mps` | speed over ground, metres per second |
+/// | `speed_accuracy_mps` | speed accuracy, metres per second |
+/// | `course_deg` | course over ground, degrees clockwise from true north |
+/// | `course_accuracy_deg` | course accuracy, degrees |
+/// | `provider` | ``Provider`` raw value (`gps`, `fused`, …) |
+/// | `mocked` | `true` / `false` |
+/// | `activity` | ``ActivityKind`` raw value |
+/// | `activity_confidence` | 0–100 (an `activity` without it reads with confidence 100) |
+///
+/// The elements may sit anywhere inside the point (``GPXWriter`` puts them directly in `<extensions>`);
+/// ``GPXReader`` recognises them by the prefix bound to ``namespace`` on `<gpx>` or inside the point.
+public enum GPXTrueTrackExtension {
+    /// The namespace URI of the extension elements.
+    public static let namespace = "https://truetrack.dev/xmlns/1"
+    /// The prefix ``GPXWriter`` binds to ``namespace``; readers accept any prefix bound to it.
+    public static let preferredPrefix = "tt"
+
+    /// The namespace URI as bytes, for comparing attribute values without allocating.
+    static let namespaceBytes: [UInt8] = Array(namespace.utf8)
+    /// ``Provider`` raw values as bytes.
+    static let providerNames: [(Provider, [UInt8])] = Provider.allCases.map { ($0, Array($0.rawValue.utf8)) }
+    /// ``ActivityKind`` raw values as bytes.
+    static let activityNames: [(ActivityKind, [UInt8])] = ActivityKind.allCases.map { ($0, Array($0.rawValue.utf8)) }
+}

@@ -1,0 +1,634 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+import TrueTrackCore
+@testable import TrueTrackIO
+
+/// Reads a GPX document held in a string.
+func readGPX(_ text: String, options: ReadOptions = ReadOptions(), pointKinds: GPXPointKinds = .paths) -> ReadResult {
+    var reader = GPXReader(stream: ByteStream(bytes: Array(text.utf8)), options: options, pointKinds: pointKinds)
+    return reader.readAll()
+}
+
+/// `YYYY-MM-DDThh:mm:ss[.SSS]Z` as a timestamp (test inputs are always valid).
+func utc(_ text: String) -> Timestamp {
+    ISO8601.parse(text) ?? Timestamp(millisecondsSince1970: .min)
+}
+
+/// Wraps track points in a minimal GPX 1.1 document.
+func gpx11(_ body: String, namespaces: String = "") -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"\(namespaces)>
+    <trk><trkseg>
+    \(body)
+    </trkseg></trk>
+    </gpx>
+    """
+}
+
+@Suite(.enabled(if: Datasets.available, Datasets.missingReason))
+struct GPXReaderRecordingsTests {
+    /// Reads a recording to the end; fails the test on an error.
+    func read(_ name: String, options: ReadOptions = ReadOptions(), pointKinds: GPXPointKinds = .paths,
+              chunkBytes: Int = ByteStream.defaultChunkBytes) throws -> (fixes: [Fix], report: ReadReport,
+                                                                          segments: [Int?], kinds: [GPXPointKind?]) {
+        let stream = try ByteStream(path: Datasets.path("gpx-devices/" + name), chunkBytes: chunkBytes)
+        var reader = GPXReader(stream: stream, options: options, pointKinds: pointKinds)
+        var fixes: [Fix] = []
+        var segments: [Int?] = []
+        var kinds: [GPXPointKind?] = []
+        while let fix = try reader.next() {
+            fixes.append(fix)
+            segments.append(reader.lastSegmentIndex)
+            kinds.append(reader.lastPointKind)
+        }
+        return (fixes, reader.report, segments, kinds)
+    }
+
+    @Test(arguments: [
+        // file, fixes (MANIFEST "fixes" = trackpoints with a time), trackpoints without time, waypoints skipped
+        ("garmin-edge-800-output.gpx", 1286, 0, 1),
+        ("garmin-oregon-700-output.gpx", 997, 0, 0),
+        ("wahoo-element-bolt.gpx", 1101, 0, 0),
+        ("mtk_logger_m241.gpx", 1199, 0, 7),
+        ("24173415.gpx", 689, 0, 58),
+        ("korita-zbevnica.gpx", 513, 358, 2),
+        ("around-visnjan-with-car.gpx", 104, 0, 0),
+        ("Mojstrovka.gpx", 184, 0, 0),
+    ])
+    func countsMatchTheManifest(file: String, fixes: Int, untimed: Int, waypoints: Int) throws {
+        let result = try read(file)
+        #expect(result.fixes.count == fixes)
+        #expect(result.report.fixesProduced == fixes)
+        #expect(result.report.skipped(.missingTime) == untimed)
+        #expect(result.report.skipped(.otherRecord) == waypoints)
+        #expect(result.report.recordsRead == fixes + untimed + waypoints)
+        #expect(result.report.errorCount == 0)
+        #expect(result.report.totalSkipped == untimed + waypoints)
+        #expect(result.fixes.allSatisfy { $0.provider == .gps })
+        #expect(result.kinds.allSatisfy { $0 == .trackPoint })
+    }
+
+    @Test func koritaSkipsTheUntimedSegmentAndKeepsSegmentIndices() throws {
+        let result = try read("korita-zbevnica.gpx")
+        // Four <trkseg>: #0 empty, #1 358 points without <time>, #2 176 points, #3 337 points.
+        #expect(result.segments.filter { $0 == 2 }.count == 176)
+        #expect(result.segments.filter { $0 == 3 }.count == 337)
+        let first = try #require(result.fixes.first)
+        #expect(first.latitude == 45.452595614)
+        #expect(first.longitude == 14.018194014)
+        #expect(first.altitudeMetres == 753.330322)
+        #expect(first.timestamp == utc("2010-10-03T09:36:30Z"))
+        let last = try #require(result.fixes.last)
+        #expect(last.latitude == 45.452453708)
+        #expect(last.longitude == 14.018215053)
+        #expect(last.altitudeMetres == 770.634033)
+        #expect(last.timestamp == utc("2010-10-03T13:19:31Z"))
+        #expect(result.fixes.allSatisfy { $0.speedMetresPerSecond == nil && $0.horizontalAccuracy == .absent })
+    }
+
+    @Test func edge800FirstLastAndEightSegments() throws {
+        let result = try read("garmin-edge-800-output.gpx")
+        let first = try #require(result.fixes.first)
+        #expect(first.latitude == 48.189526470)
+        #expect(first.longitude == 11.858895309)
+        #expect(first.altitudeMetres == 512.8)
+        #expect(first.timestamp == utc("2012-04-12T12:53:58Z"))
+        #expect(first.speedMetresPerSecond == 6.823)
+        #expect(first.horizontalAccuracy == .absent)
+        #expect(first.satellitesUsed == nil)
+        let last = try #require(result.fixes.last)
+        #expect(last.latitude == 48.186895391)
+        #expect(last.longitude == 11.858545868)
+        #expect(last.altitudeMetres == 529)
+        #expect(last.timestamp == utc("2012-04-12T13:54:19Z"))
+        #expect(last.speedMetresPerSecond == 0)
+        var sizes: [Int] = []
+        var previous: Int?? = .none
+        for segment in result.segments {
+            if previous != .some(segment) { sizes.append(0) }
+            sizes[sizes.count - 1] += 1
+            previous = segment
+        }
+        #expect(sizes == [47, 438, 13, 196, 4, 32, 3, 553])
+        #expect(result.segments.first == 0)
+        #expect(result.segments.last == 7)
+        #expect(first.timestamp.seconds(to: last.timestamp) == 3621)
+    }
+
+    @Test func wahooSegmentsAndAMissingElevation() throws {
+        let result = try read("wahoo-element-bolt.gpx")
+        #expect((0..<4).map { s in result.segments.filter { $0 == s }.count } == [315, 6, 775, 5])
+        let first = try #require(result.fixes.first)
+        #expect(first.altitudeMetres == nil)
+        #expect(first.latitude == 51.695178347)
+        #expect(first.longitude == 8.707621666)
+        #expect(first.speedMetresPerSecond == 0)
+        #expect(result.fixes[1].altitudeMetres == 118.2)
+        let last = try #require(result.fixes.last)
+        #expect(last.timestamp == utc("2018-03-20T07:27:30Z"))
+        #expect(last.altitudeMetres == 168)
+        #expect(first.timestamp.seconds(to: last.timestamp) == 1126)
+    }
+
+    @Test func oregonFirstAndLast() throws {
+        let result = try read("garmin-oregon-700-output.gpx")
+        let first = try #require(result.fixes.first)
+        #expect(first.latitude == 59.938334534)
+        #expect(first.longitude == 10.686133699)
+        #expect(first.altitudeMetres == 76.2)
+        #expect(first.timestamp == utc("2018-09-19T08:52:13Z"))
+        let last = try #require(result.fixes.last)
+        #expect(last.latitude == 59.938297234)
+        #expect(last.longitude == 10.686079888)
+        #expect(last.altitudeMetres == 65)
+        #expect(last.timestamp == utc("2018-09-19T10:32:56Z"))
+        #expect(first.timestamp.seconds(to: last.timestamp) == 6043)
+    }
+
+    @Test func mtkLoggerGPX10SpeedHDOPSatellitesAndFix() throws {
+        let result = try read("mtk_logger_m241.gpx")
+        let first = try #require(result.fixes.first)
+        #expect(first.latitude == 41.805591583)
+        #expect(first.longitude == 12.679831505)
+        #expect(first.altitudeMetres == 374.813)
+        #expect(first.timestamp == utc("2008-05-04T12:52:47Z"))
+        #expect(first.speedMetresPerSecond == 0.240410)
+        #expect(first.satellitesUsed == 11)
+        // Default HDOP interpretation: accuracy = HDOP × 5 m, vertical accuracy = VDOP × 5 m.
+        #expect(first.horizontalAccuracyMetres == 0.85 * 5)
+        #expect(first.verticalAccuracyMetres == 0.74 * 5)
+        let last = try #require(result.fixes.last)
+        #expect(last.latitude == 41.805969238)
+        #expect(last.longitude == 12.679401398)
+        #expect(last.altitudeMetres == 384.406)
+        #expect(last.timestamp == utc("2008-05-04T13:22:35Z"))
+        #expect(last.speedMetresPerSecond == 5.111051)
+        #expect(last.satellitesUsed == 9)
+        #expect(last.horizontalAccuracyMetres == 1.12 * 5)
+        // 78 non-increasing time steps (duplicated timestamps), per the MANIFEST.
+        let steps = zip(result.fixes, result.fixes.dropFirst()).filter { $1.timestamp <= $0.timestamp }.count
+        #expect(steps == 78)
+        #expect(result.fixes.allSatisfy { $0.horizontalAccuracyMetres != nil && $0.satellitesUsed != nil })
+        #expect(first.timestamp.seconds(to: last.timestamp) == 1788)
+    }
+
+    @Test func mtkWithHDOPIgnoredAndWaypointsIncluded() throws {
+        let ignored = try read("mtk_logger_m241.gpx", options: ReadOptions(hdop: .ignored))
+        #expect(ignored.fixes.allSatisfy { $0.horizontalAccuracy == .absent && $0.verticalAccuracyMetres == nil })
+        let scaled = try read("mtk_logger_m241.gpx", options: ReadOptions(hdop: .scaledAccuracy(metresPerUnit: 10)))
+        #expect(scaled.fixes.first?.horizontalAccuracyMetres == 0.85 * 10)
+        #expect(scaled.fixes.first?.verticalAccuracyMetres == nil)
+
+        let all = try read("mtk_logger_m241.gpx", pointKinds: .all)
+        #expect(all.fixes.count == 1199 + 7)
+        #expect(all.kinds.prefix(7).allSatisfy { $0 == .waypoint })
+        #expect(all.segments.prefix(7).allSatisfy { $0 == nil })
+        #expect(all.kinds[7] == .trackPoint)
+        #expect(all.segments[7] == 0)
+        // WP000002: 41.799690247, 12.703538895, 615.656 m, 2008-05-04T13:01:06Z, 10 satellites, HDOP 0.9.
+        let second = all.fixes[1]
+        #expect(second.latitude == 41.799690247)
+        #expect(second.longitude == 12.703538895)
+        #expect(second.altitudeMetres == 615.656)
+        #expect(second.timestamp == utc("2008-05-04T13:01:06Z"))
+        #expect(second.satellitesUsed == 10)
+        #expect(second.horizontalAccuracyMetres == 0.9 * 5)
+        let waypointsOnly = try read("mtk_logger_m241.gpx", pointKinds: .waypoints)
+        #expect(waypointsOnly.fixes.count == 7)
+        #expect(waypointsOnly.report.skipped(.otherRecord) == 1199)
+    }
+
+    @Test func columbusCourseAndSpeed() throws {
+        let result = try read("24173415.gpx")
+        let first = try #require(result.fixes.first)
+        #expect(first.latitude == 49.073333600)
+        #expect(first.longitude == -125.764855100)
+        #expect(first.altitudeMetres == 38)
+        #expect(first.timestamp == utc("2025-07-25T00:34:18Z"))
+        #expect(first.courseDegrees == 0)
+        #expect(first.speedMetresPerSecond == 0.055556)
+        let last = try #require(result.fixes.last)
+        #expect(last.latitude == 49.073399800)
+        #expect(last.longitude == -125.764665800)
+        #expect(last.courseDegrees == 64)
+        #expect(last.speedMetresPerSecond == 0)
+        #expect(last.timestamp == utc("2025-07-25T00:45:41Z"))
+        let steps = zip(result.fixes, result.fixes.dropFirst()).filter { $1.timestamp <= $0.timestamp }.count
+        #expect(steps == 5)
+        #expect(result.fixes.allSatisfy { $0.courseDegrees != nil && $0.speedMetresPerSecond != nil })
+    }
+
+    @Test func mojstrovkaHasOneBrokenTimestampForEveryPoint() throws {
+        let result = try read("Mojstrovka.gpx")
+        #expect(result.fixes.count == 184)
+        // 183 points say 1901-12-13T20:45:52.2073437Z and one 1901-12-13T20:45:52.207Z: with millisecond
+        // precision all are the same instant, 2^31 s before the epoch plus 0.207 s (a 32-bit time underflow).
+        let broken = Timestamp(millisecondsSince1970: -2_147_483_648_000 + 207)
+        #expect(utc("1901-12-13T20:45:52.207Z") == broken)
+        #expect(result.fixes.allSatisfy { $0.timestamp == broken })
+        let first = try #require(result.fixes.first)
+        #expect(first.latitude == 46.434981)
+        #expect(first.longitude == 13.748273)
+        #expect(first.altitudeMetres == 1614.678)
+        let last = try #require(result.fixes.last)
+        #expect(last.latitude == 46.435231)
+        #expect(last.longitude == 13.748253)
+        #expect(last.altitudeMetres == 1643.51208)
+    }
+
+    @Test func visnjanIsOneLongLine() throws {
+        let result = try read("around-visnjan-with-car.gpx")
+        let first = try #require(result.fixes.first)
+        #expect(first.latitude == 45.2735188510)
+        #expect(first.longitude == 13.7142099626)
+        #expect(first.altitudeMetres == 211.15)
+        #expect(first.timestamp == utc("2020-12-18T06:15:50Z"))
+        let last = try #require(result.fixes.last)
+        #expect(last.latitude == 45.2733349521)
+        #expect(last.longitude == 13.7139970623)
+        #expect(last.altitudeMetres == 210.67)
+        #expect(last.timestamp == utc("2020-12-18T06:24:24Z"))
+        #expect(result.segments.allSatisfy { $0 == 0 })
+    }
+
+    @Test(arguments: ["garmin-edge-800-output.gpx", "mtk_logger_m241.gpx", "korita-zbevnica.gpx",
+                      "around-visnjan-with-car.gpx"])
+    func tinyChunksGiveTheSameFixes(file: String) throws {
+        let whole = try read(file, pointKinds: .all)
+        let chunked = try read(file, pointKinds: .all, chunkBytes: 64)
+        #expect(chunked.fixes == whole.fixes)
+        #expect(chunked.segments == whole.segments)
+        #expect(chunked.report == whole.report)
+    }
+
+    @Test func aDamagedLatitudeInARealFileIsReportedWithLineAndColumn() throws {
+        let path = Datasets.path("gpx-devices/garmin-oregon-700-output.gpx")
+        var bytes = try #require(readBytes(path))
+        // Point 3 is at line 17: `      <trkpt lat="59.938335456" lon="10.686121462">`; damage its latitude.
+        let target = Array("lat=\"59.938335456\"".utf8)
+        let at = try #require(find(target, in: bytes))
+        bytes[at + 7] = UInt8(ascii: "x")
+        for chunk in [ByteStream.defaultChunkBytes, 50] {
+            let path = "/tmp/truetrack-gpx-test-\(getpid())-\(chunk).gpx"
+            try #require(writeBytes(bytes, to: path))
+            var reader = GPXReader(stream: try ByteStream(path: path, chunkBytes: chunk))
+            #expect(try reader.next() != nil)
+            #expect(try reader.next() != nil)
+            do {
+                _ = try reader.next()
+                Issue.record("expected an error")
+            } catch {
+                guard case .malformedField(let location, let field, _, let found) = error else {
+                    Issue.record("unexpected \(error)")
+                    continue
+                }
+                #expect(location.line == 17)
+                #expect(location.column == 19)
+                #expect(location.byteOffset == at + 5)
+                #expect(field == "lat")
+                #expect(found == "59x938335456")
+            }
+            // The caller may go on after the error: the rest of the file reads normally.
+            var rest = 0
+            while try reader.next() != nil { rest += 1 }
+            #expect(rest == 997 - 3)
+        }
+    }
+
+    @Test func aDamagedLatitudeOnTheSingleLineFileHasAColumn() throws {
+        let path = Datasets.path("gpx-devices/around-visnjan-with-car.gpx")
+        var bytes = try #require(readBytes(path))
+        let target = Array("lat=\"45.2734133229\"".utf8)
+        let at = try #require(find(target, in: bytes))
+        bytes[at + 5] = UInt8(ascii: "9")  // 95.27…: out of range
+        let result = readGPXBytes(bytes)
+        #expect(result.fixes.count == 1)
+        guard case .invalidFix(let location, .latitudeOutOfRange(let value)) = result.error else {
+            Issue.record("unexpected \(String(describing: result.error))")
+            return
+        }
+        #expect(value == 95.2734133229)
+        #expect(location.line == 1)
+        #expect(location.column == at + 6)
+        #expect(location.byteOffset == at + 5)
+    }
+}
+
+/// Reads a document held in bytes.
+func readGPXBytes(_ bytes: [UInt8], options: ReadOptions = ReadOptions(), pointKinds: GPXPointKinds = .paths) -> ReadResult {
+    var reader = GPXReader(stream: ByteStream(bytes: bytes), options: options, pointKinds: pointKinds)
+    return reader.readAll()
+}
+
+/// The index of the first occurrence of `needle` in `haystack`.
+func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+    guard needle.count <= haystack.count else { return nil }
+    for i in 0...(haystack.count - needle.count) where haystack[i] == needle[0] {
+        if Array(haystack[i..<(i + needle.count)]) == needle { return i }
+    }
+    return nil
+}
+
+/// The bytes of a file, through a ByteStream (no Foundation needed).
+func readBytes(_ path: String) -> [UInt8]? {
+    guard let stream = try? ByteStream(path: path) else { return nil }
+    var bytes: [UInt8] = []
+    while (try? stream.refill()) == true {}
+    bytes.append(contentsOf: stream.window[stream.start..<stream.end])
+    return bytes
+}
+
+/// Writes bytes to a file through a ByteSink.
+func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
+    guard let sink = try? ByteSink(path: path) else { return false }
+    sink.buffer = bytes
+    return (try? sink.close()) != nil
+}
+
+@Suite struct GPXReaderTests {
+    @Test func garminTrackPointExtensionSpeedAndCourseWithAnyPrefix() throws {
+        let text = gpx11("""
+            <trkpt lat="45.5" lon="13.25"><ele>12.5</ele><time>2020-01-02T03:04:05Z</time>
+              <extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>120</gpxtpx:hr><gpxtpx:speed>4.25</gpxtpx:speed>
+              <gpxtpx:course>271.5</gpxtpx:course></gpxtpx:TrackPointExtension></extensions></trkpt>
+            <trkpt lat="45.6" lon="13.26"><time>2020-01-02T03:04:06Z</time>
+              <extensions><ns3:TrackPointExtension><ns3:speed>5</ns3:speed><ns3:course>361</ns3:course></ns3:TrackPointExtension></extensions></trkpt>
+            """, namespaces: " xmlns:gpxtpx=\"http://www.garmin.com/xmlschemas/TrackPointExtension/v1\"")
+        let result = readGPX(text)
+        #expect(result.error == nil)
+        #expect(result.fixes.count == 2)
+        #expect(result.fixes[0].speedMetresPerSecond == 4.25)
+        #expect(result.fixes[0].courseDegrees == 271.5)
+        #expect(result.fixes[0].altitudeMetres == 12.5)
+        #expect(result.fixes[0].timestamp == utc("2020-01-02T03:04:05Z"))
+        #expect(result.fixes[1].speedMetresPerSecond == 5)
+        #expect(result.fixes[1].courseDegrees == 1)  // 361° wraps to 1°
+    }
+
+    @Test func gpx10SpeedCourseHDOPSatellitesAndFixNone() throws {
+        let text = """
+            <?xml version="1.0"?>
+            <gpx version="1.0" creator="x" xmlns="http://www.topografix.com/GPX/1/0"><trk><trkseg>
+            <trkpt lat="10" lon="20"><time>2008-05-04T12:52:47.5Z</time><course>90</course><speed>2.5</speed>
+              <fix>3d</fix><sat>7</sat><hdop>2</hdop><vdop>3</vdop><pdop>4</pdop></trkpt>
+            <trkpt lat="10.1" lon="20"><time>2008-05-04T12:52:48Z</time><fix>none</fix><sat>0</sat></trkpt>
+            <trkpt lat="10.2" lon="20"><time>2008-05-04T12:52:49Z</time><fix>dgps</fix></trkpt>
+            </trkseg></trk></gpx>
+            """
+        let result = readGPX(text)
+        #expect(result.error == nil)
+        #expect(result.fixes.count == 2)
+        #expect(result.report.skipped(.noFix) == 1)
+        let fix = try #require(result.fixes.first)
+        #expect(fix.timestamp == Timestamp(millisecondsSince1970: utc("2008-05-04T12:52:47Z").millisecondsSince1970 + 500))
+        #expect(fix.courseDegrees == 90)
+        #expect(fix.speedMetresPerSecond == 2.5)
+        #expect(fix.satellitesUsed == 7)
+        #expect(fix.horizontalAccuracyMetres == 10)
+        #expect(fix.verticalAccuracyMetres == 15)
+        #expect(result.fixes[1].latitude == 10.2)
+    }
+
+    @Test func pointsWithoutTimeAreSkipped() throws {
+        let result = readGPX(gpx11("""
+            <trkpt lat="1" lon="2"><ele>5</ele></trkpt>
+            <trkpt lat="1" lon="2"/>
+            <trkpt lat="1" lon="2"><time></time></trkpt>
+            <trkpt lat="1" lon="2"><time>2001-01-01T00:00:00Z</time></trkpt>
+            """))
+        #expect(result.error == nil)
+        #expect(result.fixes.count == 1)
+        #expect(result.report.skipped(.missingTime) == 3)
+        #expect(result.report.recordsRead == 4)
+    }
+
+    @Test func attributesInAnyOrderAndQuoteStyleCommentsCDATAAndEntities() throws {
+        let text = gpx11("""
+            <!-- a comment with <trkpt lat="0" lon="0"> inside -->
+            <trkpt  lon = '13.5'
+               foo="a>b" lat="&#52;5.25" ><?pi stuff?>
+              <ele><![CDATA[ 101.5 ]]></ele>
+              <time>2019-&#x30;6-01T10:00:00<!-- c -->Z</time>
+              <name>A &amp; B &lt;3</name>
+              <desc><![CDATA[<b>bold</b>]]></desc>
+            </trkpt>
+            <trkpt lat="45.26" lon="13.51"><time>2019-06-01T10:00:01Z</time></trkpt>
+            """)
+        let result = readGPX(text)
+        #expect(result.error == nil)
+        #expect(result.fixes.count == 2)
+        let fix = try #require(result.fixes.first)
+        #expect(fix.latitude == 45.25)
+        #expect(fix.longitude == 13.5)
+        #expect(fix.altitudeMetres == 101.5)
+        #expect(fix.timestamp == utc("2019-06-01T10:00:00Z"))
+    }
+
+    @Test func routesAndTracksGetTheirOwnSegmentIndices() throws {
+        let text = """
+            <gpx version="1.1" creator="x">
+            <wpt lat="1" lon="1"><time>2000-01-01T00:00:00Z</time></wpt>
+            <rte><rtept lat="2" lon="2"><time>2000-01-01T00:00:01Z</time></rtept></rte>
+            <trk><trkseg><trkpt lat="3" lon="3"><time>2000-01-01T00:00:02Z</time></trkpt></trkseg>
+                 <trkseg/>
+                 <trkseg><trkpt lat="4" lon="4"><time>2000-01-01T00:00:03Z</time></trkpt></trkseg></trk>
+            <trk><trkseg><trkpt lat="5" lon="5"><time>2000-01-01T00:00:04Z</time></trkpt></trkseg></trk>
+            </gpx>
+            """
+        var reader = GPXReader(stream: ByteStream(bytes: Array(text.utf8)), pointKinds: .all)
+        var seen: [(Double, GPXPointKind?, Int?, Int?)] = []
+        while let fix = try reader.next() {
+            seen.append((fix.latitude, reader.lastPointKind, reader.lastSegmentIndex, reader.lastTrackIndex))
+        }
+        #expect(seen.map(\.0) == [1, 2, 3, 4, 5])
+        #expect(seen.map(\.1) == [.waypoint, .routePoint, .trackPoint, .trackPoint, .trackPoint])
+        #expect(seen.map(\.2) == [nil, 0, 1, 3, 4])
+        #expect(seen.map(\.3) == [nil, nil, 0, 0, 1])
+        // Default kinds: the waypoint is passed over.
+        let paths = readGPX(text)
+        #expect(paths.fixes.map(\.latitude) == [2, 3, 4, 5])
+        #expect(paths.report.skipped(.otherRecord) == 1)
+    }
+
+    @Test func aBadLatitudeIsAnErrorWithLineAndColumn() throws {
+        let text = "<gpx>\n<trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\"><time>2000-01-01T00:00:00Z</time></trkpt>\n"
+            + "  <trkpt lon=\"2\" lat=\"4x\"><time>2000-01-01T00:00:01Z</time></trkpt>\n"
+            + "<trkpt lat=\"3\" lon=\"2\"><time>2000-01-01T00:00:02Z</time></trkpt>\n</trkseg></trk></gpx>"
+        let strict = readGPX(text)
+        #expect(strict.fixes.count == 1)
+        guard case .malformedField(let location, "lat", _, "4x") = strict.error else {
+            Issue.record("unexpected \(String(describing: strict.error))")
+            return
+        }
+        #expect(location.line == 4)
+        #expect(location.column == 23)
+        #expect(location.file == "<memory>")
+        let lenient = readGPX(text, options: ReadOptions(lenient: true))
+        #expect(lenient.error == nil)
+        #expect(lenient.fixes.map(\.latitude) == [1, 3])
+        #expect(lenient.report.errorCount == 1)
+        #expect(lenient.report.skipped(.malformed) == 1)
+    }
+
+    @Test func whenBothCoordinatesAreBadTheFirstInTheTextIsReported() throws {
+        let result = readGPX("<gpx><trkpt lon=\"x\" lat=\"y\"><time>2000-01-01T00:00:00Z</time></trkpt></gpx>")
+        guard case .malformedField(let location, "lon", _, "x") = result.error else {
+            Issue.record("unexpected \(String(describing: result.error))")
+            return
+        }
+        #expect(location.column == 18)
+    }
+
+    @Test func anOutOfRangeLongitudeIsAnInvalidFix() throws {
+        let result = readGPX("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"180.5\"><time>2000-01-01T00:00:00Z</time></trkpt>")
+        guard case .invalidFix(let location, .longitudeOutOfRange(180.5)) = result.error else {
+            Issue.record("unexpected \(String(describing: result.error))")
+            return
+        }
+        #expect(location.line == 1)
+        #expect(location.column == 39)
+    }
+
+    @Test func otherMalformedValuesNameTheirField() throws {
+        let cases: [(String, String)] = [
+            ("<time>2000-13-01T00:00:00Z</time>", "time"),
+            ("<time>2000-01-01T00:00:00Z</time><ele>1,5</ele>", "ele"),
+            ("<time>2000-01-01T00:00:00Z</time><sat>7.5</sat>", "sat"),
+            ("<time>2000-01-01T00:00:00Z</time><speed>fast</speed>", "speed"),
+            ("<time>2000-01-01T00:00:00Z</time><hdop>&bogus;</hdop>", "hdop"),
+        ]
+        for (body, field) in cases {
+            let result = readGPX(gpx11("<trkpt lat=\"1\" lon=\"2\">\(body)</trkpt>"))
+            guard case .malformedField(let location, let name, _, _) = result.error else {
+                Issue.record("\(body): unexpected \(String(describing: result.error))")
+                continue
+            }
+            #expect(name == field)
+            #expect(location.line == 4)
+        }
+    }
+
+    @Test func structuralErrors() throws {
+        let missingLat = readGPX(gpx11("<trkpt lon=\"2\"><time>2000-01-01T00:00:00Z</time></trkpt>"))
+        guard case .malformedRecord(let l1, _, _) = missingLat.error else {
+            Issue.record("unexpected \(String(describing: missingLat.error))")
+            return
+        }
+        #expect(l1.line == 4 && l1.column == 1)
+        let mismatched = readGPX(gpx11("<trkpt lat=\"1\" lon=\"2\"><time>2000-01-01T00:00:00Z</ele></trkpt>"))
+        guard case .malformedRecord(let l2, "</time>", "</ele>") = mismatched.error else {
+            Issue.record("unexpected \(String(describing: mismatched.error))")
+            return
+        }
+        #expect(l2.column == 50)
+        let notGPX = readGPX("<?xml version=\"1.0\"?><kml><Placemark/></kml>")
+        guard case .malformedRecord(let l3, _, _) = notGPX.error else {
+            Issue.record("unexpected \(String(describing: notGPX.error))")
+            return
+        }
+        #expect(l3.column == 22)
+        // Not GPX stops reading even when lenient.
+        let lenientNotGPX = readGPX("<kml><gpx></gpx></kml>", options: ReadOptions(lenient: true))
+        #expect(lenientNotGPX.error != nil)
+    }
+
+    @Test func truncatedAndEmptyInputs() throws {
+        let full = gpx11("<trkpt lat=\"1\" lon=\"2\"><time>2000-01-01T00:00:00Z</time></trkpt><trkpt lat=\"1\" lon=\"2\"><time>2000-01-01T00:00:01Z</time></trkpt>")
+        let cut = String(full.prefix(full.count - 60))  // inside the second point
+        let result = readGPX(cut)
+        #expect(result.fixes.count == 1)
+        guard case .truncated(let location, let expected) = result.error else {
+            Issue.record("unexpected \(String(describing: result.error))")
+            return
+        }
+        #expect(location.line == 4)
+        #expect(expected.contains("<trkpt>"))
+        let noEnd = readGPX(String(full.prefix(full.count - 7)))
+        #expect(noEnd.fixes.count == 2)
+        guard case .truncated(_, let expected2) = noEnd.error else {
+            Issue.record("unexpected \(String(describing: noEnd.error))")
+            return
+        }
+        #expect(expected2.contains("</gpx>"))
+        let empty = readGPX("")
+        guard case .truncated(let location3, _) = empty.error else {
+            Issue.record("unexpected \(String(describing: empty.error))")
+            return
+        }
+        #expect(location3.line == 1 && location3.column == 1)
+        #expect(readGPX("   \n ").error != nil)
+        #expect(readGPX("<gpx/>").error == nil)
+        #expect(readGPX("<gpx></gpx> trailing <junk").error == nil)
+    }
+
+    @Test func trueTrackExtensionUnderAnyPrefixButOnlyThatNamespace() throws {
+        let point = """
+            <trkpt lat="1" lon="2"><time>2000-01-01T00:00:00Z</time><hdop>1</hdop><speed>9</speed><extensions>
+            <x:accuracy_m>3.5</x:accuracy_m><x:vertical_accuracy_m>4.5</x:vertical_accuracy_m>
+            <x:speed_mps>1.25</x:speed_mps><x:speed_accuracy_mps>0.5</x:speed_accuracy_mps>
+            <x:course_deg>180</x:course_deg><x:course_accuracy_deg>10</x:course_accuracy_deg>
+            <x:provider>fused</x:provider><x:mocked>true</x:mocked>
+            <x:activity>onBicycle</x:activity><x:activity_confidence>80</x:activity_confidence></extensions></trkpt>
+            """
+        let bound = readGPX(gpx11(point, namespaces: " xmlns:x=\"https://truetrack.dev/xmlns/1\""))
+        let fix = try #require(bound.fixes.first)
+        #expect(fix.horizontalAccuracyMetres == 3.5)
+        #expect(fix.verticalAccuracyMetres == 4.5)
+        #expect(fix.speedMetresPerSecond == 1.25)
+        #expect(fix.speedAccuracyMetresPerSecond == 0.5)
+        #expect(fix.courseDegrees == 180)
+        #expect(fix.courseAccuracyDegrees == 10)
+        #expect(fix.provider == .fused)
+        #expect(fix.isMocked == true)
+        #expect(fix.activity == ActivityReading(kind: .onBicycle, confidence: 80))
+        let other = readGPX(gpx11(point, namespaces: " xmlns:x=\"https://example.com/other\""))
+        let plain = try #require(other.fixes.first)
+        #expect(plain.horizontalAccuracyMetres == 5)
+        #expect(plain.speedMetresPerSecond == 9)
+        #expect(plain.provider == .gps)
+        #expect(plain.isMocked == nil)
+        #expect(plain.activity == nil)
+        let filtered = readGPX(gpx11(point, namespaces: " xmlns:x=\"https://truetrack.dev/xmlns/1\""),
+                               options: ReadOptions(providers: [.gps]))
+        #expect(filtered.fixes.isEmpty)
+        #expect(filtered.report.skipped(.providerFiltered) == 1)
+        let badProvider = readGPX(gpx11("<trkpt lat=\"1\" lon=\"2\"><time>2000-01-01T00:00:00Z</time><extensions><tt:provider>GPS!</tt:provider></extensions></trkpt>",
+                                        namespaces: " xmlns:tt=\"https://truetrack.dev/xmlns/1\""))
+        guard case .malformedField(_, "provider", _, "GPS!") = badProvider.error else {
+            Issue.record("unexpected \(String(describing: badProvider.error))")
+            return
+        }
+    }
+
+    @Test func anInvalidAccuracyReadsAsInvalid() throws {
+        let result = readGPX(gpx11("<trkpt lat=\"1\" lon=\"2\"><time>2000-01-01T00:00:00Z</time><extensions><tt:accuracy_m>0</tt:accuracy_m></extensions></trkpt>",
+                                   namespaces: " xmlns:tt=\"https://truetrack.dev/xmlns/1\""))
+        #expect(result.fixes.first?.horizontalAccuracy == .invalid)
+    }
+
+    @Test func everyOffsetOfAChunkBoundaryReadsTheSame() throws {
+        let text = gpx11("""
+            <!-- lead --><trkpt lat='1.5' lon="2.5"><ele><![CDATA[7]]></ele><time>2000-01-01T00:00:00Z</time></trkpt>
+            <trkpt lat="1.6" lon="2.6"><time>2000-01-01T00:00:01&#x5A;</time><extensions><a:speed>3</a:speed></extensions></trkpt>
+            """)
+        let expected = readGPX(text)
+        #expect(expected.fixes.count == 2)
+        let path = "/tmp/truetrack-gpx-chunks-\(getpid()).gpx"
+        try #require(writeBytes(Array(text.utf8), to: path))
+        for chunk in [64, 65, 67, 71, 80, 97, 128] {
+            var reader = GPXReader(stream: try ByteStream(path: path, chunkBytes: chunk))
+            let result = reader.readAll()
+            #expect(result.error == nil)
+            #expect(result.fixes == expected.fixes)
+        }
+    }
+
+    @Test func aDOCTYPEWithAnInternalSubsetIsSkipped() throws {
+        let result = readGPX("<?xml version=\"1.0\"?>\n<!DOCTYPE gpx [ <!ENTITY x \"]>\"> ]>\n<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><time>2000-01-01T00:00:00Z</time></trkpt></trkseg></trk></gpx>")
+        #expect(result.error == nil)
+        #expect(result.fixes.count == 1)
+    }
+}
