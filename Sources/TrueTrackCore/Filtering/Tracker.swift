@@ -31,6 +31,9 @@ public struct Tracker: Sendable {
 
     var projection = LocalProjection(originLatitude: 0, originLongitude: 0)
     var filter = ConstantVelocityFilter(east: 0, north: 0, positionVariance: 1, velocityVariance: 1)
+    /// A second filter fed positions only: its speed is the Doppler check's reference and the distance's
+    /// fallback speed, independent of the Doppler speed it judges.
+    var positionFilter = ConstantVelocityFilter(east: 0, north: 0, positionVariance: 1, velocityVariance: 1)
     var hasFilter = false
     /// Time of the last accepted fix (ms since 1970).
     var lastAcceptedMilliseconds: Int64 = .min
@@ -45,6 +48,8 @@ public struct Tracker: Sendable {
     var consecutiveRejections = 0
     /// Running sums (see ``TrailingWindow``).
     var dopplerPath = 0.0
+    var dopplerSeconds = 0.0
+    var positionPath = 0.0
     var candidateDoppler = 0.0
     var candidateFiltered = 0.0
     var accuracySum = 0.0
@@ -215,26 +220,36 @@ public struct Tracker: Sendable {
         }
         consecutiveRejections = 0
 
-        // 5. Kalman update (position).
+        // 5. Kalman update (position), in both filters.
         predicted.updatePosition(east: e, north: n, variance: r)
         filter = predicted
+        positionFilter.predict(seconds: dt, accelerationVariance: q)
+        positionFilter.updatePosition(east: e, north: n, variance: r)
+        let positionSpeed = positionFilter.speedMetresPerSecond
+        let step = min(dt, profile.maximumIntegrationSeconds)
+        if let doppler {
+            dopplerPath += doppler * step
+            dopplerSeconds += step
+        }
+        positionPath += positionSpeed * step
 
-        // Window quantities: net displacement of the filtered track and the Doppler path.
+        // Window quantities: net displacement of the filtered track, Doppler and position-filter paths.
         let span = Int64(profile.windowSeconds * 1000)
         window.dropOlder(than: now, spanMilliseconds: span)
-        if let doppler { dopplerPath += doppler * min(dt, profile.maximumIntegrationSeconds) }
         accuracySum += accuracy
         fixCount += 1
         var net = 0.0
         var meanAccuracy = accuracy
-        var startDoppler = dopplerPath, startCandidateDoppler = candidateDoppler
-        var startCandidateFiltered = candidateFiltered
+        var windowDoppler = 0.0, windowDopplerSeconds = 0.0, windowPosition = 0.0
+        var startCandidateDoppler = candidateDoppler, startCandidateFiltered = candidateFiltered
         if let start = window.oldest {
             let ne = filter.east - start.east, nn = filter.north - start.north
             net = (ne * ne + nn * nn).squareRoot()
             let count = fixCount - start.fixCount
             if count > 0 { meanAccuracy = (accuracySum - start.accuracySum) / count }
-            startDoppler = start.dopplerPath
+            windowDoppler = dopplerPath - start.dopplerPath
+            windowDopplerSeconds = dopplerSeconds - start.dopplerSeconds
+            windowPosition = positionPath - start.positionPath
             startCandidateDoppler = start.candidateDoppler
             startCandidateFiltered = start.candidateFiltered
         }
@@ -243,9 +258,11 @@ public struct Tracker: Sendable {
         decision.netDisplacementThresholdMetres = threshold
         let isTrusted = doppler != nil
             && DopplerCheck.isTrusted(
-                dopplerPathMetres: dopplerPath - startDoppler, netDisplacementMetres: net, thresholdMetres: threshold,
+                dopplerPathMetres: windowDoppler, positionPathMetres: windowPosition, thresholdMetres: threshold,
                 profile: profile)
-        decision.isDopplerTrusted = doppler == nil || isTrusted
+        let isMoving = NetDisplacementGate.isMoving(netDisplacement: net, threshold: threshold)
+            || (windowDopplerSeconds > 0
+                && windowDoppler / windowDopplerSeconds >= profile.motionDopplerSpeedMetresPerSecond)
 
         // 5b. Kalman update (Doppler velocity), only when trusted.
         if isTrusted, let speed = doppler {
@@ -265,7 +282,7 @@ public struct Tracker: Sendable {
 
         // 6. Speed choice and 7. distance.
         let source: SpeedSource = isTrusted ? .doppler : .filtered
-        let speed = isTrusted ? doppler! : filter.speedMetresPerSecond
+        let speed = isTrusted ? doppler! : positionSpeed
         var increment = SpeedIntegration.increment(speed: speed, seconds: dt, profile: profile)
         decision.speedSource = source
         decision.speedMetresPerSecond = increment > 0 ? min(speed, profile.maximumSpeedMetresPerSecond) : 0
@@ -280,7 +297,7 @@ public struct Tracker: Sendable {
         }
         if source == .doppler { candidateDoppler += increment } else { candidateFiltered += increment }
 
-        if NetDisplacementGate.isMoving(netDisplacement: net, threshold: threshold) {
+        if isMoving {
             let releaseDoppler = candidateDoppler - max(committedDoppler, startCandidateDoppler)
             let releaseFiltered = candidateFiltered - max(committedFiltered, startCandidateFiltered)
             committedDoppler = candidateDoppler
@@ -296,7 +313,7 @@ public struct Tracker: Sendable {
         window.append(
             TrailingWindow.Sample(
                 milliseconds: now, east: filter.east, north: filter.north, dopplerPath: dopplerPath,
-                candidateDoppler: candidateDoppler, candidateFiltered: candidateFiltered, accuracySum: accuracySum,
+                dopplerSeconds: dopplerSeconds, positionPath: positionPath, candidateDoppler: candidateDoppler, candidateFiltered: candidateFiltered, accuracySum: accuracySum,
                 fixCount: fixCount))
         lastAcceptedMilliseconds = now
         lastRawEast = e
@@ -346,6 +363,7 @@ public struct Tracker: Sendable {
                     courseSigmaDegrees: fix.courseAccuracyDegrees ?? profile.assumedCourseAccuracyDegrees),
                 ConstantVelocityFilter.minimumVariance)
         }
+        positionFilter = ConstantVelocityFilter(east: e, north: n, positionVariance: r, velocityVariance: vmax * vmax)
         hasFilter = true
         consecutiveRejections = 0
         lastAcceptedMilliseconds = now
@@ -359,7 +377,8 @@ public struct Tracker: Sendable {
         window.removeAll()
         window.append(
             TrailingWindow.Sample(
-                milliseconds: now, east: e, north: n, dopplerPath: dopplerPath, candidateDoppler: candidateDoppler,
+                milliseconds: now, east: e, north: n, dopplerPath: dopplerPath, dopplerSeconds: dopplerSeconds,
+                positionPath: positionPath, candidateDoppler: candidateDoppler,
                 candidateFiltered: candidateFiltered, accuracySum: accuracySum, fixCount: fixCount))
         recentreIfFar()
     }
@@ -381,6 +400,7 @@ public struct Tracker: Sendable {
         }
         (lastRawEast, lastRawNorth) = convert(lastRawEast, lastRawNorth)
         window.transformPositions(convert)
+        positionFilter.shiftOrigin(east: filter.east, north: filter.north)
         filter.east = 0
         filter.north = 0
         projection = new

@@ -67,6 +67,9 @@ public struct TrackingProfile: Sendable, Hashable {
     /// The Doppler speed is not trusted while the Doppler path over the window is below this fraction of the
     /// filtered track's net displacement beyond its threshold.
     public var dopplerTrustRatio: Double
+    /// While the mean Doppler speed over the window is at least this, the receiver is moving whatever the
+    /// net displacement says (a walker pacing back and forth), metres per second.
+    public var motionDopplerSpeedMetresPerSecond: Double
 
     // MARK: Motion-activity gate
 
@@ -86,6 +89,7 @@ public struct TrackingProfile: Sendable, Hashable {
         assumedSpeedAccuracyMetresPerSecond: Double, assumedCourseAccuracyDegrees: Double,
         deadbandMetresPerSecond: Double, maximumIntegrationSeconds: Double, windowSeconds: Double,
         netDisplacementBaseMetres: Double, netDisplacementAccuracyFactor: Double, dopplerTrustRatio: Double,
+        motionDopplerSpeedMetresPerSecond: Double,
         excludedActivities: ActivityMask, activityConfidenceThreshold: Int, activityValiditySeconds: Double
     ) {
         self.kind = kind
@@ -104,6 +108,7 @@ public struct TrackingProfile: Sendable, Hashable {
         self.netDisplacementBaseMetres = netDisplacementBaseMetres
         self.netDisplacementAccuracyFactor = netDisplacementAccuracyFactor
         self.dopplerTrustRatio = dopplerTrustRatio
+        self.motionDopplerSpeedMetresPerSecond = motionDopplerSpeedMetresPerSecond
         self.excludedActivities = excludedActivities
         self.activityConfidenceThreshold = activityConfidenceThreshold
         self.activityValiditySeconds = activityValiditySeconds
@@ -149,6 +154,7 @@ public struct TrackingProfile: Sendable, Hashable {
         filterResetGapSeconds: 60, assumedSpeedAccuracyMetresPerSecond: 0.5, assumedCourseAccuracyDegrees: 20,
         deadbandMetresPerSecond: 0.3, maximumIntegrationSeconds: 10, windowSeconds: 20,
         netDisplacementBaseMetres: 2, netDisplacementAccuracyFactor: 1.0, dopplerTrustRatio: 0.7,
+        motionDopplerSpeedMetresPerSecond: 0.15,
         excludedActivities: [.still, .inVehicle], activityConfidenceThreshold: 75, activityValiditySeconds: 60)
 
     /// Running: the walking values except a faster ceiling (12 m/s: beyond a fast runner's ~ 7 m/s with margin

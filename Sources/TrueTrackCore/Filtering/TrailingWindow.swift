@@ -12,13 +12,15 @@ struct TrailingWindow: Sendable {
         @usableFromInline var east: Double
         @usableFromInline var north: Double
         @usableFromInline var dopplerPath: Double
+        @usableFromInline var dopplerSeconds: Double
+        @usableFromInline var positionPath: Double
         @usableFromInline var candidateDoppler: Double
         @usableFromInline var candidateFiltered: Double
         @usableFromInline var accuracySum: Double
         @usableFromInline var fixCount: Double
 
         @usableFromInline static let empty = Sample(
-            milliseconds: 0, east: 0, north: 0, dopplerPath: 0, candidateDoppler: 0, candidateFiltered: 0,
+            milliseconds: 0, east: 0, north: 0, dopplerPath: 0, dopplerSeconds: 0, positionPath: 0, candidateDoppler: 0, candidateFiltered: 0,
             accuracySum: 0, fixCount: 0)
     }
 
