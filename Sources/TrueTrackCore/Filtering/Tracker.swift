@@ -260,9 +260,14 @@ public struct Tracker: Sendable {
             && DopplerCheck.isTrusted(
                 dopplerPathMetres: windowDoppler, positionPathMetres: windowPosition, thresholdMetres: threshold,
                 profile: profile)
-        let isMoving = NetDisplacementGate.isMoving(netDisplacement: net, threshold: threshold)
-            || (windowDopplerSeconds > 0
-                && windowDoppler / windowDopplerSeconds >= profile.motionDopplerSpeedMetresPerSecond)
+        // Doppler motion evidence is tri-state: with Doppler over at least half the window, its mean speed
+        // says moving or still; without, it says nothing and the net displacement decides.
+        let isMoving: Bool
+        if windowDopplerSeconds >= profile.windowSeconds / 2 {
+            isMoving = windowDoppler / windowDopplerSeconds >= profile.motionDopplerSpeedMetresPerSecond
+        } else {
+            isMoving = NetDisplacementGate.isMoving(netDisplacement: net, threshold: threshold)
+        }
 
         // 5b. Kalman update (Doppler velocity), only when trusted.
         if isTrusted, let speed = doppler {
@@ -292,6 +297,13 @@ public struct Tracker: Sendable {
             activity, ageSeconds: Double(now &- activityMilliseconds) / 1000, profile: profile)
         decision.motion = motion
         if motion != .uncertain, let reading = activity, profile.excludedActivities.contains(reading.kind) {
+            increment = 0
+            decision.hold = .activity
+        } else if let start = window.oldest, now - start.milliseconds >= span / 2,
+            net / (Double(now - start.milliseconds) / 1000) > profile.maximumSustainedSpeedMetresPerSecond
+        {
+            // Faster over the window than the profile's traveller can sustain: a vehicle, whatever the
+            // recogniser says (GeoLife's taxi and bus average 4.6-5.3 m/s).
             increment = 0
             decision.hold = .activity
         }

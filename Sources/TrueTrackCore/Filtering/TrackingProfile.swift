@@ -76,6 +76,9 @@ public struct TrackingProfile: Sendable, Hashable {
     /// Activities during which no distance accrues (when read with at least
     /// ``activityConfidenceThreshold``).
     public var excludedActivities: ActivityMask
+    /// A net displacement over (at least half) the window faster than this means a vehicle: no distance
+    /// accrues, metres per second (`.infinity` disables the rule).
+    public var maximumSustainedSpeedMetresPerSecond: Double
     /// The confidence (0–100) from which an activity reading counts; below it the reading is "uncertain".
     public var activityConfidenceThreshold: Int
     /// An activity reading older than this no longer applies, seconds.
@@ -90,7 +93,8 @@ public struct TrackingProfile: Sendable, Hashable {
         deadbandMetresPerSecond: Double, maximumIntegrationSeconds: Double, windowSeconds: Double,
         netDisplacementBaseMetres: Double, netDisplacementAccuracyFactor: Double, dopplerTrustRatio: Double,
         motionDopplerSpeedMetresPerSecond: Double,
-        excludedActivities: ActivityMask, activityConfidenceThreshold: Int, activityValiditySeconds: Double
+        excludedActivities: ActivityMask, maximumSustainedSpeedMetresPerSecond: Double,
+        activityConfidenceThreshold: Int, activityValiditySeconds: Double
     ) {
         self.kind = kind
         self.maximumAccuracyMetres = maximumAccuracyMetres
@@ -110,6 +114,7 @@ public struct TrackingProfile: Sendable, Hashable {
         self.dopplerTrustRatio = dopplerTrustRatio
         self.motionDopplerSpeedMetresPerSecond = motionDopplerSpeedMetresPerSecond
         self.excludedActivities = excludedActivities
+        self.maximumSustainedSpeedMetresPerSecond = maximumSustainedSpeedMetresPerSecond
         self.activityConfidenceThreshold = activityConfidenceThreshold
         self.activityValiditySeconds = activityValiditySeconds
     }
@@ -148,6 +153,9 @@ public struct TrackingProfile: Sendable, Hashable {
     /// - `excludedActivities` still + in vehicle at confidence ≥ 75 valid 60 s: a walk does not include the
     ///   bus; Android's `DetectedActivity` calls ≥ 75 "likely"; below it the reading is uncertain, which is
     ///   not "still".
+    /// - `maximumSustainedSpeedMetresPerSecond` 3: a brisk walk is 1.8 m/s and nobody walks 3 m/s for ten
+    ///   seconds or more; a net displacement that fast is a bus, a taxi or a train (GeoLife user 010's taxi
+    ///   and bus legs average 5.3 and 4.6 m/s, under the 8 m/s gate).
     public static let walking = TrackingProfile(
         kind: .walking, maximumAccuracyMetres: 30, assumedAccuracyMetres: 30, maximumSpeedMetresPerSecond: 8,
         accelerationSigma: 1.0, outlierChiSquare: chiSquare2DOF999, rejectionsBeforeReanchor: 3,
@@ -155,7 +163,8 @@ public struct TrackingProfile: Sendable, Hashable {
         deadbandMetresPerSecond: 0.3, maximumIntegrationSeconds: 10, windowSeconds: 20,
         netDisplacementBaseMetres: 2, netDisplacementAccuracyFactor: 1.0, dopplerTrustRatio: 0.7,
         motionDopplerSpeedMetresPerSecond: 0.15,
-        excludedActivities: [.still, .inVehicle], activityConfidenceThreshold: 75, activityValiditySeconds: 60)
+        excludedActivities: [.still, .inVehicle], maximumSustainedSpeedMetresPerSecond: 3,
+        activityConfidenceThreshold: 75, activityValiditySeconds: 60)
 
     /// Running: the walking values except a faster ceiling (12 m/s: beyond a fast runner's ~ 7 m/s with margin
     /// for sprints), a larger acceleration σ (2 m/s²: strides and pace changes) and a shorter reset gap (30 s:
@@ -164,6 +173,7 @@ public struct TrackingProfile: Sendable, Hashable {
         var p = walking
         p.kind = .running
         p.maximumSpeedMetresPerSecond = 12
+        p.maximumSustainedSpeedMetresPerSecond = 8
         p.accelerationSigma = 2
         p.filterResetGapSeconds = 30
         return p
@@ -176,6 +186,7 @@ public struct TrackingProfile: Sendable, Hashable {
         var p = walking
         p.kind = .cycling
         p.maximumSpeedMetresPerSecond = 25
+        p.maximumSustainedSpeedMetresPerSecond = .infinity
         p.accelerationSigma = 2
         p.maximumAccuracyMetres = 50
         p.filterResetGapSeconds = 30
@@ -191,6 +202,7 @@ public struct TrackingProfile: Sendable, Hashable {
         var p = walking
         p.kind = .driving
         p.maximumSpeedMetresPerSecond = 70
+        p.maximumSustainedSpeedMetresPerSecond = .infinity
         p.accelerationSigma = 3
         p.maximumAccuracyMetres = 50
         p.filterResetGapSeconds = 20
