@@ -29,7 +29,7 @@ public enum MeasurementNoise {
     /// The ratio between a 68 % horizontal radius and the per-axis standard deviation of a circular 2-D
     /// Gaussian: P(‖e‖ ≤ ρ) = 1 − exp(−ρ²/2σ²) = 0.68 gives ρ = σ·√(−2 ln 0.32) = 1.50959 σ. (A 1-D
     /// "1σ" reading of the radius would overstate σ by 51 %.)
-    public static let radius68PerSigma = 1.509_588_429_745_657
+    public static let radius68PerSigma = 1.509_592_185_451_663_4
 
     /// The per-axis standard deviation (metres) of a fix reporting a 68 % radius of `radius` metres.
     @inlinable
