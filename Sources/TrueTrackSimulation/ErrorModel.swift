@@ -137,7 +137,10 @@ public enum Simulator {
             var accuracy: Double? = errors.accuracyMetres * (0.9 + 0.2 * rng.uniform())
             if rng.chance(errors.accuracyAbsentProbability) { accuracy = nil }
             else if rng.chance(errors.accuracyInvalidProbability) { accuracy = 0 }
-            var speed: Double? = max(0, point.speedMetresPerSecond + errors.speedSigma * rng.gaussian())
+            // A receiver at rest holds its Doppler speed near zero (measured on the stationary recordings: mean
+            // 0.005-0.05 m/s), so the noise at rest is capped at 0.05 m/s.
+            let speedSigma = point.speedMetresPerSecond > 0 ? errors.speedSigma : min(errors.speedSigma, 0.05)
+            var speed: Double? = max(0, point.speedMetresPerSecond + speedSigma * rng.gaussian())
             var course: Double? = point.speedMetresPerSecond > 0
                 ? (point.headingDegrees + errors.courseSigmaDegrees * rng.gaussian() + 360)
                     .truncatingRemainder(dividingBy: 360)
