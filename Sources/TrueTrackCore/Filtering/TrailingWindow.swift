@@ -44,19 +44,20 @@ struct TrailingWindow: Sendable {
         storage = (e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e)
     }
 
-    /// The sample at position `i` from the oldest (0 ≤ i < count).
+    /// The sample at position `i` from the oldest (0 ≤ i < count). Mutating only so that the inline storage
+    /// is read in place: a non-mutating read would copy the whole ring first.
     @inlinable @inline(__always)
-    func sample(_ i: Int) -> Sample {
+    mutating func sample(_ i: Int) -> Sample {
         var index = head + i
         if index >= Self.capacity { index -= Self.capacity }
-        return withUnsafeBytes(of: storage) { raw in
+        return withUnsafeMutableBytes(of: &storage) { raw in
             raw.load(fromByteOffset: index * MemoryLayout<Sample>.stride, as: Sample.self)
         }
     }
 
     /// The oldest sample, if any.
     @inlinable @inline(__always)
-    var oldest: Sample? { count > 0 ? sample(0) : nil }
+    mutating func oldest() -> Sample? { count > 0 ? sample(0) : nil }
 
     /// Drops samples older than `now − spanMilliseconds`.
     @inlinable @inline(__always)
