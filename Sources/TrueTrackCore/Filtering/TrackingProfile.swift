@@ -148,8 +148,13 @@ public struct TrackingProfile: Sendable, Hashable {
     ///   path across the gap is unknown.
     /// - `windowSeconds` 20, net displacement `2 m + 1.0 × accuracy`: a stationary phone's correlated error
     ///   drifts by well under its 68 % radius in 20 s, while a walker at ≥ 0.5 m/s covers ≥ 10 m.
-    /// - `dopplerTrustRatio` 0.7: a consistent Doppler path over the window is at least the net displacement
-    ///   (a path is never shorter than its chord); 30 % margin for position noise.
+    /// - `dopplerTrustRatio` 0.7: a consistent Doppler path over the window matches the path of the
+    ///   position-only filter; 30 % margin for that filter's noise and lag (the Samsung phones of
+    ///   `ipin2023-walk` read about half).
+    /// - `motionDopplerSpeedMetresPerSecond` 0.15: still receivers average 0.005–0.05 m/s of Doppler speed
+    ///   (`rtk-reach-neu`, `gpsd-nmea`, `gmt-stationary-2016`), walkers 0.3–1.4 m/s even with Samsung zeros;
+    ///   with Doppler over at least half the window its mean decides moving vs still, else the net
+    ///   displacement does (this is what keeps `gpsd-ublox-8`, whose fixes wander 13 m, at 0 m).
     /// - `excludedActivities` still + in vehicle at confidence ≥ 75 valid 60 s: a walk does not include the
     ///   bus; Android's `DetectedActivity` calls ≥ 75 "likely"; below it the reading is uncertain, which is
     ///   not "still".
