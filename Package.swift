@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "TrueTrackCore", targets: ["TrueTrackCore"]),
         // Streaming readers and writers for recorded tracks.
         .library(name: "TrueTrackIO", targets: ["TrueTrackIO"]),
+        // Simulated recordings with exact truth.
+        .library(name: "TrueTrackSimulation", targets: ["TrueTrackSimulation"]),
         .executable(name: "truetrack", targets: ["truetrack"]),
         .executable(name: "truetrack-benchmarks", targets: ["TrueTrackBenchmarks"]),
     ],
@@ -34,6 +36,8 @@ let package = Package(
         // MARK: Library modules
         .target(name: "TrueTrackCore"),
         .target(name: "TrueTrackIO", dependencies: ["TrueTrackCore"]),
+        // Seeded scenarios with ground truth and realistic receiver errors, for tests and benchmarks.
+        .target(name: "TrueTrackSimulation", dependencies: ["TrueTrackCore"]),
 
         // MARK: Command-line tool
         .executableTarget(name: "truetrack", dependencies: ["TrueTrackCore", "TrueTrackIO"]),
@@ -49,6 +53,7 @@ let package = Package(
         // MARK: Tests (one target per library target)
         .testTarget(name: "TrueTrackCoreTests", dependencies: ["TrueTrackCore"]),
         .testTarget(name: "TrueTrackIOTests", dependencies: ["TrueTrackCore", "TrueTrackIO"]),
+        .testTarget(name: "TrueTrackSimulationTests", dependencies: ["TrueTrackCore", "TrueTrackSimulation"]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CSQLite", "CLAPACK"]),
         .testTarget(name: "CommandLineTests", dependencies: ["truetrack"]),
     ],

@@ -1,0 +1,168 @@
+/// Why the ``Tracker`` rejected a fix.
+public enum RejectionReason: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Coordinates not finite or out of range (a `Fix` changed after validation).
+    case invalid
+    /// The same time and position as the fix received just before (loggers that write every fix twice).
+    case duplicate
+    /// Not newer than the last accepted fix.
+    case outOfOrder
+    /// Accuracy invalid (≤ 0, NaN) or worse than the profile's ``TrackingProfile/maximumAccuracyMetres``.
+    case accuracy
+    /// Faster than the profile's ``TrackingProfile/maximumSpeedMetresPerSecond``.
+    case speed
+    /// Too far from the filter's prediction (normalised innovation above the profile's χ² threshold).
+    case outlier
+}
+
+/// Where a speed comes from.
+public enum SpeedSource: String, Sendable, Hashable, CaseIterable, Codable {
+    /// The receiver's Doppler speed: a measurement.
+    case doppler
+    /// Displacement between two fixes over their time difference: an estimate that noise inflates.
+    case derived
+    /// The Kalman filter's velocity.
+    case filtered
+}
+
+/// Why an accepted fix added less distance than its speed would suggest (or none).
+public enum DistanceHold: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Nothing held: the increment accrued.
+    case none
+    /// The fix was rejected.
+    case rejected
+    /// The first fix of the session, or the first after the filter was reset or re-anchored: there is no
+    /// interval to integrate over.
+    case anchor
+    /// The speed was under the profile's deadband.
+    case deadband
+    /// The net displacement over the window is within the noise: the increment is held back, and released if
+    /// the gate opens within the window.
+    case netDisplacement
+    /// The activity recogniser confidently reads an activity the profile excludes (e.g. in vehicle).
+    case activity
+}
+
+/// The filter's estimate after a fix.
+public struct FilteredState: Sendable, Hashable {
+    /// Filtered latitude, degrees north (WGS-84).
+    public var latitude: Double
+    /// Filtered longitude, degrees east (WGS-84).
+    public var longitude: Double
+    /// East velocity, metres per second.
+    public var velocityEastMetresPerSecond: Double
+    /// North velocity, metres per second.
+    public var velocityNorthMetresPerSecond: Double
+    /// Per-axis standard deviation of the position, metres.
+    public var positionSigmaMetres: Double
+    /// Per-axis standard deviation of the velocity, metres per second.
+    public var velocitySigmaMetresPerSecond: Double
+
+    /// Creates a state.
+    @inlinable
+    public init(
+        latitude: Double, longitude: Double, velocityEastMetresPerSecond: Double,
+        velocityNorthMetresPerSecond: Double, positionSigmaMetres: Double, velocitySigmaMetresPerSecond: Double
+    ) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.velocityEastMetresPerSecond = velocityEastMetresPerSecond
+        self.velocityNorthMetresPerSecond = velocityNorthMetresPerSecond
+        self.positionSigmaMetres = positionSigmaMetres
+        self.velocitySigmaMetresPerSecond = velocitySigmaMetresPerSecond
+    }
+
+    /// The filtered speed, metres per second.
+    @inlinable
+    public var speedMetresPerSecond: Double {
+        (velocityEastMetresPerSecond * velocityEastMetresPerSecond
+            + velocityNorthMetresPerSecond * velocityNorthMetresPerSecond).squareRoot()
+    }
+
+    /// The filtered course, degrees clockwise from true north in 0..<360 (0 when not moving).
+    @inlinable
+    public var courseDegrees: Double {
+        let c = atan2(velocityEastMetresPerSecond, velocityNorthMetresPerSecond) * 180 / .pi
+        return c < 0 ? c + 360 : c
+    }
+}
+
+/// What the ``Tracker`` did with one fix and why, with every gate's value.
+///
+/// A plain value (no references): producing one allocates nothing.
+public struct FixDecision: Sendable, Hashable {
+    /// The fix's time, UTC.
+    public var timestamp: Timestamp
+    /// Why the fix was rejected, or `nil` when it was accepted.
+    public var rejection: RejectionReason?
+    /// The filter's state after this fix (unchanged by a rejected fix); `nil` until a fix has been accepted.
+    public var state: FilteredState?
+
+    /// The accuracy the gates used, metres (the reported one, or the assumed one); 0 when rejected before
+    /// the accuracy gate.
+    public var accuracyMetres: Double
+    /// True when the fix reported no accuracy and the profile's assumed value was used.
+    public var isAccuracyAssumed: Bool
+    /// The speed the speed gate judged, metres per second (`nil` when the gate was not reached).
+    public var gateSpeedMetresPerSecond: Double?
+    /// Where ``gateSpeedMetresPerSecond`` came from.
+    public var gateSpeedSource: SpeedSource?
+    /// The normalised innovation d² of the outlier gate (χ², 2 degrees of freedom); `nil` when not reached.
+    public var innovationChiSquare: Double?
+    /// True when this fix reset or re-anchored the filter (first fix, long gap, or a rejection streak).
+    public var isAnchor: Bool
+
+    /// The speed integrated into distance, metres per second (after deadband and ceiling; 0 when rejected).
+    public var speedMetresPerSecond: Double
+    /// Where ``speedMetresPerSecond`` came from (`nil` when rejected).
+    public var speedSource: SpeedSource?
+    /// False when the Doppler check found the receiver's speed inconsistent with its positions.
+    public var isDopplerTrusted: Bool
+    /// The filtered track's net displacement over the trailing window, metres.
+    public var netDisplacementMetres: Double
+    /// The net-displacement threshold in force, metres.
+    public var netDisplacementThresholdMetres: Double
+    /// The motion-activity verdict in force.
+    public var motion: MotionGate.Verdict
+    /// Why less distance accrued than the speed suggests.
+    public var hold: DistanceHold
+
+    /// The distance this fix added to the total, metres (includes held-back increments released now).
+    public var distanceIncrementMetres: Double
+    /// The total distance after this fix, metres.
+    public var totalDistanceMetres: Double
+
+    /// True when the fix was accepted.
+    @inlinable
+    public var isAccepted: Bool { rejection == nil }
+
+    /// A decision with every gate value empty.
+    @inlinable
+    init(timestamp: Timestamp, rejection: RejectionReason?, state: FilteredState?, total: Double) {
+        self.timestamp = timestamp
+        self.rejection = rejection
+        self.state = state
+        self.accuracyMetres = 0
+        self.isAccuracyAssumed = false
+        self.gateSpeedMetresPerSecond = nil
+        self.gateSpeedSource = nil
+        self.innovationChiSquare = nil
+        self.isAnchor = false
+        self.speedMetresPerSecond = 0
+        self.speedSource = nil
+        self.isDopplerTrusted = true
+        self.netDisplacementMetres = 0
+        self.netDisplacementThresholdMetres = 0
+        self.motion = .uncertain
+        self.hold = rejection == nil ? .none : .rejected
+        self.distanceIncrementMetres = 0
+        self.totalDistanceMetres = total
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif

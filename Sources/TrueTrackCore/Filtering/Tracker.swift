@@ -1,0 +1,428 @@
+/// Turns a stream of fixes into filtered positions and an honest distance, one decision per fix.
+///
+/// ## Pipeline (one pass per fix, no allocation)
+/// 1. **Validity and ordering**: non-finite or out-of-range coordinates → ``RejectionReason/invalid``; the
+///    same time and position as the previous fix → ``RejectionReason/duplicate``; not newer than the last
+///    accepted fix → ``RejectionReason/outOfOrder`` (so dt > 0 from here on and nothing divides by zero).
+/// 2. **Accuracy gate** (``AccuracyGate``).
+/// 3. **Speed gate** (``SpeedGate``): Doppler speed when present, else derived; above the ceiling →
+///    ``RejectionReason/speed``.
+/// 4. **Outlier gate**: the normalised innovation against the filter's prediction above
+///    ``TrackingProfile/outlierChiSquare`` → ``RejectionReason/outlier``. The
+///    ``TrackingProfile/rejectionsBeforeReanchor``-th consecutive outlier (or derived-speed) rejection
+///    re-anchors the filter at that fix instead: several fixes agreeing with each other and not with the
+///    filter mean the device really is there (tunnel exit, relocation).
+/// 5. **Kalman filter** (``ConstantVelocityFilter``) in a local metre plane: position update with
+///    per-axis σ = accuracy / 1.50959 (``MeasurementNoise``); a Doppler velocity update when the fix has
+///    speed and course and the Doppler speed is trusted; a reset after ``TrackingProfile/filterResetGapSeconds``.
+/// 6. **Speed choice** (``DopplerCheck``): the Doppler speed when trusted, else the filter's speed.
+/// 7. **Distance** (``SpeedIntegration``), then the **motion-activity gate** (``MotionGate``) and the
+///    **net-displacement gate** (``NetDisplacementGate``), into the **accumulator**
+///    (``DistanceAccumulator``).
+///
+/// ## Batches
+/// ``process(batch:)`` sorts a delivered batch oldest first (stable) and processes it fix by fix: its
+/// decisions are bit-identical to feeding the sorted fixes to ``process(_:)`` one at a time.
+public struct Tracker: Sendable {
+    /// The profile in force.
+    public private(set) var profile: TrackingProfile
+    /// The distance so far.
+    public private(set) var distance = DistanceAccumulator()
+
+    var projection = LocalProjection(originLatitude: 0, originLongitude: 0)
+    var filter = ConstantVelocityFilter(east: 0, north: 0, positionVariance: 1, velocityVariance: 1)
+    /// A second filter fed positions only: its speed is the Doppler check's reference and the distance's
+    /// fallback speed, independent of the Doppler speed it judges.
+    var positionFilter = ConstantVelocityFilter(east: 0, north: 0, positionVariance: 1, velocityVariance: 1)
+    var hasFilter = false
+    /// Time of the last accepted fix (ms since 1970).
+    var lastAcceptedMilliseconds: Int64 = .min
+    /// The last accepted fix's raw position in the plane and accuracy.
+    var lastRawEast = 0.0
+    var lastRawNorth = 0.0
+    var lastAccuracy = 0.0
+    /// The previous fix received (for duplicates).
+    var lastReceivedMilliseconds: Int64 = .min
+    var lastReceivedLatitude = Double.nan
+    var lastReceivedLongitude = Double.nan
+    var consecutiveRejections = 0
+    /// Running sums (see ``TrailingWindow``).
+    var dopplerPath = 0.0
+    var dopplerSeconds = 0.0
+    var positionPath = 0.0
+    var candidateDoppler = 0.0
+    var candidateFiltered = 0.0
+    var accuracySum = 0.0
+    var fixCount = 0.0
+    /// Candidate sums up to which increments have been committed or given up.
+    var committedDoppler = 0.0
+    var committedFiltered = 0.0
+    var window = TrailingWindow()
+    /// The activity reading in force and when it was taken.
+    var activity: ActivityReading?
+    var activityMilliseconds: Int64 = 0
+
+    /// Creates a tracker.
+    ///
+    /// - Parameter profile: the tuning; ``TrackingProfile/walking`` by default (the commonest use: a phone
+    ///   counting a walker's distance).
+    public init(profile: TrackingProfile = .walking) {
+        self.profile = profile
+    }
+
+    /// Continues a session whose total was persisted: the larger of the persisted and current totals is kept
+    /// (see ``DistanceAccumulator/restore(persistedTotalMetres:)``).
+    public mutating func restore(persistedTotalMetres: Double) {
+        distance.restore(persistedTotalMetres: persistedTotalMetres)
+    }
+
+    /// Starts a new session: distance zero, filter, anchor, window and activity forgotten; the profile kept.
+    public mutating func reset() {
+        self = Tracker(profile: profile)
+    }
+
+    /// Supplies a motion-activity reading from a separate timed stream (e.g. Android's activity
+    /// recognition); it applies to fixes from `timestamp` for ``TrackingProfile/activityValiditySeconds``.
+    /// A reading older than the one in force is ignored.
+    public mutating func process(activity reading: ActivityReading, at timestamp: Timestamp) {
+        if activity == nil || timestamp.millisecondsSince1970 >= activityMilliseconds {
+            activity = reading
+            activityMilliseconds = timestamp.millisecondsSince1970
+        }
+    }
+
+    /// Processes a batch as delivered: sorted oldest first (stable, so equal times keep their order), then
+    /// fix by fix. Returns one decision per fix, in the processing (sorted) order.
+    ///
+    /// - Complexity: O(n log n) for the sort; the batch's array of decisions is the only allocation.
+    public mutating func process(batch: [Fix]) -> [FixDecision] {
+        var isSorted = true
+        for i in batch.indices.dropFirst() where batch[i].timestamp < batch[i - 1].timestamp {
+            isSorted = false
+            break
+        }
+        var result: [FixDecision] = []
+        result.reserveCapacity(batch.count)
+        if isSorted {
+            for fix in batch { result.append(process(fix)) }
+        } else {
+            let order = batch.indices.sorted { (batch[$0].timestamp, $0) < (batch[$1].timestamp, $1) }
+            for i in order { result.append(process(batch[i])) }
+        }
+        return result
+    }
+
+    /// Processes a whole recorded track in its given order (as a live stream would deliver it) and returns
+    /// the decisions in the same order. Identical to calling ``process(_:)`` for each fix.
+    public mutating func process(track: some Sequence<Fix>) -> [FixDecision] {
+        var result: [FixDecision] = []
+        result.reserveCapacity(track.underestimatedCount)
+        for fix in track { result.append(process(fix)) }
+        return result
+    }
+
+    /// The filter's current state as a ``FilteredState``, or `nil` before the first accepted fix.
+    public var state: FilteredState? { hasFilter ? currentState() : nil }
+
+    @inline(__always)
+    func currentState() -> FilteredState {
+        let (lat, lon) = projection.unproject(east: filter.east, north: filter.north)
+        return FilteredState(
+            latitude: lat, longitude: lon, velocityEastMetresPerSecond: filter.velocityEast,
+            velocityNorthMetresPerSecond: filter.velocityNorth,
+            positionSigmaMetres: filter.positionVariance.squareRoot(),
+            velocitySigmaMetresPerSecond: filter.velocityVariance.squareRoot())
+    }
+
+    /// Processes one fix and returns what was done with it and why.
+    ///
+    /// - Complexity: O(1) amortised (the trailing window holds at most 32 samples); no allocation.
+    public mutating func process(_ fix: Fix) -> FixDecision {
+        let now = fix.timestamp.millisecondsSince1970
+        var decision = FixDecision(timestamp: fix.timestamp, rejection: nil, state: nil, total: distance.totalMetres)
+
+        // 1. Validity and ordering.
+        guard fix.latitude.isFinite, fix.longitude.isFinite, abs(fix.latitude) <= 90, abs(fix.longitude) <= 180
+        else { return reject(&decision, .invalid) }
+        let isDuplicate = now == lastReceivedMilliseconds && fix.latitude == lastReceivedLatitude
+            && fix.longitude == lastReceivedLongitude
+        lastReceivedMilliseconds = now
+        lastReceivedLatitude = fix.latitude
+        lastReceivedLongitude = fix.longitude
+        if isDuplicate { return reject(&decision, .duplicate) }
+        if hasFilter && now <= lastAcceptedMilliseconds { return reject(&decision, .outOfOrder) }
+        if let reading = fix.activity { process(activity: reading, at: fix.timestamp) }
+
+        // 2. Accuracy gate.
+        let accuracy: Double
+        switch AccuracyGate.evaluate(fix.horizontalAccuracy, profile: profile) {
+        case .rejected: return reject(&decision, .accuracy)
+        case .accepted(let metres, let isAssumed):
+            accuracy = metres
+            decision.accuracyMetres = metres
+            decision.isAccuracyAssumed = isAssumed
+        }
+        let r = MeasurementNoise.perAxisVariance(radius68: accuracy)
+        let doppler = fix.speedMetresPerSecond
+
+        // First fix: anchor the plane and the filter.
+        guard hasFilter else {
+            if let doppler, !SpeedGate.passes(doppler, profile: profile) {
+                decision.gateSpeedMetresPerSecond = doppler
+                decision.gateSpeedSource = .doppler
+                return reject(&decision, .speed)
+            }
+            projection = LocalProjection(originLatitude: fix.latitude, originLongitude: fix.longitude)
+            anchor(east: 0, north: 0, variance: r, fix: fix, accuracy: accuracy, now: now)
+            decision.gateSpeedMetresPerSecond = doppler
+            decision.gateSpeedSource = doppler == nil ? nil : .doppler
+            return finishAnchor(&decision)
+        }
+
+        let dt = Double(now &- lastAcceptedMilliseconds) / 1000
+        let (e, n) = projection.project(latitude: fix.latitude, longitude: fix.longitude)
+
+        // 3. Speed gate.
+        let de = e - lastRawEast, dn = n - lastRawNorth
+        let gate = SpeedGate.speed(
+            doppler: doppler, displacementMetres: (de * de + dn * dn).squareRoot(), seconds: dt,
+            accuracy: accuracy, previousAccuracy: lastAccuracy)
+        decision.gateSpeedMetresPerSecond = gate.metresPerSecond
+        decision.gateSpeedSource = gate.source
+        let isLongGap = dt > profile.filterResetGapSeconds
+        if !SpeedGate.passes(gate.metresPerSecond, profile: profile) {
+            // A Doppler speed above the ceiling says "too fast" wherever the fix is: never re-anchor on it.
+            if gate.source == .doppler { return reject(&decision, .speed) }
+            consecutiveRejections += 1
+            if consecutiveRejections < profile.rejectionsBeforeReanchor && !isLongGap {
+                return reject(&decision, .speed)
+            }
+            anchor(east: e, north: n, variance: r, fix: fix, accuracy: accuracy, now: now)
+            return finishAnchor(&decision)
+        }
+
+        if isLongGap {
+            anchor(east: e, north: n, variance: r, fix: fix, accuracy: accuracy, now: now)
+            return finishAnchor(&decision)
+        }
+
+        // 4. Outlier gate against the prediction.
+        var predicted = filter
+        let q = profile.accelerationSigma * profile.accelerationSigma
+        predicted.predict(seconds: dt, accelerationVariance: q)
+        let d2 = predicted.normalisedInnovation(east: e, north: n, variance: r)
+        decision.innovationChiSquare = d2
+        if !(d2 <= profile.outlierChiSquare) {
+            consecutiveRejections += 1
+            if consecutiveRejections < profile.rejectionsBeforeReanchor { return reject(&decision, .outlier) }
+            anchor(east: e, north: n, variance: r, fix: fix, accuracy: accuracy, now: now)
+            return finishAnchor(&decision)
+        }
+        consecutiveRejections = 0
+
+        // 5. Kalman update (position), in both filters.
+        predicted.updatePosition(east: e, north: n, variance: r)
+        filter = predicted
+        positionFilter.predict(seconds: dt, accelerationVariance: q)
+        positionFilter.updatePosition(east: e, north: n, variance: r)
+        let positionSpeed = positionFilter.speedMetresPerSecond
+        let step = min(dt, profile.maximumIntegrationSeconds)
+        if let doppler {
+            dopplerPath += doppler * step
+            dopplerSeconds += step
+        }
+        positionPath += positionSpeed * step
+
+        // Window quantities: net displacement of the filtered track, Doppler and position-filter paths.
+        let span = Int64(profile.windowSeconds * 1000)
+        window.dropOlder(than: now, spanMilliseconds: span)
+        accuracySum += accuracy
+        fixCount += 1
+        var net = 0.0
+        var meanAccuracy = accuracy
+        var windowDoppler = 0.0, windowDopplerSeconds = 0.0, windowPosition = 0.0
+        var startCandidateDoppler = candidateDoppler, startCandidateFiltered = candidateFiltered
+        if let start = window.oldest() {
+            let ne = filter.east - start.east, nn = filter.north - start.north
+            net = (ne * ne + nn * nn).squareRoot()
+            let count = fixCount - start.fixCount
+            if count > 0 { meanAccuracy = (accuracySum - start.accuracySum) / count }
+            windowDoppler = dopplerPath - start.dopplerPath
+            windowDopplerSeconds = dopplerSeconds - start.dopplerSeconds
+            windowPosition = positionPath - start.positionPath
+            startCandidateDoppler = start.candidateDoppler
+            startCandidateFiltered = start.candidateFiltered
+        }
+        let threshold = NetDisplacementGate.threshold(meanAccuracy: meanAccuracy, profile: profile)
+        decision.netDisplacementMetres = net
+        decision.netDisplacementThresholdMetres = threshold
+        let isTrusted = doppler != nil
+            && DopplerCheck.isTrusted(
+                dopplerPathMetres: windowDoppler, positionPathMetres: windowPosition, thresholdMetres: threshold,
+                profile: profile)
+        // Doppler motion evidence is tri-state: with Doppler over at least half the window, its mean speed
+        // says moving or still; without, it says nothing and the net displacement decides.
+        let isMoving: Bool
+        if windowDopplerSeconds >= profile.windowSeconds / 2 {
+            isMoving = windowDoppler / windowDopplerSeconds >= profile.motionDopplerSpeedMetresPerSecond
+        } else {
+            isMoving = NetDisplacementGate.isMoving(netDisplacement: net, threshold: threshold)
+        }
+
+        // 5b. Kalman update (Doppler velocity), only when trusted.
+        if isTrusted, let speed = doppler {
+            let speedSigma = fix.speedAccuracyMetresPerSecond ?? profile.assumedSpeedAccuracyMetresPerSecond
+            if let course = fix.courseDegrees {
+                let courseSigma = fix.courseAccuracyDegrees ?? profile.assumedCourseAccuracyDegrees
+                let c = course * .pi / 180
+                filter.updateVelocity(
+                    east: speed * sin(c), north: speed * cos(c),
+                    variance: MeasurementNoise.velocityVariance(
+                        speed: speed, speedSigma: speedSigma, courseSigmaDegrees: courseSigma))
+            } else if speed < profile.deadbandMetresPerSecond {
+                // Standing still needs no direction: a zero speed is a zero velocity.
+                filter.updateVelocity(east: 0, north: 0, variance: speedSigma * speedSigma)
+            }
+        }
+
+        // 6. Speed choice and 7. distance.
+        let source: SpeedSource = isTrusted ? .doppler : .filtered
+        let speed = isTrusted ? doppler! : positionSpeed
+        var increment = SpeedIntegration.increment(speed: speed, seconds: dt, profile: profile)
+        decision.speedSource = source
+        decision.speedMetresPerSecond = increment > 0 ? min(speed, profile.maximumSpeedMetresPerSecond) : 0
+        decision.isDopplerTrusted = isTrusted || doppler == nil
+        if increment == 0 { decision.hold = .deadband }
+        let motion = MotionGate.verdict(
+            activity, ageSeconds: Double(now &- activityMilliseconds) / 1000, profile: profile)
+        decision.motion = motion
+        if motion != .uncertain, let reading = activity, profile.excludedActivities.contains(reading.kind) {
+            increment = 0
+            decision.hold = .activity
+        } else if let start = window.oldest(), now - start.milliseconds >= span / 2,
+            net / (Double(now - start.milliseconds) / 1000) > profile.maximumSustainedSpeedMetresPerSecond
+        {
+            // Faster over the window than the profile's traveller can sustain: a vehicle, whatever the
+            // recogniser says (GeoLife's taxi and bus average 4.6-5.3 m/s).
+            increment = 0
+            decision.hold = .activity
+        }
+        if source == .doppler { candidateDoppler += increment } else { candidateFiltered += increment }
+
+        if isMoving {
+            let releaseDoppler = candidateDoppler - max(committedDoppler, startCandidateDoppler)
+            let releaseFiltered = candidateFiltered - max(committedFiltered, startCandidateFiltered)
+            committedDoppler = candidateDoppler
+            committedFiltered = candidateFiltered
+            let before = distance.totalMetres
+            distance.add(releaseDoppler, source: .doppler)
+            distance.add(releaseFiltered, source: .filtered)
+            decision.distanceIncrementMetres = distance.totalMetres - before
+        } else if increment > 0 {
+            decision.hold = .netDisplacement
+        }
+
+        window.append(
+            TrailingWindow.Sample(
+                milliseconds: now, east: filter.east, north: filter.north, dopplerPath: dopplerPath,
+                dopplerSeconds: dopplerSeconds, positionPath: positionPath, candidateDoppler: candidateDoppler, candidateFiltered: candidateFiltered, accuracySum: accuracySum,
+                fixCount: fixCount))
+        lastAcceptedMilliseconds = now
+        lastRawEast = e
+        lastRawNorth = n
+        lastAccuracy = accuracy
+        recentreIfFar()
+        decision.state = currentState()
+        decision.totalDistanceMetres = distance.totalMetres
+        return decision
+    }
+
+    /// Fills a rejection into `decision` and returns it.
+    @inline(__always)
+    func reject(_ decision: inout FixDecision, _ reason: RejectionReason) -> FixDecision {
+        decision.rejection = reason
+        decision.hold = .rejected
+        decision.speedSource = nil
+        decision.state = hasFilter ? currentState() : nil
+        decision.totalDistanceMetres = distance.totalMetres
+        return decision
+    }
+
+    /// Completes the decision of a fix that (re-)anchored the filter.
+    @inline(__always)
+    func finishAnchor(_ decision: inout FixDecision) -> FixDecision {
+        decision.isAnchor = true
+        decision.hold = .anchor
+        decision.state = currentState()
+        decision.totalDistanceMetres = distance.totalMetres
+        return decision
+    }
+
+    /// Resets the filter at a fix (first fix, long gap, rejection streak): position from the fix, velocity
+    /// from its Doppler speed and course when both are present (else zero, with a variance spanning the
+    /// profile's speed range); the window restarts, held-back distance is given up.
+    mutating func anchor(east e: Double, north n: Double, variance r: Double, fix: Fix, accuracy: Double, now: Int64) {
+        let vmax = profile.maximumSpeedMetresPerSecond / 2
+        filter = ConstantVelocityFilter(east: e, north: n, positionVariance: r, velocityVariance: vmax * vmax)
+        if let speed = fix.speedMetresPerSecond, let course = fix.courseDegrees {
+            let c = course * .pi / 180
+            filter.velocityEast = speed * sin(c)
+            filter.velocityNorth = speed * cos(c)
+            let sigma = fix.speedAccuracyMetresPerSecond ?? profile.assumedSpeedAccuracyMetresPerSecond
+            filter.velocityVariance = max(
+                MeasurementNoise.velocityVariance(
+                    speed: speed, speedSigma: sigma,
+                    courseSigmaDegrees: fix.courseAccuracyDegrees ?? profile.assumedCourseAccuracyDegrees),
+                ConstantVelocityFilter.minimumVariance)
+        }
+        positionFilter = ConstantVelocityFilter(east: e, north: n, positionVariance: r, velocityVariance: vmax * vmax)
+        hasFilter = true
+        consecutiveRejections = 0
+        lastAcceptedMilliseconds = now
+        lastRawEast = e
+        lastRawNorth = n
+        lastAccuracy = accuracy
+        committedDoppler = candidateDoppler
+        committedFiltered = candidateFiltered
+        accuracySum += accuracy
+        fixCount += 1
+        window.removeAll()
+        window.append(
+            TrailingWindow.Sample(
+                milliseconds: now, east: e, north: n, dopplerPath: dopplerPath, dopplerSeconds: dopplerSeconds,
+                positionPath: positionPath, candidateDoppler: candidateDoppler,
+                candidateFiltered: candidateFiltered, accuracySum: accuracySum, fixCount: fixCount))
+        recentreIfFar()
+    }
+
+    /// Moves the plane's origin to the filtered position when it is farther than
+    /// ``LocalProjection/recentringDistanceMetres``, re-expressing the filter, the window and the last raw
+    /// position in the new plane.
+    @inline(__always)
+    mutating func recentreIfFar() {
+        let limit = LocalProjection.recentringDistanceMetres
+        guard abs(filter.east) > limit || abs(filter.north) > limit else { return }
+        let old = projection
+        let origin = old.unproject(east: filter.east, north: filter.north)
+        let new = LocalProjection(originLatitude: origin.latitude, originLongitude: origin.longitude)
+        func convert(_ e: Double, _ n: Double) -> (Double, Double) {
+            let p = old.unproject(east: e, north: n)
+            let q = new.project(latitude: p.latitude, longitude: p.longitude)
+            return (q.east, q.north)
+        }
+        (lastRawEast, lastRawNorth) = convert(lastRawEast, lastRawNorth)
+        window.transformPositions(convert)
+        positionFilter.shiftOrigin(east: filter.east, north: filter.north)
+        filter.east = 0
+        filter.north = 0
+        projection = new
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif

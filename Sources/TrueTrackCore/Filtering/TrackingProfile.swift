@@ -1,0 +1,240 @@
+/// The tuning of every gate and of the filter for one kind of movement.
+///
+/// Use one of the presets (``walking``, ``running``, ``cycling``, ``driving``) or start from one and change
+/// the values you need (``custom(from:_:)``). Every preset value is documented with the reason it has that
+/// value; the walking values are the defaults and were checked on the shared recordings
+/// (`ipin2023-walk`, the stationary logs, `geolife-010-mixed`).
+public struct TrackingProfile: Sendable, Hashable {
+    /// Which preset the profile started from.
+    public enum Kind: String, Sendable, Hashable, CaseIterable, Codable {
+        /// On foot, walking pace.
+        case walking
+        /// On foot, running pace.
+        case running
+        /// On a bicycle.
+        case cycling
+        /// In a car or other road vehicle.
+        case driving
+        /// Changed from a preset by the caller.
+        case custom
+    }
+
+    /// The preset this profile comes from (``Kind/custom`` once changed through ``custom(from:_:)``).
+    public var kind: Kind
+
+    // MARK: Accuracy gate
+
+    /// Fixes whose reported horizontal accuracy (68 % radius) exceeds this are rejected, metres.
+    public var maximumAccuracyMetres: Double
+    /// The accuracy assumed for a fix that reports none, metres; such fixes are flagged in their decision.
+    public var assumedAccuracyMetres: Double
+
+    // MARK: Speed gate
+
+    /// Fixes moving faster than this (Doppler speed, else the speed derived from displacement) are rejected,
+    /// metres per second. The same value caps the speed integrated into distance.
+    public var maximumSpeedMetresPerSecond: Double
+
+    // MARK: Outlier gate and filter
+
+    /// The filter's white-acceleration standard deviation σₐ, m/s² (process noise q = σₐ² m²/s³).
+    public var accelerationSigma: Double
+    /// The χ² (2 degrees of freedom) threshold above which a fix is an outlier of the filter's prediction.
+    public var outlierChiSquare: Double
+    /// This many consecutive speed or outlier rejections re-anchor the filter at the latest fix.
+    public var rejectionsBeforeReanchor: Int
+    /// A gap between accepted fixes longer than this resets the filter at the new fix, seconds.
+    public var filterResetGapSeconds: Double
+    /// The Doppler speed accuracy assumed when a fix reports none, m/s (velocity measurement noise).
+    public var assumedSpeedAccuracyMetresPerSecond: Double
+    /// The course accuracy assumed when a fix reports none, degrees.
+    public var assumedCourseAccuracyDegrees: Double
+
+    // MARK: Distance
+
+    /// Speeds below this count as standing still for the distance, metres per second.
+    public var deadbandMetresPerSecond: Double
+    /// The longest interval one fix's speed is integrated over, seconds: after a longer gap the distance
+    /// across it is not guessed.
+    public var maximumIntegrationSeconds: Double
+    /// The trailing window of the net-displacement gate and the Doppler check, seconds (at most 30).
+    public var windowSeconds: Double
+    /// Net displacement threshold = ``netDisplacementBaseMetres`` + ``netDisplacementAccuracyFactor`` × the
+    /// mean accuracy over the window, metres.
+    public var netDisplacementBaseMetres: Double
+    /// See ``netDisplacementBaseMetres``.
+    public var netDisplacementAccuracyFactor: Double
+    /// The Doppler speed is not trusted while the Doppler path over the window is below this fraction of the
+    /// filtered track's net displacement beyond its threshold.
+    public var dopplerTrustRatio: Double
+    /// While the mean Doppler speed over the window is at least this, the receiver is moving whatever the
+    /// net displacement says (a walker pacing back and forth), metres per second.
+    public var motionDopplerSpeedMetresPerSecond: Double
+
+    // MARK: Motion-activity gate
+
+    /// Activities during which no distance accrues (when read with at least
+    /// ``activityConfidenceThreshold``).
+    public var excludedActivities: ActivityMask
+    /// A net displacement over (at least half) the window faster than this means a vehicle: no distance
+    /// accrues, metres per second (`.infinity` disables the rule).
+    public var maximumSustainedSpeedMetresPerSecond: Double
+    /// The confidence (0–100) from which an activity reading counts; below it the reading is "uncertain".
+    public var activityConfidenceThreshold: Int
+    /// An activity reading older than this no longer applies, seconds.
+    public var activityValiditySeconds: Double
+
+    /// Creates a profile with every value given explicitly; prefer a preset.
+    public init(
+        kind: Kind, maximumAccuracyMetres: Double, assumedAccuracyMetres: Double,
+        maximumSpeedMetresPerSecond: Double, accelerationSigma: Double, outlierChiSquare: Double,
+        rejectionsBeforeReanchor: Int, filterResetGapSeconds: Double,
+        assumedSpeedAccuracyMetresPerSecond: Double, assumedCourseAccuracyDegrees: Double,
+        deadbandMetresPerSecond: Double, maximumIntegrationSeconds: Double, windowSeconds: Double,
+        netDisplacementBaseMetres: Double, netDisplacementAccuracyFactor: Double, dopplerTrustRatio: Double,
+        motionDopplerSpeedMetresPerSecond: Double,
+        excludedActivities: ActivityMask, maximumSustainedSpeedMetresPerSecond: Double,
+        activityConfidenceThreshold: Int, activityValiditySeconds: Double
+    ) {
+        self.kind = kind
+        self.maximumAccuracyMetres = maximumAccuracyMetres
+        self.assumedAccuracyMetres = assumedAccuracyMetres
+        self.maximumSpeedMetresPerSecond = maximumSpeedMetresPerSecond
+        self.accelerationSigma = accelerationSigma
+        self.outlierChiSquare = outlierChiSquare
+        self.rejectionsBeforeReanchor = rejectionsBeforeReanchor
+        self.filterResetGapSeconds = filterResetGapSeconds
+        self.assumedSpeedAccuracyMetresPerSecond = assumedSpeedAccuracyMetresPerSecond
+        self.assumedCourseAccuracyDegrees = assumedCourseAccuracyDegrees
+        self.deadbandMetresPerSecond = deadbandMetresPerSecond
+        self.maximumIntegrationSeconds = maximumIntegrationSeconds
+        self.windowSeconds = min(max(windowSeconds, 1), TrailingWindow.maximumSpanSeconds)
+        self.netDisplacementBaseMetres = netDisplacementBaseMetres
+        self.netDisplacementAccuracyFactor = netDisplacementAccuracyFactor
+        self.dopplerTrustRatio = dopplerTrustRatio
+        self.motionDopplerSpeedMetresPerSecond = motionDopplerSpeedMetresPerSecond
+        self.excludedActivities = excludedActivities
+        self.maximumSustainedSpeedMetresPerSecond = maximumSustainedSpeedMetresPerSecond
+        self.activityConfidenceThreshold = activityConfidenceThreshold
+        self.activityValiditySeconds = activityValiditySeconds
+    }
+
+    /// The χ² value with 2 degrees of freedom exceeded with probability 0.1 % (−2 ln 0.001 = 13.8155):
+    /// a fix this far from the prediction is a multipath jump or a relocation, not noise; real phone errors
+    /// are correlated and heavier-tailed than the model, so a stricter threshold (99 %: 9.21) rejected good
+    /// fixes on the recordings.
+    public static let chiSquare2DOF999: Double = 13.815_510_557_964_274
+
+    /// Walking (the defaults).
+    ///
+    /// - `maximumAccuracyMetres` 30: the phones in `ipin2023-walk` report 4–6 m outdoors and 8–27 m on the
+    ///   underground level; network fixes (748–896 m) and worse are rejected.
+    /// - `assumedAccuracyMetres` 30: a fix without accuracy (NMEA without GST, GPX) is trusted no more than the
+    ///   worst fix the gate admits, so it never outweighs a fix that reports its accuracy.
+    /// - `maximumSpeedMetresPerSecond` 8: faster than any walker (a sprint is ~ 10 m/s only for elite runners);
+    ///   anything above is a vehicle or an error.
+    /// - `accelerationSigma` 1 m/s²: a walker's speed changes by about 1 m/s within a second when starting,
+    ///   stopping or turning.
+    /// - `outlierChiSquare` 13.82 (χ², 2 dof, 99.9 %), `rejectionsBeforeReanchor` 3: see
+    ///   ``chiSquare2DOF999``; three fixes in a row far from the prediction agree with each other, not with
+    ///   the filter, so the filter is what is wrong (tunnel exit, relocation after a gap).
+    /// - `filterResetGapSeconds` 60: after a minute without fixes a walker may be anywhere within ~ 80 m; the
+    ///   constant-velocity prediction carries no information any more.
+    /// - `assumedSpeedAccuracyMetresPerSecond` 0.5, `assumedCourseAccuracyDegrees` 20: Android's typical
+    ///   reported speed and bearing accuracy for a phone at walking pace.
+    /// - `deadbandMetresPerSecond` 0.3: below a third of a slow walk (~ 1 m/s); a still phone's Doppler
+    ///   jitter and filter velocity noise stay under it.
+    /// - `maximumIntegrationSeconds` 10: one fix's speed stands for at most 10 s of travel; beyond that the
+    ///   path across the gap is unknown.
+    /// - `windowSeconds` 20, net displacement `2 m + 1.0 × accuracy`: a stationary phone's correlated error
+    ///   drifts by well under its 68 % radius in 20 s, while a walker at ≥ 0.5 m/s covers ≥ 10 m.
+    /// - `dopplerTrustRatio` 0.7: a consistent Doppler path over the window matches the path of the
+    ///   position-only filter; 30 % margin for that filter's noise and lag (the Samsung phones of
+    ///   `ipin2023-walk` read about half).
+    /// - `motionDopplerSpeedMetresPerSecond` 0.15: still receivers average 0.005–0.05 m/s of Doppler speed
+    ///   (`rtk-reach-neu`, `gpsd-nmea`, `gmt-stationary-2016`), walkers 0.3–1.4 m/s even with Samsung zeros;
+    ///   with Doppler over at least half the window its mean decides moving vs still, else the net
+    ///   displacement does (this is what keeps `gpsd-ublox-8`, whose fixes wander 13 m, at 0 m).
+    /// - `excludedActivities` still + in vehicle at confidence ≥ 75 valid 60 s: a walk does not include the
+    ///   bus; Android's `DetectedActivity` calls ≥ 75 "likely"; below it the reading is uncertain, which is
+    ///   not "still".
+    /// - `maximumSustainedSpeedMetresPerSecond` 3: a brisk walk is 1.8 m/s and nobody walks 3 m/s for ten
+    ///   seconds or more; a net displacement that fast is a bus, a taxi or a train (GeoLife user 010's taxi
+    ///   and bus legs average 5.3 and 4.6 m/s, under the 8 m/s gate).
+    public static let walking = TrackingProfile(
+        kind: .walking, maximumAccuracyMetres: 30, assumedAccuracyMetres: 30, maximumSpeedMetresPerSecond: 8,
+        accelerationSigma: 1.0, outlierChiSquare: chiSquare2DOF999, rejectionsBeforeReanchor: 3,
+        filterResetGapSeconds: 60, assumedSpeedAccuracyMetresPerSecond: 0.5, assumedCourseAccuracyDegrees: 20,
+        deadbandMetresPerSecond: 0.3, maximumIntegrationSeconds: 10, windowSeconds: 20,
+        netDisplacementBaseMetres: 2, netDisplacementAccuracyFactor: 1.0, dopplerTrustRatio: 0.7,
+        motionDopplerSpeedMetresPerSecond: 0.15,
+        excludedActivities: [.still, .inVehicle], maximumSustainedSpeedMetresPerSecond: 3,
+        activityConfidenceThreshold: 75, activityValiditySeconds: 60)
+
+    /// Running: the walking values except a faster ceiling (12 m/s: beyond a fast runner's ~ 7 m/s with margin
+    /// for sprints), a larger acceleration σ (2 m/s²: strides and pace changes) and a shorter reset gap (30 s:
+    /// a runner covers ~ 100 m in it).
+    public static let running: TrackingProfile = {
+        var p = walking
+        p.kind = .running
+        p.maximumSpeedMetresPerSecond = 12
+        p.maximumSustainedSpeedMetresPerSecond = 8
+        p.accelerationSigma = 2
+        p.filterResetGapSeconds = 30
+        return p
+    }()
+
+    /// Cycling: ceiling 25 m/s (a fast descent reaches 20 m/s), acceleration σ 2 m/s², accuracy gate 50 m and
+    /// assumed accuracy 30 m (bike computers often report no accuracy), window 15 s (a cyclist covers ≥ 30 m
+    /// in it), reset gap 30 s; `in vehicle` is excluded (the bike carried by car), `still` too.
+    public static let cycling: TrackingProfile = {
+        var p = walking
+        p.kind = .cycling
+        p.maximumSpeedMetresPerSecond = 25
+        p.maximumSustainedSpeedMetresPerSecond = .infinity
+        p.accelerationSigma = 2
+        p.maximumAccuracyMetres = 50
+        p.filterResetGapSeconds = 30
+        p.windowSeconds = 15
+        return p
+    }()
+
+    /// Driving: ceiling 70 m/s (250 km/h), acceleration σ 3 m/s² (hard braking is ~ 8 m/s², cruising ~ 0.5),
+    /// accuracy gate 50 m (urban canyons), reset gap 20 s (a car covers up to ~ 1 km in it), window 10 s,
+    /// course accuracy 5° (a car's Doppler course is steady at speed), and no activity excluded but `still`
+    /// (a car is a vehicle).
+    public static let driving: TrackingProfile = {
+        var p = walking
+        p.kind = .driving
+        p.maximumSpeedMetresPerSecond = 70
+        p.maximumSustainedSpeedMetresPerSecond = .infinity
+        p.accelerationSigma = 3
+        p.maximumAccuracyMetres = 50
+        p.filterResetGapSeconds = 20
+        p.windowSeconds = 10
+        p.assumedCourseAccuracyDegrees = 5
+        p.excludedActivities = [.still]
+        return p
+    }()
+
+    /// The preset of a kind (``Kind/custom`` gives ``walking``).
+    public static func preset(_ kind: Kind) -> TrackingProfile {
+        switch kind {
+        case .walking, .custom: walking
+        case .running: running
+        case .cycling: cycling
+        case .driving: driving
+        }
+    }
+
+    /// A custom profile: `base` changed by `change`, marked ``Kind/custom``.
+    public static func custom(from base: TrackingProfile, _ change: (inout TrackingProfile) -> Void)
+        -> TrackingProfile
+    {
+        var p = base
+        change(&p)
+        p.kind = .custom
+        p.windowSeconds = min(max(p.windowSeconds, 1), TrailingWindow.maximumSpanSeconds)
+        return p
+    }
+}

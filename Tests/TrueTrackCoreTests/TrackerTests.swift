@@ -1,0 +1,137 @@
+import Testing
+import TrueTrackCore
+
+@Suite struct TrackerTests {
+    static let t0: Int64 = 1_700_000_000_000
+    /// Metres per degree of latitude near 49° N (enough for building test tracks).
+    static let metresPerDegree = 111_200.0
+
+    static func fix(_ seconds: Double, north: Double = 0, east: Double = 0, accuracy: Double? = 5,
+                    speed: Double? = nil, course: Double? = nil, activity: ActivityReading? = nil) -> Fix {
+        try! Fix(timestamp: Timestamp(millisecondsSince1970: t0 + Int64(seconds * 1000)),
+                 latitude: 49 + north / metresPerDegree, longitude: 11 + east / (metresPerDegree * 0.656),
+                 horizontalAccuracyMetres: accuracy, speedMetresPerSecond: speed, courseDegrees: course,
+                 activity: activity)
+    }
+
+    @Test func firstFixAnchorsWithoutDistance() {
+        var t = Tracker()
+        let d = t.process(Self.fix(0, speed: 1.4, course: 0))
+        #expect(d.isAccepted && d.isAnchor && d.hold == .anchor && d.totalDistanceMetres == 0)
+        #expect(abs(d.state!.latitude - 49) < 1e-12 && abs(d.state!.velocityNorthMetresPerSecond - 1.4) < 1e-12)
+    }
+
+    @Test func rejectsDuplicatesOutOfOrderAndInvalid() {
+        var t = Tracker()
+        _ = t.process(Self.fix(0))
+        #expect(t.process(Self.fix(0)).rejection == .duplicate)
+        _ = t.process(Self.fix(2, north: 1))
+        #expect(t.process(Self.fix(1, north: 0.5)).rejection == .outOfOrder)
+        #expect(t.process(Self.fix(2, north: 3)).rejection == .outOfOrder) // same time, other place: not newer
+        var bad = Self.fix(3)
+        bad.latitude = .nan
+        #expect(t.process(bad).rejection == .invalid)
+    }
+
+    @Test func rejectsByAccuracyAndFlagsAssumedAccuracy() {
+        var t = Tracker()
+        #expect(t.process(Self.fix(0, accuracy: 0)).rejection == .accuracy)
+        #expect(t.process(Self.fix(1, accuracy: 31)).rejection == .accuracy)
+        let d = t.process(Self.fix(2, accuracy: nil))
+        #expect(d.isAccepted && d.isAccuracyAssumed && d.accuracyMetres == 30)
+    }
+
+    @Test func rejectsDopplerSpeedAboveCeilingWithoutReanchoring() {
+        var t = Tracker()
+        _ = t.process(Self.fix(0, speed: 1))
+        for i in 1...5 {
+            let d = t.process(Self.fix(Double(i), north: Double(i) * 12, speed: 12, course: 0))
+            #expect(d.rejection == .speed && d.gateSpeedSource == .doppler)
+        }
+    }
+
+    @Test func rejectsOutliersThenReanchorsOnTheThird() {
+        var t = Tracker()
+        for i in 0..<10 { _ = t.process(Self.fix(Double(i), speed: 0)) }
+        // A jump of 40 m claiming 5 m accuracy: derived speed (40 − 7.1) / 1 > 8 → speed rejections, then the
+        // third consecutive rejection re-anchors there.
+        let a = t.process(Self.fix(10, north: 40, speed: 0))
+        let b = t.process(Self.fix(11, north: 40, speed: 0))
+        let c = t.process(Self.fix(12, north: 40, speed: 0))
+        #expect(a.rejection == .outlier && b.rejection == .outlier)
+        #expect(c.isAccepted && c.isAnchor && c.distanceIncrementMetres == 0)
+        #expect(abs(c.state!.latitude - (49 + 40 / Self.metresPerDegree)) < 1e-9)
+        #expect(a.innovationChiSquare! > TrackingProfile.walking.outlierChiSquare)
+    }
+
+    @Test func integratesTrustedDopplerSpeedWhileMoving() {
+        var t = Tracker()
+        var last = FixDecision?.none
+        for i in 0...60 { last = t.process(Self.fix(Double(i), north: Double(i) * 1.5, speed: 1.5, course: 0)) }
+        // 60 intervals × 1.5 m/s = 90 m, all from Doppler.
+        #expect(abs(last!.totalDistanceMetres - 90) < 1e-9)
+        #expect(t.distance.dopplerMetres == t.distance.totalMetres)
+        #expect(last!.speedSource == .doppler && last!.isDopplerTrusted)
+    }
+
+    @Test func accruesNothingWhileStillOrInVehicle() {
+        var t = Tracker()
+        for i in 0...120 {
+            // Jitter of ±2 m around a point with zero Doppler speed.
+            let j = Double((i * 7919) % 5) - 2
+            _ = t.process(Self.fix(Double(i), north: j, east: -j, speed: 0))
+        }
+        #expect(t.distance.totalMetres == 0)
+        var bus = Tracker()
+        let reading = ActivityReading(kind: .inVehicle, confidence: 90)
+        for i in 0...60 {
+            _ = bus.process(Self.fix(Double(i), north: Double(i) * 2, speed: 2, course: 0, activity: reading))
+        }
+        #expect(bus.distance.totalMetres == 0)
+        var timed = Tracker()
+        timed.process(activity: reading, at: Timestamp(millisecondsSince1970: Self.t0))
+        for i in 0...30 { _ = timed.process(Self.fix(Double(i), north: Double(i) * 2, speed: 2, course: 0)) }
+        #expect(timed.distance.totalMetres == 0)
+    }
+
+    @Test func batchesAreProcessedOldestFirstAndMatchStreaming() {
+        let fixes = (0..<50).map { Self.fix(Double($0), north: Double($0) * 1.2, speed: 1.2, course: 0) }
+        var shuffled = fixes
+        shuffled.swapAt(3, 4)
+        shuffled.swapAt(10, 17)
+        var batch = Tracker()
+        let a = batch.process(batch: shuffled)
+        var stream = Tracker()
+        let b = fixes.map { stream.process($0) }
+        #expect(a == b)
+        #expect(a.allSatisfy { $0.isAccepted })
+    }
+
+    @Test func restoreAndResetFollowTheAccumulatorRules() {
+        var t = Tracker()
+        for i in 0...10 { _ = t.process(Self.fix(Double(i), north: Double(i) * 1.5, speed: 1.5, course: 0)) }
+        let total = t.distance.totalMetres
+        t.restore(persistedTotalMetres: 5)
+        #expect(t.distance.totalMetres == total)
+        t.restore(persistedTotalMetres: 1000)
+        #expect(t.distance.totalMetres == 1000)
+        t.reset()
+        #expect(t.distance.totalMetres == 0 && t.state == nil)
+        #expect(t.process(Self.fix(100)).isAnchor)
+    }
+
+    @Test func recentresThePlaneOnLongTracksWithoutJumps() {
+        var t = Tracker(profile: .driving)
+        var previous: FilteredState?
+        for i in 0...400 {
+            let d = t.process(Self.fix(Double(i), north: Double(i) * 20, accuracy: 3, speed: 20, course: 0))
+            #expect(d.isAccepted)
+            if let p = previous, let s = d.state {
+                let step = (s.latitude - p.latitude) * Self.metresPerDegree
+                #expect(abs(step - 20) < 1)
+            }
+            previous = d.state
+        }
+        #expect(abs(t.distance.totalMetres - 8000) < 1e-6)
+    }
+}
