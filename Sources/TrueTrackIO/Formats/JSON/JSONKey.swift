@@ -91,8 +91,119 @@ struct JSONKeyTable {
         return h
     }
 
+    /// Exact byte match of the spellings our writers and common exporters use (canonical names, GeoJSON
+    /// members, the usual aliases), by length and 8-byte words; `nil` sends the name to the normalising
+    /// table. Reads up to 24 bytes from `start`, so it needs that many bytes of buffer (else `nil`).
+    /// The constants are the names' bytes packed little-endian (generated, names in the comments).
+    static func exactKey(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> JSONKey? {
+        let length = end - start
+        guard length > 0, length <= 24, start + 24 <= p.count, let base = p.baseAddress else { return nil }
+        let w0 = (base + start).loadUnaligned(as: UInt64.self)
+        let w1 = (base + start).loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        let w2 = (base + start).loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+        @inline(__always) func masked(_ w: UInt64, _ bytes: Int) -> UInt64 {
+            bytes >= 8 ? w : (bytes <= 0 ? 0 : w & ((1 << UInt64(8 * bytes)) - 1))
+        }
+        let a = masked(w0, length)
+        let b = masked(w1, length - 8)
+        let c = masked(w2, length - 16)
+        switch length {
+        case 2:
+            switch (a, b, c) {
+            case (0x6469, 0x0, 0x0): return .unknown  // id
+            default: return nil
+            }
+        case 3:
+            switch (a, b, c) {
+            case (0x74616c, 0x0, 0x0): return .latitude  // lat
+            case (0x6e6f6c, 0x0, 0x0): return .longitude  // lon
+            case (0x676e6c, 0x0, 0x0): return .longitude  // lng
+            case (0x656c65, 0x0, 0x0): return .altitude  // ele
+            default: return nil
+            }
+        case 4:
+            switch (a, b, c) {
+            case (0x656d6974, 0x0, 0x0): return .time  // time
+            case (0x65707974, 0x0, 0x0): return .type  // type
+            case (0x786f6262, 0x0, 0x0): return .unknown  // bbox
+            case (0x656d616e, 0x0, 0x0): return .unknown  // name
+            default: return nil
+            }
+        case 5:
+            switch (a, b, c) {
+            case (0x73656d6974, 0x0, 0x0): return .times  // times
+            case (0x6465657073, 0x0, 0x0): return .speed  // speed
+            default: return nil
+            }
+        case 6:
+            switch (a, b, c) {
+            case (0x64656b636f6d, 0x0, 0x0): return .mocked  // mocked
+            case (0x657372756f63, 0x0, 0x0): return .course  // course
+            default: return nil
+            }
+        case 7:
+            switch (a, b, c) {
+            case (0x676e6972616562, 0x0, 0x0): return .course  // bearing
+            default: return nil
+            }
+        case 8:
+            switch (a, b, c) {
+            case (0x656475746974616c, 0x0, 0x0): return .latitude  // latitude
+            case (0x72656469766f7270, 0x0, 0x0): return .provider  // provider
+            case (0x7974697669746361, 0x0, 0x0): return .activity  // activity
+            case (0x7365727574616566, 0x0, 0x0): return .features  // features
+            case (0x797274656d6f6567, 0x0, 0x0): return .geometry  // geometry
+            case (0x7963617275636361, 0x0, 0x0): return .accuracy  // accuracy
+            case (0x6564757469746c61, 0x0, 0x0): return .altitude  // altitude
+            default: return nil
+            }
+        case 9:
+            switch (a, b, c) {
+            case (0x64757469676e6f6c, 0x65, 0x0): return .longitude  // longitude
+            case (0x706d5f6465657073, 0x73, 0x0): return .speed  // speed_mps
+            case (0x6d617473656d6974, 0x70, 0x0): return .time  // timestamp
+            default: return nil
+            }
+        case 10:
+            switch (a, b, c) {
+            case (0x7963617275636361, 0x6d5f, 0x0): return .accuracy  // accuracy_m
+            case (0x6564757469746c61, 0x6d5f, 0x0): return .altitude  // altitude_m
+            case (0x645f657372756f63, 0x6765, 0x0): return .course  // course_deg
+            case (0x74696c6c65746173, 0x7365, 0x0): return .satellites  // satellites
+            case (0x69747265706f7270, 0x7365, 0x0): return .properties  // properties
+            case (0x6d695464726f6f63, 0x7365, 0x0): return .times  // coordTimes
+            default: return nil
+            }
+        case 11:
+            switch (a, b, c) {
+            case (0x616e6964726f6f63, 0x736574, 0x0): return .coordinates  // coordinates
+            default: return nil
+            }
+        case 18:
+            switch (a, b, c) {
+            case (0x63615f6465657073, 0x6d5f796361727563, 0x7370): return .speedAccuracy  // speed_accuracy_mps
+            default: return nil
+            }
+        case 19:
+            switch (a, b, c) {
+            case (0x6c61636974726576, 0x636172756363615f, 0x6d5f79): return .verticalAccuracy  // vertical_accuracy_m
+            case (0x615f657372756f63, 0x5f79636172756363, 0x676564): return .courseAccuracy  // course_accuracy_deg
+            case (0x7974697669746361, 0x656469666e6f635f, 0x65636e): return .activityConfidence  // activity_confidence
+            default: return nil
+            }
+        case 20:
+            switch (a, b, c) {
+            case (0x616e6964726f6f63, 0x7265706f72506574, 0x73656974): return .coordinateProperties  // coordinateProperties
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
     /// The key `p[start..<end]` names, or ``JSONKey/unknown``.
     func lookup(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> JSONKey {
+        if let key = JSONKeyTable.exactKey(p, start, end) { return key }
         guard end - start <= 2 * JSONKeyTable.maximumLength else { return .unknown }
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         var length = 0

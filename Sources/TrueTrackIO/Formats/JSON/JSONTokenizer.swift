@@ -92,12 +92,17 @@ public struct JSONTokenizer {
     public private(set) var valueStart: Int = 0
     /// End (exclusive) of the last key, string or number token's bytes in ``bytes``.
     public private(set) var valueEnd: Int = 0
-    /// Absolute byte offset, line and column of the last token's first byte.
+    /// Absolute byte offset of the last token's first byte.
     public private(set) var tokenOffset: Int = 0
-    /// 1-based line of the last token.
-    public private(set) var tokenLine: Int = 1
+    /// 1-based line of the last token (a token never spans lines, and the line counter only moves while
+    /// whitespace is skipped inside ``next()``, so it is still the token's line).
+    public var tokenLine: Int { line }
     /// 1-based column (in bytes) of the last token.
-    public private(set) var tokenColumn: Int = 1
+    public var tokenColumn: Int { tokenOffset - lineStart + 1 }
+    /// The value of the last ``Token/number`` when the scan could compute it exactly (see ``number()``).
+    var scannedNumber: Double = 0
+    /// True when ``scannedNumber`` holds the last token's value.
+    var hasScannedNumber = false
 
     /// Creates a tokenizer reading one JSON text from `stream`.
     ///
@@ -162,7 +167,8 @@ public struct JSONTokenizer {
     /// Parses the last ``Token/number`` (or a string holding a number) as a `Double`: correctly rounded,
     /// `±infinity` beyond the `Double` range (`1e400`), `nil` for text that is not a number.
     public func number() -> Double? {
-        NumberParsing.double(p, valueStart, valueEnd)
+        if hasScannedNumber { return scannedNumber }
+        return NumberParsing.double(p, valueStart, valueEnd)
     }
 
     // MARK: - Tokens
@@ -195,8 +201,6 @@ public struct JSONTokenizer {
                 break
             }
             tokenOffset = base + k
-            tokenLine = line
-            tokenColumn = tokenOffset - lineStart + 1
             switch state {
             case .value, .valueOrEnd:
                 switch b {
@@ -398,8 +402,27 @@ public struct JSONTokenizer {
         var keep = i
         var k = i + 1
         var escaped = false
+        hasScannedNumber = false
         while true {
-            // Fast path: plain bytes within the window.
+            // Fast path, 8 bytes at a time: find the first '"', '\\' or control byte (Mycroft's zero-byte
+            // test; the lowest flagged byte is exact, and it is the only one used).
+            if let raw = p.baseAddress {
+                while k + 8 <= n {
+                    let w = (raw + k).loadUnaligned(as: UInt64.self)
+                    let ones: UInt64 = 0x0101_0101_0101_0101
+                    let highs: UInt64 = 0x8080_8080_8080_8080
+                    let quote = w ^ (ones &* 0x22)
+                    let backslash = w ^ (ones &* 0x5C)
+                    let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((w &- ones &* 0x20) & ~w)
+                    let hits = special & highs
+                    if hits != 0 {
+                        k += hits.trailingZeroBitCount >> 3
+                        break
+                    }
+                    k += 8
+                }
+            }
+            // Byte by byte near the end of the window.
             while k < n {
                 let b = p[k]
                 if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { break }
@@ -525,56 +548,110 @@ public struct JSONTokenizer {
         valueEnd = w
     }
 
-    /// Scans a number starting at `i` with the strict JSON grammar: `-? (0 | [1-9][0-9]*) (.[0-9]+)? ([eE][+-]?[0-9]+)?`.
+    /// Scans a number starting at `i` with the strict JSON grammar: `-? (0 | [1-9][0-9]*) (.[0-9]+)? ([eE][+-]?[0-9]+)?`,
+    /// computing its value on the way when Clinger's fast path applies (at most 19 significant digits,
+    /// a significand of at most 2^53 and a power of ten within 10^±22: one exact IEEE operation, correctly
+    /// rounded); other numbers are left to ``NumberParsing/double(_:_:_:)`` in ``number()``.
+    ///
+    /// The scan runs on local copies of the window; a number that reaches the window's end is scanned
+    /// again after a refill (numbers are short, so this is rare and cheap).
     mutating func scanNumber() throws(ReadError) {
-        var keep = i
-        var k = i
-        @inline(__always) func isDigit(_ b: UInt8?) -> Bool {
-            guard let b else { return false }
-            return b &- 48 < 10
-        }
-        var b = try peek(&k, keeping: &keep)
-        if b == UInt8(ascii: "-") {
-            k += 1
-            b = try peek(&k, keeping: &keep)
-        }
-        if b == UInt8(ascii: "0") {
-            k += 1
-            b = try peek(&k, keeping: &keep)
-        } else if isDigit(b) {
-            repeat {
+        var atEnd = false
+        while true {
+            let p = self.p
+            let n = self.n
+            let start = i
+            var k = start
+            var mantissa: UInt64 = 0
+            var digits = 0
+            var exponent = 0
+            var exact = true
+            @inline(__always) func byte(_ k: Int) -> UInt8 { k < n ? p[k] : 0 }
+            let negative = byte(k) == UInt8(ascii: "-")
+            if negative { k += 1 }
+            var d = UInt64(byte(k) &- 48)
+            if d == 0 {
                 k += 1
-                b = try peek(&k, keeping: &keep)
-            } while isDigit(b)
-        } else {
-            throw badNumber(keep, k)
-        }
-        if b == UInt8(ascii: ".") {
-            k += 1
-            b = try peek(&k, keeping: &keep)
-            guard isDigit(b) else { throw badNumber(keep, k) }
-            repeat {
-                k += 1
-                b = try peek(&k, keeping: &keep)
-            } while isDigit(b)
-        }
-        if b == UInt8(ascii: "e") || b == UInt8(ascii: "E") {
-            k += 1
-            b = try peek(&k, keeping: &keep)
-            if b == UInt8(ascii: "+") || b == UInt8(ascii: "-") {
-                k += 1
-                b = try peek(&k, keeping: &keep)
+            } else if d < 10 {
+                repeat {
+                    if digits < 19 {
+                        mantissa = mantissa &* 10 &+ d
+                        digits += 1
+                    } else {
+                        exact = false
+                    }
+                    k += 1
+                    d = UInt64(byte(k) &- 48)
+                } while d < 10
+            } else if k < n {
+                throw badNumber(start, k)
             }
-            guard isDigit(b) else { throw badNumber(keep, k) }
-            repeat {
+            if byte(k) == UInt8(ascii: ".") {
                 k += 1
-                b = try peek(&k, keeping: &keep)
-            } while isDigit(b)
+                d = UInt64(byte(k) &- 48)
+                if d >= 10, k < n { throw badNumber(start, k) }
+                while d < 10 {
+                    if digits < 19 {
+                        mantissa = mantissa &* 10 &+ d
+                        if mantissa != 0 { digits += 1 }
+                        exponent -= 1
+                    } else {
+                        exact = false
+                    }
+                    k += 1
+                    d = UInt64(byte(k) &- 48)
+                }
+            }
+            if byte(k) | 0x20 == UInt8(ascii: "e") {
+                k += 1
+                let sign = byte(k)
+                let exponentNegative = sign == UInt8(ascii: "-")
+                if sign == UInt8(ascii: "+") || exponentNegative { k += 1 }
+                d = UInt64(byte(k) &- 48)
+                if d >= 10, k < n { throw badNumber(start, k) }
+                var value = 0
+                while d < 10 {
+                    if value < 100_000 { value = value * 10 + Int(d) }
+                    k += 1
+                    d = UInt64(byte(k) &- 48)
+                }
+                exponent += exponentNegative ? -value : value
+            }
+            if k >= n {
+                if !atEnd {
+                    // The number may go on past the window: load more and scan it again.
+                    var end = k
+                    var keep = start
+                    if try peekAfterRefill(&end, keeping: &keep) == nil { atEnd = true }
+                    continue
+                }
+                // The true end of the input: complete only if it ends in a digit (not '-', '.', 'e', a sign).
+                if k == start || p[k - 1] &- 48 >= 10 { throw badNumber(start, k) }
+            }
+            valueStart = start
+            valueEnd = k
+            i = k
+            if exact, mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
+                var value = Double(mantissa)
+                if exponent < 0 {
+                    value /= JSONTokenizer.powersOfTen[-exponent]
+                } else if exponent > 0 {
+                    value *= JSONTokenizer.powersOfTen[exponent]
+                }
+                scannedNumber = negative ? -value : value
+                hasScannedNumber = true
+            } else {
+                hasScannedNumber = false
+            }
+            return
         }
-        valueStart = keep
-        valueEnd = k
-        i = k
     }
+
+    /// 10^0 … 10^22, every one an exact `Double`.
+    static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
 
     mutating func badNumber(_ start: Int, _ k: Int) -> ReadError {
         i = k
