@@ -113,3 +113,48 @@ import TrueTrackIO
         #expect(result.report.skipped(.missingPosition) == 1)
     }
 }
+
+/// Real values through the JSON writers and readers: the GSDC 2021 ground truth of the 2020-05-14
+/// Mountain View drive (gsdc2020-mtv1/ground_truth.csv, 1740 rows, 10-decimal coordinates).
+@Suite(.enabled(if: Datasets.available, Datasets.missingReason))
+struct JSONRecordedDataTests {
+    static func groundTruth() throws -> [Fix] {
+        let text = try String(contentsOfFile: Datasets.path("gsdc2020-mtv1/ground_truth.csv"), encoding: .utf8)
+        return try text.split(separator: "\n").dropFirst().map { line in
+            let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            return try Fix(timestamp: Timestamp(gpsMilliseconds: Int64(f[2])!), latitude: Double(f[3])!,
+                           longitude: Double(f[4])!, altitudeMetres: Double(f[5])!, speedMetresPerSecond: Double(f[9])!,
+                           courseDegrees: Double(f[10])!, provider: .groundTruth)
+        }
+    }
+
+    @Test func groundTruthRoundTripsThroughJSONLinesAndGeoJSON() throws {
+        let fixes = try JSONRecordedDataTests.groundTruth()
+        try #require(fixes.count == 1740)
+        let jsonl = try JSONTestSupport.write(fixes, sink: ByteSink()) { JSONLinesWriter(sink: $0) }
+        var lines = JSONLinesReader(stream: ByteStream(bytes: jsonl))
+        let fromLines = lines.readAll()
+        let geojson = try JSONTestSupport.write(fixes, sink: ByteSink()) { GeoJSONWriter(sink: $0) }
+        var points = GeoJSONReader(stream: ByteStream(bytes: geojson))
+        let fromPoints = points.readAll()
+        for result in [fromLines, fromPoints] {
+            #expect(result.error == nil)
+            #expect(result.fixes == fixes)
+            let first = try #require(result.fixes.first)
+            let last = try #require(result.fixes.last)
+            #expect(first.timestamp == ISO8601.parse("2020-05-14T22:10:45.442Z"))
+            #expect(first.latitude == 37.4235759540 && first.longitude == -122.0941320350)
+            #expect(first.altitudeMetres == 33.21 && first.courseDegrees == 12.70)
+            #expect(last.timestamp == ISO8601.parse("2020-05-14T22:39:44.442Z"))
+            #expect(last.latitude == 37.6458230433 && last.longitude == -122.4056081833)
+            #expect(last.provider == .groundTruth)
+        }
+        // The LineString form keeps time, position and altitude.
+        let line = try JSONTestSupport.write(fixes, sink: ByteSink()) { GeoJSONWriter(sink: $0, geometry: .lineString) }
+        var track = GeoJSONReader(stream: ByteStream(bytes: line))
+        let fromTrack = track.readAll()
+        #expect(fromTrack.fixes.map(\.timestamp) == fixes.map(\.timestamp))
+        #expect(fromTrack.fixes.map(\.latitude) == fixes.map(\.latitude))
+        #expect(fromTrack.fixes.map(\.altitudeMetres) == fixes.map(\.altitudeMetres))
+    }
+}
