@@ -10,7 +10,7 @@ import TrueTrackCore
 ///   `accuracy_m`, `altitude_m`, `vertical_accuracy_m`, `speed_mps`, `speed_accuracy_mps`, `course_deg`,
 ///   `course_accuracy_deg`, `provider`, `satellites`, `mocked`, `activity`, `activity_confidence`) or the
 ///   usual aliases (`timestamp`, `accuracy`, `speed`, `bearing`/`course`, `altitude`/`ele`, a third
-///   coordinate…, see ``JSONFixDecoder``), with coordinates `[longitude, latitude, altitude?]`;
+///   coordinate…; names match case-insensitively with `_` and `-` ignored), with coordinates `[longitude, latitude, altitude?]`;
 /// - **LineString / MultiLineString / MultiPoint features** whose `properties` hold per-vertex times:
 ///   `times` or `coordTimes` (togeojson, Strava), or `coordinateProperties.times`, as ISO 8601 strings
 ///   or Unix seconds / milliseconds (10^11 and above is milliseconds). Nested arrays are flattened in
@@ -24,7 +24,12 @@ import TrueTrackCore
 /// feature boundary can be trusted.
 ///
 /// - Complexity: O(n) in the input size; memory one chunk plus, for a multi-position feature, its
-///   positions (see ``JSONFixDecoder/maximumPositionsPerRecord``).
+///   positions and times (56 bytes each, at most 2 Mi positions per feature, beyond which the feature is
+///   rejected), since GeoJSON may put the times before or after the coordinates.
+///
+/// Values: numbers may be strings (`"4.5"`), `null` and `""` are absent; invalid accuracy (`0`, `-1`)
+/// reads as ``HorizontalAccuracy/invalid``; `activity` without `activity_confidence` gets confidence 100;
+/// a LineString's vertices take the feature's provider, mocked flag and activity.
 public struct GeoJSONReader: FixReader {
     enum Phase {
         case start, rootObject, features, rootArray, trailing, finished

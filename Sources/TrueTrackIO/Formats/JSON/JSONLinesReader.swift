@@ -6,7 +6,7 @@ import TrueTrackCore
 /// `altitude_m`, `vertical_accuracy_m`, `speed_mps`, `speed_accuracy_mps`, `course_deg`,
 /// `course_accuracy_deg`, `provider`, `satellites`, `mocked`, `activity`, `activity_confidence`) or their
 /// aliases (`lat`, `lon`/`lng`, `timestamp`, `accuracy`, `speed`, `bearing`…); the values follow the rules
-/// of ``JSONFixDecoder`` (times as ISO 8601 or Unix seconds / milliseconds, numbers also as strings, `null`
+/// of ``GeoJSONReader`` (times as ISO 8601 or Unix seconds / milliseconds, numbers also as strings, `null`
 /// for absent). A line may also be a GeoJSON Feature (GeoJSON text sequences, RFC 8142, whose leading
 /// record separator `0x1E` is accepted), read like a feature of ``GeoJSONReader``.
 ///

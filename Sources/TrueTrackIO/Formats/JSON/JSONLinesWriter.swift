@@ -1,7 +1,7 @@
 import TrueTrackCore
 
 /// Writes fixes as JSON Lines: one object per line with the canonical keys (`time`, `latitude`,
-/// `longitude`, `accuracy_m`, …, see ``JSONFixEncoding``), absent fields left out. ``JSONLinesReader``
+/// `longitude`, `accuracy_m`, …, as ``GeoJSONWriter`` names its properties), absent fields left out. ``JSONLinesReader``
 /// reads it back to identical fixes.
 public struct JSONLinesWriter: FixWriter {
     let sink: ByteSink
