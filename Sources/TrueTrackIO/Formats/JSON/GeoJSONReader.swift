@@ -1,0 +1,137 @@
+import TrueTrackCore
+
+/// Reads fixes from a GeoJSON (RFC 7946) document, streaming: a 1 GB FeatureCollection is read in one
+/// ``ByteStream`` chunk of memory.
+///
+/// Accepted documents:
+/// - a `FeatureCollection` (its `features` streamed one at a time), a single `Feature`, a bare geometry,
+///   or a top-level array of Features;
+/// - **Point features** whose `properties` hold the fix fields under the canonical names (`time`,
+///   `accuracy_m`, `altitude_m`, `vertical_accuracy_m`, `speed_mps`, `speed_accuracy_mps`, `course_deg`,
+///   `course_accuracy_deg`, `provider`, `satellites`, `mocked`, `activity`, `activity_confidence`) or the
+///   usual aliases (`timestamp`, `accuracy`, `speed`, `bearing`/`course`, `altitude`/`ele`, a third
+///   coordinate…; names match case-insensitively with `_` and `-` ignored), with coordinates `[longitude, latitude, altitude?]`;
+/// - **LineString / MultiLineString / MultiPoint features** whose `properties` hold per-vertex times:
+///   `times` or `coordTimes` (togeojson, Strava), or `coordinateProperties.times`, as ISO 8601 strings
+///   or Unix seconds / milliseconds (10^11 and above is milliseconds). Nested arrays are flattened in
+///   order on both sides.
+///
+/// Members may come in any order and unknown members (any nesting) are skipped. A feature without a time
+/// is skipped as ``SkipReason/missingTime``, one without a position as ``SkipReason/missingPosition``.
+///
+/// Errors: a value of the wrong kind or an out-of-range coordinate rejects the feature (lenient mode
+/// counts it and goes on); broken JSON syntax ends reading with the error in both modes, since no later
+/// feature boundary can be trusted.
+///
+/// - Complexity: O(n) in the input size; memory one chunk plus, for a multi-position feature, its
+///   positions and times (56 bytes each, at most 2 Mi positions per feature, beyond which the feature is
+///   rejected), since GeoJSON may put the times before or after the coordinates.
+///
+/// Values: numbers may be strings (`"4.5"`), `null` and `""` are absent; invalid accuracy (`0`, `-1`)
+/// reads as ``HorizontalAccuracy/invalid``; `activity` without `activity_confidence` gets confidence 100;
+/// a LineString's vertices take the feature's provider, mocked flag and activity.
+public struct GeoJSONReader: FixReader {
+    enum Phase {
+        case start, rootObject, features, rootArray, trailing, finished
+    }
+
+    var decoder: JSONFixDecoder
+    var phase = Phase.start
+    var sawFeatures = false
+
+    /// Creates a reader over `stream`.
+    ///
+    /// - Parameter options: leniency and provider filter (defaults: strict, all providers).
+    public init(stream: ByteStream, options: ReadOptions = ReadOptions()) {
+        decoder = JSONFixDecoder(tokens: JSONTokenizer(stream: stream), options: options)
+    }
+
+    /// Opens the file at `path` (`-` for standard input).
+    ///
+    /// - Throws: ``ReadError/io(path:message:)`` when it cannot be opened.
+    public init(path: String, options: ReadOptions = ReadOptions()) throws(ReadError) {
+        self.init(stream: try ByteStream(path: path), options: options)
+    }
+
+    /// What the reader has seen so far (``ReadReport/recordsRead`` counts features).
+    public var report: ReadReport {
+        var report = decoder.report
+        report.bytesRead = decoder.tokens.offset
+        return report
+    }
+
+    /// Returns the next fix, or `nil` at the end of the document.
+    ///
+    /// - Throws: ``ReadError`` at broken JSON, or (unless lenient) at a feature with a bad value.
+    public mutating func next() throws(ReadError) -> Fix? {
+        while true {
+            if decoder.isEmitting {
+                if let fix = try decoder.nextVertexFix() { return fix }
+                continue
+            }
+            switch phase {
+            case .start:
+                let t = try decoder.tokens.next()
+                switch t {
+                case .beginObject:
+                    decoder.beginRecord()
+                    phase = .rootObject
+                case .beginArray:
+                    phase = .rootArray
+                default:
+                    phase = .finished
+                    throw ReadError.malformedRecord(decoder.tokens.tokenLocation,
+                                                    expected: "a GeoJSON object (FeatureCollection, Feature or geometry)",
+                                                    found: decoder.describe(t))
+                }
+            case .rootObject:
+                let t = try decoder.tokens.next()
+                if t == .endObject {
+                    phase = .trailing
+                    if !sawFeatures {
+                        decoder.report.recordsRead += 1
+                        if let fix = try decoder.finishRecord() { return fix }
+                    }
+                    continue
+                }
+                let key = decoder.keys.lookup(decoder.tokens.bytes, decoder.tokens.valueStart, decoder.tokens.valueEnd)
+                guard key == .features else {
+                    try decoder.decodeMember(key, scope: .record)
+                    continue
+                }
+                let v = try decoder.tokens.next()
+                if v == .beginArray {
+                    sawFeatures = true
+                    phase = .features
+                } else if v != .null {
+                    try decoder.fieldError("features", expected: "an array of features", v)
+                }
+            case .features, .rootArray:
+                let t = try decoder.tokens.next()
+                if t == .endArray {
+                    phase = phase == .features ? .rootObject : .trailing
+                    continue
+                }
+                decoder.report.recordsRead += 1
+                guard t == .beginObject else {
+                    let error = ReadError.malformedRecord(decoder.tokens.tokenLocation, expected: "a Feature object",
+                                                          found: decoder.describe(t))
+                    try decoder.tokens.skip(t)
+                    try decoder.report.reject(error, lenient: decoder.options.lenient)
+                    continue
+                }
+                let saved = phase
+                decoder.beginRecord()
+                try decoder.decodeObject(scope: .record)
+                phase = saved
+                if let fix = try decoder.finishRecord() { return fix }
+            case .trailing:
+                _ = try decoder.tokens.next()  // .end, or an error for bytes after the document
+                phase = .finished
+                return nil
+            case .finished:
+                return nil
+            }
+        }
+    }
+}

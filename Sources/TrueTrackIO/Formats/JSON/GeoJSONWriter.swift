@@ -1,0 +1,94 @@
+import TrueTrackCore
+
+/// Writes fixes as a GeoJSON (RFC 7946) FeatureCollection, streamed through a ``ByteSink``.
+///
+/// In ``Geometry/points`` mode (the default) every fix is a Point Feature on its own line, coordinates
+/// `[longitude, latitude(, altitude)]`, with every field as a canonical property (`time`, `accuracy_m`,
+/// `altitude_m`, …; absent values left out, invalid accuracy written as `0`); ``GeoJSONReader`` reads it back to identical fixes. Nothing
+/// is held back: memory stays at the sink's buffer.
+///
+/// ``Geometry/lineString`` mode writes one LineString Feature with the times in `properties.coordTimes`
+/// (the togeojson convention read by most tools), which keeps only time and position (and altitude):
+/// the coordinates stream out, the times (8 bytes per fix) are held until ``finish()``.
+public struct GeoJSONWriter: FixWriter {
+    /// How fixes become features.
+    public enum Geometry: Sendable, Hashable {
+        /// One Point Feature per fix with every field as a property (lossless).
+        case points
+        /// One LineString Feature for all fixes, times in `coordTimes` (time, position and altitude only).
+        case lineString
+    }
+
+    let sink: ByteSink
+    /// The mode chosen at creation.
+    public let geometry: Geometry
+    var count = 0
+    var times: [Timestamp] = []
+    var isFinished = false
+
+    /// Creates a writer into `sink`.
+    ///
+    /// - Parameter geometry: ``Geometry/points`` by default, because it keeps every field.
+    public init(sink: ByteSink, geometry: Geometry = .points) {
+        self.sink = sink
+        self.geometry = geometry
+    }
+
+    /// Creates (truncating) the file at `path` (`-` for standard output).
+    ///
+    /// - Throws: ``WriteError/io(path:message:)`` when it cannot be created.
+    public init(path: String, geometry: Geometry = .points) throws(WriteError) {
+        self.init(sink: try ByteSink(path: path), geometry: geometry)
+    }
+
+    static let header = "{\"type\":\"FeatureCollection\",\"features\":["
+
+    /// Writes one fix (buffered).
+    public mutating func write(_ fix: Fix) throws(WriteError) {
+        precondition(!isFinished, "GeoJSONWriter used after finish()")
+        switch geometry {
+        case .points:
+            sink.buffer.append(contentsOf: (count == 0 ? GeoJSONWriter.header + "\n" : ",\n").utf8)
+            sink.buffer.append(contentsOf: "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":".utf8)
+            JSONFixEncoding.appendPosition(of: fix, to: &sink.buffer)
+            sink.buffer.append(contentsOf: "},\"properties\":{".utf8)
+            JSONFixEncoding.appendFields(of: fix, withPosition: false, to: &sink.buffer)
+            sink.buffer.append(contentsOf: "}}".utf8)
+        case .lineString:
+            if count == 0 {
+                sink.buffer.append(contentsOf: (GeoJSONWriter.header
+                    + "\n{\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":[\n").utf8)
+            } else {
+                sink.buffer.append(contentsOf: ",\n".utf8)
+            }
+            JSONFixEncoding.appendPosition(of: fix, to: &sink.buffer)
+            times.append(fix.timestamp)
+        }
+        count += 1
+        try sink.flushIfNeeded()
+    }
+
+    /// Writes the closing brackets and flushes (for a file, syncs it to storage).
+    public mutating func finish() throws(WriteError) {
+        precondition(!isFinished, "GeoJSONWriter.finish() called twice")
+        isFinished = true
+        if count == 0 {
+            sink.buffer.append(contentsOf: (GeoJSONWriter.header + "]}\n").utf8)
+        } else if geometry == .points {
+            sink.buffer.append(contentsOf: "\n]}\n".utf8)
+        } else {
+            sink.buffer.append(contentsOf: "\n]},\"properties\":{\"coordTimes\":[".utf8)
+            for (k, time) in times.enumerated() {
+                if k > 0 { sink.buffer.append(UInt8(ascii: ",")) }
+                if k % 8 == 0 { sink.buffer.append(UInt8(ascii: "\n")) }
+                sink.buffer.append(UInt8(ascii: "\""))
+                ISO8601.append(time, to: &sink.buffer)
+                sink.buffer.append(UInt8(ascii: "\""))
+                try sink.flushIfNeeded()
+            }
+            sink.buffer.append(contentsOf: "\n]}}\n]}\n".utf8)
+            times = []
+        }
+        try sink.close()
+    }
+}

@@ -1,0 +1,554 @@
+import TrueTrackCore
+
+/// A place in the input, kept as plain integers until an error needs a ``SourceLocation``.
+struct JSONPlace {
+    var line: Int = 0
+    var column: Int = 0
+    var offset: Int = 0
+}
+
+/// One position of a LineString / MultiLineString / MultiPoint waiting for its time.
+struct JSONVertex {
+    var longitude: Double
+    var latitude: Double
+    /// Altitude in metres, NaN when the position has no third coordinate.
+    var altitude: Double
+    var place: JSONPlace
+}
+
+/// What one record (a GeoJSON Feature or bare geometry, a JSON Lines object) said about its fix.
+struct JSONRecordFields {
+    var start = JSONPlace()
+    var time: Timestamp?
+    var latitude: Double?
+    var longitude: Double?
+    var latitudePlace = JSONPlace()
+    var longitudePlace = JSONPlace()
+    var accuracy: Double?
+    var altitude: Double?
+    var verticalAccuracy: Double?
+    var speed: Double?
+    var speedAccuracy: Double?
+    var course: Double?
+    var courseAccuracy: Double?
+    var provider: Provider = .unknown
+    var satellites: Int?
+    var mocked: Bool?
+    var activity: ActivityKind?
+    var activityConfidence: Int?
+    /// The position of a Point geometry (`coordinates: [lon, lat, alt?]`).
+    var pointLongitude: Double?
+    var pointLatitude: Double?
+    var pointAltitude: Double?
+    var pointLongitudePlace = JSONPlace()
+    var pointLatitudePlace = JSONPlace()
+    /// True once a `times` / `coordTimes` array was read.
+    var hasTimes = false
+    /// The first problem found in the record's values; the record is rejected at its end.
+    var error: ReadError?
+}
+
+/// The record decoding shared by ``GeoJSONReader`` and ``JSONLinesReader``: member names to fix fields,
+/// GeoJSON geometries and per-vertex times, and turning a finished record into fixes.
+///
+/// ## How values are read
+/// - Fix fields are accepted in a Feature's `properties` and at the record's top level (JSON Lines, or
+///   foreign members of a Feature), under the canonical names and the aliases of ``JSONKeyTable/names``.
+///   The last occurrence of a field wins; the explicit `altitude_m` property wins over a third coordinate.
+/// - Numbers may also be written as strings (`"4.5"`); `null` and `""` mean absent.
+/// - A time is an ISO 8601 string or a number of Unix seconds or milliseconds: a magnitude of 10^11 or
+///   more is milliseconds (10^11 s is the year 5138, 10^11 ms is 1973-03-03, so no real recording is
+///   ambiguous), anything smaller is seconds (fractions kept to the millisecond).
+/// - `activity` without `activity_confidence` gets confidence 100: the source states it unqualified.
+/// - Geometries: a position (`[lon, lat, alt?]`, extra members ignored) is a Point; nested arrays of
+///   positions (LineString, MultiPoint, MultiLineString, Polygon) are flattened in order and paired with
+///   the flattened `times` / `coordTimes` / `coordinateProperties.times` array, whose elements are ISO
+///   strings, epoch numbers or `null` (that vertex is skipped as ``SkipReason/missingTime``). A vertex fix
+///   takes the record's provider, mocked flag and activity; per-point measurements (accuracy, speed…)
+///   are not copied to every vertex.
+/// - Memory: a Point record holds nothing beyond its fields; a multi-position record buffers its
+///   positions and times until its end (48 + 8 bytes per position, at most
+///   ``maximumPositionsPerRecord``), because GeoJSON may put the times before or after the coordinates.
+struct JSONFixDecoder {
+    /// Most positions one record may hold (2 Mi positions, about 120 MB of buffers): far above a day of
+    /// 1 Hz fixes in one LineString, low enough that a hostile file cannot exhaust memory.
+    static let maximumPositionsPerRecord = 1 << 21
+    /// A vertex time that is `null`.
+    static let missingTime = Int64.min
+
+    enum Scope {
+        case record, properties, geometry, coordinateProperties
+    }
+
+    var tokens: JSONTokenizer
+    let options: ReadOptions
+    var report: ReadReport
+    let keys = JSONKeyTable()
+    var record = JSONRecordFields()
+    var vertices: [JSONVertex] = []
+    var times: [Int64] = []
+    /// Next vertex to emit while ``isEmitting``.
+    var emitIndex = 0
+    /// True while the vertices of a finished multi-position record are being returned.
+    var isEmitting = false
+
+    init(tokens: JSONTokenizer, options: ReadOptions) {
+        self.tokens = tokens
+        self.options = options
+        self.report = ReadReport(source: tokens.name)
+    }
+
+    var place: JSONPlace {
+        JSONPlace(line: tokens.tokenLine, column: tokens.tokenColumn, offset: tokens.tokenOffset)
+    }
+
+    func location(_ place: JSONPlace) -> SourceLocation {
+        SourceLocation(file: tokens.name, line: place.line, column: place.column, byteOffset: place.offset)
+    }
+
+    /// Starts a record at the `{` (or value) just read.
+    mutating func beginRecord() {
+        record = JSONRecordFields()
+        record.start = place
+        if !vertices.isEmpty { vertices.removeAll(keepingCapacity: vertices.capacity <= 1 << 16) }
+        if !times.isEmpty { times.removeAll(keepingCapacity: times.capacity <= 1 << 16) }
+    }
+
+    // MARK: - Members
+
+    /// Reads the members of the object whose `{` was just read, through its `}`.
+    mutating func decodeObject(scope: Scope) throws(ReadError) {
+        while true {
+            let t = try tokens.next()
+            if t == .endObject { return }
+            let key = keys.lookup(tokens.bytes, tokens.valueStart, tokens.valueEnd)
+            try decodeMember(key, scope: scope)
+        }
+    }
+
+    /// Reads the value of a member named `key` (the key was just read).
+    mutating func decodeMember(_ key: JSONKey, scope: Scope) throws(ReadError) {
+        let t = try tokens.next()
+        let isFieldScope = scope == .record || scope == .properties
+        switch key {
+        case .time where isFieldScope:
+            record.time = try decodeTime(t)
+        case .latitude where isFieldScope:
+            record.latitudePlace = place
+            record.latitude = try decodeNumber(t, "latitude")
+        case .longitude where isFieldScope:
+            record.longitudePlace = place
+            record.longitude = try decodeNumber(t, "longitude")
+        case .accuracy where isFieldScope:
+            record.accuracy = try decodeNumber(t, "accuracy_m")
+        case .altitude where isFieldScope:
+            record.altitude = try decodeNumber(t, "altitude_m")
+        case .verticalAccuracy where isFieldScope:
+            record.verticalAccuracy = try decodeNumber(t, "vertical_accuracy_m")
+        case .speed where isFieldScope:
+            record.speed = try decodeNumber(t, "speed_mps")
+        case .speedAccuracy where isFieldScope:
+            record.speedAccuracy = try decodeNumber(t, "speed_accuracy_mps")
+        case .course where isFieldScope:
+            record.course = try decodeNumber(t, "course_deg")
+        case .courseAccuracy where isFieldScope:
+            record.courseAccuracy = try decodeNumber(t, "course_accuracy_deg")
+        case .provider where isFieldScope:
+            switch t {
+            case .string: record.provider = JSONKeyTable.provider(tokens.bytes, tokens.valueStart, tokens.valueEnd)
+            case .null: record.provider = .unknown
+            default: try fieldError("provider", expected: "a provider name", t)
+            }
+        case .satellites where isFieldScope:
+            record.satellites = try decodeInteger(t, "satellites")
+        case .mocked where isFieldScope:
+            record.mocked = try decodeBool(t, "mocked")
+        case .activity where isFieldScope:
+            switch t {
+            case .string: record.activity = JSONKeyTable.activity(tokens.bytes, tokens.valueStart, tokens.valueEnd)
+            case .null: record.activity = nil
+            default: try fieldError("activity", expected: "an activity name", t)
+            }
+        case .activityConfidence where isFieldScope:
+            record.activityConfidence = try decodeInteger(t, "activity_confidence")
+        case .geometry where scope == .record:
+            if t == .beginObject {
+                try decodeObject(scope: .geometry)
+            } else if t != .null {
+                try fieldError("geometry", expected: "a geometry object or null", t)
+            }
+        case .properties where scope == .record:
+            if t == .beginObject {
+                try decodeObject(scope: .properties)
+            } else if t != .null {
+                try fieldError("properties", expected: "an object or null", t)
+            }
+        case .coordinateProperties where scope == .properties:
+            if t == .beginObject {
+                try decodeObject(scope: .coordinateProperties)
+            } else if t != .null {
+                try fieldError("coordinateProperties", expected: "an object or null", t)
+            }
+        case .coordinates where scope == .record || scope == .geometry:
+            try decodeCoordinates(t)
+        case .times where scope != .geometry:
+            try decodeTimes(t)
+        default:
+            try tokens.skip(t)
+        }
+    }
+
+    // MARK: - Values
+
+    /// Notes a value of the wrong kind (the first problem of a record is kept) and skips it.
+    mutating func fieldError(_ field: String, expected: String, _ t: JSONTokenizer.Token) throws(ReadError) {
+        if record.error == nil {
+            record.error = .malformedField(tokens.tokenLocation, field: field, expected: expected, found: describe(t))
+        }
+        try tokens.skip(t)
+    }
+
+    /// The text of token `t` for an error message.
+    func describe(_ t: JSONTokenizer.Token) -> String {
+        switch t {
+        case .string: "\"" + tokens.text + "\""
+        case .number, .key: tokens.text
+        case .beginObject: "{"
+        case .beginArray: "["
+        case .endObject: "}"
+        case .endArray: "]"
+        case .true: "true"
+        case .false: "false"
+        case .null: "null"
+        case .end: "end of input"
+        }
+    }
+
+    mutating func decodeNumber(_ t: JSONTokenizer.Token, _ field: String) throws(ReadError) -> Double? {
+        switch t {
+        case .number:
+            if let v = tokens.number() { return v }
+        case .string:
+            if tokens.valueStart == tokens.valueEnd { return nil }
+            if let v = tokens.number() { return v }
+        case .null:
+            return nil
+        default:
+            break
+        }
+        try fieldError(field, expected: "a number", t)
+        return nil
+    }
+
+    mutating func decodeInteger(_ t: JSONTokenizer.Token, _ field: String) throws(ReadError) -> Int? {
+        switch t {
+        case .number, .string:
+            if t == .string, tokens.valueStart == tokens.valueEnd { return nil }
+            if let v = tokens.number(), v == v.rounded(), abs(v) < 1e15 { return Int(v) }
+        case .null:
+            return nil
+        default:
+            break
+        }
+        try fieldError(field, expected: "an integer", t)
+        return nil
+    }
+
+    mutating func decodeBool(_ t: JSONTokenizer.Token, _ field: String) throws(ReadError) -> Bool? {
+        switch t {
+        case .true: return true
+        case .false: return false
+        case .null: return nil
+        case .number, .string:
+            let p = tokens.bytes
+            let s = tokens.valueStart
+            let count = tokens.valueEnd - s
+            if t == .string, count == 0 { return nil }
+            if count == 1, p[s] == UInt8(ascii: "1") { return true }
+            if count == 1, p[s] == UInt8(ascii: "0") { return false }
+            if count == 4, JSONKeyTable.normalised(p[s]) == UInt8(ascii: "t"), JSONKeyTable.normalised(p[s + 1]) == UInt8(ascii: "r"),
+               JSONKeyTable.normalised(p[s + 2]) == UInt8(ascii: "u"), JSONKeyTable.normalised(p[s + 3]) == UInt8(ascii: "e") {
+                return true
+            }
+            if count == 5, JSONKeyTable.normalised(p[s]) == UInt8(ascii: "f"), JSONKeyTable.normalised(p[s + 1]) == UInt8(ascii: "a"),
+               JSONKeyTable.normalised(p[s + 2]) == UInt8(ascii: "l"), JSONKeyTable.normalised(p[s + 3]) == UInt8(ascii: "s"),
+               JSONKeyTable.normalised(p[s + 4]) == UInt8(ascii: "e") {
+                return false
+            }
+        default:
+            break
+        }
+        try fieldError(field, expected: "true or false", t)
+        return nil
+    }
+
+    /// A Unix time in seconds or milliseconds (see the type's documentation), or `nil` out of range.
+    static func epochTimestamp(_ v: Double) -> Timestamp? {
+        guard v.isFinite else { return nil }
+        if abs(v) >= 1e11 {
+            guard abs(v) < 253_402_300_800_000 else { return nil }
+            return Timestamp(millisecondsSince1970: Int64(v.rounded()))
+        }
+        return Timestamp(secondsSince1970: v)
+    }
+
+    /// The time in the token just read; `nil` for `null` / `""` or after noting an error.
+    mutating func decodeTime(_ t: JSONTokenizer.Token) throws(ReadError) -> Timestamp? {
+        switch t {
+        case .string:
+            if tokens.valueStart == tokens.valueEnd { return nil }
+            if let time = ISO8601.parse(tokens.bytes, from: tokens.valueStart, to: tokens.valueEnd) { return time }
+            if let v = tokens.number(), let time = JSONFixDecoder.epochTimestamp(v) { return time }
+        case .number:
+            if let v = tokens.number(), let time = JSONFixDecoder.epochTimestamp(v) { return time }
+        case .null:
+            return nil
+        default:
+            break
+        }
+        try fieldError("time", expected: "an ISO 8601 time or a number of Unix seconds or milliseconds", t)
+        return nil
+    }
+
+    // MARK: - Geometry and per-vertex times
+
+    /// Reads a `coordinates` value: one position (a Point) or nested arrays of positions.
+    mutating func decodeCoordinates(_ t: JSONTokenizer.Token) throws(ReadError) {
+        if t == .null { return }
+        guard t == .beginArray else {
+            try fieldError("coordinates", expected: "an array of positions", t)
+            return
+        }
+        let outer = tokens.depth
+        var u = try tokens.next()
+        if u == .number {
+            if try !decodePosition(first: u, single: true) { try skipTo(depthBelow: outer) }
+            return
+        }
+        while true {
+            switch u {
+            case .beginArray:
+                let w = try tokens.next()
+                if w != .number {
+                    u = w
+                    continue
+                }
+                if try !decodePosition(first: w, single: false) {
+                    try skipTo(depthBelow: outer)
+                    return
+                }
+            case .endArray:
+                if tokens.depth < outer { return }
+            default:
+                noteError(.malformedField(tokens.tokenLocation, field: "coordinates",
+                                          expected: "a position [longitude, latitude] or an array of positions",
+                                          found: describe(u)))
+                try tokens.skip(u)
+                try skipTo(depthBelow: outer)
+                return
+            }
+            u = try tokens.next()
+        }
+    }
+
+    /// Pulls tokens until the array or object at depth `depth` has closed.
+    mutating func skipTo(depthBelow depth: Int) throws(ReadError) {
+        while tokens.depth >= depth { _ = try tokens.next() }
+    }
+
+    mutating func noteError(_ error: ReadError) {
+        if record.error == nil { record.error = error }
+    }
+
+    /// Reads a position whose first number was just read, through its `]`; `false` after noting an error.
+    mutating func decodePosition(first: JSONTokenizer.Token, single: Bool) throws(ReadError) -> Bool {
+        let longitudePlace = place
+        guard let longitude = tokens.number() else { return positionError(first) }
+        let t = try tokens.next()
+        guard t == .number else { return positionError(t) }
+        let latitudePlace = place
+        guard let latitude = tokens.number() else { return positionError(t) }
+        var altitude = Double.nan
+        var u = try tokens.next()
+        if u == .number {
+            guard let a = tokens.number() else { return positionError(u) }
+            altitude = a
+            u = try tokens.next()
+            // Further members (a measure, a timestamp some exporters add) are allowed and ignored.
+            while u == .number { u = try tokens.next() }
+        }
+        guard u == .endArray else { return positionError(u) }
+        if single {
+            record.pointLongitude = longitude
+            record.pointLatitude = latitude
+            record.pointAltitude = altitude.isNaN ? nil : altitude
+            record.pointLongitudePlace = longitudePlace
+            record.pointLatitudePlace = latitudePlace
+            return true
+        }
+        guard vertices.count < JSONFixDecoder.maximumPositionsPerRecord else {
+            noteError(.malformedRecord(location(record.start),
+                                       expected: "at most \(JSONFixDecoder.maximumPositionsPerRecord) positions in one record",
+                                       found: "more"))
+            return false
+        }
+        vertices.append(JSONVertex(longitude: longitude, latitude: latitude, altitude: altitude, place: longitudePlace))
+        return true
+    }
+
+    mutating func positionError(_ t: JSONTokenizer.Token) -> Bool {
+        noteError(.malformedField(tokens.tokenLocation, field: "coordinates",
+                                  expected: "a position of numbers [longitude, latitude, altitude?]", found: describe(t)))
+        return false
+    }
+
+    /// Reads a `times` / `coordTimes` value: an array (possibly nested, flattened) of times.
+    mutating func decodeTimes(_ t: JSONTokenizer.Token) throws(ReadError) {
+        if t == .null { return }
+        guard t == .beginArray else {
+            try fieldError("times", expected: "an array of times", t)
+            return
+        }
+        // The last `times` member wins.
+        times.removeAll(keepingCapacity: true)
+        record.hasTimes = true
+        let outer = tokens.depth
+        while true {
+            let u = try tokens.next()
+            switch u {
+            case .endArray:
+                if tokens.depth < outer { return }
+            case .beginArray:
+                continue
+            case .null:
+                times.append(JSONFixDecoder.missingTime)
+            case .string where tokens.valueStart == tokens.valueEnd:
+                times.append(JSONFixDecoder.missingTime)
+            case .string, .number:
+                if let time = try decodeTime(u) {
+                    times.append(time.millisecondsSince1970)
+                } else {
+                    // decodeTime noted the error; keep the count aligned.
+                    times.append(JSONFixDecoder.missingTime)
+                }
+            default:
+                try fieldError("times", expected: "an ISO 8601 time or a number of Unix seconds or milliseconds", u)
+                times.append(JSONFixDecoder.missingTime)
+            }
+            guard times.count <= JSONFixDecoder.maximumPositionsPerRecord else {
+                noteError(.malformedRecord(location(record.start),
+                                           expected: "at most \(JSONFixDecoder.maximumPositionsPerRecord) times in one record",
+                                           found: "more"))
+                try skipTo(depthBelow: outer)
+                return
+            }
+        }
+    }
+
+    // MARK: - Fixes
+
+    /// Turns the finished record into its fix, or starts emitting its vertices; `nil` when the record was
+    /// skipped (counted in the report) or has vertices (fetch them with ``nextVertexFix()``).
+    ///
+    /// - Throws: the record's first error, or ``ReadError/invalidFix(_:_:)``, unless reading leniently.
+    mutating func finishRecord() throws(ReadError) -> Fix? {
+        if let error = record.error {
+            try report.reject(error, lenient: options.lenient)
+            return nil
+        }
+        if !vertices.isEmpty {
+            guard record.hasTimes else {
+                report.skip(.missingTime, count: vertices.count)
+                return nil
+            }
+            guard times.count == vertices.count else {
+                try report.reject(.malformedRecord(location(record.start),
+                                                   expected: "\(vertices.count) times, one per position",
+                                                   found: "\(times.count) times"), lenient: options.lenient)
+                return nil
+            }
+            if let providers = options.providers, !providers.contains(record.provider) {
+                report.skip(.providerFiltered, count: vertices.count)
+                return nil
+            }
+            isEmitting = true
+            emitIndex = 0
+            return try nextVertexFix()
+        }
+        guard let time = record.time else {
+            report.skip(.missingTime)
+            return nil
+        }
+        let longitude: Double
+        let latitude: Double
+        let longitudePlace: JSONPlace
+        let latitudePlace: JSONPlace
+        if let lon = record.pointLongitude, let lat = record.pointLatitude {
+            longitude = lon
+            latitude = lat
+            longitudePlace = record.pointLongitudePlace
+            latitudePlace = record.pointLatitudePlace
+        } else if let lon = record.longitude, let lat = record.latitude {
+            longitude = lon
+            latitude = lat
+            longitudePlace = record.longitudePlace
+            latitudePlace = record.latitudePlace
+        } else {
+            report.skip(.missingPosition)
+            return nil
+        }
+        if let providers = options.providers, !providers.contains(record.provider) {
+            report.skip(.providerFiltered)
+            return nil
+        }
+        let fix: Fix
+        do {
+            fix = try Fix(
+                timestamp: time, latitude: latitude, longitude: longitude,
+                horizontalAccuracyMetres: record.accuracy,
+                altitudeMetres: record.altitude ?? record.pointAltitude,
+                verticalAccuracyMetres: record.verticalAccuracy,
+                speedMetresPerSecond: record.speed,
+                speedAccuracyMetresPerSecond: record.speedAccuracy,
+                courseDegrees: record.course,
+                courseAccuracyDegrees: record.courseAccuracy,
+                provider: record.provider,
+                satellitesUsed: record.satellites,
+                isMocked: record.mocked,
+                activity: record.activity.map { ActivityReading(kind: $0, confidence: record.activityConfidence ?? 100) })
+        } catch {
+            let at = error.field == "latitude" ? latitudePlace : longitudePlace
+            try report.reject(.invalidFix(location(at), error), lenient: options.lenient)
+            return nil
+        }
+        report.fixesProduced += 1
+        return fix
+    }
+
+    /// The next fix of the record being emitted, or `nil` (and ``isEmitting`` false) after its last vertex.
+    mutating func nextVertexFix() throws(ReadError) -> Fix? {
+        while emitIndex < vertices.count {
+            let k = emitIndex
+            emitIndex += 1
+            let ms = times[k]
+            guard ms != JSONFixDecoder.missingTime else {
+                report.skip(.missingTime)
+                continue
+            }
+            let v = vertices[k]
+            do {
+                let fix = try Fix(
+                    timestamp: Timestamp(millisecondsSince1970: ms), latitude: v.latitude, longitude: v.longitude,
+                    altitudeMetres: v.altitude.isNaN ? nil : v.altitude,
+                    provider: record.provider, isMocked: record.mocked,
+                    activity: record.activity.map { ActivityReading(kind: $0, confidence: record.activityConfidence ?? 100) })
+                report.fixesProduced += 1
+                return fix
+            } catch {
+                try report.reject(.invalidFix(location(v.place), error), lenient: options.lenient)
+            }
+        }
+        isEmitting = false
+        return nil
+    }
+}

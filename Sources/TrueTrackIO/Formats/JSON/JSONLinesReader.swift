@@ -1,0 +1,87 @@
+import TrueTrackCore
+
+/// Reads fixes from JSON Lines (one JSON object per line, `.jsonl` / `.ndjson`), streaming.
+///
+/// Each line is an object with the canonical keys (`time`, `latitude`, `longitude`, `accuracy_m`,
+/// `altitude_m`, `vertical_accuracy_m`, `speed_mps`, `speed_accuracy_mps`, `course_deg`,
+/// `course_accuracy_deg`, `provider`, `satellites`, `mocked`, `activity`, `activity_confidence`) or their
+/// aliases (`lat`, `lon`/`lng`, `timestamp`, `accuracy`, `speed`, `bearing`…); the values follow the rules
+/// of ``GeoJSONReader`` (times as ISO 8601 or Unix seconds / milliseconds, numbers also as strings, `null`
+/// for absent). A line may also be a GeoJSON Feature (GeoJSON text sequences, RFC 8142, whose leading
+/// record separator `0x1E` is accepted), read like a feature of ``GeoJSONReader``.
+///
+/// Blank lines are skipped (``SkipReason/blank``). A line that is not one valid JSON object, or holds a
+/// value of the wrong kind, throws a ``ReadError`` naming its line and column; in lenient mode it is
+/// counted and skipped, and reading resumes at the next line.
+///
+/// - Complexity: O(n) in the input size; memory one chunk plus the longest line.
+public struct JSONLinesReader: FixReader {
+    var decoder: JSONFixDecoder
+    let stream: ByteStream
+
+    /// Creates a reader over `stream`.
+    ///
+    /// - Parameter options: leniency and provider filter (defaults: strict, all providers).
+    public init(stream: ByteStream, options: ReadOptions = ReadOptions()) {
+        self.stream = stream
+        decoder = JSONFixDecoder(tokens: JSONTokenizer(lineSourceNamed: stream.name), options: options)
+    }
+
+    /// Opens the file at `path` (`-` for standard input).
+    ///
+    /// - Throws: ``ReadError/io(path:message:)`` when it cannot be opened.
+    public init(path: String, options: ReadOptions = ReadOptions()) throws(ReadError) {
+        self.init(stream: try ByteStream(path: path), options: options)
+    }
+
+    /// What the reader has seen so far (``ReadReport/recordsRead`` counts lines).
+    public var report: ReadReport {
+        var report = decoder.report
+        report.bytesRead = stream.bytesConsumed
+        return report
+    }
+
+    /// Returns the next fix, or `nil` at the end of the input.
+    ///
+    /// - Throws: ``ReadError`` at the first bad line (unless lenient), and I/O errors.
+    public mutating func next() throws(ReadError) -> Fix? {
+        while true {
+            if decoder.isEmitting {
+                if let fix = try decoder.nextVertexFix() { return fix }
+                continue
+            }
+            guard var line = try stream.nextLine() else { return nil }
+            decoder.report.recordsRead += 1
+            // Blank (whitespace only) lines, and the RFC 8142 record separator.
+            var s = line.start
+            while s < line.end {
+                let b = line.bytes[s]
+                guard b == 0x20 || b == 0x09 || b == 0x0D || b == 0x1E else { break }
+                s += 1
+            }
+            if s == line.end {
+                decoder.report.skip(.blank)
+                continue
+            }
+            if line.bytes[line.start] == 0x1E {
+                line.byteOffset += 1
+                line.start += 1
+            }
+            decoder.tokens.reset(line: line)
+            do throws(ReadError) {
+                let t = try decoder.tokens.next()
+                guard t == .beginObject else {
+                    throw ReadError.malformedRecord(decoder.tokens.tokenLocation, expected: "a JSON object",
+                                                    found: decoder.describe(t))
+                }
+                decoder.beginRecord()
+                try decoder.decodeObject(scope: .record)
+                _ = try decoder.tokens.next()  // .end, or an error for bytes after the object
+            } catch {
+                try decoder.report.reject(error, lenient: decoder.options.lenient)
+                continue
+            }
+            if let fix = try decoder.finishRecord() { return fix }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import TrueTrackCore
+
+/// Writes fixes as JSON Lines: one object per line with the canonical keys (`time`, `latitude`,
+/// `longitude`, `accuracy_m`, …, as ``GeoJSONWriter`` names its properties), absent fields left out. ``JSONLinesReader``
+/// reads it back to identical fixes.
+public struct JSONLinesWriter: FixWriter {
+    let sink: ByteSink
+    var isFinished = false
+
+    /// Creates a writer into `sink`.
+    public init(sink: ByteSink) {
+        self.sink = sink
+    }
+
+    /// Creates (truncating) the file at `path` (`-` for standard output).
+    ///
+    /// - Throws: ``WriteError/io(path:message:)`` when it cannot be created.
+    public init(path: String) throws(WriteError) {
+        self.init(sink: try ByteSink(path: path))
+    }
+
+    /// Writes one fix as one line (buffered).
+    public mutating func write(_ fix: Fix) throws(WriteError) {
+        precondition(!isFinished, "JSONLinesWriter used after finish()")
+        sink.buffer.append(UInt8(ascii: "{"))
+        JSONFixEncoding.appendFields(of: fix, withPosition: true, to: &sink.buffer)
+        sink.buffer.append(UInt8(ascii: "}"))
+        sink.buffer.append(UInt8(ascii: "\n"))
+        try sink.flushIfNeeded()
+    }
+
+    /// Flushes (for a file, syncs it to storage).
+    public mutating func finish() throws(WriteError) {
+        precondition(!isFinished, "JSONLinesWriter.finish() called twice")
+        isFinished = true
+        try sink.close()
+    }
+}

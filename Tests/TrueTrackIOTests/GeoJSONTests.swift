@@ -1,0 +1,346 @@
+import Foundation
+import Testing
+import TrueTrackCore
+@testable import TrueTrackIO
+
+@Suite struct GeoJSONTests {
+    typealias Support = JSONTestSupport
+
+    func read(_ text: String, lenient: Bool = false) -> ReadResult {
+        var reader = GeoJSONReader(stream: ByteStream(bytes: Array(text.utf8)), options: ReadOptions(lenient: lenient))
+        return reader.readAll()
+    }
+
+    func time(_ iso: String) -> Timestamp { ISO8601.parse(iso)! }
+
+    // MARK: - Round trips
+
+    @Test func pointFeaturesRoundTripEveryField() throws {
+        let fixes = Support.generatedFixes(count: 400, seed: 42)
+        let bytes = try Support.write(fixes, sink: ByteSink()) { GeoJSONWriter(sink: $0) }
+        var reader = GeoJSONReader(stream: ByteStream(bytes: bytes))
+        let result = reader.readAll()
+        #expect(result.error == nil)
+        #expect(result.fixes == fixes)
+        #expect(result.report.recordsRead == 400)
+        #expect(result.report.fixesProduced == 400)
+        #expect(result.report.bytesRead == bytes.count)
+        // Invalid accuracy is written as 0 and reads back invalid; absent stays absent.
+        #expect(result.fixes[1].horizontalAccuracy == .invalid)
+        #expect(result.fixes[0].horizontalAccuracy == .absent)
+        #expect(result.fixes[2].horizontalAccuracy == .metres(1e-7))
+        // The document is valid JSON for Foundation too, with the canonical property names.
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        let features = try #require(object["features"] as? [[String: Any]])
+        #expect(features.count == 400)
+        let properties = try #require(features[1]["properties"] as? [String: Any])
+        #expect(properties["accuracy_m"] as? Double == 0)
+        #expect(properties["provider"] as? String == fixes[1].provider.rawValue)
+    }
+
+    @Test func roundTripSurvivesTinyReadChunks() throws {
+        // A file read 64 bytes at a time: every token straddles a refill somewhere.
+        let fixes = Support.generatedFixes(count: 60, seed: 7)
+        let bytes = try Support.write(fixes, sink: ByteSink()) { GeoJSONWriter(sink: $0) }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("geojson-chunks-\(UUID()).geojson").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var reader = GeoJSONReader(stream: try ByteStream(path: path, chunkBytes: 64))
+        let result = reader.readAll()
+        #expect(result.error == nil)
+        #expect(result.fixes == fixes)
+    }
+
+    @Test func lineStringModeRoundTripsTimeAndPosition() throws {
+        let fixes = Support.generatedFixes(count: 50, seed: 3).map {
+            try! Fix(timestamp: $0.timestamp, latitude: $0.latitude, longitude: $0.longitude, altitudeMetres: $0.altitudeMetres)
+        }
+        let bytes = try Support.write(fixes, sink: ByteSink()) { GeoJSONWriter(sink: $0, geometry: .lineString) }
+        var reader = GeoJSONReader(stream: ByteStream(bytes: bytes))
+        let result = reader.readAll()
+        #expect(result.error == nil)
+        #expect(result.fixes == fixes)
+        #expect(result.report.recordsRead == 1)
+    }
+
+    @Test func emptyCollectionsWriteAndReadNothing() throws {
+        for geometry in [GeoJSONWriter.Geometry.points, .lineString] {
+            let bytes = try Support.write([], sink: ByteSink()) { GeoJSONWriter(sink: $0, geometry: geometry) }
+            #expect(String(decoding: bytes, as: UTF8.self) == "{\"type\":\"FeatureCollection\",\"features\":[]}\n")
+            var reader = GeoJSONReader(stream: ByteStream(bytes: bytes))
+            let result = reader.readAll()
+            #expect(result.fixes.isEmpty && result.error == nil && result.report.totalSkipped == 0)
+        }
+    }
+
+    // MARK: - Hand-written documents
+
+    @Test func readsAliasesInAnyMemberOrder() throws {
+        let text = """
+        {"features": [
+          {"properties": {"timestamp": 1714564800, "accuracy": 4.5, "bearing": 370, "speed": "1.25",
+                          "provider": "FLP", "mock": 1, "sats": 9.0, "activity": "ON_FOOT",
+                          "extra": {"deep": [[[{"a": [1, {"b": null}]}]]], "s": "x\\"y"}},
+           "geometry": {"coordinates": [13.5, 52.25, 34.5], "type": "Point"}, "type": "Feature", "id": 17},
+          {"type": "Feature", "geometry": {"type": "Point", "coordinates": [-0.1, 51.5]},
+           "properties": {"time": 1714564801500, "altitude": 12, "course": -1, "Speed_MPS": -1}},
+          {"type": "Feature", "geometry": {"type": "Point", "coordinates": [2, 48]},
+           "properties": {"time": "2024-05-01T14:00:02.250+02:00", "ele": 7, "provider": null}}
+        ], "type": "FeatureCollection", "bbox": [0, 0, 1, 1]}
+        """
+        let result = read(text)
+        #expect(result.error == nil)
+        let fixes = result.fixes
+        try #require(fixes.count == 3)
+        #expect(fixes[0].timestamp == time("2024-05-01T12:00:00Z"))
+        #expect(fixes[0].longitude == 13.5 && fixes[0].latitude == 52.25)
+        #expect(fixes[0].altitudeMetres == 34.5)
+        #expect(fixes[0].horizontalAccuracy == .metres(4.5))
+        #expect(fixes[0].courseDegrees == 10)
+        #expect(fixes[0].speedMetresPerSecond == 1.25)
+        #expect(fixes[0].provider == .fused)
+        #expect(fixes[0].isMocked == true)
+        #expect(fixes[0].satellitesUsed == 9)
+        #expect(fixes[0].activity == ActivityReading(kind: .onFoot, confidence: 100))
+        // Milliseconds since 1970 (≥ 10^11), iOS's −1 speed/course → absent, explicit altitude property.
+        #expect(fixes[1].timestamp == time("2024-05-01T12:00:01.500Z"))
+        #expect(fixes[1].altitudeMetres == 12)
+        #expect(fixes[1].courseDegrees == nil && fixes[1].speedMetresPerSecond == nil)
+        #expect(fixes[1].provider == .unknown)
+        #expect(fixes[2].timestamp == time("2024-05-01T12:00:02.250Z"))
+        #expect(fixes[2].altitudeMetres == 7)
+    }
+
+    @Test func decodesEscapesInNamesAndValues() throws {
+        // "t\u0069me" is "time"; a surrogate pair and escapes in an unknown member are decoded and skipped.
+        let text = #"""
+        {"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},
+         "properties":{"name":"\ud83d\ude00 \"quoted\" \\ \/ \b\f\n\r\t \u00e9\u4e2d","t\u0069me":"2024-05-01T12:00:00Z",
+         "\u0070rovider":"g\u0070s"}}
+        """#
+        let result = read(text)
+        #expect(result.error == nil)
+        #expect(result.fixes.count == 1)
+        #expect(result.fixes.first?.provider == .gps)
+        #expect(result.fixes.first?.timestamp == time("2024-05-01T12:00:00Z"))
+    }
+
+    @Test func tokenizerUnescapesStrings() throws {
+        let text = #"["\ud83d\ude00", "a\u00e9\u4e2d\n", "\ud800x", "\\\"\/"]"#
+        var tokens = JSONTokenizer(stream: ByteStream(bytes: Array(text.utf8)))
+        #expect(try tokens.next() == .beginArray)
+        var strings: [String] = []
+        while try tokens.next() == .string { strings.append(tokens.text) }
+        #expect(strings == ["😀", "aé中\n", "\u{FFFD}x", "\\\"/"])
+    }
+
+    @Test func readsNumbersInEveryForm() throws {
+        let text = """
+        [{"geometry":{"coordinates":[1e-7,-0,1E+2]},"properties":{"time":0,"accuracy_m":1e400,"speed_mps":2.5e-3,
+          "course_deg":720.5,"vertical_accuracy_m":-0.0,"satellites":-3}},
+         {"geometry":{"coordinates":[-180,90]},"properties":{"time":1.5,"accuracy_m":1E2,"altitude_m":-1.25e+3}}]
+        """
+        let result = read(text)
+        #expect(result.error == nil)
+        try #require(result.fixes.count == 2)
+        let a = result.fixes[0]
+        #expect(a.longitude == 1e-7 && a.latitude == 0 && a.altitudeMetres == 100)
+        #expect(a.timestamp.millisecondsSince1970 == 0)
+        #expect(a.horizontalAccuracy == .invalid)  // infinity
+        #expect(a.speedMetresPerSecond == 0.0025)
+        #expect(a.courseDegrees == 0.5)
+        #expect(a.verticalAccuracyMetres == 0)
+        #expect(a.satellitesUsed == nil)
+        let b = result.fixes[1]
+        #expect(b.longitude == -180 && b.latitude == 90)
+        #expect(b.timestamp.millisecondsSince1970 == 1500)
+        #expect(b.horizontalAccuracy == .metres(100))
+        #expect(b.altitudeMetres == -1250)
+    }
+
+    @Test func readsLineStringsWithPerVertexTimes() throws {
+        let text = """
+        {"type":"FeatureCollection","features":[
+         {"type":"Feature","properties":{"name":"run","coordTimes":["2024-05-01T12:00:00Z","2024-05-01T12:00:01Z",null]},
+          "geometry":{"type":"LineString","coordinates":[[10,50,100],[10.001,50.001,101],[10.002,50.002]]}},
+         {"type":"Feature","geometry":{"type":"MultiLineString","coordinates":[[[11,51],[11.1,51.1]],[[11.2,51.2]]]},
+          "properties":{"provider":"gps","coordinateProperties":{"times":[[1714564810,1714564811],[1714564812000]],
+                                                                 "heart":[[90,91],[92]]}}},
+         {"type":"Feature","geometry":{"type":"LineString","coordinates":[[1,1],[2,2]]},"properties":{"name":"no times"}}
+        ]}
+        """
+        let result = read(text)
+        #expect(result.error == nil)
+        let fixes = result.fixes
+        try #require(fixes.count == 5)
+        #expect(fixes[0].timestamp == time("2024-05-01T12:00:00Z") && fixes[0].altitudeMetres == 100)
+        #expect(fixes[1].longitude == 10.001 && fixes[1].altitudeMetres == 101)
+        #expect(fixes[2].timestamp == time("2024-05-01T12:00:10Z") && fixes[2].provider == .gps)
+        #expect(fixes[4].timestamp == time("2024-05-01T12:00:12Z") && fixes[4].latitude == 51.2)
+        #expect(result.report.skipped(.missingTime) == 3)  // the null time, and both vertices of the last
+        #expect(result.report.recordsRead == 3)
+    }
+
+    @Test func mismatchedTimesAreAnErrorNamingTheFeature() throws {
+        let text = """
+        {"type":"FeatureCollection","features":[
+        {"type":"Feature","properties":{"times":[1,2,3]},"geometry":{"type":"LineString","coordinates":[[1,1],[2,2]]}}]}
+        """
+        let result = read(text)
+        guard case .malformedRecord(let location, let expected, let found)? = result.error else {
+            Issue.record("expected a malformed record, got \(String(describing: result.error))")
+            return
+        }
+        #expect(location.line == 2 && location.column == 1)
+        #expect(expected == "2 times, one per position")
+        #expect(found == "3 times")
+    }
+
+    @Test func skipsFeaturesWithoutTimeOrPosition() throws {
+        let text = """
+        {"type":"FeatureCollection","features":[
+         {"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"name":"no time"}},
+         {"type":"Feature","geometry":null,"properties":{"time":"2024-05-01T12:00:00Z"}},
+         {"type":"Feature","geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]},"properties":null},
+         {"type":"Feature","geometry":{"type":"GeometryCollection","geometries":[]},"properties":{"time":5}},
+         {"type":"Feature","geometry":{"type":"Point","coordinates":[3,4]},"properties":{"time":"2024-05-01T12:00:09Z"}}
+        ]}
+        """
+        let result = read(text)
+        #expect(result.error == nil)
+        #expect(result.fixes.count == 1)
+        #expect(result.fixes.first?.latitude == 4)
+        #expect(result.report.skipped(.missingTime) == 5)  // the Point without time and the polygon's 4 vertices
+        #expect(result.report.skipped(.missingPosition) == 2)
+    }
+
+    @Test func readsBareGeometryAndSingleFeature() throws {
+        let feature = read(#"{"type":"Feature","properties":{"time":"2024-05-01T12:00:00Z"},"geometry":{"type":"Point","coordinates":[5,6]}}"#)
+        #expect(feature.fixes.map(\.latitude) == [6])
+        let geometry = read(#" {"type":"LineString","coordinates":[[5,6],[7,8]],"times":[1714564800,1714564801]} "#)
+        #expect(geometry.fixes.map(\.longitude) == [5, 7])
+        #expect(geometry.error == nil)
+    }
+
+    @Test func outOfRangeLatitudeIsAnInvalidFixAtItsPlace() throws {
+        let text = """
+        {"type":"FeatureCollection","features":[
+        {"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"time":1}},
+        {"type":"Feature","geometry":{"type":"Point","coordinates":[13.4, 91.5]},"properties":{"time":2}},
+        {"type":"Feature","geometry":{"type":"Point","coordinates":[3,4]},"properties":{"time":3}}]}
+        """
+        let strict = read(text)
+        #expect(strict.fixes.count == 1)
+        guard case .invalidFix(let location, .latitudeOutOfRange(91.5))? = strict.error else {
+            Issue.record("expected invalidFix, got \(String(describing: strict.error))")
+            return
+        }
+        #expect(location.line == 3 && location.column == 67)
+        #expect(strict.error?.description.contains("<memory>:3:67") == true)
+        let lenient = read(text, lenient: true)
+        #expect(lenient.fixes.map(\.latitude) == [2, 4])
+        #expect(lenient.report.errorCount == 1 && lenient.report.skipped(.malformed) == 1)
+    }
+
+    @Test func wrongValueKindsAreFieldErrors() throws {
+        let text = """
+        [{"geometry":{"coordinates":[1,2]},"properties":{"time":3,"accuracy_m":true}},
+         {"geometry":{"coordinates":[1,2]},"properties":{"time":"yesterday"}},
+         {"geometry":{"coordinates":[1,"2"]},"properties":{"time":4}},
+         {"geometry":{"coordinates":[5,6]},"properties":{"time":5}}]
+        """
+        let strict = read(text)
+        guard case .malformedField(let location, let field, _, let found)? = strict.error else {
+            Issue.record("expected a field error, got \(String(describing: strict.error))")
+            return
+        }
+        #expect(location.line == 1 && location.column == 72 && field == "accuracy_m" && found == "true")
+        let lenient = read(text, lenient: true)
+        #expect(lenient.fixes.map(\.latitude) == [6])
+        #expect(lenient.report.errorCount == 3)
+        #expect(lenient.report.errors.map { $0.location.line } == [1, 2, 3])
+    }
+
+    @Test func syntaxErrorsNameLineAndColumn() throws {
+        let cases: [(String, Int, Int, String)] = [
+            ("{\"features\":[{},]}", 1, 17, "a JSON value"),
+            ("{\"features\"\n  [", 2, 3, "':' after the member name"),
+            ("{\"a\":01}", 1, 7, "',' or '}'"),
+            ("{\"a\":\"x\ny\"}", 1, 8, "a string character (control characters must be escaped)"),
+            ("{\"a\":\"\\x\"}", 1, 7, "an escape: \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX"),
+            ("{\"a\":-}", 1, 6, "a JSON number"),
+            ("{\"a\":tru}", 1, 6, "a JSON value"),
+            ("{} {}", 1, 4, "the end of the input after the JSON value"),
+            ("\n\n   <gpx>", 3, 4, "a JSON value"),
+        ]
+        for (text, line, column, expected) in cases {
+            let result = read(text)
+            guard case .malformedRecord(let location, let what, _)? = result.error else {
+                Issue.record("\(text.debugDescription): expected a malformed record, got \(String(describing: result.error))")
+                continue
+            }
+            #expect(location.line == line && location.column == column, "\(text.debugDescription): \(location)")
+            #expect(what == expected, "\(text.debugDescription)")
+        }
+    }
+
+    @Test func truncatedDocumentKeepsEarlierFixes() throws {
+        let fixes = Support.generatedFixes(count: 10, seed: 11)
+        let bytes = try Support.write(fixes, sink: ByteSink()) { GeoJSONWriter(sink: $0) }
+        var reader = GeoJSONReader(stream: ByteStream(bytes: bytes.dropLast(40)))
+        let result = reader.readAll()
+        #expect(result.fixes == Array(fixes.prefix(9)))
+        guard case .truncated(let location, _)? = result.error else {
+            Issue.record("expected truncated, got \(String(describing: result.error))")
+            return
+        }
+        #expect(location.line == 11 && location.byteOffset == bytes.count - 40)
+        // Empty input is truncated at line 1.
+        #expect(read("").error == .truncated(SourceLocation(file: "<memory>", line: 1, column: 1, byteOffset: 0),
+                                             expected: "a JSON value"))
+    }
+
+    @Test func absurdNestingIsAnErrorNotACrash() throws {
+        let text = "{\"features\":" + String(repeating: "[", count: 200_000)
+        let result = read(text)
+        guard case .malformedRecord(let location, let expected, _)? = result.error else {
+            Issue.record("expected a nesting error, got \(String(describing: result.error))")
+            return
+        }
+        #expect(location.column == 13 + JSONTokenizer.defaultMaximumDepth - 1)
+        #expect(expected.contains("nested at most 512 deep"))
+        // Deep but legal nesting in an unknown member is skipped.
+        let deep = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
+        let ok = read("{\"type\":\"Feature\",\"x\":\(deep),\"geometry\":{\"coordinates\":[1,2]},\"properties\":{\"time\":1}}")
+        #expect(ok.error == nil && ok.fixes.count == 1)
+    }
+
+    @Test func providerFilterSkipsOtherProviders() throws {
+        let fixes = Support.generatedFixes(count: 30, seed: 5)
+        let bytes = try Support.write(fixes, sink: ByteSink()) { GeoJSONWriter(sink: $0) }
+        var reader = GeoJSONReader(stream: ByteStream(bytes: bytes), options: ReadOptions(providers: [.gps]))
+        let result = reader.readAll()
+        #expect(result.fixes == fixes.filter { $0.provider == .gps })
+        #expect(result.report.skipped(.providerFiltered) == 30 - result.fixes.count)
+    }
+
+    @Test func longStringsGrowTheWindow() throws {
+        // A 300 kB unknown string member read through 64-byte chunks.
+        let long = String(repeating: "x", count: 300_000)
+        let text = "{\"type\":\"Feature\",\"name\":\"\(long)\",\"geometry\":{\"coordinates\":[1,2]},\"properties\":{\"time\":1}}"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("geojson-long-\(UUID()).json").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var reader = GeoJSONReader(stream: try ByteStream(path: path, chunkBytes: 64))
+        let result = reader.readAll()
+        #expect(result.error == nil && result.fixes.count == 1)
+        // Past the stream's record limit it is an error with a place, not unbounded memory.
+        var limited = GeoJSONReader(stream: try ByteStream(path: path, chunkBytes: 64, maximumRecordBytes: 4096))
+        let failed = limited.readAll()
+        guard case .recordTooLong(let location, 4096)? = failed.error else {
+            Issue.record("expected recordTooLong, got \(String(describing: failed.error))")
+            return
+        }
+        #expect(location.line == 1 && location.column == 26)
+    }
+}
