@@ -1,5 +1,23 @@
 import TrueTrackCore
 
+/// Storage for the comma positions of the sentence being read, allocated once per reader.
+///
+/// A class only because it owns memory: keeping the positions out of line makes ``NMEAFields`` a four-word
+/// value that is passed around without the 160-byte copies an inline array costs on every call.
+final class NMEAFieldStorage {
+    /// The comma positions (``NMEAFields/capacity`` of them).
+    let commas: UnsafeMutablePointer<Int>
+
+    init() {
+        commas = .allocate(capacity: NMEAFields.capacity)
+        commas.initialize(repeating: 0, count: NMEAFields.capacity)
+    }
+
+    deinit {
+        commas.deallocate()
+    }
+}
+
 /// The comma-separated fields of one NMEA sentence, located in a single pass that also computes the checksum.
 ///
 /// Field 0 is the address (`GPGGA`); data fields follow. Offsets index the stream's window, so nothing is
@@ -9,14 +27,55 @@ struct NMEAFields {
     /// Number of comma positions kept (fields 0…capacity are addressable).
     static let capacity = 20
 
+    /// Positions of the first ``capacity`` commas (owned by a ``NMEAFieldStorage``).
+    let commas: UnsafeMutablePointer<Int>
     /// Index of the first byte of field 0 (just after `$`).
     var bodyStart: Int = 0
     /// Index one past the last byte of the last field (the `*`, or the end of the sentence without checksum).
     var bodyEnd: Int = 0
-    /// Positions of the first ``capacity`` commas.
-    var commas = InlineArray<20, Int>(repeating: 0)
     /// Number of commas in the sentence (may exceed ``capacity``).
     var commaCount: Int = 0
+
+    /// Records the commas of `base[start..<end]` (the sentence body between `$` and `*`) and returns the XOR
+    /// of its bytes, the NMEA checksum. Eight bytes at a time: the XOR of the words folds to the XOR of the
+    /// bytes, and a comma byte is found with the exact zero-byte test on `word ^ 0x2C2C…`.
+    @inline(__always)
+    static func scan(_ base: UnsafeRawPointer, from start: Int, to end: Int, into fields: inout NMEAFields) -> UInt8 {
+        let commas = fields.commas
+        var accumulator: UInt64 = 0
+        var count = 0
+        var i = start
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        while i &+ 8 <= end {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            accumulator ^= word
+            let x = word ^ 0x2C2C_2C2C_2C2C_2C2C
+            var mask = ~(((x & low) &+ low) | x | low)
+            while mask != 0 {
+                if count < capacity { commas[count] = i &+ (mask.trailingZeroBitCount &>> 3) }
+                count &+= 1
+                mask &= mask &- 1
+            }
+            i &+= 8
+        }
+        var tail: UInt8 = 0
+        while i < end {
+            let byte = base.load(fromByteOffset: i, as: UInt8.self)
+            tail ^= byte
+            if byte == 0x2C {
+                if count < capacity { commas[count] = i }
+                count &+= 1
+            }
+            i &+= 1
+        }
+        accumulator ^= accumulator &>> 32
+        accumulator ^= accumulator &>> 16
+        accumulator ^= accumulator &>> 8
+        fields.bodyStart = start
+        fields.bodyEnd = end
+        fields.commaCount = count
+        return UInt8(truncatingIfNeeded: accumulator) ^ tail
+    }
 
     /// The bounds of field `index`; a field past the end of the sentence is empty (`start == end`).
     @inline(__always)
@@ -59,38 +118,30 @@ enum NMEAParse {
     /// lands on the next minute). Fractions are rounded to the nearest millisecond (SPAN truth is 10 Hz,
     /// SiRF writes `.810`).
     static func timeOfDay(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Outcome<Int64> {
-        if isBlank(p, start, end) { return .empty }
-        guard end - start >= 6 else { return .malformed }
-        var digits = (0, 0, 0, 0, 0, 0)
-        for k in 0..<6 {
-            let d = Int(p[start + k]) &- 48
-            guard d >= 0, d <= 9 else { return .malformed }
-            switch k {
-            case 0: digits.0 = d
-            case 1: digits.1 = d
-            case 2: digits.2 = d
-            case 3: digits.3 = d
-            case 4: digits.4 = d
-            default: digits.5 = d
-            }
+        if start == end { return .empty }
+        guard end - start >= 6 else { return isBlank(p, start, end) ? .empty : .malformed }
+        let h0 = p[start] &- 48, h1 = p[start &+ 1] &- 48, m0 = p[start &+ 2] &- 48
+        let m1 = p[start &+ 3] &- 48, s0 = p[start &+ 4] &- 48, s1 = p[start &+ 5] &- 48
+        guard h0 < 10, h1 < 10, m0 < 10, m1 < 10, s0 < 10, s1 < 10 else {
+            return isBlank(p, start, end) ? .empty : .malformed
         }
-        let hour = digits.0 * 10 + digits.1
-        let minute = digits.2 * 10 + digits.3
-        let second = digits.4 * 10 + digits.5
+        let hour = Int(h0) * 10 + Int(h1)
+        let minute = Int(m0) * 10 + Int(m1)
+        let second = Int(s0) * 10 + Int(s1)
         guard hour < 24, minute < 60, second <= 60 else { return .malformed }
         var millisecond = 0
-        var i = start + 6
+        var i = start &+ 6
         if i < end {
             guard p[i] == UInt8(ascii: ".") else { return .malformed }
-            i += 1
+            i &+= 1
             var count = 0
             var roundUp = false
             while i < end {
-                let d = Int(p[i]) &- 48
-                guard d >= 0, d <= 9 else { return .malformed }
-                if count < 3 { millisecond = millisecond * 10 + d } else if count == 3 { roundUp = d >= 5 }
-                count += 1
-                i += 1
+                let d = p[i] &- 48
+                guard d < 10 else { return .malformed }
+                if count < 3 { millisecond = millisecond &* 10 &+ Int(d) } else if count == 3 { roundUp = d >= 5 }
+                count &+= 1
+                i &+= 1
             }
             if count == 1 { millisecond *= 100 } else if count == 2 { millisecond *= 10 }
             if roundUp { millisecond += 1 }
@@ -118,46 +169,91 @@ enum NMEAParse {
         return .value(Int64(CivilTime.daysSince1970(year: year, month: month, day: day)))
     }
 
+    /// 10^`exponent` for 0…15 (every fraction NMEA writes is far shorter).
+    @inline(__always)
+    static func powerOfTen(_ exponent: Int) -> Double {
+        switch exponent {
+        case 0: 1e0
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        default: 1e15
+        }
+    }
+
+    /// Reads `digits[.digits]` from `p[start..<end]` as an integer significand and digit counts; `nil` when
+    /// the text is anything else or has more than 15 digits (then the general parser decides).
+    @inline(__always)
+    static func plainDecimal(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int)
+        -> (significand: UInt64, integerDigits: Int, fractionDigits: Int)? {
+        var i = start
+        var significand: UInt64 = 0
+        var integerDigits = 0
+        while i < end {
+            let d = p[i] &- 48
+            guard d < 10 else { break }
+            significand = significand &* 10 &+ UInt64(d)
+            integerDigits &+= 1
+            i &+= 1
+        }
+        var fractionDigits = 0
+        if i < end {
+            guard p[i] == UInt8(ascii: ".") else { return nil }
+            i &+= 1
+            while i < end {
+                let d = p[i] &- 48
+                guard d < 10 else { return nil }
+                significand = significand &* 10 &+ UInt64(d)
+                fractionDigits &+= 1
+                i &+= 1
+            }
+        }
+        guard integerDigits + fractionDigits > 0, integerDigits + fractionDigits <= 15 else { return nil }
+        return (significand, integerDigits, fractionDigits)
+    }
+
     /// An angle written `[d]ddmm.mmmm` (latitude) or `dddmm.mmmm` (longitude) in degrees, signed by the
-    /// hemisphere letter (`S`, `W` negative). Degrees are read as an integer and minutes as a decimal, so the
-    /// conversion rounds once. Minutes must be below 60; the hemisphere must be one of `positive`/`negative`.
+    /// hemisphere letter (`S`, `W` negative). Degrees and minutes are split as integers, so the minutes are
+    /// the correctly rounded value of their text and the conversion rounds once more. Minutes must be below
+    /// 60; the hemisphere must be one of `positive`/`negative`.
     static func angle(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int,
                       hemisphereStart: Int, hemisphereEnd: Int,
                       positive: UInt8, negative: UInt8) -> Outcome<Double> {
-        if isBlank(p, start, end) { return .empty }
+        if start == end { return .empty }
         var s = start
         var e = end
-        while s < e, p[s] == 0x20 { s += 1 }
-        while e > s, p[e - 1] == 0x20 { e -= 1 }
-        var dot = s
-        while dot < e, p[dot] != UInt8(ascii: ".") { dot += 1 }
-        let minutesStart = dot - 2
-        guard minutesStart >= s, minutesStart - s <= 3 else { return .malformed }
-        var degrees = 0
-        var i = s
-        while i < minutesStart {
-            let d = Int(p[i]) &- 48
-            guard d >= 0, d <= 9 else { return .malformed }
-            degrees = degrees * 10 + d
-            i += 1
+        while s < e, p[s] == 0x20 { s &+= 1 }
+        while e > s, p[e &- 1] == 0x20 { e &-= 1 }
+        if s == e { return .empty }
+        guard let decimal = plainDecimal(p, s, e), decimal.integerDigits >= 2, decimal.integerDigits <= 5 else {
+            return .malformed
         }
-        // Minutes: two digits, then an optional fraction of digits only (no sign, no exponent).
-        var k = minutesStart
-        while k < e {
-            if k != dot {
-                let d = p[k] &- 48
-                guard d < 10 else { return .malformed }
-            }
-            k += 1
-        }
-        guard let minutes = NumberParsing.double(p, minutesStart, e), minutes < 60 else { return .malformed }
+        let scale = powerOfTen(decimal.fractionDigits)
+        let unit = UInt64(scale) &* 100 // one degree in units of the last digit
+        let degrees = decimal.significand / unit
+        let minuteUnits = decimal.significand % unit
+        let minutes = Double(minuteUnits) / scale
+        guard minutes < 60 else { return .malformed }
         var value = Double(degrees) + minutes / 60
         // Hemisphere
         var hs = hemisphereStart
         var he = hemisphereEnd
-        while hs < he, p[hs] == 0x20 { hs += 1 }
-        while he > hs, p[he - 1] == 0x20 { he -= 1 }
-        guard he - hs == 1 else { return .malformed }
+        if he - hs != 1 {
+            while hs < he, p[hs] == 0x20 { hs &+= 1 }
+            while he > hs, p[he &- 1] == 0x20 { he &-= 1 }
+            guard he - hs == 1 else { return .malformed }
+        }
         let letter = p[hs]
         if letter == negative {
             value = -value
@@ -167,10 +263,18 @@ enum NMEAParse {
         return .value(value)
     }
 
-    /// A decimal number (`NumberParsing.double` rules).
+    /// A decimal number: `[-]digits[.digits]` on a fast path (exact: one IEEE division of exact operands,
+    /// as `strtod` rounds), anything else (spaces, exponent, `+`) through `NumberParsing.double`.
     @inline(__always)
     static func number(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Outcome<Double> {
         if start == end { return .empty }
+        var s = start
+        let negative = p[s] == UInt8(ascii: "-")
+        if negative { s &+= 1 }
+        if let decimal = plainDecimal(p, s, end) {
+            let value = Double(decimal.significand) / powerOfTen(decimal.fractionDigits)
+            return .value(negative ? -value : value)
+        }
         if let v = NumberParsing.double(p, start, end) { return .value(v) }
         return isBlank(p, start, end) ? .empty : .malformed
     }
@@ -179,6 +283,14 @@ enum NMEAParse {
     @inline(__always)
     static func count(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Outcome<Int> {
         if start == end { return .empty }
+        if end - start <= 2 {
+            let a = p[start] &- 48
+            if end - start == 1, a < 10 { return .value(Int(a)) }
+            if end - start == 2, a < 10 {
+                let b = p[start &+ 1] &- 48
+                if b < 10 { return .value(Int(a) * 10 + Int(b)) }
+            }
+        }
         if let v = NumberParsing.int(p, start, end), v >= 0, v < 1_000_000 { return .value(Int(v)) }
         return isBlank(p, start, end) ? .empty : .malformed
     }

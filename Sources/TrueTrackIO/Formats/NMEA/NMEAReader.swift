@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TrueTrackCore
 
 /// A streaming reader of NMEA 0183 logs: one ``Fix`` per epoch (the sentences that share a UTC time of day).
@@ -72,6 +79,19 @@ public struct NMEAReader: FixReader {
     private var deferredError: ReadError?
     /// False when ``ReadOptions/providers`` excludes ``Provider/gps``.
     private let providerAllowed: Bool
+    /// The stream's buffer as of the last refill, its end, and the input offset of its index 0: cached so
+    /// the hot loop does not touch the stream object (every access to a class property costs a dynamic
+    /// exclusivity check). Valid until the next refill.
+    private var window: UnsafeRawBufferPointer
+    private var windowEnd: Int
+    private var windowBase: Int
+    /// Buffer index of the first byte not yet read.
+    private var cursor: Int
+    /// Lines read so far, and how many of them the stream has been told about.
+    private var lineCount = 0
+    private var linesToldToStream = 0
+    /// Where the comma positions of the current sentence are kept.
+    private let fieldStorage = NMEAFieldStorage()
     /// True once a line held binary bytes: printable lines without `$` are then noise, not errors.
     private var sawBinary = false
     /// Whether checksums are compared (see ``ChecksumPolicy``).
@@ -97,7 +117,7 @@ public struct NMEAReader: FixReader {
     /// What the reader has seen so far (``ReadReport/recordsRead`` counts lines).
     public var report: ReadReport {
         var copy = tally
-        copy.bytesRead = stream.bytesConsumed
+        copy.bytesRead = windowBase + cursor
         return copy
     }
 
@@ -111,6 +131,10 @@ public struct NMEAReader: FixReader {
         self.checksums = checksums
         self.tally = ReadReport(source: stream.name)
         self.providerAllowed = options.providers.map { $0.contains(.gps) } ?? true
+        self.window = stream.window
+        self.cursor = stream.start
+        self.windowEnd = stream.end
+        self.windowBase = stream.offset(ofIndex: 0)
     }
 
     /// Opens the file at `path` (`-` for standard input) and creates a reader over it.
@@ -130,7 +154,7 @@ public struct NMEAReader: FixReader {
             throw error
         }
         while true {
-            guard let line = try stream.nextLine() else {
+            guard let line = try nextLine() else {
                 guard epoch.isOpen else { return nil }
                 try closeEpoch()
                 if let fix = ready {
@@ -159,13 +183,47 @@ public struct NMEAReader: FixReader {
 
     // MARK: - Lines
 
+    /// Returns the next line of the window (without `\n` or `\r\n`), refilling it from the stream when no
+    /// newline is left; `nil` at the end of the input. A final line without terminator is returned too.
+    private mutating func nextLine() throws(ReadError) -> ByteStream.Line? {
+        while true {
+            if cursor < windowEnd, let base = window.baseAddress,
+               let hit = memchr(base + cursor, 0x0A, windowEnd - cursor) {
+                let newline = base.distance(to: UnsafeRawPointer(hit))
+                var lineEnd = newline
+                if lineEnd > cursor, window[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                lineCount += 1
+                let line = ByteStream.Line(bytes: window, start: cursor, end: lineEnd, number: lineCount,
+                                           byteOffset: windowBase + cursor)
+                cursor = newline + 1
+                return line
+            }
+            stream.consume(upTo: cursor)
+            stream.countLines(lineCount - linesToldToStream)
+            linesToldToStream = lineCount
+            let more = try stream.refill()
+            window = stream.window
+            cursor = stream.start
+            windowEnd = stream.end
+            windowBase = stream.offset(ofIndex: 0)
+            if more { continue }
+            guard cursor < windowEnd else { return nil }
+            var lineEnd = windowEnd
+            if window[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            lineCount += 1
+            let line = ByteStream.Line(bytes: window, start: cursor, end: lineEnd, number: lineCount,
+                                       byteOffset: windowBase + cursor)
+            cursor = windowEnd
+            return line
+        }
+    }
+
     /// True when the line ended with a newline (`\n` or `\r\n`), false for a final unterminated line.
     private func isTerminated(_ line: ByteStream.Line) -> Bool {
-        let end = stream.end
-        guard line.end < end else { return false }
+        guard line.end < windowEnd else { return false }
         let byte = line.bytes[line.end]
         if byte == 0x0A { return true }
-        return byte == 0x0D && line.end + 1 < end && line.bytes[line.end + 1] == 0x0A
+        return byte == 0x0D && line.end + 1 < windowEnd && line.bytes[line.end + 1] == 0x0A
     }
 
     /// A location on `line` at buffer index `index`.
@@ -219,36 +277,27 @@ public struct NMEAReader: FixReader {
         // One pass: checksum and comma positions. A `$` inside restarts the sentence (a cut-off fragment or
         // binary followed by a whole sentence on the same line); a sentence that fails its checksum is
         // retried from the next `$` after its `*` (binary noise may hold `$` and `*` bytes).
-        var fields = NMEAFields()
+        var fields = NMEAFields(commas: fieldStorage.commas)
         var hasChecksum = false
         var wrapperMillis: Int64? = nil
         var sentenceStart = dollar
+        let base = p.baseAddress!
         scan: while true {
-            var sum: UInt8 = 0
-            var i = sentenceStart + 1
-            var commas = 0
-            fields.bodyStart = i
-            while i < e {
-                let b = p[i]
-                if b == 0x2A { break }
-                if b == 0x2C {
-                    if commas < NMEAFields.capacity { fields.commas[commas] = i }
-                    commas += 1
-                } else if b == 0x24 {
-                    noise = true
-                    wrapped = false
-                    sentenceStart = i
-                    sum = 0
-                    commas = 0
-                    i += 1
-                    fields.bodyStart = i
-                    continue
-                }
-                sum ^= b
-                i += 1
+            var bodyStart = sentenceStart + 1
+            var i = e
+            if bodyStart < e, let star = memchr(base + bodyStart, 0x2A, e - bodyStart) {
+                i = base.distance(to: UnsafeRawPointer(star))
             }
-            fields.bodyEnd = i
-            fields.commaCount = commas
+            if bodyStart < i, memchr(base + bodyStart, 0x24, i - bodyStart) != nil {
+                // Restart at the last `$` before the `*`.
+                var k = i - 1
+                while p[k] != 0x24 { k -= 1 }
+                noise = true
+                wrapped = false
+                sentenceStart = k
+                bodyStart = k + 1
+            }
+            let sum = NMEAFields.scan(base, from: bodyStart, to: i, into: &fields)
             if i == e {
                 // No checksum: accepted below if complete, unless the input was cut off in this sentence.
                 if !isTerminated(line) {
@@ -382,47 +431,65 @@ public struct NMEAReader: FixReader {
                          lenient: options.lenient)
     }
 
-    // MARK: - Field errors
+    // MARK: - Fields
 
-    private func malformed(_ line: ByteStream.Line, _ field: String, _ expected: String,
-                           _ bounds: (start: Int, end: Int)) -> ReadError {
-        .malformedField(location(line, bounds.start), field: field, expected: expected,
-                        found: ReadError.quote(line.bytes, bounds.start, bounds.end))
+    /// A field that does not hold what its sentence requires (turned into a ``ReadError`` with its location
+    /// by ``fieldError(_:_:)``). Static helpers throw this instead of a ``ReadError`` so that they need
+    /// neither `self` nor the file name, which keeps the hot path free of copies and reference counting.
+    struct FieldFailure: Error {
+        /// The field's name, as in our CSV header where one exists.
+        var field: String
+        /// What the field should hold.
+        var expected: String
+        /// The field's bounds in the line's buffer.
+        var start: Int
+        var end: Int
     }
 
-    private func number(_ line: ByteStream.Line, _ fields: NMEAFields, _ index: Int,
-                        _ name: String) throws(ReadError) -> Double? {
+    /// The ``ReadError`` for a failed field of `line`.
+    private func fieldError(_ line: ByteStream.Line, _ failure: FieldFailure) -> ReadError {
+        .malformedField(location(line, failure.start), field: failure.field, expected: failure.expected,
+                        found: ReadError.quote(line.bytes, failure.start, failure.end))
+    }
+
+    @inline(__always)
+    private static func number(_ p: UnsafeRawBufferPointer, _ fields: NMEAFields, _ index: Int,
+                               _ name: String) throws(FieldFailure) -> Double? {
         let f = fields.bounds(index)
-        switch NMEAParse.number(line.bytes, f.start, f.end) {
+        switch NMEAParse.number(p, f.start, f.end) {
         case .empty: return nil
         case .value(let v): return v
-        case .malformed: throw malformed(line, name, "a decimal number", f)
+        case .malformed: throw FieldFailure(field: name, expected: "a decimal number", start: f.start, end: f.end)
         }
     }
 
-    private func count(_ line: ByteStream.Line, _ fields: NMEAFields, _ index: Int,
-                       _ name: String) throws(ReadError) -> Int? {
+    @inline(__always)
+    private static func count(_ p: UnsafeRawBufferPointer, _ fields: NMEAFields, _ index: Int,
+                              _ name: String) throws(FieldFailure) -> Int? {
         let f = fields.bounds(index)
-        switch NMEAParse.count(line.bytes, f.start, f.end) {
+        switch NMEAParse.count(p, f.start, f.end) {
         case .empty: return nil
         case .value(let v): return v
-        case .malformed: throw malformed(line, name, "a non-negative integer", f)
+        case .malformed:
+            throw FieldFailure(field: name, expected: "a non-negative integer", start: f.start, end: f.end)
         }
     }
 
-    private func timeOfDay(_ line: ByteStream.Line, _ fields: NMEAFields) throws(ReadError) -> Int64? {
+    @inline(__always)
+    private static func timeOfDay(_ p: UnsafeRawBufferPointer, _ fields: NMEAFields) throws(FieldFailure) -> Int64? {
         let f = fields.bounds(1)
-        switch NMEAParse.timeOfDay(line.bytes, f.start, f.end) {
+        switch NMEAParse.timeOfDay(p, f.start, f.end) {
         case .empty: return nil
         case .value(let v): return v
-        case .malformed: throw malformed(line, "time", "a UTC time hhmmss[.sss]", f)
+        case .malformed:
+            throw FieldFailure(field: "time", expected: "a UTC time hhmmss[.sss]", start: f.start, end: f.end)
         }
     }
 
     /// Latitude and longitude from fields `index`…`index + 3`; `nil` when either is empty.
-    private func parsePosition(_ line: ByteStream.Line, _ fields: NMEAFields,
-                          _ index: Int) throws(ReadError) -> (latitude: Double, longitude: Double)? {
-        let p = line.bytes
+    @inline(__always)
+    private static func position(_ p: UnsafeRawBufferPointer, _ fields: NMEAFields,
+                                 _ index: Int) throws(FieldFailure) -> (latitude: Double, longitude: Double)? {
         let lat = fields.bounds(index), ns = fields.bounds(index + 1)
         let lon = fields.bounds(index + 2), ew = fields.bounds(index + 3)
         let latitude: Double?
@@ -430,14 +497,18 @@ public struct NMEAReader: FixReader {
                                positive: UInt8(ascii: "N"), negative: UInt8(ascii: "S")) {
         case .empty: latitude = nil
         case .value(let v): latitude = v
-        case .malformed: throw malformed(line, "latitude", "ddmm.mmmm (minutes < 60) and N or S", lat)
+        case .malformed:
+            throw FieldFailure(field: "latitude", expected: "ddmm.mmmm (minutes < 60) and N or S",
+                               start: lat.start, end: ns.end)
         }
         let longitude: Double?
         switch NMEAParse.angle(p, lon.start, lon.end, hemisphereStart: ew.start, hemisphereEnd: ew.end,
                                positive: UInt8(ascii: "E"), negative: UInt8(ascii: "W")) {
         case .empty: longitude = nil
         case .value(let v): longitude = v
-        case .malformed: throw malformed(line, "longitude", "dddmm.mmmm (minutes < 60) and E or W", lon)
+        case .malformed:
+            throw FieldFailure(field: "longitude", expected: "dddmm.mmmm (minutes < 60) and E or W",
+                               start: lon.start, end: ew.end)
         }
         guard let latitude, let longitude else { return nil }
         return (latitude, longitude)
@@ -457,7 +528,8 @@ public struct NMEAReader: FixReader {
             case UInt8(ascii: "V"): noFix = true
             case UInt8(ascii: "A"), 0: break
             default:
-                try tally.reject(malformed(line, "status", "A or V", f), lenient: options.lenient)
+                try tally.reject(fieldError(line, FieldFailure(field: "status", expected: "A or V", start: f.start, end: f.end)),
+                                 lenient: options.lenient)
                 return
             }
             let m = fields.bounds(12)
@@ -465,19 +537,19 @@ public struct NMEAReader: FixReader {
         }
         let time: Int64?, position: (latitude: Double, longitude: Double)?, speed: Double?, course: Double?
         let date: Int64?
-        do throws(ReadError) {
-            time = try timeOfDay(line, fields)
-            position = try parsePosition(line, fields, 3)
-            speed = try number(line, fields, 7, "speed_knots")
-            course = try number(line, fields, 8, "course_deg")
+        do throws(FieldFailure) {
+            time = try NMEAReader.timeOfDay(p, fields)
+            position = try NMEAReader.position(p, fields, 3)
+            speed = try NMEAReader.number(p, fields, 7, "speed_knots")
+            course = try NMEAReader.number(p, fields, 8, "course_deg")
             let d = fields.bounds(9)
             switch NMEAParse.date(p, d.start, d.end) {
             case .empty: date = nil
             case .value(let v): date = v
-            case .malformed: throw malformed(line, "date", "a date ddmmyy", d)
+            case .malformed: throw FieldFailure(field: "date", expected: "a date ddmmyy", start: d.start, end: d.end)
             }
         } catch {
-            try tally.reject(error, lenient: options.lenient)
+            try tally.reject(fieldError(line, error), lenient: options.lenient)
             return
         }
         guard let time else {
@@ -500,17 +572,18 @@ public struct NMEAReader: FixReader {
     }
 
     private mutating func readGGA(_ line: ByteStream.Line, _ fields: NMEAFields, _ millis: Int64?) throws(ReadError) {
+        let p = line.bytes
         let time: Int64?, position: (latitude: Double, longitude: Double)?, quality: Int?
         let satellites: Int?, hdop: Double?, altitude: Double?
-        do {
-            quality = try count(line, fields, 6, "quality")
-            time = try timeOfDay(line, fields)
-            position = try parsePosition(line, fields, 2)
-            satellites = try count(line, fields, 7, "satellites")
-            hdop = try number(line, fields, 8, "hdop")
-            altitude = try number(line, fields, 9, "altitude_m")
+        do throws(FieldFailure) {
+            quality = try NMEAReader.count(p, fields, 6, "quality")
+            time = try NMEAReader.timeOfDay(p, fields)
+            position = try NMEAReader.position(p, fields, 2)
+            satellites = try NMEAReader.count(p, fields, 7, "satellites")
+            hdop = try NMEAReader.number(p, fields, 8, "hdop")
+            altitude = try NMEAReader.number(p, fields, 9, "altitude_m")
         } catch {
-            try tally.reject(error, lenient: options.lenient)
+            try tally.reject(fieldError(line, error), lenient: options.lenient)
             return
         }
         guard let time else {
@@ -533,14 +606,15 @@ public struct NMEAReader: FixReader {
     }
 
     private mutating func readGST(_ line: ByteStream.Line, _ fields: NMEAFields, _ millis: Int64?) throws(ReadError) {
+        let p = line.bytes
         let time: Int64?, sigmaLatitude: Double?, sigmaLongitude: Double?, sigmaAltitude: Double?
-        do {
-            time = try timeOfDay(line, fields)
-            sigmaLatitude = try number(line, fields, 6, "sigma_latitude_m")
-            sigmaLongitude = try number(line, fields, 7, "sigma_longitude_m")
-            sigmaAltitude = try number(line, fields, 8, "sigma_altitude_m")
+        do throws(FieldFailure) {
+            time = try NMEAReader.timeOfDay(p, fields)
+            sigmaLatitude = try NMEAReader.number(p, fields, 6, "sigma_latitude_m")
+            sigmaLongitude = try NMEAReader.number(p, fields, 7, "sigma_longitude_m")
+            sigmaAltitude = try NMEAReader.number(p, fields, 8, "sigma_altitude_m")
         } catch {
-            try tally.reject(error, lenient: options.lenient)
+            try tally.reject(fieldError(line, error), lenient: options.lenient)
             return
         }
         guard let time else {
@@ -555,21 +629,22 @@ public struct NMEAReader: FixReader {
     }
 
     private mutating func readVTG(_ line: ByteStream.Line, _ fields: NMEAFields, _ millis: Int64?) throws(ReadError) {
+        let p = line.bytes
         var data = NMEAUntimed()
-        do {
+        do throws(FieldFailure) {
             let m = fields.bounds(9)
             if NMEAParse.letter(line.bytes, m.start, m.end) == UInt8(ascii: "N") {
                 tally.skip(.noFix)
                 return
             }
-            data.vtgCourse = try number(line, fields, 1, "course_deg")
-            if let knots = try number(line, fields, 5, "speed_knots") {
+            data.vtgCourse = try NMEAReader.number(p, fields, 1, "course_deg")
+            if let knots = try NMEAReader.number(p, fields, 5, "speed_knots") {
                 data.vtgSpeed = knots * NMEAReader.metresPerSecondPerKnot
-            } else if let kmh = try number(line, fields, 7, "speed_kmh") {
+            } else if let kmh = try NMEAReader.number(p, fields, 7, "speed_kmh") {
                 data.vtgSpeed = kmh / 3.6
             }
         } catch {
-            try tally.reject(error, lenient: options.lenient)
+            try tally.reject(fieldError(line, error), lenient: options.lenient)
             return
         }
         data.isSet = true
@@ -578,11 +653,12 @@ public struct NMEAReader: FixReader {
     }
 
     private mutating func readGSA(_ line: ByteStream.Line, _ fields: NMEAFields, _ millis: Int64?) throws(ReadError) {
+        let p = line.bytes
         var data = NMEAUntimed()
-        do {
-            data.gsaHDOP = try number(line, fields, 16, "hdop")
+        do throws(FieldFailure) {
+            data.gsaHDOP = try NMEAReader.number(p, fields, 16, "hdop")
         } catch {
-            try tally.reject(error, lenient: options.lenient)
+            try tally.reject(fieldError(line, error), lenient: options.lenient)
             return
         }
         data.isSet = true
