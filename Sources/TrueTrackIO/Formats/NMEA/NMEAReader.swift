@@ -147,7 +147,8 @@ public struct NMEAReader: FixReader {
 
     /// Returns the fix of the next epoch, or `nil` at the end of the input.
     /// - Throws: ``ReadError`` at the first malformed sentence (unless ``ReadOptions/lenient``), after
-    ///   returning the fix of the epoch before it.
+    ///   returning the fix of the epoch gathered before it (that epoch is closed at the bad line: a caller
+    ///   that goes on reading after the error gets the rest of the epoch as a new one).
     public mutating func next() throws(ReadError) -> Fix? {
         if let error = deferredError {
             deferredError = nil
@@ -167,6 +168,15 @@ public struct NMEAReader: FixReader {
             do {
                 try process(line)
             } catch {
+                // Strict mode: return the fix of the epoch read before the bad line first, then the error.
+                if ready == nil, epoch.isOpen {
+                    do {
+                        try closeEpoch()
+                    } catch let earlier {
+                        deferredError = error
+                        throw earlier
+                    }
+                }
                 if let fix = ready {
                     ready = nil
                     deferredError = error
