@@ -90,6 +90,9 @@ public struct NMEAReader: FixReader {
     /// Lines read so far, and how many of them the stream has been told about.
     private var lineCount = 0
     private var linesToldToStream = 0
+    /// The last RMC date text (its six bytes as an integer) and its value in days since 1970.
+    private var lastDateKey: UInt64 = 0
+    private var lastDate: Int64? = nil
     /// Where the comma positions of the current sentence are kept.
     private let fieldStorage = NMEAFieldStorage()
     /// True once a line held binary bytes: printable lines without `$` are then noise, not errors.
@@ -526,6 +529,14 @@ public struct NMEAReader: FixReader {
 
     // MARK: - Sentences
 
+    /// The six bytes at `p[start]` packed into an integer.
+    @inline(__always)
+    private static func sixByteKey(_ p: UnsafeRawBufferPointer, _ start: Int) -> UInt64 {
+        var key: UInt64 = 0
+        for k in 0..<6 { key = key &<< 8 | UInt64(p[start &+ k]) }
+        return key
+    }
+
     /// Knots to metres per second (1 kn = 1852 m / 3600 s).
     static let metresPerSecondPerKnot = 1852.0 / 3600.0
 
@@ -553,10 +564,21 @@ public struct NMEAReader: FixReader {
             speed = try NMEAReader.number(p, fields, 7, "speed_knots")
             course = try NMEAReader.number(p, fields, 8, "course_deg")
             let d = fields.bounds(9)
-            switch NMEAParse.date(p, d.start, d.end) {
-            case .empty: date = nil
-            case .value(let v): date = v
-            case .malformed: throw FieldFailure(field: "date", expected: "a date ddmmyy", start: d.start, end: d.end)
+            if d.end - d.start == 6, let cached = lastDate,
+               NMEAReader.sixByteKey(p, d.start) == lastDateKey {
+                date = cached // the date changes once a day: skip the calendar arithmetic
+            } else {
+                switch NMEAParse.date(p, d.start, d.end) {
+                case .empty: date = nil
+                case .value(let v):
+                    date = v
+                    if d.end - d.start == 6 {
+                        lastDate = v
+                        lastDateKey = NMEAReader.sixByteKey(p, d.start)
+                    }
+                case .malformed:
+                    throw FieldFailure(field: "date", expected: "a date ddmmyy", start: d.start, end: d.end)
+                }
             }
         } catch {
             try tally.reject(fieldError(line, error), lenient: options.lenient)
