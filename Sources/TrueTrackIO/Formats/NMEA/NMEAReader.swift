@@ -13,8 +13,9 @@ import TrueTrackCore
 /// - Sentences `RMC`, `GGA`, `GST`, `GSA` and `VTG` from the talkers `GP` (GPS), `GN` (multi-GNSS), `GL`
 ///   (GLONASS), `GA` (Galileo), `BD`/`GB` (BeiDou), `QZ`/`GQ` (QZSS) and `GI` (NavIC). Every other sentence
 ///   (GSV, GLL, ZDA, GNS, DTM, TXT, proprietary `$P…`, AIS `!…`) is skipped as ``SkipReason/otherRecord``.
-/// - The checksum `*hh` is verified; a mismatch skips the sentence (``SkipReason/checksumMismatch``), in
-///   strict mode too: a corrupted sentence is the normal noise of a serial line, not a damaged file.
+/// - The checksum `*hh` is verified (hex digits of either case); a mismatch skips the sentence
+///   (``SkipReason/checksumMismatch``), in strict mode too: a corrupted sentence is the normal noise of a
+///   serial line, not a damaged file. NovAtel SPAN truth exports need ``ChecksumPolicy/acceptMismatches``.
 /// - A sentence without `*hh` is accepted when it is complete: its line ends with a newline and it has every
 ///   field of its type (RMC 11, GGA 14, GST 8, VTG 8, GSA 17). NMEA lets talkers omit the checksum and
 ///   hand-written or old logs do, and a complete sentence is as good as its fields' own validation (which
@@ -52,8 +53,17 @@ import TrueTrackCore
 /// - `#` lines are comments (``SkipReason/comment``); blank lines ``SkipReason/blank``.
 /// - Binary bytes between sentences (u-blox UBX frames in gpsd logs) are skipped and counted as
 ///   ``SkipReason/binaryNoise``, one per line or line part: a line may hold binary garbage and then a
-///   sentence, which is found at its `$` and read. A line of printable text that holds no `$` is a
-///   malformed record.
+///   sentence, which is found at its `$` (a sentence that fails its checksum is retried from the next `$`,
+///   as UBX payloads hold `$` and `*` bytes). A line of printable text that holds no `$` is a malformed
+///   record, unless the input has already shown binary bytes (UBX payloads hold printable runs too).
+///
+/// ## Report and errors
+/// ``ReadReport/recordsRead`` counts lines; skips are counted per line, except the epoch-level ones
+/// (``SkipReason/noFix``, ``SkipReason/missingTime``, ``SkipReason/missingPosition``,
+/// ``SkipReason/providerFiltered``), which count epochs. In strict mode a malformed field throws
+/// ``ReadError/malformedField(_:field:expected:found:)`` naming the line, column and field, after the fix of
+/// the epoch gathered before the bad line has been returned; coordinates out of range throw
+/// ``ReadError/invalidFix(_:_:)`` at the position sentence.
 ///
 /// ## Google GnssAnalysis "chipset" exports (GSDC 2020 `*_chipset.nmea`)
 /// Their GGA HDOP field holds the phone's accuracy / 10, not a DOP: read them with
