@@ -582,7 +582,7 @@ private extension Timestamp {
             return nmeaSentence("GPRMC,\(t),A,4807.038,N,01131.000,E,1.0,2.0,290224,,") + "\r\n"
                 + nmeaSentence("GPGGA,\(t),4807.0\(k % 10)8,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,") + "\r\n"
         }.joined()
-        let path = "/tmp/nmea-reader-tests-\(text.utf8.count).nmea"
+        let path = "/tmp/nmea-reader-tests-\(getpid())-\(text.utf8.count).nmea"
         Array(text.utf8).withUnsafeBufferPointer { buffer in
             let handle = fopen(path, "wb")
             defer { fclose(handle) }
