@@ -1,0 +1,823 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TrueTrackCore
+
+/// A streaming reader of NMEA 0183 logs: one ``Fix`` per epoch (the sentences that share a UTC time of day).
+///
+/// ## What is read
+/// - Sentences `RMC`, `GGA`, `GST`, `GSA` and `VTG` from the talkers `GP` (GPS), `GN` (multi-GNSS), `GL`
+///   (GLONASS), `GA` (Galileo), `BD`/`GB` (BeiDou), `QZ`/`GQ` (QZSS) and `GI` (NavIC). Every other sentence
+///   (GSV, GLL, ZDA, GNS, DTM, TXT, proprietary `$P…`, AIS `!…`) is skipped as ``SkipReason/otherRecord``.
+/// - The checksum `*hh` is verified (hex digits of either case); a mismatch skips the sentence
+///   (``SkipReason/checksumMismatch``), in strict mode too: a corrupted sentence is the normal noise of a
+///   serial line, not a damaged file. NovAtel SPAN truth exports need ``ChecksumPolicy/acceptMismatches``.
+/// - A sentence without `*hh` is accepted when it is complete: its line ends with a newline and it has every
+///   field of its type (RMC 11, GGA 14, GST 8, VTG 8, GSA 17). NMEA lets talkers omit the checksum and
+///   hand-written or old logs do, and a complete sentence is as good as its fields' own validation (which
+///   still applies). A checksum-less sentence that lacks fields, or the unterminated last line of an input
+///   without `*hh`, is a cut-off write (the gpsd `ublox-8` log ends with `$GNRMC,…,W,0.`): it is recorded
+///   as ``ReadError/truncated(_:expected:)`` in ``ReadReport/errors`` (counted ``SkipReason/malformed``)
+///   and skipped, even in strict mode: it is the serial-line twin of a checksum mismatch, and everything
+///   around it is intact.
+/// - RMC/GGA/GST with an empty time field are skipped: as ``SkipReason/noFix`` when they say so or carry no
+///   position (receivers without a fix write all-empty sentences), else as ``SkipReason/missingTime``.
+///
+/// ## Epochs
+/// Sentences with the same UTC time of day form one epoch and one fix; the epoch ends when a sentence with
+/// another time arrives (or the input ends), so a fix is returned one sentence late.
+/// - Position from GGA when it has one (GGA carries more digits than RMC: SPAN truth writes RMC to 0.001′,
+///   about 1.9 m), else from RMC. Altitude (above mean sea level) and satellites used from GGA.
+/// - Date from RMC. Before any date is known an epoch is skipped (``SkipReason/missingTime``); once known, a
+///   GGA-only epoch gets the date that puts it nearest the previous dated epoch, which carries the day over
+///   at midnight (`235959` → `000000` is one second later, on the next day).
+/// - Speed over ground (knots → metres per second) and course from RMC, else from VTG.
+/// - Horizontal accuracy from GST of the same epoch as `hypot(σlat, σlon)`, else from HDOP (GGA, else GSA)
+///   through ``ReadOptions/hdop``; vertical accuracy from GST σalt.
+/// - RMC status `V`, RMC mode `N` or GGA quality 0 make the epoch a ``SkipReason/noFix``. GGA quality 8
+///   (simulator) marks the fix as mocked; other qualities (1 autonomous … 7 manual, which Google's
+///   GnssAnalysis writes for phone fixes) are accepted alike.
+/// - Provider is ``Provider/gps``; a caller reading reference truth (NovAtel SPAN) relabels it.
+/// - VTG and GSA carry no time: they join the open epoch, except in GnssLogger files where their wrapper
+///   time is more than 0.5 s from the open epoch's (phones log GSA/VTG *before* RMC): they then wait for the
+///   next epoch.
+///
+/// ## Wrappers and noise
+/// - GnssLogger lines `NMEA,$GNGGA,…*hh,<unix millis>`: the prefix and suffix are stripped. The Unix
+///   milliseconds (the phone's clock when the sentence was logged) are used only as a fallback: to date an
+///   epoch when no RMC date has been seen yet, and to attach VTG/GSA to the right epoch (see above).
+/// - `#` lines are comments (``SkipReason/comment``); blank lines ``SkipReason/blank``.
+/// - Binary bytes between sentences (u-blox UBX frames in gpsd logs) are skipped and counted as
+///   ``SkipReason/binaryNoise``, one per line or line part: a line may hold binary garbage and then a
+///   sentence, which is found at its `$` (a sentence that fails its checksum is retried from the next `$`,
+///   as UBX payloads hold `$` and `*` bytes). A line of printable text that holds no `$` is a malformed
+///   record, unless the input has already shown binary bytes (UBX payloads hold printable runs too).
+///
+/// ## Report and errors
+/// ``ReadReport/recordsRead`` counts lines; skips are counted per line, except the epoch-level ones
+/// (``SkipReason/noFix``, ``SkipReason/missingTime``, ``SkipReason/missingPosition``,
+/// ``SkipReason/providerFiltered``), which count epochs. In strict mode a malformed field throws
+/// ``ReadError/malformedField(_:field:expected:found:)`` naming the line, column and field, after the fix of
+/// the epoch gathered before the bad line has been returned; coordinates out of range throw
+/// ``ReadError/invalidFix(_:_:)`` at the position sentence.
+///
+/// ## Google GnssAnalysis "chipset" exports (GSDC 2020 `*_chipset.nmea`)
+/// Their GGA HDOP field holds the phone's accuracy / 10, not a DOP: read them with
+/// `ReadOptions(hdop: .scaledAccuracy(metresPerUnit: 10))`. The sibling `*_chipset.kml` adds nothing: its
+/// per-fix "EA" has one decimal and equals HDOP × 10 on every fix of both MTV-1 phones, its altitude
+/// accuracy is a constant 1.0 m and its speed accuracy a constant 0.
+///
+/// Memory is constant (one ``ByteStream`` chunk and one epoch of scalars); no allocation per fix.
+public struct NMEAReader: FixReader {
+    /// The options the reader was created with.
+    public let options: ReadOptions
+    private let stream: ByteStream
+    private var tally: ReadReport
+    /// The epoch being gathered.
+    private var epoch = NMEAEpoch()
+    /// VTG/GSA data waiting for the next epoch.
+    private var carry = NMEAUntimed()
+    /// Unix milliseconds of the last dated epoch, the reference that dates GGA-only epochs.
+    private var reference: Int64?
+    /// A fix completed while processing a line, returned by ``next()``.
+    private var ready: Fix?
+    /// An error met after a fix was completed by the same line: thrown by the following ``next()``.
+    private var deferredError: ReadError?
+    /// False when ``ReadOptions/providers`` excludes ``Provider/gps``.
+    private let providerAllowed: Bool
+    /// The stream's buffer as of the last refill, its end, and the input offset of its index 0: cached so
+    /// the hot loop does not touch the stream object (every access to a class property costs a dynamic
+    /// exclusivity check). Valid until the next refill.
+    private var window: UnsafeRawBufferPointer
+    private var windowEnd: Int
+    private var windowBase: Int
+    /// Buffer index of the first byte not yet read.
+    private var cursor: Int
+    /// Lines read so far, and how many of them the stream has been told about.
+    private var lineCount = 0
+    private var linesToldToStream = 0
+    /// The last RMC date text (its six bytes as an integer) and its value in days since 1970.
+    private var lastDateKey: UInt64 = 0
+    private var lastDate: Int64? = nil
+    /// Where the comma positions of the current sentence are kept.
+    private let fieldStorage = NMEAFieldStorage()
+    /// True once a line held binary bytes: printable lines without `$` are then noise, not errors.
+    private var sawBinary = false
+    /// Whether checksums are compared (see ``ChecksumPolicy``).
+    public let checksums: ChecksumPolicy
+
+    /// What to do with a sentence whose `*hh` does not match its content.
+    public enum ChecksumPolicy: Sendable, Hashable {
+        /// Skip it and count it as ``SkipReason/checksumMismatch`` (the default: a mismatch is how a serial
+        /// line or a binary-mixed log shows a corrupted sentence).
+        case verify
+        /// Read it as if the checksum matched. For exporters that write wrong checksums on purpose-built
+        /// files: the GSDC / Google NovAtel SPAN truth files (`SPAN_*_10Hz.nmea`, `*.SPAN.*.gga`) have a
+        /// wrong checksum on **every RMC** (the positions were rounded to 0.001′ after the checksum was
+        /// computed) while GGA is right; RMC is their only source of the date, so verified reading skips
+        /// every epoch as ``SkipReason/missingTime``.
+        case acceptMismatches
+    }
+
+    /// Untimed sentences whose GnssLogger time is further than this from the open epoch's belong to the
+    /// next epoch. Half the 1 s interval of phone NMEA: sentences of one epoch are logged within a few ms.
+    static let untimedAttachMilliseconds: Int64 = 500
+
+    /// What the reader has seen so far (``ReadReport/recordsRead`` counts lines).
+    public var report: ReadReport {
+        var copy = tally
+        copy.bytesRead = windowBase + cursor
+        return copy
+    }
+
+    /// Creates a reader over `stream`.
+    ///
+    /// - Parameter checksums: ``ChecksumPolicy/verify`` by default; ``ChecksumPolicy/acceptMismatches`` for
+    ///   NovAtel SPAN truth exports (see ``ChecksumPolicy``).
+    public init(stream: ByteStream, options: ReadOptions = ReadOptions(), checksums: ChecksumPolicy = .verify) {
+        self.stream = stream
+        self.options = options
+        self.checksums = checksums
+        self.tally = ReadReport(source: stream.name)
+        self.providerAllowed = options.providers.map { $0.contains(.gps) } ?? true
+        self.window = stream.window
+        self.cursor = stream.start
+        self.windowEnd = stream.end
+        self.windowBase = stream.offset(ofIndex: 0)
+    }
+
+    /// Opens the file at `path` (`-` for standard input) and creates a reader over it.
+    /// - Throws: ``ReadError/io(path:message:)`` when the file cannot be opened.
+    /// - Parameter checksums: see ``init(stream:options:checksums:)``.
+    public init(path: String, options: ReadOptions = ReadOptions(),
+                checksums: ChecksumPolicy = .verify) throws(ReadError) {
+        self.init(stream: try ByteStream(path: path), options: options, checksums: checksums)
+    }
+
+    /// Returns the fix of the next epoch, or `nil` at the end of the input.
+    /// - Throws: ``ReadError`` at the first malformed sentence (unless ``ReadOptions/lenient``), after
+    ///   returning the fix of the epoch gathered before it (that epoch is closed at the bad line: a caller
+    ///   that goes on reading after the error gets the rest of the epoch as a new one).
+    public mutating func next() throws(ReadError) -> Fix? {
+        if let error = deferredError {
+            deferredError = nil
+            throw error
+        }
+        while true {
+            guard let line = try nextLine() else {
+                guard epoch.isOpen else { return nil }
+                try closeEpoch()
+                if let fix = ready {
+                    ready = nil
+                    return fix
+                }
+                continue
+            }
+            tally.recordsRead += 1
+            do {
+                try process(line)
+            } catch {
+                // Strict mode: return the fix of the epoch read before the bad line first, then the error.
+                if ready == nil, epoch.isOpen {
+                    do {
+                        try closeEpoch()
+                    } catch let earlier {
+                        deferredError = error
+                        throw earlier
+                    }
+                }
+                if let fix = ready {
+                    ready = nil
+                    deferredError = error
+                    return fix
+                }
+                throw error
+            }
+            if let fix = ready {
+                ready = nil
+                return fix
+            }
+        }
+    }
+
+    // MARK: - Lines
+
+    /// Returns the next line of the window (without `\n` or `\r\n`), refilling it from the stream when no
+    /// newline is left; `nil` at the end of the input. A final line without terminator is returned too.
+    private mutating func nextLine() throws(ReadError) -> ByteStream.Line? {
+        while true {
+            if cursor < windowEnd, let base = window.baseAddress,
+               let hit = memchr(base + cursor, 0x0A, windowEnd - cursor) {
+                let newline = base.distance(to: UnsafeRawPointer(hit))
+                var lineEnd = newline
+                if lineEnd > cursor, window[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                lineCount += 1
+                let line = ByteStream.Line(bytes: window, start: cursor, end: lineEnd, number: lineCount,
+                                           byteOffset: windowBase + cursor)
+                cursor = newline + 1
+                return line
+            }
+            stream.consume(upTo: cursor)
+            stream.countLines(lineCount - linesToldToStream)
+            linesToldToStream = lineCount
+            let more = try stream.refill()
+            window = stream.window
+            cursor = stream.start
+            windowEnd = stream.end
+            windowBase = stream.offset(ofIndex: 0)
+            if more { continue }
+            guard cursor < windowEnd else { return nil }
+            var lineEnd = windowEnd
+            if window[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            lineCount += 1
+            let line = ByteStream.Line(bytes: window, start: cursor, end: lineEnd, number: lineCount,
+                                       byteOffset: windowBase + cursor)
+            cursor = windowEnd
+            return line
+        }
+    }
+
+    /// True when the line ended with a newline (`\n` or `\r\n`), false for a final unterminated line.
+    private func isTerminated(_ line: ByteStream.Line) -> Bool {
+        guard line.end < windowEnd else { return false }
+        let byte = line.bytes[line.end]
+        if byte == 0x0A { return true }
+        return byte == 0x0D && line.end + 1 < windowEnd && line.bytes[line.end + 1] == 0x0A
+    }
+
+    /// A location on `line` at buffer index `index`.
+    private func location(_ line: ByteStream.Line, _ index: Int) -> SourceLocation {
+        line.location(file: stream.name, at: index)
+    }
+
+    @inline(__always)
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: byte - 0x30
+        case 0x41...0x46: byte - 0x41 + 10
+        case 0x61...0x66: byte - 0x61 + 10
+        default: nil
+        }
+    }
+
+    /// Reads one line: classifies it, verifies the checksum and hands the sentence to its parser.
+    private mutating func process(_ line: ByteStream.Line) throws(ReadError) {
+        let p = line.bytes
+        var s = line.start
+        let e = line.end
+        while s < e, p[s] == 0x20 || p[s] == 0x09 { s += 1 }
+        if s == e {
+            tally.skip(.blank)
+            return
+        }
+        var dollar = s
+        if p[s] != UInt8(ascii: "$") {
+            if p[s] == UInt8(ascii: "#"), NMEAReader.isText(p, s, e) {
+                tally.skip(.comment)
+                return
+            }
+            while dollar < e, p[dollar] != UInt8(ascii: "$") { dollar += 1 }
+            if dollar == e {
+                try classifyNonSentence(line, from: s)
+                return
+            }
+        }
+        // Text before the `$`: the GnssLogger prefix, or noise.
+        var wrapped = false
+        var noise = false
+        if dollar > s {
+            if dollar - s == 5, p[s] == UInt8(ascii: "N"), p[s + 1] == UInt8(ascii: "M"), p[s + 2] == UInt8(ascii: "E"),
+               p[s + 3] == UInt8(ascii: "A"), p[s + 4] == UInt8(ascii: ",") {
+                wrapped = true
+            } else {
+                noise = true
+            }
+        }
+        // One pass: checksum and comma positions. A `$` inside restarts the sentence (a cut-off fragment or
+        // binary followed by a whole sentence on the same line); a sentence that fails its checksum is
+        // retried from the next `$` after its `*` (binary noise may hold `$` and `*` bytes).
+        var fields = NMEAFields(commas: fieldStorage.commas)
+        var hasChecksum = false
+        var wrapperMillis: Int64? = nil
+        var sentenceStart = dollar
+        let base = p.baseAddress!
+        scan: while true {
+            var bodyStart = sentenceStart + 1
+            var i = e
+            if bodyStart < e, let star = memchr(base + bodyStart, 0x2A, e - bodyStart) {
+                i = base.distance(to: UnsafeRawPointer(star))
+            }
+            if bodyStart < i, memchr(base + bodyStart, 0x24, i - bodyStart) != nil {
+                // Restart at the last `$` before the `*`.
+                var k = i - 1
+                while p[k] != 0x24 { k -= 1 }
+                noise = true
+                wrapped = false
+                sentenceStart = k
+                bodyStart = k + 1
+            }
+            let sum = NMEAFields.scan(base, from: bodyStart, to: i, into: &fields)
+            if i == e {
+                // No checksum: accepted below if complete, unless the input was cut off in this sentence.
+                if !isTerminated(line) {
+                    if noise { countNoise() }
+                    try tally.reject(.truncated(location(line, e),
+                                                expected: "the rest of the sentence and its '*hh' checksum"),
+                                     lenient: true)
+                    return
+                }
+                break scan
+            }
+            // `*` found: two hex digits must follow.
+            let hasDigits: Bool
+            if i + 2 < e, let high = NMEAReader.hexValue(p[i + 1]), let low = NMEAReader.hexValue(p[i + 2]) {
+                hasDigits = true
+                if high << 4 | low == sum || checksums == .acceptMismatches {
+                    hasChecksum = true
+                    let after = i + 3
+                    if after < e {
+                        if wrapped, p[after] == UInt8(ascii: ",") {
+                            wrapperMillis = NumberParsing.int(p, after + 1, e)
+                        } else if !NMEAParse.isBlank(p, after, e) {
+                            noise = true
+                        }
+                    }
+                    break scan
+                }
+            } else {
+                hasDigits = false
+            }
+            var next = i + 1
+            while next < e, p[next] != UInt8(ascii: "$") { next += 1 }
+            if next < e {
+                noise = true
+                wrapped = false
+                sentenceStart = next
+                continue scan
+            }
+            if noise { countNoise() }
+            if !hasDigits, !isTerminated(line) {
+                try tally.reject(.truncated(location(line, i), expected: "two hex digits of checksum after '*'"),
+                                 lenient: true)
+            } else {
+                tally.skip(.checksumMismatch)
+            }
+            return
+        }
+        dollar = sentenceStart
+        if noise { countNoise() }
+
+        // Address: two-letter talker and three-letter sentence type.
+        let address = fields.bounds(0)
+        guard address.end - address.start == 5 else {
+            tally.skip(.otherRecord)
+            return
+        }
+        let a = address.start
+        let talker = UInt16(p[a]) << 8 | UInt16(p[a + 1])
+        switch talker {
+        case 0x4750, 0x474E, 0x474C, 0x4741, 0x4244, 0x4742, 0x515A, 0x4751, 0x4749:
+            break // GP GN GL GA BD GB QZ GQ GI
+        default:
+            tally.skip(.otherRecord)
+            return
+        }
+        let kind = UInt32(p[a + 2]) << 16 | UInt32(p[a + 3]) << 8 | UInt32(p[a + 4])
+        let minimumFields: Int
+        switch kind {
+        case 0x524D43: minimumFields = 11 // RMC
+        case 0x474741: minimumFields = 14 // GGA
+        case 0x475354: minimumFields = 8 // GST
+        case 0x565447: minimumFields = 8 // VTG
+        case 0x475341: minimumFields = 17 // GSA
+        default:
+            tally.skip(.otherRecord)
+            return
+        }
+        if !hasChecksum, fields.commaCount < minimumFields {
+            // A cut-off write (the gpsd ublox-8 log ends so): reported, never fatal (see the type's notes).
+            try tally.reject(.truncated(location(line, fields.bodyEnd),
+                                        expected: "\(minimumFields) fields (a sentence without '*hh' must be complete)"),
+                             lenient: true)
+            return
+        }
+        switch kind {
+        case 0x524D43: try readRMC(line, fields, wrapperMillis)
+        case 0x474741: try readGGA(line, fields, wrapperMillis)
+        case 0x475354: try readGST(line, fields, wrapperMillis)
+        case 0x565447: try readVTG(line, fields, wrapperMillis)
+        default: try readGSA(line, fields, wrapperMillis)
+        }
+    }
+
+    /// Counts a line (or line part) of bytes that are not NMEA text, and remembers that the input mixes
+    /// binary with text.
+    private mutating func countNoise() {
+        sawBinary = true
+        tally.skip(.binaryNoise)
+    }
+
+    /// True when `p[start..<end]` holds only printable ASCII and tabs.
+    private static func isText(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Bool {
+        var k = start
+        while k < end {
+            let b = p[k]
+            if b >= 0x7F || (b < 0x20 && b != 0x09) { return false }
+            k += 1
+        }
+        return true
+    }
+
+    /// A line without `$`: AIS-style `!` sentences are other records, lines with binary bytes are noise,
+    /// printable text is malformed, unless the input has already shown binary bytes (then it is noise too).
+    private mutating func classifyNonSentence(_ line: ByteStream.Line, from start: Int) throws(ReadError) {
+        let p = line.bytes
+        if p[start] == UInt8(ascii: "!") {
+            tally.skip(.otherRecord)
+            return
+        }
+        if !NMEAReader.isText(p, start, line.end) {
+            countNoise()
+            return
+        }
+        if sawBinary {
+            // Printable bytes inside a binary stream (UBX payloads hold text-like runs between `\n` bytes).
+            tally.skip(.binaryNoise)
+            return
+        }
+        try tally.reject(.malformedRecord(location(line, start), expected: "an NMEA sentence starting with '$'",
+                                          found: ReadError.quote(p, start, line.end)),
+                         lenient: options.lenient)
+    }
+
+    // MARK: - Fields
+
+    /// A field that does not hold what its sentence requires (turned into a ``ReadError`` with its location
+    /// by ``fieldError(_:_:)``). Static helpers throw this instead of a ``ReadError`` so that they need
+    /// neither `self` nor the file name, which keeps the hot path free of copies and reference counting.
+    struct FieldFailure: Error {
+        /// The field's name, as in our CSV header where one exists.
+        var field: String
+        /// What the field should hold.
+        var expected: String
+        /// The field's bounds in the line's buffer.
+        var start: Int
+        var end: Int
+    }
+
+    /// The ``ReadError`` for a failed field of `line`.
+    private func fieldError(_ line: ByteStream.Line, _ failure: FieldFailure) -> ReadError {
+        .malformedField(location(line, failure.start), field: failure.field, expected: failure.expected,
+                        found: ReadError.quote(line.bytes, failure.start, failure.end))
+    }
+
+    @inline(__always)
+    private static func number(_ p: UnsafeRawBufferPointer, _ fields: NMEAFields, _ index: Int,
+                               _ name: String) throws(FieldFailure) -> Double? {
+        let f = fields.bounds(index)
+        switch NMEAParse.number(p, f.start, f.end) {
+        case .empty: return nil
+        case .value(let v): return v
+        case .malformed: throw FieldFailure(field: name, expected: "a decimal number", start: f.start, end: f.end)
+        }
+    }
+
+    @inline(__always)
+    private static func count(_ p: UnsafeRawBufferPointer, _ fields: NMEAFields, _ index: Int,
+                              _ name: String) throws(FieldFailure) -> Int? {
+        let f = fields.bounds(index)
+        switch NMEAParse.count(p, f.start, f.end) {
+        case .empty: return nil
+        case .value(let v): return v
+        case .malformed:
+            throw FieldFailure(field: name, expected: "a non-negative integer", start: f.start, end: f.end)
+        }
+    }
+
+    @inline(__always)
+    private static func timeOfDay(_ p: UnsafeRawBufferPointer, _ fields: NMEAFields) throws(FieldFailure) -> Int64? {
+        let f = fields.bounds(1)
+        switch NMEAParse.timeOfDay(p, f.start, f.end) {
+        case .empty: return nil
+        case .value(let v): return v
+        case .malformed:
+            throw FieldFailure(field: "time", expected: "a UTC time hhmmss[.sss]", start: f.start, end: f.end)
+        }
+    }
+
+    /// Latitude and longitude from fields `index`…`index + 3`; `nil` when either is empty.
+    @inline(__always)
+    private static func position(_ p: UnsafeRawBufferPointer, _ fields: NMEAFields,
+                                 _ index: Int) throws(FieldFailure) -> (latitude: Double, longitude: Double)? {
+        let lat = fields.bounds(index), ns = fields.bounds(index + 1)
+        let lon = fields.bounds(index + 2), ew = fields.bounds(index + 3)
+        let latitude: Double?
+        switch NMEAParse.angle(p, lat.start, lat.end, hemisphereStart: ns.start, hemisphereEnd: ns.end,
+                               positive: UInt8(ascii: "N"), negative: UInt8(ascii: "S")) {
+        case .empty: latitude = nil
+        case .value(let v): latitude = v
+        case .malformed:
+            throw FieldFailure(field: "latitude", expected: "ddmm.mmmm (minutes < 60) and N or S",
+                               start: lat.start, end: ns.end)
+        }
+        let longitude: Double?
+        switch NMEAParse.angle(p, lon.start, lon.end, hemisphereStart: ew.start, hemisphereEnd: ew.end,
+                               positive: UInt8(ascii: "E"), negative: UInt8(ascii: "W")) {
+        case .empty: longitude = nil
+        case .value(let v): longitude = v
+        case .malformed:
+            throw FieldFailure(field: "longitude", expected: "dddmm.mmmm (minutes < 60) and E or W",
+                               start: lon.start, end: ew.end)
+        }
+        guard let latitude, let longitude else { return nil }
+        return (latitude, longitude)
+    }
+
+    // MARK: - Sentences
+
+    /// The six bytes at `p[start]` packed into an integer.
+    @inline(__always)
+    private static func sixByteKey(_ p: UnsafeRawBufferPointer, _ start: Int) -> UInt64 {
+        var key: UInt64 = 0
+        for k in 0..<6 { key = key &<< 8 | UInt64(p[start &+ k]) }
+        return key
+    }
+
+    /// Knots to metres per second (1 kn = 1852 m / 3600 s).
+    static let metresPerSecondPerKnot = 1852.0 / 3600.0
+
+    private mutating func readRMC(_ line: ByteStream.Line, _ fields: NMEAFields, _ millis: Int64?) throws(ReadError) {
+        let p = line.bytes
+        var noFix = false
+        do {
+            let f = fields.bounds(2)
+            switch NMEAParse.letter(p, f.start, f.end) {
+            case UInt8(ascii: "V"): noFix = true
+            case UInt8(ascii: "A"), 0: break
+            default:
+                try tally.reject(fieldError(line, FieldFailure(field: "status", expected: "A or V", start: f.start, end: f.end)),
+                                 lenient: options.lenient)
+                return
+            }
+            let m = fields.bounds(12)
+            if NMEAParse.letter(p, m.start, m.end) == UInt8(ascii: "N") { noFix = true }
+        }
+        let time: Int64?, position: (latitude: Double, longitude: Double)?, speed: Double?, course: Double?
+        let date: Int64?
+        do throws(FieldFailure) {
+            time = try NMEAReader.timeOfDay(p, fields)
+            position = try NMEAReader.position(p, fields, 3)
+            speed = try NMEAReader.number(p, fields, 7, "speed_knots")
+            course = try NMEAReader.number(p, fields, 8, "course_deg")
+            let d = fields.bounds(9)
+            if d.end - d.start == 6, let cached = lastDate,
+               NMEAReader.sixByteKey(p, d.start) == lastDateKey {
+                date = cached // the date changes once a day: skip the calendar arithmetic
+            } else {
+                switch NMEAParse.date(p, d.start, d.end) {
+                case .empty: date = nil
+                case .value(let v):
+                    date = v
+                    if d.end - d.start == 6 {
+                        lastDate = v
+                        lastDateKey = NMEAReader.sixByteKey(p, d.start)
+                    }
+                case .malformed:
+                    throw FieldFailure(field: "date", expected: "a date ddmmyy", start: d.start, end: d.end)
+                }
+            }
+        } catch {
+            try tally.reject(fieldError(line, error), lenient: options.lenient)
+            return
+        }
+        guard let time else {
+            // Receivers without a fix write sentences with every field empty (Emlid Reach): no fix.
+            tally.skip(noFix || position == nil ? .noFix : .missingTime)
+            return
+        }
+        let pending = enterEpoch(time, millis)
+        if noFix { epoch.noFix = true }
+        if let position {
+            epoch.rmcLatitude = position.latitude
+            epoch.rmcLongitude = position.longitude
+            epoch.rmcLine = line.number
+            epoch.rmcByteOffset = line.byteOffset
+        }
+        if let speed { epoch.rmcSpeed = speed * NMEAReader.metresPerSecondPerKnot }
+        if let course { epoch.rmcCourse = course }
+        if let date { epoch.dateDays = date }
+        if let pending { throw pending }
+    }
+
+    private mutating func readGGA(_ line: ByteStream.Line, _ fields: NMEAFields, _ millis: Int64?) throws(ReadError) {
+        let p = line.bytes
+        let time: Int64?, position: (latitude: Double, longitude: Double)?, quality: Int?
+        let satellites: Int?, hdop: Double?, altitude: Double?
+        do throws(FieldFailure) {
+            quality = try NMEAReader.count(p, fields, 6, "quality")
+            time = try NMEAReader.timeOfDay(p, fields)
+            position = try NMEAReader.position(p, fields, 2)
+            satellites = try NMEAReader.count(p, fields, 7, "satellites")
+            hdop = try NMEAReader.number(p, fields, 8, "hdop")
+            altitude = try NMEAReader.number(p, fields, 9, "altitude_m")
+        } catch {
+            try tally.reject(fieldError(line, error), lenient: options.lenient)
+            return
+        }
+        guard let time else {
+            tally.skip(quality == 0 || position == nil ? .noFix : .missingTime)
+            return
+        }
+        let pending = enterEpoch(time, millis)
+        if quality == 0 { epoch.noFix = true }
+        if quality == 8 { epoch.simulated = true }
+        if let position {
+            epoch.ggaLatitude = position.latitude
+            epoch.ggaLongitude = position.longitude
+            epoch.ggaLine = line.number
+            epoch.ggaByteOffset = line.byteOffset
+        }
+        if let satellites { epoch.satellites = satellites }
+        if let hdop { epoch.ggaHDOP = hdop }
+        if let altitude { epoch.altitude = altitude }
+        if let pending { throw pending }
+    }
+
+    private mutating func readGST(_ line: ByteStream.Line, _ fields: NMEAFields, _ millis: Int64?) throws(ReadError) {
+        let p = line.bytes
+        let time: Int64?, sigmaLatitude: Double?, sigmaLongitude: Double?, sigmaAltitude: Double?
+        do throws(FieldFailure) {
+            time = try NMEAReader.timeOfDay(p, fields)
+            sigmaLatitude = try NMEAReader.number(p, fields, 6, "sigma_latitude_m")
+            sigmaLongitude = try NMEAReader.number(p, fields, 7, "sigma_longitude_m")
+            sigmaAltitude = try NMEAReader.number(p, fields, 8, "sigma_altitude_m")
+        } catch {
+            try tally.reject(fieldError(line, error), lenient: options.lenient)
+            return
+        }
+        guard let time else {
+            tally.skip(sigmaLatitude == nil && sigmaLongitude == nil ? .noFix : .missingTime)
+            return
+        }
+        let pending = enterEpoch(time, millis)
+        if let sigmaLatitude { epoch.sigmaLatitude = sigmaLatitude }
+        if let sigmaLongitude { epoch.sigmaLongitude = sigmaLongitude }
+        if let sigmaAltitude { epoch.sigmaAltitude = sigmaAltitude }
+        if let pending { throw pending }
+    }
+
+    private mutating func readVTG(_ line: ByteStream.Line, _ fields: NMEAFields, _ millis: Int64?) throws(ReadError) {
+        let p = line.bytes
+        var data = NMEAUntimed()
+        do throws(FieldFailure) {
+            let m = fields.bounds(9)
+            if NMEAParse.letter(line.bytes, m.start, m.end) == UInt8(ascii: "N") {
+                tally.skip(.noFix)
+                return
+            }
+            data.vtgCourse = try NMEAReader.number(p, fields, 1, "course_deg")
+            if let knots = try NMEAReader.number(p, fields, 5, "speed_knots") {
+                data.vtgSpeed = knots * NMEAReader.metresPerSecondPerKnot
+            } else if let kmh = try NMEAReader.number(p, fields, 7, "speed_kmh") {
+                data.vtgSpeed = kmh / 3.6
+            }
+        } catch {
+            try tally.reject(fieldError(line, error), lenient: options.lenient)
+            return
+        }
+        data.isSet = true
+        data.wrapperMillis = millis
+        attachUntimed(data)
+    }
+
+    private mutating func readGSA(_ line: ByteStream.Line, _ fields: NMEAFields, _ millis: Int64?) throws(ReadError) {
+        let p = line.bytes
+        var data = NMEAUntimed()
+        do throws(FieldFailure) {
+            data.gsaHDOP = try NMEAReader.number(p, fields, 16, "hdop")
+        } catch {
+            try tally.reject(fieldError(line, error), lenient: options.lenient)
+            return
+        }
+        data.isSet = true
+        data.wrapperMillis = millis
+        attachUntimed(data)
+    }
+
+    // MARK: - Epochs
+
+    /// Joins VTG/GSA data to the open epoch, or keeps it for the next one (see the type's documentation).
+    private mutating func attachUntimed(_ data: NMEAUntimed) {
+        if epoch.isOpen {
+            if let m = data.wrapperMillis, let em = epoch.wrapperMillis,
+               abs(m &- em) > NMEAReader.untimedAttachMilliseconds {
+                carry.merge(data)
+            } else {
+                epoch.untimed.merge(data)
+            }
+        } else {
+            carry.merge(data)
+        }
+    }
+
+    /// Makes the epoch of `timeOfDay` the open one, closing the previous epoch when the time differs.
+    /// - Returns: the error closing the previous epoch raised (strict mode), to be thrown once the caller
+    ///   has stored its sentence in the new epoch.
+    private mutating func enterEpoch(_ timeOfDay: Int64, _ millis: Int64?) -> ReadError? {
+        if epoch.isOpen, epoch.timeOfDay == timeOfDay {
+            if epoch.wrapperMillis == nil { epoch.wrapperMillis = millis }
+            return nil
+        }
+        var pending: ReadError? = nil
+        if epoch.isOpen {
+            do { try closeEpoch() } catch { pending = error }
+        }
+        epoch = NMEAEpoch()
+        epoch.isOpen = true
+        epoch.timeOfDay = timeOfDay
+        epoch.wrapperMillis = millis
+        if carry.isSet {
+            let stale: Bool
+            if let cm = carry.wrapperMillis, let millis {
+                stale = abs(cm &- millis) > NMEAReader.untimedAttachMilliseconds
+            } else {
+                stale = false
+            }
+            if !stale { epoch.untimed = carry }
+            carry = NMEAUntimed()
+        }
+        return pending
+    }
+
+    /// Turns the open epoch into a fix (stored in `ready`) or a counted skip, and closes it.
+    private mutating func closeEpoch() throws(ReadError) {
+        epoch.isOpen = false
+        if epoch.noFix {
+            tally.skip(.noFix)
+            return
+        }
+        let latitude: Double, longitude: Double, line: Int, byteOffset: Int
+        if let lat = epoch.ggaLatitude, let lon = epoch.ggaLongitude {
+            latitude = lat
+            longitude = lon
+            line = epoch.ggaLine
+            byteOffset = epoch.ggaByteOffset
+        } else if let lat = epoch.rmcLatitude, let lon = epoch.rmcLongitude {
+            latitude = lat
+            longitude = lon
+            line = epoch.rmcLine
+            byteOffset = epoch.rmcByteOffset
+        } else {
+            tally.skip(.missingPosition)
+            return
+        }
+        let instant: Int64
+        if let days = epoch.dateDays {
+            instant = days &* NMEAParse.dayMilliseconds &+ epoch.timeOfDay
+        } else if let reference {
+            instant = NMEAParse.nearestInstant(timeOfDay: epoch.timeOfDay, reference: reference)
+        } else if let millis = epoch.wrapperMillis ?? epoch.untimed.wrapperMillis {
+            instant = NMEAParse.nearestInstant(timeOfDay: epoch.timeOfDay, reference: millis)
+        } else {
+            tally.skip(.missingTime)
+            return
+        }
+        reference = instant
+        guard providerAllowed else {
+            tally.skip(.providerFiltered)
+            return
+        }
+        let accuracy: Double?
+        if let sigmaLatitude = epoch.sigmaLatitude, let sigmaLongitude = epoch.sigmaLongitude {
+            accuracy = (sigmaLatitude * sigmaLatitude + sigmaLongitude * sigmaLongitude).squareRoot()
+        } else if let hdop = epoch.ggaHDOP ?? epoch.untimed.gsaHDOP {
+            accuracy = options.hdop.accuracyMetres(hdop: hdop)
+        } else {
+            accuracy = nil
+        }
+        do {
+            let fix = try Fix(
+                timestamp: Timestamp(millisecondsSince1970: instant),
+                latitude: latitude,
+                longitude: longitude,
+                horizontalAccuracyMetres: accuracy,
+                altitudeMetres: epoch.altitude,
+                verticalAccuracyMetres: epoch.sigmaAltitude,
+                speedMetresPerSecond: epoch.rmcSpeed ?? epoch.untimed.vtgSpeed,
+                courseDegrees: epoch.rmcCourse ?? epoch.untimed.vtgCourse,
+                provider: .gps,
+                satellitesUsed: epoch.satellites,
+                isMocked: epoch.simulated ? true : nil)
+            tally.fixesProduced += 1
+            ready = fix
+        } catch {
+            try tally.reject(.invalidFix(SourceLocation(file: stream.name, line: line, column: 1, byteOffset: byteOffset),
+                                         error),
+                             lenient: options.lenient)
+        }
+    }
+}
