@@ -1,1 +1,167 @@
-print("benchmarks: not yet")
+import BenchmarkSupport
+import Foundation
+
+// truetrack-benchmarks: throughput and peak memory of TrueTrack's hot paths on generated inputs.
+//
+//   truetrack-benchmarks [--quick] [--runs N] [--only NAME]... [--json FILE]
+//                        [--baseline FILE] [--update-baseline] [--workdir DIR]
+//
+// Every measurement runs in a child process (this executable with --child), so the peak resident set size
+// (getrusage) belongs to that one benchmark. Each benchmark is run N times (default 5); the median, minimum
+// and maximum are reported. Wall-clock time on a shared 2-core VM is noisy, so the figure compared with the
+// baseline is a *ratio*: the benchmark's median time divided by the median time of a fixed reference loop
+// (a byte-hashing pass over 64 MiB) measured in the same run. Exit status 1 when a ratio is worse than the
+// baseline's by more than its tolerance, or a memory bound is exceeded.
+
+struct Options {
+    var quick = false
+    var runs = 5
+    var only: [String] = []
+    var jsonPath: String?
+    var baselinePath: String?
+    var updateBaseline = false
+    var workdir = NSTemporaryDirectory() + "truetrack-bench"
+}
+
+func parseOptions(_ arguments: [String]) -> Options {
+    var options = Options()
+    var i = 0
+    func value() -> String {
+        i += 1
+        guard i < arguments.count else {
+            FileHandle.standardError.write(Data("error: \(arguments[i - 1]) needs a value\n".utf8))
+            exit(2)
+        }
+        return arguments[i]
+    }
+    while i < arguments.count {
+        switch arguments[i] {
+        case "--quick": options.quick = true
+        case "--runs": options.runs = Int(value()) ?? 5
+        case "--only": options.only.append(value())
+        case "--json": options.jsonPath = value()
+        case "--baseline": options.baselinePath = value()
+        case "--update-baseline": options.updateBaseline = true
+        case "--workdir": options.workdir = value()
+        case "--help", "-h":
+            print("""
+            USAGE: truetrack-benchmarks [--quick] [--runs N] [--only NAME]... [--json FILE] [--baseline FILE] [--update-baseline] [--workdir DIR]
+            Benchmarks: \(BenchmarkCase.all.map(\.name).joined(separator: ", "))
+            """)
+            exit(0)
+        default:
+            FileHandle.standardError.write(Data("error: unknown argument '\(arguments[i])'\n".utf8))
+            exit(2)
+        }
+        i += 1
+    }
+    if options.quick && !arguments.contains("--runs") { options.runs = 3 }
+    return options
+}
+
+/// The child side: run one benchmark once on `path` and print `fixes seconds peakBytes`.
+func runChild(name: String, path: String) -> Never {
+    guard let benchmark = BenchmarkCase.all.first(where: { $0.name == name }) else { exit(2) }
+    let start = Measurement.now()
+    let fixes: Int
+    do {
+        fixes = try benchmark.run(path)
+    } catch {
+        FileHandle.standardError.write(Data("\(name): \(error)\n".utf8))
+        exit(1)
+    }
+    let seconds = Measurement.now() - start
+    print("\(fixes) \(seconds) \(Measurement.peakResidentBytes())")
+    exit(0)
+}
+
+/// The reference loop: FNV-1a over 64 MiB, the same kind of work (a byte scan) as a reader.
+func referenceSeconds(runs: Int) -> Double {
+    let bytes = [UInt8](repeating: 0x5A, count: 64 << 20)
+    var times: [Double] = []
+    for _ in 0..<max(runs, 3) {
+        let start = Measurement.now()
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        bytes.withUnsafeBufferPointer { p in
+            for b in p { hash = (hash ^ UInt64(b)) &* 0x0100_0000_01b3 }
+        }
+        blackHole(hash)
+        times.append(Measurement.now() - start)
+    }
+    return Measurement.summary(times).median
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--child", arguments.count == 3 { runChild(name: arguments[1], path: arguments[2]) }
+
+let options = parseOptions(arguments)
+try? FileManager.default.createDirectory(atPath: options.workdir, withIntermediateDirectories: true)
+let selected = BenchmarkCase.all.filter { options.only.isEmpty || options.only.contains($0.name) }
+    .filter { !(options.quick && $0.fullOnly) }
+
+FileHandle.standardError.write(Data("reference loop…\n".utf8))
+let reference = referenceSeconds(runs: options.runs)
+var results: [BenchmarkResult] = []
+for benchmark in selected {
+    let count = options.quick ? benchmark.quickCount : benchmark.fullCount
+    let input = "\(options.workdir)/\(benchmark.inputName)-\(count).\(benchmark.inputExtension)"
+    if !FileManager.default.fileExists(atPath: input) {
+        FileHandle.standardError.write(Data("generating \(input)…\n".utf8))
+        do { try benchmark.generate(input, count) } catch {
+            FileHandle.standardError.write(Data("error: cannot generate \(input): \(error)\n".utf8))
+            exit(1)
+        }
+    }
+    let bytes = (try? FileManager.default.attributesOfItem(atPath: input)[.size] as? Int) ?? 0
+    var times: [Double] = []
+    var peaks: [Double] = []
+    var fixes = 0
+    for run in 0..<options.runs {
+        FileHandle.standardError.write(Data("\(benchmark.name) run \(run + 1)/\(options.runs)\r".utf8))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["--child", benchmark.name, input]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let fields = String(decoding: data, as: UTF8.self).split(separator: " ")
+        guard process.terminationStatus == 0, fields.count == 3,
+              let n = Int(fields[0]), let s = Double(fields[1]),
+              let rss = Double(fields[2].trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            FileHandle.standardError.write(Data("error: benchmark \(benchmark.name) failed\n".utf8))
+            exit(1)
+        }
+        fixes = n
+        times.append(s)
+        peaks.append(rss)
+    }
+    FileHandle.standardError.write(Data("\n".utf8))
+    let t = Measurement.summary(times)
+    results.append(BenchmarkResult(
+        name: benchmark.name, fixes: fixes, inputBytes: bytes, runs: options.runs,
+        medianSeconds: t.median, minSeconds: t.min, maxSeconds: t.max,
+        fixesPerSecond: Double(fixes) / t.median, megabytesPerSecond: Double(bytes) / 1e6 / t.median,
+        peakResidentMegabytes: (peaks.max() ?? 0) / 1_048_576, ratioToReference: t.median / reference,
+        memoryLimitMegabytes: benchmark.memoryLimitMegabytes))
+}
+
+let report = BenchmarkReport(referenceSeconds: reference, quick: options.quick, results: results)
+print(report.table())
+if let path = options.jsonPath { try report.json().write(toFile: path, atomically: true, encoding: .utf8) }
+var failed = report.memoryViolations()
+if let baselinePath = options.baselinePath {
+    if options.updateBaseline {
+        try Baseline(report: report, previous: try? Baseline.load(baselinePath)).save(baselinePath)
+        print("baseline written to \(baselinePath)")
+    } else if let baseline = try? Baseline.load(baselinePath) {
+        let regressions = baseline.regressions(in: report)
+        print(regressions.isEmpty ? "no regression against \(baselinePath)" : regressions.joined(separator: "\n"))
+        failed += regressions
+    } else {
+        print("no baseline at \(baselinePath) (run with --update-baseline to create it)")
+    }
+}
+for line in report.memoryViolations() { print(line) }
+exit(failed.isEmpty ? 0 : 1)

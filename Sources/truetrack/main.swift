@@ -1,1 +1,85 @@
-print("truetrack")
+import Foundation
+import TrueTrackCore
+import TrueTrackIO
+
+/// The `truetrack` command-line tool: root command and dispatch.
+///
+/// Exit status: 0 success, 1 failure (bad input, unwritable output), 2 usage error. Data goes to stdout,
+/// diagnostics to stderr.
+enum TrueTrackTool {
+    static let version = "0.1.0"
+
+    static let commands: [(spec: CommandSpec, run: @Sendable (ParsedArguments) throws -> Int32)] = [
+        (InfoCommand.spec, InfoCommand.run),
+        (ConvertCommand.spec, ConvertCommand.run),
+        (DatasetsCommand.spec, DatasetsCommand.run),
+    ]
+
+    static var rootHelp: String {
+        var text = """
+        OVERVIEW: TrueTrack turns noisy GPS fixes into an accurate track, an honest distance and clean stops.
+
+        USAGE: truetrack <subcommand> [options]
+
+        OPTIONS:
+          --version                   Show the version.
+          -h, --help                  Show help information.
+
+        SUBCOMMANDS:
+
+        """
+        for (spec, _) in commands {
+            text += "  " + spec.name + String(repeating: " ", count: max(1, 28 - spec.name.count)) + spec.abstract + "\n"
+        }
+        text += "\n  See 'truetrack help <subcommand>' for detailed help.\n"
+        return text
+    }
+
+    static func main(_ arguments: [String]) -> Int32 {
+        guard let first = arguments.first else {
+            Terminal.error(rootHelp)
+            return 2
+        }
+        switch first {
+        case "--help", "-h":
+            Terminal.out(rootHelp)
+            return 0
+        case "--version":
+            Terminal.out(version + "\n")
+            return 0
+        case "help":
+            if arguments.count > 1, let command = commands.first(where: { $0.spec.name == arguments[1] }) {
+                Terminal.out(command.spec.help)
+            } else {
+                Terminal.out(rootHelp)
+            }
+            return 0
+        default:
+            break
+        }
+        guard let command = commands.first(where: { $0.spec.name == first }) else {
+            Terminal.error("Error: unknown subcommand '\(first)'\n\n" + rootHelp)
+            return 2
+        }
+        do {
+            let parsed = try ParsedArguments.parse(Array(arguments.dropFirst()), spec: command.spec)
+            if parsed.has("help") {
+                Terminal.out(command.spec.help)
+                return 0
+            }
+            return try command.run(parsed)
+        } catch let error as UsageError {
+            Terminal.error("Error: \(error.message)\nUsage: \((error.command ?? command.spec).usage)\n"
+                + "  See 'truetrack \(command.spec.name) --help' for more information.\n")
+            return 2
+        } catch let error as CommandFailure {
+            Terminal.error("Error: \(error.message)\n")
+            return 1
+        } catch {
+            Terminal.error("Error: \(error)\n")
+            return 1
+        }
+    }
+}
+
+exit(TrueTrackTool.main(Array(CommandLine.arguments.dropFirst())))

@@ -14,7 +14,7 @@ struct CommandFailure: Error, CustomStringConvertible {
 }
 
 /// The declaration of one option or flag, used for parsing and for the help text.
-struct OptionSpec {
+struct OptionSpec: Sendable {
     /// Long name without dashes (`format`).
     var name: String
     /// Optional one-letter short name (`o`).
@@ -28,7 +28,7 @@ struct OptionSpec {
 }
 
 /// A subcommand: its name, what it does, its positional arguments and options.
-struct CommandSpec {
+struct CommandSpec: Sendable {
     var name: String
     var abstract: String
     /// Positional arguments as shown in usage, e.g. `["INPUT..."]`.

@@ -1,0 +1,60 @@
+import BenchmarkSupport
+import TrueTrackCore
+import TrueTrackIO
+
+/// One throughput benchmark: how to generate its input and what to run on it.
+struct BenchmarkCase: Sendable {
+    var name: String
+    var inputName: String
+    var inputExtension: String
+    var quickCount: Int
+    var fullCount: Int
+    /// Too slow or too big for `--quick` (CI).
+    var fullOnly = false
+    /// The peak memory bound the benchmark asserts, in MiB.
+    var memoryLimitMegabytes: Double? = nil
+    var generate: @Sendable (String, Int) throws -> Void
+    var run: @Sendable (String) throws -> Int
+
+    static let all: [BenchmarkCase] = [
+        BenchmarkCase(name: "read-csv", inputName: "fixes", inputExtension: "csv", quickCount: 200_000,
+                      fullCount: 1_000_000, generate: Generators.csv) { path in
+            var reader = try CSVReader(path: path)
+            return try drain(&reader)
+        },
+        BenchmarkCase(name: "read-gpx", inputName: "fixes", inputExtension: "gpx", quickCount: 200_000,
+                      fullCount: 1_000_000, generate: Generators.gpx) { path in
+            var reader = try GPXReader(path: path)
+            return try drain(&reader)
+        },
+        BenchmarkCase(name: "read-nmea", inputName: "fixes", inputExtension: "nmea", quickCount: 200_000,
+                      fullCount: 1_000_000, generate: Generators.nmea) { path in
+            var reader = try NMEAReader(path: path)
+            return try drain(&reader)
+        },
+        // The memory bar: streaming a 1 GB file stays under 64 MB of resident memory.
+        BenchmarkCase(name: "stream-1gb-csv", inputName: "big", inputExtension: "csv", quickCount: 0,
+                      fullCount: 17_500_000, fullOnly: true, memoryLimitMegabytes: 64, generate: Generators.csv) { path in
+            var reader = try CSVReader(path: path)
+            return try drain(&reader)
+        },
+        BenchmarkCase(name: "stream-1gb-gpx", inputName: "big", inputExtension: "gpx", quickCount: 0,
+                      fullCount: 10_000_000, fullOnly: true, memoryLimitMegabytes: 64, generate: Generators.gpx) { path in
+            var reader = try GPXReader(path: path)
+            return try drain(&reader)
+        },
+    ]
+}
+
+/// Reads every fix, folding them into a checksum the optimiser cannot drop.
+@inline(never)
+func drain<R: FixReader>(_ reader: inout R) throws -> Int {
+    var count = 0
+    var checksum = 0.0
+    while let fix = try reader.next() {
+        count += 1
+        checksum += fix.latitude + Double(fix.timestamp.millisecondsSince1970 & 0xFF)
+    }
+    blackHole(checksum)
+    return count
+}

@@ -1,0 +1,95 @@
+import Foundation
+import TrueTrackCore
+
+/// Deterministic synthetic inputs for the throughput benchmarks: a drive along a wavy line at ~1 Hz with
+/// realistic digits (7 decimals of latitude/longitude, accuracy, speed, course), written in the formats the
+/// readers parse. Generated into a temporary folder, never committed.
+enum Generators {
+    /// A point of the synthetic track number `i`.
+    static func point(_ i: Int) -> (t: Int64, lat: Double, lon: Double, ele: Double, speed: Double, course: Double, acc: Double) {
+        let t: Int64 = 1_700_000_000_000 + Int64(i) * 1000
+        let lat = 48.1 + Double(i) * 1.1e-6 + 1e-5 * sin(Double(i) * 0.01)
+        let lon = 11.5 + Double(i) * 1.7e-6
+        let ele = 500 + 20 * sin(Double(i) * 0.001)
+        let speed = 12 + 3 * sin(Double(i) * 0.02)
+        let course = (Double(i) * 0.37).truncatingRemainder(dividingBy: 360)
+        let acc = 3 + Double(i % 17) * 0.5
+        return (t, lat, lon, ele, speed, course, acc)
+    }
+
+    static func writeFile(_ path: String, count: Int, header: String = "", footer: String = "",
+                          row: (Int, inout [UInt8]) -> Void) throws {
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+              let handle = FileHandle(forWritingAtPath: path) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+        }
+        defer { try? handle.close() }
+        var buffer: [UInt8] = Array(header.utf8)
+        buffer.reserveCapacity(1 << 21)
+        for i in 0..<count {
+            row(i, &buffer)
+            if buffer.count > 1 << 20 {
+                try handle.write(contentsOf: buffer)
+                buffer.removeAll(keepingCapacity: true)
+            }
+        }
+        buffer.append(contentsOf: footer.utf8)
+        try handle.write(contentsOf: buffer)
+    }
+
+    static func append(_ s: String, _ b: inout [UInt8]) { b.append(contentsOf: s.utf8) }
+
+    static func fixed(_ v: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", v) }
+
+    /// CSV: `time,latitude,longitude,accuracy_m,speed_mps` with ISO 8601 times.
+    static func csv(_ path: String, count: Int) throws {
+        try writeFile(path, count: count, header: "time,latitude,longitude,accuracy_m,speed_mps\n") { i, b in
+            let p = point(i)
+            ISO8601.append(Timestamp(millisecondsSince1970: p.t), to: &b)
+            append(",\(fixed(p.lat, 7)),\(fixed(p.lon, 7)),\(fixed(p.acc, 1)),\(fixed(p.speed, 2))\n", &b)
+        }
+    }
+
+    /// GPX 1.1: one track segment of `<trkpt>` with `<ele>` and `<time>`.
+    static func gpx(_ path: String, count: Int) throws {
+        let header = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <gpx version="1.1" creator="truetrack-benchmarks" xmlns="http://www.topografix.com/GPX/1/1">
+         <trk><name>bench</name><trkseg>
+
+        """
+        try writeFile(path, count: count, header: header, footer: "  </trkseg></trk>\n</gpx>\n") { i, b in
+            let p = point(i)
+            append("  <trkpt lat=\"\(fixed(p.lat, 7))\" lon=\"\(fixed(p.lon, 7))\"><ele>\(fixed(p.ele, 1))</ele><time>", &b)
+            ISO8601.append(Timestamp(millisecondsSince1970: p.t), to: &b)
+            append("</time></trkpt>\n", &b)
+        }
+    }
+
+    /// NMEA 0183: one `$GPRMC` and one `$GPGGA` sentence per epoch, checksums correct.
+    static func nmea(_ path: String, count: Int) throws {
+        func sentence(_ body: String, _ b: inout [UInt8]) {
+            var checksum: UInt8 = 0
+            for byte in body.utf8 { checksum ^= byte }
+            let hex = String(checksum, radix: 16, uppercase: true)
+            append("$" + body + "*" + (hex.count == 1 ? "0" + hex : hex) + "\r\n", &b)
+        }
+        func angle(_ v: Double, _ degreeDigits: Int) -> String {
+            let d = Int(abs(v))
+            let m = (abs(v) - Double(d)) * 60
+            let degrees = String(d)
+            return String(repeating: "0", count: max(0, degreeDigits - degrees.count)) + degrees
+                + (m < 10 ? "0" : "") + fixed(m, 5)
+        }
+        try writeFile(path, count: count) { i, b in
+            let p = point(i)
+            let c = Timestamp(millisecondsSince1970: p.t).civil
+            func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+            let time = two(c.hour) + two(c.minute) + two(c.second) + ".00"
+            let date = two(c.day) + two(c.month) + two(c.year % 100)
+            let lat = angle(p.lat, 2) + ",N", lon = angle(p.lon, 3) + ",E"
+            sentence("GPRMC,\(time),A,\(lat),\(lon),\(fixed(p.speed / 0.514444, 3)),\(fixed(p.course, 2)),\(date),,,A", &b)
+            sentence("GPGGA,\(time),\(lat),\(lon),1,09,\(fixed(p.acc / 5, 2)),\(fixed(p.ele, 1)),M,47.0,M,,", &b)
+        }
+    }
+}

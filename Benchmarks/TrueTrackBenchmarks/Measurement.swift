@@ -1,0 +1,32 @@
+import Foundation
+
+#if os(Linux)
+let RUSAGE_SELF_WHO = __rusage_who_t(RUSAGE_SELF.rawValue)
+#else
+let RUSAGE_SELF_WHO = RUSAGE_SELF
+#endif
+
+/// Timing and memory measurement helpers.
+enum Measurement {
+    /// Monotonic time in seconds.
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// This process's peak resident set size in bytes (`getrusage` ru_maxrss, KiB on Linux).
+    static func peakResidentBytes() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF_WHO, &usage)
+        return Int(usage.ru_maxrss) * 1024
+    }
+
+    /// Median, minimum and maximum of `values`.
+    static func summary(_ values: [Double]) -> (median: Double, min: Double, max: Double) {
+        let sorted = values.sorted()
+        let mid = sorted.count / 2
+        let median = sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+        return (median, sorted.first ?? 0, sorted.last ?? 0)
+    }
+}

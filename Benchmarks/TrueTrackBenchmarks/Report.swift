@@ -1,0 +1,107 @@
+import Foundation
+
+/// One benchmark's figures.
+struct BenchmarkResult: Codable {
+    var name: String
+    var fixes: Int
+    var inputBytes: Int
+    var runs: Int
+    var medianSeconds: Double
+    var minSeconds: Double
+    var maxSeconds: Double
+    var fixesPerSecond: Double
+    var megabytesPerSecond: Double
+    var peakResidentMegabytes: Double
+    /// Median time divided by the reference loop's median time in the same run (lower is faster).
+    var ratioToReference: Double
+    /// The peak memory this benchmark must stay under, when it has a bound.
+    var memoryLimitMegabytes: Double?
+}
+
+/// All figures of one run.
+struct BenchmarkReport: Codable {
+    var referenceSeconds: Double
+    var quick: Bool
+    var results: [BenchmarkResult]
+
+    func table() -> String {
+        func f(_ v: Double, _ d: Int) -> String { String(format: "%.\(d)f", v) }
+        var rows = [["benchmark", "fixes", "MB", "median s", "min s", "max s", "M fixes/s", "MB/s", "peak MB", "ratio"]]
+        for r in results {
+            rows.append([r.name, "\(r.fixes)", f(Double(r.inputBytes) / 1e6, 1), f(r.medianSeconds, 3),
+                         f(r.minSeconds, 3), f(r.maxSeconds, 3), f(r.fixesPerSecond / 1e6, 2),
+                         f(r.megabytesPerSecond, 0), f(r.peakResidentMegabytes, 1), f(r.ratioToReference, 2)])
+        }
+        let widths = rows[0].indices.map { c in rows.map { $0[c].count }.max()! }
+        var text = rows.map { row in
+            row.enumerated().map { c, cell in
+                c == 0 ? cell + String(repeating: " ", count: widths[c] - cell.count)
+                    : String(repeating: " ", count: widths[c] - cell.count) + cell
+            }.joined(separator: "  ")
+        }.joined(separator: "\n")
+        text += "\nreference loop (FNV-1a over 64 MiB): \(f(referenceSeconds * 1000, 1)) ms; ratio = median / reference"
+        return text
+    }
+
+    func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+    }
+
+    func memoryViolations() -> [String] {
+        results.compactMap { r in
+            guard let limit = r.memoryLimitMegabytes, r.peakResidentMegabytes > limit else { return nil }
+            return "MEMORY: \(r.name) peaked at \(String(format: "%.1f", r.peakResidentMegabytes)) MB, over its \(limit) MB bound"
+        }
+    }
+}
+
+/// The checked-in baseline: per benchmark, the ratio to the reference loop and the tolerance allowed.
+///
+/// A benchmark regresses when its ratio exceeds `ratio × (1 + tolerance)`. The default tolerance, 0.35, is
+/// wider than the run-to-run spread measured on the 2-core CI VM (±15–25 % on ratios) so that noise alone
+/// does not fail CI, and narrow enough that a real 2× slowdown always does.
+struct Baseline: Codable {
+    struct Entry: Codable {
+        var ratio: Double
+        var tolerance: Double
+        var fixesPerSecondWhenRecorded: Double
+    }
+    var note: String
+    var quick: [String: Entry]
+    var full: [String: Entry]
+
+    static let defaultTolerance = 0.35
+
+    init(report: BenchmarkReport, previous: Baseline?) {
+        note = "ratio = benchmark median time / reference loop median time (same run). Regression when ratio > ratio × (1 + tolerance). Update with --update-baseline."
+        quick = previous?.quick ?? [:]
+        full = previous?.full ?? [:]
+        for r in report.results {
+            let tolerance = (report.quick ? quick[r.name] : full[r.name])?.tolerance ?? Baseline.defaultTolerance
+            let entry = Entry(ratio: r.ratioToReference, tolerance: tolerance, fixesPerSecondWhenRecorded: r.fixesPerSecond)
+            if report.quick { quick[r.name] = entry } else { full[r.name] = entry }
+        }
+    }
+
+    static func load(_ path: String) throws -> Baseline {
+        try JSONDecoder().decode(Baseline.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    func save(_ path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(self).write(to: URL(fileURLWithPath: path))
+    }
+
+    func regressions(in report: BenchmarkReport) -> [String] {
+        let entries = report.quick ? quick : full
+        return report.results.compactMap { r in
+            guard let entry = entries[r.name] else { return nil }
+            let limit = entry.ratio * (1 + entry.tolerance)
+            guard r.ratioToReference > limit else { return nil }
+            return "REGRESSION: \(r.name) ratio \(String(format: "%.2f", r.ratioToReference)) > \(String(format: "%.2f", limit)) (baseline \(String(format: "%.2f", entry.ratio)) + \(Int(entry.tolerance * 100)) %)"
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import TrueTrackCore
+import TrueTrackIO
+
+/// `truetrack convert INPUT OUTPUT [--from F] [--to F]`: rewrite fixes in another format.
+enum ConvertCommand {
+    static let spec = CommandSpec(
+        name: "convert",
+        abstract: "Convert fixes between formats (reads any supported format; writes csv, gpx, geojson, jsonl).",
+        positionals: ["INPUT", "OUTPUT"], minimumPositionals: 2, maximumPositionals: 2,
+        options: [
+            OptionSpec(name: "from", valueName: "FORMAT", help: "Input format; default: sniffed from the content."),
+            OptionSpec(name: "to", valueName: "FORMAT",
+                       help: "Output format (csv, gpx, geojson, jsonl); default: from OUTPUT's extension."),
+        ] + InputOptions.specs.filter { $0.name != "format" },
+        discussion: """
+        INPUT or OUTPUT may be '-' for standard input/output. A damaged input is converted up to the damage,
+        then the error is reported (exit 1): nothing read before it is lost.
+        """)
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let (input, output) = (arguments.positionals[0], arguments.positionals[1])
+        let (from, options) = try InputOptions.from(arguments, formatOption: "from")
+        let to: FixFormat
+        if let name = arguments.value("to") {
+            guard let format = FixFormat(name: name), FixFormat.writable.contains(format) else {
+                throw UsageError(message: "cannot write format '\(name)' (writable: \(FixFormat.writable.map(\.rawValue).joined(separator: ", ")))")
+            }
+            to = format
+        } else if let guessed = FixFormat.guess(fromExtensionOf: output), FixFormat.writable.contains(guessed) {
+            to = guessed
+        } else {
+            throw UsageError(message: "cannot tell the output format from '\(output)': give --to")
+        }
+        var reader: AnyFixReader
+        do {
+            reader = try AnyFixReader(path: input, format: from, options: options)
+        } catch {
+            throw CommandFailure(message: error.description)
+        }
+        var writer: AnyFixWriter
+        do {
+            writer = try AnyFixWriter(path: output, format: to)
+        } catch {
+            throw CommandFailure(message: error.description)
+        }
+        var count = 0
+        var readFailure: ReadError?
+        do {
+            while let fix = try reader.next() {
+                try writer.write(fix)
+                count += 1
+            }
+        } catch let error as ReadError {
+            readFailure = error
+        } catch let error as WriteError {
+            throw CommandFailure(message: error.description)
+        }
+        do { try writer.finish() } catch { throw CommandFailure(message: error.description) }
+        let report = reader.report
+        var note = "converted \(count) fixes from \(reader.format) to \(to)"
+        if report.totalSkipped > 0 { note += " (\(report.totalSkipped) records skipped)" }
+        Terminal.error(note + "\n")
+        for error in report.errors.prefix(5) { Terminal.error("  skipped: \(error)\n") }
+        if let readFailure {
+            throw CommandFailure(message: "\(readFailure) (the \(count) fixes before it were written)")
+        }
+        return 0
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import TrueTrackCore
+import TrueTrackIO
+
+/// `truetrack info INPUT… [--json]`: what a recording holds, before any filtering.
+enum InfoCommand {
+    static let spec = CommandSpec(
+        name: "info",
+        abstract: "Describe recordings: format, fixes, time span, sampling, field coverage, time-order faults, raw distance.",
+        positionals: ["INPUT..."], minimumPositionals: 1, maximumPositionals: nil,
+        options: [OptionSpec(name: "json", help: "Print JSON (an array, one object per input) instead of text.")]
+            + InputOptions.specs,
+        discussion: """
+        INPUT is a file path, or '-' for standard input (then --format is required).
+        The raw distance is the sum of haversine segments (R = 6,371,008.8 m) over every fix in input order:
+        the naive figure TrueTrack's filters improve on.
+        """)
+
+    /// The JSON shape of one input's description.
+    struct Report: Encodable {
+        var path: String
+        var format: String
+        var fixes: Int
+        var recordsRead: Int
+        var skipped: [String: Int]
+        var firstTime: String?
+        var lastTime: String?
+        var spanSeconds: Double
+        var medianIntervalSeconds: Double?
+        var accuracyShare: Double
+        var invalidAccuracyFixes: Int
+        var speedShare: Double
+        var courseShare: Double
+        var providers: [String: Int]
+        var exactDuplicates: Int
+        var backwardSteps: Int
+        var identicalTimestamps: Int
+        var gapsOver5Seconds: Int
+        var longestStepSeconds: Double
+        var rawDistanceMetres: Double
+        var error: String?
+        var lenientErrors: [String]
+    }
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let (format, options) = try InputOptions.from(arguments)
+        var reports: [Report] = []
+        var failed = false
+        for path in arguments.positionals {
+            let report = describe(path: path, format: format, options: options)
+            if report.error != nil { failed = true }
+            reports.append(report)
+            if !arguments.has("json") { Terminal.out(text(report)) }
+            if let error = report.error { Terminal.error("Error: \(error)\n") }
+        }
+        if arguments.has("json") { Terminal.out(Terminal.json(reports)) }
+        return failed ? 1 : 0
+    }
+
+    static func describe(path: String, format explicit: FixFormat?, options: ReadOptions) -> Report {
+        var summary = TrackSummary()
+        var formatName = explicit?.rawValue ?? "?"
+        var readReport = ReadReport(source: path)
+        var failure: String?
+        do {
+            var reader = try AnyFixReader(path: path, format: explicit, options: options)
+            formatName = reader.format.rawValue
+            defer { readReport = reader.report }
+            do {
+                while let fix = try reader.next() { summary.add(fix) }
+            }
+        } catch {
+            failure = error.description
+        }
+        return Report(
+            path: path, format: formatName, fixes: summary.fixCount, recordsRead: readReport.recordsRead,
+            skipped: Dictionary(uniqueKeysWithValues: SkipReason.allCases.compactMap { reason in
+                let n = readReport.skipped(reason)
+                return n > 0 ? (reason.rawValue, n) : nil
+            }),
+            firstTime: summary.earliest.map(ISO8601.format), lastTime: summary.latest.map(ISO8601.format),
+            spanSeconds: summary.spanSeconds, medianIntervalSeconds: summary.medianSamplingIntervalSeconds,
+            accuracyShare: summary.share(summary.fixesWithAccuracy),
+            invalidAccuracyFixes: summary.fixesWithInvalidAccuracy,
+            speedShare: summary.share(summary.fixesWithSpeed), courseShare: summary.share(summary.fixesWithCourse),
+            providers: Dictionary(uniqueKeysWithValues: summary.providers.map { ($0.key.rawValue, $0.value) }),
+            exactDuplicates: summary.exactDuplicates, backwardSteps: summary.backwardSteps,
+            identicalTimestamps: summary.identicalTimestamps, gapsOver5Seconds: summary.gaps,
+            longestStepSeconds: summary.longestStepSeconds, rawDistanceMetres: summary.rawDistanceMetres,
+            error: failure, lenientErrors: readReport.errors.map(\.description))
+    }
+
+    static func text(_ r: Report) -> String {
+        func percent(_ share: Double) -> String { (share * 100).fixed(1) + " %" }
+        var lines = ["\(r.path)"]
+        func row(_ label: String, _ value: String) {
+            lines.append("  " + label + String(repeating: " ", count: max(1, 20 - label.count)) + value)
+        }
+        row("format", r.format)
+        let skipped = r.skipped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        row("fixes", "\(r.fixes)" + (skipped.isEmpty ? "" : " (records skipped: \(skipped))"))
+        if let first = r.firstTime, let last = r.lastTime {
+            row("time span", "\(first) → \(last) (\(r.spanSeconds.fixed(1)) s)")
+        }
+        row("sampling interval", r.medianIntervalSeconds.map { "\($0.fixed(3)) s (median)" } ?? "–")
+        row("accuracy", percent(r.accuracyShare) + (r.invalidAccuracyFixes > 0 ? " (\(r.invalidAccuracyFixes) invalid)" : ""))
+        row("speed", percent(r.speedShare))
+        row("course", percent(r.courseShare))
+        row("providers", r.providers.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        row("duplicates", "\(r.exactDuplicates) exact")
+        row("time order", "\(r.backwardSteps) backward steps, \(r.identicalTimestamps) identical timestamps")
+        row("gaps > 5 s", "\(r.gapsOver5Seconds) (longest step \(r.longestStepSeconds.fixed(1)) s)")
+        row("raw distance", "\(r.rawDistanceMetres.fixed(1)) m (sum of segments)")
+        if !r.lenientErrors.isEmpty {
+            row("skipped errors", "\(r.lenientErrors.count) (first: \(r.lenientErrors[0]))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,39 @@
+import TrueTrackCore
+import TrueTrackIO
+
+/// Options every command that reads fixes shares.
+enum InputOptions {
+    static let specs: [OptionSpec] = [
+        OptionSpec(name: "format", short: "f", valueName: "FORMAT",
+                   help: "Input format (\(FixFormat.allCases.map(\.rawValue).joined(separator: ", "))); default: sniffed."),
+        OptionSpec(name: "lenient", help: "Skip malformed records (counted and reported) instead of stopping."),
+        OptionSpec(name: "provider", valueName: "NAME",
+                   help: "Keep only fixes from this provider (gps, fused, network, …); repeatable.", repeatable: true),
+        OptionSpec(name: "hdop-scale", valueName: "METRES",
+                   help: "NMEA/GPX: accuracy = HDOP × METRES (default 5, a UERE); 'accuracy10' for HDOP = accuracy/10."),
+    ]
+
+    /// The read options and explicit format from parsed arguments.
+    static func from(_ arguments: ParsedArguments, formatOption: String = "format") throws(UsageError) -> (FixFormat?, ReadOptions) {
+        var options = ReadOptions(lenient: arguments.has("lenient"))
+        var format: FixFormat?
+        if let name = arguments.value(formatOption) {
+            guard let parsed = FixFormat(name: name) else {
+                throw UsageError(message: "unknown format '\(name)' (expected one of: \(FixFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            format = parsed
+        }
+        let providers = arguments.all("provider")
+        if !providers.isEmpty { options.providers = Set(providers.map(Provider.init(name:))) }
+        if let scale = arguments.value("hdop-scale") {
+            if scale == "accuracy10" {
+                options.hdop = .scaledAccuracy(metresPerUnit: 10)
+            } else if let metres = Double(scale), metres > 0, metres.isFinite {
+                options.hdop = .dilution(userEquivalentRangeErrorMetres: metres)
+            } else {
+                throw UsageError(message: "--hdop-scale expects a positive number of metres or 'accuracy10', got '\(scale)'")
+            }
+        }
+        return (format, options)
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+/// Runs the built `truetrack` binary (it sits beside the test bundle) and captures its output.
+struct Tool {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static let binary: URL = {
+        var url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        // xctest bundles live one level deeper on some platforms.
+        while !FileManager.default.fileExists(atPath: url.appendingPathComponent("truetrack").path), url.path != "/" {
+            url.deleteLastPathComponent()
+        }
+        return url.appendingPathComponent("truetrack")
+    }()
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static let demo = repository.appendingPathComponent("datasets/demo/walk-with-noise.csv").path
+
+    static func run(_ arguments: [String], stdin: Data? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        // Output goes to temporary files: no pipe can fill up and block the child.
+        let outPath = temporaryPath("stdout"), errPath = temporaryPath("stderr")
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(atPath: outPath)
+            try? FileManager.default.removeItem(atPath: errPath)
+        }
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+        process.standardOutput = out
+        process.standardError = err
+        let input = Pipe()
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        let outData = try Data(contentsOf: URL(fileURLWithPath: outPath))
+        let errData = try Data(contentsOf: URL(fileURLWithPath: errPath))
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    static func temporaryPath(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("tt-cli-\(UUID().uuidString)-\(name)").path
+    }
+}
+
+@Suite struct CommandLineTests {
+    @Test func printsHelpAtEveryLevelAndExitsZero() throws {
+        let root = try Tool.run(["--help"])
+        #expect(root.status == 0)
+        #expect(root.stdout.contains("USAGE: truetrack <subcommand>"))
+        for name in ["info", "convert", "datasets"] {
+            #expect(root.stdout.contains("  \(name) "))
+            let sub = try Tool.run([name, "--help"])
+            #expect(sub.status == 0)
+            #expect(sub.stdout.hasPrefix("OVERVIEW: "))
+            #expect(sub.stdout.contains("USAGE: truetrack \(name)"))
+            #expect(try Tool.run(["help", name]).stdout == sub.stdout)
+        }
+    }
+
+    @Test func printsItsVersion() throws {
+        let result = try Tool.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout.split(separator: ".").count == 3)
+    }
+
+    @Test func exitsTwoOnUsageErrorsWithTheMessageOnStderr() throws {
+        for arguments in [["frobnicate"], ["info"], ["info", "--frm", "x"], ["convert", "a.csv"],
+                          ["info", Tool.demo, "--format", "docx"], ["convert", Tool.demo, "out.xyz"], []] {
+            let result = try Tool.run(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stdout.isEmpty, "\(arguments)")
+            #expect(!result.stderr.isEmpty, "\(arguments)")
+        }
+    }
+
+    @Test func describesTheDemoWalk() throws {
+        let result = try Tool.run(["info", "--json", Tool.demo])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let info = try #require(json.first)
+        #expect(info["format"] as? String == "csv")
+        #expect(info["fixes"] as? Int == 560)
+        #expect(info["exactDuplicates"] as? Int == 1)
+        #expect(info["backwardSteps"] as? Int == 1)
+        #expect(info["gapsOver5Seconds"] as? Int == 1)
+        #expect(info["longestStepSeconds"] as? Double == 26)
+        #expect(info["medianIntervalSeconds"] as? Double == 1)
+        #expect(info["firstTime"] as? String == "2025-11-29T07:06:40Z")
+        let text = try Tool.run(["info", Tool.demo])
+        #expect(text.stdout.contains("fixes               560"))
+    }
+
+    @Test func convertsAndReadsBackTheSameFixes() throws {
+        let gpx = Tool.temporaryPath("demo.gpx"), csv = Tool.temporaryPath("back.csv")
+        defer { try? FileManager.default.removeItem(atPath: gpx); try? FileManager.default.removeItem(atPath: csv) }
+        let first = try Tool.run(["convert", Tool.demo, gpx])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("converted 560 fixes from csv to gpx"))
+        #expect(try Tool.run(["convert", gpx, csv]).status == 0)
+        let original = try Tool.run(["convert", Tool.demo, "-", "--to", "jsonl"])
+        let roundTripped = try Tool.run(["convert", csv, "-", "--to", "jsonl"])
+        #expect(original.status == 0 && roundTripped.status == 0)
+        #expect(original.stdout == roundTripped.stdout)
+        #expect(original.stdout.split(separator: "\n").count == 560)
+    }
+
+    @Test func readsStandardInputWithAnExplicitFormat() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Tool.demo))
+        let result = try Tool.run(["info", "-", "--format", "csv", "--json"], stdin: data)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\"fixes\" : 560"))
+    }
+
+    @Test func reportsDamageWithFileLineAndFieldAndKeepsWhatCameBefore() throws {
+        let damaged = Tool.temporaryPath("damaged.csv")
+        defer { try? FileManager.default.removeItem(atPath: damaged) }
+        let lines = try String(contentsOfFile: Tool.demo, encoding: .utf8).split(separator: "\n")
+        var broken = lines.map(String.init)
+        broken[11] = broken[11].replacingOccurrences(of: ",49.45", with: ",4x.45")
+        try (broken.joined(separator: "\n") + "\n").write(toFile: damaged, atomically: true, encoding: .utf8)
+
+        let strict = try Tool.run(["info", "--json", damaged])
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("\(damaged):12:"))
+        #expect(strict.stderr.contains("latitude"))
+        #expect(strict.stdout.contains("\"fixes\" : 10"))
+
+        let out = Tool.temporaryPath("partial.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let convert = try Tool.run(["convert", damaged, out])
+        #expect(convert.status == 1)
+        #expect(try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").count == 10)
+
+        let lenient = try Tool.run(["info", "--json", "--lenient", damaged])
+        #expect(lenient.status == 0)
+        #expect(lenient.stdout.contains("\"fixes\" : 559"))
+        #expect(lenient.stdout.contains("\"malformed\" : 1"))
+    }
+
+    @Test func failsWithExitOneOnAMissingFile() throws {
+        let result = try Tool.run(["info", "/nonexistent/walk.gpx"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("/nonexistent/walk.gpx"))
+    }
+}
