@@ -15,11 +15,26 @@ enum Measurement {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
-    /// This process's peak resident set size in bytes (`getrusage` ru_maxrss, KiB on Linux).
+    /// This process's peak resident set size in bytes.
+    ///
+    /// On Linux this is `VmHWM` from `/proc/self/status`: `getrusage`'s `ru_maxrss` survives `execve`, so a
+    /// child started by this benchmark would report its parent's peak (the 64 MiB reference buffer) instead
+    /// of its own. Elsewhere `getrusage` (bytes on Darwin).
     static func peakResidentBytes() -> Int {
+        #if os(Linux)
+        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+           let kib = Int(line.split(separator: " ").dropFirst().first ?? "") {
+            return kib * 1024
+        }
+        #endif
         var usage = rusage()
         getrusage(RUSAGE_SELF_WHO, &usage)
+        #if os(Linux)
         return Int(usage.ru_maxrss) * 1024
+        #else
+        return Int(usage.ru_maxrss)
+        #endif
     }
 
     /// Median, minimum and maximum of `values`.
