@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "TrueTrackIO", targets: ["TrueTrackIO"]),
         // Simulated recordings with exact truth.
         .library(name: "TrueTrackSimulation", targets: ["TrueTrackSimulation"]),
+        // Accuracy against ground truth: truth alignment, metrics, baselines (batch only; apps never link it).
+        .library(name: "TrueTrackEvaluation", targets: ["TrueTrackEvaluation"]),
         .executable(name: "truetrack", targets: ["truetrack"]),
         .executable(name: "truetrack-benchmarks", targets: ["TrueTrackBenchmarks"]),
     ],
@@ -38,9 +40,11 @@ let package = Package(
         .target(name: "TrueTrackIO", dependencies: ["TrueTrackCore"]),
         // Seeded scenarios with ground truth and realistic receiver errors, for tests and benchmarks.
         .target(name: "TrueTrackSimulation", dependencies: ["TrueTrackCore"]),
+        // Ground-truth alignment, accuracy metrics and regression baselines (`truetrack bench`).
+        .target(name: "TrueTrackEvaluation", dependencies: ["TrueTrackCore", "TrueTrackIO"]),
 
         // MARK: Command-line tool
-        .executableTarget(name: "truetrack", dependencies: ["TrueTrackCore", "TrueTrackIO"]),
+        .executableTarget(name: "truetrack", dependencies: ["TrueTrackCore", "TrueTrackIO", "TrueTrackEvaluation"]),
 
         // MARK: Benchmarks (kept out of the libraries' dependencies)
         .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
@@ -54,6 +58,7 @@ let package = Package(
         .testTarget(name: "TrueTrackCoreTests", dependencies: ["TrueTrackCore"]),
         .testTarget(name: "TrueTrackIOTests", dependencies: ["TrueTrackCore", "TrueTrackIO"]),
         .testTarget(name: "TrueTrackSimulationTests", dependencies: ["TrueTrackCore", "TrueTrackSimulation"]),
+        .testTarget(name: "TrueTrackEvaluationTests", dependencies: ["TrueTrackCore", "TrueTrackIO", "TrueTrackEvaluation"]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CSQLite", "CLAPACK"]),
         .testTarget(name: "CommandLineTests", dependencies: ["truetrack"]),
     ],

@@ -13,6 +13,7 @@ enum TrueTrackTool {
         (InfoCommand.spec, InfoCommand.run),
         (ConvertCommand.spec, ConvertCommand.run),
         (DatasetsCommand.spec, DatasetsCommand.run),
+        (BenchCommand.spec, BenchCommand.run),
     ]
 
     static var rootHelp: String {

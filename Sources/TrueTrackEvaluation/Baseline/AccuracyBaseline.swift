@@ -1,0 +1,212 @@
+import Foundation
+
+/// How far a figure may move the wrong way before it is a regression.
+///
+/// A figure is **worse than its tolerance** when it moves in the bad direction by more than
+/// `max(absolute, relative × |baseline|)`: for a lower-is-better figure, `value > baseline + allowance`; for a
+/// higher-is-better one, `value < baseline − allowance`. The evaluation is deterministic (same input, same
+/// numbers on every machine up to floating-point last digits), so tolerances do not absorb noise: they are
+/// the size of change a tuning may make without a conscious `--update-baseline`.
+public struct Tolerance: Sendable, Hashable, Codable {
+    /// The allowance in the figure's own unit (percentage points, metres, a share 0–1).
+    public var absolute: Double
+    /// The allowance as a fraction of the baseline value.
+    public var relative: Double
+
+    /// Creates a tolerance.
+    public init(absolute: Double, relative: Double) {
+        self.absolute = absolute
+        self.relative = relative
+    }
+
+    /// The allowance for a baseline value.
+    public func allowance(for baseline: Double) -> Double { max(absolute, relative * abs(baseline)) }
+}
+
+/// A figure that moved the wrong way beyond its tolerance.
+public struct Regression: Sendable, Hashable, CustomStringConvertible {
+    /// The recording.
+    public var recording: String
+    /// The figure.
+    public var metric: BaselineMetric
+    /// The baseline value.
+    public var baseline: Double
+    /// The value now (`nil` when it is no longer measured).
+    public var current: Double?
+    /// The allowance that was exceeded.
+    public var allowance: Double
+
+    public var description: String {
+        let now = current.map { String(format: "%.3f", $0) } ?? "not measured"
+        return "REGRESSION \(recording) \(metric.rawValue): \(now) vs baseline \(String(format: "%.3f", baseline)) "
+            + "(allowed \(metric.higherIsBetter ? "−" : "+")\(String(format: "%.3f", allowance)))"
+    }
+}
+
+/// The checked-in accuracy baseline of `truetrack bench` (`Benchmarks/accuracy-baseline.json`).
+///
+/// ```json
+/// { "note": "…",
+///   "tolerances": { "default": { "absDistanceErrorPercent": { "absolute": 1, "relative": 0.1 }, … },
+///                   "drive":   { "absDistanceErrorPercent": { "absolute": 0.05, "relative": 0.25 } } },
+///   "recordings": { "ipin2023-t01r02": { "category": "walk", "absDistanceErrorPercent": 12.3, … } } }
+/// ```
+/// A tolerance is looked up by category first, then in `default`, then in ``defaultTolerances``.
+public struct AccuracyBaseline: Sendable, Hashable, Codable {
+    /// One recording's baseline figures.
+    public struct Entry: Sendable, Hashable, Codable {
+        /// The recording's category (selects the tolerances).
+        public var category: String
+        /// The figures, by metric.
+        public var figures: [BaselineMetric: Double]
+
+        /// Creates an entry.
+        public init(category: String, figures: [BaselineMetric: Double]) {
+            self.category = category
+            self.figures = figures
+        }
+
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: Key.self)
+            category = try c.decode(String.self, forKey: Key(stringValue: "category"))
+            figures = [:]
+            for metric in BaselineMetric.allCases {
+                if let v = try c.decodeIfPresent(Double.self, forKey: Key(stringValue: metric.rawValue)) {
+                    figures[metric] = v
+                }
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Key.self)
+            try c.encode(category, forKey: Key(stringValue: "category"))
+            for (metric, value) in figures { try c.encode(value, forKey: Key(stringValue: metric.rawValue)) }
+        }
+    }
+
+    /// What the file is and how to update it.
+    public var note: String
+    /// Tolerances by category (`default` for every category), then by metric name.
+    public var tolerances: [String: [String: Tolerance]]
+    /// Baseline figures by recording id.
+    public var recordings: [String: Entry]
+
+    /// The note written into a new baseline.
+    public static let defaultNote = """
+        Accuracy baseline of `truetrack bench` (see Benchmarks/README.md). A figure regresses when it moves the \
+        wrong way by more than max(absolute, relative × baseline) of its tolerance (by category, else default). \
+        Lower is better except stopRecall/stopPrecision. Regenerate with `truetrack bench --baseline FILE \
+        --update-baseline` after a deliberate change; tolerances are kept.
+        """
+
+    /// Tolerances used when the file names none for a metric.
+    ///
+    /// - distance error: 1 percentage point or 10 % of the error (walks: 100 m references, so 1 pp is 1 m);
+    ///   drives 0.05 pp or 25 % (40 km references: 0.05 pp is 20 m, the current errors are ~0.01–1.5 %);
+    /// - phantom distance: 0.5 m per 10 min or 25 % (the bar is ≤ 1 m per 10 min);
+    /// - position p50 / p95: 0.1 / 0.25 m or 10 % (SPAN truth is centimetre-grade);
+    /// - stop recall / precision: 0.1 (one stop in ten).
+    public static let defaultTolerances: [String: [String: Tolerance]] = [
+        "default": [
+            BaselineMetric.absDistanceErrorPercent.rawValue: Tolerance(absolute: 1, relative: 0.1),
+            BaselineMetric.phantomMetresPer10Minutes.rawValue: Tolerance(absolute: 0.5, relative: 0.25),
+            BaselineMetric.positionP50Metres.rawValue: Tolerance(absolute: 0.1, relative: 0.1),
+            BaselineMetric.positionP95Metres.rawValue: Tolerance(absolute: 0.25, relative: 0.1),
+            BaselineMetric.stopRecall.rawValue: Tolerance(absolute: 0.1, relative: 0),
+            BaselineMetric.stopPrecision.rawValue: Tolerance(absolute: 0.1, relative: 0),
+        ],
+        "drive": [
+            BaselineMetric.absDistanceErrorPercent.rawValue: Tolerance(absolute: 0.05, relative: 0.25),
+        ],
+    ]
+
+    /// Creates a baseline.
+    public init(note: String = AccuracyBaseline.defaultNote,
+                tolerances: [String: [String: Tolerance]] = AccuracyBaseline.defaultTolerances,
+                recordings: [String: Entry]) {
+        self.note = note
+        self.tolerances = tolerances
+        self.recordings = recordings
+    }
+
+    /// A baseline of `report`'s figures, keeping the tolerances and note of `previous` and, when `merge` is
+    /// true (a run limited with `--only`), its entries for recordings not in the report.
+    public init(report: BenchReport, previous: AccuracyBaseline?, merge: Bool) {
+        var entries = merge ? previous?.recordings ?? [:] : [:]
+        for r in report.recordings where r.status == .ok {
+            entries[r.id] = Entry(category: r.category, figures: r.baselineFigures)
+        }
+        self.init(note: previous?.note ?? AccuracyBaseline.defaultNote,
+                  tolerances: previous?.tolerances ?? AccuracyBaseline.defaultTolerances, recordings: entries)
+    }
+
+    /// The tolerance of `metric` in `category`.
+    public func tolerance(_ metric: BaselineMetric, category: String) -> Tolerance {
+        tolerances[category]?[metric.rawValue] ?? tolerances["default"]?[metric.rawValue]
+            ?? AccuracyBaseline.defaultTolerances[category]?[metric.rawValue]
+            ?? AccuracyBaseline.defaultTolerances["default"]![metric.rawValue]!
+    }
+
+    /// The figures of `report` worse than the baseline beyond their tolerance. Recordings of the baseline
+    /// absent from the report (a run limited with `--only`) are not compared; a recording that is in the
+    /// report but failed, or a figure no longer measured, is a regression.
+    public func regressions(in report: BenchReport) -> [Regression] {
+        var found: [Regression] = []
+        for result in report.recordings {
+            guard let entry = recordings[result.id] else { continue }
+            let now = result.baselineFigures
+            for (metric, base) in entry.figures.sorted(by: { $0.key < $1.key }) {
+                let allowance = tolerance(metric, category: entry.category).allowance(for: base)
+                guard let value = now[metric] else {
+                    found.append(Regression(recording: result.id, metric: metric, baseline: base, current: nil,
+                                            allowance: allowance))
+                    continue
+                }
+                let worse = metric.higherIsBetter ? value < base - allowance : value > base + allowance
+                if worse || value.isNaN {
+                    found.append(Regression(recording: result.id, metric: metric, baseline: base, current: value,
+                                            allowance: allowance))
+                }
+            }
+        }
+        return found
+    }
+
+    /// Figures better than the baseline beyond their tolerance (a hint to update it), as text.
+    public func improvements(in report: BenchReport) -> [String] {
+        var found: [String] = []
+        for result in report.recordings {
+            guard let entry = recordings[result.id] else { continue }
+            for (metric, value) in result.baselineFigures.sorted(by: { $0.key < $1.key }) {
+                guard let base = entry.figures[metric] else { continue }
+                let allowance = tolerance(metric, category: entry.category).allowance(for: base)
+                let better = metric.higherIsBetter ? value > base + allowance : value < base - allowance
+                if better {
+                    found.append("improved \(result.id) \(metric.rawValue): \(String(format: "%.3f", value)) vs baseline \(String(format: "%.3f", base))")
+                }
+            }
+        }
+        return found
+    }
+
+    /// Reads a baseline file.
+    public static func load(path: String) throws -> AccuracyBaseline {
+        try JSONDecoder().decode(AccuracyBaseline.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    /// Writes the baseline as pretty JSON with sorted keys (stable diffs).
+    public func save(path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(self)
+        data.append(0x0A)
+        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+}

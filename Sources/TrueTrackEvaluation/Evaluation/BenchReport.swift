@@ -1,0 +1,84 @@
+/// The figures of one activity category, over its evaluated recordings.
+public struct CategorySummary: Sendable, Hashable, Codable {
+    /// The category (`walk`, `drive`, `stationary`, …).
+    public var category: String
+    /// Recordings evaluated.
+    public var recordings: Int
+    /// Recordings with a positive reference distance.
+    public var withReference: Int
+    /// Median |distance error| in percent, per method.
+    public var medianAbsErrorPercent: MethodFigures?
+    /// Largest |distance error| in percent, per method.
+    public var maxAbsErrorPercent: MethodFigures?
+    /// Median phantom metres per 10 minutes (stationary), per method.
+    public var medianPhantomMetresPer10Minutes: MethodFigures?
+    /// Largest phantom metres per 10 minutes, per method.
+    public var maxPhantomMetresPer10Minutes: MethodFigures?
+    /// Median over recordings of the filtered positions' p50 error, metres.
+    public var medianPositionP50Metres: Double?
+    /// Largest p95 error of the filtered positions over recordings, metres.
+    public var maxPositionP95Metres: Double?
+    /// Rejections by reason, summed.
+    public var rejections: [String: Int]
+
+    /// Summarises the results of one category (results with status other than `ok` are left out).
+    public init(category: String, results: [RecordingResult]) {
+        let ok = results.filter { $0.status == .ok }
+        self.category = category
+        recordings = ok.count
+        let withRef = ok.filter { ($0.referenceDistanceMetres ?? 0) > 0 }
+        withReference = withRef.count
+        func agg(_ values: [Double?], _ f: ([Double]) -> Double?) -> Double? { f(values.compactMap { $0 }) }
+        func median(_ v: [Double]) -> Double? { Percentile.of(v, 0.5) }
+        func maximum(_ v: [Double]) -> Double? { v.max() }
+        func trio(_ pick: (RecordingResult) -> MethodFigures?, _ f: ([Double]) -> Double?) -> MethodFigures? {
+            let figures = ok.compactMap(pick)
+            guard !figures.isEmpty else { return nil }
+            return MethodFigures(trueTrack: agg(figures.map(\.trueTrack), f), naive: agg(figures.map(\.naive), f),
+                                 doppler: agg(figures.map(\.doppler), f))
+        }
+        let absErrors: (RecordingResult) -> MethodFigures? = { r in
+            guard let t = r.trueTrack?.errorPercent else { return nil }
+            return MethodFigures(trueTrack: abs(t), naive: r.naive?.errorPercent.map(abs),
+                                 doppler: r.doppler?.errorPercent.map(abs))
+        }
+        medianAbsErrorPercent = trio(absErrors, median)
+        maxAbsErrorPercent = trio(absErrors, maximum)
+        medianPhantomMetresPer10Minutes = trio(\.phantomMetresPer10Minutes, median)
+        maxPhantomMetresPer10Minutes = trio(\.phantomMetresPer10Minutes, maximum)
+        medianPositionP50Metres = median(ok.compactMap { $0.position?.p50Metres })
+        maxPositionP95Metres = ok.compactMap { $0.position?.p95Metres }.max()
+        var rejections: [String: Int] = [:]
+        for r in ok { rejections.merge(r.rejections, uniquingKeysWith: +) }
+        self.rejections = rejections
+    }
+}
+
+/// The whole benchmark: every recording and every category.
+public struct BenchReport: Sendable, Hashable, Codable {
+    /// The data-set folder.
+    public var datasets: String
+    /// The profile forced on every recording, when one was (`--profile`).
+    public var profileOverride: EvaluationProfile?
+    /// Whether a stop detector was wired in (stop figures are only measured then).
+    public var stopDetectorAvailable: Bool
+    /// Per recording, in manifest order.
+    public var recordings: [RecordingResult]
+    /// Per category, in order of first appearance.
+    public var categories: [CategorySummary]
+    /// Wall time of the whole run, seconds.
+    public var elapsedSeconds: Double
+
+    /// Builds the report and its category summaries.
+    public init(datasets: String, profileOverride: EvaluationProfile?, recordings: [RecordingResult],
+                elapsedSeconds: Double) {
+        self.datasets = datasets
+        self.profileOverride = profileOverride
+        stopDetectorAvailable = StopDetectorAdapter.isAvailable
+        self.recordings = recordings
+        var order: [String] = []
+        for r in recordings where !order.contains(r.category) { order.append(r.category) }
+        categories = order.map { c in CategorySummary(category: c, results: recordings.filter { $0.category == c }) }
+        self.elapsedSeconds = elapsedSeconds
+    }
+}

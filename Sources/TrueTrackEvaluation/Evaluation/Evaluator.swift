@@ -1,0 +1,124 @@
+import TrueTrackCore
+import TrueTrackIO
+
+/// Runs the Tracker over recordings and measures it against their references and truth.
+public enum Evaluator {
+    /// Evaluates one manifest recording: reads it and its truth, runs the Tracker with `profile` (else the
+    /// profile that fits its activity), and measures. Never throws: a read failure is a result with status
+    /// ``RecordingResult/Status/error``.
+    public static func evaluate(_ recording: DatasetManifest.Recording, manifest: DatasetManifest,
+                                profile: EvaluationProfile? = nil) -> RecordingResult {
+        let category = recording.activityCategory
+        let chosen = profile ?? EvaluationProfile.forCategory(category)
+        if isTruthOnly(recording) {
+            return RecordingResult(id: recording.id, category: category, profile: chosen, status: .skipped,
+                                   note: "truth-only sample: no device fixes")
+        }
+        let aligned: AlignedRecording
+        let truth: GroundTruth
+        do {
+            aligned = try AlignedRecording.load(recording, manifest: manifest)
+            truth = try GroundTruthLoader.load(recording, manifest: manifest, aligned: aligned)
+        } catch {
+            return RecordingResult(id: recording.id, category: category, profile: chosen, status: .error,
+                                   note: error.description)
+        }
+        return evaluate(aligned, truth: truth, id: recording.id, category: category,
+                        referenceDistanceMetres: recording.referenceDistanceMetres, profile: chosen)
+    }
+
+    /// True when the recording's file is its own ground truth in the same format (a truth-only sample such as
+    /// `gsdc2022-ground-truth-sample`); an IPIN log, whose `POSI` truth rows sit beside its `GNSS` rows, is not.
+    public static func isTruthOnly(_ recording: DatasetManifest.Recording) -> Bool {
+        func word(_ text: String) -> Substring { text.lowercased().prefix { $0.isLetter || $0.isNumber || $0 == "-" } }
+        guard let truth = recording.groundTruth, truth == recording.path, let format = recording.groundTruthFormat
+        else { return false }
+        return word(format) == word(recording.format)
+    }
+
+    /// The shortest device span over which a truth length is used as the reference distance when the
+    /// manifest gives none, seconds: a few seconds of overlap (a format sample) measure nothing.
+    public static let minimumTruthReferenceSeconds = 60.0
+
+    /// Evaluates fixes already read against their truth.
+    ///
+    /// - Parameters:
+    ///   - referenceDistanceMetres: the manifest's reference; when `nil` and the truth is a trajectory
+    ///     covering the fixes' whole span (at least ``minimumTruthReferenceSeconds``), the truth's length over
+    ///     that span is used (reference source `truth`).
+    public static func evaluate(_ recording: AlignedRecording, truth: GroundTruth, id: String, category: String,
+                                referenceDistanceMetres: Double?, profile: EvaluationProfile) -> RecordingResult {
+        var result = RecordingResult(id: id, category: category, profile: profile, status: .ok, note: truth.note)
+        let fixes = recording.fixes
+        result.fixes = fixes.count
+        result.readErrors = recording.report?.errorCount ?? 0
+        result.truthKind = truth.kind
+        guard !fixes.isEmpty else {
+            result.status = .skipped
+            result.note = "no fixes"
+            return result
+        }
+
+        // The Tracker, fix by fix in file order.
+        var driver = TrackerDriver(profile: profile)
+        var filtered: [(seconds: Double, latitude: Double, longitude: Double)] = []
+        filtered.reserveCapacity(fixes.count)
+        var total = 0.0
+        for (i, fix) in fixes.enumerated() {
+            let step = driver.process(fix)
+            total = step.totalDistanceMetres
+            if step.isAccepted {
+                result.acceptedFixes += 1
+                if let lat = step.latitude, let lon = step.longitude {
+                    filtered.append((recording.clockSeconds[i], lat, lon))
+                }
+            } else {
+                result.rejections[step.rejection ?? "unknown", default: 0] += 1
+            }
+        }
+
+        // Distances.
+        var earliest = fixes[0].timestamp, latest = fixes[0].timestamp
+        for fix in fixes {
+            earliest = min(earliest, fix.timestamp)
+            latest = max(latest, fix.timestamp)
+        }
+        result.durationSeconds = earliest.seconds(to: latest)
+        var reference = referenceDistanceMetres
+        result.referenceSource = reference == nil ? nil : "manifest"
+        if reference == nil, truth.kind == .trajectory, let track = truth.track, let span = recording.clockSpan,
+           let truthSpan = track.span, span.upperBound - span.lowerBound >= minimumTruthReferenceSeconds,
+           truthSpan.lowerBound <= span.lowerBound, truthSpan.upperBound >= span.upperBound {
+            reference = track.pathLength(from: span.lowerBound, to: span.upperBound)
+            result.referenceSource = "truth"
+        }
+        result.referenceDistanceMetres = reference
+        let naive = BaselineDistances.naive(fixes), doppler = BaselineDistances.dopplerIntegral(fixes)
+        result.trueTrack = DistanceFigures(metres: total, reference: reference)
+        result.naive = DistanceFigures(metres: naive, reference: reference)
+        result.doppler = DistanceFigures(metres: doppler, reference: reference)
+        if reference == 0, result.durationSeconds > 0 {
+            let scale = 600 / result.durationSeconds
+            result.phantomMetresPer10Minutes = MethodFigures(trueTrack: total * scale, naive: naive * scale,
+                                                             doppler: doppler * scale)
+        }
+
+        // Positions.
+        if let track = truth.track {
+            let withScore = truth.kind == .trajectory
+            result.position = PositionErrorSummary(
+                errors: PositionErrorSummary.errors(filtered, truth: track), withScore: withScore)
+            let raw = fixes.indices.map { (recording.clockSeconds[$0], fixes[$0].latitude, fixes[$0].longitude) }
+            result.rawPosition = PositionErrorSummary(
+                errors: PositionErrorSummary.errors(raw, truth: track), withScore: withScore)
+        }
+
+        // Stops.
+        if let truthStops = truth.stops {
+            let detected = StopDetectorAdapter.detectStops(in: recording, profile: profile)
+            result.stops = StopFigures(truthStops: truthStops,
+                                       score: detected.map { StopScore(truth: truthStops, detected: $0) })
+        }
+        return result
+    }
+}

@@ -1,0 +1,144 @@
+/// A distance and its error against the reference.
+public struct DistanceFigures: Sendable, Hashable, Codable {
+    /// The distance, metres.
+    public var metres: Double
+    /// distance − reference, metres (`nil` without a reference).
+    public var errorMetres: Double?
+    /// (distance − reference) / reference × 100, signed (`nil` without a positive reference).
+    public var errorPercent: Double?
+
+    /// Computes the errors of `metres` against `reference`.
+    public init(metres: Double, reference: Double?) {
+        self.metres = metres
+        errorMetres = reference.map { metres - $0 }
+        errorPercent = reference.flatMap { $0 > 0 ? (metres - $0) / $0 * 100 : nil }
+    }
+}
+
+/// The same figure for TrueTrack and the two reference measures.
+public struct MethodFigures: Sendable, Hashable, Codable {
+    /// TrueTrack (the Tracker's total distance).
+    public var trueTrack: Double?
+    /// The naive sum of segments over every fix as read.
+    public var naive: Double?
+    /// The Doppler-only integral.
+    public var doppler: Double?
+
+    /// Creates the figures.
+    public init(trueTrack: Double?, naive: Double?, doppler: Double?) {
+        self.trueTrack = trueTrack
+        self.naive = naive
+        self.doppler = doppler
+    }
+}
+
+/// Stop detection against truth stops.
+public struct StopFigures: Sendable, Hashable, Codable {
+    /// Truth stops of the recording.
+    public var truthStops: [TruthStop]
+    /// The score, `nil` while no stop detector is wired in (see ``StopDetectorAdapter``).
+    public var score: StopScore?
+}
+
+/// Everything the benchmark measured on one recording.
+public struct RecordingResult: Sendable, Hashable, Codable {
+    /// The outcome of the evaluation.
+    public enum Status: String, Sendable, Hashable, Codable {
+        /// Evaluated.
+        case ok
+        /// Not evaluated on purpose (``RecordingResult/note`` says why), e.g. a truth-only sample.
+        case skipped
+        /// The recording or its truth could not be read (``RecordingResult/note`` holds the error).
+        case error
+    }
+
+    /// The manifest id.
+    public var id: String
+    /// The activity category (`walk`, `drive`, `stationary`, `bike`, `hike`, `mixed`).
+    public var category: String
+    /// The profile the Tracker ran with.
+    public var profile: EvaluationProfile
+    /// Outcome.
+    public var status: Status
+    /// Why skipped or failed, or a remark on the truth.
+    public var note: String?
+    /// Fixes read (file order, duplicates included).
+    public var fixes: Int = 0
+    /// Fixes the Tracker accepted.
+    public var acceptedFixes: Int = 0
+    /// Latest minus earliest fix time, seconds.
+    public var durationSeconds: Double = 0
+    /// The reference distance, metres (`nil` when neither the manifest nor the truth gives one).
+    public var referenceDistanceMetres: Double?
+    /// `manifest` or `truth` (the truth's length over the fixes' time span).
+    public var referenceSource: String?
+    /// TrueTrack's distance.
+    public var trueTrack: DistanceFigures?
+    /// The naive sum of segments.
+    public var naive: DistanceFigures?
+    /// The Doppler-only integral.
+    public var doppler: DistanceFigures?
+    /// Phantom distance per 10 minutes (stationary recordings: reference 0), metres.
+    public var phantomMetresPer10Minutes: MethodFigures?
+    /// The kind of ground truth.
+    public var truthKind: TruthKind = .none
+    /// TrueTrack's filtered positions (accepted fixes) against the truth.
+    public var position: PositionErrorSummary?
+    /// The raw fixes (all, as read) against the truth: what the filter starts from.
+    public var rawPosition: PositionErrorSummary?
+    /// Stops, where the truth allows them.
+    public var stops: StopFigures?
+    /// Fixes the Tracker rejected, by reason.
+    public var rejections: [String: Int] = [:]
+    /// Damaged records the reader stepped over.
+    public var readErrors: Int = 0
+
+    /// Creates an empty result.
+    public init(id: String, category: String, profile: EvaluationProfile, status: Status, note: String? = nil) {
+        self.id = id
+        self.category = category
+        self.profile = profile
+        self.status = status
+        self.note = note
+    }
+
+    /// The figures a baseline compares, by ``BaselineMetric`` name (absent when not measured).
+    public var baselineFigures: [BaselineMetric: Double] {
+        var figures: [BaselineMetric: Double] = [:]
+        guard status == .ok else { return figures }
+        if let e = trueTrack?.errorPercent { figures[.absDistanceErrorPercent] = abs(e) }
+        if let p = phantomMetresPer10Minutes?.trueTrack { figures[.phantomMetresPer10Minutes] = p }
+        if let p = position {
+            figures[.positionP50Metres] = p.p50Metres
+            figures[.positionP95Metres] = p.p95Metres
+        }
+        if let s = stops?.score {
+            figures[.stopRecall] = s.recall
+            figures[.stopPrecision] = s.precision
+        }
+        return figures
+    }
+}
+
+/// A figure the accuracy baseline watches.
+public enum BaselineMetric: String, Sendable, Hashable, CaseIterable, Codable, Comparable {
+    /// |TrueTrack distance error| in percent of the reference (lower is better).
+    case absDistanceErrorPercent
+    /// Phantom metres per 10 minutes on a stationary recording (lower is better).
+    case phantomMetresPer10Minutes
+    /// Median horizontal error of the filtered positions, metres (lower is better).
+    case positionP50Metres
+    /// 95th-percentile horizontal error of the filtered positions, metres (lower is better).
+    case positionP95Metres
+    /// Share of truth stops found (higher is better).
+    case stopRecall
+    /// Share of detected stops that are truth stops (higher is better).
+    case stopPrecision
+
+    /// True when a larger value is better.
+    public var higherIsBetter: Bool { self == .stopRecall || self == .stopPrecision }
+
+    public static func < (lhs: BaselineMetric, rhs: BaselineMetric) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}

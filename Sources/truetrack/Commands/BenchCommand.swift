@@ -1,0 +1,132 @@
+import Foundation
+import TrueTrackCore
+import TrueTrackEvaluation
+import TrueTrackIO
+
+/// `truetrack bench`: accuracy of the pipeline on every recording of a data-set manifest, against its
+/// reference distance and ground truth, with a regression check against a checked-in baseline.
+enum BenchCommand {
+    static let spec = CommandSpec(
+        name: "bench",
+        abstract: "Measure accuracy on the recorded data sets (distance, position, phantom distance, stops).",
+        positionals: [], minimumPositionals: 0, maximumPositionals: 0,
+        options: [
+            OptionSpec(name: "datasets", valueName: "DIR",
+                       help: "Data-set folder (default: $TRUETRACK_DATASETS, else ../shared/datasets)."),
+            OptionSpec(name: "json", valueName: "FILE", help: "Also write the figures as JSON ('-' for stdout)."),
+            OptionSpec(name: "markdown", valueName: "FILE", help: "Also write the tables as a Markdown report."),
+            OptionSpec(name: "baseline", valueName: "FILE",
+                       help: "Compare with this accuracy baseline; exit 1 on a regression beyond its tolerance."),
+            OptionSpec(name: "update-baseline", help: "Write the figures into the --baseline file instead of comparing."),
+            OptionSpec(name: "only", valueName: "ID", help: "Evaluate only this recording (repeatable, or comma-separated).",
+                       repeatable: true),
+            OptionSpec(name: "profile", valueName: "NAME",
+                       help: "Force one profile (\(EvaluationProfile.allCases.map(\.rawValue).joined(separator: ", "))) on every recording."),
+        ],
+        discussion: """
+        Every recording of MANIFEST.json is read as its entry says and run through the Tracker with the
+        profile of its activity (drive: driving, bike: cycling, anything else: walking). Reported beside
+        TrueTrack's distance: the naive sum of segments over every fix as read, and the Doppler-only integral
+        (speed × time step ≤ 10 s, speeds < 0.3 m/s as 0). Position errors compare the filtered positions of
+        accepted fixes with the truth interpolated at each fix's time (UTC; GPS-time truth converted with the
+        leap-second table; IPIN on the app clock; fixes in truth gaps > 2 s left out). Stationary recordings
+        report phantom metres per 10 minutes. Exit status 1 when a recording fails to load or, with
+        --baseline, when a figure is worse than the baseline beyond its tolerance.
+        """)
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let started = Date()
+        let folder = DatasetManifest.locate(flag: arguments.value("datasets"))
+        let manifest: DatasetManifest
+        do {
+            manifest = try DatasetManifest.load(folder: folder)
+        } catch {
+            throw CommandFailure(message: error.description)
+        }
+        var profile: EvaluationProfile?
+        if let name = arguments.value("profile") {
+            guard let parsed = EvaluationProfile(rawValue: name) else {
+                throw UsageError(message: "unknown profile '\(name)' (expected one of: \(EvaluationProfile.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            profile = parsed
+        }
+        if arguments.has("update-baseline"), arguments.value("baseline") == nil {
+            throw UsageError(message: "--update-baseline needs --baseline FILE")
+        }
+        let only = Set(arguments.all("only").flatMap { $0.split(separator: ",").map(String.init) })
+        let known = Set(manifest.recordings.map(\.id))
+        if let unknown = only.subtracting(known).sorted().first {
+            throw UsageError(message: "no recording '\(unknown)' in \(folder)/MANIFEST.json")
+        }
+        let selected = manifest.recordings.filter { only.isEmpty || only.contains($0.id) }
+
+        let results = selected.map { Evaluator.evaluate($0, manifest: manifest, profile: profile) }
+        let report = BenchReport(datasets: folder, profileOverride: profile, recordings: results,
+                                 elapsedSeconds: Date().timeIntervalSince(started))
+
+        var text = "truetrack bench: \(results.count) recordings in \(folder)/MANIFEST.json"
+            + (profile.map { " (profile forced: \($0.rawValue))" } ?? "") + "\n\n"
+        text += BenchTables.render(report, style: .terminal)
+        text += String(format: "evaluated in %.1f s\n", report.elapsedSeconds)
+
+        var status: Int32 = 0
+        for r in results where r.status == .error {
+            Terminal.error("Error: \(r.id): \(r.note ?? "")\n")
+            status = 1
+        }
+        if let path = arguments.value("baseline") {
+            if arguments.has("update-baseline") {
+                let previous = try? AccuracyBaseline.load(path: path)
+                let baseline = AccuracyBaseline(report: report, previous: previous, merge: !only.isEmpty)
+                do { try baseline.save(path: path) } catch {
+                    throw CommandFailure(message: "cannot write \(path): \(error.localizedDescription)")
+                }
+                text += "baseline written to \(path) (\(baseline.recordings.count) recordings)\n"
+            } else {
+                let baseline: AccuracyBaseline
+                do { baseline = try AccuracyBaseline.load(path: path) } catch {
+                    throw CommandFailure(message: "cannot read baseline \(path): \(error) (create it with --update-baseline)")
+                }
+                let regressions = baseline.regressions(in: report)
+                for line in baseline.improvements(in: report) { text += line + "\n" }
+                if regressions.isEmpty {
+                    text += "no regression against \(path)\n"
+                } else {
+                    for r in regressions { text += r.description + "\n" }
+                    text += "\(regressions.count) regression(s) against \(path)\n"
+                    status = 1
+                }
+            }
+        }
+        if let path = arguments.value("markdown") {
+            try write(markdown(report), to: path)
+        }
+        if let path = arguments.value("json") {
+            if path == "-" { Terminal.out(Terminal.json(report)) } else { try write(Terminal.json(report), to: path) }
+        }
+        if arguments.value("json") == "-" { Terminal.error(text) } else { Terminal.out(text) }
+        return status
+    }
+
+    /// The Markdown report (committed as Benchmarks/results/accuracy.md).
+    static func markdown(_ report: BenchReport) -> String {
+        var text = """
+        # TrueTrack accuracy on the recorded data sets
+
+        Generated by `truetrack bench --markdown Benchmarks/results/accuracy.md` over \
+        \(report.recordings.count) recordings\(report.profileOverride.map { " (profile forced: \($0.rawValue))" } ?? ""). \
+        Do not edit by hand. Definitions: Benchmarks/README.md. "naive" = sum of segments over every fix as read; \
+        "Doppler" = Doppler-only integral; a reference marked * is the truth's length over the fixes' span.
+
+
+        """
+        text += BenchTables.render(report, style: .markdown)
+        return text
+    }
+
+    static func write(_ text: String, to path: String) throws {
+        do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
+            throw CommandFailure(message: "cannot write \(path): \(error.localizedDescription)")
+        }
+    }
+}
