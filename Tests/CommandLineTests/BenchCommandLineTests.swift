@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+/// `truetrack bench` end to end: on a small manifest generated in a temporary folder, and on the real data sets.
+@Suite struct BenchCommandLineTests {
+    /// A drive (1 Hz, 15 m/s north, deterministic ±1.5 m noise) with exact truth, and a stationary log.
+    static func makeDatasets() throws -> String {
+        let root = Tool.temporaryPath("bench-datasets")
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let metresPerDegree = 6_371_008.8 * Double.pi / 180
+        let start = 1_700_000_000.0
+        func iso(_ seconds: Double) -> String {
+            let f = ISO8601DateFormatter()
+            return f.string(from: Date(timeIntervalSince1970: seconds))
+        }
+        var drive = "time,latitude,longitude,accuracy_m,speed_mps,course_deg\n"
+        var truth = "time,latitude,longitude\n"
+        var still = "time,latitude,longitude,accuracy_m,speed_mps\n"
+        for i in 0..<300 {
+            let t = start + Double(i)
+            let lat = 45 + Double(i) * 15 / metresPerDegree
+            let noise = 1.5 * sin(Double(i) * 1.7) / metresPerDegree
+            drive += "\(iso(t)),\(lat + noise),7.0,3,15,0\n"
+            truth += "\(iso(t)),\(lat),7.0\n"
+            still += "\(iso(t)),\(46 + noise),8.0,4,0\n"
+        }
+        try drive.write(toFile: root + "/drive.csv", atomically: true, encoding: .utf8)
+        try truth.write(toFile: root + "/truth.csv", atomically: true, encoding: .utf8)
+        try still.write(toFile: root + "/still.csv", atomically: true, encoding: .utf8)
+        let manifest: [String: Any] = ["recordings": [
+            ["id": "synthetic-drive", "path": "drive.csv", "format": "csv", "activity": "drive (synthetic)",
+             "ground_truth": "truth.csv", "ground_truth_format": "gsdc-ground-truth-csv (UTC)",
+             "reference_distance_m": 299 * 15.0],
+            ["id": "synthetic-still", "path": "still.csv", "format": "csv", "activity": "stationary",
+             "reference_distance_m": 0.0],
+        ]]
+        try JSONSerialization.data(withJSONObject: manifest).write(to: URL(fileURLWithPath: root + "/MANIFEST.json"))
+        return root
+    }
+
+    @Test func measuresComparesWithItsBaselineAndFailsOnADegradedProfile() throws {
+        let root = try Self.makeDatasets()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let baseline = root + "/baseline.json", json = root + "/bench.json", markdown = root + "/bench.md"
+
+        let create = try Tool.run(["bench", "--datasets", root, "--baseline", baseline, "--update-baseline"])
+        #expect(create.status == 0, "\(create.stderr)")
+        #expect(create.stdout.contains("baseline written to \(baseline) (2 recordings)"))
+        #expect(create.stdout.contains("synthetic-drive"))
+
+        let check = try Tool.run(["bench", "--datasets", root, "--baseline", baseline, "--json", json,
+                                  "--markdown", markdown])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("no regression against \(baseline)"))
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json)))
+            as? [String: Any])
+        let recordings = try #require(report["recordings"] as? [[String: Any]])
+        #expect(recordings.map { $0["id"] as? String } == ["synthetic-drive", "synthetic-still"])
+        let drive = recordings[0]
+        #expect(drive["profile"] as? String == "driving")
+        let trueTrack = try #require(drive["trueTrack"] as? [String: Any])
+        #expect(abs(trueTrack["errorPercent"] as? Double ?? 99) < 2)
+        let position = try #require(drive["position"] as? [String: Any])
+        #expect(position["count"] as? Int == 300)
+        #expect((position["p95Metres"] as? Double ?? 99) < 2)
+        let still = try #require((recordings[1]["phantomMetresPer10Minutes"] as? [String: Any]))
+        #expect((still["naive"] as? Double ?? 0) > 100)  // ±1.5 m jitter every second
+        #expect((still["trueTrack"] as? Double ?? 99) < 1)
+        let categories = try #require(report["categories"] as? [[String: Any]])
+        #expect(categories.map { $0["category"] as? String } == ["drive", "stationary"])
+        let md = try String(contentsOfFile: markdown, encoding: .utf8)
+        #expect(md.hasPrefix("# TrueTrack accuracy on the recorded data sets"))
+        #expect(md.contains("| synthetic-drive |"))
+
+        // The walking profile on a 15 m/s drive: its speed gate rejects the car; the baseline check bites.
+        let degraded = try Tool.run(["bench", "--datasets", root, "--baseline", baseline, "--profile", "walking"])
+        #expect(degraded.status == 1)
+        #expect(degraded.stdout.contains("REGRESSION synthetic-drive absDistanceErrorPercent"))
+
+        let jsonToStdout = try Tool.run(["bench", "--datasets", root, "--only", "synthetic-still", "--json", "-"])
+        #expect(jsonToStdout.status == 0)
+        let onlyOne = try #require(try JSONSerialization.jsonObject(with: Data(jsonToStdout.stdout.utf8)) as? [String: Any])
+        #expect((onlyOne["recordings"] as? [Any])?.count == 1)
+        #expect(jsonToStdout.stderr.contains("synthetic-still"))
+    }
+
+    @Test func rejectsBadUsage() throws {
+        let root = try Self.makeDatasets()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for arguments in [["bench", "--datasets", root, "--only", "nope"],
+                          ["bench", "--datasets", root, "--profile", "flying"],
+                          ["bench", "--datasets", root, "--update-baseline"]] {
+            let result = try Tool.run(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(!result.stderr.isEmpty)
+        }
+        let missing = try Tool.run(["bench", "--datasets", root + "/nowhere"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("MANIFEST.json"))
+    }
+
+    /// The whole shared data set against the checked-in baseline, within the 2 minutes.
+    @Test(.enabled(if: SharedDatasets.available, "recorded data sets not found: set TRUETRACK_DATASETS"))
+    func holdsTheCheckedInBaselineOnTheRecordedDatasets() throws {
+        let baseline = Tool.repository.appendingPathComponent("Benchmarks/accuracy-baseline.json").path
+        let started = Date()
+        let result = try Tool.run(["bench", "--datasets", SharedDatasets.root!, "--baseline", baseline])
+        #expect(Date().timeIntervalSince(started) < 120)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("truetrack bench: 35 recordings"))
+        #expect(result.stdout.contains("no regression against"))
+        for id in ["gsdc2020-mtv1-pixel4", "ipin2023-t25r01", "gpsd-ublox-8", "geolife-010-20080402"] {
+            #expect(result.stdout.contains(id), "\(id)")
+        }
+    }
+}
