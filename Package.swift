@@ -48,9 +48,11 @@ let package = Package(
 
         // MARK: Benchmarks (kept out of the libraries' dependencies)
         .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
+        // Counts heap allocations (interposes malloc in the benchmark executable only): allocations per fix.
+        .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
         .executableTarget(
             name: "TrueTrackBenchmarks",
-            dependencies: ["TrueTrackCore", "TrueTrackIO", "BenchmarkSupport"],
+            dependencies: ["TrueTrackCore", "TrueTrackIO", "BenchmarkSupport", "AllocationCounter"],
             path: "Benchmarks/TrueTrackBenchmarks"
         ),
 

@@ -1,3 +1,4 @@
+import AllocationCounter
 import BenchmarkSupport
 import TrueTrackCore
 import TrueTrackIO
@@ -15,6 +16,9 @@ struct BenchmarkCase: Sendable {
     var memoryLimitMegabytes: Double? = nil
     var generate: @Sendable (String, Int) throws -> Void
     var run: @Sendable (String) throws -> Int
+    /// For a benchmark that times only part of its work (the Tracker, not the reading of its input): it
+    /// measures itself and ``run`` is not used.
+    var timed: (@Sendable (String) throws -> TimedRun)? = nil
 
     static let all: [BenchmarkCase] = [
         BenchmarkCase(name: "read-csv", inputName: "fixes", inputExtension: "csv", quickCount: 200_000,
@@ -71,7 +75,54 @@ struct BenchmarkCase: Sendable {
             var reader = try GPXReader(path: path)
             return try drain(&reader)
         },
+        // The Tracker alone (driving profile, the synthetic drive): fixes are read into memory first, then
+        // only the Tracker loop is timed; allocations counted over that loop.
+        // 1 M fixes even in --quick: 200 k take only ~20 ms of CPU, too short for a stable ratio.
+        BenchmarkCase(name: "tracker", inputName: "fixes", inputExtension: "csv", quickCount: 1_000_000,
+                      fullCount: 1_000_000, generate: Generators.csv, run: { _ in 0 }, timed: { path in
+            var reader = try CSVReader(path: path)
+            var fixes: [Fix] = []
+            while let fix = try reader.next() { fixes.append(fix) }
+            return measureTracker(fixes)
+        }),
+        // End to end: read a CSV file and run every fix through the Tracker, streaming (what `process` does
+        // before writing).
+        BenchmarkCase(name: "end-to-end-csv", inputName: "fixes", inputExtension: "csv", quickCount: 200_000,
+                      fullCount: 1_000_000, generate: Generators.csv) { path in
+            var reader = try AnyFixReader(path: path)
+            var tracker = Tracker(profile: .driving)
+            var count = 0, accepted = 0
+            while let fix = try reader.next() {
+                if tracker.process(fix).isAccepted { accepted += 1 }
+                count += 1
+            }
+            blackHole(tracker.distance.totalMetres + Double(accepted))
+            return count
+        },
     ]
+}
+
+/// What a self-timed benchmark measured.
+struct TimedRun {
+    var fixes: Int
+    var wallSeconds: Double
+    var cpuSeconds: Double
+    /// Heap allocations during the timed part.
+    var allocations: UInt64
+}
+
+/// Times the Tracker over `fixes` (driving profile) and counts its heap allocations.
+@inline(never)
+func measureTracker(_ fixes: [Fix]) -> TimedRun {
+    var tracker = Tracker(profile: .driving)
+    var accepted = 0
+    let allocationsBefore = truetrack_allocation_count()
+    let start = Measurement.now(), cpuStart = Measurement.cpuSeconds()
+    for fix in fixes where tracker.process(fix).isAccepted { accepted += 1 }
+    let wall = Measurement.now() - start, cpu = Measurement.cpuSeconds() - cpuStart
+    let allocations = truetrack_allocation_count() - allocationsBefore
+    blackHole(tracker.distance.totalMetres + Double(accepted))
+    return TimedRun(fixes: fixes.count, wallSeconds: wall, cpuSeconds: cpu, allocations: allocations)
 }
 
 /// Reads every fix, folding them into a checksum the optimiser cannot drop.

@@ -20,6 +20,8 @@ struct BenchmarkResult: Codable {
     var ratioToReference: Double
     /// The peak memory this benchmark must stay under, when it has a bound.
     var memoryLimitMegabytes: Double?
+    /// Median heap allocations per fix over the measured work (malloc & co., counted on Linux/glibc).
+    var allocationsPerFix: Double?
 }
 
 /// All figures of one run.
@@ -30,12 +32,12 @@ struct BenchmarkReport: Codable {
 
     func table() -> String {
         func f(_ v: Double, _ d: Int) -> String { String(format: "%.\(d)f", v) }
-        var rows = [["benchmark", "fixes", "MB", "median s", "min s", "max s", "M fixes/s", "MB/s", "M fixes/cpu-s", "peak MB", "ratio"]]
+        var rows = [["benchmark", "fixes", "MB", "median s", "min s", "max s", "M fixes/s", "MB/s", "M fixes/cpu-s", "peak MB", "allocs/fix", "ratio"]]
         for r in results {
             rows.append([r.name, "\(r.fixes)", f(Double(r.inputBytes) / 1e6, 1), f(r.medianSeconds, 3),
                          f(r.minSeconds, 3), f(r.maxSeconds, 3), f(r.fixesPerSecond / 1e6, 2),
                          f(r.megabytesPerSecond, 0), f(r.fixesPerCPUSecond / 1e6, 2), f(r.peakResidentMegabytes, 1),
-                         f(r.ratioToReference, 2)])
+                         r.allocationsPerFix.map { f($0, 3) } ?? "–", f(r.ratioToReference, 2)])
         }
         let widths = rows[0].indices.map { c in rows.map { $0[c].count }.max()! }
         var text = rows.map { row in

@@ -1,3 +1,4 @@
+import AllocationCounter
 import BenchmarkSupport
 import Foundation
 
@@ -63,6 +64,17 @@ func parseOptions(_ arguments: [String]) -> Options {
 /// The child side: run one benchmark once on `path` and print `fixes wallSeconds cpuSeconds peakBytes`.
 func runChild(name: String, path: String) -> Never {
     guard let benchmark = BenchmarkCase.all.first(where: { $0.name == name }) else { exit(2) }
+    if let timed = benchmark.timed {
+        do {
+            let r = try timed(path)
+            print("\(r.fixes) \(r.wallSeconds) \(r.cpuSeconds) \(Measurement.peakResidentBytes()) \(r.allocations)")
+            exit(0)
+        } catch {
+            FileHandle.standardError.write(Data("\(name): \(error)\n".utf8))
+            exit(1)
+        }
+    }
+    let allocationsBefore = truetrack_allocation_count()
     let start = Measurement.now()
     let cpuStart = Measurement.cpuSeconds()
     let fixes: Int
@@ -74,7 +86,8 @@ func runChild(name: String, path: String) -> Never {
     }
     let seconds = Measurement.now() - start
     let cpu = Measurement.cpuSeconds() - cpuStart
-    print("\(fixes) \(seconds) \(cpu) \(Measurement.peakResidentBytes())")
+    let allocations = truetrack_allocation_count() - allocationsBefore
+    print("\(fixes) \(seconds) \(cpu) \(Measurement.peakResidentBytes()) \(allocations)")
     exit(0)
 }
 
@@ -119,6 +132,7 @@ for benchmark in selected {
     var times: [Double] = []
     var cpuTimes: [Double] = []
     var peaks: [Double] = []
+    var allocations: [Double] = []
     var fixes = 0
     for run in 0..<options.runs {
         FileHandle.standardError.write(Data("\(benchmark.name) run \(run + 1)/\(options.runs)\r".utf8))
@@ -131,9 +145,10 @@ for benchmark in selected {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let fields = String(decoding: data, as: UTF8.self).split(separator: " ")
-        guard process.terminationStatus == 0, fields.count == 4,
+        guard process.terminationStatus == 0, fields.count == 5,
               let n = Int(fields[0]), let s = Double(fields[1]), let cpu = Double(fields[2]),
-              let rss = Double(fields[3].trimmingCharacters(in: .whitespacesAndNewlines)) else {
+              let rss = Double(fields[3]),
+              let allocated = Double(fields[4].trimmingCharacters(in: .whitespacesAndNewlines)) else {
             FileHandle.standardError.write(Data("error: benchmark \(benchmark.name) failed\n".utf8))
             exit(1)
         }
@@ -141,6 +156,7 @@ for benchmark in selected {
         times.append(s)
         cpuTimes.append(cpu)
         peaks.append(rss)
+        allocations.append(allocated)
     }
     FileHandle.standardError.write(Data("\n".utf8))
     let t = Measurement.summary(times)
@@ -151,7 +167,8 @@ for benchmark in selected {
         fixesPerSecond: Double(fixes) / t.median, megabytesPerSecond: Double(bytes) / 1e6 / t.median,
         medianCPUSeconds: c.median, fixesPerCPUSecond: Double(fixes) / c.median,
         peakResidentMegabytes: (peaks.max() ?? 0) / 1_048_576, ratioToReference: c.median / reference,
-        memoryLimitMegabytes: benchmark.memoryLimitMegabytes))
+        memoryLimitMegabytes: benchmark.memoryLimitMegabytes,
+        allocationsPerFix: fixes > 0 ? Measurement.summary(allocations).median / Double(fixes) : nil))
 }
 
 let report = BenchmarkReport(referenceSeconds: reference, quick: options.quick, results: results)
