@@ -87,7 +87,7 @@ struct BenchmarkCase: Sendable {
         }),
         // End to end: read a CSV file and run every fix through the Tracker, streaming (what `process` does
         // before writing).
-        BenchmarkCase(name: "end-to-end-csv", inputName: "fixes", inputExtension: "csv", quickCount: 200_000,
+        BenchmarkCase(name: "end-to-end-csv", inputName: "fixes", inputExtension: "csv", quickCount: 1_000_000,
                       fullCount: 1_000_000, generate: Generators.csv) { path in
             var reader = try AnyFixReader(path: path)
             var tracker = Tracker(profile: .driving)

@@ -88,9 +88,12 @@ public enum BenchTables {
         guard let header = rows.first else { return "" }
         switch style {
         case .markdown:
-            var text = "| " + header.joined(separator: " | ") + " |\n"
+            func line(_ row: [String]) -> String {
+                "| " + row.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n"
+            }
+            var text = line(header)
             text += "|" + header.map { _ in "---|" }.joined() + "\n"
-            for row in rows.dropFirst() { text += "| " + row.joined(separator: " | ") + " |\n" }
+            for row in rows.dropFirst() { text += line(row) }
             return text
         case .terminal:
             let widths = header.indices.map { c in rows.map { c < $0.count ? $0[c].count : 0 }.max() ?? 0 }
