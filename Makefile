@@ -13,7 +13,7 @@ SUDO           := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN            := .build/release/truetrack
 DEMO_INPUT     := datasets/demo/walk-with-noise.csv
 
-.PHONY: all deps build demo test bench bench-quick lint clean
+.PHONY: all deps build demo test bench bench-quick lint clean peers accuracy
 
 all: build
 
@@ -53,3 +53,14 @@ lint:
 
 clean:
 	rm -rf .build
+
+## peers: optional comparison with gpxpy, movingpandas, filterpy, pykalman, trackintel (Python venv, not in CI)
+PEERS_VENV := Benchmarks/peers/.venv
+peers: build
+	@test -x $(PEERS_VENV)/bin/python || python3 -m venv $(PEERS_VENV)
+	$(PEERS_VENV)/bin/pip install -q -r Benchmarks/peers/requirements.txt
+	$(PEERS_VENV)/bin/python Benchmarks/peers/compare.py --truetrack $(BIN) --datasets $(DATASETS)
+
+## accuracy: truetrack bench against the checked-in accuracy baseline, and refresh the Markdown report
+accuracy: build
+	$(BIN) bench --datasets $(DATASETS) --baseline Benchmarks/accuracy-baseline.json --markdown Benchmarks/results/accuracy.md

@@ -20,6 +20,8 @@ enum BenchCommand {
             OptionSpec(name: "update-baseline", help: "Write the figures into the --baseline file instead of comparing."),
             OptionSpec(name: "only", valueName: "ID", help: "Evaluate only this recording (repeatable, or comma-separated).",
                        repeatable: true),
+            OptionSpec(name: "export-csv", valueName: "DIR",
+                       help: "Also write each recording's fixes, as read, to DIR/<id>.csv (for the peer comparison)."),
             OptionSpec(name: "profile", valueName: "NAME",
                        help: "Force one profile (\(EvaluationProfile.allCases.map(\.rawValue).joined(separator: ", "))) on every recording."),
         ],
@@ -98,6 +100,9 @@ enum BenchCommand {
                 }
             }
         }
+        if let directory = arguments.value("export-csv") {
+            try exportFixes(selected, manifest: manifest, to: directory)
+        }
         if let path = arguments.value("markdown") {
             try write(markdown(report), to: path)
         }
@@ -122,6 +127,23 @@ enum BenchCommand {
         """
         text += BenchTables.render(report, style: .markdown)
         return text
+    }
+
+    /// Writes each recording's fixes, as read (file order), as canonical CSV: the peers get the same input.
+    static func exportFixes(_ recordings: [DatasetManifest.Recording], manifest: DatasetManifest,
+                            to directory: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            for recording in recordings where !Evaluator.isTruthOnly(recording) {
+                let aligned = try AlignedRecording.load(recording, manifest: manifest)
+                var writer = try AnyFixWriter(path: (directory as NSString).appendingPathComponent(recording.id + ".csv"),
+                                              format: .csv)
+                for fix in aligned.fixes { try writer.write(fix) }
+                try writer.finish()
+            }
+        } catch {
+            throw CommandFailure(message: "cannot export fixes to \(directory): \(error)")
+        }
     }
 
     static func write(_ text: String, to path: String) throws {
