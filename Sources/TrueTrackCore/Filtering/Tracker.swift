@@ -29,7 +29,9 @@ public struct Tracker: Sendable {
     /// The distance so far.
     public private(set) var distance = DistanceAccumulator()
 
-    var projection = LocalProjection(originLatitude: 0, originLongitude: 0)
+    /// The local metre plane the filters work in (see ``LocalFrame``), re-anchored at the filtered position
+    /// whenever the state leaves ``LocalFrame/reanchoringRadiusMetres``.
+    var projection = LocalFrame(anchor: (0, 0))
     var filter = ConstantVelocityFilter(east: 0, north: 0, positionVariance: 1, velocityVariance: 1)
     /// A second filter fed positions only: its speed is the Doppler check's reference and the distance's
     /// fallback speed, independent of the Doppler speed it judges.
@@ -172,7 +174,7 @@ public struct Tracker: Sendable {
                 decision.gateSpeedSource = .doppler
                 return reject(&decision, .speed)
             }
-            projection = LocalProjection(originLatitude: fix.latitude, originLongitude: fix.longitude)
+            projection = LocalFrame(anchor: (fix.latitude, fix.longitude))
             anchor(east: 0, north: 0, variance: r, fix: fix, accuracy: accuracy, now: now)
             decision.gateSpeedMetresPerSecond = doppler
             decision.gateSpeedSource = doppler == nil ? nil : .doppler
@@ -395,16 +397,16 @@ public struct Tracker: Sendable {
         recentreIfFar()
     }
 
-    /// Moves the plane's origin to the filtered position when it is farther than
-    /// ``LocalProjection/recentringDistanceMetres``, re-expressing the filter, the window and the last raw
-    /// position in the new plane.
+    /// Re-anchors the plane at the filtered position when the state is farther from the anchor than
+    /// ``LocalFrame/reanchoringRadiusMetres`` (LocalFrame's rule: within it distances in the plane are right
+    /// to 0.03 % at 45° of latitude), re-expressing the filter, the window and the last raw position in the
+    /// new plane.
     @inline(__always)
     mutating func recentreIfFar() {
-        let limit = LocalProjection.recentringDistanceMetres
-        guard abs(filter.east) > limit || abs(filter.north) > limit else { return }
+        guard projection.needsReanchoring(eastMetres: filter.east, northMetres: filter.north) else { return }
         let old = projection
         let origin = old.unproject(east: filter.east, north: filter.north)
-        let new = LocalProjection(originLatitude: origin.latitude, originLongitude: origin.longitude)
+        let new = old.reanchored(at: origin)
         func convert(_ e: Double, _ n: Double) -> (Double, Double) {
             let p = old.unproject(east: e, north: n)
             let q = new.project(latitude: p.latitude, longitude: p.longitude)
