@@ -58,8 +58,13 @@ struct TrackerRecordingTests {
                 previous = d.totalDistanceMetres
             }
             if w.ground { groundErrors.append(error) }
-            withKnownIssue("walking distance under-counts the IPIN walks", isIntermittent: true) {
-                #expect(error <= (w.ground ? 0.20 : 0.35), "\(w.id): \(o.distance) m vs \(reference) m")
+            if w.ground {
+                // Unmet: the Samsung positions themselves cover only 74-93 % of the walk (see the report).
+                withKnownIssue("ground-level walks under-count by 12-30 %", isIntermittent: true) {
+                    #expect(error <= 0.20, "\(w.id): \(o.distance) m vs \(reference) m")
+                }
+            } else {
+                #expect(error <= 0.35, "\(w.id): \(o.distance) m vs \(reference) m")
             }
         }
         withKnownIssue("median ground-level error above 10 %") {

@@ -58,6 +58,10 @@ public struct Tracker: Sendable {
     var fixCount = 0.0
     /// Candidate sums up to which increments have been committed or given up.
     var committedDoppler = 0.0
+    /// Doppler and position-filter paths summed over the session while the net-displacement gate was open
+    /// (the Doppler check's long-term evidence).
+    var sessionDopplerPath = 0.0
+    var sessionPositionPath = 0.0
     var committedFiltered = 0.0
     var window = TrailingWindow()
     /// The activity reading in force and when it was taken.
@@ -258,10 +262,6 @@ public struct Tracker: Sendable {
         let threshold = NetDisplacementGate.threshold(meanAccuracy: meanAccuracy, profile: profile)
         decision.netDisplacementMetres = net
         decision.netDisplacementThresholdMetres = threshold
-        let isTrusted = doppler != nil
-            && DopplerCheck.isTrusted(
-                dopplerPathMetres: windowDoppler, positionPathMetres: windowPosition, thresholdMetres: threshold,
-                profile: profile)
         // Doppler motion evidence is tri-state: with Doppler over at least half the window, its mean speed
         // says moving or still; without, it says nothing and the net displacement decides.
         let isMoving: Bool
@@ -270,6 +270,23 @@ public struct Tracker: Sendable {
         } else {
             isMoving = NetDisplacementGate.isMoving(netDisplacement: net, threshold: threshold)
         }
+        // Session evidence for the Doppler check: Doppler and position-filter paths while moving.
+        if isMoving, let doppler {
+            sessionDopplerPath += doppler * step
+            sessionPositionPath += positionSpeed * step
+        }
+        let isTrusted = doppler.map { speed in
+            DopplerCheck.isTrusted(
+                dopplerPathMetres: windowDoppler, positionPathMetres: windowPosition, thresholdMetres: threshold,
+                sessionDopplerPathMetres: sessionDopplerPath, sessionPositionPathMetres: sessionPositionPath,
+                profile: profile)
+                // A zero (or sub-deadband) reading while the receiver moves and the position filter agrees,
+                // from a receiver whose session Doppler path falls short of its position path: a
+                // Samsung-style dropout, not a halt (a consistent receiver's zero is believed).
+                && !(isMoving && speed < profile.deadbandMetresPerSecond
+                    && positionSpeed >= profile.deadbandMetresPerSecond
+                    && sessionDopplerPath < profile.dopplerConsistentRatio * sessionPositionPath)
+        } ?? false
 
         // 5b. Kalman update (Doppler velocity), only when trusted.
         if isTrusted, let speed = doppler {
