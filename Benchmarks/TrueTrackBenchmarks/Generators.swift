@@ -92,4 +92,35 @@ enum Generators {
             sentence("GPGGA,\(time),\(lat),\(lon),1,09,\(fixed(p.acc / 5, 2)),\(fixed(p.ele, 1)),M,47.0,M,,", &b)
         }
     }
+
+    /// Android GnssLogger v3 log: a `# Fix,…` header and `Fix` rows with every column filled as Android does.
+    static func gnssLogger(_ path: String, count: Int) throws {
+        let header = "# Fix,Provider,LatitudeDegrees,LongitudeDegrees,AltitudeMeters,SpeedMps,AccuracyMeters,BearingDegrees,UnixTimeMillis,SpeedAccuracyMps,BearingAccuracyDegrees,elapsedRealtimeNanos,VerticalAccuracyMeters,MockLocation,NumberOfUsedSignals,VerticalSpeedAccuracyMps,SolutionType\n"
+        try writeFile(path, count: count, header: header) { i, b in
+            let p = point(i)
+            append("Fix,GPS,\(fixed(p.lat, 8)),\(fixed(p.lon, 8)),\(fixed(p.ele, 3)),\(fixed(p.speed, 3)),\(fixed(p.acc, 2)),\(fixed(p.course, 1)),\(p.t),0.5,12.0,\(Int64(i) * 1_000_000_000),4.5,0,18,0.8,\n", &b)
+        }
+    }
+
+    /// JSON Lines with TrueTrack's canonical keys (written by the project's own writer format).
+    static func jsonLines(_ path: String, count: Int) throws {
+        try writeFile(path, count: count) { i, b in
+            let p = point(i)
+            append("{\"time\":\"", &b)
+            ISO8601.append(Timestamp(millisecondsSince1970: p.t), to: &b)
+            append("\",\"latitude\":\(fixed(p.lat, 7)),\"longitude\":\(fixed(p.lon, 7)),\"accuracy_m\":\(fixed(p.acc, 1)),\"speed_mps\":\(fixed(p.speed, 2))}\n", &b)
+        }
+    }
+
+    /// GeoJSON FeatureCollection of Point features.
+    static func geoJSON(_ path: String, count: Int) throws {
+        try writeFile(path, count: count, header: "{\"type\":\"FeatureCollection\",\"features\":[\n",
+                      footer: "]}\n") { i, b in
+            let p = point(i)
+            append(i == 0 ? "" : ",\n", &b)
+            append("{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[\(fixed(p.lon, 7)),\(fixed(p.lat, 7))]},\"properties\":{\"time\":\"", &b)
+            ISO8601.append(Timestamp(millisecondsSince1970: p.t), to: &b)
+            append("\",\"accuracy_m\":\(fixed(p.acc, 1)),\"speed_mps\":\(fixed(p.speed, 2))}}", &b)
+        }
+    }
 }

@@ -77,3 +77,41 @@ extension String {
         return String(s)
     }
 }
+
+@Suite struct NumberFormattingTests {
+    func text(_ v: Double) -> String {
+        var bytes: [UInt8] = []
+        NumberFormatting.append(v, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test func writesTheShortestTextThatReadsBackExactly() {
+        #expect(text(49.4521090) == "49.452109")
+        #expect(text(-122.0941320350) == "-122.094132035")
+        #expect(text(0.1) == "0.1")
+        #expect(text(0.05) == "0.05")
+        #expect(text(-0.000125) == "-0.000125")
+        #expect(text(3) == "3")
+        #expect(text(-7) == "-7")
+        #expect(text(1e300) == "1e+300")
+        #expect(text(12.057886123657228) == "12.057886123657228")
+    }
+
+    @Test func everyRandomDoubleReadsBackBitForBit() {
+        var state: UInt64 = 2024
+        for i in 0..<20_000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let value: Double
+            switch i % 3 {
+            case 0: value = Double(bitPattern: state >> 1 | 0x3000_0000_0000_0000) // wide range of magnitudes
+            case 1: value = (Double(Int64(bitPattern: state) % 1_800_000_000) / 1e7).rounded(.towardZero) + Double(i % 7) * 0.1
+            default: value = Double(Int64(bitPattern: state) % 10_000_000) / 100 // centimetres
+            }
+            guard value.isFinite else { continue }
+            let written = text(value)
+            #expect(NumberParsing.double(written)?.bitPattern == value.bitPattern || (value == 0 && NumberParsing.double(written) == 0),
+                    "\(value) → \(written)")
+            #expect(written.utf8.count <= value.description.utf8.count + 2, "\(value) → \(written) vs \(value.description)")
+        }
+    }
+}

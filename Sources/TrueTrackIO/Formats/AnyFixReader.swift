@@ -7,15 +7,14 @@ import TrueTrackCore
 public struct AnyFixReader: FixReader {
     @usableFromInline
     enum Base {
-        case csv(CSVReader)
-        case gpx(GPXReader)
-        case nmea(NMEAReader)
-        case gnssLogger(GnssLoggerReader)
-        case ipin(IPINReader)
-        case geolife(GeoLifePLTReader)
-        case geojson(GeoJSONReader)
-        case jsonLines(JSONLinesReader)
-        case moved
+        case csv(ReaderBox<CSVReader>)
+        case gpx(ReaderBox<GPXReader>)
+        case nmea(ReaderBox<NMEAReader>)
+        case gnssLogger(ReaderBox<GnssLoggerReader>)
+        case ipin(ReaderBox<IPINReader>)
+        case geolife(ReaderBox<GeoLifePLTReader>)
+        case geojson(ReaderBox<GeoJSONReader>)
+        case jsonLines(ReaderBox<JSONLinesReader>)
     }
 
     @usableFromInline
@@ -43,46 +42,57 @@ public struct AnyFixReader: FixReader {
 
     static func make(_ format: FixFormat, _ stream: ByteStream, _ options: ReadOptions) -> Base {
         switch format {
-        case .csv: .csv(CSVReader(stream: stream, options: options))
-        case .gpx: .gpx(GPXReader(stream: stream, options: options))
-        case .nmea: .nmea(NMEAReader(stream: stream, options: options))
-        case .gnssLogger: .gnssLogger(GnssLoggerReader(stream: stream, options: options))
-        case .ipin: .ipin(IPINReader(stream: stream, options: options))
-        case .geolife: .geolife(GeoLifePLTReader(stream: stream, options: options))
-        case .geojson: .geojson(GeoJSONReader(stream: stream, options: options))
-        case .jsonLines: .jsonLines(JSONLinesReader(stream: stream, options: options))
+        case .csv: .csv(ReaderBox(CSVReader(stream: stream, options: options)))
+        case .gpx: .gpx(ReaderBox(GPXReader(stream: stream, options: options)))
+        case .nmea: .nmea(ReaderBox(NMEAReader(stream: stream, options: options)))
+        case .gnssLogger: .gnssLogger(ReaderBox(GnssLoggerReader(stream: stream, options: options)))
+        case .ipin: .ipin(ReaderBox(IPINReader(stream: stream, options: options)))
+        case .geolife: .geolife(ReaderBox(GeoLifePLTReader(stream: stream, options: options)))
+        case .geojson: .geojson(ReaderBox(GeoJSONReader(stream: stream, options: options)))
+        case .jsonLines: .jsonLines(ReaderBox(JSONLinesReader(stream: stream, options: options)))
         }
     }
 
     /// Returns the next fix of the underlying reader.
     public mutating func next() throws(ReadError) -> Fix? {
-        // Move the reader out so it is uniquely referenced while it mutates, then put it back.
+        // Each reader lives in a box so it mutates in place: an enum payload would be copied out and back
+        // (hundreds of bytes per fix for the GPX reader).
         switch base {
-        case .csv(var r): base = .moved; defer { base = .csv(r) }; return try r.next()
-        case .gpx(var r): base = .moved; defer { base = .gpx(r) }; return try r.next()
-        case .nmea(var r): base = .moved; defer { base = .nmea(r) }; return try r.next()
-        case .gnssLogger(var r): base = .moved; defer { base = .gnssLogger(r) }; return try r.next()
-        case .ipin(var r): base = .moved; defer { base = .ipin(r) }; return try r.next()
-        case .geolife(var r): base = .moved; defer { base = .geolife(r) }; return try r.next()
-        case .geojson(var r): base = .moved; defer { base = .geojson(r) }; return try r.next()
-        case .jsonLines(var r): base = .moved; defer { base = .jsonLines(r) }; return try r.next()
-        case .moved: preconditionFailure("AnyFixReader used re-entrantly")
+        case .csv(let box): return try box.reader.next()
+        case .gpx(let box): return try box.reader.next()
+        case .nmea(let box): return try box.reader.next()
+        case .gnssLogger(let box): return try box.reader.next()
+        case .ipin(let box): return try box.reader.next()
+        case .geolife(let box): return try box.reader.next()
+        case .geojson(let box): return try box.reader.next()
+        case .jsonLines(let box): return try box.reader.next()
         }
     }
 
     /// The underlying reader's report.
     public var report: ReadReport {
         switch base {
-        case .csv(let r): r.report
-        case .gpx(let r): r.report
-        case .nmea(let r): r.report
-        case .gnssLogger(let r): r.report
-        case .ipin(let r): r.report
-        case .geolife(let r): r.report
-        case .geojson(let r): r.report
-        case .jsonLines(let r): r.report
-        case .moved: preconditionFailure("AnyFixReader used re-entrantly")
+        case .csv(let box): box.reader.report
+        case .gpx(let box): box.reader.report
+        case .nmea(let box): box.reader.report
+        case .gnssLogger(let box): box.reader.report
+        case .ipin(let box): box.reader.report
+        case .geolife(let box): box.reader.report
+        case .geojson(let box): box.reader.report
+        case .jsonLines(let box): box.reader.report
         }
+    }
+}
+
+/// A reader kept in a class so that it is mutated in place behind an enum (see ``AnyFixReader``).
+@usableFromInline
+final class ReaderBox<Reader: FixReader> {
+    @usableFromInline
+    var reader: Reader
+
+    @usableFromInline
+    init(_ reader: Reader) {
+        self.reader = reader
     }
 }
 

@@ -72,6 +72,13 @@ public final class ByteSink {
         buffer.append(contentsOf: text.utf8)
     }
 
+    /// Runs `body` with the pending-bytes buffer: one exclusive access for a whole record instead of one
+    /// per appended field (each access to a class's stored property is checked at run time).
+    @inlinable
+    public func withBuffer<Result>(_ body: (inout [UInt8]) -> Result) -> Result {
+        body(&buffer)
+    }
+
     /// Writes the buffer out when it has grown past the flush threshold.
     @inlinable
     public func flushIfNeeded() throws(WriteError) {
@@ -103,27 +110,69 @@ public final class ByteSink {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// Flushes and, for a file, syncs it to storage so a crash cannot leave a half-written file behind.
+    /// Flushes everything buffered. A failed write (a full disk, a closed pipe) throws with the path.
+    ///
+    /// The data is handed to the operating system, not forced to storage: exports are re-creatable, and
+    /// an `fsync` per file cost more than the whole conversion of a 10 MB file on this machine. Durable
+    /// storage of live fixes is the store's job (SQLite with a documented `synchronous` level).
     public func close() throws(WriteError) {
         try flush()
-        if closesDescriptor, fsync(fileDescriptor) != 0, errno != EINVAL {
-            throw .io(path: name, message: String(cString: strerror(errno)))
-        }
     }
 }
 
 /// Formats numbers for text outputs so that they read back to the identical value.
 public enum NumberFormatting {
-    /// Appends the shortest decimal text that reads back to exactly `value` (Swift's `description`),
-    /// without a trailing `.0` for whole numbers.
+    /// Appends the shortest decimal text that reads back to exactly `value`, without a trailing `.0` for
+    /// whole numbers.
+    ///
+    /// Fast path (no allocation): the fewest decimals `k` (1–15) for which `m = round(value × 10^k)` is below
+    /// 2^53 and `m / 10^k` (one correctly rounded division, exactly what a reader computes for that text) gives
+    /// `value` back — so the text is exact by construction. Recorded data (7-decimal coordinates, 1-decimal
+    /// accuracies) always takes it. Anything else uses Swift's shortest round-trip `description`.
     @inlinable
     public static func append(_ value: Double, to bytes: inout [UInt8]) {
         if value == value.rounded(), abs(value) < 1e15 {
             append(Int64(value), to: &bytes)
-            if value == 0, value.sign == .minus { return }
             return
         }
+        let magnitude = abs(value)
+        if magnitude.isFinite, magnitude >= 1e-5, magnitude < 1e15 {
+            var scale = 10.0
+            for k in 1...15 {
+                let scaled = (magnitude * scale).rounded()
+                guard scaled < 9_007_199_254_740_992 else { break }
+                if scaled / scale == magnitude {
+                    appendScaled(UInt64(scaled), decimals: k, negative: value < 0, to: &bytes)
+                    return
+                }
+                scale *= 10
+            }
+        }
         bytes.append(contentsOf: value.description.utf8)
+    }
+
+    /// Appends `m / 10^decimals` as fixed-point text (`m` has no trailing decimal zeros to trim; a
+    /// leading `0.` and zero padding are written as needed).
+    @inlinable
+    static func appendScaled(_ m: UInt64, decimals: Int, negative: Bool, to bytes: inout [UInt8]) {
+        if negative { bytes.append(UInt8(ascii: "-")) }
+        var digits: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                     UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { raw in
+            let d = raw.bindMemory(to: UInt8.self)
+            var count = 0
+            var v = m
+            while v > 0 || count <= decimals {
+                d[count] = UInt8(48 + v % 10)
+                v /= 10
+                count += 1
+            }
+            for index in stride(from: count - 1, through: 0, by: -1) {
+                if index == decimals - 1 { bytes.append(UInt8(ascii: ".")) }
+                bytes.append(d[index])
+            }
+        }
     }
 
     /// Appends a decimal integer.

@@ -46,38 +46,39 @@ public struct CSVWriter: FixWriter {
                                    reason: "time \(ms) ms since 1970 is outside the years 0001-9999")
         }
         let comma = UInt8(ascii: ",")
-        ISO8601.append(fix.timestamp, to: &sink.buffer)
-        sink.buffer.append(comma)
-        NumberFormatting.append(fix.latitude, to: &sink.buffer)
-        sink.buffer.append(comma)
-        NumberFormatting.append(fix.longitude, to: &sink.buffer)
-        sink.buffer.append(comma)
-        switch fix.horizontalAccuracy {
-        case .metres(let value): NumberFormatting.append(value, to: &sink.buffer)
-        case .invalid: sink.buffer.append(UInt8(ascii: "0"))
-        case .absent: break
+        sink.withBuffer { b in
+            ISO8601.append(fix.timestamp, to: &b)
+            b.append(comma)
+            NumberFormatting.append(fix.latitude, to: &b)
+            b.append(comma)
+            NumberFormatting.append(fix.longitude, to: &b)
+            b.append(comma)
+            switch fix.horizontalAccuracy {
+            case .metres(let value): NumberFormatting.append(value, to: &b)
+            case .invalid: b.append(UInt8(ascii: "0"))
+            case .absent: break
+            }
+            @inline(__always) func field(_ value: Double?, _ b: inout [UInt8]) {
+                b.append(comma)
+                if let value { NumberFormatting.append(value, to: &b) }
+            }
+            field(fix.altitudeMetres, &b)
+            field(fix.verticalAccuracyMetres, &b)
+            field(fix.speedMetresPerSecond, &b)
+            field(fix.speedAccuracyMetresPerSecond, &b)
+            field(fix.courseDegrees, &b)
+            field(fix.courseAccuracyDegrees, &b)
+            b.append(comma)
+            b.append(contentsOf: fix.provider.rawValue.utf8)
+            b.append(comma)
+            if let satellites = fix.satellitesUsed { NumberFormatting.append(Int64(satellites), to: &b) }
+            b.append(comma)
+            if let mocked = fix.isMocked { b.append(contentsOf: (mocked ? "true" : "false").utf8) }
+            b.append(comma)
+            if let activity = fix.activity { b.append(contentsOf: activity.kind.rawValue.utf8) }
+            b.append(comma)
+            if let activity = fix.activity { NumberFormatting.append(Int64(activity.confidence), to: &b) }
         }
-        let sink = self.sink
-        @inline(__always) func field(_ value: Double?) {
-            sink.buffer.append(comma)
-            if let value { NumberFormatting.append(value, to: &sink.buffer) }
-        }
-        field(fix.altitudeMetres)
-        field(fix.verticalAccuracyMetres)
-        field(fix.speedMetresPerSecond)
-        field(fix.speedAccuracyMetresPerSecond)
-        field(fix.courseDegrees)
-        field(fix.courseAccuracyDegrees)
-        sink.buffer.append(comma)
-        sink.buffer.append(contentsOf: fix.provider.rawValue.utf8)
-        sink.buffer.append(comma)
-        if let satellites = fix.satellitesUsed { NumberFormatting.append(Int64(satellites), to: &sink.buffer) }
-        sink.buffer.append(comma)
-        if let mocked = fix.isMocked { sink.buffer.append(contentsOf: (mocked ? "true" : "false").utf8) }
-        sink.buffer.append(comma)
-        if let activity = fix.activity { sink.buffer.append(contentsOf: activity.kind.rawValue.utf8) }
-        sink.buffer.append(comma)
-        if let activity = fix.activity { NumberFormatting.append(Int64(activity.confidence), to: &sink.buffer) }
         sink.buffer.append(0x0A)
         try sink.flushIfNeeded()
     }
