@@ -80,8 +80,10 @@ import Testing
     }
 
     @Test func rejectsBadOptionsWithExitTwo() throws {
-        for arguments in [["process"], ["process", Tool.demo, "--profile", "flying"],
-                          ["process", Tool.demo, "--out", "track.xyz"], ["process", Tool.demo, Tool.demo]] {
+        for arguments in [
+            ["process"], ["process", Tool.demo, "--profile", "flying"],
+            ["process", Tool.demo, "--out", "track.xyz"], ["process", Tool.demo, Tool.demo],
+        ] {
             let result = try Tool.run(arguments)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.stdout.isEmpty && !result.stderr.isEmpty, "\(arguments)")
@@ -94,8 +96,10 @@ import Testing
         let still = try Self.summary([SharedDatasets.path("gpsd-nmea/ublox-8.log"), "--lenient"])
         #expect(still["distanceMetres"] as? Double == 0)
         #expect((still["rawPathMetres"] as? Double ?? 0) > 15)
-        let drive = try Self.summary([SharedDatasets.path("gsdc2020-mtv1/Pixel4_chipset.nmea"), "--profile", "driving",
-                                      "--hdop-scale", "accuracy10"])
+        let drive = try Self.summary([
+            SharedDatasets.path("gsdc2020-mtv1/Pixel4_chipset.nmea"), "--profile", "driving",
+            "--hdop-scale", "accuracy10",
+        ])
         let metres = try #require(drive["distanceMetres"] as? Double)
         #expect(abs(metres - 40137.1) / 40137.1 < 0.002)
     }

@@ -9,29 +9,32 @@ enum ProcessCommand {
         abstract: "Filter a recording: TrueTrack's distance, the filtered track and a decision per fix.",
         positionals: ["INPUT"], minimumPositionals: 1, maximumPositionals: 1,
         options: [
-            OptionSpec(name: "profile", short: "p", valueName: "PROFILE",
-                       help: "walking (default), running, cycling or driving: the gates' and filter's tuning."),
+            OptionSpec(
+                name: "profile", short: "p", valueName: "PROFILE",
+                help: "walking (default), running, cycling or driving: the gates' and filter's tuning."),
             OptionSpec(name: "json", help: "Print the summary as JSON instead of text."),
-            OptionSpec(name: "out", short: "o", valueName: "FILE",
-                       help: "Write the filtered track (accepted fixes, filtered positions); format by extension: "
-                           + ".csv, .geojson, .gpx, .jsonl."),
-            OptionSpec(name: "decisions", valueName: "FILE",
-                       help: "Write one CSV row per input fix: its decision, reason and every gate's value."),
+            OptionSpec(
+                name: "out", short: "o", valueName: "FILE",
+                help: "Write the filtered track (accepted fixes, filtered positions); format by extension: "
+                    + ".csv, .geojson, .gpx, .jsonl."),
+            OptionSpec(
+                name: "decisions", valueName: "FILE",
+                help: "Write one CSV row per input fix: its decision, reason and every gate's value."),
         ] + InputOptions.specs,
         discussion: """
-        INPUT is a file path, or '-' for standard input (then --format is required). Fixes are processed in
-        input order, as a live stream would deliver them (a fix older than the last accepted one is rejected
-        as out of order).
+            INPUT is a file path, or '-' for standard input (then --format is required). Fixes are processed in
+            input order, as a live stream would deliver them (a fix older than the last accepted one is rejected
+            as out of order).
 
-        The summary (--json keys): distanceMetres (TrueTrack's distance), rawPathMetres (the naive haversine
-        sum over consecutive fixes as read, R = 6,371,008.8 m, for comparison), durationSeconds (last minus
-        first fix time as read), fixes.read / fixes.accepted / fixes.rejected (reason -> count),
-        distanceBySourceMetres (doppler, filtered, derived), profile, skippedRecords.
+            The summary (--json keys): distanceMetres (TrueTrack's distance), rawPathMetres (the naive haversine
+            sum over consecutive fixes as read, R = 6,371,008.8 m, for comparison), durationSeconds (last minus
+            first fix time as read), fixes.read / fixes.accepted / fixes.rejected (reason -> count),
+            distanceBySourceMetres (doppler, filtered, derived), profile, skippedRecords.
 
-        The filtered track's CSV header starts 'timestamp,latitude,longitude' (ISO 8601 UTC times); its
-        accuracy_m is the filter's 68 % radius, speed_mps and course_deg the filtered velocity. The decisions
-        CSV's columns are listed in the first line it writes.
-        """)
+            The filtered track's CSV header starts 'timestamp,latitude,longitude' (ISO 8601 UTC times); its
+            accuracy_m is the filter's 68 % radius, speed_mps and course_deg the filtered velocity. The decisions
+            CSV's columns are listed in the first line it writes.
+            """)
 
     /// The JSON summary.
     struct Summary: Encodable {
@@ -63,7 +66,9 @@ enum ProcessCommand {
         if let path = arguments.value("out") { track = try TrackOutput(path: path) }
         var decisions: DecisionsOutput?
         if let path = arguments.value("decisions") {
-            do { decisions = try DecisionsOutput(path: path) } catch { throw CommandFailure(message: error.description) }
+            do { decisions = try DecisionsOutput(path: path) } catch {
+                throw CommandFailure(message: error.description)
+            }
         }
 
         var tracker = Tracker(profile: profile)
@@ -158,7 +163,8 @@ struct TrackOutput {
 
     init(path: String) throws {
         guard let format = FixFormat.guess(fromExtensionOf: path), FixFormat.writable.contains(format) else {
-            throw UsageError(message: "cannot tell the track format from '\(path)' (use .csv, .geojson, .gpx or .jsonl)")
+            throw UsageError(
+                message: "cannot tell the track format from '\(path)' (use .csv, .geojson, .gpx or .jsonl)")
         }
         do {
             if format == .csv {
@@ -174,11 +180,12 @@ struct TrackOutput {
     mutating func write(_ state: FilteredState, at time: Timestamp) throws(WriteError) {
         let radius = state.positionSigmaMetres * MeasurementNoise.radius68PerSigma
         let speed = state.speedMetresPerSecond
-        guard let fix = try? Fix(
-            timestamp: time, latitude: state.latitude, longitude: state.longitude,
-            horizontalAccuracyMetres: radius.isFinite && radius > 0 ? radius : nil,
-            speedMetresPerSecond: speed.isFinite ? speed : nil,
-            courseDegrees: speed > 0 && speed.isFinite ? state.courseDegrees : nil)
+        guard
+            let fix = try? Fix(
+                timestamp: time, latitude: state.latitude, longitude: state.longitude,
+                horizontalAccuracyMetres: radius.isFinite && radius > 0 ? radius : nil,
+                speedMetresPerSecond: speed.isFinite ? speed : nil,
+                courseDegrees: speed > 0 && speed.isFinite ? state.courseDegrees : nil)
         else { return }
         switch writer {
         case .csv(var w): try w.write(fix); writer = .csv(w)
@@ -196,7 +203,8 @@ struct TrackOutput {
 
 /// The `--decisions` CSV: one row per input fix.
 struct DecisionsOutput {
-    static let header = "timestamp,latitude,longitude,decision,reason,accuracy_m,accuracy_assumed,gate_speed_mps,"
+    static let header =
+        "timestamp,latitude,longitude,decision,reason,accuracy_m,accuracy_assumed,gate_speed_mps,"
         + "gate_speed_source,chi_square,anchor,speed_mps,speed_source,doppler_trusted,net_displacement_m,"
         + "net_threshold_m,motion,hold,increment_m,total_m,filtered_latitude,filtered_longitude"
     let sink: ByteSink

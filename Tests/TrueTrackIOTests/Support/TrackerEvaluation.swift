@@ -79,8 +79,10 @@ enum TrackerEvaluation {
 
     /// The Pixel 7 loop of `gnsslogger-samples` (GPS provider; no truth).
     static func pixel7() throws -> [Fix] {
-        try read(GnssLoggerReader(path: Datasets.path("gnsslogger-samples/pixel6.txt"),
-                                  options: ReadOptions(providers: [.gps])))
+        try read(
+            GnssLoggerReader(
+                path: Datasets.path("gnsslogger-samples/pixel6.txt"),
+                options: ReadOptions(providers: [.gps])))
     }
 
     // MARK: Stationary
@@ -93,9 +95,13 @@ enum TrackerEvaluation {
 
     static func stationary() throws -> [(String, [Fix])] {
         [
-            ("gmt-stationary-2016", try read(GnssLoggerReader(
-                path: Datasets.path("gmt-stationary-2016/pseudoranges_log_2016_06_30_21_26_07.txt"),
-                options: ReadOptions(providers: [.gps])))),
+            (
+                "gmt-stationary-2016",
+                try read(
+                    GnssLoggerReader(
+                        path: Datasets.path("gmt-stationary-2016/pseudoranges_log_2016_06_30_21_26_07.txt"),
+                        options: ReadOptions(providers: [.gps])))
+            ),
             ("phone-stationary-nmea", try nmea("phone-stationary-nmea/gnss_log_2026_03_12_11_29_27.nmea")),
             ("rtk-reach-open", try nmea("rtk-reach-neu/openRTK.txt")),
             ("rtk-reach-occluded", try nmea("rtk-reach-neu/occludedRTK.txt")),
@@ -109,8 +115,10 @@ enum TrackerEvaluation {
 
     static let drives: [(id: String, file: String, truth: String, reference: Double)] = [
         ("gsdc2020-mtv1-pixel4", "gsdc2020-mtv1/Pixel4_chipset.nmea", "gsdc2020-mtv1/SPAN_Pixel4_10Hz.nmea", 40137.1),
-        ("gsdc2020-mtv1-pixel4xlmodded", "gsdc2020-mtv1/Pixel4XLModded_chipset.nmea",
-         "gsdc2020-mtv1/SPAN_Pixel4XLModded_10Hz.nmea", 40135.3),
+        (
+            "gsdc2020-mtv1-pixel4xlmodded", "gsdc2020-mtv1/Pixel4XLModded_chipset.nmea",
+            "gsdc2020-mtv1/SPAN_Pixel4XLModded_10Hz.nmea", 40135.3
+        ),
     ]
 
     /// A GSDC phone drive: the chipset NMEA with HDOP read as accuracy / 10 (see the recording's notes).
