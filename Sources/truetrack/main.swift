@@ -13,6 +13,7 @@ enum TrueTrackTool {
         (InfoCommand.spec, InfoCommand.run),
         (ConvertCommand.spec, ConvertCommand.run),
         (DatasetsCommand.spec, DatasetsCommand.run),
+        (StopsCommand.spec, StopsCommand.run),
     ]
 
     static var rootHelp: String {

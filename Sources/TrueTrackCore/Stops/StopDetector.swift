@@ -14,6 +14,9 @@ public enum DepartureTrigger: String, Sendable, Hashable, Codable {
     case speed
     /// A raw fix outside the stationary radius around the anchor.
     case radius
+    /// The kinematic verdict (no activity reading in force): the window moved beyond its still radius — the
+    /// stand-in for a moving activity reading.
+    case displacement
     /// ``StopDetector/changePace(_:at:)`` with `true`.
     case manual
 }
@@ -86,15 +89,16 @@ public enum MotionEvent: Sendable, Hashable {
 /// - **STATIONARY → MOVING** on any one of: a confident moving activity; a Doppler or filtered speed above
 ///   ``StopDetectionProfile/triggerSpeedMetresPerSecond``; a raw fix farther than
 ///   ``StopDetectionProfile/stationaryRadiusMetres`` from the anchor, beyond its own accuracy (checked on every
-///   fix whatever its accuracy: a parked device's fixes are coarse); ``changePace(_:at:)`` with `true`.
-///   Speed and radius exits need ``StopDetectionProfile/exitConfirmationFixes`` fixes in a row.
+///   fix whatever its accuracy: a parked device's fixes are coarse); without a fresh activity reading, a
+///   kinematic *moving* verdict (the stand-in for a moving activity); ``changePace(_:at:)`` with `true`.
+///   Speed, radius and kinematic exits need ``StopDetectionProfile/exitConfirmationFixes`` fixes in a row.
 /// - **MOVING → STATIONARY** has one path: a confident *still* verdict arms a countdown of
 ///   ``StopDetectionProfile/stopTimeoutSeconds``; further still verdicts do not restart it; when it runs out
 ///   the stop commits (a ``StopRecord``, the anchor at the stop's centre, a ``MotionEvent/motionChange(isMoving:fix:)``).
 /// - **Vetoes** cancel a pending countdown: a fix more than ``StopDetectionProfile/pendingStopVetoMetres``
 ///   (beyond its accuracy) from where it was armed, and the evidence that would end a stop (a confident moving
-///   activity, a confirmed speed trigger, a manual change to moving). A *moving* or *uncertain* kinematic
-///   verdict does not cancel it (else a shop visit would never complete).
+///   activity, a confirmed speed or kinematic trigger, a manual change to moving). A single *moving* or an
+///   *uncertain* verdict does not cancel it (else a shop visit would never complete).
 /// - The verdict is tri-state (``MotionVerdict``). A fresh activity reading at or above the confidence
 ///   threshold decides it; a low-confidence or unknown reading is uncertain. Without a fresh reading the
 ///   kinematic verdict of the trailing window stands in (see ``StopDetectionProfile``).
@@ -163,6 +167,7 @@ public struct StopDetector: Sendable {
         let kinematic = window.verdict(now: now, profile: profile)
         verdict = activityVerdict ?? kinematic.verdict
         let isSpeedTrigger = speed > profile.triggerSpeedMetresPerSecond
+        let isDisplaced = activityVerdict == nil && kinematic.verdict == .moving
 
         if anchor == nil && state == .stationary {
             anchor = StopPoint(latitude: evidence.latitude, longitude: evidence.longitude)
@@ -173,10 +178,10 @@ public struct StopDetector: Sendable {
             if activityVerdict == .moving {
                 depart(.activity, evidence, &events)
                 departed = true
-            } else if isSpeedTrigger || isOutside {
+            } else if isSpeedTrigger || isOutside || isDisplaced {
                 triggerStreak += 1
                 if triggerStreak >= profile.exitConfirmationFixes {
-                    depart(isSpeedTrigger ? .speed : .radius, evidence, &events)
+                    depart(isSpeedTrigger ? .speed : isOutside ? .radius : .displacement, evidence, &events)
                     departed = true
                 }
             } else {
@@ -184,7 +189,7 @@ public struct StopDetector: Sendable {
                 if isStopCommitted { accumulator?.add(evidence) }
             }
         } else {
-            triggerStreak = isSpeedTrigger ? triggerStreak + 1 : 0
+            triggerStreak = isSpeedTrigger || isDisplaced ? triggerStreak + 1 : 0
         }
         if !isStopCommitted && !departed {
             // MOVING, or the initial unproven STATIONARY: the countdown's vetoes, expiry and arming.
