@@ -251,7 +251,7 @@ import TrueTrackCore
         #expect(d.lastEvidence?.timestamp == Self.time(10))
     }
 
-    @Test func adapterReadsTheTrackersSpeedChoice() throws {
+    @Test func adapterKeepsRejectedFixesRawAndDropsUntrustedDoppler() throws {
         let fix = try Fix(timestamp: Self.time(0), latitude: 48, longitude: 11, horizontalAccuracyMetres: 50,
                           speedMetresPerSecond: 0)
         var tracker = Tracker()

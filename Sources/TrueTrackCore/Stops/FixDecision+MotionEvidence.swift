@@ -1,26 +1,18 @@
 extension MotionEvidence {
-    /// Evidence from a raw fix and the ``Tracker``'s decision on it.
+    /// Evidence from a raw fix and the ``Tracker``'s decision on it: the seam between the tracker and the stop
+    /// detector.
     ///
-    /// The position, accuracy and activity always come from the raw fix (the stop detector must see rejected
-    /// fixes too). From the decision only three things are read: whether the fix was accepted
-    /// (``FixDecision/isAccepted``), and for an accepted fix the speed the tracker settled on
-    /// (``FixDecision/speedMetresPerSecond``) and its source (``FixDecision/speedSource``). That speed is the
-    /// Doppler speed when the tracker trusts it and the position filter's speed when it does not (the Samsung
-    /// phones of `ipin2023-walk` report 0 on a fifth to nearly half of their walking fixes), so a walker whose
-    /// phone reads 0 is not taken for still. A rejected fix keeps its raw Doppler speed, if any.
+    /// Today it reads **no field of the decision**: the evidence is the raw fix's (position, accuracy, Doppler
+    /// speed, activity), accepted or rejected, because the stop detector must see every fix before any
+    /// accuracy gate. Two candidates were measured on the simulated walks with stops and rejected:
+    /// the tracker's chosen speed (``FixDecision/speedMetresPerSecond`` with source `.filtered` when it
+    /// distrusts the Doppler speed) is the position-only filter's speed, 0.3–1.4 m/s of noise at a standstill,
+    /// which faked a departure every minute or two; and dropping the Doppler speed when
+    /// ``FixDecision/isDopplerTrusted`` is false removed it exactly at standstills (the check compares the
+    /// Doppler path with a noisy position path), so displacement noise alone faked departures. Keeping the
+    /// decision in the signature lets a later tracker feed better evidence without changing callers.
     @inlinable
     public init(fix: Fix, decision: FixDecision) {
         self.init(fix: fix)
-        guard decision.isAccepted, let source = decision.speedSource else { return }
-        switch source {
-        case .doppler:
-            speedMetresPerSecond = decision.speedMetresPerSecond
-            speedSource = .doppler
-        case .filtered:
-            speedMetresPerSecond = decision.speedMetresPerSecond
-            speedSource = .filtered
-        case .derived:
-            break
-        }
     }
 }
