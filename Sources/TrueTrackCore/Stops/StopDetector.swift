@@ -38,7 +38,8 @@ public struct StopPoint: Sendable, Hashable {
 /// One stop: where and when the device stayed.
 public struct StopRecord: Sendable, Hashable {
     /// When the stop began, UTC: the oldest fix of the still window that armed the countdown (the verdict
-    /// looks back over ``StopDetectionProfile/windowSeconds``, so this is within a window of the real start).
+    /// looks back over ``StopDetectionProfile/windowSeconds``, so this is within a window of the real start),
+    /// never before the fix that ended the previous stationary period.
     public var start: Timestamp
     /// When it ended, UTC: the last fix before the one that began the departure (or the track's last fix).
     public var end: Timestamp
@@ -129,6 +130,8 @@ public struct StopDetector: Sendable {
     var accumulator: StopAccumulator?
     var triggerStreak = 0
     var lastHeartbeatMilliseconds: Int64?
+    /// When the last stationary period ended: a new stop never reaches back before it.
+    var departureMilliseconds: Int64 = .min
     var activity: ActivityReading?
     var activityMilliseconds: Int64 = 0
 
@@ -313,6 +316,7 @@ public struct StopDetector: Sendable {
         var acc: StopAccumulator?
         for i in 0..<window.count {
             let e = window.entry(i)
+            if e.milliseconds <= departureMilliseconds { continue }
             if acc == nil { acc = StopAccumulator(latitude: e.latitude, longitude: e.longitude, milliseconds: e.milliseconds) }
             acc?.add(latitude: e.latitude, longitude: e.longitude, milliseconds: e.milliseconds)
         }
@@ -356,6 +360,7 @@ public struct StopDetector: Sendable {
 
     mutating func depart(_ trigger: DepartureTrigger, _ fix: MotionEvidence?, _ events: inout [MotionEvent]) {
         if isStopCommitted, let record = accumulator?.record { events.append(.stopEnded(record)) }
+        if let last = lastEvidence { departureMilliseconds = last.timestamp.millisecondsSince1970 - 1 }
         state = .moving
         isStopCommitted = false
         anchor = nil
