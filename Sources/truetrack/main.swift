@@ -14,6 +14,7 @@ enum TrueTrackTool {
         (ConvertCommand.spec, ConvertCommand.run),
         (ProcessCommand.spec, ProcessCommand.run),
         (DatasetsCommand.spec, DatasetsCommand.run),
+        (StopsCommand.spec, StopsCommand.run),
     ]
 
     static var rootHelp: String {
