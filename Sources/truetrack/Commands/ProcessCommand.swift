@@ -29,7 +29,8 @@ enum ProcessCommand {
             The summary (--json keys): distanceMetres (TrueTrack's distance), rawPathMetres (the naive haversine
             sum over consecutive fixes as read, R = 6,371,008.8 m, for comparison), durationSeconds (last minus
             first fix time as read), fixes.read / fixes.accepted / fixes.rejected (reason -> count),
-            distanceBySourceMetres (doppler, filtered, derived), profile, skippedRecords.
+            distanceBySourceMetres (doppler, filtered, derived), profile, skippedRecords, movingSeconds and stops
+            (as `truetrack stops --json` prints them, from the stop detector of the same profile).
 
             The filtered track's CSV header starts 'timestamp,latitude,longitude' (ISO 8601 UTC times); its
             accuracy_m is the filter's 68 % radius, speed_mps and course_deg the filtered velocity. The decisions
@@ -51,6 +52,10 @@ enum ProcessCommand {
         var fixes: Fixes
         var distanceBySourceMetres: [String: Double]
         var skippedRecords: Int
+        /// Elapsed time minus time spent in stops (the stop detector of the same profile).
+        var movingSeconds: Double
+        /// The stops found, in the shape `truetrack stops --json` prints.
+        var stops: [StopsCommand.StopJSON]
     }
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -78,6 +83,7 @@ enum ProcessCommand {
         var previous: Fix?
         var first: Timestamp?, last: Timestamp?
         var readFailure: ReadError?
+        var evidence: [MotionEvidence] = []
         do {
             while let fix = try reader.next() {
                 read += 1
@@ -89,6 +95,7 @@ enum ProcessCommand {
                 if first.map({ fix.timestamp < $0 }) ?? true { first = fix.timestamp }
                 if last.map({ fix.timestamp > $0 }) ?? true { last = fix.timestamp }
                 let decision = tracker.process(fix)
+                evidence.append(MotionEvidence(fix: fix, decision: decision))
                 if let reason = decision.rejection {
                     rejected[reason, default: 0] += 1
                 } else {
@@ -110,7 +117,7 @@ enum ProcessCommand {
         let d = tracker.distance
         var rejectedByName: [String: Int] = [:]
         for reason in RejectionReason.allCases { rejectedByName[reason.rawValue] = rejected[reason] ?? 0 }
-        let summary = Summary(
+        var summary = Summary(
             input: input, profile: profile.kind.rawValue, distanceMetres: d.totalMetres, rawPathMetres: raw,
             durationSeconds: first.flatMap { f in last.map { f.seconds(to: $0) } } ?? 0,
             fixes: .init(read: read, accepted: accepted, rejected: rejectedByName),
@@ -118,7 +125,11 @@ enum ProcessCommand {
                 SpeedSource.doppler.rawValue: d.dopplerMetres, SpeedSource.filtered.rawValue: d.filteredMetres,
                 SpeedSource.derived.rawValue: d.derivedMetres,
             ],
-            skippedRecords: reader.report.totalSkipped)
+            skippedRecords: reader.report.totalSkipped,
+            movingSeconds: 0, stops: [])
+        let stops = StopAnalysis(evidence: evidence, profile: .preset(profile.kind))
+        summary.movingSeconds = stops.movingSeconds
+        summary.stops = stops.stops.map(StopsCommand.StopJSON.init)
         Terminal.out(arguments.has("json") ? Terminal.json(summary) : text(summary))
         for error in reader.report.errors.prefix(5) { Terminal.error("  skipped: \(error)\n") }
         if let readFailure {

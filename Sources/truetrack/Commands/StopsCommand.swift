@@ -97,11 +97,7 @@ enum StopsCommand {
         let (analysis, count, totals) = try analyse(path: input, format: format, options: options, kind: kind)
         let report = Report(
             input: input, profile: kind.rawValue, fixes: count,
-            stops: analysis.stops.map {
-                StopJSON(start: ISO8601.format($0.start), end: ISO8601.format($0.end), latitude: $0.latitude,
-                         longitude: $0.longitude, durationSeconds: $0.durationSeconds,
-                         radiusMetres: $0.radiusMetres, fixes: $0.fixes)
-            },
+            stops: analysis.stops.map(StopJSON.init),
             trips: analysis.trips.map {
                 TripJSON(start: ISO8601.format($0.start), end: ISO8601.format($0.end),
                          durationSeconds: $0.durationSeconds,
@@ -155,5 +151,14 @@ enum StopsCommand {
         return Terminal.json(Collection(features: r.stops.map {
             Feature(geometry: Geometry(coordinates: [$0.longitude, $0.latitude]), properties: $0)
         }))
+    }
+}
+
+extension StopsCommand.StopJSON {
+    /// The JSON shape of a stop record (times ISO-8601 UTC).
+    init(_ stop: StopRecord) {
+        self.init(start: ISO8601.format(stop.start), end: ISO8601.format(stop.end), latitude: stop.latitude,
+                  longitude: stop.longitude, durationSeconds: stop.durationSeconds,
+                  radiusMetres: stop.radiusMetres, fixes: stop.fixes)
     }
 }
