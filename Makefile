@@ -29,10 +29,12 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product truetrack
 
-## demo: the main job on the bundled demo input
+## demo: the main job on the bundled demo input (a synthetic 600 m walk: see datasets/README.md)
 demo: build
+	@mkdir -p out
 	$(BIN) info $(DEMO_INPUT)
-	$(BIN) convert $(DEMO_INPUT) - --to geojson | head -c 600; echo
+	$(BIN) process $(DEMO_INPUT) --out out/demo-track.geojson --decisions out/demo-decisions.csv
+	@echo "true length of the demo walk: 599.6 m (datasets/demo/walk-truth.csv); filtered track: out/demo-track.geojson" 
 
 ## test: every test; in CI (CI=true) the recorded data sets must be present
 test: deps

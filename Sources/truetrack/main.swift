@@ -12,7 +12,9 @@ enum TrueTrackTool {
     static let commands: [(spec: CommandSpec, run: @Sendable (ParsedArguments) throws -> Int32)] = [
         (InfoCommand.spec, InfoCommand.run),
         (ConvertCommand.spec, ConvertCommand.run),
+        (ProcessCommand.spec, ProcessCommand.run),
         (DatasetsCommand.spec, DatasetsCommand.run),
+        (StopsCommand.spec, StopsCommand.run),
         (BenchCommand.spec, BenchCommand.run),
     ]
 

@@ -63,7 +63,7 @@ struct Tool {
         let root = try Tool.run(["--help"])
         #expect(root.status == 0)
         #expect(root.stdout.contains("USAGE: truetrack <subcommand>"))
-        for name in ["info", "convert", "datasets", "bench"] {
+        for name in ["info", "convert", "process", "datasets", "bench"] {
             #expect(root.stdout.contains("  \(name) "))
             let sub = try Tool.run([name, "--help"])
             #expect(sub.status == 0)
@@ -157,5 +157,24 @@ struct Tool {
         let result = try Tool.run(["info", "/nonexistent/walk.gpx"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("/nonexistent/walk.gpx"))
+    }
+}
+
+@Suite struct ProcessStopsSummaryTests {
+    @Test func processSummaryCarriesMovingTimeAndTheDemoWalksStop() throws {
+        let result = try Tool.run(["process", "--json", Tool.demo])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let stops = try #require(json["stops"] as? [[String: Any]])
+        // The demo walk stands still from 07:11:40 to 07:13:40 (tools/make_demo.py): one stop, times within
+        // the walking profile's window and timeout.
+        #expect(stops.count == 1)
+        let stop = try #require(stops.first)
+        let start = try #require(ISO8601DateFormatter().date(from: stop["start"] as? String ?? ""))
+        let trueStart = try #require(ISO8601DateFormatter().date(from: "2025-11-29T07:11:40Z"))
+        #expect(abs(start.timeIntervalSince(trueStart)) <= 30)
+        #expect(abs((stop["durationSeconds"] as? Double ?? 0) - 120) <= 30)
+        let moving = try #require(json["movingSeconds"] as? Double)
+        #expect(moving > 400 && moving < 583)
     }
 }

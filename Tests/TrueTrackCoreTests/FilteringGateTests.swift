@@ -113,10 +113,18 @@ import TrueTrackCore
 
     @Test func dopplerCheckDistrustsAShortDopplerPath() {
         // Position path 20 m beyond a 7 m threshold: Doppler must cover ≥ 0.7 × 20 = 14 m.
-        #expect(!DopplerCheck.isTrusted(dopplerPathMetres: 9, positionPathMetres: 20, thresholdMetres: 7, profile: walking))
-        #expect(DopplerCheck.isTrusted(dopplerPathMetres: 14, positionPathMetres: 20, thresholdMetres: 7, profile: walking))
+        #expect(!DopplerCheck.isTrusted(dopplerPathMetres: 9, positionPathMetres: 20, thresholdMetres: 7,
+                                        sessionDopplerPathMetres: 0, sessionPositionPathMetres: 0, profile: walking))
+        #expect(DopplerCheck.isTrusted(dopplerPathMetres: 14, positionPathMetres: 20, thresholdMetres: 7,
+                                        sessionDopplerPathMetres: 0, sessionPositionPathMetres: 0, profile: walking))
         // A position path within the noise says nothing against the Doppler speed.
-        #expect(DopplerCheck.isTrusted(dopplerPathMetres: 0, positionPathMetres: 6, thresholdMetres: 7, profile: walking))
+        #expect(DopplerCheck.isTrusted(dopplerPathMetres: 0, positionPathMetres: 6, thresholdMetres: 7,
+                                        sessionDopplerPathMetres: 0, sessionPositionPathMetres: 0, profile: walking))
+        // Once the session holds ≥ 20 m of moving evidence, the session ratio decides, not the window.
+        #expect(!DopplerCheck.isTrusted(dopplerPathMetres: 0, positionPathMetres: 6, thresholdMetres: 7,
+                                         sessionDopplerPathMetres: 40, sessionPositionPathMetres: 100, profile: walking))
+        #expect(DopplerCheck.isTrusted(dopplerPathMetres: 9, positionPathMetres: 20, thresholdMetres: 7,
+                                        sessionDopplerPathMetres: 95, sessionPositionPathMetres: 100, profile: walking))
     }
 
     @Test func motionGateIsTriState() {

@@ -112,13 +112,18 @@ public enum NetDisplacementGate {
 /// The Doppler check: is the receiver's speed consistent with where its positions went?
 ///
 /// Several phones (the Samsung A5 and S7 in `ipin2023-walk`) report speed 0 on 20–46 % of walking fixes and
-/// about half the true speed on the rest, while their positions advance steadily. The check compares, over
-/// the trailing window, the Doppler path (Σ Doppler speed × dt) with the path of a filter fed positions
-/// only. While that position path exceeds the net-displacement threshold (it is more than noise) and the
-/// Doppler path is shorter than ``TrackingProfile/dopplerTrustRatio`` times it, the Doppler speed is not
-/// trusted: the position filter's speed is used for distance and the Doppler velocity is not fed to the
-/// output filter. A consistent receiver (the Pixel 4 of `gsdc2020-mtv1`: Doppler integral within 0.1 m of
-/// truth over 40 km) passes at any speed.
+/// about half the true speed on the rest, while their positions advance steadily. The check compares the
+/// Doppler path (Σ Doppler speed × dt) with the path of a filter fed positions only (Σ its speed × dt):
+/// - over the **session**, summed only while the receiver is moving (the tracker's motion verdict), once that
+///   position path reaches ``TrackingProfile/dopplerEvidenceMetres``: a chipset's Doppler scale is a property
+///   of the device, so the whole session's evidence decides (on the underground IPIN walks the trailing
+///   window never gathers enough evidence, since the noise threshold is 15–30 m there);
+/// - before that, over the trailing window, when the position path exceeds the net-displacement threshold.
+///
+/// The Doppler speed is not trusted while its path is shorter than ``TrackingProfile/dopplerTrustRatio``
+/// times the position path: the position filter's speed is then used for distance and the Doppler velocity
+/// is not fed to the output filter. A consistent receiver (the Pixel 4 of `gsdc2020-mtv1`: Doppler integral
+/// within 0.1 m of truth over 40 km) passes at any speed.
 public enum DopplerCheck {
     /// True when the Doppler speed can be trusted.
     ///
@@ -126,10 +131,16 @@ public enum DopplerCheck {
     ///   - dopplerPathMetres: Σ Doppler speed × dt over the window, metres.
     ///   - positionPathMetres: Σ position-filter speed × dt over the window, metres.
     ///   - thresholdMetres: the net-displacement threshold, metres.
+    ///   - sessionDopplerPathMetres: Σ Doppler speed × dt over the session while moving, metres.
+    ///   - sessionPositionPathMetres: Σ position-filter speed × dt over the session while moving, metres.
     @inlinable
     public static func isTrusted(
-        dopplerPathMetres: Double, positionPathMetres: Double, thresholdMetres: Double, profile: TrackingProfile
+        dopplerPathMetres: Double, positionPathMetres: Double, thresholdMetres: Double,
+        sessionDopplerPathMetres: Double, sessionPositionPathMetres: Double, profile: TrackingProfile
     ) -> Bool {
+        if sessionPositionPathMetres >= profile.dopplerEvidenceMetres {
+            return sessionDopplerPathMetres >= profile.dopplerTrustRatio * sessionPositionPathMetres
+        }
         guard positionPathMetres > thresholdMetres else { return true }
         return dopplerPathMetres >= profile.dopplerTrustRatio * positionPathMetres
     }

@@ -29,7 +29,9 @@ public struct Tracker: Sendable {
     /// The distance so far.
     public private(set) var distance = DistanceAccumulator()
 
-    var projection = LocalProjection(originLatitude: 0, originLongitude: 0)
+    /// The local metre plane the filters work in (see ``LocalFrame``), re-anchored at the filtered position
+    /// whenever the state leaves ``LocalFrame/reanchoringRadiusMetres``.
+    var projection = LocalFrame(anchor: (0, 0))
     var filter = ConstantVelocityFilter(east: 0, north: 0, positionVariance: 1, velocityVariance: 1)
     /// A second filter fed positions only: its speed is the Doppler check's reference and the distance's
     /// fallback speed, independent of the Doppler speed it judges.
@@ -56,6 +58,10 @@ public struct Tracker: Sendable {
     var fixCount = 0.0
     /// Candidate sums up to which increments have been committed or given up.
     var committedDoppler = 0.0
+    /// Doppler and position-filter paths summed over the session while the net-displacement gate was open
+    /// (the Doppler check's long-term evidence).
+    var sessionDopplerPath = 0.0
+    var sessionPositionPath = 0.0
     var committedFiltered = 0.0
     var window = TrailingWindow()
     /// The activity reading in force and when it was taken.
@@ -172,7 +178,7 @@ public struct Tracker: Sendable {
                 decision.gateSpeedSource = .doppler
                 return reject(&decision, .speed)
             }
-            projection = LocalProjection(originLatitude: fix.latitude, originLongitude: fix.longitude)
+            projection = LocalFrame(anchor: (fix.latitude, fix.longitude))
             anchor(east: 0, north: 0, variance: r, fix: fix, accuracy: accuracy, now: now)
             decision.gateSpeedMetresPerSecond = doppler
             decision.gateSpeedSource = doppler == nil ? nil : .doppler
@@ -256,10 +262,6 @@ public struct Tracker: Sendable {
         let threshold = NetDisplacementGate.threshold(meanAccuracy: meanAccuracy, profile: profile)
         decision.netDisplacementMetres = net
         decision.netDisplacementThresholdMetres = threshold
-        let isTrusted = doppler != nil
-            && DopplerCheck.isTrusted(
-                dopplerPathMetres: windowDoppler, positionPathMetres: windowPosition, thresholdMetres: threshold,
-                profile: profile)
         // Doppler motion evidence is tri-state: with Doppler over at least half the window, its mean speed
         // says moving or still; without, it says nothing and the net displacement decides.
         let isMoving: Bool
@@ -268,6 +270,23 @@ public struct Tracker: Sendable {
         } else {
             isMoving = NetDisplacementGate.isMoving(netDisplacement: net, threshold: threshold)
         }
+        // Session evidence for the Doppler check: Doppler and position-filter paths while moving.
+        if isMoving, let doppler {
+            sessionDopplerPath += doppler * step
+            sessionPositionPath += positionSpeed * step
+        }
+        let isTrusted = doppler.map { speed in
+            DopplerCheck.isTrusted(
+                dopplerPathMetres: windowDoppler, positionPathMetres: windowPosition, thresholdMetres: threshold,
+                sessionDopplerPathMetres: sessionDopplerPath, sessionPositionPathMetres: sessionPositionPath,
+                profile: profile)
+                // A zero (or sub-deadband) reading while the receiver moves and the position filter agrees,
+                // from a receiver whose session Doppler path falls short of its position path: a
+                // Samsung-style dropout, not a halt (a consistent receiver's zero is believed).
+                && !(isMoving && speed < profile.deadbandMetresPerSecond
+                    && positionSpeed >= profile.deadbandMetresPerSecond
+                    && sessionDopplerPath < profile.dopplerConsistentRatio * sessionPositionPath)
+        } ?? false
 
         // 5b. Kalman update (Doppler velocity), only when trusted.
         if isTrusted, let speed = doppler {
@@ -395,16 +414,16 @@ public struct Tracker: Sendable {
         recentreIfFar()
     }
 
-    /// Moves the plane's origin to the filtered position when it is farther than
-    /// ``LocalProjection/recentringDistanceMetres``, re-expressing the filter, the window and the last raw
-    /// position in the new plane.
+    /// Re-anchors the plane at the filtered position when the state is farther from the anchor than
+    /// ``LocalFrame/reanchoringRadiusMetres`` (LocalFrame's rule: within it distances in the plane are right
+    /// to 0.03 % at 45° of latitude), re-expressing the filter, the window and the last raw position in the
+    /// new plane.
     @inline(__always)
     mutating func recentreIfFar() {
-        let limit = LocalProjection.recentringDistanceMetres
-        guard abs(filter.east) > limit || abs(filter.north) > limit else { return }
+        guard projection.needsReanchoring(eastMetres: filter.east, northMetres: filter.north) else { return }
         let old = projection
         let origin = old.unproject(east: filter.east, north: filter.north)
-        let new = LocalProjection(originLatitude: origin.latitude, originLongitude: origin.longitude)
+        let new = old.reanchored(at: origin)
         func convert(_ e: Double, _ n: Double) -> (Double, Double) {
             let p = old.unproject(east: e, north: n)
             let q = new.project(latitude: p.latitude, longitude: p.longitude)

@@ -67,6 +67,18 @@ public struct TrackingProfile: Sendable, Hashable {
     /// The Doppler speed is not trusted while the Doppler path over the window is below this fraction of the
     /// filtered track's net displacement beyond its threshold.
     public var dopplerTrustRatio: Double
+    /// Once the position filter has travelled this far (metres) while the receiver was moving, the Doppler
+    /// check judges the session's whole Doppler-to-position ratio instead of the window's. 20 m: a walker's
+    /// quarter-minute, enough that the position filter's noise averages out; a Doppler scale is a property
+    /// of the chipset and does not change within a session.
+    public var dopplerEvidenceMetres: Double = 20
+    /// A receiver whose session Doppler path is at least this fraction of its position-filter path is
+    /// consistent: its zero readings while moving are believed as halts. Below it (but above
+    /// ``dopplerTrustRatio``) a sub-deadband reading while moving and while the position filter moves is a
+    /// dropout, and the position filter's speed stands in for that fix. 0.9: a consistent receiver (Pixel 4
+    /// on `gsdc2020-mtv1`, Pixel 7 walk) matches within a few per cent; 25 % zero readings (the simulator's
+    /// degraded phone) bring the ratio to about 0.75.
+    public var dopplerConsistentRatio: Double = 0.9
     /// While the mean Doppler speed over the window is at least this, the receiver is moving whatever the
     /// net displacement says (a walker pacing back and forth), metres per second.
     public var motionDopplerSpeedMetresPerSecond: Double

@@ -1,8 +1,5 @@
-// ADAPTER: the ONLY place where the evaluation will call a stop detector.
-// No stop detector exists on this branch (it is being written in Sources/TrueTrackCore/Stops/, branch `stops`).
-// When it is merged, make `detectStops` run it over the fixes and return its stops on the evaluation clock
-// (see `AlignedRecording.clockSeconds`): the stop metrics (precision, recall, start/end errors) are then
-// computed and reported by `truetrack bench` with no other change.
+// ADAPTER: the ONLY place where the evaluation calls the stop detector (TrueTrackCore/Stops). If its surface
+// changes, fix it here: the stop metrics (precision, recall, start/end errors) follow with no other change.
 import TrueTrackCore
 
 /// A stop found by the stop detector, on the evaluation clock.
@@ -22,16 +19,52 @@ public struct DetectedStop: Sendable, Hashable, Codable {
 /// Runs the stop detector for the evaluation.
 public enum StopDetectorAdapter {
     /// True when a stop detector is wired in (``detectStops(in:profile:)`` returns stops).
-    public static var isAvailable: Bool { false }
+    public static var isAvailable: Bool { true }
 
     /// The stops the detector finds in `recording`, or `nil` when no stop detector is available.
     ///
-    /// - Parameters:
-    ///   - recording: the fixes in file order, each with its time on the evaluation clock.
-    ///   - profile: the profile the recording is evaluated with.
+    /// The detector runs over the raw fixes in file order with the stop-detection preset of the same kind as
+    /// the evaluation profile (what `truetrack stops` and `process` do). Its stop times are UTC; on a
+    /// recording whose evaluation clock is not UTC (IPIN's app clock) each time is moved onto that clock
+    /// through the fix nearest to it in time (offset kept), so stops and truth stops are compared on one clock.
     public static func detectStops(in recording: AlignedRecording, profile: EvaluationProfile) -> [DetectedStop]? {
-        // TODO(stops): run the stop detector over `recording.fixes` and map each stop's start and end fix to
-        // `recording.clockSeconds` of that fix (not the fix time: IPIN truth is on the app clock).
-        nil
+        let kind: TrackingProfile.Kind = switch profile {
+        case .walking: .walking
+        case .running: .running
+        case .cycling: .cycling
+        case .driving: .driving
+        }
+        let analysis = StopAnalysis(fixes: recording.fixes, profile: .preset(kind))
+        let clock = ClockMap(recording)
+        return analysis.stops.map {
+            DetectedStop(startSeconds: clock.seconds(at: $0.start), endSeconds: clock.seconds(at: $0.end))
+        }
+    }
+}
+
+/// Maps a UTC instant onto a recording's evaluation clock through the fix nearest to it in time.
+struct ClockMap {
+    private var pairs: [(utc: Int64, clock: Double)]
+    private let isUTC: Bool
+
+    init(_ recording: AlignedRecording) {
+        isUTC = recording.clock == .utc
+        pairs = isUTC ? [] : zip(recording.fixes, recording.clockSeconds)
+            .filter { $0.1.isFinite }
+            .map { ($0.0.timestamp.millisecondsSince1970, $0.1) }
+            .sorted { $0.utc < $1.utc }
+    }
+
+    func seconds(at instant: Timestamp) -> Double {
+        let ms = instant.millisecondsSince1970
+        guard !isUTC, !pairs.isEmpty else { return instant.secondsSince1970 }
+        var low = 0, high = pairs.count
+        while low < high {
+            let mid = (low + high) / 2
+            if pairs[mid].utc < ms { low = mid + 1 } else { high = mid }
+        }
+        var best = min(low, pairs.count - 1)
+        if low > 0, abs(pairs[low - 1].utc - ms) <= abs(pairs[best].utc - ms) { best = low - 1 }
+        return pairs[best].clock + Double(ms - pairs[best].utc) / 1000
     }
 }

@@ -18,13 +18,27 @@ public struct CSVWriter: FixWriter {
     public static let header = "time,latitude,longitude,accuracy_m,altitude_m,vertical_accuracy_m,speed_mps,"
         + "speed_accuracy_mps,course_deg,course_accuracy_deg,provider,satellites,mocked,activity,activity_confidence"
 
+    /// The name of the time column: both read back with ``CSVReader`` (it accepts either).
+    public enum TimeColumn: String, Sendable, Hashable {
+        /// `time`: the canonical header (the default; `truetrack convert` writes it).
+        case time
+        /// `timestamp`: the header of a filtered track (`truetrack process --out x.csv`), whose first three
+        /// columns are `timestamp,latitude,longitude` as issue 3 specifies for it.
+        case timestamp
+    }
+
     private let sink: ByteSink
     private var finished = false
 
     /// Creates a writer on `sink` and buffers the header line.
-    public init(sink: ByteSink) {
+    ///
+    /// - Parameter timeColumn: the time column's name; ``TimeColumn/time`` by default (the canonical header).
+    public init(sink: ByteSink, timeColumn: TimeColumn = .time) {
         self.sink = sink
-        sink.append(CSVWriter.header)
+        switch timeColumn {
+        case .time: sink.append(CSVWriter.header)
+        case .timestamp: sink.append("timestamp" + CSVWriter.header.dropFirst("time".count))
+        }
         sink.buffer.append(0x0A)
     }
 

@@ -1,0 +1,18 @@
+extension MotionEvidence {
+    /// Evidence from a raw fix and the ``Tracker``'s decision on it: the seam between the tracker and the stop
+    /// detector.
+    ///
+    /// Today it reads **no field of the decision**: the evidence is the raw fix's (position, accuracy, Doppler
+    /// speed, activity), accepted or rejected, because the stop detector must see every fix before any
+    /// accuracy gate. Two candidates were measured on the simulated walks with stops and rejected:
+    /// the tracker's chosen speed (``FixDecision/speedMetresPerSecond`` with source `.filtered` when it
+    /// distrusts the Doppler speed) is the position-only filter's speed, 0.3–1.4 m/s of noise at a standstill,
+    /// which faked a departure every minute or two; and dropping the Doppler speed when
+    /// ``FixDecision/isDopplerTrusted`` is false removed it exactly at standstills (the check compares the
+    /// Doppler path with a noisy position path), so displacement noise alone faked departures. Keeping the
+    /// decision in the signature lets a later tracker feed better evidence without changing callers.
+    @inlinable
+    public init(fix: Fix, decision: FixDecision) {
+        self.init(fix: fix)
+    }
+}

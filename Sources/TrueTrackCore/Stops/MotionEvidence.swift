@@ -1,0 +1,66 @@
+/// What one fix says about whether the device is moving: the input of the ``StopDetector``.
+///
+/// A small plain value, independent of the ``Tracker``'s internals: build it from a raw ``Fix``
+/// (``init(fix:)``), from a fix and the tracker's decision on it (``init(fix:decision:)``), or by hand from any
+/// other source. Every fix should be passed, including the ones the tracker rejects: the stationary-radius exit
+/// is checked on raw fixes *before* any accuracy gate, because a parked device's fixes are coarse.
+public struct MotionEvidence: Sendable, Hashable {
+    /// Where a speed comes from; only ``doppler`` is a measurement of the receiver's own.
+    public enum SpeedSource: String, Sendable, Hashable, CaseIterable, Codable {
+        /// The receiver's Doppler speed.
+        case doppler
+        /// An estimate from a filter (e.g. the tracker's position-only Kalman filter).
+        case filtered
+        /// Displacement over time between two fixes: noise inflates it, so it never triggers motion.
+        case derived
+    }
+
+    /// When the fix was taken, UTC.
+    public var timestamp: Timestamp
+    /// Raw latitude, degrees north (WGS-84).
+    public var latitude: Double
+    /// Raw longitude, degrees east (WGS-84).
+    public var longitude: Double
+    /// The fix's reported 68 % horizontal radius, metres; `nil` when absent or invalid (the profile's
+    /// ``StopDetectionProfile/assumedAccuracyMetres`` then stands in).
+    public var accuracyMetres: Double?
+    /// Speed over ground, metres per second; `nil` when unknown (never 0 for "unknown").
+    public var speedMetresPerSecond: Double?
+    /// Where ``speedMetresPerSecond`` comes from (`nil` when there is no speed).
+    public var speedSource: SpeedSource?
+    /// A motion-activity reading attached to this fix, if any.
+    public var activity: ActivityReading?
+
+    /// Creates evidence from its parts.
+    ///
+    /// - Parameters:
+    ///   - accuracyMetres: a 68 % radius in metres; non-positive or non-finite values are treated as absent.
+    ///   - speedMetresPerSecond: metres per second; negative or non-finite values are treated as absent.
+    @inlinable
+    public init(
+        timestamp: Timestamp, latitude: Double, longitude: Double, accuracyMetres: Double? = nil,
+        speedMetresPerSecond: Double? = nil, speedSource: SpeedSource? = nil, activity: ActivityReading? = nil
+    ) {
+        self.timestamp = timestamp
+        self.latitude = latitude
+        self.longitude = longitude
+        if let a = accuracyMetres, a.isFinite, a > 0 { self.accuracyMetres = a } else { self.accuracyMetres = nil }
+        if let s = speedMetresPerSecond, s.isFinite, s >= 0 {
+            self.speedMetresPerSecond = s
+            self.speedSource = speedSource ?? .doppler
+        } else {
+            self.speedMetresPerSecond = nil
+            self.speedSource = nil
+        }
+        self.activity = activity
+    }
+
+    /// Evidence from a raw fix alone: its position, reported accuracy, Doppler speed and activity reading.
+    @inlinable
+    public init(fix: Fix) {
+        self.init(
+            timestamp: fix.timestamp, latitude: fix.latitude, longitude: fix.longitude,
+            accuracyMetres: fix.horizontalAccuracyMetres, speedMetresPerSecond: fix.speedMetresPerSecond,
+            speedSource: .doppler, activity: fix.activity)
+    }
+}

@@ -1,0 +1,150 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The tri-state motion verdict: only a confident ``still`` arms a stop.
+public enum MotionVerdict: String, Sendable, Hashable, Codable {
+    /// Confidently not moving.
+    case still
+    /// Confidently moving.
+    case moving
+    /// Not enough evidence, or evidence that disagrees: never rounded to "not moving".
+    case uncertain
+}
+
+/// Small-offset conversions between degrees and metres around a reference point (equirectangular on the mean
+/// sphere): exact enough over the few hundred metres a stop or a window spans.
+@usableFromInline
+struct Offsets: Sendable, Hashable {
+    @usableFromInline static let metresPerDegree = Ellipsoid.meanRadiusMetres * .pi / 180
+    @usableFromInline var latitude: Double
+    @usableFromInline var longitude: Double
+    @usableFromInline var cosLatitude: Double
+
+    @usableFromInline
+    init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.cosLatitude = cos(latitude * .pi / 180)
+    }
+
+    /// East and north metres of a point from the reference.
+    @usableFromInline
+    func metres(latitude lat: Double, longitude lon: Double) -> (east: Double, north: Double) {
+        var dl = lon - longitude
+        if dl > 180 { dl -= 360 } else if dl < -180 { dl += 360 }
+        return (dl * cosLatitude * Offsets.metresPerDegree, (lat - latitude) * Offsets.metresPerDegree)
+    }
+
+    /// The point `east`, `north` metres from the reference.
+    @usableFromInline
+    func point(east: Double, north: Double) -> (latitude: Double, longitude: Double) {
+        let lat = latitude + north / Offsets.metresPerDegree
+        var lon = longitude + (cosLatitude > 1e-9 ? east / (cosLatitude * Offsets.metresPerDegree) : 0)
+        if lon > 180 { lon -= 360 } else if lon < -180 { lon += 360 }
+        return (min(max(lat, -90), 90), lon)
+    }
+}
+
+/// The trailing window of the kinematic verdict: a fixed ring of recent fixes (allocated once).
+struct MotionWindow: Sendable {
+    struct Entry: Sendable {
+        var milliseconds: Int64
+        var latitude: Double
+        var longitude: Double
+        var accuracy: Double
+        /// Negative when the fix has no usable speed.
+        var speed: Double
+    }
+
+    static let capacity = 160
+    var entries: [Entry]
+    var head = 0
+    var count = 0
+
+    init() {
+        entries = Array(repeating: Entry(milliseconds: 0, latitude: 0, longitude: 0, accuracy: 0, speed: -1),
+                        count: MotionWindow.capacity)
+    }
+
+    mutating func removeAll() {
+        head = 0
+        count = 0
+    }
+
+    func entry(_ i: Int) -> Entry { entries[(head + i) % MotionWindow.capacity] }
+
+    var newest: Entry? { count > 0 ? entry(count - 1) : nil }
+    var oldest: Entry? { count > 0 ? entry(0) : nil }
+
+    /// Appends a fix, dropping entries older than `span` milliseconds before it. Fixes closer than
+    /// `span / 128` to the newest entry are not stored, so a window holds at most about 128 entries whatever
+    /// the receiver's rate.
+    mutating func append(_ e: Entry, spanMilliseconds span: Int64) {
+        while count > 0 && e.milliseconds - entry(0).milliseconds > span {
+            head = (head + 1) % MotionWindow.capacity
+            count -= 1
+        }
+        if let last = newest, e.milliseconds - last.milliseconds < span / 128 { return }
+        if count == MotionWindow.capacity {
+            head = (head + 1) % MotionWindow.capacity
+            count -= 1
+        }
+        entries[(head + count) % MotionWindow.capacity] = e
+        count += 1
+    }
+
+    /// The mean position of entries `range` (as offsets from `ref`), metres.
+    func centroid(_ range: Range<Int>, _ ref: Offsets) -> (east: Double, north: Double) {
+        var e = 0.0, n = 0.0
+        for i in range {
+            let x = entry(i)
+            let m = ref.metres(latitude: x.latitude, longitude: x.longitude)
+            e += m.east
+            n += m.north
+        }
+        let k = Double(max(range.count, 1))
+        return (e / k, n / k)
+    }
+
+    /// The kinematic verdict at `now`, the still radius (metres) and the window's mean position.
+    ///
+    /// - still: the window covers at least ¾ of its span with ≥ 3 fixes; the net displacement between the
+    ///   mean positions of its first and last thirds is within the still radius (base + factor × mean
+    ///   accuracy); and, when at least half its fixes carry a speed, their mean speed is under the still speed.
+    /// - moving: the window is covered and the net displacement exceeds the still radius while the mean speed
+    ///   (if known) is not under the still speed.
+    /// - uncertain: otherwise (short window after a gap, speed and displacement disagreeing).
+    func verdict(now: Int64, profile: StopDetectionProfile)
+        -> (verdict: MotionVerdict, radius: Double, centre: (latitude: Double, longitude: Double)?)
+    {
+        guard let first = oldest, let last = newest else { return (.uncertain, 0, nil) }
+        let ref = Offsets(latitude: last.latitude, longitude: last.longitude)
+        let mean = centroid(0..<count, ref)
+        let centre = ref.point(east: mean.east, north: mean.north)
+        let span = Double(now - first.milliseconds) / 1000
+        guard count >= 3, span >= 0.75 * profile.windowSeconds else { return (.uncertain, 0, centre) }
+        var accuracySum = 0.0, speedSum = 0.0, speedCount = 0
+        for i in 0..<count {
+            let x = entry(i)
+            accuracySum += x.accuracy
+            if x.speed >= 0 { speedSum += x.speed; speedCount += 1 }
+        }
+        let radius = profile.stillRadiusBaseMetres + profile.stillRadiusAccuracyFactor * accuracySum / Double(count)
+        let third = max(1, count / 3)
+        let a = centroid(0..<third, ref), b = centroid((count - third)..<count, ref)
+        let net = ((b.east - a.east) * (b.east - a.east) + (b.north - a.north) * (b.north - a.north)).squareRoot()
+        let hasSpeed = 2 * speedCount >= count
+        let slow = !hasSpeed || speedSum / Double(speedCount) < profile.stillSpeedMetresPerSecond
+        if net <= radius && slow { return (.still, radius, centre) }
+        if net > radius && (!hasSpeed || !slow) { return (.moving, radius, centre) }
+        if hasSpeed && speedSum / Double(speedCount) >= profile.triggerSpeedMetresPerSecond {
+            return (.moving, radius, centre)
+        }
+        return (.uncertain, radius, centre)
+    }
+}

@@ -1,0 +1,85 @@
+/// A journey between two stops (or between the track's ends and a stop).
+public struct TripRecord: Sendable, Hashable {
+    /// When the trip began, UTC: the end of the previous stop, or the track's first fix.
+    public var start: Timestamp
+    /// When it ended, UTC: the start of the next stop, or the track's last fix.
+    public var end: Timestamp
+
+    /// `end − start`, seconds.
+    public var durationSeconds: Double { start.seconds(to: end) }
+
+    /// Creates a record.
+    public init(start: Timestamp, end: Timestamp) {
+        self.start = start
+        self.end = end
+    }
+}
+
+/// The stops and trips of a recorded track, and its moving versus elapsed time.
+///
+/// Computed by the same ``StopDetector`` an app runs live, fed the whole track in order: the stops are those
+/// the live detector reports (``MotionEvent/stopEnded(_:)`` and ``StopDetector/finish()``).
+public struct StopAnalysis: Sendable, Hashable {
+    /// The stops in time order.
+    public var stops: [StopRecord]
+    /// The trips: the stretches between the stops that last longer than zero seconds.
+    public var trips: [TripRecord]
+    /// From the first fix to the last, seconds.
+    public var elapsedSeconds: Double
+    /// Elapsed time minus the time spent in stops, seconds.
+    public var movingSeconds: Double
+    /// The first and last evidence times (`nil` for an empty track).
+    public var first: Timestamp?
+    /// See ``first``.
+    public var last: Timestamp?
+
+    /// Analyses a whole track of evidence in its order (evidence out of time order is ignored, as live).
+    public init(evidence: some Sequence<MotionEvidence>, profile: StopDetectionProfile) {
+        var detector = StopDetector(profile: profile)
+        var stops: [StopRecord] = []
+        var first: Timestamp?, last: Timestamp?
+        for e in evidence {
+            for event in detector.process(e) {
+                if case .stopEnded(let record) = event { stops.append(record) }
+            }
+            if let l = detector.lastEvidence?.timestamp {
+                if first == nil { first = l }
+                last = l
+            }
+        }
+        for event in detector.finish() {
+            if case .stopEnded(let record) = event { stops.append(record) }
+        }
+        self.init(stops: stops, first: first, last: last)
+    }
+
+    /// Analyses raw fixes (``MotionEvidence/init(fix:)``: Doppler speeds as the receiver reported them).
+    public init(fixes: some Sequence<Fix>, profile: StopDetectionProfile) {
+        self.init(evidence: fixes.lazy.map(MotionEvidence.init(fix:)), profile: profile)
+    }
+
+    /// Builds the trips and times from stops and the track's first and last times.
+    public init(stops: [StopRecord], first: Timestamp?, last: Timestamp?) {
+        self.stops = stops
+        self.first = first
+        self.last = last
+        guard let first, let last else {
+            trips = []
+            elapsedSeconds = 0
+            movingSeconds = 0
+            return
+        }
+        var trips: [TripRecord] = []
+        var cursor = first
+        var stopped = 0.0
+        for stop in stops {
+            if stop.start > cursor { trips.append(TripRecord(start: cursor, end: stop.start)) }
+            stopped += stop.durationSeconds
+            cursor = max(cursor, stop.end)
+        }
+        if last > cursor { trips.append(TripRecord(start: cursor, end: last)) }
+        self.trips = trips
+        elapsedSeconds = first.seconds(to: last)
+        movingSeconds = max(0, elapsedSeconds - stopped)
+    }
+}

@@ -1,0 +1,146 @@
+/// The tuning of the ``StopDetector`` for one kind of movement.
+///
+/// Use a preset (``walking``, ``running``, ``cycling``, ``driving``, or ``preset(_:)`` for a
+/// ``TrackingProfile/Kind``) and change what you need; every preset value is documented with its reason.
+///
+/// How long a standstill must last before it is a stop: the still verdict needs a window of still fixes
+/// (``windowSeconds``), then the countdown (``stopTimeoutSeconds``) must run out, so a standstill shorter
+/// than `windowSeconds + stopTimeoutSeconds` never becomes a stop.
+public struct StopDetectionProfile: Sendable, Hashable {
+    /// A still verdict arms a countdown of this many seconds; when it runs out the stop commits.
+    public var stopTimeoutSeconds: Double
+    /// Once stopped, a fix farther than this from the stop's anchor (beyond its own accuracy) means the device
+    /// has left, metres.
+    public var stationaryRadiusMetres: Double
+    /// A pending stop is cancelled by a fix farther than this from where the countdown was armed (beyond the
+    /// fix's accuracy), metres. The issue fixes it at 50 m.
+    public var pendingStopVetoMetres: Double
+    /// A Doppler (or filtered) speed above this means moving, metres per second (``exitConfirmationFixes``
+    /// fixes in a row). Derived speeds never trigger: position noise inflates them.
+    public var triggerSpeedMetresPerSecond: Double
+    /// The kinematic still verdict needs the mean speed over the window below this, metres per second.
+    public var stillSpeedMetresPerSecond: Double
+    /// The trailing window of the kinematic verdict, seconds.
+    public var windowSeconds: Double
+    /// Still radius = ``stillRadiusBaseMetres`` + ``stillRadiusAccuracyFactor`` × the window's mean accuracy:
+    /// the net displacement over the window must stay within it for a still verdict, metres.
+    public var stillRadiusBaseMetres: Double
+    /// See ``stillRadiusBaseMetres``.
+    public var stillRadiusAccuracyFactor: Double
+    /// The accuracy assumed for a fix that reports none, metres.
+    public var assumedAccuracyMetres: Double
+    /// How many consecutive fixes must show a speed or radius exit before it counts (an activity reading or a
+    /// manual ``StopDetector/changePace(_:at:)`` counts at once).
+    public var exitConfirmationFixes: Int
+    /// A silence longer than this between fixes starts recovery: the window is emptied (the verdict is
+    /// uncertain until it refills) and a pending countdown can only commit on a fix after the gap, seconds.
+    public var gapSeconds: Double
+    /// Activities that mean moving (when read with at least ``activityConfidenceThreshold``).
+    public var movingActivities: ActivityMask
+    /// The confidence (0–100) from which an activity reading counts; below it the reading is uncertain.
+    public var activityConfidenceThreshold: Int
+    /// An activity reading older than this no longer applies, seconds.
+    public var activityValiditySeconds: Double
+    /// A heartbeat event is emitted this often, seconds; `nil` for none.
+    public var heartbeatIntervalSeconds: Double?
+
+    /// Creates a profile with every value given; prefer a preset.
+    public init(
+        stopTimeoutSeconds: Double, stationaryRadiusMetres: Double, pendingStopVetoMetres: Double = 50,
+        triggerSpeedMetresPerSecond: Double, stillSpeedMetresPerSecond: Double, windowSeconds: Double,
+        stillRadiusBaseMetres: Double = 2, stillRadiusAccuracyFactor: Double = 1, assumedAccuracyMetres: Double = 10,
+        exitConfirmationFixes: Int = 2, gapSeconds: Double = 30, movingActivities: ActivityMask = .moving,
+        activityConfidenceThreshold: Int = 75, activityValiditySeconds: Double = 60,
+        heartbeatIntervalSeconds: Double? = 60
+    ) {
+        self.stopTimeoutSeconds = stopTimeoutSeconds
+        self.stationaryRadiusMetres = stationaryRadiusMetres
+        self.pendingStopVetoMetres = pendingStopVetoMetres
+        self.triggerSpeedMetresPerSecond = triggerSpeedMetresPerSecond
+        self.stillSpeedMetresPerSecond = stillSpeedMetresPerSecond
+        self.windowSeconds = windowSeconds
+        self.stillRadiusBaseMetres = stillRadiusBaseMetres
+        self.stillRadiusAccuracyFactor = stillRadiusAccuracyFactor
+        self.assumedAccuracyMetres = assumedAccuracyMetres
+        self.exitConfirmationFixes = max(1, exitConfirmationFixes)
+        self.gapSeconds = gapSeconds
+        self.movingActivities = movingActivities
+        self.activityConfidenceThreshold = activityConfidenceThreshold
+        self.activityValiditySeconds = activityValiditySeconds
+        self.heartbeatIntervalSeconds = heartbeatIntervalSeconds
+    }
+
+    /// Walking.
+    ///
+    /// - `stopTimeoutSeconds` 20 and `windowSeconds` 10: a walker standing for 30 s has stopped (the 37–39 s
+    ///   pause at waypoint 13 of the `ipin2023-walk` trial 25 walks is a stop); waiting at a crossing for less
+    ///   is not.
+    /// - `stationaryRadiusMetres` 40: someone pottering around a shop stays within about 30 m of its middle;
+    ///   10 m more for the fixes' error. A walker who leaves at 1.4 m/s is caught sooner by the speed trigger.
+    /// - `triggerSpeedMetresPerSecond` 1.0: a slow walk is 1 m/s; pottering (0.3–0.6 m/s) stays under it.
+    /// - `stillSpeedMetresPerSecond` 0.7: pottering in a shop averages 0.3–0.6 m/s and is a stop; half a slow
+    ///   walk.
+    /// - still radius `2 m + 1.0 × accuracy`, `assumedAccuracyMetres` 10: over 10 s a still receiver's
+    ///   correlated error moves well under its 68 % radius, a walker covers 10–14 m; loggers without accuracy
+    ///   (GPX, GeoLife) are consumer receivers outdoors (5–10 m); a larger guess would call a slow walk still.
+    /// - `exitConfirmationFixes` 2: one Doppler spike or multipath jump is noise, two in a row are a departure.
+    /// - `gapSeconds` 30: three windows without a fix; a walker may have gone 40 m.
+    /// - moving activities: walking, running, on foot, on bicycle, in vehicle at confidence ≥ 75 (Android's
+    ///   `DetectedActivity` calls ≥ 75 "likely"), valid 60 s; heartbeat every 60 s (the mobile SDKs' default).
+    public static let walking = StopDetectionProfile(
+        stopTimeoutSeconds: 20, stationaryRadiusMetres: 40, triggerSpeedMetresPerSecond: 1.0,
+        stillSpeedMetresPerSecond: 0.7, windowSeconds: 10)
+
+    /// Running: the walking values with a faster trigger (2 m/s: a jog is 2.5–3 m/s, a runner walking back to
+    /// the car is not a new run yet) and still speed (1.0 m/s).
+    public static let running: StopDetectionProfile = {
+        var p = walking
+        p.triggerSpeedMetresPerSecond = 2
+        p.stillSpeedMetresPerSecond = 1.0
+        return p
+    }()
+
+    /// Cycling: timeout 30 s (a red light is not a stop), trigger 2 m/s (pushing the bike is slower),
+    /// stationary radius 50 m, gap 20 s (a cyclist covers 100 m in it).
+    public static let cycling: StopDetectionProfile = {
+        var p = walking
+        p.stopTimeoutSeconds = 30
+        p.triggerSpeedMetresPerSecond = 2
+        p.stillSpeedMetresPerSecond = 1.0
+        p.stationaryRadiusMetres = 50
+        p.gapSeconds = 20
+        return p
+    }()
+
+    /// Driving: timeout 60 s with the 10 s window, so a standstill must last 70 s: traffic-light halts of
+    /// 20–60 s are not stops; trigger 3 m/s (a car rolling off; creeping in a queue at walking pace is not a
+    /// departure), still speed 0.5 m/s (a halted car's Doppler reads < 0.1 m/s), stationary radius 50 m (a
+    /// car park), gap 20 s.
+    public static let driving: StopDetectionProfile = {
+        var p = walking
+        p.stopTimeoutSeconds = 60
+        p.triggerSpeedMetresPerSecond = 3
+        p.stillSpeedMetresPerSecond = 0.5
+        p.stationaryRadiusMetres = 50
+        p.gapSeconds = 20
+        return p
+    }()
+
+    /// The preset for a tracking profile kind (``TrackingProfile/Kind/custom`` gives ``walking``).
+    public static func preset(_ kind: TrackingProfile.Kind) -> StopDetectionProfile {
+        switch kind {
+        case .walking, .custom: walking
+        case .running: running
+        case .cycling: cycling
+        case .driving: driving
+        }
+    }
+}
+
+extension ActivityMask {
+    /// Every activity that means being carried somewhere: walking, running, on foot, on bicycle, in vehicle.
+    public static let moving: ActivityMask = [
+        ActivityMask(.walking), ActivityMask(.running), ActivityMask(.onFoot), ActivityMask(.onBicycle),
+        ActivityMask(.inVehicle),
+    ]
+}

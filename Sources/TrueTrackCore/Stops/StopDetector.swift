@@ -1,0 +1,426 @@
+/// Whether the device is moving or stationary.
+public enum MotionState: String, Sendable, Hashable, Codable {
+    /// Moving: fixes are expected to travel.
+    case moving
+    /// Stationary: at a stop (or, at the start of a session, not yet proven to move).
+    case stationary
+}
+
+/// What ended a stationary period.
+public enum DepartureTrigger: String, Sendable, Hashable, Codable {
+    /// A confident moving activity reading.
+    case activity
+    /// A Doppler or filtered speed above the trigger speed.
+    case speed
+    /// A raw fix outside the stationary radius around the anchor.
+    case radius
+    /// The kinematic verdict (no activity reading in force): the window moved beyond its still radius — the
+    /// stand-in for a moving activity reading.
+    case displacement
+    /// ``StopDetector/changePace(_:at:)`` with `true`.
+    case manual
+}
+
+/// A point on the WGS-84 ellipsoid, degrees.
+public struct StopPoint: Sendable, Hashable {
+    /// Latitude, degrees north.
+    public var latitude: Double
+    /// Longitude, degrees east.
+    public var longitude: Double
+
+    /// Creates a point.
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
+/// One stop: where and when the device stayed.
+public struct StopRecord: Sendable, Hashable {
+    /// When the stop began, UTC: the oldest fix of the still window that armed the countdown (the verdict
+    /// looks back over ``StopDetectionProfile/windowSeconds``, so this is within a window of the real start),
+    /// never before the fix that ended the previous stationary period.
+    public var start: Timestamp
+    /// When it ended, UTC: the last fix before the one that began the departure (or the track's last fix).
+    public var end: Timestamp
+    /// Latitude of the centre (the mean of the stop's fixes), degrees north.
+    public var latitude: Double
+    /// Longitude of the centre, degrees east.
+    public var longitude: Double
+    /// Root-mean-square distance of the stop's fixes from its centre, metres.
+    public var radiusMetres: Double
+    /// How many fixes the stop holds (fixes that were starting a departure are not counted).
+    public var fixes: Int
+
+    /// `end − start`, seconds.
+    public var durationSeconds: Double { start.seconds(to: end) }
+
+    /// Creates a record.
+    public init(start: Timestamp, end: Timestamp, latitude: Double, longitude: Double, radiusMetres: Double,
+                fixes: Int) {
+        self.start = start
+        self.end = end
+        self.latitude = latitude
+        self.longitude = longitude
+        self.radiusMetres = radiusMetres
+        self.fixes = fixes
+    }
+}
+
+/// What the ``StopDetector`` reports.
+public enum MotionEvent: Sendable, Hashable {
+    /// The state changed: `isMoving` is the new state; `fix` is the evidence that caused it, or the last one
+    /// received (`nil` when no fix has been seen, e.g. a manual change before the first fix).
+    case motionChange(isMoving: Bool, fix: MotionEvidence?)
+    /// A stop was committed (its countdown ran out): the record so far (its end is the latest fix).
+    case stopCommitted(StopRecord)
+    /// The device left a committed stop, or the session finished inside one: the complete record.
+    case stopEnded(StopRecord)
+    /// The periodic heartbeat, with the last fix received (`nil` before any).
+    case heartbeat(fix: MotionEvidence?)
+}
+
+/// The MOVING/STATIONARY state machine: stops and departures from raw fixes, activity readings and time.
+///
+/// A value type with no timers or threads: the caller supplies the time (each evidence's timestamp,
+/// ``advance(to:)`` between fixes), so a recorded track replays exactly as it happened live.
+///
+/// ## Transitions
+/// - The session starts **STATIONARY** without a committed stop: nothing proves movement yet.
+/// - **STATIONARY → MOVING** on any one of: a confident moving activity; a Doppler or filtered speed above
+///   ``StopDetectionProfile/triggerSpeedMetresPerSecond``; a raw fix farther than
+///   ``StopDetectionProfile/stationaryRadiusMetres`` from the anchor, beyond its own accuracy (checked on every
+///   fix whatever its accuracy: a parked device's fixes are coarse); without a fresh activity reading, a
+///   kinematic *moving* verdict (the stand-in for a moving activity); ``changePace(_:at:)`` with `true`.
+///   Speed, radius and kinematic exits need ``StopDetectionProfile/exitConfirmationFixes`` fixes in a row.
+/// - **MOVING → STATIONARY** has one path: a confident *still* verdict arms a countdown of
+///   ``StopDetectionProfile/stopTimeoutSeconds``; further still verdicts do not restart it; when it runs out
+///   the stop commits (a ``StopRecord``, the anchor at the stop's centre, a ``MotionEvent/motionChange(isMoving:fix:)``).
+/// - **Vetoes** cancel a pending countdown: a fix more than ``StopDetectionProfile/pendingStopVetoMetres``
+///   (beyond its accuracy) from where it was armed, and the evidence that would end a stop (a confident moving
+///   activity, a confirmed speed or kinematic trigger, a manual change to moving). A single *moving* or an
+///   *uncertain* verdict does not cancel it (else a shop visit would never complete).
+/// - The verdict is tri-state (``MotionVerdict``). A fresh activity reading at or above the confidence
+///   threshold decides it; a low-confidence or unknown reading is uncertain. Without a fresh reading the
+///   kinematic verdict of the trailing window stands in (see ``StopDetectionProfile``).
+/// - **Silence is never a stop**: a gap longer than ``StopDetectionProfile/gapSeconds`` empties the window (the
+///   verdict is uncertain until it refills); a countdown armed before the gap can commit only on a fix after
+///   it that does not veto it, never by time alone.
+public struct StopDetector: Sendable {
+    /// The tuning.
+    public private(set) var profile: StopDetectionProfile
+    /// The current state.
+    public private(set) var state: MotionState = .stationary
+    /// True while stationary at a committed stop (false in the initial, unproven stationary state).
+    public private(set) var isStopCommitted = false
+    /// Where the device is parked: the committed stop's centre, or the first fix of the session; `nil` while
+    /// moving.
+    public private(set) var anchor: StopPoint?
+    /// When the pending countdown was armed, or `nil` when none is running.
+    public private(set) var countdownArmedAt: Timestamp?
+    /// The verdict on the latest evidence.
+    public private(set) var verdict: MotionVerdict = .uncertain
+    /// What ended the last stationary period.
+    public private(set) var lastDepartureTrigger: DepartureTrigger?
+    /// The latest evidence received (in time order).
+    public private(set) var lastEvidence: MotionEvidence?
+
+    var window = MotionWindow()
+    var armPoint: StopPoint?
+    var accumulator: StopAccumulator?
+    var triggerStreak = 0
+    var lastHeartbeatMilliseconds: Int64?
+    /// When the last stationary period ended: a new stop never reaches back before it.
+    var departureMilliseconds: Int64 = .min
+    var activity: ActivityReading?
+    var activityMilliseconds: Int64 = 0
+
+    /// Creates a detector in the initial STATIONARY state.
+    ///
+    /// - Parameter profile: the tuning; ``StopDetectionProfile/walking`` by default (as the ``Tracker``).
+    public init(profile: StopDetectionProfile = .walking) {
+        self.profile = profile
+    }
+
+    // MARK: Inputs
+
+    /// Processes one fix's evidence and returns the events it caused (usually none: the empty array does not
+    /// allocate). Evidence not newer than the previous one is ignored.
+    public mutating func process(_ evidence: MotionEvidence) -> [MotionEvent] {
+        let now = evidence.timestamp.millisecondsSince1970
+        var events: [MotionEvent] = []
+        if let last = lastEvidence {
+            guard now > last.timestamp.millisecondsSince1970 else { return events }
+            if Double(now - last.timestamp.millisecondsSince1970) / 1000 > profile.gapSeconds {
+                window.removeAll()
+                triggerStreak = 0
+            }
+        }
+        lastEvidence = evidence
+        if let reading = evidence.activity { process(activity: reading, milliseconds: now) }
+        let accuracy = evidence.accuracyMetres ?? profile.assumedAccuracyMetres
+        let isTriggerSource = evidence.speedSource == .doppler || evidence.speedSource == .filtered
+        let speed = isTriggerSource ? (evidence.speedMetresPerSecond ?? -1) : -1
+        window.append(
+            MotionWindow.Entry(
+                milliseconds: now, latitude: evidence.latitude, longitude: evidence.longitude, accuracy: accuracy,
+                speed: speed),
+            spanMilliseconds: Int64(profile.windowSeconds * 1000))
+        let activityVerdict = self.activityVerdict(at: now)
+        let kinematic = window.verdict(now: now, profile: profile)
+        verdict = activityVerdict ?? kinematic.verdict
+        let isSpeedTrigger = speed > profile.triggerSpeedMetresPerSecond
+        let isDisplaced = activityVerdict == nil && kinematic.verdict == .moving
+
+        if anchor == nil && state == .stationary {
+            anchor = StopPoint(latitude: evidence.latitude, longitude: evidence.longitude)
+        }
+        var departed = false
+        if state == .stationary, let anchor {
+            let isOutside = distance(anchor, evidence) - accuracy > profile.stationaryRadiusMetres
+            if activityVerdict == .moving {
+                depart(.activity, evidence, &events)
+                departed = true
+            } else if isSpeedTrigger || isOutside || isDisplaced {
+                triggerStreak += 1
+                if triggerStreak >= profile.exitConfirmationFixes {
+                    depart(isSpeedTrigger ? .speed : isOutside ? .radius : .displacement, evidence, &events)
+                    departed = true
+                }
+            } else {
+                triggerStreak = 0
+                if isStopCommitted { accumulator?.add(evidence) }
+            }
+        } else {
+            triggerStreak = isSpeedTrigger || isDisplaced ? triggerStreak + 1 : 0
+        }
+        if !isStopCommitted && !departed {
+            // MOVING, or the initial unproven STATIONARY: the countdown's vetoes, expiry and arming.
+            if countdownArmedAt != nil {
+                let isVetoed = activityVerdict == .moving
+                    || triggerStreak >= profile.exitConfirmationFixes
+                    || armPoint.map { distance($0, evidence) - accuracy > profile.pendingStopVetoMetres } ?? false
+                if isVetoed {
+                    cancelCountdown()
+                } else {
+                    if armPoint == nil { armPoint = StopPoint(latitude: evidence.latitude, longitude: evidence.longitude) }
+                    accumulator?.add(evidence)
+                    commitIfExpired(now: now, fix: evidence, &events)
+                }
+            } else if verdict == .still {
+                arm(at: now, centre: kinematic.centre)
+                commitIfExpired(now: now, fix: evidence, &events)
+            }
+        }
+        heartbeat(now: now, &events)
+        return events
+    }
+
+    /// Supplies a motion-activity reading from a separate timed stream; it applies from `timestamp` for
+    /// ``StopDetectionProfile/activityValiditySeconds``. A confident moving reading ends a stationary period
+    /// (or cancels a pending countdown) at once; a confident still reading arms the countdown.
+    public mutating func process(activity reading: ActivityReading, at timestamp: Timestamp) -> [MotionEvent] {
+        let now = timestamp.millisecondsSince1970
+        var events: [MotionEvent] = []
+        process(activity: reading, milliseconds: now)
+        guard let v = activityVerdict(at: now) else { return events }
+        verdict = v
+        if v == .moving {
+            if state == .stationary && lastEvidence != nil {
+                depart(.activity, lastEvidence, &events)
+            } else if countdownArmedAt != nil {
+                cancelCountdown()
+            }
+        } else if v == .still && !isStopCommitted && countdownArmedAt == nil, lastEvidence != nil {
+            arm(at: now, centre: nil)
+        }
+        heartbeat(now: now, &events)
+        return events
+    }
+
+    /// Lets time pass without a fix: a countdown that runs out commits (only if the last fix is no older than
+    /// ``StopDetectionProfile/gapSeconds``: silence alone never makes a stop), and heartbeats are due.
+    public mutating func advance(to time: Timestamp) -> [MotionEvent] {
+        let now = time.millisecondsSince1970
+        var events: [MotionEvent] = []
+        if let armed = countdownArmedAt, let last = lastEvidence,
+            Double(now - armed.millisecondsSince1970) / 1000 >= profile.stopTimeoutSeconds,
+            Double(now - last.timestamp.millisecondsSince1970) / 1000 <= profile.gapSeconds
+        {
+            commit(fix: last, &events)
+        }
+        heartbeat(now: now, &events)
+        return events
+    }
+
+    /// A manual change of pace. `true`: MOVING now (a stationary period ends with trigger
+    /// ``DepartureTrigger/manual``; a pending countdown is cancelled). `false`: arms the stop countdown as a
+    /// confident still verdict would — the one path to STATIONARY is kept, so the stop commits after
+    /// ``StopDetectionProfile/stopTimeoutSeconds`` unless vetoed.
+    public mutating func changePace(_ isMoving: Bool, at time: Timestamp) -> [MotionEvent] {
+        let now = time.millisecondsSince1970
+        var events: [MotionEvent] = []
+        if isMoving {
+            if state == .stationary {
+                depart(.manual, lastEvidence, &events)
+            } else {
+                cancelCountdown()
+            }
+        } else if !isStopCommitted && countdownArmedAt == nil {
+            arm(at: now, centre: nil)
+        }
+        heartbeat(now: now, &events)
+        return events
+    }
+
+    /// Ends the session: a committed stop the track never left is reported (``MotionEvent/stopEnded(_:)``,
+    /// ending at the last fix). The state is kept.
+    public mutating func finish() -> [MotionEvent] {
+        guard isStopCommitted, let record = accumulator?.record else { return [] }
+        return [.stopEnded(record)]
+    }
+
+    // MARK: Internals
+
+    func activityVerdict(at now: Int64) -> MotionVerdict? {
+        guard let reading = activity else { return nil }
+        let age = Double(now - activityMilliseconds) / 1000
+        guard age >= 0, age <= profile.activityValiditySeconds else { return nil }
+        guard Int(reading.confidence) >= profile.activityConfidenceThreshold else { return .uncertain }
+        if reading.kind == .still { return .still }
+        return profile.movingActivities.contains(reading.kind) ? .moving : .uncertain
+    }
+
+    mutating func process(activity reading: ActivityReading, milliseconds: Int64) {
+        if activity == nil || milliseconds >= activityMilliseconds {
+            activity = reading
+            activityMilliseconds = milliseconds
+        }
+    }
+
+    func distance(_ point: StopPoint, _ evidence: MotionEvidence) -> Double {
+        Haversine.distance(
+            from: (point.latitude, point.longitude), to: (evidence.latitude, evidence.longitude))
+    }
+
+    mutating func arm(at now: Int64, centre: (latitude: Double, longitude: Double)?) {
+        countdownArmedAt = Timestamp(millisecondsSince1970: now)
+        if let centre {
+            armPoint = StopPoint(latitude: centre.latitude, longitude: centre.longitude)
+        } else if let last = lastEvidence {
+            armPoint = StopPoint(latitude: last.latitude, longitude: last.longitude)
+        } else {
+            armPoint = nil
+        }
+        // The stop holds the still window that armed it.
+        var acc: StopAccumulator?
+        for i in 0..<window.count {
+            let e = window.entry(i)
+            if e.milliseconds <= departureMilliseconds { continue }
+            if acc == nil { acc = StopAccumulator(latitude: e.latitude, longitude: e.longitude, milliseconds: e.milliseconds) }
+            acc?.add(latitude: e.latitude, longitude: e.longitude, milliseconds: e.milliseconds)
+        }
+        if acc == nil, let last = lastEvidence {
+            acc = StopAccumulator(latitude: last.latitude, longitude: last.longitude,
+                                  milliseconds: last.timestamp.millisecondsSince1970)
+            acc?.add(last)
+        }
+        accumulator = acc
+    }
+
+    mutating func cancelCountdown() {
+        countdownArmedAt = nil
+        armPoint = nil
+        accumulator = nil
+    }
+
+    mutating func commitIfExpired(now: Int64, fix: MotionEvidence, _ events: inout [MotionEvent]) {
+        guard let armed = countdownArmedAt,
+            Double(now - armed.millisecondsSince1970) / 1000 >= profile.stopTimeoutSeconds
+        else { return }
+        commit(fix: fix, &events)
+    }
+
+    mutating func commit(fix: MotionEvidence?, _ events: inout [MotionEvent]) {
+        countdownArmedAt = nil
+        armPoint = nil
+        isStopCommitted = true
+        triggerStreak = 0
+        if let record = accumulator?.record {
+            anchor = StopPoint(latitude: record.latitude, longitude: record.longitude)
+            events.append(.stopCommitted(record))
+        } else if let fix {
+            anchor = StopPoint(latitude: fix.latitude, longitude: fix.longitude)
+        }
+        if state == .moving {
+            state = .stationary
+            events.append(.motionChange(isMoving: false, fix: fix))
+        }
+    }
+
+    mutating func depart(_ trigger: DepartureTrigger, _ fix: MotionEvidence?, _ events: inout [MotionEvent]) {
+        if isStopCommitted, let record = accumulator?.record { events.append(.stopEnded(record)) }
+        if let last = lastEvidence { departureMilliseconds = last.timestamp.millisecondsSince1970 - 1 }
+        state = .moving
+        isStopCommitted = false
+        anchor = nil
+        triggerStreak = 0
+        lastDepartureTrigger = trigger
+        cancelCountdown()
+        events.append(.motionChange(isMoving: true, fix: fix))
+    }
+
+    mutating func heartbeat(now: Int64, _ events: inout [MotionEvent]) {
+        guard let interval = profile.heartbeatIntervalSeconds else { return }
+        guard let last = lastHeartbeatMilliseconds else {
+            lastHeartbeatMilliseconds = now
+            return
+        }
+        if Double(now - last) / 1000 >= interval {
+            lastHeartbeatMilliseconds = now
+            events.append(.heartbeat(fix: lastEvidence))
+        }
+    }
+}
+
+/// Running sums of a stop's fixes in metres around its first fix: centre, RMS radius, count, time span.
+struct StopAccumulator: Sendable {
+    var reference: Offsets
+    var startMilliseconds: Int64
+    var endMilliseconds: Int64
+    var sumEast = 0.0
+    var sumNorth = 0.0
+    var sumSquares = 0.0
+    var count = 0
+
+    init(latitude: Double, longitude: Double, milliseconds: Int64) {
+        reference = Offsets(latitude: latitude, longitude: longitude)
+        startMilliseconds = milliseconds
+        endMilliseconds = milliseconds
+    }
+
+    mutating func add(latitude: Double, longitude: Double, milliseconds: Int64) {
+        let m = reference.metres(latitude: latitude, longitude: longitude)
+        sumEast += m.east
+        sumNorth += m.north
+        sumSquares += m.east * m.east + m.north * m.north
+        count += 1
+        endMilliseconds = max(endMilliseconds, milliseconds)
+    }
+
+    mutating func add(_ e: MotionEvidence) {
+        add(latitude: e.latitude, longitude: e.longitude, milliseconds: e.timestamp.millisecondsSince1970)
+    }
+
+    var record: StopRecord? {
+        guard count > 0 else { return nil }
+        let k = Double(count)
+        let me = sumEast / k, mn = sumNorth / k
+        let centre = reference.point(east: me, north: mn)
+        let variance = max(0, sumSquares / k - me * me - mn * mn)
+        return StopRecord(
+            start: Timestamp(millisecondsSince1970: startMilliseconds),
+            end: Timestamp(millisecondsSince1970: endMilliseconds), latitude: centre.latitude,
+            longitude: centre.longitude, radiusMetres: variance.squareRoot(), fixes: count)
+    }
+}

@@ -1,0 +1,267 @@
+import TrueTrackCore
+import TrueTrackIO
+
+/// `truetrack process INPUT [--profile P] [--json] [--out FILE] [--decisions FILE]`: run the ``Tracker`` over a
+/// recording and report its distance against the naive sum, with the filtered track and every decision.
+enum ProcessCommand {
+    static let spec = CommandSpec(
+        name: "process",
+        abstract: "Filter a recording: TrueTrack's distance, the filtered track and a decision per fix.",
+        positionals: ["INPUT"], minimumPositionals: 1, maximumPositionals: 1,
+        options: [
+            OptionSpec(
+                name: "profile", short: "p", valueName: "PROFILE",
+                help: "walking (default), running, cycling or driving: the gates' and filter's tuning."),
+            OptionSpec(name: "json", help: "Print the summary as JSON instead of text."),
+            OptionSpec(
+                name: "out", short: "o", valueName: "FILE",
+                help: "Write the filtered track (accepted fixes, filtered positions); format by extension: "
+                    + ".csv, .geojson, .gpx, .jsonl."),
+            OptionSpec(
+                name: "decisions", valueName: "FILE",
+                help: "Write one CSV row per input fix: its decision, reason and every gate's value."),
+        ] + InputOptions.specs,
+        discussion: """
+            INPUT is a file path, or '-' for standard input (then --format is required). Fixes are processed in
+            input order, as a live stream would deliver them (a fix older than the last accepted one is rejected
+            as out of order).
+
+            The summary (--json keys): distanceMetres (TrueTrack's distance), rawPathMetres (the naive haversine
+            sum over consecutive fixes as read, R = 6,371,008.8 m, for comparison), durationSeconds (last minus
+            first fix time as read), fixes.read / fixes.accepted / fixes.rejected (reason -> count),
+            distanceBySourceMetres (doppler, filtered, derived), profile, skippedRecords, movingSeconds and stops
+            (as `truetrack stops --json` prints them, from the stop detector of the same profile).
+
+            The filtered track's CSV header starts 'timestamp,latitude,longitude' (ISO 8601 UTC times); its
+            accuracy_m is the filter's 68 % radius, speed_mps and course_deg the filtered velocity. The decisions
+            CSV's columns are listed in the first line it writes.
+            """)
+
+    /// The JSON summary.
+    struct Summary: Encodable {
+        struct Fixes: Encodable {
+            var read: Int
+            var accepted: Int
+            var rejected: [String: Int]
+        }
+        var input: String
+        var profile: String
+        var distanceMetres: Double
+        var rawPathMetres: Double
+        var durationSeconds: Double
+        var fixes: Fixes
+        var distanceBySourceMetres: [String: Double]
+        var skippedRecords: Int
+        /// Elapsed time minus time spent in stops (the stop detector of the same profile).
+        var movingSeconds: Double
+        /// The stops found, in the shape `truetrack stops --json` prints.
+        var stops: [StopsCommand.StopJSON]
+    }
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let input = arguments.positionals[0]
+        let (format, options) = try InputOptions.from(arguments)
+        let profile = try profileOption(arguments)
+
+        var reader: AnyFixReader
+        do { reader = try AnyFixReader(path: input, format: format, options: options) } catch {
+            throw CommandFailure(message: error.description)
+        }
+        var track: TrackOutput?
+        if let path = arguments.value("out") { track = try TrackOutput(path: path) }
+        var decisions: DecisionsOutput?
+        if let path = arguments.value("decisions") {
+            do { decisions = try DecisionsOutput(path: path) } catch {
+                throw CommandFailure(message: error.description)
+            }
+        }
+
+        var tracker = Tracker(profile: profile)
+        var read = 0, accepted = 0
+        var rejected: [RejectionReason: Int] = [:]
+        var raw = 0.0
+        var previous: Fix?
+        var first: Timestamp?, last: Timestamp?
+        var readFailure: ReadError?
+        var evidence: [MotionEvidence] = []
+        do {
+            while let fix = try reader.next() {
+                read += 1
+                if let p = previous {
+                    let step = Haversine.distance(from: (p.latitude, p.longitude), to: (fix.latitude, fix.longitude))
+                    if step.isFinite { raw += step }
+                }
+                previous = fix
+                if first.map({ fix.timestamp < $0 }) ?? true { first = fix.timestamp }
+                if last.map({ fix.timestamp > $0 }) ?? true { last = fix.timestamp }
+                let decision = tracker.process(fix)
+                evidence.append(MotionEvidence(fix: fix, decision: decision))
+                if let reason = decision.rejection {
+                    rejected[reason, default: 0] += 1
+                } else {
+                    accepted += 1
+                    if let state = decision.state { try track?.write(state, at: decision.timestamp) }
+                }
+                try decisions?.write(fix, decision)
+            }
+        } catch let error as ReadError {
+            readFailure = error
+        } catch let error as WriteError {
+            throw CommandFailure(message: error.description)
+        }
+        do {
+            try track?.finish()
+            try decisions?.finish()
+        } catch { throw CommandFailure(message: error.description) }
+
+        let d = tracker.distance
+        var rejectedByName: [String: Int] = [:]
+        for reason in RejectionReason.allCases { rejectedByName[reason.rawValue] = rejected[reason] ?? 0 }
+        var summary = Summary(
+            input: input, profile: profile.kind.rawValue, distanceMetres: d.totalMetres, rawPathMetres: raw,
+            durationSeconds: first.flatMap { f in last.map { f.seconds(to: $0) } } ?? 0,
+            fixes: .init(read: read, accepted: accepted, rejected: rejectedByName),
+            distanceBySourceMetres: [
+                SpeedSource.doppler.rawValue: d.dopplerMetres, SpeedSource.filtered.rawValue: d.filteredMetres,
+                SpeedSource.derived.rawValue: d.derivedMetres,
+            ],
+            skippedRecords: reader.report.totalSkipped,
+            movingSeconds: 0, stops: [])
+        let stops = StopAnalysis(evidence: evidence, profile: .preset(profile.kind))
+        summary.movingSeconds = stops.movingSeconds
+        summary.stops = stops.stops.map(StopsCommand.StopJSON.init)
+        Terminal.out(arguments.has("json") ? Terminal.json(summary) : text(summary))
+        for error in reader.report.errors.prefix(5) { Terminal.error("  skipped: \(error)\n") }
+        if let readFailure {
+            throw CommandFailure(message: "\(readFailure) (the \(read) fixes before it were processed)")
+        }
+        return 0
+    }
+
+    /// The `--profile` value (walking when absent).
+    static func profileOption(_ arguments: ParsedArguments) throws(UsageError) -> TrackingProfile {
+        guard let name = arguments.value("profile") else { return .walking }
+        let kinds: [TrackingProfile.Kind] = [.walking, .running, .cycling, .driving]
+        guard let kind = kinds.first(where: { $0.rawValue == name.lowercased() }) else {
+            throw UsageError(message: "unknown profile '\(name)' (expected one of: walking, running, cycling, driving)")
+        }
+        return TrackingProfile.preset(kind)
+    }
+
+    static func text(_ s: Summary) -> String {
+        var t = "\(s.input) (\(s.profile) profile)\n"
+        t += "  distance:       \(s.distanceMetres.fixed(1)) m"
+        t += " (doppler \(s.distanceBySourceMetres["doppler", default: 0].fixed(1)) m,"
+        t += " filtered \(s.distanceBySourceMetres["filtered", default: 0].fixed(1)) m)\n"
+        t += "  raw path:       \(s.rawPathMetres.fixed(1)) m (naive sum of consecutive fixes)\n"
+        t += "  duration:       \(s.durationSeconds.fixed(1)) s\n"
+        t += "  fixes:          \(s.fixes.read) read, \(s.fixes.accepted) accepted"
+        let rejected = s.fixes.rejected.filter { $0.value > 0 }.sorted { $0.key < $1.key }
+        if !rejected.isEmpty { t += ", rejected: " + rejected.map { "\($0.key) \($0.value)" }.joined(separator: ", ") }
+        t += "\n"
+        if s.skippedRecords > 0 { t += "  skipped records: \(s.skippedRecords)\n" }
+        return t
+    }
+}
+
+/// The filtered track writer: `timestamp,latitude,longitude,…` CSV, or any other writable format by extension.
+struct TrackOutput {
+    enum Writer {
+        case csv(CSVWriter)
+        case other(AnyFixWriter)
+    }
+    var writer: Writer
+
+    init(path: String) throws {
+        guard let format = FixFormat.guess(fromExtensionOf: path), FixFormat.writable.contains(format) else {
+            throw UsageError(
+                message: "cannot tell the track format from '\(path)' (use .csv, .geojson, .gpx or .jsonl)")
+        }
+        do {
+            if format == .csv {
+                writer = .csv(CSVWriter(sink: try ByteSink(path: path), timeColumn: .timestamp))
+            } else {
+                writer = .other(try AnyFixWriter(path: path, format: format))
+            }
+        } catch { throw CommandFailure(message: error.description) }
+    }
+
+    /// Writes the filter's state after an accepted fix: filtered position, the 68 % radius of its
+    /// uncertainty, the filtered speed and course.
+    mutating func write(_ state: FilteredState, at time: Timestamp) throws(WriteError) {
+        let radius = state.positionSigmaMetres * MeasurementNoise.radius68PerSigma
+        let speed = state.speedMetresPerSecond
+        guard
+            let fix = try? Fix(
+                timestamp: time, latitude: state.latitude, longitude: state.longitude,
+                horizontalAccuracyMetres: radius.isFinite && radius > 0 ? radius : nil,
+                speedMetresPerSecond: speed.isFinite ? speed : nil,
+                courseDegrees: speed > 0 && speed.isFinite ? state.courseDegrees : nil)
+        else { return }
+        switch writer {
+        case .csv(var w): try w.write(fix); writer = .csv(w)
+        case .other(var w): try w.write(fix); writer = .other(w)
+        }
+    }
+
+    mutating func finish() throws(WriteError) {
+        switch writer {
+        case .csv(var w): try w.finish(); writer = .csv(w)
+        case .other(var w): try w.finish(); writer = .other(w)
+        }
+    }
+}
+
+/// The `--decisions` CSV: one row per input fix.
+struct DecisionsOutput {
+    static let header =
+        "timestamp,latitude,longitude,decision,reason,accuracy_m,accuracy_assumed,gate_speed_mps,"
+        + "gate_speed_source,chi_square,anchor,speed_mps,speed_source,doppler_trusted,net_displacement_m,"
+        + "net_threshold_m,motion,hold,increment_m,total_m,filtered_latitude,filtered_longitude"
+    let sink: ByteSink
+
+    init(path: String) throws(WriteError) {
+        sink = try ByteSink(path: path)
+        sink.append(Self.header + "\n")
+    }
+
+    func write(_ fix: Fix, _ d: FixDecision) throws(WriteError) {
+        sink.withBuffer { b in
+            func comma() { b.append(0x2C) }
+            func number(_ v: Double?) {
+                comma()
+                if let v, v.isFinite { NumberFormatting.append(v, to: &b) }
+            }
+            func word(_ s: String?) {
+                comma()
+                if let s { b.append(contentsOf: s.utf8) }
+            }
+            ISO8601.append(d.timestamp, to: &b)
+            number(fix.latitude)
+            number(fix.longitude)
+            word(d.isAccepted ? "accepted" : "rejected")
+            word(d.rejection?.rawValue)
+            number(d.accuracyMetres > 0 ? d.accuracyMetres : nil)
+            word(d.isAccuracyAssumed ? "true" : "false")
+            number(d.gateSpeedMetresPerSecond)
+            word(d.gateSpeedSource?.rawValue)
+            number(d.innovationChiSquare)
+            word(d.isAnchor ? "true" : "false")
+            number(d.speedMetresPerSecond)
+            word(d.speedSource?.rawValue)
+            word(d.isDopplerTrusted ? "true" : "false")
+            number(d.netDisplacementMetres)
+            number(d.netDisplacementThresholdMetres)
+            word(d.motion.rawValue)
+            word(d.hold.rawValue)
+            number(d.distanceIncrementMetres)
+            number(d.totalDistanceMetres)
+            number(d.state?.latitude)
+            number(d.state?.longitude)
+            b.append(0x0A)
+        }
+        try sink.flushIfNeeded()
+    }
+
+    func finish() throws(WriteError) { try sink.close() }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import TrueTrackCore
+import TrueTrackIO
+
+/// `truetrack stops INPUT [--profile P] [--json] [--out stops.geojson]`: the stops and trips of a recording.
+enum StopsCommand {
+    static let spec = CommandSpec(
+        name: "stops",
+        abstract: "Find the stops and trips of a recording, and its moving versus elapsed time.",
+        positionals: ["INPUT"], minimumPositionals: 1, maximumPositionals: 1,
+        options: [
+            OptionSpec(name: "profile", short: "p", valueName: "PROFILE",
+                       help: "walking (default), running, cycling or driving: the tracker's and the stop detector's tuning."),
+            OptionSpec(name: "json", help: "Print JSON instead of text."),
+            OptionSpec(name: "out", short: "o", valueName: "FILE",
+                       help: "Also write the stops as GeoJSON points (properties: start, end, durationSeconds, radiusMetres, fixes)."),
+        ] + InputOptions.specs,
+        discussion: """
+        Every fix is run through the Tracker (issue 3) and, accepted or not, into the stop detector (the same
+        MOVING/STATIONARY state machine an app runs live): a stop needs a still verdict over the profile's
+        window, then its stop timeout (walking: 10 s + 20 s; driving: 10 s + 60 s, so traffic-light halts are
+        not stops). Times are ISO-8601 UTC; trip distances are the Tracker's distance between the stops.
+        """)
+
+    struct StopJSON: Encodable {
+        var start: String
+        var end: String
+        var latitude: Double
+        var longitude: Double
+        var durationSeconds: Double
+        var radiusMetres: Double
+        var fixes: Int
+    }
+
+    struct TripJSON: Encodable {
+        var start: String
+        var end: String
+        var durationSeconds: Double
+        var distanceMetres: Double
+    }
+
+    struct Report: Encodable {
+        var input: String
+        var profile: String
+        var fixes: Int
+        var stops: [StopJSON]
+        var trips: [TripJSON]
+        var movingSeconds: Double
+        var elapsedSeconds: Double
+    }
+
+    static func profile(_ arguments: ParsedArguments) throws(UsageError) -> TrackingProfile.Kind {
+        guard let name = arguments.value("profile") else { return .walking }
+        guard let kind = TrackingProfile.Kind(rawValue: name.lowercased()), kind != .custom else {
+            throw UsageError(message: "unknown profile '\(name)' (expected walking, running, cycling or driving)")
+        }
+        return kind
+    }
+
+    /// Reads `path` and analyses it with the tracker and the stop detector of `kind`.
+    static func analyse(path: String, format: FixFormat?, options: ReadOptions, kind: TrackingProfile.Kind)
+        throws -> (analysis: StopAnalysis, fixes: Int, totals: [(Timestamp, Double)])
+    {
+        var reader: AnyFixReader
+        do { reader = try AnyFixReader(path: path, format: format, options: options) } catch {
+            throw CommandFailure(message: error.description)
+        }
+        var tracker = Tracker(profile: .preset(kind))
+        var evidence: [MotionEvidence] = []
+        var totals: [(Timestamp, Double)] = []
+        do {
+            while let fix = try reader.next() {
+                let decision = tracker.process(fix)
+                evidence.append(MotionEvidence(fix: fix, decision: decision))
+                if decision.isAccepted { totals.append((decision.timestamp, decision.totalDistanceMetres)) }
+            }
+        } catch {
+            throw CommandFailure(message: "\(error)")
+        }
+        return (StopAnalysis(evidence: evidence, profile: .preset(kind)), evidence.count, totals)
+    }
+
+    /// The tracker's total at `time`: the last accepted fix's total at or before it.
+    static func total(at time: Timestamp, in totals: [(Timestamp, Double)]) -> Double {
+        var lo = 0, hi = totals.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if totals[mid].0 <= time { lo = mid + 1 } else { hi = mid }
+        }
+        return lo == 0 ? 0 : totals[lo - 1].1
+    }
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let (format, options) = try InputOptions.from(arguments)
+        let kind = try profile(arguments)
+        let input = arguments.positionals[0]
+        let (analysis, count, totals) = try analyse(path: input, format: format, options: options, kind: kind)
+        let report = Report(
+            input: input, profile: kind.rawValue, fixes: count,
+            stops: analysis.stops.map(StopJSON.init),
+            trips: analysis.trips.map {
+                TripJSON(start: ISO8601.format($0.start), end: ISO8601.format($0.end),
+                         durationSeconds: $0.durationSeconds,
+                         distanceMetres: total(at: $0.end, in: totals) - total(at: $0.start, in: totals))
+            },
+            movingSeconds: analysis.movingSeconds, elapsedSeconds: analysis.elapsedSeconds)
+        if let out = arguments.value("out") {
+            do {
+                try Data(geoJSON(report).utf8).write(to: URL(fileURLWithPath: out))
+            } catch {
+                throw CommandFailure(message: "cannot write '\(out)': \(error.localizedDescription)")
+            }
+        }
+        if arguments.has("json") {
+            Terminal.out(Terminal.json(report))
+        } else {
+            Terminal.out(text(report))
+        }
+        return 0
+    }
+
+    static func text(_ r: Report) -> String {
+        var lines = ["\(r.input) (\(r.profile), \(r.fixes) fixes)"]
+        lines.append("  elapsed \(r.elapsedSeconds.fixed(1)) s, moving \(r.movingSeconds.fixed(1)) s, "
+            + "\(r.stops.count) stops, \(r.trips.count) trips")
+        for (i, s) in r.stops.enumerated() {
+            lines.append("  stop \(i + 1): \(s.start) → \(s.end) (\(s.durationSeconds.fixed(0)) s) at "
+                + "\(s.latitude.fixed(6)), \(s.longitude.fixed(6)), radius \(s.radiusMetres.fixed(1)) m, \(s.fixes) fixes")
+        }
+        for (i, t) in r.trips.enumerated() {
+            lines.append("  trip \(i + 1): \(t.start) → \(t.end) (\(t.durationSeconds.fixed(0)) s, \(t.distanceMetres.fixed(0)) m)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The stops as a GeoJSON FeatureCollection of points.
+    static func geoJSON(_ r: Report) -> String {
+        struct Geometry: Encodable {
+            var type = "Point"
+            var coordinates: [Double]
+        }
+        struct Feature: Encodable {
+            var type = "Feature"
+            var geometry: Geometry
+            var properties: StopJSON
+        }
+        struct Collection: Encodable {
+            var type = "FeatureCollection"
+            var features: [Feature]
+        }
+        return Terminal.json(Collection(features: r.stops.map {
+            Feature(geometry: Geometry(coordinates: [$0.longitude, $0.latitude]), properties: $0)
+        }))
+    }
+}
+
+extension StopsCommand.StopJSON {
+    /// The JSON shape of a stop record (times ISO-8601 UTC).
+    init(_ stop: StopRecord) {
+        self.init(start: ISO8601.format(stop.start), end: ISO8601.format(stop.end), latitude: stop.latitude,
+                  longitude: stop.longitude, durationSeconds: stop.durationSeconds,
+                  radiusMetres: stop.radiusMetres, fixes: stop.fixes)
+    }
+}

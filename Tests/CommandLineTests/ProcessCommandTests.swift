@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// `truetrack process` end to end: the summary's keys and values, the filtered track in every format, the
+/// per-fix decisions, usage errors, and real recordings.
+@Suite struct ProcessCommandTests {
+    static func summary(_ arguments: [String]) throws -> [String: Any] {
+        let result = try Tool.run(["process", "--json"] + arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    }
+
+    @Test func summarisesTheDemoWalkWithEveryKey() throws {
+        let s = try Self.summary([Tool.demo])
+        let fixes = try #require(s["fixes"] as? [String: Any])
+        let rejected = try #require(fixes["rejected"] as? [String: Int])
+        let read = try #require(fixes["read"] as? Int), accepted = try #require(fixes["accepted"] as? Int)
+        #expect(read == 560)
+        #expect(accepted + rejected.values.reduce(0, +) == read)
+        // The demo holds one exact duplicate and one step back in time (see `info`).
+        #expect(rejected["duplicate"] == 1 && rejected["outOfOrder"] == 1)
+        #expect(Set(rejected.keys) == ["invalid", "duplicate", "outOfOrder", "accuracy", "speed", "outlier"])
+        let distance = try #require(s["distanceMetres"] as? Double)
+        let raw = try #require(s["rawPathMetres"] as? Double)
+        #expect(s["durationSeconds"] as? Double == 583)
+        #expect(s["profile"] as? String == "walking")
+        // The naive sum is inflated by noise and the injected jumps; TrueTrack's distance is a walk's.
+        #expect(raw > 5000 && distance > 400 && distance < 800)
+        let bySource = try #require(s["distanceBySourceMetres"] as? [String: Double])
+        #expect(abs(bySource.values.reduce(0, +) - distance) < 1e-6)
+        // The text summary says the same.
+        let text = try Tool.run(["process", Tool.demo])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("distance:       \(String(format: "%.1f", distance)) m"))
+    }
+
+    @Test func profilesChangeTheAnswer() throws {
+        let walking = try Self.summary([Tool.demo])["distanceMetres"] as? Double
+        let driving = try Self.summary([Tool.demo, "--profile", "driving"])
+        #expect(driving["profile"] as? String == "driving")
+        #expect(driving["distanceMetres"] as? Double != walking)
+    }
+
+    @Test func writesTheFilteredTrackInEveryFormat() throws {
+        let accepted = try #require((try Self.summary([Tool.demo])["fixes"] as? [String: Any])?["accepted"] as? Int)
+        for ext in ["csv", "gpx", "geojson", "jsonl"] {
+            let path = Tool.temporaryPath("track.\(ext)")
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let result = try Tool.run(["process", Tool.demo, "--out", path])
+            #expect(result.status == 0, "\(ext): \(result.stderr)")
+            if ext == "csv" {
+                let text = try String(contentsOfFile: path, encoding: .utf8)
+                #expect(text.hasPrefix("timestamp,latitude,longitude,"))
+                let lines = text.split(separator: "\n")
+                #expect(lines.count == accepted + 1)
+                #expect(lines[1].hasPrefix("2025-11-29T07:06:40Z,"))
+            }
+            // Every format reads back with one fix per accepted input fix.
+            let info = try Tool.run(["info", "--json", path])
+            #expect(info.status == 0, "\(ext): \(info.stderr)")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [[String: Any]])
+            #expect(json.first?["fixes"] as? Int == accepted, "\(ext)")
+        }
+    }
+
+    @Test func writesOneDecisionRowPerInputFix() throws {
+        let path = Tool.temporaryPath("decisions.csv")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try Tool.run(["process", Tool.demo, "--decisions", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 561)
+        #expect(lines[0].hasPrefix("timestamp,latitude,longitude,decision,reason,"))
+        let columns = lines[0].split(separator: ",", omittingEmptySubsequences: false).count
+        #expect(lines.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == columns })
+        #expect(lines.filter { $0.contains(",rejected,duplicate,") }.count == 1)
+        #expect(lines.filter { $0.contains(",rejected,outOfOrder,") }.count == 1)
+        // The first fix anchors the filter.
+        #expect(lines[1].contains(",accepted,,") && lines[1].contains(",anchor,"))
+    }
+
+    @Test func rejectsBadOptionsWithExitTwo() throws {
+        for arguments in [
+            ["process"], ["process", Tool.demo, "--profile", "flying"],
+            ["process", Tool.demo, "--out", "track.xyz"], ["process", Tool.demo, Tool.demo],
+        ] {
+            let result = try Tool.run(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stdout.isEmpty && !result.stderr.isEmpty, "\(arguments)")
+        }
+        #expect(try Tool.run(["process", "/nonexistent/walk.csv"]).status == 1)
+    }
+
+    @Test(.enabled(if: SharedDatasets.available, "recorded data sets not found"))
+    func countsNothingOnAStillReceiverAndTheDriveWithinPointTwoPercent() throws {
+        let still = try Self.summary([SharedDatasets.path("gpsd-nmea/ublox-8.log"), "--lenient"])
+        #expect(still["distanceMetres"] as? Double == 0)
+        #expect((still["rawPathMetres"] as? Double ?? 0) > 15)
+        let drive = try Self.summary([
+            SharedDatasets.path("gsdc2020-mtv1/Pixel4_chipset.nmea"), "--profile", "driving",
+            "--hdop-scale", "accuracy10",
+        ])
+        let metres = try #require(drive["distanceMetres"] as? Double)
+        #expect(abs(metres - 40137.1) / 40137.1 < 0.002)
+    }
+}

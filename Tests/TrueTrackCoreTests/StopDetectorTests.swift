@@ -1,0 +1,280 @@
+import Testing
+import TrueTrackCore
+
+/// Hand-worked transitions of the MOVING/STATIONARY state machine, each on its own.
+@Suite struct StopDetectorTests {
+    static let t0: Int64 = 1_700_000_000_000
+    static let lat0 = 48.0, lon0 = 11.0
+    static let metresPerDegree = 6_371_008.8 * .pi / 180
+
+    /// Evidence `t` seconds after t0 at `east`, `north` metres from the origin.
+    static func e(_ t: Double, east: Double = 0, north: Double = 0, accuracy: Double? = 5, speed: Double? = 0,
+                  source: MotionEvidence.SpeedSource = .doppler, activity: ActivityReading? = nil) -> MotionEvidence {
+        MotionEvidence(
+            timestamp: Timestamp(millisecondsSince1970: t0 + Int64(t * 1000)),
+            latitude: lat0 + north / metresPerDegree,
+            longitude: lon0 + east / (metresPerDegree * cos(lat0 * .pi / 180)),
+            accuracyMetres: accuracy, speedMetresPerSecond: speed, speedSource: source, activity: activity)
+    }
+
+    static func time(_ t: Double) -> Timestamp { Timestamp(millisecondsSince1970: t0 + Int64(t * 1000)) }
+
+    static var quiet: StopDetectionProfile {
+        var p = StopDetectionProfile.walking
+        p.heartbeatIntervalSeconds = nil
+        return p
+    }
+
+    /// Walks east at 1.4 m/s from t = 0 to `until` seconds: the detector ends MOVING.
+    static func walking(_ d: inout StopDetector, until: Double) -> [MotionEvent] {
+        var events: [MotionEvent] = []
+        var t = 0.0
+        while t <= until {
+            events += d.process(e(t, east: 1.4 * t, speed: 1.4))
+            t += 1
+        }
+        return events
+    }
+
+    static func changes(_ events: [MotionEvent]) -> [Bool] {
+        events.compactMap { if case .motionChange(let m, _) = $0 { m } else { nil } }
+    }
+
+    @Test func startsStationaryWithoutAStop() {
+        let d = StopDetector()
+        #expect(d.state == .stationary)
+        #expect(!d.isStopCommitted)
+        #expect(d.anchor == nil)
+    }
+
+    @Test func speedTriggerNeedsTwoFixesInARow() {
+        var d = StopDetector(profile: Self.quiet)
+        #expect(d.process(Self.e(0)).isEmpty)
+        #expect(d.process(Self.e(1, east: 1, speed: 1.5)).isEmpty)  // one spike
+        #expect(d.process(Self.e(2, east: 1, speed: 0.2)).isEmpty)  // streak broken
+        #expect(d.process(Self.e(3, east: 2, speed: 1.5)).isEmpty)
+        let events = d.process(Self.e(4, east: 3, speed: 1.5))
+        #expect(Self.changes(events) == [true])
+        #expect(d.state == .moving)
+        #expect(d.lastDepartureTrigger == .speed)
+    }
+
+    @Test func derivedSpeedNeverTriggers() {
+        var d = StopDetector(profile: Self.quiet)
+        for t in 0..<5 { _ = d.process(Self.e(Double(t), speed: 5, source: .derived)) }
+        #expect(d.state == .stationary)
+    }
+
+    @Test func repeatedStillVerdictsDoNotRestartTheCountdown() throws {
+        var d = StopDetector(profile: Self.quiet)
+        _ = Self.walking(&d, until: 30)
+        #expect(d.state == .moving)
+        let stopAt = 1.4 * 30
+        var armedAt: Timestamp?
+        var committedAt: Double?
+        for k in 31...80 {
+            let events = d.process(Self.e(Double(k), east: stopAt))
+            if armedAt == nil, let a = d.countdownArmedAt { armedAt = a }
+            if let a = armedAt, d.countdownArmedAt != nil { #expect(d.countdownArmedAt == a) }
+            if Self.changes(events) == [false] { committedAt = Double(k) }
+        }
+        let armed = try #require(armedAt)
+        // The window (10 s, ¾ covered, net displacement of its thirds within 2 m + 5 m) is still once its first
+        // third no longer holds walking fixes.
+        let armedSeconds = Self.time(0).seconds(to: armed)
+        #expect(armedSeconds > 31 && armedSeconds <= 41)
+        #expect(committedAt == armedSeconds + 20)
+        #expect(d.state == .stationary && d.isStopCommitted)
+        let anchor = try #require(d.anchor)
+        #expect(abs((anchor.longitude - Self.lon0) * Self.metresPerDegree * cos(Self.lat0 * .pi / 180) - stopAt) < 3)
+    }
+
+    @Test func pendingStopVetoedBeyondFiftyMetresFromTheArmPoint() throws {
+        var d = StopDetector(profile: Self.quiet)
+        _ = Self.walking(&d, until: 30)
+        var k = 31.0
+        while d.countdownArmedAt == nil && k < 60 { _ = d.process(Self.e(k, east: 42)); k += 1 }
+        try #require(d.countdownArmedAt != nil)
+        _ = d.process(Self.e(k, east: 42 + 45, accuracy: 3))  // 45 − 3 < 50: not vetoed
+        #expect(d.countdownArmedAt != nil)
+        _ = d.process(Self.e(k + 1, east: 42 + 60, accuracy: 3))  // 60 − 3 > 50: vetoed
+        #expect(d.countdownArmedAt == nil)
+        #expect(d.state == .moving)
+    }
+
+    @Test func speedTriggerCancelsAPendingStop() throws {
+        var d = StopDetector(profile: Self.quiet)
+        _ = Self.walking(&d, until: 30)
+        var k = 31.0
+        while d.countdownArmedAt == nil && k < 60 { _ = d.process(Self.e(k, east: 42)); k += 1 }
+        try #require(d.countdownArmedAt != nil)
+        _ = d.process(Self.e(k, east: 43, speed: 1.4))
+        #expect(d.countdownArmedAt != nil)
+        _ = d.process(Self.e(k + 1, east: 44, speed: 1.4))
+        #expect(d.countdownArmedAt == nil)
+    }
+
+    /// Commits a stop at the origin (still fixes from t = 0) and returns the detector.
+    static func parked() -> StopDetector {
+        var d = StopDetector(profile: quiet)
+        for t in 0...40 { _ = d.process(e(Double(t))) }
+        return d
+    }
+
+    @Test func initialStationaryCommitsAStopFromTheFirstFix() throws {
+        var d = Self.parked()
+        #expect(d.isStopCommitted)
+        #expect(d.state == .stationary)
+        let events = d.finish()
+        guard case .stopEnded(let record)? = events.first else { Issue.record("no stop"); return }
+        #expect(record.start == Self.time(0))
+        #expect(record.end == Self.time(40))
+        #expect(record.fixes == 41)
+        #expect(record.radiusMetres < 1e-6)
+    }
+
+    @Test func radiusExitUsesCoarseFixesTheAccuracyGateWouldReject() {
+        var d = Self.parked()
+        // 100 m away, accuracy 45 m (the walking accuracy gate rejects > 30 m): 100 − 45 > 40.
+        #expect(d.process(Self.e(41, east: 100, accuracy: 45, speed: nil)).isEmpty)
+        let events = d.process(Self.e(42, east: 100, accuracy: 45, speed: nil))
+        #expect(Self.changes(events) == [true])
+        #expect(d.lastDepartureTrigger == .radius)
+        guard case .stopEnded(let record)? = events.first else { Issue.record("no stop ended"); return }
+        #expect(record.end == Self.time(40))
+    }
+
+    @Test func aFarFixWithinItsOwnAccuracyIsNoExit() {
+        var d = Self.parked()
+        for t in 41...45 { _ = d.process(Self.e(Double(t), east: 200, accuracy: 800, speed: nil)) }
+        #expect(d.state == .stationary)
+        _ = d.process(Self.e(46, east: 30))  // inside the radius
+        #expect(d.state == .stationary)
+    }
+
+    @Test func manualChangePaceBeforeAnyFixCarriesNoFix() {
+        var d = StopDetector(profile: Self.quiet)
+        let events = d.changePace(true, at: Self.time(0))
+        #expect(events == [.motionChange(isMoving: true, fix: nil)])
+        #expect(d.state == .moving)
+        #expect(d.lastDepartureTrigger == .manual)
+    }
+
+    @Test func manualChangePaceLeavesACommittedStop() {
+        var d = Self.parked()
+        let events = d.changePace(true, at: Self.time(41))
+        #expect(events.count == 2)
+        #expect(Self.changes(events) == [true])
+        // changePace(false) arms the countdown; it commits only when it runs out.
+        _ = d.changePace(false, at: Self.time(42))
+        #expect(d.countdownArmedAt == Self.time(42))
+        #expect(d.state == .moving)
+        #expect(Self.changes(d.advance(to: Self.time(61))).isEmpty)
+        #expect(Self.changes(d.advance(to: Self.time(62))) == [false])
+    }
+
+    @Test func heartbeatCarriesTheLastFix() {
+        var d = StopDetector()  // heartbeat every 60 s
+        _ = d.process(Self.e(0))
+        _ = d.process(Self.e(1, east: 1))
+        #expect(d.advance(to: Self.time(59)).isEmpty)
+        let events = d.advance(to: Self.time(60))
+        #expect(events == [.heartbeat(fix: Self.e(1, east: 1))])
+        #expect(d.advance(to: Self.time(100)).isEmpty)
+        #expect(d.advance(to: Self.time(120)).count == 1)
+    }
+
+    @Test func silenceIsNeverAStop() {
+        var d = StopDetector(profile: Self.quiet)
+        _ = Self.walking(&d, until: 30)
+        for s in stride(from: 31.0, through: 900, by: 1) { #expect(d.advance(to: Self.time(s)).isEmpty) }
+        #expect(d.state == .moving)
+        #expect(d.countdownArmedAt == nil)
+        // After the gap the walker is elsewhere, still walking: no stop.
+        _ = d.process(Self.e(901, east: 2000, speed: 1.4))
+        _ = d.process(Self.e(902, east: 2001.4, speed: 1.4))
+        #expect(d.state == .moving)
+        #expect(d.finish().isEmpty)
+    }
+
+    @Test func aCountdownArmedBeforeAGapCommitsOnlyOnAFixAfterIt() throws {
+        var p = StopDetectionProfile.driving
+        p.heartbeatIntervalSeconds = nil
+        var d = StopDetector(profile: p)
+        for t in 0...30 { _ = d.process(Self.e(Double(t), north: 10 * Double(t), speed: 10)) }
+        var k = 31.0
+        while d.countdownArmedAt == nil && k < 60 { _ = d.process(Self.e(k, north: 300)); k += 1 }
+        try #require(d.countdownArmedAt != nil)
+        for s in stride(from: k, through: k + 300, by: 1) { #expect(d.advance(to: Self.time(s)).isEmpty) }
+        #expect(d.state == .moving)
+        var vetoed = d
+        _ = vetoed.process(Self.e(k + 301, north: 600))
+        #expect(vetoed.countdownArmedAt == nil && vetoed.state == .moving)
+        let events = d.process(Self.e(k + 301, north: 301))
+        #expect(Self.changes(events) == [false])
+    }
+
+    @Test func lowConfidenceStillIsUncertainAndDoesNotArm() {
+        var d = StopDetector(profile: Self.quiet)
+        _ = Self.walking(&d, until: 30)
+        for k in 31...80 {
+            _ = d.process(Self.e(Double(k), east: 42, activity: ActivityReading(kind: .still, confidence: 50)))
+            #expect(d.verdict == .uncertain)
+        }
+        #expect(d.countdownArmedAt == nil && d.state == .moving)
+    }
+
+    @Test func confidentStillArmsAtOnceAndMovingActivityLeaves() {
+        var d = StopDetector(profile: Self.quiet)
+        _ = Self.walking(&d, until: 30)
+        _ = d.process(Self.e(31, east: 42, speed: nil, activity: ActivityReading(kind: .still, confidence: 90)))
+        #expect(d.verdict == .still)
+        #expect(d.countdownArmedAt == Self.time(31))
+        var events: [MotionEvent] = []
+        for k in 32...51 { events += d.process(Self.e(Double(k), east: 42, speed: nil)) }
+        #expect(Self.changes(events) == [false])
+        let leave = d.process(activity: ActivityReading(kind: .walking, confidence: 80), at: Self.time(52))
+        #expect(Self.changes(leave) == [true])
+        #expect(d.lastDepartureTrigger == .activity)
+    }
+
+    @Test func unknownActivityIsUncertain() {
+        var d = StopDetector(profile: Self.quiet)
+        _ = d.process(Self.e(0, activity: ActivityReading(kind: .unknown, confidence: 100)))
+        #expect(d.verdict == .uncertain)
+    }
+
+    @Test func evidenceOutOfOrderIsIgnored() {
+        var d = StopDetector(profile: Self.quiet)
+        _ = d.process(Self.e(10))
+        #expect(d.process(Self.e(5, east: 500, speed: 9)).isEmpty)
+        #expect(d.lastEvidence?.timestamp == Self.time(10))
+    }
+
+    @Test func adapterKeepsRejectedFixesRawAndDropsUntrustedDoppler() throws {
+        let fix = try Fix(timestamp: Self.time(0), latitude: 48, longitude: 11, horizontalAccuracyMetres: 50,
+                          speedMetresPerSecond: 0)
+        var tracker = Tracker()
+        let decision = tracker.process(fix)
+        let evidence = MotionEvidence(fix: fix, decision: decision)
+        // Rejected by the accuracy gate: the raw fix is still evidence, with its accuracy and Doppler speed.
+        #expect(!decision.isAccepted)
+        #expect(evidence.accuracyMetres == 50)
+        #expect(evidence.speedMetresPerSecond == 0 && evidence.speedSource == .doppler)
+    }
+
+    @Test func analysisBuildsTripsAndTimes() {
+        let s = { (a: Double, b: Double) in
+            StopRecord(start: Self.time(a), end: Self.time(b), latitude: 0, longitude: 0, radiusMetres: 0, fixes: 1)
+        }
+        let a = StopAnalysis(stops: [s(0, 60), s(200, 260)], first: Self.time(0), last: Self.time(400))
+        #expect(a.trips == [TripRecord(start: Self.time(60), end: Self.time(200)),
+                            TripRecord(start: Self.time(260), end: Self.time(400))])
+        #expect(a.elapsedSeconds == 400)
+        #expect(a.movingSeconds == 280)
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -1,0 +1,41 @@
+import Testing
+import TrueTrackIO
+
+@Suite struct FixFormatTests {
+    func sniff(_ text: String) -> FixFormat? { FixFormat.sniff(Array(text.utf8)) }
+
+    @Test func recognisesEachFormatFromItsFirstBytes() {
+        #expect(sniff("<?xml version=\"1.0\"?>\n<gpx version=\"1.1\">") == .gpx)
+        #expect(sniff("Geolife trajectory\nWGS 84\n") == .geolife)
+        #expect(sniff("# Header\n# Fix,Provider,LatitudeDegrees\nFix,gps,1,2") == .gnssLogger)
+        #expect(sniff("%\n% header\nGNSS;2.8;1686733381.51;49.46;11.11;362;0;14;0.5;17;16\n") == .ipin)
+        #expect(sniff("# gpsd log\n\u{B5}b\u{01}\u{07}$GNRMC,011903.00,A,4552.9,S,17031.2,E,0.01,,010119,,,A*6A\n") == .nmea)
+        #expect(sniff("NMEA,$GNGGA,234302.00,3725.9,N,12210.2,W,1,12,0.5,30,M,-30,M,,*70,1699400582000\n") == .nmea)
+        #expect(sniff("{\"type\":\"FeatureCollection\",\"features\":[\n") == .geojson)
+        #expect(sniff("{\"time\":\"2024-01-01T00:00:00Z\",\"latitude\":1,\"longitude\":2}\n{\"time\":") == .jsonLines)
+        #expect(sniff("time,lat,lon\n2024-01-01T00:00:00Z,1,2\n") == .csv)
+        #expect(sniff("Time;Latitude;Longitude\n") == .csv)
+        #expect(sniff("hello world\nnothing here") == nil)
+        #expect(sniff("") == nil)
+    }
+
+    @Test func guessesFromTheExtensionOnlyWhenItSaysSomething() {
+        #expect(FixFormat.guess(fromExtensionOf: "a/b/track.GPX") == .gpx)
+        #expect(FixFormat.guess(fromExtensionOf: "log.ndjson") == .jsonLines)
+        #expect(FixFormat.guess(fromExtensionOf: "gnss_log.txt") == nil)
+        #expect(FixFormat.guess(fromExtensionOf: "dir.v2/file") == nil)
+    }
+
+    @Test func parsesFormatNamesAsTheCommandLineGivesThem() {
+        #expect(FixFormat(name: "NMEA") == .nmea)
+        #expect(FixFormat(name: "geolife") == .geolife)
+        #expect(FixFormat(name: "ndjson") == .jsonLines)
+        #expect(FixFormat(name: "docx") == nil)
+        for format in FixFormat.allCases { #expect(FixFormat(name: format.rawValue) == format) }
+    }
+
+    @Test func refusesStandardInputWithoutAnExplicitFormat() throws {
+        #expect(throws: ReadError.self) { try FixFormat.detect(path: "-") }
+        #expect(try FixFormat.detect(path: "-", explicit: .csv) == .csv)
+    }
+}

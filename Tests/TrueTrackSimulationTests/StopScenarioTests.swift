@@ -1,0 +1,162 @@
+import Testing
+import TrueTrackCore
+import TrueTrackSimulation
+
+/// Stop detection on simulated recordings whose stops are known exactly.
+@Suite struct StopScenarioTests {
+    /// A truth stop: seconds from the scenario's start.
+    struct Truth { var start: Double; var end: Double }
+
+    /// The stop legs' spans (legs flagged in `stopLegs`), merged when adjacent.
+    static func truth(_ scenario: Scenario, stopLegs: Set<Int>) -> [Truth] {
+        var result: [Truth] = []
+        var t = 0.0
+        for (i, leg) in scenario.legs.enumerated() {
+            if stopLegs.contains(i) {
+                if let last = result.last, last.end == t { result[result.count - 1].end = t + leg.seconds }
+                else { result.append(Truth(start: t, end: t + leg.seconds)) }
+            }
+            t += leg.seconds
+        }
+        return result
+    }
+
+    /// Pottering in a shop for `minutes`: slow legs (0.4 m/s) round a 20 m × 12 m aisle loop.
+    static func potter(minutes: Double) -> [Leg] {
+        var legs: [Leg] = []
+        var t = 0.0
+        let loop: [(Double, Double)] = [(20, 0), (12, 90), (20, 180), (12, 270)]
+        while t < minutes * 60 {
+            for (metres, heading) in loop where t < minutes * 60 {
+                legs.append(Leg(seconds: metres / 0.4, speedMetresPerSecond: 0.4, headingDegrees: heading,
+                                activity: .walking))
+                t += metres / 0.4
+            }
+        }
+        return legs
+    }
+
+    static let shopVisit: (Scenario, Set<Int>) = {
+        let pottering = potter(minutes: 15)
+        let legs = [Leg.walk(metres: 300, heading: 90)] + pottering + [Leg.walk(metres: 300, heading: 270)]
+        return (Scenario(name: "shop visit", legs: legs), Set(1...pottering.count))
+    }()
+
+    static let trafficLights: (Scenario, Set<Int>) = {
+        let legs: [Leg] = [
+            .drive(metres: 1000, heading: 0), .stop(seconds: 20, activity: .inVehicle),
+            .drive(metres: 800, heading: 90), .stop(seconds: 40, activity: .inVehicle),
+            .drive(metres: 800, heading: 0), .stop(seconds: 60, activity: .inVehicle),
+            .drive(metres: 1200, heading: 90), .stop(seconds: 300, activity: .inVehicle),
+            .drive(metres: 1000, heading: 180), .tunnel(metres: 600, heading: 180, speed: 15, activity: .inVehicle),
+            .drive(metres: 500, heading: 180), .stop(seconds: 240),
+        ]
+        return (Scenario(name: "traffic lights, a parking stop, a tunnel and a final stop", legs: legs), [7, 11])
+    }()
+
+    static let walkWithStops: (Scenario, Set<Int>) = (.walkWithStops, [0, 2, 4, 6])
+
+    struct Score { var precision: Double; var recall: Double; var worstStartError: Double; var worstEndError: Double }
+
+    static func score(_ scenario: Scenario, _ stopLegs: Set<Int>, errors: ErrorModel, stops: StopDetectionProfile,
+                      tracking: TrackingProfile, seed: UInt64) -> (Score, [StopRecord]) {
+        let track = Simulator.simulate(scenario, errors: errors, delivery: .lockedPhone, seed: seed)
+        var tracker = Tracker(profile: tracking)
+        var evidence: [MotionEvidence] = []
+        for batch in track.batches {
+            let sorted = batch.sorted { $0.timestamp < $1.timestamp }
+            let decisions = tracker.process(batch: batch)
+            for (fix, decision) in zip(sorted, decisions) { evidence.append(MotionEvidence(fix: fix, decision: decision)) }
+        }
+        let found = StopAnalysis(evidence: evidence, profile: stops).stops
+        let truth = Self.truth(scenario, stopLegs: stopLegs)
+        let t0 = scenario.start
+        var matchedFound = 0, matchedTruth = 0, startError = 0.0, endError = 0.0
+        for t in truth {
+            if let s = found.first(where: { t0.seconds(to: $0.start) < t.end && t0.seconds(to: $0.end) > t.start }) {
+                matchedTruth += 1
+                startError = max(startError, abs(t0.seconds(to: s.start) - t.start))
+                endError = max(endError, abs(t0.seconds(to: s.end) - min(t.end, scenario.durationSeconds)))
+            }
+        }
+        for s in found where truth.contains(where: { t0.seconds(to: s.start) < $0.end && t0.seconds(to: s.end) > $0.start }) {
+            matchedFound += 1
+        }
+        return (Score(precision: found.isEmpty ? 1 : Double(matchedFound) / Double(found.count),
+                      recall: truth.isEmpty ? 1 : Double(matchedTruth) / Double(truth.count),
+                      worstStartError: startError, worstEndError: endError), found)
+    }
+
+    static func check(_ case_: (Scenario, Set<Int>), _ errors: ErrorModel, _ stops: StopDetectionProfile,
+                      _ tracking: TrackingProfile, seeds: [UInt64]) {
+        for seed in seeds {
+            let (s, found) = score(case_.0, case_.1, errors: errors, stops: stops, tracking: tracking, seed: seed)
+            let bound = stops.stopTimeoutSeconds + 15
+            #expect(s.precision >= 0.95 && s.recall >= 0.95,
+                    "\(case_.0.name) seed \(seed): precision \(s.precision) recall \(s.recall), found \(found.map { ($0.start, $0.durationSeconds) })")
+            #expect(s.worstStartError <= bound && s.worstEndError <= bound,
+                    "\(case_.0.name) seed \(seed): start error \(s.worstStartError) s, end error \(s.worstEndError) s")
+        }
+    }
+
+    @Test func walkWithStopsOfOneToTenMinutes() {
+        Self.check(Self.walkWithStops, .cleanPhone, .walking, .walking, seeds: [1, 2, 3])
+        Self.check(Self.walkWithStops, .degradedPhone, .walking, .walking, seeds: [1, 2, 3])
+    }
+
+    @Test func shopVisitPotteringWithinThirtyMetresIsOneStop() {
+        Self.check(Self.shopVisit, .cleanPhone, .walking, .walking, seeds: [1, 2, 3])
+    }
+
+    @Test func trafficLightHaltsAreNotStopsButParkingAndTheFinalStopAre() {
+        Self.check(Self.trafficLights, .carReceiver, .driving, .driving, seeds: [1, 2, 3])
+    }
+
+    @Test func stationaryIsOneStopAndNoTrip() {
+        for seed in [1, 2, 3] as [UInt64] {
+            for errors in [ErrorModel.cleanPhone, .degradedPhone] {
+                let track = Simulator.simulate(.stationary, errors: errors, seed: seed)
+                let a = StopAnalysis(fixes: track.fixes, profile: .walking)
+                #expect(a.stops.count == 1 && a.trips.isEmpty, "seed \(seed): \(a.stops.count) stops, \(a.trips.count) trips")
+            }
+        }
+    }
+
+    @Test func streamingEqualsBatch() {
+        let track = Simulator.simulate(.walkWithStops, errors: .degradedPhone, seed: 7)
+        let batch = StopAnalysis(fixes: track.fixes, profile: .walking)
+        var d = StopDetector(profile: .walking)
+        var streamed: [StopRecord] = []
+        for fix in track.fixes {
+            // A live app also lets time pass between fixes.
+            for event in d.advance(to: fix.timestamp.advanced(bySeconds: -0.5)) + d.process(MotionEvidence(fix: fix)) {
+                if case .stopEnded(let r) = event { streamed.append(r) }
+            }
+        }
+        for event in d.finish() { if case .stopEnded(let r) = event { streamed.append(r) } }
+        #expect(streamed == batch.stops)
+        #expect(batch.stops.count == 4)
+    }
+
+    @Test func raisingTheRadiusOrTimeoutNeverAddsStops() {
+        for (scenario, _) in [Self.walkWithStops, Self.shopVisit] {
+            let track = Simulator.simulate(scenario, errors: .degradedPhone, seed: 5)
+            var previous = Int.max
+            for timeout in [10.0, 20, 40, 80, 160] {
+                var p = StopDetectionProfile.walking
+                p.stopTimeoutSeconds = timeout
+                let n = StopAnalysis(fixes: track.fixes, profile: p).stops.count
+                #expect(n <= previous, "\(scenario.name): timeout \(timeout) s gives \(n) stops")
+                previous = n
+            }
+            previous = Int.max
+            for radius in [20.0, 40, 80, 160] {
+                var p = StopDetectionProfile.walking
+                p.stationaryRadiusMetres = radius
+                let n = StopAnalysis(fixes: track.fixes, profile: p).stops.count
+                #expect(n <= previous, "\(scenario.name): radius \(radius) m gives \(n) stops")
+                previous = n
+            }
+        }
+    }
+}
