@@ -115,4 +115,16 @@ struct TemporaryDatasets {
         #expect(result.position?.gsdcScoreMetres == nil)
         #expect(abs((result.naive?.metres ?? 0) - 60) < 0.01)
     }
+
+    /// Detected stops come in UTC; on the IPIN app clock they are moved through the nearest fix.
+    @Test func stopTimesMoveOntoTheAppClockThroughTheNearestFix() throws {
+        let fixes = [try fix(1_000_000, 0, 0), try fix(1_002_000, 0, 0), try fix(1_001_000, 0, 0)]
+        let onApp = AlignedRecording(fixes: fixes, clockSeconds: [60, 62.5, 61], clock: .appTime)
+        let map = ClockMap(onApp)
+        #expect(map.seconds(at: Timestamp(millisecondsSince1970: 1_002_000)) == 62.5)
+        #expect(map.seconds(at: Timestamp(millisecondsSince1970: 1_001_400)) == 61.4)  // nearest: the 61 s fix
+        #expect(map.seconds(at: Timestamp(millisecondsSince1970: 999_000)) == 59)
+        let onUTC = ClockMap(AlignedRecording(utcFixes: fixes))
+        #expect(onUTC.seconds(at: Timestamp(millisecondsSince1970: 1_001_400)) == 1_001.4)
+    }
 }
