@@ -11,7 +11,7 @@ Usage: compare.py --truetrack BIN [--datasets DIR] [--out DIR] [--only ID ...]
      clean fixes (de-duplicated, time-sorted, accuracy <= 50 m), q = 0.5^2 m^2/s^3, R = (acc / 1.515)^2;
    - movingpandas `KalmanSmootherCV` (process noise 0.5, measurement noise = median accuracy) then length;
      `TrajectoryStopDetector` (max diameter 30 m, min duration 20 s) for stops;
-   - trackintel `generate_staypoints` (dist 50 m, time 5 min) for staypoints.
+   - trackintel `generate_staypoints` (dist 30 m, time 20 s, like the stop peers) for staypoints.
 3. Prints one table of distance error % (walk, drive) / phantom m per 10 min (stationary) per tool, and one of
    speed (fixes per second over all recordings) per tool.
 A tool that is missing or fails shows "n/a".
@@ -173,7 +173,7 @@ def peer_trackintel_staypoints(fixes):
     df = gpd.GeoDataFrame({"user_id": 0, "tracked_at": pd.to_datetime([f[0] for f in c], unit="s", utc=True),
                            "geometry": [Point(f[2], f[1]) for f in c]}, geometry="geometry", crs="EPSG:4326")
     pfs = ti.Positionfixes(df)
-    _, sp = pfs.generate_staypoints(method="sliding", dist_threshold=50, time_threshold=5.0)
+    _, sp = pfs.generate_staypoints(method="sliding", dist_threshold=30, time_threshold=20 / 60)
     return len(sp)
 
 

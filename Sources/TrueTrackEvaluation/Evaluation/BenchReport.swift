@@ -18,6 +18,10 @@ public struct CategorySummary: Sendable, Hashable, Codable {
     public var medianPositionP50Metres: Double?
     /// Largest p95 error of the filtered positions over recordings, metres.
     public var maxPositionP95Metres: Double?
+    /// Mean stop recall and precision over the recordings with truth stops (when a detector is wired in).
+    public var meanStopRecall: Double?
+    /// See ``meanStopRecall``.
+    public var meanStopPrecision: Double?
     /// Rejections by reason, summed.
     public var rejections: [String: Int]
 
@@ -48,6 +52,9 @@ public struct CategorySummary: Sendable, Hashable, Codable {
         maxPhantomMetresPer10Minutes = trio(\.phantomMetresPer10Minutes, maximum)
         medianPositionP50Metres = median(ok.compactMap { $0.position?.p50Metres })
         maxPositionP95Metres = ok.compactMap { $0.position?.p95Metres }.max()
+        let scores = ok.compactMap { $0.stops?.score }
+        meanStopRecall = scores.isEmpty ? nil : scores.map(\.recall).reduce(0, +) / Double(scores.count)
+        meanStopPrecision = scores.isEmpty ? nil : scores.map(\.precision).reduce(0, +) / Double(scores.count)
         var rejections: [String: Int] = [:]
         for r in ok { rejections.merge(r.rejections, uniquingKeysWith: +) }
         self.rejections = rejections

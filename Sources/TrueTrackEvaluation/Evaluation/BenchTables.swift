@@ -62,7 +62,7 @@ public enum BenchTables {
                      r.rejections.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")]
                 }, ["recording", "fixes", "accepted", "rejected"])
 
-        section("By category (median / max over recordings)",
+        section("By category (median / max over recordings; stops: mean recall / precision)",
                 report.categories.filter { $0.recordings > 0 }.map { c in
                     [c.category, "\(c.recordings)",
                      pair(c.medianAbsErrorPercent?.trueTrack, c.maxAbsErrorPercent?.trueTrack),
@@ -70,9 +70,10 @@ public enum BenchTables {
                      pair(c.medianAbsErrorPercent?.doppler, c.maxAbsErrorPercent?.doppler),
                      pair(c.medianPhantomMetresPer10Minutes?.trueTrack, c.maxPhantomMetresPer10Minutes?.trueTrack),
                      pair(c.medianPhantomMetresPer10Minutes?.naive, c.maxPhantomMetresPer10Minutes?.naive),
-                     fixed(c.medianPositionP50Metres, 2) + " / " + fixed(c.maxPositionP95Metres, 2)]
+                     fixed(c.medianPositionP50Metres, 2) + " / " + fixed(c.maxPositionP95Metres, 2),
+                     pair(c.meanStopRecall, c.meanStopPrecision)]
                 }, ["category", "n", "|err %| TrueTrack", "|err %| naive", "|err %| Doppler", "phantom TrueTrack",
-                    "phantom naive", "p50 med / p95 max"])
+                    "phantom naive", "p50 med / p95 max", "stops recall / precision"])
 
         let skipped = report.recordings.filter { $0.status != .ok }
         if !skipped.isEmpty {
