@@ -21,39 +21,53 @@ struct BenchmarkCase: Sendable {
     var timed: (@Sendable (String) throws -> TimedRun)? = nil
 
     static let all: [BenchmarkCase] = [
-        BenchmarkCase(name: "read-csv", inputName: "fixes", inputExtension: "csv", quickCount: 200_000,
-                      fullCount: 1_000_000, generate: Generators.csv) { path in
+        BenchmarkCase(
+            name: "read-csv", inputName: "fixes", inputExtension: "csv", quickCount: 200_000,
+            fullCount: 1_000_000, generate: Generators.csv
+        ) { path in
             var reader = try CSVReader(path: path)
             return try drain(&reader)
         },
-        BenchmarkCase(name: "read-gpx", inputName: "fixes", inputExtension: "gpx", quickCount: 200_000,
-                      fullCount: 1_000_000, generate: Generators.gpx) { path in
+        BenchmarkCase(
+            name: "read-gpx", inputName: "fixes", inputExtension: "gpx", quickCount: 200_000,
+            fullCount: 1_000_000, generate: Generators.gpx
+        ) { path in
             var reader = try GPXReader(path: path)
             return try drain(&reader)
         },
-        BenchmarkCase(name: "read-nmea", inputName: "fixes", inputExtension: "nmea", quickCount: 200_000,
-                      fullCount: 1_000_000, generate: Generators.nmea) { path in
+        BenchmarkCase(
+            name: "read-nmea", inputName: "fixes", inputExtension: "nmea", quickCount: 200_000,
+            fullCount: 1_000_000, generate: Generators.nmea
+        ) { path in
             var reader = try NMEAReader(path: path)
             return try drain(&reader)
         },
-        BenchmarkCase(name: "read-gnsslogger", inputName: "fixes", inputExtension: "gnsslogger.txt", quickCount: 200_000,
-                      fullCount: 1_000_000, generate: Generators.gnssLogger) { path in
+        BenchmarkCase(
+            name: "read-gnsslogger", inputName: "fixes", inputExtension: "gnsslogger.txt", quickCount: 200_000,
+            fullCount: 1_000_000, generate: Generators.gnssLogger
+        ) { path in
             var reader = try GnssLoggerReader(path: path)
             return try drain(&reader)
         },
-        BenchmarkCase(name: "read-jsonl", inputName: "fixes", inputExtension: "jsonl", quickCount: 200_000,
-                      fullCount: 1_000_000, generate: Generators.jsonLines) { path in
+        BenchmarkCase(
+            name: "read-jsonl", inputName: "fixes", inputExtension: "jsonl", quickCount: 200_000,
+            fullCount: 1_000_000, generate: Generators.jsonLines
+        ) { path in
             var reader = try JSONLinesReader(path: path)
             return try drain(&reader)
         },
-        BenchmarkCase(name: "read-geojson", inputName: "fixes", inputExtension: "geojson", quickCount: 200_000,
-                      fullCount: 1_000_000, generate: Generators.geoJSON) { path in
+        BenchmarkCase(
+            name: "read-geojson", inputName: "fixes", inputExtension: "geojson", quickCount: 200_000,
+            fullCount: 1_000_000, generate: Generators.geoJSON
+        ) { path in
             var reader = try GeoJSONReader(path: path)
             return try drain(&reader)
         },
         // Through the run-time format switch the CLI uses, into the CSV writer: what `convert` costs.
-        BenchmarkCase(name: "convert-gpx-to-csv", inputName: "fixes", inputExtension: "gpx", quickCount: 200_000,
-                      fullCount: 1_000_000, generate: Generators.gpx) { path in
+        BenchmarkCase(
+            name: "convert-gpx-to-csv", inputName: "fixes", inputExtension: "gpx", quickCount: 200_000,
+            fullCount: 1_000_000, generate: Generators.gpx
+        ) { path in
             var reader = try AnyFixReader(path: path)
             var writer = try AnyFixWriter(path: path + ".out.csv", format: .csv)
             var count = 0
@@ -65,30 +79,38 @@ struct BenchmarkCase: Sendable {
             return count
         },
         // The memory bar: streaming a 1 GB file stays under 64 MB of resident memory.
-        BenchmarkCase(name: "stream-1gb-csv", inputName: "big", inputExtension: "csv", quickCount: 0,
-                      fullCount: 19_000_000, fullOnly: true, memoryLimitMegabytes: 64, generate: Generators.csv) { path in
+        BenchmarkCase(
+            name: "stream-1gb-csv", inputName: "big", inputExtension: "csv", quickCount: 0,
+            fullCount: 19_000_000, fullOnly: true, memoryLimitMegabytes: 64, generate: Generators.csv
+        ) { path in
             var reader = try CSVReader(path: path)
             return try drain(&reader)
         },
-        BenchmarkCase(name: "stream-1gb-gpx", inputName: "big", inputExtension: "gpx", quickCount: 0,
-                      fullCount: 10_000_000, fullOnly: true, memoryLimitMegabytes: 64, generate: Generators.gpx) { path in
+        BenchmarkCase(
+            name: "stream-1gb-gpx", inputName: "big", inputExtension: "gpx", quickCount: 0,
+            fullCount: 10_000_000, fullOnly: true, memoryLimitMegabytes: 64, generate: Generators.gpx
+        ) { path in
             var reader = try GPXReader(path: path)
             return try drain(&reader)
         },
         // The Tracker alone (driving profile, the synthetic drive): fixes are read into memory first, then
         // only the Tracker loop is timed; allocations counted over that loop.
         // 1 M fixes even in --quick: 200 k take only ~20 ms of CPU, too short for a stable ratio.
-        BenchmarkCase(name: "tracker", inputName: "fixes", inputExtension: "csv", quickCount: 1_000_000,
-                      fullCount: 1_000_000, generate: Generators.csv, run: { _ in 0 }, timed: { path in
-            var reader = try CSVReader(path: path)
-            var fixes: [Fix] = []
-            while let fix = try reader.next() { fixes.append(fix) }
-            return measureTracker(fixes)
-        }),
+        BenchmarkCase(
+            name: "tracker", inputName: "fixes", inputExtension: "csv", quickCount: 1_000_000,
+            fullCount: 1_000_000, generate: Generators.csv, run: { _ in 0 },
+            timed: { path in
+                var reader = try CSVReader(path: path)
+                var fixes: [Fix] = []
+                while let fix = try reader.next() { fixes.append(fix) }
+                return measureTracker(fixes)
+            }),
         // End to end: read a CSV file and run every fix through the Tracker, streaming (what `process` does
         // before writing).
-        BenchmarkCase(name: "end-to-end-csv", inputName: "fixes", inputExtension: "csv", quickCount: 1_000_000,
-                      fullCount: 1_000_000, generate: Generators.csv) { path in
+        BenchmarkCase(
+            name: "end-to-end-csv", inputName: "fixes", inputExtension: "csv", quickCount: 1_000_000,
+            fullCount: 1_000_000, generate: Generators.csv
+        ) { path in
             var reader = try AnyFixReader(path: path)
             var tracker = Tracker(profile: .driving)
             var count = 0, accepted = 0

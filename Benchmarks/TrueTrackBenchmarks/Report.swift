@@ -32,21 +32,30 @@ struct BenchmarkReport: Codable {
 
     func table() -> String {
         func f(_ v: Double, _ d: Int) -> String { String(format: "%.\(d)f", v) }
-        var rows = [["benchmark", "fixes", "MB", "median s", "min s", "max s", "M fixes/s", "MB/s", "M fixes/cpu-s", "peak MB", "allocs/fix", "ratio"]]
+        var rows = [
+            [
+                "benchmark", "fixes", "MB", "median s", "min s", "max s", "M fixes/s", "MB/s", "M fixes/cpu-s",
+                "peak MB", "allocs/fix", "ratio",
+            ]
+        ]
         for r in results {
-            rows.append([r.name, "\(r.fixes)", f(Double(r.inputBytes) / 1e6, 1), f(r.medianSeconds, 3),
-                         f(r.minSeconds, 3), f(r.maxSeconds, 3), f(r.fixesPerSecond / 1e6, 2),
-                         f(r.megabytesPerSecond, 0), f(r.fixesPerCPUSecond / 1e6, 2), f(r.peakResidentMegabytes, 1),
-                         r.allocationsPerFix.map { f($0, 3) } ?? "–", f(r.ratioToReference, 2)])
+            rows.append([
+                r.name, "\(r.fixes)", f(Double(r.inputBytes) / 1e6, 1), f(r.medianSeconds, 3),
+                f(r.minSeconds, 3), f(r.maxSeconds, 3), f(r.fixesPerSecond / 1e6, 2),
+                f(r.megabytesPerSecond, 0), f(r.fixesPerCPUSecond / 1e6, 2), f(r.peakResidentMegabytes, 1),
+                r.allocationsPerFix.map { f($0, 3) } ?? "–", f(r.ratioToReference, 2),
+            ])
         }
         let widths = rows[0].indices.map { c in rows.map { $0[c].count }.max()! }
         var text = rows.map { row in
             row.enumerated().map { c, cell in
-                c == 0 ? cell + String(repeating: " ", count: widths[c] - cell.count)
+                c == 0
+                    ? cell + String(repeating: " ", count: widths[c] - cell.count)
                     : String(repeating: " ", count: widths[c] - cell.count) + cell
             }.joined(separator: "  ")
         }.joined(separator: "\n")
-        text += "\nwall-clock median/min/max of \(results.first?.runs ?? 0) runs, one child process each; reference loop (FNV-1a over 64 MiB): \(f(referenceSeconds * 1000, 1)) ms CPU; ratio = median CPU time / reference"
+        text +=
+            "\nwall-clock median/min/max of \(results.first?.runs ?? 0) runs, one child process each; reference loop (FNV-1a over 64 MiB): \(f(referenceSeconds * 1000, 1)) ms CPU; ratio = median CPU time / reference"
         return text
     }
 
@@ -59,7 +68,8 @@ struct BenchmarkReport: Codable {
     func memoryViolations() -> [String] {
         results.compactMap { r in
             guard let limit = r.memoryLimitMegabytes, r.peakResidentMegabytes > limit else { return nil }
-            return "MEMORY: \(r.name) peaked at \(String(format: "%.1f", r.peakResidentMegabytes)) MB, over its \(limit) MB bound"
+            return
+                "MEMORY: \(r.name) peaked at \(String(format: "%.1f", r.peakResidentMegabytes)) MB, over its \(limit) MB bound"
         }
     }
 }
@@ -82,12 +92,14 @@ struct Baseline: Codable {
     static let defaultTolerance = 0.35
 
     init(report: BenchmarkReport, previous: Baseline?) {
-        note = "ratio = benchmark median time / reference loop median time (same run). Regression when ratio > ratio × (1 + tolerance). Update with --update-baseline."
+        note =
+            "ratio = benchmark median time / reference loop median time (same run). Regression when ratio > ratio × (1 + tolerance). Update with --update-baseline."
         quick = previous?.quick ?? [:]
         full = previous?.full ?? [:]
         for r in report.results {
             let tolerance = (report.quick ? quick[r.name] : full[r.name])?.tolerance ?? Baseline.defaultTolerance
-            let entry = Entry(ratio: r.ratioToReference, tolerance: tolerance, fixesPerSecondWhenRecorded: r.fixesPerSecond)
+            let entry = Entry(
+                ratio: r.ratioToReference, tolerance: tolerance, fixesPerSecondWhenRecorded: r.fixesPerSecond)
             if report.quick { quick[r.name] = entry } else { full[r.name] = entry }
         }
     }
@@ -108,7 +120,8 @@ struct Baseline: Codable {
             guard let entry = entries[r.name] else { return nil }
             let limit = entry.ratio * (1 + entry.tolerance)
             guard r.ratioToReference > limit else { return nil }
-            return "REGRESSION: \(r.name) ratio \(String(format: "%.2f", r.ratioToReference)) > \(String(format: "%.2f", limit)) (baseline \(String(format: "%.2f", entry.ratio)) + \(Int(entry.tolerance * 100)) %)"
+            return
+                "REGRESSION: \(r.name) ratio \(String(format: "%.2f", r.ratioToReference)) > \(String(format: "%.2f", limit)) (baseline \(String(format: "%.2f", entry.ratio)) + \(Int(entry.tolerance * 100)) %)"
         }
     }
 }

@@ -46,10 +46,11 @@ func parseOptions(_ arguments: [String]) -> Options {
         case "--update-baseline": options.updateBaseline = true
         case "--workdir": options.workdir = value()
         case "--help", "-h":
-            print("""
-            USAGE: truetrack-benchmarks [--quick] [--runs N] [--only NAME]... [--json FILE] [--baseline FILE] [--update-baseline] [--workdir DIR]
-            Benchmarks: \(BenchmarkCase.all.map(\.name).joined(separator: ", "))
-            """)
+            print(
+                """
+                USAGE: truetrack-benchmarks [--quick] [--runs N] [--only NAME]... [--json FILE] [--baseline FILE] [--update-baseline] [--workdir DIR]
+                Benchmarks: \(BenchmarkCase.all.map(\.name).joined(separator: ", "))
+                """)
             exit(0)
         default:
             FileHandle.standardError.write(Data("error: unknown argument '\(arguments[i])'\n".utf8))
@@ -146,9 +147,10 @@ for benchmark in selected {
         process.waitUntilExit()
         let fields = String(decoding: data, as: UTF8.self).split(separator: " ")
         guard process.terminationStatus == 0, fields.count == 5,
-              let n = Int(fields[0]), let s = Double(fields[1]), let cpu = Double(fields[2]),
-              let rss = Double(fields[3]),
-              let allocated = Double(fields[4].trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            let n = Int(fields[0]), let s = Double(fields[1]), let cpu = Double(fields[2]),
+            let rss = Double(fields[3]),
+            let allocated = Double(fields[4].trimmingCharacters(in: .whitespacesAndNewlines))
+        else {
             FileHandle.standardError.write(Data("error: benchmark \(benchmark.name) failed\n".utf8))
             exit(1)
         }
@@ -161,14 +163,15 @@ for benchmark in selected {
     FileHandle.standardError.write(Data("\n".utf8))
     let t = Measurement.summary(times)
     let c = Measurement.summary(cpuTimes)
-    results.append(BenchmarkResult(
-        name: benchmark.name, fixes: fixes, inputBytes: bytes, runs: options.runs,
-        medianSeconds: t.median, minSeconds: t.min, maxSeconds: t.max,
-        fixesPerSecond: Double(fixes) / t.median, megabytesPerSecond: Double(bytes) / 1e6 / t.median,
-        medianCPUSeconds: c.median, fixesPerCPUSecond: Double(fixes) / c.median,
-        peakResidentMegabytes: (peaks.max() ?? 0) / 1_048_576, ratioToReference: c.median / reference,
-        memoryLimitMegabytes: benchmark.memoryLimitMegabytes,
-        allocationsPerFix: fixes > 0 ? Measurement.summary(allocations).median / Double(fixes) : nil))
+    results.append(
+        BenchmarkResult(
+            name: benchmark.name, fixes: fixes, inputBytes: bytes, runs: options.runs,
+            medianSeconds: t.median, minSeconds: t.min, maxSeconds: t.max,
+            fixesPerSecond: Double(fixes) / t.median, megabytesPerSecond: Double(bytes) / 1e6 / t.median,
+            medianCPUSeconds: c.median, fixesPerCPUSecond: Double(fixes) / c.median,
+            peakResidentMegabytes: (peaks.max() ?? 0) / 1_048_576, ratioToReference: c.median / reference,
+            memoryLimitMegabytes: benchmark.memoryLimitMegabytes,
+            allocationsPerFix: fixes > 0 ? Measurement.summary(allocations).median / Double(fixes) : nil))
 }
 
 let report = BenchmarkReport(referenceSeconds: reference, quick: options.quick, results: results)

@@ -27,13 +27,19 @@ import Testing
         try drive.write(toFile: root + "/drive.csv", atomically: true, encoding: .utf8)
         try truth.write(toFile: root + "/truth.csv", atomically: true, encoding: .utf8)
         try still.write(toFile: root + "/still.csv", atomically: true, encoding: .utf8)
-        let manifest: [String: Any] = ["recordings": [
-            ["id": "synthetic-drive", "path": "drive.csv", "format": "csv", "activity": "drive (synthetic)",
-             "ground_truth": "truth.csv", "ground_truth_format": "gsdc-ground-truth-csv (UTC)",
-             "reference_distance_m": 299 * 15.0],
-            ["id": "synthetic-still", "path": "still.csv", "format": "csv", "activity": "stationary",
-             "reference_distance_m": 0.0],
-        ]]
+        let manifest: [String: Any] = [
+            "recordings": [
+                [
+                    "id": "synthetic-drive", "path": "drive.csv", "format": "csv", "activity": "drive (synthetic)",
+                    "ground_truth": "truth.csv", "ground_truth_format": "gsdc-ground-truth-csv (UTC)",
+                    "reference_distance_m": 299 * 15.0,
+                ],
+                [
+                    "id": "synthetic-still", "path": "still.csv", "format": "csv", "activity": "stationary",
+                    "reference_distance_m": 0.0,
+                ],
+            ]
+        ]
         try JSONSerialization.data(withJSONObject: manifest).write(to: URL(fileURLWithPath: root + "/MANIFEST.json"))
         return root
     }
@@ -48,12 +54,15 @@ import Testing
         #expect(create.stdout.contains("baseline written to \(baseline) (2 recordings)"))
         #expect(create.stdout.contains("synthetic-drive"))
 
-        let check = try Tool.run(["bench", "--datasets", root, "--baseline", baseline, "--json", json,
-                                  "--markdown", markdown])
+        let check = try Tool.run([
+            "bench", "--datasets", root, "--baseline", baseline, "--json", json,
+            "--markdown", markdown,
+        ])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         #expect(check.stdout.contains("no regression against \(baseline)"))
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json)))
-            as? [String: Any])
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json)))
+                as? [String: Any])
         let recordings = try #require(report["recordings"] as? [[String: Any]])
         #expect(recordings.map { $0["id"] as? String } == ["synthetic-drive", "synthetic-still"])
         let drive = recordings[0]
@@ -79,7 +88,8 @@ import Testing
 
         let jsonToStdout = try Tool.run(["bench", "--datasets", root, "--only", "synthetic-still", "--json", "-"])
         #expect(jsonToStdout.status == 0)
-        let onlyOne = try #require(try JSONSerialization.jsonObject(with: Data(jsonToStdout.stdout.utf8)) as? [String: Any])
+        let onlyOne = try #require(
+            try JSONSerialization.jsonObject(with: Data(jsonToStdout.stdout.utf8)) as? [String: Any])
         #expect((onlyOne["recordings"] as? [Any])?.count == 1)
         #expect(jsonToStdout.stderr.contains("synthetic-still"))
     }
@@ -87,9 +97,11 @@ import Testing
     @Test func rejectsBadUsage() throws {
         let root = try Self.makeDatasets()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        for arguments in [["bench", "--datasets", root, "--only", "nope"],
-                          ["bench", "--datasets", root, "--profile", "flying"],
-                          ["bench", "--datasets", root, "--update-baseline"]] {
+        for arguments in [
+            ["bench", "--datasets", root, "--only", "nope"],
+            ["bench", "--datasets", root, "--profile", "flying"],
+            ["bench", "--datasets", root, "--update-baseline"],
+        ] {
             let result = try Tool.run(arguments)
             #expect(result.status == 2, "\(arguments)")
             #expect(!result.stderr.isEmpty)

@@ -1,19 +1,23 @@
 import Foundation
 import Testing
 import TrueTrackCore
+
 @testable import TrueTrackEvaluation
 
 @Suite struct AccuracyBaselineTests {
-    func result(_ id: String, category: String, errorPercent: Double? = nil, phantom: Double? = nil,
-                p50: Double? = nil, recall: Double? = nil) -> RecordingResult {
+    func result(
+        _ id: String, category: String, errorPercent: Double? = nil, phantom: Double? = nil,
+        p50: Double? = nil, recall: Double? = nil
+    ) -> RecordingResult {
         var r = RecordingResult(id: id, category: category, profile: .walking, status: .ok)
         if let errorPercent { r.trueTrack = DistanceFigures(metres: 100 + errorPercent, reference: 100) }
         if let phantom { r.phantomMetresPer10Minutes = MethodFigures(trueTrack: phantom, naive: 9, doppler: 1) }
         if let p50 { r.position = PositionErrorSummary(errors: [p50], withScore: true) }
         if let recall {
             r.stops = StopFigures(truthStops: [], score: nil)
-            r.stops?.score = StopScore(truth: [TruthStop(startSeconds: 0, endSeconds: 10, source: "t")],
-                                       detected: recall > 0 ? [DetectedStop(startSeconds: 0, endSeconds: 10)] : [])
+            r.stops?.score = StopScore(
+                truth: [TruthStop(startSeconds: 0, endSeconds: 10, source: "t")],
+                detected: recall > 0 ? [DetectedStop(startSeconds: 0, endSeconds: 10)] : [])
         }
         return r
     }
@@ -23,27 +27,35 @@ import TrueTrackCore
     }
 
     @Test func flagsOnlyFiguresWorseThanTheirTolerance() {
-        let base = AccuracyBaseline(report: report([
-            result("walk1", category: "walk", errorPercent: -20),
-            result("drive1", category: "drive", errorPercent: 0.1, p50: 1.0),
-            result("still", category: "stationary", phantom: 0.2),
-        ]), previous: nil, merge: false)
+        let base = AccuracyBaseline(
+            report: report([
+                result("walk1", category: "walk", errorPercent: -20),
+                result("drive1", category: "drive", errorPercent: 0.1, p50: 1.0),
+                result("still", category: "stationary", phantom: 0.2),
+            ]), previous: nil, merge: false)
         #expect(base.recordings["walk1"]?.figures[.absDistanceErrorPercent] == 20)
         // walk: allowance max(1 pp, 10 % of 20) = 2 pp; drive: max(0.05, 25 % of 0.1) = 0.05 pp;
         // phantom: max(0.5, 25 %) = 0.5; p50: max(0.1, 10 %) = 0.1.
-        #expect(base.regressions(in: report([
-            result("walk1", category: "walk", errorPercent: 21.9),
-            result("drive1", category: "drive", errorPercent: -0.149, p50: 1.09),
-            result("still", category: "stationary", phantom: 0.69),
-        ])).isEmpty)
-        let worse = base.regressions(in: report([
-            result("walk1", category: "walk", errorPercent: -22.1),
-            result("drive1", category: "drive", errorPercent: 0.16, p50: 1.11),
-            result("still", category: "stationary", phantom: 0.71),
-        ]))
+        #expect(
+            base.regressions(
+                in: report([
+                    result("walk1", category: "walk", errorPercent: 21.9),
+                    result("drive1", category: "drive", errorPercent: -0.149, p50: 1.09),
+                    result("still", category: "stationary", phantom: 0.69),
+                ])
+            ).isEmpty)
+        let worse = base.regressions(
+            in: report([
+                result("walk1", category: "walk", errorPercent: -22.1),
+                result("drive1", category: "drive", errorPercent: 0.16, p50: 1.11),
+                result("still", category: "stationary", phantom: 0.71),
+            ]))
         #expect(worse.map(\.recording) == ["walk1", "drive1", "drive1", "still"])
-        #expect(worse.map(\.metric) == [.absDistanceErrorPercent, .absDistanceErrorPercent, .positionP50Metres,
-                                        .phantomMetresPer10Minutes])
+        #expect(
+            worse.map(\.metric) == [
+                .absDistanceErrorPercent, .absDistanceErrorPercent, .positionP50Metres,
+                .phantomMetresPer10Minutes,
+            ])
         #expect(worse[0].description.hasPrefix("REGRESSION walk1 absDistanceErrorPercent: 22.100 vs baseline 20.000"))
         // Better is never a regression, but it is reported as an improvement.
         let better = report([result("walk1", category: "walk", errorPercent: 5)])
@@ -52,7 +64,8 @@ import TrueTrackCore
     }
 
     @Test func higherIsBetterForStopsAndAMissingFigureRegresses() {
-        let base = AccuracyBaseline(report: report([result("s", category: "walk", recall: 1)]), previous: nil, merge: false)
+        let base = AccuracyBaseline(
+            report: report([result("s", category: "walk", recall: 1)]), previous: nil, merge: false)
         #expect(base.recordings["s"]?.figures[.stopRecall] == 1)
         let lost = base.regressions(in: report([result("s", category: "walk", recall: 0)]))
         #expect(lost.map(\.metric) == [.stopRecall])
@@ -63,21 +76,28 @@ import TrueTrackCore
     }
 
     @Test func fileTolerancesOverrideTheDefaultsAndSurviveAnUpdate() throws {
-        var base = AccuracyBaseline(report: report([result("w", category: "walk", errorPercent: 10)]), previous: nil,
-                                    merge: false)
+        var base = AccuracyBaseline(
+            report: report([result("w", category: "walk", errorPercent: 10)]), previous: nil,
+            merge: false)
         base.tolerances["walk"] = [BaselineMetric.absDistanceErrorPercent.rawValue: Tolerance(absolute: 0, relative: 0)]
         #expect(base.regressions(in: report([result("w", category: "walk", errorPercent: 10.001)])).count == 1)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tt-baseline-\(UUID().uuidString).json").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tt-baseline-\(UUID().uuidString).json"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try base.save(path: path)
         let loaded = try AccuracyBaseline.load(path: path)
         #expect(loaded == base)
         // --update-baseline keeps the tolerances; with --only (merge) it keeps the other recordings too.
-        let updated = AccuracyBaseline(report: report([result("x", category: "walk", errorPercent: 3)]),
-                                       previous: loaded, merge: true)
+        let updated = AccuracyBaseline(
+            report: report([result("x", category: "walk", errorPercent: 3)]),
+            previous: loaded, merge: true)
         #expect(updated.tolerances == base.tolerances)
         #expect(Set(updated.recordings.keys) == ["w", "x"])
-        #expect(AccuracyBaseline(report: report([result("x", category: "walk", errorPercent: 3)]), previous: loaded,
-                                 merge: false).recordings.keys.sorted() == ["x"])
+        #expect(
+            AccuracyBaseline(
+                report: report([result("x", category: "walk", errorPercent: 3)]), previous: loaded,
+                merge: false
+            ).recordings.keys.sorted() == ["x"])
     }
 }

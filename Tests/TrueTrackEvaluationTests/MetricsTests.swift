@@ -1,10 +1,12 @@
 import Testing
 import TrueTrackCore
+
 @testable import TrueTrackEvaluation
 
 func fix(_ ms: Int64, _ lat: Double, _ lon: Double, speed: Double? = nil, accuracy: Double? = 3) throws -> Fix {
-    try Fix(timestamp: Timestamp(millisecondsSince1970: ms), latitude: lat, longitude: lon,
-            horizontalAccuracyMetres: accuracy, speedMetresPerSecond: speed)
+    try Fix(
+        timestamp: Timestamp(millisecondsSince1970: ms), latitude: lat, longitude: lon,
+        horizontalAccuracyMetres: accuracy, speedMetresPerSecond: speed)
 }
 
 /// One thousandth of a degree on a great circle of the manifest's sphere, metres.
@@ -21,13 +23,13 @@ let milliDegree = 6_371_008.8 * Double.pi / 180 * 0.001
 
     @Test func dopplerIntegralClampsStepsAndIgnoresSlowAndMissingSpeeds() throws {
         let fixes = [
-            try fix(0, 0, 0, speed: 9),          // first fix: no step before it
-            try fix(1000, 0, 0, speed: 1.0),     // 1 m/s × 1 s = 1
-            try fix(2000, 0, 0, speed: 0.2),     // below 0.3 m/s: 0
-            try fix(4000, 0, 0, speed: 2.0),     // 2 m/s × 2 s = 4
-            try fix(20000, 0, 0, speed: 5.0),    // 16 s clamped to 10 s: 50
-            try fix(21000, 0, 0, speed: nil),    // no speed: 0
-            try fix(19000, 0, 0, speed: 3.0),    // time goes back: step clamped to 0
+            try fix(0, 0, 0, speed: 9),  // first fix: no step before it
+            try fix(1000, 0, 0, speed: 1.0),  // 1 m/s × 1 s = 1
+            try fix(2000, 0, 0, speed: 0.2),  // below 0.3 m/s: 0
+            try fix(4000, 0, 0, speed: 2.0),  // 2 m/s × 2 s = 4
+            try fix(20000, 0, 0, speed: 5.0),  // 16 s clamped to 10 s: 50
+            try fix(21000, 0, 0, speed: nil),  // no speed: 0
+            try fix(19000, 0, 0, speed: 3.0),  // time goes back: step clamped to 0
         ]
         #expect(BaselineDistances.dopplerIntegral(fixes) == 55)
     }
@@ -62,13 +64,17 @@ let milliDegree = 6_371_008.8 * Double.pi / 180 * 0.001
     }
 
     @Test func stopsMatchOneToOneByLargestOverlap() {
-        let truth = [TruthStop(startSeconds: 0, endSeconds: 60, source: "a"),
-                     TruthStop(startSeconds: 100, endSeconds: 140, source: "b"),
-                     TruthStop(startSeconds: 300, endSeconds: 330, source: "c")]
-        let detected = [DetectedStop(startSeconds: 5, endSeconds: 50),     // a: start +5, end −10
-                        DetectedStop(startSeconds: 55, endSeconds: 58),    // overlaps a too, but a is taken
-                        DetectedStop(startSeconds: 110, endSeconds: 150),  // b: start +10, end +10
-                        DetectedStop(startSeconds: 200, endSeconds: 220)]  // nothing
+        let truth = [
+            TruthStop(startSeconds: 0, endSeconds: 60, source: "a"),
+            TruthStop(startSeconds: 100, endSeconds: 140, source: "b"),
+            TruthStop(startSeconds: 300, endSeconds: 330, source: "c"),
+        ]
+        let detected = [
+            DetectedStop(startSeconds: 5, endSeconds: 50),  // a: start +5, end −10
+            DetectedStop(startSeconds: 55, endSeconds: 58),  // overlaps a too, but a is taken
+            DetectedStop(startSeconds: 110, endSeconds: 150),  // b: start +10, end +10
+            DetectedStop(startSeconds: 200, endSeconds: 220),
+        ]  // nothing
         let score = StopScore(truth: truth, detected: detected)
         #expect(score.matched == 2)
         #expect(score.precision == 0.5)
@@ -81,11 +87,13 @@ let milliDegree = 6_371_008.8 * Double.pi / 180 * 0.001
     }
 
     @Test func truthStopsFromRepeatedWaypointsAndTheStandingStart() {
-        let waypoints = [TruthSample(seconds: 61, latitude: 49.4611, longitude: 11.1110),
-                         TruthSample(seconds: 70, latitude: 49.4612, longitude: 11.1110),
-                         TruthSample(seconds: 110, latitude: 49.4612, longitude: 11.1110),  // 40 s at the same point
-                         TruthSample(seconds: 115, latitude: 49.4612, longitude: 11.1110),  // 5 s: too short
-                         TruthSample(seconds: 130, latitude: 49.4613, longitude: 11.1110)]
+        let waypoints = [
+            TruthSample(seconds: 61, latitude: 49.4611, longitude: 11.1110),
+            TruthSample(seconds: 70, latitude: 49.4612, longitude: 11.1110),
+            TruthSample(seconds: 110, latitude: 49.4612, longitude: 11.1110),  // 40 s at the same point
+            TruthSample(seconds: 115, latitude: 49.4612, longitude: 11.1110),  // 5 s: too short
+            TruthSample(seconds: 130, latitude: 49.4613, longitude: 11.1110),
+        ]
         let stops = GroundTruth.stops(waypoints: waypoints, recordingStartSeconds: 2)
         #expect(stops.map(\.startSeconds) == [2, 70])
         #expect(stops.map(\.endSeconds) == [61, 110])

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrueTrackCore
 import TrueTrackIO
+
 @testable import TrueTrackEvaluation
 
 /// Finds the shared recorded data sets: `TRUETRACK_DATASETS`, else `../shared/datasets` beside the checkout.
@@ -91,8 +92,10 @@ struct RecordedDatasetEvaluationTests {
         #expect(regressions.isEmpty, "\(regressions)")
         let drives = manifest.recordings.filter { $0.activityCategory == "drive" }
             .map { Evaluator.evaluate($0, manifest: manifest, profile: .walking) }
-        let degraded = baseline.regressions(in: BenchReport(datasets: manifest.root, profileOverride: .walking,
-                                                            recordings: drives, elapsedSeconds: 0))
+        let degraded = baseline.regressions(
+            in: BenchReport(
+                datasets: manifest.root, profileOverride: .walking,
+                recordings: drives, elapsedSeconds: 0))
         #expect(degraded.contains { $0.recording == "gsdc2020-mtv1-pixel4" && $0.metric == .absDistanceErrorPercent })
     }
 }

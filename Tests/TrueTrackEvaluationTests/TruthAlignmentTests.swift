@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrueTrackCore
 import TrueTrackIO
+
 @testable import TrueTrackEvaluation
 
 /// A throwaway data-set folder with a MANIFEST.json, removed by the caller.
@@ -39,7 +40,7 @@ struct TemporaryDatasets {
         let hit = try #require(track.position(at: 11))
         #expect(hit.latitude == 1 && hit.longitude == 2)
         #expect(track.position(at: 20)?.latitude == 5)  // an exact hit needs no bracket
-        #expect(track.position(at: 15) == nil)           // inside the 8 s gap
+        #expect(track.position(at: 15) == nil)  // inside the 8 s gap
         #expect(track.position(at: 9.999) == nil)
         #expect(track.position(at: 20.001) == nil)
         #expect(track.position(at: .nan) == nil)
@@ -54,7 +55,7 @@ struct TemporaryDatasets {
         let folder = try TemporaryDatasets()
         defer { folder.remove() }
         let startUTC: Int64 = 1_589_494_200_000  // 2020-05-14T22:10:00Z
-        let step = 20.0 / milliDegree * 0.001     // degrees of latitude per second at 20 m/s
+        let step = 20.0 / milliDegree * 0.001  // degrees of latitude per second at 20 m/s
         var device = "time,latitude,longitude,accuracy_m,speed_mps\n"
         var truth = "collectionName,phoneName,millisSinceGpsEpoch,latDeg,lngDeg,heightAboveWgs84EllipsoidM\n"
         for i in 0..<120 {
@@ -63,14 +64,17 @@ struct TemporaryDatasets {
             device += "\(iso),\(37 + Double(i) * step),-122,3,20\n"
             truth += "MTV,Pixel4,\(t.gpsMilliseconds),\(37 + Double(i) * step),-122,10\n"
         }
-        #expect(Timestamp(millisecondsSince1970: startUTC).gpsMilliseconds
-            == startUTC - Timestamp.gpsEpochMillisecondsSince1970 + 18_000)
+        #expect(
+            Timestamp(millisecondsSince1970: startUTC).gpsMilliseconds
+                == startUTC - Timestamp.gpsEpochMillisecondsSince1970 + 18_000)
         try folder.write("drive.csv", device)
         try folder.write("truth.csv", truth)
-        let manifest = try folder.manifest([[
-            "id": "drive", "path": "drive.csv", "format": "csv", "activity": "drive",
-            "ground_truth": "truth.csv", "ground_truth_format": "gsdc-2021-ground-truth-csv (GPS time)",
-        ]])
+        let manifest = try folder.manifest([
+            [
+                "id": "drive", "path": "drive.csv", "format": "csv", "activity": "drive",
+                "ground_truth": "truth.csv", "ground_truth_format": "gsdc-2021-ground-truth-csv (GPS time)",
+            ]
+        ])
         let result = Evaluator.evaluate(manifest.recordings[0], manifest: manifest)
         #expect(result.status == .ok, "\(result.note ?? "")")
         #expect(result.truthKind == .trajectory)
@@ -98,11 +102,13 @@ struct TemporaryDatasets {
             log += "GNSS;\(app);\(1_686_000_000.0 + Double(i) * 1.7);0.0;\(lon);100.0;90.0;3.0;1.0;20;15\n"
         }
         try folder.write("walk.txt", log)
-        let manifest = try folder.manifest([[
-            "id": "walk", "path": "walk.txt", "format": "ipin-getsensordata", "activity": "walk",
-            "ground_truth": "walk.txt", "ground_truth_format": "POSI rows in the same file",
-            "reference_distance_m": 60.0,
-        ]])
+        let manifest = try folder.manifest([
+            [
+                "id": "walk", "path": "walk.txt", "format": "ipin-getsensordata", "activity": "walk",
+                "ground_truth": "walk.txt", "ground_truth_format": "POSI rows in the same file",
+                "reference_distance_m": 60.0,
+            ]
+        ])
         let aligned = try AlignedRecording.load(manifest.recordings[0], manifest: manifest)
         #expect(aligned.clock == .appTime)
         #expect(aligned.clockSeconds.first == 60 && aligned.clockSeconds.last == 120)

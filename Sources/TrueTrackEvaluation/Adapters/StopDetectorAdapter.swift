@@ -28,12 +28,13 @@ public enum StopDetectorAdapter {
     /// recording whose evaluation clock is not UTC (IPIN's app clock) each time is moved onto that clock
     /// through the fix nearest to it in time (offset kept), so stops and truth stops are compared on one clock.
     public static func detectStops(in recording: AlignedRecording, profile: EvaluationProfile) -> [DetectedStop]? {
-        let kind: TrackingProfile.Kind = switch profile {
-        case .walking: .walking
-        case .running: .running
-        case .cycling: .cycling
-        case .driving: .driving
-        }
+        let kind: TrackingProfile.Kind =
+            switch profile {
+            case .walking: .walking
+            case .running: .running
+            case .cycling: .cycling
+            case .driving: .driving
+            }
         let analysis = StopAnalysis(fixes: recording.fixes, profile: .preset(kind))
         let clock = ClockMap(recording)
         return analysis.stops.map {
@@ -49,10 +50,13 @@ struct ClockMap {
 
     init(_ recording: AlignedRecording) {
         isUTC = recording.clock == .utc
-        pairs = isUTC ? [] : zip(recording.fixes, recording.clockSeconds)
-            .filter { $0.1.isFinite }
-            .map { ($0.0.timestamp.millisecondsSince1970, $0.1) }
-            .sorted { $0.utc < $1.utc }
+        pairs =
+            isUTC
+            ? []
+            : zip(recording.fixes, recording.clockSeconds)
+                .filter { $0.1.isFinite }
+                .map { ($0.0.timestamp.millisecondsSince1970, $0.1) }
+                .sorted { $0.utc < $1.utc }
     }
 
     func seconds(at instant: Timestamp) -> Double {

@@ -58,8 +58,10 @@ public struct TrackerStep: Sendable, Hashable {
     public var totalDistanceMetres: Double
 
     /// Creates a step (tests build them by hand).
-    public init(isAccepted: Bool, rejection: String?, latitude: Double?, longitude: Double?,
-                totalDistanceMetres: Double) {
+    public init(
+        isAccepted: Bool, rejection: String?, latitude: Double?, longitude: Double?,
+        totalDistanceMetres: Double
+    ) {
         self.isAccepted = isAccepted
         self.rejection = rejection
         self.latitude = latitude

@@ -123,14 +123,16 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
             BaselineMetric.stopPrecision.rawValue: Tolerance(absolute: 0.1, relative: 0),
         ],
         "drive": [
-            BaselineMetric.absDistanceErrorPercent.rawValue: Tolerance(absolute: 0.05, relative: 0.25),
+            BaselineMetric.absDistanceErrorPercent.rawValue: Tolerance(absolute: 0.05, relative: 0.25)
         ],
     ]
 
     /// Creates a baseline.
-    public init(note: String = AccuracyBaseline.defaultNote,
-                tolerances: [String: [String: Tolerance]] = AccuracyBaseline.defaultTolerances,
-                recordings: [String: Entry]) {
+    public init(
+        note: String = AccuracyBaseline.defaultNote,
+        tolerances: [String: [String: Tolerance]] = AccuracyBaseline.defaultTolerances,
+        recordings: [String: Entry]
+    ) {
         self.note = note
         self.tolerances = tolerances
         self.recordings = recordings
@@ -143,8 +145,9 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
         for r in report.recordings where r.status == .ok {
             entries[r.id] = Entry(category: r.category, figures: r.baselineFigures)
         }
-        self.init(note: previous?.note ?? AccuracyBaseline.defaultNote,
-                  tolerances: previous?.tolerances ?? AccuracyBaseline.defaultTolerances, recordings: entries)
+        self.init(
+            note: previous?.note ?? AccuracyBaseline.defaultNote,
+            tolerances: previous?.tolerances ?? AccuracyBaseline.defaultTolerances, recordings: entries)
     }
 
     /// The tolerance of `metric` in `category`.
@@ -165,14 +168,18 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
             for (metric, base) in entry.figures.sorted(by: { $0.key < $1.key }) {
                 let allowance = tolerance(metric, category: entry.category).allowance(for: base)
                 guard let value = now[metric] else {
-                    found.append(Regression(recording: result.id, metric: metric, baseline: base, current: nil,
-                                            allowance: allowance))
+                    found.append(
+                        Regression(
+                            recording: result.id, metric: metric, baseline: base, current: nil,
+                            allowance: allowance))
                     continue
                 }
                 let worse = metric.higherIsBetter ? value < base - allowance : value > base + allowance
                 if worse || value.isNaN {
-                    found.append(Regression(recording: result.id, metric: metric, baseline: base, current: value,
-                                            allowance: allowance))
+                    found.append(
+                        Regression(
+                            recording: result.id, metric: metric, baseline: base, current: value,
+                            allowance: allowance))
                 }
             }
         }
@@ -189,7 +196,9 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
                 let allowance = tolerance(metric, category: entry.category).allowance(for: base)
                 let better = metric.higherIsBetter ? value > base + allowance : value < base - allowance
                 if better {
-                    found.append("improved \(result.id) \(metric.rawValue): \(String(format: "%.3f", value)) vs baseline \(String(format: "%.3f", base))")
+                    found.append(
+                        "improved \(result.id) \(metric.rawValue): \(String(format: "%.3f", value)) vs baseline \(String(format: "%.3f", base))"
+                    )
                 }
             }
         }

@@ -38,13 +38,15 @@ public struct CategorySummary: Sendable, Hashable, Codable {
         func trio(_ pick: (RecordingResult) -> MethodFigures?, _ f: ([Double]) -> Double?) -> MethodFigures? {
             let figures = ok.compactMap(pick)
             guard !figures.isEmpty else { return nil }
-            return MethodFigures(trueTrack: agg(figures.map(\.trueTrack), f), naive: agg(figures.map(\.naive), f),
-                                 doppler: agg(figures.map(\.doppler), f))
+            return MethodFigures(
+                trueTrack: agg(figures.map(\.trueTrack), f), naive: agg(figures.map(\.naive), f),
+                doppler: agg(figures.map(\.doppler), f))
         }
         let absErrors: (RecordingResult) -> MethodFigures? = { r in
             guard let t = r.trueTrack?.errorPercent else { return nil }
-            return MethodFigures(trueTrack: abs(t), naive: r.naive?.errorPercent.map(abs),
-                                 doppler: r.doppler?.errorPercent.map(abs))
+            return MethodFigures(
+                trueTrack: abs(t), naive: r.naive?.errorPercent.map(abs),
+                doppler: r.doppler?.errorPercent.map(abs))
         }
         medianAbsErrorPercent = trio(absErrors, median)
         maxAbsErrorPercent = trio(absErrors, maximum)
@@ -77,8 +79,10 @@ public struct BenchReport: Sendable, Hashable, Codable {
     public var elapsedSeconds: Double
 
     /// Builds the report and its category summaries.
-    public init(datasets: String, profileOverride: EvaluationProfile?, recordings: [RecordingResult],
-                elapsedSeconds: Double) {
+    public init(
+        datasets: String, profileOverride: EvaluationProfile?, recordings: [RecordingResult],
+        elapsedSeconds: Double
+    ) {
         self.datasets = datasets
         self.profileOverride = profileOverride
         stopDetectorAvailable = StopDetectorAdapter.isAvailable

@@ -20,65 +20,90 @@ public enum BenchTables {
         }
         let ok = report.recordings.filter { $0.status == .ok }
 
-        section("Distance vs reference (error %, signed; m = TrueTrack's error in metres)",
-                ok.filter { ($0.referenceDistanceMetres ?? 0) > 0 }.map { r in
-                    [r.id, r.category, r.profile.rawValue, metres(r.referenceDistanceMetres) + (r.referenceSource == "truth" ? "*" : ""),
-                     metres(r.trueTrack?.metres), percent(r.trueTrack?.errorPercent), metres(r.trueTrack?.errorMetres),
-                     percent(r.naive?.errorPercent), percent(r.doppler?.errorPercent)]
-                }, ["recording", "cat", "profile", "ref m", "TrueTrack m", "TrueTrack", "err m", "naive", "Doppler"])
+        section(
+            "Distance vs reference (error %, signed; m = TrueTrack's error in metres)",
+            ok.filter { ($0.referenceDistanceMetres ?? 0) > 0 }.map { r in
+                [
+                    r.id, r.category, r.profile.rawValue,
+                    metres(r.referenceDistanceMetres) + (r.referenceSource == "truth" ? "*" : ""),
+                    metres(r.trueTrack?.metres), percent(r.trueTrack?.errorPercent), metres(r.trueTrack?.errorMetres),
+                    percent(r.naive?.errorPercent), percent(r.doppler?.errorPercent),
+                ]
+            }, ["recording", "cat", "profile", "ref m", "TrueTrack m", "TrueTrack", "err m", "naive", "Doppler"])
 
-        section("Stationary: phantom metres per 10 minutes (reference 0)",
-                ok.compactMap { r in
-                    r.phantomMetresPer10Minutes.map { p in
-                        [r.id, r.profile.rawValue, fixed(r.durationSeconds, 0) + " s", fixed(p.trueTrack, 2),
-                         fixed(p.naive, 2), fixed(p.doppler, 2)]
-                    }
-                }, ["recording", "profile", "duration", "TrueTrack", "naive", "Doppler"])
+        section(
+            "Stationary: phantom metres per 10 minutes (reference 0)",
+            ok.compactMap { r in
+                r.phantomMetresPer10Minutes.map { p in
+                    [
+                        r.id, r.profile.rawValue, fixed(r.durationSeconds, 0) + " s", fixed(p.trueTrack, 2),
+                        fixed(p.naive, 2), fixed(p.doppler, 2),
+                    ]
+                }
+            }, ["recording", "profile", "duration", "TrueTrack", "naive", "Doppler"])
 
-        section("Position error vs truth, p50 / p95 (m); score = GSDC (p50 + p95) / 2",
-                ok.compactMap { r in
-                    r.position.map { p in
-                        [r.id, r.truthKind.rawValue, "\(p.count)", fixed(p.p50Metres, 2) + " / " + fixed(p.p95Metres, 2),
-                         fixed(p.gsdcScoreMetres, 2),
-                         r.rawPosition.map { fixed($0.p50Metres, 2) + " / " + fixed($0.p95Metres, 2) } ?? "–",
-                         fixed(r.rawPosition?.gsdcScoreMetres, 2)]
-                    }
-                }, ["recording", "truth", "n", "TrueTrack p50 / p95", "score", "raw p50 / p95", "raw score"])
+        section(
+            "Position error vs truth, p50 / p95 (m); score = GSDC (p50 + p95) / 2",
+            ok.compactMap { r in
+                r.position.map { p in
+                    [
+                        r.id, r.truthKind.rawValue, "\(p.count)", fixed(p.p50Metres, 2) + " / " + fixed(p.p95Metres, 2),
+                        fixed(p.gsdcScoreMetres, 2),
+                        r.rawPosition.map { fixed($0.p50Metres, 2) + " / " + fixed($0.p95Metres, 2) } ?? "–",
+                        fixed(r.rawPosition?.gsdcScoreMetres, 2),
+                    ]
+                }
+            }, ["recording", "truth", "n", "TrueTrack p50 / p95", "score", "raw p50 / p95", "raw score"])
 
-        section("Stops vs truth" + (report.stopDetectorAvailable ? "" : " (no stop detector wired in yet: truth stops listed)"),
-                ok.compactMap { r in
-                    r.stops.map { s in
-                        [r.id, "\(s.truthStops.count)",
-                         s.truthStops.map { fixed($0.durationSeconds, 0) + " s" }.joined(separator: ", "),
-                         s.score.map { "\($0.detectedCount)" } ?? "–",
-                         fixed(s.score?.precision, 2), fixed(s.score?.recall, 2),
-                         fixed(s.score?.medianStartErrorSeconds, 1), fixed(s.score?.medianEndErrorSeconds, 1)]
-                    }
-                }, ["recording", "truth", "truth durations", "detected", "precision", "recall", "start err s", "end err s"])
+        section(
+            "Stops vs truth"
+                + (report.stopDetectorAvailable ? "" : " (no stop detector wired in yet: truth stops listed)"),
+            ok.compactMap { r in
+                r.stops.map { s in
+                    [
+                        r.id, "\(s.truthStops.count)",
+                        s.truthStops.map { fixed($0.durationSeconds, 0) + " s" }.joined(separator: ", "),
+                        s.score.map { "\($0.detectedCount)" } ?? "–",
+                        fixed(s.score?.precision, 2), fixed(s.score?.recall, 2),
+                        fixed(s.score?.medianStartErrorSeconds, 1), fixed(s.score?.medianEndErrorSeconds, 1),
+                    ]
+                }
+            }, ["recording", "truth", "truth durations", "detected", "precision", "recall", "start err s", "end err s"])
 
-        section("Rejections by reason",
-                ok.map { r in
-                    [r.id, "\(r.fixes)", "\(r.acceptedFixes)",
-                     r.rejections.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")]
-                }, ["recording", "fixes", "accepted", "rejected"])
+        section(
+            "Rejections by reason",
+            ok.map { r in
+                [
+                    r.id, "\(r.fixes)", "\(r.acceptedFixes)",
+                    r.rejections.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "),
+                ]
+            }, ["recording", "fixes", "accepted", "rejected"])
 
-        section("By category (median / max over recordings; stops: mean recall / precision)",
-                report.categories.filter { $0.recordings > 0 }.map { c in
-                    [c.category, "\(c.recordings)",
-                     pair(c.medianAbsErrorPercent?.trueTrack, c.maxAbsErrorPercent?.trueTrack),
-                     pair(c.medianAbsErrorPercent?.naive, c.maxAbsErrorPercent?.naive),
-                     pair(c.medianAbsErrorPercent?.doppler, c.maxAbsErrorPercent?.doppler),
-                     pair(c.medianPhantomMetresPer10Minutes?.trueTrack, c.maxPhantomMetresPer10Minutes?.trueTrack),
-                     pair(c.medianPhantomMetresPer10Minutes?.naive, c.maxPhantomMetresPer10Minutes?.naive),
-                     fixed(c.medianPositionP50Metres, 2) + " / " + fixed(c.maxPositionP95Metres, 2),
-                     pair(c.meanStopRecall, c.meanStopPrecision)]
-                }, ["category", "n", "|err %| TrueTrack", "|err %| naive", "|err %| Doppler", "phantom TrueTrack",
-                    "phantom naive", "p50 med / p95 max", "stops recall / precision"])
+        section(
+            "By category (median / max over recordings; stops: mean recall / precision)",
+            report.categories.filter { $0.recordings > 0 }.map { c in
+                [
+                    c.category, "\(c.recordings)",
+                    pair(c.medianAbsErrorPercent?.trueTrack, c.maxAbsErrorPercent?.trueTrack),
+                    pair(c.medianAbsErrorPercent?.naive, c.maxAbsErrorPercent?.naive),
+                    pair(c.medianAbsErrorPercent?.doppler, c.maxAbsErrorPercent?.doppler),
+                    pair(c.medianPhantomMetresPer10Minutes?.trueTrack, c.maxPhantomMetresPer10Minutes?.trueTrack),
+                    pair(c.medianPhantomMetresPer10Minutes?.naive, c.maxPhantomMetresPer10Minutes?.naive),
+                    fixed(c.medianPositionP50Metres, 2) + " / " + fixed(c.maxPositionP95Metres, 2),
+                    pair(c.meanStopRecall, c.meanStopPrecision),
+                ]
+            },
+            [
+                "category", "n", "|err %| TrueTrack", "|err %| naive", "|err %| Doppler", "phantom TrueTrack",
+                "phantom naive", "p50 med / p95 max", "stops recall / precision",
+            ])
 
         let skipped = report.recordings.filter { $0.status != .ok }
         if !skipped.isEmpty {
             out += style == .markdown ? "### Not evaluated\n\n" : "Not evaluated\n"
-            for r in skipped { out += (style == .markdown ? "- " : "  ") + "\(r.id): \(r.status.rawValue): \(r.note ?? "")\n" }
+            for r in skipped {
+                out += (style == .markdown ? "- " : "  ") + "\(r.id): \(r.status.rawValue): \(r.note ?? "")\n"
+            }
             out += "\n"
         }
         return out
@@ -100,9 +125,11 @@ public enum BenchTables {
             let widths = header.indices.map { c in rows.map { c < $0.count ? $0[c].count : 0 }.max() ?? 0 }
             var text = ""
             for row in rows {
-                text += "  " + row.enumerated().map { c, cell in
-                    cell + String(repeating: " ", count: max(0, widths[c] - cell.count))
-                }.joined(separator: "  ").trimmingCharacters(in: .whitespaces) + "\n"
+                text +=
+                    "  "
+                    + row.enumerated().map { c, cell in
+                        cell + String(repeating: " ", count: max(0, widths[c] - cell.count))
+                    }.joined(separator: "  ").trimmingCharacters(in: .whitespaces) + "\n"
             }
             return text
         }

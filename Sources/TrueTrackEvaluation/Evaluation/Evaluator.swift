@@ -6,13 +6,16 @@ public enum Evaluator {
     /// Evaluates one manifest recording: reads it and its truth, runs the Tracker with `profile` (else the
     /// profile that fits its activity), and measures. Never throws: a read failure is a result with status
     /// ``RecordingResult/Status/error``.
-    public static func evaluate(_ recording: DatasetManifest.Recording, manifest: DatasetManifest,
-                                profile: EvaluationProfile? = nil) -> RecordingResult {
+    public static func evaluate(
+        _ recording: DatasetManifest.Recording, manifest: DatasetManifest,
+        profile: EvaluationProfile? = nil
+    ) -> RecordingResult {
         let category = recording.activityCategory
         let chosen = profile ?? EvaluationProfile.forCategory(category)
         if isTruthOnly(recording) {
-            return RecordingResult(id: recording.id, category: category, profile: chosen, status: .skipped,
-                                   note: "truth-only sample: no device fixes")
+            return RecordingResult(
+                id: recording.id, category: category, profile: chosen, status: .skipped,
+                note: "truth-only sample: no device fixes")
         }
         let aligned: AlignedRecording
         let truth: GroundTruth
@@ -20,11 +23,13 @@ public enum Evaluator {
             aligned = try AlignedRecording.load(recording, manifest: manifest)
             truth = try GroundTruthLoader.load(recording, manifest: manifest, aligned: aligned)
         } catch {
-            return RecordingResult(id: recording.id, category: category, profile: chosen, status: .error,
-                                   note: error.description)
+            return RecordingResult(
+                id: recording.id, category: category, profile: chosen, status: .error,
+                note: error.description)
         }
-        return evaluate(aligned, truth: truth, id: recording.id, category: category,
-                        referenceDistanceMetres: recording.referenceDistanceMetres, profile: chosen)
+        return evaluate(
+            aligned, truth: truth, id: recording.id, category: category,
+            referenceDistanceMetres: recording.referenceDistanceMetres, profile: chosen)
     }
 
     /// True when the recording's file is its own ground truth in the same format (a truth-only sample such as
@@ -46,8 +51,10 @@ public enum Evaluator {
     ///   - referenceDistanceMetres: the manifest's reference; when `nil` and the truth is a trajectory
     ///     covering the fixes' whole span (at least ``minimumTruthReferenceSeconds``), the truth's length over
     ///     that span is used (reference source `truth`).
-    public static func evaluate(_ recording: AlignedRecording, truth: GroundTruth, id: String, category: String,
-                                referenceDistanceMetres: Double?, profile: EvaluationProfile) -> RecordingResult {
+    public static func evaluate(
+        _ recording: AlignedRecording, truth: GroundTruth, id: String, category: String,
+        referenceDistanceMetres: Double?, profile: EvaluationProfile
+    ) -> RecordingResult {
         var result = RecordingResult(id: id, category: category, profile: profile, status: .ok, note: truth.note)
         let fixes = recording.fixes
         result.fixes = fixes.count
@@ -87,8 +94,9 @@ public enum Evaluator {
         var reference = referenceDistanceMetres
         result.referenceSource = reference == nil ? nil : "manifest"
         if reference == nil, truth.kind == .trajectory, let track = truth.track, let span = recording.clockSpan,
-           let truthSpan = track.span, span.upperBound - span.lowerBound >= minimumTruthReferenceSeconds,
-           truthSpan.lowerBound <= span.lowerBound, truthSpan.upperBound >= span.upperBound {
+            let truthSpan = track.span, span.upperBound - span.lowerBound >= minimumTruthReferenceSeconds,
+            truthSpan.lowerBound <= span.lowerBound, truthSpan.upperBound >= span.upperBound
+        {
             reference = track.pathLength(from: span.lowerBound, to: span.upperBound)
             result.referenceSource = "truth"
         }
@@ -99,8 +107,9 @@ public enum Evaluator {
         result.doppler = DistanceFigures(metres: doppler, reference: reference)
         if reference == 0, result.durationSeconds > 0 {
             let scale = 600 / result.durationSeconds
-            result.phantomMetresPer10Minutes = MethodFigures(trueTrack: total * scale, naive: naive * scale,
-                                                             doppler: doppler * scale)
+            result.phantomMetresPer10Minutes = MethodFigures(
+                trueTrack: total * scale, naive: naive * scale,
+                doppler: doppler * scale)
         }
 
         // Positions.
@@ -116,8 +125,9 @@ public enum Evaluator {
         // Stops.
         if let truthStops = truth.stops {
             let detected = StopDetectorAdapter.detectStops(in: recording, profile: profile)
-            result.stops = StopFigures(truthStops: truthStops,
-                                       score: detected.map { StopScore(truth: truthStops, detected: $0) })
+            result.stops = StopFigures(
+                truthStops: truthStops,
+                score: detected.map { StopScore(truth: truthStops, detected: $0) })
         }
         return result
     }

@@ -7,8 +7,9 @@ public enum BaselineDistances {
     public static func naive(_ fixes: [Fix]) -> Double {
         var total = 0.0
         for i in fixes.indices.dropFirst() {
-            total += Haversine.distance(from: (fixes[i - 1].latitude, fixes[i - 1].longitude),
-                                        to: (fixes[i].latitude, fixes[i].longitude))
+            total += Haversine.distance(
+                from: (fixes[i - 1].latitude, fixes[i - 1].longitude),
+                to: (fixes[i].latitude, fixes[i].longitude))
         }
         return total
     }
@@ -25,7 +26,8 @@ public enum BaselineDistances {
         var total = 0.0
         for i in fixes.indices.dropFirst() {
             guard let speed = fixes[i].speedMetresPerSecond, speed.isFinite,
-                  speed >= dopplerDeadbandMetresPerSecond else { continue }
+                speed >= dopplerDeadbandMetresPerSecond
+            else { continue }
             let dt = fixes[i - 1].timestamp.seconds(to: fixes[i].timestamp)
             total += speed * min(max(dt, 0), dopplerMaximumStepSeconds)
         }
@@ -69,8 +71,10 @@ public struct PositionErrorSummary: Sendable, Hashable, Codable {
 
     /// Horizontal errors (haversine, metres) of `positions` against `truth` at their clock times; positions
     /// without a truth position at their time (outside the truth, in a truth gap) are left out.
-    public static func errors(_ positions: [(seconds: Double, latitude: Double, longitude: Double)],
-                              truth: TruthTrack) -> [Double] {
+    public static func errors(
+        _ positions: [(seconds: Double, latitude: Double, longitude: Double)],
+        truth: TruthTrack
+    ) -> [Double] {
         var errors: [Double] = []
         errors.reserveCapacity(positions.count)
         for p in positions {

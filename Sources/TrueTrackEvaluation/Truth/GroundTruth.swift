@@ -68,15 +68,18 @@ public struct GroundTruth: Sendable {
     public static func stops(waypoints: [TruthSample], recordingStartSeconds: Double?) -> [TruthStop] {
         var stops: [TruthStop] = []
         if let start = recordingStartSeconds, let first = waypoints.first,
-           first.seconds - start >= minimumStopSeconds {
+            first.seconds - start >= minimumStopSeconds
+        {
             stops.append(TruthStop(startSeconds: start, endSeconds: first.seconds, source: "before the first waypoint"))
         }
         for i in waypoints.indices.dropFirst() {
             let a = waypoints[i - 1], b = waypoints[i]
             let d = Haversine.distance(from: (a.latitude, a.longitude), to: (b.latitude, b.longitude))
             if d <= sameWaypointMetres, b.seconds - a.seconds >= minimumStopSeconds {
-                stops.append(TruthStop(startSeconds: a.seconds, endSeconds: b.seconds,
-                                       source: "repeated waypoint \(i)-\(i + 1)"))
+                stops.append(
+                    TruthStop(
+                        startSeconds: a.seconds, endSeconds: b.seconds,
+                        source: "repeated waypoint \(i)-\(i + 1)"))
             }
         }
         return stops
@@ -92,8 +95,10 @@ public struct GroundTruth: Sendable {
             let start = sorted[i - 1].end.secondsSince1970, end = sorted[i].start.secondsSince1970
             guard end - start >= minimumStopSeconds, start >= recording.lowerBound, end <= recording.upperBound
             else { continue }
-            stops.append(TruthStop(startSeconds: start, endSeconds: end,
-                                   source: "between \(sorted[i - 1].mode) and \(sorted[i].mode)"))
+            stops.append(
+                TruthStop(
+                    startSeconds: start, endSeconds: end,
+                    source: "between \(sorted[i - 1].mode) and \(sorted[i].mode)"))
         }
         return stops
     }
@@ -108,15 +113,18 @@ public enum GroundTruthLoader {
     /// to UTC by the CSV reader), `POSI` (IPIN waypoints on the app clock), `geolife` (labels.txt). A
     /// `stationary` recording without truth gets one truth stop spanning the whole recording.
     /// - Throws: ``ReadError`` when the truth file cannot be read.
-    public static func load(_ recording: DatasetManifest.Recording, manifest: DatasetManifest,
-                            aligned: AlignedRecording) throws(ReadError) -> GroundTruth {
+    public static func load(
+        _ recording: DatasetManifest.Recording, manifest: DatasetManifest,
+        aligned: AlignedRecording
+    ) throws(ReadError) -> GroundTruth {
         let span = aligned.clockSpan
         var truth = GroundTruth(kind: .none)
         if let file = recording.groundTruth, let format = recording.groundTruthFormat {
             let path = (manifest.root as NSString).appendingPathComponent(file)
             let word = format.lowercased().prefix { $0.isLetter || $0.isNumber || $0 == "-" }
             if word == "nmea" {
-                var reader = try NMEAReader(path: path, options: ReadOptions(lenient: true), checksums: .acceptMismatches)
+                var reader = try NMEAReader(
+                    path: path, options: ReadOptions(lenient: true), checksums: .acceptMismatches)
                 truth = GroundTruth(kind: .trajectory, track: TruthTrack(samples: try samples(&reader)))
             } else if word.hasPrefix("gsdc") && word.hasSuffix("csv") {
                 var reader = try AnyFixReader(path: path, format: .csv, options: ReadOptions(lenient: true))
@@ -125,19 +133,24 @@ public enum GroundTruthLoader {
                 let waypoints = try IPINReader.waypoints(path: path, options: ReadOptions(lenient: true)).map {
                     TruthSample(seconds: $0.appTimestampSeconds, latitude: $0.latitude, longitude: $0.longitude)
                 }
-                truth = GroundTruth(kind: .waypoints, track: TruthTrack(samples: waypoints, maximumGapSeconds: .infinity),
-                                    stops: GroundTruth.stops(waypoints: waypoints, recordingStartSeconds: span?.lowerBound))
+                truth = GroundTruth(
+                    kind: .waypoints, track: TruthTrack(samples: waypoints, maximumGapSeconds: .infinity),
+                    stops: GroundTruth.stops(waypoints: waypoints, recordingStartSeconds: span?.lowerBound))
             } else if word == "geolife" {
                 let labels = try GeoLifeLabels.read(path: path, options: ReadOptions(lenient: true))
-                truth = GroundTruth(kind: .labels, stops: span.map { GroundTruth.stops(labels: labels, recording: $0) },
-                                    note: "labels only: no truth positions")
+                truth = GroundTruth(
+                    kind: .labels, stops: span.map { GroundTruth.stops(labels: labels, recording: $0) },
+                    note: "labels only: no truth positions")
             } else {
                 truth.note = "truth not read by the evaluation: \(format)"
             }
         }
         if truth.stops == nil, recording.activityCategory == "stationary", let span {
-            truth.stops = [TruthStop(startSeconds: span.lowerBound, endSeconds: span.upperBound,
-                                     source: "whole recording (stationary)")]
+            truth.stops = [
+                TruthStop(
+                    startSeconds: span.lowerBound, endSeconds: span.upperBound,
+                    source: "whole recording (stationary)")
+            ]
         }
         return truth
     }
@@ -145,8 +158,10 @@ public enum GroundTruthLoader {
     private static func samples<R: FixReader>(_ reader: inout R) throws(ReadError) -> [TruthSample] {
         var result: [TruthSample] = []
         while let fix = try reader.next() {
-            result.append(TruthSample(seconds: fix.timestamp.secondsSince1970, latitude: fix.latitude,
-                                      longitude: fix.longitude))
+            result.append(
+                TruthSample(
+                    seconds: fix.timestamp.secondsSince1970, latitude: fix.latitude,
+                    longitude: fix.longitude))
         }
         return result
     }

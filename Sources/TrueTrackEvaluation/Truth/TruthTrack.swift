@@ -63,7 +63,8 @@ public struct TruthTrack: Sendable, Hashable {
     /// The truth position at `seconds`, or `nil` when it is outside the track or inside a gap.
     public func position(at seconds: Double) -> (latitude: Double, longitude: Double)? {
         guard seconds.isFinite, let first = samples.first, let last = samples.last,
-              seconds >= first.seconds, seconds <= last.seconds else { return nil }
+            seconds >= first.seconds, seconds <= last.seconds
+        else { return nil }
         // First sample with time > seconds.
         var low = 0, high = samples.count
         while low < high {
@@ -77,8 +78,10 @@ public struct TruthTrack: Sendable, Hashable {
         let span = after.seconds - before.seconds
         guard span > 0, span <= maximumGapSeconds else { return nil }
         let w = (seconds - before.seconds) / span
-        return (before.latitude + (after.latitude - before.latitude) * w,
-                before.longitude + (after.longitude - before.longitude) * w)
+        return (
+            before.latitude + (after.latitude - before.latitude) * w,
+            before.longitude + (after.longitude - before.longitude) * w
+        )
     }
 
     /// The haversine length (R = 6,371,008.8 m, the manifest's convention) of the truth between two times,
@@ -89,8 +92,9 @@ public struct TruthTrack: Sendable, Hashable {
         var previous: TruthSample?
         for sample in samples where sample.seconds >= start && sample.seconds <= end {
             if let previous {
-                total += Haversine.distance(from: (previous.latitude, previous.longitude),
-                                            to: (sample.latitude, sample.longitude))
+                total += Haversine.distance(
+                    from: (previous.latitude, previous.longitude),
+                    to: (sample.latitude, sample.longitude))
             }
             previous = sample
         }

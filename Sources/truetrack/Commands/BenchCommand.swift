@@ -11,30 +11,38 @@ enum BenchCommand {
         abstract: "Measure accuracy on the recorded data sets (distance, position, phantom distance, stops).",
         positionals: [], minimumPositionals: 0, maximumPositionals: 0,
         options: [
-            OptionSpec(name: "datasets", valueName: "DIR",
-                       help: "Data-set folder (default: $TRUETRACK_DATASETS, else ../shared/datasets)."),
+            OptionSpec(
+                name: "datasets", valueName: "DIR",
+                help: "Data-set folder (default: $TRUETRACK_DATASETS, else ../shared/datasets)."),
             OptionSpec(name: "json", valueName: "FILE", help: "Also write the figures as JSON ('-' for stdout)."),
             OptionSpec(name: "markdown", valueName: "FILE", help: "Also write the tables as a Markdown report."),
-            OptionSpec(name: "baseline", valueName: "FILE",
-                       help: "Compare with this accuracy baseline; exit 1 on a regression beyond its tolerance."),
-            OptionSpec(name: "update-baseline", help: "Write the figures into the --baseline file instead of comparing."),
-            OptionSpec(name: "only", valueName: "ID", help: "Evaluate only this recording (repeatable, or comma-separated).",
-                       repeatable: true),
-            OptionSpec(name: "export-csv", valueName: "DIR",
-                       help: "Also write each recording's fixes, as read, to DIR/<id>.csv (for the peer comparison)."),
-            OptionSpec(name: "profile", valueName: "NAME",
-                       help: "Force one profile (\(EvaluationProfile.allCases.map(\.rawValue).joined(separator: ", "))) on every recording."),
+            OptionSpec(
+                name: "baseline", valueName: "FILE",
+                help: "Compare with this accuracy baseline; exit 1 on a regression beyond its tolerance."),
+            OptionSpec(
+                name: "update-baseline", help: "Write the figures into the --baseline file instead of comparing."),
+            OptionSpec(
+                name: "only", valueName: "ID", help: "Evaluate only this recording (repeatable, or comma-separated).",
+                repeatable: true),
+            OptionSpec(
+                name: "export-csv", valueName: "DIR",
+                help: "Also write each recording's fixes, as read, to DIR/<id>.csv (for the peer comparison)."),
+            OptionSpec(
+                name: "profile", valueName: "NAME",
+                help:
+                    "Force one profile (\(EvaluationProfile.allCases.map(\.rawValue).joined(separator: ", "))) on every recording."
+            ),
         ],
         discussion: """
-        Every recording of MANIFEST.json is read as its entry says and run through the Tracker with the
-        profile of its activity (drive: driving, bike: cycling, anything else: walking). Reported beside
-        TrueTrack's distance: the naive sum of segments over every fix as read, and the Doppler-only integral
-        (speed × time step ≤ 10 s, speeds < 0.3 m/s as 0). Position errors compare the filtered positions of
-        accepted fixes with the truth interpolated at each fix's time (UTC; GPS-time truth converted with the
-        leap-second table; IPIN on the app clock; fixes in truth gaps > 2 s left out). Stationary recordings
-        report phantom metres per 10 minutes. Exit status 1 when a recording fails to load or, with
-        --baseline, when a figure is worse than the baseline beyond its tolerance.
-        """)
+            Every recording of MANIFEST.json is read as its entry says and run through the Tracker with the
+            profile of its activity (drive: driving, bike: cycling, anything else: walking). Reported beside
+            TrueTrack's distance: the naive sum of segments over every fix as read, and the Doppler-only integral
+            (speed × time step ≤ 10 s, speeds < 0.3 m/s as 0). Position errors compare the filtered positions of
+            accepted fixes with the truth interpolated at each fix's time (UTC; GPS-time truth converted with the
+            leap-second table; IPIN on the app clock; fixes in truth gaps > 2 s left out). Stationary recordings
+            report phantom metres per 10 minutes. Exit status 1 when a recording fails to load or, with
+            --baseline, when a figure is worse than the baseline beyond its tolerance.
+            """)
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let started = Date()
@@ -48,7 +56,10 @@ enum BenchCommand {
         var profile: EvaluationProfile?
         if let name = arguments.value("profile") {
             guard let parsed = EvaluationProfile(rawValue: name) else {
-                throw UsageError(message: "unknown profile '\(name)' (expected one of: \(EvaluationProfile.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw UsageError(
+                    message:
+                        "unknown profile '\(name)' (expected one of: \(EvaluationProfile.allCases.map(\.rawValue).joined(separator: ", ")))"
+                )
             }
             profile = parsed
         }
@@ -63,10 +74,12 @@ enum BenchCommand {
         let selected = manifest.recordings.filter { only.isEmpty || only.contains($0.id) }
 
         let results = selected.map { Evaluator.evaluate($0, manifest: manifest, profile: profile) }
-        let report = BenchReport(datasets: folder, profileOverride: profile, recordings: results,
-                                 elapsedSeconds: Date().timeIntervalSince(started))
+        let report = BenchReport(
+            datasets: folder, profileOverride: profile, recordings: results,
+            elapsedSeconds: Date().timeIntervalSince(started))
 
-        var text = "truetrack bench: \(results.count) recordings in \(folder)/MANIFEST.json"
+        var text =
+            "truetrack bench: \(results.count) recordings in \(folder)/MANIFEST.json"
             + (profile.map { " (profile forced: \($0.rawValue))" } ?? "") + "\n\n"
         text += BenchTables.render(report, style: .terminal)
         text += String(format: "evaluated in %.1f s\n", report.elapsedSeconds)
@@ -87,7 +100,8 @@ enum BenchCommand {
             } else {
                 let baseline: AccuracyBaseline
                 do { baseline = try AccuracyBaseline.load(path: path) } catch {
-                    throw CommandFailure(message: "cannot read baseline \(path): \(error) (create it with --update-baseline)")
+                    throw CommandFailure(
+                        message: "cannot read baseline \(path): \(error) (create it with --update-baseline)")
                 }
                 let regressions = baseline.regressions(in: report)
                 for line in baseline.improvements(in: report) { text += line + "\n" }
@@ -116,28 +130,31 @@ enum BenchCommand {
     /// The Markdown report (committed as Benchmarks/results/accuracy.md).
     static func markdown(_ report: BenchReport) -> String {
         var text = """
-        # TrueTrack accuracy on the recorded data sets
+            # TrueTrack accuracy on the recorded data sets
 
-        Generated by `truetrack bench --markdown Benchmarks/results/accuracy.md` over \
-        \(report.recordings.count) recordings\(report.profileOverride.map { " (profile forced: \($0.rawValue))" } ?? ""). \
-        Do not edit by hand. Definitions: Benchmarks/README.md. "naive" = sum of segments over every fix as read; \
-        "Doppler" = Doppler-only integral; a reference marked * is the truth's length over the fixes' span.
+            Generated by `truetrack bench --markdown Benchmarks/results/accuracy.md` over \
+            \(report.recordings.count) recordings\(report.profileOverride.map { " (profile forced: \($0.rawValue))" } ?? ""). \
+            Do not edit by hand. Definitions: Benchmarks/README.md. "naive" = sum of segments over every fix as read; \
+            "Doppler" = Doppler-only integral; a reference marked * is the truth's length over the fixes' span.
 
 
-        """
+            """
         text += BenchTables.render(report, style: .markdown)
         return text
     }
 
     /// Writes each recording's fixes, as read (file order), as canonical CSV: the peers get the same input.
-    static func exportFixes(_ recordings: [DatasetManifest.Recording], manifest: DatasetManifest,
-                            to directory: String) throws {
+    static func exportFixes(
+        _ recordings: [DatasetManifest.Recording], manifest: DatasetManifest,
+        to directory: String
+    ) throws {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             for recording in recordings where !Evaluator.isTruthOnly(recording) {
                 let aligned = try AlignedRecording.load(recording, manifest: manifest)
-                var writer = try AnyFixWriter(path: (directory as NSString).appendingPathComponent(recording.id + ".csv"),
-                                              format: .csv)
+                var writer = try AnyFixWriter(
+                    path: (directory as NSString).appendingPathComponent(recording.id + ".csv"),
+                    format: .csv)
                 for fix in aligned.fixes { try writer.write(fix) }
                 try writer.finish()
             }
