@@ -61,7 +61,7 @@ PEERS_VENV := Benchmarks/peers/.venv
 peers: build
 	@test -x $(PEERS_VENV)/bin/python || python3 -m venv $(PEERS_VENV)
 	$(PEERS_VENV)/bin/pip install -q -r Benchmarks/peers/requirements.txt
-	$(PEERS_VENV)/bin/python Benchmarks/peers/compare.py --truetrack $(BIN) --datasets $(DATASETS)
+	$(PEERS_VENV)/bin/python Benchmarks/peers/compare.py --truetrack $(BIN) --datasets $(DATASETS) --markdown Benchmarks/results/peers.md
 
 ## accuracy: truetrack bench against the checked-in accuracy baseline, and refresh the Markdown report
 accuracy: build
