@@ -52,7 +52,7 @@ let package = Package(
 
         // MARK: Tests (one target per library target)
         .testTarget(name: "TrueTrackCoreTests", dependencies: ["TrueTrackCore"]),
-        .testTarget(name: "TrueTrackIOTests", dependencies: ["TrueTrackCore", "TrueTrackIO"]),
+        .testTarget(name: "TrueTrackIOTests", dependencies: ["TrueTrackCore", "TrueTrackIO", "TrueTrackSimulation"]),
         .testTarget(name: "TrueTrackSimulationTests", dependencies: ["TrueTrackCore", "TrueTrackSimulation"]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CSQLite", "CLAPACK"]),
         .testTarget(name: "CommandLineTests", dependencies: ["truetrack"]),
