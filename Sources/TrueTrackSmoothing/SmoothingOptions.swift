@@ -49,8 +49,9 @@ public struct SmoothingOptions: Sendable, Hashable {
     /// The prior standard deviation of the first position of each segment about its first fix, metres.
     /// Default 10 km: weak enough to change nothing, strong enough to keep the system positive definite.
     public var initialPositionSigmaMetres: Double
-    /// The prior standard deviation of the first velocity of each segment about zero, m/s. Default: the
-    /// profile's speed ceiling (any plausible speed is within 1σ).
+    /// The prior standard deviation of the first velocity of each segment about zero, m/s. Default 100 m/s:
+    /// every preset's speed ceiling (≤ 70 m/s) is within 1σ, so the prior biases a segment's first velocity
+    /// by < 10⁻³ m/s on the tests' straight line, while keeping a lone or two-fix segment positive definite.
     public var initialVelocitySigmaMetresPerSecond: Double
     /// The solver. Default ``Solver/bandedCholesky``.
     public var solver: Solver
@@ -74,7 +75,7 @@ public struct SmoothingOptions: Sendable, Hashable {
         maximumIterations = 8
         weightTolerance = 0.01
         initialPositionSigmaMetres = 10_000
-        initialVelocitySigmaMetresPerSecond = profile.maximumSpeedMetresPerSecond
+        initialVelocitySigmaMetresPerSecond = 100
         solver = .bandedCholesky
     }
 }
