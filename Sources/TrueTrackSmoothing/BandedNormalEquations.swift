@@ -121,47 +121,39 @@ struct BandedNormalEquations {
     /// The diagonal of A⁻¹ at the position unknowns (the per-axis smoothed position variance of every state,
     /// m²), from the factor by the selected-inversion recursion of Takahashi, Fagan & Chen (1973):
     /// U Σ = U⁻ᵀ gives, for j from the last unknown down, Σⱼᵢ = −(1/Uⱼⱼ) Σₖ Uⱼₖ Σₖᵢ (i > j) and
-    /// Σⱼⱼ = 1/Uⱼⱼ² − (1/Uⱼⱼ) Σₖ Uⱼₖ Σₖⱼ, with k over the band j < k ≤ j + 3. Only entries inside the band
-    /// are ever needed.
+    /// Σⱼⱼ = 1/Uⱼⱼ² − (1/Uⱼⱼ) Σₖ Uⱼₖ Σₖⱼ, with k over the band j < k ≤ j + 3. Every entry needed lies in the
+    /// 3×3 window of Σ over j + 1 … j + 3, so the recursion carries that window in six locals.
     ///
-    /// - Complexity: O(n · kd²) time, O(n) memory.
+    /// - Complexity: O(n) time (about 30 flops per unknown), O(n) memory for the result only.
     func positionVariances() -> [Double] {
-        let n = order, kd = Self.kd
-        var sigma = [Double](repeating: 0, count: 4 * n)
+        let n = order
+        var result = [Double](repeating: 0, count: n / 2)
         band.withUnsafeBufferPointer { u in
-            sigma.withUnsafeMutableBufferPointer { s in
-                // Σ(r, c) for |r − c| ≤ 3, symmetric: stored at the upper position.
-                @inline(__always) func at(_ r: Int, _ c: Int) -> Int {
-                    r <= c ? 4 * c + 3 + r - c : 4 * r + 3 + c - r
-                }
+            result.withUnsafeMutableBufferPointer { out in
+                // Window over unknowns j+1, j+2, j+3 (zero beyond the last unknown).
+                var s11 = 0.0, s12 = 0.0, s13 = 0.0, s22 = 0.0, s23 = 0.0, s33 = 0.0
                 var j = n - 1
                 while j >= 0 {
                     let ujj = u[4 * j + 3]
-                    let last = min(j + kd, n - 1)
-                    var i = last
-                    while i > j {
-                        var sum = 0.0
-                        var k = j + 1
-                        while k <= last {
-                            sum += u[4 * k + 3 + j - k] * s[at(k, i)]
-                            k += 1
-                        }
-                        s[at(j, i)] = -sum / ujj
-                        i -= 1
-                    }
-                    var sum = 0.0
-                    var k = j + 1
-                    while k <= last {
-                        sum += u[4 * k + 3 + j - k] * s[at(k, j)]
-                        k += 1
-                    }
-                    s[4 * j + 3] = 1 / (ujj * ujj) - sum / ujj
+                    let u1 = j + 1 < n ? u[4 * (j + 1) + 2] : 0
+                    let u2 = j + 2 < n ? u[4 * (j + 2) + 1] : 0
+                    let u3 = j + 3 < n ? u[4 * (j + 3)] : 0
+                    let inverse = 1 / ujj
+                    let a1 = -(u1 * s11 + u2 * s12 + u3 * s13) * inverse
+                    let a2 = -(u1 * s12 + u2 * s22 + u3 * s23) * inverse
+                    let a3 = -(u1 * s13 + u2 * s23 + u3 * s33) * inverse
+                    let diagonal = inverse * inverse - (u1 * a1 + u2 * a2 + u3 * a3) * inverse
+                    s33 = s22
+                    s23 = s12
+                    s22 = s11
+                    s13 = a2
+                    s12 = a1
+                    s11 = diagonal
+                    if j & 1 == 0 { out[j >> 1] = diagonal }
                     j -= 1
                 }
             }
         }
-        var result = [Double](repeating: 0, count: n / 2)
-        for state in 0..<(n / 2) { result[state] = sigma[4 * (2 * state) + 3] }
         return result
     }
 }

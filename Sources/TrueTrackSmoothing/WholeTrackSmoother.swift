@@ -101,17 +101,23 @@ public struct WholeTrackSmoother: Sendable {
 
         // Positions back to latitude/longitude, and the distance with its gradient.
         let n = problem.stateCount
-        var latitudes = [Double](repeating: 0, count: n), longitudes = latitudes
+        var latitudes = [Double](repeating: 0, count: n), longitudes = latitudes, cosines = latitudes
+        let radians = Double.pi / 180
         for s in 0..<n {
             let g = problem.frame.unproject(east: east[s], north: north[s])
             latitudes[s] = g.latitude
             longitudes[s] = g.longitude
+            cosines[s] = cos(g.latitude * radians)
         }
+        // The haversine sum (as ``Haversine/distance(from:to:radiusMetres:)``, with each latitude's cosine
+        // computed once instead of twice).
         var distance = 0.0
         var gEast = [Double](repeating: 0, count: n), gNorth = gEast
         for s in 1..<max(n, 1) {
-            distance += Haversine.distance(
-                from: (latitudes[s - 1], longitudes[s - 1]), to: (latitudes[s], longitudes[s]))
+            let sinHalfDPhi = sin((latitudes[s] - latitudes[s - 1]) * radians / 2)
+            let sinHalfDLambda = sin((longitudes[s] - longitudes[s - 1]) * radians / 2)
+            let h = sinHalfDPhi * sinHalfDPhi + cosines[s - 1] * cosines[s] * sinHalfDLambda * sinHalfDLambda
+            distance += 2 * Ellipsoid.meanRadiusMetres * asin(min(h.squareRoot(), 1))
             let de = east[s] - east[s - 1], dn = north[s] - north[s - 1]
             let length = (de * de + dn * dn).squareRoot()
             guard length > 0 else { continue }
