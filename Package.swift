@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "TrueTrackIO", targets: ["TrueTrackIO"]),
         // Simulated recordings with exact truth.
         .library(name: "TrueTrackSimulation", targets: ["TrueTrackSimulation"]),
+        // Whole-track smoothing of recorded tracks (banded least squares through LAPACK).
+        .library(name: "TrueTrackSmoothing", targets: ["TrueTrackSmoothing"]),
         .executable(name: "truetrack", targets: ["truetrack"]),
         .executable(name: "truetrack-benchmarks", targets: ["TrueTrackBenchmarks"]),
     ],
@@ -38,6 +40,8 @@ let package = Package(
         .target(name: "TrueTrackIO", dependencies: ["TrueTrackCore"]),
         // Seeded scenarios with ground truth and realistic receiver errors, for tests and benchmarks.
         .target(name: "TrueTrackSimulation", dependencies: ["TrueTrackCore"]),
+        // Whole-track robust smoothing: one banded SPD system per track, solved with LAPACK's banded Cholesky.
+        .target(name: "TrueTrackSmoothing", dependencies: ["TrueTrackCore", "CLAPACK"]),
 
         // MARK: Command-line tool
         .executableTarget(name: "truetrack", dependencies: ["TrueTrackCore", "TrueTrackIO"]),
@@ -54,6 +58,10 @@ let package = Package(
         .testTarget(name: "TrueTrackCoreTests", dependencies: ["TrueTrackCore"]),
         .testTarget(name: "TrueTrackIOTests", dependencies: ["TrueTrackCore", "TrueTrackIO", "TrueTrackSimulation"]),
         .testTarget(name: "TrueTrackSimulationTests", dependencies: ["TrueTrackCore", "TrueTrackSimulation"]),
+        .testTarget(
+            name: "TrueTrackSmoothingTests",
+            dependencies: ["TrueTrackCore", "TrueTrackSmoothing", "TrueTrackSimulation", "TrueTrackIO"]
+        ),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CSQLite", "CLAPACK"]),
         .testTarget(name: "CommandLineTests", dependencies: ["truetrack"]),
     ],
