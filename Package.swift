@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "TrueTrackSmoothing", dependencies: ["TrueTrackCore", "CLAPACK"]),
 
         // MARK: Command-line tool
-        .executableTarget(name: "truetrack", dependencies: ["TrueTrackCore", "TrueTrackIO"]),
+        .executableTarget(name: "truetrack", dependencies: ["TrueTrackCore", "TrueTrackIO", "TrueTrackSmoothing"]),
 
         // MARK: Benchmarks (kept out of the libraries' dependencies)
         .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
