@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "TrueTrackIO", targets: ["TrueTrackIO"]),
         // Simulated recordings with exact truth.
         .library(name: "TrueTrackSimulation", targets: ["TrueTrackSimulation"]),
+        // Whole-track smoothing of recorded tracks (banded least squares through LAPACK).
+        .library(name: "TrueTrackSmoothing", targets: ["TrueTrackSmoothing"]),
         // Accuracy against ground truth: truth alignment, metrics, baselines (batch only; apps never link it).
         .library(name: "TrueTrackEvaluation", targets: ["TrueTrackEvaluation"]),
         .executable(name: "truetrack", targets: ["truetrack"]),
@@ -40,11 +42,16 @@ let package = Package(
         .target(name: "TrueTrackIO", dependencies: ["TrueTrackCore"]),
         // Seeded scenarios with ground truth and realistic receiver errors, for tests and benchmarks.
         .target(name: "TrueTrackSimulation", dependencies: ["TrueTrackCore"]),
+        // Whole-track robust smoothing: one banded SPD system per track, solved with LAPACK's banded Cholesky.
+        .target(name: "TrueTrackSmoothing", dependencies: ["TrueTrackCore", "CLAPACK"]),
         // Ground-truth alignment, accuracy metrics and regression baselines (`truetrack bench`).
         .target(name: "TrueTrackEvaluation", dependencies: ["TrueTrackCore", "TrueTrackIO"]),
 
         // MARK: Command-line tool
-        .executableTarget(name: "truetrack", dependencies: ["TrueTrackCore", "TrueTrackIO", "TrueTrackEvaluation"]),
+        .executableTarget(
+            name: "truetrack",
+            dependencies: ["TrueTrackCore", "TrueTrackIO", "TrueTrackSmoothing", "TrueTrackEvaluation"]
+        ),
 
         // MARK: Benchmarks (kept out of the libraries' dependencies)
         .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
@@ -58,9 +65,16 @@ let package = Package(
 
         // MARK: Tests (one target per library target)
         .testTarget(name: "TrueTrackCoreTests", dependencies: ["TrueTrackCore"]),
-        .testTarget(name: "TrueTrackIOTests", dependencies: ["TrueTrackCore", "TrueTrackIO"]),
+        .testTarget(name: "TrueTrackIOTests", dependencies: ["TrueTrackCore", "TrueTrackIO", "TrueTrackSimulation"]),
         .testTarget(name: "TrueTrackSimulationTests", dependencies: ["TrueTrackCore", "TrueTrackSimulation"]),
-        .testTarget(name: "TrueTrackEvaluationTests", dependencies: ["TrueTrackCore", "TrueTrackIO", "TrueTrackEvaluation"]),
+        .testTarget(
+            name: "TrueTrackSmoothingTests",
+            dependencies: ["TrueTrackCore", "TrueTrackSmoothing", "TrueTrackSimulation", "TrueTrackIO"]
+        ),
+        .testTarget(
+            name: "TrueTrackEvaluationTests",
+            dependencies: ["TrueTrackCore", "TrueTrackIO", "TrueTrackEvaluation"]
+        ),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CSQLite", "CLAPACK"]),
         .testTarget(name: "CommandLineTests", dependencies: ["truetrack"]),
     ],

@@ -178,3 +178,25 @@ struct Tool {
         #expect(moving > 400 && moving < 583)
     }
 }
+
+@Suite struct ProcessSmoothTests {
+    @Test func smoothingGivesADistanceWithAnUncertaintyAndASmoothedTrack() throws {
+        let out = Tool.temporaryPath("smoothed.csv")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let result = try Tool.run(["process", "--smooth", "--json", "--out", out, Tool.demo])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let distance = try #require(json["distanceMetres"] as? Double)
+        let sigma = try #require(json["distanceSigmaMetres"] as? Double)
+        // The demo walk is 599.6 m long (its truth file); the smoother must land near it with a finite,
+        // small uncertainty — not the 5.9 km of the raw sum.
+        #expect(abs(distance - 599.6) < 0.05 * 599.6)
+        #expect(sigma > 0 && sigma < 30)
+        let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
+        #expect(lines.first?.hasPrefix("timestamp,latitude,longitude") == true)
+        #expect(lines.count > 500)
+        // Without --smooth there is no uncertainty key.
+        let forward = try Tool.run(["process", "--json", Tool.demo])
+        #expect(!forward.stdout.contains("distanceSigmaMetres"))
+    }
+}

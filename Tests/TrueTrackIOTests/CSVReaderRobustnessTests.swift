@@ -1,19 +1,8 @@
 import Foundation
 import Testing
+import TrueTrackSimulation
 import TrueTrackCore
 @testable import TrueTrackIO
-
-/// SplitMix64: a tiny seeded generator, so every mutation is reproducible from its index.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Feeds thousands of seeded mutations of valid CSV (real recordings when present, plus a generated file in
 /// every layout the reader knows) and checks that reading never crashes, always terminates, and that every
@@ -45,7 +34,7 @@ private struct SplitMix64: RandomNumberGenerator {
     }
 
     /// One mutation of `input`.
-    fileprivate static func mutate(_ input: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
+    static func mutate(_ input: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
         var bytes = input
         let inserts: [String] = ["\"", "\"\"", ",", ";", "\t", "\n", "\r", "\r\n", "#", "\u{FEFF}", "nan", "inf",
                                  "-inf", "1e400", "-1e-400", String(repeating: "9", count: 400), "99999999999999999999",
@@ -104,7 +93,7 @@ private struct SplitMix64: RandomNumberGenerator {
 
     @Test func survivesThousandsOfMutations() {
         let seeds = CSVReaderRobustnessTests.seeds()
-        var rng = SplitMix64(state: 0x5EED_C5F0)
+        var rng = SplitMix64(seed: 0x5EED_C5F0)
         var totals = (fixes: 0, errors: 0)
         for round in 0..<3000 {
             let seed = seeds[round % seeds.count]
@@ -121,7 +110,7 @@ private struct SplitMix64: RandomNumberGenerator {
     /// Mutations read through a file in tiny chunks: rows, quoted fields and the last line straddle refills.
     @Test func survivesMutationsReadInSmallChunks() throws {
         let seeds = CSVReaderRobustnessTests.seeds()
-        var rng = SplitMix64(state: 0xC4_0C4)
+        var rng = SplitMix64(seed: 0xC4_0C4)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("csv-robust-\(UUID().uuidString).csv").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         for round in 0..<200 {

@@ -1,19 +1,8 @@
 import Foundation
 import Testing
+import TrueTrackSimulation
 import TrueTrackCore
 @testable import TrueTrackIO
-
-/// SplitMix64: a tiny seeded generator, so every generated input is reproducible.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Writes fixes to memory and returns the CSV text's bytes.
 private func writeCSV(_ fixes: [Fix]) throws -> [UInt8] {
@@ -43,7 +32,7 @@ private func readBack(_ bytes: [UInt8]) -> ReadResult {
     }
 
     @Test func roundTripsGeneratedFixesWithEveryField() throws {
-        var rng = SplitMix64(state: 42)
+        var rng = SplitMix64(seed: 42)
         var fixes: [Fix] = []
         func maybe(_ value: Double) -> Double? { Bool.random(using: &rng) ? value : nil }
         for k in 0..<2000 {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrueTrackSimulation
 import TrueTrackCore
 import TrueTrackIO
 
@@ -50,7 +51,7 @@ import TrueTrackIO
 
     @Test func mutatedGeoJSONNeverCrashesAndErrorsHavePlaces() throws {
         let documents = try JSONRobustnessTests.documents()
-        var rng = Support.SplitMix64(seed: 0xC0FFEE)
+        var rng = SplitMix64(seed: 0xC0FFEE)
         var errors = 0
         for round in 0..<2000 {
             let source = documents[round % documents.count]
@@ -65,7 +66,7 @@ import TrueTrackIO
 
     @Test func mutatedJSONLinesNeverCrashesAndErrorsHavePlaces() throws {
         let source = try Support.write(JSONRobustnessTests.fixes, sink: ByteSink()) { JSONLinesWriter(sink: $0) }
-        var rng = Support.SplitMix64(seed: 0xBEEF)
+        var rng = SplitMix64(seed: 0xBEEF)
         var errors = 0
         for round in 0..<2000 {
             let bytes = Support.mutate(source, using: &rng)

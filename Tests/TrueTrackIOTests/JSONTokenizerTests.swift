@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrueTrackSimulation
 import TrueTrackCore
 import TrueTrackIO
 
@@ -104,7 +105,7 @@ import TrueTrackIO
 
     /// A random document: nested objects and arrays, strings with every escape and multi-byte UTF-8,
     /// numbers of every shape (within Double's range), random whitespace.
-    static func generate(_ rng: inout Support.SplitMix64, depth: Int = 0, escapes: Bool = true) -> String {
+    static func generate(_ rng: inout SplitMix64, depth: Int = 0, escapes: Bool = true) -> String {
         func ws() -> String {
             let choices = ["", "", "", " ", "\n", "\t", "\r\n", "  "]
             return choices[Int.random(in: 0..<choices.count, using: &rng)]
@@ -155,7 +156,7 @@ import TrueTrackIO
     }
 
     @Test func agreesWithJSONSerializationOnGeneratedDocuments() throws {
-        var rng = Support.SplitMix64(seed: 2024)
+        var rng = SplitMix64(seed: 2024)
         for round in 0..<600 {
             let text = JSONTokenizerTests.generate(&rng)
             let bytes = Array(text.utf8)
@@ -170,7 +171,7 @@ import TrueTrackIO
     @Test func rejectsWhatJSONSerializationRejects() throws {
         // ASCII documents without \u escapes (where the two differ by design: lone surrogates are U+FFFD
         // here), mutated; both must give the same verdict.
-        var rng = Support.SplitMix64(seed: 77)
+        var rng = SplitMix64(seed: 77)
         var rejected = 0
         for round in 0..<1500 {
             var bytes = Array(JSONTokenizerTests.generate(&rng, escapes: false).utf8)

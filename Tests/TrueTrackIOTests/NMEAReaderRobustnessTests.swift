@@ -1,21 +1,7 @@
 import Testing
+import TrueTrackSimulation
 import TrueTrackCore
 @testable import TrueTrackIO
-
-/// SplitMix64: a tiny seeded generator, so every mutation run is reproducible.
-fileprivate struct SplitMix64 {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { bound <= 0 ? 0 : Int(next() % UInt64(bound)) }
-}
 
 @Suite struct NMEAReaderRobustnessTests {
     /// Valid input exercising every path: plain and GnssLogger-wrapped sentences, GST, VTG, GSA, comments,
@@ -47,7 +33,7 @@ fileprivate struct SplitMix64 {
 
     /// One random mutation of `input`: truncation, byte flips, inserted fragments or garbage, deletions,
     /// duplicated ranges, or field replacement with extreme values.
-    fileprivate static func mutate(_ input: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
+    static func mutate(_ input: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
         var bytes = input
         for _ in 0...rng.below(4) {
             switch rng.below(7) {
@@ -140,7 +126,7 @@ fileprivate struct SplitMix64 {
     }
 
     @Test func survivesThreeThousandMutations() {
-        var rng = SplitMix64(state: 0x4E4D_4541_2030_3138)
+        var rng = SplitMix64(seed: 0x4E4D_4541_2030_3138)
         var strictThrows = 0, lenientErrors = 0, fixes = 0
         for _ in 0..<3000 {
             let mutated = NMEAReaderRobustnessTests.mutate(NMEAReaderRobustnessTests.base, &rng)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrueTrackSimulation
 import TrueTrackCore
 @testable import TrueTrackIO
 
@@ -7,19 +8,6 @@ import TrueTrackCore
 /// checks that reading never crashes, always ends, yields only valid fixes and reports every error with a
 /// line number.
 @Suite struct RecorderLogRobustnessTests {
-    /// SplitMix64 (Steele, Lea, Flood 2014): tiny, seeded, reproducible.
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
-    }
-
     static let mutationsPerReader = 3000
 
     /// Tokens worth inserting: separators, line ends, huge and non-finite numbers, format keywords.
@@ -132,7 +120,7 @@ import TrueTrackCore
     }
 
     static func seeds(_ seeds: [[UInt8]], count: Int, seed: UInt64) -> [[UInt8]] {
-        var rng = SplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         return (0..<count).map { _ in mutate(seeds[rng.below(seeds.count)], &rng) }
     }
 

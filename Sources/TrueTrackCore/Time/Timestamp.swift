@@ -38,6 +38,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable {
         Timestamp(millisecondsSince1970: millisecondsSince1970 &+ Int64((seconds * 1000).rounded()))
     }
 
+    /// True when `lhs` is earlier than `rhs`.
     @inlinable
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
         lhs.millisecondsSince1970 < rhs.millisecondsSince1970

@@ -1,5 +1,6 @@
 import TrueTrackCore
 import TrueTrackIO
+import TrueTrackSmoothing
 
 /// `truetrack process INPUT [--profile P] [--json] [--out FILE] [--decisions FILE]`: run the ``Tracker`` over a
 /// recording and report its distance against the naive sum, with the filtered track and every decision.
@@ -20,6 +21,10 @@ enum ProcessCommand {
             OptionSpec(
                 name: "decisions", valueName: "FILE",
                 help: "Write one CSV row per input fix: its decision, reason and every gate's value."),
+            OptionSpec(
+                name: "smooth",
+                help: "Batch mode: smooth the whole track (robust banded least squares, LAPACK) instead of the "
+                    + "forward filter; the summary gains distanceSigmaMetres."),
         ] + InputOptions.specs,
         discussion: """
             INPUT is a file path, or '-' for standard input (then --format is required). Fixes are processed in
@@ -54,6 +59,8 @@ enum ProcessCommand {
         var skippedRecords: Int
         /// Elapsed time minus time spent in stops (the stop detector of the same profile).
         var movingSeconds: Double
+        /// With `--smooth`: the 1σ uncertainty of `distanceMetres` from the smoother's posterior covariance.
+        var distanceSigmaMetres: Double?
         /// The stops found, in the shape `truetrack stops --json` prints.
         var stops: [StopsCommand.StopJSON]
     }
@@ -84,6 +91,8 @@ enum ProcessCommand {
         var first: Timestamp?, last: Timestamp?
         var readFailure: ReadError?
         var evidence: [MotionEvidence] = []
+        let smooth = arguments.has("smooth")
+        var collected: [Fix] = []
         do {
             while let fix = try reader.next() {
                 read += 1
@@ -96,11 +105,12 @@ enum ProcessCommand {
                 if last.map({ fix.timestamp > $0 }) ?? true { last = fix.timestamp }
                 let decision = tracker.process(fix)
                 evidence.append(MotionEvidence(fix: fix, decision: decision))
+                if smooth { collected.append(fix) }
                 if let reason = decision.rejection {
                     rejected[reason, default: 0] += 1
                 } else {
                     accepted += 1
-                    if let state = decision.state { try track?.write(state, at: decision.timestamp) }
+                    if !smooth, let state = decision.state { try track?.write(state, at: decision.timestamp) }
                 }
                 try decisions?.write(fix, decision)
             }
@@ -108,6 +118,14 @@ enum ProcessCommand {
             readFailure = error
         } catch let error as WriteError {
             throw CommandFailure(message: error.description)
+        }
+        var smoothed: SmoothedTrack?
+        if smooth {
+            let result = WholeTrackSmoother(profile: profile).smooth(collected)
+            smoothed = result
+            do {
+                for point in result.points { try track?.write(point) }
+            } catch { throw CommandFailure(message: error.description) }
         }
         do {
             try track?.finish()
@@ -118,7 +136,8 @@ enum ProcessCommand {
         var rejectedByName: [String: Int] = [:]
         for reason in RejectionReason.allCases { rejectedByName[reason.rawValue] = rejected[reason] ?? 0 }
         var summary = Summary(
-            input: input, profile: profile.kind.rawValue, distanceMetres: d.totalMetres, rawPathMetres: raw,
+            input: input, profile: profile.kind.rawValue, distanceMetres: smoothed?.distanceMetres ?? d.totalMetres,
+            rawPathMetres: raw,
             durationSeconds: first.flatMap { f in last.map { f.seconds(to: $0) } } ?? 0,
             fixes: .init(read: read, accepted: accepted, rejected: rejectedByName),
             distanceBySourceMetres: [
@@ -126,7 +145,7 @@ enum ProcessCommand {
                 SpeedSource.derived.rawValue: d.derivedMetres,
             ],
             skippedRecords: reader.report.totalSkipped,
-            movingSeconds: 0, stops: [])
+            movingSeconds: 0, distanceSigmaMetres: smoothed?.distanceSigmaMetres, stops: [])
         let stops = StopAnalysis(evidence: evidence, profile: .preset(profile.kind))
         summary.movingSeconds = stops.movingSeconds
         summary.stops = stops.stops.map(StopsCommand.StopJSON.init)
@@ -151,10 +170,14 @@ enum ProcessCommand {
     static func text(_ s: Summary) -> String {
         var t = "\(s.input) (\(s.profile) profile)\n"
         t += "  distance:       \(s.distanceMetres.fixed(1)) m"
+        if let sigma = s.distanceSigmaMetres {
+            t += " ± \(sigma.fixed(1)) m (1σ, whole-track smoother)\n"
+            t += "  forward filter: \(s.distanceBySourceMetres.values.reduce(0, +).fixed(1)) m"
+        }
         t += " (doppler \(s.distanceBySourceMetres["doppler", default: 0].fixed(1)) m,"
         t += " filtered \(s.distanceBySourceMetres["filtered", default: 0].fixed(1)) m)\n"
         t += "  raw path:       \(s.rawPathMetres.fixed(1)) m (naive sum of consecutive fixes)\n"
-        t += "  duration:       \(s.durationSeconds.fixed(1)) s\n"
+        t += "  duration:       \(s.durationSeconds.fixed(1)) s, moving \(s.movingSeconds.fixed(1)) s, \(s.stops.count) stop(s)\n"
         t += "  fixes:          \(s.fixes.read) read, \(s.fixes.accepted) accepted"
         let rejected = s.fixes.rejected.filter { $0.value > 0 }.sorted { $0.key < $1.key }
         if !rejected.isEmpty { t += ", rejected: " + rejected.map { "\($0.key) \($0.value)" }.joined(separator: ", ") }
@@ -202,6 +225,16 @@ struct TrackOutput {
         case .csv(var w): try w.write(fix); writer = .csv(w)
         case .other(var w): try w.write(fix); writer = .other(w)
         }
+    }
+
+    /// Writes one point of the whole-track smoother: smoothed position, its 68 % radius, smoothed velocity.
+    mutating func write(_ point: SmoothedPoint) throws(WriteError) {
+        let state = FilteredState(
+            latitude: point.latitude, longitude: point.longitude,
+            velocityEastMetresPerSecond: point.velocityEastMetresPerSecond,
+            velocityNorthMetresPerSecond: point.velocityNorthMetresPerSecond,
+            positionSigmaMetres: point.positionSigmaMetres, velocitySigmaMetresPerSecond: .nan)
+        try write(state, at: point.timestamp)
     }
 
     mutating func finish() throws(WriteError) {

@@ -1,22 +1,10 @@
 import Foundation
 import TrueTrackCore
 import TrueTrackIO
+import TrueTrackSimulation
 
 /// Helpers shared by the GeoJSON, JSON Lines and JSON robustness suites (namespaced to avoid clashes).
 enum JSONTestSupport {
-    /// SplitMix64 (Steele, Lea & Flood 2014): a tiny seeded generator so failures reproduce.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// `count` fixes one second apart (some milliseconds) with every field exercised: absent values,
     /// invalid accuracy, mocked flags, activities, every provider, tiny and whole numbers.
     static func generatedFixes(count: Int, seed: UInt64) -> [Fix] {

@@ -1,0 +1,81 @@
+import TrueTrackCore
+
+/// Everything the whole-track smoother is tuned by. Build it from a ``TrackingProfile`` (the same process
+/// noise, accuracy gate, gap and Doppler assumptions as the forward filter) and change what you need.
+public struct SmoothingOptions: Sendable, Hashable {
+    /// Which algorithm solves each iteration's least-squares problem.
+    public enum Solver: String, Sendable, Hashable, CaseIterable {
+        /// The whole track as one banded symmetric positive-definite system, factored with LAPACK's banded
+        /// Cholesky (`dpbtrf`) and solved with `dpbtrs`. The default.
+        case bandedCholesky
+        /// The Rauch–Tung–Striebel (1965) smoother: a forward Kalman filter and a backward pass on the same
+        /// model. The reference the banded solver is tested against; same answer, same complexity.
+        case rauchTungStriebel
+    }
+
+    /// White-acceleration standard deviation σₐ of the constant-velocity model, m/s² (spectral density
+    /// q = σₐ² m²/s³). From ``TrackingProfile/accelerationSigma``.
+    public var accelerationSigma: Double
+    /// Fixes whose reported 68 % radius exceeds this are left out, metres.
+    /// From ``TrackingProfile/maximumAccuracyMetres``.
+    public var maximumAccuracyMetres: Double
+    /// The 68 % radius assumed for a fix that reports none, metres. From
+    /// ``TrackingProfile/assumedAccuracyMetres``.
+    public var assumedAccuracyMetres: Double
+    /// A time step longer than this splits the track into independent segments, seconds: across it the
+    /// constant-velocity model says nothing useful. From ``TrackingProfile/filterResetGapSeconds``.
+    public var gapSeconds: Double
+    /// Whether Doppler speed and course enter as velocity measurements. Default `true`.
+    public var usesDoppler: Bool
+    /// A Doppler speed above this is ignored, metres per second. From
+    /// ``TrackingProfile/maximumSpeedMetresPerSecond``.
+    public var maximumSpeedMetresPerSecond: Double
+    /// The Doppler speed accuracy (1σ) assumed when a fix reports none, m/s. From
+    /// ``TrackingProfile/assumedSpeedAccuracyMetresPerSecond``.
+    public var assumedSpeedAccuracyMetresPerSecond: Double
+    /// The course accuracy (1σ) assumed when a fix reports none, degrees. From
+    /// ``TrackingProfile/assumedCourseAccuracyDegrees``.
+    public var assumedCourseAccuracyDegrees: Double
+    /// A Doppler speed below this without a course is a zero-velocity measurement, m/s (a receiver at rest
+    /// reports no course). From ``TrackingProfile/deadbandMetresPerSecond``.
+    public var stillSpeedMetresPerSecond: Double
+    /// The robust loss. Default ``RobustLoss/standard``.
+    public var loss: RobustLoss
+    /// The most IRLS iterations (least-squares solves). Default 8: on the recordings the weights settle
+    /// (change < ``weightTolerance``) in 3–6.
+    public var maximumIterations: Int
+    /// IRLS stops once no weight changes by more than this between iterations. Default 0.01.
+    public var weightTolerance: Double
+    /// The prior standard deviation of the first position of each segment about its first fix, metres.
+    /// Default 10 km: weak enough to change nothing, strong enough to keep the system positive definite.
+    public var initialPositionSigmaMetres: Double
+    /// The prior standard deviation of the first velocity of each segment about zero, m/s. Default 100 m/s:
+    /// every preset's speed ceiling (≤ 70 m/s) is within 1σ, so the prior biases a segment's first velocity
+    /// by < 10⁻³ m/s on the tests' straight line, while keeping a lone or two-fix segment positive definite.
+    public var initialVelocitySigmaMetresPerSecond: Double
+    /// The solver. Default ``Solver/bandedCholesky``.
+    public var solver: Solver
+
+    /// The smallest per-axis variance a measurement is given, m² (or m²/s²): 10⁻⁶ (1 mm), so that an
+    /// absurdly small reported accuracy cannot make the system singular.
+    public static let minimumVariance = 1e-6
+
+    /// Options matching a tracking profile (see each property for the value it takes).
+    public init(profile: TrackingProfile = .walking) {
+        accelerationSigma = profile.accelerationSigma
+        maximumAccuracyMetres = profile.maximumAccuracyMetres
+        assumedAccuracyMetres = profile.assumedAccuracyMetres
+        gapSeconds = profile.filterResetGapSeconds
+        usesDoppler = true
+        maximumSpeedMetresPerSecond = profile.maximumSpeedMetresPerSecond
+        assumedSpeedAccuracyMetresPerSecond = profile.assumedSpeedAccuracyMetresPerSecond
+        assumedCourseAccuracyDegrees = profile.assumedCourseAccuracyDegrees
+        stillSpeedMetresPerSecond = profile.deadbandMetresPerSecond
+        loss = .standard
+        maximumIterations = 8
+        weightTolerance = 0.01
+        initialPositionSigmaMetres = 10_000
+        initialVelocitySigmaMetresPerSecond = 100
+        solver = .bandedCholesky
+    }
+}

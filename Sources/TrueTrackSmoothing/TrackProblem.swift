@@ -1,0 +1,150 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TrueTrackCore
+
+/// The whole-track least-squares problem in a local metre plane, structure of arrays (internal).
+///
+/// One *state* (east, north, v_east, v_north) per distinct fix time; fixes with the same timestamp observe
+/// the same state. States are in time order; a step longer than ``SmoothingOptions/gapSeconds`` starts a new
+/// segment (no process term links it to the state before; it gets the weak prior instead).
+struct TrackProblem {
+    /// The plane the problem is posed in, anchored at the first used fix.
+    var frame: LocalFrame
+    /// Time of each state, seconds after the first state.
+    var times: [Double] = []
+    /// Timestamp of each state.
+    var timestamps: [Timestamp] = []
+    /// Whether a state opens a segment.
+    var opensSegment: [Bool] = []
+    /// Prior position (east, north) of each segment-opening state (its first fix), else 0.
+    var priorEast: [Double] = []
+    var priorNorth: [Double] = []
+
+    /// Position measurements, in time order: state index, plane coordinates, per-axis variance (m²), and
+    /// the index of the fix in the caller's array.
+    var positionState: [Int] = []
+    var positionEast: [Double] = []
+    var positionNorth: [Double] = []
+    var positionVariance: [Double] = []
+    var fixIndex: [Int] = []
+
+    /// Velocity measurements (Doppler), in time order: state index, m/s, per-axis variance (m²/s²).
+    var velocityState: [Int] = []
+    var velocityEast: [Double] = []
+    var velocityNorth: [Double] = []
+    var velocityVariance: [Double] = []
+
+    /// Fixes left out by the accuracy gate.
+    var excludedFixCount = 0
+    /// Process-noise spectral density q = σₐ², m²/s³.
+    var processDensity: Double
+    /// Prior variances of a segment's first position (m²) and velocity (m²/s²).
+    var initialPositionVariance: Double
+    var initialVelocityVariance: Double
+
+    var stateCount: Int { times.count }
+    var segmentCount: Int { opensSegment.reduce(0) { $0 + ($1 ? 1 : 0) } }
+
+    /// Builds the problem from fixes in any order (sorted by time here, ties kept in input order).
+    ///
+    /// - Complexity: O(n) for sorted input, O(n log n) otherwise.
+    init(fixes: [Fix], options: SmoothingOptions) {
+        precondition(options.accelerationSigma > 0 && options.accelerationSigma.isFinite,
+                     "SmoothingOptions.accelerationSigma must be positive and finite")
+        processDensity = options.accelerationSigma * options.accelerationSigma
+        initialPositionVariance = options.initialPositionSigmaMetres * options.initialPositionSigmaMetres
+        initialVelocityVariance = max(
+            options.initialVelocitySigmaMetresPerSecond * options.initialVelocitySigmaMetresPerSecond, 1e-6)
+        frame = LocalFrame(anchor: (0, 0))
+
+        var isSorted = true
+        for i in fixes.indices.dropFirst() where fixes[i].timestamp < fixes[i - 1].timestamp {
+            isSorted = false
+            break
+        }
+        let order: [Int] =
+            isSorted
+            ? Array(fixes.indices)
+            : fixes.indices.sorted {
+                let a = fixes[$0].timestamp, b = fixes[$1].timestamp
+                return a < b || (a == b && $0 < $1)
+            }
+
+        let n = fixes.count
+        positionState.reserveCapacity(n)
+        positionEast.reserveCapacity(n)
+        positionNorth.reserveCapacity(n)
+        positionVariance.reserveCapacity(n)
+        fixIndex.reserveCapacity(n)
+        times.reserveCapacity(n)
+        timestamps.reserveCapacity(n)
+        opensSegment.reserveCapacity(n)
+        priorEast.reserveCapacity(n)
+        priorNorth.reserveCapacity(n)
+
+        var hasFrame = false
+        var firstMilliseconds: Int64 = 0
+        var lastMilliseconds: Int64 = .min
+        let degrees = Double.pi / 180
+        for index in order {
+            let fix = fixes[index]
+            let accuracy: Double
+            switch fix.horizontalAccuracy {
+            case .metres(let m) where m <= options.maximumAccuracyMetres: accuracy = m
+            case .absent: accuracy = options.assumedAccuracyMetres
+            default:
+                excludedFixCount += 1
+                continue
+            }
+            if !hasFrame {
+                frame = LocalFrame(anchor: (fix.latitude, fix.longitude))
+                firstMilliseconds = fix.timestamp.millisecondsSince1970
+                hasFrame = true
+            }
+            let p = frame.project(latitude: fix.latitude, longitude: fix.longitude)
+            let ms = fix.timestamp.millisecondsSince1970
+            if ms != lastMilliseconds {
+                let t = Double(ms &- firstMilliseconds) / 1000
+                let opens = times.isEmpty || t - times[times.count - 1] > options.gapSeconds
+                times.append(t)
+                timestamps.append(fix.timestamp)
+                opensSegment.append(opens)
+                priorEast.append(opens ? p.east : 0)
+                priorNorth.append(opens ? p.north : 0)
+                lastMilliseconds = ms
+            }
+            let state = times.count - 1
+            positionState.append(state)
+            positionEast.append(p.east)
+            positionNorth.append(p.north)
+            positionVariance.append(
+                max(MeasurementNoise.perAxisVariance(radius68: accuracy), SmoothingOptions.minimumVariance))
+            fixIndex.append(index)
+
+            guard options.usesDoppler, let speed = fix.speedMetresPerSecond,
+                speed <= options.maximumSpeedMetresPerSecond
+            else { continue }
+            let speedSigma = fix.speedAccuracyMetresPerSecond ?? options.assumedSpeedAccuracyMetresPerSecond
+            if let course = fix.courseDegrees {
+                let courseSigma = fix.courseAccuracyDegrees ?? options.assumedCourseAccuracyDegrees
+                let c = course * degrees
+                velocityState.append(state)
+                velocityEast.append(speed * sin(c))
+                velocityNorth.append(speed * cos(c))
+                velocityVariance.append(
+                    max(MeasurementNoise.velocityVariance(speed: speed, speedSigma: speedSigma,
+                                                          courseSigmaDegrees: courseSigma),
+                        SmoothingOptions.minimumVariance))
+            } else if speed < options.stillSpeedMetresPerSecond {
+                // At rest a receiver reports no course: a small speed without one is a zero velocity.
+                velocityState.append(state)
+                velocityEast.append(0)
+                velocityNorth.append(0)
+                velocityVariance.append(max(speedSigma * speedSigma, SmoothingOptions.minimumVariance))
+            }
+        }
+    }
+}

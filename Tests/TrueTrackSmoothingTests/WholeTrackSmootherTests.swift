@@ -1,0 +1,231 @@
+import Foundation
+import Testing
+import TrueTrackCore
+import TrueTrackSimulation
+@testable import TrueTrackSmoothing
+
+/// A tiny seeded RNG (SplitMix64, Steele et al. 2014) so that every generated case reproduces.
+struct TestRNG {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func uniform() -> Double { Double(next() >> 11) * 0x1.0p-53 }
+    mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+}
+
+/// Helpers shared by the smoothing tests.
+enum SmoothingSupport {
+    static let frame = LocalFrame(anchor: (49.4612, 11.1109))
+
+    /// A fix at (east, north) metres of ``frame``.
+    static func fix(
+        seconds: Double, east: Double, north: Double, accuracy: Double? = 5, speed: Double? = nil,
+        course: Double? = nil
+    ) -> Fix {
+        let g = frame.unproject(east: east, north: north)
+        return try! Fix(
+            timestamp: Timestamp(millisecondsSince1970: 1_686_736_800_000 + Int64((seconds * 1000).rounded())),
+            latitude: g.latitude, longitude: g.longitude, horizontalAccuracyMetres: accuracy,
+            speedMetresPerSecond: speed, courseDegrees: course)
+    }
+
+    /// The planar distance in metres between a smoothed point and a latitude/longitude.
+    static func metres(_ p: SmoothedPoint, _ latitude: Double, _ longitude: Double) -> Double {
+        Haversine.distance(from: (p.latitude, p.longitude), to: (latitude, longitude))
+    }
+
+    static func percentile(_ values: [Double], _ p: Double) -> Double {
+        guard !values.isEmpty else { return .nan }
+        let s = values.sorted()
+        let rank = p * Double(s.count - 1)
+        let lo = Int(rank.rounded(.down)), hi = min(lo + 1, s.count - 1)
+        return s[lo] + (s[hi] - s[lo]) * (rank - Double(lo))
+    }
+}
+
+@Suite struct WholeTrackSmootherTests {
+    typealias S = SmoothingSupport
+
+    /// The banded LAPACK solution equals the RTS smoother's when every weight is 1: positions, velocities,
+    /// per-point σ and the distance's σ, on a track with Doppler, a gap, duplicate times and unsorted input.
+    @Test func agreesWithRauchTungStriebelWhenWeightsAreOne() throws {
+        var track = Simulator.simulate(.tunnelDrive, errors: .degradedPhone, seed: 7).fixes
+        track.insert(track[10], at: 11)  // a duplicate time
+        track.swapAt(20, 21)  // out of order
+        var options = SmoothingOptions(profile: .driving)
+        options.loss = .quadratic
+        let banded = WholeTrackSmoother(options: options).smooth(track)
+        options.solver = .rauchTungStriebel
+        let reference = WholeTrackSmoother(options: options).smooth(track)
+        #expect(banded.solver == .bandedCholesky)
+        #expect(banded.segmentCount == 2)
+        try #require(banded.points.count == reference.points.count)
+        #expect(banded.points.count > 200)
+        var worst = 0.0, worstVelocity = 0.0, worstSigma = 0.0
+        for (a, b) in zip(banded.points, reference.points) {
+            #expect(a.fixIndex == b.fixIndex)
+            worst = max(worst, S.metres(a, b.latitude, b.longitude))
+            worstVelocity = max(worstVelocity, abs(a.velocityEastMetresPerSecond - b.velocityEastMetresPerSecond),
+                                abs(a.velocityNorthMetresPerSecond - b.velocityNorthMetresPerSecond))
+            worstSigma = max(worstSigma, abs(a.positionSigmaMetres - b.positionSigmaMetres))
+        }
+        #expect(worst < 1e-6)
+        #expect(worstVelocity < 1e-6)
+        #expect(worstSigma < 1e-6)
+        #expect(abs(banded.distanceMetres - reference.distanceMetres) < 1e-6)
+        #expect(abs(banded.distanceSigmaMetres - reference.distanceSigmaMetres) < 1e-6 * banded.distanceSigmaMetres)
+        #expect(banded.distanceSigmaMetres > 0)
+    }
+
+    /// With the robust loss the two solvers still follow the same iterations to the same answer.
+    @Test func robustSolversAgree() {
+        let track = Simulator.simulate(.walk, errors: .degradedPhone, seed: 3).fixes
+        var options = SmoothingOptions(profile: .walking)
+        let banded = WholeTrackSmoother(options: options).smooth(track)
+        options.solver = .rauchTungStriebel
+        let reference = WholeTrackSmoother(options: options).smooth(track)
+        #expect(banded.iterations == reference.iterations)
+        var worst = 0.0
+        for (a, b) in zip(banded.points, reference.points) { worst = max(worst, S.metres(a, b.latitude, b.longitude)) }
+        #expect(worst < 1e-5)
+    }
+
+    /// Exact fixes on a straight line at constant speed are reproduced exactly (the model's cost is zero
+    /// there), and the distance is the line's length.
+    @Test func reproducesAnExactStraightLine() {
+        let fixes = (0..<60).map { k in
+            S.fix(seconds: Double(k), east: 1.5 * Double(k), north: 0.5 * Double(k), accuracy: 3)
+        }
+        let track = WholeTrackSmoother(profile: .walking).smooth(fixes)
+        #expect(track.points.count == 60)
+        for (k, p) in track.points.enumerated() {
+            let g = S.frame.unproject(east: 1.5 * Double(k), north: 0.5 * Double(k))
+            // Exact up to the weak zero-velocity prior (σ 100 m/s) on the first state.
+            #expect(S.metres(p, g.latitude, g.longitude) < 1e-3)
+            #expect(abs(p.velocityEastMetresPerSecond - 1.5) < 1e-3)
+            #expect(abs(p.weight - 1) < 1e-6)
+        }
+        // The distance is a haversine sum (the data sets' sphere), so compare with the fixes' own.
+        let length = zip(fixes, fixes.dropFirst()).reduce(0) { $0 + $1.0.haversineDistance(to: $1.1) }
+        #expect(abs(track.distanceMetres - length) < 1e-2)
+        // Every position has σ below the fixes' own (3 / 1.50959 = 1.99 m per axis) thanks to its neighbours.
+        #expect(track.points.allSatisfy { $0.positionSigmaMetres > 0 && $0.positionSigmaMetres < 1.99 })
+    }
+
+    /// A receiver standing still with identical fixes stays put: distance 0, velocity 0.
+    @Test func standingStillGivesZeroDistance() {
+        let fixes = (0..<30).map { S.fix(seconds: Double($0), east: 7, north: -3, speed: 0) }
+        let track = WholeTrackSmoother().smooth(fixes)
+        #expect(track.distanceMetres < 1e-6)
+        #expect(track.points.allSatisfy { $0.speedMetresPerSecond < 1e-9 })
+    }
+
+    /// Multipath jumps of 60 m injected into a clean walk lose their pull: the robust track stays within a
+    /// few metres of the truth at the jumps, the plain least-squares one is dragged by metres, and the jumped
+    /// fixes end with weights near 0.
+    @Test func injectedJumpsLoseTheirPull() throws {
+        let sim = Simulator.simulate(.walk, errors: .cleanPhone, seed: 11)
+        var fixes = sim.fixes
+        var rng = TestRNG(state: 42)
+        var jumped: [Int] = []
+        for k in stride(from: 40, to: fixes.count - 40, by: 97) {
+            let g = S.frame.project(latitude: fixes[k].latitude, longitude: fixes[k].longitude)
+            let a = rng.uniform() * 2 * .pi
+            let moved = S.frame.unproject(east: g.east + 60 * sin(a), north: g.north + 60 * cos(a))
+            fixes[k].latitude = moved.latitude
+            fixes[k].longitude = moved.longitude
+            jumped.append(k)
+        }
+        try #require(jumped.count >= 5)
+        var plain = SmoothingOptions(profile: .walking)
+        plain.loss = .quadratic
+        let robust = WholeTrackSmoother(profile: .walking).smooth(fixes)
+        let quadratic = WholeTrackSmoother(options: plain).smooth(fixes)
+        let truth = Dictionary(uniqueKeysWithValues: sim.truth.map { ($0.timestamp, $0) })
+        func errorAtJumps(_ t: SmoothedTrack) -> Double {
+            jumped.map { k in
+                let p = t.points.first { $0.fixIndex == k }!
+                let g = truth[p.timestamp]!
+                return S.metres(p, g.latitude, g.longitude)
+            }.max()!
+        }
+        let robustError = errorAtJumps(robust), quadraticError = errorAtJumps(quadratic)
+        #expect(robustError < 6)
+        #expect(quadraticError > robustError + 3)
+        for k in jumped { #expect(robust.points.first { $0.fixIndex == k }!.weight < 0.05) }
+        // The distance barely moves from the clean track's with the robust loss; least squares adds the detours.
+        let clean = WholeTrackSmoother(profile: .walking).smooth(sim.fixes)
+        let cleanQuadratic = WholeTrackSmoother(options: plain).smooth(sim.fixes)
+        let robustChange = abs(robust.distanceMetres - clean.distanceMetres)
+        #expect(robustChange < 1)
+        #expect(quadratic.distanceMetres - cleanQuadratic.distanceMetres > max(3, 3 * robustChange))
+    }
+
+    /// A gap longer than the profile's reset gap splits the track; the straight line across it is counted.
+    @Test func gapSplitsTheTrack() {
+        var fixes = (0..<20).map { S.fix(seconds: Double($0), east: Double($0), north: 0, speed: 1, course: 90) }
+        fixes += (0..<20).map { S.fix(seconds: 200 + Double($0), east: 300 + Double($0), north: 0, speed: 1, course: 90) }
+        let track = WholeTrackSmoother(profile: .walking).smooth(fixes)
+        #expect(track.segmentCount == 2)
+        #expect(track.points.first!.segment == 0 && track.points.last!.segment == 1)
+        let expected = zip(fixes, fixes.dropFirst()).reduce(0) { $0 + $1.0.haversineDistance(to: $1.1) }
+        #expect(abs(track.distanceMetres - expected) < 1e-2)
+    }
+
+    /// Fixes the accuracy gate refuses are left out; no usable fix gives the empty track.
+    @Test func leavesOutFixesTheGateRefuses() {
+        let bad = [S.fix(seconds: 0, east: 0, north: 0, accuracy: 0), S.fix(seconds: 1, east: 0, north: 0, accuracy: 500)]
+        let none = WholeTrackSmoother().smooth(bad)
+        #expect(none.points.isEmpty && none.distanceMetres == 0 && none.excludedFixCount == 2)
+        #expect(WholeTrackSmoother().smooth([]).points.isEmpty)
+        let one = WholeTrackSmoother().smooth([S.fix(seconds: 0, east: 3, north: 4)] + bad)
+        #expect(one.points.count == 1 && one.excludedFixCount == 2)
+        #expect(S.metres(one.points[0], S.frame.unproject(east: 3, north: 4).latitude,
+                         S.frame.unproject(east: 3, north: 4).longitude) < 1e-3)
+    }
+
+    /// Distance σ is calibrated on the simulator: over 40 seeded walks with honest white-ish errors the truth
+    /// falls within ±2σ of the smoothed distance in most of them.
+    @Test func distanceSigmaIsCalibratedOnTheSimulator() {
+        var inside = 0, runs = 0
+        let errors = ErrorModel(accuracyMetres: 5, correlationSeconds: 1)
+        for seed in 0..<40 as Range<UInt64> {
+            let sim = Simulator.simulate(.run, errors: errors, seed: seed)
+            let t = WholeTrackSmoother(profile: .running).smooth(sim.fixes)
+            runs += 1
+            if abs(t.distanceMetres - sim.truthDistanceMetres) <= 2 * t.distanceSigmaMetres { inside += 1 }
+        }
+        #expect(Double(inside) / Double(runs) >= 0.8)
+    }
+
+    /// Thousands of seeded random tracks (duplicate and unsorted times, absent/invalid/huge accuracies,
+    /// absurd speeds, long gaps, lone fixes): no crash, and every output finite.
+    @Test func survivesRandomTracks() {
+        var rng = TestRNG(state: 2024)
+        for _ in 0..<3000 {
+            let n = rng.int(12)
+            var fixes: [Fix] = []
+            var t = 0.0
+            for _ in 0..<n {
+                t += [0, 0.001, 1, 1, 1, 5, 100, 5000][rng.int(8)]
+                let accuracy: Double? = [nil, 0, -1, 1e-300, 3, 20, 1e300, .nan][rng.int(8)]
+                let speed: Double? = [nil, 0, 1.4, 1e12, -1, .infinity][rng.int(6)]
+                let course: Double? = [nil, 0, 359.9, 720][rng.int(4)]
+                fixes.append(S.fix(seconds: t, east: (rng.uniform() - 0.5) * 1e4, north: (rng.uniform() - 0.5) * 1e4,
+                                   accuracy: accuracy, speed: speed, course: course))
+            }
+            if rng.int(3) == 0 { fixes.shuffle(using: &rng) }
+            let track = WholeTrackSmoother(profile: .walking).smooth(fixes)
+            #expect(track.distanceMetres.isFinite && track.distanceSigmaMetres.isFinite)
+            #expect(track.points.allSatisfy { $0.latitude.isFinite && $0.longitude.isFinite && $0.positionSigmaMetres.isFinite })
+            #expect(track.points.count + track.excludedFixCount == fixes.count)
+        }
+    }
+}
+
+extension TestRNG: RandomNumberGenerator {}
