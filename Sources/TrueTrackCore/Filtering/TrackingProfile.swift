@@ -220,7 +220,7 @@ public struct TrackingProfile: Sendable, Hashable {
         p.kind = .driving
         p.maximumSpeedMetresPerSecond = 70
         p.maximumSustainedSpeedMetresPerSecond = .infinity
-        p.accelerationSigma = 3
+        p.accelerationSigma = 8
         p.maximumAccuracyMetres = 50
         p.filterResetGapSeconds = 20
         p.windowSeconds = 10
