@@ -330,7 +330,12 @@ public struct Tracker: Sendable {
         }
         if source == .doppler { candidateDoppler += increment } else { candidateFiltered += increment }
 
-        if isMoving {
+        if decision.hold == .activity {
+            // Excluded (in a vehicle, or still): the increments still held back in the window were accrued
+            // during the same movement, so they are given up rather than released later.
+            committedDoppler = candidateDoppler
+            committedFiltered = candidateFiltered
+        } else if isMoving {
             let releaseDoppler = candidateDoppler - max(committedDoppler, startCandidateDoppler)
             let releaseFiltered = candidateFiltered - max(committedFiltered, startCandidateFiltered)
             committedDoppler = candidateDoppler
