@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
         .executableTarget(
             name: "TrueTrackBenchmarks",
-            dependencies: ["TrueTrackCore", "TrueTrackIO", "BenchmarkSupport"],
+            dependencies: ["TrueTrackCore", "TrueTrackIO", "TrueTrackSimulation", "BenchmarkSupport"],
             path: "Benchmarks/TrueTrackBenchmarks"
         ),
 
