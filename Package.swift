@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
         .executableTarget(
             name: "TrueTrackBenchmarks",
-            dependencies: ["TrueTrackCore", "TrueTrackIO", "BenchmarkSupport", "AllocationCounter"],
+            dependencies: ["TrueTrackCore", "TrueTrackIO", "TrueTrackSimulation", "BenchmarkSupport", "AllocationCounter"],
             path: "Benchmarks/TrueTrackBenchmarks"
         ),
 

@@ -2,6 +2,7 @@ import AllocationCounter
 import BenchmarkSupport
 import TrueTrackCore
 import TrueTrackIO
+import TrueTrackSimulation
 
 /// One throughput benchmark: how to generate its input and what to run on it.
 struct BenchmarkCase: Sendable {
@@ -77,6 +78,16 @@ struct BenchmarkCase: Sendable {
             }
             try writer.finish()
             return count
+        },
+        // The Tracker on in-memory fixes (issue 3's bar: >= 20 M fixes/s, no allocation per fix): the
+        // simulator's degraded-phone walk with stops (1,449 fixes, cache-resident) fed over and over, each pass
+        // shifted in time so that every fix is new. The input file only holds the fix count.
+        BenchmarkCase(name: "track-walk", inputName: "track-walk", inputExtension: "count", quickCount: 1_000_000,
+                      fullCount: 10_000_000, generate: { path, count in
+            try String(count).write(toFile: path, atomically: true, encoding: .utf8)
+        }) { path in
+            let count = Int(try String(contentsOfFile: path, encoding: .utf8)) ?? 0
+            return trackWalk(count: count)
         },
         // The issue's memory bar: streaming a 1 GB file stays under 64 MB of resident memory.
         BenchmarkCase(
@@ -158,4 +169,28 @@ func drain<R: FixReader>(_ reader: inout R) throws -> Int {
     }
     blackHole(checksum)
     return count
+}
+
+/// Feeds `count` simulated walking fixes through one ``Tracker`` (see the `track-walk` case).
+@inline(never)
+func trackWalk(count: Int) -> Int {
+    let base = Simulator.simulate(.walkWithStops, errors: .degradedPhone, seed: 1).fixes
+    guard let first = base.first, let last = base.last, count > 0 else { return 0 }
+    let span = last.timestamp.millisecondsSince1970 - first.timestamp.millisecondsSince1970 + 1000
+    var tracker = Tracker(profile: .walking)
+    var done = 0
+    var pass: Int64 = 0
+    var checksum = 0.0
+    while done < count {
+        let shift = pass * span
+        for fix in base where done < count {
+            var shifted = fix
+            shifted.timestamp = Timestamp(millisecondsSince1970: fix.timestamp.millisecondsSince1970 + shift)
+            checksum += tracker.process(shifted).totalDistanceMetres
+            done += 1
+        }
+        pass += 1
+    }
+    blackHole(checksum)
+    return done
 }

@@ -39,7 +39,10 @@ struct TrackerRecordingTests {
             #expect(raw.count > 1500 && filtered.count > 1500)
             let (r50, r95) = (E.percentile(raw, 0.5), E.percentile(raw, 0.95))
             let (f50, f95) = (E.percentile(filtered, 0.5), E.percentile(filtered, 0.95))
-            withKnownIssue("filtered positions slightly worse than raw on the GSDC drives") {
+            // Unmet at p50 only (Pixel 4 0.83 vs 0.80 m, 4 XL 1.82 vs 1.81 m); p95 is better than raw on both.
+            // The chipset's fixes are already filtered (time-correlated error): a causal filter cannot average
+            // that error away, it can only add lag.
+            withKnownIssue("filtered p50 slightly worse than raw on the GSDC drives", isIntermittent: true) {
                 #expect(f50 <= r50, "\(d.id): p50 \(f50) m vs raw \(r50) m")
                 #expect(f95 <= r95, "\(d.id): p95 \(f95) m vs raw \(r95) m")
             }
@@ -75,7 +78,10 @@ struct TrackerRecordingTests {
     @Test func geolifeWalkingProfileCountsOnlyTheWalk() throws {
         let o = E.run(try E.geolife(), profile: .walking)
         #expect(o.raw > 9000)
-        withKnownIssue("-24 %: outside the 20 % bar") {
+        // Unmet: -39 %. The walk itself accrues only ~32 m (no accuracy, so the net-displacement threshold uses
+        // the 30 m fallback and stays closed at 0.7-1.4 m/s); what accrues is the slow parts of the taxi and
+        // bus legs (~430 m) that stay under the 3 m/s sustained-speed rule.
+        withKnownIssue("-39 %: outside the 20 % bar") {
             #expect(abs(o.distance - E.geolifeWalkMetres) / E.geolifeWalkMetres <= 0.20, "\(o.distance) m")
         }
     }

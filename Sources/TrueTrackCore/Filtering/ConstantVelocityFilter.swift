@@ -97,7 +97,8 @@ public struct ConstantVelocityFilter: Sendable, Hashable {
     public mutating func updatePosition(east e: Double, north n: Double, variance r: Double) {
         let p00 = positionVariance, p01 = positionVelocityCovariance, p11 = velocityVariance
         let s = p00 + r
-        let k0 = p00 / s, k1 = p01 / s
+        let inverse = 1 / s
+        let k0 = p00 * inverse, k1 = p01 * inverse
         let de = e - east, dn = n - north
         east += k0 * de
         north += k0 * dn
@@ -115,7 +116,8 @@ public struct ConstantVelocityFilter: Sendable, Hashable {
     public mutating func updateVelocity(east ve: Double, north vn: Double, variance r: Double) {
         let p00 = positionVariance, p01 = positionVelocityCovariance, p11 = velocityVariance
         let s = p11 + r
-        let k0 = p01 / s, k1 = p11 / s
+        let inverse = 1 / s
+        let k0 = p01 * inverse, k1 = p11 * inverse
         let de = ve - velocityEast, dn = vn - velocityNorth
         east += k0 * de
         north += k0 * dn

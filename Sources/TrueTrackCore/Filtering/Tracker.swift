@@ -248,7 +248,9 @@ public struct Tracker: Sendable {
         var meanAccuracy = accuracy
         var windowDoppler = 0.0, windowDopplerSeconds = 0.0, windowPosition = 0.0
         var startCandidateDoppler = candidateDoppler, startCandidateFiltered = candidateFiltered
+        var windowMilliseconds: Int64 = 0
         if let start = window.oldest() {
+            windowMilliseconds = now - start.milliseconds
             let ne = filter.east - start.east, nn = filter.north - start.north
             net = (ne * ne + nn * nn).squareRoot()
             let count = fixCount - start.fixCount
@@ -318,8 +320,8 @@ public struct Tracker: Sendable {
         if motion != .uncertain, let reading = activity, profile.excludedActivities.contains(reading.kind) {
             increment = 0
             decision.hold = .activity
-        } else if let start = window.oldest(), now - start.milliseconds >= span / 2,
-            net / (Double(now - start.milliseconds) / 1000) > profile.maximumSustainedSpeedMetresPerSecond
+        } else if windowMilliseconds >= span / 2,
+            net / (Double(windowMilliseconds) / 1000) > profile.maximumSustainedSpeedMetresPerSecond
         {
             // Faster over the window than the profile's traveller can sustain: a vehicle, whatever the
             // recogniser says (GeoLife's taxi and bus average 4.6-5.3 m/s).
@@ -328,7 +330,12 @@ public struct Tracker: Sendable {
         }
         if source == .doppler { candidateDoppler += increment } else { candidateFiltered += increment }
 
-        if isMoving {
+        if decision.hold == .activity {
+            // Excluded (in a vehicle, or still): the increments still held back in the window were accrued
+            // during the same movement, so they are given up rather than released later.
+            committedDoppler = candidateDoppler
+            committedFiltered = candidateFiltered
+        } else if isMoving {
             let releaseDoppler = candidateDoppler - max(committedDoppler, startCandidateDoppler)
             let releaseFiltered = candidateFiltered - max(committedFiltered, startCandidateFiltered)
             committedDoppler = candidateDoppler

@@ -71,7 +71,11 @@ public struct LocalFrame: Sendable, Hashable {
     /// - Returns: metres east and north of the anchor.
     @inlinable
     public func project(latitude: Double, longitude: Double) -> (east: Double, north: Double) {
-        let dLon = (longitude - anchorLongitude).remainder(dividingBy: 360)
+        var dLon = longitude - anchorLongitude
+        // Only a difference beyond ±180° needs reducing (across the antimeridian, or a longitude given
+        // outside −180…180); within it `remainder` returns its argument unchanged, so skipping the call there
+        // gives identical results and keeps the per-fix path free of a libm call.
+        if !(abs(dLon) <= 180) { dLon = dLon.remainder(dividingBy: 360) }
         return (dLon * metresPerDegreeEast, (latitude - anchorLatitude) * metresPerDegreeNorth)
     }
 
@@ -85,7 +89,9 @@ public struct LocalFrame: Sendable, Hashable {
     @inlinable
     public func unproject(east: Double, north: Double) -> (latitude: Double, longitude: Double) {
         let latitude = Swift.min(90, Swift.max(-90, anchorLatitude + north / metresPerDegreeNorth))
-        let longitude = GeoAngle.normalized(degrees: anchorLongitude + east / metresPerDegreeEast)
+        let raw = anchorLongitude + east / metresPerDegreeEast
+        // Within −180 < λ ≤ 180 the normalisation is the identity: skip its libm call there.
+        let longitude = raw > -180 && raw <= 180 ? raw : GeoAngle.normalized(degrees: raw)
         return (latitude, longitude)
     }
 
