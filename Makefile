@@ -36,10 +36,16 @@ demo: build
 	$(BIN) process $(DEMO_INPUT) --out out/demo-track.geojson --decisions out/demo-decisions.csv
 	@echo "true length of the demo walk: 599.6 m (datasets/demo/walk-truth.csv); filtered track: out/demo-track.geojson" 
 
-## test: every test; in CI (CI=true) the recorded data sets must be present
+## test: every test, then the accuracy regression check on the recorded data sets and the quick throughput
+## benchmark against their checked-in baselines; in CI (CI=true) the recorded data sets must be present
 test: deps
 	@if [ -n "$$CI" ]; then export TRUETRACK_REQUIRE_DATASETS=1; fi; \
 	$(SWIFT) build --build-tests && $(SWIFT) test --skip-build --disable-xctest
+	@if [ -f "$(TRUETRACK_DATASETS)/MANIFEST.json" ]; then \
+	  .build/debug/truetrack bench --datasets "$(TRUETRACK_DATASETS)" --baseline Benchmarks/accuracy-baseline.json; \
+	elif [ -n "$$CI" ]; then echo "error: no data sets at $(TRUETRACK_DATASETS)" >&2; exit 1; \
+	else echo "skipping the accuracy check: no data sets at $(TRUETRACK_DATASETS)"; fi
+	$(MAKE) --no-print-directory bench-quick
 
 ## bench: throughput benchmarks (median of runs), compared with the checked-in baseline
 bench: deps

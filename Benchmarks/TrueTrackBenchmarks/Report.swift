@@ -76,9 +76,11 @@ struct BenchmarkReport: Codable {
 
 /// The checked-in baseline: per benchmark, the ratio to the reference loop and the tolerance allowed.
 ///
-/// A benchmark regresses when its ratio exceeds `ratio × (1 + tolerance)`. The default tolerance, 0.35, is
-/// wider than the run-to-run spread measured on the 2-core CI VM (±15–25 % on ratios) so that noise alone
-/// does not fail CI, and narrow enough that a real 2× slowdown always does.
+/// A benchmark regresses when its ratio exceeds `ratio × (1 + tolerance)`. Default tolerances: 0.35 for full
+/// runs (1M fixes, 5 runs: wider than the ±15–25 % run-to-run spread measured on this 2-core VM) and 0.75
+/// for `--quick` (what CI runs: 200k fixes, 3 runs, a machine shared with the build, spread up to ±30 %),
+/// so noise alone does not fail CI while a 2× slowdown always does. Edit a tolerance in the file to change it;
+/// `--update-baseline` keeps tolerances already there.
 struct Baseline: Codable {
     struct Entry: Codable {
         var ratio: Double
@@ -90,6 +92,7 @@ struct Baseline: Codable {
     var full: [String: Entry]
 
     static let defaultTolerance = 0.35
+    static let defaultQuickTolerance = 0.75
 
     init(report: BenchmarkReport, previous: Baseline?) {
         note =
@@ -97,7 +100,8 @@ struct Baseline: Codable {
         quick = previous?.quick ?? [:]
         full = previous?.full ?? [:]
         for r in report.results {
-            let tolerance = (report.quick ? quick[r.name] : full[r.name])?.tolerance ?? Baseline.defaultTolerance
+            let tolerance = (report.quick ? quick[r.name] : full[r.name])?.tolerance
+                ?? (report.quick ? Baseline.defaultQuickTolerance : Baseline.defaultTolerance)
             let entry = Entry(
                 ratio: r.ratioToReference, tolerance: tolerance, fixesPerSecondWhenRecorded: r.fixesPerSecond)
             if report.quick { quick[r.name] = entry } else { full[r.name] = entry }
