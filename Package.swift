@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
         .executableTarget(
             name: "TrueTrackBenchmarks",
-            dependencies: ["TrueTrackCore", "TrueTrackIO", "BenchmarkSupport"],
+            dependencies: ["TrueTrackCore", "TrueTrackIO", "TrueTrackSmoothing", "BenchmarkSupport"],
             path: "Benchmarks/TrueTrackBenchmarks"
         ),
 
