@@ -1,6 +1,7 @@
 import BenchmarkSupport
 import TrueTrackCore
 import TrueTrackIO
+import TrueTrackSmoothing
 
 /// One throughput benchmark: how to generate its input and what to run on it.
 struct BenchmarkCase: Sendable {
@@ -15,6 +16,33 @@ struct BenchmarkCase: Sendable {
     var memoryLimitMegabytes: Double? = nil
     var generate: @Sendable (String, Int) throws -> Void
     var run: @Sendable (String) throws -> Int
+    /// Untimed preparation: when set, the child calls it on the input path and times only the work it
+    /// returns (e.g. reading a file into memory before timing a computation on it).
+    var prepare: (@Sendable (String) throws -> @Sendable () throws -> Int)? = nil
+
+    /// A benchmark that times only `work`, after `prepare` turned the input into what it needs.
+    init(name: String, inputName: String, inputExtension: String, quickCount: Int, fullCount: Int,
+         generate: @escaping @Sendable (String, Int) throws -> Void,
+         prepare: @escaping @Sendable (String) throws -> @Sendable () throws -> Int) {
+        self.init(name: name, inputName: inputName, inputExtension: inputExtension, quickCount: quickCount,
+                  fullCount: fullCount, generate: generate, run: { path in try prepare(path)() })
+        self.prepare = prepare
+    }
+
+    init(name: String, inputName: String, inputExtension: String, quickCount: Int, fullCount: Int,
+         fullOnly: Bool = false, memoryLimitMegabytes: Double? = nil,
+         generate: @escaping @Sendable (String, Int) throws -> Void,
+         run: @escaping @Sendable (String) throws -> Int) {
+        self.name = name
+        self.inputName = inputName
+        self.inputExtension = inputExtension
+        self.quickCount = quickCount
+        self.fullCount = fullCount
+        self.fullOnly = fullOnly
+        self.memoryLimitMegabytes = memoryLimitMegabytes
+        self.generate = generate
+        self.run = run
+    }
 
     static let all: [BenchmarkCase] = [
         BenchmarkCase(name: "read-csv", inputName: "fixes", inputExtension: "csv", quickCount: 200_000,
@@ -71,6 +99,20 @@ struct BenchmarkCase: Sendable {
             var reader = try GPXReader(path: path)
             return try drain(&reader)
         },
+        // Whole-track smoothing (issue 7) of a noisy 1 Hz drive with stops, jumps, Doppler and gaps, read into
+        // memory first (untimed): the smoother alone, driving profile, default options (Cauchy IRLS, σ).
+        BenchmarkCase(name: "smooth", inputName: "drive", inputExtension: "csv", quickCount: 200_000,
+                      fullCount: 1_000_000, generate: Generators.noisyDrive, prepare: { path in
+            var reader = try CSVReader(path: path)
+            let result = reader.readAll()
+            if let error = result.error { throw error }
+            let fixes = result.fixes
+            return {
+                let track = WholeTrackSmoother(profile: .driving).smooth(fixes)
+                blackHole(track.distanceMetres + track.distanceSigmaMetres + Double(track.iterations))
+                return fixes.count
+            }
+        }),
     ]
 }
 

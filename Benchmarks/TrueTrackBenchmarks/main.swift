@@ -63,11 +63,22 @@ func parseOptions(_ arguments: [String]) -> Options {
 /// The child side: run one benchmark once on `path` and print `fixes wallSeconds cpuSeconds peakBytes`.
 func runChild(name: String, path: String) -> Never {
     guard let benchmark = BenchmarkCase.all.first(where: { $0.name == name }) else { exit(2) }
+    let work: @Sendable () throws -> Int
+    do {
+        if let prepare = benchmark.prepare {
+            work = try prepare(path)
+        } else {
+            work = { try benchmark.run(path) }
+        }
+    } catch {
+        FileHandle.standardError.write(Data("\(name): \(error)\n".utf8))
+        exit(1)
+    }
     let start = Measurement.now()
     let cpuStart = Measurement.cpuSeconds()
     let fixes: Int
     do {
-        fixes = try benchmark.run(path)
+        fixes = try work()
     } catch {
         FileHandle.standardError.write(Data("\(name): \(error)\n".utf8))
         exit(1)
