@@ -257,6 +257,79 @@ struct BandedNormalEquations {
         return total
     }
 
+    /// gᵀ A⁻¹ g and gᵀ A⁻¹ h for two-column (east, north) vectors g in `rhs` and h in `h`, overwriting both,
+    /// with the factor from ``factor()``: A = UᵀU gives gᵀ A⁻¹ h = (U⁻ᵀ g) · (U⁻ᵀ h), one forward
+    /// substitution over the four columns instead of full solves.
+    ///
+    /// - Complexity: O(n), no allocation.
+    mutating func quadraticForms(with h: inout [Double]) -> (gg: Double, gh: Double) {
+        let n = order
+        var gg = 0.0, gh = 0.0
+        band.withUnsafeBufferPointer { u in
+            rhs.withUnsafeMutableBufferPointer { b in
+                h.withUnsafeMutableBufferPointer { c in
+                    var e1 = 0.0, e2 = 0.0, e3 = 0.0, n1 = 0.0, n2 = 0.0, n3 = 0.0
+                    var f1 = 0.0, f2 = 0.0, f3 = 0.0, m1 = 0.0, m2 = 0.0, m3 = 0.0
+                    for j in 0..<n {
+                        let k = 4 * j
+                        let a3 = u[k], a2 = u[k + 1], a1 = u[k + 2]
+                        let inverse = 1 / u[k + 3]
+                        let ye = (b[j] - a1 * e1 - a2 * e2 - a3 * e3) * inverse
+                        let yn = (b[n + j] - a1 * n1 - a2 * n2 - a3 * n3) * inverse
+                        let ze = (c[j] - a1 * f1 - a2 * f2 - a3 * f3) * inverse
+                        let zn = (c[n + j] - a1 * m1 - a2 * m2 - a3 * m3) * inverse
+                        gg += ye * ye + yn * yn
+                        gh += ye * ze + yn * zn
+                        e3 = e2
+                        e2 = e1
+                        e1 = ye
+                        n3 = n2
+                        n2 = n1
+                        n1 = yn
+                        f3 = f2
+                        f2 = f1
+                        f1 = ze
+                        m3 = m2
+                        m2 = m1
+                        m1 = zn
+                    }
+                }
+            }
+        }
+        return (gg, gh)
+    }
+
+    /// The process part of the normal matrix times the current solution (in `rhs`), written to `h` in the
+    /// same two-column layout: A_proc x = Σ over links k → k + 1 of Jᵀ Q⁻¹ ε with ε = x_{k+1} − F x_k, i.e.
+    /// Q⁻¹ε added at state k + 1 and −FᵀQ⁻¹ε at state k. Since A = A_meas + A_proc with A_proc ∝ 1/q, the
+    /// solution's sensitivity to the process density is dx / d ln q = A⁻¹ A_proc x.
+    func processTimesSolution(_ p: TrackProblem, into h: inout [Double]) {
+        let n = order
+        let stateCount = p.stateCount
+        let inverseQ = 1 / p.processDensity
+        if h.count != 2 * n { h = [Double](repeating: 0, count: 2 * n) }
+        rhs.withUnsafeBufferPointer { x in
+            h.withUnsafeMutableBufferPointer { out in
+                for i in 0..<(2 * n) { out[i] = 0 }
+                guard stateCount > 1 else { return }
+                for s in 1..<stateCount where !p.opensSegment[s] {
+                    let dt = p.times[s] - p.times[s - 1]
+                    let i1 = inverseQ / dt, i2 = i1 / dt, i3 = i2 / dt
+                    for axis in 0..<2 {
+                        let o = axis * n
+                        let p0 = x[o + 2 * s - 2], v0 = x[o + 2 * s - 1], p1 = x[o + 2 * s], v1 = x[o + 2 * s + 1]
+                        let ep = p1 - p0 - dt * v0, ev = v1 - v0
+                        let a = 12 * i3 * ep - 6 * i2 * ev, b = -6 * i2 * ep + 4 * i1 * ev
+                        out[o + 2 * s] += a
+                        out[o + 2 * s + 1] += b
+                        out[o + 2 * s - 2] -= a
+                        out[o + 2 * s - 1] -= dt * a + b
+                    }
+                }
+            }
+        }
+    }
+
     /// ``quadraticForm()`` through LAPACK `dtbtrs` (Uᵀ y = g, transposed triangular band solve): the
     /// reference it is tested against. Overwrites `rhs`.
     mutating func quadraticFormWithLAPACK() -> Double {

@@ -144,6 +144,24 @@ public struct WholeTrackSmoother: Sendable {
                     fixIndex: problem.fixIndex[m], segment: segment))
         }
 
+        // Model-error terms (see ``SmoothedTrack/distanceSigmaMetres``), while the solution is still in place.
+        // Across each gap that splits the track the distance counts the chord; the path travelled could be
+        // as long as the gap's duration times the mean smoothed speed at its two ends.
+        var gapExcess = 0.0
+        system.rhs.withUnsafeBufferPointer { x in
+            for s in 1..<max(n, 1) where problem.opensSegment[s] {
+                let de = x[2 * s] - x[2 * (s - 1)], dn = x[order + 2 * s] - x[order + 2 * (s - 1)]
+                let chord = (de * de + dn * dn).squareRoot()
+                let speedBefore = (x[2 * s - 1] * x[2 * s - 1] + x[order + 2 * s - 1] * x[order + 2 * s - 1]).squareRoot()
+                let speedAfter = (x[2 * s + 1] * x[2 * s + 1] + x[order + 2 * s + 1] * x[order + 2 * s + 1]).squareRoot()
+                let duration = problem.times[s] - problem.times[s - 1]
+                gapExcess += max(0, duration * (speedBefore + speedAfter) / 2 - chord)
+            }
+        }
+        // The process-noise sensitivity needs A_proc x (banded path).
+        var processTimesSolution: [Double] = []
+        if solver == .bandedCholesky { system.processTimesSolution(problem, into: &processTimesSolution) }
+
         // The haversine sum (as ``Haversine/distance(from:to:radiusMetres:)``, with each latitude's cosine
         // computed once instead of twice), and in the same pass the length's gradient with respect to every
         // position, written over the solution (g at the position rows, 0 at the velocity rows): gₛ is the
@@ -182,10 +200,13 @@ public struct WholeTrackSmoother: Sendable {
         latitudes = []
         longitudes = []
 
-        // Var(D) = gᵀ Σ g.
+        // Var(D) = gᵀ Σ g (white noise), and dD / d ln q = gᵀ A⁻¹ A_proc x (the process density's pull).
         let distanceVariance: Double
+        let sensitivity: Double
         if solver == .bandedCholesky {
-            distanceVariance = system.quadraticForm()
+            let forms = system.quadraticForms(with: &processTimesSolution)
+            distanceVariance = forms.gg
+            sensitivity = forms.gh
         } else {
             var gEast = [Double](repeating: 0, count: n), gNorth = gEast
             for s in 0..<n {
@@ -194,14 +215,33 @@ public struct WholeTrackSmoother: Sendable {
             }
             let r = rts ?? RauchTungStriebel(problem, positionWeights: positionWeights, velocityWeights: velocityWeights)
             distanceVariance = r.quadraticForm(gEast: gEast, gNorth: gNorth)
+            // The same derivative by a central difference of the RTS solution in ln q (fixed weights).
+            let step = 0.01
+            var up = problem, down = problem
+            up.processDensity *= exp(step)
+            down.processDensity *= exp(-step)
+            let a = RauchTungStriebel(up, positionWeights: positionWeights, velocityWeights: velocityWeights)
+            let b = RauchTungStriebel(down, positionWeights: positionWeights, velocityWeights: velocityWeights)
+            var total = 0.0
+            for s in 0..<n {
+                total += gEast[s] * (a.east[s] - b.east[s]) + gNorth[s] * (a.north[s] - b.north[s])
+            }
+            sensitivity = total / (2 * step)
         }
+        processTimesSolution = []
+        let noiseSigma = max(distanceVariance, 0).squareRoot()
+        let processSigma = abs(sensitivity) * SmoothedTrack.processDensityLogSigma
+        let sigma = (noiseSigma * noiseSigma + processSigma * processSigma + gapExcess * gapExcess).squareRoot()
 
-        return SmoothedTrack(
-            points: points, distanceMetres: distance, distanceSigmaMetres: max(distanceVariance, 0).squareRoot(),
+        var result = SmoothedTrack(
+            points: points, distanceMetres: distance, distanceSigmaMetres: sigma,
             iterations: iterations, segmentCount: segment + 1, excludedFixCount: problem.excludedFixCount,
             solver: solver)
+        result.distanceNoiseSigmaMetres = noiseSigma
+        result.distanceProcessSensitivityMetres = sensitivity
+        result.distanceGapExcessMetres = gapExcess
+        return result
     }
-
     /// Sets every weight from the current solution's residuals; returns how many changed by more than
     /// `tolerance`.
     static func reweight(
