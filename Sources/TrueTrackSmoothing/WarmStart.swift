@@ -12,7 +12,7 @@
 /// A fix with fewer than two predictions keeps weight 1. The iterations then continue from these weights
 /// as usual: the fixed point they converge to is the same kind of minimum. Measured: on the `smooth`
 /// benchmark the share of weights still moving by > 0.01 after each solve is 65 % → 12 % → 0.9 % → 0.08 %,
-/// so the convergence rule stops after 4 solves (8 with all-1 starting weights); the gsdc2020-mtv1 drives stop
+/// so the convergence rule stops after 4 solves (the old "no weight moves" rule needed 8); the gsdc2020-mtv1 drives stop
 /// after 2 with unchanged p50/p95 and distance.
 ///
 /// - Complexity: O(measurements), no allocation besides the result.
