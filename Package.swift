@@ -59,7 +59,8 @@ let package = Package(
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
         .executableTarget(
             name: "TrueTrackBenchmarks",
-            dependencies: ["TrueTrackCore", "TrueTrackIO", "TrueTrackSimulation", "BenchmarkSupport", "AllocationCounter"],
+            dependencies: ["TrueTrackCore", "TrueTrackIO", "TrueTrackSimulation", "TrueTrackSmoothing", "BenchmarkSupport",
+                           "AllocationCounter"],
             path: "Benchmarks/TrueTrackBenchmarks"
         ),
 

@@ -3,6 +3,7 @@ import BenchmarkSupport
 import TrueTrackCore
 import TrueTrackIO
 import TrueTrackSimulation
+import TrueTrackSmoothing
 
 /// One throughput benchmark: how to generate its input and what to run on it.
 struct BenchmarkCase: Sendable {
@@ -132,6 +133,17 @@ struct BenchmarkCase: Sendable {
             blackHole(tracker.distance.totalMetres + Double(accepted))
             return count
         },
+        // Whole-track smoothing (issue 7) of a noisy 1 Hz drive with stops, jumps, Doppler and gaps, read into
+        // memory first (untimed): the smoother alone, driving profile, default options (Cauchy IRLS, σ).
+        BenchmarkCase(
+            name: "smooth", inputName: "drive", inputExtension: "csv", quickCount: 200_000,
+            fullCount: 1_000_000, generate: Generators.noisyDrive, run: { _ in 0 },
+            timed: { path in
+                var reader = try CSVReader(path: path)
+                let result = reader.readAll()
+                if let error = result.error { throw error }
+                return measureSmoother(result.fixes)
+            }),
     ]
 }
 
@@ -155,6 +167,18 @@ func measureTracker(_ fixes: [Fix]) -> TimedRun {
     let wall = Measurement.now() - start, cpu = Measurement.cpuSeconds() - cpuStart
     let allocations = truetrack_allocation_count() - allocationsBefore
     blackHole(tracker.distance.totalMetres + Double(accepted))
+    return TimedRun(fixes: fixes.count, wallSeconds: wall, cpuSeconds: cpu, allocations: allocations)
+}
+
+/// Times one whole-track smoothing of `fixes` (driving profile) and counts its heap allocations.
+@inline(never)
+func measureSmoother(_ fixes: [Fix]) -> TimedRun {
+    let allocationsBefore = truetrack_allocation_count()
+    let start = Measurement.now(), cpuStart = Measurement.cpuSeconds()
+    let track = WholeTrackSmoother(profile: .driving).smooth(fixes)
+    let wall = Measurement.now() - start, cpu = Measurement.cpuSeconds() - cpuStart
+    let allocations = truetrack_allocation_count() - allocationsBefore
+    blackHole(track.distanceMetres + track.distanceSigmaMetres + Double(track.iterations))
     return TimedRun(fixes: fixes.count, wallSeconds: wall, cpuSeconds: cpu, allocations: allocations)
 }
 

@@ -124,3 +124,50 @@ enum Generators {
         }
     }
 }
+
+extension Generators {
+    /// A noisy 1 Hz drive for the smoother: the wavy line of ``point(_:)`` with a 10-minute cycle of driving
+    /// and a 40 s stop (speed 0, no course), seeded Gaussian position noise of the stated accuracy
+    /// (σ per axis = accuracy / 1.5), 1 % multipath jumps of 20–60 m, Doppler speed (σ 0.3 m/s) and course
+    /// (σ 2°), and a 60 s gap every 20 000 fixes. CSV with the canonical header.
+    static func noisyDrive(_ path: String, count: Int) throws {
+        var state: UInt64 = 0x5EED_5EED
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        func uniform() -> Double { Double(next() >> 11) * 0x1.0p-53 }
+        func gaussian() -> Double {
+            (-2 * log(max(uniform(), 1e-300))).squareRoot() * cos(2 * Double.pi * uniform())
+        }
+        let metresPerDegree = 111_195.0
+        var east = 0.0, north = 0.0, heading = 60.0, t: Int64 = 1_700_000_000_000
+        try writeFile(path, count: count,
+                      header: "time,latitude,longitude,accuracy_m,speed_mps,speed_accuracy_mps,course_deg\n") { i, b in
+            let stopped = i % 600 >= 560
+            let speed = stopped ? 0 : 14 + 6 * sin(Double(i) * 0.013)
+            heading += stopped ? 0 : 3 * sin(Double(i) * 0.05)
+            let h = heading * Double.pi / 180
+            east += speed * sin(h)
+            north += speed * cos(h)
+            t += i > 0 && i % 20_000 == 0 ? 60_000 : 1000
+            let accuracy = 3 + Double(i % 17) * 0.3
+            var e = east + gaussian() * accuracy / 1.5, n = north + gaussian() * accuracy / 1.5
+            if uniform() < 0.01 {
+                let jump = 20 + 40 * uniform(), a = 2 * Double.pi * uniform()
+                e += jump * sin(a)
+                n += jump * cos(a)
+            }
+            let latitude = 48.1 + n / metresPerDegree
+            let longitude = 11.5 + e / (metresPerDegree * cos(48.1 * Double.pi / 180))
+            ISO8601.append(Timestamp(millisecondsSince1970: t), to: &b)
+            let measuredSpeed = stopped ? abs(0.1 * gaussian()) : speed + 0.3 * gaussian()
+            let course = stopped ? "" : fixed(((heading + 2 * gaussian()).truncatingRemainder(dividingBy: 360) + 360)
+                .truncatingRemainder(dividingBy: 360), 1)
+            append(",\(fixed(latitude, 7)),\(fixed(longitude, 7)),\(fixed(accuracy, 1)),\(fixed(measuredSpeed, 2)),0.3,\(course)\n", &b)
+        }
+    }
+}

@@ -21,6 +21,12 @@ void dpbtrs_(const char *uplo, const int32_t *n, const int32_t *kd, const int32_
              const double *ab, const int32_t *ldab, double *b, const int32_t *ldb,
              int32_t *info, size_t uplo_len);
 
+/// Solves a triangular band system A X = B or Aᵀ X = B (LAPACK DTBTRS).
+void dtbtrs_(const char *uplo, const char *trans, const char *diag, const int32_t *n,
+             const int32_t *kd, const int32_t *nrhs, const double *ab, const int32_t *ldab,
+             double *b, const int32_t *ldb, int32_t *info, size_t uplo_len, size_t trans_len,
+             size_t diag_len);
+
 /// Cholesky factorisation of a dense symmetric positive-definite matrix (LAPACK DPOTRF).
 void dpotrf_(const char *uplo, const int32_t *n, double *a, const int32_t *lda, int32_t *info,
              size_t uplo_len);

@@ -41,12 +41,37 @@ public struct SmoothedTrack: Sendable {
     /// positions, metres. Across a gap that splits the track the straight line is counted (a lower bound of
     /// the path travelled there).
     public var distanceMetres: Double
-    /// The 1σ uncertainty of ``distanceMetres``, metres, propagated from the smoothed covariance to first
-    /// order: Var(D) = gᵀ Σ g, with g the gradient of the length with respect to every position (the
-    /// difference of the unit vectors of the two segments meeting there) and Σ the full posterior
-    /// covariance at the final robust weights (obtained as one extra banded solve Σ g = A⁻¹ g, or the RTS
-    /// cross-covariance recursion). It covers the noise the model knows; it assumes white position errors.
+    /// The 1σ uncertainty of ``distanceMetres``, metres: the root sum of squares of three terms.
+    ///
+    /// 1. **White noise** (``distanceNoiseSigmaMetres``): propagated from the smoothed covariance to first
+    ///    order, Var(D) = gᵀ Σ g, with g the gradient of the length with respect to every position (the
+    ///    difference of the unit vectors of the two steps meeting there) and Σ the full posterior covariance
+    ///    at the final robust weights (one forward substitution with the Cholesky factor, or the RTS
+    ///    cross-covariance recursion). It assumes the model: independent fix errors of the stated accuracy.
+    /// 2. **Process model** (``distanceProcessSensitivityMetres`` × ``processDensityLogSigma``): the smoothed
+    ///    length depends on the assumed acceleration noise — too little and corners are cut, too much and
+    ///    noise is kept as wiggles. Its derivative with respect to ln q, dD/d ln q = gᵀ A⁻¹ A_proc x (one
+    ///    more substitution with the same factor), times the 1σ spread of ln q.
+    /// 3. **Gaps** (``distanceGapExcessMetres``): across a gap that splits the track the straight chord is
+    ///    counted; the path could be as long as the gap's duration times the mean smoothed speed at its two
+    ///    ends. The excess over the chord is one-sided, so the gaps' excesses add linearly into one term.
+    ///
+    /// Time-correlated fix errors (a slowly varying bias) are not modelled: they shift the track, and
+    /// barely the length.
     public var distanceSigmaMetres: Double
+    /// The white-noise part of ``distanceSigmaMetres`` (term 1), metres.
+    public var distanceNoiseSigmaMetres: Double = 0
+    /// dD / d ln q: how much the distance changes per unit change of the logarithm of the process noise
+    /// density (term 2), metres. Negative when more smoothing shortens the track.
+    public var distanceProcessSensitivityMetres: Double = 0
+    /// The summed excess of speed × duration over the chord across the gaps (term 3), metres.
+    public var distanceGapExcessMetres: Double = 0
+
+    /// The 1σ spread of ln q assumed for term 2 of ``distanceSigmaMetres``: ln 2, i.e. the profile's
+    /// acceleration noise σₐ is right to within a factor √2 (1σ) — the profiles' σₐ are round figures
+    /// chosen for a class of movement (walking 1 m/s², driving 3 m/s²), not fitted to a recording.
+    public static let processDensityLogSigma = 0.6931471805599453
+
     /// Least-squares solves performed (1 with ``RobustLoss/quadratic``).
     public var iterations: Int
     /// Segments the track was split into.

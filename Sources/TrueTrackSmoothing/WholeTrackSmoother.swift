@@ -23,8 +23,11 @@ import TrueTrackCore
 /// factored by LAPACK `dpbtrf` and solved by `dpbtrs` for both axes at once: linear time and memory. With
 /// all weights 1 the answer is exactly the Rauch–Tung–Striebel smoother's (tested to 10⁻⁶ m).
 /// Iteratively reweighted least squares then applies the ``RobustLoss`` to each fix's normalised
-/// residual (positions and velocities alike) until no weight moves by more than
-/// ``SmoothingOptions/weightTolerance``.
+/// residual (positions and velocities alike), starting from weights that check each fix against its
+/// neighbours (``SmoothingOptions/warmStart``), until at most ``SmoothingOptions/unsettledFraction`` of the
+/// weights (none on a track of fewer than 1000 measurements) moved by more than
+/// ``SmoothingOptions/weightTolerance``. The band and right-hand sides are allocated once; each iteration
+/// rewrites them, factors with `dpbtrf` and substitutes both axes in one pass.
 ///
 /// ## Distance
 /// The haversine length of the smoothed positions, with a first-order 1σ from the full smoothed covariance
@@ -62,90 +65,66 @@ public struct WholeTrackSmoother: Sendable {
             empty.excludedFixCount = problem.excludedFixCount
             return empty
         }
-        var positionWeights = [Double](repeating: 1, count: problem.positionState.count)
-        var velocityWeights = [Double](repeating: 1, count: problem.velocityState.count)
+        let n = problem.stateCount
         let maximumIterations = options.loss.isQuadratic ? 1 : max(1, options.maximumIterations)
+        var positionWeights =
+            options.warmStart && maximumIterations > 1
+            ? WarmStart.positionWeights(problem, loss: options.loss, gapSeconds: options.gapSeconds)
+            : [Double](repeating: 1, count: problem.positionState.count)
+        var velocityWeights = [Double](repeating: 1, count: problem.velocityState.count)
 
         var solver = options.solver
-        var east: [Double] = [], north: [Double] = [], vEast: [Double] = [], vNorth: [Double] = []
-        var system = BandedNormalEquations(stateCount: 0)
+        // One band and one right-hand side for every iteration; the solution overwrites the right-hand side
+        // (for the RTS reference it is copied there in the same layout).
+        var system = BandedNormalEquations(stateCount: n)
         var rts: RauchTungStriebel?
+        let measurementCount = problem.positionState.count + problem.velocityState.count
         var iterations = 0
         while iterations < maximumIterations {
             iterations += 1
             if solver == .bandedCholesky {
-                system = BandedNormalEquations(stateCount: problem.stateCount)
                 system.assemble(problem, positionWeights: positionWeights, velocityWeights: velocityWeights)
                 if system.factor() {
-                    var x = system.rhs
-                    system.solve(&x, columns: 2)
-                    Self.unpack(x, states: problem.stateCount, &east, &north, &vEast, &vNorth)
+                    system.solve()
                 } else {
                     solver = .rauchTungStriebel
                 }
             }
             if solver == .rauchTungStriebel {
                 let r = RauchTungStriebel(problem, positionWeights: positionWeights, velocityWeights: velocityWeights)
-                east = r.east
-                north = r.north
-                vEast = r.velocityEast
-                vNorth = r.velocityNorth
+                for s in 0..<n {
+                    system.rhs[2 * s] = r.east[s]
+                    system.rhs[2 * s + 1] = r.velocityEast[s]
+                    system.rhs[system.order + 2 * s] = r.north[s]
+                    system.rhs[system.order + 2 * s + 1] = r.velocityNorth[s]
+                }
                 rts = r
             }
             guard iterations < maximumIterations else { break }
-            let change = Self.reweight(
-                problem, loss: options.loss, east: east, north: north, velocityEast: vEast,
-                velocityNorth: vNorth, positionWeights: &positionWeights, velocityWeights: &velocityWeights)
-            if change <= options.weightTolerance { break }
+            let moving = Self.reweight(
+                problem, loss: options.loss, solution: system.rhs, tolerance: options.weightTolerance,
+                positionWeights: &positionWeights, velocityWeights: &velocityWeights)
+            if Double(moving) <= options.unsettledFraction * Double(measurementCount) { break }
         }
 
-        // Positions back to latitude/longitude, and the distance with its gradient.
-        let n = problem.stateCount
-        var latitudes = [Double](repeating: 0, count: n), longitudes = latitudes, cosines = latitudes
-        let radians = Double.pi / 180
-        for s in 0..<n {
-            let g = problem.frame.unproject(east: east[s], north: north[s])
-            latitudes[s] = g.latitude
-            longitudes[s] = g.longitude
-            cosines[s] = cos(g.latitude * radians)
-        }
-        // The haversine sum (as ``Haversine/distance(from:to:radiusMetres:)``, with each latitude's cosine
-        // computed once instead of twice).
-        var distance = 0.0
-        var gEast = [Double](repeating: 0, count: n), gNorth = gEast
-        for s in 1..<max(n, 1) {
-            let sinHalfDPhi = sin((latitudes[s] - latitudes[s - 1]) * radians / 2)
-            let sinHalfDLambda = sin((longitudes[s] - longitudes[s - 1]) * radians / 2)
-            let h = sinHalfDPhi * sinHalfDPhi + cosines[s - 1] * cosines[s] * sinHalfDLambda * sinHalfDLambda
-            distance += 2 * Ellipsoid.meanRadiusMetres * asin(min(h.squareRoot(), 1))
-            let de = east[s] - east[s - 1], dn = north[s] - north[s - 1]
-            let length = (de * de + dn * dn).squareRoot()
-            guard length > 0 else { continue }
-            let ue = de / length, un = dn / length
-            gEast[s] += ue
-            gNorth[s] += un
-            gEast[s - 1] -= ue
-            gNorth[s - 1] -= un
-        }
-
-        var variances: [Double]
-        var distanceVariance: Double
+        // The per-axis position variances, from the last factor (or the RTS covariances).
+        let variances: [Double]
         if solver == .bandedCholesky {
-            var y = [Double](repeating: 0, count: 4 * n)
-            for s in 0..<n {
-                y[2 * s] = gEast[s]
-                y[2 * n + 2 * s] = gNorth[s]
-            }
-            system.solve(&y, columns: 2)
-            distanceVariance = 0
-            for s in 0..<n { distanceVariance += gEast[s] * y[2 * s] + gNorth[s] * y[2 * n + 2 * s] }
             variances = system.positionVariances()
         } else {
-            let r = rts ?? RauchTungStriebel(problem, positionWeights: positionWeights, velocityWeights: velocityWeights)
-            distanceVariance = r.quadraticForm(gEast: gEast, gNorth: gNorth)
-            variances = r.pp
+            variances = rts?.pp ?? []
         }
 
+        // Positions back to latitude/longitude, and the points.
+        let order = system.order
+        var latitudes = [Double](repeating: 0, count: n), longitudes = latitudes
+        system.rhs.withUnsafeBufferPointer { x in
+            for s in 0..<n {
+                let g = problem.frame.unproject(east: x[2 * s], north: x[order + 2 * s])
+                latitudes[s] = g.latitude
+                longitudes[s] = g.longitude
+            }
+        }
         var points: [SmoothedPoint] = []
         points.reserveCapacity(problem.positionState.count)
         var segment = -1
@@ -159,56 +138,137 @@ public struct WholeTrackSmoother: Sendable {
             points.append(
                 SmoothedPoint(
                     timestamp: problem.timestamps[s], latitude: latitudes[s], longitude: longitudes[s],
-                    velocityEastMetresPerSecond: vEast[s], velocityNorthMetresPerSecond: vNorth[s],
+                    velocityEastMetresPerSecond: system.rhs[2 * s + 1],
+                    velocityNorthMetresPerSecond: system.rhs[order + 2 * s + 1],
                     positionSigmaMetres: max(variances[s], 0).squareRoot(), weight: positionWeights[m],
                     fixIndex: problem.fixIndex[m], segment: segment))
         }
-        return SmoothedTrack(
-            points: points, distanceMetres: distance, distanceSigmaMetres: max(distanceVariance, 0).squareRoot(),
+
+        // Model-error terms (see ``SmoothedTrack/distanceSigmaMetres``), while the solution is still in place.
+        // Across each gap that splits the track the distance counts the chord; the path travelled could be
+        // as long as the gap's duration times the mean smoothed speed at its two ends.
+        var gapExcess = 0.0
+        system.rhs.withUnsafeBufferPointer { x in
+            for s in 1..<max(n, 1) where problem.opensSegment[s] {
+                let de = x[2 * s] - x[2 * (s - 1)], dn = x[order + 2 * s] - x[order + 2 * (s - 1)]
+                let chord = (de * de + dn * dn).squareRoot()
+                let speedBefore = (x[2 * s - 1] * x[2 * s - 1] + x[order + 2 * s - 1] * x[order + 2 * s - 1]).squareRoot()
+                let speedAfter = (x[2 * s + 1] * x[2 * s + 1] + x[order + 2 * s + 1] * x[order + 2 * s + 1]).squareRoot()
+                let duration = problem.times[s] - problem.times[s - 1]
+                gapExcess += max(0, duration * (speedBefore + speedAfter) / 2 - chord)
+            }
+        }
+        // The process-noise sensitivity needs A_proc x (banded path).
+        var processTimesSolution: [Double] = []
+        if solver == .bandedCholesky { system.processTimesSolution(problem, into: &processTimesSolution) }
+
+        // The haversine sum (as ``Haversine/distance(from:to:radiusMetres:)``, with each latitude's cosine
+        // computed once instead of twice), and in the same pass the length's gradient with respect to every
+        // position, written over the solution (g at the position rows, 0 at the velocity rows): gₛ is the
+        // unit vector of the step into state s minus that of the step out of it.
+        let radians = Double.pi / 180
+        var distance = 0.0
+        system.rhs.withUnsafeMutableBufferPointer { x in
+            var eastBefore = x[0], northBefore = x[order]
+            var unitEastBefore = 0.0, unitNorthBefore = 0.0
+            var cosineBefore = cos(latitudes[0] * radians)
+            for s in 1..<max(n, 1) {
+                let cosine = cos(latitudes[s] * radians)
+                let sinHalfDPhi = sin((latitudes[s] - latitudes[s - 1]) * radians / 2)
+                let sinHalfDLambda = sin((longitudes[s] - longitudes[s - 1]) * radians / 2)
+                let h = sinHalfDPhi * sinHalfDPhi + cosineBefore * cosine * sinHalfDLambda * sinHalfDLambda
+                distance += 2 * Ellipsoid.meanRadiusMetres * asin(min(h.squareRoot(), 1))
+                cosineBefore = cosine
+                let e = x[2 * s], no = x[order + 2 * s]
+                let de = e - eastBefore, dn = no - northBefore
+                let length = (de * de + dn * dn).squareRoot()
+                let ue = length > 0 ? de / length : 0, un = length > 0 ? dn / length : 0
+                x[2 * (s - 1)] = unitEastBefore - ue
+                x[order + 2 * (s - 1)] = unitNorthBefore - un
+                x[2 * (s - 1) + 1] = 0
+                x[order + 2 * (s - 1) + 1] = 0
+                eastBefore = e
+                northBefore = no
+                unitEastBefore = ue
+                unitNorthBefore = un
+            }
+            x[2 * (n - 1)] = unitEastBefore
+            x[order + 2 * (n - 1)] = unitNorthBefore
+            x[2 * (n - 1) + 1] = 0
+            x[order + 2 * (n - 1) + 1] = 0
+        }
+        latitudes = []
+        longitudes = []
+
+        // Var(D) = gᵀ Σ g (white noise), and dD / d ln q = gᵀ A⁻¹ A_proc x (the process density's pull).
+        let distanceVariance: Double
+        let sensitivity: Double
+        if solver == .bandedCholesky {
+            let forms = system.quadraticForms(with: &processTimesSolution)
+            distanceVariance = forms.gg
+            sensitivity = forms.gh
+        } else {
+            var gEast = [Double](repeating: 0, count: n), gNorth = gEast
+            for s in 0..<n {
+                gEast[s] = system.rhs[2 * s]
+                gNorth[s] = system.rhs[order + 2 * s]
+            }
+            let r = rts ?? RauchTungStriebel(problem, positionWeights: positionWeights, velocityWeights: velocityWeights)
+            distanceVariance = r.quadraticForm(gEast: gEast, gNorth: gNorth)
+            // The same derivative by a central difference of the RTS solution in ln q (fixed weights).
+            let step = 0.01
+            var up = problem, down = problem
+            up.processDensity *= exp(step)
+            down.processDensity *= exp(-step)
+            let a = RauchTungStriebel(up, positionWeights: positionWeights, velocityWeights: velocityWeights)
+            let b = RauchTungStriebel(down, positionWeights: positionWeights, velocityWeights: velocityWeights)
+            var total = 0.0
+            for s in 0..<n {
+                total += gEast[s] * (a.east[s] - b.east[s]) + gNorth[s] * (a.north[s] - b.north[s])
+            }
+            sensitivity = total / (2 * step)
+        }
+        processTimesSolution = []
+        let noiseSigma = max(distanceVariance, 0).squareRoot()
+        let processSigma = abs(sensitivity) * SmoothedTrack.processDensityLogSigma
+        let sigma = (noiseSigma * noiseSigma + processSigma * processSigma + gapExcess * gapExcess).squareRoot()
+
+        var result = SmoothedTrack(
+            points: points, distanceMetres: distance, distanceSigmaMetres: sigma,
             iterations: iterations, segmentCount: segment + 1, excludedFixCount: problem.excludedFixCount,
             solver: solver)
+        result.distanceNoiseSigmaMetres = noiseSigma
+        result.distanceProcessSensitivityMetres = sensitivity
+        result.distanceGapExcessMetres = gapExcess
+        return result
     }
-
-    /// Splits a solution (p, v interleaved; east column then north column) into per-state arrays.
-    static func unpack(
-        _ x: [Double], states n: Int, _ east: inout [Double], _ north: inout [Double], _ vEast: inout [Double],
-        _ vNorth: inout [Double]
-    ) {
-        east = [Double](repeating: 0, count: n)
-        north = east
-        vEast = east
-        vNorth = east
-        for s in 0..<n {
-            east[s] = x[2 * s]
-            vEast[s] = x[2 * s + 1]
-            north[s] = x[2 * n + 2 * s]
-            vNorth[s] = x[2 * n + 2 * s + 1]
-        }
-    }
-
-    /// Sets every weight from the current solution's residuals; returns the largest change.
+    /// Sets every weight from the current solution's residuals; returns how many changed by more than
+    /// `tolerance`.
     static func reweight(
-        _ p: TrackProblem, loss: RobustLoss, east: [Double], north: [Double], velocityEast: [Double],
-        velocityNorth: [Double], positionWeights: inout [Double], velocityWeights: inout [Double]
-    ) -> Double {
-        var change = 0.0
-        for m in 0..<p.positionState.count {
-            let s = p.positionState[m]
-            let de = p.positionEast[m] - east[s], dn = p.positionNorth[m] - north[s]
-            let d = ((de * de + dn * dn) / p.positionVariance[m]).squareRoot()
-            let w = max(loss.weight(normalisedResidual: d), minimumWeight)
-            change = max(change, abs(w - positionWeights[m]))
-            positionWeights[m] = w
+        _ p: TrackProblem, loss: RobustLoss, solution x: [Double], tolerance: Double,
+        positionWeights: inout [Double], velocityWeights: inout [Double]
+    ) -> Int {
+        let order = x.count / 2
+        var moving = 0
+        x.withUnsafeBufferPointer { x in
+            for m in 0..<p.positionState.count {
+                let c = 2 * p.positionState[m]
+                let de = p.positionEast[m] - x[c], dn = p.positionNorth[m] - x[order + c]
+                let d = ((de * de + dn * dn) / p.positionVariance[m]).squareRoot()
+                let w = max(loss.weight(normalisedResidual: d), minimumWeight)
+                if abs(w - positionWeights[m]) > tolerance { moving += 1 }
+                positionWeights[m] = w
+            }
+            for m in 0..<p.velocityState.count {
+                let c = 2 * p.velocityState[m] + 1
+                let de = p.velocityEast[m] - x[c], dn = p.velocityNorth[m] - x[order + c]
+                let d = ((de * de + dn * dn) / p.velocityVariance[m]).squareRoot()
+                let w = max(loss.weight(normalisedResidual: d), minimumWeight)
+                if abs(w - velocityWeights[m]) > tolerance { moving += 1 }
+                velocityWeights[m] = w
+            }
         }
-        for m in 0..<p.velocityState.count {
-            let s = p.velocityState[m]
-            let de = p.velocityEast[m] - velocityEast[s], dn = p.velocityNorth[m] - velocityNorth[s]
-            let d = ((de * de + dn * dn) / p.velocityVariance[m]).squareRoot()
-            let w = max(loss.weight(normalisedResidual: d), minimumWeight)
-            change = max(change, abs(w - velocityWeights[m]))
-            velocityWeights[m] = w
-        }
-        return change
+        return moving
     }
 
     /// The smallest robust weight: 10⁻⁶, so that a down-weighted fix keeps the system positive definite on

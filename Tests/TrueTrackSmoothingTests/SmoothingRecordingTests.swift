@@ -143,14 +143,16 @@ struct SmoothingRecordingTests {
             let z = (track.distanceMetres - reference) / track.distanceSigmaMetres
             total += 1
             if abs(z) <= 2 { inside += 1 }
-            print(String(format: "calibration %@: %.1f ± %.1f vs %.1f (z %+.2f)", r.id, track.distanceMetres,
-                         track.distanceSigmaMetres, reference, z))
+            print(String(format: "calibration %@: %.1f ± %.1f (noise %.1f, dD/dlnq %+.1f, gaps %.1f) vs %.1f (z %+.2f)",
+                         r.id, track.distanceMetres, track.distanceSigmaMetres, track.distanceNoiseSigmaMetres,
+                         track.distanceProcessSensitivityMetres, track.distanceGapExcessMetres, reference, z))
         }
         print("calibration: \(inside) of \(total) within ±2σ")
-        // Measured 4 of 11: inside for the GSDC drives (z +0.28, +1.44), the GSDC 2022 truth sample and one
-        // IPIN walk; the other IPIN references are waypoint polylines over part of the walk and the u-blox
-        // recording has 6–40 s gaps the chord undercounts: model errors the white-noise σ does not cover.
-        #expect(total >= 10)
-        #expect(inside >= 4)
+        // Measured 5 of 11 (white noise + process-density sensitivity + gap excess): inside for the GSDC
+        // drives (z +0.26, +1.34), the GSDC 2022 truth sample, the u-blox drive (z −0.76, its 6–40 s gaps now
+        // carry a 177 m one-sided term) and one IPIN walk. The other six IPIN walks are 14–50 % *shorter*
+        // than their waypoint references, which PROVENANCE calls lower bounds of the walked path: genuine
+        // misses (indoor-degraded fixes whose errors are strongly time-correlated), not a reference problem.
+        #expect(inside >= 5)
     }
 }

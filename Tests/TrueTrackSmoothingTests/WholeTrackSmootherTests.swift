@@ -78,8 +78,14 @@ enum SmoothingSupport {
         #expect(worstVelocity < 1e-6)
         #expect(worstSigma < 1e-6)
         #expect(abs(banded.distanceMetres - reference.distanceMetres) < 1e-6)
-        #expect(abs(banded.distanceSigmaMetres - reference.distanceSigmaMetres) < 1e-6 * banded.distanceSigmaMetres)
-        #expect(banded.distanceSigmaMetres > 0)
+        #expect(abs(banded.distanceNoiseSigmaMetres - reference.distanceNoiseSigmaMetres)
+                < 1e-6 * banded.distanceNoiseSigmaMetres)
+        #expect(banded.distanceNoiseSigmaMetres > 0)
+        // The analytic dD/d ln q (one substitution) against the RTS central difference.
+        #expect(abs(banded.distanceProcessSensitivityMetres) > 0.01)
+        #expect(abs(banded.distanceProcessSensitivityMetres - reference.distanceProcessSensitivityMetres)
+                < 1e-3 * abs(banded.distanceProcessSensitivityMetres))
+        #expect(abs(banded.distanceSigmaMetres - reference.distanceSigmaMetres) < 1e-3 * banded.distanceSigmaMetres)
     }
 
     /// With the robust loss the two solvers still follow the same iterations to the same answer.
