@@ -15,6 +15,10 @@ let package = Package(
         .library(name: "TrueTrackIO", targets: ["TrueTrackIO"]),
         // Simulated recordings with exact truth.
         .library(name: "TrueTrackSimulation", targets: ["TrueTrackSimulation"]),
+        // The SQLite buffer of fixes and the crash-safe session state.
+        .library(name: "TrueTrackStore", targets: ["TrueTrackStore"]),
+        // Batched, idempotent HTTP sync of the buffer (Foundation + FoundationNetworking).
+        .library(name: "TrueTrackSync", targets: ["TrueTrackSync"]),
         .executable(name: "truetrack", targets: ["truetrack"]),
         .executable(name: "truetrack-benchmarks", targets: ["TrueTrackBenchmarks"]),
     ],
@@ -38,6 +42,8 @@ let package = Package(
         .target(name: "TrueTrackIO", dependencies: ["TrueTrackCore"]),
         // Seeded scenarios with ground truth and realistic receiver errors, for tests and benchmarks.
         .target(name: "TrueTrackSimulation", dependencies: ["TrueTrackCore"]),
+        .target(name: "TrueTrackStore", dependencies: ["TrueTrackCore", "CSQLite"]),
+        .target(name: "TrueTrackSync", dependencies: ["TrueTrackCore", "TrueTrackStore"]),
 
         // MARK: Command-line tool
         .executableTarget(name: "truetrack", dependencies: ["TrueTrackCore", "TrueTrackIO"]),
@@ -56,6 +62,15 @@ let package = Package(
         .testTarget(name: "TrueTrackSimulationTests", dependencies: ["TrueTrackCore", "TrueTrackSimulation"]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CSQLite", "CLAPACK"]),
         .testTarget(name: "CommandLineTests", dependencies: ["truetrack"]),
+        // The store's kill and two-writer tests launch this child process and SIGKILL it.
+        .executableTarget(
+            name: "truetrack-store-stress",
+            dependencies: ["TrueTrackCore", "TrueTrackStore"],
+            path: "Tests/Support/StoreStress"
+        ),
+        .testTarget(name: "TrueTrackStoreTests", dependencies: ["TrueTrackCore", "TrueTrackStore", "truetrack-store-stress"]),
+        // Its loopback receiver is Tests/Support/receiver.py (Python 3, started by the tests).
+        .testTarget(name: "TrueTrackSyncTests", dependencies: ["TrueTrackCore", "TrueTrackStore", "TrueTrackSync"]),
     ],
     swiftLanguageModes: [.v6]
 )
