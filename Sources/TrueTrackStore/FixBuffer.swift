@@ -270,6 +270,7 @@ public final class FixBuffer {
             FROM fixes
             """)
         try s.step()
+        defer { s.reset() }
         return BufferStatistics(
             rowCount: Int(s.int64(0)), pendingCount: Int(s.int64(1)), inFlightCount: Int(s.int64(2)),
             rejectedCount: Int(s.int64(3)), droppedCount: Int(s.int64(4)))
@@ -335,6 +336,7 @@ public final class FixBuffer {
         info.bind(1, batchID)
         guard try info.step(), let key = info.text(0) else { return nil }
         let attempts = Int(info.int64(1))
+        info.reset()
         let s = try db.statement("\(FixBuffer.selectSQL) WHERE batch_id = ? ORDER BY id")
         s.bind(1, batchID)
         var rows: [BufferedFix] = []

@@ -33,6 +33,7 @@ public final class SessionStateStore {
         let s = try db.statement("\(SessionStateStore.selectSQL) WHERE session_id = ?")
         s.bind(1, sessionID)
         guard try s.step() else { return nil }
+        defer { s.reset() }
         return decode(s)
     }
 
@@ -41,6 +42,7 @@ public final class SessionStateStore {
         let s = try db.statement(
             "\(SessionStateStore.selectSQL) WHERE phase != 'ended' ORDER BY updated_ms DESC, rowid DESC LIMIT 1")
         guard try s.step() else { return nil }
+        defer { s.reset() }
         return decode(s)
     }
 

@@ -70,6 +70,7 @@ final class Connection {
     func integer(_ sql: String, _ bindings: Int64...) throws(StoreError) -> Int64 {
         let s = try statement(sql)
         for (i, value) in bindings.enumerated() { s.bind(Int32(i + 1), value) }
+        defer { sqlite3_reset(s.raw) }  // ends the statement's read transaction
         guard try s.step() else { return 0 }
         return s.int64(0)
     }
