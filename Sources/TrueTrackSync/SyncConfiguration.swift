@@ -90,7 +90,9 @@ public struct SyncConfiguration: Sendable, CustomStringConvertible {
     /// The JSON field names.
     public var fieldNames: FieldNames
     /// How long one request may take before it counts as a timeout (a retryable failure), seconds. Default
-    /// 30 s. (Set on the request and the session: URLSession on Linux ignores the `URLRequest` initialiser's.)
+    /// 30 s; at least 1 s: URLSession on Linux turns a sub-second timeout into an immediate `timedOut`
+    /// (measured here with 0.5 s). Set on the request and the session: URLSession on Linux ignores the
+    /// `URLRequest` initialiser's.
     public var requestTimeoutSeconds: Double
     /// Backoff and retry limits.
     public var retry: RetryPolicy
@@ -98,7 +100,7 @@ public struct SyncConfiguration: Sendable, CustomStringConvertible {
     /// Creates a configuration; every default is documented on its property.
     ///
     /// - Throws: ``SyncError/invalidConfiguration(_:)`` for a batch size outside 1–1000, a URL that is not
-    ///   http(s), or a non-positive timeout.
+    ///   http(s), or a timeout under 1 s.
     public init(
         url: URL, method: HTTPMethod = .post, headers: [(name: String, value: String)] = [], batchSize: Int = 50,
         fieldNames: FieldNames = FieldNames(), requestTimeoutSeconds: Double = 30, retry: RetryPolicy = RetryPolicy()
@@ -109,8 +111,8 @@ public struct SyncConfiguration: Sendable, CustomStringConvertible {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
             throw .invalidConfiguration("the sync URL must be http:// or https:// with a host")
         }
-        guard requestTimeoutSeconds.isFinite, requestTimeoutSeconds > 0 else {
-            throw .invalidConfiguration("request timeout must be a positive number of seconds")
+        guard requestTimeoutSeconds.isFinite, requestTimeoutSeconds >= 1 else {
+            throw .invalidConfiguration("request timeout must be at least 1 second")
         }
         for header in headers where !SyncConfiguration.isValidHeaderName(header.name) {
             throw .invalidConfiguration("header name '\(header.name)' is not a valid HTTP token")

@@ -24,7 +24,7 @@ public actor Synchronizer {
     /// The configuration in force.
     public let configuration: SyncConfiguration
     private let buffer: FixBuffer
-    private let session: URLSession
+    private var session: URLSession
     private let encoder: BatchEncoder
     private var rng = SystemRandomNumberGenerator()
 
@@ -40,13 +40,23 @@ public actor Synchronizer {
             throw .store(error)
         }
         self.configuration = configuration
+        self.session = Synchronizer.makeSession(configuration)
+        self.encoder = BatchEncoder(fieldNames: configuration.fieldNames)
+    }
+
+    /// A fresh URL session (its own connection pool).
+    private static func makeSession(_ configuration: SyncConfiguration) -> URLSession {
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.timeoutIntervalForRequest = configuration.requestTimeoutSeconds
-        sessionConfiguration.timeoutIntervalForResource = configuration.requestTimeoutSeconds
         sessionConfiguration.httpCookieAcceptPolicy = .never
         sessionConfiguration.urlCache = nil
-        self.session = URLSession(configuration: sessionConfiguration)
-        self.encoder = BatchEncoder(fieldNames: configuration.fieldNames)
+        return URLSession(configuration: sessionConfiguration)
+    }
+
+    /// Drops the session after a transport failure, so nothing of a broken exchange is reused.
+    private func renewSession() {
+        session.invalidateAndCancel()
+        session = Synchronizer.makeSession(configuration)
     }
 
     /// The buffer's counts (see ``BufferStatistics``).
@@ -124,6 +134,10 @@ public actor Synchronizer {
         request.timeoutInterval = configuration.requestTimeoutSeconds
         for header in configuration.headers { request.setValue(header.value, forHTTPHeaderField: header.name) }
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        // One connection per batch: on Linux, URLSession (libcurl) silently re-sent a batch on a fresh
+        // connection after the server reset a kept-alive one, then lost that answer and reported a timeout
+        // (seen with the loopback receiver). A batch is ~15 KB: the extra handshake is cheap beside it.
+        request.setValue("close", forHTTPHeaderField: "Connection")
         request.setValue(batch.idempotencyKey, forHTTPHeaderField: "Idempotency-Key")
         request.httpBody = Data(encoder.encode(batch.rows))
 
@@ -138,9 +152,11 @@ public actor Synchronizer {
         } catch let error as URLError {
             result.error = error.code == .timedOut
                 ? .timeout(seconds: configuration.requestTimeoutSeconds) : .network(Synchronizer.describe(error))
+            renewSession()
             return result
         } catch {
             result.error = .network("request failed")
+            renewSession()
             return result
         }
         let status = response.statusCode
