@@ -62,10 +62,11 @@ let package = Package(
         .testTarget(name: "TrueTrackSimulationTests", dependencies: ["TrueTrackCore", "TrueTrackSimulation"]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CSQLite", "CLAPACK"]),
         .testTarget(name: "CommandLineTests", dependencies: ["truetrack"]),
-        // The store's kill and two-writer tests launch this child process and SIGKILL it.
+        // The store's kill and two-writer tests launch this child process and SIGKILL it; its `bench` and
+        // `sync-bench` modes measure append and sync throughput (run by hand in release).
         .executableTarget(
             name: "truetrack-store-stress",
-            dependencies: ["TrueTrackCore", "TrueTrackStore"],
+            dependencies: ["TrueTrackCore", "TrueTrackStore", "TrueTrackSync"],
             path: "Tests/Support/StoreStress"
         ),
         .testTarget(name: "TrueTrackStoreTests", dependencies: ["TrueTrackCore", "TrueTrackStore", "truetrack-store-stress"]),

@@ -91,7 +91,7 @@ public final class FixBuffer {
             var first: Int64 = 0
             var index = 0
             for fix in fixes {
-                insert.reset()
+                sqlite3_reset(insert.raw)
                 FixBuffer.bind(fix, decision: decisions?[index], sessionID: sessionID, to: insert)
                 try insert.step()
                 if index == 0 { first = sqlite3_last_insert_rowid(db.handle) }
@@ -161,15 +161,16 @@ public final class FixBuffer {
         """
     static let selectSQL = "SELECT id, \(columns), sync_state, sync_status, batch_id FROM fixes"
 
+    /// Binds every parameter of ``insertSQL`` (NULL when absent), so rows need no `clear_bindings`.
     private static func bind(_ fix: Fix, decision: FixDecision?, sessionID: String?, to s: Statement) {
-        if let sessionID { s.bind(1, sessionID) }
+        s.bind(1, sessionID)
         s.bind(2, fix.timestamp.millisecondsSince1970)
         s.bind(3, fix.latitude)
         s.bind(4, fix.longitude)
         switch fix.horizontalAccuracy {
         case .metres(let m): s.bind(5, m)
         case .invalid: s.bind(5, 0.0)
-        case .absent: break
+        case .absent: s.bind(5, nil as Double?)
         }
         s.bind(6, fix.altitudeMetres)
         s.bind(7, fix.verticalAccuracyMetres)
@@ -180,11 +181,12 @@ public final class FixBuffer {
         s.bind(12, fix.provider.rawValue)
         s.bind(13, fix.satellitesUsed.map { Int64($0) })
         s.bind(14, fix.isMocked.map { $0 ? Int64(1) : 0 })
-        if let activity = fix.activity {
-            s.bind(15, activity.kind.rawValue)
-            s.bind(16, Int64(activity.confidence))
+        s.bind(15, fix.activity?.kind.rawValue)
+        s.bind(16, fix.activity.map { Int64($0.confidence) })
+        guard let d = decision else {
+            for column in Int32(17)...25 { s.bind(column, nil as Int64?) }
+            return
         }
-        guard let d = decision else { return }
         s.bind(17, d.rejection?.rawValue)
         s.bind(18, d.state?.latitude)
         s.bind(19, d.state?.longitude)

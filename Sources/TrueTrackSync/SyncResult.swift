@@ -74,4 +74,7 @@ public struct FlushSummary: Sendable, Hashable {
     public var isComplete: Bool = false
     /// The last failure, if the flush stopped on one.
     public var lastError: SyncError?
+
+    /// An empty summary (nothing attempted yet).
+    public init() {}
 }
