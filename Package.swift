@@ -19,6 +19,10 @@ let package = Package(
         .library(name: "TrueTrackSmoothing", targets: ["TrueTrackSmoothing"]),
         // Accuracy against ground truth: truth alignment, metrics, baselines (batch only; apps never link it).
         .library(name: "TrueTrackEvaluation", targets: ["TrueTrackEvaluation"]),
+        // The SQLite buffer of fixes and the crash-safe session state.
+        .library(name: "TrueTrackStore", targets: ["TrueTrackStore"]),
+        // Batched, idempotent HTTP sync of the buffer (Foundation + FoundationNetworking).
+        .library(name: "TrueTrackSync", targets: ["TrueTrackSync"]),
         .executable(name: "truetrack", targets: ["truetrack"]),
         .executable(name: "truetrack-benchmarks", targets: ["TrueTrackBenchmarks"]),
     ],
@@ -46,6 +50,8 @@ let package = Package(
         .target(name: "TrueTrackSmoothing", dependencies: ["TrueTrackCore", "CLAPACK"]),
         // Ground-truth alignment, accuracy metrics and regression baselines (`truetrack bench`).
         .target(name: "TrueTrackEvaluation", dependencies: ["TrueTrackCore", "TrueTrackIO"]),
+        .target(name: "TrueTrackStore", dependencies: ["TrueTrackCore", "CSQLite"]),
+        .target(name: "TrueTrackSync", dependencies: ["TrueTrackCore", "TrueTrackStore"]),
 
         // MARK: Command-line tool
         .executableTarget(
@@ -78,6 +84,16 @@ let package = Package(
         ),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CSQLite", "CLAPACK"]),
         .testTarget(name: "CommandLineTests", dependencies: ["truetrack"]),
+        // The store's kill and two-writer tests launch this child process and SIGKILL it; its `bench` and
+        // `sync-bench` modes measure append and sync throughput (run by hand in release).
+        .executableTarget(
+            name: "truetrack-store-stress",
+            dependencies: ["TrueTrackCore", "TrueTrackStore", "TrueTrackSync"],
+            path: "Tests/Support/StoreStress"
+        ),
+        .testTarget(name: "TrueTrackStoreTests", dependencies: ["TrueTrackCore", "TrueTrackStore", "truetrack-store-stress"]),
+        // Its loopback receiver is Tests/Support/receiver.py (Python 3, started by the tests).
+        .testTarget(name: "TrueTrackSyncTests", dependencies: ["TrueTrackCore", "TrueTrackStore", "TrueTrackSync"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,119 @@
+import TrueTrackCore
+
+/// The part of a ``FixDecision`` the buffer keeps beside each fix: whether the ``Tracker`` accepted it,
+/// where the filter put it and what it added to the distance.
+public struct StoredDecision: Sendable, Hashable {
+    /// Why the fix was rejected, or `nil` when it was accepted.
+    public var rejection: RejectionReason?
+    /// Filtered latitude after this fix, degrees north (WGS-84); `nil` before the first accepted fix.
+    public var filteredLatitude: Double?
+    /// Filtered longitude after this fix, degrees east (WGS-84).
+    public var filteredLongitude: Double?
+    /// The speed integrated into distance, metres per second.
+    public var speedMetresPerSecond: Double
+    /// Where that speed came from (`nil` when rejected).
+    public var speedSource: SpeedSource?
+    /// Why less distance accrued than the speed suggests.
+    public var hold: DistanceHold
+    /// The motion-activity verdict in force.
+    public var motion: MotionGate.Verdict
+    /// The distance this fix added, metres.
+    public var distanceIncrementMetres: Double
+    /// The session's total distance after this fix, metres.
+    public var totalDistanceMetres: Double
+
+    /// Keeps the persisted part of a tracker decision.
+    public init(_ decision: FixDecision) {
+        self.rejection = decision.rejection
+        self.filteredLatitude = decision.state?.latitude
+        self.filteredLongitude = decision.state?.longitude
+        self.speedMetresPerSecond = decision.speedMetresPerSecond
+        self.speedSource = decision.speedSource
+        self.hold = decision.hold
+        self.motion = decision.motion
+        self.distanceIncrementMetres = decision.distanceIncrementMetres
+        self.totalDistanceMetres = decision.totalDistanceMetres
+    }
+
+    /// Creates a stored decision from its fields.
+    public init(
+        rejection: RejectionReason?, filteredLatitude: Double?, filteredLongitude: Double?,
+        speedMetresPerSecond: Double, speedSource: SpeedSource?, hold: DistanceHold, motion: MotionGate.Verdict,
+        distanceIncrementMetres: Double, totalDistanceMetres: Double
+    ) {
+        self.rejection = rejection
+        self.filteredLatitude = filteredLatitude
+        self.filteredLongitude = filteredLongitude
+        self.speedMetresPerSecond = speedMetresPerSecond
+        self.speedSource = speedSource
+        self.hold = hold
+        self.motion = motion
+        self.distanceIncrementMetres = distanceIncrementMetres
+        self.totalDistanceMetres = totalDistanceMetres
+    }
+
+    /// True when the tracker accepted the fix.
+    public var isAccepted: Bool { rejection == nil }
+}
+
+/// Where a buffered fix stands with the sync.
+public enum SyncState: Sendable, Hashable {
+    /// Waiting to be sent.
+    case pending
+    /// Claimed by the sync batch with this id: sent (or about to be) and awaiting a 2xx; a retry resends it
+    /// in the same batch under the same idempotency key.
+    case inFlight(batchID: Int64)
+    /// The backend refused it with a 4xx that will never succeed (the status is kept): kept, counted and
+    /// visible, no longer sent. ``FixBuffer/requeueRejected()`` makes such rows pending again.
+    case rejected(status: Int)
+}
+
+/// One row of the buffer: a fix, the tracker's decision, and its sync state.
+public struct BufferedFix: Sendable, Hashable {
+    /// The row id: increases with every append and is never reused in one database file.
+    public var id: Int64
+    /// The session the fix belongs to, when the caller said.
+    public var sessionID: String?
+    /// The fix as appended (every measurement kept; accuracy `invalid` round-trips as `invalid`).
+    public var fix: Fix
+    /// What the tracker did with it, when the caller passed a decision.
+    public var decision: StoredDecision?
+    /// Where the row stands with the sync.
+    public var syncState: SyncState
+}
+
+/// What one append did.
+public struct AppendReceipt: Sendable, Hashable {
+    /// The row ids given to the appended fixes, in order (empty for an empty batch).
+    public var ids: ClosedRange<Int64>?
+    /// Rows dropped by this transaction to respect the cap and age limit (the oldest first).
+    public var droppedCount: Int
+}
+
+/// Counts describing the buffer.
+public struct BufferStatistics: Sendable, Hashable {
+    /// Every row in the buffer (pending, in flight and rejected).
+    public var rowCount: Int
+    /// Rows waiting for the sync, not yet claimed by a batch.
+    public var pendingCount: Int
+    /// Rows claimed by a sync batch awaiting a 2xx.
+    public var inFlightCount: Int
+    /// Rows the backend rejected with a permanent 4xx (kept).
+    public var rejectedCount: Int
+    /// Rows dropped since the file was created because of the cap or the age limit (never synced).
+    public var droppedCount: Int
+}
+
+/// A batch claimed for the sync: fixed rows under one idempotency key, persisted, so a retry (even after
+/// the process restarts) resends exactly these rows under the same key.
+public struct SyncBatch: Sendable, Hashable {
+    /// The batch's id in the database.
+    public var id: Int64
+    /// The `Idempotency-Key` header value: 32 random hex digits chosen when the batch was claimed, so a key
+    /// never repeats even across re-created database files.
+    public var idempotencyKey: String
+    /// The rows, oldest first.
+    public var rows: [BufferedFix]
+    /// Attempts already made to send this batch (before the current one).
+    public var previousAttempts: Int
+}

@@ -1,0 +1,404 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CSQLite
+import TrueTrackCore
+
+/// The on-disk buffer of fixes: every fix is written here, in a committed SQLite transaction, before anything
+/// else (the sync, the UI) sees it.
+///
+/// ## Guarantees
+/// - **Persisted means persisted**: when an `append` returns, its transaction is committed to the
+///   write-ahead log; with ``Durability/full`` (the default) it survives a process kill, an OS crash and a
+///   power loss, with ``Durability/normal`` a process kill (see ``Durability``).
+/// - **Bounded**: at most ``StoreOptions/maxRecordsToPersist`` rows; past it the oldest rows are dropped in
+///   the same transaction and counted (``BufferStatistics/droppedCount``).
+/// - **Nothing deleted unacknowledged**: rows leave the buffer only through the cap or age limit, ``clear()``,
+///   or ``acknowledge(_:)`` after the backend answered 2xx for exactly that batch.
+///
+/// One `FixBuffer` owns one SQLite connection and is not `Sendable`: keep it inside one actor or thread.
+/// Several buffers (in one or several processes) may open the same file: SQLite's WAL locking serialises
+/// their writes.
+public final class FixBuffer {
+    /// The database file's path.
+    public let path: String
+    /// The options in force.
+    public let options: StoreOptions
+    let db: Connection
+    private var lastPruneSeconds = -Double.infinity
+
+    /// Opens the buffer at `path`, creating the file and its schema when absent and migrating an older one.
+    ///
+    /// - Parameters:
+    ///   - path: the database file (`:memory:` for a throwaway in-memory store).
+    ///   - options: cap, age limit, durability; see ``StoreOptions``.
+    /// - Throws: ``StoreError`` with kind `invalidOption` for an option out of range, `cannotOpen`, `corrupt`
+    ///   (not an SQLite file, or damaged), `foreignDatabase` (another application's database, left
+    ///   untouched) or `newerSchema`.
+    public init(path: String, options: StoreOptions = StoreOptions()) throws(StoreError) {
+        try options.validate(path: path)
+        self.path = path
+        self.options = options
+        self.db = try Connection(path: path, busyTimeoutMilliseconds: Int32(options.busyTimeoutSeconds * 1000))
+        try Schema.prepare(db, options: options)
+        if options.maxAgeSeconds != nil { _ = try pruneExpired(now: FixBuffer.now()) }
+    }
+
+    /// Now, UTC.
+    static func now() -> Timestamp {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Timestamp(millisecondsSince1970: Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000)
+    }
+
+    // MARK: Appending
+
+    /// Appends one fix (and the tracker's decision about it) in its own transaction.
+    ///
+    /// - Returns: the row id given to it and the rows dropped to respect the limits.
+    /// - Complexity: O(1) plus one device flush with ``Durability/full``; batch fixes with
+    ///   ``append(_:decisions:sessionID:)`` when they arrive together.
+    @discardableResult
+    public func append(_ fix: Fix, decision: FixDecision? = nil, sessionID: String? = nil) throws(StoreError)
+        -> AppendReceipt
+    {
+        try append(CollectionOfOne(fix), decisions: decision.map { [$0] }, sessionID: sessionID)
+    }
+
+    /// Appends fixes in one transaction: all are persisted, or (on error) none.
+    ///
+    /// - Parameters:
+    ///   - fixes: the fixes, in the order their row ids should follow.
+    ///   - decisions: the tracker's decisions, one per fix in the same order, or `nil` to store none.
+    ///   - sessionID: the session they belong to, if any.
+    /// - Precondition: `decisions`, when given, has as many elements as `fixes`.
+    /// - Complexity: O(n) plus, when the cap is exceeded, O(k log N) to drop k rows.
+    @discardableResult
+    public func append(
+        _ fixes: some Collection<Fix>, decisions: [FixDecision]? = nil, sessionID: String? = nil
+    ) throws(StoreError) -> AppendReceipt {
+        precondition(decisions == nil || decisions!.count == fixes.count, "one decision per fix")
+        if fixes.isEmpty { return AppendReceipt(ids: nil, droppedCount: 0) }
+        var dropped = 0
+        if options.maxAgeSeconds != nil {
+            let now = FixBuffer.now()
+            if now.secondsSince1970 - lastPruneSeconds >= 60 { dropped += try pruneExpired(now: now) }
+        }
+        let ids = try db.transaction { () throws(StoreError) -> ClosedRange<Int64> in
+            let insert = try db.statement(FixBuffer.insertSQL)
+            var first: Int64 = 0
+            var index = 0
+            for fix in fixes {
+                sqlite3_reset(insert.raw)
+                FixBuffer.bind(fix, decision: decisions?[index], sessionID: sessionID, to: insert)
+                try insert.step()
+                if index == 0 { first = sqlite3_last_insert_rowid(db.handle) }
+                index += 1
+            }
+            let last = sqlite3_last_insert_rowid(db.handle)
+            let count = try db.statement("UPDATE buffer_counters SET row_count = row_count + ? WHERE id = 1")
+            count.bind(1, Int64(index))
+            try count.step()
+            dropped += try enforceCap()
+            return first...last
+        }
+        return AppendReceipt(ids: ids, droppedCount: dropped)
+    }
+
+    /// Drops the oldest rows past the cap; inside a transaction.
+    private func enforceCap() throws(StoreError) -> Int {
+        let rows = try db.integer("SELECT row_count FROM buffer_counters WHERE id = 1")
+        let excess = rows - Int64(options.maxRecordsToPersist)
+        guard excess > 0 else { return 0 }
+        let delete = try db.statement("DELETE FROM fixes WHERE id IN (SELECT id FROM fixes ORDER BY id LIMIT ?)")
+        delete.bind(1, excess)
+        try delete.step()
+        let removed = db.changes
+        try countRemoval(removed, asDropped: true)
+        return removed
+    }
+
+    /// Updates the counters after `removed` rows were deleted; inside a transaction.
+    private func countRemoval(_ removed: Int, asDropped: Bool) throws(StoreError) {
+        guard removed > 0 else { return }
+        let update = try db.statement(
+            "UPDATE buffer_counters SET row_count = row_count - ?1, dropped = dropped + ?2 WHERE id = 1")
+        update.bind(1, Int64(removed))
+        update.bind(2, asDropped ? Int64(removed) : 0)
+        try update.step()
+    }
+
+    /// Drops fixes whose time is older than ``StoreOptions/maxAgeSeconds`` before `now` (no-op without an
+    /// age limit) and returns how many; they count as dropped.
+    ///
+    /// - Complexity: O(N): a full scan (the age limit is checked at most once a minute by `append`).
+    @discardableResult
+    public func pruneExpired(now: Timestamp) throws(StoreError) -> Int {
+        guard let age = options.maxAgeSeconds else { return 0 }
+        lastPruneSeconds = now.secondsSince1970
+        let cutoff = now.advanced(bySeconds: -age).millisecondsSince1970
+        return try db.transaction { () throws(StoreError) -> Int in
+            let delete = try db.statement("DELETE FROM fixes WHERE time_ms < ?")
+            delete.bind(1, cutoff)
+            try delete.step()
+            let removed = db.changes
+            try countRemoval(removed, asDropped: true)
+            return removed
+        }
+    }
+
+    static let columns = """
+        session_id, time_ms, latitude, longitude, accuracy_m, altitude_m, vertical_accuracy_m, speed_mps, \
+        speed_accuracy_mps, course_deg, course_accuracy_deg, provider, satellites, mocked, activity, \
+        activity_confidence, rejection, filtered_latitude, filtered_longitude, speed_used_mps, speed_source, \
+        hold, motion, distance_increment_m, total_distance_m
+        """
+    static let insertSQL = """
+        INSERT INTO fixes (\(columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, \
+        ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25)
+        """
+    static let selectSQL = "SELECT id, \(columns), sync_state, sync_status, batch_id FROM fixes"
+
+    /// Binds every parameter of ``insertSQL`` (NULL when absent), so rows need no `clear_bindings`.
+    private static func bind(_ fix: Fix, decision: FixDecision?, sessionID: String?, to s: Statement) {
+        s.bind(1, sessionID)
+        s.bind(2, fix.timestamp.millisecondsSince1970)
+        s.bind(3, fix.latitude)
+        s.bind(4, fix.longitude)
+        switch fix.horizontalAccuracy {
+        case .metres(let m): s.bind(5, m)
+        case .invalid: s.bind(5, 0.0)
+        case .absent: s.bind(5, nil as Double?)
+        }
+        s.bind(6, fix.altitudeMetres)
+        s.bind(7, fix.verticalAccuracyMetres)
+        s.bind(8, fix.speedMetresPerSecond)
+        s.bind(9, fix.speedAccuracyMetresPerSecond)
+        s.bind(10, fix.courseDegrees)
+        s.bind(11, fix.courseAccuracyDegrees)
+        s.bind(12, fix.provider.rawValue)
+        s.bind(13, fix.satellitesUsed.map { Int64($0) })
+        s.bind(14, fix.isMocked.map { $0 ? Int64(1) : 0 })
+        s.bind(15, fix.activity?.kind.rawValue)
+        s.bind(16, fix.activity.map { Int64($0.confidence) })
+        guard let d = decision else {
+            for column in Int32(17)...25 { s.bind(column, nil as Int64?) }
+            return
+        }
+        s.bind(17, d.rejection?.rawValue)
+        s.bind(18, d.state?.latitude)
+        s.bind(19, d.state?.longitude)
+        s.bind(20, d.speedMetresPerSecond)
+        s.bind(21, d.speedSource?.rawValue)
+        s.bind(22, d.hold.rawValue)
+        s.bind(23, d.motion.rawValue)
+        s.bind(24, d.distanceIncrementMetres)
+        s.bind(25, d.totalDistanceMetres)
+    }
+
+    /// Decodes a row of ``selectSQL``; a row that no longer decodes (edited by hand) is reported as corrupt.
+    private func row(_ s: Statement) throws(StoreError) -> BufferedFix {
+        let id = s.int64(0)
+        let fix: Fix
+        do {
+            fix = try Fix(
+                timestamp: Timestamp(millisecondsSince1970: s.int64(2)), latitude: s.double(3),
+                longitude: s.double(4), horizontalAccuracyMetres: s.optionalDouble(5),
+                altitudeMetres: s.optionalDouble(6), verticalAccuracyMetres: s.optionalDouble(7),
+                speedMetresPerSecond: s.optionalDouble(8), speedAccuracyMetresPerSecond: s.optionalDouble(9),
+                courseDegrees: s.optionalDouble(10), courseAccuracyDegrees: s.optionalDouble(11),
+                provider: Provider(rawValue: s.text(12) ?? "") ?? .unknown,
+                satellitesUsed: s.optionalInt64(13).map { Int(truncatingIfNeeded: $0) },
+                isMocked: s.optionalInt64(14).map { $0 != 0 },
+                activity: s.text(15).flatMap(ActivityKind.init(rawValue:)).map {
+                    ActivityReading(kind: $0, confidence: Int(truncatingIfNeeded: s.int64(16)))
+                })
+        } catch {
+            throw StoreError(
+                kind: .corrupt, path: path, sql: FixBuffer.selectSQL,
+                message: "row \(id): \(error.description)")
+        }
+        var decision: StoredDecision?
+        if let hold = s.text(22).flatMap(DistanceHold.init(rawValue:)) {
+            decision = StoredDecision(
+                rejection: s.text(17).flatMap(RejectionReason.init(rawValue:)),
+                filteredLatitude: s.optionalDouble(18), filteredLongitude: s.optionalDouble(19),
+                speedMetresPerSecond: s.double(20), speedSource: s.text(21).flatMap(SpeedSource.init(rawValue:)),
+                hold: hold, motion: s.text(23).flatMap(MotionGate.Verdict.init(rawValue:)) ?? .uncertain,
+                distanceIncrementMetres: s.double(24), totalDistanceMetres: s.double(25))
+        }
+        let state: SyncState
+        if s.int64(26) == 1 {
+            state = .rejected(status: Int(truncatingIfNeeded: s.int64(27)))
+        } else if let batch = s.optionalInt64(28) {
+            state = .inFlight(batchID: batch)
+        } else {
+            state = .pending
+        }
+        return BufferedFix(id: id, sessionID: s.text(1), fix: fix, decision: decision, syncState: state)
+    }
+
+    // MARK: Reading
+
+    /// The newest rows first, at most `limit` of them.
+    ///
+    /// - Complexity: O(limit).
+    public func newest(limit: Int) throws(StoreError) -> [BufferedFix] {
+        let s = try db.statement("\(FixBuffer.selectSQL) ORDER BY id DESC LIMIT ?")
+        s.bind(1, Int64(max(0, limit)))
+        var result: [BufferedFix] = []
+        while try s.step() { result.append(try row(s)) }
+        return result
+    }
+
+    /// The number of fixes in the buffer (pending, in flight and rejected).
+    ///
+    /// - Complexity: O(1) (a maintained counter).
+    public func count() throws(StoreError) -> Int {
+        Int(try db.integer("SELECT row_count FROM buffer_counters WHERE id = 1"))
+    }
+
+    /// The buffer's counts.
+    ///
+    /// - Complexity: O(N) (one scan).
+    public func statistics() throws(StoreError) -> BufferStatistics {
+        let s = try db.statement(
+            """
+            SELECT count(*), coalesce(sum(sync_state = 0 AND batch_id IS NULL), 0),
+                   coalesce(sum(sync_state = 0 AND batch_id IS NOT NULL), 0), coalesce(sum(sync_state = 1), 0),
+                   (SELECT dropped FROM buffer_counters WHERE id = 1)
+            FROM fixes
+            """)
+        try s.step()
+        defer { s.reset() }
+        return BufferStatistics(
+            rowCount: Int(s.int64(0)), pendingCount: Int(s.int64(1)), inFlightCount: Int(s.int64(2)),
+            rejectedCount: Int(s.int64(3)), droppedCount: Int(s.int64(4)))
+    }
+
+    /// Deletes every row (pending, in flight and rejected) and every open sync batch; returns the rows removed.
+    @discardableResult
+    public func clear() throws(StoreError) -> Int {
+        try db.transaction { () throws(StoreError) -> Int in
+            try db.execute("DELETE FROM fixes")
+            let removed = db.changes
+            try db.execute("DELETE FROM sync_batches")
+            try countRemoval(removed, asDropped: false)
+            return removed
+        }
+    }
+
+    /// Runs `PRAGMA integrity_check` and returns its verdict (`["ok"]` for a sound file).
+    public func integrityCheck() throws(StoreError) -> [String] {
+        let s = try db.statement("PRAGMA integrity_check")
+        var lines: [String] = []
+        while try s.step() { lines.append(s.text(0) ?? "") }
+        return lines
+    }
+
+    // MARK: Sync batches
+
+    /// The batch the sync must send next: the oldest open batch when one exists (a retry: the same rows
+    /// under the same key, whatever `size` is now), else up to `size` of the oldest pending rows, claimed
+    /// under a new random idempotency key in one transaction. `nil` when nothing is pending.
+    ///
+    /// - Parameter size: the most rows a new batch claims, 1 or more.
+    public func nextBatch(size: Int) throws(StoreError) -> SyncBatch? {
+        precondition(size >= 1, "a batch holds at least one row")
+        let batchID = try db.transaction { () throws(StoreError) -> Int64? in
+            // Batches whose rows were all dropped or cleared are closed.
+            try db.execute(
+                "DELETE FROM sync_batches WHERE NOT EXISTS (SELECT 1 FROM fixes WHERE fixes.batch_id = sync_batches.id)")
+            let open = try db.integer("SELECT coalesce(min(id), 0) FROM sync_batches")
+            if open != 0 { return open }
+            let pending = try db.integer(
+                "SELECT count(*) FROM (SELECT 1 FROM fixes WHERE sync_state = 0 AND batch_id IS NULL LIMIT 1)")
+            guard pending > 0 else { return nil }
+            var rng = SystemRandomNumberGenerator()
+            let key = hex(rng.next()) + hex(rng.next())
+            let create = try db.statement("INSERT INTO sync_batches (idempotency_key, created_ms) VALUES (?, ?)")
+            create.bind(1, key)
+            create.bind(2, FixBuffer.now().millisecondsSince1970)
+            try create.step()
+            let id = sqlite3_last_insert_rowid(db.handle)
+            let claim = try db.statement(
+                """
+                UPDATE fixes SET batch_id = ?1 WHERE id IN
+                    (SELECT id FROM fixes WHERE sync_state = 0 AND batch_id IS NULL ORDER BY id LIMIT ?2)
+                """)
+            claim.bind(1, id)
+            claim.bind(2, Int64(size))
+            try claim.step()
+            return id
+        }
+        guard let batchID else { return nil }
+        let info = try db.statement("SELECT idempotency_key, attempts FROM sync_batches WHERE id = ?")
+        info.bind(1, batchID)
+        guard try info.step(), let key = info.text(0) else { return nil }
+        let attempts = Int(info.int64(1))
+        info.reset()
+        let s = try db.statement("\(FixBuffer.selectSQL) WHERE batch_id = ? ORDER BY id")
+        s.bind(1, batchID)
+        var rows: [BufferedFix] = []
+        while try s.step() { rows.append(try row(s)) }
+        return SyncBatch(id: batchID, idempotencyKey: key, rows: rows, previousAttempts: attempts)
+    }
+
+    /// Records one more attempt at sending `batch` (visible as ``SyncBatch/previousAttempts``).
+    public func recordAttempt(_ batch: SyncBatch) throws(StoreError) {
+        let s = try db.statement("UPDATE sync_batches SET attempts = attempts + 1 WHERE id = ?")
+        s.bind(1, batch.id)
+        try s.step()
+    }
+
+    /// Deletes the rows of `batch` after the backend answered 2xx for it, and closes the batch; returns the
+    /// rows deleted (fewer than sent when the cap dropped some meanwhile; never rows outside the batch).
+    @discardableResult
+    public func acknowledge(_ batch: SyncBatch) throws(StoreError) -> Int {
+        try db.transaction { () throws(StoreError) -> Int in
+            let delete = try db.statement("DELETE FROM fixes WHERE batch_id = ?")
+            delete.bind(1, batch.id)
+            try delete.step()
+            let removed = db.changes
+            try countRemoval(removed, asDropped: false)
+            let close = try db.statement("DELETE FROM sync_batches WHERE id = ?")
+            close.bind(1, batch.id)
+            try close.step()
+            return removed
+        }
+    }
+
+    /// Marks the rows of `batch` as rejected with HTTP `status` (a 4xx that will never succeed): they stay in
+    /// the buffer, counted and visible, and are no longer sent; the batch is closed. Returns the rows marked.
+    @discardableResult
+    public func markRejected(_ batch: SyncBatch, status: Int) throws(StoreError) -> Int {
+        try db.transaction { () throws(StoreError) -> Int in
+            let mark = try db.statement("UPDATE fixes SET sync_state = 1, sync_status = ?2, batch_id = NULL WHERE batch_id = ?1")
+            mark.bind(1, batch.id)
+            mark.bind(2, Int64(status))
+            try mark.step()
+            let marked = db.changes
+            let close = try db.statement("DELETE FROM sync_batches WHERE id = ?")
+            close.bind(1, batch.id)
+            try close.step()
+            return marked
+        }
+    }
+
+    /// Makes every rejected row pending again (after the backend or the mapping was fixed); returns how many.
+    @discardableResult
+    public func requeueRejected() throws(StoreError) -> Int {
+        try db.transaction { () throws(StoreError) -> Int in
+            try db.execute("UPDATE fixes SET sync_state = 0, sync_status = NULL WHERE sync_state = 1")
+            return db.changes
+        }
+    }
+}
+
+/// 16 lowercase hex digits.
+private func hex(_ value: UInt64) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+}

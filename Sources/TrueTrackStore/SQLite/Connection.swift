@@ -1,0 +1,148 @@
+import CSQLite
+
+/// `SQLITE_TRANSIENT`: SQLite copies bound text before the call returns (the macro is not imported).
+let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// One SQLite connection and its prepared statements: the only place that holds the C handle.
+///
+/// Never shared: each ``FixBuffer`` and ``SessionStateStore`` owns its own connection, and SQLite's file
+/// locks (WAL mode, a busy timeout) serialise writers across connections and processes.
+final class Connection {
+    let handle: OpaquePointer
+    let path: String
+    private var statements: [String: Statement] = [:]
+
+    /// Opens (creating when absent) the database at `path`.
+    init(path: String, busyTimeoutMilliseconds: Int32) throws(StoreError) {
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            if let db { sqlite3_close_v2(db) }
+            throw StoreError(kind: .cannotOpen, path: path, resultCode: rc, message: message)
+        }
+        sqlite3_extended_result_codes(db, 1)
+        sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
+        self.handle = db
+        self.path = path
+    }
+
+    deinit {
+        statements.removeAll()  // finalize before closing
+        sqlite3_close_v2(handle)
+    }
+
+    /// The error for result code `rc` from `sql`, classified.
+    func error(_ rc: Int32, sql: String?) -> StoreError {
+        let message = String(cString: sqlite3_errmsg(handle))
+        let kind: StoreError.Kind
+        switch rc & 0xFF {
+        case SQLITE_NOTADB, SQLITE_CORRUPT: kind = .corrupt
+        case SQLITE_BUSY, SQLITE_LOCKED: kind = .busy
+        case SQLITE_CANTOPEN: kind = .cannotOpen
+        default: kind = .sqlite
+        }
+        return StoreError(kind: kind, path: path, sql: sql, resultCode: rc, message: message)
+    }
+
+    /// Runs one or more statements that return no rows.
+    func execute(_ sql: String) throws(StoreError) {
+        let rc = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard rc == SQLITE_OK else { throw error(rc, sql: sql) }
+    }
+
+    /// The cached prepared statement for `sql` (prepared once per connection), reset and unbound.
+    func statement(_ sql: String) throws(StoreError) -> Statement {
+        if let cached = statements[sql] {
+            cached.reset()
+            return cached
+        }
+        var raw: OpaquePointer?
+        let rc = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &raw, nil)
+        guard rc == SQLITE_OK, let raw else { throw error(rc, sql: sql) }
+        let statement = Statement(raw, connection: self, sql: sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// The single integer the query returns (0 when it returns no row or NULL).
+    func integer(_ sql: String, _ bindings: Int64...) throws(StoreError) -> Int64 {
+        let s = try statement(sql)
+        for (i, value) in bindings.enumerated() { s.bind(Int32(i + 1), value) }
+        defer { sqlite3_reset(s.raw) }  // ends the statement's read transaction
+        guard try s.step() else { return 0 }
+        return s.int64(0)
+    }
+
+    /// Rows changed by the last statement.
+    var changes: Int { Int(sqlite3_changes64(handle)) }
+
+    /// Runs `body` in a transaction: `BEGIN IMMEDIATE` takes the write lock first, so a read-modify-write
+    /// inside cannot interleave with another writer's; rolled back when `body` throws.
+    func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+}
+
+/// A prepared statement owned by a ``Connection``.
+final class Statement {
+    let raw: OpaquePointer
+    unowned let connection: Connection
+    let sql: String
+
+    init(_ raw: OpaquePointer, connection: Connection, sql: String) {
+        self.raw = raw
+        self.connection = connection
+        self.sql = sql
+    }
+
+    deinit { sqlite3_finalize(raw) }
+
+    func reset() {
+        sqlite3_reset(raw)
+        sqlite3_clear_bindings(raw)
+    }
+
+    func bind(_ index: Int32, _ value: Int64) { sqlite3_bind_int64(raw, index, value) }
+    func bind(_ index: Int32, _ value: Double) { sqlite3_bind_double(raw, index, value) }
+    func bind(_ index: Int32, _ value: String) { sqlite3_bind_text(raw, index, value, -1, sqliteTransient) }
+    func bind(_ index: Int32, _ value: Double?) {
+        if let value { sqlite3_bind_double(raw, index, value) } else { sqlite3_bind_null(raw, index) }
+    }
+    func bind(_ index: Int32, _ value: Int64?) {
+        if let value { sqlite3_bind_int64(raw, index, value) } else { sqlite3_bind_null(raw, index) }
+    }
+    func bind(_ index: Int32, _ value: String?) {
+        if let value { bind(index, value) } else { sqlite3_bind_null(raw, index) }
+    }
+
+    /// Advances: true when a row is available, false when done.
+    @discardableResult
+    func step() throws(StoreError) -> Bool {
+        let rc = sqlite3_step(raw)
+        if rc == SQLITE_ROW { return true }
+        if rc == SQLITE_DONE { return false }
+        let failure = connection.error(rc, sql: sql)
+        sqlite3_reset(raw)
+        throw failure
+    }
+
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(raw, column) == SQLITE_NULL }
+    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(raw, column) }
+    func double(_ column: Int32) -> Double { sqlite3_column_double(raw, column) }
+    func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
+    func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
+    func text(_ column: Int32) -> String? {
+        guard let c = sqlite3_column_text(raw, column) else { return nil }
+        return String(cString: c)
+    }
+}

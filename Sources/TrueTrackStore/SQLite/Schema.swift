@@ -1,0 +1,132 @@
+import CSQLite
+
+/// The store's schema: numbered migrations, applied in order, each in its own transaction that also sets
+/// `PRAGMA user_version`. A file's `application_id` marks it as a TrueTrack store.
+enum Schema {
+    /// `PRAGMA application_id` of a TrueTrack store: "TTRK" in ASCII.
+    static let applicationID: Int32 = 0x5454_524B
+
+    /// Migration `i` brings the schema from version `i` to `i + 1`. Never edit a shipped migration: append.
+    static let migrations: [String] = [
+        // 1: the fix buffer, its counters and the sync batches.
+        """
+        CREATE TABLE fixes (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            session_id TEXT,
+            time_ms INTEGER NOT NULL,
+            latitude REAL NOT NULL,
+            longitude REAL NOT NULL,
+            accuracy_m REAL,
+            altitude_m REAL,
+            vertical_accuracy_m REAL,
+            speed_mps REAL,
+            speed_accuracy_mps REAL,
+            course_deg REAL,
+            course_accuracy_deg REAL,
+            provider TEXT NOT NULL,
+            satellites INTEGER,
+            mocked INTEGER,
+            activity TEXT,
+            activity_confidence INTEGER,
+            rejection TEXT,
+            filtered_latitude REAL,
+            filtered_longitude REAL,
+            speed_used_mps REAL,
+            speed_source TEXT,
+            hold TEXT,
+            motion TEXT,
+            distance_increment_m REAL,
+            total_distance_m REAL,
+            sync_state INTEGER NOT NULL DEFAULT 0,
+            sync_status INTEGER,
+            batch_id INTEGER
+        );
+        CREATE INDEX fixes_batch ON fixes(batch_id) WHERE batch_id IS NOT NULL;
+        CREATE TABLE sync_batches (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            idempotency_key TEXT NOT NULL UNIQUE,
+            created_ms INTEGER NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TABLE buffer_counters (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            row_count INTEGER NOT NULL,
+            dropped INTEGER NOT NULL
+        );
+        INSERT INTO buffer_counters (id, row_count, dropped) VALUES (1, 0, 0);
+        """,
+        // 2: session state.
+        """
+        CREATE TABLE sessions (
+            session_id TEXT PRIMARY KEY,
+            distance_m REAL NOT NULL,
+            elapsed_s REAL NOT NULL,
+            fix_count INTEGER NOT NULL,
+            accepted_count INTEGER NOT NULL,
+            motion TEXT NOT NULL,
+            phase TEXT NOT NULL,
+            phase_revision INTEGER NOT NULL,
+            last_time_ms INTEGER,
+            last_latitude REAL,
+            last_longitude REAL,
+            last_accuracy_m REAL,
+            write_count INTEGER NOT NULL,
+            updated_ms INTEGER NOT NULL
+        );
+        """,
+    ]
+
+    /// The schema version this build writes.
+    static var currentVersion: Int32 { Int32(migrations.count) }
+
+    /// Configures a fresh connection (WAL, durability) and brings the file's schema to
+    /// ``currentVersion``, refusing corrupt, foreign and newer files.
+    static func prepare(
+        _ db: Connection, options: StoreOptions, upTo target: Int32 = Schema.currentVersion
+    ) throws(StoreError) {
+        // The first read of the header: SQLITE_NOTADB here means a foreign or damaged file.
+        let appID = Int32(truncatingIfNeeded: try db.integer("PRAGMA application_id"))
+        let version = Int32(truncatingIfNeeded: try db.integer("PRAGMA user_version"))
+        let tables = try db.integer("SELECT count(*) FROM sqlite_schema")
+        if appID != applicationID && (appID != 0 || tables > 0 || version != 0) {
+            throw StoreError(
+                kind: .foreignDatabase(applicationID: appID), path: db.path,
+                message: "refusing to modify a database written by another application")
+        }
+        if version > currentVersion {
+            throw StoreError(
+                kind: .newerSchema(found: version, supported: currentVersion), path: db.path,
+                message: "upgrade TrueTrack or open another file")
+        }
+        if tables > 0 {
+            let check = try db.statement("PRAGMA quick_check(1)")
+            let verdict = try check.step() ? (check.text(0) ?? "") : ""
+            check.reset()
+            guard verdict == "ok" else {
+                throw StoreError(kind: .corrupt, path: db.path, sql: "PRAGMA quick_check", message: verdict)
+            }
+        }
+        let mode = try db.statement("PRAGMA journal_mode = WAL")
+        let journal = try mode.step() ? (mode.text(0) ?? "") : ""
+        mode.reset()
+        if journal.lowercased() != "wal" && db.path != ":memory:" {
+            throw StoreError(kind: .sqlite, path: db.path, sql: "PRAGMA journal_mode = WAL", message: "journal mode is \(journal)")
+        }
+        try db.execute("PRAGMA synchronous = \(options.durability.pragmaValue)")
+        try db.execute("PRAGMA foreign_keys = ON")
+        var current = version
+        while current < target {
+            let step = migrations[Int(current)]
+            let next = current + 1
+            try db.transaction { () throws(StoreError) in
+                // Re-read inside the write lock: another process may have migrated meanwhile.
+                let seen = Int32(truncatingIfNeeded: try db.integer("PRAGMA user_version"))
+                guard seen == current else { return }
+                try db.execute(step)
+                try db.execute("PRAGMA user_version = \(next)")
+                try db.execute("PRAGMA application_id = \(applicationID)")
+            }
+            current = Int32(truncatingIfNeeded: try db.integer("PRAGMA user_version"))
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import TrueTrackCore
+
+/// Where a session stands.
+public enum SessionPhase: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Recording: fixes accrue distance.
+    case running
+    /// Paused by the user: fixes may arrive but the session is not moving on.
+    case paused
+    /// Finished. Final: an ended session never reopens (a new walk is a new session).
+    case ended
+
+    /// The phase kept when two writers changed the phase from the same revision: the more stopped one
+    /// (ended over paused over running), so a concurrent pause is never lost.
+    var stoppedness: Int {
+        switch self {
+        case .running: 0
+        case .paused: 1
+        case .ended: 2
+        }
+    }
+}
+
+/// The last fix a session saw (its position only: enough to resume and to draw).
+public struct SessionLastFix: Sendable, Hashable {
+    /// The fix's time, UTC.
+    public var timestamp: Timestamp
+    /// Latitude, degrees north (WGS-84).
+    public var latitude: Double
+    /// Longitude, degrees east (WGS-84).
+    public var longitude: Double
+    /// Horizontal accuracy, metres (68 %), when reported.
+    public var accuracyMetres: Double?
+
+    /// Creates a last-fix record.
+    public init(timestamp: Timestamp, latitude: Double, longitude: Double, accuracyMetres: Double?) {
+        self.timestamp = timestamp
+        self.latitude = latitude
+        self.longitude = longitude
+        self.accuracyMetres = accuracyMetres
+    }
+
+    /// The position and time of `fix`.
+    public init(_ fix: Fix) {
+        self.init(
+            timestamp: fix.timestamp, latitude: fix.latitude, longitude: fix.longitude,
+            accuracyMetres: fix.horizontalAccuracyMetres)
+    }
+}
+
+/// The state a restarted process trusts: what a session had accumulated when it was last written.
+///
+/// ## Merging (``merged(with:)``)
+/// Every write merges the incoming snapshot into the stored one, so the result never depends on who
+/// writes last:
+/// - distance, elapsed time and the fix counters take the larger value: they never move backwards;
+/// - the last fix (and the motion state that goes with it) is the newer one by fix time;
+/// - the phase follows ``phaseRevision``: a snapshot whose revision is older than the stored one (a stale
+///   copy taken before another writer paused) cannot change the phase; at equal revisions with different
+///   phases the more stopped phase wins; ``SessionPhase/ended`` is final.
+public struct SessionSnapshot: Sendable, Hashable {
+    /// The session's identifier (chosen by the app, e.g. a UUID string).
+    public var sessionID: String
+    /// Distance accrued so far, metres.
+    public var distanceMetres: Double
+    /// Time spent running (pauses excluded, as the app counts it), seconds.
+    public var elapsedSeconds: Double
+    /// Fixes received by the tracker.
+    public var fixCount: Int
+    /// Fixes the tracker accepted.
+    public var acceptedFixCount: Int
+    /// The motion verdict at the last fix.
+    public var motion: MotionGate.Verdict
+    /// Running, paused or ended.
+    public var phase: SessionPhase
+    /// How many phase changes the phase has been through; bumped by ``SessionStateStore/update(sessionID:_:)``
+    /// whenever a writer changes the phase, and what makes a stale snapshot's phase lose.
+    public var phaseRevision: Int
+    /// The newest fix the session saw, if any.
+    public var lastFix: SessionLastFix?
+    /// How many writes the store has merged into this session (set by the store).
+    public internal(set) var writeCount: Int
+
+    /// A new running session with nothing accrued.
+    public init(sessionID: String) {
+        self.sessionID = sessionID
+        self.distanceMetres = 0
+        self.elapsedSeconds = 0
+        self.fixCount = 0
+        self.acceptedFixCount = 0
+        self.motion = .uncertain
+        self.phase = .running
+        self.phaseRevision = 0
+        self.lastFix = nil
+        self.writeCount = 0
+    }
+
+    /// Records one tracker decision: counters, distance (the decision's total when larger), motion and last
+    /// fix. Elapsed time is the app's to set (it knows about pauses).
+    public mutating func record(_ fix: Fix, decision: FixDecision) {
+        fixCount += 1
+        guard decision.isAccepted else { return }
+        acceptedFixCount += 1
+        distanceMetres = Swift.max(distanceMetres, decision.totalDistanceMetres)
+        motion = decision.motion
+        if lastFix.map({ $0.timestamp <= fix.timestamp }) ?? true { lastFix = SessionLastFix(fix) }
+    }
+
+    /// The monotonic merge of `other` (an incoming write) into `self` (the stored state); see the type's
+    /// documentation. Non-finite or negative distances and times in `other` are ignored.
+    ///
+    /// - Precondition: both snapshots have the same ``sessionID``.
+    public func merged(with other: SessionSnapshot) -> SessionSnapshot {
+        precondition(sessionID == other.sessionID, "merging snapshots of different sessions")
+        var result = self
+        if other.distanceMetres.isFinite, other.distanceMetres > result.distanceMetres {
+            result.distanceMetres = other.distanceMetres
+        }
+        if other.elapsedSeconds.isFinite, other.elapsedSeconds > result.elapsedSeconds {
+            result.elapsedSeconds = other.elapsedSeconds
+        }
+        result.fixCount = Swift.max(fixCount, other.fixCount)
+        result.acceptedFixCount = Swift.max(acceptedFixCount, other.acceptedFixCount)
+        if let incoming = other.lastFix, lastFix.map({ $0.timestamp < incoming.timestamp }) ?? true {
+            result.lastFix = incoming
+            result.motion = other.motion
+        } else if lastFix == nil && other.lastFix == nil {
+            result.motion = other.motion
+        }
+        if phase == .ended || other.phase == .ended {
+            result.phase = .ended
+        } else if other.phaseRevision > phaseRevision {
+            result.phase = other.phase
+        } else if other.phaseRevision == phaseRevision, other.phase.stoppedness > phase.stoppedness {
+            result.phase = other.phase
+        }
+        result.phaseRevision = Swift.max(phaseRevision, other.phaseRevision)
+        result.writeCount = Swift.max(writeCount, other.writeCount)
+        return result
+    }
+}
+
+/// What the backend says about a session when a restarted process asks (see
+/// ``SessionStateStore/recover(sessionID:remote:)``).
+public enum RemoteSessionStatus: Sendable, Hashable {
+    /// The backend knows the session and it is still open; its distance in metres when it reports one.
+    case open(distanceMetres: Double?)
+    /// The backend knows the session and it has ended.
+    case ended
+    /// The backend has never heard of the session (every fix is still in the local buffer).
+    case notFound
+    /// The backend could not be reached (offline, timeout, 5xx); the reason for logs.
+    case unreachable(reason: String)
+}
+
+/// The three-way answer a restarted process acts on.
+public enum SessionRecovery: Sendable, Hashable {
+    /// Found and open (or unknown to the backend, which has simply not received it yet): resume from this
+    /// snapshot (its distance is the larger of the local and the backend's).
+    case resume(SessionSnapshot)
+    /// Found and ended: the local snapshot is now marked ended too; start a new session for new fixes.
+    case ended(SessionSnapshot)
+    /// The backend could not be reached: the local snapshot is kept unchanged and resumed locally, never
+    /// discarded; ask again when the network is back.
+    case unreachable(SessionSnapshot, reason: String)
+}

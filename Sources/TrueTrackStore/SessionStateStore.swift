@@ -1,0 +1,151 @@
+import TrueTrackCore
+
+/// Crash-safe session state in SQLite: every write is a serialised read-modify-write (`BEGIN IMMEDIATE`
+/// takes the write lock before the read) that merges monotonically (see ``SessionSnapshot``), so two
+/// writers in two processes never overwrite each other's progress and distance never decreases.
+///
+/// One `SessionStateStore` owns one SQLite connection and is not `Sendable`: keep it inside one actor or
+/// thread. It may share its file with a ``FixBuffer``.
+public final class SessionStateStore {
+    /// The database file's path.
+    public let path: String
+    let db: Connection
+
+    /// Opens the store at `path` (creating or migrating it); only ``StoreOptions/durability`` and
+    /// ``StoreOptions/busyTimeoutSeconds`` matter here.
+    ///
+    /// - Throws: ``StoreError`` as ``FixBuffer/init(path:options:)`` does.
+    public init(path: String, options: StoreOptions = StoreOptions()) throws(StoreError) {
+        try options.validate(path: path)
+        self.path = path
+        self.db = try Connection(path: path, busyTimeoutMilliseconds: Int32(options.busyTimeoutSeconds * 1000))
+        try Schema.prepare(db, options: options)
+    }
+
+    private static let selectSQL = """
+        SELECT session_id, distance_m, elapsed_s, fix_count, accepted_count, motion, phase, phase_revision,
+               last_time_ms, last_latitude, last_longitude, last_accuracy_m, write_count
+        FROM sessions
+        """
+
+    /// The stored snapshot of `sessionID`, or `nil` when none was written.
+    public func snapshot(sessionID: String) throws(StoreError) -> SessionSnapshot? {
+        let s = try db.statement("\(SessionStateStore.selectSQL) WHERE session_id = ?")
+        s.bind(1, sessionID)
+        guard try s.step() else { return nil }
+        defer { s.reset() }
+        return decode(s)
+    }
+
+    /// The most recently written session that has not ended (what a relaunched app resumes), if any.
+    public func latestOpenSession() throws(StoreError) -> SessionSnapshot? {
+        let s = try db.statement(
+            "\(SessionStateStore.selectSQL) WHERE phase != 'ended' ORDER BY updated_ms DESC, rowid DESC LIMIT 1")
+        guard try s.step() else { return nil }
+        defer { s.reset() }
+        return decode(s)
+    }
+
+    private func decode(_ s: Statement) -> SessionSnapshot {
+        var snapshot = SessionSnapshot(sessionID: s.text(0) ?? "")
+        snapshot.distanceMetres = s.double(1)
+        snapshot.elapsedSeconds = s.double(2)
+        snapshot.fixCount = Int(truncatingIfNeeded: s.int64(3))
+        snapshot.acceptedFixCount = Int(truncatingIfNeeded: s.int64(4))
+        snapshot.motion = s.text(5).flatMap(MotionGate.Verdict.init(rawValue:)) ?? .uncertain
+        // An unreadable phase is read as paused: it neither discards the walk nor accrues unasked.
+        snapshot.phase = s.text(6).flatMap(SessionPhase.init(rawValue:)) ?? .paused
+        snapshot.phaseRevision = Int(truncatingIfNeeded: s.int64(7))
+        if let time = s.optionalInt64(8) {
+            snapshot.lastFix = SessionLastFix(
+                timestamp: Timestamp(millisecondsSince1970: time), latitude: s.double(9), longitude: s.double(10),
+                accuracyMetres: s.optionalDouble(11))
+        }
+        snapshot.writeCount = Int(truncatingIfNeeded: s.int64(12))
+        return snapshot
+    }
+
+    private func write(_ snapshot: SessionSnapshot) throws(StoreError) {
+        let s = try db.statement(
+            """
+            INSERT OR REPLACE INTO sessions (session_id, distance_m, elapsed_s, fix_count, accepted_count, motion,
+                phase, phase_revision, last_time_ms, last_latitude, last_longitude, last_accuracy_m, write_count,
+                updated_ms)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+            """)
+        s.bind(1, snapshot.sessionID)
+        s.bind(2, snapshot.distanceMetres)
+        s.bind(3, snapshot.elapsedSeconds)
+        s.bind(4, Int64(snapshot.fixCount))
+        s.bind(5, Int64(snapshot.acceptedFixCount))
+        s.bind(6, snapshot.motion.rawValue)
+        s.bind(7, snapshot.phase.rawValue)
+        s.bind(8, Int64(snapshot.phaseRevision))
+        s.bind(9, snapshot.lastFix?.timestamp.millisecondsSince1970)
+        s.bind(10, snapshot.lastFix?.latitude)
+        s.bind(11, snapshot.lastFix?.longitude)
+        s.bind(12, snapshot.lastFix?.accuracyMetres)
+        s.bind(13, Int64(snapshot.writeCount))
+        s.bind(14, FixBuffer.now().millisecondsSince1970)
+        try s.step()
+    }
+
+    /// Merges `snapshot` into the stored state (or stores it when the session is new) and returns what is
+    /// stored now. A stale snapshot cannot lower the distance or revert a newer phase.
+    @discardableResult
+    public func merge(_ snapshot: SessionSnapshot) throws(StoreError) -> SessionSnapshot {
+        try db.transaction { () throws(StoreError) -> SessionSnapshot in
+            var result = try self.snapshot(sessionID: snapshot.sessionID)?.merged(with: snapshot) ?? snapshot
+            result.writeCount += 1
+            try write(result)
+            return result
+        }
+    }
+
+    /// The serialised read-modify-write: reads the stored snapshot (a new running one when absent) under the
+    /// write lock, lets `body` change it, bumps ``SessionSnapshot/phaseRevision`` when `body` changed the
+    /// phase, merges the result into the stored state (so `body` cannot make distance go backwards or
+    /// reopen an ended session) and returns what is stored now.
+    @discardableResult
+    public func update(sessionID: String, _ body: (inout SessionSnapshot) -> Void) throws(StoreError)
+        -> SessionSnapshot
+    {
+        try db.transaction { () throws(StoreError) -> SessionSnapshot in
+            let stored = try self.snapshot(sessionID: sessionID) ?? SessionSnapshot(sessionID: sessionID)
+            var changed = stored
+            body(&changed)
+            changed.sessionID = sessionID
+            if changed.phase != stored.phase { changed.phaseRevision = stored.phaseRevision + 1 }
+            var result = stored.merged(with: changed)
+            result.writeCount = stored.writeCount + 1
+            try write(result)
+            return result
+        }
+    }
+
+    /// Sets the phase of `sessionID` (a read-modify-write; ``SessionPhase/ended`` is final).
+    @discardableResult
+    public func setPhase(_ phase: SessionPhase, sessionID: String) throws(StoreError) -> SessionSnapshot {
+        try update(sessionID: sessionID) { $0.phase = phase }
+    }
+
+    /// Decides what a restarted process does with `sessionID`, given what the backend said, and persists the
+    /// outcome: open → resume (distance merged upwards with the backend's); not found → resume (the backend
+    /// has simply not received it yet); ended → marked ended locally; unreachable → the local snapshot is
+    /// kept unchanged. Returns `nil` when there is no local snapshot of the session.
+    public func recover(sessionID: String, remote: RemoteSessionStatus) throws(StoreError) -> SessionRecovery? {
+        guard let local = try snapshot(sessionID: sessionID) else { return nil }
+        switch remote {
+        case .unreachable(let reason):
+            return .unreachable(local, reason: reason)
+        case .notFound:
+            return .resume(local)
+        case .open(let distance):
+            var incoming = local
+            if let distance { incoming.distanceMetres = distance }
+            return .resume(try merge(incoming))
+        case .ended:
+            return .ended(try setPhase(.ended, sessionID: sessionID))
+        }
+    }
+}

@@ -1,0 +1,67 @@
+/// Why a store operation failed: what went wrong, where (the database file and the SQL statement), and
+/// SQLite's own result code and message.
+///
+/// Modelled on GRDB's `DatabaseError`: the result code, the message and the SQL travel together, so a
+/// report names the file and the statement. A corrupt file or a file that is not a TrueTrack store is a
+/// thrown error, never a crash.
+public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kind of failure.
+    public enum Kind: Sendable, Hashable {
+        /// The file could not be opened or created (missing folder, no permission).
+        case cannotOpen
+        /// The file is not an SQLite database, or SQLite found it damaged (`SQLITE_NOTADB`, `SQLITE_CORRUPT`,
+        /// or a failed `PRAGMA quick_check`). Remedy: move the file aside; a new store starts empty.
+        case corrupt
+        /// The file is a valid SQLite database written by another application (its `application_id` is not
+        /// TrueTrack's and it already holds tables). Nothing was changed in it.
+        case foreignDatabase(applicationID: Int32)
+        /// The file was written by a newer TrueTrack whose schema this build does not know.
+        case newerSchema(found: Int32, supported: Int32)
+        /// Another connection held the write lock for longer than the busy timeout.
+        case busy
+        /// An option was out of its documented range.
+        case invalidOption(name: String, value: String, expected: String)
+        /// Any other SQLite failure (see ``StoreError/resultCode`` and ``StoreError/message``).
+        case sqlite
+    }
+
+    /// The kind of failure.
+    public var kind: Kind
+    /// The path of the database file concerned (`:memory:` for an in-memory store).
+    public var path: String
+    /// The SQL statement that failed, when one did.
+    public var sql: String?
+    /// SQLite's extended result code (`SQLITE_OK`, 0, when the failure is not SQLite's).
+    public var resultCode: Int32
+    /// SQLite's message, or a description of the failure.
+    public var message: String
+
+    /// Creates an error.
+    public init(kind: Kind, path: String, sql: String? = nil, resultCode: Int32 = 0, message: String) {
+        self.kind = kind
+        self.path = path
+        self.sql = sql
+        self.resultCode = resultCode
+        self.message = message
+    }
+
+    /// A one-line description: the file, the kind, SQLite's code and message, and the statement.
+    public var description: String {
+        var text = "\(path): "
+        switch kind {
+        case .cannotOpen: text += "cannot open the database"
+        case .corrupt: text += "not a database or damaged (move it aside; a new store starts empty)"
+        case .foreignDatabase(let id): text += "not a TrueTrack store (application_id \(id))"
+        case .newerSchema(let found, let supported):
+            text += "schema version \(found) is newer than this build supports (\(supported))"
+        case .busy: text += "the database stayed locked by another connection past the busy timeout"
+        case .invalidOption(let name, let value, let expected):
+            text += "option \(name) = \(value) is invalid: expected \(expected)"
+        case .sqlite: text += "SQLite error"
+        }
+        if resultCode != 0 { text += " [code \(resultCode)]" }
+        if !message.isEmpty { text += ": \(message)" }
+        if let sql { text += " (in: \(sql))" }
+        return text
+    }
+}

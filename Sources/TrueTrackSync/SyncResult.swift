@@ -1,0 +1,80 @@
+import TrueTrackStore
+
+/// Why a sync attempt failed. Descriptions name the endpoint without user info or query and never include
+/// a header value (an `Authorization` token cannot leak into a log).
+public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The configuration is unusable (message says which setting and why).
+    case invalidConfiguration(String)
+    /// The request did not complete (connection refused or reset, DNS, TLS…): retried.
+    case network(String)
+    /// No answer within the request timeout: retried.
+    case timeout(seconds: Double)
+    /// The server answered a non-2xx status (retried for 408, 429 and 5xx; the batch is rejected for other
+    /// 4xx except 401/403, which stop the flush and keep the rows pending).
+    case status(Int, url: String)
+    /// The buffer failed.
+    case store(StoreError)
+
+    /// A one-line description.
+    public var description: String {
+        switch self {
+        case .invalidConfiguration(let why): "invalid sync configuration: \(why)"
+        case .network(let why): "network error: \(why)"
+        case .timeout(let seconds): "no answer within \(seconds) s"
+        case .status(let code, let url): "HTTP \(code) from \(url)"
+        case .store(let error): error.description
+        }
+    }
+}
+
+/// What became of a batch after one attempt.
+public enum SyncDisposition: Sendable, Hashable {
+    /// 2xx: the rows were deleted from the buffer.
+    case delivered
+    /// A permanent 4xx: the rows were marked rejected (kept, counted, no longer sent).
+    case rejected
+    /// A retryable failure: the rows stay in the batch, to be resent under the same key.
+    case willRetry
+    /// A failure that retrying now cannot fix (401/403, an unexpected status, a store error): the flush
+    /// stops; the rows stay pending.
+    case stopped
+}
+
+/// The outcome of one sync attempt.
+public struct SyncResult: Sendable, Hashable {
+    /// True when the server acknowledged the batch (2xx).
+    public var success: Bool
+    /// Fixes in the batch.
+    public var count: Int
+    /// The HTTP status, when the server answered.
+    public var status: Int?
+    /// What went wrong, when something did.
+    public var error: SyncError?
+    /// What became of the batch.
+    public var disposition: SyncDisposition
+    /// The batch's idempotency key.
+    public var idempotencyKey: String
+    /// This attempt's number for the batch (1 for the first send).
+    public var attempt: Int
+    /// The server's `Retry-After`, seconds, when it sent one.
+    public var retryAfterSeconds: Double?
+}
+
+/// The totals of one ``Synchronizer/flush(onResult:)``.
+public struct FlushSummary: Sendable, Hashable {
+    /// Attempts made.
+    public var attempts: Int = 0
+    /// Fixes acknowledged by the server and deleted from the buffer.
+    public var delivered: Int = 0
+    /// Fixes the server rejected permanently (kept in the buffer, marked rejected).
+    public var rejected: Int = 0
+    /// Failed attempts (retried or not).
+    public var failures: Int = 0
+    /// True when the buffer had nothing left to send when the flush ended.
+    public var isComplete: Bool = false
+    /// The last failure, if the flush stopped on one.
+    public var lastError: SyncError?
+
+    /// An empty summary (nothing attempted yet).
+    public init() {}
+}

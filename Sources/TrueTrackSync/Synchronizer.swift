@@ -1,0 +1,216 @@
+import Foundation
+import TrueTrackStore
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends the buffer to a backend in batches, deleting rows only after a 2xx for exactly the rows sent.
+///
+/// ## Protocol
+/// - Each request carries one ``SyncBatch``: at most ``SyncConfiguration/batchSize`` fixes as a JSON array
+///   (``BatchEncoder``), `Content-Type: application/json`, the configured headers and an `Idempotency-Key`
+///   header. The batch (rows and key) is persisted when claimed, so every retry, even after a restart,
+///   resends the same rows under the same key: a server that stored a batch but failed to answer can drop
+///   the repeat.
+/// - 2xx → the batch's rows are deleted. 408, 429 and 5xx, timeouts and network errors → retried with
+///   ``RetryPolicy`` backoff (never earlier than `Retry-After`). 401 and 403 → the flush stops and the rows
+///   stay pending (a refreshed token can still send them). Any other 4xx → the rows are marked rejected:
+///   kept, counted and visible, no longer sent, so one bad batch never blocks the queue.
+///
+/// The synchronizer owns its own connection to the buffer's file, so an app keeps appending through its
+/// ``FixBuffer`` while a flush runs.
+public actor Synchronizer {
+    /// The configuration in force.
+    public let configuration: SyncConfiguration
+    private let buffer: FixBuffer
+    private var session: URLSession
+    private let encoder: BatchEncoder
+    private var rng = SystemRandomNumberGenerator()
+
+    /// Opens the buffer at `databasePath` for syncing.
+    ///
+    /// - Throws: ``SyncError/store(_:)`` when the buffer cannot be opened.
+    public init(databasePath: String, storeOptions: StoreOptions = StoreOptions(), configuration: SyncConfiguration)
+        throws(SyncError)
+    {
+        do {
+            self.buffer = try FixBuffer(path: databasePath, options: storeOptions)
+        } catch {
+            throw .store(error)
+        }
+        self.configuration = configuration
+        self.session = Synchronizer.makeSession(configuration)
+        self.encoder = BatchEncoder(fieldNames: configuration.fieldNames)
+    }
+
+    /// A fresh URL session (its own connection pool).
+    private static func makeSession(_ configuration: SyncConfiguration) -> URLSession {
+        let sessionConfiguration = URLSessionConfiguration.ephemeral
+        sessionConfiguration.timeoutIntervalForRequest = configuration.requestTimeoutSeconds
+        sessionConfiguration.httpCookieAcceptPolicy = .never
+        sessionConfiguration.urlCache = nil
+        return URLSession(configuration: sessionConfiguration)
+    }
+
+    /// Drops the session after a transport failure, so nothing of a broken exchange is reused.
+    private func renewSession() {
+        session.invalidateAndCancel()
+        session = Synchronizer.makeSession(configuration)
+    }
+
+    /// The buffer's counts (see ``BufferStatistics``).
+    public func statistics() throws(SyncError) -> BufferStatistics {
+        do { return try buffer.statistics() } catch { throw .store(error) }
+    }
+
+    /// Sends the next batch once (no retry) and applies the outcome to the buffer; `nil` when nothing is
+    /// pending.
+    public func sendNextBatch() async -> SyncResult? {
+        let batch: SyncBatch
+        do {
+            guard let next = try buffer.nextBatch(size: configuration.batchSize) else { return nil }
+            batch = next
+            try buffer.recordAttempt(batch)
+        } catch {
+            return SyncResult(
+                success: false, count: 0, status: nil, error: .store(error), disposition: .stopped,
+                idempotencyKey: "", attempt: 0)
+        }
+        return await send(batch)
+    }
+
+    /// Syncs now: sends batch after batch until the buffer has nothing pending, retrying failures with
+    /// backoff; gives up after ``RetryPolicy/maximumAttemptsPerFlush`` consecutive failures of one batch or
+    /// on a failure that retrying cannot fix (the rows stay buffered for the next flush).
+    ///
+    /// - Parameter onResult: called with every attempt's result, in order (e.g. to log it).
+    /// - Returns: the totals.
+    @discardableResult
+    public func flush(onResult: (@Sendable (SyncResult) -> Void)? = nil) async -> FlushSummary {
+        var summary = FlushSummary()
+        var failuresInARow = 0
+        while true {
+            guard let result = await sendNextBatch() else {
+                summary.isComplete = true
+                return summary
+            }
+            summary.attempts += 1
+            onResult?(result)
+            switch result.disposition {
+            case .delivered:
+                summary.delivered += result.count
+                failuresInARow = 0
+            case .rejected:
+                summary.rejected += result.count
+                summary.failures += 1
+                failuresInARow = 0
+            case .stopped:
+                summary.failures += 1
+                summary.lastError = result.error
+                return summary
+            case .willRetry:
+                summary.failures += 1
+                failuresInARow += 1
+                if failuresInARow >= configuration.retry.maximumAttemptsPerFlush {
+                    summary.lastError = result.error
+                    return summary
+                }
+                let wait = configuration.retry.delay(
+                    beforeRetry: failuresInARow, retryAfterSeconds: result.retryAfterSeconds, using: &rng)
+                if wait > 0 { try? await Task.sleep(nanoseconds: UInt64(wait * 1e9)) }
+                if Task.isCancelled { return summary }
+            }
+        }
+    }
+
+    /// One HTTP attempt for `batch`, and the buffer updated accordingly.
+    private func send(_ batch: SyncBatch) async -> SyncResult {
+        var result = SyncResult(
+            success: false, count: batch.rows.count, status: nil, error: nil, disposition: .willRetry,
+            idempotencyKey: batch.idempotencyKey, attempt: batch.previousAttempts + 1)
+        var request = URLRequest(url: configuration.url)
+        request.httpMethod = configuration.method.rawValue
+        request.timeoutInterval = configuration.requestTimeoutSeconds
+        for header in configuration.headers { request.setValue(header.value, forHTTPHeaderField: header.name) }
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        // One connection per batch: on Linux, URLSession (libcurl) silently re-sent a batch on a fresh
+        // connection after the server reset a kept-alive one, then lost that answer and reported a timeout
+        // (seen with the loopback receiver). A batch is ~15 KB: the extra handshake is cheap beside it.
+        request.setValue("close", forHTTPHeaderField: "Connection")
+        request.setValue(batch.idempotencyKey, forHTTPHeaderField: "Idempotency-Key")
+        request.httpBody = Data(encoder.encode(batch.rows))
+
+        let response: HTTPURLResponse
+        do {
+            let (_, raw) = try await session.data(for: request)
+            guard let http = raw as? HTTPURLResponse else {
+                result.error = .network("not an HTTP response")
+                return result
+            }
+            response = http
+        } catch let error as URLError {
+            result.error = error.code == .timedOut
+                ? .timeout(seconds: configuration.requestTimeoutSeconds) : .network(Synchronizer.describe(error))
+            renewSession()
+            return result
+        } catch {
+            result.error = .network("request failed")
+            renewSession()
+            return result
+        }
+        let status = response.statusCode
+        result.status = status
+        result.retryAfterSeconds = response.value(forHTTPHeaderField: "Retry-After").flatMap(Synchronizer.retryAfter)
+        do {
+            switch status {
+            case 200..<300:
+                try buffer.acknowledge(batch)
+                result.success = true
+                result.disposition = .delivered
+            case 408, 429, 500..<600:
+                result.error = .status(status, url: configuration.redactedURL)
+                result.disposition = .willRetry
+            case 401, 403:
+                result.error = .status(status, url: configuration.redactedURL)
+                result.disposition = .stopped
+            case 400..<500:
+                try buffer.markRejected(batch, status: status)
+                result.error = .status(status, url: configuration.redactedURL)
+                result.disposition = .rejected
+            default:
+                result.error = .status(status, url: configuration.redactedURL)
+                result.disposition = .stopped
+            }
+        } catch {
+            result.error = .store(error)
+            result.disposition = .stopped
+        }
+        return result
+    }
+
+    /// A URLError's description without the failing URL (which may carry a query token).
+    static func describe(_ error: URLError) -> String {
+        switch error.code {
+        case .networkConnectionLost: "connection lost"
+        case .cannotConnectToHost: "cannot connect to host"
+        case .cannotFindHost: "cannot find host"
+        case .notConnectedToInternet: "not connected to the internet"
+        case .secureConnectionFailed: "TLS handshake failed"
+        case .badServerResponse: "bad server response"
+        default: "URL error \(error.code.rawValue)"
+        }
+    }
+
+    /// Parses `Retry-After`: delta-seconds, or an HTTP-date (seconds from now, not below 0).
+    static func retryAfter(_ value: String) -> Double? {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        if let seconds = Int(trimmed) { return Double(max(seconds, 0)) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: trimmed) else { return nil }
+        return max(0, date.timeIntervalSinceNow)
+    }
+}

@@ -1,0 +1,240 @@
+#!/usr/bin/env python3
+"""TrueTrack's loopback test receiver: stores JSON batches of fixes, honours Idempotency-Key, injects faults.
+
+Started by Tests/TrueTrackSyncTests; bound to 127.0.0.1 on an ephemeral port, which it prints as
+"PORT <n>" on its first stdout line. Exits by itself after --lifetime seconds (default 300).
+
+Endpoints
+  POST|PUT /fixes          a JSON array of fix objects; stored under its Idempotency-Key (a repeat of a stored
+                           key is answered 200 and not stored again; a repeat whose body differs is counted in
+                           key_mismatches). A body that is not a JSON array of objects: 400.
+  GET  /stats              JSON counters (see Stats below).
+  POST /control            JSON {"script": [...], "fail_rate": 0.3, "faults": [...], "seed": 1,
+                           "sessions": {id: {"phase": "open"|"ended", "distance_m": x}}}
+  GET  /sessions/<id>      the session's status from "sessions" (404 when unknown).
+
+Faults (each names what the next request gets; "script" is consumed in order before random faults):
+  ok            store, 200
+  500 / 503     answer that status, store nothing
+  408, 401, 422 answer that status, store nothing
+  429[:s]       429 with Retry-After: s (default 0)
+  timeout       sleep --timeout-sleep seconds (default 2), then close without answering; store nothing
+  reset         read half the body, then reset the connection (RST); store nothing
+  slow          sleep 0.15 s, then store and answer 200
+  store-500     store, then answer 500
+  store-drop    store, then reset the connection without answering
+"""
+import argparse
+import json
+import os
+import random
+import signal
+import socket
+import struct
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+LOCK = threading.Lock()
+STATE = {
+    "script": [],
+    "fail_rate": 0.0,
+    "faults": [],
+    "rng": random.Random(1),
+    "sessions": {},
+}
+BATCHES = {}  # idempotency key -> canonical body (list of objects)
+ID_COUNTS = {}  # fix "id" -> times stored
+STATS = {
+    "requests": 0,
+    "stored_batches": 0,
+    "stored_fixes": 0,
+    "duplicate_batches": 0,
+    "key_mismatches": 0,
+    "missing_key": 0,
+    "bad_bodies": 0,
+    "faults": {},
+    "methods": {},
+    "authorization": [],
+    "content_types": [],
+    "first_object": None,
+}
+ARGS = None
+
+
+def next_fault():
+    with LOCK:
+        if STATE["script"]:
+            return STATE["script"].pop(0)
+        if STATE["faults"] and STATE["rng"].random() < STATE["fail_rate"]:
+            return STATE["rng"].choice(STATE["faults"])
+    return "ok"
+
+
+def reset_connection(handler):
+    sock = handler.connection
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    except OSError:
+        pass
+    handler.close_connection = True
+    try:
+        sock.close()
+    except OSError:
+        pass
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format, *args):  # quiet
+        pass
+
+    def reply(self, status, body=b"", headers=None):
+        self.send_response(status)
+        for k, v in (headers or {}).items():
+            self.send_header(k, v)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self):
+        if self.path == "/stats":
+            with LOCK:
+                stats = dict(STATS)
+                stats["distinct_ids"] = len(ID_COUNTS)
+                stats["duplicate_ids"] = sum(1 for c in ID_COUNTS.values() if c > 1)
+                stats["min_id"] = min(ID_COUNTS) if ID_COUNTS else None
+                stats["max_id"] = max(ID_COUNTS) if ID_COUNTS else None
+                body = json.dumps(stats).encode()
+            self.reply(200, body)
+        elif self.path.startswith("/sessions/"):
+            sid = self.path[len("/sessions/"):]
+            fault = next_fault()
+            if fault == "timeout":
+                time.sleep(ARGS.timeout_sleep)
+                reset_connection(self)
+                return
+            if fault in ("500", "503"):
+                self.reply(int(fault))
+                return
+            with LOCK:
+                session = STATE["sessions"].get(sid)
+            if session is None:
+                self.reply(404, b"{}")
+            else:
+                self.reply(200, json.dumps(session).encode())
+        else:
+            self.reply(404, b"{}")
+
+    def do_PUT(self):
+        self.do_POST()
+
+    def do_POST(self):
+        length = int(self.headers.get("Content-Length", "0"))
+        if self.path == "/control":
+            body = json.loads(self.rfile.read(length) or b"{}")
+            with LOCK:
+                if "script" in body:
+                    STATE["script"] = list(body["script"])
+                if "fail_rate" in body:
+                    STATE["fail_rate"] = float(body["fail_rate"])
+                if "faults" in body:
+                    STATE["faults"] = list(body["faults"])
+                if "seed" in body:
+                    STATE["rng"] = random.Random(body["seed"])
+                if "sessions" in body:
+                    STATE["sessions"] = body["sessions"]
+            self.reply(200, b"{}")
+            return
+        fault = next_fault()
+        with LOCK:
+            STATS["requests"] += 1
+            STATS["faults"][fault] = STATS["faults"].get(fault, 0) + 1
+            STATS["methods"][self.command] = STATS["methods"].get(self.command, 0) + 1
+            auth = self.headers.get("Authorization")
+            if auth is not None and auth not in STATS["authorization"]:
+                STATS["authorization"].append(auth)
+            ctype = self.headers.get("Content-Type")
+            if ctype not in STATS["content_types"]:
+                STATS["content_types"].append(ctype)
+        if fault == "reset":
+            self.rfile.read(length // 2)
+            reset_connection(self)
+            return
+        if fault == "timeout":
+            self.rfile.read(length)
+            time.sleep(ARGS.timeout_sleep)
+            reset_connection(self)
+            return
+        raw = self.rfile.read(length)
+        if fault.startswith("429"):
+            retry_after = fault.split(":", 1)[1] if ":" in fault else "0"
+            self.reply(429, b"{}", {"Retry-After": retry_after})
+            return
+        if fault in ("500", "503", "408", "401", "422"):
+            self.reply(int(fault), b"{}")
+            return
+        if fault == "slow":
+            time.sleep(0.15)
+        try:
+            rows = json.loads(raw)
+            if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+                raise ValueError("not an array of objects")
+        except ValueError:
+            with LOCK:
+                STATS["bad_bodies"] += 1
+            self.reply(400, b"{}")
+            return
+        key = self.headers.get("Idempotency-Key")
+        duplicate = False
+        with LOCK:
+            if STATS["first_object"] is None and rows:
+                STATS["first_object"] = rows[0]
+            if key is None:
+                STATS["missing_key"] += 1
+            if key is not None and key in BATCHES:
+                duplicate = True
+                STATS["duplicate_batches"] += 1
+                if BATCHES[key] != rows:
+                    STATS["key_mismatches"] += 1
+            else:
+                if key is not None:
+                    BATCHES[key] = rows
+                STATS["stored_batches"] += 1
+                STATS["stored_fixes"] += len(rows)
+                for r in rows:
+                    fid = r.get("id")
+                    ID_COUNTS[fid] = ID_COUNTS.get(fid, 0) + 1
+        if fault == "store-500":
+            self.reply(500, b"{}")
+            return
+        if fault == "store-drop":
+            reset_connection(self)
+            return
+        self.reply(200, json.dumps({"stored": len(rows), "duplicate": duplicate}).encode())
+
+
+def main():
+    global ARGS
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--lifetime", type=float, default=300)
+    parser.add_argument("--timeout-sleep", type=float, default=2.0)
+    ARGS = parser.parse_args()
+    # A parent may hand down SIGTERM ignored or blocked: make it end the receiver.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    print("PORT %d" % server.server_address[1], flush=True)
+    timer = threading.Timer(ARGS.lifetime, server.shutdown)
+    timer.daemon = True
+    timer.start()
+    server.serve_forever(poll_interval=0.1)
+    sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,204 @@
+import Foundation
+import Testing
+import TrueTrackCore
+@testable import TrueTrackStore
+
+@Suite struct FixBufferTests {
+    @Test func roundTripsEveryFieldAndTheDecision() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let buffer = try FixBuffer(path: folder.file("b.sqlite"))
+        let fix = try Fix(
+            timestamp: Timestamp(millisecondsSince1970: 1_714_521_600_123), latitude: -33.856784,
+            longitude: 151.215297, horizontalAccuracyMetres: 3.9, altitudeMetres: 12.25, verticalAccuracyMetres: 2,
+            speedMetresPerSecond: 1.42, speedAccuracyMetresPerSecond: 0.3, courseDegrees: 271.5,
+            courseAccuracyDegrees: 9, provider: .fused, satellitesUsed: 17, isMocked: false,
+            activity: ActivityReading(kind: .walking, confidence: 88))
+        var tracker = Tracker()
+        let decision = tracker.process(fix)
+        let receipt = try buffer.append(fix, decision: decision, sessionID: "walk-1")
+        #expect(receipt.ids == 1...1)
+        let invalid = try Fix(
+            timestamp: Timestamp(millisecondsSince1970: 1_714_521_601_000), latitude: 0, longitude: 0,
+            horizontalAccuracyMetres: -1)
+        try buffer.append(invalid)
+
+        let rows = try buffer.newest(limit: 10)
+        #expect(rows.count == 2)
+        #expect(rows[0].id == 2)
+        #expect(rows[0].fix == invalid)
+        #expect(rows[0].fix.horizontalAccuracy == .invalid)
+        #expect(rows[0].decision == nil)
+        #expect(rows[0].sessionID == nil)
+        #expect(rows[1].fix == fix)
+        #expect(rows[1].sessionID == "walk-1")
+        #expect(rows[1].decision == StoredDecision(decision))
+        #expect(rows[1].decision?.isAccepted == true)
+        #expect(rows[1].syncState == .pending)
+        #expect(try buffer.count() == 2)
+    }
+
+    @Test func batchAppendIsOneTransactionWithConsecutiveIDs() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let buffer = try FixBuffer(path: folder.file("b.sqlite"))
+        let receipt = try buffer.append((0..<500).map(walkFix))
+        #expect(receipt.ids == 1...500)
+        #expect(receipt.droppedCount == 0)
+        #expect(try buffer.count() == 500)
+        let newest = try buffer.newest(limit: 3)
+        #expect(newest.map(\.id) == [500, 499, 498])
+        #expect(newest[0].fix == walkFix(499))
+        #expect(try buffer.append([Fix]()).ids == nil)
+    }
+
+    @Test func capDropsTheOldestRowsAndCountsThem() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let buffer = try FixBuffer(path: folder.file("b.sqlite"), options: StoreOptions(maxRecordsToPersist: 100))
+        let first = try buffer.append((0..<80).map(walkFix))
+        #expect(first.droppedCount == 0)
+        let second = try buffer.append((80..<250).map(walkFix))
+        #expect(second.droppedCount == 150)
+        for n in 250..<260 { #expect(try buffer.append(walkFix(n)).droppedCount == 1) }
+        #expect(try buffer.count() == 100)
+        let stats = try buffer.statistics()
+        #expect(stats == BufferStatistics(rowCount: 100, pendingCount: 100, inFlightCount: 0, rejectedCount: 0, droppedCount: 160))
+        let rows = try buffer.newest(limit: 1000)
+        #expect(rows.count == 100)
+        #expect(rows.last?.fix == walkFix(160))
+        #expect(rows.first?.fix == walkFix(259))
+    }
+
+    @Test func rejectsOptionsOutsideTheirRanges() {
+        for cap in [0, 99, 1_000_001] {
+            #expect(throws: StoreError.self) {
+                try FixBuffer(path: ":memory:", options: StoreOptions(maxRecordsToPersist: cap))
+            }
+        }
+        do {
+            _ = try FixBuffer(path: ":memory:", options: StoreOptions(maxRecordsToPersist: 99))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.kind == .invalidOption(name: "maxRecordsToPersist", value: "99", expected: "100...1000000"))
+        }
+        #expect(throws: StoreError.self) { try FixBuffer(path: ":memory:", options: StoreOptions(maxAgeSeconds: -1)) }
+        #expect((try? FixBuffer(path: ":memory:", options: StoreOptions(maxRecordsToPersist: 100))) != nil)
+        #expect((try? FixBuffer(path: ":memory:", options: StoreOptions(maxRecordsToPersist: 1_000_000))) != nil)
+    }
+
+    @Test func ageLimitDropsOldFixes() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("b.sqlite")
+        let now = FixBuffer.now()
+        let old = try Fix(timestamp: now.advanced(bySeconds: -7200), latitude: 1, longitude: 1)
+        let recent = try Fix(timestamp: now.advanced(bySeconds: -60), latitude: 1, longitude: 1)
+        do {
+            let buffer = try FixBuffer(path: path)
+            try buffer.append([old, old, recent])
+        }
+        let limited = try FixBuffer(path: path, options: StoreOptions(maxAgeSeconds: 3600))
+        #expect(try limited.count() == 1)
+        #expect(try limited.statistics().droppedCount == 2)
+        #expect(try limited.newest(limit: 5).map(\.fix) == [recent])
+    }
+
+    @Test func clearReturnsTheRowsRemoved() throws {
+        let buffer = try FixBuffer(path: ":memory:")
+        try buffer.append((0..<42).map(walkFix))
+        _ = try buffer.nextBatch(size: 10)
+        #expect(try buffer.clear() == 42)
+        #expect(try buffer.count() == 0)
+        #expect(try buffer.clear() == 0)
+        #expect(try buffer.nextBatch(size: 10) == nil)
+        #expect(try buffer.statistics().droppedCount == 0)
+    }
+
+    @Test func batchesAreStableUntilAcknowledged() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("b.sqlite")
+        let batch: SyncBatch
+        do {
+            let buffer = try FixBuffer(path: path)
+            try buffer.append((0..<120).map(walkFix))
+            batch = try #require(try buffer.nextBatch(size: 50))
+            #expect(batch.rows.map(\.id) == Array(1...50))
+            #expect(batch.idempotencyKey.count == 32)
+            try buffer.recordAttempt(batch)
+            // A retry gets the same rows under the same key, whatever the size asked now.
+            let again = try #require(try buffer.nextBatch(size: 7))
+            #expect(again.id == batch.id)
+            #expect(again.idempotencyKey == batch.idempotencyKey)
+            #expect(again.rows.map(\.id) == batch.rows.map(\.id))
+            #expect(again.previousAttempts == 1)
+        }
+        // ... even after the process restarts.
+        let buffer = try FixBuffer(path: path)
+        let reopened = try #require(try buffer.nextBatch(size: 50))
+        #expect(reopened.idempotencyKey == batch.idempotencyKey)
+        #expect(reopened.rows.map(\.id) == batch.rows.map(\.id))
+        #expect(try buffer.statistics().inFlightCount == 50)
+        // New rows appended meanwhile never join a claimed batch.
+        try buffer.append(walkFix(500))
+        #expect(try buffer.nextBatch(size: 50)?.rows.count == 50)
+
+        #expect(try buffer.acknowledge(batch) == 50)
+        #expect(try buffer.count() == 71)
+        let next = try #require(try buffer.nextBatch(size: 50))
+        #expect(next.idempotencyKey != batch.idempotencyKey)
+        #expect(next.rows.map(\.id) == Array(51...100))
+    }
+
+    @Test func rejectedRowsAreKeptCountedAndSkipped() throws {
+        let buffer = try FixBuffer(path: ":memory:")
+        try buffer.append((0..<30).map(walkFix))
+        let batch = try #require(try buffer.nextBatch(size: 10))
+        #expect(try buffer.markRejected(batch, status: 422) == 10)
+        let stats = try buffer.statistics()
+        #expect(stats.rejectedCount == 10)
+        #expect(stats.pendingCount == 20)
+        #expect(try buffer.count() == 30)
+        let next = try #require(try buffer.nextBatch(size: 10))
+        #expect(next.rows.map(\.id) == Array(11...20))
+        #expect(try buffer.newest(limit: 30).last?.syncState == .rejected(status: 422))
+        #expect(try buffer.requeueRejected() == 10)
+        #expect(try buffer.statistics().rejectedCount == 0)
+    }
+
+    @Test func capDroppingInFlightRowsShrinksTheBatch() throws {
+        let buffer = try FixBuffer(path: ":memory:", options: StoreOptions(maxRecordsToPersist: 100))
+        try buffer.append((0..<100).map(walkFix))
+        let batch = try #require(try buffer.nextBatch(size: 50))
+        try buffer.append((100..<130).map(walkFix))  // drops rows 1...30
+        let retry = try #require(try buffer.nextBatch(size: 50))
+        #expect(retry.idempotencyKey == batch.idempotencyKey)
+        #expect(retry.rows.map(\.id) == Array(31...50))
+        #expect(try buffer.acknowledge(batch) == 20)
+        #expect(try buffer.count() == 80)
+    }
+
+    @Test func countStaysExactUnderRandomOperations() throws {
+        var rng = SplitMix64(seed: 6)
+        let buffer = try FixBuffer(path: ":memory:", options: StoreOptions(maxRecordsToPersist: 300))
+        var n = 0
+        for _ in 0..<300 {
+            switch rng.next() % 6 {
+            case 0, 1, 2:
+                let k = Int(rng.next() % 40)
+                try buffer.append((n..<n + k).map(walkFix))
+                n += k
+            case 3:
+                if let batch = try buffer.nextBatch(size: Int(rng.next() % 30) + 1) { try buffer.acknowledge(batch) }
+            case 4:
+                if let batch = try buffer.nextBatch(size: 5) { try buffer.markRejected(batch, status: 400) }
+            default:
+                if rng.next() % 10 == 0 { try buffer.clear() }
+            }
+            let stats = try buffer.statistics()
+            #expect(try buffer.count() == stats.rowCount)
+            #expect(stats.rowCount <= 300)
+        }
+    }
+}

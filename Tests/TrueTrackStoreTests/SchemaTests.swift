@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import TrueTrackCore
+@testable import TrueTrackStore
+
+@Suite struct SchemaTests {
+    @Test func garbageFileIsReportedAsCorrupt() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("garbage.sqlite")
+        try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: path))
+        do {
+            _ = try FixBuffer(path: path)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.kind == .corrupt)
+            #expect(error.path == path)
+            #expect(error.description.contains("garbage.sqlite"))
+        }
+        // The file was left as it was.
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(repeating: 0x5A, count: 8192))
+    }
+
+    @Test func foreignDatabaseIsRefusedAndLeftUntouched() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("other.sqlite")
+        do {
+            let db = try Connection(path: path, busyTimeoutMilliseconds: 100)
+            try db.execute("CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('Ada')")
+        }
+        do {
+            _ = try SessionStateStore(path: path)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.kind == .foreignDatabase(applicationID: 0))
+        }
+        let db = try Connection(path: path, busyTimeoutMilliseconds: 100)
+        #expect(try db.integer("SELECT count(*) FROM sqlite_schema") == 1)
+        #expect(try db.integer("PRAGMA user_version") == 0)
+    }
+
+    @Test func newerSchemaIsRefused() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("new.sqlite")
+        do {
+            let buffer = try FixBuffer(path: path)
+            try buffer.db.execute("PRAGMA user_version = 99")
+        }
+        do {
+            _ = try FixBuffer(path: path)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.kind == .newerSchema(found: 99, supported: Schema.currentVersion))
+        }
+    }
+
+    @Test func migratesAVersion1FileKeepingItsFixes() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("v1.sqlite")
+        do {
+            let db = try Connection(path: path, busyTimeoutMilliseconds: 100)
+            try Schema.prepare(db, options: StoreOptions(), upTo: 1)
+            #expect(try db.integer("PRAGMA user_version") == 1)
+            try db.execute(
+                "INSERT INTO fixes (time_ms, latitude, longitude, provider) VALUES (1000, 10.5, 20.25, 'gps')")
+            try db.execute("UPDATE buffer_counters SET row_count = 1")
+        }
+        let buffer = try FixBuffer(path: path)
+        #expect(try buffer.db.integer("PRAGMA user_version") == Schema.currentVersion)
+        #expect(try buffer.count() == 1)
+        let row = try #require(try buffer.newest(limit: 1).first)
+        #expect(row.fix.latitude == 10.5)
+        #expect(row.fix.horizontalAccuracy == .absent)
+        let sessions = try SessionStateStore(path: path)
+        #expect(try sessions.setPhase(.paused, sessionID: "s").phase == .paused)
+    }
+
+    @Test func truncatedAndFlippedFilesNeverCrash() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let good = folder.file("good.sqlite")
+        do {
+            let buffer = try FixBuffer(path: good, options: StoreOptions(durability: .normal))
+            try buffer.append((0..<2000).map(walkFix))
+            try buffer.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        let original = try Data(contentsOf: URL(fileURLWithPath: good))
+        var rng = SplitMix64(seed: 42)
+        var outcomes: [String: Int] = [:]
+        for i in 0..<60 {
+            var bytes = original
+            if i % 2 == 0 {
+                bytes = bytes.prefix(Int(rng.next() % UInt64(bytes.count)))
+            } else {
+                for _ in 0..<8 {
+                    let at = Int(rng.next() % UInt64(bytes.count))
+                    bytes[at] = UInt8(truncatingIfNeeded: rng.next())
+                }
+            }
+            let path = folder.file("mutant-\(i).sqlite")
+            try bytes.write(to: URL(fileURLWithPath: path))
+            do {
+                let buffer = try FixBuffer(path: path, options: StoreOptions(maxRecordsToPersist: 1_000_000))
+                _ = try buffer.count()
+                _ = try buffer.newest(limit: 3000)
+                _ = try buffer.statistics()
+                outcomes["opened", default: 0] += 1
+            } catch {
+                outcomes["\(error.kind)", default: 0] += 1
+                #expect(error.path == path)
+            }
+        }
+        #expect(outcomes.values.reduce(0, +) == 60)
+        #expect(outcomes["corrupt", default: 0] > 0)
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+import TrueTrackCore
+import TrueTrackStore
+@testable import TrueTrackSync
+
+@Suite struct SyncUnitTests {
+    struct SplitMix64: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test func backoffIsJitteredExponentialAndHonoursRetryAfter() {
+        let policy = RetryPolicy(initialDelaySeconds: 1, maximumDelaySeconds: 300, maximumAttemptsPerFlush: 5)
+        var rng = SplitMix64(state: 1)
+        for attempt in 1...12 {
+            let ceiling = min(300, pow(2, Double(attempt - 1)))
+            var seen: [Double] = []
+            for _ in 0..<200 {
+                let d = policy.delay(beforeRetry: attempt, retryAfterSeconds: nil, using: &rng)
+                #expect(d >= 0 && d <= ceiling)
+                seen.append(d)
+            }
+            #expect(seen.max()! > ceiling * 0.8)  // jitter spans the range
+            #expect(seen.min()! < ceiling * 0.2)
+        }
+        #expect(policy.delay(beforeRetry: 1, retryAfterSeconds: 7, using: &rng) == 7)
+        #expect(policy.delay(beforeRetry: 1, retryAfterSeconds: 9999, using: &rng) == 300)
+        #expect(policy.delay(beforeRetry: 1000, retryAfterSeconds: nil, using: &rng) <= 300)
+    }
+
+    @Test func parsesRetryAfterInBothForms() {
+        #expect(Synchronizer.retryAfter("120") == 120)
+        #expect(Synchronizer.retryAfter(" 0 ") == 0)
+        #expect(Synchronizer.retryAfter("-5") == 0)
+        #expect(Synchronizer.retryAfter("Wed, 21 Oct 2015 07:28:00 GMT") == 0)  // in the past
+        #expect(Synchronizer.retryAfter("soon") == nil)
+        let future = Date().addingTimeInterval(3600)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        let seconds = Synchronizer.retryAfter(formatter.string(from: future)) ?? 0
+        #expect(seconds > 3590 && seconds <= 3600)
+    }
+
+    @Test func validatesTheConfiguration() throws {
+        let url = try #require(URL(string: "https://api.example.com/v1/fixes"))
+        #expect(throws: SyncError.self) { try SyncConfiguration(url: url, batchSize: 0) }
+        #expect(throws: SyncError.self) { try SyncConfiguration(url: url, batchSize: 1001) }
+        #expect(throws: SyncError.self) { try SyncConfiguration(url: URL(string: "ftp://x/y")!) }
+        #expect(throws: SyncError.self) { try SyncConfiguration(url: url, requestTimeoutSeconds: 0.5) }
+        #expect(throws: SyncError.self) { try SyncConfiguration(url: url, headers: [("Bad Name", "v")]) }
+        let ok = try SyncConfiguration(url: url, batchSize: 1000)
+        #expect(ok.batchSize == 1000)
+        #expect(try SyncConfiguration(url: url).batchSize == 50)
+    }
+
+    @Test func parsesHeadersWithoutEchoingValues() throws {
+        let h = try SyncConfiguration.parseHeader("Authorization:  Bearer abc:def ")
+        #expect(h.name == "Authorization")
+        #expect(h.value == "Bearer abc:def")
+        do {
+            _ = try SyncConfiguration.parseHeader("Authorization Bearer SECRET")
+            Issue.record("expected an error")
+        } catch {
+            #expect(!error.description.contains("SECRET"))
+        }
+        let config = try SyncConfiguration(
+            url: URL(string: "https://user:pw@api.example.com:8443/in?token=SECRET")!,
+            headers: [("Authorization", "Bearer SECRET")])
+        #expect(config.description == "POST https://api.example.com:8443/in batch 50 headers [Authorization: <redacted>]")
+        #expect(!config.description.contains("SECRET"))
+    }
+
+    @Test func encodesValidJSONWithCanonicalAndMappedNames() throws {
+        let buffer = try FixBuffer(path: ":memory:")
+        let fix = try Fix(
+            timestamp: Timestamp(millisecondsSince1970: 1_714_521_600_250), latitude: 48.85661, longitude: 2.35222,
+            horizontalAccuracyMetres: 4.5, altitudeMetres: 35, speedMetresPerSecond: 1.25, courseDegrees: 90,
+            provider: .fused, satellitesUsed: 9, isMocked: true, activity: ActivityReading(kind: .walking, confidence: 70))
+        var tracker = Tracker()
+        try buffer.append(fix, decision: tracker.process(fix), sessionID: "q\"uote\\\n")
+        try buffer.append(try Fix(timestamp: Timestamp(millisecondsSince1970: 0), latitude: 1e-7, longitude: -180, horizontalAccuracyMetres: -1))
+        let rows = try buffer.newest(limit: 2).reversed().map { $0 }
+        let json = try JSONSerialization.jsonObject(with: Data(BatchEncoder().encode(rows))) as? [[String: Any]]
+        let objects = try #require(json)
+        #expect(objects.count == 2)
+        let first = objects[0]
+        #expect(first["id"] as? Int == 1)
+        #expect(first["session_id"] as? String == "q\"uote\\\n")
+        #expect(first["time"] as? String == "2024-05-01T00:00:00.250Z")
+        #expect(first["latitude"] as? Double == 48.85661)
+        #expect(first["longitude"] as? Double == 2.35222)
+        #expect(first["accuracy_m"] as? Double == 4.5)
+        #expect(first["altitude_m"] as? Double == 35)
+        #expect(first["speed_mps"] as? Double == 1.25)
+        #expect(first["course_deg"] as? Double == 90)
+        #expect(first["provider"] as? String == "fused")
+        #expect(first["satellites"] as? Int == 9)
+        #expect(first["mocked"] as? Bool == true)
+        #expect(first["activity"] as? String == "walking")
+        #expect(first["activity_confidence"] as? Int == 70)
+        #expect(first["accepted"] as? Bool == true)
+        #expect(first["total_distance_m"] as? Double == 0)
+        #expect(first["vertical_accuracy_m"] == nil)
+        let second = objects[1]
+        #expect(second["time"] as? String == "1970-01-01T00:00:00Z")
+        #expect(second["latitude"] as? Double == 1e-7)
+        #expect(second["accuracy_m"] as? Double == 0)
+        #expect(second["accepted"] == nil)
+
+        let mapped = BatchEncoder(fieldNames: FieldNames(renamed: ["latitude": "lat", "longitude": "lng", "provider": ""]))
+        let renamed = try JSONSerialization.jsonObject(with: Data(mapped.encode(rows))) as? [[String: Any]]
+        let m = try #require(renamed?.first)
+        #expect(m["lat"] as? Double == 48.85661)
+        #expect(m["lng"] as? Double == 2.35222)
+        #expect(m["latitude"] == nil)
+        #expect(m["provider"] == nil)
+        #expect(BatchEncoder().encode([]) == Array("[]".utf8))
+    }
+}

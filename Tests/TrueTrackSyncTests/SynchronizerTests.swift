@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+import TrueTrackCore
+import TrueTrackStore
+@testable import TrueTrackSync
+
+/// The synchronizer against the real loopback receiver (Tests/Support/receiver.py), one receiver per test.
+@Suite struct SynchronizerTests {
+    final class Results: @unchecked Sendable {
+        private let lock = NSLock()
+        private var items: [SyncResult] = []
+        func add(_ r: SyncResult) { lock.withLock { items.append(r) } }
+        var all: [SyncResult] { lock.withLock { items } }
+    }
+
+    func fill(_ path: String, count: Int) throws {
+        let buffer = try FixBuffer(path: path, options: StoreOptions(maxRecordsToPersist: 1_000_000, durability: .normal))
+        try buffer.append((0..<count).map(walkFix), sessionID: "walk")
+    }
+
+    func synchronizer(
+        _ path: String, _ receiver: ReceiverProcess, method: HTTPMethod = .post,
+        headers: [(name: String, value: String)] = [], batchSize: Int = 50, timeout: Double = 5,
+        retry: RetryPolicy = testRetry, fieldNames: FieldNames = FieldNames()
+    ) throws -> Synchronizer {
+        try Synchronizer(
+            databasePath: path, storeOptions: StoreOptions(maxRecordsToPersist: 1_000_000, durability: .normal),
+            configuration: SyncConfiguration(
+                url: receiver.fixesURL, method: method, headers: headers, batchSize: batchSize, fieldNames: fieldNames,
+                requestTimeoutSeconds: timeout, retry: retry))
+    }
+
+    @Test func deliversEveryFixInBatchesAndEmptiesTheBuffer() async throws {
+        let receiver = try ReceiverProcess()
+        defer { receiver.stop() }
+        let path = temporaryDatabase()
+        defer { removeDatabase(path) }
+        try fill(path, count: 230)
+        let results = Results()
+        let summary = try await synchronizer(path, receiver).flush { results.add($0) }
+        #expect(summary.isComplete)
+        #expect(summary.delivered == 230)
+        #expect(summary.attempts == 5)
+        #expect(results.all.map(\.count) == [50, 50, 50, 50, 30])
+        #expect(results.all.allSatisfy { $0.success && $0.status == 200 && $0.error == nil && $0.attempt == 1 })
+        #expect(Set(results.all.map(\.idempotencyKey)).count == 5)
+        let stats = try await receiver.stats()
+        #expect(stats["stored_fixes"] as? Int == 230)
+        #expect(stats["distinct_ids"] as? Int == 230)
+        #expect(stats["min_id"] as? Int == 1)
+        #expect(stats["max_id"] as? Int == 230)
+        #expect(stats["missing_key"] as? Int == 0)
+        #expect(stats["content_types"] as? [String] == ["application/json"])
+        #expect(stats["methods"] as? [String: Int] == ["POST": 5])
+        let first = try #require(stats["first_object"] as? [String: Any])
+        #expect(first["time"] as? String == "2024-05-01T00:00:00Z")
+        #expect(first["session_id"] as? String == "walk")
+        #expect(first["latitude"] as? Double == 48.8566)
+        #expect(try FixBuffer(path: path).count() == 0)
+    }
+
+    @Test func sendsPutWithHeadersAndMappedNamesAndNeverLeaksTheToken() async throws {
+        let receiver = try ReceiverProcess()
+        defer { receiver.stop() }
+        let path = temporaryDatabase()
+        defer { removeDatabase(path) }
+        try fill(path, count: 60)
+        try await receiver.control(["script": ["500", "422", "401"]])
+        let sync = try synchronizer(
+            path, receiver, method: .put, headers: [("Authorization", "Bearer SECRET-TOKEN"), ("X-Device", "d1")],
+            fieldNames: FieldNames(renamed: ["latitude": "lat", "provider": ""]))
+        let results = Results()
+        let first = await sync.flush { results.add($0) }
+        // 500 → retried; 422 → the 50 rows rejected; 401 → the flush stops, the next 10 stay pending.
+        #expect(results.all.map(\.status) == [500, 422, 401])
+        #expect(results.all.map(\.disposition) == [.willRetry, .rejected, .stopped])
+        #expect(first.rejected == 50)
+        #expect(first.lastError == .status(401, url: receiver.fixesURL.absoluteString))
+        let second = await sync.flush { results.add($0) }
+        #expect(second.delivered == 10)
+        #expect(second.isComplete)
+        for r in results.all {
+            #expect(!(r.error?.description.contains("SECRET") ?? false))
+        }
+        let stats = try await receiver.stats()
+        #expect(stats["authorization"] as? [String] == ["Bearer SECRET-TOKEN"])
+        #expect(stats["methods"] as? [String: Int] == ["PUT": 4])
+        let object = try #require(stats["first_object"] as? [String: Any])
+        #expect(object["lat"] as? Double != nil)
+        #expect(object["latitude"] == nil)
+        #expect(object["provider"] == nil)
+        let buffer = try FixBuffer(path: path)
+        let counts = try buffer.statistics()
+        #expect(counts.rowCount == 50)
+        #expect(counts.rejectedCount == 50)
+        #expect(counts.pendingCount == 0)
+    }
+
+    @Test func retriesResendTheSameRowsUnderTheSameKey() async throws {
+        let receiver = try ReceiverProcess()
+        defer { receiver.stop() }
+        let path = temporaryDatabase()
+        defer { removeDatabase(path) }
+        try fill(path, count: 75)
+        try await receiver.control(["script": ["store-500", "store-drop", "503", "408"]])
+        let results = Results()
+        let summary = try await synchronizer(path, receiver).flush { results.add($0) }
+        #expect(summary.isComplete)
+        #expect(summary.delivered == 75)
+        let r = results.all
+        #expect(r.count == 6)
+        #expect(r[0...4].allSatisfy { $0.idempotencyKey == r[0].idempotencyKey && $0.count == 50 })
+        #expect(r.map(\.attempt) == [1, 2, 3, 4, 5, 1])
+        #expect(r[0].status == 500)
+        #expect(r[1].status == nil)
+        if case .network = r[1].error {} else { Issue.record("expected a network error, got \(String(describing: r[1].error))") }
+        #expect(r[4].success)
+        let stats = try await receiver.stats()
+        #expect(stats["stored_fixes"] as? Int == 75)
+        #expect(stats["distinct_ids"] as? Int == 75)
+        #expect(stats["duplicate_ids"] as? Int == 0)
+        #expect(stats["duplicate_batches"] as? Int == 2)  // the store-drop repeat and the final success
+        #expect(stats["key_mismatches"] as? Int == 0)
+    }
+
+    @Test func honoursRetryAfter() async throws {
+        let receiver = try ReceiverProcess()
+        defer { receiver.stop() }
+        let path = temporaryDatabase()
+        defer { removeDatabase(path) }
+        try fill(path, count: 5)
+        try await receiver.control(["script": ["429:1"]])
+        let results = Results()
+        let start = Date()
+        let summary = try await synchronizer(path, receiver).flush { results.add($0) }
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(summary.delivered == 5)
+        #expect(results.all.first?.status == 429)
+        #expect(results.all.first?.retryAfterSeconds == 1)
+        #expect(elapsed >= 1.0)
+        #expect(elapsed < 4)
+    }
+
+    @Test func timeoutsResetsAndSlowAnswersAreHandled() async throws {
+        let receiver = try ReceiverProcess(timeoutSleepSeconds: 2.5)
+        defer { receiver.stop() }
+        let path = temporaryDatabase()
+        defer { removeDatabase(path) }
+        try fill(path, count: 100)
+        try await receiver.control(["script": ["timeout", "reset", "slow"]])
+        let results = Results()
+        let start = Date()
+        let summary = try await synchronizer(path, receiver, timeout: 1).flush { results.add($0) }
+        #expect(Date().timeIntervalSince(start) < 5)
+        #expect(summary.isComplete)
+        #expect(summary.delivered == 100)
+        let r = results.all
+        #expect(r.count == 4)
+        #expect(r[0].error == .timeout(seconds: 1))
+        if case .network = r[1].error {} else { Issue.record("expected a network error, got \(String(describing: r[1].error))") }
+        #expect(r[2].success && r[3].success)
+        let stats = try await receiver.stats()
+        #expect(stats["stored_fixes"] as? Int == 100)
+        #expect(stats["duplicate_ids"] as? Int == 0)
+    }
+
+    @Test func unreachableServerKeepsEveryFix() async throws {
+        let receiver = try ReceiverProcess()
+        let path = temporaryDatabase()
+        defer { removeDatabase(path) }
+        try fill(path, count: 20)
+        let sync = try synchronizer(
+            path, receiver, retry: RetryPolicy(initialDelaySeconds: 0.01, maximumDelaySeconds: 0.05, maximumAttemptsPerFlush: 3))
+        receiver.stop()
+        let results = Results()
+        let summary = await sync.flush { results.add($0) }
+        #expect(!summary.isComplete)
+        #expect(summary.attempts == 3)
+        #expect(results.all.allSatisfy { !$0.success && $0.disposition == .willRetry && $0.count == 20 })
+        let stats = try await sync.statistics()
+        #expect(stats.rowCount == 20)
+        #expect(stats.inFlightCount == 20)
+    }
+}
