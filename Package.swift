@@ -56,7 +56,10 @@ let package = Package(
         // MARK: Command-line tool
         .executableTarget(
             name: "truetrack",
-            dependencies: ["TrueTrackCore", "TrueTrackIO", "TrueTrackSmoothing", "TrueTrackEvaluation"]
+            dependencies: [
+                "TrueTrackCore", "TrueTrackIO", "TrueTrackSmoothing", "TrueTrackEvaluation", "TrueTrackStore",
+                "TrueTrackSync",
+            ]
         ),
 
         // MARK: Benchmarks (kept out of the libraries' dependencies)

@@ -16,6 +16,8 @@ enum TrueTrackTool {
         (DatasetsCommand.spec, DatasetsCommand.run),
         (StopsCommand.spec, StopsCommand.run),
         (BenchCommand.spec, BenchCommand.run),
+        (BufferCommand.spec, BufferCommand.run),
+        (SyncCommand.spec, SyncCommand.run),
     ]
 
     static var rootHelp: String {

@@ -63,7 +63,7 @@ struct Tool {
         let root = try Tool.run(["--help"])
         #expect(root.status == 0)
         #expect(root.stdout.contains("USAGE: truetrack <subcommand>"))
-        for name in ["info", "convert", "process", "datasets", "bench"] {
+        for name in ["info", "convert", "process", "stops", "datasets", "bench", "buffer", "sync"] {
             #expect(root.stdout.contains("  \(name) "))
             let sub = try Tool.run([name, "--help"])
             #expect(sub.status == 0)

@@ -1,0 +1,149 @@
+import Foundation
+import TrueTrackCore
+import TrueTrackIO
+import TrueTrackStore
+
+/// `truetrack buffer add|list|count|clear --db FILE`: the SQLite buffer of fixes an app keeps before syncing.
+enum BufferCommand {
+    static let spec = CommandSpec(
+        name: "buffer",
+        abstract: "Persist fixes in a SQLite buffer (add), and list, count or clear it.",
+        positionals: ["ACTION", "[INPUT]"], minimumPositionals: 1, maximumPositionals: 2,
+        options: [
+            OptionSpec(name: "db", valueName: "FILE", help: "The buffer's SQLite file (created when missing)."),
+            OptionSpec(name: "profile", short: "p", valueName: "PROFILE",
+                       help: "add: the Tracker's profile (walking, running, cycling, driving); default walking."),
+            OptionSpec(name: "session", valueName: "ID", help: "add: the session the fixes belong to."),
+            OptionSpec(name: "max-records", valueName: "N",
+                       help: "Hard cap on rows (100–1,000,000; default 10,000): past it the oldest are dropped."),
+            OptionSpec(name: "limit", valueName: "N", help: "list: how many of the newest rows (default 20)."),
+            OptionSpec(name: "json", help: "list: print JSON Lines instead of a table."),
+        ] + InputOptions.specs,
+        discussion: """
+            ACTION is one of:
+              add INPUT   run the Tracker over INPUT and persist every accepted fix with its decision
+                          (one transaction per 1,000 fixes; the buffer's durability is SQLite synchronous=FULL)
+              list        the newest rows, newest first
+              count       print the number of buffered fixes
+              clear       delete every row and print how many were removed
+            """)
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let action = arguments.positionals[0]
+        guard ["add", "list", "count", "clear"].contains(action) else {
+            throw UsageError(message: "unknown action '\(action)' (expected add, list, count or clear)")
+        }
+        guard let db = arguments.value("db") else {
+            throw UsageError(message: "missing '--db <file>'")
+        }
+        if action == "add" && arguments.positionals.count < 2 {
+            throw UsageError(message: "missing expected argument 'INPUT' (buffer add INPUT --db FILE)")
+        }
+        if action != "add" && arguments.positionals.count > 1 {
+            throw UsageError(message: "unexpected argument '\(arguments.positionals[1])'")
+        }
+        var storeOptions = StoreOptions()
+        if let text = arguments.value("max-records") {
+            guard let n = Int(text) else { throw UsageError(message: "--max-records expects a number, got '\(text)'") }
+            guard (100...1_000_000).contains(n) else {
+                throw UsageError(message: "--max-records must be within 100...1000000, got \(n)")
+            }
+            storeOptions = StoreOptions(maxRecordsToPersist: n)
+        }
+        let buffer: FixBuffer
+        do { buffer = try FixBuffer(path: db, options: storeOptions) } catch {
+            throw CommandFailure(message: error.description)
+        }
+        do {
+            switch action {
+            case "add": return try add(arguments, buffer: buffer)
+            case "count": Terminal.out("\(try buffer.count())\n")
+            case "clear": Terminal.out("\(try buffer.clear())\n")
+            default: try list(arguments, buffer: buffer)
+            }
+        } catch let error as StoreError {
+            throw CommandFailure(message: error.description)
+        }
+        return 0
+    }
+
+    /// Reads INPUT through the Tracker and persists the accepted fixes with their decisions.
+    static func add(_ arguments: ParsedArguments, buffer: FixBuffer) throws -> Int32 {
+        let input = arguments.positionals[1]
+        let (format, options) = try InputOptions.from(arguments)
+        let profile = try ProcessCommand.profileOption(arguments)
+        var reader: AnyFixReader
+        do { reader = try AnyFixReader(path: input, format: format, options: options) } catch {
+            throw CommandFailure(message: error.description)
+        }
+        var tracker = Tracker(profile: profile)
+        var fixes: [Fix] = [], decisions: [FixDecision] = []
+        var read = 0, persisted = 0, dropped = 0
+        let session = arguments.value("session")
+        func persist() throws(StoreError) {
+            guard !fixes.isEmpty else { return }
+            let receipt = try buffer.append(fixes, decisions: decisions, sessionID: session)
+            persisted += fixes.count
+            dropped += receipt.droppedCount
+            fixes.removeAll(keepingCapacity: true)
+            decisions.removeAll(keepingCapacity: true)
+        }
+        var readFailure: ReadError?
+        do {
+            while let fix = try reader.next() {
+                read += 1
+                let decision = tracker.process(fix)
+                guard decision.isAccepted else { continue }
+                fixes.append(fix)
+                decisions.append(decision)
+                if fixes.count == 1000 { try persist() }
+            }
+        } catch let error as ReadError {
+            readFailure = error
+        }
+        // Everything accepted before a read error is persisted too: nothing already read is lost.
+        try persist()
+        Terminal.error("persisted \(persisted) of \(read) fixes (\(read - persisted) rejected by the tracker)"
+            + (dropped > 0 ? ", \(dropped) oldest rows dropped by the cap" : "") + "\n")
+        if let readFailure {
+            throw CommandFailure(message: "\(readFailure) (the \(persisted) accepted fixes before it were persisted)")
+        }
+        return 0
+    }
+
+    /// Prints the newest rows.
+    static func list(_ arguments: ParsedArguments, buffer: FixBuffer) throws {
+        var limit = 20
+        if let text = arguments.value("limit") {
+            guard let n = Int(text), n > 0 else { throw UsageError(message: "--limit expects a positive number, got '\(text)'") }
+            limit = n
+        }
+        let rows = try buffer.newest(limit: limit)
+        var text = ""
+        if arguments.has("json") {
+            for row in rows {
+                var object: [String: Any] = [
+                    "id": row.id, "time": ISO8601.format(row.fix.timestamp),
+                    "latitude": row.fix.latitude, "longitude": row.fix.longitude, "sync": "\(row.syncState)",
+                ]
+                if let session = row.sessionID { object["session"] = session }
+                if let accuracy = row.fix.horizontalAccuracyMetres { object["accuracy_m"] = accuracy }
+                if let d = row.decision {
+                    object["decision"] = d.rejection.map(\.rawValue) ?? "accepted"
+                    object["total_m"] = d.totalDistanceMetres
+                }
+                let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+                text += String(decoding: data, as: UTF8.self) + "\n"
+            }
+        } else {
+            text = "id\ttime\tlatitude\tlongitude\taccuracy_m\ttotal_m\tsync\n"
+            for row in rows {
+                let accuracy = row.fix.horizontalAccuracyMetres.map { $0.fixed(1) } ?? "–"
+                let total = row.decision.map { $0.totalDistanceMetres.fixed(1) } ?? "–"
+                text += "\(row.id)\t\(ISO8601.format(row.fix.timestamp))\t\(row.fix.latitude)\t\(row.fix.longitude)\t"
+                    + "\(accuracy)\t\(total)\t\(row.syncState)\n"
+            }
+        }
+        Terminal.out(text)
+    }
+}

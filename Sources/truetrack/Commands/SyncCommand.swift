@@ -1,0 +1,93 @@
+import Dispatch
+import Foundation
+import TrueTrackStore
+import TrueTrackSync
+
+/// `truetrack sync --db FILE --url URL …`: send the buffer to a backend in batches.
+enum SyncCommand {
+    static let spec = CommandSpec(
+        name: "sync",
+        abstract: "Send the buffered fixes to an HTTP backend in batches; rows are deleted only once acknowledged.",
+        positionals: [], minimumPositionals: 0, maximumPositionals: 0,
+        options: [
+            OptionSpec(name: "db", valueName: "FILE", help: "The buffer's SQLite file."),
+            OptionSpec(name: "url", valueName: "URL", help: "The backend endpoint (http or https)."),
+            OptionSpec(name: "method", valueName: "METHOD", help: "POST (default) or PUT."),
+            OptionSpec(name: "header", valueName: "'K: V'",
+                       help: "An extra request header, e.g. 'Authorization: Bearer …' (never printed); repeatable.",
+                       repeatable: true),
+            OptionSpec(name: "batch-size", valueName: "N", help: "Fixes per request, 1–1000 (default 50)."),
+            OptionSpec(name: "timeout", valueName: "SECONDS", help: "Per-request timeout, ≥ 1 s (default 30)."),
+        ],
+        discussion: """
+            Each batch is a JSON array of fixes with an Idempotency-Key header; a retry resends the same rows
+            under the same key. Network errors, timeouts, 408, 429 (Retry-After honoured) and 5xx are retried
+            with exponential backoff and jitter; a 4xx that can never succeed marks the batch's rows rejected
+            (kept and counted) so the queue moves on. One line per attempt goes to stderr; the summary to
+            stdout. Exit status 1 unless every row was delivered or rejected.
+            """)
+
+    /// Carries the flush result out of the task that runs it.
+    final class Outcome: @unchecked Sendable {
+        var summary = FlushSummary()
+    }
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        guard let db = arguments.value("db") else { throw UsageError(message: "missing '--db <file>'") }
+        guard let urlText = arguments.value("url") else { throw UsageError(message: "missing '--url <url>'") }
+        guard let url = URL(string: urlText) else { throw UsageError(message: "'\(urlText)' is not a URL") }
+        var method = HTTPMethod.post
+        if let text = arguments.value("method") {
+            guard let parsed = HTTPMethod(rawValue: text.uppercased()) else {
+                throw UsageError(message: "--method expects POST or PUT, got '\(text)'")
+            }
+            method = parsed
+        }
+        var batchSize = 50
+        if let text = arguments.value("batch-size") {
+            guard let n = Int(text) else { throw UsageError(message: "--batch-size expects a number, got '\(text)'") }
+            batchSize = n
+        }
+        var timeout = 30.0
+        if let text = arguments.value("timeout") {
+            guard let seconds = Double(text) else { throw UsageError(message: "--timeout expects seconds, got '\(text)'") }
+            timeout = seconds
+        }
+        let configuration: SyncConfiguration
+        let synchronizer: Synchronizer
+        do {
+            let headers = try arguments.all("header").map { (text: String) throws(SyncError) in
+                try SyncConfiguration.parseHeader(text)
+            }
+            configuration = try SyncConfiguration(url: url, method: method, headers: headers, batchSize: batchSize,
+                                                  requestTimeoutSeconds: timeout)
+        } catch {
+            throw UsageError(message: error.description)
+        }
+        do {
+            guard FileManager.default.fileExists(atPath: db) else {
+                throw CommandFailure(message: "\(db): no such buffer (create it with 'truetrack buffer add')")
+            }
+            synchronizer = try Synchronizer(databasePath: db, configuration: configuration)
+        } catch let error as SyncError {
+            throw CommandFailure(message: error.description)
+        }
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            outcome.summary = await synchronizer.flush { result in
+                var line = result.success ? "sent \(result.count) fixes" : "attempt failed for \(result.count) fixes"
+                if let status = result.status { line += " (HTTP \(status))" }
+                if let error = result.error { line += ": \(error)" }
+                Terminal.error(line + "\n")
+            }
+            done.signal()
+        }
+        done.wait()
+        let s = outcome.summary
+        Terminal.out("delivered \(s.delivered), rejected \(s.rejected), attempts \(s.attempts), failures \(s.failures)"
+            + (s.isComplete ? "" : " — incomplete, rows kept for the next sync") + "\n")
+        if !s.isComplete, let error = s.lastError { Terminal.error("Error: \(error)\n") }
+        return s.isComplete ? 0 : 1
+    }
+}

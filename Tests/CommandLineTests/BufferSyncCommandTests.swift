@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+/// The project's loopback receiver (Tests/Support/receiver.py), for the `sync` command's end-to-end test.
+final class LoopbackReceiver {
+    let process = Process()
+    let port: Int
+
+    init() throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Tool.repository.appendingPathComponent("Tests/Support/receiver.py").path,
+                             "--lifetime", "120"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        var line = Data()
+        while !line.contains(10) {
+            let chunk = pipe.fileHandleForReading.readData(ofLength: 1)
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)) else {
+            kill(process.processIdentifier, SIGKILL)
+            throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "receiver: \(text)"])
+        }
+        self.port = port
+    }
+
+    func stats() throws -> [String: Any] {
+        let data = try Data(contentsOf: URL(string: "http://127.0.0.1:\(port)/stats")!)
+        return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+}
+
+@Suite struct BufferSyncCommandTests {
+    @Test func persistsAcceptedFixesListsCountsAndClears() throws {
+        let db = Tool.temporaryPath("buffer.sqlite")
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) } }
+        let add = try Tool.run(["buffer", "add", Tool.demo, "--db", db])
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(add.stderr.contains("persisted 554 of 560 fixes"))
+        #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "554\n")
+        let list = try Tool.run(["buffer", "list", "--db", db, "--limit", "2", "--json"])
+        let rows = list.stdout.split(separator: "\n")
+        #expect(rows.count == 2)
+        #expect(rows.first?.contains("\"time\":\"2025-11-29T07:16:23Z\"") == true) // newest first
+        #expect(try Tool.run(["buffer", "clear", "--db", db]).stdout == "554\n")
+        #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "0\n")
+    }
+
+    @Test func keepsOnlyTheNewestRowsUnderTheCap() throws {
+        let db = Tool.temporaryPath("capped.sqlite")
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) } }
+        let add = try Tool.run(["buffer", "add", Tool.demo, "--db", db, "--max-records", "100"])
+        #expect(add.status == 0)
+        #expect(add.stderr.contains("454 oldest rows dropped by the cap"))
+        #expect(try Tool.run(["buffer", "count", "--db", db, "--max-records", "100"]).stdout == "100\n")
+    }
+
+    @Test func syncsEveryRowExactlyOnceAndEmptiesTheBuffer() throws {
+        let receiver = try LoopbackReceiver()
+        let db = Tool.temporaryPath("sync.sqlite")
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) } }
+        #expect(try Tool.run(["buffer", "add", Tool.demo, "--db", db]).status == 0)
+        let sync = try Tool.run(["sync", "--db", db, "--url", "http://127.0.0.1:\(receiver.port)/fixes",
+                                 "--header", "Authorization: Bearer s3cret", "--batch-size", "100"])
+        #expect(sync.status == 0, "\(sync.stderr)")
+        #expect(sync.stdout.contains("delivered 554, rejected 0"))
+        #expect(!sync.stdout.contains("s3cret") && !sync.stderr.contains("s3cret"))
+        let stats = try receiver.stats()
+        #expect(stats["stored_fixes"] as? Int == 554)
+        #expect(stats["stored_batches"] as? Int == 6)
+        #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "0\n")
+    }
+
+    @Test func keepsEveryRowWhenTheServerIsDead() throws {
+        let db = Tool.temporaryPath("dead.sqlite")
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) } }
+        #expect(try Tool.run(["buffer", "add", Tool.demo, "--db", db]).status == 0)
+        // Port 1 on loopback: nothing listens, the connection is refused at once.
+        let sync = try Tool.run(["sync", "--db", db, "--url", "http://127.0.0.1:1/fixes", "--timeout", "1"])
+        #expect(sync.status == 1)
+        #expect(sync.stdout.contains("delivered 0"))
+        #expect(sync.stderr.contains("cannot connect"))
+        #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "554\n")
+    }
+
+    @Test func rejectsBadUsageWithExitTwo() throws {
+        for arguments in [["buffer"], ["buffer", "frob", "--db", "x"], ["buffer", "count"], ["buffer", "add", "--db", "x"],
+                          ["buffer", "count", "--db", "x", "--max-records", "5"],
+                          ["sync", "--db", "x"], ["sync", "--url", "http://127.0.0.1:1/"],
+                          ["sync", "--db", "x", "--url", "ftp://host/x"],
+                          ["sync", "--db", "x", "--url", "http://h/x", "--batch-size", "0"],
+                          ["sync", "--db", "x", "--url", "http://h/x", "--header", "no colon"],
+                          ["sync", "--db", "x", "--url", "http://h/x", "--method", "GET"]] {
+            let result = try Tool.run(arguments)
+            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+        }
+    }
+
+    @Test func namesAFileThatIsNotABuffer() throws {
+        let result = try Tool.run(["buffer", "count", "--db", Tool.demo])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(Tool.demo))
+    }
+}
