@@ -22,7 +22,7 @@ enum BufferCommand {
         discussion: """
             ACTION is one of:
               add INPUT   run the Tracker over INPUT and persist every accepted fix with its decision
-                          (one transaction per 1,000 fixes; the buffer's durability is SQLite synchronous=FULL)
+                          (one transaction per 10,000 fixes; the buffer's durability is SQLite synchronous=FULL)
               list        the newest rows, newest first
               count       print the number of buffered fixes
               clear       delete every row and print how many were removed
@@ -96,7 +96,7 @@ enum BufferCommand {
                 guard decision.isAccepted else { continue }
                 fixes.append(fix)
                 decisions.append(decision)
-                if fixes.count == 1000 { try persist() }
+                if fixes.count == 10_000 { try persist() }
             }
         } catch let error as ReadError {
             readFailure = error
