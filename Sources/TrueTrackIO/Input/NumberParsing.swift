@@ -123,6 +123,37 @@ public enum NumberParsing {
     }
     #endif
 
+    /// 10^k for 0 ≤ k ≤ 22, the exactly representable powers of ten (10^22 for larger k: callers keep k in
+    /// range). A switch rather than a table: no array bounds check or global access in the readers' loops.
+    @usableFromInline @inline(__always)
+    static func exactPowerOfTen(_ k: Int) -> Double {
+        switch k {
+        case 0: 1e0
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        default: 1e22
+        }
+    }
+
     /// `strtod` on a NUL-terminated stack copy: correct rounding for every input the fast path declines.
     @usableFromInline
     static func slowPath(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Double? {

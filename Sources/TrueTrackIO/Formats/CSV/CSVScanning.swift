@@ -12,35 +12,6 @@ import TrueTrackCore
 /// of the buffer, by a `\n`, and no loop here continues past a `\n` (it is neither a digit, a sign, a `.`,
 /// nor any byte an ISO 8601 time can hold).
 enum CSVScan {
-    /// 10^k for 0 ≤ k ≤ 22, the exactly representable powers of ten.
-    @inline(__always)
-    static func powerOfTen(_ k: Int) -> Double {
-        switch k {
-        case 0: 1e0
-        case 1: 1e1
-        case 2: 1e2
-        case 3: 1e3
-        case 4: 1e4
-        case 5: 1e5
-        case 6: 1e6
-        case 7: 1e7
-        case 8: 1e8
-        case 9: 1e9
-        case 10: 1e10
-        case 11: 1e11
-        case 12: 1e12
-        case 13: 1e13
-        case 14: 1e14
-        case 15: 1e15
-        case 16: 1e16
-        case 17: 1e17
-        case 18: 1e18
-        case 19: 1e19
-        case 20: 1e20
-        case 21: 1e21
-        default: 1e22
-        }
-    }
 
     /// 10^k as an integer, 0 ≤ k ≤ 8.
     @inline(__always)
@@ -119,7 +90,7 @@ enum CSVScan {
         }
         guard digits > 0, mantissa <= 1 << 53 else { return nil }
         var value = Double(mantissa)
-        if fractionDigits > 0 { value /= powerOfTen(fractionDigits) }
+        if fractionDigits > 0 { value /= NumberParsing.exactPowerOfTen(fractionDigits) }
         index = i
         return negative ? -value : value
     }
@@ -160,7 +131,7 @@ enum CSVScan {
         }
         guard digits > 0, digits <= 19, mantissa <= 1 << 53, fractionDigits <= 22 else { return nil }
         var value = Double(mantissa)
-        if fractionDigits > 0 { value /= powerOfTen(fractionDigits) }
+        if fractionDigits > 0 { value /= NumberParsing.exactPowerOfTen(fractionDigits) }
         index = i
         return negative ? -value : value
     }

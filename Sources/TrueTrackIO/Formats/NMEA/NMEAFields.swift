@@ -177,28 +177,6 @@ enum NMEAParse {
         return .value(Int64(CivilTime.daysSince1970(year: year, month: month, day: day)))
     }
 
-    /// 10^`exponent` for 0…15 (every fraction NMEA writes is far shorter).
-    @inline(__always)
-    static func powerOfTen(_ exponent: Int) -> Double {
-        switch exponent {
-        case 0: 1e0
-        case 1: 1e1
-        case 2: 1e2
-        case 3: 1e3
-        case 4: 1e4
-        case 5: 1e5
-        case 6: 1e6
-        case 7: 1e7
-        case 8: 1e8
-        case 9: 1e9
-        case 10: 1e10
-        case 11: 1e11
-        case 12: 1e12
-        case 13: 1e13
-        case 14: 1e14
-        default: 1e15
-        }
-    }
 
     /// Reads `digits[.digits]` from `p[start..<end]` as an integer significand and digit counts; `nil` when
     /// the text is anything else or has more than 15 digits (then the general parser decides).
@@ -248,7 +226,7 @@ enum NMEAParse {
         guard let decimal = plainDecimal(p, s, e), decimal.integerDigits >= 2, decimal.integerDigits <= 5 else {
             return .malformed
         }
-        let scale = powerOfTen(decimal.fractionDigits)
+        let scale = NumberParsing.exactPowerOfTen(decimal.fractionDigits)
         let unit = UInt64(scale) &* 100 // one degree in units of the last digit
         let degrees = decimal.significand / unit
         let minuteUnits = decimal.significand % unit
@@ -281,7 +259,7 @@ enum NMEAParse {
         let negative = p[s] == UInt8(ascii: "-")
         if negative { s &+= 1 }
         if let decimal = plainDecimal(p, s, end) {
-            let value = Double(decimal.significand) / powerOfTen(decimal.fractionDigits)
+            let value = Double(decimal.significand) / NumberParsing.exactPowerOfTen(decimal.fractionDigits)
             return .value(negative ? -value : value)
         }
         if let v = NumberParsing.double(p, start, end) { return .value(v) }
