@@ -74,19 +74,24 @@ let package = Package(
         ),
 
         // MARK: Tests (one target per library target)
+        // Helpers every test target shares (finding the recorded data sets).
+        .target(name: "TrueTrackTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TrueTrackCoreTests", dependencies: ["TrueTrackCore"]),
-        .testTarget(name: "TrueTrackIOTests", dependencies: ["TrueTrackCore", "TrueTrackIO", "TrueTrackSimulation"]),
+        .testTarget(
+            name: "TrueTrackIOTests",
+            dependencies: ["TrueTrackCore", "TrueTrackIO", "TrueTrackSimulation", "TrueTrackTestSupport"]
+        ),
         .testTarget(name: "TrueTrackSimulationTests", dependencies: ["TrueTrackCore", "TrueTrackSimulation"]),
         .testTarget(
             name: "TrueTrackSmoothingTests",
-            dependencies: ["TrueTrackCore", "TrueTrackSmoothing", "TrueTrackSimulation", "TrueTrackIO"]
+            dependencies: ["TrueTrackCore", "TrueTrackSmoothing", "TrueTrackSimulation", "TrueTrackIO", "TrueTrackTestSupport"]
         ),
         .testTarget(
             name: "TrueTrackEvaluationTests",
-            dependencies: ["TrueTrackCore", "TrueTrackIO", "TrueTrackEvaluation"]
+            dependencies: ["TrueTrackCore", "TrueTrackIO", "TrueTrackEvaluation", "TrueTrackTestSupport"]
         ),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CSQLite", "CLAPACK"]),
-        .testTarget(name: "CommandLineTests", dependencies: ["truetrack"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["truetrack", "TrueTrackTestSupport"]),
         // The store's kill and two-writer tests launch this child process and SIGKILL it; its `bench` and
         // `sync-bench` modes measure append and sync throughput (run by hand in release).
         .executableTarget(

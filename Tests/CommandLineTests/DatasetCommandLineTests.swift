@@ -1,18 +1,12 @@
 import Foundation
 import Testing
+import TrueTrackTestSupport
 
 /// The shared recorded data sets, as the CLI sees them (skipped with a reason when absent).
 enum SharedDatasets {
-    static let root: String? = {
-        let fm = FileManager.default
-        if let env = ProcessInfo.processInfo.environment["TRUETRACK_DATASETS"], !env.isEmpty {
-            return fm.fileExists(atPath: env + "/MANIFEST.json") ? env : nil
-        }
-        let candidate = Tool.repository.deletingLastPathComponent().appendingPathComponent("shared/datasets").path
-        return fm.fileExists(atPath: candidate + "/MANIFEST.json") ? candidate : nil
-    }()
-    static var available: Bool { root != nil }
-    static func path(_ relative: String) -> String { root! + "/" + relative }
+    static var root: String? { Datasets.rootPath }
+    static var available: Bool { Datasets.available }
+    static func path(_ relative: String) -> String { Datasets.path(relative) }
 }
 
 @Suite(.enabled(if: SharedDatasets.available,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrueTrackTestSupport
 import TrueTrackCore
 import TrueTrackIO
 
@@ -7,20 +8,10 @@ import TrueTrackIO
 
 /// Finds the shared recorded data sets: `TRUETRACK_DATASETS`, else `../shared/datasets` beside the checkout.
 enum EvaluationDatasets {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let root: String? = {
-        let fm = FileManager.default
-        if let env = ProcessInfo.processInfo.environment["TRUETRACK_DATASETS"], !env.isEmpty {
-            return fm.fileExists(atPath: env + "/MANIFEST.json") ? env : nil
-        }
-        let candidate = repository.deletingLastPathComponent().appendingPathComponent("shared/datasets").path
-        return fm.fileExists(atPath: candidate + "/MANIFEST.json") ? candidate : nil
-    }()
-    static var available: Bool { root != nil }
-    static let missingReason: Comment =
-        "recorded data sets not found: set TRUETRACK_DATASETS or place them at ../shared/datasets"
-    static let baselinePath = repository.appendingPathComponent("Benchmarks/accuracy-baseline.json").path
+    static var root: String? { Datasets.rootPath }
+    static var available: Bool { Datasets.available }
+    static let missingReason = Datasets.missingReason
+    static let baselinePath = Datasets.repository.appendingPathComponent("Benchmarks/accuracy-baseline.json").path
 }
 
 @Suite(.enabled(if: EvaluationDatasets.available, EvaluationDatasets.missingReason))
