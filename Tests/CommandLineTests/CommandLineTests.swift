@@ -153,6 +153,21 @@ struct Tool {
         #expect(lenient.stdout.contains("\"malformed\" : 1"))
     }
 
+    @Test func needsAFormatForStandardInputAndSaysSo() throws {
+        let result = try Tool.run(["info", "-"], stdin: Data("time,lat,lon\n".utf8))
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--format"))
+        let convert = try Tool.run(["convert", "-", "-", "--to", "csv"], stdin: Data())
+        #expect(convert.status == 2)
+        #expect(convert.stderr.contains("--format"))
+    }
+
+    @Test func printsNoReportForAnInputItCannotOpen() throws {
+        let result = try Tool.run(["info", "/nonexistent/walk.gpx"])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test func failsWithExitOneOnAMissingFile() throws {
         let result = try Tool.run(["info", "/nonexistent/walk.gpx"])
         #expect(result.status == 1)

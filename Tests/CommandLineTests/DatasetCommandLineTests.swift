@@ -100,3 +100,32 @@ struct DatasetCommandLineTests {
         #expect(back.stdout.contains("\"gps\" : 94"))
     }
 }
+
+@Suite(.enabled(if: SharedDatasets.available,
+                "recorded data sets not found: set TRUETRACK_DATASETS or place them at ../shared/datasets"))
+struct CommandLineGuidanceTests {
+    @Test func readsTruthWithWrongChecksumsOnlyWhenAskedAndSaysHow() throws {
+        let path = SharedDatasets.path("gsdc2020-mtv1/SPAN_Pixel4_10Hz.nmea")
+        let strict = try Tool.run(["info", path])
+        #expect(strict.stdout.contains("fixes               0"))
+        #expect(strict.stderr.contains("--accept-bad-checksums"))
+        let accepted = try Tool.run(["info", "--json", "--accept-bad-checksums", path])
+        #expect(accepted.status == 0)
+        #expect(accepted.stdout.contains("\"fixes\" : 23771,"))
+    }
+
+    @Test func warnsWhenTheProfileRejectsADriveAsTooFast() throws {
+        let path = SharedDatasets.path("gsdc2020-mtv1/Pixel4_chipset.nmea")
+        let walking = try Tool.run(["process", path])
+        #expect(walking.status == 0)
+        #expect(walking.stderr.contains("use --profile driving"))
+        let driving = try Tool.run(["process", "--profile", "driving", path])
+        #expect(!driving.stderr.contains("warning"))
+    }
+
+    @Test func refusesAProviderNameItDoesNotKnow() throws {
+        let result = try Tool.run(["info", SharedDatasets.path("gnsslogger-samples/pixel6.txt"), "--provider", "bogus"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("unknown provider 'bogus'"))
+    }
+}

@@ -62,6 +62,14 @@ public struct ReadReport: Sendable, Hashable {
     /// Total number of records skipped for any reason.
     public var totalSkipped: Int { skipped.values.reduce(0, +) }
 
+    /// Records that by nature hold no fix: blank lines, comments and headers, other record kinds (NMEA
+    /// satellite sentences, GnssLogger `Raw` rows…). Counting them is information, not a problem.
+    public var nonFixRecords: Int { skipped(.blank) + skipped(.comment) + skipped(.otherRecord) }
+
+    /// Records that were meant to be fixes but were not used: no fix, no time, no position, a bad checksum,
+    /// binary noise, a filtered provider, a duplicate, a malformed record read leniently.
+    public var unusableRecords: Int { totalSkipped - nonFixRecords }
+
     /// Records a bad record: in lenient mode it is counted (``SkipReason/malformed``) and kept, and reading
     /// goes on; otherwise the error is thrown.
     public mutating func reject(_ error: ReadError, lenient: Bool) throws(ReadError) {

@@ -44,7 +44,8 @@ public struct AnyFixReader: FixReader {
         switch format {
         case .csv: .csv(ReaderBox(CSVReader(stream: stream, options: options)))
         case .gpx: .gpx(ReaderBox(GPXReader(stream: stream, options: options)))
-        case .nmea: .nmea(ReaderBox(NMEAReader(stream: stream, options: options)))
+        case .nmea: .nmea(ReaderBox(NMEAReader(stream: stream, options: options,
+                                              checksums: options.acceptsChecksumMismatches ? .acceptMismatches : .verify)))
         case .gnssLogger: .gnssLogger(ReaderBox(GnssLoggerReader(stream: stream, options: options)))
         case .ipin: .ipin(ReaderBox(IPINReader(stream: stream, options: options)))
         case .geolife: .geolife(ReaderBox(GeoLifePLTReader(stream: stream, options: options)))

@@ -28,12 +28,19 @@ public struct ReadOptions: Sendable, Hashable {
     /// How an NMEA reader turns HDOP into a horizontal accuracy when no GST sentence gives one.
     public var hdop: HDOPInterpretation = .dilution(userEquivalentRangeErrorMetres: HDOPInterpretation.defaultUEREMetres)
 
+    /// NMEA: keep sentences whose checksum does not match instead of skipping them. Default `false`: a bad
+    /// checksum usually means a corrupted sentence. Some exporters write wrong checksums on every sentence of
+    /// a kind (the NovAtel SPAN truth files' RMC): then nothing is dated and nothing reads without this.
+    public var acceptsChecksumMismatches: Bool = false
+
     /// Creates options with the defaults above.
     public init(lenient: Bool = false, providers: Set<Provider>? = nil,
-                hdop: HDOPInterpretation = .dilution(userEquivalentRangeErrorMetres: HDOPInterpretation.defaultUEREMetres)) {
+                hdop: HDOPInterpretation = .dilution(userEquivalentRangeErrorMetres: HDOPInterpretation.defaultUEREMetres),
+                acceptsChecksumMismatches: Bool = false) {
         self.lenient = lenient
         self.providers = providers
         self.hdop = hdop
+        self.acceptsChecksumMismatches = acceptsChecksumMismatches
     }
 }
 

@@ -78,7 +78,7 @@ enum BufferCommand {
         }
         var tracker = Tracker(profile: profile)
         var fixes: [Fix] = [], decisions: [FixDecision] = []
-        var read = 0, persisted = 0, dropped = 0
+        var read = 0, persisted = 0, dropped = 0, tooFast = 0
         let session = arguments.value("session")
         func persist() throws(StoreError) {
             guard !fixes.isEmpty else { return }
@@ -93,6 +93,7 @@ enum BufferCommand {
             while let fix = try reader.next() {
                 read += 1
                 let decision = tracker.process(fix)
+                if decision.rejection == .speed { tooFast += 1 }
                 guard decision.isAccepted else { continue }
                 fixes.append(fix)
                 decisions.append(decision)
@@ -105,6 +106,9 @@ enum BufferCommand {
         try persist()
         Terminal.error("persisted \(persisted) of \(read) fixes (\(read - persisted) rejected by the tracker)"
             + (dropped > 0 ? ", \(dropped) oldest rows dropped by the cap" : "") + "\n")
+        if let hint = ProcessCommand.profileHint(rejectedAsTooFast: tooFast, read: read, profile: profile) {
+            Terminal.error(hint)
+        }
         if let readFailure {
             throw CommandFailure(message: "\(readFailure) (the \(persisted) accepted fixes before it were persisted)")
         }

@@ -8,10 +8,10 @@ enum ConvertCommand {
         abstract: "Convert fixes between formats (reads any supported format; writes csv, gpx, geojson, jsonl).",
         positionals: ["INPUT", "OUTPUT"], minimumPositionals: 2, maximumPositionals: 2,
         options: [
-            OptionSpec(name: "from", valueName: "FORMAT", help: "Input format; default: sniffed from the content."),
+            OptionSpec(name: "from", valueName: "FORMAT", help: "Input format (same as --format); default: sniffed."),
             OptionSpec(name: "to", valueName: "FORMAT",
                        help: "Output format (csv, gpx, geojson, jsonl); default: from OUTPUT's extension."),
-        ] + InputOptions.specs.filter { $0.name != "format" },
+        ] + InputOptions.specs,
         discussion: """
         INPUT or OUTPUT may be '-' for standard input/output. A damaged input is converted up to the damage,
         then the error is reported (exit 1): nothing read before it is lost.
@@ -19,7 +19,11 @@ enum ConvertCommand {
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let (input, output) = (arguments.positionals[0], arguments.positionals[1])
-        let (from, options) = try InputOptions.from(arguments, formatOption: "from")
+        if arguments.value("from") != nil && arguments.value("format") != nil {
+            throw UsageError(message: "give the input format once: --from or --format")
+        }
+        let (from, options) = try InputOptions.from(
+            arguments, formatOption: arguments.value("from") != nil ? "from" : "format", inputs: [input])
         let to: FixFormat
         if let name = arguments.value("to") {
             guard let format = FixFormat(name: name), FixFormat.writable.contains(format) else {
@@ -58,7 +62,9 @@ enum ConvertCommand {
         do { try writer.finish() } catch { throw CommandFailure(message: error.description) }
         let report = reader.report
         var note = "converted \(count) fixes from \(reader.format) to \(to)"
-        if report.totalSkipped > 0 { note += " (\(report.totalSkipped) records skipped)" }
+        if report.unusableRecords > 0 {
+            note += " (\(report.unusableRecords) record\(report.unusableRecords == 1 ? "" : "s") skipped)"
+        }
         Terminal.error(note + "\n")
         for error in report.errors.prefix(5) { Terminal.error("  skipped: \(error)\n") }
         if let readFailure {

@@ -50,8 +50,14 @@ enum InfoCommand {
             let report = describe(path: path, format: format, options: options)
             if report.error != nil { failed = true }
             reports.append(report)
-            if !arguments.has("json") { Terminal.out(text(report)) }
+            // An input that could not be opened at all gets its error, not a report full of zeros.
+            let unreadable = report.error != nil && report.recordsRead == 0 && report.fixes == 0
+            if !arguments.has("json") && !unreadable { Terminal.out(text(report)) }
             if let error = report.error { Terminal.error("Error: \(error)\n") }
+            if report.fixes == 0, (report.skipped["checksumMismatch"] ?? 0) > 0 {
+                Terminal.error("hint: \(path): no fix read and \(report.skipped["checksumMismatch"]!) sentences failed their "
+                    + "checksum; if the file is known to carry wrong checksums, add --accept-bad-checksums\n")
+            }
         }
         if arguments.has("json") { Terminal.out(Terminal.json(reports)) }
         return failed ? 1 : 0
@@ -97,8 +103,12 @@ enum InfoCommand {
             lines.append("  " + label + String(repeating: " ", count: max(1, 20 - label.count)) + value)
         }
         row("format", r.format)
-        let skipped = r.skipped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        let benign: Set<String> = ["blank", "comment", "otherRecord"]
+        let skipped = r.skipped.filter { !benign.contains($0.key) }.sorted { $0.key < $1.key }
+            .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        let other = r.skipped.filter { benign.contains($0.key) }.values.reduce(0, +)
         row("fixes", "\(r.fixes)" + (skipped.isEmpty ? "" : " (records skipped: \(skipped))"))
+        if other > 0 { row("other records", "\(other) (headers, comments, blank lines, records that hold no fix)") }
         if let first = r.firstTime, let last = r.lastTime {
             row("time span", "\(first) → \(last) (\(r.spanSeconds.fixed(1)) s)")
         }

@@ -9,12 +9,17 @@ enum InputOptions {
         OptionSpec(name: "lenient", help: "Skip malformed records (counted and reported) instead of stopping."),
         OptionSpec(name: "provider", valueName: "NAME",
                    help: "Keep only fixes from this provider (gps, fused, network, …); repeatable.", repeatable: true),
+        OptionSpec(name: "accept-bad-checksums",
+                   help: "NMEA: keep sentences whose checksum is wrong (e.g. NovAtel SPAN truth files' RMC)."),
         OptionSpec(name: "hdop-scale", valueName: "METRES",
                    help: "NMEA/GPX: accuracy = HDOP × METRES (default 5, a UERE); 'accuracy10' for HDOP = accuracy/10."),
     ]
 
     /// The read options and explicit format from parsed arguments.
-    static func from(_ arguments: ParsedArguments, formatOption: String = "format") throws(UsageError) -> (FixFormat?, ReadOptions) {
+    /// - Parameter inputs: the positional arguments that name inputs (all of them by default).
+    static func from(_ arguments: ParsedArguments, formatOption: String = "format", inputs: [String]? = nil)
+        throws(UsageError) -> (FixFormat?, ReadOptions)
+    {
         var options = ReadOptions(lenient: arguments.has("lenient"))
         var format: FixFormat?
         if let name = arguments.value(formatOption) {
@@ -24,7 +29,15 @@ enum InputOptions {
             format = parsed
         }
         let providers = arguments.all("provider")
+        for name in providers where Provider(name: name) == .other && name.lowercased() != "other" {
+            throw UsageError(message: "unknown provider '\(name)' (expected one of: gps, fused, flp, network, nlp, "
+                + "passive, gt, unknown, other)")
+        }
         if !providers.isEmpty { options.providers = Set(providers.map(Provider.init(name:))) }
+        options.acceptsChecksumMismatches = arguments.has("accept-bad-checksums")
+        if format == nil, (inputs ?? arguments.positionals).contains("-") {
+            throw UsageError(message: "reading standard input ('-') needs --\(formatOption) (the format cannot be sniffed)")
+        }
         if let scale = arguments.value("hdop-scale") {
             if scale == "accuracy10" {
                 options.hdop = .scaledAccuracy(metresPerUnit: 10)

@@ -34,7 +34,8 @@ enum ProcessCommand {
             The summary (--json keys): distanceMetres (TrueTrack's distance), rawPathMetres (the naive haversine
             sum over consecutive fixes as read, R = 6,371,008.8 m, for comparison), durationSeconds (last minus
             first fix time as read), fixes.read / fixes.accepted / fixes.rejected (reason -> count),
-            distanceBySourceMetres (doppler, filtered, derived), profile, skippedRecords, movingSeconds and stops
+            distanceBySourceMetres (doppler, filtered, derived), profile, skippedRecords (records meant as fixes
+            that could not be used: no fix, no time, bad checksum, malformed with --lenient), movingSeconds and stops
             (as `truetrack stops --json` prints them, from the stop detector of the same profile).
 
             The filtered track's CSV header starts 'timestamp,latitude,longitude' (ISO 8601 UTC times); its
@@ -110,7 +111,7 @@ enum ProcessCommand {
                     rejected[reason, default: 0] += 1
                 } else {
                     accepted += 1
-                    if !smooth, let state = decision.state { try track?.write(state, at: decision.timestamp) }
+                    if !smooth, let state = decision.state { try track?.write(state, at: decision.timestamp, from: fix) }
                 }
                 try decisions?.write(fix, decision)
             }
@@ -124,7 +125,7 @@ enum ProcessCommand {
             let result = WholeTrackSmoother(profile: profile).smooth(collected)
             smoothed = result
             do {
-                for point in result.points { try track?.write(point) }
+                for point in result.points { try track?.write(point, from: collected[point.fixIndex]) }
             } catch { throw CommandFailure(message: error.description) }
         }
         do {
@@ -144,17 +145,33 @@ enum ProcessCommand {
                 SpeedSource.doppler.rawValue: d.dopplerMetres, SpeedSource.filtered.rawValue: d.filteredMetres,
                 SpeedSource.derived.rawValue: d.derivedMetres,
             ],
-            skippedRecords: reader.report.totalSkipped,
+            skippedRecords: reader.report.unusableRecords,
             movingSeconds: 0, distanceSigmaMetres: smoothed?.distanceSigmaMetres, stops: [])
         let stops = StopAnalysis(evidence: evidence, profile: .preset(profile.kind))
         summary.movingSeconds = stops.movingSeconds
         summary.stops = stops.stops.map(StopsCommand.StopJSON.init)
-        Terminal.out(arguments.has("json") ? Terminal.json(summary) : text(summary))
+        // With the decisions on standard output ('--decisions -'), the summary goes to standard error so
+        // that stdout stays pure CSV.
+        let summaryText = arguments.has("json") ? Terminal.json(summary) : text(summary)
+        if arguments.value("decisions") == "-" { Terminal.error(summaryText) } else { Terminal.out(summaryText) }
+        if let hint = profileHint(rejectedAsTooFast: rejected[.speed] ?? 0, read: read, profile: profile) {
+            Terminal.error(hint)
+        }
         for error in reader.report.errors.prefix(5) { Terminal.error("  skipped: \(error)\n") }
         if let readFailure {
             throw CommandFailure(message: "\(readFailure) (the \(read) fixes before it were processed)")
         }
         return 0
+    }
+
+    /// A warning when the profile's speed ceiling rejected a large share of the fixes: a drive or a ride read
+    /// with the default walking profile otherwise reports a tiny distance without a word.
+    static func profileHint(rejectedAsTooFast: Int, read: Int, profile: TrackingProfile) -> String? {
+        guard read >= 20, Double(rejectedAsTooFast) > 0.2 * Double(read) else { return nil }
+        let percent = Int((100 * Double(rejectedAsTooFast) / Double(read)).rounded())
+        return "warning: \(rejectedAsTooFast) of \(read) fixes (\(percent) %) were rejected as faster than the "
+            + "\(profile.kind.rawValue) profile allows (\(Int(profile.maximumSpeedMetresPerSecond)) m/s): for a drive or a ride "
+            + "use --profile driving or --profile cycling\n"
     }
 
     /// The `--profile` value (walking when absent).
@@ -211,16 +228,22 @@ struct TrackOutput {
 
     /// Writes the filter's state after an accepted fix: filtered position, the 68 % radius of its
     /// uncertainty, the filtered speed and course.
-    mutating func write(_ state: FilteredState, at time: Timestamp) throws(WriteError) {
+    /// The measurements the filter does not change (altitude, provider, satellites, mocked flag, activity) are
+    /// carried over from `source`, the fix the state was computed from.
+    mutating func write(_ state: FilteredState, at time: Timestamp, from source: Fix) throws(WriteError) {
         let radius = state.positionSigmaMetres * MeasurementNoise.radius68PerSigma
         let speed = state.speedMetresPerSecond
         guard
-            let fix = try? Fix(
+            var fix = try? Fix(
                 timestamp: time, latitude: state.latitude, longitude: state.longitude,
                 horizontalAccuracyMetres: radius.isFinite && radius > 0 ? radius : nil,
                 speedMetresPerSecond: speed.isFinite ? speed : nil,
-                courseDegrees: speed > 0 && speed.isFinite ? state.courseDegrees : nil)
+                courseDegrees: speed > 0 && speed.isFinite ? state.courseDegrees : nil,
+                provider: source.provider, satellitesUsed: source.satellitesUsed, isMocked: source.isMocked,
+                activity: source.activity)
         else { return }
+        fix.altitudeMetres = source.altitudeMetres
+        fix.verticalAccuracyMetres = source.verticalAccuracyMetres
         switch writer {
         case .csv(var w): try w.write(fix); writer = .csv(w)
         case .other(var w): try w.write(fix); writer = .other(w)
@@ -228,13 +251,13 @@ struct TrackOutput {
     }
 
     /// Writes one point of the whole-track smoother: smoothed position, its 68 % radius, smoothed velocity.
-    mutating func write(_ point: SmoothedPoint) throws(WriteError) {
+    mutating func write(_ point: SmoothedPoint, from source: Fix) throws(WriteError) {
         let state = FilteredState(
             latitude: point.latitude, longitude: point.longitude,
             velocityEastMetresPerSecond: point.velocityEastMetresPerSecond,
             velocityNorthMetresPerSecond: point.velocityNorthMetresPerSecond,
             positionSigmaMetres: point.positionSigmaMetres, velocitySigmaMetresPerSecond: .nan)
-        try write(state, at: point.timestamp)
+        try write(state, at: point.timestamp, from: source)
     }
 
     mutating func finish() throws(WriteError) {

@@ -16,7 +16,7 @@ enum StopsCommand {
                        help: "Also write the stops as GeoJSON points (properties: start, end, durationSeconds, radiusMetres, fixes)."),
         ] + InputOptions.specs,
         discussion: """
-        Every fix is run through the Tracker (issue 3) and, accepted or not, into the stop detector (the same
+        Every fix is run through the Tracker  and, accepted or not, into the stop detector (the same
         MOVING/STATIONARY state machine an app runs live): a stop needs a still verdict over the profile's
         window, then its stop timeout (walking: 10 s + 20 s; driving: 10 s + 60 s, so traffic-light halts are
         not stops). Times are ISO-8601 UTC; trip distances are the Tracker's distance between the stops.
@@ -68,9 +68,15 @@ enum StopsCommand {
         var tracker = Tracker(profile: .preset(kind))
         var evidence: [MotionEvidence] = []
         var totals: [(Timestamp, Double)] = []
+        var tooFast = 0
+        defer {
+            if let hint = ProcessCommand.profileHint(rejectedAsTooFast: tooFast, read: evidence.count,
+                                                     profile: .preset(kind)) { Terminal.error(hint) }
+        }
         do {
             while let fix = try reader.next() {
                 let decision = tracker.process(fix)
+                if decision.rejection == .speed { tooFast += 1 }
                 evidence.append(MotionEvidence(fix: fix, decision: decision))
                 if decision.isAccepted { totals.append((decision.timestamp, decision.totalDistanceMetres)) }
             }
@@ -94,6 +100,9 @@ enum StopsCommand {
         let (format, options) = try InputOptions.from(arguments)
         let kind = try profile(arguments)
         let input = arguments.positionals[0]
+        if let out = arguments.value("out"), out != "-", !(out.hasSuffix(".geojson") || out.hasSuffix(".json")) {
+            throw UsageError(message: "--out writes GeoJSON: give a .geojson (or .json) file, got '\(out)'")
+        }
         let (analysis, count, totals) = try analyse(path: input, format: format, options: options, kind: kind)
         let report = Report(
             input: input, profile: kind.rawValue, fixes: count,
@@ -106,9 +115,11 @@ enum StopsCommand {
             movingSeconds: analysis.movingSeconds, elapsedSeconds: analysis.elapsedSeconds)
         if let out = arguments.value("out") {
             do {
-                try Data(geoJSON(report).utf8).write(to: URL(fileURLWithPath: out))
+                let sink = try ByteSink(path: out)
+                sink.append(geoJSON(report))
+                try sink.close()
             } catch {
-                throw CommandFailure(message: "cannot write '\(out)': \(error.localizedDescription)")
+                throw CommandFailure(message: error.description)
             }
         }
         if arguments.has("json") {
@@ -122,7 +133,7 @@ enum StopsCommand {
     static func text(_ r: Report) -> String {
         var lines = ["\(r.input) (\(r.profile), \(r.fixes) fixes)"]
         lines.append("  elapsed \(r.elapsedSeconds.fixed(1)) s, moving \(r.movingSeconds.fixed(1)) s, "
-            + "\(r.stops.count) stops, \(r.trips.count) trips")
+            + "\(r.stops.count) stop\(r.stops.count == 1 ? "" : "s"), \(r.trips.count) trip\(r.trips.count == 1 ? "" : "s")")
         for (i, s) in r.stops.enumerated() {
             lines.append("  stop \(i + 1): \(s.start) → \(s.end) (\(s.durationSeconds.fixed(0)) s) at "
                 + "\(s.latitude.fixed(6)), \(s.longitude.fixed(6)), radius \(s.radiusMetres.fixed(1)) m, \(s.fixes) fixes")
