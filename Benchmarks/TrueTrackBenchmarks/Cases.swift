@@ -133,6 +133,17 @@ struct BenchmarkCase: Sendable {
             blackHole(tracker.distance.totalMetres + Double(accepted))
             return count
         },
+        // Stop detection alone (walking profile): fixes read and turned into motion evidence first (untimed),
+        // then the state machine fed every fix, as an app would live.
+        BenchmarkCase(
+            name: "stop-detector", inputName: "fixes", inputExtension: "csv", quickCount: 1_000_000,
+            fullCount: 1_000_000, generate: Generators.csv, run: { _ in 0 },
+            timed: { path in
+                var reader = try CSVReader(path: path)
+                var evidence: [MotionEvidence] = []
+                while let fix = try reader.next() { evidence.append(MotionEvidence(fix: fix)) }
+                return measureStopDetector(evidence)
+            }),
         // Whole-track smoothing (issue 7) of a noisy 1 Hz drive with stops, jumps, Doppler and gaps, read into
         // memory first (untimed): the smoother alone, driving profile, default options (Cauchy IRLS, σ).
         BenchmarkCase(
@@ -168,6 +179,20 @@ func measureTracker(_ fixes: [Fix]) -> TimedRun {
     let allocations = truetrack_allocation_count() - allocationsBefore
     blackHole(tracker.distance.totalMetres + Double(accepted))
     return TimedRun(fixes: fixes.count, wallSeconds: wall, cpuSeconds: cpu, allocations: allocations)
+}
+
+/// Times the stop detector over `evidence` and counts its heap allocations.
+@inline(never)
+func measureStopDetector(_ evidence: [MotionEvidence]) -> TimedRun {
+    var detector = StopDetector(profile: .walking)
+    var events = 0
+    let allocationsBefore = truetrack_allocation_count()
+    let start = Measurement.now(), cpuStart = Measurement.cpuSeconds()
+    for item in evidence { events &+= detector.process(item).count }
+    let wall = Measurement.now() - start, cpu = Measurement.cpuSeconds() - cpuStart
+    let allocations = truetrack_allocation_count() - allocationsBefore
+    blackHole(events)
+    return TimedRun(fixes: evidence.count, wallSeconds: wall, cpuSeconds: cpu, allocations: allocations)
 }
 
 /// Times one whole-track smoothing of `fixes` (driving profile) and counts its heap allocations.

@@ -75,8 +75,10 @@ enum Generators {
             append("$" + body + "*" + (hex.count == 1 ? "0" + hex : hex) + "\r\n", &b)
         }
         func angle(_ v: Double, _ degreeDigits: Int) -> String {
-            let d = Int(abs(v))
-            let m = (abs(v) - Double(d)) * 60
+            var d = Int(abs(v))
+            // Round the minutes to the 5 decimals written, carrying 60.00000 into the degrees.
+            var m = ((abs(v) - Double(d)) * 60 * 100_000).rounded() / 100_000
+            if m >= 60 { d += 1; m -= 60 }
             let degrees = String(d)
             return String(repeating: "0", count: max(0, degreeDigits - degrees.count)) + degrees
                 + (m < 10 ? "0" : "") + fixed(m, 5)

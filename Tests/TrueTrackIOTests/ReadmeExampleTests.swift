@@ -1,0 +1,25 @@
+import Testing
+import TrueTrackCore
+import TrueTrackIO
+
+/// The README's Swift example, compiled and run on the demo walk, so the documentation cannot drift from the API.
+@Suite struct ReadmeExampleTests {
+    @Test func theReadmeExampleRunsOnTheDemoWalk() throws {
+        let demo = Datasets.repository.appendingPathComponent("datasets/demo/walk-with-noise.csv").path
+        var reader = try AnyFixReader(path: demo)
+        var tracker = Tracker(profile: .walking)
+        var stops = StopDetector(profile: .walking)
+        var rejected = 0
+        var events: [MotionEvent] = []
+        while let fix = try reader.next() {
+            let decision = tracker.process(fix)
+            if decision.rejection != nil { rejected += 1 }
+            events += stops.process(MotionEvidence(fix: fix, decision: decision))
+        }
+        // The demo walk is 599.6 m long with one 2-minute stop (tools/make_demo.py).
+        #expect(abs(tracker.distance.totalMetres - 599.6) < 0.05 * 599.6)
+        #expect(rejected == 6)
+        #expect(events.contains { if case .stopCommitted = $0 { true } else { false } })
+        #expect(reader.report.skipped(.missingTime) == 0)
+    }
+}
