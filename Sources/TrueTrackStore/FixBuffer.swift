@@ -248,6 +248,8 @@ public final class FixBuffer {
     public func newest(limit: Int) throws(StoreError) -> [BufferedFix] {
         let s = try db.statement("\(FixBuffer.selectSQL) ORDER BY id DESC LIMIT ?")
         s.bind(1, Int64(max(0, limit)))
+        // Reset on every exit, errors included: a statement left mid-read pins an old WAL snapshot.
+        defer { s.reset() }
         var result: [BufferedFix] = []
         while try s.step() { result.append(try row(s)) }
         return result
@@ -336,11 +338,13 @@ public final class FixBuffer {
         guard let batchID else { return nil }
         let info = try db.statement("SELECT idempotency_key, attempts FROM sync_batches WHERE id = ?")
         info.bind(1, batchID)
+        defer { info.reset() }
         guard try info.step(), let key = info.text(0) else { return nil }
         let attempts = Int(info.int64(1))
         info.reset()
         let s = try db.statement("\(FixBuffer.selectSQL) WHERE batch_id = ? ORDER BY id")
         s.bind(1, batchID)
+        defer { s.reset() }
         var rows: [BufferedFix] = []
         while try s.step() { rows.append(try row(s)) }
         return SyncBatch(id: batchID, idempotencyKey: key, rows: rows, previousAttempts: attempts)

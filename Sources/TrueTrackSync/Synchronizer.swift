@@ -14,7 +14,8 @@ import FoundationNetworking
 ///   resends the same rows under the same key: a server that stored a batch but failed to answer can drop
 ///   the repeat.
 /// - 2xx → the batch's rows are deleted. 408, 429 and 5xx, timeouts and network errors → retried with
-///   ``RetryPolicy`` backoff (never earlier than `Retry-After`). 401 and 403 → the flush stops and the rows
+///   ``RetryPolicy`` backoff (never earlier than `Retry-After`, except that no wait exceeds
+///   ``RetryPolicy/maximumDelaySeconds``: a server asking for an hour is retried after that cap). 401 and 403 → the flush stops and the rows
 ///   stay pending (a refreshed token can still send them). Any other 4xx → the rows are marked rejected:
 ///   kept, counted and visible, no longer sent, so one bad batch never blocks the queue.
 ///

@@ -215,3 +215,44 @@ struct Tool {
         #expect(!forward.stdout.contains("distanceSigmaMetres"))
     }
 }
+
+@Suite struct CommandLineRobustnessTests {
+    @Test func stopsAnalysesTheFixesBeforeDamageAndReportsIt() throws {
+        let damaged = Tool.temporaryPath("damaged-stops.csv")
+        defer { try? FileManager.default.removeItem(atPath: damaged) }
+        var lines = try String(contentsOfFile: Tool.demo, encoding: .utf8).split(separator: "\n").map(String.init)
+        lines[400] = lines[400].replacingOccurrences(of: ",49.45", with: ",abc")
+        try (lines.joined(separator: "\n") + "\n").write(toFile: damaged, atomically: true, encoding: .utf8)
+        let result = try Tool.run(["stops", "--json", damaged])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("\"stops\""))       // the report of what was read
+        #expect(result.stderr.contains("\(damaged):401:"))
+        #expect(result.stderr.contains("the 399 fixes before it were analysed"))
+    }
+
+    @Test func refusesToSniffAPipe() throws {
+        let fifo = Tool.temporaryPath("pipe")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { try? FileManager.default.removeItem(atPath: fifo) }
+        let result = try Tool.run(["info", fifo])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("give --format"))
+    }
+
+    @Test func namesABufferWithANegativeSchemaVersionAsCorrupt() throws {
+        let db = Tool.temporaryPath("negative.sqlite")
+        defer { try? FileManager.default.removeItem(atPath: db) }
+        let made = try Tool.run(["buffer", "count", "--db", db])
+        #expect(made.stdout == "0\n")
+        // Stamp a negative schema version with the sqlite3 shell when present; the Store tests cover the rest.
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") else { return }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        p.arguments = [db, "PRAGMA user_version = -1;"]
+        try p.run()
+        p.waitUntilExit()
+        let result = try Tool.run(["buffer", "count", "--db", db])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(db))
+    }
+}

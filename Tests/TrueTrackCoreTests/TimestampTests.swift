@@ -97,3 +97,24 @@ import Testing
         #expect(ISO8601.format(Timestamp(millisecondsSince1970: 1_691_599_065_007)) == "2023-08-09T16:37:45.007Z")
     }
 }
+
+@Suite struct TimestampRangeTests {
+    @Test func fixRefusesTimesOutsideTheYearsISO8601CanWrite() throws {
+        for ms: Int64 in [.max, .min, 253_402_300_800_000, -62_135_596_800_001] {
+            #expect(throws: FixValidationError.timestampOutOfRange(ms)) {
+                try Fix(timestamp: Timestamp(millisecondsSince1970: ms), latitude: 0, longitude: 0)
+            }
+        }
+        #expect((try? Fix(timestamp: Timestamp(millisecondsSince1970: 253_402_300_799_999), latitude: 0, longitude: 0)) != nil)
+        #expect(FixValidationError.timestampOutOfRange(1).field == "time")
+    }
+
+    @Test func formattingAnyInstantNeverTraps() {
+        for ms: Int64 in [.max, .min, .max - 1, .min + 1, 9_000_000_000_000_000, -9_000_000_000_000_000] {
+            let text = ISO8601.format(Timestamp(millisecondsSince1970: ms))
+            #expect(text.hasSuffix("Z"))
+            #expect(text.first == "+" || text.first == "-")
+        }
+        #expect(ISO8601.format(Timestamp(millisecondsSince1970: 253_402_300_799_999)) == "9999-12-31T23:59:59.999Z")
+    }
+}

@@ -71,7 +71,9 @@ private func readBack(_ bytes: [UInt8]) -> ReadResult {
     }
 
     @Test func refusesTimesISO8601CannotHold() throws {
-        let fix = try Fix(timestamp: Timestamp(millisecondsSince1970: 253_402_300_800_000), latitude: 0, longitude: 0)
+        // Fix refuses such a time; a caller can still set one on an existing fix, and the writer must refuse it.
+        var fix = try Fix(timestamp: Timestamp(millisecondsSince1970: 0), latitude: 0, longitude: 0)
+        fix.timestamp = Timestamp(millisecondsSince1970: 253_402_300_800_000)
         let sink = ByteSink(memoryNamed: "<test>")
         var writer = CSVWriter(sink: sink)
         #expect(throws: WriteError.self) { try writer.write(fix) }

@@ -162,7 +162,9 @@ func writeGPX(_ fixes: [Fix], breaks: Set<Int> = []) throws -> [UInt8] {
     }
 
     @Test func aTimestampOutsideGPXYearsIsUnrepresentable() throws {
-        let fix = try Fix(timestamp: Timestamp(millisecondsSince1970: -70_000_000_000_000), latitude: 0, longitude: 0)
+        // Fix refuses such a time; a caller can still set one on an existing fix, and the writer must refuse it.
+        var fix = try Fix(timestamp: Timestamp(millisecondsSince1970: 0), latitude: 0, longitude: 0)
+        fix.timestamp = Timestamp(millisecondsSince1970: -70_000_000_000_000)
         var writer = GPXWriter(sink: ByteSink())
         #expect(throws: WriteError.self) { try writer.write(fix) }
     }

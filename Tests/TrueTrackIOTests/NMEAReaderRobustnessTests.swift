@@ -158,3 +158,26 @@ import TrueTrackCore
         }
     }
 }
+
+@Suite struct NMEAExtremeTimeTests {
+    func sentence(_ body: String) -> String {
+        var checksum: UInt8 = 0
+        for byte in body.utf8 { checksum ^= byte }
+        let hex = String(checksum, radix: 16, uppercase: true)
+        return "$" + body + "*" + (hex.count == 1 ? "0" + hex : hex)
+    }
+
+    @Test func ignoresLoggerTimesOutsideTheRepresentableYears() throws {
+        // GnssLogger wrapping with absurd Unix milliseconds (Int64.max, year ~287,000): read as absent, no trap.
+        for millis in ["9223372036854775807", "9000000000000000", "-9223372036854775808"] {
+            let text = ["120000.00", "120001.00"].map {
+                "NMEA," + sentence("GPGGA,\($0),4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,") + ",\(millis)"
+            }.joined(separator: "\n") + "\n"
+            var reader = NMEAReader(stream: ByteStream(bytes: Array(text.utf8)))
+            let result = reader.readAll()
+            #expect(result.error == nil)
+            #expect(result.fixes.isEmpty)  // no date anywhere: skipped as missing time, not given an absurd one
+            #expect(reader.report.skipped(.missingTime) == 2)
+        }
+    }
+}

@@ -6,7 +6,8 @@
 /// re-check them.
 ///
 /// ## Normalisation (explicit, applied by the initialiser)
-/// - Latitude and longitude must be finite and within ±90° / ±180°: anything else throws
+/// - The timestamp must lie within the years 0001–9999; latitude and longitude must be finite and within
+///   ±90° / ±180°: anything else throws
 ///   ``FixValidationError``, which a reader turns into an error naming the file, line and field.
 /// - Horizontal accuracy: a positive finite value is kept; `≤ 0` or NaN (Android's "no accuracy", iOS's −1)
 ///   becomes ``HorizontalAccuracy/invalid`` so that the accuracy gate rejects the fix instead of treating it as
@@ -50,7 +51,8 @@ public struct Fix: Sendable, Hashable {
     /// documentation for the rules).
     ///
     /// - Parameter horizontalAccuracyMetres: the reported accuracy in metres; `nil` when the source has none.
-    /// - Throws: ``FixValidationError`` when latitude or longitude is non-finite or out of range.
+    /// - Throws: ``FixValidationError`` when latitude or longitude is non-finite or out of range, or the
+    ///   timestamp lies outside the years 0001–9999 (``Timestamp/representableMilliseconds``).
     @inlinable
     public init(
         timestamp: Timestamp,
@@ -68,6 +70,9 @@ public struct Fix: Sendable, Hashable {
         isMocked: Bool? = nil,
         activity: ActivityReading? = nil
     ) throws(FixValidationError) {
+        guard timestamp.isRepresentable else {
+            throw .timestampOutOfRange(timestamp.millisecondsSince1970)
+        }
         guard latitude.isFinite, latitude >= -90, latitude <= 90 else {
             throw .latitudeOutOfRange(latitude)
         }
@@ -180,12 +185,15 @@ public enum FixValidationError: Error, Sendable, Hashable, CustomStringConvertib
     case latitudeOutOfRange(Double)
     /// The longitude is not a finite number within −180…180 degrees.
     case longitudeOutOfRange(Double)
+    /// The time (Unix milliseconds) lies outside the years 0001–9999.
+    case timestampOutOfRange(Int64)
 
     /// The field the error concerns (`latitude` or `longitude`).
     public var field: String {
         switch self {
         case .latitudeOutOfRange: "latitude"
         case .longitudeOutOfRange: "longitude"
+        case .timestampOutOfRange: "time"
         }
     }
 
@@ -194,6 +202,7 @@ public enum FixValidationError: Error, Sendable, Hashable, CustomStringConvertib
         switch self {
         case .latitudeOutOfRange(let v): "latitude \(v) is not a finite value within -90...90 degrees"
         case .longitudeOutOfRange(let v): "longitude \(v) is not a finite value within -180...180 degrees"
+        case .timestampOutOfRange(let v): "time \(v) ms since 1970 is outside the years 0001-9999"
         }
     }
 }

@@ -151,7 +151,7 @@ public struct StopDetector: Sendable {
         var events: [MotionEvent] = []
         if let last = lastEvidence {
             guard now > last.timestamp.millisecondsSince1970 else { return events }
-            if Double(now - last.timestamp.millisecondsSince1970) / 1000 > profile.gapSeconds {
+            if Double(now &- last.timestamp.millisecondsSince1970) / 1000 > profile.gapSeconds {
                 window.removeAll()
                 triggerStreak = 0
             }
@@ -244,8 +244,8 @@ public struct StopDetector: Sendable {
         let now = time.millisecondsSince1970
         var events: [MotionEvent] = []
         if let armed = countdownArmedAt, let last = lastEvidence,
-            Double(now - armed.millisecondsSince1970) / 1000 >= profile.stopTimeoutSeconds,
-            Double(now - last.timestamp.millisecondsSince1970) / 1000 <= profile.gapSeconds
+            Double(now &- armed.millisecondsSince1970) / 1000 >= profile.stopTimeoutSeconds,
+            Double(now &- last.timestamp.millisecondsSince1970) / 1000 <= profile.gapSeconds
         {
             commit(fix: last, &events)
         }
@@ -284,7 +284,7 @@ public struct StopDetector: Sendable {
 
     func activityVerdict(at now: Int64) -> MotionVerdict? {
         guard let reading = activity else { return nil }
-        let age = Double(now - activityMilliseconds) / 1000
+        let age = Double(now &- activityMilliseconds) / 1000
         guard age >= 0, age <= profile.activityValiditySeconds else { return nil }
         guard Int(reading.confidence) >= profile.activityConfidenceThreshold else { return .uncertain }
         if reading.kind == .still { return .still }
@@ -336,7 +336,7 @@ public struct StopDetector: Sendable {
 
     mutating func commitIfExpired(now: Int64, fix: MotionEvidence, _ events: inout [MotionEvent]) {
         guard let armed = countdownArmedAt,
-            Double(now - armed.millisecondsSince1970) / 1000 >= profile.stopTimeoutSeconds
+            Double(now &- armed.millisecondsSince1970) / 1000 >= profile.stopTimeoutSeconds
         else { return }
         commit(fix: fix, &events)
     }
@@ -360,7 +360,7 @@ public struct StopDetector: Sendable {
 
     mutating func depart(_ trigger: DepartureTrigger, _ fix: MotionEvidence?, _ events: inout [MotionEvent]) {
         if isStopCommitted, let record = accumulator?.record { events.append(.stopEnded(record)) }
-        if let last = lastEvidence { departureMilliseconds = last.timestamp.millisecondsSince1970 - 1 }
+        if let last = lastEvidence { departureMilliseconds = last.timestamp.millisecondsSince1970 &- 1 }
         state = .moving
         isStopCommitted = false
         anchor = nil
@@ -376,7 +376,7 @@ public struct StopDetector: Sendable {
             lastHeartbeatMilliseconds = now
             return
         }
-        if Double(now - last) / 1000 >= interval {
+        if Double(now &- last) / 1000 >= interval {
             lastHeartbeatMilliseconds = now
             events.append(.heartbeat(fix: lastEvidence))
         }

@@ -99,7 +99,7 @@ public struct TrackSummary: Sendable {
         }
         defer { previousDistinct = fix }
         guard let previous = previousDistinct else { return }
-        let stepMilliseconds = fix.timestamp.millisecondsSince1970 - previous.timestamp.millisecondsSince1970
+        let stepMilliseconds = fix.timestamp.millisecondsSince1970 &- previous.timestamp.millisecondsSince1970
         if stepMilliseconds < 0 {
             backwardSteps += 1
         } else if stepMilliseconds == 0 {

@@ -83,8 +83,10 @@ extension Timestamp {
     /// The UTC calendar date and time of day of this instant.
     public var civil: CivilTime {
         let ms = millisecondsSince1970
-        var days = ms >= 0 ? ms / 86_400_000 : (ms - 86_399_999) / 86_400_000
-        let msOfDay = ms - days * 86_400_000
+        // Floor division without overflow for every Int64 (dates beyond year 9999 are not meaningful, but
+        // computing them must not trap).
+        var days = ms >= 0 ? ms / 86_400_000 : -((-(ms &+ 1)) / 86_400_000) - 1
+        let msOfDay = ms &- days &* 86_400_000
         days += 719_468
         let era = (days >= 0 ? days : days - 146_096) / 146_097
         let doe = days - era * 146_097

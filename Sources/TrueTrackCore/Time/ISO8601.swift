@@ -119,7 +119,14 @@ public enum ISO8601 {
                 divisor /= 10
             }
         }
-        put(c.year, 4); bytes.append(UInt8(ascii: "-"))
+        if (0...9999).contains(c.year) {
+            put(c.year, 4)
+        } else {
+            // ISO 8601 expanded years (a sign, then the digits). Fix refuses such times; a caller may still
+            // format any Timestamp, and that must not trap.
+            bytes.append(contentsOf: ((c.year < 0 ? "-" : "+") + String(c.year.magnitude)).utf8)
+        }
+        bytes.append(UInt8(ascii: "-"))
         put(c.month, 2); bytes.append(UInt8(ascii: "-"))
         put(c.day, 2); bytes.append(UInt8(ascii: "T"))
         put(c.hour, 2); bytes.append(UInt8(ascii: ":"))

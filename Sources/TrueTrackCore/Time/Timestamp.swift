@@ -22,6 +22,15 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable {
         self.millisecondsSince1970 = Int64((seconds * 1000).rounded())
     }
 
+    /// The instants a fix may carry: 0001-01-01T00:00:00Z up to (not including) 10000-01-01T00:00:00Z, the
+    /// years ISO 8601 text, GPX and every writer can represent. ``Fix`` refuses anything outside, so no later
+    /// stage (time differences, formatting) meets an absurd timestamp.
+    public static let representableMilliseconds: Range<Int64> = -62_135_596_800_000 ..< 253_402_300_800_000
+
+    /// True when this instant lies in ``representableMilliseconds``.
+    @inlinable
+    public var isRepresentable: Bool { Timestamp.representableMilliseconds.contains(millisecondsSince1970) }
+
     /// Seconds since the Unix epoch, as a `Double` (exact to the millisecond for any realistic date).
     @inlinable
     public var secondsSince1970: Double { Double(millisecondsSince1970) / 1000 }

@@ -102,6 +102,14 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         if path == "-" {
             throw .unsupportedFormat(path: "<stdin>", reason: "cannot sniff standard input: give --format")
         }
+        // Sniffing reads the first bytes and the reader opens the file again: a pipe or a device would lose
+        // what the sniff consumed (and opening a FIFO blocks until a writer comes). Only a regular file can be
+        // sniffed; the check uses the path, before any open.
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            if (info.st_mode & S_IFMT) == S_IFDIR { throw .io(path: path, message: "is a directory") }
+            throw .unsupportedFormat(path: path, reason: "cannot sniff the format of a pipe or device: give --format")
+        }
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw .io(path: path, message: String(cString: strerror(errno))) }
         defer { close(fd) }

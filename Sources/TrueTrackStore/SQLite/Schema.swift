@@ -93,6 +93,10 @@ enum Schema {
                 kind: .foreignDatabase(applicationID: appID), path: db.path,
                 message: "refusing to modify a database written by another application")
         }
+        if version < 0 {
+            throw StoreError(kind: .corrupt, path: db.path, sql: "PRAGMA user_version",
+                             message: "schema version \(version) is negative: not a TrueTrack buffer TrueTrack wrote")
+        }
         if version > currentVersion {
             throw StoreError(
                 kind: .newerSchema(found: version, supported: currentVersion), path: db.path,

@@ -59,7 +59,7 @@ enum StopsCommand {
 
     /// Reads `path` and analyses it with the tracker and the stop detector of `kind`.
     static func analyse(path: String, format: FixFormat?, options: ReadOptions, kind: TrackingProfile.Kind)
-        throws -> (analysis: StopAnalysis, fixes: Int, totals: [(Timestamp, Double)])
+        throws -> (analysis: StopAnalysis, fixes: Int, totals: [(Timestamp, Double)], failure: ReadError?)
     {
         var reader: AnyFixReader
         do { reader = try AnyFixReader(path: path, format: format, options: options) } catch {
@@ -73,6 +73,9 @@ enum StopsCommand {
             if let hint = ProcessCommand.profileHint(rejectedAsTooFast: tooFast, read: evidence.count,
                                                      profile: .preset(kind)) { Terminal.error(hint) }
         }
+        // A read error ends the input, not the analysis: the fixes before it are analysed and reported,
+        // and the caller exits 1 with the error (nothing already read is lost).
+        var failure: ReadError?
         do {
             while let fix = try reader.next() {
                 let decision = tracker.process(fix)
@@ -81,9 +84,9 @@ enum StopsCommand {
                 if decision.isAccepted { totals.append((decision.timestamp, decision.totalDistanceMetres)) }
             }
         } catch {
-            throw CommandFailure(message: "\(error)")
+            failure = error
         }
-        return (StopAnalysis(evidence: evidence, profile: .preset(kind)), evidence.count, totals)
+        return (StopAnalysis(evidence: evidence, profile: .preset(kind)), evidence.count, totals, failure)
     }
 
     /// The tracker's total at `time`: the last accepted fix's total at or before it.
@@ -103,7 +106,7 @@ enum StopsCommand {
         if let out = arguments.value("out"), out != "-", !(out.hasSuffix(".geojson") || out.hasSuffix(".json")) {
             throw UsageError(message: "--out writes GeoJSON: give a .geojson (or .json) file, got '\(out)'")
         }
-        let (analysis, count, totals) = try analyse(path: input, format: format, options: options, kind: kind)
+        let (analysis, count, totals, failure) = try analyse(path: input, format: format, options: options, kind: kind)
         let report = Report(
             input: input, profile: kind.rawValue, fixes: count,
             stops: analysis.stops.map(StopJSON.init),
@@ -122,10 +125,11 @@ enum StopsCommand {
                 throw CommandFailure(message: error.description)
             }
         }
-        if arguments.has("json") {
-            Terminal.out(Terminal.json(report))
-        } else {
-            Terminal.out(text(report))
+        // With the GeoJSON on standard output ('--out -'), the report goes to standard error.
+        let reportText = arguments.has("json") ? Terminal.json(report) : text(report)
+        if arguments.value("out") == "-" { Terminal.error(reportText) } else { Terminal.out(reportText) }
+        if let failure {
+            throw CommandFailure(message: "\(failure) (the \(count) fixes before it were analysed)")
         }
         return 0
     }

@@ -27,9 +27,15 @@ enum SyncCommand {
             stdout. Exit status 1 unless every row was delivered or rejected.
             """)
 
-    /// Carries the flush result out of the task that runs it.
+    /// Carries the flush result out of the task that runs it. Sound despite `@unchecked`: the one stored value
+    /// is only read and written under the lock.
     final class Outcome: @unchecked Sendable {
-        var summary = FlushSummary()
+        private let lock = NSLock()
+        private var stored = FlushSummary()
+        var summary: FlushSummary {
+            get { lock.withLock { stored } }
+            set { lock.withLock { stored = newValue } }
+        }
     }
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {

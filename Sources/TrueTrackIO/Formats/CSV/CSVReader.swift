@@ -636,6 +636,9 @@ public struct CSVReader: FixReader {
         switch error {
         case .latitudeOutOfRange: place = row.latitudePlace
         case .longitudeOutOfRange: place = row.longitudePlace
+        // The time's range is checked while the time field is parsed, with its own location; this is only
+        // reachable if that check and Fix's ever disagree.
+        case .timestampOutOfRange: place = row.latitudePlace
         }
         // The row has been consumed, but its bytes stay in the buffer until the next refill.
         try _report.reject(.invalidFix(location(place.index, line: place.line, lineStart: place.lineStart), error),

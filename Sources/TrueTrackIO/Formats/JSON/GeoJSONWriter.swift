@@ -46,6 +46,10 @@ public struct GeoJSONWriter: FixWriter {
     /// Writes one fix (buffered).
     public mutating func write(_ fix: Fix) throws(WriteError) {
         precondition(!isFinished, "GeoJSONWriter used after finish()")
+        guard fix.timestamp.isRepresentable else {
+            throw .unrepresentable(path: sink.name, reason: "time \(fix.timestamp.millisecondsSince1970) ms since 1970 is "
+                + "outside the years 0001-9999")
+        }
         switch geometry {
         case .points:
             sink.buffer.append(contentsOf: (count == 0 ? GeoJSONWriter.header + "\n" : ",\n").utf8)

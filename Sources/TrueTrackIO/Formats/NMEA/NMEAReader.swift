@@ -341,7 +341,10 @@ public struct NMEAReader: FixReader {
                     let after = i + 3
                     if after < e {
                         if wrapped, p[after] == UInt8(ascii: ",") {
-                            wrapperMillis = NumberParsing.int(p, after + 1, e)
+                            // A logger time outside the years 0001–9999 is not a time: treat it as absent.
+                            wrapperMillis = NumberParsing.int(p, after + 1, e).flatMap {
+                                Timestamp.representableMilliseconds.contains($0) ? $0 : nil
+                            }
                         } else if !NMEAParse.isBlank(p, after, e) {
                             noise = true
                         }
