@@ -30,7 +30,7 @@ struct TrackerRecordingTests {
         }
     }
 
-    @Test func gsdcDrivesWithinPointTwoPercentOfTruthAndNoWorseThanRawPositions() throws {
+    @Test func gsdcDrivesWithinPointTwoPercentOfTruthWithP95BetterThanRaw() throws {
         for d in E.drives {
             let o = E.run(try E.drive(d.file), profile: .driving)
             #expect(abs(o.distance - d.reference) / d.reference < 0.002, "\(d.id): \(o.distance) m")
@@ -42,14 +42,16 @@ struct TrackerRecordingTests {
             // Unmet at p50 only (Pixel 4 0.83 vs 0.80 m, 4 XL 1.82 vs 1.81 m); p95 is better than raw on both.
             // The chipset's fixes are already filtered (time-correlated error): a causal filter cannot average
             // that error away, it can only add lag.
+            // Regression guards on today's figures (these must hold), then the issue's bar (known unmet).
+            #expect(f95 <= r95, "\(d.id): p95 \(f95) m vs raw \(r95) m")
+            #expect(f50 <= r50 + 0.10, "\(d.id): p50 \(f50) m vs raw \(r50) m")
             withKnownIssue("filtered p50 slightly worse than raw on the GSDC drives", isIntermittent: true) {
                 #expect(f50 <= r50, "\(d.id): p50 \(f50) m vs raw \(r50) m")
-                #expect(f95 <= r95, "\(d.id): p95 \(f95) m vs raw \(r95) m")
             }
         }
     }
 
-    @Test func walksMeetTheIssueBars() throws {
+    @Test func walksStayWithinTheirBarsOrTodaysFigures() throws {
         var groundErrors: [Double] = []
         for w in E.ipinWalks {
             let reference = try E.ipinReference(w.file)
@@ -63,6 +65,8 @@ struct TrackerRecordingTests {
             if w.ground { groundErrors.append(error) }
             if w.ground {
                 // Unmet: the Samsung positions themselves cover only 74-93 % of the walk (see the report).
+                // Regression guard on today's figures (worst −28.5 %), then the issue's bar.
+                #expect(error <= 0.30, "\(w.id): \(o.distance) m vs \(reference) m")
                 withKnownIssue("ground-level walks under-count by 12-30 %", isIntermittent: true) {
                     #expect(error <= 0.20, "\(w.id): \(o.distance) m vs \(reference) m")
                 }
@@ -81,6 +85,9 @@ struct TrackerRecordingTests {
         // Unmet: -39 %. The walk itself accrues only ~32 m (no accuracy, so the net-displacement threshold uses
         // the 30 m fallback and stays closed at 0.7-1.4 m/s); what accrues is the slow parts of the taxi and
         // bus legs (~430 m) that stay under the 3 m/s sustained-speed rule.
+        // Regression guards: never count the taxi and bus as walking (over-count), and keep today's −39 %.
+        #expect(o.distance <= E.geolifeWalkMetres * 1.2, "\(o.distance) m")
+        #expect(o.distance >= E.geolifeWalkMetres * 0.55, "\(o.distance) m")
         withKnownIssue("-39 %: outside the 20 % bar") {
             #expect(abs(o.distance - E.geolifeWalkMetres) / E.geolifeWalkMetres <= 0.20, "\(o.distance) m")
         }
