@@ -278,3 +278,32 @@ import TrueTrackCore
 #if canImport(Glibc)
 import Glibc
 #endif
+
+@Suite struct StopAnalysisGapTests {
+    /// A walker moving east at 1.5 m/s (Doppler), 1 Hz: `seconds` fixes from `start`.
+    func walk(from start: Int64, seconds: Int, startEast: Double = 0) -> [MotionEvidence] {
+        (0..<seconds).map { k in
+            let east = startEast + 1.5 * Double(k)
+            let fix = try! Fix(
+                timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000 + (start + Int64(k)) * 1000),
+                latitude: 48, longitude: 11 + east / 74_400, horizontalAccuracyMetres: 5, speedMetresPerSecond: 1.5)
+            return MotionEvidence(fix: fix)
+        }
+    }
+
+    @Test func aRecordingGapIsNeitherMovingNorStopped() {
+        // 120 s of walking, 10 minutes of silence (a tunnel, a dead phone), 120 s more walking.
+        let evidence = walk(from: 0, seconds: 120) + walk(from: 720, seconds: 120, startEast: 1200)
+        let analysis = StopAnalysis(evidence: evidence, profile: .walking)
+        #expect(analysis.stops.isEmpty)                 // silence never means stopped
+        #expect(analysis.elapsedSeconds == 839)
+        #expect(analysis.unobservedSeconds == 601)      // the gap from 119 s to 720 s
+        #expect(analysis.movingSeconds == 238)          // not 839: the gap is not movement either
+    }
+
+    @Test func aContinuousWalkIsAllMoving() {
+        let analysis = StopAnalysis(evidence: walk(from: 0, seconds: 300), profile: .walking)
+        #expect(analysis.unobservedSeconds == 0)
+        #expect(analysis.movingSeconds == analysis.elapsedSeconds)
+    }
+}

@@ -26,8 +26,11 @@ public struct StopAnalysis: Sendable, Hashable {
     public var trips: [TripRecord]
     /// From the first fix to the last, seconds.
     public var elapsedSeconds: Double
-    /// Elapsed time minus the time spent in stops, seconds.
+    /// Elapsed time minus the time spent in stops and the unobserved time, seconds.
     public var movingSeconds: Double
+    /// Time inside recording gaps longer than the profile's `gapSeconds` and outside any stop, seconds: neither
+    /// moving nor stopped (silence is not a stop, and it is not movement either).
+    public var unobservedSeconds: Double
     /// The first and last evidence times (`nil` for an empty track).
     public var first: Timestamp?
     /// See ``first``.
@@ -38,19 +41,24 @@ public struct StopAnalysis: Sendable, Hashable {
         var detector = StopDetector(profile: profile)
         var stops: [StopRecord] = []
         var first: Timestamp?, last: Timestamp?
+        var gaps: [(start: Timestamp, end: Timestamp)] = []
         for e in evidence {
+            let previous = detector.lastEvidence?.timestamp
             for event in detector.process(e) {
                 if case .stopEnded(let record) = event { stops.append(record) }
             }
             if let l = detector.lastEvidence?.timestamp {
                 if first == nil { first = l }
+                if let previous, l != previous, previous.seconds(to: l) > profile.gapSeconds {
+                    gaps.append((previous, l))
+                }
                 last = l
             }
         }
         for event in detector.finish() {
             if case .stopEnded(let record) = event { stops.append(record) }
         }
-        self.init(stops: stops, first: first, last: last)
+        self.init(stops: stops, first: first, last: last, gaps: gaps)
     }
 
     /// Analyses raw fixes (``MotionEvidence/init(fix:)``: Doppler speeds as the receiver reported them).
@@ -58,8 +66,9 @@ public struct StopAnalysis: Sendable, Hashable {
         self.init(evidence: fixes.lazy.map(MotionEvidence.init(fix:)), profile: profile)
     }
 
-    /// Builds the trips and times from stops and the track's first and last times.
-    public init(stops: [StopRecord], first: Timestamp?, last: Timestamp?) {
+    /// Builds the trips and times from stops, the track's first and last times, and its recording gaps.
+    public init(stops: [StopRecord], first: Timestamp?, last: Timestamp?,
+                gaps: [(start: Timestamp, end: Timestamp)] = []) {
         self.stops = stops
         self.first = first
         self.last = last
@@ -67,8 +76,19 @@ public struct StopAnalysis: Sendable, Hashable {
             trips = []
             elapsedSeconds = 0
             movingSeconds = 0
+            unobservedSeconds = 0
             return
         }
+        // The part of each gap that no stop covers.
+        var unobserved = 0.0
+        for gap in gaps {
+            var covered = 0.0
+            for stop in stops where stop.end > gap.start && stop.start < gap.end {
+                covered += max(stop.start, gap.start).seconds(to: min(stop.end, gap.end))
+            }
+            unobserved += max(0, gap.start.seconds(to: gap.end) - covered)
+        }
+        unobservedSeconds = unobserved
         var trips: [TripRecord] = []
         var cursor = first
         var stopped = 0.0
@@ -80,6 +100,6 @@ public struct StopAnalysis: Sendable, Hashable {
         if last > cursor { trips.append(TripRecord(start: cursor, end: last)) }
         self.trips = trips
         elapsedSeconds = first.seconds(to: last)
-        movingSeconds = max(0, elapsedSeconds - stopped)
+        movingSeconds = max(0, elapsedSeconds - stopped - unobserved)
     }
 }
