@@ -256,3 +256,13 @@ struct Tool {
         #expect(result.stderr.contains(db))
     }
 }
+
+@Suite struct FullDiskTests {
+    @Test func aFullDiskIsAClearFailureNamingBothFiles() throws {
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+        let result = try Tool.run(["convert", Tool.demo, "/dev/full", "--to", "csv"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("/dev/full: cannot write: No space left on device"))
+        #expect(result.stderr.contains("560 fixes read from \(Tool.demo)"))
+    }
+}

@@ -57,9 +57,13 @@ enum ConvertCommand {
         } catch let error as ReadError {
             readFailure = error
         } catch let error as WriteError {
-            throw CommandFailure(message: error.description)
+            // Name the input record too: the output cannot say which fix it could not hold.
+            throw CommandFailure(message: "\(error) (fix \(count + 1) of \(input), near line "
+                + "\(reader.report.recordsRead); the \(count) fixes before it were written)")
         }
-        do { try writer.finish() } catch { throw CommandFailure(message: error.description) }
+        do { try writer.finish() } catch {
+            throw CommandFailure(message: "\(error) (\(count) fixes read from \(input); the output is incomplete)")
+        }
         let report = reader.report
         var note = "converted \(count) fixes from \(reader.format) to \(to)"
         if report.unusableRecords > 0 {

@@ -118,7 +118,8 @@ enum ProcessCommand {
         } catch let error as ReadError {
             readFailure = error
         } catch let error as WriteError {
-            throw CommandFailure(message: error.description)
+            throw CommandFailure(message: "\(error) (while writing fix \(read) of \(input), near line "
+                + "\(reader.report.recordsRead))")
         }
         var smoothed: SmoothedTrack?
         if smooth {
