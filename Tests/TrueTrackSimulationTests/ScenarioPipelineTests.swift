@@ -33,8 +33,10 @@ import TrueTrackSimulation
     }
 
     @Test(arguments: [1, 2, 3] as [UInt64])
-    func walkWithStopsWithinTwelvePercent(seed: UInt64) {
+    func walkWithStopsCleanWithinSixPercentDegradedWithinTwenty(seed: UInt64) {
         #expect(abs(Self.relativeError(.walkWithStops, .cleanPhone, .walking, seed: seed)) < 0.06)
+        // Regression guard on today's figure for the degraded phone (+13 to +16 %), beside the target below.
+        #expect(abs(Self.relativeError(.walkWithStops, .degradedPhone, .walking, seed: seed)) < 0.20)
         // Unmet since the Doppler-dropout rule (a zero reading while moving from a receiver with a session
         // Doppler ratio of 0.7-0.9 takes the position filter's speed): +13 to +16 % on seeds 1-3, the
         // filter's speed lagging into each halt.

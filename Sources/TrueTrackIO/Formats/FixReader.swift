@@ -15,6 +15,22 @@ public protocol FixReader {
     var report: ReadReport { get }
 }
 
+/// A reader built over a ``ByteStream``: it gets ``init(path:options:)`` (open a file, or `-` for standard
+/// input) from this protocol instead of writing it again.
+public protocol ByteStreamReader {
+    /// Creates a reader over `stream`.
+    init(stream: ByteStream, options: ReadOptions)
+}
+
+extension ByteStreamReader {
+    /// Opens the file at `path` (`-` for standard input) and creates a reader over it.
+    ///
+    /// - Throws: ``ReadError/io(path:message:)`` when the file cannot be opened.
+    public init(path: String, options: ReadOptions = ReadOptions()) throws(ReadError) {
+        self.init(stream: try ByteStream(path: path), options: options)
+    }
+}
+
 /// Options shared by every reader. Defaults are what a user reading an unknown file would want.
 public struct ReadOptions: Sendable, Hashable {
     /// Skip malformed records (counting them and keeping the first errors in the report) instead of stopping

@@ -4,6 +4,17 @@
 /// a large share of reading them; a word-at-a-time test (SWAR, "does this word contain byte x") does it in a
 /// few instructions per eight bytes instead of a compare-and-branch per byte.
 enum SeparatorScan {
+    /// True when `p[s..<e]` holds only spaces and tabs (an empty field is blank too).
+    @inline(__always)
+    static func isBlank(_ p: UnsafeRawBufferPointer, _ s: Int, _ e: Int) -> Bool {
+        var i = s
+        while i < e {
+            if p[i] != 0x20, p[i] != 0x09 { return false }
+            i += 1
+        }
+        return true
+    }
+
     /// The index of the first `separator` in `p[start..<end]`, or `end` when there is none.
     @inline(__always)
     static func next(_ separator: UInt8, in p: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int {

@@ -15,12 +15,6 @@ import Darwin
 /// Everything else (more digits, large exponents, `nan`, `inf`) falls back to `strtod` on a stack copy, so
 /// the result is always the correctly rounded double.
 public enum NumberParsing {
-    @usableFromInline
-    static let powersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ]
-
     /// Parses `p[start..<end]` (surrounding ASCII spaces and tabs ignored) as a decimal floating-point number.
     ///
     /// Accepts an optional sign, digits with an optional `.`, and an optional exponent (`e`/`E`); also `nan`,
@@ -89,7 +83,7 @@ public enum NumberParsing {
         guard i == e else { return nil }
         if digits <= 19, mantissa <= (1 << 53), exponent >= -22, exponent <= 22 {
             var value = Double(mantissa)
-            if exponent < 0 { value /= powersOfTen[-exponent] } else if exponent > 0 { value *= powersOfTen[exponent] }
+            if exponent < 0 { value /= exactPowerOfTen(-exponent) } else if exponent > 0 { value *= exactPowerOfTen(exponent) }
             return negative ? -value : value
         }
         #if arch(x86_64) && !os(Windows)

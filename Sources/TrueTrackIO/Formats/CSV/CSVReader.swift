@@ -45,7 +45,7 @@ import TrueTrackCore
 /// Measured on the project's 2-core VM (release build, 1 M rows of `time,latitude,longitude,accuracy_m,
 /// speed_mps`, CPU time, best of 9): ~8.9 M fixes/s (~530 MB/s) with ISO 8601 times, ~8.2 M fixes/s with
 /// Unix milliseconds.
-public struct CSVReader: FixReader {
+public struct CSVReader: FixReader, ByteStreamReader {
     /// The options this reader was created with.
     public let options: ReadOptions
     /// The header's column names as written (unquoted), once the header has been read; empty before.
@@ -107,12 +107,6 @@ public struct CSVReader: FixReader {
         base = UnsafePointer(buffers.tail.baseAddress!.assumingMemoryBound(to: UInt8.self))
     }
 
-    /// Opens the file at `path` (`-` for standard input) and creates a reader over it.
-    ///
-    /// - Throws: ``ReadError/io(path:message:)`` when the file cannot be opened.
-    public init(path: String, options: ReadOptions = ReadOptions()) throws(ReadError) {
-        self.init(stream: try ByteStream(path: path), options: options)
-    }
 
     /// Returns the next fix, or `nil` at the end of the input.
     ///

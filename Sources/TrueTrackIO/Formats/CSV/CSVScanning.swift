@@ -136,11 +136,11 @@ enum CSVScan {
         return negative ? -value : value
     }
 
-    /// The valid range of times, in Unix milliseconds: 0001-01-01T00:00:00Z up to (excluding) the year
-    /// 10000, the years ISO 8601 text can carry, so every fix read can be written back.
-    static let earliestMilliseconds: Int64 = -62_135_596_800_000
+    /// The valid range of times, in Unix milliseconds (``Timestamp/representableMilliseconds``: the years
+    /// ISO 8601 text can carry, so every fix read can be written back).
+    static var earliestMilliseconds: Int64 { Timestamp.representableMilliseconds.lowerBound }
     /// One past the latest valid time (10000-01-01T00:00:00Z), in Unix milliseconds.
-    static let endMilliseconds: Int64 = 253_402_300_800_000
+    static var endMilliseconds: Int64 { Timestamp.representableMilliseconds.upperBound }
 
     /// A Unix or GPS time written as `[+-]digits[.digits]`, converted exactly (decimal arithmetic, no
     /// floating point) to milliseconds in the same time scale, rounding half away from zero. Declines

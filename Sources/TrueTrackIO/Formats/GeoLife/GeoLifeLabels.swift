@@ -55,7 +55,7 @@ public enum GeoLifeLabels {
         while let line = try stream.nextLine() {
             report.recordsRead += 1
             let p = line.bytes
-            if GeoLifeText.isBlank(p, line.start, line.end) {
+            if SeparatorScan.isBlank(p, line.start, line.end) {
                 report.skip(.blank)
                 continue
             }

@@ -18,7 +18,7 @@ import TrueTrackCore
 ///
 /// A malformed point throws ``ReadError`` naming the file, line, column and field (`latitude`, `longitude`,
 /// `altitude`, `days`, `date`, `time`); with ``ReadOptions/lenient`` it is skipped and kept in ``report``.
-public struct GeoLifePLTReader: FixReader {
+public struct GeoLifePLTReader: FixReader, ByteStreamReader {
     /// What the reader has seen so far.
     public var report: ReadReport {
         var report = counts
@@ -44,11 +44,6 @@ public struct GeoLifePLTReader: FixReader {
         counts = ReadReport(source: stream.name)
     }
 
-    /// Opens the file at `path` (`-` for standard input).
-    /// - Throws: ``ReadError/io(path:message:)`` when it cannot be opened.
-    public init(path: String, options: ReadOptions = ReadOptions()) throws(ReadError) {
-        self.init(stream: try ByteStream(path: path), options: options)
-    }
 
     /// Returns the next point as a fix, or `nil` at the end of the input.
     /// - Throws: ``ReadError`` at the first malformed point (unless reading leniently).
@@ -59,7 +54,7 @@ public struct GeoLifePLTReader: FixReader {
                 counts.skip(.comment)
                 continue
             }
-            if GeoLifeText.isBlank(line.bytes, line.start, line.end) {
+            if SeparatorScan.isBlank(line.bytes, line.start, line.end) {
                 counts.skip(.blank)
                 continue
             }
@@ -108,7 +103,7 @@ public struct GeoLifePLTReader: FixReader {
                                    expected: "a point of 7 fields (latitude,longitude,0,altitude,days,date,time)",
                                    found: "\(count) fields")
         }
-        if GeoLifeText.isBlank(p, starts.0, ends.0) || GeoLifeText.isBlank(p, starts.1, ends.1) {
+        if SeparatorScan.isBlank(p, starts.0, ends.0) || SeparatorScan.isBlank(p, starts.1, ends.1) {
             counts.skip(.missingPosition)
             return nil
         }
@@ -119,14 +114,14 @@ public struct GeoLifePLTReader: FixReader {
             throw malformed(line, starts.1, ends.1, "longitude", "a number in degrees")
         }
         var altitude: Double? = nil
-        if !GeoLifeText.isBlank(p, starts.3, ends.3) {
+        if !SeparatorScan.isBlank(p, starts.3, ends.3) {
             guard let feet = NumberParsing.double(p, starts.3, ends.3) else {
                 throw malformed(line, starts.3, ends.3, "altitude", "a number in feet")
             }
             if feet != GeoLifePLTReader.invalidAltitudeFeet { altitude = feet * GeoLifePLTReader.metresPerFoot }
         }
-        let hasDate = count >= 6 && !GeoLifeText.isBlank(p, starts.5, ends.5)
-        let hasTime = count >= 7 && !GeoLifeText.isBlank(p, starts.6, ends.6)
+        let hasDate = count >= 6 && !SeparatorScan.isBlank(p, starts.5, ends.5)
+        let hasTime = count >= 7 && !SeparatorScan.isBlank(p, starts.6, ends.6)
         let timestamp: Timestamp
         if hasDate || hasTime {
             guard hasDate, let day = GeoLifeText.date(p, starts.5, ends.5, separator: UInt8(ascii: "-")) else {
@@ -137,7 +132,7 @@ public struct GeoLifePLTReader: FixReader {
             }
             timestamp = Timestamp(millisecondsSince1970: day.millisecondsSince1970 + Int64(seconds) * 1000)
         } else {
-            guard !GeoLifeText.isBlank(p, starts.4, ends.4) else {
+            guard !SeparatorScan.isBlank(p, starts.4, ends.4) else {
                 counts.skip(.missingTime)
                 return nil
             }
@@ -167,15 +162,6 @@ enum GeoLifeText {
     /// 1970-01-01 as a spreadsheet serial day (days since 1899-12-30).
     static let unixEpochSerialDay = 25_569.0
 
-    /// True when `p[s..<e]` holds only spaces and tabs (or nothing).
-    static func isBlank(_ p: UnsafeRawBufferPointer, _ s: Int, _ e: Int) -> Bool {
-        var i = s
-        while i < e {
-            if p[i] != 0x20, p[i] != 0x09 { return false }
-            i += 1
-        }
-        return true
-    }
 
     /// Parses `yyyy<sep>MM<sep>dd` (surrounding spaces ignored) as midnight UTC of that day.
     static func date(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int, separator: UInt8) -> Timestamp? {

@@ -29,7 +29,7 @@ import TrueTrackCore
 ///   line, column and the field (`latitude`, `longitude`, `altitude`, `speed`, `accuracy`, `bearing`, `time`,
 ///   `speed_accuracy`, `bearing_accuracy`, `vertical_accuracy`, `mock_location`, `used_signals`); with
 ///   ``ReadOptions/lenient`` the row is skipped and the error kept in ``report``.
-public struct GnssLoggerReader: FixReader {
+public struct GnssLoggerReader: FixReader, ByteStreamReader {
     /// What the reader has seen so far.
     public var report: ReadReport {
         var report = counts
@@ -70,11 +70,6 @@ public struct GnssLoggerReader: FixReader {
         }
     }
 
-    /// Opens the file at `path` (`-` for standard input).
-    /// - Throws: ``ReadError/io(path:message:)`` when it cannot be opened.
-    public init(path: String, options: ReadOptions = ReadOptions()) throws(ReadError) {
-        self.init(stream: try ByteStream(path: path), options: options)
-    }
 
     /// Returns the next `Fix` row as a fix, or `nil` at the end of the input.
     /// - Throws: ``ReadError`` at the first malformed `Fix` row or header (unless reading leniently).
@@ -102,7 +97,7 @@ public struct GnssLoggerReader: FixReader {
             } else if GnssLoggerReader.hasPrefix(p, start, end, "MessageType,") {
                 counts.skip(.comment)
                 do { try readHeader(line, from: start) } catch { try counts.reject(error, lenient: options.lenient) }
-            } else if GnssLoggerReader.isBlank(p, start, end) {
+            } else if SeparatorScan.isBlank(p, start, end) {
                 counts.skip(.blank)
             } else {
                 counts.skip(.otherRecord)
@@ -223,12 +218,12 @@ public struct GnssLoggerReader: FixReader {
                                    expected: "a Fix row with latitude, longitude and time (\(useful) fields)",
                                    found: "\(fieldCount) fields")
         }
-        if GnssLoggerReader.isBlank(p, f.latitudeStart, f.latitudeEnd)
-            || GnssLoggerReader.isBlank(p, f.longitudeStart, f.longitudeEnd) {
+        if SeparatorScan.isBlank(p, f.latitudeStart, f.latitudeEnd)
+            || SeparatorScan.isBlank(p, f.longitudeStart, f.longitudeEnd) {
             counts.skip(.missingPosition)
             return nil
         }
-        if GnssLoggerReader.isBlank(p, f.timeStart, f.timeEnd) {
+        if SeparatorScan.isBlank(p, f.timeStart, f.timeEnd) {
             counts.skip(.missingTime)
             return nil
         }
@@ -251,7 +246,7 @@ public struct GnssLoggerReader: FixReader {
                                           "a number in metres")
         let mocked = try mockLocation(line, f.mockStart, f.mockEnd)
         var signals: Int? = nil
-        if f.signalsStart >= 0, !GnssLoggerReader.isBlank(p, f.signalsStart, f.signalsEnd) {
+        if f.signalsStart >= 0, !SeparatorScan.isBlank(p, f.signalsStart, f.signalsEnd) {
             guard let value = NumberParsing.int(p, f.signalsStart, f.signalsEnd) else {
                 throw malformed(line, f.signalsStart, f.signalsEnd, "used_signals", "a whole number")
             }
@@ -276,7 +271,7 @@ public struct GnssLoggerReader: FixReader {
                         _ expected: String) throws(ReadError) -> Double? {
         guard s >= 0, s < e else { return nil }
         if let value = NumberParsing.double(line.bytes, s, e) { return value }
-        if GnssLoggerReader.isBlank(line.bytes, s, e) { return nil }
+        if SeparatorScan.isBlank(line.bytes, s, e) { return nil }
         throw malformed(line, s, e, field, expected)
     }
 
@@ -292,7 +287,7 @@ public struct GnssLoggerReader: FixReader {
         } else {
             throw malformed(line, s, e, "time", "UTC milliseconds since 1970")
         }
-        guard ms >= GnssLoggerReader.earliestMilliseconds, ms <= GnssLoggerReader.latestMilliseconds else {
+        guard Timestamp.representableMilliseconds.contains(ms) else {
             throw malformed(line, s, e, "time", "UTC milliseconds since 1970 within years 0001-9999")
         }
         return Timestamp(millisecondsSince1970: ms)
@@ -300,7 +295,7 @@ public struct GnssLoggerReader: FixReader {
 
     /// `MockLocation`: `0`/`1`/`true`/`false`, empty → `nil`.
     private func mockLocation(_ line: ByteStream.Line, _ s: Int, _ e: Int) throws(ReadError) -> Bool? {
-        guard s >= 0, !GnssLoggerReader.isBlank(line.bytes, s, e) else { return nil }
+        guard s >= 0, !SeparatorScan.isBlank(line.bytes, s, e) else { return nil }
         var i = s
         var k = e
         let p = line.bytes
@@ -320,11 +315,6 @@ public struct GnssLoggerReader: FixReader {
     }
 
     // MARK: - Helpers
-
-    /// 0001-01-01T00:00:00Z in Unix milliseconds: the earliest time a ``Timestamp`` can print.
-    static let earliestMilliseconds: Int64 = -62_135_596_800_000
-    /// 9999-12-31T23:59:59.999Z in Unix milliseconds: the latest time a ``Timestamp`` can print.
-    static let latestMilliseconds: Int64 = 253_402_300_799_999
 
     /// The layout for a row met before any header: v1.4 when it has exactly 8 fields, else v3.x.
     private static func fallbackLayout(_ p: UnsafeRawBufferPointer, _ s: Int, _ e: Int) -> GnssLoggerLayout {
@@ -347,16 +337,6 @@ public struct GnssLoggerReader: FixReader {
         }
     }
 
-    /// True when `p[s..<e]` holds only spaces and tabs (or nothing).
-    @inline(__always)
-    static func isBlank(_ p: UnsafeRawBufferPointer, _ s: Int, _ e: Int) -> Bool {
-        var i = s
-        while i < e {
-            if p[i] != 0x20, p[i] != 0x09 { return false }
-            i += 1
-        }
-        return true
-    }
 
     /// True when `p[s..<e]` starts with the ASCII `prefix`.
     static func hasPrefix(_ p: UnsafeRawBufferPointer, _ s: Int, _ e: Int, _ prefix: StaticString) -> Bool {

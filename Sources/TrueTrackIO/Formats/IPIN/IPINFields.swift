@@ -32,13 +32,4 @@ struct IPINFields {
         return p[start] == t[0] && p[start + 1] == t[1] && p[start + 2] == t[2] && p[start + 3] == t[3]
     }
 
-    /// True when `p[s..<e]` holds only spaces and tabs (or nothing).
-    static func isBlank(_ p: UnsafeRawBufferPointer, _ s: Int, _ e: Int) -> Bool {
-        var i = s
-        while i < e {
-            if p[i] != 0x20, p[i] != 0x09 { return false }
-            i += 1
-        }
-        return true
-    }
 }

@@ -31,7 +31,7 @@ import TrueTrackCore
 ///   also exactly 0: that is a `Location` with none of the three (the network provider), so speed is absent.
 ///
 /// The provider is not in the file: fixes carry ``Provider/unknown``.
-public struct IPINReader: FixReader {
+public struct IPINReader: FixReader, ByteStreamReader {
     /// What the reader has seen so far.
     public var report: ReadReport {
         var report = counts
@@ -55,11 +55,6 @@ public struct IPINReader: FixReader {
         counts = ReadReport(source: stream.name)
     }
 
-    /// Opens the file at `path` (`-` for standard input).
-    /// - Throws: ``ReadError/io(path:message:)`` when it cannot be opened.
-    public init(path: String, options: ReadOptions = ReadOptions()) throws(ReadError) {
-        self.init(stream: try ByteStream(path: path), options: options)
-    }
 
     /// Returns the next `GNSS` row as a fix, or `nil` at the end of the input.
     /// - Throws: ``ReadError`` at the first malformed `GNSS` row (unless reading leniently).
@@ -79,7 +74,7 @@ public struct IPINReader: FixReader {
                 }
             } else if p[line.start] == UInt8(ascii: "%") {
                 counts.skip(.comment)
-            } else if IPINFields.isBlank(p, line.start, line.end) {
+            } else if SeparatorScan.isBlank(p, line.start, line.end) {
                 counts.skip(.blank)
             } else {
                 counts.skip(.otherRecord)
@@ -119,11 +114,11 @@ public struct IPINReader: FixReader {
         let inView = fields.next()
         let inUse = fields.next()
 
-        if IPINFields.isBlank(p, lat.start, lat.end) || IPINFields.isBlank(p, lon.start, lon.end) {
+        if SeparatorScan.isBlank(p, lat.start, lat.end) || SeparatorScan.isBlank(p, lon.start, lon.end) {
             counts.skip(.missingPosition)
             return nil
         }
-        if IPINFields.isBlank(p, time.start, time.end) {
+        if SeparatorScan.isBlank(p, time.start, time.end) {
             counts.skip(.missingTime)
             return nil
         }
@@ -168,13 +163,13 @@ public struct IPINReader: FixReader {
     private func number(_ line: ByteStream.Line, _ field: (start: Int, end: Int), _ name: String,
                         _ expected: String) throws(ReadError) -> Double? {
         if let value = NumberParsing.double(line.bytes, field.start, field.end) { return value }
-        if IPINFields.isBlank(line.bytes, field.start, field.end) { return nil }
+        if SeparatorScan.isBlank(line.bytes, field.start, field.end) { return nil }
         throw malformed(line, field, name, expected)
     }
 
     /// An optional whole number (satellite count): `nil` when the field is missing or empty.
     private func count(_ line: ByteStream.Line, _ field: (start: Int, end: Int)?, _ name: String) throws(ReadError) -> Int? {
-        guard let field, !IPINFields.isBlank(line.bytes, field.start, field.end) else { return nil }
+        guard let field, !SeparatorScan.isBlank(line.bytes, field.start, field.end) else { return nil }
         guard let value = NumberParsing.int(line.bytes, field.start, field.end) else {
             throw malformed(line, field, name, "a whole number")
         }

@@ -39,7 +39,7 @@ public struct IPINWaypoint: Sendable, Hashable {
 /// timestamp, counter, latitude and longitude; floor and building may be empty or missing. A malformed row
 /// throws ``ReadError`` naming the file, line, column and field (`app_time`, `counter`, `latitude`,
 /// `longitude`, `floor`, `building`); with ``ReadOptions/lenient`` it is skipped and kept in ``report``.
-public struct IPINWaypointReader {
+public struct IPINWaypointReader: ByteStreamReader {
     /// What the reader has seen so far.
     public var report: ReadReport {
         var report = counts
@@ -58,11 +58,6 @@ public struct IPINWaypointReader {
         counts = ReadReport(source: stream.name)
     }
 
-    /// Opens the file at `path` (`-` for standard input).
-    /// - Throws: ``ReadError/io(path:message:)`` when it cannot be opened.
-    public init(path: String, options: ReadOptions = ReadOptions()) throws(ReadError) {
-        self.init(stream: try ByteStream(path: path), options: options)
-    }
 
     /// Returns the next waypoint, or `nil` at the end of the input.
     /// - Throws: ``ReadError`` at the first malformed `POSI` row (unless reading leniently).
@@ -79,7 +74,7 @@ public struct IPINWaypointReader {
                 }
             } else if p[line.start] == UInt8(ascii: "%") {
                 counts.skip(.comment)
-            } else if IPINFields.isBlank(p, line.start, line.end) {
+            } else if SeparatorScan.isBlank(p, line.start, line.end) {
                 counts.skip(.blank)
             } else {
                 counts.skip(.otherRecord)
@@ -125,7 +120,7 @@ public struct IPINWaypointReader {
 
     private func wholeNumber(_ line: ByteStream.Line, _ field: (start: Int, end: Int)?,
                              _ name: String) throws(ReadError) -> Int? {
-        guard let field, !IPINFields.isBlank(line.bytes, field.start, field.end) else { return nil }
+        guard let field, !SeparatorScan.isBlank(line.bytes, field.start, field.end) else { return nil }
         guard let value = NumberParsing.int(line.bytes, field.start, field.end) else {
             throw malformed(line, field, name, "a whole number")
         }

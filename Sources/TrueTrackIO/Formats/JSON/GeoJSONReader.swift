@@ -30,7 +30,7 @@ import TrueTrackCore
 /// Values: numbers may be strings (`"4.5"`), `null` and `""` are absent; invalid accuracy (`0`, `-1`)
 /// reads as ``HorizontalAccuracy/invalid``; `activity` without `activity_confidence` gets confidence 100;
 /// a LineString's vertices take the feature's provider, mocked flag and activity.
-public struct GeoJSONReader: FixReader {
+public struct GeoJSONReader: FixReader, ByteStreamReader {
     enum Phase {
         case start, rootObject, features, rootArray, trailing, finished
     }
@@ -46,12 +46,6 @@ public struct GeoJSONReader: FixReader {
         decoder = JSONFixDecoder(tokens: JSONTokenizer(stream: stream), options: options)
     }
 
-    /// Opens the file at `path` (`-` for standard input).
-    ///
-    /// - Throws: ``ReadError/io(path:message:)`` when it cannot be opened.
-    public init(path: String, options: ReadOptions = ReadOptions()) throws(ReadError) {
-        self.init(stream: try ByteStream(path: path), options: options)
-    }
 
     /// What the reader has seen so far (``ReadReport/recordsRead`` counts features).
     public var report: ReadReport {

@@ -286,7 +286,7 @@ struct JSONFixDecoder {
     static func epochTimestamp(_ v: Double) -> Timestamp? {
         guard v.isFinite else { return nil }
         if abs(v) >= 1e11 {
-            guard abs(v) < 253_402_300_800_000 else { return nil }
+            guard abs(v) < Double(Timestamp.representableMilliseconds.upperBound) else { return nil }
             return Timestamp(millisecondsSince1970: Int64(v.rounded()))
         }
         return Timestamp(secondsSince1970: v)

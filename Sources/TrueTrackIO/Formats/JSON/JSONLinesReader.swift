@@ -15,7 +15,7 @@ import TrueTrackCore
 /// counted and skipped, and reading resumes at the next line.
 ///
 /// - Complexity: O(n) in the input size; memory one chunk plus the longest line.
-public struct JSONLinesReader: FixReader {
+public struct JSONLinesReader: FixReader, ByteStreamReader {
     var decoder: JSONFixDecoder
     let stream: ByteStream
 
@@ -27,12 +27,6 @@ public struct JSONLinesReader: FixReader {
         decoder = JSONFixDecoder(tokens: JSONTokenizer(lineSourceNamed: stream.name), options: options)
     }
 
-    /// Opens the file at `path` (`-` for standard input).
-    ///
-    /// - Throws: ``ReadError/io(path:message:)`` when it cannot be opened.
-    public init(path: String, options: ReadOptions = ReadOptions()) throws(ReadError) {
-        self.init(stream: try ByteStream(path: path), options: options)
-    }
 
     /// What the reader has seen so far (``ReadReport/recordsRead`` counts lines).
     public var report: ReadReport {

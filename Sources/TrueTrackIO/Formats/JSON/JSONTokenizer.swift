@@ -634,9 +634,9 @@ public struct JSONTokenizer {
             if exact, mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
                 var value = Double(mantissa)
                 if exponent < 0 {
-                    value /= JSONTokenizer.powersOfTen[-exponent]
+                    value /= NumberParsing.exactPowerOfTen(-exponent)
                 } else if exponent > 0 {
-                    value *= JSONTokenizer.powersOfTen[exponent]
+                    value *= NumberParsing.exactPowerOfTen(exponent)
                 }
                 scannedNumber = negative ? -value : value
                 hasScannedNumber = true
@@ -647,11 +647,6 @@ public struct JSONTokenizer {
         }
     }
 
-    /// 10^0 … 10^22, every one an exact `Double`.
-    static let powersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ]
 
     mutating func badNumber(_ start: Int, _ k: Int) -> ReadError {
         i = k
