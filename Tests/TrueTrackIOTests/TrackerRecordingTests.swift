@@ -82,13 +82,23 @@ struct TrackerRecordingTests {
     @Test func geolifeWalkingProfileCountsOnlyTheWalk() throws {
         let o = E.run(try E.geolife(), profile: .walking)
         #expect(o.raw > 9000)
-        // Unmet: -39 %. The walk itself accrues only ~32 m (no accuracy, so the net-displacement threshold uses
-        // the 30 m fallback and stays closed at 0.7-1.4 m/s); what accrues is the slow parts of the taxi and
-        // bus legs (~430 m) that stay under the 3 m/s sustained-speed rule.
-        // Regression guards: never count the taxi and bus as walking (over-count), and keep today's −39 %.
+        // Where the distance accrues, by the labels (labels.txt: walk 06:09:26-06:28:25, taxi 06:30:57-06:34:20,
+        // bus 11:24:21-11:50:45 UTC): the total alone hid that the previous tracker counted 28 m of the walk
+        // and 560 m of taxi and bus for about the same total.
+        func accrued(_ from: String, _ to: String) throws -> Double {
+            let start = try #require(ISO8601.parse(from)), end = try #require(ISO8601.parse(to))
+            return o.decisions.filter { $0.timestamp >= start && $0.timestamp < end }
+                .reduce(0) { $0 + $1.distanceIncrementMetres }
+        }
+        let walk = try accrued("2008-04-02T06:09:26Z", "2008-04-02T06:28:26Z")
+        let taxi = try accrued("2008-04-02T06:30:57Z", "2008-04-02T06:34:21Z")
+        let bus = try accrued("2008-04-02T11:24:21Z", "2008-04-02T11:50:46Z")
+        // Today: walk 576 m (-24 %: gaps of 19-40 s inside the walk lose their chords to the 10 s dt clamp),
+        // taxi 14 m (its first seconds), bus 0 m. Regression guards, then the issue's bar on the total.
+        #expect(walk >= 0.70 * E.geolifeWalkMetres, "walk \(walk) m")
+        #expect(taxi + bus <= 0.05 * E.geolifeWalkMetres, "taxi \(taxi) m, bus \(bus) m")
         #expect(o.distance <= E.geolifeWalkMetres * 1.2, "\(o.distance) m")
-        #expect(o.distance >= E.geolifeWalkMetres * 0.55, "\(o.distance) m")
-        withKnownIssue("-39 %: outside the 20 % bar") {
+        withKnownIssue("-22 %: outside the 20 % bar", isIntermittent: true) {
             #expect(abs(o.distance - E.geolifeWalkMetres) / E.geolifeWalkMetres <= 0.20, "\(o.distance) m")
         }
     }

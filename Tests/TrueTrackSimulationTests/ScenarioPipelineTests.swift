@@ -51,6 +51,34 @@ import TrueTrackSimulation
         #expect(abs(Self.relativeError(.busRideInsideWalk, .cleanPhone, .walking, seed: seed, truth: walked)) < 0.05)
     }
 
+    /// A bus that crawls at walking pace for a minute between fast stretches, then a walk after it: the crawl
+    /// is held by the vehicle latch and given up when the bus speeds up again; the walk is released once it
+    /// has lasted ``TrackingProfile/vehicleExitSeconds``.
+    static let busCrawlThenWalk = Scenario(
+        name: "bus crawling in traffic, then a walk",
+        legs: [.walk(metres: 200, heading: 0), .stop(seconds: 60), .drive(metres: 800, heading: 90, speed: 8),
+               .drive(metres: 60, heading: 90, speed: 1.0), .drive(metres: 800, heading: 90, speed: 8),
+               .stop(seconds: 30, activity: .inVehicle), .walk(metres: 300, heading: 180), .stop(seconds: 30)])
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func aBusCrawlingAtWalkingPaceIsNotAWalkButTheWalkAfterItCounts(seed: UInt64) {
+        let walked = Self.busCrawlThenWalk.truthDistanceMetres(activities: [.walking])
+        #expect(walked == 500)
+        let error = Self.relativeError(Self.busCrawlThenWalk, .cleanPhone, .walking, seed: seed, truth: walked)
+        // Counting the crawl as a walk would add 60 m (+12 %); losing the final walk, -60 %.
+        #expect(abs(error) < 0.05, "error \(error)")
+    }
+
+    @Test func theVehicleLatchCanBeTurnedOff() {
+        var profile = TrackingProfile.walking
+        profile.vehicleExitSeconds = 0
+        let track = Simulator.simulate(Self.busCrawlThenWalk, errors: .cleanPhone, delivery: .lockedPhone, seed: 1)
+        let (latched, _) = Self.run(track, profile: .walking)
+        let (free, _) = Self.run(track, profile: profile)
+        // Without the latch the crawl counts: about 60 m more.
+        #expect(free.distance.totalMetres - latched.distance.totalMetres > 40)
+    }
+
     @Test(arguments: [1, 2, 3] as [UInt64])
     func stationaryAccruesNothing(seed: UInt64) {
         for errors in [ErrorModel.cleanPhone, .degradedPhone] {

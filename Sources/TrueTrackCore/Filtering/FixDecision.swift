@@ -38,8 +38,14 @@ public enum DistanceHold: String, Sendable, Hashable, CaseIterable, Codable {
     /// The net displacement over the window is within the noise: the increment is held back, and released if
     /// the gate opens within the window.
     case netDisplacement
-    /// The activity recogniser confidently reads an activity the profile excludes (e.g. in vehicle).
+    /// The activity recogniser confidently reads an activity the profile excludes (e.g. in vehicle), or the
+    /// track moves faster than the profile's traveller can sustain.
     case activity
+    /// The track has been faster than the profile's traveller can sustain and has slowed down for less than
+    /// ``TrackingProfile/vehicleExitSeconds``: a vehicle in traffic or at a stop until proven otherwise. The
+    /// increment is held and released once the slow spell lasts that long (the traveller got out and walks),
+    /// or given up when the track speeds up again.
+    case vehicle
 }
 
 /// The filter's estimate after a fix.

@@ -64,6 +64,14 @@ public struct Tracker: Sendable {
     var sessionPositionPath = 0.0
     var committedFiltered = 0.0
     var window = TrailingWindow()
+    /// Vehicle latch (see ``DistanceHold/vehicle``): set while the track has been too fast for the profile's
+    /// traveller and has not been slow for ``TrackingProfile/vehicleExitSeconds`` since.
+    var isInVehicle = false
+    /// Start of the current slow spell inside the latch (ms since 1970), or `.min` while fast.
+    var slowSinceMilliseconds: Int64 = .min
+    /// Increments released by the gates during the slow spell, waiting for the spell to prove a walk.
+    var vehiclePendingDoppler = 0.0
+    var vehiclePendingFiltered = 0.0
     /// The activity reading in force and when it was taken.
     var activity: ActivityReading?
     var activityMilliseconds: Int64 = 0
@@ -208,6 +216,9 @@ public struct Tracker: Sendable {
         }
 
         if isLongGap {
+            // A silence proves nothing about the mode of travel: a vehicle latch stays (a walk after it
+            // loses nothing, its spell is released once it lasts), but its slow spell restarts.
+            slowSinceMilliseconds = .min
             anchor(east: e, north: n, variance: r, fix: fix, accuracy: accuracy, now: now)
             return finishAnchor(&decision)
         }
@@ -242,10 +253,10 @@ public struct Tracker: Sendable {
         // Window quantities: net displacement of the filtered track, Doppler and position-filter paths.
         let span = Int64(profile.windowSeconds * 1000)
         window.dropOlder(than: now, spanMilliseconds: span)
-        accuracySum += accuracy
+        accuracySum += decision.isAccuracyAssumed ? profile.assumedDisplacementAccuracyMetres : accuracy
         fixCount += 1
         var net = 0.0
-        var meanAccuracy = accuracy
+        var meanAccuracy = decision.isAccuracyAssumed ? profile.assumedDisplacementAccuracyMetres : accuracy
         var windowDoppler = 0.0, windowDopplerSeconds = 0.0, windowPosition = 0.0
         var startCandidateDoppler = candidateDoppler, startCandidateFiltered = candidateFiltered
         var windowMilliseconds: Int64 = 0
@@ -267,7 +278,11 @@ public struct Tracker: Sendable {
         // Doppler motion evidence is tri-state: with Doppler over at least half the window, its mean speed
         // says moving or still; without, it says nothing and the net displacement decides.
         let isMoving: Bool
-        if windowDopplerSeconds >= profile.windowSeconds / 2 {
+        if windowMilliseconds < span / 2 {
+            // Too short a window to judge the speed (just after an anchor): hold, so that a vehicle's first
+            // seconds are given up and a walker's are released once the window can tell them apart.
+            isMoving = false
+        } else if windowDopplerSeconds >= profile.windowSeconds / 2 {
             isMoving = windowDoppler / windowDopplerSeconds >= profile.motionDopplerSpeedMetresPerSecond
         } else {
             isMoving = NetDisplacementGate.isMoving(netDisplacement: net, threshold: threshold)
@@ -324,9 +339,16 @@ public struct Tracker: Sendable {
             net / (Double(windowMilliseconds) / 1000) > profile.maximumSustainedSpeedMetresPerSecond
         {
             // Faster over the window than the profile's traveller can sustain: a vehicle, whatever the
-            // recogniser says (GeoLife's taxi and bus average 4.6-5.3 m/s).
+            // recogniser says (GeoLife's taxi and bus average 4.6-5.3 m/s). The latch holds until the track
+            // has been slow for vehicleExitSeconds.
             increment = 0
             decision.hold = .activity
+            isInVehicle = profile.vehicleExitSeconds > 0
+            slowSinceMilliseconds = .min
+            vehiclePendingDoppler = 0
+            vehiclePendingFiltered = 0
+        } else if isInVehicle {
+            if slowSinceMilliseconds == .min { slowSinceMilliseconds = now }
         }
         if source == .doppler { candidateDoppler += increment } else { candidateFiltered += increment }
 
@@ -335,17 +357,38 @@ public struct Tracker: Sendable {
             // during the same movement, so they are given up rather than released later.
             committedDoppler = candidateDoppler
             committedFiltered = candidateFiltered
-        } else if isMoving {
+        } else if isMoving && speed <= profile.maximumSustainedSpeedMetresPerSecond {
+            // (A speed the traveller cannot sustain is held until the window can tell a sprint, released
+            // here later, from a vehicle pulling away, given up when the window turns fast.)
             let releaseDoppler = candidateDoppler - max(committedDoppler, startCandidateDoppler)
             let releaseFiltered = candidateFiltered - max(committedFiltered, startCandidateFiltered)
             committedDoppler = candidateDoppler
             committedFiltered = candidateFiltered
-            let before = distance.totalMetres
-            distance.add(releaseDoppler, source: .doppler)
-            distance.add(releaseFiltered, source: .filtered)
-            decision.distanceIncrementMetres = distance.totalMetres - before
+            if isInVehicle {
+                vehiclePendingDoppler += releaseDoppler
+                vehiclePendingFiltered += releaseFiltered
+                decision.hold = .vehicle
+            } else {
+                let before = distance.totalMetres
+                distance.add(releaseDoppler, source: .doppler)
+                distance.add(releaseFiltered, source: .filtered)
+                decision.distanceIncrementMetres = distance.totalMetres - before
+            }
         } else if increment > 0 {
-            decision.hold = .netDisplacement
+            decision.hold = isInVehicle ? .vehicle : .netDisplacement
+        }
+        if isInVehicle, slowSinceMilliseconds != .min,
+            Double(now &- slowSinceMilliseconds) / 1000 >= profile.vehicleExitSeconds
+        {
+            // Slow for long enough: the traveller left the vehicle; the spell's distance was a walk.
+            isInVehicle = false
+            slowSinceMilliseconds = .min
+            let before = distance.totalMetres
+            distance.add(vehiclePendingDoppler, source: .doppler)
+            distance.add(vehiclePendingFiltered, source: .filtered)
+            decision.distanceIncrementMetres += distance.totalMetres - before
+            vehiclePendingDoppler = 0
+            vehiclePendingFiltered = 0
         }
 
         window.append(
@@ -410,7 +453,11 @@ public struct Tracker: Sendable {
         lastAccuracy = accuracy
         committedDoppler = candidateDoppler
         committedFiltered = candidateFiltered
-        accuracySum += accuracy
+        if case .metres = fix.horizontalAccuracy {
+            accuracySum += accuracy
+        } else {
+            accuracySum += profile.assumedDisplacementAccuracyMetres
+        }
         fixCount += 1
         window.removeAll()
         window.append(

@@ -95,6 +95,25 @@ public struct TrackingProfile: Sendable, Hashable {
     public var activityConfidenceThreshold: Int
     /// An activity reading older than this no longer applies, seconds.
     public var activityValiditySeconds: Double
+    /// How long (seconds) a track that was faster than ``maximumSustainedSpeedMetresPerSecond`` must stay
+    /// slower before its distance counts again (``DistanceHold/vehicle``); the increments of that spell are
+    /// released retroactively when it ends, so a walk after leaving a vehicle loses nothing.
+    ///
+    /// Default 120 s. Why: leaving a vehicle needs it to stop, and a walk away from it is slow for minutes;
+    /// a vehicle is slow only at stops, lights and in short stretches of traffic, which rarely last two
+    /// minutes (GeoLife's taxi and bus crawl at walking pace for 10-90 s between faster stretches). A jam
+    /// crawling at walking pace for longer does count as walking: with positions alone the two look the same.
+    /// A gap keeps the latch (silence says nothing about the mode of travel) and restarts the slow spell.
+    public var vehicleExitSeconds: Double = 120
+    /// The accuracy (metres) the net-displacement gate assumes for fixes that report none (the accuracy gate
+    /// still applies its own ``assumedAccuracyMetres`` fallback and flags them).
+    ///
+    /// Default 10 m. Why: the gate compares a displacement with the noise of a displacement, and consumer
+    /// receivers' 68 % error under open sky is 3-10 m, mostly a bias that moves little within the window; the
+    /// accuracy gate's 30 m fallback is a bound for accepting a fix, not a noise level, and as a threshold it
+    /// hides any walk slower than 1.6 m/s (GeoLife's labelled 0.66 m/s walk read 4 % of its length). Measured:
+    /// the stationary recordings without accuracy (gpsd, phone NMEA) stay at 0.00 m per 10 minutes with 10 m.
+    public var assumedDisplacementAccuracyMetres: Double = 10
 
     /// Creates a profile with every value given explicitly; prefer a preset.
     public init(
