@@ -49,7 +49,7 @@ let package = Package(
         // Whole-track robust smoothing: one banded SPD system per track, solved with LAPACK's banded Cholesky.
         .target(name: "TrueTrackSmoothing", dependencies: ["TrueTrackCore", "CLAPACK"]),
         // Ground-truth alignment, accuracy metrics and regression baselines (`truetrack bench`).
-        .target(name: "TrueTrackEvaluation", dependencies: ["TrueTrackCore", "TrueTrackIO"]),
+        .target(name: "TrueTrackEvaluation", dependencies: ["TrueTrackCore", "TrueTrackIO", "TrueTrackSmoothing"]),
         .target(name: "TrueTrackStore", dependencies: ["TrueTrackCore", "CSQLite"]),
         .target(name: "TrueTrackSync", dependencies: ["TrueTrackCore", "TrueTrackStore"]),
 

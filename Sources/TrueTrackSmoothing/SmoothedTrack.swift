@@ -72,6 +72,10 @@ public struct SmoothedTrack: Sendable {
     /// chosen for a class of movement (walking 1 m/s², driving 3 m/s²), not fitted to a recording.
     public static let processDensityLogSigma = 0.6931471805599453
 
+    /// The noise parameters the track was computed with (estimated from it with
+    /// ``SmoothingOptions/estimatesNoise``).
+    public var noise = NoiseEstimate(accuracyScale: 1, dopplerScale: 1, accelerationSigma: 0, rounds: 0,
+                                     isEstimated: false)
     /// Least-squares solves performed (1 with ``RobustLoss/quadratic``).
     public var iterations: Int
     /// Segments the track was split into.

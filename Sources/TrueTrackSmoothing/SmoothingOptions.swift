@@ -66,6 +66,20 @@ public struct SmoothingOptions: Sendable, Hashable {
     public var initialVelocitySigmaMetresPerSecond: Double
     /// The solver. Default ``Solver/bandedCholesky``.
     public var solver: Solver
+    /// The factor applied to every fix's reported accuracy (the position noise's σ), dimensionless.
+    /// Default 1 (the accuracy as reported). With ``estimatesNoise`` it is the starting value.
+    public var accuracyScale: Double
+    /// The factor applied to every Doppler velocity's σ, dimensionless. Default 1. With ``estimatesNoise``
+    /// it is the starting value.
+    public var dopplerScale: Double
+    /// Whether the accuracy scale, the Doppler scale and the acceleration noise σₐ are estimated from the
+    /// track itself by expectation–maximisation (see ``NoiseEstimate``) instead of taken as given.
+    /// Default `false`: the library answers with the profile's noise unless asked; `truetrack process
+    /// --smooth` turns it on (`--fixed-noise` turns it off).
+    public var estimatesNoise: Bool
+    /// The most expectation–maximisation rounds (each one more least-squares solve) when ``estimatesNoise``.
+    /// Default 12: on the recordings the parameters settle (every one moves < 1 % in a round) within that.
+    public var maximumEstimationRounds: Int
 
     /// The smallest per-axis variance a measurement is given, m² (or m²/s²): 10⁻⁶ (1 mm), so that an
     /// absurdly small reported accuracy cannot make the system singular.
@@ -90,5 +104,9 @@ public struct SmoothingOptions: Sendable, Hashable {
         initialPositionSigmaMetres = 10_000
         initialVelocitySigmaMetresPerSecond = 100
         solver = .bandedCholesky
+        accuracyScale = 1
+        dopplerScale = 1
+        estimatesNoise = false
+        maximumEstimationRounds = 12
     }
 }

@@ -46,6 +46,21 @@ struct TrackProblem {
     var initialVelocityVariance: Double
 
     var stateCount: Int { times.count }
+
+    /// Multiplies every position variance by `position` and every velocity variance by `velocity` (the
+    /// estimation's M-step), keeping the floor ``SmoothingOptions/minimumVariance``.
+    mutating func scaleVariances(position: Double, velocity: Double) {
+        if position != 1 {
+            for i in positionVariance.indices {
+                positionVariance[i] = max(positionVariance[i] * position, SmoothingOptions.minimumVariance)
+            }
+        }
+        if velocity != 1 {
+            for i in velocityVariance.indices {
+                velocityVariance[i] = max(velocityVariance[i] * velocity, SmoothingOptions.minimumVariance)
+            }
+        }
+    }
     var segmentCount: Int { opensSegment.reduce(0) { $0 + ($1 ? 1 : 0) } }
 
     /// Builds the problem from fixes in any order (sorted by time here, ties kept in input order).
@@ -59,6 +74,11 @@ struct TrackProblem {
         initialVelocityVariance = max(
             options.initialVelocitySigmaMetresPerSecond * options.initialVelocitySigmaMetresPerSecond, 1e-6)
         frame = LocalFrame(anchor: (0, 0))
+        precondition(options.accuracyScale > 0 && options.accuracyScale.isFinite
+                     && options.dopplerScale > 0 && options.dopplerScale.isFinite,
+                     "SmoothingOptions.accuracyScale and dopplerScale must be positive and finite")
+        let positionScale2 = options.accuracyScale * options.accuracyScale
+        let velocityScale2 = options.dopplerScale * options.dopplerScale
 
         var isSorted = true
         for i in fixes.indices.dropFirst() where fixes[i].timestamp < fixes[i - 1].timestamp {
@@ -121,7 +141,8 @@ struct TrackProblem {
             positionEast.append(p.east)
             positionNorth.append(p.north)
             positionVariance.append(
-                max(MeasurementNoise.perAxisVariance(radius68: accuracy), SmoothingOptions.minimumVariance))
+                max(MeasurementNoise.perAxisVariance(radius68: accuracy) * positionScale2,
+                    SmoothingOptions.minimumVariance))
             fixIndex.append(index)
 
             guard options.usesDoppler, let speed = fix.speedMetresPerSecond,
@@ -136,14 +157,14 @@ struct TrackProblem {
                 velocityNorth.append(speed * cos(c))
                 velocityVariance.append(
                     max(MeasurementNoise.velocityVariance(speed: speed, speedSigma: speedSigma,
-                                                          courseSigmaDegrees: courseSigma),
+                                                          courseSigmaDegrees: courseSigma) * velocityScale2,
                         SmoothingOptions.minimumVariance))
             } else if speed < options.stillSpeedMetresPerSecond {
                 // At rest a receiver reports no course: a small speed without one is a zero velocity.
                 velocityState.append(state)
                 velocityEast.append(0)
                 velocityNorth.append(0)
-                velocityVariance.append(max(speedSigma * speedSigma, SmoothingOptions.minimumVariance))
+                velocityVariance.append(max(speedSigma * speedSigma * velocityScale2, SmoothingOptions.minimumVariance))
             }
         }
     }

@@ -20,14 +20,24 @@ import TrueTrackCore
 /// ## Solution
 /// The maximum a-posteriori track minimises one weighted least-squares cost over all states. Its normal
 /// equations are a symmetric positive-definite band matrix (3 super-diagonals, the same for east and north)
-/// factored by LAPACK `dpbtrf` and solved by `dpbtrs` for both axes at once: linear time and memory. With
+/// factored by a banded Cholesky and solved for both axes at once — LAPACK `dpbtrf`/`dpbtrs`'s arithmetic
+/// written out for the band's width (the LAPACK routines are the tests' reference): linear time and memory. With
 /// all weights 1 the answer is exactly the Rauch–Tung–Striebel smoother's (tested to 10⁻⁶ m).
 /// Iteratively reweighted least squares then applies the ``RobustLoss`` to each fix's normalised
 /// residual (positions and velocities alike), starting from weights that check each fix against its
 /// neighbours (``SmoothingOptions/warmStart``), until at most ``SmoothingOptions/unsettledFraction`` of the
 /// weights (none on a track of fewer than 1000 measurements) moved by more than
 /// ``SmoothingOptions/weightTolerance``. The band and right-hand sides are allocated once; each iteration
-/// rewrites them, factors with `dpbtrf` and substitutes both axes in one pass.
+/// rewrites them, factors and substitutes both axes in one pass.
+///
+/// ## Noise
+/// The accuracies are taken as reported (times ``SmoothingOptions/accuracyScale``) and σₐ from the profile,
+/// unless ``SmoothingOptions/estimatesNoise`` asks for both (and a Doppler scale) to be estimated from the
+/// track by expectation–maximisation (``NoiseEstimate``; the result's ``SmoothedTrack/noise``). Measured on the
+/// recordings (`truetrack bench`): phone fixes' errors are mostly a slowly varying bias (lag-1 correlation
+/// 0.84–0.99 on the GSDC drives), which the white-noise model reads as motion, so the estimated accuracy scale
+/// slides towards the white part of the error (0.05–0.2) and often onto its safety rail; it is therefore off
+/// by default.
 ///
 /// ## Distance
 /// The haversine length of the smoothed positions, with a first-order 1σ from the full smoothed covariance
@@ -59,7 +69,7 @@ public struct WholeTrackSmoother: Sendable {
     ///
     /// - Complexity: O(n · iterations) time (n log n when unsorted), O(n) memory.
     public func smooth(_ fixes: [Fix]) -> SmoothedTrack {
-        let problem = TrackProblem(fixes: fixes, options: options)
+        var problem = TrackProblem(fixes: fixes, options: options)
         guard problem.stateCount > 0 else {
             var empty = SmoothedTrack.empty
             empty.excludedFixCount = problem.excludedFixCount
@@ -79,32 +89,70 @@ public struct WholeTrackSmoother: Sendable {
         var system = BandedNormalEquations(stateCount: n)
         var rts: RauchTungStriebel?
         let measurementCount = problem.positionState.count + problem.velocityState.count
+        var noise = NoiseEstimate(
+            accuracyScale: options.accuracyScale, dopplerScale: options.dopplerScale,
+            accelerationSigma: options.accelerationSigma, rounds: 0, isEstimated: false)
+        let estimating = options.estimatesNoise && n >= NoiseEstimate.minimumStates
         var iterations = 0
-        while iterations < maximumIterations {
-            iterations += 1
-            if solver == .bandedCholesky {
-                system.assemble(problem, positionWeights: positionWeights, velocityWeights: velocityWeights)
-                if system.factor() {
-                    system.solve()
-                } else {
-                    solver = .rauchTungStriebel
+        while true {
+            // Robust iterations (IRLS) at the current noise parameters.
+            var roundIterations = 0
+            while roundIterations < maximumIterations {
+                iterations += 1
+                roundIterations += 1
+                if solver == .bandedCholesky {
+                    system.assemble(problem, positionWeights: positionWeights, velocityWeights: velocityWeights)
+                    if system.factor() {
+                        system.solve()
+                    } else {
+                        solver = .rauchTungStriebel
+                    }
                 }
-            }
-            if solver == .rauchTungStriebel {
-                let r = RauchTungStriebel(problem, positionWeights: positionWeights, velocityWeights: velocityWeights)
-                for s in 0..<n {
-                    system.rhs[2 * s] = r.east[s]
-                    system.rhs[2 * s + 1] = r.velocityEast[s]
-                    system.rhs[system.order + 2 * s] = r.north[s]
-                    system.rhs[system.order + 2 * s + 1] = r.velocityNorth[s]
+                if solver == .rauchTungStriebel {
+                    let r = RauchTungStriebel(problem, positionWeights: positionWeights, velocityWeights: velocityWeights)
+                    for s in 0..<n {
+                        system.rhs[2 * s] = r.east[s]
+                        system.rhs[2 * s + 1] = r.velocityEast[s]
+                        system.rhs[system.order + 2 * s] = r.north[s]
+                        system.rhs[system.order + 2 * s + 1] = r.velocityNorth[s]
+                    }
+                    rts = r
                 }
-                rts = r
+                guard roundIterations < maximumIterations else { break }
+                let moving = Self.reweight(
+                    problem, loss: options.loss, solution: system.rhs, tolerance: options.weightTolerance,
+                    positionWeights: &positionWeights, velocityWeights: &velocityWeights)
+                if Double(moving) <= options.unsettledFraction * Double(measurementCount) { break }
             }
-            guard iterations < maximumIterations else { break }
-            let moving = Self.reweight(
-                problem, loss: options.loss, solution: system.rhs, tolerance: options.weightTolerance,
-                positionWeights: &positionWeights, velocityWeights: &velocityWeights)
-            if Double(moving) <= options.unsettledFraction * Double(measurementCount) { break }
+            // Noise estimation (see ``NoiseEstimate``): one M-step per round, then the robust iterations again.
+            guard estimating, solver == .bandedCholesky, noise.rounds < options.maximumEstimationRounds else { break }
+            let moments = system.posteriorMoments(problem)
+            var step = Self.maximisationStep(
+                problem, solution: system.rhs, moments: moments, positionWeights: positionWeights,
+                velocityWeights: velocityWeights)
+            // Keep every factor within the safety rail relative to the given parameters.
+            let range = NoiseEstimate.factorRange
+            var limited = false
+            func clamped(_ factor: Double, current: Double, given: Double) -> Double {
+                guard factor.isFinite, factor > 0 else { return 1 }
+                let wanted = current * factor.squareRoot()
+                let next = min(max(wanted, given * range.lowerBound), given * range.upperBound)
+                if next != wanted { limited = true }
+                return (next / current) * (next / current)
+            }
+            step.position = clamped(step.position, current: noise.accuracyScale, given: options.accuracyScale)
+            step.velocity = clamped(step.velocity, current: noise.dopplerScale, given: options.dopplerScale)
+            step.process = clamped(step.process, current: noise.accelerationSigma, given: options.accelerationSigma)
+            noise.isEstimated = true
+            noise.isLimited = limited
+            let change = max(abs(log(step.position)), abs(log(step.velocity)), abs(log(step.process)))
+            if change < NoiseEstimate.convergenceLogRatio { break }
+            noise.rounds += 1
+            noise.accuracyScale *= step.position.squareRoot()
+            noise.dopplerScale *= step.velocity.squareRoot()
+            noise.accelerationSigma *= step.process.squareRoot()
+            problem.scaleVariances(position: step.position, velocity: step.velocity)
+            problem.processDensity *= step.process
         }
 
         // The per-axis position variances, from the last factor (or the RTS covariances).
@@ -240,6 +288,7 @@ public struct WholeTrackSmoother: Sendable {
         result.distanceNoiseSigmaMetres = noiseSigma
         result.distanceProcessSensitivityMetres = sensitivity
         result.distanceGapExcessMetres = gapExcess
+        result.noise = noise
         return result
     }
     /// Sets every weight from the current solution's residuals; returns how many changed by more than
@@ -274,4 +323,5 @@ public struct WholeTrackSmoother: Sendable {
     /// The smallest robust weight: 10⁻⁶, so that a down-weighted fix keeps the system positive definite on
     /// its own (a lone fix in a segment) and a NaN residual cannot propagate.
     static let minimumWeight = 1e-6
+
 }

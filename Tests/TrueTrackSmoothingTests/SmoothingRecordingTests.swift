@@ -108,6 +108,35 @@ struct SmoothingRecordingTests {
         #expect(abs(relative) < 0.001)
     }
 
+    /// Noise estimation (EM) on the GSDC drives, reported per recording. The phones' errors are mostly a slowly
+    /// varying bias (lag-1 correlation 0.84–0.90 for the Pixel 4, 0.98–0.99 for the 4 XL; white part
+    /// √(Var(Δe)/2) ≈ 0.25 and 0.17 m per axis against 2.5 m reported): EM finds accuracy scales near that
+    /// white part (measured 0.085 and 0.05 = the rail) and σₐ ≈ 0.5 m/s², and the track it gives is no better
+    /// than the profile's (0.83 / 1.58 m vs 0.82 / 1.56 m; 1.81 / 3.39 vs 1.80 / 3.40): why it is off by default.
+    @Test(arguments: [
+        ("gsdc2020-mtv1-pixel4", "gsdc2020-mtv1/SPAN_Pixel4_10Hz.nmea", 1.73),
+        ("gsdc2020-mtv1-pixel4xlmodded", "gsdc2020-mtv1/SPAN_Pixel4XLModded_10Hz.nmea", 3.41),
+    ])
+    func gsdcNoiseEstimateIsReportedAndReadsTheWhitePart(id: String, truthPath: String, rawP95: Double) throws {
+        let fixes = try E.fixes(id)
+        let truth = try E.spanTruth(truthPath)
+        var options = SmoothingOptions(profile: .driving)
+        options.estimatesNoise = true
+        let track = WholeTrackSmoother(options: options).smooth(fixes)
+        let smoothed = E.errors(track.points.map { ($0.timestamp, $0.latitude, $0.longitude) }, truth: truth)
+        let p = SmoothingSupport.percentile
+        print(String(format: "%@ estimated noise: accuracy × %.3f%@, Doppler × %.3f, σₐ %.2f m/s² (%d rounds, %d solves) | p50 %.2f p95 %.2f | distance %.1f ± %.1f m",
+                     id, track.noise.accuracyScale, track.noise.isLimited ? " (rail)" : "", track.noise.dopplerScale,
+                     track.noise.accelerationSigma, track.noise.rounds, track.iterations, p(smoothed, 0.5),
+                     p(smoothed, 0.95), track.distanceMetres, track.distanceSigmaMetres))
+        #expect(track.noise.isEstimated)
+        #expect(track.noise.accuracyScale < 0.2)  // the reported accuracy is pessimistic for the white part
+        #expect(track.noise.accelerationSigma < 2)
+        #expect(p(smoothed, 0.95) < rawP95)
+        let reference = try #require(try E.recording(id).referenceDistanceMetres)
+        #expect(abs(track.distanceMetres - reference) / reference < 0.001)
+    }
+
     /// ipin2023-walk: the median |distance error| of the smoothed track against the waypoint references.
     @Test func ipinWalksMedianDistanceError() throws {
         var smoothedErrors: [Double] = [], forwardErrors: [Double] = []
@@ -148,7 +177,10 @@ struct SmoothingRecordingTests {
                          track.distanceProcessSensitivityMetres, track.distanceGapExcessMetres, reference, z))
         }
         print("calibration: \(inside) of \(total) within ±2σ")
-        // Measured 5 of 11 (white noise + process-density sensitivity + gap excess): inside for the GSDC
+        // Measured 5 of 11 with driving σₐ 3 m/s², 4 of 10 in `truetrack bench` with σₐ 8 (the t22r01 walk
+        // inside, t01r03 just outside). Widening the process term's spread from ln 2 to ln 10 only reaches 6 of
+        // 10 (z of the t25 walks −7): the misses are a length bias (corner cutting with time-correlated indoor
+        // errors), not a spread the first-order terms can absorb. Before: inside for the GSDC
         // drives (z +0.26, +1.34), the GSDC 2022 truth sample, the u-blox drive (z −0.76, its 6–40 s gaps now
         // carry a 177 m one-sided term) and one IPIN walk. The other six IPIN walks are 14–50 % *shorter*
         // than their waypoint references, which PROVENANCE calls lower bounds of the walked path: genuine

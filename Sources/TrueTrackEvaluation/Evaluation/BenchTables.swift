@@ -31,6 +31,49 @@ public enum BenchTables {
                 ]
             }, ["recording", "cat", "profile", "ref m", "TrueTrack m", "TrueTrack", "err m", "naive", "Doppler"])
 
+        func p50p95(_ p: PositionErrorSummary?) -> String {
+            p.map { fixed($0.p50Metres, 2) + " / " + fixed($0.p95Metres, 2) } ?? "–"
+        }
+        section(
+            "Forward filter vs whole-track smoother (`process --smooth`): distance error % (signed), the smoother's "
+                + "1σ and z = error / σ; position p50 / p95 (m)",
+            ok.compactMap { r in
+                r.smoother.map { s in
+                    [
+                        r.id, metres(r.referenceDistanceMetres), percent(r.trueTrack?.errorPercent),
+                        percent(s.distance.errorPercent), metres(s.distanceSigmaMetres), fixed(s.distanceZScore, 2),
+                        s.isReferenceWithinTwoSigma.map { $0 ? "yes" : "no" } ?? "–", p50p95(r.position),
+                        p50p95(s.position), p50p95(r.rawPosition),
+                    ]
+                }
+            },
+            [
+                "recording", "ref m", "forward", "smoother", "σ m", "z", "±2σ", "forward p50 / p95",
+                "smoother p50 / p95", "raw p50 / p95",
+            ])
+        let calibrated = ok.filter { ($0.referenceDistanceMetres ?? 0) > 0 }.compactMap {
+            $0.smoother?.isReferenceWithinTwoSigma
+        }
+        if !calibrated.isEmpty {
+            let line = "Smoother distance within ±2σ of a positive reference: \(calibrated.filter { $0 }.count) of "
+                + "\(calibrated.count) recordings."
+            out += (style == .markdown ? line : "  " + line) + "\n\n"
+        }
+        section(
+            "Noise estimated from each recording (EM, `--estimate-noise`): accuracy scale, Doppler scale, σₐ m/s² "
+                + "(! = a factor on its safety rail), and the smoother's figures with them",
+            ok.compactMap { r in
+                r.smootherWithEstimatedNoise.map { s in
+                    [
+                        r.id, s.noiseEstimated ? "\(s.estimationRounds)" : "not estimated",
+                        fixed(s.accuracyScale, 3) + (s.noiseLimited ? "!" : ""), fixed(s.dopplerScale, 3),
+                        fixed(s.accelerationSigma, 2), percent(s.distance.errorPercent), fixed(s.distanceZScore, 2),
+                        p50p95(s.position),
+                    ]
+                }
+            },
+            ["recording", "rounds", "accuracy ×", "Doppler ×", "σₐ", "distance", "z", "p50 / p95"])
+
         section(
             "Stationary: phantom metres per 10 minutes (reference 0)",
             ok.compactMap { r in

@@ -1,5 +1,6 @@
 import TrueTrackCore
 import TrueTrackIO
+import TrueTrackSmoothing
 
 /// Runs the Tracker over recordings and measures it against their references and truth.
 public enum Evaluator {
@@ -8,7 +9,7 @@ public enum Evaluator {
     /// ``RecordingResult/Status/error``.
     public static func evaluate(
         _ recording: DatasetManifest.Recording, manifest: DatasetManifest,
-        profile: EvaluationProfile? = nil
+        profile: EvaluationProfile? = nil, smoothing: SmoothingChoice = .estimatedNoise
     ) -> RecordingResult {
         let category = recording.activityCategory
         let chosen = profile ?? EvaluationProfile.forCategory(category)
@@ -29,7 +30,18 @@ public enum Evaluator {
         }
         return evaluate(
             aligned, truth: truth, id: recording.id, category: category,
-            referenceDistanceMetres: recording.referenceDistanceMetres, profile: chosen)
+            referenceDistanceMetres: recording.referenceDistanceMetres, profile: chosen, smoothing: smoothing)
+    }
+
+    /// Whether and how the whole-track smoother runs beside the Tracker.
+    public enum SmoothingChoice: String, Sendable, Hashable, CaseIterable, Codable {
+        /// Not at all.
+        case off
+        /// With the profile's noise parameters (what `truetrack process --smooth` does).
+        case fixedNoise
+        /// Both with the profile's noise and with the noise estimated from each recording
+        /// (``SmoothingOptions/estimatesNoise``, `truetrack process --smooth --estimate-noise`).
+        case estimatedNoise
     }
 
     /// True when the recording's file is its own ground truth in the same format (a truth-only sample such as
@@ -53,7 +65,7 @@ public enum Evaluator {
     ///     that span is used (reference source `truth`).
     public static func evaluate(
         _ recording: AlignedRecording, truth: GroundTruth, id: String, category: String,
-        referenceDistanceMetres: Double?, profile: EvaluationProfile
+        referenceDistanceMetres: Double?, profile: EvaluationProfile, smoothing: SmoothingChoice = .estimatedNoise
     ) -> RecordingResult {
         var result = RecordingResult(id: id, category: category, profile: profile, status: .ok, note: truth.note)
         let fixes = recording.fixes
@@ -120,6 +132,25 @@ public enum Evaluator {
             let raw = fixes.indices.map { (recording.clockSeconds[$0], fixes[$0].latitude, fixes[$0].longitude) }
             result.rawPosition = PositionErrorSummary(
                 errors: PositionErrorSummary.errors(raw, truth: track), withScore: withScore)
+        }
+
+        // The whole-track smoother, on the same fixes (it sorts them by time itself): with the profile's noise
+        // (what `truetrack process --smooth` does) and with the noise estimated from the recording.
+        if smoothing != .off {
+            func run(estimating: Bool) -> SmootherFigures {
+                var options = SmoothingOptions(profile: profile.trackingProfile)
+                options.estimatesNoise = estimating
+                let smoothed = WholeTrackSmoother(options: options).smooth(fixes)
+                var figures = SmootherFigures(smoothed, reference: reference)
+                if let track = truth.track {
+                    let points = smoothed.points.map { (recording.clockSeconds[$0.fixIndex], $0.latitude, $0.longitude) }
+                    figures.position = PositionErrorSummary(
+                        errors: PositionErrorSummary.errors(points, truth: track), withScore: truth.kind == .trajectory)
+                }
+                return figures
+            }
+            result.smoother = run(estimating: false)
+            if smoothing == .estimatedNoise { result.smootherWithEstimatedNoise = run(estimating: true) }
         }
 
         // Stops.

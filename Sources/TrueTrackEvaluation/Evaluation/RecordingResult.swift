@@ -1,3 +1,5 @@
+import TrueTrackSmoothing
+
 /// A distance and its error against the reference.
 public struct DistanceFigures: Sendable, Hashable, Codable {
     /// The distance, metres.
@@ -30,6 +32,52 @@ public struct MethodFigures: Sendable, Hashable, Codable {
         self.naive = naive
         self.doppler = doppler
     }
+}
+
+/// What the whole-track smoother (``WholeTrackSmoother``, `truetrack process --smooth`) measured on one
+/// recording, beside the forward filter's figures.
+public struct SmootherFigures: Sendable, Hashable, Codable {
+    /// The smoothed distance and its error against the reference.
+    public var distance: DistanceFigures
+    /// The distance's 1σ uncertainty, metres (``SmoothedTrack/distanceSigmaMetres``).
+    public var distanceSigmaMetres: Double
+    /// (distance − reference) / σ, `nil` without a reference.
+    public var distanceZScore: Double?
+    /// The smoothed positions against the truth.
+    public var position: PositionErrorSummary?
+    /// The factor applied to the reported accuracies (estimated, or 1).
+    public var accuracyScale: Double
+    /// The factor applied to the Doppler σ (estimated, or 1).
+    public var dopplerScale: Double
+    /// The acceleration noise σₐ the track was smoothed with, m/s².
+    public var accelerationSigma: Double
+    /// Whether the noise parameters were estimated from the recording.
+    public var noiseEstimated: Bool
+    /// Whether an estimated factor ended on the estimation's safety rail (``NoiseEstimate/isLimited``).
+    public var noiseLimited: Bool
+    /// Expectation–maximisation rounds (0 when not estimated).
+    public var estimationRounds: Int
+    /// Least-squares solves.
+    public var solves: Int
+
+    /// The figures of a smoothed track against `reference` (positions are filled in by the caller).
+    public init(_ track: SmoothedTrack, reference: Double?) {
+        distance = DistanceFigures(metres: track.distanceMetres, reference: reference)
+        distanceSigmaMetres = track.distanceSigmaMetres
+        distanceZScore = distance.errorMetres.flatMap {
+            track.distanceSigmaMetres > 0 ? $0 / track.distanceSigmaMetres : nil
+        }
+        accuracyScale = track.noise.accuracyScale
+        dopplerScale = track.noise.dopplerScale
+        accelerationSigma = track.noise.accelerationSigma
+        noiseEstimated = track.noise.isEstimated
+        noiseLimited = track.noise.isLimited
+        estimationRounds = track.noise.rounds
+        solves = track.iterations
+    }
+
+    /// Whether the reference lies within ±2σ of the smoothed distance (`nil` without a reference).
+    public var isReferenceWithinTwoSigma: Bool? { distanceZScore.map { abs($0) <= 2 } }
 }
 
 /// Stop detection against truth stops.
@@ -86,6 +134,11 @@ public struct RecordingResult: Sendable, Hashable, Codable {
     public var position: PositionErrorSummary?
     /// The raw fixes (all, as read) against the truth: what the filter starts from.
     public var rawPosition: PositionErrorSummary?
+    /// The whole-track smoother's figures with the profile's noise (distance ± σ, positions), beside the
+    /// Tracker's.
+    public var smoother: SmootherFigures?
+    /// The same with the noise parameters estimated from the recording (``SmoothingOptions/estimatesNoise``).
+    public var smootherWithEstimatedNoise: SmootherFigures?
     /// Stops, where the truth allows them.
     public var stops: StopFigures?
     /// Fixes the Tracker rejected, by reason.

@@ -25,6 +25,10 @@ enum ProcessCommand {
                 name: "smooth",
                 help: "Batch mode: smooth the whole track (robust banded least squares, LAPACK) instead of the "
                     + "forward filter; the summary gains distanceSigmaMetres."),
+            OptionSpec(
+                name: "estimate-noise",
+                help: "With --smooth: estimate the accuracy scale, Doppler scale and acceleration noise from the "
+                    + "track itself (expectation-maximisation) instead of the profile's; the summary gains noise."),
         ] + InputOptions.specs,
         discussion: """
             INPUT is a file path, or '-' for standard input (then --format is required). Fixes are processed in
@@ -62,8 +66,24 @@ enum ProcessCommand {
         var movingSeconds: Double
         /// With `--smooth`: the 1σ uncertainty of `distanceMetres` from the smoother's posterior covariance.
         var distanceSigmaMetres: Double?
+        /// With `--smooth --estimate-noise`: the noise parameters the track was smoothed with.
+        var noise: Noise?
         /// The stops found, in the shape `truetrack stops --json` prints.
         var stops: [StopsCommand.StopJSON]
+    }
+
+    /// The smoother's noise parameters, as `--json` prints them.
+    struct Noise: Codable {
+        /// The factor applied to every reported accuracy.
+        var accuracyScale: Double
+        /// The factor applied to every Doppler σ.
+        var dopplerScale: Double
+        /// The acceleration noise σₐ, m/s².
+        var accelerationSigma: Double
+        /// Expectation-maximisation rounds.
+        var rounds: Int
+        /// Whether a factor ended on the estimation's safety rail.
+        var isLimited: Bool
     }
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -93,6 +113,9 @@ enum ProcessCommand {
         var readFailure: ReadError?
         var evidence: [MotionEvidence] = []
         let smooth = arguments.has("smooth")
+        if arguments.has("estimate-noise") && !smooth {
+            throw UsageError(message: "--estimate-noise needs --smooth")
+        }
         var collected: [Fix] = []
         do {
             while let fix = try reader.next() {
@@ -123,7 +146,9 @@ enum ProcessCommand {
         }
         var smoothed: SmoothedTrack?
         if smooth {
-            let result = WholeTrackSmoother(profile: profile).smooth(collected)
+            var options = SmoothingOptions(profile: profile)
+            options.estimatesNoise = arguments.has("estimate-noise")
+            let result = WholeTrackSmoother(options: options).smooth(collected)
             smoothed = result
             do {
                 for point in result.points { try track?.write(point, from: collected[point.fixIndex]) }
@@ -147,7 +172,14 @@ enum ProcessCommand {
                 SpeedSource.derived.rawValue: d.derivedMetres,
             ],
             skippedRecords: reader.report.unusableRecords,
-            movingSeconds: 0, distanceSigmaMetres: smoothed?.distanceSigmaMetres, stops: [])
+            movingSeconds: 0, distanceSigmaMetres: smoothed?.distanceSigmaMetres,
+            noise: smoothed.flatMap { s in
+                s.noise.isEstimated
+                    ? Noise(accuracyScale: s.noise.accuracyScale, dopplerScale: s.noise.dopplerScale,
+                            accelerationSigma: s.noise.accelerationSigma, rounds: s.noise.rounds,
+                            isLimited: s.noise.isLimited)
+                    : nil
+            }, stops: [])
         let stops = StopAnalysis(evidence: evidence, profile: .preset(profile.kind))
         summary.movingSeconds = stops.movingSeconds
         summary.stops = stops.stops.map(StopsCommand.StopJSON.init)
@@ -190,6 +222,11 @@ enum ProcessCommand {
         t += "  distance:       \(s.distanceMetres.fixed(1)) m"
         if let sigma = s.distanceSigmaMetres {
             t += " ± \(sigma.fixed(1)) m (1σ, whole-track smoother)\n"
+            if let n = s.noise {
+                t += "  noise:          accuracy × \(n.accuracyScale.fixed(3)), Doppler × \(n.dopplerScale.fixed(3)), "
+                    + "σₐ \(n.accelerationSigma.fixed(2)) m/s² (estimated, \(n.rounds) rounds"
+                    + (n.isLimited ? ", on the safety rail" : "") + ")\n"
+            }
             t += "  forward filter: \(s.distanceBySourceMetres.values.reduce(0, +).fixed(1)) m"
         }
         t += " (doppler \(s.distanceBySourceMetres["doppler", default: 0].fixed(1)) m,"
