@@ -119,32 +119,54 @@ struct MotionWindow: Sendable {
     /// - moving: the window is covered and the net displacement exceeds the still radius while the mean speed
     ///   (if known) is not under the still speed.
     /// - uncertain: otherwise (short window after a gap, speed and displacement disagreeing).
+    ///
+    /// The window judged is the trailing horizon described at
+    /// ``StopDetectionProfile/slowestMovementMetresPerSecond``; `since` is the time of its first entry.
     func verdict(now: Int64, profile: StopDetectionProfile)
-        -> (verdict: MotionVerdict, radius: Double, centre: (latitude: Double, longitude: Double)?)
+        -> (verdict: MotionVerdict, radius: Double, centre: (latitude: Double, longitude: Double)?, since: Int64)
     {
-        guard let first = oldest, let last = newest else { return (.uncertain, 0, nil) }
+        guard count > 0, let last = newest else { return (.uncertain, 0, nil, now) }
+        // The horizon: the base window, stretched until the slowest movement of interest would leave the
+        // still radius of the base window's accuracy (see StopDetectionProfile.slowestMovementMetresPerSecond).
+        let base = Int64(profile.windowSeconds * 1000)
+        var baseAccuracySum = 0.0, baseCount = 0
+        for i in stride(from: count - 1, through: 0, by: -1) {
+            let x = entry(i)
+            if now - x.milliseconds > base { break }
+            baseAccuracySum += x.accuracy
+            baseCount += 1
+        }
+        let baseRadius = profile.stillRadiusBaseMetres
+            + profile.stillRadiusAccuracyFactor * baseAccuracySum / Double(max(baseCount, 1))
+        let horizonSeconds = min(
+            max(profile.windowSeconds, baseRadius / max(profile.slowestMovementMetresPerSecond, 1e-3)),
+            max(profile.maximumWindowSeconds, profile.windowSeconds))
+        var start = 0
+        while start < count - 1 && Double(now - entry(start).milliseconds) / 1000 > horizonSeconds { start += 1 }
+        let used = start..<count
         let ref = Offsets(latitude: last.latitude, longitude: last.longitude)
-        let mean = centroid(0..<count, ref)
+        let mean = centroid(used, ref)
         let centre = ref.point(east: mean.east, north: mean.north)
-        let span = Double(now - first.milliseconds) / 1000
-        guard count >= 3, span >= 0.75 * profile.windowSeconds else { return (.uncertain, 0, centre) }
+        let span = Double(now - entry(start).milliseconds) / 1000
+        guard used.count >= 3, span >= 0.75 * horizonSeconds else { return (.uncertain, 0, centre, now) }
         var accuracySum = 0.0, speedSum = 0.0, speedCount = 0
-        for i in 0..<count {
+        for i in used {
             let x = entry(i)
             accuracySum += x.accuracy
             if x.speed >= 0 { speedSum += x.speed; speedCount += 1 }
         }
-        let radius = profile.stillRadiusBaseMetres + profile.stillRadiusAccuracyFactor * accuracySum / Double(count)
-        let third = max(1, count / 3)
-        let a = centroid(0..<third, ref), b = centroid((count - third)..<count, ref)
+        let n = used.count
+        let radius = profile.stillRadiusBaseMetres + profile.stillRadiusAccuracyFactor * accuracySum / Double(n)
+        let third = max(1, n / 3)
+        let a = centroid(start..<(start + third), ref), b = centroid((count - third)..<count, ref)
         let net = ((b.east - a.east) * (b.east - a.east) + (b.north - a.north) * (b.north - a.north)).squareRoot()
-        let hasSpeed = 2 * speedCount >= count
+        let hasSpeed = 2 * speedCount >= n
         let slow = !hasSpeed || speedSum / Double(speedCount) < profile.stillSpeedMetresPerSecond
-        if net <= radius && slow { return (.still, radius, centre) }
-        if net > radius && (!hasSpeed || !slow) { return (.moving, radius, centre) }
+        if net <= radius && slow { return (.still, radius, centre, entry(start).milliseconds) }
+        if net > radius && (!hasSpeed || !slow) { return (.moving, radius, centre, entry(start).milliseconds) }
         if hasSpeed && speedSum / Double(speedCount) >= profile.triggerSpeedMetresPerSecond {
-            return (.moving, radius, centre)
+            return (.moving, radius, centre, entry(start).milliseconds)
         }
-        return (.uncertain, radius, centre)
+        return (.uncertain, radius, centre, entry(start).milliseconds)
     }
 }

@@ -43,6 +43,20 @@ public struct StopDetectionProfile: Sendable, Hashable {
     public var activityValiditySeconds: Double
     /// A heartbeat event is emitted this often, seconds; `nil` for none.
     public var heartbeatIntervalSeconds: Double?
+    /// The slowest movement the kinematic verdict must be able to see, metres per second: the verdict looks
+    /// back far enough for it to leave the still radius, `radius / slowestMovement` seconds (at least
+    /// ``windowSeconds``, at most ``maximumWindowSeconds``).
+    ///
+    /// Default 0.5 m/s for every preset. Why: a window of fixed length cannot see a slow walker under coarse
+    /// fixes: in 10 s a 0.66 m/s walker (GeoLife's labelled walk, no accuracy, so a 12 m radius) moves 6.6 m
+    /// and reads still, and the walk broke into a dozen false stops. 0.5 m/s is below any walk (a stroll is
+    /// 0.8-1.2 m/s) and above the drift of a pottering shopper's mean position.
+    public var slowestMovementMetresPerSecond: Double = 0.5
+    /// The longest look-back of the kinematic verdict, seconds (the cap on the horizon above).
+    ///
+    /// Default 60 s. Why: it bounds how long a stop takes to be recognised under 30 m fixes (a 32 m radius at
+    /// 0.5 m/s would need 64 s) and the window's memory (at 1 Hz the ring holds 160 entries, thinned evenly).
+    public var maximumWindowSeconds: Double = 60
 
     /// Creates a profile with every value given; prefer a preset.
     public init(

@@ -165,7 +165,7 @@ public struct StopDetector: Sendable {
             MotionWindow.Entry(
                 milliseconds: now, latitude: evidence.latitude, longitude: evidence.longitude, accuracy: accuracy,
                 speed: speed),
-            spanMilliseconds: Int64(profile.windowSeconds * 1000))
+            spanMilliseconds: Int64(max(profile.windowSeconds, profile.maximumWindowSeconds) * 1000))
         let activityVerdict = self.activityVerdict(at: now)
         let kinematic = window.verdict(now: now, profile: profile)
         verdict = activityVerdict ?? kinematic.verdict
@@ -208,7 +208,7 @@ public struct StopDetector: Sendable {
                     commitIfExpired(now: now, fix: evidence, &events)
                 }
             } else if verdict == .still {
-                arm(at: now, centre: kinematic.centre)
+                arm(at: now, centre: kinematic.centre, since: kinematic.since)
                 commitIfExpired(now: now, fix: evidence, &events)
             }
         }
@@ -303,7 +303,7 @@ public struct StopDetector: Sendable {
             from: (point.latitude, point.longitude), to: (evidence.latitude, evidence.longitude))
     }
 
-    mutating func arm(at now: Int64, centre: (latitude: Double, longitude: Double)?) {
+    mutating func arm(at now: Int64, centre: (latitude: Double, longitude: Double)?, since: Int64? = nil) {
         countdownArmedAt = Timestamp(millisecondsSince1970: now)
         if let centre {
             armPoint = StopPoint(latitude: centre.latitude, longitude: centre.longitude)
@@ -312,11 +312,12 @@ public struct StopDetector: Sendable {
         } else {
             armPoint = nil
         }
-        // The stop holds the still window that armed it.
+        // The stop holds the still window that armed it (the base window for an activity reading).
+        let from = since ?? (now - Int64(profile.windowSeconds * 1000))
         var acc: StopAccumulator?
         for i in 0..<window.count {
             let e = window.entry(i)
-            if e.milliseconds <= departureMilliseconds { continue }
+            if e.milliseconds <= departureMilliseconds || e.milliseconds < from { continue }
             if acc == nil { acc = StopAccumulator(latitude: e.latitude, longitude: e.longitude, milliseconds: e.milliseconds) }
             acc?.add(latitude: e.latitude, longitude: e.longitude, milliseconds: e.milliseconds)
         }

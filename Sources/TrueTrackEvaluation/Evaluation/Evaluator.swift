@@ -154,7 +154,13 @@ public enum Evaluator {
         }
 
         // Stops.
-        if let truthStops = truth.stops {
+        if let labelled = truth.stops {
+            // A truth stop without a single fix strictly inside it (GeoLife's waits between labelled legs fall in gaps of
+            // the logger) is unobservable: silence never means stopped, so no detector may report it.
+            let clock = recording.clockSeconds
+            let truthStops = labelled.filter { stop in
+                truth.kind != .labels || clock.contains { $0 > stop.startSeconds && $0 < stop.endSeconds }
+            }
             let detected = StopDetectorAdapter.detectStops(in: recording, profile: profile)
             result.stops = StopFigures(
                 truthStops: truthStops,
