@@ -64,6 +64,8 @@ public struct Tracker: Sendable {
     var sessionPositionPath = 0.0
     var committedFiltered = 0.0
     var window = TrailingWindow()
+    /// The innovation-based estimate of how much of the reported variance is white noise.
+    var noise = MeasurementNoiseScale()
     /// Vehicle latch (see ``DistanceHold/vehicle``): set while the track has been too fast for the profile's
     /// traveller and has not been slow for ``TrackingProfile/vehicleExitSeconds`` since.
     var isInVehicle = false
@@ -134,6 +136,9 @@ public struct Tracker: Sendable {
         for fix in track { result.append(process(fix)) }
         return result
     }
+
+    /// The share of the reported position variance the filter currently uses (see ``MeasurementNoiseScale``).
+    public var measurementNoiseScale: Double { noise.scale }
 
     /// The filter's current state as a ``FilteredState``, or `nil` before the first accepted fix.
     public var state: FilteredState? { hasFilter ? currentState() : nil }
@@ -237,11 +242,21 @@ public struct Tracker: Sendable {
         }
         consecutiveRejections = 0
 
-        // 5. Kalman update (position), in both filters.
-        predicted.updatePosition(east: e, north: n, variance: r)
+        // 5. Kalman update (position), in both filters, with the white-noise share of the reported variance
+        // estimated so far (this fix's innovation only counts from the next fix on).
+        let rWhite = r * noise.scale
+        if predicted.positionVariance <= r {
+            // Only in steady state: while the prediction is vaguer than the fix (after an anchor or a gap),
+            // ν² − P⁻ is a difference of large numbers and says little about r.
+            let ie = e - predicted.east, iN = n - predicted.north
+            noise.record(
+                squaredInnovationMetres: ie * ie + iN * iN, predictedVariance: predicted.positionVariance,
+                reportedVariance: r, profile: profile)
+        }
+        predicted.updatePosition(east: e, north: n, variance: rWhite)
         filter = predicted
         positionFilter.predict(seconds: dt, accelerationVariance: q)
-        positionFilter.updatePosition(east: e, north: n, variance: r)
+        positionFilter.updatePosition(east: e, north: n, variance: rWhite)
         let positionSpeed = positionFilter.speedMetresPerSecond
         let step = min(dt, profile.maximumIntegrationSeconds)
         if let doppler {
