@@ -66,6 +66,9 @@ public struct Tracker: Sendable {
     var window = TrailingWindow()
     /// The innovation-based estimate of how much of the reported variance is white noise.
     var noise = MeasurementNoiseScale()
+    /// Distance held by the vehicle latch, waiting for its slow spell to last ``TrackingProfile/vehicleExitSeconds``
+    /// (metres): released if it does, given up if the track speeds up again or a vehicle is read.
+    public var pendingVehicleMetres: Double { vehiclePendingDoppler + vehiclePendingFiltered }
     /// Vehicle latch (see ``DistanceHold/vehicle``): set while the track has been too fast for the profile's
     /// traveller and has not been slow for ``TrackingProfile/vehicleExitSeconds`` since.
     var isInVehicle = false
@@ -246,8 +249,9 @@ public struct Tracker: Sendable {
         // estimated so far (this fix's innovation only counts from the next fix on).
         let rWhite = r * noise.scale
         if predicted.positionVariance <= r {
-            // Only in steady state: while the prediction is vaguer than the fix (after an anchor or a gap),
-            // ν² − P⁻ is a difference of large numbers and says little about r.
+            // Only where the innovation says something about r: with P⁻ ≤ r, r is at least half of the
+            // innovation variance; with P⁻ ≫ r (after an anchor or a gap, or under a large process noise)
+            // ν² − P⁻ is a difference of large numbers dominated by its own scatter.
             let ie = e - predicted.east, iN = n - predicted.north
             noise.record(
                 squaredInnovationMetres: ie * ie + iN * iN, predictedVariance: predicted.positionVariance,
@@ -347,23 +351,26 @@ public struct Tracker: Sendable {
         let motion = MotionGate.verdict(
             activity, ageSeconds: Double(now &- activityMilliseconds) / 1000, profile: profile)
         decision.motion = motion
-        if motion != .uncertain, let reading = activity, profile.excludedActivities.contains(reading.kind) {
-            increment = 0
-            decision.hold = .activity
-        } else if windowMilliseconds >= span / 2,
-            net / (Double(windowMilliseconds) / 1000) > profile.maximumSustainedSpeedMetresPerSecond
-        {
-            // Faster over the window than the profile's traveller can sustain: a vehicle, whatever the
-            // recogniser says (GeoLife's taxi and bus average 4.6-5.3 m/s). The latch holds until the track
-            // has been slow for vehicleExitSeconds.
-            increment = 0
-            decision.hold = .activity
+        let isFast = windowMilliseconds >= span / 2
+            && net / (Double(windowMilliseconds) / 1000) > profile.maximumSustainedSpeedMetresPerSecond
+        let readsVehicle = motion != .uncertain && activity?.kind == .inVehicle
+        if isFast || readsVehicle {
+            // Faster over the window than the profile's traveller can sustain (GeoLife's taxi and bus average
+            // 4.6-5.3 m/s), or a confident in-vehicle reading: the vehicle latch (re)starts, and the slow
+            // spell so far was the vehicle's.
             isInVehicle = profile.vehicleExitSeconds > 0
             slowSinceMilliseconds = .min
             vehiclePendingDoppler = 0
             vehiclePendingFiltered = 0
-        } else if isInVehicle {
-            if slowSinceMilliseconds == .min { slowSinceMilliseconds = now }
+        } else if isInVehicle, slowSinceMilliseconds == .min {
+            slowSinceMilliseconds = now
+        }
+        if motion != .uncertain, let reading = activity, profile.excludedActivities.contains(reading.kind) {
+            increment = 0
+            decision.hold = .activity
+        } else if isFast {
+            increment = 0
+            decision.hold = .activity
         }
         if source == .doppler { candidateDoppler += increment } else { candidateFiltered += increment }
 
@@ -402,6 +409,7 @@ public struct Tracker: Sendable {
             distance.add(vehiclePendingDoppler, source: .doppler)
             distance.add(vehiclePendingFiltered, source: .filtered)
             decision.distanceIncrementMetres += distance.totalMetres - before
+            if decision.hold == .vehicle { decision.hold = .none }
             vehiclePendingDoppler = 0
             vehiclePendingFiltered = 0
         }

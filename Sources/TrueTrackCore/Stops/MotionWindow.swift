@@ -50,6 +50,13 @@ struct Offsets: Sendable, Hashable {
     }
 }
 
+/// Limits of the stop detector's trailing window.
+public enum MotionWindowLimits {
+    /// The longest horizon the kinematic verdict may look back, seconds (300: five minutes of fixes thinned
+    /// to at most 480 entries, 0.625 s apart; a longer look-back would make a stop wait minutes to be seen).
+    public static let longestHorizonSeconds = 300.0
+}
+
 /// The trailing window of the kinematic verdict: a fixed ring of recent fixes (allocated once).
 struct MotionWindow: Sendable {
     struct Entry: Sendable {
@@ -61,7 +68,7 @@ struct MotionWindow: Sendable {
         var speed: Double
     }
 
-    static let capacity = 160
+    static let capacity = 512
     var entries: [Entry]
     var head = 0
     var count = 0
@@ -82,14 +89,14 @@ struct MotionWindow: Sendable {
     var oldest: Entry? { count > 0 ? entry(0) : nil }
 
     /// Appends a fix, dropping entries older than `span` milliseconds before it. Fixes closer than
-    /// `span / 128` to the newest entry are not stored, so a window holds at most about 128 entries whatever
+    /// `span / 480` to the newest entry are not stored, so a window holds at most about 480 entries whatever
     /// the receiver's rate.
     mutating func append(_ e: Entry, spanMilliseconds span: Int64) {
         while count > 0 && e.milliseconds - entry(0).milliseconds > span {
             head = (head + 1) % MotionWindow.capacity
             count -= 1
         }
-        if let last = newest, e.milliseconds - last.milliseconds < span / 128 { return }
+        if let last = newest, e.milliseconds - last.milliseconds < span / 480 { return }
         if count == MotionWindow.capacity {
             head = (head + 1) % MotionWindow.capacity
             count -= 1
@@ -138,9 +145,9 @@ struct MotionWindow: Sendable {
         }
         let baseRadius = profile.stillRadiusBaseMetres
             + profile.stillRadiusAccuracyFactor * baseAccuracySum / Double(max(baseCount, 1))
-        let horizonSeconds = min(
-            max(profile.windowSeconds, baseRadius / max(profile.slowestMovementMetresPerSecond, 1e-3)),
-            max(profile.maximumWindowSeconds, profile.windowSeconds))
+        let slowest = profile.slowestMovementMetresPerSecond
+        let stretched = slowest.isFinite && slowest > 0 ? baseRadius / slowest : profile.horizonCapSeconds
+        let horizonSeconds = min(max(profile.windowSeconds, stretched), profile.horizonCapSeconds)
         var start = 0
         while start < count - 1 && Double(now - entry(start).milliseconds) / 1000 > horizonSeconds { start += 1 }
         let used = start..<count

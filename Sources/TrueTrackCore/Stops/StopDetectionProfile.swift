@@ -55,8 +55,17 @@ public struct StopDetectionProfile: Sendable, Hashable {
     /// The longest look-back of the kinematic verdict, seconds (the cap on the horizon above).
     ///
     /// Default 60 s. Why: it bounds how long a stop takes to be recognised under 30 m fixes (a 32 m radius at
-    /// 0.5 m/s would need 64 s) and the window's memory (at 1 Hz the ring holds 160 entries, thinned evenly).
+    /// 0.5 m/s would need 64 s). Values above ``MotionWindowLimits/longestHorizonSeconds`` are clamped (see
+    /// ``horizonCapSeconds``): the window's ring is allocated once and thins fixes to about 480 per horizon.
     public var maximumWindowSeconds: Double = 60
+
+    /// The horizon cap actually used, seconds: ``maximumWindowSeconds`` clamped to
+    /// [``windowSeconds``, ``MotionWindowLimits/longestHorizonSeconds``] (non-finite values give the base window).
+    public var horizonCapSeconds: Double {
+        let base = windowSeconds.isFinite ? max(windowSeconds, 1) : 10
+        guard maximumWindowSeconds.isFinite else { return min(base, MotionWindowLimits.longestHorizonSeconds) }
+        return min(max(maximumWindowSeconds, base), max(base, MotionWindowLimits.longestHorizonSeconds))
+    }
 
     /// Creates a profile with every value given; prefer a preset.
     public init(

@@ -165,7 +165,7 @@ public struct StopDetector: Sendable {
             MotionWindow.Entry(
                 milliseconds: now, latitude: evidence.latitude, longitude: evidence.longitude, accuracy: accuracy,
                 speed: speed),
-            spanMilliseconds: Int64(max(profile.windowSeconds, profile.maximumWindowSeconds) * 1000))
+            spanMilliseconds: Int64(profile.horizonCapSeconds * 1000))
         let activityVerdict = self.activityVerdict(at: now)
         let kinematic = window.verdict(now: now, profile: profile)
         verdict = activityVerdict ?? kinematic.verdict
@@ -208,7 +208,9 @@ public struct StopDetector: Sendable {
                     commitIfExpired(now: now, fix: evidence, &events)
                 }
             } else if verdict == .still {
-                arm(at: now, centre: kinematic.centre, since: kinematic.since)
+                // An activity reading's still arms on the base window, not on the kinematic horizon.
+                arm(at: now, centre: activityVerdict == nil ? kinematic.centre : nil,
+                    since: activityVerdict == nil ? kinematic.since : nil)
                 commitIfExpired(now: now, fix: evidence, &events)
             }
         }
