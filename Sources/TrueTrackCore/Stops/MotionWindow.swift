@@ -120,7 +120,8 @@ struct MotionWindow: Sendable {
 
     /// The kinematic verdict at `now`, the still radius (metres) and the window's mean position.
     ///
-    /// - still: the window covers at least ¾ of its span with ≥ 3 fixes; the net displacement between the
+    /// - still: the window covers at least ¾ of its horizon with ≥ 3 fixes (so just after a start or a gap a
+    ///   stretched horizon is judged on ¾ of its length); the net displacement between the
     ///   mean positions of its first and last thirds is within the still radius (base + factor × mean
     ///   accuracy); and, when at least half its fixes carry a speed, their mean speed is under the still speed.
     /// - moving: the window is covered and the net displacement exceeds the still radius while the mean speed

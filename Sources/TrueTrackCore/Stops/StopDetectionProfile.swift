@@ -43,19 +43,21 @@ public struct StopDetectionProfile: Sendable, Hashable {
     public var activityValiditySeconds: Double
     /// A heartbeat event is emitted this often, seconds; `nil` for none.
     public var heartbeatIntervalSeconds: Double?
-    /// The slowest movement the kinematic verdict must be able to see, metres per second: the verdict looks
-    /// back far enough for it to leave the still radius, `radius / slowestMovement` seconds (at least
-    /// ``windowSeconds``, at most ``maximumWindowSeconds``).
+    /// Sets how far the kinematic verdict looks back: `radius / slowestMovement` seconds (at least
+    /// ``windowSeconds``, at most ``horizonCapSeconds``), the time this speed needs to cross the still radius.
+    /// The verdict compares the centroids of the horizon's first and last thirds, ⅔ of it apart, so a steady
+    /// mover stops reading still from 1.5 × this speed on (0.75 m/s by default), metres per second.
     ///
     /// Default 0.5 m/s for every preset. Why: a window of fixed length cannot see a slow walker under coarse
-    /// fixes: in 10 s a 0.66 m/s walker (GeoLife's labelled walk, no accuracy, so a 12 m radius) moves 6.6 m
-    /// and reads still, and the walk broke into a dozen false stops. 0.5 m/s is below any walk (a stroll is
-    /// 0.8-1.2 m/s) and above the drift of a pottering shopper's mean position.
+    /// fixes: in 10 s a 0.8 m/s walker without accuracy (a 12 m radius) moves 8 m and reads still; GeoLife's
+    /// labelled walk (0.66 m/s on average, faster between its halts) broke into a dozen false stops. Measured:
+    /// a longer horizon (1.5 × radius / 0.5 m/s) delays real stops past the simulator's bars and misses the
+    /// GSDC truth stop; 0.75 m/s seen is the compromise, above a pottering shopper's drift.
     public var slowestMovementMetresPerSecond: Double = 0.5
     /// The longest look-back of the kinematic verdict, seconds (the cap on the horizon above).
     ///
-    /// Default 60 s. Why: it bounds how long a stop takes to be recognised under 30 m fixes (a 32 m radius at
-    /// 0.5 m/s would need 64 s). Values above ``MotionWindowLimits/longestHorizonSeconds`` are clamped (see
+    /// Default 60 s. Why: it bounds how long a stop takes to be recognised under coarse fixes (a 32 m radius
+    /// at 0.5 m/s would need 64 s). Values above ``MotionWindowLimits/longestHorizonSeconds`` are clamped (see
     /// ``horizonCapSeconds``): the window's ring is allocated once and thins fixes to about 480 per horizon.
     public var maximumWindowSeconds: Double = 60
 
