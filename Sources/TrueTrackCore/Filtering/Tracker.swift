@@ -67,6 +67,10 @@ public struct Tracker: Sendable {
     /// The activity reading in force and when it was taken.
     var activity: ActivityReading?
     var activityMilliseconds: Int64 = 0
+    /// The interval (ms) between the last two accepted fixes and its prediction step (seconds and process
+    /// noise for the profile's acceleration σ), reused while the interval repeats (see ``PredictionStep``).
+    var predictionStepMilliseconds: Int64 = 0
+    var predictionStep = PredictionStep(seconds: 0, accelerationVariance: 0)
 
     /// Creates a tracker.
     ///
@@ -185,7 +189,13 @@ public struct Tracker: Sendable {
             return finishAnchor(&decision)
         }
 
-        let dt = Double(now &- lastAcceptedMilliseconds) / 1000
+        let interval = now &- lastAcceptedMilliseconds
+        if interval != predictionStepMilliseconds {
+            let q = profile.accelerationSigma * profile.accelerationSigma
+            predictionStep = PredictionStep(seconds: Double(interval) / 1000, accelerationVariance: q)
+            predictionStepMilliseconds = interval
+        }
+        let dt = predictionStep.seconds
         let (e, n) = projection.project(latitude: fix.latitude, longitude: fix.longitude)
 
         // 3. Speed gate.
@@ -214,8 +224,7 @@ public struct Tracker: Sendable {
 
         // 4. Outlier gate against the prediction.
         var predicted = filter
-        let q = profile.accelerationSigma * profile.accelerationSigma
-        predicted.predict(seconds: dt, accelerationVariance: q)
+        predicted.predict(predictionStep)
         let d2 = predicted.normalisedInnovation(east: e, north: n, variance: r)
         decision.innovationChiSquare = d2
         if !(d2 <= profile.outlierChiSquare) {
@@ -229,7 +238,7 @@ public struct Tracker: Sendable {
         // 5. Kalman update (position), in both filters.
         predicted.updatePosition(east: e, north: n, variance: r)
         filter = predicted
-        positionFilter.predict(seconds: dt, accelerationVariance: q)
+        positionFilter.predict(predictionStep)
         positionFilter.updatePosition(east: e, north: n, variance: r)
         let positionSpeed = positionFilter.speedMetresPerSecond
         let step = min(dt, profile.maximumIntegrationSeconds)
