@@ -152,8 +152,8 @@ public struct Tracker: Sendable {
         var decision = FixDecision(timestamp: fix.timestamp, rejection: nil, state: nil, total: distance.totalMetres)
 
         // 1. Validity and ordering.
-        guard fix.latitude.isFinite, fix.longitude.isFinite, abs(fix.latitude) <= 90, abs(fix.longitude) <= 180
-        else { return reject(&decision, .invalid) }
+        // (NaN and ±∞ fail these comparisons too: no separate finiteness test is needed.)
+        guard abs(fix.latitude) <= 90, abs(fix.longitude) <= 180 else { return reject(&decision, .invalid) }
         let isDuplicate = now == lastReceivedMilliseconds && fix.latitude == lastReceivedLatitude
             && fix.longitude == lastReceivedLongitude
         lastReceivedMilliseconds = now
