@@ -53,33 +53,33 @@ public struct Fix: Sendable, Hashable {
     /// Setting a non-finite value stores "absent" (`nil`), as the initialiser does; the same holds for every
     /// optional measurement below.
     @inlinable public var altitudeMetres: Double? {
-        get { Fix.absentIfNaN(storedAltitudeMetres) }
-        set { storedAltitudeMetres = Fix.nanIfAbsent(newValue) }
+        @inline(__always) get { Fix.absentIfNaN(storedAltitudeMetres) }
+        @inline(__always) set { storedAltitudeMetres = Fix.nanIfAbsent(newValue) }
     }
     /// Vertical accuracy in metres (68 %).
     @inlinable public var verticalAccuracyMetres: Double? {
-        get { Fix.absentIfNaN(storedVerticalAccuracyMetres) }
-        set { storedVerticalAccuracyMetres = Fix.nanIfAbsent(newValue) }
+        @inline(__always) get { Fix.absentIfNaN(storedVerticalAccuracyMetres) }
+        @inline(__always) set { storedVerticalAccuracyMetres = Fix.nanIfAbsent(newValue) }
     }
     /// Speed over ground in metres per second as the receiver measured it (Doppler), never derived.
     @inlinable public var speedMetresPerSecond: Double? {
-        get { Fix.absentIfNaN(storedSpeedMetresPerSecond) }
-        set { storedSpeedMetresPerSecond = Fix.nanIfAbsent(newValue) }
+        @inline(__always) get { Fix.absentIfNaN(storedSpeedMetresPerSecond) }
+        @inline(__always) set { storedSpeedMetresPerSecond = Fix.nanIfAbsent(newValue) }
     }
     /// Accuracy of the speed in metres per second (68 %).
     @inlinable public var speedAccuracyMetresPerSecond: Double? {
-        get { Fix.absentIfNaN(storedSpeedAccuracyMetresPerSecond) }
-        set { storedSpeedAccuracyMetresPerSecond = Fix.nanIfAbsent(newValue) }
+        @inline(__always) get { Fix.absentIfNaN(storedSpeedAccuracyMetresPerSecond) }
+        @inline(__always) set { storedSpeedAccuracyMetresPerSecond = Fix.nanIfAbsent(newValue) }
     }
     /// Course over ground in degrees clockwise from true north, 0..<360.
     @inlinable public var courseDegrees: Double? {
-        get { Fix.absentIfNaN(storedCourseDegrees) }
-        set { storedCourseDegrees = Fix.nanIfAbsent(newValue) }
+        @inline(__always) get { Fix.absentIfNaN(storedCourseDegrees) }
+        @inline(__always) set { storedCourseDegrees = Fix.nanIfAbsent(newValue) }
     }
     /// Accuracy of the course in degrees (68 %).
     @inlinable public var courseAccuracyDegrees: Double? {
-        get { Fix.absentIfNaN(storedCourseAccuracyDegrees) }
-        set { storedCourseAccuracyDegrees = Fix.nanIfAbsent(newValue) }
+        @inline(__always) get { Fix.absentIfNaN(storedCourseAccuracyDegrees) }
+        @inline(__always) set { storedCourseAccuracyDegrees = Fix.nanIfAbsent(newValue) }
     }
 
     /// `nil` for the NaN that stores "absent", else the value.
