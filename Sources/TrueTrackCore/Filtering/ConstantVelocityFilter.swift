@@ -72,14 +72,22 @@ public struct ConstantVelocityFilter: Sendable, Hashable {
     /// `accelerationVariance` (σₐ², m²/s⁴·s = m²/s³). `dt ≤ 0` leaves the filter unchanged.
     @inlinable @inline(__always)
     public mutating func predict(seconds dt: Double, accelerationVariance q: Double) {
+        predict(PredictionStep(seconds: dt, accelerationVariance: q))
+    }
+
+    /// Advances the state by a precomputed step (see ``PredictionStep``): the same arithmetic as
+    /// ``predict(seconds:accelerationVariance:)``, bit for bit, without recomputing the step's noise terms.
+    @inlinable @inline(__always)
+    mutating func predict(_ step: PredictionStep) {
+        let dt = step.seconds
         guard dt > 0 else { return }
-        let dt2 = dt * dt
+        let dt2 = step.secondsSquared
         east += velocityEast * dt
         north += velocityNorth * dt
         let p00 = positionVariance, p01 = positionVelocityCovariance, p11 = velocityVariance
-        positionVariance = p00 + 2 * dt * p01 + dt2 * p11 + q * dt2 * dt / 3
-        positionVelocityCovariance = p01 + dt * p11 + q * dt2 / 2
-        velocityVariance = p11 + q * dt
+        positionVariance = p00 + 2 * dt * p01 + dt2 * p11 + step.positionNoise
+        positionVelocityCovariance = p01 + dt * p11 + step.covarianceNoise
+        velocityVariance = p11 + step.velocityNoise
     }
 
     /// The squared Mahalanobis distance of a position measurement from the predicted position:
@@ -136,5 +144,35 @@ public struct ConstantVelocityFilter: Sendable, Hashable {
     public mutating func shiftOrigin(east de: Double, north dn: Double) {
         east -= de
         north -= dn
+    }
+}
+
+/// One prediction interval of ``ConstantVelocityFilter`` with its process-noise terms computed once
+/// (internal): q·dt³/3, q·dt²/2 and q·dt, exactly as ``ConstantVelocityFilter/predict(seconds:accelerationVariance:)``
+/// evaluates them. Fixes usually arrive at a fixed interval, so the ``Tracker`` keeps the last step and reuses
+/// it for both of its filters while the interval repeats: the per-fix divisions (ms → s and the /3) are then
+/// skipped, with identical results.
+@usableFromInline
+struct PredictionStep: Sendable, Hashable {
+    /// dt, seconds.
+    @usableFromInline let seconds: Double
+    /// dt², s².
+    @usableFromInline let secondsSquared: Double
+    /// q·dt²·dt / 3, the position variance added, m².
+    @usableFromInline let positionNoise: Double
+    /// q·dt² / 2, the position–velocity covariance added, m²/s.
+    @usableFromInline let covarianceNoise: Double
+    /// q·dt, the velocity variance added, m²/s².
+    @usableFromInline let velocityNoise: Double
+
+    /// The step of `dt` seconds under white acceleration noise of spectral density `q` (m²/s³).
+    @inlinable @inline(__always)
+    init(seconds dt: Double, accelerationVariance q: Double) {
+        let dt2 = dt * dt
+        seconds = dt
+        secondsSquared = dt2
+        positionNoise = q * dt2 * dt / 3
+        covarianceNoise = q * dt2 / 2
+        velocityNoise = q * dt
     }
 }

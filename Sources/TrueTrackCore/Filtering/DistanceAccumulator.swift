@@ -24,6 +24,7 @@ public struct DistanceAccumulator: Sendable, Hashable, Codable {
 
     /// Adds `metres` integrated from a speed of the given source. Negative, zero and non-finite amounts are
     /// ignored, so the total can only grow.
+    @inline(__always)
     public mutating func add(_ metres: Double, source: SpeedSource) {
         guard metres > 0, metres.isFinite else { return }
         totalMetres += metres

@@ -80,6 +80,10 @@ public struct Tracker: Sendable {
     /// The activity reading in force and when it was taken.
     var activity: ActivityReading?
     var activityMilliseconds: Int64 = 0
+    /// The interval (ms) between the last two accepted fixes and its prediction step (seconds and process
+    /// noise for the profile's acceleration σ), reused while the interval repeats (see ``PredictionStep``).
+    var predictionStepMilliseconds: Int64 = 0
+    var predictionStep = PredictionStep(seconds: 0, accelerationVariance: 0)
 
     /// Creates a tracker.
     ///
@@ -164,8 +168,8 @@ public struct Tracker: Sendable {
         var decision = FixDecision(timestamp: fix.timestamp, rejection: nil, state: nil, total: distance.totalMetres)
 
         // 1. Validity and ordering.
-        guard fix.latitude.isFinite, fix.longitude.isFinite, abs(fix.latitude) <= 90, abs(fix.longitude) <= 180
-        else { return reject(&decision, .invalid) }
+        // (NaN and ±∞ fail these comparisons too: no separate finiteness test is needed.)
+        guard abs(fix.latitude) <= 90, abs(fix.longitude) <= 180 else { return reject(&decision, .invalid) }
         let isDuplicate = now == lastReceivedMilliseconds && fix.latitude == lastReceivedLatitude
             && fix.longitude == lastReceivedLongitude
         lastReceivedMilliseconds = now
@@ -201,7 +205,13 @@ public struct Tracker: Sendable {
             return finishAnchor(&decision)
         }
 
-        let dt = Double(now &- lastAcceptedMilliseconds) / 1000
+        let interval = now &- lastAcceptedMilliseconds
+        if interval != predictionStepMilliseconds {
+            let q = profile.accelerationSigma * profile.accelerationSigma
+            predictionStep = PredictionStep(seconds: Double(interval) / 1000, accelerationVariance: q)
+            predictionStepMilliseconds = interval
+        }
+        let dt = predictionStep.seconds
         let (e, n) = projection.project(latitude: fix.latitude, longitude: fix.longitude)
 
         // 3. Speed gate.
@@ -233,8 +243,7 @@ public struct Tracker: Sendable {
 
         // 4. Outlier gate against the prediction.
         var predicted = filter
-        let q = profile.accelerationSigma * profile.accelerationSigma
-        predicted.predict(seconds: dt, accelerationVariance: q)
+        predicted.predict(predictionStep)
         let d2 = predicted.normalisedInnovation(east: e, north: n, variance: r)
         decision.innovationChiSquare = d2
         if !(d2 <= profile.outlierChiSquare) {
@@ -259,7 +268,7 @@ public struct Tracker: Sendable {
         }
         predicted.updatePosition(east: e, north: n, variance: rWhite)
         filter = predicted
-        positionFilter.predict(seconds: dt, accelerationVariance: q)
+        positionFilter.predict(predictionStep)
         positionFilter.updatePosition(east: e, north: n, variance: rWhite)
         let positionSpeed = positionFilter.speedMetresPerSecond
         let step = min(dt, profile.maximumIntegrationSeconds)

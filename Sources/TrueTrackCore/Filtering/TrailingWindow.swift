@@ -24,7 +24,7 @@ struct TrailingWindow: Sendable {
             accuracySum: 0, fixCount: 0)
     }
 
-    /// Capacity of the ring.
+    /// Capacity of the ring (a power of two: slots wrap with a mask).
     @usableFromInline static let capacity = 32
     /// The longest window the ring can hold at one sample per second (one slot spare).
     @usableFromInline static let maximumSpanSeconds = 30.0
@@ -44,28 +44,45 @@ struct TrailingWindow: Sendable {
         storage = (e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e)
     }
 
-    /// The sample at position `i` from the oldest (0 ≤ i < count). Mutating only so that the inline storage
-    /// is read in place: a non-mutating read would copy the whole ring first.
+    /// The slot of the sample at position `i` from the oldest (0 ≤ i < count): the ring's capacity is a power
+    /// of two, so wrapping is a mask (wrapping arithmetic: `head` and `i` are below the capacity).
     @inlinable @inline(__always)
-    mutating func sample(_ i: Int) -> Sample {
-        var index = head + i
-        if index >= Self.capacity { index -= Self.capacity }
-        return withUnsafeMutableBytes(of: &storage) { raw in
-            raw.load(fromByteOffset: index * MemoryLayout<Sample>.stride, as: Sample.self)
+    func slot(_ i: Int) -> Int { (head &+ i) & (Self.capacity &- 1) }
+
+    /// The sample in `slot`. Mutating only so that the inline storage is read in place: a non-mutating read
+    /// would copy the whole ring first.
+    @inlinable @inline(__always)
+    mutating func sample(inSlot slot: Int) -> Sample {
+        withUnsafeMutableBytes(of: &storage) { raw in
+            raw.load(fromByteOffset: slot &* MemoryLayout<Sample>.stride, as: Sample.self)
         }
     }
 
+    /// The sample at position `i` from the oldest (0 ≤ i < count).
+    @inlinable @inline(__always)
+    mutating func sample(_ i: Int) -> Sample { sample(inSlot: slot(i)) }
+
     /// The oldest sample, if any.
     @inlinable @inline(__always)
-    mutating func oldest() -> Sample? { count > 0 ? sample(0) : nil }
+    mutating func oldest() -> Sample? { count > 0 ? sample(inSlot: head) : nil }
 
     /// Drops samples older than `now − spanMilliseconds`.
     @inlinable @inline(__always)
     mutating func dropOlder(than now: Int64, spanMilliseconds: Int64) {
-        while count > 0 && sample(0).milliseconds < now - spanMilliseconds {
-            head += 1
-            if head == Self.capacity { head = 0 }
-            count -= 1
+        let limit = now &- spanMilliseconds
+        while count > 0 && milliseconds(inSlot: head) < limit {
+            head = (head &+ 1) & (Self.capacity &- 1)
+            count &-= 1
+        }
+    }
+
+    /// The time of the sample in `slot`, read without loading the rest of the sample.
+    @inlinable @inline(__always)
+    mutating func milliseconds(inSlot slot: Int) -> Int64 {
+        withUnsafeMutableBytes(of: &storage) { raw in
+            raw.load(
+                fromByteOffset: slot &* MemoryLayout<Sample>.stride &+ MemoryLayout<Sample>.offset(of: \.milliseconds)!,
+                as: Int64.self)
         }
     }
 
@@ -73,26 +90,23 @@ struct TrailingWindow: Sendable {
     /// a full ring drops its oldest sample.
     @inlinable @inline(__always)
     mutating func append(_ s: Sample) {
-        if count > 0 && s.milliseconds - sample(count - 1).milliseconds < Self.spacingMilliseconds { return }
+        if count > 0 && s.milliseconds &- milliseconds(inSlot: slot(count &- 1)) < Self.spacingMilliseconds { return }
         if count == Self.capacity {
-            head += 1
-            if head == Self.capacity { head = 0 }
-            count -= 1
+            head = (head &+ 1) & (Self.capacity &- 1)
+            count &-= 1
         }
-        var index = head + count
-        if index >= Self.capacity { index -= Self.capacity }
+        let index = slot(count)
         withUnsafeMutableBytes(of: &storage) { raw in
-            raw.storeBytes(of: s, toByteOffset: index * MemoryLayout<Sample>.stride, as: Sample.self)
+            raw.storeBytes(of: s, toByteOffset: index &* MemoryLayout<Sample>.stride, as: Sample.self)
         }
-        count += 1
+        count &+= 1
     }
 
     /// Re-expresses every sample's position through `transform` (used when the local plane is re-centred).
     @inlinable
     mutating func transformPositions(_ transform: (Double, Double) -> (Double, Double)) {
         for i in 0..<count {
-            var index = head + i
-            if index >= Self.capacity { index -= Self.capacity }
+            let index = slot(i)
             withUnsafeMutableBytes(of: &storage) { raw in
                 let offset = index * MemoryLayout<Sample>.stride
                 var s = raw.load(fromByteOffset: offset, as: Sample.self)

@@ -17,6 +17,12 @@
 /// - Every other optional measurement that is negative where it cannot be (vertical accuracy, speed and course
 ///   accuracy, satellites) or non-finite → absent. Missing values stay `nil`, never 0.
 public struct Fix: Sendable, Hashable {
+    // Storage order and representation keep a fix at 104 bytes (it was 152): the one-byte fields share the
+    // padding after `horizontalAccuracy`, and the optional measurements are stored as plain doubles with NaN
+    // for "absent" (a stored measurement is never NaN: the initialiser turns non-finite values into absent).
+    // Under 128 bytes a copy is a few vector moves instead of a `memcpy` call, and arrays of fixes stream a
+    // third fewer bytes (the Tracker benchmark copies every fix it is handed).
+
     /// When the receiver computed the position, UTC, millisecond precision.
     public var timestamp: Timestamp
     /// Latitude in degrees north on the WGS-84 ellipsoid, −90…90.
@@ -25,27 +31,67 @@ public struct Fix: Sendable, Hashable {
     public var longitude: Double
     /// The reported horizontal accuracy (a 68 % radius in metres on Android and iOS), or why there is none.
     public var horizontalAccuracy: HorizontalAccuracy
-    /// Altitude in metres (as the source reports it: above the WGS-84 ellipsoid for phones' `Location`,
-    /// above mean sea level for NMEA GGA and GPX `<ele>`).
-    public var altitudeMetres: Double?
-    /// Vertical accuracy in metres (68 %).
-    public var verticalAccuracyMetres: Double?
-    /// Speed over ground in metres per second as the receiver measured it (Doppler), never derived.
-    public var speedMetresPerSecond: Double?
-    /// Accuracy of the speed in metres per second (68 %).
-    public var speedAccuracyMetresPerSecond: Double?
-    /// Course over ground in degrees clockwise from true north, 0..<360.
-    public var courseDegrees: Double?
-    /// Accuracy of the course in degrees (68 %).
-    public var courseAccuracyDegrees: Double?
     /// Which location source produced the fix.
     public var provider: Provider
-    /// Number of satellites (or signals) used in the solution.
-    public var satellitesUsed: Int?
     /// True when the platform flagged the fix as mocked (simulated); `nil` when the source does not say.
     public var isMocked: Bool?
     /// A motion-activity reading attached to the fix, when the source has one.
     public var activity: ActivityReading?
+    /// The optional measurements, NaN when absent (see the accessors below).
+    @usableFromInline var storedAltitudeMetres: Double
+    @usableFromInline var storedVerticalAccuracyMetres: Double
+    @usableFromInline var storedSpeedMetresPerSecond: Double
+    @usableFromInline var storedSpeedAccuracyMetresPerSecond: Double
+    @usableFromInline var storedCourseDegrees: Double
+    @usableFromInline var storedCourseAccuracyDegrees: Double
+    /// Number of satellites (or signals) used in the solution.
+    public var satellitesUsed: Int?
+
+    /// Altitude in metres (as the source reports it: above the WGS-84 ellipsoid for phones' `Location`,
+    /// above mean sea level for NMEA GGA and GPX `<ele>`).
+    ///
+    /// Setting a non-finite value stores "absent" (`nil`), as the initialiser does; the same holds for every
+    /// optional measurement below.
+    @inlinable public var altitudeMetres: Double? {
+        @inline(__always) get { Fix.absentIfNaN(storedAltitudeMetres) }
+        @inline(__always) set { storedAltitudeMetres = Fix.nanIfAbsent(newValue) }
+    }
+    /// Vertical accuracy in metres (68 %).
+    @inlinable public var verticalAccuracyMetres: Double? {
+        @inline(__always) get { Fix.absentIfNaN(storedVerticalAccuracyMetres) }
+        @inline(__always) set { storedVerticalAccuracyMetres = Fix.nanIfAbsent(newValue) }
+    }
+    /// Speed over ground in metres per second as the receiver measured it (Doppler), never derived.
+    @inlinable public var speedMetresPerSecond: Double? {
+        @inline(__always) get { Fix.absentIfNaN(storedSpeedMetresPerSecond) }
+        @inline(__always) set { storedSpeedMetresPerSecond = Fix.nanIfAbsent(newValue) }
+    }
+    /// Accuracy of the speed in metres per second (68 %).
+    @inlinable public var speedAccuracyMetresPerSecond: Double? {
+        @inline(__always) get { Fix.absentIfNaN(storedSpeedAccuracyMetresPerSecond) }
+        @inline(__always) set { storedSpeedAccuracyMetresPerSecond = Fix.nanIfAbsent(newValue) }
+    }
+    /// Course over ground in degrees clockwise from true north, 0..<360.
+    @inlinable public var courseDegrees: Double? {
+        @inline(__always) get { Fix.absentIfNaN(storedCourseDegrees) }
+        @inline(__always) set { storedCourseDegrees = Fix.nanIfAbsent(newValue) }
+    }
+    /// Accuracy of the course in degrees (68 %).
+    @inlinable public var courseAccuracyDegrees: Double? {
+        @inline(__always) get { Fix.absentIfNaN(storedCourseAccuracyDegrees) }
+        @inline(__always) set { storedCourseAccuracyDegrees = Fix.nanIfAbsent(newValue) }
+    }
+
+    /// `nil` for the NaN that stores "absent", else the value.
+    @inlinable @inline(__always)
+    static func absentIfNaN(_ stored: Double) -> Double? { stored.isNaN ? nil : stored }
+
+    /// The stored form of an optional measurement: NaN for `nil` and for a non-finite value.
+    @inlinable @inline(__always)
+    static func nanIfAbsent(_ value: Double?) -> Double {
+        guard let value, value.isFinite else { return .nan }
+        return value
+    }
 
     /// Creates a fix, validating its coordinates and normalising every measurement (see the type's
     /// documentation for the rules).
@@ -83,16 +129,48 @@ public struct Fix: Sendable, Hashable {
         self.latitude = latitude
         self.longitude = longitude
         self.horizontalAccuracy = HorizontalAccuracy(reportedMetres: horizontalAccuracyMetres)
-        self.altitudeMetres = Fix.finite(altitudeMetres)
-        self.verticalAccuracyMetres = Fix.nonNegative(verticalAccuracyMetres)
-        self.speedMetresPerSecond = Fix.nonNegative(speedMetresPerSecond)
-        self.speedAccuracyMetresPerSecond = Fix.nonNegative(speedAccuracyMetresPerSecond)
-        self.courseDegrees = Fix.course(courseDegrees)
-        self.courseAccuracyDegrees = Fix.nonNegative(courseAccuracyDegrees)
         self.provider = provider
-        self.satellitesUsed = satellitesUsed.flatMap { $0 >= 0 ? $0 : nil }
         self.isMocked = isMocked
         self.activity = activity
+        self.storedAltitudeMetres = Fix.finite(altitudeMetres) ?? .nan
+        self.storedVerticalAccuracyMetres = Fix.nonNegative(verticalAccuracyMetres) ?? .nan
+        self.storedSpeedMetresPerSecond = Fix.nonNegative(speedMetresPerSecond) ?? .nan
+        self.storedSpeedAccuracyMetresPerSecond = Fix.nonNegative(speedAccuracyMetresPerSecond) ?? .nan
+        self.storedCourseDegrees = Fix.course(courseDegrees) ?? .nan
+        self.storedCourseAccuracyDegrees = Fix.nonNegative(courseAccuracyDegrees) ?? .nan
+        self.satellitesUsed = satellitesUsed.flatMap { $0 >= 0 ? $0 : nil }
+    }
+
+    /// Two fixes are equal when every property is (absent measurements compare equal, as `nil`s).
+    @inlinable
+    public static func == (a: Fix, b: Fix) -> Bool {
+        a.timestamp == b.timestamp && a.latitude == b.latitude && a.longitude == b.longitude
+            && a.horizontalAccuracy == b.horizontalAccuracy && a.altitudeMetres == b.altitudeMetres
+            && a.verticalAccuracyMetres == b.verticalAccuracyMetres
+            && a.speedMetresPerSecond == b.speedMetresPerSecond
+            && a.speedAccuracyMetresPerSecond == b.speedAccuracyMetresPerSecond
+            && a.courseDegrees == b.courseDegrees && a.courseAccuracyDegrees == b.courseAccuracyDegrees
+            && a.provider == b.provider && a.satellitesUsed == b.satellitesUsed && a.isMocked == b.isMocked
+            && a.activity == b.activity
+    }
+
+    /// Hashes every property, consistently with ``==(_:_:)``.
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(timestamp)
+        hasher.combine(latitude)
+        hasher.combine(longitude)
+        hasher.combine(horizontalAccuracy)
+        hasher.combine(altitudeMetres)
+        hasher.combine(verticalAccuracyMetres)
+        hasher.combine(speedMetresPerSecond)
+        hasher.combine(speedAccuracyMetresPerSecond)
+        hasher.combine(courseDegrees)
+        hasher.combine(courseAccuracyDegrees)
+        hasher.combine(provider)
+        hasher.combine(satellitesUsed)
+        hasher.combine(isMocked)
+        hasher.combine(activity)
     }
 
     /// `value` when finite, else `nil`.

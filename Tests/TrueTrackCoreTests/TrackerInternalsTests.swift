@@ -1,0 +1,108 @@
+import Testing
+@testable import TrueTrackCore
+
+/// Oracle tests for the Tracker's hot-path internals: each fast structure against the plain obvious version.
+@Suite struct TrackerInternalsTests {
+    /// A small deterministic generator (SplitMix64) so that failures reproduce.
+    struct Generator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        /// Uniform in 0..<1.
+        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+    }
+
+    /// The Tracker's filtered states (cached prediction steps, both filters) equal a ConstantVelocityFilter
+    /// driven by hand through the same frame, bit for bit, over irregular fix intervals.
+    @Test func trackerFilterEqualsAHandDrivenFilterBitForBit() throws {
+        let profile = TrackingProfile.walking
+        var tracker = Tracker(profile: profile)
+        var random = Generator(state: 42)
+        let intervals: [Int64] = [1000, 1000, 2000, 1000, 500, 500, 3000, 1000, 1000, 250, 1000, 1500]
+        var milliseconds: Int64 = 1_700_000_000_000
+        var frame: LocalFrame?
+        var filter: ConstantVelocityFilter?
+        let q = profile.accelerationSigma * profile.accelerationSigma
+        var previous = milliseconds
+        var noise = MeasurementNoiseScale()
+        for i in 0..<240 {
+            if i > 0 { milliseconds += intervals[i % intervals.count] }
+            let accuracy = 3 + Double(i % 5)
+            // A walk north-east at ~1.2 m/s with a metre of noise.
+            let t = Double(milliseconds - 1_700_000_000_000) / 1000
+            let north = 0.9 * t + (random.unit() - 0.5), east = 0.8 * t + (random.unit() - 0.5)
+            let fix = try Fix(
+                timestamp: Timestamp(millisecondsSince1970: milliseconds), latitude: 48 + north / 111_200,
+                longitude: 11 + east / 74_400, horizontalAccuracyMetres: accuracy)
+            let decision = tracker.process(fix)
+            try #require(decision.isAccepted, "fix \(i) rejected: \(String(describing: decision.rejection))")
+            let r = MeasurementNoise.perAxisVariance(radius68: accuracy)
+            if let plane = frame, var f = filter {
+                let (e, n) = plane.project(latitude: fix.latitude, longitude: fix.longitude)
+                f.predict(seconds: Double(milliseconds - previous) / 1000, accelerationVariance: q)
+                // The white-noise share estimated so far, then this innovation (see MeasurementNoiseScale).
+                let white = r * noise.scale
+                if f.positionVariance <= r {
+                    let ie = e - f.east, iN = n - f.north
+                    noise.record(squaredInnovationMetres: ie * ie + iN * iN, predictedVariance: f.positionVariance,
+                                 reportedVariance: r, profile: profile)
+                }
+                f.updatePosition(east: e, north: n, variance: white)
+                filter = f
+            } else {
+                frame = LocalFrame(anchor: (fix.latitude, fix.longitude))
+                let vmax = profile.maximumSpeedMetresPerSecond / 2
+                filter = ConstantVelocityFilter(
+                    east: 0, north: 0, positionVariance: r, velocityVariance: vmax * vmax)
+            }
+            previous = milliseconds
+            let f = try #require(filter), state = try #require(decision.state)
+            let (latitude, longitude) = try #require(frame).unproject(east: f.east, north: f.north)
+            #expect(state.latitude == latitude && state.longitude == longitude, "fix \(i)")
+            #expect(state.velocityEastMetresPerSecond == f.velocityEast, "fix \(i)")
+            #expect(state.velocityNorthMetresPerSecond == f.velocityNorth, "fix \(i)")
+            #expect(state.positionSigmaMetres == f.positionVariance.squareRoot(), "fix \(i)")
+            #expect(state.velocitySigmaMetresPerSecond == f.velocityVariance.squareRoot(), "fix \(i)")
+        }
+    }
+
+    /// The ring (power-of-two mask, time-only reads) behaves like an array with the documented rules, across
+    /// many wrap-arounds, drops, spacing skips and resets.
+    @Test func trailingWindowMatchesAnArrayModel() {
+        var window = TrailingWindow()
+        var model: [TrailingWindow.Sample] = []
+        var random = Generator(state: 7)
+        var now: Int64 = 0
+        for step in 0..<5_000 {
+            now += Int64(random.next() % 1_600)
+            if random.next() % 500 == 0 {
+                window.removeAll()
+                model.removeAll()
+            }
+            let span = Int64(5_000 + random.next() % 40_000)
+            window.dropOlder(than: now, spanMilliseconds: span)
+            while let first = model.first, first.milliseconds < now - span { model.removeFirst() }
+            var s = TrailingWindow.Sample.empty
+            s.milliseconds = now
+            s.east = Double(step)
+            s.fixCount = Double(step) * 0.5
+            window.append(s)
+            if model.isEmpty || now - model[model.count - 1].milliseconds >= TrailingWindow.spacingMilliseconds {
+                if model.count == TrailingWindow.capacity { model.removeFirst() }
+                model.append(s)
+            }
+            #expect(window.count == model.count)
+            #expect(window.oldest()?.milliseconds == model.first?.milliseconds)
+            for i in 0..<model.count {
+                let sample = window.sample(i)
+                #expect(sample.milliseconds == model[i].milliseconds && sample.east == model[i].east)
+                #expect(sample.fixCount == model[i].fixCount)
+            }
+        }
+    }
+}
