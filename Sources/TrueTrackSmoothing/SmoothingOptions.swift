@@ -87,13 +87,6 @@ public struct SmoothingOptions: Sendable, Hashable {
     /// it on 10 of 10, for one solve more (the IRLS makes 3–6).
     public var checksModelDependence: Bool
 
-    /// Experimental (internal): τ of a Gauss–Markov position bias (``BiasAugmentedEquations``) solved once
-    /// at the final robust weights, seconds; 0 = off.
-    var biasCorrelationSeconds: Double = 0
-    /// Experimental (internal): the white part's scale on the accuracies for the bias model; 0 = measured
-    /// (``WholeTrackSmoother/whiteAccuracyScale(_:solution:positionWeights:)``).
-    var biasWhiteScale: Double = 0
-
     /// The smallest per-axis variance a measurement is given, m² (or m²/s²): 10⁻⁶ (1 mm), so that an
     /// absurdly small reported accuracy cannot make the system singular.
     public static let minimumVariance = 1e-6

@@ -157,11 +157,6 @@ public struct WholeTrackSmoother: Sendable {
             problem.processDensity *= step.process
         }
 
-        if options.biasCorrelationSeconds > 0, solver == .bandedCholesky {
-            Self.replaceWithBiasModel(
-                problem, options: options, positionWeights: positionWeights, velocityWeights: velocityWeights,
-                system: &system)
-        }
         // The per-axis position variances, from the last factor (or the RTS covariances).
         let variances: [Double]
         if solver == .bandedCholesky {
