@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The model-dependence term of ``SmoothedTrack/distanceSigmaMetres`` (internal).
 ///
 /// The smoothed length depends on how far the fixes are trusted against the motion model, and the white-noise
@@ -13,8 +19,18 @@
 /// Their difference is a length the model alone decides (corners cut when the fixes are trusted too little,
 /// wiggles kept when they are trusted too much), which no first-order propagation inside either model covers.
 /// It enters the distance's σ as one more term in quadrature. Cost: one more assemble, factor and solve at the
-/// final robust weights (no re-weighting), the factor's storage reused.
+/// final robust weights (no re-weighting), the factor's storage reused — only when the second reading lies
+/// outside what term 2 already covers (``modelTermIsNeeded(whiteScale:)``).
 extension WholeTrackSmoother {
+    /// Whether the white-part reading needs its own solve: only the ratio of the process density to the
+    /// measurement variances shapes the track, so scaling the accuracies by ŝ is scaling q by 1/ŝ², a change
+    /// of ln q by |ln ŝ²|. Term 2 of the σ (dD/d ln q × ``SmoothedTrack/processDensityLogSigma``) already
+    /// covers changes within ln 2 to first order; beyond (ŝ < 1/√2 or ŝ > √2) the length is far from linear
+    /// in ln q (corner cutting sets in), and the difference is computed by solving again.
+    static func modelTermIsNeeded(whiteScale: Double) -> Bool {
+        abs(log(whiteScale * whiteScale)) > SmoothedTrack.processDensityLogSigma
+    }
+
     /// The white part of the position error relative to the variances in force, estimated from the solution
     /// `x`: the root of
     ///

@@ -62,6 +62,8 @@ public struct SmoothedTrack: Sendable {
     ///    the accuracies scaled to that part (``whiteAccuracyScale``, measured from the fixes' epoch-to-epoch
     ///    scatter about this track) at the same robust weights; the difference of the two lengths is the part
     ///    of the distance the noise model decides (corners cut, or noise kept as wiggles) and counts as 1σ.
+    ///    Not computed (0) when ``whiteAccuracyScale`` is within 1/√2 … √2: that is a change of ln q within
+    ///    term 2's 1σ, which term 2 already covers to first order.
     ///    Measured (`truetrack bench`): a few metres on 40 km GSDC drives, where Doppler fixes the shape;
     ///    8–61 m on the IPIN indoor walks (smoothed 57–88 m, 9–48 % short of their references).
     public var distanceSigmaMetres: Double
@@ -74,7 +76,8 @@ public struct SmoothedTrack: Sendable {
     public var distanceGapExcessMetres: Double = 0
     /// The model term (term 4), metres, signed: the length of the track smoothed with the fixes' accuracy
     /// scaled by ``whiteAccuracyScale`` minus the length of this one (positive when trusting the fixes more
-    /// lengthens the track). 0 when ``SmoothingOptions/checksModelDependence`` is off.
+    /// lengthens the track). 0 when ``SmoothingOptions/checksModelDependence`` is off or the white part is
+    /// within 1/√2 … √2 of the accuracies in force (term 2 covers that range).
     public var distanceModelDifferenceMetres: Double = 0
     /// The factor on the accuracies in force that matches the fixes' epoch-to-epoch scatter about the
     /// smoothed track (the white part of their error; term 4), dimensionless, within

@@ -82,9 +82,11 @@ public struct SmoothingOptions: Sendable, Hashable {
     public var maximumEstimationRounds: Int
 
     /// Whether the distance's σ includes the model term (``SmoothedTrack/distanceModelDifferenceMetres``):
-    /// one more solve with the fixes' accuracy scaled to their epoch-to-epoch scatter. Default `true`:
-    /// without it σ covers the reference on 4 of the 10 moving recordings with one (`truetrack bench`), with
-    /// it on 10 of 10, for one solve more (the IRLS makes 3–6).
+    /// one more solve with the fixes' accuracy scaled to their epoch-to-epoch scatter, when that scatter is
+    /// outside 1/√2 … √2 of the stated accuracy (time-correlated phone errors; white errors skip it).
+    /// Default `true`: without it σ covers the reference on 4 of the 10 moving recordings with one
+    /// (`truetrack bench`), with it on 10 of 10, for one solve more (the IRLS makes 3–6; +12 % instructions
+    /// on the `smooth` benchmark's 10⁶ fixes when the solve runs).
     public var checksModelDependence: Bool
 
     /// The smallest per-axis variance a measurement is given, m² (or m²/s²): 10⁻⁶ (1 mm), so that an

@@ -213,7 +213,8 @@ public struct WholeTrackSmoother: Sendable {
         let whiteScale =
             options.checksModelDependence
             ? Self.whiteAccuracyScale(problem, solution: system.rhs, positionWeights: positionWeights) : nil
-        let planeLength = whiteScale == nil ? 0 : Self.planeLength(stateCount: n, solution: system.rhs)
+        let needsModelTerm = whiteScale.map(Self.modelTermIsNeeded(whiteScale:)) ?? false
+        let planeLength = needsModelTerm ? Self.planeLength(stateCount: n, solution: system.rhs) : 0
         // The process-noise sensitivity needs A_proc x (banded path).
         var processTimesSolution: [Double] = []
         if solver == .bandedCholesky { system.processTimesSolution(problem, into: &processTimesSolution) }
@@ -286,9 +287,10 @@ public struct WholeTrackSmoother: Sendable {
         }
         processTimesSolution = []
 
-        // Term 4: the same track with the fixes' white part as their accuracy, at the final robust weights.
+        // Term 4: the same track with the fixes' white part as their accuracy, at the final robust weights —
+        // only when that reading lies outside term 2's 1σ range (see ``modelTermIsNeeded(whiteScale:)``).
         var modelDifference = 0.0
-        if let whiteScale, whiteScale != 1 {
+        if let whiteScale, needsModelTerm {
             problem.scaleVariances(position: whiteScale * whiteScale, velocity: 1)
             if solver == .bandedCholesky {
                 system.assemble(problem, positionWeights: positionWeights, velocityWeights: velocityWeights)
