@@ -40,8 +40,10 @@ import TrueTrackCore
 /// by default.
 ///
 /// ## Distance
-/// The haversine length of the smoothed positions, with a first-order 1σ from the full smoothed covariance
-/// (see ``SmoothedTrack/distanceSigmaMetres``): one more banded solve.
+/// The haversine length of the smoothed positions, with a 1σ (see ``SmoothedTrack/distanceSigmaMetres``):
+/// first-order terms from the full smoothed covariance (one more banded substitution), and a model term from
+/// one more solve with the fixes' accuracy scaled to their epoch-to-epoch scatter
+/// (``SmoothingOptions/checksModelDependence``).
 ///
 /// ```swift
 /// let track = WholeTrackSmoother(profile: .driving).smooth(fixes)
@@ -206,6 +208,13 @@ public struct WholeTrackSmoother: Sendable {
                 gapExcess += max(0, duration * (speedBefore + speedAfter) / 2 - chord)
             }
         }
+        // The model term's second reading of the fixes (see ``whiteAccuracyScale``), and the plane length of
+        // the solution it is compared with.
+        let whiteScale =
+            options.checksModelDependence
+            ? Self.whiteAccuracyScale(problem, solution: system.rhs, positionWeights: positionWeights) : nil
+        let needsModelTerm = whiteScale.map(Self.modelTermIsNeeded(whiteScale:)) ?? false
+        let planeLength = needsModelTerm ? Self.planeLength(stateCount: n, solution: system.rhs) : 0
         // The process-noise sensitivity needs A_proc x (banded path).
         var processTimesSolution: [Double] = []
         if solver == .bandedCholesky { system.processTimesSolution(problem, into: &processTimesSolution) }
@@ -277,9 +286,34 @@ public struct WholeTrackSmoother: Sendable {
             sensitivity = total / (2 * step)
         }
         processTimesSolution = []
+
+        // Term 4: the same track with the fixes' white part as their accuracy, at the final robust weights —
+        // only when that reading lies outside term 2's 1σ range (see ``modelTermIsNeeded(whiteScale:)``).
+        var modelDifference = 0.0
+        if let whiteScale, needsModelTerm {
+            problem.scaleVariances(position: whiteScale * whiteScale, velocity: 1)
+            if solver == .bandedCholesky {
+                system.assemble(problem, positionWeights: positionWeights, velocityWeights: velocityWeights)
+                if system.factor() {
+                    system.solve()
+                    modelDifference = Self.planeLength(stateCount: n, solution: system.rhs) - planeLength
+                }
+            } else {
+                let r = RauchTungStriebel(
+                    problem, positionWeights: positionWeights, velocityWeights: velocityWeights)
+                for s in 0..<n {
+                    system.rhs[2 * s] = r.east[s]
+                    system.rhs[order + 2 * s] = r.north[s]
+                }
+                modelDifference = Self.planeLength(stateCount: n, solution: system.rhs) - planeLength
+            }
+            if !modelDifference.isFinite { modelDifference = 0 }
+        }
+
         let noiseSigma = max(distanceVariance, 0).squareRoot()
         let processSigma = abs(sensitivity) * SmoothedTrack.processDensityLogSigma
-        let sigma = (noiseSigma * noiseSigma + processSigma * processSigma + gapExcess * gapExcess).squareRoot()
+        let variance = noiseSigma * noiseSigma + processSigma * processSigma + gapExcess * gapExcess
+        let sigma = (variance + modelDifference * modelDifference).squareRoot()
 
         var result = SmoothedTrack(
             points: points, distanceMetres: distance, distanceSigmaMetres: sigma,
@@ -288,6 +322,8 @@ public struct WholeTrackSmoother: Sendable {
         result.distanceNoiseSigmaMetres = noiseSigma
         result.distanceProcessSensitivityMetres = sensitivity
         result.distanceGapExcessMetres = gapExcess
+        result.distanceModelDifferenceMetres = modelDifference
+        result.whiteAccuracyScale = whiteScale ?? 1
         result.noise = noise
         return result
     }

@@ -36,20 +36,23 @@ public enum BenchTables {
         }
         section(
             "Forward filter vs whole-track smoother (`process --smooth`): distance error % (signed), the smoother's "
-                + "1σ and z = error / σ; position p50 / p95 (m)",
+                + "1σ, its model term (the length change with the fixes' accuracy scaled by white ×, their "
+                + "epoch-to-epoch scatter) and z = error / σ; position p50 / p95 (m)",
             ok.compactMap { r in
                 r.smoother.map { s in
                     [
                         r.id, metres(r.referenceDistanceMetres), percent(r.trueTrack?.errorPercent),
-                        percent(s.distance.errorPercent), metres(s.distanceSigmaMetres), fixed(s.distanceZScore, 2),
+                        percent(s.distance.errorPercent), metres(s.distanceSigmaMetres),
+                        fixed(s.whiteAccuracyScale, 3), signedMetres(s.distanceModelDifferenceMetres),
+                        fixed(s.distanceZScore, 2),
                         s.isReferenceWithinTwoSigma.map { $0 ? "yes" : "no" } ?? "–", p50p95(r.position),
                         p50p95(s.position), p50p95(r.rawPosition),
                     ]
                 }
             },
             [
-                "recording", "ref m", "forward", "smoother", "σ m", "z", "±2σ", "forward p50 / p95",
-                "smoother p50 / p95", "raw p50 / p95",
+                "recording", "ref m", "forward", "smoother", "σ m", "white ×", "model m", "z", "±2σ",
+                "forward p50 / p95", "smoother p50 / p95", "raw p50 / p95",
             ])
         let calibrated = ok.filter { ($0.referenceDistanceMetres ?? 0) > 0 }.compactMap {
             $0.smoother?.isReferenceWithinTwoSigma
@@ -57,7 +60,13 @@ public enum BenchTables {
         if !calibrated.isEmpty {
             let line = "Smoother distance within ±2σ of a positive reference: \(calibrated.filter { $0 }.count) of "
                 + "\(calibrated.count) recordings."
-            out += (style == .markdown ? line : "  " + line) + "\n\n"
+            out += (style == .markdown ? line : "  " + line) + "\n"
+            let stationary = ok.filter { $0.referenceDistanceMetres == 0 }.compactMap {
+                $0.smoother?.isReferenceWithinTwoSigma
+            }
+            let stillInside = stationary.filter { $0 }.count
+            let still = "Within ±2σ of a zero reference (stationary): \(stillInside) of \(stationary.count) recordings."
+            out += (style == .markdown ? "\n" + still : "  " + still) + "\n\n"
         }
         section(
             "Noise estimated from each recording (EM, `--estimate-noise`): accuracy scale, Doppler scale, σₐ m/s² "
@@ -186,6 +195,11 @@ public enum BenchTables {
     static func metres(_ value: Double?) -> String {
         guard let value, value.isFinite else { return "–" }
         return String(format: abs(value) >= 1000 ? "%.0f" : "%.1f", value)
+    }
+
+    static func signedMetres(_ value: Double?) -> String {
+        guard let value, value.isFinite else { return "–" }
+        return String(format: abs(value) >= 1000 ? "%+.0f" : "%+.1f", value)
     }
 
     static func percent(_ value: Double?) -> String {

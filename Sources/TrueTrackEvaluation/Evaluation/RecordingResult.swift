@@ -43,6 +43,10 @@ public struct SmootherFigures: Sendable, Hashable, Codable {
     public var distanceSigmaMetres: Double
     /// (distance − reference) / σ, `nil` without a reference.
     public var distanceZScore: Double?
+    /// The model term of σ, signed metres (``SmoothedTrack/distanceModelDifferenceMetres``).
+    public var distanceModelDifferenceMetres: Double
+    /// The white part of the fixes' error relative to their accuracy (``SmoothedTrack/whiteAccuracyScale``).
+    public var whiteAccuracyScale: Double
     /// The smoothed positions against the truth.
     public var position: PositionErrorSummary?
     /// The factor applied to the reported accuracies (estimated, or 1).
@@ -67,6 +71,8 @@ public struct SmootherFigures: Sendable, Hashable, Codable {
         distanceZScore = distance.errorMetres.flatMap {
             track.distanceSigmaMetres > 0 ? $0 / track.distanceSigmaMetres : nil
         }
+        distanceModelDifferenceMetres = track.distanceModelDifferenceMetres
+        whiteAccuracyScale = track.whiteAccuracyScale
         accuracyScale = track.noise.accuracyScale
         dopplerScale = track.noise.dopplerScale
         accelerationSigma = track.noise.accelerationSigma
