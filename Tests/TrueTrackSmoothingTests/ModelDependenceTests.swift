@@ -7,14 +7,16 @@ import TrueTrackSimulation
 /// estimate it rests on (``WholeTrackSmoother/whiteAccuracyScale(_:solution:positionWeights:)``).
 @Suite struct ModelDependenceTests {
     /// The white part reads ≈ 1 − ρ from the fixes' scatter: near 1 for white errors of the stated accuracy,
-    /// near √(1 − e^(−1/30)) ≈ 0.18 for a Gauss–Markov error with τ = 30 s at 1 Hz (the simulator's clean phone).
+    /// near √(1 − e^(−1/30)) ≈ 0.18 for a Gauss–Markov error with τ = 30 s at 1 Hz and no white part.
     @Test func whiteScaleReadsTheFixToFixPartOfTheError() {
         var white: [Double] = [], correlated: [Double] = []
         for seed in 0..<10 as Range<UInt64> {
             let whiteErrors = ErrorModel(accuracyMetres: 5, correlationSeconds: 0.01)
             let a = Simulator.simulate(.run, errors: whiteErrors, seed: seed)
             white.append(WholeTrackSmoother(profile: .running).smooth(a.fixes).whiteAccuracyScale)
-            let b = Simulator.simulate(.run, errors: .cleanPhone, seed: seed)
+            var gaussMarkov30 = ErrorModel(accuracyMetres: 5, correlationSeconds: 30)
+            gaussMarkov30.whiteSigmaMetres = 0
+            let b = Simulator.simulate(.run, errors: gaussMarkov30, seed: seed)
             correlated.append(WholeTrackSmoother(profile: .running).smooth(b.fixes).whiteAccuracyScale)
         }
         let p = SmoothingSupport.percentile
