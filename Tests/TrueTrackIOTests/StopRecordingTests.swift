@@ -100,6 +100,41 @@ struct StopRecordingTests {
         #expect(!a.stops.contains { $0.durationSeconds > 3600 })
     }
 
+    /// The monotonicity on every recording of the manifest (its own category's profile): raising the
+    /// stop timeout or the stationary radius never adds stops.
+    @Test func raisingRadiusOrTimeoutNeverAddsStopsOnAnyRecording() throws {
+        let manifest = try DatasetManifest.load(folder: try #require(Datasets.root).path)
+        var checked = 0
+        for r in manifest.recordings {
+            var (format, options) = r.readingPlan
+            options.lenient = true
+            guard var reader = try? AnyFixReader(path: Datasets.path(r.path), format: format, options: options)
+            else { continue }
+            let fixes = reader.readAll().fixes
+            guard fixes.count > 1 else { continue }
+            let kind: TrackingProfile.Kind = r.activityCategory == "drive" ? .driving
+                : r.activityCategory == "bike" ? .cycling : .walking
+            var previous = Int.max
+            for timeout in [10.0, 20, 40, 60, 120, 240] {
+                var p = StopDetectionProfile.preset(kind)
+                p.stopTimeoutSeconds = timeout
+                let n = StopAnalysis(fixes: fixes, profile: p).stops.count
+                #expect(n <= previous, "\(r.id): timeout \(timeout) s → \(n) stops")
+                previous = n
+            }
+            previous = Int.max
+            for radius in [20.0, 40, 80, 160, 320] {
+                var p = StopDetectionProfile.preset(kind)
+                p.stationaryRadiusMetres = radius
+                let n = StopAnalysis(fixes: fixes, profile: p).stops.count
+                #expect(n <= previous, "\(r.id): radius \(radius) m → \(n) stops")
+                previous = n
+            }
+            checked += 1
+        }
+        #expect(checked >= 30, "\(checked) recordings checked")
+    }
+
     @Test(arguments: [
         ("sensorlogger-pixel6a/20230809_163741/gps.csv", TrackingProfile.Kind.driving),
         ("geolife-010-mixed/Trajectory/20080402060926.plt", .walking),
