@@ -76,7 +76,7 @@ let package = Package(
         // MARK: Tests (one target per library target)
         // Helpers every test target shares (finding the recorded data sets).
         .target(name: "TrueTrackTestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "TrueTrackCoreTests", dependencies: ["TrueTrackCore"]),
+        .testTarget(name: "TrueTrackCoreTests", dependencies: ["TrueTrackCore", "TrueTrackSimulation"]),
         .testTarget(
             name: "TrueTrackIOTests",
             dependencies: ["TrueTrackCore", "TrueTrackIO", "TrueTrackSimulation", "TrueTrackTestSupport"]

@@ -410,55 +410,70 @@ struct BandedNormalEquations {
         let n = order
         var pp = [Double](repeating: 0, count: n / 2), vv = pp
         var trace = 0.0
-        band.withUnsafeBufferPointer { u in
-            p.times.withUnsafeBufferPointer { t in
-                p.opensSegment.withUnsafeBufferPointer { opens in
-                    pp.withUnsafeMutableBufferPointer { pp in
-                        vv.withUnsafeMutableBufferPointer { vv in
-                            var s11 = 0.0, s12 = 0.0, s13 = 0.0, s22 = 0.0, s23 = 0.0, s33 = 0.0
-                            var j = n - 1
-                            while j >= 0 {
-                                let ujj = u[4 * j + 3]
-                                let u1 = j + 1 < n ? u[4 * (j + 1) + 2] : 0
-                                let u2 = j + 2 < n ? u[4 * (j + 2) + 1] : 0
-                                let u3 = j + 3 < n ? u[4 * (j + 3)] : 0
-                                let inverse = 1 / ujj
-                                let a1 = -(u1 * s11 + u2 * s12 + u3 * s13) * inverse
-                                let a2 = -(u1 * s12 + u2 * s22 + u3 * s23) * inverse
-                                let a3 = -(u1 * s13 + u2 * s23 + u3 * s33) * inverse
-                                let diagonal = inverse * inverse - (u1 * a1 + u2 * a2 + u3 * a3) * inverse
-                                if j & 1 == 1 {
-                                    vv[j >> 1] = diagonal
-                                } else {
-                                    let s = j >> 1
-                                    pp[s] = diagonal
-                                    if s + 1 < n / 2 && !opens[s + 1] {
-                                        // Unknowns a = p_s, b = v_s, c = p_s+1, d = v_s+1.
-                                        let dt = t[s + 1] - t[s]
-                                        let aa = diagonal, ab = a1, ac = a2, ad = a3
-                                        let bb = s11, bc = s12, bd = s13, cc = s22, cd = s23, dd = s33
-                                        // ε_p = c − a − dt·b, ε_v = d − b.
-                                        let epp = cc + aa + dt * dt * bb - 2 * ac - 2 * dt * bc + 2 * dt * ab
-                                        let evv = dd + bb - 2 * bd
-                                        let epv = cd - bc - ad + ab - dt * bd + dt * bb
-                                        let i1 = 1 / dt, i2 = i1 * i1, i3 = i2 * i1
-                                        trace += 12 * i3 * epp - 12 * i2 * epv + 4 * i1 * evv
-                                    }
-                                }
-                                s33 = s22
-                                s23 = s12
-                                s22 = s11
-                                s13 = a2
-                                s12 = a1
-                                s11 = diagonal
-                                j -= 1
+        p.times.withUnsafeBufferPointer { t in
+            p.opensSegment.withUnsafeBufferPointer { opens in
+                pp.withUnsafeMutableBufferPointer { pp in
+                    vv.withUnsafeMutableBufferPointer { vv in
+                        selectedInversion { j, diagonal, a1, a2, a3, s11, s12, s13, s22, s23, s33 in
+                            if j & 1 == 1 {
+                                vv[j >> 1] = diagonal
+                                return
                             }
+                            let s = j >> 1
+                            pp[s] = diagonal
+                            guard s + 1 < n / 2 && !opens[s + 1] else { return }
+                            // Unknowns a = p_s, b = v_s, c = p_s+1, d = v_s+1.
+                            let dt = t[s + 1] - t[s]
+                            let aa = diagonal, ab = a1, ac = a2, ad = a3
+                            let bb = s11, bc = s12, bd = s13, cc = s22, cd = s23, dd = s33
+                            // ε_p = c − a − dt·b, ε_v = d − b.
+                            let epp = cc + aa + dt * dt * bb - 2 * ac - 2 * dt * bc + 2 * dt * ab
+                            let evv = dd + bb - 2 * bd
+                            let epv = cd - bc - ad + ab - dt * bd + dt * bb
+                            let i1 = 1 / dt, i2 = i1 * i1, i3 = i2 * i1
+                            trace += 12 * i3 * epp - 12 * i2 * epv + 4 * i1 * evv
                         }
                     }
                 }
             }
         }
         return (pp, vv, trace)
+    }
+
+    /// The selected-inversion recursion of Takahashi, Fagan & Chen (1973) over the band factor, from the last
+    /// unknown down: `visit(j, Σⱼⱼ, Σⱼ,ⱼ₊₁, Σⱼ,ⱼ₊₂, Σⱼ,ⱼ₊₃, window)` where the window holds Σ over j + 1 … j + 3
+    /// (s11 = Σⱼ₊₁,ⱼ₊₁, s12, s13, s22, s23, s33; zero beyond the last unknown) before it shifts to j.
+    @inline(__always)
+    func selectedInversion(
+        _ visit: (
+            _ j: Int, _ diagonal: Double, _ a1: Double, _ a2: Double, _ a3: Double, _ s11: Double, _ s12: Double,
+            _ s13: Double, _ s22: Double, _ s23: Double, _ s33: Double
+        ) -> Void
+    ) {
+        let n = order
+        band.withUnsafeBufferPointer { u in
+            var s11 = 0.0, s12 = 0.0, s13 = 0.0, s22 = 0.0, s23 = 0.0, s33 = 0.0
+            var j = n - 1
+            while j >= 0 {
+                let ujj = u[4 * j + 3]
+                let u1 = j + 1 < n ? u[4 * (j + 1) + 2] : 0
+                let u2 = j + 2 < n ? u[4 * (j + 2) + 1] : 0
+                let u3 = j + 3 < n ? u[4 * (j + 3)] : 0
+                let inverse = 1 / ujj
+                let a1 = -(u1 * s11 + u2 * s12 + u3 * s13) * inverse
+                let a2 = -(u1 * s12 + u2 * s22 + u3 * s23) * inverse
+                let a3 = -(u1 * s13 + u2 * s23 + u3 * s33) * inverse
+                let diagonal = inverse * inverse - (u1 * a1 + u2 * a2 + u3 * a3) * inverse
+                visit(j, diagonal, a1, a2, a3, s11, s12, s13, s22, s23, s33)
+                s33 = s22
+                s23 = s12
+                s22 = s11
+                s13 = a2
+                s12 = a1
+                s11 = diagonal
+                j -= 1
+            }
+        }
     }
 
     /// The diagonal of A⁻¹ at the position unknowns (the per-axis smoothed position variance of every state,
@@ -469,32 +484,10 @@ struct BandedNormalEquations {
     ///
     /// - Complexity: O(n) time (about 30 flops per unknown), O(n) memory for the result only.
     func positionVariances() -> [Double] {
-        let n = order
-        var result = [Double](repeating: 0, count: n / 2)
-        band.withUnsafeBufferPointer { u in
-            result.withUnsafeMutableBufferPointer { out in
-                // Window over unknowns j+1, j+2, j+3 (zero beyond the last unknown).
-                var s11 = 0.0, s12 = 0.0, s13 = 0.0, s22 = 0.0, s23 = 0.0, s33 = 0.0
-                var j = n - 1
-                while j >= 0 {
-                    let ujj = u[4 * j + 3]
-                    let u1 = j + 1 < n ? u[4 * (j + 1) + 2] : 0
-                    let u2 = j + 2 < n ? u[4 * (j + 2) + 1] : 0
-                    let u3 = j + 3 < n ? u[4 * (j + 3)] : 0
-                    let inverse = 1 / ujj
-                    let a1 = -(u1 * s11 + u2 * s12 + u3 * s13) * inverse
-                    let a2 = -(u1 * s12 + u2 * s22 + u3 * s23) * inverse
-                    let a3 = -(u1 * s13 + u2 * s23 + u3 * s33) * inverse
-                    let diagonal = inverse * inverse - (u1 * a1 + u2 * a2 + u3 * a3) * inverse
-                    s33 = s22
-                    s23 = s12
-                    s22 = s11
-                    s13 = a2
-                    s12 = a1
-                    s11 = diagonal
-                    if j & 1 == 0 { out[j >> 1] = diagonal }
-                    j -= 1
-                }
+        var result = [Double](repeating: 0, count: order / 2)
+        result.withUnsafeMutableBufferPointer { out in
+            selectedInversion { j, diagonal, _, _, _, _, _, _, _, _, _ in
+                if j & 1 == 0 { out[j >> 1] = diagonal }
             }
         }
         return result

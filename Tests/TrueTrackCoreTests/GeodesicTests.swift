@@ -6,6 +6,7 @@ import Darwin
 import Testing
 
 @testable import TrueTrackCore
+import TrueTrackSimulation
 
 /// The smallest difference between two angles in degrees, 0…180.
 func angularDifference(_ a: Double, _ b: Double) -> Double {
@@ -166,7 +167,7 @@ func angularDifference(_ a: Double, _ b: Double) -> Double {
     /// inverse: the inverse must recover the distance (it is the shortest path when shorter than about
     /// half the meridian) to the millimetre.
     @Test func inverseRecoversRandomDirectLines() {
-        var rng = GeodesyTestRandom(seed: 0x6E0D_E51C)
+        var rng = SplitMix64(seed: 0x6E0D_E51C)
         for _ in 0..<2000 {
             let lat1 = rng.uniform(-90, 90)
             let lon1 = rng.uniform(-180, 180)
@@ -183,19 +184,7 @@ func angularDifference(_ a: Double, _ b: Double) -> Double {
     }
 }
 
-/// A tiny seeded random number generator (GeodesyTestRandom), reproducible across platforms.
-struct GeodesyTestRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+extension SplitMix64 {
     /// A uniform value in `lower..<upper`.
-    mutating func uniform(_ lower: Double, _ upper: Double) -> Double {
-        lower + (upper - lower) * Double(next() >> 11) / Double(1 << 53)
-    }
+    mutating func uniform(_ lower: Double, _ upper: Double) -> Double { lower + (upper - lower) * uniform() }
 }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TrueTrackCore
+import TrueTrackSimulation
 
 @Suite struct HaversineTests {
     @Test func knownDistances() {
@@ -22,7 +23,7 @@ import Testing
     }
 
     @Test func symmetricAndPeriodicInLongitude() {
-        var rng = GeodesyTestRandom(seed: 0xA5A5)
+        var rng = SplitMix64(seed: 0xA5A5)
         for _ in 0..<500 {
             let p = (latitude: rng.uniform(-90, 90), longitude: rng.uniform(-180, 180))
             let q = (latitude: rng.uniform(-90, 90), longitude: rng.uniform(-180, 180))

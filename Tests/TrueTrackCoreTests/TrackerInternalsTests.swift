@@ -1,28 +1,15 @@
 import Testing
 @testable import TrueTrackCore
+import TrueTrackSimulation
 
 /// Oracle tests for the Tracker's hot-path internals: each fast structure against the plain obvious version.
 @Suite struct TrackerInternalsTests {
-    /// A small deterministic generator (SplitMix64) so that failures reproduce.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        /// Uniform in 0..<1.
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    }
-
     /// The Tracker's filtered states (cached prediction steps, both filters) equal a ConstantVelocityFilter
     /// driven by hand through the same frame, bit for bit, over irregular fix intervals.
     @Test func trackerFilterEqualsAHandDrivenFilterBitForBit() throws {
         let profile = TrackingProfile.walking
         var tracker = Tracker(profile: profile)
-        var random = Generator(state: 42)
+        var random = SplitMix64(seed: 42)
         let intervals: [Int64] = [1000, 1000, 2000, 1000, 500, 500, 3000, 1000, 1000, 250, 1000, 1500]
         var milliseconds: Int64 = 1_700_000_000_000
         var frame: LocalFrame?
@@ -35,7 +22,7 @@ import Testing
             let accuracy = 3 + Double(i % 5)
             // A walk north-east at ~1.2 m/s with a metre of noise.
             let t = Double(milliseconds - 1_700_000_000_000) / 1000
-            let north = 0.9 * t + (random.unit() - 0.5), east = 0.8 * t + (random.unit() - 0.5)
+            let north = 0.9 * t + (random.uniform() - 0.5), east = 0.8 * t + (random.uniform() - 0.5)
             let fix = try Fix(
                 timestamp: Timestamp(millisecondsSince1970: milliseconds), latitude: 48 + north / 111_200,
                 longitude: 11 + east / 74_400, horizontalAccuracyMetres: accuracy)
@@ -76,7 +63,7 @@ import Testing
     @Test func trailingWindowMatchesAnArrayModel() {
         var window = TrailingWindow()
         var model: [TrailingWindow.Sample] = []
-        var random = Generator(state: 7)
+        var random = SplitMix64(seed: 7)
         var now: Int64 = 0
         for step in 0..<5_000 {
             now += Int64(random.next() % 1_600)

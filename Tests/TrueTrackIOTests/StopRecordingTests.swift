@@ -134,30 +134,4 @@ struct StopRecordingTests {
         }
         #expect(checked >= 30, "\(checked) recordings checked")
     }
-
-    @Test(arguments: [
-        ("sensorlogger-pixel6a/20230809_163741/gps.csv", TrackingProfile.Kind.driving),
-        ("geolife-010-mixed/Trajectory/20080402060926.plt", .walking),
-        ("ipin2023-walk/IPIN2023_T3_TrainingTrial01_repetition02.txt", .walking),
-        ("gpx-devices/24173415.gpx", .walking),
-    ])
-    func raisingRadiusOrTimeoutNeverAddsStops(_ relative: String, _ kind: TrackingProfile.Kind) throws {
-        let fixes = try Self.fixes(relative)
-        var previous = Int.max
-        for timeout in [10.0, 20, 40, 60, 120, 240] {
-            var p = StopDetectionProfile.preset(kind)
-            p.stopTimeoutSeconds = timeout
-            let n = StopAnalysis(fixes: fixes, profile: p).stops.count
-            #expect(n <= previous, "\(relative): timeout \(timeout) s → \(n) stops")
-            previous = n
-        }
-        previous = Int.max
-        for radius in [20.0, 40, 80, 160, 320] {
-            var p = StopDetectionProfile.preset(kind)
-            p.stationaryRadiusMetres = radius
-            let n = StopAnalysis(fixes: fixes, profile: p).stops.count
-            #expect(n <= previous, "\(relative): radius \(radius) m → \(n) stops")
-            previous = n
-        }
-    }
 }
