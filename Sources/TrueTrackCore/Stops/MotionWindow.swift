@@ -149,8 +149,9 @@ struct MotionWindow: Sendable {
         let slowest = profile.slowestMovementMetresPerSecond
         let stretched = slowest.isFinite && slowest > 0 ? baseRadius / slowest : profile.horizonCapSeconds
         let horizonSeconds = min(max(profile.windowSeconds, stretched), profile.horizonCapSeconds)
-        var start = 0
-        while start < count - 1 && Double(now - entry(start).milliseconds) / 1000 > horizonSeconds { start += 1 }
+        // From the newest back (the ring holds up to the cap; the horizon is usually much shorter).
+        var start = count - 1
+        while start > 0 && Double(now - entry(start - 1).milliseconds) / 1000 <= horizonSeconds { start -= 1 }
         let used = start..<count
         let ref = Offsets(latitude: last.latitude, longitude: last.longitude)
         let mean = centroid(used, ref)
