@@ -273,10 +273,21 @@ public struct Tracker: Sendable {
                 squaredInnovationMetres: ie * ie + iN * iN, predictedVariance: predicted.positionVariance,
                 reportedVariance: r, profile: profile)
         }
-        predicted.updatePosition(east: e, north: n, variance: rWhite)
+        // The position filter's covariance follows the same recursion as the output filter's until a Doppler
+        // velocity update (or an anchor with a Doppler velocity) sets them apart: while the two are equal bit
+        // for bit, its predicted and updated covariance and its gain are the output filter's, so only its
+        // means are computed (the same arithmetic on the same inputs: identical results, fewer operations).
+        let sharesCovariance = positionFilter.hasSameCovariance(as: filter)
+        let gain = predicted.updatePositionReturningGain(east: e, north: n, variance: rWhite)
         filter = predicted
-        positionFilter.predict(predictionStep)
-        positionFilter.updatePosition(east: e, north: n, variance: rWhite)
+        if sharesCovariance {
+            positionFilter.predictMeans(predictionStep)
+            positionFilter.updatePositionMeans(east: e, north: n, gain: gain)
+            positionFilter.copyCovariance(from: filter)
+        } else {
+            positionFilter.predict(predictionStep)
+            positionFilter.updatePosition(east: e, north: n, variance: rWhite)
+        }
         let positionSpeed = positionFilter.speedMetresPerSecond
         let step = min(dt, profile.maximumIntegrationSeconds)
         if let doppler {
