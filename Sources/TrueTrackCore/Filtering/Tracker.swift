@@ -58,13 +58,14 @@ public struct Tracker: Sendable {
     @usableFromInline var candidateFiltered = 0.0
     @usableFromInline var accuracySum = 0.0
     @usableFromInline var fixCount = 0.0
-    /// Candidate sums up to which increments have been committed or given up.
-    @usableFromInline var committedDoppler = 0.0
+    /// Candidate sums (Doppler, filtered) up to which increments have been committed or given up. One 16-byte
+    /// value, always written whole: the optimiser reads the pair with one 16-byte load, which stalls on store
+    /// forwarding when the two halves were written by separate 8-byte stores shortly before.
+    @usableFromInline var committed = SIMD2<Double>(0, 0)
     /// Doppler and position-filter paths summed over the session while the net-displacement gate was open
     /// (the Doppler check's long-term evidence).
     @usableFromInline var sessionDopplerPath = 0.0
     @usableFromInline var sessionPositionPath = 0.0
-    @usableFromInline var committedFiltered = 0.0
     @usableFromInline var window = TrailingWindow()
     /// The innovation-based estimate of how much of the reported variance is white noise.
     @usableFromInline var noise = MeasurementNoiseScale()
@@ -404,15 +405,13 @@ public struct Tracker: Sendable {
         if decision.hold == .activity {
             // Excluded (in a vehicle, or still): the increments still held back in the window were accrued
             // during the same movement, so they are given up rather than released later.
-            committedDoppler = candidateDoppler
-            committedFiltered = candidateFiltered
+            committed = SIMD2(candidateDoppler, candidateFiltered)
         } else if isMoving && speed <= profile.maximumSustainedSpeedMetresPerSecond {
             // (A speed the traveller cannot sustain is held until the window can tell a sprint, released
             // here later, from a vehicle pulling away, given up when the window turns fast.)
-            let releaseDoppler = candidateDoppler - max(committedDoppler, startCandidateDoppler)
-            let releaseFiltered = candidateFiltered - max(committedFiltered, startCandidateFiltered)
-            committedDoppler = candidateDoppler
-            committedFiltered = candidateFiltered
+            let releaseDoppler = candidateDoppler - max(committed.x, startCandidateDoppler)
+            let releaseFiltered = candidateFiltered - max(committed.y, startCandidateFiltered)
+            committed = SIMD2(candidateDoppler, candidateFiltered)
             if isInVehicle {
                 vehiclePendingDoppler += releaseDoppler
                 vehiclePendingFiltered += releaseFiltered
@@ -502,8 +501,7 @@ public struct Tracker: Sendable {
         lastRawEast = e
         lastRawNorth = n
         lastAccuracy = accuracy
-        committedDoppler = candidateDoppler
-        committedFiltered = candidateFiltered
+        committed = SIMD2(candidateDoppler, candidateFiltered)
         if case .metres = fix.horizontalAccuracy {
             accuracySum += accuracy
         } else {
