@@ -58,6 +58,59 @@ import TrueTrackSimulation
         }
     }
 
+    /// The position filter (whose covariance is shared with the output filter's while the two are equal) equals
+    /// a ConstantVelocityFilter fed the same positions by hand, bit for bit: first on fixes without a course
+    /// (no Doppler velocity update: the covariances stay equal and are shared), then on fixes with a trusted
+    /// Doppler speed and course (velocity updates set the output filter's covariance apart).
+    @Test func positionFilterEqualsAHandDrivenFilterBitForBitSharedOrNot() throws {
+        let profile = TrackingProfile.walking
+        var tracker = Tracker(profile: profile)
+        var random = Generator(state: 7)
+        var milliseconds: Int64 = 1_700_000_000_000
+        var frame: LocalFrame?
+        var oracle: ConstantVelocityFilter?
+        let q = profile.accelerationSigma * profile.accelerationSigma
+        var previous = milliseconds
+        var sharedFixes = 0, separateFixes = 0
+        for i in 0..<200 {
+            if i > 0 { milliseconds += i % 7 == 0 ? 2000 : 1000 }
+            let accuracy = 3 + Double(i % 5)
+            let t = Double(milliseconds - 1_700_000_000_000) / 1000
+            let north = 0.9 * t + (random.unit() - 0.5), east = 0.8 * t + (random.unit() - 0.5)
+            // Doppler speed and course from fix 100 on: the output filter then takes velocity updates.
+            let hasCourse = i >= 100
+            let fix = try Fix(
+                timestamp: Timestamp(millisecondsSince1970: milliseconds), latitude: 48 + north / 111_200,
+                longitude: 11 + east / 74_400, horizontalAccuracyMetres: accuracy,
+                speedMetresPerSecond: hasCourse ? 1.2 + 0.1 * (random.unit() - 0.5) : nil,
+                courseDegrees: hasCourse ? 41.6 + 4 * (random.unit() - 0.5) : nil)
+            let scale = tracker.noise.scale
+            let decision = tracker.process(fix)
+            try #require(decision.isAccepted, "fix \(i) rejected: \(String(describing: decision.rejection))")
+            let r = MeasurementNoise.perAxisVariance(radius68: accuracy)
+            if let plane = frame, var f = oracle {
+                try #require(!decision.isAnchor, "fix \(i)")
+                let (e, n) = plane.project(latitude: fix.latitude, longitude: fix.longitude)
+                f.predict(seconds: Double(milliseconds - previous) / 1000, accelerationVariance: q)
+                f.updatePosition(east: e, north: n, variance: r * scale)
+                oracle = f
+            } else {
+                frame = LocalFrame(anchor: (fix.latitude, fix.longitude))
+                let vmax = profile.maximumSpeedMetresPerSecond / 2
+                oracle = ConstantVelocityFilter(east: 0, north: 0, positionVariance: r, velocityVariance: vmax * vmax)
+            }
+            previous = milliseconds
+            let f = try #require(oracle), p = tracker.positionFilter
+            #expect(p.east.bitPattern == f.east.bitPattern && p.north.bitPattern == f.north.bitPattern, "fix \(i)")
+            #expect(p.velocityEast.bitPattern == f.velocityEast.bitPattern, "fix \(i)")
+            #expect(p.velocityNorth.bitPattern == f.velocityNorth.bitPattern, "fix \(i)")
+            #expect(p.hasSameCovariance(as: f), "fix \(i)")
+            if p.hasSameCovariance(as: tracker.filter) { sharedFixes += 1 } else { separateFixes += 1 }
+        }
+        // Both paths ran: shared while no velocity update came, separate after.
+        #expect(sharedFixes >= 80 && separateFixes >= 80, "shared \(sharedFixes), separate \(separateFixes)")
+    }
+
     /// The ring (power-of-two mask, time-only reads) behaves like an array with the documented rules, across
     /// many wrap-arounds, drops, spacing skips and resets.
     @Test func trailingWindowMatchesAnArrayModel() {

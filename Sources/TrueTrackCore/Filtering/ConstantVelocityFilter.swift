@@ -103,20 +103,64 @@ public struct ConstantVelocityFilter: Sendable, Hashable {
     /// Updates the state with a position measurement of per-axis variance `r` (m²), Joseph form.
     @inlinable @inline(__always)
     public mutating func updatePosition(east e: Double, north n: Double, variance r: Double) {
+        _ = updatePositionReturningGain(east: e, north: n, variance: r)
+    }
+
+    /// ``updatePosition(east:north:variance:)``, returning the gain (position, velocity) it applied: a filter
+    /// with the same covariance can take it (see ``updatePositionMeans(east:north:gain:)``).
+    @inlinable @inline(__always)
+    mutating func updatePositionReturningGain(east e: Double, north n: Double, variance r: Double)
+        -> (position: Double, velocity: Double)
+    {
         let p00 = positionVariance, p01 = positionVelocityCovariance, p11 = velocityVariance
         let s = p00 + r
         let inverse = 1 / s
         let k0 = p00 * inverse, k1 = p01 * inverse
-        let de = e - east, dn = n - north
-        east += k0 * de
-        north += k0 * dn
-        velocityEast += k1 * de
-        velocityNorth += k1 * dn
+        updatePositionMeans(east: e, north: n, gain: (k0, k1))
         // Joseph form with A = I − K H = [[1 − k0, 0], [−k1, 1]]: P⁺ = A P Aᵀ + K r Kᵀ.
         let a = 1 - k0
         positionVariance = max(a * a * p00 + k0 * k0 * r, Self.minimumVariance)
         positionVelocityCovariance = a * (p01 - k1 * p00) + k0 * k1 * r
         velocityVariance = max(p11 - 2 * k1 * p01 + k1 * k1 * p00 + k1 * k1 * r, Self.minimumVariance)
+        return (k0, k1)
+    }
+
+    /// The mean part of a position update with a given gain (position, velocity); the covariance is left as
+    /// it is.
+    @inlinable @inline(__always)
+    mutating func updatePositionMeans(east e: Double, north n: Double, gain: (position: Double, velocity: Double)) {
+        let de = e - east, dn = n - north
+        east += gain.position * de
+        north += gain.position * dn
+        velocityEast += gain.velocity * de
+        velocityNorth += gain.velocity * dn
+    }
+
+    /// The mean part of ``predict(_:)``; the covariance is left as it is.
+    @inlinable @inline(__always)
+    mutating func predictMeans(_ step: PredictionStep) {
+        let dt = step.seconds
+        guard dt > 0 else { return }
+        east += velocityEast * dt
+        north += velocityNorth * dt
+    }
+
+    /// True when `other`'s covariance equals this filter's bit for bit: the same predictions and position
+    /// updates then give both the same gains and the same covariance, and only the means need computing
+    /// twice (the ``Tracker``'s two filters, until a Doppler velocity update sets them apart).
+    @inlinable @inline(__always)
+    func hasSameCovariance(as other: ConstantVelocityFilter) -> Bool {
+        positionVariance.bitPattern == other.positionVariance.bitPattern
+            && positionVelocityCovariance.bitPattern == other.positionVelocityCovariance.bitPattern
+            && velocityVariance.bitPattern == other.velocityVariance.bitPattern
+    }
+
+    /// Takes `other`'s covariance (see ``hasSameCovariance(as:)``).
+    @inlinable @inline(__always)
+    mutating func copyCovariance(from other: ConstantVelocityFilter) {
+        positionVariance = other.positionVariance
+        positionVelocityCovariance = other.positionVelocityCovariance
+        velocityVariance = other.velocityVariance
     }
 
     /// Updates the state with a velocity measurement (m/s) of per-axis variance `r` (m²/s²), Joseph form.

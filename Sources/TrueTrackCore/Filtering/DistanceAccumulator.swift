@@ -8,15 +8,33 @@
 /// - Only ``reset()`` goes back to zero (a new session).
 public struct DistanceAccumulator: Sendable, Hashable, Codable {
     /// The total distance, metres.
-    public private(set) var totalMetres: Double = 0
+    @inlinable public var totalMetres: Double { storedTotalMetres }
     /// The part integrated from Doppler speed, metres.
-    public private(set) var dopplerMetres: Double = 0
+    @inlinable public var dopplerMetres: Double { storedDopplerMetres }
     /// The part integrated from speeds derived from displacement, metres.
-    public private(set) var derivedMetres: Double = 0
+    @inlinable public var derivedMetres: Double { storedDerivedMetres }
     /// The part integrated from the filter's speed, metres.
-    public private(set) var filteredMetres: Double = 0
+    @inlinable public var filteredMetres: Double { storedFilteredMetres }
     /// The part taken over from a persisted or merged total, metres.
-    public private(set) var restoredMetres: Double = 0
+    @inlinable public var restoredMetres: Double { storedRestoredMetres }
+
+    // The figures are stored `@usableFromInline internal` (read-only outside the module, as before) so that
+    // `add(_:source:)` can be `@inlinable`: the Tracker's inlinable per-fix path calls it. The coding keys keep
+    // the public names, so the encoded form is unchanged.
+    @usableFromInline var storedTotalMetres: Double = 0
+    @usableFromInline var storedDopplerMetres: Double = 0
+    @usableFromInline var storedDerivedMetres: Double = 0
+    @usableFromInline var storedFilteredMetres: Double = 0
+    @usableFromInline var storedRestoredMetres: Double = 0
+
+    /// The encoded names: the public figures' names.
+    enum CodingKeys: String, CodingKey {
+        case storedTotalMetres = "totalMetres"
+        case storedDopplerMetres = "dopplerMetres"
+        case storedDerivedMetres = "derivedMetres"
+        case storedFilteredMetres = "filteredMetres"
+        case storedRestoredMetres = "restoredMetres"
+    }
 
     /// An empty accumulator.
     @inlinable
@@ -24,14 +42,14 @@ public struct DistanceAccumulator: Sendable, Hashable, Codable {
 
     /// Adds `metres` integrated from a speed of the given source. Negative, zero and non-finite amounts are
     /// ignored, so the total can only grow.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func add(_ metres: Double, source: SpeedSource) {
         guard metres > 0, metres.isFinite else { return }
-        totalMetres += metres
+        storedTotalMetres += metres
         switch source {
-        case .doppler: dopplerMetres += metres
-        case .derived: derivedMetres += metres
-        case .filtered: filteredMetres += metres
+        case .doppler: storedDopplerMetres += metres
+        case .derived: storedDerivedMetres += metres
+        case .filtered: storedFilteredMetres += metres
         }
     }
 
@@ -40,20 +58,20 @@ public struct DistanceAccumulator: Sendable, Hashable, Codable {
     /// values are ignored.
     public mutating func restore(persistedTotalMetres persisted: Double) {
         guard persisted.isFinite, persisted > totalMetres else { return }
-        restoredMetres += persisted - totalMetres
-        totalMetres = persisted
+        storedRestoredMetres += persisted - storedTotalMetres
+        storedTotalMetres = persisted
     }
 
     /// Merges another partial state of the same session: each figure becomes the larger of the two (two
     /// copies of one session overlap; adding would count the shared part twice).
     public mutating func merge(_ other: DistanceAccumulator) {
-        dopplerMetres = max(dopplerMetres, other.dopplerMetres)
-        derivedMetres = max(derivedMetres, other.derivedMetres)
-        filteredMetres = max(filteredMetres, other.filteredMetres)
+        storedDopplerMetres = max(dopplerMetres, other.dopplerMetres)
+        storedDerivedMetres = max(derivedMetres, other.derivedMetres)
+        storedFilteredMetres = max(filteredMetres, other.filteredMetres)
         let newTotal = max(totalMetres, other.totalMetres)
         let attributed = dopplerMetres + derivedMetres + filteredMetres
-        restoredMetres = max(0, newTotal - attributed)
-        totalMetres = newTotal
+        storedRestoredMetres = max(0, newTotal - attributed)
+        storedTotalMetres = newTotal
     }
 
     /// Returns to zero (a new session).

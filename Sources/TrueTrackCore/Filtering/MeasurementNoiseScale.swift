@@ -37,20 +37,27 @@
 public struct MeasurementNoiseScale: Sendable, Hashable {
     /// The share of the reported per-axis variance used for position updates, in
     /// [``TrackingProfile/minimumMeasurementNoiseScale``, 1]; 1 until ``minimumSamples`` innovations are in.
-    public private(set) var scale = 1.0
-    /// Mean per-axis squared innovation, m².
-    private var meanSquaredInnovation = 0.0
-    /// Mean predicted per-axis position variance, m².
-    private var meanPredictedVariance = 0.0
-    /// Mean reported per-axis measurement variance, m².
-    private var meanReportedVariance = 0.0
+    @inlinable public var scale: Double { storedScale }
     /// Innovations recorded so far.
-    public private(set) var samples = 0.0
+    @inlinable public var samples: Double { storedSamples }
+    // Storage is `@usableFromInline internal` so that ``record(squaredInnovationMetres:predictedVariance:reportedVariance:profile:)``
+    // can be `@inlinable`: it runs on the Tracker's per-fix path, where an out-of-line call costs a few ns.
+    /// See ``scale``.
+    @usableFromInline var storedScale = 1.0
+    /// Mean per-axis squared innovation, m².
+    @usableFromInline var meanSquaredInnovation = 0.0
+    /// Mean predicted per-axis position variance, m².
+    @usableFromInline var meanPredictedVariance = 0.0
+    /// Mean reported per-axis measurement variance, m².
+    @usableFromInline var meanReportedVariance = 0.0
+    /// See ``samples``.
+    @usableFromInline var storedSamples = 0.0
 
     /// The number of innovations before the scale leaves 1 (five: fewer cannot tell noise from a χ² tail).
     public static let minimumSamples = 5.0
 
     /// Creates an estimate that starts at the reported noise (scale 1).
+    @inlinable
     public init() {}
 
     /// Records one accepted fix's innovation.
@@ -60,20 +67,21 @@ public struct MeasurementNoiseScale: Sendable, Hashable {
     ///   - predictedVariance: the predicted per-axis position variance P⁻, m².
     ///   - reportedVariance: the fix's per-axis variance from its reported accuracy, m².
     ///   - profile: supplies the floor and the averaging length.
+    @inlinable @inline(__always)
     public mutating func record(
         squaredInnovationMetres: Double, predictedVariance: Double, reportedVariance: Double,
         profile: TrackingProfile
     ) {
-        samples += 1
-        let weight = 1 / min(samples, max(profile.measurementNoiseScaleFixes, 1))
+        storedSamples += 1
+        let weight = 1 / min(storedSamples, max(profile.measurementNoiseScaleFixes, 1))
         meanSquaredInnovation += weight * (squaredInnovationMetres / 2 - meanSquaredInnovation)
         meanPredictedVariance += weight * (predictedVariance - meanPredictedVariance)
         meanReportedVariance += weight * (reportedVariance - meanReportedVariance)
-        guard samples >= Self.minimumSamples, meanReportedVariance > 0 else { return }
+        guard storedSamples >= Self.minimumSamples, meanReportedVariance > 0 else { return }
         let ratio = (meanSquaredInnovation - meanPredictedVariance) / meanReportedVariance
         // A non-finite floor turns the adaptation off rather than letting a NaN through the clamps.
         let floor = profile.minimumMeasurementNoiseScale.isFinite
             ? min(max(profile.minimumMeasurementNoiseScale, 0), 1) : 1
-        scale = ratio.isNaN ? floor : min(max(ratio, floor), 1)
+        storedScale = ratio.isNaN ? floor : min(max(ratio, floor), 1)
     }
 }

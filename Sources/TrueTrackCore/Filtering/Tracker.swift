@@ -27,63 +27,66 @@ public struct Tracker: Sendable {
     /// The profile in force.
     public private(set) var profile: TrackingProfile
     /// The distance so far.
-    public private(set) var distance = DistanceAccumulator()
+    @inlinable public var distance: DistanceAccumulator { accumulator }
+    /// See ``distance``; `@usableFromInline` (like the rest of the state) so that ``process(_:)`` is `@inlinable`.
+    @usableFromInline var accumulator = DistanceAccumulator()
 
     /// The local metre plane the filters work in (see ``LocalFrame``), re-anchored at the filtered position
     /// whenever the state leaves ``LocalFrame/reanchoringRadiusMetres``.
-    var projection = LocalFrame(anchor: (0, 0))
-    var filter = ConstantVelocityFilter(east: 0, north: 0, positionVariance: 1, velocityVariance: 1)
+    @usableFromInline var projection = LocalFrame(anchor: (0, 0))
+    @usableFromInline var filter = ConstantVelocityFilter(east: 0, north: 0, positionVariance: 1, velocityVariance: 1)
     /// A second filter fed positions only: its speed is the Doppler check's reference and the distance's
     /// fallback speed, independent of the Doppler speed it judges.
-    var positionFilter = ConstantVelocityFilter(east: 0, north: 0, positionVariance: 1, velocityVariance: 1)
-    var hasFilter = false
+    @usableFromInline var positionFilter = ConstantVelocityFilter(east: 0, north: 0, positionVariance: 1, velocityVariance: 1)
+    @usableFromInline var hasFilter = false
     /// Time of the last accepted fix (ms since 1970).
-    var lastAcceptedMilliseconds: Int64 = .min
+    @usableFromInline var lastAcceptedMilliseconds: Int64 = .min
     /// The last accepted fix's raw position in the plane and accuracy.
-    var lastRawEast = 0.0
-    var lastRawNorth = 0.0
-    var lastAccuracy = 0.0
+    @usableFromInline var lastRawEast = 0.0
+    @usableFromInline var lastRawNorth = 0.0
+    @usableFromInline var lastAccuracy = 0.0
     /// The previous fix received (for duplicates).
-    var lastReceivedMilliseconds: Int64 = .min
-    var lastReceivedLatitude = Double.nan
-    var lastReceivedLongitude = Double.nan
-    var consecutiveRejections = 0
+    @usableFromInline var lastReceivedMilliseconds: Int64 = .min
+    @usableFromInline var lastReceivedLatitude = Double.nan
+    @usableFromInline var lastReceivedLongitude = Double.nan
+    @usableFromInline var consecutiveRejections = 0
     /// Running sums (see ``TrailingWindow``).
-    var dopplerPath = 0.0
-    var dopplerSeconds = 0.0
-    var positionPath = 0.0
-    var candidateDoppler = 0.0
-    var candidateFiltered = 0.0
-    var accuracySum = 0.0
-    var fixCount = 0.0
-    /// Candidate sums up to which increments have been committed or given up.
-    var committedDoppler = 0.0
+    @usableFromInline var dopplerPath = 0.0
+    @usableFromInline var dopplerSeconds = 0.0
+    @usableFromInline var positionPath = 0.0
+    @usableFromInline var candidateDoppler = 0.0
+    @usableFromInline var candidateFiltered = 0.0
+    @usableFromInline var accuracySum = 0.0
+    @usableFromInline var fixCount = 0.0
+    /// Candidate sums (Doppler, filtered) up to which increments have been committed or given up. One 16-byte
+    /// value, always written whole: the optimiser reads the pair with one 16-byte load, which stalls on store
+    /// forwarding when the two halves were written by separate 8-byte stores shortly before.
+    @usableFromInline var committed = SIMD2<Double>(0, 0)
     /// Doppler and position-filter paths summed over the session while the net-displacement gate was open
     /// (the Doppler check's long-term evidence).
-    var sessionDopplerPath = 0.0
-    var sessionPositionPath = 0.0
-    var committedFiltered = 0.0
-    var window = TrailingWindow()
+    @usableFromInline var sessionDopplerPath = 0.0
+    @usableFromInline var sessionPositionPath = 0.0
+    @usableFromInline var window = TrailingWindow()
     /// The innovation-based estimate of how much of the reported variance is white noise.
-    var noise = MeasurementNoiseScale()
+    @usableFromInline var noise = MeasurementNoiseScale()
     /// Distance held by the vehicle latch, waiting for its slow spell to last ``TrackingProfile/vehicleExitSeconds``
     /// (metres): released if it does, given up if the track speeds up again or a vehicle is read.
-    public var pendingVehicleMetres: Double { vehiclePendingDoppler + vehiclePendingFiltered }
+    @inlinable public var pendingVehicleMetres: Double { vehiclePendingDoppler + vehiclePendingFiltered }
     /// Vehicle latch (see ``DistanceHold/vehicle``): set while the track has been too fast for the profile's
     /// traveller and has not been slow for ``TrackingProfile/vehicleExitSeconds`` since.
-    var isInVehicle = false
+    @usableFromInline var isInVehicle = false
     /// Start of the current slow spell inside the latch (ms since 1970), or `.min` while fast.
-    var slowSinceMilliseconds: Int64 = .min
+    @usableFromInline var slowSinceMilliseconds: Int64 = .min
     /// Increments released by the gates during the slow spell, waiting for the spell to prove a walk.
-    var vehiclePendingDoppler = 0.0
-    var vehiclePendingFiltered = 0.0
+    @usableFromInline var vehiclePendingDoppler = 0.0
+    @usableFromInline var vehiclePendingFiltered = 0.0
     /// The activity reading in force and when it was taken.
-    var activity: ActivityReading?
-    var activityMilliseconds: Int64 = 0
+    @usableFromInline var activity: ActivityReading?
+    @usableFromInline var activityMilliseconds: Int64 = 0
     /// The interval (ms) between the last two accepted fixes and its prediction step (seconds and process
     /// noise for the profile's acceleration σ), reused while the interval repeats (see ``PredictionStep``).
-    var predictionStepMilliseconds: Int64 = 0
-    var predictionStep = PredictionStep(seconds: 0, accelerationVariance: 0)
+    @usableFromInline var predictionStepMilliseconds: Int64 = 0
+    @usableFromInline var predictionStep = PredictionStep(seconds: 0, accelerationVariance: 0)
 
     /// Creates a tracker.
     ///
@@ -96,7 +99,7 @@ public struct Tracker: Sendable {
     /// Continues a session whose total was persisted: the larger of the persisted and current totals is kept
     /// (see ``DistanceAccumulator/restore(persistedTotalMetres:)``).
     public mutating func restore(persistedTotalMetres: Double) {
-        distance.restore(persistedTotalMetres: persistedTotalMetres)
+        accumulator.restore(persistedTotalMetres: persistedTotalMetres)
     }
 
     /// Starts a new session: distance zero, filter, anchor, window and activity forgotten; the profile kept.
@@ -107,6 +110,7 @@ public struct Tracker: Sendable {
     /// Supplies a motion-activity reading from a separate timed stream (e.g. Android's activity
     /// recognition); it applies to fixes from `timestamp` for ``TrackingProfile/activityValiditySeconds``.
     /// A reading older than the one in force is ignored.
+    @inlinable
     public mutating func process(activity reading: ActivityReading, at timestamp: Timestamp) {
         if activity == nil || timestamp.millisecondsSince1970 >= activityMilliseconds {
             activity = reading
@@ -145,12 +149,12 @@ public struct Tracker: Sendable {
     }
 
     /// The share of the reported position variance the filter currently uses (see ``MeasurementNoiseScale``).
-    public var measurementNoiseScale: Double { noise.scale }
+    @inlinable public var measurementNoiseScale: Double { noise.scale }
 
     /// The filter's current state as a ``FilteredState``, or `nil` before the first accepted fix.
-    public var state: FilteredState? { hasFilter ? currentState() : nil }
+    @inlinable public var state: FilteredState? { hasFilter ? currentState() : nil }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     func currentState() -> FilteredState {
         let (lat, lon) = projection.unproject(east: filter.east, north: filter.north)
         return FilteredState(
@@ -163,6 +167,10 @@ public struct Tracker: Sendable {
     /// Processes one fix and returns what was done with it and why.
     ///
     /// - Complexity: O(1) amortised (the trailing window holds at most 32 samples); no allocation.
+    ///
+    /// `@inlinable` (with the state `@usableFromInline`): inlined into a caller's loop, the fields of the
+    /// decision the caller does not read are not computed (see ARCHITECTURE.md, "Tracker speed").
+    @inlinable @inline(__always)
     public mutating func process(_ fix: Fix) -> FixDecision {
         let now = fix.timestamp.millisecondsSince1970
         var decision = FixDecision(timestamp: fix.timestamp, rejection: nil, state: nil, total: distance.totalMetres)
@@ -266,10 +274,21 @@ public struct Tracker: Sendable {
                 squaredInnovationMetres: ie * ie + iN * iN, predictedVariance: predicted.positionVariance,
                 reportedVariance: r, profile: profile)
         }
-        predicted.updatePosition(east: e, north: n, variance: rWhite)
+        // The position filter's covariance follows the same recursion as the output filter's until a Doppler
+        // velocity update (or an anchor with a Doppler velocity) sets them apart: while the two are equal bit
+        // for bit, its predicted and updated covariance and its gain are the output filter's, so only its
+        // means are computed (the same arithmetic on the same inputs: identical results, fewer operations).
+        let sharesCovariance = positionFilter.hasSameCovariance(as: filter)
+        let gain = predicted.updatePositionReturningGain(east: e, north: n, variance: rWhite)
         filter = predicted
-        positionFilter.predict(predictionStep)
-        positionFilter.updatePosition(east: e, north: n, variance: rWhite)
+        if sharesCovariance {
+            positionFilter.predictMeans(predictionStep)
+            positionFilter.updatePositionMeans(east: e, north: n, gain: gain)
+            positionFilter.copyCovariance(from: filter)
+        } else {
+            positionFilter.predict(predictionStep)
+            positionFilter.updatePosition(east: e, north: n, variance: rWhite)
+        }
         let positionSpeed = positionFilter.speedMetresPerSecond
         let step = min(dt, profile.maximumIntegrationSeconds)
         if let doppler {
@@ -386,23 +405,21 @@ public struct Tracker: Sendable {
         if decision.hold == .activity {
             // Excluded (in a vehicle, or still): the increments still held back in the window were accrued
             // during the same movement, so they are given up rather than released later.
-            committedDoppler = candidateDoppler
-            committedFiltered = candidateFiltered
+            committed = SIMD2(candidateDoppler, candidateFiltered)
         } else if isMoving && speed <= profile.maximumSustainedSpeedMetresPerSecond {
             // (A speed the traveller cannot sustain is held until the window can tell a sprint, released
             // here later, from a vehicle pulling away, given up when the window turns fast.)
-            let releaseDoppler = candidateDoppler - max(committedDoppler, startCandidateDoppler)
-            let releaseFiltered = candidateFiltered - max(committedFiltered, startCandidateFiltered)
-            committedDoppler = candidateDoppler
-            committedFiltered = candidateFiltered
+            let releaseDoppler = candidateDoppler - max(committed.x, startCandidateDoppler)
+            let releaseFiltered = candidateFiltered - max(committed.y, startCandidateFiltered)
+            committed = SIMD2(candidateDoppler, candidateFiltered)
             if isInVehicle {
                 vehiclePendingDoppler += releaseDoppler
                 vehiclePendingFiltered += releaseFiltered
                 decision.hold = .vehicle
             } else {
                 let before = distance.totalMetres
-                distance.add(releaseDoppler, source: .doppler)
-                distance.add(releaseFiltered, source: .filtered)
+                accumulator.add(releaseDoppler, source: .doppler)
+                accumulator.add(releaseFiltered, source: .filtered)
                 decision.distanceIncrementMetres = distance.totalMetres - before
             }
         } else if increment > 0 {
@@ -415,8 +432,8 @@ public struct Tracker: Sendable {
             isInVehicle = false
             slowSinceMilliseconds = .min
             let before = distance.totalMetres
-            distance.add(vehiclePendingDoppler, source: .doppler)
-            distance.add(vehiclePendingFiltered, source: .filtered)
+            accumulator.add(vehiclePendingDoppler, source: .doppler)
+            accumulator.add(vehiclePendingFiltered, source: .filtered)
             decision.distanceIncrementMetres += distance.totalMetres - before
             if decision.hold == .vehicle { decision.hold = .none }
             vehiclePendingDoppler = 0
@@ -439,7 +456,7 @@ public struct Tracker: Sendable {
     }
 
     /// Fills a rejection into `decision` and returns it.
-    @inline(__always)
+    @inlinable @inline(__always)
     func reject(_ decision: inout FixDecision, _ reason: RejectionReason) -> FixDecision {
         decision.rejection = reason
         decision.hold = .rejected
@@ -450,7 +467,7 @@ public struct Tracker: Sendable {
     }
 
     /// Completes the decision of a fix that (re-)anchored the filter.
-    @inline(__always)
+    @inlinable @inline(__always)
     func finishAnchor(_ decision: inout FixDecision) -> FixDecision {
         decision.isAnchor = true
         decision.hold = .anchor
@@ -462,6 +479,7 @@ public struct Tracker: Sendable {
     /// Resets the filter at a fix (first fix, long gap, rejection streak): position from the fix, velocity
     /// from its Doppler speed and course when both are present (else zero, with a variance spanning the
     /// profile's speed range); the window restarts, held-back distance is given up.
+    @usableFromInline
     mutating func anchor(east e: Double, north n: Double, variance r: Double, fix: Fix, accuracy: Double, now: Int64) {
         let vmax = profile.maximumSpeedMetresPerSecond / 2
         filter = ConstantVelocityFilter(east: e, north: n, positionVariance: r, velocityVariance: vmax * vmax)
@@ -483,8 +501,7 @@ public struct Tracker: Sendable {
         lastRawEast = e
         lastRawNorth = n
         lastAccuracy = accuracy
-        committedDoppler = candidateDoppler
-        committedFiltered = candidateFiltered
+        committed = SIMD2(candidateDoppler, candidateFiltered)
         if case .metres = fix.horizontalAccuracy {
             accuracySum += accuracy
         } else {
@@ -504,9 +521,15 @@ public struct Tracker: Sendable {
     /// ``LocalFrame/reanchoringRadiusMetres`` (LocalFrame's rule: within it distances in the plane are right
     /// to 0.03 % at 45° of latitude), re-expressing the filter, the window and the last raw position in the
     /// new plane.
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func recentreIfFar() {
         guard projection.needsReanchoring(eastMetres: filter.east, northMetres: filter.north) else { return }
+        recentre()
+    }
+
+    /// Re-anchors the plane at the filtered position (see ``recentreIfFar()``); out of line, it is rare.
+    @usableFromInline
+    mutating func recentre() {
         let old = projection
         let origin = old.unproject(east: filter.east, north: filter.north)
         let new = old.reanchored(at: origin)

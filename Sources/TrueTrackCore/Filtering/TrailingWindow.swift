@@ -19,6 +19,25 @@ struct TrailingWindow: Sendable {
         @usableFromInline var accuracySum: Double
         @usableFromInline var fixCount: Double
 
+        /// The memberwise initializer, `@inlinable` for the Tracker's inlinable per-fix path.
+        @inlinable @inline(__always)
+        init(
+            milliseconds: Int64, east: Double, north: Double, dopplerPath: Double, dopplerSeconds: Double,
+            positionPath: Double, candidateDoppler: Double, candidateFiltered: Double, accuracySum: Double,
+            fixCount: Double
+        ) {
+            self.milliseconds = milliseconds
+            self.east = east
+            self.north = north
+            self.dopplerPath = dopplerPath
+            self.dopplerSeconds = dopplerSeconds
+            self.positionPath = positionPath
+            self.candidateDoppler = candidateDoppler
+            self.candidateFiltered = candidateFiltered
+            self.accuracySum = accuracySum
+            self.fixCount = fixCount
+        }
+
         @usableFromInline static let empty = Sample(
             milliseconds: 0, east: 0, north: 0, dopplerPath: 0, dopplerSeconds: 0, positionPath: 0, candidateDoppler: 0, candidateFiltered: 0,
             accuracySum: 0, fixCount: 0)
