@@ -65,7 +65,7 @@ import TrueTrackSimulation
     @Test func positionFilterEqualsAHandDrivenFilterBitForBitSharedOrNot() throws {
         let profile = TrackingProfile.walking
         var tracker = Tracker(profile: profile)
-        var random = Generator(state: 7)
+        var random = SplitMix64(seed: 7)
         var milliseconds: Int64 = 1_700_000_000_000
         var frame: LocalFrame?
         var oracle: ConstantVelocityFilter?
@@ -76,14 +76,14 @@ import TrueTrackSimulation
             if i > 0 { milliseconds += i % 7 == 0 ? 2000 : 1000 }
             let accuracy = 3 + Double(i % 5)
             let t = Double(milliseconds - 1_700_000_000_000) / 1000
-            let north = 0.9 * t + (random.unit() - 0.5), east = 0.8 * t + (random.unit() - 0.5)
+            let north = 0.9 * t + (random.uniform() - 0.5), east = 0.8 * t + (random.uniform() - 0.5)
             // Doppler speed and course from fix 100 on: the output filter then takes velocity updates.
             let hasCourse = i >= 100
             let fix = try Fix(
                 timestamp: Timestamp(millisecondsSince1970: milliseconds), latitude: 48 + north / 111_200,
                 longitude: 11 + east / 74_400, horizontalAccuracyMetres: accuracy,
-                speedMetresPerSecond: hasCourse ? 1.2 + 0.1 * (random.unit() - 0.5) : nil,
-                courseDegrees: hasCourse ? 41.6 + 4 * (random.unit() - 0.5) : nil)
+                speedMetresPerSecond: hasCourse ? 1.2 + 0.1 * (random.uniform() - 0.5) : nil,
+                courseDegrees: hasCourse ? 41.6 + 4 * (random.uniform() - 0.5) : nil)
             let scale = tracker.noise.scale
             let decision = tracker.process(fix)
             try #require(decision.isAccepted, "fix \(i) rejected: \(String(describing: decision.rejection))")
