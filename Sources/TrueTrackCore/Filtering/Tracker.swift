@@ -12,13 +12,16 @@
 ///    ``TrackingProfile/rejectionsBeforeReanchor``-th consecutive outlier (or derived-speed) rejection
 ///    re-anchors the filter at that fix instead: several fixes agreeing with each other and not with the
 ///    filter mean the device really is there (tunnel exit, relocation).
-/// 5. **Kalman filter** (``ConstantVelocityFilter``) in a local metre plane: position update with
-///    per-axis σ = accuracy / 1.50959 (``MeasurementNoise``); a Doppler velocity update when the fix has
-///    speed and course and the Doppler speed is trusted; a reset after ``TrackingProfile/filterResetGapSeconds``.
+/// 5. **Kalman filter** (``ConstantVelocityFilter``) in a local metre plane: position update with the
+///    per-axis variance of the reported accuracy (σ = accuracy / 1.50959, ``MeasurementNoise``) scaled by the
+///    white-noise share the innovations show (``MeasurementNoiseScale``); a Doppler velocity update when the
+///    fix has speed and course and the Doppler speed is trusted; a reset after
+///    ``TrackingProfile/filterResetGapSeconds``.
 /// 6. **Speed choice** (``DopplerCheck``): the Doppler speed when trusted, else the filter's speed.
-/// 7. **Distance** (``SpeedIntegration``), then the **motion-activity gate** (``MotionGate``) and the
-///    **net-displacement gate** (``NetDisplacementGate``), into the **accumulator**
-///    (``DistanceAccumulator``).
+/// 7. **Distance** (``SpeedIntegration``), then the **motion-activity gate** (``MotionGate``), the
+///    **net-displacement gate** (``NetDisplacementGate``; nothing is released before half a window), the
+///    **vehicle latch** (``DistanceHold/vehicle``, speeds above the sustainable one held until judged) and the
+///    **accumulator** (``DistanceAccumulator``).
 ///
 /// ## Batches
 /// ``process(batch:)`` sorts a delivered batch oldest first (stable) and processes it fix by fix: its

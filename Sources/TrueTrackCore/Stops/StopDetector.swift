@@ -37,9 +37,10 @@ public struct StopPoint: Sendable, Hashable {
 
 /// One stop: where and when the device stayed.
 public struct StopRecord: Sendable, Hashable {
-    /// When the stop began, UTC: the oldest fix of the still window that armed the countdown (the verdict
-    /// looks back over ``StopDetectionProfile/windowSeconds``, so this is within a window of the real start),
-    /// never before the fix that ended the previous stationary period.
+    /// When the stop began, UTC: the oldest fix of the still window that armed the countdown (the kinematic
+    /// verdict looks back over its horizon, ``StopDetectionProfile/windowSeconds`` stretched up to
+    /// ``StopDetectionProfile/horizonCapSeconds`` under coarse fixes; an activity reading's still holds the
+    /// base window), never before the fix that ended the previous stationary period.
     public var start: Timestamp
     /// When it ended, UTC: the last fix before the one that began the departure (or the track's last fix).
     public var end: Timestamp
