@@ -83,10 +83,13 @@ struct BenchmarkCase: Sendable {
         // The Tracker on in-memory fixes (issue 3's bar: >= 20 M fixes/s, no allocation per fix): the
         // simulator's degraded-phone walk with stops (1,449 fixes, cache-resident) fed over and over, each pass
         // shifted in time so that every fix is new. The input file only holds the fix count.
-        BenchmarkCase(name: "track-walk", inputName: "track-walk", inputExtension: "count", quickCount: 1_000_000,
-                      fullCount: 10_000_000, generate: { path, count in
-            try String(count).write(toFile: path, atomically: true, encoding: .utf8)
-        }) { path in
+        BenchmarkCase(
+            name: "track-walk", inputName: "track-walk", inputExtension: "count", quickCount: 1_000_000,
+            fullCount: 10_000_000,
+            generate: { path, count in
+                try String(count).write(toFile: path, atomically: true, encoding: .utf8)
+            }
+        ) { path in
             let count = Int(try String(contentsOfFile: path, encoding: .utf8)) ?? 0
             return trackWalk(count: count)
         },

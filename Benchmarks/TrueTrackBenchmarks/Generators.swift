@@ -6,7 +6,9 @@ import TrueTrackCore
 /// readers parse. Generated into a temporary folder, never committed.
 enum Generators {
     /// A point of the synthetic track number `i`.
-    static func point(_ i: Int) -> (t: Int64, lat: Double, lon: Double, ele: Double, speed: Double, course: Double, acc: Double) {
+    static func point(_ i: Int) -> (
+        t: Int64, lat: Double, lon: Double, ele: Double, speed: Double, course: Double, acc: Double
+    ) {
         let t: Int64 = 1_700_000_000_000 + Int64(i) * 1000
         let lat = 48.1 + Double(i) * 1.1e-6 + 1e-5 * sin(Double(i) * 0.01)
         let lon = 11.5 + Double(i) * 1.7e-6
@@ -17,10 +19,13 @@ enum Generators {
         return (t, lat, lon, ele, speed, course, acc)
     }
 
-    static func writeFile(_ path: String, count: Int, header: String = "", footer: String = "",
-                          row: (Int, inout [UInt8]) -> Void) throws {
+    static func writeFile(
+        _ path: String, count: Int, header: String = "", footer: String = "",
+        row: (Int, inout [UInt8]) -> Void
+    ) throws {
         guard FileManager.default.createFile(atPath: path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: path) else {
+            let handle = FileHandle(forWritingAtPath: path)
+        else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
         }
         defer { try? handle.close() }
@@ -53,14 +58,16 @@ enum Generators {
     /// GPX 1.1: one track segment of `<trkpt>` with `<ele>` and `<time>`.
     static func gpx(_ path: String, count: Int) throws {
         let header = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <gpx version="1.1" creator="truetrack-benchmarks" xmlns="http://www.topografix.com/GPX/1/1">
-         <trk><name>bench</name><trkseg>
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="truetrack-benchmarks" xmlns="http://www.topografix.com/GPX/1/1">
+             <trk><name>bench</name><trkseg>
 
-        """
+            """
         try writeFile(path, count: count, header: header, footer: "  </trkseg></trk>\n</gpx>\n") { i, b in
             let p = point(i)
-            append("  <trkpt lat=\"\(fixed(p.lat, 7))\" lon=\"\(fixed(p.lon, 7))\"><ele>\(fixed(p.ele, 1))</ele><time>", &b)
+            append(
+                "  <trkpt lat=\"\(fixed(p.lat, 7))\" lon=\"\(fixed(p.lon, 7))\"><ele>\(fixed(p.ele, 1))</ele><time>", &b
+            )
             ISO8601.append(Timestamp(millisecondsSince1970: p.t), to: &b)
             append("</time></trkpt>\n", &b)
         }
@@ -90,17 +97,21 @@ enum Generators {
             let time = two(c.hour) + two(c.minute) + two(c.second) + ".00"
             let date = two(c.day) + two(c.month) + two(c.year % 100)
             let lat = angle(p.lat, 2) + ",N", lon = angle(p.lon, 3) + ",E"
-            sentence("GPRMC,\(time),A,\(lat),\(lon),\(fixed(p.speed / 0.514444, 3)),\(fixed(p.course, 2)),\(date),,,A", &b)
+            sentence(
+                "GPRMC,\(time),A,\(lat),\(lon),\(fixed(p.speed / 0.514444, 3)),\(fixed(p.course, 2)),\(date),,,A", &b)
             sentence("GPGGA,\(time),\(lat),\(lon),1,09,\(fixed(p.acc / 5, 2)),\(fixed(p.ele, 1)),M,47.0,M,,", &b)
         }
     }
 
     /// Android GnssLogger v3 log: a `# Fix,…` header and `Fix` rows with every column filled as Android does.
     static func gnssLogger(_ path: String, count: Int) throws {
-        let header = "# Fix,Provider,LatitudeDegrees,LongitudeDegrees,AltitudeMeters,SpeedMps,AccuracyMeters,BearingDegrees,UnixTimeMillis,SpeedAccuracyMps,BearingAccuracyDegrees,elapsedRealtimeNanos,VerticalAccuracyMeters,MockLocation,NumberOfUsedSignals,VerticalSpeedAccuracyMps,SolutionType\n"
+        let header =
+            "# Fix,Provider,LatitudeDegrees,LongitudeDegrees,AltitudeMeters,SpeedMps,AccuracyMeters,BearingDegrees,UnixTimeMillis,SpeedAccuracyMps,BearingAccuracyDegrees,elapsedRealtimeNanos,VerticalAccuracyMeters,MockLocation,NumberOfUsedSignals,VerticalSpeedAccuracyMps,SolutionType\n"
         try writeFile(path, count: count, header: header) { i, b in
             let p = point(i)
-            append("Fix,GPS,\(fixed(p.lat, 8)),\(fixed(p.lon, 8)),\(fixed(p.ele, 3)),\(fixed(p.speed, 3)),\(fixed(p.acc, 2)),\(fixed(p.course, 1)),\(p.t),0.5,12.0,\(Int64(i) * 1_000_000_000),4.5,0,18,0.8,\n", &b)
+            append(
+                "Fix,GPS,\(fixed(p.lat, 8)),\(fixed(p.lon, 8)),\(fixed(p.ele, 3)),\(fixed(p.speed, 3)),\(fixed(p.acc, 2)),\(fixed(p.course, 1)),\(p.t),0.5,12.0,\(Int64(i) * 1_000_000_000),4.5,0,18,0.8,\n",
+                &b)
         }
     }
 
@@ -110,17 +121,23 @@ enum Generators {
             let p = point(i)
             append("{\"time\":\"", &b)
             ISO8601.append(Timestamp(millisecondsSince1970: p.t), to: &b)
-            append("\",\"latitude\":\(fixed(p.lat, 7)),\"longitude\":\(fixed(p.lon, 7)),\"accuracy_m\":\(fixed(p.acc, 1)),\"speed_mps\":\(fixed(p.speed, 2))}\n", &b)
+            append(
+                "\",\"latitude\":\(fixed(p.lat, 7)),\"longitude\":\(fixed(p.lon, 7)),\"accuracy_m\":\(fixed(p.acc, 1)),\"speed_mps\":\(fixed(p.speed, 2))}\n",
+                &b)
         }
     }
 
     /// GeoJSON FeatureCollection of Point features.
     static func geoJSON(_ path: String, count: Int) throws {
-        try writeFile(path, count: count, header: "{\"type\":\"FeatureCollection\",\"features\":[\n",
-                      footer: "]}\n") { i, b in
+        try writeFile(
+            path, count: count, header: "{\"type\":\"FeatureCollection\",\"features\":[\n",
+            footer: "]}\n"
+        ) { i, b in
             let p = point(i)
             append(i == 0 ? "" : ",\n", &b)
-            append("{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[\(fixed(p.lon, 7)),\(fixed(p.lat, 7))]},\"properties\":{\"time\":\"", &b)
+            append(
+                "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[\(fixed(p.lon, 7)),\(fixed(p.lat, 7))]},\"properties\":{\"time\":\"",
+                &b)
             ISO8601.append(Timestamp(millisecondsSince1970: p.t), to: &b)
             append("\",\"accuracy_m\":\(fixed(p.acc, 1)),\"speed_mps\":\(fixed(p.speed, 2))}}", &b)
         }
@@ -147,8 +164,10 @@ extension Generators {
         }
         let metresPerDegree = 111_195.0
         var east = 0.0, north = 0.0, heading = 60.0, t: Int64 = 1_700_000_000_000
-        try writeFile(path, count: count,
-                      header: "time,latitude,longitude,accuracy_m,speed_mps,speed_accuracy_mps,course_deg\n") { i, b in
+        try writeFile(
+            path, count: count,
+            header: "time,latitude,longitude,accuracy_m,speed_mps,speed_accuracy_mps,course_deg\n"
+        ) { i, b in
             let stopped = i % 600 >= 560
             let speed = stopped ? 0 : 14 + 6 * sin(Double(i) * 0.013)
             heading += stopped ? 0 : 3 * sin(Double(i) * 0.05)
@@ -167,9 +186,15 @@ extension Generators {
             let longitude = 11.5 + e / (metresPerDegree * cos(48.1 * Double.pi / 180))
             ISO8601.append(Timestamp(millisecondsSince1970: t), to: &b)
             let measuredSpeed = stopped ? abs(0.1 * gaussian()) : speed + 0.3 * gaussian()
-            let course = stopped ? "" : fixed(((heading + 2 * gaussian()).truncatingRemainder(dividingBy: 360) + 360)
-                .truncatingRemainder(dividingBy: 360), 1)
-            append(",\(fixed(latitude, 7)),\(fixed(longitude, 7)),\(fixed(accuracy, 1)),\(fixed(measuredSpeed, 2)),0.3,\(course)\n", &b)
+            let course =
+                stopped
+                ? ""
+                : fixed(
+                    ((heading + 2 * gaussian()).truncatingRemainder(dividingBy: 360) + 360)
+                        .truncatingRemainder(dividingBy: 360), 1)
+            append(
+                ",\(fixed(latitude, 7)),\(fixed(longitude, 7)),\(fixed(accuracy, 1)),\(fixed(measuredSpeed, 2)),0.3,\(course)\n",
+                &b)
         }
     }
 }

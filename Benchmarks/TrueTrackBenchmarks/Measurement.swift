@@ -1,9 +1,9 @@
 import Foundation
 
 #if os(Linux)
-let RUSAGE_SELF_WHO = __rusage_who_t(RUSAGE_SELF.rawValue)
+    let RUSAGE_SELF_WHO = __rusage_who_t(RUSAGE_SELF.rawValue)
 #else
-let RUSAGE_SELF_WHO = RUSAGE_SELF
+    let RUSAGE_SELF_WHO = RUSAGE_SELF
 #endif
 
 /// Timing and memory measurement helpers.
@@ -22,18 +22,19 @@ enum Measurement {
     /// of its own. Elsewhere `getrusage` (bytes on Darwin).
     static func peakResidentBytes() -> Int {
         #if os(Linux)
-        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-           let kib = Int(line.split(separator: " ").dropFirst().first ?? "") {
-            return kib * 1024
-        }
+            if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+                let kib = Int(line.split(separator: " ").dropFirst().first ?? "")
+            {
+                return kib * 1024
+            }
         #endif
         var usage = rusage()
         getrusage(RUSAGE_SELF_WHO, &usage)
         #if os(Linux)
-        return Int(usage.ru_maxrss) * 1024
+            return Int(usage.ru_maxrss) * 1024
         #else
-        return Int(usage.ru_maxrss)
+            return Int(usage.ru_maxrss)
         #endif
     }
 

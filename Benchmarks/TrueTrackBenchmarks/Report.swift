@@ -100,7 +100,8 @@ struct Baseline: Codable {
         quick = previous?.quick ?? [:]
         full = previous?.full ?? [:]
         for r in report.results {
-            let tolerance = (report.quick ? quick[r.name] : full[r.name])?.tolerance
+            let tolerance =
+                (report.quick ? quick[r.name] : full[r.name])?.tolerance
                 ?? (report.quick ? Baseline.defaultQuickTolerance : Baseline.defaultTolerance)
             let entry = Entry(
                 ratio: r.ratioToReference, tolerance: tolerance, fixesPerSecondWhenRecorded: r.fixesPerSecond)

@@ -78,8 +78,9 @@ public struct ErrorModel: Sendable, Hashable {
         zeroSpeedWhileMovingProbability: 0.25, accuracyAbsentProbability: 0.01, accuracyInvalidProbability: 0.01)
 
     /// A car receiver: 2 m, τ 60 s (1 s increments 0.24 m per axis, as the GSDC phones'), precise Doppler.
-    public static let carReceiver = ErrorModel(accuracyMetres: 2, correlationSeconds: 60, speedSigma: 0.05,
-                                               courseSigmaDegrees: 1)
+    public static let carReceiver = ErrorModel(
+        accuracyMetres: 2, correlationSeconds: 60, speedSigma: 0.05,
+        courseSigmaDegrees: 1)
 }
 
 /// How fixes reach the tracker.
@@ -151,13 +152,17 @@ public enum Simulator {
             let lat = point.latitude + n / metresPerDegreeNorth
             let lon = point.longitude + e / metresPerDegreeEast
             var accuracy: Double? = errors.accuracyMetres * (0.9 + 0.2 * rng.uniform())
-            if rng.chance(errors.accuracyAbsentProbability) { accuracy = nil }
-            else if rng.chance(errors.accuracyInvalidProbability) { accuracy = 0 }
+            if rng.chance(errors.accuracyAbsentProbability) {
+                accuracy = nil
+            } else if rng.chance(errors.accuracyInvalidProbability) {
+                accuracy = 0
+            }
             // A receiver at rest holds its Doppler speed near zero (measured on the stationary recordings: mean
             // 0.005-0.05 m/s), so the noise at rest is capped at 0.05 m/s.
             let speedSigma = point.speedMetresPerSecond > 0 ? errors.speedSigma : min(errors.speedSigma, 0.05)
             var speed: Double? = max(0, point.speedMetresPerSecond + speedSigma * rng.gaussian())
-            var course: Double? = point.speedMetresPerSecond > 0
+            var course: Double? =
+                point.speedMetresPerSecond > 0
                 ? (point.headingDegrees + errors.courseSigmaDegrees * rng.gaussian() + 360)
                     .truncatingRemainder(dividingBy: 360)
                 : nil
@@ -165,8 +170,11 @@ public enum Simulator {
                 speed = 0
                 course = nil
             }
-            if rng.chance(errors.speedAbsentProbability) { speed = nil; course = nil }
-            else if rng.chance(errors.speedMinusOneProbability) { speed = -1; course = nil }
+            if rng.chance(errors.speedAbsentProbability) {
+                speed = nil; course = nil
+            } else if rng.chance(errors.speedMinusOneProbability) {
+                speed = -1; course = nil
+            }
             let activity = errors.activityConfidence.map { ActivityReading(kind: point.activity, confidence: $0) }
             guard
                 let fix = try? Fix(
@@ -198,7 +206,7 @@ public enum Simulator {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -167,8 +167,10 @@ extension Scenario {
     /// A 10-minute walk around a block: 4 legs of 210 m at 1.4 m/s (840 m).
     public static let walk = Scenario(
         name: "walk",
-        legs: [.walk(metres: 210, heading: 90), .walk(metres: 210, heading: 180), .walk(metres: 210, heading: 270),
-               .walk(metres: 210, heading: 0)])
+        legs: [
+            .walk(metres: 210, heading: 90), .walk(metres: 210, heading: 180), .walk(metres: 210, heading: 270),
+            .walk(metres: 210, heading: 0),
+        ])
 
     /// A 2-km run at 3 m/s, out and back.
     public static let run = Scenario(
@@ -177,37 +179,47 @@ extension Scenario {
     /// A 5-km drive with two traffic-light halts of 30 s.
     public static let drive = Scenario(
         name: "drive",
-        legs: [.drive(metres: 2000, heading: 10), .stop(seconds: 30, activity: .inVehicle),
-               .drive(metres: 1500, heading: 100, speed: 20), .stop(seconds: 30, activity: .inVehicle),
-               .drive(metres: 1500, heading: 190, speed: 10)])
+        legs: [
+            .drive(metres: 2000, heading: 10), .stop(seconds: 30, activity: .inVehicle),
+            .drive(metres: 1500, heading: 100, speed: 20), .stop(seconds: 30, activity: .inVehicle),
+            .drive(metres: 1500, heading: 190, speed: 10),
+        ])
 
     /// A walk with stops of 1, 5 and 10 minutes (600 m walked).
     public static let walkWithStops = Scenario(
         name: "walk with stops",
-        legs: [.stop(seconds: 60), .walk(metres: 200, heading: 30), .stop(seconds: 300),
-               .walk(metres: 200, heading: 120), .stop(seconds: 600), .walk(metres: 200, heading: 200),
-               .stop(seconds: 60)])
+        legs: [
+            .stop(seconds: 60), .walk(metres: 200, heading: 30), .stop(seconds: 300),
+            .walk(metres: 200, heading: 120), .stop(seconds: 600), .walk(metres: 200, heading: 200),
+            .stop(seconds: 60),
+        ])
 
     /// A bus ride inside a walk: 400 m on foot, 3 km by bus at 10 m/s with two halts, 300 m on foot.
     public static let busRideInsideWalk = Scenario(
         name: "bus ride inside a walk",
-        legs: [.walk(metres: 400, heading: 0), .stop(seconds: 120), .drive(metres: 1500, heading: 80, speed: 10),
-               .stop(seconds: 40, activity: .inVehicle), .drive(metres: 1500, heading: 100, speed: 10),
-               .walk(metres: 300, heading: 180)])
+        legs: [
+            .walk(metres: 400, heading: 0), .stop(seconds: 120), .drive(metres: 1500, heading: 80, speed: 10),
+            .stop(seconds: 40, activity: .inVehicle), .drive(metres: 1500, heading: 100, speed: 10),
+            .walk(metres: 300, heading: 180),
+        ])
 
     /// A drive through a 600 m tunnel (no fixes for 40 s).
     public static let tunnelDrive = Scenario(
         name: "tunnel drive",
-        legs: [.drive(metres: 1500, heading: 60, speed: 15), .tunnel(metres: 600, heading: 60, speed: 15,
-                                                                       activity: .inVehicle),
-               .drive(metres: 1500, heading: 60, speed: 15)])
+        legs: [
+            .drive(metres: 1500, heading: 60, speed: 15),
+            .tunnel(
+                metres: 600, heading: 60, speed: 15,
+                activity: .inVehicle),
+            .drive(metres: 1500, heading: 60, speed: 15),
+        ])
 
     /// Standing still for 10 minutes.
     public static let stationary = Scenario(name: "stationary", legs: [.stop(seconds: 600)])
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -386,8 +386,9 @@ struct BandedNormalEquations {
         var ldb = Int32(max(order, 1)), info: Int32 = 0
         band.withUnsafeBufferPointer { ab in
             rhs.withUnsafeMutableBufferPointer { x in
-                dtbtrs_(&uplo, &trans, &diag, &n, &kd, &nrhs, ab.baseAddress, &ldab, x.baseAddress, &ldb, &info,
-                        1, 1, 1)
+                dtbtrs_(
+                    &uplo, &trans, &diag, &n, &kd, &nrhs, ab.baseAddress, &ldab, x.baseAddress, &ldb, &info,
+                    1, 1, 1)
             }
         }
         var total = 0.0
@@ -404,9 +405,10 @@ struct BandedNormalEquations {
     /// link's first unknown.
     ///
     /// - Complexity: O(n) time, O(n) memory for the two arrays.
-    func posteriorMoments(_ p: TrackProblem) -> (positionVariance: [Double], velocityVariance: [Double],
-                                                  linkTrace: Double)
-    {
+    func posteriorMoments(_ p: TrackProblem) -> (
+        positionVariance: [Double], velocityVariance: [Double],
+        linkTrace: Double
+    ) {
         let n = order
         var pp = [Double](repeating: 0, count: n / 2), vv = pp
         var trace = 0.0

@@ -41,8 +41,10 @@ public struct NoiseEstimate: Sendable, Hashable {
     public var isLimited = false
 
     /// Creates a parameter set.
-    public init(accuracyScale: Double, dopplerScale: Double, accelerationSigma: Double, rounds: Int,
-                isEstimated: Bool) {
+    public init(
+        accuracyScale: Double, dopplerScale: Double, accelerationSigma: Double, rounds: Int,
+        isEstimated: Bool
+    ) {
         self.accuracyScale = accuracyScale
         self.dopplerScale = dopplerScale
         self.accelerationSigma = accelerationSigma
@@ -64,9 +66,9 @@ public struct NoiseEstimate: Sendable, Hashable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension WholeTrackSmoother {
@@ -74,8 +76,11 @@ extension WholeTrackSmoother {
     /// process density should be multiplied, from the solution `x` (in the band's layout) and the posterior
     /// moments of the factor that produced it.
     static func maximisationStep(
-        _ p: TrackProblem, solution x: [Double], moments: (positionVariance: [Double], velocityVariance: [Double],
-                                                         linkTrace: Double),
+        _ p: TrackProblem, solution x: [Double],
+        moments: (
+            positionVariance: [Double], velocityVariance: [Double],
+            linkTrace: Double
+        ),
         positionWeights: [Double], velocityWeights: [Double]
     ) -> (position: Double, velocity: Double, process: Double) {
         let order = x.count / 2
@@ -87,7 +92,8 @@ extension WholeTrackSmoother {
                 for i in 0..<m {
                     let s = p.positionState[i], c = 2 * s
                     let de = p.positionEast[i] - x[c], dn = p.positionNorth[i] - x[order + c]
-                    total += positionWeights[i] * (de * de + dn * dn + 2 * moments.positionVariance[s])
+                    total +=
+                        positionWeights[i] * (de * de + dn * dn + 2 * moments.positionVariance[s])
                         / p.positionVariance[i]
                 }
                 positionFactor = total / Double(2 * m)
@@ -98,7 +104,8 @@ extension WholeTrackSmoother {
                 for i in 0..<v {
                     let s = p.velocityState[i], c = 2 * s + 1
                     let de = p.velocityEast[i] - x[c], dn = p.velocityNorth[i] - x[order + c]
-                    total += velocityWeights[i] * (de * de + dn * dn + 2 * moments.velocityVariance[s])
+                    total +=
+                        velocityWeights[i] * (de * de + dn * dn + 2 * moments.velocityVariance[s])
                         / p.velocityVariance[i]
                 }
                 velocityFactor = total / Double(2 * v)

@@ -92,8 +92,9 @@ public struct SmoothedTrack: Sendable {
 
     /// The noise parameters the track was computed with (estimated from it with
     /// ``SmoothingOptions/estimatesNoise``).
-    public var noise = NoiseEstimate(accuracyScale: 1, dopplerScale: 1, accelerationSigma: 0, rounds: 0,
-                                     isEstimated: false)
+    public var noise = NoiseEstimate(
+        accuracyScale: 1, dopplerScale: 1, accelerationSigma: 0, rounds: 0,
+        isEstimated: false)
     /// Least-squares solves performed (1 with ``RobustLoss/quadratic``).
     public var iterations: Int
     /// Segments the track was split into.

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TrueTrackCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The whole-track least-squares problem in a local metre plane, structure of arrays (internal).
 ///
@@ -67,16 +68,18 @@ struct TrackProblem {
     ///
     /// - Complexity: O(n) for sorted input, O(n log n) otherwise.
     init(fixes: [Fix], options: SmoothingOptions) {
-        precondition(options.accelerationSigma > 0 && options.accelerationSigma.isFinite,
-                     "SmoothingOptions.accelerationSigma must be positive and finite")
+        precondition(
+            options.accelerationSigma > 0 && options.accelerationSigma.isFinite,
+            "SmoothingOptions.accelerationSigma must be positive and finite")
         processDensity = options.accelerationSigma * options.accelerationSigma
         initialPositionVariance = options.initialPositionSigmaMetres * options.initialPositionSigmaMetres
         initialVelocityVariance = max(
             options.initialVelocitySigmaMetresPerSecond * options.initialVelocitySigmaMetresPerSecond, 1e-6)
         frame = LocalFrame(anchor: (0, 0))
-        precondition(options.accuracyScale > 0 && options.accuracyScale.isFinite
-                     && options.dopplerScale > 0 && options.dopplerScale.isFinite,
-                     "SmoothingOptions.accuracyScale and dopplerScale must be positive and finite")
+        precondition(
+            options.accuracyScale > 0 && options.accuracyScale.isFinite
+                && options.dopplerScale > 0 && options.dopplerScale.isFinite,
+            "SmoothingOptions.accuracyScale and dopplerScale must be positive and finite")
         let positionScale2 = options.accuracyScale * options.accuracyScale
         let velocityScale2 = options.dopplerScale * options.dopplerScale
 
@@ -141,7 +144,8 @@ struct TrackProblem {
             positionEast.append(p.east)
             positionNorth.append(p.north)
             positionVariance.append(
-                max(MeasurementNoise.perAxisVariance(radius68: accuracy) * positionScale2,
+                max(
+                    MeasurementNoise.perAxisVariance(radius68: accuracy) * positionScale2,
                     SmoothingOptions.minimumVariance))
             fixIndex.append(index)
 
@@ -156,8 +160,10 @@ struct TrackProblem {
                 velocityEast.append(speed * sin(c))
                 velocityNorth.append(speed * cos(c))
                 velocityVariance.append(
-                    max(MeasurementNoise.velocityVariance(speed: speed, speedSigma: speedSigma,
-                                                          courseSigmaDegrees: courseSigma) * velocityScale2,
+                    max(
+                        MeasurementNoise.velocityVariance(
+                            speed: speed, speedSigma: speedSigma,
+                            courseSigmaDegrees: courseSigma) * velocityScale2,
                         SmoothingOptions.minimumVariance))
             } else if speed < options.stillSpeedMetresPerSecond {
                 // At rest a receiver reports no course: a small speed without one is a zero velocity.

@@ -39,7 +39,8 @@ enum WarmStart {
                                     let f = (tm - ta) / span
                                     let pe = e[a] + (e[b] - e[a]) * f, pn = no[a] + (no[b] - no[a]) * f
                                     let tau = max(abs(tm - ta), abs(tm - tb))
-                                    let variance = (1 - f) * (1 - f) * r[a] + f * f * r[b] + r[m] + q * tau * tau * tau / 3
+                                    let variance =
+                                        (1 - f) * (1 - f) * r[a] + f * f * r[b] + r[m] + q * tau * tau * tau / 3
                                     let de = e[m] - pe, dn = no[m] - pn
                                     return ((de * de + dn * dn) / variance).squareRoot()
                                 }

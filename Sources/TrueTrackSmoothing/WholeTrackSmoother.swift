@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TrueTrackCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Smooths a whole recorded track at once: every position uses the fixes before and after it, multipath
 /// jumps lose their pull, and the distance comes with a 1σ uncertainty.
@@ -111,7 +112,8 @@ public struct WholeTrackSmoother: Sendable {
                     }
                 }
                 if solver == .rauchTungStriebel {
-                    let r = RauchTungStriebel(problem, positionWeights: positionWeights, velocityWeights: velocityWeights)
+                    let r = RauchTungStriebel(
+                        problem, positionWeights: positionWeights, velocityWeights: velocityWeights)
                     for s in 0..<n {
                         system.rhs[2 * s] = r.east[s]
                         system.rhs[2 * s + 1] = r.velocityEast[s]
@@ -202,8 +204,10 @@ public struct WholeTrackSmoother: Sendable {
             for s in 1..<max(n, 1) where problem.opensSegment[s] {
                 let de = x[2 * s] - x[2 * (s - 1)], dn = x[order + 2 * s] - x[order + 2 * (s - 1)]
                 let chord = (de * de + dn * dn).squareRoot()
-                let speedBefore = (x[2 * s - 1] * x[2 * s - 1] + x[order + 2 * s - 1] * x[order + 2 * s - 1]).squareRoot()
-                let speedAfter = (x[2 * s + 1] * x[2 * s + 1] + x[order + 2 * s + 1] * x[order + 2 * s + 1]).squareRoot()
+                let speedBefore = (x[2 * s - 1] * x[2 * s - 1] + x[order + 2 * s - 1] * x[order + 2 * s - 1])
+                    .squareRoot()
+                let speedAfter = (x[2 * s + 1] * x[2 * s + 1] + x[order + 2 * s + 1] * x[order + 2 * s + 1])
+                    .squareRoot()
                 let duration = problem.times[s] - problem.times[s - 1]
                 gapExcess += max(0, duration * (speedBefore + speedAfter) / 2 - chord)
             }
@@ -270,7 +274,8 @@ public struct WholeTrackSmoother: Sendable {
                 gEast[s] = system.rhs[2 * s]
                 gNorth[s] = system.rhs[order + 2 * s]
             }
-            let r = rts ?? RauchTungStriebel(problem, positionWeights: positionWeights, velocityWeights: velocityWeights)
+            let r =
+                rts ?? RauchTungStriebel(problem, positionWeights: positionWeights, velocityWeights: velocityWeights)
             distanceVariance = r.quadraticForm(gEast: gEast, gNorth: gNorth)
             // The same derivative by a central difference of the RTS solution in ln q (fixed weights).
             let step = 0.01

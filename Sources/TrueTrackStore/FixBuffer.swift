@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CSQLite
 import TrueTrackCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The on-disk buffer of fixes: every fix is written here, in a committed SQLite transaction, before anything
 /// else (the sync, the UI) sees it.
@@ -312,7 +313,8 @@ public final class FixBuffer {
         let batchID = try db.transaction { () throws(StoreError) -> Int64? in
             // Batches whose rows were all dropped or cleared are closed.
             try db.execute(
-                "DELETE FROM sync_batches WHERE NOT EXISTS (SELECT 1 FROM fixes WHERE fixes.batch_id = sync_batches.id)")
+                "DELETE FROM sync_batches WHERE NOT EXISTS (SELECT 1 FROM fixes WHERE fixes.batch_id = sync_batches.id)"
+            )
             let open = try db.integer("SELECT coalesce(min(id), 0) FROM sync_batches")
             if open != 0 { return open }
             let pending = try db.integer(
@@ -379,7 +381,8 @@ public final class FixBuffer {
     @discardableResult
     public func markRejected(_ batch: SyncBatch, status: Int) throws(StoreError) -> Int {
         try db.transaction { () throws(StoreError) -> Int in
-            let mark = try db.statement("UPDATE fixes SET sync_state = 1, sync_status = ?2, batch_id = NULL WHERE batch_id = ?1")
+            let mark = try db.statement(
+                "UPDATE fixes SET sync_state = 1, sync_status = ?2, batch_id = NULL WHERE batch_id = ?1")
             mark.bind(1, batch.id)
             mark.bind(2, Int64(status))
             try mark.step()

@@ -143,10 +143,11 @@ public struct SyncConfiguration: Sendable, CustomStringConvertible {
     }
 
     static func isValidHeaderName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { c in
-            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
-                || "!#$%&'*+-.^_`|~".utf8.contains(c)
-        }
+        !name.isEmpty
+            && name.utf8.allSatisfy { c in
+                (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
+                    || "!#$%&'*+-.^_`|~".utf8.contains(c)
+            }
     }
 
     /// The URL safe to print: scheme, host, port and path, without user info, query or fragment.

@@ -2,7 +2,7 @@ import Foundation
 import TrueTrackStore
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Sends the buffer to a backend in batches, deleting rows only after a 2xx for exactly the rows sent.
@@ -151,7 +151,8 @@ public actor Synchronizer {
             }
             response = http
         } catch let error as URLError {
-            result.error = error.code == .timedOut
+            result.error =
+                error.code == .timedOut
                 ? .timeout(seconds: configuration.requestTimeoutSeconds) : .network(Synchronizer.describe(error))
             renewSession()
             return result

@@ -22,19 +22,20 @@ enum TrueTrackTool {
 
     static var rootHelp: String {
         var text = """
-        OVERVIEW: TrueTrack turns noisy GPS fixes into an accurate track, an honest distance and clean stops.
+            OVERVIEW: TrueTrack turns noisy GPS fixes into an accurate track, an honest distance and clean stops.
 
-        USAGE: truetrack <subcommand> [options]
+            USAGE: truetrack <subcommand> [options]
 
-        OPTIONS:
-          --version                   Show the version.
-          -h, --help                  Show help information.
+            OPTIONS:
+              --version                   Show the version.
+              -h, --help                  Show help information.
 
-        SUBCOMMANDS:
+            SUBCOMMANDS:
 
-        """
+            """
         for (spec, _) in commands {
-            text += "  " + spec.name + String(repeating: " ", count: max(1, 28 - spec.name.count)) + spec.abstract + "\n"
+            text +=
+                "  " + spec.name + String(repeating: " ", count: max(1, 28 - spec.name.count)) + spec.abstract + "\n"
         }
         text += "\n  See 'truetrack help <subcommand>' for detailed help.\n"
         return text
@@ -74,8 +75,9 @@ enum TrueTrackTool {
             }
             return try command.run(parsed)
         } catch let error as UsageError {
-            Terminal.error("Error: \(error.message)\nUsage: \((error.command ?? command.spec).usage)\n"
-                + "  See 'truetrack \(command.spec.name) --help' for more information.\n")
+            Terminal.error(
+                "Error: \(error.message)\nUsage: \((error.command ?? command.spec).usage)\n"
+                    + "  See 'truetrack \(command.spec.name) --help' for more information.\n")
             return 2
         } catch let error as CommandFailure {
             Terminal.error("Error: \(error.message)\n")

@@ -8,8 +8,10 @@ final class LoopbackReceiver {
 
     init() throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Tool.repository.appendingPathComponent("Tests/Support/receiver.py").path,
-                             "--lifetime", "120"]
+        process.arguments = [
+            "python3", Tool.repository.appendingPathComponent("Tests/Support/receiver.py").path,
+            "--lifetime", "120",
+        ]
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
@@ -51,7 +53,7 @@ final class LoopbackReceiver {
         let list = try Tool.run(["buffer", "list", "--db", db, "--limit", "2", "--json"])
         let rows = list.stdout.split(separator: "\n")
         #expect(rows.count == 2)
-        #expect(rows.first?.contains("\"time\":\"2025-11-29T07:16:23Z\"") == true) // newest first
+        #expect(rows.first?.contains("\"time\":\"2025-11-29T07:16:23Z\"") == true)  // newest first
         #expect(try Tool.run(["buffer", "clear", "--db", db]).stdout == "554\n")
         #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "0\n")
     }
@@ -70,8 +72,10 @@ final class LoopbackReceiver {
         let db = Tool.temporaryPath("sync.sqlite")
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) } }
         #expect(try Tool.run(["buffer", "add", Tool.demo, "--db", db]).status == 0)
-        let sync = try Tool.run(["sync", "--db", db, "--url", "http://127.0.0.1:\(receiver.port)/fixes",
-                                 "--header", "Authorization: Bearer s3cret", "--batch-size", "100"])
+        let sync = try Tool.run([
+            "sync", "--db", db, "--url", "http://127.0.0.1:\(receiver.port)/fixes",
+            "--header", "Authorization: Bearer s3cret", "--batch-size", "100",
+        ])
         #expect(sync.status == 0, "\(sync.stderr)")
         #expect(sync.stdout.contains("delivered 554, rejected 0"))
         #expect(!sync.stdout.contains("s3cret") && !sync.stderr.contains("s3cret"))
@@ -94,13 +98,15 @@ final class LoopbackReceiver {
     }
 
     @Test func rejectsBadUsageWithExitTwo() throws {
-        for arguments in [["buffer"], ["buffer", "frob", "--db", "x"], ["buffer", "count"], ["buffer", "add", "--db", "x"],
-                          ["buffer", "count", "--db", "x", "--max-records", "5"],
-                          ["sync", "--db", "x"], ["sync", "--url", "http://127.0.0.1:1/"],
-                          ["sync", "--db", "x", "--url", "ftp://host/x"],
-                          ["sync", "--db", "x", "--url", "http://h/x", "--batch-size", "0"],
-                          ["sync", "--db", "x", "--url", "http://h/x", "--header", "no colon"],
-                          ["sync", "--db", "x", "--url", "http://h/x", "--method", "GET"]] {
+        for arguments in [
+            ["buffer"], ["buffer", "frob", "--db", "x"], ["buffer", "count"], ["buffer", "add", "--db", "x"],
+            ["buffer", "count", "--db", "x", "--max-records", "5"],
+            ["sync", "--db", "x"], ["sync", "--url", "http://127.0.0.1:1/"],
+            ["sync", "--db", "x", "--url", "ftp://host/x"],
+            ["sync", "--db", "x", "--url", "http://h/x", "--batch-size", "0"],
+            ["sync", "--db", "x", "--url", "http://h/x", "--header", "no colon"],
+            ["sync", "--db", "x", "--url", "http://h/x", "--method", "GET"],
+        ] {
             let result = try Tool.run(arguments)
             #expect(result.status == 2, "\(arguments): \(result.stderr)")
         }

@@ -49,8 +49,9 @@ struct Tool {
         try err.close()
         let outData = try Data(contentsOf: URL(fileURLWithPath: outPath))
         let errData = try Data(contentsOf: URL(fileURLWithPath: errPath))
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     static func temporaryPath(_ name: String) -> String {
@@ -80,8 +81,10 @@ struct Tool {
     }
 
     @Test func exitsTwoOnUsageErrorsWithTheMessageOnStderr() throws {
-        for arguments in [["frobnicate"], ["info"], ["info", "--frm", "x"], ["convert", "a.csv"],
-                          ["info", Tool.demo, "--format", "docx"], ["convert", Tool.demo, "out.xyz"], []] {
+        for arguments in [
+            ["frobnicate"], ["info"], ["info", "--frm", "x"], ["convert", "a.csv"],
+            ["info", Tool.demo, "--format", "docx"], ["convert", Tool.demo, "out.xyz"], [],
+        ] {
             let result = try Tool.run(arguments)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.stdout.isEmpty, "\(arguments)")
@@ -225,7 +228,7 @@ struct Tool {
         try (lines.joined(separator: "\n") + "\n").write(toFile: damaged, atomically: true, encoding: .utf8)
         let result = try Tool.run(["stops", "--json", damaged])
         #expect(result.status == 1)
-        #expect(result.stdout.contains("\"stops\""))       // the report of what was read
+        #expect(result.stdout.contains("\"stops\""))  // the report of what was read
         #expect(result.stderr.contains("\(damaged):401:"))
         #expect(result.stderr.contains("the 399 fixes before it were analysed"))
     }

@@ -9,8 +9,10 @@ enum SharedDatasets {
     static func path(_ relative: String) -> String { Datasets.path(relative) }
 }
 
-@Suite(.enabled(if: SharedDatasets.available,
-                "recorded data sets not found: set TRUETRACK_DATASETS or place them at ../shared/datasets"))
+@Suite(
+    .enabled(
+        if: SharedDatasets.available,
+        "recorded data sets not found: set TRUETRACK_DATASETS or place them at ../shared/datasets"))
 struct DatasetCommandLineTests {
     func info(_ relative: String, _ extra: [String] = []) throws -> [String: Any] {
         let result = try Tool.run(["info", "--json", SharedDatasets.path(relative)] + extra)
@@ -33,8 +35,12 @@ struct DatasetCommandLineTests {
         // under-counted (lines starting with binary noise).
         for row in rows {
             let id = row["id"] as? String ?? ""
-            guard let expected = row["manifestFixes"] as? Int, !["gpx-korita-zbevnica", "gpsd-ublox-zed-f9p_hpg1.11",
-                  "gsdc2021-pixel4-sample", "gpx-mtk_logger_m241", "gpx-24173415"].contains(id) else { continue }
+            guard let expected = row["manifestFixes"] as? Int,
+                ![
+                    "gpx-korita-zbevnica", "gpsd-ublox-zed-f9p_hpg1.11",
+                    "gsdc2021-pixel4-sample", "gpx-mtk_logger_m241", "gpx-24173415",
+                ].contains(id)
+            else { continue }
             #expect(row["uniqueFixes"] as? Int == expected, "\(id)")
         }
         let sample = try #require(rows.first { $0["id"] as? String == "gsdc2021-pixel4-sample" })
@@ -74,16 +80,18 @@ struct DatasetCommandLineTests {
 
     @Test func alignsGSDC2021TruthToUTC() throws {
         let r = try info("gsdc2020-mtv1/ground_truth.csv")
-        #expect(r["firstTime"] as? String == "2020-05-14T22:10:45.442Z") // millisSinceGpsEpoch 1273529463442 − 18 s
+        #expect(r["firstTime"] as? String == "2020-05-14T22:10:45.442Z")  // millisSinceGpsEpoch 1273529463442 − 18 s
         #expect(r["fixes"] as? Int == 1740)
     }
 
     @Test func sniffsEveryFormatFromContent() throws {
-        let cases = ["gpx-devices/wahoo-element-bolt.gpx": "gpx", "gpsd-nmea/ublox-8.log": "nmea",
-                     "gnsslogger-samples/pixel6.nmea": "nmea", "gnsslogger-samples/pixel6.txt": "gnsslogger",
-                     "geolife-010-mixed/Trajectory/20080402060926.plt": "plt",
-                     "sensorlogger-pixel6a/20230809_163741/gps.csv": "csv",
-                     "ipin2023-walk/IPIN2023_T3_TrainingTrial02_repetition04.txt": "ipin"]
+        let cases = [
+            "gpx-devices/wahoo-element-bolt.gpx": "gpx", "gpsd-nmea/ublox-8.log": "nmea",
+            "gnsslogger-samples/pixel6.nmea": "nmea", "gnsslogger-samples/pixel6.txt": "gnsslogger",
+            "geolife-010-mixed/Trajectory/20080402060926.plt": "plt",
+            "sensorlogger-pixel6a/20230809_163741/gps.csv": "csv",
+            "ipin2023-walk/IPIN2023_T3_TrainingTrial02_repetition04.txt": "ipin",
+        ]
         for (file, format) in cases {
             #expect(try info(file)["format"] as? String == format, "\(file)")
         }
@@ -92,7 +100,9 @@ struct DatasetCommandLineTests {
     @Test func convertsAGnssLoggerLogToGPXKeepingOneProvider() throws {
         let out = Tool.temporaryPath("pixel6-gps.gpx")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let result = try Tool.run(["convert", SharedDatasets.path("gnsslogger-samples/pixel6.txt"), out, "--provider", "gps"])
+        let result = try Tool.run([
+            "convert", SharedDatasets.path("gnsslogger-samples/pixel6.txt"), out, "--provider", "gps",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("converted 94 fixes"))
         let back = try Tool.run(["info", "--json", out])
@@ -101,8 +111,10 @@ struct DatasetCommandLineTests {
     }
 }
 
-@Suite(.enabled(if: SharedDatasets.available,
-                "recorded data sets not found: set TRUETRACK_DATASETS or place them at ../shared/datasets"))
+@Suite(
+    .enabled(
+        if: SharedDatasets.available,
+        "recorded data sets not found: set TRUETRACK_DATASETS or place them at ../shared/datasets"))
 struct CommandLineGuidanceTests {
     @Test func readsTruthWithWrongChecksumsOnlyWhenAskedAndSaysHow() throws {
         let path = SharedDatasets.path("gsdc2020-mtv1/SPAN_Pixel4_10Hz.nmea")

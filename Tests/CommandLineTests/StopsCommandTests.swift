@@ -13,7 +13,8 @@ import Testing
         #expect(json["trips"] is [Any])
         #expect(json["movingSeconds"] is Double || json["movingSeconds"] is Int)
         #expect(json["elapsedSeconds"] is Double || json["elapsedSeconds"] is Int)
-        let geo = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any])
+        let geo = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any])
         #expect(geo["type"] as? String == "FeatureCollection")
     }
 

@@ -20,7 +20,7 @@ import Testing
         // A = tridiag(-1, 2, -1), n = 4, stored as the upper band (kd = 1) in column-major order.
         var n: Int32 = 4, kd: Int32 = 1, nrhs: Int32 = 1, ldab: Int32 = 2, ldb: Int32 = 4, info: Int32 = -1
         var band: [Double] = [0, 2, -1, 2, -1, 2, -1, 2]
-        var rhs: [Double] = [1, 0, 0, 1] // A · [1, 1, 1, 1] = [1, 0, 0, 1]
+        var rhs: [Double] = [1, 0, 0, 1]  // A · [1, 1, 1, 1] = [1, 0, 0, 1]
         var uplo = CChar(UInt8(ascii: "U"))
         dpbsv_(&uplo, &n, &kd, &nrhs, &band, &ldab, &rhs, &ldb, &info, 1)
         #expect(info == 0)
@@ -29,7 +29,7 @@ import Testing
 
     @Test func lapackReportsANonPositiveDefiniteMatrix() {
         var n: Int32 = 2, lda: Int32 = 2, info: Int32 = 0
-        var a: [Double] = [1, 2, 2, 1] // eigenvalues 3 and -1
+        var a: [Double] = [1, 2, 2, 1]  // eigenvalues 3 and -1
         var uplo = CChar(UInt8(ascii: "U"))
         dpotrf_(&uplo, &n, &a, &lda, &info, 1)
         #expect(info == 2)

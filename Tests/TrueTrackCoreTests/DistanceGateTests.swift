@@ -3,11 +3,14 @@ import TrueTrackCore
 
 /// The innovation-based measurement-noise scale on hand-worked inputs.
 @Suite struct MeasurementNoiseScaleTests {
-    static func record(_ scale: inout MeasurementNoiseScale, times: Int, squared: Double, predicted: Double,
-                       reported: Double, profile: TrackingProfile = .walking) {
+    static func record(
+        _ scale: inout MeasurementNoiseScale, times: Int, squared: Double, predicted: Double,
+        reported: Double, profile: TrackingProfile = .walking
+    ) {
         for _ in 0..<times {
-            scale.record(squaredInnovationMetres: squared, predictedVariance: predicted, reportedVariance: reported,
-                         profile: profile)
+            scale.record(
+                squaredInnovationMetres: squared, predictedVariance: predicted, reportedVariance: reported,
+                profile: profile)
         }
     }
 
@@ -48,8 +51,10 @@ import TrueTrackCore
 @Suite struct VehicleLatchTests {
     /// Builds 1 Hz fixes along east from `start` seconds, `legs` of (seconds, metres per second), Doppler speed
     /// and course given, 5 m accuracy; `activity` on every fix of the legs flagged true.
-    static func track(_ legs: [(seconds: Int, speed: Double, vehicleReading: Bool)], from start: Double = 0,
-                      east startEast: Double = 0) -> (fixes: [Fix], east: Double) {
+    static func track(
+        _ legs: [(seconds: Int, speed: Double, vehicleReading: Bool)], from start: Double = 0,
+        east startEast: Double = 0
+    ) -> (fixes: [Fix], east: Double) {
         var fixes: [Fix] = []
         var t = start, east = startEast
         for leg in legs {
@@ -65,8 +70,10 @@ import TrueTrackCore
 
     @Test func aCrawlBetweenFastStretchesIsGivenUpAndTheWalkAfterIsReleasedWhenItLasts() {
         var t = Tracker()
-        let (fixes, _) = Self.track([(60, 1.4, false), (60, 8, false), (40, 1.0, false), (30, 8, false),
-                                     (200, 1.2, false)])
+        let (fixes, _) = Self.track([
+            (60, 1.4, false), (60, 8, false), (40, 1.0, false), (30, 8, false),
+            (200, 1.2, false),
+        ])
         var decisions: [FixDecision] = []
         for f in fixes { decisions.append(t.process(f)) }
         // Walk 84 m + 240 m; the crawl's 40 m and the fast legs count nothing.
@@ -111,13 +118,17 @@ import TrueTrackCore
 
 /// The stop detector's kinematic horizon.
 @Suite struct StopHorizonTests {
-    static func walk(_ d: inout StopDetector, seconds: Int, speed: Double, accuracy: Double?, from start: Int = 0,
-                     east startEast: Double = 0, activity: ActivityReading? = nil) -> [MotionVerdict] {
+    static func walk(
+        _ d: inout StopDetector, seconds: Int, speed: Double, accuracy: Double?, from start: Int = 0,
+        east startEast: Double = 0, activity: ActivityReading? = nil
+    ) -> [MotionVerdict] {
         var verdicts: [MotionVerdict] = []
         for i in 1...seconds {
             let t = Double(start + i)
-            _ = d.process(StopDetectorTests.e(t, east: startEast + speed * Double(i), accuracy: accuracy, speed: nil,
-                                              activity: activity))
+            _ = d.process(
+                StopDetectorTests.e(
+                    t, east: startEast + speed * Double(i), accuracy: accuracy, speed: nil,
+                    activity: activity))
             verdicts.append(d.verdict)
         }
         return verdicts
@@ -153,8 +164,10 @@ import TrueTrackCore
         _ = Self.walk(&d, seconds: 120, speed: 1.4, accuracy: 25)
         var committed: StopRecord?
         for i in 1...60 {
-            let events = d.process(StopDetectorTests.e(Double(120 + i), east: 168, accuracy: 25, speed: nil,
-                                                       activity: ActivityReading(kind: .still, confidence: 90)))
+            let events = d.process(
+                StopDetectorTests.e(
+                    Double(120 + i), east: 168, accuracy: 25, speed: nil,
+                    activity: ActivityReading(kind: .still, confidence: 90)))
             for case .stopCommitted(let record) in events { committed = record }
         }
         let stop = try! #require(committed)

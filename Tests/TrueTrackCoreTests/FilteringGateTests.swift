@@ -1,11 +1,12 @@
-import Testing
 import Glibc
+import Testing
 import TrueTrackCore
 
 @Suite struct ConstantVelocityFilterTests {
     @Test func predictsWithWhiteAccelerationNoise() {
-        var f = ConstantVelocityFilter(east: 1, north: 2, velocityEast: 3, velocityNorth: -1, positionVariance: 4,
-                                       velocityVariance: 1)
+        var f = ConstantVelocityFilter(
+            east: 1, north: 2, velocityEast: 3, velocityNorth: -1, positionVariance: 4,
+            velocityVariance: 1)
         f.predict(seconds: 2, accelerationVariance: 0.25)
         // p = 1 + 3·2, 2 − 1·2; P00 = 4 + 2·2·0 + 4·1 + 0.25·8/3; P01 = 0 + 2·1 + 0.25·4/2; P11 = 1 + 0.25·2
         #expect(f.east == 7 && f.north == 0)
@@ -53,7 +54,8 @@ import TrueTrackCore
             f.updatePosition(east: Double(i) + u, north: u, variance: 1e-6 + u * 100)
             if i % 3 == 0 { f.updateVelocity(east: 1, north: 0, variance: 1e-8 + u) }
             #expect(f.positionVariance > 0 && f.velocityVariance > 0)
-            #expect(f.positionVariance * f.velocityVariance - f.positionVelocityCovariance * f.positionVelocityCovariance
+            #expect(
+                f.positionVariance * f.velocityVariance - f.positionVelocityCovariance * f.positionVelocityCovariance
                     > -1e-9 * f.positionVariance * f.velocityVariance)
             if !f.east.isFinite { Issue.record("non-finite state"); break }
         }
@@ -90,8 +92,9 @@ import TrueTrackCore
         // (25 − √(3² + 4²)) / 2 = 10
         let v = SpeedGate.speed(doppler: nil, displacementMetres: 25, seconds: 2, accuracy: 3, previousAccuracy: 4)
         #expect(v.metresPerSecond == 10 && v.source == .derived)
-        #expect(SpeedGate.speed(doppler: nil, displacementMetres: 4, seconds: 0, accuracy: 3, previousAccuracy: 4)
-            .metresPerSecond == 0)
+        #expect(
+            SpeedGate.speed(doppler: nil, displacementMetres: 4, seconds: 0, accuracy: 3, previousAccuracy: 4)
+                .metresPerSecond == 0)
         #expect(SpeedGate.passes(8, profile: walking) && !SpeedGate.passes(8.01, profile: walking))
     }
 
@@ -113,29 +116,41 @@ import TrueTrackCore
 
     @Test func dopplerCheckDistrustsAShortDopplerPath() {
         // Position path 20 m beyond a 7 m threshold: Doppler must cover ≥ 0.7 × 20 = 14 m.
-        #expect(!DopplerCheck.isTrusted(dopplerPathMetres: 9, positionPathMetres: 20, thresholdMetres: 7,
-                                        sessionDopplerPathMetres: 0, sessionPositionPathMetres: 0, profile: walking))
-        #expect(DopplerCheck.isTrusted(dopplerPathMetres: 14, positionPathMetres: 20, thresholdMetres: 7,
-                                        sessionDopplerPathMetres: 0, sessionPositionPathMetres: 0, profile: walking))
+        #expect(
+            !DopplerCheck.isTrusted(
+                dopplerPathMetres: 9, positionPathMetres: 20, thresholdMetres: 7,
+                sessionDopplerPathMetres: 0, sessionPositionPathMetres: 0, profile: walking))
+        #expect(
+            DopplerCheck.isTrusted(
+                dopplerPathMetres: 14, positionPathMetres: 20, thresholdMetres: 7,
+                sessionDopplerPathMetres: 0, sessionPositionPathMetres: 0, profile: walking))
         // A position path within the noise says nothing against the Doppler speed.
-        #expect(DopplerCheck.isTrusted(dopplerPathMetres: 0, positionPathMetres: 6, thresholdMetres: 7,
-                                        sessionDopplerPathMetres: 0, sessionPositionPathMetres: 0, profile: walking))
+        #expect(
+            DopplerCheck.isTrusted(
+                dopplerPathMetres: 0, positionPathMetres: 6, thresholdMetres: 7,
+                sessionDopplerPathMetres: 0, sessionPositionPathMetres: 0, profile: walking))
         // Once the session holds ≥ 20 m of moving evidence, the session ratio decides, not the window.
-        #expect(!DopplerCheck.isTrusted(dopplerPathMetres: 0, positionPathMetres: 6, thresholdMetres: 7,
-                                         sessionDopplerPathMetres: 40, sessionPositionPathMetres: 100, profile: walking))
-        #expect(DopplerCheck.isTrusted(dopplerPathMetres: 9, positionPathMetres: 20, thresholdMetres: 7,
-                                        sessionDopplerPathMetres: 95, sessionPositionPathMetres: 100, profile: walking))
+        #expect(
+            !DopplerCheck.isTrusted(
+                dopplerPathMetres: 0, positionPathMetres: 6, thresholdMetres: 7,
+                sessionDopplerPathMetres: 40, sessionPositionPathMetres: 100, profile: walking))
+        #expect(
+            DopplerCheck.isTrusted(
+                dopplerPathMetres: 9, positionPathMetres: 20, thresholdMetres: 7,
+                sessionDopplerPathMetres: 95, sessionPositionPathMetres: 100, profile: walking))
     }
 
     @Test func motionGateIsTriState() {
         let still = ActivityReading(kind: .still, confidence: 90)
         #expect(MotionGate.verdict(still, ageSeconds: 1, profile: walking) == .still)
-        #expect(MotionGate.verdict(ActivityReading(kind: .still, confidence: 50), ageSeconds: 1, profile: walking)
-            == .uncertain)
+        #expect(
+            MotionGate.verdict(ActivityReading(kind: .still, confidence: 50), ageSeconds: 1, profile: walking)
+                == .uncertain)
         #expect(MotionGate.verdict(still, ageSeconds: 61, profile: walking) == .uncertain)
         #expect(MotionGate.verdict(nil, ageSeconds: 0, profile: walking) == .uncertain)
-        #expect(MotionGate.verdict(ActivityReading(kind: .unknown, confidence: 100), ageSeconds: 0, profile: walking)
-            == .uncertain)
+        #expect(
+            MotionGate.verdict(ActivityReading(kind: .unknown, confidence: 100), ageSeconds: 0, profile: walking)
+                == .uncertain)
         let bus = ActivityReading(kind: .inVehicle, confidence: 80)
         #expect(MotionGate.verdict(bus, ageSeconds: 0, profile: walking) == .moving)
         #expect(MotionGate.excludes(bus, ageSeconds: 0, profile: walking))

@@ -7,7 +7,8 @@ import TrueTrackCore
     @Test func treatsNegativeSpeedAsAbsent() throws {
         let fix = try Fix(timestamp: t, latitude: 10, longitude: 20, speedMetresPerSecond: -1)
         #expect(fix.speedMetresPerSecond == nil)
-        #expect(try Fix(timestamp: t, latitude: 10, longitude: 20, speedMetresPerSecond: .nan).speedMetresPerSecond == nil)
+        #expect(
+            try Fix(timestamp: t, latitude: 10, longitude: 20, speedMetresPerSecond: .nan).speedMetresPerSecond == nil)
         #expect(try Fix(timestamp: t, latitude: 10, longitude: 20, speedMetresPerSecond: 0).speedMetresPerSecond == 0)
     }
 
@@ -18,7 +19,9 @@ import TrueTrackCore
             #expect(fix.horizontalAccuracyMetres == nil)
         }
         #expect(try Fix(timestamp: t, latitude: 10, longitude: 20).horizontalAccuracy == .absent)
-        #expect(try Fix(timestamp: t, latitude: 10, longitude: 20, horizontalAccuracyMetres: 4.5).horizontalAccuracyMetres == 4.5)
+        #expect(
+            try Fix(timestamp: t, latitude: 10, longitude: 20, horizontalAccuracyMetres: 4.5).horizontalAccuracyMetres
+                == 4.5)
     }
 
     @Test func keepsMissingValuesAbsentNeverZero() throws {

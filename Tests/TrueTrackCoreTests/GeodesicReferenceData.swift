@@ -26,323 +26,447 @@ struct GeodesicReferenceCase: Sendable, CustomStringConvertible {
 /// 200 reference cases.
 let geodesicReferenceCases: [GeodesicReferenceCase] = [
     GeodesicReferenceCase(
-        kind: "short", latitude1: 44.66978903530736, longitude1: 49.27327403510907, latitude2: 44.66978931185506, longitude2: 49.273274396517124,
+        kind: "short", latitude1: 44.66978903530736, longitude1: 49.27327403510907, latitude2: 44.66978931185506,
+        longitude2: 49.273274396517124,
         distance: 0.04202100898458775, azimuth1: 43.00153357457083, azimuth2: 43.00153382864786, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: -48.452347700940095, longitude1: -64.7161995633902, latitude2: -48.45238941586657, longitude2: -64.71627622629207,
+        kind: "short", latitude1: -48.452347700940095, longitude1: -64.7161995633902, latitude2: -48.45238941586657,
+        longitude2: -64.71627622629207,
         distance: 7.326335659355772, azimuth1: -129.28287096474287, azimuth2: -129.28281358987377, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: -23.98169878474856, longitude1: -62.45127308419052, latitude2: -23.979900692248684, longitude2: -62.449196955052734,
+        kind: "short", latitude1: -23.98169878474856, longitude1: -62.45127308419052, latitude2: -23.979900692248684,
+        longitude2: -62.449196955052734,
         distance: 290.34747059985114, azimuth1: 46.692991805162826, azimuth2: 46.69214800299223, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: 16.572044953425205, longitude1: 167.2272736029521, latitude2: 16.5720450541579, longitude2: 167.22727347747616,
-        distance: 0.017424019957799814, azimuth1: -50.224537412210644, azimuth2: -50.22453744799899, azimuthsUnique: true),
+        kind: "short", latitude1: 16.572044953425205, longitude1: 167.2272736029521, latitude2: 16.5720450541579,
+        longitude2: 167.22727347747616,
+        distance: 0.017424019957799814, azimuth1: -50.224537412210644, azimuth2: -50.22453744799899,
+        azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: 67.55436730873359, longitude1: -82.40755840724806, latitude2: 67.5543732094694, longitude2: -82.40627830627699,
+        kind: "short", latitude1: 67.55436730873359, longitude1: -82.40755840724806, latitude2: 67.5543732094694,
+        longitude2: -82.40627830627699,
         distance: 54.56770947081096, azimuth1: 89.30838357759573, azimuth2: 89.30956670101043, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: 44.919009472233284, longitude1: 42.25347059414548, latitude2: 44.91926244033752, longitude2: 42.255363583907254,
+        kind: "short", latitude1: 44.919009472233284, longitude1: 42.25347059414548, latitude2: 44.91926244033752,
+        longitude2: 42.255363583907254,
         distance: 152.0868362601746, azimuth1: 79.34727275627363, azimuth2: 79.34860941169, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: 46.14986436797054, longitude1: -72.77756949294269, latitude2: 46.149864349180675, longitude2: -72.77756948172903,
-        distance: 0.002261107885731451, azimuth1: 157.47228896343387, azimuth2: 157.47228897152064, azimuthsUnique: true),
+        kind: "short", latitude1: 46.14986436797054, longitude1: -72.77756949294269, latitude2: 46.149864349180675,
+        longitude2: -72.77756948172903,
+        distance: 0.002261107885731451, azimuth1: 157.47228896343387, azimuth2: 157.47228897152064, azimuthsUnique: true
+    ),
     GeodesicReferenceCase(
-        kind: "short", latitude1: -76.2022321986719, longitude1: -129.17034435415772, latitude2: -76.20223217299738, longitude2: -129.17034417796995,
+        kind: "short", latitude1: -76.2022321986719, longitude1: -129.17034435415772, latitude2: -76.20223217299738,
+        longitude2: -129.17034417796995,
         distance: 0.005498507135164901, azimuth1: 58.584560117153, azimuth2: 58.584559946049374, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: -60.336161199306005, longitude1: -82.35499953598689, latitude2: -60.33615520237048, longitude2: -82.35497190825798,
+        kind: "short", latitude1: -60.336161199306005, longitude1: -82.35499953598689, latitude2: -60.33615520237048,
+        longitude2: -82.35497190825798,
         distance: 1.6658339197250582, azimuth1: 66.35303169953363, azimuth2: 66.35300769258393, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: -28.07712434115099, longitude1: -89.6705063419164, latitude2: -28.077122803630296, longitude2: -89.67050394806401,
+        kind: "short", latitude1: -28.07712434115099, longitude1: -89.6705063419164, latitude2: -28.077122803630296,
+        longitude2: -89.67050394806401,
         distance: 0.290510976303842, azimuth1: 54.089894048605764, azimuth2: 54.08989292191607, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: -77.49007011463667, longitude1: 104.90749357995628, latitude2: -77.49007016955721, longitude2: 104.90749416853802,
+        kind: "short", latitude1: -77.49007011463667, longitude1: 104.90749357995628, latitude2: -77.49007016955721,
+        longitude2: 104.90749416853802,
         distance: 0.01550193210709882, azimuth1: 113.29865921349949, azimuth2: 113.29865863889157, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: -33.520498703568954, longitude1: -68.28764567564399, latitude2: -33.52049973552205, longitude2: -68.28764612924454,
-        distance: 0.12196863336492361, azimuth1: -159.7878715094089, azimuth2: -159.78787125891463, azimuthsUnique: true),
+        kind: "short", latitude1: -33.520498703568954, longitude1: -68.28764567564399, latitude2: -33.52049973552205,
+        longitude2: -68.28764612924454,
+        distance: 0.12196863336492361, azimuth1: -159.7878715094089, azimuth2: -159.78787125891463, azimuthsUnique: true
+    ),
     GeodesicReferenceCase(
-        kind: "short", latitude1: 88.22307962357587, longitude1: -48.73962715790435, latitude2: 88.2230801391811, longitude2: -48.73962531697095,
+        kind: "short", latitude1: 88.22307962357587, longitude1: -48.73962715790435, latitude2: 88.2230801391811,
+        longitude2: -48.73962531697095,
         distance: 0.05794131447577079, azimuth1: 6.3176666518829245, azimuth2: 6.31766849193108, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: -75.15498684255641, longitude1: -17.017189115224255, latitude2: -75.1549865216523, longitude2: -17.017190949398895,
+        kind: "short", latitude1: -75.15498684255641, longitude1: -17.017189115224255, latitude2: -75.1549865216523,
+        longitude2: -17.017190949398895,
         distance: 0.06353560655416389, azimuth1: -55.68328043281197, azimuth2: -55.68327865985766, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: -48.14512523811598, longitude1: 68.64348628157467, latitude2: -48.145125233332166, longitude2: 68.6434875481512,
+        kind: "short", latitude1: -48.14512523811598, longitude1: 68.64348628157467, latitude2: -48.145125233332166,
+        longitude2: 68.6434875481512,
         distance: 0.0942548278646122, azimuth1: 89.67664986668362, azimuth2: 89.67664892329019, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: 6.728224927260385, longitude1: -41.05223580682551, latitude2: 6.728224946628878, longitude2: -41.05223578252771,
-        distance: 0.0034357303782934314, azimuth1: 51.432630869237016, azimuth2: 51.43263087208375, azimuthsUnique: true),
+        kind: "short", latitude1: 6.728224927260385, longitude1: -41.05223580682551, latitude2: 6.728224946628878,
+        longitude2: -41.05223578252771,
+        distance: 0.0034357303782934314, azimuth1: 51.432630869237016, azimuth2: 51.43263087208375, azimuthsUnique: true
+    ),
     GeodesicReferenceCase(
-        kind: "short", latitude1: 23.413969757908077, longitude1: -167.31762373365632, latitude2: 23.413963319194576, longitude2: -167.31762462144047,
-        distance: 0.7188363333818609, azimuth1: -172.74826774793942, azimuth2: -172.74826810071963, azimuthsUnique: true),
+        kind: "short", latitude1: 23.413969757908077, longitude1: -167.31762373365632, latitude2: 23.413963319194576,
+        longitude2: -167.31762462144047,
+        distance: 0.7188363333818609, azimuth1: -172.74826774793942, azimuth2: -172.74826810071963, azimuthsUnique: true
+    ),
     GeodesicReferenceCase(
-        kind: "short", latitude1: 4.367488123012308, longitude1: 79.26967284240425, latitude2: 4.3674932697906, longitude2: 79.26967580871089,
+        kind: "short", latitude1: 4.367488123012308, longitude1: 79.26967284240425, latitude2: 4.3674932697906,
+        longitude2: 79.26967580871089,
         distance: 0.6575127493906515, azimuth1: 30.050210109481128, azimuth2: 30.050210335375144, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: -44.60276792719866, longitude1: -68.79788565392319, latitude2: -44.602767866098446, longitude2: -68.79788561869896,
-        distance: 0.007343034138894266, azimuth1: 22.385059690282358, azimuth2: 22.385059665548347, azimuthsUnique: true),
+        kind: "short", latitude1: -44.60276792719866, longitude1: -68.79788565392319, latitude2: -44.602767866098446,
+        longitude2: -68.79788561869896,
+        distance: 0.007343034138894266, azimuth1: 22.385059690282358, azimuth2: 22.385059665548347, azimuthsUnique: true
+    ),
     GeodesicReferenceCase(
-        kind: "short", latitude1: 12.308034426222605, longitude1: -45.30278443013472, latitude2: 12.308034573875425, longitude2: -45.30278611277309,
+        kind: "short", latitude1: 12.308034426222605, longitude1: -45.30278443013472, latitude2: 12.308034573875425,
+        longitude2: -45.30278611277309,
         distance: 0.18376047496034306, azimuth1: -84.90037598979582, azimuth2: -84.90037634847945, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: 72.83275115504097, longitude1: 5.142552295309088, latitude2: 72.83275013281774, longitude2: 5.142550354100149,
-        distance: 0.13079193486297125, azimuth1: -150.71438622990132, azimuth2: -150.71438808462403, azimuthsUnique: true),
+        kind: "short", latitude1: 72.83275115504097, longitude1: 5.142552295309088, latitude2: 72.83275013281774,
+        longitude2: 5.142550354100149,
+        distance: 0.13079193486297125, azimuth1: -150.71438622990132, azimuth2: -150.71438808462403,
+        azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: -17.35943922658403, longitude1: -55.551777272230396, latitude2: -17.35943921443821, longitude2: -55.551777270013794,
+        kind: "short", latitude1: -17.35943922658403, longitude1: -55.551777272230396, latitude2: -17.35943921443821,
+        longitude2: -55.551777270013794,
         distance: 0.0013647034619252315, azimuth1: 9.940486355771574, azimuth2: 9.940486355110218, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: -84.26107156349029, longitude1: 34.172727560083786, latitude2: -84.2600444588685, longitude2: 34.1846840313762,
+        kind: "short", latitude1: -84.26107156349029, longitude1: 34.172727560083786, latitude2: -84.2600444588685,
+        longitude2: 34.1846840313762,
         distance: 176.0497360004058, azimuth1: 49.34540780861173, azimuth2: 49.33351127554876, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: 63.893150264314244, longitude1: 36.41144161830192, latitude2: 63.893150322471456, longitude2: 36.41144131023474,
+        kind: "short", latitude1: 63.893150264314244, longitude1: 36.41144161830192, latitude2: 63.893150322471456,
+        longitude2: 36.41144131023474,
         distance: 0.01646214313999959, azimuth1: -66.80762063363413, azimuth2: -66.80762091027074, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: 43.59044289657669, longitude1: -143.8572552491054, latitude2: 43.590442861672884, longitude2: -143.85725528369431,
-        distance: 0.004779212111841341, azimuth1: -144.23517155559927, azimuth2: -144.2351715794483, azimuthsUnique: true),
+        kind: "short", latitude1: 43.59044289657669, longitude1: -143.8572552491054, latitude2: 43.590442861672884,
+        longitude2: -143.85725528369431,
+        distance: 0.004779212111841341, azimuth1: -144.23517155559927, azimuth2: -144.2351715794483,
+        azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: -26.704406119851583, longitude1: 22.754594833319373, latitude2: -26.704357387704924, longitude2: 22.754610207884,
+        kind: "short", latitude1: -26.704406119851583, longitude1: 22.754594833319373, latitude2: -26.704357387704924,
+        longitude2: 22.754610207884,
         distance: 5.612046076877504, azimuth1: 15.820392023165866, azimuth2: 15.82038511403149, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: 56.1654338252423, longitude1: -137.19667878382666, latitude2: 56.16543738814816, longitude2: -137.196679583002,
+        kind: "short", latitude1: 56.1654338252423, longitude1: -137.19667878382666, latitude2: 56.16543738814816,
+        longitude2: -137.196679583002,
         distance: 0.39980597489894, azimuth1: -7.133642052111403, azimuth2: -7.13364271594539, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: 29.073323042065198, longitude1: -83.72505510671604, latitude2: 29.088150776285662, longitude2: -83.71993165948724,
+        kind: "short", latitude1: 29.073323042065198, longitude1: -83.72505510671604, latitude2: 29.088150776285662,
+        longitude2: -83.71993165948724,
         distance: 1717.5001469851836, azimuth1: 16.88319188738218, azimuth2: 16.88568209582592, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: -4.947126347663016, longitude1: -21.666476373567377, latitude2: -4.947144055324089, longitude2: -21.666486424350644,
+        kind: "short", latitude1: -4.947126347663016, longitude1: -21.666476373567377, latitude2: -4.947144055324089,
+        longitude2: -21.666486424350644,
         distance: 2.253210212633188, azimuth1: -150.34872331592885, azimuth2: -150.34872244918395, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: -85.4074254441953, longitude1: -77.51811527924251, latitude2: -85.41031640564589, longitude2: -77.52027756753242,
-        distance: 323.46026380631866, azimuth1: -176.57476833511453, azimuth2: -176.57261298499412, azimuthsUnique: true),
+        kind: "short", latitude1: -85.4074254441953, longitude1: -77.51811527924251, latitude2: -85.41031640564589,
+        longitude2: -77.52027756753242,
+        distance: 323.46026380631866, azimuth1: -176.57476833511453, azimuth2: -176.57261298499412, azimuthsUnique: true
+    ),
     GeodesicReferenceCase(
-        kind: "short", latitude1: 1.2869258497012481, longitude1: -11.543981637883434, latitude2: 1.2881004720282005, longitude2: -11.546089518371703,
+        kind: "short", latitude1: 1.2869258497012481, longitude1: -11.543981637883434, latitude2: 1.2881004720282005,
+        longitude2: -11.546089518371703,
         distance: 268.1453437695192, azimuth1: -61.028255850302, azimuth2: -61.028303213222884, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: -59.120172463464634, longitude1: 116.86430679379566, latitude2: -59.1091942081741, longitude2: 116.89313712580159,
+        kind: "short", latitude1: -59.120172463464634, longitude1: 116.86430679379566, latitude2: -59.1091942081741,
+        longitude2: 116.89313712580159,
         distance: 2055.0206837230307, azimuth1: 53.492502973067275, azimuth2: 53.467760883253625, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: -72.36086265316709, longitude1: -142.5928052736562, latitude2: -72.36084328766358, longitude2: -142.59286611059505,
+        kind: "short", latitude1: -72.36086265316709, longitude1: -142.5928052736562, latitude2: -72.36084328766358,
+        longitude2: -142.59286611059505,
         distance: 2.984470239239482, azimuth1: -43.60741893781644, azimuth2: -43.60736096119608, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: 47.29464249705947, longitude1: 141.96379651429396, latitude2: 47.29465187751292, longitude2: 141.96381096749408,
+        kind: "short", latitude1: 47.29464249705947, longitude1: 141.96379651429396, latitude2: 47.29465187751292,
+        longitude2: 141.96381096749408,
         distance: 1.5108566356509787, azimuth1: 46.3491491848176, azimuth2: 46.34915980576957, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: -8.963770371732537, longitude1: -55.992344151910316, latitude2: -8.96594597584594, longitude2: -56.01442860700355,
+        kind: "short", latitude1: -8.963770371732537, longitude1: -55.992344151910316, latitude2: -8.96594597584594,
+        longitude2: -56.01442860700355,
         distance: 2440.487151606214, azimuth1: -95.66010131889507, azimuth2: -95.65665992811067, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: -39.202106811384716, longitude1: 127.73112705312002, latitude2: -39.202101748528534, longitude2: 127.73112346353136,
+        kind: "short", latitude1: -39.202106811384716, longitude1: 127.73112705312002, latitude2: -39.202101748528534,
+        longitude2: 127.73112346353136,
         distance: 0.6419264399856165, azimuth1: -28.883166525273335, azimuth2: -28.88316425644596, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: 47.60938687606742, longitude1: 107.98317312485295, latitude2: 47.60938721575681, longitude2: 107.98317324477195,
+        kind: "short", latitude1: 47.60938687606742, longitude1: 107.98317312485295, latitude2: 47.60938721575681,
+        longitude2: 107.98317324477195,
         distance: 0.03882892258938822, azimuth1: 13.427032419527198, azimuth2: 13.427032508095264, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: -8.22659378323877, longitude1: 0.495943632338566, latitude2: -8.222837789389002, longitude2: 0.49411230573712944,
-        distance: 461.81538816391503, azimuth1: -25.908072180558925, azimuth2: -25.907810198516522, azimuthsUnique: true),
+        kind: "short", latitude1: -8.22659378323877, longitude1: 0.495943632338566, latitude2: -8.222837789389002,
+        longitude2: 0.49411230573712944,
+        distance: 461.81538816391503, azimuth1: -25.908072180558925, azimuth2: -25.907810198516522, azimuthsUnique: true
+    ),
     GeodesicReferenceCase(
-        kind: "short", latitude1: 83.1363706019956, longitude1: 61.398356428070144, latitude2: 83.14766776095627, longitude2: 61.36850303403365,
+        kind: "short", latitude1: 83.1363706019956, longitude1: 61.398356428070144, latitude2: 83.14766776095627,
+        longitude2: 61.36850303403365,
         distance: 1322.9739225733522, azimuth1: -17.49956453556683, azimuth2: -17.529204334098395, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "short", latitude1: -76.93754232312881, longitude1: 33.6309938237782, latitude2: -76.93754231319213, longitude2: 33.6309921905814,
+        kind: "short", latitude1: -76.93754232312881, longitude1: 33.6309938237782, latitude2: -76.93754231319213,
+        longitude2: 33.6309921905814,
         distance: 0.04123673729671962, azimuth1: -88.45852194017692, azimuth2: -88.45852034924029, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: -4.887234902988336, longitude1: -127.18451341698236, latitude2: 10.011295352601488, longitude2: 36.75929543799285,
+        kind: "global", latitude1: -4.887234902988336, longitude1: -127.18451341698236, latitude2: 10.011295352601488,
+        longitude2: 36.75929543799285,
         distance: 18173660.501771428, azimuth1: 70.76169026194557, azimuth2: 107.21603350967554, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: 67.17608213099318, longitude1: -3.9189001470910796, latitude2: -50.34773759231052, longitude2: -17.331401026779417,
+        kind: "global", latitude1: 67.17608213099318, longitude1: -3.9189001470910796, latitude2: -50.34773759231052,
+        longitude2: -17.331401026779417,
         distance: 13082428.124013131, azimuth1: -170.32938356722082, azimuth2: -174.1340611863384, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: -56.49656453977839, longitude1: 76.10948945344694, latitude2: 18.38462764087958, longitude2: -75.83826767997829,
-        distance: 15174305.080233885, azimuth1: -139.77279825165726, azimuth2: -22.111463803033526, azimuthsUnique: true),
+        kind: "global", latitude1: -56.49656453977839, longitude1: 76.10948945344694, latitude2: 18.38462764087958,
+        longitude2: -75.83826767997829,
+        distance: 15174305.080233885, azimuth1: -139.77279825165726, azimuth2: -22.111463803033526, azimuthsUnique: true
+    ),
     GeodesicReferenceCase(
-        kind: "global", latitude1: -48.1808613575132, longitude1: -8.890512541085144, latitude2: 30.968744517595812, longitude2: 156.1248063950017,
+        kind: "global", latitude1: -48.1808613575132, longitude1: -8.890512541085144, latitude2: 30.968744517595812,
+        longitude2: 156.1248063950017,
         distance: 17714694.900376685, azimuth1: 141.47252472386344, azimuth2: 29.002874284667467, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: 12.796217492517007, longitude1: 146.88517210175564, latitude2: 29.144003519689182, longitude2: 56.0795997636842,
+        kind: "global", latitude1: 12.796217492517007, longitude1: 146.88517210175564, latitude2: 29.144003519689182,
+        longitude2: 56.0795997636842,
         distance: 9408058.621317016, azimuth1: -61.35889325355848, azimuth2: -101.68339156776398, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: 51.74921380491261, longitude1: -111.97067947785015, latitude2: 16.42526353422922, longitude2: -143.9867201842642,
+        kind: "global", latitude1: 51.74921380491261, longitude1: -111.97067947785015, latitude2: 16.42526353422922,
+        longitude2: -143.9867201842642,
         distance: 4831276.527170615, azimuth1: -132.23724916333978, azimuth2: -151.39760569275947, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: 4.686168219420047, longitude1: -62.46904761805375, latitude2: 23.879568677325395, longitude2: -66.02709020097423,
+        kind: "global", latitude1: 4.686168219420047, longitude1: -62.46904761805375, latitude2: 23.879568677325395,
+        longitude2: -66.02709020097423,
         distance: 2157808.2964942846, azimuth1: -9.851272125369483, azimuth2: -10.741854281336666, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: 10.754047078875017, longitude1: -97.19760936244553, latitude2: 43.57893190276039, longitude2: 69.92995775149097,
+        kind: "global", latitude1: 10.754047078875017, longitude1: -97.19760936244553, latitude2: 43.57893190276039,
+        longitude2: 69.92995775149097,
         distance: 13848696.170321984, azimuth1: 11.249354538145294, azimuth2: 164.68245044088147, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: 2.2601546205737524, longitude1: -133.33700313752794, latitude2: -57.55907847810603, longitude2: 173.43965248376094,
+        kind: "global", latitude1: 2.2601546205737524, longitude1: -133.33700313752794, latitude2: -57.55907847810603,
+        longitude2: 173.43965248376094,
         distance: 8137932.685810668, azimuth1: -153.23339976491147, azimuth2: -123.18638099603406, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: -8.052093510629975, longitude1: 160.08504746702465, latitude2: 26.001720255736277, longitude2: -106.11387137546151,
+        kind: "global", latitude1: -8.052093510629975, longitude1: 160.08504746702465, latitude2: 26.001720255736277,
+        longitude2: -106.11387137546151,
         distance: 10781840.68580144, azimuth1: 64.70391361009028, azimuth2: 84.52521458314922, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: 61.65875189455367, longitude1: -85.41102276488985, latitude2: 8.590424892021403, longitude2: -53.73191132865806,
+        kind: "global", latitude1: 61.65875189455367, longitude1: -85.41102276488985, latitude2: 8.590424892021403,
+        longitude2: -53.73191132865806,
         distance: 6433005.97753223, azimuth1: 142.1259551656137, azimuth2: 162.8126682643128, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: -4.750720497509955, longitude1: 66.12539655311568, latitude2: 18.2696334913884, longitude2: 75.33373828662138,
+        kind: "global", latitude1: -4.750720497509955, longitude1: 66.12539655311568, latitude2: 18.2696334913884,
+        longitude2: 75.33373828662138,
         distance: 2739458.377751286, azimuth1: 21.413519036438018, azimuth2: 22.522060937924337, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: 44.20552940954158, longitude1: 11.519541394699587, latitude2: -42.50855952596555, longitude2: -84.16304676220996,
-        distance: 13501528.748212624, azimuth1: -120.41743227497906, azimuth2: -123.00142840661366, azimuthsUnique: true),
+        kind: "global", latitude1: 44.20552940954158, longitude1: 11.519541394699587, latitude2: -42.50855952596555,
+        longitude2: -84.16304676220996,
+        distance: 13501528.748212624, azimuth1: -120.41743227497906, azimuth2: -123.00142840661366, azimuthsUnique: true
+    ),
     GeodesicReferenceCase(
-        kind: "global", latitude1: 36.30540973360935, longitude1: -14.764388842496203, latitude2: 19.951839817723098, longitude2: -68.90393700446074,
+        kind: "global", latitude1: 36.30540973360935, longitude1: -14.764388842496203, latitude2: 19.951839817723098,
+        longitude2: -68.90393700446074,
         distance: 5541925.300271744, azimuth1: -93.73964411768625, azimuth2: -121.11012846459471, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: -27.79724322352824, longitude1: -93.53290614273756, latitude2: 48.53332706438144, longitude2: 118.1823102032393,
+        kind: "global", latitude1: -27.79724322352824, longitude1: -93.53290614273756, latitude2: 48.53332706438144,
+        longitude2: 118.1823102032393,
         distance: 16451080.591741674, azimuth1: -40.91990886266708, azimuth2: -119.07304784030765, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: 48.70429548374506, longitude1: -148.0463874299997, latitude2: 39.25885118221983, longitude2: -2.0502275512864685,
+        kind: "global", latitude1: 48.70429548374506, longitude1: -148.0463874299997, latitude2: 39.25885118221983,
+        longitude2: -2.0502275512864685,
         distance: 9702011.505925374, azimuth1: 25.669124813940506, azimuth2: 158.32108264408143, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: 29.591680321681007, longitude1: -143.49836463569048, latitude2: -59.75443469621729, longitude2: -44.05558121172666,
+        kind: "global", latitude1: 29.591680321681007, longitude1: -143.49836463569048, latitude2: -59.75443469621729,
+        longitude2: -44.05558121172666,
         distance: 13316893.388857372, azimuth1: 144.9438973080538, azimuth2: 98.1513593686684, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: -66.25979333729057, longitude1: -122.13749092446855, latitude2: 41.81906487606782, longitude2: 121.28561201149188,
+        kind: "global", latitude1: -66.25979333729057, longitude1: -122.13749092446855, latitude2: 41.81906487606782,
+        longitude2: 121.28561201149188,
         distance: 15341552.031277778, azimuth1: -93.33156278874523, azimuth2: -32.68403571914057, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: -10.573180933123426, longitude1: 46.68142910246149, latitude2: -43.202001837677074, longitude2: -176.83165097792985,
+        kind: "global", latitude1: -10.573180933123426, longitude1: 46.68142910246149, latitude2: -43.202001837677074,
+        longitude2: -176.83165097792985,
         distance: 12602784.675015775, azimuth1: 146.92626999906983, azimuth2: 47.29517500633618, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: -47.71098022238183, longitude1: -137.21043099071576, latitude2: -50.0689582714263, longitude2: 147.6018708821502,
+        kind: "global", latitude1: -47.71098022238183, longitude1: -137.21043099071576, latitude2: -50.0689582714263,
+        longitude2: 147.6018708821502,
         distance: 5279566.37506266, azimuth1: -122.44826695204699, azimuth2: -62.19237489631135, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: 51.12758400789359, longitude1: 166.84858630531653, latitude2: 5.533239497837074, longitude2: -63.210257478524454,
+        kind: "global", latitude1: 51.12758400789359, longitude1: 166.84858630531653, latitude2: 5.533239497837074,
+        longitude2: -63.210257478524454,
         distance: 12133291.562066099, azimuth1: 53.693379756982964, azimuth2: 149.39383480875992, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: -61.7169747408038, longitude1: -113.6575079427502, latitude2: -65.43441211734002, longitude2: -150.6864243540633,
+        kind: "global", latitude1: -61.7169747408038, longitude1: -113.6575079427502, latitude2: -65.43441211734002,
+        longitude2: -150.6864243540633,
         distance: 1856167.541911205, azimuth1: -118.96482110646963, azimuth2: -85.56109547370731, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: -17.874867171470804, longitude1: 58.17730139611217, latitude2: 34.59693193760268, longitude2: 28.811134880607426,
+        kind: "global", latitude1: -17.874867171470804, longitude1: 58.17730139611217, latitude2: 34.59693193760268,
+        longitude2: 28.811134880607426,
         distance: 6586798.899459974, azimuth1: -28.10056881586248, azimuth2: -32.96785179334085, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: -7.925601180491739, longitude1: 140.48369328259582, latitude2: 6.526389228728203, longitude2: 62.55241018808343,
+        kind: "global", latitude1: -7.925601180491739, longitude1: 140.48369328259582, latitude2: 6.526389228728203,
+        longitude2: 62.55241018808343,
         distance: 8797227.804722462, azimuth1: -81.7995688883458, azimuth2: -80.65736953886915, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: 31.757069599610265, longitude1: 99.23699368492021, latitude2: 62.95450471975692, longitude2: -128.32687271823312,
+        kind: "global", latitude1: 31.757069599610265, longitude1: 99.23699368492021, latitude2: 62.95450471975692,
+        longitude2: -128.32687271823312,
         distance: 8693251.125558013, azimuth1: 20.081940151913457, azimuth2: 140.13511929835093, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: -67.12150201272607, longitude1: -3.021170398334249, latitude2: 59.43574397977858, longitude2: -134.17985972883213,
+        kind: "global", latitude1: -67.12150201272607, longitude1: -3.021170398334249, latitude2: 59.43574397977858,
+        longitude2: -134.17985972883213,
         distance: 17490591.564886045, azimuth1: -86.23058674689172, azimuth2: -49.74484186855594, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: 43.59098829878548, longitude1: -154.4069054114057, latitude2: 10.81733769021219, longitude2: 78.26386836308251,
+        kind: "global", latitude1: 43.59098829878548, longitude1: -154.4069054114057, latitude2: 10.81733769021219,
+        longitude2: 78.26386836308251,
         distance: 11976325.598433986, azimuth1: -54.88485579265094, azimuth2: -142.83814292344073, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: -33.48551251968711, longitude1: 166.32447867130645, latitude2: 1.816782751646513, longitude2: -97.30258187946485,
+        kind: "global", latitude1: -33.48551251968711, longitude1: 166.32447867130645, latitude2: 1.816782751646513,
+        longitude2: -97.30258187946485,
         distance: 10716404.960156376, azimuth1: 92.14954239050594, azimuth2: 56.585211182920055, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: -49.44216312209451, longitude1: 88.08021427112396, latitude2: 7.70159249262944, longitude2: 100.72329755411914,
+        kind: "global", latitude1: -49.44216312209451, longitude1: 88.08021427112396, latitude2: 7.70159249262944,
+        longitude2: 100.72329755411914,
         distance: 6449071.572285315, azimuth1: 14.843143027408338, azimuth2: 9.694794986487466, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: 29.08625584295394, longitude1: -144.74598134849, latitude2: 4.209407195001952, longitude2: 169.54764095871712,
+        kind: "global", latitude1: 29.08625584295394, longitude1: -144.74598134849, latitude2: 4.209407195001952,
+        longitude2: 169.54764095871712,
         distance: 5546708.073084719, azimuth1: -110.87644547326698, azimuth2: -124.97910643259982, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: -16.260096962434275, longitude1: -118.15856102684084, latitude2: 43.98744700857265, longitude2: -23.734897075442746,
+        kind: "global", latitude1: -16.260096962434275, longitude1: -118.15856102684084, latitude2: 43.98744700857265,
+        longitude2: -23.734897075442746,
         distance: 11597605.90013278, azimuth1: 47.8846804889198, azimuth2: 81.27250267129028, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: 18.086283031678473, longitude1: -66.14505214762166, latitude2: 66.05483096127627, longitude2: -77.85366933615006,
+        kind: "global", latitude1: 18.086283031678473, longitude1: -66.14505214762166, latitude2: 66.05483096127627,
+        longitude2: -77.85366933615006,
         distance: 5397352.228267623, azimuth1: -6.333333076657655, azimuth2: -14.935310379822738, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: 2.959301183090965, longitude1: 3.3699046947701845, latitude2: 28.543347176993112, longitude2: 144.73808338826967,
+        kind: "global", latitude1: 2.959301183090965, longitude1: 3.3699046947701845, latitude2: 28.543347176993112,
+        longitude2: 144.73808338826967,
         distance: 14618844.076517202, azimuth1: 46.8186437651182, azimuth2: 124.07041167407407, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: 29.722252557993276, longitude1: 56.437748832939235, latitude2: -1.029638194895492, longitude2: -41.27120763606109,
+        kind: "global", latitude1: 29.722252557993276, longitude1: 56.437748832939235, latitude2: -1.029638194895492,
+        longitude2: -41.27120763606109,
         distance: 10816527.213095875, azimuth1: -86.92527321026495, azimuth2: -119.76804912347309, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: 71.67419535416748, longitude1: -118.79033057283715, latitude2: 33.15818843518581, longitude2: 88.06063585791128,
+        kind: "global", latitude1: 71.67419535416748, longitude1: -118.79033057283715, latitude2: 33.15818843518581,
+        longitude2: 88.06063585791128,
         distance: 8189444.360188913, azimuth1: -23.209398368225465, azimuth2: -171.4708729480334, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: 53.5592045249397, longitude1: 32.36415296317679, latitude2: 52.87930802759377, longitude2: 146.9313785281417,
+        kind: "global", latitude1: 53.5592045249397, longitude1: 32.36415296317679, latitude2: 52.87930802759377,
+        longitude2: 146.9313785281417,
         distance: 6749172.459651524, azimuth1: 39.08761206540604, azimuth2: 141.6398770345896, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: 65.2865161246021, longitude1: -118.82059632266508, latitude2: -38.59942050382016, longitude2: -139.27464387524748,
+        kind: "global", latitude1: 65.2865161246021, longitude1: -118.82059632266508, latitude2: -38.59942050382016,
+        longitude2: -139.27464387524748,
         distance: 11653760.149097994, azimuth1: -163.52502409118256, azimuth2: -171.2610034620156, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: -33.33047263156488, longitude1: 143.42469420621728, latitude2: 74.84748095250345, longitude2: -157.34236928052636,
+        kind: "global", latitude1: -33.33047263156488, longitude1: 143.42469420621728, latitude2: 74.84748095250345,
+        longitude2: -157.34236928052636,
         distance: 12734098.82379019, azimuth1: 14.365058526169959, azimuth2: 52.31251003967506, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: 8.891218131559809, longitude1: 95.14268282472267, latitude2: -4.759640146081189, longitude2: 101.87487816720915,
+        kind: "global", latitude1: 8.891218131559809, longitude1: 95.14268282472267, latitude2: -4.759640146081189,
+        longitude2: 101.87487816720915,
         distance: 1684318.007005817, azimuth1: 153.40950313717912, azimuth2: 153.654201564283, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: 24.96143746615581, longitude1: 178.22693213416585, latitude2: -14.672464164956457, longitude2: -11.18924054124463,
+        kind: "global", latitude1: 24.96143746615581, longitude1: 178.22693213416585, latitude2: -14.672464164956457,
+        longitude2: -11.18924054124463,
         distance: 18510744.64708051, azimuth1: 41.427546555619394, azimuth2: 141.66012955140354, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: 61.88561268095969, longitude1: -14.288840767187992, latitude2: 14.33752833192259, longitude2: -166.41582267669995,
-        distance: 11208117.499501428, azimuth1: -27.393701228792928, azimuth2: -167.03683861579876, azimuthsUnique: true),
+        kind: "global", latitude1: 61.88561268095969, longitude1: -14.288840767187992, latitude2: 14.33752833192259,
+        longitude2: -166.41582267669995,
+        distance: 11208117.499501428, azimuth1: -27.393701228792928, azimuth2: -167.03683861579876, azimuthsUnique: true
+    ),
     GeodesicReferenceCase(
-        kind: "global", latitude1: 41.565712037718505, longitude1: -148.62964901646401, latitude2: 40.413650497216246, longitude2: -32.57871137319478,
+        kind: "global", latitude1: 41.565712037718505, longitude1: -148.62964901646401, latitude2: 40.413650497216246,
+        longitude2: -32.57871137319478,
         distance: 8876858.918822369, azimuth1: 44.03286373582519, azimuth2: 136.91547238012396, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: 52.503438346035, longitude1: -63.783413924857186, latitude2: -12.298696431163988, longitude2: -131.5439462862608,
+        kind: "global", latitude1: 52.503438346035, longitude1: -63.783413924857186, latitude2: -12.298696431163988,
+        longitude2: -131.5439462862608,
         distance: 9637453.020957008, azimuth1: -114.91224414359023, azimuth2: -145.51772688351093, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: -29.578188071748443, longitude1: -171.02798925615693, latitude2: 13.637408107720212, longitude2: 129.23589081320398,
+        kind: "global", latitude1: -29.578188071748443, longitude1: -171.02798925615693, latitude2: 13.637408107720212,
+        longitude2: 129.23589081320398,
         distance: 7994879.304279466, azimuth1: -62.14930718885662, azimuth2: -52.349551744843865, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: 47.452458407758506, longitude1: -82.24985652191178, latitude2: -22.703449854997228, longitude2: -124.21485536949687,
+        kind: "global", latitude1: 47.452458407758506, longitude1: -82.24985652191178, latitude2: -22.703449854997228,
+        longitude2: -124.21485536949687,
         distance: 8832969.180572353, azimuth1: -141.029690792183, azimuth2: -152.5092823015401, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: 60.89741817197558, longitude1: -58.40424831568981, latitude2: 28.013594182277966, longitude2: -126.0793568147142,
+        kind: "global", latitude1: 60.89741817197558, longitude1: -58.40424831568981, latitude2: 28.013594182277966,
+        longitude2: -126.0793568147142,
         distance: 6125424.798295165, azimuth1: -94.43663144161135, azimuth2: -146.614160870941, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: -14.752061624980003, longitude1: -44.61341932967184, latitude2: -23.56645901339436, longitude2: 125.57721528780195,
+        kind: "global", latitude1: -14.752061624980003, longitude1: -44.61341932967184, latitude2: -23.56645901339436,
+        longitude2: 125.57721528780195,
         distance: 15634554.858390724, azimuth1: 165.9005786113156, azimuth2: 14.887911658279974, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: -14.839319807605001, longitude1: -21.141571945533656, latitude2: 15.14538050772626, longitude2: -13.028989879700475,
+        kind: "global", latitude1: -14.839319807605001, longitude1: -21.141571945533656, latitude2: 15.14538050772626,
+        longitude2: -13.028989879700475,
         distance: 3434346.0312679345, azimuth1: 15.412643163072755, azimuth2: 15.435115557925855, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: 12.048127708270412, longitude1: -101.58315935130541, latitude2: 12.859248648372493, longitude2: 16.750496208340167,
+        kind: "global", latitude1: 12.048127708270412, longitude1: -101.58315935130541, latitude2: 12.859248648372493,
+        longitude2: 16.750496208340167,
         distance: 12686911.223271722, azimuth1: 69.82091207811277, azimuth2: 109.6882933692296, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "global", latitude1: 74.027284328142, longitude1: 91.57345888018654, latitude2: -28.852455034842386, longitude2: 23.590749771294952,
-        distance: 12423867.330657616, azimuth1: -118.82346970834055, azimuth2: -163.98455435360862, azimuthsUnique: true),
+        kind: "global", latitude1: 74.027284328142, longitude1: 91.57345888018654, latitude2: -28.852455034842386,
+        longitude2: 23.590749771294952,
+        distance: 12423867.330657616, azimuth1: -118.82346970834055, azimuth2: -163.98455435360862, azimuthsUnique: true
+    ),
     GeodesicReferenceCase(
-        kind: "pole", latitude1: 90.0, longitude1: -177.27826159400558, latitude2: 11.231029445724133, longitude2: 50.55480947615089,
+        kind: "pole", latitude1: 90.0, longitude1: -177.27826159400558, latitude2: 11.231029445724133,
+        longitude2: 50.55480947615089,
         distance: 8759944.258431796, azimuth1: -47.83307107015647, azimuth2: -180.0, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "pole", latitude1: 90.0, longitude1: -65.94739616625625, latitude2: -18.411529758051785, longitude2: -9.323625777975337,
+        kind: "pole", latitude1: 90.0, longitude1: -65.94739616625625, latitude2: -18.411529758051785,
+        longitude2: -9.323625777975337,
         distance: 12038496.9101899, azimuth1: 123.37622961171908, azimuth2: 180.0, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "pole", latitude1: -90.0, longitude1: -48.914053308245485, latitude2: 14.123161867148385, longitude2: -57.603199646285816,
+        kind: "pole", latitude1: -90.0, longitude1: -48.914053308245485, latitude2: 14.123161867148385,
+        longitude2: -57.603199646285816,
         distance: 11563937.985281475, azimuth1: -8.68914633804033, azimuth2: -0.0, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "pole", latitude1: -90.0, longitude1: -107.12160358565372, latitude2: -80.48238446075577, longitude2: 56.907402289152344,
+        kind: "pole", latitude1: -90.0, longitude1: -107.12160358565372, latitude2: -80.48238446075577,
+        longitude2: 56.907402289152344,
         distance: 1062962.0655095088, azimuth1: 164.02900587480605, azimuth2: 0.0, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "pole", latitude1: 90.0, longitude1: -12.534094559254441, latitude2: 11.670920981100465, longitude2: 2.2136834532777243,
+        kind: "pole", latitude1: 90.0, longitude1: -12.534094559254441, latitude2: 11.670920981100465,
+        longitude2: 2.2136834532777243,
         distance: 8711284.311004944, azimuth1: 165.25222198746783, azimuth2: 180.0, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "pole", latitude1: 90.0, longitude1: -45.51028641227683, latitude2: -13.16984578009036, longitude2: -127.8047390965027,
+        kind: "pole", latitude1: 90.0, longitude1: -45.51028641227683, latitude2: -13.16984578009036,
+        longitude2: -127.8047390965027,
         distance: 11458466.780154595, azimuth1: -97.70554731577413, azimuth2: -180.0, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "pole", latitude1: 90.0, longitude1: -152.19964707778007, latitude2: 15.441348549563395, longitude2: 34.09965299096271,
+        kind: "pole", latitude1: 90.0, longitude1: -152.19964707778007, latitude2: 15.441348549563395,
+        longitude2: 34.09965299096271,
         distance: 8294140.54517778, azimuth1: -6.299300068742781, azimuth2: -180.0, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "pole", latitude1: -90.0, longitude1: -135.98373583965184, latitude2: -12.872328387925378, longitude2: 100.60528386501159,
+        kind: "pole", latitude1: -90.0, longitude1: -135.98373583965184, latitude2: -12.872328387925378,
+        longitude2: 100.60528386501159,
         distance: 8578379.226240044, azimuth1: -123.41098029533657, azimuth2: -0.0, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "pole", latitude1: -90.0, longitude1: 131.95858141607215, latitude2: 71.68824233001439, longitude2: -22.149148089558793,
+        kind: "pole", latitude1: -90.0, longitude1: 131.95858141607215, latitude2: 71.68824233001439,
+        longitude2: -22.149148089558793,
         distance: 17959307.78196432, azimuth1: -154.10772950563094, azimuth2: -0.0, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "pole", latitude1: 90.0, longitude1: 35.66610740192411, latitude2: -48.98830312555527, longitude2: -106.29794696474855,
+        kind: "pole", latitude1: 90.0, longitude1: 35.66610740192411, latitude2: -48.98830312555527,
+        longitude2: -106.29794696474855,
         distance: 15430292.556547783, azimuth1: -38.035945633327344, azimuth2: -180.0, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "near pole", latitude1: 44.74491976957886, longitude1: -17.56110887179051, latitude2: 89.99999999355401, longitude2: 8.041025487675256,
-        distance: 5045368.234330153, azimuth1: 3.928440893338959e-09, azimuth2: 25.602134362233915, azimuthsUnique: true),
+        kind: "near pole", latitude1: 44.74491976957886, longitude1: -17.56110887179051, latitude2: 89.99999999355401,
+        longitude2: 8.041025487675256,
+        distance: 5045368.234330153, azimuth1: 3.928440893338959e-09, azimuth2: 25.602134362233915, azimuthsUnique: true
+    ),
     GeodesicReferenceCase(
-        kind: "near pole", latitude1: 56.06830729380936, longitude1: -173.49376656680764, latitude2: 89.99999999561616, longitude2: 130.656493094888,
-        distance: 3785797.2151998514, azimuth1: -6.506096966044285e-09, azimuth2: -55.84974034370408, azimuthsUnique: true),
+        kind: "near pole", latitude1: 56.06830729380936, longitude1: -173.49376656680764, latitude2: 89.99999999561616,
+        longitude2: 130.656493094888,
+        distance: 3785797.2151998514, azimuth1: -6.506096966044285e-09, azimuth2: -55.84974034370408,
+        azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "near pole", latitude1: 33.94280101522198, longitude1: -117.69932796112043, latitude2: -89.99999816501166, longitude2: -63.835443466503136,
+        kind: "near pole", latitude1: 33.94280101522198, longitude1: -117.69932796112043, latitude2: -89.99999816501166,
+        longitude2: -63.835443466503136,
         distance: 13759282.4322921, azimuth1: 179.99999820948486, azimuth2: 126.13611649206332, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "near pole", latitude1: -18.368685032908534, longitude1: 97.03397855277018, latitude2: -89.99999998427248, longitude2: 106.63303466465572,
+        kind: "near pole", latitude1: -18.368685032908534, longitude1: 97.03397855277018, latitude2: -89.99999998427248,
+        longitude2: 106.63303466465572,
         distance: 7970176.810010175, azimuth1: 179.99999999722823, azimuth2: 170.4009438872326, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "near pole", latitude1: 58.08407089023898, longitude1: -176.05230705361805, latitude2: 89.99999989463134, longitude2: -34.39589673759656,
-        distance: 3561319.3861900195, azimuth1: 1.2376184388250571e-07, azimuth2: 141.65641042109746, azimuthsUnique: true),
+        kind: "near pole", latitude1: 58.08407089023898, longitude1: -176.05230705361805, latitude2: 89.99999989463134,
+        longitude2: -34.39589673759656,
+        distance: 3561319.3861900195, azimuth1: 1.2376184388250571e-07, azimuth2: 141.65641042109746,
+        azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "near pole", latitude1: -2.2111027722452254, longitude1: -163.97775718406788, latitude2: 89.99999996487513, longitude2: 174.37402989373163,
-        distance: 10246458.031874314, azimuth1: -1.3011017295513833e-08, azimuth2: -21.648212921770277, azimuthsUnique: true),
+        kind: "near pole", latitude1: -2.2111027722452254, longitude1: -163.97775718406788,
+        latitude2: 89.99999996487513, longitude2: 174.37402989373163,
+        distance: 10246458.031874314, azimuth1: -1.3011017295513833e-08, azimuth2: -21.648212921770277,
+        azimuthsUnique: true),
     GeodesicReferenceCase(
         kind: "pole to pole", latitude1: 90.0, longitude1: 0.0, latitude2: -90.0, longitude2: 0.0,
         distance: 20003931.458625447, azimuth1: 180.0, azimuth2: 180.0, azimuthsUnique: false),
@@ -356,199 +480,264 @@ let geodesicReferenceCases: [GeodesicReferenceCase] = [
         kind: "across the pole", latitude1: 89.9, longitude1: 10.0, latitude2: 89.9, longitude2: -170.0,
         distance: 22338.795682520195, azimuth1: -0.0, azimuth2: -180.0, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "equatorial", latitude1: 0.0, longitude1: -114.37694269103741, latitude2: 0.0, longitude2: -114.37694259103742,
+        kind: "equatorial", latitude1: 0.0, longitude1: -114.37694269103741, latitude2: 0.0,
+        longitude2: -114.37694259103742,
         distance: 0.011131948418443843, azimuth1: 90.0, azimuth2: 90.0, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "equatorial", latitude1: 0.0, longitude1: -176.4612936077627, latitude2: 0.0, longitude2: -175.9612936077627,
+        kind: "equatorial", latitude1: 0.0, longitude1: -176.4612936077627, latitude2: 0.0,
+        longitude2: -175.9612936077627,
         distance: 55659.74539663678, azimuth1: 90.0, azimuth2: 90.0, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "equatorial", latitude1: 0.0, longitude1: -141.6055221210174, latitude2: 0.0, longitude2: -96.6055221210174,
+        kind: "equatorial", latitude1: 0.0, longitude1: -141.6055221210174, latitude2: 0.0,
+        longitude2: -96.6055221210174,
         distance: 5009377.085697311, azimuth1: 90.0, azimuth2: 90.0, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "equatorial", latitude1: 0.0, longitude1: 38.95373411563483, latitude2: 0.0, longitude2: 128.95373411563483,
+        kind: "equatorial", latitude1: 0.0, longitude1: 38.95373411563483, latitude2: 0.0,
+        longitude2: 128.95373411563483,
         distance: 10018754.171394622, azimuth1: 90.0, azimuth2: 90.0, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "equatorial", latitude1: 0.0, longitude1: 55.90322586809248, latitude2: 0.0, longitude2: 190.90322586809248,
+        kind: "equatorial", latitude1: 0.0, longitude1: 55.90322586809248, latitude2: 0.0,
+        longitude2: 190.90322586809248,
         distance: 15028131.257091932, azimuth1: 90.0, azimuth2: 90.0, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "equatorial", latitude1: 0.0, longitude1: 162.74610809225743, latitude2: 0.0, longitude2: 341.74610809225743,
+        kind: "equatorial", latitude1: 0.0, longitude1: 162.74610809225743, latitude2: 0.0,
+        longitude2: 341.74610809225743,
         distance: 19926188.85199597, azimuth1: 90.0, azimuth2: 90.0, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "equatorial", latitude1: 0.0, longitude1: -132.73604726514668, latitude2: 0.0, longitude2: 46.653952734853306,
+        kind: "equatorial", latitude1: 0.0, longitude1: -132.73604726514668, latitude2: 0.0,
+        longitude2: 46.653952734853306,
         distance: 19969603.453405343, azimuth1: 90.0, azimuth2: 90.0, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "equatorial", latitude1: 0.0, longitude1: 4.275091787296191, latitude2: 0.0, longitude2: 183.6716917872962,
+        kind: "equatorial", latitude1: 0.0, longitude1: 4.275091787296191, latitude2: 0.0,
+        longitude2: 183.6716917872962,
         distance: 19970338.16101162, azimuth1: 88.9274275590719, azimuth2: 91.0725724409281, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "equatorial", latitude1: 0.0, longitude1: -1.3552458726838097, latitude2: 0.0, longitude2: 178.0447541273162,
+        kind: "equatorial", latitude1: 0.0, longitude1: -1.3552458726838097, latitude2: 0.0,
+        longitude2: 178.0447541273162,
         distance: 19970715.516595997, azimuth1: 83.82629047240657, azimuth2: 96.17370952759343, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "equatorial", latitude1: 0.0, longitude1: -141.1619990136281, latitude2: 0.0, longitude2: 38.338000986371895,
+        kind: "equatorial", latitude1: 0.0, longitude1: -141.1619990136281, latitude2: 0.0,
+        longitude2: 38.338000986371895,
         distance: 19980861.908890963, azimuth1: 55.966495140158635, azimuth2: 124.03350485984137, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "equatorial", latitude1: 0.0, longitude1: -139.22974451147616, latitude2: 0.0, longitude2: 40.67025548852385,
+        kind: "equatorial", latitude1: 0.0, longitude1: -139.22974451147616, latitude2: 0.0,
+        longitude2: 40.67025548852385,
         distance: 20003008.42150941, azimuth1: 9.545672694738908, azimuth2: 170.4543273052611, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "equatorial", latitude1: 0.0, longitude1: -108.13603380091678, latitude2: 0.0, longitude2: 71.85396619908323,
+        kind: "equatorial", latitude1: 0.0, longitude1: -108.13603380091678, latitude2: 0.0,
+        longitude2: 71.85396619908323,
         distance: 20003922.22814904, azimuth1: 0.9502226798574768, azimuth2: 179.0497773201425, azimuthsUnique: true),
     GeodesicReferenceCase(
         kind: "equatorial antipodal", latitude1: 0.0, longitude1: 0.0, latitude2: 0.0, longitude2: 180.0,
         distance: 20003931.458625447, azimuth1: 0.0, azimuth2: 180.0, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "meridian", latitude1: 52.95871326533472, longitude1: 116.55235729136928, latitude2: 62.137470191626676, longitude2: 116.55235729136928,
+        kind: "meridian", latitude1: 52.95871326533472, longitude1: 116.55235729136928, latitude2: 62.137470191626676,
+        longitude2: 116.55235729136928,
         distance: 1022225.7730845234, azimuth1: 0.0, azimuth2: 0.0, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "meridian", latitude1: -76.32357849687715, longitude1: 9.947885685648828, latitude2: 66.42840995633028, longitude2: 9.947885685648828,
+        kind: "meridian", latitude1: -76.32357849687715, longitude1: 9.947885685648828, latitude2: 66.42840995633028,
+        longitude2: 9.947885685648828,
         distance: 15845293.082668578, azimuth1: 0.0, azimuth2: 0.0, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "meridian", latitude1: -71.32604325455027, longitude1: 39.433042513160245, latitude2: -24.340937324097283, longitude2: 39.433042513160245,
+        kind: "meridian", latitude1: -71.32604325455027, longitude1: 39.433042513160245, latitude2: -24.340937324097283,
+        longitude2: 39.433042513160245,
         distance: 5223876.601438525, azimuth1: 0.0, azimuth2: 0.0, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "meridian", latitude1: 64.81402904930252, longitude1: -49.55183589808604, latitude2: -61.89829266801963, longitude2: -49.55183589808604,
+        kind: "meridian", latitude1: 64.81402904930252, longitude1: -49.55183589808604, latitude2: -61.89829266801963,
+        longitude2: -49.55183589808604,
         distance: 14056201.163686939, azimuth1: 180.0, azimuth2: 180.0, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "meridian", latitude1: 23.786551778608953, longitude1: -68.72707377404859, latitude2: 23.83245101292536, longitude2: -68.72707377404859,
+        kind: "meridian", latitude1: 23.786551778608953, longitude1: -68.72707377404859, latitude2: 23.83245101292536,
+        longitude2: -68.72707377404859,
         distance: 5083.5915619707785, azimuth1: 0.0, azimuth2: 0.0, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "meridian", latitude1: 65.9061824267381, longitude1: 12.328791484903292, latitude2: 78.29938140721725, longitude2: 12.328791484903292,
+        kind: "meridian", latitude1: 65.9061824267381, longitude1: 12.328791484903292, latitude2: 78.29938140721725,
+        longitude2: 12.328791484903292,
         distance: 1382881.2820731478, azimuth1: 0.0, azimuth2: 0.0, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "meridian", latitude1: 75.11019993056027, longitude1: 54.95323832474401, latitude2: -89.59444445908588, longitude2: 54.95323832474401,
+        kind: "meridian", latitude1: 75.11019993056027, longitude1: 54.95323832474401, latitude2: -89.59444445908588,
+        longitude2: 54.95323832474401,
         distance: 18295905.60974798, azimuth1: 180.0, azimuth2: 180.0, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "meridian", latitude1: 56.291689004412774, longitude1: -92.0994517973698, latitude2: -83.1258432499509, longitude2: -92.0994517973698,
+        kind: "meridian", latitude1: 56.291689004412774, longitude1: -92.0994517973698, latitude2: -83.1258432499509,
+        longitude2: -92.0994517973698,
         distance: 15475241.9103956, azimuth1: 180.0, azimuth2: 180.0, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "meridian over pole", latitude1: 58.92100792511738, longitude1: -40.57444257517852, latitude2: 74.4900838993859, longitude2: 139.42555742482148,
+        kind: "meridian over pole", latitude1: 58.92100792511738, longitude1: -40.57444257517852,
+        latitude2: 74.4900838993859, longitude2: 139.42555742482148,
         distance: 5200038.78276307, azimuth1: 0.0, azimuth2: 180.0, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "meridian over pole", latitude1: 83.89887860941957, longitude1: 143.08754477761448, latitude2: -51.9279135132721, longitude2: 323.0875447776145,
+        kind: "meridian over pole", latitude1: 83.89887860941957, longitude1: 143.08754477761448,
+        latitude2: -51.9279135132721, longitude2: 323.0875447776145,
         distance: 16438721.00627021, azimuth1: 0.0, azimuth2: 180.0, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "meridian over pole", latitude1: -65.4192731374491, longitude1: 33.96947482824473, latitude2: -87.06563853492985, longitude2: 213.96947482824473,
+        kind: "meridian over pole", latitude1: -65.4192731374491, longitude1: 33.96947482824473,
+        latitude2: -87.06563853492985, longitude2: 213.96947482824473,
         distance: 3071627.051942127, azimuth1: 180.0, azimuth2: 0.0, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "meridian over pole", latitude1: 73.24291450148084, longitude1: 150.62668344908786, latitude2: -20.957757724938702, longitude2: 330.62668344908786,
+        kind: "meridian over pole", latitude1: 73.24291450148084, longitude1: 150.62668344908786,
+        latitude2: -20.957757724938702, longitude2: 330.62668344908786,
         distance: 14191501.131533593, azimuth1: 0.0, azimuth2: 180.0, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "meridian over pole", latitude1: 89.06263198754883, longitude1: 101.39229601040711, latitude2: -11.985435764106356, longitude2: 281.3922960104071,
+        kind: "meridian over pole", latitude1: 89.06263198754883, longitude1: 101.39229601040711,
+        latitude2: -11.985435764106356, longitude2: 281.3922960104071,
         distance: 11432137.339810707, azimuth1: 0.0, azimuth2: 180.0, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "meridian over pole", latitude1: -50.367651574899185, longitude1: 89.65742882035494, latitude2: 79.0875431020153, longitude2: 269.65742882035494,
+        kind: "meridian over pole", latitude1: -50.367651574899185, longitude1: 89.65742882035494,
+        latitude2: 79.0875431020153, longitude2: 269.65742882035494,
         distance: 16802415.467449177, azimuth1: 0.0, azimuth2: 180.0, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: 78.7463638939607, longitude1: 8.307422290910381, latitude2: -78.7463638939607, longitude2: 187.85278283155952,
+        kind: "nearly antipodal", latitude1: 78.7463638939607, longitude1: 8.307422290910381,
+        latitude2: -78.7463638939607, longitude2: 187.85278283155952,
         distance: 19995309.325890608, azimuth1: 90.16505355746537, azimuth2: 90.16505355746537, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: -7.009924608071572, longitude1: 79.24909441838008, latitude2: 7.008790924415173, longitude2: 259.2028642572319,
+        kind: "nearly antipodal", latitude1: -7.009924608071572, longitude1: 79.24909441838008,
+        latitude2: 7.008790924415173, longitude2: 259.2028642572319,
         distance: 20003609.181626547, azimuth1: 175.57847717559002, azimuth2: 4.421512117605669, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: -41.682243440770286, longitude1: 72.18763116574672, latitude2: 41.68659833199275, longitude2: 250.68980279866864,
+        kind: "nearly antipodal", latitude1: -41.682243440770286, longitude1: 72.18763116574672,
+        latitude2: 41.68659833199275, longitude2: 250.68980279866864,
         distance: 19898002.437551886, azimuth1: 89.33396234271133, azimuth2: 89.96998772826821, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: 47.87222823465183, longitude1: 66.37198205252653, latitude2: -47.87222823465183, longitude2: 245.02407248749776,
+        kind: "nearly antipodal", latitude1: 47.87222823465183, longitude1: 66.37198205252653,
+        latitude2: -47.87222823465183, longitude2: 245.02407248749776,
         distance: 19918255.946542803, azimuth1: 90.34951876183845, azimuth2: 90.34951876183845, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: 26.2175098349951, longitude1: -95.16189486093711, latitude2: -25.717948583183748, longitude2: 84.75394254389643,
+        kind: "nearly antipodal", latitude1: 26.2175098349951, longitude1: -95.16189486093711,
+        latitude2: -25.717948583183748, longitude2: 84.75394254389643,
         distance: 19948262.68431925, azimuth1: 4.410426375513484, azimuth2: 175.6081982788067, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: 32.87654032809235, longitude1: -132.68456372285306, latitude2: -32.876925854666446, longitude2: 47.310195688829694,
+        kind: "nearly antipodal", latitude1: 32.87654032809235, longitude1: -132.68456372285306,
+        latitude2: -32.876925854666446, longitude2: 47.310195688829694,
         distance: 20003886.17010086, azimuth1: 179.40819912628285, azimuth2: 0.5918034354507477, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: -57.254186113733425, longitude1: 105.74086774325468, latitude2: 57.254186113733425, longitude2: 285.7232961605136,
+        kind: "nearly antipodal", latitude1: -57.254186113733425, longitude1: 105.74086774325468,
+        latitude2: 57.254186113733425, longitude2: 285.7232961605136,
         distance: 20003902.958565358, azimuth1: 176.91917356895408, azimuth2: 3.080826431045913, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: -1.470416447033756, longitude1: 156.31228520427294, latitude2: 1.4723007428057158, longitude2: 334.9600155811585,
+        kind: "nearly antipodal", latitude1: -1.470416447033756, longitude1: 156.31228520427294,
+        latitude2: 1.4723007428057158, longitude2: 334.9600155811585,
         distance: 19887001.418969195, azimuth1: 89.84715489759273, azimuth2: 90.13361351698744, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: 36.13026088440377, longitude1: -75.9534999203073, latitude2: -36.1126023320545, longitude2: 103.88721536426252,
+        kind: "nearly antipodal", latitude1: 36.13026088440377, longitude1: -75.9534999203073,
+        latitude2: -36.1126023320545, longitude2: 103.88721536426252,
         distance: 19999732.690628625, azimuth1: 18.17974354863724, azimuth2: 161.82446936863346, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: 20.15956642991287, longitude1: -85.21951756439931, latitude2: -20.15956642991287, longitude2: 94.76700467440114,
+        kind: "nearly antipodal", latitude1: 20.15956642991287, longitude1: -85.21951756439931,
+        latitude2: -20.15956642991287, longitude2: 94.76700467440114,
         distance: 20003914.69146231, azimuth1: 1.363790793076048, azimuth2: 178.63620920692395, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: -38.690979313558564, longitude1: -88.7542562476977, latitude2: 38.689366687545046, longitude2: 90.149466440923,
+        kind: "nearly antipodal", latitude1: -38.690979313558564, longitude1: -88.7542562476977,
+        latitude2: 38.689366687545046, longitude2: 90.149466440923,
         distance: 19929058.589063887, azimuth1: 89.99342355235993, azimuth2: 89.61603084703741, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: -63.54223872382397, longitude1: -83.61967268099076, latitude2: 63.54223872382397, longitude2: 96.25608211018363,
+        kind: "nearly antipodal", latitude1: -63.54223872382397, longitude1: -83.61967268099076,
+        latitude2: 63.54223872382397, longitude2: 96.25608211018363,
         distance: 20002506.586973846, azimuth1: 152.53509404192, azimuth2: 27.464905958080003, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: -73.0794119832524, longitude1: 171.31418962970946, latitude2: 73.08015049854683, longitude2: 350.46938640868814,
+        kind: "nearly antipodal", latitude1: -73.0794119832524, longitude1: 171.31418962970946,
+        latitude2: 73.08015049854683, longitude2: 350.46938640868814,
         distance: 19979337.436808884, azimuth1: 89.46282265545929, azimuth2: 89.8973690060586, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: -52.802400013783824, longitude1: -157.47665043827044, latitude2: 52.81295426435171, longitude2: 22.501054857815934,
+        kind: "nearly antipodal", latitude1: -52.802400013783824, longitude1: -157.47665043827044,
+        latitude2: 52.81295426435171, longitude2: 22.501054857815934,
         distance: 20002713.163000297, azimuth1: 3.3390475248613467, azimuth2: 176.6601428958456, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: 30.62138776053888, longitude1: -134.6887117660541, latitude2: -30.62138776053888, longitude2: 45.286171893015805,
+        kind: "nearly antipodal", latitude1: 30.62138776053888, longitude1: -134.6887117660541,
+        latitude2: -30.62138776053888, longitude2: 45.286171893015805,
         distance: 20003873.22999307, azimuth1: 2.7718911445954535, azimuth2: 177.22810885540454, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: 43.72146911172618, longitude1: -78.81767036448257, latitude2: -43.72146911172618, longitude2: 99.70318210035023,
+        kind: "nearly antipodal", latitude1: 43.72146911172618, longitude1: -78.81767036448257,
+        latitude2: -43.72146911172618, longitude2: 99.70318210035023,
         distance: 19902331.82376758, azimuth1: 90.36025955381575, azimuth2: 90.36025955381575, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: 45.21885147595704, longitude1: -134.65293523994842, latitude2: -45.21885147595704, longitude2: 45.20407593744483,
+        kind: "nearly antipodal", latitude1: 45.21885147595704, longitude1: -134.65293523994842,
+        latitude2: -45.21885147595704, longitude2: 45.20407593744483,
         distance: 20002044.25778918, azimuth1: 19.63674328358275, azimuth2: 160.36325671641725, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: -74.14700920550393, longitude1: 68.44383863075046, latitude2: 74.14700920550393, longitude2: 248.28963646330627,
+        kind: "nearly antipodal", latitude1: -74.14700920550393, longitude1: 68.44383863075046,
+        latitude2: 74.14700920550393, longitude2: 248.28963646330627,
         distance: 20001736.667327806, azimuth1: 111.06332375310015, azimuth2: 68.93667624689985, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: 67.83203480930422, longitude1: 34.34477360913465, latitude2: -67.83203480930422, longitude2: 214.3353548710783,
+        kind: "nearly antipodal", latitude1: 67.83203480930422, longitude1: 34.34477360913465,
+        latitude2: -67.83203480930422, longitude2: 214.3353548710783,
         distance: 20003923.27002728, azimuth1: 2.3656907470051207, azimuth2: 177.63430925299488, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: -4.281758123181078, longitude1: -121.65911257038306, latitude2: 4.276579454782469, longitude2: 57.375624101562394,
+        kind: "nearly antipodal", latitude1: -4.281758123181078, longitude1: -121.65911257038306,
+        latitude2: 4.276579454782469, longitude2: 57.375624101562394,
         distance: 19930163.428347744, azimuth1: 90.79950625622051, azimuth2: 89.1733712648213, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: -12.942311676547305, longitude1: 128.09097994500706, latitude2: 12.942311676547305, longitude2: 307.4943896976164,
+        kind: "nearly antipodal", latitude1: -12.942311676547305, longitude1: 128.09097994500706,
+        latitude2: 12.942311676547305, longitude2: 307.4943896976164,
         distance: 19971098.22396692, azimuth1: 89.99906586303567, azimuth2: 89.99906586303567, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: -65.11847001789147, longitude1: -119.90514875923293, latitude2: 65.1193577041053, longitude2: 59.97877088319222,
+        kind: "nearly antipodal", latitude1: -65.11847001789147, longitude1: -119.90514875923293,
+        latitude2: 65.1193577041053, longitude2: 59.97877088319222,
         distance: 20002599.5273399, azimuth1: 26.876003516441646, azimuth2: 153.12302759393373, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: 26.73113632763389, longitude1: 165.96064660205462, latitude2: -26.73113632763389, longitude2: 345.95317285645956,
+        kind: "nearly antipodal", latitude1: 26.73113632763389, longitude1: 165.96064660205462,
+        latitude2: -26.73113632763389, longitude2: 345.95317285645956,
         distance: 20003926.30276968, azimuth1: 0.7946029807647708, azimuth2: 179.20539701923522, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: -54.62646168824094, longitude1: -126.68297179650217, latitude2: 54.62308587221707, longitude2: 53.28297979910868,
+        kind: "nearly antipodal", latitude1: -54.62646168824094, longitude1: -126.68297179650217,
+        latitude2: 54.62308587221707, longitude2: 53.28297979910868,
         distance: 20003450.420312483, azimuth1: 174.50717469411782, azimuth2: 5.492369141596597, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: -48.6554193475159, longitude1: 171.99122100156325, latitude2: 48.6554193475159, longitude2: 351.98434800869387,
+        kind: "nearly antipodal", latitude1: -48.6554193475159, longitude1: 171.99122100156325,
+        latitude2: 48.6554193475159, longitude2: 351.98434800869387,
         distance: 20003927.098329876, azimuth1: 179.01321474102124, azimuth2: 0.9867852589787669, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: 27.52192968372873, longitude1: 130.30129509051795, latitude2: -27.521099984984943, longitude2: 310.2685919041531,
+        kind: "nearly antipodal", latitude1: 27.52192968372873, longitude1: 130.30129509051795,
+        latitude2: -27.521099984984943, longitude2: 310.2685919041531,
         distance: 20003740.970082447, azimuth1: 3.4974809533859017, azimuth2: 176.5025453293312, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: -50.09726478120781, longitude1: 86.37362280076934, latitude2: 50.09726478120781, longitude2: 266.3412096496892,
+        kind: "nearly antipodal", latitude1: -50.09726478120781, longitude1: 86.37362280076934,
+        latitude2: 50.09726478120781, longitude2: 266.3412096496892,
         distance: 20003834.482205395, azimuth1: 175.2027892104664, azimuth2: 4.797210789533604, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: -18.112793418471398, longitude1: 104.11038359096864, latitude2: 18.112793418471398, longitude2: 284.1082882374284,
-        distance: 20003931.053360734, azimuth1: 179.79059082325702, azimuth2: 0.20940917674297904, azimuthsUnique: false),
+        kind: "nearly antipodal", latitude1: -18.112793418471398, longitude1: 104.11038359096864,
+        latitude2: 18.112793418471398, longitude2: 284.1082882374284,
+        distance: 20003931.053360734, azimuth1: 179.79059082325702, azimuth2: 0.20940917674297904, azimuthsUnique: false
+    ),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: -77.48832076362075, longitude1: 53.70817790078243, latitude2: 77.48832076362075, longitude2: 233.12339749252556,
+        kind: "nearly antipodal", latitude1: -77.48832076362075, longitude1: 53.70817790078243,
+        latitude2: 77.48832076362075, longitude2: 233.12339749252556,
         distance: 19991368.982782006, azimuth1: 89.7785252710702, azimuth2: 89.7785252710702, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: -5.422739553687535, longitude1: -3.729565564309553, latitude2: 5.422739553687535, longitude2: 176.2636482606878,
+        kind: "nearly antipodal", latitude1: -5.422739553687535, longitude1: -3.729565564309553,
+        latitude2: 5.422739553687535, longitude2: 176.2636482606878,
         distance: 20003927.20779039, azimuth1: 179.35229851786457, azimuth2: 0.6477014821354381, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: 72.8718336222565, longitude1: -48.8638447802918, latitude2: -72.87192812784407, longitude2: 131.11974291735035,
+        kind: "nearly antipodal", latitude1: 72.8718336222565, longitude1: -48.8638447802918,
+        latitude2: -72.87192812784407, longitude2: 131.11974291735035,
         distance: 20003896.093401387, azimuth1: 174.72317708994592, azimuth2: 5.2768512164254675, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: -48.45844456131392, longitude1: -34.18471912263101, latitude2: 48.5003427705531, longitude2: 145.71066623357163,
+        kind: "nearly antipodal", latitude1: -48.45844456131392, longitude1: -34.18471912263101,
+        latitude2: 48.5003427705531, longitude2: 145.71066623357163,
         distance: 19998401.088190053, azimuth1: 12.99165037686719, azimuth2: 166.99745902511202, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: -59.387448043624005, longitude1: 118.11967677662784, latitude2: 59.387448043624005, longitude2: 296.98820523135566,
+        kind: "nearly antipodal", latitude1: -59.387448043624005, longitude1: 118.11967677662784,
+        latitude2: 59.387448043624005, longitude2: 296.98820523135566,
         distance: 19948379.838610623, azimuth1: 89.64559912815392, azimuth2: 89.64559912815392, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: -12.739552518896403, longitude1: 65.96720416585214, latitude2: 12.739552518896403, longitude2: 245.9661533704405,
+        kind: "nearly antipodal", latitude1: -12.739552518896403, longitude1: 65.96720416585214,
+        latitude2: 12.739552518896403, longitude2: 245.9661533704405,
         distance: 20003931.35670519, azimuth1: 179.89765225015955, azimuth2: 0.10234774984044731, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: 17.04497547920296, longitude1: -111.86074888838019, latitude2: -17.073345624229965, longitude2: 67.64196939312332,
+        kind: "nearly antipodal", latitude1: 17.04497547920296, longitude1: -111.86074888838019,
+        latitude2: -17.073345624229965, longitude2: 67.64196939312332,
         distance: 19979344.97420048, azimuth1: 127.35299635998311, azimuth2: 52.65834205971033, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: -44.391488191737324, longitude1: -26.046243917471713, latitude2: 44.450611198687234, longitude2: 153.93903288377763,
+        kind: "nearly antipodal", latitude1: -44.391488191737324, longitude1: -26.046243917471713,
+        latitude2: 44.450611198687234, longitude2: 153.93903288377763,
         distance: 19997344.886231992, azimuth1: 1.6408844103760563, azimuth2: 178.35746065085561, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: 31.597616845658536, longitude1: 15.38420622104266, latitude2: -31.6091787597481, longitude2: 195.37292685497547,
+        kind: "nearly antipodal", latitude1: 31.597616845658536, longitude1: 15.38420622104266,
+        latitude2: -31.6091787597481, longitude2: 195.37292685497547,
         distance: 20002638.032186583, azimuth1: 178.774977988246, azimuth2: 1.2251734037725894, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "nearly antipodal", latitude1: 19.42330391122654, longitude1: -62.938846539435914, latitude2: -19.42330391122654, longitude2: 116.96164673429959,
+        kind: "nearly antipodal", latitude1: 19.42330391122654, longitude1: -62.938846539435914,
+        latitude2: -19.42330391122654, longitude2: 116.96164673429959,
         distance: 20003017.5051459, azimuth1: 10.073375019466903, azimuth2: 169.9266249805331, azimuthsUnique: false),
     GeodesicReferenceCase(
         kind: "antipodal", latitude1: 30.0, longitude1: 0.0, latitude2: -30.0, longitude2: 180.0,
@@ -557,70 +746,96 @@ let geodesicReferenceCases: [GeodesicReferenceCase] = [
         kind: "antipodal", latitude1: -45.0, longitude1: 20.0, latitude2: 45.0, longitude2: -160.0,
         distance: 20003931.458625447, azimuth1: -180.0, azimuth2: -0.0, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "coincident", latitude1: 61.35698501744986, longitude1: -89.54626082205218, latitude2: 61.35698501744986, longitude2: -89.54626082205218,
+        kind: "coincident", latitude1: 61.35698501744986, longitude1: -89.54626082205218, latitude2: 61.35698501744986,
+        longitude2: -89.54626082205218,
         distance: 0.0, azimuth1: 180.0, azimuth2: 180.0, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "coincident", latitude1: 31.36122090383392, longitude1: 153.62188444809505, latitude2: 31.36122090383392, longitude2: 153.62188444809505,
+        kind: "coincident", latitude1: 31.36122090383392, longitude1: 153.62188444809505, latitude2: 31.36122090383392,
+        longitude2: 153.62188444809505,
         distance: 0.0, azimuth1: 180.0, azimuth2: 180.0, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "coincident", latitude1: 72.61651415507754, longitude1: 154.49465650572114, latitude2: 72.61651415507754, longitude2: 154.49465650572114,
+        kind: "coincident", latitude1: 72.61651415507754, longitude1: 154.49465650572114, latitude2: 72.61651415507754,
+        longitude2: 154.49465650572114,
         distance: 0.0, azimuth1: 180.0, azimuth2: 180.0, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "coincident", latitude1: 63.718084441313984, longitude1: -50.964878503422085, latitude2: 63.718084441313984, longitude2: -50.964878503422085,
+        kind: "coincident", latitude1: 63.718084441313984, longitude1: -50.964878503422085,
+        latitude2: 63.718084441313984, longitude2: -50.964878503422085,
         distance: 0.0, azimuth1: 180.0, azimuth2: 180.0, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "coincident", latitude1: 10.525839027965787, longitude1: 98.94625213846155, latitude2: 10.525839027965787, longitude2: 98.94625213846155,
+        kind: "coincident", latitude1: 10.525839027965787, longitude1: 98.94625213846155, latitude2: 10.525839027965787,
+        longitude2: 98.94625213846155,
         distance: 0.0, azimuth1: 180.0, azimuth2: 180.0, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "coincident", latitude1: 19.882849798124933, longitude1: -60.165767697467146, latitude2: 19.882849798124933, longitude2: -60.165767697467146,
+        kind: "coincident", latitude1: 19.882849798124933, longitude1: -60.165767697467146,
+        latitude2: 19.882849798124933, longitude2: -60.165767697467146,
         distance: 0.0, azimuth1: 180.0, azimuth2: 180.0, azimuthsUnique: false),
     GeodesicReferenceCase(
-        kind: "nearly coincident", latitude1: -56.71541061004226, longitude1: -166.3643705333054, latitude2: -56.715410610020434, longitude2: -166.36437053270825,
+        kind: "nearly coincident", latitude1: -56.71541061004226, longitude1: -166.3643705333054,
+        latitude2: -56.715410610020434, longitude2: -166.36437053270825,
         distance: 3.664673511812957e-05, azimuth1: 86.19758170912044, azimuth2: 86.19758170862126, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "nearly coincident", latitude1: -15.569491987654864, longitude1: 42.88716748354361, latitude2: -15.569491987651366, longitude2: 42.88716748371449,
-        distance: 1.8333366378226432e-05, azimuth1: 88.78984887892172, azimuth2: 88.78984887887584, azimuthsUnique: true),
+        kind: "nearly coincident", latitude1: -15.569491987654864, longitude1: 42.88716748354361,
+        latitude2: -15.569491987651366, longitude2: 42.88716748371449,
+        distance: 1.8333366378226432e-05, azimuth1: 88.78984887892172, azimuth2: 88.78984887887584, azimuthsUnique: true
+    ),
     GeodesicReferenceCase(
-        kind: "nearly coincident", latitude1: 6.86841923921261, longitude1: -57.79851516894101, latitude2: 6.8684192397735, longitude2: -57.7985151682351,
+        kind: "nearly coincident", latitude1: 6.86841923921261, longitude1: -57.79851516894101,
+        latitude2: 6.8684192397735, longitude2: -57.7985151682351,
         distance: 9.96740809807067e-05, azimuth1: 51.514388926314616, azimuth2: 51.51438892639904, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "nearly coincident", latitude1: 59.14476247437853, longitude1: -170.54040838739536, latitude2: 59.14476247451067, longitude2: -170.54040838724694,
-        distance: 1.6995174433649276e-05, azimuth1: 29.988159136450175, azimuth2: 29.988159136577586, azimuthsUnique: true),
+        kind: "nearly coincident", latitude1: 59.14476247437853, longitude1: -170.54040838739536,
+        latitude2: 59.14476247451067, longitude2: -170.54040838724694,
+        distance: 1.6995174433649276e-05, azimuth1: 29.988159136450175, azimuth2: 29.988159136577586,
+        azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "nearly coincident", latitude1: 32.44130838361602, longitude1: -165.76102772508125, latitude2: 32.44130838291847, longitude2: -165.7610277259115,
-        distance: 0.00010990624326637914, azimuth1: -134.73407695936731, azimuth2: -134.73407695981268, azimuthsUnique: true),
+        kind: "nearly coincident", latitude1: 32.44130838361602, longitude1: -165.76102772508125,
+        latitude2: 32.44130838291847, longitude2: -165.7610277259115,
+        distance: 0.00010990624326637914, azimuth1: -134.73407695936731, azimuth2: -134.73407695981268,
+        azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "nearly coincident", latitude1: -26.036578593974692, longitude1: -62.87295901959095, latitude2: -26.036578594790083, longitude2: -62.87295901965127,
-        distance: 9.053784662566622e-05, azimuth1: -176.17670436671645, azimuth2: -176.17670436668996, azimuthsUnique: true),
+        kind: "nearly coincident", latitude1: -26.036578593974692, longitude1: -62.87295901959095,
+        latitude2: -26.036578594790083, longitude2: -62.87295901965127,
+        distance: 9.053784662566622e-05, azimuth1: -176.17670436671645, azimuth2: -176.17670436668996,
+        azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "antimeridian", latitude1: -9.81954177852208, longitude1: 179.93860967203804, latitude2: -9.906500168627366, longitude2: -179.96053410429187,
+        kind: "antimeridian", latitude1: -9.81954177852208, longitude1: 179.93860967203804,
+        latitude2: -9.906500168627366, longitude2: -179.96053410429187,
         distance: 14659.010952057715, azimuth1: 131.0138984619713, azimuth2: 130.9966224603378, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "antimeridian", latitude1: -21.461969082396912, longitude1: 179.9716843048652, latitude2: -21.510002363271777, longitude2: -179.98849421066222,
+        kind: "antimeridian", latitude1: -21.461969082396912, longitude1: 179.9716843048652,
+        latitude2: -21.510002363271777, longitude2: -179.98849421066222,
         distance: 6731.6539390325215, azimuth1: 142.19837763560304, azimuth2: 142.18379207373664, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "antimeridian", latitude1: -12.484311336202694, longitude1: 179.9294797796478, latitude2: -12.52361811319928, longitude2: -179.92788162476893,
+        kind: "antimeridian", latitude1: -12.484311336202694, longitude1: 179.9294797796478,
+        latitude2: -12.52361811319928, longitude2: -179.92788162476893,
         distance: 16102.502535304538, azimuth1: 105.682246893305, azimuth2: 105.65136459742357, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "antimeridian", latitude1: 36.390203429220676, longitude1: 179.9583322533877, latitude2: 36.3149388258518, longitude2: -179.99715691036573,
+        kind: "antimeridian", latitude1: 36.390203429220676, longitude1: 179.9583322533877, latitude2: 36.3149388258518,
+        longitude2: -179.99715691036573,
         distance: 9258.22790768923, azimuth1: 154.42129774305994, azimuth2: 154.44768165465814, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "antimeridian", latitude1: 32.737853850426276, longitude1: 179.92081809120003, latitude2: 32.642896700991514, longitude2: -179.9182775506879,
+        kind: "antimeridian", latitude1: 32.737853850426276, longitude1: 179.92081809120003,
+        latitude2: 32.642896700991514, longitude2: -179.9182775506879,
         distance: 18400.60674407662, azimuth1: 124.86721750636792, azimuth2: 124.95412185233558, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "antimeridian", latitude1: 23.56893865282008, longitude1: 179.93011763365618, latitude2: 23.619700795565453, longitude2: -179.98509647850346,
+        kind: "antimeridian", latitude1: 23.56893865282008, longitude1: 179.93011763365618,
+        latitude2: 23.619700795565453, longitude2: -179.98509647850346,
         distance: 10319.783275472715, azimuth1: 56.973292352093516, azimuth2: 57.00722860606266, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "antimeridian", latitude1: -36.374792448104635, longitude1: 179.90761472932016, latitude2: -36.312143684932664, longitude2: -179.95714237606134,
+        kind: "antimeridian", latitude1: -36.374792448104635, longitude1: 179.90761472932016,
+        latitude2: -36.312143684932664, longitude2: -179.95714237606134,
         distance: 13990.339095619625, azimuth1: 60.244766148299774, azimuth2: 60.16461786807679, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "antimeridian", latitude1: 21.857885286919085, longitude1: 179.9515310600376, latitude2: 21.95462511843453, longitude2: -179.93891463653532,
+        kind: "antimeridian", latitude1: 21.857885286919085, longitude1: 179.9515310600376,
+        latitude2: 21.95462511843453, longitude2: -179.93891463653532,
         distance: 15585.010449491368, azimuth1: 46.56116155695693, azimuth2: 46.602035096179726, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "antimeridian", latitude1: -24.819412921243995, longitude1: 179.9760088107576, latitude2: -24.77507031420123, longitude2: -179.93954797738775,
+        kind: "antimeridian", latitude1: -24.819412921243995, longitude1: 179.9760088107576,
+        latitude2: -24.77507031420123, longitude2: -179.93954797738775,
         distance: 9850.470135539093, azimuth1: 60.1077402667172, azimuth2: 60.07232406814511, azimuthsUnique: true),
     GeodesicReferenceCase(
-        kind: "antimeridian", latitude1: -48.64632624399296, longitude1: 179.95185861946138, latitude2: -48.69338993892056, longitude2: -179.91399201486288,
+        kind: "antimeridian", latitude1: -48.64632624399296, longitude1: 179.95185861946138,
+        latitude2: -48.69338993892056, longitude2: -179.91399201486288,
         distance: 11181.163243975338, azimuth1: 117.95986094851915, azimuth2: 117.85912590495748, azimuthsUnique: true),
     GeodesicReferenceCase(
         kind: "unreduced longitudes", latitude1: 10.0, longitude1: 540.5, latitude2: 11.0, longitude2: -719.0,

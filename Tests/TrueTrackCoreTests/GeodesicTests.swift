@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Testing
+import TrueTrackSimulation
 
 @testable import TrueTrackCore
-import TrueTrackSimulation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The smallest difference between two angles in degrees, 0…180.
 func angularDifference(_ a: Double, _ b: Double) -> Double {

@@ -1,7 +1,7 @@
 import Testing
+import TrueTrackSimulation
 
 @testable import TrueTrackCore
-import TrueTrackSimulation
 
 @Suite struct HaversineTests {
     @Test func knownDistances() {
@@ -48,7 +48,8 @@ import TrueTrackSimulation
         let g = Geodesic.wgs84
         let equatorNS = Haversine.distance(from: (0, 0), to: (0.001, 0)) / g.distance(from: (0, 0), to: (0.001, 0)) - 1
         #expect(abs(equatorNS - 0.005_614) < 1e-5)
-        let polarNS = Haversine.distance(from: (89.998, 0), to: (89.999, 0))
+        let polarNS =
+            Haversine.distance(from: (89.998, 0), to: (89.999, 0))
             / g.distance(from: (89.998, 0), to: (89.999, 0)) - 1
         #expect(abs(polarNS + 0.004_467) < 1e-5)
         let equatorEW = Haversine.distance(from: (0, 0), to: (0, 0.001)) / g.distance(from: (0, 0), to: (0, 0.001)) - 1

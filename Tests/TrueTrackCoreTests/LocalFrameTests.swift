@@ -1,7 +1,7 @@
 import Testing
+import TrueTrackSimulation
 
 @testable import TrueTrackCore
-import TrueTrackSimulation
 
 @Suite struct LocalFrameTests {
     let geodesic = Geodesic.wgs84

@@ -8,8 +8,10 @@ import TrueTrackCore
     static let metresPerDegree = 6_371_008.8 * .pi / 180
 
     /// Evidence `t` seconds after t0 at `east`, `north` metres from the origin.
-    static func e(_ t: Double, east: Double = 0, north: Double = 0, accuracy: Double? = 5, speed: Double? = 0,
-                  source: MotionEvidence.SpeedSource = .doppler, activity: ActivityReading? = nil) -> MotionEvidence {
+    static func e(
+        _ t: Double, east: Double = 0, north: Double = 0, accuracy: Double? = 5, speed: Double? = 0,
+        source: MotionEvidence.SpeedSource = .doppler, activity: ActivityReading? = nil
+    ) -> MotionEvidence {
         MotionEvidence(
             timestamp: Timestamp(millisecondsSince1970: t0 + Int64(t * 1000)),
             latitude: lat0 + north / metresPerDegree,
@@ -252,8 +254,9 @@ import TrueTrackCore
     }
 
     @Test func adapterKeepsRejectedFixesRawAndDropsUntrustedDoppler() throws {
-        let fix = try Fix(timestamp: Self.time(0), latitude: 48, longitude: 11, horizontalAccuracyMetres: 50,
-                          speedMetresPerSecond: 0)
+        let fix = try Fix(
+            timestamp: Self.time(0), latitude: 48, longitude: 11, horizontalAccuracyMetres: 50,
+            speedMetresPerSecond: 0)
         var tracker = Tracker()
         let decision = tracker.process(fix)
         let evidence = MotionEvidence(fix: fix, decision: decision)
@@ -268,15 +271,18 @@ import TrueTrackCore
             StopRecord(start: Self.time(a), end: Self.time(b), latitude: 0, longitude: 0, radiusMetres: 0, fixes: 1)
         }
         let a = StopAnalysis(stops: [s(0, 60), s(200, 260)], first: Self.time(0), last: Self.time(400))
-        #expect(a.trips == [TripRecord(start: Self.time(60), end: Self.time(200)),
-                            TripRecord(start: Self.time(260), end: Self.time(400))])
+        #expect(
+            a.trips == [
+                TripRecord(start: Self.time(60), end: Self.time(200)),
+                TripRecord(start: Self.time(260), end: Self.time(400)),
+            ])
         #expect(a.elapsedSeconds == 400)
         #expect(a.movingSeconds == 280)
     }
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite struct StopAnalysisGapTests {
@@ -295,10 +301,10 @@ import Glibc
         // 120 s of walking, 10 minutes of silence (a tunnel, a dead phone), 120 s more walking.
         let evidence = walk(from: 0, seconds: 120) + walk(from: 720, seconds: 120, startEast: 1200)
         let analysis = StopAnalysis(evidence: evidence, profile: .walking)
-        #expect(analysis.stops.isEmpty)                 // silence never means stopped
+        #expect(analysis.stops.isEmpty)  // silence never means stopped
         #expect(analysis.elapsedSeconds == 839)
-        #expect(analysis.unobservedSeconds == 601)      // the gap from 119 s to 720 s
-        #expect(analysis.movingSeconds == 238)          // not 839: the gap is not movement either
+        #expect(analysis.unobservedSeconds == 601)  // the gap from 119 s to 720 s
+        #expect(analysis.movingSeconds == 238)  // not 839: the gap is not movement either
     }
 
     @Test func aContinuousWalkIsAllMoving() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TrueTrackCore
 
 @Suite struct TimestampTests {
@@ -9,7 +10,10 @@ import Testing
             (-1, CivilTime(year: 1969, month: 12, day: 31, hour: 23, minute: 59, second: 59, millisecond: 999)),
             (951_782_400_000, CivilTime(year: 2000, month: 2, day: 29)),
             (-2_147_483_648_000, CivilTime(year: 1901, month: 12, day: 13, hour: 20, minute: 45, second: 52)),
-            (1_686_733_381_510, CivilTime(year: 2023, month: 6, day: 14, hour: 9, minute: 3, second: 1, millisecond: 510)),
+            (
+                1_686_733_381_510,
+                CivilTime(year: 2023, month: 6, day: 14, hour: 9, minute: 3, second: 1, millisecond: 510)
+            ),
         ]
         for (ms, civil) in cases {
             #expect(Timestamp(millisecondsSince1970: ms).civil == civil)
@@ -64,7 +68,7 @@ import Testing
 
 @Suite struct ISO8601Tests {
     @Test func parsesTheLayoutsRecordersWrite() {
-        let expected = Timestamp(millisecondsSince1970: 1_691_599_065_000) // 2023-08-09T16:37:45Z
+        let expected = Timestamp(millisecondsSince1970: 1_691_599_065_000)  // 2023-08-09T16:37:45Z
         #expect(ISO8601.parse("2023-08-09T16:37:45Z") == expected)
         #expect(ISO8601.parse("2023-08-09T16:37:45.000Z") == expected)
         #expect(ISO8601.parse("2023-08-09 12:37:45-04:00") == expected)
@@ -77,9 +81,11 @@ import Testing
     }
 
     @Test func rejectsMalformedText() {
-        for text in ["", "2023", "2023-8-09T16:37:45Z", "2023-08-09T16:37:45Q", "2023-02-30T00:00:00Z",
-                     "2023-08-09T25:00:00Z", "2023-08-09T16:37:45.Z", "2023-08-09T16:37:45Z trailing",
-                     "２０２３-08-09", "2023-08-09T16:37:45+25:00"] {
+        for text in [
+            "", "2023", "2023-8-09T16:37:45Z", "2023-08-09T16:37:45Q", "2023-02-30T00:00:00Z",
+            "2023-08-09T25:00:00Z", "2023-08-09T16:37:45.Z", "2023-08-09T16:37:45Z trailing",
+            "２０２３-08-09", "2023-08-09T16:37:45+25:00",
+        ] {
             #expect(ISO8601.parse(text) == nil, "\(text)")
         }
     }
@@ -88,7 +94,7 @@ import Testing
         var state: UInt64 = 42
         for _ in 0..<2000 {
             state = state &* 6364136223846793005 &+ 1442695040888963407
-            let ms = Int64(bitPattern: state >> 22) % 200_000_000_000_000 // ±6000 years around 1970
+            let ms = Int64(bitPattern: state >> 22) % 200_000_000_000_000  // ±6000 years around 1970
             let t = Timestamp(millisecondsSince1970: ms)
             guard t.civil.year >= 1, t.civil.year <= 9999 else { continue }
             #expect(ISO8601.parse(ISO8601.format(t)) == t)
@@ -105,7 +111,9 @@ import Testing
                 try Fix(timestamp: Timestamp(millisecondsSince1970: ms), latitude: 0, longitude: 0)
             }
         }
-        #expect((try? Fix(timestamp: Timestamp(millisecondsSince1970: 253_402_300_799_999), latitude: 0, longitude: 0)) != nil)
+        #expect(
+            (try? Fix(timestamp: Timestamp(millisecondsSince1970: 253_402_300_799_999), latitude: 0, longitude: 0))
+                != nil)
         #expect(FixValidationError.timestampOutOfRange(1).field == "time")
     }
 

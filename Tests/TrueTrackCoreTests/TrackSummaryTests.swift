@@ -2,21 +2,26 @@ import Testing
 import TrueTrackCore
 
 @Suite struct TrackSummaryTests {
-    func fix(_ seconds: Int64, _ lat: Double = 48, _ lon: Double = 11, accuracy: Double? = 5, speed: Double? = nil) -> Fix {
-        try! Fix(timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000 + seconds * 1000), latitude: lat,
-                 longitude: lon, horizontalAccuracyMetres: accuracy, speedMetresPerSecond: speed)
+    func fix(_ seconds: Int64, _ lat: Double = 48, _ lon: Double = 11, accuracy: Double? = 5, speed: Double? = nil)
+        -> Fix
+    {
+        try! Fix(
+            timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000 + seconds * 1000), latitude: lat,
+            longitude: lon, horizontalAccuracyMetres: accuracy, speedMetresPerSecond: speed)
     }
 
     @Test func countsDuplicatesBackwardStepsIdenticalTimesAndGaps() {
         var s = TrackSummary()
-        let fixes = [fix(0), fix(0), fix(1, 48.0001), fix(1, 48.0001), fix(3, 48.0002), fix(2, 48.0003),
-                     fix(2, 48.0004), fix(10, 48.0005), fix(11, 48.0006)]
+        let fixes = [
+            fix(0), fix(0), fix(1, 48.0001), fix(1, 48.0001), fix(3, 48.0002), fix(2, 48.0003),
+            fix(2, 48.0004), fix(10, 48.0005), fix(11, 48.0006),
+        ]
         for f in fixes { s.add(f) }
         #expect(s.fixCount == 9)
         #expect(s.exactDuplicates == 2)
-        #expect(s.backwardSteps == 1)        // 3 s → 2 s
+        #expect(s.backwardSteps == 1)  // 3 s → 2 s
         #expect(s.identicalTimestamps == 1)  // 2 s → 2 s with another position
-        #expect(s.gaps == 1)                 // 2 s → 10 s
+        #expect(s.gaps == 1)  // 2 s → 10 s
         #expect(s.longestStepSeconds == 8)
         #expect(s.spanSeconds == 11)
         #expect(s.medianSamplingIntervalSeconds == 1)
@@ -38,7 +43,7 @@ import TrueTrackCore
         for f in [a, b, c] { s.add(f) }
         let expected = 2 * a.haversineDistance(to: b)
         #expect(abs(s.rawDistanceMetres - expected) < 1e-9)
-        #expect(abs(a.haversineDistance(to: b) - 111.195) < 0.01) // 0.001° of latitude on R = 6,371,008.8 m
+        #expect(abs(a.haversineDistance(to: b) - 111.195) < 0.01)  // 0.001° of latitude on R = 6,371,008.8 m
     }
 
     @Test func reportsFieldCoverageShares() {

@@ -1,6 +1,7 @@
 import Testing
-@testable import TrueTrackCore
 import TrueTrackSimulation
+
+@testable import TrueTrackCore
 
 /// Oracle tests for the Tracker's hot-path internals: each fast structure against the plain obvious version.
 @Suite struct TrackerInternalsTests {
@@ -36,8 +37,9 @@ import TrueTrackSimulation
                 let white = r * noise.scale
                 if f.positionVariance <= r {
                     let ie = e - f.east, iN = n - f.north
-                    noise.record(squaredInnovationMetres: ie * ie + iN * iN, predictedVariance: f.positionVariance,
-                                 reportedVariance: r, profile: profile)
+                    noise.record(
+                        squaredInnovationMetres: ie * ie + iN * iN, predictedVariance: f.positionVariance,
+                        reportedVariance: r, profile: profile)
                 }
                 f.updatePosition(east: e, north: n, variance: white)
                 filter = f

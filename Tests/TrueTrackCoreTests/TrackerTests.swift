@@ -6,12 +6,15 @@ import TrueTrackCore
     /// Metres per degree of latitude near 49° N (enough for building test tracks).
     static let metresPerDegree = 111_200.0
 
-    static func fix(_ seconds: Double, north: Double = 0, east: Double = 0, accuracy: Double? = 5,
-                    speed: Double? = nil, course: Double? = nil, activity: ActivityReading? = nil) -> Fix {
-        try! Fix(timestamp: Timestamp(millisecondsSince1970: t0 + Int64(seconds * 1000)),
-                 latitude: 49 + north / metresPerDegree, longitude: 11 + east / (metresPerDegree * 0.656),
-                 horizontalAccuracyMetres: accuracy, speedMetresPerSecond: speed, courseDegrees: course,
-                 activity: activity)
+    static func fix(
+        _ seconds: Double, north: Double = 0, east: Double = 0, accuracy: Double? = 5,
+        speed: Double? = nil, course: Double? = nil, activity: ActivityReading? = nil
+    ) -> Fix {
+        try! Fix(
+            timestamp: Timestamp(millisecondsSince1970: t0 + Int64(seconds * 1000)),
+            latitude: 49 + north / metresPerDegree, longitude: 11 + east / (metresPerDegree * 0.656),
+            horizontalAccuracyMetres: accuracy, speedMetresPerSecond: speed, courseDegrees: course,
+            activity: activity)
     }
 
     @Test func firstFixAnchorsWithoutDistance() {
@@ -27,7 +30,7 @@ import TrueTrackCore
         #expect(t.process(Self.fix(0)).rejection == .duplicate)
         _ = t.process(Self.fix(2, north: 1))
         #expect(t.process(Self.fix(1, north: 0.5)).rejection == .outOfOrder)
-        #expect(t.process(Self.fix(2, north: 3)).rejection == .outOfOrder) // same time, other place: not newer
+        #expect(t.process(Self.fix(2, north: 3)).rejection == .outOfOrder)  // same time, other place: not newer
         var bad = Self.fix(3)
         bad.latitude = .nan
         #expect(t.process(bad).rejection == .invalid)

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import TrueTrackTestSupport
 import TrueTrackCore
 import TrueTrackIO
+import TrueTrackTestSupport
 
 @testable import TrueTrackEvaluation
 

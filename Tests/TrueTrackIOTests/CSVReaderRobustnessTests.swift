@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-import TrueTrackSimulation
 import TrueTrackCore
+import TrueTrackSimulation
+
 @testable import TrueTrackIO
 
 /// Feeds thousands of seeded mutations of valid CSV (real recordings when present, plus a generated file in
@@ -13,18 +14,28 @@ import TrueTrackCore
         var seeds: [[UInt8]] = []
         var canonical = CSVWriter.header + "\n"
         for k in 0..<30 {
-            canonical += "2024-05-01T12:00:\(k < 10 ? "0" : "")\(k).250Z,37.\(k)5,-122.\(k)1,4.5,12,3,1.5,0.2,\(k * 12),5,"
+            canonical +=
+                "2024-05-01T12:00:\(k < 10 ? "0" : "")\(k).250Z,37.\(k)5,-122.\(k)1,4.5,12,3,1.5,0.2,\(k * 12),5,"
                 + "gps,9,false,walking,80\n"
         }
         seeds.append(Array(canonical.utf8))
-        seeds.append(Array(("MessageType;Provider;LatitudeDegrees;LongitudeDegrees;UnixTimeMillis\r\n"
-            + (0..<20).map { "Fix;\($0 % 2 == 0 ? "GPS" : "\"FLP\"");37.\($0);-122.\($0);16197357\($0 + 10)999\r\n" }
-                .joined()).utf8))
-        seeds.append(Array(("time\tlat\tlon\tnote\n"
-            + (0..<20).map { "1691599065.\($0)\t40.\($0)\t-75.\($0)\t\"a \"\"quoted\"\"\nnote\"\n" }.joined()).utf8))
+        seeds.append(
+            Array(
+                ("MessageType;Provider;LatitudeDegrees;LongitudeDegrees;UnixTimeMillis\r\n"
+                    + (0..<20).map {
+                        "Fix;\($0 % 2 == 0 ? "GPS" : "\"FLP\"");37.\($0);-122.\($0);16197357\($0 + 10)999\r\n"
+                    }
+                    .joined()).utf8))
+        seeds.append(
+            Array(
+                ("time\tlat\tlon\tnote\n"
+                    + (0..<20).map { "1691599065.\($0)\t40.\($0)\t-75.\($0)\t\"a \"\"quoted\"\"\nnote\"\n" }.joined())
+                    .utf8))
         if Datasets.available {
-            for path in ["sensorlogger-pixel6a/20230809_163741/gps.csv", "gsdc2020-mtv1/ground_truth.csv",
-                         "gnsslogger-samples/ground_truth.csv"] {
+            for path in [
+                "sensorlogger-pixel6a/20230809_163741/gps.csv", "gsdc2020-mtv1/ground_truth.csv",
+                "gnsslogger-samples/ground_truth.csv",
+            ] {
                 if let data = FileManager.default.contents(atPath: Datasets.path(path)) {
                     seeds.append(Array(data.prefix(3000)))
                 }
@@ -36,26 +47,29 @@ import TrueTrackCore
     /// One mutation of `input`.
     static func mutate(_ input: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
         var bytes = input
-        let inserts: [String] = ["\"", "\"\"", ",", ";", "\t", "\n", "\r", "\r\n", "#", "\u{FEFF}", "nan", "inf",
-                                 "-inf", "1e400", "-1e-400", String(repeating: "9", count: 400), "99999999999999999999",
-                                 "2024-13-45T25:61:61Z", "9999-12-31T23:59:59.9999Z", "Fix", "Raw", "0x1p3", "\0",
-                                 "-", ".", "e", "+-", "\u{00E9}", "\u{FFFD}"]
+        let inserts: [String] = [
+            "\"", "\"\"", ",", ";", "\t", "\n", "\r", "\r\n", "#", "\u{FEFF}", "nan", "inf",
+            "-inf", "1e400", "-1e-400", String(repeating: "9", count: 400), "99999999999999999999",
+            "2024-13-45T25:61:61Z", "9999-12-31T23:59:59.9999Z", "Fix", "Raw", "0x1p3", "\0",
+            "-", ".", "e", "+-", "\u{00E9}", "\u{FFFD}",
+        ]
         for _ in 0..<Int.random(in: 1...4, using: &rng) {
             guard !bytes.isEmpty else { break }
             let at = Int.random(in: 0..<bytes.count, using: &rng)
             switch Int.random(in: 0..<7, using: &rng) {
-            case 0: bytes = Array(bytes[..<at])                                       // truncation
-            case 1: bytes[at] ^= UInt8(1) << UInt8.random(in: 0...7, using: &rng)     // bit flip
-            case 2: bytes[at] = UInt8.random(in: 0...255, using: &rng)                // random byte
+            case 0: bytes = Array(bytes[..<at])  // truncation
+            case 1: bytes[at] ^= UInt8(1) << UInt8.random(in: 0...7, using: &rng)  // bit flip
+            case 2: bytes[at] = UInt8.random(in: 0...255, using: &rng)  // random byte
             case 3: bytes.insert(contentsOf: inserts.randomElement(using: &rng)!.utf8, at: at)  // garbage
-            case 4: bytes.remove(at: at)                                              // deletion
-            case 5:                                                                   // duplicated slice
+            case 4: bytes.remove(at: at)  // deletion
+            case 5:  // duplicated slice
                 let end = min(bytes.count, at + Int.random(in: 1...80, using: &rng))
                 bytes.insert(contentsOf: bytes[at..<end], at: Int.random(in: 0...bytes.count, using: &rng))
-            default:                                                                  // random run
-                bytes.insert(contentsOf: (0..<Int.random(in: 1...40, using: &rng)).map { _ in
-                    UInt8.random(in: 0...255, using: &rng)
-                }, at: at)
+            default:  // random run
+                bytes.insert(
+                    contentsOf: (0..<Int.random(in: 1...40, using: &rng)).map { _ in
+                        UInt8.random(in: 0...255, using: &rng)
+                    }, at: at)
             }
         }
         return bytes
@@ -81,7 +95,9 @@ import TrueTrackCore
             } catch {
                 errors += 1
                 #expect(error.location.line > 0, "\(error)")
-                #expect(error.location.byteOffset >= 0 && error.location.byteOffset <= bytes.count, "\(error) \(bytes.count)")
+                #expect(
+                    error.location.byteOffset >= 0 && error.location.byteOffset <= bytes.count,
+                    "\(error) \(bytes.count)")
             }
         }
         #expect(ended, "reader did not terminate within \(budget) calls")
@@ -111,7 +127,8 @@ import TrueTrackCore
     @Test func survivesMutationsReadInSmallChunks() throws {
         let seeds = CSVReaderRobustnessTests.seeds()
         var rng = SplitMix64(seed: 0xC4_0C4)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("csv-robust-\(UUID().uuidString).csv").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("csv-robust-\(UUID().uuidString).csv")
+            .path
         defer { try? FileManager.default.removeItem(atPath: path) }
         for round in 0..<200 {
             let bytes = CSVReaderRobustnessTests.mutate(seeds[round % seeds.count], &rng)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrueTrackCore
+
 @testable import TrueTrackIO
 
 /// Reads `text` as CSV from memory.
@@ -91,7 +92,8 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
     }
 
     @Test func sniffsSemicolonsAndTabs() throws {
-        let semicolons = readCSV("lat;lon;time\n48,5;2;x\n".replacingOccurrences(of: "48,5;2;x", with: "48.5;2.25;1700000000"))
+        let semicolons = readCSV(
+            "lat;lon;time\n48,5;2;x\n".replacingOccurrences(of: "48,5;2;x", with: "48.5;2.25;1700000000"))
         #expect(semicolons.error == nil)
         #expect(semicolons.fixes.first?.latitude == 48.5)
         #expect(semicolons.fixes.first?.timestamp.millisecondsSince1970 == 1_700_000_000_000)
@@ -102,7 +104,8 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
     }
 
     @Test func readsQuotedFieldsBOMAndCRLF() throws {
-        let text = "\u{FEFF}\"lat\",\"lon\",\"time\",\"note\",\"provider\"\r\n"
+        let text =
+            "\u{FEFF}\"lat\",\"lon\",\"time\",\"note\",\"provider\"\r\n"
             + "\"1.5\",2.5,\"2024-01-01T00:00:00Z\",\"say \"\"hi\"\", ok\",\"GT\"\r\n"
             + "3.5,4.5,2024-01-01T00:00:01Z,\"two\nlines\",gps\r\n"
             + "5.5,6.5,2024-01-01T00:00:02Z,x,gps\r\n"
@@ -124,7 +127,8 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
     }
 
     @Test func emptyFieldsAreAbsentAndRowsWithoutTimeOrPositionAreSkipped() {
-        let result = readCSV("""
+        let result = readCSV(
+            """
             time,lat,lon,accuracy
             2024-01-01T00:00:00Z,1,2,
             ,1,2,3
@@ -166,7 +170,8 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
     }
 
     @Test func reportsMalformedValuesAndGoesOnWhenLenient() throws {
-        let text = "time,lat,lon,speed\n2024-01-01T00:00:00Z,1,2,3\n2024-01-01T00:00:01Z,1,2,fast\n"
+        let text =
+            "time,lat,lon,speed\n2024-01-01T00:00:00Z,1,2,3\n2024-01-01T00:00:01Z,1,2,fast\n"
             + "2024-01-01T00:00:02Z,1x,2,3\nnot a time,1,2,3\n2024-01-01T00:00:04Z,1,2,3\n"
         let strict = readCSV(text)
         #expect(strict.fixes.count == 1)
@@ -187,7 +192,8 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
     }
 
     @Test func keepsReadingAfterAnErrorWhenCalledAgain() throws {
-        var reader = CSVReader(stream: ByteStream(bytes: Array("time,lat,lon\n2024-01-01T00:00:00Z,x,1\n2024-01-01T00:00:01Z,1,1\n".utf8)))
+        var reader = CSVReader(
+            stream: ByteStream(bytes: Array("time,lat,lon\n2024-01-01T00:00:00Z,x,1\n2024-01-01T00:00:01Z,1,1\n".utf8)))
         #expect(throws: ReadError.self) { _ = try reader.next() }
         let fix = try reader.next()
         #expect(fix?.timestamp.millisecondsSince1970 == ms("2024-01-01T00:00:01Z"))
@@ -252,7 +258,8 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
     }
 
     @Test func readsMockedActivityAndSatellites() {
-        let result = readCSV("""
+        let result = readCSV(
+            """
             time,lat,lon,mocked,activity,activity_confidence,satellites
             2024-01-01T00:00:00Z,1,2,TRUE,IN_VEHICLE,,12
             2024-01-01T00:00:01Z,1,2,0,tilting,30,
@@ -269,8 +276,10 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
 
     @Test func numbersMatchTheGeneralParser() {
         // Fast-path and fallback values (exponents, long significands, signs, spaces) agree with NumberParsing.
-        let values = ["0", "-0", "+1.5", "37.4235897", "-122.0941320350", "40.182190879527845", "1e-3", "1.5E2",
-                      " 2.25 ", "0.000000000000000000001", "123456789.123", "7.", ".5", "12345678901234567890"]
+        let values = [
+            "0", "-0", "+1.5", "37.4235897", "-122.0941320350", "40.182190879527845", "1e-3", "1.5E2",
+            " 2.25 ", "0.000000000000000000001", "123456789.123", "7.", ".5", "12345678901234567890",
+        ]
         for value in values {
             let result = readCSV("time,lat,lon,alt\n2024-01-01T00:00:00Z,0,0,\(value)\n")
             #expect(result.error == nil, "\(value)")
@@ -287,14 +296,16 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         var text = "time,lat,lon,note,accuracy\r\n"
         for k in 0..<300 {
             let note = k % 7 == 0 ? "\"multi\nline \"\"note\"\" \(k)\"" : "n\(k)"
-            text += "2024-01-01T00:\(String(format: "%02d:%02d", k / 60, k % 60)).\(k % 1000)Z,\(Double(k) / 7),\(-Double(k) / 3),\(note),\(k % 5)\r\n"
+            text +=
+                "2024-01-01T00:\(String(format: "%02d:%02d", k / 60, k % 60)).\(k % 1000)Z,\(Double(k) / 7),\(-Double(k) / 3),\(note),\(k % 5)\r\n"
             if k % 50 == 0 { text += "\n" }
         }
         text += "2024-01-01T01:00:00Z,1,2,last,3"
         let memory = readCSV(text)
         #expect(memory.error == nil)
         #expect(memory.fixes.count == 301)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("csv-chunks-\(UUID().uuidString).csv").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("csv-chunks-\(UUID().uuidString).csv")
+            .path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         for chunk in [64, 100, 4096] {
@@ -317,7 +328,8 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         #expect(place.line == 3)
         // A row longer than the record limit is an error, not unbounded memory.
         let long = [UInt8]("time,lat,lon\n".utf8) + [UInt8](repeating: UInt8(ascii: "1"), count: 5000) + [0x0A]
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("csv-long-\(UUID().uuidString).csv").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("csv-long-\(UUID().uuidString).csv")
+            .path
         try Data(long).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         var reader = CSVReader(stream: try ByteStream(path: path, chunkBytes: 256, maximumRecordBytes: 1024))

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-import TrueTrackSimulation
 import TrueTrackCore
+import TrueTrackSimulation
+
 @testable import TrueTrackIO
 
 /// Writes fixes to memory and returns the CSV text's bytes.
@@ -21,13 +22,15 @@ private func readBack(_ bytes: [UInt8]) -> ReadResult {
 
 @Suite struct CSVWriterTests {
     @Test func writesTheCanonicalHeaderAndRows() throws {
-        let fix = try Fix(timestamp: Timestamp(millisecondsSince1970: 1_714_564_801_250), latitude: 37.5,
-                          longitude: -122.25, horizontalAccuracyMetres: 0, altitudeMetres: -3.5,
-                          speedMetresPerSecond: 1.25, courseDegrees: 90, provider: .groundTruth,
-                          satellitesUsed: 7, isMocked: true, activity: ActivityReading(kind: .onFoot, confidence: 60))
+        let fix = try Fix(
+            timestamp: Timestamp(millisecondsSince1970: 1_714_564_801_250), latitude: 37.5,
+            longitude: -122.25, horizontalAccuracyMetres: 0, altitudeMetres: -3.5,
+            speedMetresPerSecond: 1.25, courseDegrees: 90, provider: .groundTruth,
+            satellitesUsed: 7, isMocked: true, activity: ActivityReading(kind: .onFoot, confidence: 60))
         let text = String(decoding: try writeCSV([fix]), as: UTF8.self)
-        #expect(text == CSVWriter.header + "\n"
-            + "2024-05-01T12:00:01.250Z,37.5,-122.25,0,-3.5,,1.25,,90,,groundTruth,7,true,onFoot,60\n")
+        #expect(
+            text == CSVWriter.header + "\n"
+                + "2024-05-01T12:00:01.250Z,37.5,-122.25,0,-3.5,,1.25,,90,,groundTruth,7,true,onFoot,60\n")
         #expect(CSVWriter.header.hasPrefix("time,latitude,longitude,accuracy_m,altitude_m,vertical_accuracy_m,"))
     }
 
@@ -36,17 +39,24 @@ private func readBack(_ bytes: [UInt8]) -> ReadResult {
         var fixes: [Fix] = []
         func maybe(_ value: Double) -> Double? { Bool.random(using: &rng) ? value : nil }
         for k in 0..<2000 {
-            let accuracy: Double? = switch k % 4 {
-            case 0: nil
-            case 1: 0  // invalid
-            case 2: Double.random(in: 0.01...200, using: &rng)
-            default: Double(Int.random(in: 1...50, using: &rng))
-            }
-            let activity = k % 3 == 0 ? nil : ActivityReading(kind: ActivityKind.allCases.randomElement(using: &rng)!,
-                                                              confidence: Int.random(in: 0...100, using: &rng))
+            let accuracy: Double? =
+                switch k % 4 {
+                case 0: nil
+                case 1: 0  // invalid
+                case 2: Double.random(in: 0.01...200, using: &rng)
+                default: Double(Int.random(in: 1...50, using: &rng))
+                }
+            let activity =
+                k % 3 == 0
+                ? nil
+                : ActivityReading(
+                    kind: ActivityKind.allCases.randomElement(using: &rng)!,
+                    confidence: Int.random(in: 0...100, using: &rng))
             let fix = try Fix(
-                timestamp: Timestamp(millisecondsSince1970: Int64.random(in: -62_135_596_800_000..<253_402_300_800_000,
-                                                                          using: &rng)),
+                timestamp: Timestamp(
+                    millisecondsSince1970: Int64.random(
+                        in: -62_135_596_800_000..<253_402_300_800_000,
+                        using: &rng)),
                 latitude: Double.random(in: -90...90, using: &rng),
                 longitude: k % 10 == 0 ? -180 : Double.random(in: -180...180, using: &rng),
                 horizontalAccuracyMetres: accuracy,
@@ -80,11 +90,13 @@ private func readBack(_ bytes: [UInt8]) -> ReadResult {
     }
 
     @Test func writesAFileThatReadsBack() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("csv-writer-\(UUID().uuidString).csv").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("csv-writer-\(UUID().uuidString).csv")
+            .path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let fixes = try (0..<100).map { k in
-            try Fix(timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(k) * 1000),
-                    latitude: 48 + Double(k) * 1e-5, longitude: 2.35, horizontalAccuracyMetres: 3)
+            try Fix(
+                timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(k) * 1000),
+                latitude: 48 + Double(k) * 1e-5, longitude: 2.35, horizontalAccuracyMetres: 3)
         }
         var writer = try CSVWriter(path: path)
         for fix in fixes { try writer.write(fix) }
@@ -96,8 +108,10 @@ private func readBack(_ bytes: [UInt8]) -> ReadResult {
 
 @Suite(.enabled(if: Datasets.available, Datasets.missingReason))
 struct CSVWriterDatasetTests {
-    @Test(arguments: ["sensorlogger-pixel6a/20230809_163741/gps.csv", "gsdc2020-mtv1/ground_truth.csv",
-                      "gnsslogger-samples/Pixel4_ground_truth.csv", "gnsslogger-samples/ground_truth.csv"])
+    @Test(arguments: [
+        "sensorlogger-pixel6a/20230809_163741/gps.csv", "gsdc2020-mtv1/ground_truth.csv",
+        "gnsslogger-samples/Pixel4_ground_truth.csv", "gnsslogger-samples/ground_truth.csv",
+    ])
     func roundTripsARealFile(_ relativePath: String) throws {
         var reader = try CSVReader(path: Datasets.path(relativePath))
         let original = reader.readAll()

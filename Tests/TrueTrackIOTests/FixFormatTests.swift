@@ -9,7 +9,9 @@ import TrueTrackIO
         #expect(sniff("Geolife trajectory\nWGS 84\n") == .geolife)
         #expect(sniff("# Header\n# Fix,Provider,LatitudeDegrees\nFix,gps,1,2") == .gnssLogger)
         #expect(sniff("%\n% header\nGNSS;2.8;1686733381.51;49.46;11.11;362;0;14;0.5;17;16\n") == .ipin)
-        #expect(sniff("# gpsd log\n\u{B5}b\u{01}\u{07}$GNRMC,011903.00,A,4552.9,S,17031.2,E,0.01,,010119,,,A*6A\n") == .nmea)
+        #expect(
+            sniff("# gpsd log\n\u{B5}b\u{01}\u{07}$GNRMC,011903.00,A,4552.9,S,17031.2,E,0.01,,010119,,,A*6A\n") == .nmea
+        )
         #expect(sniff("NMEA,$GNGGA,234302.00,3725.9,N,12210.2,W,1,12,0.5,30,M,-30,M,,*70,1699400582000\n") == .nmea)
         #expect(sniff("{\"type\":\"FeatureCollection\",\"features\":[\n") == .geojson)
         #expect(sniff("{\"time\":\"2024-01-01T00:00:00Z\",\"latitude\":1,\"longitude\":2}\n{\"time\":") == .jsonLines)

@@ -2,6 +2,7 @@ import Foundation
 import FoundationXML
 import Testing
 import TrueTrackCore
+
 @testable import TrueTrackIO
 
 /// One point as a reader saw it: where it came from and the fix.
@@ -34,8 +35,10 @@ final class GPXOracle: NSObject, XMLParserDelegate {
 
     init(hdop: HDOPInterpretation) { self.hdop = hdop }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         if pointKind != nil {
             let depth = pointDepth
             pointDepth += 1
@@ -108,15 +111,16 @@ final class GPXOracle: NSObject, XMLParserDelegate {
             ActivityReading(kind: $0, confidence: values["tt:activity_confidence"].flatMap { Int($0) } ?? 100)
         }
         let mocked: Bool? = values["tt:mocked"].map { $0 == "true" || $0 == "1" }
-        guard let fix = try? Fix(
-            timestamp: time ?? Timestamp(millisecondsSince1970: 0), latitude: latitude, longitude: longitude,
-            horizontalAccuracyMetres: accuracy, altitudeMetres: number("ele"), verticalAccuracyMetres: vertical,
-            speedMetresPerSecond: number("tt:speed_mps") ?? number("speed"),
-            speedAccuracyMetresPerSecond: number("tt:speed_accuracy_mps"),
-            courseDegrees: number("tt:course_deg") ?? number("course"),
-            courseAccuracyDegrees: number("tt:course_accuracy_deg"),
-            provider: values["tt:provider"].flatMap(Provider.init(rawValue:)) ?? .gps,
-            satellitesUsed: values["sat"].flatMap { Int($0) }, isMocked: mocked, activity: activity)
+        guard
+            let fix = try? Fix(
+                timestamp: time ?? Timestamp(millisecondsSince1970: 0), latitude: latitude, longitude: longitude,
+                horizontalAccuracyMetres: accuracy, altitudeMetres: number("ele"), verticalAccuracyMetres: vertical,
+                speedMetresPerSecond: number("tt:speed_mps") ?? number("speed"),
+                speedAccuracyMetresPerSecond: number("tt:speed_accuracy_mps"),
+                courseDegrees: number("tt:course_deg") ?? number("course"),
+                courseAccuracyDegrees: number("tt:course_accuracy_deg"),
+                provider: values["tt:provider"].flatMap(Provider.init(rawValue:)) ?? .gps,
+                satellitesUsed: values["sat"].flatMap { Int($0) }, isMocked: mocked, activity: activity)
         else {
             failure = "invalid fix"
             return
@@ -207,14 +211,17 @@ struct GPXDocumentGenerator {
     mutating func point(_ name: String) -> String {
         let lat = number(-90...90, digits: r.below(12))
         let lon = number(-180...180, digits: r.below(12))
-        var attributes = [attribute("lat", r.chance(0.1) ? "&#\(lat.unicodeScalars.first!.value);" + lat.dropFirst() : lat),
-                          attribute("lon", lon)]
+        var attributes = [
+            attribute("lat", r.chance(0.1) ? "&#\(lat.unicodeScalars.first!.value);" + lat.dropFirst() : lat),
+            attribute("lon", lon),
+        ]
         if r.chance(0.2) { attributes.append(attribute("foo", "a&gt;b")) }
         if r.chance(0.5) { attributes.swapAt(0, 1) }
         var children: [String] = []
         if r.chance(0.8) { children.append(element("ele", number(-100...4000, digits: r.below(6)))) }
         if r.chance(0.9) {
-            var t = ISO8601.format(Timestamp(millisecondsSince1970: Int64(r.below(2_000_000_000)) * 1000 + Int64(r.below(1000))))
+            var t = ISO8601.format(
+                Timestamp(millisecondsSince1970: Int64(r.below(2_000_000_000)) * 1000 + Int64(r.below(1000))))
             if r.chance(0.2) { t = t.replacingOccurrences(of: "Z", with: "+02:00") }
             children.append(element("time", t))
         }
@@ -231,10 +238,11 @@ struct GPXDocumentGenerator {
             var ext: [String] = []
             if r.chance(0.5) {
                 let g = garminPrefix
-                ext.append("<\(g):TrackPointExtension><\(g):hr>120</\(g):hr>"
-                    + (r.chance(0.7) ? element("\(g):speed", number(0...60, digits: 2)) : "")
-                    + (r.chance(0.5) ? element("\(g):course", number(0...400, digits: 1)) : "")
-                    + "</\(g):TrackPointExtension>")
+                ext.append(
+                    "<\(g):TrackPointExtension><\(g):hr>120</\(g):hr>"
+                        + (r.chance(0.7) ? element("\(g):speed", number(0...60, digits: 2)) : "")
+                        + (r.chance(0.5) ? element("\(g):course", number(0...400, digits: 1)) : "")
+                        + "</\(g):TrackPointExtension>")
             }
             if r.chance(0.6) {
                 let t = ttPrefix
@@ -244,10 +252,13 @@ struct GPXDocumentGenerator {
                 if r.chance(0.3) { ext.append(element("\(t):speed_accuracy_mps", number(0...5, digits: 3))) }
                 if r.chance(0.4) { ext.append(element("\(t):course_deg", number(0...359, digits: 2))) }
                 if r.chance(0.3) { ext.append(element("\(t):course_accuracy_deg", number(0...90, digits: 2))) }
-                if r.chance(0.5) { ext.append(element("\(t):provider", Provider.allCases[r.below(Provider.allCases.count)].rawValue)) }
+                if r.chance(0.5) {
+                    ext.append(element("\(t):provider", Provider.allCases[r.below(Provider.allCases.count)].rawValue))
+                }
                 if r.chance(0.3) { ext.append(element("\(t):mocked", r.chance(0.5) ? "true" : "false")) }
                 if r.chance(0.3) {
-                    ext.append(element("\(t):activity", ActivityKind.allCases[r.below(ActivityKind.allCases.count)].rawValue))
+                    ext.append(
+                        element("\(t):activity", ActivityKind.allCases[r.below(ActivityKind.allCases.count)].rawValue))
                     if r.chance(0.7) { ext.append(element("\(t):activity_confidence", String(r.below(101)))) }
                 }
             }
@@ -265,13 +276,17 @@ struct GPXDocumentGenerator {
         if r.chance(0.7) { out += "<?xml version=" + quoted("1.0") + " encoding=\"UTF-8\"?>" + space() }
         if r.chance(0.2) { out += "<!DOCTYPE gpx>" + space() }
         out += comment() + space()
-        var rootAttributes = [attribute("version", "1.1"), attribute("creator", "gen &amp; co"),
-                              attribute("xmlns", "http://www.topografix.com/GPX/1/1"),
-                              attribute("xmlns:\(ttPrefix)", GPXOracle.trueTrackNamespace),
-                              attribute("xmlns:\(garminPrefix)", "http://www.garmin.com/xmlschemas/TrackPointExtension/v1")]
+        var rootAttributes = [
+            attribute("version", "1.1"), attribute("creator", "gen &amp; co"),
+            attribute("xmlns", "http://www.topografix.com/GPX/1/1"),
+            attribute("xmlns:\(ttPrefix)", GPXOracle.trueTrackNamespace),
+            attribute("xmlns:\(garminPrefix)", "http://www.garmin.com/xmlschemas/TrackPointExtension/v1"),
+        ]
         rootAttributes.shuffle(using: &r)
         out += "<gpx" + rootAttributes.joined() + ">" + space()
-        if r.chance(0.5) { out += "<metadata><name>" + text("Walk &amp; talk") + "</name><time>2020-01-01T00:00:00Z</time></metadata>" }
+        if r.chance(0.5) {
+            out += "<metadata><name>" + text("Walk &amp; talk") + "</name><time>2020-01-01T00:00:00Z</time></metadata>"
+        }
         for _ in 0..<r.below(3) { out += space() + point("wpt") }
         for _ in 0..<r.below(2) {
             out += space() + "<rte><name>r</name>"
@@ -308,7 +323,9 @@ extension GPXTestRandom: RandomNumberGenerator {}
             let parser = XMLParser(data: data)
             parser.shouldProcessNamespaces = true
             parser.delegate = oracle
-            try #require(parser.parse(), "XMLParser rejected document \(seed): \(String(describing: parser.parserError))\n\(document)")
+            try #require(
+                parser.parse(),
+                "XMLParser rejected document \(seed): \(String(describing: parser.parserError))\n\(document)")
             try #require(oracle.failure == nil, "oracle: \(oracle.failure ?? "")")
 
             var reader = GPXReader(stream: ByteStream(bytes: Array(document.utf8)), pointKinds: .all)
@@ -324,7 +341,8 @@ extension GPXTestRandom: RandomNumberGenerator {}
             }
             if points != oracle.points {
                 let firstDifference = zip(points, oracle.points).first { $0 != $1 }
-                Issue.record("""
+                Issue.record(
+                    """
                     document \(seed): reader \(points.count) points, XMLParser \(oracle.points.count)
                     first difference: \(String(describing: firstDifference))
                     \(document)

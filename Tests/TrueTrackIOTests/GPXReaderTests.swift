@@ -1,9 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
 import TrueTrackCore
+
 @testable import TrueTrackIO
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Reads a GPX document held in a string.
 func readGPX(_ text: String, options: ReadOptions = ReadOptions(), pointKinds: GPXPointKinds = .paths) -> ReadResult {
@@ -31,9 +33,13 @@ func gpx11(_ body: String, namespaces: String = "") -> String {
 @Suite(.enabled(if: Datasets.available, Datasets.missingReason))
 struct GPXReaderRecordingsTests {
     /// Reads a recording to the end; fails the test on an error.
-    func read(_ name: String, options: ReadOptions = ReadOptions(), pointKinds: GPXPointKinds = .paths,
-              chunkBytes: Int = ByteStream.defaultChunkBytes) throws -> (fixes: [Fix], report: ReadReport,
-                                                                          segments: [Int?], kinds: [GPXPointKind?]) {
+    func read(
+        _ name: String, options: ReadOptions = ReadOptions(), pointKinds: GPXPointKinds = .paths,
+        chunkBytes: Int = ByteStream.defaultChunkBytes
+    ) throws -> (
+        fixes: [Fix], report: ReadReport,
+        segments: [Int?], kinds: [GPXPointKind?]
+    ) {
         let stream = try ByteStream(path: Datasets.path("gpx-devices/" + name), chunkBytes: chunkBytes)
         var reader = GPXReader(stream: stream, options: options, pointKinds: pointKinds)
         var fixes: [Fix] = []
@@ -254,8 +260,10 @@ struct GPXReaderRecordingsTests {
         #expect(result.segments.allSatisfy { $0 == 0 })
     }
 
-    @Test(arguments: ["garmin-edge-800-output.gpx", "mtk_logger_m241.gpx", "korita-zbevnica.gpx",
-                      "around-visnjan-with-car.gpx"])
+    @Test(arguments: [
+        "garmin-edge-800-output.gpx", "mtk_logger_m241.gpx", "korita-zbevnica.gpx",
+        "around-visnjan-with-car.gpx",
+    ])
     func tinyChunksGiveTheSameFixes(file: String) throws {
         let whole = try read(file, pointKinds: .all)
         let chunked = try read(file, pointKinds: .all, chunkBytes: 64)
@@ -318,7 +326,9 @@ struct GPXReaderRecordingsTests {
 }
 
 /// Reads a document held in bytes.
-func readGPXBytes(_ bytes: [UInt8], options: ReadOptions = ReadOptions(), pointKinds: GPXPointKinds = .paths) -> ReadResult {
+func readGPXBytes(_ bytes: [UInt8], options: ReadOptions = ReadOptions(), pointKinds: GPXPointKinds = .paths)
+    -> ReadResult
+{
     var reader = GPXReader(stream: ByteStream(bytes: bytes), options: options, pointKinds: pointKinds)
     return reader.readAll()
 }
@@ -350,7 +360,8 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
 
 @Suite struct GPXReaderTests {
     @Test func garminTrackPointExtensionSpeedAndCourseWithAnyPrefix() throws {
-        let text = gpx11("""
+        let text = gpx11(
+            """
             <trkpt lat="45.5" lon="13.25"><ele>12.5</ele><time>2020-01-02T03:04:05Z</time>
               <extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>120</gpxtpx:hr><gpxtpx:speed>4.25</gpxtpx:speed>
               <gpxtpx:course>271.5</gpxtpx:course></gpxtpx:TrackPointExtension></extensions></trkpt>
@@ -383,7 +394,8 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
         #expect(result.fixes.count == 2)
         #expect(result.report.skipped(.noFix) == 1)
         let fix = try #require(result.fixes.first)
-        #expect(fix.timestamp == Timestamp(millisecondsSince1970: utc("2008-05-04T12:52:47Z").millisecondsSince1970 + 500))
+        #expect(
+            fix.timestamp == Timestamp(millisecondsSince1970: utc("2008-05-04T12:52:47Z").millisecondsSince1970 + 500))
         #expect(fix.courseDegrees == 90)
         #expect(fix.speedMetresPerSecond == 2.5)
         #expect(fix.satellitesUsed == 7)
@@ -393,12 +405,14 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
     }
 
     @Test func pointsWithoutTimeAreSkipped() throws {
-        let result = readGPX(gpx11("""
-            <trkpt lat="1" lon="2"><ele>5</ele></trkpt>
-            <trkpt lat="1" lon="2"/>
-            <trkpt lat="1" lon="2"><time></time></trkpt>
-            <trkpt lat="1" lon="2"><time>2001-01-01T00:00:00Z</time></trkpt>
-            """))
+        let result = readGPX(
+            gpx11(
+                """
+                <trkpt lat="1" lon="2"><ele>5</ele></trkpt>
+                <trkpt lat="1" lon="2"/>
+                <trkpt lat="1" lon="2"><time></time></trkpt>
+                <trkpt lat="1" lon="2"><time>2001-01-01T00:00:00Z</time></trkpt>
+                """))
         #expect(result.error == nil)
         #expect(result.fixes.count == 1)
         #expect(result.report.skipped(.missingTime) == 3)
@@ -406,7 +420,8 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
     }
 
     @Test func attributesInAnyOrderAndQuoteStyleCommentsCDATAAndEntities() throws {
-        let text = gpx11("""
+        let text = gpx11(
+            """
             <!-- a comment with <trkpt lat="0" lon="0"> inside -->
             <trkpt  lon = '13.5'
                foo="a>b" lat="&#52;5.25" ><?pi stuff?>
@@ -454,7 +469,8 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
     }
 
     @Test func aBadLatitudeIsAnErrorWithLineAndColumn() throws {
-        let text = "<gpx>\n<trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\"><time>2000-01-01T00:00:00Z</time></trkpt>\n"
+        let text =
+            "<gpx>\n<trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\"><time>2000-01-01T00:00:00Z</time></trkpt>\n"
             + "  <trkpt lon=\"2\" lat=\"4x\"><time>2000-01-01T00:00:01Z</time></trkpt>\n"
             + "<trkpt lat=\"3\" lon=\"2\"><time>2000-01-01T00:00:02Z</time></trkpt>\n</trkseg></trk></gpx>"
         let strict = readGPX(text)
@@ -483,7 +499,8 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
     }
 
     @Test func anOutOfRangeLongitudeIsAnInvalidFix() throws {
-        let result = readGPX("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"180.5\"><time>2000-01-01T00:00:00Z</time></trkpt>")
+        let result = readGPX(
+            "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"180.5\"><time>2000-01-01T00:00:00Z</time></trkpt>")
         guard case .invalidFix(let location, .longitudeOutOfRange(180.5)) = result.error else {
             Issue.record("unexpected \(String(describing: result.error))")
             return
@@ -536,7 +553,9 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
     }
 
     @Test func truncatedAndEmptyInputs() throws {
-        let full = gpx11("<trkpt lat=\"1\" lon=\"2\"><time>2000-01-01T00:00:00Z</time></trkpt><trkpt lat=\"1\" lon=\"2\"><time>2000-01-01T00:00:01Z</time></trkpt>")
+        let full = gpx11(
+            "<trkpt lat=\"1\" lon=\"2\"><time>2000-01-01T00:00:00Z</time></trkpt><trkpt lat=\"1\" lon=\"2\"><time>2000-01-01T00:00:01Z</time></trkpt>"
+        )
         let cut = String(full.prefix(full.count - 60))  // inside the second point
         let result = readGPX(cut)
         #expect(result.fixes.count == 1)
@@ -591,12 +610,15 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
         #expect(plain.provider == .gps)
         #expect(plain.isMocked == nil)
         #expect(plain.activity == nil)
-        let filtered = readGPX(gpx11(point, namespaces: " xmlns:x=\"https://truetrack.dev/xmlns/1\""),
-                               options: ReadOptions(providers: [.gps]))
+        let filtered = readGPX(
+            gpx11(point, namespaces: " xmlns:x=\"https://truetrack.dev/xmlns/1\""),
+            options: ReadOptions(providers: [.gps]))
         #expect(filtered.fixes.isEmpty)
         #expect(filtered.report.skipped(.providerFiltered) == 1)
-        let badProvider = readGPX(gpx11("<trkpt lat=\"1\" lon=\"2\"><time>2000-01-01T00:00:00Z</time><extensions><tt:provider>GPS!</tt:provider></extensions></trkpt>",
-                                        namespaces: " xmlns:tt=\"https://truetrack.dev/xmlns/1\""))
+        let badProvider = readGPX(
+            gpx11(
+                "<trkpt lat=\"1\" lon=\"2\"><time>2000-01-01T00:00:00Z</time><extensions><tt:provider>GPS!</tt:provider></extensions></trkpt>",
+                namespaces: " xmlns:tt=\"https://truetrack.dev/xmlns/1\""))
         guard case .malformedField(_, "provider", _, "GPS!") = badProvider.error else {
             Issue.record("unexpected \(String(describing: badProvider.error))")
             return
@@ -604,13 +626,16 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
     }
 
     @Test func anInvalidAccuracyReadsAsInvalid() throws {
-        let result = readGPX(gpx11("<trkpt lat=\"1\" lon=\"2\"><time>2000-01-01T00:00:00Z</time><extensions><tt:accuracy_m>0</tt:accuracy_m></extensions></trkpt>",
-                                   namespaces: " xmlns:tt=\"https://truetrack.dev/xmlns/1\""))
+        let result = readGPX(
+            gpx11(
+                "<trkpt lat=\"1\" lon=\"2\"><time>2000-01-01T00:00:00Z</time><extensions><tt:accuracy_m>0</tt:accuracy_m></extensions></trkpt>",
+                namespaces: " xmlns:tt=\"https://truetrack.dev/xmlns/1\""))
         #expect(result.fixes.first?.horizontalAccuracy == .invalid)
     }
 
     @Test func everyOffsetOfAChunkBoundaryReadsTheSame() throws {
-        let text = gpx11("""
+        let text = gpx11(
+            """
             <!-- lead --><trkpt lat='1.5' lon="2.5"><ele><![CDATA[7]]></ele><time>2000-01-01T00:00:00Z</time></trkpt>
             <trkpt lat="1.6" lon="2.6"><time>2000-01-01T00:00:01&#x5A;</time><extensions><a:speed>3</a:speed></extensions></trkpt>
             """)
@@ -627,7 +652,9 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
     }
 
     @Test func aDOCTYPEWithAnInternalSubsetIsSkipped() throws {
-        let result = readGPX("<?xml version=\"1.0\"?>\n<!DOCTYPE gpx [ <!ENTITY x \"]>\"> ]>\n<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><time>2000-01-01T00:00:00Z</time></trkpt></trkseg></trk></gpx>")
+        let result = readGPX(
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx [ <!ENTITY x \"]>\"> ]>\n<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><time>2000-01-01T00:00:00Z</time></trkpt></trkseg></trk></gpx>"
+        )
         #expect(result.error == nil)
         #expect(result.fixes.count == 1)
     }

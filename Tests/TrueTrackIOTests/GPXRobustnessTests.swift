@@ -1,9 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
 import TrueTrackCore
+
 @testable import TrueTrackIO
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Seeded random damage to valid GPX documents: the reader must never crash, must terminate, must only
 /// produce valid fixes, and every error must say where it happened.
@@ -31,19 +33,23 @@ import TrueTrackCore
             var generator = GPXDocumentGenerator(seed: seed)
             seeds.append(Array(generator.document().utf8))
         }
-        seeds.append(Array(gpx11("""
-            <trkpt lat="41.805591583" lon="12.679831505">
-              <ele>374.813</ele>
-              <time>2008-05-04T12:52:47Z</time>
-              <speed>0.240410</speed>
-              <name>TP000001</name>
-              <fix>3d</fix>
-              <sat>11</sat>
-              <hdop>0.850000</hdop>
-            </trkpt>
-            <trkpt lat="45.6" lon="13.26"><time>2020-01-02T03:04:06Z</time>
-              <extensions><ns3:TrackPointExtension><ns3:speed>5</ns3:speed></ns3:TrackPointExtension></extensions></trkpt>
-            """).utf8))
+        seeds.append(
+            Array(
+                gpx11(
+                    """
+                    <trkpt lat="41.805591583" lon="12.679831505">
+                      <ele>374.813</ele>
+                      <time>2008-05-04T12:52:47Z</time>
+                      <speed>0.240410</speed>
+                      <name>TP000001</name>
+                      <fix>3d</fix>
+                      <sat>11</sat>
+                      <hdop>0.850000</hdop>
+                    </trkpt>
+                    <trkpt lat="45.6" lon="13.26"><time>2020-01-02T03:04:06Z</time>
+                      <extensions><ns3:TrackPointExtension><ns3:speed>5</ns3:speed></ns3:TrackPointExtension></extensions></trkpt>
+                    """
+                ).utf8))
         return seeds
     }
 
@@ -63,7 +69,8 @@ import TrueTrackCore
             case 3:  // insert a fragment
                 bytes.insert(contentsOf: Array(fragments[r.below(fragments.count)].utf8), at: at)
             case 4:  // insert random garbage
-                bytes.insert(contentsOf: (0..<(1 + r.below(40))).map { _ in UInt8(truncatingIfNeeded: r.next()) }, at: at)
+                bytes.insert(
+                    contentsOf: (0..<(1 + r.below(40))).map { _ in UInt8(truncatingIfNeeded: r.next()) }, at: at)
             case 5:  // delete a range
                 let end = min(bytes.count, at + r.below(60))
                 if at < end { bytes.removeSubrange(at..<end) }
@@ -71,8 +78,11 @@ import TrueTrackCore
                 let end = min(bytes.count, at + r.below(300))
                 if at < end { bytes.insert(contentsOf: Array(bytes[at..<end]), at: end) }
             default:  // replace a value between '>' and '<' or between quotes with a fragment
-                guard at < bytes.count, let open = bytes[at...].firstIndex(where: { $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") }),
-                      let close = bytes[(open + 1)...].firstIndex(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "\"") })
+                guard at < bytes.count,
+                    let open = bytes[at...].firstIndex(where: { $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") }),
+                    let close = bytes[(open + 1)...].firstIndex(where: {
+                        $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "\"")
+                    })
                 else { break }
                 bytes.replaceSubrange((open + 1)..<close, with: Array(fragments[r.below(fragments.count)].utf8))
             }
@@ -81,14 +91,17 @@ import TrueTrackCore
     }
 
     /// Reads `bytes` to the end, going on after every error, and checks the invariants.
-    static func check(_ bytes: [UInt8], options: ReadOptions, chunkBytes: Int? = nil, file: String = "",
-                      context: String) throws {
+    static func check(
+        _ bytes: [UInt8], options: ReadOptions, chunkBytes: Int? = nil, file: String = "",
+        context: String
+    ) throws {
         var reader: GPXReader
         if let chunkBytes {
             let path = "/tmp/truetrack-gpx-robustness-\(getpid())\(file).gpx"
             try #require(writeBytes(bytes, to: path))
-            reader = GPXReader(stream: try ByteStream(path: path, chunkBytes: chunkBytes, maximumRecordBytes: 1 << 16),
-                               options: options, pointKinds: .all)
+            reader = GPXReader(
+                stream: try ByteStream(path: path, chunkBytes: chunkBytes, maximumRecordBytes: 1 << 16),
+                options: options, pointKinds: .all)
         } else {
             reader = GPXReader(stream: ByteStream(bytes: bytes), options: options, pointKinds: .all)
         }
@@ -111,8 +124,10 @@ import TrueTrackCore
         #expect(calls <= bytes.count + 10, "no progress: \(context)")
         for error in errors + reader.report.errors {
             let location = error.location
-            #expect(location.line > 0 && location.column > 0 && location.byteOffset >= 0 && location.byteOffset <= bytes.count,
-                    "\(context): \(error) (\(bytes.count) bytes)")
+            #expect(
+                location.line > 0 && location.column > 0 && location.byteOffset >= 0
+                    && location.byteOffset <= bytes.count,
+                "\(context): \(error) (\(bytes.count) bytes)")
             _ = error.description
         }
         if options.lenient { #expect(reader.report.errorCount == reader.report.skipped(.malformed), "\(context)") }
@@ -128,18 +143,21 @@ import TrueTrackCore
             let context = "part \(part) mutation \(iteration)"
             try GPXRobustnessTests.check(mutated, options: ReadOptions(lenient: iteration % 2 == 0), context: context)
             if iteration % 50 == 0 {
-                try GPXRobustnessTests.check(mutated, options: ReadOptions(), chunkBytes: 64 + r.below(64),
-                                               file: "-\(part)", context: context)
+                try GPXRobustnessTests.check(
+                    mutated, options: ReadOptions(), chunkBytes: 64 + r.below(64),
+                    file: "-\(part)", context: context)
             }
         }
     }
 
     @Test func emptyAndTinyInputs() throws {
-        for text in ["", " ", "<", "<g", "<gpx", "<gpx ", "<gpx>", "<gpx><", "<gpx></", "<gpx/>", "\u{FEFF}<gpx/>",
-                     "<?xml", "<!--", "<![CDATA[", "<!", "<!D", "<gpx><trkpt", "<gpx><trkpt lat", "<gpx><trkpt lat=",
-                     "<gpx><trkpt lat='1", "<gpx><trkpt lat='1' lon='2'", "<gpx><trkpt lat='1' lon='2'>",
-                     "<gpx><trkpt lat='1' lon='2'><time>", "<gpx><trkpt lat='1' lon='2'><time>2000-01-01T00:00:00Z</time>",
-                     "<gpx><trkpt lat='1' lon='2'><time>2000-01-01T00:00:00Z</time></trkpt>"] {
+        for text in [
+            "", " ", "<", "<g", "<gpx", "<gpx ", "<gpx>", "<gpx><", "<gpx></", "<gpx/>", "\u{FEFF}<gpx/>",
+            "<?xml", "<!--", "<![CDATA[", "<!", "<!D", "<gpx><trkpt", "<gpx><trkpt lat", "<gpx><trkpt lat=",
+            "<gpx><trkpt lat='1", "<gpx><trkpt lat='1' lon='2'", "<gpx><trkpt lat='1' lon='2'>",
+            "<gpx><trkpt lat='1' lon='2'><time>", "<gpx><trkpt lat='1' lon='2'><time>2000-01-01T00:00:00Z</time>",
+            "<gpx><trkpt lat='1' lon='2'><time>2000-01-01T00:00:00Z</time></trkpt>",
+        ] {
             try GPXRobustnessTests.check(Array(text.utf8), options: ReadOptions(), context: text)
             try GPXRobustnessTests.check(Array(text.utf8), options: ReadOptions(lenient: true), context: text)
         }
@@ -167,12 +185,14 @@ import TrueTrackCore
     }
 
     @Test func hugeAndNonFiniteNumbersAreHandled() throws {
-        let result = readGPX(gpx11("""
-            <trkpt lat="1e400" lon="2"><time>2000-01-01T00:00:00Z</time></trkpt>
-            <trkpt lat="nan" lon="2"><time>2000-01-01T00:00:00Z</time></trkpt>
-            <trkpt lat="1" lon="2"><time>2000-01-01T00:00:00Z</time><ele>1e400</ele><speed>inf</speed><course>nan</course><sat>-1</sat></trkpt>
-            <trkpt lat="1" lon="2"><time>2000-01-01T00:00:00Z</time><sat>99999999999999999999</sat></trkpt>
-            """), options: ReadOptions(lenient: true))
+        let result = readGPX(
+            gpx11(
+                """
+                <trkpt lat="1e400" lon="2"><time>2000-01-01T00:00:00Z</time></trkpt>
+                <trkpt lat="nan" lon="2"><time>2000-01-01T00:00:00Z</time></trkpt>
+                <trkpt lat="1" lon="2"><time>2000-01-01T00:00:00Z</time><ele>1e400</ele><speed>inf</speed><course>nan</course><sat>-1</sat></trkpt>
+                <trkpt lat="1" lon="2"><time>2000-01-01T00:00:00Z</time><sat>99999999999999999999</sat></trkpt>
+                """), options: ReadOptions(lenient: true))
         #expect(result.fixes.count == 1)
         let fix = try #require(result.fixes.first)
         #expect(fix.altitudeMetres == nil && fix.speedMetresPerSecond == nil && fix.courseDegrees == nil)

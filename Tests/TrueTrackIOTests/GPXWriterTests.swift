@@ -1,9 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
 import TrueTrackCore
+
 @testable import TrueTrackIO
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A tiny seeded random generator (SplitMix64): reproducible test inputs without Foundation.
 struct GPXTestRandom {
@@ -52,15 +54,17 @@ func randomFix(_ r: inout GPXTestRandom) -> Fix? {
     }
     ms = min(max(ms, earliest), latest)
     func maybe(_ value: Double) -> Double? { r.chance(0.75) ? value : nil }
-    let accuracy: Double? = switch r.below(5) {
-    case 0: nil
-    case 1: 0  // becomes .invalid
-    case 2: 1e-300
-    default: r.double(0.01...5000)
-    }
+    let accuracy: Double? =
+        switch r.below(5) {
+        case 0: nil
+        case 1: 0  // becomes .invalid
+        case 2: 1e-300
+        default: r.double(0.01...5000)
+        }
     let sat: Int? = r.chance(0.75) ? r.below(64) : nil
     let mocked: Bool? = r.chance(0.5) ? r.chance(0.5) : nil
-    let activity: ActivityReading? = r.chance(0.5)
+    let activity: ActivityReading? =
+        r.chance(0.5)
         ? ActivityReading(kind: ActivityKind.allCases[r.below(ActivityKind.allCases.count)], confidence: r.below(101))
         : nil
     return try? Fix(
@@ -94,25 +98,27 @@ func writeGPX(_ fixes: [Fix], breaks: Set<Int> = []) throws -> [UInt8] {
 
 @Suite struct GPXWriterTests {
     @Test func writesTheExpectedDocument() throws {
-        let fix = try Fix(timestamp: utc("2024-05-01T12:00:00.250Z"), latitude: 46.5, longitude: -13.25,
-                          horizontalAccuracyMetres: 3.5, altitudeMetres: 512.8, speedMetresPerSecond: 1.5,
-                          courseDegrees: 90, provider: .fused, satellitesUsed: 9, isMocked: false,
-                          activity: ActivityReading(kind: .walking, confidence: 75))
+        let fix = try Fix(
+            timestamp: utc("2024-05-01T12:00:00.250Z"), latitude: 46.5, longitude: -13.25,
+            horizontalAccuracyMetres: 3.5, altitudeMetres: 512.8, speedMetresPerSecond: 1.5,
+            courseDegrees: 90, provider: .fused, satellitesUsed: 9, isMocked: false,
+            activity: ActivityReading(kind: .walking, confidence: 75))
         let text = String(decoding: try writeGPX([fix]), as: UTF8.self)
-        #expect(text == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <gpx version="1.1" creator="TrueTrack" xmlns="http://www.topografix.com/GPX/1/1" xmlns:tt="https://truetrack.dev/xmlns/1">
-            <trk>
-            <trkseg>
-            <trkpt lat="46.5" lon="-13.25"><ele>512.8</ele><time>2024-05-01T12:00:00.250Z</time><sat>9</sat>\
-            <extensions><tt:accuracy_m>3.5</tt:accuracy_m><tt:speed_mps>1.5</tt:speed_mps><tt:course_deg>90</tt:course_deg>\
-            <tt:provider>fused</tt:provider><tt:mocked>false</tt:mocked><tt:activity>walking</tt:activity>\
-            <tt:activity_confidence>75</tt:activity_confidence></extensions></trkpt>
-            </trkseg>
-            </trk>
-            </gpx>
+        #expect(
+            text == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <gpx version="1.1" creator="TrueTrack" xmlns="http://www.topografix.com/GPX/1/1" xmlns:tt="https://truetrack.dev/xmlns/1">
+                <trk>
+                <trkseg>
+                <trkpt lat="46.5" lon="-13.25"><ele>512.8</ele><time>2024-05-01T12:00:00.250Z</time><sat>9</sat>\
+                <extensions><tt:accuracy_m>3.5</tt:accuracy_m><tt:speed_mps>1.5</tt:speed_mps><tt:course_deg>90</tt:course_deg>\
+                <tt:provider>fused</tt:provider><tt:mocked>false</tt:mocked><tt:activity>walking</tt:activity>\
+                <tt:activity_confidence>75</tt:activity_confidence></extensions></trkpt>
+                </trkseg>
+                </trk>
+                </gpx>
 
-            """)
+                """)
     }
 
     @Test func generatedFixesWithEveryFieldReadBackIdentically() throws {
@@ -191,9 +197,11 @@ func writeGPX(_ fixes: [Fix], breaks: Set<Int> = []) throws -> [UInt8] {
 
 @Suite(.enabled(if: Datasets.available, Datasets.missingReason))
 struct GPXWriterRecordingsTests {
-    @Test(arguments: ["garmin-edge-800-output.gpx", "garmin-oregon-700-output.gpx", "wahoo-element-bolt.gpx",
-                      "mtk_logger_m241.gpx", "24173415.gpx", "korita-zbevnica.gpx", "around-visnjan-with-car.gpx",
-                      "Mojstrovka.gpx"])
+    @Test(arguments: [
+        "garmin-edge-800-output.gpx", "garmin-oregon-700-output.gpx", "wahoo-element-bolt.gpx",
+        "mtk_logger_m241.gpx", "24173415.gpx", "korita-zbevnica.gpx", "around-visnjan-with-car.gpx",
+        "Mojstrovka.gpx",
+    ])
     func realFilesRoundTrip(file: String) throws {
         var reader = try GPXReader(path: Datasets.path("gpx-devices/" + file), pointKinds: .all)
         var fixes: [Fix] = []

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrueTrackCore
+
 @testable import TrueTrackIO
 
 @Suite struct GeoJSONTests {
@@ -42,7 +43,8 @@ import TrueTrackCore
         // A file read 64 bytes at a time: every token straddles a refill somewhere.
         let fixes = Support.generatedFixes(count: 60, seed: 7)
         let bytes = try Support.write(fixes, sink: ByteSink()) { GeoJSONWriter(sink: $0) }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("geojson-chunks-\(UUID()).geojson").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("geojson-chunks-\(UUID()).geojson")
+            .path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         var reader = GeoJSONReader(stream: try ByteStream(path: path, chunkBytes: 64))
@@ -53,7 +55,9 @@ import TrueTrackCore
 
     @Test func lineStringModeRoundTripsTimeAndPosition() throws {
         let fixes = Support.generatedFixes(count: 50, seed: 3).map {
-            try! Fix(timestamp: $0.timestamp, latitude: $0.latitude, longitude: $0.longitude, altitudeMetres: $0.altitudeMetres)
+            try! Fix(
+                timestamp: $0.timestamp, latitude: $0.latitude, longitude: $0.longitude,
+                altitudeMetres: $0.altitudeMetres)
         }
         let bytes = try Support.write(fixes, sink: ByteSink()) { GeoJSONWriter(sink: $0, geometry: .lineString) }
         var reader = GeoJSONReader(stream: ByteStream(bytes: bytes))
@@ -77,17 +81,17 @@ import TrueTrackCore
 
     @Test func readsAliasesInAnyMemberOrder() throws {
         let text = """
-        {"features": [
-          {"properties": {"timestamp": 1714564800, "accuracy": 4.5, "bearing": 370, "speed": "1.25",
-                          "provider": "FLP", "mock": 1, "sats": 9.0, "activity": "ON_FOOT",
-                          "extra": {"deep": [[[{"a": [1, {"b": null}]}]]], "s": "x\\"y"}},
-           "geometry": {"coordinates": [13.5, 52.25, 34.5], "type": "Point"}, "type": "Feature", "id": 17},
-          {"type": "Feature", "geometry": {"type": "Point", "coordinates": [-0.1, 51.5]},
-           "properties": {"time": 1714564801500, "altitude": 12, "course": -1, "Speed_MPS": -1}},
-          {"type": "Feature", "geometry": {"type": "Point", "coordinates": [2, 48]},
-           "properties": {"time": "2024-05-01T14:00:02.250+02:00", "ele": 7, "provider": null}}
-        ], "type": "FeatureCollection", "bbox": [0, 0, 1, 1]}
-        """
+            {"features": [
+              {"properties": {"timestamp": 1714564800, "accuracy": 4.5, "bearing": 370, "speed": "1.25",
+                              "provider": "FLP", "mock": 1, "sats": 9.0, "activity": "ON_FOOT",
+                              "extra": {"deep": [[[{"a": [1, {"b": null}]}]]], "s": "x\\"y"}},
+               "geometry": {"coordinates": [13.5, 52.25, 34.5], "type": "Point"}, "type": "Feature", "id": 17},
+              {"type": "Feature", "geometry": {"type": "Point", "coordinates": [-0.1, 51.5]},
+               "properties": {"time": 1714564801500, "altitude": 12, "course": -1, "Speed_MPS": -1}},
+              {"type": "Feature", "geometry": {"type": "Point", "coordinates": [2, 48]},
+               "properties": {"time": "2024-05-01T14:00:02.250+02:00", "ele": 7, "provider": null}}
+            ], "type": "FeatureCollection", "bbox": [0, 0, 1, 1]}
+            """
         let result = read(text)
         #expect(result.error == nil)
         let fixes = result.fixes
@@ -114,10 +118,10 @@ import TrueTrackCore
     @Test func decodesEscapesInNamesAndValues() throws {
         // "t\u0069me" is "time"; a surrogate pair and escapes in an unknown member are decoded and skipped.
         let text = #"""
-        {"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},
-         "properties":{"name":"\ud83d\ude00 \"quoted\" \\ \/ \b\f\n\r\t \u00e9\u4e2d","t\u0069me":"2024-05-01T12:00:00Z",
-         "\u0070rovider":"g\u0070s"}}
-        """#
+            {"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},
+             "properties":{"name":"\ud83d\ude00 \"quoted\" \\ \/ \b\f\n\r\t \u00e9\u4e2d","t\u0069me":"2024-05-01T12:00:00Z",
+             "\u0070rovider":"g\u0070s"}}
+            """#
         let result = read(text)
         #expect(result.error == nil)
         #expect(result.fixes.count == 1)
@@ -136,10 +140,10 @@ import TrueTrackCore
 
     @Test func readsNumbersInEveryForm() throws {
         let text = """
-        [{"geometry":{"coordinates":[1e-7,-0,1E+2]},"properties":{"time":0,"accuracy_m":1e400,"speed_mps":2.5e-3,
-          "course_deg":720.5,"vertical_accuracy_m":-0.0,"satellites":-3}},
-         {"geometry":{"coordinates":[-180,90]},"properties":{"time":1.5,"accuracy_m":1E2,"altitude_m":-1.25e+3}}]
-        """
+            [{"geometry":{"coordinates":[1e-7,-0,1E+2]},"properties":{"time":0,"accuracy_m":1e400,"speed_mps":2.5e-3,
+              "course_deg":720.5,"vertical_accuracy_m":-0.0,"satellites":-3}},
+             {"geometry":{"coordinates":[-180,90]},"properties":{"time":1.5,"accuracy_m":1E2,"altitude_m":-1.25e+3}}]
+            """
         let result = read(text)
         #expect(result.error == nil)
         try #require(result.fixes.count == 2)
@@ -160,15 +164,15 @@ import TrueTrackCore
 
     @Test func readsLineStringsWithPerVertexTimes() throws {
         let text = """
-        {"type":"FeatureCollection","features":[
-         {"type":"Feature","properties":{"name":"run","coordTimes":["2024-05-01T12:00:00Z","2024-05-01T12:00:01Z",null]},
-          "geometry":{"type":"LineString","coordinates":[[10,50,100],[10.001,50.001,101],[10.002,50.002]]}},
-         {"type":"Feature","geometry":{"type":"MultiLineString","coordinates":[[[11,51],[11.1,51.1]],[[11.2,51.2]]]},
-          "properties":{"provider":"gps","coordinateProperties":{"times":[[1714564810,1714564811],[1714564812000]],
-                                                                 "heart":[[90,91],[92]]}}},
-         {"type":"Feature","geometry":{"type":"LineString","coordinates":[[1,1],[2,2]]},"properties":{"name":"no times"}}
-        ]}
-        """
+            {"type":"FeatureCollection","features":[
+             {"type":"Feature","properties":{"name":"run","coordTimes":["2024-05-01T12:00:00Z","2024-05-01T12:00:01Z",null]},
+              "geometry":{"type":"LineString","coordinates":[[10,50,100],[10.001,50.001,101],[10.002,50.002]]}},
+             {"type":"Feature","geometry":{"type":"MultiLineString","coordinates":[[[11,51],[11.1,51.1]],[[11.2,51.2]]]},
+              "properties":{"provider":"gps","coordinateProperties":{"times":[[1714564810,1714564811],[1714564812000]],
+                                                                     "heart":[[90,91],[92]]}}},
+             {"type":"Feature","geometry":{"type":"LineString","coordinates":[[1,1],[2,2]]},"properties":{"name":"no times"}}
+            ]}
+            """
         let result = read(text)
         #expect(result.error == nil)
         let fixes = result.fixes
@@ -183,9 +187,9 @@ import TrueTrackCore
 
     @Test func mismatchedTimesAreAnErrorNamingTheFeature() throws {
         let text = """
-        {"type":"FeatureCollection","features":[
-        {"type":"Feature","properties":{"times":[1,2,3]},"geometry":{"type":"LineString","coordinates":[[1,1],[2,2]]}}]}
-        """
+            {"type":"FeatureCollection","features":[
+            {"type":"Feature","properties":{"times":[1,2,3]},"geometry":{"type":"LineString","coordinates":[[1,1],[2,2]]}}]}
+            """
         let result = read(text)
         guard case .malformedRecord(let location, let expected, let found)? = result.error else {
             Issue.record("expected a malformed record, got \(String(describing: result.error))")
@@ -198,14 +202,14 @@ import TrueTrackCore
 
     @Test func skipsFeaturesWithoutTimeOrPosition() throws {
         let text = """
-        {"type":"FeatureCollection","features":[
-         {"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"name":"no time"}},
-         {"type":"Feature","geometry":null,"properties":{"time":"2024-05-01T12:00:00Z"}},
-         {"type":"Feature","geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]},"properties":null},
-         {"type":"Feature","geometry":{"type":"GeometryCollection","geometries":[]},"properties":{"time":5}},
-         {"type":"Feature","geometry":{"type":"Point","coordinates":[3,4]},"properties":{"time":"2024-05-01T12:00:09Z"}}
-        ]}
-        """
+            {"type":"FeatureCollection","features":[
+             {"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"name":"no time"}},
+             {"type":"Feature","geometry":null,"properties":{"time":"2024-05-01T12:00:00Z"}},
+             {"type":"Feature","geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]},"properties":null},
+             {"type":"Feature","geometry":{"type":"GeometryCollection","geometries":[]},"properties":{"time":5}},
+             {"type":"Feature","geometry":{"type":"Point","coordinates":[3,4]},"properties":{"time":"2024-05-01T12:00:09Z"}}
+            ]}
+            """
         let result = read(text)
         #expect(result.error == nil)
         #expect(result.fixes.count == 1)
@@ -215,7 +219,9 @@ import TrueTrackCore
     }
 
     @Test func readsBareGeometryAndSingleFeature() throws {
-        let feature = read(#"{"type":"Feature","properties":{"time":"2024-05-01T12:00:00Z"},"geometry":{"type":"Point","coordinates":[5,6]}}"#)
+        let feature = read(
+            #"{"type":"Feature","properties":{"time":"2024-05-01T12:00:00Z"},"geometry":{"type":"Point","coordinates":[5,6]}}"#
+        )
         #expect(feature.fixes.map(\.latitude) == [6])
         let geometry = read(#" {"type":"LineString","coordinates":[[5,6],[7,8]],"times":[1714564800,1714564801]} "#)
         #expect(geometry.fixes.map(\.longitude) == [5, 7])
@@ -224,11 +230,11 @@ import TrueTrackCore
 
     @Test func outOfRangeLatitudeIsAnInvalidFixAtItsPlace() throws {
         let text = """
-        {"type":"FeatureCollection","features":[
-        {"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"time":1}},
-        {"type":"Feature","geometry":{"type":"Point","coordinates":[13.4, 91.5]},"properties":{"time":2}},
-        {"type":"Feature","geometry":{"type":"Point","coordinates":[3,4]},"properties":{"time":3}}]}
-        """
+            {"type":"FeatureCollection","features":[
+            {"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"time":1}},
+            {"type":"Feature","geometry":{"type":"Point","coordinates":[13.4, 91.5]},"properties":{"time":2}},
+            {"type":"Feature","geometry":{"type":"Point","coordinates":[3,4]},"properties":{"time":3}}]}
+            """
         let strict = read(text)
         #expect(strict.fixes.count == 1)
         guard case .invalidFix(let location, .latitudeOutOfRange(91.5))? = strict.error else {
@@ -244,11 +250,11 @@ import TrueTrackCore
 
     @Test func wrongValueKindsAreFieldErrors() throws {
         let text = """
-        [{"geometry":{"coordinates":[1,2]},"properties":{"time":3,"accuracy_m":true}},
-         {"geometry":{"coordinates":[1,2]},"properties":{"time":"yesterday"}},
-         {"geometry":{"coordinates":[1,"2"]},"properties":{"time":4}},
-         {"geometry":{"coordinates":[5,6]},"properties":{"time":5}}]
-        """
+            [{"geometry":{"coordinates":[1,2]},"properties":{"time":3,"accuracy_m":true}},
+             {"geometry":{"coordinates":[1,2]},"properties":{"time":"yesterday"}},
+             {"geometry":{"coordinates":[1,"2"]},"properties":{"time":4}},
+             {"geometry":{"coordinates":[5,6]},"properties":{"time":5}}]
+            """
         let strict = read(text)
         guard case .malformedField(let location, let field, _, let found)? = strict.error else {
             Issue.record("expected a field error, got \(String(describing: strict.error))")
@@ -276,7 +282,8 @@ import TrueTrackCore
         for (text, line, column, expected) in cases {
             let result = read(text)
             guard case .malformedRecord(let location, let what, _)? = result.error else {
-                Issue.record("\(text.debugDescription): expected a malformed record, got \(String(describing: result.error))")
+                Issue.record(
+                    "\(text.debugDescription): expected a malformed record, got \(String(describing: result.error))")
                 continue
             }
             #expect(location.line == line && location.column == column, "\(text.debugDescription): \(location)")
@@ -296,8 +303,11 @@ import TrueTrackCore
         }
         #expect(location.line == 11 && location.byteOffset == bytes.count - 40)
         // Empty input is truncated at line 1.
-        #expect(read("").error == .truncated(SourceLocation(file: "<memory>", line: 1, column: 1, byteOffset: 0),
-                                             expected: "a JSON value"))
+        #expect(
+            read("").error
+                == .truncated(
+                    SourceLocation(file: "<memory>", line: 1, column: 1, byteOffset: 0),
+                    expected: "a JSON value"))
     }
 
     @Test func absurdNestingIsAnErrorNotACrash() throws {
@@ -311,7 +321,8 @@ import TrueTrackCore
         #expect(expected.contains("nested at most 512 deep"))
         // Deep but legal nesting in an unknown member is skipped.
         let deep = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
-        let ok = read("{\"type\":\"Feature\",\"x\":\(deep),\"geometry\":{\"coordinates\":[1,2]},\"properties\":{\"time\":1}}")
+        let ok = read(
+            "{\"type\":\"Feature\",\"x\":\(deep),\"geometry\":{\"coordinates\":[1,2]},\"properties\":{\"time\":1}}")
         #expect(ok.error == nil && ok.fixes.count == 1)
     }
 
@@ -327,7 +338,8 @@ import TrueTrackCore
     @Test func longStringsGrowTheWindow() throws {
         // A 300 kB unknown string member read through 64-byte chunks.
         let long = String(repeating: "x", count: 300_000)
-        let text = "{\"type\":\"Feature\",\"name\":\"\(long)\",\"geometry\":{\"coordinates\":[1,2]},\"properties\":{\"time\":1}}"
+        let text =
+            "{\"type\":\"Feature\",\"name\":\"\(long)\",\"geometry\":{\"coordinates\":[1,2]},\"properties\":{\"time\":1}}"
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("geojson-long-\(UUID()).json").path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -1,18 +1,23 @@
 import Testing
 import TrueTrackCore
+
 @testable import TrueTrackIO
 
 @Suite struct GeoLifePLTReaderTests {
-    private static let header = "Geolife trajectory\nWGS 84\nAltitude is in Feet\nReserved 3\n0,2,255,My Track,0,0,2,8421376\n0\n"
+    private static let header =
+        "Geolife trajectory\nWGS 84\nAltitude is in Feet\nReserved 3\n0,2,255,My Track,0,0,2,8421376\n0\n"
 
     private func read(_ text: String, options: ReadOptions = ReadOptions()) -> ReadResult {
         var reader = GeoLifePLTReader(stream: ByteStream(bytes: Array(text.utf8), name: "t.plt"), options: options)
         return reader.readAll()
     }
 
-    private func labels(_ text: String, lenient: Bool = false) throws(ReadError) -> (intervals: [LabelledInterval], report: ReadReport) {
-        try GeoLifeLabels.read(stream: ByteStream(bytes: Array(text.utf8), name: "labels.txt"),
-                               options: ReadOptions(lenient: lenient))
+    private func labels(_ text: String, lenient: Bool = false) throws(ReadError) -> (
+        intervals: [LabelledInterval], report: ReadReport
+    ) {
+        try GeoLifeLabels.read(
+            stream: ByteStream(bytes: Array(text.utf8), name: "labels.txt"),
+            options: ReadOptions(lenient: lenient))
     }
 
     // MARK: - Real recordings
@@ -50,16 +55,25 @@ import TrueTrackCore
     func user010LabelsOf20080402() throws {
         let intervals = try GeoLifeLabels.read(path: Datasets.path("geolife-010-mixed/labels.txt"))
         #expect(intervals.count == 434)
-        #expect(intervals.first == LabelledInterval(start: try #require(ISO8601.parse("2007-06-26T11:32:29Z")),
-                                                    end: try #require(ISO8601.parse("2007-06-26T11:40:29Z")),
-                                                    mode: "bus"))
+        #expect(
+            intervals.first
+                == LabelledInterval(
+                    start: try #require(ISO8601.parse("2007-06-26T11:32:29Z")),
+                    end: try #require(ISO8601.parse("2007-06-26T11:40:29Z")),
+                    mode: "bus"))
         let dayStart = try #require(ISO8601.parse("2008-04-02T00:00:00Z"))
         let dayEnd = try #require(ISO8601.parse("2008-04-02T23:59:59Z"))
         let day = intervals.filter { $0.overlaps(from: dayStart, to: dayEnd) }
         #expect(day.map(\.mode) == ["walk", "taxi", "bus"])
         #expect(day.map(\.activity) == [.walking, .inVehicle, .inVehicle])
-        #expect(day.map { ISO8601.format($0.start) } == ["2008-04-02T06:09:26Z", "2008-04-02T06:30:57Z", "2008-04-02T11:24:21Z"])
-        #expect(day.map { ISO8601.format($0.end) } == ["2008-04-02T06:28:25Z", "2008-04-02T06:34:20Z", "2008-04-02T11:50:45Z"])
+        #expect(
+            day.map { ISO8601.format($0.start) } == [
+                "2008-04-02T06:09:26Z", "2008-04-02T06:30:57Z", "2008-04-02T11:24:21Z",
+            ])
+        #expect(
+            day.map { ISO8601.format($0.end) } == [
+                "2008-04-02T06:28:25Z", "2008-04-02T06:34:20Z", "2008-04-02T11:50:45Z",
+            ])
         #expect(day.map(\.durationSeconds) == [1139, 203, 1584])
 
         // Each labelled segment holds the number of fixes PROVENANCE gives: walk 563, taxi 175, bus 266.
@@ -75,7 +89,8 @@ import TrueTrackCore
     // MARK: - Hand-worked inputs
 
     @Test func convertsFeetAndTreatsMinus777AsAbsent() throws {
-        let text = Self.header + "40.0,116.0,0,-777,39744.1201851852,2008-10-23,02:53:04\n"
+        let text =
+            Self.header + "40.0,116.0,0,-777,39744.1201851852,2008-10-23,02:53:04\n"
             + "40.0,116.0,0,100,39744.1201851852,2008-10-23,02:53:05\n"
             + "40.0,116.0,0,,39744.1201851852,2008-10-23,02:53:06\n"
         let result = read(text)
@@ -119,7 +134,9 @@ import TrueTrackCore
             #expect(name == field, "\(row)")
             #expect(location.line == 7 && location.column == column, "\(row): \(location)")
         }
-        guard case .invalidFix(_, .latitudeOutOfRange(91))? = read(Self.header + "91,116,0,1,1,2008-10-23,02:53:04").error else {
+        guard
+            case .invalidFix(_, .latitudeOutOfRange(91))? = read(Self.header + "91,116,0,1,1,2008-10-23,02:53:04").error
+        else {
             Issue.record("expected invalidFix")
             return
         }
@@ -130,7 +147,8 @@ import TrueTrackCore
     }
 
     @Test func lenientModeSkipsBadPoints() {
-        let text = Self.header + "40.0,116.0,0,100,39744.12,2008-10-23,02:53:04\n4x,116.0,0,100,39744.12,2008-10-23,02:53:05\n"
+        let text =
+            Self.header + "40.0,116.0,0,100,39744.12,2008-10-23,02:53:04\n4x,116.0,0,100,39744.12,2008-10-23,02:53:05\n"
             + "40.0,116.0,0,100,39744.12,2008-10-23,02:53:06"
         let result = read(text, options: ReadOptions(lenient: true))
         #expect(result.error == nil)
@@ -139,13 +157,19 @@ import TrueTrackCore
     }
 
     @Test func labelsRowsAndErrors() throws {
-        let good = try labels("Start Time\tEnd Time\tTransportation Mode\r\n2008/04/02 06:09:26\t2008/04/02 06:28:25\twalk\r\n\r\n")
-        #expect(good.intervals == [LabelledInterval(start: Timestamp(millisecondsSince1970: 1_207_116_566_000),
-                                                    end: Timestamp(millisecondsSince1970: 1_207_117_705_000),
-                                                    mode: "walk")])
+        let good = try labels(
+            "Start Time\tEnd Time\tTransportation Mode\r\n2008/04/02 06:09:26\t2008/04/02 06:28:25\twalk\r\n\r\n")
+        #expect(
+            good.intervals == [
+                LabelledInterval(
+                    start: Timestamp(millisecondsSince1970: 1_207_116_566_000),
+                    end: Timestamp(millisecondsSince1970: 1_207_117_705_000),
+                    mode: "walk")
+            ])
         #expect(good.report.skipped(.comment) == 1 && good.report.skipped(.blank) == 1)
 
-        let bad = "Start Time\tEnd Time\tTransportation Mode\n2008/04/02 06:09:26\t2008/04/02 05:28:25\twalk\n"
+        let bad =
+            "Start Time\tEnd Time\tTransportation Mode\n2008/04/02 06:09:26\t2008/04/02 05:28:25\twalk\n"
             + "2008/04/31 06:09:26\t2008/05/02 05:28:25\tbus\n2008/04/02 06:09:26 2008/04/02 06:28:25 walk\n"
             + "2008/04/02 06:09:26\t2008/04/02 06:28:25\t\n"
         #expect(throws: ReadError.self) { try labels(bad) }

@@ -1,9 +1,11 @@
 import Testing
 import TrueTrackCore
+
 @testable import TrueTrackIO
 
 @Suite struct GnssLoggerReaderTests {
-    private static let v3Header = "# Fix,Provider,LatitudeDegrees,LongitudeDegrees,AltitudeMeters,SpeedMps,AccuracyMeters,"
+    private static let v3Header =
+        "# Fix,Provider,LatitudeDegrees,LongitudeDegrees,AltitudeMeters,SpeedMps,AccuracyMeters,"
         + "BearingDegrees,UnixTimeMillis,SpeedAccuracyMps,BearingAccuracyDegrees,elapsedRealtimeNanos,"
         + "VerticalAccuracyMeters,MockLocation,NumberOfUsedSignals,VerticalSpeedAccuracyMps,SolutionType"
 
@@ -140,7 +142,8 @@ import TrueTrackCore
 
     @Test(.enabled(if: Datasets.available, Datasets.missingReason))
     func gmtStationaryVersion1Layout() throws {
-        var reader = try GnssLoggerReader(path: Datasets.path("gmt-stationary-2016/pseudoranges_log_2016_06_30_21_26_07.txt"))
+        var reader = try GnssLoggerReader(
+            path: Datasets.path("gmt-stationary-2016/pseudoranges_log_2016_06_30_21_26_07.txt"))
         let result = reader.readAll()
         #expect(result.error == nil)
         #expect(reader.loggerVersion == "1.4.0.0")
@@ -151,7 +154,8 @@ import TrueTrackCore
         // says "a constant 3.0 m", which these five contradict).
         #expect(result.fixes.filter { $0.horizontalAccuracy == .metres(3.0) }.count == 211)
         let coarser = result.fixes.filter { $0.horizontalAccuracy == .metres(4.0) }
-        #expect(coarser.map(\.timestamp.millisecondsSince1970)
+        #expect(
+            coarser.map(\.timestamp.millisecondsSince1970)
                 == [1_467_321_988_000, 1_467_321_990_000, 1_467_321_991_000, 1_467_321_992_000, 1_467_321_993_000])
         #expect(result.fixes.allSatisfy { $0.courseDegrees == nil && $0.verticalAccuracyMetres == nil })
         // Speed is 0 on every fix but one (0.94 m/s at 1467321973000).
@@ -208,7 +212,8 @@ import TrueTrackCore
     }
 
     @Test func emptyAndMissingTrailingFieldsAreAbsent() throws {
-        let text = Self.v3Header + "\n"
+        let text =
+            Self.v3Header + "\n"
             + "Fix,GPS,10.5,20.25,,,,,1700000000000,,,,,,,,\n"
             + "Fix,network,10.5,20.25,5,1,30,90,1700000001000\n"
             + "Fix,gps,10.5,20.25,5,1,30,90,1700000002000,0.5,10,123,2.5,1,17,0.1,1\n"
@@ -229,13 +234,15 @@ import TrueTrackCore
     }
 
     @Test func providerNamesInAnyCase() {
-        let text = "# Fix,Provider,Latitude,Longitude,Altitude,Speed,Accuracy,(UTC)TimeInMs\n"
+        let text =
+            "# Fix,Provider,Latitude,Longitude,Altitude,Speed,Accuracy,(UTC)TimeInMs\n"
             + ["gps", "GPS", "FLP", "fused", "NLP", "network", "GT", "passive", "", "weird"].map {
                 "Fix,\($0),1,2,3,0,5,1700000000000"
             }.joined(separator: "\n")
         let result = read(text)
         #expect(result.error == nil)
-        #expect(result.fixes.map(\.provider)
+        #expect(
+            result.fixes.map(\.provider)
                 == [.gps, .gps, .fused, .fused, .network, .network, .groundTruth, .passive, .unknown, .other])
     }
 
@@ -254,7 +261,8 @@ import TrueTrackCore
     }
 
     @Test func skipsRowsWithoutPositionOrTime() {
-        let text = Self.v3Header + "\nFix,GPS,,20,1,1,1,1,1700000000000\nFix,GPS,10,20,1,1,1,1,\n"
+        let text =
+            Self.v3Header + "\nFix,GPS,,20,1,1,1,1,1700000000000\nFix,GPS,10,20,1,1,1,1,\n"
             + "Raw,1,2,3\nStatus,1\n\n#\nFix,GPS,10,20,1,1,1,1,1700000000000"
         let result = read(text)
         #expect(result.error == nil)
@@ -312,7 +320,8 @@ import TrueTrackCore
     }
 
     @Test func lenientModeKeepsReadingAfterBadRows() {
-        let text = Self.v3Header + "\nFix,GPS,1x,20,1,1,1,1,1700000000000\nFix,GPS,10,20,1,1,1,1,1700000000000\n"
+        let text =
+            Self.v3Header + "\nFix,GPS,1x,20,1,1,1,1,1700000000000\nFix,GPS,10,20,1,1,1,1,1700000000000\n"
             + "Fix,GPS,10,200,1,1,1,1,1700000001000\nFix,GPS,10,20,1,1,1,1,1700000002000"
         let result = read(text, options: ReadOptions(lenient: true))
         #expect(result.error == nil)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrueTrackCore
+
 @testable import TrueTrackIO
 
 @Suite struct IPINReaderTests {
@@ -22,20 +23,27 @@ import TrueTrackCore
     }
 
     static let trials: [Trial] = [
-        Trial(file: "IPIN2023_T3_TrainingTrial01_repetition02.txt", rows: 406, unique: 205, backwards: 8,
-              coarseRows: 12, coarseUnique: 8, maximumAccuracy: 896.0, waypoints: 14, referenceMetres: 101.5),
-        Trial(file: "IPIN2023_T3_TrainingTrial01_repetition03.txt", rows: 392, unique: 196, backwards: 0,
-              coarseRows: 0, coarseUnique: 0, maximumAccuracy: 48.0, waypoints: 14, referenceMetres: 101.5),
-        Trial(file: "IPIN2023_T3_TrainingTrial02_repetition01.txt", rows: 390, unique: 195, backwards: 9,
-              coarseRows: 18, coarseUnique: 9, maximumAccuracy: 748.0, waypoints: 12, referenceMetres: 96.1),
-        Trial(file: "IPIN2023_T3_TrainingTrial02_repetition04.txt", rows: 388, unique: 194, backwards: 0,
-              coarseRows: 0, coarseUnique: 0, maximumAccuracy: 48.0, waypoints: 12, referenceMetres: 96.1),
-        Trial(file: "IPIN2023_T3_TrainingTrial22_repetition01.txt", rows: 322, unique: 161, backwards: 0,
-              coarseRows: 0, coarseUnique: 0, maximumAccuracy: 27.0, waypoints: 12, referenceMetres: 64.6),
-        Trial(file: "IPIN2023_T3_TrainingTrial25_repetition01.txt", rows: 484, unique: 242, backwards: 0,
-              coarseRows: 0, coarseUnique: 0, maximumAccuracy: 55.0, waypoints: 26, referenceMetres: 141.9),
-        Trial(file: "IPIN2023_T3_TrainingTrial25_repetition04.txt", rows: 502, unique: 251, backwards: 12,
-              coarseRows: 0, coarseUnique: 0, maximumAccuracy: 19.3, waypoints: 26, referenceMetres: 141.9),
+        Trial(
+            file: "IPIN2023_T3_TrainingTrial01_repetition02.txt", rows: 406, unique: 205, backwards: 8,
+            coarseRows: 12, coarseUnique: 8, maximumAccuracy: 896.0, waypoints: 14, referenceMetres: 101.5),
+        Trial(
+            file: "IPIN2023_T3_TrainingTrial01_repetition03.txt", rows: 392, unique: 196, backwards: 0,
+            coarseRows: 0, coarseUnique: 0, maximumAccuracy: 48.0, waypoints: 14, referenceMetres: 101.5),
+        Trial(
+            file: "IPIN2023_T3_TrainingTrial02_repetition01.txt", rows: 390, unique: 195, backwards: 9,
+            coarseRows: 18, coarseUnique: 9, maximumAccuracy: 748.0, waypoints: 12, referenceMetres: 96.1),
+        Trial(
+            file: "IPIN2023_T3_TrainingTrial02_repetition04.txt", rows: 388, unique: 194, backwards: 0,
+            coarseRows: 0, coarseUnique: 0, maximumAccuracy: 48.0, waypoints: 12, referenceMetres: 96.1),
+        Trial(
+            file: "IPIN2023_T3_TrainingTrial22_repetition01.txt", rows: 322, unique: 161, backwards: 0,
+            coarseRows: 0, coarseUnique: 0, maximumAccuracy: 27.0, waypoints: 12, referenceMetres: 64.6),
+        Trial(
+            file: "IPIN2023_T3_TrainingTrial25_repetition01.txt", rows: 484, unique: 242, backwards: 0,
+            coarseRows: 0, coarseUnique: 0, maximumAccuracy: 55.0, waypoints: 26, referenceMetres: 141.9),
+        Trial(
+            file: "IPIN2023_T3_TrainingTrial25_repetition04.txt", rows: 502, unique: 251, backwards: 12,
+            coarseRows: 0, coarseUnique: 0, maximumAccuracy: 19.3, waypoints: 26, referenceMetres: 141.9),
     ]
 
     /// Haversine distance on a sphere of radius 6 371 008.8 m (the MANIFEST's convention).
@@ -70,7 +78,8 @@ import TrueTrackCore
         for (k, fix) in fixes.enumerated() {
             if k > 0, fixes[k - 1].timestamp > fix.timestamp { backwards += 1 }
             if let last = unique.last, last.timestamp == fix.timestamp, last.latitude == fix.latitude,
-               last.longitude == fix.longitude {
+                last.longitude == fix.longitude
+            {
                 continue
             }
             unique.append(fix)
@@ -87,8 +96,9 @@ import TrueTrackCore
         #expect(waypoints.map(\.counter) == Array(1...trial.waypoints))
         var reference = 0.0
         for k in waypoints.indices.dropFirst() {
-            reference += haversine(waypoints[k - 1].latitude, waypoints[k - 1].longitude,
-                                   waypoints[k].latitude, waypoints[k].longitude)
+            reference += haversine(
+                waypoints[k - 1].latitude, waypoints[k - 1].longitude,
+                waypoints[k].latitude, waypoints[k].longitude)
         }
         #expect(abs(reference - trial.referenceMetres) < 0.05, "reference \(reference)")
     }
@@ -133,20 +143,25 @@ import TrueTrackCore
         // Network fixes (accuracy 748-896 m) carry altitude, bearing and speed 0 = none.
         let network = fixes.filter { ($0.horizontalAccuracyMetres ?? 0) > 100 }
         #expect(network.count == 12)
-        #expect(network.allSatisfy {
-            $0.altitudeMetres == nil && $0.courseDegrees == nil && $0.speedMetresPerSecond == nil
-        })
+        #expect(
+            network.allSatisfy {
+                $0.altitudeMetres == nil && $0.courseDegrees == nil && $0.speedMetresPerSecond == nil
+            })
         // GNSS;15.4368;1686733375.2900;49.461693;11.109047;0.000;0.000;748.0;0.0;24;21 - 18 s older than the
         // fix before it.
         #expect(network.first?.timestamp == Timestamp(millisecondsSince1970: 1_686_733_375_290))
 
         let waypoints = try IPINReader.waypoints(path: path)
         // POSI;61.8086;1;49.461316433032;11.110964442580;0;100
-        #expect(waypoints.first == IPINWaypoint(appTimestampSeconds: 61.8086, counter: 1, latitude: 49.461316433032,
-                                                longitude: 11.11096444258, floor: 0, building: 100))
+        #expect(
+            waypoints.first
+                == IPINWaypoint(
+                    appTimestampSeconds: 61.8086, counter: 1, latitude: 49.461316433032,
+                    longitude: 11.11096444258, floor: 0, building: 100))
         // POSI;198.2611;14;49.461316433032;11.110964442580;0;100
         #expect(waypoints.last?.appTimestampSeconds == 198.2611)
-        let window = try #require(waypoints.last).appTimestampSeconds - (try #require(waypoints.first)).appTimestampSeconds
+        let window =
+            try #require(waypoints.last).appTimestampSeconds - (try #require(waypoints.first)).appTimestampSeconds
         #expect(abs(window - 136.4525) < 1e-9)
         // Waypoints lie inside the GNSS rows' app-time span, so they can be aligned on it.
         #expect(appTimes.first! < waypoints.first!.appTimestampSeconds)
@@ -155,7 +170,8 @@ import TrueTrackCore
 
     @Test(.enabled(if: Datasets.available, Datasets.missingReason))
     func waypointReaderCountsWhatItSkips() throws {
-        var reader = try IPINWaypointReader(path: Datasets.path("ipin2023-walk/IPIN2023_T3_TrainingTrial22_repetition01.txt"))
+        var reader = try IPINWaypointReader(
+            path: Datasets.path("ipin2023-walk/IPIN2023_T3_TrainingTrial22_repetition01.txt"))
         var waypoints: [IPINWaypoint] = []
         while let waypoint = try reader.next() { waypoints.append(waypoint) }
         #expect(waypoints.count == 12)
@@ -237,9 +253,13 @@ import TrueTrackCore
     @Test func waypointRowsWithTrailingSeparatorAndEmptyFloor() throws {
         let text = "POSI;1.5;1;10.0;20.0;0;1;\nPOSI;2.5;2;10.5;20.5;;\nPOSI;3.5;3;10.5;20.5\nPOSI;x;4;1;2\n"
         var reader = IPINWaypointReader(stream: ByteStream(bytes: Array(text.utf8), name: "w.txt"))
-        #expect(try reader.next() == IPINWaypoint(appTimestampSeconds: 1.5, counter: 1, latitude: 10, longitude: 20,
-                                                  floor: 0, building: 1))
-        #expect(try reader.next() == IPINWaypoint(appTimestampSeconds: 2.5, counter: 2, latitude: 10.5, longitude: 20.5))
+        #expect(
+            try reader.next()
+                == IPINWaypoint(
+                    appTimestampSeconds: 1.5, counter: 1, latitude: 10, longitude: 20,
+                    floor: 0, building: 1))
+        #expect(
+            try reader.next() == IPINWaypoint(appTimestampSeconds: 2.5, counter: 2, latitude: 10.5, longitude: 20.5))
         #expect(try reader.next()?.counter == 3)
         #expect(throws: ReadError.self) { try reader.next() }
     }

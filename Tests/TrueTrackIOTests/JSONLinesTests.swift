@@ -7,7 +7,8 @@ import TrueTrackIO
     typealias Support = JSONTestSupport
 
     func read(_ text: String, lenient: Bool = false) -> ReadResult {
-        var reader = JSONLinesReader(stream: ByteStream(bytes: Array(text.utf8)), options: ReadOptions(lenient: lenient))
+        var reader = JSONLinesReader(
+            stream: ByteStream(bytes: Array(text.utf8)), options: ReadOptions(lenient: lenient))
         return reader.readAll()
     }
 
@@ -31,23 +32,26 @@ import TrueTrackIO
     }
 
     @Test func writesCanonicalKeysInOrder() throws {
-        let fix = try Fix(timestamp: Timestamp(millisecondsSince1970: 1_714_564_800_250), latitude: 52.5, longitude: 13.25,
-                          horizontalAccuracyMetres: 4.5, altitudeMetres: 34, verticalAccuracyMetres: 3,
-                          speedMetresPerSecond: 1.25, speedAccuracyMetresPerSecond: 0.5, courseDegrees: 271.5,
-                          courseAccuracyDegrees: 10, provider: .gps, satellitesUsed: 12, isMocked: false,
-                          activity: ActivityReading(kind: .walking, confidence: 80))
+        let fix = try Fix(
+            timestamp: Timestamp(millisecondsSince1970: 1_714_564_800_250), latitude: 52.5, longitude: 13.25,
+            horizontalAccuracyMetres: 4.5, altitudeMetres: 34, verticalAccuracyMetres: 3,
+            speedMetresPerSecond: 1.25, speedAccuracyMetresPerSecond: 0.5, courseDegrees: 271.5,
+            courseAccuracyDegrees: 10, provider: .gps, satellitesUsed: 12, isMocked: false,
+            activity: ActivityReading(kind: .walking, confidence: 80))
         let bytes = try Support.write([fix], sink: ByteSink()) { JSONLinesWriter(sink: $0) }
-        #expect(String(decoding: bytes, as: UTF8.self) == """
-            {"time":"2024-05-01T12:00:00.250Z","latitude":52.5,"longitude":13.25,"accuracy_m":4.5,"altitude_m":34,\
-            "vertical_accuracy_m":3,"speed_mps":1.25,"speed_accuracy_mps":0.5,"course_deg":271.5,\
-            "course_accuracy_deg":10,"provider":"gps","satellites":12,"mocked":false,"activity":"walking",\
-            "activity_confidence":80}
+        #expect(
+            String(decoding: bytes, as: UTF8.self) == """
+                {"time":"2024-05-01T12:00:00.250Z","latitude":52.5,"longitude":13.25,"accuracy_m":4.5,"altitude_m":34,\
+                "vertical_accuracy_m":3,"speed_mps":1.25,"speed_accuracy_mps":0.5,"course_deg":271.5,\
+                "course_accuracy_deg":10,"provider":"gps","satellites":12,"mocked":false,"activity":"walking",\
+                "activity_confidence":80}
 
-            """)
+                """)
     }
 
     @Test func skipsBlankLinesAndAcceptsCRLFAndRecordSeparators() throws {
-        let text = "\n   \r\n{\"time\":1714564800,\"lat\":1,\"lng\":2}\r\n\t\n\u{1E}{\"timestamp\":\"2024-05-01T12:00:01Z\",\"latitude\":3,\"lon\":4}"
+        let text =
+            "\n   \r\n{\"time\":1714564800,\"lat\":1,\"lng\":2}\r\n\t\n\u{1E}{\"timestamp\":\"2024-05-01T12:00:01Z\",\"latitude\":3,\"lon\":4}"
         let result = read(text)
         #expect(result.error == nil)
         #expect(result.fixes.map(\.latitude) == [1, 3])
@@ -58,14 +62,14 @@ import TrueTrackIO
 
     @Test func badLineIsAnErrorWithItsLineNumber() throws {
         let text = """
-        {"time":1,"latitude":1,"longitude":1}
-        {"time":2,"latitude":2,"longitude":2
-        {"time":3,"latitude":3,"longitude":3} x
-        [1,2]
-        {"time":4,"latitude":95,"longitude":4}
-        {"time":5,"latitude":5,"longitude":"east"}
-        {"time":6,"latitude":6,"longitude":6}
-        """
+            {"time":1,"latitude":1,"longitude":1}
+            {"time":2,"latitude":2,"longitude":2
+            {"time":3,"latitude":3,"longitude":3} x
+            [1,2]
+            {"time":4,"latitude":95,"longitude":4}
+            {"time":5,"latitude":5,"longitude":"east"}
+            {"time":6,"latitude":6,"longitude":6}
+            """
         let strict = read(text)
         #expect(strict.fixes.map(\.latitude) == [1])
         guard case .truncated(let location, let expected)? = strict.error else {
@@ -79,16 +83,17 @@ import TrueTrackIO
         #expect(lenient.report.errorCount == 5)
         #expect(lenient.report.errors.map { $0.location.line } == [2, 3, 4, 5, 6])
         #expect(lenient.report.errors.map { $0.location.column } == [37, 39, 1, 22, 36])
-        if case .invalidFix(_, .latitudeOutOfRange(95)) = lenient.report.errors[3] {} else {
+        if case .invalidFix(_, .latitudeOutOfRange(95)) = lenient.report.errors[3] {
+        } else {
             Issue.record("expected an invalid latitude, got \(lenient.report.errors[3])")
         }
     }
 
     @Test func readsGeoJSONFeaturesPerLine() throws {
         let text = """
-        {"type":"Feature","geometry":{"type":"Point","coordinates":[13.4,52.5,40]},"properties":{"time":"2024-05-01T12:00:00Z","accuracy_m":5}}
-        {"type":"Feature","geometry":{"type":"LineString","coordinates":[[1,2],[3,4]]},"properties":{"times":[1714564801,1714564802]}}
-        """
+            {"type":"Feature","geometry":{"type":"Point","coordinates":[13.4,52.5,40]},"properties":{"time":"2024-05-01T12:00:00Z","accuracy_m":5}}
+            {"type":"Feature","geometry":{"type":"LineString","coordinates":[[1,2],[3,4]]},"properties":{"times":[1714564801,1714564802]}}
+            """
         let result = read(text)
         #expect(result.error == nil)
         #expect(result.fixes.map(\.latitude) == [52.5, 2, 4])
@@ -98,11 +103,11 @@ import TrueTrackIO
 
     @Test func missingFieldsAreSkippedNotErrors() throws {
         let text = """
-        {"latitude":1,"longitude":2}
-        {"time":"2024-05-01T12:00:00Z","latitude":1}
-        {"time":"","latitude":1,"longitude":2,"accuracy_m":null,"speed_mps":"","mocked":null}
-        {"time":"2024-05-01T12:00:00Z","latitude":1,"longitude":2,"accuracy_m":null,"speed_mps":"","mocked":"TRUE"}
-        """
+            {"latitude":1,"longitude":2}
+            {"time":"2024-05-01T12:00:00Z","latitude":1}
+            {"time":"","latitude":1,"longitude":2,"accuracy_m":null,"speed_mps":"","mocked":null}
+            {"time":"2024-05-01T12:00:00Z","latitude":1,"longitude":2,"accuracy_m":null,"speed_mps":"","mocked":"TRUE"}
+            """
         let result = read(text)
         #expect(result.error == nil)
         #expect(result.fixes.count == 1)
@@ -122,9 +127,10 @@ struct JSONRecordedDataTests {
         let text = try String(contentsOfFile: Datasets.path("gsdc2020-mtv1/ground_truth.csv"), encoding: .utf8)
         return try text.split(separator: "\n").dropFirst().map { line in
             let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            return try Fix(timestamp: Timestamp(gpsMilliseconds: Int64(f[2])!), latitude: Double(f[3])!,
-                           longitude: Double(f[4])!, altitudeMetres: Double(f[5])!, speedMetresPerSecond: Double(f[9])!,
-                           courseDegrees: Double(f[10])!, provider: .groundTruth)
+            return try Fix(
+                timestamp: Timestamp(gpsMilliseconds: Int64(f[2])!), latitude: Double(f[3])!,
+                longitude: Double(f[4])!, altitudeMetres: Double(f[5])!, speedMetresPerSecond: Double(f[9])!,
+                courseDegrees: Double(f[10])!, provider: .groundTruth)
         }
     }
 

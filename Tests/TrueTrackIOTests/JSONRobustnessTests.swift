@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import TrueTrackSimulation
 import TrueTrackCore
 import TrueTrackIO
+import TrueTrackSimulation
 
 /// Thousands of seeded mutations of valid GeoJSON and JSON Lines: no crash, reading terminates, and every
 /// error names a place (line ≥ 1, column ≥ 1, a byte offset inside the input).
@@ -14,12 +14,13 @@ import TrueTrackIO
     static func documents() throws -> [[UInt8]] {
         let points = try Support.write(fixes, sink: ByteSink()) { GeoJSONWriter(sink: $0) }
         let line = try Support.write(fixes, sink: ByteSink()) { GeoJSONWriter(sink: $0, geometry: .lineString) }
-        let handWritten = Array("""
-        {"type":"FeatureCollection","features":[{"type":"Feature","properties":{"coordTimes":[[1714564800,null],\
-        ["2024-05-01T12:00:02Z"]],"x":{"y":["\\ud83d\\ude00",1e5]}},"geometry":{"type":"MultiLineString",\
-        "coordinates":[[[1,2,3],[4,5]],[[6,7]]]}},{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},\
-        "properties":{"time":"2024-05-01T12:00:03Z","accuracy":"4.5","mock":true,"activity":"IN_VEHICLE"}}]}
-        """.utf8)
+        let handWritten = Array(
+            """
+            {"type":"FeatureCollection","features":[{"type":"Feature","properties":{"coordTimes":[[1714564800,null],\
+            ["2024-05-01T12:00:02Z"]],"x":{"y":["\\ud83d\\ude00",1e5]}},"geometry":{"type":"MultiLineString",\
+            "coordinates":[[[1,2,3],[4,5]],[[6,7]]]}},{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},\
+            "properties":{"time":"2024-05-01T12:00:03Z","accuracy":"4.5","mock":true,"activity":"IN_VEHICLE"}}]}
+            """.utf8)
         return [points, line, handWritten]
     }
 
@@ -45,8 +46,9 @@ import TrueTrackIO
 
     static func checkPlace(_ error: ReadError, size: Int, label: String) {
         let l = error.location
-        #expect(l.line >= 1 && l.column >= 1 && l.byteOffset >= 0 && l.byteOffset <= size,
-                "\(label): \(error)")
+        #expect(
+            l.line >= 1 && l.column >= 1 && l.byteOffset >= 0 && l.byteOffset <= size,
+            "\(label): \(error)")
     }
 
     @Test func mutatedGeoJSONNeverCrashesAndErrorsHavePlaces() throws {
@@ -58,7 +60,8 @@ import TrueTrackIO
             let bytes = Support.mutate(source, using: &rng)
             for lenient in [false, true] {
                 var reader = GeoJSONReader(stream: ByteStream(bytes: bytes), options: ReadOptions(lenient: lenient))
-                errors += JSONRobustnessTests.check(&reader, size: bytes.count, label: "GeoJSON round \(round) lenient \(lenient)")
+                errors += JSONRobustnessTests.check(
+                    &reader, size: bytes.count, label: "GeoJSON round \(round) lenient \(lenient)")
             }
         }
         #expect(errors > 2000)  // the mutations do reach the error paths
@@ -72,7 +75,8 @@ import TrueTrackIO
             let bytes = Support.mutate(source, using: &rng)
             for lenient in [false, true] {
                 var reader = JSONLinesReader(stream: ByteStream(bytes: bytes), options: ReadOptions(lenient: lenient))
-                errors += JSONRobustnessTests.check(&reader, size: bytes.count, label: "JSONL round \(round) lenient \(lenient)")
+                errors += JSONRobustnessTests.check(
+                    &reader, size: bytes.count, label: "JSONL round \(round) lenient \(lenient)")
             }
         }
         #expect(errors > 2000)  // the mutations do reach the error paths
@@ -84,8 +88,9 @@ import TrueTrackIO
         let source = try Support.write(fixes, sink: ByteSink()) { JSONLinesWriter(sink: $0) }
         var lines = String(decoding: source, as: UTF8.self).split(separator: "\n").map(String.init)
         lines[2] = String(lines[2].dropLast(5))
-        var reader = JSONLinesReader(stream: ByteStream(bytes: Array(lines.joined(separator: "\n").utf8)),
-                                     options: ReadOptions(lenient: true))
+        var reader = JSONLinesReader(
+            stream: ByteStream(bytes: Array(lines.joined(separator: "\n").utf8)),
+            options: ReadOptions(lenient: true))
         let result = reader.readAll()
         #expect(result.fixes == fixes.enumerated().filter { $0.offset != 2 }.map(\.element))
         #expect(result.report.errors.map { $0.location.line } == [3])

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import TrueTrackSimulation
 import TrueTrackCore
 import TrueTrackIO
+import TrueTrackSimulation
 
 /// The tokenizer checked against Foundation's `JSONSerialization` (the slow obvious oracle) on seeded
 /// generated documents: same values for valid ones, same verdict for mutated ones.
@@ -56,7 +56,9 @@ import TrueTrackIO
         var tokens = JSONTokenizer(stream: ByteStream(bytes: bytes))
         var stack: [(isObject: Bool, members: [(String, Value)], elements: [Value], key: String?)] = []
         var result: Value?
-        func add(_ v: Value, to stack: inout [(isObject: Bool, members: [(String, Value)], elements: [Value], key: String?)]) {
+        func add(
+            _ v: Value, to stack: inout [(isObject: Bool, members: [(String, Value)], elements: [Value], key: String?)]
+        ) {
             if stack.isEmpty { result = v; return }
             if stack[stack.count - 1].isObject {
                 stack[stack.count - 1].members.append((stack[stack.count - 1].key!, v))
@@ -114,7 +116,8 @@ import TrueTrackIO
             var s = "\""
             for _ in 0..<Int.random(in: 0...8, using: &rng) {
                 switch Int.random(in: 0..<10, using: &rng) {
-                case 0 where escapes: s += ["\\n", "\\t", "\\\"", "\\\\", "\\/", "\\b", "\\f", "\\r"][Int.random(in: 0..<8, using: &rng)]
+                case 0 where escapes:
+                    s += ["\\n", "\\t", "\\\"", "\\\\", "\\/", "\\b", "\\f", "\\r"][Int.random(in: 0..<8, using: &rng)]
                 case 1 where escapes: s += String(format: "\\u%04x", Int.random(in: 0x20...0xD7FF, using: &rng))
                 case 2 where escapes: s += "\\ud83d\\ude00"
                 case 3 where escapes: s += ["é", "中", "😀", "ß"][Int.random(in: 0..<4, using: &rng)]
@@ -128,8 +131,12 @@ import TrueTrackIO
             case 0: return String(Int.random(in: -1_000_000...1_000_000, using: &rng))
             case 1: return String(Double.random(in: -1000...1000, using: &rng))
             case 2: return "\(Int.random(in: 1...9, using: &rng))e\(Int.random(in: -300...300, using: &rng))"
-            case 3: return "-\(Int.random(in: 0...9, using: &rng)).\(Int.random(in: 0...99999, using: &rng))E+\(Int.random(in: 0...20, using: &rng))"
-            case 4: return ["0", "-0", "0.0", "1E-7", "1e-07", "123456789012345", "0.1", "-0.000001"][Int.random(in: 0..<8, using: &rng)]
+            case 3:
+                return
+                    "-\(Int.random(in: 0...9, using: &rng)).\(Int.random(in: 0...99999, using: &rng))E+\(Int.random(in: 0...20, using: &rng))"
+            case 4:
+                return ["0", "-0", "0.0", "1E-7", "1e-07", "123456789012345", "0.1", "-0.000001"][
+                    Int.random(in: 0..<8, using: &rng)]
             default: return String(Int64.random(in: Int64.min / 2...Int64.max / 2, using: &rng))
             }
         }
@@ -141,12 +148,14 @@ import TrueTrackIO
             for _ in 0..<Int.random(in: 0...5, using: &rng) {
                 let key = string()
                 guard keys.insert(key).inserted, !key.contains("\\") || !members.isEmpty else { continue }
-                members.append(ws() + key + ws() + ":" + ws() + generate(&rng, depth: depth + 1, escapes: escapes) + ws())
+                members.append(
+                    ws() + key + ws() + ":" + ws() + generate(&rng, depth: depth + 1, escapes: escapes) + ws())
             }
             return "{" + ws() + members.joined(separator: ",") + "}"
         case 1:
             let n = Int.random(in: 0...5, using: &rng)
-            return "[" + ws() + (0..<n).map { _ in ws() + generate(&rng, depth: depth + 1, escapes: escapes) + ws() }
+            return "[" + ws()
+                + (0..<n).map { _ in ws() + generate(&rng, depth: depth + 1, escapes: escapes) + ws() }
                 .joined(separator: ",") + "]"
         case 2: return string()
         case 3, 4: return number()
@@ -181,17 +190,21 @@ import TrueTrackIO
             case 1: bytes[Int.random(in: 0..<bytes.count, using: &rng)] = UInt8.random(in: 0x00...0x7E, using: &rng)
             case 2:
                 let inserts = Array("{}[],:\"\\-.e0tfn ".utf8)
-                bytes.insert(inserts[Int.random(in: 0..<inserts.count, using: &rng)],
-                             at: Int.random(in: 0...bytes.count, using: &rng))
+                bytes.insert(
+                    inserts[Int.random(in: 0..<inserts.count, using: &rng)],
+                    at: Int.random(in: 0...bytes.count, using: &rng))
             default: bytes.remove(at: Int.random(in: 0..<bytes.count, using: &rng))
             }
-            let foundationAccepts = (try? JSONSerialization.jsonObject(with: Data(bytes), options: .fragmentsAllowed)) != nil
+            let foundationAccepts =
+                (try? JSONSerialization.jsonObject(with: Data(bytes), options: .fragmentsAllowed)) != nil
             let tree = try? JSONTokenizerTests.tokenize(bytes)
             let tokenizerAccepts = tree != nil
             // Known, documented difference: a number beyond Double's range (8e2610) is ±infinity here,
             // an error for Foundation (RFC 8259 §9 lets each parser choose).
             if let tree, !foundationAccepts, tree.containsInfinity { continue }
-            #expect(foundationAccepts == tokenizerAccepts, "round \(round): \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+            #expect(
+                foundationAccepts == tokenizerAccepts,
+                "round \(round): \(String(decoding: bytes, as: UTF8.self).debugDescription)")
             if !tokenizerAccepts { rejected += 1 }
         }
         #expect(rejected > 500)  // the mutations really do break most documents
@@ -206,7 +219,10 @@ import TrueTrackIO
             if t == .end { break }
             places.append("\(t):\(tokens.tokenLine):\(tokens.tokenColumn):\(tokens.tokenOffset)")
         }
-        #expect(places == ["beginObject:1:1:0", "key:2:3:4", "beginArray:2:8:9", "number:2:9:10", "true:3:4:17",
-                           "endArray:3:8:21", "key:4:2:25", "null:4:7:30", "endObject:4:11:34"])
+        #expect(
+            places == [
+                "beginObject:1:1:0", "key:2:3:4", "beginArray:2:8:9", "number:2:9:10", "true:3:4:17",
+                "endArray:3:8:21", "key:4:2:25", "null:4:7:30", "endObject:4:11:34",
+            ])
     }
 }

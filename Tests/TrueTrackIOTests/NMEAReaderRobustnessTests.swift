@@ -1,6 +1,7 @@
 import Testing
-import TrueTrackSimulation
 import TrueTrackCore
+import TrueTrackSimulation
+
 @testable import TrueTrackIO
 
 @Suite struct NMEAReaderRobustnessTests {
@@ -17,19 +18,23 @@ import TrueTrackCore
         text += nmeaSentence("GPGSV,3,1,10,02,25,181,42,06,45,146,45,12,19,292,47,13,17,209,43,1") + "\n"
         var bytes = Array(text.utf8)
         bytes += [0xB5, 0x62, 0x01, 0x07, 0x24, 0x2A, 0x00, 0x0A, 0x4D, 0x0A, 0xB5, 0x62]
-        bytes += Array(("NMEA," + nmeaSentence("GNGGA,000000.00,4552.65552,S,17030.00758,E,1,12,1.17,16.9,M,1.8,M,,")
-            + ",1577836800000\n").utf8)
-        bytes += Array(("NMEA," + nmeaSentence("GNRMC,000001.00,A,4552.65553,S,17030.00759,E,1.0,,010120,,,A")
-            + ",1577836801000\n").utf8)
-        bytes += Array((nmeaSentence("GNGGA,000001.00,4552.65553,S,17030.00759,E,1,12,1.17,16.9,M,1.8,M,,") + "\n").utf8)
+        bytes += Array(
+            ("NMEA," + nmeaSentence("GNGGA,000000.00,4552.65552,S,17030.00758,E,1,12,1.17,16.9,M,1.8,M,,")
+                + ",1577836800000\n").utf8)
+        bytes += Array(
+            ("NMEA," + nmeaSentence("GNRMC,000001.00,A,4552.65553,S,17030.00759,E,1.0,,010120,,,A")
+                + ",1577836801000\n").utf8)
+        bytes += Array(
+            (nmeaSentence("GNGGA,000001.00,4552.65553,S,17030.00759,E,1,12,1.17,16.9,M,1.8,M,,") + "\n").utf8)
         return bytes
     }()
 
-    static let fragments: [[UInt8]] = [
-        "$", "*", ",", "\n", "\r\n", "\r", "#", "NMEA,", "$GPGGA,", "$GNRMC,", "*00", "1e308", "-1e308",
-        "99999999999999999999999", "nan", "inf", "-0", "9999.9999", "0000.0000", "18000.000", "235960",
-        ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,", "\u{0}", "-", ".", "..", "E", "W", "V", "0", "8",
-    ].map { Array($0.utf8) } + [[0xB5, 0x62], [0xFF], [0x80, 0x81, 0x82]]
+    static let fragments: [[UInt8]] =
+        [
+            "$", "*", ",", "\n", "\r\n", "\r", "#", "NMEA,", "$GPGGA,", "$GNRMC,", "*00", "1e308", "-1e308",
+            "99999999999999999999999", "nan", "inf", "-0", "9999.9999", "0000.0000", "18000.000", "235960",
+            ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,", "\u{0}", "-", ".", "..", "E", "W", "V", "0", "8",
+        ].map { Array($0.utf8) } + [[0xB5, 0x62], [0xFF], [0x80, 0x81, 0x82]]
 
     /// One random mutation of `input`: truncation, byte flips, inserted fragments or garbage, deletions,
     /// duplicated ranges, or field replacement with extreme values.
@@ -119,9 +124,10 @@ import TrueTrackCore
     @Test func baseInputReads() {
         let result = readNMEA(bytes: NMEAReaderRobustnessTests.base)
         #expect(result.error == nil)
-        #expect(result.fixes.map(\.timestamp.millisecondsSince1970) == [
-            1_577_836_798_000, 1_577_836_799_500, 1_577_836_800_000, 1_577_836_801_000,
-        ])
+        #expect(
+            result.fixes.map(\.timestamp.millisecondsSince1970) == [
+                1_577_836_798_000, 1_577_836_799_500, 1_577_836_800_000, 1_577_836_801_000,
+            ])
         #expect(result.report.skipped(.binaryNoise) == 3)
     }
 
@@ -170,9 +176,10 @@ import TrueTrackCore
     @Test func ignoresLoggerTimesOutsideTheRepresentableYears() throws {
         // GnssLogger wrapping with absurd Unix milliseconds (Int64.max, year ~287,000): read as absent, no trap.
         for millis in ["9223372036854775807", "9000000000000000", "-9223372036854775808"] {
-            let text = ["120000.00", "120001.00"].map {
-                "NMEA," + sentence("GPGGA,\($0),4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,") + ",\(millis)"
-            }.joined(separator: "\n") + "\n"
+            let text =
+                ["120000.00", "120001.00"].map {
+                    "NMEA," + sentence("GPGGA,\($0),4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,") + ",\(millis)"
+                }.joined(separator: "\n") + "\n"
             var reader = NMEAReader(stream: ByteStream(bytes: Array(text.utf8)))
             let result = reader.readAll()
             #expect(result.error == nil)

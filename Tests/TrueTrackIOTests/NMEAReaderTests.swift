@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrueTrackCore
+
 @testable import TrueTrackIO
 
 /// `$body*hh` with the correct checksum.
@@ -11,14 +12,18 @@ func nmeaSentence(_ body: String) -> String {
 }
 
 /// Reads NMEA text held in memory.
-func readNMEA(_ text: String, options: ReadOptions = ReadOptions(),
-              checksums: NMEAReader.ChecksumPolicy = .verify) -> ReadResult {
+func readNMEA(
+    _ text: String, options: ReadOptions = ReadOptions(),
+    checksums: NMEAReader.ChecksumPolicy = .verify
+) -> ReadResult {
     readNMEA(bytes: Array(text.utf8), options: options, checksums: checksums)
 }
 
 /// Reads NMEA bytes held in memory.
-func readNMEA(bytes: [UInt8], options: ReadOptions = ReadOptions(),
-              checksums: NMEAReader.ChecksumPolicy = .verify) -> ReadResult {
+func readNMEA(
+    bytes: [UInt8], options: ReadOptions = ReadOptions(),
+    checksums: NMEAReader.ChecksumPolicy = .verify
+) -> ReadResult {
     var reader = NMEAReader(stream: ByteStream(bytes: bytes), options: options, checksums: checksums)
     return reader.readAll()
 }
@@ -52,52 +57,63 @@ struct NMEAReaderRecordingTests {
     /// Fix counts equal the MANIFEST "fixes" of every NMEA recording except the gpsd ZED-F9P log (see
     /// ``zedF9PMixedWithUBX()``); first and last values are the sentences' own text, converted by hand.
     static let recordings: [Expected] = [
-        Expected(path: "gsdc2020-mtv1/Pixel4_chipset.nmea", fixes: 1737,
-                 firstTime: "2020-05-14T22:10:46Z", firstLatitude: degrees(37, 25.415069),
-                 firstLongitude: degrees(122, 5.647326, negative: true),
-                 lastTime: "2020-05-14T22:39:44Z", lastLatitude: degrees(37, 38.749445),
-                 lastLongitude: degrees(122, 24.336006, negative: true)),
-        Expected(path: "gsdc2020-mtv1/Pixel4XLModded_chipset.nmea", fixes: 1743,
-                 firstTime: "2020-05-14T22:10:49Z", firstLatitude: 37.42357968333334, firstLongitude: -122.0941179,
-                 lastTime: "2020-05-14T22:39:51Z", lastLatitude: 37.6458334, lastLongitude: -122.4056185),
-        Expected(path: "ublox-f9k-span-mtv/MTV.Local1.ublox-F9K.20200206-181434.nmea", fixes: 1653,
-                 firstTime: "2020-02-07T02:14:17Z", firstLatitude: degrees(37, 25.58362),
-                 firstLongitude: degrees(122, 5.61915, negative: true),
-                 lastTime: "2020-02-07T02:43:04Z", lastLatitude: 37.426391, lastLongitude: -122.09365),
-        Expected(path: "gpsd-nmea/telit-he910.log", fixes: 187,
-                 firstTime: "2019-03-12T10:51:53.710Z", firstLatitude: degrees(50, 50.4122),
-                 firstLongitude: degrees(4, 20.8266),
-                 lastTime: "2019-03-12T10:54:59.408Z", lastLatitude: degrees(50, 50.4126),
-                 lastLongitude: degrees(4, 20.8228)),
-        Expected(path: "gpsd-nmea/haicom-305N.log", fixes: 68,
-                 firstTime: "2007-04-08T09:53:04.802Z", firstLatitude: degrees(27, 12.6520, negative: true),
-                 firstLongitude: degrees(153, 3.1397),
-                 lastTime: "2007-04-08T09:54:15.787Z", lastLatitude: degrees(27, 12.6404, negative: true),
-                 lastLongitude: degrees(153, 3.1200)),
-        Expected(path: "gpsd-nmea/ublox-8.log", fixes: 72,
-                 firstTime: "2017-01-10T00:09:41Z", firstLatitude: degrees(44, 4.13387),
-                 firstLongitude: degrees(121, 18.85628, negative: true),
-                 lastTime: "2017-01-10T00:10:52Z", lastLatitude: 44.0690135, lastLongitude: -121.31431566666667),
-        Expected(path: "phone-stationary-nmea/gnss_log_2026_03_12_11_29_27.nmea", fixes: 1800,
-                 firstTime: "2026-03-12T05:59:27Z", firstLatitude: degrees(13, 4.090654),
-                 firstLongitude: degrees(77, 35.506458),
-                 lastTime: "2026-03-12T06:29:26Z", lastLatitude: 13.068188233333334, lastLongitude: 77.5917604),
-        Expected(path: "rtk-reach-neu/openRTK.txt", fixes: 322,
-                 firstTime: "2024-02-02T16:50:16Z", firstLatitude: degrees(42, 20.2947808),
-                 firstLongitude: degrees(71, 5.1903342, negative: true),
-                 lastTime: "2024-02-02T16:55:37Z", lastLatitude: degrees(42, 20.2943333),
-                 lastLongitude: degrees(71, 5.1904799, negative: true)),
-        Expected(path: "rtk-reach-neu/occludedRTK.txt", fixes: 309,
-                 firstTime: "2024-02-02T17:27:05Z", firstLatitude: 42.33725498333333, firstLongitude: -71.08685219333333,
-                 lastTime: "2024-02-02T17:32:16Z", lastLatitude: 42.337234341666665, lastLongitude: -71.08692109),
-        Expected(path: "rtk-reach-neu/walkingRTK.txt", fixes: 76,
-                 firstTime: "2024-02-02T17:02:09Z", firstLatitude: 42.33811456, firstLongitude: -71.08660974833333,
-                 lastTime: "2024-02-02T17:03:24Z", lastLatitude: 42.33858507, lastLongitude: -71.08604302666667),
-        Expected(path: "gnsslogger-samples/pixel6.nmea", fixes: 48,
-                 firstTime: "2023-11-07T23:42:57Z", firstLatitude: degrees(37, 25.590397),
-                 firstLongitude: degrees(122, 10.422534, negative: true),
-                 lastTime: "2023-11-07T23:52:21Z", lastLatitude: degrees(37, 25.588958),
-                 lastLongitude: degrees(122, 10.424069, negative: true)),
+        Expected(
+            path: "gsdc2020-mtv1/Pixel4_chipset.nmea", fixes: 1737,
+            firstTime: "2020-05-14T22:10:46Z", firstLatitude: degrees(37, 25.415069),
+            firstLongitude: degrees(122, 5.647326, negative: true),
+            lastTime: "2020-05-14T22:39:44Z", lastLatitude: degrees(37, 38.749445),
+            lastLongitude: degrees(122, 24.336006, negative: true)),
+        Expected(
+            path: "gsdc2020-mtv1/Pixel4XLModded_chipset.nmea", fixes: 1743,
+            firstTime: "2020-05-14T22:10:49Z", firstLatitude: 37.42357968333334, firstLongitude: -122.0941179,
+            lastTime: "2020-05-14T22:39:51Z", lastLatitude: 37.6458334, lastLongitude: -122.4056185),
+        Expected(
+            path: "ublox-f9k-span-mtv/MTV.Local1.ublox-F9K.20200206-181434.nmea", fixes: 1653,
+            firstTime: "2020-02-07T02:14:17Z", firstLatitude: degrees(37, 25.58362),
+            firstLongitude: degrees(122, 5.61915, negative: true),
+            lastTime: "2020-02-07T02:43:04Z", lastLatitude: 37.426391, lastLongitude: -122.09365),
+        Expected(
+            path: "gpsd-nmea/telit-he910.log", fixes: 187,
+            firstTime: "2019-03-12T10:51:53.710Z", firstLatitude: degrees(50, 50.4122),
+            firstLongitude: degrees(4, 20.8266),
+            lastTime: "2019-03-12T10:54:59.408Z", lastLatitude: degrees(50, 50.4126),
+            lastLongitude: degrees(4, 20.8228)),
+        Expected(
+            path: "gpsd-nmea/haicom-305N.log", fixes: 68,
+            firstTime: "2007-04-08T09:53:04.802Z", firstLatitude: degrees(27, 12.6520, negative: true),
+            firstLongitude: degrees(153, 3.1397),
+            lastTime: "2007-04-08T09:54:15.787Z", lastLatitude: degrees(27, 12.6404, negative: true),
+            lastLongitude: degrees(153, 3.1200)),
+        Expected(
+            path: "gpsd-nmea/ublox-8.log", fixes: 72,
+            firstTime: "2017-01-10T00:09:41Z", firstLatitude: degrees(44, 4.13387),
+            firstLongitude: degrees(121, 18.85628, negative: true),
+            lastTime: "2017-01-10T00:10:52Z", lastLatitude: 44.0690135, lastLongitude: -121.31431566666667),
+        Expected(
+            path: "phone-stationary-nmea/gnss_log_2026_03_12_11_29_27.nmea", fixes: 1800,
+            firstTime: "2026-03-12T05:59:27Z", firstLatitude: degrees(13, 4.090654),
+            firstLongitude: degrees(77, 35.506458),
+            lastTime: "2026-03-12T06:29:26Z", lastLatitude: 13.068188233333334, lastLongitude: 77.5917604),
+        Expected(
+            path: "rtk-reach-neu/openRTK.txt", fixes: 322,
+            firstTime: "2024-02-02T16:50:16Z", firstLatitude: degrees(42, 20.2947808),
+            firstLongitude: degrees(71, 5.1903342, negative: true),
+            lastTime: "2024-02-02T16:55:37Z", lastLatitude: degrees(42, 20.2943333),
+            lastLongitude: degrees(71, 5.1904799, negative: true)),
+        Expected(
+            path: "rtk-reach-neu/occludedRTK.txt", fixes: 309,
+            firstTime: "2024-02-02T17:27:05Z", firstLatitude: 42.33725498333333, firstLongitude: -71.08685219333333,
+            lastTime: "2024-02-02T17:32:16Z", lastLatitude: 42.337234341666665, lastLongitude: -71.08692109),
+        Expected(
+            path: "rtk-reach-neu/walkingRTK.txt", fixes: 76,
+            firstTime: "2024-02-02T17:02:09Z", firstLatitude: 42.33811456, firstLongitude: -71.08660974833333,
+            lastTime: "2024-02-02T17:03:24Z", lastLatitude: 42.33858507, lastLongitude: -71.08604302666667),
+        Expected(
+            path: "gnsslogger-samples/pixel6.nmea", fixes: 48,
+            firstTime: "2023-11-07T23:42:57Z", firstLatitude: degrees(37, 25.590397),
+            firstLongitude: degrees(122, 10.422534, negative: true),
+            lastTime: "2023-11-07T23:52:21Z", lastLatitude: degrees(37, 25.588958),
+            lastLongitude: degrees(122, 10.424069, negative: true)),
     ]
 
     @Test(arguments: recordings)
@@ -119,19 +135,20 @@ struct NMEAReaderRecordingTests {
     }
 
     @Test func gsdcChipsetHDOPIsAccuracyOverTen() throws {
-        var reader = try NMEAReader(path: Datasets.path("gsdc2020-mtv1/Pixel4_chipset.nmea"),
-                                    options: ReadOptions(hdop: .scaledAccuracy(metresPerUnit: 10)))
+        var reader = try NMEAReader(
+            path: Datasets.path("gsdc2020-mtv1/Pixel4_chipset.nmea"),
+            options: ReadOptions(hdop: .scaledAccuracy(metresPerUnit: 10)))
         let result = reader.readAll()
         #expect(result.fixes.count == 1737)
         // HDOP 0.38 on the first fix = the KML's "EA3.8m"; the KML's EA is HDOP × 10 on every fix.
         let first = try #require(result.fixes.first)
         #expect(abs(try #require(first.horizontalAccuracyMetres) - 3.8) < 1e-9)
         #expect(first.altitudeMetres == -32.83)
-        #expect(first.satellitesUsed == nil) // the export leaves GGA's satellite field empty
+        #expect(first.satellitesUsed == nil)  // the export leaves GGA's satellite field empty
         let median = result.fixes.compactMap(\.horizontalAccuracyMetres).sorted()[1737 / 2]
-        #expect(abs(median - 3.8) < 1e-9) // PROVENANCE: accuracy median 3.8 m
+        #expect(abs(median - 3.8) < 1e-9)  // PROVENANCE: accuracy median 3.8 m
         let moving = result.fixes.filter { ($0.speedMetresPerSecond ?? 0) > 0 }.count
-        #expect(Double(moving) / 1737 > 0.93 && Double(moving) / 1737 < 0.95) // "speed > 0 on 94 %"
+        #expect(Double(moving) / 1737 > 0.93 && Double(moving) / 1737 < 0.95)  // "speed > 0 on 94 %"
     }
 
     @Test func spanTruthAt10HzReadsWithFractionalTimes() throws {
@@ -204,7 +221,7 @@ struct NMEAReaderRecordingTests {
         for k in 1..<result.fixes.count where result.fixes[k].timestamp <= result.fixes[k - 1].timestamp {
             backwards += 1
         }
-        #expect(backwards == 1) // 10:51:53.710 then 10:51:53.408
+        #expect(backwards == 1)  // 10:51:53.710 then 10:51:53.408
     }
 
     @Test func ublox8IncompleteLastLineIsReportedNotFatal() throws {
@@ -218,7 +235,7 @@ struct NMEAReaderRecordingTests {
             return
         }
         #expect(location.line == 1019)
-        #expect(result.report.skipped(.binaryNoise) == 1) // the UBX bytes before the first `$GNRMC`
+        #expect(result.report.skipped(.binaryNoise) == 1)  // the UBX bytes before the first `$GNRMC`
     }
 
     @Test func gnssLoggerWrappedPhoneLog() throws {
@@ -230,8 +247,8 @@ struct NMEAReaderRecordingTests {
         #expect(first.altitudeMetres == 954.8)
         #expect(first.satellitesUsed == 12)
         #expect(first.speedMetresPerSecond == 0)
-        #expect(first.courseDegrees == nil) // RMC course field empty
-        #expect(result.fixes.allSatisfy { $0.speedMetresPerSecond == 0 }) // "speed 0.0 on every fix"
+        #expect(first.courseDegrees == nil)  // RMC course field empty
+        #expect(result.fixes.allSatisfy { $0.speedMetresPerSecond == 0 })  // "speed 0.0 on every fix"
     }
 
     @Test func reachGSTGivesAccuracy() throws {
@@ -248,8 +265,9 @@ struct NMEAReaderRecordingTests {
 
     @Test func chipsetKMLAddsNothingOverHDOP() throws {
         // The KML's per-fix "EA" (one decimal) equals HDOP × 10: spot-check the first placemarks of Pixel 4.
-        var reader = try NMEAReader(path: Datasets.path("gsdc2020-mtv1/Pixel4_chipset.nmea"),
-                                    options: ReadOptions(hdop: .scaledAccuracy(metresPerUnit: 10)))
+        var reader = try NMEAReader(
+            path: Datasets.path("gsdc2020-mtv1/Pixel4_chipset.nmea"),
+            options: ReadOptions(hdop: .scaledAccuracy(metresPerUnit: 10)))
         let result = reader.readAll()
         let accuracies = result.fixes.compactMap(\.horizontalAccuracyMetres)
         #expect(accuracies.count == 1737)
@@ -281,13 +299,13 @@ private extension Timestamp {
         #expect(result.fixes.count == 2)
         let a = result.fixes[0]
         #expect(a.timestamp == time("1994-03-23T12:35:19Z"))
-        #expect(a.latitude == degrees(48, 7.0381234)) // GGA preferred over RMC
+        #expect(a.latitude == degrees(48, 7.0381234))  // GGA preferred over RMC
         #expect(a.longitude == degrees(11, 31.0004321))
-        #expect(a.speedMetresPerSecond == 22.4 * knot) // RMC preferred over VTG
+        #expect(a.speedMetresPerSecond == 22.4 * knot)  // RMC preferred over VTG
         #expect(a.courseDegrees == 84.4)
         #expect(a.altitudeMetres == 545.4)
         #expect(a.satellitesUsed == 8)
-        #expect(a.horizontalAccuracyMetres == 2.5) // hypot(1.5, 2.0), not HDOP 0.9
+        #expect(a.horizontalAccuracyMetres == 2.5)  // hypot(1.5, 2.0), not HDOP 0.9
         #expect(a.verticalAccuracyMetres == 3.0)
         #expect(a.provider == .gps)
         #expect(a.isMocked == nil)
@@ -311,7 +329,7 @@ private extension Timestamp {
         ].joined(separator: "\n")
         let result = readNMEA(text)
         #expect(result.fixes.count == 1)
-        #expect(result.fixes.first?.speedMetresPerSecond == 10.0) // 36 km/h
+        #expect(result.fixes.first?.speedMetresPerSecond == 10.0)  // 36 km/h
         #expect(result.fixes.first?.courseDegrees == 90.5)
     }
 
@@ -324,9 +342,10 @@ private extension Timestamp {
             "",
         ].joined(separator: "\n")
         let result = readNMEA(text)
-        #expect(result.fixes.map(\.timestamp) == [
-            time("2019-12-31T23:59:59.500Z"), time("2020-01-01T00:00:00.500Z"), time("2020-01-01T00:00:01Z"),
-        ])
+        #expect(
+            result.fixes.map(\.timestamp) == [
+                time("2019-12-31T23:59:59.500Z"), time("2020-01-01T00:00:00.500Z"), time("2020-01-01T00:00:01Z"),
+            ])
     }
 
     @Test func epochsBeforeAnyDateAreSkipped() {
@@ -353,7 +372,7 @@ private extension Timestamp {
         ].joined(separator: "\n")
         let dilution = readNMEA(text).fixes.map(\.horizontalAccuracy)
         let expectedDilution: [HorizontalAccuracy] = [.metres(1.2 * 5), .metres(2.0 * 5)]
-        #expect(dilution == expectedDilution) // GGA HDOP, then GSA's when GGA has none
+        #expect(dilution == expectedDilution)  // GGA HDOP, then GSA's when GGA has none
         let scaled = readNMEA(text, options: ReadOptions(hdop: .scaledAccuracy(metresPerUnit: 10))).fixes
         let expectedScaled: [HorizontalAccuracy] = [.metres(1.2 * 10), .metres(2.0 * 10)]
         #expect(scaled.map(\.horizontalAccuracy) == expectedScaled)
@@ -383,9 +402,9 @@ private extension Timestamp {
         let text = [
             nmeaSentence("GPRMC,120000,V,4807.038,N,01131.000,E,0.0,0.0,290224,,"),
             nmeaSentence("GPGGA,120001,4807.038,N,01131.000,E,0,08,0.9,545.4,M,46.9,M,,"),
-            nmeaSentence("GPRMC,120002,A,4807.038,N,01131.000,E,0.0,0.0,290224,,,N"), // mode N: not valid
+            nmeaSentence("GPRMC,120002,A,4807.038,N,01131.000,E,0.0,0.0,290224,,,N"),  // mode N: not valid
             nmeaSentence("GPRMC,,V,,,,,,,,,,N"),
-            nmeaSentence("GNGGA,,,,,,,,,,,,,,"), // Emlid Reach without a fix
+            nmeaSentence("GNGGA,,,,,,,,,,,,,,"),  // Emlid Reach without a fix
             nmeaSentence("GPRMC,120003,A,4807.038,N,01131.000,E,0.0,0.0,290224,,,A"),
             "",
         ].joined(separator: "\n")
@@ -395,7 +414,8 @@ private extension Timestamp {
     }
 
     @Test func simulatorQualityMarksTheFixMocked() {
-        let text = nmeaSentence("GPRMC,120000,A,4807.038,N,01131.000,E,0.0,0.0,290224,,") + "\n"
+        let text =
+            nmeaSentence("GPRMC,120000,A,4807.038,N,01131.000,E,0.0,0.0,290224,,") + "\n"
             + nmeaSentence("GPGGA,120000,4807.038,N,01131.000,E,8,08,0.9,545.4,M,46.9,M,,") + "\n"
         #expect(readNMEA(text).fixes.first?.isMocked == true)
     }
@@ -411,7 +431,7 @@ private extension Timestamp {
         ].joined(separator: "\n")
         let result = readNMEA(text)
         #expect(result.fixes.count == 1)
-        #expect(result.fixes.first?.altitudeMetres == nil) // the GGA was dropped, the RMC kept
+        #expect(result.fixes.first?.altitudeMetres == nil)  // the GGA was dropped, the RMC kept
         #expect(result.report.skipped(.checksumMismatch) == 2)
         // Lower-case hex digits are accepted.
         let sentence = nmeaSentence("GPRMC,120000,A,4807.038,N,01131.000,E,0.0,0.0,290224,,")
@@ -422,13 +442,16 @@ private extension Timestamp {
 
     @Test func sentencesWithoutChecksum() {
         // Complete: accepted.
-        let complete = "$GPRMC,120000,A,4807.038,N,01131.000,E,0.0,0.0,290224,,\n"
+        let complete =
+            "$GPRMC,120000,A,4807.038,N,01131.000,E,0.0,0.0,290224,,\n"
             + "$GPGGA,120000,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,\n"
         let ok = readNMEA(complete)
         #expect(ok.fixes.count == 1)
         #expect(ok.fixes.first?.altitudeMetres == 545.4)
         // Cut off: reported as truncated, never fatal, even in strict mode.
-        let cut = complete + "$GPRMC,120001,A,4807.0\n" + nmeaSentence("GPRMC,120002,A,4807.038,N,01131.000,E,0.0,0.0,290224,,")
+        let cut =
+            complete + "$GPRMC,120001,A,4807.0\n"
+            + nmeaSentence("GPRMC,120002,A,4807.038,N,01131.000,E,0.0,0.0,290224,,")
             + "\n$GPGGA,120003,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M"
         let result = readNMEA(cut)
         #expect(result.error == nil)
@@ -454,11 +477,13 @@ private extension Timestamp {
         // Phones log GSA/VTG before the RMC of their epoch; the wrapper time tells them apart.
         let lines = [
             "NMEA," + nmeaSentence("GNRMC,055927.00,A,1304.090654,N,07735.506458,E,,,120326,,,A") + ",1773295168237",
-            "NMEA," + nmeaSentence("GNGGA,055927.00,1304.090654,N,07735.506458,E,1,12,,954.8,M,-85.8,M,,") + ",1773295168237",
+            "NMEA," + nmeaSentence("GNGGA,055927.00,1304.090654,N,07735.506458,E,1,12,,954.8,M,-85.8,M,,")
+                + ",1773295168237",
             "NMEA," + nmeaSentence("GNGSA,A,3,06,07,11,13,14,17,19,20,22,24,30,,0.5,0.7,0.4,1") + ",1773295169240",
             "NMEA," + nmeaSentence("GNVTG,45.0,T,,M,10.0,N,18.52,K,A") + ",1773295169240",
             "NMEA," + nmeaSentence("GNRMC,055928.00,A,1304.090654,N,07735.506460,E,,,120326,,,A") + ",1773295169240",
-            "NMEA," + nmeaSentence("GNGGA,055928.00,1304.090654,N,07735.506460,E,1,12,,954.8,M,-85.8,M,,") + ",1773295169240",
+            "NMEA," + nmeaSentence("GNGGA,055928.00,1304.090654,N,07735.506460,E,1,12,,954.8,M,-85.8,M,,")
+                + ",1773295169240",
             "",
         ]
         let result = readNMEA(lines.joined(separator: "\n"))
@@ -473,10 +498,10 @@ private extension Timestamp {
     @Test func binaryNoiseIsSkippedAndCounted() throws {
         let rmc = nmeaSentence("GNRMC,011903.00,A,4552.65550,S,17030.00756,E,0.214,,120419,,,A,V")
         let gga = nmeaSentence("GNGGA,011903.00,4552.65550,S,17030.00756,E,1,12,1.17,16.7,M,1.8,M,,")
-        var bytes: [UInt8] = [0xB5, 0x62, 0x01, 0x07, 0x5C, 0x00, 0x0A]        // a UBX header, then `\n`
-        bytes += [0xB5, 0x62, 0x24, 0x2A, 0x31, 0x32, 0x00] + Array(rmc.utf8) // `$*12` inside the binary
+        var bytes: [UInt8] = [0xB5, 0x62, 0x01, 0x07, 0x5C, 0x00, 0x0A]  // a UBX header, then `\n`
+        bytes += [0xB5, 0x62, 0x24, 0x2A, 0x31, 0x32, 0x00] + Array(rmc.utf8)  // `$*12` inside the binary
         bytes += Array("\r\n".utf8) + Array(gga.utf8) + [0x0D, 0x0A]
-        bytes += Array("M\n".utf8)                                              // printable binary fragment
+        bytes += Array("M\n".utf8)  // printable binary fragment
         bytes += [0xFF, 0xFE, 0x0A]
         let result = readNMEA(bytes: bytes)
         #expect(result.error == nil)
@@ -490,7 +515,7 @@ private extension Timestamp {
     @Test func printableGarbageIsMalformedInATextFile() {
         let text = nmeaSentence("GPRMC,120000,A,4807.038,N,01131.000,E,0.0,0.0,290224,,") + "\nhello world\n"
         let result = readNMEA(text)
-        #expect(result.fixes.count == 1) // the epoch before the bad line is returned first
+        #expect(result.fixes.count == 1)  // the epoch before the bad line is returned first
         guard case .malformedRecord(let location, _, _) = result.error else {
             Issue.record("expected malformedRecord, got \(String(describing: result.error))")
             return
@@ -504,11 +529,11 @@ private extension Timestamp {
             nmeaSentence("GPRMC,120000,A,4807.038,N,01131.000,E,0.0,0.0,290224,,"),
             nmeaSentence("GPRMC,120001,A,4807.038,N,01131.000,E,0.0,0.0,290224,,"),
             nmeaSentence("GPGGA,120001,48x7.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,"),
-            nmeaSentence("GPRMC,120002,A,4875.038,N,01131.000,E,0.0,0.0,290224,,"), // minutes 75
+            nmeaSentence("GPRMC,120002,A,4875.038,N,01131.000,E,0.0,0.0,290224,,"),  // minutes 75
             nmeaSentence("GPRMC,120003,A,4807.038,N,01131.000,E,abc,0.0,290224,,"),
-            nmeaSentence("GPRMC,120004,A,4807.038,N,01131.000,E,0.0,0.0,320224,,"), // 32 February
-            nmeaSentence("GPRMC,250005,A,4807.038,N,01131.000,E,0.0,0.0,290224,,"), // hour 25
-            nmeaSentence("GPRMC,120006,A,9107.038,N,01131.000,E,0.0,0.0,290224,,"), // 91° N
+            nmeaSentence("GPRMC,120004,A,4807.038,N,01131.000,E,0.0,0.0,320224,,"),  // 32 February
+            nmeaSentence("GPRMC,250005,A,4807.038,N,01131.000,E,0.0,0.0,290224,,"),  // hour 25
+            nmeaSentence("GPRMC,120006,A,9107.038,N,01131.000,E,0.0,0.0,290224,,"),  // 91° N
             nmeaSentence("GPRMC,120007,A,4807.038,N,01131.000,E,0.0,0.0,290224,,"),
             "",
         ].joined(separator: "\n")
@@ -539,14 +564,17 @@ private extension Timestamp {
             Issue.record("expected an invalid fix, got \(String(describing: lenient.report.errors.last))")
         }
         // 120001 keeps its RMC (the bad GGA is dropped); 120002…120006 have nothing usable.
-        #expect(lenient.fixes.map(\.timestamp) == [
-            time("2024-02-29T12:00:00Z"), time("2024-02-29T12:00:01Z"), time("2024-02-29T12:00:07Z"),
-        ])
+        #expect(
+            lenient.fixes.map(\.timestamp) == [
+                time("2024-02-29T12:00:00Z"), time("2024-02-29T12:00:01Z"), time("2024-02-29T12:00:07Z"),
+            ])
     }
 
     @Test func otherTalkersAndSentencesAreOtherRecords() {
         let text = [
-            nmeaSentence("PUBX,00,081350.00,4717.113210,N,00833.915187,E,546.589,G3,2.1,2.0,0.007,77.52,0.007,,0.92,1.19,0.77,9,0,0"),
+            nmeaSentence(
+                "PUBX,00,081350.00,4717.113210,N,00833.915187,E,546.589,G3,2.1,2.0,0.007,77.52,0.007,,0.92,1.19,0.77,9,0,0"
+            ),
             nmeaSentence("GPGSV,3,1,10,02,25,181,42,06,45,146,45,12,19,292,47,13,17,209,43,1"),
             nmeaSentence("XXGGA,120000,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,"),
             "!AIVDM,1,1,,B,15M67FC000G?ufbE`FepT@3n00Sa,0*5C",
@@ -557,7 +585,7 @@ private extension Timestamp {
         let result = readNMEA(text)
         #expect(result.report.skipped(.otherRecord) == 4)
         #expect(result.report.skipped(.blank) == 1)
-        #expect(result.fixes.count == 1) // QZSS talker GQ is read
+        #expect(result.fixes.count == 1)  // QZSS talker GQ is read
     }
 
     @Test func providerFilterAppliesToEveryEpoch() {

@@ -5,9 +5,11 @@ import TrueTrackIO
     func parse(_ s: String) -> Double? { NumberParsing.double(s) }
 
     @Test func parsesDecimalsExactlyLikeTheStandardLibrary() {
-        for text in ["0", "-0", "1", "37.4235759540", "-122.0941320350", "1e-7", "6.02214076e23", "0.1",
-                     "123456789012345678901234", "0.000000000000000000000000001", "4.9e-324", "1.7976931348623157e308",
-                     "+3.5", "  12.5 ", "9007199254740993", "2.2250738585072014e-308", ".5", "5."] {
+        for text in [
+            "0", "-0", "1", "37.4235759540", "-122.0941320350", "1e-7", "6.02214076e23", "0.1",
+            "123456789012345678901234", "0.000000000000000000000000001", "4.9e-324", "1.7976931348623157e308",
+            "+3.5", "  12.5 ", "9007199254740993", "2.2250738585072014e-308", ".5", "5.",
+        ] {
             let expected = Double(text.trimmingCharacters(in: " "))
             #expect(parse(text)?.bitPattern == expected?.bitPattern, "\(text)")
         }
@@ -35,13 +37,17 @@ import TrueTrackIO
             var significand = String(state >> 4 % 10_000_000_000_000_000_000)
             significand = String(significand.prefix(digits))
             let point = Int((state >> 50) % UInt64(significand.count))
-            let text = (state & 8 == 0 ? "-" : "") + String(significand.prefix(point)) + "." + String(significand.dropFirst(point))
+            let text =
+                (state & 8 == 0 ? "-" : "") + String(significand.prefix(point)) + "."
+                + String(significand.dropFirst(point))
             #expect(parse(text)?.bitPattern == Double(text)?.bitPattern, "\(text)")
             checked += 1
         }
         // Values from the recordings: Sensor Logger and GnssLogger v3 rows.
-        for text in ["12.057886123657228", "-75.08315780740286", "40.182190879527845", "65.44687616925147",
-                     "0.8618167042732239", "-29.199999", "1.7976931348623157"] {
+        for text in [
+            "12.057886123657228", "-75.08315780740286", "40.182190879527845", "65.44687616925147",
+            "0.8618167042732239", "-29.199999", "1.7976931348623157",
+        ] {
             #expect(parse(text)?.bitPattern == Double(text)?.bitPattern, "\(text)")
         }
         #expect(checked == 50_000)
@@ -103,15 +109,20 @@ extension String {
             state = state &* 6364136223846793005 &+ 1442695040888963407
             let value: Double
             switch i % 3 {
-            case 0: value = Double(bitPattern: state >> 1 | 0x3000_0000_0000_0000) // wide range of magnitudes
-            case 1: value = (Double(Int64(bitPattern: state) % 1_800_000_000) / 1e7).rounded(.towardZero) + Double(i % 7) * 0.1
-            default: value = Double(Int64(bitPattern: state) % 10_000_000) / 100 // centimetres
+            case 0: value = Double(bitPattern: state >> 1 | 0x3000_0000_0000_0000)  // wide range of magnitudes
+            case 1:
+                value =
+                    (Double(Int64(bitPattern: state) % 1_800_000_000) / 1e7).rounded(.towardZero) + Double(i % 7) * 0.1
+            default: value = Double(Int64(bitPattern: state) % 10_000_000) / 100  // centimetres
             }
             guard value.isFinite else { continue }
             let written = text(value)
-            #expect(NumberParsing.double(written)?.bitPattern == value.bitPattern || (value == 0 && NumberParsing.double(written) == 0),
-                    "\(value) → \(written)")
-            #expect(written.utf8.count <= value.description.utf8.count + 2, "\(value) → \(written) vs \(value.description)")
+            #expect(
+                NumberParsing.double(written)?.bitPattern == value.bitPattern
+                    || (value == 0 && NumberParsing.double(written) == 0),
+                "\(value) → \(written)")
+            #expect(
+                written.utf8.count <= value.description.utf8.count + 2, "\(value) → \(written) vs \(value.description)")
         }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-import TrueTrackSimulation
 import TrueTrackCore
+import TrueTrackSimulation
+
 @testable import TrueTrackIO
 
 /// Feeds thousands of seeded random mutations of valid GnssLogger, IPIN and GeoLife inputs to their readers and
@@ -14,7 +15,8 @@ import TrueTrackCore
     static let tokens: [String] = [
         ",", ";", "\n", "\r\n", "\t", "#", "%", "\0", "-", ".", "e", "nan", "inf", "-inf", "NaN", "1e999", "-1e999",
         "1e-400", "99999999999999999999999999", "9223372036854775808", "-9223372036854775809",
-        "0.00000000000000000000000000001", "Fix,", "GNSS;", "POSI;", "# Fix,Provider,Latitude,Longitude,UnixTimeMillis\n",
+        "0.00000000000000000000000000001", "Fix,", "GNSS;", "POSI;",
+        "# Fix,Provider,Latitude,Longitude,UnixTimeMillis\n",
         "MessageType,LatitudeDegrees\n", ",,,,,,,,,,,,,,,,", ";;;;;;;;;;", "\u{FEFF}", "\u{00e9}", "\u{FF}",
         "2008-02-30", "99:99:99", "-777", "-29co.199999", String(repeating: "9", count: 600),
     ]
@@ -78,8 +80,10 @@ import TrueTrackCore
     }
 
     /// Reads `bytes` to the end (strict and lenient), checking termination, fix validity and error locations.
-    static func exercise<R: FixReader>(_ bytes: [UInt8], _ context: String,
-                                       _ make: (ByteStream, ReadOptions) -> R) {
+    static func exercise<R: FixReader>(
+        _ bytes: [UInt8], _ context: String,
+        _ make: (ByteStream, ReadOptions) -> R
+    ) {
         let lines = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
         for lenient in [false, true] {
             var reader = make(ByteStream(bytes: bytes, name: "mutant"), ReadOptions(lenient: lenient))
@@ -88,7 +92,8 @@ import TrueTrackCore
                 while let fix = try reader.next() {
                     calls += 1
                     // Plain checks (an #expect per fix is slow in debug builds); recorded only on failure.
-                    let valid = fix.latitude.isFinite && abs(fix.latitude) <= 90 && fix.longitude.isFinite
+                    let valid =
+                        fix.latitude.isFinite && abs(fix.latitude) <= 90 && fix.longitude.isFinite
                         && abs(fix.longitude) <= 180 && (fix.altitudeMetres?.isFinite ?? true)
                         && (fix.speedMetresPerSecond.map { $0.isFinite && $0 >= 0 } ?? true)
                     if !valid { Issue.record("\(context): invalid fix \(fix)") }
@@ -110,7 +115,8 @@ import TrueTrackCore
     /// The first lines of a real recording that match `keep`, or `fallback` when the data sets are absent.
     static func excerpt(_ relative: String, fallback: String, keep: (String) -> Bool) -> [UInt8] {
         guard Datasets.available,
-              let text = try? String(contentsOfFile: Datasets.path(relative), encoding: .utf8) else {
+            let text = try? String(contentsOfFile: Datasets.path(relative), encoding: .utf8)
+        else {
             return Array(fallback.utf8)
         }
         // "\r\n" is one Character in Swift: split on newline characters, not on "\n".
@@ -138,7 +144,8 @@ import TrueTrackCore
         let pixel4 = Self.excerpt("gnsslogger-samples/Pixel4_GnssLog.txt", fallback: "") {
             $0.hasPrefix("# Fix") || $0.hasPrefix("Fix,")
         }
-        let handMade = Array("""
+        let handMade = Array(
+            """
             # Version: 1.4.0.0, Platform: N
             # Fix,Provider,Latitude,Longitude,Altitude,Speed,Accuracy,(UTC)TimeInMs
             Fix,gps,37.422541,-122.081659,-33.000000,0.000000,3.000000,1467321969000
@@ -149,7 +156,8 @@ import TrueTrackCore
             Fix,NLP,37.4266961000,-122.1735829000,8.300000190734863,,15.136,,1699400585063,,,16127149000000,2.5976572,1,
             """.utf8)
         #expect(!Datasets.available || (real.count > 1000 && pixel4.count > 500))
-        let inputs = Self.seeds([real, pixel4, handMade].filter { !$0.isEmpty }, count: Self.mutationsPerReader, seed: 1)
+        let inputs = Self.seeds(
+            [real, pixel4, handMade].filter { !$0.isEmpty }, count: Self.mutationsPerReader, seed: 1)
         for (k, bytes) in inputs.enumerated() {
             Self.exercise(bytes, "GnssLogger mutation \(k)") { GnssLoggerReader(stream: $0, options: $1) }
         }
@@ -171,7 +179,8 @@ import TrueTrackCore
             if line.hasPrefix("POSI;") { posi += 1; return posi <= 3 }
             return false
         }
-        let handMade = Array("""
+        let handMade = Array(
+            """
             % LogFile created by the 'GetSensorData' App for Android.
             GNSS;2.8043;1686733381.5100;49.461219;11.111015;362.000;0.000;14.0;0.5;17;16
             GNSS;2.8067;1686733381.5100;49.461219;11.111015;362.000;0.000;14.0;0.5;17;16
@@ -187,13 +196,15 @@ import TrueTrackCore
             // The waypoint reader over the same mutant.
             let lines = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
             for lenient in [false, true] {
-                var reader = IPINWaypointReader(stream: ByteStream(bytes: bytes), options: ReadOptions(lenient: lenient))
+                var reader = IPINWaypointReader(
+                    stream: ByteStream(bytes: bytes), options: ReadOptions(lenient: lenient))
                 var count = 0
                 do {
                     while let waypoint = try reader.next() {
                         count += 1
                         if !(abs(waypoint.latitude) <= 90 && abs(waypoint.longitude) <= 180
-                            && waypoint.appTimestampSeconds.isFinite) {
+                            && waypoint.appTimestampSeconds.isFinite)
+                        {
                             Issue.record("IPIN waypoints \(k): invalid \(waypoint)")
                         }
                         if count > lines { Issue.record("IPIN waypoints \(k): more than lines"); break }
@@ -212,7 +223,8 @@ import TrueTrackCore
             n += 1
             return n <= 24
         }
-        let handMade = Array("""
+        let handMade = Array(
+            """
             Geolife trajectory
             WGS 84
             Altitude is in Feet
@@ -235,13 +247,16 @@ import TrueTrackCore
             n += 1
             return n <= 12
         }
-        let handMade = Array("Start Time\tEnd Time\tTransportation Mode\r\n2008/04/02 06:09:26\t2008/04/02 06:28:25\twalk\r\n2008/04/02 06:30:57\t2008/04/02 06:34:20\ttaxi\r\n".utf8)
+        let handMade = Array(
+            "Start Time\tEnd Time\tTransportation Mode\r\n2008/04/02 06:09:26\t2008/04/02 06:28:25\twalk\r\n2008/04/02 06:30:57\t2008/04/02 06:34:20\ttaxi\r\n"
+                .utf8)
         let inputs = Self.seeds([real, handMade].filter { !$0.isEmpty }, count: Self.mutationsPerReader, seed: 4)
         for (k, bytes) in inputs.enumerated() {
             let lines = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
             for lenient in [false, true] {
                 do {
-                    let result = try GeoLifeLabels.read(stream: ByteStream(bytes: bytes), options: ReadOptions(lenient: lenient))
+                    let result = try GeoLifeLabels.read(
+                        stream: ByteStream(bytes: bytes), options: ReadOptions(lenient: lenient))
                     #expect(result.intervals.count <= lines)
                     #expect(result.intervals.allSatisfy { $0.start <= $0.end && !$0.mode.isEmpty })
                     for kept in result.report.errors { Self.check(kept, size: bytes.count, "labels \(k)") }
@@ -255,8 +270,11 @@ import TrueTrackCore
 
     /// A line longer than the stream's record limit is a located error, not unbounded memory.
     @Test func overlongLinesAreBounded() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("overlong-\(UInt32.random(in: 0...UInt32.max)).txt").path
-        let text = "# Fix,Provider,Latitude,Longitude,Altitude,Speed,Accuracy,(UTC)TimeInMs\n"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "overlong-\(UInt32.random(in: 0...UInt32.max)).txt"
+        ).path
+        let text =
+            "# Fix,Provider,Latitude,Longitude,Altitude,Speed,Accuracy,(UTC)TimeInMs\n"
             + "Fix,gps,1,2,3,0,5,1467321969000\n" + "Fix,gps," + String(repeating: "1", count: 100_000) + "\n"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -14,8 +14,10 @@ struct StopRecordingTests {
         return result
     }
 
-    static func analyse(_ relative: String, _ kind: TrackingProfile.Kind, hdop: HDOPInterpretation? = nil,
-                        change: (inout StopDetectionProfile) -> Void = { _ in }) throws -> StopAnalysis {
+    static func analyse(
+        _ relative: String, _ kind: TrackingProfile.Kind, hdop: HDOPInterpretation? = nil,
+        change: (inout StopDetectionProfile) -> Void = { _ in }
+    ) throws -> StopAnalysis {
         var profile = StopDetectionProfile.preset(kind)
         change(&profile)
         return StopAnalysis(fixes: try fixes(relative, hdop: hdop), profile: profile)
@@ -32,7 +34,9 @@ struct StopRecordingTests {
     func stationaryRecordingIsOneStopWithoutTrips(_ relative: String) throws {
         for kind in [TrackingProfile.Kind.walking, .driving] {
             let a = try Self.analyse(relative, kind)
-            #expect(a.stops.count == 1 && a.trips.isEmpty, "\(relative) \(kind): \(a.stops.count) stops, \(a.trips.count) trips")
+            #expect(
+                a.stops.count == 1 && a.trips.isEmpty,
+                "\(relative) \(kind): \(a.stops.count) stops, \(a.trips.count) trips")
             #expect(a.movingSeconds == 0)
         }
     }
@@ -74,7 +78,8 @@ struct StopRecordingTests {
     }
 
     @Test func gsdcDriveMatchesTheSPANTruthStop() throws {
-        let a = try Self.analyse("gsdc2020-mtv1/Pixel4_chipset.nmea", .driving, hdop: .scaledAccuracy(metresPerUnit: 10))
+        let a = try Self.analyse(
+            "gsdc2020-mtv1/Pixel4_chipset.nmea", .driving, hdop: .scaledAccuracy(metresPerUnit: 10))
         // SPAN truth speed < 0.3 m/s for ≥ 60 s within the phone's span: 22:10:46 (first fix) – 22:11:53; the
         // second truth halt (22:39:08–22:40:30) has only 36 s inside the phone's span.
         #expect(a.stops.count == 1)
@@ -90,10 +95,18 @@ struct StopRecordingTests {
     /// (06:28:25-06:30:57) has no fix at all: silence, which never means stopped.
     @Test func geoLifeWalkKeepsOnlyTheHaltsItsFixesShow() throws {
         let a = try Self.analyse("geolife-010-mixed/Trajectory/20080402060926.plt", .walking)
-        let walk = a.stops.filter { $0.start >= Self.utc("2008-04-02T06:09:26Z") && $0.end <= Self.utc("2008-04-02T06:28:26Z") }
+        let walk = a.stops.filter {
+            $0.start >= Self.utc("2008-04-02T06:09:26Z") && $0.end <= Self.utc("2008-04-02T06:28:26Z")
+        }
         #expect(walk.count <= 2, "\(walk.map { ($0.start, $0.end) })")
-        #expect(a.stops.contains { $0.start <= Self.utc("2008-04-02T06:12:35Z") && $0.end >= Self.utc("2008-04-02T06:15:59Z") })
-        #expect(!a.stops.contains { $0.start <= Self.utc("2008-04-02T06:29:00Z") && $0.end >= Self.utc("2008-04-02T06:29:00Z") })
+        #expect(
+            a.stops.contains {
+                $0.start <= Self.utc("2008-04-02T06:12:35Z") && $0.end >= Self.utc("2008-04-02T06:15:59Z")
+            })
+        #expect(
+            !a.stops.contains {
+                $0.start <= Self.utc("2008-04-02T06:29:00Z") && $0.end >= Self.utc("2008-04-02T06:29:00Z")
+            })
         // Stops never overlap.
         for (x, y) in zip(a.stops, a.stops.dropFirst()) { #expect(x.end < y.start) }
         // The 4.8 h gap is not a stop: silence never means stopped.
@@ -112,7 +125,9 @@ struct StopRecordingTests {
             else { continue }
             let fixes = reader.readAll().fixes
             guard fixes.count > 1 else { continue }
-            let kind: TrackingProfile.Kind = r.activityCategory == "drive" ? .driving
+            let kind: TrackingProfile.Kind =
+                r.activityCategory == "drive"
+                ? .driving
                 : r.activityCategory == "bike" ? .cycling : .walking
             var previous = Int.max
             for timeout in [10.0, 20, 40, 60, 120, 240] {

@@ -11,8 +11,10 @@ import TrueTrackSimulation
         return (tracker, decisions)
     }
 
-    static func relativeError(_ scenario: Scenario, _ errors: ErrorModel, _ profile: TrackingProfile, seed: UInt64,
-                              truth: Double? = nil) -> Double {
+    static func relativeError(
+        _ scenario: Scenario, _ errors: ErrorModel, _ profile: TrackingProfile, seed: UInt64,
+        truth: Double? = nil
+    ) -> Double {
         let track = Simulator.simulate(scenario, errors: errors, delivery: .lockedPhone, seed: seed)
         let (t, _) = run(track, profile: profile)
         let reference = truth ?? scenario.truthDistanceMetres
@@ -56,9 +58,11 @@ import TrueTrackSimulation
     /// has lasted ``TrackingProfile/vehicleExitSeconds``.
     static let busCrawlThenWalk = Scenario(
         name: "bus crawling in traffic, then a walk",
-        legs: [.walk(metres: 200, heading: 0), .stop(seconds: 60), .drive(metres: 800, heading: 90, speed: 8),
-               .drive(metres: 60, heading: 90, speed: 1.0), .drive(metres: 800, heading: 90, speed: 8),
-               .stop(seconds: 30, activity: .inVehicle), .walk(metres: 300, heading: 180), .stop(seconds: 30)])
+        legs: [
+            .walk(metres: 200, heading: 0), .stop(seconds: 60), .drive(metres: 800, heading: 90, speed: 8),
+            .drive(metres: 60, heading: 90, speed: 1.0), .drive(metres: 800, heading: 90, speed: 8),
+            .stop(seconds: 30, activity: .inVehicle), .walk(metres: 300, heading: 180), .stop(seconds: 30),
+        ])
 
     @Test(arguments: [1, 2, 3] as [UInt64])
     func aBusCrawlingAtWalkingPaceIsNotAWalkButTheWalkAfterItCounts(seed: UInt64) {
@@ -100,16 +104,19 @@ import TrueTrackSimulation
 
 /// Properties that must hold on every scenario, error model, delivery and seed.
 @Suite struct TrackerPropertyTests {
-    static let scenarios: [Scenario] = [.walk, .run, .drive, .walkWithStops, .busRideInsideWalk, .tunnelDrive,
-                                        .stationary]
+    static let scenarios: [Scenario] = [
+        .walk, .run, .drive, .walkWithStops, .busRideInsideWalk, .tunnelDrive,
+        .stationary,
+    ]
 
     @Test(arguments: [11, 12, 13, 14] as [UInt64])
     func totalNeverDecreasesAndNothingIsNaN(seed: UInt64) {
         for scenario in Self.scenarios {
             for errors in [ErrorModel.cleanPhone, .degradedPhone, .carReceiver] {
-                let heavy = ErrorModel(accuracyMetres: 20, multipathProbability: 0.05, speedAbsentProbability: 0.2,
-                                       speedMinusOneProbability: 0.1, zeroSpeedWhileMovingProbability: 0.4,
-                                       accuracyAbsentProbability: 0.1, accuracyInvalidProbability: 0.05)
+                let heavy = ErrorModel(
+                    accuracyMetres: 20, multipathProbability: 0.05, speedAbsentProbability: 0.2,
+                    speedMinusOneProbability: 0.1, zeroSpeedWhileMovingProbability: 0.4,
+                    accuracyAbsentProbability: 0.1, accuracyInvalidProbability: 0.05)
                 for model in [errors, heavy] {
                     let track = Simulator.simulate(scenario, errors: model, delivery: .lockedPhone, seed: seed)
                     var tracker = Tracker(profile: scenario.name.contains("drive") ? .driving : .walking)
@@ -120,7 +127,8 @@ import TrueTrackSimulation
                         #expect(d.distanceIncrementMetres >= 0 && d.distanceIncrementMetres.isFinite)
                         previous = d.totalDistanceMetres
                         if let s = d.state {
-                            #expect(s.latitude.isFinite && s.longitude.isFinite && s.positionSigmaMetres.isFinite
+                            #expect(
+                                s.latitude.isFinite && s.longitude.isFinite && s.positionSigmaMetres.isFinite
                                     && s.velocityEastMetresPerSecond.isFinite && s.velocitySigmaMetresPerSecond > 0)
                         }
                         #expect(d.speedMetresPerSecond.isFinite)
@@ -138,7 +146,9 @@ import TrueTrackSimulation
             var streamed = Tracker()
             for batch in track.batches {
                 let a = batched.process(batch: batch)
-                let sorted = batch.enumerated().sorted { ($0.element.timestamp, $0.offset) < ($1.element.timestamp, $1.offset) }
+                let sorted = batch.enumerated().sorted {
+                    ($0.element.timestamp, $0.offset) < ($1.element.timestamp, $1.offset)
+                }
                 let b = sorted.map { streamed.process($0.element) }
                 #expect(a == b)
             }
@@ -180,8 +190,9 @@ import TrueTrackSimulation
     }
 
     @Test func errorModelProducesSpeedDropoutsAndInvalidAccuracy() {
-        let heavy = ErrorModel(speedAbsentProbability: 0.2, speedMinusOneProbability: 0.2,
-                               zeroSpeedWhileMovingProbability: 0.3, accuracyInvalidProbability: 0.1)
+        let heavy = ErrorModel(
+            speedAbsentProbability: 0.2, speedMinusOneProbability: 0.2,
+            zeroSpeedWhileMovingProbability: 0.3, accuracyInvalidProbability: 0.1)
         let t = Simulator.simulate(.walk, errors: heavy, seed: 5)
         #expect(t.fixes.contains { $0.speedMetresPerSecond == nil })
         #expect(t.fixes.contains { $0.speedMetresPerSecond == 0 })

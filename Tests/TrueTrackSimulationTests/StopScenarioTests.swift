@@ -13,8 +13,11 @@ import TrueTrackSimulation
         var t = 0.0
         for (i, leg) in scenario.legs.enumerated() {
             if stopLegs.contains(i) {
-                if let last = result.last, last.end == t { result[result.count - 1].end = t + leg.seconds }
-                else { result.append(Truth(start: t, end: t + leg.seconds)) }
+                if let last = result.last, last.end == t {
+                    result[result.count - 1].end = t + leg.seconds
+                } else {
+                    result.append(Truth(start: t, end: t + leg.seconds))
+                }
             }
             t += leg.seconds
         }
@@ -28,8 +31,10 @@ import TrueTrackSimulation
         let loop: [(Double, Double)] = [(20, 0), (12, 90), (20, 180), (12, 270)]
         while t < minutes * 60 {
             for (metres, heading) in loop where t < minutes * 60 {
-                legs.append(Leg(seconds: metres / 0.4, speedMetresPerSecond: 0.4, headingDegrees: heading,
-                                activity: .walking))
+                legs.append(
+                    Leg(
+                        seconds: metres / 0.4, speedMetresPerSecond: 0.4, headingDegrees: heading,
+                        activity: .walking))
                 t += metres / 0.4
             }
         }
@@ -58,15 +63,19 @@ import TrueTrackSimulation
 
     struct Score { var precision: Double; var recall: Double; var worstStartError: Double; var worstEndError: Double }
 
-    static func score(_ scenario: Scenario, _ stopLegs: Set<Int>, errors: ErrorModel, stops: StopDetectionProfile,
-                      tracking: TrackingProfile, seed: UInt64) -> (Score, [StopRecord]) {
+    static func score(
+        _ scenario: Scenario, _ stopLegs: Set<Int>, errors: ErrorModel, stops: StopDetectionProfile,
+        tracking: TrackingProfile, seed: UInt64
+    ) -> (Score, [StopRecord]) {
         let track = Simulator.simulate(scenario, errors: errors, delivery: .lockedPhone, seed: seed)
         var tracker = Tracker(profile: tracking)
         var evidence: [MotionEvidence] = []
         for batch in track.batches {
             let sorted = batch.sorted { $0.timestamp < $1.timestamp }
             let decisions = tracker.process(batch: batch)
-            for (fix, decision) in zip(sorted, decisions) { evidence.append(MotionEvidence(fix: fix, decision: decision)) }
+            for (fix, decision) in zip(sorted, decisions) {
+                evidence.append(MotionEvidence(fix: fix, decision: decision))
+            }
         }
         let found = StopAnalysis(evidence: evidence, profile: stops).stops
         let truth = Self.truth(scenario, stopLegs: stopLegs)
@@ -79,23 +88,32 @@ import TrueTrackSimulation
                 endError = max(endError, abs(t0.seconds(to: s.end) - min(t.end, scenario.durationSeconds)))
             }
         }
-        for s in found where truth.contains(where: { t0.seconds(to: s.start) < $0.end && t0.seconds(to: s.end) > $0.start }) {
+        for s in found
+        where truth.contains(where: { t0.seconds(to: s.start) < $0.end && t0.seconds(to: s.end) > $0.start }) {
             matchedFound += 1
         }
-        return (Score(precision: found.isEmpty ? 1 : Double(matchedFound) / Double(found.count),
-                      recall: truth.isEmpty ? 1 : Double(matchedTruth) / Double(truth.count),
-                      worstStartError: startError, worstEndError: endError), found)
+        return (
+            Score(
+                precision: found.isEmpty ? 1 : Double(matchedFound) / Double(found.count),
+                recall: truth.isEmpty ? 1 : Double(matchedTruth) / Double(truth.count),
+                worstStartError: startError, worstEndError: endError), found
+        )
     }
 
-    static func check(_ case_: (Scenario, Set<Int>), _ errors: ErrorModel, _ stops: StopDetectionProfile,
-                      _ tracking: TrackingProfile, seeds: [UInt64]) {
+    static func check(
+        _ case_: (Scenario, Set<Int>), _ errors: ErrorModel, _ stops: StopDetectionProfile,
+        _ tracking: TrackingProfile, seeds: [UInt64]
+    ) {
         for seed in seeds {
             let (s, found) = score(case_.0, case_.1, errors: errors, stops: stops, tracking: tracking, seed: seed)
             let bound = stops.stopTimeoutSeconds + 15
-            #expect(s.precision >= 0.95 && s.recall >= 0.95,
-                    "\(case_.0.name) seed \(seed): precision \(s.precision) recall \(s.recall), found \(found.map { ($0.start, $0.durationSeconds) })")
-            #expect(s.worstStartError <= bound && s.worstEndError <= bound,
-                    "\(case_.0.name) seed \(seed): start error \(s.worstStartError) s, end error \(s.worstEndError) s")
+            #expect(
+                s.precision >= 0.95 && s.recall >= 0.95,
+                "\(case_.0.name) seed \(seed): precision \(s.precision) recall \(s.recall), found \(found.map { ($0.start, $0.durationSeconds) })"
+            )
+            #expect(
+                s.worstStartError <= bound && s.worstEndError <= bound,
+                "\(case_.0.name) seed \(seed): start error \(s.worstStartError) s, end error \(s.worstEndError) s")
         }
     }
 
@@ -117,7 +135,9 @@ import TrueTrackSimulation
             for errors in [ErrorModel.cleanPhone, .degradedPhone] {
                 let track = Simulator.simulate(.stationary, errors: errors, seed: seed)
                 let a = StopAnalysis(fixes: track.fixes, profile: .walking)
-                #expect(a.stops.count == 1 && a.trips.isEmpty, "seed \(seed): \(a.stops.count) stops, \(a.trips.count) trips")
+                #expect(
+                    a.stops.count == 1 && a.trips.isEmpty,
+                    "seed \(seed): \(a.stops.count) stops, \(a.trips.count) trips")
             }
         }
     }

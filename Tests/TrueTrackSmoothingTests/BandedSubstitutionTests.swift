@@ -1,6 +1,7 @@
 import Testing
 import TrueTrackCore
 import TrueTrackSimulation
+
 @testable import TrueTrackSmoothing
 
 /// The hand-written kd = 3 factorisation and substitutions against LAPACK's own (`dpbtrf`, `dpbtrs`,
@@ -142,7 +143,8 @@ import TrueTrackSimulation
         }
         for s in 0..<problem.stateCount {
             #expect(abs(moments.positionVariance[s] - inverse[2 * s][2 * s]) <= 1e-9 * inverse[2 * s][2 * s])
-            #expect(abs(moments.velocityVariance[s] - inverse[2 * s + 1][2 * s + 1])
+            #expect(
+                abs(moments.velocityVariance[s] - inverse[2 * s + 1][2 * s + 1])
                     <= 1e-9 * inverse[2 * s + 1][2 * s + 1])
         }
         #expect(trace > 0)

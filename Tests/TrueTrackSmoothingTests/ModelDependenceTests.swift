@@ -1,6 +1,7 @@
 import Testing
 import TrueTrackCore
 import TrueTrackSimulation
+
 @testable import TrueTrackSmoothing
 
 /// The model term of the distance's σ (``SmoothedTrack/distanceModelDifferenceMetres``) and the white-part

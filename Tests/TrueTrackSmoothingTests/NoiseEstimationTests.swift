@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrueTrackCore
+
 @testable import TrueTrackSmoothing
 
 /// Expectation–maximisation of the noise parameters on tracks drawn from the model itself.
@@ -21,8 +22,10 @@ import TrueTrackCore
         var fixes: [Fix] = []
         let reported = reportedFactor * errorSigma * MeasurementNoise.radius68PerSigma
         for k in 0..<count {
-            fixes.append(S.fix(seconds: Double(k), east: p.0 + errorSigma * gaussian(),
-                               north: p.1 + errorSigma * gaussian(), accuracy: reported))
+            fixes.append(
+                S.fix(
+                    seconds: Double(k), east: p.0 + errorSigma * gaussian(),
+                    north: p.1 + errorSigma * gaussian(), accuracy: reported))
             // Exact discretisation of white acceleration over 1 s (position and velocity jointly Gaussian).
             let z1 = gaussian(), z2 = gaussian(), w1 = gaussian(), w2 = gaussian()
             let a = accelerationSigma

@@ -29,7 +29,8 @@ enum RecordingEvaluation {
 
     /// SPAN truth (GGA positions, 10 Hz); its RMC checksums are wrong on purpose.
     static func spanTruth(_ path: String) throws -> [Fix] {
-        try read(NMEAReader(path: Datasets.path(path), options: ReadOptions(lenient: true), checksums: .acceptMismatches))
+        try read(
+            NMEAReader(path: Datasets.path(path), options: ReadOptions(lenient: true), checksums: .acceptMismatches))
     }
 
     /// Horizontal errors (metres) of timed positions against a truth track interpolated linearly in time
@@ -65,8 +66,10 @@ enum RecordingEvaluation {
         return tracker.distance.totalMetres
     }
 
-    static let ipinIDs = ["ipin2023-t01r02", "ipin2023-t01r03", "ipin2023-t02r01", "ipin2023-t02r04",
-                          "ipin2023-t22r01", "ipin2023-t25r01", "ipin2023-t25r04"]
+    static let ipinIDs = [
+        "ipin2023-t01r02", "ipin2023-t01r03", "ipin2023-t02r01", "ipin2023-t02r04",
+        "ipin2023-t22r01", "ipin2023-t25r01", "ipin2023-t25r04",
+    ]
 }
 
 @Suite(.enabled(if: Datasets.available, Datasets.missingReason))
@@ -96,10 +99,13 @@ struct SmoothingRecordingTests {
         let p = SmoothingSupport.percentile
         let reference = try #require(r.referenceDistanceMetres)
         let relative = (track.distanceMetres - reference) / reference
-        print(String(format: "%@: raw p50 %.2f p95 %.2f | smoothed p50 %.2f p95 %.2f (n %d, it %d) | distance %.1f ± %.1f m (%+.3f %%), reference %.1f, forward %.1f",
-                     id, p(raw, 0.5), p(raw, 0.95), p(smoothed, 0.5), p(smoothed, 0.95), smoothed.count,
-                     track.iterations, track.distanceMetres, track.distanceSigmaMetres, relative * 100, reference,
-                     E.forwardDistance(fixes, profile: .driving)))
+        print(
+            String(
+                format:
+                    "%@: raw p50 %.2f p95 %.2f | smoothed p50 %.2f p95 %.2f (n %d, it %d) | distance %.1f ± %.1f m (%+.3f %%), reference %.1f, forward %.1f",
+                id, p(raw, 0.5), p(raw, 0.95), p(smoothed, 0.5), p(smoothed, 0.95), smoothed.count,
+                track.iterations, track.distanceMetres, track.distanceSigmaMetres, relative * 100, reference,
+                E.forwardDistance(fixes, profile: .driving)))
         #expect(abs(p(raw, 0.5) - rawP50) < 0.02)
         #expect(abs(p(raw, 0.95) - rawP95) < 0.05)
         #expect(smoothed.count >= fixes.count - 5)
@@ -125,10 +131,13 @@ struct SmoothingRecordingTests {
         let track = WholeTrackSmoother(options: options).smooth(fixes)
         let smoothed = E.errors(track.points.map { ($0.timestamp, $0.latitude, $0.longitude) }, truth: truth)
         let p = SmoothingSupport.percentile
-        print(String(format: "%@ estimated noise: accuracy × %.3f%@, Doppler × %.3f, σₐ %.2f m/s² (%d rounds, %d solves) | p50 %.2f p95 %.2f | distance %.1f ± %.1f m",
-                     id, track.noise.accuracyScale, track.noise.isLimited ? " (rail)" : "", track.noise.dopplerScale,
-                     track.noise.accelerationSigma, track.noise.rounds, track.iterations, p(smoothed, 0.5),
-                     p(smoothed, 0.95), track.distanceMetres, track.distanceSigmaMetres))
+        print(
+            String(
+                format:
+                    "%@ estimated noise: accuracy × %.3f%@, Doppler × %.3f, σₐ %.2f m/s² (%d rounds, %d solves) | p50 %.2f p95 %.2f | distance %.1f ± %.1f m",
+                id, track.noise.accuracyScale, track.noise.isLimited ? " (rail)" : "", track.noise.dopplerScale,
+                track.noise.accelerationSigma, track.noise.rounds, track.iterations, p(smoothed, 0.5),
+                p(smoothed, 0.95), track.distanceMetres, track.distanceSigmaMetres))
         #expect(track.noise.isEstimated)
         #expect(track.noise.accuracyScale < 0.2)  // the reported accuracy is pessimistic for the white part
         #expect(track.noise.accelerationSigma < 2)
@@ -148,13 +157,17 @@ struct SmoothingRecordingTests {
             let forward = E.forwardDistance(fixes, profile: .walking)
             smoothedErrors.append(abs(track.distanceMetres - reference))
             forwardErrors.append(abs(forward - reference))
-            print(String(format: "%@: smoothed %.1f ± %.1f m, forward %.1f m, reference %.1f m (%d fixes, %d used)",
-                         id, track.distanceMetres, track.distanceSigmaMetres, forward, reference, fixes.count,
-                         track.points.count))
+            print(
+                String(
+                    format: "%@: smoothed %.1f ± %.1f m, forward %.1f m, reference %.1f m (%d fixes, %d used)",
+                    id, track.distanceMetres, track.distanceSigmaMetres, forward, reference, fixes.count,
+                    track.points.count))
         }
         let p = SmoothingSupport.percentile
-        print(String(format: "ipin median |error|: smoothed %.1f m, forward %.1f m", p(smoothedErrors, 0.5),
-                     p(forwardErrors, 0.5)))
+        print(
+            String(
+                format: "ipin median |error|: smoothed %.1f m, forward %.1f m", p(smoothedErrors, 0.5),
+                p(forwardErrors, 0.5)))
         // Measured 14.1 m (forward filter 27.0 m); the references are waypoint polylines, lower bounds.
         #expect(p(smoothedErrors, 0.5) < p(forwardErrors, 0.5))
         #expect(p(smoothedErrors, 0.5) < 20)
@@ -172,10 +185,13 @@ struct SmoothingRecordingTests {
             let z = (track.distanceMetres - reference) / track.distanceSigmaMetres
             total += 1
             if abs(z) <= 2 { inside += 1 }
-            print(String(format: "calibration %@: %.1f ± %.1f (noise %.1f, dD/dlnq %+.1f, gaps %.1f, model %+.1f at white × %.3f) vs %.1f (z %+.2f)",
-                         r.id, track.distanceMetres, track.distanceSigmaMetres, track.distanceNoiseSigmaMetres,
-                         track.distanceProcessSensitivityMetres, track.distanceGapExcessMetres,
-                         track.distanceModelDifferenceMetres, track.whiteAccuracyScale, reference, z))
+            print(
+                String(
+                    format:
+                        "calibration %@: %.1f ± %.1f (noise %.1f, dD/dlnq %+.1f, gaps %.1f, model %+.1f at white × %.3f) vs %.1f (z %+.2f)",
+                    r.id, track.distanceMetres, track.distanceSigmaMetres, track.distanceNoiseSigmaMetres,
+                    track.distanceProcessSensitivityMetres, track.distanceGapExcessMetres,
+                    track.distanceModelDifferenceMetres, track.whiteAccuracyScale, reference, z))
         }
         print("calibration: \(inside) of \(total) within ±2σ")
         // Measured 11 of 11 with the model term (SmoothedTrack.distanceModelDifferenceMetres; 5 of 11 without):

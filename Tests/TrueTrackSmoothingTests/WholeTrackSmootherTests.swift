@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrueTrackCore
 import TrueTrackSimulation
+
 @testable import TrueTrackSmoothing
 
 /// A tiny seeded RNG (SplitMix64, Steele et al. 2014) so that every generated case reproduces.
@@ -70,20 +71,23 @@ enum SmoothingSupport {
         for (a, b) in zip(banded.points, reference.points) {
             #expect(a.fixIndex == b.fixIndex)
             worst = max(worst, S.metres(a, b.latitude, b.longitude))
-            worstVelocity = max(worstVelocity, abs(a.velocityEastMetresPerSecond - b.velocityEastMetresPerSecond),
-                                abs(a.velocityNorthMetresPerSecond - b.velocityNorthMetresPerSecond))
+            worstVelocity = max(
+                worstVelocity, abs(a.velocityEastMetresPerSecond - b.velocityEastMetresPerSecond),
+                abs(a.velocityNorthMetresPerSecond - b.velocityNorthMetresPerSecond))
             worstSigma = max(worstSigma, abs(a.positionSigmaMetres - b.positionSigmaMetres))
         }
         #expect(worst < 1e-6)
         #expect(worstVelocity < 1e-6)
         #expect(worstSigma < 1e-6)
         #expect(abs(banded.distanceMetres - reference.distanceMetres) < 1e-6)
-        #expect(abs(banded.distanceNoiseSigmaMetres - reference.distanceNoiseSigmaMetres)
+        #expect(
+            abs(banded.distanceNoiseSigmaMetres - reference.distanceNoiseSigmaMetres)
                 < 1e-6 * banded.distanceNoiseSigmaMetres)
         #expect(banded.distanceNoiseSigmaMetres > 0)
         // The analytic dD/d ln q (one substitution) against the RTS central difference.
         #expect(abs(banded.distanceProcessSensitivityMetres) > 0.01)
-        #expect(abs(banded.distanceProcessSensitivityMetres - reference.distanceProcessSensitivityMetres)
+        #expect(
+            abs(banded.distanceProcessSensitivityMetres - reference.distanceProcessSensitivityMetres)
                 < 1e-3 * abs(banded.distanceProcessSensitivityMetres))
         #expect(abs(banded.distanceSigmaMetres - reference.distanceSigmaMetres) < 1e-3 * banded.distanceSigmaMetres)
     }
@@ -175,7 +179,9 @@ enum SmoothingSupport {
     /// A gap longer than the profile's reset gap splits the track; the straight line across it is counted.
     @Test func gapSplitsTheTrack() {
         var fixes = (0..<20).map { S.fix(seconds: Double($0), east: Double($0), north: 0, speed: 1, course: 90) }
-        fixes += (0..<20).map { S.fix(seconds: 200 + Double($0), east: 300 + Double($0), north: 0, speed: 1, course: 90) }
+        fixes += (0..<20).map {
+            S.fix(seconds: 200 + Double($0), east: 300 + Double($0), north: 0, speed: 1, course: 90)
+        }
         let track = WholeTrackSmoother(profile: .walking).smooth(fixes)
         #expect(track.segmentCount == 2)
         #expect(track.points.first!.segment == 0 && track.points.last!.segment == 1)
@@ -185,14 +191,18 @@ enum SmoothingSupport {
 
     /// Fixes the accuracy gate refuses are left out; no usable fix gives the empty track.
     @Test func leavesOutFixesTheGateRefuses() {
-        let bad = [S.fix(seconds: 0, east: 0, north: 0, accuracy: 0), S.fix(seconds: 1, east: 0, north: 0, accuracy: 500)]
+        let bad = [
+            S.fix(seconds: 0, east: 0, north: 0, accuracy: 0), S.fix(seconds: 1, east: 0, north: 0, accuracy: 500),
+        ]
         let none = WholeTrackSmoother().smooth(bad)
         #expect(none.points.isEmpty && none.distanceMetres == 0 && none.excludedFixCount == 2)
         #expect(WholeTrackSmoother().smooth([]).points.isEmpty)
         let one = WholeTrackSmoother().smooth([S.fix(seconds: 0, east: 3, north: 4)] + bad)
         #expect(one.points.count == 1 && one.excludedFixCount == 2)
-        #expect(S.metres(one.points[0], S.frame.unproject(east: 3, north: 4).latitude,
-                         S.frame.unproject(east: 3, north: 4).longitude) < 1e-3)
+        #expect(
+            S.metres(
+                one.points[0], S.frame.unproject(east: 3, north: 4).latitude,
+                S.frame.unproject(east: 3, north: 4).longitude) < 1e-3)
     }
 
     /// Distance σ is calibrated on the simulator: over 40 seeded walks with honest white-ish errors the truth
@@ -222,13 +232,18 @@ enum SmoothingSupport {
                 let accuracy: Double? = [nil, 0, -1, 1e-300, 3, 20, 1e300, .nan][rng.int(8)]
                 let speed: Double? = [nil, 0, 1.4, 1e12, -1, .infinity][rng.int(6)]
                 let course: Double? = [nil, 0, 359.9, 720][rng.int(4)]
-                fixes.append(S.fix(seconds: t, east: (rng.uniform() - 0.5) * 1e4, north: (rng.uniform() - 0.5) * 1e4,
-                                   accuracy: accuracy, speed: speed, course: course))
+                fixes.append(
+                    S.fix(
+                        seconds: t, east: (rng.uniform() - 0.5) * 1e4, north: (rng.uniform() - 0.5) * 1e4,
+                        accuracy: accuracy, speed: speed, course: course))
             }
             if rng.int(3) == 0 { fixes.shuffle(using: &rng) }
             let track = WholeTrackSmoother(profile: .walking).smooth(fixes)
             #expect(track.distanceMetres.isFinite && track.distanceSigmaMetres.isFinite)
-            #expect(track.points.allSatisfy { $0.latitude.isFinite && $0.longitude.isFinite && $0.positionSigmaMetres.isFinite })
+            #expect(
+                track.points.allSatisfy {
+                    $0.latitude.isFinite && $0.longitude.isFinite && $0.positionSigmaMetres.isFinite
+                })
             #expect(track.points.count + track.excludedFixCount == fixes.count)
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrueTrackCore
+
 @testable import TrueTrackStore
 
 @Suite struct FixBufferTests {
@@ -63,7 +64,10 @@ import TrueTrackCore
         for n in 250..<260 { #expect(try buffer.append(walkFix(n)).droppedCount == 1) }
         #expect(try buffer.count() == 100)
         let stats = try buffer.statistics()
-        #expect(stats == BufferStatistics(rowCount: 100, pendingCount: 100, inFlightCount: 0, rejectedCount: 0, droppedCount: 160))
+        #expect(
+            stats
+                == BufferStatistics(
+                    rowCount: 100, pendingCount: 100, inFlightCount: 0, rejectedCount: 0, droppedCount: 160))
         let rows = try buffer.newest(limit: 1000)
         #expect(rows.count == 100)
         #expect(rows.last?.fix == walkFix(160))

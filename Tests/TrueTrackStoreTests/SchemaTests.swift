@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrueTrackCore
+
 @testable import TrueTrackStore
 
 @Suite struct SchemaTests {

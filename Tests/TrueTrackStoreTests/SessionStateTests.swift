@@ -1,5 +1,6 @@
 import Testing
 import TrueTrackCore
+
 @testable import TrueTrackStore
 
 @Suite struct SessionStateTests {
@@ -33,12 +34,14 @@ import TrueTrackCore
     @Test func mergeRulesByHand() {
         var a = SessionSnapshot(sessionID: "x")
         a.distanceMetres = 10
-        a.lastFix = SessionLastFix(timestamp: Timestamp(millisecondsSince1970: 5000), latitude: 1, longitude: 2, accuracyMetres: 3)
+        a.lastFix = SessionLastFix(
+            timestamp: Timestamp(millisecondsSince1970: 5000), latitude: 1, longitude: 2, accuracyMetres: 3)
         a.motion = .moving
         var b = SessionSnapshot(sessionID: "x")
         b.distanceMetres = .nan
         b.elapsedSeconds = 4
-        b.lastFix = SessionLastFix(timestamp: Timestamp(millisecondsSince1970: 4000), latitude: 9, longitude: 9, accuracyMetres: nil)
+        b.lastFix = SessionLastFix(
+            timestamp: Timestamp(millisecondsSince1970: 4000), latitude: 9, longitude: 9, accuracyMetres: nil)
         b.motion = .still
         b.phase = .paused  // same revision 0: the pause wins
         let m = a.merged(with: b)
@@ -108,7 +111,10 @@ import TrueTrackCore
         #expect(b.distanceMetres == 40)
         #expect(try store.snapshot(sessionID: "b")?.phase == .ended)
         let before = try store.snapshot(sessionID: "c")
-        guard case .unreachable(let c, let reason)? = try store.recover(sessionID: "c", remote: .unreachable(reason: "timed out")) else {
+        guard
+            case .unreachable(let c, let reason)? = try store.recover(
+                sessionID: "c", remote: .unreachable(reason: "timed out"))
+        else {
             Issue.record("expected unreachable")
             return
         }

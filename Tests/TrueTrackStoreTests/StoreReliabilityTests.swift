@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrueTrackCore
+
 @testable import TrueTrackStore
 
 /// The reliability figures: SIGKILL while appending, and two processes writing one session.

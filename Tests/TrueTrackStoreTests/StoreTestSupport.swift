@@ -1,5 +1,6 @@
 import Foundation
 import TrueTrackCore
+
 @testable import TrueTrackStore
 
 /// A fresh folder under /tmp for one test's database files, removed by ``remove()``.

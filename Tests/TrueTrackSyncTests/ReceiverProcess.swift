@@ -4,7 +4,7 @@ import TrueTrackStore
 import TrueTrackSync
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The project's loopback HTTP receiver (Tests/Support/receiver.py) in a child process, on 127.0.0.1 and an

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrueTrackCore
 import TrueTrackStore
+
 @testable import TrueTrackSync
 
 /// The fault test: fixes synced through a receiver that fails 30 % of requests in every way it knows, while

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrueTrackCore
 import TrueTrackStore
+
 @testable import TrueTrackSync
 
 @Suite struct SyncUnitTests {
@@ -75,7 +76,8 @@ import TrueTrackStore
         let config = try SyncConfiguration(
             url: URL(string: "https://user:pw@api.example.com:8443/in?token=SECRET")!,
             headers: [("Authorization", "Bearer SECRET")])
-        #expect(config.description == "POST https://api.example.com:8443/in batch 50 headers [Authorization: <redacted>]")
+        #expect(
+            config.description == "POST https://api.example.com:8443/in batch 50 headers [Authorization: <redacted>]")
         #expect(!config.description.contains("SECRET"))
     }
 
@@ -84,10 +86,14 @@ import TrueTrackStore
         let fix = try Fix(
             timestamp: Timestamp(millisecondsSince1970: 1_714_521_600_250), latitude: 48.85661, longitude: 2.35222,
             horizontalAccuracyMetres: 4.5, altitudeMetres: 35, speedMetresPerSecond: 1.25, courseDegrees: 90,
-            provider: .fused, satellitesUsed: 9, isMocked: true, activity: ActivityReading(kind: .walking, confidence: 70))
+            provider: .fused, satellitesUsed: 9, isMocked: true,
+            activity: ActivityReading(kind: .walking, confidence: 70))
         var tracker = Tracker()
         try buffer.append(fix, decision: tracker.process(fix), sessionID: "q\"uote\\\n")
-        try buffer.append(try Fix(timestamp: Timestamp(millisecondsSince1970: 0), latitude: 1e-7, longitude: -180, horizontalAccuracyMetres: -1))
+        try buffer.append(
+            try Fix(
+                timestamp: Timestamp(millisecondsSince1970: 0), latitude: 1e-7, longitude: -180,
+                horizontalAccuracyMetres: -1))
         let rows = try buffer.newest(limit: 2).reversed().map { $0 }
         let json = try JSONSerialization.jsonObject(with: Data(BatchEncoder().encode(rows))) as? [[String: Any]]
         let objects = try #require(json)
@@ -116,7 +122,8 @@ import TrueTrackStore
         #expect(second["accuracy_m"] as? Double == 0)
         #expect(second["accepted"] == nil)
 
-        let mapped = BatchEncoder(fieldNames: FieldNames(renamed: ["latitude": "lat", "longitude": "lng", "provider": ""]))
+        let mapped = BatchEncoder(
+            fieldNames: FieldNames(renamed: ["latitude": "lat", "longitude": "lng", "provider": ""]))
         let renamed = try JSONSerialization.jsonObject(with: Data(mapped.encode(rows))) as? [[String: Any]]
         let m = try #require(renamed?.first)
         #expect(m["lat"] as? Double == 48.85661)

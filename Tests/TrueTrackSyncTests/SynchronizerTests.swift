@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrueTrackCore
 import TrueTrackStore
+
 @testable import TrueTrackSync
 
 /// The synchronizer against the real loopback receiver (Tests/Support/receiver.py), one receiver per test.
@@ -14,7 +15,8 @@ import TrueTrackStore
     }
 
     func fill(_ path: String, count: Int) throws {
-        let buffer = try FixBuffer(path: path, options: StoreOptions(maxRecordsToPersist: 1_000_000, durability: .normal))
+        let buffer = try FixBuffer(
+            path: path, options: StoreOptions(maxRecordsToPersist: 1_000_000, durability: .normal))
         try buffer.append((0..<count).map(walkFix), sessionID: "walk")
     }
 
@@ -113,7 +115,10 @@ import TrueTrackStore
         #expect(r.map(\.attempt) == [1, 2, 3, 4, 5, 1])
         #expect(r[0].status == 500)
         #expect(r[1].status == nil)
-        if case .network = r[1].error {} else { Issue.record("expected a network error, got \(String(describing: r[1].error))") }
+        if case .network = r[1].error {
+        } else {
+            Issue.record("expected a network error, got \(String(describing: r[1].error))")
+        }
         #expect(r[4].success)
         let stats = try await receiver.stats()
         #expect(stats["stored_fixes"] as? Int == 75)
@@ -157,7 +162,10 @@ import TrueTrackStore
         let r = results.all
         #expect(r.count == 4)
         #expect(r[0].error == .timeout(seconds: 1))
-        if case .network = r[1].error {} else { Issue.record("expected a network error, got \(String(describing: r[1].error))") }
+        if case .network = r[1].error {
+        } else {
+            Issue.record("expected a network error, got \(String(describing: r[1].error))")
+        }
         #expect(r[2].success && r[3].success)
         let stats = try await receiver.stats()
         #expect(stats["stored_fixes"] as? Int == 100)
@@ -170,7 +178,8 @@ import TrueTrackStore
         defer { removeDatabase(path) }
         try fill(path, count: 20)
         let sync = try synchronizer(
-            path, receiver, retry: RetryPolicy(initialDelaySeconds: 0.01, maximumDelaySeconds: 0.05, maximumAttemptsPerFlush: 3))
+            path, receiver,
+            retry: RetryPolicy(initialDelaySeconds: 0.01, maximumDelaySeconds: 0.05, maximumAttemptsPerFlush: 3))
         receiver.stop()
         let results = Results()
         let summary = await sync.flush { results.add($0) }

@@ -80,7 +80,8 @@ public struct MeasurementNoiseScale: Sendable, Hashable {
         guard storedSamples >= Self.minimumSamples, meanReportedVariance > 0 else { return }
         let ratio = (meanSquaredInnovation - meanPredictedVariance) / meanReportedVariance
         // A non-finite floor turns the adaptation off rather than letting a NaN through the clamps.
-        let floor = profile.minimumMeasurementNoiseScale.isFinite
+        let floor =
+            profile.minimumMeasurementNoiseScale.isFinite
             ? min(max(profile.minimumMeasurementNoiseScale, 0), 1) : 1
         storedScale = ratio.isNaN ? floor : min(max(ratio, floor), 1)
     }

@@ -40,7 +40,8 @@ public struct Tracker: Sendable {
     @usableFromInline var filter = ConstantVelocityFilter(east: 0, north: 0, positionVariance: 1, velocityVariance: 1)
     /// A second filter fed positions only: its speed is the Doppler check's reference and the distance's
     /// fallback speed, independent of the Doppler speed it judges.
-    @usableFromInline var positionFilter = ConstantVelocityFilter(east: 0, north: 0, positionVariance: 1, velocityVariance: 1)
+    @usableFromInline var positionFilter = ConstantVelocityFilter(
+        east: 0, north: 0, positionVariance: 1, velocityVariance: 1)
     @usableFromInline var hasFilter = false
     /// Time of the last accepted fix (ms since 1970).
     @usableFromInline var lastAcceptedMilliseconds: Int64 = .min
@@ -181,7 +182,8 @@ public struct Tracker: Sendable {
         // 1. Validity and ordering.
         // (NaN and ±∞ fail these comparisons too: no separate finiteness test is needed.)
         guard abs(fix.latitude) <= 90, abs(fix.longitude) <= 180 else { return reject(&decision, .invalid) }
-        let isDuplicate = now == lastReceivedMilliseconds && fix.latitude == lastReceivedLatitude
+        let isDuplicate =
+            now == lastReceivedMilliseconds && fix.latitude == lastReceivedLatitude
             && fix.longitude == lastReceivedLongitude
         lastReceivedMilliseconds = now
         lastReceivedLatitude = fix.latitude
@@ -342,18 +344,19 @@ public struct Tracker: Sendable {
             sessionDopplerPath += doppler * step
             sessionPositionPath += positionSpeed * step
         }
-        let isTrusted = doppler.map { speed in
-            DopplerCheck.isTrusted(
-                dopplerPathMetres: windowDoppler, positionPathMetres: windowPosition, thresholdMetres: threshold,
-                sessionDopplerPathMetres: sessionDopplerPath, sessionPositionPathMetres: sessionPositionPath,
-                profile: profile)
-                // A zero (or sub-deadband) reading while the receiver moves and the position filter agrees,
-                // from a receiver whose session Doppler path falls short of its position path: a
-                // Samsung-style dropout, not a halt (a consistent receiver's zero is believed).
-                && !(isMoving && speed < profile.deadbandMetresPerSecond
-                    && positionSpeed >= profile.deadbandMetresPerSecond
-                    && sessionDopplerPath < profile.dopplerConsistentRatio * sessionPositionPath)
-        } ?? false
+        let isTrusted =
+            doppler.map { speed in
+                DopplerCheck.isTrusted(
+                    dopplerPathMetres: windowDoppler, positionPathMetres: windowPosition, thresholdMetres: threshold,
+                    sessionDopplerPathMetres: sessionDopplerPath, sessionPositionPathMetres: sessionPositionPath,
+                    profile: profile)
+                    // A zero (or sub-deadband) reading while the receiver moves and the position filter agrees,
+                    // from a receiver whose session Doppler path falls short of its position path: a
+                    // Samsung-style dropout, not a halt (a consistent receiver's zero is believed).
+                    && !(isMoving && speed < profile.deadbandMetresPerSecond
+                        && positionSpeed >= profile.deadbandMetresPerSecond
+                        && sessionDopplerPath < profile.dopplerConsistentRatio * sessionPositionPath)
+            } ?? false
 
         // 5b. Kalman update (Doppler velocity), only when trusted.
         if isTrusted, let speed = doppler {
@@ -382,7 +385,8 @@ public struct Tracker: Sendable {
         let motion = MotionGate.verdict(
             activity, ageSeconds: Double(now &- activityMilliseconds) / 1000, profile: profile)
         decision.motion = motion
-        let isFast = windowMilliseconds >= span / 2
+        let isFast =
+            windowMilliseconds >= span / 2
             && net / (Double(windowMilliseconds) / 1000) > profile.maximumSustainedSpeedMetresPerSecond
         let readsVehicle = motion != .uncertain && activity?.kind == .inVehicle
         if isFast || readsVehicle {
@@ -446,7 +450,8 @@ public struct Tracker: Sendable {
         window.append(
             TrailingWindow.Sample(
                 milliseconds: now, east: filter.east, north: filter.north, dopplerPath: dopplerPath,
-                dopplerSeconds: dopplerSeconds, positionPath: positionPath, candidateDoppler: candidateDoppler, candidateFiltered: candidateFiltered, accuracySum: accuracySum,
+                dopplerSeconds: dopplerSeconds, positionPath: positionPath, candidateDoppler: candidateDoppler,
+                candidateFiltered: candidateFiltered, accuracySum: accuracySum,
                 fixCount: fixCount))
         lastAcceptedMilliseconds = now
         lastRawEast = e
@@ -551,9 +556,9 @@ public struct Tracker: Sendable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif

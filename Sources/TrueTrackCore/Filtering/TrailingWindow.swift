@@ -39,7 +39,8 @@ struct TrailingWindow: Sendable {
         }
 
         @usableFromInline static let empty = Sample(
-            milliseconds: 0, east: 0, north: 0, dopplerPath: 0, dopplerSeconds: 0, positionPath: 0, candidateDoppler: 0, candidateFiltered: 0,
+            milliseconds: 0, east: 0, north: 0, dopplerPath: 0, dopplerSeconds: 0, positionPath: 0, candidateDoppler: 0,
+            candidateFiltered: 0,
             accuracySum: 0, fixCount: 0)
     }
 
@@ -51,7 +52,17 @@ struct TrailingWindow: Sendable {
     /// sampled, not all stored).
     @usableFromInline static let spacingMilliseconds: Int64 = 1000
 
-    @usableFromInline var storage: (TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample)
+    @usableFromInline var storage:
+        (
+            TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample,
+            TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample,
+            TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample,
+            TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample,
+            TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample,
+            TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample,
+            TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample,
+            TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample, TrailingWindow.Sample
+        )
     /// Index of the oldest sample.
     @usableFromInline var head = 0
     /// Number of samples held.

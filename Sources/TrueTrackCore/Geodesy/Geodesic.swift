@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Geodesics (shortest paths) on an ellipsoid of revolution: the inverse problem (distance and azimuths
@@ -308,7 +308,8 @@ public struct Geodesic: Sendable {
         let somg2 = salp0 * ssig2, comg2 = csig2
         // ω₁₂ = ω₂ − ω₁, unrolled so that whole turns around the pole count.
         let turn: Double = salp0.sign == .minus ? -1 : 1
-        let omg12 = turn
+        let omg12 =
+            turn
             * (sig12 - (atan2(ssig2, csig2) - atan2(ssig1, csig1))
                 + (atan2(turn * somg2, comg2) - atan2(turn * somg1, comg1)))
         let c3 = longitudeSeries.c3(eps)
@@ -359,9 +360,11 @@ public struct Geodesic: Sendable {
         let a2m1 = GeodesicSeries.a2Minus1(eps)
         let c1 = GeodesicSeries.c1(eps)
         let c2 = GeodesicSeries.c2(eps)
-        let b1 = GeodesicSeries.sineSeries(c1, sin: ssig2, cos: csig2)
+        let b1 =
+            GeodesicSeries.sineSeries(c1, sin: ssig2, cos: csig2)
             - GeodesicSeries.sineSeries(c1, sin: ssig1, cos: csig1)
-        let b2 = GeodesicSeries.sineSeries(c2, sin: ssig2, cos: csig2)
+        let b2 =
+            GeodesicSeries.sineSeries(c2, sin: ssig2, cos: csig2)
             - GeodesicSeries.sineSeries(c2, sin: ssig1, cos: csig1)
         let a1 = 1 + a1m1
         let s12b = a1 * (sig12 + b1)
@@ -420,7 +423,8 @@ public struct Geodesic: Sendable {
 
         let eps = GeodesicSeries.epsilon(kSquared: ep2 * calp0 * calp0)
         let c3 = longitudeSeries.c3(eps)
-        let b312 = GeodesicSeries.sineSeries(c3, sin: ssig2, cos: csig2)
+        let b312 =
+            GeodesicSeries.sineSeries(c3, sin: ssig2, cos: csig2)
             - GeodesicSeries.sineSeries(c3, sin: ssig1, cos: csig1)
         let domg12 = f * salp0 * longitudeSeries.a3(eps) * (sig12 + b312)
         let v = eta - domg12
@@ -476,7 +480,8 @@ public struct Geodesic: Sendable {
         // Great circle on the sphere from (β₁, 0) to (β₂, ω₁₂): z₁ = cos β₁ sin β₂ − sin β₁ cos β₂ cos ω₁₂
         // + i cos β₂ sin ω₁₂, rewritten around sin(β₂ ∓ β₁) to avoid cancellation.
         var salp1 = cbet2 * somg12
-        var calp1 = comg12 >= 0
+        var calp1 =
+            comg12 >= 0
             ? sbet12 + cbet2 * sbet1 * somg12 * somg12 / (1 + comg12)
             : sbet12a - cbet2 * sbet1 * somg12 * somg12 / (1 - comg12)
         let ssig12 = (salp1 * salp1 + calp1 * calp1).squareRoot()

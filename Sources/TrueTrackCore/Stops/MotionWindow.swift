@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// The tri-state motion verdict: only a confident ``still`` arms a stop.
@@ -74,8 +74,9 @@ struct MotionWindow: Sendable {
     var count = 0
 
     init() {
-        entries = Array(repeating: Entry(milliseconds: 0, latitude: 0, longitude: 0, accuracy: 0, speed: -1),
-                        count: MotionWindow.capacity)
+        entries = Array(
+            repeating: Entry(milliseconds: 0, latitude: 0, longitude: 0, accuracy: 0, speed: -1),
+            count: MotionWindow.capacity)
     }
 
     mutating func removeAll() {
@@ -144,7 +145,8 @@ struct MotionWindow: Sendable {
             baseAccuracySum += x.accuracy
             baseCount += 1
         }
-        let baseRadius = profile.stillRadiusBaseMetres
+        let baseRadius =
+            profile.stillRadiusBaseMetres
             + profile.stillRadiusAccuracyFactor * baseAccuracySum / Double(max(baseCount, 1))
         let slowest = profile.slowestMovementMetresPerSecond
         let stretched = slowest.isFinite && slowest > 0 ? baseRadius / slowest : profile.horizonCapSeconds

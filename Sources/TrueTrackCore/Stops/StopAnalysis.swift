@@ -67,8 +67,10 @@ public struct StopAnalysis: Sendable, Hashable {
     }
 
     /// Builds the trips and times from stops, the track's first and last times, and its recording gaps.
-    public init(stops: [StopRecord], first: Timestamp?, last: Timestamp?,
-                gaps: [(start: Timestamp, end: Timestamp)] = []) {
+    public init(
+        stops: [StopRecord], first: Timestamp?, last: Timestamp?,
+        gaps: [(start: Timestamp, end: Timestamp)] = []
+    ) {
         self.stops = stops
         self.first = first
         self.last = last

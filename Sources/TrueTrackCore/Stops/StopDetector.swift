@@ -57,8 +57,10 @@ public struct StopRecord: Sendable, Hashable {
     public var durationSeconds: Double { start.seconds(to: end) }
 
     /// Creates a record.
-    public init(start: Timestamp, end: Timestamp, latitude: Double, longitude: Double, radiusMetres: Double,
-                fixes: Int) {
+    public init(
+        start: Timestamp, end: Timestamp, latitude: Double, longitude: Double, radiusMetres: Double,
+        fixes: Int
+    ) {
         self.start = start
         self.end = end
         self.latitude = latitude
@@ -198,19 +200,23 @@ public struct StopDetector: Sendable {
         if !isStopCommitted && !departed {
             // MOVING, or the initial unproven STATIONARY: the countdown's vetoes, expiry and arming.
             if countdownArmedAt != nil {
-                let isVetoed = activityVerdict == .moving
+                let isVetoed =
+                    activityVerdict == .moving
                     || triggerStreak >= profile.exitConfirmationFixes
                     || armPoint.map { distance($0, evidence) - accuracy > profile.pendingStopVetoMetres } ?? false
                 if isVetoed {
                     cancelCountdown()
                 } else {
-                    if armPoint == nil { armPoint = StopPoint(latitude: evidence.latitude, longitude: evidence.longitude) }
+                    if armPoint == nil {
+                        armPoint = StopPoint(latitude: evidence.latitude, longitude: evidence.longitude)
+                    }
                     accumulator?.add(evidence)
                     commitIfExpired(now: now, fix: evidence, &events)
                 }
             } else if verdict == .still {
                 // An activity reading's still arms on the base window, not on the kinematic horizon.
-                arm(at: now, centre: activityVerdict == nil ? kinematic.centre : nil,
+                arm(
+                    at: now, centre: activityVerdict == nil ? kinematic.centre : nil,
                     since: activityVerdict == nil ? kinematic.since : nil)
                 commitIfExpired(now: now, fix: evidence, &events)
             }
@@ -321,12 +327,15 @@ public struct StopDetector: Sendable {
         for i in 0..<window.count {
             let e = window.entry(i)
             if e.milliseconds <= departureMilliseconds || e.milliseconds < from { continue }
-            if acc == nil { acc = StopAccumulator(latitude: e.latitude, longitude: e.longitude, milliseconds: e.milliseconds) }
+            if acc == nil {
+                acc = StopAccumulator(latitude: e.latitude, longitude: e.longitude, milliseconds: e.milliseconds)
+            }
             acc?.add(latitude: e.latitude, longitude: e.longitude, milliseconds: e.milliseconds)
         }
         if acc == nil, let last = lastEvidence {
-            acc = StopAccumulator(latitude: last.latitude, longitude: last.longitude,
-                                  milliseconds: last.timestamp.millisecondsSince1970)
+            acc = StopAccumulator(
+                latitude: last.latitude, longitude: last.longitude,
+                milliseconds: last.timestamp.millisecondsSince1970)
             acc?.add(last)
         }
         accumulator = acc

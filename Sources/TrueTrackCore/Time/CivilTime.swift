@@ -20,7 +20,8 @@ public struct CivilTime: Sendable, Hashable {
 
     /// Creates a civil time; values are not range-checked here (see ``Timestamp/init(civil:)``).
     @inlinable
-    public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, millisecond: Int = 0) {
+    public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, millisecond: Int = 0)
+    {
         self.year = year
         self.month = month
         self.day = day
@@ -73,8 +74,9 @@ extension Timestamp {
     @inlinable
     public init?(civil c: CivilTime) {
         guard CivilTime.isValidDate(year: c.year, month: c.month, day: c.day),
-              (0...23).contains(c.hour), (0...59).contains(c.minute), (0...60).contains(c.second),
-              (0...999).contains(c.millisecond) else { return nil }
+            (0...23).contains(c.hour), (0...59).contains(c.minute), (0...60).contains(c.second),
+            (0...999).contains(c.millisecond)
+        else { return nil }
         let days = Int64(CivilTime.daysSince1970(year: c.year, month: c.month, day: c.day))
         let seconds = days * 86_400 + Int64(c.hour * 3600 + c.minute * 60 + c.second)
         self.init(millisecondsSince1970: seconds * 1000 + Int64(c.millisecond))

@@ -32,7 +32,9 @@ public enum ISO8601 {
         var hour = 0, minute = 0, second = 0, millisecond = 0
         var offsetMinutes = 0
         if i < end {
-            guard p[i] == UInt8(ascii: "T") || p[i] == UInt8(ascii: "t") || p[i] == UInt8(ascii: " ") else { return nil }
+            guard p[i] == UInt8(ascii: "T") || p[i] == UInt8(ascii: "t") || p[i] == UInt8(ascii: " ") else {
+                return nil
+            }
             i += 1
             guard let h = two(i), i + 2 < end, p[i + 2] == UInt8(ascii: ":"), let m = two(i + 3) else { return nil }
             hour = h
@@ -84,8 +86,12 @@ public enum ISO8601 {
         // A rounded-up fraction (.9996) may carry into the next second.
         var carry: Int64 = 0
         if millisecond == 1000 { millisecond = 0; carry = 1000 }
-        guard let t = Timestamp(civil: CivilTime(year: year, month: month, day: day, hour: hour, minute: minute,
-                                                 second: second, millisecond: millisecond)) else { return nil }
+        guard
+            let t = Timestamp(
+                civil: CivilTime(
+                    year: year, month: month, day: day, hour: hour, minute: minute,
+                    second: second, millisecond: millisecond))
+        else { return nil }
         return Timestamp(millisecondsSince1970: t.millisecondsSince1970 + carry - Int64(offsetMinutes) * 60_000)
     }
 

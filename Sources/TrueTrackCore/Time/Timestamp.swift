@@ -25,7 +25,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable {
     /// The instants a fix may carry: 0001-01-01T00:00:00Z up to (not including) 10000-01-01T00:00:00Z, the
     /// years ISO 8601 text, GPX and every writer can represent. ``Fix`` refuses anything outside, so no later
     /// stage (time differences, formatting) meets an absurd timestamp.
-    public static let representableMilliseconds: Range<Int64> = -62_135_596_800_000 ..< 253_402_300_800_000
+    public static let representableMilliseconds: Range<Int64> = -62_135_596_800_000..<253_402_300_800_000
 
     /// True when this instant lies in ``representableMilliseconds``.
     @inlinable
@@ -63,24 +63,24 @@ extension Timestamp {
     /// Leap seconds inserted since the GPS epoch: (first UTC instant, in Unix ms, from which GPS − UTC has
     /// this value). From IERS Bulletin C; no leap second has been announced after 2016-12-31.
     public static let gpsMinusUTCSeconds: [(fromUnixMilliseconds: Int64, seconds: Int64)] = [
-        (362_793_600_000, 1),    // 1981-07-01
-        (394_329_600_000, 2),    // 1982-07-01
-        (425_865_600_000, 3),    // 1983-07-01
-        (489_024_000_000, 4),    // 1985-07-01
-        (567_993_600_000, 5),    // 1988-01-01
-        (631_152_000_000, 6),    // 1990-01-01
-        (662_688_000_000, 7),    // 1991-01-01
-        (709_948_800_000, 8),    // 1992-07-01
-        (741_484_800_000, 9),    // 1993-07-01
-        (773_020_800_000, 10),   // 1994-07-01
-        (820_454_400_000, 11),   // 1996-01-01
-        (867_715_200_000, 12),   // 1997-07-01
-        (915_148_800_000, 13),   // 1999-01-01
-        (1_136_073_600_000, 14), // 2006-01-01
-        (1_230_768_000_000, 15), // 2009-01-01
-        (1_341_100_800_000, 16), // 2012-07-01
-        (1_435_708_800_000, 17), // 2015-07-01
-        (1_483_228_800_000, 18), // 2017-01-01
+        (362_793_600_000, 1),  // 1981-07-01
+        (394_329_600_000, 2),  // 1982-07-01
+        (425_865_600_000, 3),  // 1983-07-01
+        (489_024_000_000, 4),  // 1985-07-01
+        (567_993_600_000, 5),  // 1988-01-01
+        (631_152_000_000, 6),  // 1990-01-01
+        (662_688_000_000, 7),  // 1991-01-01
+        (709_948_800_000, 8),  // 1992-07-01
+        (741_484_800_000, 9),  // 1993-07-01
+        (773_020_800_000, 10),  // 1994-07-01
+        (820_454_400_000, 11),  // 1996-01-01
+        (867_715_200_000, 12),  // 1997-07-01
+        (915_148_800_000, 13),  // 1999-01-01
+        (1_136_073_600_000, 14),  // 2006-01-01
+        (1_230_768_000_000, 15),  // 2009-01-01
+        (1_341_100_800_000, 16),  // 2012-07-01
+        (1_435_708_800_000, 17),  // 2015-07-01
+        (1_483_228_800_000, 18),  // 2017-01-01
     ]
 
     /// GPS − UTC in whole seconds at the given UTC instant.

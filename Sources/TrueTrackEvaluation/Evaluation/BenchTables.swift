@@ -58,7 +58,8 @@ public enum BenchTables {
             $0.smoother?.isReferenceWithinTwoSigma
         }
         if !calibrated.isEmpty {
-            let line = "Smoother distance within ±2σ of a positive reference: \(calibrated.filter { $0 }.count) of "
+            let line =
+                "Smoother distance within ±2σ of a positive reference: \(calibrated.filter { $0 }.count) of "
                 + "\(calibrated.count) recordings."
             out += (style == .markdown ? line : "  " + line) + "\n"
             let stationary = ok.filter { $0.referenceDistanceMetres == 0 }.compactMap {

@@ -143,7 +143,9 @@ public enum Evaluator {
                 let smoothed = WholeTrackSmoother(options: options).smooth(fixes)
                 var figures = SmootherFigures(smoothed, reference: reference)
                 if let track = truth.track {
-                    let points = smoothed.points.map { (recording.clockSeconds[$0.fixIndex], $0.latitude, $0.longitude) }
+                    let points = smoothed.points.map {
+                        (recording.clockSeconds[$0.fixIndex], $0.latitude, $0.longitude)
+                    }
                     figures.position = PositionErrorSummary(
                         errors: PositionErrorSummary.errors(points, truth: track), withScore: truth.kind == .trajectory)
                 }

@@ -72,20 +72,25 @@ public struct DatasetManifest: Sendable, Decodable {
     public static func load(folder: String) throws(ReadError) -> DatasetManifest {
         let path = (folder as NSString).appendingPathComponent("MANIFEST.json")
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw .io(path: path, message: "no such file (is the data-set folder right? use --datasets or TRUETRACK_DATASETS)")
+            throw .io(
+                path: path, message: "no such file (is the data-set folder right? use --datasets or TRUETRACK_DATASETS)"
+            )
         }
         do {
             var manifest = try JSONDecoder().decode(DatasetManifest.self, from: data)
             manifest.root = folder
             return manifest
         } catch {
-            throw .malformedRecord(SourceLocation(file: path, line: 0, byteOffset: 0),
-                                   expected: "a TrueTrack data-set manifest", found: "\(error)")
+            throw .malformedRecord(
+                SourceLocation(file: path, line: 0, byteOffset: 0),
+                expected: "a TrueTrack data-set manifest", found: "\(error)")
         }
     }
 
     /// The data-set folder: `flag` when given, else `$TRUETRACK_DATASETS`, else `../shared/datasets`.
-    public static func locate(flag: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func locate(flag: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> String
+    {
         if let flag, !flag.isEmpty { return flag }
         if let value = environment["TRUETRACK_DATASETS"], !value.isEmpty { return value }
         return "../shared/datasets"

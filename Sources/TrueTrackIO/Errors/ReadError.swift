@@ -54,7 +54,7 @@ public enum ReadError: Error, Sendable, Hashable, CustomStringConvertible {
         case .io(let path, _), .unsupportedFormat(let path, _):
             SourceLocation(file: path, line: 0, byteOffset: 0)
         case .malformedField(let l, _, _, _), .malformedRecord(let l, _, _), .invalidFix(let l, _),
-             .recordTooLong(let l, _), .truncated(let l, _):
+            .recordTooLong(let l, _), .truncated(let l, _):
             l
         }
     }

@@ -27,7 +27,8 @@ public struct AnyFixReader: FixReader {
     ///
     /// - Throws: ``ReadError/io(path:message:)`` when the file cannot be opened,
     ///   ``ReadError/unsupportedFormat(path:reason:)`` when the format cannot be recognised.
-    public init(path: String, format explicit: FixFormat? = nil, options: ReadOptions = ReadOptions()) throws(ReadError) {
+    public init(path: String, format explicit: FixFormat? = nil, options: ReadOptions = ReadOptions()) throws(ReadError)
+    {
         let format = try FixFormat.detect(path: path, explicit: explicit)
         self.format = format
         let stream = try ByteStream(path: path)
@@ -44,8 +45,12 @@ public struct AnyFixReader: FixReader {
         switch format {
         case .csv: .csv(ReaderBox(CSVReader(stream: stream, options: options)))
         case .gpx: .gpx(ReaderBox(GPXReader(stream: stream, options: options)))
-        case .nmea: .nmea(ReaderBox(NMEAReader(stream: stream, options: options,
-                                              checksums: options.acceptsChecksumMismatches ? .acceptMismatches : .verify)))
+        case .nmea:
+            .nmea(
+                ReaderBox(
+                    NMEAReader(
+                        stream: stream, options: options,
+                        checksums: options.acceptsChecksumMismatches ? .acceptMismatches : .verify)))
         case .gnssLogger: .gnssLogger(ReaderBox(GnssLoggerReader(stream: stream, options: options)))
         case .ipin: .ipin(ReaderBox(IPINReader(stream: stream, options: options)))
         case .geolife: .geolife(ReaderBox(GeoLifePLTReader(stream: stream, options: options)))
@@ -132,7 +137,8 @@ public struct AnyFixWriter: FixWriter {
         case .geojson: base = .geojson(GeoJSONWriter(sink: sink))
         case .jsonLines: base = .jsonLines(JSONLinesWriter(sink: sink))
         default:
-            throw .unrepresentable(path: sink.name, reason: "TrueTrack cannot write \(format) (writable: csv, gpx, geojson, jsonl)")
+            throw .unrepresentable(
+                path: sink.name, reason: "TrueTrack cannot write \(format) (writable: csv, gpx, geojson, jsonl)")
         }
     }
 

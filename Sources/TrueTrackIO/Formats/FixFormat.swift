@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A file format TrueTrack reads fixes from (and, for some, writes).
@@ -80,8 +80,11 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{FEFF}" }
         if trimmed.hasPrefix("{") {
             let firstLine = trimmed.prefix { $0 != "\n" }
-            if firstLine.contains("\"type\"") && (lower.contains("featurecollection") || lower.contains("\"feature\"")
-                || lower.contains("\"linestring\"") || lower.contains("\"point\"")) && !firstLine.hasSuffix("}") {
+            if firstLine.contains("\"type\"")
+                && (lower.contains("featurecollection") || lower.contains("\"feature\"")
+                    || lower.contains("\"linestring\"") || lower.contains("\"point\""))
+                && !firstLine.hasSuffix("}")
+            {
                 return .geojson
             }
             if firstLine.hasSuffix("}") && !lower.contains("featurecollection") { return .jsonLines }
@@ -120,6 +123,8 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         if let format = sniff(sample) ?? guess(fromExtensionOf: path) { return format }
         throw .unsupportedFormat(
             path: path,
-            reason: "unrecognised format (none of: \(FixFormat.allCases.map(\.rawValue).joined(separator: ", "))); give --format")
+            reason:
+                "unrecognised format (none of: \(FixFormat.allCases.map(\.rawValue).joined(separator: ", "))); give --format"
+        )
     }
 }

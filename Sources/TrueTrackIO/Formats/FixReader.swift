@@ -42,7 +42,8 @@ public struct ReadOptions: Sendable, Hashable {
     public var providers: Set<Provider>? = nil
 
     /// How an NMEA reader turns HDOP into a horizontal accuracy when no GST sentence gives one.
-    public var hdop: HDOPInterpretation = .dilution(userEquivalentRangeErrorMetres: HDOPInterpretation.defaultUEREMetres)
+    public var hdop: HDOPInterpretation = .dilution(
+        userEquivalentRangeErrorMetres: HDOPInterpretation.defaultUEREMetres)
 
     /// NMEA: keep sentences whose checksum does not match instead of skipping them. Default `false`: a bad
     /// checksum usually means a corrupted sentence. Some exporters write wrong checksums on every sentence of
@@ -50,9 +51,11 @@ public struct ReadOptions: Sendable, Hashable {
     public var acceptsChecksumMismatches: Bool = false
 
     /// Creates options with the defaults above.
-    public init(lenient: Bool = false, providers: Set<Provider>? = nil,
-                hdop: HDOPInterpretation = .dilution(userEquivalentRangeErrorMetres: HDOPInterpretation.defaultUEREMetres),
-                acceptsChecksumMismatches: Bool = false) {
+    public init(
+        lenient: Bool = false, providers: Set<Provider>? = nil,
+        hdop: HDOPInterpretation = .dilution(userEquivalentRangeErrorMetres: HDOPInterpretation.defaultUEREMetres),
+        acceptsChecksumMismatches: Bool = false
+    ) {
         self.lenient = lenient
         self.providers = providers
         self.hdop = hdop

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A forward-only window over the bytes of a file, standard input or memory, refilled in fixed chunks.
@@ -41,8 +41,10 @@ public final class ByteStream {
     /// Opens the file at `path` (`-` means standard input).
     ///
     /// - Throws: ``ReadError/io(path:message:)`` when it cannot be opened.
-    public init(path: String, chunkBytes: Int = ByteStream.defaultChunkBytes,
-                maximumRecordBytes: Int = ByteStream.defaultMaximumRecordBytes) throws(ReadError) {
+    public init(
+        path: String, chunkBytes: Int = ByteStream.defaultChunkBytes,
+        maximumRecordBytes: Int = ByteStream.defaultMaximumRecordBytes
+    ) throws(ReadError) {
         if path == "-" {
             name = "<stdin>"
             fileDescriptor = 0
@@ -64,8 +66,10 @@ public final class ByteStream {
     }
 
     /// Wraps bytes already in memory (tests, fuzzing, data received over the network).
-    public init(bytes: some Collection<UInt8>, name: String = "<memory>",
-                maximumRecordBytes: Int = ByteStream.defaultMaximumRecordBytes) {
+    public init(
+        bytes: some Collection<UInt8>, name: String = "<memory>",
+        maximumRecordBytes: Int = ByteStream.defaultMaximumRecordBytes
+    ) {
         self.name = name
         fileDescriptor = -1
         closesDescriptor = false
@@ -131,11 +135,13 @@ public final class ByteStream {
         }
         if end == storage.count {
             guard storage.count < maximumRecordBytes else {
-                throw .recordTooLong(SourceLocation(file: name, line: lineNumber + 1, byteOffset: bufferBase),
-                                     limitBytes: maximumRecordBytes)
+                throw .recordTooLong(
+                    SourceLocation(file: name, line: lineNumber + 1, byteOffset: bufferBase),
+                    limitBytes: maximumRecordBytes)
             }
-            let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: min(storage.count * 2, maximumRecordBytes),
-                                                                alignment: 16)
+            let bigger = UnsafeMutableRawBufferPointer.allocate(
+                byteCount: min(storage.count * 2, maximumRecordBytes),
+                alignment: 16)
             bigger.baseAddress!.copyMemory(from: storage.baseAddress!, byteCount: end)
             storage.deallocate()
             storage = bigger
@@ -173,13 +179,16 @@ public final class ByteStream {
         /// The line's length in bytes.
         @inlinable public var count: Int { end - start }
         /// The line as a `String` (invalid UTF-8 repaired), for messages and slow paths.
-        public var text: String { String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) }
+        public var text: String {
+            String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
 
         /// The location of byte index `index` of this line (for errors).
         public func location(file: String, at index: Int? = nil) -> SourceLocation {
             let column = index.map { $0 - start + 1 } ?? 0
-            return SourceLocation(file: file, line: number, column: column,
-                                  byteOffset: byteOffset + (index.map { $0 - start } ?? 0))
+            return SourceLocation(
+                file: file, line: number, column: column,
+                byteOffset: byteOffset + (index.map { $0 - start } ?? 0))
         }
     }
 
@@ -194,8 +203,9 @@ public final class ByteStream {
                     let newline = base.distance(to: hit)
                     var lineEnd = newline
                     if lineEnd > start, storage[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-                    let line = Line(bytes: UnsafeRawBufferPointer(storage), start: start, end: lineEnd,
-                                    number: lineNumber + 1, byteOffset: bufferBase + start)
+                    let line = Line(
+                        bytes: UnsafeRawBufferPointer(storage), start: start, end: lineEnd,
+                        number: lineNumber + 1, byteOffset: bufferBase + start)
                     lineNumber += 1
                     start = newline + 1
                     return line
@@ -205,8 +215,9 @@ public final class ByteStream {
             guard start < end else { return nil }
             var lineEnd = end
             if storage[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-            let line = Line(bytes: UnsafeRawBufferPointer(storage), start: start, end: lineEnd,
-                            number: lineNumber + 1, byteOffset: bufferBase + start)
+            let line = Line(
+                bytes: UnsafeRawBufferPointer(storage), start: start, end: lineEnd,
+                number: lineNumber + 1, byteOffset: bufferBase + start)
             lineNumber += 1
             start = end
             return line

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Exact, allocation-free parsing of decimal numbers straight from bytes.
@@ -67,7 +67,11 @@ public enum NumberParsing {
         if i < e, p[i] | 0x20 == UInt8(ascii: "e") {
             i += 1
             var expNegative = false
-            if i < e, p[i] == UInt8(ascii: "-") { expNegative = true; i += 1 } else if i < e, p[i] == UInt8(ascii: "+") { i += 1 }
+            if i < e, p[i] == UInt8(ascii: "-") {
+                expNegative = true; i += 1
+            } else if i < e, p[i] == UInt8(ascii: "+") {
+                i += 1
+            }
             var value = 0
             var any = false
             while i < e {
@@ -83,38 +87,42 @@ public enum NumberParsing {
         guard i == e else { return nil }
         if digits <= 19, mantissa <= (1 << 53), exponent >= -22, exponent <= 22 {
             var value = Double(mantissa)
-            if exponent < 0 { value /= exactPowerOfTen(-exponent) } else if exponent > 0 { value *= exactPowerOfTen(exponent) }
+            if exponent < 0 {
+                value /= exactPowerOfTen(-exponent)
+            } else if exponent > 0 {
+                value *= exactPowerOfTen(exponent)
+            }
             return negative ? -value : value
         }
         #if arch(x86_64) && !os(Windows)
-        if digits <= 19, exponent >= -27, exponent <= 27, let value = extendedPath(mantissa, exponent) {
-            return negative ? -value : value
-        }
+            if digits <= 19, exponent >= -27, exponent <= 27, let value = extendedPath(mantissa, exponent) {
+                return negative ? -value : value
+            }
         #endif
         return slowPath(p, first, e)
     }
 
     #if arch(x86_64) && !os(Windows)
-    @usableFromInline
-    static let extendedPowersOfTen: [Float80] = (0...27).map { k in
-        var v: Float80 = 1
-        for _ in 0..<k { v *= 10 }
-        return v
-    }
+        @usableFromInline
+        static let extendedPowersOfTen: [Float80] = (0...27).map { k in
+            var v: Float80 = 1
+            for _ in 0..<k { v *= 10 }
+            return v
+        }
 
-    /// The 17–19-digit significands phones write (Android's `Location` doubles printed in full) with an
-    /// x87 80-bit intermediate: the significand and 10^k (k ≤ 27) are exact in 64 bits, so one operation
-    /// gives the 64-bit correctly rounded quotient. Rounding that to 53 bits is the correctly rounded double
-    /// unless the quotient sits within one 64-bit ulp of a halfway point between two doubles; those rare
-    /// cases (about 3 in 2048) return `nil` and go to `strtod`.
-    @usableFromInline
-    static func extendedPath(_ mantissa: UInt64, _ exponent: Int) -> Double? {
-        let m = Float80(mantissa)
-        let r = exponent < 0 ? m / extendedPowersOfTen[-exponent] : m * extendedPowersOfTen[exponent]
-        let dropped = r.significandBitPattern & 0x7FF
-        guard dropped < 0x3FF || dropped > 0x401 else { return nil }
-        return Double(r)
-    }
+        /// The 17–19-digit significands phones write (Android's `Location` doubles printed in full) with an
+        /// x87 80-bit intermediate: the significand and 10^k (k ≤ 27) are exact in 64 bits, so one operation
+        /// gives the 64-bit correctly rounded quotient. Rounding that to 53 bits is the correctly rounded double
+        /// unless the quotient sits within one 64-bit ulp of a halfway point between two doubles; those rare
+        /// cases (about 3 in 2048) return `nil` and go to `strtod`.
+        @usableFromInline
+        static func extendedPath(_ mantissa: UInt64, _ exponent: Int) -> Double? {
+            let m = Float80(mantissa)
+            let r = exponent < 0 ? m / extendedPowersOfTen[-exponent] : m * extendedPowersOfTen[exponent]
+            let dropped = r.significandBitPattern & 0x7FF
+            guard dropped < 0x3FF || dropped > 0x401 else { return nil }
+            return Double(r)
+        }
     #endif
 
     /// 10^k for 0 ≤ k ≤ 22, the exactly representable powers of ten (10^22 for larger k: callers keep k in

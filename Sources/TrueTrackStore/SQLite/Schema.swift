@@ -94,8 +94,9 @@ enum Schema {
                 message: "refusing to modify a database written by another application")
         }
         if version < 0 {
-            throw StoreError(kind: .corrupt, path: db.path, sql: "PRAGMA user_version",
-                             message: "schema version \(version) is negative: not a TrueTrack buffer TrueTrack wrote")
+            throw StoreError(
+                kind: .corrupt, path: db.path, sql: "PRAGMA user_version",
+                message: "schema version \(version) is negative: not a TrueTrack buffer TrueTrack wrote")
         }
         if version > currentVersion {
             throw StoreError(
@@ -114,7 +115,8 @@ enum Schema {
         let journal = try mode.step() ? (mode.text(0) ?? "") : ""
         mode.reset()
         if journal.lowercased() != "wal" && db.path != ":memory:" {
-            throw StoreError(kind: .sqlite, path: db.path, sql: "PRAGMA journal_mode = WAL", message: "journal mode is \(journal)")
+            throw StoreError(
+                kind: .sqlite, path: db.path, sql: "PRAGMA journal_mode = WAL", message: "journal mode is \(journal)")
         }
         try db.execute("PRAGMA synchronous = \(options.durability.pragmaValue)")
         try db.execute("PRAGMA foreign_keys = ON")

@@ -11,11 +11,13 @@ enum BufferCommand {
         positionals: ["ACTION", "[INPUT]"], minimumPositionals: 1, maximumPositionals: 2,
         options: [
             OptionSpec(name: "db", valueName: "FILE", help: "The buffer's SQLite file (created when missing)."),
-            OptionSpec(name: "profile", short: "p", valueName: "PROFILE",
-                       help: "add: the Tracker's profile (walking, running, cycling, driving); default walking."),
+            OptionSpec(
+                name: "profile", short: "p", valueName: "PROFILE",
+                help: "add: the Tracker's profile (walking, running, cycling, driving); default walking."),
             OptionSpec(name: "session", valueName: "ID", help: "add: the session the fixes belong to."),
-            OptionSpec(name: "max-records", valueName: "N",
-                       help: "Hard cap on rows (100–1,000,000; default 10,000): past it the oldest are dropped."),
+            OptionSpec(
+                name: "max-records", valueName: "N",
+                help: "Hard cap on rows (100–1,000,000; default 10,000): past it the oldest are dropped."),
             OptionSpec(name: "limit", valueName: "N", help: "list: how many of the newest rows (default 20)."),
             OptionSpec(name: "json", help: "list: print JSON Lines instead of a table."),
         ] + InputOptions.specs,
@@ -104,8 +106,9 @@ enum BufferCommand {
         }
         // Everything accepted before a read error is persisted too: nothing already read is lost.
         try persist()
-        Terminal.error("persisted \(persisted) of \(read) fixes (\(read - persisted) rejected by the tracker)"
-            + (dropped > 0 ? ", \(dropped) oldest rows dropped by the cap" : "") + "\n")
+        Terminal.error(
+            "persisted \(persisted) of \(read) fixes (\(read - persisted) rejected by the tracker)"
+                + (dropped > 0 ? ", \(dropped) oldest rows dropped by the cap" : "") + "\n")
         if let hint = ProcessCommand.profileHint(rejectedAsTooFast: tooFast, read: read, profile: profile) {
             Terminal.error(hint)
         }
@@ -119,7 +122,9 @@ enum BufferCommand {
     static func list(_ arguments: ParsedArguments, buffer: FixBuffer) throws {
         var limit = 20
         if let text = arguments.value("limit") {
-            guard let n = Int(text), n > 0 else { throw UsageError(message: "--limit expects a positive number, got '\(text)'") }
+            guard let n = Int(text), n > 0 else {
+                throw UsageError(message: "--limit expects a positive number, got '\(text)'")
+            }
             limit = n
         }
         let rows = try buffer.newest(limit: limit)
@@ -144,7 +149,8 @@ enum BufferCommand {
             for row in rows {
                 let accuracy = row.fix.horizontalAccuracyMetres.map { $0.fixed(1) } ?? "–"
                 let total = row.decision.map { $0.totalDistanceMetres.fixed(1) } ?? "–"
-                text += "\(row.id)\t\(ISO8601.format(row.fix.timestamp))\t\(row.fix.latitude)\t\(row.fix.longitude)\t"
+                text +=
+                    "\(row.id)\t\(ISO8601.format(row.fix.timestamp))\t\(row.fix.latitude)\t\(row.fix.longitude)\t"
                     + "\(accuracy)\t\(total)\t\(row.syncState)\n"
             }
         }

@@ -9,13 +9,14 @@ enum ConvertCommand {
         positionals: ["INPUT", "OUTPUT"], minimumPositionals: 2, maximumPositionals: 2,
         options: [
             OptionSpec(name: "from", valueName: "FORMAT", help: "Input format (same as --format); default: sniffed."),
-            OptionSpec(name: "to", valueName: "FORMAT",
-                       help: "Output format (csv, gpx, geojson, jsonl); default: from OUTPUT's extension."),
+            OptionSpec(
+                name: "to", valueName: "FORMAT",
+                help: "Output format (csv, gpx, geojson, jsonl); default: from OUTPUT's extension."),
         ] + InputOptions.specs,
         discussion: """
-        INPUT or OUTPUT may be '-' for standard input/output. A damaged input is converted up to the damage,
-        then the error is reported (exit 1): nothing read before it is lost.
-        """)
+            INPUT or OUTPUT may be '-' for standard input/output. A damaged input is converted up to the damage,
+            then the error is reported (exit 1): nothing read before it is lost.
+            """)
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let (input, output) = (arguments.positionals[0], arguments.positionals[1])
@@ -27,7 +28,10 @@ enum ConvertCommand {
         let to: FixFormat
         if let name = arguments.value("to") {
             guard let format = FixFormat(name: name), FixFormat.writable.contains(format) else {
-                throw UsageError(message: "cannot write format '\(name)' (writable: \(FixFormat.writable.map(\.rawValue).joined(separator: ", ")))")
+                throw UsageError(
+                    message:
+                        "cannot write format '\(name)' (writable: \(FixFormat.writable.map(\.rawValue).joined(separator: ", ")))"
+                )
             }
             to = format
         } else if let guessed = FixFormat.guess(fromExtensionOf: output), FixFormat.writable.contains(guessed) {
@@ -58,8 +62,9 @@ enum ConvertCommand {
             readFailure = error
         } catch let error as WriteError {
             // Name the input record too: the output cannot say which fix it could not hold.
-            throw CommandFailure(message: "\(error) (fix \(count + 1) of \(input), near line "
-                + "\(reader.report.recordsRead); the \(count) fixes before it were written)")
+            throw CommandFailure(
+                message: "\(error) (fix \(count + 1) of \(input), near line "
+                    + "\(reader.report.recordsRead); the \(count) fixes before it were written)")
         }
         do { try writer.finish() } catch {
             throw CommandFailure(message: "\(error) (\(count) fixes read from \(input); the output is incomplete)")

@@ -9,16 +9,17 @@ enum DatasetsCommand {
         abstract: "List the recorded data sets of a MANIFEST.json and check that each one loads.",
         positionals: [], minimumPositionals: 0, maximumPositionals: 0,
         options: [
-            OptionSpec(name: "datasets", valueName: "DIR",
-                       help: "Data-set folder (default: $TRUETRACK_DATASETS, else ../shared/datasets)."),
+            OptionSpec(
+                name: "datasets", valueName: "DIR",
+                help: "Data-set folder (default: $TRUETRACK_DATASETS, else ../shared/datasets)."),
             OptionSpec(name: "json", help: "Print JSON instead of a table."),
         ],
         discussion: """
-        Each recording is read with the format and options its manifest entry calls for, leniently: a real
-        recording with a damaged record still loads, and the damaged records are counted and reported with
-        their file, line and field. 'unique' leaves out repeated fixes (same time and position); 'manifest' is
-        the manifest's own count of unique fixes.
-        """)
+            Each recording is read with the format and options its manifest entry calls for, leniently: a real
+            recording with a damaged record still loads, and the damaged records are counted and reported with
+            their file, line and field. 'unique' leaves out repeated fixes (same time and position); 'manifest' is
+            the manifest's own count of unique fixes.
+            """)
 
     /// One recording's check.
     struct Row: Encodable {
@@ -50,10 +51,13 @@ enum DatasetsCommand {
             plan.options.lenient = true
             let path = manifest.path(of: recording)
             let info = InfoCommand.describe(path: path, format: plan.format, options: plan.options)
-            rows.append(Row(id: recording.id, path: recording.path, format: info.format,
-                            activity: recording.activityCategory, loads: info.error == nil, fixes: info.fixes,
-                            uniqueFixes: info.fixes - info.exactDuplicates, manifestFixes: recording.fixes,
-                            skipped: info.skipped, rawDistanceMetres: info.rawDistanceMetres, badRecords: info.lenientErrors, error: info.error))
+            rows.append(
+                Row(
+                    id: recording.id, path: recording.path, format: info.format,
+                    activity: recording.activityCategory, loads: info.error == nil, fixes: info.fixes,
+                    uniqueFixes: info.fixes - info.exactDuplicates, manifestFixes: recording.fixes,
+                    skipped: info.skipped, rawDistanceMetres: info.rawDistanceMetres, badRecords: info.lenientErrors,
+                    error: info.error))
         }
         if arguments.has("json") {
             Terminal.out(Terminal.json(rows))
@@ -62,15 +66,20 @@ enum DatasetsCommand {
             let header = ["id", "format", "activity", "fixes", "unique", "manifest", "raw m", "status", "skipped"]
             var table = [header]
             for row in rows {
-                table.append([row.id, row.format, row.activity, "\(row.fixes)", "\(row.uniqueFixes)",
-                              row.manifestFixes.map(String.init) ?? "–", row.rawDistanceMetres.fixed(1),
-                              row.loads ? "ok" : "ERROR",
-                              row.skipped.sorted { $0.key < $1.key }.filter { $0.key != "comment" && $0.key != "otherRecord" && $0.key != "blank" }
-                                  .map { "\($0.value) \($0.key)" }.joined(separator: ", ")])
+                table.append([
+                    row.id, row.format, row.activity, "\(row.fixes)", "\(row.uniqueFixes)",
+                    row.manifestFixes.map(String.init) ?? "–", row.rawDistanceMetres.fixed(1),
+                    row.loads ? "ok" : "ERROR",
+                    row.skipped.sorted { $0.key < $1.key }.filter {
+                        $0.key != "comment" && $0.key != "otherRecord" && $0.key != "blank"
+                    }
+                    .map { "\($0.value) \($0.key)" }.joined(separator: ", "),
+                ])
             }
             let widths = header.indices.map { column in table.map { $0[column].count }.max() ?? 0 }
             for line in table {
-                text += line.enumerated().map { $1 + String(repeating: " ", count: widths[$0] - $1.count) }
+                text +=
+                    line.enumerated().map { $1 + String(repeating: " ", count: widths[$0] - $1.count) }
                     .joined(separator: "  ") + "\n"
             }
             let loaded = rows.filter(\.loads).count

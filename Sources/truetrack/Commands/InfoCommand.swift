@@ -6,15 +6,16 @@ import TrueTrackIO
 enum InfoCommand {
     static let spec = CommandSpec(
         name: "info",
-        abstract: "Describe recordings: format, fixes, time span, sampling, field coverage, time-order faults, raw distance.",
+        abstract:
+            "Describe recordings: format, fixes, time span, sampling, field coverage, time-order faults, raw distance.",
         positionals: ["INPUT..."], minimumPositionals: 1, maximumPositionals: nil,
         options: [OptionSpec(name: "json", help: "Print JSON (an array, one object per input) instead of text.")]
             + InputOptions.specs,
         discussion: """
-        INPUT is a file path, or '-' for standard input (then --format is required).
-        The raw distance is the sum of haversine segments (R = 6,371,008.8 m) over every fix in input order:
-        the naive figure TrueTrack's filters improve on.
-        """)
+            INPUT is a file path, or '-' for standard input (then --format is required).
+            The raw distance is the sum of haversine segments (R = 6,371,008.8 m) over every fix in input order:
+            the naive figure TrueTrack's filters improve on.
+            """)
 
     /// The JSON shape of one input's description.
     struct Report: Encodable {
@@ -55,8 +56,9 @@ enum InfoCommand {
             if !arguments.has("json") && !unreadable { Terminal.out(text(report)) }
             if let error = report.error { Terminal.error("Error: \(error)\n") }
             if report.fixes == 0, (report.skipped["checksumMismatch"] ?? 0) > 0 {
-                Terminal.error("hint: \(path): no fix read and \(report.skipped["checksumMismatch"]!) sentences failed their "
-                    + "checksum; if the file is known to carry wrong checksums, add --accept-bad-checksums\n")
+                Terminal.error(
+                    "hint: \(path): no fix read and \(report.skipped["checksumMismatch"]!) sentences failed their "
+                        + "checksum; if the file is known to carry wrong checksums, add --accept-bad-checksums\n")
             }
         }
         if arguments.has("json") { Terminal.out(Terminal.json(reports)) }
@@ -80,10 +82,11 @@ enum InfoCommand {
         }
         return Report(
             path: path, format: formatName, fixes: summary.fixCount, recordsRead: readReport.recordsRead,
-            skipped: Dictionary(uniqueKeysWithValues: SkipReason.allCases.compactMap { reason in
-                let n = readReport.skipped(reason)
-                return n > 0 ? (reason.rawValue, n) : nil
-            }),
+            skipped: Dictionary(
+                uniqueKeysWithValues: SkipReason.allCases.compactMap { reason in
+                    let n = readReport.skipped(reason)
+                    return n > 0 ? (reason.rawValue, n) : nil
+                }),
             firstTime: summary.earliest.map(ISO8601.format), lastTime: summary.latest.map(ISO8601.format),
             spanSeconds: summary.spanSeconds, medianIntervalSeconds: summary.medianSamplingIntervalSeconds,
             accuracyShare: summary.share(summary.fixesWithAccuracy),
@@ -113,7 +116,9 @@ enum InfoCommand {
             row("time span", "\(first) → \(last) (\(r.spanSeconds.fixed(1)) s)")
         }
         row("sampling interval", r.medianIntervalSeconds.map { "\($0.fixed(3)) s (median)" } ?? "–")
-        row("accuracy", percent(r.accuracyShare) + (r.invalidAccuracyFixes > 0 ? " (\(r.invalidAccuracyFixes) invalid)" : ""))
+        row(
+            "accuracy",
+            percent(r.accuracyShare) + (r.invalidAccuracyFixes > 0 ? " (\(r.invalidAccuracyFixes) invalid)" : ""))
         row("speed", percent(r.speedShare))
         row("course", percent(r.courseShare))
         row("providers", r.providers.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))

@@ -4,15 +4,19 @@ import TrueTrackIO
 /// Options every command that reads fixes shares.
 enum InputOptions {
     static let specs: [OptionSpec] = [
-        OptionSpec(name: "format", short: "f", valueName: "FORMAT",
-                   help: "Input format (\(FixFormat.allCases.map(\.rawValue).joined(separator: ", "))); default: sniffed."),
+        OptionSpec(
+            name: "format", short: "f", valueName: "FORMAT",
+            help: "Input format (\(FixFormat.allCases.map(\.rawValue).joined(separator: ", "))); default: sniffed."),
         OptionSpec(name: "lenient", help: "Skip malformed records (counted and reported) instead of stopping."),
-        OptionSpec(name: "provider", valueName: "NAME",
-                   help: "Keep only fixes from this provider (gps, fused, network, …); repeatable.", repeatable: true),
-        OptionSpec(name: "accept-bad-checksums",
-                   help: "NMEA: keep sentences whose checksum is wrong (e.g. NovAtel SPAN truth files' RMC)."),
-        OptionSpec(name: "hdop-scale", valueName: "METRES",
-                   help: "NMEA/GPX: accuracy = HDOP × METRES (default 5, a UERE); 'accuracy10' for HDOP = accuracy/10."),
+        OptionSpec(
+            name: "provider", valueName: "NAME",
+            help: "Keep only fixes from this provider (gps, fused, network, …); repeatable.", repeatable: true),
+        OptionSpec(
+            name: "accept-bad-checksums",
+            help: "NMEA: keep sentences whose checksum is wrong (e.g. NovAtel SPAN truth files' RMC)."),
+        OptionSpec(
+            name: "hdop-scale", valueName: "METRES",
+            help: "NMEA/GPX: accuracy = HDOP × METRES (default 5, a UERE); 'accuracy10' for HDOP = accuracy/10."),
     ]
 
     /// The read options and explicit format from parsed arguments.
@@ -24,19 +28,24 @@ enum InputOptions {
         var format: FixFormat?
         if let name = arguments.value(formatOption) {
             guard let parsed = FixFormat(name: name) else {
-                throw UsageError(message: "unknown format '\(name)' (expected one of: \(FixFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw UsageError(
+                    message:
+                        "unknown format '\(name)' (expected one of: \(FixFormat.allCases.map(\.rawValue).joined(separator: ", ")))"
+                )
             }
             format = parsed
         }
         let providers = arguments.all("provider")
         for name in providers where Provider(name: name) == .other && name.lowercased() != "other" {
-            throw UsageError(message: "unknown provider '\(name)' (expected one of: gps, fused, flp, network, nlp, "
-                + "passive, gt, unknown, other)")
+            throw UsageError(
+                message: "unknown provider '\(name)' (expected one of: gps, fused, flp, network, nlp, "
+                    + "passive, gt, unknown, other)")
         }
         if !providers.isEmpty { options.providers = Set(providers.map(Provider.init(name:))) }
         options.acceptsChecksumMismatches = arguments.has("accept-bad-checksums")
         if format == nil, (inputs ?? arguments.positionals).contains("-") {
-            throw UsageError(message: "reading standard input ('-') needs --\(formatOption) (the format cannot be sniffed)")
+            throw UsageError(
+                message: "reading standard input ('-') needs --\(formatOption) (the format cannot be sniffed)")
         }
         if let scale = arguments.value("hdop-scale") {
             if scale == "accuracy10" {
@@ -44,7 +53,8 @@ enum InputOptions {
             } else if let metres = Double(scale), metres > 0, metres.isFinite {
                 options.hdop = .dilution(userEquivalentRangeErrorMetres: metres)
             } else {
-                throw UsageError(message: "--hdop-scale expects a positive number of metres or 'accuracy10', got '\(scale)'")
+                throw UsageError(
+                    message: "--hdop-scale expects a positive number of metres or 'accuracy10', got '\(scale)'")
             }
         }
         return (format, options)

@@ -134,15 +134,18 @@ enum ProcessCommand {
                     rejected[reason, default: 0] += 1
                 } else {
                     accepted += 1
-                    if !smooth, let state = decision.state { try track?.write(state, at: decision.timestamp, from: fix) }
+                    if !smooth, let state = decision.state {
+                        try track?.write(state, at: decision.timestamp, from: fix)
+                    }
                 }
                 try decisions?.write(fix, decision)
             }
         } catch let error as ReadError {
             readFailure = error
         } catch let error as WriteError {
-            throw CommandFailure(message: "\(error) (while writing fix \(read) of \(input), near line "
-                + "\(reader.report.recordsRead))")
+            throw CommandFailure(
+                message: "\(error) (while writing fix \(read) of \(input), near line "
+                    + "\(reader.report.recordsRead))")
         }
         var smoothed: SmoothedTrack?
         if smooth {
@@ -175,9 +178,10 @@ enum ProcessCommand {
             movingSeconds: 0, distanceSigmaMetres: smoothed?.distanceSigmaMetres,
             noise: smoothed.flatMap { s in
                 s.noise.isEstimated
-                    ? Noise(accuracyScale: s.noise.accuracyScale, dopplerScale: s.noise.dopplerScale,
-                            accelerationSigma: s.noise.accelerationSigma, rounds: s.noise.rounds,
-                            isLimited: s.noise.isLimited)
+                    ? Noise(
+                        accuracyScale: s.noise.accuracyScale, dopplerScale: s.noise.dopplerScale,
+                        accelerationSigma: s.noise.accelerationSigma, rounds: s.noise.rounds,
+                        isLimited: s.noise.isLimited)
                     : nil
             }, stops: [])
         let stops = StopAnalysis(evidence: evidence, profile: .preset(profile.kind))
@@ -223,7 +227,8 @@ enum ProcessCommand {
         if let sigma = s.distanceSigmaMetres {
             t += " ± \(sigma.fixed(1)) m (1σ, whole-track smoother)\n"
             if let n = s.noise {
-                t += "  noise:          accuracy × \(n.accuracyScale.fixed(3)), Doppler × \(n.dopplerScale.fixed(3)), "
+                t +=
+                    "  noise:          accuracy × \(n.accuracyScale.fixed(3)), Doppler × \(n.dopplerScale.fixed(3)), "
                     + "σₐ \(n.accelerationSigma.fixed(2)) m/s² (estimated, \(n.rounds) rounds"
                     + (n.isLimited ? ", on the safety rail" : "") + ")\n"
             }
@@ -232,7 +237,8 @@ enum ProcessCommand {
         t += " (doppler \(s.distanceBySourceMetres["doppler", default: 0].fixed(1)) m,"
         t += " filtered \(s.distanceBySourceMetres["filtered", default: 0].fixed(1)) m)\n"
         t += "  raw path:       \(s.rawPathMetres.fixed(1)) m (naive sum of consecutive fixes)\n"
-        t += "  duration:       \(s.durationSeconds.fixed(1)) s, moving \(s.movingSeconds.fixed(1)) s, \(s.stops.count) stop(s)\n"
+        t +=
+            "  duration:       \(s.durationSeconds.fixed(1)) s, moving \(s.movingSeconds.fixed(1)) s, \(s.stops.count) stop(s)\n"
         t += "  fixes:          \(s.fixes.read) read, \(s.fixes.accepted) accepted"
         let rejected = s.fixes.rejected.filter { $0.value > 0 }.sorted { $0.key < $1.key }
         if !rejected.isEmpty { t += ", rejected: " + rejected.map { "\($0.key) \($0.value)" }.joined(separator: ", ") }

@@ -9,18 +9,22 @@ enum StopsCommand {
         abstract: "Find the stops and trips of a recording, and its moving versus elapsed time.",
         positionals: ["INPUT"], minimumPositionals: 1, maximumPositionals: 1,
         options: [
-            OptionSpec(name: "profile", short: "p", valueName: "PROFILE",
-                       help: "walking (default), running, cycling or driving: the tracker's and the stop detector's tuning."),
+            OptionSpec(
+                name: "profile", short: "p", valueName: "PROFILE",
+                help: "walking (default), running, cycling or driving: the tracker's and the stop detector's tuning."),
             OptionSpec(name: "json", help: "Print JSON instead of text."),
-            OptionSpec(name: "out", short: "o", valueName: "FILE",
-                       help: "Also write the stops as GeoJSON points (properties: start, end, durationSeconds, radiusMetres, fixes)."),
+            OptionSpec(
+                name: "out", short: "o", valueName: "FILE",
+                help:
+                    "Also write the stops as GeoJSON points (properties: start, end, durationSeconds, radiusMetres, fixes)."
+            ),
         ] + InputOptions.specs,
         discussion: """
-        Every fix is run through the Tracker  and, accepted or not, into the stop detector (the same
-        MOVING/STATIONARY state machine an app runs live): a stop needs a still verdict over the profile's
-        window, then its stop timeout (walking: 10 s + 20 s; driving: 10 s + 60 s, so traffic-light halts are
-        not stops). Times are ISO-8601 UTC; trip distances are the Tracker's distance between the stops.
-        """)
+            Every fix is run through the Tracker  and, accepted or not, into the stop detector (the same
+            MOVING/STATIONARY state machine an app runs live): a stop needs a still verdict over the profile's
+            window, then its stop timeout (walking: 10 s + 20 s; driving: 10 s + 60 s, so traffic-light halts are
+            not stops). Times are ISO-8601 UTC; trip distances are the Tracker's distance between the stops.
+            """)
 
     struct StopJSON: Encodable {
         var start: String
@@ -70,8 +74,12 @@ enum StopsCommand {
         var totals: [(Timestamp, Double)] = []
         var tooFast = 0
         defer {
-            if let hint = ProcessCommand.profileHint(rejectedAsTooFast: tooFast, read: evidence.count,
-                                                     profile: .preset(kind)) { Terminal.error(hint) }
+            if let hint = ProcessCommand.profileHint(
+                rejectedAsTooFast: tooFast, read: evidence.count,
+                profile: .preset(kind))
+            {
+                Terminal.error(hint)
+            }
         }
         // A read error ends the input, not the analysis: the fixes before it are analysed and reported,
         // and the caller exits 1 with the error (nothing already read is lost).
@@ -111,9 +119,10 @@ enum StopsCommand {
             input: input, profile: kind.rawValue, fixes: count,
             stops: analysis.stops.map(StopJSON.init),
             trips: analysis.trips.map {
-                TripJSON(start: ISO8601.format($0.start), end: ISO8601.format($0.end),
-                         durationSeconds: $0.durationSeconds,
-                         distanceMetres: total(at: $0.end, in: totals) - total(at: $0.start, in: totals))
+                TripJSON(
+                    start: ISO8601.format($0.start), end: ISO8601.format($0.end),
+                    durationSeconds: $0.durationSeconds,
+                    distanceMetres: total(at: $0.end, in: totals) - total(at: $0.start, in: totals))
             },
             movingSeconds: analysis.movingSeconds, elapsedSeconds: analysis.elapsedSeconds)
         if let out = arguments.value("out") {
@@ -136,14 +145,20 @@ enum StopsCommand {
 
     static func text(_ r: Report) -> String {
         var lines = ["\(r.input) (\(r.profile), \(r.fixes) fixes)"]
-        lines.append("  elapsed \(r.elapsedSeconds.fixed(1)) s, moving \(r.movingSeconds.fixed(1)) s, "
-            + "\(r.stops.count) stop\(r.stops.count == 1 ? "" : "s"), \(r.trips.count) trip\(r.trips.count == 1 ? "" : "s")")
+        lines.append(
+            "  elapsed \(r.elapsedSeconds.fixed(1)) s, moving \(r.movingSeconds.fixed(1)) s, "
+                + "\(r.stops.count) stop\(r.stops.count == 1 ? "" : "s"), \(r.trips.count) trip\(r.trips.count == 1 ? "" : "s")"
+        )
         for (i, s) in r.stops.enumerated() {
-            lines.append("  stop \(i + 1): \(s.start) → \(s.end) (\(s.durationSeconds.fixed(0)) s) at "
-                + "\(s.latitude.fixed(6)), \(s.longitude.fixed(6)), radius \(s.radiusMetres.fixed(1)) m, \(s.fixes) fixes")
+            lines.append(
+                "  stop \(i + 1): \(s.start) → \(s.end) (\(s.durationSeconds.fixed(0)) s) at "
+                    + "\(s.latitude.fixed(6)), \(s.longitude.fixed(6)), radius \(s.radiusMetres.fixed(1)) m, \(s.fixes) fixes"
+            )
         }
         for (i, t) in r.trips.enumerated() {
-            lines.append("  trip \(i + 1): \(t.start) → \(t.end) (\(t.durationSeconds.fixed(0)) s, \(t.distanceMetres.fixed(0)) m)")
+            lines.append(
+                "  trip \(i + 1): \(t.start) → \(t.end) (\(t.durationSeconds.fixed(0)) s, \(t.distanceMetres.fixed(0)) m)"
+            )
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -163,17 +178,20 @@ enum StopsCommand {
             var type = "FeatureCollection"
             var features: [Feature]
         }
-        return Terminal.json(Collection(features: r.stops.map {
-            Feature(geometry: Geometry(coordinates: [$0.longitude, $0.latitude]), properties: $0)
-        }))
+        return Terminal.json(
+            Collection(
+                features: r.stops.map {
+                    Feature(geometry: Geometry(coordinates: [$0.longitude, $0.latitude]), properties: $0)
+                }))
     }
 }
 
 extension StopsCommand.StopJSON {
     /// The JSON shape of a stop record (times ISO-8601 UTC).
     init(_ stop: StopRecord) {
-        self.init(start: ISO8601.format(stop.start), end: ISO8601.format(stop.end), latitude: stop.latitude,
-                  longitude: stop.longitude, durationSeconds: stop.durationSeconds,
-                  radiusMetres: stop.radiusMetres, fixes: stop.fixes)
+        self.init(
+            start: ISO8601.format(stop.start), end: ISO8601.format(stop.end), latitude: stop.latitude,
+            longitude: stop.longitude, durationSeconds: stop.durationSeconds,
+            radiusMetres: stop.radiusMetres, fixes: stop.fixes)
     }
 }

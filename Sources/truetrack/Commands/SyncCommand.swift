@@ -13,9 +13,10 @@ enum SyncCommand {
             OptionSpec(name: "db", valueName: "FILE", help: "The buffer's SQLite file."),
             OptionSpec(name: "url", valueName: "URL", help: "The backend endpoint (http or https)."),
             OptionSpec(name: "method", valueName: "METHOD", help: "POST (default) or PUT."),
-            OptionSpec(name: "header", valueName: "'K: V'",
-                       help: "An extra request header, e.g. 'Authorization: Bearer …' (never printed); repeatable.",
-                       repeatable: true),
+            OptionSpec(
+                name: "header", valueName: "'K: V'",
+                help: "An extra request header, e.g. 'Authorization: Bearer …' (never printed); repeatable.",
+                repeatable: true),
             OptionSpec(name: "batch-size", valueName: "N", help: "Fixes per request, 1–1000 (default 50)."),
             OptionSpec(name: "timeout", valueName: "SECONDS", help: "Per-request timeout, ≥ 1 s (default 30)."),
         ],
@@ -56,7 +57,9 @@ enum SyncCommand {
         }
         var timeout = 30.0
         if let text = arguments.value("timeout") {
-            guard let seconds = Double(text) else { throw UsageError(message: "--timeout expects seconds, got '\(text)'") }
+            guard let seconds = Double(text) else {
+                throw UsageError(message: "--timeout expects seconds, got '\(text)'")
+            }
             timeout = seconds
         }
         let configuration: SyncConfiguration
@@ -65,8 +68,9 @@ enum SyncCommand {
             let headers = try arguments.all("header").map { (text: String) throws(SyncError) in
                 try SyncConfiguration.parseHeader(text)
             }
-            configuration = try SyncConfiguration(url: url, method: method, headers: headers, batchSize: batchSize,
-                                                  requestTimeoutSeconds: timeout)
+            configuration = try SyncConfiguration(
+                url: url, method: method, headers: headers, batchSize: batchSize,
+                requestTimeoutSeconds: timeout)
         } catch {
             throw UsageError(message: error.description)
         }
@@ -91,8 +95,9 @@ enum SyncCommand {
         }
         done.wait()
         let s = outcome.summary
-        Terminal.out("delivered \(s.delivered), rejected \(s.rejected), attempts \(s.attempts), failures \(s.failures)"
-            + (s.isComplete ? "" : " — incomplete, rows kept for the next sync") + "\n")
+        Terminal.out(
+            "delivered \(s.delivered), rejected \(s.rejected), attempts \(s.attempts), failures \(s.failures)"
+                + (s.isComplete ? "" : " — incomplete, rows kept for the next sync") + "\n")
         if !s.isComplete, let error = s.lastError { Terminal.error("Error: \(error)\n") }
         return s.isComplete ? 0 : 1
     }

@@ -129,8 +129,9 @@ struct ParsedArguments {
                 value = inlineValue
             } else {
                 guard index < arguments.count else {
-                    throw UsageError(message: "missing value for '--\(option.name) <\(option.valueName!.lowercased())>'",
-                                     command: spec)
+                    throw UsageError(
+                        message: "missing value for '--\(option.name) <\(option.valueName!.lowercased())>'",
+                        command: spec)
                 }
                 value = arguments[index]
                 index += 1

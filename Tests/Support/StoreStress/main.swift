@@ -1,3 +1,8 @@
+import Foundation
+import TrueTrackCore
+import TrueTrackStore
+import TrueTrackSync
+
 // truetrack-store-stress: the child process of the store's kill and two-writer tests.
 //
 //   truetrack-store-stress append DB FIRST_SEQUENCE [full|normal]
@@ -11,12 +16,8 @@
 //   truetrack-store-stress sync-bench DB URL COUNT BATCH
 //       Buffers COUNT fixes, then flushes them to URL (e.g. Tests/Support/receiver.py) and reports fixes/s.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
-import Foundation
-import TrueTrackCore
-import TrueTrackStore
-import TrueTrackSync
 
 func emit(_ text: String) {
     var bytes = Array(text.utf8)
@@ -32,7 +33,9 @@ func fail(_ text: String) -> Never {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 3 else { fail("usage: append DB FIRST | session DB ID COUNT | bench DB | sync-bench DB URL N B") }
+guard arguments.count >= 3 else {
+    fail("usage: append DB FIRST | session DB ID COUNT | bench DB | sync-bench DB URL N B")
+}
 let durability: Durability = arguments.last == "normal" ? .normal : .full
 let options = StoreOptions(maxRecordsToPersist: 1_000_000, durability: durability, busyTimeoutSeconds: 30)
 
@@ -127,7 +130,8 @@ case "bench":
             seconds = Date().timeIntervalSince(start)
             emit("single appends (\(durability)): \(Int(Double(n) / seconds)) appends/s (\(n) in \(seconds) s)")
             // With the cap in force (10,000 rows): every transaction also drops the oldest rows.
-            let capped = try FixBuffer(path: path, options: StoreOptions(maxRecordsToPersist: 10_000, durability: durability))
+            let capped = try FixBuffer(
+                path: path, options: StoreOptions(maxRecordsToPersist: 10_000, durability: durability))
             start = Date()
             for batch in batches.prefix(200) { try capped.append(batch) }
             seconds = Date().timeIntervalSince(start)
@@ -146,10 +150,12 @@ case "sync-bench":
     do {
         let buffer = try FixBuffer(path: path, options: options)
         for start in stride(from: 0, to: count, by: 1000) {
-            try buffer.append((start..<min(start + 1000, count)).map {
-                try Fix(timestamp: Timestamp(millisecondsSince1970: Int64($0) * 1000), latitude: 48, longitude: 2.35,
+            try buffer.append(
+                (start..<min(start + 1000, count)).map {
+                    try Fix(
+                        timestamp: Timestamp(millisecondsSince1970: Int64($0) * 1000), latitude: 48, longitude: 2.35,
                         horizontalAccuracyMetres: 5)
-            })
+                })
         }
         let sync = try Synchronizer(
             databasePath: path, storeOptions: options,
@@ -164,8 +170,10 @@ case "sync-bench":
             semaphore.signal()
         }
         semaphore.wait()
-        emit("sync: \(summary.delivered) fixes in \(summary.attempts) requests of \(batch), \(seconds) s: "
-            + "\(Int(Double(summary.delivered) / seconds)) fixes/s, \(Int(Double(summary.attempts) / seconds)) requests/s")
+        emit(
+            "sync: \(summary.delivered) fixes in \(summary.attempts) requests of \(batch), \(seconds) s: "
+                + "\(Int(Double(summary.delivered) / seconds)) fixes/s, \(Int(Double(summary.attempts) / seconds)) requests/s"
+        )
     } catch {
         fail("\(error)")
     }

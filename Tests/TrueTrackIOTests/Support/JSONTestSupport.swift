@@ -16,12 +16,13 @@ enum JSONTestSupport {
             func maybe(_ range: ClosedRange<Double>) -> Double? {
                 Bool.random(using: &rng) ? Double.random(in: range, using: &rng) : nil
             }
-            let accuracy: Double? = switch k % 5 {
-            case 0: nil
-            case 1: 0  // invalid
-            case 2: 1e-7
-            default: Double.random(in: 0.5...80, using: &rng)
-            }
+            let accuracy: Double? =
+                switch k % 5 {
+                case 0: nil
+                case 1: 0  // invalid
+                case 2: 1e-7
+                default: Double.random(in: 0.5...80, using: &rng)
+                }
             let fix = try! Fix(
                 timestamp: Timestamp(millisecondsSince1970: t),
                 latitude: k == 7 ? -90 : Double.random(in: -89.9...89.9, using: &rng),
@@ -36,8 +37,11 @@ enum JSONTestSupport {
                 provider: Provider.allCases[k % Provider.allCases.count],
                 satellitesUsed: Bool.random(using: &rng) ? Int.random(in: 0...40, using: &rng) : nil,
                 isMocked: k % 3 == 0 ? nil : k % 3 == 1,
-                activity: k % 2 == 0 ? nil : ActivityReading(kind: ActivityKind.allCases[k % ActivityKind.allCases.count],
-                                                              confidence: Int.random(in: 0...100, using: &rng)))
+                activity: k % 2 == 0
+                    ? nil
+                    : ActivityReading(
+                        kind: ActivityKind.allCases[k % ActivityKind.allCases.count],
+                        confidence: Int.random(in: 0...100, using: &rng)))
             fixes.append(fix)
         }
         return fixes
@@ -65,23 +69,33 @@ enum JSONTestSupport {
                 b[Int.random(in: 0..<b.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
             }
         case 2:  // insert garbage
-            let garbage: [[UInt8]] = [Array("\u{0}\u{1}\u{7F}".utf8), [0xFF, 0xFE, 0xC0], Array("}]\"\\u12".utf8),
-                                      Array(",,,".utf8), Array("\n\n".utf8), Array("{\"a\":".utf8)]
-            b.insert(contentsOf: garbage[Int.random(in: 0..<garbage.count, using: &rng)],
-                     at: Int.random(in: 0...b.count, using: &rng))
+            let garbage: [[UInt8]] = [
+                Array("\u{0}\u{1}\u{7F}".utf8), [0xFF, 0xFE, 0xC0], Array("}]\"\\u12".utf8),
+                Array(",,,".utf8), Array("\n\n".utf8), Array("{\"a\":".utf8),
+            ]
+            b.insert(
+                contentsOf: garbage[Int.random(in: 0..<garbage.count, using: &rng)],
+                at: Int.random(in: 0...b.count, using: &rng))
         case 3, 4:  // replace a number with a huge, tiny or non-finite one
-            let numbers = ["1e400", "-1e400", "NaN", "Infinity", "1e-400", "123456789012345678901234567890",
-                           "-0", "9e18", "1" + String(repeating: "0", count: 600), "0.0000000000000000000000001"]
+            let numbers = [
+                "1e400", "-1e400", "NaN", "Infinity", "1e-400", "123456789012345678901234567890",
+                "-0", "9e18", "1" + String(repeating: "0", count: 600), "0.0000000000000000000000001",
+            ]
             let replacement = Array(numbers[Int.random(in: 0..<numbers.count, using: &rng)].utf8)
             var starts: [Int] = []
-            for k in 1..<b.count where (b[k] &- 48 < 10 || b[k] == UInt8(ascii: "-")) && (b[k - 1] == UInt8(ascii: ":")
-                || b[k - 1] == UInt8(ascii: "[") || b[k - 1] == UInt8(ascii: ",")) {
+            for k in 1..<b.count
+            where (b[k] &- 48 < 10 || b[k] == UInt8(ascii: "-"))
+                && (b[k - 1] == UInt8(ascii: ":")
+                    || b[k - 1] == UInt8(ascii: "[") || b[k - 1] == UInt8(ascii: ","))
+            {
                 starts.append(k)
             }
             guard let s = starts.randomElement(using: &rng) else { return b }
             var e = s + 1
-            while e < b.count, b[e] &- 48 < 10 || b[e] == UInt8(ascii: ".") || b[e] == UInt8(ascii: "e")
-                || b[e] == UInt8(ascii: "-") || b[e] == UInt8(ascii: "+") { e += 1 }
+            while e < b.count,
+                b[e] &- 48 < 10 || b[e] == UInt8(ascii: ".") || b[e] == UInt8(ascii: "e")
+                    || b[e] == UInt8(ascii: "-") || b[e] == UInt8(ascii: "+")
+            { e += 1 }
             b.replaceSubrange(s..<e, with: replacement)
         case 5:  // deep nesting
             let depth = Int.random(in: 100...3000, using: &rng)

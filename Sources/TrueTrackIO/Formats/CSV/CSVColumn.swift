@@ -63,17 +63,20 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
 
     /// Every field once, with the time column in its automatic encoding.
     public static var allCases: [CSVColumn] {
-        [.latitude, .longitude, .time(.automatic), .horizontalAccuracy, .altitude, .verticalAccuracy, .speed,
-         .speedAccuracy, .course, .courseAccuracy, .provider, .satellites, .mocked, .activity,
-         .activityConfidence, .messageType]
+        [
+            .latitude, .longitude, .time(.automatic), .horizontalAccuracy, .altitude, .verticalAccuracy, .speed,
+            .speedAccuracy, .course, .courseAccuracy, .provider, .satellites, .mocked, .activity,
+            .activityConfidence, .messageType,
+        ]
     }
 
     /// Recognises a header name (see the type's documentation for the matching rules); `nil` when the
     /// column is not one the reader uses.
     public init?(headerName: String) {
         guard let (key, unit) = CSVColumn.normalise(headerName),
-              let column = CSVColumn.aliases[key],
-              column.accepts(unit: unit) else { return nil }
+            let column = CSVColumn.aliases[key],
+            column.accepts(unit: unit)
+        else { return nil }
         self = column
     }
 
@@ -168,36 +171,76 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
             for name in names { table[name] = column }
         }
         add(.latitude, ["lat", "latitude", "latdeg", "latitudedeg", "latitudedegrees"])
-        add(.longitude, ["lon", "lng", "long", "longitude", "lngdeg", "londeg", "longitudedeg",
-                         "longitudedegrees"])
+        add(
+            .longitude,
+            [
+                "lon", "lng", "long", "longitude", "lngdeg", "londeg", "longitudedeg",
+                "longitudedegrees",
+            ])
         add(.time(.automatic), ["time", "timestamp", "datetime", "utctime", "timeutc"])
         add(.time(.iso8601), ["isotime", "iso8601", "timeiso", "timeiso8601"])
-        add(.time(.unixSeconds), ["seconds", "unixtime", "unixseconds", "unixtimeseconds", "epoch",
-                                  "epochseconds", "epochs", "times", "timesec", "timeseconds",
-                                  "timestamps", "timestampsec"])
-        add(.time(.unixMilliseconds), ["unixtimemillis", "unixtimems", "unixms", "unixmillis", "timems",
-                                       "timemillis", "timeinms", "timestampms", "timestampmillis", "epochms",
-                                       "epochmillis", "utctimemillis", "utctimems", "millis"])
+        add(
+            .time(.unixSeconds),
+            [
+                "seconds", "unixtime", "unixseconds", "unixtimeseconds", "epoch",
+                "epochseconds", "epochs", "times", "timesec", "timeseconds",
+                "timestamps", "timestampsec",
+            ])
+        add(
+            .time(.unixMilliseconds),
+            [
+                "unixtimemillis", "unixtimems", "unixms", "unixmillis", "timems",
+                "timemillis", "timeinms", "timestampms", "timestampmillis", "epochms",
+                "epochmillis", "utctimemillis", "utctimems", "millis",
+            ])
         add(.time(.unixMicroseconds), ["unixtimemicros", "timeus", "timestampus", "epochus"])
         add(.time(.unixNanoseconds), ["unixtimenanos", "timens", "timestampns", "epochns", "utctimenanos"])
-        add(.time(.gpsMilliseconds), ["millissincegpsepoch", "gpsmillis", "gpstimemillis", "gpstimems",
-                                      "gpsms"])
-        add(.horizontalAccuracy, ["accuracy", "accuracym", "horizontalaccuracy", "horizontalaccuracym",
-                                  "accuracymeters", "accuracymetres", "horizontalaccuracymeters",
-                                  "hacc", "haccuracy"])
-        add(.altitude, ["altitude", "altitudem", "alt", "ele", "elevation", "altitudemeters", "altitudemetres",
-                        "heightabovewgs84ellipsoidm", "height", "heightm"])
-        add(.verticalAccuracy, ["verticalaccuracy", "verticalaccuracym", "verticalaccuracymeters",
-                                "vacc", "altitudeaccuracy", "altitudeaccuracym"])
+        add(
+            .time(.gpsMilliseconds),
+            [
+                "millissincegpsepoch", "gpsmillis", "gpstimemillis", "gpstimems",
+                "gpsms",
+            ])
+        add(
+            .horizontalAccuracy,
+            [
+                "accuracy", "accuracym", "horizontalaccuracy", "horizontalaccuracym",
+                "accuracymeters", "accuracymetres", "horizontalaccuracymeters",
+                "hacc", "haccuracy",
+            ])
+        add(
+            .altitude,
+            [
+                "altitude", "altitudem", "alt", "ele", "elevation", "altitudemeters", "altitudemetres",
+                "heightabovewgs84ellipsoidm", "height", "heightm",
+            ])
+        add(
+            .verticalAccuracy,
+            [
+                "verticalaccuracy", "verticalaccuracym", "verticalaccuracymeters",
+                "vacc", "altitudeaccuracy", "altitudeaccuracym",
+            ])
         add(.speed, ["speed", "speedmps", "speedms", "speedmetrespersecond", "speedmeterspersecond"])
         add(.speedAccuracy, ["speedaccuracy", "speedaccuracymps", "speedaccuracyms", "sacc"])
-        add(.course, ["course", "coursedeg", "coursedegree", "coursedegrees", "bearing", "bearingdeg",
-                      "bearingdegrees", "cog"])
-        add(.courseAccuracy, ["courseaccuracy", "courseaccuracydeg", "courseaccuracydegrees", "bearingaccuracy",
-                              "bearingaccuracydeg", "bearingaccuracydegrees"])
+        add(
+            .course,
+            [
+                "course", "coursedeg", "coursedegree", "coursedegrees", "bearing", "bearingdeg",
+                "bearingdegrees", "cog",
+            ])
+        add(
+            .courseAccuracy,
+            [
+                "courseaccuracy", "courseaccuracydeg", "courseaccuracydegrees", "bearingaccuracy",
+                "bearingaccuracydeg", "bearingaccuracydegrees",
+            ])
         add(.provider, ["provider"])
-        add(.satellites, ["satellites", "satellitesused", "sats", "numsats", "numberofusedsignals",
-                          "numsatellites"])
+        add(
+            .satellites,
+            [
+                "satellites", "satellitesused", "sats", "numsats", "numberofusedsignals",
+                "numsatellites",
+            ])
         add(.mocked, ["mocked", "mock", "ismocked", "mocklocation", "ismock"])
         add(.activity, ["activity"])
         add(.activityConfidence, ["activityconfidence"])

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TrueTrackCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A streaming reader of fixes from CSV files with a header: Sensor Logger exports, GSDC ground truth
 /// (2021 `millisSinceGpsEpoch` and 2022 `MessageType,Provider,…` layouts), this project's own
@@ -107,7 +108,6 @@ public struct CSVReader: FixReader, ByteStreamReader {
         base = UnsafePointer(buffers.tail.baseAddress!.assumingMemoryBound(to: UInt8.self))
     }
 
-
     /// Returns the next fix, or `nil` at the end of the input.
     ///
     /// - Throws: ``ReadError`` for a malformed header, row or value (rows are skipped and counted instead
@@ -132,8 +132,9 @@ public struct CSVReader: FixReader, ByteStreamReader {
                     satellitesUsed: row.has(.satellites) ? row.satellites : nil,
                     isMocked: row.has(.mocked) ? row.mocked : nil,
                     activity: row.has(.activity)
-                        ? ActivityReading(kind: row.activity,
-                                          confidence: row.has(.activityConfidence) ? row.activityConfidence : 100)
+                        ? ActivityReading(
+                            kind: row.activity,
+                            confidence: row.has(.activityConfidence) ? row.activityConfidence : 100)
                         : nil)
                 fixesProduced += 1
                 return fix
@@ -155,8 +156,9 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 if !more {
                     finished = true
                     if !headerRead {
-                        throw ReadError.truncated(location(pos, line: line, lineStart: pos),
-                                                  expected: "a CSV header line naming latitude, longitude and time")
+                        throw ReadError.truncated(
+                            location(pos, line: line, lineStart: pos),
+                            expected: "a CSV header line naming latitude, longitude and time")
                     }
                     return false
                 }
@@ -255,8 +257,9 @@ public struct CSVReader: FixReader, ByteStreamReader {
     private mutating func needMoreForRow() throws(ReadError) {
         if inTail {
             finished = true
-            let error = ReadError.truncated(location(pos, line: line, lineStart: pos),
-                                            expected: "a closing quote (\") for a quoted field")
+            let error = ReadError.truncated(
+                location(pos, line: line, lineStart: pos),
+                expected: "a closing quote (\") for a quoted field")
             try _report.reject(error, lenient: options.lenient)
             pos = limit
             return
@@ -268,8 +271,9 @@ public struct CSVReader: FixReader, ByteStreamReader {
     private func location(_ index: Int, line: Int, lineStart: Int) -> SourceLocation {
         // In the tail buffer, the line end the reader added is not input: clamp to the input's end.
         let index = inTail ? min(index, tailLength) : index
-        return SourceLocation(file: stream.name, line: line, column: max(index - lineStart + 1, 1),
-                              byteOffset: bufferOffset + index)
+        return SourceLocation(
+            file: stream.name, line: line, column: max(index - lineStart + 1, 1),
+            byteOffset: bufferOffset + index)
     }
 
     /// The field text at `p[start..<end]` for a message (at most 64 bytes).
@@ -368,13 +372,16 @@ public struct CSVReader: FixReader, ByteStreamReader {
         rowsRead += 1
         _report.skip(.comment)
         headerRead = true
-        try configure(names: names, headerLocation: location(lineStart, line: headerLine, lineStart: lineStart),
-                      headerText: text(lineStart, end))
+        try configure(
+            names: names, headerLocation: location(lineStart, line: headerLine, lineStart: lineStart),
+            headerText: text(lineStart, end))
         return true
     }
 
     /// Builds the column table from the header names.
-    private mutating func configure(names: [String], headerLocation: SourceLocation, headerText: String) throws(ReadError) {
+    private mutating func configure(names: [String], headerLocation: SourceLocation, headerText: String)
+        throws(ReadError)
+    {
         headerNames = names
         columnCount = names.count
         var seen = Set<Int>()
@@ -470,20 +477,22 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 let encoding = timeEncoding
                 if encoding == .iso8601 {
                     if let t = CSVScan.isoMilliseconds(p, &i, limit: limit, cache: &isoCache),
-                       CSVReader.ends(p[i], d), t >= CSVScan.earliestMilliseconds, t < CSVScan.endMilliseconds {
+                        CSVReader.ends(p[i], d), t >= CSVScan.earliestMilliseconds, t < CSVScan.endMilliseconds
+                    {
                         row.storeTime(t)
                     } else {
                         fast = false
                     }
                 } else if encoding != .automatic,
-                          let t = CSVScan.epochMilliseconds(p, &i, encoding, safeEnd: safeEnd), CSVReader.ends(p[i], d),
-                          let utc = CSVReader.utcMilliseconds(t, encoding) {
+                    let t = CSVScan.epochMilliseconds(p, &i, encoding, safeEnd: safeEnd), CSVReader.ends(p[i], d),
+                    let utc = CSVReader.utcMilliseconds(t, encoding)
+                {
                     row.storeTime(utc)
                 } else {
                     fast = false
                 }
             case .horizontalAccuracy, .altitude, .verticalAccuracy, .speed, .speedAccuracy, .course,
-                 .courseAccuracy:
+                .courseAccuracy:
                 if let v = CSVScan.number(p, &i, safeEnd: safeEnd), CSVReader.ends(p[i], d) {
                     row.store(v, role)
                 } else {
@@ -550,8 +559,10 @@ public struct CSVReader: FixReader, ByteStreamReader {
     /// Reads a field the fast loop left: a quoted field, a fallback parse, a non-numeric column, the
     /// message type; errors are thrown or counted here.
     @inline(never)
-    private mutating func slowField(_ role: CSVRole, from fieldStart: Int, column: Int,
-                                    place: inout CSVRowPlace) throws(ReadError) -> SlowField {
+    private mutating func slowField(
+        _ role: CSVRole, from fieldStart: Int, column: Int,
+        place: inout CSVRowPlace
+    ) throws(ReadError) -> SlowField {
         let p = base
         let fieldPlace = place
         let end: Int
@@ -615,7 +626,8 @@ public struct CSVReader: FixReader, ByteStreamReader {
 
     /// A row that ends before the last column.
     @inline(never)
-    private mutating func missingFields(at index: Int, column: Int, place: CSVRowPlace) throws(ReadError) -> RowOutcome {
+    private mutating func missingFields(at index: Int, column: Int, place: CSVRowPlace) throws(ReadError) -> RowOutcome
+    {
         let error = ReadError.malformedField(
             location(index, line: place.line, lineStart: place.lineStart), field: headerNames[column + 1],
             expected: "\(columnCount) fields as in the header",
@@ -635,8 +647,9 @@ public struct CSVReader: FixReader, ByteStreamReader {
         case .timestampOutOfRange: place = row.latitudePlace
         }
         // The row has been consumed, but its bytes stay in the buffer until the next refill.
-        try _report.reject(.invalidFix(location(place.index, line: place.line, lineStart: place.lineStart), error),
-                           lenient: options.lenient)
+        try _report.reject(
+            .invalidFix(location(place.index, line: place.line, lineStart: place.lineStart), error),
+            lenient: options.lenient)
     }
 
     /// True when `c` ends a field: the delimiter, `\r` or `\n`.
@@ -700,12 +713,15 @@ public struct CSVReader: FixReader, ByteStreamReader {
 
     /// Counts a malformed row (lenient) or throws, after moving past the row's line that holds `skipFrom`
     /// (line number `skipLine`). A field error is located at `index` on the line described by `place`.
-    private mutating func reject(_ error: ReadError, at index: Int?, place: CSVRowPlace, skipFrom: Int,
-                                 skipLine lineOfSkip: Int) throws(ReadError) -> RowOutcome {
+    private mutating func reject(
+        _ error: ReadError, at index: Int?, place: CSVRowPlace, skipFrom: Int,
+        skipLine lineOfSkip: Int
+    ) throws(ReadError) -> RowOutcome {
         var error = error
         if let index, case .malformedField(_, let field, let expected, let found) = error {
-            error = .malformedField(location(index, line: place.line, lineStart: place.lineStart), field: field,
-                                    expected: expected, found: found)
+            error = .malformedField(
+                location(index, line: place.line, lineStart: place.lineStart), field: field,
+                expected: expected, found: found)
         }
         skipLine(from: min(skipFrom, limit - 1), extraLines: lineOfSkip - line)
         rowsRead += 1
@@ -751,8 +767,10 @@ public struct CSVReader: FixReader, ByteStreamReader {
     // MARK: - Values (general path)
 
     /// Parses `p[start..<end]` as the value of `role` into `row` with the general parsers.
-    private mutating func assign(_ role: CSVRole, _ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int,
-                                 column: Int) throws(ReadError) {
+    private mutating func assign(
+        _ role: CSVRole, _ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int,
+        column: Int
+    ) throws(ReadError) {
         var s = start
         var e = end
         while s < e, p[s] == 0x20 || p[s] == 0x09 { s += 1 }
@@ -761,14 +779,15 @@ public struct CSVReader: FixReader, ByteStreamReader {
         let bytes = p.baseAddress!.assumingMemoryBound(to: UInt8.self)
         func malformed(_ expected: String) -> ReadError {
             // The location is filled in by the caller's `reject`; here only the field and the text matter.
-            .malformedField(SourceLocation(file: stream.name, line: 0, byteOffset: 0), field: headerNames[column],
-                            expected: expected, found: ReadError.quote(p, s, e))
+            .malformedField(
+                SourceLocation(file: stream.name, line: 0, byteOffset: 0), field: headerNames[column],
+                expected: expected, found: ReadError.quote(p, s, e))
         }
         switch role {
         case .ignore, .messageType:
             return
         case .latitude, .longitude, .horizontalAccuracy, .altitude, .verticalAccuracy, .speed, .speedAccuracy,
-             .course, .courseAccuracy:
+            .course, .courseAccuracy:
             guard let value = NumberParsing.double(p, s, e) else { throw malformed("a number") }
             row.store(value, role)
         case .time:
@@ -776,15 +795,17 @@ public struct CSVReader: FixReader, ByteStreamReader {
             let encoding = timeEncoding
             if encoding == .iso8601 {
                 guard let t = ISO8601.parse(p, from: s, to: e),
-                      t.millisecondsSince1970 >= CSVScan.earliestMilliseconds,
-                      t.millisecondsSince1970 < CSVScan.endMilliseconds else {
+                    t.millisecondsSince1970 >= CSVScan.earliestMilliseconds,
+                    t.millisecondsSince1970 < CSVScan.endMilliseconds
+                else {
                     throw malformed(encoding.expectation + " in the years 0001-9999")
                 }
                 row.storeTime(t.millisecondsSince1970)
             } else {
                 var index = s
                 if let t = CSVScan.epochMilliseconds(bytes, &index, encoding, safeEnd: 0), index == e,
-                   let utc = CSVReader.utcMilliseconds(t, encoding) {
+                    let utc = CSVReader.utcMilliseconds(t, encoding)
+                {
                     row.storeTime(utc)
                     return
                 }
@@ -800,7 +821,8 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 }
                 let scaled = (value * factor).rounded()
                 guard scaled.isFinite, abs(scaled) < Double(CSVScan.endMilliseconds),
-                      let utc = CSVReader.utcMilliseconds(Int64(scaled), encoding) else {
+                    let utc = CSVReader.utcMilliseconds(Int64(scaled), encoding)
+                else {
                     throw malformed(encoding.expectation + " in the years 0001-9999")
                 }
                 row.storeTime(utc)
@@ -810,7 +832,8 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 row.provider = cached
                 row.mark(.provider)
             } else {
-                let provider = Provider(name: String(decoding: UnsafeRawBufferPointer(rebasing: p[s..<e]), as: UTF8.self))
+                let provider = Provider(
+                    name: String(decoding: UnsafeRawBufferPointer(rebasing: p[s..<e]), as: UTF8.self))
                 providerCache.store(bytes, s, e, provider)
                 row.provider = provider
                 row.mark(.provider)
@@ -834,7 +857,8 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 row.activity = cached
                 row.mark(.activity)
             } else {
-                let kind = CSVReader.activity(String(decoding: UnsafeRawBufferPointer(rebasing: p[s..<e]), as: UTF8.self))
+                let kind = CSVReader.activity(
+                    String(decoding: UnsafeRawBufferPointer(rebasing: p[s..<e]), as: UTF8.self))
                 activityCache.store(bytes, s, e, kind)
                 row.activity = kind
                 row.mark(.activity)
@@ -861,8 +885,8 @@ public struct CSVReader: FixReader, ByteStreamReader {
         guard e - s <= 5 else { return nil }
         for k in s..<e { word = word << 8 | UInt64(p[k] | (p[k] >= 65 && p[k] <= 90 ? 0x20 : 0)) }
         switch word {
-        case 0x74_72_75_65, 0x31, 0x79_65_73, 0x74, 0x79: return true      // true, 1, yes, t, y
-        case 0x66_61_6C_73_65, 0x30, 0x6E_6F, 0x66, 0x6E: return false     // false, 0, no, f, n
+        case 0x74_72_75_65, 0x31, 0x79_65_73, 0x74, 0x79: return true  // true, 1, yes, t, y
+        case 0x66_61_6C_73_65, 0x30, 0x6E_6F, 0x66, 0x6E: return false  // false, 0, no, f, n
         default: return nil
         }
     }
@@ -885,7 +909,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
 /// The field a column feeds, as a byte-sized tag for the hot loop.
 enum CSVRole: UInt8 {
     case ignore, latitude, longitude, time, horizontalAccuracy, altitude, verticalAccuracy, speed, speedAccuracy,
-         course, courseAccuracy, provider, satellites, mocked, activity, activityConfidence, messageType
+        course, courseAccuracy, provider, satellites, mocked, activity, activityConfidence, messageType
 
     init(_ column: CSVColumn?) {
         switch column {
@@ -922,9 +946,12 @@ struct CSVRowValues {
     /// Bit `role.rawValue` is set when the role's value was read in this row.
     var present: UInt32 = 0
     /// Numeric values indexed by `CSVRole.rawValue`.
-    var numbers: (Double, Double, Double, Double, Double, Double, Double, Double,
-                  Double, Double, Double, Double, Double, Double, Double, Double) =
-        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var numbers:
+        (
+            Double, Double, Double, Double, Double, Double, Double, Double,
+            Double, Double, Double, Double, Double, Double, Double, Double
+        ) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     var time: Int64 = 0
     var provider: Provider = .unknown
     var satellites = 0

@@ -45,8 +45,9 @@ enum CSVScan {
         // Masking shift (one instruction); a count of 0 would shift by 64, which `&<<` takes as 0: zero it.
         var v = count == 0 ? 0 : x &<< UInt64(64 &- 8 &* count)
         v = v &* 10 &+ (v >> 8)
-        v = ((v & 0x0000_00FF_0000_00FF) &* (100 &+ (1_000_000 << 32))
-             &+ ((v >> 16) & 0x0000_00FF_0000_00FF) &* (1 &+ (10_000 << 32))) >> 32
+        v =
+            ((v & 0x0000_00FF_0000_00FF) &* (100 &+ (1_000_000 << 32))
+                &+ ((v >> 16) & 0x0000_00FF_0000_00FF) &* (1 &+ (10_000 << 32))) >> 32
         return v & 0xFFFF_FFFF
     }
 
@@ -146,8 +147,10 @@ enum CSVScan {
     /// floating point) to milliseconds in the same time scale, rounding half away from zero. Declines
     /// exponents, more than 18 integer digits, and fractions of micro- and nanosecond counts.
     @_transparent
-    static func epochMilliseconds(_ p: UnsafePointer<UInt8>, _ index: inout Int,
-                                  _ encoding: CSVTimeEncoding, safeEnd: Int) -> Int64? {
+    static func epochMilliseconds(
+        _ p: UnsafePointer<UInt8>, _ index: inout Int,
+        _ encoding: CSVTimeEncoding, safeEnd: Int
+    ) -> Int64? {
         var i = index
         var negative = false
         if p[i] == UInt8(ascii: "-") {
@@ -181,7 +184,7 @@ enum CSVScan {
         let integerDigits = i - integerStart
         guard integerDigits <= 18 else { return nil }
         var fraction: Int64 = 0  // the first three fraction digits, as milliseconds of a second
-        var roundUp = false      // the fourth fraction digit is ≥ 5
+        var roundUp = false  // the fourth fraction digit is ≥ 5
         var fractionDigits = 0
         if p[i] == UInt8(ascii: ".") {
             i += 1
@@ -236,8 +239,10 @@ enum CSVScan {
     /// folding into the next minute). Declines other shapes (a date alone, a field shorter than 16 bytes
     /// before `limit`).
     @_transparent
-    static func isoMilliseconds(_ p: UnsafePointer<UInt8>, _ index: inout Int, limit: Int,
-                                cache: inout ISOPrefixCache) -> Int64? {
+    static func isoMilliseconds(
+        _ p: UnsafePointer<UInt8>, _ index: inout Int, limit: Int,
+        cache: inout ISOPrefixCache
+    ) -> Int64? {
         let i = index
         guard i + 16 <= limit else { return nil }
         let raw = UnsafeRawPointer(p + i)
@@ -328,12 +333,14 @@ enum CSVScan {
             return d >= 0 && d < 10 ? d : nil
         }
         guard let y0 = digit(0), let y1 = digit(1), let y2 = digit(2), let y3 = digit(3),
-              p[i + 4] == UInt8(ascii: "-"), let mo0 = digit(5), let mo1 = digit(6),
-              p[i + 7] == UInt8(ascii: "-"), let d0 = digit(8), let d1 = digit(9) else { return nil }
+            p[i + 4] == UInt8(ascii: "-"), let mo0 = digit(5), let mo1 = digit(6),
+            p[i + 7] == UInt8(ascii: "-"), let d0 = digit(8), let d1 = digit(9)
+        else { return nil }
         let separator = p[i + 10]
         guard separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t") || separator == UInt8(ascii: " "),
-              let h0 = digit(11), let h1 = digit(12), p[i + 13] == UInt8(ascii: ":"),
-              let mi0 = digit(14), let mi1 = digit(15) else { return nil }
+            let h0 = digit(11), let h1 = digit(12), p[i + 13] == UInt8(ascii: ":"),
+            let mi0 = digit(14), let mi1 = digit(15)
+        else { return nil }
         let year = y0 * 1000 + y1 * 100 + y2 * 10 + y3
         let month = mo0 * 10 + mo1
         let day = d0 * 10 + d1

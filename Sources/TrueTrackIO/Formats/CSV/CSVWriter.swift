@@ -15,7 +15,8 @@ import TrueTrackCore
 /// - Lines end in `\n`; no field needs quoting (no value can hold a comma, quote or line end).
 public struct CSVWriter: FixWriter {
     /// The canonical header line (without its line end).
-    public static let header = "time,latitude,longitude,accuracy_m,altitude_m,vertical_accuracy_m,speed_mps,"
+    public static let header =
+        "time,latitude,longitude,accuracy_m,altitude_m,vertical_accuracy_m,speed_mps,"
         + "speed_accuracy_mps,course_deg,course_accuracy_deg,provider,satellites,mocked,activity,activity_confidence"
 
     /// The name of the time column: both read back with ``CSVReader`` (it accepts either).
@@ -56,8 +57,9 @@ public struct CSVWriter: FixWriter {
     public mutating func write(_ fix: Fix) throws(WriteError) {
         let ms = fix.timestamp.millisecondsSince1970
         guard ms >= CSVScan.earliestMilliseconds, ms < CSVScan.endMilliseconds else {
-            throw .unrepresentable(path: sink.name,
-                                   reason: "time \(ms) ms since 1970 is outside the years 0001-9999")
+            throw .unrepresentable(
+                path: sink.name,
+                reason: "time \(ms) ms since 1970 is outside the years 0001-9999")
         }
         let comma = UInt8(ascii: ",")
         sink.withBuffer { b in

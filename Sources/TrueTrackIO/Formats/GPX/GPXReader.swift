@@ -121,7 +121,9 @@ public struct GPXReader: FixReader {
     /// Opens the file at `path` (`-` for standard input) and creates a reader over it.
     ///
     /// - Throws: ``ReadError/io(path:message:)`` when the file cannot be opened.
-    public init(path: String, options: ReadOptions = ReadOptions(), pointKinds: GPXPointKinds = .paths) throws(ReadError) {
+    public init(path: String, options: ReadOptions = ReadOptions(), pointKinds: GPXPointKinds = .paths)
+        throws(ReadError)
+    {
         self.init(stream: try ByteStream(path: path), options: options, pointKinds: pointKinds)
     }
 
@@ -313,8 +315,9 @@ public struct GPXReader: FixReader {
             return .advanced(next)
         }
         guard XMLBytes.isNameStart(c) else {
-            throw .malformedRecord(location(at: lt), expected: "an element name, '/', '!' or '?' after '<'",
-                                   found: GPXReader.text(p, lt, min(end, lt + 16)))
+            throw .malformedRecord(
+                location(at: lt), expected: "an element name, '/', '!' or '?' after '<'",
+                found: GPXReader.text(p, lt, min(end, lt + 16)))
         }
         let ns = lt + 1
         var ne = ns + 1
@@ -324,8 +327,9 @@ public struct GPXReader: FixReader {
         if !sawRoot {
             guard XMLBytes.equals(p, local, ne, "gpx") else {
                 finished = true
-                throw .malformedRecord(location(at: lt), expected: "a <gpx> root element (is this a GPX file?)",
-                                       found: GPXReader.text(p, lt, min(end, lt + 32)))
+                throw .malformedRecord(
+                    location(at: lt), expected: "a <gpx> root element (is this a GPX file?)",
+                    found: GPXReader.text(p, lt, min(end, lt + 32)))
             }
             guard let tag = try scanTag(p, ne, end) else { return .incomplete }
             sawRoot = true
@@ -393,8 +397,9 @@ public struct GPXReader: FixReader {
         // internal subset in brackets.
         guard lt + 2 < end else { return nil }
         guard XMLBytes.isNameStart(p[lt + 2]) else {
-            throw .malformedRecord(location(at: lt), expected: "a comment, CDATA section or declaration after '<!'",
-                                   found: GPXReader.text(p, lt, min(end, lt + 16)))
+            throw .malformedRecord(
+                location(at: lt), expected: "a comment, CDATA section or declaration after '<!'",
+                found: GPXReader.text(p, lt, min(end, lt + 16)))
         }
         var k = lt + 2
         var bracketDepth = 0
@@ -420,7 +425,9 @@ public struct GPXReader: FixReader {
     /// Scans the end tag `</name  >` starting at `lt`.
     /// - Returns: the name range and the index after `>`, or `nil` when the window ends first.
     @inline(__always)
-    private mutating func endTag(_ p: UnsafeRawBufferPointer, _ lt: Int, _ end: Int) throws(ReadError) -> (Int, Int, Int)? {
+    private mutating func endTag(_ p: UnsafeRawBufferPointer, _ lt: Int, _ end: Int) throws(ReadError) -> (
+        Int, Int, Int
+    )? {
         let ns = lt + 2
         var ne = ns
         while ne < end, XMLBytes.isNameChar(p[ne]) { ne += 1 }
@@ -428,8 +435,9 @@ public struct GPXReader: FixReader {
         while k < end, XMLBytes.isSpace(p[k]) { k += 1 }
         guard k < end else { return nil }
         guard p[k] == XMLBytes.gt, ne > ns else {
-            throw .malformedRecord(location(at: lt), expected: "an end tag '</name>'",
-                                   found: GPXReader.text(p, lt, min(end, k + 1)))
+            throw .malformedRecord(
+                location(at: lt), expected: "an end tag '</name>'",
+                found: GPXReader.text(p, lt, min(end, k + 1)))
         }
         return (ns, ne, k + 1)
     }
@@ -473,8 +481,9 @@ public struct GPXReader: FixReader {
                 return tag
             }
             guard XMLBytes.isNameStart(c), i > before else {
-                throw .malformedRecord(location(at: i), expected: "white space and an attribute name, '>' or '/>'",
-                                       found: GPXReader.text(p, i, min(end, i + 16)))
+                throw .malformedRecord(
+                    location(at: i), expected: "white space and an attribute name, '>' or '/>'",
+                    found: GPXReader.text(p, i, min(end, i + 16)))
             }
             let ns = i
             while i < end, XMLBytes.isNameChar(p[i]) { i += 1 }
@@ -482,16 +491,18 @@ public struct GPXReader: FixReader {
             while i < end, XMLBytes.isSpace(p[i]) { i += 1 }
             guard i < end else { return nil }
             guard p[i] == XMLBytes.equals else {
-                throw .malformedRecord(location(at: i), expected: "'=' after the attribute name",
-                                       found: GPXReader.text(p, i, min(end, i + 16)))
+                throw .malformedRecord(
+                    location(at: i), expected: "'=' after the attribute name",
+                    found: GPXReader.text(p, i, min(end, i + 16)))
             }
             i += 1
             while i < end, XMLBytes.isSpace(p[i]) { i += 1 }
             guard i < end else { return nil }
             let q = p[i]
             guard q == XMLBytes.quote || q == XMLBytes.apostrophe else {
-                throw .malformedRecord(location(at: i), expected: "a quoted attribute value",
-                                       found: GPXReader.text(p, i, min(end, i + 16)))
+                throw .malformedRecord(
+                    location(at: i), expected: "a quoted attribute value",
+                    found: GPXReader.text(p, i, min(end, i + 16)))
             }
             let vs = i + 1
             // A '<' inside a value (not allowed by XML) is not looked for: a missing quote shows up as a
@@ -506,7 +517,8 @@ public struct GPXReader: FixReader {
                     tag.lonEnd = k
                 }
             } else if ne - ns > 6, XMLBytes.matches(p, ns, ne, "xmlns:") == 1,
-                      XMLBytes.equals(p, vs, k, GPXTrueTrackExtension.namespaceBytes) {
+                XMLBytes.equals(p, vs, k, GPXTrueTrackExtension.namespaceBytes)
+            {
                 trueTrackPrefix = Array(UnsafeRawBufferPointer(rebasing: p[(ns + 6)..<ne]))
             }
             i = k + 1
@@ -624,8 +636,10 @@ public struct GPXReader: FixReader {
     }
 
     /// Reads the point element starting at `lt` (its name ends at `ne`) to its end tag.
-    private mutating func point(_ p: UnsafeRawBufferPointer, _ lt: Int, _ ne: Int, _ end: Int,
-                                _ kind: GPXPointKind) -> Step {
+    private mutating func point(
+        _ p: UnsafeRawBufferPointer, _ lt: Int, _ ne: Int, _ end: Int,
+        _ kind: GPXPointKind
+    ) -> Step {
         do throws(ReadError) {
             guard let tag = try scanTag(p, ne, end) else { return .incomplete }
             var fields = PointFields()
@@ -633,8 +647,9 @@ public struct GPXReader: FixReader {
             var latitude = 0.0
             var longitude = 0.0
             if tag.latStart < 0 || tag.lonStart < 0 {
-                firstError = .malformedRecord(location(at: lt), expected: "lat and lon attributes",
-                                              found: GPXReader.text(p, lt, tag.next))
+                firstError = .malformedRecord(
+                    location(at: lt), expected: "lat and lon attributes",
+                    found: GPXReader.text(p, lt, tag.next))
             } else {
                 let latitudeValue = coordinate(p, tag.latStart, tag.latEnd)
                 let longitudeValue = coordinate(p, tag.lonStart, tag.lonEnd)
@@ -642,13 +657,15 @@ public struct GPXReader: FixReader {
                 longitude = longitudeValue ?? 0
                 // Report the first bad attribute in the text.
                 if latitudeValue == nil, longitudeValue != nil || tag.latStart < tag.lonStart {
-                    firstError = .malformedField(location(at: tag.latStart), field: "lat",
-                                                 expected: "a latitude in decimal degrees",
-                                                 found: GPXReader.text(p, tag.latStart, tag.latEnd))
+                    firstError = .malformedField(
+                        location(at: tag.latStart), field: "lat",
+                        expected: "a latitude in decimal degrees",
+                        found: GPXReader.text(p, tag.latStart, tag.latEnd))
                 } else if longitudeValue == nil {
-                    firstError = .malformedField(location(at: tag.lonStart), field: "lon",
-                                                 expected: "a longitude in decimal degrees",
-                                                 found: GPXReader.text(p, tag.lonStart, tag.lonEnd))
+                    firstError = .malformedField(
+                        location(at: tag.lonStart), field: "lon",
+                        expected: "a longitude in decimal degrees",
+                        found: GPXReader.text(p, tag.lonStart, tag.lonEnd))
                 }
             }
             var i = tag.next
@@ -662,8 +679,9 @@ public struct GPXReader: FixReader {
                         i = next
                         if depth == 0 {
                             guard XMLBytes.equalRanges(p, ns2, ne2, lt + 1, ne) else {
-                                throw .malformedRecord(location(at: open), expected: "</\(kind.elementName)>",
-                                                       found: GPXReader.text(p, open, next))
+                                throw .malformedRecord(
+                                    location(at: open), expected: "</\(kind.elementName)>",
+                                    found: GPXReader.text(p, open, next))
                             }
                             break children
                         }
@@ -676,8 +694,9 @@ public struct GPXReader: FixReader {
                         continue
                     }
                     guard XMLBytes.isNameStart(c) else {
-                        throw .malformedRecord(location(at: open), expected: "an element name, '/', '!' or '?' after '<'",
-                                               found: GPXReader.text(p, open, min(end, open + 16)))
+                        throw .malformedRecord(
+                            location(at: open), expected: "an element name, '/', '!' or '?' after '<'",
+                            found: GPXReader.text(p, open, min(end, open + 16)))
                     }
                     let ns = open + 1
                     var nameEnd = ns + 1
@@ -705,7 +724,8 @@ public struct GPXReader: FixReader {
                     } else {
                         parsed = GPXReader.parse(field, p, text.start, text.end, &fields)
                         if !parsed || field == .fixType,
-                           XMLBytes.find(XMLBytes.amp, p, text.start, text.end) != nil {
+                            XMLBytes.find(XMLBytes.amp, p, text.start, text.end) != nil
+                        {
                             // Plain text with references: decode it and parse again.
                             guard let decoded = try readTextSlowly(p, child.next, end, ns, nameEnd, field) else {
                                 return .incomplete
@@ -715,10 +735,13 @@ public struct GPXReader: FixReader {
                         }
                     }
                     if !parsed, firstError == nil {
-                        let found = text.inScratch ? String(decoding: scratch.prefix(64), as: UTF8.self)
+                        let found =
+                            text.inScratch
+                            ? String(decoding: scratch.prefix(64), as: UTF8.self)
                             : GPXReader.text(p, text.start, text.end)
-                        firstError = .malformedField(location(at: child.next), field: field.name,
-                                                     expected: field.expectation, found: found)
+                        firstError = .malformedField(
+                            location(at: child.next), field: field.name,
+                            expected: field.expectation, found: found)
                     }
                 }
             }
@@ -765,8 +788,10 @@ public struct GPXReader: FixReader {
     /// instructions is assembled in `scratch`. A child element inside a value is an error.
     /// - Returns: `nil` when the window ends first.
     @inline(__always)
-    private mutating func readText(_ p: UnsafeRawBufferPointer, _ from: Int, _ end: Int, _ ns: Int, _ ne: Int,
-                                   _ field: Field) throws(ReadError) -> TextSpan? {
+    private mutating func readText(
+        _ p: UnsafeRawBufferPointer, _ from: Int, _ end: Int, _ ns: Int, _ ne: Int,
+        _ field: Field
+    ) throws(ReadError) -> TextSpan? {
         guard let k = XMLBytes.find(XMLBytes.lt, p, from, end), k + 1 < end else { return nil }
         // References (`&…;`) are looked for only when the plain text does not parse (see `point`).
         if p[k + 1] == XMLBytes.slash {
@@ -777,16 +802,19 @@ public struct GPXReader: FixReader {
     }
 
     /// ``readText(_:_:_:_:_:_:)`` for text that is not one plain run.
-    private mutating func readTextSlowly(_ p: UnsafeRawBufferPointer, _ from: Int, _ end: Int, _ ns: Int, _ ne: Int,
-                                         _ field: Field) throws(ReadError) -> TextSpan? {
+    private mutating func readTextSlowly(
+        _ p: UnsafeRawBufferPointer, _ from: Int, _ end: Int, _ ns: Int, _ ne: Int,
+        _ field: Field
+    ) throws(ReadError) -> TextSpan? {
         scratch.removeAll(keepingCapacity: true)
         var i = from
         while true {
             guard let open = XMLBytes.find(XMLBytes.lt, p, i, end), open + 1 < end else { return nil }
             guard XMLBytes.appendDecoded(p, i, open, to: &scratch, limit: GPXReader.scratchLimit) else {
-                throw .malformedField(location(at: i), field: field.name,
-                                      expected: "text with valid references (&amp; &lt; &gt; &quot; &apos; &#…;)",
-                                      found: GPXReader.text(p, i, open))
+                throw .malformedField(
+                    location(at: i), field: field.name,
+                    expected: "text with valid references (&amp; &lt; &gt; &quot; &apos; &#…;)",
+                    found: GPXReader.text(p, i, open))
             }
             let c = p[open + 1]
             if c == XMLBytes.slash {
@@ -807,18 +835,22 @@ public struct GPXReader: FixReader {
                 i = next
                 continue
             }
-            throw .malformedRecord(location(at: open), expected: "text inside <\(field.name)>, not an element",
-                                   found: GPXReader.text(p, open, min(end, open + 16)))
+            throw .malformedRecord(
+                location(at: open), expected: "text inside <\(field.name)>, not an element",
+                found: GPXReader.text(p, open, min(end, open + 16)))
         }
     }
 
     /// Checks the end tag at `lt` closes the element named `p[ns..<ne]`; returns the index after it.
     @inline(__always)
-    private mutating func closeValue(_ p: UnsafeRawBufferPointer, _ lt: Int, _ end: Int, _ ns: Int, _ ne: Int) throws(ReadError) -> Int? {
+    private mutating func closeValue(_ p: UnsafeRawBufferPointer, _ lt: Int, _ end: Int, _ ns: Int, _ ne: Int)
+        throws(ReadError) -> Int?
+    {
         guard let (cs, ce, next) = try endTag(p, lt, end) else { return nil }
         guard XMLBytes.equalRanges(p, cs, ce, ns, ne) else {
-            throw .malformedRecord(location(at: lt), expected: "</" + GPXReader.text(p, ns, ne) + ">",
-                                   found: GPXReader.text(p, lt, next))
+            throw .malformedRecord(
+                location(at: lt), expected: "</" + GPXReader.text(p, ns, ne) + ">",
+                found: GPXReader.text(p, lt, next))
         }
         return next
     }
@@ -826,8 +858,10 @@ public struct GPXReader: FixReader {
     /// Parses the text `b[start..<end]` of `field` into `fields`. Empty text leaves the value absent.
     /// - Returns: `false` when the text is not a valid value.
     @inline(__always)
-    private static func parse(_ field: Field, _ b: UnsafeRawBufferPointer, _ start: Int, _ end: Int,
-                              _ fields: inout PointFields) -> Bool {
+    private static func parse(
+        _ field: Field, _ b: UnsafeRawBufferPointer, _ start: Int, _ end: Int,
+        _ fields: inout PointFields
+    ) -> Bool {
         let (s, e) = XMLBytes.trim(b, start, end)
         guard s < e else { return true }
         switch field {
@@ -849,7 +883,8 @@ public struct GPXReader: FixReader {
             guard let v = NumberParsing.int(b, s, e) else { return false }
             fields.satellites = Int(v)
         case .fixType:
-            fields.noFix = e - s == 4 && (b[s] | 0x20) == UInt8(ascii: "n") && (b[s + 1] | 0x20) == UInt8(ascii: "o")
+            fields.noFix =
+                e - s == 4 && (b[s] | 0x20) == UInt8(ascii: "n") && (b[s + 1] | 0x20) == UInt8(ascii: "o")
                 && (b[s + 2] | 0x20) == UInt8(ascii: "n") && (b[s + 3] | 0x20) == UInt8(ascii: "e")
         case .speed:
             guard let v = NumberParsing.double(b, s, e) else { return false }
@@ -899,13 +934,16 @@ public struct GPXReader: FixReader {
     }
 
     /// Turns a complete point into a fix, or says why it is skipped or invalid.
-    private mutating func makeFix(_ f: inout PointFields, _ latitude: Double, _ longitude: Double, _ tag: Tag,
-                                  _ kind: GPXPointKind, next: Int) -> Step {
+    private mutating func makeFix(
+        _ f: inout PointFields, _ latitude: Double, _ longitude: Double, _ tag: Tag,
+        _ kind: GPXPointKind, next: Int
+    ) -> Step {
         var accuracy = f.accuracy
         if accuracy == nil, let hdop = f.hdop { accuracy = options.hdop.accuracyMetres(hdop: hdop) }
         var verticalAccuracy = f.verticalAccuracy
         if verticalAccuracy == nil, let vdop = f.vdop, vdop.isFinite, vdop > 0,
-           case .dilution(let uere) = options.hdop {
+            case .dilution(let uere) = options.hdop
+        {
             verticalAccuracy = vdop * uere
         }
         let fix: Fix

@@ -56,8 +56,9 @@ public struct GPXWriter: FixWriter {
         precondition(!finished, "GPXWriter.write(_:) after finish()")
         let ms = fix.timestamp.millisecondsSince1970
         guard ms >= GPXWriter.earliest, ms <= GPXWriter.latest else {
-            throw .unrepresentable(path: sink.name,
-                                   reason: "timestamp \(ms) ms since 1970 is outside the years 0001-9999 of GPX")
+            throw .unrepresentable(
+                path: sink.name,
+                reason: "timestamp \(ms) ms since 1970 is outside the years 0001-9999 of GPX")
         }
         openDocument()
         pointsInSegment += 1

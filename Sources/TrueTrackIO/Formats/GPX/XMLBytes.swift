@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Byte-level helpers for scanning XML text in a ``ByteStream`` window (no allocation, no `String`).
@@ -75,7 +75,8 @@ enum XMLBytes {
     @inline(__always)
     static func find(_ byte: UInt8, _ p: UnsafeRawBufferPointer, _ from: Int, _ to: Int) -> Int? {
         guard from < to, let base = p.baseAddress,
-              let hit = memchr(base + from, Int32(byte), to - from) else { return nil }
+            let hit = memchr(base + from, Int32(byte), to - from)
+        else { return nil }
         return base.distance(to: UnsafeRawPointer(hit))
     }
 
@@ -127,7 +128,8 @@ enum XMLBytes {
 
     /// True when `p[aStart..<aEnd]` and `p[bStart..<bEnd]` hold the same bytes.
     @inline(__always)
-    static func equalRanges(_ p: UnsafeRawBufferPointer, _ aStart: Int, _ aEnd: Int, _ bStart: Int, _ bEnd: Int) -> Bool {
+    static func equalRanges(_ p: UnsafeRawBufferPointer, _ aStart: Int, _ aEnd: Int, _ bStart: Int, _ bEnd: Int) -> Bool
+    {
         guard aEnd - aStart == bEnd - bStart else { return false }
         var k = 0
         while aStart + k < aEnd {
@@ -163,8 +165,10 @@ enum XMLBytes {
     ///
     /// - Returns: `false` when a reference is malformed or names an entity other than the five predefined
     ///   ones (`amp`, `lt`, `gt`, `quot`, `apos`).
-    static func appendDecoded(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int, to out: inout [UInt8],
-                              limit: Int) -> Bool {
+    static func appendDecoded(
+        _ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int, to out: inout [UInt8],
+        limit: Int
+    ) -> Bool {
         var i = start
         while i < end {
             guard let a = find(amp, p, i, end) else {

@@ -42,14 +42,16 @@ public struct LabelledInterval: Sendable, Hashable {
 public enum GeoLifeLabels {
     /// Reads every interval of the file at `path`, in file order.
     /// - Throws: ``ReadError`` when the file cannot be read or a row is malformed (unless lenient).
-    public static func read(path: String, options: ReadOptions = ReadOptions()) throws(ReadError) -> [LabelledInterval] {
+    public static func read(path: String, options: ReadOptions = ReadOptions()) throws(ReadError) -> [LabelledInterval]
+    {
         try read(stream: try ByteStream(path: path), options: options).intervals
     }
 
     /// Reads every interval of a stream, with the report of what was read and skipped.
     /// - Throws: ``ReadError`` at the first malformed row (unless lenient).
     public static func read(stream: ByteStream, options: ReadOptions = ReadOptions())
-        throws(ReadError) -> (intervals: [LabelledInterval], report: ReadReport) {
+        throws(ReadError) -> (intervals: [LabelledInterval], report: ReadReport)
+    {
         var report = ReadReport(source: stream.name)
         var intervals: [LabelledInterval] = []
         while let line = try stream.nextLine() {
@@ -96,29 +98,34 @@ public enum GeoLifeLabels {
             if found == 2 { break }
         }
         guard found == 2 else {
-            throw .malformedRecord(line.location(file: file, at: line.start),
-                                   expected: "start, end and mode separated by tabs",
-                                   found: ReadError.quote(p, line.start, line.end))
+            throw .malformedRecord(
+                line.location(file: file, at: line.start),
+                expected: "start, end and mode separated by tabs",
+                found: ReadError.quote(p, line.start, line.end))
         }
         guard let start = dateTime(p, line.start, tabs.0) else {
-            throw .malformedField(line.location(file: file, at: line.start), field: "start",
-                                  expected: "a time yyyy/MM/dd HH:mm:ss", found: ReadError.quote(p, line.start, tabs.0))
+            throw .malformedField(
+                line.location(file: file, at: line.start), field: "start",
+                expected: "a time yyyy/MM/dd HH:mm:ss", found: ReadError.quote(p, line.start, tabs.0))
         }
         guard let end = dateTime(p, tabs.0 + 1, tabs.1) else {
-            throw .malformedField(line.location(file: file, at: tabs.0 + 1), field: "end",
-                                  expected: "a time yyyy/MM/dd HH:mm:ss", found: ReadError.quote(p, tabs.0 + 1, tabs.1))
+            throw .malformedField(
+                line.location(file: file, at: tabs.0 + 1), field: "end",
+                expected: "a time yyyy/MM/dd HH:mm:ss", found: ReadError.quote(p, tabs.0 + 1, tabs.1))
         }
         guard start <= end else {
-            throw .malformedField(line.location(file: file, at: tabs.0 + 1), field: "end",
-                                  expected: "a time not before the start", found: ReadError.quote(p, tabs.0 + 1, tabs.1))
+            throw .malformedField(
+                line.location(file: file, at: tabs.0 + 1), field: "end",
+                expected: "a time not before the start", found: ReadError.quote(p, tabs.0 + 1, tabs.1))
         }
         var s = tabs.1 + 1
         var e = line.end
         while s < e, p[s] == 0x20 || p[s] == 0x09 { s += 1 }
         while e > s, p[e - 1] == 0x20 || p[e - 1] == 0x09 { e -= 1 }
         guard s < e else {
-            throw .malformedField(line.location(file: file, at: s), field: "mode", expected: "a transport mode",
-                                  found: "")
+            throw .malformedField(
+                line.location(file: file, at: s), field: "mode", expected: "a transport mode",
+                found: "")
         }
         let mode = String(decoding: UnsafeRawBufferPointer(rebasing: p[s..<e]), as: UTF8.self)
         return LabelledInterval(start: start, end: end, mode: mode)
@@ -131,8 +138,9 @@ public enum GeoLifeLabels {
         while a < b, p[a] == 0x20 { a += 1 }
         while b > a, p[b - 1] == 0x20 { b -= 1 }
         guard b - a == 19, p[a + 10] == 0x20,
-              let day = GeoLifeText.date(p, a, a + 10, separator: UInt8(ascii: "/")),
-              let seconds = GeoLifeText.timeOfDay(p, a + 11, b) else { return nil }
+            let day = GeoLifeText.date(p, a, a + 10, separator: UInt8(ascii: "/")),
+            let seconds = GeoLifeText.timeOfDay(p, a + 11, b)
+        else { return nil }
         return Timestamp(millisecondsSince1970: day.millisecondsSince1970 + Int64(seconds) * 1000)
     }
 }

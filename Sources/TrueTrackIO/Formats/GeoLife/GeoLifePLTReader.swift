@@ -44,7 +44,6 @@ public struct GeoLifePLTReader: FixReader, ByteStreamReader {
         counts = ReadReport(source: stream.name)
     }
 
-
     /// Returns the next point as a fix, or `nil` at the end of the input.
     /// - Throws: ``ReadError`` at the first malformed point (unless reading leniently).
     public mutating func next() throws(ReadError) -> Fix? {
@@ -99,9 +98,10 @@ public struct GeoLifePLTReader: FixReader, ByteStreamReader {
             s = j + 1
         }
         guard count >= 5 else {
-            throw .malformedRecord(line.location(file: stream.name, at: line.end),
-                                   expected: "a point of 7 fields (latitude,longitude,0,altitude,days,date,time)",
-                                   found: "\(count) fields")
+            throw .malformedRecord(
+                line.location(file: stream.name, at: line.end),
+                expected: "a point of 7 fields (latitude,longitude,0,altitude,days,date,time)",
+                found: "\(count) fields")
         }
         if SeparatorScan.isBlank(p, starts.0, ends.0) || SeparatorScan.isBlank(p, starts.1, ends.1) {
             counts.skip(.missingPosition)
@@ -137,7 +137,8 @@ public struct GeoLifePLTReader: FixReader, ByteStreamReader {
                 return nil
             }
             guard let days = NumberParsing.double(p, starts.4, ends.4),
-                  let stamp = Timestamp(secondsSince1970: (days - GeoLifeText.unixEpochSerialDay) * 86_400) else {
+                let stamp = Timestamp(secondsSince1970: (days - GeoLifeText.unixEpochSerialDay) * 86_400)
+            else {
                 throw malformed(line, starts.4, ends.4, "days", "days since 1899-12-30")
             }
             timestamp = stamp
@@ -150,10 +151,13 @@ public struct GeoLifePLTReader: FixReader, ByteStreamReader {
         }
     }
 
-    private func malformed(_ line: ByteStream.Line, _ s: Int, _ e: Int, _ field: String,
-                           _ expected: String) -> ReadError {
-        .malformedField(line.location(file: stream.name, at: s), field: field, expected: expected,
-                        found: ReadError.quote(line.bytes, s, e))
+    private func malformed(
+        _ line: ByteStream.Line, _ s: Int, _ e: Int, _ field: String,
+        _ expected: String
+    ) -> ReadError {
+        .malformedField(
+            line.location(file: stream.name, at: s), field: field, expected: expected,
+            found: ReadError.quote(line.bytes, s, e))
     }
 }
 
@@ -162,7 +166,6 @@ enum GeoLifeText {
     /// 1970-01-01 as a spreadsheet serial day (days since 1899-12-30).
     static let unixEpochSerialDay = 25_569.0
 
-
     /// Parses `yyyy<sep>MM<sep>dd` (surrounding spaces ignored) as midnight UTC of that day.
     static func date(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int, separator: UInt8) -> Timestamp? {
         var s = start
@@ -170,7 +173,8 @@ enum GeoLifeText {
         while s < e, p[s] == 0x20 || p[s] == 0x09 { s += 1 }
         while e > s, p[e - 1] == 0x20 || p[e - 1] == 0x09 { e -= 1 }
         guard e - s == 10, p[s + 4] == separator, p[s + 7] == separator,
-              let year = digits(p, s, 4), let month = digits(p, s + 5, 2), let day = digits(p, s + 8, 2) else {
+            let year = digits(p, s, 4), let month = digits(p, s + 5, 2), let day = digits(p, s + 8, 2)
+        else {
             return nil
         }
         return Timestamp(civil: CivilTime(year: year, month: month, day: day))
@@ -183,8 +187,9 @@ enum GeoLifeText {
         while s < e, p[s] == 0x20 || p[s] == 0x09 { s += 1 }
         while e > s, p[e - 1] == 0x20 || p[e - 1] == 0x09 { e -= 1 }
         guard e - s == 8, p[s + 2] == UInt8(ascii: ":"), p[s + 5] == UInt8(ascii: ":"),
-              let hour = digits(p, s, 2), let minute = digits(p, s + 3, 2), let second = digits(p, s + 6, 2),
-              hour < 24, minute < 60, second < 60 else {
+            let hour = digits(p, s, 2), let minute = digits(p, s + 3, 2), let second = digits(p, s + 6, 2),
+            hour < 24, minute < 60, second < 60
+        else {
             return nil
         }
         return hour * 3600 + minute * 60 + second

@@ -70,7 +70,6 @@ public struct GnssLoggerReader: FixReader, ByteStreamReader {
         }
     }
 
-
     /// Returns the next `Fix` row as a fix, or `nil` at the end of the input.
     /// - Throws: ``ReadError`` at the first malformed `Fix` row or header (unless reading leniently).
     public mutating func next() throws(ReadError) -> Fix? {
@@ -82,7 +81,8 @@ public struct GnssLoggerReader: FixReader, ByteStreamReader {
             guard start < end else { counts.skip(.blank); continue }
             let first = p[start]
             if first == UInt8(ascii: "F"), end - start >= 3, p[start + 1] == UInt8(ascii: "i"),
-               p[start + 2] == UInt8(ascii: "x"), end - start == 3 || p[start + 3] == UInt8(ascii: ",") {
+                p[start + 2] == UInt8(ascii: "x"), end - start == 3 || p[start + 3] == UInt8(ascii: ",")
+            {
                 do {
                     if let fix = try parseFixRow(line) {
                         counts.fixesProduced += 1
@@ -129,9 +129,10 @@ public struct GnssLoggerReader: FixReader, ByteStreamReader {
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: line.bytes[from..<line.end]), as: UTF8.self)
         let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         guard let layout = GnssLoggerLayout(columnNames: names) else {
-            throw .malformedRecord(line.location(file: stream.name, at: from),
-                                   expected: "a Fix header naming latitude, longitude and time columns",
-                                   found: ReadError.quote(line.bytes, from, line.end))
+            throw .malformedRecord(
+                line.location(file: stream.name, at: from),
+                expected: "a Fix header naming latitude, longitude and time columns",
+                found: ReadError.quote(line.bytes, from, line.end))
         }
         self.layout = layout
     }
@@ -214,12 +215,14 @@ public struct GnssLoggerReader: FixReader, ByteStreamReader {
         }
 
         guard f.latitudeStart >= 0, f.longitudeStart >= 0, f.timeStart >= 0 else {
-            throw .malformedRecord(line.location(file: stream.name, at: end),
-                                   expected: "a Fix row with latitude, longitude and time (\(useful) fields)",
-                                   found: "\(fieldCount) fields")
+            throw .malformedRecord(
+                line.location(file: stream.name, at: end),
+                expected: "a Fix row with latitude, longitude and time (\(useful) fields)",
+                found: "\(fieldCount) fields")
         }
         if SeparatorScan.isBlank(p, f.latitudeStart, f.latitudeEnd)
-            || SeparatorScan.isBlank(p, f.longitudeStart, f.longitudeEnd) {
+            || SeparatorScan.isBlank(p, f.longitudeStart, f.longitudeEnd)
+        {
             counts.skip(.missingPosition)
             return nil
         }
@@ -238,12 +241,15 @@ public struct GnssLoggerReader: FixReader, ByteStreamReader {
         let speed = try number(line, f.speedStart, f.speedEnd, "speed", "a number in metres per second")
         let accuracy = try number(line, f.accuracyStart, f.accuracyEnd, "accuracy", "a number in metres")
         let bearing = try number(line, f.bearingStart, f.bearingEnd, "bearing", "a number in degrees")
-        let speedAccuracy = try number(line, f.speedAccuracyStart, f.speedAccuracyEnd, "speed_accuracy",
-                                       "a number in metres per second")
-        let bearingAccuracy = try number(line, f.bearingAccuracyStart, f.bearingAccuracyEnd, "bearing_accuracy",
-                                         "a number in degrees")
-        let verticalAccuracy = try number(line, f.verticalAccuracyStart, f.verticalAccuracyEnd, "vertical_accuracy",
-                                          "a number in metres")
+        let speedAccuracy = try number(
+            line, f.speedAccuracyStart, f.speedAccuracyEnd, "speed_accuracy",
+            "a number in metres per second")
+        let bearingAccuracy = try number(
+            line, f.bearingAccuracyStart, f.bearingAccuracyEnd, "bearing_accuracy",
+            "a number in degrees")
+        let verticalAccuracy = try number(
+            line, f.verticalAccuracyStart, f.verticalAccuracyEnd, "vertical_accuracy",
+            "a number in metres")
         let mocked = try mockLocation(line, f.mockStart, f.mockEnd)
         var signals: Int? = nil
         if f.signalsStart >= 0, !SeparatorScan.isBlank(p, f.signalsStart, f.signalsEnd) {
@@ -253,12 +259,13 @@ public struct GnssLoggerReader: FixReader, ByteStreamReader {
             signals = Int(truncatingIfNeeded: value)
         }
         do {
-            return try Fix(timestamp: timestamp, latitude: latitude, longitude: longitude,
-                           horizontalAccuracyMetres: accuracy, altitudeMetres: altitude,
-                           verticalAccuracyMetres: verticalAccuracy, speedMetresPerSecond: speed,
-                           speedAccuracyMetresPerSecond: speedAccuracy, courseDegrees: bearing,
-                           courseAccuracyDegrees: bearingAccuracy, provider: provider, satellitesUsed: signals,
-                           isMocked: mocked)
+            return try Fix(
+                timestamp: timestamp, latitude: latitude, longitude: longitude,
+                horizontalAccuracyMetres: accuracy, altitudeMetres: altitude,
+                verticalAccuracyMetres: verticalAccuracy, speedMetresPerSecond: speed,
+                speedAccuracyMetresPerSecond: speedAccuracy, courseDegrees: bearing,
+                courseAccuracyDegrees: bearingAccuracy, provider: provider, satellitesUsed: signals,
+                isMocked: mocked)
         } catch {
             let at = error.field == "latitude" ? f.latitudeStart : f.longitudeStart
             throw .invalidFix(line.location(file: stream.name, at: at), error)
@@ -267,8 +274,10 @@ public struct GnssLoggerReader: FixReader, ByteStreamReader {
 
     /// An optional number: `nil` when the column is missing or empty; throws when it is not a number.
     @inline(__always)
-    private func number(_ line: ByteStream.Line, _ s: Int, _ e: Int, _ field: String,
-                        _ expected: String) throws(ReadError) -> Double? {
+    private func number(
+        _ line: ByteStream.Line, _ s: Int, _ e: Int, _ field: String,
+        _ expected: String
+    ) throws(ReadError) -> Double? {
         guard s >= 0, s < e else { return nil }
         if let value = NumberParsing.double(line.bytes, s, e) { return value }
         if SeparatorScan.isBlank(line.bytes, s, e) { return nil }
@@ -308,10 +317,13 @@ public struct GnssLoggerReader: FixReader, ByteStreamReader {
         throw malformed(line, s, e, "mock_location", "0, 1, true or false")
     }
 
-    private func malformed(_ line: ByteStream.Line, _ s: Int, _ e: Int, _ field: String,
-                           _ expected: String) -> ReadError {
-        .malformedField(line.location(file: stream.name, at: s), field: field, expected: expected,
-                        found: ReadError.quote(line.bytes, s, e))
+    private func malformed(
+        _ line: ByteStream.Line, _ s: Int, _ e: Int, _ field: String,
+        _ expected: String
+    ) -> ReadError {
+        .malformedField(
+            line.location(file: stream.name, at: s), field: field, expected: expected,
+            found: ReadError.quote(line.bytes, s, e))
     }
 
     // MARK: - Helpers
@@ -336,7 +348,6 @@ public struct GnssLoggerReader: FixReader, ByteStreamReader {
         case .other: 64
         }
     }
-
 
     /// True when `p[s..<e]` starts with the ASCII `prefix`.
     static func hasPrefix(_ p: UnsafeRawBufferPointer, _ s: Int, _ e: Int, _ prefix: StaticString) -> Bool {

@@ -55,7 +55,6 @@ public struct IPINReader: FixReader, ByteStreamReader {
         counts = ReadReport(source: stream.name)
     }
 
-
     /// Returns the next `GNSS` row as a fix, or `nil` at the end of the input.
     /// - Throws: ``ReadError`` at the first malformed `GNSS` row (unless reading leniently).
     public mutating func next() throws(ReadError) -> Fix? {
@@ -88,7 +87,8 @@ public struct IPINReader: FixReader, ByteStreamReader {
     /// Waypoints are few (one per surveyed point passed), so they are returned together; use
     /// ``IPINWaypointReader`` to stream them.
     /// - Throws: ``ReadError`` when the file cannot be read or a `POSI` row is malformed (unless lenient).
-    public static func waypoints(path: String, options: ReadOptions = ReadOptions()) throws(ReadError) -> [IPINWaypoint] {
+    public static func waypoints(path: String, options: ReadOptions = ReadOptions()) throws(ReadError) -> [IPINWaypoint]
+    {
         var reader = try IPINWaypointReader(path: path, options: options)
         var waypoints: [IPINWaypoint] = []
         while let waypoint = try reader.next() { waypoints.append(waypoint) }
@@ -105,11 +105,13 @@ public struct IPINReader: FixReader, ByteStreamReader {
         var fields = IPINFields(p, from: line.start, to: line.end)
         _ = fields.next()  // "GNSS"
         guard let app = fields.next(), let time = fields.next(), let lat = fields.next(), let lon = fields.next(),
-              let alt = fields.next(), let bearingField = fields.next(), let acc = fields.next(),
-              let speedField = fields.next() else {
-            throw .malformedRecord(line.location(file: stream.name, at: line.end),
-                                   expected: "a GNSS row of 11 fields (at least 9)",
-                                   found: "\(fields.count) fields")
+            let alt = fields.next(), let bearingField = fields.next(), let acc = fields.next(),
+            let speedField = fields.next()
+        else {
+            throw .malformedRecord(
+                line.location(file: stream.name, at: line.end),
+                expected: "a GNSS row of 11 fields (at least 9)",
+                found: "\(fields.count) fields")
         }
         let inView = fields.next()
         let inUse = fields.next()
@@ -124,7 +126,8 @@ public struct IPINReader: FixReader, ByteStreamReader {
         }
         let appSeconds = try number(line, app, "app_time", "seconds")
         guard let seconds = NumberParsing.double(p, time.start, time.end),
-              let timestamp = Timestamp(secondsSince1970: seconds) else {
+            let timestamp = Timestamp(secondsSince1970: seconds)
+        else {
             throw malformed(line, time, "time", "UTC seconds since 1970")
         }
         guard let latitude = NumberParsing.double(p, lat.start, lat.end) else {
@@ -145,13 +148,15 @@ public struct IPINReader: FixReader, ByteStreamReader {
         let satellitesUsed = try count(line, inUse, "satellites_used")
         let fix: Fix
         do {
-            fix = try Fix(timestamp: timestamp, latitude: latitude, longitude: longitude,
-                          horizontalAccuracyMetres: accuracy, altitudeMetres: altitude,
-                          speedMetresPerSecond: speed, courseDegrees: bearing, provider: .unknown,
-                          satellitesUsed: satellitesUsed)
+            fix = try Fix(
+                timestamp: timestamp, latitude: latitude, longitude: longitude,
+                horizontalAccuracyMetres: accuracy, altitudeMetres: altitude,
+                speedMetresPerSecond: speed, courseDegrees: bearing, provider: .unknown,
+                satellitesUsed: satellitesUsed)
         } catch {
-            throw .invalidFix(line.location(file: stream.name, at: error.field == "latitude" ? lat.start : lon.start),
-                              error)
+            throw .invalidFix(
+                line.location(file: stream.name, at: error.field == "latitude" ? lat.start : lon.start),
+                error)
         }
         lastAppTimestampSeconds = appSeconds
         lastSatellitesInView = satellitesInView
@@ -160,15 +165,19 @@ public struct IPINReader: FixReader, ByteStreamReader {
 
     /// An optional number: `nil` when empty; throws when not a number.
     @inline(__always)
-    private func number(_ line: ByteStream.Line, _ field: (start: Int, end: Int), _ name: String,
-                        _ expected: String) throws(ReadError) -> Double? {
+    private func number(
+        _ line: ByteStream.Line, _ field: (start: Int, end: Int), _ name: String,
+        _ expected: String
+    ) throws(ReadError) -> Double? {
         if let value = NumberParsing.double(line.bytes, field.start, field.end) { return value }
         if SeparatorScan.isBlank(line.bytes, field.start, field.end) { return nil }
         throw malformed(line, field, name, expected)
     }
 
     /// An optional whole number (satellite count): `nil` when the field is missing or empty.
-    private func count(_ line: ByteStream.Line, _ field: (start: Int, end: Int)?, _ name: String) throws(ReadError) -> Int? {
+    private func count(_ line: ByteStream.Line, _ field: (start: Int, end: Int)?, _ name: String) throws(ReadError)
+        -> Int?
+    {
         guard let field, !SeparatorScan.isBlank(line.bytes, field.start, field.end) else { return nil }
         guard let value = NumberParsing.int(line.bytes, field.start, field.end) else {
             throw malformed(line, field, name, "a whole number")
@@ -176,9 +185,12 @@ public struct IPINReader: FixReader, ByteStreamReader {
         return Int(truncatingIfNeeded: value)
     }
 
-    private func malformed(_ line: ByteStream.Line, _ field: (start: Int, end: Int), _ name: String,
-                           _ expected: String) -> ReadError {
-        .malformedField(line.location(file: stream.name, at: field.start), field: name, expected: expected,
-                        found: ReadError.quote(line.bytes, field.start, field.end))
+    private func malformed(
+        _ line: ByteStream.Line, _ field: (start: Int, end: Int), _ name: String,
+        _ expected: String
+    ) -> ReadError {
+        .malformedField(
+            line.location(file: stream.name, at: field.start), field: name, expected: expected,
+            found: ReadError.quote(line.bytes, field.start, field.end))
     }
 }

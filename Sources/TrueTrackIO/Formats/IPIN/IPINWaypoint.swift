@@ -22,8 +22,10 @@ public struct IPINWaypoint: Sendable, Hashable {
     public var building: Int?
 
     /// Creates a waypoint.
-    public init(appTimestampSeconds: Double, counter: Int, latitude: Double, longitude: Double,
-                floor: Int? = nil, building: Int? = nil) {
+    public init(
+        appTimestampSeconds: Double, counter: Int, latitude: Double, longitude: Double,
+        floor: Int? = nil, building: Int? = nil
+    ) {
         self.appTimestampSeconds = appTimestampSeconds
         self.counter = counter
         self.latitude = latitude
@@ -58,7 +60,6 @@ public struct IPINWaypointReader: ByteStreamReader {
         counts = ReadReport(source: stream.name)
     }
 
-
     /// Returns the next waypoint, or `nil` at the end of the input.
     /// - Throws: ``ReadError`` at the first malformed `POSI` row (unless reading leniently).
     public mutating func next() throws(ReadError) -> IPINWaypoint? {
@@ -88,9 +89,11 @@ public struct IPINWaypointReader: ByteStreamReader {
         var fields = IPINFields(p, from: line.start, to: line.end)
         _ = fields.next()  // "POSI"
         guard let time = fields.next(), let counterField = fields.next(), let lat = fields.next(),
-              let lon = fields.next() else {
-            throw .malformedRecord(line.location(file: stream.name, at: line.end),
-                                   expected: "a POSI row of 7 fields (at least 5)", found: "\(fields.count) fields")
+            let lon = fields.next()
+        else {
+            throw .malformedRecord(
+                line.location(file: stream.name, at: line.end),
+                expected: "a POSI row of 7 fields (at least 5)", found: "\(fields.count) fields")
         }
         let floorField = fields.next()
         let buildingField = fields.next()
@@ -112,14 +115,17 @@ public struct IPINWaypointReader: ByteStreamReader {
         guard longitude.isFinite, abs(longitude) <= 180 else {
             throw .invalidFix(line.location(file: stream.name, at: lon.start), .longitudeOutOfRange(longitude))
         }
-        return IPINWaypoint(appTimestampSeconds: seconds, counter: Int(truncatingIfNeeded: counter),
-                            latitude: latitude, longitude: longitude,
-                            floor: try wholeNumber(line, floorField, "floor"),
-                            building: try wholeNumber(line, buildingField, "building"))
+        return IPINWaypoint(
+            appTimestampSeconds: seconds, counter: Int(truncatingIfNeeded: counter),
+            latitude: latitude, longitude: longitude,
+            floor: try wholeNumber(line, floorField, "floor"),
+            building: try wholeNumber(line, buildingField, "building"))
     }
 
-    private func wholeNumber(_ line: ByteStream.Line, _ field: (start: Int, end: Int)?,
-                             _ name: String) throws(ReadError) -> Int? {
+    private func wholeNumber(
+        _ line: ByteStream.Line, _ field: (start: Int, end: Int)?,
+        _ name: String
+    ) throws(ReadError) -> Int? {
         guard let field, !SeparatorScan.isBlank(line.bytes, field.start, field.end) else { return nil }
         guard let value = NumberParsing.int(line.bytes, field.start, field.end) else {
             throw malformed(line, field, name, "a whole number")
@@ -127,9 +133,12 @@ public struct IPINWaypointReader: ByteStreamReader {
         return Int(truncatingIfNeeded: value)
     }
 
-    private func malformed(_ line: ByteStream.Line, _ field: (start: Int, end: Int), _ name: String,
-                           _ expected: String) -> ReadError {
-        .malformedField(line.location(file: stream.name, at: field.start), field: name, expected: expected,
-                        found: ReadError.quote(line.bytes, field.start, field.end))
+    private func malformed(
+        _ line: ByteStream.Line, _ field: (start: Int, end: Int), _ name: String,
+        _ expected: String
+    ) -> ReadError {
+        .malformedField(
+            line.location(file: stream.name, at: field.start), field: name, expected: expected,
+            found: ReadError.quote(line.bytes, field.start, field.end))
     }
 }

@@ -46,7 +46,6 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
         decoder = JSONFixDecoder(tokens: JSONTokenizer(stream: stream), options: options)
     }
 
-
     /// What the reader has seen so far (``ReadReport/recordsRead`` counts features).
     public var report: ReadReport {
         var report = decoder.report
@@ -74,9 +73,10 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
                     phase = .rootArray
                 default:
                     phase = .finished
-                    throw ReadError.malformedRecord(decoder.tokens.tokenLocation,
-                                                    expected: "a GeoJSON object (FeatureCollection, Feature or geometry)",
-                                                    found: decoder.describe(t))
+                    throw ReadError.malformedRecord(
+                        decoder.tokens.tokenLocation,
+                        expected: "a GeoJSON object (FeatureCollection, Feature or geometry)",
+                        found: decoder.describe(t))
                 }
             case .rootObject:
                 let t = try decoder.tokens.next()
@@ -108,8 +108,9 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
                 }
                 decoder.report.recordsRead += 1
                 guard t == .beginObject else {
-                    let error = ReadError.malformedRecord(decoder.tokens.tokenLocation, expected: "a Feature object",
-                                                          found: decoder.describe(t))
+                    let error = ReadError.malformedRecord(
+                        decoder.tokens.tokenLocation, expected: "a Feature object",
+                        found: decoder.describe(t))
                     try decoder.tokens.skip(t)
                     try decoder.report.reject(error, lenient: decoder.options.lenient)
                     continue

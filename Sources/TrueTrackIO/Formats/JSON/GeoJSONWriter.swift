@@ -47,21 +47,25 @@ public struct GeoJSONWriter: FixWriter {
     public mutating func write(_ fix: Fix) throws(WriteError) {
         precondition(!isFinished, "GeoJSONWriter used after finish()")
         guard fix.timestamp.isRepresentable else {
-            throw .unrepresentable(path: sink.name, reason: "time \(fix.timestamp.millisecondsSince1970) ms since 1970 is "
-                + "outside the years 0001-9999")
+            throw .unrepresentable(
+                path: sink.name,
+                reason: "time \(fix.timestamp.millisecondsSince1970) ms since 1970 is "
+                    + "outside the years 0001-9999")
         }
         switch geometry {
         case .points:
             sink.buffer.append(contentsOf: (count == 0 ? GeoJSONWriter.header + "\n" : ",\n").utf8)
-            sink.buffer.append(contentsOf: "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":".utf8)
+            sink.buffer.append(
+                contentsOf: "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":".utf8)
             JSONFixEncoding.appendPosition(of: fix, to: &sink.buffer)
             sink.buffer.append(contentsOf: "},\"properties\":{".utf8)
             JSONFixEncoding.appendFields(of: fix, withPosition: false, to: &sink.buffer)
             sink.buffer.append(contentsOf: "}}".utf8)
         case .lineString:
             if count == 0 {
-                sink.buffer.append(contentsOf: (GeoJSONWriter.header
-                    + "\n{\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":[\n").utf8)
+                sink.buffer.append(
+                    contentsOf: (GeoJSONWriter.header
+                        + "\n{\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":[\n").utf8)
             } else {
                 sink.buffer.append(contentsOf: ",\n".utf8)
             }

@@ -266,13 +266,19 @@ struct JSONFixDecoder {
             if t == .string, count == 0 { return nil }
             if count == 1, p[s] == UInt8(ascii: "1") { return true }
             if count == 1, p[s] == UInt8(ascii: "0") { return false }
-            if count == 4, JSONKeyTable.normalised(p[s]) == UInt8(ascii: "t"), JSONKeyTable.normalised(p[s + 1]) == UInt8(ascii: "r"),
-               JSONKeyTable.normalised(p[s + 2]) == UInt8(ascii: "u"), JSONKeyTable.normalised(p[s + 3]) == UInt8(ascii: "e") {
+            if count == 4, JSONKeyTable.normalised(p[s]) == UInt8(ascii: "t"),
+                JSONKeyTable.normalised(p[s + 1]) == UInt8(ascii: "r"),
+                JSONKeyTable.normalised(p[s + 2]) == UInt8(ascii: "u"),
+                JSONKeyTable.normalised(p[s + 3]) == UInt8(ascii: "e")
+            {
                 return true
             }
-            if count == 5, JSONKeyTable.normalised(p[s]) == UInt8(ascii: "f"), JSONKeyTable.normalised(p[s + 1]) == UInt8(ascii: "a"),
-               JSONKeyTable.normalised(p[s + 2]) == UInt8(ascii: "l"), JSONKeyTable.normalised(p[s + 3]) == UInt8(ascii: "s"),
-               JSONKeyTable.normalised(p[s + 4]) == UInt8(ascii: "e") {
+            if count == 5, JSONKeyTable.normalised(p[s]) == UInt8(ascii: "f"),
+                JSONKeyTable.normalised(p[s + 1]) == UInt8(ascii: "a"),
+                JSONKeyTable.normalised(p[s + 2]) == UInt8(ascii: "l"),
+                JSONKeyTable.normalised(p[s + 3]) == UInt8(ascii: "s"),
+                JSONKeyTable.normalised(p[s + 4]) == UInt8(ascii: "e")
+            {
                 return false
             }
         default:
@@ -340,9 +346,11 @@ struct JSONFixDecoder {
             case .endArray:
                 if tokens.depth < outer { return }
             default:
-                noteError(.malformedField(tokens.tokenLocation, field: "coordinates",
-                                          expected: "a position [longitude, latitude] or an array of positions",
-                                          found: describe(u)))
+                noteError(
+                    .malformedField(
+                        tokens.tokenLocation, field: "coordinates",
+                        expected: "a position [longitude, latitude] or an array of positions",
+                        found: describe(u)))
                 try tokens.skip(u)
                 try skipTo(depthBelow: outer)
                 return
@@ -387,9 +395,11 @@ struct JSONFixDecoder {
             return true
         }
         guard vertices.count < JSONFixDecoder.maximumPositionsPerRecord else {
-            noteError(.malformedRecord(location(record.start),
-                                       expected: "at most \(JSONFixDecoder.maximumPositionsPerRecord) positions in one record",
-                                       found: "more"))
+            noteError(
+                .malformedRecord(
+                    location(record.start),
+                    expected: "at most \(JSONFixDecoder.maximumPositionsPerRecord) positions in one record",
+                    found: "more"))
             return false
         }
         vertices.append(JSONVertex(longitude: longitude, latitude: latitude, altitude: altitude, place: longitudePlace))
@@ -397,8 +407,10 @@ struct JSONFixDecoder {
     }
 
     mutating func positionError(_ t: JSONTokenizer.Token) -> Bool {
-        noteError(.malformedField(tokens.tokenLocation, field: "coordinates",
-                                  expected: "a position of numbers [longitude, latitude, altitude?]", found: describe(t)))
+        noteError(
+            .malformedField(
+                tokens.tokenLocation, field: "coordinates",
+                expected: "a position of numbers [longitude, latitude, altitude?]", found: describe(t)))
         return false
     }
 
@@ -436,9 +448,11 @@ struct JSONFixDecoder {
                 times.append(JSONFixDecoder.missingTime)
             }
             guard times.count <= JSONFixDecoder.maximumPositionsPerRecord else {
-                noteError(.malformedRecord(location(record.start),
-                                           expected: "at most \(JSONFixDecoder.maximumPositionsPerRecord) times in one record",
-                                           found: "more"))
+                noteError(
+                    .malformedRecord(
+                        location(record.start),
+                        expected: "at most \(JSONFixDecoder.maximumPositionsPerRecord) times in one record",
+                        found: "more"))
                 try skipTo(depthBelow: outer)
                 return
             }
@@ -462,9 +476,11 @@ struct JSONFixDecoder {
                 return nil
             }
             guard times.count == vertices.count else {
-                try report.reject(.malformedRecord(location(record.start),
-                                                   expected: "\(vertices.count) times, one per position",
-                                                   found: "\(times.count) times"), lenient: options.lenient)
+                try report.reject(
+                    .malformedRecord(
+                        location(record.start),
+                        expected: "\(vertices.count) times, one per position",
+                        found: "\(times.count) times"), lenient: options.lenient)
                 return nil
             }
             if let providers = options.providers, !providers.contains(record.provider) {
@@ -515,7 +531,9 @@ struct JSONFixDecoder {
                 provider: record.provider,
                 satellitesUsed: record.satellites,
                 isMocked: record.mocked,
-                activity: record.activity.map { ActivityReading(kind: $0, confidence: record.activityConfidence ?? 100) })
+                activity: record.activity.map {
+                    ActivityReading(kind: $0, confidence: record.activityConfidence ?? 100)
+                })
         } catch {
             let at = error.field == "latitude" ? latitudePlace : longitudePlace
             try report.reject(.invalidFix(location(at), error), lenient: options.lenient)
@@ -541,7 +559,9 @@ struct JSONFixDecoder {
                     timestamp: Timestamp(millisecondsSince1970: ms), latitude: v.latitude, longitude: v.longitude,
                     altitudeMetres: v.altitude.isNaN ? nil : v.altitude,
                     provider: record.provider, isMocked: record.mocked,
-                    activity: record.activity.map { ActivityReading(kind: $0, confidence: record.activityConfidence ?? 100) })
+                    activity: record.activity.map {
+                        ActivityReading(kind: $0, confidence: record.activityConfidence ?? 100)
+                    })
                 report.fixesProduced += 1
                 return fix
             } catch {

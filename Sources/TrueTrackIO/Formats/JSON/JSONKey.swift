@@ -52,7 +52,7 @@ struct JSONKeyTable {
     static let maximumLength = 32
     static let slotCount = 256
 
-    var slots: [UInt8]          // entry index + 1, 0 = empty
+    var slots: [UInt8]  // entry index + 1, 0 = empty
     var hashes: [UInt64]
     var starts: [Int]
     var lengths: [Int]
@@ -193,7 +193,8 @@ struct JSONKeyTable {
             }
         case 20:
             switch (a, b, c) {
-            case (0x616e6964726f6f63, 0x7265706f72506574, 0x73656974): return .coordinateProperties  // coordinateProperties
+            // coordinateProperties
+            case (0x616e6964726f6f63, 0x7265706f72506574, 0x73656974): return .coordinateProperties
             default: return nil
             }
         default:
@@ -248,7 +249,8 @@ struct JSONKeyTable {
         case (0x6465737566, 0), (0x706c66, 0): return .fused  // fused flp
         case (0x6b726f7774656e, 0), (0x706c6e, 0): return .network  // network nlp
         case (0x65766973736170, 0): return .passive  // passive
-        case (0x7467, 0), (0x6874757274, 0), (0x7274646e756f7267, 0x687475): return .groundTruth  // gt truth groundtr-uth
+        // gt truth groundtr-uth
+        case (0x7467, 0), (0x6874757274, 0), (0x7274646e756f7267, 0x687475): return .groundTruth
         case (0x6e776f6e6b6e75, 0): return .unknown  // unknown
         default: return .other
         }
@@ -289,7 +291,8 @@ struct JSONKeyTable {
         case (0x6c63796369626e6f, 0x65): return .onBicycle  // onbicycl e
         case (0x656c6379636962, 0), (0x676e696c637963, 0): return .onBicycle  // bicycle cycling
         case (0x6c63696865766e69, 0x65): return .inVehicle  // invehicl e
-        case (0x656c6369686576, 0), (0x676e6976697264, 0), (0x69746f6d6f747561, 0x6576): return .inVehicle  // vehicle driving automoti ve
+        // vehicle driving automoti ve
+        case (0x656c6369686576, 0), (0x676e6976697264, 0), (0x69746f6d6f747561, 0x6576): return .inVehicle
         default: return .unknown
         }
     }

@@ -27,7 +27,6 @@ public struct JSONLinesReader: FixReader, ByteStreamReader {
         decoder = JSONFixDecoder(tokens: JSONTokenizer(lineSourceNamed: stream.name), options: options)
     }
 
-
     /// What the reader has seen so far (``ReadReport/recordsRead`` counts lines).
     public var report: ReadReport {
         var report = decoder.report
@@ -65,8 +64,9 @@ public struct JSONLinesReader: FixReader, ByteStreamReader {
             do throws(ReadError) {
                 let t = try decoder.tokens.next()
                 guard t == .beginObject else {
-                    throw ReadError.malformedRecord(decoder.tokens.tokenLocation, expected: "a JSON object",
-                                                    found: decoder.describe(t))
+                    throw ReadError.malformedRecord(
+                        decoder.tokens.tokenLocation, expected: "a JSON object",
+                        found: decoder.describe(t))
                 }
                 decoder.beginRecord()
                 try decoder.decodeObject(scope: .record)

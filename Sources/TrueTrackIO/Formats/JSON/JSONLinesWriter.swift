@@ -23,8 +23,10 @@ public struct JSONLinesWriter: FixWriter {
     public mutating func write(_ fix: Fix) throws(WriteError) {
         precondition(!isFinished, "JSONLinesWriter used after finish()")
         guard fix.timestamp.isRepresentable else {
-            throw .unrepresentable(path: sink.name, reason: "time \(fix.timestamp.millisecondsSince1970) ms since 1970 is "
-                + "outside the years 0001-9999")
+            throw .unrepresentable(
+                path: sink.name,
+                reason: "time \(fix.timestamp.millisecondsSince1970) ms since 1970 is "
+                    + "outside the years 0001-9999")
         }
         sink.buffer.append(UInt8(ascii: "{"))
         JSONFixEncoding.appendFields(of: fix, withPosition: true, to: &sink.buffer)

@@ -262,8 +262,11 @@ public struct JSONTokenizer {
                     return .endObject
                 }
                 i = k
-                throw unexpected(at: k, expected: state == .keyOrEnd ? "a member name in double quotes or '}'"
-                                                                     : "a member name in double quotes")
+                throw unexpected(
+                    at: k,
+                    expected: state == .keyOrEnd
+                        ? "a member name in double quotes or '}'"
+                        : "a member name in double quotes")
             case .colon:
                 guard b == UInt8(ascii: ":") else {
                     i = k
@@ -290,8 +293,11 @@ public struct JSONTokenizer {
                 throw unexpected(at: k, expected: inObject ? "',' or '}'" : "',' or ']'")
             case .done:
                 i = k
-                throw unexpected(at: k, expected: isLineMode ? "the end of the line after the JSON value"
-                                                             : "the end of the input after the JSON value")
+                throw unexpected(
+                    at: k,
+                    expected: isLineMode
+                        ? "the end of the line after the JSON value"
+                        : "the end of the input after the JSON value")
             }
         }
     }
@@ -344,8 +350,10 @@ public struct JSONTokenizer {
     /// Gives a ``ReadError/recordTooLong(_:limitBytes:)`` from the stream the token's line and column.
     func relocate(_ error: ReadError) -> ReadError {
         if case .recordTooLong(let location, let limit) = error {
-            return .recordTooLong(SourceLocation(file: name, line: tokenLine, column: tokenColumn,
-                                                 byteOffset: location.byteOffset), limitBytes: limit)
+            return .recordTooLong(
+                SourceLocation(
+                    file: name, line: tokenLine, column: tokenColumn,
+                    byteOffset: location.byteOffset), limitBytes: limit)
         }
         return error
     }
@@ -364,8 +372,9 @@ public struct JSONTokenizer {
     mutating func push(isObject: Bool, at k: Int) throws(ReadError) {
         guard depth < maximumDepth else {
             i = k
-            throw ReadError.malformedRecord(location(at: k), expected: "arrays and objects nested at most \(maximumDepth) deep",
-                                            found: "deeper nesting")
+            throw ReadError.malformedRecord(
+                location(at: k), expected: "arrays and objects nested at most \(maximumDepth) deep",
+                found: "deeper nesting")
         }
         let word = depth >> 6
         let bit: UInt64 = 1 << UInt64(depth & 63)
@@ -413,7 +422,8 @@ public struct JSONTokenizer {
                     let highs: UInt64 = 0x8080_8080_8080_8080
                     let quote = w ^ (ones &* 0x22)
                     let backslash = w ^ (ones &* 0x5C)
-                    let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((w &- ones &* 0x20) & ~w)
+                    let special =
+                        ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((w &- ones &* 0x20) & ~w)
                     let hits = special & highs
                     if hits != 0 {
                         k += hits.trailingZeroBitCount >> 3
@@ -445,8 +455,9 @@ public struct JSONTokenizer {
             }
             if b < 0x20 {
                 i = k
-                throw ReadError.malformedRecord(location(at: k), expected: "a string character (control characters must be escaped)",
-                                                found: ReadError.quote(p, k, k + 1))
+                throw ReadError.malformedRecord(
+                    location(at: k), expected: "a string character (control characters must be escaped)",
+                    found: ReadError.quote(p, k, k + 1))
             }
             k += 1
         }
@@ -500,14 +511,16 @@ public struct JSONTokenizer {
             case UInt8(ascii: "t"): decoded = 0x09
             case UInt8(ascii: "u"):
                 guard var scalar = hex4(r + 2) else {
-                    throw ReadError.malformedRecord(location(at: r), expected: "\\u followed by 4 hexadecimal digits",
-                                                    found: ReadError.quote(p, r, min(end, r + 6)))
+                    throw ReadError.malformedRecord(
+                        location(at: r), expected: "\\u followed by 4 hexadecimal digits",
+                        found: ReadError.quote(p, r, min(end, r + 6)))
                 }
                 r += 6
                 if scalar >= 0xD800, scalar <= 0xDBFF {
                     // A high surrogate: combine with a following \uDC00-\uDFFF, else U+FFFD.
                     if r + 1 < end, p[r] == UInt8(ascii: "\\"), p[r + 1] == UInt8(ascii: "u"),
-                       let low = hex4(r + 2), low >= 0xDC00, low <= 0xDFFF {
+                        let low = hex4(r + 2), low >= 0xDC00, low <= 0xDFFF
+                    {
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                         r += 6
                     } else {
@@ -538,8 +551,9 @@ public struct JSONTokenizer {
                 }
                 continue
             default:
-                throw ReadError.malformedRecord(location(at: r), expected: "an escape: \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX",
-                                                found: ReadError.quote(p, r, min(end, r + 2)))
+                throw ReadError.malformedRecord(
+                    location(at: r), expected: "an escape: \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX",
+                    found: ReadError.quote(p, r, min(end, r + 2)))
             }
             out.storeBytes(of: decoded, toByteOffset: w, as: UInt8.self)
             r += 2
@@ -647,13 +661,13 @@ public struct JSONTokenizer {
         }
     }
 
-
     mutating func badNumber(_ start: Int, _ k: Int) -> ReadError {
         i = k
         if k >= n, stream?.sourceExhausted ?? true {
             return .truncated(location(at: k), expected: "the rest of a number")
         }
-        return .malformedRecord(location(at: start), expected: "a JSON number", found: ReadError.quote(p, start, min(n, k + 1)))
+        return .malformedRecord(
+            location(at: start), expected: "a JSON number", found: ReadError.quote(p, start, min(n, k + 1)))
     }
 
     /// Scans `true`, `false` or `null` at `i`.
@@ -668,8 +682,9 @@ public struct JSONTokenizer {
             }
             guard b == word.utf8Start[j] else {
                 i = k
-                throw ReadError.malformedRecord(location(at: keep), expected: "a JSON value",
-                                                found: ReadError.quote(p, keep, min(n, k + 1)))
+                throw ReadError.malformedRecord(
+                    location(at: keep), expected: "a JSON value",
+                    found: ReadError.quote(p, keep, min(n, k + 1)))
             }
             k += 1
         }

@@ -177,13 +177,13 @@ enum NMEAParse {
         return .value(Int64(CivilTime.daysSince1970(year: year, month: month, day: day)))
     }
 
-
     /// Reads `digits[.digits]` from `p[start..<end]` as an integer significand and digit counts; `nil` when
     /// the text is anything else or has more than 15 digits (then the general parser decides).
     /// (An eight-bytes-at-a-time version measured slower: NMEA's digit runs are mostly 2 to 7 long.)
     @inline(__always)
     static func plainDecimal(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int)
-        -> (significand: UInt64, integerDigits: Int, fractionDigits: Int)? {
+        -> (significand: UInt64, integerDigits: Int, fractionDigits: Int)?
+    {
         var i = start
         var significand: UInt64 = 0
         while i < end {
@@ -214,9 +214,11 @@ enum NMEAParse {
     /// hemisphere letter (`S`, `W` negative). Degrees and minutes are split as integers, so the minutes are
     /// the correctly rounded value of their text and the conversion rounds once more. Minutes must be below
     /// 60; the hemisphere must be one of `positive`/`negative`.
-    static func angle(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int,
-                      hemisphereStart: Int, hemisphereEnd: Int,
-                      positive: UInt8, negative: UInt8) -> Outcome<Double> {
+    static func angle(
+        _ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int,
+        hemisphereStart: Int, hemisphereEnd: Int,
+        positive: UInt8, negative: UInt8
+    ) -> Outcome<Double> {
         if start == end { return .empty }
         var s = start
         var e = end
@@ -227,7 +229,7 @@ enum NMEAParse {
             return .malformed
         }
         let scale = NumberParsing.exactPowerOfTen(decimal.fractionDigits)
-        let unit = UInt64(scale) &* 100 // one degree in units of the last digit
+        let unit = UInt64(scale) &* 100  // one degree in units of the last digit
         let degrees = decimal.significand / unit
         let minuteUnits = decimal.significand % unit
         let minutes = Double(minuteUnits) / scale

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TrueTrackCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A streaming reader of NMEA 0183 logs: one ``Fix`` per epoch (the sentences that share a UTC time of day).
 ///
@@ -153,8 +154,10 @@ public struct NMEAReader: FixReader {
     /// Opens the file at `path` (`-` for standard input) and creates a reader over it.
     /// - Throws: ``ReadError/io(path:message:)`` when the file cannot be opened.
     /// - Parameter checksums: see ``init(stream:options:checksums:)``.
-    public init(path: String, options: ReadOptions = ReadOptions(),
-                checksums: ChecksumPolicy = .verify) throws(ReadError) {
+    public init(
+        path: String, options: ReadOptions = ReadOptions(),
+        checksums: ChecksumPolicy = .verify
+    ) throws(ReadError) {
         self.init(stream: try ByteStream(path: path), options: options, checksums: checksums)
     }
 
@@ -211,13 +214,15 @@ public struct NMEAReader: FixReader {
     private mutating func nextLine() throws(ReadError) -> ByteStream.Line? {
         while true {
             if cursor < windowEnd, let base = window.baseAddress,
-               let hit = memchr(base + cursor, 0x0A, windowEnd - cursor) {
+                let hit = memchr(base + cursor, 0x0A, windowEnd - cursor)
+            {
                 let newline = base.distance(to: UnsafeRawPointer(hit))
                 var lineEnd = newline
                 if lineEnd > cursor, window[lineEnd - 1] == 0x0D { lineEnd -= 1 }
                 lineCount += 1
-                let line = ByteStream.Line(bytes: window, start: cursor, end: lineEnd, number: lineCount,
-                                           byteOffset: windowBase + cursor)
+                let line = ByteStream.Line(
+                    bytes: window, start: cursor, end: lineEnd, number: lineCount,
+                    byteOffset: windowBase + cursor)
                 cursor = newline + 1
                 return line
             }
@@ -234,8 +239,9 @@ public struct NMEAReader: FixReader {
             var lineEnd = windowEnd
             if window[lineEnd - 1] == 0x0D { lineEnd -= 1 }
             lineCount += 1
-            let line = ByteStream.Line(bytes: window, start: cursor, end: lineEnd, number: lineCount,
-                                       byteOffset: windowBase + cursor)
+            let line = ByteStream.Line(
+                bytes: window, start: cursor, end: lineEnd, number: lineCount,
+                byteOffset: windowBase + cursor)
             cursor = windowEnd
             return line
         }
@@ -291,7 +297,8 @@ public struct NMEAReader: FixReader {
         var noise = false
         if dollar > s {
             if dollar - s == 5, p[s] == UInt8(ascii: "N"), p[s + 1] == UInt8(ascii: "M"), p[s + 2] == UInt8(ascii: "E"),
-               p[s + 3] == UInt8(ascii: "A"), p[s + 4] == UInt8(ascii: ",") {
+                p[s + 3] == UInt8(ascii: "A"), p[s + 4] == UInt8(ascii: ",")
+            {
                 wrapped = true
             } else {
                 noise = true
@@ -325,9 +332,11 @@ public struct NMEAReader: FixReader {
                 // No checksum: accepted below if complete, unless the input was cut off in this sentence.
                 if !isTerminated(line) {
                     if noise { countNoise() }
-                    try tally.reject(.truncated(location(line, e),
-                                                expected: "the rest of the sentence and its '*hh' checksum"),
-                                     lenient: true)
+                    try tally.reject(
+                        .truncated(
+                            location(line, e),
+                            expected: "the rest of the sentence and its '*hh' checksum"),
+                        lenient: true)
                     return
                 }
                 break scan
@@ -364,8 +373,9 @@ public struct NMEAReader: FixReader {
             }
             if noise { countNoise() }
             if !hasDigits, !isTerminated(line) {
-                try tally.reject(.truncated(location(line, i), expected: "two hex digits of checksum after '*'"),
-                                 lenient: true)
+                try tally.reject(
+                    .truncated(location(line, i), expected: "two hex digits of checksum after '*'"),
+                    lenient: true)
             } else {
                 tally.skip(.checksumMismatch)
             }
@@ -384,7 +394,7 @@ public struct NMEAReader: FixReader {
         let talker = UInt16(p[a]) << 8 | UInt16(p[a + 1])
         switch talker {
         case 0x4750, 0x474E, 0x474C, 0x4741, 0x4244, 0x4742, 0x515A, 0x4751, 0x4749:
-            break // GP GN GL GA BD GB QZ GQ GI
+            break  // GP GN GL GA BD GB QZ GQ GI
         default:
             tally.skip(.otherRecord)
             return
@@ -392,20 +402,22 @@ public struct NMEAReader: FixReader {
         let kind = UInt32(p[a + 2]) << 16 | UInt32(p[a + 3]) << 8 | UInt32(p[a + 4])
         let minimumFields: Int
         switch kind {
-        case 0x524D43: minimumFields = 11 // RMC
-        case 0x474741: minimumFields = 14 // GGA
-        case 0x475354: minimumFields = 8 // GST
-        case 0x565447: minimumFields = 8 // VTG
-        case 0x475341: minimumFields = 17 // GSA
+        case 0x524D43: minimumFields = 11  // RMC
+        case 0x474741: minimumFields = 14  // GGA
+        case 0x475354: minimumFields = 8  // GST
+        case 0x565447: minimumFields = 8  // VTG
+        case 0x475341: minimumFields = 17  // GSA
         default:
             tally.skip(.otherRecord)
             return
         }
         if !hasChecksum, fields.commaCount < minimumFields {
             // A cut-off write (the gpsd ublox-8 log ends so): reported, never fatal (see the type's notes).
-            try tally.reject(.truncated(location(line, fields.bodyEnd),
-                                        expected: "\(minimumFields) fields (a sentence without '*hh' must be complete)"),
-                             lenient: true)
+            try tally.reject(
+                .truncated(
+                    location(line, fields.bodyEnd),
+                    expected: "\(minimumFields) fields (a sentence without '*hh' must be complete)"),
+                lenient: true)
             return
         }
         switch kind {
@@ -452,9 +464,11 @@ public struct NMEAReader: FixReader {
             tally.skip(.binaryNoise)
             return
         }
-        try tally.reject(.malformedRecord(location(line, start), expected: "an NMEA sentence starting with '$'",
-                                          found: ReadError.quote(p, start, line.end)),
-                         lenient: options.lenient)
+        try tally.reject(
+            .malformedRecord(
+                location(line, start), expected: "an NMEA sentence starting with '$'",
+                found: ReadError.quote(p, start, line.end)),
+            lenient: options.lenient)
     }
 
     // MARK: - Fields
@@ -474,13 +488,16 @@ public struct NMEAReader: FixReader {
 
     /// The ``ReadError`` for a failed field of `line`.
     private func fieldError(_ line: ByteStream.Line, _ failure: FieldFailure) -> ReadError {
-        .malformedField(location(line, failure.start), field: failure.field, expected: failure.expected,
-                        found: ReadError.quote(line.bytes, failure.start, failure.end))
+        .malformedField(
+            location(line, failure.start), field: failure.field, expected: failure.expected,
+            found: ReadError.quote(line.bytes, failure.start, failure.end))
     }
 
     @inline(__always)
-    private static func number(_ p: UnsafeRawBufferPointer, _ fields: NMEAFields, _ index: Int,
-                               _ name: String) throws(FieldFailure) -> Double? {
+    private static func number(
+        _ p: UnsafeRawBufferPointer, _ fields: NMEAFields, _ index: Int,
+        _ name: String
+    ) throws(FieldFailure) -> Double? {
         let f = fields.bounds(index)
         switch NMEAParse.number(p, f.start, f.end) {
         case .empty: return nil
@@ -490,8 +507,10 @@ public struct NMEAReader: FixReader {
     }
 
     @inline(__always)
-    private static func count(_ p: UnsafeRawBufferPointer, _ fields: NMEAFields, _ index: Int,
-                              _ name: String) throws(FieldFailure) -> Int? {
+    private static func count(
+        _ p: UnsafeRawBufferPointer, _ fields: NMEAFields, _ index: Int,
+        _ name: String
+    ) throws(FieldFailure) -> Int? {
         let f = fields.bounds(index)
         switch NMEAParse.count(p, f.start, f.end) {
         case .empty: return nil
@@ -514,27 +533,35 @@ public struct NMEAReader: FixReader {
 
     /// Latitude and longitude from fields `index`…`index + 3`; `nil` when either is empty.
     @inline(__always)
-    private static func position(_ p: UnsafeRawBufferPointer, _ fields: NMEAFields,
-                                 _ index: Int) throws(FieldFailure) -> (latitude: Double, longitude: Double)? {
+    private static func position(
+        _ p: UnsafeRawBufferPointer, _ fields: NMEAFields,
+        _ index: Int
+    ) throws(FieldFailure) -> (latitude: Double, longitude: Double)? {
         let lat = fields.bounds(index), ns = fields.bounds(index + 1)
         let lon = fields.bounds(index + 2), ew = fields.bounds(index + 3)
         let latitude: Double?
-        switch NMEAParse.angle(p, lat.start, lat.end, hemisphereStart: ns.start, hemisphereEnd: ns.end,
-                               positive: UInt8(ascii: "N"), negative: UInt8(ascii: "S")) {
+        switch NMEAParse.angle(
+            p, lat.start, lat.end, hemisphereStart: ns.start, hemisphereEnd: ns.end,
+            positive: UInt8(ascii: "N"), negative: UInt8(ascii: "S"))
+        {
         case .empty: latitude = nil
         case .value(let v): latitude = v
         case .malformed:
-            throw FieldFailure(field: "latitude", expected: "ddmm.mmmm (minutes < 60) and N or S",
-                               start: lat.start, end: ns.end)
+            throw FieldFailure(
+                field: "latitude", expected: "ddmm.mmmm (minutes < 60) and N or S",
+                start: lat.start, end: ns.end)
         }
         let longitude: Double?
-        switch NMEAParse.angle(p, lon.start, lon.end, hemisphereStart: ew.start, hemisphereEnd: ew.end,
-                               positive: UInt8(ascii: "E"), negative: UInt8(ascii: "W")) {
+        switch NMEAParse.angle(
+            p, lon.start, lon.end, hemisphereStart: ew.start, hemisphereEnd: ew.end,
+            positive: UInt8(ascii: "E"), negative: UInt8(ascii: "W"))
+        {
         case .empty: longitude = nil
         case .value(let v): longitude = v
         case .malformed:
-            throw FieldFailure(field: "longitude", expected: "dddmm.mmmm (minutes < 60) and E or W",
-                               start: lon.start, end: ew.end)
+            throw FieldFailure(
+                field: "longitude", expected: "dddmm.mmmm (minutes < 60) and E or W",
+                start: lon.start, end: ew.end)
         }
         guard let latitude, let longitude else { return nil }
         return (latitude, longitude)
@@ -562,8 +589,9 @@ public struct NMEAReader: FixReader {
             case UInt8(ascii: "V"): noFix = true
             case UInt8(ascii: "A"), 0: break
             default:
-                try tally.reject(fieldError(line, FieldFailure(field: "status", expected: "A or V", start: f.start, end: f.end)),
-                                 lenient: options.lenient)
+                try tally.reject(
+                    fieldError(line, FieldFailure(field: "status", expected: "A or V", start: f.start, end: f.end)),
+                    lenient: options.lenient)
                 return
             }
             let m = fields.bounds(12)
@@ -578,8 +606,9 @@ public struct NMEAReader: FixReader {
             course = try NMEAReader.number(p, fields, 8, "course_deg")
             let d = fields.bounds(9)
             if d.end - d.start == 6, let cached = lastDate,
-               NMEAReader.sixByteKey(p, d.start) == lastDateKey {
-                date = cached // the date changes once a day: skip the calendar arithmetic
+                NMEAReader.sixByteKey(p, d.start) == lastDateKey
+            {
+                date = cached  // the date changes once a day: skip the calendar arithmetic
             } else {
                 switch NMEAParse.date(p, d.start, d.end) {
                 case .empty: date = nil
@@ -717,7 +746,8 @@ public struct NMEAReader: FixReader {
     private mutating func attachUntimed(_ data: NMEAUntimed) {
         if epoch.isOpen {
             if let m = data.wrapperMillis, let em = epoch.wrapperMillis,
-               abs(m &- em) > NMEAReader.untimedAttachMilliseconds {
+                abs(m &- em) > NMEAReader.untimedAttachMilliseconds
+            {
                 carry.merge(data)
             } else {
                 epoch.untimed.merge(data)
@@ -818,9 +848,11 @@ public struct NMEAReader: FixReader {
             tally.fixesProduced += 1
             ready = fix
         } catch {
-            try tally.reject(.invalidFix(SourceLocation(file: stream.name, line: line, column: 1, byteOffset: byteOffset),
-                                         error),
-                             lenient: options.lenient)
+            try tally.reject(
+                .invalidFix(
+                    SourceLocation(file: stream.name, line: line, column: 1, byteOffset: byteOffset),
+                    error),
+                lenient: options.lenient)
         }
     }
 }
