@@ -104,9 +104,10 @@ public struct WholeTrackSmoother: Sendable {
                 iterations += 1
                 roundIterations += 1
                 if solver == .bandedCholesky {
-                    system.assemble(problem, positionWeights: positionWeights, velocityWeights: velocityWeights)
-                    if system.factor() {
-                        system.solve()
+                    if system.assembleFactorAndForwardSubstitute(
+                        problem, positionWeights: positionWeights, velocityWeights: velocityWeights)
+                    {
+                        system.backSubstitute()
                     } else {
                         solver = .rauchTungStriebel
                     }
@@ -298,9 +299,10 @@ public struct WholeTrackSmoother: Sendable {
         if let whiteScale, needsModelTerm {
             problem.scaleVariances(position: whiteScale * whiteScale, velocity: 1)
             if solver == .bandedCholesky {
-                system.assemble(problem, positionWeights: positionWeights, velocityWeights: velocityWeights)
-                if system.factor() {
-                    system.solve()
+                if system.assembleFactorAndForwardSubstitute(
+                    problem, positionWeights: positionWeights, velocityWeights: velocityWeights)
+                {
+                    system.backSubstitute()
                     modelDifference = Self.planeLength(stateCount: n, solution: system.rhs) - planeLength
                 }
             } else {
