@@ -191,7 +191,8 @@ struct BandedNormalEquations {
                                                                 let velocityCount = vState.count
                                                                 for s in 0..<stateCount {
                                                                     let cp = 2 * s, cv = cp + 1
-                                                                    var app1: Double, avp1: Double, apv1: Double, avv1: Double
+                                                                    var app1: Double, avp1: Double, apv1: Double,
+                                                                        avv1: Double
                                                                     var dpp: Double, dpv: Double, dvv: Double
                                                                     var bpe: Double, bpn: Double
                                                                     if opens[s] {
@@ -242,10 +243,12 @@ struct BandedNormalEquations {
                                                                     }
                                                                     guard
                                                                         column.push(
-                                                                            u, b, j: cp, n: n, a0: 0, a1: app1, a2: avp1,
+                                                                            u, b, j: cp, n: n, a0: 0, a1: app1,
+                                                                            a2: avp1,
                                                                             diagonal: dpp, east: bpe, north: bpn),
                                                                         column.push(
-                                                                            u, b, j: cv, n: n, a0: apv1, a1: avv1, a2: dpv,
+                                                                            u, b, j: cv, n: n, a0: apv1, a1: avv1,
+                                                                            a2: dpv,
                                                                             diagonal: dvv, east: bve, north: bvn)
                                                                     else {
                                                                         isPositiveDefinite = false
