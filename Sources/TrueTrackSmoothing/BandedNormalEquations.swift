@@ -78,8 +78,10 @@ struct BandedNormalEquations {
                                 dpp = ip0
                                 dpv = 0
                                 dvv = iv0
-                                b[cp] = p.priorEast[s] * ip0
-                                b[n + cp] = p.priorNorth[s] * ip0
+                                // The segment's prior: its first fix.
+                                let first = p.firstPositionMeasurement(ofState: s)
+                                b[cp] = p.positionEast[first] * ip0
+                                b[n + cp] = p.positionNorth[first] * ip0
                             } else {
                                 // Block (k + 1, k + 1) += Q⁻¹ and block (k, k + 1) = −FᵀQ⁻¹ (k = s − 1).
                                 ab[4 * cp + 1] = -12 * l3  // (p_k, p_k+1)
@@ -203,8 +205,9 @@ struct BandedNormalEquations {
                                                                         dpp = ip0
                                                                         dpv = 0
                                                                         dvv = iv0
-                                                                        bpe = p.priorEast[s] * ip0
-                                                                        bpn = p.priorNorth[s] * ip0
+                                                                        // The segment's prior: its first fix (mp is the state's first).
+                                                                        bpe = pe[mp] * ip0
+                                                                        bpn = pn[mp] * ip0
                                                                     } else {
                                                                         app1 = -12 * l3
                                                                         avp1 = -6 * l2

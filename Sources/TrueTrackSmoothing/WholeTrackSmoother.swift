@@ -185,7 +185,8 @@ public struct WholeTrackSmoother: Sendable {
             }
             points.append(
                 SmoothedPoint(
-                    timestamp: problem.timestamps[s], latitude: position.latitude, longitude: position.longitude,
+                    timestamp: fixes[problem.fixIndex[m]].timestamp, latitude: position.latitude,
+                    longitude: position.longitude,
                     velocityEastMetresPerSecond: system.rhs[2 * s + 1],
                     velocityNorthMetresPerSecond: system.rhs[order + 2 * s + 1],
                     positionSigmaMetres: max(variances[s], 0).squareRoot(), weight: positionWeights[m],
