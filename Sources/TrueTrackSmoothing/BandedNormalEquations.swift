@@ -401,6 +401,89 @@ struct BandedNormalEquations {
         }
     }
 
+    /// ``backSubstitute()`` and, in the same pass, ``WholeTrackSmoother/reweight(_:loss:solution:tolerance:positionWeights:velocityWeights:)``:
+    /// a state's measurements are reweighted as soon as its four unknowns are final (the arithmetic per
+    /// weight is the same, so the weights and the count are identical), which saves re-reading the solution.
+    /// Returns how many weights changed by more than `tolerance`.
+    ///
+    /// - Complexity: O(states + measurements), no allocation.
+    mutating func backSubstituteAndReweight(
+        _ p: TrackProblem, loss: RobustLoss, tolerance: Double, positionWeights: inout [Double],
+        velocityWeights: inout [Double]
+    ) -> Int {
+        let n = order
+        guard n > 0 else { return 0 }
+        var moving = 0
+        band.withUnsafeBufferPointer { u in
+            rhs.withUnsafeMutableBufferPointer { b in
+                p.positionState.withUnsafeBufferPointer { pState in
+                    p.positionEast.withUnsafeBufferPointer { pe in
+                        p.positionNorth.withUnsafeBufferPointer { pn in
+                            p.positionVariance.withUnsafeBufferPointer { pr in
+                                positionWeights.withUnsafeMutableBufferPointer { pw in
+                                    p.velocityState.withUnsafeBufferPointer { vState in
+                                        p.velocityEast.withUnsafeBufferPointer { ve in
+                                            p.velocityNorth.withUnsafeBufferPointer { vn in
+                                                p.velocityVariance.withUnsafeBufferPointer { vr in
+                                                    velocityWeights.withUnsafeMutableBufferPointer { vw in
+                                                        var e1 = 0.0, e2 = 0.0, e3 = 0.0, n1 = 0.0, n2 = 0.0, n3 = 0.0
+                                                        var mp = pState.count - 1, mv = vState.count - 1
+                                                        var j = n - 1
+                                                        while j >= 0 {
+                                                            let c = 4 * j
+                                                            let a1 = u[c + 4 + 2], a2 = u[c + 8 + 1], a3 = u[c + 12]
+                                                            let inverse = 1 / u[c + 3]
+                                                            let xe = (b[j] - a1 * e1 - a2 * e2 - a3 * e3) * inverse
+                                                            let xn = (b[n + j] - a1 * n1 - a2 * n2 - a3 * n3) * inverse
+                                                            b[j] = xe
+                                                            b[n + j] = xn
+                                                            if j & 1 == 0 {
+                                                                // State j / 2 is final: position (xe, xn), velocity (e1, n1).
+                                                                let s = j >> 1
+                                                                while mp >= 0 && pState[mp] == s {
+                                                                    let de = pe[mp] - xe, dn = pn[mp] - xn
+                                                                    let d = ((de * de + dn * dn) / pr[mp]).squareRoot()
+                                                                    let w = max(
+                                                                        loss.weight(normalisedResidual: d),
+                                                                        WholeTrackSmoother.minimumWeight)
+                                                                    if abs(w - pw[mp]) > tolerance { moving += 1 }
+                                                                    pw[mp] = w
+                                                                    mp -= 1
+                                                                }
+                                                                while mv >= 0 && vState[mv] == s {
+                                                                    let de = ve[mv] - e1, dn = vn[mv] - n1
+                                                                    let d = ((de * de + dn * dn) / vr[mv]).squareRoot()
+                                                                    let w = max(
+                                                                        loss.weight(normalisedResidual: d),
+                                                                        WholeTrackSmoother.minimumWeight)
+                                                                    if abs(w - vw[mv]) > tolerance { moving += 1 }
+                                                                    vw[mv] = w
+                                                                    mv -= 1
+                                                                }
+                                                            }
+                                                            e3 = e2
+                                                            e2 = e1
+                                                            e1 = xe
+                                                            n3 = n2
+                                                            n2 = n1
+                                                            n1 = xn
+                                                            j -= 1
+                                                        }
+                                                    }
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return moving
+    }
+
     /// Solves A X = B for both axes in place with LAPACK `dpbtrs` (two right-hand sides): the reference
     /// ``solve()`` is tested against.
     mutating func solveWithLAPACK() {

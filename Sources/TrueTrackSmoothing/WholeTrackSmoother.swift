@@ -103,11 +103,20 @@ public struct WholeTrackSmoother: Sendable {
             while roundIterations < maximumIterations {
                 iterations += 1
                 roundIterations += 1
+                // The banded path reweights during its backward substitution (unless this is the last
+                // iteration); the count of weights that moved is then already known.
+                var fusedMoving: Int?
                 if solver == .bandedCholesky {
                     if system.assembleFactorAndForwardSubstitute(
                         problem, positionWeights: positionWeights, velocityWeights: velocityWeights)
                     {
-                        system.backSubstitute()
+                        if roundIterations < maximumIterations {
+                            fusedMoving = system.backSubstituteAndReweight(
+                                problem, loss: options.loss, tolerance: options.weightTolerance,
+                                positionWeights: &positionWeights, velocityWeights: &velocityWeights)
+                        } else {
+                            system.backSubstitute()
+                        }
                     } else {
                         solver = .rauchTungStriebel
                     }
@@ -124,9 +133,11 @@ public struct WholeTrackSmoother: Sendable {
                     rts = r
                 }
                 guard roundIterations < maximumIterations else { break }
-                let moving = Self.reweight(
-                    problem, loss: options.loss, solution: system.rhs, tolerance: options.weightTolerance,
-                    positionWeights: &positionWeights, velocityWeights: &velocityWeights)
+                let moving =
+                    fusedMoving
+                    ?? Self.reweight(
+                        problem, loss: options.loss, solution: system.rhs, tolerance: options.weightTolerance,
+                        positionWeights: &positionWeights, velocityWeights: &velocityWeights)
                 if Double(moving) <= options.unsettledFraction * Double(measurementCount) { break }
             }
             // Noise estimation (see ``NoiseEstimate``): one M-step per round, then the robust iterations again.

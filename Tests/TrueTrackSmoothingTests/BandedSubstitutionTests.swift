@@ -49,6 +49,36 @@ import TrueTrackSimulation
         #expect(fused.rhs.contains { $0 != 0 })
     }
 
+    /// Reweighting during the backward substitution gives the separate pass's solution, weights and count
+    /// of moved weights bit for bit.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func reweightingDuringBackSubstitutionIsBitIdentical(seed: UInt64) throws {
+        let fixes = Simulator.simulate(.tunnelDrive, errors: .degradedPhone, seed: seed).fixes
+        let problem = TrackProblem(fixes: fixes, options: SmoothingOptions(profile: .driving))
+        var rng = TestRNG(state: seed)
+        let pw = (0..<problem.positionState.count).map { _ in 0.05 + rng.uniform() }
+        let vw = (0..<problem.velocityState.count).map { _ in 0.05 + rng.uniform() }
+        var system = BandedNormalEquations(stateCount: problem.stateCount)
+        let factored = system.assembleFactorAndForwardSubstitute(problem, positionWeights: pw, velocityWeights: vw)
+        try #require(factored)
+        var separate = system
+        separate.backSubstitute()
+        var separatePositionWeights = pw, separateVelocityWeights = vw
+        let separateMoving = WholeTrackSmoother.reweight(
+            problem, loss: .standard, solution: separate.rhs, tolerance: 0.01,
+            positionWeights: &separatePositionWeights, velocityWeights: &separateVelocityWeights)
+        var fusedPositionWeights = pw, fusedVelocityWeights = vw
+        let fusedMoving = system.backSubstituteAndReweight(
+            problem, loss: .standard, tolerance: 0.01, positionWeights: &fusedPositionWeights,
+            velocityWeights: &fusedVelocityWeights)
+        #expect(separateMoving > 0)
+        #expect(fusedMoving == separateMoving)
+        #expect(system.rhs.map(\.bitPattern) == separate.rhs.map(\.bitPattern))
+        #expect(fusedPositionWeights.map(\.bitPattern) == separatePositionWeights.map(\.bitPattern))
+        #expect(fusedVelocityWeights.map(\.bitPattern) == separateVelocityWeights.map(\.bitPattern))
+        #expect(fusedPositionWeights != pw)
+    }
+
     /// A matrix that is not positive definite is reported by the one-pass factorisation too.
     @Test func fusedPassReportsAMatrixThatIsNotPositiveDefinite() {
         let fixes = Simulator.simulate(.tunnelDrive, errors: .degradedPhone, seed: 1).fixes
