@@ -33,8 +33,9 @@ struct RauchTungStriebel {
         for s in 0..<n {
             var e = 0.0, no = 0.0, a = 0.0, b = 0.0, c00 = 0.0, c01 = 0.0, c11 = 0.0
             if p.opensSegment[s] {
-                e = p.priorEast[s]
-                no = p.priorNorth[s]
+                // The segment's prior: its first fix (position measurement m is the state's first).
+                e = p.positionEast[m]
+                no = p.positionNorth[m]
                 c00 = p.initialPositionVariance
                 c11 = p.initialVelocityVariance
             } else {

@@ -16,13 +16,10 @@ struct TrackProblem {
     var frame: LocalFrame
     /// Time of each state, seconds after the first state.
     var times: [Double] = []
-    /// Timestamp of each state.
-    var timestamps: [Timestamp] = []
-    /// Whether a state opens a segment.
+    /// Whether a state opens a segment. Its prior position is its first fix's (the first position
+    /// measurement of the state: every state has at least one, see ``firstPositionMeasurement(ofState:)``);
+    /// a state's timestamp is any of its fixes' (`fixIndex`) — neither is stored again per state.
     var opensSegment: [Bool] = []
-    /// Prior position (east, north) of each segment-opening state (its first fix), else 0.
-    var priorEast: [Double] = []
-    var priorNorth: [Double] = []
 
     /// Position measurements, in time order: state index, plane coordinates, per-axis variance (m²), and
     /// the index of the fix in the caller's array.
@@ -61,6 +58,17 @@ struct TrackProblem {
                 velocityVariance[i] = max(velocityVariance[i] * velocity, SmoothingOptions.minimumVariance)
             }
         }
+    }
+    /// The index of the first position measurement of state `s` (O(log n): position measurements are in
+    /// state order and every state has at least one). The loops over all states walk the measurements
+    /// alongside instead.
+    func firstPositionMeasurement(ofState s: Int) -> Int {
+        var low = 0, high = positionState.count
+        while low < high {
+            let middle = (low + high) / 2
+            if positionState[middle] < s { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
     var segmentCount: Int { opensSegment.reduce(0) { $0 + ($1 ? 1 : 0) } }
 
@@ -103,10 +111,7 @@ struct TrackProblem {
         positionVariance.reserveCapacity(n)
         fixIndex.reserveCapacity(n)
         times.reserveCapacity(n)
-        timestamps.reserveCapacity(n)
         opensSegment.reserveCapacity(n)
-        priorEast.reserveCapacity(n)
-        priorNorth.reserveCapacity(n)
 
         var hasFrame = false
         var firstMilliseconds: Int64 = 0
@@ -133,10 +138,7 @@ struct TrackProblem {
                 let t = Double(ms &- firstMilliseconds) / 1000
                 let opens = times.isEmpty || t - times[times.count - 1] > options.gapSeconds
                 times.append(t)
-                timestamps.append(fix.timestamp)
                 opensSegment.append(opens)
-                priorEast.append(opens ? p.east : 0)
-                priorNorth.append(opens ? p.north : 0)
                 lastMilliseconds = ms
             }
             let state = times.count - 1

@@ -103,10 +103,20 @@ public struct WholeTrackSmoother: Sendable {
             while roundIterations < maximumIterations {
                 iterations += 1
                 roundIterations += 1
+                // The banded path reweights during its backward substitution (unless this is the last
+                // iteration); the count of weights that moved is then already known.
+                var fusedMoving: Int?
                 if solver == .bandedCholesky {
-                    system.assemble(problem, positionWeights: positionWeights, velocityWeights: velocityWeights)
-                    if system.factor() {
-                        system.solve()
+                    if system.assembleFactorAndForwardSubstitute(
+                        problem, positionWeights: positionWeights, velocityWeights: velocityWeights)
+                    {
+                        if roundIterations < maximumIterations {
+                            fusedMoving = system.backSubstituteAndReweight(
+                                problem, loss: options.loss, tolerance: options.weightTolerance,
+                                positionWeights: &positionWeights, velocityWeights: &velocityWeights)
+                        } else {
+                            system.backSubstitute()
+                        }
                     } else {
                         solver = .rauchTungStriebel
                     }
@@ -123,9 +133,11 @@ public struct WholeTrackSmoother: Sendable {
                     rts = r
                 }
                 guard roundIterations < maximumIterations else { break }
-                let moving = Self.reweight(
-                    problem, loss: options.loss, solution: system.rhs, tolerance: options.weightTolerance,
-                    positionWeights: &positionWeights, velocityWeights: &velocityWeights)
+                let moving =
+                    fusedMoving
+                    ?? Self.reweight(
+                        problem, loss: options.loss, solution: system.rhs, tolerance: options.weightTolerance,
+                        positionWeights: &positionWeights, velocityWeights: &velocityWeights)
                 if Double(moving) <= options.unsettledFraction * Double(measurementCount) { break }
             }
             // Noise estimation (see ``NoiseEstimate``): one M-step per round, then the robust iterations again.
@@ -167,29 +179,25 @@ public struct WholeTrackSmoother: Sendable {
             variances = rts?.pp ?? []
         }
 
-        // Positions back to latitude/longitude, and the points.
+        // The points, with the positions back to latitude/longitude (computed where they are used, here and in
+        // the distance below, rather than kept in two more arrays of n).
         let order = system.order
-        var latitudes = [Double](repeating: 0, count: n), longitudes = latitudes
-        system.rhs.withUnsafeBufferPointer { x in
-            for s in 0..<n {
-                let g = problem.frame.unproject(east: x[2 * s], north: x[order + 2 * s])
-                latitudes[s] = g.latitude
-                longitudes[s] = g.longitude
-            }
-        }
         var points: [SmoothedPoint] = []
         points.reserveCapacity(problem.positionState.count)
         var segment = -1
         var lastState = -1
+        var position = (latitude: 0.0, longitude: 0.0)
         for m in 0..<problem.positionState.count {
             let s = problem.positionState[m]
             if s != lastState {
                 if problem.opensSegment[s] { segment += 1 }
                 lastState = s
+                position = problem.frame.unproject(east: system.rhs[2 * s], north: system.rhs[order + 2 * s])
             }
             points.append(
                 SmoothedPoint(
-                    timestamp: problem.timestamps[s], latitude: latitudes[s], longitude: longitudes[s],
+                    timestamp: fixes[problem.fixIndex[m]].timestamp, latitude: position.latitude,
+                    longitude: position.longitude,
                     velocityEastMetresPerSecond: system.rhs[2 * s + 1],
                     velocityNorthMetresPerSecond: system.rhs[order + 2 * s + 1],
                     positionSigmaMetres: max(variances[s], 0).squareRoot(), weight: positionWeights[m],
@@ -232,15 +240,19 @@ public struct WholeTrackSmoother: Sendable {
         system.rhs.withUnsafeMutableBufferPointer { x in
             var eastBefore = x[0], northBefore = x[order]
             var unitEastBefore = 0.0, unitNorthBefore = 0.0
-            var cosineBefore = cos(latitudes[0] * radians)
+            var before = problem.frame.unproject(east: eastBefore, north: northBefore)
+            var cosineBefore = cos(before.latitude * radians)
             for s in 1..<max(n, 1) {
-                let cosine = cos(latitudes[s] * radians)
-                let sinHalfDPhi = sin((latitudes[s] - latitudes[s - 1]) * radians / 2)
-                let sinHalfDLambda = sin((longitudes[s] - longitudes[s - 1]) * radians / 2)
+                let e = x[2 * s], no = x[order + 2 * s]
+                // Unprojected before the gradient below overwrites the previous state's entries.
+                let here = problem.frame.unproject(east: e, north: no)
+                let cosine = cos(here.latitude * radians)
+                let sinHalfDPhi = sin((here.latitude - before.latitude) * radians / 2)
+                let sinHalfDLambda = sin((here.longitude - before.longitude) * radians / 2)
                 let h = sinHalfDPhi * sinHalfDPhi + cosineBefore * cosine * sinHalfDLambda * sinHalfDLambda
                 distance += 2 * Ellipsoid.meanRadiusMetres * asin(min(h.squareRoot(), 1))
                 cosineBefore = cosine
-                let e = x[2 * s], no = x[order + 2 * s]
+                before = here
                 let de = e - eastBefore, dn = no - northBefore
                 let length = (de * de + dn * dn).squareRoot()
                 let ue = length > 0 ? de / length : 0, un = length > 0 ? dn / length : 0
@@ -258,8 +270,6 @@ public struct WholeTrackSmoother: Sendable {
             x[2 * (n - 1) + 1] = 0
             x[order + 2 * (n - 1) + 1] = 0
         }
-        latitudes = []
-        longitudes = []
 
         // Var(D) = gᵀ Σ g (white noise), and dD / d ln q = gᵀ A⁻¹ A_proc x (the process density's pull).
         let distanceVariance: Double
@@ -298,9 +308,10 @@ public struct WholeTrackSmoother: Sendable {
         if let whiteScale, needsModelTerm {
             problem.scaleVariances(position: whiteScale * whiteScale, velocity: 1)
             if solver == .bandedCholesky {
-                system.assemble(problem, positionWeights: positionWeights, velocityWeights: velocityWeights)
-                if system.factor() {
-                    system.solve()
+                if system.assembleFactorAndForwardSubstitute(
+                    problem, positionWeights: positionWeights, velocityWeights: velocityWeights)
+                {
+                    system.backSubstitute()
                     modelDifference = Self.planeLength(stateCount: n, solution: system.rhs) - planeLength
                 }
             } else {
@@ -339,26 +350,41 @@ public struct WholeTrackSmoother: Sendable {
         positionWeights: inout [Double], velocityWeights: inout [Double]
     ) -> Int {
         let order = x.count / 2
-        var moving = 0
-        x.withUnsafeBufferPointer { x in
-            for m in 0..<p.positionState.count {
-                let c = 2 * p.positionState[m]
-                let de = p.positionEast[m] - x[c], dn = p.positionNorth[m] - x[order + c]
-                let d = ((de * de + dn * dn) / p.positionVariance[m]).squareRoot()
-                let w = max(loss.weight(normalisedResidual: d), minimumWeight)
-                if abs(w - positionWeights[m]) > tolerance { moving += 1 }
-                positionWeights[m] = w
+        // One pass per kind over the measurements' state, plane coordinates and variance (`residuals`), the
+        // weights written through a buffer (no uniqueness check per element).
+        func residuals(
+            _ state: [Int], _ east: [Double], _ north: [Double], _ variance: [Double], offset: Int,
+            weights: inout [Double]
+        ) -> Int {
+            var moving = 0
+            x.withUnsafeBufferPointer { x in
+                state.withUnsafeBufferPointer { state in
+                    east.withUnsafeBufferPointer { east in
+                        north.withUnsafeBufferPointer { north in
+                            variance.withUnsafeBufferPointer { variance in
+                                weights.withUnsafeMutableBufferPointer { weights in
+                                    for m in 0..<state.count {
+                                        let c = 2 * state[m] + offset
+                                        let de = east[m] - x[c], dn = north[m] - x[order + c]
+                                        let d = ((de * de + dn * dn) / variance[m]).squareRoot()
+                                        let w = max(loss.weight(normalisedResidual: d), minimumWeight)
+                                        if abs(w - weights[m]) > tolerance { moving += 1 }
+                                        weights[m] = w
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
             }
-            for m in 0..<p.velocityState.count {
-                let c = 2 * p.velocityState[m] + 1
-                let de = p.velocityEast[m] - x[c], dn = p.velocityNorth[m] - x[order + c]
-                let d = ((de * de + dn * dn) / p.velocityVariance[m]).squareRoot()
-                let w = max(loss.weight(normalisedResidual: d), minimumWeight)
-                if abs(w - velocityWeights[m]) > tolerance { moving += 1 }
-                velocityWeights[m] = w
-            }
+            return moving
         }
-        return moving
+        return residuals(
+            p.positionState, p.positionEast, p.positionNorth, p.positionVariance, offset: 0,
+            weights: &positionWeights)
+            + residuals(
+                p.velocityState, p.velocityEast, p.velocityNorth, p.velocityVariance, offset: 1,
+                weights: &velocityWeights)
     }
 
     /// The smallest robust weight: 10⁻⁶, so that a down-weighted fix keeps the system positive definite on

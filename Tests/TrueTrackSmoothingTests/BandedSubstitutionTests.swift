@@ -23,6 +23,74 @@ import TrueTrackSimulation
         return (system, b)
     }
 
+    /// The one-pass assemble + factor + forward substitution, then the backward substitution, gives the
+    /// separate steps' factor and solution bit for bit (same arithmetic in the same order).
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func fusedPassIsBitIdenticalToSeparateSteps(seed: UInt64) throws {
+        let fixes = Simulator.simulate(.tunnelDrive, errors: .degradedPhone, seed: seed).fixes
+        let problem = TrackProblem(fixes: fixes, options: SmoothingOptions(profile: .driving))
+        #expect(problem.segmentCount > 1)
+        #expect(problem.velocityState.count > 0)
+        var rng = TestRNG(state: seed)
+        let pw = (0..<problem.positionState.count).map { _ in 0.05 + rng.uniform() }
+        let vw = (0..<problem.velocityState.count).map { _ in 0.05 + rng.uniform() }
+        var separate = BandedNormalEquations(stateCount: problem.stateCount)
+        separate.assemble(problem, positionWeights: pw, velocityWeights: vw)
+        let separateFactored = separate.factor()
+        try #require(separateFactored)
+        separate.solve()
+        var fused = BandedNormalEquations(stateCount: problem.stateCount)
+        let fusedFactored = fused.assembleFactorAndForwardSubstitute(
+            problem, positionWeights: pw, velocityWeights: vw)
+        try #require(fusedFactored)
+        fused.backSubstitute()
+        #expect(fused.band.map(\.bitPattern) == separate.band.map(\.bitPattern))
+        #expect(fused.rhs.map(\.bitPattern) == separate.rhs.map(\.bitPattern))
+        #expect(fused.rhs.contains { $0 != 0 })
+    }
+
+    /// Reweighting during the backward substitution gives the separate pass's solution, weights and count
+    /// of moved weights bit for bit.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func reweightingDuringBackSubstitutionIsBitIdentical(seed: UInt64) throws {
+        let fixes = Simulator.simulate(.tunnelDrive, errors: .degradedPhone, seed: seed).fixes
+        let problem = TrackProblem(fixes: fixes, options: SmoothingOptions(profile: .driving))
+        var rng = TestRNG(state: seed)
+        let pw = (0..<problem.positionState.count).map { _ in 0.05 + rng.uniform() }
+        let vw = (0..<problem.velocityState.count).map { _ in 0.05 + rng.uniform() }
+        var system = BandedNormalEquations(stateCount: problem.stateCount)
+        let factored = system.assembleFactorAndForwardSubstitute(problem, positionWeights: pw, velocityWeights: vw)
+        try #require(factored)
+        var separate = system
+        separate.backSubstitute()
+        var separatePositionWeights = pw, separateVelocityWeights = vw
+        let separateMoving = WholeTrackSmoother.reweight(
+            problem, loss: .standard, solution: separate.rhs, tolerance: 0.01,
+            positionWeights: &separatePositionWeights, velocityWeights: &separateVelocityWeights)
+        var fusedPositionWeights = pw, fusedVelocityWeights = vw
+        let fusedMoving = system.backSubstituteAndReweight(
+            problem, loss: .standard, tolerance: 0.01, positionWeights: &fusedPositionWeights,
+            velocityWeights: &fusedVelocityWeights)
+        #expect(separateMoving > 0)
+        #expect(fusedMoving == separateMoving)
+        #expect(system.rhs.map(\.bitPattern) == separate.rhs.map(\.bitPattern))
+        #expect(fusedPositionWeights.map(\.bitPattern) == separatePositionWeights.map(\.bitPattern))
+        #expect(fusedVelocityWeights.map(\.bitPattern) == separateVelocityWeights.map(\.bitPattern))
+        #expect(fusedPositionWeights != pw)
+    }
+
+    /// A matrix that is not positive definite is reported by the one-pass factorisation too.
+    @Test func fusedPassReportsAMatrixThatIsNotPositiveDefinite() {
+        let fixes = Simulator.simulate(.tunnelDrive, errors: .degradedPhone, seed: 1).fixes
+        var problem = TrackProblem(fixes: fixes, options: SmoothingOptions(profile: .driving))
+        problem.positionVariance[0] = -1e-9  // a huge negative information at state 0
+        var system = BandedNormalEquations(stateCount: problem.stateCount)
+        let pw = [Double](repeating: 1, count: problem.positionState.count)
+        let vw = [Double](repeating: 1, count: problem.velocityState.count)
+        let factored = system.assembleFactorAndForwardSubstitute(problem, positionWeights: pw, velocityWeights: vw)
+        #expect(!factored)
+    }
+
     @Test(arguments: [1, 2, 3] as [UInt64])
     func solveMatchesLAPACK(seed: UInt64) throws {
         var (system, b) = try factoredSystem(seed: seed)
