@@ -173,98 +173,83 @@ struct BandedNormalEquations {
         var isPositiveDefinite = true
         band.withUnsafeMutableBufferPointer { u in
             rhs.withUnsafeMutableBufferPointer { b in
-                p.times.withUnsafeBufferPointer { t in
-                    p.opensSegment.withUnsafeBufferPointer { opens in
-                        p.positionState.withUnsafeBufferPointer { pState in
-                            positionWeights.withUnsafeBufferPointer { pw in
-                                p.positionVariance.withUnsafeBufferPointer { pr in
-                                    p.positionEast.withUnsafeBufferPointer { pe in
-                                        p.positionNorth.withUnsafeBufferPointer { pn in
-                                            p.velocityState.withUnsafeBufferPointer { vState in
-                                                velocityWeights.withUnsafeBufferPointer { vw in
-                                                    p.velocityVariance.withUnsafeBufferPointer { vr in
-                                                        p.velocityEast.withUnsafeBufferPointer { ve in
-                                                            p.velocityNorth.withUnsafeBufferPointer { vn in
-                                                                var column = ForwardColumn()
-                                                                // The link into state s (see `assemble`).
-                                                                var l3 = 0.0, l2 = 0.0, l1 = 0.0
-                                                                var mp = 0, mv = 0
-                                                                let positionCount = pState.count
-                                                                let velocityCount = vState.count
-                                                                for s in 0..<stateCount {
-                                                                    let cp = 2 * s, cv = cp + 1
-                                                                    var app1: Double, avp1: Double, apv1: Double,
-                                                                        avv1: Double
-                                                                    var dpp: Double, dpv: Double, dvv: Double
-                                                                    var bpe: Double, bpn: Double
-                                                                    if opens[s] {
-                                                                        app1 = 0
-                                                                        avp1 = 0
-                                                                        apv1 = 0
-                                                                        avv1 = 0
-                                                                        dpp = ip0
-                                                                        dpv = 0
-                                                                        dvv = iv0
-                                                                        // The segment's prior: its first fix (mp is the state's first).
-                                                                        bpe = pe[mp] * ip0
-                                                                        bpn = pn[mp] * ip0
-                                                                    } else {
-                                                                        app1 = -12 * l3
-                                                                        avp1 = -6 * l2
-                                                                        apv1 = 6 * l2
-                                                                        avv1 = 2 * l1
-                                                                        dpp = 12 * l3
-                                                                        dpv = -6 * l2
-                                                                        dvv = 4 * l1
-                                                                        bpe = 0
-                                                                        bpn = 0
-                                                                    }
-                                                                    if s + 1 < stateCount && !opens[s + 1] {
-                                                                        let dt = t[s + 1] - t[s]
-                                                                        let inverseDt = 1 / dt
-                                                                        l1 = inverseQ * inverseDt
-                                                                        l2 = l1 * inverseDt
-                                                                        l3 = l2 * inverseDt
-                                                                        dpp += 12 * l3
-                                                                        dpv += 6 * l2
-                                                                        dvv += 4 * l1
-                                                                    }
-                                                                    while mp < positionCount && pState[mp] == s {
-                                                                        let info = pw[mp] / pr[mp]
-                                                                        dpp += info
-                                                                        bpe += info * pe[mp]
-                                                                        bpn += info * pn[mp]
-                                                                        mp += 1
-                                                                    }
-                                                                    var bve = 0.0, bvn = 0.0
-                                                                    while mv < velocityCount && vState[mv] == s {
-                                                                        let info = vw[mv] / vr[mv]
-                                                                        dvv += info
-                                                                        bve += info * ve[mv]
-                                                                        bvn += info * vn[mv]
-                                                                        mv += 1
-                                                                    }
-                                                                    guard
-                                                                        column.push(
-                                                                            u, b, j: cp, n: n, a0: 0, a1: app1,
-                                                                            a2: avp1,
-                                                                            diagonal: dpp, east: bpe, north: bpn),
-                                                                        column.push(
-                                                                            u, b, j: cv, n: n, a0: apv1, a1: avv1,
-                                                                            a2: dpv,
-                                                                            diagonal: dvv, east: bve, north: bvn)
-                                                                    else {
-                                                                        isPositiveDefinite = false
-                                                                        return
-                                                                    }
-                                                                }
-                                                            }
-                                                        }
-                                                    }
-                                                }
-                                            }
-                                        }
-                                    }
+                p.withBuffers { q in
+                    let t = q.times, opens = q.opensSegment, pState = q.positionState, pr = q.positionVariance
+                    let pe = q.positionEast, pn = q.positionNorth, vState = q.velocityState, vr = q.velocityVariance
+                    let ve = q.velocityEast, vn = q.velocityNorth
+                    positionWeights.withUnsafeBufferPointer { pw in
+                        velocityWeights.withUnsafeBufferPointer { vw in
+                            var column = ForwardColumn()
+                            // The link into state s (see `assemble`).
+                            var l3 = 0.0, l2 = 0.0, l1 = 0.0
+                            var mp = 0, mv = 0
+                            let positionCount = pState.count
+                            let velocityCount = vState.count
+                            for s in 0..<stateCount {
+                                let cp = 2 * s, cv = cp + 1
+                                var app1: Double, avp1: Double, apv1: Double,
+                                    avv1: Double
+                                var dpp: Double, dpv: Double, dvv: Double
+                                var bpe: Double, bpn: Double
+                                if opens[s] {
+                                    app1 = 0
+                                    avp1 = 0
+                                    apv1 = 0
+                                    avv1 = 0
+                                    dpp = ip0
+                                    dpv = 0
+                                    dvv = iv0
+                                    // The segment's prior: its first fix (mp is the state's first).
+                                    bpe = pe[mp] * ip0
+                                    bpn = pn[mp] * ip0
+                                } else {
+                                    app1 = -12 * l3
+                                    avp1 = -6 * l2
+                                    apv1 = 6 * l2
+                                    avv1 = 2 * l1
+                                    dpp = 12 * l3
+                                    dpv = -6 * l2
+                                    dvv = 4 * l1
+                                    bpe = 0
+                                    bpn = 0
+                                }
+                                if s + 1 < stateCount && !opens[s + 1] {
+                                    let dt = t[s + 1] - t[s]
+                                    let inverseDt = 1 / dt
+                                    l1 = inverseQ * inverseDt
+                                    l2 = l1 * inverseDt
+                                    l3 = l2 * inverseDt
+                                    dpp += 12 * l3
+                                    dpv += 6 * l2
+                                    dvv += 4 * l1
+                                }
+                                while mp < positionCount && pState[mp] == s {
+                                    let info = pw[mp] / pr[mp]
+                                    dpp += info
+                                    bpe += info * pe[mp]
+                                    bpn += info * pn[mp]
+                                    mp += 1
+                                }
+                                var bve = 0.0, bvn = 0.0
+                                while mv < velocityCount && vState[mv] == s {
+                                    let info = vw[mv] / vr[mv]
+                                    dvv += info
+                                    bve += info * ve[mv]
+                                    bvn += info * vn[mv]
+                                    mv += 1
+                                }
+                                guard
+                                    column.push(
+                                        u, b, j: cp, n: n, a0: 0, a1: app1,
+                                        a2: avp1,
+                                        diagonal: dpp, east: bpe, north: bpn),
+                                    column.push(
+                                        u, b, j: cv, n: n, a0: apv1, a1: avv1,
+                                        a2: dpv,
+                                        diagonal: dvv, east: bve, north: bvn)
+                                else {
+                                    isPositiveDefinite = false
+                                    return
                                 }
                             }
                         }
@@ -416,65 +401,53 @@ struct BandedNormalEquations {
         var moving = 0
         band.withUnsafeBufferPointer { u in
             rhs.withUnsafeMutableBufferPointer { b in
-                p.positionState.withUnsafeBufferPointer { pState in
-                    p.positionEast.withUnsafeBufferPointer { pe in
-                        p.positionNorth.withUnsafeBufferPointer { pn in
-                            p.positionVariance.withUnsafeBufferPointer { pr in
-                                positionWeights.withUnsafeMutableBufferPointer { pw in
-                                    p.velocityState.withUnsafeBufferPointer { vState in
-                                        p.velocityEast.withUnsafeBufferPointer { ve in
-                                            p.velocityNorth.withUnsafeBufferPointer { vn in
-                                                p.velocityVariance.withUnsafeBufferPointer { vr in
-                                                    velocityWeights.withUnsafeMutableBufferPointer { vw in
-                                                        var e1 = 0.0, e2 = 0.0, e3 = 0.0, n1 = 0.0, n2 = 0.0, n3 = 0.0
-                                                        var mp = pState.count - 1, mv = vState.count - 1
-                                                        var j = n - 1
-                                                        while j >= 0 {
-                                                            let c = 4 * j
-                                                            let a1 = u[c + 4 + 2], a2 = u[c + 8 + 1], a3 = u[c + 12]
-                                                            let inverse = 1 / u[c + 3]
-                                                            let xe = (b[j] - a1 * e1 - a2 * e2 - a3 * e3) * inverse
-                                                            let xn = (b[n + j] - a1 * n1 - a2 * n2 - a3 * n3) * inverse
-                                                            b[j] = xe
-                                                            b[n + j] = xn
-                                                            if j & 1 == 0 {
-                                                                // State j / 2 is final: position (xe, xn), velocity (e1, n1).
-                                                                let s = j >> 1
-                                                                while mp >= 0 && pState[mp] == s {
-                                                                    let de = pe[mp] - xe, dn = pn[mp] - xn
-                                                                    let d = ((de * de + dn * dn) / pr[mp]).squareRoot()
-                                                                    let w = max(
-                                                                        loss.weight(normalisedResidual: d),
-                                                                        WholeTrackSmoother.minimumWeight)
-                                                                    if abs(w - pw[mp]) > tolerance { moving += 1 }
-                                                                    pw[mp] = w
-                                                                    mp -= 1
-                                                                }
-                                                                while mv >= 0 && vState[mv] == s {
-                                                                    let de = ve[mv] - e1, dn = vn[mv] - n1
-                                                                    let d = ((de * de + dn * dn) / vr[mv]).squareRoot()
-                                                                    let w = max(
-                                                                        loss.weight(normalisedResidual: d),
-                                                                        WholeTrackSmoother.minimumWeight)
-                                                                    if abs(w - vw[mv]) > tolerance { moving += 1 }
-                                                                    vw[mv] = w
-                                                                    mv -= 1
-                                                                }
-                                                            }
-                                                            e3 = e2
-                                                            e2 = e1
-                                                            e1 = xe
-                                                            n3 = n2
-                                                            n2 = n1
-                                                            n1 = xn
-                                                            j -= 1
-                                                        }
-                                                    }
-                                                }
-                                            }
-                                        }
+                p.withBuffers { q in
+                    let pe = q.positionEast, pn = q.positionNorth, vState = q.velocityState, vr = q.velocityVariance
+                    let pState = q.positionState, pr = q.positionVariance, ve = q.velocityEast, vn = q.velocityNorth
+                    positionWeights.withUnsafeMutableBufferPointer { pw in
+                        velocityWeights.withUnsafeMutableBufferPointer { vw in
+                            var e1 = 0.0, e2 = 0.0, e3 = 0.0, n1 = 0.0, n2 = 0.0, n3 = 0.0
+                            var mp = pState.count - 1, mv = vState.count - 1
+                            var j = n - 1
+                            while j >= 0 {
+                                let c = 4 * j
+                                let a1 = u[c + 4 + 2], a2 = u[c + 8 + 1], a3 = u[c + 12]
+                                let inverse = 1 / u[c + 3]
+                                let xe = (b[j] - a1 * e1 - a2 * e2 - a3 * e3) * inverse
+                                let xn = (b[n + j] - a1 * n1 - a2 * n2 - a3 * n3) * inverse
+                                b[j] = xe
+                                b[n + j] = xn
+                                if j & 1 == 0 {
+                                    // State j / 2 is final: position (xe, xn), velocity (e1, n1).
+                                    let s = j >> 1
+                                    while mp >= 0 && pState[mp] == s {
+                                        let de = pe[mp] - xe, dn = pn[mp] - xn
+                                        let d = ((de * de + dn * dn) / pr[mp]).squareRoot()
+                                        let w = max(
+                                            loss.weight(normalisedResidual: d),
+                                            WholeTrackSmoother.minimumWeight)
+                                        if abs(w - pw[mp]) > tolerance { moving += 1 }
+                                        pw[mp] = w
+                                        mp -= 1
+                                    }
+                                    while mv >= 0 && vState[mv] == s {
+                                        let de = ve[mv] - e1, dn = vn[mv] - n1
+                                        let d = ((de * de + dn * dn) / vr[mv]).squareRoot()
+                                        let w = max(
+                                            loss.weight(normalisedResidual: d),
+                                            WholeTrackSmoother.minimumWeight)
+                                        if abs(w - vw[mv]) > tolerance { moving += 1 }
+                                        vw[mv] = w
+                                        mv -= 1
                                     }
                                 }
+                                e3 = e2
+                                e2 = e1
+                                e1 = xe
+                                n3 = n2
+                                n2 = n1
+                                n1 = xn
+                                j -= 1
                             }
                         }
                     }

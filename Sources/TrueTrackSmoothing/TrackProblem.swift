@@ -177,3 +177,50 @@ struct TrackProblem {
         }
     }
 }
+
+extension TrackProblem {
+    /// Read-only views of the problem's per-state and per-measurement arrays, for the hot loops of the banded
+    /// solver: one closure instead of one nested closure per array.
+    struct Buffers {
+        let times: UnsafeBufferPointer<Double>
+        let opensSegment: UnsafeBufferPointer<Bool>
+        let positionState: UnsafeBufferPointer<Int>
+        let positionEast: UnsafeBufferPointer<Double>
+        let positionNorth: UnsafeBufferPointer<Double>
+        let positionVariance: UnsafeBufferPointer<Double>
+        let velocityState: UnsafeBufferPointer<Int>
+        let velocityEast: UnsafeBufferPointer<Double>
+        let velocityNorth: UnsafeBufferPointer<Double>
+        let velocityVariance: UnsafeBufferPointer<Double>
+    }
+
+    /// Calls `body` with views of the arrays, valid only inside it.
+    @inline(__always)
+    func withBuffers<R>(_ body: (Buffers) throws -> R) rethrows -> R {
+        try times.withUnsafeBufferPointer { t in
+            try opensSegment.withUnsafeBufferPointer { o in
+                try positionState.withUnsafeBufferPointer { ps in
+                    try positionEast.withUnsafeBufferPointer { pe in
+                        try positionNorth.withUnsafeBufferPointer { pn in
+                            try positionVariance.withUnsafeBufferPointer { pr in
+                                try velocityState.withUnsafeBufferPointer { vs in
+                                    try velocityEast.withUnsafeBufferPointer { ve in
+                                        try velocityNorth.withUnsafeBufferPointer { vn in
+                                            try velocityVariance.withUnsafeBufferPointer { vr in
+                                                try body(
+                                                    Buffers(
+                                                        times: t, opensSegment: o, positionState: ps, positionEast: pe,
+                                                        positionNorth: pn, positionVariance: pr, velocityState: vs,
+                                                        velocityEast: ve, velocityNorth: vn, velocityVariance: vr))
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
