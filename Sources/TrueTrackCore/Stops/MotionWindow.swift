@@ -106,19 +106,6 @@ struct MotionWindow: Sendable {
         count += 1
     }
 
-    /// The mean position of entries `range` (as offsets from `ref`), metres.
-    func centroid(_ range: Range<Int>, _ ref: Offsets) -> (east: Double, north: Double) {
-        var e = 0.0, n = 0.0
-        for i in range {
-            let x = entry(i)
-            let m = ref.metres(latitude: x.latitude, longitude: x.longitude)
-            e += m.east
-            n += m.north
-        }
-        let k = Double(max(range.count, 1))
-        return (e / k, n / k)
-    }
-
     /// The kinematic verdict at `now`, the still radius (metres) and the window's mean position.
     ///
     /// - still: the window covers at least ¾ of its horizon with ≥ 3 fixes (so just after a start or a gap a
@@ -155,21 +142,40 @@ struct MotionWindow: Sendable {
         var start = count - 1
         while start > 0 && Double(now - entry(start - 1).milliseconds) / 1000 <= horizonSeconds { start -= 1 }
         let used = start..<count
+        let n = used.count
         let ref = Offsets(latitude: last.latitude, longitude: last.longitude)
-        let mean = centroid(used, ref)
-        let centre = ref.point(east: mean.east, north: mean.north)
-        let span = Double(now - entry(start).milliseconds) / 1000
-        guard used.count >= 3, span >= 0.75 * horizonSeconds else { return (.uncertain, 0, centre, now) }
+        // One pass: the mean position, the first and last thirds' centroids, the accuracy and speed sums (the
+        // same additions in the same order as separate passes, so the same values bit for bit).
+        let third = max(1, n / 3)
+        let firstEnd = start + third, lastStart = count - third
+        var sumEast = 0.0, sumNorth = 0.0, firstEast = 0.0, firstNorth = 0.0, lastEast = 0.0, lastNorth = 0.0
         var accuracySum = 0.0, speedSum = 0.0, speedCount = 0
         for i in used {
             let x = entry(i)
+            let m = ref.metres(latitude: x.latitude, longitude: x.longitude)
+            sumEast += m.east
+            sumNorth += m.north
+            if i < firstEnd {
+                firstEast += m.east
+                firstNorth += m.north
+            }
+            if i >= lastStart {
+                lastEast += m.east
+                lastNorth += m.north
+            }
             accuracySum += x.accuracy
-            if x.speed >= 0 { speedSum += x.speed; speedCount += 1 }
+            if x.speed >= 0 {
+                speedSum += x.speed
+                speedCount += 1
+            }
         }
-        let n = used.count
+        let k = Double(max(n, 1))
+        let centre = ref.point(east: sumEast / k, north: sumNorth / k)
+        let span = Double(now - entry(start).milliseconds) / 1000
+        guard n >= 3, span >= 0.75 * horizonSeconds else { return (.uncertain, 0, centre, now) }
         let radius = profile.stillRadiusBaseMetres + profile.stillRadiusAccuracyFactor * accuracySum / Double(n)
-        let third = max(1, n / 3)
-        let a = centroid(start..<(start + third), ref), b = centroid((count - third)..<count, ref)
+        let kt = Double(third)
+        let a = (east: firstEast / kt, north: firstNorth / kt), b = (east: lastEast / kt, north: lastNorth / kt)
         let net = ((b.east - a.east) * (b.east - a.east) + (b.north - a.north) * (b.north - a.north)).squareRoot()
         let hasSpeed = 2 * speedCount >= n
         let slow = !hasSpeed || speedSum / Double(speedCount) < profile.stillSpeedMetresPerSecond
