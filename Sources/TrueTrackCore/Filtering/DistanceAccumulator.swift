@@ -53,6 +53,16 @@ public struct DistanceAccumulator: Sendable, Hashable, Codable {
         }
     }
 
+    /// Adds a Doppler-integrated and a filter-integrated amount (in that order, each as ``add(_:source:)``) and
+    /// returns how much the total grew, metres.
+    @inlinable @inline(__always)
+    public mutating func add(doppler: Double, filtered: Double) -> Double {
+        let before = storedTotalMetres
+        add(doppler, source: .doppler)
+        add(filtered, source: .filtered)
+        return storedTotalMetres - before
+    }
+
     /// Continues from a total persisted by an earlier process: the larger of the two totals is kept, so a
     /// restart never erases progress and a stale persisted value never lowers it. Non-finite or negative
     /// values are ignored.

@@ -194,10 +194,14 @@ public struct Tracker: Sendable {
 
         // 2. Accuracy gate.
         let accuracy: Double
+        // The net-displacement gate's noise level: the reported accuracy, or for a fix without one the
+        // profile's displacement noise (not the accuracy gate's acceptance fallback).
+        let displacementAccuracy: Double
         switch AccuracyGate.evaluate(fix.horizontalAccuracy, profile: profile) {
         case .rejected: return reject(&decision, .accuracy)
         case .accepted(let metres, let isAssumed):
             accuracy = metres
+            displacementAccuracy = isAssumed ? profile.assumedDisplacementAccuracyMetres : metres
             decision.accuracyMetres = metres
             decision.isAccuracyAssumed = isAssumed
         }
@@ -212,7 +216,9 @@ public struct Tracker: Sendable {
                 return reject(&decision, .speed)
             }
             projection = LocalFrame(anchor: (fix.latitude, fix.longitude))
-            anchor(east: 0, north: 0, variance: r, fix: fix, accuracy: accuracy, now: now)
+            anchor(
+                east: 0, north: 0, variance: r, fix: fix, accuracy: accuracy,
+                displacementAccuracy: displacementAccuracy, now: now)
             decision.gateSpeedMetresPerSecond = doppler
             decision.gateSpeedSource = doppler == nil ? nil : .doppler
             return finishAnchor(&decision)
@@ -242,7 +248,9 @@ public struct Tracker: Sendable {
             if consecutiveRejections < profile.rejectionsBeforeReanchor && !isLongGap {
                 return reject(&decision, .speed)
             }
-            anchor(east: e, north: n, variance: r, fix: fix, accuracy: accuracy, now: now)
+            anchor(
+                east: e, north: n, variance: r, fix: fix, accuracy: accuracy,
+                displacementAccuracy: displacementAccuracy, now: now)
             return finishAnchor(&decision)
         }
 
@@ -250,7 +258,9 @@ public struct Tracker: Sendable {
             // A silence proves nothing about the mode of travel: a vehicle latch stays (a walk after it
             // loses nothing, its spell is released once it lasts), but its slow spell restarts.
             slowSinceMilliseconds = .min
-            anchor(east: e, north: n, variance: r, fix: fix, accuracy: accuracy, now: now)
+            anchor(
+                east: e, north: n, variance: r, fix: fix, accuracy: accuracy,
+                displacementAccuracy: displacementAccuracy, now: now)
             return finishAnchor(&decision)
         }
 
@@ -262,7 +272,9 @@ public struct Tracker: Sendable {
         if !(d2 <= profile.outlierChiSquare) {
             consecutiveRejections += 1
             if consecutiveRejections < profile.rejectionsBeforeReanchor { return reject(&decision, .outlier) }
-            anchor(east: e, north: n, variance: r, fix: fix, accuracy: accuracy, now: now)
+            anchor(
+                east: e, north: n, variance: r, fix: fix, accuracy: accuracy,
+                displacementAccuracy: displacementAccuracy, now: now)
             return finishAnchor(&decision)
         }
         consecutiveRejections = 0
@@ -305,10 +317,10 @@ public struct Tracker: Sendable {
         // Window quantities: net displacement of the filtered track, Doppler and position-filter paths.
         let span = Int64(profile.windowSeconds * 1000)
         window.dropOlder(than: now, spanMilliseconds: span)
-        accuracySum += decision.isAccuracyAssumed ? profile.assumedDisplacementAccuracyMetres : accuracy
+        accuracySum += displacementAccuracy
         fixCount += 1
         var net = 0.0
-        var meanAccuracy = decision.isAccuracyAssumed ? profile.assumedDisplacementAccuracyMetres : accuracy
+        var meanAccuracy = displacementAccuracy
         var windowDoppler = 0.0, windowDopplerSeconds = 0.0, windowPosition = 0.0
         var startCandidateDoppler = candidateDoppler, startCandidateFiltered = candidateFiltered
         var windowMilliseconds: Int64 = 0
@@ -400,10 +412,9 @@ public struct Tracker: Sendable {
         } else if isInVehicle, slowSinceMilliseconds == .min {
             slowSinceMilliseconds = now
         }
-        if motion != .uncertain, let reading = activity, profile.excludedActivities.contains(reading.kind) {
-            increment = 0
-            decision.hold = .activity
-        } else if isFast {
+        let readsExcludedActivity =
+            motion != .uncertain && activity.map { profile.excludedActivities.contains($0.kind) } == true
+        if readsExcludedActivity || isFast {
             increment = 0
             decision.hold = .activity
         }
@@ -424,10 +435,7 @@ public struct Tracker: Sendable {
                 vehiclePendingFiltered += releaseFiltered
                 decision.hold = .vehicle
             } else {
-                let before = distance.totalMetres
-                accumulator.add(releaseDoppler, source: .doppler)
-                accumulator.add(releaseFiltered, source: .filtered)
-                decision.distanceIncrementMetres = distance.totalMetres - before
+                decision.distanceIncrementMetres = accumulator.add(doppler: releaseDoppler, filtered: releaseFiltered)
             }
         } else if increment > 0 {
             decision.hold = isInVehicle ? .vehicle : .netDisplacement
@@ -438,10 +446,8 @@ public struct Tracker: Sendable {
             // Slow for long enough: the traveller left the vehicle; the spell's distance was a walk.
             isInVehicle = false
             slowSinceMilliseconds = .min
-            let before = distance.totalMetres
-            accumulator.add(vehiclePendingDoppler, source: .doppler)
-            accumulator.add(vehiclePendingFiltered, source: .filtered)
-            decision.distanceIncrementMetres += distance.totalMetres - before
+            decision.distanceIncrementMetres += accumulator.add(
+                doppler: vehiclePendingDoppler, filtered: vehiclePendingFiltered)
             if decision.hold == .vehicle { decision.hold = .none }
             vehiclePendingDoppler = 0
             vehiclePendingFiltered = 0
@@ -488,7 +494,10 @@ public struct Tracker: Sendable {
     /// from its Doppler speed and course when both are present (else zero, with a variance spanning the
     /// profile's speed range); the window restarts, held-back distance is given up.
     @usableFromInline
-    mutating func anchor(east e: Double, north n: Double, variance r: Double, fix: Fix, accuracy: Double, now: Int64) {
+    mutating func anchor(
+        east e: Double, north n: Double, variance r: Double, fix: Fix, accuracy: Double, displacementAccuracy: Double,
+        now: Int64
+    ) {
         let vmax = profile.maximumSpeedMetresPerSecond / 2
         filter = ConstantVelocityFilter(east: e, north: n, positionVariance: r, velocityVariance: vmax * vmax)
         if let speed = fix.speedMetresPerSecond, let course = fix.courseDegrees {
@@ -510,11 +519,7 @@ public struct Tracker: Sendable {
         lastRawNorth = n
         lastAccuracy = accuracy
         committed = SIMD2(candidateDoppler, candidateFiltered)
-        if case .metres = fix.horizontalAccuracy {
-            accuracySum += accuracy
-        } else {
-            accuracySum += profile.assumedDisplacementAccuracyMetres
-        }
+        accuracySum += displacementAccuracy
         fixCount += 1
         window.removeAll()
         window.append(

@@ -5,15 +5,9 @@
 /// other source. Every fix should be passed, including the ones the tracker rejects: the stationary-radius exit
 /// is checked on raw fixes *before* any accuracy gate, because a parked device's fixes are coarse.
 public struct MotionEvidence: Sendable, Hashable {
-    /// Where a speed comes from; only ``doppler`` is a measurement of the receiver's own.
-    public enum SpeedSource: String, Sendable, Hashable, CaseIterable, Codable {
-        /// The receiver's Doppler speed.
-        case doppler
-        /// An estimate from a filter (e.g. the tracker's position-only Kalman filter).
-        case filtered
-        /// Displacement over time between two fixes: noise inflates it, so it never triggers motion.
-        case derived
-    }
+    /// Where a speed comes from (the tracker's ``TrueTrackCore/SpeedSource``); only `doppler` is a measurement
+    /// of the receiver's own, and a `derived` speed (noise inflates it) never triggers motion.
+    public typealias SpeedSource = TrueTrackCore.SpeedSource
 
     /// When the fix was taken, UTC.
     public var timestamp: Timestamp

@@ -6,15 +6,9 @@
     import Musl
 #endif
 
-/// The tri-state motion verdict: only a confident ``still`` arms a stop.
-public enum MotionVerdict: String, Sendable, Hashable, Codable {
-    /// Confidently not moving.
-    case still
-    /// Confidently moving.
-    case moving
-    /// Not enough evidence, or evidence that disagrees: never rounded to "not moving".
-    case uncertain
-}
+/// The tri-state motion verdict: only a confident ``MotionGate/Verdict/still`` arms a stop; uncertain is never
+/// rounded to "not moving". The same type as the tracker's motion gate verdict.
+public typealias MotionVerdict = MotionGate.Verdict
 
 /// Small-offset conversions between degrees and metres around a reference point (equirectangular on the mean
 /// sphere): exact enough over the few hundred metres a stop or a window spans.
@@ -87,7 +81,6 @@ struct MotionWindow: Sendable {
     func entry(_ i: Int) -> Entry { entries[(head + i) % MotionWindow.capacity] }
 
     var newest: Entry? { count > 0 ? entry(count - 1) : nil }
-    var oldest: Entry? { count > 0 ? entry(0) : nil }
 
     /// Appends a fix, dropping entries older than `span` milliseconds before it. Fixes closer than
     /// `span / 480` to the newest entry are not stored, so a window holds at most about 480 entries whatever
@@ -106,7 +99,7 @@ struct MotionWindow: Sendable {
         count += 1
     }
 
-    /// The kinematic verdict at `now`, the still radius (metres) and the window's mean position.
+    /// The kinematic verdict at `now` and the window's mean position.
     ///
     /// - still: the window covers at least ¾ of its horizon with ≥ 3 fixes (so just after a start or a gap a
     ///   stretched horizon is judged on ¾ of its length); the net displacement between the
@@ -119,9 +112,9 @@ struct MotionWindow: Sendable {
     /// The window judged is the trailing horizon described at
     /// ``StopDetectionProfile/slowestMovementMetresPerSecond``; `since` is the time of its first entry.
     func verdict(now: Int64, profile: StopDetectionProfile)
-        -> (verdict: MotionVerdict, radius: Double, centre: (latitude: Double, longitude: Double)?, since: Int64)
+        -> (verdict: MotionVerdict, centre: (latitude: Double, longitude: Double)?, since: Int64)
     {
-        guard count > 0, let last = newest else { return (.uncertain, 0, nil, now) }
+        guard count > 0, let last = newest else { return (.uncertain, nil, now) }
         // The horizon: the base window, stretched until the slowest movement of interest would leave the
         // still radius of the base window's accuracy (see StopDetectionProfile.slowestMovementMetresPerSecond).
         let base = Int64(profile.windowSeconds * 1000)
@@ -172,18 +165,18 @@ struct MotionWindow: Sendable {
         let k = Double(max(n, 1))
         let centre = ref.point(east: sumEast / k, north: sumNorth / k)
         let span = Double(now - entry(start).milliseconds) / 1000
-        guard n >= 3, span >= 0.75 * horizonSeconds else { return (.uncertain, 0, centre, now) }
+        guard n >= 3, span >= 0.75 * horizonSeconds else { return (.uncertain, centre, now) }
         let radius = profile.stillRadiusBaseMetres + profile.stillRadiusAccuracyFactor * accuracySum / Double(n)
         let kt = Double(third)
         let a = (east: firstEast / kt, north: firstNorth / kt), b = (east: lastEast / kt, north: lastNorth / kt)
         let net = ((b.east - a.east) * (b.east - a.east) + (b.north - a.north) * (b.north - a.north)).squareRoot()
         let hasSpeed = 2 * speedCount >= n
         let slow = !hasSpeed || speedSum / Double(speedCount) < profile.stillSpeedMetresPerSecond
-        if net <= radius && slow { return (.still, radius, centre, entry(start).milliseconds) }
-        if net > radius && (!hasSpeed || !slow) { return (.moving, radius, centre, entry(start).milliseconds) }
+        if net <= radius && slow { return (.still, centre, entry(start).milliseconds) }
+        if net > radius && (!hasSpeed || !slow) { return (.moving, centre, entry(start).milliseconds) }
         if hasSpeed && speedSum / Double(speedCount) >= profile.triggerSpeedMetresPerSecond {
-            return (.moving, radius, centre, entry(start).milliseconds)
+            return (.moving, centre, entry(start).milliseconds)
         }
-        return (.uncertain, radius, centre, entry(start).milliseconds)
+        return (.uncertain, centre, entry(start).milliseconds)
     }
 }

@@ -170,10 +170,11 @@ public struct StopDetector: Sendable {
                 speed: speed),
             spanMilliseconds: Int64(profile.horizonCapSeconds * 1000))
         let activityVerdict = self.activityVerdict(at: now)
-        let kinematic = window.verdict(now: now, profile: profile)
-        verdict = activityVerdict ?? kinematic.verdict
+        // The kinematic verdict stands in only while no activity reading decides.
+        let kinematic = activityVerdict == nil ? window.verdict(now: now, profile: profile) : nil
+        verdict = activityVerdict ?? kinematic?.verdict ?? .uncertain
         let isSpeedTrigger = speed > profile.triggerSpeedMetresPerSecond
-        let isDisplaced = activityVerdict == nil && kinematic.verdict == .moving
+        let isDisplaced = kinematic?.verdict == .moving
 
         if anchor == nil && state == .stationary {
             anchor = StopPoint(latitude: evidence.latitude, longitude: evidence.longitude)
@@ -216,8 +217,7 @@ public struct StopDetector: Sendable {
             } else if verdict == .still {
                 // An activity reading's still arms on the base window, not on the kinematic horizon.
                 arm(
-                    at: now, centre: activityVerdict == nil ? kinematic.centre : nil,
-                    since: activityVerdict == nil ? kinematic.since : nil)
+                    at: now, centre: kinematic?.centre, since: kinematic?.since)
                 commitIfExpired(now: now, fix: evidence, &events)
             }
         }

@@ -28,14 +28,7 @@ public enum StopDetectorAdapter {
     /// recording whose evaluation clock is not UTC (IPIN's app clock) each time is moved onto that clock
     /// through the fix nearest to it in time (offset kept), so stops and truth stops are compared on one clock.
     public static func detectStops(in recording: AlignedRecording, profile: EvaluationProfile) -> [DetectedStop]? {
-        let kind: TrackingProfile.Kind =
-            switch profile {
-            case .walking: .walking
-            case .running: .running
-            case .cycling: .cycling
-            case .driving: .driving
-            }
-        let analysis = StopAnalysis(fixes: recording.fixes, profile: .preset(kind))
+        let analysis = StopAnalysis(fixes: recording.fixes, profile: .preset(profile.trackingProfile.kind))
         let clock = ClockMap(recording)
         return analysis.stops.map {
             DetectedStop(startSeconds: clock.seconds(at: $0.start), endSeconds: clock.seconds(at: $0.end))
