@@ -151,7 +151,11 @@ for benchmark in selected {
             let rss = Double(fields[3]),
             let allocated = Double(fields[4].trimmingCharacters(in: .whitespacesAndNewlines))
         else {
-            FileHandle.standardError.write(Data("error: benchmark \(benchmark.name) failed\n".utf8))
+            let said = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            FileHandle.standardError.write(
+                Data(
+                    ("error: benchmark \(benchmark.name) on \(input): child exited \(process.terminationStatus), "
+                        + "printed '\(said)' (expected 'fixes seconds cpu-seconds peak-MB allocations')\n").utf8))
             exit(1)
         }
         fixes = n
@@ -179,10 +183,17 @@ print(report.table())
 if let path = options.jsonPath { try report.json().write(toFile: path, atomically: true, encoding: .utf8) }
 var failed = report.memoryViolations()
 if let baselinePath = options.baselinePath {
+    // A baseline file that exists but does not parse is an error naming the file, never "no baseline".
+    let exists = FileManager.default.fileExists(atPath: baselinePath)
+    let baseline: Baseline?
+    do { baseline = exists ? try Baseline.load(baselinePath) : nil } catch {
+        FileHandle.standardError.write(Data("error: \(baselinePath): \(error)\n".utf8))
+        exit(1)
+    }
     if options.updateBaseline {
-        try Baseline(report: report, previous: try? Baseline.load(baselinePath)).save(baselinePath)
+        try Baseline(report: report, previous: baseline).save(baselinePath)
         print("baseline written to \(baselinePath)")
-    } else if let baseline = try? Baseline.load(baselinePath) {
+    } else if let baseline {
         let regressions = baseline.regressions(in: report)
         print(regressions.isEmpty ? "no regression against \(baselinePath)" : regressions.joined(separator: "\n"))
         failed += regressions

@@ -73,7 +73,7 @@ enum BufferCommand {
     static func add(_ arguments: ParsedArguments, buffer: FixBuffer) throws -> Int32 {
         let input = arguments.positionals[1]
         let (format, options) = try InputOptions.from(arguments)
-        let profile = try ProcessCommand.profileOption(arguments)
+        let profile = TrackingProfile.preset(try InputOptions.profileKind(arguments))
         var reader: AnyFixReader
         do { reader = try AnyFixReader(path: input, format: format, options: options) } catch {
             throw CommandFailure(message: error.description)

@@ -3,6 +3,15 @@ import TrueTrackIO
 
 /// Options every command that reads fixes shares.
 enum InputOptions {
+    /// The `--profile` value of `process`, `stops` and `buffer add` (walking when absent).
+    static func profileKind(_ arguments: ParsedArguments) throws(UsageError) -> TrackingProfile.Kind {
+        guard let name = arguments.value("profile") else { return .walking }
+        guard let kind = TrackingProfile.Kind(rawValue: name.lowercased()), kind != .custom else {
+            throw UsageError(message: "unknown profile '\(name)' (expected walking, running, cycling or driving)")
+        }
+        return kind
+    }
+
     static let specs: [OptionSpec] = [
         OptionSpec(
             name: "format", short: "f", valueName: "FORMAT",

@@ -89,7 +89,12 @@ enum ProcessCommand {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let input = arguments.positionals[0]
         let (format, options) = try InputOptions.from(arguments)
-        let profile = try profileOption(arguments)
+        let profile = TrackingProfile.preset(try InputOptions.profileKind(arguments))
+        // A usage error before anything is opened or created.
+        let smooth = arguments.has("smooth")
+        if arguments.has("estimate-noise") && !smooth {
+            throw UsageError(message: "--estimate-noise needs --smooth")
+        }
 
         var reader: AnyFixReader
         do { reader = try AnyFixReader(path: input, format: format, options: options) } catch {
@@ -112,16 +117,12 @@ enum ProcessCommand {
         var first: Timestamp?, last: Timestamp?
         var readFailure: ReadError?
         var evidence: [MotionEvidence] = []
-        let smooth = arguments.has("smooth")
-        if arguments.has("estimate-noise") && !smooth {
-            throw UsageError(message: "--estimate-noise needs --smooth")
-        }
         var collected: [Fix] = []
         do {
             while let fix = try reader.next() {
                 read += 1
                 if let p = previous {
-                    let step = Haversine.distance(from: (p.latitude, p.longitude), to: (fix.latitude, fix.longitude))
+                    let step = p.haversineDistance(to: fix)
                     if step.isFinite { raw += step }
                 }
                 previous = fix
@@ -209,16 +210,6 @@ enum ProcessCommand {
         return "warning: \(rejectedAsTooFast) of \(read) fixes (\(percent) %) were rejected as faster than the "
             + "\(profile.kind.rawValue) profile allows (\(Int(profile.maximumSpeedMetresPerSecond)) m/s): for a drive or a ride "
             + "use --profile driving or --profile cycling\n"
-    }
-
-    /// The `--profile` value (walking when absent).
-    static func profileOption(_ arguments: ParsedArguments) throws(UsageError) -> TrackingProfile {
-        guard let name = arguments.value("profile") else { return .walking }
-        let kinds: [TrackingProfile.Kind] = [.walking, .running, .cycling, .driving]
-        guard let kind = kinds.first(where: { $0.rawValue == name.lowercased() }) else {
-            throw UsageError(message: "unknown profile '\(name)' (expected one of: walking, running, cycling, driving)")
-        }
-        return TrackingProfile.preset(kind)
     }
 
     static func text(_ s: Summary) -> String {

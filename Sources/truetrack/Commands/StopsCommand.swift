@@ -53,14 +53,6 @@ enum StopsCommand {
         var elapsedSeconds: Double
     }
 
-    static func profile(_ arguments: ParsedArguments) throws(UsageError) -> TrackingProfile.Kind {
-        guard let name = arguments.value("profile") else { return .walking }
-        guard let kind = TrackingProfile.Kind(rawValue: name.lowercased()), kind != .custom else {
-            throw UsageError(message: "unknown profile '\(name)' (expected walking, running, cycling or driving)")
-        }
-        return kind
-    }
-
     /// Reads `path` and analyses it with the tracker and the stop detector of `kind`.
     static func analyse(path: String, format: FixFormat?, options: ReadOptions, kind: TrackingProfile.Kind)
         throws -> (analysis: StopAnalysis, fixes: Int, totals: [(Timestamp, Double)], failure: ReadError?)
@@ -109,7 +101,7 @@ enum StopsCommand {
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let (format, options) = try InputOptions.from(arguments)
-        let kind = try profile(arguments)
+        let kind = try InputOptions.profileKind(arguments)
         let input = arguments.positionals[0]
         if let out = arguments.value("out"), out != "-", !(out.hasSuffix(".geojson") || out.hasSuffix(".json")) {
             throw UsageError(message: "--out writes GeoJSON: give a .geojson (or .json) file, got '\(out)'")
