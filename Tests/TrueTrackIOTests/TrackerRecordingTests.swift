@@ -45,7 +45,7 @@ struct TrackerRecordingTests {
             // Regression guards on today's figures (these must hold), then the issue's bar (known unmet).
             #expect(f95 <= r95, "\(d.id): p95 \(f95) m vs raw \(r95) m")
             #expect(f50 <= r50 + 0.10, "\(d.id): p50 \(f50) m vs raw \(r50) m")
-            withKnownIssue("filtered p50 slightly worse than raw on the GSDC drives", isIntermittent: true) {
+            withKnownIssue("filtered p50 slightly worse than raw on the GSDC drives (0.83 vs 0.80, 1.82 vs 1.81)") {
                 #expect(f50 <= r50, "\(d.id): p50 \(f50) m vs raw \(r50) m")
             }
         }
@@ -65,10 +65,14 @@ struct TrackerRecordingTests {
             if w.ground { groundErrors.append(error) }
             if w.ground {
                 // Unmet: the Samsung positions themselves cover only 74-93 % of the walk (see the report).
-                // Regression guard on today's figures (worst −28.5 %), then the issue's bar.
-                #expect(error <= 0.30, "\(w.id): \(o.distance) m vs \(reference) m")
-                withKnownIssue("ground-level walks under-count by 12-30 %", isIntermittent: true) {
+                // Regression guard (worst today −22.0 %), then the issue's bar.
+                #expect(error <= 0.25, "\(w.id): \(o.distance) m vs \(reference) m")
+                // Today −19.9, −22.0, −7.8, −18.0 %: only t01r03 misses the 20 % bar (a known issue for that walk
+                // alone, so that meeting it is reported).
+                withKnownIssue("ground-level walk t01r03 under-counts by 22 %") {
                     #expect(error <= 0.20, "\(w.id): \(o.distance) m vs \(reference) m")
+                } when: {
+                    w.id == "ipin2023-t01r03"
                 }
             } else {
                 #expect(error <= 0.35, "\(w.id): \(o.distance) m vs \(reference) m")

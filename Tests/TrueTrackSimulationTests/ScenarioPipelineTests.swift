@@ -37,13 +37,15 @@ import TrueTrackSimulation
     @Test(arguments: [1, 2, 3] as [UInt64])
     func walkWithStopsCleanWithinSixPercentDegradedWithinTwenty(seed: UInt64) {
         #expect(abs(Self.relativeError(.walkWithStops, .cleanPhone, .walking, seed: seed)) < 0.06)
-        // Regression guard on today's figure for the degraded phone (+13 to +16 %), beside the target below.
-        #expect(abs(Self.relativeError(.walkWithStops, .degradedPhone, .walking, seed: seed)) < 0.20)
-        // Unmet since the Doppler-dropout rule (a zero reading while moving from a receiver with a session
-        // Doppler ratio of 0.7-0.9 takes the position filter's speed): +13 to +16 % on seeds 1-3, the
-        // filter's speed lagging into each halt.
-        withKnownIssue("degraded phone over-counts halts by up to 16 %", isIntermittent: true) {
-            #expect(abs(Self.relativeError(.walkWithStops, .degradedPhone, .walking, seed: seed)) < 0.12)
+        let degraded = Self.relativeError(.walkWithStops, .degradedPhone, .walking, seed: seed)
+        // Regression guard for the degraded phone, beside the target below.
+        #expect(abs(degraded) < 0.20)
+        // The filter's speed lags into each halt: +8.0 % and +10.7 % on seeds 2 and 3 (met), +12.9 % on seed 1
+        // (unmet, a known issue for that seed only, so that meeting it is reported).
+        withKnownIssue("degraded phone over-counts halts by 12.9 % on seed 1") {
+            #expect(abs(degraded) < 0.12)
+        } when: {
+            seed == 1
         }
     }
 

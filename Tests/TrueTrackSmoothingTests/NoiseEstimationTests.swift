@@ -63,6 +63,9 @@ import TrueTrackCore
         options.estimatesNoise = true
         options.maximumEstimationRounds = 200
         let track = WholeTrackSmoother(options: options).smooth(fixes)
+        // EM ran (the profile's values would pass the two checks below without it) and stayed off its rails.
+        #expect(track.noise.isEstimated)
+        #expect(!track.noise.isLimited)
         #expect(abs(track.noise.accuracyScale - 1) < 0.15)
         #expect(abs(track.noise.accelerationSigma - 1) < 0.15)
     }
