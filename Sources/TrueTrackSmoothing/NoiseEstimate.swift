@@ -57,8 +57,9 @@ public struct NoiseEstimate: Sendable, Hashable {
     public static let minimumStates = 30
 
     /// The range each estimated factor (accuracy scale, Doppler scale, σₐ relative to the profile's) is kept
-    /// in: 1/20 … 20. A safety rail, not a prior: no recording's estimate comes near it, but a degenerate
-    /// track (a receiver that repeats one position) must not drive a variance to zero or infinity.
+    /// in: 1/20 … 20. A safety rail, not a prior: a degenerate track (a receiver that repeats one position) must
+    /// not drive a variance to zero or infinity. The accuracy scale of the phone recordings does reach it (their
+    /// error is a bias EM reads as motion; see `truetrack bench`), which is why estimation is off by default.
     public static let factorRange: ClosedRange<Double> = 0.05...20
 
     /// A round's largest change of any variance (as |ln ratio|) below which the rounds stop: 0.01 (1 %).

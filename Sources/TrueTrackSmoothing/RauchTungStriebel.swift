@@ -12,10 +12,9 @@ struct RauchTungStriebel {
     var north: [Double]
     var velocityEast: [Double]
     var velocityNorth: [Double]
-    /// Smoothed per-axis covariance per state: P_pp (m²), P_pv (m²/s), P_vv (m²/s²).
+    /// Smoothed per-axis covariance per state: P_pp (m²), P_pv (m²/s) (P_vv is not needed by any caller).
     var pp: [Double]
     var pv: [Double]
-    var vv: [Double]
     /// Smoother gains per state (Cₖ, 2×2 row-major; zero at a segment's last state).
     var gain: [(Double, Double, Double, Double)]
 
@@ -128,7 +127,6 @@ struct RauchTungStriebel {
         velocityNorth = vn
         pp = fpp
         pv = fpv
-        vv = fvv
         self.gain = gain
     }
 
