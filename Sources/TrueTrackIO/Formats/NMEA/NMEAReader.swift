@@ -493,17 +493,27 @@ public struct NMEAReader: FixReader {
             found: ReadError.quote(line.bytes, failure.start, failure.end))
     }
 
+    /// The value of a parsed field: `nil` when empty, a ``FieldFailure`` naming `field` and the bytes
+    /// `start..<end` when malformed.
+    @inline(__always)
+    private static func value<T>(
+        _ outcome: NMEAParse.Outcome<T>, field: String, expected: String, start: Int, end: Int
+    ) throws(FieldFailure) -> T? {
+        switch outcome {
+        case .empty: return nil
+        case .value(let v): return v
+        case .malformed: throw FieldFailure(field: field, expected: expected, start: start, end: end)
+        }
+    }
+
     @inline(__always)
     private static func number(
         _ p: UnsafeRawBufferPointer, _ fields: NMEAFields, _ index: Int,
         _ name: String
     ) throws(FieldFailure) -> Double? {
         let f = fields.bounds(index)
-        switch NMEAParse.number(p, f.start, f.end) {
-        case .empty: return nil
-        case .value(let v): return v
-        case .malformed: throw FieldFailure(field: name, expected: "a decimal number", start: f.start, end: f.end)
-        }
+        return try value(
+            NMEAParse.number(p, f.start, f.end), field: name, expected: "a decimal number", start: f.start, end: f.end)
     }
 
     @inline(__always)
@@ -512,23 +522,17 @@ public struct NMEAReader: FixReader {
         _ name: String
     ) throws(FieldFailure) -> Int? {
         let f = fields.bounds(index)
-        switch NMEAParse.count(p, f.start, f.end) {
-        case .empty: return nil
-        case .value(let v): return v
-        case .malformed:
-            throw FieldFailure(field: name, expected: "a non-negative integer", start: f.start, end: f.end)
-        }
+        return try value(
+            NMEAParse.count(p, f.start, f.end), field: name, expected: "a non-negative integer", start: f.start,
+            end: f.end)
     }
 
     @inline(__always)
     private static func timeOfDay(_ p: UnsafeRawBufferPointer, _ fields: NMEAFields) throws(FieldFailure) -> Int64? {
         let f = fields.bounds(1)
-        switch NMEAParse.timeOfDay(p, f.start, f.end) {
-        case .empty: return nil
-        case .value(let v): return v
-        case .malformed:
-            throw FieldFailure(field: "time", expected: "a UTC time hhmmss[.sss]", start: f.start, end: f.end)
-        }
+        return try value(
+            NMEAParse.timeOfDay(p, f.start, f.end), field: "time", expected: "a UTC time hhmmss[.sss]",
+            start: f.start, end: f.end)
     }
 
     /// Latitude and longitude from fields `index`…`index + 3`; `nil` when either is empty.
@@ -539,30 +543,16 @@ public struct NMEAReader: FixReader {
     ) throws(FieldFailure) -> (latitude: Double, longitude: Double)? {
         let lat = fields.bounds(index), ns = fields.bounds(index + 1)
         let lon = fields.bounds(index + 2), ew = fields.bounds(index + 3)
-        let latitude: Double?
-        switch NMEAParse.angle(
-            p, lat.start, lat.end, hemisphereStart: ns.start, hemisphereEnd: ns.end,
-            positive: UInt8(ascii: "N"), negative: UInt8(ascii: "S"))
-        {
-        case .empty: latitude = nil
-        case .value(let v): latitude = v
-        case .malformed:
-            throw FieldFailure(
-                field: "latitude", expected: "ddmm.mmmm (minutes < 60) and N or S",
-                start: lat.start, end: ns.end)
-        }
-        let longitude: Double?
-        switch NMEAParse.angle(
-            p, lon.start, lon.end, hemisphereStart: ew.start, hemisphereEnd: ew.end,
-            positive: UInt8(ascii: "E"), negative: UInt8(ascii: "W"))
-        {
-        case .empty: longitude = nil
-        case .value(let v): longitude = v
-        case .malformed:
-            throw FieldFailure(
-                field: "longitude", expected: "dddmm.mmmm (minutes < 60) and E or W",
-                start: lon.start, end: ew.end)
-        }
+        let latitude = try value(
+            NMEAParse.angle(
+                p, lat.start, lat.end, hemisphereStart: ns.start, hemisphereEnd: ns.end,
+                positive: UInt8(ascii: "N"), negative: UInt8(ascii: "S")),
+            field: "latitude", expected: "ddmm.mmmm (minutes < 60) and N or S", start: lat.start, end: ns.end)
+        let longitude = try value(
+            NMEAParse.angle(
+                p, lon.start, lon.end, hemisphereStart: ew.start, hemisphereEnd: ew.end,
+                positive: UInt8(ascii: "E"), negative: UInt8(ascii: "W")),
+            field: "longitude", expected: "dddmm.mmmm (minutes < 60) and E or W", start: lon.start, end: ew.end)
         guard let latitude, let longitude else { return nil }
         return (latitude, longitude)
     }
