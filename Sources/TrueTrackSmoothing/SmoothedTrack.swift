@@ -38,10 +38,16 @@ public struct SmoothedTrack: Sendable {
     public var points: [SmoothedPoint]
     /// The length of the smoothed track: the haversine sum (sphere of radius
     /// ``Ellipsoid/meanRadiusMetres``, the data sets' convention) over consecutive distinct smoothed
-    /// positions, metres. Across a gap that splits the track the straight line is counted (a lower bound of
-    /// the path travelled there).
+    /// positions, metres, leaving out the steps the ``SmoothingOptions/stillnessGate`` finds still (see
+    /// ``stillLengthMetres``), plus ``distanceModelDifferenceMetres``: the length is that of the track
+    /// smoothed with the white part of the fixes' error (see ``SmoothingOptions/checksModelDependence``).
+    /// Across a gap that splits the track the straight line is counted (a lower bound of the path travelled
+    /// there).
     public var distanceMetres: Double
-    /// The 1σ uncertainty of ``distanceMetres``, metres: the root sum of squares of three terms.
+    /// The length of the smoothed steps the ``StillnessGate`` left out of ``distanceMetres`` (a receiver at
+    /// rest, whose fixes' wander the smoothed track still follows), metres; 0 without the gate.
+    public var stillLengthMetres: Double = 0
+    /// The 1σ uncertainty of ``distanceMetres``, metres: the root sum of squares of five terms.
     ///
     /// 1. **White noise** (``distanceNoiseSigmaMetres``): propagated from the smoothed covariance to first
     ///    order, Var(D) = gᵀ Σ g, with g the gradient of the length with respect to every position (the
@@ -60,10 +66,13 @@ public struct SmoothedTrack: Sendable {
     ///    reported accuracy describes a phone's whole error, mostly a slowly varying bias, while the
     ///    white-noise model needs the part that changes from fix to fix. The track is smoothed once more with
     ///    the accuracies scaled to that part (``whiteAccuracyScale``, measured from the fixes' epoch-to-epoch
-    ///    scatter about this track) at the same robust weights; the difference of the two lengths is the part
-    ///    of the distance the noise model decides (corners cut, or noise kept as wiggles) and counts as 1σ.
+    ///    scatter about this track) at the same robust weights, and the distance is that track's length; the
+    ///    difference of the two lengths is the part of the distance the noise model decides (corners cut, or
+    ///    noise kept as wiggles) and counts as 1σ.
     ///    Not computed (0) when ``whiteAccuracyScale`` is within 1/√2 … √2: that is a change of ln q within
     ///    term 2's 1σ, which term 2 already covers to first order.
+    /// 5. **Stillness** (``stillLengthMetres``): the length the ``StillnessGate`` left out counts as 1σ — a
+    ///    window judged still may hold a slow walk whose net displacement the fixes' noise hides.
     ///    Measured (`truetrack bench`): a few metres on 40 km GSDC drives, where Doppler fixes the shape;
     ///    8–61 m on the IPIN indoor walks (smoothed 57–88 m, 9–48 % short of their references).
     public var distanceSigmaMetres: Double
@@ -75,8 +84,8 @@ public struct SmoothedTrack: Sendable {
     /// The summed excess of speed × duration over the chord across the gaps (term 3), metres.
     public var distanceGapExcessMetres: Double = 0
     /// The model term (term 4), metres, signed: the length of the track smoothed with the fixes' accuracy
-    /// scaled by ``whiteAccuracyScale`` minus the length of this one (positive when trusting the fixes more
-    /// lengthens the track). 0 when ``SmoothingOptions/checksModelDependence`` is off or the white part is
+    /// scaled by ``whiteAccuracyScale`` minus the length of ``points`` (positive when trusting the fixes more
+    /// lengthens the track); included in ``distanceMetres``. 0 when ``SmoothingOptions/checksModelDependence`` is off or the white part is
     /// within 1/√2 … √2 of the accuracies in force (term 2 covers that range).
     public var distanceModelDifferenceMetres: Double = 0
     /// The factor on the accuracies in force that matches the fixes' epoch-to-epoch scatter about the

@@ -41,10 +41,12 @@ import TrueTrackCore
 /// by default.
 ///
 /// ## Distance
-/// The haversine length of the smoothed positions, with a 1σ (see ``SmoothedTrack/distanceSigmaMetres``):
-/// first-order terms from the full smoothed covariance (one more banded substitution), and a model term from
-/// one more solve with the fixes' accuracy scaled to their epoch-to-epoch scatter
-/// (``SmoothingOptions/checksModelDependence``).
+/// The haversine length of the smoothed positions, measured on one more solve with the fixes' accuracy scaled
+/// to their epoch-to-epoch scatter (the white part of their error, which alone blurs the fix-to-fix shape),
+/// with a 1σ (see ``SmoothedTrack/distanceSigmaMetres``): first-order terms from the full smoothed covariance
+/// (one more banded substitution), and the difference between the two solves as the model term
+/// (``SmoothingOptions/checksModelDependence``). Steps where a window centred on them is still (the forward
+/// filter's net-displacement rule, ``StillnessGate``) add nothing: a receiver at rest measures no distance.
 ///
 /// ```swift
 /// let track = WholeTrackSmoother(profile: .driving).smooth(fixes)
@@ -204,6 +206,13 @@ public struct WholeTrackSmoother: Sendable {
                     fixIndex: problem.fixIndex[m], segment: segment))
         }
 
+        // The steps the distance counts (see ``StillnessGate``), judged on the solution.
+        let countedSteps: [Bool]? = options.stillnessGate.map { gate in
+            gate.countedSteps(
+                times: problem.times, opensSegment: problem.opensSegment, solution: system.rhs, order: order,
+                totals: gate.totals(problem, fixes: fixes))
+        }
+
         // Model-error terms (see ``SmoothedTrack/distanceSigmaMetres``), while the solution is still in place.
         // Across each gap that splits the track the distance counts the chord; the path travelled could be
         // as long as the gap's duration times the mean smoothed speed at its two ends.
@@ -226,7 +235,21 @@ public struct WholeTrackSmoother: Sendable {
             options.checksModelDependence
             ? Self.whiteAccuracyScale(problem, solution: system.rhs, positionWeights: positionWeights) : nil
         let needsModelTerm = whiteScale.map(Self.modelTermIsNeeded(whiteScale:)) ?? false
-        let planeLength = needsModelTerm ? Self.planeLength(stateCount: n, solution: system.rhs) : 0
+        // The second reading's robust weights: a fix the first reading kept as an inlier (weight ≥
+        // ``inlierWeight``) keeps its weight, so its information grows by 1 / ŝ² — the point of the reading;
+        // a down-weighted one (a jump) has its weight multiplied by ŝ², so its pull stays what it was. Keeping
+        // the weights alone would multiply a jump's pull by 1 / ŝ² (≈ 200 at the GSDC phones' ŝ); reweighting
+        // from this solution would down-weight every fix (this smoother track's residuals are the bias, many
+        // white σ), which undoes the reading.
+        var whitePositionWeights = positionWeights
+        if let whiteScale, needsModelTerm {
+            let s2 = whiteScale * whiteScale
+            for m in whitePositionWeights.indices where whitePositionWeights[m] < Self.inlierWeight {
+                whitePositionWeights[m] = max(whitePositionWeights[m] * s2, Self.minimumWeight)
+            }
+        }
+        let planeLength =
+            needsModelTerm ? Self.planeLength(stateCount: n, solution: system.rhs, countedSteps: countedSteps) : 0
         // The process-noise sensitivity needs A_proc x (banded path).
         var processTimesSolution: [Double] = []
         if solver == .bandedCholesky { system.processTimesSolution(problem, into: &processTimesSolution) }
@@ -236,7 +259,7 @@ public struct WholeTrackSmoother: Sendable {
         // position, written over the solution (g at the position rows, 0 at the velocity rows): gₛ is the
         // unit vector of the step into state s minus that of the step out of it.
         let radians = Double.pi / 180
-        var distance = 0.0
+        var distance = 0.0, stillLength = 0.0
         system.rhs.withUnsafeMutableBufferPointer { x in
             var eastBefore = x[0], northBefore = x[order]
             var unitEastBefore = 0.0, unitNorthBefore = 0.0
@@ -250,11 +273,14 @@ public struct WholeTrackSmoother: Sendable {
                 let sinHalfDPhi = sin((here.latitude - before.latitude) * radians / 2)
                 let sinHalfDLambda = sin((here.longitude - before.longitude) * radians / 2)
                 let h = sinHalfDPhi * sinHalfDPhi + cosineBefore * cosine * sinHalfDLambda * sinHalfDLambda
-                distance += 2 * Ellipsoid.meanRadiusMetres * asin(min(h.squareRoot(), 1))
+                let step = 2 * Ellipsoid.meanRadiusMetres * asin(min(h.squareRoot(), 1))
+                // A step the stillness gate leaves out adds nothing, and nothing to the gradient.
+                let counted = countedSteps?[s] ?? true
+                if counted { distance += step } else { stillLength += step }
                 cosineBefore = cosine
                 before = here
                 let de = e - eastBefore, dn = no - northBefore
-                let length = (de * de + dn * dn).squareRoot()
+                let length = counted ? (de * de + dn * dn).squareRoot() : 0
                 let ue = length > 0 ? de / length : 0, un = length > 0 ? dn / length : 0
                 x[2 * (s - 1)] = unitEastBefore - ue
                 x[order + 2 * (s - 1)] = unitNorthBefore - un
@@ -302,26 +328,28 @@ public struct WholeTrackSmoother: Sendable {
         }
         processTimesSolution = []
 
-        // Term 4: the same track with the fixes' white part as their accuracy, at the final robust weights —
+        // Term 4: the same track with the fixes' white part as their accuracy, at the weights set above —
         // only when that reading lies outside term 2's 1σ range (see ``modelTermIsNeeded(whiteScale:)``).
         var modelDifference = 0.0
         if let whiteScale, needsModelTerm {
             problem.scaleVariances(position: whiteScale * whiteScale, velocity: 1)
             if solver == .bandedCholesky {
                 if system.assembleFactorAndForwardSubstitute(
-                    problem, positionWeights: positionWeights, velocityWeights: velocityWeights)
+                    problem, positionWeights: whitePositionWeights, velocityWeights: velocityWeights)
                 {
                     system.backSubstitute()
-                    modelDifference = Self.planeLength(stateCount: n, solution: system.rhs) - planeLength
+                    modelDifference =
+                        Self.planeLength(stateCount: n, solution: system.rhs, countedSteps: countedSteps) - planeLength
                 }
             } else {
                 let r = RauchTungStriebel(
-                    problem, positionWeights: positionWeights, velocityWeights: velocityWeights)
+                    problem, positionWeights: whitePositionWeights, velocityWeights: velocityWeights)
                 for s in 0..<n {
                     system.rhs[2 * s] = r.east[s]
                     system.rhs[order + 2 * s] = r.north[s]
                 }
-                modelDifference = Self.planeLength(stateCount: n, solution: system.rhs) - planeLength
+                modelDifference =
+                    Self.planeLength(stateCount: n, solution: system.rhs, countedSteps: countedSteps) - planeLength
             }
             if !modelDifference.isFinite { modelDifference = 0 }
         }
@@ -329,16 +357,17 @@ public struct WholeTrackSmoother: Sendable {
         let noiseSigma = max(distanceVariance, 0).squareRoot()
         let processSigma = abs(sensitivity) * SmoothedTrack.processDensityLogSigma
         let variance = noiseSigma * noiseSigma + processSigma * processSigma + gapExcess * gapExcess
-        let sigma = (variance + modelDifference * modelDifference).squareRoot()
+        let sigma = (variance + modelDifference * modelDifference + stillLength * stillLength).squareRoot()
 
         var result = SmoothedTrack(
-            points: points, distanceMetres: distance, distanceSigmaMetres: sigma,
+            points: points, distanceMetres: distance + modelDifference, distanceSigmaMetres: sigma,
             iterations: iterations, segmentCount: segment + 1, excludedFixCount: problem.excludedFixCount,
             solver: solver)
         result.distanceNoiseSigmaMetres = noiseSigma
         result.distanceProcessSensitivityMetres = sensitivity
         result.distanceGapExcessMetres = gapExcess
         result.distanceModelDifferenceMetres = modelDifference
+        result.stillLengthMetres = stillLength
         result.whiteAccuracyScale = whiteScale ?? 1
         result.noise = noise
         return result

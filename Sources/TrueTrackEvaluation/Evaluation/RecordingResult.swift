@@ -69,7 +69,8 @@ public struct SmootherFigures: Sendable, Hashable, Codable {
         distance = DistanceFigures(metres: track.distanceMetres, reference: reference)
         distanceSigmaMetres = track.distanceSigmaMetres
         distanceZScore = distance.errorMetres.flatMap {
-            track.distanceSigmaMetres > 0 ? $0 / track.distanceSigmaMetres : nil
+            // σ = 0 only when nothing counted and nothing was left out: a zero error is then exact.
+            track.distanceSigmaMetres > 0 ? $0 / track.distanceSigmaMetres : ($0 == 0 ? 0 : nil)
         }
         distanceModelDifferenceMetres = track.distanceModelDifferenceMetres
         whiteAccuracyScale = track.whiteAccuracyScale

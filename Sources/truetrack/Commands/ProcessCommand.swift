@@ -24,7 +24,8 @@ enum ProcessCommand {
             OptionSpec(
                 name: "smooth",
                 help: "Batch mode: smooth the whole track (robust banded least squares, LAPACK) instead of the "
-                    + "forward filter; the summary gains distanceSigmaMetres."),
+                    + "forward filter; the summary gains distanceSigmaMetres and stillMetres (smoothed length "
+                    + "left out where the receiver was at rest)."),
             OptionSpec(
                 name: "estimate-noise",
                 help: "With --smooth: estimate the accuracy scale, Doppler scale and acceleration noise from the "
@@ -66,6 +67,9 @@ enum ProcessCommand {
         var movingSeconds: Double
         /// With `--smooth`: the 1σ uncertainty of `distanceMetres` from the smoother's posterior covariance.
         var distanceSigmaMetres: Double?
+        /// With `--smooth`: the length of the smoothed track left out of `distanceMetres` because a window
+        /// centred on it was still (a receiver at rest; see `StillnessGate`).
+        var stillMetres: Double?
         /// With `--smooth --estimate-noise`: the noise parameters the track was smoothed with.
         var noise: Noise?
         /// The stops found, in the shape `truetrack stops --json` prints.
@@ -177,6 +181,7 @@ enum ProcessCommand {
             ],
             skippedRecords: reader.report.unusableRecords,
             movingSeconds: 0, distanceSigmaMetres: smoothed?.distanceSigmaMetres,
+            stillMetres: smoothed?.stillLengthMetres,
             noise: smoothed.flatMap { s in
                 s.noise.isEstimated
                     ? Noise(

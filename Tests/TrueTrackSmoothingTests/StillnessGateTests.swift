@@ -1,0 +1,108 @@
+import Testing
+import TrueTrackCore
+import TrueTrackSimulation
+
+@testable import TrueTrackSmoothing
+
+/// The smoother's stillness gate: which smoothed steps count towards the distance.
+@Suite struct StillnessGateTests {
+    typealias S = SmoothingSupport
+
+    /// A gate with round numbers: window 10 s, threshold 2 m + 1 × accuracy, Doppler motion from 0.5 m/s.
+    static let gate: StillnessGate = {
+        var g = StillnessGate(profile: .walking)
+        g.windowSeconds = 10
+        g.baseMetres = 2
+        g.accuracyFactor = 1
+        g.motionDopplerSpeedMetresPerSecond = 0.5
+        return g
+    }()
+
+    /// Runs the gate on a 1-D track along east, one fix per state with `accuracy` and, optionally, `speed`.
+    static func counts(
+        times: [Double], east: [Double], opensSegment: [Bool], accuracy: Double, speed: Double? = nil
+    ) -> [Bool] {
+        let n = times.count
+        var x = [Double](repeating: 0, count: 4 * n)  // east column then north column, 2 rows per state
+        for s in 0..<n { x[2 * s] = east[s] }
+        var totals = [StillnessGate.Totals](repeating: .init(), count: n + 1)
+        for s in 0..<n {
+            totals[s + 1] = StillnessGate.Totals(
+                accuracySumMetres: totals[s].accuracySumMetres + accuracy,
+                speedSumMetresPerSecond: totals[s].speedSumMetresPerSecond + (speed ?? 0),
+                fixes: totals[s].fixes + 1, speeds: totals[s].speeds + (speed == nil ? 0 : 1))
+        }
+        return gate.countedSteps(times: times, opensSegment: opensSegment, solution: x, order: 2 * n, totals: totals)
+    }
+
+    /// Hand-worked: 20 s still at the origin, then 1 m/s east, 1 Hz, accuracy 3 m (threshold 5 m). The step
+    /// into state s is judged on the states within ±5 s of its middle (s − 0.5): its net displacement is the
+    /// east distance covered inside that window.
+    @Test func countsAStepOnceTheCentredWindowMovesBeyondTheThreshold() {
+        let n = 40
+        let times = (0..<n).map(Double.init)
+        let east = (0..<n).map { max(0, Double($0) - 20) }
+        let counts = Self.counts(
+            times: times, east: east, opensSegment: [true] + Array(repeating: false, count: n - 1), accuracy: 3)
+        // Window of step s: states ⌈s − 5.5⌉ … ⌊s + 4.5⌋ = s − 5 … s + 4; net = max(0, s + 4 − 20) − max(0, s − 5 − 20).
+        for s in 1..<n {
+            let high = min(s + 4, n - 1), low = max(s - 5, 0)
+            let net = max(0, Double(high) - 20) - max(0, Double(low) - 20)
+            #expect(counts[s] == (net > 5), "step \(s): net \(net)")
+        }
+        #expect(!counts[21] && counts[22])  // the walk's first step is judged with the fixes after it
+    }
+
+    /// A walker pacing back and forth over 2 m never gets beyond the threshold, but the Doppler says moving.
+    @Test func dopplerMotionKeepsAPacingWalk() {
+        let n = 30
+        let times = (0..<n).map(Double.init)
+        let east = (0..<n).map { Double($0 % 2) * 2 }
+        let opens = [true] + Array(repeating: false, count: n - 1)
+        let still = Self.counts(times: times, east: east, opensSegment: opens, accuracy: 3)
+        let pacing = Self.counts(times: times, east: east, opensSegment: opens, accuracy: 3, speed: 1)
+        #expect(still.dropFirst().allSatisfy { !$0 })
+        #expect(pacing.dropFirst().allSatisfy { $0 })
+    }
+
+    /// The window stops at a gap that splits the track, and the chord across the gap always counts.
+    @Test func neverReachesAcrossAGap() {
+        // Still at 0 for 10 s, a gap, then still at 100 m for 10 s.
+        let times = (0..<10).map(Double.init) + (0..<10).map { 100 + Double($0) }
+        let east = Array(repeating: 0.0, count: 10) + Array(repeating: 100.0, count: 10)
+        let opens = (0..<20).map { $0 == 0 || $0 == 10 }
+        let counts = Self.counts(times: times, east: east, opensSegment: opens, accuracy: 3)
+        #expect(counts[10])
+        #expect(counts.indices.filter { $0 != 10 }.allSatisfy { !counts[$0] })
+    }
+
+    /// A receiver at rest with a wandering (Gauss–Markov) error: the smoothed track follows part of the wander,
+    /// the gate leaves it out, and σ still covers the zero truth.
+    @Test func aReceiverAtRestMeasuresNoDistance() {
+        for seed: UInt64 in 1...5 {
+            let fixes = Simulator.simulate(.stationary, errors: .degradedPhone, seed: seed).fixes
+            let gated = WholeTrackSmoother(profile: .walking).smooth(fixes)
+            var options = SmoothingOptions(profile: .walking)
+            options.stillnessGate = nil
+            let plain = WholeTrackSmoother(options: options).smooth(fixes)
+            #expect(plain.distanceMetres > 1, "seed \(seed): the plain length follows the wander")
+            #expect(gated.distanceMetres < 0.1 * plain.distanceMetres, "seed \(seed)")
+            #expect(gated.stillLengthMetres > 0)
+            #expect(abs(gated.distanceMetres) <= 2 * gated.distanceSigmaMetres, "seed \(seed)")
+            #expect(gated.points == plain.points)  // the gate changes what is counted, not the track
+        }
+    }
+
+    /// A steady walk is never still: the gate leaves its length alone.
+    @Test func aSteadyWalkKeepsItsWholeLength() {
+        for seed: UInt64 in 1...5 {
+            let fixes = Simulator.simulate(.walk, errors: .cleanPhone, seed: seed).fixes
+            let gated = WholeTrackSmoother(profile: .walking).smooth(fixes)
+            var options = SmoothingOptions(profile: .walking)
+            options.stillnessGate = nil
+            let plain = WholeTrackSmoother(options: options).smooth(fixes)
+            #expect(gated.stillLengthMetres < 0.01 * plain.distanceMetres, "seed \(seed)")
+            #expect(abs(gated.distanceMetres - plain.distanceMetres) < 0.01 * plain.distanceMetres, "seed \(seed)")
+        }
+    }
+}
