@@ -34,12 +34,15 @@ let milliDegree = 6_371_008.8 * Double.pi / 180 * 0.001
         #expect(BaselineDistances.dopplerIntegral(fixes) == 55)
     }
 
-    @Test func percentilesInterpolateBetweenRanks() {
+    @Test func percentilesInterpolateBetweenRanks() throws {
         #expect(Percentile.of([4, 1, 3, 2], 0.5) == 2.5)
         #expect(abs(Percentile.of([1, 2, 3, 4], 0.95)! - 3.85) < 1e-12)
         #expect(Percentile.of([7], 0.95) == 7)
         #expect(Percentile.of([], 0.5) == nil)
         #expect(Percentile.of([.nan, 1, 3], 0.5) == 2)
+        let q = try #require(Percentile.of([4, 1, 3, 2], [0.5, 0.95, 0]))
+        #expect(q[0] == 2.5 && abs(q[1] - 3.85) < 1e-12 && q[2] == 1)
+        #expect(Percentile.of([Double](), [0.5]) == nil)
     }
 
     @Test func gsdcScoreIsTheMeanOfP50AndP95() throws {

@@ -40,11 +40,19 @@ public enum Percentile {
     /// The `p`-quantile (0…1) of `values` by linear interpolation between closest ranks (NumPy's default),
     /// or `nil` for no values. NaNs are ignored.
     public static func of(_ values: [Double], _ p: Double) -> Double? {
+        of(values, [p])?[0]
+    }
+
+    /// Several quantiles of `values` with one sort (see ``of(_:_:)-(_,Double)``), in the order of
+    /// `quantiles`; `nil` for no values.
+    public static func of(_ values: [Double], _ quantiles: [Double]) -> [Double]? {
         let sorted = values.filter { !$0.isNaN }.sorted()
         guard !sorted.isEmpty else { return nil }
-        let rank = min(max(p, 0), 1) * Double(sorted.count - 1)
-        let low = Int(rank.rounded(.down)), high = min(low + 1, sorted.count - 1)
-        return sorted[low] + (sorted[high] - sorted[low]) * (rank - Double(low))
+        return quantiles.map { p in
+            let rank = min(max(p, 0), 1) * Double(sorted.count - 1)
+            let low = Int(rank.rounded(.down)), high = min(low + 1, sorted.count - 1)
+            return sorted[low] + (sorted[high] - sorted[low]) * (rank - Double(low))
+        }
     }
 }
 
@@ -62,7 +70,8 @@ public struct PositionErrorSummary: Sendable, Hashable, Codable {
 
     /// Summarises `errors` (metres); `nil` when there are none.
     public init?(errors: [Double], withScore: Bool) {
-        guard let p50 = Percentile.of(errors, 0.5), let p95 = Percentile.of(errors, 0.95) else { return nil }
+        guard let q = Percentile.of(errors, [0.5, 0.95]) else { return nil }
+        let p50 = q[0], p95 = q[1]
         count = errors.count
         p50Metres = p50
         p95Metres = p95
