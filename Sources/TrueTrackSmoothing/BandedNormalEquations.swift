@@ -421,21 +421,15 @@ struct BandedNormalEquations {
                                     // State j / 2 is final: position (xe, xn), velocity (e1, n1).
                                     let s = j >> 1
                                     while mp >= 0 && pState[mp] == s {
-                                        let de = pe[mp] - xe, dn = pn[mp] - xn
-                                        let d = ((de * de + dn * dn) / pr[mp]).squareRoot()
-                                        let w = max(
-                                            loss.weight(normalisedResidual: d),
-                                            WholeTrackSmoother.minimumWeight)
+                                        let w = loss.weight(
+                                            residualEast: pe[mp] - xe, north: pn[mp] - xn, variance: pr[mp])
                                         if abs(w - pw[mp]) > tolerance { moving += 1 }
                                         pw[mp] = w
                                         mp -= 1
                                     }
                                     while mv >= 0 && vState[mv] == s {
-                                        let de = ve[mv] - e1, dn = vn[mv] - n1
-                                        let d = ((de * de + dn * dn) / vr[mv]).squareRoot()
-                                        let w = max(
-                                            loss.weight(normalisedResidual: d),
-                                            WholeTrackSmoother.minimumWeight)
+                                        let w = loss.weight(
+                                            residualEast: ve[mv] - e1, north: vn[mv] - n1, variance: vr[mv])
                                         if abs(w - vw[mv]) > tolerance { moving += 1 }
                                         vw[mv] = w
                                         mv -= 1

@@ -41,3 +41,12 @@ public enum RobustLoss: Sendable, Hashable {
         return false
     }
 }
+
+extension RobustLoss {
+    /// The IRLS weight of a 2-D residual (de, dn) of per-axis `variance`, never below
+    /// ``WholeTrackSmoother/minimumWeight``: the one formula every reweighting uses (internal).
+    @inline(__always)
+    func weight(residualEast de: Double, north dn: Double, variance: Double) -> Double {
+        max(weight(normalisedResidual: ((de * de + dn * dn) / variance).squareRoot()), WholeTrackSmoother.minimumWeight)
+    }
+}

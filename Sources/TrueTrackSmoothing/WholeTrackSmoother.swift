@@ -394,9 +394,9 @@ public struct WholeTrackSmoother: Sendable {
                                 weights.withUnsafeMutableBufferPointer { weights in
                                     for m in 0..<state.count {
                                         let c = 2 * state[m] + offset
-                                        let de = east[m] - x[c], dn = north[m] - x[order + c]
-                                        let d = ((de * de + dn * dn) / variance[m]).squareRoot()
-                                        let w = max(loss.weight(normalisedResidual: d), minimumWeight)
+                                        let w = loss.weight(
+                                            residualEast: east[m] - x[c], north: north[m] - x[order + c],
+                                            variance: variance[m])
                                         if abs(w - weights[m]) > tolerance { moving += 1 }
                                         weights[m] = w
                                     }
