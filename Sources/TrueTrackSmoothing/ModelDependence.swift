@@ -14,13 +14,15 @@
 ///
 /// 1. the accuracy as reported (times ``SmoothingOptions/accuracyScale``): the solution the smoother returns;
 /// 2. the accuracy scaled to the fixes' epoch-to-epoch scatter about that solution
-///    (``whiteAccuracyScale(_:solution:positionWeights:)``): what the data say the white part is.
+///    (``whiteAccuracyScale(_:solution:)``): what the data say the white part is.
 ///
 /// Their difference is a length the model alone decides (corners cut when the fixes are trusted too little,
 /// wiggles kept when they are trusted too much), which no first-order propagation inside either model covers.
-/// It enters the distance's σ as one more term in quadrature. Cost: one more assemble, factor and solve at the
-/// final robust weights (no re-weighting), the factor's storage reused — only when the second reading lies
-/// outside what term 2 already covers (``modelTermIsNeeded(whiteScale:)``).
+/// The distance is measured on the second reading's track (its length is made of the fix-to-fix shape, which
+/// only the white part blurs), and the difference enters the distance's σ as one more term in quadrature.
+/// Cost: one more assemble, factor and solve (no re-weighting: the first reading's inliers keep their
+/// weights, its down-weighted fixes keep their pull, see ``WholeTrackSmoother``), the factor's storage reused
+/// — only when the second reading lies outside what term 2 already covers (``modelTermIsNeeded(whiteScale:)``).
 extension WholeTrackSmoother {
     /// Whether the white-part reading needs its own solve: only the ratio of the process density to the
     /// measurement variances shapes the track, so scaling the accuracies by ŝ is scaling q by 1/ŝ², a change
@@ -31,62 +33,90 @@ extension WholeTrackSmoother {
         abs(log(whiteScale * whiteScale)) > SmoothedTrack.processDensityLogSigma
     }
 
+    /// The robust weight from which a fix counts as an inlier (the second reading's weights, see
+    /// ``WholeTrackSmoother``): 0.5, the default Cauchy loss's weight at 3σ.
+    static let inlierWeight = 0.5
+
+    /// The median of χ² with 2 degrees of freedom, 2 ln 2: the median of ‖d‖² / (rₘ₋₁ + rₘ) / ŝ² below.
+    static let chiSquare2Median = 2 * 0.6931471805599453
+
     /// The white part of the position error relative to the variances in force, estimated from the solution
     /// `x`: the root of
     ///
-    ///     ŝ² = Σₖ wₖ ‖dₖ‖² / (rₘ₋₁ + rₘ)  /  (2 Σₖ wₖ),   dₖ = (zₘ − x̂ₛ) − (zₘ₋₁ − x̂ₛ₋₁),
+    ///     ŝ² = median over k of ‖dₖ‖² / (rₘ₋₁ + rₘ)  /  (2 ln 2),   dₖ = (zₘ − x̂ₛ) − (zₘ₋₁ − x̂ₛ₋₁),
     ///
     /// over consecutive position fixes m − 1, m on consecutive states s − 1, s of one segment, with r the
-    /// per-axis variances, w = 1 for the pairs whose robust weights are both at least ``inlierWeight`` and 0
-    /// for the others (a down-weighted jump does not count: with w its weight, one 60 m jump among 400 fixes
-    /// tripled ŝ on the simulator's clean walk), and 2 for the two axes. Differencing the residuals removes whatever error the two fixes share: with an
-    /// error of per-axis σ and lag-1 correlation ρ, E[‖d‖²] ≈ 4σ²(1 − ρ), so ŝ² ≈ 1 − ρ (0.01–0.16 for the
+    /// per-axis variances; for white errors of per-axis variance ŝ² r, each ratio is ŝ² times a χ² with 2
+    /// degrees of freedom (the two axes), whose median is 2 ln 2. The median, not the mean: a multipath jump's
+    /// residual is thousands of times a white one (one 60 m jump among 400 fixes tripled a mean-based ŝ on
+    /// the simulator's clean walk), and it needs no inlier cut-off, which would bias ŝ low when the stated
+    /// accuracy is too optimistic. Differencing the residuals removes whatever error the two fixes share: with
+    /// an error of per-axis σ and lag-1 correlation ρ, E[‖d‖²] ≈ 4σ²(1 − ρ), so ŝ² ≈ 1 − ρ (0.01–0.16 for the
     /// GSDC phones' ρ), and ≈ 1 for honest white noise (a little less, because the solution follows part of
     /// the noise). Kept within ``NoiseEstimate/factorRange``; `nil` without a pair.
     ///
-    /// - Complexity: O(n), no allocation.
-    /// The robust weight from which a fix counts as an inlier for ``whiteAccuracyScale(_:solution:positionWeights:)``:
-    /// 0.5, the default Cauchy loss's weight at 3σ.
-    static let inlierWeight = 0.5
-
-    static func whiteAccuracyScale(_ p: TrackProblem, solution x: [Double], positionWeights: [Double]) -> Double? {
+    /// - Complexity: O(n) expected (a selection, not a sort); one array of n ratios.
+    static func whiteAccuracyScale(_ p: TrackProblem, solution x: [Double]) -> Double? {
         let order = x.count / 2
-        var total = 0.0, weightSum = 0.0
+        var ratios: [Double] = []
+        ratios.reserveCapacity(p.positionState.count)
         x.withUnsafeBufferPointer { x in
             for m in 1..<max(p.positionState.count, 1) {
                 let s = p.positionState[m], previous = p.positionState[m - 1]
                 guard s == previous + 1, !p.opensSegment[s] else { continue }
-                // Only pairs the robust loss keeps as inliers: a jump's residual is thousands of times a white
-                // one, so even its small weight would dominate the sum.
-                guard min(positionWeights[m], positionWeights[m - 1]) >= Self.inlierWeight else { continue }
-                let w = 1.0
                 let de = (p.positionEast[m] - x[2 * s]) - (p.positionEast[m - 1] - x[2 * previous])
                 let dn = (p.positionNorth[m] - x[order + 2 * s]) - (p.positionNorth[m - 1] - x[order + 2 * previous])
-                total += w * (de * de + dn * dn) / (p.positionVariance[m] + p.positionVariance[m - 1])
-                weightSum += w
+                let ratio = (de * de + dn * dn) / (p.positionVariance[m] + p.positionVariance[m - 1])
+                if ratio.isFinite { ratios.append(ratio) }
             }
         }
-        guard weightSum > 0, total.isFinite else { return nil }
-        let scale = (total / (2 * weightSum)).squareRoot()
+        guard !ratios.isEmpty else { return nil }
+        let scale = (Self.median(&ratios) / chiSquare2Median).squareRoot()
         let range = NoiseEstimate.factorRange
         return min(max(scale, range.lowerBound), range.upperBound)
     }
 
     /// The length of the plane polyline through the states' positions in `x` (east and north columns of a
     /// two-column solution), metres: the quantity whose change the model term measures (the projection's
-    /// scale error is far below the term's size and cancels in the difference). Only the steps `countedSteps`
-    /// marks (all when `nil`) are summed, as in the distance.
+    /// scale error is far below the term's size and cancels in the difference), split into the steps
+    /// `countedSteps` marks (all when `nil`) and the others, as in the distance.
     ///
     /// - Complexity: O(n), no allocation.
-    static func planeLength(stateCount n: Int, solution x: [Double], countedSteps: [Bool]?) -> Double {
+    static func planeLengths(stateCount n: Int, solution x: [Double], countedSteps: [Bool]?)
+        -> (counted: Double, left: Double)
+    {
         let order = x.count / 2
-        var length = 0.0
+        var counted = 0.0, left = 0.0
         x.withUnsafeBufferPointer { x in
-            for s in 1..<max(n, 1) where countedSteps?[s] ?? true {
+            for s in 1..<max(n, 1) {
                 let de = x[2 * s] - x[2 * (s - 1)], dn = x[order + 2 * s] - x[order + 2 * (s - 1)]
-                length += (de * de + dn * dn).squareRoot()
+                let length = (de * de + dn * dn).squareRoot()
+                if countedSteps?[s] ?? true { counted += length } else { left += length }
             }
         }
-        return length
+        return (counted, left)
+    }
+
+    /// The median of `values` (the lower middle for an even count), found by selection: `values` is
+    /// reordered. Hoare's quickselect with the middle element as pivot; expected O(n).
+    static func median(_ values: inout [Double]) -> Double {
+        precondition(!values.isEmpty)
+        let k = (values.count - 1) / 2
+        var low = 0, high = values.count - 1
+        while low < high {
+            let pivot = values[(low + high) / 2]
+            var i = low, j = high
+            while i <= j {
+                while values[i] < pivot { i += 1 }
+                while values[j] > pivot { j -= 1 }
+                if i <= j {
+                    values.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            if k <= j { high = j } else if k >= i { low = i } else { break }
+        }
+        return values[k]
     }
 }

@@ -45,7 +45,8 @@ public struct SmoothedTrack: Sendable {
     /// there).
     public var distanceMetres: Double
     /// The length of the smoothed steps the ``StillnessGate`` left out of ``distanceMetres`` (a receiver at
-    /// rest, whose fixes' wander the smoothed track still follows), metres; 0 without the gate.
+    /// rest, whose fixes' wander the smoothed track still follows), metres, on the track ``distanceMetres`` is
+    /// measured on (the white-part track when term 4 is computed); 0 without the gate.
     public var stillLengthMetres: Double = 0
     /// The 1σ uncertainty of ``distanceMetres``, metres: the root sum of squares of five terms.
     ///
@@ -66,15 +67,17 @@ public struct SmoothedTrack: Sendable {
     ///    reported accuracy describes a phone's whole error, mostly a slowly varying bias, while the
     ///    white-noise model needs the part that changes from fix to fix. The track is smoothed once more with
     ///    the accuracies scaled to that part (``whiteAccuracyScale``, measured from the fixes' epoch-to-epoch
-    ///    scatter about this track) at the same robust weights, and the distance is that track's length; the
-    ///    difference of the two lengths is the part of the distance the noise model decides (corners cut, or
-    ///    noise kept as wiggles) and counts as 1σ.
+    ///    scatter about this track; its inliers keep their robust weights, its down-weighted fixes their
+    ///    pull), and the distance is that track's length; the difference of the two lengths is the part of
+    ///    the distance the noise model decides (corners cut, or noise kept as wiggles) and counts as 1σ.
     ///    Not computed (0) when ``whiteAccuracyScale`` is within 1/√2 … √2: that is a change of ln q within
-    ///    term 2's 1σ, which term 2 already covers to first order.
+    ///    term 2's 1σ, which term 2 already covers to first order. Measured (`truetrack bench`): 3–4 m on the
+    ///    40 km GSDC drives, where Doppler fixes the shape; 8–36 m on the IPIN walks.
     /// 5. **Stillness** (``stillLengthMetres``): the length the ``StillnessGate`` left out counts as 1σ — a
     ///    window judged still may hold a slow walk whose net displacement the fixes' noise hides.
-    ///    Measured (`truetrack bench`): a few metres on 40 km GSDC drives, where Doppler fixes the shape;
-    ///    8–61 m on the IPIN indoor walks (smoothed 57–88 m, 9–48 % short of their references).
+    ///
+    /// Terms 1–3 are computed on the track of ``points`` (the first reading); term 4 is the step from it to
+    /// the reported length.
     public var distanceSigmaMetres: Double
     /// The white-noise part of ``distanceSigmaMetres`` (term 1), metres.
     public var distanceNoiseSigmaMetres: Double = 0
@@ -85,8 +88,8 @@ public struct SmoothedTrack: Sendable {
     public var distanceGapExcessMetres: Double = 0
     /// The model term (term 4), metres, signed: the length of the track smoothed with the fixes' accuracy
     /// scaled by ``whiteAccuracyScale`` minus the length of ``points`` (positive when trusting the fixes more
-    /// lengthens the track); included in ``distanceMetres``. 0 when ``SmoothingOptions/checksModelDependence`` is off or the white part is
-    /// within 1/√2 … √2 of the accuracies in force (term 2 covers that range).
+    /// lengthens the track); included in ``distanceMetres``. 0 when ``SmoothingOptions/checksModelDependence``
+    /// is off or the white part is within 1/√2 … √2 of the accuracies in force (term 2 covers that range).
     public var distanceModelDifferenceMetres: Double = 0
     /// The factor on the accuracies in force that matches the fixes' epoch-to-epoch scatter about the
     /// smoothed track (the white part of their error; term 4), dimensionless, within

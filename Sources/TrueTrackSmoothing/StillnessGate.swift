@@ -1,19 +1,21 @@
 import TrueTrackCore
 
 /// Which steps of a smoothed track count towards its distance: the whole-track form of the forward filter's
-/// net-displacement gate (``TrackingProfile/netDisplacementBaseMetres``), on a window centred on each step.
+/// motion verdict (the net-displacement gate, ``TrackingProfile/netDisplacementBaseMetres``, and its Doppler
+/// evidence), on a window centred on each step. Configure it through ``SmoothingOptions/stillnessGate``; the
+/// smoother applies it.
 ///
 /// A smoother fed a receiver at rest still draws a track: the fixes' slowly wandering error becomes slow,
 /// smooth motion that no robust weight removes (measured, `truetrack bench`: the smoothed track is 1.5–26 m
 /// long on the seven stationary recordings, up to 111 m per 10 minutes; the forward filter reports 0.00 m on
-/// every one). With the gate they measure 0.00–1.38 m, the GSDC drives lose nothing (their length changes by
-/// < 0.02 %), and the IPIN walks lose their stops' wander (5–8 m each). A step counts unless the window of
-/// ``windowSeconds`` centred on it is still:
-/// - the smoothed track's net displacement across the window is at most
-///   ``baseMetres`` + ``accuracyFactor`` × the mean reported accuracy of the window's fixes
-///   (``assumedAccuracyMetres`` for a fix that reports none), and
-/// - the window's Doppler does not say moving: fewer than half its fixes carry a speed, or their mean speed is
-///   below ``motionDopplerSpeedMetresPerSecond`` (a walker pacing back and forth).
+/// every one). A step counts when the window of ``windowSeconds`` centred on it is moving, decided as the
+/// forward filter decides:
+/// - when at least half the window's fixes carry a Doppler speed the smoother uses, their mean speed does:
+///   moving from ``motionDopplerSpeedMetresPerSecond`` (a walker pacing back and forth is moving, a still
+///   receiver's jitter is not);
+/// - otherwise the smoothed track's net displacement across the window does: moving above ``baseMetres`` +
+///   ``accuracyFactor`` × the mean reported accuracy of the window's fixes (``assumedAccuracyMetres`` for a
+///   fix that reports none).
 ///
 /// The window never reaches across a gap that splits the track (the chord across a gap always counts, see
 /// ``SmoothedTrack/distanceMetres``). The forward filter needs a trailing window and releases held distance
@@ -75,16 +77,14 @@ public struct StillnessGate: Sendable, Hashable {
             while low < s - 1 && times[low] < middle - half { low += 1 }
             high = max(high, s)
             while high + 1 < n && !opensSegment[high + 1] && times[high + 1] <= middle + half { high += 1 }
-            let de = x[2 * high] - x[2 * low], dn = x[order + 2 * high] - x[order + 2 * low]
             let inside = totals[high + 1].minus(totals[low])
-            let meanAccuracy = inside.fixes > 0 ? inside.accuracySumMetres / Double(inside.fixes) : 0
-            let threshold = baseMetres + accuracyFactor * meanAccuracy
-            if de * de + dn * dn > threshold * threshold {
-                counts[s] = true
-            } else if inside.speeds > 0, 2 * inside.speeds >= inside.fixes,
-                inside.speedSumMetresPerSecond >= motionDopplerSpeedMetresPerSecond * Double(inside.speeds)
-            {
-                counts[s] = true
+            if inside.speeds > 0 && 2 * inside.speeds >= inside.fixes {
+                counts[s] = inside.speedSumMetresPerSecond >= motionDopplerSpeedMetresPerSecond * Double(inside.speeds)
+            } else {
+                let de = x[2 * high] - x[2 * low], dn = x[order + 2 * high] - x[order + 2 * low]
+                let meanAccuracy = inside.fixes > 0 ? inside.accuracySumMetres / Double(inside.fixes) : 0
+                let threshold = baseMetres + accuracyFactor * meanAccuracy
+                counts[s] = de * de + dn * dn > threshold * threshold
             }
         }
         return counts
@@ -111,8 +111,9 @@ public struct StillnessGate: Sendable, Hashable {
     }
 
     /// The running totals over a problem's position fixes (`fixes` is the caller's array the problem's
-    /// `fixIndex` points into): `result[s]` sums the fixes of the states before `s`.
-    func totals(_ p: TrackProblem, fixes: [Fix]) -> [Totals] {
+    /// `fixIndex` points into): `result[s]` sums the fixes of the states before `s`. A speed counts only where
+    /// the smoother uses it (`options`: Doppler on, not above the speed ceiling).
+    func totals(_ p: TrackProblem, fixes: [Fix], options: SmoothingOptions) -> [Totals] {
         var totals = [Totals](repeating: Totals(), count: p.stateCount + 1)
         for m in 0..<p.positionState.count {
             let fix = fixes[p.fixIndex[m]]
@@ -123,7 +124,9 @@ public struct StillnessGate: Sendable, Hashable {
                 totals[s].accuracySumMetres += assumedAccuracyMetres
             }
             totals[s].fixes += 1
-            if let speed = fix.speedMetresPerSecond, speed.isFinite, speed >= 0 {
+            if options.usesDoppler, let speed = fix.speedMetresPerSecond, speed.isFinite, speed >= 0,
+                speed <= options.maximumSpeedMetresPerSecond
+            {
                 totals[s].speedSumMetresPerSecond += speed
                 totals[s].speeds += 1
             }

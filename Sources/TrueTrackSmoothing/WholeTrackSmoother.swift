@@ -210,7 +210,7 @@ public struct WholeTrackSmoother: Sendable {
         let countedSteps: [Bool]? = options.stillnessGate.map { gate in
             gate.countedSteps(
                 times: problem.times, opensSegment: problem.opensSegment, solution: system.rhs, order: order,
-                totals: gate.totals(problem, fixes: fixes))
+                totals: gate.totals(problem, fixes: fixes, options: options))
         }
 
         // Model-error terms (see ``SmoothedTrack/distanceSigmaMetres``), while the solution is still in place.
@@ -233,23 +233,26 @@ public struct WholeTrackSmoother: Sendable {
         // the solution it is compared with.
         let whiteScale =
             options.checksModelDependence
-            ? Self.whiteAccuracyScale(problem, solution: system.rhs, positionWeights: positionWeights) : nil
+            ? Self.whiteAccuracyScale(problem, solution: system.rhs) : nil
         let needsModelTerm = whiteScale.map(Self.modelTermIsNeeded(whiteScale:)) ?? false
         // The second reading's robust weights: a fix the first reading kept as an inlier (weight ≥
         // ``inlierWeight``) keeps its weight, so its information grows by 1 / ŝ² — the point of the reading;
         // a down-weighted one (a jump) has its weight multiplied by ŝ², so its pull stays what it was. Keeping
         // the weights alone would multiply a jump's pull by 1 / ŝ² (≈ 200 at the GSDC phones' ŝ); reweighting
         // from this solution would down-weight every fix (this smoother track's residuals are the bias, many
-        // white σ), which undoes the reading.
+        // white σ), which undoes the reading. Only for ŝ < 1: a reading that finds the fixes noisier than
+        // stated lowers every fix's information already. (A fix's pull changes by 1 / ŝ² where its weight
+        // crosses ``inlierWeight``.)
         var whitePositionWeights = positionWeights
-        if let whiteScale, needsModelTerm {
+        if let whiteScale, needsModelTerm, whiteScale < 1 {
             let s2 = whiteScale * whiteScale
             for m in whitePositionWeights.indices where whitePositionWeights[m] < Self.inlierWeight {
-                whitePositionWeights[m] = max(whitePositionWeights[m] * s2, Self.minimumWeight)
+                whitePositionWeights[m] *= s2
             }
         }
         let planeLength =
-            needsModelTerm ? Self.planeLength(stateCount: n, solution: system.rhs, countedSteps: countedSteps) : 0
+            needsModelTerm
+            ? Self.planeLengths(stateCount: n, solution: system.rhs, countedSteps: countedSteps).counted : 0
         // The process-noise sensitivity needs A_proc x (banded path).
         var processTimesSolution: [Double] = []
         if solver == .bandedCholesky { system.processTimesSolution(problem, into: &processTimesSolution) }
@@ -331,6 +334,7 @@ public struct WholeTrackSmoother: Sendable {
         // Term 4: the same track with the fixes' white part as their accuracy, at the weights set above —
         // only when that reading lies outside term 2's 1σ range (see ``modelTermIsNeeded(whiteScale:)``).
         var modelDifference = 0.0
+        var whiteStillLength: Double?
         if let whiteScale, needsModelTerm {
             problem.scaleVariances(position: whiteScale * whiteScale, velocity: 1)
             if solver == .bandedCholesky {
@@ -338,8 +342,9 @@ public struct WholeTrackSmoother: Sendable {
                     problem, positionWeights: whitePositionWeights, velocityWeights: velocityWeights)
                 {
                     system.backSubstitute()
-                    modelDifference =
-                        Self.planeLength(stateCount: n, solution: system.rhs, countedSteps: countedSteps) - planeLength
+                    let white = Self.planeLengths(stateCount: n, solution: system.rhs, countedSteps: countedSteps)
+                    modelDifference = white.counted - planeLength
+                    whiteStillLength = white.left
                 }
             } else {
                 let r = RauchTungStriebel(
@@ -348,11 +353,17 @@ public struct WholeTrackSmoother: Sendable {
                     system.rhs[2 * s] = r.east[s]
                     system.rhs[order + 2 * s] = r.north[s]
                 }
-                modelDifference =
-                    Self.planeLength(stateCount: n, solution: system.rhs, countedSteps: countedSteps) - planeLength
+                let white = Self.planeLengths(stateCount: n, solution: system.rhs, countedSteps: countedSteps)
+                modelDifference = white.counted - planeLength
+                whiteStillLength = white.left
             }
-            if !modelDifference.isFinite { modelDifference = 0 }
+            if !modelDifference.isFinite {
+                modelDifference = 0
+                whiteStillLength = nil
+            }
         }
+        // The length left out of the reported distance: of the white-part track when the distance is its length.
+        if let whiteStillLength, whiteStillLength.isFinite { stillLength = whiteStillLength }
 
         let noiseSigma = max(distanceVariance, 0).squareRoot()
         let processSigma = abs(sensitivity) * SmoothedTrack.processDensityLogSigma

@@ -6,8 +6,6 @@ import TrueTrackSimulation
 
 /// The smoother's stillness gate: which smoothed steps count towards the distance.
 @Suite struct StillnessGateTests {
-    typealias S = SmoothingSupport
-
     /// A gate with round numbers: window 10 s, threshold 2 m + 1 × accuracy, Doppler motion from 0.5 m/s.
     static let gate: StillnessGate = {
         var g = StillnessGate(profile: .walking)
@@ -51,6 +49,69 @@ import TrueTrackSimulation
             #expect(counts[s] == (net > 5), "step \(s): net \(net)")
         }
         #expect(!counts[21] && counts[22])  // the walk's first step is judged with the fixes after it
+    }
+
+    /// The window is closed: a state exactly half a window from the step's middle is inside it. Fixes every
+    /// 0.5 s; a 10 s window around the middle of the step into state 20 (t = 9.75 s) reaches 4.75 … 14.75 s.
+    /// Only the state at 14.75 s (index 29) has moved, by 6 m (threshold 5 m): the step counts only if that
+    /// state is inside.
+    @Test func theWindowIncludesStatesAtExactlyHalfTheWindow() {
+        let n = 60
+        let times = (0..<n).map { Double($0) / 2 }
+        let east = (0..<n).map { $0 >= 29 ? 6.0 : 0 }
+        let counts = Self.counts(
+            times: times, east: east, opensSegment: [true] + Array(repeating: false, count: n - 1), accuracy: 3)
+        #expect(counts[20])  // the window reaches the state at 14.75 s exactly
+        #expect(!counts[19])  // the step into state 19 (middle 9.25 s) reaches 14.25 s: still
+    }
+
+    /// The Doppler decides only when at least half the window's fixes carry it: a track with a single fast
+    /// reading in a window of eleven stays still, one where every fix reads 1 m/s moves.
+    @Test func dopplerDecidesOnlyWithHalfTheWindow() {
+        let n = 30
+        let times = (0..<n).map(Double.init)
+        let east = [Double](repeating: 0, count: n)
+        let opens = [true] + Array(repeating: false, count: n - 1)
+        var totals = [StillnessGate.Totals](repeating: .init(), count: n + 1)
+        for s in 0..<n {
+            let fast = s == 15
+            totals[s + 1] = StillnessGate.Totals(
+                accuracySumMetres: totals[s].accuracySumMetres + 3,
+                speedSumMetresPerSecond: totals[s].speedSumMetresPerSecond + (fast ? 5 : 0),
+                fixes: totals[s].fixes + 1, speeds: totals[s].speeds + (fast ? 1 : 0))
+        }
+        var x = [Double](repeating: 0, count: 4 * n)
+        for s in 0..<n { x[2 * s] = east[s] }
+        let counts = Self.gate.countedSteps(
+            times: times, opensSegment: opens, solution: x, order: 2 * n, totals: totals)
+        #expect(counts.allSatisfy { !$0 })
+        let moving = Self.counts(times: times, east: east, opensSegment: opens, accuracy: 3, speed: 1)
+        #expect(moving.dropFirst().allSatisfy { $0 })
+    }
+
+    /// The running totals from a problem: several fixes at one time share a state, a fix without accuracy
+    /// counts the assumed one, a fix without speed or above the smoother's speed ceiling carries none, and with
+    /// Doppler off no fix does.
+    @Test func totalsFollowTheFixesTheSmootherUses() throws {
+        let fixes = [
+            SmoothingSupport.fix(seconds: 0, east: 0, north: 0, accuracy: 4, speed: 1),
+            SmoothingSupport.fix(seconds: 0, east: 1, north: 0, accuracy: nil, speed: 2),  // same time, no accuracy
+            SmoothingSupport.fix(seconds: 1, east: 2, north: 0, accuracy: 6),  // no speed
+            SmoothingSupport.fix(seconds: 2, east: 3, north: 0, accuracy: 8, speed: 90),  // above the ceiling
+        ]
+        var options = SmoothingOptions(profile: .walking)
+        let gate = try #require(options.stillnessGate)
+        let problem = TrackProblem(fixes: fixes, options: options)
+        #expect(problem.stateCount == 3)
+        let t = gate.totals(problem, fixes: fixes, options: options)
+        #expect(t.count == 4)
+        #expect(t[1].fixes == 2 && t[1].accuracySumMetres == 4 + gate.assumedAccuracyMetres)
+        #expect(t[1].speeds == 2 && t[1].speedSumMetresPerSecond == 3)
+        #expect(t[2].fixes == 3 && t[2].speeds == 2 && t[2].accuracySumMetres == 10 + gate.assumedAccuracyMetres)
+        #expect(t[3].fixes == 4 && t[3].speeds == 2)  // 90 m/s is above the walking ceiling (8 m/s)
+        options.usesDoppler = false
+        let off = gate.totals(TrackProblem(fixes: fixes, options: options), fixes: fixes, options: options)
+        #expect(off[3].speeds == 0 && off[3].fixes == 4)
     }
 
     /// A walker pacing back and forth over 2 m never gets beyond the threshold, but the Doppler says moving.

@@ -24,7 +24,7 @@ enum ProcessCommand {
             OptionSpec(
                 name: "smooth",
                 help: "Batch mode: smooth the whole track (robust banded least squares, LAPACK) instead of the "
-                    + "forward filter; the summary gains distanceSigmaMetres and stillMetres (smoothed length "
+                    + "forward filter; the summary gains distanceSigmaMetres and stillLengthMetres (smoothed length "
                     + "left out where the receiver was at rest)."),
             OptionSpec(
                 name: "estimate-noise",
@@ -69,7 +69,7 @@ enum ProcessCommand {
         var distanceSigmaMetres: Double?
         /// With `--smooth`: the length of the smoothed track left out of `distanceMetres` because a window
         /// centred on it was still (a receiver at rest; see `StillnessGate`).
-        var stillMetres: Double?
+        var stillLengthMetres: Double?
         /// With `--smooth --estimate-noise`: the noise parameters the track was smoothed with.
         var noise: Noise?
         /// The stops found, in the shape `truetrack stops --json` prints.
@@ -181,7 +181,7 @@ enum ProcessCommand {
             ],
             skippedRecords: reader.report.unusableRecords,
             movingSeconds: 0, distanceSigmaMetres: smoothed?.distanceSigmaMetres,
-            stillMetres: smoothed?.stillLengthMetres,
+            stillLengthMetres: smoothed?.stillLengthMetres,
             noise: smoothed.flatMap { s in
                 s.noise.isEstimated
                     ? Noise(
