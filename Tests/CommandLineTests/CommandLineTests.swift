@@ -233,6 +233,34 @@ struct Tool {
         #expect(result.stderr.contains("the 399 fixes before it were analysed"))
     }
 
+    /// An output that is the input (directly, through another spelling or a symlink) or another output is
+    /// refused before anything is opened: creating an output truncates it.
+    @Test func refusesToOverwriteItsInput() throws {
+        let input = Tool.temporaryPath("overwrite-input.csv"), link = Tool.temporaryPath("overwrite-link.csv")
+        let other = Tool.temporaryPath("overwrite-other.csv")
+        defer { for p in [input, link, other] { try? FileManager.default.removeItem(atPath: p) } }
+        try FileManager.default.copyItem(atPath: Tool.demo, toPath: input)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: input)
+        let before = try Data(contentsOf: URL(fileURLWithPath: input))
+        let folder = (input as NSString).deletingLastPathComponent
+        for arguments in [
+            ["convert", input, input], ["convert", input, link],
+            ["process", input, "--out", folder + "/./" + (input as NSString).lastPathComponent],
+            ["process", input, "--decisions", link], ["process", input, "--out", other, "--decisions", other],
+            ["stops", link, "--out", input.replacingOccurrences(of: ".csv", with: ".geojson")],
+        ] {
+            let result = try Tool.run(arguments)
+            if arguments[0] == "stops" {
+                #expect(result.status == 0, "\(arguments): \(result.stderr)")  // a different file: fine
+                continue
+            }
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr.contains("refusing to overwrite"), "\(arguments): \(result.stderr)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before, "\(arguments)")
+        }
+        try? FileManager.default.removeItem(atPath: input.replacingOccurrences(of: ".csv", with: ".geojson"))
+    }
+
     @Test func refusesToSniffAPipe() throws {
         let fifo = Tool.temporaryPath("pipe")
         #expect(mkfifo(fifo, 0o600) == 0)

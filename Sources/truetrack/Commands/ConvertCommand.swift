@@ -39,6 +39,7 @@ enum ConvertCommand {
         } else {
             throw UsageError(message: "cannot tell the output format from '\(output)': give --to")
         }
+        try OutputPaths.checkDistinct(inputs: [input], outputs: [("the output", output)])
         var reader: AnyFixReader
         do {
             reader = try AnyFixReader(path: input, format: from, options: options)

@@ -105,6 +105,11 @@ enum ProcessCommand {
             throw CommandFailure(message: error.description)
         }
         var track: TrackOutput?
+        try OutputPaths.checkDistinct(
+            inputs: [input],
+            outputs: [("--out", arguments.value("out")), ("--decisions", arguments.value("decisions"))].compactMap {
+                name, path in path.map { (name, $0) }
+            })
         if let path = arguments.value("out") { track = try TrackOutput(path: path) }
         var decisions: DecisionsOutput?
         if let path = arguments.value("decisions") {

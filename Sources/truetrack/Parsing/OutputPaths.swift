@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Refuses output paths that would destroy an input or each other before anything is opened: an output file
+/// is truncated when it is created, so `convert track.csv track.csv` (or `--out` through a symlink to the
+/// input) would empty the input before a byte of it was read.
+enum OutputPaths {
+    /// Throws a usage error when any of `outputs` (option or argument name, path) is the same file as one of
+    /// `inputs`, or as another output. `-` (standard input/output) is never compared.
+    static func checkDistinct(inputs: [String], outputs: [(name: String, path: String)]) throws(UsageError) {
+        var seen: [(name: String, identity: String)] = []
+        for input in inputs where input != "-" {
+            if let id = identity(of: input) { seen.append(("the input '\(input)'", id)) }
+        }
+        for output in outputs where output.path != "-" {
+            guard let id = identity(of: output.path) else { continue }
+            if let clash = seen.first(where: { $0.identity == id }) {
+                throw UsageError(
+                    message: "\(output.name) '\(output.path)' is the same file as \(clash.name): refusing to "
+                        + "overwrite it (write to another file)")
+            }
+            seen.append(("\(output.name) '\(output.path)'", id))
+        }
+    }
+
+    /// Device and inode of an existing file (symlinks followed); for a path that does not exist yet, its
+    /// absolute, symlink-resolved folder and name; `nil` when neither can be found.
+    static func identity(of path: String) -> String? {
+        var info = stat()
+        if stat(path, &info) == 0 { return "inode \(info.st_dev):\(info.st_ino)" }
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard let resolved = realpath(folder.isEmpty ? "/" : folder, nil) else { return nil }
+        defer { free(resolved) }
+        return "path \(String(cString: resolved))/\(name)"
+    }
+}
