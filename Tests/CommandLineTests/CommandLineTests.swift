@@ -261,6 +261,31 @@ struct Tool {
         try? FileManager.default.removeItem(atPath: input.replacingOccurrences(of: ".csv", with: ".geojson"))
     }
 
+    /// An input that yields no fix fails (exit 1) with what the reader saw, whatever its format; the demo
+    /// read as the wrong format says so too.
+    @Test func failsWhenTheInputHoldsNoFix() throws {
+        let empty = Tool.temporaryPath("empty.nmea"), garbage = Tool.temporaryPath("garbage.txt")
+        defer { for p in [empty, garbage] { try? FileManager.default.removeItem(atPath: p) } }
+        try Data().write(to: URL(fileURLWithPath: empty))
+        try Data(String(repeating: "no fix here\n", count: 20).utf8).write(to: URL(fileURLWithPath: garbage))
+        for arguments in [
+            ["process", empty], ["stops", empty], ["info", empty], ["convert", empty, Tool.temporaryPath("e.csv")],
+        ] {
+            let result = try Tool.run(arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr.contains("no fixes: the input is empty"), "\(arguments): \(result.stderr)")
+        }
+        // NMEA refuses a line that is not a sentence on its own (strict reading): exit 1 as well.
+        #expect(try Tool.run(["process", garbage, "--format", "nmea"]).status == 1)
+        for format in ["gnsslogger", "ipin"] {
+            let result = try Tool.run(["process", garbage, "--format", format])
+            #expect(result.status == 1, "\(format)")
+            #expect(result.stderr.contains("no fixes in 20 records read as \(format)"), "\(format): \(result.stderr)")
+        }
+        let stdin = try Tool.run(["process", "-", "--format", "nmea"], stdin: Data())
+        #expect(stdin.status == 1 && stdin.stderr.contains("no fixes"))
+    }
+
     @Test func refusesToSniffAPipe() throws {
         let fifo = Tool.temporaryPath("pipe")
         #expect(mkfifo(fifo, 0o600) == 0)

@@ -278,8 +278,10 @@ public enum FixValidationError: Error, Sendable, Hashable, CustomStringConvertib
     /// A human description, e.g. `latitude 91.2 is outside -90...90 degrees`.
     public var description: String {
         switch self {
-        case .latitudeOutOfRange(let v): "latitude \(v) is not a finite value within -90...90 degrees"
-        case .longitudeOutOfRange(let v): "longitude \(v) is not a finite value within -180...180 degrees"
+        case .latitudeOutOfRange(let v):
+            v.isFinite ? "latitude \(v) is outside -90...90 degrees" : "latitude \(v) is not a finite number"
+        case .longitudeOutOfRange(let v):
+            v.isFinite ? "longitude \(v) is outside -180...180 degrees" : "longitude \(v) is not a finite number"
         case .timestampOutOfRange(let v): "time \(v) ms since 1970 is outside the years 0001-9999"
         }
     }

@@ -115,6 +115,7 @@ enum BufferCommand {
         if let readFailure {
             throw CommandFailure(message: "\(readFailure) (the \(persisted) accepted fixes before it were persisted)")
         }
+        if let failure = InputOptions.noFixes(reader.report, format: reader.format) { throw failure }
         return 0
     }
 

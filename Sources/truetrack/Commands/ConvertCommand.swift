@@ -80,6 +80,7 @@ enum ConvertCommand {
         if let readFailure {
             throw CommandFailure(message: "\(readFailure) (the \(count) fixes before it were written)")
         }
+        if let failure = InputOptions.noFixes(report, format: reader.format) { throw failure }
         return 0
     }
 }

@@ -80,6 +80,11 @@ enum InfoCommand {
         } catch {
             failure = error.description
         }
+        if failure == nil, readReport.fixesProduced == 0, let format = FixFormat(name: formatName),
+            let empty = InputOptions.noFixes(readReport, format: format)
+        {
+            failure = empty.message
+        }
         return Report(
             path: path, format: formatName, fixes: summary.fixCount, recordsRead: readReport.recordsRead,
             skipped: Dictionary(

@@ -68,4 +68,19 @@ enum InputOptions {
         }
         return (format, options)
     }
+
+    /// The failure of an input that gave no fix at all (an empty file, another format, a receiver that never
+    /// had a fix): a job that read nothing did not do what was asked, so it exits 1 with what the reader saw
+    /// instead of a summary of zeros. `nil` when there was a fix.
+    static func noFixes(_ report: ReadReport, format: FixFormat) -> CommandFailure? {
+        guard report.fixesProduced == 0 else { return nil }
+        guard report.recordsRead > 0 else {
+            return CommandFailure(message: "\(report.source): no fixes: the input is empty")
+        }
+        let skipped = report.skipped.filter { $0.value > 0 }.sorted { $0.value > $1.value }
+            .map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
+        return CommandFailure(
+            message: "\(report.source): no fixes in \(report.recordsRead) records read as \(format.rawValue)"
+                + (skipped.isEmpty ? "" : " (skipped: \(skipped))") + "; is --format right?")
+    }
 }

@@ -209,6 +209,7 @@ enum ProcessCommand {
         if let readFailure {
             throw CommandFailure(message: "\(readFailure) (the \(read) fixes before it were processed)")
         }
+        if let failure = InputOptions.noFixes(reader.report, format: reader.format) { throw failure }
         return 0
     }
 

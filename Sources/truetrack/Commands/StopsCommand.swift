@@ -20,7 +20,7 @@ enum StopsCommand {
             ),
         ] + InputOptions.specs,
         discussion: """
-            Every fix is run through the Tracker  and, accepted or not, into the stop detector (the same
+            Every fix is run through the Tracker and, accepted or not, into the stop detector (the same
             MOVING/STATIONARY state machine an app runs live): a stop needs a still verdict over the profile's
             window, then its stop timeout (walking: 10 s + 20 s; driving: 10 s + 60 s, so traffic-light halts are
             not stops). Times are ISO-8601 UTC; trip distances are the Tracker's distance between the stops.
@@ -86,6 +86,7 @@ enum StopsCommand {
         } catch {
             failure = error
         }
+        if failure == nil, let empty = InputOptions.noFixes(reader.report, format: reader.format) { throw empty }
         return (StopAnalysis(evidence: evidence, profile: .preset(kind)), evidence.count, totals, failure)
     }
 
