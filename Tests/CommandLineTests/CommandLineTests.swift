@@ -286,6 +286,25 @@ struct Tool {
         #expect(stdin.status == 1 && stdin.stderr.contains("no fixes"))
     }
 
+    /// One fix dated 9999 in the demo: the tracker starts again three fixes later (not every later fix
+    /// rejected as out of order), and the summary warns naming the fix.
+    @Test func warnsAboutAFixFromTheFarFutureAndKeepsTheRest() throws {
+        let path = Tool.temporaryPath("y9999.csv")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var lines = try String(contentsOfFile: Tool.demo, encoding: .utf8).split(separator: "\n").map(String.init)
+        let comma = try #require(lines[100].firstIndex(of: ","))
+        lines[100] = "9999-12-31T23:59:59Z" + lines[100][comma...]
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try Tool.run(["process", "--json", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("fix 100 of \(path) is dated 9999-12-31T23:59:59Z"))
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let fixes = try #require(summary["fixes"] as? [String: Any])
+        let rejected = try #require(fixes["rejected"] as? [String: Int])
+        #expect(rejected["outOfOrder"] == 3)  // the demo's own backward step and the two before the restart
+        #expect((summary["distanceMetres"] as? Double ?? 0) > 500)
+    }
+
     @Test func refusesToSniffAPipe() throws {
         let fifo = Tool.temporaryPath("pipe")
         #expect(mkfifo(fifo, 0o600) == 0)

@@ -36,6 +36,46 @@ import TrueTrackCore
         #expect(t.process(bad).rejection == .invalid)
     }
 
+    /// One fix dated 9999 must not freeze the session: three fixes in a row more than a day older than it
+    /// (and in order among themselves) re-anchor the clock at the third, and the walk goes on.
+    @Test func aFixFromTheFarFutureDoesNotFreezeTheSession() throws {
+        var t = Tracker()
+        for i in 0..<20 { _ = t.process(Self.fix(Double(i), north: Double(i) * 1.4, speed: 1.4, course: 0)) }
+        var absurd = Self.fix(20, north: 28, speed: 1.4, course: 0)
+        absurd.timestamp = try #require(ISO8601.parse("9999-12-31T23:59:59Z"))
+        #expect(t.process(absurd).isAccepted)  // nothing tells it apart yet
+        let a = t.process(Self.fix(21, north: 29.4, speed: 1.4, course: 0))
+        let b = t.process(Self.fix(22, north: 30.8, speed: 1.4, course: 0))
+        let c = t.process(Self.fix(23, north: 32.2, speed: 1.4, course: 0))
+        #expect(a.rejection == .outOfOrder && b.rejection == .outOfOrder)
+        #expect(c.isAccepted && c.isAnchor)
+        let before = c.totalDistanceMetres
+        var last = c
+        for i in 24..<60 { last = t.process(Self.fix(Double(i), north: Double(i) * 1.4, speed: 1.4, course: 0)) }
+        #expect(last.isAccepted)
+        #expect(last.totalDistanceMetres - before > 30)  // 36 s at 1.4 m/s, less the gates' first seconds
+    }
+
+    /// The same when the absurd fix comes first, and a delayed batch an hour old (a locked phone) stays a run
+    /// of out-of-order rejections: taking it would count its path twice.
+    @Test func aClockJumpNeedsADayAndAnOrderedRun() throws {
+        var t = Tracker()
+        var absurd = Self.fix(0)
+        absurd.timestamp = try #require(ISO8601.parse("9999-12-31T23:59:59Z"))
+        _ = t.process(absurd)
+        #expect(t.process(Self.fix(1)).rejection == .outOfOrder)
+        #expect(t.process(Self.fix(2, north: 1)).rejection == .outOfOrder)
+        #expect(t.process(Self.fix(3, north: 2)).isAnchor)
+
+        var u = Tracker()
+        for i in 0..<3700 { _ = u.process(Self.fix(Double(i), speed: 0)) }
+        for i in 0..<30 { #expect(u.process(Self.fix(Double(i) + 10, speed: 0)).rejection == .outOfOrder) }
+        // A day-old run whose fixes go back and forth in time is no clock: still out of order.
+        var v = Tracker()
+        _ = v.process(Self.fix(200_000))
+        for i in [0.0, 1, 0.5, 2, 1.5, 3] { #expect(v.process(Self.fix(i)).rejection == .outOfOrder) }
+    }
+
     @Test func rejectsByAccuracyAndFlagsAssumedAccuracy() {
         var t = Tracker()
         #expect(t.process(Self.fix(0, accuracy: 0)).rejection == .accuracy)

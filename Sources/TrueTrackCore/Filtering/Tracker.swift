@@ -3,7 +3,10 @@
 /// ## Pipeline (one pass per fix, no allocation)
 /// 1. **Validity and ordering**: non-finite or out-of-range coordinates → ``RejectionReason/invalid``; the
 ///    same time and position as the previous fix → ``RejectionReason/duplicate``; not newer than the last
-///    accepted fix → ``RejectionReason/outOfOrder`` (so dt > 0 from here on and nothing divides by zero).
+///    accepted fix → ``RejectionReason/outOfOrder`` (so dt > 0 from here on and nothing divides by zero),
+///    unless ``TrackingProfile/rejectionsBeforeReanchor`` fixes in a row, in order among themselves, are all
+///    at least ``TrackingProfile/clockJumpSeconds`` older: then the last accepted time was wrong (a fix dated
+///    9999) and the tracker starts again from the last of them.
 /// 2. **Accuracy gate** (``AccuracyGate``).
 /// 3. **Speed gate** (``SpeedGate``): Doppler speed when present, else derived; above the ceiling →
 ///    ``RejectionReason/speed``.
@@ -54,6 +57,11 @@ public struct Tracker: Sendable {
     @usableFromInline var lastReceivedLatitude = Double.nan
     @usableFromInline var lastReceivedLongitude = Double.nan
     @usableFromInline var consecutiveRejections = 0
+    /// The run of fixes far older than the last accepted one (see ``TrackingProfile/clockJumpSeconds``): how
+    /// many, the newest of them, and the last accepted time they were compared with.
+    @usableFromInline var staleRun = 0
+    @usableFromInline var staleRunNewestMilliseconds: Int64 = .min
+    @usableFromInline var staleRunReferenceMilliseconds: Int64 = .min
     /// Running sums (see ``TrailingWindow``).
     @usableFromInline var dopplerPath = 0.0
     @usableFromInline var dopplerSeconds = 0.0
@@ -189,7 +197,11 @@ public struct Tracker: Sendable {
         lastReceivedLatitude = fix.latitude
         lastReceivedLongitude = fix.longitude
         if isDuplicate { return reject(&decision, .duplicate) }
-        if hasFilter && now <= lastAcceptedMilliseconds { return reject(&decision, .outOfOrder) }
+        var isClockJump = false
+        if hasFilter && now <= lastAcceptedMilliseconds {
+            guard countsAsClockJump(at: now) else { return reject(&decision, .outOfOrder) }
+            isClockJump = true
+        }
         if let reading = fix.activity { process(activity: reading, at: fix.timestamp) }
 
         // 2. Accuracy gate.
@@ -221,6 +233,17 @@ public struct Tracker: Sendable {
                 displacementAccuracy: displacementAccuracy, now: now)
             decision.gateSpeedMetresPerSecond = doppler
             decision.gateSpeedSource = doppler == nil ? nil : .doppler
+            return finishAnchor(&decision)
+        }
+
+        if isClockJump {
+            // The last accepted time was the wrong one (a receiver's clock fault, a corrupt record): start
+            // again from this fix, as after a long gap.
+            let (e, n) = projection.project(latitude: fix.latitude, longitude: fix.longitude)
+            slowSinceMilliseconds = .min
+            anchor(
+                east: e, north: n, variance: r, fix: fix, accuracy: accuracy,
+                displacementAccuracy: displacementAccuracy, now: now)
             return finishAnchor(&decision)
         }
 
@@ -478,6 +501,26 @@ public struct Tracker: Sendable {
         decision.state = hasFilter ? currentState() : nil
         decision.totalDistanceMetres = distance.totalMetres
         return decision
+    }
+
+    /// Whether a fix at `now`, not newer than the last accepted fix, ends a run of
+    /// ``TrackingProfile/rejectionsBeforeReanchor`` fixes that are each at least
+    /// ``TrackingProfile/clockJumpSeconds`` older than the last accepted one and newer than each other: then
+    /// the last accepted time was the wrong one, and the tracker starts again from this fix.
+    @inlinable
+    mutating func countsAsClockJump(at now: Int64) -> Bool {
+        let behind = Double(lastAcceptedMilliseconds &- now) / 1000
+        guard behind >= profile.clockJumpSeconds else { return false }
+        if staleRun > 0 && staleRunReferenceMilliseconds == lastAcceptedMilliseconds
+            && now > staleRunNewestMilliseconds
+        {
+            staleRun += 1
+        } else {
+            staleRun = 1
+        }
+        staleRunNewestMilliseconds = now
+        staleRunReferenceMilliseconds = lastAcceptedMilliseconds
+        return staleRun >= profile.rejectionsBeforeReanchor
     }
 
     /// Completes the decision of a fix that (re-)anchored the filter.

@@ -45,6 +45,14 @@ public struct TrackingProfile: Sendable, Hashable {
     public var rejectionsBeforeReanchor: Int
     /// A gap between accepted fixes longer than this resets the filter at the new fix, seconds.
     public var filterResetGapSeconds: Double
+    /// Fixes at least this much older than the last accepted one, and newer than each other, say that the
+    /// last accepted time was wrong once ``rejectionsBeforeReanchor`` of them arrive in a row: the tracker
+    /// starts again from the last of them instead of rejecting every later fix as out of order. Seconds.
+    ///
+    /// Default one day. Why: a receiver whose clock jumps (a GPS week-number rollover, a corrupt record
+    /// dated 9999) would otherwise freeze the session for good, while a phone's delayed batches are minutes
+    /// to an hour old and must stay out-of-order rejections (taking them would count their path twice).
+    public var clockJumpSeconds: Double = 86_400
     /// The Doppler speed accuracy assumed when a fix reports none, m/s (velocity measurement noise).
     public var assumedSpeedAccuracyMetresPerSecond: Double
     /// The course accuracy assumed when a fix reports none, degrees.

@@ -127,6 +127,8 @@ enum ProcessCommand {
         var readFailure: ReadError?
         var evidence: [MotionEvidence] = []
         var collected: [Fix] = []
+        var latestAccepted: (index: Int, time: Timestamp)?
+        var clockJumps: [String] = []
         do {
             while let fix = try reader.next() {
                 read += 1
@@ -144,6 +146,14 @@ enum ProcessCommand {
                     rejected[reason, default: 0] += 1
                 } else {
                     accepted += 1
+                    if let latest = latestAccepted, decision.timestamp < latest.time {
+                        // The tracker started again on a clock jump (TrackingProfile.clockJumpSeconds).
+                        clockJumps.append(
+                            "warning: fix \(latest.index) of \(input) is dated \(ISO8601.format(latest.time)), a day or "
+                                + "more after the fixes that follow it; the tracker started again at fix \(read) ("
+                                + "\(ISO8601.format(decision.timestamp))); times and stops around it are unreliable\n")
+                    }
+                    latestAccepted = (read, decision.timestamp)
                     if !smooth, let state = decision.state {
                         try track?.write(state, at: decision.timestamp, from: fix)
                     }
@@ -206,6 +216,7 @@ enum ProcessCommand {
             Terminal.error(hint)
         }
         for error in reader.report.errors.prefix(5) { Terminal.error("  skipped: \(error)\n") }
+        for warning in clockJumps.prefix(5) { Terminal.error(warning) }
         if let readFailure {
             throw CommandFailure(message: "\(readFailure) (the \(read) fixes before it were processed)")
         }
