@@ -305,6 +305,26 @@ struct Tool {
         #expect((summary["distanceMetres"] as? Double ?? 0) > 500)
     }
 
+    /// A 6 m/s ride read with the walking profile: accepted (under the 8 m/s ceiling) but latched as a
+    /// vehicle, so nearly nothing is counted; the summary says which profile to use instead.
+    @Test func hintsAtAnotherProfileWhenTheTrackMovedLikeAVehicle() throws {
+        let path = Tool.temporaryPath("ride.csv")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var csv = "time,latitude,longitude,accuracy_m\n"
+        for i in 0..<120 {
+            csv +=
+                "2025-06-01T10:\(String(format: "%02d:%02d", 10 + i / 60, i % 60))Z,"
+                + "\(String(format: "%.7f", 49 + Double(i) * 6 / 111_200)),11.0,5\n"
+        }
+        try csv.write(toFile: path, atomically: true, encoding: .utf8)
+        let walking = try Tool.run(["process", path])
+        #expect(walking.status == 0)
+        #expect(walking.stderr.contains("moved like a vehicle"), "\(walking.stderr)")
+        #expect(walking.stderr.contains("--profile cycling"))
+        let cycling = try Tool.run(["process", path, "--profile", "cycling"])
+        #expect(cycling.status == 0 && !cycling.stderr.contains("warning"), "\(cycling.stderr)")
+    }
+
     @Test func refusesToSniffAPipe() throws {
         let fifo = Tool.temporaryPath("pipe")
         #expect(mkfifo(fifo, 0o600) == 0)

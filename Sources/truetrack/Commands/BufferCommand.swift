@@ -80,7 +80,7 @@ enum BufferCommand {
         }
         var tracker = Tracker(profile: profile)
         var fixes: [Fix] = [], decisions: [FixDecision] = []
-        var read = 0, persisted = 0, dropped = 0, tooFast = 0
+        var read = 0, persisted = 0, dropped = 0, tooFast = 0, heldAsVehicle = 0, accepted = 0
         let session = arguments.value("session")
         func persist() throws(StoreError) {
             guard !fixes.isEmpty else { return }
@@ -97,6 +97,8 @@ enum BufferCommand {
                 let decision = tracker.process(fix)
                 if decision.rejection == .speed { tooFast += 1 }
                 guard decision.isAccepted else { continue }
+                accepted += 1
+                if decision.hold == .vehicle || decision.hold == .activity { heldAsVehicle += 1 }
                 fixes.append(fix)
                 decisions.append(decision)
                 if fixes.count == 10_000 { try persist() }
@@ -109,7 +111,10 @@ enum BufferCommand {
         Terminal.error(
             "persisted \(persisted) of \(read) fixes (\(read - persisted) rejected by the tracker)"
                 + (dropped > 0 ? ", \(dropped) oldest rows dropped by the cap" : "") + "\n")
-        if let hint = ProcessCommand.profileHint(rejectedAsTooFast: tooFast, read: read, profile: profile) {
+        if let hint = ProcessCommand.profileHint(
+            rejectedAsTooFast: tooFast, read: read, profile: profile, heldAsVehicle: heldAsVehicle,
+            accepted: accepted)
+        {
             Terminal.error(hint)
         }
         if let readFailure {

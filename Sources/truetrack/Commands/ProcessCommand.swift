@@ -128,6 +128,7 @@ enum ProcessCommand {
         var evidence: [MotionEvidence] = []
         var collected: [Fix] = []
         var latestAccepted: (index: Int, time: Timestamp)?
+        var heldAsVehicle = 0
         var clockJumps: [String] = []
         do {
             while let fix = try reader.next() {
@@ -146,6 +147,7 @@ enum ProcessCommand {
                     rejected[reason, default: 0] += 1
                 } else {
                     accepted += 1
+                    if decision.hold == .vehicle || decision.hold == .activity { heldAsVehicle += 1 }
                     if let latest = latestAccepted, decision.timestamp < latest.time {
                         // The tracker started again on a clock jump (TrackingProfile.clockJumpSeconds).
                         clockJumps.append(
@@ -212,7 +214,10 @@ enum ProcessCommand {
         // that stdout stays pure CSV.
         let summaryText = arguments.has("json") ? Terminal.json(summary) : text(summary)
         if arguments.value("decisions") == "-" { Terminal.error(summaryText) } else { Terminal.out(summaryText) }
-        if let hint = profileHint(rejectedAsTooFast: rejected[.speed] ?? 0, read: read, profile: profile) {
+        if let hint = profileHint(
+            rejectedAsTooFast: rejected[.speed] ?? 0, read: read, profile: profile, heldAsVehicle: heldAsVehicle,
+            accepted: accepted)
+        {
             Terminal.error(hint)
         }
         for error in reader.report.errors.prefix(5) { Terminal.error("  skipped: \(error)\n") }
@@ -226,12 +231,25 @@ enum ProcessCommand {
 
     /// A warning when the profile's speed ceiling rejected a large share of the fixes: a drive or a ride read
     /// with the default walking profile otherwise reports a tiny distance without a word.
-    static func profileHint(rejectedAsTooFast: Int, read: Int, profile: TrackingProfile) -> String? {
-        guard read >= 20, Double(rejectedAsTooFast) > 0.2 * Double(read) else { return nil }
-        let percent = Int((100 * Double(rejectedAsTooFast) / Double(read)).rounded())
-        return "warning: \(rejectedAsTooFast) of \(read) fixes (\(percent) %) were rejected as faster than the "
-            + "\(profile.kind.rawValue) profile allows (\(Int(profile.maximumSpeedMetresPerSecond)) m/s): for a drive or a ride "
-            + "use --profile driving or --profile cycling\n"
+    static func profileHint(
+        rejectedAsTooFast: Int, read: Int, profile: TrackingProfile, heldAsVehicle: Int = 0, accepted: Int = 0
+    ) -> String? {
+        if read >= 20, Double(rejectedAsTooFast) > 0.2 * Double(read) {
+            let percent = Int((100 * Double(rejectedAsTooFast) / Double(read)).rounded())
+            return "warning: \(rejectedAsTooFast) of \(read) fixes (\(percent) %) were rejected as faster than the "
+                + "\(profile.kind.rawValue) profile allows (\(Int(profile.maximumSpeedMetresPerSecond)) m/s): for a drive or a ride "
+                + "use --profile driving or --profile cycling\n"
+        }
+        // The vehicle latch: accepted, but not counted as the profile's own movement.
+        if accepted >= 20, Double(heldAsVehicle) > 0.25 * Double(accepted) {
+            let percent = Int((100 * Double(heldAsVehicle) / Double(accepted)).rounded())
+            return
+                "warning: \(heldAsVehicle) of \(accepted) accepted fixes (\(percent) %) moved like a vehicle (faster than "
+                + "\(profile.maximumSustainedSpeedMetresPerSecond.fixed(0)) m/s sustained, or a confident in-vehicle "
+                + "reading) and their distance was not counted as \(profile.kind.rawValue): for a drive or a ride use "
+                + "--profile driving or --profile cycling\n"
+        }
+        return nil
     }
 
     static func text(_ s: Summary) -> String {

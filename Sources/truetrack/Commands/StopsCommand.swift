@@ -64,11 +64,11 @@ enum StopsCommand {
         var tracker = Tracker(profile: .preset(kind))
         var evidence: [MotionEvidence] = []
         var totals: [(Timestamp, Double)] = []
-        var tooFast = 0
+        var tooFast = 0, heldAsVehicle = 0
         defer {
             if let hint = ProcessCommand.profileHint(
-                rejectedAsTooFast: tooFast, read: evidence.count,
-                profile: .preset(kind))
+                rejectedAsTooFast: tooFast, read: evidence.count, profile: .preset(kind),
+                heldAsVehicle: heldAsVehicle, accepted: totals.count)
             {
                 Terminal.error(hint)
             }
@@ -80,6 +80,7 @@ enum StopsCommand {
             while let fix = try reader.next() {
                 let decision = tracker.process(fix)
                 if decision.rejection == .speed { tooFast += 1 }
+                if decision.hold == .vehicle || decision.hold == .activity { heldAsVehicle += 1 }
                 evidence.append(MotionEvidence(fix: fix, decision: decision))
                 if decision.isAccepted { totals.append((decision.timestamp, decision.totalDistanceMetres)) }
             }
