@@ -58,6 +58,17 @@ final class LoopbackReceiver {
         #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "0\n")
     }
 
+    /// Only `add` creates a buffer: `count` on a mistyped path fails and leaves nothing behind.
+    @Test func readingCommandsDoNotCreateABuffer() throws {
+        let db = Tool.temporaryPath("mistyped.sqlite")
+        for action in ["count", "list", "clear"] {
+            let result = try Tool.run(["buffer", action, "--db", db])
+            #expect(result.status == 1, "\(action)")
+            #expect(result.stderr.contains("no buffer there"), "\(action): \(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: db), "\(action)")
+        }
+    }
+
     @Test func keepsOnlyTheNewestRowsUnderTheCap() throws {
         let db = Tool.temporaryPath("capped.sqlite")
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) } }

@@ -226,6 +226,10 @@ struct Tool {
         var lines = try String(contentsOfFile: Tool.demo, encoding: .utf8).split(separator: "\n").map(String.init)
         lines[400] = lines[400].replacingOccurrences(of: ",49.45", with: ",abc")
         try (lines.joined(separator: "\n") + "\n").write(toFile: damaged, atomically: true, encoding: .utf8)
+        let process = try Tool.run(["process", "--json", damaged])
+        #expect(process.status == 1)
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(process.stdout.utf8)) as? [String: Any])
+        #expect((summary["error"] as? String)?.contains("\(damaged):401:") == true)  // the JSON names the damage too
         let result = try Tool.run(["stops", "--json", damaged])
         #expect(result.status == 1)
         #expect(result.stdout.contains("\"stops\""))  // the report of what was read
@@ -336,9 +340,9 @@ struct Tool {
 
     @Test func namesABufferWithANegativeSchemaVersionAsCorrupt() throws {
         let db = Tool.temporaryPath("negative.sqlite")
-        defer { try? FileManager.default.removeItem(atPath: db) }
-        let made = try Tool.run(["buffer", "count", "--db", db])
-        #expect(made.stdout == "0\n")
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) } }
+        let made = try Tool.run(["buffer", "add", Tool.demo, "--db", db])  // only add creates a buffer
+        #expect(made.status == 0, "\(made.stderr)")
         // Stamp a negative schema version with the sqlite3 shell when present; the Store tests cover the rest.
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") else { return }
         let p = Process()

@@ -3,6 +3,12 @@ import TrueTrackCore
 import TrueTrackIO
 import TrueTrackStore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `truetrack buffer add|list|count|clear --db FILE`: the SQLite buffer of fixes an app keeps before syncing.
 enum BufferCommand {
     static let spec = CommandSpec(
@@ -51,6 +57,11 @@ enum BufferCommand {
                 throw UsageError(message: "--max-records must be within 100...1000000, got \(n)")
             }
             storeOptions = StoreOptions(maxRecordsToPersist: n)
+        }
+        // Only `add` creates a buffer: counting, listing or clearing a mistyped path must not leave an empty
+        // database behind and answer 0.
+        if action != "add" && db != ":memory:" && access(db, F_OK) != 0 {
+            throw CommandFailure(message: "\(db): no buffer there (buffer add creates one)")
         }
         let buffer: FixBuffer
         do { buffer = try FixBuffer(path: db, options: storeOptions) } catch {

@@ -74,6 +74,8 @@ enum ProcessCommand {
         var noise: Noise?
         /// The stops found, in the shape `truetrack stops --json` prints.
         var stops: [StopsCommand.StopJSON]
+        /// The read error that ended the input early (the summary covers the fixes before it; exit status 1).
+        var error: String?
     }
 
     /// The smoother's noise parameters, as `--json` prints them.
@@ -209,6 +211,7 @@ enum ProcessCommand {
             }, stops: [])
         let stops = StopAnalysis(evidence: evidence, profile: .preset(profile.kind))
         summary.movingSeconds = stops.movingSeconds
+        summary.error = readFailure.map { "\($0) (the \(read) fixes before it were processed)" }
         summary.stops = stops.stops.map(StopsCommand.StopJSON.init)
         // With the decisions on standard output ('--decisions -'), the summary goes to standard error so
         // that stdout stays pure CSV.
