@@ -73,36 +73,13 @@ import TrueTrackSimulation
         #expect(abs(banded.distanceModelDifferenceMetres - rts.distanceModelDifferenceMetres) < 1e-3)
     }
 
-    /// The same with the default robust loss and a stop, so that the second reading's weights (down-weighted
-    /// fixes keep their pull) and the stillness gate run on both solvers: same distance, term and still length.
-    @Test func solversAgreeWithRobustWeightsAndAStop() {
-        let fixes = Simulator.simulate(.walkWithStops, errors: .degradedPhone, seed: 3).fixes
-        var options = SmoothingOptions(profile: .walking)
-        let banded = WholeTrackSmoother(options: options).smooth(fixes)
-        options.solver = .rauchTungStriebel
-        let rts = WholeTrackSmoother(options: options).smooth(fixes)
-        #expect(banded.distanceModelDifferenceMetres != 0)
-        #expect(banded.stillLengthMetres > 0)
-        #expect(banded.points.contains { $0.weight < WholeTrackSmoother.inlierWeight })
-        #expect(abs(banded.distanceMetres - rts.distanceMetres) < 1e-3)
-        #expect(abs(banded.distanceModelDifferenceMetres - rts.distanceModelDifferenceMetres) < 1e-3)
-        #expect(abs(banded.stillLengthMetres - rts.stillLengthMetres) < 1e-3)
-    }
-
     /// The white scale is a median: a handful of 60 m jumps in a walk leave it (and so the distance) where the
     /// clean walk has it, and it reads an accuracy stated five times too optimistic as ≈ 5 (a cut-off at the
     /// loss's inliers read 1.4 there).
     @Test func whiteScaleIgnoresJumpsAndSeesOptimisticAccuracy() {
         let sim = Simulator.simulate(.walk, errors: ErrorModel(accuracyMetres: 5, correlationSeconds: 1), seed: 5)
         var jumped = sim.fixes
-        var rng = TestRNG(state: 9)
-        for k in stride(from: 30, to: jumped.count - 30, by: 61) {
-            let g = SmoothingSupport.frame.project(latitude: jumped[k].latitude, longitude: jumped[k].longitude)
-            let a = rng.uniform() * 2 * .pi
-            let moved = SmoothingSupport.frame.unproject(east: g.east + 60 * sin(a), north: g.north + 60 * cos(a))
-            jumped[k].latitude = moved.latitude
-            jumped[k].longitude = moved.longitude
-        }
+        SmoothingSupport.injectJumps(into: &jumped, from: 30, every: 61, metres: 60, seed: 9)
         let clean = WholeTrackSmoother(profile: .walking).smooth(sim.fixes)
         let withJumps = WholeTrackSmoother(profile: .walking).smooth(jumped)
         #expect(abs(withJumps.whiteAccuracyScale - clean.whiteAccuracyScale) < 0.1 * clean.whiteAccuracyScale)

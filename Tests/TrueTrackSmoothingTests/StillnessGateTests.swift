@@ -137,15 +137,20 @@ import TrueTrackSimulation
         #expect(counts.indices.filter { $0 != 10 }.allSatisfy { !counts[$0] })
     }
 
+    /// The walking profile's smoother on `fixes` with its stillness gate and without.
+    static func gatedAndPlain(_ fixes: [Fix]) -> (gated: SmoothedTrack, plain: SmoothedTrack) {
+        var options = SmoothingOptions(profile: .walking)
+        let gated = WholeTrackSmoother(options: options).smooth(fixes)
+        options.stillnessGate = nil
+        return (gated, WholeTrackSmoother(options: options).smooth(fixes))
+    }
+
     /// A receiver at rest with a wandering (Gauss–Markov) error: the smoothed track follows part of the wander,
     /// the gate leaves it out, and σ still covers the zero truth.
     @Test func aReceiverAtRestMeasuresNoDistance() {
         for seed: UInt64 in 1...5 {
-            let fixes = Simulator.simulate(.stationary, errors: .degradedPhone, seed: seed).fixes
-            let gated = WholeTrackSmoother(profile: .walking).smooth(fixes)
-            var options = SmoothingOptions(profile: .walking)
-            options.stillnessGate = nil
-            let plain = WholeTrackSmoother(options: options).smooth(fixes)
+            let (gated, plain) = Self.gatedAndPlain(
+                Simulator.simulate(.stationary, errors: .degradedPhone, seed: seed).fixes)
             #expect(plain.distanceMetres > 1, "seed \(seed): the plain length follows the wander")
             #expect(gated.distanceMetres < 0.1 * plain.distanceMetres, "seed \(seed)")
             #expect(gated.stillLengthMetres > 0)
@@ -157,11 +162,7 @@ import TrueTrackSimulation
     /// A steady walk is never still: the gate leaves its length alone.
     @Test func aSteadyWalkKeepsItsWholeLength() {
         for seed: UInt64 in 1...5 {
-            let fixes = Simulator.simulate(.walk, errors: .cleanPhone, seed: seed).fixes
-            let gated = WholeTrackSmoother(profile: .walking).smooth(fixes)
-            var options = SmoothingOptions(profile: .walking)
-            options.stillnessGate = nil
-            let plain = WholeTrackSmoother(options: options).smooth(fixes)
+            let (gated, plain) = Self.gatedAndPlain(Simulator.simulate(.walk, errors: .cleanPhone, seed: seed).fixes)
             #expect(gated.stillLengthMetres < 0.01 * plain.distanceMetres, "seed \(seed)")
             #expect(abs(gated.distanceMetres - plain.distanceMetres) < 0.01 * plain.distanceMetres, "seed \(seed)")
         }

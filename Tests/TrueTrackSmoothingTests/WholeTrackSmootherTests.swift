@@ -40,6 +40,25 @@ enum SmoothingSupport {
         Haversine.distance(from: (p.latitude, p.longitude), to: (latitude, longitude))
     }
 
+    /// Moves every `step`-th fix from `start` (until `start` fixes before the end) `metres` away in a seeded
+    /// random direction, still claiming its accuracy (a multipath jump); returns the indices moved.
+    @discardableResult
+    static func injectJumps(
+        into fixes: inout [Fix], from start: Int, every step: Int, metres: Double, seed: UInt64
+    ) -> [Int] {
+        var rng = TestRNG(state: seed)
+        var jumped: [Int] = []
+        for k in stride(from: start, to: fixes.count - start, by: step) {
+            let g = frame.project(latitude: fixes[k].latitude, longitude: fixes[k].longitude)
+            let a = rng.uniform() * 2 * .pi
+            let moved = frame.unproject(east: g.east + metres * sin(a), north: g.north + metres * cos(a))
+            fixes[k].latitude = moved.latitude
+            fixes[k].longitude = moved.longitude
+            jumped.append(k)
+        }
+        return jumped
+    }
+
     static func percentile(_ values: [Double], _ p: Double) -> Double {
         guard !values.isEmpty else { return .nan }
         let s = values.sorted()
@@ -92,9 +111,11 @@ enum SmoothingSupport {
         #expect(abs(banded.distanceSigmaMetres - reference.distanceSigmaMetres) < 1e-3 * banded.distanceSigmaMetres)
     }
 
-    /// With the robust loss the two solvers still follow the same iterations to the same answer.
+    /// With the robust loss the two solvers still follow the same iterations to the same answer, and a walk
+    /// with stops runs the second reading's weights (down-weighted fixes keep their pull) and the stillness
+    /// gate on both: same distance, model term and still length.
     @Test func robustSolversAgree() {
-        let track = Simulator.simulate(.walk, errors: .degradedPhone, seed: 3).fixes
+        let track = Simulator.simulate(.walkWithStops, errors: .degradedPhone, seed: 3).fixes
         var options = SmoothingOptions(profile: .walking)
         let banded = WholeTrackSmoother(options: options).smooth(track)
         options.solver = .rauchTungStriebel
@@ -106,6 +127,11 @@ enum SmoothingSupport {
         var worst = 0.0
         for (a, b) in zip(banded.points, reference.points) { worst = max(worst, S.metres(a, b.latitude, b.longitude)) }
         #expect(worst < 1e-5)
+        #expect(banded.distanceModelDifferenceMetres != 0 && banded.stillLengthMetres > 0)
+        #expect(banded.points.contains { $0.weight < WholeTrackSmoother.inlierWeight })
+        #expect(abs(banded.distanceMetres - reference.distanceMetres) < 1e-3)
+        #expect(abs(banded.distanceModelDifferenceMetres - reference.distanceModelDifferenceMetres) < 1e-3)
+        #expect(abs(banded.stillLengthMetres - reference.stillLengthMetres) < 1e-3)
     }
 
     /// Exact fixes on a straight line at constant speed are reproduced exactly (the model's cost is zero
@@ -144,16 +170,7 @@ enum SmoothingSupport {
     @Test func injectedJumpsLoseTheirPull() throws {
         let sim = Simulator.simulate(.walk, errors: .cleanPhone, seed: 11)
         var fixes = sim.fixes
-        var rng = TestRNG(state: 42)
-        var jumped: [Int] = []
-        for k in stride(from: 40, to: fixes.count - 40, by: 97) {
-            let g = S.frame.project(latitude: fixes[k].latitude, longitude: fixes[k].longitude)
-            let a = rng.uniform() * 2 * .pi
-            let moved = S.frame.unproject(east: g.east + 60 * sin(a), north: g.north + 60 * cos(a))
-            fixes[k].latitude = moved.latitude
-            fixes[k].longitude = moved.longitude
-            jumped.append(k)
-        }
+        let jumped = S.injectJumps(into: &fixes, from: 40, every: 97, metres: 60, seed: 42)
         try #require(jumped.count >= 5)
         var plain = SmoothingOptions(profile: .walking)
         plain.loss = .quadratic
