@@ -263,17 +263,21 @@ struct Tool {
             #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before, "\(arguments)")
         }
         try? FileManager.default.removeItem(atPath: input.replacingOccurrences(of: ".csv", with: ".geojson"))
+        // Not a regular file: /dev/null may take output more than once.
+        #expect(try Tool.run(["process", input, "--decisions", "/dev/null"]).status == 0)
+        #expect(try Tool.run(["convert", input, "/dev/null", "--to", "csv"]).status == 0)
     }
 
     /// An input that yields no fix fails (exit 1) with what the reader saw, whatever its format; the demo
     /// read as the wrong format says so too.
     @Test func failsWhenTheInputHoldsNoFix() throws {
         let empty = Tool.temporaryPath("empty.nmea"), garbage = Tool.temporaryPath("garbage.txt")
-        defer { for p in [empty, garbage] { try? FileManager.default.removeItem(atPath: p) } }
+        let converted = Tool.temporaryPath("e.csv")
+        defer { for p in [empty, garbage, converted] { try? FileManager.default.removeItem(atPath: p) } }
         try Data().write(to: URL(fileURLWithPath: empty))
         try Data(String(repeating: "no fix here\n", count: 20).utf8).write(to: URL(fileURLWithPath: garbage))
         for arguments in [
-            ["process", empty], ["stops", empty], ["info", empty], ["convert", empty, Tool.temporaryPath("e.csv")],
+            ["process", empty], ["stops", empty], ["info", empty], ["convert", empty, converted],
         ] {
             let result = try Tool.run(arguments)
             #expect(result.status == 1, "\(arguments)")
@@ -288,6 +292,12 @@ struct Tool {
         }
         let stdin = try Tool.run(["process", "-", "--format", "nmea"], stdin: Data())
         #expect(stdin.status == 1 && stdin.stderr.contains("no fixes"))
+        // The JSON summary says so too, and a provider filter that kept nothing is named.
+        let json = try Tool.run(["process", "--json", empty])
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((summary["error"] as? String)?.contains("no fixes") == true)
+        let filtered = try Tool.run(["process", Tool.demo, "--provider", "network"])
+        #expect(filtered.status == 1 && filtered.stderr.contains("--provider kept none"), "\(filtered.stderr)")
     }
 
     /// One fix dated 9999 in the demo: the tracker starts again three fixes later (not every later fix
@@ -301,12 +311,20 @@ struct Tool {
         try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         let result = try Tool.run(["process", "--json", path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("fix 100 of \(path) is dated 9999-12-31T23:59:59Z"))
+        #expect(result.stderr.contains("fix 100 (in read order) of \(path) is dated 9999-12-31T23:59:59Z"))
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let fixes = try #require(summary["fixes"] as? [String: Any])
         let rejected = try #require(fixes["rejected"] as? [String: Int])
         #expect(rejected["outOfOrder"] == 3)  // the demo's own backward step and the two before the restart
         #expect((summary["distanceMetres"] as? Double ?? 0) > 500)
+        // The summary leaves the wrong time out: the demo's span and its one stop, as without it.
+        #expect(summary["durationSeconds"] as? Double == 583)
+        #expect((summary["stops"] as? [Any])?.count == 1)
+        let moving = try #require(summary["movingSeconds"] as? Double)
+        #expect(moving > 400 && moving < 500)
+        let smoothed = try Tool.run(["process", "--json", "--smooth", path])
+        let s2 = try #require(try JSONSerialization.jsonObject(with: Data(smoothed.stdout.utf8)) as? [String: Any])
+        #expect((s2["distanceSigmaMetres"] as? Double ?? .infinity) < 100)
     }
 
     /// A 6 m/s ride read with the walking profile: accepted (under the 8 m/s ceiling) but latched as a

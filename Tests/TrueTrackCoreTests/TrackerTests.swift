@@ -74,6 +74,32 @@ import TrueTrackCore
         var v = Tracker()
         _ = v.process(Self.fix(200_000))
         for i in [0.0, 1, 0.5, 2, 1.5, 3] { #expect(v.process(Self.fix(i)).rejection == .outOfOrder) }
+        // A fix accepted between stale ones ends their run: the clock was right after all.
+        var w = Tracker()
+        _ = w.process(Self.fix(200_000))
+        #expect(w.process(Self.fix(0)).rejection == .outOfOrder)
+        #expect(w.process(Self.fix(1)).rejection == .outOfOrder)
+        #expect(w.process(Self.fix(200_001)).isAccepted)
+        #expect(w.process(Self.fix(2)).rejection == .outOfOrder)
+        #expect(w.process(Self.fix(3)).rejection == .outOfOrder)
+        #expect(w.process(Self.fix(4)).isAnchor)  // a new run of three
+    }
+
+    /// An activity reading stamped with the wrong time must not shadow the readings after the restart: a
+    /// confident in-vehicle reading after it still stops the walking profile's distance.
+    @Test func aClockJumpForgetsTheWrongTimesActivity() throws {
+        var t = Tracker()
+        for i in 0..<10 { _ = t.process(Self.fix(Double(i), north: Double(i) * 1.4, speed: 1.4, course: 0)) }
+        var absurd = Self.fix(
+            10, north: 14, speed: 1.4, course: 0, activity: ActivityReading(kind: .onFoot, confidence: 90))
+        absurd.timestamp = try #require(ISO8601.parse("9999-12-31T23:59:59Z"))
+        _ = t.process(absurd)
+        let bus = ActivityReading(kind: .inVehicle, confidence: 95)
+        var last: FixDecision?
+        for i in 11..<40 {
+            last = t.process(Self.fix(Double(i), north: Double(i) * 1.4, speed: 1.4, course: 0, activity: bus))
+        }
+        #expect(last?.motion == .moving && last?.hold == .activity)
     }
 
     @Test func rejectsByAccuracyAndFlagsAssumedAccuracy() {

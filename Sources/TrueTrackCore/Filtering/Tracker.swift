@@ -4,9 +4,9 @@
 /// 1. **Validity and ordering**: non-finite or out-of-range coordinates → ``RejectionReason/invalid``; the
 ///    same time and position as the previous fix → ``RejectionReason/duplicate``; not newer than the last
 ///    accepted fix → ``RejectionReason/outOfOrder`` (so dt > 0 from here on and nothing divides by zero),
-///    unless ``TrackingProfile/rejectionsBeforeReanchor`` fixes in a row, in order among themselves, are all
-///    at least ``TrackingProfile/clockJumpSeconds`` older: then the last accepted time was wrong (a fix dated
-///    9999) and the tracker starts again from the last of them.
+///    unless ``TrackingProfile/rejectionsBeforeReanchor`` fixes, in order among themselves with none accepted
+///    between them, are all at least ``TrackingProfile/clockJumpSeconds`` older: then the last accepted time
+///    was wrong (a fix dated 9999) and the tracker starts again from the last of them.
 /// 2. **Accuracy gate** (``AccuracyGate``).
 /// 3. **Speed gate** (``SpeedGate``): Doppler speed when present, else derived; above the ceiling →
 ///    ``RejectionReason/speed``.
@@ -201,6 +201,9 @@ public struct Tracker: Sendable {
         if hasFilter && now <= lastAcceptedMilliseconds {
             guard countsAsClockJump(at: now) else { return reject(&decision, .outOfOrder) }
             isClockJump = true
+            // A reading stamped with the wrong time would shadow every later one.
+            activity = nil
+            activityMilliseconds = 0
         }
         if let reading = fix.activity { process(activity: reading, at: fix.timestamp) }
 
@@ -238,7 +241,13 @@ public struct Tracker: Sendable {
 
         if isClockJump {
             // The last accepted time was the wrong one (a receiver's clock fault, a corrupt record): start
-            // again from this fix, as after a long gap.
+            // again from this fix, as after a long gap (and, as for a first fix, not at a Doppler speed above
+            // the ceiling).
+            if let doppler, !SpeedGate.passes(doppler, profile: profile) {
+                decision.gateSpeedMetresPerSecond = doppler
+                decision.gateSpeedSource = .doppler
+                return reject(&decision, .speed)
+            }
             let (e, n) = projection.project(latitude: fix.latitude, longitude: fix.longitude)
             slowSinceMilliseconds = .min
             anchor(
@@ -505,11 +514,14 @@ public struct Tracker: Sendable {
 
     /// Whether a fix at `now`, not newer than the last accepted fix, ends a run of
     /// ``TrackingProfile/rejectionsBeforeReanchor`` fixes that are each at least
-    /// ``TrackingProfile/clockJumpSeconds`` older than the last accepted one and newer than each other: then
-    /// the last accepted time was the wrong one, and the tracker starts again from this fix.
-    @inlinable
+    /// ``TrackingProfile/clockJumpSeconds`` older than the last accepted one, newer than each other, with no
+    /// fix accepted in between (fixes rejected for other reasons may come between): then the last accepted
+    /// time was the wrong one, and the tracker starts again from this fix. Out of line: it runs only for
+    /// out-of-order fixes, and keeps the inlined per-fix path short.
+    @usableFromInline @inline(never)
     mutating func countsAsClockJump(at now: Int64) -> Bool {
-        let behind = Double(lastAcceptedMilliseconds &- now) / 1000
+        // In doubles: any two representable times differ by less than Int64 can hold, but the caller's need not.
+        let behind = (Double(lastAcceptedMilliseconds) - Double(now)) / 1000
         guard behind >= profile.clockJumpSeconds else { return false }
         if staleRun > 0 && staleRunReferenceMilliseconds == lastAcceptedMilliseconds
             && now > staleRunNewestMilliseconds

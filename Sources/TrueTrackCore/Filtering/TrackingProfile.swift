@@ -46,8 +46,9 @@ public struct TrackingProfile: Sendable, Hashable {
     /// A gap between accepted fixes longer than this resets the filter at the new fix, seconds.
     public var filterResetGapSeconds: Double
     /// Fixes at least this much older than the last accepted one, and newer than each other, say that the
-    /// last accepted time was wrong once ``rejectionsBeforeReanchor`` of them arrive in a row: the tracker
-    /// starts again from the last of them instead of rejecting every later fix as out of order. Seconds.
+    /// last accepted time was wrong once ``rejectionsBeforeReanchor`` of them arrive with no fix accepted in
+    /// between: the tracker starts again from the last of them instead of rejecting every later fix as out of
+    /// order. Seconds.
     ///
     /// Default one day. Why: a receiver whose clock jumps (a GPS week-number rollover, a corrupt record
     /// dated 9999) would otherwise freeze the session for good, while a phone's delayed batches are minutes

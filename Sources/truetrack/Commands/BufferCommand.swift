@@ -109,7 +109,7 @@ enum BufferCommand {
                 if decision.rejection == .speed { tooFast += 1 }
                 guard decision.isAccepted else { continue }
                 accepted += 1
-                if decision.hold == .vehicle || decision.hold == .activity { heldAsVehicle += 1 }
+                if ProcessCommand.movedLikeAVehicle(decision) { heldAsVehicle += 1 }
                 fixes.append(fix)
                 decisions.append(decision)
                 if fixes.count == 10_000 { try persist() }

@@ -77,8 +77,13 @@ enum InputOptions {
         guard report.recordsRead > 0 else {
             return CommandFailure(message: "\(report.source): no fixes: the input is empty")
         }
-        let skipped = report.skipped.filter { $0.value > 0 }.sorted { $0.value > $1.value }
+        let skipped = report.skipped.filter { $0.value > 0 }
+            .sorted { ($0.value, $1.key.rawValue) > ($1.value, $0.key.rawValue) }
             .map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
+        if report.skipped(.providerFiltered) > 0 {
+            return CommandFailure(
+                message: "\(report.source): no fixes: --provider kept none of them (skipped: \(skipped))")
+        }
         return CommandFailure(
             message: "\(report.source): no fixes in \(report.recordsRead) records read as \(format.rawValue)"
                 + (skipped.isEmpty ? "" : " (skipped: \(skipped))") + "; is --format right?")

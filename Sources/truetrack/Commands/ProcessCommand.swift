@@ -132,6 +132,7 @@ enum ProcessCommand {
         var latestAccepted: (index: Int, time: Timestamp)?
         var heldAsVehicle = 0
         var clockJumps: [String] = []
+        var wrongTimes: Set<Int> = []  // fixes (1-based, in read order) whose time a clock jump proved wrong
         do {
             while let fix = try reader.next() {
                 read += 1
@@ -149,13 +150,16 @@ enum ProcessCommand {
                     rejected[reason, default: 0] += 1
                 } else {
                     accepted += 1
-                    if decision.hold == .vehicle || decision.hold == .activity { heldAsVehicle += 1 }
+                    if Self.movedLikeAVehicle(decision) { heldAsVehicle += 1 }
                     if let latest = latestAccepted, decision.timestamp < latest.time {
                         // The tracker started again on a clock jump (TrackingProfile.clockJumpSeconds).
+                        wrongTimes.insert(latest.index)
                         clockJumps.append(
-                            "warning: fix \(latest.index) of \(input) is dated \(ISO8601.format(latest.time)), a day or "
-                                + "more after the fixes that follow it; the tracker started again at fix \(read) ("
-                                + "\(ISO8601.format(decision.timestamp))); times and stops around it are unreliable\n")
+                            "warning: fix \(latest.index) (in read order) of \(input) is dated "
+                                + "\(ISO8601.format(latest.time)), a day or more after the fixes that follow it; the "
+                                + "tracker started again at fix \(read) (\(ISO8601.format(decision.timestamp))); the "
+                                + "summary's times, stops and smoothed track leave that fix out"
+                                + (track != nil && !smooth ? " (the --out track holds it)" : "") + "\n")
                     }
                     latestAccepted = (read, decision.timestamp)
                     if !smooth, let state = decision.state {
@@ -170,6 +174,15 @@ enum ProcessCommand {
             throw CommandFailure(
                 message: "\(error) (while writing fix \(read) of \(input), near line "
                     + "\(reader.report.recordsRead))")
+        }
+        if !wrongTimes.isEmpty {
+            // Out of everything computed after the stream: the stop analysis, the smoother, the time span.
+            evidence = evidence.enumerated().filter { !wrongTimes.contains($0.offset + 1) }.map(\.element)
+            if smooth {
+                collected = collected.enumerated().filter { !wrongTimes.contains($0.offset + 1) }.map(\.element)
+            }
+            first = evidence.map(\.timestamp).min()
+            last = evidence.map(\.timestamp).max()
         }
         var smoothed: SmoothedTrack?
         if smooth {
@@ -211,7 +224,8 @@ enum ProcessCommand {
             }, stops: [])
         let stops = StopAnalysis(evidence: evidence, profile: .preset(profile.kind))
         summary.movingSeconds = stops.movingSeconds
-        summary.error = readFailure.map { "\($0) (the \(read) fixes before it were processed)" }
+        let noFixes = readFailure == nil ? InputOptions.noFixes(reader.report, format: reader.format) : nil
+        summary.error = readFailure.map { "\($0) (the \(read) fixes before it were processed)" } ?? noFixes?.message
         summary.stops = stops.stops.map(StopsCommand.StopJSON.init)
         // With the decisions on standard output ('--decisions -'), the summary goes to standard error so
         // that stdout stays pure CSV.
@@ -225,15 +239,22 @@ enum ProcessCommand {
         }
         for error in reader.report.errors.prefix(5) { Terminal.error("  skipped: \(error)\n") }
         for warning in clockJumps.prefix(5) { Terminal.error(warning) }
+        if clockJumps.count > 5 { Terminal.error("warning: and \(clockJumps.count - 5) more clock jumps\n") }
         if let readFailure {
             throw CommandFailure(message: "\(readFailure) (the \(read) fixes before it were processed)")
         }
-        if let failure = InputOptions.noFixes(reader.report, format: reader.format) { throw failure }
+        if let noFixes { throw noFixes }
         return 0
     }
 
     /// A warning when the profile's speed ceiling rejected a large share of the fixes: a drive or a ride read
     /// with the default walking profile otherwise reports a tiny distance without a word.
+    /// Whether an accepted fix's distance was held as travel in a vehicle: the vehicle latch, or the
+    /// activity hold for a fast window or a confident in-vehicle reading (not for a confident still one).
+    static func movedLikeAVehicle(_ decision: FixDecision) -> Bool {
+        decision.hold == .vehicle || (decision.hold == .activity && decision.motion != .still)
+    }
+
     static func profileHint(
         rejectedAsTooFast: Int, read: Int, profile: TrackingProfile, heldAsVehicle: Int = 0, accepted: Int = 0
     ) -> String? {
@@ -244,7 +265,9 @@ enum ProcessCommand {
                 + "use --profile driving or --profile cycling\n"
         }
         // The vehicle latch: accepted, but not counted as the profile's own movement.
-        if accepted >= 20, Double(heldAsVehicle) > 0.25 * Double(accepted) {
+        if accepted >= 20, Double(heldAsVehicle) > 0.25 * Double(accepted),
+            profile.maximumSustainedSpeedMetresPerSecond.isFinite
+        {
             let percent = Int((100 * Double(heldAsVehicle) / Double(accepted)).rounded())
             return
                 "warning: \(heldAsVehicle) of \(accepted) accepted fixes (\(percent) %) moved like a vehicle (faster than "

@@ -80,7 +80,7 @@ enum StopsCommand {
             while let fix = try reader.next() {
                 let decision = tracker.process(fix)
                 if decision.rejection == .speed { tooFast += 1 }
-                if decision.hold == .vehicle || decision.hold == .activity { heldAsVehicle += 1 }
+                if ProcessCommand.movedLikeAVehicle(decision) { heldAsVehicle += 1 }
                 evidence.append(MotionEvidence(fix: fix, decision: decision))
                 if decision.isAccepted { totals.append((decision.timestamp, decision.totalDistanceMetres)) }
             }

@@ -28,11 +28,15 @@ enum OutputPaths {
         }
     }
 
-    /// Device and inode of an existing file (symlinks followed); for a path that does not exist yet, its
-    /// absolute, symlink-resolved folder and name; `nil` when neither can be found.
+    /// Device and inode of an existing regular file (symlinks followed); for a path that does not exist yet,
+    /// its absolute, symlink-resolved folder and name; `nil` when neither can be found, and for anything that
+    /// is not a regular file (`/dev/null`, a terminal, a pipe: writing there truncates nothing).
     static func identity(of path: String) -> String? {
         var info = stat()
-        if stat(path, &info) == 0 { return "inode \(info.st_dev):\(info.st_ino)" }
+        if stat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFREG else { return nil }
+            return "inode \(info.st_dev):\(info.st_ino)"
+        }
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
