@@ -129,10 +129,8 @@ enum ProcessCommand {
         var readFailure: ReadError?
         var evidence: [MotionEvidence] = []
         var collected: [Fix] = []
-        var latestAccepted: (index: Int, time: Timestamp)?
         var heldAsVehicle = 0
-        var clockJumps: [String] = []
-        var wrongTimes: Set<Int> = []  // fixes (1-based, in read order) whose time a clock jump proved wrong
+        var clockJumps = ClockJumps()
         do {
             while let fix = try reader.next() {
                 read += 1
@@ -144,6 +142,7 @@ enum ProcessCommand {
                 if first.map({ fix.timestamp < $0 }) ?? true { first = fix.timestamp }
                 if last.map({ fix.timestamp > $0 }) ?? true { last = fix.timestamp }
                 let decision = tracker.process(fix)
+                clockJumps.observe(decision, index: read, input: input)
                 evidence.append(MotionEvidence(fix: fix, decision: decision))
                 if smooth { collected.append(fix) }
                 if let reason = decision.rejection {
@@ -151,17 +150,6 @@ enum ProcessCommand {
                 } else {
                     accepted += 1
                     if Self.movedLikeAVehicle(decision) { heldAsVehicle += 1 }
-                    if let latest = latestAccepted, decision.timestamp < latest.time {
-                        // The tracker started again on a clock jump (TrackingProfile.clockJumpSeconds).
-                        wrongTimes.insert(latest.index)
-                        clockJumps.append(
-                            "warning: fix \(latest.index) (in read order) of \(input) is dated "
-                                + "\(ISO8601.format(latest.time)), a day or more after the fixes that follow it; the "
-                                + "tracker started again at fix \(read) (\(ISO8601.format(decision.timestamp))); the "
-                                + "summary's times, stops and smoothed track leave that fix out"
-                                + (track != nil && !smooth ? " (the --out track holds it)" : "") + "\n")
-                    }
-                    latestAccepted = (read, decision.timestamp)
                     if !smooth, let state = decision.state {
                         try track?.write(state, at: decision.timestamp, from: fix)
                     }
@@ -175,12 +163,10 @@ enum ProcessCommand {
                 message: "\(error) (while writing fix \(read) of \(input), near line "
                     + "\(reader.report.recordsRead))")
         }
-        if !wrongTimes.isEmpty {
+        if !clockJumps.wrongFixes.isEmpty {
             // Out of everything computed after the stream: the stop analysis, the smoother, the time span.
-            evidence = evidence.enumerated().filter { !wrongTimes.contains($0.offset + 1) }.map(\.element)
-            if smooth {
-                collected = collected.enumerated().filter { !wrongTimes.contains($0.offset + 1) }.map(\.element)
-            }
+            evidence = clockJumps.removingWrongFixes(from: evidence)
+            if smooth { collected = clockJumps.removingWrongFixes(from: collected) }
             first = evidence.map(\.timestamp).min()
             last = evidence.map(\.timestamp).max()
         }
@@ -238,8 +224,7 @@ enum ProcessCommand {
             Terminal.error(hint)
         }
         for error in reader.report.errors.prefix(5) { Terminal.error("  skipped: \(error)\n") }
-        for warning in clockJumps.prefix(5) { Terminal.error(warning) }
-        if clockJumps.count > 5 { Terminal.error("warning: and \(clockJumps.count - 5) more clock jumps\n") }
+        clockJumps.report()
         if let readFailure {
             throw CommandFailure(message: "\(readFailure) (the \(read) fixes before it were processed)")
         }

@@ -76,19 +76,34 @@ enum StopsCommand {
         // A read error ends the input, not the analysis: the fixes before it are analysed and reported,
         // and the caller exits 1 with the error (nothing already read is lost).
         var failure: ReadError?
+        var clockJumps = ClockJumps()
+        var acceptedIndices: [Int] = []  // the read index (1-based) of each entry of `totals`
         do {
             while let fix = try reader.next() {
                 let decision = tracker.process(fix)
+                clockJumps.observe(decision, index: evidence.count + 1, input: path)
                 if decision.rejection == .speed { tooFast += 1 }
                 if ProcessCommand.movedLikeAVehicle(decision) { heldAsVehicle += 1 }
                 evidence.append(MotionEvidence(fix: fix, decision: decision))
-                if decision.isAccepted { totals.append((decision.timestamp, decision.totalDistanceMetres)) }
+                if decision.isAccepted {
+                    totals.append((decision.timestamp, decision.totalDistanceMetres))
+                    acceptedIndices.append(evidence.count)
+                }
             }
         } catch {
             failure = error
         }
         if failure == nil, let empty = InputOptions.noFixes(reader.report, format: reader.format) { throw empty }
-        return (StopAnalysis(evidence: evidence, profile: .preset(kind)), evidence.count, totals, failure)
+        clockJumps.report()
+        let count = evidence.count
+        if !clockJumps.wrongFixes.isEmpty {
+            // `total(at:in:)` searches the totals by time: a wrong time among them would break the search.
+            totals = zip(acceptedIndices, totals).filter { !clockJumps.wrongFixes.contains($0.0) }.map(\.1)
+        }
+        return (
+            StopAnalysis(evidence: clockJumps.removingWrongFixes(from: evidence), profile: .preset(kind)), count,
+            totals, failure
+        )
     }
 
     /// The tracker's total at `time`: the last accepted fix's total at or before it.
