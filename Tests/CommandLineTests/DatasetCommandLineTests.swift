@@ -49,6 +49,11 @@ struct DatasetCommandLineTests {
         #expect(bad.first?.contains("Pixel4_GnssLog.txt:88:33") == true)
         #expect(bad.first?.contains("'altitude'") == true)
         #expect(bad.first?.contains("-29co.199999") == true)
+        // The table marks the recordings whose counts differ from the manifest's and says what that means.
+        let text = try Tool.run(["datasets", "--datasets", SharedDatasets.root!])
+        let korita = try #require(text.stdout.split(separator: "\n").first { $0.hasPrefix("gpx-korita-zbevnica") })
+        #expect(korita.contains("ok ≠"))
+        #expect(text.stdout.contains("differ from the manifest's count"))
     }
 
     @Test func countsTheIPINDuplicatesAndBackwardTimestamps() throws {
