@@ -263,6 +263,12 @@ struct Tool {
             #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before, "\(arguments)")
         }
         try? FileManager.default.removeItem(atPath: input.replacingOccurrences(of: ".csv", with: ".geojson"))
+        // A dangling symlink to the other output: writing it would create that file.
+        let dangling = Tool.temporaryPath("overwrite-dangling.csv")
+        defer { try? FileManager.default.removeItem(atPath: dangling) }
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: other)
+        let clash = try Tool.run(["process", input, "--out", other, "--decisions", dangling])
+        #expect(clash.status == 2 && clash.stderr.contains("refusing to overwrite"), "\(clash.stderr)")
         // Not a regular file: /dev/null may take output more than once.
         #expect(try Tool.run(["process", input, "--decisions", "/dev/null"]).status == 0)
         #expect(try Tool.run(["convert", input, "/dev/null", "--to", "csv"]).status == 0)

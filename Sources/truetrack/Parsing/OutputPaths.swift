@@ -31,11 +31,22 @@ enum OutputPaths {
     /// Device and inode of an existing regular file (symlinks followed); for a path that does not exist yet,
     /// its absolute, symlink-resolved folder and name; `nil` when neither can be found, and for anything that
     /// is not a regular file (`/dev/null`, a terminal, a pipe: writing there truncates nothing).
-    static func identity(of path: String) -> String? {
+    static func identity(of path: String, linksFollowed: Int = 0) -> String? {
         var info = stat()
         if stat(path, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFREG else { return nil }
             return "inode \(info.st_dev):\(info.st_ino)"
+        }
+        // A dangling symlink: writing creates its target, so the target is what the path names.
+        var linkInfo = stat()
+        if linksFollowed < 8, lstat(path, &linkInfo) == 0, linkInfo.st_mode & S_IFMT == S_IFLNK {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(path, &buffer, buffer.count - 1)
+            if count > 0 {
+                let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+                return identity(of: target.hasPrefix("/") ? target : folder + target, linksFollowed: linksFollowed + 1)
+            }
         }
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) } ?? "."
