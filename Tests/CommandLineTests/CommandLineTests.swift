@@ -269,6 +269,13 @@ struct Tool {
         try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: other)
         let clash = try Tool.run(["process", input, "--out", other, "--decisions", dangling])
         #expect(clash.status == 2 && clash.stderr.contains("refusing to overwrite"), "\(clash.stderr)")
+        // A symlink loop is followed only so far, then writing to it fails with the system's message.
+        let loopA = Tool.temporaryPath("loop-a"), loopB = Tool.temporaryPath("loop-b")
+        defer { for p in [loopA, loopB] { try? FileManager.default.removeItem(atPath: p) } }
+        try FileManager.default.createSymbolicLink(atPath: loopA, withDestinationPath: loopB)
+        try FileManager.default.createSymbolicLink(atPath: loopB, withDestinationPath: loopA)
+        let loop = try Tool.run(["process", input, "--decisions", loopA])
+        #expect(loop.status == 1 && loop.stderr.contains("cannot write"), "\(loop.stderr)")
         // Not a regular file: /dev/null may take output more than once.
         #expect(try Tool.run(["process", input, "--decisions", "/dev/null"]).status == 0)
         #expect(try Tool.run(["convert", input, "/dev/null", "--to", "csv"]).status == 0)
