@@ -113,8 +113,9 @@ import TrueTrackSimulation
         #expect(sharedFixes >= 80 && separateFixes >= 80, "shared \(sharedFixes), separate \(separateFixes)")
     }
 
-    /// The ring (power-of-two mask, time-only reads) behaves like an array with the documented rules, across
-    /// many wrap-arounds, drops, spacing skips and resets.
+    /// The ring (power-of-two mask, time-only reads) behaves like an array with the documented rules (drop
+    /// what is older than the span but the newest such sample), across many wrap-arounds, drops, spacing
+    /// skips and resets.
     @Test func trailingWindowMatchesAnArrayModel() {
         var window = TrailingWindow()
         var model: [TrailingWindow.Sample] = []
@@ -128,7 +129,8 @@ import TrueTrackSimulation
             }
             let span = Int64(5_000 + random.next() % 40_000)
             window.dropOlder(than: now, spanMilliseconds: span)
-            while let first = model.first, first.milliseconds < now - span { model.removeFirst() }
+            // Older than the span are dropped, except the newest of them (the window reaches the whole span).
+            while model.count > 1, model[1].milliseconds <= now - span { model.removeFirst() }
             var s = TrailingWindow.Sample.empty
             s.milliseconds = now
             s.east = Double(step)

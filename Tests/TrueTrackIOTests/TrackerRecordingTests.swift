@@ -64,20 +64,15 @@ struct TrackerRecordingTests {
             }
             if w.ground { groundErrors.append(error) }
             if w.ground {
-                // Unmet: the Samsung positions themselves cover only 74-93 % of the walk (see the report).
-                // Regression guard (worst today −22.0 %), then the issue's bar.
-                #expect(error <= 0.25, "\(w.id): \(o.distance) m vs \(reference) m")
-                // Today −19.9, −22.0, −7.8, −18.0 %: only t01r03 misses the 20 % bar (a known issue for that walk
-                // alone, so that meeting it is reported).
-                withKnownIssue("ground-level walk t01r03 under-counts by 22 %") {
-                    #expect(error <= 0.20, "\(w.id): \(o.distance) m vs \(reference) m")
-                } when: {
-                    w.id == "ipin2023-t01r03"
-                }
+                // Today −19.9, −9.8, −7.8, −18.0 %: each within the issue's 20 % (t01r03 read −22.0 % until the
+                // trailing window kept a sample from before its span across t01r03's 17 s gap). The Samsung
+                // positions themselves cover only 74-96 % of the walk (tools/analysis/ipin_walk_window.py).
+                #expect(error <= 0.20, "\(w.id): \(o.distance) m vs \(reference) m")
             } else {
                 #expect(error <= 0.35, "\(w.id): \(o.distance) m vs \(reference) m")
             }
         }
+        // Median 13.9 % today (bar 10 %).
         withKnownIssue("median ground-level error above 10 %") {
             #expect(E.percentile(groundErrors, 0.5) <= 0.10, "ground-level median \(groundErrors)")
         }

@@ -49,6 +49,21 @@ import TrueTrackSimulation
         }
     }
 
+    /// Loggers that record every 11-45 s (GPX hikes, battery savers): the trailing window always reaches a
+    /// sample at least its span back, so the walk is judged moving and counts up to the 10 s clamp on
+    /// each step (10/11, 10/25, 10/45 of it). Before, a fix every 21 s or more counted nothing.
+    @Test(arguments: [11, 25, 45] as [Int])
+    func sparseFixesCountTheWalkUpToTheClamp(every seconds: Int) {
+        let sim = Simulator.simulate(.walk, errors: .cleanPhone, seed: 4)
+        var tracker = Tracker(profile: .walking)
+        for (i, fix) in sim.fixes.enumerated() where i % seconds == 0 { _ = tracker.process(fix) }
+        let expected = Scenario.walk.truthDistanceMetres * min(1, 10 / Double(seconds))
+        let ratio = tracker.distance.totalMetres / expected
+        #expect(
+            ratio > 0.85 && ratio < 1.1,
+            "every \(seconds) s: \(tracker.distance.totalMetres) m, clamp-limited \(expected) m")
+    }
+
     @Test(arguments: [1, 2, 3] as [UInt64])
     func busRideInsideAWalkCountsOnlyTheWalk(seed: UInt64) {
         let walked = Scenario.busRideInsideWalk.truthDistanceMetres(activities: [.walking])

@@ -96,11 +96,13 @@ struct TrailingWindow: Sendable {
     @inlinable @inline(__always)
     mutating func oldest() -> Sample? { count > 0 ? sample(inSlot: head) : nil }
 
-    /// Drops samples older than `now − spanMilliseconds`.
+    /// Drops the samples older than `now − spanMilliseconds` except the newest of them: the window then reaches
+    /// back at least the whole span whenever there is history, however sparse the fixes (with one fix every
+    /// 25 s a window of 20 s would otherwise never hold a sample before the current fix, and judge nothing).
     @inlinable @inline(__always)
     mutating func dropOlder(than now: Int64, spanMilliseconds: Int64) {
         let limit = now &- spanMilliseconds
-        while count > 0 && milliseconds(inSlot: head) < limit {
+        while count > 1 && milliseconds(inSlot: slot(1)) <= limit {
             head = (head &+ 1) & (Self.capacity &- 1)
             count &-= 1
         }
