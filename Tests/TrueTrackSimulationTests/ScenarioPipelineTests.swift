@@ -64,6 +64,24 @@ import TrueTrackSimulation
             "every \(seconds) s: \(tracker.distance.totalMetres) m, clamp-limited \(expected) m")
     }
 
+    /// The other side of the same window: a still phone without Doppler whose sparse fixes jump now and then
+    /// (60 m multipath, 1 %). Judging over a window stretched past its span must not let a jump through as
+    /// movement: the span proper is judged for speed too.
+    @Test(arguments: [7, 11, 13, 25] as [Int])
+    func aStillPhoneLoggingSparselyStaysAlmostStill(every seconds: Int) {
+        let errors = ErrorModel(accuracyMetres: 12, multipathProbability: 0.01, speedAbsentProbability: 1)
+        var perTenMinutes: [Double] = []
+        for seed in 1...30 as ClosedRange<UInt64> {
+            let sim = Simulator.simulate(.stationary, errors: errors, seed: seed)
+            var tracker = Tracker(profile: .walking)
+            for (i, fix) in sim.fixes.enumerated() where i % seconds == 0 { _ = tracker.process(fix) }
+            perTenMinutes.append(tracker.distance.totalMetres * 600 / Scenario.stationary.durationSeconds)
+        }
+        let mean = perTenMinutes.reduce(0, +) / Double(perTenMinutes.count)
+        print("still phone every \(seconds) s: mean \(mean) m, worst \(perTenMinutes.max()!) m per 10 min")
+        #expect(mean < 10, "every \(seconds) s: mean \(mean) m per 10 min")
+    }
+
     @Test(arguments: [1, 2, 3] as [UInt64])
     func busRideInsideAWalkCountsOnlyTheWalk(seed: UInt64) {
         let walked = Scenario.busRideInsideWalk.truthDistanceMetres(activities: [.walking])

@@ -429,9 +429,21 @@ public struct Tracker: Sendable {
         let motion = MotionGate.verdict(
             activity, ageSeconds: Double(now &- activityMilliseconds) / 1000, profile: profile)
         decision.motion = motion
-        let isFast =
+        var isFast =
             windowMilliseconds >= span / 2
             && net / (Double(windowMilliseconds) / 1000) > profile.maximumSustainedSpeedMetresPerSecond
+        if !isFast && windowMilliseconds > span && window.count > 1 {
+            // The window reaches back past its span (sparse fixes: see TrailingWindow.dropOlder); a net speed
+            // over that longer stretch dilutes a jump, so the span proper (from its oldest sample) is judged too.
+            let inner = window.sample(1)
+            let innerMilliseconds = now &- inner.milliseconds
+            if innerMilliseconds >= span / 2 {
+                let ie = filter.east - inner.east, iN = filter.north - inner.north
+                isFast =
+                    (ie * ie + iN * iN).squareRoot() / (Double(innerMilliseconds) / 1000)
+                    > profile.maximumSustainedSpeedMetresPerSecond
+            }
+        }
         let readsVehicle = motion != .uncertain && activity?.kind == .inVehicle
         if isFast || readsVehicle {
             // Faster over the window than the profile's traveller can sustain (GeoLife's taxi and bus average

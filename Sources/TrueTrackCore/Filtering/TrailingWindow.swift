@@ -46,7 +46,9 @@ struct TrailingWindow: Sendable {
 
     /// Capacity of the ring (a power of two: slots wrap with a mask).
     @usableFromInline static let capacity = 32
-    /// The longest window the ring can hold at one sample per second (one slot spare).
+    /// The longest window the ring can hold at one sample per second: 30 samples inside the span, the one kept
+    /// from before it (see ``dropOlder(than:spanMilliseconds:)``) and the new fix fill the 32 slots exactly
+    /// (``dropOlder(than:spanMilliseconds:)`` always runs before ``append(_:)``).
     @usableFromInline static let maximumSpanSeconds = 30.0
     /// The minimum spacing between samples, milliseconds (1 s: 1 Hz is the usual fix rate; faster fixes are
     /// sampled, not all stored).
