@@ -87,8 +87,8 @@ public struct SmoothingOptions: Sendable, Hashable {
     /// (``SmoothedTrack/distanceModelDifferenceMetres``). Default `true`. Why: a length is made of the
     /// fix-to-fix shape, which only the white part of the error blurs, while the stated accuracy is mostly a
     /// slowly varying bias that makes the smoother cut a walk's corners (measured, `truetrack bench`: median
-    /// |error| on the seven IPIN walks 11.4 % instead of 22.4 % with the stillness gate on both; GSDC drives
-    /// +0.008 / +0.024 % instead of +0.001 / +0.014 %). The positions stay those of the stated accuracy: over
+    /// |error| on the seven IPIN walks 10.2 % instead of 22.4 % with the stillness gate on both; GSDC drives
+    /// +0.008 / +0.025 % instead of +0.001 / +0.014 %). The positions stay those of the stated accuracy: over
     /// the longer spans that weigh a position the bias does average out (GSDC p95 1.56 m vs 1.73 m raw).
     /// Without the term σ covered the reference on 4 of the 10 moving recordings.
     public var checksModelDependence: Bool

@@ -9,7 +9,9 @@ import TrueTrackCore
 /// smooth motion that no robust weight removes (measured, `truetrack bench`: the smoothed track is 1.5–26 m
 /// long on the seven stationary recordings, up to 111 m per 10 minutes; the forward filter reports 0.00 m on
 /// every one). A step counts when the window of ``windowSeconds`` centred on it is moving, decided as the
-/// forward filter decides:
+/// forward filter decides. The window reaches from the last state at or before half its length before the
+/// step's middle to the first at or after half its length after it, so it spans at least its length however
+/// sparse the fixes (the forward filter's trailing window keeps one sample from before its span likewise):
 /// - when at least half the window's fixes carry a Doppler speed the smoother uses, their mean speed does:
 ///   moving from ``motionDopplerSpeedMetresPerSecond`` (a walker pacing back and forth is moving, a still
 ///   receiver's jitter is not);
@@ -73,10 +75,14 @@ public struct StillnessGate: Sendable, Hashable {
             }
             let middle = (times[s - 1] + times[s]) / 2
             // The window: the states of this segment within ±half of the step's middle, at least s − 1 and s.
+            // The window reaches at least half its length on each side: from the last state at or before
+            // middle − half to the first at or after middle + half (within the segment), however sparse the
+            // fixes (with one every 11 s a window of states inside ±10 s would hold one step, and judge a 1 m/s
+            // hiker still).
             low = max(low, segmentStart)
-            while low < s - 1 && times[low] < middle - half { low += 1 }
+            while low < s - 1 && times[low + 1] <= middle - half { low += 1 }
             high = max(high, s)
-            while high + 1 < n && !opensSegment[high + 1] && times[high + 1] <= middle + half { high += 1 }
+            while high + 1 < n && !opensSegment[high + 1] && times[high] < middle + half { high += 1 }
             let inside = totals[high + 1].minus(totals[low])
             if inside.speeds > 0 && 2 * inside.speeds >= inside.fixes {
                 counts[s] = inside.speedSumMetresPerSecond >= motionDopplerSpeedMetresPerSecond * Double(inside.speeds)

@@ -185,7 +185,7 @@ struct SmoothingRecordingTests {
                 String(
                     format: "stationary %@: %.2f m counted, %.2f m left out as still, σ %.2f m", r.id,
                     track.distanceMetres, track.stillLengthMetres, track.distanceSigmaMetres))
-            // Measured 0.00 m on six, 1.38 m on the u-blox F9P (11 minutes).
+            // Measured 0.00 m on six, 1.19 m on the u-blox F9P (11 minutes).
             #expect(track.distanceMetres < 2, "\(r.id)")
             #expect(track.distanceMetres <= 2 * track.distanceSigmaMetres || track.distanceMetres == 0, "\(r.id)")
         }

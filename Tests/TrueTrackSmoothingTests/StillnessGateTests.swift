@@ -34,35 +34,44 @@ import TrueTrackSimulation
     }
 
     /// Hand-worked: 20 s still at the origin, then 1 m/s east, 1 Hz, accuracy 3 m (threshold 5 m). The step
-    /// into state s is judged on the states within ±5 s of its middle (s − 0.5): its net displacement is the
-    /// east distance covered inside that window.
+    /// into state s (middle s − 0.5) is judged from the last state at or before s − 5.5 to the first at or
+    /// after s + 4.5, i.e. states s − 6 … s + 5: its net displacement is the east distance covered there.
     @Test func countsAStepOnceTheCentredWindowMovesBeyondTheThreshold() {
         let n = 40
         let times = (0..<n).map(Double.init)
         let east = (0..<n).map { max(0, Double($0) - 20) }
         let counts = Self.counts(
             times: times, east: east, opensSegment: [true] + Array(repeating: false, count: n - 1), accuracy: 3)
-        // Window of step s: states ⌈s − 5.5⌉ … ⌊s + 4.5⌋ = s − 5 … s + 4; net = max(0, s + 4 − 20) − max(0, s − 5 − 20).
         for s in 1..<n {
-            let high = min(s + 4, n - 1), low = max(s - 5, 0)
+            let high = min(s + 5, n - 1), low = max(s - 6, 0)
             let net = max(0, Double(high) - 20) - max(0, Double(low) - 20)
             #expect(counts[s] == (net > 5), "step \(s): net \(net)")
         }
-        #expect(!counts[21] && counts[22])  // the walk's first step is judged with the fixes after it
+        #expect(!counts[20] && counts[21])  // the walk's first step is judged with the fixes after it
     }
 
-    /// The window is closed: a state exactly half a window from the step's middle is inside it. Fixes every
-    /// 0.5 s; a 10 s window around the middle of the step into state 20 (t = 9.75 s) reaches 4.75 … 14.75 s.
-    /// Only the state at 14.75 s (index 29) has moved, by 6 m (threshold 5 m): the step counts only if that
-    /// state is inside.
-    @Test func theWindowIncludesStatesAtExactlyHalfTheWindow() {
-        let n = 60
-        let times = (0..<n).map { Double($0) / 2 }
-        let east = (0..<n).map { $0 >= 29 ? 6.0 : 0 }
-        let counts = Self.counts(
-            times: times, east: east, opensSegment: [true] + Array(repeating: false, count: n - 1), accuracy: 3)
-        #expect(counts[20])  // the window reaches the state at 14.75 s exactly
-        #expect(!counts[19])  // the step into state 19 (middle 9.25 s) reaches 14.25 s: still
+    /// Sparse fixes: one every 11 s, a hiker at 1 m/s, no accuracy (the assumed 10 m: threshold 12 m). A window
+    /// of the states inside ±10 s of a step's middle would hold that step alone (11 m: still); reaching the
+    /// first state past half the window on each side it spans three steps (33 m) and counts them all.
+    @Test func theWindowReachesPastHalfItsLengthOnEachSide() {
+        let n = 30
+        let times = (0..<n).map { Double($0) * 11 }
+        let east = (0..<n).map { Double($0) * 11 }
+        var gate = Self.gate
+        gate.windowSeconds = 20
+        var x = [Double](repeating: 0, count: 4 * n)
+        for s in 0..<n { x[2 * s] = east[s] }
+        var totals = [StillnessGate.Totals](repeating: .init(), count: n + 1)
+        for s in 0..<n {
+            totals[s + 1] = StillnessGate.Totals(
+                accuracySumMetres: totals[s].accuracySumMetres + gate.assumedAccuracyMetres, speedSumMetresPerSecond: 0,
+                fixes: totals[s].fixes + 1, speeds: 0)
+        }
+        let counts = gate.countedSteps(
+            times: times, opensSegment: [true] + Array(repeating: false, count: n - 1), solution: x, order: 2 * n,
+            totals: totals)
+        #expect(gate.baseMetres + gate.accuracyFactor * gate.assumedAccuracyMetres == 12)
+        #expect(counts.dropFirst().allSatisfy { $0 })
     }
 
     /// The Doppler decides only when at least half the window's fixes carry it: a track with a single fast
