@@ -9,6 +9,19 @@ import TrueTrackSimulation
 /// every layout the reader knows) and checks that reading never crashes, always terminates, and that every
 /// error names a line.
 @Suite struct CSVReaderRobustnessTests {
+    /// Binary garbage in a field is shown as the bytes that were there, valid UTF-8 is escaped byte by byte,
+    /// and nothing shows the replacement character's bytes (`\xEF\xBF\xBD`) instead of the input's.
+    @Test func errorMessagesShowTheBytesThatWereThere() throws {
+        let text: [UInt8] =
+            [0x74, 0x69, 0x6D, 0x65, 0x2C, 0x6C, 0x61, 0x74, 0x2C, 0x6C, 0x6F, 0x6E, 0x0A]  // "time,lat,lon\n"
+            + [0x8F, 0xFF, 0x01] + Array("abc,4\u{E9},11\n".utf8)
+        var reader = CSVReader(stream: ByteStream(bytes: text, name: "bin.csv"))
+        let error = try #require(throws: ReadError.self) { _ = try reader.next() }
+        #expect(error.description.contains("found \"\\x8F\\xFF\\x01abc\""), "\(error.description)")
+        #expect(!error.description.contains("\\xEF\\xBF\\xBD"))
+        #expect(ReadError.quote("4\u{E9}") == "\"4\\xC3\\xA9\"")
+    }
+
     /// Valid inputs to mutate: the first lines of the real files, and generated ones.
     static func seeds() -> [[UInt8]] {
         var seeds: [[UInt8]] = []

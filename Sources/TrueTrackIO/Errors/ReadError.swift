@@ -84,24 +84,75 @@ public enum ReadError: Error, Sendable, Hashable, CustomStringConvertible {
     public static func quote(_ text: String) -> String {
         var out = "\""
         var count = 0
-        for byte in text.utf8 {
-            if count == 60 { out += "…"; break }
-            switch byte {
-            case UInt8(ascii: "\""): out += "\\\""
-            case UInt8(ascii: "\\"): out += "\\\\"
-            case 0x20..<0x7F: out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                out += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+        scalars: for scalar in text.unicodeScalars {
+            // A byte that was not valid UTF-8 in the input (see ``quote(_:_:_:)``).
+            if scalar.value & 0xFFFF_FF00 == rawByteBase {
+                if count == 60 { out += "…"; break }
+                out += hexEscape(UInt8(scalar.value & 0xFF))
+                count += 1
+                continue
             }
-            count += 1
+            for byte in String(scalar).utf8 {
+                if count == 60 {
+                    out += "…"
+                    break scalars
+                }
+                switch byte {
+                case UInt8(ascii: "\""): out += "\\\""
+                case UInt8(ascii: "\\"): out += "\\\\"
+                case 0x20..<0x7F: out.unicodeScalars.append(Unicode.Scalar(byte))
+                default: out += hexEscape(byte)
+                }
+                count += 1
+            }
         }
         return out + "\""
     }
 
-    /// Quotes the bytes `p[start..<end]` (see ``quote(_:)``).
+    /// Private-use scalars U+F700 … U+F7FF stand for raw bytes 0x00 … 0xFF that were not valid UTF-8.
+    static let rawByteBase: UInt32 = 0xF700
+
+    /// `\xNN` for a byte.
+    static func hexEscape(_ byte: UInt8) -> String {
+        let hex = String(byte, radix: 16, uppercase: true)
+        return "\\x" + (hex.count == 1 ? "0" + hex : hex)
+    }
+
+    /// The bytes `p[start..<end]` (at most 64) as text for an error message: valid UTF-8 as it is, and every
+    /// byte that is not part of valid UTF-8 as a private-use scalar (``rawByteBase`` + byte) that ``quote(_:)``
+    /// shows as `\xNN`, so a message about binary garbage shows the bytes that were there (decoding them first
+    /// would show the replacement character's bytes, `\xEF\xBF\xBD`).
     public static func quote(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> String {
         let end = min(end, start + 64)
-        return String(decoding: UnsafeRawBufferPointer(rebasing: p[start..<max(start, end)]), as: UTF8.self)
+        var text = ""
+        var i = start
+        while i < max(start, end) {
+            let b = p[i]
+            let length: Int
+            switch b {
+            case 0x00..<0x80: length = 1
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: length = 0  // a continuation byte or one never used in UTF-8
+            }
+            if length > 1, i + length <= end,
+                (1..<length).allSatisfy({ p[i + $0] & 0xC0 == 0x80 })
+            {
+                let piece = String(decoding: UnsafeRawBufferPointer(rebasing: p[i..<(i + length)]), as: UTF8.self)
+                if !piece.unicodeScalars.contains("\u{FFFD}") {
+                    text += piece
+                    i += length
+                    continue
+                }
+            }
+            if length == 1 {
+                text.unicodeScalars.append(Unicode.Scalar(b))
+            } else {
+                text.unicodeScalars.append(Unicode.Scalar(rawByteBase + UInt32(b))!)
+            }
+            i += 1
+        }
+        return text
     }
 }
