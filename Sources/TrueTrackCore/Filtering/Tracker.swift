@@ -197,13 +197,10 @@ public struct Tracker: Sendable {
         lastReceivedLatitude = fix.latitude
         lastReceivedLongitude = fix.longitude
         if isDuplicate { return reject(&decision, .duplicate) }
-        var isClockJump = false
-        if hasFilter && now <= lastAcceptedMilliseconds {
-            guard countsAsClockJump(at: now) else { return reject(&decision, .outOfOrder) }
-            isClockJump = true
-            // A reading stamped with the wrong time would shadow every later one.
-            activity = nil
-            activityMilliseconds = 0
+        // Not newer: out of order, unless it ends a clock jump's run, which restarts the tracker (the fix is then
+        // anchored below like a first fix).
+        if hasFilter && now <= lastAcceptedMilliseconds && !restartsOnClockJump(at: now) {
+            return reject(&decision, .outOfOrder)
         }
         if let reading = fix.activity { process(activity: reading, at: fix.timestamp) }
 
@@ -236,23 +233,6 @@ public struct Tracker: Sendable {
                 displacementAccuracy: displacementAccuracy, now: now)
             decision.gateSpeedMetresPerSecond = doppler
             decision.gateSpeedSource = doppler == nil ? nil : .doppler
-            return finishAnchor(&decision)
-        }
-
-        if isClockJump {
-            // The last accepted time was the wrong one (a receiver's clock fault, a corrupt record): start
-            // again from this fix, as after a long gap (and, as for a first fix, not at a Doppler speed above
-            // the ceiling).
-            if let doppler, !SpeedGate.passes(doppler, profile: profile) {
-                decision.gateSpeedMetresPerSecond = doppler
-                decision.gateSpeedSource = .doppler
-                return reject(&decision, .speed)
-            }
-            let (e, n) = projection.project(latitude: fix.latitude, longitude: fix.longitude)
-            slowSinceMilliseconds = .min
-            anchor(
-                east: e, north: n, variance: r, fix: fix, accuracy: accuracy,
-                displacementAccuracy: displacementAccuracy, now: now)
             return finishAnchor(&decision)
         }
 
@@ -432,17 +412,10 @@ public struct Tracker: Sendable {
         var isFast =
             windowMilliseconds >= span / 2
             && net / (Double(windowMilliseconds) / 1000) > profile.maximumSustainedSpeedMetresPerSecond
-        if !isFast && windowMilliseconds > span && window.count > 1 {
+        if !isFast && windowMilliseconds > span {
             // The window reaches back past its span (sparse fixes: see TrailingWindow.dropOlder); a net speed
             // over that longer stretch dilutes a jump, so the span proper (from its oldest sample) is judged too.
-            let inner = window.sample(1)
-            let innerMilliseconds = now &- inner.milliseconds
-            if innerMilliseconds >= span / 2 {
-                let ie = filter.east - inner.east, iN = filter.north - inner.north
-                isFast =
-                    (ie * ie + iN * iN).squareRoot() / (Double(innerMilliseconds) / 1000)
-                    > profile.maximumSustainedSpeedMetresPerSecond
-            }
+            isFast = isFastOverSpanProper(now: now, spanMilliseconds: span)
         }
         let readsVehicle = motion != .uncertain && activity?.kind == .inVehicle
         if isFast || readsVehicle {
@@ -524,6 +497,20 @@ public struct Tracker: Sendable {
         return decision
     }
 
+    /// Whether the net speed from the oldest window sample inside the span (not the one kept from before it)
+    /// to the filter exceeds the sustainable speed, judged once that sample is at least half a span old. Out of
+    /// line: it runs only when the fixes are sparser than the window keeps by itself.
+    @usableFromInline @inline(never)
+    mutating func isFastOverSpanProper(now: Int64, spanMilliseconds span: Int64) -> Bool {
+        guard window.count > 1 else { return false }
+        let inner = window.sample(1)
+        let innerMilliseconds = now &- inner.milliseconds
+        guard innerMilliseconds >= span / 2 else { return false }
+        let ie = filter.east - inner.east, iN = filter.north - inner.north
+        return (ie * ie + iN * iN).squareRoot() / (Double(innerMilliseconds) / 1000)
+            > profile.maximumSustainedSpeedMetresPerSecond
+    }
+
     /// Whether a fix at `now`, not newer than the last accepted fix, ends a run of
     /// ``TrackingProfile/rejectionsBeforeReanchor`` fixes that are each at least
     /// ``TrackingProfile/clockJumpSeconds`` older than the last accepted one, newer than each other, with no
@@ -531,7 +518,7 @@ public struct Tracker: Sendable {
     /// time was the wrong one, and the tracker starts again from this fix. Out of line: it runs only for
     /// out-of-order fixes, and keeps the inlined per-fix path short.
     @usableFromInline @inline(never)
-    mutating func countsAsClockJump(at now: Int64) -> Bool {
+    mutating func restartsOnClockJump(at now: Int64) -> Bool {
         // In doubles: any two representable times differ by less than Int64 can hold, but the caller's need not.
         let behind = (Double(lastAcceptedMilliseconds) - Double(now)) / 1000
         guard behind >= profile.clockJumpSeconds else { return false }
@@ -544,7 +531,15 @@ public struct Tracker: Sendable {
         }
         staleRunNewestMilliseconds = now
         staleRunReferenceMilliseconds = lastAcceptedMilliseconds
-        return staleRun >= profile.rejectionsBeforeReanchor
+        guard staleRun >= profile.rejectionsBeforeReanchor else { return false }
+        // The last accepted time was the wrong one (a receiver's clock fault, a corrupt record): start again
+        // from this fix as from a first fix (accuracy gate, Doppler ceiling, a new plane); the distance is kept.
+        hasFilter = false
+        slowSinceMilliseconds = .min
+        // A reading stamped with the wrong time would shadow every later one.
+        activity = nil
+        activityMilliseconds = 0
+        return true
     }
 
     /// Completes the decision of a fix that (re-)anchored the filter.
