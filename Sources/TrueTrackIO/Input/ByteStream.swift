@@ -183,6 +183,14 @@ public final class ByteStream {
             String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         }
 
+        /// The error for a malformed field at bytes `start..<end` of this line of `file`: where (line, column,
+        /// byte), which field, what was expected, and the bytes that were there.
+        func malformedField(in file: String, _ start: Int, _ end: Int, field: String, expected: String) -> ReadError {
+            .malformedField(
+                location(file: file, at: start), field: field, expected: expected,
+                found: ReadError.quote(bytes, start, end))
+        }
+
         /// The location of byte index `index` of this line (for errors).
         public func location(file: String, at index: Int? = nil) -> SourceLocation {
             let column = index.map { $0 - start + 1 } ?? 0

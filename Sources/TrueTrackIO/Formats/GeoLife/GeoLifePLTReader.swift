@@ -108,15 +108,18 @@ public struct GeoLifePLTReader: FixReader, ByteStreamReader {
             return nil
         }
         guard let latitude = NumberParsing.double(p, starts.0, ends.0) else {
-            throw malformed(line, starts.0, ends.0, "latitude", "a number in degrees")
+            throw line.malformedField(
+                in: stream.name, starts.0, ends.0, field: "latitude", expected: "a number in degrees")
         }
         guard let longitude = NumberParsing.double(p, starts.1, ends.1) else {
-            throw malformed(line, starts.1, ends.1, "longitude", "a number in degrees")
+            throw line.malformedField(
+                in: stream.name, starts.1, ends.1, field: "longitude", expected: "a number in degrees")
         }
         var altitude: Double? = nil
         if !SeparatorScan.isBlank(p, starts.3, ends.3) {
             guard let feet = NumberParsing.double(p, starts.3, ends.3) else {
-                throw malformed(line, starts.3, ends.3, "altitude", "a number in feet")
+                throw line.malformedField(
+                    in: stream.name, starts.3, ends.3, field: "altitude", expected: "a number in feet")
             }
             if feet != GeoLifePLTReader.invalidAltitudeFeet { altitude = feet * GeoLifePLTReader.metresPerFoot }
         }
@@ -125,10 +128,12 @@ public struct GeoLifePLTReader: FixReader, ByteStreamReader {
         let timestamp: Timestamp
         if hasDate || hasTime {
             guard hasDate, let day = GeoLifeText.date(p, starts.5, ends.5, separator: UInt8(ascii: "-")) else {
-                throw malformed(line, starts.5, ends.5, "date", "a date yyyy-MM-dd")
+                throw line.malformedField(
+                    in: stream.name, starts.5, ends.5, field: "date", expected: "a date yyyy-MM-dd")
             }
             guard hasTime, let seconds = GeoLifeText.timeOfDay(p, starts.6, ends.6) else {
-                throw malformed(line, starts.6, ends.6, "time", "a time of day HH:mm:ss")
+                throw line.malformedField(
+                    in: stream.name, starts.6, ends.6, field: "time", expected: "a time of day HH:mm:ss")
             }
             timestamp = Timestamp(millisecondsSince1970: day.millisecondsSince1970 + Int64(seconds) * 1000)
         } else {
@@ -139,7 +144,8 @@ public struct GeoLifePLTReader: FixReader, ByteStreamReader {
             guard let days = NumberParsing.double(p, starts.4, ends.4),
                 let stamp = Timestamp(secondsSince1970: (days - GeoLifeText.unixEpochSerialDay) * 86_400)
             else {
-                throw malformed(line, starts.4, ends.4, "days", "days since 1899-12-30")
+                throw line.malformedField(
+                    in: stream.name, starts.4, ends.4, field: "days", expected: "days since 1899-12-30")
             }
             timestamp = stamp
         }
@@ -149,15 +155,6 @@ public struct GeoLifePLTReader: FixReader, ByteStreamReader {
             let at = error.field == "latitude" ? starts.0 : starts.1
             throw .invalidFix(line.location(file: stream.name, at: at), error)
         }
-    }
-
-    private func malformed(
-        _ line: ByteStream.Line, _ s: Int, _ e: Int, _ field: String,
-        _ expected: String
-    ) -> ReadError {
-        .malformedField(
-            line.location(file: stream.name, at: s), field: field, expected: expected,
-            found: ReadError.quote(line.bytes, s, e))
     }
 }
 

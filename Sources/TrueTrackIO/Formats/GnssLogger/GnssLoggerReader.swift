@@ -231,10 +231,12 @@ public struct GnssLoggerReader: FixReader, ByteStreamReader {
             return nil
         }
         guard let latitude = NumberParsing.double(p, f.latitudeStart, f.latitudeEnd) else {
-            throw malformed(line, f.latitudeStart, f.latitudeEnd, "latitude", "a number in degrees")
+            throw line.malformedField(
+                in: stream.name, f.latitudeStart, f.latitudeEnd, field: "latitude", expected: "a number in degrees")
         }
         guard let longitude = NumberParsing.double(p, f.longitudeStart, f.longitudeEnd) else {
-            throw malformed(line, f.longitudeStart, f.longitudeEnd, "longitude", "a number in degrees")
+            throw line.malformedField(
+                in: stream.name, f.longitudeStart, f.longitudeEnd, field: "longitude", expected: "a number in degrees")
         }
         let timestamp = try time(line, f.timeStart, f.timeEnd)
         let altitude = try number(line, f.altitudeStart, f.altitudeEnd, "altitude", "a number in metres")
@@ -254,7 +256,8 @@ public struct GnssLoggerReader: FixReader, ByteStreamReader {
         var signals: Int? = nil
         if f.signalsStart >= 0, !SeparatorScan.isBlank(p, f.signalsStart, f.signalsEnd) {
             guard let value = NumberParsing.int(p, f.signalsStart, f.signalsEnd) else {
-                throw malformed(line, f.signalsStart, f.signalsEnd, "used_signals", "a whole number")
+                throw line.malformedField(
+                    in: stream.name, f.signalsStart, f.signalsEnd, field: "used_signals", expected: "a whole number")
             }
             signals = Int(truncatingIfNeeded: value)
         }
@@ -281,7 +284,7 @@ public struct GnssLoggerReader: FixReader, ByteStreamReader {
         guard s >= 0, s < e else { return nil }
         if let value = NumberParsing.double(line.bytes, s, e) { return value }
         if SeparatorScan.isBlank(line.bytes, s, e) { return nil }
-        throw malformed(line, s, e, field, expected)
+        throw line.malformedField(in: stream.name, s, e, field: field, expected: expected)
     }
 
     /// The fix time: UTC milliseconds since 1970, an integer (a decimal or exponent form is rounded).
@@ -294,10 +297,11 @@ public struct GnssLoggerReader: FixReader, ByteStreamReader {
         } else if let value = NumberParsing.double(p, s, e), value.isFinite, abs(value) < 1e15 {
             ms = Int64(value.rounded())
         } else {
-            throw malformed(line, s, e, "time", "UTC milliseconds since 1970")
+            throw line.malformedField(in: stream.name, s, e, field: "time", expected: "UTC milliseconds since 1970")
         }
         guard Timestamp.representableMilliseconds.contains(ms) else {
-            throw malformed(line, s, e, "time", "UTC milliseconds since 1970 within years 0001-9999")
+            throw line.malformedField(
+                in: stream.name, s, e, field: "time", expected: "UTC milliseconds since 1970 within years 0001-9999")
         }
         return Timestamp(millisecondsSince1970: ms)
     }
@@ -314,16 +318,7 @@ public struct GnssLoggerReader: FixReader, ByteStreamReader {
         if k - i == 1, p[i] == UInt8(ascii: "1") { return true }
         if GnssLoggerReader.equalsIgnoringCase(p, i, k, "true") { return true }
         if GnssLoggerReader.equalsIgnoringCase(p, i, k, "false") { return false }
-        throw malformed(line, s, e, "mock_location", "0, 1, true or false")
-    }
-
-    private func malformed(
-        _ line: ByteStream.Line, _ s: Int, _ e: Int, _ field: String,
-        _ expected: String
-    ) -> ReadError {
-        .malformedField(
-            line.location(file: stream.name, at: s), field: field, expected: expected,
-            found: ReadError.quote(line.bytes, s, e))
+        throw line.malformedField(in: stream.name, s, e, field: "mock_location", expected: "0, 1, true or false")
     }
 
     // MARK: - Helpers

@@ -128,13 +128,16 @@ public struct IPINReader: FixReader, ByteStreamReader {
         guard let seconds = NumberParsing.double(p, time.start, time.end),
             let timestamp = Timestamp(secondsSince1970: seconds)
         else {
-            throw malformed(line, time, "time", "UTC seconds since 1970")
+            throw line.malformedField(
+                in: stream.name, time.start, time.end, field: "time", expected: "UTC seconds since 1970")
         }
         guard let latitude = NumberParsing.double(p, lat.start, lat.end) else {
-            throw malformed(line, lat, "latitude", "a number in degrees")
+            throw line.malformedField(
+                in: stream.name, lat.start, lat.end, field: "latitude", expected: "a number in degrees")
         }
         guard let longitude = NumberParsing.double(p, lon.start, lon.end) else {
-            throw malformed(line, lon, "longitude", "a number in degrees")
+            throw line.malformedField(
+                in: stream.name, lon.start, lon.end, field: "longitude", expected: "a number in degrees")
         }
         var altitude = try number(line, alt, "altitude", "a number in metres")
         var bearing = try number(line, bearingField, "bearing", "a number in degrees")
@@ -171,7 +174,7 @@ public struct IPINReader: FixReader, ByteStreamReader {
     ) throws(ReadError) -> Double? {
         if let value = NumberParsing.double(line.bytes, field.start, field.end) { return value }
         if SeparatorScan.isBlank(line.bytes, field.start, field.end) { return nil }
-        throw malformed(line, field, name, expected)
+        throw line.malformedField(in: stream.name, field.start, field.end, field: name, expected: expected)
     }
 
     /// An optional whole number (satellite count): `nil` when the field is missing or empty.
@@ -180,17 +183,8 @@ public struct IPINReader: FixReader, ByteStreamReader {
     {
         guard let field, !SeparatorScan.isBlank(line.bytes, field.start, field.end) else { return nil }
         guard let value = NumberParsing.int(line.bytes, field.start, field.end) else {
-            throw malformed(line, field, name, "a whole number")
+            throw line.malformedField(in: stream.name, field.start, field.end, field: name, expected: "a whole number")
         }
         return Int(truncatingIfNeeded: value)
-    }
-
-    private func malformed(
-        _ line: ByteStream.Line, _ field: (start: Int, end: Int), _ name: String,
-        _ expected: String
-    ) -> ReadError {
-        .malformedField(
-            line.location(file: stream.name, at: field.start), field: name, expected: expected,
-            found: ReadError.quote(line.bytes, field.start, field.end))
     }
 }

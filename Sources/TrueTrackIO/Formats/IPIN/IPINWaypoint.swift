@@ -98,19 +98,22 @@ public struct IPINWaypointReader: ByteStreamReader {
         let floorField = fields.next()
         let buildingField = fields.next()
         guard let seconds = NumberParsing.double(p, time.start, time.end), seconds.isFinite else {
-            throw malformed(line, time, "app_time", "seconds")
+            throw line.malformedField(in: stream.name, time.start, time.end, field: "app_time", expected: "seconds")
         }
         guard let counter = NumberParsing.int(p, counterField.start, counterField.end) else {
-            throw malformed(line, counterField, "counter", "a whole number")
+            throw line.malformedField(
+                in: stream.name, counterField.start, counterField.end, field: "counter", expected: "a whole number")
         }
         guard let latitude = NumberParsing.double(p, lat.start, lat.end) else {
-            throw malformed(line, lat, "latitude", "a number in degrees")
+            throw line.malformedField(
+                in: stream.name, lat.start, lat.end, field: "latitude", expected: "a number in degrees")
         }
         guard latitude.isFinite, abs(latitude) <= 90 else {
             throw .invalidFix(line.location(file: stream.name, at: lat.start), .latitudeOutOfRange(latitude))
         }
         guard let longitude = NumberParsing.double(p, lon.start, lon.end) else {
-            throw malformed(line, lon, "longitude", "a number in degrees")
+            throw line.malformedField(
+                in: stream.name, lon.start, lon.end, field: "longitude", expected: "a number in degrees")
         }
         guard longitude.isFinite, abs(longitude) <= 180 else {
             throw .invalidFix(line.location(file: stream.name, at: lon.start), .longitudeOutOfRange(longitude))
@@ -128,17 +131,8 @@ public struct IPINWaypointReader: ByteStreamReader {
     ) throws(ReadError) -> Int? {
         guard let field, !SeparatorScan.isBlank(line.bytes, field.start, field.end) else { return nil }
         guard let value = NumberParsing.int(line.bytes, field.start, field.end) else {
-            throw malformed(line, field, name, "a whole number")
+            throw line.malformedField(in: stream.name, field.start, field.end, field: name, expected: "a whole number")
         }
         return Int(truncatingIfNeeded: value)
-    }
-
-    private func malformed(
-        _ line: ByteStream.Line, _ field: (start: Int, end: Int), _ name: String,
-        _ expected: String
-    ) -> ReadError {
-        .malformedField(
-            line.location(file: stream.name, at: field.start), field: name, expected: expected,
-            found: ReadError.quote(line.bytes, field.start, field.end))
     }
 }
