@@ -64,7 +64,7 @@ final class LoopbackReceiver {
         for action in ["count", "list", "clear"] {
             let result = try Tool.run(["buffer", action, "--db", db])
             #expect(result.status == 1, "\(action)")
-            #expect(result.stderr.contains("no buffer there"), "\(action): \(result.stderr)")
+            #expect(result.stderr.contains("no such buffer"), "\(action): \(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: db), "\(action)")
         }
     }

@@ -245,24 +245,22 @@ struct Tool {
         defer { for p in [input, link, other] { try? FileManager.default.removeItem(atPath: p) } }
         try FileManager.default.copyItem(atPath: Tool.demo, toPath: input)
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: input)
+        let geojson = Tool.temporaryPath("overwrite-input.geojson")
+        defer { try? FileManager.default.removeItem(atPath: geojson) }
+        #expect(try Tool.run(["convert", input, geojson]).status == 0)
         let before = try Data(contentsOf: URL(fileURLWithPath: input))
         let folder = (input as NSString).deletingLastPathComponent
         for arguments in [
             ["convert", input, input], ["convert", input, link],
             ["process", input, "--out", folder + "/./" + (input as NSString).lastPathComponent],
             ["process", input, "--decisions", link], ["process", input, "--out", other, "--decisions", other],
-            ["stops", link, "--out", input.replacingOccurrences(of: ".csv", with: ".geojson")],
+            ["stops", geojson, "--out", geojson],
         ] {
             let result = try Tool.run(arguments)
-            if arguments[0] == "stops" {
-                #expect(result.status == 0, "\(arguments): \(result.stderr)")  // a different file: fine
-                continue
-            }
             #expect(result.status == 2, "\(arguments)")
             #expect(result.stderr.contains("refusing to overwrite"), "\(arguments): \(result.stderr)")
             #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before, "\(arguments)")
         }
-        try? FileManager.default.removeItem(atPath: input.replacingOccurrences(of: ".csv", with: ".geojson"))
         // A dangling symlink to the other output: writing it would create that file.
         let dangling = Tool.temporaryPath("overwrite-dangling.csv")
         defer { try? FileManager.default.removeItem(atPath: dangling) }
@@ -339,6 +337,18 @@ struct Tool {
         #expect(stops.status == 0 && stops.stderr.contains("is dated 9999-12-31T23:59:59Z"))
         let report = try #require(try JSONSerialization.jsonObject(with: Data(stops.stdout.utf8)) as? [String: Any])
         #expect((report["stops"] as? [Any])?.count == 1)
+        // Several accepted fixes dated 9999 in a row: all of them are left out, not only the last.
+        let run = Tool.temporaryPath("y9999-run.csv")
+        defer { try? FileManager.default.removeItem(atPath: run) }
+        for i in 100...104 {
+            let c = try #require(lines[i].firstIndex(of: ","))
+            lines[i] = "9999-12-31T23:59:5\(i - 100)Z" + lines[i][c...]
+        }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: run, atomically: true, encoding: .utf8)
+        let several = try Tool.run(["process", "--json", run])
+        #expect(several.stderr.contains("(and 4 more accepted fixes after it)"), "\(several.stderr)")
+        let s3 = try #require(try JSONSerialization.jsonObject(with: Data(several.stdout.utf8)) as? [String: Any])
+        #expect(s3["durationSeconds"] as? Double == 583)
         let smoothed = try Tool.run(["process", "--json", "--smooth", path])
         let s2 = try #require(try JSONSerialization.jsonObject(with: Data(smoothed.stdout.utf8)) as? [String: Any])
         #expect((s2["distanceSigmaMetres"] as? Double ?? .infinity) < 100)

@@ -3,12 +3,6 @@ import TrueTrackCore
 import TrueTrackIO
 import TrueTrackStore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `truetrack buffer add|list|count|clear --db FILE`: the SQLite buffer of fixes an app keeps before syncing.
 enum BufferCommand {
     static let spec = CommandSpec(
@@ -58,11 +52,7 @@ enum BufferCommand {
             }
             storeOptions = StoreOptions(maxRecordsToPersist: n)
         }
-        // Only `add` creates a buffer: counting, listing or clearing a mistyped path must not leave an empty
-        // database behind and answer 0.
-        if action != "add" && db != ":memory:" && access(db, F_OK) != 0 {
-            throw CommandFailure(message: "\(db): no buffer there (buffer add creates one)")
-        }
+        if action != "add" { try InputOptions.requireExistingBuffer(db) }
         let buffer: FixBuffer
         do { buffer = try FixBuffer(path: db, options: storeOptions) } catch {
             throw CommandFailure(message: error.description)

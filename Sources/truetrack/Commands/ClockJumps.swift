@@ -7,20 +7,27 @@ struct ClockJumps {
     /// The wrong fixes, 1-based in read order.
     private(set) var wrongFixes: Set<Int> = []
     private var warnings: [String] = []
-    private var latestAccepted: (index: Int, time: Timestamp)?
+    /// The accepted fixes since the last restart, in order (their times only grow): the ones a restart proves
+    /// wrong are those dated after the fix the tracker restarted at.
+    private var accepted: [(index: Int, time: Timestamp)] = []
 
     /// Observes the decision on the `index`-th fix read (1-based) of `input`.
     mutating func observe(_ decision: FixDecision, index: Int, input: String) {
         guard decision.isAccepted else { return }
-        if let latest = latestAccepted, decision.timestamp < latest.time {
-            wrongFixes.insert(latest.index)
+        if let latest = accepted.last, decision.timestamp < latest.time {
+            var wrong: [(index: Int, time: Timestamp)] = []
+            while let last = accepted.last, last.time > decision.timestamp { wrong.append(accepted.removeLast()) }
+            wrongFixes.formUnion(wrong.map(\.index))
+            let first = wrong[wrong.count - 1]
             warnings.append(
-                "warning: fix \(latest.index) (in read order) of \(input) is dated \(ISO8601.format(latest.time)), "
-                    + "a day or more after the fixes that follow it; the tracker started again at fix \(index) ("
+                "warning: fix \(first.index) (in read order) of \(input) is dated \(ISO8601.format(first.time))"
+                    + (wrong.count > 1 ? " (and \(wrong.count - 1) more accepted fixes after it)" : "")
+                    + ", a day or more after the fixes that follow; the tracker started again at fix \(index) ("
                     + "\(ISO8601.format(decision.timestamp))); the summary's times, stops and smoothed track leave "
-                    + "that fix out\n")
+                    + (wrong.count > 1 ? "those fixes" : "that fix") + " out\n")
+            accepted.removeAll(keepingCapacity: true)
         }
-        latestAccepted = (index, decision.timestamp)
+        accepted.append((index, decision.timestamp))
     }
 
     /// `values` (one per fix read, in read order) without the wrong fixes.

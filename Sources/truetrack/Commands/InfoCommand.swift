@@ -55,11 +55,6 @@ enum InfoCommand {
             let unreadable = report.error != nil && report.recordsRead == 0 && report.fixes == 0
             if !arguments.has("json") && !unreadable { Terminal.out(text(report)) }
             if let error = report.error { Terminal.error("Error: \(error)\n") }
-            if report.fixes == 0, (report.skipped["checksumMismatch"] ?? 0) > 0 {
-                Terminal.error(
-                    "hint: \(path): no fix read and \(report.skipped["checksumMismatch"]!) sentences failed their "
-                        + "checksum; if the file is known to carry wrong checksums, add --accept-bad-checksums\n")
-            }
         }
         if arguments.has("json") { Terminal.out(Terminal.json(reports)) }
         return failed ? 1 : 0

@@ -1,3 +1,4 @@
+import Foundation
 import TrueTrackCore
 import TrueTrackIO
 
@@ -84,8 +85,22 @@ enum InputOptions {
             return CommandFailure(
                 message: "\(report.source): no fixes: --provider kept none of them (skipped: \(skipped))")
         }
+        if report.skipped(.checksumMismatch) > 0 {
+            return CommandFailure(
+                message: "\(report.source): no fixes: \(report.skipped(.checksumMismatch)) sentences failed their "
+                    + "checksum (skipped: \(skipped)); if the file is known to carry wrong checksums (NovAtel SPAN "
+                    + "truth exports), add --accept-bad-checksums")
+        }
         return CommandFailure(
             message: "\(report.source): no fixes in \(report.recordsRead) records read as \(format.rawValue)"
                 + (skipped.isEmpty ? "" : " (skipped: \(skipped))") + "; is --format right?")
+    }
+
+    /// Fails unless a buffer database exists at `path`: only `buffer add` creates one, so the commands that
+    /// read, clear or sync a buffer must not leave an empty database behind at a mistyped path and answer 0.
+    static func requireExistingBuffer(_ path: String) throws(CommandFailure) {
+        guard path == ":memory:" || FileManager.default.fileExists(atPath: path) else {
+            throw CommandFailure(message: "\(path): no such buffer (create it with 'truetrack buffer add')")
+        }
     }
 }

@@ -125,7 +125,6 @@ enum ProcessCommand {
         var rejected: [RejectionReason: Int] = [:]
         var raw = 0.0
         var previous: Fix?
-        var first: Timestamp?, last: Timestamp?
         var readFailure: ReadError?
         var evidence: [MotionEvidence] = []
         var collected: [Fix] = []
@@ -139,8 +138,6 @@ enum ProcessCommand {
                     if step.isFinite { raw += step }
                 }
                 previous = fix
-                if first.map({ fix.timestamp < $0 }) ?? true { first = fix.timestamp }
-                if last.map({ fix.timestamp > $0 }) ?? true { last = fix.timestamp }
                 let decision = tracker.process(fix)
                 clockJumps.observe(decision, index: read, input: input)
                 evidence.append(MotionEvidence(fix: fix, decision: decision))
@@ -163,13 +160,11 @@ enum ProcessCommand {
                 message: "\(error) (while writing fix \(read) of \(input), near line "
                     + "\(reader.report.recordsRead))")
         }
-        if !clockJumps.wrongFixes.isEmpty {
-            // Out of everything computed after the stream: the stop analysis, the smoother, the time span.
-            evidence = clockJumps.removingWrongFixes(from: evidence)
-            if smooth { collected = clockJumps.removingWrongFixes(from: collected) }
-            first = evidence.map(\.timestamp).min()
-            last = evidence.map(\.timestamp).max()
-        }
+        // The wrong times a clock jump proved are out of everything computed after the stream: the stop
+        // analysis, the smoother, the time span.
+        evidence = clockJumps.removingWrongFixes(from: evidence)
+        if smooth { collected = clockJumps.removingWrongFixes(from: collected) }
+        let first = evidence.lazy.map(\.timestamp).min(), last = evidence.lazy.map(\.timestamp).max()
         var smoothed: SmoothedTrack?
         if smooth {
             var options = SmoothingOptions(profile: profile)
@@ -210,8 +205,11 @@ enum ProcessCommand {
             }, stops: [])
         let stops = StopAnalysis(evidence: evidence, profile: .preset(profile.kind))
         summary.movingSeconds = stops.movingSeconds
-        let noFixes = readFailure == nil ? InputOptions.noFixes(reader.report, format: reader.format) : nil
-        summary.error = readFailure.map { "\($0) (the \(read) fixes before it were processed)" } ?? noFixes?.message
+        // The failure the command ends with, if any: the read error that cut the input short, or no fix at all.
+        let failure =
+            readFailure.map { CommandFailure(message: "\($0) (the \(read) fixes before it were processed)") }
+            ?? InputOptions.noFixes(reader.report, format: reader.format)
+        summary.error = failure?.message
         summary.stops = stops.stops.map(StopsCommand.StopJSON.init)
         // With the decisions on standard output ('--decisions -'), the summary goes to standard error so
         // that stdout stays pure CSV.
@@ -225,23 +223,21 @@ enum ProcessCommand {
         }
         for error in reader.report.errors.prefix(5) { Terminal.error("  skipped: \(error)\n") }
         clockJumps.report()
-        if let readFailure {
-            throw CommandFailure(message: "\(readFailure) (the \(read) fixes before it were processed)")
-        }
-        if let noFixes { throw noFixes }
+        if let failure { throw failure }
         return 0
     }
 
-    /// A warning when the profile's speed ceiling rejected a large share of the fixes: a drive or a ride read
-    /// with the default walking profile otherwise reports a tiny distance without a word.
     /// Whether an accepted fix's distance was held as travel in a vehicle: the vehicle latch, or the
     /// activity hold for a fast window or a confident in-vehicle reading (not for a confident still one).
     static func movedLikeAVehicle(_ decision: FixDecision) -> Bool {
         decision.hold == .vehicle || (decision.hold == .activity && decision.motion != .still)
     }
 
+    /// A warning when the profile's speed ceiling rejected a large share of the fixes, or held most accepted
+    /// ones as a vehicle: a drive or a ride read with the default walking profile otherwise reports a tiny
+    /// distance without a word.
     static func profileHint(
-        rejectedAsTooFast: Int, read: Int, profile: TrackingProfile, heldAsVehicle: Int = 0, accepted: Int = 0
+        rejectedAsTooFast: Int, read: Int, profile: TrackingProfile, heldAsVehicle: Int, accepted: Int
     ) -> String? {
         if read >= 20, Double(rejectedAsTooFast) > 0.2 * Double(read) {
             let percent = Int((100 * Double(rejectedAsTooFast) / Double(read)).rounded())

@@ -75,9 +75,7 @@ enum SyncCommand {
             throw UsageError(message: error.description)
         }
         do {
-            guard FileManager.default.fileExists(atPath: db) else {
-                throw CommandFailure(message: "\(db): no such buffer (create it with 'truetrack buffer add')")
-            }
+            try InputOptions.requireExistingBuffer(db)
             synchronizer = try Synchronizer(databasePath: db, configuration: configuration)
         } catch let error as SyncError {
             throw CommandFailure(message: error.description)
