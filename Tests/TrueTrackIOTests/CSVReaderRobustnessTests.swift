@@ -20,6 +20,10 @@ import TrueTrackSimulation
         #expect(error.description.contains("found \"\\x8F\\xFF\\x01abc\""), "\(error.description)")
         #expect(!error.description.contains("\\xEF\\xBF\\xBD"))
         #expect(ReadError.quote("4\u{E9}") == "\"4\\xC3\\xA9\"")
+        // Real text in the stand-ins' range (U+F701: EF 9C 81) shows its own three bytes.
+        let privateUse: [UInt8] = [0x34, 0xEF, 0x9C, 0x81]
+        let quoted = privateUse.withUnsafeBytes { ReadError.quote(ReadError.quote($0, 0, 4)) }
+        #expect(quoted == "\"4\\xEF\\x9C\\x81\"", "\(quoted)")
     }
 
     /// Valid inputs to mutate: the first lines of the real files, and generated ones.

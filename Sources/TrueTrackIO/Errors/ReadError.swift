@@ -140,7 +140,10 @@ public enum ReadError: Error, Sendable, Hashable, CustomStringConvertible {
                 (1..<length).allSatisfy({ p[i + $0] & 0xC0 == 0x80 })
             {
                 let piece = String(decoding: UnsafeRawBufferPointer(rebasing: p[i..<(i + length)]), as: UTF8.self)
-                if !piece.unicodeScalars.contains("\u{FFFD}") {
+                // Valid text, unless it is the replacement character or one of the stand-ins below (real
+                // U+F700…U+F7FF text would otherwise print as the bytes it stands for).
+                if !piece.unicodeScalars.contains(where: { $0 == "\u{FFFD}" || $0.value & 0xFFFF_FF00 == rawByteBase })
+                {
                     text += piece
                     i += length
                     continue
