@@ -82,6 +82,18 @@ import TrueTrackSimulation
         #expect(mean < 10, "every \(seconds) s: mean \(mean) m per 10 min")
     }
 
+    /// A drive whose fixes carry confident in-vehicle readings (a phone's activity recogniser, or a JSON reader
+    /// that assumes confidence 100) counts with the driving profile as without them: the vehicle latch is for
+    /// profiles that exclude the vehicle. (It counted 0 m when any in-vehicle reading latched.)
+    @Test func aDriveWithInVehicleReadingsCountsWithTheDrivingProfile() {
+        var errors = ErrorModel.carReceiver
+        errors.activityConfidence = 90
+        let withReadings = Self.relativeError(.drive, errors, .driving, seed: 1)
+        let without = Self.relativeError(.drive, .carReceiver, .driving, seed: 1)
+        #expect(abs(withReadings) < 0.005, "error \(withReadings)")
+        #expect(abs(withReadings - without) < 0.001)
+    }
+
     @Test(arguments: [1, 2, 3] as [UInt64])
     func busRideInsideAWalkCountsOnlyTheWalk(seed: UInt64) {
         let walked = Scenario.busRideInsideWalk.truthDistanceMetres(activities: [.walking])

@@ -417,7 +417,11 @@ public struct Tracker: Sendable {
             // over that longer stretch dilutes a jump, so the span proper (from its oldest sample) is judged too.
             isFast = isFastOverSpanProper(now: now, spanMilliseconds: span)
         }
-        let readsVehicle = motion != .uncertain && activity?.kind == .inVehicle
+        let readsExcludedActivity =
+            motion != .uncertain && activity.map { profile.excludedActivities.contains($0.kind) } == true
+        // A confident in-vehicle reading latches only a profile that excludes it (walking, running, cycling):
+        // for the driving profile a car is the journey itself, not a spell to hold.
+        let readsVehicle = readsExcludedActivity && activity?.kind == .inVehicle
         if isFast || readsVehicle {
             // Faster over the window than the profile's traveller can sustain (GeoLife's taxi and bus average
             // 4.6-5.3 m/s), or a confident in-vehicle reading: the vehicle latch (re)starts, and the slow
@@ -429,8 +433,6 @@ public struct Tracker: Sendable {
         } else if isInVehicle, slowSinceMilliseconds == .min {
             slowSinceMilliseconds = now
         }
-        let readsExcludedActivity =
-            motion != .uncertain && activity.map { profile.excludedActivities.contains($0.kind) } == true
         if readsExcludedActivity || isFast {
             increment = 0
             decision.hold = .activity
