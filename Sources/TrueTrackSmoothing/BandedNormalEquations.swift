@@ -585,7 +585,7 @@ struct BandedNormalEquations {
         return total
     }
 
-    /// The posterior moments the noise estimation needs (``NoiseEstimation``), from the factor by the same
+    /// The posterior moments the noise estimation needs (``NoiseEstimate``), from the factor by the same
     /// selected-inversion recursion as ``positionVariances()``: the per-axis posterior variance of every
     /// state's position (m²) and velocity (m²/s²), and Σₖ tr(Q̃ₖ⁻¹ Cov εₖ) over the links k → k + 1 of the
     /// track, where εₖ = xₖ₊₁ − F xₖ is the link's process residual (position, velocity) and

@@ -72,7 +72,7 @@ public struct SmoothedTrack: Sendable {
     ///    the distance the noise model decides (corners cut, or noise kept as wiggles) and counts as 1σ.
     ///    Not computed (0) when ``whiteAccuracyScale`` is within 1/√2 … √2: that is a change of ln q within
     ///    term 2's 1σ, which term 2 already covers to first order. Measured (`truetrack bench`): 3–4 m on the
-    ///    40 km GSDC drives, where Doppler fixes the shape; 8–36 m on the IPIN walks.
+    ///    40 km GSDC drives, where Doppler fixes the shape; 11–79 m on the IPIN walks.
     /// 5. **Stillness** (``stillLengthMetres``): the length the ``StillnessGate`` left out counts as 1σ — a
     ///    window judged still may hold a slow walk whose net displacement the fixes' noise hides.
     ///

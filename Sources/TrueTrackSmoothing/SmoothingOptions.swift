@@ -90,7 +90,8 @@ public struct SmoothingOptions: Sendable, Hashable {
     /// |error| on the seven IPIN walks 10.2 % instead of 22.4 % with the stillness gate on both; GSDC drives
     /// +0.008 / +0.025 % instead of +0.001 / +0.014 %). The positions stay those of the stated accuracy: over
     /// the longer spans that weigh a position the bias does average out (GSDC p95 1.56 m vs 1.73 m raw).
-    /// Without the term σ covered the reference on 4 of the 10 moving recordings.
+    /// σ keeps the term as 1σ: the two readings are both defensible (`truetrack bench`: 10 of 10 moving
+    /// recordings within ±2σ with it, 8 of 10 without).
     public var checksModelDependence: Bool
 
     /// Which steps of the smoothed track count towards its distance (see ``StillnessGate``); `nil` counts

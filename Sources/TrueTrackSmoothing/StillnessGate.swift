@@ -6,7 +6,7 @@ import TrueTrackCore
 /// smoother applies it.
 ///
 /// A smoother fed a receiver at rest still draws a track: the fixes' slowly wandering error becomes slow,
-/// smooth motion that no robust weight removes (measured, `truetrack bench`: the smoothed track is 1.5–26 m
+/// smooth motion that no robust weight removes (measured, `truetrack bench`: the stated-accuracy track is 1.5–26 m
 /// long on the seven stationary recordings, up to 111 m per 10 minutes; the forward filter reports 0.00 m on
 /// every one). A step counts when the window of ``windowSeconds`` centred on it is moving, decided as the
 /// forward filter decides. The window reaches from the last state at or before half its length before the

@@ -72,8 +72,11 @@ import TrueTrackCore
 
     /// Off by default, and a short track keeps the given parameters.
     @Test func isOffByDefaultAndNeedsEnoughStates() {
+        // Off by default on a track long enough to estimate (so the default, not the length, decides).
+        let long = Self.track(count: 200, accelerationSigma: 1, errorSigma: 3, reportedFactor: 4, seed: 13)
+        #expect(!SmoothingOptions(profile: .walking).estimatesNoise)
+        #expect(!WholeTrackSmoother(profile: .walking).smooth(long).noise.isEstimated)
         let fixes = Self.track(count: 20, accelerationSigma: 1, errorSigma: 3, reportedFactor: 4, seed: 13)
-        #expect(!WholeTrackSmoother(profile: .walking).smooth(fixes).noise.isEstimated)
         var options = SmoothingOptions(profile: .walking)
         options.estimatesNoise = true
         let track = WholeTrackSmoother(options: options).smooth(fixes)

@@ -174,7 +174,8 @@ struct SmoothingRecordingTests {
     }
 
     /// The stationary recordings (reference 0 m): the smoothed track follows part of the fixes' wander
-    /// (1.5–44 m of length on these seven), the stillness gate leaves it out.
+    /// (1.5–44 m of the white-part track's length on these seven: 1.5–26 m of the stated-accuracy track's),
+    /// the stillness gate leaves it out.
     @Test func stationaryRecordingsMeasureAlmostNothing() throws {
         let manifest = try #require(E.manifest)
         let stationary = manifest.recordings.filter { $0.referenceDistanceMetres == 0 }
@@ -212,12 +213,10 @@ struct SmoothingRecordingTests {
                     track.distanceModelDifferenceMetres, track.whiteAccuracyScale, reference, z))
         }
         print("calibration: \(inside) of \(total) within ±2σ")
-        // Measured 11 of 11 with the model term (SmoothedTrack.distanceModelDifferenceMetres; 5 of 11 without):
-        // the six IPIN walks the first-order terms missed are 14–48 % *shorter* than their waypoint references
-        // (lower bounds of the walked path): the smoother cuts corners because their indoor fixes report
-        // 11–18 m while moving smoothly from one fix to the next (white part 0.05–0.2 of the stated accuracy);
-        // smoothed with that white part they are 8–61 m longer, which the term carries into σ. The GSDC drives'
-        // σ moves from 13.5 / 12.2 m to 14.5 / 14.7 m (Doppler fixes their shape).
+        // Measured 11 of 11. The model term (SmoothedTrack.distanceModelDifferenceMetres) is the step from the
+        // stated-accuracy track to the white-part track the distance is measured on: 11–79 m on the IPIN walks,
+        // whose indoor fixes report 11–18 m while moving smoothly from one fix to the next (white part 0.05–0.24
+        // of the stated accuracy), 3–4 m on the GSDC drives (Doppler fixes their shape); it stays in σ as 1σ.
         #expect(inside >= 10)
     }
 }

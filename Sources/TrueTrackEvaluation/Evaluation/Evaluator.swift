@@ -5,11 +5,12 @@ import TrueTrackSmoothing
 /// Runs the Tracker over recordings and measures it against their references and truth.
 public enum Evaluator {
     /// Evaluates one manifest recording: reads it and its truth, runs the Tracker with `profile` (else the
-    /// profile that fits its activity), and measures. Never throws: a read failure is a result with status
-    /// ``RecordingResult/Status/error``.
+    /// profile that fits its activity), and measures; the whole-track smoother runs beside it only when
+    /// `smoothing` asks (off by default: two smoother runs per recording are `truetrack bench`'s business, not
+    /// every caller's). Never throws: a read failure is a result with status ``RecordingResult/Status/error``.
     public static func evaluate(
         _ recording: DatasetManifest.Recording, manifest: DatasetManifest,
-        profile: EvaluationProfile? = nil, smoothing: SmoothingChoice = .estimatedNoise
+        profile: EvaluationProfile? = nil, smoothing: SmoothingChoice = .off
     ) -> RecordingResult {
         let category = recording.activityCategory
         let chosen = profile ?? EvaluationProfile.forCategory(category)
@@ -65,7 +66,7 @@ public enum Evaluator {
     ///     that span is used (reference source `truth`).
     public static func evaluate(
         _ recording: AlignedRecording, truth: GroundTruth, id: String, category: String,
-        referenceDistanceMetres: Double?, profile: EvaluationProfile, smoothing: SmoothingChoice = .estimatedNoise
+        referenceDistanceMetres: Double?, profile: EvaluationProfile, smoothing: SmoothingChoice = .off
     ) -> RecordingResult {
         var result = RecordingResult(id: id, category: category, profile: profile, status: .ok, note: truth.note)
         let fixes = recording.fixes

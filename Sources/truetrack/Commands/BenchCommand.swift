@@ -73,7 +73,9 @@ enum BenchCommand {
         }
         let selected = manifest.recordings.filter { only.isEmpty || only.contains($0.id) }
 
-        let results = selected.map { Evaluator.evaluate($0, manifest: manifest, profile: profile) }
+        let results = selected.map {
+            Evaluator.evaluate($0, manifest: manifest, profile: profile, smoothing: .estimatedNoise)
+        }
         let report = BenchReport(
             datasets: folder, profileOverride: profile, recordings: results,
             elapsedSeconds: Date().timeIntervalSince(started))
