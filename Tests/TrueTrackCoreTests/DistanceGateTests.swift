@@ -87,6 +87,24 @@ import TrueTrackCore
         #expect(before.hold == .vehicle || before.hold == .netDisplacement)
     }
 
+    /// A still phone logging every 7 s without Doppler (12 m fixes): one fix 50 m off pulls the filter out and
+    /// back, fast enough to set the vehicle latch off, and the way back is held as the latch's slow spell. Two
+    /// minutes later the phone has not left where the spell started, so the spell's metres are given up, not
+    /// released as a walk (they were: 53 m).
+    @Test func aSpellThatNeverLeavesWhereItStartedIsGivenUp() {
+        var t = Tracker()
+        var pending = 0.0
+        for i in 0..<60 {
+            let jitter = Double((i * 7919) % 7) - 3  // -3...3 m
+            let north = i == 20 ? 50 : jitter
+            _ = t.process(TrackerTests.fix(Double(i * 7), north: north, east: -jitter, accuracy: 12))
+            pending = max(pending, t.pendingVehicleMetres)
+        }
+        #expect(pending > 20, "the excursion no longer sets the latch off: \(pending) m pending")
+        #expect(t.pendingVehicleMetres == 0)
+        #expect(t.distance.totalMetres == 0)
+    }
+
     @Test func anInVehicleReadingKeepsASlowSpellFromBeingReleased() {
         var t = Tracker()
         let (fixes, _) = Self.track([(60, 8, false), (200, 1.0, true)])

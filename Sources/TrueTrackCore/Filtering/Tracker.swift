@@ -89,6 +89,9 @@ public struct Tracker: Sendable {
     @usableFromInline var isInVehicle = false
     /// Start of the current slow spell inside the latch (ms since 1970), or `.min` while fast.
     @usableFromInline var slowSinceMilliseconds: Int64 = .min
+    /// The filtered position (east, north; metres in ``projection``) where the current slow spell started: the
+    /// spell's held distance is released as a walk only if the track has left it by then.
+    @usableFromInline var slowStart = SIMD2<Double>(0, 0)
     /// Increments released by the gates during the slow spell, waiting for the spell to prove a walk.
     @usableFromInline var vehiclePendingDoppler = 0.0
     @usableFromInline var vehiclePendingFiltered = 0.0
@@ -432,6 +435,7 @@ public struct Tracker: Sendable {
             vehiclePendingFiltered = 0
         } else if isInVehicle, slowSinceMilliseconds == .min {
             slowSinceMilliseconds = now
+            slowStart = SIMD2(filter.east, filter.north)
         }
         if readsExcludedActivity || isFast {
             increment = 0
@@ -462,12 +466,16 @@ public struct Tracker: Sendable {
         if isInVehicle, slowSinceMilliseconds != .min,
             Double(now &- slowSinceMilliseconds) / 1000 >= profile.vehicleExitSeconds
         {
-            // Slow for long enough: the traveller left the vehicle; the spell's distance was a walk.
+            // Slow for long enough: the traveller left the vehicle; the spell's distance was a walk if the
+            // track has left where the spell started (else a multipath excursion set the latch off and the
+            // held metres were its return: given up).
             isInVehicle = false
             slowSinceMilliseconds = .min
-            decision.distanceIncrementMetres += accumulator.add(
-                doppler: vehiclePendingDoppler, filtered: vehiclePendingFiltered)
-            if decision.hold == .vehicle { decision.hold = .none }
+            if hasLeftSlowStart(threshold: threshold) {
+                decision.distanceIncrementMetres += accumulator.add(
+                    doppler: vehiclePendingDoppler, filtered: vehiclePendingFiltered)
+                if decision.hold == .vehicle { decision.hold = .none }
+            }
             vehiclePendingDoppler = 0
             vehiclePendingFiltered = 0
         }
@@ -552,6 +560,14 @@ public struct Tracker: Sendable {
         decision.state = currentState()
         decision.totalDistanceMetres = distance.totalMetres
         return decision
+    }
+
+    /// Whether the filtered position lies farther than `threshold` (metres, the net-displacement gate's)
+    /// from where the vehicle latch's slow spell started. Out of line: called once per spell.
+    @usableFromInline
+    func hasLeftSlowStart(threshold: Double) -> Bool {
+        let d = SIMD2(filter.east, filter.north) - slowStart
+        return NetDisplacementGate.isMoving(netDisplacement: (d * d).sum().squareRoot(), threshold: threshold)
     }
 
     /// Resets the filter at a fix (first fix, long gap, rejection streak): position from the fix, velocity
