@@ -236,8 +236,8 @@ func trackWalk(count: Int) -> Int {
     while done < count {
         let shift = pass * span
         for fix in base where done < count {
-            var shifted = fix
-            shifted.timestamp = Timestamp(millisecondsSince1970: fix.timestamp.millisecondsSince1970 + shift)
+            let shifted = try! fix.retimed(
+                to: Timestamp(millisecondsSince1970: fix.timestamp.millisecondsSince1970 + shift))
             checksum += tracker.process(shifted).totalDistanceMetres
             done += 1
         }

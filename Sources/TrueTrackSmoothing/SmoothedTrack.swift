@@ -99,7 +99,7 @@ public struct SmoothedTrack: Sendable {
 
     /// The 1σ spread of ln q assumed for term 2 of ``distanceSigmaMetres``: ln 2, i.e. the profile's
     /// acceleration noise σₐ is right to within a factor √2 (1σ) — the profiles' σₐ are round figures
-    /// chosen for a class of movement (walking 1 m/s², driving 3 m/s²), not fitted to a recording.
+    /// chosen for a class of movement (walking 1 m/s², running and cycling 2, driving 8), not fitted to a recording.
     public static let processDensityLogSigma = 0.6931471805599453
 
     /// The noise parameters the track was computed with (estimated from it with

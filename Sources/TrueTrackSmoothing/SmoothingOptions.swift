@@ -5,8 +5,9 @@ import TrueTrackCore
 public struct SmoothingOptions: Sendable, Hashable {
     /// Which algorithm solves each iteration's least-squares problem.
     public enum Solver: String, Sendable, Hashable, CaseIterable {
-        /// The whole track as one banded symmetric positive-definite system, factored with LAPACK's banded
-        /// Cholesky (`dpbtrf`) and solved with `dpbtrs`. The default.
+        /// The whole track as one banded symmetric positive-definite system, factored by banded Cholesky and
+        /// solved by forward and back substitution, written out for the band of width 3 (the default); LAPACK's
+        /// `dpbtrf`/`dpbtrs` compute the same factor and solution and are its tested reference.
         case bandedCholesky
         /// The Rauch–Tung–Striebel (1965) smoother: a forward Kalman filter and a backward pass on the same
         /// model. The reference the banded solver is tested against; same answer, same complexity.

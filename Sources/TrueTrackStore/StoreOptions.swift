@@ -26,7 +26,7 @@ public enum Durability: String, Sendable, Hashable, CaseIterable {
 
 /// Settings of a ``FixBuffer`` or ``SessionStateStore``.
 public struct StoreOptions: Sendable, Hashable {
-    /// The smallest accepted ``maxRecordsToPersist``.
+    /// The accepted values of ``maxRecordsToPersist`` (from 100 to a million rows).
     public static let maxRecordsRange = 100...1_000_000
 
     /// The hard cap on buffered fixes: past it the oldest rows are dropped (and counted in

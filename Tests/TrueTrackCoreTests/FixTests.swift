@@ -37,6 +37,51 @@ import TrueTrackCore
         #expect(try Fix(timestamp: t, latitude: 0, longitude: 0, courseDegrees: -1).courseDegrees == nil)
     }
 
+    /// An app that fills a fix field by field (iOS's `CLLocation` gives −1 for "unknown") gets the same fix as
+    /// through the initialiser: a −1 speed set later used to be stored, and a walk counted 0 m.
+    @Test func settersApplyTheInitialisersRules() throws {
+        var fix = try Fix(timestamp: t, latitude: 10, longitude: 20, horizontalAccuracyMetres: 5)
+        fix.speedMetresPerSecond = -1
+        fix.courseDegrees = -1
+        fix.speedAccuracyMetresPerSecond = -1
+        fix.verticalAccuracyMetres = -1
+        fix.courseAccuracyDegrees = .nan
+        fix.altitudeMetres = .infinity
+        #expect(fix.speedMetresPerSecond == nil && fix.courseDegrees == nil)
+        #expect(fix.speedAccuracyMetresPerSecond == nil && fix.verticalAccuracyMetres == nil)
+        #expect(fix.courseAccuracyDegrees == nil && fix.altitudeMetres == nil)
+        fix.courseDegrees = 400
+        #expect(fix.courseDegrees == 40)
+        fix.speedMetresPerSecond = 1.5
+        #expect(fix.speedMetresPerSecond == 1.5)
+        for bad in [0.0, -1.0, .nan, .infinity] {
+            fix.horizontalAccuracy = .metres(bad)
+            #expect(fix.horizontalAccuracy == .invalid)
+        }
+        fix.horizontalAccuracy = .metres(3)
+        #expect(fix.horizontalAccuracyMetres == 3)
+    }
+
+    @Test func movingAFixChecksTheNewCoordinatesAndKeepsTheRest() throws {
+        let fix = try Fix(
+            timestamp: t, latitude: 10, longitude: 20, horizontalAccuracyMetres: 5, speedMetresPerSecond: 2)
+        let moved = try fix.moved(toLatitude: 11, longitude: 21)
+        #expect(moved.latitude == 11 && moved.longitude == 21)
+        #expect(moved.timestamp == t && moved.horizontalAccuracyMetres == 5 && moved.speedMetresPerSecond == 2)
+        #expect(throws: FixValidationError.latitudeOutOfRange(91)) { try fix.moved(toLatitude: 91, longitude: 0) }
+        #expect(throws: FixValidationError.self) { try fix.moved(toLatitude: 0, longitude: .nan) }
+    }
+
+    @Test func retimingAFixChecksTheNewTimeAndKeepsTheRest() throws {
+        let fix = try Fix(timestamp: t, latitude: 10, longitude: 20, speedMetresPerSecond: 2)
+        let later = Timestamp(millisecondsSince1970: t.millisecondsSince1970 + 5000)
+        let retimed = try fix.retimed(to: later)
+        #expect(retimed.timestamp == later && retimed.latitude == 10 && retimed.speedMetresPerSecond == 2)
+        #expect(throws: FixValidationError.self) {
+            try fix.retimed(to: Timestamp(millisecondsSince1970: 253_402_300_800_000))
+        }
+    }
+
     @Test func rejectsOutOfRangeOrNonFiniteCoordinates() {
         #expect(throws: FixValidationError.latitudeOutOfRange(90.5)) {
             try Fix(timestamp: t, latitude: 90.5, longitude: 0)

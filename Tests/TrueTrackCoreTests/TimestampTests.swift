@@ -126,3 +126,11 @@ import Testing
         #expect(ISO8601.format(Timestamp(millisecondsSince1970: 253_402_300_799_999)) == "9999-12-31T23:59:59.999Z")
     }
 }
+
+@Suite struct TimestampDescriptionTests {
+    @Test func printsAsISO8601UTCOrAsMillisecondsOutsideItsYears() {
+        #expect("\(Timestamp(millisecondsSince1970: 1_686_736_071_485))" == "2023-06-14T09:47:51.485Z")
+        #expect("\(Timestamp(millisecondsSince1970: 0))" == "1970-01-01T00:00:00Z")
+        #expect("\(Timestamp(millisecondsSince1970: 253_402_300_800_000))" == "253402300800000 ms since 1970")
+    }
+}

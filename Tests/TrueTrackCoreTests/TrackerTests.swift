@@ -1,5 +1,6 @@
 import Testing
-import TrueTrackCore
+
+@testable import TrueTrackCore
 
 @Suite struct TrackerTests {
     static let t0: Int64 = 1_700_000_000_000
@@ -8,10 +9,10 @@ import TrueTrackCore
 
     static func fix(
         _ seconds: Double, north: Double = 0, east: Double = 0, accuracy: Double? = 5,
-        speed: Double? = nil, course: Double? = nil, activity: ActivityReading? = nil
+        speed: Double? = nil, course: Double? = nil, activity: ActivityReading? = nil, at time: Timestamp? = nil
     ) -> Fix {
         try! Fix(
-            timestamp: Timestamp(millisecondsSince1970: t0 + Int64(seconds * 1000)),
+            timestamp: time ?? Timestamp(millisecondsSince1970: t0 + Int64(seconds * 1000)),
             latitude: 49 + north / metresPerDegree, longitude: 11 + east / (metresPerDegree * 0.656),
             horizontalAccuracyMetres: accuracy, speedMetresPerSecond: speed, courseDegrees: course,
             activity: activity)
@@ -32,7 +33,7 @@ import TrueTrackCore
         #expect(t.process(Self.fix(1, north: 0.5)).rejection == .outOfOrder)
         #expect(t.process(Self.fix(2, north: 3)).rejection == .outOfOrder)  // same time, other place: not newer
         var bad = Self.fix(3)
-        bad.latitude = .nan
+        bad.storedLatitude = .nan  // not constructible through the public API: the tracker's own guard
         #expect(t.process(bad).rejection == .invalid)
     }
 
@@ -41,8 +42,8 @@ import TrueTrackCore
     @Test func aFixFromTheFarFutureDoesNotFreezeTheSession() throws {
         var t = Tracker()
         for i in 0..<20 { _ = t.process(Self.fix(Double(i), north: Double(i) * 1.4, speed: 1.4, course: 0)) }
-        var absurd = Self.fix(20, north: 28, speed: 1.4, course: 0)
-        absurd.timestamp = try #require(ISO8601.parse("9999-12-31T23:59:59Z"))
+        let absurd = Self.fix(
+            20, north: 28, speed: 1.4, course: 0, at: try #require(ISO8601.parse("9999-12-31T23:59:59Z")))
         #expect(t.process(absurd).isAccepted)  // nothing tells it apart yet
         let a = t.process(Self.fix(21, north: 29.4, speed: 1.4, course: 0))
         let b = t.process(Self.fix(22, north: 30.8, speed: 1.4, course: 0))
@@ -60,8 +61,7 @@ import TrueTrackCore
     /// of out-of-order rejections: taking it would count its path twice.
     @Test func aClockJumpNeedsADayAndAnOrderedRun() throws {
         var t = Tracker()
-        var absurd = Self.fix(0)
-        absurd.timestamp = try #require(ISO8601.parse("9999-12-31T23:59:59Z"))
+        let absurd = Self.fix(0, at: try #require(ISO8601.parse("9999-12-31T23:59:59Z")))
         _ = t.process(absurd)
         #expect(t.process(Self.fix(1)).rejection == .outOfOrder)
         #expect(t.process(Self.fix(2, north: 1)).rejection == .outOfOrder)
@@ -90,9 +90,9 @@ import TrueTrackCore
     @Test func aClockJumpForgetsTheWrongTimesActivity() throws {
         var t = Tracker()
         for i in 0..<10 { _ = t.process(Self.fix(Double(i), north: Double(i) * 1.4, speed: 1.4, course: 0)) }
-        var absurd = Self.fix(
-            10, north: 14, speed: 1.4, course: 0, activity: ActivityReading(kind: .onFoot, confidence: 90))
-        absurd.timestamp = try #require(ISO8601.parse("9999-12-31T23:59:59Z"))
+        let absurd = Self.fix(
+            10, north: 14, speed: 1.4, course: 0, activity: ActivityReading(kind: .onFoot, confidence: 90),
+            at: try #require(ISO8601.parse("9999-12-31T23:59:59Z")))
         _ = t.process(absurd)
         let bus = ActivityReading(kind: .inVehicle, confidence: 95)
         var last: FixDecision?
@@ -187,6 +187,36 @@ import TrueTrackCore
         t.reset()
         #expect(t.distance.totalMetres == 0 && t.state == nil)
         #expect(t.process(Self.fix(100)).isAnchor)
+    }
+
+    /// A killed app restarts with its persisted total and last fix time; the platform then delivers again the
+    /// fixes it had already counted. They are rejected as out of order, so the walk counts once (it counted
+    /// 335 m against a true 252 m when only the total was restored).
+    @Test func aResumedSessionRejectsFixesItHadAlreadyCounted() {
+        let walk = (0...180).map { Self.fix(Double($0), north: Double($0) * 1.4, speed: 1.4, course: 0) }
+        var before = Tracker()
+        for fix in walk[0...120] { _ = before.process(fix) }
+        let persistedTotal = before.distance.totalMetres
+        var after = Tracker()
+        after.restore(persistedTotalMetres: persistedTotal, lastAccepted: walk[120].timestamp)
+        let replayed = walk[61...120].map { after.process($0) }
+        #expect(replayed.allSatisfy { $0.rejection == .outOfOrder })
+        #expect(after.distance.totalMetres == persistedTotal)
+        let resumed = walk[121...].map { after.process($0) }
+        #expect(resumed.first?.isAnchor == true)
+        // 60 s more at 1.4 m/s, less the seconds the window holds back after the new anchor.
+        let added = after.distance.totalMetres - persistedTotal
+        #expect(added > 1.4 * 40 && added <= 1.4 * 60 + 1e-9, "added \(added) m")
+    }
+
+    /// A persisted time in the far future (a corrupt record) must not freeze the resumed session.
+    @Test func aResumedSessionWithACorruptLastTimeRestartsLikeAClockJump() throws {
+        var t = Tracker()
+        t.restore(persistedTotalMetres: 10, lastAccepted: try #require(ISO8601.parse("9999-12-31T23:59:59Z")))
+        let d = (0..<40).map { t.process(Self.fix(Double($0), north: Double($0) * 1.4, speed: 1.4, course: 0)) }
+        #expect(d[0].rejection == .outOfOrder && d[1].rejection == .outOfOrder)
+        #expect(d[2].isAnchor)
+        #expect(t.distance.totalMetres > 10 + 1.4 * 20)
     }
 
     @Test func recentresThePlaneOnLongTracksWithoutJumps() {

@@ -52,8 +52,7 @@ enum SmoothingSupport {
             let g = frame.project(latitude: fixes[k].latitude, longitude: fixes[k].longitude)
             let a = rng.uniform() * 2 * .pi
             let moved = frame.unproject(east: g.east + metres * sin(a), north: g.north + metres * cos(a))
-            fixes[k].latitude = moved.latitude
-            fixes[k].longitude = moved.longitude
+            fixes[k] = try! fixes[k].moved(toLatitude: moved.latitude, longitude: moved.longitude)
             jumped.append(k)
         }
         return jumped

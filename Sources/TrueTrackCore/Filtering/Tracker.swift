@@ -117,6 +117,19 @@ public struct Tracker: Sendable {
         accumulator.restore(persistedTotalMetres: persistedTotalMetres)
     }
 
+    /// Continues a session a killed process had persisted: its total as ``restore(persistedTotalMetres:)`` does,
+    /// and the time of the last fix it had accepted, so that fixes the platform delivers again after the restart
+    /// (a batch re-sent, a replayed buffer) are rejected as ``RejectionReason/outOfOrder`` instead of counted a
+    /// second time. The first newer fix anchors the filter; the distance between the persisted last fix and it
+    /// is not counted (the filter's state was not persisted). Call it before the first fix.
+    ///
+    /// A persisted time more than ``TrackingProfile/clockJumpSeconds`` in the future (a corrupt record) does not
+    /// freeze the session: three ordered fixes that far behind it restart as after any clock jump.
+    public mutating func restore(persistedTotalMetres: Double, lastAccepted timestamp: Timestamp) {
+        accumulator.restore(persistedTotalMetres: persistedTotalMetres)
+        if !hasFilter { lastAcceptedMilliseconds = max(lastAcceptedMilliseconds, timestamp.millisecondsSince1970) }
+    }
+
     /// Starts a new session: distance zero, filter, anchor, window and activity forgotten; the profile kept.
     public mutating func reset() {
         self = Tracker(profile: profile)
@@ -202,7 +215,8 @@ public struct Tracker: Sendable {
         if isDuplicate { return reject(&decision, .duplicate) }
         // Not newer: out of order, unless it ends a clock jump's run, which restarts the tracker (the fix is then
         // anchored below like a first fix).
-        if hasFilter && now <= lastAcceptedMilliseconds && !restartsOnClockJump(at: now) {
+        // (Without a filter too: a resumed session's last accepted time, see `restore(persistedTotalMetres:lastAccepted:)`.)
+        if now <= lastAcceptedMilliseconds && !restartsOnClockJump(at: now) {
             return reject(&decision, .outOfOrder)
         }
         if let reading = fix.activity { process(activity: reading, at: fix.timestamp) }

@@ -23,14 +23,19 @@ public struct Fix: Sendable, Hashable {
     // Under 128 bytes a copy is a few vector moves instead of a `memcpy` call, and arrays of fixes stream a
     // third fewer bytes (the Tracker benchmark copies every fix it is handed).
 
-    /// When the receiver computed the position, UTC, millisecond precision.
-    public var timestamp: Timestamp
-    /// Latitude in degrees north on the WGS-84 ellipsoid, −90…90.
-    public var latitude: Double
-    /// Longitude in degrees east on the WGS-84 ellipsoid, −180…180.
-    public var longitude: Double
+    /// The time and coordinates, read through ``timestamp``, ``latitude`` and ``longitude``: read-only, since
+    /// only a throwing function can check a new value (``moved(toLatitude:longitude:)``, or a new fix).
+    @usableFromInline var storedTimestamp: Timestamp
+    @usableFromInline var storedLatitude: Double
+    @usableFromInline var storedLongitude: Double
     /// The reported horizontal accuracy (a 68 % radius in metres on Android and iOS), or why there is none.
-    public var horizontalAccuracy: HorizontalAccuracy
+    /// Setting ``HorizontalAccuracy/metres(_:)`` with a value that is not positive and finite stores
+    /// ``HorizontalAccuracy/invalid``, as the initialiser does.
+    public var horizontalAccuracy: HorizontalAccuracy {
+        didSet {
+            if case .metres(let m) = horizontalAccuracy, !(m.isFinite && m > 0) { horizontalAccuracy = .invalid }
+        }
+    }
     /// Which location source produced the fix.
     public var provider: Provider
     /// True when the platform flagged the fix as mocked (simulated); `nil` when the source does not say.
@@ -47,51 +52,52 @@ public struct Fix: Sendable, Hashable {
     /// Number of satellites (or signals) used in the solution.
     public var satellitesUsed: Int?
 
+    /// When the receiver computed the position, UTC, millisecond precision (years 0001–9999).
+    @inlinable public var timestamp: Timestamp { @inline(__always) get { storedTimestamp } }
+    /// Latitude in degrees north on the WGS-84 ellipsoid, −90…90.
+    @inlinable public var latitude: Double { @inline(__always) get { storedLatitude } }
+    /// Longitude in degrees east on the WGS-84 ellipsoid, −180…180.
+    @inlinable public var longitude: Double { @inline(__always) get { storedLongitude } }
+
     /// Altitude in metres (as the source reports it: above the WGS-84 ellipsoid for phones' `Location`,
     /// above mean sea level for NMEA GGA and GPX `<ele>`).
     ///
-    /// Setting a non-finite value stores "absent" (`nil`), as the initialiser does; the same holds for every
-    /// optional measurement below.
+    /// Setting one applies the initialiser's rule for it, so a fix stays valid whichever way it was filled: a
+    /// non-finite value stores "absent" (`nil`) here; below, a negative speed or accuracy (iOS's −1) is absent
+    /// and a course is wrapped into 0..<360 (absent when negative).
     @inlinable public var altitudeMetres: Double? {
         @inline(__always) get { Fix.absentIfNaN(storedAltitudeMetres) }
-        @inline(__always) set { storedAltitudeMetres = Fix.nanIfAbsent(newValue) }
+        @inline(__always) set { storedAltitudeMetres = Fix.finite(newValue) ?? .nan }
     }
     /// Vertical accuracy in metres (68 %).
     @inlinable public var verticalAccuracyMetres: Double? {
         @inline(__always) get { Fix.absentIfNaN(storedVerticalAccuracyMetres) }
-        @inline(__always) set { storedVerticalAccuracyMetres = Fix.nanIfAbsent(newValue) }
+        @inline(__always) set { storedVerticalAccuracyMetres = Fix.nonNegative(newValue) ?? .nan }
     }
     /// Speed over ground in metres per second as the receiver measured it (Doppler), never derived.
     @inlinable public var speedMetresPerSecond: Double? {
         @inline(__always) get { Fix.absentIfNaN(storedSpeedMetresPerSecond) }
-        @inline(__always) set { storedSpeedMetresPerSecond = Fix.nanIfAbsent(newValue) }
+        @inline(__always) set { storedSpeedMetresPerSecond = Fix.nonNegative(newValue) ?? .nan }
     }
     /// Accuracy of the speed in metres per second (68 %).
     @inlinable public var speedAccuracyMetresPerSecond: Double? {
         @inline(__always) get { Fix.absentIfNaN(storedSpeedAccuracyMetresPerSecond) }
-        @inline(__always) set { storedSpeedAccuracyMetresPerSecond = Fix.nanIfAbsent(newValue) }
+        @inline(__always) set { storedSpeedAccuracyMetresPerSecond = Fix.nonNegative(newValue) ?? .nan }
     }
     /// Course over ground in degrees clockwise from true north, 0..<360.
     @inlinable public var courseDegrees: Double? {
         @inline(__always) get { Fix.absentIfNaN(storedCourseDegrees) }
-        @inline(__always) set { storedCourseDegrees = Fix.nanIfAbsent(newValue) }
+        @inline(__always) set { storedCourseDegrees = Fix.course(newValue) ?? .nan }
     }
     /// Accuracy of the course in degrees (68 %).
     @inlinable public var courseAccuracyDegrees: Double? {
         @inline(__always) get { Fix.absentIfNaN(storedCourseAccuracyDegrees) }
-        @inline(__always) set { storedCourseAccuracyDegrees = Fix.nanIfAbsent(newValue) }
+        @inline(__always) set { storedCourseAccuracyDegrees = Fix.nonNegative(newValue) ?? .nan }
     }
 
     /// `nil` for the NaN that stores "absent", else the value.
     @inlinable @inline(__always)
     static func absentIfNaN(_ stored: Double) -> Double? { stored.isNaN ? nil : stored }
-
-    /// The stored form of an optional measurement: NaN for `nil` and for a non-finite value.
-    @inlinable @inline(__always)
-    static func nanIfAbsent(_ value: Double?) -> Double {
-        guard let value, value.isFinite else { return .nan }
-        return value
-    }
 
     /// Creates a fix, validating its coordinates and normalising every measurement (see the type's
     /// documentation for the rules).
@@ -125,9 +131,9 @@ public struct Fix: Sendable, Hashable {
         guard longitude.isFinite, longitude >= -180, longitude <= 180 else {
             throw .longitudeOutOfRange(longitude)
         }
-        self.timestamp = timestamp
-        self.latitude = latitude
-        self.longitude = longitude
+        self.storedTimestamp = timestamp
+        self.storedLatitude = latitude
+        self.storedLongitude = longitude
         self.horizontalAccuracy = HorizontalAccuracy(reportedMetres: horizontalAccuracyMetres)
         self.provider = provider
         self.isMocked = isMocked
@@ -194,6 +200,30 @@ public struct Fix: Sendable, Hashable {
         if value < 360 { return value }
         let wrapped = value.truncatingRemainder(dividingBy: 360)
         return wrapped
+    }
+
+    /// A copy of this fix at another position, every other field kept (a multipath jump injected in a test, a
+    /// position snapped to a map). The coordinates are checked as the initialiser checks them.
+    ///
+    /// - Throws: ``FixValidationError`` when latitude or longitude is non-finite or out of range.
+    public func moved(toLatitude latitude: Double, longitude: Double) throws(FixValidationError) -> Fix {
+        guard latitude.isFinite, latitude >= -90, latitude <= 90 else { throw .latitudeOutOfRange(latitude) }
+        guard longitude.isFinite, longitude >= -180, longitude <= 180 else { throw .longitudeOutOfRange(longitude) }
+        var copy = self
+        copy.storedLatitude = latitude
+        copy.storedLongitude = longitude
+        return copy
+    }
+
+    /// A copy of this fix stamped with another time, every other field kept (a recording replayed later, a
+    /// receiver's clock offset corrected).
+    ///
+    /// - Throws: ``FixValidationError/timestampOutOfRange(_:)`` outside the years 0001–9999.
+    public func retimed(to timestamp: Timestamp) throws(FixValidationError) -> Fix {
+        guard timestamp.isRepresentable else { throw .timestampOutOfRange(timestamp.millisecondsSince1970) }
+        var copy = self
+        copy.storedTimestamp = timestamp
+        return copy
     }
 
     /// The horizontal accuracy in metres when the source reported a valid one, else `nil`.
@@ -266,7 +296,7 @@ public enum FixValidationError: Error, Sendable, Hashable, CustomStringConvertib
     /// The time (Unix milliseconds) lies outside the years 0001–9999.
     case timestampOutOfRange(Int64)
 
-    /// The field the error concerns (`latitude` or `longitude`).
+    /// The field the error concerns: `latitude`, `longitude` or `time`.
     public var field: String {
         switch self {
         case .latitudeOutOfRange: "latitude"

@@ -108,3 +108,11 @@ extension Timestamp {
             - Timestamp.gpsEpochMillisecondsSince1970
     }
 }
+
+extension Timestamp: CustomStringConvertible {
+    /// The time in ISO 8601 UTC (`2023-06-14T09:47:51.485Z`, see ``ISO8601/format(_:)``), or the raw count of
+    /// milliseconds for a time outside the years 0001–9999, which that form cannot hold.
+    public var description: String {
+        isRepresentable ? ISO8601.format(self) : "\(millisecondsSince1970) ms since 1970"
+    }
+}
