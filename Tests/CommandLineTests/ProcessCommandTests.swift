@@ -35,10 +35,10 @@ import Testing
     }
 
     @Test func profilesChangeTheAnswer() throws {
-        let walking = try Self.summary([Tool.demo])["distanceMetres"] as? Double
+        let walking = try #require(try Self.summary([Tool.demo])["distanceMetres"] as? Double)
         let driving = try Self.summary([Tool.demo, "--profile", "driving"])
         #expect(driving["profile"] as? String == "driving")
-        #expect(driving["distanceMetres"] as? Double != walking)
+        #expect(try #require(driving["distanceMetres"] as? Double) != walking)
     }
 
     @Test func writesTheFilteredTrackInEveryFormat() throws {

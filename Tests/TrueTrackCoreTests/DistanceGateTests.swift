@@ -105,22 +105,46 @@ import TrueTrackCore
         #expect(t.distance.totalMetres == 0)
     }
 
+    /// In-vehicle readings on the first minute of a slow spell only: the activity gate holds that minute, and
+    /// the reading restarts the latch's slow spell, so the 100 s after it are still pending, not released (with
+    /// the reading ignored by the latch, the spell lasted 160 s and 40 m were released).
     @Test func anInVehicleReadingKeepsASlowSpellFromBeingReleased() {
         var t = Tracker()
-        let (fixes, _) = Self.track([(60, 8, false), (200, 1.0, true)])
+        let (fixes, _) = Self.track([(60, 8, false), (60, 1.0, true), (100, 1.0, false)])
         for f in fixes { _ = t.process(f) }
         #expect(t.distance.totalMetres == 0)
+        #expect(t.pendingVehicleMetres > 0)
     }
 
+    /// A slow spell broken by a gap starts again after it: 80 s of walking, 100 s of silence (longer than the
+    /// 60 s reset gap), 80 s of walking: neither part lasts the 120 s exit, so all is pending (a spell that ran
+    /// on across the gap released 174 m).
     @Test func aLongGapKeepsTheLatchAndRestartsTheSlowSpell() {
+        var t = Tracker()
+        let first = Self.track([(60, 8, false), (80, 1.2, false)])
+        for f in first.fixes { _ = t.process(f) }
+        let second = Self.track([(80, 1.2, false)], from: 240, east: first.east + 100)
+        for f in second.fixes { _ = t.process(f) }
+        #expect(t.distance.totalMetres == 0)
+        #expect(t.pendingVehicleMetres > 50)
+    }
+
+    /// A vehicle latch whose slow spell started at a wrong time (a receiver dated its fixes 9999) starts a new
+    /// spell when the clock jumps back: the walk after it is released once it lasts (a spell dated 9999 never
+    /// lasted, and the walk stayed pending for ever).
+    @Test func aClockJumpRestartsTheLatchsSlowSpell() throws {
         var t = Tracker()
         let fast = Self.track([(60, 8, false)])
         for f in fast.fixes { _ = t.process(f) }
-        // 100 s of silence (longer than the 60 s reset gap), then 100 s of walking: still pending.
-        let walk = Self.track([(100, 1.2, false)], from: 160, east: fast.east + 100)
-        for f in walk.fixes { _ = t.process(f) }
-        #expect(t.distance.totalMetres == 0)
-        #expect(t.pendingVehicleMetres > 50)
+        let future = try #require(ISO8601.parse("9999-12-31T23:59:00Z")).millisecondsSince1970
+        for k in 0..<6 {
+            let time = Timestamp(millisecondsSince1970: future + Int64(k) * 1000)
+            _ = t.process(TrackerTests.fix(0, east: fast.east + Double(k), accuracy: 5, speed: 1, course: 90, at: time))
+        }
+        let walk = Self.track([(200, 1.2, false)], from: 60, east: fast.east + 10)
+        let decisions = walk.fixes.map { t.process($0) }
+        #expect(decisions[2].isAnchor)
+        #expect(t.distance.totalMetres > 100, "\(t.distance.totalMetres) m")
     }
 
     @Test func nothingIsReleasedBeforeHalfAWindowThenTheWalkIsReleasedWhole() {

@@ -253,17 +253,30 @@ import TrueTrackCore
         #expect(d.lastEvidence?.timestamp == Self.time(10))
     }
 
-    @Test func adapterKeepsRejectedFixesRawAndDropsUntrustedDoppler() throws {
+    /// The adapter's evidence is the raw fix, whatever the tracker decided: a fix the accuracy gate rejected, and
+    /// an accepted one whose Doppler speed the tracker distrusts, keep their accuracy and Doppler speed (dropping
+    /// a distrusted Doppler removed it exactly at standstills and faked departures; see the adapter's doc).
+    @Test func adapterKeepsTheRawFixAndItsDopplerSpeedWhateverTheDecision() throws {
         let fix = try Fix(
             timestamp: Self.time(0), latitude: 48, longitude: 11, horizontalAccuracyMetres: 50,
             speedMetresPerSecond: 0)
         var tracker = Tracker()
         let decision = tracker.process(fix)
         let evidence = MotionEvidence(fix: fix, decision: decision)
-        // Rejected by the accuracy gate: the raw fix is still evidence, with its accuracy and Doppler speed.
         #expect(!decision.isAccepted)
         #expect(evidence.accuracyMetres == 50)
         #expect(evidence.speedMetresPerSecond == 0 && evidence.speedSource == .doppler)
+
+        let good = try Fix(
+            timestamp: Self.time(1), latitude: 48, longitude: 11, horizontalAccuracyMetres: 5,
+            speedMetresPerSecond: 0.1)
+        var distrusted = tracker.process(good)
+        #expect(distrusted.isAccepted)
+        distrusted.isDopplerTrusted = false
+        distrusted.speedMetresPerSecond = 1.2
+        distrusted.speedSource = .filtered
+        let kept = MotionEvidence(fix: good, decision: distrusted)
+        #expect(kept.speedMetresPerSecond == 0.1 && kept.speedSource == .doppler && kept.accuracyMetres == 5)
     }
 
     @Test func analysisBuildsTripsAndTimes() {
@@ -310,6 +323,7 @@ import TrueTrackCore
     @Test func aContinuousWalkIsAllMoving() {
         let analysis = StopAnalysis(evidence: walk(from: 0, seconds: 300), profile: .walking)
         #expect(analysis.unobservedSeconds == 0)
+        #expect(analysis.elapsedSeconds > 290)
         #expect(analysis.movingSeconds == analysis.elapsedSeconds)
     }
 }

@@ -44,7 +44,7 @@ struct TrackerRecordingTests {
             // that error away, it can only add lag.
             // Regression guards on today's figures (these must hold), then the issue's bar (known unmet).
             #expect(f95 <= r95, "\(d.id): p95 \(f95) m vs raw \(r95) m")
-            #expect(f50 <= r50 + 0.10, "\(d.id): p50 \(f50) m vs raw \(r50) m")
+            #expect(f50 <= r50 + 0.04, "\(d.id): p50 \(f50) m vs raw \(r50) m")
             withKnownIssue("filtered p50 slightly worse than raw on the GSDC drives (0.83 vs 0.80, 1.82 vs 1.81)") {
                 #expect(f50 <= r50, "\(d.id): p50 \(f50) m vs raw \(r50) m")
             }
@@ -72,7 +72,8 @@ struct TrackerRecordingTests {
                 #expect(error <= 0.35, "\(w.id): \(o.distance) m vs \(reference) m")
             }
         }
-        // Median 13.9 % today (bar 10 %).
+        // Median 13.9 % today (bar 10 %): the guard on today's figure, then the issue's bar (known unmet).
+        #expect(E.percentile(groundErrors, 0.5) <= 0.15, "ground-level median \(groundErrors)")
         withKnownIssue("median ground-level error above 10 %") {
             #expect(E.percentile(groundErrors, 0.5) <= 0.10, "ground-level median \(groundErrors)")
         }
@@ -92,7 +93,7 @@ struct TrackerRecordingTests {
         let walk = try accrued("2008-04-02T06:09:26Z", "2008-04-02T06:28:26Z")
         let taxi = try accrued("2008-04-02T06:30:57Z", "2008-04-02T06:34:21Z")
         let bus = try accrued("2008-04-02T11:24:21Z", "2008-04-02T11:50:46Z")
-        // Today: walk 619 m (-18 %: gaps of 19-40 s inside the walk lose their chords to the 10 s dt clamp),
+        // Today: walk 669 m (-11 %: gaps of 19-40 s inside the walk lose their chords to the 10 s dt clamp),
         // taxi 0-14 m (its first seconds), bus 0 m. The issue's bar on the total, and on where it accrues.
         #expect(walk >= 0.75 * E.geolifeWalkMetres, "walk \(walk) m")
         #expect(taxi + bus <= 0.05 * E.geolifeWalkMetres, "taxi \(taxi) m, bus \(bus) m")

@@ -39,6 +39,35 @@ import TrueTrackCore
         #expect(try buffer.count() == 2)
     }
 
+    /// Every field of a decision reads back, on decisions that exercise them: a walk (Doppler speed, increments
+    /// that differ from the total, holds, a confident activity) and a duplicate rejected.
+    @Test func roundTripsTheDecisionsOfAWalk() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let buffer = try FixBuffer(path: folder.file("b.sqlite"))
+        var tracker = Tracker()
+        var expected: [StoredDecision] = []
+        for i in 0..<40 {
+            let fix = try Fix(
+                timestamp: Timestamp(millisecondsSince1970: 1_714_521_600_000 + Int64(i) * 1000),
+                latitude: 49 + Double(i) * 1.4 / 111_195, longitude: 11, horizontalAccuracyMetres: 4,
+                speedMetresPerSecond: 1.4, courseDegrees: 0,
+                activity: i >= 20 ? ActivityReading(kind: .walking, confidence: 90) : nil)
+            for copy in i == 30 ? [fix, fix] : [fix] {
+                let decision = tracker.process(copy)
+                try buffer.append(copy, decision: decision)
+                expected.append(StoredDecision(decision))
+            }
+        }
+        let rows = try buffer.newest(limit: 100).reversed().map { $0.decision }
+        #expect(rows == expected)
+        #expect(expected.contains { $0.rejection == .duplicate })
+        #expect(expected.contains { $0.motion == .moving && $0.speedSource == .doppler && $0.speedMetresPerSecond > 1 })
+        #expect(
+            expected.contains { $0.distanceIncrementMetres > 0 && $0.totalDistanceMetres > $0.distanceIncrementMetres })
+        #expect(Set(expected.map(\.hold)).count >= 3)
+    }
+
     @Test func batchAppendIsOneTransactionWithConsecutiveIDs() throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }
