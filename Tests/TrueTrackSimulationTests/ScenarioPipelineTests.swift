@@ -38,15 +38,10 @@ import TrueTrackSimulation
     func walkWithStopsCleanWithinSixPercentDegradedWithinTwenty(seed: UInt64) {
         #expect(abs(Self.relativeError(.walkWithStops, .cleanPhone, .walking, seed: seed)) < 0.06)
         let degraded = Self.relativeError(.walkWithStops, .degradedPhone, .walking, seed: seed)
-        // Regression guard for the degraded phone, beside the target below.
-        #expect(abs(degraded) < 0.20)
-        // The filter's speed lags into each halt: +8.0 % and +10.7 % on seeds 2 and 3 (met), +12.9 % on seed 1
-        // (unmet, a known issue for that seed only, so that meeting it is reported).
-        withKnownIssue("degraded phone over-counts halts by 12.9 % on seed 1") {
-            #expect(abs(degraded) < 0.12)
-        } when: {
-            seed == 1
-        }
+        print("degraded walk with stops, seed \(seed): \(degraded)")
+        // The stand-in speed of a Doppler dropout lagged into each halt (+12.9 % on seed 1) until it was limited
+        // to the window's net displacement the Doppler readings leave unexplained.
+        #expect(abs(degraded) < 0.12, "degraded phone: \(degraded)")
     }
 
     /// Loggers that record every 11-45 s (GPX hikes, battery savers): the trailing window always reaches a
@@ -92,6 +87,19 @@ import TrueTrackSimulation
         let without = Self.relativeError(.drive, .carReceiver, .driving, seed: 1)
         #expect(abs(withReadings) < 0.005, "error \(withReadings)")
         #expect(abs(withReadings - without) < 0.001)
+    }
+
+    /// A phone with honest Doppler (zero at every halt) whose positions carry 0.5 m of white noise per axis, as a
+    /// Pixel 4's 1 s steps do: the noise lengthens the position filter's path until the receiver reads as one
+    /// with Doppler dropouts, and each halt's zeros were then replaced by the filter's noisy speed while the
+    /// window still held the walk (+9 to +12 % on this walk with three halts; the truth is 600 m).
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func anHonestReceiversHaltsCountNothingUnderNoisyPositions(seed: UInt64) {
+        var errors = ErrorModel.cleanPhone
+        errors.whiteSigmaMetres = 0.5
+        let error = Self.relativeError(.walkWithStops, errors, .walking, seed: seed)
+        print("honest receiver, noisy positions, seed \(seed): \(error)")
+        #expect(abs(error) < 0.06, "\(error)")
     }
 
     @Test(arguments: [1, 2, 3] as [UInt64])

@@ -394,9 +394,7 @@ public struct Tracker: Sendable {
                     // A zero (or sub-deadband) reading while the receiver moves and the position filter agrees,
                     // from a receiver whose session Doppler path falls short of its position path: a
                     // Samsung-style dropout, not a halt (a consistent receiver's zero is believed).
-                    && !(isMoving && speed < profile.deadbandMetresPerSecond
-                        && positionSpeed >= profile.deadbandMetresPerSecond
-                        && sessionDopplerPath < profile.dopplerConsistentRatio * sessionPositionPath)
+                    && !isDropout(speed, isMoving: isMoving, positionSpeed: positionSpeed)
             } ?? false
 
         // 5b. Kalman update (Doppler velocity), only when trusted.
@@ -419,6 +417,24 @@ public struct Tracker: Sendable {
         let source: SpeedSource = isTrusted ? .doppler : .filtered
         let speed = isTrusted ? doppler! : positionSpeed
         var increment = SpeedIntegration.increment(speed: speed, seconds: dt, profile: profile)
+        if !isTrusted, increment > 0, let reading = doppler, reading < profile.deadbandMetresPerSecond,
+            isDropout(reading, isMoving: isMoving, positionSpeed: positionSpeed)
+        {
+            // A dropout's stand-in speed may only fill what the Doppler readings leave unexplained of the window's
+            // net displacement: mid-walk that is the readings' shortfall; just after a real halt, nothing (the
+            // window still holds the walk, which the readings already counted, and the position filter's speed
+            // is noise). (Only a Doppler the check trusts reaches here: an untrusted one is below deadband
+            // only by chance, and its stand-in is the filtered speed as for any untrusted reading.)
+            increment = min(
+                increment,
+                dropoutAllowance(
+                    netMetres: net, windowDopplerMetres: windowDoppler, startCandidateFiltered: startCandidateFiltered,
+                    windowDopplerCheck: DopplerCheck.isTrusted(
+                        dopplerPathMetres: windowDoppler, positionPathMetres: windowPosition,
+                        thresholdMetres: threshold, sessionDopplerPathMetres: sessionDopplerPath,
+                        sessionPositionPathMetres: sessionPositionPath, profile: profile),
+                    increment: increment))
+        }
         decision.speedSource = source
         decision.speedMetresPerSecond = increment > 0 ? min(speed, profile.maximumSpeedMetresPerSecond) : 0
         decision.isDopplerTrusted = isTrusted || doppler == nil
@@ -574,6 +590,31 @@ public struct Tracker: Sendable {
         decision.state = currentState()
         decision.totalDistanceMetres = distance.totalMetres
         return decision
+    }
+
+    /// Whether a sub-deadband Doppler reading is a Samsung-style dropout rather than a halt: the receiver is
+    /// moving by the window, the position filter moves, and the session's Doppler path falls short of
+    /// ``TrackingProfile/dopplerConsistentRatio`` × its position-filter path.
+    @inlinable @inline(__always)
+    func isDropout(_ speed: Double, isMoving: Bool, positionSpeed: Double) -> Bool {
+        isMoving && speed < profile.deadbandMetresPerSecond && positionSpeed >= profile.deadbandMetresPerSecond
+            && sessionDopplerPath < profile.dopplerConsistentRatio * sessionPositionPath
+    }
+
+    /// The most a dropout's stand-in may add (metres): what the window's Doppler readings (and the stand-ins
+    /// already counted in it) leave unexplained of its net displacement, plus the net-displacement gate's base
+    /// margin; `increment` itself when the Doppler check failed (the reading was not trusted at all, so it is
+    /// no dropout). Out of line: called on dropouts only.
+    @usableFromInline
+    func dropoutAllowance(
+        netMetres: Double, windowDopplerMetres: Double, startCandidateFiltered: Double, windowDopplerCheck: Bool,
+        increment: Double
+    ) -> Double {
+        guard windowDopplerCheck else { return increment }
+        let unexplained =
+            netMetres + profile.netDisplacementBaseMetres - windowDopplerMetres
+            - (candidateFiltered - startCandidateFiltered)
+        return max(0, unexplained)
     }
 
     /// Whether the filtered position lies farther than `threshold` (metres, the net-displacement gate's)
