@@ -279,6 +279,41 @@ import TrueTrackCore
         #expect(kept.speedMetresPerSecond == 0.1 && kept.speedSource == .doppler && kept.accuracyMetres == 5)
     }
 
+    /// One fix dated 9999 must not freeze the detector: three fixes in a row far older than it restart its
+    /// time; the stop it was in keeps real times, the walk after it departs and the next halt commits (before,
+    /// every later fix was ignored as older than the 9999 one).
+    @Test func aFixFromTheFarFutureDoesNotFreezeTheDetector() throws {
+        var d = StopDetector(profile: Self.quiet)
+        var events: [MotionEvent] = []
+        for t in 0..<120 { events += d.process(Self.e(Double(t))) }
+        #expect(d.isStopCommitted)
+        let future = try #require(ISO8601.parse("9999-12-31T23:59:59Z"))
+        let wrong = Self.e(120)
+        events += d.process(
+            MotionEvidence(
+                timestamp: future, latitude: wrong.latitude, longitude: wrong.longitude, accuracyMetres: 5,
+                speedMetresPerSecond: 0, speedSource: .doppler, activity: nil))
+        for t in 121..<300 {
+            events += d.process(Self.e(Double(t), east: 1.4 * Double(t - 121), speed: 1.4))
+        }
+        #expect(d.lastEvidence?.timestamp == Self.time(299))
+        for t in 300..<420 { events += d.process(Self.e(Double(t), east: 1.4 * 179, speed: 0)) }
+        let ended = events.compactMap { if case .stopEnded(let r) = $0 { r } else { nil } }
+        let committed = events.compactMap { if case .stopCommitted(let r) = $0 { r } else { nil } }
+        #expect(ended.count == 1 && committed.count == 2, "\(events)")
+        #expect(ended.allSatisfy { $0.end < Self.time(130) })
+        #expect(committed.last.map { $0.start > Self.time(290) } == true)
+        #expect(d.isStopCommitted)
+    }
+
+    /// A delayed batch (an hour old) is not a clock jump: it stays ignored.
+    @Test func anHourOldBatchIsStillIgnored() {
+        var d = StopDetector(profile: Self.quiet)
+        for t in 3600..<3700 { _ = d.process(Self.e(Double(t))) }
+        for t in 0..<10 { _ = d.process(Self.e(Double(t), east: 500)) }
+        #expect(d.lastEvidence?.timestamp == Self.time(3699))
+    }
+
     @Test func analysisBuildsTripsAndTimes() {
         let s = { (a: Double, b: Double) in
             StopRecord(start: Self.time(a), end: Self.time(b), latitude: 0, longitude: 0, radiusMetres: 0, fixes: 1)

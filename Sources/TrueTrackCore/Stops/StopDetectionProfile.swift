@@ -35,6 +35,16 @@ public struct StopDetectionProfile: Sendable, Hashable {
     /// A silence longer than this between fixes starts recovery: the window is emptied (the verdict is
     /// uncertain until it refills) and a pending countdown can only commit on a fix after the gap, seconds.
     public var gapSeconds: Double
+    /// Evidence at least this much older than the latest, arriving ``clockJumpRun`` times in a row and in order
+    /// among itself, says the latest time was wrong (a receiver's clock fault, a fix dated 9999): the detector
+    /// restarts its time from the last of them, as after a gap, instead of ignoring every later fix. Seconds.
+    ///
+    /// Default one day, as ``TrackingProfile/clockJumpSeconds``: a delayed batch (minutes to an hour old) is
+    /// still ignored.
+    public var clockJumpSeconds: Double = 86_400
+    /// How many such fixes in a row restart the clock: 3, as the tracker's
+    /// ``TrackingProfile/rejectionsBeforeReanchor`` (one or two stale fixes are a late delivery).
+    public static let clockJumpRun = 3
     /// Activities that mean moving (when read with at least ``activityConfidenceThreshold``).
     public var movingActivities: ActivityMask
     /// The confidence (0–100) from which an activity reading counts; below it the reading is uncertain.

@@ -137,6 +137,11 @@ public struct StopDetector: Sendable {
     var departureMilliseconds: Int64 = .min
     var activity: ActivityReading?
     var activityMilliseconds: Int64 = 0
+    /// The run of evidence far older than the latest (see ``StopDetectionProfile/clockJumpSeconds``): how many,
+    /// the newest of them, and the latest time they were compared with.
+    var staleRun = 0
+    var staleRunNewestMilliseconds: Int64 = .min
+    var staleRunReferenceMilliseconds: Int64 = .min
 
     /// Creates a detector in the initial STATIONARY state.
     ///
@@ -148,13 +153,17 @@ public struct StopDetector: Sendable {
     // MARK: Inputs
 
     /// Processes one fix's evidence and returns the events it caused (usually none: the empty array does not
-    /// allocate). Evidence not newer than the previous one is ignored.
+    /// allocate). Evidence not newer than the previous one is ignored, unless it is the third in a row a day or
+    /// more older (see ``StopDetectionProfile/clockJumpSeconds``): then the previous time was the wrong one and
+    /// the detector's time restarts from it.
     public mutating func process(_ evidence: MotionEvidence) -> [MotionEvent] {
         let now = evidence.timestamp.millisecondsSince1970
         var events: [MotionEvent] = []
         if let last = lastEvidence {
-            guard now > last.timestamp.millisecondsSince1970 else { return events }
-            if Double(now &- last.timestamp.millisecondsSince1970) / 1000 > profile.gapSeconds {
+            let lastMilliseconds = last.timestamp.millisecondsSince1970
+            if now <= lastMilliseconds {
+                guard restartsOnClockJump(at: now, latest: lastMilliseconds) else { return events }
+            } else if Double(now &- lastMilliseconds) / 1000 > profile.gapSeconds {
                 window.removeAll()
                 triggerStreak = 0
             }
@@ -339,6 +348,39 @@ public struct StopDetector: Sendable {
             acc?.add(last)
         }
         accumulator = acc
+    }
+
+    /// Counts evidence far older than the latest (see ``StopDetectionProfile/clockJumpSeconds``); on the
+    /// ``StopDetectionProfile/clockJumpRun``-th in a row, in order among themselves, the latest time was the wrong
+    /// one: every time taken from it is pulled back to `now` (a countdown armed then is cancelled, a stop's end
+    /// and the last departure are clamped, a reading and a heartbeat forgotten), the window is emptied as after
+    /// a gap, and the caller goes on with this evidence. The state and the anchor are kept.
+    mutating func restartsOnClockJump(at now: Int64, latest: Int64) -> Bool {
+        guard (Double(latest) - Double(now)) / 1000 >= profile.clockJumpSeconds else { return false }
+        if staleRun > 0 && staleRunReferenceMilliseconds == latest && now > staleRunNewestMilliseconds {
+            staleRun += 1
+        } else {
+            staleRun = 1
+        }
+        staleRunNewestMilliseconds = now
+        staleRunReferenceMilliseconds = latest
+        guard staleRun >= StopDetectionProfile.clockJumpRun else { return false }
+        staleRun = 0
+        window.removeAll()
+        triggerStreak = 0
+        if let armed = countdownArmedAt, armed.millisecondsSince1970 > now { cancelCountdown() }
+        if isStopCommitted, var stop = accumulator {
+            stop.startMilliseconds = min(stop.startMilliseconds, now)
+            stop.endMilliseconds = min(stop.endMilliseconds, now)
+            accumulator = stop
+        }
+        departureMilliseconds = min(departureMilliseconds, now &- 1)
+        if let beat = lastHeartbeatMilliseconds, beat > now { lastHeartbeatMilliseconds = nil }
+        if activity != nil && activityMilliseconds > now {
+            activity = nil
+            activityMilliseconds = 0
+        }
+        return true
     }
 
     mutating func cancelCountdown() {
