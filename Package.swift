@@ -6,6 +6,16 @@
 // The C libraries sit behind one module each and are only imported by the module that needs them.
 import PackageDescription
 
+// LAPACK's routines (declared in Sources/CLAPACK/shim.h with their Fortran names) come from the reference
+// LAPACK and BLAS on Linux (Debian: liblapack-dev) and from the Accelerate framework on Apple platforms, which
+// exports the same symbols; the module map names no library so that the choice can depend on the platform.
+let apple: [Platform] = [.macOS, .iOS, .tvOS, .watchOS, .visionOS]
+let lapack: [LinkerSetting] = [
+    .linkedLibrary("lapack", .when(platforms: [.linux])),
+    .linkedLibrary("blas", .when(platforms: [.linux])),
+    .linkedFramework("Accelerate", .when(platforms: apple)),
+]
+
 let package = Package(
     name: "TrueTrack",
     products: [
@@ -47,7 +57,7 @@ let package = Package(
         // Seeded scenarios with ground truth and realistic receiver errors, for tests and benchmarks.
         .target(name: "TrueTrackSimulation", dependencies: ["TrueTrackCore"]),
         // Whole-track robust smoothing: one banded SPD system per track, solved with LAPACK's banded Cholesky.
-        .target(name: "TrueTrackSmoothing", dependencies: ["TrueTrackCore", "CLAPACK"]),
+        .target(name: "TrueTrackSmoothing", dependencies: ["TrueTrackCore", "CLAPACK"], linkerSettings: lapack),
         // Ground-truth alignment, accuracy metrics and regression baselines (`truetrack bench`).
         .target(name: "TrueTrackEvaluation", dependencies: ["TrueTrackCore", "TrueTrackIO", "TrueTrackSmoothing"]),
         .target(name: "TrueTrackStore", dependencies: ["TrueTrackCore", "CSQLite"]),
@@ -68,8 +78,10 @@ let package = Package(
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
         .executableTarget(
             name: "TrueTrackBenchmarks",
-            dependencies: ["TrueTrackCore", "TrueTrackIO", "TrueTrackSimulation", "TrueTrackSmoothing", "BenchmarkSupport",
-                           "AllocationCounter"],
+            dependencies: [
+                "TrueTrackCore", "TrueTrackIO", "TrueTrackSimulation", "TrueTrackSmoothing", "BenchmarkSupport",
+                "AllocationCounter",
+            ],
             path: "Benchmarks/TrueTrackBenchmarks"
         ),
 
@@ -84,13 +96,15 @@ let package = Package(
         .testTarget(name: "TrueTrackSimulationTests", dependencies: ["TrueTrackCore", "TrueTrackSimulation"]),
         .testTarget(
             name: "TrueTrackSmoothingTests",
-            dependencies: ["TrueTrackCore", "TrueTrackSmoothing", "TrueTrackSimulation", "TrueTrackIO", "TrueTrackTestSupport"]
+            dependencies: [
+                "TrueTrackCore", "TrueTrackSmoothing", "TrueTrackSimulation", "TrueTrackIO", "TrueTrackTestSupport",
+            ]
         ),
         .testTarget(
             name: "TrueTrackEvaluationTests",
             dependencies: ["TrueTrackCore", "TrueTrackIO", "TrueTrackEvaluation", "TrueTrackTestSupport"]
         ),
-        .testTarget(name: "SystemLibrariesTests", dependencies: ["CSQLite", "CLAPACK"]),
+        .testTarget(name: "SystemLibrariesTests", dependencies: ["CSQLite", "CLAPACK"], linkerSettings: lapack),
         .testTarget(name: "CommandLineTests", dependencies: ["truetrack", "TrueTrackTestSupport"]),
         // The store's kill and two-writer tests launch this child process and SIGKILL it; its `bench` and
         // `sync-bench` modes measure append and sync throughput (run by hand in release).
@@ -99,7 +113,8 @@ let package = Package(
             dependencies: ["TrueTrackCore", "TrueTrackStore", "TrueTrackSync"],
             path: "Tests/Support/StoreStress"
         ),
-        .testTarget(name: "TrueTrackStoreTests", dependencies: ["TrueTrackCore", "TrueTrackStore", "truetrack-store-stress"]),
+        .testTarget(
+            name: "TrueTrackStoreTests", dependencies: ["TrueTrackCore", "TrueTrackStore", "truetrack-store-stress"]),
         // Its loopback receiver is Tests/Support/receiver.py (Python 3, started by the tests).
         .testTarget(name: "TrueTrackSyncTests", dependencies: ["TrueTrackCore", "TrueTrackStore", "TrueTrackSync"]),
     ],

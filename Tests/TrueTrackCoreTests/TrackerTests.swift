@@ -18,6 +18,9 @@ import Testing
             activity: activity)
     }
 
+    /// A time a receiver with a clock fault may report (the last second ISO 8601 can write).
+    static let year9999 = ISO8601.parse("9999-12-31T23:59:59Z")!
+
     @Test func firstFixAnchorsWithoutDistance() {
         var t = Tracker()
         let d = t.process(Self.fix(0, speed: 1.4, course: 0))
@@ -43,7 +46,7 @@ import Testing
         var t = Tracker()
         for i in 0..<20 { _ = t.process(Self.fix(Double(i), north: Double(i) * 1.4, speed: 1.4, course: 0)) }
         let absurd = Self.fix(
-            20, north: 28, speed: 1.4, course: 0, at: try #require(ISO8601.parse("9999-12-31T23:59:59Z")))
+            20, north: 28, speed: 1.4, course: 0, at: Self.year9999)
         #expect(t.process(absurd).isAccepted)  // nothing tells it apart yet
         let a = t.process(Self.fix(21, north: 29.4, speed: 1.4, course: 0))
         let b = t.process(Self.fix(22, north: 30.8, speed: 1.4, course: 0))
@@ -61,7 +64,7 @@ import Testing
     /// of out-of-order rejections: taking it would count its path twice.
     @Test func aClockJumpNeedsADayAndAnOrderedRun() throws {
         var t = Tracker()
-        let absurd = Self.fix(0, at: try #require(ISO8601.parse("9999-12-31T23:59:59Z")))
+        let absurd = Self.fix(0, at: Self.year9999)
         _ = t.process(absurd)
         #expect(t.process(Self.fix(1)).rejection == .outOfOrder)
         #expect(t.process(Self.fix(2, north: 1)).rejection == .outOfOrder)
@@ -92,7 +95,7 @@ import Testing
         for i in 0..<10 { _ = t.process(Self.fix(Double(i), north: Double(i) * 1.4, speed: 1.4, course: 0)) }
         let absurd = Self.fix(
             10, north: 14, speed: 1.4, course: 0, activity: ActivityReading(kind: .onFoot, confidence: 90),
-            at: try #require(ISO8601.parse("9999-12-31T23:59:59Z")))
+            at: Self.year9999)
         _ = t.process(absurd)
         let bus = ActivityReading(kind: .inVehicle, confidence: 95)
         var last: FixDecision?
