@@ -116,6 +116,19 @@ import TrueTrackSimulation
     /// The ring (power-of-two mask, time-only reads) behaves like an array with the documented rules (drop
     /// what is older than the span but the newest such sample), across many wrap-arounds, drops, spacing
     /// skips and resets.
+    /// Re-centring the plane (10 km from its anchor) re-expresses the vehicle latch's slow-spell start too: a
+    /// tracker a few metres from where its spell started has not left it, whichever plane it is in.
+    @Test func recentringKeepsTheSlowSpellStartInPlace() {
+        var t = Tracker()
+        let (fixes, _) = VehicleLatchTests.track([(60, 8, false), (40, 1.0, false)])
+        for f in fixes { _ = t.process(f) }
+        #expect(t.isInVehicle && t.slowSinceMilliseconds != .min)
+        #expect(!t.hasLeftSlowStart(threshold: 100))
+        t.recentre()
+        #expect(abs(t.filter.east) < 1e-9 && abs(t.filter.north) < 1e-9)
+        #expect(!t.hasLeftSlowStart(threshold: 100))
+    }
+
     @Test func trailingWindowMatchesAnArrayModel() {
         var window = TrailingWindow()
         var model: [TrailingWindow.Sample] = []

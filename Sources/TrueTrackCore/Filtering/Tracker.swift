@@ -667,8 +667,8 @@ public struct Tracker: Sendable {
 
     /// Re-anchors the plane at the filtered position when the state is farther from the anchor than
     /// ``LocalFrame/reanchoringRadiusMetres`` (LocalFrame's rule: within it distances in the plane are right
-    /// to 0.03 % at 45° of latitude), re-expressing the filter, the window and the last raw position in the
-    /// new plane.
+    /// to 0.03 % at 45° of latitude), re-expressing the filter, the window, the last raw position and the
+    /// vehicle latch's slow-spell start in the new plane.
     @inlinable @inline(__always)
     mutating func recentreIfFar() {
         guard projection.needsReanchoring(eastMetres: filter.east, northMetres: filter.north) else { return }
@@ -687,6 +687,8 @@ public struct Tracker: Sendable {
             return (q.east, q.north)
         }
         (lastRawEast, lastRawNorth) = convert(lastRawEast, lastRawNorth)
+        let (slowEast, slowNorth) = convert(slowStart.x, slowStart.y)
+        slowStart = SIMD2(slowEast, slowNorth)
         window.transformPositions(convert)
         positionFilter.shiftOrigin(east: filter.east, north: filter.north)
         filter.east = 0
