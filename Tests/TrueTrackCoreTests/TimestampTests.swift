@@ -134,3 +134,39 @@ import Testing
         #expect("\(Timestamp(millisecondsSince1970: 253_402_300_800_000))" == "253402300800000 ms since 1970")
     }
 }
+
+/// The run of far-older times that proves a clock jump, on hand-worked times (ms; a day is 86,400,000).
+@Suite struct ClockJumpRunTests {
+    static let day: Int64 = 86_400_000
+    static let latest: Int64 = 100 * day
+
+    func feed(_ run: inout ClockJumpRun, _ times: [Int64], latest: Int64 = latest) -> [Bool] {
+        times.map { run.completes(at: $0, latest: latest, seconds: 86_400, length: 3) }
+    }
+
+    @Test func completesOnTheThirdOrderedTimeADayOrMoreOlder() {
+        var run = ClockJumpRun()
+        #expect(feed(&run, [1000, 2000, 3000]) == [false, false, true])
+        var exact = ClockJumpRun()
+        #expect(
+            feed(&exact, [Self.latest - Self.day, Self.latest - Self.day + 1, Self.latest - Self.day + 2])
+                == [false, false, false])  // the second is less than a day older: it neither counts nor breaks
+    }
+
+    @Test func aTimeOutOfOrderWithinTheRunStartsItAgain() {
+        var run = ClockJumpRun()
+        #expect(feed(&run, [1000, 3000, 2000, 4000, 5000]) == [false, false, false, false, true])
+    }
+
+    @Test func anHourOldTimeNeitherCountsNorBreaksTheRun() {
+        var run = ClockJumpRun()
+        #expect(feed(&run, [1000, Self.latest - 3_600_000, 2000, 3000]) == [false, false, false, true])
+    }
+
+    @Test func aNewerAcceptedTimeStartsANewRun() {
+        var run = ClockJumpRun()
+        #expect(feed(&run, [1000, 2000]) == [false, false])
+        #expect(feed(&run, [3000], latest: Self.latest + 1000) == [false])
+        #expect(feed(&run, [4000, 5000], latest: Self.latest + 1000) == [false, true])
+    }
+}

@@ -57,11 +57,8 @@ public struct Tracker: Sendable {
     @usableFromInline var lastReceivedLatitude = Double.nan
     @usableFromInline var lastReceivedLongitude = Double.nan
     @usableFromInline var consecutiveRejections = 0
-    /// The run of fixes far older than the last accepted one (see ``TrackingProfile/clockJumpSeconds``): how
-    /// many, the newest of them, and the last accepted time they were compared with.
-    @usableFromInline var staleRun = 0
-    @usableFromInline var staleRunNewestMilliseconds: Int64 = .min
-    @usableFromInline var staleRunReferenceMilliseconds: Int64 = .min
+    /// The run of fixes far older than the last accepted one (see ``TrackingProfile/clockJumpSeconds``).
+    @usableFromInline var staleRun = ClockJumpRun()
     /// Running sums (see ``TrailingWindow``).
     @usableFromInline var dopplerPath = 0.0
     @usableFromInline var dopplerSeconds = 0.0
@@ -559,19 +556,11 @@ public struct Tracker: Sendable {
     /// out-of-order fixes, and keeps the inlined per-fix path short.
     @usableFromInline @inline(never)
     mutating func restartsOnClockJump(at now: Int64) -> Bool {
-        // In doubles: any two representable times differ by less than Int64 can hold, but the caller's need not.
-        let behind = (Double(lastAcceptedMilliseconds) - Double(now)) / 1000
-        guard behind >= profile.clockJumpSeconds else { return false }
-        if staleRun > 0 && staleRunReferenceMilliseconds == lastAcceptedMilliseconds
-            && now > staleRunNewestMilliseconds
-        {
-            staleRun += 1
-        } else {
-            staleRun = 1
-        }
-        staleRunNewestMilliseconds = now
-        staleRunReferenceMilliseconds = lastAcceptedMilliseconds
-        guard staleRun >= profile.rejectionsBeforeReanchor else { return false }
+        guard
+            staleRun.completes(
+                at: now, latest: lastAcceptedMilliseconds, seconds: profile.clockJumpSeconds,
+                length: profile.rejectionsBeforeReanchor)
+        else { return false }
         // The last accepted time was the wrong one (a receiver's clock fault, a corrupt record): start again
         // from this fix as from a first fix (accuracy gate, Doppler ceiling, a new plane); the distance is kept.
         hasFilter = false

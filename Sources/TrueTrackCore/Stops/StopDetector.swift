@@ -137,11 +137,8 @@ public struct StopDetector: Sendable {
     var departureMilliseconds: Int64 = .min
     var activity: ActivityReading?
     var activityMilliseconds: Int64 = 0
-    /// The run of evidence far older than the latest (see ``StopDetectionProfile/clockJumpSeconds``): how many,
-    /// the newest of them, and the latest time they were compared with.
-    var staleRun = 0
-    var staleRunNewestMilliseconds: Int64 = .min
-    var staleRunReferenceMilliseconds: Int64 = .min
+    /// The run of evidence far older than the latest (see ``StopDetectionProfile/clockJumpSeconds``).
+    var staleRun = ClockJumpRun()
 
     /// Creates a detector in the initial STATIONARY state.
     ///
@@ -356,16 +353,10 @@ public struct StopDetector: Sendable {
     /// and the last departure are clamped, a reading and a heartbeat forgotten), the window is emptied as after
     /// a gap, and the caller goes on with this evidence. The state and the anchor are kept.
     mutating func restartsOnClockJump(at now: Int64, latest: Int64) -> Bool {
-        guard (Double(latest) - Double(now)) / 1000 >= profile.clockJumpSeconds else { return false }
-        if staleRun > 0 && staleRunReferenceMilliseconds == latest && now > staleRunNewestMilliseconds {
-            staleRun += 1
-        } else {
-            staleRun = 1
-        }
-        staleRunNewestMilliseconds = now
-        staleRunReferenceMilliseconds = latest
-        guard staleRun >= StopDetectionProfile.clockJumpRun else { return false }
-        staleRun = 0
+        guard
+            staleRun.completes(
+                at: now, latest: latest, seconds: profile.clockJumpSeconds, length: StopDetectionProfile.clockJumpRun)
+        else { return false }
         window.removeAll()
         triggerStreak = 0
         if let armed = countdownArmedAt, armed.millisecondsSince1970 > now { cancelCountdown() }
