@@ -237,3 +237,15 @@ import Testing
         #expect(abs(t.distance.totalMetres - 12000) < 1e-6)
     }
 }
+
+/// A decision an app builds itself (a preview, a test, a stored row replayed).
+@Suite struct FixDecisionTests {
+    @Test func aBuiltDecisionStartsEmptyWithTheHoldOfItsOutcome() {
+        let time = Timestamp(millisecondsSince1970: 1_700_000_000_000)
+        let accepted = FixDecision(timestamp: time, totalDistanceMetres: 12)
+        #expect(accepted.isAccepted && accepted.hold == .none && accepted.totalDistanceMetres == 12)
+        #expect(accepted.distanceIncrementMetres == 0 && accepted.speedSource == nil && accepted.isDopplerTrusted)
+        let rejected = FixDecision(timestamp: time, rejection: .outlier)
+        #expect(!rejected.isAccepted && rejected.hold == .rejected && rejected.state == nil)
+    }
+}

@@ -141,7 +141,18 @@ public struct FixDecision: Sendable, Hashable {
     @inlinable
     public var isAccepted: Bool { rejection == nil }
 
-    /// A decision with every gate value empty.
+    /// A decision with every gate value empty, for tests, previews and replaying stored decisions (set the
+    /// fields you need): hold ``DistanceHold/none`` when accepted, ``DistanceHold/rejected`` otherwise; no
+    /// increment; the Doppler speed counted as trusted (nothing contradicted it).
+    @inlinable
+    public init(
+        timestamp: Timestamp, rejection: RejectionReason? = nil, state: FilteredState? = nil,
+        totalDistanceMetres: Double = 0
+    ) {
+        self.init(timestamp: timestamp, rejection: rejection, state: state, total: totalDistanceMetres)
+    }
+
+    /// A decision with every gate value empty (the ``Tracker``'s starting point for each fix).
     @inlinable
     init(timestamp: Timestamp, rejection: RejectionReason?, state: FilteredState?, total: Double) {
         self.timestamp = timestamp
