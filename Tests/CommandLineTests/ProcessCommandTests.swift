@@ -34,6 +34,25 @@ import Testing
         #expect(text.stdout.contains("distance:       \(String(format: "%.1f", distance)) m"))
     }
 
+    /// A file whose points all carry one time (a GPX written with a 32-bit epoch underflow) counts next to
+    /// nothing, since distance integrates speed over time: the user is told why instead of reading a silent 0 m.
+    @Test func warnsWhenMostFixesAreOutOfOrderBecauseTheirTimesRepeat() throws {
+        let path = Tool.temporaryPath("one-time.csv")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var text = "time,latitude,longitude,accuracy_m\n"
+        for i in 0..<30 { text += "1901-12-13T20:45:52Z,46.\(4000 + i * 3),13.8,5\n" }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        for command in ["process", "stops"] {
+            let result = try Tool.run([command, path])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains("29 of 30 fixes (97 %)"), "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("29 of them carry the same time as the fix before"))
+            #expect(result.stderr.contains("times look broken"))
+        }
+        let demo = try Tool.run(["process", Tool.demo])
+        #expect(!demo.stderr.contains("out of order"), "\(demo.stderr)")
+    }
+
     @Test func profilesChangeTheAnswer() throws {
         let walking = try #require(try Self.summary([Tool.demo])["distanceMetres"] as? Double)
         let driving = try Self.summary([Tool.demo, "--profile", "driving"])

@@ -130,6 +130,7 @@ enum ProcessCommand {
         var collected: [Fix] = []
         var heldAsVehicle = 0
         var clockJumps = ClockJumps()
+        var orderFaults = OrderFaults()
         do {
             while let fix = try reader.next() {
                 read += 1
@@ -140,6 +141,7 @@ enum ProcessCommand {
                 previous = fix
                 let decision = tracker.process(fix)
                 clockJumps.observe(decision, index: read, input: input)
+                orderFaults.observe(fix, decision)
                 evidence.append(MotionEvidence(fix: fix, decision: decision))
                 if smooth { collected.append(fix) }
                 if let reason = decision.rejection {
@@ -221,6 +223,7 @@ enum ProcessCommand {
         {
             Terminal.error(hint)
         }
+        if let warning = orderFaults.warning(input: input, rawPathMetres: raw) { Terminal.error(warning) }
         for error in reader.report.errors.prefix(5) { Terminal.error("  skipped: \(error)\n") }
         clockJumps.report()
         if let failure { throw failure }

@@ -65,7 +65,9 @@ enum StopsCommand {
         var evidence: [MotionEvidence] = []
         var totals: [(Timestamp, Double)] = []
         var tooFast = 0, heldAsVehicle = 0
+        var orderFaults = OrderFaults()
         defer {
+            if let warning = orderFaults.warning(input: path, rawPathMetres: nil) { Terminal.error(warning) }
             if let hint = ProcessCommand.profileHint(
                 rejectedAsTooFast: tooFast, read: evidence.count, profile: .preset(kind),
                 heldAsVehicle: heldAsVehicle, accepted: totals.count)
@@ -82,6 +84,7 @@ enum StopsCommand {
             while let fix = try reader.next() {
                 let decision = tracker.process(fix)
                 clockJumps.observe(decision, index: evidence.count + 1, input: path)
+                orderFaults.observe(fix, decision)
                 if decision.rejection == .speed { tooFast += 1 }
                 if ProcessCommand.movedLikeAVehicle(decision) { heldAsVehicle += 1 }
                 evidence.append(MotionEvidence(fix: fix, decision: decision))
