@@ -22,12 +22,14 @@ public enum EvaluationProfile: String, Sendable, Hashable, CaseIterable, Codable
     case driving
 
     /// The profile that fits a manifest activity category (`walk`, `drive`, `stationary`, `bike`, `hike`,
-    /// `mixed`, `run`): `drive` → driving, `bike` → cycling, `run` → running, everything else → walking
+    /// `mixed`, `run`): `drive` (also `driving`, `car`, `bus`, `taxi`, `vehicle`, `in-vehicle`, `automotive`) →
+    /// driving, `bike` (`bicycle`, `cycle`, `cycling`) → cycling, `run` (`running`) → running, everything else →
+    /// walking
     /// (stationary logs are judged with the profile an app would use when the user is not moving yet).
     public static func forCategory(_ category: String) -> EvaluationProfile {
         switch category {
-        case "drive", "car", "bus", "taxi": .driving
-        case "bike", "cycle", "cycling": .cycling
+        case "drive", "driving", "car", "bus", "taxi", "vehicle", "in-vehicle", "in_vehicle", "automotive": .driving
+        case "bike", "bicycle", "cycle", "cycling": .cycling
         case "run", "running": .running
         default: .walking
         }

@@ -59,11 +59,15 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
         public var category: String
         /// The figures, by metric.
         public var figures: [BaselineMetric: Double]
+        /// How many fixes the recording read (`nil` in baselines written before it was kept): compared exactly,
+        /// so that a recording without a reference, which has no figure, still fails when it reads differently.
+        public var fixes: Int?
 
         /// Creates an entry.
-        public init(category: String, figures: [BaselineMetric: Double]) {
+        public init(category: String, figures: [BaselineMetric: Double], fixes: Int? = nil) {
             self.category = category
             self.figures = figures
+            self.fixes = fixes
         }
 
         struct Key: CodingKey {
@@ -76,6 +80,7 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: Key.self)
             category = try c.decode(String.self, forKey: Key(stringValue: "category"))
+            fixes = try c.decodeIfPresent(Int.self, forKey: Key(stringValue: "fixes"))
             figures = [:]
             for metric in BaselineMetric.allCases {
                 if let v = try c.decodeIfPresent(Double.self, forKey: Key(stringValue: metric.rawValue)) {
@@ -87,6 +92,7 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Key.self)
             try c.encode(category, forKey: Key(stringValue: "category"))
+            try c.encodeIfPresent(fixes, forKey: Key(stringValue: "fixes"))
             for (metric, value) in figures { try c.encode(value, forKey: Key(stringValue: metric.rawValue)) }
         }
     }
@@ -139,11 +145,16 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
     }
 
     /// A baseline of `report`'s figures, keeping the tolerances and note of `previous` and, when `merge` is
-    /// true (a run limited with `--only`), its entries for recordings not in the report.
+    /// true (a run limited with `--only`), its entries for recordings not in the report. A recording that failed
+    /// keeps its previous entry (so that the next run still checks it) and gets none if it had none.
     public init(report: BenchReport, previous: AccuracyBaseline?, merge: Bool) {
         var entries = merge ? previous?.recordings ?? [:] : [:]
-        for r in report.recordings where r.status == .ok {
-            entries[r.id] = Entry(category: r.category, figures: r.baselineFigures)
+        for r in report.recordings {
+            if r.status == .ok {
+                entries[r.id] = Entry(category: r.category, figures: r.baselineFigures, fixes: r.fixes)
+            } else if let kept = previous?.recordings[r.id] {
+                entries[r.id] = kept
+            }
         }
         self.init(
             note: previous?.note ?? AccuracyBaseline.defaultNote,
@@ -184,6 +195,57 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
             }
         }
         return found
+    }
+
+    /// What a comparison with the baseline covered: a CI run must fail when it compared nothing, when a
+    /// baselined recording is missing, or when a recording reads a different number of fixes.
+    public struct Coverage: Sendable, Hashable {
+        /// Figures compared (each a recording's metric).
+        public var comparedFigures = 0
+        /// Recordings of the report that have a baseline entry.
+        public var comparedRecordings = 0
+        /// Fix counts compared (entries that keep one).
+        public var comparedFixCounts = 0
+        /// Baselined recordings absent from the report.
+        public var missingFromReport: [String] = []
+        /// Recordings of the report without a baseline entry (not checked).
+        public var notInBaseline: [String] = []
+        /// Recordings whose fix count differs from the baseline's: (id, now, baseline).
+        public var fixCountChanges: [(id: String, now: Int, baseline: Int)] = []
+
+        public static func == (a: Coverage, b: Coverage) -> Bool {
+            a.comparedFigures == b.comparedFigures && a.comparedRecordings == b.comparedRecordings
+                && a.comparedFixCounts == b.comparedFixCounts
+                && a.missingFromReport == b.missingFromReport && a.notInBaseline == b.notInBaseline
+                && a.fixCountChanges.elementsEqual(b.fixCountChanges) { $0 == $1 }
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(comparedFigures)
+            hasher.combine(comparedRecordings)
+            hasher.combine(missingFromReport)
+            hasher.combine(notInBaseline)
+        }
+    }
+
+    /// What comparing `report` with the baseline covers (see ``Coverage``).
+    public func coverage(of report: BenchReport) -> Coverage {
+        var c = Coverage()
+        let reported = Set(report.recordings.map(\.id))
+        c.missingFromReport = recordings.keys.filter { !reported.contains($0) }.sorted()
+        for result in report.recordings {
+            guard let entry = recordings[result.id] else {
+                if result.status == .ok { c.notInBaseline.append(result.id) }
+                continue
+            }
+            c.comparedRecordings += 1
+            c.comparedFigures += entry.figures.count
+            if let expected = entry.fixes, result.status != .skipped {
+                c.comparedFixCounts += 1
+                if result.fixes != expected { c.fixCountChanges.append((result.id, result.fixes, expected)) }
+            }
+        }
+        return c
     }
 
     /// Figures better than the baseline beyond their tolerance (a hint to update it), as text.

@@ -106,12 +106,35 @@ enum BenchCommand {
                         message: "cannot read baseline \(path): \(error) (create it with --update-baseline)")
                 }
                 let regressions = baseline.regressions(in: report)
+                let coverage = baseline.coverage(of: report)
                 for line in baseline.improvements(in: report) { text += line + "\n" }
-                if regressions.isEmpty {
+                for r in regressions { text += r.description + "\n" }
+                for change in coverage.fixCountChanges {
+                    text += "CHANGED \(change.id) fixes read: \(change.now) vs baseline \(change.baseline)\n"
+                }
+                if !coverage.notInBaseline.isEmpty {
+                    text += "not in the baseline, so not checked: \(coverage.notInBaseline.joined(separator: ", "))\n"
+                }
+                var failures: [String] = []
+                if !regressions.isEmpty { failures.append("\(regressions.count) regression(s)") }
+                if !coverage.fixCountChanges.isEmpty {
+                    failures.append("\(coverage.fixCountChanges.count) recording(s) reading a different number of fixes")
+                }
+                if only.isEmpty, !coverage.missingFromReport.isEmpty {
+                    failures.append(
+                        "\(coverage.missingFromReport.count) baselined recording(s) missing from this run: "
+                            + coverage.missingFromReport.joined(separator: ", "))
+                }
+                if coverage.comparedRecordings == 0 {
+                    failures.append("the baseline covers none of these recordings (another data set?)")
+                }
+                text +=
+                    "compared \(coverage.comparedFigures) figures of \(coverage.comparedRecordings) recordings and "
+                    + "\(coverage.comparedFixCounts) fix counts with \(path)\n"
+                if failures.isEmpty {
                     text += "no regression against \(path)\n"
                 } else {
-                    for r in regressions { text += r.description + "\n" }
-                    text += "\(regressions.count) regression(s) against \(path)\n"
+                    text += "FAILED against \(path): \(failures.joined(separator: "; "))\n"
                     status = 1
                 }
             }
