@@ -57,6 +57,9 @@ public struct Tracker: Sendable {
     @usableFromInline var lastReceivedLatitude = Double.nan
     @usableFromInline var lastReceivedLongitude = Double.nan
     @usableFromInline var consecutiveRejections = 0
+    /// How many Doppler readings in a row were below the deadband (a halt's zeros run on; a dropout's are
+    /// scattered among moving readings).
+    @usableFromInline var subDeadbandRun = 0
     /// The run of fixes far older than the last accepted one (see ``TrackingProfile/clockJumpSeconds``).
     @usableFromInline var staleRun = ClockJumpRun()
     /// Running sums (see ``TrailingWindow``).
@@ -337,6 +340,7 @@ public struct Tracker: Sendable {
         if let doppler {
             dopplerPath += doppler * step
             dopplerSeconds += step
+            subDeadbandRun = doppler < profile.deadbandMetresPerSecond ? subDeadbandRun &+ 1 : 0
         }
         positionPath += positionSpeed * step
 
@@ -414,15 +418,16 @@ public struct Tracker: Sendable {
         let source: SpeedSource = isTrusted ? .doppler : .filtered
         let speed = isTrusted ? doppler! : positionSpeed
         var increment = SpeedIntegration.increment(speed: speed, seconds: dt, profile: profile)
-        if !isTrusted, increment > 0, let reading = doppler, reading < profile.deadbandMetresPerSecond,
+        var integratedSpeed = speed
+        if !isTrusted, increment > 0, subDeadbandRun >= TrackingProfile.haltRunLength, let reading = doppler,
             isDropout(reading, isMoving: isMoving, positionSpeed: positionSpeed)
         {
-            // A dropout's stand-in speed may only fill what the Doppler readings leave unexplained of the window's
-            // net displacement: mid-walk that is the readings' shortfall; just after a real halt, nothing (the
-            // window still holds the walk, which the readings already counted, and the position filter's speed
-            // is noise). (Only a Doppler the check trusts reaches here: an untrusted one is below deadband
+            // A run of dropouts (a halt's zeros run on; a dropout's are scattered among moving readings): the
+            // stand-in speed may only fill what the Doppler readings leave unexplained of the window's net
+            // displacement. Just after a real halt that is nothing (the window still holds the walk, which the
+            // readings already counted, and the position filter's speed is noise). (Only a Doppler the check trusts reaches here: an untrusted one is below deadband
             // only by chance, and its stand-in is the filtered speed as for any untrusted reading.)
-            increment = min(
+            let allowed = min(
                 increment,
                 dropoutAllowance(
                     netMetres: net, windowDopplerMetres: windowDoppler, startCandidateFiltered: startCandidateFiltered,
@@ -431,9 +436,13 @@ public struct Tracker: Sendable {
                         thresholdMetres: threshold, sessionDopplerPathMetres: sessionDopplerPath,
                         sessionPositionPathMetres: sessionPositionPath, profile: profile),
                     increment: increment))
+            if allowed < increment {
+                increment = allowed
+                integratedSpeed = allowed / step  // the speed the distance was integrated with
+            }
         }
         decision.speedSource = source
-        decision.speedMetresPerSecond = increment > 0 ? min(speed, profile.maximumSpeedMetresPerSecond) : 0
+        decision.speedMetresPerSecond = increment > 0 ? min(integratedSpeed, profile.maximumSpeedMetresPerSecond) : 0
         decision.isDopplerTrusted = isTrusted || doppler == nil
         if increment == 0 { decision.hold = .deadband }
         let motion = MotionGate.verdict(

@@ -77,7 +77,8 @@ public enum Evaluator {
             // A recording the manifest lists for its fixes and that yields none is broken (an emptied file, a
             // wrong format), not something to skip: a CI run must not pass over it.
             result.status = .error
-            result.note = "no fixes read (\(recording.report.map { "\($0.recordsRead) records read, \($0.unusableRecords) unusable" } ?? "nothing read"))"
+            result.note =
+                "no fixes read (\(recording.report.map { "\($0.recordsRead) records read, \($0.unusableRecords) unusable" } ?? "nothing read"))"
             return result
         }
 

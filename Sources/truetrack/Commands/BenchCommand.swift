@@ -118,7 +118,8 @@ enum BenchCommand {
                 var failures: [String] = []
                 if !regressions.isEmpty { failures.append("\(regressions.count) regression(s)") }
                 if !coverage.fixCountChanges.isEmpty {
-                    failures.append("\(coverage.fixCountChanges.count) recording(s) reading a different number of fixes")
+                    failures.append(
+                        "\(coverage.fixCountChanges.count) recording(s) reading a different number of fixes")
                 }
                 if only.isEmpty, !coverage.missingFromReport.isEmpty {
                     failures.append(
