@@ -7,12 +7,13 @@
 import PackageDescription
 
 // LAPACK's routines (declared in Sources/CLAPACK/shim.h with their Fortran names) come from the reference
-// LAPACK and BLAS on Linux (Debian: liblapack-dev) and from the Accelerate framework on Apple platforms, which
+// LAPACK and BLAS elsewhere (Debian: liblapack-dev) and from the Accelerate framework on Apple platforms, which
 // exports the same symbols; the module map names no library so that the choice can depend on the platform.
 let apple: [Platform] = [.macOS, .iOS, .tvOS, .watchOS, .visionOS]
+let notApple: [Platform] = [.linux, .android, .openbsd, .windows]
 let lapack: [LinkerSetting] = [
-    .linkedLibrary("lapack", .when(platforms: [.linux])),
-    .linkedLibrary("blas", .when(platforms: [.linux])),
+    .linkedLibrary("lapack", .when(platforms: notApple)),
+    .linkedLibrary("blas", .when(platforms: notApple)),
     .linkedFramework("Accelerate", .when(platforms: apple)),
 ]
 

@@ -1,4 +1,5 @@
-// CLAPACK: the reference LAPACK from Debian (liblapack-dev), which ships no C header.
+// CLAPACK: the reference LAPACK from Debian (liblapack-dev), which ships no C header; on Apple platforms the
+// same Fortran symbols come from the Accelerate framework (Package.swift chooses the library to link).
 // The routines TrueTrack calls are declared here with their Fortran (LP64) signatures:
 // INTEGER is int32_t, arrays are column-major, every argument is passed by pointer, and a
 // CHARACTER argument takes a hidden trailing length (size_t) after the listed arguments.

@@ -60,6 +60,11 @@ import TrueTrackCore
         }
         fix.horizontalAccuracy = .metres(3)
         #expect(fix.horizontalAccuracyMetres == 3)
+        fix.satellitesUsed = -1
+        #expect(fix.satellitesUsed == nil)
+        fix.activity = ActivityReading(kind: .walking, confidence: 90)
+        fix.activity?.confidence = 250
+        #expect(fix.activity?.confidence == 100)
     }
 
     @Test func movingAFixChecksTheNewCoordinatesAndKeepsTheRest() throws {

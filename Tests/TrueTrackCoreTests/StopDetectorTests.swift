@@ -306,6 +306,79 @@ import TrueTrackCore
         #expect(d.isStopCommitted)
     }
 
+    /// The analysis of a track with a fix dated 9999 leaves the wrong time out of its span and gaps, first fix
+    /// or not (it reported −2.5e11 s elapsed when the 9999 fix came first, and 2.5e11 s unobserved mid-walk).
+    @Test func anAnalysisLeavesTheWrongTimeOutOfItsSpan() throws {
+        let future = try #require(ISO8601.parse("9999-12-31T23:59:59Z"))
+        let wrong = MotionEvidence(
+            timestamp: future, latitude: Self.e(0).latitude, longitude: Self.e(0).longitude, accuracyMetres: 5,
+            speedMetresPerSecond: 0, speedSource: .doppler, activity: nil)
+        let walk = (1...300).map { Self.e(Double($0), east: 1.4 * Double($0), speed: 1.4) }
+        for track in [[wrong] + walk, Array(walk[0..<100]) + [wrong] + Array(walk[100...])] {
+            let analysis = StopAnalysis(evidence: track, profile: Self.quiet)
+            #expect(analysis.elapsedSeconds > 200 && analysis.elapsedSeconds < 300, "\(analysis.elapsedSeconds)")
+            #expect(analysis.unobservedSeconds < 10, "\(analysis.unobservedSeconds)")
+            #expect(analysis.last == Self.time(300))
+        }
+    }
+
+    /// Evidence at 9999 with an activity reading, then the clock restarts: every time taken from the wrong one
+    /// is pulled back. `reading` is attached to the wrong fix; returns the events after the restart.
+    func afterAWrongTime(
+        _ d: inout StopDetector, reading: ActivityReading, then seconds: Range<Int>, east: Double = 0,
+        activityAt: Int? = nil
+    ) throws -> [MotionEvent] {
+        let future = try #require(ISO8601.parse("9999-12-31T23:59:59Z"))
+        _ = d.process(
+            MotionEvidence(
+                timestamp: future, latitude: Self.e(0).latitude, longitude: Self.e(0).longitude, accuracyMetres: 5,
+                speedMetresPerSecond: 0, speedSource: .doppler, activity: reading))
+        var events: [MotionEvent] = []
+        for t in seconds {
+            let onFoot = t == activityAt ? ActivityReading(kind: .onFoot, confidence: 90) : nil
+            events += d.process(Self.e(Double(t), east: east, activity: onFoot))
+        }
+        return events
+    }
+
+    /// A still reading at the wrong time armed a countdown there; after the restart a real standstill commits
+    /// its stop (the countdown armed in 9999 never ran out, and no other could be armed).
+    @Test func aCountdownArmedAtTheWrongTimeIsCancelled() throws {
+        var d = StopDetector(profile: Self.quiet)
+        for t in 0..<30 { _ = d.process(Self.e(Double(t), east: 1.4 * Double(t), speed: 1.4)) }
+        let events = try afterAWrongTime(
+            &d, reading: ActivityReading(kind: .still, confidence: 90), then: 30..<200, east: 42)
+        let committed = events.compactMap { if case .stopCommitted(let r) = $0 { r } else { nil } }
+        #expect(committed.count == 1 && committed.allSatisfy { $0.start < Self.time(200) })
+    }
+
+    /// A departure at the wrong time (an on-foot reading on the 9999 fix) must not keep every later stop from
+    /// reaching back before it: the next stop starts and ends at real times.
+    @Test func aDepartureAtTheWrongTimeIsPulledBack() throws {
+        var d = StopDetector(profile: Self.quiet)
+        for t in 0..<120 { _ = d.process(Self.e(Double(t))) }
+        #expect(d.isStopCommitted)
+        var events = try afterAWrongTime(
+            &d, reading: ActivityReading(kind: .onFoot, confidence: 90), then: 120..<125, east: 0)
+        for t in 125..<160 { events += d.process(Self.e(Double(t), east: 1.4 * Double(t - 125), speed: 1.4)) }
+        for t in 160..<320 { events += d.process(Self.e(Double(t), east: 1.4 * 35)) }
+        let committed = events.compactMap { if case .stopCommitted(let r) = $0 { r } else { nil } }
+        #expect(
+            committed.last.map { $0.start > Self.time(150) && $0.start < $0.end && $0.end < Self.time(330) } == true)
+    }
+
+    /// A reading in force from the wrong time shadowed every later one; heartbeats waited for 9999.
+    @Test func aReadingAndAHeartbeatFromTheWrongTimeAreForgotten() throws {
+        var profile = Self.quiet
+        profile.heartbeatIntervalSeconds = 60
+        var d = StopDetector(profile: profile)
+        for t in 0..<120 { _ = d.process(Self.e(Double(t))) }
+        let events = try afterAWrongTime(
+            &d, reading: ActivityReading(kind: .still, confidence: 90), then: 120..<300, activityAt: 200)
+        #expect(events.contains { if case .motionChange(isMoving: true, _) = $0 { true } else { false } })
+        #expect(events.filter { if case .heartbeat = $0 { true } else { false } }.count >= 2)
+    }
+
     /// A delayed batch (an hour old) is not a clock jump: it stays ignored.
     @Test func anHourOldBatchIsStillIgnored() {
         var d = StopDetector(profile: Self.quiet)

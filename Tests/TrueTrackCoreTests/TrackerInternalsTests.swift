@@ -113,9 +113,6 @@ import TrueTrackSimulation
         #expect(sharedFixes >= 80 && separateFixes >= 80, "shared \(sharedFixes), separate \(separateFixes)")
     }
 
-    /// The ring (power-of-two mask, time-only reads) behaves like an array with the documented rules (drop
-    /// what is older than the span but the newest such sample), across many wrap-arounds, drops, spacing
-    /// skips and resets.
     /// Re-centring the plane (10 km from its anchor) re-expresses the vehicle latch's slow-spell start too: a
     /// tracker a few metres from where its spell started has not left it, whichever plane it is in.
     @Test func recentringKeepsTheSlowSpellStartInPlace() {
@@ -129,6 +126,9 @@ import TrueTrackSimulation
         #expect(!t.hasLeftSlowStart(threshold: 100))
     }
 
+    /// The ring (power-of-two mask, time-only reads) behaves like an array with the documented rules (drop
+    /// what is older than the span but the newest such sample), across many wrap-arounds, drops, spacing
+    /// skips and resets.
     @Test func trailingWindowMatchesAnArrayModel() {
         var window = TrailingWindow()
         var model: [TrailingWindow.Sample] = []

@@ -30,8 +30,11 @@ public enum ActivityKind: String, Sendable, Hashable, CaseIterable, Codable {
 public struct ActivityReading: Sendable, Hashable {
     /// The activity.
     public var kind: ActivityKind
-    /// Confidence, 0–100 (Android's `DetectedActivity` scale; iOS's low/medium/high map to 25/50/100).
-    public var confidence: UInt8
+    /// Confidence, 0–100 (Android's `DetectedActivity` scale; iOS's low/medium/high map to 25/50/100); a larger
+    /// value set later is clamped to 100, as the initialiser does.
+    public var confidence: UInt8 {
+        didSet { if confidence > 100 { confidence = 100 } }
+    }
 
     /// Creates a reading; `confidence` is clamped to 0–100.
     @inlinable

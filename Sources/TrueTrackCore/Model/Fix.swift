@@ -49,8 +49,11 @@ public struct Fix: Sendable, Hashable {
     @usableFromInline var storedSpeedAccuracyMetresPerSecond: Double
     @usableFromInline var storedCourseDegrees: Double
     @usableFromInline var storedCourseAccuracyDegrees: Double
-    /// Number of satellites (or signals) used in the solution.
-    public var satellitesUsed: Int?
+    /// Number of satellites (or signals) used in the solution; setting a negative count stores `nil`, as the
+    /// initialiser does.
+    public var satellitesUsed: Int? {
+        didSet { if let n = satellitesUsed, n < 0 { satellitesUsed = nil } }
+    }
 
     /// When the receiver computed the position, UTC, millisecond precision (years 0001–9999).
     @inlinable public var timestamp: Timestamp { @inline(__always) get { storedTimestamp } }

@@ -48,10 +48,15 @@ public struct StopAnalysis: Sendable, Hashable {
                 if case .stopEnded(let record) = event { stops.append(record) }
             }
             if let l = detector.lastEvidence?.timestamp {
-                if first == nil { first = l }
-                if let previous, l != previous, previous.seconds(to: l) > profile.gapSeconds {
+                if let previous, l < previous {
+                    // The detector restarted its clock (``StopDetectionProfile/clockJumpSeconds``): the times from
+                    // the wrong one on are left out of the span and the gaps.
+                    gaps.removeAll { $0.end > l }
+                    if let f = first, f > l { first = l }
+                } else if let previous, l != previous, previous.seconds(to: l) > profile.gapSeconds {
                     gaps.append((previous, l))
                 }
+                if first == nil { first = l }
                 last = l
             }
         }
