@@ -119,6 +119,18 @@ struct Baseline: Codable {
         try encoder.encode(self).write(to: URL(fileURLWithPath: path))
     }
 
+    /// One line per benchmark: its ratio, the baseline's and the limit, so a CI log shows the margin; a
+    /// benchmark the baseline does not hold is named as unchecked.
+    func margins(in report: BenchmarkReport) -> [String] {
+        let entries = report.quick ? quick : full
+        return report.results.map { r in
+            guard let entry = entries[r.name] else { return "\(r.name): not in the baseline, not checked" }
+            let limit = entry.ratio * (1 + entry.tolerance)
+            return "\(r.name): ratio \(String(format: "%.2f", r.ratioToReference)), baseline "
+                + "\(String(format: "%.2f", entry.ratio)), limit \(String(format: "%.2f", limit))"
+        }
+    }
+
     func regressions(in report: BenchmarkReport) -> [String] {
         let entries = report.quick ? quick : full
         return report.results.compactMap { r in

@@ -39,8 +39,15 @@ func parseOptions(_ arguments: [String]) -> Options {
     while i < arguments.count {
         switch arguments[i] {
         case "--quick": options.quick = true
-        case "--runs": options.runs = Int(value()) ?? 5
-        case "--only": options.only.append(value())
+        case "--runs":
+            let text = value()
+            guard let runs = Int(text), runs >= 1 else {
+                FileHandle.standardError.write(
+                    Data("error: --runs needs a whole number of at least 1, not '\(text)'\n".utf8))
+                exit(2)
+            }
+            options.runs = runs
+        case "--only": options.only += value().split(separator: ",").map(String.init)
         case "--json": options.jsonPath = value()
         case "--baseline": options.baselinePath = value()
         case "--update-baseline": options.updateBaseline = true
@@ -59,6 +66,18 @@ func parseOptions(_ arguments: [String]) -> Options {
         i += 1
     }
     if options.quick && !arguments.contains("--runs") { options.runs = 3 }
+    let known = Set(BenchmarkCase.all.map(\.name))
+    if let unknown = options.only.first(where: { !known.contains($0) }) {
+        FileHandle.standardError.write(
+            Data(
+                "error: no benchmark '\(unknown)' (known: \(BenchmarkCase.all.map(\.name).joined(separator: ", ")))\n"
+                    .utf8))
+        exit(2)
+    }
+    if options.updateBaseline && options.baselinePath == nil {
+        FileHandle.standardError.write(Data("error: --update-baseline needs --baseline FILE\n".utf8))
+        exit(2)
+    }
     return options
 }
 
@@ -136,7 +155,10 @@ for benchmark in selected {
     var allocations: [Double] = []
     var fixes = 0
     for run in 0..<options.runs {
-        FileHandle.standardError.write(Data("\(benchmark.name) run \(run + 1)/\(options.runs)\r".utf8))
+        // Progress on a terminal only: a CI log would run the carriage-return lines together.
+        if isatty(2) != 0 {
+            FileHandle.standardError.write(Data("\(benchmark.name) run \(run + 1)/\(options.runs)\r".utf8))
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
         process.arguments = ["--child", benchmark.name, input]
@@ -164,7 +186,8 @@ for benchmark in selected {
         peaks.append(rss)
         allocations.append(allocated)
     }
-    FileHandle.standardError.write(Data("\n".utf8))
+    if isatty(2) != 0 { FileHandle.standardError.write(Data("\n".utf8)) }
+    FileHandle.standardError.write(Data("\(benchmark.name): \(options.runs) runs done\n".utf8))
     let t = Measurement.summary(times)
     let c = Measurement.summary(cpuTimes)
     results.append(
@@ -180,7 +203,13 @@ for benchmark in selected {
 
 let report = BenchmarkReport(referenceSeconds: reference, quick: options.quick, results: results)
 print(report.table())
-if let path = options.jsonPath { try report.json().write(toFile: path, atomically: true, encoding: .utf8) }
+if let path = options.jsonPath {
+    if path == "-" {
+        print(try report.json())
+    } else {
+        try report.json().write(toFile: path, atomically: true, encoding: .utf8)
+    }
+}
 var failed = report.memoryViolations()
 if let baselinePath = options.baselinePath {
     // A baseline file that exists but does not parse is an error naming the file, never "no baseline".
@@ -195,10 +224,13 @@ if let baselinePath = options.baselinePath {
         print("baseline written to \(baselinePath)")
     } else if let baseline {
         let regressions = baseline.regressions(in: report)
+        for line in baseline.margins(in: report) { print(line) }
         print(regressions.isEmpty ? "no regression against \(baselinePath)" : regressions.joined(separator: "\n"))
         failed += regressions
     } else {
+        // A mistyped path must not pass a CI gate as "nothing to compare".
         print("no baseline at \(baselinePath) (run with --update-baseline to create it)")
+        failed.append("no baseline at \(baselinePath)")
     }
 }
 for line in report.memoryViolations() { print(line) }
