@@ -81,9 +81,9 @@ public struct DatasetManifest: Sendable, Decodable {
             manifest.root = folder
             return manifest
         } catch {
-            throw .malformedRecord(
-                SourceLocation(file: path, line: 0, byteOffset: 0),
-                expected: "a TrueTrack data-set manifest", found: "\(error)")
+            throw .io(
+                path: path, message: "not a TrueTrack data-set manifest: \(DecodingFailure.describe(error, data: data))"
+            )
         }
     }
 

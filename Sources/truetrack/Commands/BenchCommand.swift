@@ -101,9 +101,15 @@ enum BenchCommand {
                 text += "baseline written to \(path) (\(baseline.recordings.count) recordings)\n"
             } else {
                 let baseline: AccuracyBaseline
+                guard FileManager.default.fileExists(atPath: path) else {
+                    throw CommandFailure(message: "no baseline at \(path) (create it with --update-baseline)")
+                }
                 do { baseline = try AccuracyBaseline.load(path: path) } catch {
                     throw CommandFailure(
-                        message: "cannot read baseline \(path): \(error) (create it with --update-baseline)")
+                        message:
+                            "cannot read baseline \(path): \(DecodingFailure.describe(error, data: FileManager.default.contents(atPath: path))) (an accuracy "
+                            + "baseline of `truetrack bench`, see Benchmarks/README.md; --update-baseline would "
+                            + "replace it, tolerances and all)")
                 }
                 let regressions = baseline.regressions(in: report)
                 let coverage = baseline.coverage(of: report)

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+import TrueTrackIO
+
+/// What a broken manifest or baseline is told as: where in the document, and what was wrong.
+@Suite struct DecodingFailureTests {
+    struct Manifest: Decodable {
+        struct Entry: Decodable {
+            var id: String
+            var format: String
+        }
+        var recordings: [Entry]
+    }
+
+    func failure(_ text: String) -> String {
+        let data = Data(text.utf8)
+        do {
+            _ = try JSONDecoder().decode(Manifest.self, from: data)
+            return "decoded"
+        } catch {
+            return DecodingFailure.describe(error, data: data)
+        }
+    }
+
+    @Test func namesTheCodingPathOfAMissingKeyOrAWrongType() {
+        #expect(
+            failure(#"{"recordings": [{"id": "a", "format": "csv"}, {"id": "b"}]}"#)
+                == "recordings[1].format: missing (required)")
+        #expect(
+            failure(#"{"recordings": [{"id": 3, "format": "csv"}]}"#).hasPrefix("recordings[0].id: expected String"))
+        #expect(failure(#"{"recordings": null}"#).hasPrefix("recordings: expected"))
+    }
+
+    @Test func locatesTextThatIsNotJSONByLineAndColumn() {
+        let said = failure("{\"recordings\": [\n {\"id\": \"a\",\n \"format\" 3}]}")
+        #expect(said.hasPrefix("not valid JSON (line 3, column 11"), "\(said)")
+    }
+}
