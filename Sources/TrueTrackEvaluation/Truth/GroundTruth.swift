@@ -110,7 +110,8 @@ public enum GroundTruthLoader {
     ///
     /// By `ground_truth_format`'s first word: `nmea` (NovAtel SPAN: checksums of its RMC sentences are all
     /// wrong, so they are accepted; positions from GGA), `gsdc-…csv` (GSDC ground truth; GPS time converted
-    /// to UTC by the CSV reader), `POSI` (IPIN waypoints on the app clock), `geolife` (labels.txt). A
+    /// to UTC by the CSV reader), `csv`, `gpx`, `geojson` or `jsonl` (a truth trajectory in a format the readers
+    /// take), `POSI` (IPIN waypoints on the app clock), `geolife` (labels.txt). A
     /// `stationary` recording without truth gets one truth stop spanning the whole recording.
     /// - Throws: ``ReadError`` when the truth file cannot be read.
     public static func load(
@@ -120,7 +121,7 @@ public enum GroundTruthLoader {
         let span = aligned.clockSpan
         var truth = GroundTruth(kind: .none)
         if let file = recording.groundTruth, let format = recording.groundTruthFormat {
-            let path = (manifest.root as NSString).appendingPathComponent(file)
+            let path = manifest.resolve(file)
             let word = format.lowercased().prefix { $0.isLetter || $0.isNumber || $0 == "-" }
             if word == "nmea" {
                 var reader = try NMEAReader(
@@ -128,6 +129,10 @@ public enum GroundTruthLoader {
                 truth = GroundTruth(kind: .trajectory, track: TruthTrack(samples: try samples(&reader)))
             } else if word.hasPrefix("gsdc") && word.hasSuffix("csv") {
                 var reader = try AnyFixReader(path: path, format: .csv, options: ReadOptions(lenient: true))
+                truth = GroundTruth(kind: .trajectory, track: TruthTrack(samples: try samples(&reader)))
+            } else if let plain = FixFormat(name: String(word)), [.csv, .gpx, .geojson, .jsonLines].contains(plain) {
+                // A truth trajectory in a format TrueTrack reads (time, latitude, longitude per point).
+                var reader = try AnyFixReader(path: path, format: plain, options: ReadOptions(lenient: true))
                 truth = GroundTruth(kind: .trajectory, track: TruthTrack(samples: try samples(&reader)))
             } else if word == "posi" {
                 let waypoints = try IPINReader.waypoints(path: path, options: ReadOptions(lenient: true)).map {

@@ -61,9 +61,10 @@ public struct DatasetManifest: Sendable, Decodable {
             case durationSeconds = "duration_s"
         }
 
-        /// The activity's first word, lower-cased (`walk`, `drive`, `stationary`, `bike`, `hike`, `mixed`).
+        /// The activity's first word, lower-cased (`walk`, `drive`, `stationary`, `bike`, `hike`, `mixed`;
+        /// hyphens and underscores belong to the word: `in-vehicle`).
         public var activityCategory: String {
-            String(activity.lowercased().prefix { $0.isLetter })
+            String(activity.lowercased().prefix { $0.isLetter || $0 == "-" || $0 == "_" })
         }
     }
 
@@ -79,7 +80,19 @@ public struct DatasetManifest: Sendable, Decodable {
         do {
             var manifest = try JSONDecoder().decode(DatasetManifest.self, from: data)
             manifest.root = folder
+            var seen: [String: Int] = [:]
+            for (index, recording) in manifest.recordings.enumerated() {
+                if let first = seen[recording.id] {
+                    throw ReadError.io(
+                        path: path,
+                        message: "recordings[\(first)] and recordings[\(index)] share the id '\(recording.id)' "
+                            + "(ids key the baseline: each must be unique)")
+                }
+                seen[recording.id] = index
+            }
             return manifest
+        } catch let error as ReadError {
+            throw error
         } catch {
             throw .io(
                 path: path, message: "not a TrueTrack data-set manifest: \(DecodingFailure.describe(error, data: data))"
@@ -96,8 +109,11 @@ public struct DatasetManifest: Sendable, Decodable {
         return "../shared/datasets"
     }
 
-    /// The absolute-or-relative path of a recording's file.
-    public func path(of recording: Recording) -> String {
-        (root as NSString).appendingPathComponent(recording.path)
+    /// The absolute-or-relative path of a recording's file (an absolute path in the manifest is kept).
+    public func path(of recording: Recording) -> String { resolve(recording.path) }
+
+    /// `path` resolved against the data-set folder: an absolute path is kept, a relative one joined to it.
+    public func resolve(_ path: String) -> String {
+        path.hasPrefix("/") ? path : (root as NSString).appendingPathComponent(path)
     }
 }

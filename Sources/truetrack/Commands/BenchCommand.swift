@@ -91,6 +91,9 @@ enum BenchCommand {
             Terminal.error("Error: \(r.id): \(r.note ?? "")\n")
             status = 1
         }
+        for r in results where r.note?.hasPrefix("truth not read") == true {
+            Terminal.error("warning: \(r.id): \(r.note ?? "") (see Benchmarks/README.md for the truth formats)\n")
+        }
         if let path = arguments.value("baseline") {
             if arguments.has("update-baseline") {
                 let previous = try? AccuracyBaseline.load(path: path)

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import TrueTrackCore
+import TrueTrackIO
+
+@testable import TrueTrackEvaluation
+
+/// A CI user's own data set: the manifest's rules and the baseline's coverage checks.
+@Suite struct OwnDataTests {
+    static let walk = (0..<120).map { i in
+        "2025-01-01T00:\(String(format: "%02d", i / 60)):\(String(format: "%02d", i % 60))Z,49.\(String(format: "%06d", 100 + i * 12)),11.0,5,1.33\n"
+    }.joined()
+
+    @Test func aRepeatedIdIsAnErrorNamingBothEntries() throws {
+        let data = try TemporaryDatasets()
+        defer { data.remove() }
+        try data.write("a.csv", "time,latitude,longitude,accuracy_m,speed_mps\n" + Self.walk)
+        let entry: [String: Any] = ["id": "x", "path": "a.csv", "format": "csv", "activity": "walk"]
+        #expect {
+            _ = try data.manifest([entry, entry])
+        } throws: { error in
+            "\(error)".contains("recordings[0] and recordings[1] share the id 'x'")
+        }
+    }
+
+    @Test func anAbsolutePathACsvTruthAndAnInVehicleActivityAreRead() throws {
+        let data = try TemporaryDatasets()
+        defer { data.remove() }
+        try data.write("a.csv", "time,latitude,longitude,accuracy_m,speed_mps\n" + Self.walk)
+        try data.write("truth.csv", "time,latitude,longitude,accuracy_m,speed_mps\n" + Self.walk)
+        let manifest = try data.manifest([
+            [
+                "id": "abs", "path": data.root + "/a.csv", "format": "csv", "activity": "in-vehicle (bus)",
+                "ground_truth": "truth.csv", "ground_truth_format": "csv",
+            ]
+        ])
+        let recording = try #require(manifest.recordings.first)
+        #expect(recording.activityCategory == "in-vehicle")
+        #expect(EvaluationProfile.forCategory(recording.activityCategory) == .driving)
+        let result = Evaluator.evaluate(recording, manifest: manifest)
+        #expect(result.status == .ok && result.fixes == 120, "\(result.note ?? "")")
+        #expect(
+            result.position != nil,
+            "the CSV truth was read: \(String(describing: result.truthKind)) \(result.note ?? "")")
+    }
+
+    @Test func aRecordingWithoutFixesIsAnError() throws {
+        let data = try TemporaryDatasets()
+        defer { data.remove() }
+        try data.write("empty.csv", "time,latitude,longitude\n")
+        let manifest = try data.manifest([["id": "e", "path": "empty.csv", "format": "csv", "activity": "walk"]])
+        let result = Evaluator.evaluate(manifest.recordings[0], manifest: manifest)
+        #expect(result.status == .error && result.note?.hasPrefix("no fixes read") == true)
+    }
+
+    func result(_ id: String, fixes: Int) -> RecordingResult {
+        var r = RecordingResult(id: id, category: "walk", profile: .walking, status: .ok)
+        r.fixes = fixes
+        return r
+    }
+
+    @Test func theCoverageNamesMissingUncheckedAndChangedRecordings() {
+        let baseline = AccuracyBaseline(recordings: [
+            "a": .init(category: "walk", figures: [.absDistanceErrorPercent: 5], fixes: 100),
+            "b": .init(category: "walk", figures: [:], fixes: 50),
+        ])
+        let report = BenchReport(
+            datasets: "/tmp", profileOverride: nil, recordings: [result("a", fixes: 99), result("c", fixes: 10)],
+            elapsedSeconds: 0)
+        let c = baseline.coverage(of: report)
+        #expect(c.comparedRecordings == 1 && c.comparedFigures == 1 && c.comparedFixCounts == 1)
+        #expect(c.missingFromReport == ["b"] && c.notInBaseline == ["c"])
+        #expect(c.fixCountChanges.count == 1 && c.fixCountChanges[0].now == 99 && c.fixCountChanges[0].baseline == 100)
+        let none = AccuracyBaseline(recordings: [:]).coverage(of: report)
+        #expect(none.comparedRecordings == 0)
+    }
+
+    @Test func aFailedRecordingKeepsItsPreviousBaselineEntry() {
+        let previous = AccuracyBaseline(recordings: [
+            "a": .init(category: "walk", figures: [.absDistanceErrorPercent: 5])
+        ])
+        var failed = result("a", fixes: 0)
+        failed.status = .error
+        let updated = AccuracyBaseline(
+            report: BenchReport(datasets: "/tmp", profileOverride: nil, recordings: [failed], elapsedSeconds: 0),
+            previous: previous, merge: false)
+        #expect(updated.recordings["a"] == previous.recordings["a"])
+    }
+}
