@@ -209,6 +209,7 @@ public struct Fix: Sendable, Hashable {
     /// position snapped to a map). The coordinates are checked as the initialiser checks them.
     ///
     /// - Throws: ``FixValidationError`` when latitude or longitude is non-finite or out of range.
+    @inlinable
     public func moved(toLatitude latitude: Double, longitude: Double) throws(FixValidationError) -> Fix {
         guard latitude.isFinite, latitude >= -90, latitude <= 90 else { throw .latitudeOutOfRange(latitude) }
         guard longitude.isFinite, longitude >= -180, longitude <= 180 else { throw .longitudeOutOfRange(longitude) }
@@ -222,6 +223,7 @@ public struct Fix: Sendable, Hashable {
     /// receiver's clock offset corrected).
     ///
     /// - Throws: ``FixValidationError/timestampOutOfRange(_:)`` outside the years 0001–9999.
+    @inlinable
     public func retimed(to timestamp: Timestamp) throws(FixValidationError) -> Fix {
         guard timestamp.isRepresentable else { throw .timestampOutOfRange(timestamp.millisecondsSince1970) }
         var copy = self
