@@ -202,7 +202,11 @@ for benchmark in selected {
 }
 
 let report = BenchmarkReport(referenceSeconds: reference, quick: options.quick, results: results)
-print(report.table())
+/// The human report: standard output, or standard error when the JSON goes to standard output (`--json -`).
+func say(_ text: String) {
+    if options.jsonPath == "-" { FileHandle.standardError.write(Data((text + "\n").utf8)) } else { print(text) }
+}
+say(report.table())
 if let path = options.jsonPath {
     if path == "-" {
         print(try report.json())
@@ -221,17 +225,23 @@ if let baselinePath = options.baselinePath {
     }
     if options.updateBaseline {
         try Baseline(report: report, previous: baseline).save(baselinePath)
-        print("baseline written to \(baselinePath)")
+        say("baseline written to \(baselinePath)")
     } else if let baseline {
         let regressions = baseline.regressions(in: report)
-        for line in baseline.margins(in: report) { print(line) }
-        print(regressions.isEmpty ? "no regression against \(baselinePath)" : regressions.joined(separator: "\n"))
+        for line in baseline.margins(in: report) { say(line) }
+        // A baseline that holds none of the cases run (a --quick run against full-only entries) checks nothing.
+        let unchecked = baseline.margins(in: report).filter { $0.hasSuffix("not checked") }.count
+        if !report.results.isEmpty, unchecked == report.results.count {
+            failed.append("the baseline holds none of the cases run")
+            say("FAILED: \(baselinePath) holds none of the cases run (\(options.quick ? "quick" : "full") mode)")
+        }
+        say(regressions.isEmpty ? "no regression against \(baselinePath)" : regressions.joined(separator: "\n"))
         failed += regressions
     } else {
         // A mistyped path must not pass a CI gate as "nothing to compare".
-        print("no baseline at \(baselinePath) (run with --update-baseline to create it)")
+        say("no baseline at \(baselinePath) (run with --update-baseline to create it)")
         failed.append("no baseline at \(baselinePath)")
     }
 }
-for line in report.memoryViolations() { print(line) }
+for line in report.memoryViolations() { say(line) }
 exit(failed.isEmpty ? 0 : 1)

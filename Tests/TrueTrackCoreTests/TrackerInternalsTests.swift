@@ -126,6 +126,20 @@ import TrueTrackSimulation
         #expect(!t.hasLeftSlowStart(threshold: 100))
     }
 
+    /// The run of sub-deadband Doppler readings counts only readings in a row: an anchor (a long gap here)
+    /// starts it again from the anchor fix's own reading, and fixes without a Doppler speed leave it alone.
+    @Test func theZeroRunStartsAgainAtAnAnchor() {
+        var t = Tracker()
+        for i in 0..<5 { _ = t.process(TrackerTests.fix(Double(i), speed: 0)) }
+        #expect(t.subDeadbandRun == 5)  // the first fix anchored, and its own zero counts
+        #expect(t.process(TrackerTests.fix(200, north: 5, speed: 1.2, course: 0)).isAnchor)
+        #expect(t.subDeadbandRun == 0)
+        _ = t.process(TrackerTests.fix(201, north: 6.2))
+        #expect(t.subDeadbandRun == 0)
+        #expect(t.process(TrackerTests.fix(400, speed: 0)).isAnchor)
+        #expect(t.subDeadbandRun == 1)
+    }
+
     /// The ring (power-of-two mask, time-only reads) behaves like an array with the documented rules (drop
     /// what is older than the span but the newest such sample), across many wrap-arounds, drops, spacing
     /// skips and resets.

@@ -36,6 +36,13 @@ import TrueTrackIO
         ])
         let recording = try #require(manifest.recordings.first)
         #expect(recording.activityCategory == "in-vehicle")
+        var other = recording
+        for (activity, category) in [
+            ("drive-highway", "drive"), ("stationary-indoor", "stationary"), ("in_vehicle", "in-vehicle"),
+        ] {
+            other.activity = activity
+            #expect(other.activityCategory == category)
+        }
         #expect(EvaluationProfile.forCategory(recording.activityCategory) == .driving)
         let result = Evaluator.evaluate(recording, manifest: manifest)
         #expect(result.status == .ok && result.fixes == 120, "\(result.note ?? "")")

@@ -117,7 +117,8 @@ public struct FixDecision: Sendable, Hashable {
     /// True when this fix reset or re-anchored the filter (first fix, long gap, or a rejection streak).
     public var isAnchor: Bool
 
-    /// The speed integrated into distance, metres per second (after deadband and ceiling; 0 when rejected).
+    /// The speed integrated into distance, metres per second (after deadband and ceiling, or the share a halt's
+    /// net-displacement bound left of a Doppler dropout's stand-in; 0 when rejected).
     public var speedMetresPerSecond: Double
     /// Where ``speedMetresPerSecond`` came from (`nil` when rejected).
     public var speedSource: SpeedSource?

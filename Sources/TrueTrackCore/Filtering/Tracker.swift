@@ -419,6 +419,7 @@ public struct Tracker: Sendable {
         let speed = isTrusted ? doppler! : positionSpeed
         var increment = SpeedIntegration.increment(speed: speed, seconds: dt, profile: profile)
         var integratedSpeed = speed
+        var heldByHaltBound = false
         if !isTrusted, increment > 0, subDeadbandRun >= TrackingProfile.haltRunLength, let reading = doppler,
             isDropout(reading, isMoving: isMoving, positionSpeed: positionSpeed)
         {
@@ -439,12 +440,13 @@ public struct Tracker: Sendable {
             if allowed < increment {
                 increment = allowed
                 integratedSpeed = allowed / step  // the speed the distance was integrated with
+                heldByHaltBound = allowed == 0
             }
         }
         decision.speedSource = source
         decision.speedMetresPerSecond = increment > 0 ? min(integratedSpeed, profile.maximumSpeedMetresPerSecond) : 0
         decision.isDopplerTrusted = isTrusted || doppler == nil
-        if increment == 0 { decision.hold = .deadband }
+        if increment == 0 { decision.hold = heldByHaltBound ? .netDisplacement : .deadband }
         let motion = MotionGate.verdict(
             activity, ageSeconds: Double(now &- activityMilliseconds) / 1000, profile: profile)
         decision.motion = motion
@@ -645,6 +647,8 @@ public struct Tracker: Sendable {
                 ConstantVelocityFilter.minimumVariance)
         }
         positionFilter = ConstantVelocityFilter(east: e, north: n, positionVariance: r, velocityVariance: vmax * vmax)
+        // A run of zeros starts again here, with this fix's own reading.
+        subDeadbandRun = fix.speedMetresPerSecond.map { $0 < profile.deadbandMetresPerSecond ? 1 : 0 } ?? 0
         hasFilter = true
         consecutiveRejections = 0
         lastAcceptedMilliseconds = now

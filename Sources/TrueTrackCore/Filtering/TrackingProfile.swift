@@ -90,10 +90,13 @@ public struct TrackingProfile: Sendable, Hashable {
     /// on `gsdc2020-mtv1`, Pixel 7 walk) matches within a few per cent; 25 % zero readings (the simulator's
     /// degraded phone) bring the ratio to about 0.75.
     public var dopplerConsistentRatio: Double = 0.9
-    /// From the how-manyth sub-deadband Doppler reading in a row a dropout's stand-in speed is bounded by the net
+    /// From the how-manyth sub-deadband Doppler reading in a row (fixes without a Doppler speed neither extend
+    /// nor break the run; an anchor starts it again) a dropout's stand-in speed is bounded by the net
     /// displacement (see ``dopplerConsistentRatio``): 3. Why: a halt's zeros run on, while dropouts are scattered
     /// among moving readings (at 25 % independent dropouts, 1.6 % of readings end a run of three), and bounding a
-    /// scattered dropout by the net displacement undercounts every walk that turns within the window.
+    /// scattered dropout by the net displacement undercounts every walk that turns within the window. Counted in
+    /// readings, it is tuned for the 1 Hz of phones and receivers: a 10 s logger's halt is bounded from its
+    /// twentieth second.
     public static let haltRunLength = 3
     /// While the mean Doppler speed over the window is at least this, the receiver is moving whatever the
     /// net displacement says (a walker pacing back and forth), metres per second.

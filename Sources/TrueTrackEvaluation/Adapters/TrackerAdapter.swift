@@ -28,7 +28,7 @@ public enum EvaluationProfile: String, Sendable, Hashable, CaseIterable, Codable
     /// (stationary logs are judged with the profile an app would use when the user is not moving yet).
     public static func forCategory(_ category: String) -> EvaluationProfile {
         switch category {
-        case "drive", "driving", "car", "bus", "taxi", "vehicle", "in-vehicle", "in_vehicle", "automotive": .driving
+        case "drive", "driving", "car", "bus", "taxi", "vehicle", "in-vehicle", "automotive": .driving
         case "bike", "bicycle", "cycle", "cycling": .cycling
         case "run", "running": .running
         default: .walking

@@ -61,10 +61,13 @@ public struct DatasetManifest: Sendable, Decodable {
             case durationSeconds = "duration_s"
         }
 
-        /// The activity's first word, lower-cased (`walk`, `drive`, `stationary`, `bike`, `hike`, `mixed`;
-        /// hyphens and underscores belong to the word: `in-vehicle`).
+        /// The activity's first word, lower-cased (`walk`, `drive`, `stationary`, `bike`, `hike`, `mixed`): its
+        /// letters, so `drive-highway` is `drive`; an activity that starts with `in-vehicle` (or `in_vehicle`,
+        /// Android's name) is `in-vehicle`.
         public var activityCategory: String {
-            String(activity.lowercased().prefix { $0.isLetter || $0 == "-" || $0 == "_" })
+            let lower = activity.lowercased()
+            if lower.hasPrefix("in-vehicle") || lower.hasPrefix("in_vehicle") { return "in-vehicle" }
+            return String(lower.prefix { $0.isLetter })
         }
     }
 

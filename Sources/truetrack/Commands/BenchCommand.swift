@@ -96,7 +96,16 @@ enum BenchCommand {
         }
         if let path = arguments.value("baseline") {
             if arguments.has("update-baseline") {
-                let previous = try? AccuracyBaseline.load(path: path)
+                var previous: AccuracyBaseline?
+                if FileManager.default.fileExists(atPath: path) {
+                    // A file that does not parse is not silently replaced (its tolerances would be lost).
+                    do { previous = try AccuracyBaseline.load(path: path) } catch {
+                        throw CommandFailure(
+                            message:
+                                "cannot update baseline \(path): \(DecodingFailure.describe(error, data: FileManager.default.contents(atPath: path))) (move it aside to start a new one)"
+                        )
+                    }
+                }
                 let baseline = AccuracyBaseline(report: report, previous: previous, merge: !only.isEmpty)
                 do { try baseline.save(path: path) } catch {
                     throw CommandFailure(message: "cannot write \(path): \(error.localizedDescription)")
@@ -135,8 +144,12 @@ enum BenchCommand {
                         "\(coverage.missingFromReport.count) baselined recording(s) missing from this run: "
                             + coverage.missingFromReport.joined(separator: ", "))
                 }
-                if coverage.comparedRecordings == 0 {
-                    failures.append("the baseline covers none of these recordings (another data set?)")
+                if coverage.comparedFigures + coverage.comparedFixCounts == 0 {
+                    failures.append(
+                        coverage.comparedRecordings == 0
+                            ? "the baseline covers none of these recordings (another data set?)"
+                            : "nothing to compare: the baseline's entries for these recordings hold no figure and no "
+                                + "fix count (re-run with --update-baseline to record fix counts)")
                 }
                 text +=
                     "compared \(coverage.comparedFigures) figures of \(coverage.comparedRecordings) recordings and "
