@@ -47,7 +47,13 @@ func parseOptions(_ arguments: [String]) -> Options {
                 exit(2)
             }
             options.runs = runs
-        case "--only": options.only += value().split(separator: ",").map(String.init)
+        case "--only":
+            let names = value().split(separator: ",").map(String.init)
+            guard !names.isEmpty else {
+                FileHandle.standardError.write(Data("error: --only needs a benchmark name\n".utf8))
+                exit(2)
+            }
+            options.only += names
         case "--json": options.jsonPath = value()
         case "--baseline": options.baselinePath = value()
         case "--update-baseline": options.updateBaseline = true

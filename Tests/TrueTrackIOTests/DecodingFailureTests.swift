@@ -34,5 +34,7 @@ import TrueTrackIO
     @Test func locatesTextThatIsNotJSONByLineAndColumn() {
         let said = failure("{\"recordings\": [\n {\"id\": \"a\",\n \"format\" 3}]}")
         #expect(said.hasPrefix("not valid JSON (line 3, column 11"), "\(said)")
+        let accented = failure("{\"recordings\": [\n {\"id\": \"é\", \"format\" 3}]}")
+        #expect(accented.hasPrefix("not valid JSON (line 2, column 23"), "\(accented)")
     }
 }

@@ -51,7 +51,12 @@ public enum DecodingFailure {
             else { return " (\(text))" }
             var line = 1, column = 1
             for byte in data.prefix(offset) {
-                if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
+                if byte == 0x0A {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {  // a character's first byte (UTF-8 continuation bytes are not columns)
+                    column += 1
+                }
             }
             return " (line \(line), column \(column): \(text))"
         }

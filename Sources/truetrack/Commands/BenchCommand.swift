@@ -66,6 +66,9 @@ enum BenchCommand {
         if arguments.has("update-baseline"), arguments.value("baseline") == nil {
             throw UsageError(message: "--update-baseline needs --baseline FILE")
         }
+        if arguments.all("only").contains(where: { $0.split(separator: ",").isEmpty }) {
+            throw UsageError(message: "--only needs a recording id (or several, separated by commas)")
+        }
         let only = Set(arguments.all("only").flatMap { $0.split(separator: ",").map(String.init) })
         let known = Set(manifest.recordings.map(\.id))
         if let unknown = only.subtracting(known).sorted().first {
