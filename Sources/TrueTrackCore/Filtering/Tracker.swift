@@ -57,9 +57,6 @@ public struct Tracker: Sendable {
     @usableFromInline var lastReceivedLatitude = Double.nan
     @usableFromInline var lastReceivedLongitude = Double.nan
     @usableFromInline var consecutiveRejections = 0
-    /// How many Doppler readings in a row were below the deadband (a halt's zeros run on; a dropout's are
-    /// scattered among moving readings).
-    @usableFromInline var subDeadbandRun = 0
     /// The run of fixes far older than the last accepted one (see ``TrackingProfile/clockJumpSeconds``).
     @usableFromInline var staleRun = ClockJumpRun()
     /// Running sums (see ``TrailingWindow``).
@@ -89,9 +86,6 @@ public struct Tracker: Sendable {
     @usableFromInline var isInVehicle = false
     /// Start of the current slow spell inside the latch (ms since 1970), or `.min` while fast.
     @usableFromInline var slowSinceMilliseconds: Int64 = .min
-    /// The filtered position (east, north; metres in ``projection``) where the current slow spell started: the
-    /// spell's held distance is released as a walk only if the track has left it by then.
-    @usableFromInline var slowStart = SIMD2<Double>(0, 0)
     /// Increments released by the gates during the slow spell, waiting for the spell to prove a walk.
     @usableFromInline var vehiclePendingDoppler = 0.0
     @usableFromInline var vehiclePendingFiltered = 0.0
@@ -102,6 +96,14 @@ public struct Tracker: Sendable {
     /// noise for the profile's acceleration σ), reused while the interval repeats (see ``PredictionStep``).
     @usableFromInline var predictionStepMilliseconds: Int64 = 0
     @usableFromInline var predictionStep = PredictionStep(seconds: 0, accelerationVariance: 0)
+    // Rarely written state last, after the fields every fix reads and writes (the layout of those is measured:
+    // see ARCHITECTURE.md, "Tracker speed").
+    /// How many Doppler readings in a row were below the deadband (a halt's zeros run on; a dropout's are
+    /// scattered among moving readings).
+    @usableFromInline var subDeadbandRun = 0
+    /// The filtered position (east, north; metres in ``projection``) where the current slow spell started: the
+    /// spell's held distance is released as a walk only if the track has left it by then.
+    @usableFromInline var slowStart = SIMD2<Double>(0, 0)
 
     /// Creates a tracker.
     ///
@@ -418,35 +420,23 @@ public struct Tracker: Sendable {
         let source: SpeedSource = isTrusted ? .doppler : .filtered
         let speed = isTrusted ? doppler! : positionSpeed
         var increment = SpeedIntegration.increment(speed: speed, seconds: dt, profile: profile)
-        var integratedSpeed = speed
-        var heldByHaltBound = false
-        if !isTrusted, increment > 0, subDeadbandRun >= TrackingProfile.haltRunLength, let reading = doppler,
-            isDropout(reading, isMoving: isMoving, positionSpeed: positionSpeed)
-        {
-            // A run of dropouts (a halt's zeros run on; a dropout's are scattered among moving readings): the
-            // stand-in speed may only fill what the Doppler readings leave unexplained of the window's net
-            // displacement. Just after a real halt that is nothing (the window still holds the walk, which the
-            // readings already counted, and the position filter's speed is noise). (Only a Doppler the check trusts reaches here: an untrusted one is below deadband
-            // only by chance, and its stand-in is the filtered speed as for any untrusted reading.)
-            let allowed = min(
-                increment,
-                dropoutAllowance(
-                    netMetres: net, windowDopplerMetres: windowDoppler, startCandidateFiltered: startCandidateFiltered,
-                    windowDopplerCheck: DopplerCheck.isTrusted(
-                        dopplerPathMetres: windowDoppler, positionPathMetres: windowPosition,
-                        thresholdMetres: threshold, sessionDopplerPathMetres: sessionDopplerPath,
-                        sessionPositionPathMetres: sessionPositionPath, profile: profile),
-                    increment: increment))
+        decision.speedSource = source
+        decision.speedMetresPerSecond = increment > 0 ? min(speed, profile.maximumSpeedMetresPerSecond) : 0
+        decision.isDopplerTrusted = isTrusted || doppler == nil
+        if increment == 0 { decision.hold = .deadband }
+        if _slowPath(subDeadbandRun >= TrackingProfile.haltRunLength), !isTrusted, increment > 0 {
+            // A run of dropouts (a halt's zeros run on; a dropout's are scattered among moving readings) may be a
+            // halt: see `dropoutBound`. Out of line, and tested first on the run, so that the per-fix path pays
+            // one comparison (inline, the bound cost the tracker benchmark ~10 %).
+            // (The decision is adjusted here, not handed to the out-of-line function: its address escaping would
+            // make every field of it live on every fix.)
+            let allowed = dropoutBound(increment, reading: doppler, isMoving: isMoving, netMetres: net)
             if allowed < increment {
                 increment = allowed
-                integratedSpeed = allowed / step  // the speed the distance was integrated with
-                heldByHaltBound = allowed == 0
+                decision.speedMetresPerSecond = allowed / step  // the speed actually integrated
+                if allowed == 0 { decision.hold = .netDisplacement }
             }
         }
-        decision.speedSource = source
-        decision.speedMetresPerSecond = increment > 0 ? min(integratedSpeed, profile.maximumSpeedMetresPerSecond) : 0
-        decision.isDopplerTrusted = isTrusted || doppler == nil
-        if increment == 0 { decision.hold = heldByHaltBound ? .netDisplacement : .deadband }
         let motion = MotionGate.verdict(
             activity, ageSeconds: Double(now &- activityMilliseconds) / 1000, profile: profile)
         decision.motion = motion
@@ -601,20 +591,36 @@ public struct Tracker: Sendable {
             && sessionDopplerPath < profile.dopplerConsistentRatio * sessionPositionPath
     }
 
-    /// The most a dropout's stand-in may add (metres): what the window's Doppler readings (and the stand-ins
-    /// already counted in it) leave unexplained of its net displacement, plus the net-displacement gate's base
-    /// margin; `increment` itself when the Doppler check failed (the reading was not trusted at all, so it is
-    /// no dropout). Out of line: called on dropouts only.
-    @usableFromInline
-    func dropoutAllowance(
-        netMetres: Double, windowDopplerMetres: Double, startCandidateFiltered: Double, windowDopplerCheck: Bool,
-        increment: Double
-    ) -> Double {
-        guard windowDopplerCheck else { return increment }
+    /// Bounds a Doppler dropout's stand-in increment during a run of sub-deadband readings: it may only fill
+    /// what the window's Doppler readings (and the stand-ins already counted in it) leave unexplained of its net
+    /// displacement, plus the net-displacement gate's base margin. Just after a real halt that is nothing (the
+    /// window still holds the walk, which the readings already counted, and the position filter's speed is
+    /// noise); mid-walk, the readings' shortfall. Only a reading the Doppler check trusts and that is a dropout
+    /// (``isDropout(_:isMoving:positionSpeed:)``) is bounded: an untrusted one stands in as any untrusted reading.
+    /// The caller then reports the speed actually integrated, and a bound to nothing as a net-displacement hold.
+    /// Returns the bounded increment (metres; `increment` itself when the reading is no dropout). Out of line:
+    /// called during runs of zeros only.
+    @usableFromInline @inline(never)
+    mutating func dropoutBound(_ increment: Double, reading: Double?, isMoving: Bool, netMetres: Double) -> Double {
+        // The window's quantities again, from its oldest sample (the caller's locals are not passed: keeping
+        // them alive for this rare call cost the per-fix path registers). The window has not changed since.
+        guard let reading, let start = window.oldest(),
+            isDropout(reading, isMoving: isMoving, positionSpeed: positionFilter.speedMetresPerSecond)
+        else { return increment }
+        let windowDoppler = dopplerPath - start.dopplerPath
+        let count = fixCount - start.fixCount
+        let threshold = NetDisplacementGate.threshold(
+            meanAccuracy: count > 0 ? (accuracySum - start.accuracySum) / count : 0, profile: profile)
+        guard
+            DopplerCheck.isTrusted(
+                dopplerPathMetres: windowDoppler, positionPathMetres: positionPath - start.positionPath,
+                thresholdMetres: threshold, sessionDopplerPathMetres: sessionDopplerPath,
+                sessionPositionPathMetres: sessionPositionPath, profile: profile)
+        else { return increment }
         let unexplained =
-            netMetres + profile.netDisplacementBaseMetres - windowDopplerMetres
-            - (candidateFiltered - startCandidateFiltered)
-        return max(0, unexplained)
+            netMetres + profile.netDisplacementBaseMetres - windowDoppler
+            - (candidateFiltered - start.candidateFiltered)
+        return min(increment, max(0, unexplained))
     }
 
     /// Whether the filtered position lies farther than `threshold` (metres, the net-displacement gate's)
