@@ -216,8 +216,8 @@ public struct Tracker: Sendable {
         lastReceivedLongitude = fix.longitude
         if isDuplicate { return reject(&decision, .duplicate) }
         // Not newer: out of order, unless it ends a clock jump's run, which restarts the tracker (the fix is then
-        // anchored below like a first fix).
-        // (Without a filter too: a resumed session's last accepted time, see `restore(persistedTotalMetres:lastAccepted:)`.)
+        // anchored below like a first fix). Without a filter too: a resumed session's last accepted time (see
+        // `restore(persistedTotalMetres:lastAccepted:)`).
         if now <= lastAcceptedMilliseconds && !restartsOnClockJump(at: now) {
             return reject(&decision, .outOfOrder)
         }

@@ -84,11 +84,11 @@ public struct TrackingProfile: Sendable, Hashable {
     /// A receiver whose session Doppler path is at least this fraction of its position-filter path is
     /// consistent: its zero readings while moving are believed as halts. Below it (but above
     /// ``dopplerTrustRatio``) a sub-deadband reading while moving and while the position filter moves is a
-    /// dropout, and the position filter's speed stands in for that fix; from the ``haltRunLength``-th such
-    /// reading in a row, only up to what the window's Doppler readings leave unexplained of its net displacement
-    /// (plus ``netDisplacementBaseMetres``), so that a halt read as a dropout counts next to nothing. 0.9: a consistent receiver (Pixel 4
-    /// on `gsdc2020-mtv1`, Pixel 7 walk) matches within a few per cent; 25 % zero readings (the simulator's
-    /// degraded phone) bring the ratio to about 0.75.
+    /// dropout, and the position filter's speed stands in for that fix; from the ``haltRunLength``-th
+    /// sub-deadband reading in a row, only up to what the window's Doppler readings leave unexplained of its net
+    /// displacement (plus ``netDisplacementBaseMetres``), so that a halt read as a dropout counts next to
+    /// nothing. 0.9: a consistent receiver (Pixel 4 on `gsdc2020-mtv1`, Pixel 7 walk) matches within a few per
+    /// cent; 25 % zero readings (the simulator's degraded phone) bring the ratio to about 0.75.
     public var dopplerConsistentRatio: Double = 0.9
     /// From the how-manyth sub-deadband Doppler reading in a row (fixes without a Doppler speed neither extend
     /// nor break the run; an anchor starts it again) a dropout's stand-in speed is bounded by the net

@@ -33,7 +33,7 @@ public struct Fix: Sendable, Hashable {
     /// ``HorizontalAccuracy/invalid``, as the initialiser does.
     public var horizontalAccuracy: HorizontalAccuracy {
         didSet {
-            if case .metres(let m) = horizontalAccuracy, !(m.isFinite && m > 0) { horizontalAccuracy = .invalid }
+            if case .metres(let m) = horizontalAccuracy { horizontalAccuracy = HorizontalAccuracy(reportedMetres: m) }
         }
     }
     /// Which location source produced the fix.
@@ -52,7 +52,7 @@ public struct Fix: Sendable, Hashable {
     /// Number of satellites (or signals) used in the solution; setting a negative count stores `nil`, as the
     /// initialiser does.
     public var satellitesUsed: Int? {
-        didSet { if let n = satellitesUsed, n < 0 { satellitesUsed = nil } }
+        didSet { satellitesUsed = Fix.count(satellitesUsed) }
     }
 
     /// When the receiver computed the position, UTC, millisecond precision (years 0001–9999).
@@ -125,15 +125,8 @@ public struct Fix: Sendable, Hashable {
         isMocked: Bool? = nil,
         activity: ActivityReading? = nil
     ) throws(FixValidationError) {
-        guard timestamp.isRepresentable else {
-            throw .timestampOutOfRange(timestamp.millisecondsSince1970)
-        }
-        guard latitude.isFinite, latitude >= -90, latitude <= 90 else {
-            throw .latitudeOutOfRange(latitude)
-        }
-        guard longitude.isFinite, longitude >= -180, longitude <= 180 else {
-            throw .longitudeOutOfRange(longitude)
-        }
+        try Fix.check(timestamp)
+        try Fix.check(latitude: latitude, longitude: longitude)
         self.storedTimestamp = timestamp
         self.storedLatitude = latitude
         self.storedLongitude = longitude
@@ -147,7 +140,7 @@ public struct Fix: Sendable, Hashable {
         self.storedSpeedAccuracyMetresPerSecond = Fix.nonNegative(speedAccuracyMetresPerSecond) ?? .nan
         self.storedCourseDegrees = Fix.course(courseDegrees) ?? .nan
         self.storedCourseAccuracyDegrees = Fix.nonNegative(courseAccuracyDegrees) ?? .nan
-        self.satellitesUsed = satellitesUsed.flatMap { $0 >= 0 ? $0 : nil }
+        self.satellitesUsed = Fix.count(satellitesUsed)
     }
 
     /// Two fixes are equal when every property is (absent measurements compare equal, as `nil`s).
@@ -205,14 +198,31 @@ public struct Fix: Sendable, Hashable {
         return wrapped
     }
 
+    /// Throws unless `timestamp` lies within the years 0001–9999 (the initialiser's and `retimed(to:)`'s rule).
+    @inlinable @inline(__always)
+    static func check(_ timestamp: Timestamp) throws(FixValidationError) {
+        guard timestamp.isRepresentable else { throw .timestampOutOfRange(timestamp.millisecondsSince1970) }
+    }
+
+    /// Throws unless the coordinates are finite and within ±90° / ±180° (the initialiser's and
+    /// `moved(toLatitude:longitude:)`'s rule).
+    @inlinable @inline(__always)
+    static func check(latitude: Double, longitude: Double) throws(FixValidationError) {
+        guard latitude.isFinite, latitude >= -90, latitude <= 90 else { throw .latitudeOutOfRange(latitude) }
+        guard longitude.isFinite, longitude >= -180, longitude <= 180 else { throw .longitudeOutOfRange(longitude) }
+    }
+
+    /// `value` when it is a count (`≥ 0`), else `nil`.
+    @inlinable
+    static func count(_ value: Int?) -> Int? { value.flatMap { $0 >= 0 ? $0 : nil } }
+
     /// A copy of this fix at another position, every other field kept (a multipath jump injected in a test, a
     /// position snapped to a map). The coordinates are checked as the initialiser checks them.
     ///
     /// - Throws: ``FixValidationError`` when latitude or longitude is non-finite or out of range.
     @inlinable
     public func moved(toLatitude latitude: Double, longitude: Double) throws(FixValidationError) -> Fix {
-        guard latitude.isFinite, latitude >= -90, latitude <= 90 else { throw .latitudeOutOfRange(latitude) }
-        guard longitude.isFinite, longitude >= -180, longitude <= 180 else { throw .longitudeOutOfRange(longitude) }
+        try Fix.check(latitude: latitude, longitude: longitude)
         var copy = self
         copy.storedLatitude = latitude
         copy.storedLongitude = longitude
@@ -225,7 +235,7 @@ public struct Fix: Sendable, Hashable {
     /// - Throws: ``FixValidationError/timestampOutOfRange(_:)`` outside the years 0001–9999.
     @inlinable
     public func retimed(to timestamp: Timestamp) throws(FixValidationError) -> Fix {
-        guard timestamp.isRepresentable else { throw .timestampOutOfRange(timestamp.millisecondsSince1970) }
+        try Fix.check(timestamp)
         var copy = self
         copy.storedTimestamp = timestamp
         return copy
