@@ -81,7 +81,8 @@ enum BufferCommand {
         }
         var tracker = Tracker(profile: profile)
         var fixes: [Fix] = [], decisions: [FixDecision] = []
-        var read = 0, persisted = 0, dropped = 0, tooFast = 0, heldAsVehicle = 0, accepted = 0
+        var persisted = 0, dropped = 0
+        var diagnostics = RunDiagnostics()
         let session = arguments.value("session")
         func persist() throws(StoreError) {
             guard !fixes.isEmpty else { return }
@@ -94,12 +95,9 @@ enum BufferCommand {
         var readFailure: ReadError?
         do {
             while let fix = try reader.next() {
-                read += 1
                 let decision = tracker.process(fix)
-                if decision.rejection == .speed { tooFast += 1 }
+                diagnostics.observe(fix, decision)
                 guard decision.isAccepted else { continue }
-                accepted += 1
-                if ProcessCommand.movedLikeAVehicle(decision) { heldAsVehicle += 1 }
                 fixes.append(fix)
                 decisions.append(decision)
                 if fixes.count == 10_000 { try persist() }
@@ -110,14 +108,9 @@ enum BufferCommand {
         // Everything accepted before a read error is persisted too: nothing already read is lost.
         try persist()
         Terminal.error(
-            "persisted \(persisted) of \(read) fixes (\(read - persisted) rejected by the tracker)"
+            "persisted \(persisted) of \(diagnostics.read) fixes (\(diagnostics.read - persisted) rejected by the tracker)"
                 + (dropped > 0 ? ", \(dropped) oldest rows dropped by the cap" : "") + "\n")
-        if let hint = ProcessCommand.profileHint(
-            rejectedAsTooFast: tooFast, read: read, profile: profile, heldAsVehicle: heldAsVehicle,
-            accepted: accepted)
-        {
-            Terminal.error(hint)
-        }
+        if let hint = diagnostics.profileHint(profile) { Terminal.error(hint) }
         if let readFailure {
             throw CommandFailure(message: "\(readFailure) (the \(persisted) accepted fixes before it were persisted)")
         }

@@ -128,9 +128,8 @@ enum ProcessCommand {
         var readFailure: ReadError?
         var evidence: [MotionEvidence] = []
         var collected: [Fix] = []
-        var heldAsVehicle = 0
         var clockJumps = ClockJumps()
-        var orderFaults = OrderFaults()
+        var diagnostics = RunDiagnostics()
         do {
             while let fix = try reader.next() {
                 read += 1
@@ -141,14 +140,13 @@ enum ProcessCommand {
                 previous = fix
                 let decision = tracker.process(fix)
                 clockJumps.observe(decision, index: read, input: input)
-                orderFaults.observe(fix, decision)
+                diagnostics.observe(fix, decision)
                 evidence.append(MotionEvidence(fix: fix, decision: decision))
                 if smooth { collected.append(fix) }
                 if let reason = decision.rejection {
                     rejected[reason, default: 0] += 1
                 } else {
                     accepted += 1
-                    if Self.movedLikeAVehicle(decision) { heldAsVehicle += 1 }
                     if !smooth, let state = decision.state {
                         try track?.write(state, at: decision.timestamp, from: fix)
                     }
@@ -217,49 +215,12 @@ enum ProcessCommand {
         // that stdout stays pure CSV.
         let summaryText = arguments.has("json") ? Terminal.json(summary) : text(summary)
         if arguments.value("decisions") == "-" { Terminal.error(summaryText) } else { Terminal.out(summaryText) }
-        if let hint = profileHint(
-            rejectedAsTooFast: rejected[.speed] ?? 0, read: read, profile: profile, heldAsVehicle: heldAsVehicle,
-            accepted: accepted)
-        {
-            Terminal.error(hint)
-        }
-        if let warning = orderFaults.warning(input: input, rawPathMetres: raw) { Terminal.error(warning) }
+        if let hint = diagnostics.profileHint(profile) { Terminal.error(hint) }
+        if let warning = diagnostics.orderWarning(input: input, rawPathMetres: raw) { Terminal.error(warning) }
         for error in reader.report.errors.prefix(5) { Terminal.error("  skipped: \(error)\n") }
         clockJumps.report()
         if let failure { throw failure }
         return 0
-    }
-
-    /// Whether an accepted fix's distance was held as travel in a vehicle: the vehicle latch, or the
-    /// activity hold for a fast window or a confident in-vehicle reading (not for a confident still one).
-    static func movedLikeAVehicle(_ decision: FixDecision) -> Bool {
-        decision.hold == .vehicle || (decision.hold == .activity && decision.motion != .still)
-    }
-
-    /// A warning when the profile's speed ceiling rejected a large share of the fixes, or held most accepted
-    /// ones as a vehicle: a drive or a ride read with the default walking profile otherwise reports a tiny
-    /// distance without a word.
-    static func profileHint(
-        rejectedAsTooFast: Int, read: Int, profile: TrackingProfile, heldAsVehicle: Int, accepted: Int
-    ) -> String? {
-        if read >= 20, Double(rejectedAsTooFast) > 0.2 * Double(read) {
-            let percent = Int((100 * Double(rejectedAsTooFast) / Double(read)).rounded())
-            return "warning: \(rejectedAsTooFast) of \(read) fixes (\(percent) %) were rejected as faster than the "
-                + "\(profile.kind.rawValue) profile allows (\(Int(profile.maximumSpeedMetresPerSecond)) m/s): for a drive or a ride "
-                + "use --profile driving or --profile cycling\n"
-        }
-        // The vehicle latch: accepted, but not counted as the profile's own movement.
-        if accepted >= 20, Double(heldAsVehicle) > 0.25 * Double(accepted),
-            profile.maximumSustainedSpeedMetresPerSecond.isFinite
-        {
-            let percent = Int((100 * Double(heldAsVehicle) / Double(accepted)).rounded())
-            return
-                "warning: \(heldAsVehicle) of \(accepted) accepted fixes (\(percent) %) moved like a vehicle (faster than "
-                + "\(profile.maximumSustainedSpeedMetresPerSecond.fixed(0)) m/s sustained, or a confident in-vehicle "
-                + "reading) and their distance was not counted as \(profile.kind.rawValue): for a drive or a ride use "
-                + "--profile driving or --profile cycling\n"
-        }
-        return nil
     }
 
     static func text(_ s: Summary) -> String {

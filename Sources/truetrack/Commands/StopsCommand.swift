@@ -64,16 +64,10 @@ enum StopsCommand {
         var tracker = Tracker(profile: .preset(kind))
         var evidence: [MotionEvidence] = []
         var totals: [(Timestamp, Double)] = []
-        var tooFast = 0, heldAsVehicle = 0
-        var orderFaults = OrderFaults()
+        var diagnostics = RunDiagnostics()
         defer {
-            if let warning = orderFaults.warning(input: path, rawPathMetres: nil) { Terminal.error(warning) }
-            if let hint = ProcessCommand.profileHint(
-                rejectedAsTooFast: tooFast, read: evidence.count, profile: .preset(kind),
-                heldAsVehicle: heldAsVehicle, accepted: totals.count)
-            {
-                Terminal.error(hint)
-            }
+            if let warning = diagnostics.orderWarning(input: path, rawPathMetres: nil) { Terminal.error(warning) }
+            if let hint = diagnostics.profileHint(.preset(kind)) { Terminal.error(hint) }
         }
         // A read error ends the input, not the analysis: the fixes before it are analysed and reported,
         // and the caller exits 1 with the error (nothing already read is lost).
@@ -84,9 +78,7 @@ enum StopsCommand {
             while let fix = try reader.next() {
                 let decision = tracker.process(fix)
                 clockJumps.observe(decision, index: evidence.count + 1, input: path)
-                orderFaults.observe(fix, decision)
-                if decision.rejection == .speed { tooFast += 1 }
-                if ProcessCommand.movedLikeAVehicle(decision) { heldAsVehicle += 1 }
+                diagnostics.observe(fix, decision)
                 evidence.append(MotionEvidence(fix: fix, decision: decision))
                 if decision.isAccepted {
                     totals.append((decision.timestamp, decision.totalDistanceMetres))

@@ -1,0 +1,80 @@
+import TrueTrackCore
+
+/// What the tracker's decisions over a whole input say about the run, for the warnings `process`, `stops` and
+/// `buffer add` print after it: a drive read with the walking profile (rejected as too fast, or held as a
+/// vehicle), and a file whose times are broken (most fixes out of order). Without them such inputs report a
+/// distance near 0 m without a word. One `observe` per fix read, in read order.
+struct RunDiagnostics {
+    private(set) var read = 0
+    private(set) var accepted = 0
+    private(set) var rejectedAsTooFast = 0
+    private(set) var heldAsVehicle = 0
+    private(set) var outOfOrder = 0
+    private(set) var repeatingTheTimeBefore = 0
+    private var previousTime: Timestamp?
+
+    /// Observes the decision on the next fix read.
+    mutating func observe(_ fix: Fix, _ decision: FixDecision) {
+        read += 1
+        switch decision.rejection {
+        case nil:
+            accepted += 1
+            if Self.movedLikeAVehicle(decision) { heldAsVehicle += 1 }
+        case .speed?:
+            rejectedAsTooFast += 1
+        case .outOfOrder?:
+            outOfOrder += 1
+            if previousTime == fix.timestamp { repeatingTheTimeBefore += 1 }
+        default:
+            break
+        }
+        previousTime = fix.timestamp
+    }
+
+    /// Whether an accepted fix's distance was held as travel in a vehicle: the vehicle latch, or the
+    /// activity hold for a fast window or a confident in-vehicle reading (not for a confident still one).
+    static func movedLikeAVehicle(_ decision: FixDecision) -> Bool {
+        decision.hold == .vehicle || (decision.hold == .activity && decision.motion != .still)
+    }
+
+    /// A warning when the profile's speed ceiling rejected more than a fifth of the fixes, or a quarter of the
+    /// accepted ones were held as a vehicle (at least 20 fixes): a drive or a ride read with the default walking
+    /// profile otherwise reports a tiny distance without a word.
+    func profileHint(_ profile: TrackingProfile) -> String? {
+        if read >= 20, Double(rejectedAsTooFast) > 0.2 * Double(read) {
+            let percent = Int((100 * Double(rejectedAsTooFast) / Double(read)).rounded())
+            return "warning: \(rejectedAsTooFast) of \(read) fixes (\(percent) %) were rejected as faster than the "
+                + "\(profile.kind.rawValue) profile allows (\(Int(profile.maximumSpeedMetresPerSecond)) m/s): for a "
+                + "drive or a ride use --profile driving or --profile cycling\n"
+        }
+        // The vehicle latch: accepted, but not counted as the profile's own movement.
+        if accepted >= 20, Double(heldAsVehicle) > 0.25 * Double(accepted),
+            profile.maximumSustainedSpeedMetresPerSecond.isFinite
+        {
+            let percent = Int((100 * Double(heldAsVehicle) / Double(accepted)).rounded())
+            return
+                "warning: \(heldAsVehicle) of \(accepted) accepted fixes (\(percent) %) moved like a vehicle (faster "
+                + "than \(profile.maximumSustainedSpeedMetresPerSecond.fixed(0)) m/s sustained, or a confident "
+                + "in-vehicle reading) and their distance was not counted as \(profile.kind.rawValue): for a drive "
+                + "or a ride use --profile driving or --profile cycling\n"
+        }
+        return nil
+    }
+
+    /// A warning when at least 20 fixes were read and more than a fifth of them were out of order (IPIN's
+    /// re-delivered batches: 2-3 %; a GPX logger's re-sorted points: 6 %), saying how many repeat the time of
+    /// the fix read just before (a logger that stamped every point with one time, a 32-bit epoch underflow):
+    /// TrueTrack's distance, which integrates speed over time, is then near 0 m. `rawPathMetres` is what the
+    /// naive sum of segments counted.
+    func orderWarning(input: String, rawPathMetres: Double?) -> String? {
+        guard read >= 20, Double(outOfOrder) > 0.2 * Double(read) else { return nil }
+        let percent = Int((100 * Double(outOfOrder) / Double(read)).rounded())
+        let repeats =
+            repeatingTheTimeBefore > 0
+            ? "; \(repeatingTheTimeBefore) of them carry the same time as the fix before" : ""
+        let raw = rawPathMetres.map { ", while the raw path is \($0.fixed(1)) m" } ?? ""
+        return "warning: \(outOfOrder) of \(read) fixes (\(percent) %) of \(input) were rejected as out of order (not "
+            + "newer than the last accepted fix\(repeats)): its times look broken, and TrueTrack's distance "
+            + "integrates speed over time, so it counts next to nothing\(raw)\n"
+    }
+}
