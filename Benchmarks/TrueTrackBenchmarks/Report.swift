@@ -121,6 +121,12 @@ struct Baseline: Codable {
 
     /// One line per benchmark: its ratio, the baseline's and the limit, so a CI log shows the margin; a
     /// benchmark the baseline does not hold is named as unchecked.
+    /// How many of the report's benchmarks the baseline holds an entry for (in the report's mode).
+    func checkedCount(in report: BenchmarkReport) -> Int {
+        let entries = report.quick ? quick : full
+        return report.results.filter { entries[$0.name] != nil }.count
+    }
+
     func margins(in report: BenchmarkReport) -> [String] {
         let entries = report.quick ? quick : full
         return report.results.map { r in

@@ -1,4 +1,5 @@
 import Foundation
+import TrueTrackIO
 
 /// How far a figure may move the wrong way before it is a regression.
 ///
@@ -210,21 +211,17 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
         public var missingFromReport: [String] = []
         /// Recordings of the report without a baseline entry (not checked).
         public var notInBaseline: [String] = []
-        /// Recordings whose fix count differs from the baseline's: (id, now, baseline).
-        public var fixCountChanges: [(id: String, now: Int, baseline: Int)] = []
+        /// Recordings whose fix count differs from the baseline's.
+        public var fixCountChanges: [FixCountChange] = []
 
-        public static func == (a: Coverage, b: Coverage) -> Bool {
-            a.comparedFigures == b.comparedFigures && a.comparedRecordings == b.comparedRecordings
-                && a.comparedFixCounts == b.comparedFixCounts
-                && a.missingFromReport == b.missingFromReport && a.notInBaseline == b.notInBaseline
-                && a.fixCountChanges.elementsEqual(b.fixCountChanges) { $0 == $1 }
-        }
-
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(comparedFigures)
-            hasher.combine(comparedRecordings)
-            hasher.combine(missingFromReport)
-            hasher.combine(notInBaseline)
+        /// A recording that reads a different number of fixes than its baseline entry keeps.
+        public struct FixCountChange: Sendable, Hashable {
+            /// The recording.
+            public var id: String
+            /// The fixes read now.
+            public var now: Int
+            /// The fixes the baseline keeps.
+            public var baseline: Int
         }
     }
 
@@ -242,7 +239,9 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
             c.comparedFigures += entry.figures.count
             if let expected = entry.fixes, result.status != .skipped {
                 c.comparedFixCounts += 1
-                if result.fixes != expected { c.fixCountChanges.append((result.id, result.fixes, expected)) }
+                if result.fixes != expected {
+                    c.fixCountChanges.append(.init(id: result.id, now: result.fixes, baseline: expected))
+                }
             }
         }
         return c
@@ -268,8 +267,15 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
     }
 
     /// Reads a baseline file.
-    public static func load(path: String) throws -> AccuracyBaseline {
-        try JSONDecoder().decode(AccuracyBaseline.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+    /// - Throws: ``BaselineError/missing(path:)`` when there is no such file, ``BaselineError/unreadable(path:reason:)``
+    ///   when it is not a baseline (where in the document, and what was wrong).
+    public static func load(path: String) throws(BaselineError) -> AccuracyBaseline {
+        guard let data = FileManager.default.contents(atPath: path) else { throw .missing(path: path) }
+        do {
+            return try JSONDecoder().decode(AccuracyBaseline.self, from: data)
+        } catch {
+            throw .unreadable(path: path, reason: DecodingFailure.describe(error, data: data))
+        }
     }
 
     /// Writes the baseline as pretty JSON with sorted keys (stable diffs).
@@ -279,5 +285,20 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
         var data = try encoder.encode(self)
         data.append(0x0A)
         try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+}
+
+/// Why an accuracy baseline could not be read, naming the file.
+public enum BaselineError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No file at the path.
+    case missing(path: String)
+    /// The file is not an accuracy baseline: `reason` says where in the document and what was wrong.
+    case unreadable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .missing(let path): "no baseline at \(path)"
+        case .unreadable(let path, let reason): "cannot read baseline \(path): \(reason)"
+        }
     }
 }

@@ -127,11 +127,12 @@ public enum GroundTruthLoader {
                 var reader = try NMEAReader(
                     path: path, options: ReadOptions(lenient: true), checksums: .acceptMismatches)
                 truth = GroundTruth(kind: .trajectory, track: TruthTrack(samples: try samples(&reader)))
-            } else if word.hasPrefix("gsdc") && word.hasSuffix("csv") {
-                var reader = try AnyFixReader(path: path, format: .csv, options: ReadOptions(lenient: true))
-                truth = GroundTruth(kind: .trajectory, track: TruthTrack(samples: try samples(&reader)))
-            } else if let plain = FixFormat(name: String(word)), [.csv, .gpx, .geojson, .jsonLines].contains(plain) {
-                // A truth trajectory in a format TrueTrack reads (time, latitude, longitude per point).
+            } else if let plain = word.hasPrefix("gsdc") && word.hasSuffix("csv")
+                ? .csv : FixFormat(name: String(word)),
+                [.csv, .gpx, .geojson, .jsonLines].contains(plain)
+            {
+                // A truth trajectory in a format TrueTrack reads (time, latitude, longitude per point; GSDC's
+                // ground-truth CSV too: the CSV reader converts its GPS time).
                 var reader = try AnyFixReader(path: path, format: plain, options: ReadOptions(lenient: true))
                 truth = GroundTruth(kind: .trajectory, track: TruthTrack(samples: try samples(&reader)))
             } else if word == "posi" {

@@ -80,27 +80,24 @@ public struct DatasetManifest: Sendable, Decodable {
                 path: path, message: "no such file (is the data-set folder right? use --datasets or TRUETRACK_DATASETS)"
             )
         }
-        do {
-            var manifest = try JSONDecoder().decode(DatasetManifest.self, from: data)
-            manifest.root = folder
-            var seen: [String: Int] = [:]
-            for (index, recording) in manifest.recordings.enumerated() {
-                if let first = seen[recording.id] {
-                    throw ReadError.io(
-                        path: path,
-                        message: "recordings[\(first)] and recordings[\(index)] share the id '\(recording.id)' "
-                            + "(ids key the baseline: each must be unique)")
-                }
-                seen[recording.id] = index
-            }
-            return manifest
-        } catch let error as ReadError {
-            throw error
-        } catch {
+        var manifest: DatasetManifest
+        do { manifest = try JSONDecoder().decode(DatasetManifest.self, from: data) } catch {
             throw .io(
                 path: path, message: "not a TrueTrack data-set manifest: \(DecodingFailure.describe(error, data: data))"
             )
         }
+        manifest.root = folder
+        var seen: [String: Int] = [:]
+        for (index, recording) in manifest.recordings.enumerated() {
+            if let first = seen[recording.id] {
+                throw .io(
+                    path: path,
+                    message: "recordings[\(first)] and recordings[\(index)] share the id '\(recording.id)' "
+                        + "(ids key the baseline: each must be unique)")
+            }
+            seen[recording.id] = index
+        }
+        return manifest
     }
 
     /// The data-set folder: `flag` when given, else `$TRUETRACK_DATASETS`, else `../shared/datasets`.

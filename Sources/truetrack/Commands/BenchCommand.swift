@@ -99,15 +99,13 @@ enum BenchCommand {
         }
         if let path = arguments.value("baseline") {
             if arguments.has("update-baseline") {
-                var previous: AccuracyBaseline?
-                if FileManager.default.fileExists(atPath: path) {
+                let previous: AccuracyBaseline?
+                do { previous = try AccuracyBaseline.load(path: path) } catch .missing {
+                    previous = nil
+                } catch .unreadable(_, let reason) {
                     // A file that does not parse is not silently replaced (its tolerances would be lost).
-                    do { previous = try AccuracyBaseline.load(path: path) } catch {
-                        throw CommandFailure(
-                            message:
-                                "cannot update baseline \(path): \(DecodingFailure.describe(error, data: FileManager.default.contents(atPath: path))) (move it aside to start a new one)"
-                        )
-                    }
+                    throw CommandFailure(
+                        message: "cannot update baseline \(path): \(reason) (move it aside to start a new one)")
                 }
                 let baseline = AccuracyBaseline(report: report, previous: previous, merge: !only.isEmpty)
                 do { try baseline.save(path: path) } catch {
@@ -116,15 +114,12 @@ enum BenchCommand {
                 text += "baseline written to \(path) (\(baseline.recordings.count) recordings)\n"
             } else {
                 let baseline: AccuracyBaseline
-                guard FileManager.default.fileExists(atPath: path) else {
+                do { baseline = try AccuracyBaseline.load(path: path) } catch .missing {
                     throw CommandFailure(message: "no baseline at \(path) (create it with --update-baseline)")
-                }
-                do { baseline = try AccuracyBaseline.load(path: path) } catch {
+                } catch {
                     throw CommandFailure(
-                        message:
-                            "cannot read baseline \(path): \(DecodingFailure.describe(error, data: FileManager.default.contents(atPath: path))) (an accuracy "
-                            + "baseline of `truetrack bench`, see Benchmarks/README.md; --update-baseline would "
-                            + "replace it, tolerances and all)")
+                        message: "\(error) (an accuracy baseline of `truetrack bench`, see Benchmarks/README.md; "
+                            + "--update-baseline would replace it, tolerances and all)")
                 }
                 let regressions = baseline.regressions(in: report)
                 let coverage = baseline.coverage(of: report)
