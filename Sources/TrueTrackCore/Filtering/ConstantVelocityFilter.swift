@@ -63,7 +63,10 @@ public struct ConstantVelocityFilter: Sendable, Hashable {
     }
 
     /// The filtered speed, metres per second (the norm of the velocity).
-    @inlinable
+    ///
+    /// `@inline(__always)`: the ``Tracker`` reads it every fix, and left out of line (as the inliner chose) the
+    /// call copied the whole filter to the stack and spilled every vector register.
+    @inlinable @inline(__always)
     public var speedMetresPerSecond: Double {
         (velocityEast * velocityEast + velocityNorth * velocityNorth).squareRoot()
     }

@@ -491,6 +491,14 @@ public struct Tracker: Sendable {
         } else if increment > 0 {
             decision.hold = isInVehicle ? .vehicle : .netDisplacement
         }
+        // (Appended before the latch's exit, which calls out of line: the sums just written are still in
+        // registers here; read back after the call, they stalled on store forwarding.)
+        window.append(
+            TrailingWindow.Sample(
+                milliseconds: now, east: filter.east, north: filter.north, dopplerPath: dopplerPath,
+                dopplerSeconds: dopplerSeconds, positionPath: positionPath, candidateDoppler: candidateDoppler,
+                candidateFiltered: candidateFiltered, accuracySum: accuracySum,
+                fixCount: fixCount))
         if isInVehicle, slowSinceMilliseconds != .min,
             Double(now &- slowSinceMilliseconds) / 1000 >= profile.vehicleExitSeconds
         {
@@ -508,12 +516,6 @@ public struct Tracker: Sendable {
             vehiclePendingFiltered = 0
         }
 
-        window.append(
-            TrailingWindow.Sample(
-                milliseconds: now, east: filter.east, north: filter.north, dopplerPath: dopplerPath,
-                dopplerSeconds: dopplerSeconds, positionPath: positionPath, candidateDoppler: candidateDoppler,
-                candidateFiltered: candidateFiltered, accuracySum: accuracySum,
-                fixCount: fixCount))
         lastAcceptedMilliseconds = now
         lastRawEast = e
         lastRawNorth = n
