@@ -12,11 +12,13 @@ Usage: compare.py --truetrack BIN [--datasets DIR] [--out DIR] [--only ID ...]
    - movingpandas `KalmanSmootherCV` (process noise 0.5, measurement noise = median accuracy) then length;
      `TrajectoryStopDetector` (max diameter 30 m, min duration 20 s) for stops;
    - trackintel `generate_staypoints` (dist 30 m, time 20 s, like the stop peers) for staypoints.
-3. Prints one table of distance error % (walk, drive) / phantom m per 10 min (stationary) per tool, and one of
+3. Prints one table of distance error % (walk, drive) / phantom m per 10 min (stationary) per tool (TrueTrack's
+   forward filter and its whole-track smoother, `process --smooth`, as `truetrack bench` reports them), the median
+   and worst |figure| per group (category; IPIN trials >= 20 apart, as PEERS-ACCURACY.md groups them), and
    speed (fixes per second over all recordings) per tool.
 A tool that is missing or fails shows "n/a".
 """
-import argparse, csv, json, math, os, subprocess, sys, time
+import argparse, csv, json, math, os, re, subprocess, sys, time
 
 R = 6371008.8
 
@@ -216,7 +218,9 @@ def main():
         def figure(d):
             return (d - ref) / ref * 100 if ref > 0 else d * 600 / dur
         tt = r["trueTrack"]["metres"]
-        cells = [r["id"], r["category"], f"{ref:.1f}", fmt(figure(tt), 2)]
+        smoothed = (r.get("smoother") or {}).get("distance", {}).get("metres")
+        cells = [r["id"], r["category"], f"{ref:.1f}", fmt(figure(tt), 2),
+                 fmt(figure(smoothed), 2) if smoothed is not None else "n/a"]
         for name, peer in DISTANCE_PEERS:
             try:
                 t0 = time.perf_counter()
@@ -235,10 +239,30 @@ def main():
                 cells.append("n/a")
                 print(f"{name} on {r['id']}: {e}", file=sys.stderr)
         rows.append(cells)
-    header = ["recording", "cat", "ref m", "TrueTrack"] + [n for n, _ in DISTANCE_PEERS] + [n for n, _ in STOP_PEERS]
+    header = ["recording", "cat", "ref m", "TrueTrack", "TrueTrack --smooth"] + [n for n, _ in DISTANCE_PEERS] + [n for n, _ in STOP_PEERS]
     out = ["Distance error % (walk, drive) / phantom m per 10 min (stationary); stops = count found", "",
            "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     out += ["| " + " | ".join(c) + " |" for c in rows]
+    # Median and worst |figure| per group and tool (PEERS-ACCURACY.md's summary rows): the figures to beat.
+    groups = {}
+    for c in rows:
+        m = re.match(r"ipin\d+-t(\d+)r", c[0])
+        key = c[1] + (" (degraded, IPIN trials >= 20)" if m and int(m.group(1)) >= 20 else "")
+        groups.setdefault(key, []).append(c)
+    tools = len(header) - 3 - len(STOP_PEERS)
+    out += ["", "Median / worst |figure| per group (lower is better)", "",
+            "| group | recordings | " + " | ".join(header[3:3 + tools]) + " |", "|" + "---|" * (tools + 2)]
+    for key, members in sorted(groups.items()):
+        cells = [key, str(len(members))]
+        for j in range(3, 3 + tools):
+            values = sorted(abs(float(c[j])) for c in members if c[j] != "n/a")
+            if not values:
+                cells.append("n/a")
+                continue
+            mid = len(values) // 2
+            median = values[mid] if len(values) % 2 else (values[mid - 1] + values[mid]) / 2
+            cells.append(f"{median:.2f} / {values[-1]:.2f}")
+        out.append("| " + " | ".join(cells) + " |")
     out += ["", "Speed (fixes per second over the recordings above, Python tools incl. set-up per recording)", "",
             "| tool | fixes/s |", "|---|---|"]
     out += [f"| {name} | {n / s:,.0f} |" for name, (n, s) in speed.items()]
