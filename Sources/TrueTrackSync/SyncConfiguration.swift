@@ -100,7 +100,8 @@ public struct SyncConfiguration: Sendable, CustomStringConvertible {
     /// Creates a configuration; every default is documented on its property.
     ///
     /// - Throws: ``SyncError/invalidConfiguration(_:)`` for a batch size outside 1–1000, a URL that is not
-    ///   http(s), or a timeout under 1 s.
+    ///   http(s), a timeout under 1 s, or a retry policy with a negative or non-finite delay, a maximum delay
+    ///   over a day or fewer than one attempt per flush.
     public init(
         url: URL, method: HTTPMethod = .post, headers: [(name: String, value: String)] = [], batchSize: Int = 50,
         fieldNames: FieldNames = FieldNames(), requestTimeoutSeconds: Double = 30, retry: RetryPolicy = RetryPolicy()
@@ -116,6 +117,16 @@ public struct SyncConfiguration: Sendable, CustomStringConvertible {
         }
         for header in headers where !SyncConfiguration.isValidHeaderName(header.name) {
             throw .invalidConfiguration("header name '\(header.name)' is not a valid HTTP token")
+        }
+        guard retry.initialDelaySeconds.isFinite, retry.initialDelaySeconds >= 0 else {
+            throw .invalidConfiguration("retry initial delay \(retry.initialDelaySeconds) s is not a finite, non-negative number")
+        }
+        // (A day at most: a longer wait is a flush that never returns; the next flush retries anyway.)
+        guard retry.maximumDelaySeconds.isFinite, (0...86_400).contains(retry.maximumDelaySeconds) else {
+            throw .invalidConfiguration("retry maximum delay \(retry.maximumDelaySeconds) s is outside 0...86400")
+        }
+        guard retry.maximumAttemptsPerFlush >= 1 else {
+            throw .invalidConfiguration("retry attempts per flush must be at least 1, not \(retry.maximumAttemptsPerFlush)")
         }
         self.url = url
         self.method = method

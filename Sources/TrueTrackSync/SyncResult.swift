@@ -12,6 +12,9 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The server answered a non-2xx status (retried for 408, 429 and 5xx; the batch is rejected for other
     /// 4xx except 401/403, which stop the flush and keep the rows pending).
     case status(Int, url: String)
+    /// The server answered with a redirect (3xx), which is never followed: the flush stops, the rows stay
+    /// pending (the configured URL is probably wrong: an http:// endpoint moved to https://, a login page).
+    case redirected(status: Int, url: String)
     /// The buffer failed.
     case store(StoreError)
 
@@ -22,6 +25,8 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
         case .network(let why): "network error: \(why)"
         case .timeout(let seconds): "no answer within \(seconds) s"
         case .status(let code, let url): "HTTP \(code) from \(url)"
+        case .redirected(let code, let url):
+            "HTTP \(code) redirect from \(url): not followed (a redirect's target did not store the batch); check the sync URL"
         case .store(let error): error.description
         }
     }
@@ -35,7 +40,7 @@ public enum SyncDisposition: Sendable, Hashable {
     case rejected
     /// A retryable failure: the rows stay in the batch, to be resent under the same key.
     case willRetry
-    /// A failure that retrying now cannot fix (401/403, an unexpected status, a store error): the flush
+    /// A failure that retrying now cannot fix (401/403, a redirect, an unexpected status, a store error): the flush
     /// stops; the rows stay pending.
     case stopped
 }

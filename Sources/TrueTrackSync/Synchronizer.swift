@@ -19,8 +19,13 @@ import TrueTrackStore
 ///   stay pending (a refreshed token can still send them). Any other 4xx → the rows are marked rejected:
 ///   kept, counted and visible, no longer sent, so one bad batch never blocks the queue.
 ///
+/// - A redirect (3xx) is never followed: a 2xx from wherever it leads (a login page, a load balancer's
+///   landing page) would acknowledge a batch the endpoint never stored. It stops the flush, rows pending.
+///
 /// The synchronizer owns its own connection to the buffer's file, so an app keeps appending through its
-/// ``FixBuffer`` while a flush runs.
+/// ``FixBuffer`` while a flush runs. Sends are serialised: a second ``flush(onResult:)`` or
+/// ``sendNextBatch()`` called while one runs (a background task and a "network is back" handler) waits for it
+/// to finish, then runs (and usually finds nothing pending), so no batch is ever in flight twice.
 public actor Synchronizer {
     /// The configuration in force.
     public let configuration: SyncConfiguration
@@ -28,6 +33,10 @@ public actor Synchronizer {
     private var session: URLSession
     private let encoder: BatchEncoder
     private var rng = SystemRandomNumberGenerator()
+    /// True while a flush or a single send holds the right to send (see ``acquireSending()``).
+    private var isSending = false
+    /// Callers waiting for that right, in arrival order.
+    private var waitingToSend: [CheckedContinuation<Void, Never>] = []
 
     /// Opens the buffer at `databasePath` for syncing.
     ///
@@ -45,13 +54,33 @@ public actor Synchronizer {
         self.encoder = BatchEncoder(fieldNames: configuration.fieldNames)
     }
 
-    /// A fresh URL session (its own connection pool).
+    /// A fresh URL session (its own connection pool) that does not follow redirects.
     private static func makeSession(_ configuration: SyncConfiguration) -> URLSession {
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.timeoutIntervalForRequest = configuration.requestTimeoutSeconds
         sessionConfiguration.httpCookieAcceptPolicy = .never
         sessionConfiguration.urlCache = nil
-        return URLSession(configuration: sessionConfiguration)
+        return URLSession(configuration: sessionConfiguration, delegate: RedirectRefusal(), delegateQueue: nil)
+    }
+
+    /// Waits until no other flush or send is running, then holds the right to send until
+    /// ``releaseSending()``. The actor alone does not serialise them: it is re-entered at every `await`.
+    private func acquireSending() async {
+        guard isSending else {
+            isSending = true
+            return
+        }
+        await withCheckedContinuation { waitingToSend.append($0) }
+        // The releasing caller handed the right over without clearing `isSending`.
+    }
+
+    /// Hands the right to send to the next waiting caller, or frees it.
+    private func releaseSending() {
+        if waitingToSend.isEmpty {
+            isSending = false
+        } else {
+            waitingToSend.removeFirst().resume()
+        }
     }
 
     /// Drops the session after a transport failure, so nothing of a broken exchange is reused.
@@ -66,8 +95,15 @@ public actor Synchronizer {
     }
 
     /// Sends the next batch once (no retry) and applies the outcome to the buffer; `nil` when nothing is
-    /// pending.
+    /// pending. Waits for a flush in progress to finish first.
     public func sendNextBatch() async -> SyncResult? {
+        await acquireSending()
+        defer { releaseSending() }
+        return await sendNextBatchHoldingTheRight()
+    }
+
+    /// ``sendNextBatch()`` for a caller that holds the right to send.
+    private func sendNextBatchHoldingTheRight() async -> SyncResult? {
         let batch: SyncBatch
         do {
             guard let next = try buffer.nextBatch(size: configuration.batchSize) else { return nil }
@@ -85,19 +121,24 @@ public actor Synchronizer {
     /// backoff; gives up after ``RetryPolicy/maximumAttemptsPerFlush`` consecutive failures of one batch or
     /// on a failure that retrying cannot fix (the rows stay buffered for the next flush).
     ///
-    /// - Parameter onResult: called with every attempt's result, in order (e.g. to log it).
+    /// A flush called while another runs waits for it to finish first (see the type's documentation).
+    ///
+    /// - Parameter onResult: called with every attempt's result, in order, before the next attempt (e.g. to log
+    ///   it, or `await` a main-actor model's update).
     /// - Returns: the totals.
     @discardableResult
-    public func flush(onResult: (@Sendable (SyncResult) -> Void)? = nil) async -> FlushSummary {
+    public func flush(onResult: (@Sendable (SyncResult) async -> Void)? = nil) async -> FlushSummary {
+        await acquireSending()
+        defer { releaseSending() }
         var summary = FlushSummary()
         var failuresInARow = 0
         while true {
-            guard let result = await sendNextBatch() else {
+            guard let result = await sendNextBatchHoldingTheRight() else {
                 summary.isComplete = true
                 return summary
             }
             summary.attempts += 1
-            onResult?(result)
+            await onResult?(result)
             switch result.disposition {
             case .delivered:
                 summary.delivered += result.count
@@ -119,7 +160,8 @@ public actor Synchronizer {
                 }
                 let wait = configuration.retry.delay(
                     beforeRetry: failuresInARow, retryAfterSeconds: result.retryAfterSeconds, using: &rng)
-                if wait > 0 { try? await Task.sleep(nanoseconds: UInt64(wait * 1e9)) }
+                // (`wait` is at most the policy's maximum delay, a day: no overflow converting to nanoseconds.)
+                if wait > 0 { try? await Task.sleep(nanoseconds: UInt64(min(wait, 86_400) * 1e9)) }
                 if Task.isCancelled { return summary }
             }
         }
@@ -150,6 +192,13 @@ public actor Synchronizer {
                 return result
             }
             response = http
+            guard (300..<400).contains(http.statusCode) || http.url == nil || http.url == request.url else {
+                // Followed after all (a platform that ignores the delegate): whatever answered is not the
+                // endpoint, so its status acknowledges nothing.
+                result.error = .redirected(status: http.statusCode, url: configuration.redactedURL)
+                result.disposition = .stopped
+                return result
+            }
         } catch let error as URLError {
             result.error =
                 error.code == .timedOut
@@ -175,6 +224,9 @@ public actor Synchronizer {
                 result.disposition = .willRetry
             case 401, 403:
                 result.error = .status(status, url: configuration.redactedURL)
+                result.disposition = .stopped
+            case 300..<400:
+                result.error = .redirected(status: status, url: configuration.redactedURL)
                 result.disposition = .stopped
             case 400..<500:
                 try buffer.markRejected(batch, status: status)
@@ -214,5 +266,15 @@ public actor Synchronizer {
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
         guard let date = formatter.date(from: trimmed) else { return nil }
         return max(0, date.timeIntervalSinceNow)
+    }
+}
+
+/// Refuses every HTTP redirect, so a 3xx reaches the ``Synchronizer`` as itself (see its documentation).
+final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
     }
 }

@@ -23,6 +23,7 @@ Faults (each names what the next request gets; "script" is consumed in order bef
   slow          sleep 0.15 s, then store and answer 200
   store-500     store, then answer 500
   store-drop    store, then reset the connection without answering
+  302           answer 302 with Location: /landing (whose GET answers 200 with an HTML page); store nothing
 """
 import argparse
 import json
@@ -111,6 +112,10 @@ class Handler(BaseHTTPRequestHandler):
                 stats["max_id"] = max(ID_COUNTS) if ID_COUNTS else None
                 body = json.dumps(stats).encode()
             self.reply(200, body)
+        elif self.path == "/landing":
+            with LOCK:
+                STATS["landing_visits"] = STATS.get("landing_visits", 0) + 1
+            self.reply(200, b"<html><body>Welcome</body></html>")
         elif self.path.startswith("/sessions/"):
             sid = self.path[len("/sessions/"):]
             fault = next_fault()
@@ -177,6 +182,9 @@ class Handler(BaseHTTPRequestHandler):
             return
         if fault in ("500", "503", "408", "401", "422"):
             self.reply(int(fault), b"{}")
+            return
+        if fault == "302":
+            self.reply(302, b"", {"Location": "/landing"})
             return
         if fault == "slow":
             time.sleep(0.15)

@@ -58,6 +58,15 @@ import TrueTrackStore
         #expect(throws: SyncError.self) { try SyncConfiguration(url: URL(string: "ftp://x/y")!) }
         #expect(throws: SyncError.self) { try SyncConfiguration(url: url, requestTimeoutSeconds: 0.5) }
         #expect(throws: SyncError.self) { try SyncConfiguration(url: url, headers: [("Bad Name", "v")]) }
+        // A retry policy that would crash or hang a flush (an infinite wait overflowed the sleep's nanoseconds).
+        for retry in [
+            RetryPolicy(maximumDelaySeconds: .infinity), RetryPolicy(maximumDelaySeconds: -1),
+            RetryPolicy(maximumDelaySeconds: 86_401), RetryPolicy(initialDelaySeconds: .nan),
+            RetryPolicy(initialDelaySeconds: -1), RetryPolicy(maximumAttemptsPerFlush: 0),
+        ] {
+            #expect(throws: SyncError.self) { try SyncConfiguration(url: url, retry: retry) }
+        }
+        #expect(try SyncConfiguration(url: url, retry: RetryPolicy(maximumDelaySeconds: 86_400)).retry.maximumDelaySeconds == 86_400)
         let ok = try SyncConfiguration(url: url, batchSize: 1000)
         #expect(ok.batchSize == 1000)
         #expect(try SyncConfiguration(url: url).batchSize == 50)

@@ -194,4 +194,58 @@ import TrueTrackStore
         #expect(stats.rowCount == 20)
         #expect(stats.inFlightCount == 20)
     }
+
+    /// A 302 whose target answers 200 (a login or landing page) acknowledged the batch: every fix was deleted
+    /// and reported delivered while the endpoint stored none. A redirect is not followed and stops the flush.
+    @Test func aRedirectIsNeverAnAcknowledgement() async throws {
+        let receiver = try ReceiverProcess()
+        defer { receiver.stop() }
+        let path = temporaryDatabase()
+        defer { removeDatabase(path) }
+        try fill(path, count: 120)
+        try await receiver.control(["script": ["302"]])
+        let results = Results()
+        let summary = try await synchronizer(path, receiver).flush { results.add($0) }
+        #expect(!summary.isComplete)
+        #expect(summary.delivered == 0)
+        #expect(results.all.count == 1)
+        #expect(results.all.first?.status == 302)
+        #expect(results.all.first?.disposition == .stopped)
+        #expect(summary.lastError == .redirected(status: 302, url: receiver.fixesURL.absoluteString))
+        #expect(summary.lastError?.description.contains("not followed") == true)
+        let stats = try await receiver.stats()
+        #expect(stats["stored_fixes"] as? Int == 0)
+        #expect(stats["landing_visits"] == nil)
+        #expect(try FixBuffer(path: path).count() == 120)
+        // The next flush (the URL fixed, here the fault gone) sends the same rows.
+        let again = try await synchronizer(path, receiver).flush()
+        #expect(again.isComplete && again.delivered == 120)
+    }
+
+    /// Two flushes at once (a background task and a "network is back" handler) crashed URLSession 1 run in 3
+    /// (one invalidated the session the other was sending on) and sent every batch twice, each summary
+    /// counting all of them. They are serialised: each batch is sent once, the second flush finds nothing.
+    @Test func concurrentFlushesSendEachBatchOnce() async throws {
+        let receiver = try ReceiverProcess()
+        defer { receiver.stop() }
+        let path = temporaryDatabase()
+        defer { removeDatabase(path) }
+        try fill(path, count: 600)
+        // Resets make the flushes renew their sessions while the other would be sending.
+        try await receiver.control(["script": ["reset", "ok", "reset", "ok", "reset"]])
+        let sync = try synchronizer(
+            path, receiver,
+            retry: RetryPolicy(initialDelaySeconds: 0.01, maximumDelaySeconds: 0.05, maximumAttemptsPerFlush: 5))
+        async let first = sync.flush()
+        async let second = sync.flush()
+        async let single = sync.sendNextBatch()
+        let (a, b, c) = await (first, second, single)
+        let sent = a.delivered + b.delivered + (c?.success == true ? c!.count : 0)
+        #expect(sent == 600)
+        let stats = try await receiver.stats()
+        #expect(stats["stored_fixes"] as? Int == 600)
+        #expect(stats["duplicate_batches"] as? Int == 0)
+        #expect(stats["requests"] as? Int == 12 + 3)  // 12 batches of 50, and the 3 resets
+        #expect(try FixBuffer(path: path).count() == 0)
+    }
 }
