@@ -8,12 +8,12 @@
 SWIFT          ?= swift
 DATASETS       ?= $(abspath ../shared/datasets)
 export TRUETRACK_DATASETS ?= $(DATASETS)
-APT_PACKAGES   := liblapack-dev libsqlite3-dev
+APT_PACKAGES   := liblapack-dev libsqlite3-dev valgrind
 SUDO           := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN            := .build/release/truetrack
 DEMO_INPUT     := datasets/demo/walk-with-noise.csv
 
-.PHONY: all deps build demo test bench bench-quick lint clean peers accuracy
+.PHONY: all deps build demo test bench bench-quick bench-instructions lint clean peers accuracy
 
 all: build
 
@@ -46,6 +46,7 @@ test: deps
 	elif [ -n "$$CI" ]; then echo "error: no data sets at $(TRUETRACK_DATASETS)" >&2; exit 1; \
 	else echo "skipping the accuracy check: no data sets at $(TRUETRACK_DATASETS)"; fi
 	$(MAKE) --no-print-directory bench-quick
+	$(MAKE) --no-print-directory bench-instructions
 
 ## bench: throughput benchmarks (median of runs), compared with the checked-in baseline
 bench: deps
@@ -55,6 +56,12 @@ bench: deps
 bench-quick: deps
 	$(SWIFT) build -c release --product truetrack-benchmarks
 	.build/release/truetrack-benchmarks --quick --baseline Benchmarks/baseline.json
+
+## bench-instructions: instructions per fix of the Tracker and the StopDetector (callgrind: exact, unlike times
+## on a shared machine), compared with the checked-in baseline's at a 2 % tolerance (CI runs it)
+bench-instructions: deps
+	$(SWIFT) build -c release --product truetrack-benchmarks
+	.build/release/truetrack-benchmarks --quick --instructions --only tracker,stop-detector --baseline Benchmarks/baseline.json
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Benchmarks

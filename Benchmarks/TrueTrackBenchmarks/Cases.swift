@@ -18,6 +18,9 @@ struct BenchmarkCase: Sendable {
     var memoryLimitMegabytes: Double? = nil
     var generate: @Sendable (String, Int) throws -> Void
     var run: @Sendable (String) throws -> Int
+    /// The function whose instructions `--instructions` counts (callgrind's `--toggle-collect`, matched inside
+    /// the mangled name): the measured part only, never the reading of a timed benchmark's input.
+    var measuredFunction = "measureRun"
     /// For a benchmark that times only part of its work (the Tracker, not the reading of its input): it
     /// measures itself and ``run`` is not used.
     var timed: (@Sendable (String) throws -> TimedRun)? = nil
@@ -114,6 +117,7 @@ struct BenchmarkCase: Sendable {
         BenchmarkCase(
             name: "tracker", inputName: "fixes", inputExtension: "csv", quickCount: 1_000_000,
             fullCount: 1_000_000, generate: Generators.csv, run: { _ in 0 },
+            measuredFunction: "measureTracker",
             timed: { path in
                 var reader = try CSVReader(path: path)
                 var fixes: [Fix] = []
@@ -141,6 +145,7 @@ struct BenchmarkCase: Sendable {
         BenchmarkCase(
             name: "stop-detector", inputName: "fixes", inputExtension: "csv", quickCount: 1_000_000,
             fullCount: 1_000_000, generate: Generators.csv, run: { _ in 0 },
+            measuredFunction: "measureStopDetector",
             timed: { path in
                 var reader = try CSVReader(path: path)
                 var evidence: [MotionEvidence] = []
@@ -152,6 +157,7 @@ struct BenchmarkCase: Sendable {
         BenchmarkCase(
             name: "smooth", inputName: "drive", inputExtension: "csv", quickCount: 200_000,
             fullCount: 1_000_000, generate: Generators.noisyDrive, run: { _ in 0 },
+            measuredFunction: "measureSmoother",
             timed: { path in
                 var reader = try CSVReader(path: path)
                 let result = reader.readAll()

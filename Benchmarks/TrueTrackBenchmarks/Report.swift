@@ -90,6 +90,10 @@ struct Baseline: Codable {
     var note: String
     var quick: [String: Entry]
     var full: [String: Entry]
+    /// Instructions per fix (`--instructions`) in `--quick` mode and in full mode; absent from baselines
+    /// written before they were counted (then `--instructions` has nothing to compare and fails).
+    var instructionsQuick: [String: InstructionEntry]?
+    var instructionsFull: [String: InstructionEntry]?
 
     static let defaultTolerance = 0.35
     static let defaultQuickTolerance = 0.75
@@ -99,6 +103,8 @@ struct Baseline: Codable {
             "ratio = benchmark median time / reference loop median time (same run). Regression when ratio > ratio × (1 + tolerance). Update with --update-baseline."
         quick = previous?.quick ?? [:]
         full = previous?.full ?? [:]
+        instructionsQuick = previous?.instructionsQuick
+        instructionsFull = previous?.instructionsFull
         for r in report.results {
             let tolerance =
                 (report.quick ? quick[r.name] : full[r.name])?.tolerance

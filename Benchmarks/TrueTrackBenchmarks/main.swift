@@ -5,7 +5,7 @@ import Foundation
 // truetrack-benchmarks: throughput and peak memory of TrueTrack's hot paths on generated inputs.
 //
 //   truetrack-benchmarks [--quick] [--runs N] [--only NAME]... [--json FILE]
-//                        [--baseline FILE] [--update-baseline] [--workdir DIR]
+//                        [--baseline FILE] [--update-baseline] [--workdir DIR] [--instructions]
 //
 // Every measurement runs in a child process (this executable with --child), so the peak resident set size
 // (getrusage) belongs to that one benchmark. Each benchmark is run N times (default 5); the median, minimum
@@ -23,6 +23,8 @@ struct Options {
     var baselinePath: String?
     var updateBaseline = false
     var workdir = NSTemporaryDirectory() + "truetrack-bench"
+    /// Count instructions under callgrind instead of timing (see Instructions.swift).
+    var instructions = false
 }
 
 func parseOptions(_ arguments: [String]) -> Options {
@@ -58,10 +60,13 @@ func parseOptions(_ arguments: [String]) -> Options {
         case "--baseline": options.baselinePath = value()
         case "--update-baseline": options.updateBaseline = true
         case "--workdir": options.workdir = value()
+        case "--instructions": options.instructions = true
         case "--help", "-h":
             print(
                 """
-                USAGE: truetrack-benchmarks [--quick] [--runs N] [--only NAME]... [--json FILE] [--baseline FILE] [--update-baseline] [--workdir DIR]
+                USAGE: truetrack-benchmarks [--quick] [--runs N] [--only NAME]... [--json FILE] [--baseline FILE] [--update-baseline] [--workdir DIR] [--instructions]
+                --instructions: count each benchmark's instructions per fix under valgrind's callgrind (one run each;
+                  deterministic, unlike times on a shared machine) and compare them with the baseline's.
                 Benchmarks: \(BenchmarkCase.all.map(\.name).joined(separator: ", "))
                 """)
             exit(0)
@@ -87,34 +92,31 @@ func parseOptions(_ arguments: [String]) -> Options {
     return options
 }
 
-/// The child side: run one benchmark once on `path` and print `fixes wallSeconds cpuSeconds peakBytes`.
+/// The child side: run one benchmark once on `path` and print `fixes wallSeconds cpuSeconds peakBytes allocations`.
 func runChild(name: String, path: String) -> Never {
     guard let benchmark = BenchmarkCase.all.first(where: { $0.name == name }) else { exit(2) }
-    if let timed = benchmark.timed {
-        do {
-            let r = try timed(path)
-            print("\(r.fixes) \(r.wallSeconds) \(r.cpuSeconds) \(Measurement.peakResidentBytes()) \(r.allocations)")
-            exit(0)
-        } catch {
-            FileHandle.standardError.write(Data("\(name): \(error)\n".utf8))
-            exit(1)
-        }
-    }
-    let allocationsBefore = truetrack_allocation_count()
-    let start = Measurement.now()
-    let cpuStart = Measurement.cpuSeconds()
-    let fixes: Int
     do {
-        fixes = try benchmark.run(path)
+        let r = try benchmark.timed?(path) ?? measureRun(benchmark, path: path)
+        print("\(r.fixes) \(r.wallSeconds) \(r.cpuSeconds) \(Measurement.peakResidentBytes()) \(r.allocations)")
+        exit(0)
     } catch {
         FileHandle.standardError.write(Data("\(name): \(error)\n".utf8))
         exit(1)
     }
+}
+
+/// Runs a benchmark that measures all of its work (``BenchmarkCase/run``) and times it. Out of line: it is the
+/// function `--instructions` counts for such benchmarks (``BenchmarkCase/measuredFunction``).
+@inline(never)
+func measureRun(_ benchmark: BenchmarkCase, path: String) throws -> TimedRun {
+    let allocationsBefore = truetrack_allocation_count()
+    let start = Measurement.now()
+    let cpuStart = Measurement.cpuSeconds()
+    let fixes = try benchmark.run(path)
     let seconds = Measurement.now() - start
     let cpu = Measurement.cpuSeconds() - cpuStart
     let allocations = truetrack_allocation_count() - allocationsBefore
-    print("\(fixes) \(seconds) \(cpu) \(Measurement.peakResidentBytes()) \(allocations)")
-    exit(0)
+    return TimedRun(fixes: fixes, wallSeconds: seconds, cpuSeconds: cpu, allocations: allocations)
 }
 
 /// The reference loop: FNV-1a over 64 MiB, the same kind of work (a byte scan) as a reader.
@@ -141,10 +143,8 @@ try? FileManager.default.createDirectory(atPath: options.workdir, withIntermedia
 let selected = BenchmarkCase.all.filter { options.only.isEmpty || options.only.contains($0.name) }
     .filter { !(options.quick && $0.fullOnly) }
 
-FileHandle.standardError.write(Data("reference loop…\n".utf8))
-let reference = referenceSeconds(runs: options.runs)
-var results: [BenchmarkResult] = []
-for benchmark in selected {
+/// The generated input of `benchmark` in this mode (generated on first use).
+func input(for benchmark: BenchmarkCase) -> String {
     let count = options.quick ? benchmark.quickCount : benchmark.fullCount
     let input = "\(options.workdir)/\(benchmark.inputName)-\(count).\(benchmark.inputExtension)"
     if !FileManager.default.fileExists(atPath: input) {
@@ -154,6 +154,16 @@ for benchmark in selected {
             exit(1)
         }
     }
+    return input
+}
+
+if options.instructions { runInstructionCounts(selected, options: options, input: input(for:)) }
+
+FileHandle.standardError.write(Data("reference loop…\n".utf8))
+let reference = referenceSeconds(runs: options.runs)
+var results: [BenchmarkResult] = []
+for benchmark in selected {
+    let input = input(for: benchmark)
     let bytes = (try? FileManager.default.attributesOfItem(atPath: input)[.size] as? Int) ?? 0
     var times: [Double] = []
     var cpuTimes: [Double] = []

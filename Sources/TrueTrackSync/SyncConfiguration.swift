@@ -119,14 +119,16 @@ public struct SyncConfiguration: Sendable, CustomStringConvertible {
             throw .invalidConfiguration("header name '\(header.name)' is not a valid HTTP token")
         }
         guard retry.initialDelaySeconds.isFinite, retry.initialDelaySeconds >= 0 else {
-            throw .invalidConfiguration("retry initial delay \(retry.initialDelaySeconds) s is not a finite, non-negative number")
+            throw .invalidConfiguration(
+                "retry initial delay \(retry.initialDelaySeconds) s is not a finite, non-negative number")
         }
         // (A day at most: a longer wait is a flush that never returns; the next flush retries anyway.)
         guard retry.maximumDelaySeconds.isFinite, (0...86_400).contains(retry.maximumDelaySeconds) else {
             throw .invalidConfiguration("retry maximum delay \(retry.maximumDelaySeconds) s is outside 0...86400")
         }
         guard retry.maximumAttemptsPerFlush >= 1 else {
-            throw .invalidConfiguration("retry attempts per flush must be at least 1, not \(retry.maximumAttemptsPerFlush)")
+            throw .invalidConfiguration(
+                "retry attempts per flush must be at least 1, not \(retry.maximumAttemptsPerFlush)")
         }
         self.url = url
         self.method = method

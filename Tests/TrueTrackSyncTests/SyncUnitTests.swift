@@ -66,7 +66,9 @@ import TrueTrackStore
         ] {
             #expect(throws: SyncError.self) { try SyncConfiguration(url: url, retry: retry) }
         }
-        #expect(try SyncConfiguration(url: url, retry: RetryPolicy(maximumDelaySeconds: 86_400)).retry.maximumDelaySeconds == 86_400)
+        #expect(
+            try SyncConfiguration(url: url, retry: RetryPolicy(maximumDelaySeconds: 86_400)).retry.maximumDelaySeconds
+                == 86_400)
         let ok = try SyncConfiguration(url: url, batchSize: 1000)
         #expect(ok.batchSize == 1000)
         #expect(try SyncConfiguration(url: url).batchSize == 50)

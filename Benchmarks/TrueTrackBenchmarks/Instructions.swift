@@ -1,0 +1,183 @@
+import Foundation
+
+// `--instructions`: each benchmark's measured function run once under valgrind's callgrind, counting the
+// instructions it executes per fix. Unlike a time on a shared 2-core VM (medians spread ±10-25 % from run to
+// run, so the time baseline's tolerances are 35-75 %), the count is the same on every run of the same binary
+// and input, so a small regression (a call the inliner left out of line, a copy in the loop) shows at once.
+// It does not see stalls (cache misses, store forwarding): times stay the figure users read.
+
+/// One benchmark's instruction count.
+struct InstructionResult: Codable {
+    var name: String
+    var fixes: Int
+    /// Instructions executed inside the benchmark's ``BenchmarkCase/measuredFunction``.
+    var instructions: Int
+    var instructionsPerFix: Double
+}
+
+/// A baseline entry: instructions per fix when recorded, and the tolerance allowed above it.
+struct InstructionEntry: Codable {
+    var instructionsPerFix: Double
+    /// Regression when the count exceeds `instructionsPerFix × (1 + tolerance)`. Default 0.02: counts are
+    /// exact, so this is room for small incidental changes, not noise (inlining `speedMetresPerSecond` saved the
+    /// Tracker 2.7 %); anything larger is a decision, recorded with `--update-baseline`.
+    var tolerance: Double
+    var fixes: Int
+
+    static let defaultTolerance = 0.02
+}
+
+/// Finds `valgrind` on the PATH.
+func valgrindPath() -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return path.split(separator: ":").map { "\($0)/valgrind" }.first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+}
+
+/// Runs `benchmark` once as a child under callgrind and returns its count, or an error message.
+func countInstructions(_ benchmark: BenchmarkCase, input: String, valgrind: String) -> Result<
+    InstructionResult, BenchmarkFailure
+> {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: valgrind)
+    process.arguments = [
+        "--tool=callgrind", "--callgrind-out-file=/dev/null", "--toggle-collect=*\(benchmark.measuredFunction)*",
+        CommandLine.arguments[0], "--child", benchmark.name, input,
+    ]
+    // Swift's hashing is seeded per process; a fixed seed keeps any hashing inside the count identical.
+    var environment = ProcessInfo.processInfo.environment
+    environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+    process.environment = environment
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    do { try process.run() } catch {
+        return .failure(BenchmarkFailure("cannot start \(valgrind): \(error)"))
+    }
+    // Both outputs are a few lines (the child prints one line, callgrind a short log): reading one to its end
+    // and then the other cannot block the child on a full pipe.
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let printed = String(decoding: outData, as: UTF8.self)
+    let log = String(decoding: errData, as: UTF8.self)
+    // callgrind's summary: "==PID== Collected : N".
+    let collected = log.split(separator: "\n").first { $0.contains("Collected :") }
+        .flatMap { Int($0.split(separator: ":").last!.trimmingCharacters(in: .whitespaces)) }
+    guard process.terminationStatus == 0, let fixes = printed.split(separator: " ").first.flatMap({ Int($0) }),
+        fixes > 0, let collected
+    else {
+        let tail = log.split(separator: "\n").suffix(5).joined(separator: "\n")
+        return .failure(
+            BenchmarkFailure(
+                "\(benchmark.name) under callgrind exited \(process.terminationStatus), printed '\(printed.trimmingCharacters(in: .whitespacesAndNewlines))'; valgrind said:\n\(tail)"
+            ))
+    }
+    return .success(
+        InstructionResult(
+            name: benchmark.name, fixes: fixes, instructions: collected,
+            instructionsPerFix: Double(collected) / Double(fixes)))
+}
+
+/// A benchmark that could not be run, with the reason.
+struct BenchmarkFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The `--instructions` mode: count, print, compare with (or record in) the baseline, exit.
+func runInstructionCounts(_ selected: [BenchmarkCase], options: Options, input: (BenchmarkCase) -> String) -> Never {
+    func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        exit(1)
+    }
+    guard let valgrind = valgrindPath() else {
+        fail("--instructions needs valgrind on the PATH (Debian/Ubuntu: apt-get install valgrind)")
+    }
+    var results: [InstructionResult] = []
+    for benchmark in selected {
+        let path = input(benchmark)
+        FileHandle.standardError.write(Data("\(benchmark.name): counting instructions…\n".utf8))
+        switch countInstructions(benchmark, input: path, valgrind: valgrind) {
+        case .success(let result): results.append(result)
+        case .failure(let failure): fail(failure.description)
+        }
+    }
+    func say(_ text: String) {
+        if options.jsonPath == "-" { FileHandle.standardError.write(Data((text + "\n").utf8)) } else { print(text) }
+    }
+    let width = max(9, results.map(\.name.count).max() ?? 0)
+    say("benchmark".padding(toLength: width, withPad: " ", startingAt: 0) + "      fixes  instructions/fix")
+    for r in results {
+        say(
+            r.name.padding(toLength: width, withPad: " ", startingAt: 0)
+                + String(format: "  %9d  %16.1f", r.fixes, r.instructionsPerFix))
+    }
+    say(
+        "instructions counted by callgrind inside each benchmark's measured function, one run each (\(options.quick ? "quick" : "full") inputs)"
+    )
+    if let path = options.jsonPath {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let text =
+            (try? encoder.encode(["instructions": results])).map { String(decoding: $0, as: UTF8.self) + "\n" } ?? ""
+        if path == "-" {
+            print(text, terminator: "")
+        } else if (try? text.write(toFile: path, atomically: true, encoding: .utf8)) == nil {
+            fail("cannot write \(path)")
+        }
+    }
+    guard let baselinePath = options.baselinePath else { exit(0) }
+    let exists = FileManager.default.fileExists(atPath: baselinePath)
+    let loaded: Baseline?
+    do { loaded = exists ? try Baseline.load(baselinePath) : nil } catch { fail("\(baselinePath): \(error)") }
+    if options.updateBaseline {
+        guard var baseline = loaded else {
+            fail(
+                "\(baselinePath): no baseline to add instruction counts to (record times first: --update-baseline without --instructions)"
+            )
+        }
+        var entries = (options.quick ? baseline.instructionsQuick : baseline.instructionsFull) ?? [:]
+        for r in results {
+            entries[r.name] = InstructionEntry(
+                instructionsPerFix: r.instructionsPerFix,
+                tolerance: entries[r.name]?.tolerance ?? InstructionEntry.defaultTolerance, fixes: r.fixes)
+        }
+        if options.quick { baseline.instructionsQuick = entries } else { baseline.instructionsFull = entries }
+        do { try baseline.save(baselinePath) } catch { fail("cannot write \(baselinePath): \(error)") }
+        say("instruction counts written to \(baselinePath)")
+        exit(0)
+    }
+    guard let baseline = loaded else { fail("no baseline at \(baselinePath)") }
+    let entries = (options.quick ? baseline.instructionsQuick : baseline.instructionsFull) ?? [:]
+    var failures: [String] = []
+    var checked = 0
+    for r in results {
+        guard let entry = entries[r.name] else {
+            say("\(r.name): not in the baseline's instruction counts, not checked")
+            continue
+        }
+        guard entry.fixes == r.fixes else {
+            failures.append("\(r.name): counted over \(r.fixes) fixes, the baseline over \(entry.fixes)")
+            continue
+        }
+        checked += 1
+        let limit = entry.instructionsPerFix * (1 + entry.tolerance)
+        say(
+            "\(r.name): \(String(format: "%.1f", r.instructionsPerFix)) instructions/fix, baseline "
+                + "\(String(format: "%.1f", entry.instructionsPerFix)), limit \(String(format: "%.1f", limit))")
+        if r.instructionsPerFix > limit {
+            failures.append(
+                "REGRESSION: \(r.name) \(String(format: "%.1f", r.instructionsPerFix)) instructions/fix > \(String(format: "%.1f", limit)) (baseline \(String(format: "%.1f", entry.instructionsPerFix)) + \(String(format: "%g", entry.tolerance * 100)) %)"
+            )
+        }
+    }
+    if !results.isEmpty && checked == 0 && failures.isEmpty {
+        failures.append(
+            "\(baselinePath) holds no instruction count for the cases run (\(options.quick ? "quick" : "full") mode)")
+    }
+    for line in failures { say(line) }
+    if failures.isEmpty { say("no instruction-count regression against \(baselinePath)") }
+    exit(failures.isEmpty ? 0 : 1)
+}
