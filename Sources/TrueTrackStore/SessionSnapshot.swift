@@ -53,7 +53,11 @@ public struct SessionLastFix: Sendable, Hashable {
 /// Every write merges the incoming snapshot into the stored one, so the result never depends on who
 /// writes last:
 /// - distance, elapsed time and the fix counters take the larger value: they never move backwards;
-/// - the last fix (and the motion state that goes with it) is the newer one by fix time;
+/// - the last fix (and the motion state that goes with it) is the one of the snapshot that has accepted more
+///   fixes (the later state of the same tracker), the newer by fix time at equal counts. Not by time alone: after
+///   a fix dated 9999 the tracker restarts at the right time (see ``Tracker``), and a 9999 last fix kept by time
+///   would stay for good, so a resumed session would take it as its last accepted time and count the fixes the
+///   platform re-delivers a second time;
 /// - the phase follows ``phaseRevision``: a snapshot whose revision is older than the stored one (a stale
 ///   copy taken before another writer paused) cannot change the phase; at equal revisions with different
 ///   phases the more stopped phase wins; ``SessionPhase/ended`` is final.
@@ -75,7 +79,8 @@ public struct SessionSnapshot: Sendable, Hashable {
     /// How many phase changes the phase has been through; bumped by ``SessionStateStore/update(sessionID:_:)``
     /// whenever a writer changes the phase, and what makes a stale snapshot's phase lose.
     public var phaseRevision: Int
-    /// The newest fix the session saw, if any.
+    /// The last fix the tracker accepted, if any (rejected fixes are not recorded): what a resumed
+    /// ``Tracker/restore(persistedTotalMetres:lastAccepted:)`` takes as its last accepted time.
     public var lastFix: SessionLastFix?
     /// How many writes the store has merged into this session (set by the store).
     public internal(set) var writeCount: Int
@@ -96,13 +101,17 @@ public struct SessionSnapshot: Sendable, Hashable {
 
     /// Records one tracker decision: counters, distance (the decision's total when larger), motion and last
     /// fix. Elapsed time is the app's to set (it knows about pauses).
+    ///
+    /// An accepted fix is always the new last fix: the tracker accepts only fixes newer than its last accepted
+    /// one, except when it restarts after a clock jump (a fix dated 9999 followed by fixes at the right time),
+    /// and then the last fix must move back with it.
     public mutating func record(_ fix: Fix, decision: FixDecision) {
         fixCount += 1
         guard decision.isAccepted else { return }
         acceptedFixCount += 1
         distanceMetres = Swift.max(distanceMetres, decision.totalDistanceMetres)
         motion = decision.motion
-        if lastFix.map({ $0.timestamp <= fix.timestamp }) ?? true { lastFix = SessionLastFix(fix) }
+        lastFix = SessionLastFix(fix)
     }
 
     /// The monotonic merge of `other` (an incoming write) into `self` (the stored state); see the type's
@@ -120,7 +129,12 @@ public struct SessionSnapshot: Sendable, Hashable {
         }
         result.fixCount = Swift.max(fixCount, other.fixCount)
         result.acceptedFixCount = Swift.max(acceptedFixCount, other.acceptedFixCount)
-        if let incoming = other.lastFix, lastFix.map({ $0.timestamp < incoming.timestamp }) ?? true {
+        if let incoming = other.lastFix,
+            lastFix.map({
+                other.acceptedFixCount > acceptedFixCount
+                    || (other.acceptedFixCount == acceptedFixCount && $0.timestamp < incoming.timestamp)
+            }) ?? true
+        {
             result.lastFix = incoming
             result.motion = other.motion
         } else if lastFix == nil && other.lastFix == nil {

@@ -90,12 +90,17 @@ public final class SessionStateStore {
         try s.step()
     }
 
-    /// Merges `snapshot` into the stored state (or stores it when the session is new) and returns what is
-    /// stored now. A stale snapshot cannot lower the distance or revert a newer phase.
+    /// Merges `snapshot` into the stored state (into a new, empty session when there is none) and returns what
+    /// is stored now. A stale snapshot cannot lower the distance or revert a newer phase; non-finite or negative
+    /// distances and times are ignored (see ``SessionSnapshot/merged(with:)``).
     @discardableResult
     public func merge(_ snapshot: SessionSnapshot) throws(StoreError) -> SessionSnapshot {
         try db.transaction { () throws(StoreError) -> SessionSnapshot in
-            var result = try self.snapshot(sessionID: snapshot.sessionID)?.merged(with: snapshot) ?? snapshot
+            // A new session is merged into an empty one, so its values get the same cleaning (a NaN or negative
+            // distance or time is ignored) as a write to a stored session.
+            let stored =
+                try self.snapshot(sessionID: snapshot.sessionID) ?? SessionSnapshot(sessionID: snapshot.sessionID)
+            var result = stored.merged(with: snapshot)
             result.writeCount += 1
             try write(result)
             return result
