@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TrueTrackIO
 
@@ -19,6 +20,35 @@ import TrueTrackIO
         #expect(sniff("Time;Latitude;Longitude\n") == .csv)
         #expect(sniff("hello world\nnothing here") == nil)
         #expect(sniff("") == nil)
+    }
+
+    /// A JSON Lines file with Windows line endings was taken for GeoJSON (its first line ended in "}\r") and
+    /// failed at line 2; NMEA from Galileo- or BeiDou-only receivers (`$GARMC`, `$BDGGA`) was not recognised.
+    @Test func recognisesCRLFJSONLinesAndNMEAOfAnyTalker() {
+        #expect(sniff("{\"time\":\"2024-01-01T00:00:00Z\",\"lat\":1,\"lon\":2}\r\n{\"time\":") == .jsonLines)
+        #expect(sniff("$GARMC,011903.00,A,4552.9,S,17031.2,E,0.01,,010119,,,A*6A\r\n") == .nmea)
+        #expect(sniff("$BDGGA,234302.00,3725.9,N,12210.2,W,1,12,0.5,30,M,-30,M,,*70\n") == .nmea)
+        #expect(sniff("$GLRMC,011903.00,A,4552.9,S,17031.2,E,0.01,,010119,,,A*6A\n") == .nmea)
+        #expect(sniff("price,$USD\n") == nil)  // a dollar sign alone is not NMEA
+        #expect(sniff("time,lat,lon,note\n2024-01-01T00:00:00Z,1,2,$gprmc\n") == .csv)  // lower case is not a sentence
+    }
+
+    /// Between the two JSON formats the extension decides: a one-line GeoJSON feature sniffs as JSON Lines.
+    @Test func theExtensionDecidesBetweenGeoJSONAndJSONLines() throws {
+        let folder = NSTemporaryDirectory() + "truetrack-sniff-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let feature =
+            "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[2,1]},\"properties\":{\"time\":\"2024-01-01T00:00:00Z\"}}\n"
+        for (name, expected) in [("f.geojson", FixFormat.geojson), ("f.jsonl", .jsonLines), ("f.json", .jsonLines)] {
+            let path = folder + "/" + name
+            try feature.write(toFile: path, atomically: true, encoding: .utf8)
+            #expect(try FixFormat.detect(path: path) == expected, "\(name)")
+        }
+        let gpxNamedJSONL = folder + "/g.jsonl"
+        try "<?xml version=\"1.0\"?><gpx version=\"1.1\"></gpx>".write(
+            toFile: gpxNamedJSONL, atomically: true, encoding: .utf8)
+        #expect(try FixFormat.detect(path: gpxNamedJSONL) == .gpx)  // outside the JSON pair, the content decides
     }
 
     @Test func guessesFromTheExtensionOnlyWhenItSaysSomething() {

@@ -65,8 +65,9 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
     /// Recognises a format from the first bytes of a file (sniffing), or `nil` when nothing matches.
     ///
     /// Rules, in order: a GPX root element; a GeoLife header; a GnssLogger `# Fix,` header or `Fix,` rows;
-    /// IPIN `GNSS;` rows; NMEA sentences (`$GPRMC`, `$GNGGA`, also wrapped as `NMEA,$…`) anywhere in the
-    /// sample (gpsd logs start with `#` comments and mix in binary); a JSON object per line; a GeoJSON
+    /// IPIN `GNSS;` rows; NMEA sentences of any talker (`$GPRMC`, `$GNGGA`, `$GAGGA`, `$BDRMC`, also wrapped as
+    /// `NMEA,$…`) anywhere in the sample (gpsd logs start with `#` comments and mix in binary); a JSON object per
+    /// line (CRLF line endings too); a GeoJSON
     /// document; a header line with latitude and longitude columns.
     public static func sniff(_ sample: [UInt8]) -> FixFormat? {
         let text = String(decoding: sample.prefix(65_536), as: UTF8.self)
@@ -75,11 +76,11 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         if text.hasPrefix("Geolife trajectory") { return .geolife }
         if text.contains("# Fix,") || text.hasPrefix("Fix,") || text.contains("\nFix,") { return .gnssLogger }
         if text.hasPrefix("GNSS;") || text.contains("\nGNSS;") || text.contains("\nPOSI;") { return .ipin }
-        let nmeaMarkers = ["$GPRMC", "$GNRMC", "$GPGGA", "$GNGGA", "$GLGGA", "$GPGLL", "$GNGLL", "$GPVTG", "$GNVTG"]
-        if nmeaMarkers.contains(where: { text.contains($0) }) { return .nmea }
+        if containsNMEASentence(sample.prefix(65_536)) { return .nmea }
         let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{FEFF}" }
         if trimmed.hasPrefix("{") {
-            let firstLine = trimmed.prefix { $0 != "\n" }
+            // (`isNewline`: in a CRLF file "\r\n" is one Character, neither "\n" nor "\r".)
+            let firstLine = trimmed.prefix { !$0.isNewline }
             if firstLine.contains("\"type\"")
                 && (lower.contains("featurecollection") || lower.contains("\"feature\"")
                     || lower.contains("\"linestring\"") || lower.contains("\"point\""))
@@ -91,12 +92,31 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
             return .geojson
         }
         if trimmed.hasPrefix("[") { return .geojson }
-        let header = lower.prefix { $0 != "\n" }
+        let header = lower.prefix { !$0.isNewline }
         if header.contains("lat") && (header.contains("lon") || header.contains("lng")) { return .csv }
         return nil
     }
 
+    /// Whether `bytes` hold an NMEA position sentence of any talker: `$` then two capital letters (GP, GN,
+    /// GL, GA for Galileo, GB or BD for BeiDou, QZ, GI…) then RMC, GGA, GLL or VTG.
+    static func containsNMEASentence(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let types: [(UInt8, UInt8, UInt8)] = [(82, 77, 67), (71, 71, 65), (71, 76, 76), (86, 84, 71)]  // RMC GGA GLL VTG
+        func isCapital(_ b: UInt8) -> Bool { b >= 65 && b <= 90 }
+        var i = bytes.startIndex
+        while i + 5 < bytes.endIndex {
+            if bytes[i] == 36, isCapital(bytes[i + 1]), isCapital(bytes[i + 2]),  // "$"
+                types.contains(where: { $0 == (bytes[i + 3], bytes[i + 4], bytes[i + 5]) })
+            {
+                return true
+            }
+            i += 1
+        }
+        return false
+    }
+
     /// Decides the format of a file: `explicit` when given, else sniffing the first 64 KiB, else the extension.
+    /// Between the two JSON formats the extension decides when it names one (`.jsonl` / `.ndjson`, `.geojson`):
+    /// a one-line GeoJSON feature looks like a JSON Lines file to the sniff.
     ///
     /// - Throws: ``ReadError/unsupportedFormat(path:reason:)`` when nothing recognises it,
     ///   ``ReadError/io(path:message:)`` when it cannot be read.
@@ -120,7 +140,13 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         let n = sample.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
         guard n >= 0 else { throw .io(path: path, message: String(cString: strerror(errno))) }
         sample.removeSubrange(n...)
-        if let format = sniff(sample) ?? guess(fromExtensionOf: path) { return format }
+        let byExtension = guess(fromExtensionOf: path)
+        if let sniffed = sniff(sample) {
+            let json: Set<FixFormat> = [.geojson, .jsonLines]
+            if json.contains(sniffed), let byExtension, json.contains(byExtension) { return byExtension }
+            return sniffed
+        }
+        if let byExtension { return byExtension }
         throw .unsupportedFormat(
             path: path,
             reason:
