@@ -100,7 +100,8 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
     /// Whether `bytes` hold an NMEA position sentence of any talker: `$` then two capital letters (GP, GN,
     /// GL, GA for Galileo, GB or BD for BeiDou, QZ, GI…) then RMC, GGA, GLL or VTG.
     static func containsNMEASentence(_ bytes: ArraySlice<UInt8>) -> Bool {
-        let types: [(UInt8, UInt8, UInt8)] = [(82, 77, 67), (71, 71, 65), (71, 76, 76), (86, 84, 71)]  // RMC GGA GLL VTG
+        // RMC, GGA, GLL, VTG
+        let types: [(UInt8, UInt8, UInt8)] = [(82, 77, 67), (71, 71, 65), (71, 76, 76), (86, 84, 71)]
         func isCapital(_ b: UInt8) -> Bool { b >= 65 && b <= 90 }
         var i = bytes.startIndex
         while i + 5 < bytes.endIndex {
