@@ -82,6 +82,35 @@ import Testing
         }
     }
 
+    /// Where the tracker judged the device at rest, the filtered track says speed 0 (its filtered velocity
+    /// there is the fixes' wander): processing the written track again took that wander for a Doppler speed,
+    /// 608 → 609 → 644 m over three passes. Now each pass stays within a few per cent of the first.
+    @Test func theFilteredTrackSaysSpeedZeroWhereTheDeviceWasAtRest() throws {
+        let first = Tool.temporaryPath("pass1.csv"), second = Tool.temporaryPath("pass2.csv")
+        let decisions = Tool.temporaryPath("pass1-decisions.csv")
+        defer { for p in [first, second, decisions] { try? FileManager.default.removeItem(atPath: p) } }
+        let d0 = try #require(
+            try Self.summary([Tool.demo, "--out", first, "--decisions", decisions])["distanceMetres"] as? Double)
+        // Rows of the track and accepted decisions correspond one to one.
+        let track = try String(contentsOfFile: first, encoding: .utf8).split(separator: "\n").dropFirst()
+        let accepted = try String(contentsOfFile: decisions, encoding: .utf8).split(separator: "\n").dropFirst()
+            .filter { $0.contains(",accepted,") }
+        #expect(track.count == accepted.count)
+        let header = try String(contentsOfFile: first, encoding: .utf8).split(separator: "\n")[0].split(separator: ",")
+        let speedColumn = try #require(header.firstIndex(of: "speed_mps"))
+        var atRest = 0
+        for (row, decision) in zip(track, accepted)
+        where decision.contains(",deadband,") || decision.contains(",netDisplacement,") {
+            atRest += 1
+            #expect(Double(row.split(separator: ",", omittingEmptySubsequences: false)[speedColumn]) == 0, "\(row)")
+        }
+        #expect(atRest > 100)  // the demo walk's stops
+        let d1 = try #require(try Self.summary([first, "--out", second])["distanceMetres"] as? Double)
+        let d2 = try #require(try Self.summary([second])["distanceMetres"] as? Double)
+        #expect(abs(d1 - d0) / d0 < 0.03, "\(d0) → \(d1)")
+        #expect(abs(d2 - d0) / d0 < 0.03, "\(d0) → \(d1) → \(d2)")
+    }
+
     @Test func writesOneDecisionRowPerInputFix() throws {
         let path = Tool.temporaryPath("decisions.csv")
         defer { try? FileManager.default.removeItem(atPath: path) }

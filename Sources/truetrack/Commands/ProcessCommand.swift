@@ -44,7 +44,8 @@ enum ProcessCommand {
             (as `truetrack stops --json` prints them, from the stop detector of the same profile).
 
             The filtered track's CSV header starts 'timestamp,latitude,longitude' (ISO 8601 UTC times); its
-            accuracy_m is the filter's 68 % radius, speed_mps and course_deg the filtered velocity. The decisions
+            accuracy_m is the filter's 68 % radius, speed_mps and course_deg the filtered velocity (speed 0, no course,
+            where the tracker judged the device at rest: below the deadband or the net-displacement gate closed). The decisions
             CSV's columns are listed in the first line it writes.
             """)
 
@@ -148,7 +149,9 @@ enum ProcessCommand {
                 } else {
                     accepted += 1
                     if !smooth, let state = decision.state {
-                        try track?.write(state, at: decision.timestamp, from: fix)
+                        try track?.write(
+                            state, at: decision.timestamp, from: fix,
+                            isAtRest: decision.hold == .deadband || decision.hold == .netDisplacement)
                     }
                 }
                 try decisions?.write(fix, decision)
@@ -276,9 +279,16 @@ struct TrackOutput {
     /// uncertainty, the filtered speed and course.
     /// The measurements the filter does not change (altitude, provider, satellites, mocked flag, activity) are
     /// carried over from `source`, the fix the state was computed from.
-    mutating func write(_ state: FilteredState, at time: Timestamp, from source: Fix) throws(WriteError) {
+    ///
+    /// - Parameter isAtRest: the tracker counted nothing because it judged the device at rest (below the
+    ///   deadband, or the net-displacement gate closed): the speed written is 0, without a course. The filtered
+    ///   velocity there is the fixes' wander (0.3 m/s on average, up to 2.5, during the demo walk's stop), and
+    ///   a second `process` of the written track took it for a Doppler speed and counted it: 608 → 644 m.
+    mutating func write(_ state: FilteredState, at time: Timestamp, from source: Fix, isAtRest: Bool = false)
+        throws(WriteError)
+    {
         let radius = state.positionSigmaMetres * MeasurementNoise.radius68PerSigma
-        let speed = state.speedMetresPerSecond
+        let speed = isAtRest ? 0 : state.speedMetresPerSecond
         guard
             var fix = try? Fix(
                 timestamp: time, latitude: state.latitude, longitude: state.longitude,
