@@ -186,6 +186,19 @@ import TrueTrackCore
         #expect(d.advance(to: Self.time(120)).count == 1)
     }
 
+    /// One `advance(to:)` with a wrong clock (9999) set the last heartbeat there: one heartbeat in ten
+    /// minutes instead of ten. A time before the last heartbeat restarts the interval.
+    @Test func aTimerTickFromAWrongClockDoesNotSilenceTheHeartbeat() {
+        var d = StopDetector()  // heartbeat every 60 s
+        _ = d.process(Self.e(0))
+        _ = d.advance(to: Timestamp(millisecondsSince1970: 253_402_300_799_000))
+        var beats = 0
+        for t in stride(from: 10, through: 600, by: 10) {
+            beats += d.advance(to: Self.time(Double(t))).filter { if case .heartbeat = $0 { true } else { false } }.count
+        }
+        #expect(beats == 9)  // 70, 130, …, 550: every 60 s from the first tick after the wrong one
+    }
+
     @Test func silenceIsNeverAStop() {
         var d = StopDetector(profile: Self.quiet)
         _ = Self.walking(&d, until: 30)

@@ -416,9 +416,12 @@ public struct StopDetector: Sendable {
         events.append(.motionChange(isMoving: true, fix: fix))
     }
 
+    /// Emits a heartbeat when ``StopDetectionProfile/heartbeatIntervalSeconds`` have passed since the last one.
+    /// A time before the last heartbeat restarts the interval from it: one ``advance(to:)`` with a wrong clock
+    /// (9999) would otherwise silence the heartbeat for the rest of the session.
     mutating func heartbeat(now: Int64, _ events: inout [MotionEvent]) {
         guard let interval = profile.heartbeatIntervalSeconds else { return }
-        guard let last = lastHeartbeatMilliseconds else {
+        guard let last = lastHeartbeatMilliseconds, last <= now else {
             lastHeartbeatMilliseconds = now
             return
         }
