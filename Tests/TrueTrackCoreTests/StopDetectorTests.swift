@@ -194,7 +194,8 @@ import TrueTrackCore
         _ = d.advance(to: Timestamp(millisecondsSince1970: 253_402_300_799_000))
         var beats = 0
         for t in stride(from: 10, through: 600, by: 10) {
-            beats += d.advance(to: Self.time(Double(t))).filter { if case .heartbeat = $0 { true } else { false } }.count
+            beats +=
+                d.advance(to: Self.time(Double(t))).filter { if case .heartbeat = $0 { true } else { false } }.count
         }
         #expect(beats == 9)  // 70, 130, …, 550: every 60 s from the first tick after the wrong one
     }
