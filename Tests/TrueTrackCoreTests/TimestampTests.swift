@@ -64,6 +64,26 @@ import Testing
         #expect(Timestamp(secondsSince1970: 1e300) == nil)
         #expect(Timestamp(secondsSince1970: 1686733381.51)?.millisecondsSince1970 == 1_686_733_381_510)
     }
+
+    /// The documented range held only for the absolute value: -1e11 s (year -1199) and 253402300799.9996 s
+    /// (rounding into year 10000) came back as timestamps no writer can represent.
+    @Test func secondsOutsideYears1To9999GiveNil() {
+        #expect(Timestamp(secondsSince1970: -1e11) == nil)
+        #expect(Timestamp(secondsSince1970: 253_402_300_799.9996) == nil)
+        #expect(Timestamp(secondsSince1970: 253_402_300_799.999)?.isRepresentable == true)
+        #expect(Timestamp(secondsSince1970: -62_135_596_800)?.isRepresentable == true)  // 0001-01-01
+        #expect(Timestamp(secondsSince1970: -62_135_596_800.001) == nil)
+    }
+
+    /// Moving a time by an absurd amount saturates instead of trapping (1e300 s trapped converting to Int64).
+    @Test func advancingByAnAbsurdAmountSaturates() {
+        let t = Timestamp(millisecondsSince1970: 1_700_000_000_000)
+        #expect(t.advanced(bySeconds: 1e300).millisecondsSince1970 == .max)
+        #expect(t.advanced(bySeconds: -.infinity).millisecondsSince1970 == 1_700_000_000_000 + .min)
+        #expect(t.advanced(bySeconds: .nan) == t)
+        #expect(t.advanced(bySeconds: 9.2233720368e15).millisecondsSince1970 == .max)  // delta in range, sum overflows
+        #expect(t.advanced(bySeconds: -1.5).millisecondsSince1970 == 1_699_999_998_500)
+    }
 }
 
 @Suite struct ISO8601Tests {

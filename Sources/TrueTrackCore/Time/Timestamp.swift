@@ -15,11 +15,15 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable {
     }
 
     /// Creates a timestamp from (possibly fractional) seconds since the Unix epoch, rounded to the nearest
-    /// millisecond. Returns `nil` for a non-finite value or one outside years 0001–9999.
+    /// millisecond. Returns `nil` for a non-finite value or one outside years 0001–9999
+    /// (``representableMilliseconds``, after rounding: 253402300799.9996 rounds into year 10000).
     @inlinable
     public init?(secondsSince1970 seconds: Double) {
-        guard seconds.isFinite, abs(seconds) < 253_402_300_800 else { return nil }
-        self.millisecondsSince1970 = Int64((seconds * 1000).rounded())
+        // (The first test keeps the conversion to Int64 in range; the second is the years' rule.)
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return nil }
+        let milliseconds = Int64((seconds * 1000).rounded())
+        guard Timestamp.representableMilliseconds.contains(milliseconds) else { return nil }
+        self.millisecondsSince1970 = milliseconds
     }
 
     /// The instants a fix may carry: 0001-01-01T00:00:00Z up to (not including) 10000-01-01T00:00:00Z, the
@@ -41,10 +45,18 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable {
         Double(other.millisecondsSince1970 &- millisecondsSince1970) / 1000
     }
 
-    /// Returns this timestamp moved by `seconds` (rounded to the millisecond).
+    /// Returns this timestamp moved by `seconds` (rounded to the millisecond). Saturates at the ends of `Int64`
+    /// milliseconds (±292 million years) instead of trapping or wrapping; NaN moves nothing.
     @inlinable
     public func advanced(bySeconds seconds: Double) -> Timestamp {
-        Timestamp(millisecondsSince1970: millisecondsSince1970 &+ Int64((seconds * 1000).rounded()))
+        let milliseconds = (seconds * 1000).rounded()
+        guard !milliseconds.isNaN else { return self }
+        // 2⁶³ is exactly representable as a Double; anything at or beyond it saturates.
+        let delta: Int64 =
+            milliseconds >= 9_223_372_036_854_775_808.0
+            ? .max : milliseconds < -9_223_372_036_854_775_808.0 ? .min : Int64(milliseconds)
+        let (sum, overflow) = millisecondsSince1970.addingReportingOverflow(delta)
+        return Timestamp(millisecondsSince1970: overflow ? (delta > 0 ? .max : .min) : sum)
     }
 
     /// True when `lhs` is earlier than `rhs`.
