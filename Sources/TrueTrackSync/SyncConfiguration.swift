@@ -100,8 +100,9 @@ public struct SyncConfiguration: Sendable, CustomStringConvertible {
     /// Creates a configuration; every default is documented on its property.
     ///
     /// - Throws: ``SyncError/invalidConfiguration(_:)`` for a batch size outside 1–1000, a URL that is not
-    ///   http(s), a timeout under 1 s, or a retry policy with a negative or non-finite delay, a maximum delay
-    ///   over a day or fewer than one attempt per flush.
+    ///   http(s), a timeout under 1 s, a header value with a line break, field renames that write two fields
+    ///   under one name or rename an unknown field, or a retry policy with a negative or non-finite delay, a
+    ///   maximum delay over a day or fewer than one attempt per flush.
     public init(
         url: URL, method: HTTPMethod = .post, headers: [(name: String, value: String)] = [], batchSize: Int = 50,
         fieldNames: FieldNames = FieldNames(), requestTimeoutSeconds: Double = 30, retry: RetryPolicy = RetryPolicy()
@@ -117,6 +118,23 @@ public struct SyncConfiguration: Sendable, CustomStringConvertible {
         }
         for header in headers where !SyncConfiguration.isValidHeaderName(header.name) {
             throw .invalidConfiguration("header name '\(header.name)' is not a valid HTTP token")
+        }
+        // A line break in a value would end the header there and start another (header injection).
+        for header in headers where header.value.contains(where: { $0.isNewline || $0 == "\0" }) {
+            throw .invalidConfiguration("header '\(header.name)' has a line break or NUL in its value")
+        }
+        // Two fields written under one name make an object whose duplicate key a backend reads as it likes.
+        var written: [String: String] = [:]
+        for canonical in FieldNames.canonical {
+            guard let name = fieldNames.name(for: canonical) else { continue }
+            if let other = written[name] {
+                throw .invalidConfiguration("fields '\(other)' and '\(canonical)' would both be written as '\(name)'")
+            }
+            written[name] = canonical
+        }
+        if let unknown = fieldNames.renamed.keys.sorted().first(where: { !FieldNames.canonical.contains($0) }) {
+            throw .invalidConfiguration(
+                "'\(unknown)' is not a field name (the names: \(FieldNames.canonical.joined(separator: ", ")))")
         }
         guard retry.initialDelaySeconds.isFinite, retry.initialDelaySeconds >= 0 else {
             throw .invalidConfiguration(

@@ -69,6 +69,19 @@ import TrueTrackStore
         #expect(
             try SyncConfiguration(url: url, retry: RetryPolicy(maximumDelaySeconds: 86_400)).retry.maximumDelaySeconds
                 == 86_400)
+        // Two fields under one name ({"lat":1.0,"lat":2.0}), an unknown field, a header value with a line break.
+        #expect(throws: SyncError.self) {
+            try SyncConfiguration(url: url, fieldNames: FieldNames(renamed: ["latitude": "lat", "longitude": "lat"]))
+        }
+        #expect(throws: SyncError.self) {
+            try SyncConfiguration(url: url, fieldNames: FieldNames(renamed: ["latitude": "time"]))
+        }
+        #expect(throws: SyncError.self) {
+            try SyncConfiguration(url: url, fieldNames: FieldNames(renamed: ["lat": "y"]))
+        }
+        #expect(throws: SyncError.self) { try SyncConfiguration(url: url, headers: [("X-Token", "a\r\nX-Evil: 1")]) }
+        let swapped = FieldNames(renamed: ["latitude": "longitude", "longitude": "latitude", "provider": ""])
+        #expect(try SyncConfiguration(url: url, fieldNames: swapped).fieldNames == swapped)
         let ok = try SyncConfiguration(url: url, batchSize: 1000)
         #expect(ok.batchSize == 1000)
         #expect(try SyncConfiguration(url: url).batchSize == 50)
