@@ -248,4 +248,28 @@ import TrueTrackStore
         #expect(stats["requests"] as? Int == 12 + 3)  // 12 batches of 50, and the 3 resets
         #expect(try FixBuffer(path: path).count() == 0)
     }
+
+    /// The README's buffer-and-sync example, as written there (the URL and header aside): every fix is stored
+    /// with its decision, rejected ones too, and one flush delivers them all.
+    @Test func theReadmeBufferAndSyncExampleRuns() async throws {
+        let receiver = try ReceiverProcess()
+        defer { receiver.stop() }
+        let path = temporaryDatabase()
+        defer { removeDatabase(path) }
+        var fixes = (0..<120).map(walkFix)
+        fixes.insert(fixes[10], at: 11)  // a duplicate the tracker rejects
+        // --- README
+        let buffer = try FixBuffer(path: path)  // cap 10,000 rows, durability .full
+        var tracker = Tracker()
+        for fix in fixes { try buffer.append(fix, decision: tracker.process(fix)) }  // every fix, with why it was kept or not
+
+        let sync = try Synchronizer(
+            databasePath: path,
+            configuration: SyncConfiguration(url: receiver.fixesURL, headers: [("Authorization", "Bearer …")]))
+        let summary = await sync.flush { print($0.success, $0.count, $0.status ?? 0) }
+        // --- end of README
+        #expect(summary.isComplete && summary.delivered == 121)
+        let stats = try await receiver.stats()
+        #expect(stats["stored_fixes"] as? Int == 121)
+    }
 }
