@@ -261,7 +261,8 @@ import TrueTrackStore
         // --- README
         let buffer = try FixBuffer(path: path)  // cap 10,000 rows, durability .full
         var tracker = Tracker()
-        for fix in fixes { try buffer.append(fix, decision: tracker.process(fix)) }  // every fix, with why it was kept or not
+        // every fix, with why it was kept or not
+        for fix in fixes { try buffer.append(fix, decision: tracker.process(fix)) }
 
         let sync = try Synchronizer(
             databasePath: path,
