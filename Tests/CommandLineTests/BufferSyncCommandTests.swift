@@ -1,5 +1,10 @@
+import Dispatch
 import Foundation
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The project's loopback receiver (Tests/Support/receiver.py), for the `sync` command's end-to-end test.
 final class LoopbackReceiver {
@@ -27,6 +32,16 @@ final class LoopbackReceiver {
             throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "receiver: \(text)"])
         }
         self.port = port
+    }
+
+    /// Sets the receiver's fault script (see receiver.py's `/control`).
+    func control(_ body: [String: Any]) throws {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/control")!)
+        request.httpMethod = "POST"
+        request.httpBody = try JSONSerialization.data(withJSONObject: body)
+        let done = DispatchSemaphore(value: 0)
+        URLSession.shared.dataTask(with: request) { _, _, _ in done.signal() }.resume()
+        done.wait()
     }
 
     func stats() throws -> [String: Any] {
@@ -94,6 +109,30 @@ final class LoopbackReceiver {
         #expect(stats["stored_fixes"] as? Int == 554)
         #expect(stats["stored_batches"] as? Int == 6)
         #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "0\n")
+    }
+
+    /// A backend that rejects every batch (422): sync exits 0 with "delivered 0" (a cron job read success), and
+    /// the rejected rows could not be sent again from the command line. Now it exits 1 naming them, `buffer
+    /// stats` shows them, `buffer requeue` makes them pending, and the next sync delivers them.
+    @Test func rejectedRowsFailTheSyncAndCanBeRequeued() throws {
+        let receiver = try LoopbackReceiver()
+        let db = Tool.temporaryPath("rejected.sqlite")
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) } }
+        #expect(try Tool.run(["buffer", "add", Tool.demo, "--db", db]).status == 0)
+        try receiver.control(["faults": ["422"], "fail_rate": 1.0])
+        let url = "http://127.0.0.1:\(receiver.port)/fixes"
+        let sync = try Tool.run(["sync", "--db", db, "--url", url, "--batch-size", "200"])
+        #expect(sync.status == 1, "\(sync.stdout)")
+        #expect(sync.stdout.contains("delivered 0, rejected 554"))
+        #expect(sync.stderr.contains("rejected 554 fixes") && sync.stderr.contains("buffer requeue"))
+        let stats = try Tool.run(["buffer", "stats", "--db", db])
+        #expect(stats.stdout == "rows 554: pending 0, in flight 0, rejected 554; dropped by the cap so far 0\n")
+        #expect(try Tool.run(["buffer", "requeue", "--db", db]).stdout == "554\n")
+        try receiver.control(["faults": [], "fail_rate": 0.0])
+        let again = try Tool.run(["sync", "--db", db, "--url", url, "--batch-size", "200"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.contains("delivered 554, rejected 0"))
+        #expect(try receiver.stats()["user_agents"] as? [String] == ["truetrack/0.1.0"])
     }
 
     @Test func keepsEveryRowWhenTheServerIsDead() throws {

@@ -163,6 +163,10 @@ class Handler(BaseHTTPRequestHandler):
             auth = self.headers.get("Authorization")
             if auth is not None and auth not in STATS["authorization"]:
                 STATS["authorization"].append(auth)
+            agent = self.headers.get("User-Agent")
+            agents = STATS.setdefault("user_agents", [])
+            if agent is not None and agent not in agents:
+                agents.append(agent)
             ctype = self.headers.get("Content-Type")
             if ctype not in STATS["content_types"]:
                 STATS["content_types"].append(ctype)

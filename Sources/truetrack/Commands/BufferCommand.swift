@@ -3,11 +3,11 @@ import TrueTrackCore
 import TrueTrackIO
 import TrueTrackStore
 
-/// `truetrack buffer add|list|count|clear --db FILE`: the SQLite buffer of fixes an app keeps before syncing.
+/// `truetrack buffer add|list|count|stats|requeue|clear --db FILE`: the SQLite buffer of fixes an app keeps before syncing.
 enum BufferCommand {
     static let spec = CommandSpec(
         name: "buffer",
-        abstract: "Persist fixes in a SQLite buffer (add), and list, count or clear it.",
+        abstract: "Persist fixes in a SQLite buffer (add), and list, count, inspect, requeue or clear it.",
         positionals: ["ACTION", "[INPUT]"], minimumPositionals: 1, maximumPositionals: 2,
         options: [
             OptionSpec(name: "db", valueName: "FILE", help: "The buffer's SQLite file (created when missing)."),
@@ -27,13 +27,18 @@ enum BufferCommand {
                           (one transaction per 10,000 fixes; the buffer's durability is SQLite synchronous=FULL)
               list        the newest rows, newest first
               count       print the number of buffered fixes
+              stats       print the rows by state: pending, in flight (sent, not yet acknowledged), rejected
+                          by the backend (kept, no longer sent), and the rows dropped so far by the cap
+              requeue     make the rows the backend rejected pending again (after fixing what it refused)
+                          and print how many
               clear       delete every row and print how many were removed
             """)
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let action = arguments.positionals[0]
-        guard ["add", "list", "count", "clear"].contains(action) else {
-            throw UsageError(message: "unknown action '\(action)' (expected add, list, count or clear)")
+        guard ["add", "list", "count", "stats", "requeue", "clear"].contains(action) else {
+            throw UsageError(
+                message: "unknown action '\(action)' (expected add, list, count, stats, requeue or clear)")
         }
         guard let db = arguments.value("db") else {
             throw UsageError(message: "missing '--db <file>'")
@@ -61,6 +66,12 @@ enum BufferCommand {
             switch action {
             case "add": return try add(arguments, buffer: buffer)
             case "count": Terminal.out("\(try buffer.count())\n")
+            case "stats":
+                let st = try buffer.statistics()
+                Terminal.out(
+                    "rows \(st.rowCount): pending \(st.pendingCount), in flight \(st.inFlightCount), "
+                        + "rejected \(st.rejectedCount); dropped by the cap so far \(st.droppedCount)\n")
+            case "requeue": Terminal.out("\(try buffer.requeueRejected())\n")
             case "clear": Terminal.out("\(try buffer.clear())\n")
             default: try list(arguments, buffer: buffer)
             }

@@ -24,8 +24,10 @@ enum SyncCommand {
             Each batch is a JSON array of fixes with an Idempotency-Key header; a retry resends the same rows
             under the same key. Network errors, timeouts, 408, 429 (Retry-After honoured) and 5xx are retried
             with exponential backoff and jitter; a 4xx that can never succeed marks the batch's rows rejected
-            (kept and counted) so the queue moves on. One line per attempt goes to stderr; the summary to
-            stdout. Exit status 1 unless every row was delivered or rejected.
+            (kept and counted) so the queue moves on; a redirect is never followed (the flush stops). One line
+            per attempt goes to stderr; the summary to stdout. Exit status 0 when every row was delivered, 1
+            when the flush stopped with rows left or the backend rejected some (they stay in the buffer:
+            'truetrack buffer stats' shows them, 'truetrack buffer requeue' sends them again next time).
             """)
 
     /// Carries the flush result out of the task that runs it. Sound despite `@unchecked`: the one stored value
@@ -68,8 +70,12 @@ enum SyncCommand {
             let headers = try arguments.all("header").map { (text: String) throws(SyncError) in
                 try SyncConfiguration.parseHeader(text)
             }
+            // The tool's own User-Agent unless the user gave one (Foundation's default named no version).
+            let agent =
+                headers.contains { $0.name.lowercased() == "user-agent" }
+                ? [] : [(name: "User-Agent", value: "truetrack/\(TrueTrackTool.version)")]
             configuration = try SyncConfiguration(
-                url: url, method: method, headers: headers, batchSize: batchSize,
+                url: url, method: method, headers: headers + agent, batchSize: batchSize,
                 requestTimeoutSeconds: timeout)
         } catch {
             throw UsageError(message: error.description)
@@ -97,6 +103,12 @@ enum SyncCommand {
             "delivered \(s.delivered), rejected \(s.rejected), attempts \(s.attempts), failures \(s.failures)"
                 + (s.isComplete ? "" : " — incomplete, rows kept for the next sync") + "\n")
         if !s.isComplete, let error = s.lastError { Terminal.error("Error: \(error)\n") }
-        return s.isComplete ? 0 : 1
+        if s.rejected > 0 {
+            // A cron job must not read "nothing delivered, all rejected" as success.
+            Terminal.error(
+                "Error: the backend rejected \(s.rejected) fixes; they stay in \(db) ('truetrack buffer requeue "
+                    + "--db \(db)' sends them again with the next sync)\n")
+        }
+        return s.isComplete && s.rejected == 0 ? 0 : 1
     }
 }
