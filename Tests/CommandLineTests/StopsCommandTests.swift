@@ -18,6 +18,22 @@ import Testing
         #expect(geo["type"] as? String == "FeatureCollection")
     }
 
+    /// `stops --json` printed nothing on standard output for a file without fixes (a header alone) but a report
+    /// for an empty file: like `process --json`, it always prints its JSON, with the failure in `error`.
+    @Test func printsItsJSONWithTheErrorWhenTheInputHasNoFix() throws {
+        let path = Tool.temporaryPath("header-only.csv")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try "time,latitude,longitude\n".write(toFile: path, atomically: true, encoding: .utf8)
+        for command in ["stops", "process"] {
+            let result = try Tool.run([command, path, "--json"])
+            #expect(result.status == 1, "\(command)")
+            let json = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(command)")
+            #expect((json["error"] as? String)?.contains("no fixes") == true, "\(command): \(json)")
+            #expect(result.stderr.contains("no fixes"))
+        }
+    }
+
     @Test func rejectsAnUnknownProfile() throws {
         let r = try Tool.run(["stops", Tool.demo, "--profile", "flying"])
         #expect(r.status == 2)

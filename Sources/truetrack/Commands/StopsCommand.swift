@@ -51,11 +51,14 @@ enum StopsCommand {
         var trips: [TripJSON]
         var movingSeconds: Double
         var elapsedSeconds: Double
+        /// The failure the command ends with (a read error that cut the input short, or no fix at all), as
+        /// `process --json` reports it: the JSON is printed either way.
+        var error: String?
     }
 
     /// Reads `path` and analyses it with the tracker and the stop detector of `kind`.
     static func analyse(path: String, format: FixFormat?, options: ReadOptions, kind: TrackingProfile.Kind)
-        throws -> (analysis: StopAnalysis, fixes: Int, totals: [(Timestamp, Double)], failure: ReadError?)
+        throws -> (analysis: StopAnalysis, fixes: Int, totals: [(Timestamp, Double)], failure: CommandFailure?)
     {
         var reader: AnyFixReader
         do { reader = try AnyFixReader(path: path, format: format, options: options) } catch {
@@ -88,16 +91,18 @@ enum StopsCommand {
         } catch {
             failure = error
         }
-        if failure == nil, let empty = InputOptions.noFixes(reader.report, format: reader.format) { throw empty }
         clockJumps.report()
         let count = evidence.count
+        let ending =
+            failure.map { CommandFailure(message: "\($0) (the \(count) fixes before it were analysed)") }
+            ?? InputOptions.noFixes(reader.report, format: reader.format)
         if !clockJumps.wrongFixes.isEmpty {
             // `total(at:in:)` searches the totals by time: a wrong time among them would break the search.
             totals = zip(acceptedIndices, totals).filter { !clockJumps.wrongFixes.contains($0.0) }.map(\.1)
         }
         return (
             StopAnalysis(evidence: clockJumps.removingWrongFixes(from: evidence), profile: .preset(kind)), count,
-            totals, failure
+            totals, ending
         )
     }
 
@@ -131,7 +136,7 @@ enum StopsCommand {
                     durationSeconds: $0.durationSeconds,
                     distanceMetres: total(at: $0.end, in: totals) - total(at: $0.start, in: totals))
             },
-            movingSeconds: analysis.movingSeconds, elapsedSeconds: analysis.elapsedSeconds)
+            movingSeconds: analysis.movingSeconds, elapsedSeconds: analysis.elapsedSeconds, error: failure?.message)
         if let out = arguments.value("out") {
             do {
                 let sink = try ByteSink(path: out)
@@ -144,9 +149,7 @@ enum StopsCommand {
         // With the GeoJSON on standard output ('--out -'), the report goes to standard error.
         let reportText = arguments.has("json") ? Terminal.json(report) : text(report)
         if arguments.value("out") == "-" { Terminal.error(reportText) } else { Terminal.out(reportText) }
-        if let failure {
-            throw CommandFailure(message: "\(failure) (the \(count) fixes before it were analysed)")
-        }
+        if let failure { throw failure }
         return 0
     }
 
