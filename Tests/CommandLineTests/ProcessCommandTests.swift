@@ -111,6 +111,25 @@ import Testing
         #expect(abs(d2 - d0) / d0 < 0.03, "\(d0) → \(d1) → \(d2)")
     }
 
+    /// A GPX whose logger wrote its positions as waypoints read as "no fixes … is --format right?": the error
+    /// now says what the file holds, and --gpx-waypoints reads them.
+    @Test func aWaypointOnlyGPXSaysSoAndReadsWithGPXWaypoints() throws {
+        let path = Tool.temporaryPath("waypoints.gpx")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var text = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n"
+        for i in 0..<30 {
+            text +=
+                "<wpt lat=\"46.\(4000 + i * 3)\" lon=\"13.8\"><time>2025-06-01T10:00:\(String(format: "%02d", i))Z</time></wpt>\n"
+        }
+        try (text + "</gpx>\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let plain = try Tool.run(["process", path])
+        #expect(plain.status == 1)
+        #expect(
+            plain.stderr.contains("only 30 waypoints") && plain.stderr.contains("--gpx-waypoints"), "\(plain.stderr)")
+        let s = try Self.summary([path, "--gpx-waypoints"])
+        #expect((s["fixes"] as? [String: Any])?["read"] as? Int == 30)
+    }
+
     @Test func writesOneDecisionRowPerInputFix() throws {
         let path = Tool.temporaryPath("decisions.csv")
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -69,7 +69,7 @@ struct GPXReaderRecordingsTests {
         #expect(result.fixes.count == fixes)
         #expect(result.report.fixesProduced == fixes)
         #expect(result.report.skipped(.missingTime) == untimed)
-        #expect(result.report.skipped(.otherRecord) == waypoints)
+        #expect(result.report.skipped(.gpxWaypoint) == waypoints)
         #expect(result.report.recordsRead == fixes + untimed + waypoints)
         #expect(result.report.errorCount == 0)
         #expect(result.report.totalSkipped == untimed + waypoints)
@@ -465,7 +465,7 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
         // Default kinds: the waypoint is passed over.
         let paths = readGPX(text)
         #expect(paths.fixes.map(\.latitude) == [2, 3, 4, 5])
-        #expect(paths.report.skipped(.otherRecord) == 1)
+        #expect(paths.report.skipped(.gpxWaypoint) == 1)
     }
 
     @Test func aBadLatitudeIsAnErrorWithLineAndColumn() throws {

@@ -7,6 +7,8 @@ public enum SkipReason: String, Sendable, Hashable, CaseIterable, Codable {
     /// A record of a kind this reader does not turn into fixes (other NMEA sentences, `Raw` rows in a
     /// GnssLogger file, `POSI` rows in an IPIN log, GPX metadata…).
     case otherRecord
+    /// A GPX `<wpt>` left out because the reader takes track and route points only (``ReadOptions/gpxPointKinds``).
+    case gpxWaypoint
     /// Bytes that are not text of this format (UBX binary between NMEA sentences, for instance).
     case binaryNoise
     /// An NMEA sentence whose checksum does not match.

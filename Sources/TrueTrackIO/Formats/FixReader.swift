@@ -50,16 +50,21 @@ public struct ReadOptions: Sendable, Hashable {
     /// a kind (the NovAtel SPAN truth files' RMC): then nothing is dated and nothing reads without this.
     public var acceptsChecksumMismatches: Bool = false
 
+    /// GPX: which points become fixes. Default ``GPXPointKinds/paths`` (track and route points); a file whose
+    /// logger writes its positions as `<wpt>` needs ``GPXPointKinds/all`` (see ``GPXPointKinds``).
+    public var gpxPointKinds: GPXPointKinds = .paths
+
     /// Creates options with the defaults above.
     public init(
         lenient: Bool = false, providers: Set<Provider>? = nil,
         hdop: HDOPInterpretation = .dilution(userEquivalentRangeErrorMetres: HDOPInterpretation.defaultUEREMetres),
-        acceptsChecksumMismatches: Bool = false
+        acceptsChecksumMismatches: Bool = false, gpxPointKinds: GPXPointKinds = .paths
     ) {
         self.lenient = lenient
         self.providers = providers
         self.hdop = hdop
         self.acceptsChecksumMismatches = acceptsChecksumMismatches
+        self.gpxPointKinds = gpxPointKinds
     }
 }
 

@@ -25,6 +25,9 @@ enum InputOptions {
             name: "accept-bad-checksums",
             help: "NMEA: keep sentences whose checksum is wrong (e.g. NovAtel SPAN truth files' RMC)."),
         OptionSpec(
+            name: "gpx-waypoints",
+            help: "GPX: read <wpt> points as fixes too (loggers that write their positions as waypoints)."),
+        OptionSpec(
             name: "hdop-scale", valueName: "METRES",
             help: "NMEA/GPX: accuracy = HDOP × METRES (default 5, a UERE); 'accuracy10' for HDOP = accuracy/10."),
     ]
@@ -35,6 +38,7 @@ enum InputOptions {
         throws(UsageError) -> (FixFormat?, ReadOptions)
     {
         var options = ReadOptions(lenient: arguments.has("lenient"))
+        if arguments.has("gpx-waypoints") { options.gpxPointKinds = .all }
         var format: FixFormat?
         if let name = arguments.value(formatOption) {
             guard let parsed = FixFormat(name: name) else {
@@ -84,6 +88,11 @@ enum InputOptions {
         if report.skipped(.providerFiltered) > 0 {
             return CommandFailure(
                 message: "\(report.source): no fixes: --provider kept none of them (skipped: \(skipped))")
+        }
+        if report.skipped(.gpxWaypoint) > 0 {
+            return CommandFailure(
+                message: "\(report.source): no fixes: the file holds no track or route point, only "
+                    + "\(report.skipped(.gpxWaypoint)) waypoints (<wpt>); add --gpx-waypoints to read them as fixes")
         }
         if report.skipped(.checksumMismatch) > 0 {
             return CommandFailure(

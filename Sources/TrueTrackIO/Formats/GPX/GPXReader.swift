@@ -344,7 +344,7 @@ public struct GPXReader: FixReader {
             // An unwanted point: its start tag is passed over here and its children as unknown elements.
             guard let tag = try scanTag(p, ne, end) else { return .incomplete }
             report.recordsRead += 1
-            return .skipped(.otherRecord, next: tag.next)
+            return .skipped(kind == .waypoint ? .gpxWaypoint : .otherRecord, next: tag.next)
         }
         guard let tag = try scanTag(p, ne, end) else { return .incomplete }
         if XMLBytes.equals(p, local, ne, "trkseg") || XMLBytes.equals(p, local, ne, "rte") {
