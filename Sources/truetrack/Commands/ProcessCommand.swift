@@ -37,8 +37,9 @@ enum ProcessCommand {
             as out of order).
 
             The summary (--json keys): distanceMetres (TrueTrack's distance), rawPathMetres (the naive haversine
-            sum over consecutive fixes as read, R = 6,371,008.8 m, for comparison), durationSeconds (last minus
-            first fix time as read), fixes.read / fixes.accepted / fixes.rejected (reason -> count),
+            sum over consecutive fixes as read, R = 6,371,008.8 m, for comparison), durationSeconds (the latest
+            fix time minus the earliest, whatever their order in the file; a time a clock jump proved wrong is
+            left out), fixes.read / fixes.accepted / fixes.rejected (reason -> count),
             distanceBySourceMetres (doppler, filtered, derived), profile, skippedRecords (records meant as fixes
             that could not be used: no fix, no time, bad checksum, malformed with --lenient), movingSeconds and stops
             (as `truetrack stops --json` prints them, from the stop detector of the same profile).
@@ -46,7 +47,7 @@ enum ProcessCommand {
             The filtered track's CSV header starts 'timestamp,latitude,longitude' (ISO 8601 UTC times); its
             accuracy_m is the filter's 68 % radius, speed_mps and course_deg the filtered velocity (speed 0, no course,
             where the tracker judged the device at rest: below the deadband or the net-displacement gate closed). The decisions
-            CSV's columns are listed in the first line it writes.
+            CSV's columns are explained in the README ("What the outputs hold").
             """)
 
     /// The JSON summary.
