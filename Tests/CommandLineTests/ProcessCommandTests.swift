@@ -130,6 +130,24 @@ import Testing
         #expect((s["fixes"] as? [String: Any])?["read"] as? Int == 30)
     }
 
+    /// A speed in km/h or an accuracy in feet was left unread without a word (`info` showed speed 0 %): the
+    /// columns that look like such a measurement are named; other unknown columns stay silent.
+    @Test func namesMeasurementColumnsItDoesNotRead() throws {
+        let path = Tool.temporaryPath("units.csv")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var text = "time,lat,lon,speed_kmh,accuracy_ft,battery,note\n"
+        for i in 0..<20 { text += "2025-06-01T10:00:\(String(format: "%02d", i))Z,46.\(4000 + i * 3),13.8,5,10,80,x\n" }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        for command in ["process", "stops", "info"] {
+            let result = try Tool.run([command, path])
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+            #expect(
+                result.stderr.contains("columns 'speed_kmh', 'accuracy_ft' not read"), "\(command): \(result.stderr)")
+            #expect(!result.stderr.contains("battery") && !result.stderr.contains("'note'"))
+        }
+        #expect(!(try Tool.run(["process", Tool.demo])).stderr.contains("not read"))
+    }
+
     @Test func writesOneDecisionRowPerInputFix() throws {
         let path = Tool.temporaryPath("decisions.csv")
         defer { try? FileManager.default.removeItem(atPath: path) }

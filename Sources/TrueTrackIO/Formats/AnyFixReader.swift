@@ -75,6 +75,13 @@ public struct AnyFixReader: FixReader {
         }
     }
 
+    /// CSV: the header's columns the reader does not read (unknown names, or a known quantity in a unit it
+    /// does not take, such as `speed_kmh`), once the header has been read; empty for other formats.
+    public var unreadCSVColumns: [String] {
+        guard case .csv(let box) = base else { return [] }
+        return zip(box.reader.headerNames, box.reader.columns).compactMap { $1 == nil ? $0 : nil }
+    }
+
     /// The underlying reader's report.
     public var report: ReadReport {
         switch base {

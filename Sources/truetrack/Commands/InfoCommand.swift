@@ -72,6 +72,7 @@ enum InfoCommand {
             do {
                 while let fix = try reader.next() { summary.add(fix) }
             }
+            if let warning = InputOptions.unreadMeasurementWarning(reader, input: path) { Terminal.error(warning) }
         } catch {
             failure = error.description
         }

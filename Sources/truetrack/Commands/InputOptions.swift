@@ -105,6 +105,22 @@ enum InputOptions {
                 + (skipped.isEmpty ? "" : " (skipped: \(skipped))") + "; is --format right?")
     }
 
+    /// A warning naming the CSV columns that look like a measurement TrueTrack reads (speed, accuracy, course,
+    /// altitude) but were not read, usually for their unit (`speed_kmh`, `accuracy_ft`); `nil` when there is
+    /// none. Other unknown columns (a note, a battery level) are ignored silently, as documented.
+    static func unreadMeasurementWarning(_ reader: AnyFixReader, input: String) -> String? {
+        let words = ["speed", "velocity", "accuracy", "acc", "course", "bearing", "heading", "alt", "elev"]
+        let suspicious = reader.unreadCSVColumns.filter { name in
+            let lower = name.lowercased()
+            return words.contains { lower.hasPrefix($0) || lower.contains("_" + $0) || lower.contains(" " + $0) }
+        }
+        guard !suspicious.isEmpty else { return nil }
+        return "warning: \(input): column\(suspicious.count == 1 ? "" : "s") "
+            + suspicious.map { "'\($0)'" }.joined(separator: ", ")
+            + " not read: TrueTrack reads speed in m/s, accuracy and altitude in metres, course in degrees "
+            + "(names such as speed, speed_mps, accuracy_m, altitude_m, course_deg); convert the column or rename it\n"
+    }
+
     /// Fails unless a buffer database exists at `path`: only `buffer add` creates one, so the commands that
     /// read, clear or sync a buffer must not leave an empty database behind at a mistyped path and answer 0.
     static func requireExistingBuffer(_ path: String) throws(CommandFailure) {

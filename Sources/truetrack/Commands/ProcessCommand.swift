@@ -220,6 +220,7 @@ enum ProcessCommand {
         let summaryText = arguments.has("json") ? Terminal.json(summary) : text(summary)
         if arguments.value("decisions") == "-" { Terminal.error(summaryText) } else { Terminal.out(summaryText) }
         if let hint = diagnostics.profileHint(profile) { Terminal.error(hint) }
+        if let warning = InputOptions.unreadMeasurementWarning(reader, input: input) { Terminal.error(warning) }
         if let warning = diagnostics.orderWarning(input: input, rawPathMetres: raw) { Terminal.error(warning) }
         for error in reader.report.errors.prefix(5) { Terminal.error("  skipped: \(error)\n") }
         clockJumps.report()

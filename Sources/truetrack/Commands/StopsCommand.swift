@@ -69,6 +69,7 @@ enum StopsCommand {
         var totals: [(Timestamp, Double)] = []
         var diagnostics = RunDiagnostics()
         defer {
+            if let warning = InputOptions.unreadMeasurementWarning(reader, input: path) { Terminal.error(warning) }
             if let warning = diagnostics.orderWarning(input: path, rawPathMetres: nil) { Terminal.error(warning) }
             if let hint = diagnostics.profileHint(.preset(kind)) { Terminal.error(hint) }
         }
