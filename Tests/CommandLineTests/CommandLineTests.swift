@@ -354,6 +354,33 @@ struct Tool {
         #expect((s2["distanceSigmaMetres"] as? Double ?? .infinity) < 100)
     }
 
+    /// `process` and `stops` stream the stop analysis, holding back the last 512 fixes so that a clock jump's
+    /// wrong fixes can still be taken out (they kept every fix's evidence: 2 GB for 19 M fixes). A run of wrong
+    /// fixes longer than that reaches the analysis: the warning says so, and the time span is the analysis's
+    /// own (its detector restarted its clock too) rather than one stretched to year 9999.
+    @Test func aWrongTimeFoundBeyondTheHoldBackIsReportedAndKeptOutOfTheSpan() throws {
+        let path = Tool.temporaryPath("long-wrong-run.csv")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        func time(_ s: Int) -> String { String(format: "2025-06-01T10:%02d:%02dZ", s / 60, s % 60) }
+        var csv = "time,latitude,longitude,accuracy_m\n"
+        for i in 0..<200 { csv += "\(time(i)),46.\(400_000 + i * 10),13.8,5\n" }
+        for i in 0..<600 {
+            csv += String(format: "9999-12-31T23:%02d:%02dZ", 50 + i / 60, i % 60) + ",46.402000,13.8,5\n"
+        }
+        for i in 200..<400 { csv += "\(time(i)),46.\(400_000 + i * 10),13.8,5\n" }
+        try csv.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try Tool.run(["process", "--json", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("(and 509 more accepted fixes after it)"), "\(result.stderr)")
+        #expect(result.stderr.contains("were already in the stop analysis"), "\(result.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let span = try #require(summary["durationSeconds"] as? Double)
+        #expect(span > 300 && span < 400, "\(span)")
+        let stops = try Tool.run(["stops", "--json", path])
+        #expect(stops.status == 0 && stops.stderr.contains("were already in the stop analysis"))
+        // Within the hold-back (the test above, and any run under 512 fixes) nothing reaches the analysis.
+    }
+
     /// A 6 m/s ride read with the walking profile: accepted (under the 8 m/s ceiling) but latched as a
     /// vehicle, so nearly nothing is counted; the summary says which profile to use instead.
     @Test func hintsAtAnotherProfileWhenTheTrackMovedLikeAVehicle() throws {

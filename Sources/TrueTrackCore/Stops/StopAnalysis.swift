@@ -38,32 +38,58 @@ public struct StopAnalysis: Sendable, Hashable {
 
     /// Analyses a whole track of evidence in its order (evidence out of time order is ignored, as live).
     public init(evidence: some Sequence<MotionEvidence>, profile: StopDetectionProfile) {
-        var detector = StopDetector(profile: profile)
+        var builder = Builder(profile: profile)
+        for e in evidence { builder.add(e) }
+        self = builder.finish()
+    }
+
+    /// Builds a ``StopAnalysis`` from evidence given one at a time, in memory that does not grow with the
+    /// track (the stops found so far and the recording gaps aside): what a command streaming a large file uses.
+    /// Adding a track's evidence in order and then calling ``finish()`` gives exactly
+    /// ``StopAnalysis/init(evidence:profile:)``.
+    public struct Builder: Sendable {
+        var detector: StopDetector
         var stops: [StopRecord] = []
-        var first: Timestamp?, last: Timestamp?
+        var first: Timestamp?
+        var last: Timestamp?
         var gaps: [(start: Timestamp, end: Timestamp)] = []
-        for e in evidence {
+        let gapSeconds: Double
+
+        /// A builder for `profile`'s stop detector.
+        public init(profile: StopDetectionProfile) {
+            detector = StopDetector(profile: profile)
+            gapSeconds = profile.gapSeconds
+        }
+
+        /// Feeds the next evidence of the track.
+        public mutating func add(_ e: MotionEvidence) {
             let previous = detector.lastEvidence?.timestamp
             for event in detector.process(e) {
                 if case .stopEnded(let record) = event { stops.append(record) }
             }
-            if let l = detector.lastEvidence?.timestamp {
-                if let previous, l < previous {
-                    // The detector restarted its clock (``StopDetectionProfile/clockJumpSeconds``): the times from
-                    // the wrong one on are left out of the span and the gaps.
-                    gaps.removeAll { $0.end > l }
-                    if let f = first, f > l { first = l }
-                } else if let previous, l != previous, previous.seconds(to: l) > profile.gapSeconds {
-                    gaps.append((previous, l))
-                }
-                if first == nil { first = l }
-                last = l
+            guard let l = detector.lastEvidence?.timestamp else { return }
+            if let previous, l < previous {
+                // The detector restarted its clock (``StopDetectionProfile/clockJumpSeconds``): the times from
+                // the wrong one on are left out of the span and the gaps.
+                gaps.removeAll { $0.end > l }
+                if let f = first, f > l { first = l }
+            } else if let previous, l != previous, previous.seconds(to: l) > gapSeconds {
+                gaps.append((previous, l))
             }
+            if first == nil { first = l }
+            last = l
         }
-        for event in detector.finish() {
-            if case .stopEnded(let record) = event { stops.append(record) }
+
+        /// The analysis of the evidence added so far (a committed stop the track never left ends at the last
+        /// fix). The builder is left as it was.
+        public func finish() -> StopAnalysis {
+            var detector = detector
+            var stops = stops
+            for event in detector.finish() {
+                if case .stopEnded(let record) = event { stops.append(record) }
+            }
+            return StopAnalysis(stops: stops, first: first, last: last, gaps: gaps)
         }
-        self.init(stops: stops, first: first, last: last, gaps: gaps)
     }
 
     /// Analyses raw fixes (``MotionEvidence/init(fix:)``: Doppler speeds as the receiver reported them).

@@ -65,8 +65,11 @@ public struct ReadReport: Sendable, Hashable {
     public var totalSkipped: Int { skipped.values.reduce(0, +) }
 
     /// Records that by nature hold no fix: blank lines, comments and headers, other record kinds (NMEA
-    /// satellite sentences, GnssLogger `Raw` rows…). Counting them is information, not a problem.
-    public var nonFixRecords: Int { skipped(.blank) + skipped(.comment) + skipped(.otherRecord) }
+    /// satellite sentences, GnssLogger `Raw` rows…), GPX waypoints left out by choice. Counting them is
+    /// information, not a problem.
+    public var nonFixRecords: Int {
+        skipped(.blank) + skipped(.comment) + skipped(.otherRecord) + skipped(.gpxWaypoint)
+    }
 
     /// Records that were meant to be fixes but were not used: no fix, no time, no position, a bad checksum,
     /// binary noise, a filtered provider, a duplicate, a malformed record read leniently.

@@ -128,9 +128,12 @@ enum ProcessCommand {
         var raw = 0.0
         var previous: Fix?
         var readFailure: ReadError?
-        var evidence: [MotionEvidence] = []
         var collected: [Fix] = []
-        var clockJumps = ClockJumps()
+        // The smoother needs every fix in memory anyway: then nothing is analysed before the end, so that every
+        // wrong fix a clock jump proves is left out however far back it lies.
+        var evidence = EvidenceStream(
+            input: input, profile: .preset(profile.kind),
+            holdBack: smooth ? .max : EvidenceStream.defaultHoldBack)
         var diagnostics = RunDiagnostics()
         do {
             while let fix = try reader.next() {
@@ -141,9 +144,8 @@ enum ProcessCommand {
                 }
                 previous = fix
                 let decision = tracker.process(fix)
-                clockJumps.observe(decision, index: read, input: input)
                 diagnostics.observe(fix, decision)
-                evidence.append(MotionEvidence(fix: fix, decision: decision))
+                evidence.add(index: read, evidence: MotionEvidence(fix: fix, decision: decision), decision: decision)
                 if smooth { collected.append(fix) }
                 if let reason = decision.rejection {
                     rejected[reason, default: 0] += 1
@@ -166,9 +168,11 @@ enum ProcessCommand {
         }
         // The wrong times a clock jump proved are out of everything computed after the stream: the stop
         // analysis, the smoother, the time span.
-        evidence = clockJumps.removingWrongFixes(from: evidence)
-        if smooth { collected = clockJumps.removingWrongFixes(from: collected) }
-        let first = evidence.lazy.map(\.timestamp).min(), last = evidence.lazy.map(\.timestamp).max()
+        let stops = evidence.finish()
+        if smooth, !evidence.wrongFixes.isEmpty {
+            collected = collected.enumerated().filter { !evidence.wrongFixes.contains($0.offset + 1) }.map(\.element)
+        }
+        let (first, last) = evidence.timeSpan(of: stops)
         var smoothed: SmoothedTrack?
         if smooth {
             var options = SmoothingOptions(profile: profile)
@@ -207,7 +211,6 @@ enum ProcessCommand {
                         isLimited: s.noise.isLimited)
                     : nil
             }, stops: [])
-        let stops = StopAnalysis(evidence: evidence, profile: .preset(profile.kind))
         summary.movingSeconds = stops.movingSeconds
         // The failure the command ends with, if any: the read error that cut the input short, or no fix at all.
         let failure =
@@ -223,7 +226,7 @@ enum ProcessCommand {
         if let warning = InputOptions.unreadMeasurementWarning(reader, input: input) { Terminal.error(warning) }
         if let warning = diagnostics.orderWarning(input: input, rawPathMetres: raw) { Terminal.error(warning) }
         for error in reader.report.errors.prefix(5) { Terminal.error("  skipped: \(error)\n") }
-        clockJumps.report()
+        evidence.report()
         if let failure { throw failure }
         return 0
     }

@@ -65,8 +65,17 @@ enum StopsCommand {
             throw CommandFailure(message: error.description)
         }
         var tracker = Tracker(profile: .preset(kind))
-        var evidence: [MotionEvidence] = []
+        var evidence = EvidenceStream(input: path, profile: .preset(kind))
+        // The tracker's total after each accepted fix that reaches the analysis, in time order (the trips'
+        // distances are looked up in it): 16 bytes per fix, the one thing kept per fix.
         var totals: [(Timestamp, Double)] = []
+        func record(_ entry: EvidenceStream.Entry) {
+            guard let time = entry.acceptedTime else { return }
+            // A wrong fix found too late to be held back is dated after this one: out of the totals, whose
+            // search needs time order.
+            while let last = totals.last, last.0 > time { totals.removeLast() }
+            totals.append((time, entry.totalMetres))
+        }
         var diagnostics = RunDiagnostics()
         defer {
             if let warning = InputOptions.unreadMeasurementWarning(reader, input: path) { Terminal.error(warning) }
@@ -76,35 +85,25 @@ enum StopsCommand {
         // A read error ends the input, not the analysis: the fixes before it are analysed and reported,
         // and the caller exits 1 with the error (nothing already read is lost).
         var failure: ReadError?
-        var clockJumps = ClockJumps()
-        var acceptedIndices: [Int] = []  // the read index (1-based) of each entry of `totals`
+        var count = 0
         do {
             while let fix = try reader.next() {
+                count += 1
                 let decision = tracker.process(fix)
-                clockJumps.observe(decision, index: evidence.count + 1, input: path)
                 diagnostics.observe(fix, decision)
-                evidence.append(MotionEvidence(fix: fix, decision: decision))
-                if decision.isAccepted {
-                    totals.append((decision.timestamp, decision.totalDistanceMetres))
-                    acceptedIndices.append(evidence.count)
-                }
+                evidence.add(
+                    index: count, evidence: MotionEvidence(fix: fix, decision: decision), decision: decision,
+                    analysed: record)
             }
         } catch {
             failure = error
         }
-        clockJumps.report()
-        let count = evidence.count
+        let analysis = evidence.finish(analysed: record)
+        evidence.report()
         let ending =
             failure.map { CommandFailure(message: "\($0) (the \(count) fixes before it were analysed)") }
             ?? InputOptions.noFixes(reader.report, format: reader.format)
-        if !clockJumps.wrongFixes.isEmpty {
-            // `total(at:in:)` searches the totals by time: a wrong time among them would break the search.
-            totals = zip(acceptedIndices, totals).filter { !clockJumps.wrongFixes.contains($0.0) }.map(\.1)
-        }
-        return (
-            StopAnalysis(evidence: clockJumps.removingWrongFixes(from: evidence), profile: .preset(kind)), count,
-            totals, ending
-        )
+        return (analysis, count, totals, ending)
     }
 
     /// The tracker's total at `time`: the last accepted fix's total at or before it.

@@ -1,0 +1,143 @@
+import TrueTrackCore
+
+/// A command's evidence on its way to the stop analysis, as a stream: each fix's ``MotionEvidence`` is held back
+/// for ``holdBack`` fixes before the ``StopAnalysis/Builder`` sees it, so that the fixes a clock jump proves wrong
+/// are taken out first (see ``TrackingProfile/clockJumpSeconds``: the tracker accepted them, then restarted on
+/// older fixes). Memory stays bounded by the hold-back, however long the input (it held every fix's evidence,
+/// ~100 bytes each: 2 GB for a 19-million-fix file).
+///
+/// What is computed after the stream (the stop analysis, the smoothed track, the time span) leaves the wrong
+/// fixes out, and the user is told which fix it was. A wrong fix found more than ``holdBack`` fixes after it was
+/// read has already been analysed: the warning says so (the stop detector's own clock-jump restart then pulls
+/// its times back).
+struct EvidenceStream {
+    /// How many fixes are held back by default: a receiver's wrong time is found three fixes after the last
+    /// wrong one (three older fixes in a row restart the tracker), so this covers runs of ~500 wrong fixes.
+    static let defaultHoldBack = 512
+
+    /// One fix on its way.
+    struct Entry {
+        /// The fix's position in read order, 1-based.
+        var index: Int
+        var evidence: MotionEvidence
+        /// The fix's time when the tracker accepted it.
+        var acceptedTime: Timestamp?
+        /// The tracker's total after the fix.
+        var totalMetres: Double
+        /// How many restarts came before it (only fixes since the last restart can be proven wrong).
+        var generation: Int
+    }
+
+    let input: String
+    let holdBack: Int
+    private(set) var builder: StopAnalysis.Builder
+    /// The entries not yet analysed, oldest first, from `head` on.
+    private var pending: [Entry] = []
+    private var head = 0
+    private var generation = 0
+    /// The latest accepted time since the last restart, and the latest of those already analysed.
+    private var latestAccepted: Timestamp?
+    private var latestAcceptedAnalysed: Timestamp?
+    /// The wrong fixes taken out, 1-based in read order.
+    private(set) var wrongFixes: Set<Int> = []
+    private var warnings: [String] = []
+    /// The earliest and latest times of the evidence analysed (the wrong fixes left out).
+    private var earliest: Timestamp?
+    private var latest: Timestamp?
+    /// Whether a wrong fix reached the analysis before it was proven wrong (see ``timeSpan(of:)``).
+    private var analysedAWrongFix = false
+
+    /// A stream into `profile`'s stop analysis, for the fixes of `input` (named in warnings).
+    init(input: String, profile: StopDetectionProfile, holdBack: Int = EvidenceStream.defaultHoldBack) {
+        self.input = input
+        self.holdBack = holdBack
+        builder = StopAnalysis.Builder(profile: profile)
+    }
+
+    /// Takes the `index`-th fix read (1-based), its evidence and the tracker's decision on it; `analysed` is
+    /// called with each entry as it reaches the analysis (never with a wrong one).
+    mutating func add(
+        index: Int, evidence: MotionEvidence, decision: FixDecision, analysed: (Entry) -> Void = { _ in }
+    ) {
+        if decision.isAccepted, let latest = latestAccepted, decision.timestamp < latest {
+            restart(at: index, time: decision.timestamp)
+        }
+        if decision.isAccepted { latestAccepted = decision.timestamp }
+        pending.append(
+            Entry(
+                index: index, evidence: evidence, acceptedTime: decision.isAccepted ? decision.timestamp : nil,
+                totalMetres: decision.totalDistanceMetres, generation: generation))
+        while pending.count - head > holdBack { analyseNext(analysed) }
+        if head > 4096, head * 2 > pending.count {
+            pending.removeFirst(head)
+            head = 0
+        }
+    }
+
+    /// Analyses what is still held back and returns the analysis.
+    mutating func finish(analysed: (Entry) -> Void = { _ in }) -> StopAnalysis {
+        while head < pending.count { analyseNext(analysed) }
+        return builder.finish()
+    }
+
+    /// The earliest and latest fix times, the wrong fixes left out: over every fix, whatever its order in the
+    /// file; when a wrong fix reached the analysis before it was proven wrong, the analysis's own span (its stop
+    /// detector restarted its clock too and pulled its times back).
+    func timeSpan(of analysis: StopAnalysis) -> (first: Timestamp?, last: Timestamp?) {
+        analysedAWrongFix ? (analysis.first, analysis.last) : (earliest, latest)
+    }
+
+    /// Prints the warnings (the first five, then a count).
+    func report() {
+        for warning in warnings.prefix(5) { Terminal.error(warning) }
+        if warnings.count > 5 { Terminal.error("warning: and \(warnings.count - 5) more clock jumps\n") }
+    }
+
+    private mutating func analyseNext(_ analysed: (Entry) -> Void) {
+        let entry = pending[head]
+        head += 1
+        builder.add(entry.evidence)
+        let t = entry.evidence.timestamp
+        if earliest.map({ t < $0 }) ?? true { earliest = t }
+        if latest.map({ t > $0 }) ?? true { latest = t }
+        if entry.generation == generation, let accepted = entry.acceptedTime { latestAcceptedAnalysed = accepted }
+        analysed(entry)
+    }
+
+    /// The tracker accepted the `index`-th fix, older than the latest it had accepted: it restarted after a
+    /// clock jump, and the fixes accepted since the last restart that are dated after this one were wrong.
+    private mutating func restart(at index: Int, time: Timestamp) {
+        var wrong: [Entry] = [], kept: [Entry] = []
+        for entry in pending[head...] {
+            if entry.generation == generation, let t = entry.acceptedTime, t > time {
+                wrong.append(entry)
+            } else {
+                kept.append(entry)
+            }
+        }
+        let analysedWrong = latestAcceptedAnalysed.map { $0 > time } ?? false
+        if analysedWrong { analysedAWrongFix = true }
+        pending.removeSubrange(head...)
+        pending.append(contentsOf: kept)
+        wrongFixes.formUnion(wrong.map(\.index))
+        let late =
+            analysedWrong
+            ? " (earlier fixes of that run, more than \(holdBack) fixes back, were already in the stop analysis)"
+            : ""
+        if let first = wrong.first, let firstTime = first.acceptedTime {
+            warnings.append(
+                "warning: fix \(first.index) (in read order) of \(input) is dated \(ISO8601.format(firstTime))"
+                    + (wrong.count > 1 ? " (and \(wrong.count - 1) more accepted fixes after it)" : "")
+                    + ", a day or more after the fixes that follow; the tracker started again at fix \(index) ("
+                    + "\(ISO8601.format(time))); the summary's times, stops and smoothed track leave "
+                    + (wrong.count > 1 ? "those fixes" : "that fix") + " out\(late)\n")
+        } else if analysedWrong {
+            warnings.append(
+                "warning: fixes of \(input) more than \(holdBack) fixes before fix \(index) are dated a day or more "
+                    + "after it; the tracker started again at fix \(index) (\(ISO8601.format(time))); they were "
+                    + "already in the stop analysis\n")
+        }
+        generation += 1
+        latestAcceptedAnalysed = nil
+    }
+}
