@@ -18,6 +18,27 @@ import Testing
         #expect(geo["type"] as? String == "FeatureCollection")
     }
 
+    /// A walk, an hour's silence, a walk: the report said "elapsed 3659 s, moving 118 s" with no word of the
+    /// gap. The unobserved time is reported, and elapsed = moving + stopped + unobserved.
+    @Test func reportsTheUnobservedTimeOfARecordingGap() throws {
+        let path = Tool.temporaryPath("gap.csv")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var csv = "time,latitude,longitude,accuracy_m\n"
+        for i in 0..<60 { csv += String(format: "2025-06-01T10:00:%02dZ,46.%06d,13.8,5\n", i, 400_000 + i * 12) }
+        for i in 0..<60 { csv += String(format: "2025-06-01T11:00:%02dZ,46.%06d,13.8,5\n", i, 420_000 + i * 12) }
+        try csv.write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try Tool.run(["stops", path, "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let elapsed = try #require(json["elapsedSeconds"] as? Double)
+        let moving = try #require(json["movingSeconds"] as? Double)
+        let unobserved = try #require(json["unobservedSeconds"] as? Double)
+        #expect(elapsed == 3659)
+        #expect(unobserved == 3541)  // 10:00:59 → 11:00:00
+        #expect(abs(elapsed - moving - unobserved) < 1e-9)  // no stop in a walk
+        #expect(try Tool.run(["stops", path]).stdout.contains("unobserved 3541.0 s (recording gaps)"))
+    }
+
     /// `stops --json` printed nothing on standard output for a file without fixes (a header alone) but a report
     /// for an empty file: like `process --json`, it always prints its JSON, with the failure in `error`.
     @Test func printsItsJSONWithTheErrorWhenTheInputHasNoFix() throws {

@@ -24,6 +24,7 @@ enum StopsCommand {
             MOVING/STATIONARY state machine an app runs live): a stop needs a still verdict over the profile's
             window, then its stop timeout (walking: 10 s + 20 s; driving: 10 s + 60 s, so traffic-light halts are
             not stops). Times are ISO-8601 UTC; trip distances are the Tracker's distance between the stops.
+            Elapsed time = moving + stopped + unobserved (recording gaps outside any stop: silence is neither).
             """)
 
     struct StopJSON: Encodable {
@@ -51,6 +52,9 @@ enum StopsCommand {
         var trips: [TripJSON]
         var movingSeconds: Double
         var elapsedSeconds: Double
+        /// Time inside recording gaps (longer than the profile's gap, 60 s walking) outside any stop: neither
+        /// moving nor stopped, since silence proves neither.
+        var unobservedSeconds: Double
         /// The failure the command ends with (a read error that cut the input short, or no fix at all), as
         /// `process --json` reports it: the JSON is printed either way.
         var error: String?
@@ -136,7 +140,8 @@ enum StopsCommand {
                     durationSeconds: $0.durationSeconds,
                     distanceMetres: total(at: $0.end, in: totals) - total(at: $0.start, in: totals))
             },
-            movingSeconds: analysis.movingSeconds, elapsedSeconds: analysis.elapsedSeconds, error: failure?.message)
+            movingSeconds: analysis.movingSeconds, elapsedSeconds: analysis.elapsedSeconds,
+            unobservedSeconds: analysis.unobservedSeconds, error: failure?.message)
         if let out = arguments.value("out") {
             do {
                 let sink = try ByteSink(path: out)
@@ -157,6 +162,7 @@ enum StopsCommand {
         var lines = ["\(r.input) (\(r.profile), \(r.fixes) fixes)"]
         lines.append(
             "  elapsed \(r.elapsedSeconds.fixed(1)) s, moving \(r.movingSeconds.fixed(1)) s, "
+                + (r.unobservedSeconds > 0 ? "unobserved \(r.unobservedSeconds.fixed(1)) s (recording gaps), " : "")
                 + "\(r.stops.count) stop\(r.stops.count == 1 ? "" : "s"), \(r.trips.count) trip\(r.trips.count == 1 ? "" : "s")"
         )
         for (i, s) in r.stops.enumerated() {
