@@ -19,6 +19,12 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case newerSchema(found: Int32, supported: Int32)
         /// Another connection held the write lock for longer than the busy timeout.
         case busy
+        /// The disk (or the file system's quota) is full (`SQLITE_FULL`): the failed write's transaction was
+        /// rolled back, every row committed before it is intact. Remedy: free space, then write again.
+        case diskFull
+        /// The file or its folder cannot be written (`SQLITE_READONLY`: a read-only mount, a file without
+        /// write permission); nothing was changed.
+        case readOnly
         /// An option was out of its documented range.
         case invalidOption(name: String, value: String, expected: String)
         /// Any other SQLite failure (see ``StoreError/resultCode`` and ``StoreError/message``).
@@ -55,6 +61,11 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .newerSchema(let found, let supported):
             text += "schema version \(found) is newer than this build supports (\(supported))"
         case .busy: text += "the database stayed locked by another connection past the busy timeout"
+        case .diskFull:
+            text +=
+                "the disk is full: this write was not stored, everything stored before it is intact (free space "
+                + "and write again)"
+        case .readOnly: text += "the database cannot be written (read-only file, folder or mount); nothing changed"
         case .invalidOption(let name, let value, let expected):
             text += "option \(name) = \(value) is invalid: expected \(expected)"
         case .sqlite: text += "SQLite error"

@@ -252,6 +252,15 @@ public actor Synchronizer {
         case .notConnectedToInternet: "not connected to the internet"
         case .secureConnectionFailed: "TLS handshake failed"
         case .badServerResponse: "bad server response"
+        // libcurl's "weird server reply" (an answer that is not HTTP: a 1xx without a final status, garbage)
+        // arrives as unsupportedURL on Linux.
+        case .unsupportedURL: "the answer is not HTTP (or the URL's scheme is not supported)"
+        case .cannotParseResponse: "the answer could not be read as HTTP"
+        case .zeroByteResource: "the server closed the connection without answering"
+        case .dnsLookupFailed: "DNS lookup failed"
+        case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
+            .serverCertificateHasUnknownRoot:
+            "the server's TLS certificate is not trusted"
         default: "URL error \(error.code.rawValue)"
         }
     }

@@ -137,6 +137,35 @@ import TrueTrackCore
         #expect(try limited.newest(limit: 5).map(\.fix) == [recent])
     }
 
+    /// A full disk (simulated with SQLite's page limit, which fails exactly as a full file system does:
+    /// SQLITE_FULL) is a `diskFull` error naming the file, and every row committed before it stays (it was an
+    /// unnamed `sqlite` error with code 13).
+    @Test func aFullDiskIsNamedAndLosesNothingAlreadyStored() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("full.sqlite")
+        let buffer = try FixBuffer(path: path, options: StoreOptions(maxRecordsToPersist: 1_000_000))
+        let pages = try buffer.db.integer("PRAGMA page_count")
+        try buffer.db.execute("PRAGMA max_page_count = \(pages + 8)")
+        var stored = 0
+        var failure: StoreError?
+        for n in 0..<10_000 {
+            do {
+                try buffer.append((0..<10).map { walkFix(n * 10 + $0) })
+                stored += 10
+            } catch {
+                failure = error
+                break
+            }
+        }
+        let error = try #require(failure)
+        #expect(error.kind == .diskFull)
+        #expect(error.description.hasPrefix(path + ": the disk is full"))
+        #expect(stored > 0)
+        #expect(try buffer.count() == stored)
+        #expect(try FixBuffer(path: path).count() == stored)
+    }
+
     @Test func clearReturnsTheRowsRemoved() throws {
         let buffer = try FixBuffer(path: ":memory:")
         try buffer.append((0..<42).map(walkFix))

@@ -87,6 +87,15 @@ import TrueTrackStore
         #expect(try SyncConfiguration(url: url).batchSize == 50)
     }
 
+    /// A garbage or 1xx-only answer read "network error: URL error -1002".
+    @Test func namesTheNetworkFailuresAUserMeets() {
+        #expect(Synchronizer.describe(URLError(.unsupportedURL)).contains("not HTTP"))
+        #expect(Synchronizer.describe(URLError(.cannotParseResponse)).contains("could not be read as HTTP"))
+        #expect(Synchronizer.describe(URLError(.serverCertificateUntrusted)).contains("certificate"))
+        #expect(Synchronizer.describe(URLError(.dnsLookupFailed)) == "DNS lookup failed")
+        #expect(Synchronizer.describe(URLError(.callIsActive)).hasPrefix("URL error"))
+    }
+
     @Test func parsesHeadersWithoutEchoingValues() throws {
         let h = try SyncConfiguration.parseHeader("Authorization:  Bearer abc:def ")
         #expect(h.name == "Authorization")

@@ -41,6 +41,8 @@ final class Connection {
         case SQLITE_NOTADB, SQLITE_CORRUPT: kind = .corrupt
         case SQLITE_BUSY, SQLITE_LOCKED: kind = .busy
         case SQLITE_CANTOPEN: kind = .cannotOpen
+        case SQLITE_FULL: kind = .diskFull
+        case SQLITE_READONLY: kind = .readOnly
         default: kind = .sqlite
         }
         return StoreError(kind: kind, path: path, sql: sql, resultCode: rc, message: message)
