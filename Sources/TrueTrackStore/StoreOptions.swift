@@ -57,6 +57,14 @@ public struct StoreOptions: Sendable, Hashable {
 
     /// Throws when an option is outside its documented range.
     func validate(path: String) throws(StoreError) {
+        // SQLite opens "" as a private temporary database: a buffer that silently vanishes. (It failed later
+        // with "journal mode is delete".)
+        guard !path.isEmpty, !path.contains("\0") else {
+            throw StoreError(
+                kind: .invalidOption(
+                    name: "path", value: "\"\(path)\"", expected: "a file path, or :memory: for a throwaway store"),
+                path: path, message: "")
+        }
         guard StoreOptions.maxRecordsRange.contains(maxRecordsToPersist) else {
             throw StoreError(
                 kind: .invalidOption(

@@ -212,6 +212,26 @@ import Testing
         #expect(added > 1.4 * 40 && added <= 1.4 * 60 + 1e-9, "added \(added) m")
     }
 
+    /// `restore(…lastAccepted:)` called after fixes were processed was ignored, and an older fix was then
+    /// accepted. A newer persisted time wins as before the first fix: older fixes are out of order, the next
+    /// newer one anchors; an older persisted time changes nothing but the total.
+    @Test func aLateRestoreWithANewerTimeWins() {
+        let walk = (0...60).map { Self.fix(Double($0), north: Double($0) * 1.4, speed: 1.4, course: 0) }
+        var t = Tracker()
+        for fix in walk[0...10] { _ = t.process(fix) }
+        t.restore(persistedTotalMetres: 50, lastAccepted: walk[30].timestamp)
+        #expect(walk[11...30].map { t.process($0) }.allSatisfy { $0.rejection == .outOfOrder })
+        #expect(t.process(walk[31]).isAnchor)
+        #expect(t.distance.totalMetres == 50)
+        var u = Tracker()
+        for fix in walk[0...10] { _ = u.process(fix) }
+        let total = u.distance.totalMetres
+        u.restore(persistedTotalMetres: 0, lastAccepted: walk[5].timestamp)
+        let next = u.process(walk[11])
+        #expect(next.isAccepted && !next.isAnchor)  // the filter goes on
+        #expect(u.distance.totalMetres >= total)
+    }
+
     /// A persisted time in the far future (a corrupt record) must not freeze the resumed session.
     @Test func aResumedSessionWithACorruptLastTimeRestartsLikeAClockJump() throws {
         var t = Tracker()

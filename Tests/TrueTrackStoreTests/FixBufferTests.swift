@@ -103,6 +103,15 @@ import TrueTrackCore
         #expect(rows.first?.fix == walkFix(259))
     }
 
+    @Test func rejectsAnEmptyPath() {
+        #expect {
+            try FixBuffer(path: "")
+        } throws: { error in
+            guard let e = error as? StoreError, case .invalidOption(let name, _, _) = e.kind else { return false }
+            return name == "path"
+        }
+    }
+
     @Test func rejectsOptionsOutsideTheirRanges() {
         for cap in [0, 99, 1_000_001] {
             #expect(throws: StoreError.self) {

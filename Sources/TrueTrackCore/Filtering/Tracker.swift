@@ -123,13 +123,21 @@ public struct Tracker: Sendable {
     /// and the time of the last fix it had accepted, so that fixes the platform delivers again after the restart
     /// (a batch re-sent, a replayed buffer) are rejected as ``RejectionReason/outOfOrder`` instead of counted a
     /// second time. The first newer fix anchors the filter; the distance between the persisted last fix and it
-    /// is not counted (the filter's state was not persisted). Call it before the first fix.
+    /// is not counted (the filter's state was not persisted).
+    ///
+    /// Meant before the first fix; called later with a time newer than the last fix accepted here, it wins the
+    /// same way: the filter is dropped (the next newer fix anchors it), so no fix older than the persisted one
+    /// is accepted after it. An older persisted time changes nothing but the total.
     ///
     /// A persisted time more than ``TrackingProfile/clockJumpSeconds`` in the future (a corrupt record) does not
     /// freeze the session: three ordered fixes that far behind it restart as after any clock jump.
     public mutating func restore(persistedTotalMetres: Double, lastAccepted timestamp: Timestamp) {
         accumulator.restore(persistedTotalMetres: persistedTotalMetres)
-        if !hasFilter { lastAcceptedMilliseconds = max(lastAcceptedMilliseconds, timestamp.millisecondsSince1970) }
+        guard timestamp.millisecondsSince1970 > lastAcceptedMilliseconds else { return }
+        // (Its state describes fixes older than the persisted one: the next prediction would span the wrong
+        // interval.)
+        hasFilter = false
+        lastAcceptedMilliseconds = timestamp.millisecondsSince1970
     }
 
     /// Starts a new session: distance zero, filter, anchor, window and activity forgotten; the profile kept.
