@@ -103,6 +103,19 @@ import TrueTrackCore
         #expect(rows.first?.fix == walkFix(259))
     }
 
+    /// A session identifier holding a NUL (user input) came back cut at the NUL.
+    @Test func keepsTextWithANULWhole() throws {
+        let buffer = try FixBuffer(path: ":memory:")
+        let id = "weird\"\u{0}tail ✓"
+        try buffer.append(walkFix(0), sessionID: id)
+        try buffer.append(walkFix(1), sessionID: "plain")
+        #expect(try buffer.newest(limit: 2).map(\.sessionID) == ["plain", id])
+        let store = try SessionStateStore(path: ":memory:")
+        try store.update(sessionID: id) { $0.distanceMetres = 5 }
+        #expect(try store.snapshot(sessionID: id)?.sessionID == id)
+        #expect(try store.snapshot(sessionID: "weird\"") == nil)
+    }
+
     @Test func rejectsAnEmptyPath() {
         #expect {
             try FixBuffer(path: "")

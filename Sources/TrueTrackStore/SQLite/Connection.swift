@@ -116,7 +116,20 @@ final class Statement {
 
     func bind(_ index: Int32, _ value: Int64) { sqlite3_bind_int64(raw, index, value) }
     func bind(_ index: Int32, _ value: Double) { sqlite3_bind_double(raw, index, value) }
-    func bind(_ index: Int32, _ value: String) { sqlite3_bind_text(raw, index, value, -1, sqliteTransient) }
+    /// Binds the string's UTF-8 bytes with their count: a NUL inside (a session identifier from user input)
+    /// is kept, not taken for the end of the text.
+    func bind(_ index: Int32, _ value: String) {
+        guard value.utf8.contains(0) else {
+            sqlite3_bind_text(raw, index, value, -1, sqliteTransient)
+            return
+        }
+        let bytes = Array(value.utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                _ = sqlite3_bind_text(raw, index, chars.baseAddress, Int32(chars.count), sqliteTransient)
+            }
+        }
+    }
     func bind(_ index: Int32, _ value: Double?) {
         if let value { sqlite3_bind_double(raw, index, value) } else { sqlite3_bind_null(raw, index) }
     }
@@ -145,6 +158,7 @@ final class Statement {
     func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
     func text(_ column: Int32) -> String? {
         guard let c = sqlite3_column_text(raw, column) else { return nil }
-        return String(cString: c)
+        let count = Int(sqlite3_column_bytes(raw, column))
+        return String(decoding: UnsafeBufferPointer(start: c, count: count), as: UTF8.self)
     }
 }
