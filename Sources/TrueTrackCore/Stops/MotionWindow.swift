@@ -62,7 +62,9 @@ struct MotionWindow: Sendable {
         var speed: Double
     }
 
+    /// A power of two: a slot is `(head + i) & mask`.
     static let capacity = 512
+    static let mask = capacity - 1
     var entries: [Entry]
     var head = 0
     var count = 0
@@ -78,7 +80,7 @@ struct MotionWindow: Sendable {
         count = 0
     }
 
-    func entry(_ i: Int) -> Entry { entries[(head + i) % MotionWindow.capacity] }
+    func entry(_ i: Int) -> Entry { entries[(head &+ i) & MotionWindow.mask] }
 
     var newest: Entry? { count > 0 ? entry(count - 1) : nil }
 
@@ -87,15 +89,15 @@ struct MotionWindow: Sendable {
     /// the receiver's rate.
     mutating func append(_ e: Entry, spanMilliseconds span: Int64) {
         while count > 0 && e.milliseconds - entry(0).milliseconds > span {
-            head = (head + 1) % MotionWindow.capacity
+            head = (head &+ 1) & MotionWindow.mask
             count -= 1
         }
         if let last = newest, e.milliseconds - last.milliseconds < span / 480 { return }
         if count == MotionWindow.capacity {
-            head = (head + 1) % MotionWindow.capacity
+            head = (head &+ 1) & MotionWindow.mask
             count -= 1
         }
-        entries[(head + count) % MotionWindow.capacity] = e
+        entries[(head &+ count) & MotionWindow.mask] = e
         count += 1
     }
 
@@ -115,6 +117,18 @@ struct MotionWindow: Sendable {
         -> (verdict: MotionVerdict, centre: (latitude: Double, longitude: Double)?, since: Int64)
     {
         guard count > 0, let last = newest else { return (.uncertain, nil, now) }
+        // The loops read the ring through its buffer (no bounds or uniqueness checks; slots are masked).
+        return entries.withUnsafeBufferPointer { ring in
+            verdict(now: now, profile: profile, last: last, ring: ring)
+        }
+    }
+
+    /// ``verdict(now:profile:)`` over the ring's storage.
+    private func verdict(
+        now: Int64, profile: StopDetectionProfile, last: Entry, ring: UnsafeBufferPointer<Entry>
+    ) -> (verdict: MotionVerdict, centre: (latitude: Double, longitude: Double)?, since: Int64) {
+        let head = self.head, count = self.count
+        func entry(_ i: Int) -> Entry { ring[(head &+ i) & MotionWindow.mask] }
         // The horizon: the base window, stretched until the slowest movement of interest would leave the
         // still radius of the base window's accuracy (see StopDetectionProfile.slowestMovementMetresPerSecond).
         let base = Int64(profile.windowSeconds * 1000)
