@@ -107,6 +107,21 @@ public struct SyncConfiguration: Sendable, CustomStringConvertible {
         url: URL, method: HTTPMethod = .post, headers: [(name: String, value: String)] = [], batchSize: Int = 50,
         fieldNames: FieldNames = FieldNames(), requestTimeoutSeconds: Double = 30, retry: RetryPolicy = RetryPolicy()
     ) throws(SyncError) {
+        self.url = url
+        self.method = method
+        self.headers = headers
+        self.batchSize = batchSize
+        self.fieldNames = fieldNames
+        self.requestTimeoutSeconds = requestTimeoutSeconds
+        self.retry = retry
+        try validate()
+    }
+
+    /// Checks every rule of the initialiser (see there): the properties are `var`, so a configuration changed
+    /// after it was created is checked again by ``Synchronizer/init(databasePath:storeOptions:configuration:)``.
+    ///
+    /// - Throws: ``SyncError/invalidConfiguration(_:)`` naming the setting and why.
+    public func validate() throws(SyncError) {
         guard (1...1000).contains(batchSize) else {
             throw .invalidConfiguration("batch size \(batchSize) is outside 1...1000")
         }
@@ -148,13 +163,6 @@ public struct SyncConfiguration: Sendable, CustomStringConvertible {
             throw .invalidConfiguration(
                 "retry attempts per flush must be at least 1, not \(retry.maximumAttemptsPerFlush)")
         }
-        self.url = url
-        self.method = method
-        self.headers = headers
-        self.batchSize = batchSize
-        self.fieldNames = fieldNames
-        self.requestTimeoutSeconds = requestTimeoutSeconds
-        self.retry = retry
     }
 
     /// Parses a command-line header `K: V` (the value is trimmed; it may contain colons).

@@ -14,7 +14,7 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
     case status(Int, url: String)
     /// The server answered with a redirect (3xx), which is never followed: the flush stops, the rows stay
     /// pending (the configured URL is probably wrong: an http:// endpoint moved to https://, a login page).
-    case redirected(status: Int, url: String)
+    case redirected(Int, url: String)
     /// The buffer failed.
     case store(StoreError)
 

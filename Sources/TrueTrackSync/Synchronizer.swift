@@ -25,7 +25,11 @@ import TrueTrackStore
 /// The synchronizer owns its own connection to the buffer's file, so an app keeps appending through its
 /// ``FixBuffer`` while a flush runs. Sends are serialised: a second ``flush(onResult:)`` or
 /// ``sendNextBatch()`` called while one runs (a background task and a "network is back" handler) waits for it
-/// to finish, then runs (and usually finds nothing pending), so no batch is ever in flight twice.
+/// to finish, then runs (and usually finds nothing pending), so no batch is ever in flight twice. A caller
+/// cancelled while it waits returns without sending. A call made from inside a flush's `onResult` (the same
+/// task) runs at once, between the flush's attempts, instead of waiting for the flush that awaits it; a task
+/// started from `onResult` inherits that right too, so it must finish before `onResult` returns (use
+/// `Task.detached` for one that should wait its turn).
 public actor Synchronizer {
     /// The configuration in force.
     public let configuration: SyncConfiguration
@@ -35,15 +39,23 @@ public actor Synchronizer {
     private var rng = SystemRandomNumberGenerator()
     /// True while a flush or a single send holds the right to send (see ``acquireSending()``).
     private var isSending = false
-    /// Callers waiting for that right, in arrival order.
-    private var waitingToSend: [CheckedContinuation<Void, Never>] = []
+    /// Callers waiting for that right, in arrival order; resumed with `true` when handed the right, `false`
+    /// when cancelled while waiting.
+    private var waitingToSend: [(id: UInt64, continuation: CheckedContinuation<Bool, Never>)] = []
+    private var nextWaiterID: UInt64 = 0
+    /// The synchronizer whose right to send the current task holds (set for the duration of a flush or send):
+    /// a call from inside `onResult` then runs at once instead of waiting for itself.
+    @TaskLocal private static var rightHolder: ObjectIdentifier?
 
     /// Opens the buffer at `databasePath` for syncing.
     ///
-    /// - Throws: ``SyncError/store(_:)`` when the buffer cannot be opened.
+    /// - Throws: ``SyncError/invalidConfiguration(_:)`` when `configuration` breaks a rule of
+    ///   ``SyncConfiguration/validate()`` (it may have been changed after it was created),
+    ///   ``SyncError/store(_:)`` when the buffer cannot be opened.
     public init(databasePath: String, storeOptions: StoreOptions = StoreOptions(), configuration: SyncConfiguration)
         throws(SyncError)
     {
+        try configuration.validate()
         do {
             self.buffer = try FixBuffer(path: databasePath, options: storeOptions)
         } catch {
@@ -63,15 +75,46 @@ public actor Synchronizer {
         return URLSession(configuration: sessionConfiguration, delegate: RedirectRefusal(), delegateQueue: nil)
     }
 
-    /// Waits until no other flush or send is running, then holds the right to send until
-    /// ``releaseSending()``. The actor alone does not serialise them: it is re-entered at every `await`.
-    private func acquireSending() async {
+    /// Runs `operation` holding the right to send: at once when this task already holds it (a call from a
+    /// flush's `onResult`), else after every earlier flush or send. Returns `nil` when the task was cancelled
+    /// before it got the right (nothing was sent). The actor alone does not serialise flushes: it is re-entered
+    /// at every `await`.
+    private func holdingTheRight<R: Sendable>(_ operation: () async -> R) async -> R? {
+        let me = ObjectIdentifier(self)
+        if Synchronizer.rightHolder == me { return await operation() }
+        guard await acquireSending() else { return nil }
+        defer { releaseSending() }
+        if Task.isCancelled { return nil }
+        return await Synchronizer.$rightHolder.withValue(me) { await operation() }
+    }
+
+    /// Waits until no other flush or send holds the right to send, then holds it (until ``releaseSending()``);
+    /// `false` when the task was cancelled while waiting (it then holds nothing).
+    private func acquireSending() async -> Bool {
         guard isSending else {
             isSending = true
-            return
+            return true
         }
-        await withCheckedContinuation { waitingToSend.append($0) }
-        // The releasing caller handed the right over without clearing `isSending`.
+        let id = nextWaiterID
+        nextWaiterID &+= 1
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                if Task.isCancelled {
+                    continuation.resume(returning: false)
+                } else {
+                    waitingToSend.append((id, continuation))
+                }
+            }
+            // (When handed the right, the releasing caller left `isSending` set.)
+        } onCancel: {
+            Task { await self.stopWaiting(id) }
+        }
+    }
+
+    /// Resumes a cancelled waiter without the right (it may already have been handed it: then nothing).
+    private func stopWaiting(_ id: UInt64) {
+        guard let index = waitingToSend.firstIndex(where: { $0.id == id }) else { return }
+        waitingToSend.remove(at: index).continuation.resume(returning: false)
     }
 
     /// Hands the right to send to the next waiting caller, or frees it.
@@ -79,8 +122,13 @@ public actor Synchronizer {
         if waitingToSend.isEmpty {
             isSending = false
         } else {
-            waitingToSend.removeFirst().resume()
+            waitingToSend.removeFirst().continuation.resume(returning: true)
         }
+    }
+
+    deinit {
+        // A session with a delegate keeps it (and itself) alive until invalidated.
+        session.finishTasksAndInvalidate()
     }
 
     /// Drops the session after a transport failure, so nothing of a broken exchange is reused.
@@ -95,11 +143,9 @@ public actor Synchronizer {
     }
 
     /// Sends the next batch once (no retry) and applies the outcome to the buffer; `nil` when nothing is
-    /// pending. Waits for a flush in progress to finish first.
+    /// pending, or when the task was cancelled while it waited for a flush in progress to finish.
     public func sendNextBatch() async -> SyncResult? {
-        await acquireSending()
-        defer { releaseSending() }
-        return await sendNextBatchHoldingTheRight()
+        await holdingTheRight { await sendNextBatchHoldingTheRight() } ?? nil
     }
 
     /// ``sendNextBatch()`` for a caller that holds the right to send.
@@ -121,15 +167,19 @@ public actor Synchronizer {
     /// backoff; gives up after ``RetryPolicy/maximumAttemptsPerFlush`` consecutive failures of one batch or
     /// on a failure that retrying cannot fix (the rows stay buffered for the next flush).
     ///
-    /// A flush called while another runs waits for it to finish first (see the type's documentation).
+    /// A flush called while another runs waits for it to finish first (see the type's documentation); one
+    /// cancelled while it waits returns an empty summary without sending.
     ///
     /// - Parameter onResult: called with every attempt's result, in order, before the next attempt (e.g. to log
     ///   it, or `await` a main-actor model's update).
     /// - Returns: the totals.
     @discardableResult
     public func flush(onResult: (@Sendable (SyncResult) async -> Void)? = nil) async -> FlushSummary {
-        await acquireSending()
-        defer { releaseSending() }
+        await holdingTheRight { await flushHoldingTheRight(onResult: onResult) } ?? FlushSummary()
+    }
+
+    /// ``flush(onResult:)`` for a caller that holds the right to send.
+    private func flushHoldingTheRight(onResult: (@Sendable (SyncResult) async -> Void)?) async -> FlushSummary {
         var summary = FlushSummary()
         var failuresInARow = 0
         while true {
@@ -192,10 +242,10 @@ public actor Synchronizer {
                 return result
             }
             response = http
-            guard (300..<400).contains(http.statusCode) || http.url == nil || http.url == request.url else {
+            guard (300..<400).contains(http.statusCode) || Synchronizer.isSameEndpoint(http.url, request.url) else {
                 // Followed after all (a platform that ignores the delegate): whatever answered is not the
                 // endpoint, so its status acknowledges nothing.
-                result.error = .redirected(status: http.statusCode, url: configuration.redactedURL)
+                result.error = .redirected(http.statusCode, url: configuration.redactedURL)
                 result.disposition = .stopped
                 return result
             }
@@ -226,7 +276,7 @@ public actor Synchronizer {
                 result.error = .status(status, url: configuration.redactedURL)
                 result.disposition = .stopped
             case 300..<400:
-                result.error = .redirected(status: status, url: configuration.redactedURL)
+                result.error = .redirected(status, url: configuration.redactedURL)
                 result.disposition = .stopped
             case 400..<500:
                 try buffer.markRejected(batch, status: status)
@@ -241,6 +291,20 @@ public actor Synchronizer {
             result.disposition = .stopped
         }
         return result
+    }
+
+    /// Whether the answer came from the URL asked (`nil`: the platform did not say, so it is taken to have):
+    /// scheme, host, port and path compared, the host without case, a default port as none, an empty path as
+    /// "/" (platforms normalise these differently; a redirect changes at least one of them).
+    static func isSameEndpoint(_ answered: URL?, _ asked: URL?) -> Bool {
+        guard let answered, let asked else { return true }
+        func key(_ url: URL) -> (String, String, Int, String) {
+            let scheme = url.scheme?.lowercased() ?? ""
+            let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
+            let path = url.path.isEmpty ? "/" : url.path
+            return (scheme, url.host?.lowercased() ?? "", port, path)
+        }
+        return key(answered) == key(asked)
     }
 
     /// A URLError's description without the failing URL (which may carry a query token).
@@ -258,6 +322,7 @@ public actor Synchronizer {
         case .cannotParseResponse: "the answer could not be read as HTTP"
         case .zeroByteResource: "the server closed the connection without answering"
         case .dnsLookupFailed: "DNS lookup failed"
+        case .cancelled: "cancelled"
         case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
             .serverCertificateHasUnknownRoot:
             "the server's TLS certificate is not trusted"

@@ -20,7 +20,7 @@ Faults (each names what the next request gets; "script" is consumed in order bef
   429[:s]       429 with Retry-After: s (default 0)
   timeout       sleep --timeout-sleep seconds (default 2), then close without answering; store nothing
   reset         read half the body, then reset the connection (RST); store nothing
-  slow          sleep 0.15 s, then store and answer 200
+  slow[:s]      sleep s seconds (default 0.15), then store and answer 200
   store-500     store, then answer 500
   store-drop    store, then reset the connection without answering
   302           answer 302 with Location: /landing (whose GET answers 200 with an HTML page); store nothing
@@ -190,8 +190,8 @@ class Handler(BaseHTTPRequestHandler):
         if fault == "302":
             self.reply(302, b"", {"Location": "/landing"})
             return
-        if fault == "slow":
-            time.sleep(0.15)
+        if fault.startswith("slow"):
+            time.sleep(float(fault.split(":", 1)[1]) if ":" in fault else 0.15)
         if len(raw) < length:
             # The client gave up mid-body (its timeout under load) and closed the connection: a network event,
             # not a malformed request. Counted apart so `bad_bodies` stays "a full body that is not JSON".

@@ -87,6 +87,34 @@ import TrueTrackStore
         #expect(try SyncConfiguration(url: url).batchSize == 50)
     }
 
+    /// The answer's URL is compared with the one asked by scheme, host, port and path, so a platform that
+    /// normalises "http://h" to "http://h/" or the host's case does not turn every answer into a redirect.
+    @Test func comparesEndpointsAfterNormalising() {
+        func same(_ a: String, _ b: String) -> Bool { Synchronizer.isSameEndpoint(URL(string: a), URL(string: b)) }
+        #expect(same("http://Host.example/", "http://host.example"))
+        #expect(same("http://host.example:80/fixes", "http://host.example/fixes"))
+        #expect(same("https://host.example/fixes?token=1", "https://host.example:443/fixes"))
+        #expect(!same("http://host.example/landing", "http://host.example/fixes"))
+        #expect(!same("https://host.example/fixes", "http://host.example/fixes"))
+        #expect(!same("http://other.example/fixes", "http://host.example/fixes"))
+        #expect(Synchronizer.isSameEndpoint(nil, URL(string: "http://h/x")))
+    }
+
+    /// The configuration's properties are `var`: a header with a line break appended after it was created
+    /// bypassed the check. The synchronizer checks again.
+    @Test func theSynchronizerChecksAConfigurationChangedAfterwards() throws {
+        var configuration = try SyncConfiguration(url: try #require(URL(string: "http://127.0.0.1:1/fixes")))
+        configuration.headers.append(("X-Token", "a\r\nX-Evil: 1"))
+        #expect(throws: SyncError.self) {
+            try Synchronizer(databasePath: ":memory:", configuration: configuration)
+        }
+        configuration.headers.removeLast()
+        configuration.retry.maximumDelaySeconds = .infinity
+        #expect(throws: SyncError.self) {
+            try Synchronizer(databasePath: ":memory:", configuration: configuration)
+        }
+    }
+
     /// A garbage or 1xx-only answer read "network error: URL error -1002".
     @Test func namesTheNetworkFailuresAUserMeets() {
         #expect(Synchronizer.describe(URLError(.unsupportedURL)).contains("not HTTP"))

@@ -211,7 +211,7 @@ import TrueTrackStore
         #expect(results.all.count == 1)
         #expect(results.all.first?.status == 302)
         #expect(results.all.first?.disposition == .stopped)
-        #expect(summary.lastError == .redirected(status: 302, url: receiver.fixesURL.absoluteString))
+        #expect(summary.lastError == .redirected(302, url: receiver.fixesURL.absoluteString))
         #expect(summary.lastError?.description.contains("not followed") == true)
         let stats = try await receiver.stats()
         #expect(stats["stored_fixes"] as? Int == 0)
@@ -272,5 +272,52 @@ import TrueTrackStore
         #expect(summary.isComplete && summary.delivered == 121)
         let stats = try await receiver.stats()
         #expect(stats["stored_fixes"] as? Int == 121)
+    }
+
+    /// A send called from inside a flush's `onResult` waited for the flush that was awaiting it: a deadlock. It
+    /// runs at once, between the flush's attempts.
+    @Test(.timeLimit(.minutes(1))) func aSendFromInsideOnResultRunsAtOnce() async throws {
+        let receiver = try ReceiverProcess()
+        defer { receiver.stop() }
+        let path = temporaryDatabase()
+        defer { removeDatabase(path) }
+        try fill(path, count: 150)
+        let sync = try synchronizer(path, receiver)
+        let nested = Results()
+        let summary = await sync.flush { result in
+            if result.attempt == 1, nested.all.isEmpty, let inner = await sync.sendNextBatch() { nested.add(inner) }
+        }
+        #expect(summary.isComplete)
+        #expect(summary.delivered + nested.all.map(\.count).reduce(0, +) == 150)
+        #expect(nested.all.count == 1)
+        let stats = try await receiver.stats()
+        #expect(stats["stored_fixes"] as? Int == 150)
+        #expect(stats["duplicate_batches"] as? Int == 0)
+    }
+
+    /// A send cancelled while it waited for another still sent its batch once the other was done (the receiver
+    /// stored it, the caller had gone). It returns nil and sends nothing.
+    @Test func aSendCancelledWhileWaitingSendsNothing() async throws {
+        let receiver = try ReceiverProcess()
+        defer { receiver.stop() }
+        let path = temporaryDatabase()
+        defer { removeDatabase(path) }
+        try fill(path, count: 100)
+        try await receiver.control(["script": ["slow:1.5"]])
+        let sync = try synchronizer(path, receiver)
+        let first = Task { await sync.sendNextBatch() }
+        // The first send holds the right once the receiver has its request (it answers 1.5 s later).
+        while try await receiver.stats()["requests"] as? Int != 1 { try await Task.sleep(nanoseconds: 10_000_000) }
+        let waiting = Task { await sync.sendNextBatch() }
+        try await Task.sleep(nanoseconds: 200_000_000)  // queued behind it
+        waiting.cancel()
+        let sent = await first.value
+        let cancelled = await waiting.value
+        #expect(sent?.success == true && sent?.count == 50)
+        #expect(cancelled == nil)
+        #expect(try await receiver.stats()["stored_fixes"] as? Int == 50)
+        #expect(try FixBuffer(path: path).count() == 50)
+        // The right was not lost: the next send goes through.
+        #expect(await sync.sendNextBatch()?.success == true)
     }
 }
