@@ -128,6 +128,17 @@ import Testing
             plain.stderr.contains("only 30 waypoints") && plain.stderr.contains("--gpx-waypoints"), "\(plain.stderr)")
         let s = try Self.summary([path, "--gpx-waypoints"])
         #expect((s["fixes"] as? [String: Any])?["read"] as? Int == 30)
+        // Track points without times beside one waypoint: the missing times are the story, not the waypoint.
+        let untimed = Tool.temporaryPath("untimed.gpx")
+        defer { try? FileManager.default.removeItem(atPath: untimed) }
+        let gpx =
+            "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\">"
+            + "<wpt lat=\"46.4\" lon=\"13.8\"/><trk><trkseg><trkpt lat=\"46.4\" lon=\"13.8\"/>"
+            + "<trkpt lat=\"46.41\" lon=\"13.8\"/></trkseg></trk></gpx>\n"
+        try gpx.write(toFile: untimed, atomically: true, encoding: .utf8)
+        let result = try Tool.run(["process", untimed])
+        #expect(result.status == 1)
+        #expect(!result.stderr.contains("waypoint") && result.stderr.contains("missingTime"), "\(result.stderr)")
     }
 
     /// A speed in km/h or an accuracy in feet was left unread without a word (`info` showed speed 0 %): the

@@ -8,7 +8,7 @@ import TrueTrackCore
 #endif
 
 /// Reads a GPX document held in a string.
-func readGPX(_ text: String, options: ReadOptions = ReadOptions(), pointKinds: GPXPointKinds = .paths) -> ReadResult {
+func readGPX(_ text: String, options: ReadOptions = ReadOptions(), pointKinds: GPXPointKinds? = .paths) -> ReadResult {
     var reader = GPXReader(stream: ByteStream(bytes: Array(text.utf8)), options: options, pointKinds: pointKinds)
     return reader.readAll()
 }
@@ -466,6 +466,11 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
         let paths = readGPX(text)
         #expect(paths.fixes.map(\.latitude) == [2, 3, 4, 5])
         #expect(paths.report.skipped(.gpxWaypoint) == 1)
+        #expect(paths.report.unusableRecords == 0)  // left out by choice, not a problem
+        // The read options choose too (they were ignored by the reader's own default).
+        var options = ReadOptions()
+        options.gpxPointKinds = .all
+        #expect(readGPX(text, options: options, pointKinds: nil).fixes.count == 5)
     }
 
     @Test func aBadLatitudeIsAnErrorWithLineAndColumn() throws {

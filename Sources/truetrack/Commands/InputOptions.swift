@@ -89,10 +89,13 @@ enum InputOptions {
             return CommandFailure(
                 message: "\(report.source): no fixes: --provider kept none of them (skipped: \(skipped))")
         }
-        if report.skipped(.gpxWaypoint) > 0 {
+        // Only when nothing else was skipped: track points without a time are the likelier story then.
+        if report.skipped(.gpxWaypoint) > 0, report.unusableRecords == 0 {
+            let n = report.skipped(.gpxWaypoint)
             return CommandFailure(
-                message: "\(report.source): no fixes: the file holds no track or route point, only "
-                    + "\(report.skipped(.gpxWaypoint)) waypoints (<wpt>); add --gpx-waypoints to read them as fixes")
+                message: "\(report.source): no fixes: the file holds no track or route point, only \(n) "
+                    + "waypoint\(n == 1 ? "" : "s") (<wpt>); add --gpx-waypoints to read \(n == 1 ? "it" : "them") as "
+                    + "fixes")
         }
         if report.skipped(.checksumMismatch) > 0 {
             return CommandFailure(

@@ -101,12 +101,13 @@ public struct GPXReader: FixReader {
     ///
     /// - Parameters:
     ///   - options: shared reader options; ``ReadOptions/hdop`` turns `<hdop>` into an accuracy.
-    ///   - pointKinds: which points become fixes; default ``GPXPointKinds/paths`` (track and route points,
-    ///     not waypoints, which are marked places outside the recorded path).
-    public init(stream: ByteStream, options: ReadOptions = ReadOptions(), pointKinds: GPXPointKinds = .paths) {
+    ///   - pointKinds: which points become fixes; default `nil`: `options`' ``ReadOptions/gpxPointKinds``
+    ///     (``GPXPointKinds/paths`` unless set: track and route points, not waypoints, which are marked places
+    ///     outside the recorded path).
+    public init(stream: ByteStream, options: ReadOptions = ReadOptions(), pointKinds: GPXPointKinds? = nil) {
         self.stream = stream
         self.options = options
-        self.pointKinds = pointKinds
+        self.pointKinds = pointKinds ?? options.gpxPointKinds
         report = ReadReport(source: stream.name)
         position = stream.start
         window = stream.window
@@ -121,7 +122,7 @@ public struct GPXReader: FixReader {
     /// Opens the file at `path` (`-` for standard input) and creates a reader over it.
     ///
     /// - Throws: ``ReadError/io(path:message:)`` when the file cannot be opened.
-    public init(path: String, options: ReadOptions = ReadOptions(), pointKinds: GPXPointKinds = .paths)
+    public init(path: String, options: ReadOptions = ReadOptions(), pointKinds: GPXPointKinds? = nil)
         throws(ReadError)
     {
         self.init(stream: try ByteStream(path: path), options: options, pointKinds: pointKinds)
