@@ -110,7 +110,7 @@ enum InfoCommand {
         let benign: Set<String> = ["blank", "comment", "otherRecord", "gpxWaypoint"]
         let skipped = r.skipped.filter { !benign.contains($0.key) }.sorted { $0.key < $1.key }
             .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-        let other = r.skipped.filter { benign.contains($0.key) }.values.reduce(0, +)
+        let other = r.skipped.filter { benign.contains($0.key) && $0.key != "gpxWaypoint" }.values.reduce(0, +)
         row("fixes", "\(r.fixes)" + (skipped.isEmpty ? "" : " (records skipped: \(skipped))"))
         if other > 0 { row("other records", "\(other) (headers, comments, blank lines, records that hold no fix)") }
         if let waypoints = r.skipped["gpxWaypoint"], waypoints > 0 {
