@@ -45,6 +45,10 @@ import TrueTrackIO
             try feature.write(toFile: path, atomically: true, encoding: .utf8)
             #expect(try FixFormat.detect(path: path) == expected, "\(name)")
         }
+        // One feature per line (newline-delimited GeoJSON) named .geojson is read as JSON Lines, which reads it.
+        let ndjson = folder + "/nd.geojson"
+        try (feature + feature + feature).write(toFile: ndjson, atomically: true, encoding: .utf8)
+        #expect(try FixFormat.detect(path: ndjson) == .jsonLines)
         let gpxNamedJSONL = folder + "/g.jsonl"
         try "<?xml version=\"1.0\"?><gpx version=\"1.1\"></gpx>".write(
             toFile: gpxNamedJSONL, atomically: true, encoding: .utf8)

@@ -97,6 +97,23 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         return nil
     }
 
+    /// Whether more than one line of `sample` starts (after blanks) with `{`.
+    static func hasSeveralObjectLines(_ sample: [UInt8]) -> Bool {
+        var lines = 0, atLineStart = true
+        for b in sample {
+            if b == 10 {
+                atLineStart = true
+            } else if atLineStart && b != 32 && b != 9 && b != 13 {
+                if b == UInt8(ascii: "{") {
+                    lines += 1
+                    if lines > 1 { return true }
+                }
+                atLineStart = false
+            }
+        }
+        return false
+    }
+
     /// Whether `bytes` hold an NMEA position sentence of any talker: `$` then two capital letters (GP, GN,
     /// GL, GA for Galileo, GB or BD for BeiDou, QZ, GI…) then RMC, GGA, GLL or VTG.
     static func containsNMEASentence(_ bytes: ArraySlice<UInt8>) -> Bool {
@@ -116,8 +133,9 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
     }
 
     /// Decides the format of a file: `explicit` when given, else sniffing the first 64 KiB, else the extension.
-    /// Between the two JSON formats the extension decides when it names one (`.jsonl` / `.ndjson`, `.geojson`):
-    /// a one-line GeoJSON feature looks like a JSON Lines file to the sniff.
+    /// Between the two JSON formats the extension decides when it names one (`.jsonl` / `.ndjson`, `.geojson`)
+    /// and the sample holds a single line of JSON: a one-line GeoJSON feature looks like a JSON Lines file to the
+    /// sniff. Several lines of objects are JSON Lines whatever the name (newline-delimited GeoJSON).
     ///
     /// - Throws: ``ReadError/unsupportedFormat(path:reason:)`` when nothing recognises it,
     ///   ``ReadError/io(path:message:)`` when it cannot be read.
@@ -144,7 +162,11 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         let byExtension = guess(fromExtensionOf: path)
         if let sniffed = sniff(sample) {
             let json: Set<FixFormat> = [.geojson, .jsonLines]
-            if json.contains(sniffed), let byExtension, json.contains(byExtension) { return byExtension }
+            // Only for a single JSON value on one line: several lines of objects are JSON Lines whatever the
+            // name (newline-delimited GeoJSON, one feature per line, is often named .geojson).
+            if json.contains(sniffed), let byExtension, json.contains(byExtension), !hasSeveralObjectLines(sample) {
+                return byExtension
+            }
             return sniffed
         }
         if let byExtension { return byExtension }
