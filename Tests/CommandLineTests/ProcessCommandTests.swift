@@ -146,8 +146,10 @@ import Testing
     @Test func namesMeasurementColumnsItDoesNotRead() throws {
         let path = Tool.temporaryPath("units.csv")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        var text = "time,lat,lon,speed_kmh,accuracy_ft,battery,note\n"
-        for i in 0..<20 { text += "2025-06-01T10:00:\(String(format: "%02d", i))Z,46.\(4000 + i * 3),13.8,5,10,80,x\n" }
+        var text = "time,lat,lon,speed_kmh,accuracy_ft,battery,note,acc_x,elevation_gain,speed,speed_mps\n"
+        for i in 0..<20 {
+            text += "2025-06-01T10:00:\(String(format: "%02d", i))Z,46.\(4000 + i * 3),13.8,5,10,80,x,0.1,3,1,1\n"
+        }
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         for command in ["process", "stops", "info"] {
             let result = try Tool.run([command, path])
@@ -155,6 +157,10 @@ import Testing
             #expect(
                 result.stderr.contains("columns 'speed_kmh', 'accuracy_ft' not read"), "\(command): \(result.stderr)")
             #expect(!result.stderr.contains("battery") && !result.stderr.contains("'note'"))
+            // Accelerometer axes and an elevation gain are not measurements in the wrong unit; a second speed
+            // column is named as a repeat.
+            #expect(!result.stderr.contains("acc_x") && !result.stderr.contains("elevation_gain"))
+            #expect(result.stderr.contains("column 'speed_mps' not read: it repeats the quantity of an earlier column"))
         }
         #expect(!(try Tool.run(["process", Tool.demo])).stderr.contains("not read"))
     }

@@ -108,20 +108,48 @@ enum InputOptions {
                 + (skipped.isEmpty ? "" : " (skipped: \(skipped))") + "; is --format right?")
     }
 
-    /// A warning naming the CSV columns that look like a measurement TrueTrack reads (speed, accuracy, course,
-    /// altitude) but were not read, usually for their unit (`speed_kmh`, `accuracy_ft`); `nil` when there is
-    /// none. Other unknown columns (a note, a battery level) are ignored silently, as documented.
+    /// A warning naming the CSV columns not read that a user would expect to be: a measurement TrueTrack reads
+    /// (speed, accuracy, course, altitude) in a unit it does not take (`speed_kmh`, `accuracy_ft`,
+    /// `speed (mph)`), and a second column of a quantity already read (only the first is); `nil` when there is
+    /// none. Other unknown columns (a note, a battery level, accelerometer axes) are ignored silently, as
+    /// documented.
     static func unreadMeasurementWarning(_ reader: AnyFixReader, input: String) -> String? {
-        let words = ["speed", "velocity", "accuracy", "acc", "course", "bearing", "heading", "alt", "elev"]
-        let suspicious = reader.unreadCSVColumns.filter { name in
-            let lower = name.lowercased()
-            return words.contains { lower.hasPrefix($0) || lower.contains("_" + $0) || lower.contains(" " + $0) }
+        let measurements: Set<String> = [
+            "speed", "velocity", "accuracy", "course", "bearing", "heading", "altitude", "alt", "elevation", "ele",
+        ]
+        let units: Set<String> = [
+            "kmh", "kph", "km", "mph", "kn", "kt", "knots", "ft", "feet", "foot", "mi", "miles", "yd", "rad",
+            "radians", "cm", "mm",
+        ]
+        var inUnits: [String] = [], repeated: [String] = []
+        for name in reader.unreadCSVColumns {
+            if CSVColumn(headerName: name) != nil {
+                repeated.append(name)
+                continue
+            }
+            let words = name.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+            if let first = words.first, measurements.contains(first), words.dropFirst().contains(where: units.contains)
+            {
+                inUnits.append(name)
+            }
         }
-        guard !suspicious.isEmpty else { return nil }
-        return "warning: \(input): column\(suspicious.count == 1 ? "" : "s") "
-            + suspicious.map { "'\($0)'" }.joined(separator: ", ")
-            + " not read: TrueTrack reads speed in m/s, accuracy and altitude in metres, course in degrees "
-            + "(names such as speed, speed_mps, accuracy_m, altitude_m, course_deg); convert the column or rename it\n"
+        var lines: [String] = []
+        if !inUnits.isEmpty {
+            lines.append(
+                "warning: \(input): column\(inUnits.count == 1 ? "" : "s") "
+                    + inUnits.map { "'\($0)'" }.joined(separator: ", ")
+                    + " not read: TrueTrack reads speed in m/s, accuracy and altitude in metres, course in degrees "
+                    + "(names such as speed, speed_mps, accuracy_m, altitude_m, course_deg); convert the column or "
+                    + "rename it\n")
+        }
+        if !repeated.isEmpty {
+            lines.append(
+                "warning: \(input): column\(repeated.count == 1 ? "" : "s") "
+                    + repeated.map { "'\($0)'" }.joined(separator: ", ")
+                    + " not read: \(repeated.count == 1 ? "it repeats" : "they repeat") the quantity of an earlier "
+                    + "column, and only the first is read\n")
+        }
+        return lines.isEmpty ? nil : lines.joined()
     }
 
     /// Fails unless a buffer database exists at `path`: only `buffer add` creates one, so the commands that
