@@ -52,9 +52,9 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable {
         let milliseconds = (seconds * 1000).rounded()
         guard !milliseconds.isNaN else { return self }
         // 2⁶³ is exactly representable as a Double; anything at or beyond it saturates.
-        let delta: Int64 =
-            milliseconds >= 9_223_372_036_854_775_808.0
-            ? .max : milliseconds < -9_223_372_036_854_775_808.0 ? .min : Int64(milliseconds)
+        if milliseconds >= 9_223_372_036_854_775_808.0 { return Timestamp(millisecondsSince1970: .max) }
+        if milliseconds < -9_223_372_036_854_775_808.0 { return Timestamp(millisecondsSince1970: .min) }
+        let delta = Int64(milliseconds)
         let (sum, overflow) = millisecondsSince1970.addingReportingOverflow(delta)
         return Timestamp(millisecondsSince1970: overflow ? (delta > 0 ? .max : .min) : sum)
     }
