@@ -272,6 +272,20 @@ import TrueTrackStore
         #expect(summary.isComplete && summary.delivered == 121)
         let stats = try await receiver.stats()
         #expect(stats["stored_fixes"] as? Int == 121)
+        // The lines run above are the README's (a drifted README fails here).
+        let readme = try String(
+            contentsOf: URL(fileURLWithPath: ReceiverProcess.script).deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"),
+            encoding: .utf8)
+        for line in [
+            "let buffer = try FixBuffer(path: \"fixes.sqlite\")",
+            "var tracker = Tracker()",
+            "for fix in fixes { try buffer.append(fix, decision: tracker.process(fix)) }",
+            "let sync = try Synchronizer(databasePath: \"fixes.sqlite\", configuration: SyncConfiguration(",
+            "let summary = await sync.flush { print($0.success, $0.count, $0.status ?? 0) }",
+        ] {
+            #expect(readme.contains(line), "README no longer holds: \(line)")
+        }
     }
 
     /// A send called from inside a flush's `onResult` waited for the flush that was awaiting it: a deadlock. It
