@@ -16,7 +16,7 @@ struct BenchmarkResult: Codable {
     /// Fixes per CPU second: throughput with other processes' interference taken out.
     var fixesPerCPUSecond: Double
     var peakResidentMegabytes: Double
-    /// Median CPU time divided by the reference loop's median CPU time in the same run (lower is faster).
+    /// Minimum CPU time divided by the reference loop's minimum CPU time in the same run (lower is faster).
     var ratioToReference: Double
     /// The peak memory this benchmark must stay under, when it has a bound.
     var memoryLimitMegabytes: Double?
@@ -55,7 +55,7 @@ struct BenchmarkReport: Codable {
             }.joined(separator: "  ")
         }.joined(separator: "\n")
         text +=
-            "\nwall-clock median/min/max of \(results.first?.runs ?? 0) runs, one child process each; reference loop (FNV-1a over 64 MiB): \(f(referenceSeconds * 1000, 1)) ms CPU; ratio = median CPU time / reference"
+            "\nwall-clock median/min/max of \(results.first?.runs ?? 0) runs, one child process each; reference loop (FNV-1a over 64 MiB): \(f(referenceSeconds * 1000, 1)) ms CPU (minimum); ratio = minimum CPU time / reference"
         return text
     }
 
@@ -77,9 +77,10 @@ struct BenchmarkReport: Codable {
 /// The checked-in baseline: per benchmark, the ratio to the reference loop and the tolerance allowed.
 ///
 /// A benchmark regresses when its ratio exceeds `ratio × (1 + tolerance)`. Default tolerances: 0.35 for full
-/// runs (1M fixes, 5 runs: wider than the ±15–25 % run-to-run spread measured on this 2-core VM) and 0.75
-/// for `--quick` (what CI runs: 200k fixes, 3 runs, a machine shared with the build, spread up to ±30 %),
-/// so noise alone does not fail CI while a 2× slowdown always does. Edit a tolerance in the file to change it;
+/// runs (1M fixes, 5 runs: wider than the ±15–25 % run-to-run spread measured on this 2-core VM) and 1.0
+/// for `--quick` (what CI runs: 200k fixes, 3 runs, on a host whose noisy phases stretched every run of a case
+/// by 1.7×, which failed CI at 0.75), so noise alone does not fail CI while a slowdown past 2× does. Smaller
+/// regressions are the instruction counts' to catch (`--instructions`, exact, checked at 2 %). Edit a tolerance in the file to change it;
 /// `--update-baseline` keeps tolerances already there.
 struct Baseline: Codable {
     struct Entry: Codable {
@@ -96,7 +97,7 @@ struct Baseline: Codable {
     var instructionsFull: [String: InstructionEntry]?
 
     static let defaultTolerance = 0.35
-    static let defaultQuickTolerance = 0.75
+    static let defaultQuickTolerance = 1.0
 
     init(report: BenchmarkReport, previous: Baseline?) {
         note =
