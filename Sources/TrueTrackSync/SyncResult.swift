@@ -15,6 +15,9 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The server answered with a redirect (3xx), which is never followed: the flush stops, the rows stay
     /// pending (the configured URL is probably wrong: an http:// endpoint moved to https://, a login page).
     case redirected(Int, url: String)
+    /// ``Synchronizer/flush(onResult:)`` was called from inside a flush's `onResult` (or a task started
+    /// there, while that flush ran): nothing was sent (see ``Synchronizer``).
+    case calledFromOnResult
     /// The buffer failed.
     case store(StoreError)
 
@@ -27,6 +30,9 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
         case .status(let code, let url): "HTTP \(code) from \(url)"
         case .redirected(let code, let url):
             "HTTP \(code) redirect from \(url): not followed (a redirect's target did not store the batch); check the sync URL"
+        case .calledFromOnResult:
+            "flush called from inside a flush's onResult (or a task started there): nothing sent; call it after "
+                + "the flush, or from Task.detached"
         case .store(let error): error.description
         }
     }

@@ -26,10 +26,11 @@ import TrueTrackStore
 /// ``FixBuffer`` while a flush runs. Sends are serialised: a second ``flush(onResult:)`` or
 /// ``sendNextBatch()`` called while one runs (a background task and a "network is back" handler) waits for it
 /// to finish, then runs (and usually finds nothing pending), so no batch is ever in flight twice. A caller
-/// cancelled while it waits returns without sending. A call made from inside a flush's `onResult` (the same
-/// task) runs at once, between the flush's attempts, instead of waiting for the flush that awaits it; a task
-/// started from `onResult` inherits that right too, so it must finish before `onResult` returns (use
-/// `Task.detached` for one that should wait its turn).
+/// cancelled while it waits returns without sending. A call made from inside a flush's `onResult` (directly,
+/// through `async let`, or from a `Task` started there, while that flush runs) returns at once without
+/// sending (`nil`, or a summary whose error is ``SyncError/calledFromOnResult``): waiting would deadlock on the
+/// flush that awaits it, and running would put a batch in flight twice. Call it after the flush, or from a
+/// `Task.detached`, which waits its turn.
 public actor Synchronizer {
     /// The configuration in force.
     public let configuration: SyncConfiguration
@@ -43,9 +44,13 @@ public actor Synchronizer {
     /// when cancelled while waiting.
     private var waitingToSend: [(id: UInt64, continuation: CheckedContinuation<Bool, Never>)] = []
     private var nextWaiterID: UInt64 = 0
-    /// The synchronizer whose right to send the current task holds (set for the duration of a flush or send):
-    /// a call from inside `onResult` then runs at once instead of waiting for itself.
-    @TaskLocal private static var rightHolder: ObjectIdentifier?
+    /// The holding of the right to send the current task runs under (set for the duration of a flush or send,
+    /// and inherited by the tasks it starts): a call that carries the current holding's token comes from inside
+    /// it (its `onResult`), and is refused.
+    @TaskLocal private static var heldToken: UInt64?
+    /// The token of the holding in force, if any; tokens are never reused.
+    private var currentToken: UInt64?
+    private var nextToken: UInt64 = 0
 
     /// Opens the buffer at `databasePath` for syncing.
     ///
@@ -75,17 +80,28 @@ public actor Synchronizer {
         return URLSession(configuration: sessionConfiguration, delegate: RedirectRefusal(), delegateQueue: nil)
     }
 
-    /// Runs `operation` holding the right to send: at once when this task already holds it (a call from a
-    /// flush's `onResult`), else after every earlier flush or send. Returns `nil` when the task was cancelled
-    /// before it got the right (nothing was sent). The actor alone does not serialise flushes: it is re-entered
-    /// at every `await`.
-    private func holdingTheRight<R: Sendable>(_ operation: () async -> R) async -> R? {
-        let me = ObjectIdentifier(self)
-        if Synchronizer.rightHolder == me { return await operation() }
-        guard await acquireSending() else { return nil }
-        defer { releaseSending() }
-        if Task.isCancelled { return nil }
-        return await Synchronizer.$rightHolder.withValue(me) { await operation() }
+    /// Why ``holdingTheRight(_:)`` did not run its operation.
+    private enum NotRun: Error {
+        case cancelled
+        case calledFromOnResult
+    }
+
+    /// Runs `operation` holding the right to send, after every earlier flush or send. Fails when the task was
+    /// cancelled before it got the right, or when the call comes from inside the holding in force (a flush's
+    /// `onResult`, or a task started there): nothing was sent then. The actor alone does not serialise
+    /// flushes: it is re-entered at every `await`.
+    private func holdingTheRight<R: Sendable>(_ operation: () async -> R) async -> Result<R, NotRun> {
+        if let token = Synchronizer.heldToken, token == currentToken { return .failure(.calledFromOnResult) }
+        guard await acquireSending() else { return .failure(.cancelled) }
+        let token = nextToken
+        nextToken &+= 1
+        currentToken = token
+        defer {
+            currentToken = nil
+            releaseSending()
+        }
+        if Task.isCancelled { return .failure(.cancelled) }
+        return .success(await Synchronizer.$heldToken.withValue(token) { await operation() })
     }
 
     /// Waits until no other flush or send holds the right to send, then holds it (until ``releaseSending()``);
@@ -143,9 +159,13 @@ public actor Synchronizer {
     }
 
     /// Sends the next batch once (no retry) and applies the outcome to the buffer; `nil` when nothing is
-    /// pending, or when the task was cancelled while it waited for a flush in progress to finish.
+    /// pending, when the task was cancelled while it waited for a flush in progress to finish, or when called
+    /// from inside a flush's `onResult` (see the type's documentation).
     public func sendNextBatch() async -> SyncResult? {
-        await holdingTheRight { await sendNextBatchHoldingTheRight() } ?? nil
+        switch await holdingTheRight({ await sendNextBatchHoldingTheRight() }) {
+        case .success(let result): result
+        case .failure: nil
+        }
     }
 
     /// ``sendNextBatch()`` for a caller that holds the right to send.
@@ -168,14 +188,22 @@ public actor Synchronizer {
     /// on a failure that retrying cannot fix (the rows stay buffered for the next flush).
     ///
     /// A flush called while another runs waits for it to finish first (see the type's documentation); one
-    /// cancelled while it waits returns an empty summary without sending.
+    /// cancelled while it waits returns an empty summary without sending, and one called from inside a flush's
+    /// `onResult` a summary whose ``FlushSummary/lastError`` is ``SyncError/calledFromOnResult``.
     ///
     /// - Parameter onResult: called with every attempt's result, in order, before the next attempt (e.g. to log
     ///   it, or `await` a main-actor model's update).
     /// - Returns: the totals.
     @discardableResult
     public func flush(onResult: (@Sendable (SyncResult) async -> Void)? = nil) async -> FlushSummary {
-        await holdingTheRight { await flushHoldingTheRight(onResult: onResult) } ?? FlushSummary()
+        switch await holdingTheRight({ await flushHoldingTheRight(onResult: onResult) }) {
+        case .success(let summary): return summary
+        case .failure(.cancelled): return FlushSummary()
+        case .failure(.calledFromOnResult):
+            var summary = FlushSummary()
+            summary.lastError = .calledFromOnResult
+            return summary
+        }
     }
 
     /// ``flush(onResult:)`` for a caller that holds the right to send.

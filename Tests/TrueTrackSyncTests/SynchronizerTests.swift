@@ -288,25 +288,51 @@ import TrueTrackStore
         }
     }
 
-    /// A send called from inside a flush's `onResult` waited for the flush that was awaiting it: a deadlock. It
-    /// runs at once, between the flush's attempts.
-    @Test(.timeLimit(.minutes(1))) func aSendFromInsideOnResultRunsAtOnce() async throws {
+    /// A send called from inside a flush's `onResult` waited for the flush that was awaiting it: a deadlock.
+    /// Run at once instead, two of them (`async let`) or a task started there that outlives it put a batch in
+    /// flight twice. Such calls return at once without sending; the flush delivers everything once, and a
+    /// `Task.detached` waits its turn.
+    @Test(.timeLimit(.minutes(1))) func callsFromInsideOnResultAreRefusedNotDeadlocked() async throws {
         let receiver = try ReceiverProcess()
         defer { receiver.stop() }
         let path = temporaryDatabase()
         defer { removeDatabase(path) }
-        try fill(path, count: 150)
+        try fill(path, count: 500)
         let sync = try synchronizer(path, receiver)
         let nested = Results()
+        let refusedFlush = Results()
+        let escaped = TaskBox()
         let summary = await sync.flush { result in
-            if result.attempt == 1, nested.all.isEmpty, let inner = await sync.sendNextBatch() { nested.add(inner) }
+            guard result.attempt == 1, result.count == 50, nested.all.isEmpty, escaped.task == nil else { return }
+            async let a = sync.sendNextBatch()
+            async let b = sync.sendNextBatch()
+            for r in await [a, b] { if let r { nested.add(r) } }
+            let inner = await sync.flush()
+            if inner.lastError == .calledFromOnResult { refusedFlush.add(result) }
+            // A task started here inherits the flush's holding: refused while the flush runs.
+            escaped.task = Task { await sync.sendNextBatch() }
         }
-        #expect(summary.isComplete)
-        #expect(summary.delivered + nested.all.map(\.count).reduce(0, +) == 150)
-        #expect(nested.all.count == 1)
+        #expect(nested.all.isEmpty)
+        #expect(refusedFlush.all.count == 1)
+        #expect(summary.isComplete && summary.delivered == 500)
+        #expect(await escaped.task?.value == nil)
         let stats = try await receiver.stats()
-        #expect(stats["stored_fixes"] as? Int == 150)
+        #expect(stats["stored_fixes"] as? Int == 500)
         #expect(stats["duplicate_batches"] as? Int == 0)
+        #expect(stats["requests"] as? Int == 10)
+        // A detached task is not inside the flush: it waits its turn and sends.
+        try fill(path, count: 50)
+        let detached = await Task.detached { await sync.sendNextBatch() }.value
+        #expect(detached?.success == true)
+    }
+
+    final class TaskBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: Task<SyncResult?, Never>?
+        var task: Task<SyncResult?, Never>? {
+            get { lock.withLock { stored } }
+            set { lock.withLock { stored = newValue } }
+        }
     }
 
     /// A send cancelled while it waited for another still sent its batch once the other was done (the receiver
