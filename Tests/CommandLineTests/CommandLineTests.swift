@@ -356,29 +356,50 @@ struct Tool {
 
     /// `process` and `stops` stream the stop analysis, holding back the last 512 fixes so that a clock jump's
     /// wrong fixes can still be taken out (they kept every fix's evidence: 2 GB for 19 M fixes). A run of wrong
-    /// fixes longer than that reaches the analysis: the warning says so, and the time span is the analysis's
-    /// own (its detector restarted its clock too) rather than one stretched to year 9999.
-    @Test func aWrongTimeFoundBeyondTheHoldBackIsReportedAndKeptOutOfTheSpan() throws {
+    /// fixes longer than that reached the analysis: a stop lasting days, no moving time (a reviewer's file:
+    /// moving 0 s instead of 544 s). A file is then read a second time with every fix held back: the stops
+    /// and times are those of the walk without the wrong fixes. From standard input (no second reading) the
+    /// warning says the analysis holds them.
+    @Test func aWrongRunLongerThanTheHoldBackIsLeftOutByASecondReading() throws {
         let path = Tool.temporaryPath("long-wrong-run.csv")
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let clean = Tool.temporaryPath("long-wrong-run-clean.csv")
+        defer { for p in [path, clean] { try? FileManager.default.removeItem(atPath: p) } }
         func time(_ s: Int) -> String { String(format: "2025-06-01T10:%02d:%02dZ", s / 60, s % 60) }
-        var csv = "time,latitude,longitude,accuracy_m\n"
-        for i in 0..<200 { csv += "\(time(i)),46.\(400_000 + i * 10),13.8,5\n" }
-        for i in 0..<600 {
-            csv += String(format: "9999-12-31T23:%02d:%02dZ", 50 + i / 60, i % 60) + ",46.402000,13.8,5\n"
+        // A walk with a stop in each half (fixes 100-219 and 450-569 stay put).
+        func position(_ i: Int) -> Int {
+            i < 100 ? i * 10 : i < 220 ? 1000 : i < 450 ? 1000 + (i - 220) * 10 : i < 570 ? 3300 : 3300 + (i - 570) * 10
         }
-        for i in 200..<400 { csv += "\(time(i)),46.\(400_000 + i * 10),13.8,5\n" }
-        try csv.write(toFile: path, atomically: true, encoding: .utf8)
-        let result = try Tool.run(["process", "--json", path])
+        var good1 = "", good2 = "", wrong = ""
+        for i in 0..<300 { good1 += "\(time(i)),46.\(400_000 + position(i)),13.8,5\n" }
+        for i in 0..<700 {
+            wrong +=
+                String(format: "9999-12-31T%02d:%02d:%02dZ", 22 + i / 3600, (i / 60) % 60, i % 60)
+                + ",46.403000,13.8,5\n"
+        }
+        for i in 300..<600 { good2 += "\(time(i)),46.\(400_000 + position(i)),13.8,5\n" }
+        let header = "time,latitude,longitude,accuracy_m\n"
+        try (header + good1 + wrong + good2).write(toFile: path, atomically: true, encoding: .utf8)
+        try (header + good1 + good2).write(toFile: clean, atomically: true, encoding: .utf8)
+        let result = try Tool.run(["stops", "--json", path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("(and 509 more accepted fixes after it)"), "\(result.stderr)")
-        #expect(result.stderr.contains("were already in the stop analysis"), "\(result.stderr)")
-        let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        let span = try #require(summary["durationSeconds"] as? Double)
-        #expect(span > 300 && span < 400, "\(span)")
-        let stops = try Tool.run(["stops", "--json", path])
-        #expect(stops.status == 0 && stops.stderr.contains("were already in the stop analysis"))
-        // Within the hold-back (the test above, and any run under 512 fixes) nothing reaches the analysis.
+        #expect(result.stderr.contains("(and 699 more accepted fixes after it)"), "\(result.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let reference = try #require(
+            try JSONSerialization.jsonObject(with: Data(Tool.run(["stops", "--json", clean]).stdout.utf8))
+                as? [String: Any])
+        #expect(report["elapsedSeconds"] as? Double == reference["elapsedSeconds"] as? Double)
+        let moving = try #require(report["movingSeconds"] as? Double)
+        let referenceMoving = try #require(reference["movingSeconds"] as? Double)
+        #expect(moving > 0 && abs(moving - referenceMoving) <= 5, "\(moving) vs \(referenceMoving)")
+        #expect((report["stops"] as? [Any])?.count == (reference["stops"] as? [Any])?.count)
+        let process = try Tool.run(["process", "--json", path])
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(process.stdout.utf8)) as? [String: Any])
+        #expect(summary["durationSeconds"] as? Double == 599)
+        #expect(abs((summary["movingSeconds"] as? Double ?? 0) - referenceMoving) <= 5)
+        // From standard input there is no second reading: the warning says what the analysis holds.
+        let piped = try Tool.run(
+            ["stops", "-", "--format", "csv"], stdin: Data((header + good1 + wrong + good2).utf8))
+        #expect(piped.stderr.contains("from standard input the stops and times hold them"), "\(piped.stderr)")
     }
 
     /// A 6 m/s ride read with the walking profile: accepted (under the 8 m/s ceiling) but latched as a

@@ -1,4 +1,5 @@
 import TrueTrackCore
+import TrueTrackIO
 
 /// A command's evidence on its way to the stop analysis, as a stream: each fix's ``MotionEvidence`` is held back
 /// for ``holdBack`` fixes before the ``StopAnalysis/Builder`` sees it, so that the fixes a clock jump proves wrong
@@ -34,6 +35,9 @@ struct EvidenceStream {
     /// The entries not yet analysed, oldest first, from `head` on.
     private var pending: [Entry] = []
     private var head = 0
+    /// Where in `pending` the current generation's entries start (earlier ones can never be proven wrong: a
+    /// restart only judges the fixes accepted since the last one).
+    private var generationStart = 0
     private var generation = 0
     /// The latest accepted time since the last restart, and the latest of those already analysed.
     private var latestAccepted: Timestamp?
@@ -70,6 +74,7 @@ struct EvidenceStream {
         while pending.count - head > holdBack { analyseNext(analysed) }
         if head > 4096, head * 2 > pending.count {
             pending.removeFirst(head)
+            generationStart = max(0, generationStart - head)
             head = 0
         }
     }
@@ -85,6 +90,32 @@ struct EvidenceStream {
     /// detector restarted its clock too and pulled its times back).
     func timeSpan(of analysis: StopAnalysis) -> (first: Timestamp?, last: Timestamp?) {
         analysedAWrongFix ? (analysis.first, analysis.last) : (earliest, latest)
+    }
+
+    /// Whether a wrong fix reached the analysis before it was proven wrong (a run of wrong times longer than
+    /// ``holdBack``): the analysis then holds that wrong time (a stop lasting days, no moving time), and a
+    /// second pass with every fix held back gives the exact one (see ``secondPass(path:format:options:profile:analysed:)``).
+    var needsSecondPass: Bool { analysedAWrongFix }
+
+    /// Reads `path` again with a fresh tracker of `profile` and every fix held back, so that every fix a clock
+    /// jump proves wrong is left out however far back it lies: the exact analysis, in memory that grows with
+    /// the track (what the commands took before they streamed), for the rare file whose wrong run was longer than
+    /// the hold-back. The reading stops where the first pass's did (a read error).
+    static func secondPass(
+        path: String, format: FixFormat, options: ReadOptions, profile: TrackingProfile,
+        analysed: (Entry) -> Void = { _ in }
+    ) throws(ReadError) -> (analysis: StopAnalysis, stream: EvidenceStream) {
+        var reader = try AnyFixReader(path: path, format: format, options: options)
+        var tracker = Tracker(profile: profile)
+        var stream = EvidenceStream(input: path, profile: .preset(profile.kind), holdBack: .max)
+        var index = 0
+        while let fix = try? reader.next() {
+            index += 1
+            let decision = tracker.process(fix)
+            stream.add(index: index, evidence: MotionEvidence(fix: fix, decision: decision), decision: decision)
+        }
+        let analysis = stream.finish(analysed: analysed)
+        return (analysis, stream)
     }
 
     /// Prints the warnings (the first five, then a count).
@@ -107,22 +138,30 @@ struct EvidenceStream {
     /// The tracker accepted the `index`-th fix, older than the latest it had accepted: it restarted after a
     /// clock jump, and the fixes accepted since the last restart that are dated after this one were wrong.
     private mutating func restart(at index: Int, time: Timestamp) {
-        var wrong: [Entry] = [], kept: [Entry] = []
-        for entry in pending[head...] {
+        // Only the current generation's entries (not yet analysed) can be wrong: partition them in place, so a
+        // restart costs the generation's length, not the whole hold-back (with --smooth it holds every fix).
+        let from = max(head, generationStart)
+        var wrong: [Entry] = []
+        var write = from
+        for read in from..<pending.count {
+            let entry = pending[read]
             if entry.generation == generation, let t = entry.acceptedTime, t > time {
                 wrong.append(entry)
             } else {
-                kept.append(entry)
+                pending[write] = entry
+                write += 1
             }
         }
+        pending.removeSubrange(write...)
+        generationStart = pending.count  // the restart fix, appended next, opens the new generation
         let analysedWrong = latestAcceptedAnalysed.map { $0 > time } ?? false
         if analysedWrong { analysedAWrongFix = true }
-        pending.removeSubrange(head...)
-        pending.append(contentsOf: kept)
         wrongFixes.formUnion(wrong.map(\.index))
+        // (The commands then read a file a second time; from standard input they cannot.)
         let late =
             analysedWrong
-            ? " (earlier fixes of that run, more than \(holdBack) fixes back, were already in the stop analysis)"
+            ? " (earlier fixes of that run, more than \(holdBack) fixes back, were already in the stop analysis: "
+                + "a file is read again to leave them out; from standard input the stops and times hold them)"
             : ""
         if let first = wrong.first, let firstTime = first.acceptedTime {
             warnings.append(
@@ -135,7 +174,8 @@ struct EvidenceStream {
             warnings.append(
                 "warning: fixes of \(input) more than \(holdBack) fixes before fix \(index) are dated a day or more "
                     + "after it; the tracker started again at fix \(index) (\(ISO8601.format(time))); they were "
-                    + "already in the stop analysis\n")
+                    + "already in the stop analysis (a file is read again to leave them out; from standard input the "
+                    + "stops and times hold them)\n")
         }
         generation += 1
         latestAcceptedAnalysed = nil

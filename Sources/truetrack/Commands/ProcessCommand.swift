@@ -168,7 +168,14 @@ enum ProcessCommand {
         }
         // The wrong times a clock jump proved are out of everything computed after the stream: the stop
         // analysis, the smoother, the time span.
-        let stops = evidence.finish()
+        var stops = evidence.finish()
+        // A run of wrong times longer than the hold-back reached the analysis: read the file again.
+        if evidence.needsSecondPass, input != "-",
+            let again = try? EvidenceStream.secondPass(
+                path: input, format: reader.format, options: options, profile: profile)
+        {
+            (stops, evidence) = again
+        }
         if smooth, !evidence.wrongFixes.isEmpty {
             collected = collected.enumerated().filter { !evidence.wrongFixes.contains($0.offset + 1) }.map(\.element)
         }

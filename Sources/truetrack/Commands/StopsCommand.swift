@@ -102,7 +102,16 @@ enum StopsCommand {
         } catch {
             failure = error
         }
-        let analysis = evidence.finish(analysed: record)
+        var analysis = evidence.finish(analysed: record)
+        if evidence.needsSecondPass, path != "-" {
+            // A run of wrong times longer than the hold-back reached the analysis: read the file again.
+            totals.removeAll()
+            if let again = try? EvidenceStream.secondPass(
+                path: path, format: reader.format, options: options, profile: .preset(kind), analysed: record)
+            {
+                (analysis, evidence) = again
+            }
+        }
         evidence.report()
         let ending =
             failure.map { CommandFailure(message: "\($0) (the \(count) fixes before it were analysed)") }
