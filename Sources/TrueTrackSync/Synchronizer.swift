@@ -322,15 +322,20 @@ public actor Synchronizer {
     }
 
     /// Whether the answer came from the URL asked (`nil`: the platform did not say, so it is taken to have):
-    /// scheme, host, port and path compared, the host without case, a default port as none, an empty path as
-    /// "/" (platforms normalise these differently; a redirect changes at least one of them).
+    /// scheme, host, port, path and query compared, the scheme and host without case, a default port as none,
+    /// an empty path as "/", the path and query as written (percent-encoded, a trailing slash kept: a redirect
+    /// from `/ingest` to `/ingest/` turns a POST into a GET whose 2xx must not acknowledge the batch).
     static func isSameEndpoint(_ answered: URL?, _ asked: URL?) -> Bool {
         guard let answered, let asked else { return true }
-        func key(_ url: URL) -> (String, String, Int, String) {
-            let scheme = url.scheme?.lowercased() ?? ""
-            let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
-            let path = url.path.isEmpty ? "/" : url.path
-            return (scheme, url.host?.lowercased() ?? "", port, path)
+        func key(_ url: URL) -> [String] {
+            let parts = URLComponents(url: url, resolvingAgainstBaseURL: true)
+            let scheme = parts?.scheme?.lowercased() ?? ""
+            let port = parts?.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
+            let path = parts?.percentEncodedPath ?? ""
+            return [
+                scheme, parts?.host?.lowercased() ?? "", String(port), path.isEmpty ? "/" : path,
+                parts?.percentEncodedQuery ?? "",
+            ]
         }
         return key(answered) == key(asked)
     }

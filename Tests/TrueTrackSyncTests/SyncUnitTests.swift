@@ -93,7 +93,9 @@ import TrueTrackStore
         func same(_ a: String, _ b: String) -> Bool { Synchronizer.isSameEndpoint(URL(string: a), URL(string: b)) }
         #expect(same("http://Host.example/", "http://host.example"))
         #expect(same("http://host.example:80/fixes", "http://host.example/fixes"))
-        #expect(same("https://host.example/fixes?token=1", "https://host.example:443/fixes"))
+        #expect(same("https://host.example/fixes?token=1", "https://host.example:443/fixes?token=1"))
+        #expect(!same("http://host.example/ingest/", "http://host.example/ingest"))  // a redirect's trailing slash
+        #expect(!same("http://host.example/fixes?a=1", "http://host.example/fixes?a=2"))
         #expect(!same("http://host.example/landing", "http://host.example/fixes"))
         #expect(!same("https://host.example/fixes", "http://host.example/fixes"))
         #expect(!same("http://other.example/fixes", "http://host.example/fixes"))
