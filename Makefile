@@ -57,11 +57,11 @@ bench-quick: deps
 	$(SWIFT) build -c release --product truetrack-benchmarks
 	.build/release/truetrack-benchmarks --quick --baseline Benchmarks/baseline.json
 
-## bench-instructions: instructions per fix of the Tracker and the StopDetector (callgrind: exact, unlike times
-## on a shared machine), compared with the checked-in baseline's at a 2 % tolerance (CI runs it)
+## bench-instructions: instructions per fix of every quick benchmark case (callgrind: the same from run to run,
+## unlike times on a shared machine), compared with the checked-in baseline's at a 2 % tolerance (CI runs it)
 bench-instructions: deps
 	$(SWIFT) build -c release --product truetrack-benchmarks
-	.build/release/truetrack-benchmarks --quick --instructions --only tracker,stop-detector --baseline Benchmarks/baseline.json
+	.build/release/truetrack-benchmarks --quick --instructions --baseline Benchmarks/baseline.json
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Benchmarks

@@ -5,6 +5,10 @@ import TrueTrackCore
 /// realistic digits (7 decimals of latitude/longitude, accuracy, speed, course), written in the formats the
 /// readers parse. Generated into a temporary folder, never committed.
 enum Generators {
+    /// Part of every generated input's file name: bump it when a generator's output changes, so that inputs
+    /// generated before (reused by name from the work folder) are not measured as the new ones.
+    static let version = 2
+
     /// A point of the synthetic track number `i`.
     static func point(_ i: Int) -> (
         t: Int64, lat: Double, lon: Double, ele: Double, speed: Double, course: Double, acc: Double
