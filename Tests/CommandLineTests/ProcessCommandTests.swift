@@ -165,6 +165,39 @@ import Testing
         #expect(!(try Tool.run(["process", Tool.demo])).stderr.contains("not read"))
     }
 
+    /// A walk, an hour's pause, a walk 2 km away, as two GPX segments: `convert` and `process --out` (forward
+    /// and smoothed) wrote one segment, a straight line across the pause. The break is kept: the reader's
+    /// segment in `convert`, the filter's restart in `process`, the smoother's split with `--smooth`.
+    @Test func gpxSegmentBreaksSurviveConvertAndProcess() throws {
+        let path = Tool.temporaryPath("two-segments.gpx")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var gpx =
+            "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n"
+        for i in 0..<60 {
+            gpx +=
+                "<trkpt lat=\"46.\(400_000 + i * 12)\" lon=\"13.8\"><time>2025-06-01T10:00:\(String(format: "%02d", i))Z</time></trkpt>\n"
+        }
+        gpx += "</trkseg><trkseg>\n"
+        for i in 0..<60 {
+            gpx +=
+                "<trkpt lat=\"46.\(420_000 + i * 12)\" lon=\"13.8\"><time>2025-06-01T11:00:\(String(format: "%02d", i))Z</time></trkpt>\n"
+        }
+        try (gpx + "</trkseg></trk></gpx>\n").write(toFile: path, atomically: true, encoding: .utf8)
+        for arguments in [["convert", path], ["process", path, "--out"], ["process", path, "--smooth", "--out"]] {
+            let out = Tool.temporaryPath("segments-out.gpx")
+            defer { try? FileManager.default.removeItem(atPath: out) }
+            let result = try Tool.run(arguments + [out])
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            let written = try String(contentsOfFile: out, encoding: .utf8)
+            #expect(written.components(separatedBy: "<trkseg>").count - 1 == 2, "\(arguments)")
+        }
+        // Without a gap, one segment.
+        let demo = Tool.temporaryPath("demo-one-segment.gpx")
+        defer { try? FileManager.default.removeItem(atPath: demo) }
+        #expect(try Tool.run(["process", Tool.demo, "--out", demo]).status == 0)
+        #expect(try String(contentsOfFile: demo, encoding: .utf8).components(separatedBy: "<trkseg>").count - 1 == 1)
+    }
+
     @Test func writesOneDecisionRowPerInputFix() throws {
         let path = Tool.temporaryPath("decisions.csv")
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -82,6 +82,13 @@ public struct AnyFixReader: FixReader {
         return zip(box.reader.headerNames, box.reader.columns).compactMap { $1 == nil ? $0 : nil }
     }
 
+    /// GPX: the segment (`<trkseg>` or `<rte>`, 0-based in document order) the most recently returned fix came
+    /// from (see ``GPXReader/lastSegmentIndex``); `nil` for other formats, which have no segments.
+    public var segmentIndex: Int? {
+        guard case .gpx(let box) = base else { return nil }
+        return box.reader.lastSegmentIndex
+    }
+
     /// The underlying reader's report.
     public var report: ReadReport {
         switch base {
@@ -158,6 +165,15 @@ public struct AnyFixWriter: FixWriter {
         case .jsonLines(var w): base = .moved; defer { base = .jsonLines(w) }; try w.write(fix)
         case .moved: preconditionFailure("AnyFixWriter used re-entrantly")
         }
+    }
+
+    /// Ends the current segment so that the next fix starts a new one (a recording gap, a lost signal): a new
+    /// `<trkseg>` in GPX; the other formats have no segments and write nothing.
+    public mutating func startNewSegment() {
+        guard case .gpx(var w) = base else { return }
+        base = .moved
+        w.startNewSegment()
+        base = .gpx(w)
     }
 
     /// Writes the closing text and flushes.

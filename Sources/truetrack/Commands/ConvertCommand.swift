@@ -54,8 +54,14 @@ enum ConvertCommand {
         }
         var count = 0
         var readFailure: ReadError?
+        var segment: Int?
         do {
             while let fix = try reader.next() {
+                // A GPX's segment breaks (pauses, lost signal) are kept when writing GPX.
+                if let index = reader.segmentIndex {
+                    if let previous = segment, index != previous { writer.startNewSegment() }
+                    segment = index
+                }
                 try writer.write(fix)
                 count += 1
             }

@@ -152,6 +152,9 @@ enum ProcessCommand {
                 } else {
                     accepted += 1
                     if !smooth, let state = decision.state {
+                        // The filter restarted (a gap, a relocation, a clock jump): the filtered track is
+                        // broken there, a new GPX segment.
+                        if decision.isAnchor, accepted > 1 { track?.startNewSegment() }
                         try track?.write(
                             state, at: decision.timestamp, from: fix,
                             isAtRest: decision.hold == .deadband || decision.hold == .netDisplacement)
@@ -187,7 +190,13 @@ enum ProcessCommand {
             let result = WholeTrackSmoother(options: options).smooth(collected)
             smoothed = result
             do {
-                for point in result.points { try track?.write(point, from: collected[point.fixIndex]) }
+                var segment = result.points.first?.segment
+                for point in result.points {
+                    // The smoother splits the track at gaps: one GPX segment each.
+                    if point.segment != segment { track?.startNewSegment() }
+                    segment = point.segment
+                    try track?.write(point, from: collected[point.fixIndex])
+                }
             } catch { throw CommandFailure(message: error.description) }
         }
         do {
@@ -326,6 +335,14 @@ struct TrackOutput {
             velocityNorthMetresPerSecond: point.velocityNorthMetresPerSecond,
             positionSigmaMetres: point.positionSigmaMetres, velocitySigmaMetresPerSecond: .nan)
         try write(state, at: point.timestamp, from: source)
+    }
+
+    /// Starts a new segment (GPX) before the next point.
+    mutating func startNewSegment() {
+        if case .other(var w) = writer {
+            w.startNewSegment()
+            writer = .other(w)
+        }
     }
 
     mutating func finish() throws(WriteError) {
