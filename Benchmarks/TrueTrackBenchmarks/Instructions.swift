@@ -163,17 +163,14 @@ func runInstructionCounts(_ selected: [BenchmarkCase], options: Options, input: 
         case .failure(let failure): fail(failure.description)
         }
     }
-    func say(_ text: String) {
-        if options.jsonPath == "-" { FileHandle.standardError.write(Data((text + "\n").utf8)) } else { print(text) }
-    }
     let width = max(9, results.map(\.name.count).max() ?? 0)
-    say("benchmark".padding(toLength: width, withPad: " ", startingAt: 0) + "      fixes  instructions/fix")
+    options.say("benchmark".padding(toLength: width, withPad: " ", startingAt: 0) + "      fixes  instructions/fix")
     for r in results {
-        say(
+        options.say(
             r.name.padding(toLength: width, withPad: " ", startingAt: 0)
                 + String(format: "  %9d  %16.1f", r.fixes, r.instructionsPerFix))
     }
-    say(
+    options.say(
         "instructions counted by callgrind inside each benchmark's measured function, one run each (\(options.quick ? "quick" : "full") inputs)"
     )
     if let path = options.jsonPath {
@@ -205,7 +202,7 @@ func runInstructionCounts(_ selected: [BenchmarkCase], options: Options, input: 
         }
         if options.quick { baseline.instructionsQuick = entries } else { baseline.instructionsFull = entries }
         do { try baseline.save(baselinePath) } catch { fail("cannot write \(baselinePath): \(error)") }
-        say("instruction counts written to \(baselinePath)")
+        options.say("instruction counts written to \(baselinePath)")
         exit(0)
     }
     guard let baseline = loaded else { fail("no baseline at \(baselinePath)") }
@@ -214,11 +211,11 @@ func runInstructionCounts(_ selected: [BenchmarkCase], options: Options, input: 
     var checked = 0, unchecked = 0
     for r in results {
         guard let entry = entries[r.name] else {
-            say("\(r.name): not in the baseline's instruction counts, not checked")
+            options.say("\(r.name): not in the baseline's instruction counts, not checked")
             continue
         }
         if let platform = entry.platform, platform != currentPlatform {
-            say("\(r.name): not checked: its count was recorded on \(platform), this is \(currentPlatform)")
+            options.say("\(r.name): not checked: its count was recorded on \(platform), this is \(currentPlatform)")
             unchecked += 1
             continue
         }
@@ -228,7 +225,7 @@ func runInstructionCounts(_ selected: [BenchmarkCase], options: Options, input: 
         }
         checked += 1
         let limit = entry.instructionsPerFix * (1 + entry.tolerance)
-        say(
+        options.say(
             "\(r.name): \(String(format: "%.1f", r.instructionsPerFix)) instructions/fix, baseline "
                 + "\(String(format: "%.1f", entry.instructionsPerFix)), limit \(String(format: "%.1f", limit))")
         if r.instructionsPerFix < entry.instructionsPerFix / 2 {
@@ -249,15 +246,15 @@ func runInstructionCounts(_ selected: [BenchmarkCase], options: Options, input: 
         failures.append(
             "\(baselinePath) holds no instruction count for the cases run (\(options.quick ? "quick" : "full") mode)")
     }
-    for line in failures { say(line) }
     if checked == 0, unchecked > 0, ProcessInfo.processInfo.environment["CI"] != nil {
         // In CI a gate that checked nothing must not pass: another image needs its own counts, recorded on purpose.
         failures.append(
             "no instruction count checked: \(baselinePath) holds none for \(currentPlatform) (record them with "
                 + "--update-baseline on this platform)")
     }
+    for line in failures { options.say(line) }
     if failures.isEmpty {
-        say(
+        options.say(
             checked > 0
                 ? "no instruction-count regression against \(baselinePath)"
                 : "instruction counts not checked: \(baselinePath) holds none for \(currentPlatform) "

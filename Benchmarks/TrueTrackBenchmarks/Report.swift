@@ -16,7 +16,9 @@ struct BenchmarkResult: Codable {
     /// Fixes per CPU second: throughput with other processes' interference taken out.
     var fixesPerCPUSecond: Double
     var peakResidentMegabytes: Double
-    /// Minimum CPU time divided by the reference loop's minimum CPU time in the same run (lower is faster).
+    /// Minimum CPU seconds of the runs (the host's noise only adds time).
+    var minCPUSeconds: Double
+    /// ``minCPUSeconds`` divided by the reference loop's minimum CPU time over the same run (lower is faster).
     var ratioToReference: Double
     /// The peak memory this benchmark must stay under, when it has a bound.
     var memoryLimitMegabytes: Double?
@@ -101,7 +103,7 @@ struct Baseline: Codable {
 
     init(report: BenchmarkReport, previous: Baseline?) {
         note =
-            "ratio = benchmark median time / reference loop median time (same run). Regression when ratio > ratio × (1 + tolerance). Update with --update-baseline."
+            "ratio = benchmark minimum CPU time / reference loop minimum CPU time (same run). Regression when ratio > ratio × (1 + tolerance). Update with --update-baseline."
         quick = previous?.quick ?? [:]
         full = previous?.full ?? [:]
         instructionsQuick = previous?.instructionsQuick
@@ -126,14 +128,14 @@ struct Baseline: Codable {
         try encoder.encode(self).write(to: URL(fileURLWithPath: path))
     }
 
-    /// One line per benchmark: its ratio, the baseline's and the limit, so a CI log shows the margin; a
-    /// benchmark the baseline does not hold is named as unchecked.
     /// How many of the report's benchmarks the baseline holds an entry for (in the report's mode).
     func checkedCount(in report: BenchmarkReport) -> Int {
         let entries = report.quick ? quick : full
         return report.results.filter { entries[$0.name] != nil }.count
     }
 
+    /// One line per benchmark: its ratio, the baseline's and the limit, so a CI log shows the margin; a
+    /// benchmark the baseline does not hold is named as unchecked.
     func margins(in report: BenchmarkReport) -> [String] {
         let entries = report.quick ? quick : full
         return report.results.map { r in

@@ -26,6 +26,12 @@ struct Options {
     var workdir = NSTemporaryDirectory() + "truetrack-bench"
     /// Count instructions under callgrind instead of timing (see Instructions.swift).
     var instructions = false
+
+    /// Prints a line of the human report: on standard output, or on standard error when the JSON goes to
+    /// standard output (`--json -`), so that it stays pure JSON.
+    func say(_ text: String) {
+        if jsonPath == "-" { FileHandle.standardError.write(Data((text + "\n").utf8)) } else { print(text) }
+    }
 }
 
 func parseOptions(_ arguments: [String]) -> Options {
@@ -216,18 +222,15 @@ for benchmark in selected {
             medianSeconds: t.median, minSeconds: t.min, maxSeconds: t.max,
             fixesPerSecond: Double(fixes) / t.median, megabytesPerSecond: Double(bytes) / 1e6 / t.median,
             medianCPUSeconds: c.median, fixesPerCPUSecond: Double(fixes) / c.median,
-            peakResidentMegabytes: (peaks.max() ?? 0) / 1_048_576, ratioToReference: c.min,  // ÷ reference below
+            peakResidentMegabytes: (peaks.max() ?? 0) / 1_048_576, minCPUSeconds: c.min,
+            ratioToReference: 0,  // set below, once the reference's minimum over the whole run is known
             memoryLimitMegabytes: benchmark.memoryLimitMegabytes,
             allocationsPerFix: fixes > 0 ? Measurement.summary(allocations).median / Double(fixes) : nil))
 }
 
-for i in results.indices { results[i].ratioToReference /= reference }
+for i in results.indices { results[i].ratioToReference = results[i].minCPUSeconds / reference }
 let report = BenchmarkReport(referenceSeconds: reference, quick: options.quick, results: results)
-/// The human report: standard output, or standard error when the JSON goes to standard output (`--json -`).
-func say(_ text: String) {
-    if options.jsonPath == "-" { FileHandle.standardError.write(Data((text + "\n").utf8)) } else { print(text) }
-}
-say(report.table())
+options.say(report.table())
 if let path = options.jsonPath {
     if path == "-" {
         print(try report.json())
@@ -246,22 +249,23 @@ if let baselinePath = options.baselinePath {
     }
     if options.updateBaseline {
         try Baseline(report: report, previous: baseline).save(baselinePath)
-        say("baseline written to \(baselinePath)")
+        options.say("baseline written to \(baselinePath)")
     } else if let baseline {
         let regressions = baseline.regressions(in: report)
-        for line in baseline.margins(in: report) { say(line) }
+        for line in baseline.margins(in: report) { options.say(line) }
         // A baseline that holds none of the cases run (a --quick run against full-only entries) checks nothing.
         if !report.results.isEmpty, baseline.checkedCount(in: report) == 0 {
             failed.append("the baseline holds none of the cases run")
-            say("FAILED: \(baselinePath) holds none of the cases run (\(options.quick ? "quick" : "full") mode)")
+            options.say(
+                "FAILED: \(baselinePath) holds none of the cases run (\(options.quick ? "quick" : "full") mode)")
         }
-        say(regressions.isEmpty ? "no regression against \(baselinePath)" : regressions.joined(separator: "\n"))
+        options.say(regressions.isEmpty ? "no regression against \(baselinePath)" : regressions.joined(separator: "\n"))
         failed += regressions
     } else {
         // A mistyped path must not pass a CI gate as "nothing to compare".
-        say("no baseline at \(baselinePath) (run with --update-baseline to create it)")
+        options.say("no baseline at \(baselinePath) (run with --update-baseline to create it)")
         failed.append("no baseline at \(baselinePath)")
     }
 }
-for line in report.memoryViolations() { say(line) }
+for line in report.memoryViolations() { options.say(line) }
 exit(failed.isEmpty ? 0 : 1)
