@@ -9,8 +9,9 @@ import TrueTrackIO
 ///
 /// What is computed after the stream (the stop analysis, the smoothed track, the time span) leaves the wrong
 /// fixes out, and the user is told which fix it was. A wrong fix found more than ``holdBack`` fixes after it was
-/// read has already been analysed: the warning says so (the stop detector's own clock-jump restart then pulls
-/// its times back).
+/// read has already been analysed: ``finish(rereading:format:options:profile:startingOver:analysed:)`` then
+/// reads a file a second time with every fix held back; from standard input it cannot, and the warning says
+/// the analysis holds the wrong times.
 struct EvidenceStream {
     /// How many fixes are held back by default: a receiver's wrong time is found three fixes after the last
     /// wrong one (three older fixes in a row restart the tracker), so this covers runs of ~500 wrong fixes.
@@ -31,7 +32,8 @@ struct EvidenceStream {
 
     let input: String
     let holdBack: Int
-    private(set) var builder: StopAnalysis.Builder
+    private let stopProfile: StopDetectionProfile
+    private var builder: StopAnalysis.Builder
     /// The entries not yet analysed, oldest first, from `head` on.
     private var pending: [Entry] = []
     private var head = 0
@@ -48,13 +50,15 @@ struct EvidenceStream {
     /// The earliest and latest times of the evidence analysed (the wrong fixes left out).
     private var earliest: Timestamp?
     private var latest: Timestamp?
-    /// Whether a wrong fix reached the analysis before it was proven wrong (see ``timeSpan(of:)``).
+    /// Whether a wrong fix reached the analysis before it was proven wrong (see
+    /// ``finish(rereading:format:options:profile:startingOver:analysed:)``).
     private var analysedAWrongFix = false
 
     /// A stream into `profile`'s stop analysis, for the fixes of `input` (named in warnings).
     init(input: String, profile: StopDetectionProfile, holdBack: Int = EvidenceStream.defaultHoldBack) {
         self.input = input
         self.holdBack = holdBack
+        stopProfile = profile
         builder = StopAnalysis.Builder(profile: profile)
     }
 
@@ -80,42 +84,42 @@ struct EvidenceStream {
     }
 
     /// Analyses what is still held back and returns the analysis.
-    mutating func finish(analysed: (Entry) -> Void = { _ in }) -> StopAnalysis {
+    ///
+    /// When a run of wrong times longer than ``holdBack`` reached the analysis (a stop lasting days, no moving
+    /// time) and `path` names a file, the file is read again with a fresh tracker of `profile` and every fix held
+    /// back, so that every fix the clock jump proves wrong is left out however far back it lies: the exact
+    /// analysis, in memory that grows with the track, for that rare file only. This stream then becomes the
+    /// second reading's (its warnings, wrong fixes and time span); `startingOver` is called before it, so that a
+    /// caller collecting the `analysed` entries can drop the first reading's. From standard input (`-`) nothing
+    /// is read again.
+    mutating func finish(
+        rereading path: String, format: FixFormat, options: ReadOptions, profile: TrackingProfile,
+        startingOver: () -> Void = {}, analysed: (Entry) -> Void = { _ in }
+    ) -> StopAnalysis {
         while head < pending.count { analyseNext(analysed) }
+        guard analysedAWrongFix, path != "-",
+            var reader = try? AnyFixReader(path: path, format: format, options: options)
+        else { return builder.finish() }
+        startingOver()
+        var tracker = Tracker(profile: profile)
+        var again = EvidenceStream(input: input, profile: stopProfile, holdBack: .max)
+        var index = 0
+        // (The reading stops where the first one did: at a read error.)
+        while let fix = try? reader.next() {
+            index += 1
+            let decision = tracker.process(fix)
+            again.add(index: index, evidence: MotionEvidence(fix: fix, decision: decision), decision: decision)
+        }
+        while again.head < again.pending.count { again.analyseNext(analysed) }
+        self = again
         return builder.finish()
     }
 
     /// The earliest and latest fix times, the wrong fixes left out: over every fix, whatever its order in the
-    /// file; when a wrong fix reached the analysis before it was proven wrong, the analysis's own span (its stop
-    /// detector restarted its clock too and pulled its times back).
+    /// file; when a wrong fix reached the analysis before it was proven wrong (from standard input, which is not
+    /// read again), the analysis's own span (its stop detector restarted its clock too and pulled its times back).
     func timeSpan(of analysis: StopAnalysis) -> (first: Timestamp?, last: Timestamp?) {
         analysedAWrongFix ? (analysis.first, analysis.last) : (earliest, latest)
-    }
-
-    /// Whether a wrong fix reached the analysis before it was proven wrong (a run of wrong times longer than
-    /// ``holdBack``): the analysis then holds that wrong time (a stop lasting days, no moving time), and a
-    /// second pass with every fix held back gives the exact one (see ``secondPass(path:format:options:profile:analysed:)``).
-    var needsSecondPass: Bool { analysedAWrongFix }
-
-    /// Reads `path` again with a fresh tracker of `profile` and every fix held back, so that every fix a clock
-    /// jump proves wrong is left out however far back it lies: the exact analysis, in memory that grows with
-    /// the track (what the commands took before they streamed), for the rare file whose wrong run was longer than
-    /// the hold-back. The reading stops where the first pass's did (a read error).
-    static func secondPass(
-        path: String, format: FixFormat, options: ReadOptions, profile: TrackingProfile,
-        analysed: (Entry) -> Void = { _ in }
-    ) throws(ReadError) -> (analysis: StopAnalysis, stream: EvidenceStream) {
-        var reader = try AnyFixReader(path: path, format: format, options: options)
-        var tracker = Tracker(profile: profile)
-        var stream = EvidenceStream(input: path, profile: .preset(profile.kind), holdBack: .max)
-        var index = 0
-        while let fix = try? reader.next() {
-            index += 1
-            let decision = tracker.process(fix)
-            stream.add(index: index, evidence: MotionEvidence(fix: fix, decision: decision), decision: decision)
-        }
-        let analysis = stream.finish(analysed: analysed)
-        return (analysis, stream)
     }
 
     /// Prints the warnings (the first five, then a count).

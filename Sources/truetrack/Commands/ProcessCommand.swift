@@ -171,14 +171,7 @@ enum ProcessCommand {
         }
         // The wrong times a clock jump proved are out of everything computed after the stream: the stop
         // analysis, the smoother, the time span.
-        var stops = evidence.finish()
-        // A run of wrong times longer than the hold-back reached the analysis: read the file again.
-        if evidence.needsSecondPass, input != "-",
-            let again = try? EvidenceStream.secondPass(
-                path: input, format: reader.format, options: options, profile: profile)
-        {
-            (stops, evidence) = again
-        }
+        let stops = evidence.finish(rereading: input, format: reader.format, options: options, profile: profile)
         if smooth, !evidence.wrongFixes.isEmpty {
             collected = collected.enumerated().filter { !evidence.wrongFixes.contains($0.offset + 1) }.map(\.element)
         }

@@ -102,16 +102,9 @@ enum StopsCommand {
         } catch {
             failure = error
         }
-        var analysis = evidence.finish(analysed: record)
-        if evidence.needsSecondPass, path != "-" {
-            // A run of wrong times longer than the hold-back reached the analysis: read the file again.
-            totals.removeAll()
-            if let again = try? EvidenceStream.secondPass(
-                path: path, format: reader.format, options: options, profile: .preset(kind), analysed: record)
-            {
-                (analysis, evidence) = again
-            }
-        }
+        let analysis = evidence.finish(
+            rereading: path, format: reader.format, options: options, profile: .preset(kind),
+            startingOver: { totals.removeAll() }, analysed: record)
         evidence.report()
         let ending =
             failure.map { CommandFailure(message: "\($0) (the \(count) fixes before it were analysed)") }
