@@ -25,6 +25,15 @@ public enum SkipReason: String, Sendable, Hashable, CaseIterable, Codable {
     case duplicate
     /// A malformed record skipped because the reader runs leniently (see ``ReadReport/errors``).
     case malformed
+
+    /// Whether a record skipped for this reason holds no fix by nature: a blank line, a comment or header,
+    /// another record kind, a GPX waypoint left out by choice. Counting those is information, not a problem.
+    public var isNonFixRecord: Bool {
+        switch self {
+        case .blank, .comment, .otherRecord, .gpxWaypoint: true
+        default: false
+        }
+    }
 }
 
 /// What a reader saw besides the fixes it produced: lines read, lines skipped by reason, and (when reading
@@ -67,9 +76,7 @@ public struct ReadReport: Sendable, Hashable {
     /// Records that by nature hold no fix: blank lines, comments and headers, other record kinds (NMEA
     /// satellite sentences, GnssLogger `Raw` rows…), GPX waypoints left out by choice. Counting them is
     /// information, not a problem.
-    public var nonFixRecords: Int {
-        skipped(.blank) + skipped(.comment) + skipped(.otherRecord) + skipped(.gpxWaypoint)
-    }
+    public var nonFixRecords: Int { skipped.filter { $0.key.isNonFixRecord }.values.reduce(0, +) }
 
     /// Records that were meant to be fixes but were not used: no fix, no time, no position, a bad checksum,
     /// binary noise, a filtered provider, a duplicate, a malformed record read leniently.

@@ -77,7 +77,7 @@ enum DatasetsCommand {
                     row.manifestFixes.map(String.init) ?? "–", row.rawDistanceMetres.fixed(1),
                     !row.loads ? "ERROR" : Self.differsFromManifest(row) ? "ok ≠" : "ok",
                     row.skipped.sorted { $0.key < $1.key }.filter {
-                        !["comment", "otherRecord", "blank", "gpxWaypoint"].contains($0.key)
+                        SkipReason(rawValue: $0.key)?.isNonFixRecord != true
                     }
                     .map { "\($0.value) \($0.key)" }.joined(separator: ", "),
                 ])

@@ -107,13 +107,15 @@ enum InfoCommand {
             lines.append("  " + label + String(repeating: " ", count: max(1, 20 - label.count)) + value)
         }
         row("format", r.format)
-        let benign: Set<String> = ["blank", "comment", "otherRecord", "gpxWaypoint"]
-        let skipped = r.skipped.filter { !benign.contains($0.key) }.sorted { $0.key < $1.key }
+        func isNonFix(_ key: String) -> Bool { SkipReason(rawValue: key)?.isNonFixRecord == true }
+        let skipped = r.skipped.filter { !isNonFix($0.key) }.sorted { $0.key < $1.key }
             .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-        let other = r.skipped.filter { benign.contains($0.key) && $0.key != "gpxWaypoint" }.values.reduce(0, +)
+        // (The waypoints have a row of their own below.)
+        let other = r.skipped.filter { isNonFix($0.key) && $0.key != SkipReason.gpxWaypoint.rawValue }.values
+            .reduce(0, +)
         row("fixes", "\(r.fixes)" + (skipped.isEmpty ? "" : " (records skipped: \(skipped))"))
         if other > 0 { row("other records", "\(other) (headers, comments, blank lines, records that hold no fix)") }
-        if let waypoints = r.skipped["gpxWaypoint"], waypoints > 0 {
+        if let waypoints = r.skipped[SkipReason.gpxWaypoint.rawValue], waypoints > 0 {
             row("waypoints", "\(waypoints) <wpt> not read as fixes (--gpx-waypoints reads them)")
         }
         if let first = r.firstTime, let last = r.lastTime {
