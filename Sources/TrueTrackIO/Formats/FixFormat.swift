@@ -67,8 +67,7 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
     /// Rules, in order: a GPX root element; a GeoLife header; a GnssLogger `# Fix,` header or `Fix,` rows;
     /// IPIN `GNSS;` rows; NMEA sentences of any talker (`$GPRMC`, `$GNGGA`, `$GAGGA`, `$BDRMC`, also wrapped as
     /// `NMEA,$…`) anywhere in the sample (gpsd logs start with `#` comments and mix in binary); a JSON object per
-    /// line (CRLF line endings too); a GeoJSON
-    /// document; a header line with latitude and longitude columns.
+    /// line (CRLF line endings too); a GeoJSON document; a header line with latitude and longitude columns.
     public static func sniff(_ sample: [UInt8]) -> FixFormat? {
         let text = String(decoding: sample.prefix(65_536), as: UTF8.self)
         let lower = text.lowercased()
