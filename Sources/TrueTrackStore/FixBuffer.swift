@@ -89,11 +89,13 @@ public final class FixBuffer {
         }
         let ids = try db.transaction { () throws(StoreError) -> ClosedRange<Int64> in
             let insert = try db.statement(FixBuffer.insertSQL)
+            let storedMilliseconds = FixBuffer.now().millisecondsSince1970
             var first: Int64 = 0
             var index = 0
             for fix in fixes {
                 sqlite3_reset(insert.raw)
                 FixBuffer.bind(fix, decision: decisions?[index], sessionID: sessionID, to: insert)
+                insert.bind(26, storedMilliseconds)
                 try insert.step()
                 if index == 0 { first = sqlite3_last_insert_rowid(db.handle) }
                 index += 1
@@ -131,8 +133,9 @@ public final class FixBuffer {
         try update.step()
     }
 
-    /// Drops fixes whose time is older than ``StoreOptions/maxAgeSeconds`` before `now` (no-op without an
-    /// age limit) and returns how many; they count as dropped.
+    /// Drops fixes stored longer than ``StoreOptions/maxAgeSeconds`` before `now` (no-op without an age limit)
+    /// and returns how many; they count as dropped. A row stored by a build before schema version 3 has no
+    /// storage time: its fix's time stands in.
     ///
     /// - Complexity: O(N): a full scan (the age limit is checked at most once a minute by `append`).
     @discardableResult
@@ -141,7 +144,7 @@ public final class FixBuffer {
         lastPruneSeconds = now.secondsSince1970
         let cutoff = now.advanced(bySeconds: -age).millisecondsSince1970
         return try db.transaction { () throws(StoreError) -> Int in
-            let delete = try db.statement("DELETE FROM fixes WHERE time_ms < ?")
+            let delete = try db.statement("DELETE FROM fixes WHERE coalesce(stored_ms, time_ms) < ?")
             delete.bind(1, cutoff)
             try delete.step()
             let removed = db.changes
@@ -157,8 +160,8 @@ public final class FixBuffer {
         hold, motion, distance_increment_m, total_distance_m
         """
     static let insertSQL = """
-        INSERT INTO fixes (\(columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, \
-        ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25)
+        INSERT INTO fixes (\(columns), stored_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, \
+        ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26)
         """
     static let selectSQL = "SELECT id, \(columns), sync_state, sync_status, batch_id FROM fixes"
 

@@ -33,8 +33,10 @@ public struct StoreOptions: Sendable, Hashable {
     /// ``BufferStatistics/droppedCount``), so an offline device never fills its storage. Default 10,000
     /// (about 2.8 hours at one fix per second, under 3 MB on disk); allowed range 100–1,000,000.
     public var maxRecordsToPersist: Int
-    /// Fixes whose time is older than this many seconds before now are dropped too (counted as dropped);
-    /// `nil` (the default) keeps fixes whatever their age, because an old walk is still the user's data.
+    /// Fixes stored more than this many seconds before now are dropped too (counted as dropped): judged by
+    /// when the buffer stored them, not by the fix's own time, which a wrong phone clock or an imported old
+    /// track puts years back (such fixes were dropped a minute after being reported stored). `nil` (the
+    /// default) keeps fixes whatever their age, because an old walk is still the user's data.
     /// Checked when the buffer opens and at most once a minute while appending (a full scan of the table).
     public var maxAgeSeconds: Double?
     /// The durability level; ``Durability/full`` by default, because the buffer's promise is that a fix

@@ -142,21 +142,47 @@ import TrueTrackCore
         #expect((try? FixBuffer(path: ":memory:", options: StoreOptions(maxRecordsToPersist: 1_000_000))) != nil)
     }
 
-    @Test func ageLimitDropsOldFixes() throws {
+    @Test func ageLimitDropsFixesStoredLongAgo() throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }
         let path = folder.file("b.sqlite")
         let now = FixBuffer.now()
-        let old = try Fix(timestamp: now.advanced(bySeconds: -7200), latitude: 1, longitude: 1)
-        let recent = try Fix(timestamp: now.advanced(bySeconds: -60), latitude: 1, longitude: 1)
+        let fix = try Fix(timestamp: now.advanced(bySeconds: -60), latitude: 1, longitude: 1)
         do {
             let buffer = try FixBuffer(path: path)
-            try buffer.append([old, old, recent])
+            try buffer.append([fix, fix, fix])
+            // Two of them stored two hours ago.
+            try buffer.db.execute(
+                "UPDATE fixes SET stored_ms = \(now.advanced(bySeconds: -7200).millisecondsSince1970) WHERE id <= 2")
         }
         let limited = try FixBuffer(path: path, options: StoreOptions(maxAgeSeconds: 3600))
         #expect(try limited.count() == 1)
         #expect(try limited.statistics().droppedCount == 2)
-        #expect(try limited.newest(limit: 5).map(\.fix) == [recent])
+        #expect(try limited.newest(limit: 5).map(\.id) == [3])
+    }
+
+    /// The age limit is judged by when a fix was stored, not by its own time: a phone whose clock says 2001,
+    /// or an old track imported for upload, keeps its fixes (they were dropped at the next prune, a minute
+    /// after the buffer reported them stored).
+    @Test func ageLimitKeepsJustStoredFixesWhateverTheirTime() throws {
+        let buffer = try FixBuffer(path: ":memory:", options: StoreOptions(maxAgeSeconds: 3600))
+        let old = try Fix(timestamp: FixBuffer.now().advanced(bySeconds: -20 * 365 * 86400), latitude: 1, longitude: 1)
+        try buffer.append([old])
+        #expect(try buffer.pruneExpired(now: FixBuffer.now().advanced(bySeconds: 120)) == 0)
+        #expect(try buffer.count() == 1)
+        #expect(try buffer.pruneExpired(now: FixBuffer.now().advanced(bySeconds: 3700)) == 1)
+    }
+
+    /// Rows stored before the storage time was recorded (schema version 2) are judged by their fix's time.
+    @Test func ageLimitJudgesRowsWithoutAStorageTimeByTheirFixTime() throws {
+        let buffer = try FixBuffer(path: ":memory:", options: StoreOptions(maxAgeSeconds: 3600))
+        let now = FixBuffer.now()
+        for seconds in [-7200.0, -60] {
+            try buffer.append([try Fix(timestamp: now.advanced(bySeconds: seconds), latitude: 1, longitude: 1)])
+        }
+        try buffer.db.execute("UPDATE fixes SET stored_ms = NULL")
+        #expect(try buffer.pruneExpired(now: now) == 1)
+        #expect(try buffer.newest(limit: 5).map(\.id) == [2])
     }
 
     /// A full disk (simulated with SQLite's page limit, which fails exactly as a full file system does:

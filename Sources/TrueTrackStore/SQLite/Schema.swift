@@ -74,6 +74,11 @@ enum Schema {
             updated_ms INTEGER NOT NULL
         );
         """,
+        // 3: when each fix was stored (wall clock, ms since 1970), which the age limit prunes by: a fix's own
+        // time can be wrong by years (a phone's clock, an imported old track). NULL in rows stored before it.
+        """
+        ALTER TABLE fixes ADD COLUMN stored_ms INTEGER;
+        """,
     ]
 
     /// The schema version this build writes.
