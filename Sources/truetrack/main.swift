@@ -89,4 +89,4 @@ enum TrueTrackTool {
     }
 }
 
-exit(TrueTrackTool.main(Array(CommandLine.arguments.dropFirst())))
+exit(Terminal.exitStatus(for: TrueTrackTool.main(Array(CommandLine.arguments.dropFirst()))))

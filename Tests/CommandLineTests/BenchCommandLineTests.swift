@@ -111,6 +111,33 @@ import Testing
         #expect(missing.stderr.contains("MANIFEST.json"))
     }
 
+    /// `--markdown` and `--json` write through the path: a symbolic link keeps pointing at its file, which
+    /// receives the report (an atomic write renamed a temporary file over the link, and over `/dev/full`).
+    @Test(.enabled(if: SharedDatasets.available, "recorded data sets not found: set TRUETRACK_DATASETS"))
+    func reportsAreWrittenThroughTheirPath() throws {
+        let folder = Tool.temporaryPath("bench-links")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for option in ["--markdown", "--json"] {
+            let target = folder + "/target" + option, link = folder + "/link" + option
+            _ = FileManager.default.createFile(atPath: target, contents: nil)
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+            let result = try Tool.run([
+                "bench", "--datasets", SharedDatasets.root!, "--only", "gsdc2021-pixel4-sample", option, link,
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+            #expect(try String(contentsOfFile: target, encoding: .utf8).contains("gsdc2021-pixel4-sample"))
+        }
+        if FileManager.default.fileExists(atPath: "/dev/full") {
+            let full = try Tool.run([
+                "bench", "--datasets", SharedDatasets.root!, "--only", "gsdc2021-pixel4-sample", "--json", "/dev/full",
+            ])
+            #expect(full.status == 1)
+            #expect(full.stderr.contains("/dev/full: cannot write: No space left on device"))
+        }
+    }
+
     /// The whole shared data set against the checked-in baseline, within the 2 minutes.
     @Test(.enabled(if: SharedDatasets.available, "recorded data sets not found: set TRUETRACK_DATASETS"))
     func holdsTheCheckedInBaselineOnTheRecordedDatasets() throws {

@@ -23,16 +23,19 @@ struct Tool {
 
     static let demo = repository.appendingPathComponent("datasets/demo/walk-with-noise.csv").path
 
-    static func run(_ arguments: [String], stdin: Data? = nil) throws -> Result {
+    /// Runs the tool; `stdoutPath` sends its standard output to that file instead of capturing it (the
+    /// result's `stdout` is then empty).
+    static func run(_ arguments: [String], stdin: Data? = nil, stdoutPath: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         // Output goes to temporary files: no pipe can fill up and block the child.
-        let outPath = temporaryPath("stdout"), errPath = temporaryPath("stderr")
-        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        let captured = temporaryPath("stdout"), errPath = temporaryPath("stderr")
+        let outPath = stdoutPath ?? captured
+        _ = FileManager.default.createFile(atPath: captured, contents: nil)
         _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         defer {
-            try? FileManager.default.removeItem(atPath: outPath)
+            try? FileManager.default.removeItem(atPath: captured)
             try? FileManager.default.removeItem(atPath: errPath)
         }
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
@@ -47,7 +50,7 @@ struct Tool {
         process.waitUntilExit()
         try out.close()
         try err.close()
-        let outData = try Data(contentsOf: URL(fileURLWithPath: outPath))
+        let outData = try Data(contentsOf: URL(fileURLWithPath: captured))
         let errData = try Data(contentsOf: URL(fileURLWithPath: errPath))
         return Result(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
@@ -458,5 +461,20 @@ struct Tool {
         #expect(result.status == 1)
         #expect(result.stderr.contains("/dev/full: cannot write: No space left on device"))
         #expect(result.stderr.contains("560 fixes read from \(Tool.demo)"))
+    }
+
+    /// Standard output on a full disk (`> file` on a full file system) is an error naming it and exit status
+    /// 1 from every command, never a trap (FileHandle.write trapped with SIGILL, exit 132).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full (Linux)"))
+    func aFullStandardOutputIsAnErrorNotATrap() throws {
+        for arguments in [["info", Tool.demo], ["process", Tool.demo, "--json"], ["stops", Tool.demo], ["--help"]] {
+            let result = try Tool.run(arguments, stdoutPath: "/dev/full")
+            #expect(result.status == 1, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("Error: <stdout>: cannot write: No space left on device"), "\(arguments)")
+        }
+        // A failed command keeps its own status and message.
+        let failed = try Tool.run(["info", "/nonexistent.csv"], stdoutPath: "/dev/full")
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("/nonexistent.csv"))
     }
 }

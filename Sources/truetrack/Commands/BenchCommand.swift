@@ -213,9 +213,15 @@ enum BenchCommand {
         }
     }
 
+    /// Writes `text` through `path` (`-`: standard output): a device or a symbolic link is written to, not
+    /// replaced (an atomic write renamed a temporary file over `--markdown /dev/full`).
     static func write(_ text: String, to path: String) throws {
-        do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
-            throw CommandFailure(message: "cannot write \(path): \(error.localizedDescription)")
+        do {
+            let sink = try ByteSink(path: path)
+            sink.append(text)
+            try sink.close()
+        } catch {
+            throw CommandFailure(message: "\(error)")
         }
     }
 }

@@ -1,15 +1,74 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Writing to standard output (data) and standard error (diagnostics).
+///
+/// A write that fails (a full disk behind `> file`, a closed descriptor, a reader that went away) never
+/// traps: the first failure on standard output is reported on standard error as
+/// `Error: <stdout>: cannot write: <reason>` (nothing for a broken pipe, whose reader chose to stop), later
+/// output is dropped, and ``exitStatus(for:)`` turns the command's success into exit status 1.
+/// A failing standard error is ignored: there is nowhere left to say so.
 enum Terminal {
     /// Writes `text` to standard output.
     static func out(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        guard !outputFailed.value else { return }
+        if let failure = write(text, to: STDOUT_FILENO) {
+            outputFailed.value = true
+            if failure != EPIPE {
+                _ = write("Error: <stdout>: cannot write: \(String(cString: strerror(failure)))\n", to: STDERR_FILENO)
+            }
+        }
     }
 
     /// Writes `text` to standard error.
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        _ = write(text, to: STDERR_FILENO)
+    }
+
+    /// The process's exit status: `status`, or 1 when standard output could not be written (the data a
+    /// successful command printed is incomplete).
+    static func exitStatus(for status: Int32) -> Int32 {
+        status == 0 && outputFailed.value ? 1 : status
+    }
+
+    /// Whether a write to standard output failed.
+    static let outputFailed = Flag()
+
+    /// A flag shared by every thread of the command (the `sync` command writes from tasks).
+    final class Flag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored = false
+        var value: Bool {
+            get { lock.withLock { stored } }
+            set { lock.withLock { stored = newValue } }
+        }
+    }
+
+    /// Writes all of `text` to `descriptor`, retrying short and interrupted writes; returns the `errno` of a
+    /// failure, nil on success.
+    private static func write(_ text: String, to descriptor: Int32) -> Int32? {
+        var bytes = Array(text.utf8)
+        return bytes.withUnsafeMutableBytes { buffer -> Int32? in
+            var offset = 0
+            while offset < buffer.count {
+                #if canImport(Glibc)
+                    let n = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                #else
+                    let n = Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                #endif
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += n
+            }
+            return nil
+        }
     }
 
     /// Encodes a value as pretty JSON (sorted keys, so output is stable) followed by a newline.
