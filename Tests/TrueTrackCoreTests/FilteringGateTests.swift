@@ -196,8 +196,25 @@ import TrueTrackCore
         b.add(4, source: .doppler)
         b.add(8, source: .filtered)
         a.merge(b)
-        #expect(a.totalMetres == 12 && a.dopplerMetres == 10 && a.filteredMetres == 8)
+        // The larger total; the larger of each part (10 and 8) scaled to it, so that the breakdown adds up.
+        #expect(a.totalMetres == 12)
+        #expect(abs(a.dopplerMetres - 10 * 12 / 18) < 1e-12 && abs(a.filteredMetres - 8 * 12 / 18) < 1e-12)
+        #expect(abs(a.dopplerMetres + a.derivedMetres + a.filteredMetres + a.restoredMetres - a.totalMetres) < 1e-12)
         a.reset()
         #expect(a == DistanceAccumulator())
+        // Parts that fit the total are kept as they are.
+        var c = DistanceAccumulator(), d = DistanceAccumulator()
+        c.add(6, source: .doppler)
+        d.add(6, source: .doppler)
+        d.add(4, source: .filtered)
+        c.merge(d)
+        #expect(c.totalMetres == 10 && c.dopplerMetres == 6 && c.filteredMetres == 4 && c.restoredMetres == 0)
+    }
+
+    @Test func addingNeverOverflowsTheTotal() {
+        var a = DistanceAccumulator()
+        a.add(1e308, source: .doppler)
+        a.add(1e308, source: .filtered)
+        #expect(a.totalMetres == 1e308 && a.filteredMetres == 0)
     }
 }

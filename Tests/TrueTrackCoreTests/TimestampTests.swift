@@ -138,6 +138,16 @@ import Testing
         #expect(FixValidationError.timestampOutOfRange(1).field == "time")
     }
 
+    @Test func gpsTimeSaturatesAtTheEndsInsteadOfTrappingOrWrapping() {
+        // (Each sum saturates: .max plus the leap seconds stays .max, then the epoch is taken off.)
+        #expect(Timestamp(millisecondsSince1970: .max).gpsMilliseconds == .max - 315_964_800_000)
+        #expect(Timestamp(millisecondsSince1970: .min).gpsMilliseconds == .min)
+        #expect(Timestamp(gpsMilliseconds: .max).millisecondsSince1970 == .max - 18_000)
+        #expect(Timestamp(gpsMilliseconds: .min).millisecondsSince1970 == .min + 315_964_800_000)
+        let now = Timestamp(millisecondsSince1970: 1_700_000_000_000)
+        #expect(Timestamp(gpsMilliseconds: now.gpsMilliseconds) == now)
+    }
+
     @Test func formattingAnyInstantNeverTraps() {
         for ms: Int64 in [.max, .min, .max - 1, .min + 1, 9_000_000_000_000_000, -9_000_000_000_000_000] {
             let text = ISO8601.format(Timestamp(millisecondsSince1970: ms))

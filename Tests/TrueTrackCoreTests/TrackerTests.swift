@@ -256,6 +256,65 @@ import Testing
         }
         #expect(abs(t.distance.totalMetres - 12000) < 1e-6)
     }
+
+    /// A finite but huge speed or course accuracy (1e155 m/s, 1e200°) squared to +∞, and the velocity update's
+    /// 0 · ∞ made the accepted fix's state NaN (latitude clamped to −90).
+    @Test func aHugeSpeedOrCourseAccuracyNeverMakesTheStateNaN() throws {
+        let cases: [(speedSigma: Double?, courseSigma: Double?, at: Int)] = [
+            (1e155, nil, 0), (nil, 1e200, 30), (1e155, nil, 30),
+        ]
+        for (speedSigma, courseSigma, at) in cases {
+            var t = Tracker()
+            for i in 0..<40 {
+                let f = try Fix(
+                    timestamp: Timestamp(millisecondsSince1970: Self.t0 + Int64(i) * 1000), latitude: 49,
+                    longitude: 11 + Double(i) * 1.4 / (Self.metresPerDegree * 0.656), horizontalAccuracyMetres: 5,
+                    speedMetresPerSecond: 1.4, speedAccuracyMetresPerSecond: i == at ? speedSigma : nil,
+                    courseDegrees: 90, courseAccuracyDegrees: i == at ? courseSigma : nil)
+                let d = t.process(f)
+                #expect(d.isAccepted, "fix \(i)")
+                if let s = d.state {
+                    let values = [s.latitude, s.longitude, s.positionSigmaMetres, s.velocitySigmaMetresPerSecond]
+                    let finite = values.allSatisfy { $0.isFinite }
+                    #expect(finite, "fix \(i): \(s)")
+                }
+            }
+            #expect(abs(t.distance.totalMetres - 39 * 1.4) < 3)
+        }
+    }
+
+    /// A rejected fix's activity reading is not applied: one fix dated 9999 (rejected for its 100 m accuracy)
+    /// carrying "walking" outranked every later "in vehicle" reading, and a bus ride counted 725 m.
+    @Test func aRejectedFixsActivityReadingIsNotApplied() {
+        let bus = ActivityReading(kind: .inVehicle, confidence: 100)
+        var t = Tracker()
+        for i in 0..<300 {
+            if i == 10 {
+                let wrong = Self.fix(
+                    0, accuracy: 100, activity: ActivityReading(kind: .walking, confidence: 100), at: Self.year9999)
+                #expect(t.process(wrong).rejection == .accuracy)
+            }
+            let d = t.process(Self.fix(Double(i), east: Double(i) * 2.5, speed: 2.5, activity: bus))
+            if i > 5 { #expect(d.motion == .moving && d.hold == .activity, "fix \(i)") }
+        }
+        #expect(t.distance.totalMetres == 0)
+    }
+
+    /// The trailing window is kept within 1-30 s whenever it is set: NaN trapped converting to Int64 on the
+    /// second fix, and 100 s (set directly, skipping `custom(from:)`) never reached half its span and counted
+    /// nothing.
+    @Test func theProfileWindowIsKeptWithinItsRange() {
+        #expect(TrackingProfile.custom(from: .walking) { $0.windowSeconds = .nan }.windowSeconds == 20)
+        var profile = TrackingProfile.walking
+        profile.windowSeconds = 100
+        #expect(profile.windowSeconds == TrailingWindow.maximumSpanSeconds)
+        profile.windowSeconds = 0
+        #expect(profile.windowSeconds == 1)
+        profile.windowSeconds = 100
+        var t = Tracker(profile: profile)
+        for i in 0..<300 { _ = t.process(Self.fix(Double(i), east: Double(i) * 1.4, speed: 1.4, course: 90)) }
+        #expect(abs(t.distance.totalMetres - 299 * 1.4) < 0.05 * 299 * 1.4)
+    }
 }
 
 /// A decision an app builds itself (a preview, a test, a stored row replayed).

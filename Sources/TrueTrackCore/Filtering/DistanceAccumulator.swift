@@ -44,7 +44,7 @@ public struct DistanceAccumulator: Sendable, Hashable, Codable {
     /// ignored, so the total can only grow.
     @inlinable @inline(__always)
     public mutating func add(_ metres: Double, source: SpeedSource) {
-        guard metres > 0, metres.isFinite else { return }
+        guard metres > 0, (storedTotalMetres + metres).isFinite else { return }
         storedTotalMetres += metres
         switch source {
         case .doppler: storedDopplerMetres += metres
@@ -75,12 +75,23 @@ public struct DistanceAccumulator: Sendable, Hashable, Codable {
     /// Merges another partial state of the same session: each figure becomes the larger of the two (two
     /// copies of one session overlap; adding would count the shared part twice).
     public mutating func merge(_ other: DistanceAccumulator) {
-        storedDopplerMetres = max(dopplerMetres, other.dopplerMetres)
-        storedDerivedMetres = max(derivedMetres, other.derivedMetres)
-        storedFilteredMetres = max(filteredMetres, other.filteredMetres)
         let newTotal = max(totalMetres, other.totalMetres)
-        let attributed = dopplerMetres + derivedMetres + filteredMetres
-        storedRestoredMetres = max(0, newTotal - attributed)
+        var doppler = max(dopplerMetres, other.dopplerMetres)
+        var derived = max(derivedMetres, other.derivedMetres)
+        var filtered = max(filteredMetres, other.filteredMetres)
+        // The larger of each part can add up to more than the larger total (6 + 4 and 4 + 6 gave 6 + 6 for a
+        // total of 10): the parts are then scaled down to it, so that breakdown + restored = total still holds.
+        let attributed = doppler + derived + filtered
+        if attributed > newTotal {
+            let scale = newTotal / attributed
+            doppler *= scale
+            derived *= scale
+            filtered *= scale
+        }
+        storedDopplerMetres = doppler
+        storedDerivedMetres = derived
+        storedFilteredMetres = filtered
+        storedRestoredMetres = max(0, newTotal - (doppler + derived + filtered))
         storedTotalMetres = newTotal
     }
 

@@ -229,7 +229,6 @@ public struct Tracker: Sendable {
         if now <= lastAcceptedMilliseconds && !restartsOnClockJump(at: now) {
             return reject(&decision, .outOfOrder)
         }
-        if let reading = fix.activity { process(activity: reading, at: fix.timestamp) }
 
         // 2. Accuracy gate.
         let accuracy: Double
@@ -317,6 +316,10 @@ public struct Tracker: Sendable {
             return finishAnchor(&decision)
         }
         consecutiveRejections = 0
+        // A fix's own activity reading applies once the fix is accepted (here, or in `anchor`): a rejected
+        // fix's time is as suspect as its position, and a reading dated 9999 by one would outrank every later
+        // reading for the rest of the session.
+        if let reading = fix.activity { process(activity: reading, at: fix.timestamp) }
 
         // 5. Kalman update (position), in both filters, with the white-noise share of the reported variance
         // estimated so far (this fix's innovation only counts from the next fix on).
@@ -408,17 +411,19 @@ public struct Tracker: Sendable {
                     && !isDropout(speed, isMoving: isMoving, positionSpeed: positionSpeed)
             } ?? false
 
-        // 5b. Kalman update (Doppler velocity), only when trusted.
+        // 5b. Kalman update (Doppler velocity), only when trusted. (A variance that overflows, from a reported
+        // σ above 1e154, says nothing and is skipped: as +∞ the update's 0 · ∞ made the state NaN.)
         if isTrusted, let speed = doppler {
             let speedSigma = fix.speedAccuracyMetresPerSecond ?? profile.assumedSpeedAccuracyMetresPerSecond
             if let course = fix.courseDegrees {
                 let courseSigma = fix.courseAccuracyDegrees ?? profile.assumedCourseAccuracyDegrees
                 let c = course * .pi / 180
-                filter.updateVelocity(
-                    east: speed * sin(c), north: speed * cos(c),
-                    variance: MeasurementNoise.velocityVariance(
-                        speed: speed, speedSigma: speedSigma, courseSigmaDegrees: courseSigma))
-            } else if speed < profile.deadbandMetresPerSecond {
+                let variance = MeasurementNoise.velocityVariance(
+                    speed: speed, speedSigma: speedSigma, courseSigmaDegrees: courseSigma)
+                if variance < .infinity {
+                    filter.updateVelocity(east: speed * sin(c), north: speed * cos(c), variance: variance)
+                }
+            } else if speed < profile.deadbandMetresPerSecond, speedSigma * speedSigma < .infinity {
                 // Standing still needs no direction: a zero speed is a zero velocity.
                 filter.updateVelocity(east: 0, north: 0, variance: speedSigma * speedSigma)
             }
@@ -656,12 +661,16 @@ public struct Tracker: Sendable {
             filter.velocityEast = speed * sin(c)
             filter.velocityNorth = speed * cos(c)
             let sigma = fix.speedAccuracyMetresPerSecond ?? profile.assumedSpeedAccuracyMetresPerSecond
-            filter.velocityVariance = max(
-                MeasurementNoise.velocityVariance(
-                    speed: speed, speedSigma: sigma,
-                    courseSigmaDegrees: fix.courseAccuracyDegrees ?? profile.assumedCourseAccuracyDegrees),
-                ConstantVelocityFilter.minimumVariance)
+            // Never looser than knowing nothing (the prior above): a reported σ of 1e155 overflowed to +∞ here.
+            filter.velocityVariance = min(
+                max(
+                    MeasurementNoise.velocityVariance(
+                        speed: speed, speedSigma: sigma,
+                        courseSigmaDegrees: fix.courseAccuracyDegrees ?? profile.assumedCourseAccuracyDegrees),
+                    ConstantVelocityFilter.minimumVariance),
+                vmax * vmax)
         }
+        if let reading = fix.activity { process(activity: reading, at: fix.timestamp) }
         positionFilter = ConstantVelocityFilter(east: e, north: n, positionVariance: r, velocityVariance: vmax * vmax)
         // A run of zeros starts again here, with this fix's own reading.
         subDeadbandRun = fix.speedMetresPerSecond.map { $0 < profile.deadbandMetresPerSecond ? 1 : 0 } ?? 0

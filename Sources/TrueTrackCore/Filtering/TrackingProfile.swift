@@ -66,8 +66,17 @@ public struct TrackingProfile: Sendable, Hashable {
     /// The longest interval one fix's speed is integrated over, seconds: after a longer gap the distance
     /// across it is not guessed.
     public var maximumIntegrationSeconds: Double
-    /// The trailing window of the net-displacement gate and the Doppler check, seconds (at most 30).
-    public var windowSeconds: Double
+    /// The trailing window of the net-displacement gate and the Doppler check, seconds, kept within 1–30 s
+    /// whenever it is set (the window holds 30 s of 1 Hz samples; a longer one never reached half its span and
+    /// counted nothing), NaN read as the walking preset's 20 s.
+    public var windowSeconds: Double {
+        didSet { windowSeconds = TrackingProfile.clampedWindowSeconds(windowSeconds) }
+    }
+
+    /// `seconds` within 1 s–``TrailingWindow/maximumSpanSeconds``; NaN gives 20 s (the walking preset's).
+    static func clampedWindowSeconds(_ seconds: Double) -> Double {
+        seconds.isNaN ? 20 : min(max(seconds, 1), TrailingWindow.maximumSpanSeconds)
+    }
     /// Net displacement threshold = ``netDisplacementBaseMetres`` + ``netDisplacementAccuracyFactor`` × the
     /// mean accuracy over the window, metres.
     public var netDisplacementBaseMetres: Double
@@ -174,7 +183,7 @@ public struct TrackingProfile: Sendable, Hashable {
         self.assumedCourseAccuracyDegrees = assumedCourseAccuracyDegrees
         self.deadbandMetresPerSecond = deadbandMetresPerSecond
         self.maximumIntegrationSeconds = maximumIntegrationSeconds
-        self.windowSeconds = min(max(windowSeconds, 1), TrailingWindow.maximumSpanSeconds)
+        self.windowSeconds = TrackingProfile.clampedWindowSeconds(windowSeconds)
         self.netDisplacementBaseMetres = netDisplacementBaseMetres
         self.netDisplacementAccuracyFactor = netDisplacementAccuracyFactor
         self.dopplerTrustRatio = dopplerTrustRatio
@@ -301,7 +310,6 @@ public struct TrackingProfile: Sendable, Hashable {
         var p = base
         change(&p)
         p.kind = .custom
-        p.windowSeconds = min(max(p.windowSeconds, 1), TrailingWindow.maximumSpanSeconds)
         return p
     }
 }

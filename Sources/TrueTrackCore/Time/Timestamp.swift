@@ -106,7 +106,8 @@ extension Timestamp {
     /// ahead of UTC by the leap seconds inserted since then (18 s from 2017 on). GSDC 2021's
     /// `millisSinceGpsEpoch` is such a value.
     public init(gpsMilliseconds: Int64) {
-        let unixGPS = gpsMilliseconds &+ Timestamp.gpsEpochMillisecondsSince1970
+        // Saturating at the ends of Int64, like ``advanced(bySeconds:)`` (it wrapped to the other end).
+        let unixGPS = Timestamp.saturatingSum(gpsMilliseconds, Timestamp.gpsEpochMillisecondsSince1970)
         // The offset is looked up at the approximate UTC instant; it changes at most once across a table step.
         var offset = Timestamp.gpsMinusUTCSeconds(atUnixMilliseconds: unixGPS)
         let candidate = unixGPS - offset * 1000
@@ -115,9 +116,17 @@ extension Timestamp {
     }
 
     /// Milliseconds since the GPS epoch for this UTC instant (the inverse of ``init(gpsMilliseconds:)``).
+    /// Saturates at the ends of Int64 (it trapped on overflow).
     public var gpsMilliseconds: Int64 {
-        millisecondsSince1970 + Timestamp.gpsMinusUTCSeconds(atUnixMilliseconds: millisecondsSince1970) * 1000
-            - Timestamp.gpsEpochMillisecondsSince1970
+        let leap = Timestamp.gpsMinusUTCSeconds(atUnixMilliseconds: millisecondsSince1970) * 1000
+        return Timestamp.saturatingSum(
+            Timestamp.saturatingSum(millisecondsSince1970, leap), -Timestamp.gpsEpochMillisecondsSince1970)
+    }
+
+    /// `a + b`, or the end of Int64 it overflowed past.
+    static func saturatingSum(_ a: Int64, _ b: Int64) -> Int64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? .max : .min) : sum
     }
 }
 
