@@ -357,6 +357,40 @@ struct Tool {
         #expect((s2["distanceSigmaMetres"] as? Double ?? .infinity) < 100)
     }
 
+    /// One fix dated 1024 weeks early in the demo (a GPS week rollover): the tracker rejects it as out of
+    /// order, and the summary's span, the stops and the smoothed track leave it out (the span was 619 million
+    /// seconds, and the smoother sorted it in: 1258.6 m ± 433,619 km for an 839 m walk).
+    @Test func warnsAboutAFixFromTheFarPastAndLeavesItOut() throws {
+        let path = Tool.temporaryPath("rollover.csv")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var lines = try String(contentsOfFile: Tool.demo, encoding: .utf8).split(separator: "\n").map(String.init)
+        let comma = try #require(lines[100].firstIndex(of: ","))
+        let iso = ISO8601DateFormatter()
+        let time = try #require(iso.date(from: String(lines[100][..<comma])))
+        let early = iso.string(from: time.addingTimeInterval(-1024 * 7 * 86_400))
+        lines[100] = early + lines[100][comma...]
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let plain = try Tool.run(["process", "--json", Tool.demo, "--smooth"])
+        let reference = try #require(try JSONSerialization.jsonObject(with: Data(plain.stdout.utf8)) as? [String: Any])
+        for command in [["process", "--json"], ["process", "--json", "--smooth"], ["stops", "--json"]] {
+            let result = try Tool.run(command + [path])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(
+                result.stderr.contains("fix 100 (in read order) of \(path) is dated \(early), a day or more before"),
+                "\(command): \(result.stderr)")
+            let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+            let summary = try #require(object as? [String: Any])
+            #expect((summary["stops"] as? [Any])?.count == 1, "\(command)")
+            if command[0] == "process" { #expect(summary["durationSeconds"] as? Double == 583, "\(command)") }
+            if command.contains("--smooth") {
+                let distance = try #require(summary["distanceMetres"] as? Double)
+                let expected = try #require(reference["distanceMetres"] as? Double)
+                #expect(abs(distance - expected) < 5, "smoothed \(distance) m, without the fix \(expected) m")
+                #expect((summary["distanceSigmaMetres"] as? Double ?? .infinity) < 100)
+            }
+        }
+    }
+
     /// `process` and `stops` stream the stop analysis, holding back the last 512 fixes so that a clock jump's
     /// wrong fixes can still be taken out (they kept every fix's evidence: 2 GB for 19 M fixes). A run of wrong
     /// fixes longer than that reached the analysis: a stop lasting days, no moving time (a reviewer's file:

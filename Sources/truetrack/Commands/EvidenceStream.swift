@@ -28,6 +28,9 @@ struct EvidenceStream {
         var totalMetres: Double
         /// How many restarts came before it (only fixes since the last restart can be proven wrong).
         var generation: Int
+        /// Rejected as out of order while dated a day or more before the latest accepted fix (a GPS week
+        /// rollover, a clock reset): wrong, unless a restart onto its time proves it right before it is analysed.
+        var isBackdated = false
     }
 
     let input: String
@@ -71,10 +74,13 @@ struct EvidenceStream {
             restart(at: index, time: decision.timestamp)
         }
         if decision.isAccepted { latestAccepted = decision.timestamp }
+        let isBackdated =
+            decision.rejection == .outOfOrder
+            && latestAccepted.map { decision.timestamp.seconds(to: $0) >= stopProfile.clockJumpSeconds } == true
         pending.append(
             Entry(
                 index: index, evidence: evidence, acceptedTime: decision.isAccepted ? decision.timestamp : nil,
-                totalMetres: decision.totalDistanceMetres, generation: generation))
+                totalMetres: decision.totalDistanceMetres, generation: generation, isBackdated: isBackdated))
         while pending.count - head > holdBack { analyseNext(analysed) }
         if head > 4096, head * 2 > pending.count {
             pending.removeFirst(head)
@@ -131,6 +137,17 @@ struct EvidenceStream {
     private mutating func analyseNext(_ analysed: (Entry) -> Void) {
         let entry = pending[head]
         head += 1
+        if entry.isBackdated {
+            // A single backdated fix the tracker rejected (three in a row restart it, and then the fixes before
+            // are the wrong ones): its time would stretch the span by years and pull the smoother back to it.
+            wrongFixes.insert(entry.index)
+            warnings.append(
+                "warning: fix \(entry.index) (in read order) of \(input) is dated "
+                    + "\(ISO8601.format(entry.evidence.timestamp)), a day or more before the fixes around it (a GPS "
+                    + "week rollover or a clock reset?); the tracker rejected it as out of order, and the summary's "
+                    + "times, stops and smoothed track leave it out\n")
+            return
+        }
         builder.add(entry.evidence)
         let t = entry.evidence.timestamp
         if earliest.map({ t < $0 }) ?? true { earliest = t }
@@ -157,6 +174,10 @@ struct EvidenceStream {
             }
         }
         pending.removeSubrange(write...)
+        // The rejected fixes of the run that led to this restart were right after all: the new time is theirs.
+        for i in from..<pending.count where pending[i].isBackdated && pending[i].evidence.timestamp <= time {
+            pending[i].isBackdated = false
+        }
         generationStart = pending.count  // the restart fix, appended next, opens the new generation
         let analysedWrong = latestAcceptedAnalysed.map { $0 > time } ?? false
         if analysedWrong { analysedAWrongFix = true }
