@@ -53,6 +53,30 @@ import Testing
         #expect(!demo.stderr.contains("out of order"), "\(demo.stderr)")
     }
 
+    /// Fixes of two location providers interleaved (GnssLogger's gps and fused, 12 m apart): the warning names
+    /// the mix and `--provider`, not another profile (which read a Pixel 6 walk 4× too long).
+    @Test func warnsWhenTheAcceptedFixesMixLocationProviders() throws {
+        let path = Tool.temporaryPath("mixed.csv")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var text = "time,latitude,longitude,accuracy_m,provider\n"
+        for i in 0..<120 {
+            let north = Double(i) * 1.2 + (i % 2 == 0 ? 0 : 12)
+            text += "\(1_735_725_600 + i),\(49 + north / 111_200),11.0,5,\(i % 2 == 0 ? "gps" : "fused")\n"
+        }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        for command in ["process", "stops"] {
+            let mixed = try Tool.run([command, path])
+            #expect(mixed.status == 0)
+            #expect(
+                mixed.stderr.contains("several location providers (") && mixed.stderr.contains("--provider gps"),
+                "\(command): \(mixed.stderr)")
+            #expect(!mixed.stderr.contains("--profile driving"))
+            let one = try Tool.run([command, path, "--provider", "gps"])
+            #expect(!one.stderr.contains("location providers"), "\(one.stderr)")
+        }
+        #expect(!(try Tool.run(["process", Tool.demo])).stderr.contains("location providers"))
+    }
+
     @Test func profilesChangeTheAnswer() throws {
         let walking = try #require(try Self.summary([Tool.demo])["distanceMetres"] as? Double)
         let driving = try Self.summary([Tool.demo, "--profile", "driving"])

@@ -12,6 +12,8 @@ struct RunDiagnostics {
     private(set) var outOfOrder = 0
     private(set) var repeatingTheTimeBefore = 0
     private var previousTime: Timestamp?
+    /// Accepted fixes per provider, indexed as `Provider.allCases`.
+    private var acceptedByProvider = [Int](repeating: 0, count: Provider.allCases.count)
 
     /// Observes the decision on the next fix read.
     mutating func observe(_ fix: Fix, _ decision: FixDecision) {
@@ -20,6 +22,7 @@ struct RunDiagnostics {
         case nil:
             accepted += 1
             if Self.movedLikeAVehicle(decision) { heldAsVehicle += 1 }
+            if let i = Provider.allCases.firstIndex(of: fix.provider) { acceptedByProvider[i] += 1 }
         case .speed?:
             rejectedAsTooFast += 1
         case .outOfOrder?:
@@ -37,15 +40,24 @@ struct RunDiagnostics {
         decision.hold == .vehicle || (decision.hold == .activity && decision.motion != .still)
     }
 
-    /// A warning when the profile's speed ceiling rejected more than a fifth of the fixes, or a quarter of the
-    /// accepted ones were held as a vehicle (at least 20 fixes): a drive or a ride read with the default walking
-    /// profile otherwise reports a tiny distance without a word.
+    /// A warning when the profile's speed ceiling rejected more than a fifth of the fixes, when the accepted
+    /// fixes mix location providers (``providerMix``), or when a quarter of the accepted ones were held as a
+    /// vehicle (at least 20 fixes): a drive or a ride read with the default walking profile otherwise reports a
+    /// tiny distance without a word.
     func profileHint(_ profile: TrackingProfile) -> String? {
         if read >= 20, Double(rejectedAsTooFast) > 0.2 * Double(read) {
             let percent = Int((100 * Double(rejectedAsTooFast) / Double(read)).rounded())
             return "warning: \(rejectedAsTooFast) of \(read) fixes (\(percent) %) were rejected as faster than the "
                 + "\(profile.kind.rawValue) profile allows (\(Int(profile.maximumSpeedMetresPerSecond)) m/s): for a "
                 + "drive or a ride use --profile driving or --profile cycling\n"
+        }
+        // Several providers interleaved (a GnssLogger file of gps, fused and network fixes): their positions
+        // disagree by metres to hundreds of metres, which reads as movement and trips the vehicle latch; the
+        // remedy is one provider, not another profile (a Pixel 6 walk read 2,439 m with --profile driving,
+        // 603 m with --provider gps).
+        if let mix = providerMix {
+            return "warning: the accepted fixes come from several location providers (\(mix)), whose positions "
+                + "disagree and read as movement: keep one of them, e.g. --provider gps\n"
         }
         // The vehicle latch: accepted, but not counted as the profile's own movement.
         if accepted >= 20, Double(heldAsVehicle) > 0.25 * Double(accepted),
@@ -59,6 +71,17 @@ struct RunDiagnostics {
                 + "or a ride use --profile driving or --profile cycling\n"
         }
         return nil
+    }
+
+    /// The providers of the accepted fixes (`gps 94, fused 95, network 54`, most first) when at least 20 were
+    /// accepted and two or more stated providers each gave at least a tenth of them; nil otherwise.
+    var providerMix: String? {
+        guard accepted >= 20 else { return nil }
+        let shares = zip(Provider.allCases, acceptedByProvider)
+            .filter { $0.0 != .unknown && $0.1 * 10 >= accepted }
+            .sorted { $0.1 > $1.1 }
+        guard shares.count >= 2 else { return nil }
+        return shares.map { "\($0.0.rawValue) \($0.1)" }.joined(separator: ", ")
     }
 
     /// A warning when at least 20 fixes were read and more than a fifth of them were out of order (IPIN's
