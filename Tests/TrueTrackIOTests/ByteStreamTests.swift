@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrueTrackCore
 import TrueTrackIO
 
 @Suite struct ByteStreamTests {
@@ -13,6 +14,60 @@ import TrueTrackIO
         let stream = ByteStream(bytes: Array("a\nbb\r\n\nlast".utf8))
         #expect(try lines(stream) == ["a", "bb", "", "last"])
         #expect(stream.lineNumber == 4)
+    }
+
+    /// A UTF-8 byte-order mark at the start (Windows tools write one) is consumed before any reader sees it:
+    /// every format reads the same fixes with and without it (GeoJSON was refused at byte 0, JSON Lines read no
+    /// fix, NMEA lost its first sentence), from a file and from memory.
+    /// `body` as an NMEA sentence line with its checksum.
+    func nmea(_ body: String) -> String {
+        let sum = body.utf8.reduce(UInt8(0), ^)
+        return "$" + body + "*" + String(format: "%02X", sum) + "\n"
+    }
+
+    @Test func everyFormatReadsTheSameFixesAfterAByteOrderMark() throws {
+        let samples: [(FixFormat, String)] = [
+            (.csv, "time,lat,lon,accuracy\n2025-01-01T10:00:00Z,49,11,5\n2025-01-01T10:00:01Z,49.0001,11,5\n"),
+            (
+                .jsonLines,
+                "{\"time\":\"2025-01-01T10:00:00Z\",\"lat\":49,\"lon\":11}\n"
+                    + "{\"time\":\"2025-01-01T10:00:01Z\",\"lat\":49.0001,\"lon\":11}\n"
+            ),
+            (
+                .geojson,
+                "{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"geometry\":{\"type\":"
+                    + "\"Point\",\"coordinates\":[11,49]},\"properties\":{\"time\":\"2025-01-01T10:00:00Z\"}}]}\n"
+            ),
+            (
+                .nmea,
+                nmea("GPRMC,100000.00,A,4900.000,N,01100.000,E,0.0,0.0,010125,,,A")
+                    + nmea("GPRMC,100001.00,A,4900.001,N,01100.000,E,0.0,0.0,010125,,,A")
+            ),
+            (
+                .gpx,
+                "<?xml version=\"1.0\"?><gpx><trk><trkseg><trkpt lat=\"49\" lon=\"11\">"
+                    + "<time>2025-01-01T10:00:00Z</time></trkpt></trkseg></trk></gpx>\n"
+            ),
+        ]
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bom-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (format, text) in samples {
+            func fixes(_ stream: ByteStream) throws -> [Fix] {
+                var reader = AnyFixReader(stream: stream, format: format, options: ReadOptions(lenient: true))
+                var out: [Fix] = []
+                while let fix = try reader.next() { out.append(fix) }
+                #expect(reader.report.unusableRecords == 0, "\(format): \(reader.report)")
+                return out
+            }
+            let plain = try fixes(ByteStream(bytes: Array(text.utf8)))
+            #expect(!plain.isEmpty, "\(format)")
+            let marked = [0xEF, 0xBB, 0xBF] + Array(text.utf8)
+            #expect(try fixes(ByteStream(bytes: marked)) == plain, "\(format) from memory")
+            let path = folder + "/sample"
+            _ = FileManager.default.createFile(atPath: path, contents: Data(marked))
+            #expect(try fixes(ByteStream(path: path, chunkBytes: 64)) == plain, "\(format) from a file")
+        }
     }
 
     @Test func streamsAFileLargerThanItsChunkWithoutLosingALine() throws {

@@ -78,6 +78,20 @@ public final class ByteStream {
         UnsafeMutableRawBufferPointer(rebasing: storage[0..<bytes.count]).copyBytes(from: bytes)
         end = bytes.count
         sourceExhausted = true
+        skipByteOrderMark()
+    }
+
+    /// Whether the start of the input was checked for a byte-order mark.
+    private var checkedByteOrderMark = false
+
+    /// Consumes a UTF-8 byte-order mark (`EF BB BF`, which Windows tools write before CSV, JSON and XML) at the
+    /// very start of the input, so that no reader sees it (a GeoJSON file with one was refused at byte 0, a JSON
+    /// Lines file read no fix, an NMEA log lost its first sentence). Byte offsets stay those of the file.
+    private func skipByteOrderMark() {
+        guard !checkedByteOrderMark, bufferBase == 0, start == 0, end >= 3 else { return }
+        checkedByteOrderMark = true
+        let p = storage.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        if p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF { start = 3 }
     }
 
     deinit {
@@ -105,8 +119,9 @@ public final class ByteStream {
     /// Marks the buffer bytes before `index` as consumed.
     @inlinable
     public func consume(upTo index: Int) {
-        precondition(index >= start && index <= end, "consume(upTo:) outside the window")
-        _setStart(index)
+        precondition(index <= end, "consume(upTo:) past the window")
+        // (An index before `start` is a no-op: a reader that began at 0 before a byte-order mark was consumed.)
+        if index > start { _setStart(index) }
     }
 
     @usableFromInline
@@ -150,6 +165,7 @@ public final class ByteStream {
             let n = read(fileDescriptor, storage.baseAddress! + end, storage.count - end)
             if n > 0 {
                 end += n
+                skipByteOrderMark()
                 return true
             }
             if n == 0 {
