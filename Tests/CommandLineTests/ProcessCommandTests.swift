@@ -77,6 +77,25 @@ import Testing
         #expect(!(try Tool.run(["process", Tool.demo])).stderr.contains("location providers"))
     }
 
+    /// `--out -` writes the filtered track as CSV to standard output and the summary to standard error (it was
+    /// refused: no extension); two outputs on standard output are a usage error, not interleaved text.
+    @Test func writesTheTrackToStandardOutputAndRefusesTwoOutputsThere() throws {
+        let piped = try Tool.run(["process", Tool.demo, "--out", "-", "--json"])
+        #expect(piped.status == 0, "\(piped.stderr)")
+        let lines = piped.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("timestamp,latitude,longitude,") == true)
+        #expect(lines.count == 555)  // the header and the 554 accepted fixes
+        #expect(piped.stderr.contains("\"distanceMetres\""))
+        for arguments in [
+            ["process", Tool.demo, "--out", "-", "--decisions", "-"],
+            ["bench", "--json", "-", "--markdown", "-"],
+        ] {
+            let both = try Tool.run(arguments)
+            #expect(both.status == 2, "\(arguments)")
+            #expect(both.stderr.contains("both write to standard output"), "\(arguments): \(both.stderr)")
+        }
+    }
+
     @Test func profilesChangeTheAnswer() throws {
         let walking = try #require(try Self.summary([Tool.demo])["distanceMetres"] as? Double)
         let driving = try Self.summary([Tool.demo, "--profile", "driving"])

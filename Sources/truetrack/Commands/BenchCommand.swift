@@ -46,6 +46,11 @@ enum BenchCommand {
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let started = Date()
+        try OutputPaths.checkDistinct(
+            inputs: [],
+            outputs: [("--json", arguments.value("json")), ("--markdown", arguments.value("markdown"))].compactMap {
+                name, path in path.map { (name, $0) }
+            })
         let folder = DatasetManifest.locate(flag: arguments.value("datasets"))
         let manifest: DatasetManifest
         do {
@@ -173,7 +178,11 @@ enum BenchCommand {
         if let path = arguments.value("json") {
             if path == "-" { Terminal.out(Terminal.json(report)) } else { try write(Terminal.json(report), to: path) }
         }
-        if arguments.value("json") == "-" { Terminal.error(text) } else { Terminal.out(text) }
+        if arguments.value("json") == "-" || arguments.value("markdown") == "-" {
+            Terminal.error(text)
+        } else {
+            Terminal.out(text)
+        }
         return status
     }
 

@@ -17,7 +17,8 @@ enum ProcessCommand {
             OptionSpec(
                 name: "out", short: "o", valueName: "FILE",
                 help: "Write the filtered track (accepted fixes, filtered positions); format by extension: "
-                    + ".csv, .geojson, .gpx, .jsonl."),
+                    + ".csv, .geojson, .gpx, .jsonl; '-' writes CSV to standard output (the summary then goes to "
+                    + "standard error)."),
             OptionSpec(
                 name: "decisions", valueName: "FILE",
                 help: "Write one CSV row per input fix: its decision, reason and every gate's value."),
@@ -227,10 +228,14 @@ enum ProcessCommand {
             ?? InputOptions.noFixes(reader.report, format: reader.format)
         summary.error = failure?.message
         summary.stops = stops.stops.map(StopsCommand.StopJSON.init)
-        // With the decisions on standard output ('--decisions -'), the summary goes to standard error so
-        // that stdout stays pure CSV.
+        // With the decisions or the track on standard output ('-'), the summary goes to standard error so that
+        // stdout stays pure CSV.
         let summaryText = arguments.has("json") ? Terminal.json(summary) : text(summary)
-        if arguments.value("decisions") == "-" { Terminal.error(summaryText) } else { Terminal.out(summaryText) }
+        if arguments.value("decisions") == "-" || arguments.value("out") == "-" {
+            Terminal.error(summaryText)
+        } else {
+            Terminal.out(summaryText)
+        }
         if let hint = diagnostics.profileHint(profile) { Terminal.error(hint) }
         if let warning = InputOptions.unreadMeasurementWarning(reader, input: input) { Terminal.error(warning) }
         if let warning = diagnostics.orderWarning(input: input, rawPathMetres: raw) { Terminal.error(warning) }
@@ -276,7 +281,9 @@ struct TrackOutput {
     var writer: Writer
 
     init(path: String) throws {
-        guard let format = FixFormat.guess(fromExtensionOf: path), FixFormat.writable.contains(format) else {
+        // Standard output has no extension: CSV, the format every tool reads.
+        let format = path == "-" ? .csv : FixFormat.guess(fromExtensionOf: path)
+        guard let format, FixFormat.writable.contains(format) else {
             throw UsageError(
                 message: "cannot tell the track format from '\(path)' (use .csv, .geojson, .gpx or .jsonl)")
         }

@@ -11,8 +11,15 @@
 /// input) would empty the input before a byte of it was read.
 enum OutputPaths {
     /// Throws a usage error when any of `outputs` (option or argument name, path) is the same file as one of
-    /// `inputs`, or as another output. `-` (standard input/output) is never compared.
+    /// `inputs`, or as another output. `-` (standard input/output) is never compared with a file.
+    /// Two outputs on standard output (`-`) are refused too: their texts would interleave.
     static func checkDistinct(inputs: [String], outputs: [(name: String, path: String)]) throws(UsageError) {
+        let onStandardOutput = outputs.filter { $0.path == "-" }.map(\.name)
+        if onStandardOutput.count > 1 {
+            throw UsageError(
+                message: "\(onStandardOutput.joined(separator: " and ")) both write to standard output ('-'): their "
+                    + "texts would interleave (send one of them to a file)")
+        }
         var seen: [(name: String, identity: String)] = []
         for input in inputs where input != "-" {
             if let id = identity(of: input) { seen.append(("the input '\(input)'", id)) }
