@@ -136,6 +136,30 @@ import Testing
         #expect(a.innovationChiSquare! > TrackingProfile.walking.outlierChiSquare)
     }
 
+    /// Three multipath fixes 300 m off the track and from each other are not a relocation: none of them
+    /// re-anchors the filter (the third did, 315 m off the path, and the track jumped back three fixes later);
+    /// three that agree still do.
+    @Test func scatteredOutliersDoNotReanchorAgreeingOnesDo() {
+        var t = Tracker()
+        for i in 0..<10 { _ = t.process(Self.fix(Double(i), north: Double(i) * 1.4, speed: 1.4, course: 0)) }
+        let scattered: [(north: Double, east: Double)] = [(300, 0), (0, 300), (-300, -200)]
+        for (k, offset) in scattered.enumerated() {
+            let i = Double(10 + k)
+            let d = t.process(Self.fix(i, north: i * 1.4 + offset.north, east: offset.east, speed: 1.4, course: 0))
+            #expect(d.rejection != nil && !d.isAnchor, "scattered fix \(k)")
+        }
+        let back = t.process(Self.fix(13, north: 13 * 1.4, speed: 1.4, course: 0))
+        #expect(back.isAccepted && !back.isAnchor)
+        #expect(abs((back.state!.latitude - 49) * Self.metresPerDegree - 13 * 1.4) < 3)
+        // The same jump three times in agreement (a tunnel exit 300 m on): re-anchored at the third.
+        var decisions: [FixDecision] = []
+        for k in 0..<3 {
+            let i = Double(14 + k)
+            decisions.append(t.process(Self.fix(i, north: 300 + i * 1.4, speed: 1.4, course: 0)))
+        }
+        #expect(decisions[0].rejection != nil && decisions[1].rejection != nil && decisions[2].isAnchor)
+    }
+
     @Test func integratesTrustedDopplerSpeedWhileMoving() {
         var t = Tracker()
         var last = FixDecision?.none

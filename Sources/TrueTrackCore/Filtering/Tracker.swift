@@ -14,7 +14,8 @@
 ///    ``TrackingProfile/outlierChiSquare`` → ``RejectionReason/outlier``. The
 ///    ``TrackingProfile/rejectionsBeforeReanchor``-th consecutive outlier (or derived-speed) rejection
 ///    re-anchors the filter at that fix instead: several fixes agreeing with each other and not with the
-///    filter mean the device really is there (tunnel exit, relocation).
+///    filter mean the device really is there (tunnel exit, relocation). A rejected fix that does not agree
+///    with the previous one of the run (scattered multipath) starts a new run.
 /// 5. **Kalman filter** (``ConstantVelocityFilter``) in a local metre plane: position update with the
 ///    per-axis variance of the reported accuracy (σ = accuracy / 1.50959, ``MeasurementNoise``) scaled by the
 ///    white-noise share the innovations show (``MeasurementNoiseScale``); a Doppler velocity update when the
@@ -57,6 +58,10 @@ public struct Tracker: Sendable {
     @usableFromInline var lastReceivedLatitude = Double.nan
     @usableFromInline var lastReceivedLongitude = Double.nan
     @usableFromInline var consecutiveRejections = 0
+    /// The last rejected fix of the current run (plane metres, per-axis variance, time): a rejection counts
+    /// towards a re-anchor only if it agrees with it (see ``countsTowardsReanchor(east:north:variance:now:)``).
+    @usableFromInline var lastRejectedEast = 0.0, lastRejectedNorth = 0.0, lastRejectedVariance = 0.0
+    @usableFromInline var lastRejectedMilliseconds: Int64 = 0
     /// The run of fixes far older than the last accepted one (see ``TrackingProfile/clockJumpSeconds``).
     @usableFromInline var staleRun = ClockJumpRun()
     /// Running sums (see ``TrailingWindow``).
@@ -282,8 +287,7 @@ public struct Tracker: Sendable {
         if !SpeedGate.passes(gate.metresPerSecond, profile: profile) {
             // A Doppler speed above the ceiling says "too fast" wherever the fix is: never re-anchor on it.
             if gate.source == .doppler { return reject(&decision, .speed) }
-            consecutiveRejections += 1
-            if consecutiveRejections < profile.rejectionsBeforeReanchor && !isLongGap {
+            if !countsTowardsReanchor(east: e, north: n, variance: r, now: now) && !isLongGap {
                 return reject(&decision, .speed)
             }
             anchor(
@@ -308,8 +312,9 @@ public struct Tracker: Sendable {
         let d2 = predicted.normalisedInnovation(east: e, north: n, variance: r)
         decision.innovationChiSquare = d2
         if !(d2 <= profile.outlierChiSquare) {
-            consecutiveRejections += 1
-            if consecutiveRejections < profile.rejectionsBeforeReanchor { return reject(&decision, .outlier) }
+            if !countsTowardsReanchor(east: e, north: n, variance: r, now: now) {
+                return reject(&decision, .outlier)
+            }
             anchor(
                 east: e, north: n, variance: r, fix: fix, accuracy: accuracy,
                 displacementAccuracy: displacementAccuracy, now: now)
@@ -537,6 +542,28 @@ public struct Tracker: Sendable {
         decision.state = currentState()
         decision.totalDistanceMetres = distance.totalMetres
         return decision
+    }
+
+    /// Counts a rejected fix at (east, north) with per-axis variance `variance` into the run of rejections and
+    /// returns whether the run now calls for a re-anchor (``TrackingProfile/rejectionsBeforeReanchor`` fixes).
+    /// A fix extends the run only if it agrees with the run's previous fix: their distance, less what the
+    /// profile's top speed covers in between, within the χ² gate of their two variances. Scattered multipath
+    /// fixes (three outliers 300 m from the track and from each other) are not a relocation: each starts a
+    /// new run (they re-anchored the filter 315 m off the path). Out of line: rejections are rare.
+    @usableFromInline @inline(never)
+    mutating func countsTowardsReanchor(east e: Double, north n: Double, variance r: Double, now: Int64) -> Bool {
+        if consecutiveRejections > 0 {
+            let seconds = Double(now &- lastRejectedMilliseconds) / 1000
+            let de = e - lastRejectedEast, dn = n - lastRejectedNorth
+            let reach = max(0, (de * de + dn * dn).squareRoot() - profile.maximumSpeedMetresPerSecond * seconds)
+            let agrees = reach * reach <= profile.outlierChiSquare * (r + lastRejectedVariance)
+            consecutiveRejections = agrees ? consecutiveRejections + 1 : 1
+        } else {
+            consecutiveRejections = 1
+        }
+        (lastRejectedEast, lastRejectedNorth, lastRejectedVariance) = (e, n, r)
+        lastRejectedMilliseconds = now
+        return consecutiveRejections >= profile.rejectionsBeforeReanchor
     }
 
     /// Fills a rejection into `decision` and returns it.
