@@ -433,6 +433,9 @@ private extension Timestamp {
         #expect(result.fixes.count == 1)
         #expect(result.fixes.first?.altitudeMetres == nil)  // the GGA was dropped, the RMC kept
         #expect(result.report.skipped(.checksumMismatch) == 2)
+        // The first one is located, so that a user can look at it.
+        let first = result.report.firstSkipped[.checksumMismatch]
+        #expect(first?.line == 2 && first?.column == 1, "\(String(describing: first))")
         // Lower-case hex digits are accepted.
         let sentence = nmeaSentence("GPRMC,120000,A,4807.038,N,01131.000,E,0.0,0.0,290224,,")
         let star = sentence.firstIndex(of: "*")!

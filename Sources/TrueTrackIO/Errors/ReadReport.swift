@@ -49,6 +49,9 @@ public struct ReadReport: Sendable, Hashable {
     public var bytesRead: Int = 0
     /// Records skipped, by reason (see ``SkipReason``).
     public private(set) var skipped: [SkipReason: Int] = [:]
+    /// Where the first record skipped for a reason was, for the reasons a reader locates (NMEA's checksum
+    /// mismatches): a user can look at the sentence.
+    public private(set) var firstSkipped: [SkipReason: SourceLocation] = [:]
     /// The errors stepped over in lenient mode, the first ``maximumKeptErrors`` of them.
     public private(set) var errors: [ReadError] = []
     /// How many errors were stepped over in lenient mode (may exceed `errors.count`).
@@ -65,6 +68,12 @@ public struct ReadReport: Sendable, Hashable {
     /// Counts one skipped record.
     public mutating func skip(_ reason: SkipReason, count: Int = 1) {
         skipped[reason, default: 0] += count
+    }
+
+    /// Counts one skipped record found at `location` (kept in ``firstSkipped`` when it is the reason's first).
+    public mutating func skip(_ reason: SkipReason, at location: SourceLocation) {
+        skipped[reason, default: 0] += 1
+        if firstSkipped[reason] == nil { firstSkipped[reason] = location }
     }
 
     /// The number of records skipped for `reason`.

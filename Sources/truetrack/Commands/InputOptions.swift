@@ -108,6 +108,15 @@ enum InputOptions {
                 + (skipped.isEmpty ? "" : " (skipped: \(skipped))") + "; is --format right?")
     }
 
+    /// A note naming where the first NMEA sentence failing its checksum is, and how many did (they are
+    /// skipped: a serial line's corruption), with the option that reads them anyway; `nil` when none failed.
+    static func checksumWarning(_ report: ReadReport) -> String? {
+        let count = report.skipped(.checksumMismatch)
+        guard count > 0, let first = report.firstSkipped[.checksumMismatch] else { return nil }
+        return "  skipped: \(count) NMEA sentence\(count == 1 ? "" : "s") failing the checksum, the first at \(first) "
+            + "(--accept-bad-checksums reads them)\n"
+    }
+
     /// A warning naming the CSV columns not read that a user would expect to be: a measurement TrueTrack reads
     /// (speed, accuracy, course, altitude) in a unit it does not take (`speed_kmh`, `accuracy_ft`,
     /// `speed (mph)`), and a second column of a quantity already read (only the first is); `nil` when there is

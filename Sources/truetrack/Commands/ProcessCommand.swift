@@ -34,8 +34,9 @@ enum ProcessCommand {
         ] + InputOptions.specs,
         discussion: """
             INPUT is a file path, or '-' for standard input (then --format is required). Fixes are processed in
-            input order, as a live stream would deliver them (a fix older than the last accepted one is rejected
-            as out of order).
+            input order, as a live stream would deliver them (a fix not newer than the last accepted one, older or
+            at the same time in another place, is rejected as out of order; the same time and place as the fix
+            read just before is a duplicate).
 
             The summary (--json keys): distanceMetres (TrueTrack's distance), rawPathMetres (the naive haversine
             sum over consecutive fixes as read, R = 6,371,008.8 m, for comparison), durationSeconds (the latest
@@ -240,6 +241,7 @@ enum ProcessCommand {
         if let warning = InputOptions.unreadMeasurementWarning(reader, input: input) { Terminal.error(warning) }
         if let warning = diagnostics.orderWarning(input: input, rawPathMetres: raw) { Terminal.error(warning) }
         for error in reader.report.errors.prefix(5) { Terminal.error("  skipped: \(error)\n") }
+        if let warning = InputOptions.checksumWarning(reader.report) { Terminal.error(warning) }
         evidence.report()
         if let failure { throw failure }
         return 0

@@ -377,7 +377,7 @@ public struct NMEAReader: FixReader {
                     .truncated(location(line, i), expected: "two hex digits of checksum after '*'"),
                     lenient: true)
             } else {
-                tally.skip(.checksumMismatch)
+                tally.skip(.checksumMismatch, at: location(line, sentenceStart))
             }
             return
         }
