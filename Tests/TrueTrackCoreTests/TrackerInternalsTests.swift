@@ -127,14 +127,20 @@ import TrueTrackSimulation
     }
 
     /// The run of sub-deadband Doppler readings counts only readings in a row: an anchor (a long gap here)
-    /// starts it again from the anchor fix's own reading, and fixes without a Doppler speed leave it alone.
+    /// starts it again from the anchor fix's own reading; a fix without a Doppler speed extends it once the
+    /// receiver has reported one (iOS's −1 at a halt), and leaves it alone before.
     @Test func theZeroRunStartsAgainAtAnAnchor() {
         var t = Tracker()
-        for i in 0..<5 { _ = t.process(TrackerTests.fix(Double(i), speed: 0)) }
-        #expect(t.subDeadbandRun == 5)  // the first fix anchored, and its own zero counts
+        _ = t.process(TrackerTests.fix(0))
+        _ = t.process(TrackerTests.fix(1))
+        #expect(t.subDeadbandRun == 0)  // no Doppler reading yet this session
+        for i in 2..<7 { _ = t.process(TrackerTests.fix(Double(i), speed: 0)) }
+        #expect(t.subDeadbandRun == 5)
         #expect(t.process(TrackerTests.fix(200, north: 5, speed: 1.2, course: 0)).isAnchor)
         #expect(t.subDeadbandRun == 0)
         _ = t.process(TrackerTests.fix(201, north: 6.2))
+        #expect(t.subDeadbandRun == 1)  // missing, from a receiver that reports Doppler
+        _ = t.process(TrackerTests.fix(202, north: 7.4, speed: 1.2, course: 0))
         #expect(t.subDeadbandRun == 0)
         #expect(t.process(TrackerTests.fix(400, speed: 0)).isAnchor)
         #expect(t.subDeadbandRun == 1)

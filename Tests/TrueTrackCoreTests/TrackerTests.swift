@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TrueTrackCore
@@ -158,6 +159,35 @@ import Testing
             decisions.append(t.process(Self.fix(i, north: 300 + i * 1.4, speed: 1.4, course: 0)))
         }
         #expect(decisions[0].rejection != nil && decisions[1].rejection != nil && decisions[2].isAnchor)
+    }
+
+    /// iOS reports speed −1 (no speed) at a halt: the position filter's jitter standing in for the missing
+    /// readings counted ~20 m per halt while the trailing window still held the walk (1,067 m for 840 m
+    /// walked, against 869 m with zeros). A missing reading now extends a halt's run like a zero does.
+    @Test func aHaltWithoutSpeedCountsNoMoreThanOneWithZeros() throws {
+        func total(standingSpeed: Double?) throws -> Double {
+            var t = Tracker()
+            var x = 0.0, s = 0.0
+            for _ in 0..<10 {
+                for walking in [true, false] {
+                    for _ in 0..<60 {
+                        if walking { x += 1.4 }
+                        let j = sin(s * 2.3), k = cos(s * 1.7)
+                        _ = t.process(
+                            try Fix(
+                                timestamp: Timestamp(millisecondsSince1970: Self.t0 + Int64(s * 1000)),
+                                latitude: 49 + k / Self.metresPerDegree,
+                                longitude: 11 + (x + j) / (Self.metresPerDegree * 0.656), horizontalAccuracyMetres: 5,
+                                speedMetresPerSecond: walking ? 1.4 : standingSpeed, courseDegrees: walking ? 90 : nil))
+                        s += 1
+                    }
+                }
+            }
+            return t.distance.totalMetres
+        }
+        let withZeros = try total(standingSpeed: 0), withoutSpeed = try total(standingSpeed: nil)
+        #expect(abs(withZeros - 840) < 0.05 * 840, "with zeros: \(withZeros) m")
+        #expect(withoutSpeed < withZeros + 0.02 * 840, "without speed: \(withoutSpeed) m, with zeros \(withZeros) m")
     }
 
     @Test func integratesTrustedDopplerSpeedWhileMoving() {

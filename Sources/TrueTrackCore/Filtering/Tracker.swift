@@ -103,8 +103,8 @@ public struct Tracker: Sendable {
     @usableFromInline var predictionStep = PredictionStep(seconds: 0, accelerationVariance: 0)
     // Rarely written state last, after the fields every fix reads and writes (the layout of those is measured:
     // see ARCHITECTURE.md, "Tracker speed").
-    /// How many Doppler readings in a row were below the deadband (a halt's zeros run on; a dropout's are
-    /// scattered among moving readings).
+    /// How many Doppler readings in a row were below the deadband or missing (once the receiver has reported
+    /// one): a halt's zeros (or iOS's −1) run on; a dropout's are scattered among moving readings.
     @usableFromInline var subDeadbandRun = 0
     /// The filtered position (east, north; metres in ``projection``) where the current slow spell started: the
     /// spell's held distance is released as a walk only if the track has left it by then.
@@ -359,6 +359,10 @@ public struct Tracker: Sendable {
             dopplerPath += doppler * step
             dopplerSeconds += step
             subDeadbandRun = doppler < profile.deadbandMetresPerSecond ? subDeadbandRun &+ 1 : 0
+        } else if dopplerSeconds > 0 {
+            // A receiver that reports Doppler fell silent: iOS says −1 (no speed) at a halt, so a missing
+            // reading extends a run like a zero (see `dropoutBound`).
+            subDeadbandRun &+= 1
         }
         positionPath += positionSpeed * step
 
@@ -633,7 +637,8 @@ public struct Tracker: Sendable {
             && sessionDopplerPath < profile.dopplerConsistentRatio * sessionPositionPath
     }
 
-    /// Bounds a Doppler dropout's stand-in increment during a run of sub-deadband readings: it may only fill
+    /// Bounds a Doppler dropout's (or a missing reading's) stand-in increment during a run of sub-deadband or
+    /// missing readings: it may only fill
     /// what the window's Doppler readings (and the stand-ins already counted in it) leave unexplained of its net
     /// displacement, plus the net-displacement gate's base margin. Just after a real halt that is nothing (the
     /// window still holds the walk, which the readings already counted, and the position filter's speed is
@@ -646,9 +651,18 @@ public struct Tracker: Sendable {
     mutating func dropoutBound(_ increment: Double, reading: Double?, isMoving: Bool, netMetres: Double) -> Double {
         // The window's quantities again, from its oldest sample (the caller's locals are not passed: keeping
         // them alive for this rare call cost the per-fix path registers). The window has not changed since.
-        guard let reading, let start = window.oldest(),
-            isDropout(reading, isMoving: isMoving, positionSpeed: positionFilter.speedMetresPerSecond)
-        else { return increment }
+        guard let start = window.oldest() else { return increment }
+        if let reading {
+            guard isDropout(reading, isMoving: isMoving, positionSpeed: positionFilter.speedMetresPerSecond)
+            else { return increment }
+        } else {
+            // A missing reading (the run counts one only from a receiver that reports Doppler): its stand-in is
+            // bounded alike, whatever the receiver's zeros are worth: at a halt iOS reports −1, and the position
+            // filter's jitter (0.4-2.3 m/s under 1 m of noise) counted ~20 m per halt while the window held the
+            // walk. Also while the window judges the device still: those stand-ins are held as candidates, and
+            // the walk that follows released the halt's last 20 s of jitter (+12 m per halt).
+            guard positionFilter.speedMetresPerSecond >= profile.deadbandMetresPerSecond else { return increment }
+        }
         let windowDoppler = dopplerPath - start.dopplerPath
         let count = fixCount - start.fixCount
         let threshold = NetDisplacementGate.threshold(

@@ -99,9 +99,10 @@ public struct TrackingProfile: Sendable, Hashable {
     /// nothing. 0.9: a consistent receiver (Pixel 4 on `gsdc2020-mtv1`, Pixel 7 walk) matches within a few per
     /// cent; 25 % zero readings (the simulator's degraded phone) bring the ratio to about 0.75.
     public var dopplerConsistentRatio: Double = 0.9
-    /// From the how-manyth sub-deadband Doppler reading in a row (fixes without a Doppler speed neither extend
-    /// nor break the run; an anchor starts it again) a dropout's stand-in speed is bounded by the net
-    /// displacement (see ``dopplerConsistentRatio``): 3. Why: a halt's zeros run on, while dropouts are scattered
+    /// From the how-manyth sub-deadband Doppler reading in a row (a fix without a Doppler speed extends the run
+    /// once the receiver has reported one, since iOS reports −1 at a halt, and never breaks it; an anchor starts
+    /// it again) a dropout's or a missing reading's stand-in speed is bounded by the net displacement (see
+    /// ``dopplerConsistentRatio``): 3. Why: a halt's zeros run on, while dropouts are scattered
     /// among moving readings (at 25 % independent dropouts, 1.6 % of readings end a run of three), and bounding a
     /// scattered dropout by the net displacement undercounts every walk that turns within the window. Counted in
     /// readings, it is tuned for the 1 Hz of phones and receivers: a 10 s logger's halt is bounded from its
