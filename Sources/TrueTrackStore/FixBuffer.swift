@@ -134,8 +134,8 @@ public final class FixBuffer {
     }
 
     /// Drops fixes stored longer than ``StoreOptions/maxAgeSeconds`` before `now` (no-op without an age limit)
-    /// and returns how many; they count as dropped. A row stored by a build before schema version 3 has no
-    /// storage time: its fix's time stands in.
+    /// and returns how many; they count as dropped. (Rows stored before schema version 3 are dated at the
+    /// migration; a row without a storage time, which no build writes, is judged by its fix's time.)
     ///
     /// - Complexity: O(N): a full scan (the age limit is checked at most once a minute by `append`).
     @discardableResult

@@ -506,6 +506,23 @@ struct Tool {
             #expect(result.status == 1, "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains("Error: <stdout>: cannot write: No space left on device"), "\(arguments)")
         }
+        // A non-blocking standard output (a parent may leave one) that fills up is waited on, not a failure.
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        _ = fcntl(fds[1], 1031, 4096)  // F_SETPIPE_SZ: a small pipe, so that writes would block
+        _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
+        let child = Process()
+        child.executableURL = Tool.binary
+        child.arguments = ["process", Tool.demo, "--out", "-"]
+        child.standardOutput = FileHandle(fileDescriptor: fds[1], closeOnDealloc: true)
+        child.standardError = FileHandle.nullDevice
+        try child.run()
+        try (child.standardOutput as? FileHandle)?.close()
+        usleep(300_000)  // let the child fill the pipe first
+        let received = FileHandle(fileDescriptor: fds[0], closeOnDealloc: true).readDataToEndOfFile()
+        child.waitUntilExit()
+        #expect(child.terminationStatus == 0)
+        #expect(String(decoding: received, as: UTF8.self).split(separator: "\n").count == 555)
         // A failed command keeps its own status and message.
         let failed = try Tool.run(["info", "/nonexistent.csv"], stdoutPath: "/dev/full")
         #expect(failed.status == 1)

@@ -190,25 +190,31 @@ import TrueTrackCore
         #expect(a.totalMetres == 25)
     }
 
-    @Test func mergeKeepsTheMaximumAndResetZeroes() {
+    @Test func mergeKeepsTheLargerStateWholeAndResetZeroes() {
         var a = DistanceAccumulator(), b = DistanceAccumulator()
         a.add(10, source: .doppler)
         b.add(4, source: .doppler)
         b.add(8, source: .filtered)
         a.merge(b)
-        // The larger total; the larger of each part (10 and 8) scaled to it, so that the breakdown adds up.
-        #expect(a.totalMetres == 12)
-        #expect(abs(a.dopplerMetres - 10 * 12 / 18) < 1e-12 && abs(a.filteredMetres - 8 * 12 / 18) < 1e-12)
-        #expect(abs(a.dopplerMetres + a.derivedMetres + a.filteredMetres + a.restoredMetres - a.totalMetres) < 1e-12)
+        // The larger total with its own breakdown, which adds up to it.
+        #expect(a == b)
+        #expect(a.dopplerMetres + a.derivedMetres + a.filteredMetres + a.restoredMetres == a.totalMetres)
+        a.merge(b)
+        #expect(a == b)  // idempotent
+        var c = DistanceAccumulator()
+        c.add(5, source: .doppler)
+        a.merge(c)
+        #expect(a == b)  // a smaller state changes nothing
         a.reset()
         #expect(a == DistanceAccumulator())
-        // Parts that fit the total are kept as they are.
-        var c = DistanceAccumulator(), d = DistanceAccumulator()
-        c.add(6, source: .doppler)
+        // Equal totals: this state stays.
+        var d = DistanceAccumulator(), e = DistanceAccumulator()
         d.add(6, source: .doppler)
         d.add(4, source: .filtered)
-        c.merge(d)
-        #expect(c.totalMetres == 10 && c.dopplerMetres == 6 && c.filteredMetres == 4 && c.restoredMetres == 0)
+        e.add(4, source: .doppler)
+        e.add(6, source: .filtered)
+        d.merge(e)
+        #expect(d.dopplerMetres == 6 && d.filteredMetres == 4 && d.totalMetres == 10)
     }
 
     @Test func addingNeverOverflowsTheTotal() {

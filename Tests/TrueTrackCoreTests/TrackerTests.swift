@@ -337,9 +337,10 @@ import Testing
         }
     }
 
-    /// A rejected fix's activity reading is not applied: one fix dated 9999 (rejected for its 100 m accuracy)
-    /// carrying "walking" outranked every later "in vehicle" reading, and a bus ride counted 725 m.
-    @Test func aRejectedFixsActivityReadingIsNotApplied() {
+    /// A reading dated a day or more after the next one gives way to it: one fix dated 9999 (rejected for its
+    /// 100 m accuracy) carrying "walking" outranked every later "in vehicle" reading, and a bus ride counted
+    /// 725 m.
+    @Test func aReadingFromAWrongClockGivesWayToTheNextOne() {
         let bus = ActivityReading(kind: .inVehicle, confidence: 100)
         var t = Tracker()
         for i in 0..<300 {
@@ -352,6 +353,12 @@ import Testing
             if i > 5 { #expect(d.motion == .moving && d.hold == .activity, "fix \(i)") }
         }
         #expect(t.distance.totalMetres == 0)
+        // A fix rejected for its accuracy at a sane time still carries a valid reading: it applies.
+        var u = Tracker()
+        for i in 0..<5 { _ = u.process(Self.fix(Double(i), east: Double(i) * 1.2, speed: 1.2)) }
+        let still = ActivityReading(kind: .still, confidence: 100)
+        #expect(u.process(Self.fix(5, east: 6, accuracy: 40, activity: still)).rejection == .accuracy)
+        #expect(u.process(Self.fix(6, east: 7.2, speed: 1.2)).motion == .still)
     }
 
     /// The trailing window is kept within 1-30 s whenever it is set: NaN trapped converting to Int64 on the

@@ -16,15 +16,15 @@ import TrueTrackIO
         #expect(stream.lineNumber == 4)
     }
 
-    /// A UTF-8 byte-order mark at the start (Windows tools write one) is consumed before any reader sees it:
-    /// every format reads the same fixes with and without it (GeoJSON was refused at byte 0, JSON Lines read no
-    /// fix, NMEA lost its first sentence), from a file and from memory.
     /// `body` as an NMEA sentence line with its checksum.
     func nmea(_ body: String) -> String {
         let sum = body.utf8.reduce(UInt8(0), ^)
         return "$" + body + "*" + String(format: "%02X", sum) + "\n"
     }
 
+    /// A UTF-8 byte-order mark at the start (Windows tools write one) is consumed before any reader sees it:
+    /// every format reads the same fixes with and without it (GeoJSON was refused at byte 0, JSON Lines read no
+    /// fix, NMEA lost its first sentence), from a file and from memory.
     @Test func everyFormatReadsTheSameFixesAfterAByteOrderMark() throws {
         let samples: [(FixFormat, String)] = [
             (.csv, "time,lat,lon,accuracy\n2025-01-01T10:00:00Z,49,11,5\n2025-01-01T10:00:01Z,49.0001,11,5\n"),
@@ -67,6 +67,32 @@ import TrueTrackIO
             let path = folder + "/sample"
             _ = FileManager.default.createFile(atPath: path, contents: Data(marked))
             #expect(try fixes(ByteStream(path: path, chunkBytes: 64)) == plain, "\(format) from a file")
+        }
+    }
+
+    /// A pipe that delivers the byte-order mark's first byte alone, then the rest: the stream reads on before
+    /// deciding (the JSON tokenizer saw the lone 0xEF and refused the document at byte 0).
+    @Test func aByteOrderMarkSplitAcrossPipeReadsIsStillConsumed() throws {
+        let document =
+            "{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"geometry\":{\"type\":"
+            + "\"Point\",\"coordinates\":[11,49]},\"properties\":{\"time\":\"2025-01-01T10:00:00Z\"}}]}\n"
+        for split in [1, 2] {
+            var fds: [Int32] = [0, 0]
+            #expect(pipe(&fds) == 0)
+            let bytes = [0xEF, 0xBB, 0xBF] + Array(document.utf8)
+            let writer = fds[1]
+            let thread = Thread {
+                bytes[..<split].withUnsafeBytes { _ = write(writer, $0.baseAddress!, $0.count) }
+                usleep(50_000)
+                bytes[split...].withUnsafeBytes { _ = write(writer, $0.baseAddress!, $0.count) }
+                close(writer)
+            }
+            thread.start()
+            var reader = AnyFixReader(stream: try ByteStream(path: "/dev/fd/\(fds[0])"), format: .geojson)
+            var count = 0
+            while try reader.next() != nil { count += 1 }
+            #expect(count == 1, "split after \(split) byte(s)")
+            close(fds[0])
         }
     }
 

@@ -79,6 +79,26 @@ import TrueTrackCore
         #expect(try sessions.setPhase(.paused, sessionID: "s").phase == .paused)
     }
 
+    /// Upgrading a version-2 buffer dates its rows at the migration: a row whose fix says 2001 (a phone's
+    /// clock), stored just before the upgrade, survives the first open with an age limit (left without a
+    /// storage time it fell back to its fix time and was dropped).
+    @Test func upgradingFromVersionTwoKeepsRowsWhateverTheirFixTime() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("v2.sqlite")
+        do {
+            let db = try Connection(path: path, busyTimeoutMilliseconds: 100)
+            try Schema.prepare(db, options: StoreOptions(), upTo: 2)
+            try db.execute(
+                "INSERT INTO fixes (time_ms, latitude, longitude, provider) VALUES (978307200000, 1, 2, 'gps')")
+            try db.execute("UPDATE buffer_counters SET row_count = 1")
+        }
+        let buffer = try FixBuffer(path: path, options: StoreOptions(maxAgeSeconds: 86_400))
+        #expect(try buffer.db.integer("PRAGMA user_version") == Schema.currentVersion)
+        #expect(try buffer.count() == 1)
+        #expect(try buffer.statistics().droppedCount == 0)
+    }
+
     @Test func truncatedAndFlippedFilesNeverCrash() throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }

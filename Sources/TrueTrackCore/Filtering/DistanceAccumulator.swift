@@ -72,27 +72,13 @@ public struct DistanceAccumulator: Sendable, Hashable, Codable {
         storedTotalMetres = persisted
     }
 
-    /// Merges another partial state of the same session: each figure becomes the larger of the two (two
-    /// copies of one session overlap; adding would count the shared part twice).
+    /// Merges another partial state of the same session: the state with the larger total is kept whole, its
+    /// breakdown with it (two copies of one session overlap: adding would count the shared part twice, and
+    /// the larger of each part separately can add up to more than either total: 6 + 4 and 4 + 6 gave 6 + 6
+    /// for a total of 10). At equal totals this state stays. Idempotent: merging the same state again changes
+    /// nothing.
     public mutating func merge(_ other: DistanceAccumulator) {
-        let newTotal = max(totalMetres, other.totalMetres)
-        var doppler = max(dopplerMetres, other.dopplerMetres)
-        var derived = max(derivedMetres, other.derivedMetres)
-        var filtered = max(filteredMetres, other.filteredMetres)
-        // The larger of each part can add up to more than the larger total (6 + 4 and 4 + 6 gave 6 + 6 for a
-        // total of 10): the parts are then scaled down to it, so that breakdown + restored = total still holds.
-        let attributed = doppler + derived + filtered
-        if attributed > newTotal {
-            let scale = newTotal / attributed
-            doppler *= scale
-            derived *= scale
-            filtered *= scale
-        }
-        storedDopplerMetres = doppler
-        storedDerivedMetres = derived
-        storedFilteredMetres = filtered
-        storedRestoredMetres = max(0, newTotal - (doppler + derived + filtered))
-        storedTotalMetres = newTotal
+        if other.totalMetres > totalMetres { self = other }
     }
 
     /// Returns to zero (a new session).

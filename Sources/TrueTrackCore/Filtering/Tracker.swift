@@ -152,10 +152,15 @@ public struct Tracker: Sendable {
 
     /// Supplies a motion-activity reading from a separate timed stream (e.g. Android's activity
     /// recognition); it applies to fixes from `timestamp` for ``TrackingProfile/activityValiditySeconds``.
-    /// A reading older than the one in force is ignored.
+    /// A reading older than the one in force is ignored, unless the one in force is dated
+    /// ``TrackingProfile/clockJumpSeconds`` or more after it: then that one's time was wrong (a fix dated 9999
+    /// carrying "walking" outranked every later reading, and a bus ride was counted as a walk).
     @inlinable
     public mutating func process(activity reading: ActivityReading, at timestamp: Timestamp) {
-        if activity == nil || timestamp.millisecondsSince1970 >= activityMilliseconds {
+        let t = timestamp.millisecondsSince1970
+        if activity == nil || t >= activityMilliseconds
+            || Double(activityMilliseconds) - Double(t) >= profile.clockJumpSeconds * 1000
+        {
             activity = reading
             activityMilliseconds = timestamp.millisecondsSince1970
         }
@@ -234,6 +239,8 @@ public struct Tracker: Sendable {
         if now <= lastAcceptedMilliseconds && !restartsOnClockJump(at: now) {
             return reject(&decision, .outOfOrder)
         }
+        // (A fix rejected by a later gate still carries a valid reading: an indoor "still" on a 40 m fix.)
+        if let reading = fix.activity { process(activity: reading, at: fix.timestamp) }
 
         // 2. Accuracy gate.
         let accuracy: Double
@@ -321,10 +328,6 @@ public struct Tracker: Sendable {
             return finishAnchor(&decision)
         }
         consecutiveRejections = 0
-        // A fix's own activity reading applies once the fix is accepted (here, or in `anchor`): a rejected
-        // fix's time is as suspect as its position, and a reading dated 9999 by one would outrank every later
-        // reading for the rest of the session.
-        if let reading = fix.activity { process(activity: reading, at: fix.timestamp) }
 
         // 5. Kalman update (position), in both filters, with the white-noise share of the reported variance
         // estimated so far (this fix's innovation only counts from the next fix on).
@@ -711,7 +714,6 @@ public struct Tracker: Sendable {
                     ConstantVelocityFilter.minimumVariance),
                 vmax * vmax)
         }
-        if let reading = fix.activity { process(activity: reading, at: fix.timestamp) }
         positionFilter = ConstantVelocityFilter(east: e, north: n, positionVariance: r, velocityVariance: vmax * vmax)
         // A run of zeros starts again here, with this fix's own reading.
         subDeadbandRun = fix.speedMetresPerSecond.map { $0 < profile.deadbandMetresPerSecond ? 1 : 0 } ?? 0

@@ -84,6 +84,14 @@ public final class ByteStream {
     /// Whether the start of the input was checked for a byte-order mark.
     private var checkedByteOrderMark = false
 
+    /// Whether all of the input so far (fewer than three bytes) could still begin a byte-order mark.
+    private var startsWithPartOfAByteOrderMark: Bool {
+        guard !checkedByteOrderMark, bufferBase == 0, start == 0, end < 3 else { return false }
+        let p = storage.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        return (0..<end).allSatisfy { p[$0] == mark[$0] }
+    }
+
     /// Consumes a UTF-8 byte-order mark (`EF BB BF`, which Windows tools write before CSV, JSON and XML) at the
     /// very start of the input, so that no reader sees it (a GeoJSON file with one was refused at byte 0, a JSON
     /// Lines file read no fix, an NMEA log lost its first sentence). Byte offsets stay those of the file.
@@ -161,16 +169,21 @@ public final class ByteStream {
             storage.deallocate()
             storage = bigger
         }
+        var readSome = false
         while true {
             let n = read(fileDescriptor, storage.baseAddress! + end, storage.count - end)
             if n > 0 {
                 end += n
+                readSome = true
+                // A pipe can deliver a byte-order mark's first bytes alone: read on before deciding, so that no
+                // reader ever sees part of one.
+                if startsWithPartOfAByteOrderMark { continue }
                 skipByteOrderMark()
                 return true
             }
             if n == 0 {
                 sourceExhausted = true
-                return false
+                return readSome
             }
             if errno == EINTR { continue }
             throw .io(path: name, message: String(cString: strerror(errno)))

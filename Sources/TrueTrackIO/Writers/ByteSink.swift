@@ -101,6 +101,12 @@ public final class ByteSink {
                 let n = write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
+                    if errno == EAGAIN || errno == EWOULDBLOCK {
+                        // A non-blocking descriptor (standard output left so by a parent): wait until it takes more.
+                        var ready = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
+                        _ = poll(&ready, 1, -1)
+                        continue
+                    }
                     failure = errno
                     return
                 }

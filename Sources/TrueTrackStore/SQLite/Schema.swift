@@ -75,9 +75,12 @@ enum Schema {
         );
         """,
         // 3: when each fix was stored (wall clock, ms since 1970), which the age limit prunes by: a fix's own
-        // time can be wrong by years (a phone's clock, an imported old track). NULL in rows stored before it.
+        // time can be wrong by years (a phone's clock, an imported old track). Rows stored before are dated at
+        // the migration: left NULL, they fell back to their fix time and the first open with an age limit
+        // dropped exactly the rows this protects; kept up to one age limit longer instead.
         """
         ALTER TABLE fixes ADD COLUMN stored_ms INTEGER;
+        UPDATE fixes SET stored_ms = CAST(strftime('%s', 'now') AS INTEGER) * 1000;
         """,
     ]
 

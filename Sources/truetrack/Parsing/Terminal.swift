@@ -8,11 +8,12 @@ import Foundation
 
 /// Writing to standard output (data) and standard error (diagnostics).
 ///
-/// A write that fails (a full disk behind `> file`, a closed descriptor, a reader that went away) never
-/// traps: the first failure on standard output is reported on standard error as
-/// `Error: <stdout>: cannot write: <reason>` (nothing for a broken pipe, whose reader chose to stop), later
-/// output is dropped, and ``exitStatus(for:)`` turns the command's success into exit status 1.
-/// A failing standard error is ignored: there is nowhere left to say so.
+/// A write that fails (a full disk behind `> file`, a closed descriptor) never traps: the first failure on
+/// standard output is reported on standard error as `Error: <stdout>: cannot write: <reason>`, later output is
+/// dropped, and ``exitStatus(for:)`` turns the command's success into exit status 1. A reader that went away
+/// (`| head`) ends the process with SIGPIPE, as for any Unix tool (status 141); with SIGPIPE ignored, the
+/// broken pipe is exit status 1 without a message (the reader chose to stop). A non-blocking descriptor is
+/// waited on. A failing standard error is ignored: there is nowhere left to say so.
 enum Terminal {
     /// Writes `text` to standard output.
     static func out(_ text: String) {
@@ -63,6 +64,12 @@ enum Terminal {
                 #endif
                 if n < 0 {
                     if errno == EINTR { continue }
+                    if errno == EAGAIN || errno == EWOULDBLOCK {
+                        // A non-blocking descriptor (a parent process may leave one): wait until it takes more.
+                        var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                        _ = poll(&ready, 1, -1)
+                        continue
+                    }
                     return errno
                 }
                 offset += n
