@@ -391,6 +391,36 @@ struct Tool {
         }
     }
 
+    /// A wrong time no restart can judge, at either end of the file: the first fix 1024 weeks early (the
+    /// second is then a forward jump the rest confirm), the second-to-last or the last fix 1024 weeks ahead (no
+    /// fix after it confirms its time; the correct last fix was blamed instead). Each is left out with a
+    /// warning naming it, and the span and the smoothed σ are the demo's.
+    @Test func leavesOutAWrongTimeAtEitherEndOfTheFile() throws {
+        let lines = try String(contentsOfFile: Tool.demo, encoding: .utf8).split(separator: "\n").map(String.init)
+        let iso = ISO8601DateFormatter()
+        for (line, weeks) in [(1, -1024.0), (lines.count - 2, 1024), (lines.count - 1, 1024)] {
+            var changed = lines
+            let comma = try #require(changed[line].firstIndex(of: ","))
+            let time = try #require(iso.date(from: String(changed[line][..<comma])))
+            let wrong = iso.string(from: time.addingTimeInterval(weeks * 7 * 86_400))
+            changed[line] = wrong + changed[line][comma...]
+            let path = Tool.temporaryPath("ends.csv")
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            try (changed.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            let result = try Tool.run(["process", "--json", "--smooth", path])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(
+                result.stderr.contains("fix \(line) (in read order) of \(path) is dated \(wrong)"),
+                "line \(line): \(result.stderr)")
+            #expect(!result.stderr.contains("fix \(line + 1) (in read order)"), "line \(line): \(result.stderr)")
+            let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+            let summary = try #require(object as? [String: Any])
+            let duration = try #require(summary["durationSeconds"] as? Double)
+            #expect(duration > 580 && duration <= 583, "line \(line)")
+            #expect((summary["distanceSigmaMetres"] as? Double ?? .infinity) < 100, "line \(line)")
+        }
+    }
+
     /// `process` and `stops` stream the stop analysis, holding back the last 512 fixes so that a clock jump's
     /// wrong fixes can still be taken out (they kept every fix's evidence: 2 GB for 19 M fixes). A run of wrong
     /// fixes longer than that reached the analysis: a stop lasting days, no moving time (a reviewer's file:

@@ -56,6 +56,16 @@ struct EvidenceStream {
     /// Whether a wrong fix reached the analysis before it was proven wrong (see
     /// ``finish(rereading:format:options:profile:startingOver:analysed:)``).
     private var analysedAWrongFix = false
+    /// Accepted fixes since the last restart.
+    private var acceptedInGeneration = 0
+    /// The latest forward jump of a day or more between accepted fixes of this generation, not yet judged: the
+    /// read index of the fix after it, how many accepted fixes came before it, and how many since (itself
+    /// included). The side with fewer than ``confirmingFixes`` fixes is the wrong one: a first fix dated 1024
+    /// weeks early, or a last fix dated far ahead, which no restart ever judges (three older fixes must
+    /// follow a wrong one for that).
+    private var jump: (index: Int, before: Int, since: Int)?
+    /// How many fixes confirm a time (as three older fixes in a row restart the tracker).
+    private let confirmingFixes = TrackingProfile.walking.rejectionsBeforeReanchor
 
     /// A stream into `profile`'s stop analysis, for the fixes of `input` (named in warnings).
     init(input: String, profile: StopDetectionProfile, holdBack: Int = EvidenceStream.defaultHoldBack) {
@@ -73,7 +83,14 @@ struct EvidenceStream {
         if decision.isAccepted, let latest = latestAccepted, decision.timestamp < latest {
             restart(at: index, time: decision.timestamp)
         }
-        if decision.isAccepted { latestAccepted = decision.timestamp }
+        if decision.isAccepted {
+            if let latest = latestAccepted, latest.seconds(to: decision.timestamp) >= stopProfile.clockJumpSeconds {
+                jump = (index, acceptedInGeneration, 0)
+            }
+            acceptedInGeneration += 1
+            jump?.since += 1
+            latestAccepted = decision.timestamp
+        }
         let isBackdated =
             decision.rejection == .outOfOrder
             && latestAccepted.map { decision.timestamp.seconds(to: $0) >= stopProfile.clockJumpSeconds } == true
@@ -81,6 +98,11 @@ struct EvidenceStream {
             Entry(
                 index: index, evidence: evidence, acceptedTime: decision.isAccepted ? decision.timestamp : nil,
                 totalMetres: decision.totalDistanceMetres, generation: generation, isBackdated: isBackdated))
+        if let j = jump, j.since >= confirmingFixes {
+            // The time after the jump is confirmed; the few fixes before it (if few) had the wrong one.
+            if j.before < confirmingFixes { leaveOut(acceptedBefore: j.index) }
+            jump = nil
+        }
         while pending.count - head > holdBack { analyseNext(analysed) }
         if head > 4096, head * 2 > pending.count {
             pending.removeFirst(head)
@@ -102,6 +124,11 @@ struct EvidenceStream {
         rereading path: String, format: FixFormat, options: ReadOptions, profile: TrackingProfile,
         startingOver: () -> Void = {}, analysed: (Entry) -> Void = { _ in }
     ) -> StopAnalysis {
+        if let j = jump, j.since < confirmingFixes, j.before >= confirmingFixes {
+            // The input ended before any fix confirmed the time after the jump: those few fixes had it wrong.
+            leaveOut(acceptedFrom: j.index)
+            jump = nil
+        }
         while head < pending.count { analyseNext(analysed) }
         guard analysedAWrongFix, path != "-",
             var reader = try? AnyFixReader(path: path, format: format, options: options)
@@ -156,6 +183,56 @@ struct EvidenceStream {
         analysed(entry)
     }
 
+    /// Leaves out this generation's accepted fixes read before the `index`-th (a forward jump's few fixes
+    /// before it had the wrong time).
+    private mutating func leaveOut(acceptedBefore index: Int) {
+        let wrong = partition { $0.acceptedTime != nil && $0.index < index }
+        guard let first = wrong.first, let time = first.acceptedTime else { return }
+        warnings.append(
+            "warning: fix \(first.index) (in read order) of \(input) is dated \(ISO8601.format(time))"
+                + (wrong.count > 1 ? " (and \(wrong.count - 1) more accepted fixes after it)" : "")
+                + ", a day or more before the fixes that follow; the summary's times, stops and smoothed track "
+                + "leave " + (wrong.count > 1 ? "those fixes" : "that fix") + " out\n")
+    }
+
+    /// Leaves out this generation's accepted fixes from the `index`-th on (a forward jump no later fix
+    /// confirmed), and clears the backdated mark of the fixes after it: they were older than a wrong time only.
+    private mutating func leaveOut(acceptedFrom index: Int) {
+        let wrong = partition { $0.acceptedTime != nil && $0.index >= index }
+        for i in max(head, generationStart)..<pending.count where pending[i].index > index {
+            pending[i].isBackdated = false
+        }
+        guard let first = wrong.first, let time = first.acceptedTime else { return }
+        warnings.append(
+            "warning: fix \(first.index) (in read order) of \(input) is dated \(ISO8601.format(time))"
+                + (wrong.count > 1 ? " (and \(wrong.count - 1) more accepted fixes after it)" : "")
+                + ", a day or more after the fixes before it, and no later fix confirms that time; the summary's "
+                + "times, stops and smoothed track leave " + (wrong.count > 1 ? "those fixes" : "that fix") + " out\n")
+    }
+
+    /// Removes the current generation's pending entries that `isWrong` picks (those already analysed cannot be:
+    /// then `analysedAWrongFix` is set), records them as wrong fixes and returns them in read order.
+    private mutating func partition(_ isWrong: (Entry) -> Bool) -> [Entry] {
+        let from = max(head, generationStart)
+        if head > generationStart, pending[generationStart..<head].contains(where: isWrong) {
+            analysedAWrongFix = true
+        }
+        var wrong: [Entry] = []
+        var write = from
+        for read in from..<pending.count {
+            let entry = pending[read]
+            if entry.generation == generation, isWrong(entry) {
+                wrong.append(entry)
+            } else {
+                pending[write] = entry
+                write += 1
+            }
+        }
+        pending.removeSubrange(write...)
+        wrongFixes.formUnion(wrong.map(\.index))
+        return wrong
+    }
+
     /// The tracker accepted the `index`-th fix, older than the latest it had accepted: it restarted after a
     /// clock jump, and the fixes accepted since the last restart that are dated after this one were wrong.
     private mutating func restart(at index: Int, time: Timestamp) {
@@ -204,5 +281,7 @@ struct EvidenceStream {
         }
         generation += 1
         latestAcceptedAnalysed = nil
+        acceptedInGeneration = 0
+        jump = nil
     }
 }
