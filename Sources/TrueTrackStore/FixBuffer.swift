@@ -72,15 +72,20 @@ public final class FixBuffer {
     ///
     /// - Parameters:
     ///   - fixes: the fixes, in the order their row ids should follow.
-    ///   - decisions: the tracker's decisions, one per fix in the same order, or `nil` to store none.
+    ///   - decisions: the tracker's decisions, one per fix in the same order (as ``Tracker/process(batch:)``
+    ///     returns them), or `nil` to store none.
     ///   - sessionID: the session they belong to, if any.
-    /// - Precondition: `decisions`, when given, has as many elements as `fixes`.
+    /// - Precondition: `decisions`, when given, has as many elements as `fixes`, each with its fix's time (a
+    ///   decision stored beside another fix would be a wrong record that nothing downstream could detect).
     /// - Complexity: O(n) plus, when the cap is exceeded, O(k log N) to drop k rows.
     @discardableResult
     public func append(
         _ fixes: some Collection<Fix>, decisions: [FixDecision]? = nil, sessionID: String? = nil
     ) throws(StoreError) -> AppendReceipt {
         precondition(decisions == nil || decisions!.count == fixes.count, "one decision per fix")
+        precondition(
+            decisions.map { zip(fixes, $0).allSatisfy { $0.timestamp == $1.timestamp } } ?? true,
+            "each decision beside its own fix (same time, same order)")
         if fixes.isEmpty { return AppendReceipt(ids: nil, droppedCount: 0) }
         var dropped = 0
         if options.maxAgeSeconds != nil {

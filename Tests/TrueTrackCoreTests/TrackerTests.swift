@@ -229,8 +229,18 @@ import Testing
         let a = batch.process(batch: shuffled)
         var stream = Tracker()
         let b = fixes.map { stream.process($0) }
-        #expect(a == b)
+        // The decisions come back in the batch's own order: decision i is about shuffled[i].
+        #expect(zip(shuffled, a).allSatisfy { $0.timestamp == $1.timestamp })
+        let order = shuffled.indices.sorted { shuffled[$0].timestamp < shuffled[$1].timestamp }
+        #expect(order.map { a[$0] } == b)
         #expect(a.allSatisfy { $0.isAccepted })
+        // A newest-first batch with a duplicate: each decision pairs with its own fix.
+        var newestFirst = Tracker()
+        let reversed = Array(fixes[0..<5].reversed()) + [fixes[0]]
+        let decisions = newestFirst.process(batch: reversed)
+        #expect(zip(reversed, decisions).allSatisfy { $0.timestamp == $1.timestamp })
+        #expect(decisions[4].isAnchor && decisions[5].rejection == .duplicate)
+        #expect(decisions[0].isAccepted && decisions[0].totalDistanceMetres == newestFirst.distance.totalMetres)
     }
 
     @Test func restoreAndResetFollowTheAccumulatorRules() {

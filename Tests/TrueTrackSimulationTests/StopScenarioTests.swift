@@ -71,11 +71,10 @@ import TrueTrackSimulation
         var tracker = Tracker(profile: tracking)
         var evidence: [MotionEvidence] = []
         for batch in track.batches {
-            let sorted = batch.sorted { $0.timestamp < $1.timestamp }
             let decisions = tracker.process(batch: batch)
-            for (fix, decision) in zip(sorted, decisions) {
-                evidence.append(MotionEvidence(fix: fix, decision: decision))
-            }
+            // (In the batch's order; the stop analysis takes evidence in time order, as the tracker saw it.)
+            let order = batch.indices.sorted { (batch[$0].timestamp, $0) < (batch[$1].timestamp, $1) }
+            for i in order { evidence.append(MotionEvidence(fix: batch[i], decision: decisions[i])) }
         }
         let found = StopAnalysis(evidence: evidence, profile: stops).stops
         let truth = Self.truth(scenario, stopLegs: stopLegs)

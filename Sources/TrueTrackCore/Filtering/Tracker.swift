@@ -166,25 +166,36 @@ public struct Tracker: Sendable {
         }
     }
 
-    /// Processes a batch as delivered: sorted oldest first (stable, so equal times keep their order), then
-    /// fix by fix. Returns one decision per fix, in the processing (sorted) order.
+    /// Processes a batch as delivered: in time order, oldest first (a stable sort, so equal times keep their
+    /// order), fix by fix. Returns one decision per fix **in the batch's own order**: `decisions[i]` is about
+    /// `batch[i]`, so `zip(batch, decisions)` pairs them (in processing order it paired a newest-first batch's
+    /// fixes with other fixes' decisions, and a store kept them so).
     ///
-    /// - Complexity: O(n log n) for the sort; the batch's array of decisions is the only allocation.
+    /// A batch only reaches as far back as the last fix accepted before it: a fix older than that is rejected
+    /// as out of order (``RejectionReason/outOfOrder``), because counting it would count its stretch twice. So
+    /// deliver a locked phone's deferred fixes before any newer live fix: a live fix first, then a 15-minute
+    /// backlog, loses the whole backlog.
+    ///
+    /// - Complexity: O(n log n) for the sort; the batch's array of decisions (and, for an unsorted batch, its
+    ///   sorted order) are the only allocations.
     public mutating func process(batch: [Fix]) -> [FixDecision] {
         var isSorted = true
         for i in batch.indices.dropFirst() where batch[i].timestamp < batch[i - 1].timestamp {
             isSorted = false
             break
         }
-        var result: [FixDecision] = []
-        result.reserveCapacity(batch.count)
         if isSorted {
+            var result: [FixDecision] = []
+            result.reserveCapacity(batch.count)
             for fix in batch { result.append(process(fix)) }
-        } else {
-            let order = batch.indices.sorted { (batch[$0].timestamp, $0) < (batch[$1].timestamp, $1) }
-            for i in order { result.append(process(batch[i])) }
+            return result
         }
-        return result
+        let order = batch.indices.sorted { (batch[$0].timestamp, $0) < (batch[$1].timestamp, $1) }
+        // Every index appears once in `order`: each slot is initialised exactly once.
+        return [FixDecision](unsafeUninitializedCapacity: batch.count) { slots, count in
+            for i in order { (slots.baseAddress! + (i - batch.startIndex)).initialize(to: process(batch[i])) }
+            count = batch.count
+        }
     }
 
     /// Processes a whole recorded track in its given order (as a live stream would deliver it) and returns
