@@ -48,6 +48,13 @@ import TrueTrackCore
 /// (``SmoothingOptions/checksModelDependence``). Steps where a window centred on them is still (the forward
 /// filter's net-displacement rule, ``StillnessGate``) add nothing: a receiver at rest measures no distance.
 ///
+/// Known limit: the smoother has no vehicle rule. The forward ``Tracker`` with the walking, running or cycling
+/// profile does not count a stretch that moves like a vehicle (or reads "in vehicle"); the smoother measures
+/// the whole smoothed track, so on a day that mixes a walk with a taxi and a bus it counts the rides too
+/// (GeoLife's day: 668.7 m forward, 9,767.7 m smoothed with the walking profile). Its speed-over-ceiling
+/// handling is also only for Doppler readings (positions of a drive read with the walking profile are kept).
+/// Smooth such a track per leg, or use the forward filter's distance for it.
+///
 /// ```swift
 /// let track = WholeTrackSmoother(profile: .driving).smooth(fixes)
 /// print(track.distanceMetres, "±", track.distanceSigmaMetres)
