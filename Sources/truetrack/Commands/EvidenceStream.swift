@@ -187,12 +187,7 @@ struct EvidenceStream {
     /// before it had the wrong time).
     private mutating func leaveOut(acceptedBefore index: Int) {
         let wrong = partition { $0.acceptedTime != nil && $0.index < index }
-        guard let first = wrong.first, let time = first.acceptedTime else { return }
-        warnings.append(
-            "warning: fix \(first.index) (in read order) of \(input) is dated \(ISO8601.format(time))"
-                + (wrong.count > 1 ? " (and \(wrong.count - 1) more accepted fixes after it)" : "")
-                + ", a day or more before the fixes that follow; the summary's times, stops and smoothed track "
-                + "leave " + (wrong.count > 1 ? "those fixes" : "that fix") + " out\n")
+        warn(wrong, "a day or more before the fixes that follow")
     }
 
     /// Leaves out this generation's accepted fixes from the `index`-th on (a forward jump no later fix
@@ -202,12 +197,17 @@ struct EvidenceStream {
         for i in max(head, generationStart)..<pending.count where pending[i].index > index {
             pending[i].isBackdated = false
         }
+        warn(wrong, "a day or more after the fixes before it, and no later fix confirms that time")
+    }
+
+    /// Warns about the accepted fixes `wrong` (in read order) left out for a time that is `how` (wrong).
+    private mutating func warn(_ wrong: [Entry], _ how: String) {
         guard let first = wrong.first, let time = first.acceptedTime else { return }
         warnings.append(
             "warning: fix \(first.index) (in read order) of \(input) is dated \(ISO8601.format(time))"
                 + (wrong.count > 1 ? " (and \(wrong.count - 1) more accepted fixes after it)" : "")
-                + ", a day or more after the fixes before it, and no later fix confirms that time; the summary's "
-                + "times, stops and smoothed track leave " + (wrong.count > 1 ? "those fixes" : "that fix") + " out\n")
+                + ", \(how); the summary's times, stops and smoothed track leave "
+                + (wrong.count > 1 ? "those fixes" : "that fix") + " out\n")
     }
 
     /// Removes the current generation's pending entries that `isWrong` picks (those already analysed cannot be:
