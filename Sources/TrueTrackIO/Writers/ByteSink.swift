@@ -94,27 +94,31 @@ public final class ByteSink {
             buffer.removeAll(keepingCapacity: true)
             return
         }
-        var failure: Int32 = 0
-        buffer.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let n = write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    if errno == EAGAIN || errno == EWOULDBLOCK {
-                        // A non-blocking descriptor (standard output left so by a parent): wait until it takes more.
-                        var ready = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
-                        _ = poll(&ready, 1, -1)
-                        continue
-                    }
-                    failure = errno
-                    return
-                }
-                offset += n
-            }
-        }
-        guard failure == 0 else { throw .io(path: name, message: String(cString: strerror(failure))) }
+        let failure = buffer.withUnsafeBytes { ByteSink.writeAll($0, to: fileDescriptor) }
+        if let failure { throw .io(path: name, message: String(cString: strerror(failure))) }
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes all of `bytes` to `descriptor`, retrying short and interrupted writes and waiting on a
+    /// non-blocking descriptor that is full (standard output left so by a parent); returns the `errno` of a
+    /// failure (a full disk, a closed pipe), `nil` when everything was written. The loop behind every sink, and
+    /// behind the command-line tool's standard output and error.
+    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let n = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&ready, 1, -1)
+                    continue
+                }
+                return errno
+            }
+            offset += n
+        }
+        return nil
     }
 
     /// Flushes everything buffered. A failed write (a full disk, a closed pipe) throws with the path.

@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import TrueTrackIO
 
 /// Writing to standard output (data) and standard error (diagnostics).
 ///
@@ -50,32 +45,10 @@ enum Terminal {
         }
     }
 
-    /// Writes all of `text` to `descriptor`, retrying short and interrupted writes; returns the `errno` of a
-    /// failure, nil on success.
+    /// Writes all of `text` to `descriptor` (``ByteSink/writeAll(_:to:)``); returns the `errno` of a failure,
+    /// `nil` on success.
     private static func write(_ text: String, to descriptor: Int32) -> Int32? {
-        var bytes = Array(text.utf8)
-        return bytes.withUnsafeMutableBytes { buffer -> Int32? in
-            var offset = 0
-            while offset < buffer.count {
-                #if canImport(Glibc)
-                    let n = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                #else
-                    let n = Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                #endif
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    if errno == EAGAIN || errno == EWOULDBLOCK {
-                        // A non-blocking descriptor (a parent process may leave one): wait until it takes more.
-                        var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                        _ = poll(&ready, 1, -1)
-                        continue
-                    }
-                    return errno
-                }
-                offset += n
-            }
-            return nil
-        }
+        Array(text.utf8).withUnsafeBytes { ByteSink.writeAll($0, to: descriptor) }
     }
 
     /// Encodes a value as pretty JSON (sorted keys, so output is stable) followed by a newline.
