@@ -45,11 +45,13 @@ public enum MeasurementNoise {
     /// The per-axis variance (m²/s²) of a velocity measured as a Doppler speed `speed` (m/s) with standard
     /// deviation `speedSigma` along the track and a course with standard deviation `courseSigmaDegrees`
     /// across it. The across-track error is `speed · σ_course` (radians); the filter takes the larger of the
-    /// two as an isotropic variance, a conservative circle around the error ellipse.
+    /// two as an isotropic variance, a conservative circle around the error ellipse. A σ so large that its
+    /// square would overflow (a reported 1e155 m/s) gives the largest finite variance instead: a measurement
+    /// that says nothing, which an update then barely moves (as +∞, the update's 0 · ∞ made the state NaN).
     @inlinable
     public static func velocityVariance(speed: Double, speedSigma: Double, courseSigmaDegrees: Double) -> Double {
         let across = speed * courseSigmaDegrees * .pi / 180
-        let m = max(speedSigma, across)
+        let m = min(max(speedSigma, across), 1.3e154)  // (1.3e154)² < Double.greatestFiniteMagnitude
         return m * m
     }
 }

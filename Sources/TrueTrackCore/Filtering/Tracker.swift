@@ -193,7 +193,7 @@ public struct Tracker: Sendable {
         let order = batch.indices.sorted { (batch[$0].timestamp, $0) < (batch[$1].timestamp, $1) }
         // Every index appears once in `order`: each slot is initialised exactly once.
         return [FixDecision](unsafeUninitializedCapacity: batch.count) { slots, count in
-            for i in order { (slots.baseAddress! + (i - batch.startIndex)).initialize(to: process(batch[i])) }
+            for i in order { (slots.baseAddress! + i).initialize(to: process(batch[i])) }
             count = batch.count
         }
     }
@@ -434,21 +434,22 @@ public struct Tracker: Sendable {
                     && !isDropout(speed, isMoving: isMoving, positionSpeed: positionSpeed)
             } ?? false
 
-        // 5b. Kalman update (Doppler velocity), only when trusted. (A variance that overflows, from a reported
-        // σ above 1e154, says nothing and is skipped: as +∞ the update's 0 · ∞ made the state NaN.)
+        // 5b. Kalman update (Doppler velocity), only when trusted.
         if isTrusted, let speed = doppler {
             let speedSigma = fix.speedAccuracyMetresPerSecond ?? profile.assumedSpeedAccuracyMetresPerSecond
             if let course = fix.courseDegrees {
                 let courseSigma = fix.courseAccuracyDegrees ?? profile.assumedCourseAccuracyDegrees
                 let c = course * .pi / 180
-                let variance = MeasurementNoise.velocityVariance(
-                    speed: speed, speedSigma: speedSigma, courseSigmaDegrees: courseSigma)
-                if variance < .infinity {
-                    filter.updateVelocity(east: speed * sin(c), north: speed * cos(c), variance: variance)
-                }
-            } else if speed < profile.deadbandMetresPerSecond, speedSigma * speedSigma < .infinity {
+                filter.updateVelocity(
+                    east: speed * sin(c), north: speed * cos(c),
+                    variance: MeasurementNoise.velocityVariance(
+                        speed: speed, speedSigma: speedSigma, courseSigmaDegrees: courseSigma))
+            } else if speed < profile.deadbandMetresPerSecond {
                 // Standing still needs no direction: a zero speed is a zero velocity.
-                filter.updateVelocity(east: 0, north: 0, variance: speedSigma * speedSigma)
+                filter.updateVelocity(
+                    east: 0, north: 0,
+                    variance: MeasurementNoise.velocityVariance(speed: 0, speedSigma: speedSigma, courseSigmaDegrees: 0)
+                )
             }
         }
 
@@ -716,7 +717,8 @@ public struct Tracker: Sendable {
             filter.velocityEast = speed * sin(c)
             filter.velocityNorth = speed * cos(c)
             let sigma = fix.speedAccuracyMetresPerSecond ?? profile.assumedSpeedAccuracyMetresPerSecond
-            // Never looser than knowing nothing (the prior above): a reported σ of 1e155 overflowed to +∞ here.
+            // Never looser than knowing nothing (the prior above): the prediction grows the variance by dt², and a
+            // reported σ of 1e154 would overflow there.
             filter.velocityVariance = min(
                 max(
                     MeasurementNoise.velocityVariance(

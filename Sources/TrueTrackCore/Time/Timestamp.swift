@@ -54,9 +54,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable {
         // 2⁶³ is exactly representable as a Double; anything at or beyond it saturates.
         if milliseconds >= 9_223_372_036_854_775_808.0 { return Timestamp(millisecondsSince1970: .max) }
         if milliseconds < -9_223_372_036_854_775_808.0 { return Timestamp(millisecondsSince1970: .min) }
-        let delta = Int64(milliseconds)
-        let (sum, overflow) = millisecondsSince1970.addingReportingOverflow(delta)
-        return Timestamp(millisecondsSince1970: overflow ? (delta > 0 ? .max : .min) : sum)
+        return Timestamp(millisecondsSince1970: Timestamp.saturatingSum(millisecondsSince1970, Int64(milliseconds)))
     }
 
     /// True when `lhs` is earlier than `rhs`.
@@ -124,6 +122,7 @@ extension Timestamp {
     }
 
     /// `a + b`, or the end of Int64 it overflowed past.
+    @usableFromInline
     static func saturatingSum(_ a: Int64, _ b: Int64) -> Int64 {
         let (sum, overflow) = a.addingReportingOverflow(b)
         return overflow ? (b > 0 ? .max : .min) : sum
