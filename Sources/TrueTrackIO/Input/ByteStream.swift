@@ -78,28 +78,27 @@ public final class ByteStream {
         UnsafeMutableRawBufferPointer(rebasing: storage[0..<bytes.count]).copyBytes(from: bytes)
         end = bytes.count
         sourceExhausted = true
-        skipByteOrderMark()
+        _ = checkByteOrderMark()
     }
 
     /// Whether the start of the input was checked for a byte-order mark.
     private var checkedByteOrderMark = false
+    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    /// Whether all of the input so far (fewer than three bytes) could still begin a byte-order mark.
-    private var startsWithPartOfAByteOrderMark: Bool {
-        guard !checkedByteOrderMark, bufferBase == 0, start == 0, end < 3 else { return false }
+    /// Looks once at the first bytes of the input for a UTF-8 byte-order mark (`EF BB BF`, which Windows tools
+    /// write before CSV, JSON and XML) and consumes it, so that no reader sees it (a GeoJSON file with one was
+    /// refused at byte 0, a JSON Lines file read no fix, an NMEA log lost its first sentence). Byte offsets stay
+    /// those of the file. Returns `true` while fewer than three bytes are in and they could still begin one (a
+    /// pipe can deliver its first bytes alone): the caller reads on before deciding.
+    private func checkByteOrderMark() -> Bool {
+        guard !checkedByteOrderMark, bufferBase == 0, start == 0 else { return false }
         let p = storage.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
-        return (0..<end).allSatisfy { p[$0] == mark[$0] }
-    }
-
-    /// Consumes a UTF-8 byte-order mark (`EF BB BF`, which Windows tools write before CSV, JSON and XML) at the
-    /// very start of the input, so that no reader sees it (a GeoJSON file with one was refused at byte 0, a JSON
-    /// Lines file read no fix, an NMEA log lost its first sentence). Byte offsets stay those of the file.
-    private func skipByteOrderMark() {
-        guard !checkedByteOrderMark, bufferBase == 0, start == 0, end >= 3 else { return }
+        let seen = min(end, 3)
+        let matches = (0..<seen).allSatisfy { p[$0] == ByteStream.byteOrderMark[$0] }
+        if matches && seen < 3 { return true }
         checkedByteOrderMark = true
-        let p = storage.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        if p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF { start = 3 }
+        if matches { start = 3 }
+        return false
     }
 
     deinit {
@@ -175,10 +174,7 @@ public final class ByteStream {
             if n > 0 {
                 end += n
                 readSome = true
-                // A pipe can deliver a byte-order mark's first bytes alone: read on before deciding, so that no
-                // reader ever sees part of one.
-                if startsWithPartOfAByteOrderMark { continue }
-                skipByteOrderMark()
+                if checkByteOrderMark() { continue }
                 return true
             }
             if n == 0 {

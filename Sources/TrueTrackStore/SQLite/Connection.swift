@@ -119,16 +119,7 @@ final class Statement {
     /// Binds the string's UTF-8 bytes with their count: a NUL inside (a session identifier from user input)
     /// is kept, not taken for the end of the text.
     func bind(_ index: Int32, _ value: String) {
-        guard value.utf8.contains(0) else {
-            sqlite3_bind_text(raw, index, value, -1, sqliteTransient)
-            return
-        }
-        let bytes = Array(value.utf8)
-        bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                _ = sqlite3_bind_text(raw, index, chars.baseAddress, Int32(chars.count), sqliteTransient)
-            }
-        }
+        sqlite3_bind_text(raw, index, value, Int32(value.utf8.count), sqliteTransient)
     }
     func bind(_ index: Int32, _ value: Double?) {
         if let value { sqlite3_bind_double(raw, index, value) } else { sqlite3_bind_null(raw, index) }

@@ -299,8 +299,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
     /// Reads the header (after blank and comment lines); `false` when it runs past the buffered lines.
     private mutating func readHeader() throws(ReadError) -> Bool {
         let p = base
-        var i = pos
-        if bufferOffset + i == 0, limit - i >= 4, p[i] == 0xEF, p[i + 1] == 0xBB, p[i + 2] == 0xBF { i += 3 }
+        let i = pos
         let lineStart = i
         // Blank or comment line before the header.
         if p[i] == 0x0A || (p[i] == 0x0D && p[i + 1] == 0x0A) || p[i] == UInt8(ascii: "#") {
