@@ -124,12 +124,7 @@ struct EvidenceStream {
         rereading path: String, format: FixFormat, options: ReadOptions, profile: TrackingProfile,
         startingOver: () -> Void = {}, analysed: (Entry) -> Void = { _ in }
     ) -> StopAnalysis {
-        if let j = jump, j.since < confirmingFixes, j.before >= confirmingFixes {
-            // The input ended before any fix confirmed the time after the jump: those few fixes had it wrong.
-            leaveOut(acceptedFrom: j.index)
-            jump = nil
-        }
-        while head < pending.count { analyseNext(analysed) }
+        drain(analysed)
         guard analysedAWrongFix, path != "-",
             var reader = try? AnyFixReader(path: path, format: format, options: options)
         else { return builder.finish() }
@@ -143,9 +138,19 @@ struct EvidenceStream {
             let decision = tracker.process(fix)
             again.add(index: index, evidence: MotionEvidence(fix: fix, decision: decision), decision: decision)
         }
-        while again.head < again.pending.count { again.analyseNext(analysed) }
+        again.drain(analysed)
         self = again
         return builder.finish()
+    }
+
+    /// The end of the input: judges a forward jump no later fix confirmed, then analyses everything held back.
+    private mutating func drain(_ analysed: (Entry) -> Void) {
+        if let j = jump, j.since < confirmingFixes, j.before >= confirmingFixes {
+            // The input ended before any fix confirmed the time after the jump: those few fixes had it wrong.
+            leaveOut(acceptedFrom: j.index)
+            jump = nil
+        }
+        while head < pending.count { analyseNext(analysed) }
     }
 
     /// The earliest and latest fix times, the wrong fixes left out: over every fix, whatever its order in the
@@ -168,11 +173,10 @@ struct EvidenceStream {
             // A single backdated fix the tracker rejected (three in a row restart it, and then the fixes before
             // are the wrong ones): its time would stretch the span by years and pull the smoother back to it.
             wrongFixes.insert(entry.index)
-            warnings.append(
-                "warning: fix \(entry.index) (in read order) of \(input) is dated "
-                    + "\(ISO8601.format(entry.evidence.timestamp)), a day or more before the fixes around it (a GPS "
-                    + "week rollover or a clock reset?); the tracker rejected it as out of order, and the summary's "
-                    + "times, stops and smoothed track leave it out\n")
+            warn(
+                [entry],
+                "a day or more before the fixes around it (a GPS week rollover or a clock reset?), and the tracker "
+                    + "rejected it as out of order")
             return
         }
         builder.add(entry.evidence)
@@ -200,14 +204,16 @@ struct EvidenceStream {
         warn(wrong, "a day or more after the fixes before it, and no later fix confirms that time")
     }
 
-    /// Warns about the accepted fixes `wrong` (in read order) left out for a time that is `how` (wrong).
-    private mutating func warn(_ wrong: [Entry], _ how: String) {
-        guard let first = wrong.first, let time = first.acceptedTime else { return }
+    /// Warns about the fixes `wrong` (in read order) left out for a time that is `how` (wrong); `note` follows
+    /// the sentence.
+    private mutating func warn(_ wrong: [Entry], _ how: String, note: String = "") {
+        guard let first = wrong.first else { return }
         warnings.append(
-            "warning: fix \(first.index) (in read order) of \(input) is dated \(ISO8601.format(time))"
+            "warning: fix \(first.index) (in read order) of \(input) is dated "
+                + ISO8601.format(first.evidence.timestamp)
                 + (wrong.count > 1 ? " (and \(wrong.count - 1) more accepted fixes after it)" : "")
                 + ", \(how); the summary's times, stops and smoothed track leave "
-                + (wrong.count > 1 ? "those fixes" : "that fix") + " out\n")
+                + (wrong.count > 1 ? "those fixes" : "that fix") + " out\(note)\n")
     }
 
     /// Removes the current generation's pending entries that `isWrong` picks (those already analysed cannot be:
@@ -236,21 +242,10 @@ struct EvidenceStream {
     /// The tracker accepted the `index`-th fix, older than the latest it had accepted: it restarted after a
     /// clock jump, and the fixes accepted since the last restart that are dated after this one were wrong.
     private mutating func restart(at index: Int, time: Timestamp) {
-        // Only the current generation's entries (not yet analysed) can be wrong: partition them in place, so a
+        // Only the current generation's entries (not yet analysed) can be wrong: partitioned in place, so a
         // restart costs the generation's length, not the whole hold-back (with --smooth it holds every fix).
         let from = max(head, generationStart)
-        var wrong: [Entry] = []
-        var write = from
-        for read in from..<pending.count {
-            let entry = pending[read]
-            if entry.generation == generation, let t = entry.acceptedTime, t > time {
-                wrong.append(entry)
-            } else {
-                pending[write] = entry
-                write += 1
-            }
-        }
-        pending.removeSubrange(write...)
+        let wrong = partition { $0.acceptedTime.map { $0 > time } ?? false }
         // The rejected fixes of the run that led to this restart were right after all: the new time is theirs.
         for i in from..<pending.count where pending[i].isBackdated && pending[i].evidence.timestamp <= time {
             pending[i].isBackdated = false
@@ -258,20 +253,17 @@ struct EvidenceStream {
         generationStart = pending.count  // the restart fix, appended next, opens the new generation
         let analysedWrong = latestAcceptedAnalysed.map { $0 > time } ?? false
         if analysedWrong { analysedAWrongFix = true }
-        wrongFixes.formUnion(wrong.map(\.index))
         // (The commands then read a file a second time; from standard input they cannot.)
         let late =
             analysedWrong
             ? " (earlier fixes of that run, more than \(holdBack) fixes back, were already in the stop analysis: "
                 + "a file is read again to leave them out; from standard input the stops and times hold them)"
             : ""
-        if let first = wrong.first, let firstTime = first.acceptedTime {
-            warnings.append(
-                "warning: fix \(first.index) (in read order) of \(input) is dated \(ISO8601.format(firstTime))"
-                    + (wrong.count > 1 ? " (and \(wrong.count - 1) more accepted fixes after it)" : "")
-                    + ", a day or more after the fixes that follow; the tracker started again at fix \(index) ("
-                    + "\(ISO8601.format(time))); the summary's times, stops and smoothed track leave "
-                    + (wrong.count > 1 ? "those fixes" : "that fix") + " out\(late)\n")
+        if !wrong.isEmpty {
+            warn(
+                wrong,
+                "a day or more after the fixes that follow; the tracker started again at fix \(index) ("
+                    + "\(ISO8601.format(time)))", note: late)
         } else if analysedWrong {
             warnings.append(
                 "warning: fixes of \(input) more than \(holdBack) fixes before fix \(index) are dated a day or more "
