@@ -47,10 +47,7 @@ enum BenchCommand {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let started = Date()
         try OutputPaths.checkDistinct(
-            inputs: [],
-            outputs: [("--json", arguments.value("json")), ("--markdown", arguments.value("markdown"))].compactMap {
-                name, path in path.map { (name, $0) }
-            })
+            inputs: [], outputs: [("--json", arguments.value("json")), ("--markdown", arguments.value("markdown"))])
         let folder = DatasetManifest.locate(flag: arguments.value("datasets"))
         let manifest: DatasetManifest
         do {
@@ -176,7 +173,7 @@ enum BenchCommand {
             try write(markdown(report), to: path)
         }
         if let path = arguments.value("json") {
-            if path == "-" { Terminal.out(Terminal.json(report)) } else { try write(Terminal.json(report), to: path) }
+            try write(Terminal.json(report), to: path)
         }
         if arguments.value("json") == "-" || arguments.value("markdown") == "-" {
             Terminal.error(text)

@@ -113,9 +113,7 @@ enum ProcessCommand {
         var track: TrackOutput?
         try OutputPaths.checkDistinct(
             inputs: [input],
-            outputs: [("--out", arguments.value("out")), ("--decisions", arguments.value("decisions"))].compactMap {
-                name, path in path.map { (name, $0) }
-            })
+            outputs: [("--out", arguments.value("out")), ("--decisions", arguments.value("decisions"))])
         if let path = arguments.value("out") { track = try TrackOutput(path: path) }
         var decisions: DecisionsOutput?
         if let path = arguments.value("decisions") {

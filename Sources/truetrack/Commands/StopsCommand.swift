@@ -129,9 +129,7 @@ enum StopsCommand {
         if let out = arguments.value("out"), out != "-", !(out.hasSuffix(".geojson") || out.hasSuffix(".json")) {
             throw UsageError(message: "--out writes GeoJSON: give a .geojson (or .json) file, got '\(out)'")
         }
-        if let out = arguments.value("out") {
-            try OutputPaths.checkDistinct(inputs: [input], outputs: [("--out", out)])
-        }
+        try OutputPaths.checkDistinct(inputs: [input], outputs: [("--out", arguments.value("out"))])
         let (analysis, count, totals, failure) = try analyse(path: input, format: format, options: options, kind: kind)
         let report = Report(
             input: input, profile: kind.rawValue, fixes: count,

@@ -10,10 +10,11 @@
 /// is truncated when it is created, so `convert track.csv track.csv` (or `--out` through a symlink to the
 /// input) would empty the input before a byte of it was read.
 enum OutputPaths {
-    /// Throws a usage error when any of `outputs` (option or argument name, path) is the same file as one of
-    /// `inputs`, or as another output. `-` (standard input/output) is never compared with a file.
-    /// Two outputs on standard output (`-`) are refused too: their texts would interleave.
-    static func checkDistinct(inputs: [String], outputs: [(name: String, path: String)]) throws(UsageError) {
+    /// Throws a usage error when any of `outputs` (option or argument name, path; `nil`: the option was not
+    /// given) is the same file as one of `inputs`, or as another output. `-` (standard input/output) is never
+    /// compared with a file. Two outputs on standard output (`-`) are refused too: their texts would interleave.
+    static func checkDistinct(inputs: [String], outputs given: [(name: String, path: String?)]) throws(UsageError) {
+        let outputs = given.compactMap { output in output.path.map { (name: output.name, path: $0) } }
         let onStandardOutput = outputs.filter { $0.path == "-" }.map(\.name)
         if onStandardOutput.count > 1 {
             throw UsageError(
