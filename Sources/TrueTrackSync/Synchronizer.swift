@@ -238,8 +238,9 @@ public actor Synchronizer {
                 }
                 let wait = configuration.retry.delay(
                     beforeRetry: failuresInARow, retryAfterSeconds: result.retryAfterSeconds, using: &rng)
-                // (`wait` is at most the policy's maximum delay, a day: no overflow converting to nanoseconds.)
-                if wait > 0 { try? await Task.sleep(nanoseconds: UInt64(min(wait, 86_400) * 1e9)) }
+                // (`delay` returns at most the policy's maximum delay, which `validate()` keeps within a day when
+                // the synchronizer is made: no overflow converting to nanoseconds.)
+                if wait > 0 { try? await Task.sleep(nanoseconds: UInt64(wait * 1e9)) }
                 if Task.isCancelled { return summary }
             }
         }
