@@ -1,6 +1,6 @@
 /// A set of ``ActivityKind`` values stored as bits, so a profile can name the activities during which no
 /// distance accrues without a `Set` (no hashing, no allocation per fix).
-public struct ActivityMask: OptionSet, Sendable, Hashable {
+public struct ActivityMask: OptionSet, Sendable, Hashable, BitwiseCopyable {
     /// The bits, one per ``ActivityKind`` in declaration order.
     public var rawValue: UInt16
 

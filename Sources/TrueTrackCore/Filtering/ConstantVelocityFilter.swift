@@ -19,7 +19,7 @@
 /// Updates use the Joseph form P⁺ = (I − KH) P (I − KH)ᵀ + K r Kᵀ, which keeps P symmetric (by storage) and
 /// positive definite for any gain; the determinant after an update is det(P)·r/S > 0 in exact arithmetic.
 /// Variances are floored at ``minimumVariance`` so rounding can never make them zero or negative.
-public struct ConstantVelocityFilter: Sendable, Hashable {
+public struct ConstantVelocityFilter: Sendable, BitwiseCopyable, Hashable {
     /// East position, metres from the plane's origin.
     public var east: Double
     /// North position, metres from the plane's origin.
@@ -200,7 +200,7 @@ public struct ConstantVelocityFilter: Sendable, Hashable {
 /// it for both of its filters while the interval repeats: the per-fix divisions (ms → s and the /3) are then
 /// skipped, with identical results.
 @usableFromInline
-struct PredictionStep: Sendable, Hashable {
+struct PredictionStep: Sendable, BitwiseCopyable, Hashable {
     /// dt, seconds.
     @usableFromInline let seconds: Double
     /// dt², s².

@@ -6,7 +6,7 @@
 /// - The breakdown (``dopplerMetres``, ``derivedMetres``, ``filteredMetres``) plus ``restoredMetres`` equals
 ///   the total (up to rounding).
 /// - Only ``reset()`` goes back to zero (a new session).
-public struct DistanceAccumulator: Sendable, Hashable, Codable {
+public struct DistanceAccumulator: Sendable, BitwiseCopyable, Hashable, Codable {
     /// The total distance, metres.
     @inlinable public var totalMetres: Double { storedTotalMetres }
     /// The part integrated from Doppler speed, metres.

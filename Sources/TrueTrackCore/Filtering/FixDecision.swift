@@ -15,7 +15,7 @@ public enum RejectionReason: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// Where a speed comes from.
-public enum SpeedSource: String, Sendable, Hashable, CaseIterable, Codable {
+public enum SpeedSource: String, Sendable, Hashable, CaseIterable, Codable, BitwiseCopyable {
     /// The receiver's Doppler speed: a measurement.
     case doppler
     /// Displacement between two fixes over their time difference: an estimate that noise inflates.

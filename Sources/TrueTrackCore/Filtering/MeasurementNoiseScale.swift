@@ -34,7 +34,7 @@
 ///   to that noise, which is right for its positions, but the norm of the noisier velocity then biases the
 ///   integrated speed upwards (+5 % at 1 m, +26 % at 2 m on a simulated 1 m/s walk; review of 2026-11-29).
 ///   The real logger of that kind here (GeoLife) moves smoothly and gains from the adaptation (−22 % → −18 %).
-public struct MeasurementNoiseScale: Sendable, Hashable {
+public struct MeasurementNoiseScale: Sendable, BitwiseCopyable, Hashable {
     /// The share of the reported per-axis variance used for position updates, in
     /// [``TrackingProfile/minimumMeasurementNoiseScale``, 1]; 1 until ``minimumSamples`` innovations are in.
     @inlinable public var scale: Double { storedScale }

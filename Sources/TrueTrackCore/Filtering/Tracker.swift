@@ -30,7 +30,14 @@
 /// ## Batches
 /// ``process(batch:)`` sorts a delivered batch oldest first (stable) and processes it fix by fix: its
 /// decisions are bit-identical to feeding the sorted fixes to ``process(_:)`` one at a time.
-public struct Tracker: Sendable {
+///
+/// ## Restarts
+/// ``checkpoint()`` captures the whole state (``TrackerCheckpoint``) and ``init(resuming:)`` brings it back,
+/// so a killed process resumes exactly; ``restore(persistedTotalMetres:lastAccepted:)`` is the fallback when
+/// only the total and the last fix time were kept. The tracker is `BitwiseCopyable` (plain numbers, fixed-size
+/// storage, no references): that is what makes its bytes its value, and keeps the per-fix path free of
+/// allocation and reference counting.
+public struct Tracker: Sendable, BitwiseCopyable {
     /// The profile in force.
     public private(set) var profile: TrackingProfile
     /// The distance so far.

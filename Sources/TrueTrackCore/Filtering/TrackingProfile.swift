@@ -4,9 +4,9 @@
 /// the values you need (``custom(from:_:)``). Every preset value is documented with the reason it has that
 /// value; the walking values are the defaults and were checked on the shared recordings
 /// (`ipin2023-walk`, the stationary logs, `geolife-010-mixed`).
-public struct TrackingProfile: Sendable, Hashable {
+public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
     /// Which preset the profile started from.
-    public enum Kind: String, Sendable, Hashable, CaseIterable, Codable {
+    public enum Kind: String, Sendable, Hashable, CaseIterable, Codable, BitwiseCopyable {
         /// On foot, walking pace.
         case walking
         /// On foot, running pace.

@@ -4,10 +4,10 @@
 /// Each sample holds running sums (Doppler path, candidate distance per source, accuracy, fix count), so any
 /// quantity over the window is the difference between the newest sums and the oldest sample's.
 @usableFromInline
-struct TrailingWindow: Sendable {
+struct TrailingWindow: Sendable, BitwiseCopyable {
     /// One snapshot of the track and the running sums.
     @usableFromInline
-    struct Sample: Sendable {
+    struct Sample: Sendable, BitwiseCopyable {
         @usableFromInline var milliseconds: Int64
         @usableFromInline var east: Double
         @usableFromInline var north: Double

@@ -2,7 +2,7 @@
 ///
 /// Stores the two defining constants, the equatorial radius `a` and the flattening `f`, and derives the
 /// rest once. All lengths are in metres.
-public struct Ellipsoid: Sendable, Hashable {
+public struct Ellipsoid: Sendable, Hashable, BitwiseCopyable {
     /// The equatorial radius (semi-major axis) `a`, in metres.
     public let semiMajorAxisMetres: Double
     /// The flattening `f = (a − b) / a` (dimensionless; 0 for a sphere).

@@ -28,7 +28,7 @@
 /// ``reanchoringRadiusMetres`` (see ``needsReanchoring(eastMetres:northMetres:)``).
 ///
 /// Near the poles (within a few kilometres) the east axis degenerates: the frame is not meant for them.
-public struct LocalFrame: Sendable, Hashable {
+public struct LocalFrame: Sendable, BitwiseCopyable, Hashable {
     /// The anchor's latitude in degrees (clamped to −90…90).
     public let anchorLatitude: Double
     /// The anchor's longitude in degrees, −180…180.

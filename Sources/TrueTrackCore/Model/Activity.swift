@@ -1,5 +1,5 @@
 /// What the device's motion-activity recogniser says the user is doing.
-public enum ActivityKind: String, Sendable, Hashable, CaseIterable, Codable {
+public enum ActivityKind: String, Sendable, Hashable, CaseIterable, Codable, BitwiseCopyable {
     /// Not moving.
     case still
     /// Walking.
@@ -27,7 +27,7 @@ public enum ActivityKind: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// An activity verdict with the recogniser's confidence.
-public struct ActivityReading: Sendable, Hashable {
+public struct ActivityReading: Sendable, BitwiseCopyable, Hashable {
     /// The activity.
     public var kind: ActivityKind
     /// Confidence, 0–100 (Android's `DetectedActivity` scale; iOS's low/medium/high map to 25/50/100); a larger

@@ -4,7 +4,7 @@
 /// (``init(fix:)``), from a fix and the tracker's decision on it (``init(fix:decision:)``), or by hand from any
 /// other source. Every fix should be passed, including the ones the tracker rejects: the stationary-radius exit
 /// is checked on raw fixes *before* any accuracy gate, because a parked device's fixes are coarse.
-public struct MotionEvidence: Sendable, Hashable {
+public struct MotionEvidence: Sendable, Hashable, BitwiseCopyable {
     /// Where a speed comes from (the tracker's ``TrueTrackCore/SpeedSource``); only `doppler` is a measurement
     /// of the receiver's own, and a `derived` speed (noise inflates it) never triggers motion.
     public typealias SpeedSource = TrueTrackCore.SpeedSource

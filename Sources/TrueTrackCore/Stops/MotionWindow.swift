@@ -13,7 +13,7 @@ public typealias MotionVerdict = MotionGate.Verdict
 /// Small-offset conversions between degrees and metres around a reference point (equirectangular on the mean
 /// sphere): exact enough over the few hundred metres a stop or a window spans.
 @usableFromInline
-struct Offsets: Sendable, Hashable {
+struct Offsets: Sendable, Hashable, BitwiseCopyable {
     @usableFromInline static let metresPerDegree = Ellipsoid.meanRadiusMetres * .pi / 180
     @usableFromInline var latitude: Double
     @usableFromInline var longitude: Double
@@ -53,7 +53,7 @@ public enum MotionWindowLimits {
 
 /// The trailing window of the kinematic verdict: a fixed ring of recent fixes (allocated once).
 struct MotionWindow: Sendable {
-    struct Entry: Sendable {
+    struct Entry: Sendable, BitwiseCopyable {
         var milliseconds: Int64
         var latitude: Double
         var longitude: Double
@@ -78,6 +78,13 @@ struct MotionWindow: Sendable {
     mutating func removeAll() {
         head = 0
         count = 0
+    }
+
+    /// Puts back an entry a checkpoint held, after the ones already restored (no thinning: they were thinned
+    /// when first appended).
+    mutating func restore(_ e: Entry) {
+        entries[(head &+ count) & MotionWindow.mask] = e
+        count += 1
     }
 
     func entry(_ i: Int) -> Entry { entries[(head &+ i) & MotionWindow.mask] }

@@ -6,7 +6,7 @@
 /// How long a standstill must last before it is a stop: the still verdict needs a window of still fixes
 /// (``windowSeconds``), then the countdown (``stopTimeoutSeconds``) must run out, so a standstill shorter
 /// than `windowSeconds + stopTimeoutSeconds` never becomes a stop.
-public struct StopDetectionProfile: Sendable, Hashable {
+public struct StopDetectionProfile: Sendable, Hashable, BitwiseCopyable {
     /// A still verdict arms a countdown of this many seconds; when it runs out the stop commits.
     public var stopTimeoutSeconds: Double
     /// Once stopped, a fix farther than this from the stop's anchor (beyond its own accuracy) means the device

@@ -1,5 +1,5 @@
 /// Whether the device is moving or stationary.
-public enum MotionState: String, Sendable, Hashable, Codable {
+public enum MotionState: String, Sendable, Hashable, Codable, BitwiseCopyable {
     /// Moving: fixes are expected to travel.
     case moving
     /// Stationary: at a stop (or, at the start of a session, not yet proven to move).
@@ -7,7 +7,7 @@ public enum MotionState: String, Sendable, Hashable, Codable {
 }
 
 /// What ended a stationary period.
-public enum DepartureTrigger: String, Sendable, Hashable, Codable {
+public enum DepartureTrigger: String, Sendable, Hashable, Codable, BitwiseCopyable {
     /// A confident moving activity reading.
     case activity
     /// A Doppler or filtered speed above the trigger speed.
@@ -22,7 +22,7 @@ public enum DepartureTrigger: String, Sendable, Hashable, Codable {
 }
 
 /// A point on the WGS-84 ellipsoid, degrees.
-public struct StopPoint: Sendable, Hashable {
+public struct StopPoint: Sendable, Hashable, BitwiseCopyable {
     /// Latitude, degrees north.
     public var latitude: Double
     /// Longitude, degrees east.
@@ -111,22 +111,22 @@ public enum MotionEvent: Sendable, Hashable {
 ///   it that does not veto it, never by time alone.
 public struct StopDetector: Sendable {
     /// The tuning.
-    public private(set) var profile: StopDetectionProfile
+    public internal(set) var profile: StopDetectionProfile
     /// The current state.
-    public private(set) var state: MotionState = .stationary
+    public internal(set) var state: MotionState = .stationary
     /// True while stationary at a committed stop (false in the initial, unproven stationary state).
-    public private(set) var isStopCommitted = false
+    public internal(set) var isStopCommitted = false
     /// Where the device is parked: the committed stop's centre, or the first fix of the session; `nil` while
     /// moving.
-    public private(set) var anchor: StopPoint?
+    public internal(set) var anchor: StopPoint?
     /// When the pending countdown was armed, or `nil` when none is running.
-    public private(set) var countdownArmedAt: Timestamp?
+    public internal(set) var countdownArmedAt: Timestamp?
     /// The verdict on the latest evidence.
-    public private(set) var verdict: MotionVerdict = .uncertain
+    public internal(set) var verdict: MotionVerdict = .uncertain
     /// What ended the last stationary period.
-    public private(set) var lastDepartureTrigger: DepartureTrigger?
+    public internal(set) var lastDepartureTrigger: DepartureTrigger?
     /// The latest evidence received (in time order).
-    public private(set) var lastEvidence: MotionEvidence?
+    public internal(set) var lastEvidence: MotionEvidence?
 
     var window = MotionWindow()
     var armPoint: StopPoint?
@@ -433,7 +433,7 @@ public struct StopDetector: Sendable {
 }
 
 /// Running sums of a stop's fixes in metres around its first fix: centre, RMS radius, count, time span.
-struct StopAccumulator: Sendable {
+struct StopAccumulator: Sendable, BitwiseCopyable {
     var reference: Offsets
     var startMilliseconds: Int64
     var endMilliseconds: Int64

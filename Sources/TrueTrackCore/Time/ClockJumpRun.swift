@@ -3,7 +3,7 @@
 /// ``StopDetector`` each keep one, so that one wrong time cannot freeze them for good, while a delayed batch
 /// (minutes to an hour old) stays an out-of-order delivery.
 @usableFromInline
-struct ClockJumpRun: Sendable, Hashable {
+struct ClockJumpRun: Sendable, BitwiseCopyable, Hashable {
     /// How many such times in a row, the newest of them, and the latest accepted time they were compared with.
     @usableFromInline var count = 0
     @usableFromInline var newestMilliseconds: Int64 = .min

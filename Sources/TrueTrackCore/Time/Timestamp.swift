@@ -4,7 +4,7 @@
 /// is exact (a `Date` is a floating-point count of seconds) and comparing or subtracting two of them is an
 /// integer operation. Leap seconds are not counted, as in Unix time and every phone API: GPS time is
 /// converted on the way in (see ``Timestamp/init(gpsMilliseconds:)``).
-public struct Timestamp: Sendable, Hashable, Comparable, Codable {
+public struct Timestamp: Sendable, BitwiseCopyable, Hashable, Comparable, Codable {
     /// Milliseconds since 1970-01-01T00:00:00Z, not counting leap seconds. Negative before 1970.
     public var millisecondsSince1970: Int64
 

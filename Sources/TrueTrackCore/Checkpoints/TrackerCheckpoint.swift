@@ -1,0 +1,74 @@
+/// A ``Tracker``'s whole state as bytes: persist one after every fix (or batch) and a restarted process resumes
+/// exactly where the killed one stopped.
+///
+/// ## Why
+/// ``Tracker/restore(persistedTotalMetres:lastAccepted:)`` keeps a killed session's total and stops fixes from
+/// being counted twice, but the tracker it leaves starts from nothing: a new anchor (possibly on a multipath
+/// fix), an empty trailing window (nothing released for half a window: a process killed every 10 s counted
+/// nothing), no noise estimate, no Doppler verdict, no vehicle latch. On the simulator's walks with stops that
+/// moved the final total by −39 … +41 m per restart on a degraded phone and by up to +20 m on a clean one
+/// (API tester, 2026-11-30). A checkpoint carries all of that state, so a resumed tracker gives **the same
+/// decisions, bit for bit,** as one that was never stopped (tested over five scenarios at eight kill points each).
+///
+/// ## Format
+/// ``CheckpointFormat``'s header with magic `TTkc`, then the tracker's memory: ``Tracker`` is `BitwiseCopyable`
+/// (plain numbers, fixed-size storage, no references), so its bytes are its value. ``byteCount`` bytes, about
+/// 3.4 KB. Another build of TrueTrack whose tracker has other fields, or another kind of CPU, refuses it with
+/// ``CheckpointError/differentLayout``: resume with ``Tracker/restore(persistedTotalMetres:lastAccepted:)``
+/// then (an app update costs one restart's worth of accuracy, nothing else).
+///
+/// ## Use
+/// ```swift
+/// let decision = tracker.process(fix)
+/// snapshot.record(fix, decision: decision)
+/// snapshot.trackerCheckpoint = tracker.checkpoint()        // persisted with the session (SessionStateStore)
+/// // … after a restart:
+/// var tracker = (try? Tracker(resuming: saved)) ?? fallback  // fallback: restore(persistedTotalMetres:lastAccepted:)
+/// ```
+/// Then process the fixes the checkpointed tracker had not received. Fixes it had accepted are rejected as out
+/// of order if delivered again (harmless); a fix it had *rejected* (an outlier) would be judged a second time
+/// and count again towards a re-anchor, so write the checkpoint with the record of which fixes were processed.
+public struct TrackerCheckpoint: Sendable, Hashable {
+    /// The encoded state (header and tracker), as written by ``Tracker/checkpoint()``.
+    public var bytes: [UInt8]
+
+    /// Wraps bytes read back from storage; they are checked when a tracker resumes from them.
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// The length of every tracker checkpoint this build writes (the header and the tracker's size).
+    public static var byteCount: Int { CheckpointFormat.headerByteCount + MemoryLayout<Tracker>.size }
+
+    static let magic: StaticString = "TTkc"
+    /// Computed once per process (reflection over the tracker's fields).
+    static let layoutFingerprint = CheckpointFormat.layoutFingerprint(of: Tracker())
+}
+
+extension Tracker {
+    /// The tracker's whole state, to persist and resume from with ``init(resuming:)`` (see
+    /// ``TrackerCheckpoint``). Costs one copy and a checksum of ~3.4 KB (microseconds): it can be taken after
+    /// every fix.
+    public func checkpoint() -> TrackerCheckpoint {
+        var bytes = CheckpointFormat.header(
+            magic: TrackerCheckpoint.magic, fingerprint: TrackerCheckpoint.layoutFingerprint,
+            reserving: MemoryLayout<Tracker>.size)
+        CheckpointFormat.append(self, to: &bytes)
+        CheckpointFormat.seal(&bytes)
+        return TrackerCheckpoint(bytes: bytes)
+    }
+
+    /// Resumes the tracker a checkpoint was taken from: the same profile, filter, windows, estimates, latches
+    /// and total, so the fixes after it get exactly the decisions they would have got without the restart.
+    ///
+    /// - Throws: ``CheckpointError`` when the bytes are not a tracker checkpoint this build wrote (another
+    ///   layout, damaged, truncated); nothing is loaded then.
+    public init(resuming checkpoint: TrackerCheckpoint) throws(CheckpointError) {
+        let contents = try CheckpointFormat.contents(
+            of: checkpoint.bytes, magic: TrackerCheckpoint.magic, fingerprint: TrackerCheckpoint.layoutFingerprint,
+            contentsByteCount: MemoryLayout<Tracker>.size)
+        var reader = CheckpointReader(contents)
+        self = try reader.read(Tracker.self)
+        try reader.finish()
+    }
+}
