@@ -60,7 +60,10 @@ public struct SessionLastFix: Sendable, Hashable {
 ///   platform re-delivers a second time;
 /// - the phase follows ``phaseRevision``: a snapshot whose revision is older than the stored one (a stale
 ///   copy taken before another writer paused) cannot change the phase; at equal revisions with different
-///   phases the more stopped phase wins; ``SessionPhase/ended`` is final.
+///   phases the more stopped phase wins; ``SessionPhase/ended`` is final;
+/// - the checkpoints are those of the snapshot that has recorded more fixes (``fixCount``: a rejected fix
+///   changes a tracker's state too), the incoming one at equal counts; a snapshot without a checkpoint never
+///   erases one.
 public struct SessionSnapshot: Sendable, Hashable {
     /// The session's identifier (chosen by the app, e.g. a UUID string).
     public var sessionID: String
@@ -84,6 +87,11 @@ public struct SessionSnapshot: Sendable, Hashable {
     public var lastFix: SessionLastFix?
     /// How many writes the store has merged into this session (set by the store).
     public internal(set) var writeCount: Int
+    /// The tracker's state after the last fix recorded (``Tracker/checkpoint()``): a restarted process resumes
+    /// it exactly with ``Tracker/init(resuming:)`` (see ``resumedTracker(profile:)``). `nil` until the app sets it.
+    public var trackerCheckpoint: TrackerCheckpoint?
+    /// The stop detector's state after the last fix recorded (``StopDetector/checkpoint()``); `nil` until set.
+    public var stopDetectorCheckpoint: StopDetectorCheckpoint?
 
     /// A new running session with nothing accrued.
     public init(sessionID: String) {
@@ -97,10 +105,37 @@ public struct SessionSnapshot: Sendable, Hashable {
         self.phaseRevision = 0
         self.lastFix = nil
         self.writeCount = 0
+        self.trackerCheckpoint = nil
+        self.stopDetectorCheckpoint = nil
+    }
+
+    /// The tracker to continue this session with: the checkpointed one when there is a checkpoint this build
+    /// can read; else (no checkpoint, or one written by another build) a new tracker with `profile`, restored
+    /// from the persisted total and last fix time (``Tracker/restore(persistedTotalMetres:lastAccepted:)``).
+    public func resumedTracker(profile: TrackingProfile = .walking) -> Tracker {
+        if let checkpoint = trackerCheckpoint, let tracker = try? Tracker(resuming: checkpoint) {
+            var resumed = tracker
+            resumed.restore(persistedTotalMetres: distanceMetres)
+            return resumed
+        }
+        var tracker = Tracker(profile: profile)
+        if let lastFix {
+            tracker.restore(persistedTotalMetres: distanceMetres, lastAccepted: lastFix.timestamp)
+        } else {
+            tracker.restore(persistedTotalMetres: distanceMetres)
+        }
+        return tracker
+    }
+
+    /// The stop detector to continue this session with: the checkpointed one when it can be read, else a new
+    /// detector with `profile` (it starts STATIONARY and re-learns the window; see ``StopDetectorCheckpoint``).
+    public func resumedStopDetector(profile: StopDetectionProfile = .walking) -> StopDetector {
+        stopDetectorCheckpoint.flatMap { try? StopDetector(resuming: $0) } ?? StopDetector(profile: profile)
     }
 
     /// Records one tracker decision: counters, distance (the decision's total when larger), motion and last
-    /// fix. Elapsed time is the app's to set (it knows about pauses).
+    /// fix. Elapsed time is the app's to set (it knows about pauses); so are the checkpoints
+    /// (``trackerCheckpoint``, ``stopDetectorCheckpoint``), taken after the fix.
     ///
     /// An accepted fix is always the new last fix: the tracker accepts only fixes newer than its last accepted
     /// one, except when it restarts after a clock jump (a fix dated 9999 followed by fixes at the right time),
@@ -126,6 +161,10 @@ public struct SessionSnapshot: Sendable, Hashable {
         }
         if other.elapsedSeconds.isFinite, other.elapsedSeconds > result.elapsedSeconds {
             result.elapsedSeconds = other.elapsedSeconds
+        }
+        if other.fixCount >= fixCount {
+            result.trackerCheckpoint = other.trackerCheckpoint ?? trackerCheckpoint
+            result.stopDetectorCheckpoint = other.stopDetectorCheckpoint ?? stopDetectorCheckpoint
         }
         result.fixCount = Swift.max(fixCount, other.fixCount)
         result.acceptedFixCount = Swift.max(acceptedFixCount, other.acceptedFixCount)

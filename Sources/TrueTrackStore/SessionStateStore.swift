@@ -24,7 +24,8 @@ public final class SessionStateStore {
 
     private static let selectSQL = """
         SELECT session_id, distance_m, elapsed_s, fix_count, accepted_count, motion, phase, phase_revision,
-               last_time_ms, last_latitude, last_longitude, last_accuracy_m, write_count
+               last_time_ms, last_latitude, last_longitude, last_accuracy_m, write_count, tracker_checkpoint,
+               stop_detector_checkpoint
         FROM sessions
         """
 
@@ -62,6 +63,8 @@ public final class SessionStateStore {
                 accuracyMetres: s.optionalDouble(11))
         }
         snapshot.writeCount = Int(truncatingIfNeeded: s.int64(12))
+        snapshot.trackerCheckpoint = s.blob(13).map(TrackerCheckpoint.init(bytes:))
+        snapshot.stopDetectorCheckpoint = s.blob(14).map(StopDetectorCheckpoint.init(bytes:))
         return snapshot
     }
 
@@ -70,8 +73,8 @@ public final class SessionStateStore {
             """
             INSERT OR REPLACE INTO sessions (session_id, distance_m, elapsed_s, fix_count, accepted_count, motion,
                 phase, phase_revision, last_time_ms, last_latitude, last_longitude, last_accuracy_m, write_count,
-                updated_ms)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+                updated_ms, tracker_checkpoint, stop_detector_checkpoint)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
             """)
         s.bind(1, snapshot.sessionID)
         s.bind(2, snapshot.distanceMetres)
@@ -87,6 +90,8 @@ public final class SessionStateStore {
         s.bind(12, snapshot.lastFix?.accuracyMetres)
         s.bind(13, Int64(snapshot.writeCount))
         s.bind(14, FixBuffer.now().millisecondsSince1970)
+        s.bind(15, snapshot.trackerCheckpoint?.bytes)
+        s.bind(16, snapshot.stopDetectorCheckpoint?.bytes)
         try s.step()
     }
 

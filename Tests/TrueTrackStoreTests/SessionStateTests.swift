@@ -198,3 +198,92 @@ import TrueTrackCore
         #expect(try store.snapshot(sessionID: "m")?.distanceMetres == 0)
     }
 }
+
+/// A killed process resumes its tracker and stop detector from the checkpoints stored with the session.
+@Suite struct SessionCheckpointTests {
+    /// Walk 2 min, stand 5 min, walk 2 min, at 1 Hz with 2 m of deterministic jitter and Doppler speed.
+    static func fix(_ n: Int) -> Fix {
+        var rng = SplitMix64(seed: UInt64(n) &+ 77)
+        let jitter = { Double(rng.next() % 4001) / 1000 - 2 }
+        let walked = Double(min(n, 120) + max(0, n - 420)) * 1.3
+        let isStill = n >= 120 && n < 420
+        return try! Fix(
+            timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(n) * 1000),
+            latitude: 48 + (walked + jitter()) / 111_200, longitude: 2 + jitter() / 74_000,
+            horizontalAccuracyMetres: 6, speedMetresPerSecond: isStill ? 0 : 1.3, courseDegrees: 0)
+    }
+
+    @Test(arguments: [60, 200, 300, 425, 500])
+    func aKilledSessionResumesExactlyFromTheStoredCheckpoints(killAfter: Int) throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        var referenceTracker = Tracker()
+        var referenceDetector = StopDetector()
+        var referenceEvents: [MotionEvent] = []
+        for n in 0..<540 {
+            let fix = Self.fix(n)
+            referenceEvents += referenceDetector.process(
+                MotionEvidence(fix: fix, decision: referenceTracker.process(fix)))
+        }
+        #expect(referenceEvents.contains { if case .stopCommitted = $0 { true } else { false } })
+
+        var tracker = Tracker()
+        var detector = StopDetector()
+        var events: [MotionEvent] = []
+        do {
+            let store = try SessionStateStore(path: folder.file("state.sqlite"))
+            for n in 0..<killAfter {
+                let fix = Self.fix(n)
+                let decision = tracker.process(fix)
+                events += detector.process(MotionEvidence(fix: fix, decision: decision))
+                try store.update(sessionID: "walk") {
+                    $0.record(fix, decision: decision)
+                    $0.trackerCheckpoint = tracker.checkpoint()
+                    $0.stopDetectorCheckpoint = detector.checkpoint()
+                }
+            }
+        }  // killed: the store is closed, the tracker and detector are gone
+        let store = try SessionStateStore(path: folder.file("state.sqlite"))
+        let stored = try #require(try store.latestOpenSession())
+        var resumedTracker = stored.resumedTracker()
+        var resumedDetector = stored.resumedStopDetector()
+        for n in killAfter..<540 {
+            let fix = Self.fix(n)
+            events += resumedDetector.process(MotionEvidence(fix: fix, decision: resumedTracker.process(fix)))
+        }
+        #expect(resumedTracker.distance == referenceTracker.distance)
+        #expect("\(events)" == "\(referenceEvents)")
+    }
+
+    /// Without a readable checkpoint (none, or one from another build) the session resumes from its total and
+    /// last fix time, as before checkpoints existed.
+    @Test func aDamagedCheckpointFallsBackToTheTotalAndLastFixTime() {
+        var tracker = Tracker()
+        var snapshot = SessionSnapshot(sessionID: "s")
+        for n in 0..<100 { snapshot.record(Self.fix(n), decision: tracker.process(Self.fix(n))) }
+        snapshot.trackerCheckpoint = tracker.checkpoint()
+        snapshot.trackerCheckpoint!.bytes[2000] ^= 1
+        var resumed = snapshot.resumedTracker()
+        #expect(resumed.distance.totalMetres == snapshot.distanceMetres)
+        #expect(resumed.process(Self.fix(99)).rejection == .outOfOrder)
+        #expect(resumed.process(Self.fix(100)).isAnchor)
+    }
+
+    /// The checkpoints follow the snapshot that recorded more fixes; a snapshot without one never erases one.
+    @Test func mergingKeepsTheCheckpointsOfTheSnapshotWithMoreFixes() {
+        var stored = SessionSnapshot(sessionID: "s")
+        stored.fixCount = 10
+        stored.trackerCheckpoint = TrackerCheckpoint(bytes: [1])
+        var stale = stored
+        stale.fixCount = 9
+        stale.trackerCheckpoint = TrackerCheckpoint(bytes: [2])
+        #expect(stored.merged(with: stale).trackerCheckpoint == TrackerCheckpoint(bytes: [1]))
+        var newer = stored
+        newer.fixCount = 11
+        newer.trackerCheckpoint = nil
+        newer.stopDetectorCheckpoint = StopDetectorCheckpoint(bytes: [3])
+        let merged = stored.merged(with: newer)
+        #expect(merged.trackerCheckpoint == TrackerCheckpoint(bytes: [1]))
+        #expect(merged.stopDetectorCheckpoint == StopDetectorCheckpoint(bytes: [3]))
+    }
+}

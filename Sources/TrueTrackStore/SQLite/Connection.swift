@@ -130,6 +130,14 @@ final class Statement {
     func bind(_ index: Int32, _ value: String?) {
         if let value { bind(index, value) } else { sqlite3_bind_null(raw, index) }
     }
+    /// Binds bytes as a BLOB (SQLite copies them); `nil` as NULL.
+    func bind(_ index: Int32, _ value: [UInt8]?) {
+        guard let value else {
+            sqlite3_bind_null(raw, index)
+            return
+        }
+        value.withUnsafeBytes { _ = sqlite3_bind_blob(raw, index, $0.baseAddress, Int32($0.count), sqliteTransient) }
+    }
 
     /// Advances: true when a row is available, false when done.
     @discardableResult
@@ -147,6 +155,13 @@ final class Statement {
     func double(_ column: Int32) -> Double { sqlite3_column_double(raw, column) }
     func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
     func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
+    /// A BLOB column's bytes (`nil` when NULL; an empty BLOB is `[]`).
+    func blob(_ column: Int32) -> [UInt8]? {
+        if isNull(column) { return nil }
+        let count = Int(sqlite3_column_bytes(raw, column))
+        guard let start = sqlite3_column_blob(raw, column), count > 0 else { return [] }
+        return Array(UnsafeRawBufferPointer(start: start, count: count))
+    }
     func text(_ column: Int32) -> String? {
         guard let c = sqlite3_column_text(raw, column) else { return nil }
         let count = Int(sqlite3_column_bytes(raw, column))

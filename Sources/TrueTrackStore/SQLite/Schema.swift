@@ -82,6 +82,12 @@ enum Schema {
         ALTER TABLE fixes ADD COLUMN stored_ms INTEGER;
         UPDATE fixes SET stored_ms = CAST(strftime('%s', 'now') AS INTEGER) * 1000;
         """,
+        // 4: the tracker's and the stop detector's checkpoints (TrackerCheckpoint, StopDetectorCheckpoint), so a
+        // restarted process resumes them exactly; NULL for sessions written before.
+        """
+        ALTER TABLE sessions ADD COLUMN tracker_checkpoint BLOB;
+        ALTER TABLE sessions ADD COLUMN stop_detector_checkpoint BLOB;
+        """,
     ]
 
     /// The schema version this build writes.
