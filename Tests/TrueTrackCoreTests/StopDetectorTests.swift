@@ -449,3 +449,38 @@ import TrueTrackCore
         #expect(analysis.movingSeconds == analysis.elapsedSeconds)
     }
 }
+
+/// Inputs an app may get wrong: a batch in delivery order, a profile from remote configuration.
+@Suite struct StopDetectorInputTests {
+    /// Walk 60 s, stand 120 s, walk 60 s, delivered newest first in batches of 30.
+    static func walkStandWalk() -> [MotionEvidence] {
+        (0..<240).map { n in
+            let t = Double(n)
+            let east = 1.4 * (min(t, 60) + max(0, t - 180))
+            let isStill = n >= 60 && n < 180
+            return StopDetectorTests.e(t, east: east, speed: isStill ? 0 : 1.4)
+        }
+    }
+
+    @Test func aNewestFirstBatchFindsTheStopsOfTheSameEvidenceInOrder() {
+        let evidence = Self.walkStandWalk()
+        var inOrder = StopDetector(profile: StopDetectorTests.quiet)
+        let expected = inOrder.process(batch: evidence)
+        #expect(expected.contains { if case .stopCommitted = $0 { true } else { false } })
+        var batched = StopDetector(profile: StopDetectorTests.quiet)
+        var events: [MotionEvent] = []
+        for start in stride(from: 0, to: evidence.count, by: 30) {
+            events += batched.process(batch: evidence[start..<min(start + 30, evidence.count)].reversed())
+        }
+        #expect("\(events)" == "\(expected)")
+    }
+
+    @Test(arguments: [Double.infinity, -.infinity, .nan, 1e20, -5, 0])
+    func aWindowOutOfRangeIsClampedNotATrap(seconds: Double) {
+        var profile = StopDetectorTests.quiet
+        profile.windowSeconds = seconds
+        #expect(profile.windowSeconds >= 1 && profile.windowSeconds <= MotionWindowLimits.longestHorizonSeconds)
+        var detector = StopDetector(profile: profile)
+        #expect(!detector.process(batch: Self.walkStandWalk()).isEmpty)
+    }
+}

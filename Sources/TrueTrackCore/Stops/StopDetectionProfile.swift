@@ -20,8 +20,17 @@ public struct StopDetectionProfile: Sendable, Hashable, BitwiseCopyable {
     public var triggerSpeedMetresPerSecond: Double
     /// The kinematic still verdict needs the mean speed over the window below this, metres per second.
     public var stillSpeedMetresPerSecond: Double
-    /// The trailing window of the kinematic verdict, seconds.
-    public var windowSeconds: Double
+    /// The trailing window of the kinematic verdict, seconds. Kept within 1 s –
+    /// ``MotionWindowLimits/longestHorizonSeconds`` whenever set (NaN gives the walking preset's 10 s): a profile
+    /// loaded from remote configuration with ∞, NaN or 1e20 trapped converting it to milliseconds.
+    public var windowSeconds: Double {
+        didSet { windowSeconds = Self.clampedWindowSeconds(windowSeconds) }
+    }
+
+    /// `seconds` within 1 s – ``MotionWindowLimits/longestHorizonSeconds``; NaN gives 10 s.
+    static func clampedWindowSeconds(_ seconds: Double) -> Double {
+        seconds.isNaN ? 10 : min(max(seconds, 1), MotionWindowLimits.longestHorizonSeconds)
+    }
     /// Still radius = ``stillRadiusBaseMetres`` + ``stillRadiusAccuracyFactor`` × the window's mean accuracy:
     /// the net displacement over the window must stay within it for a still verdict, metres.
     public var stillRadiusBaseMetres: Double
@@ -74,7 +83,7 @@ public struct StopDetectionProfile: Sendable, Hashable, BitwiseCopyable {
     /// The horizon cap actually used, seconds: ``maximumWindowSeconds`` clamped to
     /// [``windowSeconds``, ``MotionWindowLimits/longestHorizonSeconds``] (non-finite values give the base window).
     public var horizonCapSeconds: Double {
-        let base = windowSeconds.isFinite ? max(windowSeconds, 1) : 10
+        let base = windowSeconds
         guard maximumWindowSeconds.isFinite else { return min(base, MotionWindowLimits.longestHorizonSeconds) }
         return min(max(maximumWindowSeconds, base), max(base, MotionWindowLimits.longestHorizonSeconds))
     }
@@ -93,7 +102,7 @@ public struct StopDetectionProfile: Sendable, Hashable, BitwiseCopyable {
         self.pendingStopVetoMetres = pendingStopVetoMetres
         self.triggerSpeedMetresPerSecond = triggerSpeedMetresPerSecond
         self.stillSpeedMetresPerSecond = stillSpeedMetresPerSecond
-        self.windowSeconds = windowSeconds
+        self.windowSeconds = Self.clampedWindowSeconds(windowSeconds)
         self.stillRadiusBaseMetres = stillRadiusBaseMetres
         self.stillRadiusAccuracyFactor = stillRadiusAccuracyFactor
         self.assumedAccuracyMetres = assumedAccuracyMetres

@@ -149,8 +149,27 @@ public struct StopDetector: Sendable {
 
     // MARK: Inputs
 
+    /// Processes a delivered batch's evidence in time order, oldest first (a stable sort, as
+    /// ``Tracker/process(batch:)`` does), and returns the events in the order they happened. Feeding a
+    /// newest-first batch to ``process(_:)`` in its own order ignored all but its first piece of evidence (each
+    /// older than the one before): an app zipping `tracker.process(batch:)`'s decisions with its batch found
+    /// no stop at all (API tester, 2026-11-30).
+    public mutating func process(batch evidence: [MotionEvidence]) -> [MotionEvent] {
+        var events: [MotionEvent] = []
+        let isSorted = zip(evidence, evidence.dropFirst()).allSatisfy { $0.timestamp <= $1.timestamp }
+        if isSorted {
+            for e in evidence { events += process(e) }
+        } else {
+            let order = evidence.indices.sorted {
+                (evidence[$0].timestamp, $0) < (evidence[$1].timestamp, $1)
+            }
+            for i in order { events += process(evidence[i]) }
+        }
+        return events
+    }
+
     /// Processes one fix's evidence and returns the events it caused (usually none: the empty array does not
-    /// allocate). Evidence not newer than the previous one is ignored, unless it is the third in a row a day or
+    /// allocate). Evidence must come in time order (see ``process(batch:)`` for a delivered batch). Evidence not newer than the previous one is ignored, unless it is the third in a row a day or
     /// more older (see ``StopDetectionProfile/clockJumpSeconds``): then the previous time was the wrong one and
     /// the detector's time restarts from it.
     public mutating func process(_ evidence: MotionEvidence) -> [MotionEvent] {
