@@ -18,6 +18,12 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
     /// ``Synchronizer/flush(onResult:)`` was called from inside a flush's `onResult` (or a task started
     /// there, while that flush ran): nothing was sent (see ``Synchronizer``).
     case calledFromOnResult
+    /// Another process holds the buffer's send lock (`<database>-sync.lock`): it is sending these rows, so this
+    /// flush sent nothing (two `truetrack sync` runs from overlapping cron jobs sent every batch twice).
+    case sendingElsewhere(lockPath: String)
+    /// The server answered 207 Multi-Status: per-item results, which this client does not read, so the batch
+    /// is not taken as acknowledged (its rows stay pending; deleting them all lost the items the server refused).
+    case multiStatus(url: String)
     /// The buffer failed.
     case store(StoreError)
 
@@ -33,6 +39,11 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
         case .calledFromOnResult:
             "flush called from inside a flush's onResult (or a task started there): nothing sent; call it after "
                 + "the flush, or from Task.detached"
+        case .sendingElsewhere(let path):
+            "another process is sending this buffer (it holds \(path)); nothing sent, its rows stay queued"
+        case .multiStatus(let url):
+            "HTTP 207 Multi-Status from \(url): per-item results are not read, so the batch is not acknowledged "
+                + "(rows kept); answer 2xx for a batch stored whole, 4xx for one refused"
         case .store(let error): error.description
         }
     }
@@ -69,6 +80,10 @@ public struct SyncResult: Sendable, Hashable {
     public var attempt: Int
     /// The server's `Retry-After`, seconds, when it sent one.
     public var retryAfterSeconds: Double?
+    /// How long the flush waits before the next attempt (``SyncDisposition/willRetry`` only, and set before
+    /// `onResult` sees the result, so a log can say it rather than fall silent for minutes): the backoff, at least
+    /// `Retry-After`, at most ``RetryPolicy/maximumDelaySeconds``; `nil` when no retry follows in this flush.
+    public var nextAttemptInSeconds: Double?
 }
 
 /// The totals of one ``Synchronizer/flush(onResult:)``.

@@ -13,7 +13,8 @@ import TrueTrackStore
 ///   header. The batch (rows and key) is persisted when claimed, so every retry, even after a restart,
 ///   resends the same rows under the same key: a server that stored a batch but failed to answer can drop
 ///   the repeat.
-/// - 2xx → the batch's rows are deleted. 408, 429 and 5xx, timeouts and network errors → retried with
+/// - 2xx → the batch's rows are deleted, except 207 Multi-Status (per-item results, not read here): the flush
+///   stops with the rows pending (``SyncError/multiStatus(url:)``). 408, 429 and 5xx, timeouts and network errors → retried with
 ///   ``RetryPolicy`` backoff (never earlier than `Retry-After`, except that no wait exceeds
 ///   ``RetryPolicy/maximumDelaySeconds``: a server asking for an hour is retried after that cap). 401 and 403 → the flush stops and the rows
 ///   stay pending (a refreshed token can still send them). Any other 4xx → the rows are marked rejected:
@@ -25,7 +26,10 @@ import TrueTrackStore
 /// The synchronizer owns its own connection to the buffer's file, so an app keeps appending through its
 /// ``FixBuffer`` while a flush runs. Sends are serialised: a second ``flush(onResult:)`` or
 /// ``sendNextBatch()`` called while one runs (a background task and a "network is back" handler) waits for it
-/// to finish, then runs (and usually finds nothing pending), so no batch is ever in flight twice. A caller
+/// to finish, then runs (and usually finds nothing pending), so no batch is ever in flight twice. Across
+/// processes (two overlapping `truetrack sync` runs, an app and its extension) an advisory lock on
+/// `<database>-sync.lock` is held while sending: a flush that finds it held sends nothing and says so
+/// (``SyncError/sendingElsewhere(lockPath:)``); the kernel drops the lock when its holder dies. A caller
 /// cancelled while it waits returns without sending. A call made from inside a flush's `onResult` (directly,
 /// through `async let`, or from a `Task` started there, while that flush runs) returns at once without
 /// sending (`nil`, or a summary whose error is ``SyncError/calledFromOnResult``): waiting would deadlock on the
@@ -84,6 +88,7 @@ public actor Synchronizer {
     private enum NotRun: Error {
         case cancelled
         case calledFromOnResult
+        case sendingElsewhere(lockPath: String)
     }
 
     /// Runs `operation` holding the right to send, after every earlier flush or send. Fails when the task was
@@ -101,6 +106,10 @@ public actor Synchronizer {
             releaseSending()
         }
         if Task.isCancelled { return .failure(.cancelled) }
+        // Across processes: an advisory lock the kernel drops when its holder dies (a killed sync leaves none).
+        let lock = SendLock(databasePath: buffer.path)
+        guard lock.isHeld else { return .failure(.sendingElsewhere(lockPath: lock.path)) }
+        defer { lock.release() }
         return .success(await Synchronizer.$heldToken.withValue(token) { await operation() })
     }
 
@@ -164,6 +173,10 @@ public actor Synchronizer {
     public func sendNextBatch() async -> SyncResult? {
         switch await holdingTheRight({ await sendNextBatchHoldingTheRight() }) {
         case .success(let result): result
+        case .failure(.sendingElsewhere(let path)):
+            SyncResult(
+                success: false, count: 0, status: nil, error: .sendingElsewhere(lockPath: path),
+                disposition: .stopped, idempotencyKey: "", attempt: 0)
         case .failure: nil
         }
     }
@@ -203,6 +216,10 @@ public actor Synchronizer {
             var summary = FlushSummary()
             summary.lastError = .calledFromOnResult
             return summary
+        case .failure(.sendingElsewhere(let path)):
+            var summary = FlushSummary()
+            summary.lastError = .sendingElsewhere(lockPath: path)
+            return summary
         }
     }
 
@@ -211,11 +228,22 @@ public actor Synchronizer {
         var summary = FlushSummary()
         var failuresInARow = 0
         while true {
-            guard let result = await sendNextBatchHoldingTheRight() else {
+            guard var result = await sendNextBatchHoldingTheRight() else {
                 summary.isComplete = true
                 return summary
             }
             summary.attempts += 1
+            var wait: Double?
+            if result.disposition == .willRetry {
+                failuresInARow += 1
+                if failuresInARow < configuration.retry.maximumAttemptsPerFlush {
+                    // (`delay` returns at most the policy's maximum delay, which `validate()` keeps within a day
+                    // when the synchronizer is made: no overflow converting to nanoseconds.)
+                    wait = configuration.retry.delay(
+                        beforeRetry: failuresInARow, retryAfterSeconds: result.retryAfterSeconds, using: &rng)
+                    result.nextAttemptInSeconds = wait
+                }
+            }
             await onResult?(result)
             switch result.disposition {
             case .delivered:
@@ -231,15 +259,10 @@ public actor Synchronizer {
                 return summary
             case .willRetry:
                 summary.failures += 1
-                failuresInARow += 1
-                if failuresInARow >= configuration.retry.maximumAttemptsPerFlush {
+                guard let wait else {
                     summary.lastError = result.error
                     return summary
                 }
-                let wait = configuration.retry.delay(
-                    beforeRetry: failuresInARow, retryAfterSeconds: result.retryAfterSeconds, using: &rng)
-                // (`delay` returns at most the policy's maximum delay, which `validate()` keeps within a day when
-                // the synchronizer is made: no overflow converting to nanoseconds.)
                 if wait > 0 { try? await Task.sleep(nanoseconds: UInt64(wait * 1e9)) }
                 if Task.isCancelled { return summary }
             }
@@ -294,6 +317,9 @@ public actor Synchronizer {
         result.retryAfterSeconds = response.value(forHTTPHeaderField: "Retry-After").flatMap(Synchronizer.retryAfter)
         do {
             switch status {
+            case 207:
+                result.error = .multiStatus(url: configuration.redactedURL)
+                result.disposition = .stopped
             case 200..<300:
                 try buffer.acknowledge(batch)
                 result.success = true

@@ -60,7 +60,11 @@ final class LoopbackReceiver {
 @Suite struct BufferSyncCommandTests {
     @Test func persistsAcceptedFixesListsCountsAndClears() throws {
         let db = Tool.temporaryPath("buffer.sqlite")
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) } }
+        defer {
+            for suffix in ["", "-wal", "-shm", "-sync.lock"] {
+                try? FileManager.default.removeItem(atPath: db + suffix)
+            }
+        }
         let add = try Tool.run(["buffer", "add", Tool.demo, "--db", db])
         #expect(add.status == 0, "\(add.stderr)")
         #expect(add.stderr.contains("persisted 554 of 560 fixes"))
@@ -86,7 +90,11 @@ final class LoopbackReceiver {
 
     @Test func keepsOnlyTheNewestRowsUnderTheCap() throws {
         let db = Tool.temporaryPath("capped.sqlite")
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) } }
+        defer {
+            for suffix in ["", "-wal", "-shm", "-sync.lock"] {
+                try? FileManager.default.removeItem(atPath: db + suffix)
+            }
+        }
         let add = try Tool.run(["buffer", "add", Tool.demo, "--db", db, "--max-records", "100"])
         #expect(add.status == 0)
         #expect(add.stderr.contains("454 oldest rows dropped by the cap"))
@@ -96,7 +104,11 @@ final class LoopbackReceiver {
     @Test func syncsEveryRowExactlyOnceAndEmptiesTheBuffer() throws {
         let receiver = try LoopbackReceiver()
         let db = Tool.temporaryPath("sync.sqlite")
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) } }
+        defer {
+            for suffix in ["", "-wal", "-shm", "-sync.lock"] {
+                try? FileManager.default.removeItem(atPath: db + suffix)
+            }
+        }
         #expect(try Tool.run(["buffer", "add", Tool.demo, "--db", db]).status == 0)
         let sync = try Tool.run([
             "sync", "--db", db, "--url", "http://127.0.0.1:\(receiver.port)/fixes",
@@ -117,7 +129,11 @@ final class LoopbackReceiver {
     @Test func rejectedRowsFailTheSyncAndCanBeRequeued() throws {
         let receiver = try LoopbackReceiver()
         let db = Tool.temporaryPath("rejected.sqlite")
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) } }
+        defer {
+            for suffix in ["", "-wal", "-shm", "-sync.lock"] {
+                try? FileManager.default.removeItem(atPath: db + suffix)
+            }
+        }
         #expect(try Tool.run(["buffer", "add", Tool.demo, "--db", db]).status == 0)
         try receiver.control(["faults": ["422"], "fail_rate": 1.0])
         let url = "http://127.0.0.1:\(receiver.port)/fixes"
@@ -127,8 +143,13 @@ final class LoopbackReceiver {
         #expect(sync.stderr.contains("rejected 554 fixes") && sync.stderr.contains("buffer requeue"))
         let stats = try Tool.run(["buffer", "stats", "--db", db])
         #expect(stats.stdout == "rows 554: pending 0, in flight 0, rejected 554; dropped by the cap so far 0\n")
-        #expect(try Tool.run(["buffer", "requeue", "--db", db]).stdout == "554\n")
+        // A later sync that finds only those rejected rows left still fails, naming them (it exited 0).
         try receiver.control(["faults": [], "fail_rate": 0.0])
+        let later = try Tool.run(["sync", "--db", db, "--url", url])
+        #expect(later.status == 1 && later.stdout.contains("delivered 0, rejected 0"))
+        #expect(
+            later.stderr.contains("the buffer holds 554 fixes a backend rejected (0 in this sync)"), "\(later.stderr)")
+        #expect(try Tool.run(["buffer", "requeue", "--db", db]).stdout == "554\n")
         let again = try Tool.run(["sync", "--db", db, "--url", url, "--batch-size", "200"])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stdout.contains("delivered 554, rejected 0"))
@@ -137,13 +158,18 @@ final class LoopbackReceiver {
 
     @Test func keepsEveryRowWhenTheServerIsDead() throws {
         let db = Tool.temporaryPath("dead.sqlite")
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) } }
+        defer {
+            for suffix in ["", "-wal", "-shm", "-sync.lock"] {
+                try? FileManager.default.removeItem(atPath: db + suffix)
+            }
+        }
         #expect(try Tool.run(["buffer", "add", Tool.demo, "--db", db]).status == 0)
         // Port 1 on loopback: nothing listens, the connection is refused at once.
         let sync = try Tool.run(["sync", "--db", db, "--url", "http://127.0.0.1:1/fixes", "--timeout", "1"])
         #expect(sync.status == 1)
         #expect(sync.stdout.contains("delivered 0"))
         #expect(sync.stderr.contains("cannot connect"))
+        #expect(sync.stderr.contains("; next attempt in "), "\(sync.stderr)")  // said, not silent
         #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "554\n")
     }
 

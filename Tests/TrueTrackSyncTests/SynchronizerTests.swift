@@ -142,6 +142,9 @@ import TrueTrackStore
         #expect(summary.delivered == 5)
         #expect(results.all.first?.status == 429)
         #expect(results.all.first?.retryAfterSeconds == 1)
+        // The wait is known before it starts, so a log can say it (a CLI fell silent for minutes).
+        #expect((results.all.first?.nextAttemptInSeconds ?? 0) >= 1)
+        #expect(results.all.last?.nextAttemptInSeconds == nil)
         #expect(elapsed >= 1.0)
         // Honoured, not the exponential backoff's cap; generous because a loaded 2-core machine stretches
         // every step (this bound failed at 4 s while other builds ran).
@@ -220,6 +223,45 @@ import TrueTrackStore
         // The next flush (the URL fixed, here the fault gone) sends the same rows.
         let again = try await synchronizer(path, receiver).flush()
         #expect(again.isComplete && again.delivered == 120)
+    }
+
+    /// A 207 Multi-Status carries per-item results this client does not read: deleting the whole batch lost
+    /// whatever items the server refused. The flush stops with the rows pending.
+    @Test func aMultiStatusIsNotAnAcknowledgement() async throws {
+        let receiver = try ReceiverProcess()
+        defer { receiver.stop() }
+        let path = temporaryDatabase()
+        defer { removeDatabase(path) }
+        try fill(path, count: 60)
+        try await receiver.control(["script": ["207"]])
+        let summary = try await synchronizer(path, receiver).flush()
+        #expect(!summary.isComplete && summary.delivered == 0)
+        #expect(summary.lastError == .multiStatus(url: receiver.fixesURL.absoluteString))
+        #expect(try FixBuffer(path: path).count() == 60)
+        let again = try await synchronizer(path, receiver).flush()
+        #expect(again.isComplete && again.delivered == 60)
+    }
+
+    /// Two `truetrack sync` runs at once (overlapping cron jobs) each sent every batch and both reported all
+    /// of them delivered. A flush holds `<database>-sync.lock`; one that finds it held sends nothing.
+    @Test func aFlushFindsAnotherProcessSendingAndSendsNothing() async throws {
+        let receiver = try ReceiverProcess()
+        defer { receiver.stop() }
+        let path = temporaryDatabase()
+        defer { removeDatabase(path) }
+        try fill(path, count: 30)
+        // Another process's lock: flock belongs to an open file description, so a second open is another owner.
+        let other = open(path + "-sync.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        #expect(other >= 0 && flock(other, LOCK_EX | LOCK_NB) == 0)
+        let blocked = try await synchronizer(path, receiver).flush()
+        #expect(blocked.attempts == 0 && !blocked.isComplete)
+        #expect(blocked.lastError == .sendingElsewhere(lockPath: path + "-sync.lock"))
+        #expect(try await receiver.stats()["requests"] as? Int == 0)
+        let single = try await synchronizer(path, receiver).sendNextBatch()
+        #expect(single?.error == .sendingElsewhere(lockPath: path + "-sync.lock") && single?.count == 0)
+        close(other)  // the holder dies: the kernel drops its lock
+        let after = try await synchronizer(path, receiver).flush()
+        #expect(after.isComplete && after.delivered == 30)
     }
 
     /// Two flushes at once (a background task and a "network is back" handler) crashed URLSession 1 run in 3

@@ -25,9 +25,13 @@ enum SyncCommand {
             under the same key. Network errors, timeouts, 408, 429 (Retry-After honoured) and 5xx are retried
             with exponential backoff and jitter; a 4xx that can never succeed marks the batch's rows rejected
             (kept and counted) so the queue moves on; a redirect is never followed (the flush stops). One line
-            per attempt goes to stderr; the summary to stdout. Exit status 0 when every row was delivered, 1
-            when the flush stopped with rows left or the backend rejected some (they stay in the buffer:
-            'truetrack buffer stats' shows them, 'truetrack buffer requeue' sends them again next time).
+            per attempt goes to stderr, with the wait before the next one; the summary to stdout. A 207
+            Multi-Status is not an acknowledgement (its per-item results are not read): the flush stops with
+            the rows kept. One sync at a time per buffer: a run that finds another process sending (its lock
+            <db>-sync.lock) sends nothing. Exit status 0 when every row was delivered, 1 when the flush stopped
+            with rows left, another process was sending, or the buffer holds rows a backend rejected, in this
+            run or an earlier one ('truetrack buffer stats' shows them, 'truetrack buffer requeue' sends them
+            again next time).
             """)
 
     /// Carries the flush result out of the task that runs it. Sound despite `@unchecked`: the one stored value
@@ -93,6 +97,10 @@ enum SyncCommand {
                 var line = result.success ? "sent \(result.count) fixes" : "attempt failed for \(result.count) fixes"
                 if let status = result.status { line += " (HTTP \(status))" }
                 if let error = result.error { line += ": \(error)" }
+                if let wait = result.nextAttemptInSeconds {
+                    line += "; next attempt in \(Int(wait.rounded(.up))) s"
+                    if let asked = result.retryAfterSeconds { line += " (the server's Retry-After: \(Int(asked)) s)" }
+                }
                 Terminal.error(line + "\n")
             }
             done.signal()
@@ -103,12 +111,18 @@ enum SyncCommand {
             "delivered \(s.delivered), rejected \(s.rejected), attempts \(s.attempts), failures \(s.failures)"
                 + (s.isComplete ? "" : " — incomplete, rows kept for the next sync") + "\n")
         if !s.isComplete, let error = s.lastError { Terminal.error("Error: \(error)\n") }
-        if s.rejected > 0 {
-            // A cron job must not read "nothing delivered, all rejected" as success.
+        // Rows a backend rejected, in this run or an earlier one: a cron job must not read "nothing delivered,
+        // all rejected" as success, nor a later run that found only rejected rows left.
+        let rejectedInBuffer = (try? FixBuffer(path: db).statistics().rejectedCount) ?? s.rejected
+        if max(s.rejected, rejectedInBuffer) > 0 {
+            let what =
+                rejectedInBuffer > s.rejected
+                ? "the buffer holds \(rejectedInBuffer) fixes a backend rejected (\(s.rejected) in this sync)"
+                : "the backend rejected \(s.rejected) fixes"
             Terminal.error(
-                "Error: the backend rejected \(s.rejected) fixes; they stay in \(db) ('truetrack buffer requeue "
-                    + "--db \(db)' sends them again with the next sync)\n")
+                "Error: \(what); they stay in \(db) ('truetrack buffer requeue --db \(db)' sends them again with the "
+                    + "next sync)\n")
         }
-        return s.isComplete && s.rejected == 0 ? 0 : 1
+        return s.isComplete && s.rejected == 0 && rejectedInBuffer == 0 ? 0 : 1
     }
 }
