@@ -26,7 +26,7 @@ import TrueTrackCore
         #expect(result.report.recordsRead == 400)
         #expect(result.report.fixesProduced == 400)
         #expect(result.report.bytesRead == bytes.count)
-        // Invalid accuracy is written as 0 and reads back invalid; absent stays absent.
+        // Invalid accuracy is written as -1 (not 0: "exact" to other tools) and reads back invalid; absent stays absent.
         #expect(result.fixes[1].horizontalAccuracy == .invalid)
         #expect(result.fixes[0].horizontalAccuracy == .absent)
         #expect(result.fixes[2].horizontalAccuracy == .metres(1e-7))
@@ -35,7 +35,7 @@ import TrueTrackCore
         let features = try #require(object["features"] as? [[String: Any]])
         #expect(features.count == 400)
         let properties = try #require(features[1]["properties"] as? [String: Any])
-        #expect(properties["accuracy_m"] as? Double == 0)
+        #expect(properties["accuracy_m"] as? Double == -1)
         #expect(properties["provider"] as? String == fixes[1].provider.rawValue)
     }
 

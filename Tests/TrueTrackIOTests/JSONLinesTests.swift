@@ -24,7 +24,7 @@ import TrueTrackIO
         #expect(lines.count == 400)
         // Every line is a JSON object Foundation agrees with.
         let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
-        #expect(first["accuracy_m"] as? Double == 0)  // invalid accuracy written as 0
+        #expect(first["accuracy_m"] as? Double == -1)  // invalid accuracy written as iOS's -1 (0 reads "exact")
         #expect(first["time"] as? String == ISO8601.format(fixes[1].timestamp))
         // (Foundation's Linux parser may be off by an ulp at 16-17 digits; the reader is exact, see above.)
         let latitude = try #require(first["latitude"] as? Double)

@@ -71,7 +71,9 @@ public struct CSVWriter: FixWriter {
             b.append(comma)
             switch fix.horizontalAccuracy {
             case .metres(let value): NumberFormatting.append(value, to: &b)
-            case .invalid: b.append(UInt8(ascii: "0"))
+            // iOS's "invalid" (−1): a 0 reads as "exact" in other tools (it read back invalid here, but a
+            // spreadsheet or a peer took the fix for a perfect one).
+            case .invalid: b.append(contentsOf: [UInt8(ascii: "-"), UInt8(ascii: "1")])
             case .absent: break
             }
             @inline(__always) func field(_ value: Double?, _ b: inout [UInt8]) {

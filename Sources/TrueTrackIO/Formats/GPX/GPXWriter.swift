@@ -130,7 +130,7 @@ public struct GPXWriter: FixWriter {
         sink.buffer.append(contentsOf: "<extensions>".utf8)
         switch fix.horizontalAccuracy {
         case .metres(let value): number("accuracy_m", value)
-        case .invalid: number("accuracy_m", 0)
+        case .invalid: number("accuracy_m", -1)  // iOS's "invalid"; 0 reads as "exact" elsewhere
         case .absent: break
         }
         number("vertical_accuracy_m", fix.verticalAccuracyMetres)

@@ -38,7 +38,7 @@ enum JSONFixEncoding {
         }
         switch fix.horizontalAccuracy {
         case .metres(let v): appendMember("accuracy_m", v, to: &out)
-        case .invalid: appendMember("accuracy_m", 0, to: &out)
+        case .invalid: appendMember("accuracy_m", -1, to: &out)  // iOS's "invalid"; 0 reads as "exact" elsewhere
         case .absent: break
         }
         if let v = fix.altitudeMetres { appendMember("altitude_m", v, to: &out) }
