@@ -28,11 +28,20 @@ public enum WriteError: Error, Sendable, Hashable, CustomStringConvertible {
 ///
 /// Writers format into ``buffer`` and the sink flushes it in 1 MiB writes; a failed write (a full disk)
 /// throws ``WriteError`` with the path instead of losing data silently.
+///
+/// **A file appears whole or not at all.** A new file, or an existing regular file, is written under a
+/// temporary name beside it and renamed over the path by ``close()``; a sink released without ``close()``
+/// (a failed write, an abandoned output, ``discard()``) removes its temporary file and leaves whatever was at
+/// the path untouched. A full disk used to leave a GPX cut off inside a `<time>` element, reported as "the
+/// fixes before it were written". Anything else at the path (a symlink, a device such as `/dev/null`, a pipe, a
+/// file with other hard links) is written through, never replaced.
 public final class ByteSink {
     /// The output's name for error messages: the path, `<stdout>` or `<memory>`.
     public let name: String
     private let fileDescriptor: Int32
     private let closesDescriptor: Bool
+    /// The temporary file renamed over ``name`` by ``close()``; `nil` when writing through (or once renamed).
+    private var temporaryPath: String?
     /// Bytes formatted but not yet written. Writers append here directly.
     public var buffer: [UInt8] = []
     /// Everything written so far, for a memory sink (`nil` for files).
@@ -47,9 +56,14 @@ public final class ByteSink {
             closesDescriptor = false
         } else {
             name = path
-            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            guard fd >= 0 else { throw .io(path: path, message: String(cString: strerror(errno))) }
-            fileDescriptor = fd
+            if let (fd, temporary) = ByteSink.temporaryFile(beside: path) {
+                fileDescriptor = fd
+                temporaryPath = temporary
+            } else {
+                let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+                guard fd >= 0 else { throw .io(path: path, message: String(cString: strerror(errno))) }
+                fileDescriptor = fd
+            }
             closesDescriptor = true
         }
         buffer.reserveCapacity(flushThreshold + 4096)
@@ -65,6 +79,41 @@ public final class ByteSink {
 
     deinit {
         if closesDescriptor { closeDescriptor(fileDescriptor) }
+        if let temporaryPath { unlink(temporaryPath) }
+    }
+
+    /// A new temporary file beside `path` (same folder, so the rename stays on one file system), when `path`
+    /// names nothing yet or a regular file with one link; `nil` otherwise or when the folder refuses a new file
+    /// (then the path is written through). The permissions are the existing file's, or the default ones
+    /// (`0666` less the umask, applied by `open`) for a new file.
+    private static func temporaryFile(beside path: String) -> (Int32, String)? {
+        var existing = stat()
+        let exists = lstat(path, &existing) == 0
+        if exists && ((existing.st_mode & S_IFMT) != S_IFREG || existing.st_nlink > 1) { return nil }
+        if !exists && errno != ENOENT { return nil }
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        for _ in 0..<8 {
+            let candidate = "\(folder).\(base).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).partial"
+            let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if fd >= 0 {
+                if exists { _ = fchmod(fd, existing.st_mode & 0o7777) }
+                return (fd, candidate)
+            }
+            if errno != EEXIST { return nil }
+        }
+        return nil
+    }
+
+    /// Gives up the output: a file being written under a temporary name is removed and the path left as it
+    /// was (a written-through file keeps what was flushed). Nothing more is written.
+    public func discard() {
+        buffer.removeAll()
+        if let temporaryPath {
+            unlink(temporaryPath)
+            self.temporaryPath = nil
+        }
     }
 
     /// Appends the UTF-8 bytes of `text`.
@@ -121,13 +170,20 @@ public final class ByteSink {
         return nil
     }
 
-    /// Flushes everything buffered. A failed write (a full disk, a closed pipe) throws with the path.
+    /// Flushes everything buffered and, for a file written under a temporary name, renames it over the path:
+    /// the output appears whole. A failed write (a full disk, a closed pipe) throws with the path and leaves the
+    /// path as it was.
     ///
     /// The data is handed to the operating system, not forced to storage: exports are re-creatable, and
     /// an `fsync` per file cost more than the whole conversion of a 10 MB file on this machine. Durable
     /// storage of live fixes is the store's job (SQLite with a documented `synchronous` level).
     public func close() throws(WriteError) {
         try flush()
+        guard let temporary = temporaryPath else { return }
+        guard rename(temporary, name) == 0 else {
+            throw .io(path: name, message: "cannot rename \(temporary) over it: \(String(cString: strerror(errno)))")
+        }
+        temporaryPath = nil
     }
 }
 

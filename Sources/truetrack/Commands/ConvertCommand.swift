@@ -47,8 +47,10 @@ enum ConvertCommand {
             throw CommandFailure(message: error.description)
         }
         var writer: AnyFixWriter
+        let sink: ByteSink
         do {
-            writer = try AnyFixWriter(path: output, format: to)
+            sink = try ByteSink(path: output)
+            writer = try AnyFixWriter(sink: sink, format: to)
         } catch {
             throw CommandFailure(message: error.description)
         }
@@ -73,6 +75,8 @@ enum ConvertCommand {
                 message: "\(error) (fix \(count + 1) of \(input), near line "
                     + "\(reader.report.recordsRead); the \(count) fixes before it were written)")
         }
+        // An input without a single fix leaves no output behind (an empty GPX after "no fixes" misled a tester).
+        if count == 0 { sink.discard() }
         do { try writer.finish() } catch {
             throw CommandFailure(message: "\(error) (\(count) fixes read from \(input); the output is incomplete)")
         }
