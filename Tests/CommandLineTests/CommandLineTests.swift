@@ -126,6 +126,18 @@ struct Tool {
         #expect(original.stdout.split(separator: "\n").count == 560)
     }
 
+    /// A header-only CSV: "no fixes … (skipped: comment 1); is --format right?" blamed the format, and
+    /// `convert` left an empty GPX behind after failing.
+    @Test func aHeaderOnlyCSVIsNamedAndConvertLeavesNoOutput() throws {
+        let input = Tool.temporaryPath("header-only.csv"), output = Tool.temporaryPath("header-only.gpx")
+        defer { for path in [input, output] { try? FileManager.default.removeItem(atPath: path) } }
+        try "time,latitude,longitude\n".write(toFile: input, atomically: true, encoding: .utf8)
+        let result = try Tool.run(["convert", input, output])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("no fixes: the file holds a CSV header and no data rows"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
     @Test func readsStandardInputWithAnExplicitFormat() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Tool.demo))
         let result = try Tool.run(["info", "-", "--format", "csv", "--json"], stdin: data)

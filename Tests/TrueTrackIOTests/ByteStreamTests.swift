@@ -16,6 +16,47 @@ import TrueTrackIO
         #expect(stream.lineNumber == 4)
     }
 
+    /// Classic Mac OS line endings (a lone CR): every format reads the same fixes as with LF, from memory and
+    /// from a file read in small chunks (a CSV was read as one long header line, "missing: longitude").
+    @Test func everyLineFormatReadsLoneCarriageReturnLines() throws {
+        let samples: [(FixFormat, String)] = [
+            (.csv, "time,lat,lon,accuracy\n2025-01-01T10:00:00Z,49,11,5\n2025-01-01T10:00:01Z,49.0001,11,5\n"),
+            (.jsonLines, "{\"time\":\"2025-01-01T10:00:00Z\",\"lat\":49,\"lon\":11}\n"),
+            (
+                .nmea,
+                nmea("GPRMC,100000.00,A,4900.000,N,01100.000,E,0.0,0.0,010125,,,A")
+                    + nmea("GPRMC,100001.00,A,4900.001,N,01100.000,E,0.0,0.0,010125,,,A")
+            ),
+        ]
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cr-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for (format, text) in samples {
+            func fixes(_ stream: ByteStream) throws -> [Fix] {
+                var reader = AnyFixReader(stream: stream, format: format)
+                var out: [Fix] = []
+                while let fix = try reader.next() { out.append(fix) }
+                return out
+            }
+            let plain = try fixes(ByteStream(bytes: Array(text.utf8)))
+            #expect(!plain.isEmpty, "\(format)")
+            let mac = Array(text.replacingOccurrences(of: "\n", with: "\r").utf8)
+            #expect(try fixes(ByteStream(bytes: mac)) == plain, "\(format) from memory")
+            _ = FileManager.default.createFile(atPath: path, contents: Data(mac))
+            #expect(try fixes(ByteStream(path: path, chunkBytes: 64)) == plain, "\(format) from a file")
+        }
+    }
+
+    /// A CRLF file whose CR ends one read and LF starts the next is not taken for a lone-CR file.
+    @Test func aCRLFSplitAcrossReadsStaysCRLF() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("crlf-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let text = String(repeating: "x", count: 63) + "\r\nsecond\r\nthird\r"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        #expect(
+            try lines(ByteStream(path: path, chunkBytes: 64)) == [String(repeating: "x", count: 63), "second", "third"])
+        #expect(try lines(ByteStream(bytes: Array("a\rb\r\rc".utf8))) == ["a", "b", "", "c"])
+    }
+
     /// `body` as an NMEA sentence line with its checksum.
     func nmea(_ body: String) -> String {
         let sum = body.utf8.reduce(UInt8(0), ^)

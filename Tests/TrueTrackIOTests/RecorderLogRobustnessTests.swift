@@ -67,6 +67,14 @@ import TrueTrackSimulation
         return bytes
     }
 
+    /// The lines a stream reads in `bytes`: LF-terminated, and when the first line ending is a lone CR (a
+    /// classic Mac OS file) every CR ends a line too.
+    static func lineCount(_ bytes: [UInt8]) -> Int {
+        let first = bytes.firstIndex { $0 == 0x0A || $0 == 0x0D }
+        let isLoneCR = first.map { bytes[$0] == 0x0D && ($0 + 1 == bytes.count || bytes[$0 + 1] != 0x0A) } ?? false
+        return bytes.reduce(1) { $0 + ($1 == 0x0A || (isLoneCR && $1 == 0x0D) ? 1 : 0) }
+    }
+
     /// Checks one error: a located, in-range position.
     static func check(_ error: ReadError, size: Int, _ context: String) {
         if case .io = error {
@@ -84,7 +92,7 @@ import TrueTrackSimulation
         _ bytes: [UInt8], _ context: String,
         _ make: (ByteStream, ReadOptions) -> R
     ) {
-        let lines = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+        let lines = lineCount(bytes)
         for lenient in [false, true] {
             var reader = make(ByteStream(bytes: bytes, name: "mutant"), ReadOptions(lenient: lenient))
             var calls = 0
@@ -194,7 +202,7 @@ import TrueTrackSimulation
         for (k, bytes) in inputs.enumerated() {
             Self.exercise(bytes, "IPIN mutation \(k)") { IPINReader(stream: $0, options: $1) }
             // The waypoint reader over the same mutant.
-            let lines = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+            let lines = Self.lineCount(bytes)
             for lenient in [false, true] {
                 var reader = IPINWaypointReader(
                     stream: ByteStream(bytes: bytes), options: ReadOptions(lenient: lenient))
@@ -252,7 +260,7 @@ import TrueTrackSimulation
                 .utf8)
         let inputs = Self.seeds([real, handMade].filter { !$0.isEmpty }, count: Self.mutationsPerReader, seed: 4)
         for (k, bytes) in inputs.enumerated() {
-            let lines = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+            let lines = Self.lineCount(bytes)
             for lenient in [false, true] {
                 do {
                     let result = try GeoLifeLabels.read(

@@ -79,6 +79,37 @@ public final class ByteStream {
         end = bytes.count
         sourceExhausted = true
         _ = checkByteOrderMark()
+        normaliseLineEndings(newBytesFrom: start)
+    }
+
+    /// Whether the input's line endings are still unknown (no CR or LF seen yet).
+    private var lineEndingsUndecided = true
+    /// Set when the input ends its lines with a lone CR (classic Mac OS, some exports from old tools).
+    private var translatesCarriageReturns = false
+
+    /// Turns a lone-CR input into LF lines, so every reader (each scans for LF) reads it: decided on the first
+    /// line ending seen (an LF, or a CR followed by an LF: left as is; a CR followed by anything else: every CR
+    /// read from then on becomes an LF). Byte offsets do not change. A CR that ends the bytes read so far waits
+    /// for the next read (it may be a CRLF split across two reads). Such files were read as one long header
+    /// line ("missing: longitude") or, with a one-line header, as a header and no fix.
+    private func normaliseLineEndings(newBytesFrom index: Int) {
+        let p = storage.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        if lineEndingsUndecided {
+            var i = start
+            while i < end && p[i] != 0x0A && p[i] != 0x0D { i += 1 }
+            guard i < end else { return }
+            if p[i] == 0x0D {
+                guard i + 1 < end || sourceExhausted else { return }
+                translatesCarriageReturns = i + 1 == end || p[i + 1] != 0x0A
+            }
+            lineEndingsUndecided = false
+            if translatesCarriageReturns {
+                for j in start..<end where p[j] == 0x0D { p[j] = 0x0A }
+            }
+            return
+        }
+        guard translatesCarriageReturns else { return }
+        for j in index..<end where p[j] == 0x0D { p[j] = 0x0A }
     }
 
     /// Whether the start of the input was checked for a byte-order mark.
@@ -174,11 +205,13 @@ public final class ByteStream {
             if n > 0 {
                 end += n
                 readSome = true
+                normaliseLineEndings(newBytesFrom: end - n)
                 if checkByteOrderMark() { continue }
                 return true
             }
             if n == 0 {
                 sourceExhausted = true
+                normaliseLineEndings(newBytesFrom: end)  // a last CR that was waiting for a following byte
                 return readSome
             }
             if errno == EINTR { continue }

@@ -103,6 +103,12 @@ enum InputOptions {
                     + "checksum (skipped: \(skipped)); if the file is known to carry wrong checksums (NovAtel SPAN "
                     + "truth exports), add --accept-bad-checksums")
         }
+        // A CSV whose only non-blank record is its header: the format is right, the data is missing.
+        if format == .csv, report.skipped(.comment) == 1, report.unusableRecords == 0,
+            report.recordsRead == 1 + report.skipped(.blank)
+        {
+            return CommandFailure(message: "\(report.source): no fixes: the file holds a CSV header and no data rows")
+        }
         return CommandFailure(
             message: "\(report.source): no fixes in \(report.recordsRead) records read as \(format.rawValue)"
                 + (skipped.isEmpty ? "" : " (skipped: \(skipped))") + "; is --format right?")
