@@ -53,6 +53,33 @@ import Testing
         #expect(!demo.stderr.contains("out of order"), "\(demo.stderr)")
     }
 
+    /// A file written newest first read as 1 accepted fix and 0 m (`stops`: "elapsed 0.0 s", exit 0): the
+    /// warning names `convert --sort`, whose output processes like the file in time order.
+    @Test func aNewestFirstFileIsSortedByConvertAndThenProcessesLikeTheOriginal() throws {
+        let reversed = Tool.temporaryPath("newest-first.csv"), sorted = Tool.temporaryPath("sorted.csv")
+        defer { for path in [reversed, sorted] { try? FileManager.default.removeItem(atPath: path) } }
+        let lines = try String(contentsOfFile: Tool.demo, encoding: .utf8).split(separator: "\n")
+        let header = lines.firstIndex { $0.hasPrefix("time") || $0.hasPrefix("timestamp") } ?? 0
+        let text = (lines[...header] + lines[(header + 1)...].reversed()).joined(separator: "\n") + "\n"
+        try text.write(toFile: reversed, atomically: true, encoding: .utf8)
+        for command in ["process", "stops"] {
+            let result = try Tool.run([command, reversed])
+            #expect(result.stderr.contains("convert \(reversed) SORTED.csv --sort"), "\(command): \(result.stderr)")
+        }
+        #expect(try Tool.run(["convert", reversed, sorted, "--sort"]).status == 0)
+        // The demo itself has one fix out of order, which sorting puts back: one more fix accepted, same walk.
+        func summary(_ path: String) throws -> (distance: Double, accepted: Int) {
+            let json = try JSONSerialization.jsonObject(
+                with: Data(try Tool.run(["process", path, "--json"]).stdout.utf8))
+            let object = json as? [String: Any] ?? [:]
+            let fixes = object["fixes"] as? [String: Any] ?? [:]
+            return (object["distanceMetres"] as? Double ?? 0, fixes["accepted"] as? Int ?? 0)
+        }
+        let (original, fixed) = (try summary(Tool.demo), try summary(sorted))
+        #expect(fixed.accepted == original.accepted + 1)
+        #expect(abs(fixed.distance - original.distance) < 0.01 * original.distance, "\(fixed) vs \(original)")
+    }
+
     /// Fixes of two location providers interleaved (GnssLogger's gps and fused, 12 m apart): the warning names
     /// the mix and `--provider`, not another profile (which read a Pixel 6 walk 4× too long).
     @Test func warnsWhenTheAcceptedFixesMixLocationProviders() throws {

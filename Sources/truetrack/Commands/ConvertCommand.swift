@@ -1,7 +1,7 @@
 import TrueTrackCore
 import TrueTrackIO
 
-/// `truetrack convert INPUT OUTPUT [--from F] [--to F]`: rewrite fixes in another format.
+/// `truetrack convert INPUT OUTPUT [--from F] [--to F] [--sort]`: rewrite fixes in another format.
 enum ConvertCommand {
     static let spec = CommandSpec(
         name: "convert",
@@ -12,10 +12,15 @@ enum ConvertCommand {
             OptionSpec(
                 name: "to", valueName: "FORMAT",
                 help: "Output format (csv, gpx, geojson, jsonl); default: from OUTPUT's extension."),
+            OptionSpec(
+                name: "sort",
+                help: "Write the fixes in time order, oldest first (stable): for a file written newest first or "
+                    + "shuffled, which process and stops read as out of order. Holds the fixes in memory."),
         ] + InputOptions.specs,
         discussion: """
             INPUT or OUTPUT may be '-' for standard input/output. A damaged input is converted up to the damage,
-            then the error is reported (exit 1): nothing read before it is lost.
+            then the error is reported (exit 1): nothing read before it is lost. The output file appears only
+            when complete (written under a temporary name, then renamed).
             """)
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -57,15 +62,24 @@ enum ConvertCommand {
         var count = 0
         var readFailure: ReadError?
         var segment: Int?
+        let sorts = arguments.has("sort")
+        var held: [(fix: Fix, segment: Int?)] = []
+        func write(_ fix: Fix, segment index: Int?) throws(WriteError) {
+            // A GPX's segment breaks (pauses, lost signal) are kept when writing GPX.
+            if let index {
+                if let previous = segment, index != previous { writer.startNewSegment() }
+                segment = index
+            }
+            try writer.write(fix)
+            count += 1
+        }
         do {
             while let fix = try reader.next() {
-                // A GPX's segment breaks (pauses, lost signal) are kept when writing GPX.
-                if let index = reader.segmentIndex {
-                    if let previous = segment, index != previous { writer.startNewSegment() }
-                    segment = index
+                if sorts {
+                    held.append((fix, reader.segmentIndex))
+                } else {
+                    try write(fix, segment: reader.segmentIndex)
                 }
-                try writer.write(fix)
-                count += 1
             }
         } catch let error as ReadError {
             readFailure = error
@@ -74,6 +88,15 @@ enum ConvertCommand {
             throw CommandFailure(
                 message: "\(error) (fix \(count + 1) of \(input), near line "
                     + "\(reader.report.recordsRead); the \(count) fixes before it were written)")
+        }
+        if sorts {
+            // Stable: fixes with equal times keep their order; a segment break follows the sorted order.
+            let order = held.indices.sorted { (held[$0].fix.timestamp, $0) < (held[$1].fix.timestamp, $1) }
+            do {
+                for i in order { try write(held[i].fix, segment: held[i].segment) }
+            } catch {
+                throw CommandFailure(message: "\(error) (fix \(count + 1) of \(input) in time order)")
+            }
         }
         // An input without a single fix leaves no output behind (an empty GPX after "no fixes" misled a tester).
         if count == 0 { sink.discard() }
