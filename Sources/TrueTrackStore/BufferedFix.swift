@@ -88,6 +88,9 @@ public struct AppendReceipt: Sendable, Hashable {
     public var ids: ClosedRange<Int64>?
     /// Rows dropped by this transaction to respect the cap and age limit (the oldest first).
     public var droppedCount: Int
+    /// Fixes not stored because the buffer already held them (``FixBuffer/append(_:decisions:sessionID:skippingStored:)``
+    /// with `skippingStored`); 0 otherwise.
+    public var skippedCount: Int = 0
 }
 
 /// Counts describing the buffer.

@@ -75,12 +75,18 @@ public final class FixBuffer {
     ///   - decisions: the tracker's decisions, one per fix in the same order (as ``Tracker/process(batch:)``
     ///     returns them), or `nil` to store none.
     ///   - sessionID: the session they belong to, if any.
+    ///   - skippingStored: leave out a fix the buffer already holds (a row of the same session with the same
+    ///     time, latitude and longitude; one lookup in the time index per fix), so importing a file twice, or
+    ///     again after an interrupted import, stores each fix once. Rows already synced and deleted cannot be
+    ///     recognised. Off by default: a live app appends each delivery once, and the lookup costs time.
     /// - Precondition: `decisions`, when given, has as many elements as `fixes`, each with its fix's time (a
     ///   decision stored beside another fix would be a wrong record that nothing downstream could detect).
-    /// - Complexity: O(n) plus, when the cap is exceeded, O(k log N) to drop k rows.
+    /// - Complexity: O(n) (O(n log N) when skipping stored fixes) plus, when the cap is exceeded, O(k log N) to
+    ///   drop k rows.
     @discardableResult
     public func append(
-        _ fixes: some Collection<Fix>, decisions: [FixDecision]? = nil, sessionID: String? = nil
+        _ fixes: some Collection<Fix>, decisions: [FixDecision]? = nil, sessionID: String? = nil,
+        skippingStored: Bool = false
     ) throws(StoreError) -> AppendReceipt {
         precondition(decisions == nil || decisions!.count == fixes.count, "one decision per fix")
         precondition(
@@ -92,27 +98,42 @@ public final class FixBuffer {
             let now = FixBuffer.now()
             if now.secondsSince1970 - lastPruneSeconds >= 60 { dropped += try pruneExpired(now: now) }
         }
-        let ids = try db.transaction { () throws(StoreError) -> ClosedRange<Int64> in
+        var skipped = 0
+        let ids = try db.transaction { () throws(StoreError) -> ClosedRange<Int64>? in
             let insert = try db.statement(FixBuffer.insertSQL)
+            let lookup = skippingStored ? try db.statement(FixBuffer.storedSQL) : nil
             let storedMilliseconds = FixBuffer.now().millisecondsSince1970
-            var first: Int64 = 0
-            var index = 0
-            for fix in fixes {
+            var first: Int64?
+            var inserted = 0
+            for (index, fix) in fixes.enumerated() {
+                if let lookup {
+                    lookup.bind(1, fix.timestamp.millisecondsSince1970)
+                    lookup.bind(2, fix.latitude)
+                    lookup.bind(3, fix.longitude)
+                    lookup.bind(4, sessionID)
+                    let isStored = try lookup.step()
+                    lookup.reset()
+                    if isStored {
+                        skipped += 1
+                        continue
+                    }
+                }
                 sqlite3_reset(insert.raw)
                 FixBuffer.bind(fix, decision: decisions?[index], sessionID: sessionID, to: insert)
                 insert.bind(26, storedMilliseconds)
                 try insert.step()
-                if index == 0 { first = sqlite3_last_insert_rowid(db.handle) }
-                index += 1
+                if first == nil { first = sqlite3_last_insert_rowid(db.handle) }
+                inserted += 1
             }
+            guard let first else { return nil }
             let last = sqlite3_last_insert_rowid(db.handle)
             let count = try db.statement("UPDATE buffer_counters SET row_count = row_count + ? WHERE id = 1")
-            count.bind(1, Int64(index))
+            count.bind(1, Int64(inserted))
             try count.step()
             dropped += try enforceCap()
             return first...last
         }
-        return AppendReceipt(ids: ids, droppedCount: dropped)
+        return AppendReceipt(ids: ids, droppedCount: dropped, skippedCount: skipped)
     }
 
     /// Drops the oldest rows past the cap; inside a transaction.
@@ -169,6 +190,10 @@ public final class FixBuffer {
         ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26)
         """
     static let selectSQL = "SELECT id, \(columns), sync_state, sync_status, batch_id FROM fixes"
+    /// Whether a fix is stored already (the time index narrows it to the rows of one millisecond).
+    static let storedSQL = """
+        SELECT 1 FROM fixes WHERE time_ms = ?1 AND latitude = ?2 AND longitude = ?3 AND session_id IS ?4 LIMIT 1
+        """
 
     /// Binds every parameter of ``insertSQL`` (NULL when absent), so rows need no `clear_bindings`.
     private static func bind(_ fix: Fix, decision: FixDecision?, sessionID: String?, to s: Statement) {

@@ -69,6 +69,11 @@ final class LoopbackReceiver {
         #expect(add.status == 0, "\(add.stderr)")
         #expect(add.stderr.contains("persisted 554 of 560 fixes"))
         #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "554\n")
+        // Added again (or after an interrupted add): each fix is stored once.
+        let again = try Tool.run(["buffer", "add", Tool.demo, "--db", db])
+        #expect(
+            again.stderr.contains("persisted 0 of 560 fixes (6 rejected by the tracker, 554 already in the buffer)"))
+        #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "554\n")
         let list = try Tool.run(["buffer", "list", "--db", db, "--limit", "2", "--json"])
         let rows = list.stdout.split(separator: "\n")
         #expect(rows.count == 2)

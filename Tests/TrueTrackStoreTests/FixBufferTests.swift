@@ -82,6 +82,26 @@ import TrueTrackCore
         #expect(try buffer.append([Fix]()).ids == nil)
     }
 
+    /// Importing a file twice (or again after an interrupted import) stored every fix twice; skipping stored
+    /// fixes keeps one row per session, time and position.
+    @Test func appendSkippingStoredFixesStoresEachFixOnce() throws {
+        let buffer = try FixBuffer(path: ":memory:")
+        let walk = (0..<50).map(walkFix)
+        #expect(try buffer.append(walk[..<30], sessionID: "a", skippingStored: true).skippedCount == 0)
+        let again = try buffer.append(walk, sessionID: "a", skippingStored: true)
+        #expect(again.skippedCount == 30 && again.ids.map { $0.count } == 20)
+        #expect(try buffer.count() == 50)
+        let all = try buffer.append(walk, sessionID: "a", skippingStored: true)
+        #expect(all.skippedCount == 50 && all.ids == nil)
+        // Another session, or the same time elsewhere, is another fix; without the option nothing is skipped.
+        #expect(try buffer.append(walk[..<5], sessionID: "b", skippingStored: true).skippedCount == 0)
+        #expect(try buffer.append(walk[..<5], sessionID: nil, skippingStored: true).skippedCount == 0)
+        let moved = try walk[0].moved(toLatitude: walk[0].latitude + 1e-5, longitude: walk[0].longitude)
+        #expect(try buffer.append([moved], sessionID: "a", skippingStored: true).skippedCount == 0)
+        #expect(try buffer.append(walk[..<5], sessionID: "a").skippedCount == 0)
+        #expect(try buffer.count() == 50 + 5 + 5 + 1 + 5)
+    }
+
     @Test func capDropsTheOldestRowsAndCountsThem() throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }

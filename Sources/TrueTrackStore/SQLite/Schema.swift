@@ -88,6 +88,11 @@ enum Schema {
         ALTER TABLE sessions ADD COLUMN tracker_checkpoint BLOB;
         ALTER TABLE sessions ADD COLUMN stop_detector_checkpoint BLOB;
         """,
+        // 5: fixes by time, so an append can skip fixes already stored (the same session, time and position):
+        // `truetrack buffer add` run twice on a file, or re-run after it was interrupted, stored every fix twice.
+        """
+        CREATE INDEX fixes_time ON fixes(time_ms);
+        """,
     ]
 
     /// The schema version this build writes.

@@ -24,7 +24,9 @@ enum BufferCommand {
         discussion: """
             ACTION is one of:
               add INPUT   run the Tracker over INPUT and persist every accepted fix with its decision
-                          (one transaction per 10,000 fixes; the buffer's durability is SQLite synchronous=FULL)
+                          (one transaction per 10,000 fixes; the buffer's durability is SQLite synchronous=FULL);
+                          a fix the buffer already holds (same session, time and position) is skipped, so adding
+                          a file again, or after an interrupted add, stores each fix once
               list        the newest rows, newest first
               count       print the number of buffered fixes
               stats       print the rows by state: pending, in flight (sent, not yet acknowledged), rejected
@@ -92,13 +94,16 @@ enum BufferCommand {
         }
         var tracker = Tracker(profile: profile)
         var fixes: [Fix] = [], decisions: [FixDecision] = []
-        var persisted = 0, dropped = 0
+        var persisted = 0, dropped = 0, alreadyStored = 0
         var diagnostics = RunDiagnostics()
         let session = arguments.value("session")
         func persist() throws(StoreError) {
             guard !fixes.isEmpty else { return }
-            let receipt = try buffer.append(fixes, decisions: decisions, sessionID: session)
-            persisted += fixes.count
+            // Skipping stored fixes makes an import idempotent: a file added twice, or again after an
+            // interrupted add (committed 10,000 rows at a time), stored its fixes twice.
+            let receipt = try buffer.append(fixes, decisions: decisions, sessionID: session, skippingStored: true)
+            persisted += fixes.count - receipt.skippedCount
+            alreadyStored += receipt.skippedCount
             dropped += receipt.droppedCount
             fixes.removeAll(keepingCapacity: true)
             decisions.removeAll(keepingCapacity: true)
@@ -119,7 +124,8 @@ enum BufferCommand {
         // Everything accepted before a read error is persisted too: nothing already read is lost.
         try persist()
         Terminal.error(
-            "persisted \(persisted) of \(diagnostics.read) fixes (\(diagnostics.read - persisted) rejected by the tracker)"
+            "persisted \(persisted) of \(diagnostics.read) fixes (\(diagnostics.read - persisted - alreadyStored) rejected by the "
+                + "tracker" + (alreadyStored > 0 ? ", \(alreadyStored) already in the buffer" : "") + ")"
                 + (dropped > 0 ? ", \(dropped) oldest rows dropped by the cap" : "") + "\n")
         if let hint = diagnostics.profileHint(profile) { Terminal.error(hint) }
         if let readFailure {
