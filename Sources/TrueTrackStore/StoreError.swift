@@ -65,7 +65,10 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             text +=
                 "the disk is full: this write was not stored, everything stored before it is intact (free space "
                 + "and write again)"
-        case .readOnly: text += "the database cannot be written (read-only file, folder or mount); nothing changed"
+        case .readOnly:
+            text +=
+                "the database cannot be written (read-only file, folder or mount: SQLite needs to write its -wal "
+                + "and -shm files beside it, even to read); nothing changed"
         case .invalidOption(let name, let value, let expected):
             text += "option \(name) = \(value) is invalid: expected \(expected)"
         case .sqlite: text += "SQLite error"

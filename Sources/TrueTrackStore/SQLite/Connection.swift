@@ -1,5 +1,11 @@
 import CSQLite
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `SQLITE_TRANSIENT`: SQLite copies bound text before the call returns (the macro is not imported).
 let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
@@ -40,12 +46,22 @@ final class Connection {
         switch rc & 0xFF {
         case SQLITE_NOTADB, SQLITE_CORRUPT: kind = .corrupt
         case SQLITE_BUSY, SQLITE_LOCKED: kind = .busy
-        case SQLITE_CANTOPEN: kind = .cannotOpen
+        case SQLITE_CANTOPEN: kind = Connection.isInReadOnlyFolder(path) ? .readOnly : .cannotOpen
         case SQLITE_FULL: kind = .diskFull
         case SQLITE_READONLY: kind = .readOnly
         default: kind = .sqlite
         }
-        return StoreError(kind: kind, path: path, sql: sql, resultCode: rc, message: message)
+        // The statement says nothing a read-only file system or a full disk needs (an INSERT of 26 columns).
+        let statement = kind == .readOnly || kind == .diskFull ? nil : sql
+        return StoreError(kind: kind, path: path, sql: statement, resultCode: rc, message: message)
+    }
+
+    /// Whether the folder holding `path` cannot be written: a WAL database needs its `-shm` file beside it even
+    /// to read, so on a read-only mount SQLite reports "unable to open" for every command, reads included.
+    static func isInReadOnlyFolder(_ path: String) -> Bool {
+        guard path != ":memory:", !path.isEmpty else { return false }
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        return access(folder.isEmpty ? "/" : folder, W_OK) != 0
     }
 
     /// Runs one or more statements that return no rows.
