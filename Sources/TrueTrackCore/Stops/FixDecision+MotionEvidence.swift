@@ -2,9 +2,10 @@ extension MotionEvidence {
     /// Evidence from a raw fix and the ``Tracker``'s decision on it: the seam between the tracker and the stop
     /// detector.
     ///
-    /// Today it reads **no field of the decision**: the evidence is the raw fix's (position, accuracy, Doppler
-    /// speed, activity), accepted or rejected, because the stop detector must see every fix before any
-    /// accuracy gate. Two candidates were measured on the simulated walks with stops and rejected:
+    /// It reads one field of the decision, the distance the tracker counted on the fix
+    /// (``MotionEvidence/countedMetres``); the rest of the evidence is the raw fix's (position, accuracy,
+    /// Doppler speed, activity), accepted or rejected, because the stop detector must see every fix before
+    /// any accuracy gate. Two other candidates were measured on the simulated walks with stops and rejected:
     /// the tracker's chosen speed (``FixDecision/speedMetresPerSecond`` with source `.filtered` when it
     /// distrusts the Doppler speed) is the position-only filter's speed, 0.3–1.4 m/s of noise at a standstill,
     /// which faked a departure every minute or two; and dropping the Doppler speed when
@@ -14,5 +15,7 @@ extension MotionEvidence {
     @inlinable
     public init(fix: Fix, decision: FixDecision) {
         self.init(fix: fix)
+        let counted = decision.distanceIncrementMetres
+        countedMetres = counted.isFinite && counted > 0 ? counted : 0
     }
 }

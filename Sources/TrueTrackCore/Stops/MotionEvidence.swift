@@ -24,6 +24,11 @@ public struct MotionEvidence: Sendable, Hashable, BitwiseCopyable {
     public var speedSource: SpeedSource?
     /// A motion-activity reading attached to this fix, if any.
     public var activity: ActivityReading?
+    /// Distance the ``Tracker`` counted on this fix (its ``FixDecision/distanceIncrementMetres``), metres; 0 when
+    /// unknown. The tracker counts only what its net-displacement gate vouches for (0.00 m on every stationary
+    /// recording), so distance counted within the detector's horizon is evidence of movement even when the
+    /// Doppler speed reads slow (see ``StopDetectionProfile``).
+    public var countedMetres: Double = 0
 
     /// Creates evidence from its parts.
     ///

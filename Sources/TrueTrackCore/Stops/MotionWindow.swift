@@ -60,6 +60,8 @@ struct MotionWindow: Sendable {
         var accuracy: Double
         /// Negative when the fix has no usable speed.
         var speed: Double
+        /// Distance the tracker counted on this fix (and on fixes thinned out after it), metres.
+        var counted: Double = 0
     }
 
     /// A power of two: a slot is `(head + i) & mask`.
@@ -99,7 +101,11 @@ struct MotionWindow: Sendable {
             head = (head &+ 1) & MotionWindow.mask
             count -= 1
         }
-        if let last = newest, e.milliseconds - last.milliseconds < span / 480 { return }
+        if let last = newest, e.milliseconds - last.milliseconds < span / 480 {
+            // Thinned out: its counted distance still belongs to the window.
+            entries[(head &+ count &- 1) & MotionWindow.mask].counted += e.counted
+            return
+        }
         if count == MotionWindow.capacity {
             head = (head &+ 1) & MotionWindow.mask
             count -= 1
@@ -108,7 +114,20 @@ struct MotionWindow: Sendable {
         count += 1
     }
 
-    /// The kinematic verdict at `now` and the window's mean position.
+    /// The distance the tracker counted on the entries newer than `milliseconds` (and the fixes thinned into
+    /// them), metres.
+    func countedMetres(after milliseconds: Int64) -> Double {
+        var sum = 0.0
+        var i = count - 1
+        while i >= 0 && entry(i).milliseconds > milliseconds {
+            sum += entry(i).counted
+            i -= 1
+        }
+        return sum
+    }
+
+    /// The kinematic verdict at `now`, the window's mean position, the start of the horizon judged and the
+    /// still radius used (∞ when the window is too short to judge).
     ///
     /// - still: the window covers at least ¾ of its horizon with ≥ 3 fixes (so just after a start or a gap a
     ///   stretched horizon is judged on ¾ of its length); the net displacement between the
@@ -121,9 +140,9 @@ struct MotionWindow: Sendable {
     /// The window judged is the trailing horizon described at
     /// ``StopDetectionProfile/slowestMovementMetresPerSecond``; `since` is the time of its first entry.
     func verdict(now: Int64, profile: StopDetectionProfile)
-        -> (verdict: MotionVerdict, centre: (latitude: Double, longitude: Double)?, since: Int64)
+        -> (verdict: MotionVerdict, centre: (latitude: Double, longitude: Double)?, since: Int64, radius: Double)
     {
-        guard count > 0, let last = newest else { return (.uncertain, nil, now) }
+        guard count > 0, let last = newest else { return (.uncertain, nil, now, .infinity) }
         // The loops read the ring through its buffer (no bounds or uniqueness checks; slots are masked).
         return entries.withUnsafeBufferPointer { ring in
             verdict(now: now, profile: profile, last: last, ring: ring)
@@ -133,7 +152,7 @@ struct MotionWindow: Sendable {
     /// ``verdict(now:profile:)`` over the ring's storage.
     private func verdict(
         now: Int64, profile: StopDetectionProfile, last: Entry, ring: UnsafeBufferPointer<Entry>
-    ) -> (verdict: MotionVerdict, centre: (latitude: Double, longitude: Double)?, since: Int64) {
+    ) -> (verdict: MotionVerdict, centre: (latitude: Double, longitude: Double)?, since: Int64, radius: Double) {
         let head = self.head, count = self.count
         func entry(_ i: Int) -> Entry { ring[(head &+ i) & MotionWindow.mask] }
         // The horizon: the base window, stretched until the slowest movement of interest would leave the
@@ -186,18 +205,18 @@ struct MotionWindow: Sendable {
         let k = Double(max(n, 1))
         let centre = ref.point(east: sumEast / k, north: sumNorth / k)
         let span = Double(now - entry(start).milliseconds) / 1000
-        guard n >= 3, span >= 0.75 * horizonSeconds else { return (.uncertain, centre, now) }
+        guard n >= 3, span >= 0.75 * horizonSeconds else { return (.uncertain, centre, now, .infinity) }
         let radius = profile.stillRadiusBaseMetres + profile.stillRadiusAccuracyFactor * accuracySum / Double(n)
         let kt = Double(third)
         let a = (east: firstEast / kt, north: firstNorth / kt), b = (east: lastEast / kt, north: lastNorth / kt)
         let net = ((b.east - a.east) * (b.east - a.east) + (b.north - a.north) * (b.north - a.north)).squareRoot()
         let hasSpeed = 2 * speedCount >= n
         let slow = !hasSpeed || speedSum / Double(speedCount) < profile.stillSpeedMetresPerSecond
-        if net <= radius && slow { return (.still, centre, entry(start).milliseconds) }
-        if net > radius && (!hasSpeed || !slow) { return (.moving, centre, entry(start).milliseconds) }
+        if net <= radius && slow { return (.still, centre, entry(start).milliseconds, radius) }
+        if net > radius && (!hasSpeed || !slow) { return (.moving, centre, entry(start).milliseconds, radius) }
         if hasSpeed && speedSum / Double(speedCount) >= profile.triggerSpeedMetresPerSecond {
-            return (.moving, centre, entry(start).milliseconds)
+            return (.moving, centre, entry(start).milliseconds, radius)
         }
-        return (.uncertain, centre, entry(start).milliseconds)
+        return (.uncertain, centre, entry(start).milliseconds, radius)
     }
 }

@@ -192,14 +192,14 @@ public struct StopDetector: Sendable {
         window.append(
             MotionWindow.Entry(
                 milliseconds: now, latitude: evidence.latitude, longitude: evidence.longitude, accuracy: accuracy,
-                speed: speed),
+                speed: speed, counted: evidence.countedMetres),
             spanMilliseconds: Int64(profile.horizonCapSeconds * 1000))
         let activityVerdict = self.activityVerdict(at: now)
         // The kinematic verdict stands in only while no activity reading decides.
         let kinematic = activityVerdict == nil ? window.verdict(now: now, profile: profile) : nil
         verdict = activityVerdict ?? kinematic?.verdict ?? .uncertain
         let isSpeedTrigger = speed > profile.triggerSpeedMetresPerSecond
-        let isDisplaced = kinematic?.verdict == .moving
+        let isDisplaced = kinematic?.verdict == .moving || isCounting(kinematic, now: now)
 
         if anchor == nil && state == .stationary {
             anchor = StopPoint(latitude: evidence.latitude, longitude: evidence.longitude)
@@ -436,6 +436,32 @@ public struct StopDetector: Sendable {
     }
 
     /// Emits a heartbeat when ``StopDetectionProfile/heartbeatIntervalSeconds`` have passed since the last one.
+    /// Whether the tracker counted real travel (``MotionEvidence/countedMetres``): more than the kinematic still
+    /// radius, at the still speed or faster, since the horizon began (STATIONARY) or since a pending countdown
+    /// was armed, whichever is later. A displacement trigger like the kinematic "moving" (confirmed on
+    /// ``StopDetectionProfile/exitConfirmationFixes`` fixes): it ends a stationary period and vetoes a pending
+    /// stop. The tracker counts only what its net-displacement gate vouches for, so this catches a walk whose
+    /// Doppler speed reads slow and whose positions lag (the IPIN Samsungs: half the walking speed, many
+    /// zeros; their walks read as one long stop), while a halt, whose counting stops at once, is judged as
+    /// before, and 0.4 m/s pottering (under the still speed) stays a stop. Counting since the arm time, not
+    /// over a fixed span, keeps the approach to a halt from vetoing the halt.
+    func isCounting(
+        _ kinematic: (
+            verdict: MotionVerdict, centre: (latitude: Double, longitude: Double)?, since: Int64, radius: Double
+        )?,
+        now: Int64
+    ) -> Bool {
+        guard let kinematic, kinematic.radius.isFinite else { return false }
+        let from = max(kinematic.since, countdownArmedAt?.millisecondsSince1970 ?? .min)
+        let seconds = Double(now &- from) / 1000
+        guard seconds > 0 else { return false }
+        let counted = window.countedMetres(after: from)
+        // Leaving a stop takes the still speed; keeping a pending stop from committing, the slowest movement of
+        // interest (a walker slowed by the Samsungs' lagging positions still vetoes it).
+        let pace = countdownArmedAt == nil ? profile.stillSpeedMetresPerSecond : profile.slowestMovementMetresPerSecond
+        return counted > kinematic.radius && counted >= pace * seconds
+    }
+
     /// A time before the last heartbeat restarts the interval from it: one ``advance(to:)`` with a wrong clock
     /// (9999) would otherwise silence the heartbeat for the rest of the session.
     mutating func heartbeat(now: Int64, _ events: inout [MotionEvent]) {

@@ -23,12 +23,15 @@ public enum StopDetectorAdapter {
 
     /// The stops the detector finds in `recording`, or `nil` when no stop detector is available.
     ///
-    /// The detector runs over the raw fixes in file order with the stop-detection preset of the same kind as
-    /// the evaluation profile (what `truetrack stops` and `process` do). Its stop times are UTC; on a
+    /// The detector runs over the raw fixes in file order, each with the ``Tracker``'s decision on it (the
+    /// evaluation profile's tracker: the distance it counted is evidence of movement), with the stop-detection
+    /// preset of the same kind as the evaluation profile (what `truetrack stops` and `process` do). Its stop times are UTC; on a
     /// recording whose evaluation clock is not UTC (IPIN's app clock) each time is moved onto that clock
     /// through the fix nearest to it in time (offset kept), so stops and truth stops are compared on one clock.
     public static func detectStops(in recording: AlignedRecording, profile: EvaluationProfile) -> [DetectedStop]? {
-        let analysis = StopAnalysis(fixes: recording.fixes, profile: .preset(profile.trackingProfile.kind))
+        var tracker = Tracker(profile: profile.trackingProfile)
+        let evidence = recording.fixes.lazy.map { MotionEvidence(fix: $0, decision: tracker.process($0)) }
+        let analysis = StopAnalysis(evidence: evidence, profile: .preset(profile.trackingProfile.kind))
         let clock = ClockMap(recording)
         return analysis.stops.map {
             DetectedStop(startSeconds: clock.seconds(at: $0.start), endSeconds: clock.seconds(at: $0.end))
