@@ -13,6 +13,12 @@ import Testing
         #expect(json["trips"] is [Any])
         #expect(json["movingSeconds"] is Double || json["movingSeconds"] is Int)
         #expect(json["elapsedSeconds"] is Double || json["elapsedSeconds"] is Int)
+        // Moving, stopped and unobserved add up to the elapsed time; the demo's one stop is 128 s.
+        func seconds(_ key: String) -> Double { (json[key] as? NSNumber)?.doubleValue ?? .nan }
+        #expect(seconds("stoppedSeconds") == 128)
+        #expect(
+            seconds("movingSeconds") + seconds("stoppedSeconds") + seconds("unobservedSeconds")
+                == seconds("elapsedSeconds"))
         let geo = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any])
         #expect(geo["type"] as? String == "FeatureCollection")

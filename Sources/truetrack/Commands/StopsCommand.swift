@@ -51,6 +51,8 @@ enum StopsCommand {
         var stops: [StopJSON]
         var trips: [TripJSON]
         var movingSeconds: Double
+        /// Time in stops: elapsed − moving − unobserved, so the three add up to the elapsed time.
+        var stoppedSeconds: Double
         var elapsedSeconds: Double
         /// Time inside recording gaps (longer than the profile's gap, 60 s walking) outside any stop: neither
         /// moving nor stopped, since silence proves neither.
@@ -140,7 +142,9 @@ enum StopsCommand {
                     durationSeconds: $0.durationSeconds,
                     distanceMetres: total(at: $0.end, in: totals) - total(at: $0.start, in: totals))
             },
-            movingSeconds: analysis.movingSeconds, elapsedSeconds: analysis.elapsedSeconds,
+            movingSeconds: analysis.movingSeconds,
+            stoppedSeconds: max(0, analysis.elapsedSeconds - analysis.movingSeconds - analysis.unobservedSeconds),
+            elapsedSeconds: analysis.elapsedSeconds,
             unobservedSeconds: analysis.unobservedSeconds, error: failure?.message)
         if let out = arguments.value("out") {
             do {
@@ -162,6 +166,7 @@ enum StopsCommand {
         var lines = ["\(r.input) (\(r.profile), \(r.fixes) fixes)"]
         lines.append(
             "  elapsed \(r.elapsedSeconds.fixed(1)) s, moving \(r.movingSeconds.fixed(1)) s, "
+                + "stopped \(r.stoppedSeconds.fixed(1)) s, "
                 + (r.unobservedSeconds > 0 ? "unobserved \(r.unobservedSeconds.fixed(1)) s (recording gaps), " : "")
                 + "\(r.stops.count) stop\(r.stops.count == 1 ? "" : "s"), \(r.trips.count) trip\(r.trips.count == 1 ? "" : "s")"
         )
