@@ -109,16 +109,31 @@ public struct SessionSnapshot: Sendable, Hashable {
         self.stopDetectorCheckpoint = nil
     }
 
-    /// The tracker to continue this session with: the checkpointed one when there is a checkpoint this build
-    /// can read; else (no checkpoint, or one written by another build) a new tracker with `profile`, restored
-    /// from the persisted total and last fix time (``Tracker/restore(persistedTotalMetres:lastAccepted:)``).
-    public func resumedTracker(profile: TrackingProfile = .walking) -> Tracker {
-        if let checkpoint = trackerCheckpoint, let tracker = try? Tracker(resuming: checkpoint) {
-            var resumed = tracker
-            resumed.restore(persistedTotalMetres: distanceMetres)
+    /// The tracker to continue this session with.
+    ///
+    /// - With a checkpoint this build can read (and no other `profile` asked for): the checkpointed tracker,
+    ///   exactly. If the checkpoint is older than the session's last fix (the app checkpoints less often than it
+    ///   records, or another writer recorded without one), its state is kept but, as
+    ///   ``Tracker/restore(persistedTotalMetres:lastAccepted:)`` does, its filter is dropped and the last fix's
+    ///   time becomes its last accepted time: the fixes after the checkpoint, counted in ``distanceMetres``
+    ///   already, are rejected as out of order if delivered again and the stretch is not counted twice (a
+    ///   stale checkpoint counted it again: +17 to +64 m on a reviewer's walk).
+    /// - Otherwise (no checkpoint, one written by another build, or another profile): a new tracker with
+    ///   `profile` (walking when `nil`), restored from the persisted total and last fix time.
+    ///
+    /// - Parameter profile: the profile wanted; `nil` takes the checkpoint's.
+    public func resumedTracker(profile: TrackingProfile? = nil) -> Tracker {
+        if let checkpoint = trackerCheckpoint, var resumed = try? Tracker(resuming: checkpoint),
+            profile == nil || profile == resumed.profile
+        {
+            if let lastFix, resumed.lastAcceptedTime.map({ $0 < lastFix.timestamp }) ?? true {
+                resumed.restore(persistedTotalMetres: distanceMetres, lastAccepted: lastFix.timestamp)
+            } else {
+                resumed.restore(persistedTotalMetres: distanceMetres)
+            }
             return resumed
         }
-        var tracker = Tracker(profile: profile)
+        var tracker = Tracker(profile: profile ?? .walking)
         if let lastFix {
             tracker.restore(persistedTotalMetres: distanceMetres, lastAccepted: lastFix.timestamp)
         } else {
@@ -127,10 +142,18 @@ public struct SessionSnapshot: Sendable, Hashable {
         return tracker
     }
 
-    /// The stop detector to continue this session with: the checkpointed one when it can be read, else a new
-    /// detector with `profile` (it starts STATIONARY and re-learns the window; see ``StopDetectorCheckpoint``).
-    public func resumedStopDetector(profile: StopDetectionProfile = .walking) -> StopDetector {
-        stopDetectorCheckpoint.flatMap { try? StopDetector(resuming: $0) } ?? StopDetector(profile: profile)
+    /// The stop detector to continue this session with: the checkpointed one when it can be read (and no other
+    /// `profile` is asked for), else a new detector with `profile` (walking when `nil`; it starts STATIONARY and
+    /// re-learns the window, see ``StopDetectorCheckpoint``). A checkpoint older than the last fix is still
+    /// used: the detector then lacks the evidence in between (a gap: its window restarts), which is closer to
+    /// the truth than a detector that forgot a committed stop.
+    public func resumedStopDetector(profile: StopDetectionProfile? = nil) -> StopDetector {
+        if let checkpoint = stopDetectorCheckpoint, let detector = try? StopDetector(resuming: checkpoint),
+            profile == nil || profile == detector.profile
+        {
+            return detector
+        }
+        return StopDetector(profile: profile ?? .walking)
     }
 
     /// Records one tracker decision: counters, distance (the decision's total when larger), motion and last

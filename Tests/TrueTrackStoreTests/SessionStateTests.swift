@@ -269,6 +269,30 @@ import TrueTrackCore
         #expect(resumed.process(Self.fix(100)).isAnchor)
     }
 
+    /// A checkpoint older than the recorded fixes (taken at fix 60, fixes recorded to 110): the stretch in
+    /// between is in the persisted total already, so the resumed tracker must neither count it again nor
+    /// accept the fixes re-delivered from it (a reviewer measured +17.5 m and +64 m).
+    @Test func aStaleCheckpointDoesNotCountTheFixesAfterItTwice() {
+        var tracker = Tracker()
+        var reference = Tracker()
+        var snapshot = SessionSnapshot(sessionID: "s")
+        for n in 0..<200 { _ = reference.process(Self.fix(n)) }
+        for n in 0..<110 {
+            snapshot.record(Self.fix(n), decision: tracker.process(Self.fix(n)))
+            if n == 60 { snapshot.trackerCheckpoint = tracker.checkpoint() }
+        }
+        var resumed = snapshot.resumedTracker()
+        #expect(resumed.lastAcceptedTime == Self.fix(109).timestamp)
+        #expect(resumed.process(Self.fix(60)).rejection == .duplicate)  // the checkpoint's own last fix
+        #expect((61..<110).allSatisfy { resumed.process(Self.fix($0)).rejection == .outOfOrder })
+        for n in 110..<200 { _ = resumed.process(Self.fix(n)) }
+        // Within a few metres of the uninterrupted walk (the filter restarts at fix 110), not +17 to +64 m.
+        #expect(abs(resumed.distance.totalMetres - reference.distance.totalMetres) < 5)
+        // Asked for another profile, the checkpoint is not used: a new tracker with that profile.
+        #expect(snapshot.resumedTracker(profile: .driving).profile == .driving)
+        #expect(snapshot.resumedTracker().profile == .walking)
+    }
+
     /// The checkpoints follow the snapshot that recorded more fixes; a snapshot without one never erases one.
     @Test func mergingKeepsTheCheckpointsOfTheSnapshotWithMoreFixes() {
         var stored = SessionSnapshot(sessionID: "s")

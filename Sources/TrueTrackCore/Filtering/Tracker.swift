@@ -125,6 +125,13 @@ public struct Tracker: Sendable, BitwiseCopyable {
         self.profile = profile
     }
 
+    /// The time of the last fix the tracker accepted (or that a resumed session had accepted,
+    /// ``restore(persistedTotalMetres:lastAccepted:)``); `nil` before any. Fixes not newer than it are rejected
+    /// as out of order.
+    public var lastAcceptedTime: Timestamp? {
+        lastAcceptedMilliseconds == .min ? nil : Timestamp(millisecondsSince1970: lastAcceptedMilliseconds)
+    }
+
     /// Continues a session whose total was persisted: the larger of the persisted and current totals is kept
     /// (see ``DistanceAccumulator/restore(persistedTotalMetres:)``).
     public mutating func restore(persistedTotalMetres: Double) {
