@@ -166,3 +166,32 @@ import TrueTrackSimulation
         #expect(throws: CheckpointError.damaged) { try StopDetector(resuming: checkpoint) }
     }
 }
+
+/// The layout fingerprints, pinned: a change to a checkpointed component's fields (or an enum's cases) changes
+/// its fingerprint, so old checkpoints are refused. When this test fails, the change was to the layout: update
+/// the constant, and bump `CheckpointFormat.formatVersion` too if a kept field's meaning changed.
+@Suite struct CheckpointLayoutTests {
+    /// What the stop detector's fingerprint sees: the window's entry fields (behind an array), the evidence
+    /// and accumulator fields (behind optionals), and enum cases (a reviewer found all three invisible).
+    @Test func theFingerprintSeesArraysOptionalsAndEnumCases() {
+        let text = CheckpointFormat.layoutDescription(of: StopDetectorCheckpoint.layoutSamples)
+        for part in [
+            "Array<TrueTrackCore.MotionWindow.Entry>", "counted=Swift.Double:8", "speedSource=Swift.Optional",
+            "sumSquares=Swift.Double:8", "[moving,stationary]", "[still,moving,uncertain]",
+        ] {
+            #expect(text.contains(part), "\(part) missing from \(text.prefix(400))…")
+        }
+    }
+
+    @Test func theTrackerFingerprintIsPinned() {
+        #expect(
+            TrackerCheckpoint.layoutFingerprint == 0x35bd_5933_755f_096d,
+            "now 0x\(String(TrackerCheckpoint.layoutFingerprint, radix: 16))")
+    }
+
+    @Test func theStopDetectorFingerprintIsPinned() {
+        #expect(
+            StopDetectorCheckpoint.layoutFingerprint == 0x558a_87dc_3b21_1a0d,
+            "now 0x\(String(StopDetectorCheckpoint.layoutFingerprint, radix: 16))")
+    }
+}

@@ -8,7 +8,8 @@ public enum CheckpointError: Error, Sendable, Hashable, CustomStringConvertible 
     case notACheckpoint(expectedMagic: String)
     /// Byte 4: written in a format version this build does not read.
     case unsupportedFormat(found: UInt32, supported: UInt32)
-    /// Byte 8: written by a build of TrueTrack whose component has other fields, or on another kind of CPU.
+    /// Byte 8: written by a build of TrueTrack whose component has other fields, or on a CPU of another byte
+    /// order or word size.
     case differentLayout
     /// The checkpoint is shorter or longer than its contents need: `byteCount` bytes where `expected` were due.
     case wrongLength(byteCount: Int, expected: Int)
@@ -34,7 +35,7 @@ public enum CheckpointError: Error, Sendable, Hashable, CustomStringConvertible 
         case .unsupportedFormat(let found, let supported):
             what = "format \(found), this build reads format \(supported)"
         case .differentLayout:
-            what = "written by another build of TrueTrack or on another kind of CPU (the fields differ)"
+            what = "written by another build of TrueTrack or on a CPU of another byte order or word size"
         case .wrongLength(let count, let expected): what = "\(count) bytes where \(expected) were due"
         case .damaged: what = "checksum mismatch: the checkpoint was damaged after it was written"
         }
@@ -53,8 +54,9 @@ public enum CheckpointError: Error, Sendable, Hashable, CustomStringConvertible 
 /// | 16–23 | FNV-1a 64 checksum of the contents |
 /// | 24– | the contents: the raw bytes of `BitwiseCopyable` values |
 ///
-/// A checkpoint is meant for the device and the build that wrote it: raw values are not portable between CPU
-/// kinds or between builds whose fields differ, and the fingerprint refuses both. The checksum refuses damaged
+/// A checkpoint is meant for the device and the build that wrote it: raw values are not portable between byte
+/// orders or word sizes, or between builds whose fields differ, and the fingerprint refuses all three (it holds
+/// the byte order and word size, and every field's name, type and size). The checksum refuses damaged
 /// bytes, so no value is ever loaded from bytes other than those a valid value was written as.
 enum CheckpointFormat {
     /// The version of the header and of what the stored values mean; bumped when a change keeps a component's
@@ -67,7 +69,7 @@ enum CheckpointFormat {
         var bytes = [UInt8]()
         bytes.reserveCapacity(headerByteCount + contents)
         bytes += UnsafeBufferPointer(start: magic.utf8Start, count: magic.utf8CodeUnitCount)
-        append(formatVersion, to: &bytes)
+        append(formatVersion.littleEndian, to: &bytes)
         append(fingerprint.littleEndian, to: &bytes)
         append(UInt64(0), to: &bytes)
         return bytes
@@ -107,27 +109,52 @@ enum CheckpointFormat {
         return contents
     }
 
-    /// A hash of `value`'s layout as reflection sees it: every stored field's name, type and size, in order,
-    /// recursively through structs and tuples, with the byte order and word size.
-    static func layoutFingerprint(of value: Any) -> UInt64 {
-        var text = "\(UInt16(1).littleEndian == 1 ? "little" : "big")-endian \(MemoryLayout<Int>.size)-byte words; "
-        describeLayout(of: value, into: &text)
-        return fnv1a64(text.utf8)
+    /// A hash of the layout of `samples` as reflection sees it: every stored field's name, type and size, in
+    /// order, recursively through structs, tuples, non-nil optionals and an array's first element, every case
+    /// of a `CaseIterable` enum, with the byte order and word size. A component passes a value of itself and
+    /// one non-nil value of each type it holds behind an optional (a default value's optionals are nil, and a
+    /// nil shows only its size): then a field added, removed, reordered or retyped, or an enum case added or
+    /// moved, changes the hash (a golden test pins each component's).
+    static func layoutFingerprint(of samples: Any) -> UInt64 {
+        fnv1a64(layoutDescription(of: samples).utf8)
     }
 
-    /// Appends `value`'s type and size and, for a struct or tuple, each field's name and layout.
+    /// The text ``layoutFingerprint(of:)`` hashes.
+    static func layoutDescription(of samples: Any) -> String {
+        var text = "\(UInt16(1).littleEndian == 1 ? "little" : "big")-endian \(MemoryLayout<Int>.size)-byte words; "
+        describeLayout(of: samples, into: &text)
+        return text
+    }
+
+    /// Appends `value`'s type and size, an enum's cases, and the layout of what it holds.
     private static func describeLayout(of value: Any, into text: inout String) {
         func size<T>(_: T) -> Int { MemoryLayout<T>.size }
         text += "\(String(reflecting: type(of: value))):\(size(value))"
-        let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .struct || mirror.displayStyle == .tuple else { return }
-        text += "{"
-        for child in mirror.children {
-            text += "\(child.label ?? "_")="
-            describeLayout(of: child.value, into: &text)
-            text += ";"
+        if let iterable = type(of: value) as? any CaseIterable.Type {
+            func cases<C: CaseIterable>(_ type: C.Type) -> String {
+                type.allCases.map { "\($0)" }.joined(separator: ",")
+            }
+            text += "[\(cases(iterable))]"
         }
-        text += "}"
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .struct, .tuple, .optional:
+            text += "{"
+            for child in mirror.children {
+                text += "\(child.label ?? "_")="
+                describeLayout(of: child.value, into: &text)
+                text += ";"
+            }
+            text += "}"
+        case .collection:
+            if let first = mirror.children.first {
+                text += "<"
+                describeLayout(of: first.value, into: &text)
+                text += ">"
+            }
+        default:
+            break
+        }
     }
 
     /// FNV-1a, 64 bits: detects damaged bytes (not a defence against a forger: a checkpoint is the app's own

@@ -9,8 +9,8 @@
 ///
 /// ## Format
 /// ``CheckpointFormat``'s header with magic `TTsd`, then each field's raw bytes in a fixed order and the motion
-/// window's live entries (count, then entries oldest first): 1–21 KB, growing with the window (at most 512
-/// entries of 40 bytes). Refused (``CheckpointError``) when written by another build or CPU kind, or damaged.
+/// window's live entries (count, then entries oldest first): from about 0.4 KB, growing with the window (at most
+/// 512 entries of 48 bytes: about 25 KB). Refused (``CheckpointError``) when written by another build or CPU kind, or damaged.
 public struct StopDetectorCheckpoint: Sendable, Hashable {
     /// The encoded state, as written by ``StopDetector/checkpoint()``.
     public var bytes: [UInt8]
@@ -21,8 +21,21 @@ public struct StopDetectorCheckpoint: Sendable, Hashable {
     }
 
     static let magic: StaticString = "TTsd"
-    /// Computed once per process (reflection over the detector's fields).
-    static let layoutFingerprint = CheckpointFormat.layoutFingerprint(of: StopDetector())
+    /// Computed once per process (reflection over the detector's fields, and over a value of each type it
+    /// holds behind an optional).
+    static let layoutFingerprint = CheckpointFormat.layoutFingerprint(of: layoutSamples)
+    /// The detector and one non-nil value of each type it holds behind an optional.
+    static var layoutSamples: Any {
+        let time = Timestamp(millisecondsSince1970: 0)
+        let reading = ActivityReading(kind: .walking, confidence: 50)
+        let evidence = MotionEvidence(
+            timestamp: time, latitude: 0, longitude: 0, accuracyMetres: 1, speedMetresPerSecond: 1,
+            speedSource: .doppler, activity: reading)
+        return (
+            StopDetector(), StopPoint(latitude: 0, longitude: 0), time, evidence,
+            StopAccumulator(latitude: 0, longitude: 0, milliseconds: 0), DepartureTrigger.speed, Int64(0)
+        )
+    }
 }
 
 extension StopDetector {

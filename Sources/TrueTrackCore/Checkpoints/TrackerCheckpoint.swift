@@ -13,7 +13,8 @@
 /// ## Format
 /// ``CheckpointFormat``'s header with magic `TTkc`, then the tracker's memory: ``Tracker`` is `BitwiseCopyable`
 /// (plain numbers, fixed-size storage, no references), so its bytes are its value. ``byteCount`` bytes, about
-/// 3.4 KB. Another build of TrueTrack whose tracker has other fields, or another kind of CPU, refuses it with
+/// 3.4 KB. Another build of TrueTrack whose tracker has other fields, or a CPU of another byte order or word
+/// size, refuses it with
 /// ``CheckpointError/differentLayout``: resume with ``Tracker/restore(persistedTotalMetres:lastAccepted:)``
 /// then (an app update costs one restart's worth of accuracy, nothing else).
 ///
@@ -41,8 +42,10 @@ public struct TrackerCheckpoint: Sendable, Hashable {
     public static var byteCount: Int { CheckpointFormat.headerByteCount + MemoryLayout<Tracker>.size }
 
     static let magic: StaticString = "TTkc"
-    /// Computed once per process (reflection over the tracker's fields).
-    static let layoutFingerprint = CheckpointFormat.layoutFingerprint(of: Tracker())
+    /// Computed once per process (reflection over the tracker's fields, and over a value of the type it holds
+    /// behind an optional).
+    static let layoutFingerprint = CheckpointFormat.layoutFingerprint(
+        of: (Tracker(), ActivityReading(kind: .walking, confidence: 50)))
 }
 
 extension Tracker {

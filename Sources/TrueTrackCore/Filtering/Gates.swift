@@ -151,7 +151,7 @@ public enum DopplerCheck {
 /// The motion-activity gate: what the device's activity recogniser says, in three states.
 public enum MotionGate {
     /// A tri-state motion verdict: only a confident reading is an answer; "uncertain" is not "still".
-    public enum Verdict: String, Sendable, Hashable, Codable, BitwiseCopyable {
+    public enum Verdict: String, Sendable, Hashable, CaseIterable, Codable, BitwiseCopyable {
         /// A confident reading of ``ActivityKind/still``.
         case still
         /// A confident reading of a moving activity.

@@ -1,5 +1,5 @@
 /// Whether the device is moving or stationary.
-public enum MotionState: String, Sendable, Hashable, Codable, BitwiseCopyable {
+public enum MotionState: String, Sendable, Hashable, CaseIterable, Codable, BitwiseCopyable {
     /// Moving: fixes are expected to travel.
     case moving
     /// Stationary: at a stop (or, at the start of a session, not yet proven to move).
@@ -7,7 +7,7 @@ public enum MotionState: String, Sendable, Hashable, Codable, BitwiseCopyable {
 }
 
 /// What ended a stationary period.
-public enum DepartureTrigger: String, Sendable, Hashable, Codable, BitwiseCopyable {
+public enum DepartureTrigger: String, Sendable, Hashable, CaseIterable, Codable, BitwiseCopyable {
     /// A confident moving activity reading.
     case activity
     /// A Doppler or filtered speed above the trigger speed.
