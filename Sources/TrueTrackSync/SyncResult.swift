@@ -22,7 +22,9 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
     /// flush sent nothing (two `truetrack sync` runs from overlapping cron jobs sent every batch twice).
     case sendingElsewhere(lockPath: String)
     /// The server answered 207 Multi-Status: per-item results, which this client does not read, so the batch
-    /// is not taken as acknowledged (its rows stay pending; deleting them all lost the items the server refused).
+    /// is not taken as acknowledged (deleting it lost the items the server refused). Its rows are marked
+    /// rejected (kept; requeue sends them again), so a server that answers 207 to every batch cannot stall
+    /// the queue until the cap drops its oldest rows.
     case multiStatus(url: String)
     /// The buffer failed.
     case store(StoreError)
@@ -43,7 +45,7 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
             "another process is sending this buffer (it holds \(path)); nothing sent, its rows stay queued"
         case .multiStatus(let url):
             "HTTP 207 Multi-Status from \(url): per-item results are not read, so the batch is not acknowledged "
-                + "(rows kept); answer 2xx for a batch stored whole, 4xx for one refused"
+                + "(its rows are kept as rejected); answer 2xx for a batch stored whole, 4xx for one refused"
         case .store(let error): error.description
         }
     }

@@ -13,8 +13,9 @@ import TrueTrackStore
 ///   header. The batch (rows and key) is persisted when claimed, so every retry, even after a restart,
 ///   resends the same rows under the same key: a server that stored a batch but failed to answer can drop
 ///   the repeat.
-/// - 2xx → the batch's rows are deleted, except 207 Multi-Status (per-item results, not read here): the flush
-///   stops with the rows pending (``SyncError/multiStatus(url:)``). 408, 429 and 5xx, timeouts and network errors → retried with
+/// - 2xx → the batch's rows are deleted, except 207 Multi-Status (per-item results, not read here): its rows
+///   are marked rejected like a refused batch's (kept, counted, ``FixBuffer/requeueRejected()`` sends them
+///   again), ``SyncError/multiStatus(url:)``. 408, 429 and 5xx, timeouts and network errors → retried with
 ///   ``RetryPolicy`` backoff (never earlier than `Retry-After`, except that no wait exceeds
 ///   ``RetryPolicy/maximumDelaySeconds``: a server asking for an hour is retried after that cap). 401 and 403 → the flush stops and the rows
 ///   stay pending (a refreshed token can still send them). Any other 4xx → the rows are marked rejected:
@@ -318,8 +319,12 @@ public actor Synchronizer {
         do {
             switch status {
             case 207:
+                // Not an acknowledgement, and the same batch would get the same answer forever (the cap would
+                // then drop the queue's oldest rows): its rows are set aside like a refused batch's, kept and
+                // counted, and the queue moves on.
+                try buffer.markRejected(batch, status: status)
                 result.error = .multiStatus(url: configuration.redactedURL)
-                result.disposition = .stopped
+                result.disposition = .rejected
             case 200..<300:
                 try buffer.acknowledge(batch)
                 result.success = true

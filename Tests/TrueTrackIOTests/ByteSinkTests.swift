@@ -77,6 +77,13 @@ import Testing
         #expect(Self.contents(folder + "/target.csv") == "new")
         let attributes = try FileManager.default.attributesOfItem(atPath: folder + "/link.csv")
         #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink)
+        // Discarded before anything was flushed: the symlink's target keeps its content.
+        let discarded = try ByteSink(path: folder + "/link.csv")
+        discarded.append("header only")
+        discarded.discard()
+        discarded.append("footer")
+        try discarded.close()
+        #expect(Self.contents(folder + "/target.csv") == "new")
         let null = try ByteSink(path: "/dev/null")
         null.append("gone")
         try null.close()

@@ -226,7 +226,8 @@ import TrueTrackStore
     }
 
     /// A 207 Multi-Status carries per-item results this client does not read: deleting the whole batch lost
-    /// whatever items the server refused. The flush stops with the rows pending.
+    /// whatever items the server refused, and leaving it pending stalled the queue on it. Its rows are set
+    /// aside as rejected (kept, requeueable) and the queue moves on.
     @Test func aMultiStatusIsNotAnAcknowledgement() async throws {
         let receiver = try ReceiverProcess()
         defer { receiver.stop() }
@@ -234,12 +235,15 @@ import TrueTrackStore
         defer { removeDatabase(path) }
         try fill(path, count: 60)
         try await receiver.control(["script": ["207"]])
-        let summary = try await synchronizer(path, receiver).flush()
-        #expect(!summary.isComplete && summary.delivered == 0)
-        #expect(summary.lastError == .multiStatus(url: receiver.fixesURL.absoluteString))
-        #expect(try FixBuffer(path: path).count() == 60)
+        let results = Results()
+        let summary = try await synchronizer(path, receiver).flush { results.add($0) }
+        #expect(summary.isComplete && summary.delivered == 10 && summary.rejected == 50)
+        #expect(results.all.first?.error == .multiStatus(url: receiver.fixesURL.absoluteString))
+        let buffer = try FixBuffer(path: path)
+        #expect(try buffer.count() == 50 && buffer.statistics().rejectedCount == 50)
+        #expect(try buffer.requeueRejected() == 50)
         let again = try await synchronizer(path, receiver).flush()
-        #expect(again.isComplete && again.delivered == 60)
+        #expect(again.isComplete && again.delivered == 50)
     }
 
     /// Two `truetrack sync` runs at once (overlapping cron jobs) each sent every batch and both reported all

@@ -42,6 +42,17 @@ public final class ByteSink {
     private let closesDescriptor: Bool
     /// The temporary file renamed over ``name`` by ``close()``; `nil` when writing through (or once renamed).
     private var temporaryPath: String?
+    /// Set by ``discard()``: nothing more is written.
+    private var isDiscarded = false
+    /// A written-through file not truncated yet (devices and pipes ignore the truncation).
+    private var truncatesOnFirstWrite = false
+
+    /// Empties a written-through file before its first write.
+    private func truncateIfNeeded() {
+        guard truncatesOnFirstWrite else { return }
+        truncatesOnFirstWrite = false
+        _ = ftruncate(fileDescriptor, 0)
+    }
     /// Bytes formatted but not yet written. Writers append here directly.
     public var buffer: [UInt8] = []
     /// Everything written so far, for a memory sink (`nil` for files).
@@ -60,9 +71,11 @@ public final class ByteSink {
                 fileDescriptor = fd
                 temporaryPath = temporary
             } else {
-                let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+                // Truncated on the first write, not here: a discarded output leaves the target as it was.
+                let fd = open(path, O_WRONLY | O_CREAT, 0o644)
                 guard fd >= 0 else { throw .io(path: path, message: String(cString: strerror(errno))) }
                 fileDescriptor = fd
+                truncatesOnFirstWrite = true
             }
             closesDescriptor = true
         }
@@ -107,8 +120,10 @@ public final class ByteSink {
     }
 
     /// Gives up the output: a file being written under a temporary name is removed and the path left as it
-    /// was (a written-through file keeps what was flushed). Nothing more is written.
+    /// was (a written-through file, a symlink's target or standard output, keeps what was flushed before).
+    /// Nothing more is written: later flushes and ``close()`` do nothing.
     public func discard() {
+        isDiscarded = true
         buffer.removeAll()
         if let temporaryPath {
             unlink(temporaryPath)
@@ -138,6 +153,11 @@ public final class ByteSink {
     /// Writes everything buffered.
     public func flush() throws(WriteError) {
         guard !buffer.isEmpty else { return }
+        if isDiscarded {
+            buffer.removeAll(keepingCapacity: true)
+            return
+        }
+        truncateIfNeeded()
         if memory != nil {
             memory!.append(contentsOf: buffer)
             buffer.removeAll(keepingCapacity: true)
@@ -179,6 +199,7 @@ public final class ByteSink {
     /// storage of live fixes is the store's job (SQLite with a documented `synchronous` level).
     public func close() throws(WriteError) {
         try flush()
+        if !isDiscarded { truncateIfNeeded() }  // an empty output still replaces what was there
         guard let temporary = temporaryPath else { return }
         guard rename(temporary, name) == 0 else {
             throw .io(path: name, message: "cannot rename \(temporary) over it: \(String(cString: strerror(errno)))")
