@@ -484,3 +484,71 @@ import TrueTrackCore
         #expect(!detector.process(batch: Self.walkStandWalk()).isEmpty)
     }
 }
+
+/// The distance the tracker counted (``MotionEvidence/countedMetres``) as motion evidence, each rule alone.
+@Suite struct CountedDistanceEvidenceTests {
+    /// Evidence whose position creeps (0.3 m/s: the lagging positions of the IPIN Samsungs) with a slow
+    /// Doppler speed, while the tracker counts `counted` metres per fix.
+    static func creeping(_ t: Double, from t0: Double, east e0: Double, counted: Double) -> MotionEvidence {
+        var e = StopDetectorTests.e(t, east: e0 + 0.3 * (t - t0), speed: 0.4)
+        e.countedMetres = counted
+        return e
+    }
+
+    static func committed(_ events: [MotionEvent]) -> Bool {
+        events.contains { if case .stopCommitted = $0 { true } else { false } }
+    }
+
+    /// Walking on after a still verdict armed the countdown: the tracker's count since the arm time vetoes it.
+    @Test func countingAtWalkingPaceSinceTheArmTimeVetoesAPendingStop() {
+        for (counted, expectsStop) in [(0.0, true), (0.8, false)] {
+            var d = StopDetector(profile: StopDetectorTests.quiet)
+            var events = StopDetectorTests.walking(&d, until: 60)
+            #expect(d.state == .moving)
+            for t in stride(from: 61.0, through: 150, by: 1) {
+                events += d.process(Self.creeping(t, from: 61, east: 1.4 * 60, counted: counted))
+            }
+            #expect(Self.committed(events) == expectsStop, "counted \(counted) m per fix")
+        }
+    }
+
+    /// A halt after a walk the tracker counted: the count before the arm time does not veto the halt.
+    @Test func theCountedApproachToAHaltDoesNotVetoIt() {
+        var d = StopDetector(profile: StopDetectorTests.quiet)
+        var events: [MotionEvent] = []
+        for t in stride(from: 0.0, through: 60, by: 1) {
+            var e = StopDetectorTests.e(t, east: 1.4 * t, speed: 1.4)
+            e.countedMetres = 1.4
+            events += d.process(e)
+        }
+        for t in stride(from: 61.0, through: 100, by: 1) {
+            events += d.process(StopDetectorTests.e(t, east: 1.4 * 60, speed: 0))
+        }
+        #expect(Self.committed(events))
+    }
+
+    /// Leaving a stop takes the still speed (0.7 m/s walking): a count at 0.5 m/s (pottering) keeps the stop,
+    /// one at 1 m/s ends it.
+    @Test func leavingAStopTakesTheStillSpeed() {
+        for (counted, leaves) in [(0.5, false), (1.0, true)] {
+            var d = StopDetectorTests.parked()
+            var events: [MotionEvent] = []
+            for t in stride(from: 41.0, through: 100, by: 1) {
+                events += d.process(Self.creeping(t, from: 41, east: 0, counted: counted))
+            }
+            #expect((d.state == .moving) == leaves, "counted \(counted) m per fix")
+            #expect(d.lastDepartureTrigger == (leaves ? .displacement : nil))
+        }
+    }
+
+    /// At 10 Hz the window keeps one fix in two (its ring holds about 480 per horizon): the distance counted on
+    /// a fix it leaves out is added to the one kept, so a 1 m/s count still ends the stop.
+    @Test func distanceCountedOnThinnedFixesIsKept() {
+        var d = StopDetectorTests.parked()
+        for k in 0..<600 {
+            let t = 41 + Double(k) / 10
+            _ = d.process(Self.creeping(t, from: 41, east: 0, counted: 0.1))
+        }
+        #expect(d.state == .moving && d.lastDepartureTrigger == .displacement)
+    }
+}

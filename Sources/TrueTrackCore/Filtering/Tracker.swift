@@ -204,7 +204,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             for fix in batch { result.append(process(fix)) }
             return result
         }
-        let order = batch.indices.sorted { (batch[$0].timestamp, $0) < (batch[$1].timestamp, $1) }
+        let order = batch.indicesInTimeOrder(by: \.timestamp)
         // Every index appears once in `order`: each slot is initialised exactly once.
         return [FixDecision](unsafeUninitializedCapacity: batch.count) { slots, count in
             for i in order { (slots.baseAddress! + i).initialize(to: process(batch[i])) }

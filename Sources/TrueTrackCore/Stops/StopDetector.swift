@@ -160,18 +160,16 @@ public struct StopDetector: Sendable {
         if isSorted {
             for e in evidence { events += process(e) }
         } else {
-            let order = evidence.indices.sorted {
-                (evidence[$0].timestamp, $0) < (evidence[$1].timestamp, $1)
-            }
-            for i in order { events += process(evidence[i]) }
+            for i in evidence.indicesInTimeOrder(by: \.timestamp) { events += process(evidence[i]) }
         }
         return events
     }
 
     /// Processes one fix's evidence and returns the events it caused (usually none: the empty array does not
-    /// allocate). Evidence must come in time order (see ``process(batch:)`` for a delivered batch). Evidence not newer than the previous one is ignored, unless it is the third in a row a day or
-    /// more older (see ``StopDetectionProfile/clockJumpSeconds``): then the previous time was the wrong one and
-    /// the detector's time restarts from it.
+    /// allocate). Evidence must come in time order (see ``process(batch:)`` for a delivered batch). Evidence
+    /// not newer than the previous one is ignored, unless it is the third in a row a day or more older (see
+    /// ``StopDetectionProfile/clockJumpSeconds``): then the previous time was the wrong one and the detector's
+    /// time restarts from it.
     public mutating func process(_ evidence: MotionEvidence) -> [MotionEvent] {
         let now = evidence.timestamp.millisecondsSince1970
         var events: [MotionEvent] = []
@@ -435,16 +433,17 @@ public struct StopDetector: Sendable {
         events.append(.motionChange(isMoving: true, fix: fix))
     }
 
-    /// Emits a heartbeat when ``StopDetectionProfile/heartbeatIntervalSeconds`` have passed since the last one.
     /// Whether the tracker counted real travel (``MotionEvidence/countedMetres``): more than the kinematic still
-    /// radius, at the still speed or faster, since the horizon began (STATIONARY) or since a pending countdown
-    /// was armed, whichever is later. A displacement trigger like the kinematic "moving" (confirmed on
-    /// ``StopDetectionProfile/exitConfirmationFixes`` fixes): it ends a stationary period and vetoes a pending
-    /// stop. The tracker counts only what its net-displacement gate vouches for, so this catches a walk whose
-    /// Doppler speed reads slow and whose positions lag (the IPIN Samsungs: half the walking speed, many
-    /// zeros; their walks read as one long stop), while a halt, whose counting stops at once, is judged as
-    /// before, and 0.4 m/s pottering (under the still speed) stays a stop. Counting since the arm time, not
-    /// over a fixed span, keeps the approach to a halt from vetoing the halt.
+    /// radius since the horizon began, or since a pending countdown was armed if later, at the still speed or
+    /// faster to leave a stationary period, at ``StopDetectionProfile/slowestMovementMetresPerSecond`` or
+    /// faster to veto a pending stop. A displacement trigger like the kinematic "moving" (confirmed on
+    /// ``StopDetectionProfile/exitConfirmationFixes`` fixes). The tracker counts only what its net-displacement
+    /// gate vouches for, so this catches a walk whose Doppler speed reads slow and whose positions lag (the
+    /// IPIN Samsungs: half the walking speed, many zeros; their walks read as one long stop), while 0.4 m/s
+    /// pottering (under the still speed) stays a stop. The count is taken since the arm time, not over a fixed
+    /// span, so the distance counted on the approach to a halt cannot veto the halt; what the tracker releases
+    /// after it (its trailing window can release held increments up to half a window late) must itself reach
+    /// the radius at the slowest speed of interest.
     func isCounting(
         _ kinematic: (
             verdict: MotionVerdict, centre: (latitude: Double, longitude: Double)?, since: Int64, radius: Double
@@ -462,6 +461,7 @@ public struct StopDetector: Sendable {
         return counted > kinematic.radius && counted >= pace * seconds
     }
 
+    /// Emits a heartbeat when ``StopDetectionProfile/heartbeatIntervalSeconds`` have passed since the last one.
     /// A time before the last heartbeat restarts the interval from it: one ``advance(to:)`` with a wrong clock
     /// (9999) would otherwise silence the heartbeat for the rest of the session.
     mutating func heartbeat(now: Int64, _ events: inout [MotionEvent]) {

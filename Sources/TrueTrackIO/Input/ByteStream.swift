@@ -86,6 +86,9 @@ public final class ByteStream {
     private var lineEndingsUndecided = true
     /// Set when the input ends its lines with a lone CR (classic Mac OS, some exports from old tools).
     private var translatesCarriageReturns = false
+    /// While undecided: the absolute offset up to which no line ending was found (so a long first record, a
+    /// minified JSON document, is scanned once, not again at every read).
+    private var lineEndingScanOffset = 0
 
     /// Turns a lone-CR input into LF lines, so every reader (each scans for LF) reads it: decided on the first
     /// line ending seen (an LF, or a CR followed by an LF: left as is; a CR followed by anything else: every CR
@@ -95,8 +98,9 @@ public final class ByteStream {
     private func normaliseLineEndings(newBytesFrom index: Int) {
         let p = storage.baseAddress!.assumingMemoryBound(to: UInt8.self)
         if lineEndingsUndecided {
-            var i = start
+            var i = max(start, lineEndingScanOffset - bufferBase)
             while i < end && p[i] != 0x0A && p[i] != 0x0D { i += 1 }
+            lineEndingScanOffset = bufferBase + i
             guard i < end else { return }
             if p[i] == 0x0D {
                 guard i + 1 < end || sourceExhausted else { return }

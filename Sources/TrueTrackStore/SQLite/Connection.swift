@@ -61,7 +61,8 @@ final class Connection {
     static func isInReadOnlyFolder(_ path: String) -> Bool {
         guard path != ":memory:", !path.isEmpty else { return false }
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        return access(folder.isEmpty ? "/" : folder, W_OK) != 0
+        // Only a refusal to write (a read-only mount, no permission); a missing folder is "cannot open".
+        return access(folder.isEmpty ? "/" : folder, W_OK) != 0 && (errno == EROFS || errno == EACCES)
     }
 
     /// Runs one or more statements that return no rows.

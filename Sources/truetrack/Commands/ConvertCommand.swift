@@ -91,7 +91,7 @@ enum ConvertCommand {
         }
         if sorts {
             // Stable: fixes with equal times keep their order; a segment break follows the sorted order.
-            let order = held.indices.sorted { (held[$0].fix.timestamp, $0) < (held[$1].fix.timestamp, $1) }
+            let order = held.indicesInTimeOrder(by: \.fix.timestamp)
             do {
                 for i in order { try write(held[i].fix, segment: held[i].segment) }
             } catch {

@@ -1,0 +1,11 @@
+extension RandomAccessCollection where Index == Int {
+    /// The indices of the elements in time order, oldest first; elements with equal times keep their order (a
+    /// stable sort). How a delivered batch is put in order (``Tracker/process(batch:)``,
+    /// ``StopDetector/process(batch:)``, `truetrack convert --sort`): a locked phone delivers newest first.
+    ///
+    /// - Complexity: O(n log n).
+    @inlinable
+    public func indicesInTimeOrder(by time: (Element) -> Timestamp) -> [Int] {
+        indices.sorted { (time(self[$0]), $0) < (time(self[$1]), $1) }
+    }
+}
