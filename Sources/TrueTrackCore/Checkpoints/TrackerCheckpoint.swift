@@ -50,8 +50,10 @@ public struct TrackerCheckpoint: Sendable, Hashable {
 
 extension Tracker {
     /// The tracker's whole state, to persist and resume from with ``init(resuming:)`` (see
-    /// ``TrackerCheckpoint``). Costs one copy and a checksum of ~3.4 KB (no per-fix state is recomputed): take it after
-    /// every fix.
+    /// ``TrackerCheckpoint``). Costs one copy and a checksum of ~3.4 KB; persisting it with the session
+    /// (`SessionStateStore.update`, both checkpoints) measured 0.9 ms instead of 0.4 ms per write. Take it after
+    /// every fix for an exact resume, or per delivered batch to spare the flash (see
+    /// `SessionSnapshot.resumedTracker`).
     public func checkpoint() -> TrackerCheckpoint {
         var bytes = CheckpointFormat.header(
             magic: TrackerCheckpoint.magic, fingerprint: TrackerCheckpoint.layoutFingerprint,
