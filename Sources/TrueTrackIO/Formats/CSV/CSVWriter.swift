@@ -8,8 +8,8 @@ import TrueTrackCore
 /// - `time`: ISO 8601 UTC (`2024-05-01T12:00:00Z`, with `.SSS` when the milliseconds are not zero).
 /// - Numbers: the shortest text that reads back to the identical `Double` (``NumberFormatting``); metres,
 ///   metres per second, degrees clockwise from true north.
-/// - An absent value is an empty field; a ``HorizontalAccuracy/invalid`` accuracy is written `0`, which reads
-///   back as invalid.
+/// - An absent value is an empty field; a ``HorizontalAccuracy/invalid`` accuracy is written `-1` (iOS's
+///   "invalid"; other tools read a `0` as exact), which reads back as invalid.
 /// - `provider` and `activity` are the ``Provider`` and ``ActivityKind`` raw values, `mocked` is
 ///   `true`/`false`, `activity_confidence` 0–100 (empty with the activity when there is none).
 /// - Lines end in `\n`; no field needs quoting (no value can hold a comma, quote or line end).

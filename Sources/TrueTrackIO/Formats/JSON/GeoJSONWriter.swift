@@ -4,8 +4,8 @@ import TrueTrackCore
 ///
 /// In ``Geometry/points`` mode (the default) every fix is a Point Feature on its own line, coordinates
 /// `[longitude, latitude(, altitude)]`, with every field as a canonical property (`time`, `accuracy_m`,
-/// `altitude_m`, …; absent values left out, invalid accuracy written as `0`); ``GeoJSONReader`` reads it back to identical fixes. Nothing
-/// is held back: memory stays at the sink's buffer.
+/// `altitude_m`, …; absent values left out, invalid accuracy written as `-1`); ``GeoJSONReader`` reads it
+/// back to identical fixes. Nothing is held back: memory stays at the sink's buffer.
 ///
 /// ``Geometry/lineString`` mode writes one LineString Feature with the times in `properties.coordTimes`
 /// (the togeojson convention read by most tools), which keeps only time and position (and altitude):
