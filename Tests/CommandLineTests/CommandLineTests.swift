@@ -126,6 +126,42 @@ struct Tool {
         #expect(original.stdout.split(separator: "\n").count == 560)
     }
 
+    /// Ctrl-C during an export: exit 130, the target as it was, and no `.NAME.PID-N.partial` file left beside
+    /// it (an interrupted export left one of up to the whole output's size).
+    @Test func anInterruptedExportLeavesTheTargetAsItWasAndNoPartialFile() throws {
+        let folder = Tool.temporaryPath("interrupted")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var text = "time,latitude,longitude,accuracy_m\n"
+        for i in 0..<400_000 { text += "\(1_700_000_000 + i),\(46 + Double(i) * 1e-6),14.5,5\n" }
+        try text.write(toFile: folder + "/in.csv", atomically: true, encoding: .utf8)
+        try "old\n".write(toFile: folder + "/out.gpx", atomically: true, encoding: .utf8)
+        let child = Process()
+        child.executableURL = Tool.binary
+        child.arguments = ["convert", folder + "/in.csv", folder + "/out.gpx"]
+        child.standardError = FileHandle.nullDevice
+        try child.run()
+        // Wait until the partial file exists, then interrupt.
+        var seen = false
+        for _ in 0..<2000 where child.isRunning {
+            if try FileManager.default.contentsOfDirectory(atPath: folder).contains(where: { $0.hasSuffix(".partial") })
+            {
+                seen = true
+                break
+            }
+            usleep(5000)
+        }
+        kill(child.processIdentifier, SIGINT)
+        child.waitUntilExit()
+        if seen {
+            #expect(child.terminationStatus == 130)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["in.csv", "out.gpx"])
+            #expect(try String(contentsOfFile: folder + "/out.gpx", encoding: .utf8) == "old\n")
+        } else {
+            Issue.record("the export finished before it could be interrupted (status \(child.terminationStatus))")
+        }
+    }
+
     /// A header-only CSV: "no fixes … (skipped: comment 1); is --format right?" blamed the format, and
     /// `convert` left an empty GPX behind after failing.
     @Test func aHeaderOnlyCSVIsNamedAndConvertLeavesNoOutput() throws {

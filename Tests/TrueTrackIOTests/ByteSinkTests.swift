@@ -65,6 +65,29 @@ import Testing
         #expect(stat(folder + "/fresh.csv", &info) == 0 && info.st_mode & 0o777 == 0o666 & ~mask)
     }
 
+    /// A rename would hand another user's file to this process and skip the file's own write permission: such
+    /// a file is written through, keeping its owner; a set-user-ID bit is not carried to a replaced file.
+    @Test func anotherUsersFileIsWrittenThroughAndKeepsItsOwner() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/theirs.csv"
+        try "old".write(toFile: path, atomically: false, encoding: .utf8)
+        guard geteuid() == 0, chown(path, 65534, 65534) == 0 else { return }  // needs root to set up
+        let sink = try ByteSink(path: path)
+        #expect(!sink.isWrittenAtomically)
+        sink.append("new")
+        try sink.close()
+        var info = stat()
+        #expect(stat(path, &info) == 0 && info.st_uid == 65534 && Self.contents(path) == "new")
+        let mine = folder + "/mine.csv"
+        try "old".write(toFile: mine, atomically: false, encoding: .utf8)
+        #expect(chmod(mine, 0o4755) == 0)
+        let replacing = try ByteSink(path: mine)
+        #expect(replacing.isWrittenAtomically)
+        try replacing.close()
+        #expect(stat(mine, &info) == 0 && info.st_mode & 0o7777 == 0o755)
+    }
+
     /// A symlink is followed and kept (a rename would replace it with a file), a device written through.
     @Test func aSymlinkOrADeviceIsWrittenThrough() throws {
         let folder = Self.folder()

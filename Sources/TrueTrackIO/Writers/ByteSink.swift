@@ -92,18 +92,28 @@ public final class ByteSink {
 
     deinit {
         if closesDescriptor { closeDescriptor(fileDescriptor) }
-        if let temporaryPath { unlink(temporaryPath) }
+        if let temporaryPath {
+            unlink(temporaryPath)
+            PartialOutputs.shared.remove(temporaryPath)
+        }
     }
 
     /// A new temporary file beside `path` (same folder, so the rename stays on one file system), when `path`
-    /// names nothing yet or a regular file with one link; `nil` otherwise or when the folder refuses a new file
-    /// (then the path is written through). The permissions are the existing file's, or the default ones
-    /// (`0666` less the umask, applied by `open`) for a new file.
+    /// names nothing yet, or a regular file with one link that this process owns (user and group) and may
+    /// write; `nil` otherwise or when the folder refuses a new file (then the path is written through, with
+    /// the file system's own permission checks: a rename would replace a write-protected file, or another
+    /// user's, and hand it to this one). The permissions are the existing file's (without set-user-ID,
+    /// set-group-ID or sticky bits), or the default ones (`0666` less the umask, applied by `open`) for a new
+    /// file. The temporary file is registered with ``PartialOutputs`` until renamed or removed.
     private static func temporaryFile(beside path: String) -> (Int32, String)? {
         var existing = stat()
         let exists = lstat(path, &existing) == 0
-        if exists && ((existing.st_mode & S_IFMT) != S_IFREG || existing.st_nlink > 1) { return nil }
         if !exists && errno != ENOENT { return nil }
+        if exists {
+            guard (existing.st_mode & S_IFMT) == S_IFREG, existing.st_nlink == 1, existing.st_uid == geteuid(),
+                existing.st_gid == getegid(), access(path, W_OK) == 0
+            else { return nil }
+        }
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[...$0]) } ?? ""
         let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -111,13 +121,19 @@ public final class ByteSink {
             let candidate = "\(folder).\(base).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).partial"
             let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if fd >= 0 {
-                if exists { _ = fchmod(fd, existing.st_mode & 0o7777) }
+                if exists { _ = fchmod(fd, existing.st_mode & 0o777) }
+                PartialOutputs.shared.insert(candidate)
                 return (fd, candidate)
             }
             if errno != EEXIST { return nil }
         }
         return nil
     }
+
+    /// Whether the output appears whole or not at all: written under a temporary name and renamed by
+    /// ``close()`` (a new file, or a regular file this process owns); `false` for memory, standard output and
+    /// outputs written through (and once renamed or discarded).
+    public var isWrittenAtomically: Bool { temporaryPath != nil }
 
     /// Gives up the output: a file being written under a temporary name is removed and the path left as it
     /// was (a written-through file, a symlink's target or standard output, keeps what was flushed before).
@@ -127,6 +143,7 @@ public final class ByteSink {
         buffer.removeAll()
         if let temporaryPath {
             unlink(temporaryPath)
+            PartialOutputs.shared.remove(temporaryPath)
             self.temporaryPath = nil
         }
     }
@@ -204,7 +221,58 @@ public final class ByteSink {
         guard rename(temporary, name) == 0 else {
             throw .io(path: name, message: "cannot rename \(temporary) over it: \(String(cString: strerror(errno)))")
         }
+        PartialOutputs.shared.remove(temporary)
         temporaryPath = nil
+    }
+}
+
+/// The temporary files of outputs being written (see ``ByteSink``), so that a process stopped by a signal
+/// (Ctrl-C, `kill`) can remove them: otherwise each interrupted export leaves a `.NAME.PID-N.partial` file
+/// beside its target, up to the size of the whole output.
+///
+/// Thread-safe (a mutex); ``removeAll()`` is meant for a signal *source* (a Dispatch queue), not for an
+/// async-signal handler.
+public final class PartialOutputs: @unchecked Sendable {
+    /// The process's registry.
+    public static let shared = PartialOutputs()
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    // Guarded by `mutex` (hence `@unchecked Sendable`).
+    private var paths: Set<String> = []
+
+    private init() {
+        mutex = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+    }
+
+    func insert(_ path: String) {
+        pthread_mutex_lock(mutex)
+        paths.insert(path)
+        pthread_mutex_unlock(mutex)
+    }
+
+    func remove(_ path: String) {
+        pthread_mutex_lock(mutex)
+        paths.remove(path)
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// The temporary files now being written.
+    public var current: Set<String> {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return paths
+    }
+
+    /// Removes every temporary file still being written (their targets are left as they were) and returns
+    /// how many. For a process about to exit on a signal.
+    @discardableResult
+    public func removeAll() -> Int {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        for path in paths { unlink(path) }
+        let count = paths.count
+        paths.removeAll()
+        return count
     }
 }
 

@@ -87,7 +87,10 @@ enum ConvertCommand {
             // Name the input record too: the output cannot say which fix it could not hold.
             throw CommandFailure(
                 message: "\(error) (fix \(count + 1) of \(input), near line "
-                    + "\(reader.report.recordsRead); the \(count) fixes before it were written)")
+                    + "\(reader.report.recordsRead); "
+                    + (sink.isWrittenAtomically
+                        ? "nothing was written: \(output) is as it was)" : "the \(count) fixes before it were written)")
+            )
         }
         if sorts {
             // Stable: fixes with equal times keep their order; a segment break follows the sorted order.
@@ -95,13 +98,19 @@ enum ConvertCommand {
             do {
                 for i in order { try write(held[i].fix, segment: held[i].segment) }
             } catch {
-                throw CommandFailure(message: "\(error) (fix \(count + 1) of \(input) in time order)")
+                throw CommandFailure(
+                    message: "\(error) (fix \(count + 1) of \(input) in time order; "
+                        + (sink.isWrittenAtomically
+                            ? "nothing was written: \(output) is as it was)" : "output incomplete)"))
             }
         }
         // An input without a single fix leaves no output behind (an empty GPX after "no fixes" misled a tester).
         if count == 0 { sink.discard() }
+        let atomic = sink.isWrittenAtomically
         do { try writer.finish() } catch {
-            throw CommandFailure(message: "\(error) (\(count) fixes read from \(input); the output is incomplete)")
+            // A file written under a temporary name is untouched when the write or the rename fails.
+            let state = atomic ? "nothing was written: \(output) is as it was" : "the output is incomplete"
+            throw CommandFailure(message: "\(error) (\(count) fixes read from \(input); \(state))")
         }
         let report = reader.report
         var note = "converted \(count) fixes from \(reader.format) to \(to)"
