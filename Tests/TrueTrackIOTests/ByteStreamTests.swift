@@ -57,6 +57,23 @@ import TrueTrackIO
         #expect(try lines(ByteStream(bytes: Array("a\rb\r\rc".utf8))) == ["a", "b", "", "c"])
     }
 
+    /// Line endings an editor mixed (LF, CR and CRLF in one file): every one ends a line, whichever came first
+    /// (a GnssLogger log lost a third of its rows without a word, a CSV stopped at its second line).
+    @Test func mixedLineEndingsAllEndLines() throws {
+        let text = "a\nb\rc\r\nd\re\n\rf"
+        #expect(try lines(ByteStream(bytes: Array(text.utf8))) == ["a", "b", "c", "d", "e", "", "f"])
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("mixed-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var csv = "time,lat,lon,accuracy\n"
+        let endings = ["\n", "\r", "\r\n"]
+        for i in 0..<300 { csv += "\(1_700_000_000 + i),49.\(1000 + i),11,5" + endings[i % 3] }
+        _ = FileManager.default.createFile(atPath: path, contents: Data(csv.utf8))
+        var reader = AnyFixReader(stream: try ByteStream(path: path, chunkBytes: 64), format: .csv)
+        var count = 0
+        while try reader.next() != nil { count += 1 }
+        #expect(count == 300)
+    }
+
     /// `body` as an NMEA sentence line with its checksum.
     func nmea(_ body: String) -> String {
         let sum = body.utf8.reduce(UInt8(0), ^)

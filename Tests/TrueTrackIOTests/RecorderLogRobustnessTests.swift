@@ -67,12 +67,14 @@ import TrueTrackSimulation
         return bytes
     }
 
-    /// The lines a stream reads in `bytes`: LF-terminated, and when the first line ending is a lone CR (a
-    /// classic Mac OS file) every CR ends a line too.
+    /// The lines a stream reads in `bytes`: every LF ends one, and so does every lone CR (one not followed by
+    /// an LF) except a CR that is the input's last byte.
     static func lineCount(_ bytes: [UInt8]) -> Int {
-        let first = bytes.firstIndex { $0 == 0x0A || $0 == 0x0D }
-        let isLoneCR = first.map { bytes[$0] == 0x0D && ($0 + 1 == bytes.count || bytes[$0 + 1] != 0x0A) } ?? false
-        return bytes.reduce(1) { $0 + ($1 == 0x0A || (isLoneCR && $1 == 0x0D) ? 1 : 0) }
+        var lines = 1
+        for (i, byte) in bytes.enumerated() {
+            if byte == 0x0A || (byte == 0x0D && i + 1 < bytes.count && bytes[i + 1] != 0x0A) { lines += 1 }
+        }
+        return lines
     }
 
     /// Checks one error: a located, in-range position.

@@ -158,6 +158,9 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         let n = sample.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
         guard n >= 0 else { throw .io(path: path, message: String(cString: strerror(errno))) }
         sample.removeSubrange(n...)
+        // Lines end as the reader will see them (ByteStream turns a lone CR into an LF): an IPIN log with
+        // classic Mac endings was "unrecognised".
+        for i in sample.indices.dropLast() where sample[i] == 0x0D && sample[i + 1] != 0x0A { sample[i] = 0x0A }
         let byExtension = guess(fromExtensionOf: path)
         if let sniffed = sniff(sample) {
             let json: Set<FixFormat> = [.geojson, .jsonLines]

@@ -79,41 +79,37 @@ public final class ByteStream {
         end = bytes.count
         sourceExhausted = true
         _ = checkByteOrderMark()
-        normaliseLineEndings(newBytesFrom: start)
+        normaliseLineEndings()
     }
 
-    /// Whether the input's line endings are still unknown (no CR or LF seen yet).
-    private var lineEndingsUndecided = true
-    /// Set when the input ends its lines with a lone CR (classic Mac OS, some exports from old tools).
-    private var translatesCarriageReturns = false
-    /// While undecided: the absolute offset up to which no line ending was found (so a long first record, a
-    /// minified JSON document, is scanned once, not again at every read).
-    private var lineEndingScanOffset = 0
+    /// The absolute offset up to which carriage returns have been dealt with (see ``normaliseLineEndings()``).
+    private var carriageReturnScanOffset = 0
 
-    /// Turns a lone-CR input into LF lines, so every reader (each scans for LF) reads it: decided on the first
-    /// line ending seen (an LF, or a CR followed by an LF: left as is; a CR followed by anything else: every CR
-    /// read from then on becomes an LF). Byte offsets do not change. A CR that ends the bytes read so far waits
-    /// for the next read (it may be a CRLF split across two reads). Such files were read as one long header
-    /// line ("missing: longitude") or, with a one-line header, as a header and no fix.
-    private func normaliseLineEndings(newBytesFrom index: Int) {
+    /// Turns every lone CR (one not followed by an LF) into an LF as it is read, so that every reader, each of
+    /// which scans for LF, reads lines however the file ends them: classic Mac OS files (a CSV was read as one
+    /// long header line, "missing: longitude") and files whose endings an editor mixed (a GnssLogger log lost a
+    /// third of its rows without a word). A CRLF is left as it is (readers drop the CR before an LF); byte
+    /// offsets do not change. A CR that ends the bytes read so far waits for the next read: it may be a CRLF
+    /// split across two reads (one that ends the input is left as it is: every reader drops a CR ending the
+    /// last line).
+    private func normaliseLineEndings() {
         let p = storage.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        if lineEndingsUndecided {
-            var i = max(start, lineEndingScanOffset - bufferBase)
-            while i < end && p[i] != 0x0A && p[i] != 0x0D { i += 1 }
-            lineEndingScanOffset = bufferBase + i
-            guard i < end else { return }
-            if p[i] == 0x0D {
-                guard i + 1 < end || sourceExhausted else { return }
-                translatesCarriageReturns = i + 1 == end || p[i + 1] != 0x0A
+        var i = max(start, carriageReturnScanOffset - bufferBase)
+        var waiting = false
+        while i < end, let hit = memchr(p + i, 0x0D, end - i) {
+            let cr = UnsafeMutableRawPointer(p).distance(to: hit)
+            if cr + 1 < end {
+                if p[cr + 1] != 0x0A { p[cr] = 0x0A }
+                i = cr + 1
+            } else if sourceExhausted {
+                i = end  // the input's last byte: readers drop a CR that ends the last line
+            } else {
+                i = cr
+                waiting = true
+                break
             }
-            lineEndingsUndecided = false
-            if translatesCarriageReturns {
-                for j in start..<end where p[j] == 0x0D { p[j] = 0x0A }
-            }
-            return
         }
-        guard translatesCarriageReturns else { return }
-        for j in index..<end where p[j] == 0x0D { p[j] = 0x0A }
+        carriageReturnScanOffset = bufferBase + (waiting ? i : end)
     }
 
     /// Whether the start of the input was checked for a byte-order mark.
@@ -209,13 +205,13 @@ public final class ByteStream {
             if n > 0 {
                 end += n
                 readSome = true
-                normaliseLineEndings(newBytesFrom: end - n)
+                normaliseLineEndings()
                 if checkByteOrderMark() { continue }
                 return true
             }
             if n == 0 {
                 sourceExhausted = true
-                normaliseLineEndings(newBytesFrom: end)  // a last CR that was waiting for a following byte
+                normaliseLineEndings()  // a last CR that was waiting for a following byte
                 return readSome
             }
             if errno == EINTR { continue }
