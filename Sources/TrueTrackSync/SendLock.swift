@@ -4,7 +4,8 @@
     import Darwin
 #endif
 
-/// The buffer's cross-process send lock: an exclusive `flock` on `<database>-sync.lock`, taken without waiting.
+/// The buffer's cross-process send lock: an exclusive `flock` on `<database>-sync.lock` beside the database's
+/// real path (symlinks resolved), taken without waiting.
 ///
 /// `flock` locks belong to the open file description, so the kernel releases one when its process dies (a
 /// `kill -9` mid-flush leaves no stale lock), and they do not interact with SQLite's own `fcntl` locks on the
@@ -20,11 +21,19 @@ struct SendLock {
 
     /// Tries to take the lock for the buffer at `databasePath`.
     init(databasePath: String) {
-        path = databasePath + "-sync.lock"
         guard !databasePath.isEmpty, databasePath != ":memory:", !databasePath.hasPrefix("file::memory:") else {
+            path = databasePath + "-sync.lock"
             descriptor = -1
             isHeld = true
             return
+        }
+        // Beside the database's real path: two runs naming it through different paths (a symlink, `..`) took
+        // two locks and sent every batch twice.
+        if let resolved = realpath(databasePath, nil) {
+            path = String(cString: resolved) + "-sync.lock"
+            free(resolved)
+        } else {
+            path = databasePath + "-sync.lock"
         }
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {

@@ -263,6 +263,11 @@ import TrueTrackStore
         #expect(try await receiver.stats()["requests"] as? Int == 0)
         let single = try await synchronizer(path, receiver).sendNextBatch()
         #expect(single?.error == .sendingElsewhere(lockPath: path + "-sync.lock") && single?.count == 0)
+        // The same database through a symlink is the same lock.
+        let link = path + "-link.sqlite"
+        #expect(symlink(path, link) == 0)
+        let viaLink = try await synchronizer(link, receiver).flush()
+        #expect(viaLink.attempts == 0 && viaLink.lastError == .sendingElsewhere(lockPath: path + "-sync.lock"))
         close(other)  // the holder dies: the kernel drops its lock
         let after = try await synchronizer(path, receiver).flush()
         #expect(after.isComplete && after.delivered == 30)
