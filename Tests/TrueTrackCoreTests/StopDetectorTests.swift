@@ -135,6 +135,18 @@ import TrueTrackCore
         #expect(record.radiusMetres < 1e-6)
     }
 
+    /// A network-provider fix (850 m accuracy, 900 m away) among a parked phone's GPS fixes: it neither ends
+    /// the stop nor moves its centre (sorted IPIN logs put a stop 27 m off and cut the moving time).
+    @Test func aNetworkProviderFixSaysNothingAboutThePosition() throws {
+        var d = Self.parked()
+        var events = d.process(Self.e(41, east: 900, accuracy: 850, speed: nil))
+        events += d.process(Self.e(42, east: 900, accuracy: 850, speed: nil))
+        for t in 43...60 { events += d.process(Self.e(Double(t))) }
+        #expect(d.state == .stationary && events.isEmpty)
+        guard case .stopEnded(let record)? = d.finish().first else { Issue.record("no stop"); return }
+        #expect(record.radiusMetres < 1e-6 && record.fixes == 59)
+    }
+
     @Test func radiusExitUsesCoarseFixesTheAccuracyGateWouldReject() {
         var d = Self.parked()
         // 100 m away, accuracy 45 m (the walking accuracy gate rejects > 30 m): 100 − 45 > 40.

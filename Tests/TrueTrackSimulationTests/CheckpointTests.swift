@@ -191,7 +191,7 @@ import TrueTrackSimulation
 
     @Test func theStopDetectorFingerprintIsPinned() {
         #expect(
-            StopDetectorCheckpoint.layoutFingerprint == 0x558a_87dc_3b21_1a0d,
+            StopDetectorCheckpoint.layoutFingerprint == 0xaa5c_0fdb_5681_4c72,
             "now 0x\(String(StopDetectorCheckpoint.layoutFingerprint, radix: 16))")
     }
 }

@@ -166,13 +166,22 @@ public struct StopDetector: Sendable {
     }
 
     /// Processes one fix's evidence and returns the events it caused (usually none: the empty array does not
-    /// allocate). Evidence must come in time order (see ``process(batch:)`` for a delivered batch). Evidence
+    /// allocate). Evidence coarser than ``StopDetectionProfile/maximumAccuracyMetres`` contributes only its
+    /// activity reading. Evidence must come in time order (see ``process(batch:)`` for a delivered batch). Evidence
     /// not newer than the previous one is ignored, unless it is the third in a row a day or more older (see
     /// ``StopDetectionProfile/clockJumpSeconds``): then the previous time was the wrong one and the detector's
     /// time restarts from it.
     public mutating func process(_ evidence: MotionEvidence) -> [MotionEvent] {
         let now = evidence.timestamp.millisecondsSince1970
         var events: [MotionEvent] = []
+        // A fix coarser than the profile's maximum (a network-provider fix) says nothing about the position:
+        // only its activity reading counts (see ``StopDetectionProfile/maximumAccuracyMetres``).
+        if let accuracy = evidence.accuracyMetres, !(accuracy <= profile.maximumAccuracyMetres) {
+            if let reading = evidence.activity, lastEvidence.map({ now > $0.timestamp.millisecondsSince1970 }) ?? true {
+                events += process(activity: reading, at: evidence.timestamp)
+            }
+            return events
+        }
         if let last = lastEvidence {
             let lastMilliseconds = last.timestamp.millisecondsSince1970
             if now <= lastMilliseconds {
