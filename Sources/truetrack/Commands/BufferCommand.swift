@@ -96,7 +96,8 @@ enum BufferCommand {
         var fixes: [Fix] = [], decisions: [FixDecision] = []
         var persisted = 0, dropped = 0, alreadyStored = 0
         var diagnostics = RunDiagnostics()
-        let session = arguments.value("session")
+        // An empty session is no session: `--session ""` stored a second copy of fixes added without one.
+        let session = arguments.value("session").flatMap { $0.isEmpty ? nil : $0 }
         func persist() throws(StoreError) {
             guard !fixes.isEmpty else { return }
             // Skipping stored fixes makes an import idempotent: a file added twice, or again after an

@@ -220,7 +220,7 @@ enum ProcessCommand {
                         isLimited: s.noise.isLimited)
                     : nil
             }, stops: [])
-        summary.movingSeconds = stops.movingSeconds
+        summary.movingSeconds = Terminal.milliseconds(stops.movingSeconds)
         // The failure the command ends with, if any: the read error that cut the input short, or no fix at all.
         let failure =
             readFailure.map { CommandFailure(message: "\($0) (the \(read) fixes before it were processed)") }

@@ -98,7 +98,11 @@ struct RunDiagnostics {
         let raw = rawPathMetres.map { ", while the raw path is \($0.fixed(1)) m" } ?? ""
         return "warning: \(outOfOrder) of \(read) fixes (\(percent) %) of \(input) were rejected as out of order (not "
             + "newer than the last accepted fix\(repeats)): its times look broken, and TrueTrack's distance "
-            + "integrates speed over time, so it counts next to nothing\(raw); if the file is written newest first "
-            + "or shuffled, 'truetrack convert \(input) SORTED.csv --sort' writes it in time order\n"
+            + "integrates speed over time, so it counts next to nothing\(raw)"
+            // Sorting helps a file written newest first or shuffled, not one whose fixes share a time.
+            + (2 * repeatingTheTimeBefore >= outOfOrder
+                ? "\n"
+                : "; if the file is written newest first or shuffled, 'truetrack convert \(input) SORTED.csv --sort' "
+                    + "writes it in time order\n")
     }
 }

@@ -142,10 +142,12 @@ enum StopsCommand {
                     durationSeconds: $0.durationSeconds,
                     distanceMetres: total(at: $0.end, in: totals) - total(at: $0.start, in: totals))
             },
-            movingSeconds: analysis.movingSeconds,
-            stoppedSeconds: max(0, analysis.elapsedSeconds - analysis.movingSeconds - analysis.unobservedSeconds),
-            elapsedSeconds: analysis.elapsedSeconds,
-            unobservedSeconds: analysis.unobservedSeconds, error: failure?.message)
+            // To the millisecond (the fixes' resolution): sums of seconds printed 69.00000000000003.
+            movingSeconds: Terminal.milliseconds(analysis.movingSeconds),
+            stoppedSeconds: Terminal.milliseconds(
+                max(0, analysis.elapsedSeconds - analysis.movingSeconds - analysis.unobservedSeconds)),
+            elapsedSeconds: Terminal.milliseconds(analysis.elapsedSeconds),
+            unobservedSeconds: Terminal.milliseconds(analysis.unobservedSeconds), error: failure?.message)
         if let out = arguments.value("out") {
             do {
                 let sink = try ByteSink(path: out)

@@ -98,8 +98,11 @@ enum SyncCommand {
                 if let status = result.status { line += " (HTTP \(status))" }
                 if let error = result.error { line += ": \(error)" }
                 if let wait = result.nextAttemptInSeconds {
-                    line += "; next attempt in \(Int(wait.rounded(.up))) s"
-                    if let asked = result.retryAfterSeconds { line += " (the server's Retry-After: \(Int(asked)) s)" }
+                    // To a tenth of a second: the backoff is jittered, and "1 s" for a 0.19 s wait misled.
+                    line += "; next attempt in \(String(format: "%.1f", wait)) s"
+                    if let asked = result.retryAfterSeconds {
+                        line += " (the server's Retry-After: \(String(format: "%.1f", asked)) s)"
+                    }
                 }
                 Terminal.error(line + "\n")
             }

@@ -10,6 +10,12 @@ import TrueTrackIO
 /// broken pipe is exit status 1 without a message (the reader chose to stop). A non-blocking descriptor is
 /// waited on. A failing standard error is ignored: there is nowhere left to say so.
 enum Terminal {
+    /// `seconds` rounded to the millisecond, the resolution of every time TrueTrack reads: a sum of
+    /// durations printed as 69.00000000000003 in JSON otherwise.
+    static func milliseconds(_ seconds: Double) -> Double {
+        seconds.isFinite ? (seconds * 1000).rounded() / 1000 : seconds
+    }
+
     /// Writes `text` to standard output.
     static func out(_ text: String) {
         guard !outputFailed.value else { return }
