@@ -81,6 +81,28 @@ import Testing
         #expect(abs(fixed.distance - original.distance) < 0.01 * original.distance, "\(fixed) vs \(original)")
     }
 
+    /// `convert --sort` on a GPX whose segments overlap in time: they merge from where they overlap (alternating
+    /// points gave one segment per point); a segment later in time than all before still starts its own.
+    @Test func sortingAGPXKeepsOnlyTheSegmentBreaksTimeStillShows() throws {
+        let path = Tool.temporaryPath("overlapping.gpx")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        func point(_ lat: Double, _ time: String) -> String {
+            "<trkpt lat=\"\(lat)\" lon=\"11\"><time>2025-01-01T\(time)Z</time></trkpt>"
+        }
+        var segments: [String] = []
+        segments.append((0..<20).map { point(49 + Double($0) * 1e-4, String(format: "10:00:%02d", 2 * $0)) }.joined())
+        segments.append(
+            (0..<20).map { point(49.1 + Double($0) * 1e-4, String(format: "10:00:%02d", 2 * $0 + 1)) }.joined())
+        segments.append(point(49.2, "11:00:00"))
+        let gpx =
+            "<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"t\"><trk>"
+            + segments.map { "<trkseg>\($0)</trkseg>" }.joined() + "</trk></gpx>\n"
+        try gpx.write(toFile: path, atomically: true, encoding: .utf8)
+        let sorted = try Tool.run(["convert", path, "-", "--to", "gpx", "--sort"])
+        #expect(sorted.status == 0)
+        #expect(sorted.stdout.components(separatedBy: "<trkseg>").count - 1 == 3)
+    }
+
     /// Fixes of two location providers interleaved (GnssLogger's gps and fused, 12 m apart): the warning names
     /// the mix and `--provider`, not another profile (which read a Pixel 6 walk 4× too long).
     @Test func warnsWhenTheAcceptedFixesMixLocationProviders() throws {

@@ -93,10 +93,17 @@ enum ConvertCommand {
             )
         }
         if sorts {
-            // Stable: fixes with equal times keep their order; a segment break follows the sorted order.
+            // Stable: fixes with equal times keep their order. A segment break is kept where the sorted track
+            // reaches a segment later than any before (a pause between segments in time); segments that
+            // overlap in time merge (alternating, they gave one segment per point).
             let order = held.indicesInTimeOrder(by: \.fix.timestamp)
+            var latest = Int.min
             do {
-                for i in order { try write(held[i].fix, segment: held[i].segment) }
+                for i in order {
+                    let index = held[i].segment.map { max($0, latest) }
+                    if let index { latest = index }
+                    try write(held[i].fix, segment: index)
+                }
             } catch {
                 throw CommandFailure(
                     message: "\(error) (fix \(count + 1) of \(input) in time order; "
