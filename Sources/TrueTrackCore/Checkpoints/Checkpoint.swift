@@ -13,7 +13,8 @@ public enum CheckpointError: Error, Sendable, Hashable, CustomStringConvertible 
     case differentLayout
     /// The checkpoint is shorter or longer than its contents need: `byteCount` bytes where `expected` were due.
     case wrongLength(byteCount: Int, expected: Int)
-    /// Byte 16: the contents' checksum does not match: the bytes were damaged after they were written.
+    /// Byte 16: the contents' checksum does not match, or contents that pass it do not fit (a stop detector's
+    /// window count out of range, a checkpoint cut short): the bytes were damaged after they were written.
     case damaged
 
     /// The byte offset in the checkpoint where the check failed.
@@ -37,7 +38,8 @@ public enum CheckpointError: Error, Sendable, Hashable, CustomStringConvertible 
         case .differentLayout:
             what = "written by another build of TrueTrack or on a CPU of another byte order or word size"
         case .wrongLength(let count, let expected): what = "\(count) bytes where \(expected) were due"
-        case .damaged: what = "checksum mismatch: the checkpoint was damaged after it was written"
+        case .damaged:
+            what = "checksum mismatch or contents out of range: the checkpoint was damaged after it was written"
         }
         return "checkpoint byte \(byteOffset): \(what); resume without it (a tracker from the session's total "
             + "and last fix time, a new stop detector)"
@@ -53,6 +55,11 @@ public enum CheckpointError: Error, Sendable, Hashable, CustomStringConvertible 
 /// | 8–15 | layout fingerprint: the component's field names, types and sizes, the byte order and word size |
 /// | 16–23 | FNV-1a 64 checksum of the contents |
 /// | 24– | the contents: the raw bytes of `BitwiseCopyable` values |
+///
+/// The state bytes are the values' memory, padding included: two checkpoints of equal state can differ in a few
+/// padding bytes (so `==` on checkpoints is not equality of state), and those bytes hold whatever the memory
+/// held. The checksum detects damage, not forgery: contents rewritten with a recomputed checksum are loaded
+/// as they are.
 ///
 /// A checkpoint is meant for the device and the build that wrote it: raw values are not portable between byte
 /// orders or word sizes, or between builds whose fields differ, and the fingerprint refuses all three (it holds
