@@ -115,11 +115,12 @@ public struct SessionSnapshot: Sendable, Hashable {
     ///   exactly. If the checkpoint is older than the session's last fix (the app checkpoints less often than it
     ///   records, or another writer recorded without one), its state is kept but, as
     ///   ``Tracker/restore(persistedTotalMetres:lastAccepted:)`` does, its filter is dropped and the last fix's
-    ///   time becomes its last accepted time: the fixes after the checkpoint, counted in ``distanceMetres``
+    ///   time becomes its last accepted time, the filter anchored at it: the fixes after the checkpoint, counted in ``distanceMetres``
     ///   already, are rejected as out of order if delivered again and the stretch is not counted twice (a
     ///   stale checkpoint counted it again: +17 to +64 m on a reviewer's walk).
     /// - Otherwise (no checkpoint, one written by another build, or another profile): a new tracker with
-    ///   `profile` (walking when `nil`), restored from the persisted total and last fix time.
+    ///   `profile` (walking when `nil`), restored from the persisted total and last fix (its time, and the
+    ///   filter anchored at its position, so the next fix is gated; see the `Tracker` restore that takes a fix).
     ///
     /// - Parameter profile: the profile wanted; `nil` takes the checkpoint's.
     public func resumedTracker(profile: TrackingProfile? = nil) -> Tracker {
@@ -127,7 +128,7 @@ public struct SessionSnapshot: Sendable, Hashable {
             profile == nil || profile == resumed.profile
         {
             if let lastFix, resumed.lastAcceptedTime.map({ $0 < lastFix.timestamp }) ?? true {
-                resumed.restore(persistedTotalMetres: distanceMetres, lastAccepted: lastFix.timestamp)
+                restore(&resumed, lastFix, persistedTotalMetres: distanceMetres)
             } else {
                 resumed.restore(persistedTotalMetres: distanceMetres)
             }
@@ -135,11 +136,24 @@ public struct SessionSnapshot: Sendable, Hashable {
         }
         var tracker = Tracker(profile: profile ?? .walking)
         if let lastFix {
-            tracker.restore(persistedTotalMetres: distanceMetres, lastAccepted: lastFix.timestamp)
+            restore(&tracker, lastFix, persistedTotalMetres: distanceMetres)
         } else {
             tracker.restore(persistedTotalMetres: distanceMetres)
         }
         return tracker
+    }
+
+    /// The session's total and last fix restored into `tracker`: the filter anchored at the last fix (the next fix
+    /// is gated against it) when it makes a valid fix, else its time alone.
+    private func restore(_ tracker: inout Tracker, _ last: SessionLastFix, persistedTotalMetres: Double) {
+        if let fix = try? Fix(
+            timestamp: last.timestamp, latitude: last.latitude, longitude: last.longitude,
+            horizontalAccuracyMetres: last.accuracyMetres)
+        {
+            tracker.restore(persistedTotalMetres: persistedTotalMetres, lastAccepted: fix)
+        } else {
+            tracker.restore(persistedTotalMetres: persistedTotalMetres, lastAccepted: last.timestamp)
+        }
     }
 
     /// The stop detector to continue this session with: the checkpointed one when it can be read (and no other

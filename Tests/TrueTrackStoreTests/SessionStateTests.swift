@@ -256,8 +256,9 @@ import TrueTrackCore
     }
 
     /// Without a readable checkpoint (none, or one from another build) the session resumes from its total and
-    /// last fix time, as before checkpoints existed.
-    @Test func aDamagedCheckpointFallsBackToTheTotalAndLastFixTime() {
+    /// last fix: re-delivered fixes are rejected, and the filter is anchored at the last fix, so the next fix is
+    /// gated rather than anchoring it.
+    @Test func aDamagedCheckpointFallsBackToTheTotalAndLastFix() {
         var tracker = Tracker()
         var snapshot = SessionSnapshot(sessionID: "s")
         for n in 0..<100 { snapshot.record(Self.fix(n), decision: tracker.process(Self.fix(n))) }
@@ -265,8 +266,24 @@ import TrueTrackCore
         snapshot.trackerCheckpoint!.bytes[2000] ^= 1
         var resumed = snapshot.resumedTracker()
         #expect(resumed.distance.totalMetres == snapshot.distanceMetres)
-        #expect(resumed.process(Self.fix(99)).rejection == .outOfOrder)
-        #expect(resumed.process(Self.fix(100)).isAnchor)
+        #expect(resumed.process(Self.fix(99)).rejection == .duplicate)  // the anchor, delivered again
+        #expect(resumed.process(Self.fix(98)).rejection == .outOfOrder)
+        let next = resumed.process(Self.fix(100))
+        #expect(next.isAccepted && !next.isAnchor)
+    }
+
+    /// A multipath fix 120 m off, first after a restart: it anchored the resumed filter unchecked and the good
+    /// fixes after it were rejected (an API tester's worst resume lost 114 m). Anchored at the last fix, the
+    /// filter rejects it as an outlier and takes the next good fix.
+    @Test func theFirstFixAfterARestartFacesTheOutlierGate() throws {
+        var tracker = Tracker()
+        var snapshot = SessionSnapshot(sessionID: "s")
+        for n in 0..<100 { snapshot.record(Self.fix(n), decision: tracker.process(Self.fix(n))) }
+        var resumed = snapshot.resumedTracker()  // no checkpoint: the fallback
+        let good = Self.fix(100)
+        let multipath = try good.moved(toLatitude: good.latitude + 120 / 111_200, longitude: good.longitude)
+        #expect(resumed.process(multipath).rejection == .outlier)
+        #expect(resumed.process(Self.fix(101)).isAccepted)
     }
 
     /// A checkpoint older than the recorded fixes (taken at fix 60, fixes recorded to 110): the stretch in
@@ -283,8 +300,8 @@ import TrueTrackCore
         }
         var resumed = snapshot.resumedTracker()
         #expect(resumed.lastAcceptedTime == Self.fix(109).timestamp)
-        #expect(resumed.process(Self.fix(60)).rejection == .duplicate)  // the checkpoint's own last fix
-        #expect((61..<110).allSatisfy { resumed.process(Self.fix($0)).rejection == .outOfOrder })
+        #expect(resumed.process(Self.fix(109)).rejection == .duplicate)  // the anchor at the last fix
+        #expect((60..<109).allSatisfy { resumed.process(Self.fix($0)).rejection == .outOfOrder })
         for n in 110..<200 { _ = resumed.process(Self.fix(n)) }
         // Within a few metres of the uninterrupted walk (the filter restarts at fix 110), not +17 to +64 m.
         #expect(abs(resumed.distance.totalMetres - reference.distance.totalMetres) < 5)

@@ -159,6 +159,23 @@ public struct Tracker: Sendable, BitwiseCopyable {
         lastAcceptedMilliseconds = timestamp.millisecondsSince1970
     }
 
+    /// Continues a session from its persisted total and its last accepted fix: as
+    /// ``restore(persistedTotalMetres:lastAccepted:)`` with the fix's time, and the filter anchored at the fix
+    /// (its position and accuracy), so that the first fix after the restart faces the outlier gate instead of
+    /// anchoring the filter unchecked: a multipath fix first after a restart was taken, and the good fix after
+    /// it rejected (an API tester's worst resume, −114 m). The fix is not counted again, and a re-delivered copy
+    /// of it is a duplicate. A fix not newer than the last accepted one changes nothing but the total.
+    public mutating func restore(persistedTotalMetres: Double, lastAccepted fix: Fix) {
+        accumulator.restore(persistedTotalMetres: persistedTotalMetres)
+        guard fix.timestamp.millisecondsSince1970 > lastAcceptedMilliseconds else { return }
+        hasFilter = false
+        _ = process(fix)  // anchors: nothing is counted on an anchor
+        if lastAcceptedMilliseconds < fix.timestamp.millisecondsSince1970 {
+            // Rejected as a first fix (an accuracy the gate refuses): the time alone, as the other restore.
+            lastAcceptedMilliseconds = fix.timestamp.millisecondsSince1970
+        }
+    }
+
     /// Starts a new session: distance zero, filter, anchor, window and activity forgotten; the profile kept.
     public mutating func reset() {
         self = Tracker(profile: profile)
