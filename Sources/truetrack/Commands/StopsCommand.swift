@@ -21,10 +21,13 @@ enum StopsCommand {
         ] + InputOptions.specs,
         discussion: """
             Every fix is run through the Tracker and, accepted or not, into the stop detector (the same
-            MOVING/STATIONARY state machine an app runs live): a stop needs a still verdict over the profile's
-            window, then its stop timeout (walking: 10 s + 20 s; driving: 10 s + 60 s, so traffic-light halts are
-            not stops). Times are ISO-8601 UTC; trip distances are the Tracker's distance between the stops.
-            Elapsed time = moving + stopped + unobserved (recording gaps outside any stop: silence is neither).
+            MOVING/STATIONARY state machine an app runs live), with the distance the Tracker counted on it as
+            evidence of movement; fixes coarser than 200 m (network-provider fixes) give only their activity. A
+            stop needs a still verdict over the profile's window, then its stop timeout (walking: 10 s + 20 s;
+            driving: 10 s + 60 s, so traffic-light halts are not stops); a halt shorter than that counts as moving
+            time. Times are ISO-8601 UTC; trip distances are the Tracker's distance between the stops, and a
+            trip's duration spans any recording gap inside it. Elapsed time = moving + stopped + unobserved
+            (recording gaps outside any stop: silence is neither).
             """)
 
     struct StopJSON: Encodable {
