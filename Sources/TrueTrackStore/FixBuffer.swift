@@ -289,6 +289,30 @@ public final class FixBuffer {
         return result
     }
 
+    /// The rows of one session appended after row `rowID`, in the order they were appended: what a resumed
+    /// session replays (see ``SessionSnapshot/resumed(from:trackingProfile:stopProfile:)``). `sessionID` `nil`
+    /// selects the rows stored without a session.
+    ///
+    /// - Complexity: O(log N + k) (the row id is the table's key).
+    public func rows(after rowID: Int64, sessionID: String?) throws(StoreError) -> [BufferedFix] {
+        let s = try db.statement("\(FixBuffer.selectSQL) WHERE id > ? AND session_id IS ? ORDER BY id")
+        s.bind(1, rowID)
+        s.bind(2, sessionID)
+        defer { s.reset() }
+        var result: [BufferedFix] = []
+        while try s.step() { result.append(try row(s)) }
+        return result
+    }
+
+    /// Whether any row appended after row `rowID` has left the buffer (acknowledged by a sync, dropped by the
+    /// cap or the age limit, cleared): row ids are never reused, so every id above `rowID` up to the highest
+    /// ever given must still be present for nothing to be missing.
+    public func hasRemovedRows(after rowID: Int64) throws(StoreError) -> Bool {
+        let highest = try db.integer("SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = 'fixes'")
+        let present = try db.integer("SELECT count(*) FROM fixes WHERE id > ?", rowID)
+        return present != max(0, highest - rowID)
+    }
+
     /// The number of fixes in the buffer (pending, in flight and rejected).
     ///
     /// - Complexity: O(1) (a maintained counter).

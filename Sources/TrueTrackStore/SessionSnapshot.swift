@@ -92,6 +92,10 @@ public struct SessionSnapshot: Sendable, Hashable {
     public var trackerCheckpoint: TrackerCheckpoint?
     /// The stop detector's state after the last fix recorded (``StopDetector/checkpoint()``); `nil` until set.
     public var stopDetectorCheckpoint: StopDetectorCheckpoint?
+    /// The ``FixBuffer`` row the checkpoints were taken after (the last row id of the append that carried the
+    /// last fix they saw): ``resumed(from:trackingProfile:stopProfile:)`` replays the session's rows appended
+    /// since. Set with the checkpoints by ``saveCheckpoints(tracker:stopDetector:afterBufferRow:)``.
+    public var checkpointRowID: Int64?
 
     /// A new running session with nothing accrued.
     public init(sessionID: String) {
@@ -107,6 +111,19 @@ public struct SessionSnapshot: Sendable, Hashable {
         self.writeCount = 0
         self.trackerCheckpoint = nil
         self.stopDetectorCheckpoint = nil
+        self.checkpointRowID = nil
+    }
+
+    /// Takes both checkpoints and the buffer row they follow: checkpointing every few fixes (or batches) then
+    /// resumes exactly with ``resumed(from:trackingProfile:stopProfile:)``, which replays the rows appended
+    /// after `rowID`.
+    ///
+    /// - Parameter rowID: the last row id of the ``FixBuffer`` append that carried the last fix `tracker`
+    ///   processed (``AppendReceipt/ids``' upper bound), or `nil` when the app keeps no buffer.
+    public mutating func saveCheckpoints(tracker: Tracker, stopDetector: StopDetector, afterBufferRow rowID: Int64?) {
+        trackerCheckpoint = tracker.checkpoint()
+        stopDetectorCheckpoint = stopDetector.checkpoint()
+        checkpointRowID = rowID
     }
 
     /// The tracker to continue this session with.
@@ -141,6 +158,40 @@ public struct SessionSnapshot: Sendable, Hashable {
             tracker.restore(persistedTotalMetres: distanceMetres)
         }
         return tracker
+    }
+
+    /// The session's tracker and stop detector, resumed **exactly** from checkpoints taken every few fixes or
+    /// batches: the checkpoints, then the session's rows appended to `buffer` after
+    /// ``checkpointRowID`` replayed through both (their decisions and events were seen before the restart and
+    /// are not returned). The replay takes the rows as one batch, in time order (``Tracker/process(batch:)``):
+    /// the same as the original processing when the fixes were processed one at a time in time order, or in
+    /// batches that do not overlap in time.
+    ///
+    /// Falls back to ``resumedTracker(profile:)`` and ``resumedStopDetector(profile:)`` (not exact,
+    /// ``ResumedSession/isExact`` false) when a checkpoint or its row id is missing or unreadable, a profile
+    /// other than the checkpoint's is asked for, or a row appended after the checkpoint has left the buffer
+    /// (acknowledged by a sync, dropped by the cap): replaying without it would not be exact either.
+    public func resumed(
+        from buffer: FixBuffer, trackingProfile: TrackingProfile? = nil, stopProfile: StopDetectionProfile? = nil
+    ) throws(StoreError) -> ResumedSession {
+        if let rowID = checkpointRowID, let trackerBytes = trackerCheckpoint,
+            let detectorBytes = stopDetectorCheckpoint,
+            var tracker = try? Tracker(resuming: trackerBytes),
+            var detector = try? StopDetector(resuming: detectorBytes),
+            trackingProfile == nil || trackingProfile == tracker.profile,
+            stopProfile == nil || stopProfile == detector.profile,
+            try !buffer.hasRemovedRows(after: rowID)
+        {
+            let fixes = try buffer.rows(after: rowID, sessionID: sessionID).map(\.fix)
+            let decisions = tracker.process(batch: fixes)
+            _ = detector.process(batch: zip(fixes, decisions).map(MotionEvidence.init(fix:decision:)))
+            tracker.restore(persistedTotalMetres: distanceMetres)
+            return ResumedSession(
+                tracker: tracker, stopDetector: detector, replayedFixCount: fixes.count, isExact: true)
+        }
+        return ResumedSession(
+            tracker: resumedTracker(profile: trackingProfile), stopDetector: resumedStopDetector(profile: stopProfile),
+            replayedFixCount: 0, isExact: false)
     }
 
     /// The session's total and last fix restored into `tracker`: the filter anchored at the last fix (the next fix
@@ -200,6 +251,7 @@ public struct SessionSnapshot: Sendable, Hashable {
             result.elapsedSeconds = other.elapsedSeconds
         }
         if other.fixCount >= fixCount {
+            if other.trackerCheckpoint != nil { result.checkpointRowID = other.checkpointRowID }
             result.trackerCheckpoint = other.trackerCheckpoint ?? trackerCheckpoint
             result.stopDetectorCheckpoint = other.stopDetectorCheckpoint ?? stopDetectorCheckpoint
         }
@@ -252,4 +304,17 @@ public enum SessionRecovery: Sendable, Hashable {
     /// The backend could not be reached: the local snapshot is kept unchanged and resumed locally, never
     /// discarded; ask again when the network is back.
     case unreachable(SessionSnapshot, reason: String)
+}
+
+/// A session's tracker and stop detector after a restart (``SessionSnapshot/resumed(from:trackingProfile:stopProfile:)``).
+public struct ResumedSession: Sendable {
+    /// The tracker to continue with.
+    public var tracker: Tracker
+    /// The stop detector to continue with.
+    public var stopDetector: StopDetector
+    /// Fixes replayed from the buffer after the checkpoints.
+    public var replayedFixCount: Int
+    /// True when both were resumed from their checkpoints and every fix after them was replayed: the next
+    /// fixes get the decisions and events they would have got without the restart. False for the fallback.
+    public var isExact: Bool
 }

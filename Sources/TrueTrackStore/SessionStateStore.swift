@@ -25,7 +25,7 @@ public final class SessionStateStore {
     private static let selectSQL = """
         SELECT session_id, distance_m, elapsed_s, fix_count, accepted_count, motion, phase, phase_revision,
                last_time_ms, last_latitude, last_longitude, last_accuracy_m, write_count, tracker_checkpoint,
-               stop_detector_checkpoint
+               stop_detector_checkpoint, checkpoint_row_id
         FROM sessions
         """
 
@@ -65,6 +65,7 @@ public final class SessionStateStore {
         snapshot.writeCount = Int(truncatingIfNeeded: s.int64(12))
         snapshot.trackerCheckpoint = s.blob(13).map(TrackerCheckpoint.init(bytes:))
         snapshot.stopDetectorCheckpoint = s.blob(14).map(StopDetectorCheckpoint.init(bytes:))
+        snapshot.checkpointRowID = s.optionalInt64(15)
         return snapshot
     }
 
@@ -73,8 +74,8 @@ public final class SessionStateStore {
             """
             INSERT OR REPLACE INTO sessions (session_id, distance_m, elapsed_s, fix_count, accepted_count, motion,
                 phase, phase_revision, last_time_ms, last_latitude, last_longitude, last_accuracy_m, write_count,
-                updated_ms, tracker_checkpoint, stop_detector_checkpoint)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
+                updated_ms, tracker_checkpoint, stop_detector_checkpoint, checkpoint_row_id)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
             """)
         s.bind(1, snapshot.sessionID)
         s.bind(2, snapshot.distanceMetres)
@@ -92,6 +93,7 @@ public final class SessionStateStore {
         s.bind(14, FixBuffer.now().millisecondsSince1970)
         s.bind(15, snapshot.trackerCheckpoint?.bytes)
         s.bind(16, snapshot.stopDetectorCheckpoint?.bytes)
+        s.bind(17, snapshot.checkpointRowID)
         try s.step()
     }
 

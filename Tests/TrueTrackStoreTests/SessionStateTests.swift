@@ -310,6 +310,65 @@ import TrueTrackCore
         #expect(snapshot.resumedTracker().profile == .walking)
     }
 
+    /// Checkpoints every third batch of 10 (delivered newest first), the process killed after any batch's
+    /// append, before or after its session update: `resumed(from:)` replays the rows appended after the
+    /// checkpoints and the rest of the walk gets the uninterrupted run's decisions and stop events.
+    @Test(arguments: [7, 13, 20, 31, 45, 52])
+    func sparseCheckpointsResumeExactlyByReplayingTheBuffer(killAfterBatch: Int) throws {
+        let batches = (0..<54).map { b in (0..<10).map { Self.fix(b * 10 + $0) }.reversed() as [Fix] }
+        var referenceTracker = Tracker()
+        var referenceDetector = StopDetector()
+        var referenceEvents: [[MotionEvent]] = []
+        var referenceDecisions: [[FixDecision]] = []
+        for batch in batches {
+            let decisions = referenceTracker.process(batch: batch)
+            referenceDecisions.append(decisions)
+            referenceEvents.append(
+                referenceDetector.process(batch: zip(batch, decisions).map(MotionEvidence.init(fix:decision:))))
+        }
+        for updatesTheKilledBatch in [false, true] {
+            let folder = TemporaryFolder()
+            defer { folder.remove() }
+            do {
+                let buffer = try FixBuffer(path: folder.file("app.sqlite"))
+                let store = try SessionStateStore(path: folder.file("app.sqlite"))
+                var tracker = Tracker()
+                var detector = StopDetector()
+                for b in 0...killAfterBatch {
+                    let decisions = tracker.process(batch: batches[b])
+                    _ = detector.process(batch: zip(batches[b], decisions).map(MotionEvidence.init(fix:decision:)))
+                    let receipt = try buffer.append(batches[b], decisions: decisions, sessionID: "walk")
+                    if b == killAfterBatch && !updatesTheKilledBatch { break }  // killed before the update
+                    try store.update(sessionID: "walk") { snapshot in
+                        for (fix, decision) in zip(batches[b], decisions) { snapshot.record(fix, decision: decision) }
+                        if b % 3 == 0 {
+                            snapshot.saveCheckpoints(
+                                tracker: tracker, stopDetector: detector, afterBufferRow: receipt.ids?.upperBound)
+                        }
+                    }
+                }
+            }
+            let buffer = try FixBuffer(path: folder.file("app.sqlite"))
+            let store = try SessionStateStore(path: folder.file("app.sqlite"))
+            let session = try #require(try store.latestOpenSession())
+            var resumed = try session.resumed(from: buffer)
+            #expect(resumed.isExact)
+            for b in (killAfterBatch + 1)..<batches.count {
+                let decisions = resumed.tracker.process(batch: batches[b])
+                #expect("\(decisions)" == "\(referenceDecisions[b])", "batch \(b)")
+                let events = resumed.stopDetector.process(
+                    batch: zip(batches[b], decisions).map(MotionEvidence.init(fix:decision:)))
+                #expect("\(events)" == "\(referenceEvents[b])", "batch \(b)")
+            }
+            #expect(resumed.tracker.distance == referenceTracker.distance)
+            // Once a row after the checkpoint has left the buffer (a sync acknowledged it), the resume is not exact.
+            if resumed.replayedFixCount > 0 {
+                _ = try buffer.clear()
+                #expect(try !session.resumed(from: buffer).isExact)
+            }
+        }
+    }
+
     /// The checkpoints follow the snapshot that recorded more fixes; a snapshot without one never erases one.
     @Test func mergingKeepsTheCheckpointsOfTheSnapshotWithMoreFixes() {
         var stored = SessionSnapshot(sessionID: "s")

@@ -93,6 +93,11 @@ enum Schema {
         """
         CREATE INDEX fixes_time ON fixes(time_ms);
         """,
+        // 6: the buffer row the checkpoints were taken after (SessionSnapshot.checkpointRowID), so a resume
+        // replays the rows appended since; NULL when unknown.
+        """
+        ALTER TABLE sessions ADD COLUMN checkpoint_row_id INTEGER;
+        """,
     ]
 
     /// The schema version this build writes.
