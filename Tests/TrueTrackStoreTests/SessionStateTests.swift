@@ -385,5 +385,12 @@ import TrueTrackCore
         let merged = stored.merged(with: newer)
         #expect(merged.trackerCheckpoint == TrackerCheckpoint(bytes: [1]))
         #expect(merged.stopDetectorCheckpoint == StopDetectorCheckpoint(bytes: [3]))
+        // The buffer row the checkpoints follow travels with the tracker's checkpoint.
+        var withRow = stored
+        withRow.fixCount = 12
+        withRow.trackerCheckpoint = TrackerCheckpoint(bytes: [4])
+        withRow.checkpointRowID = 77
+        #expect(stored.merged(with: withRow).checkpointRowID == 77)
+        #expect(withRow.merged(with: newer).checkpointRowID == 77)  // fewer fixes: the stored one stays
     }
 }
