@@ -45,6 +45,12 @@ public struct SessionLastFix: Sendable, Hashable {
             timestamp: fix.timestamp, latitude: fix.latitude, longitude: fix.longitude,
             accuracyMetres: fix.horizontalAccuracyMetres)
     }
+
+    /// The record as a fix (time, position, accuracy), or `nil` when its coordinates are not valid.
+    public var fix: Fix? {
+        try? Fix(
+            timestamp: timestamp, latitude: latitude, longitude: longitude, horizontalAccuracyMetres: accuracyMetres)
+    }
 }
 
 /// The state a restarted process trusts: what a session had accumulated when it was last written.
@@ -129,31 +135,25 @@ public struct SessionSnapshot: Sendable, Hashable {
     /// The tracker to continue this session with.
     ///
     /// - With a checkpoint this build can read (and no other `profile` asked for): the checkpointed tracker,
-    ///   exactly. If the checkpoint is older than the session's last fix (the app checkpoints less often than it
-    ///   records, or another writer recorded without one), its state is kept but, as
-    ///   ``Tracker/restore(persistedTotalMetres:lastAccepted:)`` does, its filter is dropped and the last fix's
-    ///   time becomes its last accepted time, the filter anchored at it: the fixes after the checkpoint, counted in ``distanceMetres``
-    ///   already, are rejected as out of order if delivered again and the stretch is not counted twice (a
-    ///   stale checkpoint counted it again: +17 to +64 m on a reviewer's walk).
+    ///   exactly. A checkpoint older than the session's last fix (the app checkpoints less often than it records,
+    ///   or another writer recorded without one) is brought to that fix as the fallback is: the stretch after the
+    ///   checkpoint, counted in ``distanceMetres`` already, is not counted twice (a stale checkpoint counted it
+    ///   again: +17 to +64 m on a reviewer's walk) and fixes delivered again are rejected; not exact.
     /// - Otherwise (no checkpoint, one written by another build, or another profile): a new tracker with
-    ///   `profile` (walking when `nil`), restored from the persisted total and last fix (its time, and the
-    ///   filter anchored at its position, so the next fix is gated; see the `Tracker` restore that takes a fix).
+    ///   `profile` (walking when `nil`).
+    ///
+    /// Either way the persisted total is restored and so is the last fix
+    /// (``Tracker/restore(persistedTotalMetres:lastAccepted:)`` with the fix: the filter anchored at it, so the
+    /// next fix is gated), unless the tracker has already accepted it.
     ///
     /// - Parameter profile: the profile wanted; `nil` takes the checkpoint's.
     public func resumedTracker(profile: TrackingProfile? = nil) -> Tracker {
-        if let checkpoint = trackerCheckpoint, var resumed = try? Tracker(resuming: checkpoint),
-            profile == nil || profile == resumed.profile
-        {
-            if let lastFix, resumed.lastAcceptedTime.map({ $0 < lastFix.timestamp }) ?? true {
-                restore(&resumed, lastFix, persistedTotalMetres: distanceMetres)
-            } else {
-                resumed.restore(persistedTotalMetres: distanceMetres)
-            }
-            return resumed
-        }
-        var tracker = Tracker(profile: profile ?? .walking)
-        if let lastFix {
-            restore(&tracker, lastFix, persistedTotalMetres: distanceMetres)
+        var tracker = checkpointedTracker(profile: profile) ?? Tracker(profile: profile ?? .walking)
+        // (Both restores leave a tracker alone whose last accepted fix is not older than the one given.)
+        if let last = lastFix, let fix = last.fix {
+            tracker.restore(persistedTotalMetres: distanceMetres, lastAccepted: fix)
+        } else if let last = lastFix {
+            tracker.restore(persistedTotalMetres: distanceMetres, lastAccepted: last.timestamp)
         } else {
             tracker.restore(persistedTotalMetres: distanceMetres)
         }
@@ -174,13 +174,8 @@ public struct SessionSnapshot: Sendable, Hashable {
     public func resumed(
         from buffer: FixBuffer, trackingProfile: TrackingProfile? = nil, stopProfile: StopDetectionProfile? = nil
     ) throws(StoreError) -> ResumedSession {
-        if let rowID = checkpointRowID, let trackerBytes = trackerCheckpoint,
-            let detectorBytes = stopDetectorCheckpoint,
-            var tracker = try? Tracker(resuming: trackerBytes),
-            var detector = try? StopDetector(resuming: detectorBytes),
-            trackingProfile == nil || trackingProfile == tracker.profile,
-            stopProfile == nil || stopProfile == detector.profile,
-            try !buffer.hasRemovedRows(after: rowID)
+        if let rowID = checkpointRowID, var tracker = checkpointedTracker(profile: trackingProfile),
+            var detector = checkpointedStopDetector(profile: stopProfile), try !buffer.hasRemovedRows(after: rowID)
         {
             let fixes = try buffer.rows(after: rowID, sessionID: sessionID).map(\.fix)
             let decisions = tracker.process(batch: fixes)
@@ -194,31 +189,31 @@ public struct SessionSnapshot: Sendable, Hashable {
             replayedFixCount: 0, isExact: false)
     }
 
-    /// The session's total and last fix restored into `tracker`: the filter anchored at the last fix (the next fix
-    /// is gated against it) when it makes a valid fix, else its time alone.
-    private func restore(_ tracker: inout Tracker, _ last: SessionLastFix, persistedTotalMetres: Double) {
-        if let fix = try? Fix(
-            timestamp: last.timestamp, latitude: last.latitude, longitude: last.longitude,
-            horizontalAccuracyMetres: last.accuracyMetres)
-        {
-            tracker.restore(persistedTotalMetres: persistedTotalMetres, lastAccepted: fix)
-        } else {
-            tracker.restore(persistedTotalMetres: persistedTotalMetres, lastAccepted: last.timestamp)
-        }
-    }
-
     /// The stop detector to continue this session with: the checkpointed one when it can be read (and no other
     /// `profile` is asked for), else a new detector with `profile` (walking when `nil`; it starts STATIONARY and
     /// re-learns the window, see ``StopDetectorCheckpoint``). A checkpoint older than the last fix is still
     /// used: the detector then lacks the evidence in between (a gap: its window restarts), which is closer to
     /// the truth than a detector that forgot a committed stop.
     public func resumedStopDetector(profile: StopDetectionProfile? = nil) -> StopDetector {
-        if let checkpoint = stopDetectorCheckpoint, let detector = try? StopDetector(resuming: checkpoint),
+        checkpointedStopDetector(profile: profile) ?? StopDetector(profile: profile ?? .walking)
+    }
+
+    /// The checkpointed tracker as it was, when there is a checkpoint this build reads, of `profile` if one is
+    /// asked for.
+    private func checkpointedTracker(profile: TrackingProfile?) -> Tracker? {
+        guard let checkpoint = trackerCheckpoint, let tracker = try? Tracker(resuming: checkpoint),
+            profile == nil || profile == tracker.profile
+        else { return nil }
+        return tracker
+    }
+
+    /// The checkpointed stop detector, when there is a checkpoint this build reads, of `profile` if one is
+    /// asked for.
+    private func checkpointedStopDetector(profile: StopDetectionProfile?) -> StopDetector? {
+        guard let checkpoint = stopDetectorCheckpoint, let detector = try? StopDetector(resuming: checkpoint),
             profile == nil || profile == detector.profile
-        {
-            return detector
-        }
-        return StopDetector(profile: profile ?? .walking)
+        else { return nil }
+        return detector
     }
 
     /// Records one tracker decision: counters, distance (the decision's total when larger), motion and last
