@@ -51,6 +51,18 @@ public enum MotionWindowLimits {
     public static let longestHorizonSeconds = 300.0
 }
 
+/// What the trailing window says (``MotionWindow/verdict(now:profile:)``).
+struct KinematicVerdict {
+    /// Still, moving or uncertain.
+    var verdict: MotionVerdict
+    /// The window's mean position, when it holds a fix.
+    var centre: (latitude: Double, longitude: Double)?
+    /// The time of the horizon's first entry (`now` when the window is too short to judge).
+    var since: Int64
+    /// The still radius used, metres (∞ when the window is too short to judge).
+    var radius: Double
+}
+
 /// The trailing window of the kinematic verdict: a fixed ring of recent fixes (allocated once).
 struct MotionWindow: Sendable {
     struct Entry: Sendable, BitwiseCopyable {
@@ -140,9 +152,11 @@ struct MotionWindow: Sendable {
     /// The window judged is the trailing horizon described at
     /// ``StopDetectionProfile/slowestMovementMetresPerSecond``; `since` is the time of its first entry.
     func verdict(now: Int64, profile: StopDetectionProfile)
-        -> (verdict: MotionVerdict, centre: (latitude: Double, longitude: Double)?, since: Int64, radius: Double)
+        -> KinematicVerdict
     {
-        guard count > 0, let last = newest else { return (.uncertain, nil, now, .infinity) }
+        guard count > 0, let last = newest else {
+            return KinematicVerdict(verdict: .uncertain, centre: nil, since: now, radius: .infinity)
+        }
         // The loops read the ring through its buffer (no bounds or uniqueness checks; slots are masked).
         return entries.withUnsafeBufferPointer { ring in
             verdict(now: now, profile: profile, last: last, ring: ring)
@@ -152,7 +166,7 @@ struct MotionWindow: Sendable {
     /// ``verdict(now:profile:)`` over the ring's storage.
     private func verdict(
         now: Int64, profile: StopDetectionProfile, last: Entry, ring: UnsafeBufferPointer<Entry>
-    ) -> (verdict: MotionVerdict, centre: (latitude: Double, longitude: Double)?, since: Int64, radius: Double) {
+    ) -> KinematicVerdict {
         let head = self.head, count = self.count
         func entry(_ i: Int) -> Entry { ring[(head &+ i) & MotionWindow.mask] }
         // The horizon: the base window, stretched until the slowest movement of interest would leave the
@@ -205,18 +219,24 @@ struct MotionWindow: Sendable {
         let k = Double(max(n, 1))
         let centre = ref.point(east: sumEast / k, north: sumNorth / k)
         let span = Double(now - entry(start).milliseconds) / 1000
-        guard n >= 3, span >= 0.75 * horizonSeconds else { return (.uncertain, centre, now, .infinity) }
+        guard n >= 3, span >= 0.75 * horizonSeconds else {
+            return KinematicVerdict(verdict: .uncertain, centre: centre, since: now, radius: .infinity)
+        }
         let radius = profile.stillRadiusBaseMetres + profile.stillRadiusAccuracyFactor * accuracySum / Double(n)
         let kt = Double(third)
         let a = (east: firstEast / kt, north: firstNorth / kt), b = (east: lastEast / kt, north: lastNorth / kt)
         let net = ((b.east - a.east) * (b.east - a.east) + (b.north - a.north) * (b.north - a.north)).squareRoot()
         let hasSpeed = 2 * speedCount >= n
         let slow = !hasSpeed || speedSum / Double(speedCount) < profile.stillSpeedMetresPerSecond
-        if net <= radius && slow { return (.still, centre, entry(start).milliseconds, radius) }
-        if net > radius && (!hasSpeed || !slow) { return (.moving, centre, entry(start).milliseconds, radius) }
-        if hasSpeed && speedSum / Double(speedCount) >= profile.triggerSpeedMetresPerSecond {
-            return (.moving, centre, entry(start).milliseconds, radius)
+        if net <= radius && slow {
+            return KinematicVerdict(verdict: .still, centre: centre, since: entry(start).milliseconds, radius: radius)
         }
-        return (.uncertain, centre, entry(start).milliseconds, radius)
+        if net > radius && (!hasSpeed || !slow) {
+            return KinematicVerdict(verdict: .moving, centre: centre, since: entry(start).milliseconds, radius: radius)
+        }
+        if hasSpeed && speedSum / Double(speedCount) >= profile.triggerSpeedMetresPerSecond {
+            return KinematicVerdict(verdict: .moving, centre: centre, since: entry(start).milliseconds, radius: radius)
+        }
+        return KinematicVerdict(verdict: .uncertain, centre: centre, since: entry(start).milliseconds, radius: radius)
     }
 }

@@ -453,12 +453,7 @@ public struct StopDetector: Sendable {
     /// span, so the distance counted on the approach to a halt cannot veto the halt; what the tracker releases
     /// after it (its trailing window can release held increments up to half a window late) must itself reach
     /// the radius at the slowest speed of interest.
-    func isCounting(
-        _ kinematic: (
-            verdict: MotionVerdict, centre: (latitude: Double, longitude: Double)?, since: Int64, radius: Double
-        )?,
-        now: Int64
-    ) -> Bool {
+    func isCounting(_ kinematic: KinematicVerdict?, now: Int64) -> Bool {
         guard let kinematic, kinematic.radius.isFinite else { return false }
         let from = max(kinematic.since, countdownArmedAt?.millisecondsSince1970 ?? .min)
         let seconds = Double(now &- from) / 1000
