@@ -55,6 +55,15 @@ import TrueTrackIO
         #expect(try FixFormat.detect(path: gpxNamedJSONL) == .gpx)  // outside the JSON pair, the content decides
     }
 
+    /// The sniffer sees lines as the readers do: an IPIN log with classic Mac (lone CR) endings was "unrecognised".
+    @Test func sniffsALogWithLoneCarriageReturnsByItsLines() throws {
+        let path = NSTemporaryDirectory() + "truetrack-sniff-cr-\(getpid()).txt"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let log = "% IPIN log\rPOSI;61.3;1;49.46;11.11;0;100\rGNSS;62.0;1686735349.7;49.46;11.11;300;0;5;0.5;20;10\r"
+        try log.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try FixFormat.detect(path: path) == .ipin)
+    }
+
     @Test func guessesFromTheExtensionOnlyWhenItSaysSomething() {
         #expect(FixFormat.guess(fromExtensionOf: "a/b/track.GPX") == .gpx)
         #expect(FixFormat.guess(fromExtensionOf: "log.ndjson") == .jsonLines)

@@ -160,7 +160,10 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         sample.removeSubrange(n...)
         // Lines end as the reader will see them (ByteStream turns a lone CR into an LF): an IPIN log with
         // classic Mac endings was "unrecognised".
-        for i in sample.indices.dropLast() where sample[i] == 0x0D && sample[i + 1] != 0x0A { sample[i] = 0x0A }
+        sample.withUnsafeMutableBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return }
+            _ = ByteStream.endLinesAtLoneCarriageReturns(base, from: 0, to: bytes.count, isFinal: true)
+        }
         let byExtension = guess(fromExtensionOf: path)
         if let sniffed = sniff(sample) {
             let json: Set<FixFormat> = [.geojson, .jsonLines]

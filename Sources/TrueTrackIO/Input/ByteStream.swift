@@ -94,22 +94,29 @@ public final class ByteStream {
     /// last line).
     private func normaliseLineEndings() {
         let p = storage.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        var i = max(start, carriageReturnScanOffset - bufferBase)
-        var waiting = false
+        let resume = ByteStream.endLinesAtLoneCarriageReturns(
+            p, from: max(start, carriageReturnScanOffset - bufferBase), to: end, isFinal: sourceExhausted)
+        carriageReturnScanOffset = bufferBase + resume
+    }
+
+    /// Turns every lone CR (one not followed by an LF) in `p[from..<end]` into an LF, and returns where to go on
+    /// from next time: `end`, or the index of a CR that ends the bytes while more may follow (`isFinal` false: it
+    /// may be the first half of a CRLF). A CR that ends final bytes is left as it is (readers drop a CR ending
+    /// the last line). Shared by the stream and the format sniffer, so both see the same lines.
+    static func endLinesAtLoneCarriageReturns(
+        _ p: UnsafeMutablePointer<UInt8>, from: Int, to end: Int, isFinal: Bool
+    ) -> Int {
+        var i = from
         while i < end, let hit = memchr(p + i, 0x0D, end - i) {
             let cr = UnsafeMutableRawPointer(p).distance(to: hit)
             if cr + 1 < end {
                 if p[cr + 1] != 0x0A { p[cr] = 0x0A }
                 i = cr + 1
-            } else if sourceExhausted {
-                i = end  // the input's last byte: readers drop a CR that ends the last line
             } else {
-                i = cr
-                waiting = true
-                break
+                return isFinal ? end : cr
             }
         }
-        carriageReturnScanOffset = bufferBase + (waiting ? i : end)
+        return end
     }
 
     /// Whether the start of the input was checked for a byte-order mark.
