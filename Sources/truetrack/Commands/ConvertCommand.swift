@@ -73,6 +73,10 @@ enum ConvertCommand {
             try writer.write(fix)
             count += 1
         }
+        // What a failed write left at the output: a file written under a temporary name is untouched.
+        func leftBehind(_ writtenThrough: String) -> String {
+            sink.isWrittenAtomically ? "nothing was written: \(output) is as it was" : writtenThrough
+        }
         do {
             while let fix = try reader.next() {
                 if sorts {
@@ -86,11 +90,9 @@ enum ConvertCommand {
         } catch let error as WriteError {
             // Name the input record too: the output cannot say which fix it could not hold.
             throw CommandFailure(
-                message: "\(error) (fix \(count + 1) of \(input), near line "
-                    + "\(reader.report.recordsRead); "
-                    + (sink.isWrittenAtomically
-                        ? "nothing was written: \(output) is as it was)" : "the \(count) fixes before it were written)")
-            )
+                message:
+                    "\(error) (fix \(count + 1) of \(input), near line \(reader.report.recordsRead); "
+                    + "\(leftBehind("the \(count) fixes before it were written")))")
         }
         if sorts {
             // Stable: fixes with equal times keep their order. A segment break is kept where the sorted track
@@ -106,18 +108,15 @@ enum ConvertCommand {
                 }
             } catch {
                 throw CommandFailure(
-                    message: "\(error) (fix \(count + 1) of \(input) in time order; "
-                        + (sink.isWrittenAtomically
-                            ? "nothing was written: \(output) is as it was)" : "output incomplete)"))
+                    message: "\(error) (fix \(count + 1) of \(input) in time order; \(leftBehind("output incomplete")))"
+                )
             }
         }
         // An input without a single fix leaves no output behind (an empty GPX after "no fixes" misled a tester).
         if count == 0 { sink.discard() }
-        let atomic = sink.isWrittenAtomically
         do { try writer.finish() } catch {
-            // A file written under a temporary name is untouched when the write or the rename fails.
-            let state = atomic ? "nothing was written: \(output) is as it was" : "the output is incomplete"
-            throw CommandFailure(message: "\(error) (\(count) fixes read from \(input); \(state))")
+            throw CommandFailure(
+                message: "\(error) (\(count) fixes read from \(input); \(leftBehind("the output is incomplete")))")
         }
         let report = reader.report
         var note = "converted \(count) fixes from \(reader.format) to \(to)"
