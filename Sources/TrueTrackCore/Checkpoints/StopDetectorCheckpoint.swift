@@ -10,7 +10,8 @@
 /// ## Format
 /// ``CheckpointFormat``'s header with magic `TTsd`, then each field's raw bytes in a fixed order and the motion
 /// window's live entries (count, then entries oldest first): from about 0.4 KB, growing with the window (at most
-/// 512 entries of 48 bytes: about 25 KB). Refused (``CheckpointError``) when written by another build or CPU kind, or damaged.
+/// 512 entries of 48 bytes: about 25 KB). Refused (``CheckpointError``) when written by another build or on a
+/// CPU of another byte order or word size, or damaged.
 public struct StopDetectorCheckpoint: Sendable, Hashable {
     /// The encoded state, as written by ``StopDetector/checkpoint()``.
     public var bytes: [UInt8]
@@ -52,7 +53,7 @@ extension StopDetector {
     public func checkpoint() -> StopDetectorCheckpoint {
         var bytes = CheckpointFormat.header(
             magic: StopDetectorCheckpoint.magic, fingerprint: StopDetectorCheckpoint.layoutFingerprint,
-            reserving: 512 + window.count * MemoryLayout<MotionWindow.Entry>.size)
+            reserving: MemoryLayout<StopDetector>.size + window.count * MemoryLayout<MotionWindow.Entry>.size)
         func put<T: BitwiseCopyable>(_ value: T) { CheckpointFormat.append(value, to: &bytes) }
         put(profile)
         put(state)

@@ -54,9 +54,10 @@ public struct TrackerCheckpoint: Sendable, Hashable {
 extension Tracker {
     /// The tracker's whole state, to persist and resume from with ``init(resuming:)`` (see
     /// ``TrackerCheckpoint``). Costs one copy and a checksum of ~3.4 KB; persisting it with the session
-    /// (`SessionStateStore.update`, both checkpoints) measured 0.9 ms instead of 0.4 ms per write. Take it after
-    /// every fix for an exact resume; after each delivered batch is exact when the process dies between batches,
-    /// not inside one (see `SessionSnapshot.resumedTracker`: an older checkpoint resumes without its filter).
+    /// (`SessionStateStore.update`, both checkpoints) measured 0.9 ms instead of 0.4 ms per write (debug build).
+    /// Take it after every fix, or every few batches with the buffer row it follows
+    /// (`SessionSnapshot.saveCheckpoints(tracker:stopDetector:afterBufferRow:)`, resumed exactly by
+    /// `SessionSnapshot.resumed(from:)`, which replays the rows since).
     public func checkpoint() -> TrackerCheckpoint {
         var bytes = CheckpointFormat.header(
             magic: TrackerCheckpoint.magic, fingerprint: TrackerCheckpoint.layoutFingerprint,

@@ -67,7 +67,7 @@ public struct StopDetectionProfile: Sendable, Hashable, BitwiseCopyable {
     /// metres.
     ///
     /// Default 200 m for every preset. Why: network-provider fixes (cell towers, Wi-Fi; 748-896 m on the IPIN
-    /// Samsung) interleaved with GPS fixes put a stop's centre 27 m off and cut a walk's moving time from 63 s to
+    /// Samsung) interleaved with GPS fixes gave a stop a 27.6 m radius (1.5 m without them) and cut a walk's moving time from 63 s to
     /// 39 s once a file was sorted by time; the coarsest GPS fixes here are 55 m (the underground IPIN walks),
     /// and a parked phone's indoor fixes (the radius exit's reason to see fixes the tracker rejects) are
     /// tens of metres, not hundreds.

@@ -256,13 +256,6 @@ public final class PartialOutputs: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
-    /// The temporary files now being written.
-    public var current: Set<String> {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return paths
-    }
-
     /// Removes every temporary file still being written (their targets are left as they were) and returns
     /// how many. For a process about to exit on a signal.
     @discardableResult
