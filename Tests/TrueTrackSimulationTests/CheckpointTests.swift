@@ -158,10 +158,13 @@ import TrueTrackSimulation
         for fix in track.fixes.prefix(100) {
             _ = detector.process(MotionEvidence(fix: fix, decision: tracker.process(fix)))
         }
-        var checkpoint = detector.checkpoint()
-        #expect(try StopDetector(resuming: checkpoint).anchor == detector.anchor)
+        let intact = detector.checkpoint()
+        #expect(try StopDetector(resuming: intact).anchor == detector.anchor)
+        var checkpoint = intact
         checkpoint.bytes[100] ^= 4
         #expect(throws: CheckpointError.damaged) { try StopDetector(resuming: checkpoint) }
+        // Cut short (an intact checkpoint, not the damaged one: that would fail on its flipped byte anyway).
+        checkpoint = intact
         checkpoint.bytes.removeLast(40)
         #expect(throws: CheckpointError.damaged) { try StopDetector(resuming: checkpoint) }
     }
