@@ -79,22 +79,29 @@ extension WholeTrackSmoother {
     /// The length of the plane polyline through the states' positions in `x` (east and north columns of a
     /// two-column solution), metres: the quantity whose change the model term measures (the projection's
     /// scale error is far below the term's size and cancels in the difference), split into the steps
-    /// `countedSteps` marks (all when `nil`) and the others, as in the distance.
+    /// `countedSteps` marks (all when `nil`), the rides' steps `vehicleSteps` marks (none when `nil`) and the
+    /// others (left out as still), as in the distance.
     ///
     /// - Complexity: O(n), no allocation.
-    static func planeLengths(stateCount n: Int, solution x: [Double], countedSteps: [Bool]?)
-        -> (counted: Double, left: Double)
+    static func planeLengths(stateCount n: Int, solution x: [Double], countedSteps: [Bool]?, vehicleSteps: [Bool]?)
+        -> (counted: Double, left: Double, vehicle: Double)
     {
         let order = x.count / 2
-        var counted = 0.0, left = 0.0
+        var counted = 0.0, left = 0.0, vehicle = 0.0
         x.withUnsafeBufferPointer { x in
             for s in 1..<max(n, 1) {
                 let de = x[2 * s] - x[2 * (s - 1)], dn = x[order + 2 * s] - x[order + 2 * (s - 1)]
                 let length = (de * de + dn * dn).squareRoot()
-                if countedSteps?[s] ?? true { counted += length } else { left += length }
+                if countedSteps?[s] ?? true {
+                    counted += length
+                } else if vehicleSteps?[s] == true {
+                    vehicle += length
+                } else {
+                    left += length
+                }
             }
         }
-        return (counted, left)
+        return (counted, left, vehicle)
     }
 
     /// The median of `values` (the lower middle for an even count), found by selection: `values` is

@@ -39,15 +39,21 @@ public struct SmoothedTrack: Sendable {
     /// The length of the smoothed track: the haversine sum (sphere of radius
     /// ``Ellipsoid/meanRadiusMetres``, the data sets' convention) over consecutive distinct smoothed
     /// positions, metres, leaving out the steps the ``SmoothingOptions/stillnessGate`` finds still (see
-    /// ``stillLengthMetres``), plus ``distanceModelDifferenceMetres``: the length is that of the track
+    /// ``stillLengthMetres``) and those the ``SmoothingOptions/vehicleGate`` finds a ride's (see
+    /// ``vehicleLengthMetres``), plus ``distanceModelDifferenceMetres``: the length is that of the track
     /// smoothed with the white part of the fixes' error (see ``SmoothingOptions/checksModelDependence``).
     /// Across a gap that splits the track the straight line is counted (a lower bound of the path travelled
-    /// there).
+    /// there), unless the vehicle gate gives it to a ride.
     public var distanceMetres: Double
     /// The length of the smoothed steps the ``StillnessGate`` left out of ``distanceMetres`` (a receiver at
     /// rest, whose fixes' wander the smoothed track still follows), metres, on the track ``distanceMetres`` is
     /// measured on (the white-part track when term 4 is computed); 0 without the gate.
     public var stillLengthMetres: Double = 0
+    /// The length of the smoothed steps the ``SmoothingOptions/vehicleGate`` left out of ``distanceMetres``
+    /// (rides: faster than the profile's traveller sustains, or read `in vehicle`), metres, on the same track
+    /// as ``stillLengthMetres``; 0 without the gate. Not part of ``distanceSigmaMetres``: a ride is not an
+    /// uncertain walk.
+    public var vehicleLengthMetres: Double = 0
     /// The 1σ uncertainty of ``distanceMetres``, metres: the root sum of squares of five terms.
     ///
     /// 1. **White noise** (``distanceNoiseSigmaMetres``): propagated from the smoothed covariance to first
@@ -61,7 +67,8 @@ public struct SmoothedTrack: Sendable {
     ///    more substitution with the same factor), times the 1σ spread of ln q.
     /// 3. **Gaps** (``distanceGapExcessMetres``): across a gap that splits the track the straight chord is
     ///    counted; the path could be as long as the gap's duration times the mean smoothed speed at its two
-    ///    ends. The excess over the chord is one-sided, so the gaps' excesses add linearly into one term.
+    ///    ends. The excess over the chord is one-sided, so the gaps' excesses add linearly into one term. A gap
+    ///    the vehicle gate gives to a ride adds nothing (its chord is not counted either).
     ///
     /// 4. **Model** (``distanceModelDifferenceMetres``, with ``SmoothingOptions/checksModelDependence``): the
     ///    reported accuracy describes a phone's whole error, mostly a slowly varying bias, while the

@@ -100,6 +100,13 @@ public struct SmoothingOptions: Sendable, Hashable {
     /// net-displacement values, so a receiver at rest measures no distance here either.
     public var stillnessGate: StillnessGate?
 
+    /// Which steps of the smoothed track moved like a vehicle and are left out of the distance (see
+    /// ``VehicleGate``); `nil` leaves none out. Default: the gate with the profile's vehicle-latch values
+    /// (``TrackingProfile/maximumSustainedSpeedMetresPerSecond``, ``TrackingProfile/vehicleExitSeconds``), so
+    /// the walking and running profiles measure a day's walk without its rides, as the forward filter does;
+    /// `nil` for driving and cycling (no sustained-speed limit).
+    public var vehicleGate: VehicleGate?
+
     /// The smallest per-axis variance a measurement is given, m² (or m²/s²): 10⁻⁶ (1 mm), so that an
     /// absurdly small reported accuracy cannot make the system singular.
     public static let minimumVariance = 1e-6
@@ -129,5 +136,6 @@ public struct SmoothingOptions: Sendable, Hashable {
         maximumEstimationRounds = 12
         checksModelDependence = true
         stillnessGate = StillnessGate(profile: profile)
+        vehicleGate = VehicleGate(profile: profile)
     }
 }

@@ -48,12 +48,10 @@ import TrueTrackCore
 /// (``SmoothingOptions/checksModelDependence``). Steps where a window centred on them is still (the forward
 /// filter's net-displacement rule, ``StillnessGate``) add nothing: a receiver at rest measures no distance.
 ///
-/// Known limit: the smoother has no vehicle rule. The forward ``Tracker`` with the walking, running or cycling
-/// profile does not count a stretch that moves like a vehicle (or reads "in vehicle"); the smoother measures
-/// the whole smoothed track, so on a day that mixes a walk with a taxi and a bus it counts the rides too
-/// (GeoLife's day: 668.7 m forward, 9,767.7 m smoothed with the walking profile). Its speed-over-ceiling
-/// handling is also only for Doppler readings (positions of a drive read with the walking profile are kept).
-/// Smooth such a track per leg, or use the forward filter's distance for it.
+/// Steps that move like a vehicle (``VehicleGate``: faster over a centred window than the profile's traveller
+/// sustains, or read `in vehicle`, with the slow spells between two such stretches) add nothing either, for
+/// the profiles with a vehicle rule (walking, running): GeoLife's walk–taxi–bus day smoothed with the walking
+/// profile measures 749.4 ± 223.8 m (the labelled walk 755.4 m; before the gate 9,767.7 ± 61,932 m).
 ///
 /// ```swift
 /// let track = WholeTrackSmoother(profile: .driving).smooth(fixes)
@@ -213,11 +211,26 @@ public struct WholeTrackSmoother: Sendable {
                     fixIndex: problem.fixIndex[m], segment: segment))
         }
 
-        // The steps the distance counts (see ``StillnessGate``), judged on the solution.
-        let countedSteps: [Bool]? = options.stillnessGate.map { gate in
+        // The steps the distance counts, judged on the solution: not a ride's (see ``VehicleGate``), and not
+        // still (see ``StillnessGate``).
+        let vehicleSteps: [Bool]? = options.vehicleGate.map { gate in
+            var readsVehicle = [Bool](repeating: false, count: n)
+            for m in 0..<problem.positionState.count where gate.readsVehicle(fixes[problem.fixIndex[m]]) {
+                readsVehicle[problem.positionState[m]] = true
+            }
+            return gate.vehicleSteps(
+                times: problem.times, opensSegment: problem.opensSegment, solution: system.rhs, order: order,
+                readsVehicle: readsVehicle)
+        }
+        var countedSteps: [Bool]? = options.stillnessGate.map { gate in
             gate.countedSteps(
                 times: problem.times, opensSegment: problem.opensSegment, solution: system.rhs, order: order,
                 totals: gate.totals(problem, fixes: fixes, options: options))
+        }
+        if let vehicleSteps {
+            var counted = countedSteps ?? [Bool](repeating: true, count: n)
+            for s in counted.indices where vehicleSteps[s] { counted[s] = false }
+            countedSteps = counted
         }
 
         // Model-error terms (see ``SmoothedTrack/distanceSigmaMetres``), while the solution is still in place.
@@ -225,7 +238,7 @@ public struct WholeTrackSmoother: Sendable {
         // as long as the gap's duration times the mean smoothed speed at its two ends.
         var gapExcess = 0.0
         system.rhs.withUnsafeBufferPointer { x in
-            for s in 1..<max(n, 1) where problem.opensSegment[s] {
+            for s in 1..<max(n, 1) where problem.opensSegment[s] && vehicleSteps?[s] != true {
                 let de = x[2 * s] - x[2 * (s - 1)], dn = x[order + 2 * s] - x[order + 2 * (s - 1)]
                 let chord = (de * de + dn * dn).squareRoot()
                 let speedBefore = (x[2 * s - 1] * x[2 * s - 1] + x[order + 2 * s - 1] * x[order + 2 * s - 1])
@@ -259,7 +272,9 @@ public struct WholeTrackSmoother: Sendable {
         }
         let planeLength =
             needsModelTerm
-            ? Self.planeLengths(stateCount: n, solution: system.rhs, countedSteps: countedSteps).counted : 0
+            ? Self.planeLengths(
+                stateCount: n, solution: system.rhs, countedSteps: countedSteps, vehicleSteps: vehicleSteps
+            ).counted : 0
         // The process-noise sensitivity needs A_proc x (banded path).
         var processTimesSolution: [Double] = []
         if solver == .bandedCholesky { system.processTimesSolution(problem, into: &processTimesSolution) }
@@ -269,7 +284,7 @@ public struct WholeTrackSmoother: Sendable {
         // position, written over the solution (g at the position rows, 0 at the velocity rows): gₛ is the
         // unit vector of the step into state s minus that of the step out of it.
         let radians = Double.pi / 180
-        var distance = 0.0, stillLength = 0.0
+        var distance = 0.0, stillLength = 0.0, vehicleLength = 0.0
         system.rhs.withUnsafeMutableBufferPointer { x in
             var eastBefore = x[0], northBefore = x[order]
             var unitEastBefore = 0.0, unitNorthBefore = 0.0
@@ -286,7 +301,13 @@ public struct WholeTrackSmoother: Sendable {
                 let step = 2 * Ellipsoid.meanRadiusMetres * asin(min(h.squareRoot(), 1))
                 // A step the stillness gate leaves out adds nothing, and nothing to the gradient.
                 let counted = countedSteps?[s] ?? true
-                if counted { distance += step } else { stillLength += step }
+                if counted {
+                    distance += step
+                } else if vehicleSteps?[s] == true {
+                    vehicleLength += step
+                } else {
+                    stillLength += step
+                }
                 cosineBefore = cosine
                 before = here
                 let de = e - eastBefore, dn = no - northBefore
@@ -342,6 +363,7 @@ public struct WholeTrackSmoother: Sendable {
         // only when that reading lies outside term 2's 1σ range (see ``modelTermIsNeeded(whiteScale:)``).
         var modelDifference = 0.0
         var whiteStillLength: Double?
+        var whiteVehicleLength: Double?
         if let whiteScale, needsModelTerm {
             problem.scaleVariances(position: whiteScale * whiteScale, velocity: 1)
             if solver == .bandedCholesky {
@@ -349,9 +371,12 @@ public struct WholeTrackSmoother: Sendable {
                     problem, positionWeights: whitePositionWeights, velocityWeights: velocityWeights)
                 {
                     system.backSubstitute()
-                    let white = Self.planeLengths(stateCount: n, solution: system.rhs, countedSteps: countedSteps)
+                    let white = Self.planeLengths(
+                        stateCount: n, solution: system.rhs, countedSteps: countedSteps, vehicleSteps: vehicleSteps)
                     modelDifference = white.counted - planeLength
                     whiteStillLength = white.left
+                    whiteVehicleLength = white.vehicle
+                    whiteVehicleLength = white.vehicle
                 }
             } else {
                 let r = RauchTungStriebel(
@@ -360,17 +385,21 @@ public struct WholeTrackSmoother: Sendable {
                     system.rhs[2 * s] = r.east[s]
                     system.rhs[order + 2 * s] = r.north[s]
                 }
-                let white = Self.planeLengths(stateCount: n, solution: system.rhs, countedSteps: countedSteps)
+                let white = Self.planeLengths(
+                    stateCount: n, solution: system.rhs, countedSteps: countedSteps, vehicleSteps: vehicleSteps)
                 modelDifference = white.counted - planeLength
                 whiteStillLength = white.left
+                whiteVehicleLength = white.vehicle
             }
             if !modelDifference.isFinite {
                 modelDifference = 0
                 whiteStillLength = nil
+                whiteVehicleLength = nil
             }
         }
         // The length left out of the reported distance: of the white-part track when the distance is its length.
         if let whiteStillLength, whiteStillLength.isFinite { stillLength = whiteStillLength }
+        if let whiteVehicleLength, whiteVehicleLength.isFinite { vehicleLength = whiteVehicleLength }
 
         let noiseSigma = max(distanceVariance, 0).squareRoot()
         let processSigma = abs(sensitivity) * SmoothedTrack.processDensityLogSigma
@@ -386,6 +415,7 @@ public struct WholeTrackSmoother: Sendable {
         result.distanceGapExcessMetres = gapExcess
         result.distanceModelDifferenceMetres = modelDifference
         result.stillLengthMetres = stillLength
+        result.vehicleLengthMetres = vehicleLength
         result.whiteAccuracyScale = whiteScale ?? 1
         result.noise = noise
         return result

@@ -268,6 +268,39 @@ struct Tool {
         let forward = try Tool.run(["process", "--json", Tool.demo])
         #expect(!forward.stdout.contains("distanceSigmaMetres"))
     }
+
+    /// A walk (300 s at 1.2 m/s north), a 2 km ride (200 s at 10 m/s east) and a walk (300 s south), 1 Hz, exact
+    /// positions: smoothed with the walking profile the ride is left out and reported; with the driving
+    /// profile it counts.
+    @Test func smoothingAWalkLeavesItsRideOutAndSaysSo() throws {
+        let path = Tool.temporaryPath("walk-ride-walk.csv")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var csv = "timestamp,latitude,longitude,accuracy\n"
+        var east = 0.0, north = 0.0
+        let metresPerDegree = 6_371_008.8 * Double.pi / 180
+        for t in 0...800 {
+            if t > 0 {
+                if t <= 300 { north += 1.2 } else if t <= 500 { east += 10 } else { north -= 1.2 }
+            }
+            let latitude = 48 + north / metresPerDegree
+            let longitude = 11 + east / (metresPerDegree * cos(48 * Double.pi / 180))
+            csv += "\(1_700_000_000 + t),\(latitude),\(longitude),5\n"
+        }
+        try csv.write(toFile: path, atomically: true, encoding: .utf8)
+        func summary(_ profile: String) throws -> [String: Any] {
+            let result = try Tool.run(["process", "--smooth", "--json", "--profile", profile, path])
+            #expect(result.status == 0, "\(result.stderr)")
+            return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        }
+        let walking = try summary("walking")
+        #expect(abs((walking["distanceMetres"] as? Double ?? 0) - 720) < 36, "\(walking)")
+        #expect(abs((walking["vehicleLengthMetres"] as? Double ?? 0) - 2000) < 100, "\(walking)")
+        let driving = try summary("driving")
+        #expect(abs((driving["distanceMetres"] as? Double ?? 0) - 2720) < 30, "\(driving)")
+        #expect(driving["vehicleLengthMetres"] as? Double == 0)
+        let text = try Tool.run(["process", "--smooth", path])
+        #expect(text.stdout.contains("moved like a vehicle"), "\(text.stdout)")
+    }
 }
 
 @Suite struct CommandLineRobustnessTests {

@@ -173,6 +173,21 @@ struct SmoothingRecordingTests {
         #expect(p(smoothedErrors, 0.5) < 20)
     }
 
+    /// GeoLife user 010's walk–taxi–bus day smoothed with the walking profile: the labelled walk is 755.4 m
+    /// (haversine of its fixes), the taxi and bus ~ 9 km. Without the vehicle gate the smoother counted them
+    /// all (9,767.7 m, σ 61,932 m from the five-hour gap between the rides). Measured 749.4 ± 223.8 m (the
+    /// forward filter 668.7 m); 9,035 m left out as rides.
+    @Test func geolifeWalkingProfileSmoothsOnlyTheWalk() throws {
+        let track = WholeTrackSmoother(profile: .walking).smooth(try E.fixes("geolife-010-20080402"))
+        print(
+            String(
+                format: "geolife smoothed: %.1f ± %.1f m, rides %.1f m, still %.1f m", track.distanceMetres,
+                track.distanceSigmaMetres, track.vehicleLengthMetres, track.stillLengthMetres))
+        #expect(abs(track.distanceMetres - 755.4) / 755.4 <= 0.20, "\(track.distanceMetres) m")
+        #expect(track.vehicleLengthMetres > 8000)
+        #expect(track.distanceSigmaMetres < 0.5 * 755.4)
+    }
+
     /// The stationary recordings (reference 0 m): the smoothed track follows part of the fixes' wander
     /// (1.5–44 m of the white-part track's length on these seven: 1.5–26 m of the stated-accuracy track's),
     /// the stillness gate leaves it out.

@@ -25,8 +25,9 @@ enum ProcessCommand {
             OptionSpec(
                 name: "smooth",
                 help: "Batch mode: smooth the whole track (robust banded least squares, LAPACK) instead of the "
-                    + "forward filter; the summary gains distanceSigmaMetres and stillLengthMetres (smoothed length "
-                    + "left out where the receiver was at rest)."),
+                    + "forward filter; the summary gains distanceSigmaMetres, stillLengthMetres (smoothed length "
+                    + "left out where the receiver was at rest) and vehicleLengthMetres (left out as rides: walking "
+                    + "and running profiles)."),
             OptionSpec(
                 name: "estimate-noise",
                 help: "With --smooth: estimate the accuracy scale, Doppler scale and acceleration noise from the "
@@ -74,6 +75,9 @@ enum ProcessCommand {
         /// With `--smooth`: the length of the smoothed track left out of `distanceMetres` because a window
         /// centred on it was still (a receiver at rest; see `StillnessGate`).
         var stillLengthMetres: Double?
+        /// With `--smooth`: the length of the smoothed track left out of `distanceMetres` because it moved like
+        /// a vehicle (walking and running profiles; see `VehicleGate`).
+        var vehicleLengthMetres: Double?
         /// With `--smooth --estimate-noise`: the noise parameters the track was smoothed with.
         var noise: Noise?
         /// The stops found, in the shape `truetrack stops --json` prints.
@@ -212,6 +216,7 @@ enum ProcessCommand {
             skippedRecords: reader.report.unusableRecords,
             movingSeconds: 0, distanceSigmaMetres: smoothed?.distanceSigmaMetres,
             stillLengthMetres: smoothed?.stillLengthMetres,
+            vehicleLengthMetres: smoothed?.vehicleLengthMetres,
             noise: smoothed.flatMap { s in
                 s.noise.isEstimated
                     ? Noise(
@@ -250,6 +255,9 @@ enum ProcessCommand {
         t += "  distance:       \(s.distanceMetres.fixed(1)) m"
         if let sigma = s.distanceSigmaMetres {
             t += " ± \(sigma.fixed(1)) m (1σ, whole-track smoother)\n"
+            if let rides = s.vehicleLengthMetres, rides > 0 {
+                t += "  left out:       \(rides.fixed(1)) m moved like a vehicle (rides are not \(s.profile))\n"
+            }
             if let n = s.noise {
                 t +=
                     "  noise:          accuracy × \(n.accuracyScale.fixed(3)), Doppler × \(n.dopplerScale.fixed(3)), "
