@@ -82,6 +82,61 @@ final class LoopbackReceiver {
         #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "0\n")
     }
 
+    /// A session added in two parts continues where the first part left it: each add restarted the tracker,
+    /// so the second part's running totals began at 0 again and its first fix anchored a new filter. Now the
+    /// session's tracker and stop detector are kept with it and the second add resumes them: the rows' totals and
+    /// the session's distance are those of the whole file added at once, and the part added again adds nothing.
+    @Test func aSessionAddedInPartsContinuesItsTracker() throws {
+        let lines = try String(contentsOf: URL(fileURLWithPath: Tool.demo), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: true)
+        let half = lines.count / 2
+        let first = Tool.temporaryPath("first-half.csv"), second = Tool.temporaryPath("second-half.csv")
+        try (lines[0..<half].joined(separator: "\n") + "\n").write(toFile: first, atomically: true, encoding: .utf8)
+        try ([lines[0]] + lines[half...]).joined(separator: "\n").appending("\n")
+            .write(toFile: second, atomically: true, encoding: .utf8)
+        let whole = Tool.temporaryPath("whole.sqlite"), parts = Tool.temporaryPath("parts.sqlite")
+        defer {
+            for path in [first, second] { try? FileManager.default.removeItem(atPath: path) }
+            for db in [whole, parts] {
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
+            }
+        }
+        let once = try Tool.run(["buffer", "add", Tool.demo, "--db", whole, "--session", "walk"])
+        #expect(once.status == 0, "\(once.stderr)")
+        let total = try #require(once.stderr.split(separator: "\n").first { $0.hasPrefix("session 'walk': ") })
+            .dropFirst("session 'walk': ".count).prefix { $0 != " " }
+        #expect(total == "607.9", "\(once.stderr)")  // `process` on the demo walk: 607.9 m
+        #expect(try Tool.run(["buffer", "add", first, "--db", parts, "--session", "walk"]).status == 0)
+        let rest = try Tool.run(["buffer", "add", second, "--db", parts, "--session", "walk"])
+        #expect(rest.stderr.contains("session 'walk': \(total) m"), "\(rest.stderr)")
+        #expect(!rest.stderr.contains("not exactly"), "\(rest.stderr)")
+        // Row by row, the same decisions and running totals as the whole file added at once.
+        let wholeRows = try Tool.run(["buffer", "list", "--db", whole, "--limit", "1000", "--json"]).stdout
+        let partRows = try Tool.run(["buffer", "list", "--db", parts, "--limit", "1000", "--json"]).stdout
+        #expect(wholeRows.split(separator: "\n").count == 554)
+        #expect(wholeRows == partRows)
+        // The second part again: every fix is older than the session's last, nothing is added.
+        let again = try Tool.run(["buffer", "add", second, "--db", parts, "--session", "walk"])
+        #expect(again.stderr.contains("session 'walk': \(total) m (0.0 m from this add)"), "\(again.stderr)")
+        #expect(again.stderr.contains("not newer than"), "\(again.stderr)")
+        #expect(try Tool.run(["buffer", "count", "--db", parts]).stdout == "554\n")
+        // An ended session is final (an app ended it in the same file): adding to it is refused, nothing stored.
+        let end = Process()
+        end.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        end.arguments = [
+            "python3", "-c",
+            "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+                + "c.execute(\"UPDATE sessions SET phase = 'ended'\"); c.commit()", parts,
+        ]
+        try end.run()
+        end.waitUntilExit()
+        #expect(end.terminationStatus == 0)
+        let ended = try Tool.run(["buffer", "add", Tool.demo, "--db", parts, "--session", "walk"])
+        #expect(ended.status == 1)
+        #expect(ended.stderr.contains("session 'walk' has ended"), "\(ended.stderr)")
+        #expect(try Tool.run(["buffer", "count", "--db", parts]).stdout == "554\n")
+    }
+
     /// Only `add` creates a buffer: `count` on a mistyped path fails and leaves nothing behind.
     @Test func readingCommandsDoNotCreateABuffer() throws {
         let db = Tool.temporaryPath("mistyped.sqlite")

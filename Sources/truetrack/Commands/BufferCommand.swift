@@ -14,7 +14,10 @@ enum BufferCommand {
             OptionSpec(
                 name: "profile", short: "p", valueName: "PROFILE",
                 help: "add: the Tracker's profile (walking, running, cycling, driving); default walking."),
-            OptionSpec(name: "session", valueName: "ID", help: "add: the session the fixes belong to."),
+            OptionSpec(
+                name: "session", valueName: "ID",
+                help: "add: the session the fixes belong to; its state (distance, last fix, the tracker's and stop "
+                    + "detector's checkpoints) is kept in the same file and the next add continues it."),
             OptionSpec(
                 name: "max-records", valueName: "N",
                 help: "Hard cap on rows (100–1,000,000; default 10,000): past it the oldest are dropped."),
@@ -26,7 +29,10 @@ enum BufferCommand {
               add INPUT   run the Tracker over INPUT and persist every accepted fix with its decision
                           (one transaction per 10,000 fixes; the buffer's durability is SQLite synchronous=FULL);
                           a fix the buffer already holds (same session, time and position) is skipped, so adding
-                          a file again, or after an interrupted add, stores each fix once
+                          a file again, or after an interrupted add, stores each fix once; with --session the
+                          add continues the session where the previous one left it (the same tracker, so its
+                          running total goes on and fixes not newer than its last are rejected as out of order)
+                          and prints the session's distance
               list        the newest rows, newest first
               count       print the number of buffered fixes
               stats       print the rows by state: pending, in flight (sent, not yet acknowledged), rejected
@@ -66,7 +72,7 @@ enum BufferCommand {
         }
         do {
             switch action {
-            case "add": return try add(arguments, buffer: buffer)
+            case "add": return try add(arguments, buffer: buffer, storeOptions: storeOptions)
             case "count": Terminal.out("\(try buffer.count())\n")
             case "stats":
                 let st = try buffer.statistics()
@@ -83,8 +89,9 @@ enum BufferCommand {
         return 0
     }
 
-    /// Reads INPUT through the Tracker and persists the accepted fixes with their decisions.
-    static func add(_ arguments: ParsedArguments, buffer: FixBuffer) throws -> Int32 {
+    /// Reads INPUT through the Tracker and persists the accepted fixes with their decisions; with `--session`,
+    /// continues the session's tracker and stop detector and keeps its state after every transaction.
+    static func add(_ arguments: ParsedArguments, buffer: FixBuffer, storeOptions: StoreOptions) throws -> Int32 {
         let input = arguments.positionals[1]
         let (format, options) = try InputOptions.from(arguments)
         let profile = TrackingProfile.preset(try InputOptions.profileKind(arguments))
@@ -94,18 +101,66 @@ enum BufferCommand {
         }
         var tracker = Tracker(profile: profile)
         var fixes: [Fix] = [], decisions: [FixDecision] = []
-        var persisted = 0, dropped = 0, alreadyStored = 0
+        var persisted = 0, dropped = 0, alreadyStored = 0, rejectedSincePersist = 0
         var diagnostics = RunDiagnostics()
         // An empty session is no session: `--session ""` stored a second copy of fixes added without one.
         let session = arguments.value("session").flatMap { $0.isEmpty ? nil : $0 }
+        // A session is continued where the previous add (or an app sharing the file) left it.
+        var sessionState: (store: SessionStateStore, id: String, detector: StopDetector, before: Double)?
+        if let session {
+            do {
+                let store = try SessionStateStore(path: buffer.path, options: storeOptions)
+                let stopProfile = StopDetectionProfile.preset(profile.kind)
+                var detector = StopDetector(profile: stopProfile)
+                var before = 0.0
+                if let snapshot = try store.snapshot(sessionID: session) {
+                    guard snapshot.phase != .ended else {
+                        throw CommandFailure(
+                            message:
+                                "session '\(session)' has ended: its distance (\(snapshot.distanceMetres.fixed(1)) m) "
+                                + "is final; add the fixes to a new session")
+                    }
+                    let resumed = try snapshot.resumed(from: buffer, trackingProfile: profile, stopProfile: stopProfile)
+                    tracker = resumed.tracker
+                    detector = resumed.stopDetector
+                    before = snapshot.distanceMetres
+                    if !resumed.isExact {
+                        Terminal.error(
+                            "note: session '\(session)' continues from its total and last fix, not exactly (no "
+                                + "checkpoint of the \(profile.kind.rawValue) profile, or rows after it have left the "
+                                + "buffer): distance the gates still held is given up\n")
+                    }
+                }
+                sessionState = (store, session, detector, before)
+            } catch let error as StoreError {
+                throw CommandFailure(message: error.description)
+            }
+        }
         func persist() throws(StoreError) {
-            guard !fixes.isEmpty else { return }
+            guard !fixes.isEmpty || (sessionState != nil && rejectedSincePersist > 0) else { return }
             // Skipping stored fixes makes an import idempotent: a file added twice, or again after an
             // interrupted add (committed 10,000 rows at a time), stored its fixes twice.
             let receipt = try buffer.append(fixes, decisions: decisions, sessionID: session, skippingStored: true)
             persisted += fixes.count - receipt.skippedCount
             alreadyStored += receipt.skippedCount
             dropped += receipt.droppedCount
+            if var state = sessionState {
+                // The session after the rows just committed: a kill before this update is resumed exactly by
+                // replaying them (`SessionSnapshot.resumed(from:)`).
+                for (fix, decision) in zip(fixes, decisions) {
+                    _ = state.detector.process(MotionEvidence(fix: fix, decision: decision))
+                }
+                let rejected = rejectedSincePersist
+                _ = try state.store.update(sessionID: state.id) { snapshot in
+                    for (fix, decision) in zip(fixes, decisions) { snapshot.record(fix, decision: decision) }
+                    snapshot.fixCount += rejected
+                    snapshot.saveCheckpoints(
+                        tracker: tracker, stopDetector: state.detector,
+                        afterBufferRow: receipt.ids?.upperBound ?? snapshot.checkpointRowID)
+                }
+                sessionState = state
+            }
+            rejectedSincePersist = 0
             fixes.removeAll(keepingCapacity: true)
             decisions.removeAll(keepingCapacity: true)
         }
@@ -114,7 +169,10 @@ enum BufferCommand {
             while let fix = try reader.next() {
                 let decision = tracker.process(fix)
                 diagnostics.observe(fix, decision)
-                guard decision.isAccepted else { continue }
+                guard decision.isAccepted else {
+                    rejectedSincePersist += 1
+                    continue
+                }
                 fixes.append(fix)
                 decisions.append(decision)
                 if fixes.count == 10_000 { try persist() }
@@ -129,6 +187,14 @@ enum BufferCommand {
                 + "tracker" + (alreadyStored > 0 ? ", \(alreadyStored) already in the buffer" : "") + ")"
                 + (dropped > 0 ? ", \(dropped) oldest rows dropped by the cap" : "") + "\n")
         if let hint = diagnostics.profileHint(profile) { Terminal.error(hint) }
+        if let state = sessionState {
+            let total = tracker.distance.totalMetres
+            Terminal.error(
+                "session '\(state.id)': \(total.fixed(1)) m (\((total - state.before).fixed(1)) m from this add)"
+                    + (diagnostics.outOfOrder > 0
+                        ? "; \(diagnostics.outOfOrder) fixes were not newer than the fix before them or the "
+                            + "session's last (already added?)" : "") + "\n")
+        }
         if let readFailure {
             throw CommandFailure(message: "\(readFailure) (the \(persisted) accepted fixes before it were persisted)")
         }
