@@ -205,7 +205,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// A batch only reaches as far back as the last fix accepted before it: a fix older than that is rejected
     /// as out of order (``RejectionReason/outOfOrder``), because counting it would count its stretch twice. So
     /// deliver a locked phone's deferred fixes before any newer live fix: a live fix first, then a 15-minute
-    /// backlog, loses the whole backlog.
+    /// backlog, loses the whole backlog — or use ``RewindingTracker``, which takes such a backlog.
     ///
     /// - Complexity: O(n log n) for the sort; the batch's array of decisions (and, for an unsorted batch, its
     ///   sorted order) are the only allocations.
