@@ -101,10 +101,11 @@ public struct SmoothingOptions: Sendable, Hashable {
     public var stillnessGate: StillnessGate?
 
     /// Which steps of the smoothed track moved like a vehicle and are left out of the distance (see
-    /// ``VehicleGate``); `nil` leaves none out. Default: the gate with the profile's vehicle-latch values
-    /// (``TrackingProfile/maximumSustainedSpeedMetresPerSecond``, ``TrackingProfile/vehicleExitSeconds``), so
-    /// the walking and running profiles measure a day's walk without its rides, as the forward filter does;
-    /// `nil` for driving and cycling (no sustained-speed limit).
+    /// ``VehicleGate``); `nil` leaves none out. Default: the gate with the profile's vehicle values
+    /// (``TrackingProfile/maximumSustainedSpeedMetresPerSecond``, ``TrackingProfile/vehicleExitSeconds``, its
+    /// `in vehicle` readings), so the walking and running profiles measure a day's walk without its rides and
+    /// cycling leaves out what reads `in vehicle`, as the forward filter does; `nil` for driving (a car is the
+    /// journey itself).
     public var vehicleGate: VehicleGate?
 
     /// The smallest per-axis variance a measurement is given, m² (or m²/s²): 10⁻⁶ (1 mm), so that an

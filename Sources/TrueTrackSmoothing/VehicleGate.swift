@@ -1,58 +1,80 @@
 import TrueTrackCore
 
 /// Which steps of a smoothed track moved like a vehicle and so are not the profile's travel: the whole-track
-/// form of the forward filter's vehicle latch (``DistanceHold/vehicle``). Configure it through
-/// ``SmoothingOptions/vehicleGate``; the smoother applies it.
+/// form of the forward filter's vehicle rule (its fast-window hold, its `in vehicle` readings and its latch,
+/// ``DistanceHold/vehicle``). Configure it through ``SmoothingOptions/vehicleGate``; the smoother applies it.
 ///
 /// Without it a walk smoothed with the walking profile counted every ride in it (GeoLife's walk–taxi–bus day:
 /// 9,767.7 m smoothed against 668.7 m forward, with a 1σ of 61,932 m from the five-hour gap between the rides).
 /// The rule, judged on the smoothed track with the whole track at hand:
 /// 1. **Fast**: a step is fast when the window of ``windowSeconds`` centred on it (reaching at least half its
 ///    length on each side, as ``StillnessGate``'s does, within the step's segment, and spanning at least half
-///    its length) has a net speed above ``maximumSustainedSpeedMetresPerSecond``, or when a fix of either of
-///    its states confidently reads an excluded `in vehicle` activity (``readsVehicle(_:)``).
-/// 2. **Slow spells inside a ride**: the steps between two fast steps belong to the ride when the spell lasts
-///    less than ``exitSeconds`` (a bus stop, a traffic light, a crawl in traffic), gaps included: the forward
-///    latch likewise needs that long a slow spell to end a ride. A spell at least that long is travel of the
-///    profile's own (the walk after leaving the bus), and so is a slow spell before the first ride or after
-///    the last (the forward filter gives up an unfinished spell at the end of a track; the smoother has the
-///    fixes after it and keeps the walk that ends a recording).
-/// 3. **Gaps**: the chord across a gap that splits the track is a ride's when the step before or after it is.
+///    its length) has a net speed above ``maximumSustainedSpeedMetresPerSecond``, the forward filter's rule.
+///    (An allowance for the fixes' noise, 2 σ of the smoothed positions, kept a network-provider log's 33 m
+///    fixes from reading as rides, but let GeoLife's taxi pull away at 3.5 m/s as a walk: 889 m instead of
+///    719 m for its 755 m walk.)
+///    The chord across a gap that splits the track is judged alike, on its own: a bus seen every 90 s is a
+///    string of chords no walker covers.
+/// 2. **Read**: a step is a ride's when the activity reading in force at either of its states (the newest
+///    reading at or before it, for ``activityValiditySeconds``, as the forward filter keeps one) is a
+///    confident `in vehicle` and the profile excludes that activity.
+/// 3. **Latch** (``exitSeconds`` > 0): after a ride, the slow steps belong to the ride until a slow spell
+///    lasts ``exitSeconds``: bus stops, lights, a crawl in traffic. A gap restarts the spell (as it restarts the
+///    forward latch's: a bus standing in a tunnel is not a walk) unless its chord shows travel, at least
+///    ``movingChordSpeedMetresPerSecond`` on average (a walk logged every 90 s is all chords: it would never
+///    end the ride). The track's last slow steps after a ride belong to it too
+///    unless such a spell is among them (the forward filter gives up an unfinished spell at a track's end);
+///    slow steps before the first ride are the traveller's.
+/// 4. **Gaps**: the chord across a gap that splits the track is a ride's when the step before or after it is
+///    by rules 1–3 (judged before this rule, so a run of gaps after a ride is not given to it chord by chord).
 ///
 /// A ride's steps add nothing to ``SmoothedTrack/distanceMetres`` and nothing to its σ: their length is
 /// reported as ``SmoothedTrack/vehicleLengthMetres``.
 public struct VehicleGate: Sendable, Hashable {
     /// The window's length, seconds. From ``TrackingProfile/windowSeconds``.
     public var windowSeconds: Double
-    /// A window whose net speed exceeds this is a vehicle's, m/s. From
+    /// A window faster than this is a vehicle's, m/s; `.infinity` turns rule 1 off. From
     /// ``TrackingProfile/maximumSustainedSpeedMetresPerSecond``.
     public var maximumSustainedSpeedMetresPerSecond: Double
-    /// A slow spell between two fast stretches shorter than this belongs to the ride, seconds. From
-    /// ``TrackingProfile/vehicleExitSeconds``.
+    /// How long a slow spell after a ride must last, without a gap, to end it, seconds; 0 turns the latch
+    /// (rule 3) off. From ``TrackingProfile/vehicleExitSeconds``.
     public var exitSeconds: Double
+    /// A gap whose chord averages at least this is travel that continues a slow spell, m/s. From
+    /// ``TrackingProfile/deadbandMetresPerSecond`` (the slowest speed the forward filter counts).
+    public var movingChordSpeedMetresPerSecond: Double
     /// Whether a confident `in vehicle` reading marks a ride: the profile excludes ``ActivityKind/inVehicle``.
     public var excludesInVehicleReadings: Bool
     /// The confidence (0–100) from which a reading counts. From ``TrackingProfile/activityConfidenceThreshold``.
     public var activityConfidenceThreshold: Int
+    /// How long a reading stays in force, seconds. From ``TrackingProfile/activityValiditySeconds``.
+    public var activityValiditySeconds: Double
 
     /// The gate with the forward filter's values for `profile` (see each property), or `nil` when the
-    /// profile has no vehicle rule (driving and cycling: no sustained-speed limit; or ``TrackingProfile/vehicleExitSeconds``
-    /// 0, the latch turned off).
+    /// profile has no vehicle rule: no sustained-speed limit and `in vehicle` not excluded (driving).
     public init?(profile: TrackingProfile) {
-        guard profile.maximumSustainedSpeedMetresPerSecond.isFinite, profile.vehicleExitSeconds > 0 else {
-            return nil
-        }
+        let excludes = profile.excludedActivities.contains(.inVehicle)
+        guard profile.maximumSustainedSpeedMetresPerSecond.isFinite || excludes else { return nil }
         windowSeconds = profile.windowSeconds
         maximumSustainedSpeedMetresPerSecond = profile.maximumSustainedSpeedMetresPerSecond
-        exitSeconds = profile.vehicleExitSeconds
-        excludesInVehicleReadings = profile.excludedActivities.contains(.inVehicle)
+        exitSeconds = max(profile.vehicleExitSeconds, 0)
+        movingChordSpeedMetresPerSecond = profile.deadbandMetresPerSecond
+        excludesInVehicleReadings = excludes
         activityConfidenceThreshold = profile.activityConfidenceThreshold
+        activityValiditySeconds = profile.activityValiditySeconds
     }
 
-    /// Whether `fix` confidently reads an excluded `in vehicle` activity.
-    func readsVehicle(_ fix: Fix) -> Bool {
-        guard excludesInVehicleReadings, let reading = fix.activity else { return false }
-        return reading.kind == .inVehicle && Int(reading.confidence) >= activityConfidenceThreshold
+    /// Whether `reading` is a confident `in vehicle` that the profile excludes.
+    func isVehicle(_ reading: ActivityReading) -> Bool {
+        excludesInVehicleReadings && reading.kind == .inVehicle
+            && Int(reading.confidence) >= activityConfidenceThreshold
+    }
+
+    /// Whether the smoothed track moves from state `low` to state `high` faster than
+    /// ``maximumSustainedSpeedMetresPerSecond``.
+    func isFaster(from low: Int, to high: Int, times: [Double], solution x: [Double], order: Int) -> Bool {
+        let de = x[2 * high] - x[2 * low], dn = x[order + 2 * high] - x[order + 2 * low]
+        let limit = maximumSustainedSpeedMetresPerSecond * (times[high] - times[low])
+        return de * de + dn * dn > limit * limit
     }
 
     /// For each state `s ≥ 1`, whether the step from state `s − 1` into it belongs to a ride (index 0 is
@@ -62,10 +84,11 @@ public struct VehicleGate: Sendable, Hashable {
     ///   - times: the state times, seconds, ascending.
     ///   - opensSegment: whether each state opens a segment (the step into it crosses a gap).
     ///   - x: the solution, east and north columns of `order` rows each (state s at rows 2s).
-    ///   - readsVehicle: whether a fix of each state reads `in vehicle` (see ``readsVehicle(_:)``).
-    /// - Complexity: O(n): the window edges only move forward; no allocation but the result.
+    ///   - readings: the newest activity reading among each state's fixes, if any.
+    /// - Complexity: O(n): the window edges only move forward; no allocation but the result and one copy.
     func vehicleSteps(
-        times: [Double], opensSegment: [Bool], solution x: [Double], order: Int, readsVehicle: [Bool]
+        times: [Double], opensSegment: [Bool], solution x: [Double], order: Int,
+        readings: [ActivityReading?]
     ) -> [Bool] {
         let n = times.count
         var vehicle = [Bool](repeating: false, count: n)
@@ -73,15 +96,25 @@ public struct VehicleGate: Sendable, Hashable {
         let half = windowSeconds / 2
         var segmentStart = 0
         var low = 0, high = 0
-        for s in 1..<n {
+        // The reading in force (rule 2): the newest at or before the state, within its validity.
+        var reading: (reads: Bool, time: Double)?
+        var readsBefore = false
+        for s in 0..<n {
+            if let r = readings[s] { reading = (isVehicle(r), times[s]) }
+            let readsHere = reading.map { $0.reads && times[s] - $0.time <= activityValiditySeconds } ?? false
+            defer { readsBefore = readsHere }
+            guard s > 0 else { continue }
+            if readsHere || readsBefore {
+                vehicle[s] = true
+                continue
+            }
+            guard maximumSustainedSpeedMetresPerSecond.isFinite else { continue }
             if opensSegment[s] {
                 segmentStart = s
                 low = s
                 high = s
-                continue
-            }
-            if readsVehicle[s] || readsVehicle[s - 1] {
-                vehicle[s] = true
+                // The chord across the gap: a ride's if no traveller of the profile could have covered it.
+                vehicle[s] = isFaster(from: s - 1, to: s, times: times, solution: x, order: order)
                 continue
             }
             let middle = (times[s - 1] + times[s]) / 2
@@ -89,24 +122,40 @@ public struct VehicleGate: Sendable, Hashable {
             while low < s - 1 && times[low + 1] <= middle - half { low += 1 }
             high = max(high, s)
             while high + 1 < n && !opensSegment[high + 1] && times[high] < middle + half { high += 1 }
-            let seconds = times[high] - times[low]
-            guard seconds >= half else { continue }
-            let de = x[2 * high] - x[2 * low], dn = x[order + 2 * high] - x[order + 2 * low]
-            let limit = maximumSustainedSpeedMetresPerSecond * seconds
-            vehicle[s] = de * de + dn * dn > limit * limit
+            guard times[high] - times[low] >= half else { continue }
+            vehicle[s] = isFaster(from: low, to: high, times: times, solution: x, order: order)
         }
-        // Slow spells between two fast steps: the ride's when shorter than `exitSeconds` (from the end of the
-        // fast step before, state s − 1 of the spell's first step, to the start of the fast step after).
-        var lastFast = -1
-        for s in 1..<n where vehicle[s] {
-            if lastFast >= 0, s > lastFast + 1, times[s - 1] - times[lastFast] < exitSeconds {
-                for t in (lastFast + 1)..<s { vehicle[t] = true }
+        // Rule 3: the slow steps after a ride are the ride's until a gap-free slow spell lasts `exitSeconds`.
+        if exitSeconds > 0 {
+            var slowFrom = -1  // the first slow step after the last ride step (-1: no ride yet)
+            var spellStart = 0.0, longest = 0.0
+            for s in 1..<n {
+                if vehicle[s] {
+                    if slowFrom >= 0, slowFrom < s,
+                        max(longest, times[s - 1] - spellStart) < exitSeconds
+                    {
+                        for t in slowFrom..<s { vehicle[t] = true }
+                    }
+                    slowFrom = s + 1
+                    spellStart = times[s]
+                    longest = 0
+                } else if slowFrom >= 0, opensSegment[s] {
+                    let de = x[2 * s] - x[2 * (s - 1)], dn = x[order + 2 * s] - x[order + 2 * (s - 1)]
+                    let travel = movingChordSpeedMetresPerSecond * (times[s] - times[s - 1])
+                    if de * de + dn * dn < travel * travel {
+                        longest = max(longest, times[s - 1] - spellStart)
+                        spellStart = times[s]
+                    }
+                }
             }
-            lastFast = s
+            if slowFrom >= 0, slowFrom < n, max(longest, times[n - 1] - spellStart) < exitSeconds {
+                for t in slowFrom..<n { vehicle[t] = true }
+            }
         }
-        // The chord across a gap is the ride's when the step before or after it is.
-        for s in 1..<n where opensSegment[s] && !vehicle[s] {
-            vehicle[s] = (s >= 2 && vehicle[s - 1]) || (s + 1 < n && !opensSegment[s + 1] && vehicle[s + 1])
+        // Rule 4, on the steps as rules 1–3 left them.
+        let judged = vehicle
+        for s in 1..<n where opensSegment[s] && !judged[s] {
+            vehicle[s] = (s >= 2 && judged[s - 1]) || (s + 1 < n && judged[s + 1])
         }
         return vehicle
     }

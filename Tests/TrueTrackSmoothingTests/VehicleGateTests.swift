@@ -9,36 +9,50 @@ import TrueTrackSimulation
     /// The walking profile's gate: window 20 s, sustained limit 3 m/s, exit after 120 s slow.
     static let gate = VehicleGate(profile: .walking)!
 
-    /// Runs the gate on a 1-D track along east at 1 Hz (`speeds[i]` from state i to i + 1), with optional
-    /// segment openings and `in vehicle` readings.
-    static func vehicle(speeds: [Double], opens: Set<Int> = [], reads: Set<Int> = [], gate: VehicleGate = gate)
-        -> [Bool]
-    {
+    /// Runs the gate on a 1-D track along east: state i at `times[i]` (1 Hz when `nil`), `speeds[i]` from
+    /// state i to i + 1; `opens` are the states that open a segment, `reads` those whose fix reads `in vehicle`
+    /// with confidence `confidence`.
+    static func vehicle(
+        speeds: [Double], times: [Double]? = nil, opens: Set<Int> = [], reads: Set<Int> = [], confidence: Int = 90,
+        gate: VehicleGate = gate
+    ) -> [Bool] {
         let n = speeds.count + 1
+        let t = times ?? (0..<n).map(Double.init)
         var east = [0.0]
-        for v in speeds { east.append(east.last! + v) }
+        for i in speeds.indices { east.append(east[i] + speeds[i] * (t[i + 1] - t[i])) }
         var x = [Double](repeating: 0, count: 4 * n)
         for s in 0..<n { x[2 * s] = east[s] }
-        let opensSegment = (0..<n).map { $0 == 0 || opens.contains($0) }
         return gate.vehicleSteps(
-            times: (0..<n).map(Double.init), opensSegment: opensSegment, solution: x, order: 2 * n,
-            readsVehicle: (0..<n).map { reads.contains($0) })
+            times: t, opensSegment: (0..<n).map { $0 == 0 || opens.contains($0) }, solution: x, order: 2 * n,
+            readings: (0..<n).map {
+                reads.contains($0) ? ActivityReading(kind: .inVehicle, confidence: confidence) : nil
+            })
     }
 
-    @Test func isOffForProfilesWithoutAVehicleRule() {
+    static let walk = Array(repeating: 1.0, count: 60), ride = Array(repeating: 10.0, count: 60)
+
+    @Test func isOffOnlyForProfilesWithoutAVehicleRule() throws {
         #expect(VehicleGate(profile: .driving) == nil)
-        #expect(VehicleGate(profile: .cycling) == nil)
+        // Cycling has no sustained-speed limit but excludes `in vehicle` readings, as the forward filter does.
+        let cycling = try #require(VehicleGate(profile: .cycling))
+        #expect(cycling.maximumSustainedSpeedMetresPerSecond == .infinity && cycling.excludesInVehicleReadings)
+        #expect(!Self.vehicle(speeds: Array(repeating: 15.0, count: 60), gate: cycling).contains(true))
+        #expect(Self.vehicle(speeds: Array(repeating: 6.0, count: 60), reads: [30], gate: cycling)[30])
+        // Without the latch the fast steps are still a ride's, the slow ones between them not.
         var latchOff = TrackingProfile.walking
         latchOff.vehicleExitSeconds = 0
-        #expect(VehicleGate(profile: latchOff) == nil)
+        let free = Self.vehicle(
+            speeds: Self.walk + Self.ride + Array(repeating: 0.0, count: 60) + Self.ride,
+            gate: try #require(VehicleGate(profile: latchOff)))
+        #expect(free[100] && !free[150] && free[200])
         #expect(VehicleGate(profile: .running)?.maximumSustainedSpeedMetresPerSecond == 8)
         #expect(SmoothingOptions(profile: .walking).vehicleGate == Self.gate)
         #expect(SmoothingOptions(profile: .driving).vehicleGate == nil)
     }
 
     /// Hand-worked: 100 s walking at 1 m/s, 100 s by bus at 10 m/s, 150 s walking. The step into state s
-    /// (middle s − 0.5) is judged on states s − 11 … s + 10 (21 s): fast when more than 6.7 of its 21 seconds
-    /// are on the bus (net > 63 m), so from step 94 to step 210; the walks' other steps are not.
+    /// (middle s − 0.5) is judged on states s − 11 … s + 10 (21 s): fast when 5 or more of its 21 seconds are
+    /// on the bus (10 b + 21 − b > 63 m), so from step 95 to step 206; the walks' other steps are not.
     @Test func aRideIsLeftOutAndTheWalksAroundItAreNot() {
         let speeds =
             Array(repeating: 1.0, count: 100) + Array(repeating: 10.0, count: 100)
@@ -50,45 +64,88 @@ import TrueTrackSimulation
             let net = Double(bus) * 10 + Double(high - low - bus)
             #expect(v[s] == (net > 3 * Double(high - low)), "step \(s): net \(net) m")
         }
-        #expect(!v[90] && v[100] && v[200] && !v[215])
+        #expect(!v[94] && v[95] && v[206] && !v[207])
     }
 
     /// A bus stop (60 s still between two fast stretches) is the ride's; a 150 s walk between two rides
     /// (longer than the 120 s exit) is not.
     @Test func slowSpellsShorterThanTheExitBelongToTheRide() {
-        let walk = Array(repeating: 1.0, count: 60), ride = Array(repeating: 10.0, count: 60)
-        let halt = Self.vehicle(speeds: walk + ride + Array(repeating: 0.0, count: 60) + ride + walk)
+        let walkAway = Array(repeating: 1.0, count: 150)
+        let halt = Self.vehicle(
+            speeds: Self.walk + Self.ride + Array(repeating: 0.0, count: 60) + Self.ride + walkAway)
         #expect((61...240).allSatisfy { halt[$0] }, "the halt is the ride's")
-        #expect(!halt[20] && !halt[280])
-        let between = Self.vehicle(speeds: walk + ride + Array(repeating: 1.0, count: 150) + ride + walk)
+        #expect(!halt[20] && !halt[300])
+        let between = Self.vehicle(
+            speeds: Self.walk + Self.ride + Array(repeating: 1.0, count: 150) + Self.ride + walkAway)
         #expect(between[110] && between[300])
         #expect((140...260).allSatisfy { !between[$0] }, "the walk between the rides counts")
     }
 
-    /// A confident `in vehicle` reading marks the steps into and out of its state (a slow bus still reads as
-    /// one); a reading below the profile's confidence threshold says nothing.
-    @Test func aConfidentInVehicleReadingMarksItsSteps() throws {
-        let v = Self.vehicle(speeds: Array(repeating: 1.0, count: 60), reads: [30])
-        #expect(v[30] && v[31])
-        #expect(v.enumerated().filter(\.element).count == 2)
-        var fix = try Fix(
-            timestamp: Timestamp(millisecondsSince1970: 0), latitude: 0, longitude: 0, horizontalAccuracyMetres: 5,
-            activity: ActivityReading(kind: .inVehicle, confidence: 80))
-        #expect(Self.gate.readsVehicle(fix))
-        fix.activity = ActivityReading(kind: .inVehicle, confidence: 50)
-        #expect(!Self.gate.readsVehicle(fix))
-        fix.activity = ActivityReading(kind: .walking, confidence: 100)
-        #expect(!Self.gate.readsVehicle(fix))
+    /// The track's last slow steps after a ride are the ride's unless they last the exit (the forward filter
+    /// gives up an unfinished spell); slow steps before the first ride are the traveller's.
+    @Test func aTrackThatEndsSlowAfterARideEndsInIt() {
+        let crawl = Self.vehicle(speeds: Self.walk + Self.ride + Array(repeating: 1.5, count: 90))
+        #expect(!crawl[30] && (70...210).allSatisfy { crawl[$0] })
+        let walkAway = Self.vehicle(speeds: Self.walk + Self.ride + Array(repeating: 1.5, count: 150))
+        #expect((140...270).allSatisfy { !walkAway[$0] })
     }
 
-    /// The chord across a gap is a ride's when the step on either side of it is; between two walks it counts.
+    /// A gap inside a ride: its chord, 1,000 m in 150 s, is no walk, and the crawls beside it (40 s each) stay
+    /// the ride's; a bus standing through a 150 s gap (its chord 0 m) does not add the gap's time to the slow
+    /// spell either (80 s of crawl: the ride's). A walk after a ride logged every 90 s (every step a gap, each
+    /// chord 117 m) ends the ride and counts, chord by chord.
+    @Test func gapsNeitherEndARideNorSpreadIt() {
+        let crawl = Array(repeating: 1.5, count: 40)
+        // States 0 … 300 at 1 Hz (ride, then 40 s of crawl), a 150 s gap, states 301 … 381 (80 s of crawl), then
+        // the ride again from 531 s to 830 s.
+        let times = (0...300).map(Double.init) + (450...530).map(Double.init) + (531...830).map(Double.init)
+        let speeds =
+            Array(repeating: 10.0, count: 260) + crawl + [1000.0 / 150] + crawl + crawl + [1.0]
+            + Array(repeating: 10.0, count: 299)
+        #expect(speeds.count == times.count - 1)
+        let tunnel = Self.vehicle(speeds: speeds, times: times, opens: [301])
+        #expect((250...420).allSatisfy { tunnel[$0] }, "the crawls and the chord are the ride's")
+        var standing = speeds
+        standing[300] = 0
+        let stopped = Self.vehicle(speeds: standing, times: times, opens: [301])
+        #expect((250...420).allSatisfy { stopped[$0] }, "a standing bus's gap is no walk")
+        // A ride, then a walk logged every 90 s.
+        let sparseTimes = (0...300).map(Double.init) + (1...20).map { 300 + 90 * Double($0) }
+        let sparse = Self.vehicle(
+            speeds: Array(Self.ride.prefix(60)) + Array(repeating: 10.0, count: 240) + Array(repeating: 1.3, count: 20),
+            times: sparseTimes, opens: Set(301...320))
+        #expect(sparse[300] && !sparse[305] && !sparse[320])
+        #expect(sparse[301] == false || sparse[302] == false, "the ride does not spread chord by chord")
+    }
+
+    /// A confident `in vehicle` reading is in force for the profile's 60 s (as in the forward filter), on gap
+    /// steps too; a reading below the confidence threshold says nothing.
+    @Test func aConfidentInVehicleReadingHoldsForItsValidity() {
+        let v = Self.vehicle(speeds: Array(repeating: 1.0, count: 300), reads: [30])
+        #expect(!v[29] && v[30] && v[91] && !v[92], "the steps into and out of states 30 … 90")
+        let weak = Self.vehicle(speeds: Array(repeating: 1.0, count: 200), reads: [30], confidence: 50)
+        #expect(!weak.contains(true))
+        // Every state 90 s apart (every step a gap), the middle three reading `in vehicle`.
+        let gaps = Self.vehicle(
+            speeds: Array(repeating: 8.0, count: 4), times: [0, 90, 180, 270, 360], opens: Set(1...4),
+            reads: [1, 2, 3])
+        #expect(gaps == [false, true, true, true, true])
+    }
+
+    /// The chord across a gap is a ride's when the step before or after it is; between two walks it counts.
     @Test func theChordAcrossAGapFollowsItsNeighbours() {
-        let walk = Array(repeating: 1.0, count: 60), ride = Array(repeating: 10.0, count: 60)
-        // The gap opens state 120 (the step into it is the chord).
-        let afterRide = Self.vehicle(speeds: walk + ride + walk, opens: [120])
-        #expect(afterRide[119] && afterRide[120])
-        let betweenWalks = Self.vehicle(speeds: walk + walk, opens: [60])
-        #expect(!betweenWalks[60])
+        // States 0 … 120 at 1 Hz, a gap, states 121 … 180 from 200 s: the step into state 121 is the chord.
+        let times = (0...120).map(Double.init) + (200...259).map(Double.init)
+        let rest = Array(repeating: 1.0, count: 59), rideOn = Array(repeating: 10.0, count: 59)
+        // (A walk of 150 s after the ride: longer than the exit, so the latch does not take the chord.)
+        let afterRide = Self.vehicle(
+            speeds: Self.walk + Self.ride + [0.5] + Array(repeating: 1.0, count: 150),
+            times: (0...120).map(Double.init) + (200...350).map(Double.init), opens: [121])
+        #expect(afterRide[120] && afterRide[121] && !afterRide[130], "after a ride")
+        let beforeRide = Self.vehicle(speeds: Self.walk + Self.walk + [0.5] + rideOn, times: times, opens: [121])
+        #expect(beforeRide[122] && beforeRide[121], "before a ride")
+        let betweenWalks = Self.vehicle(speeds: Self.walk + Self.walk + [0.5] + rest, times: times, opens: [121])
+        #expect(!betweenWalks.contains(true))
     }
 
     /// The simulator's bus ride inside a walk (400 m on foot, 3 km by bus with two halts, 300 m on foot) and
