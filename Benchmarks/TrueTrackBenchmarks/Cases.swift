@@ -124,6 +124,18 @@ struct BenchmarkCase: Sendable {
                 while let fix = try reader.next() { fixes.append(fix) }
                 return measureTracker(fixes)
             }),
+        // The RewindingTracker on the same fixes, one at a time in order (its usual case): the Tracker plus
+        // keeping the horizon's fixes and a copy of the tracker every 64 fixes.
+        BenchmarkCase(
+            name: "rewinding-tracker", inputName: "fixes", inputExtension: "csv", quickCount: 1_000_000,
+            fullCount: 1_000_000, generate: Generators.csv, run: { _ in 0 },
+            measuredFunction: "measureRewindingTracker",
+            timed: { path in
+                var reader = try CSVReader(path: path)
+                var fixes: [Fix] = []
+                while let fix = try reader.next() { fixes.append(fix) }
+                return measureRewindingTracker(fixes)
+            }),
         // End to end: read a CSV file and run every fix through the Tracker, streaming (what `process` does
         // before writing).
         BenchmarkCase(
@@ -187,6 +199,20 @@ func measureTracker(_ fixes: [Fix]) -> TimedRun {
     let wall = Measurement.now() - start, cpu = Measurement.cpuSeconds() - cpuStart
     let allocations = truetrack_allocation_count() - allocationsBefore
     blackHole(tracker.distance.totalMetres + Double(accepted))
+    return TimedRun(fixes: fixes.count, wallSeconds: wall, cpuSeconds: cpu, allocations: allocations)
+}
+
+/// Times the RewindingTracker over `fixes` in order (driving profile) and counts its heap allocations.
+@inline(never)
+func measureRewindingTracker(_ fixes: [Fix]) -> TimedRun {
+    var tracker = RewindingTracker(profile: .driving)
+    var accepted = 0
+    let allocationsBefore = truetrack_allocation_count()
+    let start = Measurement.now(), cpuStart = Measurement.cpuSeconds()
+    for fix in fixes where tracker.process(fix).decision.isAccepted { accepted += 1 }
+    let wall = Measurement.now() - start, cpu = Measurement.cpuSeconds() - cpuStart
+    let allocations = truetrack_allocation_count() - allocationsBefore
+    blackHole(tracker.tracker.distance.totalMetres + Double(accepted))
     return TimedRun(fixes: fixes.count, wallSeconds: wall, cpuSeconds: cpu, allocations: allocations)
 }
 

@@ -36,8 +36,8 @@ import TrueTrackSimulation
         #expect(decisions == expected)
         #expect(rewinding.tracker.distance == plain.distance)
         // Memory stays at the horizon: 900 s at 1 Hz and two copies' worth of fixes.
-        #expect(rewinding.history.count <= 900 + 2 * rewinding.snapshotInterval)
-        #expect(rewinding.snapshots.count <= 900 / rewinding.snapshotInterval + 3)
+        #expect(rewinding.history.count <= 2 * 900 + 2 * rewinding.snapshotInterval)
+        #expect(rewinding.snapshots.count <= 2 * 900 / rewinding.snapshotInterval + 3)
     }
 
     /// A phone woken after 10 minutes delivers a fresh fix first, then the 10 minutes it deferred: the plain
@@ -68,12 +68,13 @@ import TrueTrackSimulation
         let replayed = result.revised.count - 1
         #expect(replayed < rewinding.snapshotInterval)
         #expect(result.revised == Array(expected[(backlogStart - replayed)..<backlogStart]) + [expected[wake]])
-        #expect(fresh.decisions[0].isAnchor && !expected[wake].isAnchor)
+        #expect(fresh.decision.isAnchor && !expected[wake].isAnchor)
         for fix in fixes[(wake + 1)...] {
             _ = rewinding.process(fix)
             _ = naive.process(fix)
         }
         #expect(rewinding.tracker.distance == plain.distance)
+        #expect(rewinding.totalMetres == plain.distance.totalMetres)
         #expect(naive.distance.totalMetres < plain.distance.totalMetres - 100, "\(naive.distance.totalMetres)")
     }
 
@@ -98,13 +99,87 @@ import TrueTrackSimulation
         var shown = 0.0
         for batch in batches {
             _ = rewinding.process(batch: batch.fixes)
-            #expect(rewinding.tracker.distance.totalMetres >= shown)
-            shown = rewinding.tracker.distance.totalMetres
+            #expect(rewinding.totalMetres >= shown)
+            shown = rewinding.totalMetres
         }
-        let total = rewinding.tracker.distance.totalMetres
-        print("seed \(seed): shuffled \(total) m, in order \(plain.distance.totalMetres) m")
-        #expect(total >= plain.distance.totalMetres)
-        #expect(total - plain.distance.totalMetres < 0.01 * plain.distance.totalMetres)
+        // The tracker is the in-order one exactly; what was shown never went down, and ends at most a late
+        // overshoot above it.
+        #expect(rewinding.tracker.distance == plain.distance)
+        #expect(rewinding.totalMetres - plain.distance.totalMetres < 1, "\(rewinding.totalMetres)")
+    }
+
+    /// One fix at a time as a locked phone delivers them (batches of 30 with 5 % of neighbours swapped and 5 %
+    /// repeated), every fix taken alone: each swap rewinds. The total shown never decreases, and it does not
+    /// drift: a tester measured +0.9 … +4.7 m over seeds 1–5 when the shown total was fed back into the
+    /// tracker (each overshoot added up); now the tracker ends exactly in order, and the shown total at most
+    /// the largest overshoot above it (0.53 m on seed 5, where a swap near the end showed more than the rest
+    /// of the walk adds; 0 on the others).
+    @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
+    func swapsOneAtATimeDoNotDrift(seed: UInt64) {
+        let track = Simulator.simulate(.walkWithStops, errors: .degradedPhone, delivery: .lockedPhone, seed: seed)
+        var plain = Tracker(profile: .walking)
+        let ordered = track.fixes.indices.sorted {
+            (track.fixes[$0].timestamp, $0) < (track.fixes[$1].timestamp, $1)
+        }
+        for i in ordered { _ = plain.process(track.fixes[i]) }
+        var rewinding = RewindingTracker(profile: .walking)
+        var shown = 0.0
+        for fix in track.fixes {
+            _ = rewinding.process(fix)
+            #expect(rewinding.totalMetres >= shown)
+            shown = rewinding.totalMetres
+        }
+        #expect(rewinding.tracker.distance == plain.distance)
+        let overshoot = rewinding.totalMetres - plain.distance.totalMetres
+        print("seed \(seed): overshoot \(overshoot) m")
+        #expect(overshoot >= 0 && overshoot < 1, "\(overshoot)")
+    }
+
+    /// A tester's case: good fixes, then fresh copies of the rest that the accuracy gate rejects (800 m), then
+    /// the good backlog as one batch, its first fixes further back than the horizon from the newest kept fix.
+    /// Fixes before the rewind went to the tracker and the rewind then discarded them though they had been
+    /// reported accepted (401.1 m against 611.3 m for the plain tracker). The horizon now counts from the last
+    /// accepted fix, and fixes older than it go last.
+    @Test func rejectedFixesDatedAheadDoNotLoseTheBacklog() throws {
+        let fixes = Self.walk(seed: 1)
+        let (plain, _) = Self.inOrder(fixes)
+        var rewinding = RewindingTracker(profile: .walking)
+        for fix in fixes[..<100] { _ = rewinding.process(fix) }
+        for fix in fixes[100...] {
+            let coarse = try Fix(
+                timestamp: fix.timestamp, latitude: fix.latitude + 0.001, longitude: fix.longitude,
+                horizontalAccuracyMetres: 800)
+            #expect(rewinding.process(coarse).decision.rejection == .accuracy)
+        }
+        let result = rewinding.process(batch: Array(fixes[100...]))
+        let accepted = result.decisions.filter(\.isAccepted).count
+        #expect(accepted > 1000)
+        #expect(abs(rewinding.tracker.distance.totalMetres - plain.distance.totalMetres) < 1e-6)
+        // A fix rejected for its accuracy, dated two hours ahead, does not move the horizon either.
+        var ahead = RewindingTracker(profile: .walking)
+        for fix in fixes[..<200] { _ = ahead.process(fix) }
+        let future = try fixes[199].retimed(
+            to: Timestamp(millisecondsSince1970: fixes[199].timestamp.millisecondsSince1970 + 7_200_000))
+        let far = try Fix(
+            timestamp: future.timestamp, latitude: future.latitude, longitude: future.longitude,
+            horizontalAccuracyMetres: 5000)
+        #expect(ahead.process(far).decision.rejection == .accuracy)
+        for fix in fixes[200...] { _ = ahead.process(fix) }
+        #expect(abs(ahead.tracker.distance.totalMetres - plain.distance.totalMetres) < 1e-6)
+    }
+
+    /// A receiver whose clock stands still: the kept fixes stop at ``RewindingTracker/maximumKeptFixes``.
+    @Test func aStoppedClockDoesNotGrowTheHistoryForEver() throws {
+        let fix = Self.walk(seed: 1)[10]
+        var rewinding = RewindingTracker(profile: .walking, maximumKeptFixes: 1000)
+        for k in 0..<20_000 {
+            let moved = try Fix(
+                timestamp: fix.timestamp, latitude: fix.latitude + Double(k) * 1e-7, longitude: fix.longitude,
+                horizontalAccuracyMetres: 5)
+            _ = rewinding.process(moved)
+        }
+        #expect(rewinding.history.count <= 2 * 1000 + rewinding.snapshotInterval, "\(rewinding.history.count)")
+        #expect(rewinding.snapshots.count <= 2 * 1000 / rewinding.snapshotInterval + 2)
     }
 
     /// A clock jump (the fixes so far were dated a day ahead): the plain tracker restarts on the third fix of
@@ -121,7 +196,7 @@ import TrueTrackSimulation
         #expect(result.decisions.map(\.rejection) == [.outOfOrder, .outOfOrder, nil])
         #expect(rewinding.history.isEmpty)
         let next = rewinding.process(fixes[103])
-        #expect(next.decisions[0].isAccepted)
+        #expect(next.decision.isAccepted)
         #expect(rewinding.history.count == 1)
     }
 
@@ -132,7 +207,7 @@ import TrueTrackSimulation
         for fix in fixes[100..<400] { _ = rewinding.process(fix) }
         let kept = rewinding.history.count
         let result = rewinding.process(fixes[50])
-        #expect(result.decisions[0].rejection == .outOfOrder)
+        #expect(result.decision.rejection == .outOfOrder)
         #expect(result.revised.isEmpty)
         #expect(rewinding.history.count == kept)
     }

@@ -1,29 +1,37 @@
-/// A ``Tracker`` that takes late fixes: a fix older than the last one accepted, but within
-/// ``horizonSeconds`` of the newest fix, rewinds the tracker to a state from before it and the recent fixes are
-/// processed again with it in time order, as if they had all arrived in order.
+/// A ``Tracker`` that takes late fixes: a fix older than the newest one processed, but within
+/// ``horizonSeconds`` of the last one accepted, rewinds the tracker to a copy of itself from before that fix and
+/// the fixes since are processed again with it in time order, as if they had all arrived in order.
 ///
 /// A plain ``Tracker`` rejects such a fix as out of order (counting its stretch after the newer fixes would
 /// count the stretch twice), so a phone that delivers a fresh fix and then the backlog it deferred while the
-/// screen was off loses the whole backlog. This type keeps the fixes of the last ``horizonSeconds`` and a copy
-/// of the tracker every ``snapshotInterval`` fixes (the tracker is a 3.4 KB value: a copy is a `memcpy`), so a
-/// late batch costs one replay of the fixes since the snapshot before it.
+/// screen was off loses the whole backlog. This type keeps the recent fixes and a copy of the tracker every
+/// ``snapshotInterval`` fixes (the tracker is a 3.4 KB value: a copy is a `memcpy`), so a late batch costs one
+/// replay of the fixes since the copy before it.
 ///
 /// Guarantees:
 /// - Fixes that arrive in time order get exactly the plain tracker's decisions.
-/// - Any delivery order within the horizon ends in exactly the state (decisions, distance) of the same fixes
-///   processed in time order, unless an earlier delivery order had already shown a larger total: the total
-///   never decreases (``Tracker/restore(persistedTotalMetres:)`` keeps the larger value), so a total that a
-///   late fix lowers stays where it was shown.
-/// - A fix older than the horizon is rejected as out of order, as the plain tracker rejects it.
+/// - After any delivery order within the horizon, ``tracker`` is exactly the tracker that processed the same
+///   fixes in time order (decisions, distance). ``totalMetres``, the total to show, never decreases: it is
+///   the larger of that tracker's total and the largest total shown before (an earlier order can show a
+///   larger one for a while; it does not add up: the tracker's own total goes on from the in-order value).
+///   Show ``totalMetres``: a decision's ``FixDecision/totalDistanceMetres`` is the running total at its fix in
+///   time order, so a late fix's is below the present total.
+/// - A fix older than the horizon (from the last accepted fix) goes to the tracker as it is: rejected as out
+///   of order, or the end of a clock-jump run that restarts it (the kept fixes are then let go).
 ///
 /// Decisions already returned for fixes that are processed again may change (the late fix changes the
 /// filter's view of them): ``Result/revised`` holds their new decisions, in time order.
 ///
-/// Memory: the fixes of the horizon (about 100 B each: 90 KB for 15 minutes at 1 Hz) and one tracker copy per
-/// ``snapshotInterval`` fixes (3.4 KB each: 52 KB for 15 minutes at 1 Hz). In-order fixes cost one append and,
-/// every ``snapshotInterval`` fixes, one copy; no allocation once the buffers have grown to the horizon.
+/// Activity readings reach the tracker on the fixes (``Fix/activity``), so that a replay sees them again.
+///
+/// Memory: the fixes of up to twice the horizon (about 100 B each: 90–180 KB for 15 minutes at 1 Hz), at most
+/// ``maximumKeptFixes``, and one tracker copy per ``snapshotInterval`` fixes (3.4 KB each: 52–104 KB). A fix in
+/// order costs one append and, every ``snapshotInterval`` fixes, one copy, and letting go of old fixes moves the
+/// kept ones down (about once each): 1,027 instructions per fix against the plain tracker's 608 (callgrind,
+/// `truetrack-benchmarks --instructions`, the `rewinding-tracker` case), and no allocation once the buffers
+/// have grown to the horizon.
 public struct RewindingTracker: Sendable {
-    /// The outcome of processing fixes.
+    /// The outcome of processing a batch.
     public struct Result: Sendable {
         /// One decision per fix given, in the order given.
         public var decisions: [FixDecision]
@@ -32,21 +40,33 @@ public struct RewindingTracker: Sendable {
         public var revised: [FixDecision]
     }
 
-    /// The tracker in its current state (after every fix in time order).
+    /// The outcome of processing one fix.
+    public struct Outcome: Sendable {
+        /// The fix's decision.
+        public var decision: FixDecision
+        /// As ``Result/revised``: new decisions of fixes processed again because this one was late (empty
+        /// when it was not).
+        public var revised: [FixDecision]
+    }
+
+    /// The tracker in its current state: exactly the tracker that processed every fix so far in time order.
     public private(set) var tracker: Tracker
-    /// How far back (seconds, from the newest fix) a late fix is still taken. Default 900 s: Android and iOS
-    /// defer location updates while the screen is off for minutes (Android's batching intervals are usually
+    /// How far back (seconds, from the last accepted fix) a late fix is still taken. Default 900 s: Android and
+    /// iOS defer location updates while the screen is off for minutes (Android's batching intervals are usually
     /// set to 1–15 minutes); older fixes are rejected as out of order.
     public let horizonSeconds: Double
     /// How many fixes between two copies of the tracker. Default 64: a late fix replays at most this many
     /// fixes more than it must, for a copy of 3.4 KB every 64 fixes (55 bytes per fix).
     public let snapshotInterval: Int
+    /// The most fixes kept, whatever their times say. Default 36,000 (the 900 s horizon at 20 Hz, 3.6 MB): a
+    /// receiver whose clock stands still would otherwise be kept for ever.
+    public let maximumKeptFixes: Int
 
-    /// The fixes processed, in time order (stable: equal times in arrival order), from the oldest snapshot on.
+    /// The fixes processed, in time order (stable: equal times in arrival order), from the oldest copy on.
     var history: [Fix] = []
     /// Copies of the tracker, each taken before `history[index]` was processed, oldest first.
     var snapshots: [(tracker: Tracker, index: Int)] = []
-    /// The largest total shown so far (the total never decreases).
+    /// The largest total shown so far.
     var shownTotalMetres = 0.0
 
     /// A rewinding tracker with `profile`.
@@ -55,39 +75,50 @@ public struct RewindingTracker: Sendable {
     ///   - horizonSeconds: see ``horizonSeconds`` (clamped to 0 … the profile's ``TrackingProfile/clockJumpSeconds``:
     ///     a fix older than that is the tracker's clock-jump business).
     ///   - snapshotInterval: see ``snapshotInterval`` (at least 1).
-    public init(profile: TrackingProfile = .walking, horizonSeconds: Double = 900, snapshotInterval: Int = 64) {
+    ///   - maximumKeptFixes: see ``maximumKeptFixes`` (at least 2 × `snapshotInterval`).
+    public init(
+        profile: TrackingProfile = .walking, horizonSeconds: Double = 900, snapshotInterval: Int = 64,
+        maximumKeptFixes: Int = 36_000
+    ) {
         tracker = Tracker(profile: profile)
         let horizon = horizonSeconds.isNaN ? 0 : horizonSeconds
         self.horizonSeconds = min(max(horizon, 0), profile.clockJumpSeconds)
         self.snapshotInterval = max(snapshotInterval, 1)
+        self.maximumKeptFixes = max(maximumKeptFixes, 2 * self.snapshotInterval)
     }
 
-    /// Processes one fix (see ``process(batch:)``).
-    public mutating func process(_ fix: Fix) -> Result {
-        process(batch: [fix])
+    /// The distance to show, metres: the larger of ``tracker``'s total and the largest total shown before, so
+    /// it never decreases.
+    public var totalMetres: Double { max(shownTotalMetres, tracker.distance.totalMetres) }
+
+    /// Processes one fix (see ``process(batch:)``). A fix not older than every fix so far (the usual case) takes
+    /// the plain tracker's path with no allocation once the buffers have grown to the horizon.
+    public mutating func process(_ fix: Fix) -> Outcome {
+        if let newest = history.last?.timestamp, fix.timestamp < newest {
+            let result = process(batch: [fix])
+            return Outcome(decision: result.decisions[0], revised: result.revised)
+        }
+        let decision = record(fix)
+        shownTotalMetres = totalMetres
+        return Outcome(decision: decision, revised: [])
     }
 
     /// Processes a batch: fixes newer than every fix so far go straight to the tracker (in time order); a late
-    /// one, within the horizon, rewinds the tracker to the newest copy taken before it, and every fix since that
-    /// copy is processed again together with the batch, in time order. Fixes older than the horizon go to the
-    /// tracker as they are (it rejects them as out of order, or restarts on a clock jump, which lets the kept
-    /// fixes go).
+    /// one, within the horizon of the last accepted fix, rewinds the tracker to the newest copy taken before it,
+    /// and every fix since that copy is processed again together with the batch, in time order. Fixes older than
+    /// the horizon go to the tracker afterwards as they are (it rejects them as out of order, or restarts on a
+    /// clock jump, which lets the kept fixes go).
     public mutating func process(batch: [Fix]) -> Result {
         var decisions = [FixDecision?](repeating: nil, count: batch.count)
-        var order = batch.indicesInTimeOrder(by: \.timestamp)[...]
-        // Older than the horizon: not rewound.
-        if let newest = history.last?.timestamp {
-            let acceptedBefore = tracker.lastAcceptedTime
-            while let i = order.first, batch[i].timestamp.seconds(to: newest) > horizonSeconds {
-                decisions[i] = tracker.process(batch[i])
-                order = order.dropFirst()
-            }
-            if let before = acceptedBefore, let after = tracker.lastAcceptedTime, after < before {
-                // The tracker restarted on a clock jump: the kept fixes belong to the wrong time line.
-                history.removeAll(keepingCapacity: true)
-                snapshots.removeAll(keepingCapacity: true)
+        let sorted = batch.indicesInTimeOrder(by: \.timestamp)
+        // Older than the horizon from the last accepted fix: not rewound (taken last, below).
+        var tooOld = 0
+        if let latest = tracker.lastAcceptedTime {
+            while tooOld < sorted.count, batch[sorted[tooOld]].timestamp.seconds(to: latest) > horizonSeconds {
+                tooOld += 1
             }
         }
+        let order = sorted[tooOld...]
         var revised: [FixDecision] = []
         if let first = order.first, let newest = history.last?.timestamp, batch[first].timestamp < newest,
             let start = rewindPoint(before: batch[first].timestamp)
@@ -115,7 +146,21 @@ public struct RewindingTracker: Sendable {
         } else {
             for i in order { decisions[i] = record(batch[i]) }
         }
-        finish()
+        for i in sorted[..<tooOld] {
+            if history.isEmpty {
+                // After a clock-jump restart below: the new time line is kept from here.
+                decisions[i] = record(batch[i])
+                continue
+            }
+            let acceptedBefore = tracker.lastAcceptedTime
+            decisions[i] = tracker.process(batch[i])
+            if let before = acceptedBefore, let after = tracker.lastAcceptedTime, after < before {
+                // The tracker restarted on a clock jump: the kept fixes belong to the wrong time line.
+                history.removeAll(keepingCapacity: true)
+                snapshots.removeAll(keepingCapacity: true)
+            }
+        }
+        shownTotalMetres = totalMetres
         return Result(decisions: decisions.map { $0! }, revised: revised)
     }
 
@@ -132,31 +177,37 @@ public struct RewindingTracker: Sendable {
     }
 
     /// Processes `fix` with the tracker, keeping it (and a copy of the tracker every ``snapshotInterval``
-    /// fixes).
+    /// fixes, when what the horizon no longer needs is also let go).
+    @inline(__always)
     mutating func record(_ fix: Fix) -> FixDecision {
-        if history.count - (snapshots.last?.index ?? -snapshotInterval) >= snapshotInterval {
-            snapshots.append((tracker, history.count))
+        if _slowPath(history.count - (snapshots.last?.index ?? -snapshotInterval) >= snapshotInterval) {
+            takeSnapshot()
         }
         history.append(fix)
         return tracker.process(fix)
     }
 
-    /// After a batch: the total never decreases, and what is older than the horizon is let go (keeping the
-    /// newest copy from before it, so that a fix just inside the horizon can still rewind).
-    mutating func finish() {
-        tracker.restore(persistedTotalMetres: shownTotalMetres)
-        shownTotalMetres = tracker.distance.totalMetres
-        guard let newest = history.last?.timestamp, snapshots.count > 1 else { return }
+    /// Appends a copy of the tracker, then lets go of the copies (and their fixes) that a late fix can no
+    /// longer need: all but the newest copy taken before the horizon's start (from the last accepted fix: a
+    /// rejected fix dated ahead moves nothing), and any beyond ``maximumKeptFixes``. Out of line: once per
+    /// ``snapshotInterval`` fixes.
+    @inline(never)
+    mutating func takeSnapshot() {
+        snapshots.append((tracker, history.count))
+        let latest = tracker.lastAcceptedTime
         var drop = 0
         while drop + 1 < snapshots.count {
             let next = snapshots[drop + 1]
             // The copy after the next one must still reach back to the horizon's start.
-            guard next.index > 0, history[next.index - 1].timestamp.seconds(to: newest) > horizonSeconds else {
-                break
-            }
+            let isPast =
+                next.index > 0
+                && latest.map { history[next.index - 1].timestamp.seconds(to: $0) > horizonSeconds } == true
+            guard isPast || history.count - next.index >= maximumKeptFixes else { break }
             drop += 1
         }
-        guard drop > 0 else { return }
+        // Removing shifts the kept fixes down: done once half the history can go, so each fix is moved about
+        // once (removing whenever a copy expired moved the whole horizon every 64 fixes: +40 % per fix).
+        guard drop > 0, 2 * snapshots[drop].index >= history.count else { return }
         let removed = snapshots[drop].index
         snapshots.removeFirst(drop)
         history.removeFirst(removed)
