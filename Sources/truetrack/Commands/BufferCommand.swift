@@ -123,12 +123,14 @@ enum BufferCommand {
                     let resumed = try snapshot.resumed(from: buffer, trackingProfile: profile, stopProfile: stopProfile)
                     tracker = resumed.tracker
                     detector = resumed.stopDetector
-                    before = snapshot.distanceMetres
+                    // (After the replay of rows an interrupted add stored: they are not this add's.)
+                    before = tracker.distance.totalMetres
                     if !resumed.isExact {
                         Terminal.error(
                             "note: session '\(session)' continues from its total and last fix, not exactly (no "
-                                + "checkpoint of the \(profile.kind.rawValue) profile, or rows after it have left the "
-                                + "buffer): distance the gates still held is given up\n")
+                                + "checkpoint of the \(profile.kind.rawValue) profile, or a row after it has left the "
+                                + "buffer, possibly another session's): the filter and its windows start again at that "
+                                + "fix, which can count a few metres more or less than one add of the whole input\n")
                     }
                 }
                 sessionState = (store, session, detector, before)
