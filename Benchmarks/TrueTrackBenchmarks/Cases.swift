@@ -118,24 +118,14 @@ struct BenchmarkCase: Sendable {
             name: "tracker", inputName: "fixes", inputExtension: "csv", quickCount: 1_000_000,
             fullCount: 1_000_000, generate: Generators.csv, run: { _ in 0 },
             measuredFunction: "measureTracker",
-            timed: { path in
-                var reader = try CSVReader(path: path)
-                var fixes: [Fix] = []
-                while let fix = try reader.next() { fixes.append(fix) }
-                return measureTracker(fixes)
-            }),
+            timed: { path in measureTracker(try fixesInMemory(path)) }),
         // The RewindingTracker on the same fixes, one at a time in order (its usual case): the Tracker plus
         // keeping the horizon's fixes and a copy of the tracker every 64 fixes.
         BenchmarkCase(
             name: "rewinding-tracker", inputName: "fixes", inputExtension: "csv", quickCount: 1_000_000,
             fullCount: 1_000_000, generate: Generators.csv, run: { _ in 0 },
             measuredFunction: "measureRewindingTracker",
-            timed: { path in
-                var reader = try CSVReader(path: path)
-                var fixes: [Fix] = []
-                while let fix = try reader.next() { fixes.append(fix) }
-                return measureRewindingTracker(fixes)
-            }),
+            timed: { path in measureRewindingTracker(try fixesInMemory(path)) }),
         // End to end: read a CSV file and run every fix through the Tracker, streaming (what `process` does
         // before writing).
         BenchmarkCase(
@@ -186,6 +176,14 @@ struct TimedRun {
     var cpuSeconds: Double
     /// Heap allocations during the timed part.
     var allocations: UInt64
+}
+
+/// Every fix of the CSV file at `path`, read into memory (untimed, before a self-timed benchmark).
+func fixesInMemory(_ path: String) throws -> [Fix] {
+    var reader = try CSVReader(path: path)
+    var fixes: [Fix] = []
+    while let fix = try reader.next() { fixes.append(fix) }
+    return fixes
 }
 
 /// Times the Tracker over `fixes` (driving profile) and counts its heap allocations.

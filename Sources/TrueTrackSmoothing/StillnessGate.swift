@@ -62,27 +62,13 @@ public struct StillnessGate: Sendable, Hashable {
         let n = times.count
         var counts = [Bool](repeating: false, count: n)
         guard n > 1 else { return counts }
-        let half = windowSeconds / 2
-        var segmentStart = 0
-        var low = 0, high = 0
+        var window = CentredWindow(seconds: windowSeconds)
         for s in 1..<n {
+            let (low, high) = window.states(ofStep: s, times: times, opensSegment: opensSegment)
             if opensSegment[s] {
                 counts[s] = true
-                segmentStart = s
-                low = s
-                high = s
                 continue
             }
-            let middle = (times[s - 1] + times[s]) / 2
-            // The window: the states of this segment within ±half of the step's middle, at least s − 1 and s.
-            // The window reaches at least half its length on each side: from the last state at or before
-            // middle − half to the first at or after middle + half (within the segment), however sparse the
-            // fixes (with one every 11 s a window of states inside ±10 s would hold one step, and judge a 1 m/s
-            // hiker still).
-            low = max(low, segmentStart)
-            while low < s - 1 && times[low + 1] <= middle - half { low += 1 }
-            high = max(high, s)
-            while high + 1 < n && !opensSegment[high + 1] && times[high] < middle + half { high += 1 }
             let inside = totals[high + 1].minus(totals[low])
             if inside.speeds > 0 && 2 * inside.speeds >= inside.fixes {
                 counts[s] = inside.speedSumMetresPerSecond >= motionDopplerSpeedMetresPerSecond * Double(inside.speeds)
@@ -144,5 +130,38 @@ public struct StillnessGate: Sendable, Hashable {
             totals[s].speeds += totals[s - 1].speeds
         }
         return totals
+    }
+}
+
+/// The window of states centred on each step of a smoothed track, for the gates that judge a step by its
+/// neighbourhood (``StillnessGate``, ``VehicleGate``): the states of the step's segment within ±half the window
+/// of the step's middle, at least the step's own two, reaching at least half its length on each side: from the
+/// last state at or before middle − half to the first at or after middle + half (within the segment), however
+/// sparse the fixes (with one every 11 s a window of the states inside ±10 s would hold one step, and judge a
+/// 1 m/s hiker still).
+struct CentredWindow {
+    /// Half the window's length, seconds.
+    let halfSeconds: Double
+    var segmentStart = 0, low = 0, high = 0
+
+    /// A window of `seconds`.
+    init(seconds: Double) { halfSeconds = seconds / 2 }
+
+    /// The first and last state of the window of step `s` (from state `s − 1` to `s`); `(s, s)` for a step that
+    /// opens a segment, where the window starts again. Call it for every step in order: the edges only move
+    /// forward, so a pass over the track is O(n).
+    mutating func states(ofStep s: Int, times: [Double], opensSegment: [Bool]) -> (low: Int, high: Int) {
+        if opensSegment[s] {
+            segmentStart = s
+            low = s
+            high = s
+            return (s, s)
+        }
+        let middle = (times[s - 1] + times[s]) / 2
+        low = max(low, segmentStart)
+        while low < s - 1 && times[low + 1] <= middle - halfSeconds { low += 1 }
+        high = max(high, s)
+        while high + 1 < times.count && !opensSegment[high + 1] && times[high] < middle + halfSeconds { high += 1 }
+        return (low, high)
     }
 }

@@ -93,9 +93,7 @@ public struct VehicleGate: Sendable, Hashable {
         let n = times.count
         var vehicle = [Bool](repeating: false, count: n)
         guard n > 1 else { return vehicle }
-        let half = windowSeconds / 2
-        var segmentStart = 0
-        var low = 0, high = 0
+        var window = CentredWindow(seconds: windowSeconds)
         // The reading in force (rule 2): the newest at or before the state, within its validity.
         var reading: (reads: Bool, time: Double)?
         var readsBefore = false
@@ -104,26 +102,17 @@ public struct VehicleGate: Sendable, Hashable {
             let readsHere = reading.map { $0.reads && times[s] - $0.time <= activityValiditySeconds } ?? false
             defer { readsBefore = readsHere }
             guard s > 0 else { continue }
+            let (low, high) = window.states(ofStep: s, times: times, opensSegment: opensSegment)
             if readsHere || readsBefore {
                 vehicle[s] = true
+            } else if !maximumSustainedSpeedMetresPerSecond.isFinite {
                 continue
-            }
-            guard maximumSustainedSpeedMetresPerSecond.isFinite else { continue }
-            if opensSegment[s] {
-                segmentStart = s
-                low = s
-                high = s
+            } else if opensSegment[s] {
                 // The chord across the gap: a ride's if no traveller of the profile could have covered it.
                 vehicle[s] = isFaster(from: s - 1, to: s, times: times, solution: x, order: order)
-                continue
+            } else if times[high] - times[low] >= window.halfSeconds {
+                vehicle[s] = isFaster(from: low, to: high, times: times, solution: x, order: order)
             }
-            let middle = (times[s - 1] + times[s]) / 2
-            low = max(low, segmentStart)
-            while low < s - 1 && times[low + 1] <= middle - half { low += 1 }
-            high = max(high, s)
-            while high + 1 < n && !opensSegment[high + 1] && times[high] < middle + half { high += 1 }
-            guard times[high] - times[low] >= half else { continue }
-            vehicle[s] = isFaster(from: low, to: high, times: times, solution: x, order: order)
         }
         // Rule 3: the slow steps after a ride are the ride's until a gap-free slow spell lasts `exitSeconds`.
         if exitSeconds > 0 {

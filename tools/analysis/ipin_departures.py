@@ -13,20 +13,14 @@ Usage: tools/analysis/ipin_departures.py LOG [path/to/truetrack]   (default .bui
 import csv, math, os, subprocess, sys, tempfile
 from datetime import datetime
 
-R = 6371008.8
-
-
-def haversine(a, b):
-    la1, lo1, la2, lo2 = map(math.radians, (a[0], a[1], b[0], b[1]))
-    h = math.sin((la2 - la1) / 2) ** 2 + math.cos(la1) * math.cos(la2) * math.sin((lo2 - lo1) / 2) ** 2
-    return 2 * R * math.asin(math.sqrt(h))
+from trackgeo import datasets_root, haversine
 
 
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
     binary = sys.argv[2] if len(sys.argv) > 2 else ".build/release/truetrack"
-    root = os.environ.get("TRUETRACK_DATASETS", os.path.join(os.path.dirname(__file__), "../../../shared/datasets"))
+    root = datasets_root()
     path = sys.argv[1] if os.path.exists(sys.argv[1]) else os.path.join(root, "ipin2023-walk", sys.argv[1])
     posi, fixes = [], {}
     for line in open(path):

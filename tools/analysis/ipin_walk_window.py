@@ -14,18 +14,12 @@ Usage: tools/analysis/ipin_walk_window.py [path/to/truetrack]   (default .build/
 import csv, math, os, subprocess, sys, tempfile
 from datetime import datetime
 
-R = 6371008.8
-
-
-def haversine(a, b):
-    la1, lo1, la2, lo2 = map(math.radians, (a[0], a[1], b[0], b[1]))
-    h = math.sin((la2 - la1) / 2) ** 2 + math.cos(la1) * math.cos(la2) * math.sin((lo2 - lo1) / 2) ** 2
-    return 2 * R * math.asin(math.sqrt(h))
+from trackgeo import datasets_root, haversine
 
 
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/truetrack"
-    root = os.environ.get("TRUETRACK_DATASETS", os.path.join(os.path.dirname(__file__), "../../../shared/datasets"))
+    root = datasets_root()
     folder = os.path.join(root, "ipin2023-walk")
     print("| walk | reference m | fix path in walk window | TrueTrack before | inside walk | after | total |")
     print("|---|---|---|---|---|---|---|")
