@@ -19,6 +19,10 @@ import TrueTrackCore
 ///   ``accuracyFactor`` × the mean reported accuracy of the window's fixes (``assumedAccuracyMetres`` for a
 ///   fix that reports none).
 ///
+/// A step also counts for nothing when the activity reading in force at either of its states (the newest at or
+/// before it, for ``activityValiditySeconds``) confidently reads `still` and the profile excludes that activity,
+/// as the forward filter's motion gate holds such a fix's distance.
+///
 /// The window never reaches across a gap that splits the track (the chord across a gap always counts, see
 /// ``SmoothedTrack/distanceMetres``). The forward filter needs a trailing window and releases held distance
 /// later; with the whole track at hand the window is centred, so a walk's first and last metres are judged
@@ -36,6 +40,12 @@ public struct StillnessGate: Sendable, Hashable {
     /// A window whose Doppler speeds average at least this is moving, m/s. From
     /// ``TrackingProfile/motionDopplerSpeedMetresPerSecond``.
     public var motionDopplerSpeedMetresPerSecond: Double
+    /// Whether a confident `still` reading leaves its steps out: the profile excludes ``ActivityKind/still``.
+    public var excludesStillReadings: Bool
+    /// The confidence (0–100) from which a reading counts. From ``TrackingProfile/activityConfidenceThreshold``.
+    public var activityConfidenceThreshold: Int
+    /// How long a reading stays in force, seconds. From ``TrackingProfile/activityValiditySeconds``.
+    public var activityValiditySeconds: Double
 
     /// The gate with the forward filter's values for `profile` (see each property).
     public init(profile: TrackingProfile) {
@@ -44,6 +54,9 @@ public struct StillnessGate: Sendable, Hashable {
         accuracyFactor = profile.netDisplacementAccuracyFactor
         assumedAccuracyMetres = profile.assumedDisplacementAccuracyMetres
         motionDopplerSpeedMetresPerSecond = profile.motionDopplerSpeedMetresPerSecond
+        excludesStillReadings = profile.excludedActivities.contains(.still)
+        activityConfidenceThreshold = profile.activityConfidenceThreshold
+        activityValiditySeconds = profile.activityValiditySeconds
     }
 
     /// For each state `s ≥ 1`, whether the step from state `s − 1` into it counts (index 0 is always `false`;
@@ -55,16 +68,24 @@ public struct StillnessGate: Sendable, Hashable {
     ///   - x: the solution, east and north columns of `order` rows each (state s at rows 2s).
     ///   - totals: the running totals of the fixes' evidence: `totals[s]` sums the fixes of states before s
     ///     (`count == times.count + 1`, see ``Totals``).
+    ///   - readings: the newest activity reading among each state's fixes, if any (`nil`: none at all).
     /// - Complexity: O(n): both window edges only move forward; no allocation but the result.
-    func countedSteps(times: [Double], opensSegment: [Bool], solution x: [Double], order: Int, totals: [Totals])
-        -> [Bool]
-    {
+    func countedSteps(
+        times: [Double], opensSegment: [Bool], solution x: [Double], order: Int, totals: [Totals],
+        readings: [ActivityReading?]? = nil
+    ) -> [Bool] {
         let n = times.count
         var counts = [Bool](repeating: false, count: n)
         guard n > 1 else { return counts }
+        let readsStill = readings.map { readings in
+            ActivityReading.inForce(readings, times: times, validitySeconds: activityValiditySeconds) {
+                excludesStillReadings && $0.kind == .still && Int($0.confidence) >= activityConfidenceThreshold
+            }
+        }
         var window = CentredWindow(seconds: windowSeconds)
         for s in 1..<n {
             let (low, high) = window.states(ofStep: s, times: times, opensSegment: opensSegment)
+            if let readsStill, readsStill[s] || readsStill[s - 1] { continue }
             if opensSegment[s] {
                 counts[s] = true
                 continue
@@ -163,5 +184,23 @@ struct CentredWindow {
         high = max(high, s)
         while high + 1 < times.count && !opensSegment[high + 1] && times[high] < middle + halfSeconds { high += 1 }
         return (low, high)
+    }
+}
+
+extension ActivityReading {
+    /// For each state (times ascending), whether the reading in force there matches `matches`: the newest of
+    /// `readings` at or before it, while no older than `validitySeconds` (the forward filter keeps a reading
+    /// likewise, ``TrackingProfile/activityValiditySeconds``).
+    static func inForce(
+        _ readings: [ActivityReading?], times: [Double], validitySeconds: Double,
+        matches: (ActivityReading) -> Bool
+    ) -> [Bool] {
+        var result = [Bool](repeating: false, count: times.count)
+        var current: (matches: Bool, time: Double)?
+        for s in times.indices {
+            if let reading = readings[s] { current = (matches(reading), times[s]) }
+            result[s] = current.map { $0.matches && times[s] - $0.time <= validitySeconds } ?? false
+        }
+        return result
     }
 }

@@ -95,15 +95,12 @@ public struct VehicleGate: Sendable, Hashable {
         guard n > 1 else { return vehicle }
         var window = CentredWindow(seconds: windowSeconds)
         // The reading in force (rule 2): the newest at or before the state, within its validity.
-        var reading: (reads: Bool, time: Double)?
-        var readsBefore = false
-        for s in 0..<n {
-            if let r = readings[s] { reading = (isVehicle(r), times[s]) }
-            let readsHere = reading.map { $0.reads && times[s] - $0.time <= activityValiditySeconds } ?? false
-            defer { readsBefore = readsHere }
-            guard s > 0 else { continue }
+        let reads = ActivityReading.inForce(readings, times: times, validitySeconds: activityValiditySeconds) {
+            isVehicle($0)
+        }
+        for s in 1..<n {
             let (low, high) = window.states(ofStep: s, times: times, opensSegment: opensSegment)
-            if readsHere || readsBefore {
+            if reads[s] || reads[s - 1] {
                 vehicle[s] = true
             } else if !maximumSustainedSpeedMetresPerSecond.isFinite {
                 continue

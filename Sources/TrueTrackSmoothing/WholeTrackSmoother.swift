@@ -213,20 +213,23 @@ public struct WholeTrackSmoother: Sendable {
 
         // The steps the distance counts, judged on the solution: not a ride's (see ``VehicleGate``), and not
         // still (see ``StillnessGate``).
-        let vehicleSteps: [Bool]? = options.vehicleGate.map { gate in
-            // Per state: the newest activity reading of its fixes.
-            var readings = [ActivityReading?](repeating: nil, count: n)
-            for m in 0..<problem.positionState.count {
-                if let reading = fixes[problem.fixIndex[m]].activity { readings[problem.positionState[m]] = reading }
+        // Per state: the newest activity reading of its fixes (none read: no array).
+        var readings: [ActivityReading?]?
+        for m in 0..<problem.positionState.count {
+            if let reading = fixes[problem.fixIndex[m]].activity {
+                if readings == nil { readings = [ActivityReading?](repeating: nil, count: n) }
+                readings?[problem.positionState[m]] = reading
             }
-            return gate.vehicleSteps(
+        }
+        let vehicleSteps: [Bool]? = options.vehicleGate.map { gate in
+            gate.vehicleSteps(
                 times: problem.times, opensSegment: problem.opensSegment, solution: system.rhs, order: order,
-                readings: readings)
+                readings: readings ?? [ActivityReading?](repeating: nil, count: n))
         }
         var countedSteps: [Bool]? = options.stillnessGate.map { gate in
             gate.countedSteps(
                 times: problem.times, opensSegment: problem.opensSegment, solution: system.rhs, order: order,
-                totals: gate.totals(problem, fixes: fixes, options: options))
+                totals: gate.totals(problem, fixes: fixes, options: options), readings: readings)
         }
         if let vehicleSteps {
             var counted = countedSteps ?? [Bool](repeating: true, count: n)

@@ -33,6 +33,33 @@ import TrueTrackSimulation
         return gate.countedSteps(times: times, opensSegment: opensSegment, solution: x, order: 2 * n, totals: totals)
     }
 
+    /// A confident `still` reading holds a step's distance for the reading's validity (60 s), as the forward
+    /// filter's motion gate does; a weak one, or one the profile does not exclude, says nothing.
+    @Test func aConfidentStillReadingLeavesItsStepsOut() {
+        let n = 200
+        let times = (0..<n).map(Double.init)
+        var x = [Double](repeating: 0, count: 4 * n)
+        for s in 0..<n { x[2 * s] = Double(s) }  // 1 m/s east: moving by the net displacement
+        var totals = [StillnessGate.Totals](repeating: .init(), count: n + 1)
+        for s in 0..<n {
+            totals[s + 1] = StillnessGate.Totals(
+                accuracySumMetres: totals[s].accuracySumMetres + 3, speedSumMetresPerSecond: 0, fixes: s + 1, speeds: 0)
+        }
+        let opens = [true] + Array(repeating: false, count: n - 1)
+        func counts(confidence: Int, gate: StillnessGate = StillnessGate(profile: .walking)) -> [Bool] {
+            var readings = [ActivityReading?](repeating: nil, count: n)
+            readings[50] = ActivityReading(kind: .still, confidence: confidence)
+            return gate.countedSteps(
+                times: times, opensSegment: opens, solution: x, order: 2 * n, totals: totals, readings: readings)
+        }
+        let still = counts(confidence: 90)
+        #expect(still[49] && !still[50] && !still[111] && still[112], "steps into and out of states 50 … 110")
+        #expect(counts(confidence: 50)[80])
+        var profile = TrackingProfile.walking
+        profile.excludedActivities = [.inVehicle]
+        #expect(counts(confidence: 90, gate: StillnessGate(profile: profile))[80])
+    }
+
     /// Hand-worked: 20 s still at the origin, then 1 m/s east, 1 Hz, accuracy 3 m (threshold 5 m). The step
     /// into state s (middle s − 0.5) is judged from the last state at or before s − 5.5 to the first at or
     /// after s + 4.5, i.e. states s − 6 … s + 5: its net displacement is the east distance covered there.
