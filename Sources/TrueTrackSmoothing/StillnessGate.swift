@@ -68,20 +68,21 @@ public struct StillnessGate: Sendable, Hashable {
     ///   - x: the solution, east and north columns of `order` rows each (state s at rows 2s).
     ///   - totals: the running totals of the fixes' evidence: `totals[s]` sums the fixes of states before s
     ///     (`count == times.count + 1`, see ``Totals``).
-    ///   - readings: the newest activity reading among each state's fixes, if any (`nil`: none at all).
+    ///   - readings: the fixes' activity readings (of every fix, used or not), ascending in time.
     /// - Complexity: O(n): both window edges only move forward; no allocation but the result.
     func countedSteps(
         times: [Double], opensSegment: [Bool], solution x: [Double], order: Int, totals: [Totals],
-        readings: [ActivityReading?]? = nil
+        readings: [TimedReading] = []
     ) -> [Bool] {
         let n = times.count
         var counts = [Bool](repeating: false, count: n)
         guard n > 1 else { return counts }
-        let readsStill = readings.map { readings in
-            ActivityReading.inForce(readings, times: times, validitySeconds: activityValiditySeconds) {
+        let readsStill =
+            readings.isEmpty
+            ? nil
+            : TimedReading.inForce(readings, times: times, validitySeconds: activityValiditySeconds) {
                 excludesStillReadings && $0.kind == .still && Int($0.confidence) >= activityConfidenceThreshold
             }
-        }
         var window = CentredWindow(seconds: windowSeconds)
         for s in 1..<n {
             let (low, high) = window.states(ofStep: s, times: times, opensSegment: opensSegment)
@@ -187,19 +188,26 @@ struct CentredWindow {
     }
 }
 
-extension ActivityReading {
+/// An activity reading and when it was taken, seconds on the smoothing problem's clock (after its first state).
+struct TimedReading {
+    var seconds: Double
+    var reading: ActivityReading
+
     /// For each state (times ascending), whether the reading in force there matches `matches`: the newest of
-    /// `readings` at or before it, while no older than `validitySeconds` (the forward filter keeps a reading
-    /// likewise, ``TrackingProfile/activityValiditySeconds``).
+    /// `readings` (ascending in time) taken at or before it, while no older than `validitySeconds` (the forward
+    /// filter keeps a reading likewise, ``TrackingProfile/activityValiditySeconds``).
     static func inForce(
-        _ readings: [ActivityReading?], times: [Double], validitySeconds: Double,
-        matches: (ActivityReading) -> Bool
+        _ readings: [TimedReading], times: [Double], validitySeconds: Double, matches: (ActivityReading) -> Bool
     ) -> [Bool] {
         var result = [Bool](repeating: false, count: times.count)
-        var current: (matches: Bool, time: Double)?
+        var current: (matches: Bool, seconds: Double)?
+        var next = 0
         for s in times.indices {
-            if let reading = readings[s] { current = (matches(reading), times[s]) }
-            result[s] = current.map { $0.matches && times[s] - $0.time <= validitySeconds } ?? false
+            while next < readings.count && readings[next].seconds <= times[s] {
+                current = (matches(readings[next].reading), readings[next].seconds)
+                next += 1
+            }
+            result[s] = current.map { $0.matches && times[s] - $0.seconds <= validitySeconds } ?? false
         }
         return result
     }

@@ -19,10 +19,11 @@ import TrueTrackCore
 ///    reading at or before it, for ``activityValiditySeconds``, as the forward filter keeps one) is a
 ///    confident `in vehicle` and the profile excludes that activity.
 /// 3. **Latch** (``exitSeconds`` > 0): after a ride, the slow steps belong to the ride until a slow spell
-///    lasts ``exitSeconds``: bus stops, lights, a crawl in traffic. A gap restarts the spell (as it restarts the
-///    forward latch's: a bus standing in a tunnel is not a walk) unless its chord shows travel, at least
-///    ``movingChordSpeedMetresPerSecond`` on average (a walk logged every 90 s is all chords: it would never
-///    end the ride). The track's last slow steps after a ride belong to it too
+///    lasts ``exitSeconds``: bus stops, lights, a crawl in traffic. A gap keeps the latch, as the forward
+///    latch's does: the chord across a lone gap crossed while latched is the ride's (a bus through a tunnel
+///    at 2.5 m/s is no walk), and the spell starts again after it. In a run of gaps (a sparse log, every step a
+///    chord) a chord of at least ``movingChordSpeedMetresPerSecond`` on average is slow travel whose time
+///    counts (a walk logged every 90 s would otherwise never end the ride); a slower one starts the spell again. The track's last slow steps after a ride belong to it too
 ///    unless such a spell is among them (the forward filter gives up an unfinished spell at a track's end);
 ///    slow steps before the first ride are the traveller's.
 /// 4. **Gaps**: the chord across a gap that splits the track is a ride's when the step before or after it is
@@ -39,7 +40,7 @@ public struct VehicleGate: Sendable, Hashable {
     /// How long a slow spell after a ride must last, without a gap, to end it, seconds; 0 turns the latch
     /// (rule 3) off. From ``TrackingProfile/vehicleExitSeconds``.
     public var exitSeconds: Double
-    /// A gap whose chord averages at least this is travel that continues a slow spell, m/s. From
+    /// In a run of gaps, a chord that averages at least this is travel that continues a slow spell, m/s. From
     /// ``TrackingProfile/deadbandMetresPerSecond`` (the slowest speed the forward filter counts).
     public var movingChordSpeedMetresPerSecond: Double
     /// Whether a confident `in vehicle` reading marks a ride: the profile excludes ``ActivityKind/inVehicle``.
@@ -84,18 +85,19 @@ public struct VehicleGate: Sendable, Hashable {
     ///   - times: the state times, seconds, ascending.
     ///   - opensSegment: whether each state opens a segment (the step into it crosses a gap).
     ///   - x: the solution, east and north columns of `order` rows each (state s at rows 2s).
-    ///   - readings: the newest activity reading among each state's fixes, if any.
+    ///   - readings: the fixes' activity readings (of every fix, used or not: the forward filter takes a
+    ///     rejected fix's reading too), ascending in time.
     /// - Complexity: O(n): the window edges only move forward; no allocation but the result and one copy.
     func vehicleSteps(
         times: [Double], opensSegment: [Bool], solution x: [Double], order: Int,
-        readings: [ActivityReading?]
+        readings: [TimedReading]
     ) -> [Bool] {
         let n = times.count
         var vehicle = [Bool](repeating: false, count: n)
         guard n > 1 else { return vehicle }
         var window = CentredWindow(seconds: windowSeconds)
         // The reading in force (rule 2): the newest at or before the state, within its validity.
-        let reads = ActivityReading.inForce(readings, times: times, validitySeconds: activityValiditySeconds) {
+        let reads = TimedReading.inForce(readings, times: times, validitySeconds: activityValiditySeconds) {
             isVehicle($0)
         }
         for s in 1..<n {
@@ -111,32 +113,41 @@ public struct VehicleGate: Sendable, Hashable {
                 vehicle[s] = isFaster(from: low, to: high, times: times, solution: x, order: order)
             }
         }
-        // Rule 3: the slow steps after a ride are the ride's until a gap-free slow spell lasts `exitSeconds`.
+        // Rule 3: the slow steps after a ride are the ride's until a slow spell lasts `exitSeconds`. A gap keeps
+        // the latch: a lone gap's chord, crossed while latched, is the ride's and the spell starts again after
+        // it; in a run of gaps (a sparse log) a chord at the deadband speed or more is slow travel, its time
+        // counts, and a slower one starts the spell again.
         if exitSeconds > 0 {
             var slowFrom = -1  // the first slow step after the last ride step (-1: no ride yet)
             var spellStart = 0.0, longest = 0.0
+            var isLatched = false
+            var latchedChords: [Int] = []
             for s in 1..<n {
                 if vehicle[s] {
-                    if slowFrom >= 0, slowFrom < s,
-                        max(longest, times[s - 1] - spellStart) < exitSeconds
-                    {
+                    if slowFrom >= 0, slowFrom < s, max(longest, times[s - 1] - spellStart) < exitSeconds {
                         for t in slowFrom..<s { vehicle[t] = true }
                     }
                     slowFrom = s + 1
                     spellStart = times[s]
                     longest = 0
-                } else if slowFrom >= 0, opensSegment[s] {
-                    let de = x[2 * s] - x[2 * (s - 1)], dn = x[order + 2 * s] - x[order + 2 * (s - 1)]
-                    let travel = movingChordSpeedMetresPerSecond * (times[s] - times[s - 1])
-                    if de * de + dn * dn < travel * travel {
-                        longest = max(longest, times[s - 1] - spellStart)
-                        spellStart = times[s]
-                    }
+                    isLatched = true
+                    continue
                 }
+                guard slowFrom >= 0 else { continue }
+                if isLatched && max(longest, times[s - 1] - spellStart) >= exitSeconds { isLatched = false }
+                guard opensSegment[s] else { continue }
+                let inRun = (s >= 2 && opensSegment[s - 1]) || (s + 1 < n && opensSegment[s + 1])
+                let de = x[2 * s] - x[2 * (s - 1)], dn = x[order + 2 * s] - x[order + 2 * (s - 1)]
+                let travel = movingChordSpeedMetresPerSecond * (times[s] - times[s - 1])
+                if inRun && de * de + dn * dn >= travel * travel { continue }
+                if isLatched && !inRun { latchedChords.append(s) }
+                longest = max(longest, times[s - 1] - spellStart)
+                spellStart = times[s]
             }
             if slowFrom >= 0, slowFrom < n, max(longest, times[n - 1] - spellStart) < exitSeconds {
                 for t in slowFrom..<n { vehicle[t] = true }
             }
+            for s in latchedChords { vehicle[s] = true }
         }
         // Rule 4, on the steps as rules 1–3 left them.
         let judged = vehicle

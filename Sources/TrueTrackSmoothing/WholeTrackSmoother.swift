@@ -213,18 +213,22 @@ public struct WholeTrackSmoother: Sendable {
 
         // The steps the distance counts, judged on the solution: not a ride's (see ``VehicleGate``), and not
         // still (see ``StillnessGate``).
-        // Per state: the newest activity reading of its fixes (none read: no array).
-        var readings: [ActivityReading?]?
-        for m in 0..<problem.positionState.count {
-            if let reading = fixes[problem.fixIndex[m]].activity {
-                if readings == nil { readings = [ActivityReading?](repeating: nil, count: n) }
-                readings?[problem.positionState[m]] = reading
+        // The fixes' activity readings on the problem's clock, ascending: every fix's, also those the accuracy
+        // gate left out (the forward filter takes a rejected fix's reading too).
+        var readings: [TimedReading] = []
+        if n > 0 {
+            let origin = fixes[problem.fixIndex[0]].timestamp
+            for fix in fixes {
+                if let reading = fix.activity {
+                    readings.append(TimedReading(seconds: origin.seconds(to: fix.timestamp), reading: reading))
+                }
             }
+            readings.sort { $0.seconds < $1.seconds }
         }
         let vehicleSteps: [Bool]? = options.vehicleGate.map { gate in
             gate.vehicleSteps(
                 times: problem.times, opensSegment: problem.opensSegment, solution: system.rhs, order: order,
-                readings: readings ?? [ActivityReading?](repeating: nil, count: n))
+                readings: readings)
         }
         var countedSteps: [Bool]? = options.stillnessGate.map { gate in
             gate.countedSteps(

@@ -47,8 +47,7 @@ import TrueTrackSimulation
         }
         let opens = [true] + Array(repeating: false, count: n - 1)
         func counts(confidence: Int, gate: StillnessGate = StillnessGate(profile: .walking)) -> [Bool] {
-            var readings = [ActivityReading?](repeating: nil, count: n)
-            readings[50] = ActivityReading(kind: .still, confidence: confidence)
+            let readings = [TimedReading(seconds: 50, reading: ActivityReading(kind: .still, confidence: confidence))]
             return gate.countedSteps(
                 times: times, opensSegment: opens, solution: x, order: 2 * n, totals: totals, readings: readings)
         }

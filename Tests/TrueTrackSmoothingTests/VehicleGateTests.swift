@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TrueTrackCore
 import TrueTrackSimulation
@@ -24,8 +25,8 @@ import TrueTrackSimulation
         for s in 0..<n { x[2 * s] = east[s] }
         return gate.vehicleSteps(
             times: t, opensSegment: (0..<n).map { $0 == 0 || opens.contains($0) }, solution: x, order: 2 * n,
-            readings: (0..<n).map {
-                reads.contains($0) ? ActivityReading(kind: .inVehicle, confidence: confidence) : nil
+            readings: reads.sorted().map {
+                TimedReading(seconds: t[$0], reading: ActivityReading(kind: .inVehicle, confidence: confidence))
             })
     }
 
@@ -146,6 +147,69 @@ import TrueTrackSimulation
         #expect(beforeRide[122] && beforeRide[121], "before a ride")
         let betweenWalks = Self.vehicle(speeds: Self.walk + Self.walk + [0.5] + rest, times: times, opens: [121])
         #expect(!betweenWalks.contains(true))
+    }
+
+    /// A track built leg by leg at 1 Hz (east/north metres, 5 m fixes without noise): each leg is
+    /// (seconds, east m/s, north m/s, gap: the leg is one chord across a gap of that many seconds).
+    static func fixes(_ legs: [(seconds: Int, east: Double, north: Double, gap: Bool)]) throws -> [Fix] {
+        var result: [Fix] = []
+        var t = 0, east = 0.0, north = 0.0
+        let metresPerDegree = 6_371_008.8 * Double.pi / 180
+        func append(_ activity: ActivityReading? = nil, accuracy: Double = 5, extraMilliseconds: Int64 = 0) throws {
+            result.append(
+                try Fix(
+                    timestamp: Timestamp(
+                        millisecondsSince1970: 1_700_000_000_000 + Int64(t) * 1000 + extraMilliseconds),
+                    latitude: 48 + north / metresPerDegree,
+                    longitude: 11 + east / (metresPerDegree * cos(48 * Double.pi / 180)),
+                    horizontalAccuracyMetres: accuracy, activity: activity))
+        }
+        try append()
+        for leg in legs {
+            let steps = leg.gap ? 1 : leg.seconds
+            let stepSeconds = leg.gap ? leg.seconds : 1
+            for _ in 0..<steps {
+                t += stepSeconds
+                east += leg.east * Double(stepSeconds)
+                north += leg.north * Double(stepSeconds)
+                try append()
+            }
+        }
+        return result
+    }
+
+    /// Three cases a reviewer found, through the smoother (walking profile; truth in the comments).
+    @Test func aReviewersRidesThroughGapsAndReadings() throws {
+        let smoother = WholeTrackSmoother(profile: .walking)
+        // A bus through a 300 s tunnel at 2.5 m/s average after a 30 s crawl, then a 200 s walk: the chord was
+        // counted as a walk (1,150.8 m for a 384 m walk; the forward filter 398 m). The chord is the ride's now.
+        let tunnel = smoother.smooth(
+            try Self.fixes([
+                (120, 0, 1.2, false), (300, 10, 0, false), (30, 1, 0, false), (300, 2.5, 0, true),
+                (200, 0, -1.2, false),
+            ]))
+        #expect(abs(tunnel.distanceMetres - 414) < 25, "\(tunnel.distanceMetres) m (walk 384 m, crawl 30 m)")
+        // A walk, a 2 km chord across a 200 s gap, a 125 s walk; one `in vehicle` reading on the last fix before
+        // the gap: the first walking steps after it were judged on a window reaching back across the gap
+        // (117.6 m for a 270 m walk).
+        var gapped = try Self.fixes([(99, 0, 1.2, false), (200, 10, 0, true), (125, 0, 1.2, false)])
+        gapped[99].activity = ActivityReading(kind: .inVehicle, confidence: 90)
+        let afterGap = smoother.smooth(gapped)
+        #expect(abs(afterGap.distanceMetres - 270) < 15, "\(afterGap.distanceMetres) m")
+        // A bus at 2.8 m/s (under the walker's 3 m/s) known only by `in vehicle` readings on coarse (60 m) fixes
+        // the smoother leaves out: the forward filter takes a rejected fix's reading, so does the gate now
+        // (1,320.0 m for a 480 m walk).
+        var slowBus = try Self.fixes([(200, 0, 1.2, false), (300, 2.8, 0, false), (200, 0, -1.2, false)])
+        for k in stride(from: 201, to: 500, by: 30) {
+            var coarse = try slowBus[k].retimed(
+                to: Timestamp(millisecondsSince1970: slowBus[k].timestamp.millisecondsSince1970 + 500))
+            coarse.horizontalAccuracy = .metres(60)
+            coarse.activity = ActivityReading(kind: .inVehicle, confidence: 95)
+            slowBus.append(coarse)
+        }
+        let bus = smoother.smooth(slowBus)
+        #expect(abs(bus.distanceMetres - 480) < 40, "\(bus.distanceMetres) m")
+        #expect(bus.vehicleLengthMetres > 800)
     }
 
     /// The simulator's bus ride inside a walk (400 m on foot, 3 km by bus with two halts, 300 m on foot) and
