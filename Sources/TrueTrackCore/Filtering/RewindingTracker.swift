@@ -10,29 +10,34 @@
 ///
 /// Guarantees:
 /// - Fixes that arrive in time order get exactly the plain tracker's decisions.
-/// - After any delivery order within the horizon, ``tracker`` is exactly the tracker that processed the same
-///   fixes in time order (decisions, distance). ``totalMetres``, the total to show, never decreases: it is
+/// - After any delivery order within the horizon (and within the last ``maximumKeptFixes`` fixes), ``tracker``
+///   is exactly the tracker that processed the same fixes in time order (decisions, distance). ``totalMetres``, the total to show, never decreases: it is
 ///   the larger of that tracker's total and the largest total shown before (an earlier order can show a
 ///   larger one for a while; it does not add up: the tracker's own total goes on from the in-order value).
 ///   Show ``totalMetres``: a decision's ``FixDecision/totalDistanceMetres`` is the running total at its fix in
 ///   time order, so a late fix's is below the present total.
-/// - A fix older than the horizon (from the last accepted fix) goes to the tracker as it is: rejected as out
-///   of order, or the end of a clock-jump run that restarts it (the kept fixes are then let go).
+/// - A fix older than the horizon (from the last accepted fix), or than a fix already let go, goes to the
+///   tracker as it is, after the rest of its batch: rejected as out of order, or the end of a clock-jump run
+///   that restarts it (the kept fixes are then let go). It is not kept, so a later rewind forgets its effect
+///   on the tracker (a clock-jump run then counts again from the rewind).
+/// - A rejected fix dated further ahead of the last accepted one than the horizon is not kept either (kept, it
+///   would make every later fix rewind until the clock caught up).
 ///
 /// Decisions already returned for fixes that are processed again may change (the late fix changes the
-/// filter's view of them): ``Result/revised`` holds their new decisions, in time order.
+/// filter's view of them): ``BatchOutcome/revised`` holds their new decisions, in time order.
 ///
 /// Activity readings reach the tracker on the fixes (``Fix/activity``), so that a replay sees them again.
 ///
-/// Memory: the fixes of up to twice the horizon (about 100 B each: 90–180 KB for 15 minutes at 1 Hz), at most
-/// ``maximumKeptFixes``, and one tracker copy per ``snapshotInterval`` fixes (3.4 KB each: 52–104 KB). A fix in
+/// Memory: the fixes of up to about twice the horizon (about 100 B each: 90–180 KB for 15 minutes at 1 Hz), up
+/// to about twice ``maximumKeptFixes`` (old fixes are let go once half the kept ones can go, so that each is
+/// moved about once), and one tracker copy per ``snapshotInterval`` fixes (3.4 KB each: 52–104 KB). A fix in
 /// order costs one append and, every ``snapshotInterval`` fixes, one copy, and letting go of old fixes moves the
-/// kept ones down (about once each): 1,027 instructions per fix against the plain tracker's 608 (callgrind,
+/// kept ones down (about once each): 996 instructions per fix against the plain tracker's 608 (callgrind,
 /// `truetrack-benchmarks --instructions`, the `rewinding-tracker` case), and no allocation once the buffers
 /// have grown to the horizon.
 public struct RewindingTracker: Sendable {
     /// The outcome of processing a batch.
-    public struct Result: Sendable {
+    public struct BatchOutcome: Sendable {
         /// One decision per fix given, in the order given.
         public var decisions: [FixDecision]
         /// The new decisions of fixes processed before that a late fix made the tracker process again, in time
@@ -44,7 +49,7 @@ public struct RewindingTracker: Sendable {
     public struct Outcome: Sendable {
         /// The fix's decision.
         public var decision: FixDecision
-        /// As ``Result/revised``: new decisions of fixes processed again because this one was late (empty
+        /// As ``BatchOutcome/revised``: new decisions of fixes processed again because this one was late (empty
         /// when it was not).
         public var revised: [FixDecision]
     }
@@ -58,8 +63,9 @@ public struct RewindingTracker: Sendable {
     /// How many fixes between two copies of the tracker. Default 64: a late fix replays at most this many
     /// fixes more than it must, for a copy of 3.4 KB every 64 fixes (55 bytes per fix).
     public let snapshotInterval: Int
-    /// The most fixes kept, whatever their times say. Default 36,000 (the 900 s horizon at 20 Hz, 3.6 MB): a
-    /// receiver whose clock stands still would otherwise be kept for ever.
+    /// How many fixes a late fix may reach back, whatever their times say; up to about twice as many are kept.
+    /// Default 36,000 (the 900 s horizon at 20 Hz, 3.6–7.2 MB): a receiver whose clock stands still would
+    /// otherwise be kept for ever.
     public let maximumKeptFixes: Int
 
     /// The fixes processed, in time order (stable: equal times in arrival order), from the oldest copy on.
@@ -68,6 +74,8 @@ public struct RewindingTracker: Sendable {
     var snapshots: [(tracker: Tracker, index: Int)] = []
     /// The largest total shown so far.
     var shownTotalMetres = 0.0
+    /// The time of the newest fix let go (before the oldest kept): a late fix older than it cannot be replayed.
+    var droppedThrough: Timestamp?
 
     /// A rewinding tracker with `profile`.
     ///
@@ -108,15 +116,13 @@ public struct RewindingTracker: Sendable {
     /// and every fix since that copy is processed again together with the batch, in time order. Fixes older than
     /// the horizon go to the tracker afterwards as they are (it rejects them as out of order, or restarts on a
     /// clock jump, which lets the kept fixes go).
-    public mutating func process(batch: [Fix]) -> Result {
+    public mutating func process(batch: [Fix]) -> BatchOutcome {
         var decisions = [FixDecision?](repeating: nil, count: batch.count)
         let sorted = batch.indicesInTimeOrder(by: \.timestamp)
         // Older than the horizon from the last accepted fix: not rewound (taken last, below).
         var tooOld = 0
         if let latest = tracker.lastAcceptedTime {
-            while tooOld < sorted.count, batch[sorted[tooOld]].timestamp.seconds(to: latest) > horizonSeconds {
-                tooOld += 1
-            }
+            while tooOld < sorted.count, isTooOld(batch[sorted[tooOld]].timestamp, latest: latest) { tooOld += 1 }
         }
         let order = sorted[tooOld...]
         var revised: [FixDecision] = []
@@ -158,10 +164,17 @@ public struct RewindingTracker: Sendable {
                 // The tracker restarted on a clock jump: the kept fixes belong to the wrong time line.
                 history.removeAll(keepingCapacity: true)
                 snapshots.removeAll(keepingCapacity: true)
+                droppedThrough = nil
             }
         }
         shownTotalMetres = totalMetres
-        return Result(decisions: decisions.map { $0! }, revised: revised)
+        return BatchOutcome(decisions: decisions.map { $0! }, revised: revised)
+    }
+
+    /// Whether a fix at `time` is too late to replay: further back than the horizon from the last accepted fix
+    /// (`latest`), or older than a fix already let go (``maximumKeptFixes``).
+    func isTooOld(_ time: Timestamp, latest: Timestamp) -> Bool {
+        time.seconds(to: latest) > horizonSeconds || droppedThrough.map { time < $0 } == true
     }
 
     /// The index in `snapshots` of the newest copy taken after no kept fix newer than `time` (so that a fix at
@@ -184,7 +197,18 @@ public struct RewindingTracker: Sendable {
             takeSnapshot()
         }
         history.append(fix)
-        return tracker.process(fix)
+        let latest = tracker.lastAcceptedMilliseconds
+        let decision = tracker.process(fix)
+        if _slowPath(decision.rejection != nil), latest != .min,
+            Double(fix.timestamp.millisecondsSince1970 &- latest) / 1000 > horizonSeconds
+        {
+            // Rejected, and dated further ahead of the last accepted fix than the horizon (a fix with a wrong
+            // clock): kept, it would stay the newest fix and make every later one rewind until the clock caught
+            // up (35 × slower for a year). Its only effect on the tracker, the duplicate check against it, is
+            // lost at the next rewind.
+            history.removeLast()
+        }
+        return decision
     }
 
     /// Appends a copy of the tracker, then lets go of the copies (and their fixes) that a late fix can no
@@ -209,6 +233,7 @@ public struct RewindingTracker: Sendable {
         // once (removing whenever a copy expired moved the whole horizon every 64 fixes: +40 % per fix).
         guard drop > 0, 2 * snapshots[drop].index >= history.count else { return }
         let removed = snapshots[drop].index
+        droppedThrough = history[removed - 1].timestamp
         snapshots.removeFirst(drop)
         history.removeFirst(removed)
         for s in snapshots.indices { snapshots[s].index -= removed }
