@@ -218,6 +218,22 @@ import TrueTrackSimulation
         #expect(rewinding.history.count == 1)
     }
 
+    /// After a restart: the resumed tracker, wrapped, goes on exactly as the one that was never stopped for
+    /// fixes in order, and a fix from before the restart is rejected as out of order (nothing kept to replay).
+    @Test func aResumedTrackerCanBeContinued() throws {
+        let fixes = Self.walk(seed: 2)
+        let (plain, expected) = Self.inOrder(fixes)
+        var first = Tracker(profile: .walking)
+        for fix in fixes[..<700] { _ = first.process(fix) }
+        var resumed = RewindingTracker(continuing: try Tracker(resuming: first.checkpoint()))
+        #expect(resumed.totalMetres == first.distance.totalMetres)
+        #expect(resumed.process(fixes[650]).decision.rejection == .outOfOrder)
+        var decisions: [FixDecision] = []
+        for fix in fixes[700...] { decisions.append(resumed.process(fix).decision) }
+        #expect(decisions == Array(expected[700...]))
+        #expect(resumed.tracker.distance == plain.distance)
+    }
+
     /// A fix older than the horizon is rejected as out of order, as by the plain tracker, and is not kept.
     @Test func aFixOlderThanTheHorizonIsRejected() {
         let fixes = Self.walk(seed: 1)

@@ -95,6 +95,22 @@ public struct RewindingTracker: Sendable {
         self.maximumKeptFixes = max(maximumKeptFixes, 2 * self.snapshotInterval)
     }
 
+    /// A rewinding tracker that continues `tracker` (one resumed after a restart, ``Tracker/init(resuming:)`` or
+    /// a session's `resumedTracker()`), with the same horizon, copy interval and cap as
+    /// ``init(profile:horizonSeconds:snapshotInterval:maximumKeptFixes:)``. It keeps nothing from before: a late
+    /// fix older than the tracker's last accepted one is rejected as out of order until the fixes kept from
+    /// here on reach back to it.
+    public init(
+        continuing tracker: Tracker, horizonSeconds: Double = 900, snapshotInterval: Int = 64,
+        maximumKeptFixes: Int = 36_000
+    ) {
+        self.init(
+            profile: tracker.profile, horizonSeconds: horizonSeconds, snapshotInterval: snapshotInterval,
+            maximumKeptFixes: maximumKeptFixes)
+        self.tracker = tracker
+        shownTotalMetres = tracker.distance.totalMetres
+    }
+
     /// The distance to show, metres: the larger of ``tracker``'s total and the largest total shown before, so
     /// it never decreases.
     public var totalMetres: Double { max(shownTotalMetres, tracker.distance.totalMetres) }
