@@ -188,7 +188,9 @@ enum BufferCommand {
             "persisted \(persisted) of \(diagnostics.read) fixes (\(diagnostics.read - persisted - alreadyStored) rejected by the "
                 + "tracker" + (alreadyStored > 0 ? ", \(alreadyStored) already in the buffer" : "") + ")"
                 + (dropped > 0 ? ", \(dropped) oldest rows dropped by the cap" : "") + "\n")
-        if let hint = diagnostics.profileHint(profile) { Terminal.error(hint) }
+        for warning in diagnostics.warnings(profile: profile, reader: reader, input: input, rawPathMetres: nil) {
+            Terminal.error(warning)
+        }
         if let state = sessionState {
             let total = tracker.distance.totalMetres
             Terminal.error(

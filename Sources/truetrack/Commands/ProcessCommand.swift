@@ -240,11 +240,9 @@ enum ProcessCommand {
         } else {
             Terminal.out(summaryText)
         }
-        if let hint = diagnostics.profileHint(profile) { Terminal.error(hint) }
-        if let warning = InputOptions.unreadMeasurementWarning(reader, input: input) { Terminal.error(warning) }
-        if let warning = diagnostics.orderWarning(input: input, rawPathMetres: raw) { Terminal.error(warning) }
-        for error in reader.report.errors.prefix(5) { Terminal.error("  skipped: \(error)\n") }
-        if let warning = InputOptions.checksumWarning(reader.report) { Terminal.error(warning) }
+        for warning in diagnostics.warnings(profile: profile, reader: reader, input: input, rawPathMetres: raw) {
+            Terminal.error(warning)
+        }
         evidence.report()
         if let failure { throw failure }
         return 0

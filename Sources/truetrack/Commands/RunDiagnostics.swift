@@ -1,4 +1,5 @@
 import TrueTrackCore
+import TrueTrackIO
 
 /// What the tracker's decisions over a whole input say about the run, for the warnings `process`, `stops` and
 /// `buffer add` print after it: a drive read with the walking profile (rejected as too fast, or held as a
@@ -82,6 +83,21 @@ struct RunDiagnostics {
             .sorted { $0.1 > $1.1 }
         guard shares.count >= 2 else { return nil }
         return shares.map { "\($0.0.rawValue) \($0.1)" }.joined(separator: ", ")
+    }
+
+    /// What every command that runs the tracker over an input says after its run, in one order (`process`,
+    /// `stops` and `buffer add` each had their own list and order): the profile hint, the measurements the reader
+    /// could not use, the delivery order, the first damaged records skipped in lenient mode, bad NMEA checksums.
+    func warnings(
+        profile: TrackingProfile, reader: AnyFixReader, input: String, rawPathMetres: Double?
+    ) -> [String] {
+        var result: [String] = []
+        if let hint = profileHint(profile) { result.append(hint) }
+        if let warning = InputOptions.unreadMeasurementWarning(reader, input: input) { result.append(warning) }
+        if let warning = orderWarning(input: input, rawPathMetres: rawPathMetres) { result.append(warning) }
+        for error in reader.report.errors.prefix(5) { result.append("  skipped: \(error)\n") }
+        if let warning = InputOptions.checksumWarning(reader.report) { result.append(warning) }
+        return result
     }
 
     /// A warning when at least 20 fixes were read and more than a fifth of them were out of order (IPIN's

@@ -87,9 +87,10 @@ enum StopsCommand {
         }
         var diagnostics = RunDiagnostics()
         defer {
-            if let warning = InputOptions.unreadMeasurementWarning(reader, input: path) { Terminal.error(warning) }
-            if let warning = diagnostics.orderWarning(input: path, rawPathMetres: nil) { Terminal.error(warning) }
-            if let hint = diagnostics.profileHint(.preset(kind)) { Terminal.error(hint) }
+            for warning in diagnostics.warnings(profile: .preset(kind), reader: reader, input: path, rawPathMetres: nil)
+            {
+                Terminal.error(warning)
+            }
         }
         // A read error ends the input, not the analysis: the fixes before it are analysed and reported,
         // and the caller exits 1 with the error (nothing already read is lost).
