@@ -34,14 +34,20 @@ enum SyncCommand {
             again next time).
             """)
 
-    /// Carries the flush result out of the task that runs it. Sound despite `@unchecked`: the one stored value
-    /// is only read and written under the lock.
+    /// Carries the flush result out of the task that runs it. Sound despite `@unchecked`: the stored values are
+    /// only read and written under the lock.
     final class Outcome: @unchecked Sendable {
         private let lock = NSLock()
         private var stored = FlushSummary()
+        private var storedRejected: Int?
         var summary: FlushSummary {
             get { lock.withLock { stored } }
             set { lock.withLock { stored = newValue } }
+        }
+        /// The rows the buffer holds as rejected after the flush (`nil` when they could not be counted).
+        var rejectedInBuffer: Int? {
+            get { lock.withLock { storedRejected } }
+            set { lock.withLock { storedRejected = newValue } }
         }
     }
 
@@ -106,6 +112,8 @@ enum SyncCommand {
                 }
                 Terminal.error(line + "\n")
             }
+            // Rows a backend rejected, in this run or an earlier one, through the synchronizer's own connection.
+            outcome.rejectedInBuffer = try? await synchronizer.statistics().rejectedCount
             done.signal()
         }
         done.wait()
@@ -116,7 +124,7 @@ enum SyncCommand {
         if !s.isComplete, let error = s.lastError { Terminal.error("Error: \(error)\n") }
         // Rows a backend rejected, in this run or an earlier one: a cron job must not read "nothing delivered,
         // all rejected" as success, nor a later run that found only rejected rows left.
-        let rejectedInBuffer = (try? FixBuffer(path: db).statistics().rejectedCount) ?? s.rejected
+        let rejectedInBuffer = outcome.rejectedInBuffer ?? s.rejected
         if max(s.rejected, rejectedInBuffer) > 0 {
             let what =
                 rejectedInBuffer > s.rejected
