@@ -91,18 +91,8 @@ struct TrackProblem {
         let positionScale2 = options.accuracyScale * options.accuracyScale
         let velocityScale2 = options.dopplerScale * options.dopplerScale
 
-        var isSorted = true
-        for i in fixes.indices.dropFirst() where fixes[i].timestamp < fixes[i - 1].timestamp {
-            isSorted = false
-            break
-        }
         let order: [Int] =
-            isSorted
-            ? Array(fixes.indices)
-            : fixes.indices.sorted {
-                let a = fixes[$0].timestamp, b = fixes[$1].timestamp
-                return a < b || (a == b && $0 < $1)
-            }
+            fixes.isInTimeOrder(by: \.timestamp) ? Array(fixes.indices) : fixes.indicesInTimeOrder(by: \.timestamp)
 
         let n = fixes.count
         positionState.reserveCapacity(n)

@@ -210,12 +210,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// - Complexity: O(n log n) for the sort; the batch's array of decisions (and, for an unsorted batch, its
     ///   sorted order) are the only allocations.
     public mutating func process(batch: [Fix]) -> [FixDecision] {
-        var isSorted = true
-        for i in batch.indices.dropFirst() where batch[i].timestamp < batch[i - 1].timestamp {
-            isSorted = false
-            break
-        }
-        if isSorted {
+        if batch.isInTimeOrder(by: \.timestamp) {
             var result: [FixDecision] = []
             result.reserveCapacity(batch.count)
             for fix in batch { result.append(process(fix)) }

@@ -156,8 +156,7 @@ public struct StopDetector: Sendable {
     /// no stop at all (API tester, 2026-11-30).
     public mutating func process(batch evidence: [MotionEvidence]) -> [MotionEvent] {
         var events: [MotionEvent] = []
-        let isSorted = zip(evidence, evidence.dropFirst()).allSatisfy { $0.timestamp <= $1.timestamp }
-        if isSorted {
+        if evidence.isInTimeOrder(by: \.timestamp) {
             for e in evidence { events += process(e) }
         } else {
             for i in evidence.indicesInTimeOrder(by: \.timestamp) { events += process(evidence[i]) }
