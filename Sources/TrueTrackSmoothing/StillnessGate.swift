@@ -78,11 +78,11 @@ public struct StillnessGate: Sendable, Hashable {
         var counts = [Bool](repeating: false, count: n)
         guard n > 1 else { return counts }
         let readsStill =
-            readings.isEmpty
+            readings.isEmpty || !excludesStillReadings
             ? nil
-            : TimedReading.inForce(readings, times: times, validitySeconds: activityValiditySeconds) {
-                excludesStillReadings && $0.kind == .still && Int($0.confidence) >= activityConfidenceThreshold
-            }
+            : TimedReading.inForce(
+                readings, of: .still, confidenceThreshold: activityConfidenceThreshold,
+                validitySeconds: activityValiditySeconds, times: times)
         var window = CentredWindow(seconds: windowSeconds)
         for s in 1..<n {
             let (low, high) = window.states(ofStep: s, times: times, opensSegment: opensSegment)
@@ -193,18 +193,23 @@ struct TimedReading {
     var seconds: Double
     var reading: ActivityReading
 
-    /// For each state (times ascending), whether the reading in force there matches `matches`: the newest of
-    /// `readings` (ascending in time) taken at or before it, while no older than `validitySeconds` (the forward
-    /// filter keeps a reading likewise, ``TrackingProfile/activityValiditySeconds``).
+    /// For each state (times ascending), whether the reading in force there is a confident `kind`: the newest of
+    /// `readings` (ascending in time) taken at or before it, no older than `validitySeconds` and of at least
+    /// `confidenceThreshold` — ``MotionGate/verdict(_:ageSeconds:profile:)``'s rule, with the values the gates
+    /// copied from the profile.
     static func inForce(
-        _ readings: [TimedReading], times: [Double], validitySeconds: Double, matches: (ActivityReading) -> Bool
+        _ readings: [TimedReading], of kind: ActivityKind, confidenceThreshold: Int, validitySeconds: Double,
+        times: [Double]
     ) -> [Bool] {
         var result = [Bool](repeating: false, count: times.count)
         var current: (matches: Bool, seconds: Double)?
         var next = 0
         for s in times.indices {
             while next < readings.count && readings[next].seconds <= times[s] {
-                current = (matches(readings[next].reading), readings[next].seconds)
+                let reading = readings[next].reading
+                current = (
+                    reading.kind == kind && Int(reading.confidence) >= confidenceThreshold, readings[next].seconds
+                )
                 next += 1
             }
             result[s] = current.map { $0.matches && times[s] - $0.seconds <= validitySeconds } ?? false

@@ -11,10 +11,9 @@ import TrueTrackCore
 ///    length on each side, as ``StillnessGate``'s does, within the step's segment, and spanning at least half
 ///    its length) has a net speed above ``maximumSustainedSpeedMetresPerSecond``, the forward filter's rule.
 ///    (An allowance for the fixes' noise, 2 σ of the smoothed positions, kept a network-provider log's 33 m
-///    fixes from reading as rides, but let GeoLife's taxi pull away at 3.5 m/s as a walk: 889 m instead of
-///    719 m for its 755 m walk.)
-///    The chord across a gap that splits the track is judged alike, on its own: a bus seen every 90 s is a
-///    string of chords no walker covers.
+///    fixes from reading as rides, but let GeoLife's taxi pull away at 3.5 m/s as a walk: 892 m, 889 m at 1 σ,
+///    instead of 719 m for its 755 m walk.) The chord across a gap that splits the track is judged alike, on
+///    its own: a bus seen every 90 s is a string of chords no walker covers.
 /// 2. **Read**: a step is a ride's when the activity reading in force at either of its states (the newest
 ///    reading at or before it, for ``activityValiditySeconds``, as the forward filter keeps one) is a
 ///    confident `in vehicle` and the profile excludes that activity.
@@ -23,9 +22,10 @@ import TrueTrackCore
 ///    latch's does: the chord across a lone gap crossed while latched is the ride's (a bus through a tunnel
 ///    at 2.5 m/s is no walk), and the spell starts again after it. In a run of gaps (a sparse log, every step a
 ///    chord) a chord of at least ``movingChordSpeedMetresPerSecond`` on average is slow travel whose time
-///    counts (a walk logged every 90 s would otherwise never end the ride); a slower one starts the spell again. The track's last slow steps after a ride belong to it too
-///    unless such a spell is among them (the forward filter gives up an unfinished spell at a track's end);
-///    slow steps before the first ride are the traveller's.
+///    counts (a walk logged every 90 s would otherwise never end the ride); a slower one starts the spell
+///    again. The track's last slow steps after a ride belong to it too unless such a spell is among them (the
+///    forward filter gives up an unfinished spell at a track's end); slow steps before the first ride are the
+///    traveller's.
 /// 4. **Gaps**: the chord across a gap that splits the track is a ride's when the step before or after it is
 ///    by rules 1–3 (judged before this rule, so a run of gaps after a ride is not given to it chord by chord).
 ///
@@ -64,12 +64,6 @@ public struct VehicleGate: Sendable, Hashable {
         activityValiditySeconds = profile.activityValiditySeconds
     }
 
-    /// Whether `reading` is a confident `in vehicle` that the profile excludes.
-    func isVehicle(_ reading: ActivityReading) -> Bool {
-        excludesInVehicleReadings && reading.kind == .inVehicle
-            && Int(reading.confidence) >= activityConfidenceThreshold
-    }
-
     /// Whether the smoothed track moves from state `low` to state `high` faster than
     /// ``maximumSustainedSpeedMetresPerSecond``.
     func isFaster(from low: Int, to high: Int, times: [Double], solution x: [Double], order: Int) -> Bool {
@@ -87,7 +81,8 @@ public struct VehicleGate: Sendable, Hashable {
     ///   - x: the solution, east and north columns of `order` rows each (state s at rows 2s).
     ///   - readings: the fixes' activity readings (of every fix, used or not: the forward filter takes a
     ///     rejected fix's reading too), ascending in time.
-    /// - Complexity: O(n): the window edges only move forward; no allocation but the result and one copy.
+    /// - Complexity: O(n): the window edges only move forward; allocates the result, the readings in force, a copy
+    ///   of the result and the latched chords.
     func vehicleSteps(
         times: [Double], opensSegment: [Bool], solution x: [Double], order: Int,
         readings: [TimedReading]
@@ -97,9 +92,9 @@ public struct VehicleGate: Sendable, Hashable {
         guard n > 1 else { return vehicle }
         var window = CentredWindow(seconds: windowSeconds)
         // The reading in force (rule 2): the newest at or before the state, within its validity.
-        let reads = TimedReading.inForce(readings, times: times, validitySeconds: activityValiditySeconds) {
-            isVehicle($0)
-        }
+        let reads = TimedReading.inForce(
+            excludesInVehicleReadings ? readings : [], of: .inVehicle, confidenceThreshold: activityConfidenceThreshold,
+            validitySeconds: activityValiditySeconds, times: times)
         for s in 1..<n {
             let (low, high) = window.states(ofStep: s, times: times, opensSegment: opensSegment)
             if reads[s] || reads[s - 1] {
@@ -120,7 +115,6 @@ public struct VehicleGate: Sendable, Hashable {
         if exitSeconds > 0 {
             var slowFrom = -1  // the first slow step after the last ride step (-1: no ride yet)
             var spellStart = 0.0, longest = 0.0
-            var isLatched = false
             var latchedChords: [Int] = []
             for s in 1..<n {
                 if vehicle[s] {
@@ -130,12 +124,11 @@ public struct VehicleGate: Sendable, Hashable {
                     slowFrom = s + 1
                     spellStart = times[s]
                     longest = 0
-                    isLatched = true
                     continue
                 }
-                guard slowFrom >= 0 else { continue }
-                if isLatched && max(longest, times[s - 1] - spellStart) >= exitSeconds { isLatched = false }
-                guard opensSegment[s] else { continue }
+                guard slowFrom >= 0, opensSegment[s] else { continue }
+                // Still latched: no slow spell since the ride has lasted the exit time.
+                let isLatched = max(longest, times[s - 1] - spellStart) < exitSeconds
                 let inRun = (s >= 2 && opensSegment[s - 1]) || (s + 1 < n && opensSegment[s + 1])
                 let de = x[2 * s] - x[2 * (s - 1)], dn = x[order + 2 * s] - x[order + 2 * (s - 1)]
                 let travel = movingChordSpeedMetresPerSecond * (times[s] - times[s - 1])

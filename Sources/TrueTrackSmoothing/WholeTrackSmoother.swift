@@ -212,9 +212,9 @@ public struct WholeTrackSmoother: Sendable {
         }
 
         // The steps the distance counts, judged on the solution: not a ride's (see ``VehicleGate``), and not
-        // still (see ``StillnessGate``).
-        // The fixes' activity readings on the problem's clock, ascending: every fix's, also those the accuracy
-        // gate left out (the forward filter takes a rejected fix's reading too).
+        // still (see ``StillnessGate``). Both read the fixes' activity readings, on the problem's clock and
+        // ascending: every fix's, also those the accuracy gate left out (the forward filter takes a rejected fix's
+        // reading too).
         var readings: [TimedReading] = []
         if n > 0 {
             let origin = fixes[problem.fixIndex[0]].timestamp
@@ -370,8 +370,7 @@ public struct WholeTrackSmoother: Sendable {
         // Term 4: the same track with the fixes' white part as their accuracy, at the weights set above —
         // only when that reading lies outside term 2's 1σ range (see ``modelTermIsNeeded(whiteScale:)``).
         var modelDifference = 0.0
-        var whiteStillLength: Double?
-        var whiteVehicleLength: Double?
+        var whiteLeftOut: (still: Double, vehicle: Double)?
         if let whiteScale, needsModelTerm {
             problem.scaleVariances(position: whiteScale * whiteScale, velocity: 1)
             if solver == .bandedCholesky {
@@ -382,8 +381,7 @@ public struct WholeTrackSmoother: Sendable {
                     let white = Self.planeLengths(
                         stateCount: n, solution: system.rhs, countedSteps: countedSteps, vehicleSteps: vehicleSteps)
                     modelDifference = white.counted - planeLength
-                    whiteStillLength = white.left
-                    whiteVehicleLength = white.vehicle
+                    whiteLeftOut = (white.left, white.vehicle)
                 }
             } else {
                 let r = RauchTungStriebel(
@@ -395,18 +393,17 @@ public struct WholeTrackSmoother: Sendable {
                 let white = Self.planeLengths(
                     stateCount: n, solution: system.rhs, countedSteps: countedSteps, vehicleSteps: vehicleSteps)
                 modelDifference = white.counted - planeLength
-                whiteStillLength = white.left
-                whiteVehicleLength = white.vehicle
+                whiteLeftOut = (white.left, white.vehicle)
             }
             if !modelDifference.isFinite {
                 modelDifference = 0
-                whiteStillLength = nil
-                whiteVehicleLength = nil
+                whiteLeftOut = nil
             }
         }
         // The length left out of the reported distance: of the white-part track when the distance is its length.
-        if let whiteStillLength, whiteStillLength.isFinite { stillLength = whiteStillLength }
-        if let whiteVehicleLength, whiteVehicleLength.isFinite { vehicleLength = whiteVehicleLength }
+        if let whiteLeftOut, whiteLeftOut.still.isFinite, whiteLeftOut.vehicle.isFinite {
+            (stillLength, vehicleLength) = whiteLeftOut
+        }
 
         let noiseSigma = max(distanceVariance, 0).squareRoot()
         let processSigma = abs(sensitivity) * SmoothedTrack.processDensityLogSigma

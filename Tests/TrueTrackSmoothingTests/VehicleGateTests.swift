@@ -116,7 +116,7 @@ import TrueTrackSimulation
             speeds: Array(Self.ride.prefix(60)) + Array(repeating: 10.0, count: 240) + Array(repeating: 1.3, count: 20),
             times: sparseTimes, opens: Set(301...320))
         #expect(sparse[300] && !sparse[305] && !sparse[320])
-        #expect(sparse[301] == false || sparse[302] == false, "the ride does not spread chord by chord")
+        #expect(sparse[301] && !sparse[302], "the chord after the ride is its, the next ones are not")
     }
 
     /// A confident `in vehicle` reading is in force for the profile's 60 s (as in the forward filter), on gap
