@@ -11,9 +11,10 @@
 /// Guarantees:
 /// - Fixes that arrive in time order get exactly the plain tracker's decisions.
 /// - After any delivery order within the horizon (and within the last ``maximumKeptFixes`` fixes), ``tracker``
-///   is exactly the tracker that processed the same fixes in time order (decisions, distance). ``totalMetres``, the total to show, never decreases: it is
-///   the larger of that tracker's total and the largest total shown before (an earlier order can show a
-///   larger one for a while; it does not add up: the tracker's own total goes on from the in-order value).
+///   is exactly the tracker that processed the same fixes in time order (decisions, distance). ``totalMetres``,
+///   the total to show, never decreases: it is the larger of that tracker's total and the largest total shown
+///   before (an earlier order can show a larger one for a while; it does not add up: the tracker's own total
+///   goes on from the in-order value).
 ///   Show ``totalMetres``: a decision's ``FixDecision/totalDistanceMetres`` is the running total at its fix in
 ///   time order, so a late fix's is below the present total.
 /// - A fix older than the horizon (from the last accepted fix), or than a fix already let go, goes to the
@@ -220,8 +221,8 @@ public struct RewindingTracker: Sendable {
         {
             // Rejected, and dated further ahead of the last accepted fix than the horizon (a fix with a wrong
             // clock): kept, it would stay the newest fix and make every later one rewind until the clock caught
-            // up (35 × slower for a year). Its only effect on the tracker, the duplicate check against it, is
-            // lost at the next rewind.
+            // up (35 × slower for a year, a reviewer measured). Its effects on the tracker (the duplicate check
+            // against it, an activity reading it carried) are lost at the next rewind.
             history.removeLast()
         }
         return decision
