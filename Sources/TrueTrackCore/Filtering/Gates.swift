@@ -104,6 +104,19 @@ public enum NetDisplacementGate {
         profile.netDisplacementBaseMetres + profile.netDisplacementAccuracyFactor * meanAccuracy
     }
 
+    /// The least net displacement (metres) that the filtered track's own noise does not explain:
+    /// ``TrackingProfile/netDisplacementNoiseSigmas`` × √(2 `positionVariance`), the per-axis spread of the
+    /// difference of two filtered positions each of per-axis variance `positionVariance` (m²).
+    ///
+    /// The tracker raises its threshold to this floor for fixes that report their accuracy (the filter's
+    /// variance of a fix without one is that of an assumed accuracy, not a measurement of the noise). It is
+    /// below the accuracy threshold for a receiver whose error drifts (the filter reads a small white part)
+    /// and above it for one whose error is white noise.
+    @inlinable
+    public static func noiseFloor(positionVariance: Double, profile: TrackingProfile) -> Double {
+        profile.netDisplacementNoiseSigmas * (2 * max(positionVariance, 0)).squareRoot()
+    }
+
     /// True when the net displacement (metres) exceeds the threshold (metres).
     @inlinable
     public static func isMoving(netDisplacement: Double, threshold: Double) -> Bool {
