@@ -177,9 +177,10 @@ import Testing
 
     /// Where the tracker judged the device at rest, the filtered track says speed 0 (its filtered velocity
     /// there is the fixes' wander): processing the written track again took that wander for a Doppler speed,
-    /// 608 → 609 → 644 m over three passes. Now each pass stays within a few per cent of the first. (A fix held
-    /// one second longer after an anchor, by the net-displacement gate's noise floor, and then released also
-    /// says 0: the passes read 607.9 → 584.0 → 590.9 m, within 5 %; with the old inflation the third was +5.9 %.)
+    /// 608 → 609 → 644 m over three passes. Now each pass stays within a few per cent of the first. (A fix the
+    /// net-displacement gate's noise floor holds a second longer before releasing it also says 0: the passes
+    /// read 607.9 → 584.0 → 590.9 m, before the floor 607.9 → 597.8 → 613.5 m; the wander written as a speed
+    /// made the third +5.9 %.)
     @Test func theFilteredTrackSaysSpeedZeroWhereTheDeviceWasAtRest() throws {
         let first = Tool.temporaryPath("pass1.csv"), second = Tool.temporaryPath("pass2.csv")
         let decisions = Tool.temporaryPath("pass1-decisions.csv")

@@ -126,9 +126,11 @@ public struct FixDecision: Sendable, Hashable {
     public var isDopplerTrusted: Bool
     /// The filtered track's net displacement over the trailing window, metres.
     public var netDisplacementMetres: Double
-    /// The net-displacement threshold the motion verdict applied, metres: the accuracy threshold
-    /// (``NetDisplacementGate/threshold(meanAccuracy:profile:)``), raised to the filtered track's noise floor
-    /// (``NetDisplacementGate/noiseFloor(positionVariance:profile:)``) for a fix that reports its accuracy.
+    /// The net-displacement threshold, metres: the accuracy threshold
+    /// (``NetDisplacementGate/threshold(meanAccuracy:profile:)``; the Doppler check and the vehicle latch's exit
+    /// use it), raised to the filtered track's noise floor
+    /// (``NetDisplacementGate/noiseFloor(positionVariance:profile:)``) when the net displacement decides the
+    /// motion verdict (too little Doppler in the window).
     public var netDisplacementThresholdMetres: Double
     /// The motion-activity verdict in force.
     public var motion: MotionGate.Verdict

@@ -108,10 +108,11 @@ public enum NetDisplacementGate {
     /// ``TrackingProfile/netDisplacementNoiseSigmas`` × √(2 `positionVariance`), the per-axis spread of the
     /// difference of two filtered positions each of per-axis variance `positionVariance` (m²).
     ///
-    /// The tracker raises its threshold to this floor for fixes that report their accuracy (the filter's
-    /// variance of a fix without one is that of an assumed accuracy, not a measurement of the noise). It is
-    /// below the accuracy threshold for a receiver whose error drifts (the filter reads a small white part)
-    /// and above it for one whose error is white noise.
+    /// The tracker raises its threshold to this floor when the net displacement decides (too little Doppler in
+    /// the window), with the filter's position variance scaled to the white noise the fixes show
+    /// (``WhiteNoiseEstimate``; the filter's own variance follows the accuracy it was given, reported or assumed).
+    /// It is below the accuracy threshold for a receiver whose error drifts or whose fixes are exact, and above
+    /// it for one whose error is white noise.
     @inlinable
     public static func noiseFloor(positionVariance: Double, profile: TrackingProfile) -> Double {
         profile.netDisplacementNoiseSigmas * (2 * max(positionVariance, 0)).squareRoot()

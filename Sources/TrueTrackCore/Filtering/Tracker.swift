@@ -90,6 +90,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline var window = TrailingWindow()
     /// The innovation-based estimate of how much of the reported variance is white noise.
     @usableFromInline var noise = MeasurementNoiseScale()
+    /// The fixes' white noise measured from their own scatter (the net-displacement gate's noise floor).
+    @usableFromInline var whiteNoise = WhiteNoiseEstimate()
     /// Distance held by the vehicle latch, waiting for its slow spell to last ``TrackingProfile/vehicleExitSeconds``
     /// (metres): released if it does, given up if the track speeds up again or a vehicle is read.
     @inlinable public var pendingVehicleMetres: Double { vehiclePendingDoppler + vehiclePendingFiltered }
@@ -447,7 +449,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // the filtered track jitters.
             // (Out of line: inline, the floor cost the tracker benchmark 15 instructions per fix on its Doppler
             // path, which never takes this branch.)
-            let movingThreshold = decision.isAccuracyAssumed ? threshold : raisedToNoiseFloor(threshold)
+            let movingThreshold = raisedToNoiseFloor(threshold, filterNoiseVariance: rWhite)
             decision.netDisplacementThresholdMetres = movingThreshold
             isMoving = NetDisplacementGate.isMoving(netDisplacement: net, threshold: movingThreshold)
         }
@@ -587,6 +589,17 @@ public struct Tracker: Sendable, BitwiseCopyable {
             vehiclePendingFiltered = 0
         }
 
+        // Only fixes without Doppler need the white-noise estimate (the noise floor applies when the window has
+        // too little Doppler to judge by); a Doppler fix breaks the triple (one store on the usual path).
+        // (The step is recomputed here rather than kept from the speed gate: keeping it alive over the whole
+        // update cost the tracker benchmark ~30 instructions per fix in spills.)
+        if fix.speedMetresPerSecond == nil {
+            whiteNoise.record(
+                eastMetres: e - lastRawEast, northMetres: n - lastRawNorth, seconds: predictionStep.seconds,
+                averagingFixes: profile.measurementNoiseScaleFixes)
+        } else {
+            whiteNoise.breakSequence()
+        }
         lastAcceptedMilliseconds = now
         lastRawEast = e
         lastRawNorth = n
@@ -728,14 +741,19 @@ public struct Tracker: Sendable, BitwiseCopyable {
         return min(increment, max(0, unexplained))
     }
 
-    /// `threshold` raised to the net-displacement gate's noise floor for the filter's current position variance
-    /// (``NetDisplacementGate/noiseFloor(positionVariance:profile:)``). Until the measurement-noise estimate
-    /// has found the noise to drift, the variance is that of white noise of the reported accuracy, so the first
-    /// release after an anchor can come a second or two later than the accuracy threshold alone would give it
-    /// (the demo walk: twice, its total unchanged).
+    /// `threshold` raised to the net-displacement gate's noise floor
+    /// (``NetDisplacementGate/noiseFloor(positionVariance:profile:)``) for the filter's position variance scaled
+    /// to the white noise the fixes show (``WhiteNoiseEstimate``) over the noise the filter assumed
+    /// (`filterNoiseVariance`, m² per axis), at most 1: the filter's variance follows the accuracy it was given,
+    /// fixes whose error drifts or that are exact do not scatter from epoch to epoch, and white noise does.
+    /// Not raised before the estimate has its first ``WhiteNoiseEstimate/minimumSamples`` triples.
     @usableFromInline @inline(never)
-    func raisedToNoiseFloor(_ threshold: Double) -> Double {
-        max(threshold, NetDisplacementGate.noiseFloor(positionVariance: filter.positionVariance, profile: profile))
+    func raisedToNoiseFloor(_ threshold: Double, filterNoiseVariance: Double) -> Double {
+        guard whiteNoise.samples >= WhiteNoiseEstimate.minimumSamples, filterNoiseVariance > 0 else { return threshold }
+        let share = min(whiteNoise.varianceMetres2 / filterNoiseVariance, 1)
+        return max(
+            threshold,
+            NetDisplacementGate.noiseFloor(positionVariance: filter.positionVariance * share, profile: profile))
     }
 
     /// Whether the filtered position lies farther than `threshold` (metres, the net-displacement gate's)
@@ -772,6 +790,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 vmax * vmax)
         }
         positionFilter = ConstantVelocityFilter(east: e, north: n, positionVariance: r, velocityVariance: vmax * vmax)
+        whiteNoise.breakSequence()
         // A run of zeros starts again here, with this fix's own reading.
         subDeadbandRun = fix.speedMetresPerSecond.map { $0 < profile.deadbandMetresPerSecond ? 1 : 0 } ?? 0
         hasFilter = true

@@ -167,13 +167,13 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
     /// cancels in a displacement; a receiver whose error is white noise moves its filtered position by a
     /// fresh σ every few fixes, and without Doppler the gate then opened on noise and released the window's
     /// held jitter (20-40 m at a time): the simulator's desk with 3 m white noise and no speed counted 380-530 m
-    /// per 10 minutes. The floor compares the displacement with the filter's own position variance, which
-    /// follows the white part of the noise (``MeasurementNoiseScale``), so drifting receivers keep their
-    /// threshold. The gate tests every fix, and the filter's variance understates a still receiver's scatter
-    /// (the noise scale reads part of it as motion), so the nominal χ² level is not the false-alarm rate:
-    /// measured on 20 simulated 10-minute desks (white noise σ 1-10 m per axis, 1 Hz, no speed), 3.7 σ (the
-    /// nominal 0.1 % of a 2-D displacement) still released noise on 7 of them (16-95 m), 5 σ on one (40 m);
-    /// walks at 1.3 m/s under the same noise are unchanged and so is every recording's distance.
+    /// per 10 minutes. The floor compares the displacement with the filter's position variance scaled to the
+    /// scatter the fixes show from epoch to epoch (``WhiteNoiseEstimate``), so receivers whose error drifts, and
+    /// exact fixes, keep the accuracy threshold. The gate tests every fix, so the nominal χ² level is not the
+    /// false-alarm rate: measured on 20 simulated 10-minute desks (white noise σ 1-10 m per axis, 1 Hz, no
+    /// speed), 3.7 σ (the nominal 0.1 % of a 2-D displacement) still released noise on 7 of them (16-95 m),
+    /// 5 σ on one (41 m); walks at 1.3 m/s under the same noise are unchanged and so is every recording's
+    /// distance.
     public var netDisplacementNoiseSigmas: Double = 5
 
     /// Creates a profile with every value given explicitly; prefer a preset.
