@@ -75,6 +75,29 @@ import TrueTrackCore
         #expect(base.regressions(in: report([result("other", category: "walk", errorPercent: 99)])).isEmpty)
     }
 
+    /// A recording nobody can score still has a distance: it may move 1 m or 5 % either way, no more.
+    @Test func aDistanceWithoutAReferenceRegressesWhenItMovesEitherWay() {
+        func unscored(_ id: String, _ metres: Double, category: String = "walk") -> RecordingResult {
+            var r = RecordingResult(id: id, category: category, profile: .walking, status: .ok)
+            r.trueTrack = DistanceFigures(metres: metres, reference: nil)
+            return r
+        }
+        let base = AccuracyBaseline(
+            report: report([unscored("nlp", 69.8), unscored("desk", 0, category: "stationary")]), previous: nil,
+            merge: false)
+        #expect(base.recordings["nlp"]?.figures == [.unreferencedDistanceMetres: 69.8])
+        #expect(base.recordings["desk"]?.figures.isEmpty == true)  // the phantom figure covers stationary logs
+        // Allowance max(1 m, 5 % of 69.8 m) = 3.49 m.
+        #expect(base.regressions(in: report([unscored("nlp", 73.2)])).isEmpty)
+        #expect(base.regressions(in: report([unscored("nlp", 66.4)])).isEmpty)
+        let silenced = base.regressions(in: report([unscored("nlp", 0)]))
+        #expect(silenced.map(\.metric) == [.unreferencedDistanceMetres])
+        #expect(silenced.first?.description.contains("allowed ±3.490") == true)
+        #expect(base.regressions(in: report([unscored("nlp", 73.4)])).count == 1)
+        // Neither way is better: never listed as an improvement.
+        #expect(base.improvements(in: report([unscored("nlp", 0)])).isEmpty)
+    }
+
     @Test func fileTolerancesOverrideTheDefaultsAndSurviveAnUpdate() throws {
         var base = AccuracyBaseline(
             report: report([result("w", category: "walk", errorPercent: 10)]), previous: nil,

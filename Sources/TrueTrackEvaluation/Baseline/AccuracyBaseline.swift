@@ -40,7 +40,7 @@ public struct Regression: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         let now = current.map { String(format: "%.3f", $0) } ?? "not measured"
         return "REGRESSION \(recording) \(metric.rawValue): \(now) vs baseline \(String(format: "%.3f", baseline)) "
-            + "(allowed \(metric.higherIsBetter ? "−" : "+")\(String(format: "%.3f", allowance)))"
+            + "(allowed \(metric.isTwoSided ? "±" : metric.higherIsBetter ? "−" : "+")\(String(format: "%.3f", allowance)))"
     }
 }
 
@@ -109,7 +109,8 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
     public static let defaultNote = """
         Accuracy baseline of `truetrack bench` (see Benchmarks/README.md). A figure regresses when it moves the \
         wrong way by more than max(absolute, relative × baseline) of its tolerance (by category, else default). \
-        Lower is better except stopRecall/stopPrecision. Regenerate with `truetrack bench --baseline FILE \
+        Lower is better except stopRecall/stopPrecision; unreferencedDistanceMetres (a recording without a \
+        reference) regresses when it moves either way. Regenerate with `truetrack bench --baseline FILE \
         --update-baseline` after a deliberate change; tolerances are kept.
         """
 
@@ -119,7 +120,9 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
     ///   drives 0.05 pp or 25 % (40 km references: 0.05 pp is 20 m, the current errors are ~0.01–1.5 %);
     /// - phantom distance: 0.5 m per 10 min or 25 % (the bar is ≤ 1 m per 10 min);
     /// - position p50 / p95: 0.1 / 0.25 m or 10 % (SPAN truth is centimetre-grade);
-    /// - stop recall / precision: 0.1 (one stop in ten).
+    /// - stop recall / precision: 0.1 (one stop in ten);
+    /// - distance without a reference: 1 m or 5 %, either way (a deliberate change of that size is worth an
+    ///   `--update-baseline` and a line in the commit).
     public static let defaultTolerances: [String: [String: Tolerance]] = [
         "default": [
             BaselineMetric.absDistanceErrorPercent.rawValue: Tolerance(absolute: 1, relative: 0.1),
@@ -128,6 +131,7 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
             BaselineMetric.positionP95Metres.rawValue: Tolerance(absolute: 0.25, relative: 0.1),
             BaselineMetric.stopRecall.rawValue: Tolerance(absolute: 0.1, relative: 0),
             BaselineMetric.stopPrecision.rawValue: Tolerance(absolute: 0.1, relative: 0),
+            BaselineMetric.unreferencedDistanceMetres.rawValue: Tolerance(absolute: 1, relative: 0.05),
         ],
         "drive": [
             BaselineMetric.absDistanceErrorPercent.rawValue: Tolerance(absolute: 0.05, relative: 0.25)
@@ -186,7 +190,10 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
                             allowance: allowance))
                     continue
                 }
-                let worse = metric.higherIsBetter ? value < base - allowance : value > base + allowance
+                let worse =
+                    metric.isTwoSided
+                    ? abs(value - base) > allowance
+                    : metric.higherIsBetter ? value < base - allowance : value > base + allowance
                 if worse || value.isNaN {
                     found.append(
                         Regression(
@@ -253,7 +260,7 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
         for result in report.recordings {
             guard let entry = recordings[result.id] else { continue }
             for (metric, value) in result.baselineFigures.sorted(by: { $0.key < $1.key }) {
-                guard let base = entry.figures[metric] else { continue }
+                guard let base = entry.figures[metric], !metric.isTwoSided else { continue }
                 let allowance = tolerance(metric, category: entry.category).allowance(for: base)
                 let better = metric.higherIsBetter ? value > base + allowance : value < base - allowance
                 if better {

@@ -166,7 +166,11 @@ public struct RecordingResult: Sendable, Hashable, Codable {
     public var baselineFigures: [BaselineMetric: Double] {
         var figures: [BaselineMetric: Double] = [:]
         guard status == .ok else { return figures }
-        if let e = trueTrack?.errorPercent { figures[.absDistanceErrorPercent] = abs(e) }
+        if let e = trueTrack?.errorPercent {
+            figures[.absDistanceErrorPercent] = abs(e)
+        } else if let d = trueTrack, d.errorMetres == nil, category != "stationary" {
+            figures[.unreferencedDistanceMetres] = d.metres
+        }
         if let p = phantomMetresPer10Minutes?.trueTrack { figures[.phantomMetresPer10Minutes] = p }
         if let p = position {
             figures[.positionP50Metres] = p.p50Metres
@@ -194,9 +198,16 @@ public enum BaselineMetric: String, Sendable, Hashable, CaseIterable, Codable, C
     case stopRecall
     /// Share of detected stops that are truth stops (higher is better).
     case stopPrecision
+    /// TrueTrack's distance on a moving recording without a reference distance, metres: no reference says
+    /// which way is better, so a move either way beyond the tolerance is flagged (``isTwoSided``). It catches a
+    /// change that silences or inflates a recording nobody can score (a gate change once took GnssLogger's
+    /// network-provider walk from 69.8 m to 0 m without failing any other figure).
+    case unreferencedDistanceMetres
 
     /// True when a larger value is better.
     public var higherIsBetter: Bool { self == .stopRecall || self == .stopPrecision }
+    /// True when a move either way beyond the tolerance is a regression (a figure without a reference).
+    public var isTwoSided: Bool { self == .unreferencedDistanceMetres }
 
     public static func < (lhs: BaselineMetric, rhs: BaselineMetric) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
