@@ -176,13 +176,25 @@ import TrueTrackSimulation
         estimate.record(eastMetres: 0, northMetres: 1, seconds: 1, averagingFixes: 30)
         estimate.record(eastMetres: 0, northMetres: -1, seconds: 1, averagingFixes: 30)
         #expect(abs(estimate.varianceMetres2 - 1.0 / 3) < 1e-12)
-        // Unequal spacing: 1 s then 3 s, z₂ 1 m off the chord of z₁ and z₃: w₁ = 3/4, w₃ = 1/4,
-        // σ² = 1 / (2 (1 + 9/16 + 1/16)) = 8 / 26.
+        // Unequal spacing: 1 s then 2 s, z₂ 1 m off the chord of z₁ and z₃: w₁ = 2/3, w₃ = 1/3,
+        // d = w₁ (z₂ − z₁) − w₃ (z₃ − z₂) = 2/3 (0, 1) − 1/3 (0, −1) = (0, 1), σ² = 1 / (2 (1 + 4/9 + 1/9)) = 9/28.
         var uneven = WhiteNoiseEstimate()
         uneven.record(eastMetres: 0, northMetres: 1, seconds: 1, averagingFixes: 30)
-        uneven.record(eastMetres: 0, northMetres: -1, seconds: 3, averagingFixes: 30)
-        // d = w₁ (z₂ − z₁) − w₃ (z₃ − z₂) = 3/4 (0, 1) − 1/4 (0, −1) = (0, 1).
-        #expect(abs(uneven.varianceMetres2 - 8.0 / 26) < 1e-12)
+        uneven.record(eastMetres: 0, northMetres: -1, seconds: 2, averagingFixes: 30)
+        #expect(abs(uneven.varianceMetres2 - 9.0 / 28) < 1e-12)
+    }
+
+    /// Steps longer than ``WhiteNoiseEstimate/maximumStepSeconds`` are not measured: a turn between fixes 10 s
+    /// apart would read as tens of m² of noise.
+    @Test func sparseStepsAreNotMeasured() {
+        var estimate = WhiteNoiseEstimate()
+        estimate.record(eastMetres: 10, northMetres: 0, seconds: 10, averagingFixes: 30)
+        estimate.record(eastMetres: 0, northMetres: 10, seconds: 10, averagingFixes: 30)  // a 90° turn
+        estimate.record(eastMetres: 0, northMetres: 1, seconds: 1, averagingFixes: 30)  // after a 10 s step
+        #expect(estimate.samples == 0)
+        estimate.record(
+            eastMetres: 0, northMetres: -1, seconds: WhiteNoiseEstimate.maximumStepSeconds, averagingFixes: 30)
+        #expect(estimate.samples == 1)
     }
 
     @Test func aBreakStartsANewSequenceButKeepsTheEstimate() {

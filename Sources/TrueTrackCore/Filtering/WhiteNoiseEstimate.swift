@@ -11,13 +11,15 @@
 /// 1 Hz with accuracies under ~7 m or with fixes seconds apart, it never runs. This estimate needs no filter.
 ///
 /// ## How
-/// Three consecutive accepted fixes z₁, z₂, z₃ at times t₁ < t₂ < t₃: the middle one's distance from the chord
-/// of the other two, d = z₂ − (w₁ z₁ + w₃ z₃) with w₁ = (t₃ − t₂)/(t₃ − t₁), w₃ = (t₂ − t₁)/(t₃ − t₁). Steady
-/// motion cancels (a straight line at constant speed gives d = 0) and so does a drifting error; white noise of
-/// per-axis variance σ² gives E|d|² = 2 σ² (1 + w₁² + w₃²). Acceleration adds a·Δt₁·Δt₂/2: 0.5 m for a walker
-/// at 1 Hz, metres for a vehicle turning or for fixes seconds apart, which reads as noise (the consumer caps
-/// what follows at the filter's own noise level). The average is exponential over
-/// ``TrackingProfile/measurementNoiseScaleFixes`` fixes, a plain mean until that many.
+/// Three consecutive accepted fixes z₁, z₂, z₃ at times t₁ < t₂ < t₃ (the tracker records the fixes without
+/// Doppler, so the last two have none), neither step longer than ``maximumStepSeconds``: the middle one's
+/// distance from the chord of the other two, d = z₂ − (w₁ z₁ + w₃ z₃) with w₁ = (t₃ − t₂)/(t₃ − t₁),
+/// w₃ = (t₂ − t₁)/(t₃ − t₁). Steady motion cancels (a straight line at constant speed gives d = 0) and so does a
+/// drifting error; white noise of per-axis variance σ² gives E|d|² = 2 σ² (1 + w₁² + w₃²). Acceleration adds
+/// a·Δt₁·Δt₂/2, which reads as noise: 0.5 m for a walker turning at 1 m/s² with 1 s steps, a few metres for a
+/// vehicle turning (the tracker caps what follows at the filter's own noise level), unbounded for sparse fixes
+/// (hence ``maximumStepSeconds``). The average is exponential over ``TrackingProfile/measurementNoiseScaleFixes``
+/// triples, a plain mean until that many.
 public struct WhiteNoiseEstimate: Sendable, BitwiseCopyable, Hashable {
     /// The estimated per-axis variance of the fix-to-fix (white) part of the position error, m².
     @inlinable public var varianceMetres2: Double { storedVariance }
@@ -36,6 +38,15 @@ public struct WhiteNoiseEstimate: Sendable, BitwiseCopyable, Hashable {
     /// The number of triples before ``varianceMetres2`` is used (five, as ``MeasurementNoiseScale``).
     public static let minimumSamples = 5.0
 
+    /// The longest step (seconds) of a triple that is measured; a triple with a longer step is skipped.
+    ///
+    /// 2.5 s. Why: motion puts the middle fix a·Δt₁·Δt₂/2 off the chord, which this estimate cannot tell from
+    /// noise: a walker turning at 1 m/s² is 0.5 m off at 1 s steps, 3 m at 2.5 s, 50 m at 10 s. With fixes 10–15 s
+    /// apart a winding trail read as 17 m² of noise against 0.25 m² real, and the floor it raised took 80–95 %
+    /// of the walk (a reviewer's generated GPX hikes and slow drives). 1 Hz and 2 Hz loggers, with an epoch or
+    /// two missing, are measured; sparser ones get no estimate and keep the accuracy threshold.
+    public static let maximumStepSeconds = 2.5
+
     /// An estimate with no samples.
     @inlinable
     public init() {}
@@ -47,7 +58,8 @@ public struct WhiteNoiseEstimate: Sendable, BitwiseCopyable, Hashable {
     public mutating func record(eastMetres: Double, northMetres: Double, seconds: Double, averagingFixes: Double) {
         defer { previousStep = SIMD3(eastMetres, northMetres, seconds) }
         let before = previousStep.z
-        guard before > 0, seconds > 0 else { return }
+        guard before > 0, seconds > 0, before <= Self.maximumStepSeconds, seconds <= Self.maximumStepSeconds
+        else { return }
         let total = before + seconds
         let w1 = seconds / total, w3 = before / total
         // d = z₂ − (w₁ z₁ + w₃ z₃) = w₁ (z₂ − z₁) − w₃ (z₃ − z₂).
