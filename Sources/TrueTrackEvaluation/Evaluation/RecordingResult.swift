@@ -168,7 +168,8 @@ public struct RecordingResult: Sendable, Hashable, Codable {
         guard status == .ok else { return figures }
         if let e = trueTrack?.errorPercent {
             figures[.absDistanceErrorPercent] = abs(e)
-        } else if let d = trueTrack, d.errorMetres == nil, category != "stationary" {
+        } else if let d = trueTrack, d.errorMetres == nil {
+            // No reference at all (a stationary log's reference is 0: its phantom figure covers it).
             figures[.unreferencedDistanceMetres] = d.metres
         }
         if let p = phantomMetresPer10Minutes?.trueTrack { figures[.phantomMetresPer10Minutes] = p }
