@@ -28,22 +28,23 @@ import TrueTrackSimulation
         return tracker.distance.totalMetres
     }
 
-    /// Without the floor the gate opened on noise and released the window's held jitter: 40-800 m in ten
-    /// minutes on every one of these desks (measured: σ 1 m 39-149 m, σ 3 m 380-530 m, σ 10 m 350-815 m).
+    /// Without the floor the gate opened on noise and released the window's held jitter: tens to hundreds of
+    /// metres in ten minutes on every one of these desks (seeds 1-6, measured here: σ 1 m 33-98 m, σ 3 m
+    /// 304-546 m, σ 10 m 546-861 m; with the floor 0 on 17 of 18, one 20 m at σ 3 m).
     @Test(arguments: [1.0, 3.0, 10.0])
     func aStillReceiverWithWhiteNoiseAndNoSpeedCountsNothing(sigma: Double) {
         var withoutFloor = TrackingProfile.walking
         withoutFloor.netDisplacementNoiseSigmas = 0
-        var totals: [Double] = []
+        var totals: [Double] = [], before: [Double] = []
         for seed in 1...6 as ClosedRange<UInt64> {
-            let total = Self.total(.stationary, sigma: sigma, seed: seed)
-            totals.append(total)
-            // The floor is what keeps it still: the same desk without it counts tens of metres or more.
-            #expect(Self.total(.stationary, sigma: sigma, seed: seed, profile: withoutFloor) > 30)
+            totals.append(Self.total(.stationary, sigma: sigma, seed: seed))
+            before.append(Self.total(.stationary, sigma: sigma, seed: seed, profile: withoutFloor))
         }
-        print("white-noise desk, σ \(sigma) m, 10 min: \(totals)")
+        print("white-noise desk, σ \(sigma) m, 10 min: \(totals) (without the floor \(before))")
+        // The floor is what keeps it still: the same desk without it counts tens of metres or more.
+        #expect(before.allSatisfy { $0 > 30 }, "\(before)")
         // The stationary bar (≤ 1 m per 10 minutes) on at least five of six desks; a rare false release costs
-        // one window's jitter (measured 40 m once in 20 runs), never more than two.
+        // one window's jitter (20 m here; 41 m once in 20 CLI desks), never more than two.
         #expect(totals.filter { $0 <= 1 }.count >= 5, "\(totals)")
         #expect(totals.allSatisfy { $0 < 100 }, "\(totals)")
     }

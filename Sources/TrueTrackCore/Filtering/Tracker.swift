@@ -443,10 +443,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
         } else if windowDopplerSeconds >= profile.windowSeconds / 2 {
             isMoving = windowDoppler / windowDopplerSeconds >= profile.motionDopplerSpeedMetresPerSecond
         } else {
-            // The net displacement decides: above the accuracy threshold and, for a fix that reports its
-            // accuracy, above the filtered track's own noise (white-noise receivers). The Doppler check and the
-            // vehicle latch's exit keep the accuracy threshold: it says where the fixes can be, not how much
-            // the filtered track jitters.
+            // The net displacement decides: above the accuracy threshold and above the filtered track's own
+            // noise, as far as the fixes scatter from epoch to epoch (white-noise receivers). The Doppler check
+            // and the vehicle latch's exit keep the accuracy threshold: it says where the fixes can be, not how
+            // much the filtered track jitters.
             // (Out of line: inline, the floor cost the tracker benchmark 15 instructions per fix on its Doppler
             // path, which never takes this branch.)
             let movingThreshold = raisedToNoiseFloor(threshold, filterNoiseVariance: rWhite)

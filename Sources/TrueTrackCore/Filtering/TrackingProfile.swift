@@ -170,10 +170,10 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
     /// per 10 minutes. The floor compares the displacement with the filter's position variance scaled to the
     /// scatter the fixes show from epoch to epoch (``WhiteNoiseEstimate``), so receivers whose error drifts, and
     /// exact fixes, keep the accuracy threshold. The gate tests every fix, so the nominal χ² level is not the
-    /// false-alarm rate: measured on 20 simulated 10-minute desks (white noise σ 1-10 m per axis, 1 Hz, no
-    /// speed), 3.7 σ (the nominal 0.1 % of a 2-D displacement) still released noise on 7 of them (16-95 m),
-    /// 5 σ on one (41 m); walks at 1.3 m/s under the same noise are unchanged and so is every recording's
-    /// distance.
+    /// false-alarm rate: measured on 20 generated 10-minute desks (white noise σ 1-10 m per axis, 1 Hz, no
+    /// speed; `truetrack process`), 3.7 σ (the nominal 0.1 % of a 2-D displacement) still released noise on 12
+    /// of them (14-95 m), 5 σ on one (41 m); walks at 1.3 m/s under the same noise are unchanged and so is every
+    /// recording's distance.
     public var netDisplacementNoiseSigmas: Double = 5
 
     /// Creates a profile with every value given explicitly; prefer a preset.
