@@ -54,6 +54,17 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
     /// dated 9999) would otherwise freeze the session for good, while a phone's delayed batches are minutes
     /// to an hour old and must stay out-of-order rejections (taking them would count their path twice).
     public var clockJumpSeconds: Double = 86_400
+    /// The longest silence the tracker bridges with its chord, seconds: after a gap longer than
+    /// ``filterResetGapSeconds`` (and up to this long) the straight line from the last filtered position to the
+    /// first fix after the gap counts once the new track is confirmed, when it is beyond the fixes' noise and its
+    /// average speed is one the profile's traveller moves at (see ``Tracker``, "Bridging").
+    ///
+    /// Default 600 s (10 minutes). Why: tunnels, underpasses, buildings and parking garages silence a receiver
+    /// for seconds to minutes, and the traveller's way of moving is the one on both sides (the u-blox F9K drive
+    /// in `ublox-f9k-span-mtv` loses 211 m in one 40 s outage); across a longer silence (a killed process, a
+    /// phone in a bag all afternoon) the mode of travel is anyone's guess, and a commute bridged as a walk would
+    /// count kilometres. 0 turns the gap bridge off.
+    public var maximumBridgedGapSeconds: Double = 600
     /// The Doppler speed accuracy assumed when a fix reports none, m/s (velocity measurement noise).
     public var assumedSpeedAccuracyMetresPerSecond: Double
     /// The course accuracy assumed when a fix reports none, degrees.

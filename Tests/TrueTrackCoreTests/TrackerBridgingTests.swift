@@ -1,0 +1,106 @@
+import Testing
+
+@testable import TrueTrackCore
+
+/// Steps longer than the integration clamp and reset gaps: the path across them is at least their chord (see
+/// ``Tracker``, "Bridging").
+@Suite struct TrackerBridgingTests {
+    /// A walker heading north at 1.4 m/s with Doppler, fixes every second from `from` to `to` (inclusive).
+    static func walk(_ from: Int, _ to: Int, north offset: Double = 0) -> [Fix] {
+        (from...to).map { TrackerTests.fix(Double($0), north: offset + Double($0) * 1.4, speed: 1.4, course: 0) }
+    }
+
+    static func total(_ fixes: [Fix], profile: TrackingProfile = .walking) -> (Double, [FixDecision]) {
+        var t = Tracker(profile: profile)
+        let decisions = fixes.map { t.process($0) }
+        return (t.distance.totalMetres, decisions)
+    }
+
+    static var unbridged: TrackingProfile {
+        var p = TrackingProfile.walking
+        p.maximumBridgedGapSeconds = 0
+        return p
+    }
+
+    /// 40 s of walking, 90 s without fixes (a reset gap for the walking profile), 40 s more: the gap's 127.4 m
+    /// (91 s × 1.4 m/s, from the last filtered position, at 39 s, to the first fix after it, at 130 s) count once the track after
+    /// it has lasted half a window, and not before.
+    @Test func aResetGapOnAWalkCountsItsChordOnceTheTrackAfterItIsConfirmed() {
+        let fixes = Self.walk(0, 39) + Self.walk(130, 170)
+        let (bridged, decisions) = Self.total(fixes)
+        let (plain, _) = Self.total(fixes, profile: Self.unbridged)
+        #expect(abs(bridged - plain - 127.4) < 1, "bridged \(bridged) m, unbridged \(plain) m")
+        let afterGap = decisions[40...]
+        #expect(afterGap.first!.isAnchor)
+        let confirming = afterGap.firstIndex { $0.distanceIncrementMetres > 100 }
+        let confirmedAt = try! #require(confirming.map { fixes[$0].timestamp })
+        #expect(fixes[40].timestamp.seconds(to: confirmedAt) >= TrackingProfile.walking.windowSeconds / 2)
+    }
+
+    /// A chord faster than a walker sustains (5 m/s over the 90 s) was a ride: not counted by the walking
+    /// profile; the driving profile counts it.
+    @Test func aGapCrossedFasterThanTheTravellerSustainsIsNotBridged() {
+        let fixes = Self.walk(0, 39) + Self.walk(130, 170, north: 450 - 126)
+        let (bridged, _) = Self.total(fixes)
+        let (plain, _) = Self.total(fixes, profile: Self.unbridged)
+        #expect(bridged == plain)
+        var driving = TrackingProfile.driving
+        let (drive, _) = Self.total(fixes, profile: driving)
+        driving.maximumBridgedGapSeconds = 0
+        let (unbridgedDrive, _) = Self.total(fixes, profile: driving)
+        #expect(abs(drive - unbridgedDrive - 450) < 2, "\(drive) vs \(unbridgedDrive)")
+    }
+
+    /// A receiver at rest, fixes of 5 m accuracy, silent for two minutes and back 8 m away: within both
+    /// fixes' noise (2 m + 5 m + 5 m), so nothing is bridged.
+    @Test func aStillReceiversGapWithinItsNoiseIsNotBridged() {
+        let before = (0...40).map { TrackerTests.fix(Double($0), speed: 0) }
+        let after = (160...200).map { TrackerTests.fix(Double($0), east: 8, speed: 0) }
+        let (total, _) = Self.total(before + after)
+        #expect(total == 0)
+    }
+
+    /// A silence longer than ``TrackingProfile/maximumBridgedGapSeconds`` (15 minutes at 1.4 m/s: 1,260 m) is
+    /// not bridged: across it the way of travel is unknown.
+    @Test func aSilenceLongerThanTheBridgeIsNotBridged() {
+        let fixes = Self.walk(0, 39) + Self.walk(940, 980)
+        let (bridged, _) = Self.total(fixes)
+        let (plain, _) = Self.total(fixes, profile: Self.unbridged)
+        #expect(bridged == plain)
+        var longer = TrackingProfile.walking
+        longer.maximumBridgedGapSeconds = 1000
+        let (allowed, _) = Self.total(fixes, profile: longer)
+        #expect(abs(allowed - plain - 1260) < 2, "\(allowed) vs \(plain)")
+    }
+
+    /// The first fix after the gap is 150 m off (multipath after a tunnel); the fixes after it agree with each
+    /// other, not with it, and re-anchor the filter: that anchor cancels the pending chord, so the wrong fix's
+    /// chord never counts (the true one is given up as well: the bridge only counts a confirmed track).
+    @Test func aWrongFirstFixAfterAGapIsNotBridgedTo() {
+        let wrong = TrackerTests.fix(130, north: 130 * 1.4, east: 150, speed: 1.4, course: 0)
+        let fixes = Self.walk(0, 39) + [wrong] + Self.walk(131, 170)
+        let (bridged, decisions) = Self.total(fixes)
+        let (plain, _) = Self.total(fixes, profile: Self.unbridged)
+        #expect(decisions[41...].contains { $0.isAnchor })
+        #expect(bridged == plain, "\(bridged) vs \(plain)")
+    }
+
+    /// Fixes every 20 s without speed on a straight walk at 1.2 m/s: each step counts its 24 m chord, not the
+    /// 12 m of the clamped speed integral; a turn of 90° between two steps is not bridged (that step counts
+    /// its clamped integral only).
+    @Test func aSparseLoggersStepsCountTheirChordsWhileTheWalkerKeepsItsHeading() {
+        let straight = (0...15).map { TrackerTests.fix(Double($0 * 20), east: Double($0) * 24) }
+        let (total, decisions) = Self.total(straight)
+        let counted = decisions.filter { $0.distanceIncrementMetres > 0 }.count
+        // Every step but the first few (the anchor, half a window, a heading to compare with) counts 24 m.
+        #expect(counted >= 10)
+        #expect(abs(total - 24 * Double(15)) < 24 * 4, "\(total)")
+        let bridgedSteps = decisions.filter { abs($0.distanceIncrementMetres - 24) < 1.5 }.count
+        #expect(bridgedSteps >= 10, "\(decisions.map(\.distanceIncrementMetres))")
+        // Turning north at the end: the first step after the turn is not within 45° of the heading before it.
+        let turned =
+            straight + (1...3).map { TrackerTests.fix(Double(300 + $0 * 20), north: Double($0) * 24, east: 360) }
+        let (_, turnDecisions) = Self.total(turned)
+        #expect(turnDecisions[16].distanceIncrementMetres < 20, "\(turnDecisions[16])")
+    }
+}
