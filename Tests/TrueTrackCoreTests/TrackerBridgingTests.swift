@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TrueTrackCore
@@ -37,18 +38,45 @@ import Testing
         #expect(fixes[40].timestamp.seconds(to: confirmedAt) >= TrackingProfile.walking.windowSeconds / 2)
     }
 
-    /// A chord faster than a walker sustains (5 m/s over the 90 s) was a ride: not counted by the walking
-    /// profile; the driving profile counts it.
-    @Test func aGapCrossedFasterThanTheTravellerSustainsIsNotBridged() {
-        let fixes = Self.walk(0, 39) + Self.walk(130, 170, north: 450 - 126)
-        let (bridged, _) = Self.total(fixes)
-        let (plain, _) = Self.total(fixes, profile: Self.unbridged)
-        #expect(bridged == plain)
-        var driving = TrackingProfile.driving
-        let (drive, _) = Self.total(fixes, profile: driving)
-        driving.maximumBridgedGapSeconds = 0
-        let (unbridgedDrive, _) = Self.total(fixes, profile: driving)
-        #expect(abs(drive - unbridgedDrive - 450) < 2, "\(drive) vs \(unbridgedDrive)")
+    /// A chord faster than a walker sustains (5 m/s over the 91 s) was a ride: not counted by the walking
+    /// profile; neither is one at twice the walker's pace on both sides (a bus at 2.8 m/s, under the 3 m/s a
+    /// walker sustains): the bridge asks for the pace of either side (``Tracker/bridgeSpeedRatio``).
+    @Test func aGapCrossedFasterThanTheTravellerMovesIsNotBridged() {
+        for chord in [455.0, 254.8] {
+            let fixes = Self.walk(0, 39) + Self.walk(130, 170, north: chord - 91 * 1.4)
+            let (bridged, _) = Self.total(fixes)
+            let (plain, _) = Self.total(fixes, profile: Self.unbridged)
+            #expect(bridged == plain, "chord \(chord) m: \(bridged) vs \(plain)")
+        }
+        // The same gap at the walker's own pace counts.
+        let fixes = Self.walk(0, 39) + Self.walk(130, 170)
+        #expect(Self.total(fixes).0 > Self.total(fixes, profile: Self.unbridged).0 + 120)
+    }
+
+    /// A drive into a garage: moving before the gap, parked after it (Doppler 0): the first fix after the
+    /// silence is 60 m from where the car went in, but the track after it is still, so nothing is bridged.
+    @Test func aReceiverStillAfterAGapIsNotBridgedTo() {
+        let before = (0...40).map { TrackerTests.fix(Double($0), north: Double($0) * 8, speed: 8, course: 0) }
+        let after = (100...140).map { TrackerTests.fix(Double($0), north: 380, east: 20, speed: 0) }
+        let (total, _) = Self.total(before + after, profile: .driving)
+        var unbridged = TrackingProfile.driving
+        unbridged.maximumBridgedGapSeconds = 0
+        #expect(total == Self.total(before + after, profile: unbridged).0, "\(total)")
+    }
+
+    /// After a 71 s silence the first fixes start 30 m off and converge back to where the receiver is (a cold
+    /// fix after Android's doze; τ 8 s, slower than a walker sustains, so the vehicle rule does not take it):
+    /// the track after the gap heads back along the chord, so it is not bridged.
+    @Test func aTrackHeadingBackAfterAGapIsNotBridged() {
+        let before = Self.walk(0, 39)
+        let end = 39 * 1.4
+        let after = (110...150).map { t -> Fix in
+            let off = 30 * exp(-Double(t - 110) / 8)
+            return TrackerTests.fix(Double(t), north: end + off, east: 0, accuracy: 5 + off / 5)
+        }
+        let (bridged, _) = Self.total(before + after)
+        let (plain, _) = Self.total(before + after, profile: Self.unbridged)
+        #expect(bridged == plain, "\(bridged) vs \(plain)")
     }
 
     /// A receiver at rest, fixes of 5 m accuracy, silent for two minutes and back 8 m away: within both

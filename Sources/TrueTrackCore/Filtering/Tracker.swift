@@ -31,15 +31,15 @@
 /// ## Bridging
 /// The speed integral is clamped to ``TrackingProfile/maximumIntegrationSeconds`` per step (one reading must not
 /// stand for a long silence), but a step's path is at least the straight line between its ends. So a step longer
-/// than the clamp counts its filtered chord when that is more, if the filter's heading before the step was
-/// within 45° of it (``bridgedIncrement(_:seconds:)``); and a reset gap (longer than
-/// ``TrackingProfile/filterResetGapSeconds``, up to ``TrackingProfile/maximumBridgedGapSeconds``) counts the
-/// chord from the last filtered position to the first fix after it, once the track after the gap has lasted
-/// half a window without a re-anchor, when the chord is beyond both fixes' noise and its average speed is one
-/// the profile's traveller moves at (``gapChordMetres(east:north:seconds:displacementAccuracy:now:)``).
-/// Measured (`truetrack bench`): the u-blox F9K drive −3.3 % → −0.9 % (a 40 s outage, 211 m); the GPX hike
-/// `gpx-korita-zbevnica` (a fix every 11–60 s) 4,125 → 5,607 m of a 6,282 m fix path; the Garmin Oregon ride
-/// 19,391 → 21,435 m of 22,180 m; every 1 Hz recording with a reference unchanged.
+/// than the clamp counts its chord when that is more, if the traveller kept its heading (within 45°) and pace
+/// (at most 1.5 times the speed before it); and a reset gap (longer than ``TrackingProfile/filterResetGapSeconds``,
+/// up to ``TrackingProfile/maximumBridgedGapSeconds``) counts the chord from the last filtered position to the
+/// first fix after it, once the track after the gap has moved on for half a window at about the pace of either
+/// side and not back along the chord, when the traveller was moving before it and nothing excludes the movement
+/// (``gapChord(east:north:seconds:displacementAccuracy:now:)``, ``bridge(east:north:seconds:now:)``). Measured
+/// (`truetrack bench`): the u-blox F9K drive −3.3 % → −0.9 % (a 40 s outage, 211 m); the GPX hike
+/// `gpx-korita-zbevnica` (a fix every 11–60 s) 4,125 → 5,156 m of a 6,282 m fix path; the Garmin Oregon ride
+/// 19,391 → 21,372 m of 22,180 m; every 1 Hz recording with a reference unchanged (docs/ARCHITECTURE.md, 5d).
 ///
 /// ## Batches
 /// ``process(batch:)`` sorts a delivered batch oldest first (stable) and processes it fix by fix: its
@@ -106,13 +106,14 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline var noise = MeasurementNoiseScale()
     /// The fixes' white noise measured from their own scatter (the net-displacement gate's noise floor).
     @usableFromInline var whiteNoise = WhiteNoiseEstimate()
-    /// The filter's velocity before the update of a fix that comes more than
-    /// ``TrackingProfile/maximumIntegrationSeconds`` after the last one (written only then): the heading the
-    /// step's chord is checked against (see ``bridgedIncrement(_:seconds:)``).
-    @usableFromInline var bridgePriorVelocity = SIMD2<Double>(0, 0)
-    /// The chord of the last reset gap, waiting for the track after it to be confirmed (0: none; see
-    /// ``gapChordMetres(east:north:seconds:displacementAccuracy:now:)``).
-    @usableFromInline var pendingGapChordMetres = 0.0
+    /// The last reset gap's chord (east, north, metres), its duration (seconds; 0: none pending) and the speed
+    /// before it, waiting for the track after the gap to confirm it (see
+    /// ``gapChord(east:north:seconds:displacementAccuracy:now:)`` and ``bridge(east:north:seconds:now:)``).
+    @usableFromInline var pendingGapChord = SIMD2<Double>(0, 0)
+    /// See ``pendingGapChord``.
+    @usableFromInline var pendingGapSeconds = 0.0
+    /// See ``pendingGapChord``.
+    @usableFromInline var pendingGapSpeedBefore = 0.0
     /// Distance held by the vehicle latch, waiting for its slow spell to last ``TrackingProfile/vehicleExitSeconds``
     /// (metres): released if it does, given up if the track speeds up again or a vehicle is read.
     @inlinable public var pendingVehicleMetres: Double { vehiclePendingDoppler + vehiclePendingFiltered }
@@ -367,18 +368,26 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // A silence proves nothing about the mode of travel: a vehicle latch stays (a walk after it
             // loses nothing, its spell is released once it lasts), but its slow spell restarts.
             slowSinceMilliseconds = .min
-            let chord = gapChordMetres(
-                east: e, north: n, seconds: dt, displacementAccuracy: displacementAccuracy, now: now)
+            let chord = gapChord(east: e, north: n, seconds: dt, displacementAccuracy: displacementAccuracy, now: now)
             anchor(
                 east: e, north: n, variance: r, fix: fix, accuracy: accuracy,
                 displacementAccuracy: displacementAccuracy, now: now)
-            pendingGapChordMetres = chord
+            pendingGapChord = SIMD2(chord.x, chord.y)
+            pendingGapSeconds = chord.z
+            pendingGapSpeedBefore = chord.w
             return finishAnchor(&decision)
         }
 
         // 4. Outlier gate against the prediction.
-        if _slowPath(dt > profile.maximumIntegrationSeconds) {
-            bridgePriorVelocity = SIMD2(filter.velocityEast, filter.velocityNorth)
+        // Bridging (see "Bridging"), while `filter` still holds the state before this step. One out-of-line call
+        // under one rare condition: every other arrangement tried (a call after the update, the confirmation
+        // after the gates, inline code) made the compiler copy the whole tracker in and out on every fix, twice
+        // the per-fix cost.
+        var bridgeFloor = 0.0
+        if _slowPath(dt > profile.maximumIntegrationSeconds || pendingGapSeconds > 0) {
+            let bridged = bridge(east: e, north: n, seconds: dt, now: now)
+            bridgeFloor = bridged.x
+            decision.distanceIncrementMetres = bridged.y
         }
         var predicted = filter
         predicted.predict(predictionStep)
@@ -524,13 +533,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
         decision.speedMetresPerSecond = increment > 0 ? min(speed, profile.maximumSpeedMetresPerSecond) : 0
         decision.isDopplerTrusted = isTrusted || doppler == nil
         if increment == 0 { decision.hold = .deadband }
-        if _slowPath(dt > profile.maximumIntegrationSeconds), increment > 0 {
-            // A step longer than the clamp: its chord, when the traveller kept its heading (out of line: rare).
-            let bridged = bridgedIncrement(increment, seconds: dt)
-            if bridged > increment {
-                increment = bridged
-                decision.speedMetresPerSecond = bridged / dt  // the speed actually integrated
-            }
+        if _slowPath(bridgeFloor > increment), increment > 0 {
+            // A step longer than the clamp whose chord says more (see ``bridge(east:north:seconds:now:)``).
+            increment = bridgeFloor
+            decision.speedMetresPerSecond = bridgeFloor / dt  // the speed actually integrated
         }
         if _slowPath(subDeadbandRun >= TrackingProfile.haltRunLength), !isTrusted, increment > 0 {
             // A run of dropouts (a halt's zeros run on; a dropout's are scattered among moving readings) may be a
@@ -594,14 +600,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 vehiclePendingFiltered += releaseFiltered
                 decision.hold = .vehicle
             } else {
-                decision.distanceIncrementMetres = accumulator.add(doppler: releaseDoppler, filtered: releaseFiltered)
+                decision.distanceIncrementMetres += accumulator.add(doppler: releaseDoppler, filtered: releaseFiltered)
             }
         } else if increment > 0 {
             decision.hold = isInVehicle ? .vehicle : .netDisplacement
-        }
-        if _slowPath(pendingGapChordMetres > 0), windowMilliseconds >= span / 2 {
-            // The track after a reset gap has lasted half a window without a re-anchor: the gap's chord counts.
-            decision.distanceIncrementMetres += confirmGapChord(isExcluded: decision.hold == .activity)
         }
         // (Appended before the latch's exit, which calls out of line: the sums just written are still in
         // registers here; read back after the call, they stalled on store forwarding.)
@@ -671,73 +673,127 @@ public struct Tracker: Sendable, BitwiseCopyable {
         return consecutiveRejections >= profile.rejectionsBeforeReanchor
     }
 
-    /// The increment of a step longer than ``TrackingProfile/maximumIntegrationSeconds``: at least the chord of
-    /// the filtered track across it (capped at the profile's top speed), when the filter's velocity before the
-    /// step was above the deadband and within 45° of that chord (`bridgeHeadingCosine`); else `increment`, the
-    /// clamped speed integral. Out of line: such steps are rare at 1 Hz.
+    /// Bridging, called before the filter update of a fix at (`east`, `north`) `dt` seconds after the last
+    /// accepted one when that step is longer than ``TrackingProfile/maximumIntegrationSeconds`` or a gap chord is
+    /// pending. Returns (the least increment the step counts, the metres a confirmed gap chord added).
     ///
-    /// Why: the clamp keeps one speed reading from standing for a long silence, but a logger that records every
-    /// 11–60 s (GPX hikes, Garmin's "smart" recording, which records less often exactly when the traveller goes
-    /// straight) lost 10–80 % of every such step: `gpx-korita-zbevnica` counted 4,125 m of a 6,282 m fix path.
-    /// The chord is a lower bound on the path whenever the positions are right; the heading check keeps a
-    /// still receiver's scatter out (its chords point anywhere, and back), and the step still goes through
-    /// every gate after this.
+    /// **A step longer than the clamp** counts at least its chord, from the filtered position before it to the
+    /// fix (capped at the profile's top speed), when the filter's velocity before the step was above the
+    /// deadband, within 45° of that chord (``bridgeHeadingCosine``), and the chord's average speed at most
+    /// ``bridgeSpeedRatio`` times it; the step then goes through every gate as usual. Why: the clamp keeps one
+    /// speed reading from standing for a long silence, but a logger that records every 11–60 s (GPX hikes,
+    /// Garmin's "smart" recording, which records less often exactly when the traveller goes straight) lost
+    /// 10–80 % of every such step (`gpx-korita-zbevnica` counted 4,125 m of a 6,282 m fix path). The chord is a
+    /// lower bound on the path whenever the positions are right; the heading and pace checks keep a still
+    /// receiver's scatter out (its chords point anywhere, and back, and a jump is much faster than the drift
+    /// before it).
+    ///
+    /// **A pending gap chord** (``gapChord(east:north:seconds:displacementAccuracy:now:)``) is settled at the
+    /// first fix half a window after the gap's anchor (any anchor in between dropped it): it counts, straight
+    /// into the total, when the track after the gap has moved from the anchor by more than the net-displacement
+    /// threshold, the filter's velocity is above the deadband and does not head back along the chord (a
+    /// non-negative dot product), the chord's average speed is at most ``bridgeSpeedRatio`` times the faster of
+    /// the speeds before and after the gap, and neither the vehicle latch nor a reading in force excludes the
+    /// movement. Why: a tunnel, an underpass or a building is crossed at about the pace of either side, and
+    /// whatever turn the traveller took inside, it does not come out heading back to where it went in; a
+    /// receiver that is still after the gap (a car parked in a garage), one whose first fixes after a silence
+    /// start off and converge back (a cold fix after Android's doze, a multipath excursion's return) and a
+    /// walker whose silence hid a bus ride (twice the pace) all fail.
+    ///
+    /// Out of line and mutating (`self` by reference): rare at 1 Hz.
     @usableFromInline @inline(never)
-    mutating func bridgedIncrement(_ increment: Double, seconds dt: Double) -> Double {
-        guard window.count > 0 else { return increment }
-        // The newest sample is the last accepted fix's filtered position: samples are at least 1 s apart, this
-        // step is longer than the clamp, and `dropOlder` keeps the newest sample however old.
-        let previous = window.sample(window.count &- 1)
-        let de = filter.east - previous.east, dn = filter.north - previous.north
-        let chord = (de * de + dn * dn).squareRoot()
-        let v = bridgePriorVelocity
-        let priorSpeed = (v.x * v.x + v.y * v.y).squareRoot()
-        guard chord > 0, priorSpeed >= profile.deadbandMetresPerSecond,
-            v.x * de + v.y * dn >= Self.bridgeHeadingCosine * priorSpeed * chord
-        else { return increment }
-        return max(increment, min(chord, profile.maximumSpeedMetresPerSecond * dt))
+    mutating func bridge(east e: Double, north n: Double, seconds dt: Double, now: Int64) -> SIMD2<Double> {
+        let ve = filter.velocityEast, vn = filter.velocityNorth
+        let speed = (ve * ve + vn * vn).squareRoot()
+        var added = 0.0
+        if pendingGapSeconds > 0, let anchor = window.oldest(),
+            Double(now &- anchor.milliseconds) / 1000 >= profile.windowSeconds / 2
+        {
+            let seconds = pendingGapSeconds
+            pendingGapSeconds = 0
+            let gap = pendingGapChord
+            let chord = (gap.x * gap.x + gap.y * gap.y).squareRoot()
+            let me = e - anchor.east, mn = n - anchor.north
+            let count = fixCount - anchor.fixCount
+            let meanAccuracy =
+                count > 0 ? (accuracySum - anchor.accuracySum) / count : profile.assumedDisplacementAccuracyMetres
+            let hasMoved =
+                (me * me + mn * mn).squareRoot()
+                > NetDisplacementGate.threshold(meanAccuracy: meanAccuracy, profile: profile)
+            let isExcluded =
+                isInVehicle
+                || MotionGate.excludes(
+                    activity, ageSeconds: Double(now &- activityMilliseconds) / 1000, profile: profile)
+            if hasMoved, !isExcluded, chord > 0, speed >= profile.deadbandMetresPerSecond, ve * gap.x + vn * gap.y >= 0,
+                chord / seconds <= Self.bridgeSpeedRatio * max(pendingGapSpeedBefore, speed)
+            {
+                added = accumulator.add(doppler: 0, filtered: chord)
+            }
+        }
+        var floor = 0.0
+        if dt > profile.maximumIntegrationSeconds {
+            let de = e - filter.east, dn = n - filter.north
+            let chord = (de * de + dn * dn).squareRoot()
+            if chord > 0, speed >= profile.deadbandMetresPerSecond,
+                ve * de + vn * dn >= Self.bridgeHeadingCosine * speed * chord,
+                chord <= Self.bridgeSpeedRatio * speed * dt
+            {
+                floor = min(chord, profile.maximumSpeedMetresPerSecond * dt)
+            }
+        }
+        return SIMD2(floor, added)
     }
 
+    /// The most a bridged chord's average speed may exceed the speed before it (for a gap: the faster of the
+    /// speeds on either side): 1.5 times. A traveller that keeps its heading keeps roughly its pace too; a
+    /// multipath jump after a still spell is many times faster than the drift the filter read before it, and a
+    /// bus ride hidden in a walker's silence twice the walking pace.
+    @usableFromInline static let bridgeSpeedRatio = 1.5
+
     /// The cosine of the largest turn between the heading before a long step and the step's chord for the chord
-    /// to count (``bridgedIncrement(_:seconds:)``): 0.7, about 45°. A still receiver's chords have random
+    /// to count (``bridge(east:north:seconds:now:)``): 0.7, about 45°. A still receiver's chords have random
     /// headings (and a jump's return points back), so at most a quarter pass by chance; measured, the simulator's
     /// still phone logging every 7–25 s counts the same with any cosine from 0 to 0.9, and the GPX hike
     /// `gpx-korita-zbevnica` 5,117 m at 0.7 against 4,961 m at 0.9 and 5,138 m at 0 (switchbacks fail the check).
     @usableFromInline static let bridgeHeadingCosine = 0.7
 
     /// The chord of a reset gap (a silence longer than ``TrackingProfile/filterResetGapSeconds``) from the
-    /// last filtered position to the first fix after it at (`east`, `north`), or 0 when it is not to count: the
-    /// gap is longer than ``TrackingProfile/maximumBridgedGapSeconds``; the vehicle latch is on or a reading in
-    /// force excludes the movement (the silence was the ride's); the chord is within the fixes' noise (2 m plus
-    /// the accuracy factor times both ends' accuracy, the net-displacement threshold of the two fixes' errors
-    /// added up); or its average speed is below the deadband or above what the profile's traveller sustains.
-    /// Out of line: gaps are rare.
+    /// last filtered position to the first fix after it at (`east`, `north`), as (east, north, `dt`, the speed
+    /// before the gap), or zero when it is not to count: the gap is longer than
+    /// ``TrackingProfile/maximumBridgedGapSeconds``; the vehicle latch is on, or the reading in force at the last
+    /// fix before the gap excludes the movement (the silence was the ride's or the rest's); the traveller was
+    /// not moving before it (the filter's speed below the deadband); the chord is within the fixes' noise (2 m
+    /// plus the accuracy factor times the last window's mean accuracy and this fix's, both ends' errors added
+    /// up); or its average speed is below the deadband or above what the profile's traveller sustains. The
+    /// track after the gap must confirm it (``bridge(east:north:seconds:now:)``). No
+    /// heading check here, unlike a sparse step's: a vehicle turns inside an outage (the F9K drive goes in
+    /// southwards and comes out northwards, 207 m west: the chord is across both headings). Out of line: gaps
+    /// are rare. (Mutating only so that `self` is passed by reference.)
     @usableFromInline @inline(never)
-    func gapChordMetres(east e: Double, north n: Double, seconds dt: Double, displacementAccuracy: Double, now: Int64)
-        -> Double
+    mutating func gapChord(
+        east e: Double, north n: Double, seconds dt: Double, displacementAccuracy: Double, now: Int64
+    )
+        -> SIMD4<Double>
     {
+        let readingAge = Double(lastAcceptedMilliseconds &- activityMilliseconds) / 1000
         guard dt <= profile.maximumBridgedGapSeconds, !isInVehicle,
-            !MotionGate.excludes(activity, ageSeconds: Double(now &- activityMilliseconds) / 1000, profile: profile)
-        else { return 0 }
+            !MotionGate.excludes(activity, ageSeconds: readingAge, profile: profile)
+        else { return .zero }
         let de = e - filter.east, dn = n - filter.north
         let chord = (de * de + dn * dn).squareRoot()
+        let ve = filter.velocityEast, vn = filter.velocityNorth
+        let speedBefore = (ve * ve + vn * vn).squareRoot()
+        // The window before the gap: its mean displacement accuracy (this fix's when it holds no history).
+        var before = displacementAccuracy
+        if let oldest = window.oldest(), fixCount > oldest.fixCount {
+            before = (accuracySum - oldest.accuracySum) / (fixCount - oldest.fixCount)
+        }
         let speed = chord / dt
         let fastest = min(profile.maximumSustainedSpeedMetresPerSecond, profile.maximumSpeedMetresPerSecond)
-        guard chord > NetDisplacementGate.threshold(meanAccuracy: 2 * displacementAccuracy, profile: profile),
-            speed >= profile.deadbandMetresPerSecond, speed <= fastest
-        else { return 0 }
-        return chord
-    }
-
-    /// Counts the pending gap chord (see ``pendingGapChordMetres``) unless the track after the gap reads an
-    /// excluded activity or latched the vehicle rule (then the silence was most likely the vehicle's too), and
-    /// returns the metres added.
-    @usableFromInline @inline(never)
-    mutating func confirmGapChord(isExcluded: Bool) -> Double {
-        let chord = pendingGapChordMetres
-        pendingGapChordMetres = 0
-        guard !isExcluded, !isInVehicle else { return 0 }
-        return accumulator.add(doppler: 0, filtered: chord)
+        guard chord > NetDisplacementGate.threshold(meanAccuracy: before + displacementAccuracy, profile: profile),
+            speedBefore >= profile.deadbandMetresPerSecond, speed >= profile.deadbandMetresPerSecond, speed <= fastest
+        else { return .zero }
+        return SIMD4(de, dn, dt, speedBefore)
     }
 
     /// Fills a rejection into `decision` and returns it.
@@ -901,7 +957,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         whiteNoise.breakSequence()
         // Any anchor after a reset gap (a re-anchor on outliers: the first fix after the gap was wrong) leaves
         // that gap's chord uncounted; the reset gap's own anchor sets it again after this.
-        pendingGapChordMetres = 0
+        pendingGapSeconds = 0
         // A run of zeros starts again here, with this fix's own reading.
         subDeadbandRun = fix.speedMetresPerSecond.map { $0 < profile.deadbandMetresPerSecond ? 1 : 0 } ?? 0
         hasFilter = true
