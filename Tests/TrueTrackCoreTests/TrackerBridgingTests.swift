@@ -53,6 +53,25 @@ import Testing
         #expect(Self.total(fixes).0 > Self.total(fixes, profile: Self.unbridged).0 + 120)
     }
 
+    /// A walker's silence of 151 s ends on a bus already moving at 6 m/s (with Doppler, under the walking
+    /// ceiling): the track after the gap is faster than a walker sustains, so the gap was most likely the bus's
+    /// too and its chord is not counted (a reviewer's case counted +563 m of bus as walk before this check);
+    /// a walker coming out at twice the pace it went in is not bridged either.
+    @Test func aGapThatEndsInAVehicleIsNotBridged() {
+        let before = Self.walk(0, 39)
+        let start = 39 * 1.4 + 300
+        let bus = (190...230).map {
+            TrackerTests.fix(Double($0), north: start + Double($0 - 190) * 6, speed: 6, course: 0)
+        }
+        let (bridged, _) = Self.total(before + bus)
+        let (plain, _) = Self.total(before + bus, profile: Self.unbridged)
+        #expect(bridged == plain, "\(bridged) vs \(plain)")
+        let jog = (130...170).map {
+            TrackerTests.fix(Double($0), north: 130 * 1.4 + Double($0 - 130) * 2.9, speed: 2.9, course: 0)
+        }
+        #expect(Self.total(before + jog).0 == Self.total(before + jog, profile: Self.unbridged).0)
+    }
+
     /// A drive into a garage: moving before the gap, parked after it (Doppler 0): the first fix after the
     /// silence is 60 m from where the car went in, but the track after it is still, so nothing is bridged.
     @Test func aReceiverStillAfterAGapIsNotBridgedTo() {

@@ -692,13 +692,16 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// first fix half a window after the gap's anchor (any anchor in between dropped it): it counts, straight
     /// into the total, when the track after the gap has moved from the anchor by more than the net-displacement
     /// threshold, the filter's velocity is above the deadband and does not head back along the chord (a
-    /// non-negative dot product), the chord's average speed is at most ``bridgeSpeedRatio`` times the faster of
-    /// the speeds before and after the gap, and neither the vehicle latch nor a reading in force excludes the
-    /// movement. Why: a tunnel, an underpass or a building is crossed at about the pace of either side, and
-    /// whatever turn the traveller took inside, it does not come out heading back to where it went in; a
-    /// receiver that is still after the gap (a car parked in a garage), one whose first fixes after a silence
-    /// start off and converge back (a cold fix after Android's doze, a multipath excursion's return) and a
-    /// walker whose silence hid a bus ride (twice the pace) all fail.
+    /// non-negative dot product), the speeds before and after the gap are within ``bridgeSpeedRatio`` of each
+    /// other and the chord's average speed at most that times the faster, neither the track since the anchor nor
+    /// the filter is faster than the traveller sustains, and neither the vehicle latch nor a reading in force
+    /// excludes the movement. Why: a tunnel, an underpass or a building is crossed at about the pace of either
+    /// side, and whatever turn the traveller took inside, it does not come out heading back to where it went in;
+    /// a receiver that is still after the gap (a car parked in a garage), one whose first fixes after a silence
+    /// start off and converge back (a cold fix after Android's doze, a multipath excursion's return), a walker
+    /// whose silence hid a bus ride (twice the pace across it), and one who comes out of the silence on a bus
+    /// or in a car (faster than a walker, or twice the pace it went in at: a second reviewer's cases, +563 m of
+    /// bus counted as walk before this check) all fail.
     ///
     /// Out of line and mutating (`self` by reference): rare at 1 Hz.
     @usableFromInline @inline(never)
@@ -717,15 +720,20 @@ public struct Tracker: Sendable, BitwiseCopyable {
             let count = fixCount - anchor.fixCount
             let meanAccuracy =
                 count > 0 ? (accuracySum - anchor.accuracySum) / count : profile.assumedDisplacementAccuracyMetres
-            let hasMoved =
-                (me * me + mn * mn).squareRoot()
-                > NetDisplacementGate.threshold(meanAccuracy: meanAccuracy, profile: profile)
+            let moved = (me * me + mn * mn).squareRoot()
+            let hasMoved = moved > NetDisplacementGate.threshold(meanAccuracy: meanAccuracy, profile: profile)
+            // Faster since the anchor than the traveller sustains (the vehicle rule, which has not judged this
+            // track yet: it waits for half a window too), or a reading or the latch excluding it: a vehicle after
+            // the gap, so the silence was most likely the vehicle's as well.
+            let sustained = profile.maximumSustainedSpeedMetresPerSecond
             let isExcluded =
-                isInVehicle
+                isInVehicle || moved / (Double(now &- anchor.milliseconds) / 1000) > sustained || speed > sustained
                 || MotionGate.excludes(
                     activity, ageSeconds: Double(now &- activityMilliseconds) / 1000, profile: profile)
+            // The pace on both sides and across the gap within `bridgeSpeedRatio` of each other.
+            let slower = min(pendingGapSpeedBefore, speed), faster = max(pendingGapSpeedBefore, speed)
             if hasMoved, !isExcluded, chord > 0, speed >= profile.deadbandMetresPerSecond, ve * gap.x + vn * gap.y >= 0,
-                chord / seconds <= Self.bridgeSpeedRatio * max(pendingGapSpeedBefore, speed)
+                faster <= Self.bridgeSpeedRatio * slower, chord / seconds <= Self.bridgeSpeedRatio * faster
             {
                 added = accumulator.add(doppler: 0, filtered: chord)
             }
