@@ -72,6 +72,24 @@ import Testing
         #expect(Self.total(before + jog).0 == Self.total(before + jog, profile: Self.unbridged).0)
     }
 
+    /// A parked phone without speed, woken after a minute's silence (Android's doze): the burst's first fix is
+    /// 50 m off and the next ones converge back (τ 2 s) as the reported accuracy shrinks. Half a window after the
+    /// anchor the track is back where it was before the silence, so the distance held since the anchor is given
+    /// up (the driving profile, which has no vehicle rule to take it, counted the convergence). A car that drives
+    /// away from where it was parked after the same silence still counts.
+    @Test func aColdFixConvergingBackAfterASilenceIsNotTravel() {
+        let parked = (0...40).map { TrackerTests.fix(Double($0)) }
+        let burst = (100...130).map { t -> Fix in
+            let off = 50 * exp(-Double(t - 100) / 2)
+            return TrackerTests.fix(Double(t), east: off, accuracy: 5 + 15 * exp(-Double(t - 100) / 2))
+        }
+        let (total, _) = Self.total(parked + burst, profile: .driving)
+        #expect(total < 1, "\(total)")
+        let away = (100...130).map { TrackerTests.fix(Double($0), east: Double($0 - 100) * 5) }
+        let (driven, _) = Self.total(parked + away, profile: .driving)
+        #expect(driven > 100, "\(driven)")
+    }
+
     /// A drive into a garage: moving before the gap, parked after it (Doppler 0): the first fix after the
     /// silence is 60 m from where the car went in, but the track after it is still, so nothing is bridged.
     @Test func aReceiverStillAfterAGapIsNotBridgedTo() {
