@@ -107,8 +107,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// The fixes' white noise measured from their own scatter (the net-displacement gate's noise floor).
     @usableFromInline var whiteNoise = WhiteNoiseEstimate()
     /// The last reset gap's chord (east, north, metres; zero when it is not to count), its duration (seconds; 0:
-    /// settled) and the speed
-    /// before it, waiting for the track after the gap to confirm it (see
+    /// settled) and the speed before it, waiting for the track after the gap to settle them (see
     /// ``gapChord(east:north:seconds:displacementAccuracy:now:)`` and ``bridge(east:north:seconds:now:)``).
     @usableFromInline var pendingGapChord = SIMD2<Double>(0, 0)
     /// See ``pendingGapChord``.
