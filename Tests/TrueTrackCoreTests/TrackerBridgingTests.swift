@@ -90,6 +90,25 @@ import Testing
         #expect(driven > 100, "\(driven)")
     }
 
+    /// The same cold fix, when its first fix lands beyond the local plane's re-anchoring radius (10 km from where
+    /// the plane was anchored) and the plane re-centres at that anchor: the position before the silence must be
+    /// re-expressed in the new plane too, or the return is never seen (it stayed in the old plane's numbers,
+    /// ~10 km off, and the convergence counted 50 m).
+    @Test func aColdFixIsRecognisedAcrossARecentredPlane() {
+        let drive = (0...666).map { TrackerTests.fix(Double($0), north: Double($0) * 15, speed: 15, course: 0) }
+        let parked = (667...707).map { TrackerTests.fix(Double($0), north: 9_990, speed: 0) }
+        let burst = (770...800).map { t -> Fix in
+            let off = 50 * exp(-Double(t - 770) / 2)
+            return TrackerTests.fix(Double(t), north: 9_990 + off, accuracy: 5 + 15 * exp(-Double(t - 770) / 2))
+        }
+        var t = Tracker(profile: .driving)
+        for fix in drive + parked { _ = t.process(fix) }
+        let before = t.distance.totalMetres
+        let decisions = burst.map { t.process($0) }
+        #expect(decisions[0].isAnchor)
+        #expect(t.distance.totalMetres - before < 1, "\(t.distance.totalMetres - before)")
+    }
+
     /// A drive into a garage: moving before the gap, parked after it (Doppler 0): the first fix after the
     /// silence is 60 m from where the car went in, but the track after it is still, so nothing is bridged.
     @Test func aReceiverStillAfterAGapIsNotBridgedTo() {

@@ -36,7 +36,7 @@
 /// up to ``TrackingProfile/maximumBridgedGapSeconds``) counts the chord from the last filtered position to the
 /// first fix after it, once the track after the gap has moved on for half a window at about the pace of either
 /// side and not back along the chord, when the traveller was moving before it and nothing excludes the movement
-/// (``gapChord(east:north:seconds:displacementAccuracy:now:)``, ``bridge(east:north:seconds:now:)``). Measured
+/// (``gapChordSpeedBefore(east:north:seconds:displacementAccuracy:)``, ``bridge(east:north:seconds:now:)``). Measured
 /// (`truetrack bench`): the u-blox F9K drive −3.3 % → −0.9 % (a 40 s outage, 211 m); the GPX hike
 /// `gpx-korita-zbevnica` (a fix every 11–60 s) 4,125 → 5,156 m of a 6,282 m fix path; the Garmin Oregon ride
 /// 19,391 → 21,372 m of 22,180 m; every 1 Hz recording with a reference unchanged (docs/ARCHITECTURE.md, 5d).
@@ -106,16 +106,15 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline var noise = MeasurementNoiseScale()
     /// The fixes' white noise measured from their own scatter (the net-displacement gate's noise floor).
     @usableFromInline var whiteNoise = WhiteNoiseEstimate()
-    /// The last reset gap's chord (east, north, metres; zero when it is not to count), its duration (seconds; 0:
-    /// settled) and the speed before it, waiting for the track after the gap to settle them (see
-    /// ``gapChord(east:north:seconds:displacementAccuracy:now:)`` and ``bridge(east:north:seconds:now:)``).
-    @usableFromInline var pendingGapChord = SIMD2<Double>(0, 0)
-    /// See ``pendingGapChord``.
+    /// The last reset gap, waiting for the track after it to settle it (``bridge(east:north:seconds:now:)``): its
+    /// duration (seconds; 0: settled) and the speed before it (0: its chord is not to count, see
+    /// ``gapChordSpeedBefore(east:north:seconds:displacementAccuracy:)``).
     @usableFromInline var pendingGapSeconds = 0.0
-    /// See ``pendingGapChord``.
+    /// See ``pendingGapSeconds``.
     @usableFromInline var pendingGapSpeedBefore = 0.0
-    /// The filtered position before the last reset gap: where a receiver whose first fixes after the silence
-    /// converge back was all along (read only in ``bridge(east:north:seconds:now:)``).
+    /// The filtered position before the last reset gap, in the plane (re-expressed when it re-centres): where a
+    /// receiver whose first fixes after the silence converge back was all along, and the start of the gap's
+    /// chord (which ends at the window's oldest sample, the gap's anchor).
     @usableFromInline var gapOrigin = SIMD2<Double>(0, 0)
     /// Distance held by the vehicle latch, waiting for its slow spell to last ``TrackingProfile/vehicleExitSeconds``
     /// (metres): released if it does, given up if the track speeds up again or a vehicle is read.
@@ -371,16 +370,16 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // A silence proves nothing about the mode of travel: a vehicle latch stays (a walk after it
             // loses nothing, its spell is released once it lasts), but its slow spell restarts.
             slowSinceMilliseconds = .min
-            let chord = gapChord(east: e, north: n, seconds: dt, displacementAccuracy: displacementAccuracy, now: now)
-            let origin = SIMD2(filter.east, filter.north)
+            let speedBefore = gapChordSpeedBefore(
+                east: e, north: n, seconds: dt, displacementAccuracy: displacementAccuracy)
+            // Set before the anchor, which may re-centre the plane (and re-expresses the origin with it).
+            gapOrigin = SIMD2(filter.east, filter.north)
             anchor(
                 east: e, north: n, variance: r, fix: fix, accuracy: accuracy,
                 displacementAccuracy: displacementAccuracy, now: now)
             // Every reset gap is settled half a window on (see `bridge`), with or without a chord to count.
-            pendingGapChord = SIMD2(chord.x, chord.y)
             pendingGapSeconds = dt
-            pendingGapSpeedBefore = chord.w
-            gapOrigin = origin
+            pendingGapSpeedBefore = speedBefore
             return finishAnchor(&decision)
         }
 
@@ -701,7 +700,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// anchor is given up and the window starts again (a parked phone's doze bursts on the driving profile,
     /// 13,456 → 7,813 m per 4 hours in a reviewer's cases).
     ///
-    /// **A pending gap chord** (``gapChord(east:north:seconds:displacementAccuracy:now:)``) then counts, straight
+    /// **A pending gap chord** (``gapChordSpeedBefore(east:north:seconds:displacementAccuracy:)``) then counts, straight
     /// into the total, when the track after the gap has moved from the anchor by more than the net-displacement
     /// threshold, the filter's velocity is above the deadband and does not head back along the chord (a
     /// non-negative dot product), the speeds before and after the gap are within ``bridgeSpeedRatio`` of each
@@ -726,29 +725,22 @@ public struct Tracker: Sendable, BitwiseCopyable {
         {
             let seconds = pendingGapSeconds
             pendingGapSeconds = 0
-            let gap = pendingGapChord
-            let chord = (gap.x * gap.x + gap.y * gap.y).squareRoot()
+            // The gap's chord: from the filtered position before it to the anchor (its first fix).
+            let gap = SIMD2(anchor.east, anchor.north) - gapOrigin
+            let chord = pendingGapSpeedBefore > 0 ? (gap * gap).sum().squareRoot() : 0
             let me = e - anchor.east, mn = n - anchor.north
-            let count = fixCount - anchor.fixCount
-            let meanAccuracy =
-                count > 0 ? (accuracySum - anchor.accuracySum) / count : profile.assumedDisplacementAccuracyMetres
+            let meanAccuracy = windowMeanAccuracy(orElse: profile.assumedDisplacementAccuracyMetres)
             let moved = (me * me + mn * mn).squareRoot()
             let hasMoved = moved > NetDisplacementGate.threshold(meanAccuracy: meanAccuracy, profile: profile)
             // Back where it was before the silence, from a first fix that was not: a cold fix converging (Android's
             // doze wakes a still phone every few minutes, its first fixes tens of metres off), not travel. The
             // distance held since the anchor is given up, before the window releases it, and the window starts
             // again here.
-            let oe = e - gapOrigin.x, on = n - gapOrigin.y, ae = anchor.east - gapOrigin.x,
-                an = anchor.north - gapOrigin.y
+            let back = SIMD2(e, n) - gapOrigin
             let nearOrigin = NetDisplacementGate.threshold(meanAccuracy: 2 * meanAccuracy, profile: profile)
-            if (oe * oe + on * on).squareRoot() <= nearOrigin, (ae * ae + an * an).squareRoot() > nearOrigin {
+            if (back * back).sum().squareRoot() <= nearOrigin, (gap * gap).sum().squareRoot() > nearOrigin {
                 committed = SIMD2(candidateDoppler, candidateFiltered)
-                window.removeAll()
-                window.append(
-                    TrailingWindow.Sample(
-                        milliseconds: now &- 1, east: filter.east, north: filter.north, dopplerPath: dopplerPath,
-                        dopplerSeconds: dopplerSeconds, positionPath: positionPath, candidateDoppler: candidateDoppler,
-                        candidateFiltered: candidateFiltered, accuracySum: accuracySum, fixCount: fixCount))
+                restartWindow(milliseconds: now &- 1, east: filter.east, north: filter.north)
                 return SIMD2(0, 0)
             }
             // Faster since the anchor than the traveller sustains (the vehicle rule, which has not judged this
@@ -794,43 +786,56 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// `gpx-korita-zbevnica` 5,117 m at 0.7 against 4,961 m at 0.9 and 5,138 m at 0 (switchbacks fail the check).
     @usableFromInline static let bridgeHeadingCosine = 0.7
 
-    /// The chord of a reset gap (a silence longer than ``TrackingProfile/filterResetGapSeconds``) from the
-    /// last filtered position to the first fix after it at (`east`, `north`), as (east, north, `dt`, the speed
-    /// before the gap), or zero when it is not to count: the gap is longer than
-    /// ``TrackingProfile/maximumBridgedGapSeconds``; the vehicle latch is on, or the reading in force at the last
-    /// fix before the gap excludes the movement (the silence was the ride's or the rest's); the traveller was
-    /// not moving before it (the filter's speed below the deadband); the chord is within the fixes' noise (2 m
-    /// plus the accuracy factor times the last window's mean accuracy and this fix's, both ends' errors added
-    /// up); or its average speed is below the deadband or above what the profile's traveller sustains. The
-    /// track after the gap must confirm it (``bridge(east:north:seconds:now:)``). No
-    /// heading check here, unlike a sparse step's: a vehicle turns inside an outage (the F9K drive goes in
-    /// southwards and comes out northwards, 207 m west: the chord is across both headings). Out of line: gaps
-    /// are rare. (Mutating only so that `self` is passed by reference.)
+    /// Whether the chord of a reset gap (a silence longer than ``TrackingProfile/filterResetGapSeconds``), from
+    /// the last filtered position to the first fix after it at (`east`, `north`), may count: the filter's speed
+    /// before the gap, or 0 when it may not: the gap is longer than ``TrackingProfile/maximumBridgedGapSeconds``;
+    /// the vehicle latch is on, or the reading in force at the last fix before the gap excludes the movement (the
+    /// silence was the ride's or the rest's); the traveller was not moving before it (the filter's speed below the
+    /// deadband); the chord is within the fixes' noise (2 m plus the accuracy factor times the last window's mean
+    /// accuracy and this fix's, both ends' errors added up); or its average speed is below the deadband or above
+    /// what the profile's traveller sustains. The track after the gap must confirm it
+    /// (``bridge(east:north:seconds:now:)``). No heading check here, unlike a sparse step's: a vehicle turns
+    /// inside an outage (the F9K drive goes in southwards and comes out northwards, 207 m west: the chord is
+    /// across both headings). Out of line: gaps are rare. (Mutating so that `self` is passed by reference.)
     @usableFromInline @inline(never)
-    mutating func gapChord(
-        east e: Double, north n: Double, seconds dt: Double, displacementAccuracy: Double, now: Int64
-    )
-        -> SIMD4<Double>
+    mutating func gapChordSpeedBefore(east e: Double, north n: Double, seconds dt: Double, displacementAccuracy: Double)
+        -> Double
     {
         let readingAge = Double(lastAcceptedMilliseconds &- activityMilliseconds) / 1000
         guard dt <= profile.maximumBridgedGapSeconds, !isInVehicle,
             !MotionGate.excludes(activity, ageSeconds: readingAge, profile: profile)
-        else { return .zero }
+        else { return 0 }
         let de = e - filter.east, dn = n - filter.north
         let chord = (de * de + dn * dn).squareRoot()
         let ve = filter.velocityEast, vn = filter.velocityNorth
         let speedBefore = (ve * ve + vn * vn).squareRoot()
-        // The window before the gap: its mean displacement accuracy (this fix's when it holds no history).
-        var before = displacementAccuracy
-        if let oldest = window.oldest(), fixCount > oldest.fixCount {
-            before = (accuracySum - oldest.accuracySum) / (fixCount - oldest.fixCount)
-        }
+        let before = windowMeanAccuracy(orElse: displacementAccuracy)
         let speed = chord / dt
         let fastest = min(profile.maximumSustainedSpeedMetresPerSecond, profile.maximumSpeedMetresPerSecond)
         guard chord > NetDisplacementGate.threshold(meanAccuracy: before + displacementAccuracy, profile: profile),
             speedBefore >= profile.deadbandMetresPerSecond, speed >= profile.deadbandMetresPerSecond, speed <= fastest
-        else { return .zero }
-        return SIMD4(de, dn, dt, speedBefore)
+        else { return 0 }
+        return speedBefore
+    }
+
+    /// The mean displacement accuracy of the fixes the trailing window spans (since its oldest sample), metres,
+    /// or `fallback` when it spans none.
+    @usableFromInline
+    mutating func windowMeanAccuracy(orElse fallback: Double) -> Double {
+        guard let oldest = window.oldest(), fixCount > oldest.fixCount else { return fallback }
+        return (accuracySum - oldest.accuracySum) / (fixCount - oldest.fixCount)
+    }
+
+    /// Empties the trailing window and starts it again with one sample of the running sums at `milliseconds`,
+    /// (`east`, `north`) (an anchor; a cold fix's convergence given up).
+    @usableFromInline
+    mutating func restartWindow(milliseconds: Int64, east: Double, north: Double) {
+        window.removeAll()
+        window.append(
+            TrailingWindow.Sample(
+                milliseconds: milliseconds, east: east, north: north, dopplerPath: dopplerPath,
+                dopplerSeconds: dopplerSeconds, positionPath: positionPath, candidateDoppler: candidateDoppler,
+                candidateFiltered: candidateFiltered, accuracySum: accuracySum, fixCount: fixCount))
     }
 
     /// Fills a rejection into `decision` and returns it.
@@ -1006,12 +1011,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         committed = SIMD2(candidateDoppler, candidateFiltered)
         accuracySum += displacementAccuracy
         fixCount += 1
-        window.removeAll()
-        window.append(
-            TrailingWindow.Sample(
-                milliseconds: now, east: e, north: n, dopplerPath: dopplerPath, dopplerSeconds: dopplerSeconds,
-                positionPath: positionPath, candidateDoppler: candidateDoppler,
-                candidateFiltered: candidateFiltered, accuracySum: accuracySum, fixCount: fixCount))
+        restartWindow(milliseconds: now, east: e, north: n)
         recentreIfFar()
     }
 
@@ -1039,6 +1039,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
         (lastRawEast, lastRawNorth) = convert(lastRawEast, lastRawNorth)
         let (slowEast, slowNorth) = convert(slowStart.x, slowStart.y)
         slowStart = SIMD2(slowEast, slowNorth)
+        let (originEast, originNorth) = convert(gapOrigin.x, gapOrigin.y)
+        gapOrigin = SIMD2(originEast, originNorth)
         window.transformPositions(convert)
         positionFilter.shiftOrigin(east: filter.east, north: filter.north)
         filter.east = 0
