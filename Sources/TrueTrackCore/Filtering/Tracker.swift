@@ -781,9 +781,11 @@ public struct Tracker: Sendable, BitwiseCopyable {
 
     /// The cosine of the largest turn between the heading before a long step and the step's chord for the chord
     /// to count (``bridge(east:north:seconds:now:)``): 0.7, about 45°. A still receiver's chords have random
-    /// headings (and a jump's return points back), so at most a quarter pass by chance; measured, the simulator's
-    /// still phone logging every 7–25 s counts the same with any cosine from 0 to 0.9, and the GPX hike
-    /// `gpx-korita-zbevnica` 5,117 m at 0.7 against 4,961 m at 0.9 and 5,138 m at 0 (switchbacks fail the check).
+    /// headings (and a jump's return points back), so at most a quarter pass by chance. Measured on the first
+    /// version of the bridge (the chord between filtered positions, no pace check): the simulator's still phone
+    /// logging every 7–25 s counted the same with any cosine from 0 to 0.9, and the GPX hike
+    /// `gpx-korita-zbevnica` 5,117 m at 0.7 against 4,961 m at 0.9 and 5,138 m at 0 (switchbacks fail the check);
+    /// as built it counts 5,156 m at 0.7 (not re-measured at the other cosines).
     @usableFromInline static let bridgeHeadingCosine = 0.7
 
     /// Whether the chord of a reset gap (a silence longer than ``TrackingProfile/filterResetGapSeconds``), from
