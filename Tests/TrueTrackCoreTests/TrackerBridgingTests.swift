@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrueTrackSimulation
 
 @testable import TrueTrackCore
 
@@ -186,5 +187,118 @@ import Testing
             straight + (1...3).map { TrackerTests.fix(Double(300 + $0 * 20), north: Double($0) * 24, east: 360) }
         let (_, turnDecisions) = Self.total(turned)
         #expect(turnDecisions[16].distanceIncrementMetres < 20, "\(turnDecisions[16])")
+    }
+
+    /// A fleet tracker on the driving profile reports every 30 s (every step a reset gap: the filter never sees
+    /// two fixes together) at about 15 m/s due east: each chord (450 m in the fixture's degrees, its geodesic
+    /// length below) counts once the next one agrees with it, so ten fixes count their first eight chords; the
+    /// last one waits for a next fix that never comes.
+    @Test func aLoggerWhoseEveryStepIsAResetGapCountsItsChainOfChords() {
+        let fixes = (0..<10).map { TrackerTests.fix(Double($0 * 30), east: Double($0) * 450) }
+        let chords = zip(fixes, fixes.dropFirst()).map { $0.geodesicDistance(to: $1) }
+        let (total, decisions) = Self.total(fixes, profile: .driving)
+        #expect(decisions.allSatisfy { $0.isAnchor })
+        #expect(abs(total - chords.dropLast().reduce(0, +)) < 0.5, "\(total) vs \(chords)")
+        #expect(decisions[..<2].allSatisfy { $0.distanceIncrementMetres == 0 })
+        for i in 2..<10 {
+            #expect(abs(decisions[i].distanceIncrementMetres - chords[i - 2]) < 0.1, "fix \(i)")
+        }
+        // Halting after the sixth fix: the chord into the halt is followed by none (the fixes stay put), but it
+        // agreed with the chord before it, so it counts: all five.
+        let halting = fixes[..<6] + (6..<10).map { TrackerTests.fix(Double($0 * 30), east: 5 * 450) }
+        let (halted, _) = Self.total(Array(halting), profile: .driving)
+        #expect(abs(halted - chords[..<5].reduce(0, +)) < 0.5, "\(halted)")
+    }
+
+    /// A walker's logger every 59–61 s (the walking profile's reset gap is 60 s: every other step is one): the
+    /// steps after a lone anchor are links of the chain too, and the walk counts within 5 % of its 1.3 m/s.
+    @Test func aLoggerAtTheResetGapCountsItsChordsWhicheverSideOfItEachStepFalls() {
+        var seconds = 0.0
+        var fixes: [Fix] = []
+        for i in 0..<40 {
+            fixes.append(TrackerTests.fix(seconds, north: seconds * 1.3))
+            seconds += i.isMultiple(of: 2) ? 59 : 61
+        }
+        let truth = zip(fixes, fixes.dropFirst()).map { $0.geodesicDistance(to: $1) }.reduce(0, +)
+        let (total, _) = Self.total(fixes)
+        #expect(abs(total - truth) < 0.05 * truth, "\(total) of \(truth)")
+    }
+
+    /// A still logger every 30 s for two hours on the driving profile, 3 m of white noise per axis (5 m
+    /// reported): its chords are within the noise, and the few that are not are followed by one that is or
+    /// that heads back. Nothing counts (20 seeds).
+    @Test func aStillLoggersChainOfChordsCountsNothing() {
+        for seed in 1...20 {
+            var random = SplitMix64(seed: UInt64(seed))
+            let fixes = (0..<240).map {
+                TrackerTests.fix(Double($0 * 30), north: 3 * random.gaussian(), east: 3 * random.gaussian())
+            }
+            let (total, _) = Self.total(fixes, profile: .driving)
+            #expect(total == 0, "seed \(seed): \(total) m")
+        }
+    }
+
+    /// A still logger every 30 s whose fixes jump 60 m east for three fixes (multipath claiming 5 m) and back:
+    /// the way out is followed by a chord within the noise, and so is the way back. Neither counts; nor do jumps
+    /// out and back on alternate fixes (each chord heads back along the one before it).
+    @Test func aMultipathExcursionInAChainOfResetGapsCountsNothing() {
+        for offsets: [Double] in [[0, 0, 0, 60, 60, 60, 0, 0, 0, 0], [0, 0, 60, 0, 60, 0, 60, 0, 0]] {
+            let fixes = offsets.enumerated().map { TrackerTests.fix(Double($0.offset * 30), east: $0.element) }
+            let (total, _) = Self.total(fixes, profile: .driving)
+            #expect(total == 0, "\(offsets): \(total)")
+        }
+    }
+
+    /// A chain at a bus's pace (5 m/s every 90 s) on the walking profile: faster than a walker sustains (3 m/s),
+    /// so none of its chords counts; the same chain at 1.4 m/s counts all but its last chord.
+    @Test func aChainFasterThanTheTravellerSustainsIsNotCounted() {
+        let bus = (0..<10).map { TrackerTests.fix(Double($0 * 90), north: Double($0) * 450) }
+        #expect(Self.total(bus).0 == 0)
+        let walk = (0..<10).map { TrackerTests.fix(Double($0 * 90), north: Double($0) * 126) }
+        let chords = zip(walk, walk.dropFirst()).map { $0.geodesicDistance(to: $1) }
+        let (walked, _) = Self.total(walk)
+        #expect(abs(walked - chords.dropLast().reduce(0, +)) < 0.5, "\(walked)")
+    }
+
+    /// A parked phone woken every 1–3 minutes for a burst of four fixes a second apart, the first one 40–120 m off
+    /// (a cold fix, 20 m claimed) and the next converging back slowly (the last still 30 % off: Android's doze, a
+    /// car in a garage): a burst is not a sparse logger's fix (its end is wherever the convergence stopped), so
+    /// the ends of bursts make no chain. Nothing counts (20 seeds of an hour each, driving profile; chaining
+    /// the bursts' ends counted 128–287 m on five of them).
+    @Test func burstsAfterSilencesAreNoChain() {
+        for seed in 1...20 {
+            var random = SplitMix64(seed: UInt64(seed))
+            var fixes: [Fix] = []
+            var seconds = 0.0
+            while seconds < 3600 {
+                let off = 40 + 80 * random.uniform(), angle = 2 * Double.pi * random.uniform()
+                for k in 0..<4 {
+                    let shrink = exp(-0.4 * Double(k))
+                    fixes.append(
+                        TrackerTests.fix(
+                            seconds + Double(k), north: off * shrink * cos(angle), east: off * shrink * sin(angle),
+                            accuracy: 20 - 4.5 * Double(k)))
+                }
+                seconds += 60 + 120 * random.uniform()
+            }
+            let (total, _) = Self.total(fixes, profile: .driving)
+            #expect(total == 0, "seed \(seed): \(total) m")
+        }
+    }
+
+    /// A chain of 30 s fixes (driving, 15 m/s east) that turns into 1 Hz fixes: the chord into the first dense fix
+    /// agreed with the one before it, and its pace stands as the speed before that gap, so the dense track after
+    /// it confirms it like any gap's: its 450 m count once, half a window into the dense track, and the whole drive
+    /// counts (all four chords and the dense track).
+    @Test func aChainsLastChordIsConfirmedByADenseTrackAfterIt() {
+        let sparse = (0..<5).map { TrackerTests.fix(Double($0 * 30), east: Double($0) * 450) }
+        let dense = (121...180).map { TrackerTests.fix(Double($0), east: Double($0) * 15, speed: 15, course: 90) }
+        let chords = zip(sparse, sparse.dropFirst()).map { $0.geodesicDistance(to: $1) }
+        let (total, decisions) = Self.total(sparse + dense, profile: .driving)
+        // (The confirming fix also releases the dense track's first 75 m, held until then.)
+        let confirming = decisions[5...].filter { $0.distanceIncrementMetres >= chords[3] }
+        #expect(confirming.count == 1, "\(decisions[5...].map(\.distanceIncrementMetres))")
+        let expected = chords.reduce(0, +) + dense.first!.geodesicDistance(to: dense.last!)
+        #expect(abs(total - expected) < 0.01 * expected, "\(total) vs \(expected)")
     }
 }

@@ -36,7 +36,7 @@
 /// up to ``TrackingProfile/maximumBridgedGapSeconds``) counts the chord from the last filtered position to the
 /// first fix after it, once the track after the gap has moved on for half a window at about the pace of either
 /// side and not back along the chord, when the traveller was moving before it and nothing excludes the movement
-/// (``gapChordSpeedBefore(east:north:seconds:displacementAccuracy:)``, ``bridge(east:north:seconds:now:)``). Measured
+/// (``gapChordSpeedBefore(east:north:seconds:displacementAccuracy:)``, ``bridge(east:north:seconds:variance:now:)``). Measured
 /// (`truetrack bench`): the u-blox F9K drive −3.3 % → −0.9 % (a 40 s outage, 211 m); the GPX hike
 /// `gpx-korita-zbevnica` (a fix every 11–60 s) 4,125 → 5,156 m of a 6,282 m fix path; the Garmin Oregon ride
 /// 19,391 → 21,372 m of 22,180 m; every 1 Hz recording with a reference unchanged (docs/ARCHITECTURE.md, 5d).
@@ -106,7 +106,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline var noise = MeasurementNoiseScale()
     /// The fixes' white noise measured from their own scatter (the net-displacement gate's noise floor).
     @usableFromInline var whiteNoise = WhiteNoiseEstimate()
-    /// The last reset gap, waiting for the track after it to settle it (``bridge(east:north:seconds:now:)``): its
+    /// The last reset gap, waiting for the track after it to settle it (``bridge(east:north:seconds:variance:now:)``): its
     /// duration (seconds; 0: settled) and the speed before it (0: its chord is not to count, see
     /// ``gapChordSpeedBefore(east:north:seconds:displacementAccuracy:)``).
     @usableFromInline var pendingGapSeconds = 0.0
@@ -116,6 +116,14 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// receiver whose first fixes after the silence converge back was all along, and the start of the gap's
     /// chord (which ends at the window's oldest sample, the gap's anchor).
     @usableFromInline var gapOrigin = SIMD2<Double>(0, 0)
+    /// When the track was at ``gapOrigin`` (ms since 1970: the last accepted fix before the gap).
+    @usableFromInline var gapOriginMilliseconds: Int64 = 0
+    /// The mean displacement accuracy of the window that ended at ``gapOrigin`` (metres): the noise of that end
+    /// of a chain's chord (``beginGap(east:north:seconds:displacementAccuracy:)``).
+    @usableFromInline var gapOriginAccuracy = 0.0
+    /// Whether the pending gap's chord agreed with the chord before it in a chain (it counts at the next gap of the
+    /// chain whatever follows it).
+    @usableFromInline var chainCertified = false
     /// Distance held by the vehicle latch, waiting for its slow spell to last ``TrackingProfile/vehicleExitSeconds``
     /// (metres): released if it does, given up if the track speeds up again or a vehicle is read.
     @inlinable public var pendingVehicleMetres: Double { vehiclePendingDoppler + vehiclePendingFiltered }
@@ -370,16 +378,14 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // A silence proves nothing about the mode of travel: a vehicle latch stays (a walk after it
             // loses nothing, its spell is released once it lasts), but its slow spell restarts.
             slowSinceMilliseconds = .min
-            let speedBefore = gapChordSpeedBefore(
+            // Before the anchor, which may re-centre the plane (and re-expresses the gap's origin with it).
+            decision.distanceIncrementMetres = beginGap(
                 east: e, north: n, seconds: dt, displacementAccuracy: displacementAccuracy)
-            // Set before the anchor, which may re-centre the plane (and re-expresses the origin with it).
-            gapOrigin = SIMD2(filter.east, filter.north)
             anchor(
                 east: e, north: n, variance: r, fix: fix, accuracy: accuracy,
                 displacementAccuracy: displacementAccuracy, now: now)
             // Every reset gap is settled half a window on (see `bridge`), with or without a chord to count.
             pendingGapSeconds = dt
-            pendingGapSpeedBefore = speedBefore
             return finishAnchor(&decision)
         }
 
@@ -390,7 +396,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // the per-fix cost.
         var bridgeFloor = 0.0
         if _slowPath(dt > profile.maximumIntegrationSeconds || pendingGapSeconds > 0) {
-            let bridged = bridge(east: e, north: n, seconds: dt, now: now)
+            let bridged = bridge(east: e, north: n, seconds: dt, variance: r, now: now)
             bridgeFloor = bridged.x
             decision.distanceIncrementMetres = bridged.y
         }
@@ -539,7 +545,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         decision.isDopplerTrusted = isTrusted || doppler == nil
         if increment == 0 { decision.hold = .deadband }
         if _slowPath(bridgeFloor > increment), increment > 0 {
-            // A step longer than the clamp whose chord says more (see ``bridge(east:north:seconds:now:)``).
+            // A step longer than the clamp whose chord says more (see ``bridge(east:north:seconds:variance:now:)``).
             increment = bridgeFloor
             decision.speedMetresPerSecond = bridgeFloor / dt  // the speed actually integrated
         }
@@ -678,9 +684,16 @@ public struct Tracker: Sendable, BitwiseCopyable {
         return consecutiveRejections >= profile.rejectionsBeforeReanchor
     }
 
-    /// Bridging, called before the filter update of a fix at (`east`, `north`) `dt` seconds after the last
-    /// accepted one when that step is longer than ``TrackingProfile/maximumIntegrationSeconds`` or a gap chord is
-    /// pending. Returns (the least increment the step counts, the metres a confirmed gap chord added).
+    /// Bridging, called before the filter update of a fix at (`east`, `north`) with per-axis variance `variance`
+    /// (m²) `dt` seconds after the last accepted one when that step is longer than
+    /// ``TrackingProfile/maximumIntegrationSeconds`` or a gap chord is pending. Returns (the least increment the
+    /// step counts, the metres a confirmed gap chord added). (The fix's accuracy comes as the variance the caller
+    /// keeps for the outlier gate anyway: passing its accuracy, or storing it for this call, made the compiler
+    /// copy the whole tracker on every fix.)
+    ///
+    /// **A step longer than the clamp straight after a reset gap's lone anchor** is a link of a chain of sparse
+    /// steps (``beginGap(east:north:seconds:displacementAccuracy:)``): the gap's chord counts if this step's chord
+    /// agrees with it (or it agreed with the one before), and then this step counts at least its chord.
     ///
     /// **A step longer than the clamp** counts at least its chord, from the filtered position before it to the
     /// fix (capped at the profile's top speed), when the filter's velocity before the step was above the
@@ -716,10 +729,27 @@ public struct Tracker: Sendable, BitwiseCopyable {
     ///
     /// Out of line and mutating (`self` by reference): rare at 1 Hz.
     @usableFromInline @inline(never)
-    mutating func bridge(east e: Double, north n: Double, seconds dt: Double, now: Int64) -> SIMD2<Double> {
+    mutating func bridge(east e: Double, north n: Double, seconds dt: Double, variance r: Double, now: Int64) -> SIMD2<
+        Double
+    > {
         let ve = filter.velocityEast, vn = filter.velocityNorth
         let speed = (ve * ve + vn * vn).squareRoot()
         var added = 0.0
+        var floor = 0.0
+        if pendingGapSeconds > 0, dt > profile.maximumIntegrationSeconds, let anchor = window.oldest(),
+            anchor.fixCount == fixCount
+        {
+            // A sparse step straight after a reset gap's anchor: a link of a chain (see `beginGap`).
+            pendingGapSeconds = 0
+            let origin = SIMD2(anchor.east, anchor.north)
+            let link = linkChain(
+                first: origin - gapOrigin, firstSeconds: Double(anchor.milliseconds &- gapOriginMilliseconds) / 1000,
+                firstAccuracy: gapOriginAccuracy + lastAccuracy, second: SIMD2(e, n) - origin, secondSeconds: dt,
+                secondAccuracy: lastAccuracy + r.squareRoot() * MeasurementNoise.radius68PerSigma)
+            chainCertified = false
+            added = link.added
+            if link.secondSpeed > 0 { floor = min(link.secondSpeed * dt, profile.maximumSpeedMetresPerSecond * dt) }
+        }
         if pendingGapSeconds > 0, let anchor = window.oldest(),
             Double(now &- anchor.milliseconds) / 1000 >= profile.windowSeconds / 2
         {
@@ -759,7 +789,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 added = accumulator.add(doppler: 0, filtered: chord)
             }
         }
-        var floor = 0.0
         if dt > profile.maximumIntegrationSeconds {
             let de = e - filter.east, dn = n - filter.north
             let chord = (de * de + dn * dn).squareRoot()
@@ -767,7 +796,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 ve * de + vn * dn >= Self.bridgeHeadingCosine * speed * chord,
                 chord <= Self.bridgeSpeedRatio * speed * dt
             {
-                floor = min(chord, profile.maximumSpeedMetresPerSecond * dt)
+                floor = max(floor, min(chord, profile.maximumSpeedMetresPerSecond * dt))
             }
         }
         return SIMD2(floor, added)
@@ -780,13 +809,93 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline static let bridgeSpeedRatio = 1.5
 
     /// The cosine of the largest turn between the heading before a long step and the step's chord for the chord
-    /// to count (``bridge(east:north:seconds:now:)``): 0.7, about 45°. A still receiver's chords have random
+    /// to count (``bridge(east:north:seconds:variance:now:)``): 0.7, about 45°. A still receiver's chords have random
     /// headings (and a jump's return points back), so at most a quarter pass by chance. Measured on the first
     /// version of the bridge (the chord between filtered positions, no pace check): the simulator's still phone
     /// logging every 7–25 s counted the same with any cosine from 0 to 0.9, and the GPX hike
     /// `gpx-korita-zbevnica` 5,117 m at 0.7 against 4,961 m at 0.9 and 5,138 m at 0 (switchbacks fail the check);
     /// as built it counts 5,156 m at 0.7 (not re-measured at the other cosines).
     @usableFromInline static let bridgeHeadingCosine = 0.7
+
+    /// Begins a reset gap before the fix at (`east`, `north`) `dt` seconds after the last accepted one anchors the
+    /// filter: settles a chain (below), then sets the gap's origin and the speed before it
+    /// (``gapChordSpeedBefore(east:north:seconds:displacementAccuracy:)``, or the chain's pace). Returns the metres
+    /// the chain added.
+    ///
+    /// **A chain of sparse steps**: a logger whose every step is a reset gap (a fleet tracker reporting every 30 s
+    /// on the driving profile, a GPX logger every 2 minutes on walking) gives the filter no two fixes together, so
+    /// it never measures a velocity, no gap rule applies, and such a track counted nothing at all (53.9 km of
+    /// driving logged every 22–60 s: 0 m). Here the previous gap is still pending and its anchor was a lone fix
+    /// (no fix accepted since it: a burst of fixes is not a logger's fix, its end is wherever a cold fix's
+    /// convergence stopped); its chord, from the previous gap's origin to that fix, counts
+    /// (``linkChain(first:firstSeconds:firstAccuracy:second:secondSeconds:secondAccuracy:)``) when this gap's
+    /// chord agrees with it, or when it agreed with the chord before it. A step after a lone anchor that is
+    /// shorter than the reset gap but longer than the clamp is a link too (``bridge(east:north:seconds:variance:now:)``):
+    /// a logger every 59–61 s on walking. When this gap's chord agrees, its pace stands as the speed before
+    /// this gap, so a dense track after it confirms it like any gap's.
+    @usableFromInline @inline(never)
+    mutating func beginGap(east e: Double, north n: Double, seconds dt: Double, displacementAccuracy: Double) -> Double
+    {
+        let origin = SIMD2(filter.east, filter.north)
+        let accuracyHere = windowMeanAccuracy(orElse: displacementAccuracy)
+        var added = 0.0
+        var chainSpeed = 0.0
+        if pendingGapSeconds > 0, window.oldest()?.fixCount == fixCount {
+            (added, chainSpeed) = linkChain(
+                first: origin - gapOrigin,
+                firstSeconds: Double(lastAcceptedMilliseconds &- gapOriginMilliseconds) / 1000,
+                firstAccuracy: gapOriginAccuracy + accuracyHere, second: SIMD2(e, n) - origin, secondSeconds: dt,
+                secondAccuracy: accuracyHere + displacementAccuracy)
+        }
+        chainCertified = chainSpeed > 0
+        let speedBefore = gapChordSpeedBefore(
+            east: e, north: n, seconds: dt, displacementAccuracy: displacementAccuracy)
+        pendingGapSpeedBefore = speedBefore > 0 ? speedBefore : chainSpeed
+        gapOrigin = origin
+        gapOriginMilliseconds = lastAcceptedMilliseconds
+        gapOriginAccuracy = accuracyHere
+        return added
+    }
+
+    /// One link of a chain of sparse steps (see ``beginGap(east:north:seconds:displacementAccuracy:)``): counts the
+    /// `first` chord (east, north metres, over `firstSeconds`) when the `second` (over `secondSeconds`) agrees with
+    /// it, or when the first agreed with the chord before it (``chainCertified``). `firstAccuracy` and
+    /// `secondAccuracy` are each chord's two ends' accuracies added up. Returns (the metres added, the second
+    /// chord's pace when it agrees with the first, else 0).
+    ///
+    /// A chord counts only if it is longer than the net-displacement threshold of its ends' accuracies, its pace
+    /// is between the deadband and what the traveller sustains, its silence is at most
+    /// ``TrackingProfile/maximumBridgedGapSeconds`` (plus a window), and neither the vehicle latch nor a reading in
+    /// force excludes the movement. The second agrees when it passes the same tests and does not head back along
+    /// the first (a non-negative dot product: a turn of up to 90°, as at a street corner). Why: a still receiver's
+    /// chords are within its noise, and the one in 25–50 that is not (white noise) is followed by one that is or
+    /// that heads back (two in a row that pass by chance and keep a heading: about one in a thousand); a multipath
+    /// excursion jumps out and stays (the next chord is noise) or jumps straight back; a moving logger's chords
+    /// exceed the noise and keep going. Agreeing with the chord before is enough, so the chord into a halt counts
+    /// (the next one is noise). No pace ratio between the two: on generated city drives logged every 25–60 s
+    /// (lights, turns, stops) a ratio of 3 counted 2–22 % less, and no still logger counted less with it.
+    @usableFromInline
+    mutating func linkChain(
+        first: SIMD2<Double>, firstSeconds: Double, firstAccuracy: Double, second: SIMD2<Double>, secondSeconds: Double,
+        secondAccuracy: Double
+    ) -> (added: Double, secondSpeed: Double) {
+        let firstLength = (first * first).sum().squareRoot(), secondLength = (second * second).sum().squareRoot()
+        let firstSpeed = firstLength / firstSeconds, secondSpeed = secondLength / secondSeconds
+        let fastest = min(profile.maximumSustainedSpeedMetresPerSecond, profile.maximumSpeedMetresPerSecond)
+        let slowest = profile.deadbandMetresPerSecond
+        let readingAge = Double(lastAcceptedMilliseconds &- activityMilliseconds) / 1000
+        guard !isInVehicle, !MotionGate.excludes(activity, ageSeconds: readingAge, profile: profile),
+            firstSeconds <= profile.maximumBridgedGapSeconds + profile.windowSeconds, firstSpeed >= slowest,
+            firstSpeed <= fastest,
+            firstLength > NetDisplacementGate.threshold(meanAccuracy: firstAccuracy, profile: profile)
+        else { return (0, 0) }
+        let agrees =
+            secondSeconds <= profile.maximumBridgedGapSeconds && secondSpeed >= slowest && secondSpeed <= fastest
+            && secondLength > NetDisplacementGate.threshold(meanAccuracy: secondAccuracy, profile: profile)
+            && (first * second).sum() >= 0
+        guard agrees || chainCertified else { return (0, 0) }
+        return (accumulator.add(doppler: 0, filtered: firstLength), agrees ? secondSpeed : 0)
+    }
 
     /// Whether the chord of a reset gap (a silence longer than ``TrackingProfile/filterResetGapSeconds``), from
     /// the last filtered position to the first fix after it at (`east`, `north`), may count: the filter's speed
@@ -796,7 +905,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// deadband); the chord is within the fixes' noise (2 m plus the accuracy factor times the last window's mean
     /// accuracy and this fix's, both ends' errors added up); or its average speed is below the deadband or above
     /// what the profile's traveller sustains. The track after the gap must confirm it
-    /// (``bridge(east:north:seconds:now:)``). No heading check here, unlike a sparse step's: a vehicle turns
+    /// (``bridge(east:north:seconds:variance:now:)``). No heading check here, unlike a sparse step's: a vehicle turns
     /// inside an outage (the F9K drive goes in southwards and comes out northwards, 207 m west: the chord is
     /// across both headings). Out of line: gaps are rare. (Mutating so that `self` is passed by reference.)
     @usableFromInline @inline(never)
