@@ -301,4 +301,62 @@ import TrueTrackSimulation
         let expected = chords.reduce(0, +) + dense.first!.geodesicDistance(to: dense.last!)
         #expect(abs(total - expected) < 0.01 * expected, "\(total) vs \(expected)")
     }
+
+    /// A chain at 2 m/s (a slow vehicle, under the 3 m/s a walker sustains) every 90 s, on the walking profile,
+    /// with a confident `in vehicle` reading on every other fix: every chord has a reading at one end, so none
+    /// counts (each fix's own reading was read as 90 s old, expired, before: 541 m of ride counted as walk); the
+    /// same chain without readings counts.
+    @Test func aReadingAtEitherEndOfAChainsChordExcludesIt() {
+        func ride(reading: ActivityReading?) -> [Fix] {
+            (0..<9).map {
+                TrackerTests.fix(
+                    Double($0 * 90), east: Double($0) * 180, activity: $0.isMultiple(of: 2) ? reading : nil)
+            }
+        }
+        #expect(Self.total(ride(reading: ActivityReading(kind: .inVehicle, confidence: 100))).0 == 0)
+        #expect(Self.total(ride(reading: nil)).0 > 1000)
+    }
+
+    /// A parked car's logger every 30 s reporting a Doppler speed of 0 at every fix while its position drifts 20 m
+    /// a step (driving profile): a chord between two fixes that both read below the deadband is no movement.
+    /// Without the speeds the same drift is indistinguishable from a slow crawl and counts.
+    @Test func aChainsChordBetweenTwoStillDopplerReadingsIsNoMovement() {
+        func parked(speed: Double?) -> [Fix] {
+            (0..<9).map { TrackerTests.fix(Double($0 * 30), east: Double($0) * 20, speed: speed) }
+        }
+        #expect(Self.total(parked(speed: 0), profile: .driving).0 == 0)
+        #expect(Self.total(parked(speed: nil), profile: .driving).0 > 100)
+    }
+
+    /// A walker at 0.9 m/s whose logger reports no accuracy, every 45 and 75 s in turn (walking: every other step a
+    /// reset gap): both kinds of link judge a fix without accuracy by the profile's displacement noise (10 m), as
+    /// the gap rules do, not by the accuracy gate's 30 m fallback (a 45 s chord, 40.5 m, is then within a 42 m
+    /// threshold; at 1.2 m/s a reviewer's case counted 506 of 3,600 m).
+    @Test func aChainWithoutAccuraciesIsJudgedByTheDisplacementNoise() {
+        var seconds = 0.0
+        var fixes: [Fix] = []
+        for i in 0..<40 {
+            fixes.append(TrackerTests.fix(seconds, east: seconds * 0.9, accuracy: nil))
+            seconds += i.isMultiple(of: 2) ? 45 : 75
+        }
+        let truth = zip(fixes, fixes.dropFirst()).map { $0.geodesicDistance(to: $1) }.reduce(0, +)
+        let (total, _) = Self.total(fixes)
+        #expect(abs(total - truth) < 0.05 * truth, "\(total) of \(truth)")
+    }
+
+    /// Each chord of a chain is judged by the accuracies of its own two fixes (a reviewer's case, walking, a fix
+    /// every 65 s): a still receiver claiming 3 m, one fix 27 m west claiming 28 m (an excursion that says so),
+    /// one 21 m north claiming 9 m. Judged by its own ends, each jump is within its noise; judged by the next
+    /// fix's accuracy (the window holds no fix but the lone anchor, whose accuracy its sums leave out) the way
+    /// back from the first and out to the second counted 48 m.
+    @Test func aChainsChordsAreJudgedByTheirOwnEndsAccuracies() {
+        let steps: [(east: Double, north: Double, accuracy: Double)] = [
+            (0, 0, 3), (0, 0, 3), (-27, 0, 28), (0, 0, 3), (0, 21, 9), (0, 0, 3), (0, 0, 3),
+        ]
+        let fixes = steps.enumerated().map {
+            TrackerTests.fix(
+                Double($0.offset * 65), north: $0.element.north, east: $0.element.east, accuracy: $0.element.accuracy)
+        }
+        #expect(Self.total(fixes).0 == 0)
+    }
 }

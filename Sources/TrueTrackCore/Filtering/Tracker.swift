@@ -36,9 +36,9 @@
 /// up to ``TrackingProfile/maximumBridgedGapSeconds``) counts the chord from the last filtered position to the
 /// first fix after it, once the track after the gap has moved on for half a window at about the pace of either
 /// side and not back along the chord, when the traveller was moving before it and nothing excludes the movement
-/// (``gapChordSpeedBefore(east:north:seconds:displacementAccuracy:)``, ``bridge(east:north:seconds:variance:now:)``). Measured
+/// (``gapChordSpeedBefore(east:north:seconds:displacementAccuracy:)``, ``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:now:)``). Measured
 /// (`truetrack bench`): the u-blox F9K drive −3.3 % → −0.9 % (a 40 s outage, 211 m); the GPX hike
-/// `gpx-korita-zbevnica` (a fix every 11–60 s) 4,125 → 5,156 m of a 6,282 m fix path; the Garmin Oregon ride
+/// `gpx-korita-zbevnica` (a fix every 11–60 s) 4,125 → 5,156 m of a 6,282 m fix path (5,437 m with chains, below); the Garmin Oregon ride
 /// 19,391 → 21,372 m of 22,180 m; every 1 Hz recording with a reference unchanged (docs/ARCHITECTURE.md, 5d).
 ///
 /// ## Batches
@@ -106,7 +106,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline var noise = MeasurementNoiseScale()
     /// The fixes' white noise measured from their own scatter (the net-displacement gate's noise floor).
     @usableFromInline var whiteNoise = WhiteNoiseEstimate()
-    /// The last reset gap, waiting for the track after it to settle it (``bridge(east:north:seconds:variance:now:)``): its
+    /// The last reset gap, waiting for the track after it to settle it (``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:now:)``): its
     /// duration (seconds; 0: settled) and the speed before it (0: its chord is not to count, see
     /// ``gapChordSpeedBefore(east:north:seconds:displacementAccuracy:)``).
     @usableFromInline var pendingGapSeconds = 0.0
@@ -119,11 +119,22 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// When the track was at ``gapOrigin`` (ms since 1970: the last accepted fix before the gap).
     @usableFromInline var gapOriginMilliseconds: Int64 = 0
     /// The mean displacement accuracy of the window that ended at ``gapOrigin`` (metres): the noise of that end
-    /// of a chain's chord (``beginGap(east:north:seconds:displacementAccuracy:)``).
+    /// of a chain's chord (``beginGap(east:north:seconds:displacementAccuracy:doppler:now:)``).
     @usableFromInline var gapOriginAccuracy = 0.0
     /// Whether the pending gap's chord agreed with the chord before it in a chain (it counts at the next gap of the
     /// chain whatever follows it).
     @usableFromInline var chainCertified = false
+    /// Whether the lone fix at ``gapOrigin`` reported a Doppler speed below the deadband (a chain's chord between
+    /// two such fixes is no movement).
+    @usableFromInline var gapOriginIsStill = false
+    /// Whether the reading in force at ``gapOrigin``'s fix excluded the movement (a chain's chord from it is not
+    /// the traveller's).
+    @usableFromInline var gapOriginIsExcluded = false
+    /// Whether the reading in force at the last anchor's fix excluded the movement (``readingExcludes(at:)``).
+    @usableFromInline var anchorIsExcluded = false
+    /// The displacement accuracy of the last anchor's fix (metres): a lone anchor's, which the trailing window's
+    /// sums leave out.
+    @usableFromInline var anchorAccuracy = 0.0
     /// Distance held by the vehicle latch, waiting for its slow spell to last ``TrackingProfile/vehicleExitSeconds``
     /// (metres): released if it does, given up if the track speeds up again or a vehicle is read.
     @inlinable public var pendingVehicleMetres: Double { vehiclePendingDoppler + vehiclePendingFiltered }
@@ -380,7 +391,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             slowSinceMilliseconds = .min
             // Before the anchor, which may re-centre the plane (and re-expresses the gap's origin with it).
             decision.distanceIncrementMetres = beginGap(
-                east: e, north: n, seconds: dt, displacementAccuracy: displacementAccuracy)
+                east: e, north: n, seconds: dt, displacementAccuracy: displacementAccuracy, doppler: doppler, now: now)
             anchor(
                 east: e, north: n, variance: r, fix: fix, accuracy: accuracy,
                 displacementAccuracy: displacementAccuracy, now: now)
@@ -396,7 +407,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // the per-fix cost.
         var bridgeFloor = 0.0
         if _slowPath(dt > profile.maximumIntegrationSeconds || pendingGapSeconds > 0) {
-            let bridged = bridge(east: e, north: n, seconds: dt, variance: r, now: now)
+            let bridged = bridge(
+                east: e, north: n, seconds: dt, variance: r, isAccuracyAssumed: decision.isAccuracyAssumed,
+                doppler: doppler, now: now)
             bridgeFloor = bridged.x
             decision.distanceIncrementMetres = bridged.y
         }
@@ -545,7 +558,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         decision.isDopplerTrusted = isTrusted || doppler == nil
         if increment == 0 { decision.hold = .deadband }
         if _slowPath(bridgeFloor > increment), increment > 0 {
-            // A step longer than the clamp whose chord says more (see ``bridge(east:north:seconds:variance:now:)``).
+            // A step longer than the clamp whose chord says more (see ``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:now:)``).
             increment = bridgeFloor
             decision.speedMetresPerSecond = bridgeFloor / dt  // the speed actually integrated
         }
@@ -692,7 +705,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// copy the whole tracker on every fix.)
     ///
     /// **A step longer than the clamp straight after a reset gap's lone anchor** is a link of a chain of sparse
-    /// steps (``beginGap(east:north:seconds:displacementAccuracy:)``): the gap's chord counts if this step's chord
+    /// steps (``beginGap(east:north:seconds:displacementAccuracy:doppler:now:)``): the gap's chord counts if this step's chord
     /// agrees with it (or it agreed with the one before), and then this step counts at least its chord.
     ///
     /// **A step longer than the clamp** counts at least its chord, from the filtered position before it to the
@@ -729,7 +742,11 @@ public struct Tracker: Sendable, BitwiseCopyable {
     ///
     /// Out of line and mutating (`self` by reference): rare at 1 Hz.
     @usableFromInline @inline(never)
-    mutating func bridge(east e: Double, north n: Double, seconds dt: Double, variance r: Double, now: Int64) -> SIMD2<
+    mutating func bridge(
+        east e: Double, north n: Double, seconds dt: Double, variance r: Double, isAccuracyAssumed: Bool,
+        doppler: Double?,
+        now: Int64
+    ) -> SIMD2<
         Double
     > {
         let ve = filter.velocityEast, vn = filter.velocityNorth
@@ -742,10 +759,19 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // A sparse step straight after a reset gap's anchor: a link of a chain (see `beginGap`).
             pendingGapSeconds = 0
             let origin = SIMD2(anchor.east, anchor.north)
+            let originIsStill = subDeadbandRun > 0
             let link = linkChain(
                 first: origin - gapOrigin, firstSeconds: Double(anchor.milliseconds &- gapOriginMilliseconds) / 1000,
-                firstAccuracy: gapOriginAccuracy + lastAccuracy, second: SIMD2(e, n) - origin, secondSeconds: dt,
-                secondAccuracy: lastAccuracy + r.squareRoot() * MeasurementNoise.radius68PerSigma)
+                firstAccuracy: gapOriginAccuracy + anchorAccuracy,
+                firstIsExcluded: gapOriginIsExcluded || anchorIsExcluded,
+                firstIsStill: gapOriginIsStill && originIsStill,
+                second: SIMD2(e, n) - origin, secondSeconds: dt,
+                secondAccuracy: anchorAccuracy
+                    + (isAccuracyAssumed
+                        ? profile.assumedDisplacementAccuracyMetres
+                        : r.squareRoot() * MeasurementNoise.radius68PerSigma),
+                secondIsExcluded: anchorIsExcluded || readingExcludes(at: now),
+                secondIsStill: originIsStill && doppler.map { $0 < profile.deadbandMetresPerSecond } == true)
             chainCertified = false
             added = link.added
             if link.secondSpeed > 0 { floor = min(link.secondSpeed * dt, profile.maximumSpeedMetresPerSecond * dt) }
@@ -809,12 +835,12 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline static let bridgeSpeedRatio = 1.5
 
     /// The cosine of the largest turn between the heading before a long step and the step's chord for the chord
-    /// to count (``bridge(east:north:seconds:variance:now:)``): 0.7, about 45°. A still receiver's chords have random
+    /// to count (``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:now:)``): 0.7, about 45°. A still receiver's chords have random
     /// headings (and a jump's return points back), so at most a quarter pass by chance. Measured on the first
     /// version of the bridge (the chord between filtered positions, no pace check): the simulator's still phone
     /// logging every 7–25 s counted the same with any cosine from 0 to 0.9, and the GPX hike
     /// `gpx-korita-zbevnica` 5,117 m at 0.7 against 4,961 m at 0.9 and 5,138 m at 0 (switchbacks fail the check);
-    /// as built it counts 5,156 m at 0.7 (not re-measured at the other cosines).
+    /// as first built it counted 5,156 m at 0.7 (not re-measured at the other cosines; 5,437 m with chains).
     @usableFromInline static let bridgeHeadingCosine = 0.7
 
     /// Begins a reset gap before the fix at (`east`, `north`) `dt` seconds after the last accepted one anchors the
@@ -828,24 +854,35 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// driving logged every 22–60 s: 0 m). Here the previous gap is still pending and its anchor was a lone fix
     /// (no fix accepted since it: a burst of fixes is not a logger's fix, its end is wherever a cold fix's
     /// convergence stopped); its chord, from the previous gap's origin to that fix, counts
-    /// (``linkChain(first:firstSeconds:firstAccuracy:second:secondSeconds:secondAccuracy:)``) when this gap's
+    /// (``linkChain(first:firstSeconds:firstAccuracy:firstIsExcluded:firstIsStill:second:secondSeconds:secondAccuracy:secondIsExcluded:secondIsStill:)``) when this gap's
     /// chord agrees with it, or when it agreed with the chord before it. A step after a lone anchor that is
-    /// shorter than the reset gap but longer than the clamp is a link too (``bridge(east:north:seconds:variance:now:)``):
+    /// shorter than the reset gap but longer than the clamp is a link too (``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:now:)``):
     /// a logger every 59–61 s on walking. When this gap's chord agrees, its pace stands as the speed before
     /// this gap, so a dense track after it confirms it like any gap's.
     @usableFromInline @inline(never)
-    mutating func beginGap(east e: Double, north n: Double, seconds dt: Double, displacementAccuracy: Double) -> Double
-    {
+    mutating func beginGap(
+        east e: Double, north n: Double, seconds dt: Double, displacementAccuracy: Double, doppler: Double?, now: Int64
+    ) -> Double {
         let origin = SIMD2(filter.east, filter.north)
-        let accuracyHere = windowMeanAccuracy(orElse: displacementAccuracy)
+        let isLone = window.oldest()?.fixCount == fixCount
+        let accuracyHere = isLone ? anchorAccuracy : windowMeanAccuracy(orElse: anchorAccuracy)
+        // (A lone anchor's run of sub-deadband readings is its own reading: 1 if below the deadband.)
+        let originIsStill = isLone && subDeadbandRun > 0
+        // The reading in force at the segment's end: a lone anchor's own, else the last fix's unless this fix
+        // carries a newer one.
+        let originIsExcluded = isLone ? anchorIsExcluded : readingExcludes(at: lastAcceptedMilliseconds)
         var added = 0.0
         var chainSpeed = 0.0
-        if pendingGapSeconds > 0, window.oldest()?.fixCount == fixCount {
+        if pendingGapSeconds > 0, isLone {
             (added, chainSpeed) = linkChain(
                 first: origin - gapOrigin,
                 firstSeconds: Double(lastAcceptedMilliseconds &- gapOriginMilliseconds) / 1000,
-                firstAccuracy: gapOriginAccuracy + accuracyHere, second: SIMD2(e, n) - origin, secondSeconds: dt,
-                secondAccuracy: accuracyHere + displacementAccuracy)
+                firstAccuracy: gapOriginAccuracy + accuracyHere,
+                firstIsExcluded: gapOriginIsExcluded || originIsExcluded,
+                firstIsStill: gapOriginIsStill && originIsStill,
+                second: SIMD2(e, n) - origin, secondSeconds: dt, secondAccuracy: accuracyHere + displacementAccuracy,
+                secondIsExcluded: originIsExcluded || readingExcludes(at: now),
+                secondIsStill: originIsStill && doppler.map { $0 < profile.deadbandMetresPerSecond } == true)
         }
         chainCertified = chainSpeed > 0
         let speedBefore = gapChordSpeedBefore(
@@ -854,19 +891,24 @@ public struct Tracker: Sendable, BitwiseCopyable {
         gapOrigin = origin
         gapOriginMilliseconds = lastAcceptedMilliseconds
         gapOriginAccuracy = accuracyHere
+        gapOriginIsStill = originIsStill
+        gapOriginIsExcluded = originIsExcluded
         return added
     }
 
-    /// One link of a chain of sparse steps (see ``beginGap(east:north:seconds:displacementAccuracy:)``): counts the
+    /// One link of a chain of sparse steps (see ``beginGap(east:north:seconds:displacementAccuracy:doppler:now:)``): counts the
     /// `first` chord (east, north metres, over `firstSeconds`) when the `second` (over `secondSeconds`) agrees with
     /// it, or when the first agreed with the chord before it (``chainCertified``). `firstAccuracy` and
     /// `secondAccuracy` are each chord's two ends' accuracies added up. Returns (the metres added, the second
-    /// chord's pace when it agrees with the first, else 0).
+    /// chord's pace when it agrees with the first, else 0). A chord is *excluded* when the reading in force at
+    /// either of its ends excludes the movement (``readingExcludes(at:)``: each fix's own reading, kept with it,
+    /// since a reading 30–120 s old has expired by the next fix), and *still* when both its ends read a Doppler
+    /// speed below the deadband.
     ///
     /// A chord counts only if it is longer than the net-displacement threshold of its ends' accuracies, its pace
     /// is between the deadband and what the traveller sustains, its silence is at most
-    /// ``TrackingProfile/maximumBridgedGapSeconds`` (plus a window), and neither the vehicle latch nor a reading in
-    /// force excludes the movement. The second agrees when it passes the same tests and does not head back along
+    /// ``TrackingProfile/maximumBridgedGapSeconds`` (plus a window), the vehicle latch is off, it is not excluded,
+    /// and if still, its pace is at least ``stillChordSpeedLimit``. The second agrees when it passes the same tests and does not head back along
     /// the first (a non-negative dot product: a turn of up to 90°, as at a street corner). Why: a still receiver's
     /// chords are within its noise, and the one in 25–50 that is not (white noise) is followed by one that is or
     /// that heads back (two in a row that pass by chance and keep a heading: about one in a thousand); a multipath
@@ -876,25 +918,45 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// (lights, turns, stops) a ratio of 3 counted 2–22 % less, and no still logger counted less with it.
     @usableFromInline
     mutating func linkChain(
-        first: SIMD2<Double>, firstSeconds: Double, firstAccuracy: Double, second: SIMD2<Double>, secondSeconds: Double,
-        secondAccuracy: Double
+        first: SIMD2<Double>, firstSeconds: Double, firstAccuracy: Double, firstIsExcluded: Bool, firstIsStill: Bool,
+        second: SIMD2<Double>, secondSeconds: Double, secondAccuracy: Double, secondIsExcluded: Bool,
+        secondIsStill: Bool
     ) -> (added: Double, secondSpeed: Double) {
         let firstLength = (first * first).sum().squareRoot(), secondLength = (second * second).sum().squareRoot()
         let firstSpeed = firstLength / firstSeconds, secondSpeed = secondLength / secondSeconds
         let fastest = min(profile.maximumSustainedSpeedMetresPerSecond, profile.maximumSpeedMetresPerSecond)
         let slowest = profile.deadbandMetresPerSecond
-        let readingAge = Double(lastAcceptedMilliseconds &- activityMilliseconds) / 1000
-        guard !isInVehicle, !MotionGate.excludes(activity, ageSeconds: readingAge, profile: profile),
+        let stillLimit = Self.stillChordSpeedLimit
+        guard !isInVehicle, !firstIsExcluded, !(firstIsStill && firstSpeed < stillLimit),
             firstSeconds <= profile.maximumBridgedGapSeconds + profile.windowSeconds, firstSpeed >= slowest,
             firstSpeed <= fastest,
             firstLength > NetDisplacementGate.threshold(meanAccuracy: firstAccuracy, profile: profile)
         else { return (0, 0) }
         let agrees =
-            secondSeconds <= profile.maximumBridgedGapSeconds && secondSpeed >= slowest && secondSpeed <= fastest
+            !secondIsExcluded && !(secondIsStill && secondSpeed < stillLimit)
+            && secondSeconds <= profile.maximumBridgedGapSeconds && secondSpeed >= slowest
+            && secondSpeed <= fastest
             && secondLength > NetDisplacementGate.threshold(meanAccuracy: secondAccuracy, profile: profile)
             && (first * second).sum() >= 0
         guard agrees || chainCertified else { return (0, 0) }
         return (accumulator.add(doppler: 0, filtered: firstLength), agrees ? secondSpeed : 0)
+    }
+
+    /// The pace (m/s) below which a chain's chord between two fixes that both read a Doppler speed below the
+    /// deadband is no movement (``linkChain(first:firstSeconds:firstAccuracy:firstIsExcluded:firstIsStill:second:secondSeconds:secondAccuracy:secondIsExcluded:secondIsStill:)``):
+    /// 2 m/s. A parked receiver reading 0 while its position wanders (a reviewer's parked car logging every 30 s
+    /// whose fixes drift 20 m a step: 0.7 m/s; multipath jumps of 30–60 m at 30 s, 1–2 m/s) stays below it; a car
+    /// stopped at a light at both ends of a 60 s chord covered it faster (generated city drives with speed every
+    /// 60 s: 11,337 m counted with no limit, 13,376 m at 2 m/s, of 15,384; parked cases 0 m either way).
+    @usableFromInline static let stillChordSpeedLimit = 2.0
+
+    /// Whether the reading in force at `time` (ms since 1970) excludes the movement for this profile
+    /// (``MotionGate/excludes(_:ageSeconds:profile:)``); false when the last reading is newer than `time` (the one
+    /// in force then was replaced).
+    @usableFromInline
+    func readingExcludes(at time: Int64) -> Bool {
+        activityMilliseconds <= time
+            && MotionGate.excludes(activity, ageSeconds: Double(time &- activityMilliseconds) / 1000, profile: profile)
     }
 
     /// Whether the chord of a reset gap (a silence longer than ``TrackingProfile/filterResetGapSeconds``), from
@@ -905,7 +967,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// deadband); the chord is within the fixes' noise (2 m plus the accuracy factor times the last window's mean
     /// accuracy and this fix's, both ends' errors added up); or its average speed is below the deadband or above
     /// what the profile's traveller sustains. The track after the gap must confirm it
-    /// (``bridge(east:north:seconds:variance:now:)``). No heading check here, unlike a sparse step's: a vehicle turns
+    /// (``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:now:)``). No heading check here, unlike a sparse step's: a vehicle turns
     /// inside an outage (the F9K drive goes in southwards and comes out northwards, 207 m west: the chord is
     /// across both headings). Out of line: gaps are rare. (Mutating so that `self` is passed by reference.)
     @usableFromInline @inline(never)
@@ -1107,6 +1169,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 vmax * vmax)
         }
         positionFilter = ConstantVelocityFilter(east: e, north: n, positionVariance: r, velocityVariance: vmax * vmax)
+        anchorAccuracy = displacementAccuracy
+        anchorIsExcluded = readingExcludes(at: now)
         whiteNoise.breakSequence()
         // Any anchor after a reset gap (a re-anchor on outliers: the first fix after the gap was wrong) leaves
         // that gap's chord uncounted; the reset gap's own anchor sets it again after this.
