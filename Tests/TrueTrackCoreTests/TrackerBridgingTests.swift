@@ -359,4 +359,19 @@ import TrueTrackSimulation
         }
         #expect(Self.total(fixes).0 == 0)
     }
+
+    /// A logger that writes two fixes a second apart at each wake, every 2 minutes (walking at 1.4 m/s): each pair
+    /// is a point of the chain (its two fixes agree within their noise), so the walk counts its chords but the
+    /// last (counted nothing before: the anchor was not lone).
+    @Test func pairsOfFixesAtEachWakeAreAChainsPoints() {
+        var fixes: [Fix] = []
+        for k in 0..<20 {
+            let wake = Double(120 * k)
+            fixes.append(TrackerTests.fix(wake, east: 1.4 * wake))
+            fixes.append(TrackerTests.fix(wake + 1, east: 1.4 * (wake + 1)))
+        }
+        let (total, _) = Self.total(fixes)
+        let truth = fixes.first!.geodesicDistance(to: fixes.last!)
+        #expect(total > 0.9 * truth && total < truth, "\(total) of \(truth)")
+    }
 }

@@ -851,9 +851,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// **A chain of sparse steps**: a logger whose every step is a reset gap (a fleet tracker reporting every 30 s
     /// on the driving profile, a GPX logger every 2 minutes on walking) gives the filter no two fixes together, so
     /// it never measures a velocity, no gap rule applies, and such a track counted nothing at all (53.9 km of
-    /// driving logged every 22–60 s: 0 m). Here the previous gap is still pending and its anchor was a lone fix
-    /// (no fix accepted since it: a burst of fixes is not a logger's fix, its end is wherever a cold fix's
-    /// convergence stopped); its chord, from the previous gap's origin to that fix, counts
+    /// driving logged every 22–60 s: 0 m). Here the previous gap is still pending and its anchor was a point: a
+    /// lone fix (no fix accepted since it), or a segment too short to settle that did not move by the
+    /// net-displacement gate's test (a logger writing two or three fixes at each wake; not a burst whose first fix
+    /// is converging from far off: its end is wherever that convergence stopped); its chord, from the previous gap's origin to that fix, counts
     /// (``linkChain(first:firstSeconds:firstAccuracy:firstIsExcluded:firstIsStill:second:secondSeconds:secondAccuracy:secondIsExcluded:secondIsStill:)``) when this gap's
     /// chord agrees with it, or when it agreed with the chord before it. A step after a lone anchor that is
     /// shorter than the reset gap but longer than the clamp is a link too (``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:now:)``):
@@ -866,14 +867,25 @@ public struct Tracker: Sendable, BitwiseCopyable {
         let origin = SIMD2(filter.east, filter.north)
         let isLone = window.oldest()?.fixCount == fixCount
         let accuracyHere = isLone ? anchorAccuracy : windowMeanAccuracy(orElse: anchorAccuracy)
-        // (A lone anchor's run of sub-deadband readings is its own reading: 1 if below the deadband.)
-        let originIsStill = isLone && subDeadbandRun > 0
+        // A point of a chain: a lone anchor, or (a logger writing two or three fixes at each wake) a segment too
+        // short to settle that did not move by the net-displacement gate's own test (its anchor within the
+        // threshold of their mean accuracy from where it ended): not a cold fix converging.
+        var isPoint = isLone
+        if !isLone, let anchor = window.oldest() {
+            let spread = SIMD2(anchor.east, anchor.north) - origin
+            isPoint =
+                (spread * spread).sum().squareRoot()
+                <= NetDisplacementGate.threshold(meanAccuracy: (anchorAccuracy + accuracyHere) / 2, profile: profile)
+        }
+        // (The run of sub-deadband readings: 1 or more if the segment's last reading is below the deadband.)
+        let originIsStill = isPoint && subDeadbandRun > 0
         // The reading in force at the segment's end: a lone anchor's own, else the last fix's unless this fix
         // carries a newer one.
-        let originIsExcluded = isLone ? anchorIsExcluded : readingExcludes(at: lastAcceptedMilliseconds)
+        let originIsExcluded =
+            isLone ? anchorIsExcluded : (isPoint && anchorIsExcluded) || readingExcludes(at: lastAcceptedMilliseconds)
         var added = 0.0
         var chainSpeed = 0.0
-        if pendingGapSeconds > 0, isLone {
+        if pendingGapSeconds > 0, isPoint {
             (added, chainSpeed) = linkChain(
                 first: origin - gapOrigin,
                 firstSeconds: Double(lastAcceptedMilliseconds &- gapOriginMilliseconds) / 1000,
