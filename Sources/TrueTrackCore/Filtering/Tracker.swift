@@ -1135,13 +1135,18 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// `threshold` raised to the net-displacement gate's noise floor
     /// (``NetDisplacementGate/noiseFloor(positionVariance:profile:)``) for the filter's position variance scaled
     /// to the white noise the fixes show (``WhiteNoiseEstimate``) over the noise the filter assumed
-    /// (`filterNoiseVariance`, m² per axis), at most 1: the filter's variance follows the accuracy it was given,
-    /// fixes whose error drifts or that are exact do not scatter from epoch to epoch, and white noise does.
+    /// (`filterNoiseVariance`, m² per axis): the filter's variance follows the accuracy it was given, fixes whose
+    /// error drifts or that are exact do not scatter from epoch to epoch, and white noise does, by as much as it
+    /// does. Not capped at 1 (the filter's own noise level) since 2026-11-30: a receiver claiming 1–2 m whose
+    /// fixes scatter 4 m per axis counted a reviewer's parked car 30.7 km per hour on the driving profile (68 m
+    /// uncapped); the estimate only takes steps of at most 2.5 s, where a turning vehicle puts the middle fix
+    /// a few decimetres off the chord, far below any floor that would cost it a window (every recording, and
+    /// every generated case but one slow white-noise walk with 25 m accuracy, −60 m of 950, unchanged).
     /// Not raised before the estimate has its first ``WhiteNoiseEstimate/minimumSamples`` triples.
     @usableFromInline @inline(never)
     func raisedToNoiseFloor(_ threshold: Double, filterNoiseVariance: Double) -> Double {
         guard whiteNoise.samples >= WhiteNoiseEstimate.minimumSamples, filterNoiseVariance > 0 else { return threshold }
-        let share = min(whiteNoise.varianceMetres2 / filterNoiseVariance, 1)
+        let share = whiteNoise.varianceMetres2 / filterNoiseVariance
         return max(
             threshold,
             NetDisplacementGate.noiseFloor(positionVariance: filter.positionVariance * share, profile: profile))
