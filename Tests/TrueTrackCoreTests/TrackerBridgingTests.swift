@@ -374,4 +374,27 @@ import TrueTrackSimulation
         let truth = fixes.first!.geodesicDistance(to: fixes.last!)
         #expect(total > 0.9 * truth && total < truth, "\(total) of \(truth)")
     }
+
+    /// A bus logged every 90 s on the walking profile, 225 m a step (2.5 m/s on average: under the 3 m/s a walker
+    /// sustains) with a Doppler speed of 6.5 m/s at every fix: the Doppler says vehicle at both ends of every
+    /// chord, so nothing counts (1,350 m of walk before); without the speeds the chain counts it.
+    @Test func aChainWhoseFixesReadAVehiclesDopplerIsNotAWalk() {
+        func bus(speed: Double?) -> [Fix] {
+            (0..<8).map { TrackerTests.fix(Double($0 * 90), north: Double($0) * 225, speed: speed, course: 0) }
+        }
+        #expect(Self.total(bus(speed: 6.5)).0 == 0)
+        #expect(Self.total(bus(speed: nil)).0 > 1000)
+    }
+
+    /// A car on the cycling profile logged every 35 s, `in vehicle` on every fix but confident (90 %) only on
+    /// every fourth: the chain's vehicle latch holds the chords starting within the exit time (120 s) of the
+    /// last confident reading, as the dense path's latch does (840 m counted as a ride without it; at 1 Hz, 0).
+    @Test func aConfidentVehicleReadingLatchesTheChain() {
+        let fixes = (0..<10).map {
+            TrackerTests.fix(
+                Double($0 * 35), north: Double($0) * 420,
+                activity: ActivityReading(kind: .inVehicle, confidence: $0.isMultiple(of: 4) ? 90 : 60))
+        }
+        #expect(Self.total(fixes, profile: .cycling).0 == 0)
+    }
 }
