@@ -396,5 +396,31 @@ import TrueTrackSimulation
                 activity: ActivityReading(kind: .inVehicle, confidence: $0.isMultiple(of: 4) ? 90 : 60))
         }
         #expect(Self.total(fixes, profile: .cycling).0 == 0)
+        // The same ride read at 60 % throughout says nothing, and counts.
+        let unsure = (0..<10).map {
+            TrackerTests.fix(
+                Double($0 * 35), north: Double($0) * 420, activity: ActivityReading(kind: .inVehicle, confidence: 60))
+        }
+        #expect(Self.total(unsure, profile: .cycling).0 > 2000)
+    }
+
+    /// A bus at 1 Hz (5 m/s, over a walker's sustained 3 m/s: the dense vehicle latch), then a walk logged every
+    /// 90 s for an hour: the chain cannot see the slow spell that would release the dense latch, so the latch
+    /// becomes the chain's own and holds only the chords starting within its exit time (it held the whole walk
+    /// before: 0 m of 4.4 km). Profiles whose exit time is ∞ (never released) or negative (never held) neither
+    /// crash nor block the walk.
+    @Test func aVehicleLatchedOnADenseTrackReleasesAChainAfterItsExitTime() {
+        let bus = (0...300).map { TrackerTests.fix(Double($0), north: Double($0) * 5, speed: 5, course: 0) }
+        let walk = (1...40).map { TrackerTests.fix(300 + Double($0 * 90), north: 1500 + Double($0) * 117) }
+        let (alone, _) = Self.total(walk)
+        let (after, _) = Self.total(bus + walk)
+        #expect(alone > 4000)
+        #expect(after > alone - 3 * 117, "\(after) after the bus, \(alone) alone")
+        var never = TrackingProfile.walking
+        never.vehicleExitSeconds = .infinity
+        #expect(Self.total(bus + walk, profile: never).0 >= 0)
+        var instant = TrackingProfile.walking
+        instant.vehicleExitSeconds = -1
+        #expect(Self.total(walk, profile: instant).0 == alone)
     }
 }

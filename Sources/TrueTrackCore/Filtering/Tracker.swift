@@ -124,8 +124,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// Whether the pending gap's chord agreed with the chord before it in a chain (it counts at the next gap of the
     /// chain whatever follows it).
     @usableFromInline var chainCertified = false
-    /// Whether the lone fix at ``gapOrigin`` reported a Doppler speed below the deadband (a chain's chord between
-    /// two such fixes is no movement).
+    /// Whether the chain's point at ``gapOrigin`` (a lone fix, or a short segment's last fixes: the tracker's run
+    /// of sub-deadband readings, which counts a missing reading from a receiver that reports Doppler) read a
+    /// Doppler speed below the deadband (a chain's chord between two such points is no movement).
     @usableFromInline var gapOriginIsStill = false
     /// Whether the reading in force at ``gapOrigin``'s fix excluded the movement (a chain's chord from it is not
     /// the traveller's).
@@ -860,7 +861,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// lone fix (no fix accepted since it), or a segment too short to settle that did not move by the
     /// net-displacement gate's test (a logger writing two or three fixes at each wake; not a burst whose first fix
     /// is converging from far off: its end is wherever that convergence stopped); its chord, from the previous gap's origin to that fix, counts
-    /// (``linkChain(first:firstSeconds:firstAccuracy:firstIsExcluded:firstIsStill:second:secondSeconds:secondAccuracy:secondIsExcluded:secondIsStill:)``) when this gap's
+    /// (``linkChain(first:firstSeconds:firstAccuracy:firstIsExcluded:firstIsStill:second:secondSeconds:secondAccuracy:secondIsExcluded:secondIsStill:now:)``) when this gap's
     /// chord agrees with it, or when it agreed with the chord before it. A step after a lone anchor that is
     /// shorter than the reset gap but longer than the clamp is a link too (``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:now:)``):
     /// a logger every 59–61 s on walking. When this gap's chord agrees, its pace stands as the speed before
@@ -888,7 +889,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // The reading in force at the segment's end: a lone anchor's own, else the last fix's unless this fix
         // carries a newer one.
         let originIsExcluded =
-            isLone ? anchorIsExcluded : (isPoint && anchorIsExcluded) || readingExcludes(at: lastAcceptedMilliseconds)
+            isLone
+            ? anchorIsExcluded
+            : (isPoint && pendingGapSeconds > 0 && anchorIsExcluded) || readingExcludes(at: lastAcceptedMilliseconds)
         var added = 0.0
         var chainSpeed = 0.0
         if pendingGapSeconds > 0, isPoint {
@@ -925,7 +928,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
     ///
     /// A chord counts only if it is longer than the net-displacement threshold of its ends' accuracies, its pace
     /// is between the deadband and what the traveller sustains, its silence is at most
-    /// ``TrackingProfile/maximumBridgedGapSeconds`` (plus a window), the vehicle latch is off, it is not excluded,
+    /// ``TrackingProfile/maximumBridgedGapSeconds`` (plus a window for the first), it is not excluded, the chain's
+    /// vehicle latch (``recordVehicleEvidence(at:doppler:)``; the dense path's latch, if on, becomes it) does not
+    /// hold it,
     /// and if still, its pace is at least ``stillChordSpeedLimit``. The second agrees when it passes the same tests and does not head back along
     /// the first (a non-negative dot product: a turn of up to 90°, as at a street corner). Why: a still receiver's
     /// chords are within its noise, and the one in 25–50 that is not (white noise) is followed by one that is or
@@ -942,18 +947,30 @@ public struct Tracker: Sendable, BitwiseCopyable {
     ) -> (added: Double, secondSpeed: Double) {
         // The chain's vehicle latch: a chord that starts within the exit time of vehicle evidence (and ends at or
         // after it) is the vehicle's (``recordVehicleEvidence(at:doppler:)``).
-        let exit = Int64(profile.vehicleExitSeconds * 1000)
+        // A chain cannot see the slow spell that releases the dense path's latch (every fix is an anchor, and every
+        // reset gap restarts the spell): the latch becomes the chain's own, from the last fix it held.
+        if isInVehicle {
+            chainVehicleMilliseconds = max(chainVehicleMilliseconds, lastAcceptedMilliseconds)
+            isInVehicle = false
+            slowSinceMilliseconds = .min
+            vehiclePendingDoppler = 0
+            vehiclePendingFiltered = 0
+        }
+        // (In seconds, as a Double: an exit time of ∞ holds for ever, a negative one never, NaN never.)
+        let exit = max(profile.vehicleExitSeconds, 0)
+        let hasEvidence = chainVehicleMilliseconds != .min
         let firstIsLatched =
-            lastAcceptedMilliseconds >= chainVehicleMilliseconds
-            && gapOriginMilliseconds < chainVehicleMilliseconds &+ exit
+            hasEvidence && lastAcceptedMilliseconds >= chainVehicleMilliseconds
+            && Double(gapOriginMilliseconds &- chainVehicleMilliseconds) / 1000 < exit
         let secondIsLatched =
-            now >= chainVehicleMilliseconds && lastAcceptedMilliseconds < chainVehicleMilliseconds &+ exit
+            hasEvidence && now >= chainVehicleMilliseconds
+            && Double(lastAcceptedMilliseconds &- chainVehicleMilliseconds) / 1000 < exit
         let firstLength = (first * first).sum().squareRoot(), secondLength = (second * second).sum().squareRoot()
         let firstSpeed = firstLength / firstSeconds, secondSpeed = secondLength / secondSeconds
         let fastest = min(profile.maximumSustainedSpeedMetresPerSecond, profile.maximumSpeedMetresPerSecond)
         let slowest = profile.deadbandMetresPerSecond
         let stillLimit = Self.stillChordSpeedLimit
-        guard !isInVehicle, !firstIsExcluded, !firstIsLatched, !(firstIsStill && firstSpeed < stillLimit),
+        guard !firstIsExcluded, !firstIsLatched, !(firstIsStill && firstSpeed < stillLimit),
             firstSeconds <= profile.maximumBridgedGapSeconds + profile.windowSeconds, firstSpeed >= slowest,
             firstSpeed <= fastest,
             firstLength > NetDisplacementGate.threshold(meanAccuracy: firstAccuracy, profile: profile)
@@ -969,7 +986,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     }
 
     /// The pace (m/s) below which a chain's chord between two fixes that both read a Doppler speed below the
-    /// deadband is no movement (``linkChain(first:firstSeconds:firstAccuracy:firstIsExcluded:firstIsStill:second:secondSeconds:secondAccuracy:secondIsExcluded:secondIsStill:)``):
+    /// deadband is no movement (``linkChain(first:firstSeconds:firstAccuracy:firstIsExcluded:firstIsStill:second:secondSeconds:secondAccuracy:secondIsExcluded:secondIsStill:now:)``):
     /// 2 m/s. A parked receiver reading 0 while its position wanders (a reviewer's parked car logging every 30 s
     /// whose fixes drift 20 m a step: 0.7 m/s; multipath jumps of 30–60 m at 30 s, 1–2 m/s) stays below it; a car
     /// stopped at a light at both ends of a 60 s chord covered it faster (generated city drives with speed every
