@@ -763,24 +763,16 @@ public struct Tracker: Sendable, BitwiseCopyable {
         {
             // A sparse step straight after a reset gap's anchor: a link of a chain (see `beginGap`).
             pendingGapSeconds = 0
-            let origin = SIMD2(anchor.east, anchor.north)
-            let originIsStill = subDeadbandRun > 0
-            recordVehicleEvidence(at: now, doppler: doppler)
             let link = linkChain(
-                first: origin - gapOrigin, firstSeconds: Double(anchor.milliseconds &- gapOriginMilliseconds) / 1000,
-                firstAccuracy: gapOriginAccuracy + anchorAccuracy,
-                firstIsExcluded: gapOriginIsExcluded || anchorIsExcluded,
-                firstIsStill: gapOriginIsStill && originIsStill,
-                second: SIMD2(e, n) - origin, secondSeconds: dt,
-                secondAccuracy: anchorAccuracy
-                    + (isAccuracyAssumed
-                        ? profile.assumedDisplacementAccuracyMetres
-                        : r.squareRoot() * MeasurementNoise.radius68PerSigma),
-                secondIsExcluded: anchorIsExcluded || readingExcludes(at: now),
-                secondIsStill: originIsStill && doppler.map { $0 < profile.deadbandMetresPerSecond } == true, now: now)
-            chainCertified = false
+                point: SIMD2(anchor.east, anchor.north), pointMilliseconds: anchor.milliseconds,
+                pointAccuracy: anchorAccuracy, pointIsExcluded: anchorIsExcluded, pointIsStill: subDeadbandRun > 0,
+                east: e, north: n, seconds: dt,
+                accuracy: isAccuracyAssumed
+                    ? profile.assumedDisplacementAccuracyMetres : r.squareRoot() * MeasurementNoise.radius68PerSigma,
+                doppler: doppler, now: now)
             added = link.added
-            if link.secondSpeed > 0 { floor = min(link.secondSpeed * dt, profile.maximumSpeedMetresPerSecond * dt) }
+            // (At most what the traveller sustains: below the profile's top speed.)
+            floor = link.secondSpeed * dt
         }
         if pendingGapSeconds > 0, let anchor = window.oldest(),
             Double(now &- anchor.milliseconds) / 1000 >= profile.windowSeconds / 2
@@ -811,8 +803,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             let sustained = profile.maximumSustainedSpeedMetresPerSecond
             let isExcluded =
                 isInVehicle || moved / (Double(now &- anchor.milliseconds) / 1000) > sustained || speed > sustained
-                || MotionGate.excludes(
-                    activity, ageSeconds: Double(now &- activityMilliseconds) / 1000, profile: profile)
+                || readingExcludes(at: now)
             // The pace on both sides and across the gap within `bridgeSpeedRatio` of each other.
             let slower = min(pendingGapSpeedBefore, speed), faster = max(pendingGapSpeedBefore, speed)
             if hasMoved, !isExcluded, chord > 0, speed >= profile.deadbandMetresPerSecond, ve * gap.x + vn * gap.y >= 0,
@@ -861,7 +852,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// lone fix (no fix accepted since it), or a segment too short to settle that did not move by the
     /// net-displacement gate's test (a logger writing two or three fixes at each wake; not a burst whose first fix
     /// is converging from far off: its end is wherever that convergence stopped); its chord, from the previous gap's origin to that fix, counts
-    /// (``linkChain(first:firstSeconds:firstAccuracy:firstIsExcluded:firstIsStill:second:secondSeconds:secondAccuracy:secondIsExcluded:secondIsStill:now:)``) when this gap's
+    /// (``linkChain(point:pointMilliseconds:pointAccuracy:pointIsExcluded:pointIsStill:east:north:seconds:accuracy:doppler:now:)``) when this gap's
     /// chord agrees with it, or when it agreed with the chord before it. A step after a lone anchor that is
     /// shorter than the reset gap but longer than the clamp is a link too (``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:now:)``):
     /// a logger every 59–61 s on walking. When this gap's chord agrees, its pace stands as the speed before
@@ -871,7 +862,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
         east e: Double, north n: Double, seconds dt: Double, displacementAccuracy: Double, doppler: Double?, now: Int64
     ) -> Double {
         let origin = SIMD2(filter.east, filter.north)
-        recordVehicleEvidence(at: now, doppler: doppler)
         let isLone = window.oldest()?.fixCount == fixCount
         let accuracyHere = isLone ? anchorAccuracy : windowMeanAccuracy(orElse: anchorAccuracy)
         // A point of a chain: a lone anchor, or (a logger writing two or three fixes at each wake) a segment too
@@ -896,14 +886,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
         var chainSpeed = 0.0
         if pendingGapSeconds > 0, isPoint {
             (added, chainSpeed) = linkChain(
-                first: origin - gapOrigin,
-                firstSeconds: Double(lastAcceptedMilliseconds &- gapOriginMilliseconds) / 1000,
-                firstAccuracy: gapOriginAccuracy + accuracyHere,
-                firstIsExcluded: gapOriginIsExcluded || originIsExcluded,
-                firstIsStill: gapOriginIsStill && originIsStill,
-                second: SIMD2(e, n) - origin, secondSeconds: dt, secondAccuracy: accuracyHere + displacementAccuracy,
-                secondIsExcluded: originIsExcluded || readingExcludes(at: now),
-                secondIsStill: originIsStill && doppler.map { $0 < profile.deadbandMetresPerSecond } == true, now: now)
+                point: origin, pointMilliseconds: lastAcceptedMilliseconds, pointAccuracy: accuracyHere,
+                pointIsExcluded: originIsExcluded, pointIsStill: originIsStill, east: e, north: n, seconds: dt,
+                accuracy: displacementAccuracy, doppler: doppler, now: now)
         }
         chainCertified = chainSpeed > 0
         let speedBefore = gapChordSpeedBefore(
@@ -917,11 +902,14 @@ public struct Tracker: Sendable, BitwiseCopyable {
         return added
     }
 
-    /// One link of a chain of sparse steps (see ``beginGap(east:north:seconds:displacementAccuracy:doppler:now:)``): counts the
-    /// `first` chord (east, north metres, over `firstSeconds`) when the `second` (over `secondSeconds`) agrees with
-    /// it, or when the first agreed with the chord before it (``chainCertified``). `firstAccuracy` and
-    /// `secondAccuracy` are each chord's two ends' accuracies added up. Returns (the metres added, the second
-    /// chord's pace when it agrees with the first, else 0). A chord is *excluded* when the reading in force at
+    /// One link of a chain of sparse steps (see ``beginGap(east:north:seconds:displacementAccuracy:doppler:now:)``),
+    /// judged at a fix at (`east`, `north`), `dt` seconds after the chain's point at `point` (its time, displacement
+    /// accuracy, whether the reading in force there excludes the movement, whether it read a Doppler speed below
+    /// the deadband), with displacement accuracy `accuracy` and Doppler speed `doppler`: counts the *first* chord,
+    /// from the gap's origin (``gapOrigin`` and the fields after it) to the point, when the *second*, from the point
+    /// to this fix, agrees with it, or when the first agreed with the chord before it (``chainCertified``). Records
+    /// this fix's vehicle evidence first (``recordVehicleEvidence(at:doppler:)``). Returns (the metres added, the
+    /// second chord's pace when it agrees with the first, else 0). A chord is *excluded* when the reading in force at
     /// either of its ends excludes the movement (``readingExcludes(at:)``: each fix's own reading, kept with it,
     /// since a reading 30–120 s old has expired by the next fix), and *still* when both its ends read a Doppler
     /// speed below the deadband.
@@ -941,12 +929,18 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// (lights, turns, stops) a ratio of 3 counted 2–22 % less, and no still logger counted less with it.
     @usableFromInline
     mutating func linkChain(
-        first: SIMD2<Double>, firstSeconds: Double, firstAccuracy: Double, firstIsExcluded: Bool, firstIsStill: Bool,
-        second: SIMD2<Double>, secondSeconds: Double, secondAccuracy: Double, secondIsExcluded: Bool,
-        secondIsStill: Bool, now: Int64
+        point: SIMD2<Double>, pointMilliseconds: Int64, pointAccuracy: Double, pointIsExcluded: Bool,
+        pointIsStill: Bool, east e: Double, north n: Double, seconds dt: Double, accuracy: Double, doppler: Double?,
+        now: Int64
     ) -> (added: Double, secondSpeed: Double) {
-        // The chain's vehicle latch: a chord that starts within the exit time of vehicle evidence (and ends at or
-        // after it) is the vehicle's (``recordVehicleEvidence(at:doppler:)``).
+        recordVehicleEvidence(at: now, doppler: doppler)
+        let first = point - gapOrigin, second = SIMD2(e, n) - point
+        let firstSeconds = Double(pointMilliseconds &- gapOriginMilliseconds) / 1000, secondSeconds = dt
+        let firstAccuracy = gapOriginAccuracy + pointAccuracy, secondAccuracy = pointAccuracy + accuracy
+        let firstIsExcluded = gapOriginIsExcluded || pointIsExcluded
+        let secondIsExcluded = pointIsExcluded || readingExcludes(at: now)
+        let firstIsStill = gapOriginIsStill && pointIsStill
+        let secondIsStill = pointIsStill && doppler.map { $0 < profile.deadbandMetresPerSecond } == true
         // A chain cannot see the slow spell that releases the dense path's latch (every fix is an anchor, and every
         // reset gap restarts the spell): the latch becomes the chain's own, from the last fix it held.
         if isInVehicle {
@@ -956,15 +950,17 @@ public struct Tracker: Sendable, BitwiseCopyable {
             vehiclePendingDoppler = 0
             vehiclePendingFiltered = 0
         }
-        // (In seconds, as a Double: an exit time of ∞ holds for ever, a negative one never, NaN never.)
+        // The chain's vehicle latch: a chord that starts within the exit time of vehicle evidence (and ends at or
+        // after it) is the vehicle's. (In seconds, as a Double: an exit time of ∞ holds for ever, a negative one
+        // never, NaN never.)
         let exit = max(profile.vehicleExitSeconds, 0)
         let hasEvidence = chainVehicleMilliseconds != .min
         let firstIsLatched =
-            hasEvidence && lastAcceptedMilliseconds >= chainVehicleMilliseconds
+            hasEvidence && pointMilliseconds >= chainVehicleMilliseconds
             && Double(gapOriginMilliseconds &- chainVehicleMilliseconds) / 1000 < exit
         let secondIsLatched =
             hasEvidence && now >= chainVehicleMilliseconds
-            && Double(lastAcceptedMilliseconds &- chainVehicleMilliseconds) / 1000 < exit
+            && Double(pointMilliseconds &- chainVehicleMilliseconds) / 1000 < exit
         let firstLength = (first * first).sum().squareRoot(), secondLength = (second * second).sum().squareRoot()
         let firstSpeed = firstLength / firstSeconds, secondSpeed = secondLength / secondSeconds
         let fastest = min(profile.maximumSustainedSpeedMetresPerSecond, profile.maximumSpeedMetresPerSecond)
@@ -986,7 +982,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     }
 
     /// The pace (m/s) below which a chain's chord between two fixes that both read a Doppler speed below the
-    /// deadband is no movement (``linkChain(first:firstSeconds:firstAccuracy:firstIsExcluded:firstIsStill:second:secondSeconds:secondAccuracy:secondIsExcluded:secondIsStill:now:)``):
+    /// deadband is no movement (``linkChain(point:pointMilliseconds:pointAccuracy:pointIsExcluded:pointIsStill:east:north:seconds:accuracy:doppler:now:)``):
     /// 2 m/s. A parked receiver reading 0 while its position wanders (a reviewer's parked car logging every 30 s
     /// whose fixes drift 20 m a step: 0.7 m/s; multipath jumps of 30–60 m at 30 s, 1–2 m/s) stays below it; a car
     /// stopped at a light at both ends of a 60 s chord covered it faster (generated city drives with speed every
@@ -1033,9 +1029,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     mutating func gapChordSpeedBefore(east e: Double, north n: Double, seconds dt: Double, displacementAccuracy: Double)
         -> Double
     {
-        let readingAge = Double(lastAcceptedMilliseconds &- activityMilliseconds) / 1000
         guard dt <= profile.maximumBridgedGapSeconds, !isInVehicle,
-            !MotionGate.excludes(activity, ageSeconds: readingAge, profile: profile)
+            !readingExcludes(at: lastAcceptedMilliseconds)
         else { return 0 }
         let de = e - filter.east, dn = n - filter.north
         let chord = (de * de + dn * dn).squareRoot()
@@ -1187,8 +1182,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// does. Not capped at 1 (the filter's own noise level) since 2026-11-30: a receiver claiming 1–2 m whose
     /// fixes scatter 4 m per axis counted a reviewer's parked car 30.7 km per hour on the driving profile (68 m
     /// uncapped); the estimate only takes steps of at most 2.5 s, where a turning vehicle puts the middle fix
-    /// a few decimetres off the chord, far below any floor that would cost it a window (every recording, and
-    /// every generated case but one slow white-noise walk with 25 m accuracy, −60 m of 950, unchanged).
+    /// a few decimetres off the chord, far below any floor that would cost it a window (every recording unchanged;
+    /// of 1,194 generated cases all but three groups unchanged: a slow white-noise walk with 25 m accuracy −60 m of
+    /// 950, the same at 10 m −23 m of an over-count of 196, doze bursts −3 m).
     /// Not raised before the estimate has its first ``WhiteNoiseEstimate/minimumSamples`` triples.
     @usableFromInline @inline(never)
     func raisedToNoiseFloor(_ threshold: Double, filterNoiseVariance: Double) -> Double {
