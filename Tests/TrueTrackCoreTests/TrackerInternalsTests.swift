@@ -120,10 +120,12 @@ import TrueTrackSimulation
         let (fixes, _) = VehicleLatchTests.track([(60, 8, false), (40, 1.0, false)])
         for f in fixes { _ = t.process(f) }
         #expect(t.isInVehicle && t.slowSinceMilliseconds != .min)
-        #expect(!t.hasLeftSlowStart(threshold: 100))
+        let leftBefore = t.hasLeftSlowStart(threshold: 100)
+        #expect(!leftBefore)
         t.recentre()
         #expect(abs(t.filter.east) < 1e-9 && abs(t.filter.north) < 1e-9)
-        #expect(!t.hasLeftSlowStart(threshold: 100))
+        let leftAfter = t.hasLeftSlowStart(threshold: 100)
+        #expect(!leftAfter)
     }
 
     /// The run of sub-deadband Doppler readings counts only readings in a row: an anchor (a long gap here)

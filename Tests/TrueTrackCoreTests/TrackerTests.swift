@@ -161,6 +161,68 @@ import Testing
         #expect(decisions[0].rejection != nil && decisions[1].rejection != nil && decisions[2].isAnchor)
     }
 
+    /// A multipath excursion at 1 Hz without Doppler on the driving profile: the fix 70 m off is rejected,
+    /// but the next one, 70 m off too, faced a prediction spanning 2 s under an acceleration σ of 8 m/s² and
+    /// passed the gate; the filter then followed at ~40 m/s out and back, and each excursion counted ~90 m (a
+    /// reviewer's parked car: 5.5 km per 2 h). A fix nearer the last rejected one than the prediction now
+    /// continues the run: the excursion re-anchors and counts nothing, and so does its return.
+    @Test func aMultipathExcursionsSecondFixContinuesTheRejectionRun() {
+        var t = Tracker(profile: .driving)
+        func jitter(_ i: Int) -> (north: Double, east: Double) { (3 * sin(Double(i) * 2.3), 3 * cos(Double(i) * 1.7)) }
+        var decisions: [FixDecision] = []
+        for i in 0..<120 {
+            let offset = (60..<70).contains(i) ? 70.0 : 0
+            let j = jitter(i)
+            decisions.append(t.process(Self.fix(Double(i), north: offset + j.north, east: j.east, accuracy: 8)))
+        }
+        let out = decisions[60], second = decisions[61]
+        #expect(out.rejection == .outlier)
+        // The second fix alone would pass: its χ² is under the gate.
+        #expect(second.innovationChiSquare! <= TrackingProfile.driving.outlierChiSquare)
+        #expect(second.rejection == .outlier)
+        #expect(decisions[62].isAnchor)
+        #expect(decisions[70].rejection == .outlier && decisions[71].rejection == .outlier && decisions[72].isAnchor)
+        #expect(t.distance.totalMetres == 0, "counted \(t.distance.totalMetres) m")
+    }
+
+    /// The continuation needs a receiver at rest and a fix nearer the rejected one than the prediction: after a
+    /// lone multipath fix, a fix back home is accepted (no re-anchor); a fix carrying a Doppler speed is judged
+    /// by the gate alone (its distance comes from the Doppler, not from the positions).
+    @Test func aFixNearerThePredictionThanTheRejectedOneEndsTheRun() {
+        var t = Tracker(profile: .driving)
+        for i in 0..<60 { _ = t.process(Self.fix(Double(i), north: 3 * sin(Double(i) * 2.3), accuracy: 8)) }
+        let lone = t.process(Self.fix(60, north: 70, accuracy: 8))
+        #expect(lone.rejection == .outlier)
+        let back = t.process(Self.fix(61, north: 1, accuracy: 8))
+        #expect(back.isAccepted && !back.isAnchor)
+        var d = Tracker(profile: .driving)
+        for i in 0..<60 { _ = d.process(Self.fix(Double(i), accuracy: 8, speed: 0)) }
+        let jump = d.process(Self.fix(60, north: 45, accuracy: 8, speed: 0))
+        #expect(jump.rejection == .outlier)
+        let withDoppler = d.process(Self.fix(61, north: 45, accuracy: 8, speed: 0))
+        #expect(withDoppler.innovationChiSquare! <= TrackingProfile.driving.outlierChiSquare)
+        #expect(withDoppler.isAccepted && !withDoppler.isAnchor)
+    }
+
+    /// A moving receiver's rejected fix may be the right one: a car at 15 m/s whose receiver repeats its last
+    /// fix for two seconds leaves the filter lagging, the first true fix after the stall fails the gate, and the
+    /// next is nearer it than the prediction. Continuing the run there re-anchored and gave up the stall's
+    /// metres (a reviewer's drives: 78–120 m per stall); a receiver that was moving is judged by the gate alone.
+    @Test func aMovingReceiversFixAfterAStallIsNotAContinuation() {
+        var t = Tracker(profile: .driving)
+        var decisions: [FixDecision] = []
+        for i in 0..<120 {
+            let stalled = i == 60 || i == 61
+            let north = 15 * Double(stalled ? 59 : i)
+            decisions.append(t.process(Self.fix(Double(i), north: north, accuracy: 5)))
+        }
+        #expect(decisions[62].rejection != nil, "the stall no longer leaves the filter lagging")
+        #expect(decisions[63].isAccepted && !decisions[63].isAnchor)
+        #expect(decisions.allSatisfy { !$0.isAnchor || $0.timestamp == decisions[0].timestamp })
+        let truth = 15.0 * 119
+        #expect(abs(t.distance.totalMetres - truth) < 0.03 * truth, "\(t.distance.totalMetres) m of \(truth)")
+    }
+
     /// iOS reports speed −1 (no speed) at a halt: the position filter's jitter standing in for the missing
     /// readings counted ~20 m per halt while the trailing window still held the walk (1,067 m for 840 m
     /// walked, against 869 m with zeros). A missing reading now extends a halt's run like a zero does.

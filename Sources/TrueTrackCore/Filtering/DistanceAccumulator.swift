@@ -8,7 +8,7 @@
 /// - Only ``reset()`` goes back to zero (a new session).
 public struct DistanceAccumulator: Sendable, BitwiseCopyable, Hashable, Codable {
     /// The total distance, metres.
-    @inlinable public var totalMetres: Double { storedTotalMetres }
+    @inlinable public var totalMetres: Double { @inline(__always) get { storedTotalMetres } }
     /// The part integrated from Doppler speed, metres.
     @inlinable public var dopplerMetres: Double { storedDopplerMetres }
     /// The part integrated from speeds derived from displacement, metres.
