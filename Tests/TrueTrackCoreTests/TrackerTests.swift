@@ -165,9 +165,11 @@ import Testing
     /// but the next one, 70 m off too, faced a prediction spanning 2 s under an acceleration σ of 8 m/s² and
     /// passed the gate; the filter then followed at ~40 m/s out and back, and each excursion counted ~90 m (a
     /// reviewer's parked car: 5.5 km per 2 h). A fix nearer the last rejected one than the prediction now
-    /// continues the run: the excursion re-anchors and counts nothing, and so does its return.
+    /// continues the run: the excursion re-anchors and counts nothing, and so does its return. (Under the driving
+    /// preset's position-only σₐ of 3 m/s² this second fix fails the gate by itself; the profile here predicts
+    /// every fix with σₐ 8, as the preset did before, and as a custom profile may.)
     @Test func aMultipathExcursionsSecondFixContinuesTheRejectionRun() {
-        var t = Tracker(profile: .driving)
+        var t = Tracker(profile: Self.drivingWithOneSigma)
         func jitter(_ i: Int) -> (north: Double, east: Double) { (3 * sin(Double(i) * 2.3), 3 * cos(Double(i) * 1.7)) }
         var decisions: [FixDecision] = []
         for i in 0..<120 {
@@ -204,16 +206,22 @@ import Testing
         #expect(withDoppler.isAccepted && !withDoppler.isAnchor)
     }
 
-    /// A moving receiver's rejected fix may be the right one: a car at 15 m/s whose receiver repeats its last
-    /// fix for two seconds leaves the filter lagging, the first true fix after the stall fails the gate, and the
-    /// next is nearer it than the prediction. Continuing the run there re-anchored and gave up the stall's
-    /// metres (a reviewer's drives: 78–120 m per stall); a receiver that was moving is judged by the gate alone.
+    /// The driving preset with every fix predicted under its σₐ of 8 m/s² (no position-only σₐ).
+    static let drivingWithOneSigma = TrackingProfile.custom(from: .driving) {
+        $0.accelerationSigmaWithoutDoppler = .infinity
+    }
+
+    /// A moving receiver's rejected fix may be the right one: a car at 15 m/s whose receiver holds its last
+    /// position for two seconds (to within 0.3 m, so not an exact repeat) leaves the filter lagging, the first
+    /// true fix after the stall fails the gate, and the next is nearer it than the prediction. Continuing the run
+    /// there re-anchored and gave up the stall's metres (a reviewer's drives: 78–120 m per stall); a receiver that
+    /// was moving is judged by the gate alone.
     @Test func aMovingReceiversFixAfterAStallIsNotAContinuation() {
-        var t = Tracker(profile: .driving)
+        var t = Tracker(profile: Self.drivingWithOneSigma)
         var decisions: [FixDecision] = []
         for i in 0..<120 {
             let stalled = i == 60 || i == 61
-            let north = 15 * Double(stalled ? 59 : i)
+            let north = stalled ? 15 * 59 + 0.3 * Double(i - 59) : 15 * Double(i)
             decisions.append(t.process(Self.fix(Double(i), north: north, accuracy: 5)))
         }
         #expect(decisions[62].rejection != nil, "the stall no longer leaves the filter lagging")
@@ -221,6 +229,44 @@ import Testing
         #expect(decisions.allSatisfy { !$0.isAnchor || $0.timestamp == decisions[0].timestamp })
         let truth = 15.0 * 119
         #expect(abs(t.distance.totalMetres - truth) < 0.03 * truth, "\(t.distance.totalMetres) m of \(truth)")
+    }
+
+    /// A stalled position engine repeats the last fix (new times, the same position) while the car moves on:
+    /// the repeats are rejected as duplicates, the filter keeps predicting, and the first true fix after the
+    /// stall is accepted without a re-anchor (fed the repeats, the filter braked, the true fixes failed the
+    /// gate and the re-anchor gave up the stall's metres). A still receiver holding its position is accepted.
+    @Test func aStalledReceiversRepeatsAreDuplicatesWhileTheCarMovesOn() {
+        var t = Tracker(profile: .driving)
+        var decisions: [FixDecision] = []
+        for i in 0..<120 {
+            let stalled = (60..<64).contains(i)
+            decisions.append(t.process(Self.fix(Double(i), north: 15 * Double(stalled ? 59 : i), accuracy: 5)))
+        }
+        #expect((60..<64).allSatisfy { decisions[$0].rejection == .duplicate })
+        #expect(decisions[64].isAccepted && !decisions[64].isAnchor)
+        let truth = 15.0 * 119
+        #expect(abs(t.distance.totalMetres - truth) < 0.02 * truth, "\(t.distance.totalMetres) m of \(truth)")
+        var still = Tracker(profile: .driving)
+        for i in 0..<60 {
+            let held = i >= 30  // a static hold: the same position from the 30th fix on
+            let d = still.process(Self.fix(Double(i), north: held ? 0.5 : sin(Double(i)), accuracy: 5))
+            #expect(d.isAccepted, "fix \(i)")
+        }
+    }
+
+    /// The driving profile predicts a fix without Doppler with σₐ 3 m/s² (`accelerationSigmaWithoutDoppler`):
+    /// under σₐ 8 the one-step prediction spreads ~11 m per axis whatever the fixes' accuracy, so a parked
+    /// car's 35 m multipath jump claiming 8 m passed the gate and the filter followed it.
+    @Test func aParkedCarsJumpWithoutDopplerFailsTheDrivingGate() {
+        func jump(_ profile: TrackingProfile) -> FixDecision {
+            var t = Tracker(profile: profile)
+            for i in 0..<60 { _ = t.process(Self.fix(Double(i), north: sin(Double(i) * 2.3), accuracy: 8)) }
+            return t.process(Self.fix(60, north: 35, accuracy: 8))
+        }
+        #expect(jump(.driving).rejection == .outlier)
+        var sameSigma = TrackingProfile.driving
+        sameSigma.accelerationSigmaWithoutDoppler = .infinity
+        #expect(jump(sameSigma).isAccepted)
     }
 
     /// iOS reports speed −1 (no speed) at a halt: the position filter's jitter standing in for the missing

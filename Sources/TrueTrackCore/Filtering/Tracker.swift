@@ -154,9 +154,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// The activity reading in force and when it was taken.
     @usableFromInline var activity: ActivityReading?
     @usableFromInline var activityMilliseconds: Int64 = 0
-    /// The interval (ms) between the last two accepted fixes and its prediction step (seconds and process
-    /// noise for the profile's acceleration σ), reused while the interval repeats (see ``PredictionStep``).
-    @usableFromInline var predictionStepMilliseconds: Int64 = 0
+    /// The key of the cached prediction step (twice the interval in ms between the last accepted fix and the
+    /// fix, plus 1 for a fix without Doppler speed) and the step (seconds and process noise for the profile's
+    /// acceleration σ for that fix), reused while the key repeats (see ``PredictionStep``).
+    @usableFromInline var predictionStepKey: Int64 = 0
     @usableFromInline var predictionStep = PredictionStep(seconds: 0, accelerationVariance: 0)
     // Rarely written state last, after the fields every fix reads and writes (the layout of those is measured:
     // see ARCHITECTURE.md, "Tracker speed").
@@ -362,18 +363,28 @@ public struct Tracker: Sendable, BitwiseCopyable {
         }
 
         let interval = now &- lastAcceptedMilliseconds
-        if interval != predictionStepMilliseconds {
-            let q = profile.accelerationSigma * profile.accelerationSigma
-            predictionStep = PredictionStep(seconds: Double(interval) / 1000, accelerationVariance: q)
-            predictionStepMilliseconds = interval
+        // (The prediction step is cached by interval and by whether the fix has a Doppler speed: see
+        // `TrackingProfile.accelerationSigmaWithoutDoppler`.)
+        let stepKey = interval &* 2 &+ (doppler == nil ? 1 : 0)
+        if stepKey != predictionStepKey {
+            let sigma =
+                doppler == nil
+                ? min(profile.accelerationSigma, profile.accelerationSigmaWithoutDoppler) : profile.accelerationSigma
+            predictionStep = PredictionStep(seconds: Double(interval) / 1000, accelerationVariance: sigma * sigma)
+            predictionStepKey = stepKey
         }
         let dt = predictionStep.seconds
         let (e, n) = projection.project(latitude: fix.latitude, longitude: fix.longitude)
 
         // 3. Speed gate.
         let de = e - lastRawEast, dn = n - lastRawNorth
+        let squaredDisplacement = de * de + dn * dn
+        // A stalled receiver repeating the last accepted position while the track moves on (see `isStaleRepeat`).
+        if _slowPath(squaredDisplacement == 0), (doppler ?? filter.speedMetresPerSecond) * dt > accuracy {
+            return reject(&decision, .duplicate)
+        }
         let gate = SpeedGate.speed(
-            doppler: doppler, displacementMetres: (de * de + dn * dn).squareRoot(), seconds: dt,
+            doppler: doppler, displacementMetres: squaredDisplacement.squareRoot(), seconds: dt,
             accuracy: accuracy, previousAccuracy: lastAccuracy)
         decision.gateSpeedMetresPerSecond = gate.metresPerSecond
         decision.gateSpeedSource = gate.source
@@ -684,6 +695,21 @@ public struct Tracker: Sendable, BitwiseCopyable {
         decision.state = currentState()
         decision.totalDistanceMetres = distance.totalMetres
         return decision
+    }
+
+    /// Whether a fix that repeats the last accepted fix's position exactly, `seconds` later, is a stale repeat:
+    /// the track moved on by more than the fix's accuracy in the meantime, going by the fix's `doppler` speed or,
+    /// without one, the filter's speed. Such a fix is rejected as a ``RejectionReason/duplicate`` and the filter
+    /// keeps predicting. Why: a stalled position engine (or an app polling the last known location) repeats its
+    /// last fix for seconds while the vehicle moves on; fed to the filter, the repeats braked it, the first true
+    /// fix after the stall failed the outlier gate, and the filter re-anchored there, giving up the stall's
+    /// metres (a reviewer's drives repeating the last fix for 2–5 s about once a minute: −8 % of 22.4 km with the
+    /// position-only σₐ of 3 m/s², +1.7 % with 8). A still receiver holding its position (a chipset's static
+    /// hold), or a walker whose fixes repeat within their rounding, moves less than the accuracy: accepted.
+    /// Out of line and `mutating` (by reference): exact repeats are rare.
+    @usableFromInline @inline(never)
+    mutating func isStaleRepeat(doppler: Double?, seconds dt: Double, accuracy: Double) -> Bool {
+        (doppler ?? filter.speedMetresPerSecond) * dt > accuracy
     }
 
     /// Whether a fix at (east, north) that passed the outlier gate right after a rejection continues the run of
