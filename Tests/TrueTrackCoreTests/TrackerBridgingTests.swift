@@ -54,6 +54,26 @@ import TrueTrackSimulation
         #expect(Self.total(fixes).0 > Self.total(fixes, profile: Self.unbridged).0 + 120)
     }
 
+    /// A car enters a 40 s tunnel at 20 m/s and leaves it at 10 m/s (a queue at the exit; no Doppler, 1 Hz): the
+    /// speeds on either side differ by 2×, within the driving profile's ``Tracker/bridgeVehicleSpeedRatio``, so the
+    /// chord counts (it did not under ``Tracker/bridgeSpeedRatio``); for a walker, twice the pace across a
+    /// silence stays a ride and is not bridged (above).
+    @Test func aCarLeavingATunnelSlowerThanItWentInCountsTheTunnel() {
+        var fixes: [Fix] = []
+        for i in 0...60 { fixes.append(TrackerTests.fix(Double(i), north: 20 * Double(i), accuracy: 5)) }
+        // In the tunnel from 60 s to 100 s: 20 s at 20 m/s, then 20 s at 10 m/s (600 m); out at 1,800 m.
+        for i in 100...160 {
+            fixes.append(TrackerTests.fix(Double(i), north: 1_800 + 10 * Double(i - 100), accuracy: 5))
+        }
+        var unbridged = TrackingProfile.driving
+        unbridged.maximumBridgedGapSeconds = 0
+        let (bridged, _) = Self.total(fixes, profile: .driving)
+        let (plain, _) = Self.total(fixes, profile: unbridged)
+        // The chord (600 m, from 1,200 m at 60 s to 1,800 m at 100 s) counts.
+        #expect(bridged - plain > 500, "bridged \(bridged) m, unbridged \(plain) m")
+        #expect(abs(bridged - 2_400) < 0.03 * 2_400, "\(bridged) m of 2,400")
+    }
+
     /// A walker's silence of 151 s ends on a bus already moving at 6 m/s (with Doppler, under the walking
     /// ceiling): the track after the gap is faster than a walker sustains, so the gap was most likely the bus's
     /// too and its chord is not counted (a reviewer's case counted +563 m of bus as walk before this check);

@@ -115,6 +115,28 @@ import TrueTrackSimulation
 
     /// Re-centring the plane (10 km from its anchor) re-expresses the vehicle latch's slow-spell start too: a
     /// tracker a few metres from where its spell started has not left it, whichever plane it is in.
+    /// The cached prediction step follows the fix's Doppler presence as well as the interval: on the driving
+    /// profile fixes at the same interval alternate between σₐ 8 (with Doppler) and 3 (without), and a position-only
+    /// σₐ that is not above 0 is ignored.
+    @Test func thePredictionStepFollowsEachFixsDopplerPresence() {
+        func variances(_ profile: TrackingProfile, pace: Double = 15) -> [Double] {
+            var t = Tracker(profile: profile)
+            var seen: [Double] = []
+            for i in 0..<8 {
+                let speed: Double? = i % 2 == 0 ? pace : nil
+                _ = t.process(
+                    TrackerTests.fix(Double(i), north: pace * Double(i), accuracy: 5, speed: speed, course: 0))
+                if i > 0 { seen.append(t.predictionStep.velocityNoise) }  // q·dt, dt = 1 s
+            }
+            return seen
+        }
+        #expect(variances(.driving) == [9, 64, 9, 64, 9, 64, 9])
+        var zero = TrackingProfile.driving
+        zero.accelerationSigmaWithoutDoppler = 0
+        #expect(variances(zero).allSatisfy { $0 == 64 })
+        #expect(variances(.walking, pace: 1.4).allSatisfy { $0 == 1 })
+    }
+
     @Test func recentringKeepsTheSlowSpellStartInPlace() {
         var t = Tracker()
         let (fixes, _) = VehicleLatchTests.track([(60, 8, false), (40, 1.0, false)])

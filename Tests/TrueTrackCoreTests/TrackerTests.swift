@@ -254,6 +254,36 @@ import Testing
         }
     }
 
+    /// A real stop whose position the chipset holds (static hold) while the filter still lags the braking: the
+    /// exact repeats are stale repeats for at most ``Tracker/staleRepeatSeconds``, then accepted, so the filter
+    /// brakes (the filter's speed stands still while repeats are rejected: without the limit 59 of a reviewer's
+    /// 60 held fixes were rejected).
+    @Test func aHeldStopAfterBrakingIsAcceptedOnceTheStallLimitPasses() {
+        var t = Tracker(profile: .driving)
+        var decisions: [FixDecision] = []
+        // 60 s at 15 m/s, braking at 8 m/s² (15 → 7 → 0 m/s), then 60 s held at the stop's position.
+        var north = 0.0
+        for i in 0..<60 {
+            decisions.append(t.process(Self.fix(Double(i), north: north, accuracy: 3)))
+            north += 15
+        }
+        north += 11
+        decisions.append(t.process(Self.fix(60, north: north, accuracy: 3)))
+        north += 3
+        for i in 61..<121 { decisions.append(t.process(Self.fix(Double(i), north: north, accuracy: 3))) }
+        let held = decisions[61...]
+        let stale = held.filter { $0.rejection == .duplicate }.count
+        #expect(stale <= Int(Tracker.staleRepeatSeconds), "\(stale) held fixes rejected")
+        #expect(held.suffix(50).allSatisfy { $0.isAccepted })
+        // 60 × 15 + 14 m driven: the accepted repeat after the limit integrates the filter's speed over its 6 s.
+        #expect(abs(t.distance.totalMetres - 914) < 40, "\(t.distance.totalMetres) m of 914")
+        let state = t.state!
+        let speed =
+            (state.velocityEastMetresPerSecond * state.velocityEastMetresPerSecond
+            + state.velocityNorthMetresPerSecond * state.velocityNorthMetresPerSecond).squareRoot()
+        #expect(speed < TrackingProfile.driving.deadbandMetresPerSecond, "still moving at \(speed) m/s")
+    }
+
     /// The driving profile predicts a fix without Doppler with σₐ 3 m/s² (`accelerationSigmaWithoutDoppler`):
     /// under σₐ 8 the one-step prediction spreads ~11 m per axis whatever the fixes' accuracy, so a parked
     /// car's 35 m multipath jump claiming 8 m passed the gate and the filter followed it.

@@ -167,6 +167,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// The filtered position (east, north; metres in ``projection``) where the current slow spell started: the
     /// spell's held distance is released as a walk only if the track has left it by then.
     @usableFromInline var slowStart = SIMD2<Double>(0, 0)
+    /// The position of the last exact repeat that was accepted (a hold: see
+    /// ``isStaleRepeat(latitude:longitude:doppler:seconds:accuracy:)``), as received.
+    @usableFromInline var heldLatitude = Double.nan, heldLongitude = Double.nan
 
     /// Creates a tracker.
     ///
@@ -367,9 +370,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // `TrackingProfile.accelerationSigmaWithoutDoppler`.)
         let stepKey = interval &* 2 &+ (doppler == nil ? 1 : 0)
         if stepKey != predictionStepKey {
-            let sigma =
-                doppler == nil
-                ? min(profile.accelerationSigma, profile.accelerationSigmaWithoutDoppler) : profile.accelerationSigma
+            let limit = profile.accelerationSigmaWithoutDoppler
+            let sigma = doppler == nil && limit > 0 ? min(profile.accelerationSigma, limit) : profile.accelerationSigma
             predictionStep = PredictionStep(seconds: Double(interval) / 1000, accelerationVariance: sigma * sigma)
             predictionStepKey = stepKey
         }
@@ -379,8 +381,12 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // 3. Speed gate.
         let de = e - lastRawEast, dn = n - lastRawNorth
         let squaredDisplacement = de * de + dn * dn
-        // A stalled receiver repeating the last accepted position while the track moves on (see `isStaleRepeat`).
-        if _slowPath(squaredDisplacement == 0), (doppler ?? filter.speedMetresPerSecond) * dt > accuracy {
+        // A stalled receiver repeating the last accepted position while the track moves on (see
+        // `isStaleRepeat`).
+        if _slowPath(squaredDisplacement == 0),
+            isStaleRepeat(
+                latitude: fix.latitude, longitude: fix.longitude, doppler: doppler, seconds: dt, accuracy: accuracy)
+        {
             return reject(&decision, .duplicate)
         }
         let gate = SpeedGate.speed(
@@ -697,19 +703,35 @@ public struct Tracker: Sendable, BitwiseCopyable {
         return decision
     }
 
-    /// Whether a fix that repeats the last accepted fix's position exactly, `seconds` later, is a stale repeat:
-    /// the track moved on by more than the fix's accuracy in the meantime, going by the fix's `doppler` speed or,
-    /// without one, the filter's speed. Such a fix is rejected as a ``RejectionReason/duplicate`` and the filter
-    /// keeps predicting. Why: a stalled position engine (or an app polling the last known location) repeats its
-    /// last fix for seconds while the vehicle moves on; fed to the filter, the repeats braked it, the first true
-    /// fix after the stall failed the outlier gate, and the filter re-anchored there, giving up the stall's
-    /// metres (a reviewer's drives repeating the last fix for 2–5 s about once a minute: −8 % of 22.4 km with the
-    /// position-only σₐ of 3 m/s², +1.7 % with 8). A still receiver holding its position (a chipset's static
-    /// hold), or a walker whose fixes repeat within their rounding, moves less than the accuracy: accepted.
-    /// Out of line and `mutating` (by reference): exact repeats are rare.
+    /// How long after the last accepted fix a fix repeating its position exactly can be a stalled receiver's
+    /// repeat, seconds: 5. Such a fix, while the track moved on by more than the fix's accuracy since (its
+    /// Doppler speed, else the filter's, times the interval), is rejected as a ``RejectionReason/duplicate`` and the
+    /// filter keeps predicting. Why: a stalled position engine (or an app polling the last known location)
+    /// repeats its last fix for seconds while the vehicle moves on; fed to the filter, the repeats braked it, the
+    /// first true fix after the stall failed the outlier gate, and the filter re-anchored there, giving up the
+    /// stall's metres (a reviewer's drives repeating the last fix for 2–5 s about once a minute: −8.2 % of 22.4
+    /// km under the position-only σₐ of 3 m/s², +0.05 % with this rule; cycling −5.6 → +0.3 %). Why a limit: the
+    /// filter's speed stands still while repeats are rejected, so a real stop whose position a chipset holds
+    /// (static hold) while the filter still lags the braking was rejected fix after fix for the whole stop (a
+    /// reviewer's 60 s stop after braking at 8 m/s²: 59 of 60 fixes); after 5 s the repeats are accepted and
+    /// the filter brakes. A still receiver holding its position, or a walker whose fixes repeat within their
+    /// rounding, moves less than the accuracy in the meantime: accepted from the first repeat.
+    @usableFromInline static let staleRepeatSeconds = 5.0
+
+    /// Whether a fix at exactly the last accepted fix's position (`latitude`, `longitude`), `seconds` after it, is a
+    /// stale repeat (see ``staleRepeatSeconds``). A repeat that is accepted is remembered as a hold, and later
+    /// repeats of that position are accepted too: after the limit the filter has taken one repeat but still
+    /// moves, and the next repeat, a second later, would start another 5 s of rejections (a reviewer's stop
+    /// cycled through them, each accepted repeat integrating the frozen speed over 6 s). Out of line and
+    /// `mutating` (by reference): exact repeats are rare.
     @usableFromInline @inline(never)
-    mutating func isStaleRepeat(doppler: Double?, seconds dt: Double, accuracy: Double) -> Bool {
-        (doppler ?? filter.speedMetresPerSecond) * dt > accuracy
+    mutating func isStaleRepeat(
+        latitude: Double, longitude: Double, doppler: Double?, seconds dt: Double, accuracy: Double
+    ) -> Bool {
+        if latitude == heldLatitude && longitude == heldLongitude { return false }
+        if dt <= Self.staleRepeatSeconds && (doppler ?? filter.speedMetresPerSecond) * dt > accuracy { return true }
+        (heldLatitude, heldLongitude) = (latitude, longitude)
+        return false
     }
 
     /// Whether a fix at (east, north) that passed the outlier gate right after a rejection continues the run of
@@ -719,13 +741,15 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// re-anchor there (three agreeing fixes), which counts nothing, and so does the way back.
     ///
     /// Why: a multipath excursion holds its offset for seconds. Its first fix fails the gate, but the prediction
-    /// for the next one spans two steps, and under the driving profile's acceleration σ (8 m/s²) a 25–70 m
-    /// excursion claiming 8 m passed at the second fix; the filter followed out and back at 20–40 m/s and the
-    /// net-displacement gate released it. Generated parked receivers at 1 Hz without Doppler
-    /// (`tools/analysis/multipath_cases.py`, an excursion every 200 / 50 s on average) counted 4.7 / 16.2 km per
-    /// 2 h on driving, 2.1 / 7.1 km on cycling, 218 / 673 m on walking; with this rule 1.8 / 6.3 km, 0.27 / 1.5 km,
-    /// 9 / 31 m. Excursions whose first fix already passes the gate (25–35 m at 8 m claimed on driving) are
-    /// not caught: they make most of what is left.
+    /// for the next one spans two steps and passed it; the filter followed out and back at 20–40 m/s and the
+    /// net-displacement gate released it. Generated parked receivers at 1 Hz without Doppler with 25–70 m
+    /// excursions claiming 8 m (`tools/analysis/multipath_cases.py`, one every 200 / 50 s on average), per 2 h:
+    /// - driving, every fix predicted under σₐ 8: 4.7 / 16.2 km, with this rule 1.8 / 6.3 km;
+    /// - driving, fixes without Doppler under σₐ 3 (``TrackingProfile/accelerationSigmaWithoutDoppler``, the
+    ///   preset now): 3.1 / 11.1 km without this rule, 0.6 / 2.1 km with it;
+    /// - cycling 2.1 / 7.1 km → 0.27 / 1.5 km; walking 218 / 673 m → 9 / 31 m.
+    ///
+    /// Excursions whose first fix already passes the gate are not caught: they make most of what is left.
     ///
     /// Why only at rest: a moving receiver's rejected fix may be the right one. A receiver that repeats its last
     /// fix for 2–5 s while driving leaves the filter behind; the first true fix fails the gate, the next is
@@ -737,7 +761,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     ///
     /// `mutating` only so that `self` is passed by reference: an out-of-line non-mutating method takes the
     /// tracker by value, and the caller copied the whole 3.5 KB tracker into a temporary for every such call
-    /// (with this check, 1,377 instructions per fix in the `tracker` benchmark instead of 648; the getters
+    /// (when this check was added non-mutating: 1,377 instructions per fix in the `tracker` benchmark, 648
+    /// mutating; the getters
     /// ``distance`` and ``DistanceAccumulator/totalMetres`` are `@inline(__always)` for the same reason: once
     /// `process` grew past the inliner's budget they were called out of line, with a copy per fix).
     @usableFromInline @inline(never)
@@ -813,7 +838,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// into the total, when the track after the gap has moved from the anchor by more than the net-displacement
     /// threshold, the filter's velocity is above the deadband and does not head back along the chord (a
     /// non-negative dot product), the speeds before and after the gap are within ``bridgeSpeedRatio`` of each
-    /// other and the chord's average speed at most that times the faster, neither the track since the anchor nor
+    /// other (``bridgeVehicleSpeedRatio`` for a vehicle's profile) and the chord's average speed at most that times the faster, neither the track since the anchor nor
     /// the filter is faster than the traveller sustains, and neither the vehicle latch nor a reading in force
     /// excludes the movement. Why: a tunnel, an underpass or a building is crossed at about the pace of either
     /// side, and whatever turn the traveller took inside, it does not come out heading back to where it went in;
@@ -882,10 +907,12 @@ public struct Tracker: Sendable, BitwiseCopyable {
             let isExcluded =
                 isInVehicle || moved / (Double(now &- anchor.milliseconds) / 1000) > sustained || speed > sustained
                 || readingExcludes(at: now)
-            // The pace on both sides and across the gap within `bridgeSpeedRatio` of each other.
+            // The pace on both sides within `bridgeSpeedRatio` of each other (`bridgeVehicleSpeedRatio` for a
+            // vehicle's profile), and across the gap at most `bridgeSpeedRatio` times the faster.
             let slower = min(pendingGapSpeedBefore, speed), faster = max(pendingGapSpeedBefore, speed)
+            let sidesRatio = sustained.isFinite ? Self.bridgeSpeedRatio : Self.bridgeVehicleSpeedRatio
             if hasMoved, !isExcluded, chord > 0, speed >= profile.deadbandMetresPerSecond, ve * gap.x + vn * gap.y >= 0,
-                faster <= Self.bridgeSpeedRatio * slower, chord / seconds <= Self.bridgeSpeedRatio * faster
+                faster <= sidesRatio * slower, chord / seconds <= Self.bridgeSpeedRatio * faster
             {
                 added = accumulator.add(doppler: 0, filtered: chord)
             }
@@ -908,6 +935,14 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// multipath jump after a still spell is many times faster than the drift the filter read before it, and a
     /// bus ride hidden in a walker's silence twice the walking pace.
     @usableFromInline static let bridgeSpeedRatio = 1.5
+
+    /// The most the speeds on either side of a gap may differ for its chord to count when the profile's traveller
+    /// is a vehicle (no ``TrackingProfile/maximumSustainedSpeedMetresPerSecond``: driving, cycling): 2.5 times.
+    /// Why: a car slows or speeds up inside a tunnel (a queue at its exit), and the reason for
+    /// ``bridgeSpeedRatio`` on the sides, a walker's silence hiding a bus ride, does not apply. A reviewer's drives
+    /// with 25–60 s tunnels whose speed changes to 10–25 m/s inside (5 seeds, 31.4 km) counted −14.2 % with 1.5,
+    /// −3.2 % with 2.5; every other generated case (about 1,100) and every recording is unchanged.
+    @usableFromInline static let bridgeVehicleSpeedRatio = 2.5
 
     /// The cosine of the largest turn between the heading before a long step and the step's chord for the chord
     /// to count (``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:now:)``): 0.7, about 45°. A still receiver's chords have random

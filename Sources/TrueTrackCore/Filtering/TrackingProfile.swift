@@ -41,7 +41,8 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
     public var accelerationSigma: Double
     /// The largest σₐ (m/s²) the filter predicts with for a fix that carries no Doppler speed: the prediction to
     /// such a fix uses `min(accelerationSigma, accelerationSigmaWithoutDoppler)`. Default ∞ (the same σₐ for
-    /// every fix); the driving preset sets 3: see ``driving``.
+    /// every fix); the driving preset sets 3: see ``driving``. A value that is not above 0 (or NaN) is ignored,
+    /// like ∞: a zero process noise would freeze the velocity of a track without Doppler.
     public var accelerationSigmaWithoutDoppler: Double = .infinity
     /// The χ² (2 degrees of freedom) threshold above which a fix is an outlier of the filter's prediction.
     public var outlierChiSquare: Double
@@ -309,9 +310,9 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
     /// Driving: ceiling 70 m/s (250 km/h), acceleration σ 8 m/s² (hard braking and a junction turn both reach
     /// ~ 8 m/s²; with 3 m/s² the filter lagged the GSDC Pixel 4 fixes: p95 1.83 m vs 1.69 m now, raw 1.73 m),
     /// but 3 m/s² for fixes without a Doppler speed (``accelerationSigmaWithoutDoppler``: there the velocity
-    /// comes from the positions alone, and under σₐ 8 the one-step prediction spread ~ 11 m per axis whatever
-    /// the fixes' accuracy, so the outlier gate passed any jump under ~ 45 m and the filter's speed followed
-    /// the fixes' noise; generated 1 Hz drives without speed (`tools/analysis/multipath_cases.py`, 5 seeds)
+    /// comes from the positions alone, and under σₐ 8 the one-step prediction spread 11.5 m per axis at 8 m
+    /// accuracy (7.9 m at 3 m, 15.9 m at 15 m), so the outlier gate passed any jump under ~ 47 m at 8 m
+    /// (30 m at 3 m, 70 m at 15 m) and the filter's speed followed the fixes' noise; generated 1 Hz drives without speed (`tools/analysis/multipath_cases.py`, 5 seeds)
     /// counted +1.4 % on clean fixes and +4.0 / +9.7 % with multipath excursions, parked cars with excursions
     /// 1.8 / 6.3 km per 2 h; with 3 m/s²: −0.1 %, +0.2 / +0.7 %, 0.6 / 2.1 km),
     /// accuracy gate 50 m (urban canyons), reset gap 20 s (a car covers up to ~ 1 km in it), window 10 s,
