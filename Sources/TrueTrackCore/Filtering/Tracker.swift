@@ -437,7 +437,14 @@ public struct Tracker: Sendable, BitwiseCopyable {
         }
         var predicted = filter
         predicted.predict(predictionStep)
-        let d2 = predicted.normalisedInnovation(east: e, north: n, variance: r)
+        // The gate's measurement variance is at least the scatter the fixes show from epoch to epoch (once the
+        // white-noise estimate has its triples): a receiver claiming 1–2 m with 4 m of white noise per axis
+        // failed the gate on a quarter of its fixes under the position-only σₐ, and each re-anchor restarted the
+        // windows (parked, per hour: 66–221 m, 0–133 m under σₐ 8, 31–79 m with this; every recording and
+        // generated case set otherwise within a few metres).
+        let gateVariance =
+            whiteNoise.samples >= WhiteNoiseEstimate.minimumSamples ? max(r, whiteNoise.varianceMetres2) : r
+        let d2 = predicted.normalisedInnovation(east: e, north: n, variance: gateVariance)
         decision.innovationChiSquare = d2
         // (A fix after a rejection that is nearer the rejected fix than the prediction continues the run: see
         // `continuesRejectionRun`.)
