@@ -426,7 +426,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // Bridging (see "Bridging"), while `filter` still holds the state before this step. One out-of-line call
         // under one rare condition: every other arrangement tried (a call after the update, the confirmation
         // after the gates, inline code) made the compiler copy the whole tracker in and out on every fix, twice
-        // the per-fix cost.
+        // the per-fix cost (the cause, found later: helpers and getters called out of line on a `self` taken by
+        // value; see `continuesRejectionRun`).
         var bridgeFloor = 0.0
         if _slowPath(dt > profile.maximumIntegrationSeconds || pendingGapSeconds > 0) {
             let bridged = bridge(
