@@ -9,48 +9,25 @@ U-turns) that a stricter outlier gate must not cost. Seeded: the same files ever
     # then, per row of index.tsv (name, group, profile, truth metres):
     truetrack process OUT_DIR/NAME.csv --profile PROFILE --json    # distanceMetres vs truth
 
-A still receiver's truth is 0 m. The excursion model is a reviewer's (docs/ARCHITECTURE.md, "Outlier gate"):
-at 1 Hz on the driving profile without speed it counted 5.5-5.8 km per 2 h.
+A still receiver's truth is 0 m. The excursion model follows a reviewer's (docs/ARCHITECTURE.md 11b, "A re-anchor
+needs agreeing fixes", where the figures are): at 1 Hz on the driving profile without speed a parked receiver
+counted 4.7 / 16.2 km per 2 h before the continuation of rejection runs and the position-only acceleration sigma.
 """
-import csv, math, os, random, datetime, sys
+import math, os, random, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from generated import write_fixes, GaussMarkov
 
 OUT = sys.argv[1] if len(sys.argv) > 1 else 'multipath-cases'
-LAT0, LON0 = 45.0, 7.0
-M_LAT = 111_132.0
-M_LON = 111_320.0 * math.cos(math.radians(LAT0))
-T0 = datetime.datetime(2026, 3, 1, 8, 0, 0, tzinfo=datetime.timezone.utc)
 index = []
 os.makedirs(OUT, exist_ok=True)
 
 
-def ll(e, n):
-    return LAT0 + n / M_LAT, LON0 + e / M_LON
-
-
 def write(name, group, profile, truth, rows):
-    with open(os.path.join(OUT, name + '.csv'), 'w', newline='') as f:
-        w = csv.writer(f)
-        w.writerow(['time', 'latitude', 'longitude', 'accuracy_m', 'speed_mps', 'course_deg'])
-        for t, e, n, acc, sp, co in rows:
-            lat, lon = ll(e, n)
-            ts = (T0 + datetime.timedelta(seconds=t)).strftime('%Y-%m-%dT%H:%M:%S.%f')[:-3] + 'Z'
-            w.writerow([ts, f'{lat:.8f}', f'{lon:.8f}', f'{acc:.1f}', '' if sp is None else f'{sp:.2f}',
-                        '' if co is None else f'{co:.1f}'])
+    write_fixes(os.path.join(OUT, name + '.csv'), rows)
     index.append((name, group, profile, round(truth, 1)))
 
 
-class GM:
-    """First-order Gauss-Markov error per axis (sigma metres, tau seconds)."""
-
-    def __init__(self, rng, sigma, tau):
-        self.rng, self.s, self.tau = rng, sigma, tau
-        self.x = [rng.gauss(0, sigma), rng.gauss(0, sigma)]
-
-    def step(self, dt):
-        a = math.exp(-dt / self.tau)
-        q = self.s * math.sqrt(1 - a * a)
-        self.x = [a * v + self.rng.gauss(0, q) for v in self.x]
-        return self.x
+GM = GaussMarkov
 
 
 class Excursions:

@@ -8,32 +8,15 @@ multipath error). Seeded: the same files every run.
     # then, per row of index.tsv (name, profile, truth metres):
     truetrack process OUT_DIR/NAME.csv --profile PROFILE --json    # distanceMetres vs truth
 """
-import csv, math, os, random, datetime, sys
+import math, os, random, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from generated import write_fixes, GaussMarkov
 OUT = sys.argv[1] if len(sys.argv) > 1 else 'sparse-chain-cases'
-LAT0, LON0 = 45.0, 7.0
-M_LAT = 111_132.0
-M_LON = 111_320.0 * math.cos(math.radians(LAT0))
-T0 = datetime.datetime(2026, 3, 1, 8, 0, 0, tzinfo=datetime.timezone.utc)
 index = []
-def ll(e, n): return LAT0 + n / M_LAT, LON0 + e / M_LON
 def write(name, rows, profile, truth):
-    with open(os.path.join(OUT, name + '.csv'), 'w', newline='') as f:
-        w = csv.writer(f)
-        w.writerow(['time', 'latitude', 'longitude', 'accuracy_m', 'speed_mps', 'course_deg'])
-        for t, e, n, acc, sp, co in rows:
-            lat, lon = ll(e, n)
-            ts = (T0 + datetime.timedelta(seconds=t)).strftime('%Y-%m-%dT%H:%M:%S.%f')[:-3] + 'Z'
-            w.writerow([ts, f'{lat:.8f}', f'{lon:.8f}', f'{acc:.1f}', '' if sp is None else f'{sp:.2f}',
-                        '' if co is None else f'{co:.1f}'])
+    write_fixes(os.path.join(OUT, name + '.csv'), rows)
     index.append((name, profile, round(truth, 1)))
-class GM:
-    def __init__(self, rng, sigma, tau):
-        self.rng, self.s, self.tau = rng, sigma, tau
-        self.x = [rng.gauss(0, sigma), rng.gauss(0, sigma)]
-    def step(self, dt):
-        a = math.exp(-dt / self.tau); q = self.s * math.sqrt(1 - a * a)
-        self.x = [a * v + self.rng.gauss(0, q) for v in self.x]
-        return self.x
+GM = GaussMarkov
 def city(rng, dur, vmax, block=(150, 400), stop=(0, 45), dwell=None):
     """1 s truth: blocks at vmax with accel/decel 1.5 m/s2, a stop (light) after each block, 90-degree turns
     half the time. dwell: (prob, (lo, hi)) of a long stop (delivery / cafe)."""

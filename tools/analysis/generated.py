@@ -1,0 +1,41 @@
+"""Helpers shared by the scripts that generate test tracks: a CSV writer in TrueTrack's input layout and a
+first-order Gauss-Markov position error."""
+import csv, datetime, math
+
+# Where and when the generated tracks lie: a local plane around (45 N, 7 E), starting 2026-03-01 08:00 UTC.
+LAT0, LON0 = 45.0, 7.0
+M_LAT = 111_132.0
+M_LON = 111_320.0 * math.cos(math.radians(LAT0))
+T0 = datetime.datetime(2026, 3, 1, 8, 0, 0, tzinfo=datetime.timezone.utc)
+
+
+def latlon(e, n):
+    """(latitude, longitude) of the point `e` metres east and `n` metres north of the plane's origin."""
+    return LAT0 + n / M_LAT, LON0 + e / M_LON
+
+
+def write_fixes(path, rows):
+    """Writes rows of (seconds since T0, east m, north m, accuracy m, speed m/s or None, course deg or None) as a
+    CSV with the columns time, latitude, longitude, accuracy_m, speed_mps, course_deg (empty = absent)."""
+    with open(path, 'w', newline='') as f:
+        w = csv.writer(f)
+        w.writerow(['time', 'latitude', 'longitude', 'accuracy_m', 'speed_mps', 'course_deg'])
+        for t, e, n, acc, sp, co in rows:
+            lat, lon = latlon(e, n)
+            ts = (T0 + datetime.timedelta(seconds=t)).strftime('%Y-%m-%dT%H:%M:%S.%f')[:-3] + 'Z'
+            w.writerow([ts, f'{lat:.8f}', f'{lon:.8f}', f'{acc:.1f}', '' if sp is None else f'{sp:.2f}',
+                        '' if co is None else f'{co:.1f}'])
+
+
+class GaussMarkov:
+    """First-order Gauss-Markov error per axis (sigma metres, tau seconds)."""
+
+    def __init__(self, rng, sigma, tau):
+        self.rng, self.s, self.tau = rng, sigma, tau
+        self.x = [rng.gauss(0, sigma), rng.gauss(0, sigma)]
+
+    def step(self, dt):
+        a = math.exp(-dt / self.tau)
+        q = self.s * math.sqrt(1 - a * a)
+        self.x = [a * v + self.rng.gauss(0, q) for v in self.x]
+        return self.x
