@@ -113,11 +113,9 @@ import TrueTrackSimulation
         #expect(sharedFixes >= 80 && separateFixes >= 80, "shared \(sharedFixes), separate \(separateFixes)")
     }
 
-    /// Re-centring the plane (10 km from its anchor) re-expresses the vehicle latch's slow-spell start too: a
-    /// tracker a few metres from where its spell started has not left it, whichever plane it is in.
     /// The cached prediction step follows the fix's Doppler presence as well as the interval: on the driving
-    /// profile fixes at the same interval alternate between σₐ 8 (with Doppler) and 3 (without), and a position-only
-    /// σₐ that is not above 0 is ignored.
+    /// profile fixes at the same interval alternate between σₐ 8 (with Doppler) and 3 (without), a position-only
+    /// σₐ that is not above 0 is ignored, and a fix without a reported accuracy keeps σₐ 8.
     @Test func thePredictionStepFollowsEachFixsDopplerPresence() {
         func variances(_ profile: TrackingProfile, pace: Double = 15) -> [Double] {
             var t = Tracker(profile: profile)
@@ -135,8 +133,16 @@ import TrueTrackSimulation
         zero.accelerationSigmaWithoutDoppler = 0
         #expect(variances(zero).allSatisfy { $0 == 64 })
         #expect(variances(.walking, pace: 1.4).allSatisfy { $0 == 1 })
+        // A fix without a reported accuracy keeps the profile's σₐ (a GPX drive every few seconds cut its bends).
+        var t = Tracker(profile: .driving)
+        for i in 0..<4 {
+            _ = t.process(TrackerTests.fix(Double(i), north: 15 * Double(i), accuracy: nil))
+            if i > 0 { #expect(t.predictionStep.velocityNoise == 64) }
+        }
     }
 
+    /// Re-centring the plane (10 km from its anchor) re-expresses the vehicle latch's slow-spell start too: a
+    /// tracker a few metres from where its spell started has not left it, whichever plane it is in.
     @Test func recentringKeepsTheSlowSpellStartInPlace() {
         var t = Tracker()
         let (fixes, _) = VehicleLatchTests.track([(60, 8, false), (40, 1.0, false)])

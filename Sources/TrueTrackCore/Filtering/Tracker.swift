@@ -159,6 +159,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// acceleration σ for that fix), reused while the key repeats (see ``PredictionStep``).
     @usableFromInline var predictionStepKey: Int64 = 0
     @usableFromInline var predictionStep = PredictionStep(seconds: 0, accelerationVariance: 0)
+    /// Whether ``predictionStep`` uses the profile's position-only σₐ
+    /// (``TrackingProfile/accelerationSigmaWithoutDoppler``): a fix without Doppler speed and with a reported
+    /// accuracy.
+    @usableFromInline var isPositionOnlyStep = false
     // Rarely written state last, after the fields every fix reads and writes (the layout of those is measured:
     // see ARCHITECTURE.md, "Tracker speed").
     /// How many Doppler readings in a row were below the deadband or missing (once the receiver has reported
@@ -366,12 +370,14 @@ public struct Tracker: Sendable, BitwiseCopyable {
         }
 
         let interval = now &- lastAcceptedMilliseconds
-        // (The prediction step is cached by interval and by whether the fix has a Doppler speed: see
-        // `TrackingProfile.accelerationSigmaWithoutDoppler`.)
-        let stepKey = interval &* 2 &+ (doppler == nil ? 1 : 0)
+        // (The prediction step is cached by interval and by whether the fix is position-only: no Doppler speed and
+        // a reported accuracy; see `TrackingProfile.accelerationSigmaWithoutDoppler`.)
+        let stepKey = interval &* 2 &+ (doppler == nil && !decision.isAccuracyAssumed ? 1 : 0)
         if stepKey != predictionStepKey {
             let limit = profile.accelerationSigmaWithoutDoppler
-            let sigma = doppler == nil && limit > 0 ? min(profile.accelerationSigma, limit) : profile.accelerationSigma
+            isPositionOnlyStep =
+                stepKey & 1 == 1 && limit > 0 && limit < profile.accelerationSigma
+            let sigma = isPositionOnlyStep ? limit : profile.accelerationSigma
             predictionStep = PredictionStep(seconds: Double(interval) / 1000, accelerationVariance: sigma * sigma)
             predictionStepKey = stepKey
         }
@@ -438,13 +444,16 @@ public struct Tracker: Sendable, BitwiseCopyable {
         }
         var predicted = filter
         predicted.predict(predictionStep)
-        // The gate's measurement variance is at least the scatter the fixes show from epoch to epoch (once the
-        // white-noise estimate has its triples): a receiver claiming 1–2 m with 4 m of white noise per axis
-        // failed the gate on a quarter of its fixes under the position-only σₐ, and each re-anchor restarted the
-        // windows (parked, per hour: 66–221 m, 0–133 m under σₐ 8, 31–79 m with this; every recording and
-        // generated case set otherwise within a few metres).
+        // Under the position-only σₐ, the gate's measurement variance is at least the scatter the fixes show from
+        // epoch to epoch (once the white-noise estimate has its triples): a receiver claiming 1–2 m with 4 m of
+        // white noise per axis failed the gate on a quarter of its fixes, and each re-anchor restarted the windows
+        // (parked, per hour: 66–221 m, 0–133 m under σₐ 8, 31–79 m with this). Only there: the estimate comes from
+        // the fixes the gate let through, and for a slow walker logging every 2 s on such a receiver the wider
+        // gate fed the estimate, which raised the moving threshold too (a reviewer's 0.6 m/s walk: 778 → 197 m of
+        // 720).
         let gateVariance =
-            whiteNoise.samples >= WhiteNoiseEstimate.minimumSamples ? max(r, whiteNoise.varianceMetres2) : r
+            isPositionOnlyStep && whiteNoise.samples >= WhiteNoiseEstimate.minimumSamples
+            ? max(r, whiteNoise.varianceMetres2) : r
         let d2 = predicted.normalisedInnovation(east: e, north: n, variance: gateVariance)
         decision.innovationChiSquare = d2
         // (A fix after a rejection that is nearer the rejected fix than the prediction continues the run: see
@@ -949,7 +958,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// Why: a car slows or speeds up inside a tunnel (a queue at its exit), and the reason for
     /// ``bridgeSpeedRatio`` on the sides, a walker's silence hiding a bus ride, does not apply. A reviewer's drives
     /// with 25–60 s tunnels whose speed changes to 10–25 m/s inside (5 seeds, 31.4 km) counted −14.2 % with 1.5,
-    /// −3.2 % with 2.5; every other generated case (about 1,100) and every recording is unchanged.
+    /// −3.2 % with 2.5; every other generated case (about 1,100) and every recording is unchanged. The price, on
+    /// cycling: a car ride hidden in a silence at up to 2.5 times the riding pace (5 → 12 m/s) is now bridged;
+    /// the cycling profile counts such a car anyway once its fixes resume (it excludes only `in vehicle` readings).
     @usableFromInline static let bridgeVehicleSpeedRatio = 2.5
 
     /// The cosine of the largest turn between the heading before a long step and the step's chord for the chord
