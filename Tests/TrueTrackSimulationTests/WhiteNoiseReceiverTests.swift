@@ -18,6 +18,26 @@ import TrueTrackSimulation
         return errors
     }
 
+    /// `count` fixes `interval` seconds apart from a receiver moving at `northSpeed` and `eastSpeed` (m/s) with
+    /// white noise of `sigma` metres per axis, claiming an accuracy drawn per fix from `claimed`; seeded.
+    static func whiteNoiseFixes(
+        count: Int, interval: Double = 1, northSpeed: Double = 0, eastSpeed: Double = 0, sigma: Double,
+        claimed: ClosedRange<Double>, seed: UInt64
+    ) -> [Fix] {
+        var random = SplitMix64(seed: seed)
+        return (0..<count).map { i in
+            let t = Double(i) * interval
+            let accuracy =
+                claimed.lowerBound == claimed.upperBound
+                ? claimed.lowerBound : claimed.lowerBound + (claimed.upperBound - claimed.lowerBound) * random.uniform()
+            return try! Fix(
+                timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000 + Int64((t * 1000).rounded())),
+                latitude: 45 + (northSpeed * t + sigma * random.gaussian()) / 111_132,
+                longitude: 7 + (eastSpeed * t + sigma * random.gaussian()) / (111_320 * cos(45 * Double.pi / 180)),
+                horizontalAccuracyMetres: accuracy)
+        }
+    }
+
     static func total(_ scenario: Scenario, sigma: Double, seed: UInt64, profile: TrackingProfile = .walking)
         -> Double
     {
@@ -56,16 +76,7 @@ import TrueTrackSimulation
     /// floor.
     @Test func aReceiverClaimingLessThanItsWhiteNoiseIsHeldStillAndStillDrives() {
         func fixes(speed: Double, seed: UInt64) -> [Fix] {
-            var random = SplitMix64(seed: seed)
-            return (0..<600).map { i in
-                let t = Double(i)
-                let claimed = 1 + random.uniform()
-                return try! Fix(
-                    timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(i) * 1000),
-                    latitude: 45 + 4 * random.gaussian() / 111_132,
-                    longitude: 7 + (speed * t + 4 * random.gaussian()) / (111_320 * cos(45 * Double.pi / 180)),
-                    horizontalAccuracyMetres: claimed)
-            }
+            Self.whiteNoiseFixes(count: 600, eastSpeed: speed, sigma: 4, claimed: 1...2, seed: seed)
         }
         func total(_ fixes: [Fix], _ profile: TrackingProfile) -> Double {
             var tracker = Tracker(profile: profile)
@@ -94,17 +105,8 @@ import TrueTrackSimulation
     @Test func aReceiverNoisierThanItClaimsIsGatedByItsScatter() {
         var totals: [Double] = []
         for seed in 1...8 as ClosedRange<UInt64> {
-            var random = SplitMix64(seed: seed)
             var tracker = Tracker(profile: .driving)
-            for i in 0..<3600 {
-                let claimed = 1 + random.uniform()
-                let fix = try! Fix(
-                    timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(i) * 1000),
-                    latitude: 45 + 4 * random.gaussian() / 111_132,
-                    longitude: 7 + 4 * random.gaussian() / (111_320 * cos(45 * Double.pi / 180)),
-                    horizontalAccuracyMetres: claimed)
-                _ = tracker.process(fix)
-            }
+            _ = tracker.process(batch: Self.whiteNoiseFixes(count: 3600, sigma: 4, claimed: 1...2, seed: seed))
             totals.append(tracker.distance.totalMetres)
         }
         print("claiming receiver parked for an hour: \(totals) m")
@@ -119,17 +121,10 @@ import TrueTrackSimulation
     @Test func aSlowWalkersGateIsNotWidenedByItsOwnScatter() {
         var totals: [Double] = []
         for seed in 1...4 as ClosedRange<UInt64> {
-            var random = SplitMix64(seed: seed)
             var tracker = Tracker(profile: .walking)
-            for i in 0..<600 {
-                let t = Double(i) * 2
-                let fix = try! Fix(
-                    timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(t * 1000)),
-                    latitude: 45 + (0.6 * t + 5 * random.gaussian()) / 111_132,
-                    longitude: 7 + 5 * random.gaussian() / (111_320 * cos(45 * Double.pi / 180)),
-                    horizontalAccuracyMetres: 3)
-                _ = tracker.process(fix)
-            }
+            let fixes = Self.whiteNoiseFixes(
+                count: 600, interval: 2, northSpeed: 0.6, sigma: 5, claimed: 3...3, seed: seed)
+            _ = tracker.process(batch: fixes)
             totals.append(tracker.distance.totalMetres)
         }
         print("slow walker every 2 s, 720 m: \(totals) m")
