@@ -779,9 +779,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// `mutating` only so that `self` is passed by reference: an out-of-line non-mutating method takes the
     /// tracker by value, and the caller copied the whole 3.5 KB tracker into a temporary for every such call
     /// (when this check was added non-mutating: 1,377 instructions per fix in the `tracker` benchmark, 648
-    /// mutating; the getters
-    /// ``distance`` and ``DistanceAccumulator/totalMetres`` are `@inline(__always)` for the same reason: once
-    /// `process` grew past the inliner's budget they were called out of line, with a copy per fix).
+    /// mutating; the getters ``distance`` and ``DistanceAccumulator/totalMetres`` are `@inline(__always)` for the
+    /// same reason: once `process` grew past the inliner's budget they were called out of line, with a copy per
+    /// fix).
     @usableFromInline @inline(never)
     mutating func continuesRejectionRun(
         east e: Double, north n: Double, predictedEast pe: Double, predictedNorth pn: Double
@@ -855,8 +855,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// into the total, when the track after the gap has moved from the anchor by more than the net-displacement
     /// threshold, the filter's velocity is above the deadband and does not head back along the chord (a
     /// non-negative dot product), the speeds before and after the gap are within ``bridgeSpeedRatio`` of each
-    /// other (``bridgeVehicleSpeedRatio`` for a vehicle's profile) and the chord's average speed at most that times the faster, neither the track since the anchor nor
-    /// the filter is faster than the traveller sustains, and neither the vehicle latch nor a reading in force
+    /// other (``bridgeVehicleSpeedRatio`` for a vehicle's profile) and the chord's average speed at most
+    /// ``bridgeSpeedRatio`` times the faster, neither the track since the anchor nor the filter is faster than
+    /// the traveller sustains, and neither the vehicle latch nor a reading in force
     /// excludes the movement. Why: a tunnel, an underpass or a building is crossed at about the pace of either
     /// side, and whatever turn the traveller took inside, it does not come out heading back to where it went in;
     /// a receiver that is still after the gap (a car parked in a garage), one whose first fixes after a silence
@@ -869,11 +870,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline @inline(never)
     mutating func bridge(
         east e: Double, north n: Double, seconds dt: Double, variance r: Double, isAccuracyAssumed: Bool,
-        doppler: Double?,
-        now: Int64
-    ) -> SIMD2<
-        Double
-    > {
+        doppler: Double?, now: Int64
+    ) -> SIMD2<Double> {
         let ve = filter.velocityEast, vn = filter.velocityNorth
         let speed = (ve * ve + vn * vn).squareRoot()
         var added = 0.0
@@ -959,8 +957,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// ``bridgeSpeedRatio`` on the sides, a walker's silence hiding a bus ride, does not apply. A reviewer's drives
     /// with 25–60 s tunnels whose speed changes to 10–25 m/s inside (5 seeds, 31.4 km) counted −14.2 % with 1.5,
     /// −3.2 % with 2.5; every other generated case (about 1,100) and every recording is unchanged. The price, on
-    /// cycling: a car ride hidden in a silence at up to 2.5 times the riding pace (5 → 12 m/s) is now bridged;
-    /// the cycling profile counts such a car anyway once its fixes resume (it excludes only `in vehicle` readings).
+    /// cycling (by the rule, not measured): a car ride hidden in a silence at up to 2.5 times the riding pace
+    /// (5 → 12 m/s) can now be bridged; the cycling profile counts such a car anyway once its fixes resume (it
+    /// excludes only `in vehicle` readings).
     @usableFromInline static let bridgeVehicleSpeedRatio = 2.5
 
     /// The cosine of the largest turn between the heading before a long step and the step's chord for the chord

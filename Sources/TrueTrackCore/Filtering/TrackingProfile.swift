@@ -44,8 +44,9 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
     /// its outlier gate takes at least the fixes' own scatter as their variance (see ``Tracker``). Default ∞ (the
     /// same σₐ for every fix); the driving preset sets 3: see ``driving``. Fixes without an accuracy keep
     /// `accelerationSigma`: judged by the gate's 30 m fallback, a GPX drive logged every 2–5 s cut the bends of a
-    /// winding road under σₐ 3 (a reviewer's 18 km: −3.1 % under σₐ 8, −13.6 % under 3). A value that is not above 0 (or NaN) is ignored,
-    /// like ∞: a zero process noise would freeze the velocity of a track without Doppler.
+    /// winding road under σₐ 3 (a reviewer's 18 km: −3.1 % under σₐ 8, −13.6 % under 3). A value that is not
+    /// above 0 (or NaN) is ignored, like ∞: a zero process noise would freeze the velocity of a track without
+    /// Doppler.
     public var accelerationSigmaWithoutDoppler: Double = .infinity
     /// The χ² (2 degrees of freedom) threshold above which a fix is an outlier of the filter's prediction.
     public var outlierChiSquare: Double
@@ -315,9 +316,10 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
     /// but 3 m/s² for fixes without a Doppler speed (``accelerationSigmaWithoutDoppler``: there the velocity
     /// comes from the positions alone, and under σₐ 8 the one-step prediction spread 11.5 m per axis at 8 m
     /// accuracy (7.9 m at 3 m, 15.9 m at 15 m), so the outlier gate passed any jump under ~ 47 m at 8 m
-    /// (30 m at 3 m, 70 m at 15 m) and the filter's speed followed the fixes' noise; generated 1 Hz drives without speed (`tools/analysis/multipath_cases.py`, 5 seeds)
-    /// counted +1.4 % on clean fixes and +4.0 / +9.7 % with multipath excursions, parked cars with excursions
-    /// 1.8 / 6.3 km per 2 h; with 3 m/s²: −0.1 %, +0.2 / +0.7 %, 0.6 / 2.1 km),
+    /// (30 m at 3 m, 70 m at 15 m) and the filter's speed followed the fixes' noise; generated 1 Hz drives
+    /// without speed (`tools/analysis/multipath_cases.py`, 5 seeds) counted +1.4 % on clean fixes and +4.0 /
+    /// +9.7 % with multipath excursions, parked cars with excursions 1.8 / 6.3 km per 2 h; with 3 m/s²: −0.1 %,
+    /// +0.2 / +0.7 %, 0.6 / 2.1 km),
     /// accuracy gate 50 m (urban canyons), reset gap 20 s (a car covers up to ~ 1 km in it), window 10 s,
     /// course accuracy 5° (a car's Doppler course is steady at speed), and no activity excluded but `still`
     /// (a car is a vehicle).
