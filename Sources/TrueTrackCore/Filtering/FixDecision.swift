@@ -46,6 +46,10 @@ public enum DistanceHold: String, Sendable, Hashable, CaseIterable, Codable {
     /// increment is held and released once the slow spell lasts that long (the traveller got out and walks),
     /// or given up when the track speeds up again.
     case vehicle
+    /// A receiver without Doppler left a rest less than ``TrackingProfile/departureConfirmationSeconds`` ago:
+    /// the increment is held and counts once the track has been away from the rest that long, or is given up
+    /// if the track comes back to it first (a multipath excursion).
+    case departure
 }
 
 /// The filter's estimate after a fix.

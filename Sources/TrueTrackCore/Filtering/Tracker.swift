@@ -25,8 +25,10 @@
 /// 7. **Distance** (``SpeedIntegration``; a step longer than ``TrackingProfile/maximumIntegrationSeconds``
 ///    counts at least its chord, see "Bridging"), then the **motion-activity gate** (``MotionGate``), the
 ///    **net-displacement gate** (``NetDisplacementGate``; nothing is released before half a window), the
-///    **vehicle latch** (``DistanceHold/vehicle``, speeds above the sustainable one held until judged) and the
-///    **accumulator** (``DistanceAccumulator``).
+///    **vehicle latch** (``DistanceHold/vehicle``, speeds above the sustainable one held until judged), the
+///    **departure hold** (``DistanceHold/departure``: without Doppler, metres released after a rest held until
+///    the track is on its way, given up if it comes back; ``TrackingProfile/departureConfirmationSeconds``) and
+///    the **accumulator** (``DistanceAccumulator``).
 ///
 /// ## Bridging
 /// The speed integral is clamped to ``TrackingProfile/maximumIntegrationSeconds`` per step (one reading must not
@@ -143,6 +145,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// Distance held by the vehicle latch, waiting for its slow spell to last ``TrackingProfile/vehicleExitSeconds``
     /// (metres): released if it does, given up if the track speeds up again or a vehicle is read.
     @inlinable public var pendingVehicleMetres: Double { vehiclePendingDoppler + vehiclePendingFiltered }
+    /// Distance held by a departure from a rest that is not yet confirmed
+    /// (``TrackingProfile/departureConfirmationSeconds``), metres: counted once it is, given up if the track
+    /// comes back to the rest first.
+    @inlinable public var pendingDepartureMetres: Double { departurePending.x + departurePending.y }
     /// Vehicle latch (see ``DistanceHold/vehicle``): set while the track has been too fast for the profile's
     /// traveller and has not been slow for ``TrackingProfile/vehicleExitSeconds`` since.
     @usableFromInline var isInVehicle = false
@@ -174,6 +180,18 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// The position of the last exact repeat that was accepted (a hold: see
     /// ``isStaleRepeat(latitude:longitude:doppler:seconds:accuracy:)``), as received.
     @usableFromInline var heldLatitude = Double.nan, heldLongitude = Double.nan
+    /// Where the track last rested by the net-displacement gate (the window's oldest sample at a "not moving"
+    /// verdict of a window with too little Doppler, in the plane) and when (ms since 1970, `.min`: no rest to
+    /// leave): see ``TrackingProfile/departureConfirmationSeconds``.
+    @usableFromInline var restOrigin = SIMD2<Double>(0, 0)
+    @usableFromInline var restMilliseconds: Int64 = .min
+    /// The current run of "not moving" verdicts: when it began and its latest verdict (ms since 1970); a rest
+    /// needs a run of a window's length (a U-turn's window reads "not moving" for a moment).
+    @usableFromInline var restRunMilliseconds: Int64 = .min, restVerdictMilliseconds: Int64 = .min
+    /// When the track left ``restOrigin`` (ms since 1970, `.min`: no departure pending) and the metres released
+    /// since (Doppler, filtered), held until the departure is confirmed or turns out an excursion.
+    @usableFromInline var departureMilliseconds: Int64 = .min
+    @usableFromInline var departurePending = SIMD2<Double>(0, 0)
 
     /// Creates a tracker.
     ///
@@ -359,6 +377,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 decision.gateSpeedMetresPerSecond = doppler
                 decision.gateSpeedSource = .doppler
                 return reject(&decision, .speed)
+            }
+            // (A rest from before a restart is in another plane: a departure from it counts now.)
+            if _slowPath(restMilliseconds != .min || departureMilliseconds != .min) {
+                decision.distanceIncrementMetres = endRest()
             }
             projection = LocalFrame(anchor: (fix.latitude, fix.longitude))
             anchor(
@@ -557,6 +579,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
             let movingThreshold = raisedToNoiseFloor(threshold, filterNoiseVariance: rWhite)
             decision.netDisplacementThresholdMetres = movingThreshold
             isMoving = NetDisplacementGate.isMoving(netDisplacement: net, threshold: movingThreshold)
+            if !isMoving, profile.departureConfirmationSeconds > 0 {
+                decision.distanceIncrementMetres += recordRest(now: now, threshold: movingThreshold)
+            }
         }
         // Session evidence for the Doppler check: Doppler and position-filter paths while moving.
         if isMoving, let doppler {
@@ -668,6 +693,12 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 vehiclePendingDoppler += releaseDoppler
                 vehiclePendingFiltered += releaseFiltered
                 decision.hold = .vehicle
+            } else if _slowPath(restMilliseconds != .min || departureMilliseconds != .min) {
+                // Leaving a rest, or on the way from one (see `leaveRest`).
+                decision.distanceIncrementMetres += leaveRest(
+                    doppler: releaseDoppler, filtered: releaseFiltered, now: now,
+                    threshold: decision.netDisplacementThresholdMetres)
+                if departureMilliseconds != .min, increment > 0 { decision.hold = .departure }
             } else {
                 decision.distanceIncrementMetres += accumulator.add(doppler: releaseDoppler, filtered: releaseFiltered)
             }
@@ -1336,6 +1367,87 @@ public struct Tracker: Sendable, BitwiseCopyable {
         return NetDisplacementGate.isMoving(netDisplacement: (d * d).sum().squareRoot(), threshold: threshold)
     }
 
+    /// Records a "not moving" verdict of the net-displacement gate (a window with too little Doppler) at `now`
+    /// (see ``TrackingProfile/departureConfirmationSeconds``): the window's oldest sample becomes the rest the
+    /// track may leave. A departure pending from an earlier rest is settled first: the track is back within
+    /// `threshold` of that rest, so the departure was an excursion and its held metres are given up; or it is
+    /// away, and they count once the departure has lasted long enough (until then this rest does not replace
+    /// the one left: an excursion resting at its far end for longer than the window still comes back to the
+    /// rest it left). Returns the metres counted. Out of line and `mutating` (by reference): it runs only
+    /// without Doppler.
+    @usableFromInline @inline(never)
+    mutating func recordRest(now: Int64, threshold: Double) -> Double {
+        // (`lastAcceptedMilliseconds` is still the previous accepted fix's time.)
+        if restVerdictMilliseconds != lastAcceptedMilliseconds { restRunMilliseconds = now }
+        restVerdictMilliseconds = now
+        var counted = 0.0
+        if departureMilliseconds != .min {
+            if isAwayFromRest(threshold: threshold) {
+                counted = confirmDeparture(now: now, threshold: threshold)
+                if departureMilliseconds != .min { return 0 }
+            } else {
+                departureMilliseconds = .min
+                departurePending = SIMD2(0, 0)
+            }
+        }
+        if Double(now &- restRunMilliseconds) / 1000 >= profile.windowSeconds, let start = window.oldest() {
+            restOrigin = SIMD2(start.east, start.north)
+            restMilliseconds = now
+        }
+        return counted
+    }
+
+    /// Takes the metres (`doppler`, `filtered`) the gates released at `now` after a rest: a departure begins (or
+    /// goes on) and holds them until ``confirmDeparture(now:threshold:)`` counts them. Returns the metres
+    /// counted. Out of line and `mutating`: only on leaving a rest.
+    @usableFromInline @inline(never)
+    mutating func leaveRest(doppler: Double, filtered: Double, now: Int64, threshold: Double) -> Double {
+        if departureMilliseconds == .min { departureMilliseconds = now }
+        departurePending += SIMD2(doppler, filtered)
+        return confirmDeparture(now: now, threshold: threshold)
+    }
+
+    /// How far (metres) a departure from a rest must have gone, both from the rest and along the track, to count
+    /// before ``TrackingProfile/departureConfirmationSeconds``: 100. Why: a multipath excursion that the
+    /// outlier gate lets the filter follow goes out by less than the fixes' jump (25–70 m in the generated
+    /// parked receivers), while a car pulling away covers 100 m in 7–10 s; the held metres of a real departure
+    /// then count after seconds, not half a minute. Both conditions, because a re-anchor on a jump puts the
+    /// track far from the rest without a path to it.
+    @usableFromInline static let departureConfirmationMetres = 100.0
+
+    /// Counts a pending departure's held metres when it has lasted
+    /// ``TrackingProfile/departureConfirmationSeconds`` and the track is still away from its rest (farther than
+    /// `threshold`); the rest is then left for good. Returns the metres counted.
+    @usableFromInline
+    mutating func confirmDeparture(now: Int64, threshold: Double) -> Double {
+        let d = SIMD2(filter.east, filter.north) - restOrigin
+        let away = (d * d).sum().squareRoot()
+        guard NetDisplacementGate.isMoving(netDisplacement: away, threshold: threshold),
+            Double(now &- departureMilliseconds) / 1000 >= profile.departureConfirmationSeconds
+                || (away > Tracker.departureConfirmationMetres
+                    && departurePending.x + departurePending.y > Tracker.departureConfirmationMetres)
+        else { return 0 }
+        return endRest()
+    }
+
+    /// Counts a pending departure's held metres and forgets the rest (a departure confirmed; a restart in
+    /// another plane). Returns the metres counted.
+    @usableFromInline
+    mutating func endRest() -> Double {
+        let counted = accumulator.add(doppler: departurePending.x, filtered: departurePending.y)
+        departureMilliseconds = .min
+        departurePending = SIMD2(0, 0)
+        restMilliseconds = .min
+        return counted
+    }
+
+    /// Whether the filtered track is farther than `threshold` from ``restOrigin``.
+    @usableFromInline
+    func isAwayFromRest(threshold: Double) -> Bool {
+        let d = SIMD2(filter.east, filter.north) - restOrigin
+        return NetDisplacementGate.isMoving(netDisplacement: (d * d).sum().squareRoot(), threshold: threshold)
+    }
+
     /// Resets the filter at a fix (first fix, long gap, rejection streak): position from the fix, velocity
     /// from its Doppler speed and course when both are present (else zero, with a variance spanning the
     /// profile's speed range); the window restarts, held-back distance is given up.
@@ -1410,6 +1522,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
         slowStart = SIMD2(slowEast, slowNorth)
         let (originEast, originNorth) = convert(gapOrigin.x, gapOrigin.y)
         gapOrigin = SIMD2(originEast, originNorth)
+        let (restEast, restNorth) = convert(restOrigin.x, restOrigin.y)
+        restOrigin = SIMD2(restEast, restNorth)
         window.transformPositions(convert)
         positionFilter.shiftOrigin(east: filter.east, north: filter.north)
         filter.east = 0

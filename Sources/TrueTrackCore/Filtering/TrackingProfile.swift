@@ -170,6 +170,26 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
     /// crawling at walking pace for longer does count as walking: with positions alone the two look the same.
     /// A gap keeps the latch (silence says nothing about the mode of travel) and restarts the slow spell.
     public var vehicleExitSeconds: Double = 120
+    /// How long (seconds) distance released as a receiver without Doppler leaves a rest is held before it counts,
+    /// while the filtered track is away from where it rested (``DistanceHold/departure``); 0 turns the rule off.
+    /// Held metres count once the track has been on its way that long and is still away from the rest; they are
+    /// given up if the track comes back to the rest (within the net-displacement threshold) before: a
+    /// multipath excursion, which goes out and comes back, not a departure.
+    ///
+    /// Default 0 (off: a walker's rests are brief and a walk to a shelf and back is a walk); 30 s on
+    /// ``driving`` and ``cycling``. Why: a parked receiver without Doppler whose fixes take excursions of
+    /// 25–70 m for 2–20 s while claiming 8 m (reflections off buildings) looks like a departure to the
+    /// net-displacement gate, which opens on the way out and again on the way back; a car or a bicycle that
+    /// leaves its parking place is not back there within half a minute. 30 s covers the longest excursion
+    /// generated (20 s) with the window's 10–15 s to see the return. The cost: the first metres of every
+    /// departure from a rest count late, until the track is 100 m on (7–10 s for a car pulling away) or the
+    /// departure has lasted this long; and a traveller who turns back to the rest within it, before 100 m, is
+    /// read as an excursion. Only fixes without Doppler are concerned. Measured on generated 1 Hz receivers
+    /// without Doppler (`tools/analysis/multipath_cases.py`, 5 seeds): parked cars with an excursion every
+    /// 200 / 50 s 605 / 2,130 → 29 / 401 m per 2 h, parked bicycles 273 / 1,519 → 0 / 149 m; clean drives
+    /// −0.12 → −0.13 %, clean rides (turning back every ~150 s) −0.25 → −0.39 %; every recording unchanged
+    /// (docs/ARCHITECTURE.md, 4c).
+    public var departureConfirmationSeconds: Double = 0
     /// The accuracy (metres) the net-displacement gate assumes for fixes that report none (the accuracy gate
     /// still applies its own ``assumedAccuracyMetres`` fallback and flags them).
     ///
@@ -298,7 +318,8 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
 
     /// Cycling: ceiling 25 m/s (a fast descent reaches 20 m/s), acceleration σ 2 m/s², accuracy gate 50 m and
     /// assumed accuracy 30 m (bike computers often report no accuracy), window 15 s (a cyclist covers ≥ 30 m
-    /// in it), reset gap 30 s; `in vehicle` is excluded (the bike carried by car), `still` too.
+    /// in it), reset gap 30 s, departure hold 30 s (``departureConfirmationSeconds``); `in vehicle` is excluded
+    /// (the bike carried by car), `still` too.
     public static let cycling: TrackingProfile = {
         var p = walking
         p.kind = .cycling
@@ -308,6 +329,7 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
         p.maximumAccuracyMetres = 50
         p.filterResetGapSeconds = 30
         p.windowSeconds = 15
+        p.departureConfirmationSeconds = 30
         return p
     }()
 
@@ -321,8 +343,8 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
     /// +9.7 % with multipath excursions, parked cars with excursions 1.8 / 6.3 km per 2 h; with 3 m/s²: −0.1 %,
     /// +0.2 / +0.7 %, 0.6 / 2.1 km),
     /// accuracy gate 50 m (urban canyons), reset gap 20 s (a car covers up to ~ 1 km in it), window 10 s,
-    /// course accuracy 5° (a car's Doppler course is steady at speed), and no activity excluded but `still`
-    /// (a car is a vehicle).
+    /// course accuracy 5° (a car's Doppler course is steady at speed), no activity excluded but `still`
+    /// (a car is a vehicle), and a departure hold of 30 s (``departureConfirmationSeconds``).
     public static let driving: TrackingProfile = {
         var p = walking
         p.kind = .driving
@@ -335,6 +357,7 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
         p.windowSeconds = 10
         p.assumedCourseAccuracyDegrees = 5
         p.excludedActivities = [.still]
+        p.departureConfirmationSeconds = 30
         return p
     }()
 

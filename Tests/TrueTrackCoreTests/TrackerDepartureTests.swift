@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+@testable import TrueTrackCore
+
+/// Leaving a rest without Doppler (``TrackingProfile/departureConfirmationSeconds``): metres released as the
+/// track leaves a rest are held until the departure is confirmed, and given up when the track comes back.
+@Suite struct TrackerDepartureTests {
+    /// A fix `seconds` after the suite's start, `north`/`east` metres from the origin, 8 m accuracy, no speed.
+    static func fix(_ seconds: Double, north: Double = 0, east: Double = 0) -> Fix {
+        TrackerTests.fix(seconds, north: north, east: east, accuracy: 8)
+    }
+
+    /// A parked receiver's jitter (±2 m, deterministic).
+    static func jitter(_ i: Int) -> (north: Double, east: Double) {
+        (2 * sin(Double(i) * 2.3), 2 * cos(Double(i) * 1.7))
+    }
+
+    /// The driving preset with the rule off (as before it).
+    static let drivingWithoutHold = TrackingProfile.custom(from: .driving) { $0.departureConfirmationSeconds = 0 }
+
+    /// A parked receiver whose fixes drift 30 m out over 6 s, stay there for 8 s and come back over 6 s (a
+    /// reflection that builds up and fades, claiming 8 m all along): the gate lets the filter follow, and the
+    /// net-displacement gate opens on the way out and again on the way back. The metres are held as a
+    /// departure and given up when the track is back at its rest.
+    static func parkedWithExcursion(profile: TrackingProfile) -> (Tracker, [FixDecision]) {
+        var t = Tracker(profile: profile)
+        var decisions: [FixDecision] = []
+        for i in 0..<180 {
+            let k = i - 90
+            let offset =
+                k < 0 || k > 20 ? 0 : k <= 6 ? 5 * Double(k) : k <= 14 ? 30 : 30 - 5 * Double(k - 14)
+            let j = jitter(i)
+            decisions.append(t.process(fix(Double(i), north: offset + j.north, east: j.east)))
+        }
+        return (t, decisions)
+    }
+
+    @Test func aParkedReceiversExcursionIsGivenUpWhenTheTrackComesBack() {
+        let (before, _) = Self.parkedWithExcursion(profile: Self.drivingWithoutHold)
+        #expect(before.distance.totalMetres > 20, "the excursion no longer counts without the rule")
+        let (t, decisions) = Self.parkedWithExcursion(profile: .driving)
+        #expect(decisions.contains { $0.hold == .departure }, "the excursion no longer opens the gate")
+        #expect(t.distance.totalMetres == 0, "counted \(t.distance.totalMetres) m")
+        #expect(t.pendingDepartureMetres == 0)
+    }
+
+    /// A car pulling away from a rest at 2 m/s² to 14 m/s: its first metres are held, counted once it is 100 m
+    /// on (``Tracker/departureConfirmationMetres``), and the total is the one without the rule.
+    @Test func aCarPullingAwayCountsItsFirstMetresOnceItIsOnItsWay() {
+        func drive(_ profile: TrackingProfile) -> (Tracker, [FixDecision]) {
+            var t = Tracker(profile: profile)
+            var decisions: [FixDecision] = []
+            var north = 0.0, speed = 0.0
+            for i in 0..<180 {
+                if i > 60 {
+                    speed = min(speed + 2, 14)
+                    north += speed
+                }
+                let j = Self.jitter(i)
+                decisions.append(t.process(Self.fix(Double(i), north: north + j.north, east: j.east)))
+            }
+            return (t, decisions)
+        }
+        let (t, decisions) = drive(.driving)
+        let (plain, _) = drive(Self.drivingWithoutHold)
+        let held = decisions.indices.filter { decisions[$0].hold == .departure }
+        #expect(!held.isEmpty, "nothing was held")
+        // Counted within 15 s of pulling away (not half a minute later).
+        #expect(held.allSatisfy { $0 < 76 }, "held at \(held)")
+        #expect(t.pendingDepartureMetres == 0)
+        #expect(abs(t.distance.totalMetres - plain.distance.totalMetres) < 1e-6)
+        let truth = 14.0 * (119 - 7) + 2 * (1 + 2 + 3 + 4 + 5 + 6)
+        #expect(abs(t.distance.totalMetres - truth) < 0.03 * truth, "\(t.distance.totalMetres) m of \(truth)")
+    }
+
+    /// A car that moves 40 m at 2 m/s and parks again (a parking manoeuvre): the departure never reaches
+    /// 100 m, so its metres count once it has lasted ``TrackingProfile/departureConfirmationSeconds`` with the
+    /// track still away from the rest.
+    @Test func aShortMoveToAnotherRestCountsAfterTheConfirmationTime() {
+        var t = Tracker(profile: .driving)
+        var decisions: [FixDecision] = []
+        for i in 0..<180 {
+            let north = i < 60 ? 0 : Double(min(i - 60, 20)) * 2
+            let j = Self.jitter(i)
+            decisions.append(t.process(Self.fix(Double(i), north: north + j.north, east: j.east)))
+        }
+        guard let last = decisions.lastIndex(where: { $0.hold == .departure }) else {
+            Issue.record("nothing was held")
+            return
+        }
+        #expect(last >= 60 + 20, "counted before the departure could be told from an excursion (\(last))")
+        #expect(t.pendingDepartureMetres == 0)
+        #expect(abs(t.distance.totalMetres - 40) < 12, "counted \(t.distance.totalMetres) m of 40")
+    }
+
+    /// A U-turn's window reads "not moving" for a moment: that is no rest to leave, so a car turning back on a
+    /// road loses nothing (a rest needs a window's length of such verdicts).
+    @Test func aUTurnIsNoRest() {
+        var t = Tracker(profile: .driving)
+        var plain = Tracker(profile: Self.drivingWithoutHold)
+        for i in 0..<120 {
+            // 10 m/s north for 60 s, then back south.
+            let north = i < 60 ? 10 * Double(i) : 10 * Double(120 - i)
+            let j = Self.jitter(i)
+            let d = t.process(Self.fix(Double(i), north: north + j.north, east: j.east))
+            _ = plain.process(Self.fix(Double(i), north: north + j.north, east: j.east))
+            #expect(d.hold != .departure, "fix \(i)")
+        }
+        #expect(t.distance.totalMetres == plain.distance.totalMetres)
+    }
+}
