@@ -395,6 +395,30 @@ struct Tool {
         #expect(filtered.status == 1 && filtered.stderr.contains("--provider kept none"), "\(filtered.stderr)")
     }
 
+    /// One fix in the demo stamped an hour ahead (a time-zone slip): the tracker starts again three fixes later
+    /// (it rejected every later fix as out of order until the clock caught up: 132.7 m of the demo's 621.5),
+    /// and the summary leaves the wrong time out of its span.
+    @Test func aFixStampedAnHourAheadIsLeftOutAndTheRestCounts() throws {
+        let path = Tool.temporaryPath("hour-ahead.csv")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var lines = try String(contentsOfFile: Tool.demo, encoding: .utf8).split(separator: "\n").map(String.init)
+        let comma = try #require(lines[100].firstIndex(of: ","))
+        let format = ISO8601DateFormatter()
+        let time = try #require(format.date(from: String(lines[100][..<comma])))
+        let wrong = format.string(from: time.addingTimeInterval(3600))
+        lines[100] = wrong + lines[100][comma...]
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try Tool.run(["process", "--json", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("fix 100 (in read order) of \(path) is dated \(wrong)"), "\(result.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let rejected = try #require((summary["fixes"] as? [String: Any])?["rejected"] as? [String: Int])
+        #expect(rejected["outOfOrder"] == 3)
+        #expect((summary["distanceMetres"] as? Double ?? 0) > 600)
+        #expect(summary["durationSeconds"] as? Double == 583)
+        #expect((summary["stops"] as? [Any])?.count == 1)
+    }
+
     /// One fix dated 9999 in the demo: the tracker starts again three fixes later (not every later fix
     /// rejected as out of order), and the summary warns naming the fix.
     @Test func warnsAboutAFixFromTheFarFutureAndKeepsTheRest() throws {

@@ -305,15 +305,18 @@ import TrueTrackCore
         #expect(kept.speedMetresPerSecond == 0.1 && kept.speedSource == .doppler && kept.accuracyMetres == 5)
     }
 
-    /// One fix dated 9999 must not freeze the detector: three fixes in a row far older than it restart its
-    /// time; the stop it was in keeps real times, the walk after it departs and the next halt commits (before,
-    /// every later fix was ignored as older than the 9999 one).
-    @Test func aFixFromTheFarFutureDoesNotFreezeTheDetector() throws {
+    /// Wrong times a fix may carry: 9999 (a corrupt record) and an hour ahead of its neighbours (a time-zone
+    /// slip: a jump forward that no later fix confirms).
+    static let wrongTimes = [ISO8601.parse("9999-12-31T23:59:59Z")!, time(120 + 3600)]
+
+    /// One fix dated 9999, or an hour ahead, must not freeze the detector: three fixes in a row older than it
+    /// restart its time; the stop it was in keeps real times, the walk after it departs and the next halt
+    /// commits (before, every later fix was ignored as older than the wrong one).
+    @Test(arguments: wrongTimes) func aFixFromTheFutureDoesNotFreezeTheDetector(future: Timestamp) throws {
         var d = StopDetector(profile: Self.quiet)
         var events: [MotionEvent] = []
         for t in 0..<120 { events += d.process(Self.e(Double(t))) }
         #expect(d.isStopCommitted)
-        let future = try #require(ISO8601.parse("9999-12-31T23:59:59Z"))
         let wrong = Self.e(120)
         events += d.process(
             MotionEvidence(

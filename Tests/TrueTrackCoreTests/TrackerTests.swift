@@ -434,6 +434,32 @@ import Testing
         #expect(u.distance.totalMetres >= total)
     }
 
+    /// One fix stamped an hour ahead of its neighbours (a time-zone slip): it is accepted as after a gap, and
+    /// the fixes after it, older than it, restart the tracker on the third; before, every later fix was
+    /// rejected as out of order until the clock caught up (a tester's walk: 388.7 m of 778.7).
+    @Test func aFixStampedAnHourAheadDoesNotFreezeTheSession() {
+        let walk = (0...300).map { Self.fix(Double($0), north: Double($0) * 1.4, speed: 1.4, course: 0) }
+        var clean = Tracker()
+        for fix in walk where fix != walk[150] { _ = clean.process(fix) }
+        var t = Tracker()
+        var decisions: [FixDecision] = []
+        for (i, fix) in walk.enumerated() {
+            decisions.append(t.process(i == 150 ? Self.fix(150 + 3600, north: 150 * 1.4, speed: 1.4, course: 0) : fix))
+        }
+        #expect(decisions[150].isAnchor)
+        #expect(decisions[151].rejection == .outOfOrder && decisions[152].rejection == .outOfOrder)
+        #expect(decisions[153].isAnchor)
+        #expect(decisions[154...].allSatisfy { $0.isAccepted })
+        let truth = clean.distance.totalMetres
+        #expect(abs(t.distance.totalMetres - truth) < 0.1 * truth, "\(t.distance.totalMetres) m of \(truth)")
+        // Once a fix newer than the jump is accepted, fixes inside it are a delayed delivery: out of order.
+        var late = Tracker()
+        for fix in walk[0...100] { _ = late.process(fix) }
+        _ = late.process(walk[300])
+        _ = late.process(Self.fix(301, north: 301 * 1.4, speed: 1.4, course: 0))
+        #expect(walk[101...110].map { late.process($0) }.allSatisfy { $0.rejection == .outOfOrder })
+    }
+
     /// A persisted time in the far future (a corrupt record) must not freeze the resumed session.
     @Test func aResumedSessionWithACorruptLastTimeRestartsLikeAClockJump() throws {
         var t = Tracker()

@@ -188,13 +188,13 @@ import TrueTrackSimulation
 
     @Test func theTrackerFingerprintIsPinned() {
         #expect(
-            TrackerCheckpoint.layoutFingerprint == 0x42d2_f46e_76b3_ed80,
+            TrackerCheckpoint.layoutFingerprint == 0x761c_1521_89ac_f317,
             "now 0x\(String(TrackerCheckpoint.layoutFingerprint, radix: 16))")
     }
 
     @Test func theStopDetectorFingerprintIsPinned() {
         #expect(
-            StopDetectorCheckpoint.layoutFingerprint == 0xaa5c_0fdb_5681_4c72,
+            StopDetectorCheckpoint.layoutFingerprint == 0xd05c_191c_ed50_1bf8,
             "now 0x\(String(StopDetectorCheckpoint.layoutFingerprint, radix: 16))")
     }
 }

@@ -45,7 +45,8 @@ extension StopDetector {
     static let checkpointFieldLabels = [
         "profile", "state", "isStopCommitted", "anchor", "countdownArmedAt", "verdict", "lastDepartureTrigger",
         "lastEvidence", "window", "armPoint", "accumulator", "triggerStreak", "lastHeartbeatMilliseconds",
-        "departureMilliseconds", "activity", "activityMilliseconds", "staleRun",
+        "departureMilliseconds", "activity", "activityMilliseconds", "staleRun", "jumpMilliseconds",
+        "beforeJumpMilliseconds",
     ]
 
     /// The detector's whole state, to persist and resume from with ``init(resuming:)`` (see
@@ -73,6 +74,8 @@ extension StopDetector {
         put(activity)
         put(activityMilliseconds)
         put(staleRun)
+        put(jumpMilliseconds)
+        put(beforeJumpMilliseconds)
         CheckpointFormat.seal(&bytes)
         return StopDetectorCheckpoint(bytes: bytes)
     }
@@ -105,6 +108,8 @@ extension StopDetector {
         activity = try reader.read()
         activityMilliseconds = try reader.read()
         staleRun = try reader.read()
+        jumpMilliseconds = try reader.read()
+        beforeJumpMilliseconds = try reader.read()
         try reader.finish()
     }
 }

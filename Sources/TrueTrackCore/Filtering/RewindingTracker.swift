@@ -4,7 +4,9 @@
 ///
 /// A plain ``Tracker`` rejects such a fix as out of order (counting its stretch after the newer fixes would
 /// count the stretch twice), so a phone that delivers a fresh fix and then the backlog it deferred while the
-/// screen was off loses the whole backlog. This type keeps the recent fixes and a copy of the tracker every
+/// screen was off loses the whole backlog once a fix newer than the fresh one has been accepted (before that,
+/// the fresh fix is a forward jump nothing confirmed, and the backlog's third fix restarts the plain tracker:
+/// see ``TrackingProfile/clockJumpSeconds``; two fixes and a new anchor's window are lost). This type keeps the recent fixes and a copy of the tracker every
 /// ``snapshotInterval`` fixes (the tracker is a 3.4 KB value: a copy is a `memcpy`), so a late batch costs one
 /// replay of the fixes since the copy before it.
 ///

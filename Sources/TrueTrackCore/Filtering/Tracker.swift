@@ -5,8 +5,9 @@
 ///    same time and position as the previous fix → ``RejectionReason/duplicate``; not newer than the last
 ///    accepted fix → ``RejectionReason/outOfOrder`` (so dt > 0 from here on and nothing divides by zero),
 ///    unless ``TrackingProfile/rejectionsBeforeReanchor`` fixes, in order among themselves with none accepted
-///    between them, are all at least ``TrackingProfile/clockJumpSeconds`` older: then the last accepted time
-///    was wrong (a fix dated 9999) and the tracker starts again from the last of them.
+///    between them, are all at least ``TrackingProfile/clockJumpSeconds`` older (or lie inside a forward jump
+///    that nothing was accepted after): then the last accepted time was wrong (a fix dated 9999, or an hour
+///    ahead) and the tracker starts again from the last of them.
 /// 2. **Accuracy gate** (``AccuracyGate``).
 /// 3. **Speed gate** (``SpeedGate``): Doppler speed when present, else derived; above the ceiling →
 ///    ``RejectionReason/speed``.
@@ -192,6 +193,11 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// since (Doppler, filtered), held until the departure is confirmed or turns out an excursion.
     @usableFromInline var departureMilliseconds: Int64 = .min
     @usableFromInline var departurePending = SIMD2<Double>(0, 0)
+    /// The last forward jump in time: the time of the fix that anchored the filter first or after a reset gap
+    /// (ms since 1970), and the last accepted time before it (`.min` for a first fix): fixes between the two,
+    /// while nothing newer than the jump has been accepted, say the jump's time was wrong
+    /// (``restartsOnClockJump(at:)``).
+    @usableFromInline var jumpMilliseconds: Int64 = .min, beforeJumpMilliseconds: Int64 = .min
 
     /// Creates a tracker.
     ///
@@ -250,6 +256,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // Rejected as a first fix (an accuracy the gate refuses): the time alone, as the other restore.
             lastAcceptedMilliseconds = fix.timestamp.millisecondsSince1970
         }
+        // The restored fix is no forward jump: the fixes before it are in the persisted total, and re-delivered
+        // they stay out of order (see `restartsOnClockJump`).
+        beforeJumpMilliseconds = lastAcceptedMilliseconds
     }
 
     /// Starts a new session: distance zero, filter, anchor, window and activity forgotten; the profile kept.
@@ -1256,13 +1265,21 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// ``TrackingProfile/rejectionsBeforeReanchor`` fixes that are each at least
     /// ``TrackingProfile/clockJumpSeconds`` older than the last accepted one, newer than each other, with no
     /// fix accepted in between (fixes rejected for other reasons may come between): then the last accepted
-    /// time was the wrong one, and the tracker starts again from this fix. Out of line: it runs only for
-    /// out-of-order fixes, and keeps the inlined per-fix path short.
+    /// time was the wrong one, and the tracker starts again from this fix. Fixes of any age count when the last
+    /// accepted fix was a forward jump (the first fix, or the first after a reset gap) and they lie inside it,
+    /// after the fix before it: a fix stamped an hour ahead (a time-zone slip) was accepted after a "gap", and
+    /// every later fix was rejected until the clock caught up (a tester's demo walk 132.7 m of 621.5; 388.7 of
+    /// 778.7 m with the fix 1, 3 or 23 hours ahead). Once a fix newer than the jump is accepted, fixes inside it
+    /// are a delayed delivery again (taking them would count the jump's stretch twice). Out of line: it runs
+    /// only for out-of-order fixes, and keeps the inlined per-fix path short.
     @usableFromInline @inline(never)
     mutating func restartsOnClockJump(at now: Int64) -> Bool {
+        // Inside the last forward jump, with nothing accepted after it: any age counts (see
+        // ``TrackingProfile/clockJumpSeconds``).
+        let isInsideJump = lastAcceptedMilliseconds == jumpMilliseconds && now > beforeJumpMilliseconds
         guard
             staleRun.completes(
-                at: now, latest: lastAcceptedMilliseconds, seconds: profile.clockJumpSeconds,
+                at: now, latest: lastAcceptedMilliseconds, seconds: isInsideJump ? 0 : profile.clockJumpSeconds,
                 length: profile.rejectionsBeforeReanchor)
         else { return false }
         // The last accepted time was the wrong one (a receiver's clock fault, a corrupt record): start again
@@ -1456,6 +1473,11 @@ public struct Tracker: Sendable, BitwiseCopyable {
         east e: Double, north n: Double, variance r: Double, fix: Fix, accuracy: Double, displacementAccuracy: Double,
         now: Int64
     ) {
+        if !hasFilter || Double(now &- lastAcceptedMilliseconds) / 1000 > profile.filterResetGapSeconds {
+            // A forward jump in time (see ``jumpMilliseconds``).
+            beforeJumpMilliseconds = lastAcceptedMilliseconds
+            jumpMilliseconds = now
+        }
         let vmax = profile.maximumSpeedMetresPerSecond / 2
         filter = ConstantVelocityFilter(east: e, north: n, positionVariance: r, velocityVariance: vmax * vmax)
         if let speed = fix.speedMetresPerSecond, let course = fix.courseDegrees {

@@ -139,6 +139,10 @@ public struct StopDetector: Sendable {
     var activityMilliseconds: Int64 = 0
     /// The run of evidence far older than the latest (see ``StopDetectionProfile/clockJumpSeconds``).
     var staleRun = ClockJumpRun()
+    /// The last forward jump in time: the time of the first evidence, or of the first after a gap (ms since
+    /// 1970), and the time of the evidence before it (`.min` for the first): evidence between the two, while
+    /// nothing newer than the jump has come, says the jump's time was wrong (see ``restartsOnClockJump(at:latest:)``).
+    var jumpMilliseconds: Int64 = .min, beforeJumpMilliseconds: Int64 = .min
 
     /// Creates a detector in the initial STATIONARY state.
     ///
@@ -167,9 +171,9 @@ public struct StopDetector: Sendable {
     /// Processes one fix's evidence and returns the events it caused (usually none: the empty array does not
     /// allocate). Evidence coarser than ``StopDetectionProfile/maximumAccuracyMetres`` contributes only its
     /// activity reading. Evidence must come in time order (see ``process(batch:)`` for a delivered batch). Evidence
-    /// not newer than the previous one is ignored, unless it is the third in a row a day or more older (see
-    /// ``StopDetectionProfile/clockJumpSeconds``): then the previous time was the wrong one and the detector's
-    /// time restarts from it.
+    /// not newer than the previous one is ignored, unless it is the third in a row a day or more older, or inside
+    /// a forward jump nothing newer followed (see ``StopDetectionProfile/clockJumpSeconds``): then the previous
+    /// time was the wrong one and the detector's time restarts from it.
     public mutating func process(_ evidence: MotionEvidence) -> [MotionEvent] {
         let now = evidence.timestamp.millisecondsSince1970
         var events: [MotionEvent] = []
@@ -188,7 +192,11 @@ public struct StopDetector: Sendable {
             } else if Double(now &- lastMilliseconds) / 1000 > profile.gapSeconds {
                 window.removeAll()
                 triggerStreak = 0
+                beforeJumpMilliseconds = lastMilliseconds
+                jumpMilliseconds = now
             }
+        } else {
+            jumpMilliseconds = now
         }
         lastEvidence = evidence
         if let reading = evidence.activity { process(activity: reading, milliseconds: now) }
@@ -376,11 +384,16 @@ public struct StopDetector: Sendable {
     /// ``StopDetectionProfile/clockJumpRun``-th in a row, in order among themselves, the latest time was the wrong
     /// one: every time taken from it is pulled back to `now` (a countdown armed then is cancelled, a stop's end
     /// and the last departure are clamped, a reading and a heartbeat forgotten), the window is emptied as after
-    /// a gap, and the caller goes on with this evidence. The state and the anchor are kept.
+    /// a gap, and the caller goes on with this evidence. The state and the anchor are kept. Evidence of any age
+    /// counts when the latest evidence was a forward jump (the first, or the first after a gap) and it lies
+    /// inside that jump: one fix stamped an hour ahead (a time-zone slip) froze the detector until the clock
+    /// caught up, as it froze the ``Tracker``.
     mutating func restartsOnClockJump(at now: Int64, latest: Int64) -> Bool {
+        let isInsideJump = latest == jumpMilliseconds && now > beforeJumpMilliseconds
         guard
             staleRun.completes(
-                at: now, latest: latest, seconds: profile.clockJumpSeconds, length: StopDetectionProfile.clockJumpRun)
+                at: now, latest: latest, seconds: isInsideJump ? 0 : profile.clockJumpSeconds,
+                length: StopDetectionProfile.clockJumpRun)
         else { return false }
         window.removeAll()
         triggerStreak = 0

@@ -262,12 +262,12 @@ struct EvidenceStream {
         if !wrong.isEmpty {
             warn(
                 wrong,
-                "a day or more after the fixes that follow; the tracker started again at fix \(index) ("
+                "after the fixes that follow; the tracker started again at fix \(index) ("
                     + "\(ISO8601.format(time)))", note: late)
         } else if analysedWrong {
             warnings.append(
-                "warning: fixes of \(input) more than \(holdBack) fixes before fix \(index) are dated a day or more "
-                    + "after it; the tracker started again at fix \(index) (\(ISO8601.format(time))); they were "
+                "warning: fixes of \(input) more than \(holdBack) fixes before fix \(index) are dated after it; "
+                    + "the tracker started again at fix \(index) (\(ISO8601.format(time))); they were "
                     + "already in the stop analysis (a file is read again to leave them out; from standard input the "
                     + "stops and times hold them)\n")
         }
