@@ -264,6 +264,9 @@ struct Tool {
         let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
         #expect(lines.first?.hasPrefix("timestamp,latitude,longitude") == true)
         #expect(lines.count > 500)
+        // One point per time, in time order: the demo's duplicate delivery (two fixes at 07:10:00) is one point.
+        let times = lines.dropFirst().map { $0.prefix { $0 != "," } }
+        #expect(times == times.sorted() && Set(times).count == times.count)
         // Without --smooth there is no uncertainty key.
         let forward = try Tool.run(["process", "--json", Tool.demo])
         #expect(!forward.stdout.contains("distanceSigmaMetres"))

@@ -16,7 +16,8 @@ enum ProcessCommand {
             OptionSpec(name: "json", help: "Print the summary as JSON instead of text."),
             OptionSpec(
                 name: "out", short: "o", valueName: "FILE",
-                help: "Write the filtered track (accepted fixes, filtered positions); format by extension: "
+                help: "Write the filtered track (accepted fixes, filtered positions; with --smooth the smoothed "
+                    + "track: one point per fix time the smoother used, in time order); format by extension: "
                     + ".csv, .geojson, .gpx, .jsonl; '-' writes CSV to standard output (the summary then goes to "
                     + "standard error)."),
             OptionSpec(
@@ -188,10 +189,13 @@ enum ProcessCommand {
             smoothed = result
             do {
                 var segment = result.points.first?.segment
-                for point in result.points {
-                    // The smoother splits the track at gaps: one GPX segment each.
+                var previousTime: Timestamp?
+                for point in result.points where point.timestamp != previousTime {
+                    // The smoother splits the track at gaps: one GPX segment each. (Two fixes of the same time, a
+                    // duplicate delivery, are one point of the track: the first is written.)
                     if point.segment != segment { track?.startNewSegment() }
                     segment = point.segment
+                    previousTime = point.timestamp
                     try track?.write(point, from: collected[point.fixIndex])
                 }
             } catch { throw CommandFailure(message: error.description) }
