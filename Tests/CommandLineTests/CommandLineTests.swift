@@ -398,6 +398,25 @@ struct Tool {
         #expect(filtered.status == 1 && filtered.stderr.contains("--provider kept none"), "\(filtered.stderr)")
     }
 
+    /// A receiver's first fixes dated 1980-01-06 (GPS week 0, before it had the time), then a 2024 walk: both
+    /// sides are confirmed by several fixes, so neither is left out, but the duration counts each stretch (it
+    /// read 44 years) and a warning says why.
+    @Test func fixesDaysApartCountEachStretchInTheDuration() throws {
+        let path = Tool.temporaryPath("epoch.csv")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var csv = "time,latitude,longitude,accuracy\n"
+        for i in 0..<5 { csv += "1980-01-06T00:00:0\(i)Z,51.5,-0.1,5\n" }
+        for i in 5..<300 {
+            csv += String(format: "2024-05-01T12:%02d:%02dZ,%.7f,-0.1,5\n", i / 60, i % 60, 51.5 + Double(i) * 1e-5)
+        }
+        try csv.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try Tool.run(["process", "--json", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("fall into 2 stretches of time a day or more apart"), "\(result.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(summary["durationSeconds"] as? Double == 298)  // 4 s in 1980, 294 s in 2024
+    }
+
     /// One fix in the demo stamped an hour ahead (a time-zone slip): the tracker starts again three fixes later
     /// (it rejected every later fix as out of order until the clock caught up: 132.7 m of the demo's 621.5),
     /// and the summary leaves the wrong time out of its span.

@@ -50,9 +50,8 @@ struct EvidenceStream {
     /// The wrong fixes taken out, 1-based in read order.
     private(set) var wrongFixes: Set<Int> = []
     private var warnings: [String] = []
-    /// The earliest and latest times of the evidence analysed (the wrong fixes left out).
-    private var earliest: Timestamp?
-    private var latest: Timestamp?
+    /// The stretches of time the evidence analysed covers (the wrong fixes left out).
+    private var stretches: TimeStretches
     /// Whether a wrong fix reached the analysis before it was proven wrong (see
     /// ``finish(rereading:format:options:profile:startingOver:analysed:)``).
     private var analysedAWrongFix = false
@@ -73,6 +72,7 @@ struct EvidenceStream {
         self.holdBack = holdBack
         stopProfile = profile
         builder = StopAnalysis.Builder(profile: profile)
+        stretches = TimeStretches(separationSeconds: profile.clockJumpSeconds)
     }
 
     /// Takes the `index`-th fix read (1-based), its evidence and the tracker's decision on it; `analysed` is
@@ -157,11 +157,32 @@ struct EvidenceStream {
     /// file; when a wrong fix reached the analysis before it was proven wrong (from standard input, which is not
     /// read again), the analysis's own span (its stop detector restarted its clock too and pulled its times back).
     func timeSpan(of analysis: StopAnalysis) -> (first: Timestamp?, last: Timestamp?) {
-        analysedAWrongFix ? (analysis.first, analysis.last) : (earliest, latest)
+        analysedAWrongFix ? (analysis.first, analysis.last) : (stretches.first, stretches.last)
+    }
+
+    /// The time the fixes cover, seconds: the sum of the ``TimeStretches`` of the fixes analysed (a day or more
+    /// apart: a clock fault the tracker could not judge, or recordings days apart), or the analysis's own span
+    /// (see ``timeSpan(of:)``). A first fix dated 1980 before a 2024 walk read 44 years.
+    func durationSeconds(of analysis: StopAnalysis) -> Double {
+        if analysedAWrongFix {
+            return analysis.first.flatMap { f in analysis.last.map { f.seconds(to: $0) } } ?? 0
+        }
+        return stretches.totalSeconds
+    }
+
+    /// A warning when the fixes fall into stretches of time a day or more apart (their distance to each other is
+    /// not counted in ``durationSeconds(of:)``).
+    var stretchesWarning: String? {
+        guard !analysedAWrongFix, stretches.count > 1, let first = stretches.first, let last = stretches.last
+        else { return nil }
+        return "warning: the fixes of \(input) fall into \(stretches.count) stretches of time a day or more apart "
+            + "(\(ISO8601.format(first)) to \(ISO8601.format(last)); a receiver's clock fault, or recordings days "
+            + "apart): the duration counts each stretch, not the time between them\n"
     }
 
     /// Prints the warnings (the first five, then a count).
     func report() {
+        if let stretchesWarning { Terminal.error(stretchesWarning) }
         for warning in warnings.prefix(5) { Terminal.error(warning) }
         if warnings.count > 5 { Terminal.error("warning: and \(warnings.count - 5) more clock jumps\n") }
     }
@@ -180,9 +201,7 @@ struct EvidenceStream {
             return
         }
         builder.add(entry.evidence)
-        let t = entry.evidence.timestamp
-        if earliest.map({ t < $0 }) ?? true { earliest = t }
-        if latest.map({ t > $0 }) ?? true { latest = t }
+        stretches.add(entry.evidence.timestamp)
         if entry.generation == generation, let accepted = entry.acceptedTime { latestAcceptedAnalysed = accepted }
         analysed(entry)
     }
@@ -275,5 +294,61 @@ struct EvidenceStream {
         latestAcceptedAnalysed = nil
         acceptedInGeneration = 0
         jump = nil
+    }
+}
+
+/// The stretches of time a set of instants covers, where instants less than ``separationSeconds`` apart belong
+/// to one stretch; in constant memory (at most ``capacity`` stretches: beyond that the two nearest merge).
+struct TimeStretches {
+    /// Instants further apart than this (seconds) open separate stretches.
+    let separationSeconds: Double
+    /// The most stretches kept: 64 (each a pair of times).
+    static let capacity = 64
+    /// The stretches, sorted by start, each (start, end) in ms since 1970.
+    private(set) var spans: [(start: Int64, end: Int64)] = []
+
+    init(separationSeconds: Double) {
+        self.separationSeconds = separationSeconds
+    }
+
+    /// How many stretches.
+    var count: Int { spans.count }
+    /// The earliest instant.
+    var first: Timestamp? { spans.first.map { Timestamp(millisecondsSince1970: $0.start) } }
+    /// The latest instant.
+    var last: Timestamp? { spans.map(\.end).max().map { Timestamp(millisecondsSince1970: $0) } }
+    /// The sum of the stretches' lengths, seconds.
+    var totalSeconds: Double { spans.reduce(0) { $0 + Double($1.end &- $1.start) / 1000 } }
+
+    /// Adds an instant: it extends the stretch it is within ``separationSeconds`` of (merging two it bridges),
+    /// or opens a new one.
+    mutating func add(_ time: Timestamp) {
+        let t = time.millisecondsSince1970
+        let gap = separationSeconds * 1000
+        // The first stretch that does not end before t's reach.
+        var i = 0
+        while i < spans.count, Double(t) - Double(spans[i].end) >= gap { i += 1 }
+        if i < spans.count, Double(spans[i].start) - Double(t) < gap {
+            spans[i].start = min(spans[i].start, t)
+            spans[i].end = max(spans[i].end, t)
+            if i + 1 < spans.count, Double(spans[i + 1].start) - Double(spans[i].end) < gap {
+                spans[i].end = max(spans[i].end, spans[i + 1].end)
+                spans.remove(at: i + 1)
+            }
+        } else {
+            spans.insert((t, t), at: i)
+            if spans.count > Self.capacity { mergeNearest() }
+        }
+    }
+
+    /// Merges the two stretches with the shortest time between them.
+    private mutating func mergeNearest() {
+        var best = 0
+        for k in 1..<(spans.count - 1)
+        where spans[k + 1].start &- spans[k].end < spans[best + 1].start &- spans[best].end {
+            best = k
+        }
+        spans[best].end = max(spans[best].end, spans[best + 1].end)
+        spans.remove(at: best + 1)
     }
 }

@@ -41,9 +41,10 @@ enum ProcessCommand {
             read just before is a duplicate).
 
             The summary (--json keys): distanceMetres (TrueTrack's distance), rawPathMetres (the naive haversine
-            sum over consecutive fixes as read, R = 6,371,008.8 m, for comparison), durationSeconds (the latest
-            fix time minus the earliest, whatever their order in the file; a time a clock jump proved wrong is
-            left out), fixes.read / fixes.accepted / fixes.rejected (reason -> count),
+            sum over consecutive fixes as read, R = 6,371,008.8 m, for comparison), durationSeconds (the time
+            the fixes span, whatever their order in the file: stretches a day or more apart, a clock fault or
+            recordings days apart, count each without the time between them; a time a clock jump proved wrong
+            is left out), fixes.read / fixes.accepted / fixes.rejected (reason -> count),
             distanceBySourceMetres (doppler, filtered, derived), profile, skippedRecords (records meant as fixes
             that could not be used: no fix, no time, bad checksum, malformed with --lenient), movingSeconds and stops
             (as `truetrack stops --json` prints them, from the stop detector of the same profile).
@@ -180,7 +181,6 @@ enum ProcessCommand {
         if smooth, !evidence.wrongFixes.isEmpty {
             collected = collected.enumerated().filter { !evidence.wrongFixes.contains($0.offset + 1) }.map(\.element)
         }
-        let (first, last) = evidence.timeSpan(of: stops)
         var smoothed: SmoothedTrack?
         if smooth {
             var options = SmoothingOptions(profile: profile)
@@ -211,7 +211,7 @@ enum ProcessCommand {
         var summary = Summary(
             input: input, profile: profile.kind.rawValue, distanceMetres: smoothed?.distanceMetres ?? d.totalMetres,
             rawPathMetres: raw,
-            durationSeconds: first.flatMap { f in last.map { f.seconds(to: $0) } } ?? 0,
+            durationSeconds: evidence.durationSeconds(of: stops),
             fixes: .init(read: read, accepted: accepted, rejected: rejectedByName),
             distanceBySourceMetres: [
                 SpeedSource.doppler.rawValue: d.dopplerMetres, SpeedSource.filtered.rawValue: d.filteredMetres,
