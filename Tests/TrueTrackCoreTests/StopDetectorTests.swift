@@ -1,5 +1,6 @@
 import Testing
-import TrueTrackCore
+
+@testable import TrueTrackCore
 
 /// Hand-worked transitions of the MOVING/STATIONARY state machine, each on its own.
 @Suite struct StopDetectorTests {
@@ -428,6 +429,30 @@ import TrueTrackCore
             ])
         #expect(a.elapsedSeconds == 400)
         #expect(a.movingSeconds == 280)
+    }
+
+    /// A stop the detector begins again a fix or two after it ended one, a few metres away (a departure blip),
+    /// is the same stop in the analysis: one record from the first start to the last end, fixes summed, its
+    /// radius covering both; a stop 29 m on (a walk the detector saw only as a departure), or 7 s later, is not.
+    @Test func aStopBegunAgainAtTheSamePlaceSecondsLaterIsTheSameStop() {
+        let metresPerDegree = 111_200.0
+        func stop(_ a: Double, _ b: Double, north: Double, radius: Double, fixes: Int) -> StopRecord {
+            StopRecord(
+                start: Self.time(a), end: Self.time(b), latitude: 49 + north / metresPerDegree, longitude: 11,
+                radiusMetres: radius, fixes: fixes)
+        }
+        let builder = StopAnalysis.Builder(profile: .walking)
+        var stops: [StopRecord] = []
+        builder.append(stop(0, 60, north: 0, radius: 2, fixes: 60), to: &stops)
+        builder.append(stop(62, 100, north: 5, radius: 3, fixes: 20), to: &stops)
+        #expect(stops.count == 1)
+        let merged = stops[0]
+        #expect(merged.start == Self.time(0) && merged.end == Self.time(100) && merged.fixes == 80)
+        #expect(abs((merged.latitude - 49) * metresPerDegree - 1.25) < 0.01)  // 5 m × 20 / 80
+        #expect(merged.radiusMetres > 3 && merged.radiusMetres < 4)
+        builder.append(stop(102, 160, north: 34, radius: 3, fixes: 58), to: &stops)
+        builder.append(stop(167, 200, north: 34, radius: 3, fixes: 33), to: &stops)
+        #expect(stops.count == 3)
     }
 }
 

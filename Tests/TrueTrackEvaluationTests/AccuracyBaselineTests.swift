@@ -70,7 +70,7 @@ import TrueTrackCore
         let lost = base.regressions(in: report([result("s", category: "walk", recall: 0)]))
         #expect(lost.map(\.metric) == [.stopRecall])
         let gone = base.regressions(in: report([result("s", category: "walk")]))
-        #expect(gone.count == 2 && gone.allSatisfy { $0.current == nil })
+        #expect(gone.count == 3 && gone.allSatisfy { $0.current == nil })  // recall, precision, time precision
         // A recording not in this run (--only) is not compared.
         #expect(base.regressions(in: report([result("other", category: "walk", errorPercent: 99)])).isEmpty)
     }

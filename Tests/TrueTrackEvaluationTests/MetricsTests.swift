@@ -84,8 +84,14 @@ let milliDegree = 6_371_008.8 * Double.pi / 180 * 0.001
         #expect(abs(score.recall - 2.0 / 3) < 1e-12)
         #expect(score.medianStartErrorSeconds == 7.5)
         #expect(score.medianEndErrorSeconds == 10)
+        // Time inside truth stops: 45 of a's, 3 of a's, 30 of b's, 0 (of 45 + 3 + 40 + 20 = 108 s).
+        #expect(abs(score.timePrecision - 78.0 / 108) < 1e-12)
         let none = StopScore(truth: truth, detected: [])
         #expect(none.recall == 0 && none.precision == 1 && none.medianStartErrorSeconds == nil)
+        #expect(none.timePrecision == 1)
+        // One stop spanning everything matches a truth stop (precision 1) but is mostly a walk.
+        let spanning = StopScore(truth: truth, detected: [DetectedStop(startSeconds: 0, endSeconds: 400)])
+        #expect(spanning.precision == 1 && abs(spanning.timePrecision - 130.0 / 400) < 1e-12)
         #expect(StopScore(truth: [], detected: []).recall == 1)
     }
 

@@ -18,7 +18,10 @@ public struct TripRecord: Sendable, Hashable {
 /// The stops and trips of a recorded track, and its moving versus elapsed time.
 ///
 /// Computed by the same ``StopDetector`` an app runs live, fed the whole track in order: the stops are those
-/// the live detector reports (``MotionEvent/stopEnded(_:)`` and ``StopDetector/finish()``).
+/// the live detector reports (``MotionEvent/stopEnded(_:)`` and ``StopDetector/finish()``), except that a stop
+/// the detector began again at the same place shortly after it ended one is the same stop here (see
+/// ``Builder``): with the whole track at hand, a departure that came back within seconds was a blip, not a
+/// trip (a tester's GPX walk: 6 stops, three of them at one place 2 s apart, with "trips" of 2 s and 0–4 m).
 public struct StopAnalysis: Sendable, Hashable {
     /// The stops in time order.
     public var stops: [StopRecord]
@@ -54,18 +57,45 @@ public struct StopAnalysis: Sendable, Hashable {
         var last: Timestamp?
         var gaps: [(start: Timestamp, end: Timestamp)] = []
         let gapSeconds: Double
+        /// A stop beginning at most this long (seconds) after the previous one ended, with its centre within
+        /// ``mergeRadiusMetres`` of that one's, is the same stop: 5 s. Why: the detector backdates a stop's start
+        /// to the oldest fix of its still window, but never before the departure; a stop that begins a fix or two
+        /// after a departure means the window found no movement right after it (a speed blip: the tester's GPX
+        /// walk had "trips" of 2 s and 0–4 m). A real trip between two stops shows: the ground-level IPIN walks'
+        /// 37 m between the standing start and the pause read as 7 s between stops 32 m apart, two stops.
+        let mergeSeconds: Double
+        /// See ``mergeSeconds``: a quarter of the profile's stationary radius (10 m walking). Why: the tester's
+        /// blips left the new stop's centre 3–7 m from the old one's; the raw-fix analysis of a ground-level IPIN
+        /// walk ends its standing start 2 s before a stop 29 m on (the walk to the pause, which the detector saw
+        /// only as a departure): two stops.
+        let mergeRadiusMetres: Double
 
         /// A builder for `profile`'s stop detector.
         public init(profile: StopDetectionProfile) {
             detector = StopDetector(profile: profile)
             gapSeconds = profile.gapSeconds
+            mergeSeconds = 5
+            mergeRadiusMetres = profile.stationaryRadiusMetres / 4
+        }
+
+        /// Appends a stop the detector ended to `stops`, or merges it into the last one (see ``mergeSeconds``).
+        func append(_ record: StopRecord, to stops: inout [StopRecord]) {
+            if let previous = stops.last, previous.end.seconds(to: record.start) <= mergeSeconds,
+                Haversine.distance(
+                    from: (previous.latitude, previous.longitude), to: (record.latitude, record.longitude))
+                    <= mergeRadiusMetres
+            {
+                stops[stops.count - 1] = previous.merged(with: record)
+            } else {
+                stops.append(record)
+            }
         }
 
         /// Feeds the next evidence of the track.
         public mutating func add(_ e: MotionEvidence) {
             let previous = detector.lastEvidence?.timestamp
             for event in detector.process(e) {
-                if case .stopEnded(let record) = event { stops.append(record) }
+                if case .stopEnded(let record) = event { append(record, to: &stops) }
             }
             guard let l = detector.lastEvidence?.timestamp else { return }
             if let previous, l < previous {
@@ -86,7 +116,7 @@ public struct StopAnalysis: Sendable, Hashable {
             var detector = detector
             var stops = stops
             for event in detector.finish() {
-                if case .stopEnded(let record) = event { stops.append(record) }
+                if case .stopEnded(let record) = event { append(record, to: &stops) }
             }
             return StopAnalysis(stops: stops, first: first, last: last, gaps: gaps)
         }
@@ -134,5 +164,27 @@ public struct StopAnalysis: Sendable, Hashable {
         self.trips = trips
         elapsedSeconds = first.seconds(to: last)
         movingSeconds = max(0, elapsedSeconds - stopped - unobserved)
+    }
+}
+
+extension StopRecord {
+    /// This stop and a `later` one at about the same place as one stop: from this one's start to the later one's
+    /// end, the centre the fix-weighted mean of the two, the radius the root-mean-square distance of both
+    /// stops' fixes from it (each stop's own radius and its centre's offset), the fixes summed.
+    func merged(with later: StopRecord) -> StopRecord {
+        let n = Double(fixes), m = Double(later.fixes)
+        let w = n + m > 0 ? m / (n + m) : 0.5
+        let latitude = self.latitude + (later.latitude - self.latitude) * w
+        let longitude = self.longitude + (later.longitude - self.longitude) * w
+        let d1 = Haversine.distance(from: (self.latitude, self.longitude), to: (latitude, longitude))
+        let d2 = Haversine.distance(from: (later.latitude, later.longitude), to: (latitude, longitude))
+        let meanSquare =
+            n + m > 0
+            ? (n * (radiusMetres * radiusMetres + d1 * d1) + m * (later.radiusMetres * later.radiusMetres + d2 * d2))
+                / (n + m)
+            : 0
+        return StopRecord(
+            start: start, end: later.end, latitude: latitude, longitude: longitude,
+            radiusMetres: meanSquare.squareRoot(), fixes: fixes + later.fixes)
     }
 }

@@ -109,7 +109,7 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
     public static let defaultNote = """
         Accuracy baseline of `truetrack bench` (see Benchmarks/README.md). A figure regresses when it moves the \
         wrong way by more than max(absolute, relative × baseline) of its tolerance (by category, else default). \
-        Lower is better except stopRecall/stopPrecision; unreferencedDistanceMetres (a recording without a \
+        Lower is better except stopRecall/stopPrecision/stopTimePrecision; unreferencedDistanceMetres (a recording without a \
         reference) regresses when it moves either way. Regenerate with `truetrack bench --baseline FILE \
         --update-baseline` after a deliberate change; tolerances are kept.
         """
@@ -120,7 +120,7 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
     ///   drives 0.05 pp or 25 % (40 km references: 0.05 pp is 20 m, the current errors are ~0.01–1.5 %);
     /// - phantom distance: 0.5 m per 10 min or 25 % (the bar is ≤ 1 m per 10 min);
     /// - position p50 / p95: 0.1 / 0.25 m or 10 % (SPAN truth is centimetre-grade);
-    /// - stop recall / precision: 0.1 (one stop in ten);
+    /// - stop recall / precision / time precision: 0.1 (one stop in ten, a tenth of the stopped time);
     /// - distance without a reference: 1 m or 5 %, either way (a deliberate change of that size is worth an
     ///   `--update-baseline` and a line in the commit).
     public static let defaultTolerances: [String: [String: Tolerance]] = [
@@ -131,6 +131,7 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
             BaselineMetric.positionP95Metres.rawValue: Tolerance(absolute: 0.25, relative: 0.1),
             BaselineMetric.stopRecall.rawValue: Tolerance(absolute: 0.1, relative: 0),
             BaselineMetric.stopPrecision.rawValue: Tolerance(absolute: 0.1, relative: 0),
+            BaselineMetric.stopTimePrecision.rawValue: Tolerance(absolute: 0.1, relative: 0),
             BaselineMetric.unreferencedDistanceMetres.rawValue: Tolerance(absolute: 1, relative: 0.05),
         ],
         "drive": [

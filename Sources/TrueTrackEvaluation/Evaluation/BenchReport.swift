@@ -22,6 +22,8 @@ public struct CategorySummary: Sendable, Hashable, Codable {
     public var meanStopRecall: Double?
     /// See ``meanStopRecall``.
     public var meanStopPrecision: Double?
+    /// Mean stop time precision (``StopScore/timePrecision``) over the same recordings.
+    public var meanStopTimePrecision: Double?
     /// Rejections by reason, summed.
     public var rejections: [String: Int]
 
@@ -57,6 +59,8 @@ public struct CategorySummary: Sendable, Hashable, Codable {
         let scores = ok.compactMap { $0.stops?.score }
         meanStopRecall = scores.isEmpty ? nil : scores.map(\.recall).reduce(0, +) / Double(scores.count)
         meanStopPrecision = scores.isEmpty ? nil : scores.map(\.precision).reduce(0, +) / Double(scores.count)
+        meanStopTimePrecision =
+            scores.isEmpty ? nil : scores.map(\.timePrecision).reduce(0, +) / Double(scores.count)
         var rejections: [String: Int] = [:]
         for r in ok { rejections.merge(r.rejections, uniquingKeysWith: +) }
         self.rejections = rejections

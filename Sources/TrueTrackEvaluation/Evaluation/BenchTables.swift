@@ -117,11 +117,15 @@ public enum BenchTables {
                         r.id, "\(s.truthStops.count)",
                         s.truthStops.map { fixed($0.durationSeconds, 0) + " s" }.joined(separator: ", "),
                         s.score.map { "\($0.detectedCount)" } ?? "–",
-                        fixed(s.score?.precision, 2), fixed(s.score?.recall, 2),
+                        fixed(s.score?.precision, 2), fixed(s.score?.timePrecision, 2), fixed(s.score?.recall, 2),
                         fixed(s.score?.medianStartErrorSeconds, 1), fixed(s.score?.medianEndErrorSeconds, 1),
                     ]
                 }
-            }, ["recording", "truth", "truth durations", "detected", "precision", "recall", "start err s", "end err s"])
+            },
+            [
+                "recording", "truth", "truth durations", "detected", "precision", "time precision", "recall",
+                "start err s", "end err s",
+            ])
 
         section(
             "Rejections by reason",
@@ -133,7 +137,7 @@ public enum BenchTables {
             }, ["recording", "fixes", "accepted", "rejected"])
 
         section(
-            "By category (median / max over recordings; stops: mean recall / precision)",
+            "By category (median / max over recordings; stops: mean recall / precision / time precision)",
             report.categories.filter { $0.recordings > 0 }.map { c in
                 [
                     c.category, "\(c.recordings)",
@@ -143,12 +147,12 @@ public enum BenchTables {
                     pair(c.medianPhantomMetresPer10Minutes?.trueTrack, c.maxPhantomMetresPer10Minutes?.trueTrack),
                     pair(c.medianPhantomMetresPer10Minutes?.naive, c.maxPhantomMetresPer10Minutes?.naive),
                     fixed(c.medianPositionP50Metres, 2) + " / " + fixed(c.maxPositionP95Metres, 2),
-                    pair(c.meanStopRecall, c.meanStopPrecision),
+                    pair(c.meanStopRecall, c.meanStopPrecision) + " / " + fixed(c.meanStopTimePrecision, 2),
                 ]
             },
             [
                 "category", "n", "|err %| TrueTrack", "|err %| naive", "|err %| Doppler", "phantom TrueTrack",
-                "phantom naive", "p50 med / p95 max", "stops recall / precision",
+                "phantom naive", "p50 med / p95 max", "stops recall / precision / time precision",
             ])
 
         let skipped = report.recordings.filter { $0.status != .ok }

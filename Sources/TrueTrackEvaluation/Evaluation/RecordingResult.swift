@@ -180,6 +180,7 @@ public struct RecordingResult: Sendable, Hashable, Codable {
         if let s = stops?.score {
             figures[.stopRecall] = s.recall
             figures[.stopPrecision] = s.precision
+            figures[.stopTimePrecision] = s.timePrecision
         }
         return figures
     }
@@ -199,6 +200,8 @@ public enum BaselineMetric: String, Sendable, Hashable, CaseIterable, Codable, C
     case stopRecall
     /// Share of detected stops that are truth stops (higher is better).
     case stopPrecision
+    /// Share of the detected stops' time inside truth stops (higher is better).
+    case stopTimePrecision
     /// TrueTrack's distance on a moving recording without a reference distance, metres: no reference says
     /// which way is better, so a move either way beyond the tolerance is flagged (``isTwoSided``). It catches a
     /// change that silences or inflates a recording nobody can score (a gate change once took GnssLogger's
@@ -206,7 +209,9 @@ public enum BaselineMetric: String, Sendable, Hashable, CaseIterable, Codable, C
     case unreferencedDistanceMetres
 
     /// True when a larger value is better.
-    public var higherIsBetter: Bool { self == .stopRecall || self == .stopPrecision }
+    public var higherIsBetter: Bool {
+        self == .stopRecall || self == .stopPrecision || self == .stopTimePrecision
+    }
     /// True when a move either way beyond the tolerance is a regression (a figure without a reference).
     public var isTwoSided: Bool { self == .unreferencedDistanceMetres }
 

@@ -106,6 +106,11 @@ public struct StopScore: Sendable, Hashable, Codable {
     public var precision: Double
     /// matched / truth (1 when there was nothing to find).
     public var recall: Double
+    /// The share of the detected stops' time that lies inside truth stops (1 when nothing was detected). Where
+    /// ``precision`` counts a detected stop that overlaps a truth stop by a second as right, this counts its time:
+    /// a stop spanning a whole walk and its two pauses has precision 1 and a time precision of the pauses' share
+    /// (a tester found ``precision`` hiding such stops).
+    public var timePrecision: Double
     /// Median |detected start − truth start| over the matches, seconds.
     public var medianStartErrorSeconds: Double?
     /// Median |detected end − truth end| over the matches, seconds.
@@ -135,6 +140,15 @@ public struct StopScore: Sendable, Hashable, Codable {
         matched = usedT.count
         precision = detected.isEmpty ? 1 : Double(matched) / Double(detected.count)
         recall = truth.isEmpty ? 1 : Double(matched) / Double(truth.count)
+        var detectedSeconds = 0.0, insideSeconds = 0.0
+        for d in detected {
+            detectedSeconds += max(0, d.endSeconds - d.startSeconds)
+            // (Truth stops do not overlap each other.)
+            for t in truth {
+                insideSeconds += max(0, min(t.endSeconds, d.endSeconds) - max(t.startSeconds, d.startSeconds))
+            }
+        }
+        timePrecision = detectedSeconds > 0 ? min(1, insideSeconds / detectedSeconds) : 1
         medianStartErrorSeconds = Percentile.of(startErrors, 0.5)
         medianEndErrorSeconds = Percentile.of(endErrors, 0.5)
     }
