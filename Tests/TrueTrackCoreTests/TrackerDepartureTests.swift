@@ -94,6 +94,55 @@ import Testing
         #expect(abs(t.distance.totalMetres - 40) < 12, "counted \(t.distance.totalMetres) m of 40")
     }
 
+    /// A car moving up 20 m in a queue under 15 m fixes (threshold 17 m) whose error then drifts 4 m back: the
+    /// track rests within the threshold of where it was, but it never went farther and came back, so this is
+    /// no excursion. Its metres stay held (not given up: a reviewer's jams at 15 m lost half their distance when
+    /// any rest within the threshold gave them up) and count when the car moves on, or at the track's end.
+    @Test func aShortMoveUpUnderCoarseFixesIsNotAnExcursion() {
+        func queue(movingOn: Bool) -> Tracker {
+            var t = Tracker(profile: .driving)
+            for i in 0..<240 {
+                // Still, 20 m up over 8 s, the error drifting 4 m back over the next 20 s, still; then 150 m on.
+                var north = i < 60 ? 0 : i < 68 ? 2.5 * Double(i - 60) : 20 - 4 * min(1, Double(i - 68) / 20)
+                if movingOn, i >= 180 { north += 10 * Double(i - 179) }
+                let j = Self.jitter(i)
+                _ = t.process(TrackerTests.fix(Double(i), north: north + j.north, east: j.east, accuracy: 15))
+            }
+            return t
+        }
+        var stopped = queue(movingOn: false)
+        #expect(stopped.pendingDepartureMetres > 10, "held \(stopped.pendingDepartureMetres) m")
+        let before = stopped.distance.totalMetres
+        let counted = stopped.finishTrack()
+        #expect(counted > 10 && stopped.distance.totalMetres == before + counted)
+        #expect(abs(stopped.distance.totalMetres - 20) < 10, "\(stopped.distance.totalMetres) m of 20")
+        let movedOn = queue(movingOn: true)
+        #expect(movedOn.pendingDepartureMetres == 0)
+        #expect(abs(movedOn.distance.totalMetres - 620) < 0.1 * 620, "\(movedOn.distance.totalMetres) m of 620")
+    }
+
+    /// A track ending 8 s after pulling away, before 100 m: ``Tracker/finishTrack()`` counts what the departure
+    /// held (a reviewer's drives lost those metres: 42 → 0 m of 61); an excursion still out at the end counts
+    /// too, one that came back does not.
+    @Test func theTracksEndCountsADepartureStillHeld() {
+        var t = Tracker(profile: .driving)
+        var north = 0.0, speed = 0.0
+        for i in 0..<69 {
+            if i > 60 {
+                speed += 2
+                north += speed
+            }
+            let j = Self.jitter(i)
+            _ = t.process(Self.fix(Double(i), north: north + j.north, east: j.east))
+        }
+        #expect(t.pendingDepartureMetres > 20)
+        let counted = t.finishTrack()
+        #expect(counted > 20 && t.pendingDepartureMetres == 0)
+        #expect(t.finishTrack() == 0)
+        var (back, _) = Self.parkedWithExcursion(profile: .driving)
+        #expect(back.finishTrack() == 0 && back.distance.totalMetres == 0)
+    }
+
     /// A U-turn's window reads "not moving" for a moment: that is no rest to leave, so a car turning back on a
     /// road loses nothing (a rest needs a window's length of such verdicts).
     @Test func aUTurnIsNoRest() {

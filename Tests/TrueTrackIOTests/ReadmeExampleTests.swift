@@ -16,6 +16,8 @@ import TrueTrackIO
             if decision.rejection != nil { rejected += 1 }
             events += stops.process(MotionEvidence(fix: fix, decision: decision))
         }
+        #expect(tracker.finishTrack() == 0)  // walking: no departure hold
+        events += stops.finish()
         // The demo walk is 599.6 m long with one 2-minute stop (tools/make_demo.py).
         #expect(abs(tracker.distance.totalMetres - 599.6) < 0.05 * 599.6)
         #expect(rejected == 6)

@@ -193,6 +193,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// since (Doppler, filtered), held until the departure is confirmed or turns out an excursion.
     @usableFromInline var departureMilliseconds: Int64 = .min
     @usableFromInline var departurePending = SIMD2<Double>(0, 0)
+    /// The farthest the filtered track has been from ``restOrigin`` during the pending departure (metres, as seen
+    /// at its releases and verdicts), and the net-displacement threshold of the last of them.
+    @usableFromInline var departureFarthestMetres = 0.0, departureThresholdMetres = 0.0
     /// The last forward jump in time: the time of the fix that anchored the filter first or after a reset gap
     /// (ms since 1970), and the last accepted time before it (`.min` for a first fix): fixes between the two,
     /// while nothing newer than the jump has been accepted, say the jump's time was wrong
@@ -1385,13 +1388,15 @@ public struct Tracker: Sendable, BitwiseCopyable {
     }
 
     /// Records a "not moving" verdict of the net-displacement gate (a window with too little Doppler) at `now`
-    /// (see ``TrackingProfile/departureConfirmationSeconds``): the window's oldest sample becomes the rest the
-    /// track may leave. A departure pending from an earlier rest is settled first: the track is back within
-    /// `threshold` of that rest, so the departure was an excursion and its held metres are given up; or it is
-    /// away, and they count once the departure has lasted long enough (until then this rest does not replace
-    /// the one left: an excursion resting at its far end for longer than the window still comes back to the
-    /// rest it left). Returns the metres counted. Out of line and `mutating` (by reference): it runs only
-    /// without Doppler.
+    /// (see ``TrackingProfile/departureConfirmationSeconds``); a run of them a window long makes the window's
+    /// oldest sample the rest the track may leave. A departure pending from an earlier rest is settled first:
+    /// given up if the track is back at the rest (within half of `threshold`, or within `threshold` and back by
+    /// more than `threshold` from the farthest it went: an excursion went out and came back; a verdict far
+    /// from the rest, a U-turn's, gives nothing up), counted if it has lasted long enough
+    /// (``confirmDeparture(now:threshold:)``), and otherwise kept, this rest not replacing the one left (an
+    /// excursion resting at its far end for longer than the window still comes back to the rest it left; a car
+    /// that moved up 1–1.5 thresholds in a queue and stopped is not back). Returns the metres counted. Out of
+    /// line and `mutating` (by reference): it runs only without Doppler.
     @usableFromInline @inline(never)
     mutating func recordRest(now: Int64, threshold: Double) -> Double {
         // (`lastAcceptedMilliseconds` is still the previous accepted fix's time.)
@@ -1399,12 +1404,14 @@ public struct Tracker: Sendable, BitwiseCopyable {
         restVerdictMilliseconds = now
         var counted = 0.0
         if departureMilliseconds != .min {
-            if isAwayFromRest(threshold: threshold) {
-                counted = confirmDeparture(now: now, threshold: threshold)
-                if departureMilliseconds != .min { return 0 }
-            } else {
+            let away = distanceFromRest(threshold: threshold)
+            if isBackAtRest(away: away, threshold: threshold) {
+                // Back at the rest: an excursion.
                 departureMilliseconds = .min
                 departurePending = SIMD2(0, 0)
+            } else {
+                counted = confirmDeparture(now: now, threshold: threshold)
+                if departureMilliseconds != .min { return 0 }
             }
         }
         if Double(now &- restRunMilliseconds) / 1000 >= profile.windowSeconds, let start = window.oldest() {
@@ -1419,9 +1426,48 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// counted. Out of line and `mutating`: only on leaving a rest.
     @usableFromInline @inline(never)
     mutating func leaveRest(doppler: Double, filtered: Double, now: Int64, threshold: Double) -> Double {
-        if departureMilliseconds == .min { departureMilliseconds = now }
+        if departureMilliseconds == .min {
+            departureMilliseconds = now
+            departureFarthestMetres = 0
+        }
         departurePending += SIMD2(doppler, filtered)
         return confirmDeparture(now: now, threshold: threshold)
+    }
+
+    /// Whether a track `away` metres from its rest is back there (see ``recordRest(now:threshold:)``).
+    @usableFromInline
+    func isBackAtRest(away: Double, threshold: Double) -> Bool {
+        away <= threshold / 2 || (away <= threshold && away <= departureFarthestMetres - threshold)
+    }
+
+    /// The filtered track's distance from ``restOrigin`` (metres), recorded in ``departureFarthestMetres`` with
+    /// `threshold`.
+    @usableFromInline
+    mutating func distanceFromRest(threshold: Double) -> Double {
+        let d = SIMD2(filter.east, filter.north) - restOrigin
+        let away = (d * d).sum().squareRoot()
+        departureFarthestMetres = max(departureFarthestMetres, away)
+        departureThresholdMetres = threshold
+        return away
+    }
+
+    /// The end of the track (or of the session): counts the metres a departure still holds unless the track is
+    /// back at the rest it left (as ``recordRest(now:threshold:)`` judges it: then they are given up) and
+    /// returns them.
+    /// Why: a track ending within ``TrackingProfile/departureConfirmationSeconds`` of leaving a rest, before
+    /// 100 m, lost those metres (a reviewer's drives ending 8 s after pulling away: 42 → 0 m of 61; rides
+    /// ending 20 s on: 89 → 0 m of 95). The tracker goes on as before: later fixes are judged as if the track
+    /// had not ended (call it once, at the end). `truetrack process` calls it after the last fix.
+    public mutating func finishTrack() -> Double {
+        guard departureMilliseconds != .min else { return 0 }
+        let threshold = departureThresholdMetres
+        let away = distanceFromRest(threshold: threshold)
+        guard !isBackAtRest(away: away, threshold: threshold) else {
+            departureMilliseconds = .min
+            departurePending = SIMD2(0, 0)
+            return 0
+        }
+        return endRest()
     }
 
     /// How far (metres) a departure from a rest must have gone, both from the rest and along the track, to count
@@ -1437,8 +1483,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// `threshold`); the rest is then left for good. Returns the metres counted.
     @usableFromInline
     mutating func confirmDeparture(now: Int64, threshold: Double) -> Double {
-        let d = SIMD2(filter.east, filter.north) - restOrigin
-        let away = (d * d).sum().squareRoot()
+        let away = distanceFromRest(threshold: threshold)
         guard NetDisplacementGate.isMoving(netDisplacement: away, threshold: threshold),
             Double(now &- departureMilliseconds) / 1000 >= profile.departureConfirmationSeconds
                 || (away > Tracker.departureConfirmationMetres
@@ -1456,13 +1501,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
         departurePending = SIMD2(0, 0)
         restMilliseconds = .min
         return counted
-    }
-
-    /// Whether the filtered track is farther than `threshold` from ``restOrigin``.
-    @usableFromInline
-    func isAwayFromRest(threshold: Double) -> Bool {
-        let d = SIMD2(filter.east, filter.north) - restOrigin
-        return NetDisplacementGate.isMoving(netDisplacement: (d * d).sum().squareRoot(), threshold: threshold)
     }
 
     /// Resets the filter at a fix (first fix, long gap, rejection streak): position from the fix, velocity

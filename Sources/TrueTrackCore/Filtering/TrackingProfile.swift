@@ -176,9 +176,11 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
     public var vehicleExitSeconds: Double = 120
     /// How long (seconds) distance released as a receiver without Doppler leaves a rest is held before it counts,
     /// while the filtered track is away from where it rested (``DistanceHold/departure``); 0 turns the rule off.
-    /// Held metres count once the track has been on its way that long and is still away from the rest; they are
-    /// given up if the track comes back to the rest (within the net-displacement threshold) before: a
-    /// multipath excursion, which goes out and comes back, not a departure.
+    /// Held metres count once the track has been on its way that long and is farther from the rest than the
+    /// net-displacement threshold, or once it is 100 m on (``Tracker``'s `departureConfirmationMetres`); they
+    /// are given up if the track comes back to the rest first: a multipath excursion, which goes out and comes
+    /// back, not a departure. ``Tracker/finishTrack()`` counts what is still held when a track ends away from
+    /// its rest.
     ///
     /// Default 0 (off: a walker's rests are brief and a walk to a shelf and back is a walk); 30 s on
     /// ``driving`` and ``cycling``. Why: a parked receiver without Doppler whose fixes take excursions of
@@ -187,12 +189,12 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
     /// leaves its parking place is not back there within half a minute. 30 s covers the longest excursion
     /// generated (20 s) with the window's 10–15 s to see the return. The cost: the first metres of every
     /// departure from a rest count late, until the track is 100 m on (7–10 s for a car pulling away) or the
-    /// departure has lasted this long; and a traveller who turns back to the rest within it, before 100 m, is
-    /// read as an excursion. Only fixes without Doppler are concerned. Measured on generated 1 Hz receivers
-    /// without Doppler (`tools/analysis/multipath_cases.py`, 5 seeds): parked cars with an excursion every
-    /// 200 / 50 s 605 / 2,130 → 29 / 401 m per 2 h, parked bicycles 273 / 1,519 → 0 / 149 m; clean drives
-    /// −0.12 → −0.13 %, clean rides (turning back every ~150 s) −0.25 → −0.39 %; every recording unchanged
-    /// (docs/ARCHITECTURE.md, 4c).
+    /// departure has lasted this long; and a traveller who comes back to the rest within it without getting
+    /// 100 m away (a lap round a small block) is read as an excursion. Only fixes without Doppler are
+    /// concerned. Measured on generated 1 Hz receivers without Doppler (`tools/analysis/multipath_cases.py`, 5
+    /// seeds): parked cars with an excursion every 200 / 50 s 605 / 2,130 → 29 / 401 m per 2 h, parked
+    /// bicycles 273 / 1,519 → 23 / 155 m; clean drives unchanged, clean rides (turning back every ~150 s)
+    /// −0.25 → −0.37 %; every recording unchanged (docs/ARCHITECTURE.md, 4c).
     public var departureConfirmationSeconds: Double = 0
     /// The accuracy (metres) the net-displacement gate assumes for fixes that report none (the accuracy gate
     /// still applies its own ``assumedAccuracyMetres`` fallback and flags them).

@@ -89,4 +89,10 @@ public struct TrackerDriver: Sendable {
             latitude: decision.state?.latitude, longitude: decision.state?.longitude,
             totalDistanceMetres: decision.totalDistanceMetres)
     }
+
+    /// The end of the recording (``Tracker/finishTrack()``): the total with what a departure still held.
+    public mutating func finish() -> Double {
+        _ = tracker.finishTrack()
+        return tracker.distance.totalMetres
+    }
 }

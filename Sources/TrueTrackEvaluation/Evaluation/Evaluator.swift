@@ -99,6 +99,7 @@ public enum Evaluator {
                 result.rejections[step.rejection ?? "unknown", default: 0] += 1
             }
         }
+        total = driver.finish()
 
         // Distances.
         var earliest = fixes[0].timestamp, latest = fixes[0].timestamp

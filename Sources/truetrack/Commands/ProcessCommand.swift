@@ -205,6 +205,8 @@ enum ProcessCommand {
             try decisions?.finish()
         } catch { throw CommandFailure(message: error.description) }
 
+        // (A departure still held at the end counts when the track is away from the rest it left.)
+        _ = tracker.finishTrack()
         let d = tracker.distance
         var rejectedByName: [String: Int] = [:]
         for reason in RejectionReason.allCases { rejectedByName[reason.rawValue] = rejected[reason] ?? 0 }
