@@ -564,16 +564,50 @@ private extension Timestamp {
         #expect(lenient.error == nil)
         #expect(lenient.report.errorCount == 6)
         #expect(lenient.report.errors.map(\.location.line) == [3, 4, 5, 6, 7, 8])
-        if case .invalidFix(_, .latitudeOutOfRange(let value)) = lenient.report.errors.last {
-            #expect(value == degrees(91, 7.038))
+        if case .malformedField(let location, let field, _, let found) = lenient.report.errors.last {
+            // 91° N: out of range is a malformed field of its sentence, column 17.
+            #expect(field == "latitude" && location.column == 17 && found.contains("9107.038"))
         } else {
-            Issue.record("expected an invalid fix, got \(String(describing: lenient.report.errors.last))")
+            Issue.record("expected a malformed latitude, got \(String(describing: lenient.report.errors.last))")
         }
         // 120001 keeps its RMC (the bad GGA is dropped); 120002…120006 have nothing usable.
         #expect(
             lenient.fixes.map(\.timestamp) == [
                 time("2024-02-29T12:00:00Z"), time("2024-02-29T12:00:01Z"), time("2024-02-29T12:00:07Z"),
             ])
+    }
+
+    /// A tester's logs: an epoch with a valid RMC and a GGA at 99°30′ N. The GGA is the malformed record (its
+    /// line and column); strict, the error comes after the epochs before it and before any later one (a later
+    /// epoch's fix was returned first); lenient, the epoch keeps the RMC's position. A second RMC of the same
+    /// epoch no longer hides a first one out of range.
+    @Test func aPositionOutOfRangeIsItsSentencesFaultAndTheEpochKeepsTheOther() throws {
+        let text = [
+            nmeaSentence("GPRMC,120000,A,5130.0000,N,00006.0000,W,1.0,0.0,010524,,"),
+            nmeaSentence("GPRMC,120001,A,5130.0001,N,00006.0000,W,1.0,0.0,010524,,"),
+            nmeaSentence("GPGGA,120001,9930.0000,N,00006.0000,W,1,08,0.9,10.0,M,47.0,M,,"),
+            nmeaSentence("GPRMC,120002,A,9930.0000,N,00006.0000,W,1.0,0.0,010524,,"),
+            nmeaSentence("GPRMC,120002,A,5130.0002,N,00006.0000,W,1.0,0.0,010524,,"),
+            nmeaSentence("GPRMC,120003,A,5130.0003,N,00006.0000,W,1.0,0.0,010524,,"),
+            "",
+        ].joined(separator: "\n")
+        var strict = NMEAReader(stream: ByteStream(bytes: Array(text.utf8)))
+        var before: [Fix] = []
+        do {
+            while let fix = try strict.next() { before.append(fix) }
+            Issue.record("expected an error")
+        } catch {
+            guard case .malformedField(let location, let field, _, _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(location.line == 3 && field == "latitude")
+        }
+        #expect(before.map(\.timestamp) == [time("2024-05-01T12:00:00Z"), time("2024-05-01T12:00:01Z")])
+        let lenient = readNMEA(text, options: ReadOptions(lenient: true))
+        #expect(lenient.report.errors.map(\.location.line) == [3, 4])
+        #expect(lenient.fixes.count == 4)
+        #expect(lenient.fixes.allSatisfy { abs($0.latitude - 51.5) < 0.001 })
     }
 
     @Test func otherTalkersAndSentencesAreOtherRecords() {

@@ -63,8 +63,8 @@ import TrueTrackCore
 /// (``SkipReason/noFix``, ``SkipReason/missingTime``, ``SkipReason/missingPosition``,
 /// ``SkipReason/providerFiltered``), which count epochs. In strict mode a malformed field throws
 /// ``ReadError/malformedField(_:field:expected:found:)`` naming the line, column and field, after the fix of
-/// the epoch gathered before the bad line has been returned; coordinates out of range throw
-/// ``ReadError/invalidFix(_:_:)`` at the position sentence.
+/// the epoch gathered before the bad line has been returned; coordinates out of range are malformed fields
+/// of their sentence (the epoch keeps a good position from another sentence).
 ///
 /// ## Google GnssAnalysis "chipset" exports (GSDC 2020 `*_chipset.nmea`)
 /// Their GGA HDOP field holds the phone's accuracy / 10, not a DOP: read them with
@@ -203,6 +203,12 @@ public struct NMEAReader: FixReader {
             if let fix = ready {
                 ready = nil
                 return fix
+            }
+            if let error = deferredError {
+                // Closing the previous epoch failed (a position out of range): its error, before the epoch
+                // this line opened is returned.
+                deferredError = nil
+                throw error
             }
         }
     }
@@ -554,6 +560,19 @@ public struct NMEAReader: FixReader {
                 positive: UInt8(ascii: "E"), negative: UInt8(ascii: "W")),
             field: "longitude", expected: "dddmm.mmmm (minutes < 60) and E or W", start: lon.start, end: ew.end)
         guard let latitude, let longitude else { return nil }
+        // Out of range is this sentence's fault, found here: judged at the epoch's close, a bad position
+        // replaced the epoch's good one from another sentence (a valid RMC lost to its GGA at 99°30′ N), or was
+        // itself replaced unreported by a second sentence of the epoch.
+        guard abs(latitude) <= 90 else {
+            throw FieldFailure(
+                field: "latitude", expected: "a latitude within -90...90 degrees (ddmm.mmmm and N or S)",
+                start: lat.start, end: ns.end)
+        }
+        guard abs(longitude) <= 180 else {
+            throw FieldFailure(
+                field: "longitude", expected: "a longitude within -180...180 degrees (dddmm.mmmm and E or W)",
+                start: lon.start, end: ew.end)
+        }
         return (latitude, longitude)
     }
 
@@ -621,7 +640,7 @@ public struct NMEAReader: FixReader {
             tally.skip(noFix || position == nil ? .noFix : .missingTime)
             return
         }
-        let pending = enterEpoch(time, millis)
+        enterEpoch(time, millis)
         if noFix { epoch.noFix = true }
         if let position {
             epoch.rmcLatitude = position.latitude
@@ -632,7 +651,6 @@ public struct NMEAReader: FixReader {
         if let speed { epoch.rmcSpeed = speed * NMEAReader.metresPerSecondPerKnot }
         if let course { epoch.rmcCourse = course }
         if let date { epoch.dateDays = date }
-        if let pending { throw pending }
     }
 
     private mutating func readGGA(_ line: ByteStream.Line, _ fields: NMEAFields, _ millis: Int64?) throws(ReadError) {
@@ -654,7 +672,7 @@ public struct NMEAReader: FixReader {
             tally.skip(quality == 0 || position == nil ? .noFix : .missingTime)
             return
         }
-        let pending = enterEpoch(time, millis)
+        enterEpoch(time, millis)
         if quality == 0 { epoch.noFix = true }
         if quality == 8 { epoch.simulated = true }
         if let position {
@@ -666,7 +684,6 @@ public struct NMEAReader: FixReader {
         if let satellites { epoch.satellites = satellites }
         if let hdop { epoch.ggaHDOP = hdop }
         if let altitude { epoch.altitude = altitude }
-        if let pending { throw pending }
     }
 
     private mutating func readGST(_ line: ByteStream.Line, _ fields: NMEAFields, _ millis: Int64?) throws(ReadError) {
@@ -685,11 +702,10 @@ public struct NMEAReader: FixReader {
             tally.skip(sigmaLatitude == nil && sigmaLongitude == nil ? .noFix : .missingTime)
             return
         }
-        let pending = enterEpoch(time, millis)
+        enterEpoch(time, millis)
         if let sigmaLatitude { epoch.sigmaLatitude = sigmaLatitude }
         if let sigmaLongitude { epoch.sigmaLongitude = sigmaLongitude }
         if let sigmaAltitude { epoch.sigmaAltitude = sigmaAltitude }
-        if let pending { throw pending }
     }
 
     private mutating func readVTG(_ line: ByteStream.Line, _ fields: NMEAFields, _ millis: Int64?) throws(ReadError) {
@@ -747,17 +763,16 @@ public struct NMEAReader: FixReader {
         }
     }
 
-    /// Makes the epoch of `timeOfDay` the open one, closing the previous epoch when the time differs.
-    /// - Returns: the error closing the previous epoch raised (strict mode), to be thrown once the caller
-    ///   has stored its sentence in the new epoch.
-    private mutating func enterEpoch(_ timeOfDay: Int64, _ millis: Int64?) -> ReadError? {
+    /// Makes the epoch of `timeOfDay` the open one, closing the previous epoch when the time differs. An error
+    /// closing it (strict mode) is kept in `deferredError` and thrown by ``next()`` once the caller has stored
+    /// its sentence in the new epoch (the new epoch stays open: it is not returned before the error).
+    private mutating func enterEpoch(_ timeOfDay: Int64, _ millis: Int64?) {
         if epoch.isOpen, epoch.timeOfDay == timeOfDay {
             if epoch.wrapperMillis == nil { epoch.wrapperMillis = millis }
-            return nil
+            return
         }
-        var pending: ReadError? = nil
         if epoch.isOpen {
-            do { try closeEpoch() } catch { pending = error }
+            do { try closeEpoch() } catch { deferredError = error }
         }
         epoch = NMEAEpoch()
         epoch.isOpen = true
@@ -773,7 +788,6 @@ public struct NMEAReader: FixReader {
             if !stale { epoch.untimed = carry }
             carry = NMEAUntimed()
         }
-        return pending
     }
 
     /// Turns the open epoch into a fix (stored in `ready`) or a counted skip, and closes it.
