@@ -54,11 +54,15 @@ enum TrueTrackTool {
             Terminal.out(version + "\n")
             return 0
         case "help":
-            if arguments.count > 1, let command = commands.first(where: { $0.spec.name == arguments[1] }) {
-                Terminal.out(command.spec.help)
-            } else {
+            guard arguments.count > 1 else {
                 Terminal.out(rootHelp)
+                return 0
             }
+            guard let command = commands.first(where: { $0.spec.name == arguments[1] }) else {
+                Terminal.error("Error: unknown subcommand '\(arguments[1])'\n\n" + rootHelp)
+                return 2
+            }
+            Terminal.out(command.spec.help)
             return 0
         default:
             break

@@ -75,6 +75,9 @@ struct Tool {
             #expect(sub.stdout.contains("USAGE: truetrack \(name)"))
             #expect(try Tool.run(["help", name]).stdout == sub.stdout)
         }
+        // Help on a subcommand that does not exist is a usage error, as the subcommand itself is.
+        let unknown = try Tool.run(["help", "nope"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("unknown subcommand 'nope'"))
     }
 
     @Test func printsItsVersion() throws {
@@ -322,6 +325,7 @@ struct Tool {
         #expect(result.stdout.contains("\"stops\""))  // the report of what was read
         #expect(result.stderr.contains("\(damaged):401:"))
         #expect(result.stderr.contains("the 399 fixes before it were analysed"))
+        #expect(result.stderr.contains("--lenient skips such records"))  // what to do about it
     }
 
     /// An output that is the input (directly, through another spelling or a symlink) or another output is

@@ -200,7 +200,10 @@ enum BufferCommand {
                             + "session's last (already added?)" : "") + "\n")
         }
         if let readFailure {
-            throw CommandFailure(message: "\(readFailure) (the \(persisted) accepted fixes before it were persisted)")
+            throw CommandFailure(
+                message:
+                    "\(readFailure) (the \(persisted) accepted fixes before it were persisted\(readFailure.lenientHint))"
+            )
         }
         if let failure = InputOptions.noFixes(reader.report, format: reader.format) { throw failure }
         return 0

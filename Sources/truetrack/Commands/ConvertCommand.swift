@@ -119,14 +119,15 @@ enum ConvertCommand {
                 message: "\(error) (\(count) fixes read from \(input); \(leftBehind("the output is incomplete")))")
         }
         let report = reader.report
-        var note = "converted \(count) fixes from \(reader.format) to \(to)"
+        var note = "converted \(count) \(count == 1 ? "fix" : "fixes") from \(reader.format) to \(to)"
         if report.unusableRecords > 0 {
             note += " (\(report.unusableRecords) record\(report.unusableRecords == 1 ? "" : "s") skipped)"
         }
         Terminal.error(note + "\n")
         for error in report.errors.prefix(5) { Terminal.error("  skipped: \(error)\n") }
         if let readFailure {
-            throw CommandFailure(message: "\(readFailure) (the \(count) fixes before it were written)")
+            throw CommandFailure(
+                message: "\(readFailure) (the \(count) fixes before it were written\(readFailure.lenientHint))")
         }
         if let failure = InputOptions.noFixes(report, format: reader.format) { throw failure }
         return 0

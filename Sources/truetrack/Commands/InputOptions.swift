@@ -175,3 +175,17 @@ enum InputOptions {
         }
     }
 }
+
+extension ReadError {
+    /// What the user can do about a damaged record, appended to its message: `--lenient` skips malformed
+    /// records (counted and reported) and reads on. Empty for errors no option gets past (I/O, truncation, an
+    /// unsupported format).
+    var lenientHint: String {
+        switch self {
+        case .malformedField, .malformedRecord, .invalidFix, .recordTooLong:
+            "; --lenient skips such records and reads on"
+        case .io, .truncated, .unsupportedFormat:
+            ""
+        }
+    }
+}

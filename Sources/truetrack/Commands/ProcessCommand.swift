@@ -234,7 +234,9 @@ enum ProcessCommand {
         summary.movingSeconds = Terminal.milliseconds(stops.movingSeconds)
         // The failure the command ends with, if any: the read error that cut the input short, or no fix at all.
         let failure =
-            readFailure.map { CommandFailure(message: "\($0) (the \(read) fixes before it were processed)") }
+            readFailure.map {
+                CommandFailure(message: "\($0) (the \(read) fixes before it were processed\($0.lenientHint))")
+            }
             ?? InputOptions.noFixes(reader.report, format: reader.format)
         summary.error = failure?.message
         summary.stops = stops.stops.map(StopsCommand.StopJSON.init)

@@ -113,7 +113,9 @@ enum StopsCommand {
             startingOver: { totals.removeAll() }, analysed: record)
         evidence.report()
         let ending =
-            failure.map { CommandFailure(message: "\($0) (the \(count) fixes before it were analysed)") }
+            failure.map {
+                CommandFailure(message: "\($0) (the \(count) fixes before it were analysed\($0.lenientHint))")
+            }
             ?? InputOptions.noFixes(reader.report, format: reader.format)
         return (analysis, count, totals, ending)
     }
