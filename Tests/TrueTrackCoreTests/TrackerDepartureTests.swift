@@ -125,20 +125,26 @@ import Testing
     /// held (a reviewer's drives lost those metres: 42 → 0 m of 61); an excursion still out at the end counts
     /// too, one that came back does not.
     @Test func theTracksEndCountsADepartureStillHeld() {
-        var t = Tracker(profile: .driving)
+        // 60 s parked, then pulling away at 2 m/s² for 8 s.
         var north = 0.0, speed = 0.0
-        for i in 0..<69 {
+        let fixes = (0..<69).map { i in
             if i > 60 {
                 speed += 2
                 north += speed
             }
             let j = Self.jitter(i)
-            _ = t.process(Self.fix(Double(i), north: north + j.north, east: j.east))
+            return Self.fix(Double(i), north: north + j.north, east: j.east)
         }
+        var t = Tracker(profile: .driving)
+        for fix in fixes { _ = t.process(fix) }
         #expect(t.pendingDepartureMetres > 20)
         let counted = t.finishTrack()
         #expect(counted > 20 && t.pendingDepartureMetres == 0)
         #expect(t.finishTrack() == 0)
+        // The rewinding tracker passes it on to its in-order tracker.
+        var rewinding = RewindingTracker(profile: .driving)
+        for fix in fixes { _ = rewinding.process(fix) }
+        #expect(rewinding.finishTrack() == counted && rewinding.totalMetres == t.distance.totalMetres)
         var (back, _) = Self.parkedWithExcursion(profile: .driving)
         #expect(back.finishTrack() == 0 && back.distance.totalMetres == 0)
     }

@@ -118,6 +118,15 @@ public struct RewindingTracker: Sendable {
     /// it never decreases.
     public var totalMetres: Double { max(shownTotalMetres, tracker.distance.totalMetres) }
 
+    /// The end of the track or session: ``Tracker/finishTrack()`` on the in-order tracker (a departure's held
+    /// metres count unless the track is back at its rest). Returns the metres counted. Call it once, at the end:
+    /// a late fix after it rewinds to a copy from before it.
+    public mutating func finishTrack() -> Double {
+        let counted = tracker.finishTrack()
+        shownTotalMetres = totalMetres
+        return counted
+    }
+
     /// Processes one fix (see ``process(batch:)``). A fix not older than every fix so far (the usual case) takes
     /// the plain tracker's path with no allocation once the buffers have grown to the horizon.
     public mutating func process(_ fix: Fix) -> Outcome {
