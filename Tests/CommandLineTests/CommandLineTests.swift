@@ -60,6 +60,20 @@ struct Tool {
     static func temporaryPath(_ name: String) -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("tt-cli-\(UUID().uuidString)-\(name)").path
     }
+
+    /// Writes the demo walk with its 101st fix (line 101: index 100 of the lines) re-dated `seconds` later to a
+    /// temporary file `name`; returns its path and the wrong time as written.
+    static func demoWithFix100Shifted(bySeconds seconds: Double, name: String) throws -> (path: String, time: String) {
+        let path = temporaryPath(name)
+        var lines = try String(contentsOfFile: demo, encoding: .utf8).split(separator: "\n").map(String.init)
+        let comma = try #require(lines[100].firstIndex(of: ","))
+        let iso = ISO8601DateFormatter()
+        let time = try #require(iso.date(from: String(lines[100][..<comma])))
+        let wrong = iso.string(from: time.addingTimeInterval(seconds))
+        lines[100] = wrong + lines[100][comma...]
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        return (path, wrong)
+    }
 }
 
 @Suite struct CommandLineTests {
@@ -425,15 +439,8 @@ struct Tool {
     /// (it rejected every later fix as out of order until the clock caught up: 132.7 m of the demo's 621.5),
     /// and the summary leaves the wrong time out of its span.
     @Test func aFixStampedAnHourAheadIsLeftOutAndTheRestCounts() throws {
-        let path = Tool.temporaryPath("hour-ahead.csv")
+        let (path, wrong) = try Tool.demoWithFix100Shifted(bySeconds: 3600, name: "hour-ahead.csv")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        var lines = try String(contentsOfFile: Tool.demo, encoding: .utf8).split(separator: "\n").map(String.init)
-        let comma = try #require(lines[100].firstIndex(of: ","))
-        let format = ISO8601DateFormatter()
-        let time = try #require(format.date(from: String(lines[100][..<comma])))
-        let wrong = format.string(from: time.addingTimeInterval(3600))
-        lines[100] = wrong + lines[100][comma...]
-        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         let result = try Tool.run(["process", "--json", path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("fix 100 (in read order) of \(path) is dated \(wrong)"), "\(result.stderr)")
@@ -492,15 +499,8 @@ struct Tool {
     /// order, and the summary's span, the stops and the smoothed track leave it out (the span was 619 million
     /// seconds, and the smoother sorted it in: 1258.6 m ± 433,619 km for an 839 m walk).
     @Test func warnsAboutAFixFromTheFarPastAndLeavesItOut() throws {
-        let path = Tool.temporaryPath("rollover.csv")
+        let (path, early) = try Tool.demoWithFix100Shifted(bySeconds: -1024 * 7 * 86_400, name: "rollover.csv")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        var lines = try String(contentsOfFile: Tool.demo, encoding: .utf8).split(separator: "\n").map(String.init)
-        let comma = try #require(lines[100].firstIndex(of: ","))
-        let iso = ISO8601DateFormatter()
-        let time = try #require(iso.date(from: String(lines[100][..<comma])))
-        let early = iso.string(from: time.addingTimeInterval(-1024 * 7 * 86_400))
-        lines[100] = early + lines[100][comma...]
-        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         let plain = try Tool.run(["process", "--json", Tool.demo, "--smooth"])
         let reference = try #require(try JSONSerialization.jsonObject(with: Data(plain.stdout.utf8)) as? [String: Any])
         for command in [["process", "--json"], ["process", "--json", "--smooth"], ["stops", "--json"]] {
