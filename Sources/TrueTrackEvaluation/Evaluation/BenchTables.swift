@@ -147,7 +147,8 @@ public enum BenchTables {
                     pair(c.medianPhantomMetresPer10Minutes?.trueTrack, c.maxPhantomMetresPer10Minutes?.trueTrack),
                     pair(c.medianPhantomMetresPer10Minutes?.naive, c.maxPhantomMetresPer10Minutes?.naive),
                     fixed(c.medianPositionP50Metres, 2) + " / " + fixed(c.maxPositionP95Metres, 2),
-                    pair(c.meanStopRecall, c.meanStopPrecision) + " / " + fixed(c.meanStopTimePrecision, 2),
+                    c.meanStopRecall == nil
+                        ? "–" : pair(c.meanStopRecall, c.meanStopPrecision) + " / " + fixed(c.meanStopTimePrecision, 2),
                 ]
             },
             [
