@@ -24,6 +24,29 @@ import Testing
         #expect(geo["type"] as? String == "FeatureCollection")
     }
 
+    /// A car without Doppler parked 2 minutes, moving 60 m in 15 s and parking again (a reviewer's case): the
+    /// departure hold counts the move up to 30 s late, inside the second stop, and the trip read 0 m. A trip's
+    /// distance now runs to the end of the stop after it.
+    @Test func aTripCountsTheMetresADepartureHeld() throws {
+        let path = Tool.temporaryPath("hop.csv")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var csv = "time,latitude,longitude,accuracy_m\n"
+        for i in 0..<420 {
+            let north = i < 120 ? 0 : Double(min(i - 120, 15)) * 4
+            let jitter = 2 * sin(Double(i) * 2.3)
+            csv += String(
+                format: "2024-05-01T08:%02d:%02dZ,%.8f,11.0,8\n", i / 60, i % 60, 49 + (north + jitter) / 111_200)
+        }
+        try csv.write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try Tool.run(["stops", path, "--json", "--profile", "driving"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let trips = try #require(json["trips"] as? [[String: Any]])
+        #expect((json["stops"] as? [Any])?.count == 2)
+        let moved = trips.compactMap { $0["distanceMetres"] as? Double }.max() ?? 0
+        #expect(moved > 40 && moved < 90, "\(trips)")
+    }
+
     /// A walk, an hour's silence, a walk: the report said "elapsed 3659 s, moving 118 s" with no word of the
     /// gap. The unobserved time is reported, and elapsed = moving + stopped + unobserved.
     @Test func reportsTheUnobservedTimeOfARecordingGap() throws {

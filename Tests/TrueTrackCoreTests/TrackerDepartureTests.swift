@@ -23,10 +23,10 @@ import Testing
     /// reflection that builds up and fades, claiming 8 m all along): the gate lets the filter follow, and the
     /// net-displacement gate opens on the way out and again on the way back. The metres are held as a
     /// departure and given up when the track is back at its rest.
-    static func parkedWithExcursion(profile: TrackingProfile) -> (Tracker, [FixDecision]) {
+    static func parkedWithExcursion(profile: TrackingProfile, seconds: Int = 180) -> (Tracker, [FixDecision]) {
         var t = Tracker(profile: profile)
         var decisions: [FixDecision] = []
-        for i in 0..<180 {
+        for i in 0..<seconds {
             let k = i - 90
             let offset =
                 k < 0 || k > 20 ? 0 : k <= 6 ? 5 * Double(k) : k <= 14 ? 30 : 30 - 5 * Double(k - 14)
@@ -145,7 +145,13 @@ import Testing
         var rewinding = RewindingTracker(profile: .driving)
         for fix in fixes { _ = rewinding.process(fix) }
         #expect(rewinding.finishTrack() == counted && rewinding.totalMetres == t.distance.totalMetres)
-        var (back, _) = Self.parkedWithExcursion(profile: .driving)
+        // An excursion still out when the track ends counts (nothing says it would have come back); one that
+        // came back before a verdict could give it up does not.
+        var (out, _) = Self.parkedWithExcursion(profile: .driving, seconds: 101)
+        #expect(out.pendingDepartureMetres > 0)
+        #expect(out.finishTrack() > 0)
+        var (back, _) = Self.parkedWithExcursion(profile: .driving, seconds: 112)
+        #expect(back.pendingDepartureMetres > 0, "the track's end came after the verdict that gave it up")
         #expect(back.finishTrack() == 0 && back.distance.totalMetres == 0)
     }
 

@@ -460,6 +460,37 @@ import Testing
         #expect(walk[101...110].map { late.process($0) }.allSatisfy { $0.rejection == .outOfOrder })
     }
 
+    /// The same with a block of ten fixes an hour ahead: the fixes after the block restart the tracker too
+    /// (a jump with fixes accepted after it for less than ``TrackingProfile/maximumBridgedGapSeconds``).
+    /// A real 30 s tunnel whose late fixes arrive after the exit is no such jump (its chord may count): they
+    /// stay out of order, and the tunnel's metres are kept (a reviewer's drive lost them, 3,730 → 3,280 m, when
+    /// any reset gap counted).
+    @Test func aBlockStampedAheadRestartsButATunnelsLateFixesDoNot() {
+        let walk = (0...300).map { Self.fix(Double($0), north: Double($0) * 1.4, speed: 1.4, course: 0) }
+        var t = Tracker()
+        var decisions: [FixDecision] = []
+        for (i, fix) in walk.enumerated() {
+            let ahead = (150..<160).contains(i)
+            decisions.append(
+                t.process(ahead ? Self.fix(Double(i) + 3600, north: Double(i) * 1.4, speed: 1.4, course: 0) : fix))
+        }
+        #expect(decisions[162].isAnchor && decisions[163...].allSatisfy { $0.isAccepted })
+        #expect(t.distance.totalMetres > 0.9 * 1.4 * 300, "\(t.distance.totalMetres) m")
+        var drive = Tracker(profile: .driving)
+        var tunnel = Tracker(profile: .driving)
+        func car(_ s: Int) -> Fix { Self.fix(Double(s), north: 15 * Double(s), accuracy: 5, speed: 15, course: 0) }
+        for s in 0..<100 {
+            _ = drive.process(car(s))
+            _ = tunnel.process(car(s))
+        }
+        for s in 130..<250 { _ = drive.process(car(s)) }
+        _ = tunnel.process(car(130))
+        // Late fixes from inside the tunnel, after its exit.
+        #expect([125, 127, 129].map { tunnel.process(car($0)) }.allSatisfy { $0.rejection == .outOfOrder })
+        for s in 131..<250 { _ = tunnel.process(car(s)) }
+        #expect(tunnel.distance.totalMetres == drive.distance.totalMetres)
+    }
+
     /// A persisted time in the far future (a corrupt record) must not freeze the resumed session.
     @Test func aResumedSessionWithACorruptLastTimeRestartsLikeAClockJump() throws {
         var t = Tracker()

@@ -5,8 +5,8 @@
 ///    same time and position as the previous fix → ``RejectionReason/duplicate``; not newer than the last
 ///    accepted fix → ``RejectionReason/outOfOrder`` (so dt > 0 from here on and nothing divides by zero),
 ///    unless ``TrackingProfile/rejectionsBeforeReanchor`` fixes, in order among themselves with none accepted
-///    between them, are all at least ``TrackingProfile/clockJumpSeconds`` older (or lie inside a forward jump
-///    that nothing was accepted after): then the last accepted time was wrong (a fix dated 9999, or an hour
+///    between them, are all at least ``TrackingProfile/clockJumpSeconds`` older (or lie inside a long forward
+///    jump shortly after it: ``isInsideForwardJump(_:)``): then the last accepted time was wrong (a fix dated 9999, or an hour
 ///    ahead) and the tracker starts again from the last of them.
 /// 2. **Accuracy gate** (``AccuracyGate``).
 /// 3. **Speed gate** (``SpeedGate``): Doppler speed when present, else derived; above the ceiling →
@@ -196,10 +196,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// The farthest the filtered track has been from ``restOrigin`` during the pending departure (metres, as seen
     /// at its releases and verdicts), and the net-displacement threshold of the last of them.
     @usableFromInline var departureFarthestMetres = 0.0, departureThresholdMetres = 0.0
-    /// The last forward jump in time: the time of the fix that anchored the filter first or after a reset gap
-    /// (ms since 1970), and the last accepted time before it (`.min` for a first fix): fixes between the two,
-    /// while nothing newer than the jump has been accepted, say the jump's time was wrong
-    /// (``restartsOnClockJump(at:)``).
+    /// The last forward jump in time: the time of the fix that anchored the filter after a reset gap (or first)
+    /// (ms since 1970), and the last accepted time before it (`.min` for a session's first fix: no jump):
+    /// fixes between the two, shortly after the jump, say the jump's time was wrong (``isInsideForwardJump(_:)``).
     @usableFromInline var jumpMilliseconds: Int64 = .min, beforeJumpMilliseconds: Int64 = .min
 
     /// Creates a tracker.
@@ -1268,18 +1267,16 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// ``TrackingProfile/rejectionsBeforeReanchor`` fixes that are each at least
     /// ``TrackingProfile/clockJumpSeconds`` older than the last accepted one, newer than each other, with no
     /// fix accepted in between (fixes rejected for other reasons may come between): then the last accepted
-    /// time was the wrong one, and the tracker starts again from this fix. Fixes of any age count when the last
-    /// accepted fix was a forward jump (the first fix, or the first after a reset gap) and they lie inside it,
-    /// after the fix before it: a fix stamped an hour ahead (a time-zone slip) was accepted after a "gap", and
-    /// every later fix was rejected until the clock caught up (a tester's demo walk 132.7 m of 621.5; 388.7 of
-    /// 778.7 m with the fix 1, 3 or 23 hours ahead). Once a fix newer than the jump is accepted, fixes inside it
-    /// are a delayed delivery again (taking them would count the jump's stretch twice). Out of line: it runs
+    /// time was the wrong one, and the tracker starts again from this fix. Fixes of any age count when they lie
+    /// inside the last forward jump (``isInsideForwardJump(_:)``): a fix stamped an hour ahead (a time-zone
+    /// slip) was accepted after a "gap", and every later fix was rejected until the clock caught up (a tester's
+    /// demo walk 132.7 m of 621.5; 388.7 of 778.7 m with the fix 1, 3 or 23 hours ahead). Out of line: it runs
     /// only for out-of-order fixes, and keeps the inlined per-fix path short.
     @usableFromInline @inline(never)
     mutating func restartsOnClockJump(at now: Int64) -> Bool {
         // Inside the last forward jump, with nothing accepted after it: any age counts (see
         // ``TrackingProfile/clockJumpSeconds``).
-        let isInsideJump = lastAcceptedMilliseconds == jumpMilliseconds && now > beforeJumpMilliseconds
+        let isInsideJump = isInsideForwardJump(now)
         guard
             staleRun.completes(
                 at: now, latest: lastAcceptedMilliseconds, seconds: isInsideJump ? 0 : profile.clockJumpSeconds,
@@ -1293,6 +1290,24 @@ public struct Tracker: Sendable, BitwiseCopyable {
         activity = nil
         activityMilliseconds = 0
         return true
+    }
+
+    /// Whether a time `now` lies inside the last forward jump (between ``beforeJumpMilliseconds`` and
+    /// ``jumpMilliseconds``) and that jump can be judged wrong: it is longer than
+    /// ``TrackingProfile/maximumBridgedGapSeconds`` (such a silence's chord is never counted, so processing the
+    /// fixes inside it counts nothing twice and gives no chord up: a reviewer's 30 s tunnel whose late fixes
+    /// arrived after the exit lost the tunnel, 3,730 → 3,280 m of 3,735, when any reset gap counted), and fixes
+    /// were accepted after it for no longer than that (a block of a few fixes stamped ahead, not a session that
+    /// went on for an hour before a backlog from inside the silence arrived). A first fix is no jump: fixes older
+    /// than a session's first are a backlog from before it, rejected as out of order.
+    @usableFromInline
+    func isInsideForwardJump(_ now: Int64) -> Bool {
+        guard beforeJumpMilliseconds != .min, now > beforeJumpMilliseconds, now < jumpMilliseconds else {
+            return false
+        }
+        let limit = profile.maximumBridgedGapSeconds
+        return (Double(jumpMilliseconds) - Double(beforeJumpMilliseconds)) / 1000 > limit
+            && (Double(lastAcceptedMilliseconds) - Double(jumpMilliseconds)) / 1000 <= limit
     }
 
     /// Completes the decision of a fix that (re-)anchored the filter.
@@ -1456,8 +1471,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// returns them.
     /// Why: a track ending within ``TrackingProfile/departureConfirmationSeconds`` of leaving a rest, before
     /// 100 m, lost those metres (a reviewer's drives ending 8 s after pulling away: 42 → 0 m of 61; rides
-    /// ending 20 s on: 89 → 0 m of 95). The tracker goes on as before: later fixes are judged as if the track
-    /// had not ended (call it once, at the end). `truetrack process` calls it after the last fix.
+    /// ending 20 s on: 89 → 0 m of 95). Call it once, at the end: it forgets the rest, so fixes after it start
+    /// without one (an excursion's way back would count). `truetrack process` calls it after the last fix; the
+    /// per-fix totals of its decisions do not hold what it counts.
     public mutating func finishTrack() -> Double {
         guard departureMilliseconds != .min else { return 0 }
         let threshold = departureThresholdMetres

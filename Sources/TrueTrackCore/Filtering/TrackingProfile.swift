@@ -62,10 +62,10 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
     /// Default one day. Why: a receiver whose clock jumps (a GPS week-number rollover, a corrupt record
     /// dated 9999) would otherwise freeze the session for good, while a phone's delayed batches are minutes
     /// to an hour old and must stay out-of-order rejections (taking them would count their path twice).
-    /// Fixes of any age count when the last accepted fix jumped forward in time (the first fix, or the first
-    /// after a reset gap), nothing was accepted after it, and they lie between it and the fix before it: a
-    /// single fix stamped hours ahead (a time-zone slip) is wrong by less than a day and froze the session
-    /// until the clock caught up.
+    /// Fixes of any age count when they lie inside the last forward jump in time (the first fix after a reset
+    /// gap) and that jump is longer than ``maximumBridgedGapSeconds`` with fixes accepted after it
+    /// for no longer than that: a fix or a short block stamped hours ahead (a time-zone slip) is wrong by less
+    /// than a day and froze the session until the clock caught up.
     public var clockJumpSeconds: Double = 86_400
     /// The longest silence the tracker bridges with its chord, seconds: after a gap longer than
     /// ``filterResetGapSeconds`` (and up to this long) the straight line from the last filtered position to the

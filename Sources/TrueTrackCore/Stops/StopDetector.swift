@@ -139,10 +139,14 @@ public struct StopDetector: Sendable {
     var activityMilliseconds: Int64 = 0
     /// The run of evidence far older than the latest (see ``StopDetectionProfile/clockJumpSeconds``).
     var staleRun = ClockJumpRun()
-    /// The last forward jump in time: the time of the first evidence, or of the first after a gap (ms since
-    /// 1970), and the time of the evidence before it (`.min` for the first): evidence between the two, while
-    /// nothing newer than the jump has come, says the jump's time was wrong (see ``restartsOnClockJump(at:latest:)``).
+    /// The last forward jump in time: the time of the first evidence after a gap (ms since 1970) and the time
+    /// of the evidence before it (`.min`: none yet): evidence between the two, shortly after the jump, says the
+    /// jump's time was wrong (see ``restartsOnClockJump(at:latest:)``).
     var jumpMilliseconds: Int64 = .min, beforeJumpMilliseconds: Int64 = .min
+    /// The shortest forward jump whose evidence inside it can restart the detector, and the longest evidence
+    /// after it that still can, seconds: 600 (``TrackingProfile/maximumBridgedGapSeconds``' default, as the
+    /// tracker judges it).
+    static let judgedJumpSeconds = 600.0
 
     /// Creates a detector in the initial STATIONARY state.
     ///
@@ -195,8 +199,6 @@ public struct StopDetector: Sendable {
                 beforeJumpMilliseconds = lastMilliseconds
                 jumpMilliseconds = now
             }
-        } else {
-            jumpMilliseconds = now
         }
         lastEvidence = evidence
         if let reading = evidence.activity { process(activity: reading, milliseconds: now) }
@@ -385,11 +387,16 @@ public struct StopDetector: Sendable {
     /// one: every time taken from it is pulled back to `now` (a countdown armed then is cancelled, a stop's end
     /// and the last departure are clamped, a reading and a heartbeat forgotten), the window is emptied as after
     /// a gap, and the caller goes on with this evidence. The state and the anchor are kept. Evidence of any age
-    /// counts when the latest evidence was a forward jump (the first, or the first after a gap) and it lies
-    /// inside that jump: one fix stamped an hour ahead (a time-zone slip) froze the detector until the clock
-    /// caught up, as it froze the ``Tracker``.
+    /// counts when it lies inside the last forward jump (the first evidence after a gap) of more
+    /// than ``judgedJumpSeconds``, with evidence after the jump for no longer than that: one fix stamped an hour
+    /// ahead (a time-zone slip) froze the detector until the clock caught up, as it froze the ``Tracker``.
     mutating func restartsOnClockJump(at now: Int64, latest: Int64) -> Bool {
-        let isInsideJump = latest == jumpMilliseconds && now > beforeJumpMilliseconds
+        // Inside a jump longer than 10 minutes (the tracker's default longest bridged silence), with evidence
+        // after it for no longer than that (see ``Tracker``'s `isInsideForwardJump`).
+        let isInsideJump =
+            beforeJumpMilliseconds != .min && now > beforeJumpMilliseconds && now < jumpMilliseconds
+            && (Double(jumpMilliseconds) - Double(beforeJumpMilliseconds)) / 1000 > StopDetector.judgedJumpSeconds
+            && (Double(latest) - Double(jumpMilliseconds)) / 1000 <= StopDetector.judgedJumpSeconds
         guard
             staleRun.completes(
                 at: now, latest: latest, seconds: isInsideJump ? 0 : profile.clockJumpSeconds,

@@ -153,16 +153,12 @@ struct EvidenceStream {
         while head < pending.count { analyseNext(analysed) }
     }
 
-    /// The earliest and latest fix times, the wrong fixes left out: over every fix, whatever its order in the
-    /// file; when a wrong fix reached the analysis before it was proven wrong (from standard input, which is not
-    /// read again), the analysis's own span (its stop detector restarted its clock too and pulled its times back).
-    func timeSpan(of analysis: StopAnalysis) -> (first: Timestamp?, last: Timestamp?) {
-        analysedAWrongFix ? (analysis.first, analysis.last) : (stretches.first, stretches.last)
-    }
-
-    /// The time the fixes cover, seconds: the sum of the ``TimeStretches`` of the fixes analysed (a day or more
-    /// apart: a clock fault the tracker could not judge, or recordings days apart), or the analysis's own span
-    /// (see ``timeSpan(of:)``). A first fix dated 1980 before a 2024 walk read 44 years.
+    /// The time the fixes cover, seconds, the wrong fixes left out: the sum of the ``TimeStretches`` of the
+    /// fixes analysed, over every fix whatever its order in the file (stretches a day or more apart: a clock
+    /// fault the tracker could not judge, or recordings days apart; a first fix dated 1980 before a 2024 walk
+    /// read 44 years); when a wrong fix reached the analysis before it was proven wrong (from standard input,
+    /// which is not read again), the analysis's own span (its stop detector restarted its clock too and pulled
+    /// its times back).
     func durationSeconds(of analysis: StopAnalysis) -> Double {
         if analysedAWrongFix {
             return analysis.first.flatMap { f in analysis.last.map { f.seconds(to: $0) } } ?? 0
@@ -180,9 +176,10 @@ struct EvidenceStream {
             + "apart): the duration counts each stretch, not the time between them\n"
     }
 
-    /// Prints the warnings (the first five, then a count).
-    func report() {
-        if let stretchesWarning { Terminal.error(stretchesWarning) }
+    /// Prints the warnings (the first five, then a count); with `duration`, also the warning that the duration
+    /// counts stretches of time a day or more apart each on its own (``durationSeconds(of:)``: `process`).
+    func report(duration: Bool = false) {
+        if duration, let stretchesWarning { Terminal.error(stretchesWarning) }
         for warning in warnings.prefix(5) { Terminal.error(warning) }
         if warnings.count > 5 { Terminal.error("warning: and \(warnings.count - 5) more clock jumps\n") }
     }

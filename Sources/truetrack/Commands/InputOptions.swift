@@ -179,12 +179,13 @@ enum InputOptions {
 extension ReadError {
     /// What the user can do about a damaged record, appended to its message: `--lenient` skips malformed
     /// records (counted and reported) and reads on. Empty for errors no option gets past (I/O, truncation, an
-    /// unsupported format).
+    /// unsupported format, a record longer than the reader holds).
     var lenientHint: String {
         switch self {
-        case .malformedField, .malformedRecord, .invalidFix, .recordTooLong:
+        case .malformedField, .malformedRecord, .invalidFix:
             "; --lenient skips such records and reads on"
-        case .io, .truncated, .unsupportedFormat:
+        case .io, .truncated, .unsupportedFormat, .recordTooLong:
+            // (A record too long for memory ends the reading whatever the option.)
             ""
         }
     }

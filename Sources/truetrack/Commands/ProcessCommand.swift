@@ -251,7 +251,7 @@ enum ProcessCommand {
         for warning in diagnostics.warnings(profile: profile, reader: reader, input: input, rawPathMetres: raw) {
             Terminal.error(warning)
         }
-        evidence.report()
+        evidence.report(duration: true)
         if let failure { throw failure }
         return 0
     }

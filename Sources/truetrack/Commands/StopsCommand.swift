@@ -25,8 +25,9 @@ enum StopsCommand {
             evidence of movement; fixes coarser than 200 m (network-provider fixes) give only their activity. A
             stop needs a still verdict over the profile's window, then its stop timeout (walking: 10 s + 20 s;
             driving: 10 s + 60 s, so traffic-light halts are not stops); a halt shorter than that counts as moving
-            time. Times are ISO-8601 UTC; trip distances are the Tracker's distance between the stops, and a
-            trip's duration spans any recording gap inside it. Elapsed time = moving + stopped + unobserved
+            time. Times are ISO-8601 UTC; a trip's distance is the Tracker's from the end of the stop before it
+            to the end of the stop after it (metres it counts late, a departure's held ones, land in their trip),
+            and a trip's duration spans any recording gap inside it. Elapsed time = moving + stopped + unobserved
             (recording gaps outside any stop: silence is neither).
             """)
 
@@ -112,6 +113,9 @@ enum StopsCommand {
             rereading: path, format: reader.format, options: options, profile: .preset(kind),
             startingOver: { totals.removeAll() }, analysed: record)
         evidence.report()
+        // What a departure still held at the end counts in the last trip (``Tracker/finishTrack()``).
+        let held = tracker.finishTrack()
+        if held > 0, let last = totals.last { totals.append((last.0, last.1 + held)) }
         let ending =
             failure.map {
                 CommandFailure(message: "\($0) (the \(count) fixes before it were analysed\($0.lenientHint))")
@@ -142,11 +146,14 @@ enum StopsCommand {
         let report = Report(
             input: input, profile: kind.rawValue, fixes: count,
             stops: analysis.stops.map(StopJSON.init),
-            trips: analysis.trips.map {
-                TripJSON(
-                    start: ISO8601.format($0.start), end: ISO8601.format($0.end),
-                    durationSeconds: $0.durationSeconds,
-                    distanceMetres: total(at: $0.end, in: totals) - total(at: $0.start, in: totals))
+            trips: analysis.trips.map { trip in
+                // To the end of the stop that ends the trip: metres the tracker counts late (a departure's
+                // held ones, up to 30 s on) land in the trip they belong to, and a stop counts nothing of its own.
+                let end = analysis.stops.first { $0.start == trip.end }?.end ?? trip.end
+                return TripJSON(
+                    start: ISO8601.format(trip.start), end: ISO8601.format(trip.end),
+                    durationSeconds: trip.durationSeconds,
+                    distanceMetres: total(at: end, in: totals) - total(at: trip.start, in: totals))
             },
             // To the millisecond (the fixes' resolution): sums of seconds printed 69.00000000000003.
             movingSeconds: Terminal.milliseconds(analysis.movingSeconds),
