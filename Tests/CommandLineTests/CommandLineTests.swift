@@ -94,6 +94,31 @@ struct Tool {
         #expect(unknown.status == 2 && unknown.stderr.contains("unknown subcommand 'nope'"))
     }
 
+    /// `--lines`: the filtered track as GeoJSON LineStrings, one per segment (a map draws no line across the
+    /// 2-minute gap); only with a GeoJSON `--out`.
+    @Test func writesTheTrackAsLinesPerSegment() throws {
+        let input = Tool.temporaryPath("gap-walk.csv")
+        let out = Tool.temporaryPath("track.geojson")
+        defer {
+            try? FileManager.default.removeItem(atPath: input)
+            try? FileManager.default.removeItem(atPath: out)
+        }
+        var csv = "time,latitude,longitude,accuracy_m,speed_mps,course_deg\n"
+        for i in 0..<60 { csv += String(format: "2025-06-01T10:00:%02dZ,46.%06d,13.8,5,1.3,0\n", i, 400_000 + i * 12) }
+        for i in 0..<60 { csv += String(format: "2025-06-01T10:03:%02dZ,46.%06d,13.8,5,1.3,0\n", i, 402_000 + i * 12) }
+        try csv.write(toFile: input, atomically: true, encoding: .utf8)
+        let r = try Tool.run(["process", input, "--out", out, "--lines"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any])
+        let kinds = (json["features"] as? [[String: Any]])?.compactMap {
+            ($0["geometry"] as? [String: Any])?["type"] as? String
+        }
+        #expect(kinds == ["LineString", "LineString"])
+        #expect(try Tool.run(["process", input, "--lines"]).status == 2)
+        #expect(try Tool.run(["process", input, "--out", Tool.temporaryPath("t.csv"), "--lines"]).status == 2)
+    }
+
     @Test func printsItsVersion() throws {
         let result = try Tool.run(["--version"])
         #expect(result.status == 0)

@@ -67,6 +67,33 @@ import TrueTrackCore
         #expect(result.report.recordsRead == 1)
     }
 
+    /// Segments (a gap, a restart of the filter) are one LineString Feature each, so a map does not draw a line
+    /// across the gap; a one-fix segment is a Point (a LineString needs two positions). Everything reads back.
+    @Test func lineStringModeWritesAFeaturePerSegment() throws {
+        let fixes = Support.generatedFixes(count: 12, seed: 5).map {
+            try! Fix(timestamp: $0.timestamp, latitude: $0.latitude, longitude: $0.longitude)
+        }
+        let sink = ByteSink()
+        var writer = GeoJSONWriter(sink: sink, geometry: .lineString)
+        for (i, fix) in fixes.enumerated() {
+            if i == 5 || i == 6 { writer.startNewSegment() }  // segments 0–4, 5 alone, 6–11
+            try writer.write(fix)
+        }
+        writer.startNewSegment()  // at the end: nothing more
+        try writer.finish()
+        let bytes = sink.memory ?? []
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        let features = try #require(json["features"] as? [[String: Any]])
+        let kinds = features.compactMap { ($0["geometry"] as? [String: Any])?["type"] as? String }
+        #expect(kinds == ["LineString", "Point", "LineString"])
+        let times = features.map { (($0["properties"] as? [String: Any])?["coordTimes"] as? [Any])?.count ?? 1 }
+        #expect(times == [5, 1, 6])
+        var reader = GeoJSONReader(stream: ByteStream(bytes: bytes))
+        let result = reader.readAll()
+        #expect(result.error == nil && result.fixes == fixes)
+    }
+
     @Test func emptyCollectionsWriteAndReadNothing() throws {
         for geometry in [GeoJSONWriter.Geometry.points, .lineString] {
             let bytes = try Support.write([], sink: ByteSink()) { GeoJSONWriter(sink: $0, geometry: geometry) }

@@ -137,18 +137,25 @@ public struct AnyFixWriter: FixWriter {
     ///
     /// - Throws: ``WriteError/io(path:message:)`` when it cannot be created,
     ///   ``WriteError/unrepresentable(path:reason:)`` when `format` is not writable.
-    public init(path: String, format: FixFormat) throws(WriteError) {
+    ///
+    /// - Parameter geoJSONGeometry: how GeoJSON holds the fixes: ``GeoJSONWriter/Geometry/points`` by default
+    ///   (lossless), or LineStrings per segment (what a map draws as a track).
+    public init(
+        path: String, format: FixFormat, geoJSONGeometry: GeoJSONWriter.Geometry = .points
+    ) throws(WriteError) {
         let sink = try ByteSink(path: path)
-        try self.init(sink: sink, format: format)
+        try self.init(sink: sink, format: format, geoJSONGeometry: geoJSONGeometry)
     }
 
-    /// Writes `format` into `sink`.
-    public init(sink: ByteSink, format: FixFormat) throws(WriteError) {
+    /// Writes `format` into `sink` (see ``init(path:format:geoJSONGeometry:)``).
+    public init(
+        sink: ByteSink, format: FixFormat, geoJSONGeometry: GeoJSONWriter.Geometry = .points
+    ) throws(WriteError) {
         self.format = format
         switch format {
         case .csv: base = .csv(CSVWriter(sink: sink))
         case .gpx: base = .gpx(GPXWriter(sink: sink))
-        case .geojson: base = .geojson(GeoJSONWriter(sink: sink))
+        case .geojson: base = .geojson(GeoJSONWriter(sink: sink, geometry: geoJSONGeometry))
         case .jsonLines: base = .jsonLines(JSONLinesWriter(sink: sink))
         default:
             throw .unrepresentable(
@@ -168,12 +175,14 @@ public struct AnyFixWriter: FixWriter {
     }
 
     /// Ends the current segment so that the next fix starts a new one (a recording gap, a lost signal): a new
-    /// `<trkseg>` in GPX; the other formats have no segments and write nothing.
+    /// `<trkseg>` in GPX, a new LineString Feature in line-string GeoJSON; the other formats have no segments
+    /// and write nothing.
     public mutating func startNewSegment() {
-        guard case .gpx(var w) = base else { return }
-        base = .moved
-        w.startNewSegment()
-        base = .gpx(w)
+        switch base {
+        case .gpx(var w): base = .moved; defer { base = .gpx(w) }; w.startNewSegment()
+        case .geojson(var w): base = .moved; defer { base = .geojson(w) }; w.startNewSegment()
+        case .csv, .jsonLines, .moved: break
+        }
     }
 
     /// Writes the closing text and flushes.

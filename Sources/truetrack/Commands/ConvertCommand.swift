@@ -13,6 +13,11 @@ enum ConvertCommand {
                 name: "to", valueName: "FORMAT",
                 help: "Output format (csv, gpx, geojson, jsonl); default: from OUTPUT's extension."),
             OptionSpec(
+                name: "lines",
+                help: "GeoJSON output: the fixes as LineString features, one per segment (times in coordTimes; a "
+                    + "one-fix segment is a Point), what a map draws as a track, instead of a Point feature per fix "
+                    + "with every field."),
+            OptionSpec(
                 name: "sort",
                 help: "Write the fixes in time order, oldest first (stable): for a file written newest first or "
                     + "shuffled, which process and stops read as out of order. Holds the fixes in memory."),
@@ -44,6 +49,9 @@ enum ConvertCommand {
         } else {
             throw UsageError(message: "cannot tell the output format from '\(output)': give --to")
         }
+        if arguments.has("lines"), to != .geojson {
+            throw UsageError(message: "--lines is for GeoJSON output, not \(to.rawValue)")
+        }
         try OutputPaths.checkDistinct(inputs: [input], outputs: [("the output", output)])
         var reader: AnyFixReader
         do {
@@ -55,7 +63,8 @@ enum ConvertCommand {
         let sink: ByteSink
         do {
             sink = try ByteSink(path: output)
-            writer = try AnyFixWriter(sink: sink, format: to)
+            writer = try AnyFixWriter(
+                sink: sink, format: to, geoJSONGeometry: arguments.has("lines") ? .lineString : .points)
         } catch {
             throw CommandFailure(message: error.description)
         }

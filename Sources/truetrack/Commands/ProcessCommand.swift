@@ -21,6 +21,11 @@ enum ProcessCommand {
                     + ".csv, .geojson, .gpx, .jsonl; '-' writes CSV to standard output (the summary then goes to "
                     + "standard error)."),
             OptionSpec(
+                name: "lines",
+                help: "GeoJSON output: the track as LineString features, one per segment (times in coordTimes; a "
+                    + "one-fix segment is a Point), what a map draws as a track, instead of a Point feature per fix "
+                    + "with every field."),
+            OptionSpec(
                 name: "decisions", valueName: "FILE",
                 help: "Write one CSV row per input fix: its decision, reason and every gate's value."),
             OptionSpec(
@@ -120,7 +125,11 @@ enum ProcessCommand {
         try OutputPaths.checkDistinct(
             inputs: [input],
             outputs: [("--out", arguments.value("out")), ("--decisions", arguments.value("decisions"))])
-        if let path = arguments.value("out") { track = try TrackOutput(path: path) }
+        if let path = arguments.value("out") {
+            track = try TrackOutput(path: path, lines: arguments.has("lines"))
+        } else if arguments.has("lines") {
+            throw UsageError(message: "--lines shapes the track --out writes: give --out FILE.geojson")
+        }
         var decisions: DecisionsOutput?
         if let path = arguments.value("decisions") {
             do { decisions = try DecisionsOutput(path: path) } catch {
@@ -294,18 +303,23 @@ struct TrackOutput {
     }
     var writer: Writer
 
-    init(path: String) throws {
+    /// - Parameter lines: GeoJSON as LineStrings per segment (see ``GeoJSONWriter/Geometry/lineString``).
+    init(path: String, lines: Bool = false) throws {
         // Standard output has no extension: CSV, the format every tool reads.
         let format = path == "-" ? .csv : FixFormat.guess(fromExtensionOf: path)
         guard let format, FixFormat.writable.contains(format) else {
             throw UsageError(
                 message: "cannot tell the track format from '\(path)' (use .csv, .geojson, .gpx or .jsonl)")
         }
+        if lines, format != .geojson {
+            throw UsageError(message: "--lines is for GeoJSON: give --out a .geojson file, got '\(path)'")
+        }
         do {
             if format == .csv {
                 writer = .csv(CSVWriter(sink: try ByteSink(path: path), timeColumn: .timestamp))
             } else {
-                writer = .other(try AnyFixWriter(path: path, format: format))
+                writer = .other(
+                    try AnyFixWriter(path: path, format: format, geoJSONGeometry: lines ? .lineString : .points))
             }
         } catch { throw CommandFailure(message: error.description) }
     }

@@ -7,15 +7,17 @@ import TrueTrackCore
 /// `altitude_m`, …; absent values left out, invalid accuracy written as `-1`); ``GeoJSONReader`` reads it
 /// back to identical fixes. Nothing is held back: memory stays at the sink's buffer.
 ///
-/// ``Geometry/lineString`` mode writes one LineString Feature with the times in `properties.coordTimes`
-/// (the togeojson convention read by most tools), which keeps only time and position (and altitude):
-/// the coordinates stream out, the times (8 bytes per fix) are held until ``finish()``.
+/// ``Geometry/lineString`` mode writes one LineString Feature per segment (``startNewSegment()``: a gap, a
+/// restart of the filter) with the times in `properties.coordTimes` (the togeojson convention read by most
+/// tools), which keeps only time and position (and altitude); a segment of one fix is a Point Feature with its
+/// `time` (a LineString needs two positions, RFC 7946 §3.1.4). The coordinates stream out, the segment's times
+/// (8 bytes per fix) are held until it ends.
 public struct GeoJSONWriter: FixWriter {
     /// How fixes become features.
     public enum Geometry: Sendable, Hashable {
         /// One Point Feature per fix with every field as a property (lossless).
         case points
-        /// One LineString Feature for all fixes, times in `coordTimes` (time, position and altitude only).
+        /// One LineString Feature per segment, times in `coordTimes` (time, position and altitude only).
         case lineString
     }
 
@@ -25,6 +27,13 @@ public struct GeoJSONWriter: FixWriter {
     var count = 0
     var times: [Timestamp] = []
     var isFinished = false
+    /// Line-string mode: the features written so far, and the current segment's first fix while it is its only
+    /// one (not written yet: one fix is a Point, two begin a LineString).
+    var features = 0
+    var segmentFirst: Fix?
+    /// Line-string mode: ``startNewSegment()`` was called; the segment's ending is written before the next fix
+    /// (or by ``finish()``), where a write can throw.
+    var segmentEnded = false
 
     /// Creates a writer into `sink`.
     ///
@@ -62,29 +71,51 @@ public struct GeoJSONWriter: FixWriter {
             JSONFixEncoding.appendFields(of: fix, withPosition: false, to: &sink.buffer)
             sink.buffer.append(contentsOf: "}}".utf8)
         case .lineString:
-            if count == 0 {
-                sink.buffer.append(
-                    contentsOf: (GeoJSONWriter.header
-                        + "\n{\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":[\n").utf8)
-            } else {
-                sink.buffer.append(contentsOf: ",\n".utf8)
+            if segmentEnded {
+                try endSegment()
+                segmentEnded = false
             }
-            JSONFixEncoding.appendPosition(of: fix, to: &sink.buffer)
+            if times.isEmpty {
+                segmentFirst = fix
+            } else {
+                if let first = segmentFirst {
+                    beginFeature("{\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":[\n")
+                    JSONFixEncoding.appendPosition(of: first, to: &sink.buffer)
+                    segmentFirst = nil
+                }
+                sink.buffer.append(contentsOf: ",\n".utf8)
+                JSONFixEncoding.appendPosition(of: fix, to: &sink.buffer)
+            }
             times.append(fix.timestamp)
         }
         count += 1
         try sink.flushIfNeeded()
     }
 
-    /// Writes the closing brackets and flushes (for a file, syncs it to storage).
-    public mutating func finish() throws(WriteError) {
-        precondition(!isFinished, "GeoJSONWriter.finish() called twice")
-        isFinished = true
-        if count == 0 {
-            sink.buffer.append(contentsOf: (GeoJSONWriter.header + "]}\n").utf8)
-        } else if geometry == .points {
-            sink.buffer.append(contentsOf: "\n]}\n".utf8)
-        } else {
+    /// Ends the current segment (line-string mode: its Feature); the next fix starts a new one. Nothing
+    /// happens in points mode, or when the segment is empty.
+    public mutating func startNewSegment() {
+        precondition(!isFinished, "GeoJSONWriter used after finish()")
+        if geometry == .lineString, !times.isEmpty { segmentEnded = true }
+    }
+
+    /// Opens the collection before the first feature, or separates this one from the previous, then writes
+    /// `text`.
+    mutating func beginFeature(_ text: String) {
+        sink.buffer.append(contentsOf: ((features == 0 ? GeoJSONWriter.header + "\n" : ",\n") + text).utf8)
+        features += 1
+    }
+
+    /// Writes the current segment's ending: its LineString's times, or its one fix as a Point.
+    mutating func endSegment() throws(WriteError) {
+        if let first = segmentFirst {
+            beginFeature("{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":")
+            JSONFixEncoding.appendPosition(of: first, to: &sink.buffer)
+            sink.buffer.append(contentsOf: "},\"properties\":{\"time\":\"".utf8)
+            ISO8601.append(first.timestamp, to: &sink.buffer)
+            sink.buffer.append(contentsOf: "\"}}".utf8)
+            segmentFirst = nil
+        } else if !times.isEmpty {
             sink.buffer.append(contentsOf: "\n]},\"properties\":{\"coordTimes\":[".utf8)
             for (k, time) in times.enumerated() {
                 if k > 0 { sink.buffer.append(UInt8(ascii: ",")) }
@@ -94,9 +125,22 @@ public struct GeoJSONWriter: FixWriter {
                 sink.buffer.append(UInt8(ascii: "\""))
                 try sink.flushIfNeeded()
             }
-            sink.buffer.append(contentsOf: "\n]}}\n]}\n".utf8)
-            times = []
+            sink.buffer.append(contentsOf: "\n]}}".utf8)
         }
+        times.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes the closing brackets and flushes (for a file, syncs it to storage).
+    public mutating func finish() throws(WriteError) {
+        precondition(!isFinished, "GeoJSONWriter.finish() called twice")
+        isFinished = true
+        if geometry == .lineString { try endSegment() }
+        if count == 0 {
+            sink.buffer.append(contentsOf: (GeoJSONWriter.header + "]}\n").utf8)
+        } else {
+            sink.buffer.append(contentsOf: "\n]}\n".utf8)
+        }
+        times = []
         try sink.close()
     }
 }
