@@ -25,15 +25,25 @@ public struct GeoJSONWriter: FixWriter {
     /// The mode chosen at creation.
     public let geometry: Geometry
     var count = 0
-    var times: [Timestamp] = []
     var isFinished = false
-    /// Line-string mode: the features written so far, and the current segment's first fix while it is its only
-    /// one (not written yet: one fix is a Point, two begin a LineString).
-    var features = 0
-    var segmentFirst: Fix?
-    /// Line-string mode: ``startNewSegment()`` was called; the segment's ending is written before the next fix
-    /// (or by ``finish()``), where a write can throw.
-    var segmentEnded = false
+    /// Line-string mode's state, behind a reference: the writer stays small, because ``AnyFixWriter`` moves its
+    /// largest writer's size on every fix (a `Fix` held inline cost the GPX-to-CSV conversion 8 % more
+    /// instructions per fix).
+    let lines = LineState()
+
+    /// Line-string mode's state.
+    final class LineState {
+        /// The current segment's times.
+        var times: [Timestamp] = []
+        /// The features written so far.
+        var features = 0
+        /// The current segment's first fix while it is its only one (not written yet: one fix is a Point, two
+        /// begin a LineString).
+        var first: Fix?
+        /// ``startNewSegment()`` was called: the segment's ending is written before the next fix (or by
+        /// ``finish()``), where a write can throw.
+        var isEnded = false
+    }
 
     /// Creates a writer into `sink`.
     ///
@@ -71,22 +81,22 @@ public struct GeoJSONWriter: FixWriter {
             JSONFixEncoding.appendFields(of: fix, withPosition: false, to: &sink.buffer)
             sink.buffer.append(contentsOf: "}}".utf8)
         case .lineString:
-            if segmentEnded {
+            if lines.isEnded {
                 try endSegment()
-                segmentEnded = false
+                lines.isEnded = false
             }
-            if times.isEmpty {
-                segmentFirst = fix
+            if lines.times.isEmpty {
+                lines.first = fix
             } else {
-                if let first = segmentFirst {
+                if let first = lines.first {
                     beginFeature("{\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":[\n")
                     JSONFixEncoding.appendPosition(of: first, to: &sink.buffer)
-                    segmentFirst = nil
+                    lines.first = nil
                 }
                 sink.buffer.append(contentsOf: ",\n".utf8)
                 JSONFixEncoding.appendPosition(of: fix, to: &sink.buffer)
             }
-            times.append(fix.timestamp)
+            lines.times.append(fix.timestamp)
         }
         count += 1
         try sink.flushIfNeeded()
@@ -96,28 +106,28 @@ public struct GeoJSONWriter: FixWriter {
     /// happens in points mode, or when the segment is empty.
     public mutating func startNewSegment() {
         precondition(!isFinished, "GeoJSONWriter used after finish()")
-        if geometry == .lineString, !times.isEmpty { segmentEnded = true }
+        if geometry == .lineString, !lines.times.isEmpty { lines.isEnded = true }
     }
 
     /// Opens the collection before the first feature, or separates this one from the previous, then writes
     /// `text`.
     mutating func beginFeature(_ text: String) {
-        sink.buffer.append(contentsOf: ((features == 0 ? GeoJSONWriter.header + "\n" : ",\n") + text).utf8)
-        features += 1
+        sink.buffer.append(contentsOf: ((lines.features == 0 ? GeoJSONWriter.header + "\n" : ",\n") + text).utf8)
+        lines.features += 1
     }
 
     /// Writes the current segment's ending: its LineString's times, or its one fix as a Point.
     mutating func endSegment() throws(WriteError) {
-        if let first = segmentFirst {
+        if let first = lines.first {
             beginFeature("{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":")
             JSONFixEncoding.appendPosition(of: first, to: &sink.buffer)
             sink.buffer.append(contentsOf: "},\"properties\":{\"time\":\"".utf8)
             ISO8601.append(first.timestamp, to: &sink.buffer)
             sink.buffer.append(contentsOf: "\"}}".utf8)
-            segmentFirst = nil
-        } else if !times.isEmpty {
+            lines.first = nil
+        } else if !lines.times.isEmpty {
             sink.buffer.append(contentsOf: "\n]},\"properties\":{\"coordTimes\":[".utf8)
-            for (k, time) in times.enumerated() {
+            for (k, time) in lines.times.enumerated() {
                 if k > 0 { sink.buffer.append(UInt8(ascii: ",")) }
                 if k % 8 == 0 { sink.buffer.append(UInt8(ascii: "\n")) }
                 sink.buffer.append(UInt8(ascii: "\""))
@@ -127,7 +137,7 @@ public struct GeoJSONWriter: FixWriter {
             }
             sink.buffer.append(contentsOf: "\n]}}".utf8)
         }
-        times.removeAll(keepingCapacity: true)
+        lines.times.removeAll(keepingCapacity: true)
     }
 
     /// Writes the closing brackets and flushes (for a file, syncs it to storage).
@@ -140,7 +150,7 @@ public struct GeoJSONWriter: FixWriter {
         } else {
             sink.buffer.append(contentsOf: "\n]}\n".utf8)
         }
-        times = []
+        lines.times = []
         try sink.close()
     }
 }
