@@ -491,6 +491,35 @@ import Testing
         #expect(tunnel.distance.totalMetres == drive.distance.totalMetres)
     }
 
+    /// A real 15-minute silence, 60 s of fresh fixes, then the backlog from inside the silence (a phone that
+    /// deferred its fixes), then on: the backlog restarts the tracker and counts once, and the first fresh
+    /// fix after it re-anchors without counting the step back over the fresh stretch (a reviewer's drives
+    /// counted it twice: +7 % with 300 s of fresh fixes). After more than two minutes of fresh fixes the
+    /// backlog is a delayed delivery again: out of order.
+    @Test func aBacklogAfterFreshFixesCountsOnce() {
+        func car(_ s: Int) -> Fix { Self.fix(Double(s), north: 15 * Double(s), accuracy: 5, speed: 15, course: 0) }
+        func drive(freshSeconds k: Int) -> (Tracker, [FixDecision]) {
+            var t = Tracker(profile: .driving)
+            var backlog: [FixDecision] = []
+            for s in 0..<100 { _ = t.process(car(s)) }
+            for s in 1000..<(1000 + k) { _ = t.process(car(s)) }
+            for s in 100..<1000 { backlog.append(t.process(car(s))) }
+            for s in (1000 + k)..<1300 { _ = t.process(car(s)) }
+            return (t, backlog)
+        }
+        var inOrder = Tracker(profile: .driving)
+        for s in 0..<1300 { _ = inOrder.process(car(s)) }
+        let truth = inOrder.distance.totalMetres
+        let (t, backlog) = drive(freshSeconds: 60)
+        #expect(backlog[2].isAnchor)
+        #expect(
+            t.distance.totalMetres <= truth + 30 && t.distance.totalMetres > truth - 200,
+            "\(t.distance.totalMetres) of \(truth)")
+        let (late, lateBacklog) = drive(freshSeconds: 300)
+        #expect(lateBacklog.allSatisfy { $0.rejection == .outOfOrder })
+        #expect(late.distance.totalMetres < truth)
+    }
+
     /// A persisted time in the far future (a corrupt record) must not freeze the resumed session.
     @Test func aResumedSessionWithACorruptLastTimeRestartsLikeAClockJump() throws {
         var t = Tracker()

@@ -200,6 +200,12 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// (ms since 1970), and the last accepted time before it (`.min` for a session's first fix: no jump):
     /// fixes between the two, shortly after the jump, say the jump's time was wrong (``isInsideForwardJump(_:)``).
     @usableFromInline var jumpMilliseconds: Int64 = .min, beforeJumpMilliseconds: Int64 = .min
+    /// After a restart on fixes inside a forward jump: the latest time accepted before it (`.max`: none). The
+    /// first fix newer than it re-anchors the filter without counting the step onto it: when the jump was real
+    /// (a backlog from inside a long silence, delivered after fresh fixes), those fresh fixes were counted
+    /// already, and a step from the backlog's end to the next fresh fix counted them again (a reviewer's drives:
+    /// +7 % with 300 s of fresh fixes before the backlog).
+    @usableFromInline var replayedThroughMilliseconds: Int64 = .max
 
     /// Creates a tracker.
     ///
@@ -416,6 +422,15 @@ public struct Tracker: Sendable, BitwiseCopyable {
         }
         let dt = predictionStep.seconds
         let (e, n) = projection.project(latitude: fix.latitude, longitude: fix.longitude)
+        if _slowPath(now > replayedThroughMilliseconds) {
+            // Past the stretch a restart inside a forward jump went back over (see
+            // `replayedThroughMilliseconds`): a new anchor, the step onto it not counted.
+            replayedThroughMilliseconds = .max
+            anchor(
+                east: e, north: n, variance: r, fix: fix, accuracy: accuracy,
+                displacementAccuracy: displacementAccuracy, now: now)
+            return finishAnchor(&decision)
+        }
 
         // 3. Speed gate.
         let de = e - lastRawEast, dn = n - lastRawNorth
@@ -1282,6 +1297,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 at: now, latest: lastAcceptedMilliseconds, seconds: isInsideJump ? 0 : profile.clockJumpSeconds,
                 length: profile.rejectionsBeforeReanchor)
         else { return false }
+        if isInsideJump { replayedThroughMilliseconds = lastAcceptedMilliseconds }
         // The last accepted time was the wrong one (a receiver's clock fault, a corrupt record): start again
         // from this fix as from a first fix (accuracy gate, Doppler ceiling, a new plane); the distance is kept.
         hasFilter = false
@@ -1297,18 +1313,24 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// ``TrackingProfile/maximumBridgedGapSeconds`` (such a silence's chord is never counted, so processing the
     /// fixes inside it counts nothing twice and gives no chord up: a reviewer's 30 s tunnel whose late fixes
     /// arrived after the exit lost the tunnel, 3,730 → 3,280 m of 3,735, when any reset gap counted), and fixes
-    /// were accepted after it for no longer than that (a block of a few fixes stamped ahead, not a session that
-    /// went on for an hour before a backlog from inside the silence arrived). A first fix is no jump: fixes older
+    /// were accepted after it for no longer than ``judgedJumpFollowSeconds`` (a block of a few fixes stamped
+    /// ahead, not a session that went on for minutes before a backlog from inside the silence arrived). A first fix is no jump: fixes older
     /// than a session's first are a backlog from before it, rejected as out of order.
     @usableFromInline
     func isInsideForwardJump(_ now: Int64) -> Bool {
         guard beforeJumpMilliseconds != .min, now > beforeJumpMilliseconds, now < jumpMilliseconds else {
             return false
         }
-        let limit = profile.maximumBridgedGapSeconds
-        return (Double(jumpMilliseconds) - Double(beforeJumpMilliseconds)) / 1000 > limit
-            && (Double(lastAcceptedMilliseconds) - Double(jumpMilliseconds)) / 1000 <= limit
+        return (Double(jumpMilliseconds) - Double(beforeJumpMilliseconds)) / 1000 > profile.maximumBridgedGapSeconds
+            && (Double(lastAcceptedMilliseconds) - Double(jumpMilliseconds)) / 1000 <= Tracker.judgedJumpFollowSeconds
     }
+
+    /// How long (seconds) fixes may have been accepted after a forward jump for fixes inside it to restart the
+    /// tracker (``isInsideForwardJump(_:)``): 120. Why: a clock slip's block of fixes stamped ahead is short;
+    /// a real silence followed by fresh fixes and then a backlog from inside it looks the same, and the CLI's
+    /// summary then leaves the fresh fixes out as wrongly dated (a reviewer's walk with 550 s of them: a stop
+    /// shortened by half, 500 m in the wrong trip); two minutes bound that.
+    @usableFromInline static let judgedJumpFollowSeconds = 120.0
 
     /// Completes the decision of a fix that (re-)anchored the filter.
     @inlinable @inline(__always)

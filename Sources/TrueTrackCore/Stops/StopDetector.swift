@@ -143,9 +143,9 @@ public struct StopDetector: Sendable {
     /// of the evidence before it (`.min`: none yet): evidence between the two, shortly after the jump, says the
     /// jump's time was wrong (see ``restartsOnClockJump(at:latest:)``).
     var jumpMilliseconds: Int64 = .min, beforeJumpMilliseconds: Int64 = .min
-    /// The shortest forward jump whose evidence inside it can restart the detector, and the longest evidence
-    /// after it that still can, seconds: 600 (``TrackingProfile/maximumBridgedGapSeconds``' default, as the
-    /// tracker judges it).
+    /// The shortest forward jump whose evidence inside it can restart the detector, seconds: 600
+    /// (``TrackingProfile/maximumBridgedGapSeconds``' default, as the tracker judges it); evidence after the
+    /// jump may span up to 120 s (the tracker's `judgedJumpFollowSeconds`).
     static let judgedJumpSeconds = 600.0
 
     /// Creates a detector in the initial STATIONARY state.
@@ -388,15 +388,15 @@ public struct StopDetector: Sendable {
     /// and the last departure are clamped, a reading and a heartbeat forgotten), the window is emptied as after
     /// a gap, and the caller goes on with this evidence. The state and the anchor are kept. Evidence of any age
     /// counts when it lies inside the last forward jump (the first evidence after a gap) of more
-    /// than ``judgedJumpSeconds``, with evidence after the jump for no longer than that: one fix stamped an hour
+    /// than ``judgedJumpSeconds``, with evidence after the jump for no longer than 2 minutes: one fix stamped an hour
     /// ahead (a time-zone slip) froze the detector until the clock caught up, as it froze the ``Tracker``.
     mutating func restartsOnClockJump(at now: Int64, latest: Int64) -> Bool {
         // Inside a jump longer than 10 minutes (the tracker's default longest bridged silence), with evidence
-        // after it for no longer than that (see ``Tracker``'s `isInsideForwardJump`).
+        // after it for no longer than 2 minutes (see ``Tracker``'s `isInsideForwardJump`).
         let isInsideJump =
             beforeJumpMilliseconds != .min && now > beforeJumpMilliseconds && now < jumpMilliseconds
             && (Double(jumpMilliseconds) - Double(beforeJumpMilliseconds)) / 1000 > StopDetector.judgedJumpSeconds
-            && (Double(latest) - Double(jumpMilliseconds)) / 1000 <= StopDetector.judgedJumpSeconds
+            && (Double(latest) - Double(jumpMilliseconds)) / 1000 <= 120
         guard
             staleRun.completes(
                 at: now, latest: latest, seconds: isInsideJump ? 0 : profile.clockJumpSeconds,
