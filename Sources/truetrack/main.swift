@@ -41,6 +41,13 @@ enum TrueTrackTool {
         return text
     }
 
+    /// The subcommand called `name`, or `nil` once the usage error naming it is printed (the caller exits 2).
+    static func command(named name: String) -> (spec: CommandSpec, run: @Sendable (ParsedArguments) throws -> Int32)? {
+        if let command = commands.first(where: { $0.spec.name == name }) { return command }
+        Terminal.error("Error: unknown subcommand '\(name)'\n\n" + rootHelp)
+        return nil
+    }
+
     static func main(_ arguments: [String]) -> Int32 {
         guard let first = arguments.first else {
             Terminal.error(rootHelp)
@@ -58,19 +65,13 @@ enum TrueTrackTool {
                 Terminal.out(rootHelp)
                 return 0
             }
-            guard let command = commands.first(where: { $0.spec.name == arguments[1] }) else {
-                Terminal.error("Error: unknown subcommand '\(arguments[1])'\n\n" + rootHelp)
-                return 2
-            }
+            guard let command = command(named: arguments[1]) else { return 2 }
             Terminal.out(command.spec.help)
             return 0
         default:
             break
         }
-        guard let command = commands.first(where: { $0.spec.name == first }) else {
-            Terminal.error("Error: unknown subcommand '\(first)'\n\n" + rootHelp)
-            return 2
-        }
+        guard let command = command(named: first) else { return 2 }
         do {
             let parsed = try ParsedArguments.parse(Array(arguments.dropFirst()), spec: command.spec)
             if parsed.has("help") {

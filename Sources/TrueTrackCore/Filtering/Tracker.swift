@@ -6,8 +6,8 @@
 ///    accepted fix → ``RejectionReason/outOfOrder`` (so dt > 0 from here on and nothing divides by zero),
 ///    unless ``TrackingProfile/rejectionsBeforeReanchor`` fixes, in order among themselves with none accepted
 ///    between them, are all at least ``TrackingProfile/clockJumpSeconds`` older (or lie inside a long forward
-///    jump shortly after it: ``isInsideForwardJump(_:)``): then the last accepted time was wrong (a fix dated 9999, or an hour
-///    ahead) and the tracker starts again from the last of them.
+///    jump shortly after it: ``isInsideForwardJump(_:)``): then the last accepted time was wrong (a fix dated
+///    9999, or an hour ahead) and the tracker starts again from the last of them.
 /// 2. **Accuracy gate** (``AccuracyGate``).
 /// 3. **Speed gate** (``SpeedGate``): Doppler speed when present, else derived; above the ceiling →
 ///    ``RejectionReason/speed``.
@@ -182,10 +182,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// ``isStaleRepeat(latitude:longitude:doppler:seconds:accuracy:)``), as received.
     @usableFromInline var heldLatitude = Double.nan, heldLongitude = Double.nan
     /// Where the track last rested by the net-displacement gate (the window's oldest sample at a "not moving"
-    /// verdict of a window with too little Doppler, in the plane) and when (ms since 1970, `.min`: no rest to
-    /// leave): see ``TrackingProfile/departureConfirmationSeconds``.
+    /// verdict of a window with too little Doppler, in the plane), and whether there is such a rest to leave:
+    /// see ``TrackingProfile/departureConfirmationSeconds``.
     @usableFromInline var restOrigin = SIMD2<Double>(0, 0)
-    @usableFromInline var restMilliseconds: Int64 = .min
+    @usableFromInline var hasRest = false
     /// The current run of "not moving" verdicts: when it began and its latest verdict (ms since 1970); a rest
     /// needs a run of a window's length (a U-turn's window reads "not moving" for a moment).
     @usableFromInline var restRunMilliseconds: Int64 = .min, restVerdictMilliseconds: Int64 = .min
@@ -396,7 +396,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 return reject(&decision, .speed)
             }
             // (A rest from before a restart is in another plane: a departure from it counts now.)
-            if _slowPath(restMilliseconds != .min || departureMilliseconds != .min) {
+            if _slowPath(isAroundRest) {
                 decision.distanceIncrementMetres = endRest()
             }
             projection = LocalFrame(anchor: (fix.latitude, fix.longitude))
@@ -719,7 +719,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 vehiclePendingDoppler += releaseDoppler
                 vehiclePendingFiltered += releaseFiltered
                 decision.hold = .vehicle
-            } else if _slowPath(restMilliseconds != .min || departureMilliseconds != .min) {
+            } else if _slowPath(isAroundRest) {
                 // Leaving a rest, or on the way from one (see `leaveRest`).
                 decision.distanceIncrementMetres += leaveRest(
                     doppler: releaseDoppler, filtered: releaseFiltered, now: now,
@@ -1289,8 +1289,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// only for out-of-order fixes, and keeps the inlined per-fix path short.
     @usableFromInline @inline(never)
     mutating func restartsOnClockJump(at now: Int64) -> Bool {
-        // Inside the last forward jump, with nothing accepted after it: any age counts (see
-        // ``TrackingProfile/clockJumpSeconds``).
+        // Inside the last forward jump, shortly after it: any age counts (see `isInsideForwardJump`).
         let isInsideJump = isInsideForwardJump(now)
         guard
             staleRun.completes(
@@ -1308,29 +1307,18 @@ public struct Tracker: Sendable, BitwiseCopyable {
         return true
     }
 
-    /// Whether a time `now` lies inside the last forward jump (between ``beforeJumpMilliseconds`` and
-    /// ``jumpMilliseconds``) and that jump can be judged wrong: it is longer than
-    /// ``TrackingProfile/maximumBridgedGapSeconds`` (such a silence's chord is never counted, so processing the
-    /// fixes inside it counts nothing twice and gives no chord up: a reviewer's 30 s tunnel whose late fixes
-    /// arrived after the exit lost the tunnel, 3,730 → 3,280 m of 3,735, when any reset gap counted), and fixes
-    /// were accepted after it for no longer than ``judgedJumpFollowSeconds`` (a block of a few fixes stamped
-    /// ahead, not a session that went on for minutes before a backlog from inside the silence arrived). A first fix is no jump: fixes older
-    /// than a session's first are a backlog from before it, rejected as out of order.
+    /// Whether a time `now` lies inside the last forward jump (``beforeJumpMilliseconds`` to
+    /// ``jumpMilliseconds``) and that jump can be judged wrong (``ClockJumpRun/isInsideForwardJump(_:before:jump:latest:minimumJumpSeconds:)``):
+    /// longer than ``TrackingProfile/maximumBridgedGapSeconds``, because such a silence's chord is never counted,
+    /// so processing the fixes inside it counts nothing twice and gives no chord up (a reviewer's 30 s tunnel
+    /// whose late fixes arrived after the exit lost the tunnel, 3,730 → 3,280 m of 3,735, when any reset gap
+    /// counted). A first fix is no jump: fixes older than a session's first are a backlog from before it.
     @usableFromInline
     func isInsideForwardJump(_ now: Int64) -> Bool {
-        guard beforeJumpMilliseconds != .min, now > beforeJumpMilliseconds, now < jumpMilliseconds else {
-            return false
-        }
-        return (Double(jumpMilliseconds) - Double(beforeJumpMilliseconds)) / 1000 > profile.maximumBridgedGapSeconds
-            && (Double(lastAcceptedMilliseconds) - Double(jumpMilliseconds)) / 1000 <= Tracker.judgedJumpFollowSeconds
+        ClockJumpRun.isInsideForwardJump(
+            now, before: beforeJumpMilliseconds, jump: jumpMilliseconds, latest: lastAcceptedMilliseconds,
+            minimumJumpSeconds: profile.maximumBridgedGapSeconds)
     }
-
-    /// How long (seconds) fixes may have been accepted after a forward jump for fixes inside it to restart the
-    /// tracker (``isInsideForwardJump(_:)``): 120. Why: a clock slip's block of fixes stamped ahead is short;
-    /// a real silence followed by fresh fixes and then a backlog from inside it looks the same, and the CLI's
-    /// summary then leaves the fresh fixes out as wrongly dated (a reviewer's walk with 550 s of them: a stop
-    /// shortened by half, 500 m in the wrong trip); two minutes bound that.
-    @usableFromInline static let judgedJumpFollowSeconds = 120.0
 
     /// Completes the decision of a fix that (re-)anchored the filter.
     @inlinable @inline(__always)
@@ -1430,7 +1418,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// given up if the track is back at the rest (within half of `threshold`, or within `threshold` and back by
     /// more than `threshold` from the farthest it went: an excursion went out and came back; a verdict far
     /// from the rest, a U-turn's, gives nothing up), counted if it has lasted long enough
-    /// (``confirmDeparture(now:threshold:)``), and otherwise kept, this rest not replacing the one left (an
+    /// (``confirmDeparture(now:away:threshold:)``), and otherwise kept, this rest not replacing the one left (an
     /// excursion resting at its far end for longer than the window still comes back to the rest it left; a car
     /// that moved up 1–1.5 thresholds in a queue and stopped is not back). Returns the metres counted. Out of
     /// line and `mutating` (by reference): it runs only without Doppler.
@@ -1447,19 +1435,23 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 departureMilliseconds = .min
                 departurePending = SIMD2(0, 0)
             } else {
-                counted = confirmDeparture(now: now, threshold: threshold)
+                counted = confirmDeparture(now: now, away: away, threshold: threshold)
                 if departureMilliseconds != .min { return 0 }
             }
         }
         if Double(now &- restRunMilliseconds) / 1000 >= profile.windowSeconds, let start = window.oldest() {
             restOrigin = SIMD2(start.east, start.north)
-            restMilliseconds = now
+            hasRest = true
         }
         return counted
     }
 
+    /// Whether the departure hold is at work: a rest to leave, or a departure from one pending.
+    @inlinable @inline(__always)
+    var isAroundRest: Bool { hasRest || departureMilliseconds != .min }
+
     /// Takes the metres (`doppler`, `filtered`) the gates released at `now` after a rest: a departure begins (or
-    /// goes on) and holds them until ``confirmDeparture(now:threshold:)`` counts them. Returns the metres
+    /// goes on) and holds them until ``confirmDeparture(now:away:threshold:)`` counts them. Returns the metres
     /// counted. Out of line and `mutating`: only on leaving a rest.
     @usableFromInline @inline(never)
     mutating func leaveRest(doppler: Double, filtered: Double, now: Int64, threshold: Double) -> Double {
@@ -1468,7 +1460,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             departureFarthestMetres = 0
         }
         departurePending += SIMD2(doppler, filtered)
-        return confirmDeparture(now: now, threshold: threshold)
+        return confirmDeparture(now: now, away: distanceFromRest(threshold: threshold), threshold: threshold)
     }
 
     /// Whether a track `away` metres from its rest is back there (see ``recordRest(now:threshold:)``).
@@ -1517,11 +1509,11 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline static let departureConfirmationMetres = 100.0
 
     /// Counts a pending departure's held metres when it has lasted
-    /// ``TrackingProfile/departureConfirmationSeconds`` and the track is still away from its rest (farther than
-    /// `threshold`); the rest is then left for good. Returns the metres counted.
+    /// ``TrackingProfile/departureConfirmationSeconds`` and the track, `away` metres from its rest
+    /// (``distanceFromRest(threshold:)``), is farther than `threshold`, or once it is
+    /// ``departureConfirmationMetres`` on; the rest is then left for good. Returns the metres counted.
     @usableFromInline
-    mutating func confirmDeparture(now: Int64, threshold: Double) -> Double {
-        let away = distanceFromRest(threshold: threshold)
+    mutating func confirmDeparture(now: Int64, away: Double, threshold: Double) -> Double {
         guard NetDisplacementGate.isMoving(netDisplacement: away, threshold: threshold),
             Double(now &- departureMilliseconds) / 1000 >= profile.departureConfirmationSeconds
                 || (away > Tracker.departureConfirmationMetres
@@ -1537,7 +1529,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         let counted = accumulator.add(doppler: departurePending.x, filtered: departurePending.y)
         departureMilliseconds = .min
         departurePending = SIMD2(0, 0)
-        restMilliseconds = .min
+        hasRest = false
         return counted
     }
 

@@ -144,8 +144,8 @@ public struct StopDetector: Sendable {
     /// jump's time was wrong (see ``restartsOnClockJump(at:latest:)``).
     var jumpMilliseconds: Int64 = .min, beforeJumpMilliseconds: Int64 = .min
     /// The shortest forward jump whose evidence inside it can restart the detector, seconds: 600
-    /// (``TrackingProfile/maximumBridgedGapSeconds``' default, as the tracker judges it); evidence after the
-    /// jump may span up to 120 s (the tracker's `judgedJumpFollowSeconds`).
+    /// (``TrackingProfile/maximumBridgedGapSeconds``' default, as the tracker judges it; see
+    /// ``ClockJumpRun/isInsideForwardJump(_:before:jump:latest:minimumJumpSeconds:)``).
     static let judgedJumpSeconds = 600.0
 
     /// Creates a detector in the initial STATIONARY state.
@@ -176,7 +176,7 @@ public struct StopDetector: Sendable {
     /// allocate). Evidence coarser than ``StopDetectionProfile/maximumAccuracyMetres`` contributes only its
     /// activity reading. Evidence must come in time order (see ``process(batch:)`` for a delivered batch). Evidence
     /// not newer than the previous one is ignored, unless it is the third in a row a day or more older, or inside
-    /// a forward jump nothing newer followed (see ``StopDetectionProfile/clockJumpSeconds``): then the previous
+    /// a long forward jump shortly after it (see ``StopDetectionProfile/clockJumpSeconds``): then the previous
     /// time was the wrong one and the detector's time restarts from it.
     public mutating func process(_ evidence: MotionEvidence) -> [MotionEvent] {
         let now = evidence.timestamp.millisecondsSince1970
@@ -387,16 +387,13 @@ public struct StopDetector: Sendable {
     /// one: every time taken from it is pulled back to `now` (a countdown armed then is cancelled, a stop's end
     /// and the last departure are clamped, a reading and a heartbeat forgotten), the window is emptied as after
     /// a gap, and the caller goes on with this evidence. The state and the anchor are kept. Evidence of any age
-    /// counts when it lies inside the last forward jump (the first evidence after a gap) of more
-    /// than ``judgedJumpSeconds``, with evidence after the jump for no longer than 2 minutes: one fix stamped an hour
-    /// ahead (a time-zone slip) froze the detector until the clock caught up, as it froze the ``Tracker``.
+    /// counts when it lies inside the last forward jump (the first evidence after a gap) of more than
+    /// ``judgedJumpSeconds``, shortly after it: one fix stamped an hour ahead (a time-zone slip) froze the detector
+    /// until the clock caught up, as it froze the ``Tracker``.
     mutating func restartsOnClockJump(at now: Int64, latest: Int64) -> Bool {
-        // Inside a jump longer than 10 minutes (the tracker's default longest bridged silence), with evidence
-        // after it for no longer than 2 minutes (see ``Tracker``'s `isInsideForwardJump`).
-        let isInsideJump =
-            beforeJumpMilliseconds != .min && now > beforeJumpMilliseconds && now < jumpMilliseconds
-            && (Double(jumpMilliseconds) - Double(beforeJumpMilliseconds)) / 1000 > StopDetector.judgedJumpSeconds
-            && (Double(latest) - Double(jumpMilliseconds)) / 1000 <= 120
+        let isInsideJump = ClockJumpRun.isInsideForwardJump(
+            now, before: beforeJumpMilliseconds, jump: jumpMilliseconds, latest: latest,
+            minimumJumpSeconds: StopDetector.judgedJumpSeconds)
         guard
             staleRun.completes(
                 at: now, latest: latest, seconds: isInsideJump ? 0 : profile.clockJumpSeconds,

@@ -11,6 +11,29 @@ struct ClockJumpRun: Sendable, BitwiseCopyable, Hashable {
 
     @usableFromInline init() {}
 
+    /// How long (seconds) times may have been accepted after a forward jump for times inside it to be judged
+    /// (``isInsideForwardJump(_:before:jump:latest:minimumJumpSeconds:)``): 120. Why: a clock slip's block of
+    /// fixes stamped ahead is short; a real silence followed by fresh fixes and then a backlog from inside it
+    /// looks the same, and the CLI's summary then leaves the fresh fixes out as wrongly dated (a reviewer's walk
+    /// with 550 s of them: a stop shortened by half, 500 m in the wrong trip); two minutes bound that.
+    @usableFromInline static let judgedJumpFollowSeconds = 120.0
+
+    /// Whether a time `now` (ms) lies inside the last forward jump, from `before` (the latest time before the
+    /// jump; `.min`: there was none, a session's first time is no jump) to `jump` (the first time after it), and
+    /// that jump can be judged wrong: it is longer than `minimumJumpSeconds`, and times were accepted after it up
+    /// to `latest` for no longer than ``judgedJumpFollowSeconds``. Then ordered times inside it may restart the
+    /// caller at any age (``completes(at:latest:seconds:length:)`` with 0 seconds): a fix or a short block
+    /// stamped hours ahead (a time-zone slip) no longer freezes the ``Tracker`` and the ``StopDetector`` until
+    /// the clock catches up.
+    @usableFromInline
+    static func isInsideForwardJump(
+        _ now: Int64, before: Int64, jump: Int64, latest: Int64, minimumJumpSeconds: Double
+    ) -> Bool {
+        guard before != .min, now > before, now < jump else { return false }
+        return (Double(jump) - Double(before)) / 1000 > minimumJumpSeconds
+            && (Double(latest) - Double(jump)) / 1000 <= judgedJumpFollowSeconds
+    }
+
     /// Records a time `now` (ms) that is not newer than the latest accepted one, `latest` (ms). Returns true once
     /// `length` of them have arrived in a row, in order among themselves, each at least `seconds` older than
     /// `latest`, with nothing accepted in between (a newer accepted time changes `latest` and starts a new run).

@@ -12,11 +12,7 @@ enum ConvertCommand {
             OptionSpec(
                 name: "to", valueName: "FORMAT",
                 help: "Output format (csv, gpx, geojson, jsonl); default: from OUTPUT's extension."),
-            OptionSpec(
-                name: "lines",
-                help: "GeoJSON output: the fixes as LineString features, one per segment (times in coordTimes; a "
-                    + "one-fix segment is a Point), what a map draws as a track, instead of a Point feature per fix "
-                    + "with every field."),
+            InputOptions.linesSpec("the fixes"),
             OptionSpec(
                 name: "sort",
                 help: "Write the fixes in time order, oldest first (stable): for a file written newest first or "

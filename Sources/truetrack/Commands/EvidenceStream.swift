@@ -312,8 +312,8 @@ struct TimeStretches {
     var count: Int { spans.count }
     /// The earliest instant.
     var first: Timestamp? { spans.first.map { Timestamp(millisecondsSince1970: $0.start) } }
-    /// The latest instant.
-    var last: Timestamp? { spans.map(\.end).max().map { Timestamp(millisecondsSince1970: $0) } }
+    /// The latest instant (the stretches are disjoint and in order: the last one ends latest).
+    var last: Timestamp? { spans.last.map { Timestamp(millisecondsSince1970: $0.end) } }
     /// The sum of the stretches' lengths, seconds.
     var totalSeconds: Double { spans.reduce(0) { $0 + Double($1.end &- $1.start) / 1000 } }
 

@@ -176,6 +176,17 @@ enum InputOptions {
     }
 }
 
+extension InputOptions {
+    /// `--lines`, for a command writing `what` (the track, the fixes): GeoJSON as LineStrings per segment.
+    static func linesSpec(_ what: String) -> OptionSpec {
+        OptionSpec(
+            name: "lines",
+            help: "GeoJSON output: \(what) as LineString features, one per segment (times in coordTimes; a "
+                + "one-fix segment is a Point), what a map draws as a track, instead of a Point feature per fix "
+                + "with every field.")
+    }
+}
+
 extension ReadError {
     /// What the user can do about a damaged record, appended to its message: `--lenient` skips malformed
     /// records (counted and reported) and reads on. Empty for errors no option gets past (I/O, truncation, an

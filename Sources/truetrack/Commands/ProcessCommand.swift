@@ -20,11 +20,7 @@ enum ProcessCommand {
                     + "track: one point per fix time the smoother used, in time order); format by extension: "
                     + ".csv, .geojson, .gpx, .jsonl; '-' writes CSV to standard output (the summary then goes to "
                     + "standard error)."),
-            OptionSpec(
-                name: "lines",
-                help: "GeoJSON output: the track as LineString features, one per segment (times in coordTimes; a "
-                    + "one-fix segment is a Point), what a map draws as a track, instead of a Point feature per fix "
-                    + "with every field."),
+            InputOptions.linesSpec("the track"),
             OptionSpec(
                 name: "decisions", valueName: "FILE",
                 help: "Write one CSV row per input fix: its decision, reason and every gate's value."),

@@ -150,7 +150,6 @@ public struct GeoJSONWriter: FixWriter {
         } else {
             sink.buffer.append(contentsOf: "\n]}\n".utf8)
         }
-        lines.times = []
         try sink.close()
     }
 }
