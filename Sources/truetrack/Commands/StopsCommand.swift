@@ -143,13 +143,15 @@ enum StopsCommand {
         }
         try OutputPaths.checkDistinct(inputs: [input], outputs: [("--out", arguments.value("out"))])
         let (analysis, count, totals, failure) = try analyse(path: input, format: format, options: options, kind: kind)
+        // Each stop's end by its start (a lookup per trip, not a scan of the stops).
+        let stopEnds = Dictionary(analysis.stops.map { ($0.start, $0.end) }, uniquingKeysWith: max)
         let report = Report(
             input: input, profile: kind.rawValue, fixes: count,
             stops: analysis.stops.map(StopJSON.init),
             trips: analysis.trips.map { trip in
                 // To the end of the stop that ends the trip: metres the tracker counts late (a departure's
                 // held ones, up to 30 s on) land in the trip they belong to, and a stop counts nothing of its own.
-                let end = analysis.stops.first { $0.start == trip.end }?.end ?? trip.end
+                let end = stopEnds[trip.end] ?? trip.end
                 return TripJSON(
                     start: ISO8601.format(trip.start), end: ISO8601.format(trip.end),
                     durationSeconds: trip.durationSeconds,
