@@ -145,7 +145,8 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         #expect(result.report.skipped(.missingTime) == 1)
         #expect(result.report.skipped(.missingPosition) == 2)
         #expect(result.report.skipped(.blank) == 1)
-        #expect(result.report.skipped(.comment) == 2)  // the header and the comment line
+        #expect(result.report.skipped(.comment) == 1)
+        #expect(result.report.skipped(.header) == 1)
     }
 
     @Test func reportsMissingAndExtraColumnsWithTheirPlace() throws {

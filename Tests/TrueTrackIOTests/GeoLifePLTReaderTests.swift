@@ -28,7 +28,7 @@ import TrueTrackCore
         let result = reader.readAll()
         #expect(result.error == nil)
         #expect(result.fixes.count == 1004)
-        #expect(result.report.skipped(.comment) == 6)
+        #expect(result.report.skipped(.header) == 6)
         #expect(result.report.recordsRead == 1010)
         // 39.477125,75.989985,0,4096,39540.2565509259,2008-04-02,06:09:26
         let first = try #require(result.fixes.first)
@@ -113,7 +113,7 @@ import TrueTrackCore
         let result = read("1,2,0,3,4,2008-01-01,00:00:00\n\n\n\n\n\n39.9,116.3,0,0,39744.12,2008-10-23,02:53:04")
         #expect(result.error == nil)
         #expect(result.fixes.count == 1)
-        #expect(result.report.skipped(.comment) == 6)
+        #expect(result.report.skipped(.header) == 6)
     }
 
     @Test func rejectsMalformedPointsNamingTheField() {
@@ -166,7 +166,7 @@ import TrueTrackCore
                     end: Timestamp(millisecondsSince1970: 1_207_117_705_000),
                     mode: "walk")
             ])
-        #expect(good.report.skipped(.comment) == 1 && good.report.skipped(.blank) == 1)
+        #expect(good.report.skipped(.header) == 1 && good.report.skipped(.blank) == 1)
 
         let bad =
             "Start Time\tEnd Time\tTransportation Mode\n2008/04/02 06:09:26\t2008/04/02 05:28:25\twalk\n"

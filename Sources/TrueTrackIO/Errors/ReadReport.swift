@@ -2,8 +2,12 @@
 public enum SkipReason: String, Sendable, Hashable, CaseIterable, Codable {
     /// An empty line.
     case blank
-    /// A comment or a header line (`#…`, a CSV header, a file preamble).
+    /// A comment line (`#…` in CSV, NMEA and GnssLogger files, `%…` in IPIN logs).
     case comment
+    /// A header line: a CSV file's column names, a GnssLogger `MessageType,…` layout line, the six preamble
+    /// lines of a GeoLife PLT file. Counted apart from comments so that a clean file reports no skipped
+    /// comment.
+    case header
     /// A record of a kind this reader does not turn into fixes (other NMEA sentences, `Raw` rows in a
     /// GnssLogger file, `POSI` rows in an IPIN log, GPX metadata…).
     case otherRecord
@@ -26,11 +30,11 @@ public enum SkipReason: String, Sendable, Hashable, CaseIterable, Codable {
     /// A malformed record skipped because the reader runs leniently (see ``ReadReport/errors``).
     case malformed
 
-    /// Whether a record skipped for this reason holds no fix by nature: a blank line, a comment or header,
+    /// Whether a record skipped for this reason holds no fix by nature: a blank line, a comment, a header,
     /// another record kind, a GPX waypoint left out by choice. Counting those is information, not a problem.
     public var isNonFixRecord: Bool {
         switch self {
-        case .blank, .comment, .otherRecord, .gpxWaypoint: true
+        case .blank, .comment, .header, .otherRecord, .gpxWaypoint: true
         default: false
         }
     }

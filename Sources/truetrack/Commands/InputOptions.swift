@@ -104,7 +104,7 @@ enum InputOptions {
                     + "truth exports), add --accept-bad-checksums")
         }
         // A CSV whose only non-blank record is its header: the format is right, the data is missing.
-        if format == .csv, report.skipped(.comment) == 1, report.unusableRecords == 0,
+        if format == .csv, report.skipped(.header) == 1, report.unusableRecords == 0,
             report.recordsRead == 1 + report.skipped(.blank)
         {
             return CommandFailure(message: "\(report.source): no fixes: the file holds a CSV header and no data rows")

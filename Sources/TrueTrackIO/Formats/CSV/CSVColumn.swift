@@ -21,6 +21,19 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
     /// The fix time; how its values are read is given by the associated ``CSVTimeEncoding``, chosen by the
     /// name: see ``CSVTimeEncoding`` for each alias.
     case time(CSVTimeEncoding)
+    /// The fix's UTC calendar date, for files that keep the date and the time of day in two columns
+    /// (`date,time,…`: GPS loggers, spreadsheet exports). Aliases: `date`, `utc_date`, `date_utc`,
+    /// `gps_date`. Unit: `utc`.
+    ///
+    /// - Values: `2024-05-01` (also with `/` or `.` between the parts), `20240501`, `240501` (YYMMDD, year
+    ///   2000 + YY, as GPS loggers write it) or `01.05.2024` (day first with dots). A day and month in either
+    ///   order with the year last and `/` or `-` (`05/01/2024`) is refused as ambiguous.
+    /// - With a time column whose first value is a time of day (`12:00:00`, `120000`), the two make the
+    ///   fix's time (see ``CSVTimeEncoding/timeOfDay``); when the time column holds whole times, the date
+    ///   column is ignored.
+    /// - A file with a date column and no time column reads the date column as its time column (many exports
+    ///   write the whole date and time under `date`).
+    case date
     /// Horizontal accuracy in metres (68 %). Aliases: `accuracy`, `accuracy_m`, `horizontalAccuracy`,
     /// `horizontal_accuracy_m`, `AccuracyMeters`, `hAcc`. Unit: `m`.
     case horizontalAccuracy
@@ -64,7 +77,7 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
     /// Every field once, with the time column in its automatic encoding.
     public static var allCases: [CSVColumn] {
         [
-            .latitude, .longitude, .time(.automatic), .horizontalAccuracy, .altitude, .verticalAccuracy, .speed,
+            .latitude, .longitude, .time(.automatic), .date, .horizontalAccuracy, .altitude, .verticalAccuracy, .speed,
             .speedAccuracy, .course, .courseAccuracy, .provider, .satellites, .mocked, .activity,
             .activityConfidence, .messageType,
         ]
@@ -97,19 +110,22 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
             case .unixMilliseconds, .gpsMilliseconds: return ["ms", "utc", "milliseconds"].contains(unit)
             case .unixMicroseconds: return ["us", "µs", "utc", "microseconds"].contains(unit)
             case .unixNanoseconds: return ["ns", "utc", "nanoseconds"].contains(unit)
+            case .timeOfDay: return unit == "utc"
             }
+        case .date: return unit == "utc"
         case .activityConfidence: return ["%", "percent"].contains(unit)
         case .provider, .satellites, .mocked, .activity, .messageType: return false
         }
     }
 
     /// The canonical header name this project writes for the field (`time`, `latitude`, `accuracy_m`…);
-    /// `nil` for ``messageType``, which ``CSVWriter`` does not write.
+    /// `nil` for ``date`` and ``messageType``, which ``CSVWriter`` does not write (it writes whole times).
     public var canonicalName: String? {
         switch self {
         case .latitude: "latitude"
         case .longitude: "longitude"
         case .time: "time"
+        case .date: nil
         case .horizontalAccuracy: "accuracy_m"
         case .altitude: "altitude_m"
         case .verticalAccuracy: "vertical_accuracy_m"
@@ -178,6 +194,7 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
                 "longitudedegrees",
             ])
         add(.time(.automatic), ["time", "timestamp", "datetime", "utctime", "timeutc"])
+        add(.date, ["date", "utcdate", "dateutc", "gpsdate"])
         add(.time(.iso8601), ["isotime", "iso8601", "timeiso", "timeiso8601"])
         add(
             .time(.unixSeconds),
@@ -267,6 +284,7 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
         case .activity: 13
         case .activityConfidence: 14
         case .messageType: 15
+        case .date: 16
         }
     }
 }
@@ -276,7 +294,8 @@ public enum CSVTimeEncoding: Sendable, Hashable {
     /// Decided from the first non-empty value, then kept for the whole file: text with a `-` after the first
     /// character or a `:` is ISO 8601; a number is Unix time in a unit chosen by its magnitude: below 10¹¹
     /// seconds (10¹¹ s is the year 5138), below 10¹⁴ milliseconds, below 10¹⁷ microseconds, else
-    /// nanoseconds. Names: `time`, `timestamp`, `datetime`, `date_time`, `utc_time`, `time_utc`.
+    /// nanoseconds. In a file with a ``CSVColumn/date`` column, a first value that is a time of day makes it
+    /// ``timeOfDay``. Names: `time`, `timestamp`, `datetime`, `date_time`, `utc_time`, `time_utc`.
     case automatic
     /// ISO 8601 / RFC 3339 text (`2024-05-01T12:00:00.250Z`, also with a space separator and a `±hh:mm`
     /// offset as Sensor Logger writes: `2023-08-09 12:37:45-04:00`; no zone means UTC).
@@ -297,6 +316,12 @@ public enum CSVTimeEncoding: Sendable, Hashable {
     /// `millisSinceGpsEpoch`), converted to UTC with ``Timestamp/init(gpsMilliseconds:)`` (18 s
     /// behind GPS time from 2017 on). Names: `millisSinceGpsEpoch`, `gps_millis`, `gps_time_ms`.
     case gpsMilliseconds
+    /// A time of day, `hh:mm:ss` (also `h:mm:ss`, `hh:mm`, `hhmmss`), with an optional fraction of a second
+    /// (rounded to the millisecond) and an optional trailing `Z`, on the date of the row's ``CSVColumn/date``
+    /// column, in UTC. Never chosen by a name: an ``automatic`` time column of a file with a date column
+    /// becomes this when its first value is a time of day (with a `:` and no date part, or six digits or fewer
+    /// before an optional fraction). A row whose date is empty is skipped as ``SkipReason/missingTime``.
+    case timeOfDay
 
     /// What a value of this encoding looks like, for error messages.
     var expectation: String {
@@ -308,6 +333,7 @@ public enum CSVTimeEncoding: Sendable, Hashable {
         case .unixMicroseconds: "Unix microseconds"
         case .unixNanoseconds: "Unix nanoseconds"
         case .gpsMilliseconds: "GPS milliseconds since 1980-01-06"
+        case .timeOfDay: "a time of day such as 12:00:00 or 120000"
         }
     }
 }

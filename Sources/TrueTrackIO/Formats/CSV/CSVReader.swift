@@ -62,6 +62,8 @@ public struct CSVReader: FixReader, ByteStreamReader {
     private let buffers = CSVReaderBuffers()
     private var roles: UnsafeMutablePointer<CSVRole>
     private var columnCount = 0
+    /// Whether the header names a ``CSVColumn/date`` column besides the time column.
+    private var hasDateColumn = false
 
     // Cursor. Invariant: base[limit - 1] == '\n' whenever pos < limit, so every byte loop that stops at a
     // '\n' stays inside the buffer.
@@ -170,6 +172,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
             }
             switch try parseRow() {
             case .fix:
+                if timeEncoding == .timeOfDay { addDate() }
                 if row.has(.time) && row.has(.latitude) && row.has(.longitude) && options.providers == nil {
                     return true
                 }
@@ -182,6 +185,18 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 try needMoreForRow()
             }
         }
+    }
+
+    /// Turns the row's time of day into a time on its date (see ``CSVTimeEncoding/timeOfDay``); a row
+    /// without a date is left without a time (skipped as ``SkipReason/missingTime``).
+    @inline(never)
+    private mutating func addDate() {
+        guard row.has(.time) else { return }
+        guard row.has(.date) else {
+            row.present &= ~(1 << UInt32(CSVRole.time.rawValue))
+            return
+        }
+        row.time += row.day * 86_400_000
     }
 
     /// Why the complete row in `row` gives no fix, or `nil` when it does.
@@ -369,7 +384,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
         pos = j + 1
         line += 1 + lines
         rowsRead += 1
-        _report.skip(.comment)
+        _report.skip(.header)
         headerRead = true
         try configure(
             names: names, headerLocation: location(lineStart, line: headerLine, lineStart: lineStart),
@@ -392,6 +407,15 @@ public struct CSVReader: FixReader, ByteStreamReader {
             }
             resolved.append(column)
             if case .time(let encoding) = column { timeEncoding = encoding }
+        }
+        // A date column without a time column holds the whole time; beside one, the date of a time of day.
+        if let dateIndex = resolved.firstIndex(of: .date) {
+            if seen.contains(CSVColumn.time(.automatic).fieldKey) {
+                hasDateColumn = true
+            } else {
+                resolved[dateIndex] = .time(.automatic)
+                seen.insert(CSVColumn.time(.automatic).fieldKey)
+            }
         }
         columns = resolved
         var missing: [String] = []
@@ -497,7 +521,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 } else {
                     fast = false
                 }
-            case .provider, .satellites, .mocked, .activity, .activityConfidence, .messageType:
+            case .provider, .satellites, .mocked, .activity, .activityConfidence, .messageType, .date:
                 fast = false
             }
             if !fast {
@@ -785,14 +809,30 @@ public struct CSVReader: FixReader, ByteStreamReader {
         switch role {
         case .ignore, .messageType:
             return
+        case .date:
+            // Read while the time column may still turn out to be a time of day; ignored once it holds whole
+            // times.
+            guard timeEncoding == .automatic || timeEncoding == .timeOfDay else { return }
+            guard let days = CSVReader.daysSince1970(bytes, s, e) else {
+                throw malformed(
+                    "a date such as 2024-05-01 (also 2024/05/01, 20240501, 240501 or 01.05.2024; 05/01/2024 is "
+                        + "ambiguous: day or month first)")
+            }
+            row.day = days
+            row.mark(.date)
         case .latitude, .longitude, .horizontalAccuracy, .altitude, .verticalAccuracy, .speed, .speedAccuracy,
             .course, .courseAccuracy:
             guard let value = NumberParsing.double(p, s, e) else { throw malformed("a number") }
             row.store(value, role)
         case .time:
-            if timeEncoding == .automatic { timeEncoding = CSVReader.detectEncoding(p, s, e) }
+            if timeEncoding == .automatic {
+                timeEncoding = CSVReader.detectEncoding(p, s, e, hasDateColumn: hasDateColumn)
+            }
             let encoding = timeEncoding
-            if encoding == .iso8601 {
+            if encoding == .timeOfDay {
+                guard let ms = CSVReader.millisecondsOfDay(bytes, s, e) else { throw malformed(encoding.expectation) }
+                row.storeTime(ms)
+            } else if encoding == .iso8601 {
                 guard let t = ISO8601.parse(p, from: s, to: e),
                     t.millisecondsSince1970 >= CSVScan.earliestMilliseconds,
                     t.millisecondsSince1970 < CSVScan.endMilliseconds
@@ -866,7 +906,10 @@ public struct CSVReader: FixReader, ByteStreamReader {
     }
 
     /// Decides the encoding of an ``CSVTimeEncoding/automatic`` time column from its first value.
-    static func detectEncoding(_ p: UnsafeRawBufferPointer, _ s: Int, _ e: Int) -> CSVTimeEncoding {
+    static func detectEncoding(
+        _ p: UnsafeRawBufferPointer, _ s: Int, _ e: Int, hasDateColumn: Bool = false
+    ) -> CSVTimeEncoding {
+        if hasDateColumn, isTimeOfDay(p, s, e) { return .timeOfDay }
         for k in s..<e where (p[k] == UInt8(ascii: "-") && k > s) || p[k] == UInt8(ascii: ":") {
             return .iso8601
         }
@@ -876,6 +919,136 @@ public struct CSVReader: FixReader, ByteStreamReader {
         if magnitude < 1e14 { return .unixMilliseconds }
         if magnitude < 1e17 { return .unixMicroseconds }
         return .unixNanoseconds
+    }
+
+    /// Whether a first time value looks like a time of day: digits with `:` (and nothing that only a date
+    /// holds: `-`, `/`, `T`, a space), or at most six digits before an optional fraction (`hhmmss`).
+    static func isTimeOfDay(_ p: UnsafeRawBufferPointer, _ s: Int, _ e: Int) -> Bool {
+        var colons = 0, digitsBeforeFraction = 0, inFraction = false
+        for k in s..<e {
+            let c = p[k]
+            if c >= 0x30 && c <= 0x39 {
+                if !inFraction { digitsBeforeFraction += 1 }
+            } else if c == UInt8(ascii: ":") {
+                colons += 1
+            } else if c == UInt8(ascii: ".") && !inFraction {
+                inFraction = true
+            } else if !((c == UInt8(ascii: "Z") || c == UInt8(ascii: "z")) && k == e - 1) {
+                return false
+            }
+        }
+        return colons > 0 ? colons <= 2 : (digitsBeforeFraction >= 1 && digitsBeforeFraction <= 6)
+    }
+
+    /// A time of day (see ``CSVTimeEncoding/timeOfDay``) as milliseconds since midnight, rounded half up;
+    /// `nil` when it is not one. A leap second (`23:59:60`) is the next day's first millisecond.
+    static func millisecondsOfDay(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int) -> Int64? {
+        var end = e
+        if end > s, p[end - 1] == UInt8(ascii: "Z") || p[end - 1] == UInt8(ascii: "z") { end -= 1 }
+        // Split off the fraction.
+        var fractionStart = end
+        for k in s..<end where p[k] == UInt8(ascii: ".") {
+            fractionStart = k
+            break
+        }
+        // Hours, minutes and seconds: with colons (h:mm[:ss]) or packed (hhmm[ss], hmmss).
+        var parts: [Int] = []
+        var current = -1
+        var widths: [Int] = []
+        var width = 0
+        for k in s..<fractionStart {
+            let c = p[k]
+            if c >= 0x30 && c <= 0x39 {
+                current = (current < 0 ? 0 : current) * 10 + Int(c - 0x30)
+                width += 1
+                guard width <= 6 else { return nil }
+            } else if c == UInt8(ascii: ":") {
+                guard current >= 0 else { return nil }
+                parts.append(current)
+                widths.append(width)
+                current = -1
+                width = 0
+            } else {
+                return nil
+            }
+        }
+        guard current >= 0 else { return nil }
+        parts.append(current)
+        widths.append(width)
+        let hour: Int, minute: Int, second: Int
+        if parts.count == 1 {
+            // Packed: hhmmss, hmmss or hhmm.
+            let value = parts[0]
+            switch widths[0] {
+            case 5, 6: (hour, minute, second) = (value / 10_000, value / 100 % 100, value % 100)
+            case 4: (hour, minute, second) = (value / 100, value % 100, 0)
+            default: return nil
+            }
+        } else {
+            guard parts.count <= 3, widths[0] <= 2, widths.dropFirst().allSatisfy({ $0 == 2 }) else { return nil }
+            (hour, minute, second) = (parts[0], parts[1], parts.count == 3 ? parts[2] : 0)
+        }
+        guard hour <= 23, minute <= 59, second <= 60 else { return nil }
+        // A fraction needs seconds.
+        guard fractionStart == end || parts.count == 3 || widths[0] >= 5 else { return nil }
+        var milliseconds: Int64 = 0
+        if fractionStart < end {
+            var digits = 0
+            var value: Int64 = 0
+            var roundUp = false
+            for k in (fractionStart + 1)..<end {
+                let d = p[k] &- 0x30
+                guard d < 10 else { return nil }
+                if digits < 3 { value = value * 10 + Int64(d) } else if digits == 3 { roundUp = d >= 5 }
+                digits += 1
+            }
+            guard digits > 0 else { return nil }
+            if digits < 3 { for _ in digits..<3 { value *= 10 } }
+            milliseconds = value + (roundUp ? 1 : 0)
+        }
+        return Int64(hour * 3600 + minute * 60 + second) * 1000 + milliseconds
+    }
+
+    /// A date (see ``CSVColumn/date``) as days since 1970-01-01; `nil` when it is not one or is ambiguous.
+    static func daysSince1970(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int) -> Int64? {
+        var parts: [Int] = []
+        var widths: [Int] = []
+        var separator: UInt8 = 0
+        var current = -1
+        var width = 0
+        for k in s..<e {
+            let c = p[k]
+            if c >= 0x30 && c <= 0x39 {
+                current = (current < 0 ? 0 : current) * 10 + Int(c - 0x30)
+                width += 1
+                guard width <= 8 else { return nil }
+            } else if c == UInt8(ascii: "-") || c == UInt8(ascii: "/") || c == UInt8(ascii: ".") {
+                guard current >= 0, separator == 0 || separator == c else { return nil }
+                separator = c
+                parts.append(current)
+                widths.append(width)
+                current = -1
+                width = 0
+            } else {
+                return nil
+            }
+        }
+        guard current >= 0 else { return nil }
+        parts.append(current)
+        widths.append(width)
+        let year: Int, month: Int, day: Int
+        switch (parts.count, widths[0]) {
+        case (1, 8): (year, month, day) = (parts[0] / 10_000, parts[0] / 100 % 100, parts[0] % 100)
+        case (1, 6): (year, month, day) = (2000 + parts[0] / 10_000, parts[0] / 100 % 100, parts[0] % 100)
+        case (3, 4): (year, month, day) = (parts[0], parts[1], parts[2])
+        case (3, 1), (3, 2):
+            // Day first is unambiguous only with dots (01.05.2024); 05/01/2024 may be either order.
+            guard separator == UInt8(ascii: "."), widths[2] == 4 else { return nil }
+            (year, month, day) = (parts[2], parts[1], parts[0])
+        default: return nil
+        }
+        guard CivilTime.isValidDate(year: year, month: month, day: day) else { return nil }
+        return Int64(CivilTime.daysSince1970(year: year, month: month, day: day))
     }
 
     /// `true`/`false`, `1`/`0`, `yes`/`no`, `t`/`f`, `y`/`n` in any case; `nil` otherwise.
@@ -908,7 +1081,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
 /// The field a column feeds, as a byte-sized tag for the hot loop.
 enum CSVRole: UInt8 {
     case ignore, latitude, longitude, time, horizontalAccuracy, altitude, verticalAccuracy, speed, speedAccuracy,
-        course, courseAccuracy, provider, satellites, mocked, activity, activityConfidence, messageType
+        course, courseAccuracy, provider, satellites, mocked, activity, activityConfidence, messageType, date
 
     init(_ column: CSVColumn?) {
         switch column {
@@ -929,6 +1102,7 @@ enum CSVRole: UInt8 {
         case .activity: self = .activity
         case .activityConfidence: self = .activityConfidence
         case .messageType: self = .messageType
+        case .date: self = .date
         }
     }
 }
@@ -952,6 +1126,8 @@ struct CSVRowValues {
         ) =
             (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     var time: Int64 = 0
+    /// The date column's day (days since 1970-01-01), for a time of day.
+    var day: Int64 = 0
     var provider: Provider = .unknown
     var satellites = 0
     var mocked = false

@@ -62,7 +62,7 @@ public enum GeoLifeLabels {
                 continue
             }
             if line.number == 1, p[line.start] == UInt8(ascii: "S") || p[line.start] == UInt8(ascii: "s") {
-                report.skip(.comment)  // "Start Time	End Time	Transportation Mode"
+                report.skip(.header)  // "Start Time	End Time	Transportation Mode"
                 continue
             }
             do {

@@ -50,7 +50,7 @@ public struct GeoLifePLTReader: FixReader, ByteStreamReader {
         while let line = try stream.nextLine() {
             counts.recordsRead += 1
             if line.number <= GeoLifePLTReader.headerLineCount {
-                counts.skip(.comment)
+                counts.skip(.header)
                 continue
             }
             if SeparatorScan.isBlank(line.bytes, line.start, line.end) {

@@ -95,7 +95,7 @@ public struct GnssLoggerReader: FixReader, ByteStreamReader {
                 counts.skip(.comment)
                 do { try readHeaderComment(line) } catch { try counts.reject(error, lenient: options.lenient) }
             } else if GnssLoggerReader.hasPrefix(p, start, end, "MessageType,") {
-                counts.skip(.comment)
+                counts.skip(.header)
                 do { try readHeader(line, from: start) } catch { try counts.reject(error, lenient: options.lenient) }
             } else if SeparatorScan.isBlank(p, start, end) {
                 counts.skip(.blank)
