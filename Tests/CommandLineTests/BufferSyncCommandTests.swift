@@ -159,7 +159,7 @@ final class LoopbackReceiver {
         let add = try Tool.run(["buffer", "add", Tool.demo, "--db", db, "--max-records", "100"])
         #expect(add.status == 0)
         #expect(add.stderr.contains("454 oldest rows dropped by the cap"))
-        #expect(try Tool.run(["buffer", "count", "--db", db, "--max-records", "100"]).stdout == "100\n")
+        #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "100\n")
     }
 
     @Test func syncsEveryRowExactlyOnceAndEmptiesTheBuffer() throws {
@@ -247,6 +247,29 @@ final class LoopbackReceiver {
             let result = try Tool.run(arguments)
             #expect(result.status == 2, "\(arguments): \(result.stderr)")
         }
+    }
+
+    @Test func refusesAnOptionOfAnotherActionNamingWhichActionReadsIt() throws {
+        let db = Tool.temporaryPath("options.sqlite")
+        defer {
+            for suffix in ["", "-wal", "-shm", "-sync.lock"] {
+                try? FileManager.default.removeItem(atPath: db + suffix)
+            }
+        }
+        #expect(try Tool.run(["buffer", "add", Tool.demo, "--db", db]).status == 0)
+        for (arguments, users) in [
+            (["buffer", "count", "--db", db, "--limit", "5"], "list"),
+            (["buffer", "clear", "--db", db, "--json"], "list"),
+            (["buffer", "list", "--db", db, "--profile", "driving"], "add"),
+            (["buffer", "stats", "--db", db, "--max-records", "500"], "add"),
+        ] {
+            let result = try Tool.run(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr.contains("does not apply to 'buffer \(arguments[1])' (it is for: \(users))"))
+        }
+        // Nothing was cleared by the refused `clear --json`.
+        #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "554\n")
+        #expect(try Tool.run(["buffer", "list", "--db", db, "--limit", "1", "--json"]).status == 0)
     }
 
     @Test func namesAFileThatIsNotABuffer() throws {

@@ -20,7 +20,7 @@ enum BufferCommand {
                     + "detector's checkpoints) is kept in the same file and the next add continues it."),
             OptionSpec(
                 name: "max-records", valueName: "N",
-                help: "Hard cap on rows (100–1,000,000; default 10,000): past it the oldest are dropped."),
+                help: "add: hard cap on rows (100–1,000,000; default 10,000): past it the oldest are dropped."),
             OptionSpec(name: "limit", valueName: "N", help: "list: how many of the newest rows (default 20)."),
             OptionSpec(name: "json", help: "list: print JSON Lines instead of a table."),
         ] + InputOptions.specs,
@@ -50,6 +50,22 @@ enum BufferCommand {
         }
         guard let db = arguments.value("db") else {
             throw UsageError(message: "missing '--db <file>'")
+        }
+        // An option another action reads is a mistake here (`count --limit 5` printed the whole count).
+        let actionOptions: [String: Set<String>] = [
+            "add": [
+                "profile", "session", "max-records", "format", "lenient", "provider", "accept-bad-checksums",
+                "gpx-waypoints", "hdop-scale",
+            ],
+            "list": ["limit", "json"],
+        ]
+        let allowed = (actionOptions[action] ?? []).union(["db"])
+        let given = Set(arguments.values.keys).union(arguments.flags)
+        if let stray = given.subtracting(allowed).sorted().first {
+            let users = actionOptions.filter { $0.value.contains(stray) }.keys.sorted()
+            throw UsageError(
+                message: "--\(stray) does not apply to 'buffer \(action)'"
+                    + (users.isEmpty ? "" : " (it is for: \(users.joined(separator: ", ")))"))
         }
         if action == "add" && arguments.positionals.count < 2 {
             throw UsageError(message: "missing expected argument 'INPUT' (buffer add INPUT --db FILE)")
