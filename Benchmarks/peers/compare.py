@@ -38,7 +38,7 @@ def read_fixes(path):
     fixes = []
     with open(path, newline="") as f:
         for row in csv.DictReader(f):
-            t = row["time"]
+            t = row["timestamp"]
             from datetime import datetime
             ts = datetime.fromisoformat(t.replace("Z", "+00:00")).timestamp()
             acc = float(row["accuracy_m"]) if row["accuracy_m"] not in ("", "0") else None

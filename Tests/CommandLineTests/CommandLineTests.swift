@@ -168,6 +168,16 @@ struct Tool {
         #expect(original.stdout.split(separator: "\n").count == 560)
     }
 
+    /// `convert IN -` writes CSV, as `process --out -` does (it asked for --to), with the header every CSV
+    /// of fixes this project writes starts with.
+    @Test func convertsToCSVOnStandardOutputWithTheTimestampHeader() throws {
+        let converted = try Tool.run(["convert", Tool.demo, "-"])
+        #expect(converted.status == 0, "\(converted.stderr)")
+        #expect(converted.stdout.hasPrefix("timestamp,latitude,longitude,accuracy_m,"))
+        #expect(converted.stdout.split(separator: "\n").count == 561)
+        #expect(try Tool.run(["process", Tool.demo, "--out", "-"]).stdout.hasPrefix("timestamp,latitude,longitude,"))
+    }
+
     /// Ctrl-C during an export: exit 130, the target as it was, and no `.NAME.PID-N.partial` file left beside
     /// it (an interrupted export left one of up to the whole output's size).
     @Test func anInterruptedExportLeavesTheTargetAsItWasAndNoPartialFile() throws {

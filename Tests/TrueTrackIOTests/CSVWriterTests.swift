@@ -31,7 +31,7 @@ private func readBack(_ bytes: [UInt8]) -> ReadResult {
         #expect(
             text == CSVWriter.header + "\n"
                 + "2024-05-01T12:00:01.250Z,37.5,-122.25,-1,-3.5,,1.25,,90,,groundTruth,7,true,onFoot,60\n")
-        #expect(CSVWriter.header.hasPrefix("time,latitude,longitude,accuracy_m,altitude_m,vertical_accuracy_m,"))
+        #expect(CSVWriter.header.hasPrefix("timestamp,latitude,longitude,accuracy_m,altitude_m,vertical_accuracy_m,"))
     }
 
     @Test func roundTripsGeneratedFixesWithEveryField() throws {

@@ -44,7 +44,7 @@ def truth(path):
 def fixes(path):
     rows = []
     for r in csv.DictReader(open(path)):
-        t = r["time"]
+        t = r["timestamp"]
         rows.append((int(t[11:13]) * 3600 + int(t[14:16]) * 60 + int(t[17:19]), float(r["latitude"]),
                      float(r["longitude"]), float(r["speed_mps"] or "nan"), float(r["course_deg"] or "nan")))
     return np.array(rows)

@@ -22,9 +22,9 @@ for name, prof, ivs in (('gsdc4', 'driving', (30, 60)), ('f9k', 'driving', (30, 
             for seed in range(1, 4):
                 rng = random.Random(seed * 100 + iv); nxt = ts(rows[0]['time']); out = []
                 for r in rows:
-                    if ts(r['time']) >= nxt: out.append(r); nxt = ts(r['time']) + iv + rng.uniform(-2, 2)
-                last = out[-1]['time']
-                full = [r for r in rows if ts(r['time']) <= ts(last)]
+                    if ts(r['timestamp']) >= nxt: out.append(r); nxt = ts(r['timestamp']) + iv + rng.uniform(-2, 2)
+                last = out[-1]['timestamp']
+                full = [r for r in rows if ts(r['timestamp']) <= ts(last)]
                 for fn, rs in (('dec_full.tmp.csv', full), ('dec_part.tmp.csv', out)):
                     with open(fn, 'w', newline='') as f:
                         w = csv.DictWriter(f, hdr); w.writeheader()

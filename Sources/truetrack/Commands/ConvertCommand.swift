@@ -11,7 +11,7 @@ enum ConvertCommand {
             OptionSpec(name: "from", valueName: "FORMAT", help: "Input format (same as --format); default: sniffed."),
             OptionSpec(
                 name: "to", valueName: "FORMAT",
-                help: "Output format (csv, gpx, geojson, jsonl); default: from OUTPUT's extension."),
+                help: "Output format (csv, gpx, geojson, jsonl); default: from OUTPUT's extension, CSV for '-'."),
             InputOptions.linesSpec("the fixes"),
             OptionSpec(
                 name: "sort",
@@ -42,6 +42,8 @@ enum ConvertCommand {
             to = format
         } else if let guessed = FixFormat.guess(fromExtensionOf: output), FixFormat.writable.contains(guessed) {
             to = guessed
+        } else if output == "-" {
+            to = .csv  // as `process --out -` writes it
         } else {
             throw UsageError(message: "cannot tell the output format from '\(output)': give --to")
         }

@@ -312,7 +312,7 @@ struct TrackOutput {
         }
         do {
             if format == .csv {
-                writer = .csv(CSVWriter(sink: try ByteSink(path: path), timeColumn: .timestamp))
+                writer = .csv(CSVWriter(sink: try ByteSink(path: path)))
             } else {
                 writer = .other(
                     try AnyFixWriter(path: path, format: format, geoJSONGeometry: lines ? .lineString : .points))

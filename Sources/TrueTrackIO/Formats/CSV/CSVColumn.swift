@@ -118,13 +118,13 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The canonical header name this project writes for the field (`time`, `latitude`, `accuracy_m`…);
+    /// The canonical header name this project writes for the field (`timestamp`, `latitude`, `accuracy_m`…);
     /// `nil` for ``date`` and ``messageType``, which ``CSVWriter`` does not write (it writes whole times).
     public var canonicalName: String? {
         switch self {
         case .latitude: "latitude"
         case .longitude: "longitude"
-        case .time: "time"
+        case .time: "timestamp"
         case .date: nil
         case .horizontalAccuracy: "accuracy_m"
         case .altitude: "altitude_m"

@@ -3,9 +3,9 @@ import TrueTrackCore
 /// Writes fixes as CSV with this project's canonical header, which ``CSVReader`` reads back to identical
 /// fixes:
 ///
-/// `time,latitude,longitude,accuracy_m,altitude_m,vertical_accuracy_m,speed_mps,speed_accuracy_mps,course_deg,course_accuracy_deg,provider,satellites,mocked,activity,activity_confidence`
+/// `timestamp,latitude,longitude,accuracy_m,altitude_m,vertical_accuracy_m,speed_mps,speed_accuracy_mps,course_deg,course_accuracy_deg,provider,satellites,mocked,activity,activity_confidence`
 ///
-/// - `time`: ISO 8601 UTC (`2024-05-01T12:00:00Z`, with `.SSS` when the milliseconds are not zero).
+/// - `timestamp`: ISO 8601 UTC (`2024-05-01T12:00:00Z`, with `.SSS` when the milliseconds are not zero).
 /// - Numbers: the shortest text that reads back to the identical `Double` (``NumberFormatting``); metres,
 ///   metres per second, degrees clockwise from true north.
 /// - An absent value is an empty field; a ``HorizontalAccuracy/invalid`` accuracy is written `-1` (iOS's
@@ -14,18 +14,20 @@ import TrueTrackCore
 ///   `true`/`false`, `activity_confidence` 0–100 (empty with the activity when there is none).
 /// - Lines end in `\n`; no field needs quoting (no value can hold a comma, quote or line end).
 public struct CSVWriter: FixWriter {
-    /// The canonical header line (without its line end).
+    /// The canonical header line (without its line end). Every CSV of fixes this project writes (`truetrack
+    /// convert`, `process --out`, the bench's export) starts `timestamp,latitude,longitude`, the filtered
+    /// track's header that issue 3 specifies.
     public static let header =
-        "time,latitude,longitude,accuracy_m,altitude_m,vertical_accuracy_m,speed_mps,"
+        "timestamp,latitude,longitude,accuracy_m,altitude_m,vertical_accuracy_m,speed_mps,"
         + "speed_accuracy_mps,course_deg,course_accuracy_deg,provider,satellites,mocked,activity,activity_confidence"
 
     /// The name of the time column: both read back with ``CSVReader`` (it accepts either).
     public enum TimeColumn: String, Sendable, Hashable {
-        /// `time`: the canonical header (the default; `truetrack convert` writes it).
-        case time
-        /// `timestamp`: the header of a filtered track (`truetrack process --out x.csv`), whose first three
-        /// columns are `timestamp,latitude,longitude` as issue 3 specifies for it.
+        /// `timestamp`: the canonical header (the default).
         case timestamp
+        /// `time`: the name `truetrack convert` wrote until 2026-11 (the CSV header of the fixes, while the
+        /// filtered track's said `timestamp`), for a consumer that still expects it.
+        case time
     }
 
     private let sink: ByteSink
@@ -33,12 +35,13 @@ public struct CSVWriter: FixWriter {
 
     /// Creates a writer on `sink` and buffers the header line.
     ///
-    /// - Parameter timeColumn: the time column's name; ``TimeColumn/time`` by default (the canonical header).
-    public init(sink: ByteSink, timeColumn: TimeColumn = .time) {
+    /// - Parameter timeColumn: the time column's name; ``TimeColumn/timestamp`` by default (the canonical
+    ///   header).
+    public init(sink: ByteSink, timeColumn: TimeColumn = .timestamp) {
         self.sink = sink
         switch timeColumn {
-        case .time: sink.append(CSVWriter.header)
-        case .timestamp: sink.append("timestamp" + CSVWriter.header.dropFirst("time".count))
+        case .timestamp: sink.append(CSVWriter.header)
+        case .time: sink.append("time" + CSVWriter.header.dropFirst("timestamp".count))
         }
         sink.buffer.append(0x0A)
     }
