@@ -287,13 +287,14 @@ public enum Provider: String, Sendable, Hashable, CaseIterable, Codable {
     case other
 
     /// Maps a provider name as written by common loggers (`gps`, `GPS`, `FLP`, `fused`, `NLP`, `network`,
-    /// `GT`, …) to a provider, case-insensitively; unknown names map to ``other``, an empty name to ``unknown``.
+    /// Google location history's `WIFI` and `CELL`, `GT`, …) to a provider, case-insensitively; unknown names
+    /// map to ``other``, an empty name to ``unknown``.
     public init(name: String) {
         switch name.lowercased() {
         case "": self = .unknown
         case "gps", "gnss": self = .gps
         case "flp", "fused": self = .fused
-        case "nlp", "network": self = .network
+        case "nlp", "network", "wifi", "cell": self = .network
         case "passive": self = .passive
         case "gt", "groundtruth", "ground_truth", "truth": self = .groundTruth
         case "unknown": self = .unknown

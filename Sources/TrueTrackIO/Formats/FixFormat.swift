@@ -25,6 +25,9 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
     case geojson
     /// JSON Lines, one fix object per line.
     case jsonLines = "jsonl"
+    /// Google location history: a Takeout `Records.json` or the on-device `Timeline.json` export (read by
+    /// ``GeoJSONReader``, see there).
+    case locationHistory = "takeout"
 
     /// The name used on the command line (`--format`).
     public var description: String { rawValue }
@@ -44,6 +47,8 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case "plt", "geolife": self = .geolife
         case "geojson": self = .geojson
         case "jsonl", "ndjson", "jsonlines", "json-lines": self = .jsonLines
+        case "takeout", "google", "location-history", "locationhistory", "records", "timeline":
+            self = .locationHistory
         default: return nil
         }
     }
@@ -66,7 +71,8 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
     ///
     /// Rules, in order: a GPX root element; a GeoLife header; a GnssLogger `# Fix,` header or `Fix,` rows;
     /// IPIN `GNSS;` rows; NMEA sentences of any talker (`$GPRMC`, `$GNGGA`, `$GAGGA`, `$BDRMC`, also wrapped as
-    /// `NMEA,$…`) anywhere in the sample (gpsd logs start with `#` comments and mix in binary); a JSON object per
+    /// `NMEA,$…`) anywhere in the sample (gpsd logs start with `#` comments and mix in binary); a JSON object
+    /// naming `latitudeE7`, `rawSignals` or `semanticSegments` (Google location history); a JSON object per
     /// line (CRLF line endings too); a GeoJSON document; a header line with latitude and longitude columns.
     public static func sniff(_ sample: [UInt8]) -> FixFormat? {
         let text = String(decoding: sample.prefix(65_536), as: UTF8.self)
@@ -77,6 +83,11 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         if text.hasPrefix("GNSS;") || text.contains("\nGNSS;") || text.contains("\nPOSI;") { return .ipin }
         if containsNMEASentence(sample.prefix(65_536)) { return .nmea }
         let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{FEFF}" }
+        if trimmed.hasPrefix("{"),
+            text.contains("\"latitudeE7\"") || text.contains("\"rawSignals\"") || text.contains("\"semanticSegments\"")
+        {
+            return .locationHistory
+        }
         if trimmed.hasPrefix("{") {
             // (`isNewline`: in a CRLF file "\r\n" is one Character, neither "\n" nor "\r".)
             let firstLine = trimmed.prefix { !$0.isNewline }

@@ -16,6 +16,15 @@ import TrueTrackCore
 ///   or Unix seconds / milliseconds (10^11 and above is milliseconds). Nested arrays are flattened in
 ///   order on both sides.
 ///
+/// Also **Google location history**: a Takeout `Records.json` (`{"locations": [{"latitudeE7": …, "longitudeE7": …,
+/// "accuracy": …, "velocity": …, "heading": …, "altitude": …, "verticalAccuracy": …, "source": "GPS",
+/// "activity": […], "timestamp": … or "timestampMs": …}, …]}`) and the on-device `Timeline.json` export, whose
+/// `rawSignals` entries with a `position` (`LatLng` `"48.1°, 11.5°"`, `accuracyMeters`, `altitudeMeters`,
+/// `speedMetersPerSecond`, `source`, `timestamp`) are fixes (its other entries, activity records and Wi-Fi scans,
+/// are skipped as ``SkipReason/otherRecord``; its `semanticSegments`, Google's visits and paths, are not
+/// fixes). `source` `WIFI` and `CELL` read as ``Provider/network``; `activity` takes the newest reading's most
+/// confident type (`IN_ROAD_VEHICLE`, `IN_CAR`, `IN_BUS`… are in a vehicle) with its confidence.
+///
 /// Members may come in any order and unknown members (any nesting) are skipped. A feature without a time
 /// is skipped as ``SkipReason/missingTime``, one without a position as ``SkipReason/missingPosition``.
 ///
@@ -38,6 +47,8 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
     var decoder: JSONFixDecoder
     var phase = Phase.start
     var sawFeatures = false
+    /// True while reading a Timeline's `rawSignals`, whose entries without a position are other records.
+    var inRawSignals = false
 
     /// Creates a reader over `stream`.
     ///
@@ -89,21 +100,24 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
                     continue
                 }
                 let key = decoder.keys.lookup(decoder.tokens.bytes, decoder.tokens.valueStart, decoder.tokens.valueEnd)
-                guard key == .features else {
+                guard key == .features || key == .locations || key == .rawSignals else {
                     try decoder.decodeMember(key, scope: .record)
                     continue
                 }
+                let name = decoder.tokens.text
                 let v = try decoder.tokens.next()
                 if v == .beginArray {
                     sawFeatures = true
+                    inRawSignals = key == .rawSignals
                     phase = .features
                 } else if v != .null {
-                    try decoder.fieldError("features", expected: "an array of features", v)
+                    try decoder.fieldError(name, expected: "an array of records", v)
                 }
             case .features, .rootArray:
                 let t = try decoder.tokens.next()
                 if t == .endArray {
                     phase = phase == .features ? .rootObject : .trailing
+                    inRawSignals = false
                     continue
                 }
                 decoder.report.recordsRead += 1
@@ -119,6 +133,10 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
                 decoder.beginRecord()
                 try decoder.decodeObject(scope: .record)
                 phase = saved
+                if inRawSignals && phase == .features && decoder.record.isEmpty {
+                    decoder.report.skip(.otherRecord)  // an activity record, a Wi-Fi scan…
+                    continue
+                }
                 if let fix = try decoder.finishRecord() { return fix }
             case .trailing:
                 _ = try decoder.tokens.next()  // .end, or an error for bytes after the document

@@ -46,6 +46,12 @@ struct JSONRecordFields {
     var hasTimes = false
     /// The first problem found in the record's values; the record is rejected at its end.
     var error: ReadError?
+
+    /// True when the record said nothing about a fix: no time, no position, no error.
+    var isEmpty: Bool {
+        time == nil && latitude == nil && longitude == nil && pointLatitude == nil && pointLongitude == nil
+            && !hasTimes && error == nil
+    }
 }
 
 /// The record decoding shared by ``GeoJSONReader`` and ``JSONLinesReader``: member names to fix fields,
@@ -167,10 +173,36 @@ struct JSONFixDecoder {
             switch t {
             case .string: record.activity = JSONKeyTable.activity(tokens.bytes, tokens.valueStart, tokens.valueEnd)
             case .null: record.activity = nil
+            case .beginArray: try decodeActivityReadings()
             default: try fieldError("activity", expected: "an activity name", t)
             }
         case .activityConfidence where isFieldScope:
             record.activityConfidence = try decodeInteger(t, "activity_confidence")
+        case .latitudeE7 where isFieldScope:
+            record.latitudePlace = place
+            record.latitude = try decodeNumber(t, "latitudeE7").map { $0 / 10_000_000 }
+        case .longitudeE7 where isFieldScope:
+            record.longitudePlace = place
+            record.longitude = try decodeNumber(t, "longitudeE7").map { $0 / 10_000_000 }
+        case .latLng where isFieldScope:
+            try decodeLatLng(t)
+        case .velocity where isFieldScope:
+            // Google location history's speed (m/s); another exporter's velocity object is not a speed.
+            if t == .number || t == .string {
+                record.speed = try decodeNumber(t, "velocity")
+            } else {
+                try tokens.skip(t)
+            }
+        case .source where isFieldScope:
+            // Google location history's provider (GPS, WIFI, CELL); another exporter's source object is skipped.
+            if t == .string {
+                record.provider = JSONKeyTable.provider(tokens.bytes, tokens.valueStart, tokens.valueEnd)
+            } else {
+                try tokens.skip(t)
+            }
+        case .position where scope == .record:
+            // The on-device Timeline's raw signal: {"position": {"LatLng": …, "accuracyMeters": …, …}}.
+            if t == .beginObject { try decodeObject(scope: .properties) } else { try tokens.skip(t) }
         case .geometry where scope == .record:
             if t == .beginObject {
                 try decodeObject(scope: .geometry)
@@ -196,6 +228,98 @@ struct JSONFixDecoder {
         default:
             try tokens.skip(t)
         }
+    }
+
+    // MARK: - Google location history
+
+    /// Reads Takeout's `activity` array (its `[` just read): `[{"timestamp": …, "activity": [{"type": "STILL",
+    /// "confidence": 100}, …]}, …]`, newest reading first. The fix takes the first reading's most confident type
+    /// and its confidence (the reading nearest the fix; Google stamps it within seconds to minutes of it).
+    mutating func decodeActivityReadings() throws(ReadError) {
+        var first = true
+        while true {
+            let t = try tokens.next()
+            if t == .endArray { return }
+            guard first, t == .beginObject else {
+                try tokens.skip(t)
+                continue
+            }
+            first = false
+            // One reading: its `activity` member is the array of {type, confidence}.
+            while true {
+                let k = try tokens.next()
+                if k == .endObject { break }
+                let isTypes = keys.lookup(tokens.bytes, tokens.valueStart, tokens.valueEnd) == .activity
+                let v = try tokens.next()
+                guard isTypes, v == .beginArray else {
+                    try tokens.skip(v)
+                    continue
+                }
+                var best: (kind: ActivityKind, confidence: Int)?
+                while true {
+                    let e = try tokens.next()
+                    if e == .endArray { break }
+                    guard e == .beginObject else {
+                        try tokens.skip(e)
+                        continue
+                    }
+                    var kind: ActivityKind?
+                    var confidence = 0
+                    while true {
+                        let m = try tokens.next()
+                        if m == .endObject { break }
+                        let name = tokens.text
+                        let value = try tokens.next()
+                        if name == "type", value == .string {
+                            kind = JSONKeyTable.activity(tokens.bytes, tokens.valueStart, tokens.valueEnd)
+                        } else if name == "confidence", value == .number, let c = tokens.number() {
+                            confidence = Int(max(0, min(100, c)))
+                        } else {
+                            try tokens.skip(value)
+                        }
+                    }
+                    if let kind, confidence > (best?.confidence ?? -1) { best = (kind, confidence) }
+                }
+                if let best {
+                    record.activity = best.kind
+                    record.activityConfidence = best.confidence
+                }
+            }
+        }
+    }
+
+    /// Reads the Timeline's `"LatLng": "48.1234567°, 11.1234567°"` (degrees, the `°` optional).
+    mutating func decodeLatLng(_ t: JSONTokenizer.Token) throws(ReadError) {
+        guard t == .string else {
+            if t != .null { try fieldError("LatLng", expected: "\"latitude°, longitude°\"", t) }
+            return
+        }
+        let p = tokens.bytes
+        var values: [Double] = []
+        var k = tokens.valueStart
+        let end = tokens.valueEnd
+        while k < end, values.count < 3 {
+            // Skip to a number's first byte.
+            while k < end, !(p[k] == UInt8(ascii: "-") || p[k] == UInt8(ascii: "+") || (p[k] >= 0x30 && p[k] <= 0x39)) {
+                k += 1
+            }
+            let start = k
+            while k < end,
+                p[k] == UInt8(ascii: "-") || p[k] == UInt8(ascii: "+") || p[k] == UInt8(ascii: ".")
+                    || (p[k] >= 0x30 && p[k] <= 0x39)
+            {
+                k += 1
+            }
+            if k > start, let v = NumberParsing.double(p, start, k) { values.append(v) }
+        }
+        guard values.count == 2 else {
+            try fieldError("LatLng", expected: "\"latitude°, longitude°\"", t)
+            return
+        }
+        record.latitudePlace = place
+        record.longitudePlace = place
+        record.latitude = values[0]
+        record.longitude = values[1]
     }
 
     // MARK: - Values

@@ -12,6 +12,8 @@ enum JSONKey: UInt8, Sendable {
     // Fix fields
     case time, latitude, longitude, accuracy, altitude, verticalAccuracy, speed, speedAccuracy
     case course, courseAccuracy, provider, satellites, mocked, activity, activityConfidence
+    // Google location history (Takeout `Records.json`, the on-device `Timeline.json`)
+    case locations, rawSignals, position, latitudeE7, longitudeE7, latLng, velocity, source
 }
 
 /// A small open-addressing hash table from normalised member names to ``JSONKey``, built once per reader.
@@ -46,6 +48,15 @@ struct JSONKeyTable {
         ("mocked", .mocked), ("mock", .mocked), ("ismock", .mocked), ("ismocked", .mocked),
         ("isfrommockprovider", .mocked),
         ("activity", .activity), ("activityconfidence", .activityConfidence),
+        // Google location history: Takeout `Records.json` (`locations`: latitudeE7, longitudeE7, accuracy,
+        // velocity, heading, altitude, verticalAccuracy, source, activity, timestamp or timestampMs) and the
+        // on-device `Timeline.json` (`rawSignals`: position.LatLng, accuracyMeters, altitudeMeters,
+        // speedMetersPerSecond, source, timestamp).
+        ("locations", .locations), ("rawsignals", .rawSignals), ("position", .position),
+        ("latitudee7", .latitudeE7), ("longitudee7", .longitudeE7), ("latlng", .latLng),
+        ("timestampms", .time), ("velocity", .velocity), ("source", .source),
+        ("accuracymeters", .accuracy), ("altitudemeters", .altitude), ("verticalaccuracymeters", .verticalAccuracy),
+        ("speedmeterspersecond", .speed),
     ]
 
     /// Longest normalised name considered (longer names are unknown without hashing them).
@@ -249,6 +260,7 @@ struct JSONKeyTable {
         case (0x6465737566, 0), (0x706c66, 0): return .fused  // fused flp
         case (0x6b726f7774656e, 0), (0x706c6e, 0): return .network  // network nlp
         case (0x65766973736170, 0): return .passive  // passive
+        case (0x69666977, 0), (0x6c6c6563, 0): return .network  // wifi cell (Google location history)
         // gt truth groundtr-uth
         case (0x7467, 0), (0x6874757274, 0), (0x7274646e756f7267, 0x687475): return .groundTruth
         case (0x6e776f6e6b6e75, 0): return .unknown  // unknown
@@ -293,6 +305,10 @@ struct JSONKeyTable {
         case (0x6c63696865766e69, 0x65): return .inVehicle  // invehicl e
         // vehicle driving automoti ve
         case (0x656c6369686576, 0), (0x676e6976697264, 0), (0x69746f6d6f747561, 0x6576): return .inVehicle
+        // inroadve hicle, inrailve hicle, incar, inbus (Google location history)
+        case (0x657664616f726e69, 0x656c636968), (0x65766c6961726e69, 0x656c636968), (0x7261636e69, 0),
+            (0x7375626e69, 0):
+            return .inVehicle
         default: return .unknown
         }
     }
