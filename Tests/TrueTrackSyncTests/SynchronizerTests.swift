@@ -148,12 +148,12 @@ import TrueTrackStore
         #expect(results.all.first?.status == 429)
         #expect(results.all.first?.retryAfterSeconds == 1)
         // The wait is known before it starts, so a log can say it (a CLI fell silent for minutes).
-        #expect((results.all.first?.nextAttemptInSeconds ?? 0) >= 1)
+        // The wait is the server's Retry-After exactly (the policy's own backoff would be a few milliseconds, its
+        // cap 2 s), and it was waited. (No upper bound on the wall time: on a loaded 2-core machine this flush
+        // took 27 s while a release build ran beside it.)
+        #expect(results.all.first?.nextAttemptInSeconds == 1)
         #expect(results.all.last?.nextAttemptInSeconds == nil)
         #expect(elapsed >= 1.0)
-        // Honoured, not the exponential backoff's cap; generous because a loaded 2-core machine stretches
-        // every step (this bound failed at 4 s while other builds ran).
-        #expect(elapsed < 10)
     }
 
     @Test func timeoutsResetsAndSlowAnswersAreHandled() async throws {
