@@ -44,7 +44,7 @@ public struct AnyFixReader: FixReader {
     static func make(_ format: FixFormat, _ stream: ByteStream, _ options: ReadOptions) -> Base {
         switch format {
         case .csv: .csv(ReaderBox(CSVReader(stream: stream, options: options)))
-        case .gpx: .gpx(ReaderBox(GPXReader(stream: stream, options: options)))
+        case .gpx, .tcx: .gpx(ReaderBox(GPXReader(stream: stream, options: options)))
         case .nmea:
             .nmea(
                 ReaderBox(

@@ -13,6 +13,8 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
     case csv
     /// GPX 1.0 or 1.1.
     case gpx
+    /// Garmin Training Center XML (`.tcx`: Garmin Connect, Strava and watch exports; read by ``GPXReader``).
+    case tcx
     /// NMEA 0183 sentences (also GnssLogger `NMEA,…` rows and gpsd logs).
     case nmea
     /// Android GnssLogger logs (`Fix` rows).
@@ -41,6 +43,7 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         switch name.lowercased() {
         case "csv", "tsv": self = .csv
         case "gpx": self = .gpx
+        case "tcx": self = .tcx
         case "nmea", "nmea0183": self = .nmea
         case "gnsslogger", "gnss-logger", "gnsslogger-fix": self = .gnssLogger
         case "ipin", "getsensordata": self = .ipin
@@ -58,6 +61,7 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
         switch path[path.index(after: dot)...].lowercased() {
         case "gpx": return .gpx
+        case "tcx": return .tcx
         case "nmea": return .nmea
         case "plt": return .geolife
         case "geojson": return .geojson
@@ -69,7 +73,7 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
 
     /// Recognises a format from the first bytes of a file (sniffing), or `nil` when nothing matches.
     ///
-    /// Rules, in order: a GPX root element; a GeoLife header; a GnssLogger `# Fix,` header or `Fix,` rows;
+    /// Rules, in order: a GPX root element; a TCX root element; a GeoLife header; a GnssLogger `# Fix,` header or `Fix,` rows;
     /// IPIN `GNSS;` rows; NMEA sentences of any talker (`$GPRMC`, `$GNGGA`, `$GAGGA`, `$BDRMC`, also wrapped as
     /// `NMEA,$…`) anywhere in the sample (gpsd logs start with `#` comments and mix in binary); a JSON object
     /// naming `latitudeE7`, `rawSignals` or `semanticSegments` (Google location history); a JSON object per
@@ -78,6 +82,7 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         let text = String(decoding: sample.prefix(65_536), as: UTF8.self)
         let lower = text.lowercased()
         if lower.contains("<gpx") { return .gpx }
+        if lower.contains("<trainingcenterdatabase") { return .tcx }
         if text.hasPrefix("Geolife trajectory") { return .geolife }
         if text.contains("# Fix,") || text.hasPrefix("Fix,") || text.contains("\nFix,") { return .gnssLogger }
         if text.hasPrefix("GNSS;") || text.contains("\nGNSS;") || text.contains("\nPOSI;") { return .ipin }

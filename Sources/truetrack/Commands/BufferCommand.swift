@@ -218,7 +218,7 @@ enum BufferCommand {
         if let readFailure {
             throw CommandFailure(
                 message:
-                    "\(readFailure) (the \(persisted) accepted fixes before it were persisted\(readFailure.lenientHint))"
+                    "\(readFailure) (\(Terminal.count(persisted, "accepted fix", "accepted fixes")) before it \(persisted == 1 ? "was" : "were") persisted\(readFailure.lenientHint))"
             )
         }
         if let failure = InputOptions.noFixes(reader.report, format: reader.format) { throw failure }

@@ -99,7 +99,8 @@ enum ConvertCommand {
             throw CommandFailure(
                 message:
                     "\(error) (fix \(count + 1) of \(input), near line \(reader.report.recordsRead); "
-                    + "\(leftBehind("the \(count) fixes before it were written")))")
+                    + "\(leftBehind("\(Terminal.count(count, "fix", "fixes")) before it \(count == 1 ? "was" : "were") written")))"
+            )
         }
         if sorts {
             // Stable: fixes with equal times keep their order. A segment break is kept where the sorted track
@@ -134,7 +135,9 @@ enum ConvertCommand {
         for error in report.errors.prefix(5) { Terminal.error("  skipped: \(error)\n") }
         if let readFailure {
             throw CommandFailure(
-                message: "\(readFailure) (the \(count) fixes before it were written\(readFailure.lenientHint))")
+                message:
+                    "\(readFailure) (\(Terminal.count(count, "fix", "fixes")) before it \(count == 1 ? "was" : "were") written\(readFailure.lenientHint))"
+            )
         }
         if let failure = InputOptions.noFixes(report, format: reader.format) { throw failure }
         return 0

@@ -240,7 +240,10 @@ enum ProcessCommand {
         // The failure the command ends with, if any: the read error that cut the input short, or no fix at all.
         let failure =
             readFailure.map {
-                CommandFailure(message: "\($0) (the \(read) fixes before it were processed\($0.lenientHint))")
+                CommandFailure(
+                    message:
+                        "\($0) (\(Terminal.count(read, "fix", "fixes")) before it \(read == 1 ? "was" : "were") processed\($0.lenientHint))"
+                )
             }
             ?? InputOptions.noFixes(reader.report, format: reader.format)
         summary.error = failure?.message

@@ -118,7 +118,10 @@ enum StopsCommand {
         if held > 0, let last = totals.last { totals.append((last.0, last.1 + held)) }
         let ending =
             failure.map {
-                CommandFailure(message: "\($0) (the \(count) fixes before it were analysed\($0.lenientHint))")
+                CommandFailure(
+                    message:
+                        "\($0) (\(Terminal.count(count, "fix", "fixes")) before it \(count == 1 ? "was" : "were") analysed\($0.lenientHint))"
+                )
             }
             ?? InputOptions.noFixes(reader.report, format: reader.format)
         return (analysis, count, totals, ending)

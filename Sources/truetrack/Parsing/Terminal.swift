@@ -16,6 +16,11 @@ enum Terminal {
         seconds.isFinite ? (seconds * 1000).rounded() / 1000 : seconds
     }
 
+    /// `count` with the noun that agrees with it: "1 fix", "2 fixes", "0 fixes".
+    static func count(_ count: Int, _ singular: String, _ plural: String) -> String {
+        "\(count) \(count == 1 ? singular : plural)"
+    }
+
     /// Writes `text` to standard output.
     static func out(_ text: String) {
         guard !outputFailed.value else { return }

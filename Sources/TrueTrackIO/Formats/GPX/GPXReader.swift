@@ -32,6 +32,14 @@ import TrueTrackCore
 /// - Provider: the extension's `provider`, else ``Provider/gps`` (a GPX file is a receiver's log).
 /// - An empty element (`<ele/>`, `<ele> </ele>`) counts as absent.
 ///
+/// ## TCX
+/// A document whose root is `<TrainingCenterDatabase>` (Garmin Training Center XML: Garmin Connect, Strava and
+/// watch exports) is read the same way: each `<Trackpoint>` (of an `Activity`'s laps or a `Course`) is a track
+/// point with its `Time`, `Position`'s `LatitudeDegrees` / `LongitudeDegrees`, `AltitudeMeters` and the
+/// activity extension's `Speed` (metres per second); every `<Track>` opens a segment (a watch paused), every
+/// `Activity` or `Course` a track. A trackpoint without a `Position` (indoors, a paused watch; it may still carry
+/// heart rate) is skipped as ``SkipReason/missingPosition``. TCX has no accuracy: the fixes have none.
+///
 /// Points are counted in ``ReadReport/recordsRead``. Kinds not asked for (waypoints by default) are skipped
 /// as ``SkipReason/otherRecord``. Reading stops at `</gpx>`; anything after it is ignored.
 ///
@@ -83,6 +91,8 @@ public struct GPXReader: FixReader {
     private var checkpointLine = 1
     private var checkpointLineStart: Int
     private var sawRoot = false
+    /// The root is `<TrainingCenterDatabase>`: a TCX document (see the type's documentation).
+    private var isTCX = false
     private var rootClosed = false
     private var finished = false
     private var trackCount = 0
@@ -305,7 +315,9 @@ public struct GPXReader: FixReader {
         let c = p[lt + 1]
         if c == XMLBytes.slash {
             guard let (ns, ne, next) = try endTag(p, lt, end) else { return .incomplete }
-            if sawRoot, XMLBytes.equals(p, XMLBytes.localNameStart(p, ns, ne), ne, "gpx") {
+            if sawRoot,
+                XMLBytes.equals(p, XMLBytes.localNameStart(p, ns, ne), ne, isTCX ? "TrainingCenterDatabase" : "gpx")
+            {
                 rootClosed = true
                 finished = true
             }
@@ -326,10 +338,12 @@ public struct GPXReader: FixReader {
         guard ne < end else { return .incomplete }
         let local = XMLBytes.localNameStart(p, ns, ne)
         if !sawRoot {
-            guard XMLBytes.equals(p, local, ne, "gpx") else {
+            isTCX = XMLBytes.equals(p, local, ne, "TrainingCenterDatabase")
+            guard isTCX || XMLBytes.equals(p, local, ne, "gpx") else {
                 finished = true
                 throw .malformedRecord(
-                    location(at: lt), expected: "a <gpx> root element (is this a GPX file?)",
+                    location(at: lt),
+                    expected: "a <gpx> (or TCX <TrainingCenterDatabase>) root element (is this a GPX file?)",
                     found: GPXReader.text(p, lt, min(end, lt + 32)))
             }
             guard let tag = try scanTag(p, ne, end) else { return .incomplete }
@@ -348,7 +362,15 @@ public struct GPXReader: FixReader {
             return .skipped(kind == .waypoint ? .gpxWaypoint : .otherRecord, next: tag.next)
         }
         guard let tag = try scanTag(p, ne, end) else { return .incomplete }
-        if XMLBytes.equals(p, local, ne, "trkseg") || XMLBytes.equals(p, local, ne, "rte") {
+        if isTCX {
+            if XMLBytes.equals(p, local, ne, "Track") {
+                currentSegment = segmentCount
+                segmentCount += 1
+            } else if XMLBytes.equals(p, local, ne, "Activity") || XMLBytes.equals(p, local, ne, "Course") {
+                currentTrack = trackCount
+                trackCount += 1
+            }
+        } else if XMLBytes.equals(p, local, ne, "trkseg") || XMLBytes.equals(p, local, ne, "rte") {
             currentSegment = segmentCount
             segmentCount += 1
         } else if XMLBytes.equals(p, local, ne, "trk") {
@@ -361,12 +383,15 @@ public struct GPXReader: FixReader {
     /// The point kind named by the local name `p[local..<end]`, or `nil`.
     @inline(__always)
     private mutating func pointKind(_ p: UnsafeRawBufferPointer, _ local: Int, _ end: Int) -> GPXPointKind? {
+        // (The GPX names first: the TCX test costs a GPX document nothing on its hot path.)
         switch end - local {
         case 5:
-            if XMLBytes.equals(p, local, end, "trkpt") { return .trackPoint }
-            if XMLBytes.equals(p, local, end, "rtept") { return .routePoint }
+            if XMLBytes.equals(p, local, end, "trkpt") { return isTCX ? nil : .trackPoint }
+            if XMLBytes.equals(p, local, end, "rtept") { return isTCX ? nil : .routePoint }
         case 3:
-            if XMLBytes.equals(p, local, end, "wpt") { return .waypoint }
+            if XMLBytes.equals(p, local, end, "wpt") { return isTCX ? nil : .waypoint }
+        case 10:
+            if isTCX, XMLBytes.equals(p, local, end, "Trackpoint") { return .trackPoint }
         default:
             break
         }
@@ -548,6 +573,12 @@ public struct GPXReader: FixReader {
         var mocked: Bool?
         var activity: ActivityKind?
         var activityConfidence: Int?
+        /// TCX: the position's children (NaN when absent), and where their text starts (window indices, for
+        /// errors). (Not optionals: every GPX point initialises these too, and the smaller stores showed.)
+        var latitude = Double.nan
+        var longitude = Double.nan
+        var latitudeAt: Int32 = 0
+        var longitudeAt: Int32 = 0
     }
 
     /// A child element of a point that carries a value.
@@ -555,6 +586,7 @@ public struct GPXReader: FixReader {
         case none, time, elevation, hdop, vdop, satellites, fixType, speed, course
         case accuracy, verticalAccuracy, extensionSpeed, speedAccuracy, extensionCourse, courseAccuracy
         case provider, mocked, activity, activityConfidence
+        case latitude, longitude
 
         /// The element's name, for error messages.
         var name: String {
@@ -578,6 +610,8 @@ public struct GPXReader: FixReader {
             case .mocked: "mocked"
             case .activity: "activity"
             case .activityConfidence: "activity_confidence"
+            case .latitude: "LatitudeDegrees"
+            case .longitude: "LongitudeDegrees"
             }
         }
 
@@ -602,6 +636,7 @@ public struct GPXReader: FixReader {
         if local > ns, !trueTrackPrefix.isEmpty, XMLBytes.equals(p, ns, local - 1, trueTrackPrefix) {
             return extensionField(p, local, ne)
         }
+        if isTCX { return tcxField(p, local, ne, depth: depth) }
         switch ne - local {
         case 3 where depth == 0:
             if XMLBytes.equals(p, local, ne, "ele") { return .elevation }
@@ -617,6 +652,21 @@ public struct GPXReader: FixReader {
             if XMLBytes.equals(p, local, ne, "course") { return .course }
         default:
             break
+        }
+        return .none
+    }
+
+    /// Classifies a child of a TCX `<Trackpoint>` by its local name `p[local..<ne]`: `Time`, `AltitudeMeters`,
+    /// `Position`'s `LatitudeDegrees` and `LongitudeDegrees`, and the `Speed` of the activity extension (`TPX`,
+    /// metres per second, any depth).
+    private mutating func tcxField(_ p: UnsafeRawBufferPointer, _ local: Int, _ ne: Int, depth: Int) -> Field {
+        switch ne - local {
+        case 4 where depth == 0: if XMLBytes.equals(p, local, ne, "Time") { return .time }
+        case 5: if XMLBytes.equals(p, local, ne, "Speed") { return .speed }
+        case 14 where depth == 0: if XMLBytes.equals(p, local, ne, "AltitudeMeters") { return .elevation }
+        case 15 where depth == 1: if XMLBytes.equals(p, local, ne, "LatitudeDegrees") { return .latitude }
+        case 16 where depth == 1: if XMLBytes.equals(p, local, ne, "LongitudeDegrees") { return .longitude }
+        default: break
         }
         return .none
     }
@@ -647,7 +697,9 @@ public struct GPXReader: FixReader {
             var firstError: ReadError?
             var latitude = 0.0
             var longitude = 0.0
-            if tag.latStart < 0 || tag.lonStart < 0 {
+            if isTCX {
+                // The position comes in the children (`<Position>`), checked at the end.
+            } else if tag.latStart < 0 || tag.lonStart < 0 {
                 firstError = .malformedRecord(
                     location(at: lt), expected: "lat and lon attributes",
                     found: GPXReader.text(p, lt, tag.next))
@@ -735,6 +787,8 @@ public struct GPXReader: FixReader {
                             parsed = scratch.withUnsafeBytes { GPXReader.parse(field, $0, 0, $0.count, &fields) }
                         }
                     }
+                    if field == .latitude { fields.latitudeAt = Int32(truncatingIfNeeded: child.next) }
+                    if field == .longitude { fields.longitudeAt = Int32(truncatingIfNeeded: child.next) }
                     if !parsed, firstError == nil {
                         let found =
                             text.inScratch
@@ -747,6 +801,17 @@ public struct GPXReader: FixReader {
                 }
             }
             report.recordsRead += 1
+            if isTCX, firstError == nil {
+                // A trackpoint without a position (indoors, a paused watch) is no fix; half a position is an error.
+                switch (fields.latitude.isNaN, fields.longitude.isNaN) {
+                case (false, false): (latitude, longitude) = (fields.latitude, fields.longitude)
+                case (true, true): return .skipped(fields.time == nil ? .missingTime : .missingPosition, next: i)
+                default:
+                    firstError = .malformedRecord(
+                        location(at: lt), expected: "LatitudeDegrees and LongitudeDegrees in the <Position>",
+                        found: fields.latitude.isNaN ? "LongitudeDegrees only" : "LatitudeDegrees only")
+                }
+            }
             if let firstError {
                 failure = firstError
                 return .failed(resume: i)
@@ -930,6 +995,12 @@ public struct GPXReader: FixReader {
         case .activityConfidence:
             guard let v = NumberParsing.int(b, s, e), (0...100).contains(v) else { return false }
             fields.activityConfidence = Int(v)
+        case .latitude:
+            guard let v = NumberParsing.double(b, s, e) else { return false }
+            fields.latitude = v
+        case .longitude:
+            guard let v = NumberParsing.double(b, s, e) else { return false }
+            fields.longitude = v
         }
         return true
     }
@@ -965,7 +1036,12 @@ public struct GPXReader: FixReader {
                 isMocked: f.mocked,
                 activity: f.activity.map { ActivityReading(kind: $0, confidence: f.activityConfidence ?? 100) })
         } catch {
-            let at = if case .latitudeOutOfRange = error { tag.latStart } else { tag.lonStart }
+            let at =
+                if case .latitudeOutOfRange = error {
+                    isTCX ? Int(f.latitudeAt) : tag.latStart
+                } else {
+                    isTCX ? Int(f.longitudeAt) : tag.lonStart
+                }
             failure = .invalidFix(location(at: at), error)
             return .failed(resume: next)
         }
