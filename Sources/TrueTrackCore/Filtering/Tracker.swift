@@ -269,6 +269,33 @@ public struct Tracker: Sendable, BitwiseCopyable {
         beforeJumpMilliseconds = lastAcceptedMilliseconds
     }
 
+    /// After a silence longer than ``TrackingProfile/sessionBreakSeconds``: counts a held departure (as
+    /// ``finishTrack()``), then becomes a new tracker of the same profile that keeps the total, the last accepted
+    /// and received times (out of order, duplicates), the clock-jump bookkeeping and the vehicle latch; the next
+    /// fix anchors as a first fix. Returns the metres counted. Out of line: it runs once per recording.
+    @usableFromInline @inline(never)
+    mutating func startAfresh() -> Double {
+        let counted = finishTrack()
+        var fresh = Tracker(profile: profile)
+        fresh.accumulator = accumulator
+        fresh.lastAcceptedMilliseconds = lastAcceptedMilliseconds
+        fresh.lastReceivedMilliseconds = lastReceivedMilliseconds
+        fresh.lastReceivedLatitude = lastReceivedLatitude
+        fresh.lastReceivedLongitude = lastReceivedLongitude
+        fresh.staleRun = staleRun
+        fresh.jumpMilliseconds = jumpMilliseconds
+        fresh.beforeJumpMilliseconds = beforeJumpMilliseconds
+        fresh.replayedThroughMilliseconds = replayedThroughMilliseconds
+        // The vehicle latch stays, as across any gap: a silence proves nothing about the mode of travel, and the
+        // latch only holds distance (a walk after it is released once it lasts). GeoLife's taxi, then a bus
+        // ride 4.8 hours later: with the latch given up, the bus's first 40 m counted as walking.
+        fresh.isInVehicle = isInVehicle
+        fresh.vehiclePendingDoppler = vehiclePendingDoppler
+        fresh.vehiclePendingFiltered = vehiclePendingFiltered
+        self = fresh
+        return counted
+    }
+
     /// Starts a new session: distance zero, filter, anchor, window and activity forgotten; the profile kept.
     public mutating func reset() {
         self = Tracker(profile: profile)
@@ -442,6 +469,23 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 latitude: fix.latitude, longitude: fix.longitude, doppler: doppler, seconds: dt, accuracy: accuracy)
         {
             return reject(&decision, .duplicate)
+        }
+        if _slowPath(dt > profile.sessionBreakSeconds), profile.sessionBreakSeconds > 0 {
+            // A silence that ends a recording: the tracker starts afresh (see `startAfresh`), this fix its first
+            // (refused as a first fix is, for a Doppler speed above the ceiling).
+            if let doppler, !SpeedGate.passes(doppler, profile: profile) {
+                decision.gateSpeedMetresPerSecond = doppler
+                decision.gateSpeedSource = .doppler
+                return reject(&decision, .speed)
+            }
+            decision.distanceIncrementMetres = startAfresh()
+            projection = LocalFrame(anchor: (fix.latitude, fix.longitude))
+            anchor(
+                east: 0, north: 0, variance: r, fix: fix, accuracy: accuracy,
+                displacementAccuracy: displacementAccuracy, now: now)
+            decision.gateSpeedMetresPerSecond = doppler
+            decision.gateSpeedSource = doppler == nil ? nil : .doppler
+            return finishAnchor(&decision)
         }
         let gate = SpeedGate.speed(
             doppler: doppler, displacementMetres: squaredDisplacement.squareRoot(), seconds: dt,

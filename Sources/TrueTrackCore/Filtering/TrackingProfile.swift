@@ -78,6 +78,20 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
     /// phone in a bag all afternoon) the mode of travel is anyone's guess, and a commute bridged as a walk would
     /// count kilometres. 0 turns the gap bridge off.
     public var maximumBridgedGapSeconds: Double = 600
+    /// A silence longer than this ends a recording, seconds: the fix after it starts the tracker afresh, as the
+    /// first fix of a new tracker would, keeping only the total, the time order (a fix not newer than the last
+    /// accepted one stays out of order), the clock-jump bookkeeping and the vehicle latch (which only holds
+    /// distance: GeoLife's bus ride 4.8 hours after a taxi counted its first 40 m as a walk without it). A held
+    /// departure is counted first, as by ``Tracker/finishTrack()``.
+    ///
+    /// Default 3,600 s (an hour). Why: two recordings of a day joined in one file (or one buffer session) gave
+    /// the second a different distance than on its own, because what the tracker had learnt of the first
+    /// receiver (its Doppler's trust, its white noise, a vehicle latch, the windows) carried over: a tester's
+    /// demo walk after a three-fix recording 659.2 m instead of 621.5. An hour is longer than the silences those
+    /// states are kept for (tunnels, underground car parks and subway legs, bridged up to
+    /// ``maximumBridgedGapSeconds``), and shorter than the breaks between the recordings of a day. 0 never
+    /// starts afresh.
+    public var sessionBreakSeconds: Double = 3600
     /// The Doppler speed accuracy assumed when a fix reports none, m/s (velocity measurement noise).
     public var assumedSpeedAccuracyMetresPerSecond: Double
     /// The course accuracy assumed when a fix reports none, degrees.
