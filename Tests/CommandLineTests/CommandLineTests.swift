@@ -168,6 +168,18 @@ struct Tool {
         #expect(original.stdout.split(separator: "\n").count == 560)
     }
 
+    /// Six-digit dates read in the order `--date-order` gives; without it the error names the option.
+    @Test func readsPackedDatesInTheOrderGivenOnTheCommandLine() throws {
+        let path = Tool.temporaryPath("packed.csv")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try "DATE,TIME,LAT,LON\n240501,120000,48.1,11.5\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let given = try Tool.run(["convert", path, "-", "--date-order", "ymd"])
+        #expect(given.status == 0 && given.stdout.contains("2024-05-01T12:00:00Z,48.1,11.5"))
+        let undecided = try Tool.run(["convert", path, "-"])
+        #expect(undecided.status == 1 && undecided.stderr.contains("--date-order ymd or dmy"))
+        #expect(try Tool.run(["convert", path, "-", "--date-order", "ydm"]).status == 2)
+    }
+
     /// `convert IN -` writes CSV, as `process --out -` does (it asked for --to), with the header every CSV
     /// of fixes this project writes starts with.
     @Test func convertsToCSVOnStandardOutputWithTheTimestampHeader() throws {

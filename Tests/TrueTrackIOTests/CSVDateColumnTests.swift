@@ -4,9 +4,22 @@ import TrueTrackCore
 @testable import TrueTrackIO
 
 /// Reads `text` as CSV from memory.
-private func read(_ text: String) -> ReadResult {
-    var reader = CSVReader(stream: ByteStream(bytes: Array(text.utf8)))
+private func read(_ text: String, options: ReadOptions = ReadOptions()) -> ReadResult {
+    var reader = CSVReader(stream: ByteStream(bytes: Array(text.utf8)), options: options)
     return reader.readAll()
+}
+
+/// The date `text` reads as (days since 1970), with `order` known.
+private func date(_ text: String, order: DateOrder? = nil) -> CSVReader.DateReading {
+    var reader = CSVReader(stream: ByteStream(bytes: []), options: ReadOptions(dateOrder: order))
+    let bytes = Array(text.utf8)
+    return bytes.withUnsafeBufferPointer { reader.readDate($0.baseAddress!, 0, bytes.count) }
+}
+
+/// The days of a reading, `nil` for an ambiguous or invalid one.
+private func days(_ reading: CSVReader.DateReading) -> Int64? {
+    if case .days(let d) = reading { return d }
+    return nil
 }
 
 /// Milliseconds of an ISO 8601 text.
@@ -31,8 +44,9 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
             ])
     }
 
-    @Test func readsPackedDatesAndTimesAsGPSLoggersWriteThem() {
-        let result = read("DATE;TIME;LATITUDE;LONGITUDE\n240501;120000;48.1;11.5\n20240501;120001.5;48.1;11.5\n")
+    @Test func readsPackedDatesAndTimesAsGPSLoggersWriteThemInTheOrderGiven() {
+        let text = "DATE;TIME;LATITUDE;LONGITUDE\n240501;120000;48.1;11.5\n20240501;120001.5;48.1;11.5\n"
+        let result = read(text, options: ReadOptions(dateOrder: .yearMonthDay))
         #expect(result.error == nil)
         #expect(
             result.fixes.map(\.timestamp.millisecondsSince1970) == [
@@ -66,7 +80,7 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         }
         #expect(location.line == 3)
         #expect(field == "date")
-        #expect(expected.contains("ambiguous"))
+        #expect(expected.contains("--date-order dmy or mdy"))
         #expect(found.contains("05/01/2024"))
     }
 
@@ -96,12 +110,127 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
     }
 
     @Test func refusesDatesThatDoNotExist() {
-        for bad in ["2023-02-29", "2024-13-01", "31.04.2024", "2024-05", "20240501T", "2024-05/01"] {
-            let text = Array(bad.utf8)
-            let days = text.withUnsafeBufferPointer { CSVReader.daysSince1970($0.baseAddress!, 0, text.count) }
-            #expect(days == nil, "\(bad)")
+        for bad in ["2023-02-29", "2024-13-01", "31.04.2024", "2024-05", "20240501T", "2024-05/01", "13/13/2024"] {
+            guard case .invalid = date(bad) else {
+                Issue.record("\(bad) read as \(date(bad))")
+                continue
+            }
         }
-        let leap = Array("2024-02-29".utf8)
-        #expect(leap.withUnsafeBufferPointer { CSVReader.daysSince1970($0.baseAddress!, 0, leap.count) } == 19_782)
+        #expect(days(date("2024-02-29")) == 19_782)
+    }
+
+    /// `240501` is 2024-05-01 or 2001-05-24, `05/01/2024` 5 January or 1 May: read in the order given or
+    /// shown by the file, never guessed.
+    @Test func readsADateThatDoesNotSayItsOrderOnlyInAKnownOne() {
+        #expect(days(date("240501", order: .yearMonthDay)) == days(date("2024-05-01")))
+        #expect(days(date("010524", order: .dayMonthYear)) == days(date("2024-05-01")))
+        #expect(days(date("05/01/2024", order: .monthDayYear)) == days(date("2024-05-01")))
+        #expect(days(date("05/01/2024", order: .dayMonthYear)) == days(date("2024-01-05")))
+        #expect(days(date("05/05/2024")) == days(date("2024-05-05")))  // the same day either way
+        #expect(days(date("991231", order: .yearMonthDay)) == days(date("1999-12-31")))  // as NMEA: 1980-2079
+        guard case .ambiguous(let orders) = date("240501") else {
+            Issue.record("240501 read without an order")
+            return
+        }
+        #expect(orders == [.yearMonthDay, .dayMonthYear])
+        // The file's first value that allows one order decides the rest.
+        let result = read("date,time,lat,lon\n13/05/2024,12:00:00,48.1,11.5\n05/06/2024,12:00:00,48.1,11.5\n")
+        #expect(result.error == nil)
+        #expect(
+            result.fixes.map(\.timestamp.millisecondsSince1970) == [
+                ms("2024-05-13T12:00:00Z"), ms("2024-06-05T12:00:00Z"),
+            ])
+        // 990315 can only be YYMMDD (no day 99): 240501 after it reads in that order too.
+        let packed = read("date,time,lat,lon\n990315,120000,48.1,11.5\n240501,120000,48.1,11.5\n")
+        #expect(packed.error == nil)
+        #expect(
+            packed.fixes.map(\.timestamp.millisecondsSince1970) == [
+                ms("1999-03-15T12:00:00Z"), ms("2024-05-01T12:00:00Z"),
+            ])
+    }
+
+    @Test func namesTheOptionThatDecidesAnAmbiguousDate() {
+        let result = read("date,time,lat,lon\n240501,120000,48.1,11.5\n")
+        guard case .malformedField(_, let field, let expected, _)? = result.error else {
+            Issue.record("expected a malformed date, got \(String(describing: result.error))")
+            return
+        }
+        #expect(field == "date" && expected.contains("--date-order ymd or dmy"))
+    }
+
+    @Test func appliesAnOffsetAfterATimeOfDay() {
+        let result = read(
+            "date,time,lat,lon\n2024-05-01,12:00:00+02:00,48.1,11.5\n2024-05-01,12:00:01-0130,48.1,11.5\n"
+                + "2024-05-01,01:00:00+02,48.1,11.5\n")
+        #expect(result.error == nil)
+        #expect(
+            result.fixes.map(\.timestamp.millisecondsSince1970) == [
+                ms("2024-05-01T10:00:00Z"), ms("2024-05-01T13:30:01Z"), ms("2024-04-30T23:00:00Z"),
+            ])
+    }
+
+    @Test func readsADateAndATimeOfDayInOneField() {
+        let result = read("Date,Latitude,Longitude\n01.05.2024 12:00:00,48.1,11.5\n13/05/2024 06:00,48.1,11.5\n")
+        #expect(result.error == nil)
+        #expect(
+            result.fixes.map(\.timestamp.millisecondsSince1970) == [
+                ms("2024-05-01T12:00:00Z"), ms("2024-05-13T06:00:00Z"),
+            ])
+    }
+
+    /// A number beside a date column is a time of day unless it is a Unix time: 1234567 seconds is January
+    /// 1970, and the date would have been dropped without a word.
+    @Test func refusesANumberBesideADateThatIsNeitherATimeOfDayNorAUnixTime() {
+        let result = read("date,time,lat,lon\n2024-05-01,1234567,48.1,11.5\n")
+        guard case .malformedField(_, let field, let expected, _)? = result.error else {
+            Issue.record("expected a malformed time, got \(String(describing: result.error))")
+            return
+        }
+        #expect(field == "time" && expected.contains("time of day"))
+        let unix = read("date,time,lat,lon\n2024-06-01,1714564800,48.1,11.5\n")
+        #expect(unix.fixes.map(\.timestamp.millisecondsSince1970) == [ms("2024-05-01T12:00:00Z")])
+    }
+
+    @Test func saysATimeOfDayAloneNeedsADateColumn() {
+        let result = read("time,lat,lon\n12:00:00,48.1,11.5\n")
+        guard case .malformedField(_, _, let expected, _)? = result.error else {
+            Issue.record("expected a malformed time, got \(String(describing: result.error))")
+            return
+        }
+        #expect(expected.contains("needs a date column"))
+    }
+}
+
+/// Loggers' and spreadsheets' other habits: hemisphere columns, decimal commas.
+@Suite struct CSVRegionalLayoutTests {
+    /// Qstarz writes unsigned coordinates with `N/S` and `E/W` columns: California read as China before.
+    @Test func signsCoordinatesByTheirHemisphereColumns() throws {
+        let result = read(
+            """
+            INDEX,RCR,UTC DATE,UTC TIME,VALID,LATITUDE,N/S,LONGITUDE,E/W,HEIGHT
+            1,T,2024/05/01,22:30:00,SPS,37.4,N,122.1,W,50
+            2,T,2024/05/01,22:30:01,SPS,33.9,S,151.2,E,50
+            3,T,2024/05/01,22:30:02,SPS,-33.9,s,-151.2,east,50
+            """)
+        #expect(result.error == nil)
+        #expect(result.fixes.map(\.latitude) == [37.4, -33.9, -33.9])
+        #expect(result.fixes.map(\.longitude) == [-122.1, 151.2, 151.2])
+        let bad = read("time,lat,N/S,lon\n2024-05-01T00:00:00Z,1,X,2\n")
+        guard case .malformedField(_, let field, let expected, _)? = bad.error else {
+            Issue.record("expected a malformed hemisphere, got \(String(describing: bad.error))")
+            return
+        }
+        #expect(field == "N/S" && expected == "N or S")
+    }
+
+    @Test func readsDecimalCommasInASemicolonSeparatedFile() {
+        let result = read(
+            "time;lat;lon;accuracy\n2024-05-01T00:00:00Z;52,5;13,25;4,5\n")
+        #expect(result.error == nil)
+        #expect(result.fixes.first?.latitude == 52.5 && result.fixes.first?.longitude == 13.25)
+        #expect(result.fixes.first?.horizontalAccuracy == .metres(4.5))
+        // Not where a comma could be a thousands separator beside a point, nor in a comma-separated file.
+        #expect(read("time;lat;lon\n2024-05-01T00:00:00Z;1,000.5;13\n").error != nil)
+        #expect(read("time,lat,lon\n2024-05-01T00:00:00Z,\"52,5\",13\n").error != nil)
     }
 }

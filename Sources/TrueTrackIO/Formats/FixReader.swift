@@ -54,18 +54,35 @@ public struct ReadOptions: Sendable, Hashable {
     /// logger writes its positions as `<wpt>` needs ``GPXPointKinds/all`` (see ``GPXPointKinds``).
     public var gpxPointKinds: GPXPointKinds = .paths
 
+    /// CSV: the order of the parts of a date that does not say it itself (`240501`, `05/01/2024`; see
+    /// ``CSVColumn/date``). Default `nil`: such a date is read only once a value of the file decides the order
+    /// (`13/05/2024` can only be day first, `990315` only YYMMDD; most six-digit dates of this century read both as YYMMDD and DDMMYY, so a logger's file needs the option), and an undecided one is an error naming the
+    /// field: a silent guess put fixes years or months off.
+    public var dateOrder: DateOrder? = nil
+
     /// Creates options with the defaults above.
     public init(
         lenient: Bool = false, providers: Set<Provider>? = nil,
         hdop: HDOPInterpretation = .dilution(userEquivalentRangeErrorMetres: HDOPInterpretation.defaultUEREMetres),
-        acceptsChecksumMismatches: Bool = false, gpxPointKinds: GPXPointKinds = .paths
+        acceptsChecksumMismatches: Bool = false, gpxPointKinds: GPXPointKinds = .paths, dateOrder: DateOrder? = nil
     ) {
         self.lenient = lenient
         self.providers = providers
         self.hdop = hdop
         self.acceptsChecksumMismatches = acceptsChecksumMismatches
         self.gpxPointKinds = gpxPointKinds
+        self.dateOrder = dateOrder
     }
+}
+
+/// The order of a date's year, month and day where the text does not say it (see ``ReadOptions/dateOrder``).
+public enum DateOrder: String, Sendable, Hashable, CaseIterable {
+    /// Year, month, day: `240501` (YYMMDD, GPS loggers such as Columbus).
+    case yearMonthDay = "ymd"
+    /// Day, month, year: `010524` (DDMMYY, as NMEA's RMC), `01/05/2024`.
+    case dayMonthYear = "dmy"
+    /// Month, day, year: `05/01/2024` (US spreadsheets).
+    case monthDayYear = "mdy"
 }
 
 /// How to read the HDOP field of an NMEA GGA/GSA sentence as a horizontal accuracy.

@@ -55,7 +55,7 @@ enum BufferCommand {
         let actionOptions: [String: Set<String>] = [
             "add": [
                 "profile", "session", "max-records", "format", "lenient", "provider", "accept-bad-checksums",
-                "gpx-waypoints", "hdop-scale",
+                "gpx-waypoints", "hdop-scale", "date-order",
             ],
             "list": ["limit", "json"],
         ]

@@ -30,6 +30,10 @@ enum InputOptions {
         OptionSpec(
             name: "hdop-scale", valueName: "METRES",
             help: "NMEA/GPX: accuracy = HDOP × METRES (default 5, a UERE); 'accuracy10' for HDOP = accuracy/10."),
+        OptionSpec(
+            name: "date-order", valueName: "ORDER",
+            help: "CSV: ymd, dmy or mdy for dates that do not say it (240501, 05/01/2024); default: decided by the "
+                + "file's first value that allows one order, else an error."),
     ]
 
     /// The read options and explicit format from parsed arguments.
@@ -60,6 +64,12 @@ enum InputOptions {
         if format == nil, (inputs ?? arguments.positionals).contains("-") {
             throw UsageError(
                 message: "reading standard input ('-') needs --\(formatOption) (the format cannot be sniffed)")
+        }
+        if let name = arguments.value("date-order") {
+            guard let order = DateOrder(rawValue: name.lowercased()) else {
+                throw UsageError(message: "--date-order expects ymd, dmy or mdy, got '\(name)'")
+            }
+            options.dateOrder = order
         }
         if let scale = arguments.value("hdop-scale") {
             if scale == "accuracy10" {

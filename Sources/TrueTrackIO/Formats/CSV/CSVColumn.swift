@@ -25,15 +25,25 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
     /// (`date,time,…`: GPS loggers, spreadsheet exports). Aliases: `date`, `utc_date`, `date_utc`,
     /// `gps_date`. Unit: `utc`.
     ///
-    /// - Values: `2024-05-01` (also with `/` or `.` between the parts), `20240501`, `240501` (YYMMDD, year
-    ///   2000 + YY, as GPS loggers write it) or `01.05.2024` (day first with dots). A day and month in either
-    ///   order with the year last and `/` or `-` (`05/01/2024`) is refused as ambiguous.
+    /// - Values: `2024-05-01` (also with `/` or `.` between the parts), `20240501`, `01.05.2024` (day first
+    ///   with dots), and the forms that do not say their order: six digits (`240501`: YYMMDD as GPS loggers
+    ///   such as Columbus write it, or DDMMYY as NMEA's RMC) and a day and month with the year last and `/` or
+    ///   `-` (`05/01/2024`). Those are read in ``ReadOptions/dateOrder``, else in the order the file's first
+    ///   value that allows only one shows (`13/05/2024`, `990315`); a value before that is an error naming the
+    ///   field. A two-digit year is 1980–2079 (as NMEA's).
     /// - With a time column whose first value is a time of day (`12:00:00`, `120000`), the two make the
     ///   fix's time (see ``CSVTimeEncoding/timeOfDay``); when the time column holds whole times, the date
     ///   column is ignored.
     /// - A file with a date column and no time column reads the date column as its time column (many exports
     ///   write the whole date and time under `date`).
     case date
+    /// The hemisphere of a latitude written without its sign: `N` or `S` (any case; a word starting with
+    /// either). Aliases: `N/S`, `NS`, `lat_ref`, `latitude_ref`, `lat_hemisphere`, `latitude_hemisphere`
+    /// (Qstarz and other loggers' exports). `S` makes the latitude negative whatever its sign.
+    case latitudeHemisphere
+    /// The hemisphere of a longitude written without its sign: `E` or `W`. Aliases: `E/W`, `EW`, `lon_ref`,
+    /// `longitude_ref`, `lon_hemisphere`, `longitude_hemisphere`. `W` makes the longitude negative.
+    case longitudeHemisphere
     /// Horizontal accuracy in metres (68 %). Aliases: `accuracy`, `accuracy_m`, `horizontalAccuracy`,
     /// `horizontal_accuracy_m`, `AccuracyMeters`, `hAcc`. Unit: `m`.
     case horizontalAccuracy
@@ -77,7 +87,8 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
     /// Every field once, with the time column in its automatic encoding.
     public static var allCases: [CSVColumn] {
         [
-            .latitude, .longitude, .time(.automatic), .date, .horizontalAccuracy, .altitude, .verticalAccuracy, .speed,
+            .latitude, .longitude, .time(.automatic), .date, .latitudeHemisphere, .longitudeHemisphere,
+            .horizontalAccuracy, .altitude, .verticalAccuracy, .speed,
             .speedAccuracy, .course, .courseAccuracy, .provider, .satellites, .mocked, .activity,
             .activityConfidence, .messageType,
         ]
@@ -113,19 +124,21 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
             case .timeOfDay: return unit == "utc"
             }
         case .date: return unit == "utc"
+        case .latitudeHemisphere, .longitudeHemisphere: return false
         case .activityConfidence: return ["%", "percent"].contains(unit)
         case .provider, .satellites, .mocked, .activity, .messageType: return false
         }
     }
 
     /// The canonical header name this project writes for the field (`timestamp`, `latitude`, `accuracy_m`…);
-    /// `nil` for ``date`` and ``messageType``, which ``CSVWriter`` does not write (it writes whole times).
+    /// `nil` for ``date``, the hemispheres and ``messageType``, which ``CSVWriter`` does not write (it writes
+    /// whole times and signed coordinates).
     public var canonicalName: String? {
         switch self {
         case .latitude: "latitude"
         case .longitude: "longitude"
         case .time: "timestamp"
-        case .date: nil
+        case .date, .latitudeHemisphere, .longitudeHemisphere: nil
         case .horizontalAccuracy: "accuracy_m"
         case .altitude: "altitude_m"
         case .verticalAccuracy: "vertical_accuracy_m"
@@ -195,6 +208,12 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
             ])
         add(.time(.automatic), ["time", "timestamp", "datetime", "utctime", "timeutc"])
         add(.date, ["date", "utcdate", "dateutc", "gpsdate"])
+        add(
+            .latitudeHemisphere,
+            ["n/s", "ns", "latref", "latituderef", "lathemisphere", "latitudehemisphere", "nsindicator"])
+        add(
+            .longitudeHemisphere,
+            ["e/w", "ew", "lonref", "longituderef", "lonhemisphere", "longitudehemisphere", "ewindicator"])
         add(.time(.iso8601), ["isotime", "iso8601", "timeiso", "timeiso8601"])
         add(
             .time(.unixSeconds),
@@ -285,6 +304,8 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
         case .activityConfidence: 14
         case .messageType: 15
         case .date: 16
+        case .latitudeHemisphere: 17
+        case .longitudeHemisphere: 18
         }
     }
 }

@@ -64,6 +64,9 @@ public struct CSVReader: FixReader, ByteStreamReader {
     private var columnCount = 0
     /// Whether the header names a ``CSVColumn/date`` column besides the time column.
     private var hasDateColumn = false
+    /// The order of the dates that do not say it (see ``CSVColumn/date``): the option's, else decided by the
+    /// file's first value that allows only one.
+    private var dateOrder: DateOrder?
 
     // Cursor. Invariant: base[limit - 1] == '\n' whenever pos < limit, so every byte loop that stops at a
     // '\n' stays inside the buffer.
@@ -105,6 +108,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
     public init(stream: ByteStream, options: ReadOptions = ReadOptions()) {
         self.stream = stream
         self.options = options
+        dateOrder = options.dateOrder
         _report = ReadReport(source: stream.name)
         roles = buffers.roles
         base = UnsafePointer(buffers.tail.baseAddress!.assumingMemoryBound(to: UInt8.self))
@@ -121,8 +125,11 @@ public struct CSVReader: FixReader, ByteStreamReader {
             // built straight into the return value (a fix is ~160 bytes: every copy shows in the profile).
             do {
                 let fix = try Fix(
-                    timestamp: Timestamp(millisecondsSince1970: row.time), latitude: row.number(.latitude),
-                    longitude: row.number(.longitude),
+                    timestamp: Timestamp(millisecondsSince1970: row.time),
+                    latitude: row.has(.latitudeHemisphere)
+                        ? row.latitudeSign * abs(row.number(.latitude)) : row.number(.latitude),
+                    longitude: row.has(.longitudeHemisphere)
+                        ? row.longitudeSign * abs(row.number(.longitude)) : row.number(.longitude),
                     horizontalAccuracyMetres: row.optionalNumber(.horizontalAccuracy),
                     altitudeMetres: row.optionalNumber(.altitude),
                     verticalAccuracyMetres: row.optionalNumber(.verticalAccuracy),
@@ -521,7 +528,8 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 } else {
                     fast = false
                 }
-            case .provider, .satellites, .mocked, .activity, .activityConfidence, .messageType, .date:
+            case .provider, .satellites, .mocked, .activity, .activityConfidence, .messageType, .date,
+                .latitudeHemisphere, .longitudeHemisphere:
                 fast = false
             }
             if !fast {
@@ -813,16 +821,32 @@ public struct CSVReader: FixReader, ByteStreamReader {
             // Read while the time column may still turn out to be a time of day; ignored once it holds whole
             // times.
             guard timeEncoding == .automatic || timeEncoding == .timeOfDay else { return }
-            guard let days = CSVReader.daysSince1970(bytes, s, e) else {
-                throw malformed(
-                    "a date such as 2024-05-01 (also 2024/05/01, 20240501, 240501 or 01.05.2024; 05/01/2024 is "
-                        + "ambiguous: day or month first)")
+            switch readDate(bytes, s, e) {
+            case .days(let days):
+                row.day = days
+                row.mark(.date)
+            case .ambiguous(let orders): throw malformed(CSVReader.ambiguousDate(orders))
+            case .invalid: throw malformed(CSVReader.dateExpectation)
             }
-            row.day = days
-            row.mark(.date)
+        case .latitudeHemisphere, .longitudeHemisphere:
+            let letter = bytes[s] | 0x20
+            let negative: Bool
+            switch (role, letter) {
+            case (.latitudeHemisphere, UInt8(ascii: "n")), (.longitudeHemisphere, UInt8(ascii: "e")): negative = false
+            case (.latitudeHemisphere, UInt8(ascii: "s")), (.longitudeHemisphere, UInt8(ascii: "w")): negative = true
+            default: throw malformed(role == .latitudeHemisphere ? "N or S" : "E or W")
+            }
+            if role == .latitudeHemisphere {
+                row.latitudeSign = negative ? -1 : 1
+            } else {
+                row.longitudeSign = negative ? -1 : 1
+            }
+            row.mark(role)
         case .latitude, .longitude, .horizontalAccuracy, .altitude, .verticalAccuracy, .speed, .speedAccuracy,
             .course, .courseAccuracy:
-            guard let value = NumberParsing.double(p, s, e) else { throw malformed("a number") }
+            guard let value = NumberParsing.double(p, s, e) ?? decimalComma(p, s, e) else {
+                throw malformed("a number")
+            }
             row.store(value, role)
         case .time:
             if timeEncoding == .automatic {
@@ -830,16 +854,26 @@ public struct CSVReader: FixReader, ByteStreamReader {
             }
             let encoding = timeEncoding
             if encoding == .timeOfDay {
-                guard let ms = CSVReader.millisecondsOfDay(bytes, s, e) else { throw malformed(encoding.expectation) }
+                guard let ms = CSVReader.millisecondsOfDay(bytes, s, e) else {
+                    throw malformed(encoding.expectation + " (the file has a date column)")
+                }
                 row.storeTime(ms)
             } else if encoding == .iso8601 {
-                guard let t = ISO8601.parse(p, from: s, to: e),
-                    t.millisecondsSince1970 >= CSVScan.earliestMilliseconds,
-                    t.millisecondsSince1970 < CSVScan.endMilliseconds
-                else {
+                var milliseconds = ISO8601.parse(p, from: s, to: e)?.millisecondsSince1970
+                if milliseconds == nil, case .days(let days)? = dateAndTime(bytes, s, e) {
+                    milliseconds = days
+                }
+                guard let t = milliseconds, t >= CSVScan.earliestMilliseconds, t < CSVScan.endMilliseconds else {
+                    if case .ambiguous(let orders)? = dateAndTime(bytes, s, e) {
+                        throw malformed(CSVReader.ambiguousDate(orders))
+                    }
+                    if CSVReader.isTimeOfDay(p, s, e) {
+                        throw malformed(
+                            "a date and time; a time of day alone needs a date column (date, utc_date, gps_date)")
+                    }
                     throw malformed(encoding.expectation + " in the years 0001-9999")
                 }
-                row.storeTime(t.millisecondsSince1970)
+                row.storeTime(t)
             } else {
                 var index = s
                 if let t = CSVScan.epochMilliseconds(bytes, &index, encoding, safeEnd: 0), index == e,
@@ -910,6 +944,11 @@ public struct CSVReader: FixReader, ByteStreamReader {
         _ p: UnsafeRawBufferPointer, _ s: Int, _ e: Int, hasDateColumn: Bool = false
     ) -> CSVTimeEncoding {
         if hasDateColumn, isTimeOfDay(p, s, e) { return .timeOfDay }
+        // Beside a date column a number is a time of day unless it is a plausible Unix time (from 2001 on in
+        // seconds, 10⁹): 1234567 seconds is January 1970, and the date would be dropped without a word.
+        if hasDateColumn, let value = NumberParsing.double(p, s, e), value.isFinite, abs(value) < 1e9 {
+            return .timeOfDay
+        }
         for k in s..<e where (p[k] == UInt8(ascii: "-") && k > s) || p[k] == UInt8(ascii: ":") {
             return .iso8601
         }
@@ -922,10 +961,21 @@ public struct CSVReader: FixReader, ByteStreamReader {
     }
 
     /// Whether a first time value looks like a time of day: digits with `:` (and nothing that only a date
-    /// holds: `-`, `/`, `T`, a space), or at most six digits before an optional fraction (`hhmmss`).
+    /// holds: `-` before the digits, `/`, `T`, a space), or at most six digits before an optional fraction
+    /// (`hhmmss`); an offset (`Z`, `+02:00`) may follow.
     static func isTimeOfDay(_ p: UnsafeRawBufferPointer, _ s: Int, _ e: Int) -> Bool {
         var colons = 0, digitsBeforeFraction = 0, inFraction = false
-        for k in s..<e {
+        var end = e
+        // A trailing offset: Z, or +hh, +hhmm, +hh:mm (also -).
+        if end > s, p[end - 1] | 0x20 == UInt8(ascii: "z") {
+            end -= 1
+        } else {
+            var k = end - 1
+            while k > s, (p[k] >= 0x30 && p[k] <= 0x39) || p[k] == UInt8(ascii: ":") { k -= 1 }
+            if k > s, p[k] == UInt8(ascii: "+") || p[k] == UInt8(ascii: "-"), end - k >= 3 { end = k }
+        }
+        guard end > s else { return false }
+        for k in s..<end {
             let c = p[k]
             if c >= 0x30 && c <= 0x39 {
                 if !inFraction { digitsBeforeFraction += 1 }
@@ -933,18 +983,76 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 colons += 1
             } else if c == UInt8(ascii: ".") && !inFraction {
                 inFraction = true
-            } else if !((c == UInt8(ascii: "Z") || c == UInt8(ascii: "z")) && k == e - 1) {
+            } else {
                 return false
             }
         }
         return colons > 0 ? colons <= 2 : (digitsBeforeFraction >= 1 && digitsBeforeFraction <= 6)
     }
 
-    /// A time of day (see ``CSVTimeEncoding/timeOfDay``) as milliseconds since midnight, rounded half up;
-    /// `nil` when it is not one. A leap second (`23:59:60`) is the next day's first millisecond.
+    /// Up to three unsigned numbers separated by one kind of separator, with their digit counts (no
+    /// allocation); `nil` when the text is anything else.
+    struct NumberParts {
+        var values: (Int, Int, Int) = (0, 0, 0)
+        var widths: (Int, Int, Int) = (0, 0, 0)
+        var count = 0
+        var separator: UInt8 = 0
+
+        init?(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int, separators: (UInt8, UInt8, UInt8), maximumWidth: Int) {
+            var value = 0, width = 0
+            for k in s...e {
+                let c = k < e ? p[k] : 0
+                if k < e, c >= 0x30 && c <= 0x39 {
+                    value = value * 10 + Int(c - 0x30)
+                    width += 1
+                    guard width <= maximumWidth else { return nil }
+                    continue
+                }
+                guard width > 0, count < 3 else { return nil }
+                switch count {
+                case 0: (values.0, widths.0) = (value, width)
+                case 1: (values.1, widths.1) = (value, width)
+                default: (values.2, widths.2) = (value, width)
+                }
+                count += 1
+                value = 0
+                width = 0
+                if k == e { break }
+                guard c == separators.0 || c == separators.1 || c == separators.2, separator == 0 || separator == c
+                else { return nil }
+                separator = c
+            }
+        }
+    }
+
+    /// A time of day (see ``CSVTimeEncoding/timeOfDay``) as milliseconds since midnight UTC on its date,
+    /// rounded half up (an offset moves it outside 0 ..< 1 day); `nil` when it is not one. A leap second
+    /// (`23:59:60`) is the next day's first millisecond.
     static func millisecondsOfDay(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int) -> Int64? {
         var end = e
-        if end > s, p[end - 1] == UInt8(ascii: "Z") || p[end - 1] == UInt8(ascii: "z") { end -= 1 }
+        var offsetMinutes = 0
+        if end > s, p[end - 1] | 0x20 == UInt8(ascii: "z") {
+            end -= 1
+        } else {
+            // A trailing ±hh, ±hhmm or ±hh:mm.
+            var k = end - 1
+            while k > s, (p[k] >= 0x30 && p[k] <= 0x39) || p[k] == UInt8(ascii: ":") { k -= 1 }
+            if k > s, p[k] == UInt8(ascii: "+") || p[k] == UInt8(ascii: "-"), end - k >= 3 {
+                guard let offset = NumberParts(p, k + 1, end, separators: (58, 58, 58), maximumWidth: 4) else {
+                    return nil
+                }
+                let (hours, minutes): (Int, Int)
+                switch (offset.count, offset.widths.0) {
+                case (1, 2): (hours, minutes) = (offset.values.0, 0)
+                case (1, 4): (hours, minutes) = (offset.values.0 / 100, offset.values.0 % 100)
+                case (2, 2) where offset.widths.1 == 2: (hours, minutes) = (offset.values.0, offset.values.1)
+                default: return nil
+                }
+                guard hours <= 18, minutes <= 59 else { return nil }
+                offsetMinutes = (hours * 60 + minutes) * (p[k] == UInt8(ascii: "-") ? -1 : 1)
+                end = k
+            }
+        }
         // Split off the fraction.
         var fractionStart = end
         for k in s..<end where p[k] == UInt8(ascii: ".") {
@@ -952,45 +1060,28 @@ public struct CSVReader: FixReader, ByteStreamReader {
             break
         }
         // Hours, minutes and seconds: with colons (h:mm[:ss]) or packed (hhmm[ss], hmmss).
-        var parts: [Int] = []
-        var current = -1
-        var widths: [Int] = []
-        var width = 0
-        for k in s..<fractionStart {
-            let c = p[k]
-            if c >= 0x30 && c <= 0x39 {
-                current = (current < 0 ? 0 : current) * 10 + Int(c - 0x30)
-                width += 1
-                guard width <= 6 else { return nil }
-            } else if c == UInt8(ascii: ":") {
-                guard current >= 0 else { return nil }
-                parts.append(current)
-                widths.append(width)
-                current = -1
-                width = 0
-            } else {
-                return nil
-            }
+        guard let parts = NumberParts(p, s, fractionStart, separators: (58, 58, 58), maximumWidth: 6) else {
+            return nil
         }
-        guard current >= 0 else { return nil }
-        parts.append(current)
-        widths.append(width)
         let hour: Int, minute: Int, second: Int
+        let hasSeconds: Bool
         if parts.count == 1 {
-            // Packed: hhmmss, hmmss or hhmm.
-            let value = parts[0]
-            switch widths[0] {
-            case 5, 6: (hour, minute, second) = (value / 10_000, value / 100 % 100, value % 100)
-            case 4: (hour, minute, second) = (value / 100, value % 100, 0)
+            let value = parts.values.0
+            switch parts.widths.0 {
+            case 5, 6: (hour, minute, second, hasSeconds) = (value / 10_000, value / 100 % 100, value % 100, true)
+            case 3, 4: (hour, minute, second, hasSeconds) = (value / 100, value % 100, 0, false)
             default: return nil
             }
         } else {
-            guard parts.count <= 3, widths[0] <= 2, widths.dropFirst().allSatisfy({ $0 == 2 }) else { return nil }
-            (hour, minute, second) = (parts[0], parts[1], parts.count == 3 ? parts[2] : 0)
+            guard parts.widths.0 <= 2, parts.widths.1 == 2, parts.count == 2 || parts.widths.2 == 2 else {
+                return nil
+            }
+            hasSeconds = parts.count == 3
+            (hour, minute, second) = (parts.values.0, parts.values.1, hasSeconds ? parts.values.2 : 0)
         }
         guard hour <= 23, minute <= 59, second <= 60 else { return nil }
         // A fraction needs seconds.
-        guard fractionStart == end || parts.count == 3 || widths[0] >= 5 else { return nil }
+        guard fractionStart == end || hasSeconds else { return nil }
         var milliseconds: Int64 = 0
         if fractionStart < end {
             var digits = 0
@@ -1006,49 +1097,116 @@ public struct CSVReader: FixReader, ByteStreamReader {
             if digits < 3 { for _ in digits..<3 { value *= 10 } }
             milliseconds = value + (roundUp ? 1 : 0)
         }
-        return Int64(hour * 3600 + minute * 60 + second) * 1000 + milliseconds
+        return Int64(hour * 3600 + minute * 60 + second - offsetMinutes * 60) * 1000 + milliseconds
     }
 
-    /// A date (see ``CSVColumn/date``) as days since 1970-01-01; `nil` when it is not one or is ambiguous.
-    static func daysSince1970(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int) -> Int64? {
-        var parts: [Int] = []
-        var widths: [Int] = []
-        var separator: UInt8 = 0
-        var current = -1
-        var width = 0
+    /// What a date's text gave.
+    enum DateReading {
+        /// Days since 1970-01-01 (or, from ``dateAndTime(_:_:_:)``, milliseconds since 1970).
+        case days(Int64)
+        /// A valid date in more than one of these orders, and no order known.
+        case ambiguous([DateOrder])
+        case invalid
+    }
+
+    /// What a date must look like, for error messages.
+    static let dateExpectation =
+        "a date such as 2024-05-01 (also 2024/05/01, 20240501, 01.05.2024, and 240501 or 05/01/2024 in a known order)"
+
+    /// The message of a date valid in several `orders`.
+    static func ambiguousDate(_ orders: [DateOrder]) -> String {
+        let names = orders.map(\.rawValue).joined(separator: " or ")
+        return "a date whose order is known (this one reads in order \(names); no earlier value of the file decided "
+            + "it): give --date-order \(names) (ReadOptions.dateOrder)"
+    }
+
+    /// Reads a date (see ``CSVColumn/date``): days since 1970-01-01. A value that allows only one order of
+    /// those the file has not ruled out decides it for the rest of the file.
+    mutating func readDate(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int) -> DateReading {
+        guard let parts = NumberParts(p, s, e, separators: (45, 47, 46), maximumWidth: 8) else { return .invalid }
+        @inline(__always) func days(_ y: Int, _ m: Int, _ d: Int) -> Int64? {
+            CivilTime.isValidDate(year: y, month: m, day: d)
+                ? Int64(CivilTime.daysSince1970(year: y, month: m, day: d)) : nil
+        }
+        @inline(__always) func year(_ value: Int, width: Int) -> Int {
+            width > 2 ? value : (value < 80 ? 2000 + value : 1900 + value)
+        }
+        let (a, b, c) = parts.values
+        let (wa, wb, wc) = parts.widths
+        // The candidate readings, by order.
+        var candidates: [(DateOrder, Int64)] = []
+        switch (parts.count, wa) {
+        case (1, 8):
+            guard let d = days(a / 10_000, a / 100 % 100, a % 100) else { return .invalid }
+            return .days(d)
+        case (1, 6):
+            let x = a / 10_000, y = a / 100 % 100, z = a % 100
+            if let d = days(year(x, width: 2), y, z) { candidates.append((.yearMonthDay, d)) }
+            if let d = days(year(z, width: 2), y, x) { candidates.append((.dayMonthYear, d)) }
+            if let d = days(year(z, width: 2), x, y) { candidates.append((.monthDayYear, d)) }
+        case (3, 4):
+            guard wb <= 2, wc <= 2, let d = days(a, b, c) else { return .invalid }
+            return .days(d)
+        case (3, 1), (3, 2):
+            guard wb <= 2, wc == 4 || wc == 2 else { return .invalid }
+            let y = year(c, width: wc)
+            if parts.separator == UInt8(ascii: ".") && dateOrder != .monthDayYear {
+                // Day first with dots (01.05.2024): the European convention, whatever the slashes say.
+                guard let d = days(y, b, a) else { return .invalid }
+                return .days(d)
+            }
+            if let d = days(y, b, a) { candidates.append((.dayMonthYear, d)) }
+            if let d = days(y, a, b) { candidates.append((.monthDayYear, d)) }
+        default:
+            return .invalid
+        }
+        if let order = dateOrder {
+            return candidates.first { $0.0 == order }.map { .days($0.1) } ?? .invalid
+        }
+        if candidates.isEmpty { return .invalid }
+        // One reading, or several giving the same day (05/05/2024): the value is unambiguous.
+        if candidates.allSatisfy({ $0.1 == candidates[0].1 }) {
+            if candidates.count == 1 { dateOrder = candidates[0].0 }
+            return .days(candidates[0].1)
+        }
+        return .ambiguous(candidates.map(\.0))
+    }
+
+    /// A date and a time of day in one field, separated by a space or a `T` (`01.05.2024 12:00:00`,
+    /// `240501 120000`), which ISO 8601 does not cover: milliseconds since 1970 (as ``DateReading/days(_:)``);
+    /// `nil` when the field is not of that shape.
+    mutating func dateAndTime(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int) -> DateReading? {
+        var split = s
+        while split < e, p[split] != 0x20, p[split] != UInt8(ascii: "T") { split += 1 }
+        guard split > s, split < e - 1 else { return nil }
+        var timeStart = split + 1
+        while timeStart < e, p[timeStart] == 0x20 { timeStart += 1 }
+        guard let ms = CSVReader.millisecondsOfDay(p, timeStart, e) else { return nil }
+        switch readDate(p, s, split) {
+        case .days(let days): return .days(days * 86_400_000 + ms)
+        case .ambiguous(let orders): return .ambiguous(orders)
+        case .invalid: return nil
+        }
+    }
+
+    /// A number written with a decimal comma (`52,5` in a `;`-separated file), or `nil`. Not for a
+    /// comma-separated file, where a comma ends the field.
+    func decimalComma(_ p: UnsafeRawBufferPointer, _ s: Int, _ e: Int) -> Double? {
+        guard delimiter != UInt8(ascii: ","), e - s <= 64 else { return nil }
+        var comma = -1
         for k in s..<e {
-            let c = p[k]
-            if c >= 0x30 && c <= 0x39 {
-                current = (current < 0 ? 0 : current) * 10 + Int(c - 0x30)
-                width += 1
-                guard width <= 8 else { return nil }
-            } else if c == UInt8(ascii: "-") || c == UInt8(ascii: "/") || c == UInt8(ascii: ".") {
-                guard current >= 0, separator == 0 || separator == c else { return nil }
-                separator = c
-                parts.append(current)
-                widths.append(width)
-                current = -1
-                width = 0
-            } else {
+            if p[k] == UInt8(ascii: ",") {
+                guard comma < 0 else { return nil }
+                comma = k
+            } else if p[k] == UInt8(ascii: ".") {
                 return nil
             }
         }
-        guard current >= 0 else { return nil }
-        parts.append(current)
-        widths.append(width)
-        let year: Int, month: Int, day: Int
-        switch (parts.count, widths[0]) {
-        case (1, 8): (year, month, day) = (parts[0] / 10_000, parts[0] / 100 % 100, parts[0] % 100)
-        case (1, 6): (year, month, day) = (2000 + parts[0] / 10_000, parts[0] / 100 % 100, parts[0] % 100)
-        case (3, 4): (year, month, day) = (parts[0], parts[1], parts[2])
-        case (3, 1), (3, 2):
-            // Day first is unambiguous only with dots (01.05.2024); 05/01/2024 may be either order.
-            guard separator == UInt8(ascii: "."), widths[2] == 4 else { return nil }
-            (year, month, day) = (parts[2], parts[1], parts[0])
-        default: return nil
+        guard comma >= 0 else { return nil }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
+            for k in s..<e { buffer[k - s] = k == comma ? UInt8(ascii: ".") : p[k] }
+            return NumberParsing.double(UnsafeRawBufferPointer(buffer), 0, e - s)
         }
-        guard CivilTime.isValidDate(year: year, month: month, day: day) else { return nil }
-        return Int64(CivilTime.daysSince1970(year: year, month: month, day: day))
     }
 
     /// `true`/`false`, `1`/`0`, `yes`/`no`, `t`/`f`, `y`/`n` in any case; `nil` otherwise.
@@ -1081,7 +1239,8 @@ public struct CSVReader: FixReader, ByteStreamReader {
 /// The field a column feeds, as a byte-sized tag for the hot loop.
 enum CSVRole: UInt8 {
     case ignore, latitude, longitude, time, horizontalAccuracy, altitude, verticalAccuracy, speed, speedAccuracy,
-        course, courseAccuracy, provider, satellites, mocked, activity, activityConfidence, messageType, date
+        course, courseAccuracy, provider, satellites, mocked, activity, activityConfidence, messageType, date,
+        latitudeHemisphere, longitudeHemisphere
 
     init(_ column: CSVColumn?) {
         switch column {
@@ -1103,6 +1262,8 @@ enum CSVRole: UInt8 {
         case .activityConfidence: self = .activityConfidence
         case .messageType: self = .messageType
         case .date: self = .date
+        case .latitudeHemisphere: self = .latitudeHemisphere
+        case .longitudeHemisphere: self = .longitudeHemisphere
         }
     }
 }
@@ -1128,6 +1289,9 @@ struct CSVRowValues {
     var time: Int64 = 0
     /// The date column's day (days since 1970-01-01), for a time of day.
     var day: Int64 = 0
+    /// The hemisphere columns' signs (1 or −1), when marked.
+    var latitudeSign = 1.0
+    var longitudeSign = 1.0
     var provider: Provider = .unknown
     var satellites = 0
     var mocked = false
