@@ -1133,17 +1133,17 @@ public struct CSVReader: FixReader, ByteStreamReader {
         }
         let (a, b, c) = parts.values
         let (wa, wb, wc) = parts.widths
-        // The candidate readings, by order.
-        var candidates: [(DateOrder, Int64)] = []
+        // The candidate readings, by order (no array: this runs for every row of such a file).
+        var ymd: Int64?, dmy: Int64?, mdy: Int64?
         switch (parts.count, wa) {
         case (1, 8):
             guard let d = days(a / 10_000, a / 100 % 100, a % 100) else { return .invalid }
             return .days(d)
         case (1, 6):
             let x = a / 10_000, y = a / 100 % 100, z = a % 100
-            if let d = days(year(x, width: 2), y, z) { candidates.append((.yearMonthDay, d)) }
-            if let d = days(year(z, width: 2), y, x) { candidates.append((.dayMonthYear, d)) }
-            if let d = days(year(z, width: 2), x, y) { candidates.append((.monthDayYear, d)) }
+            ymd = days(year(x, width: 2), y, z)
+            dmy = days(year(z, width: 2), y, x)
+            mdy = days(year(z, width: 2), x, y)
         case (3, 4):
             guard wb <= 2, wc <= 2, let d = days(a, b, c) else { return .invalid }
             return .days(d)
@@ -1155,21 +1155,34 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 guard let d = days(y, b, a) else { return .invalid }
                 return .days(d)
             }
-            if let d = days(y, b, a) { candidates.append((.dayMonthYear, d)) }
-            if let d = days(y, a, b) { candidates.append((.monthDayYear, d)) }
+            dmy = days(y, b, a)
+            mdy = days(y, a, b)
         default:
             return .invalid
         }
         if let order = dateOrder {
-            return candidates.first { $0.0 == order }.map { .days($0.1) } ?? .invalid
+            let chosen: Int64? =
+                switch order {
+                case .yearMonthDay: ymd
+                case .dayMonthYear: dmy
+                case .monthDayYear: mdy
+                }
+            return chosen.map { .days($0) } ?? .invalid
         }
-        if candidates.isEmpty { return .invalid }
+        let readings = [ymd, dmy, mdy].compactMap { $0 }
+        guard let first = readings.first else { return .invalid }
         // One reading, or several giving the same day (05/05/2024): the value is unambiguous.
-        if candidates.allSatisfy({ $0.1 == candidates[0].1 }) {
-            if candidates.count == 1 { dateOrder = candidates[0].0 }
-            return .days(candidates[0].1)
+        if readings.allSatisfy({ $0 == first }) {
+            if readings.count == 1 {
+                dateOrder = ymd != nil ? .yearMonthDay : dmy != nil ? .dayMonthYear : .monthDayYear
+            }
+            return .days(first)
         }
-        return .ambiguous(candidates.map(\.0))
+        var orders: [DateOrder] = []
+        if ymd != nil { orders.append(.yearMonthDay) }
+        if dmy != nil { orders.append(.dayMonthYear) }
+        if mdy != nil { orders.append(.monthDayYear) }
+        return .ambiguous(orders)
     }
 
     /// A date and a time of day in one field, separated by a space or a `T` (`01.05.2024 12:00:00`,
