@@ -426,13 +426,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
             if _slowPath(isAroundRest) {
                 decision.distanceIncrementMetres = endRest()
             }
-            projection = LocalFrame(anchor: (fix.latitude, fix.longitude))
-            anchor(
-                east: 0, north: 0, variance: r, fix: fix, accuracy: accuracy,
-                displacementAccuracy: displacementAccuracy, now: now)
-            decision.gateSpeedMetresPerSecond = doppler
-            decision.gateSpeedSource = doppler == nil ? nil : .doppler
-            return finishAnchor(&decision)
+            return anchorAsFirstFix(
+                &decision, fix: fix, variance: r, accuracy: accuracy, displacementAccuracy: displacementAccuracy,
+                now: now)
         }
 
         let interval = now &- lastAcceptedMilliseconds
@@ -476,13 +472,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // the fixes after it, and an anchor counts nothing. Refusing it here cost the `track-walk` benchmark
             // 28 instructions per fix, however it was written.)
             decision.distanceIncrementMetres = startAfresh()
-            projection = LocalFrame(anchor: (fix.latitude, fix.longitude))
-            anchor(
-                east: 0, north: 0, variance: r, fix: fix, accuracy: accuracy,
-                displacementAccuracy: displacementAccuracy, now: now)
-            decision.gateSpeedMetresPerSecond = doppler
-            decision.gateSpeedSource = doppler == nil ? nil : .doppler
-            return finishAnchor(&decision)
+            return anchorAsFirstFix(
+                &decision, fix: fix, variance: r, accuracy: accuracy, displacementAccuracy: displacementAccuracy,
+                now: now)
         }
         let gate = SpeedGate.speed(
             doppler: doppler, displacementMetres: squaredDisplacement.squareRoot(), seconds: dt,
@@ -1359,6 +1351,22 @@ public struct Tracker: Sendable, BitwiseCopyable {
         ClockJumpRun.isInsideForwardJump(
             now, before: beforeJumpMilliseconds, jump: jumpMilliseconds, latest: lastAcceptedMilliseconds,
             minimumJumpSeconds: profile.maximumBridgedGapSeconds)
+    }
+
+    /// Anchors a new plane and filter at `fix`, as the first fix of a tracker (the first fix, a clock-jump
+    /// restart, a session break), and completes its decision. Inlined: a call out of line cost the per-fix path.
+    @inlinable @inline(__always)
+    mutating func anchorAsFirstFix(
+        _ decision: inout FixDecision, fix: Fix, variance r: Double, accuracy: Double, displacementAccuracy: Double,
+        now: Int64
+    ) -> FixDecision {
+        projection = LocalFrame(anchor: (fix.latitude, fix.longitude))
+        anchor(
+            east: 0, north: 0, variance: r, fix: fix, accuracy: accuracy, displacementAccuracy: displacementAccuracy,
+            now: now)
+        decision.gateSpeedMetresPerSecond = fix.speedMetresPerSecond
+        decision.gateSpeedSource = fix.speedMetresPerSecond == nil ? nil : .doppler
+        return finishAnchor(&decision)
     }
 
     /// Completes the decision of a fix that (re-)anchored the filter.
