@@ -191,6 +191,21 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         #expect(unix.fixes.map(\.timestamp.millisecondsSince1970) == [ms("2024-05-01T12:00:00Z")])
     }
 
+    /// A date column before a column of whole times is not judged before the times are known (a reviewer's file
+    /// failed on every row), and a lone date column is read as dates and times, never as Unix numbers.
+    @Test func readsADateColumnBesideWholeTimesAndALoneOneAsDatesAndTimes() {
+        let beside = read(
+            "date,timestamp,lat,lon\n2024-05-01 12:00:00,1714564800000,52.5,13.4\nWed May 1,1714564801000,52.5,13.4\n")
+        #expect(beside.error == nil)
+        #expect(beside.fixes.map(\.timestamp.millisecondsSince1970) == [1_714_564_800_000, 1_714_564_801_000])
+        let lone = read("date,lat,lon\n20240501,52.5,13.4\n")
+        #expect(lone.fixes.isEmpty && lone.error != nil)
+        guard case .ambiguous = date("24/05/01") else {
+            Issue.record("24/05/01 read without an order: \(date("24/05/01"))")
+            return
+        }
+    }
+
     @Test func saysATimeOfDayAloneNeedsADateColumn() {
         let result = read("time,lat,lon\n12:00:00,48.1,11.5\n")
         guard case .malformedField(_, _, let expected, _)? = result.error else {

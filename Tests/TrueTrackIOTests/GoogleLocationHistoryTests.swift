@@ -117,13 +117,17 @@ import TrueTrackCore
 
     /// The aliases taken for location history do not break other JSON: a `velocity` or `source` object is
     /// not a speed or a provider, and the record still reads.
-    @Test func otherExportersVelocityAndSourceObjectsAreSkipped() {
-        let line =
-            #"{"time": "2024-05-01T10:00:00Z", "lat": 48.1, "lon": 11.5, "velocity": {"x": 1, "y": 2}, "source": {"app": "x"}}"#
-        var reader = JSONLinesReader(stream: ByteStream(bytes: Array((line + "\n").utf8)))
+    @Test func otherExportersVelocityAndSourceMeanNothing() {
+        let lines = [
+            #"{"time": "2024-05-01T10:00:00Z", "lat": 48.1, "lon": 11.5, "velocity": {"x": 1, "y": 2}, "source": {"app": "x"}}"#,
+            #"{"time": "2024-05-01T10:00:01Z", "lat": 48.1, "lon": 11.5, "provider": "gps", "source": "strava", "velocity": 36}"#,
+            #"{"time": "2024-05-01T10:00:02Z", "lat": 48.1, "lon": 11.5, "velocity": "n/a", "timestampMs": 1, "latitudeE7": 1}"#,
+        ]
+        var reader = JSONLinesReader(stream: ByteStream(bytes: Array((lines.joined(separator: "\n") + "\n").utf8)))
         let result = reader.readAll()
         #expect(result.error == nil)
-        #expect(result.fixes.count == 1)
-        #expect(result.fixes.first?.speedMetresPerSecond == nil && result.fixes.first?.provider == .unknown)
+        #expect(result.fixes.map(\.provider) == [.unknown, .gps, .unknown])
+        #expect(result.fixes.allSatisfy { $0.speedMetresPerSecond == nil && $0.latitude == 48.1 })
+        #expect(result.fixes.last?.timestamp == ISO8601.parse("2024-05-01T10:00:02Z"))
     }
 }

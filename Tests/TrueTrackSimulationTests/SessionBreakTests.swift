@@ -48,6 +48,20 @@ import TrueTrackSimulation
         }
     }
 
+    /// The reading that comes with the first fix after the break holds for the new recording too.
+    @Test func theActivityReadingAtTheBreakHolds() throws {
+        let a = Simulator.simulate(.walk, errors: .cleanPhone, seed: 4)
+        let b = Simulator.simulate(.walk, errors: .cleanPhone, seed: 5)
+        let offset = a.fixes.last!.timestamp.seconds(to: b.fixes.first!.timestamp)
+        var later = try Self.shifted(b, seconds: TrackingProfile.walking.sessionBreakSeconds * 3 - offset)
+        later[0].activity = ActivityReading(kind: .still, confidence: 100)
+        let joined = Self.run(a.fixes + later, profile: .walking)
+        let bAlone = Self.run(later, profile: .walking)
+        let increments = joined.decisions[a.fixes.count...].map(\.distanceIncrementMetres)
+        let expected = bAlone.decisions.map(\.distanceIncrementMetres)
+        #expect(zip(increments, expected).allSatisfy { abs($0 - $1) < 1e-9 })
+    }
+
     /// Below the break the tracker carries on: what it learnt of the receiver still applies.
     @Test func aShorterSilenceIsAGapNotANewRecording() throws {
         let a = Simulator.simulate(.walk, errors: .degradedPhone, seed: 7)

@@ -20,7 +20,7 @@ for name, prof, ivs in (('gsdc4', 'driving', (30, 60)), ('f9k', 'driving', (30, 
         for strip in (False, True):
             res = []
             for seed in range(1, 4):
-                rng = random.Random(seed * 100 + iv); nxt = ts(rows[0]['time']); out = []
+                rng = random.Random(seed * 100 + iv); nxt = ts(rows[0]['timestamp']); out = []
                 for r in rows:
                     if ts(r['timestamp']) >= nxt: out.append(r); nxt = ts(r['timestamp']) + iv + rng.uniform(-2, 2)
                 last = out[-1]['timestamp']

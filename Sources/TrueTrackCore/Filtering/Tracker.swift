@@ -271,8 +271,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
 
     /// After a silence longer than ``TrackingProfile/sessionBreakSeconds``: counts a held departure (as
     /// ``finishTrack()``), then becomes a new tracker of the same profile that keeps the total, the last accepted
-    /// and received times (out of order, duplicates), the clock-jump bookkeeping and the vehicle latch; the next
-    /// fix anchors as a first fix. Returns the metres counted. Out of line: it runs once per recording.
+    /// and received times (out of order, duplicates), the clock-jump bookkeeping, the activity reading in force
+    /// and the vehicle latch; the next fix anchors as a first fix. Returns the metres counted. Out of line: it runs once per recording.
     @usableFromInline @inline(never)
     mutating func startAfresh() -> Double {
         let counted = finishTrack()
@@ -289,6 +289,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // The vehicle latch stays, as across any gap: a silence proves nothing about the mode of travel, and the
         // latch only holds distance (a walk after it is released once it lasts). GeoLife's taxi, then a bus
         // ride 4.8 hours later: with the latch given up, the bus's first 40 m counted as walking.
+        // The reading in force too: it was taken from this very fix (or the stream just before it), and a
+        // reviewer's walk starting "still" after a break counted 154.7 m instead of its 76.7 alone.
+        fresh.activity = activity
+        fresh.activityMilliseconds = activityMilliseconds
         fresh.isInVehicle = isInVehicle
         fresh.vehiclePendingDoppler = vehiclePendingDoppler
         fresh.vehiclePendingFiltered = vehiclePendingFiltered

@@ -34,15 +34,18 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
     /// - With a time column whose first value is a time of day (`12:00:00`, `120000`), the two make the
     ///   fix's time (see ``CSVTimeEncoding/timeOfDay``); when the time column holds whole times, the date
     ///   column is ignored.
-    /// - A file with a date column and no time column reads the date column as its time column (many exports
-    ///   write the whole date and time under `date`).
+    /// - A file with a date column and no time column reads the date column as its time column, as ISO 8601 or
+    ///   a date and a time of day in one field (`01.05.2024 12:00:00`): many exports write the whole date and
+    ///   time under `date`.
     case date
     /// The hemisphere of a latitude written without its sign: `N` or `S` (any case; a word starting with
-    /// either). Aliases: `N/S`, `NS`, `lat_ref`, `latitude_ref`, `lat_hemisphere`, `latitude_hemisphere`
-    /// (Qstarz and other loggers' exports). `S` makes the latitude negative whatever its sign.
+    /// either). Aliases: `N/S`, `NS indicator`, `lat_ref`, `latitude_ref`, `lat_hemisphere`,
+    /// `latitude_hemisphere` (Qstarz and other loggers' exports; not a bare `NS`, which may be anything). The
+    /// hemisphere decides the sign: `S` makes the latitude negative, `N` positive, whatever its own sign.
     case latitudeHemisphere
-    /// The hemisphere of a longitude written without its sign: `E` or `W`. Aliases: `E/W`, `EW`, `lon_ref`,
-    /// `longitude_ref`, `lon_hemisphere`, `longitude_hemisphere`. `W` makes the longitude negative.
+    /// The hemisphere of a longitude written without its sign: `E` or `W`. Aliases: `E/W`, `EW indicator`,
+    /// `lon_ref`, `longitude_ref`, `lon_hemisphere`, `longitude_hemisphere`. `W` makes the longitude negative,
+    /// `E` positive.
     case longitudeHemisphere
     /// Horizontal accuracy in metres (68 %). Aliases: `accuracy`, `accuracy_m`, `horizontalAccuracy`,
     /// `horizontal_accuracy_m`, `AccuracyMeters`, `hAcc`. Unit: `m`.
@@ -210,10 +213,10 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
         add(.date, ["date", "utcdate", "dateutc", "gpsdate"])
         add(
             .latitudeHemisphere,
-            ["n/s", "ns", "latref", "latituderef", "lathemisphere", "latitudehemisphere", "nsindicator"])
+            ["n/s", "latref", "latituderef", "lathemisphere", "latitudehemisphere", "nsindicator"])
         add(
             .longitudeHemisphere,
-            ["e/w", "ew", "lonref", "longituderef", "lonhemisphere", "longitudehemisphere", "ewindicator"])
+            ["e/w", "lonref", "longituderef", "lonhemisphere", "longitudehemisphere", "ewindicator"])
         add(.time(.iso8601), ["isotime", "iso8601", "timeiso", "timeiso8601"])
         add(
             .time(.unixSeconds),

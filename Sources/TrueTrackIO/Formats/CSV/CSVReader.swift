@@ -179,7 +179,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
             }
             switch try parseRow() {
             case .fix:
-                if timeEncoding == .timeOfDay { addDate() }
+                if timeEncoding == .timeOfDay, try !addDate() { continue }
                 if row.has(.time) && row.has(.latitude) && row.has(.longitude) && options.providers == nil {
                     return true
                 }
@@ -197,13 +197,25 @@ public struct CSVReader: FixReader, ByteStreamReader {
     /// Turns the row's time of day into a time on its date (see ``CSVTimeEncoding/timeOfDay``); a row
     /// without a date is left without a time (skipped as ``SkipReason/missingTime``).
     @inline(never)
-    private mutating func addDate() {
-        guard row.has(.time) else { return }
+    /// Returns `false` when the row was rejected for its date (lenient mode: counted, nothing else to count).
+    private mutating func addDate() throws(ReadError) -> Bool {
+        guard row.has(.time) else { return true }
         guard row.has(.date) else {
             row.present &= ~(1 << UInt32(CSVRole.time.rawValue))
-            return
+            if case .malformedField(_, let field, let expected, let found)? = row.deferredDateError {
+                // The first row's date, passed over while the time column was undecided: it is needed after all.
+                row.deferredDateError = nil
+                let place = row.datePlace
+                try _report.reject(
+                    .malformedField(
+                        location(place.0, line: place.1, lineStart: place.2), field: field, expected: expected,
+                        found: found), lenient: options.lenient)
+                return false
+            }
+            return true
         }
         row.time += row.day * 86_400_000
+        return true
     }
 
     /// Why the complete row in `row` gives no fix, or `nil` when it does.
@@ -420,8 +432,11 @@ public struct CSVReader: FixReader, ByteStreamReader {
             if seen.contains(CSVColumn.time(.automatic).fieldKey) {
                 hasDateColumn = true
             } else {
-                resolved[dateIndex] = .time(.automatic)
+                // As a date and time (ISO 8601, or a date and a time of day in one field): read as a number, a
+                // date such as 20240501 was a Unix time in 1970.
+                resolved[dateIndex] = .time(.iso8601)
                 seen.insert(CSVColumn.time(.automatic).fieldKey)
+                timeEncoding = .iso8601
             }
         }
         columns = resolved
@@ -618,6 +633,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
         }
         if role == .latitude { row.latitudePlace = (fieldStart, fieldPlace.line, fieldPlace.lineStart) }
         if role == .longitude { row.longitudePlace = (fieldStart, fieldPlace.line, fieldPlace.lineStart) }
+        if role == .date { row.datePlace = (fieldStart, fieldPlace.line, fieldPlace.lineStart) }
         if role == .messageType {
             let bytes = text.baseAddress!.assumingMemoryBound(to: UInt8.self)
             if !CSVReader.isFix(bytes, textStart, textEnd) {
@@ -825,8 +841,18 @@ public struct CSVReader: FixReader, ByteStreamReader {
             case .days(let days):
                 row.day = days
                 row.mark(.date)
-            case .ambiguous(let orders): throw malformed(CSVReader.ambiguousDate(orders))
-            case .invalid: throw malformed(CSVReader.dateExpectation)
+            // Before the time column has decided whether it needs the date (the first row, with the date column
+            // first), a date that does not read is no error yet: a column of whole times may follow (a reviewer's
+            // `date,timestamp` file failed on every row). Should the time be a time of day, the error is raised
+            // then (``addDate()``).
+            case .ambiguous(let orders):
+                let error = malformed(CSVReader.ambiguousDate(orders))
+                guard timeEncoding == .automatic else { throw error }
+                row.deferredDateError = error
+            case .invalid:
+                let error = malformed(CSVReader.dateExpectation)
+                guard timeEncoding == .automatic else { throw error }
+                row.deferredDateError = error
             }
         case .latitudeHemisphere, .longitudeHemisphere:
             let letter = bytes[s] | 0x20
@@ -1150,6 +1176,8 @@ public struct CSVReader: FixReader, ByteStreamReader {
         case (3, 1), (3, 2):
             guard wb <= 2, wc == 4 || wc == 2 else { return .invalid }
             let y = year(c, width: wc)
+            // Two digits each (24/05/01): the year may come first too.
+            if wa == 2 && wc == 2 { ymd = days(year(a, width: 2), b, c) }
             if parts.separator == UInt8(ascii: ".") && dateOrder != .monthDayYear {
                 // Day first with dots (01.05.2024): the European convention, whatever the slashes say.
                 guard let d = days(y, b, a) else { return .invalid }
@@ -1302,6 +1330,10 @@ struct CSVRowValues {
     var time: Int64 = 0
     /// The date column's day (days since 1970-01-01), for a time of day.
     var day: Int64 = 0
+    /// Where the date field starts (buffer index, line, index of the line's first byte), and the error of a date
+    /// read while the time column was undecided (see ``CSVReader/addDate()``).
+    var datePlace = (0, 0, 0)
+    var deferredDateError: ReadError?
     /// The hemisphere columns' signs (1 or −1), when marked.
     var latitudeSign = 1.0
     var longitudeSign = 1.0

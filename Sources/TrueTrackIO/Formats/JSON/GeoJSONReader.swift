@@ -109,6 +109,7 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
                 if v == .beginArray {
                     sawFeatures = true
                     inRawSignals = key == .rawSignals
+                    decoder.readsLocationHistory = key != .features
                     phase = .features
                 } else if v != .null {
                     try decoder.fieldError(name, expected: "an array of records", v)
@@ -118,6 +119,7 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
                 if t == .endArray {
                     phase = phase == .features ? .rootObject : .trailing
                     inRawSignals = false
+                    decoder.readsLocationHistory = false
                     continue
                 }
                 decoder.report.recordsRead += 1

@@ -88,6 +88,11 @@ struct JSONFixDecoder {
 
     var tokens: JSONTokenizer
     let options: ReadOptions
+    /// True while the records are Google location history's (the `locations` / `rawSignals` arrays): only then
+    /// are its member names fields. Elsewhere they may mean anything: another exporter's `source` is an app's
+    /// name (it replaced the provider, and `--provider gps` then dropped every fix), its `velocity` text or
+    /// km/h, its `timestampMs` another clock.
+    var readsLocationHistory = false
     var report: ReadReport
     let keys = JSONKeyTable()
     var record = JSONRecordFields()
@@ -178,29 +183,33 @@ struct JSONFixDecoder {
             }
         case .activityConfidence where isFieldScope:
             record.activityConfidence = try decodeInteger(t, "activity_confidence")
-        case .latitudeE7 where isFieldScope:
+        // Google location history's names are fields only in its records (see `readsLocationHistory`); elsewhere
+        // they fall to `default` and are skipped.
+        case .timestampMs where isFieldScope && readsLocationHistory:
+            record.time = try decodeTime(t)
+        case .latitudeE7 where isFieldScope && readsLocationHistory:
             record.latitudePlace = place
             record.latitude = try decodeNumber(t, "latitudeE7").map { $0 / 10_000_000 }
-        case .longitudeE7 where isFieldScope:
+        case .longitudeE7 where isFieldScope && readsLocationHistory:
             record.longitudePlace = place
             record.longitude = try decodeNumber(t, "longitudeE7").map { $0 / 10_000_000 }
-        case .latLng where isFieldScope:
+        case .latLng where isFieldScope && readsLocationHistory:
             try decodeLatLng(t)
-        case .velocity where isFieldScope:
-            // Google location history's speed (m/s); another exporter's velocity object is not a speed.
+        case .velocity where isFieldScope && readsLocationHistory:
+            // Google location history's speed (m/s).
             if t == .number || t == .string {
                 record.speed = try decodeNumber(t, "velocity")
             } else {
                 try tokens.skip(t)
             }
-        case .source where isFieldScope:
-            // Google location history's provider (GPS, WIFI, CELL); another exporter's source object is skipped.
+        case .source where isFieldScope && readsLocationHistory:
+            // Google location history's provider (GPS, WIFI, CELL).
             if t == .string {
                 record.provider = JSONKeyTable.provider(tokens.bytes, tokens.valueStart, tokens.valueEnd)
             } else {
                 try tokens.skip(t)
             }
-        case .position where scope == .record:
+        case .position where scope == .record && readsLocationHistory:
             // The on-device Timeline's raw signal: {"position": {"LatLng": …, "accuracyMeters": …, …}}.
             if t == .beginObject { try decodeObject(scope: .properties) } else { try tokens.skip(t) }
         case .geometry where scope == .record:

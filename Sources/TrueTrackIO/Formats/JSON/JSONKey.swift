@@ -13,7 +13,8 @@ enum JSONKey: UInt8, Sendable {
     case time, latitude, longitude, accuracy, altitude, verticalAccuracy, speed, speedAccuracy
     case course, courseAccuracy, provider, satellites, mocked, activity, activityConfidence
     // Google location history (Takeout `Records.json`, the on-device `Timeline.json`)
-    case locations, rawSignals, position, latitudeE7, longitudeE7, latLng, velocity, source
+    // (Read as fields only inside those arrays: see ``JSONFixDecoder/readsLocationHistory``.)
+    case locations, rawSignals, position, latitudeE7, longitudeE7, latLng, velocity, source, timestampMs
 }
 
 /// A small open-addressing hash table from normalised member names to ``JSONKey``, built once per reader.
@@ -54,7 +55,7 @@ struct JSONKeyTable {
         // speedMetersPerSecond, source, timestamp).
         ("locations", .locations), ("rawsignals", .rawSignals), ("position", .position),
         ("latitudee7", .latitudeE7), ("longitudee7", .longitudeE7), ("latlng", .latLng),
-        ("timestampms", .time), ("velocity", .velocity), ("source", .source),
+        ("timestampms", .timestampMs), ("velocity", .velocity), ("source", .source),
         ("accuracymeters", .accuracy), ("altitudemeters", .altitude), ("verticalaccuracymeters", .verticalAccuracy),
         ("speedmeterspersecond", .speed),
     ]
