@@ -31,6 +31,13 @@ public struct CivilTime: Sendable, Hashable {
         self.millisecond = millisecond
     }
 
+    /// The year a two-digit year (0–99) of a GNSS record stands for: 1980–2079, since no GNSS record predates
+    /// GPS (1980). NMEA's RMC dates and the CSV reader's six-digit dates read them so.
+    @inlinable
+    public static func year(twoDigits value: Int) -> Int {
+        value >= 80 ? 1900 + value : 2000 + value
+    }
+
     /// Days from 1970-01-01 to the given proleptic-Gregorian date (negative before).
     @inlinable
     public static func daysSince1970(year: Int, month: Int, day: Int) -> Int {

@@ -53,10 +53,7 @@ enum BufferCommand {
         }
         // An option another action reads is a mistake here (`count --limit 5` printed the whole count).
         let actionOptions: [String: Set<String>] = [
-            "add": [
-                "profile", "session", "max-records", "format", "lenient", "provider", "accept-bad-checksums",
-                "gpx-waypoints", "hdop-scale", "date-order",
-            ],
+            "add": Set(["profile", "session", "max-records"] + InputOptions.specs.map(\.name)),
             "list": ["limit", "json"],
         ]
         let allowed = (actionOptions[action] ?? []).union(["db"])
@@ -218,7 +215,7 @@ enum BufferCommand {
         if let readFailure {
             throw CommandFailure(
                 message:
-                    "\(readFailure) (\(Terminal.count(persisted, "accepted fix", "accepted fixes")) before it \(persisted == 1 ? "was" : "were") persisted\(readFailure.lenientHint))"
+                    "\(readFailure) (\(Terminal.before(persisted, "accepted fix", "accepted fixes", were: "persisted"))\(readFailure.lenientHint))"
             )
         }
         if let failure = InputOptions.noFixes(reader.report, format: reader.format) { throw failure }

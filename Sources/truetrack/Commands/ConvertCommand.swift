@@ -40,10 +40,8 @@ enum ConvertCommand {
                 )
             }
             to = format
-        } else if let guessed = FixFormat.guess(fromExtensionOf: output), FixFormat.writable.contains(guessed) {
+        } else if let guessed = OutputPaths.format(of: output), FixFormat.writable.contains(guessed) {
             to = guessed
-        } else if output == "-" {
-            to = .csv  // as `process --out -` writes it
         } else {
             throw UsageError(message: "cannot tell the output format from '\(output)': give --to")
         }
@@ -99,7 +97,7 @@ enum ConvertCommand {
             throw CommandFailure(
                 message:
                     "\(error) (fix \(count + 1) of \(input), near line \(reader.report.recordsRead); "
-                    + "\(leftBehind("\(Terminal.count(count, "fix", "fixes")) before it \(count == 1 ? "was" : "were") written")))"
+                    + "\(leftBehind("\(Terminal.before(count, "fix", "fixes", were: "written"))")))"
             )
         }
         if sorts {
@@ -127,7 +125,7 @@ enum ConvertCommand {
                 message: "\(error) (\(count) fixes read from \(input); \(leftBehind("the output is incomplete")))")
         }
         let report = reader.report
-        var note = "converted \(count) \(count == 1 ? "fix" : "fixes") from \(reader.format) to \(to)"
+        var note = "converted \(Terminal.count(count, "fix", "fixes")) from \(reader.format) to \(to)"
         if report.unusableRecords > 0 {
             note += " (\(report.unusableRecords) record\(report.unusableRecords == 1 ? "" : "s") skipped)"
         }
@@ -136,7 +134,7 @@ enum ConvertCommand {
         if let readFailure {
             throw CommandFailure(
                 message:
-                    "\(readFailure) (\(Terminal.count(count, "fix", "fixes")) before it \(count == 1 ? "was" : "were") written\(readFailure.lenientHint))"
+                    "\(readFailure) (\(Terminal.before(count, "fix", "fixes", were: "written"))\(readFailure.lenientHint))"
             )
         }
         if let failure = InputOptions.noFixes(report, format: reader.format) { throw failure }

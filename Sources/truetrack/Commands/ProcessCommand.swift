@@ -242,7 +242,7 @@ enum ProcessCommand {
             readFailure.map {
                 CommandFailure(
                     message:
-                        "\($0) (\(Terminal.count(read, "fix", "fixes")) before it \(read == 1 ? "was" : "were") processed\($0.lenientHint))"
+                        "\($0) (\(Terminal.before(read, "fix", "fixes", were: "processed"))\($0.lenientHint))"
                 )
             }
             ?? InputOptions.noFixes(reader.report, format: reader.format)
@@ -304,8 +304,7 @@ struct TrackOutput {
 
     /// - Parameter lines: GeoJSON as LineStrings per segment (see ``GeoJSONWriter/Geometry/lineString``).
     init(path: String, lines: Bool = false) throws {
-        // Standard output has no extension: CSV, the format every tool reads.
-        let format = path == "-" ? .csv : FixFormat.guess(fromExtensionOf: path)
+        let format = OutputPaths.format(of: path)
         guard let format, FixFormat.writable.contains(format) else {
             throw UsageError(
                 message: "cannot tell the track format from '\(path)' (use .csv, .geojson, .gpx or .jsonl)")

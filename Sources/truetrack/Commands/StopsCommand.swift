@@ -120,7 +120,7 @@ enum StopsCommand {
             failure.map {
                 CommandFailure(
                     message:
-                        "\($0) (\(Terminal.count(count, "fix", "fixes")) before it \(count == 1 ? "was" : "were") analysed\($0.lenientHint))"
+                        "\($0) (\(Terminal.before(count, "fix", "fixes", were: "analysed"))\($0.lenientHint))"
                 )
             }
             ?? InputOptions.noFixes(reader.report, format: reader.format)

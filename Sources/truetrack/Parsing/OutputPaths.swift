@@ -1,3 +1,5 @@
+import TrueTrackIO
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -10,6 +12,12 @@
 /// is truncated when it is created, so `convert track.csv track.csv` (or `--out` through a symlink to the
 /// input) would empty the input before a byte of it was read.
 enum OutputPaths {
+    /// The format an output path is written in: by its extension, and CSV for standard output (`-`, which has
+    /// none), the format every tool reads (`process --out -`, `convert IN -`).
+    static func format(of path: String) -> FixFormat? {
+        path == "-" ? .csv : FixFormat.guess(fromExtensionOf: path)
+    }
+
     /// Throws a usage error when any of `outputs` (option or argument name, path; `nil`: the option was not
     /// given) is the same file as one of `inputs`, or as another output. `-` (standard input/output) is never
     /// compared with a file. Two outputs on standard output (`-`) are refused too: their texts would interleave.

@@ -21,6 +21,12 @@ enum Terminal {
         "\(count) \(count == 1 ? singular : plural)"
     }
 
+    /// What was done with the records read before an error: "1 fix before it was written", "2 accepted fixes
+    /// before it were persisted".
+    static func before(_ count: Int, _ singular: String, _ plural: String, were verb: String) -> String {
+        "\(Terminal.count(count, singular, plural)) before it \(count == 1 ? "was" : "were") \(verb)"
+    }
+
     /// Writes `text` to standard output.
     static func out(_ text: String) {
         guard !outputFailed.value else { return }

@@ -195,9 +195,9 @@ public struct CSVReader: FixReader, ByteStreamReader {
     }
 
     /// Turns the row's time of day into a time on its date (see ``CSVTimeEncoding/timeOfDay``); a row
-    /// without a date is left without a time (skipped as ``SkipReason/missingTime``).
+    /// without a date is left without a time (skipped as ``SkipReason/missingTime``). Returns `false` when the
+    /// row was rejected for its date (lenient mode: counted, nothing else to count).
     @inline(never)
-    /// Returns `false` when the row was rejected for its date (lenient mode: counted, nothing else to count).
     private mutating func addDate() throws(ReadError) -> Bool {
         guard row.has(.time) else { return true }
         guard row.has(.date) else {
@@ -886,13 +886,14 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 row.storeTime(ms)
             } else if encoding == .iso8601 {
                 var milliseconds = ISO8601.parse(p, from: s, to: e)?.millisecondsSince1970
-                if milliseconds == nil, case .days(let days)? = dateAndTime(bytes, s, e) {
-                    milliseconds = days
+                if milliseconds == nil, let split = dateAndTime(bytes, s, e) {
+                    switch split.date {
+                    case .days(let days): milliseconds = days * 86_400_000 + split.millisecondsOfDay
+                    case .ambiguous(let orders): throw malformed(CSVReader.ambiguousDate(orders))
+                    case .invalid: break
+                    }
                 }
                 guard let t = milliseconds, t >= CSVScan.earliestMilliseconds, t < CSVScan.endMilliseconds else {
-                    if case .ambiguous(let orders)? = dateAndTime(bytes, s, e) {
-                        throw malformed(CSVReader.ambiguousDate(orders))
-                    }
                     if CSVReader.isTimeOfDay(p, s, e) {
                         throw malformed(
                             "a date and time; a time of day alone needs a date column (date, utc_date, gps_date)")
@@ -991,15 +992,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
     /// (`hhmmss`); an offset (`Z`, `+02:00`) may follow.
     static func isTimeOfDay(_ p: UnsafeRawBufferPointer, _ s: Int, _ e: Int) -> Bool {
         var colons = 0, digitsBeforeFraction = 0, inFraction = false
-        var end = e
-        // A trailing offset: Z, or +hh, +hhmm, +hh:mm (also -).
-        if end > s, p[end - 1] | 0x20 == UInt8(ascii: "z") {
-            end -= 1
-        } else {
-            var k = end - 1
-            while k > s, (p[k] >= 0x30 && p[k] <= 0x39) || p[k] == UInt8(ascii: ":") { k -= 1 }
-            if k > s, p[k] == UInt8(ascii: "+") || p[k] == UInt8(ascii: "-"), end - k >= 3 { end = k }
-        }
+        let end = offsetStart(p.baseAddress!.assumingMemoryBound(to: UInt8.self), s, e)
         guard end > s else { return false }
         for k in s..<end {
             let c = p[k]
@@ -1014,6 +1007,14 @@ public struct CSVReader: FixReader, ByteStreamReader {
             }
         }
         return colons > 0 ? colons <= 2 : (digitsBeforeFraction >= 1 && digitsBeforeFraction <= 6)
+    }
+
+    /// Where a time of day's trailing offset starts (`Z`, or `±hh`, `±hhmm`, `±hh:mm`), or `e` when it has none.
+    static func offsetStart(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int) -> Int {
+        if e > s, p[e - 1] | 0x20 == UInt8(ascii: "z") { return e - 1 }
+        var k = e - 1
+        while k > s, (p[k] >= 0x30 && p[k] <= 0x39) || p[k] == UInt8(ascii: ":") { k -= 1 }
+        return k > s && (p[k] == UInt8(ascii: "+") || p[k] == UInt8(ascii: "-")) && e - k >= 3 ? k : e
     }
 
     /// Up to three unsigned numbers separated by one kind of separator, with their digit counts (no
@@ -1055,29 +1056,21 @@ public struct CSVReader: FixReader, ByteStreamReader {
     /// rounded half up (an offset moves it outside 0 ..< 1 day); `nil` when it is not one. A leap second
     /// (`23:59:60`) is the next day's first millisecond.
     static func millisecondsOfDay(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int) -> Int64? {
-        var end = e
+        let end = offsetStart(p, s, e)
         var offsetMinutes = 0
-        if end > s, p[end - 1] | 0x20 == UInt8(ascii: "z") {
-            end -= 1
-        } else {
-            // A trailing ±hh, ±hhmm or ±hh:mm.
-            var k = end - 1
-            while k > s, (p[k] >= 0x30 && p[k] <= 0x39) || p[k] == UInt8(ascii: ":") { k -= 1 }
-            if k > s, p[k] == UInt8(ascii: "+") || p[k] == UInt8(ascii: "-"), end - k >= 3 {
-                guard let offset = NumberParts(p, k + 1, end, separators: (58, 58, 58), maximumWidth: 4) else {
-                    return nil
-                }
-                let (hours, minutes): (Int, Int)
-                switch (offset.count, offset.widths.0) {
-                case (1, 2): (hours, minutes) = (offset.values.0, 0)
-                case (1, 4): (hours, minutes) = (offset.values.0 / 100, offset.values.0 % 100)
-                case (2, 2) where offset.widths.1 == 2: (hours, minutes) = (offset.values.0, offset.values.1)
-                default: return nil
-                }
-                guard hours <= 18, minutes <= 59 else { return nil }
-                offsetMinutes = (hours * 60 + minutes) * (p[k] == UInt8(ascii: "-") ? -1 : 1)
-                end = k
+        if end < e, p[end] == UInt8(ascii: "+") || p[end] == UInt8(ascii: "-") {
+            guard let offset = NumberParts(p, end + 1, e, separators: (58, 58, 58), maximumWidth: 4) else {
+                return nil
             }
+            let (hours, minutes): (Int, Int)
+            switch (offset.count, offset.widths.0) {
+            case (1, 2): (hours, minutes) = (offset.values.0, 0)
+            case (1, 4): (hours, minutes) = (offset.values.0 / 100, offset.values.0 % 100)
+            case (2, 2) where offset.widths.1 == 2: (hours, minutes) = (offset.values.0, offset.values.1)
+            default: return nil
+            }
+            guard hours <= 18, minutes <= 59 else { return nil }
+            offsetMinutes = (hours * 60 + minutes) * (p[end] == UInt8(ascii: "-") ? -1 : 1)
         }
         // Split off the fraction.
         var fractionStart = end
@@ -1128,7 +1121,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
 
     /// What a date's text gave.
     enum DateReading {
-        /// Days since 1970-01-01 (or, from ``dateAndTime(_:_:_:)``, milliseconds since 1970).
+        /// Days since 1970-01-01.
         case days(Int64)
         /// A valid date in more than one of these orders, and no order known.
         case ambiguous([DateOrder])
@@ -1155,7 +1148,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 ? Int64(CivilTime.daysSince1970(year: y, month: m, day: d)) : nil
         }
         @inline(__always) func year(_ value: Int, width: Int) -> Int {
-            width > 2 ? value : (value < 80 ? 2000 + value : 1900 + value)
+            width > 2 ? value : CivilTime.year(twoDigits: value)
         }
         let (a, b, c) = parts.values
         let (wa, wb, wc) = parts.widths
@@ -1214,20 +1207,18 @@ public struct CSVReader: FixReader, ByteStreamReader {
     }
 
     /// A date and a time of day in one field, separated by a space or a `T` (`01.05.2024 12:00:00`,
-    /// `240501 120000`), which ISO 8601 does not cover: milliseconds since 1970 (as ``DateReading/days(_:)``);
-    /// `nil` when the field is not of that shape.
-    mutating func dateAndTime(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int) -> DateReading? {
+    /// `240501 120000`), which ISO 8601 does not cover: the date's reading and the time's milliseconds since
+    /// midnight; `nil` when the field is not of that shape.
+    mutating func dateAndTime(
+        _ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int
+    ) -> (date: DateReading, millisecondsOfDay: Int64)? {
         var split = s
         while split < e, p[split] != 0x20, p[split] != UInt8(ascii: "T") { split += 1 }
         guard split > s, split < e - 1 else { return nil }
         var timeStart = split + 1
         while timeStart < e, p[timeStart] == 0x20 { timeStart += 1 }
         guard let ms = CSVReader.millisecondsOfDay(p, timeStart, e) else { return nil }
-        switch readDate(p, s, split) {
-        case .days(let days): return .days(days * 86_400_000 + ms)
-        case .ambiguous(let orders): return .ambiguous(orders)
-        case .invalid: return nil
-        }
+        return (readDate(p, s, split), ms)
     }
 
     /// A number written with a decimal comma (`52,5` in a `;`-separated file), or `nil`. Not for a

@@ -277,11 +277,11 @@ struct JSONFixDecoder {
                     while true {
                         let m = try tokens.next()
                         if m == .endObject { break }
-                        let name = tokens.text
+                        let name = keys.lookup(tokens.bytes, tokens.valueStart, tokens.valueEnd)
                         let value = try tokens.next()
-                        if name == "type", value == .string {
+                        if name == .type, value == .string {
                             kind = JSONKeyTable.activity(tokens.bytes, tokens.valueStart, tokens.valueEnd)
-                        } else if name == "confidence", value == .number, let c = tokens.number() {
+                        } else if name == .confidence, value == .number, let c = tokens.number() {
                             confidence = Int(max(0, min(100, c)))
                         } else {
                             try tokens.skip(value)
@@ -304,10 +304,11 @@ struct JSONFixDecoder {
             return
         }
         let p = tokens.bytes
-        var values: [Double] = []
+        // The numbers in the text (no array: one per fix); a third means it is not a position.
+        var values = (0.0, 0.0), count = 0
         var k = tokens.valueStart
         let end = tokens.valueEnd
-        while k < end, values.count < 3 {
+        while k < end, count < 3 {
             // Skip to a number's first byte.
             while k < end, !(p[k] == UInt8(ascii: "-") || p[k] == UInt8(ascii: "+") || (p[k] >= 0x30 && p[k] <= 0x39)) {
                 k += 1
@@ -319,16 +320,19 @@ struct JSONFixDecoder {
             {
                 k += 1
             }
-            if k > start, let v = NumberParsing.double(p, start, k) { values.append(v) }
+            if k > start, let v = NumberParsing.double(p, start, k) {
+                if count == 0 { values.0 = v } else if count == 1 { values.1 = v }
+                count += 1
+            }
         }
-        guard values.count == 2 else {
+        guard count == 2 else {
             try fieldError("LatLng", expected: "\"latitude°, longitude°\"", t)
             return
         }
         record.latitudePlace = place
         record.longitudePlace = place
-        record.latitude = values[0]
-        record.longitude = values[1]
+        record.latitude = values.0
+        record.longitude = values.1
     }
 
     // MARK: - Values

@@ -14,7 +14,7 @@ enum JSONKey: UInt8, Sendable {
     case course, courseAccuracy, provider, satellites, mocked, activity, activityConfidence
     // Google location history (Takeout `Records.json`, the on-device `Timeline.json`)
     // (Read as fields only inside those arrays: see ``JSONFixDecoder/readsLocationHistory``.)
-    case locations, rawSignals, position, latitudeE7, longitudeE7, latLng, velocity, source, timestampMs
+    case locations, rawSignals, position, latitudeE7, longitudeE7, latLng, velocity, source, timestampMs, confidence
 }
 
 /// A small open-addressing hash table from normalised member names to ``JSONKey``, built once per reader.
@@ -57,7 +57,7 @@ struct JSONKeyTable {
         ("latitudee7", .latitudeE7), ("longitudee7", .longitudeE7), ("latlng", .latLng),
         ("timestampms", .timestampMs), ("velocity", .velocity), ("source", .source),
         ("accuracymeters", .accuracy), ("altitudemeters", .altitude), ("verticalaccuracymeters", .verticalAccuracy),
-        ("speedmeterspersecond", .speed),
+        ("speedmeterspersecond", .speed), ("confidence", .confidence),
     ]
 
     /// Longest normalised name considered (longer names are unknown without hashing them).

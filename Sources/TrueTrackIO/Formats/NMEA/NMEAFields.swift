@@ -172,7 +172,7 @@ enum NMEAParse {
             default: year = year * 10 + d
             }
         }
-        year += year >= 80 ? 1900 : 2000
+        year = CivilTime.year(twoDigits: year)
         guard CivilTime.isValidDate(year: year, month: month, day: day) else { return .malformed }
         return .value(Int64(CivilTime.daysSince1970(year: year, month: month, day: day)))
     }
