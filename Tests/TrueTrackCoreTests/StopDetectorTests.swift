@@ -336,6 +336,18 @@ import Testing
         #expect(d.isStopCommitted)
     }
 
+    /// The first evidence stamped an hour ahead must not freeze the detector either (a jump from nowhere: see
+    /// ``ClockJumpRun``): the walk after it departs and its halt commits (before, every later fix was ignored).
+    @Test func aFirstFixFromTheFutureDoesNotFreezeTheDetector() {
+        var d = StopDetector(profile: Self.quiet)
+        var events = d.process(Self.e(3600))
+        for t in 1..<180 { events += d.process(Self.e(Double(t), east: 1.4 * Double(t), speed: 1.4)) }
+        for t in 180..<300 { events += d.process(Self.e(Double(t), east: 1.4 * 179, speed: 0)) }
+        #expect(d.lastEvidence?.timestamp == Self.time(299))
+        let committed = events.compactMap { if case .stopCommitted(let r) = $0 { r } else { nil } }
+        #expect(committed.count == 1 && committed.allSatisfy { $0.start > Self.time(170) }, "\(events)")
+    }
+
     /// The analysis of a track with a fix dated 9999 leaves the wrong time out of its span and gaps, first fix
     /// or not (it reported −2.5e11 s elapsed when the 9999 fix came first, and 2.5e11 s unobserved mid-walk).
     @Test func anAnalysisLeavesTheWrongTimeOutOfItsSpan() throws {

@@ -460,6 +460,30 @@ import Testing
         #expect(walk[101...110].map { late.process($0) }.allSatisfy { $0.rejection == .outOfOrder })
     }
 
+    /// A session's first fix stamped an hour ahead (a time-zone slip on a file's first row) is a jump from
+    /// nowhere: the three fixes after it restart the tracker and the walk counts (it counted 0 m: every fix was
+    /// older than the first). Fixes a few minutes older than a session's first (cached fixes handed over at its
+    /// start) are a delivery from before it: out of order, as before; so are older ones after more than half a
+    /// minute of fresh fixes (``ClockJumpRun/judgedFirstJumpFollowSeconds``).
+    @Test func aFirstFixStampedAnHourAheadDoesNotLoseTheTrack() {
+        let walk = (0...300).map { Self.fix(Double($0), north: Double($0) * 1.4, speed: 1.4, course: 0) }
+        var clean = Tracker()
+        for fix in walk.dropFirst() { _ = clean.process(fix) }
+        var t = Tracker()
+        let decisions = walk.map { t.process($0.timestamp == walk[0].timestamp ? Self.fix(3600, north: 0) : $0) }
+        #expect(decisions[0].isAnchor)
+        #expect(decisions[1].rejection == .outOfOrder && decisions[2].rejection == .outOfOrder)
+        #expect(decisions[3].isAnchor && decisions[4...].allSatisfy { $0.isAccepted })
+        let truth = clean.distance.totalMetres
+        #expect(abs(t.distance.totalMetres - truth) < 0.02 * truth, "\(t.distance.totalMetres) m of \(truth)")
+        var cached = Tracker()
+        _ = cached.process(walk[300])
+        #expect(walk[0..<10].map { cached.process($0) }.allSatisfy { $0.rejection == .outOfOrder })
+        var late = Tracker()
+        for s in 700..<740 { _ = late.process(Self.fix(Double(s), north: Double(s) * 1.4, speed: 1.4, course: 0)) }
+        #expect(walk[0..<10].map { late.process($0) }.allSatisfy { $0.rejection == .outOfOrder })
+    }
+
     /// The same with a block of ten fixes an hour ahead: the fixes after the block restart the tracker too
     /// (a jump with fixes accepted after it for less than ``TrackingProfile/maximumBridgedGapSeconds``).
     /// A real 30 s tunnel whose late fixes arrive after the exit is no such jump (its chord may count): they

@@ -197,8 +197,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// at its releases and verdicts), and the net-displacement threshold of the last of them.
     @usableFromInline var departureFarthestMetres = 0.0, departureThresholdMetres = 0.0
     /// The last forward jump in time: the time of the fix that anchored the filter after a reset gap (or first)
-    /// (ms since 1970), and the last accepted time before it (`.min` for a session's first fix: no jump):
-    /// fixes between the two, shortly after the jump, say the jump's time was wrong (``isInsideForwardJump(_:)``).
+    /// (ms since 1970), and the last accepted time before it (`.min` for a session's first fix: a jump from
+    /// nowhere): fixes between the two, shortly after the jump, say the jump's time was wrong (``isInsideForwardJump(_:)``).
     @usableFromInline var jumpMilliseconds: Int64 = .min, beforeJumpMilliseconds: Int64 = .min
     /// After a restart on fixes inside a forward jump: the latest time accepted before it (`.max`: none). The
     /// first fix newer than it re-anchors the filter without counting the step onto it: when the jump was real
@@ -1349,7 +1349,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// longer than ``TrackingProfile/maximumBridgedGapSeconds``, because such a silence's chord is never counted,
     /// so processing the fixes inside it counts nothing twice and gives no chord up (a reviewer's 30 s tunnel
     /// whose late fixes arrived after the exit lost the tunnel, 3,730 → 3,280 m of 3,735, when any reset gap
-    /// counted). A first fix is no jump: fixes older than a session's first are a backlog from before it.
+    /// counted). A session's first fix is a jump from nowhere: fixes more than that long before it count (a
+    /// first fix stamped an hour ahead lost the whole track).
     @usableFromInline
     func isInsideForwardJump(_ now: Int64) -> Bool {
         ClockJumpRun.isInsideForwardJump(

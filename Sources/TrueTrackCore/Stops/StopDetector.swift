@@ -140,7 +140,7 @@ public struct StopDetector: Sendable {
     /// The run of evidence far older than the latest (see ``StopDetectionProfile/clockJumpSeconds``).
     var staleRun = ClockJumpRun()
     /// The last forward jump in time: the time of the first evidence after a gap (ms since 1970) and the time
-    /// of the evidence before it (`.min`: none yet): evidence between the two, shortly after the jump, says the
+    /// of the evidence before it (`.min`: the first evidence): evidence between the two, shortly after the jump, says the
     /// jump's time was wrong (see ``restartsOnClockJump(at:latest:)``).
     var jumpMilliseconds: Int64 = .min, beforeJumpMilliseconds: Int64 = .min
     /// The shortest forward jump whose evidence inside it can restart the detector, seconds: 600
@@ -199,6 +199,9 @@ public struct StopDetector: Sendable {
                 beforeJumpMilliseconds = lastMilliseconds
                 jumpMilliseconds = now
             }
+        } else {
+            // The first evidence is a jump from nowhere (see `ClockJumpRun.isInsideForwardJump`).
+            jumpMilliseconds = now
         }
         lastEvidence = evidence
         if let reading = evidence.activity { process(activity: reading, milliseconds: now) }

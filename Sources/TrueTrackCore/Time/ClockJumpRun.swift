@@ -19,20 +19,36 @@ struct ClockJumpRun: Sendable, BitwiseCopyable, Hashable {
     @usableFromInline static let judgedJumpFollowSeconds = 120.0
 
     /// Whether a time `now` (ms) lies inside the last forward jump, from `before` (the latest time before the
-    /// jump; `.min`: there was none, a session's first time is no jump) to `jump` (the first time after it), and
-    /// that jump can be judged wrong: it is longer than `minimumJumpSeconds`, and times were accepted after it up
-    /// to `latest` for no longer than ``judgedJumpFollowSeconds``. Then ordered times inside it may restart the
-    /// caller at any age (``completes(at:latest:seconds:length:)`` with 0 seconds): a fix or a short block
-    /// stamped hours ahead (a time-zone slip) no longer freezes the ``Tracker`` and the ``StopDetector`` until
-    /// the clock catches up.
+    /// jump) to `jump` (the first time after it), and that jump can be judged wrong: it is longer than
+    /// `minimumJumpSeconds`, and times were accepted after it up to `latest` for no longer than
+    /// ``judgedJumpFollowSeconds``. Then ordered times inside it may restart the caller at any age
+    /// (``completes(at:latest:seconds:length:)`` with 0 seconds): a fix or a short block stamped hours ahead (a
+    /// time-zone slip) no longer freezes the ``Tracker`` and the ``StopDetector`` until the clock catches up.
+    ///
+    /// A session's first time (`before` is `.min`) is a jump from nowhere: a time counts when it lies more than
+    /// `minimumJumpSeconds` before it and times were accepted after it for no longer than
+    /// ``judgedFirstJumpFollowSeconds``. Why: a first fix stamped an hour ahead otherwise lost the whole track
+    /// (0 m of a tester's 621.5 m walk); but fixes older than a session's fresh ones are otherwise a delivery
+    /// from before the session, whose path is not the session's.
     @usableFromInline
     static func isInsideForwardJump(
         _ now: Int64, before: Int64, jump: Int64, latest: Int64, minimumJumpSeconds: Double
     ) -> Bool {
-        guard before != .min, now > before, now < jump else { return false }
-        return (Double(jump) - Double(before)) / 1000 > minimumJumpSeconds
-            && (Double(latest) - Double(jump)) / 1000 <= judgedJumpFollowSeconds
+        guard now < jump else { return false }
+        let follow = (Double(latest) - Double(jump)) / 1000
+        if before == .min {
+            return (Double(jump) - Double(now)) / 1000 > minimumJumpSeconds && follow <= judgedFirstJumpFollowSeconds
+        }
+        return now > before && (Double(jump) - Double(before)) / 1000 > minimumJumpSeconds
+            && follow <= judgedJumpFollowSeconds
     }
+
+    /// How long (seconds) times may have been accepted after a session's first time for times more than the
+    /// minimum jump before it to be judged (``isInsideForwardJump(_:before:jump:latest:minimumJumpSeconds:)``):
+    /// 30. Why: a first fix, or a logger's first rows, stamped ahead are followed at once by the older times
+    /// that prove them wrong; older fixes after the session's first half minute are a delivery from before it
+    /// (an hour-old batch after 100 s of fresh fixes stays ignored).
+    @usableFromInline static let judgedFirstJumpFollowSeconds = 30.0
 
     /// Records a time `now` (ms) that is not newer than the latest accepted one, `latest` (ms). Returns true once
     /// `length` of them have arrived in a row, in order among themselves, each at least `seconds` older than
