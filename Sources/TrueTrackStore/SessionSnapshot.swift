@@ -134,21 +134,24 @@ public struct SessionSnapshot: Sendable, Hashable {
 
     /// The tracker to continue this session with.
     ///
-    /// - With a checkpoint this build can read (and no other `profile` asked for): the checkpointed tracker,
-    ///   exactly. A checkpoint older than the session's last fix (the app checkpoints less often than it records,
+    /// - With a checkpoint this build can read: the checkpointed tracker, exactly, with the checkpoint's profile
+    ///   (the one in force at the checkpoint: an app that changed it mid-session, ``Tracker/changeProfile(to:)``,
+    ///   and resumed naming its starting profile lost the rest of its session, 2.5–3 km of an API tester's 6 km
+    ///   intervals, when another profile discarded the checkpoint; call `changeProfile(to:)` after resuming to
+    ///   switch). A checkpoint older than the session's last fix (the app checkpoints less often than it records,
     ///   or another writer recorded without one) is brought to that fix as the fallback is: the stretch after the
     ///   checkpoint, counted in ``distanceMetres`` already, is not counted twice (a stale checkpoint counted it
     ///   again: +17 to +64 m on a reviewer's walk) and fixes delivered again are rejected; not exact.
-    /// - Otherwise (no checkpoint, one written by another build, or another profile): a new tracker with
-    ///   `profile` (walking when `nil`).
+    /// - Otherwise (no checkpoint, or one written by another build): a new tracker with `profile` (walking when
+    ///   `nil`).
     ///
     /// Either way the persisted total is restored and so is the last fix
     /// (``Tracker/restore(persistedTotalMetres:lastAccepted:)`` with the fix: the filter anchored at it, so the
     /// next fix is gated), unless the tracker has already accepted it.
     ///
-    /// - Parameter profile: the profile wanted; `nil` takes the checkpoint's.
+    /// - Parameter profile: the profile of a new tracker when no checkpoint can be read (walking when `nil`).
     public func resumedTracker(profile: TrackingProfile? = nil) -> Tracker {
-        var tracker = checkpointedTracker(profile: profile) ?? Tracker(profile: profile ?? .walking)
+        var tracker = checkpointedTracker ?? Tracker(profile: profile ?? .walking)
         // (Both restores leave a tracker alone whose last accepted fix is not older than the one given.)
         if let last = lastFix, let fix = last.fix {
             tracker.restore(persistedTotalMetres: distanceMetres, lastAccepted: fix)
@@ -168,68 +171,83 @@ public struct SessionSnapshot: Sendable, Hashable {
     /// batches that do not overlap in time.
     ///
     /// Falls back to ``resumedTracker(profile:)`` and ``resumedStopDetector(profile:)`` (not exact,
-    /// ``ResumedSession/isExact`` false) when a checkpoint or its row id is missing or unreadable, a profile
-    /// other than the checkpoint's is asked for, or a row appended after the checkpoint has left the buffer
-    /// (acknowledged by a sync, dropped by the cap): replaying without it would not be exact either.
+    /// ``ResumedSession/isExact`` false) when a checkpoint or its row id is missing or unreadable, or a row appended after the checkpoint has left the buffer
+    /// (acknowledged by a sync, dropped by the cap): replaying without it would not be exact either; or when
+    /// the replayed rows do not reach the session's ``lastFix`` (rows appended without this ``sessionID``, or
+    /// the session recorded before the buffer append that a kill cut off).
     public func resumed(
         from buffer: FixBuffer, trackingProfile: TrackingProfile? = nil, stopProfile: StopDetectionProfile? = nil
     ) throws(StoreError) -> ResumedSession {
-        if let rowID = checkpointRowID, var tracker = checkpointedTracker(profile: trackingProfile),
-            var detector = checkpointedStopDetector(profile: stopProfile), try !buffer.hasRemovedRows(after: rowID)
+        if let rowID = checkpointRowID, var tracker = checkpointedTracker,
+            var detector = checkpointedStopDetector, try !buffer.hasRemovedRows(after: rowID)
         {
             let fixes = try buffer.rows(after: rowID, sessionID: sessionID).map(\.fix)
             let decisions = tracker.process(batch: fixes)
-            _ = detector.process(batch: zip(fixes, decisions).map(MotionEvidence.init(fix:decision:)))
-            tracker.restore(persistedTotalMetres: distanceMetres)
-            return ResumedSession(
-                tracker: tracker, stopDetector: detector, replayedFixCount: fixes.count, isExact: true)
+            // The replay must reach the last fix recorded: rows appended without this session's ID (or under
+            // another) are not replayed, and the stretch after the checkpoint counted again (an API tester who
+            // appended without the ID: +12 to +18 m per restart, re-delivered fixes accepted, "exact").
+            if lastFix.map({ last in tracker.lastAcceptedTime.map { $0 >= last.timestamp } ?? false }) ?? true {
+                _ = detector.process(batch: zip(fixes, decisions).map(MotionEvidence.init(fix:decision:)))
+                tracker.restore(persistedTotalMetres: distanceMetres)
+                return ResumedSession(
+                    tracker: tracker, stopDetector: detector, replayedFixCount: fixes.count, isExact: true)
+            }
         }
         return ResumedSession(
             tracker: resumedTracker(profile: trackingProfile), stopDetector: resumedStopDetector(profile: stopProfile),
             replayedFixCount: 0, isExact: false)
     }
 
-    /// The stop detector to continue this session with: the checkpointed one when it can be read (and no other
-    /// `profile` is asked for), else a new detector with `profile` (walking when `nil`; it starts STATIONARY and
+    /// The stop detector to continue this session with: the checkpointed one when it can be read (with its
+    /// profile, as ``resumedTracker(profile:)``), else a new detector with `profile` (walking when `nil`; it starts STATIONARY and
     /// re-learns the window, see ``StopDetectorCheckpoint``). A checkpoint older than the last fix is still
     /// used: the detector then lacks the evidence in between (a gap: its window restarts), which is closer to
     /// the truth than a detector that forgot a committed stop.
     public func resumedStopDetector(profile: StopDetectionProfile? = nil) -> StopDetector {
-        checkpointedStopDetector(profile: profile) ?? StopDetector(profile: profile ?? .walking)
+        checkpointedStopDetector ?? StopDetector(profile: profile ?? .walking)
     }
 
-    /// The checkpointed tracker as it was, when there is a checkpoint this build reads, of `profile` if one is
-    /// asked for.
-    private func checkpointedTracker(profile: TrackingProfile?) -> Tracker? {
-        guard let checkpoint = trackerCheckpoint, let tracker = try? Tracker(resuming: checkpoint),
-            profile == nil || profile == tracker.profile
-        else { return nil }
-        return tracker
-    }
+    /// The checkpointed tracker as it was (with its profile), when there is a checkpoint this build reads.
+    private var checkpointedTracker: Tracker? { trackerCheckpoint.flatMap { try? Tracker(resuming: $0) } }
 
-    /// The checkpointed stop detector, when there is a checkpoint this build reads, of `profile` if one is
-    /// asked for.
-    private func checkpointedStopDetector(profile: StopDetectionProfile?) -> StopDetector? {
-        guard let checkpoint = stopDetectorCheckpoint, let detector = try? StopDetector(resuming: checkpoint),
-            profile == nil || profile == detector.profile
-        else { return nil }
-        return detector
+    /// The checkpointed stop detector (with its profile), when there is a checkpoint this build reads.
+    private var checkpointedStopDetector: StopDetector? {
+        stopDetectorCheckpoint.flatMap { try? StopDetector(resuming: $0) }
     }
 
     /// Records one tracker decision: counters, distance (the decision's total when larger), motion and last
     /// fix. Elapsed time is the app's to set (it knows about pauses); so are the checkpoints
     /// (``trackerCheckpoint``, ``stopDetectorCheckpoint``), taken after the fix.
     ///
-    /// An accepted fix is always the new last fix: the tracker accepts only fixes newer than its last accepted
-    /// one, except when it restarts after a clock jump (a fix dated 9999 followed by fixes at the right time),
-    /// and then the last fix must move back with it.
+    /// Record decisions in the order the tracker made them; for a batch, ``record(batch:decisions:)`` does
+    /// (``Tracker/process(batch:)`` processes oldest first but returns the decisions in the batch's order).
+    /// In that order an accepted fix is always the new last fix: the tracker accepts only fixes newer than its
+    /// last accepted one, except when it restarts after a clock jump (a fix dated 9999 followed by fixes at the
+    /// right time), and then the last fix must move back with it (``FixDecision/isClockRestart``). So any other
+    /// accepted fix older than the last fix was recorded out of that order, and the newer last fix and motion
+    /// are kept: an API tester's newest-first batches recorded pair by pair left the oldest fix as the last one,
+    /// and a restart from it counted the batch again (+82 m).
     public mutating func record(_ fix: Fix, decision: FixDecision) {
         fixCount += 1
         guard decision.isAccepted else { return }
         acceptedFixCount += 1
         distanceMetres = Swift.max(distanceMetres, decision.totalDistanceMetres)
+        if let last = lastFix, fix.timestamp < last.timestamp, !decision.isClockRestart { return }
         motion = decision.motion
         lastFix = SessionLastFix(fix)
+    }
+
+    /// Records a batch's decisions as ``Tracker/process(batch:)`` made them: in time order, oldest first (a
+    /// stable sort, as the tracker's), whatever the batch's own order. `decisions[i]` is about `batch[i]`.
+    ///
+    /// - Precondition: `decisions.count == batch.count`.
+    public mutating func record(batch: [Fix], decisions: [FixDecision]) {
+        precondition(decisions.count == batch.count, "one decision per fix of the batch")
+        if batch.isInTimeOrder(by: \.timestamp) {
+            for (fix, decision) in zip(batch, decisions) { record(fix, decision: decision) }
+        } else {
+            for i in batch.indicesInTimeOrder(by: \.timestamp) { record(batch[i], decision: decisions[i]) }
+        }
     }
 
     /// The monotonic merge of `other` (an incoming write) into `self` (the stored state); see the type's

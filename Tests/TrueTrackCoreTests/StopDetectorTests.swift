@@ -336,6 +336,20 @@ import Testing
         #expect(d.isStopCommitted)
     }
 
+    /// A profile change mid-session keeps a committed stop: the walk after it ends the stop (a new detector,
+    /// the workaround before, started without it).
+    @Test func aProfileChangeKeepsACommittedStop() {
+        var d = StopDetector(profile: Self.quiet)
+        for t in 0..<120 { _ = d.process(Self.e(Double(t))) }
+        #expect(d.isStopCommitted)
+        d.profile = .running
+        #expect(d.isStopCommitted && d.state == .stationary)
+        var events: [MotionEvent] = []
+        for t in 120..<200 { events += d.process(Self.e(Double(t), east: 2.5 * Double(t - 120), speed: 2.5)) }
+        #expect(events.contains { if case .stopEnded = $0 { true } else { false } }, "\(events)")
+        #expect(d.state == .moving)
+    }
+
     /// The first evidence stamped an hour ahead must not freeze the detector either (a jump from nowhere: see
     /// ``ClockJumpRun``): the walk after it departs and its halt commits (before, every later fix was ignored).
     @Test func aFirstFixFromTheFutureDoesNotFreezeTheDetector() {

@@ -460,6 +460,27 @@ import Testing
         #expect(walk[101...110].map { late.process($0) }.allSatisfy { $0.rejection == .outOfOrder })
     }
 
+    /// A profile change mid-walk (a running app's walk break): the tracker goes on with the new profile, the
+    /// next fix is gated against the last filtered position (no new anchor), so the total is the walk's
+    /// to a few metres (nothing lost or counted twice at the change). The same profile changes nothing.
+    @Test func aProfileChangeMidWalkLosesNothing() {
+        let walk = (0...300).map { Self.fix(Double($0), north: Double($0) * 1.4, speed: 1.4, course: 0) }
+        var plain = Tracker()
+        for fix in walk { _ = plain.process(fix) }
+        var t = Tracker()
+        for fix in walk[...150] { _ = t.process(fix) }
+        let before = t.distance.totalMetres
+        #expect(t.changeProfile(to: .walking) == 0 && t.profile == .walking)
+        #expect(t.changeProfile(to: .running) >= 0 && t.profile == .running)
+        #expect(t.lastAcceptedTime == walk[150].timestamp && t.distance.totalMetres >= before)
+        #expect(t.process(walk[150]).rejection == .duplicate)
+        let next = t.process(walk[151])
+        #expect(next.isAccepted && !next.isAnchor, "\(next)")
+        for fix in walk[152...] { _ = t.process(fix) }
+        let truth = plain.distance.totalMetres
+        #expect(abs(t.distance.totalMetres - truth) < 3, "\(t.distance.totalMetres) m of \(truth)")
+    }
+
     /// A session's first fix stamped an hour ahead (a time-zone slip on a file's first row) is a jump from
     /// nowhere: the three fixes after it restart the tracker and the walk counts (it counted 0 m: every fix was
     /// older than the first). Fixes a few minutes older than a session's first (cached fixes handed over at its

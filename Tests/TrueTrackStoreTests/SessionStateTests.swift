@@ -305,9 +305,63 @@ import TrueTrackCore
         for n in 110..<200 { _ = resumed.process(Self.fix(n)) }
         // Within a few metres of the uninterrupted walk (the filter restarts at fix 110), not +17 to +64 m.
         #expect(abs(resumed.distance.totalMetres - reference.distance.totalMetres) < 5)
-        // Asked for another profile, the checkpoint is not used: a new tracker with that profile.
+        // The checkpoint's profile wins over the one named, which is the fallback's (an app that changed it
+        // mid-session and named its starting profile lost the rest of the session when it did not).
+        #expect(snapshot.resumedTracker(profile: .driving).profile == .walking)
+        var changed = tracker
+        changed.changeProfile(to: .running)
+        snapshot.trackerCheckpoint = changed.checkpoint()
+        #expect(snapshot.resumedTracker(profile: .walking).profile == .running)
+        snapshot.trackerCheckpoint = nil
         #expect(snapshot.resumedTracker(profile: .driving).profile == .driving)
-        #expect(snapshot.resumedTracker().profile == .walking)
+    }
+
+    /// A newest-first batch recorded pair by pair leaves its newest accepted fix as the last one (it left the
+    /// oldest, and a restart without a checkpoint accepted the batch again: an API tester's +82 m);
+    /// `record(batch:decisions:)` records in the tracker's order and agrees.
+    @Test func aNewestFirstBatchLeavesItsNewestFixAsTheLast() {
+        let batch = (0..<60).map { Self.fix($0) }.reversed() as [Fix]
+        var tracker = Tracker()
+        let decisions = tracker.process(batch: batch)
+        var pairwise = SessionSnapshot(sessionID: "s")
+        for (fix, decision) in zip(batch, decisions) { pairwise.record(fix, decision: decision) }
+        var batched = SessionSnapshot(sessionID: "s")
+        batched.record(batch: batch, decisions: decisions)
+        #expect(pairwise.lastFix?.timestamp == Self.fix(59).timestamp)
+        #expect(batched == pairwise)
+        var resumed = pairwise.resumedTracker()
+        #expect(resumed.process(batch: batch).allSatisfy { !$0.isAccepted })
+        #expect(resumed.distance.totalMetres == tracker.distance.totalMetres)
+    }
+
+    /// Rows appended without the session's ID are not replayed by `resumed(from:)`: such a resume is not exact,
+    /// and the fixes after the checkpoint are not counted twice (an API tester following the README's snippet,
+    /// which appended without it: +12 to +18 m per restart, re-delivered fixes accepted, and "exact").
+    @Test func aReplayThatDoesNotReachTheLastFixIsNotExact() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let buffer = try FixBuffer(path: folder.file("app.sqlite"))
+        var reference = Tracker()
+        for n in 0..<300 { _ = reference.process(Self.fix(n)) }
+        var tracker = Tracker()
+        var detector = StopDetector()
+        var snapshot = SessionSnapshot(sessionID: "walk")
+        for n in 0..<200 {
+            let decision = tracker.process(Self.fix(n))
+            _ = detector.process(MotionEvidence(fix: Self.fix(n), decision: decision))
+            let receipt = try buffer.append(Self.fix(n), decision: decision)
+            snapshot.record(Self.fix(n), decision: decision)
+            if n == 100 {
+                snapshot.saveCheckpoints(
+                    tracker: tracker, stopDetector: detector, afterBufferRow: receipt.ids?.upperBound)
+            }
+        }
+        var resumed = try snapshot.resumed(from: buffer)
+        #expect(!resumed.isExact && resumed.replayedFixCount == 0)
+        #expect((150..<199).allSatisfy { resumed.tracker.process(Self.fix($0)).rejection == .outOfOrder })
+        for n in 200..<300 { _ = resumed.tracker.process(Self.fix(n)) }
+        let total = resumed.tracker.distance.totalMetres, truth = reference.distance.totalMetres
+        #expect(abs(total - truth) < 5, "\(total) m of \(truth)")
     }
 
     /// Checkpoints every third batch of 10 (delivered newest first), the process killed after any batch's

@@ -120,6 +120,11 @@ public struct FixDecision: Sendable, Hashable {
     public var innovationChiSquare: Double?
     /// True when this fix reset or re-anchored the filter (first fix, long gap, or a rejection streak).
     public var isAnchor: Bool
+    /// True when this fix restarted the tracker after a clock jump (see ``TrackingProfile/clockJumpSeconds``): it
+    /// is older than the last fix accepted before it, whose time was the wrong one. An anchor too. A store of
+    /// the session's last fix moves it back to this one (``TrueTrackStore``'s `SessionSnapshot.record`), and
+    /// only then: any other accepted fix older than the last one was recorded out of the tracker's order.
+    public var isClockRestart: Bool
 
     /// The speed integrated into distance, metres per second (after deadband and ceiling, or the share a halt's
     /// net-displacement bound left of a Doppler dropout's stand-in; 0 when rejected).
@@ -173,6 +178,7 @@ public struct FixDecision: Sendable, Hashable {
         self.gateSpeedSource = nil
         self.innovationChiSquare = nil
         self.isAnchor = false
+        self.isClockRestart = false
         self.speedMetresPerSecond = 0
         self.speedSource = nil
         self.isDopplerTrusted = true

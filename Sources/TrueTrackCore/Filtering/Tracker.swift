@@ -274,9 +274,13 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// and received times (out of order, duplicates), the clock-jump bookkeeping, the activity reading in force
     /// and the vehicle latch; the next fix anchors as a first fix. Returns the metres counted. Out of line: it runs once per recording.
     @usableFromInline @inline(never)
-    mutating func startAfresh() -> Double {
+    mutating func startAfresh() -> Double { startAfresh(profile: profile) }
+
+    /// ``startAfresh()`` as a tracker of `newProfile`.
+    @usableFromInline
+    mutating func startAfresh(profile newProfile: TrackingProfile) -> Double {
         let counted = finishTrack()
-        var fresh = Tracker(profile: profile)
+        var fresh = Tracker(profile: newProfile)
         fresh.accumulator = accumulator
         fresh.lastAcceptedMilliseconds = lastAcceptedMilliseconds
         fresh.lastReceivedMilliseconds = lastReceivedMilliseconds
@@ -357,6 +361,41 @@ public struct Tracker: Sendable, BitwiseCopyable {
         return result
     }
 
+    /// Goes on with another profile from the next fix: a running app's walk break, a rider who boards a train.
+    /// What a departure held back under the old profile is counted first (as ``finishTrack()`` does); then the
+    /// tracker keeps what a session break keeps (``TrackingProfile/sessionBreakSeconds``: the total, the time
+    /// order, the clock-jump bookkeeping, the activity reading in force, the vehicle latch) and anchors its
+    /// filter again at its last filtered position, at the last accepted time, so that the next fix is gated
+    /// against it and its step is counted. What the old profile had learnt of the receiver (the Doppler check,
+    /// the white-noise estimate, the windows) starts afresh. Returns the metres counted now (already in the
+    /// total); nothing happens when `newProfile` is the current one.
+    ///
+    /// Why a method and not a settable ``profile``: the learnt state is the old profile's (its acceleration σ
+    /// shaped the filter, its windows its evidence), and an API tester's workaround, a new tracker restored from
+    /// the total, lost the stop detector's state and a resumed session's checkpoint.
+    @discardableResult
+    public mutating func changeProfile(to newProfile: TrackingProfile) -> Double {
+        guard newProfile != profile else { return 0 }
+        let last = hasFilter ? currentState() : nil
+        let time = lastAcceptedMilliseconds
+        let received = (lastReceivedMilliseconds, lastReceivedLatitude, lastReceivedLongitude)
+        let counted = startAfresh(profile: newProfile)
+        guard let last,
+            let fix = try? Fix(
+                timestamp: Timestamp(millisecondsSince1970: time), latitude: last.latitude,
+                longitude: last.longitude,
+                // The filter's 1σ per axis as a 68 % radius (see `MeasurementNoise`), at least a metre.
+                horizontalAccuracyMetres: max(1, MeasurementNoise.radius68PerSigma * last.positionSigmaMetres))
+        else { return counted }
+        // Anchored as `restore(persistedTotalMetres:lastAccepted:)` anchors at a persisted fix: at the filter's
+        // own position and time, counting nothing (the time is let through by a millisecond and put back).
+        lastAcceptedMilliseconds = time &- 1
+        _ = process(fix)
+        lastAcceptedMilliseconds = Swift.max(lastAcceptedMilliseconds, time)
+        (lastReceivedMilliseconds, lastReceivedLatitude, lastReceivedLongitude) = received
+        return counted
+    }
+
     /// The share of the reported position variance the filter currently uses (see ``MeasurementNoiseScale``).
     @inlinable public var measurementNoiseScale: Double { noise.scale }
 
@@ -430,6 +469,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
             if _slowPath(isAroundRest) {
                 decision.distanceIncrementMetres = endRest()
             }
+            // Not newer than the last accepted fix: a clock-jump restart (`restartsOnClockJump`).
+            decision.isClockRestart = now <= lastAcceptedMilliseconds
             return anchorAsFirstFix(
                 &decision, fix: fix, variance: r, accuracy: accuracy, displacementAccuracy: displacementAccuracy,
                 now: now)

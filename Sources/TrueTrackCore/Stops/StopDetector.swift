@@ -110,8 +110,10 @@ public enum MotionEvent: Sendable, Hashable {
 ///   verdict is uncertain until it refills); a countdown armed before the gap can commit only on a fix after
 ///   it that does not veto it, never by time alone.
 public struct StopDetector: Sendable {
-    /// The tuning.
-    public internal(set) var profile: StopDetectionProfile
+    /// The tuning. Settable mid-session (a running app's walk break, a rider who boards a train): the state,
+    /// a committed stop, an armed countdown and the window are kept, and the new profile's thresholds apply
+    /// from the next evidence on (an API tester's workaround, a new detector, forgot a committed stop).
+    public var profile: StopDetectionProfile
     /// The current state.
     public internal(set) var state: MotionState = .stationary
     /// True while stationary at a committed stop (false in the initial, unproven stationary state).
