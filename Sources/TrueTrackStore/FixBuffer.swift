@@ -451,6 +451,23 @@ public final class FixBuffer {
         }
     }
 
+    /// Makes the rows of `batch` pending again and closes it, for a batch the backend refused whole without
+    /// storing any of it (HTTP 413, too large): they are claimed again, in smaller batches under new keys.
+    /// Returns the rows released.
+    @discardableResult
+    public func release(_ batch: SyncBatch) throws(StoreError) -> Int {
+        try db.transaction { () throws(StoreError) -> Int in
+            let release = try db.statement("UPDATE fixes SET batch_id = NULL WHERE batch_id = ?")
+            release.bind(1, batch.id)
+            try release.step()
+            let released = db.changes
+            let close = try db.statement("DELETE FROM sync_batches WHERE id = ?")
+            close.bind(1, batch.id)
+            try close.step()
+            return released
+        }
+    }
+
     /// Makes every rejected row pending again (after the backend or the mapping was fixed); returns how many.
     @discardableResult
     public func requeueRejected() throws(StoreError) -> Int {

@@ -9,8 +9,9 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
     case network(String)
     /// No answer within the request timeout: retried.
     case timeout(seconds: Double)
-    /// The server answered a non-2xx status (retried for 408, 429 and 5xx; the batch is rejected for other
-    /// 4xx except 401/403, which stop the flush and keep the rows pending).
+    /// The server answered a non-2xx status (retried for 408, 429 and 5xx, and for 409 a few times; a 413 batch
+    /// is split; the batch is rejected for other 4xx except 401/403, which stop the flush and keep the rows
+    /// pending).
     case status(Int, url: String)
     /// The server answered with a redirect (3xx), which is never followed: the flush stops, the rows stay
     /// pending (the configured URL is probably wrong: an http:// endpoint moved to https://, a login page).
@@ -59,6 +60,10 @@ public enum SyncDisposition: Sendable, Hashable {
     case rejected
     /// A retryable failure: the rows stay in the batch, to be resent under the same key.
     case willRetry
+    /// 413 (Content Too Large) for a batch of more than one row: the backend stored none of it, so its rows are
+    /// pending again and this synchronizer claims batches of half that size from now on; the flush goes on at
+    /// once. (A single row refused as too large is ``rejected``.)
+    case split
     /// A failure that retrying now cannot fix (401/403, a redirect, an unexpected status, a store error): the flush
     /// stops; the rows stay pending.
     case stopped
@@ -100,7 +105,9 @@ public struct FlushSummary: Sendable, Hashable {
     public var failures: Int = 0
     /// True when the buffer had nothing left to send when the flush ended.
     public var isComplete: Bool = false
-    /// The last failure, if the flush stopped on one.
+    /// The last failure: the one the flush stopped on, else the last refusal of a batch whose rows were marked
+    /// rejected (so a flush whose every batch was refused is not read as a success: ``isComplete`` says only
+    /// that nothing is left to send), else `nil`.
     public var lastError: SyncError?
 
     /// An empty summary (nothing attempted yet).

@@ -18,8 +18,12 @@ import TrueTrackStore
 ///   again), ``SyncError/multiStatus(url:)``. 408, 429 and 5xx, timeouts and network errors → retried with
 ///   ``RetryPolicy`` backoff (never earlier than `Retry-After`, except that no wait exceeds
 ///   ``RetryPolicy/maximumDelaySeconds``: a server asking for an hour is retried after that cap). 401 and 403 → the flush stops and the rows
-///   stay pending (a refreshed token can still send them). Any other 4xx → the rows are marked rejected:
-///   kept, counted and visible, no longer sent, so one bad batch never blocks the queue.
+///   stay pending (a refreshed token can still send them). 409 → retried like a 5xx while the batch has had
+///   fewer than ``RetryPolicy/maximumAttemptsPerFlush`` attempts (the Idempotency-Key draft's "a request
+///   with this key is still being processed"), then rejected. 413 → a batch of more than one row is split:
+///   its rows are pending again and batches are half the size from then on (``SyncDisposition/split``).
+///   Any other 4xx → the rows are marked rejected: kept, counted and visible, no longer sent, so one bad
+///   batch never blocks the queue.
 ///
 /// - A redirect (3xx) is never followed: a 2xx from wherever it leads (a login page, a load balancer's
 ///   landing page) would acknowledge a batch the endpoint never stored. It stops the flush, rows pending.
@@ -43,6 +47,9 @@ public actor Synchronizer {
     private var session: URLSession
     private let encoder: BatchEncoder
     private var rng = SystemRandomNumberGenerator()
+    /// The most rows a new batch claims: ``SyncConfiguration/batchSize`` halved at each 413 (see
+    /// ``SyncDisposition/split``), for this synchronizer's life.
+    private var batchSizeLimit = Int.max
     /// True while a flush or a single send holds the right to send (see ``acquireSending()``).
     private var isSending = false
     /// Callers waiting for that right, in arrival order; resumed with `true` when handed the right, `false`
@@ -186,7 +193,9 @@ public actor Synchronizer {
     private func sendNextBatchHoldingTheRight() async -> SyncResult? {
         let batch: SyncBatch
         do {
-            guard let next = try buffer.nextBatch(size: configuration.batchSize) else { return nil }
+            guard let next = try buffer.nextBatch(size: min(configuration.batchSize, batchSizeLimit)) else {
+                return nil
+            }
             batch = next
             try buffer.recordAttempt(batch)
         } catch {
@@ -253,7 +262,10 @@ public actor Synchronizer {
             case .rejected:
                 summary.rejected += result.count
                 summary.failures += 1
+                summary.lastError = result.error
                 failuresInARow = 0
+            case .split:
+                summary.failures += 1
             case .stopped:
                 summary.failures += 1
                 summary.lastError = result.error
@@ -332,6 +344,19 @@ public actor Synchronizer {
             case 408, 429, 500..<600:
                 result.error = .status(status, url: configuration.redactedURL)
                 result.disposition = .willRetry
+            case 409 where result.attempt < configuration.retry.maximumAttemptsPerFlush:
+                // The Idempotency-Key draft's answer while a request with the same key is still being processed
+                // (a retry after a timeout): the first may yet store the batch, and rejecting it here had
+                // `requeue` send it again under a new key (stored twice, an API tester). Retried like a 5xx a
+                // few times; a lasting conflict is rejected below like any 4xx.
+                result.error = .status(status, url: configuration.redactedURL)
+                result.disposition = .willRetry
+            case 413 where batch.rows.count > 1:
+                // Too large: nothing was stored; smaller batches under new keys.
+                try buffer.release(batch)
+                batchSizeLimit = max(1, batch.rows.count / 2)
+                result.error = .status(status, url: configuration.redactedURL)
+                result.disposition = .split
             case 401, 403:
                 result.error = .status(status, url: configuration.redactedURL)
                 result.disposition = .stopped

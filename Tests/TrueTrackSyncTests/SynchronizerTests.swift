@@ -252,6 +252,60 @@ import TrueTrackStore
         #expect(again.isComplete && again.delivered == 50)
     }
 
+    /// A 409 (the Idempotency-Key draft's "a request with this key is still being processed", after a timeout)
+    /// is retried under the same key: rejecting it had `requeue` send the rows again under a new key while the
+    /// first request stored them (twice, an API tester). A conflict that lasts is rejected like any 4xx, and a
+    /// flush whose batches were refused says so in `lastError` (it read as a success).
+    @Test func aConflictIsRetriedUnderTheSameKeyThenRejected() async throws {
+        let receiver = try ReceiverProcess()
+        defer { receiver.stop() }
+        let path = temporaryDatabase()
+        defer { removeDatabase(path) }
+        try fill(path, count: 60)
+        try await receiver.control(["script": ["409", "409"]])
+        let results = Results()
+        let summary = try await synchronizer(path, receiver).flush { results.add($0) }
+        #expect(results.all.prefix(3).map(\.disposition) == [.willRetry, .willRetry, .delivered])
+        #expect(Set(results.all.prefix(3).map(\.idempotencyKey)).count == 1)
+        #expect(summary.isComplete && summary.delivered == 60 && summary.rejected == 0 && summary.lastError == nil)
+        let lasting = temporaryDatabase()
+        defer { removeDatabase(lasting) }
+        try fill(lasting, count: 60)
+        try await receiver.control(["script": ["409", "409", "409"]])
+        let retry = RetryPolicy(initialDelaySeconds: 0.002, maximumDelaySeconds: 2, maximumAttemptsPerFlush: 3)
+        let refused = try await synchronizer(lasting, receiver, retry: retry).flush()
+        #expect(refused.isComplete && refused.delivered == 10 && refused.rejected == 50)
+        #expect(refused.lastError == .status(409, url: receiver.fixesURL.absoluteString))
+        let stats = try await receiver.stats()
+        #expect(stats["stored_fixes"] as? Int == 70)
+    }
+
+    /// A 413 refuses a batch whole: its rows are claimed again in batches half the size (under new keys), not
+    /// marked rejected; a single row too large is rejected (two rows: split to one, then both refused).
+    @Test func aBatchTooLargeIsSplitNotRejected() async throws {
+        let receiver = try ReceiverProcess()
+        defer { receiver.stop() }
+        let path = temporaryDatabase()
+        defer { removeDatabase(path) }
+        try fill(path, count: 60)
+        try await receiver.control(["script": ["413", "413"]])
+        let results = Results()
+        let summary = try await synchronizer(path, receiver).flush { results.add($0) }
+        #expect(results.all.prefix(3).map(\.disposition) == [.split, .split, .delivered])
+        #expect(results.all.prefix(3).map(\.count) == [50, 25, 12])
+        #expect(summary.isComplete && summary.delivered == 60 && summary.rejected == 0)
+        let stats = try await receiver.stats()
+        #expect(stats["stored_fixes"] as? Int == 60)
+        let single = temporaryDatabase()
+        defer { removeDatabase(single) }
+        try fill(single, count: 2)
+        try await receiver.control(["script": ["413", "413", "413"]])
+        let one = try await synchronizer(single, receiver).flush()
+        #expect(
+            one.rejected == 2 && one.delivered == 0
+                && one.lastError == .status(413, url: receiver.fixesURL.absoluteString))
+    }
+
     /// Two `truetrack sync` runs at once (overlapping cron jobs) each sent every batch and both reported all
     /// of them delivered. A flush holds `<database>-sync.lock`; one that finds it held sends nothing.
     @Test func aFlushFindsAnotherProcessSendingAndSendsNothing() async throws {
@@ -318,15 +372,16 @@ import TrueTrackStore
         // --- README
         let buffer = try FixBuffer(path: path)  // cap 10,000 rows, durability .full
         var tracker = Tracker()
-        // every fix, with why it was kept or not
-        for fix in fixes { try buffer.append(fix, decision: tracker.process(fix)) }
+        // Every fix, with why it was kept or not, under its session's ID (what a resume replays).
+        let decisions = tracker.process(batch: fixes)
+        let receipt = try buffer.append(fixes, decisions: decisions, sessionID: "walk-42")
 
         let sync = try Synchronizer(
             databasePath: path,
             configuration: SyncConfiguration(url: receiver.fixesURL, headers: [("Authorization", "Bearer …")]))
         let summary = await sync.flush { print($0.success, $0.count, $0.status ?? 0) }
         // --- end of README
-        #expect(summary.isComplete && summary.delivered == 121)
+        #expect(summary.isComplete && summary.delivered == 121 && receipt.ids?.count == 121)
         let stats = try await receiver.stats()
         #expect(stats["stored_fixes"] as? Int == 121)
         // The lines run above are the README's (a drifted README fails here).
@@ -337,7 +392,8 @@ import TrueTrackStore
         for line in [
             "let buffer = try FixBuffer(path: \"fixes.sqlite\")",
             "var tracker = Tracker()",
-            "for fix in fixes { try buffer.append(fix, decision: tracker.process(fix)) }",
+            "let decisions = tracker.process(batch: fixes)",
+            "let receipt = try buffer.append(fixes, decisions: decisions, sessionID: \"walk-42\")",
             "let sync = try Synchronizer(databasePath: \"fixes.sqlite\", configuration: SyncConfiguration(",
             "let summary = await sync.flush { print($0.success, $0.count, $0.status ?? 0) }",
         ] {

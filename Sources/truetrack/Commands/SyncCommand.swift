@@ -23,8 +23,9 @@ enum SyncCommand {
         discussion: """
             Each batch is a JSON array of fixes with an Idempotency-Key header; a retry resends the same rows
             under the same key. Network errors, timeouts, 408, 429 (Retry-After honoured) and 5xx are retried
-            with exponential backoff and jitter; a 4xx that can never succeed marks the batch's rows rejected
-            (kept and counted) so the queue moves on; a redirect is never followed (the flush stops). One line
+            with exponential backoff and jitter, and so is a 409 (a request with the same key still being
+            processed) a few times; a 413 splits the batch in two; a 4xx that can never succeed marks the batch's
+            rows rejected (kept and counted) so the queue moves on; a redirect is never followed (the flush stops). One line
             per attempt goes to stderr, with the wait before the next one; the summary to stdout. A 207
             Multi-Status is not an acknowledgement (its per-item results are not read): its rows are kept as
             rejected, like a refused batch's. One sync at a time per buffer: a run that finds another process sending (its lock
@@ -103,6 +104,7 @@ enum SyncCommand {
                 var line = result.success ? "sent \(result.count) fixes" : "attempt failed for \(result.count) fixes"
                 if let status = result.status { line += " (HTTP \(status))" }
                 if let error = result.error { line += ": \(error)" }
+                if result.disposition == .split { line += "; they go again in batches of \(result.count / 2)" }
                 if let wait = result.nextAttemptInSeconds {
                     // To a tenth of a second: the backoff is jittered, and "1 s" for a 0.19 s wait misled.
                     line += "; next attempt in \(String(format: "%.1f", wait)) s"
