@@ -29,6 +29,21 @@ import TrueTrackSimulation
         #expect(abs(Self.relativeError(.drive, .carReceiver, .driving, seed: seed)) < 0.005)
     }
 
+    /// A walk under the running and cycling profiles (a running app's warm-up, a cyclist pushing the bike) with
+    /// a good Doppler speed and rough positions (2 m of white noise on a quickly wandering error): the position
+    /// filter under their σₐ of 2 followed the noise, its path outgrew the Doppler's, the Doppler was
+    /// distrusted and the noisy speed integrated (an API tester's walks +40–61 %). Each counts as the walking
+    /// profile does.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func aWalkWithGoodDopplerCountsTheSameUnderTheRunningAndCyclingProfiles(seed: UInt64) {
+        var rough = ErrorModel(accuracyMetres: 7, correlationSeconds: 10)
+        rough.whiteSigmaMetres = 2
+        for profile in [TrackingProfile.walking, .running, .cycling] {
+            let error = Self.relativeError(.walk, rough, profile, seed: seed)
+            #expect(abs(error) < 0.03, "\(profile.kind): \(error)")
+        }
+    }
+
     @Test(arguments: [1, 2, 3] as [UInt64])
     func degradedPhoneWithSamsungZerosWithinTenPercent(seed: UInt64) {
         #expect(abs(Self.relativeError(.walk, .degradedPhone, .walking, seed: seed)) < 0.10)

@@ -136,6 +136,10 @@ public enum NetDisplacementGate {
 ///   window never gathers enough evidence, since the noise threshold is 15–30 m there);
 /// - before that, over the trailing window, when the position path exceeds the net-displacement threshold.
 ///
+/// Under the running and cycling profiles the session's position path is the position filter's chords of a
+/// window span instead (``TrackingProfile/judgesDopplerByChords``): noise lengthens an integrated speed path,
+/// and with their larger σₐ a good Doppler speed beside rough positions looked inconsistent.
+///
 /// The Doppler speed is not trusted while its path is shorter than ``TrackingProfile/dopplerTrustRatio``
 /// times the position path: the position filter's speed is then used for distance and the Doppler velocity
 /// is not fed to the output filter. A consistent receiver (the Pixel 4 of `gsdc2020-mtv1`: Doppler integral

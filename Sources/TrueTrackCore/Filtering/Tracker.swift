@@ -104,6 +104,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// (the Doppler check's long-term evidence).
     @usableFromInline var sessionDopplerPath = 0.0
     @usableFromInline var sessionPositionPath = 0.0
+    /// The chord of the session evidence under way: its start (ms; `.min`: none), the position filter's position
+    /// and the Doppler path then.
+    @usableFromInline var chordStartMilliseconds: Int64 = .min
+    @usableFromInline var chordStartEast = 0.0, chordStartNorth = 0.0, chordStartDopplerPath = 0.0
     @usableFromInline var window = TrailingWindow()
     /// The innovation-based estimate of how much of the reported variance is white noise.
     @usableFromInline var noise = MeasurementNoiseScale()
@@ -170,6 +174,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// (``TrackingProfile/accelerationSigmaWithoutDoppler``): a fix without Doppler speed and with a reported
     /// accuracy.
     @usableFromInline var isPositionOnlyStep = false
+    /// Whether the position filter predicts with a smaller σₐ than the output filter
+    /// (``TrackingProfile/positionFilterAccelerationSigma``), and its step then.
+    @usableFromInline var positionStepDiffers = false
+    @usableFromInline var positionPredictionStep = PredictionStep(seconds: 0, accelerationVariance: 0)
     // Rarely written state last, after the fields every fix reads and writes (the layout of those is measured:
     // see ARCHITECTURE.md, "Tracker speed").
     /// How many Doppler readings in a row were below the deadband or missing (once the receiver has reported
@@ -487,6 +495,12 @@ public struct Tracker: Sendable, BitwiseCopyable {
             let sigma = isPositionOnlyStep ? limit : profile.accelerationSigma
             predictionStep = PredictionStep(seconds: Double(interval) / 1000, accelerationVariance: sigma * sigma)
             predictionStepKey = stepKey
+            let positionSigma = profile.positionFilterAccelerationSigma
+            positionStepDiffers = positionSigma > 0 && positionSigma < sigma
+            if _slowPath(positionStepDiffers) {
+                positionPredictionStep = PredictionStep(
+                    seconds: Double(interval) / 1000, accelerationVariance: positionSigma * positionSigma)
+            }
         }
         let dt = predictionStep.seconds
         let (e, n) = projection.project(latitude: fix.latitude, longitude: fix.longitude)
@@ -602,20 +616,29 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // 5. Kalman update (position), in both filters, with the white-noise share of the reported variance
         // estimated so far (this fix's innovation only counts from the next fix on).
         let rWhite = r * noise.scale
-        if predicted.positionVariance <= r {
+        var predictedVariance = predicted.positionVariance
+        if _slowPath(positionStepDiffers) {
+            // Judged as under the position filter's σₐ (`TrackingProfile.positionFilterAccelerationSigma`): the
+            // larger σₐ's process noise overstated P⁻, ν² − P⁻ read rough fixes as nearly noise-free (scale 0.15
+            // for 2 m of white noise under the running profile, 0.35–0.65 under walking), and the position
+            // filter followed the noise.
+            predictedVariance -= predictionStep.positionNoise - positionPredictionStep.positionNoise
+        }
+        if predictedVariance <= r {
             // Only where the innovation says something about r: with P⁻ ≤ r, r is at least half of the
             // innovation variance; with P⁻ ≫ r (after an anchor or a gap, or under a large process noise)
             // ν² − P⁻ is a difference of large numbers dominated by its own scatter.
             let ie = e - predicted.east, iN = n - predicted.north
             noise.record(
-                squaredInnovationMetres: ie * ie + iN * iN, predictedVariance: predicted.positionVariance,
+                squaredInnovationMetres: ie * ie + iN * iN, predictedVariance: predictedVariance,
                 reportedVariance: r, profile: profile)
         }
         // The position filter's covariance follows the same recursion as the output filter's until a Doppler
         // velocity update (or an anchor with a Doppler velocity) sets them apart: while the two are equal bit
         // for bit, its predicted and updated covariance and its gain are the output filter's, so only its
         // means are computed (the same arithmetic on the same inputs: identical results, fewer operations).
-        let sharesCovariance = positionFilter.hasSameCovariance(as: filter)
+        // (Not while it predicts with its own σₐ: `TrackingProfile.positionFilterAccelerationSigma`.)
+        let sharesCovariance = !positionStepDiffers && positionFilter.hasSameCovariance(as: filter)
         let gain = predicted.updatePositionReturningGain(east: e, north: n, variance: rWhite)
         filter = predicted
         if sharesCovariance {
@@ -623,7 +646,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             positionFilter.updatePositionMeans(east: e, north: n, gain: gain)
             positionFilter.copyCovariance(from: filter)
         } else {
-            positionFilter.predict(predictionStep)
+            positionFilter.predict(positionStepDiffers ? positionPredictionStep : predictionStep)
             positionFilter.updatePosition(east: e, north: n, variance: rWhite)
         }
         let positionSpeed = positionFilter.speedMetresPerSecond
@@ -687,10 +710,24 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 decision.distanceIncrementMetres += recordRest(now: now, threshold: movingThreshold)
             }
         }
-        // Session evidence for the Doppler check: Doppler and position-filter paths while moving.
+        // Session evidence for the Doppler check while moving: the Doppler path and the position filter's path,
+        // or its chords of a window span (`TrackingProfile.judgesDopplerByChords`).
         if isMoving, let doppler {
-            sessionDopplerPath += doppler * step
-            sessionPositionPath += positionSpeed * step
+            if _slowPath(profile.judgesDopplerByChords) {
+                if chordStartMilliseconds == .min {
+                    startChord(now: now)
+                } else if now &- chordStartMilliseconds >= span {
+                    let ce = positionFilter.east - chordStartEast, cn = positionFilter.north - chordStartNorth
+                    sessionPositionPath += (ce * ce + cn * cn).squareRoot()
+                    sessionDopplerPath += dopplerPath - chordStartDopplerPath
+                    startChord(now: now)
+                }
+            } else {
+                sessionDopplerPath += doppler * step
+                sessionPositionPath += positionSpeed * step
+            }
+        } else {
+            chordStartMilliseconds = .min
         }
         let isTrusted =
             doppler.map { speed in
@@ -1415,6 +1452,15 @@ public struct Tracker: Sendable, BitwiseCopyable {
         return finishAnchor(&decision)
     }
 
+    /// Starts a chord of the session evidence at the position filter's position now.
+    @inlinable @inline(__always)
+    mutating func startChord(now: Int64) {
+        chordStartMilliseconds = now
+        chordStartEast = positionFilter.east
+        chordStartNorth = positionFilter.north
+        chordStartDopplerPath = dopplerPath
+    }
+
     /// Completes the decision of a fix that (re-)anchored the filter.
     @inlinable @inline(__always)
     func finishAnchor(_ decision: inout FixDecision) -> FixDecision {
@@ -1659,6 +1705,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 vmax * vmax)
         }
         positionFilter = ConstantVelocityFilter(east: e, north: n, positionVariance: r, velocityVariance: vmax * vmax)
+        chordStartMilliseconds = .min
         anchorAccuracy = displacementAccuracy
         anchorIsExcluded = readingExcludes(at: now)
         recordVehicleEvidence(at: now, doppler: fix.speedMetresPerSecond)
@@ -1711,6 +1758,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         restOrigin = SIMD2(restEast, restNorth)
         window.transformPositions(convert)
         positionFilter.shiftOrigin(east: filter.east, north: filter.north)
+        chordStartMilliseconds = .min
         filter.east = 0
         filter.north = 0
         projection = new

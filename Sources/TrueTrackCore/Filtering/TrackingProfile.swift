@@ -48,6 +48,26 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
     /// above 0 (or NaN) is ignored, like ∞: a zero process noise would freeze the velocity of a track without
     /// Doppler.
     public var accelerationSigmaWithoutDoppler: Double = .infinity
+    /// The largest σₐ (m/s²) of the position filter: the filter fed positions only, whose path the Doppler check
+    /// compares the Doppler path with and whose speed stands in for a missing or untrusted Doppler speed (see
+    /// ``DopplerCheck``). It predicts with `min(σₐ of the fix's step, positionFilterAccelerationSigma)`.
+    /// Default ∞ (the output filter's σₐ); the running and cycling presets set 1, the walking value. Why: a
+    /// position filter that follows the fixes' noise has a path longer than the way travelled, and a receiver
+    /// with a good Doppler speed then looked inconsistent: an API tester's 1.4 m/s walks under the running
+    /// profile counted 2,352–2,708 m of 1,680 (the filter's noisy speed integrated instead of the Doppler),
+    /// and a running app's warm-up walk +37 %. The output filter keeps its own σₐ (a runner's pace changes). A
+    /// value that is not above 0 (or NaN) is ignored, like ∞.
+    public var positionFilterAccelerationSigma: Double = .infinity
+    /// Whether the Doppler check's session evidence (see ``DopplerCheck``) is the position filter's chords: the
+    /// straight line it moved over each window span (``windowSeconds``) while the receiver was moving with
+    /// Doppler, against the Doppler path over the same span, instead of the position filter's speed integrated
+    /// fix by fix. Default false; the running and cycling presets set it. Why: noise lengthens an integrated
+    /// speed path (a norm never cancels it) but hardly a 20–30 m chord, and a receiver with a good Doppler speed
+    /// and rough positions looked inconsistent under the running profile's larger σₐ (simulated walks with 2 m
+    /// of white noise: +71 to +78 %; with ``positionFilterAccelerationSigma`` alone still +16 % on one seed of
+    /// five; with chords within 3 % on all). Walking keeps the speed path: with chords the IPIN ground-level
+    /// walks lost 3–5 points (−22.7 / −15.2 % instead of −19.9 / −9.8 %) while the underground ones gained.
+    public var judgesDopplerByChords = false
     /// The χ² (2 degrees of freedom) threshold above which a fix is an outlier of the filter's prediction.
     public var outlierChiSquare: Double
     /// This many consecutive speed or outlier rejections re-anchor the filter at the latest fix.
@@ -332,6 +352,8 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
         p.maximumSpeedMetresPerSecond = 12
         p.maximumSustainedSpeedMetresPerSecond = 8
         p.accelerationSigma = 2
+        p.positionFilterAccelerationSigma = 1
+        p.judgesDopplerByChords = true
         p.filterResetGapSeconds = 30
         return p
     }()
@@ -346,6 +368,8 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
         p.maximumSpeedMetresPerSecond = 25
         p.maximumSustainedSpeedMetresPerSecond = .infinity
         p.accelerationSigma = 2
+        p.positionFilterAccelerationSigma = 1
+        p.judgesDopplerByChords = true
         p.maximumAccuracyMetres = 50
         p.filterResetGapSeconds = 30
         p.windowSeconds = 15
