@@ -413,6 +413,9 @@ public actor Synchronizer {
         case .zeroByteResource: "the server closed the connection without answering"
         case .dnsLookupFailed: "DNS lookup failed"
         case .cancelled: "cancelled"
+        // What libcurl's "recv failure" (a server that closed the connection mid-answer) arrives as on Linux;
+        // "URL error -1" told an API tester nothing.
+        case .unknown: "the connection failed before a complete answer (closed or reset mid-response?)"
         case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
             .serverCertificateHasUnknownRoot:
             "the server's TLS certificate is not trusted"

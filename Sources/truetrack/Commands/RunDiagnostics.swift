@@ -87,14 +87,15 @@ struct RunDiagnostics {
 
     /// What every command that runs the tracker over an input says after its run, in one order (`process`,
     /// `stops` and `buffer add` each had their own list and order): the profile hint, the measurements the reader
-    /// could not use, the delivery order, the first damaged records skipped in lenient mode, bad NMEA checksums.
+    /// could not use, the delivery order (unless `ordering` is false: a caller that explained it), the first damaged
+    /// records skipped in lenient mode, bad NMEA checksums.
     func warnings(
-        profile: TrackingProfile, reader: AnyFixReader, input: String, rawPathMetres: Double?
+        profile: TrackingProfile, reader: AnyFixReader, input: String, rawPathMetres: Double?, ordering: Bool = true
     ) -> [String] {
         var result: [String] = []
         if let hint = profileHint(profile) { result.append(hint) }
         if let warning = InputOptions.unreadMeasurementWarning(reader, input: input) { result.append(warning) }
-        if let warning = orderWarning(input: input, rawPathMetres: rawPathMetres) { result.append(warning) }
+        if ordering, let warning = orderWarning(input: input, rawPathMetres: rawPathMetres) { result.append(warning) }
         for error in reader.report.errors.prefix(5) { result.append("  skipped: \(error)\n") }
         if let warning = InputOptions.checksumWarning(reader.report) { result.append(warning) }
         return result
