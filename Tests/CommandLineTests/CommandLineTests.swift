@@ -499,6 +499,28 @@ struct Tool {
         #expect((summary["stops"] as? [Any])?.count == 1)
     }
 
+    /// One fix stamped 10 hours early in the demo, and the session's first fix an hour ahead: the duration is
+    /// the demo's (a fix the tracker rejected as out of order stretched it to 36,484 s, while `stops` said
+    /// 583 s; a first fix an hour ahead lost the whole walk).
+    @Test func aFixTenHoursEarlyOrAFirstFixAheadDoNotStretchOrLoseTheWalk() throws {
+        let (early, _) = try Tool.demoWithFix100Shifted(bySeconds: -36_000, name: "ten-hours-early.csv")
+        defer { try? FileManager.default.removeItem(atPath: early) }
+        let result = try Tool.run(["process", "--json", early])
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(summary["durationSeconds"] as? Double == 583, "\(result.stdout)")
+        let ahead = Tool.temporaryPath("first-ahead.csv")
+        defer { try? FileManager.default.removeItem(atPath: ahead) }
+        var lines = try String(contentsOfFile: Tool.demo, encoding: .utf8).split(separator: "\n").map(String.init)
+        let comma = try #require(lines[1].firstIndex(of: ","))
+        lines[1] = "2025-11-29T08:06:40Z" + lines[1][comma...]  // the first fix, 07:06:40, an hour ahead
+        try (lines.joined(separator: "\n") + "\n").write(toFile: ahead, atomically: true, encoding: .utf8)
+        let first = try Tool.run(["process", "--json", ahead])
+        let s2 = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
+        #expect((s2["distanceMetres"] as? Double ?? 0) > 600, "\(first.stdout)")
+        #expect(s2["durationSeconds"] as? Double == 582)
+        #expect(first.stderr.contains("fix 1 (in read order) of \(ahead) is dated 2025-11-29T08:06:40Z"))
+    }
+
     /// One fix dated 9999 in the demo: the tracker starts again three fixes later (not every later fix
     /// rejected as out of order), and the summary warns naming the fix.
     @Test func warnsAboutAFixFromTheFarFutureAndKeepsTheRest() throws {

@@ -31,6 +31,9 @@ struct EvidenceStream {
         /// Rejected as out of order while dated a day or more before the latest accepted fix (a GPS week
         /// rollover, a clock reset): wrong, unless a restart onto its time proves it right before it is analysed.
         var isBackdated = false
+        /// Rejected as out of order: its time is left out of the span (``durationSeconds(of:)``), unless a
+        /// restart onto its time proves it right before it is analysed.
+        var isOutOfOrder = false
     }
 
     let input: String
@@ -97,7 +100,8 @@ struct EvidenceStream {
         pending.append(
             Entry(
                 index: index, evidence: evidence, acceptedTime: decision.isAccepted ? decision.timestamp : nil,
-                totalMetres: decision.totalDistanceMetres, generation: generation, isBackdated: isBackdated))
+                totalMetres: decision.totalDistanceMetres, generation: generation, isBackdated: isBackdated,
+                isOutOfOrder: decision.rejection == .outOfOrder))
         if let j = jump, j.since >= confirmingFixes {
             // The time after the jump is confirmed; the few fixes before it (if few) had the wrong one.
             if j.before < confirmingFixes { leaveOut(acceptedBefore: j.index) }
@@ -154,9 +158,9 @@ struct EvidenceStream {
     }
 
     /// The time the fixes cover, seconds, the wrong fixes left out: the sum of the ``TimeStretches`` of the
-    /// fixes analysed, over every fix whatever its order in the file (stretches a day or more apart: a clock
-    /// fault the tracker could not judge, or recordings days apart; a first fix dated 1980 before a 2024 walk
-    /// read 44 years); when a wrong fix reached the analysis before it was proven wrong (from standard input,
+    /// fixes analysed, whatever their order in the file, except those the tracker rejected as out of order
+    /// (stretches a day or more apart: a clock fault the tracker could not judge, or recordings days apart; a
+    /// first fix dated 1980 before a 2024 walk read 44 years); when a wrong fix reached the analysis before it was proven wrong (from standard input,
     /// which is not read again), the analysis's own span (its stop detector restarted its clock too and pulled
     /// its times back).
     func durationSeconds(of analysis: StopAnalysis) -> Double {
@@ -198,7 +202,9 @@ struct EvidenceStream {
             return
         }
         builder.add(entry.evidence)
-        stretches.add(entry.evidence.timestamp)
+        // A fix the tracker rejected as out of order is not in the span: one stamped 10 hours early stretched a
+        // 583 s walk to 36,484 s (a tester), while the stops it did not enter said 583 s.
+        if !entry.isOutOfOrder { stretches.add(entry.evidence.timestamp) }
         if entry.generation == generation, let accepted = entry.acceptedTime { latestAcceptedAnalysed = accepted }
         analysed(entry)
     }
@@ -263,8 +269,9 @@ struct EvidenceStream {
         let from = max(head, generationStart)
         let wrong = partition { $0.acceptedTime.map { $0 > time } ?? false }
         // The rejected fixes of the run that led to this restart were right after all: the new time is theirs.
-        for i in from..<pending.count where pending[i].isBackdated && pending[i].evidence.timestamp <= time {
+        for i in from..<pending.count where pending[i].evidence.timestamp <= time {
             pending[i].isBackdated = false
+            pending[i].isOutOfOrder = false
         }
         generationStart = pending.count  // the restart fix, appended next, opens the new generation
         let analysedWrong = latestAcceptedAnalysed.map { $0 > time } ?? false
