@@ -238,6 +238,49 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         #expect(field == "N/S" && expected == "N or S")
     }
 
+    /// Columbus loggers: `LATITUDE N/S` columns whose values end in their hemisphere, YYMMDD dates, SPEED in
+    /// km/h (the file read 0 fixes: "missing: latitude, longitude").
+    @Test func readsAColumbusLoggersExport() throws {
+        let result = read(
+            """
+            INDEX,TAG,DATE,TIME,LATITUDE N/S,LONGITUDE E/W,HEIGHT,SPEED,HEADING
+            1,T,240501,120000,33.9S,151.2E,50,36,90
+            2,T,240501,120001,40.7N,74.0W,50,18,90
+            """)
+        #expect(result.error == nil, "\(String(describing: result.error))")
+        #expect(result.fixes.map(\.latitude) == [-33.9, 40.7])
+        #expect(result.fixes.map(\.longitude) == [151.2, -74.0])
+        #expect(result.fixes.map(\.timestamp.millisecondsSince1970) == [1_714_564_800_000, 1_714_564_801_000])
+        #expect(result.fixes.map(\.speedMetresPerSecond) == [10, 5])
+        // A letter that is no hemisphere of the column is an error at its field.
+        let bad = read("time,lat,lon\n2024-05-01T00:00:00Z,52.5E,13\n")
+        guard case .malformedField(_, let field, let expected, _)? = bad.error else {
+            Issue.record("expected a malformed latitude, got \(String(describing: bad.error))")
+            return
+        }
+        #expect(field == "lat" && expected.contains("N or S"))
+    }
+
+    /// A speed in another unit is read in it: named in brackets or in the name, or a bare SPEED of an MTK
+    /// logger's export (an `RCR` column: BT747, Qstarz, Holux), which is km/h (a walk read as a drive).
+    @Test func readsSpeedsInTheirUnit() {
+        func speed(_ header: String, _ value: String, extra: String = "") -> Double? {
+            read(
+                "time,lat,lon,\(header)\(extra.isEmpty ? "" : ",RCR")\n2024-05-01T00:00:00Z,52,13,\(value)"
+                    + (extra.isEmpty ? "" : ",\(extra)") + "\n"
+            ).fixes.first?.speedMetresPerSecond
+        }
+        #expect(speed("speed", "10") == 10)
+        #expect(speed("speed (km/h)", "36") == 10)
+        #expect(speed("speed_kmh", "36") == 10)
+        #expect(speed("Speed[kph]", "36") == 10)
+        #expect(abs((speed("speed_knots", "10") ?? 0) - 10.0 * 1852 / 3600) < 1e-12)
+        #expect(speed("speed (mph)", "10") == 4.4704)
+        #expect(speed("SPEED", "36", extra: "T") == 10)
+        #expect(speed("speed_mps", "10", extra: "T") == 10)  // a unit said is the unit
+        #expect(speed("speed (furlongs/fortnight)", "10") == nil)  // an unknown unit is not read
+    }
+
     @Test func readsDecimalCommasInASemicolonSeparatedFile() {
         let result = read(
             "time;lat;lon;accuracy\n2024-05-01T00:00:00Z;52,5;13,25;4,5\n")

@@ -77,7 +77,8 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         #expect(CSVColumn(headerName: "altitude [m]") == .altitude)
         #expect(CSVColumn(headerName: "speedMps") == .speed)
         #expect(CSVColumn(headerName: "Speed (m/s)") == .speed)
-        #expect(CSVColumn(headerName: "speed (km/h)") == nil)  // wrong unit: not read as m/s
+        #expect(CSVColumn(headerName: "speed (km/h)") == .speed)  // read in km/h (CSVRegionalLayoutTests)
+        #expect(CSVColumn(headerName: "speed (furlongs/fortnight)") == nil)  // a unit not known: not read
         #expect(CSVColumn(headerName: "courseDegree") == .course)
         #expect(CSVColumn(headerName: "BearingDegrees") == .course)
         #expect(CSVColumn(headerName: "bearingAccuracy") == .courseAccuracy)

@@ -5,18 +5,21 @@
 /// 1. surrounding spaces (and a UTF-8 byte-order mark on the first name) are removed;
 /// 2. text in round or square brackets is taken as a **unit** and set aside (`speed (m/s)`, `ele[m]`,
 ///    `(UTC)TimeInMs`); the column is recognised only when that unit is the one the column is read in
-///    (listed per case), so `speed (km/h)` is *not* read as metres per second but ignored;
+///    (listed per case); a speed is converted from its unit (`speed (km/h)` is read as km/h), and a unit a
+///    column is not known in (`altitude (ft)`) leaves the column unread rather than misread;
 /// 3. the rest is lower-cased (ASCII) and every `_`, `-`, `.` and space is dropped
 ///    (`Accuracy_M`, `accuracy m` and `accuracyM` all become `accuracym`).
 ///
 /// Columns whose name matches nothing are ignored. When two columns map to the same field, the first
 /// (leftmost) one is read and the later ones are ignored.
 public enum CSVColumn: Sendable, Hashable, CaseIterable {
-    /// Latitude in degrees north. Aliases: `lat`, `latitude`, `latDeg`, `LatitudeDegrees`, `latitude_deg`.
-    /// Units: `deg`, `degrees`, `°`.
+    /// Latitude in degrees north. Aliases: `lat`, `latitude`, `latDeg`, `LatitudeDegrees`, `latitude_deg`,
+    /// `LATITUDE N/S` (Columbus loggers, whose values end in their hemisphere: `52.123456N`; any latitude value
+    /// may). Units: `deg`, `degrees`, `°`.
     case latitude
     /// Longitude in degrees east. Aliases: `lon`, `lng`, `long`, `longitude`, `lngDeg`, `lonDeg`,
-    /// `LongitudeDegrees`, `longitude_deg`. Units: `deg`, `degrees`, `°`.
+    /// `LongitudeDegrees`, `longitude_deg`, `LONGITUDE E/W` (values such as `13.123456E`, `0.5W`). Units: `deg`,
+    /// `degrees`, `°`.
     case longitude
     /// The fix time; how its values are read is given by the associated ``CSVTimeEncoding``, chosen by the
     /// name: see ``CSVTimeEncoding`` for each alias.
@@ -56,8 +59,11 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
     /// Vertical accuracy in metres (68 %). Aliases: `verticalAccuracy`, `vertical_accuracy_m`,
     /// `VerticalAccuracyMeters`, `vAcc`, `altitudeAccuracy`. Unit: `m`.
     case verticalAccuracy
-    /// Speed over ground in metres per second. Aliases: `speed`, `speed_mps`, `SpeedMps`, `speedMps`,
-    /// `speed_m_s`. Units: `m/s`, `mps`.
+    /// Speed over ground, read in metres per second. Aliases: `speed`, `speed_mps`, `SpeedMps`, `speedMps`,
+    /// `speed_m_s`; in another unit, converted: `speed_kmh` (`_kph`, `_kmph`), `speed_knots` (`_kn`, `_kt`),
+    /// `speed_mph`. Units: `m/s`, `mps`; `km/h`, `kmh`, `kph`; `kn`, `kt`, `knots`; `mph`. A bare `SPEED` beside
+    /// a GPS logger export's own columns is km/h: an `RCR` column (BT747, Qstarz, Holux: the MTK loggers'
+    /// exports), or `INDEX` and `TAG` (Columbus); their manuals give km/h, and read as m/s a walk was a drive.
     case speed
     /// Speed accuracy in metres per second. Aliases: `speedAccuracy`, `speed_accuracy_mps`,
     /// `SpeedAccuracyMps`, `sAcc`. Units: `m/s`, `mps`.
@@ -115,7 +121,9 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
             return ["deg", "degree", "degrees", "°"].contains(unit)
         case .horizontalAccuracy, .altitude, .verticalAccuracy:
             return ["m", "metres", "meters"].contains(unit)
-        case .speed, .speedAccuracy:
+        case .speed:
+            return CSVColumn.metresPerSecond(perSpeedUnit: unit) != nil
+        case .speedAccuracy:
             return ["m/s", "mps", "ms-1", "m·s-1"].contains(unit)
         case .time(let encoding):
             switch encoding {
@@ -160,6 +168,30 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
 
     /// Splits a header name into its lookup key and its bracketed unit (see the type's documentation).
     /// Returns `nil` for a name that is empty once normalised.
+    /// Metres per second in one speed unit as a header writes it (lower-cased, spaces dropped): m/s (`m/s`,
+    /// `mps`, `ms-1`), km/h (`km/h`, `kmh`, `kph`, `kmph`, `km/hr`), knots (`kn`, `kt`, `kts`, `knot`, `knots`)
+    /// and mph; `nil` for any other unit.
+    static func metresPerSecond(perSpeedUnit unit: String) -> Double? {
+        switch unit {
+        case "m/s", "mps", "ms-1", "m·s-1": 1
+        case "km/h", "kmh", "kph", "kmph", "km/hr": 1 / 3.6
+        case "kn", "kt", "kts", "knot", "knots": 1852.0 / 3600
+        case "mph": 0.447_04
+        default: nil
+        }
+    }
+
+    /// Metres per second in one unit of a speed column normalised to `key` with a bracketed `unit`: the unit,
+    /// else one the name ends in (`speed_kmh`), else 1 (metres per second; ``CSVReader`` reads a bare `SPEED`
+    /// of GPS loggers' exports as km/h).
+    static func speedMetresPerSecond(key: String, unit: String?) -> Double {
+        if let unit, let factor = metresPerSecond(perSpeedUnit: unit) { return factor }
+        if key.hasPrefix("speed"), let factor = metresPerSecond(perSpeedUnit: String(key.dropFirst(5))) {
+            return factor
+        }
+        return 1
+    }
+
     static func normalise(_ name: String) -> (key: String, unit: String?)? {
         var key = ""
         var unit: String? = nil
@@ -202,12 +234,13 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
         func add(_ column: CSVColumn, _ names: [String]) {
             for name in names { table[name] = column }
         }
-        add(.latitude, ["lat", "latitude", "latdeg", "latitudedeg", "latitudedegrees"])
+        // (`LATITUDE N/S`, `LONGITUDE E/W`: Columbus loggers write the hemisphere after the number, `52.1N`.)
+        add(.latitude, ["lat", "latitude", "latdeg", "latitudedeg", "latitudedegrees", "latituden/s"])
         add(
             .longitude,
             [
                 "lon", "lng", "long", "longitude", "lngdeg", "londeg", "longitudedeg",
-                "longitudedegrees",
+                "longitudedegrees", "longitudee/w",
             ])
         add(.time(.automatic), ["time", "timestamp", "datetime", "utctime", "timeutc"])
         add(.date, ["date", "utcdate", "dateutc", "gpsdate"])
@@ -260,6 +293,8 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
                 "vacc", "altitudeaccuracy", "altitudeaccuracym",
             ])
         add(.speed, ["speed", "speedmps", "speedms", "speedmetrespersecond", "speedmeterspersecond"])
+        // A unit in the name (read in it, see ``speedMetresPerSecond(key:unit:)``).
+        add(.speed, ["speedkmh", "speedkph", "speedkmph", "speedknots", "speedkn", "speedkt", "speedmph"])
         add(.speedAccuracy, ["speedaccuracy", "speedaccuracymps", "speedaccuracyms", "sacc"])
         add(
             .course,

@@ -64,6 +64,8 @@ public struct CSVReader: FixReader, ByteStreamReader {
     private var columnCount = 0
     /// Whether the header names a ``CSVColumn/date`` column besides the time column.
     private var hasDateColumn = false
+    /// Metres per second in one unit of the speed column (``CSVColumn/speed``: 1, or a unit's factor).
+    private var speedScale = 1.0
     /// The order of the dates that do not say it (see ``CSVColumn/date``): the option's, else decided by the
     /// file's first value that allows only one.
     private var dateOrder: DateOrder?
@@ -133,7 +135,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
                     horizontalAccuracyMetres: row.optionalNumber(.horizontalAccuracy),
                     altitudeMetres: row.optionalNumber(.altitude),
                     verticalAccuracyMetres: row.optionalNumber(.verticalAccuracy),
-                    speedMetresPerSecond: row.optionalNumber(.speed),
+                    speedMetresPerSecond: row.has(.speed) ? row.number(.speed) * speedScale : nil,
                     speedAccuracyMetresPerSecond: row.optionalNumber(.speedAccuracy),
                     courseDegrees: row.optionalNumber(.course),
                     courseAccuracyDegrees: row.optionalNumber(.courseAccuracy),
@@ -419,6 +421,10 @@ public struct CSVReader: FixReader, ByteStreamReader {
         columnCount = names.count
         var seen = Set<Int>()
         var resolved: [CSVColumn?] = []
+        let keys = names.map { CSVColumn.normalise($0)?.key }
+        // A GPS logger's own export: an `RCR` column (BT747, Qstarz, Holux), or `INDEX` and `TAG` (Columbus).
+        let isColumbus = keys.contains("index") && keys.contains("tag")
+        let isLoggerExport = keys.contains("rcr") || isColumbus
         for name in names {
             guard let column = CSVColumn(headerName: name), seen.insert(column.fieldKey).inserted else {
                 resolved.append(nil)
@@ -426,7 +432,15 @@ public struct CSVReader: FixReader, ByteStreamReader {
             }
             resolved.append(column)
             if case .time(let encoding) = column { timeEncoding = encoding }
+            if column == .speed, let (key, unit) = CSVColumn.normalise(name) {
+                // A bare SPEED of a logger export is km/h (their manuals; read as m/s, a walk was a drive).
+                speedScale =
+                    key == "speed" && unit == nil && isLoggerExport
+                    ? 1 / 3.6 : CSVColumn.speedMetresPerSecond(key: key, unit: unit)
+            }
         }
+        // Columbus loggers write YYMMDD dates (`240501`), which DDMMYY would read too.
+        if isColumbus, dateOrder == nil { dateOrder = .yearMonthDay }
         // A date column without a time column holds the whole time; beside one, the date of a time of day.
         if let dateIndex = resolved.firstIndex(of: .date) {
             if seen.contains(CSVColumn.time(.automatic).fieldKey) {
@@ -868,8 +882,45 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 row.longitudeSign = negative ? -1 : 1
             }
             row.mark(role)
-        case .latitude, .longitude, .horizontalAccuracy, .altitude, .verticalAccuracy, .speed, .speedAccuracy,
-            .course, .courseAccuracy:
+        case .latitude, .longitude:
+            if let value = NumberParsing.double(p, s, e) ?? decimalComma(p, s, e) {
+                row.store(value, role)
+                return
+            }
+            // A hemisphere letter after the number (`52.123456N`, `13.1E`: Columbus loggers) or before it.
+            let isLatitude = role == .latitude
+            func hemisphere(_ c: UInt8) -> Double? {
+                switch (isLatitude, c | 0x20) {
+                case (true, UInt8(ascii: "n")), (false, UInt8(ascii: "e")): 1
+                case (true, UInt8(ascii: "s")), (false, UInt8(ascii: "w")): -1
+                default: nil
+                }
+            }
+            let sign: Double
+            var from = s, to = e
+            if let h = hemisphere(p[e - 1]) {
+                sign = h
+                to -= 1
+            } else if let h = hemisphere(p[s]) {
+                sign = h
+                from += 1
+            } else {
+                throw malformed(isLatitude ? "a number (or one with N or S)" : "a number (or one with E or W)")
+            }
+            while from < to, p[from] == 0x20 { from += 1 }
+            while to > from, p[to - 1] == 0x20 { to -= 1 }
+            guard to > from, let value = NumberParsing.double(p, from, to) ?? decimalComma(p, from, to) else {
+                throw malformed(isLatitude ? "a number (or one with N or S)" : "a number (or one with E or W)")
+            }
+            row.store(value, role)
+            if isLatitude {
+                row.latitudeSign = sign
+                row.mark(.latitudeHemisphere)
+            } else {
+                row.longitudeSign = sign
+                row.mark(.longitudeHemisphere)
+            }
+        case .horizontalAccuracy, .altitude, .verticalAccuracy, .speed, .speedAccuracy, .course, .courseAccuracy:
             guard let value = NumberParsing.double(p, s, e) ?? decimalComma(p, s, e) else {
                 throw malformed("a number")
             }
