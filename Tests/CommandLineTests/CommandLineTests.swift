@@ -188,6 +188,11 @@ struct Tool {
         #expect(converted.stdout.hasPrefix("timestamp,latitude,longitude,accuracy_m,"))
         #expect(converted.stdout.split(separator: "\n").count == 561)
         #expect(try Tool.run(["process", Tool.demo, "--out", "-"]).stdout.hasPrefix("timestamp,latitude,longitude,"))
+        // `process --to` names --out's format, as convert's does (a tester missed it for a path without one).
+        let geojson = try Tool.run(["process", Tool.demo, "--out", "-", "--to", "geojson"])
+        #expect(geojson.status == 0 && geojson.stdout.hasPrefix("{\"type\":\"FeatureCollection\""))
+        #expect(try Tool.run(["process", Tool.demo, "--to", "gpx"]).status == 2)
+        #expect(try Tool.run(["process", Tool.demo, "--out", "-", "--to", "nmea"]).status == 2)
     }
 
     /// Ctrl-C during an export: exit 130, the target as it was, and no `.NAME.PID-N.partial` file left beside

@@ -33,13 +33,7 @@ enum ConvertCommand {
             arguments, formatOption: arguments.value("from") != nil ? "from" : "format", inputs: [input])
         let to: FixFormat
         if let name = arguments.value("to") {
-            guard let format = FixFormat(name: name), FixFormat.writable.contains(format) else {
-                throw UsageError(
-                    message:
-                        "cannot write format '\(name)' (writable: \(FixFormat.writable.map(\.rawValue).joined(separator: ", ")))"
-                )
-            }
-            to = format
+            to = try OutputPaths.writableFormat(named: name)
         } else if let guessed = OutputPaths.format(of: output), FixFormat.writable.contains(guessed) {
             to = guessed
         } else {

@@ -163,9 +163,9 @@ enum InputOptions {
             lines.append(
                 "warning: \(input): column\(inUnits.count == 1 ? "" : "s") "
                     + inUnits.map { "'\($0)'" }.joined(separator: ", ")
-                    + " not read: TrueTrack reads speed in m/s, accuracy and altitude in metres, course in degrees "
-                    + "(names such as speed, speed_mps, accuracy_m, altitude_m, course_deg); convert the column or "
-                    + "rename it\n")
+                    + " not read: TrueTrack reads accuracy and altitude in metres, course in degrees, speed in m/s "
+                    + "or in km/h, knots or mph when the name says so (names such as speed, speed_mps, speed_kmh, "
+                    + "accuracy_m, altitude_m, course_deg); convert the column or rename it\n")
         }
         if !repeated.isEmpty {
             lines.append(

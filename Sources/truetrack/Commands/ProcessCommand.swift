@@ -18,8 +18,11 @@ enum ProcessCommand {
                 name: "out", short: "o", valueName: "FILE",
                 help: "Write the filtered track (accepted fixes, filtered positions; with --smooth the smoothed "
                     + "track: one point per fix time the smoother used, in time order); format by extension: "
-                    + ".csv, .geojson, .gpx, .jsonl; '-' writes CSV to standard output (the summary then goes to "
+                    + ".csv, .geojson, .gpx, .jsonl (or --to); '-' writes CSV to standard output (the summary then goes to "
                     + "standard error)."),
+            OptionSpec(
+                name: "to", valueName: "FORMAT",
+                help: "The format --out writes (csv, gpx, geojson, jsonl); default: from its extension, CSV for '-'."),
             InputOptions.linesSpec("the track"),
             OptionSpec(
                 name: "decisions", valueName: "FILE",
@@ -123,7 +126,11 @@ enum ProcessCommand {
             inputs: [input],
             outputs: [("--out", arguments.value("out")), ("--decisions", arguments.value("decisions"))])
         if let path = arguments.value("out") {
-            track = try TrackOutput(path: path, lines: arguments.has("lines"))
+            track = try TrackOutput(
+                path: path, lines: arguments.has("lines"),
+                format: try arguments.value("to").map(OutputPaths.writableFormat(named:)))
+        } else if arguments.value("to") != nil {
+            throw UsageError(message: "--to is the format of the track --out writes: give --out FILE")
         } else if arguments.has("lines") {
             throw UsageError(message: "--lines shapes the track --out writes: give --out FILE.geojson")
         }
@@ -303,12 +310,15 @@ struct TrackOutput {
     }
     var writer: Writer
 
-    /// - Parameter lines: GeoJSON as LineStrings per segment (see ``GeoJSONWriter/Geometry/lineString``).
-    init(path: String, lines: Bool = false) throws {
-        let format = OutputPaths.format(of: path)
+    /// - Parameters:
+    ///   - lines: GeoJSON as LineStrings per segment (see ``GeoJSONWriter/Geometry/lineString``).
+    ///   - format: the format to write (`--to`); `nil`: by `path`'s extension.
+    init(path: String, lines: Bool = false, format given: FixFormat? = nil) throws {
+        let format = given ?? OutputPaths.format(of: path)
         guard let format, FixFormat.writable.contains(format) else {
             throw UsageError(
-                message: "cannot tell the track format from '\(path)' (use .csv, .geojson, .gpx or .jsonl)")
+                message:
+                    "cannot tell the track format from '\(path)' (use .csv, .geojson, .gpx or .jsonl, or give --to)")
         }
         if lines, format != .geojson {
             throw UsageError(message: "--lines is for GeoJSON: give --out a .geojson file, got '\(path)'")

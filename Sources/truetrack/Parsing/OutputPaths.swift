@@ -12,6 +12,17 @@ import TrueTrackIO
 /// is truncated when it is created, so `convert track.csv track.csv` (or `--out` through a symlink to the
 /// input) would empty the input before a byte of it was read.
 enum OutputPaths {
+    /// The writable format `name` (`--to`: csv, gpx, geojson, jsonl), or a usage error naming the writable ones.
+    static func writableFormat(named name: String) throws -> FixFormat {
+        guard let format = FixFormat(name: name), FixFormat.writable.contains(format) else {
+            throw UsageError(
+                message:
+                    "cannot write format '\(name)' (writable: \(FixFormat.writable.map(\.rawValue).joined(separator: ", ")))"
+            )
+        }
+        return format
+    }
+
     /// The format an output path is written in: by its extension, and CSV for standard output (`-`, which has
     /// none), the format every tool reads (`process --out -`, `convert IN -`).
     static func format(of path: String) -> FixFormat? {
