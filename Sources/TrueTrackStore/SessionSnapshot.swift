@@ -134,11 +134,9 @@ public struct SessionSnapshot: Sendable, Hashable {
 
     /// The tracker to continue this session with.
     ///
-    /// - With a checkpoint this build can read: the checkpointed tracker, exactly, with the checkpoint's profile
-    ///   (the one in force at the checkpoint: an app that changed it mid-session, ``Tracker/changeProfile(to:)``,
-    ///   and resumed naming its starting profile lost the rest of its session, 2.5–3 km of an API tester's 6 km
-    ///   intervals, when another profile discarded the checkpoint; call `changeProfile(to:)` after resuming to
-    ///   switch). A checkpoint older than the session's last fix (the app checkpoints less often than it records,
+    /// - With a checkpoint this build can read: the checkpointed tracker, exactly; when `profile` names another
+    ///   profile than the checkpoint's, it goes on with that one (``Tracker/changeProfile(to:)``: an earlier
+    ///   version discarded such a checkpoint, and an API tester's 6 km of intervals lost 2.5–3 km). A checkpoint older than the session's last fix (the app checkpoints less often than it records,
     ///   or another writer recorded without one) is brought to that fix as the fallback is: the stretch after the
     ///   checkpoint, counted in ``distanceMetres`` already, is not counted twice (a stale checkpoint counted it
     ///   again: +17 to +64 m on a reviewer's walk) and fixes delivered again are rejected; not exact.
@@ -149,9 +147,11 @@ public struct SessionSnapshot: Sendable, Hashable {
     /// (``Tracker/restore(persistedTotalMetres:lastAccepted:)`` with the fix: the filter anchored at it, so the
     /// next fix is gated), unless the tracker has already accepted it.
     ///
-    /// - Parameter profile: the profile of a new tracker when no checkpoint can be read (walking when `nil`).
+    /// - Parameter profile: the profile the session is in now (the app changed it after the checkpoint, or the
+    ///   checkpoint is missing); `nil`: the checkpoint's, else walking.
     public func resumedTracker(profile: TrackingProfile? = nil) -> Tracker {
         var tracker = checkpointedTracker ?? Tracker(profile: profile ?? .walking)
+        if let profile { tracker.changeProfile(to: profile) }
         // (Both restores leave a tracker alone whose last accepted fix is not older than the one given.)
         if let last = lastFix, let fix = last.fix {
             tracker.restore(persistedTotalMetres: distanceMetres, lastAccepted: fix)
@@ -171,10 +171,18 @@ public struct SessionSnapshot: Sendable, Hashable {
     /// batches that do not overlap in time.
     ///
     /// Falls back to ``resumedTracker(profile:)`` and ``resumedStopDetector(profile:)`` (not exact,
-    /// ``ResumedSession/isExact`` false) when a checkpoint or its row id is missing or unreadable, or a row appended after the checkpoint has left the buffer
-    /// (acknowledged by a sync, dropped by the cap): replaying without it would not be exact either; or when
-    /// the replayed rows do not reach the session's ``lastFix`` (rows appended without this ``sessionID``, or
-    /// the session recorded before the buffer append that a kill cut off).
+    /// ``ResumedSession/isExact`` false) when a checkpoint or its row id is missing or unreadable, or a row
+    /// appended after the checkpoint has left the buffer (acknowledged by a sync, dropped by the cap): replaying
+    /// without it would not be exact either; or when the replayed rows do not reach the session's ``lastFix``
+    /// (rows appended without this ``sessionID``, or the session recorded before the buffer append that a kill
+    /// cut off). A profile named other than a checkpoint's is taken after the replay
+    /// (``Tracker/changeProfile(to:)``, the detector's ``StopDetector/profile``), and the resume is then not
+    /// exact either: the rows do not say when the app changed it (a reviewer's run replayed as a walk: 1,259 m
+    /// of 2,609, "exact"). Save the checkpoints after a profile change to keep resumes exact.
+    ///
+    /// - Parameters:
+    ///   - trackingProfile: the tracker's profile now; `nil`: the checkpoint's, else walking.
+    ///   - stopProfile: the stop detector's profile now; `nil`: the checkpoint's, else walking.
     public func resumed(
         from buffer: FixBuffer, trackingProfile: TrackingProfile? = nil, stopProfile: StopDetectionProfile? = nil
     ) throws(StoreError) -> ResumedSession {
@@ -189,8 +197,13 @@ public struct SessionSnapshot: Sendable, Hashable {
             if lastFix.map({ last in tracker.lastAcceptedTime.map { $0 >= last.timestamp } ?? false }) ?? true {
                 _ = detector.process(batch: zip(fixes, decisions).map(MotionEvidence.init(fix:decision:)))
                 tracker.restore(persistedTotalMetres: distanceMetres)
+                let isExact =
+                    (trackingProfile.map { $0 == tracker.profile } ?? true)
+                    && (stopProfile.map { $0 == detector.profile } ?? true)
+                if let trackingProfile { tracker.changeProfile(to: trackingProfile) }
+                if let stopProfile { detector.profile = stopProfile }
                 return ResumedSession(
-                    tracker: tracker, stopDetector: detector, replayedFixCount: fixes.count, isExact: true)
+                    tracker: tracker, stopDetector: detector, replayedFixCount: fixes.count, isExact: isExact)
             }
         }
         return ResumedSession(
@@ -198,13 +211,15 @@ public struct SessionSnapshot: Sendable, Hashable {
             replayedFixCount: 0, isExact: false)
     }
 
-    /// The stop detector to continue this session with: the checkpointed one when it can be read (with its
-    /// profile, as ``resumedTracker(profile:)``), else a new detector with `profile` (walking when `nil`; it starts STATIONARY and
-    /// re-learns the window, see ``StopDetectorCheckpoint``). A checkpoint older than the last fix is still
+    /// The stop detector to continue this session with: the checkpointed one when it can be read (with `profile`
+    /// when one is named, as ``resumedTracker(profile:)``), else a new detector with `profile` (walking when
+    /// `nil`; it starts STATIONARY and re-learns the window, see ``StopDetectorCheckpoint``). A checkpoint older than the last fix is still
     /// used: the detector then lacks the evidence in between (a gap: its window restarts), which is closer to
     /// the truth than a detector that forgot a committed stop.
     public func resumedStopDetector(profile: StopDetectionProfile? = nil) -> StopDetector {
-        checkpointedStopDetector ?? StopDetector(profile: profile ?? .walking)
+        var detector = checkpointedStopDetector ?? StopDetector(profile: profile ?? .walking)
+        if let profile { detector.profile = profile }
+        return detector
     }
 
     /// The checkpointed tracker as it was (with its profile), when there is a checkpoint this build reads.

@@ -50,6 +50,17 @@ public actor Synchronizer {
     /// The most rows a new batch claims: ``SyncConfiguration/batchSize`` halved at each 413 (see
     /// ``SyncDisposition/split``), for this synchronizer's life.
     private var batchSizeLimit = Int.max
+    /// The batch that drew the last 409s in a row and how many (see ``noteConflict(_:)``).
+    private var conflicts: (batchID: Int64, count: Int) = (0, 0)
+
+    /// Counts a 409 for `batch` and returns how many it has drawn in a row here (another answer, or another
+    /// batch, starts again): its attempts before (timeouts, 5xx, other flushes) do not use up a conflict's
+    /// retries (a reviewer's 409 after three failed attempts was rejected at once, and stored twice after a
+    /// requeue).
+    private func noteConflict(_ batch: SyncBatch) -> Int {
+        conflicts = conflicts.batchID == batch.id ? (batch.id, conflicts.count + 1) : (batch.id, 1)
+        return conflicts.count
+    }
     /// True while a flush or a single send holds the right to send (see ``acquireSending()``).
     private var isSending = false
     /// Callers waiting for that right, in arrival order; resumed with `true` when handed the right, `false`
@@ -326,6 +337,7 @@ public actor Synchronizer {
             return result
         }
         let status = response.statusCode
+        if status != 409 { conflicts = (0, 0) }
         result.status = status
         result.retryAfterSeconds = response.value(forHTTPHeaderField: "Retry-After").flatMap(Synchronizer.retryAfter)
         do {
@@ -344,7 +356,7 @@ public actor Synchronizer {
             case 408, 429, 500..<600:
                 result.error = .status(status, url: configuration.redactedURL)
                 result.disposition = .willRetry
-            case 409 where result.attempt < configuration.retry.maximumAttemptsPerFlush:
+            case 409 where noteConflict(batch) < configuration.retry.maximumAttemptsPerFlush:
                 // The Idempotency-Key draft's answer while a request with the same key is still being processed
                 // (a retry after a timeout): the first may yet store the batch, and rejecting it here had
                 // `requeue` send it again under a new key (stored twice, an API tester). Retried like a 5xx a
@@ -354,7 +366,7 @@ public actor Synchronizer {
             case 413 where batch.rows.count > 1:
                 // Too large: nothing was stored; smaller batches under new keys.
                 try buffer.release(batch)
-                batchSizeLimit = max(1, batch.rows.count / 2)
+                batchSizeLimit = min(batchSizeLimit, max(1, batch.rows.count / 2))
                 result.error = .status(status, url: configuration.redactedURL)
                 result.disposition = .split
             case 401, 403:

@@ -481,6 +481,72 @@ import Testing
         #expect(abs(t.distance.totalMetres - truth) < 3, "\(t.distance.totalMetres) m of \(truth)")
     }
 
+    /// After a reviewer: a profile change keeps the tracker's state. A first fix stamped an hour ahead is still
+    /// judged after it (a first version started afresh and froze the session: 0 m); right after the first fix
+    /// the next fix is still gated (a far one is an outlier, not a new anchor); what the windows hold back is
+    /// not lost (switching every 5 s counted 0 m of a walk without Doppler); and a profile without a
+    /// sustainable-speed limit ends the vehicle latch (a 6 m/s bus under walking, then driving: the ride was
+    /// held).
+    @Test func aProfileChangeKeepsTheTrackersState() {
+        let walk = (0...300).map { Self.fix(Double($0), north: Double($0) * 1.4, speed: 1.4, course: 0) }
+        var ahead = Tracker()
+        _ = ahead.process(Self.fix(3600, north: 0))
+        ahead.changeProfile(to: .running)
+        let afterAhead = walk[1...].map { ahead.process($0) }
+        #expect(afterAhead[2].isAnchor && afterAhead.dropFirst(3).allSatisfy(\.isAccepted))
+        var first = Tracker()
+        _ = first.process(walk[0])
+        first.changeProfile(to: .running)
+        #expect(!first.process(Self.fix(1, north: 300)).isAccepted)
+        let second = first.process(walk[2])
+        #expect(second.isAccepted && !second.isAnchor)
+        var equivalent = TrackingProfile.walking
+        equivalent.clockJumpSeconds += 1
+        let noDoppler = (0...300).map { Self.fix(Double($0), north: Double($0) * 1.4) }
+        var steady = Tracker(), switching = Tracker()
+        for (i, fix) in noDoppler.enumerated() {
+            _ = steady.process(fix)
+            if i % 5 == 0 { switching.changeProfile(to: i % 10 == 0 ? equivalent : .walking) }
+            _ = switching.process(fix)
+        }
+        #expect(steady.distance.totalMetres > 300)
+        #expect(switching.distance.totalMetres == steady.distance.totalMetres)
+        var bus = Tracker()
+        var north = 0.0
+        for s in 0..<60 {
+            _ = bus.process(Self.fix(Double(s), north: north, speed: 1.4, course: 0))
+            north += 1.4
+        }
+        for s in 60..<200 {
+            _ = bus.process(Self.fix(Double(s), north: north, speed: 6, course: 0))
+            north += 6
+        }
+        #expect(bus.isInVehicle)
+        let before = bus.distance.totalMetres
+        bus.changeProfile(to: .driving)
+        #expect(!bus.isInVehicle && bus.pendingVehicleMetres == 0)
+        for s in 200..<300 {
+            _ = bus.process(Self.fix(Double(s), north: north, speed: 6, course: 0))
+            north += 6
+        }
+        _ = bus.finishTrack()
+        #expect(bus.distance.totalMetres - before > 580, "\(bus.distance.totalMetres - before) m of the ride's 600")
+    }
+
+    /// Fixes every 15 s under the running and cycling profiles (their Doppler check judges chords): a step
+    /// longer than the 10 s integration limit restarts the chord, since the Doppler path counts only 10 s of it
+    /// (a reviewer's sparse runs trusted the Doppler on 2–9 % of fixes).
+    @Test func sparseFixesKeepAGoodDopplerTrustedUnderChords() {
+        for profile in [TrackingProfile.running, .cycling] {
+            var t = Tracker(profile: profile)
+            let decisions = (0..<200).map {
+                t.process(Self.fix(Double($0 * 15), north: Double($0 * 15) * 2.5, speed: 2.5, course: 0))
+            }
+            let trusted = decisions.filter(\.isDopplerTrusted).count
+            #expect(trusted >= 190, "\(profile.kind): \(trusted) of 200")
+        }
+    }
+
     /// A session's first fix stamped an hour ahead (a time-zone slip on a file's first row) is a jump from
     /// nowhere: the three fixes after it restart the tracker and the walk counts (it counted 0 m: every fix was
     /// older than the first). Fixes a few minutes older than a session's first (cached fixes handed over at its
@@ -503,6 +569,12 @@ import Testing
         var late = Tracker()
         for s in 700..<740 { _ = late.process(Self.fix(Double(s), north: Double(s) * 1.4, speed: 1.4, course: 0)) }
         #expect(walk[0..<10].map { late.process($0) }.allSatisfy { $0.rejection == .outOfOrder })
+        // A delivery from before the session, right after its first fix but 500 m away, is not the session's
+        // (a reviewer's backlog counted 78 m and left the right first fix out).
+        var backlog = Tracker()
+        _ = backlog.process(Self.fix(1800, north: 500))
+        #expect(walk[0..<60].map { backlog.process($0) }.allSatisfy { $0.rejection == .outOfOrder })
+        #expect(backlog.distance.totalMetres == 0)
     }
 
     /// The same with a block of ten fixes an hour ahead: the fixes after the block restart the tracker too

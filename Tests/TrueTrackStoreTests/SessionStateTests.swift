@@ -305,15 +305,17 @@ import TrueTrackCore
         for n in 110..<200 { _ = resumed.process(Self.fix(n)) }
         // Within a few metres of the uninterrupted walk (the filter restarts at fix 110), not +17 to +64 m.
         #expect(abs(resumed.distance.totalMetres - reference.distance.totalMetres) < 5)
-        // The checkpoint's profile wins over the one named, which is the fallback's (an app that changed it
-        // mid-session and named its starting profile lost the rest of the session when it did not).
-        #expect(snapshot.resumedTracker(profile: .driving).profile == .walking)
+        // A profile named is the one the session is in now: the checkpoint goes on with it (it was discarded,
+        // and an app that changed profile mid-session lost the rest of the session); none named, the
+        // checkpoint's.
+        #expect(snapshot.resumedTracker(profile: .driving).profile == .driving)
         var changed = tracker
         changed.changeProfile(to: .running)
         snapshot.trackerCheckpoint = changed.checkpoint()
-        #expect(snapshot.resumedTracker(profile: .walking).profile == .running)
+        #expect(snapshot.resumedTracker().profile == .running)
         snapshot.trackerCheckpoint = nil
         #expect(snapshot.resumedTracker(profile: .driving).profile == .driving)
+        #expect(snapshot.resumedTracker().profile == .walking)
     }
 
     /// A newest-first batch recorded pair by pair leaves its newest accepted fix as the last one (it left the
@@ -332,6 +334,31 @@ import TrueTrackCore
         var resumed = pairwise.resumedTracker()
         #expect(resumed.process(batch: batch).allSatisfy { !$0.isAccepted })
         #expect(resumed.distance.totalMetres == tracker.distance.totalMetres)
+    }
+
+    /// A profile named at a resume other than the checkpoint's is taken after the replay, and the resume is not
+    /// exact (a reviewer's session changed to running after its checkpoint: replayed as a walk, 1,259 m of
+    /// 2,609, and "exact").
+    @Test func aResumeInAnotherProfileIsNotExact() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let buffer = try FixBuffer(path: folder.file("app.sqlite"))
+        var tracker = Tracker()
+        var snapshot = SessionSnapshot(sessionID: "walk")
+        for n in 0..<100 {
+            let decision = tracker.process(Self.fix(n))
+            let receipt = try buffer.append(Self.fix(n), decision: decision, sessionID: "walk")
+            snapshot.record(Self.fix(n), decision: decision)
+            if n == 50 {
+                snapshot.saveCheckpoints(
+                    tracker: tracker, stopDetector: StopDetector(), afterBufferRow: receipt.ids?.upperBound)
+            }
+        }
+        let same = try snapshot.resumed(from: buffer, trackingProfile: .walking)
+        #expect(same.isExact && same.tracker.profile == .walking)
+        let other = try snapshot.resumed(from: buffer, trackingProfile: .running, stopProfile: .running)
+        #expect(!other.isExact && other.tracker.profile == .running && other.stopDetector.profile == .running)
+        #expect(other.replayedFixCount == 49 && other.tracker.distance == same.tracker.distance)
     }
 
     /// Rows appended without the session's ID are not replayed by `resumed(from:)`: such a resume is not exact,

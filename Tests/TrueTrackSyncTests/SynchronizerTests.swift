@@ -278,6 +278,16 @@ import TrueTrackStore
         #expect(refused.lastError == .status(409, url: receiver.fixesURL.absoluteString))
         let stats = try await receiver.stats()
         #expect(stats["stored_fixes"] as? Int == 70)
+        // Earlier failures of the batch (timeouts, 5xx, another flush) do not use up a conflict's retries (a
+        // reviewer's 409 after three failed attempts was rejected at once, then stored twice after a requeue).
+        let after = temporaryDatabase()
+        defer { removeDatabase(after) }
+        try fill(after, count: 10)
+        try await receiver.control(["script": ["500", "500", "500", "409"]])
+        let failed = try await synchronizer(after, receiver, retry: retry).flush()
+        #expect(!failed.isComplete && failed.rejected == 0)
+        let then = try await synchronizer(after, receiver, retry: retry).flush()
+        #expect(then.isComplete && then.delivered == 10 && then.rejected == 0, "\(then)")
     }
 
     /// A 413 refuses a batch whole: its rows are claimed again in batches half the size (under new keys), not

@@ -6,7 +6,7 @@
 ///    accepted fix → ``RejectionReason/outOfOrder`` (so dt > 0 from here on and nothing divides by zero),
 ///    unless ``TrackingProfile/rejectionsBeforeReanchor`` fixes, in order among themselves with none accepted
 ///    between them, are all at least ``TrackingProfile/clockJumpSeconds`` older (or lie inside a long forward
-///    jump shortly after it: ``isInsideForwardJump(_:)``): then the last accepted time was wrong (a fix dated
+///    jump shortly after it: ``isInsideForwardJump(_:latitude:longitude:)``): then the last accepted time was wrong (a fix dated
 ///    9999, or an hour ahead) and the tracker starts again from the last of them.
 /// 2. **Accuracy gate** (``AccuracyGate``).
 /// 3. **Speed gate** (``SpeedGate``): Doppler speed when present, else derived; above the ceiling →
@@ -206,7 +206,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline var departureFarthestMetres = 0.0, departureThresholdMetres = 0.0
     /// The last forward jump in time: the time of the fix that anchored the filter after a reset gap (or first)
     /// (ms since 1970), and the last accepted time before it (`.min` for a session's first fix: a jump from
-    /// nowhere): fixes between the two, shortly after the jump, say the jump's time was wrong (``isInsideForwardJump(_:)``).
+    /// nowhere): fixes between the two, shortly after the jump, say the jump's time was wrong (``isInsideForwardJump(_:latitude:longitude:)``).
     @usableFromInline var jumpMilliseconds: Int64 = .min, beforeJumpMilliseconds: Int64 = .min
     /// After a restart on fixes inside a forward jump: the latest time accepted before it (`.max`: none). The
     /// first fix newer than it re-anchors the filter without counting the step onto it: when the jump was real
@@ -282,13 +282,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// and received times (out of order, duplicates), the clock-jump bookkeeping, the activity reading in force
     /// and the vehicle latch; the next fix anchors as a first fix. Returns the metres counted. Out of line: it runs once per recording.
     @usableFromInline @inline(never)
-    mutating func startAfresh() -> Double { startAfresh(profile: profile) }
-
-    /// ``startAfresh()`` as a tracker of `newProfile`.
-    @usableFromInline
-    mutating func startAfresh(profile newProfile: TrackingProfile) -> Double {
+    mutating func startAfresh() -> Double {
         let counted = finishTrack()
-        var fresh = Tracker(profile: newProfile)
+        var fresh = Tracker(profile: profile)
         fresh.accumulator = accumulator
         fresh.lastAcceptedMilliseconds = lastAcceptedMilliseconds
         fresh.lastReceivedMilliseconds = lastReceivedMilliseconds
@@ -370,37 +366,32 @@ public struct Tracker: Sendable, BitwiseCopyable {
     }
 
     /// Goes on with another profile from the next fix: a running app's walk break, a rider who boards a train.
-    /// What a departure held back under the old profile is counted first (as ``finishTrack()`` does); then the
-    /// tracker keeps what a session break keeps (``TrackingProfile/sessionBreakSeconds``: the total, the time
-    /// order, the clock-jump bookkeeping, the activity reading in force, the vehicle latch) and anchors its
-    /// filter again at its last filtered position, at the last accepted time, so that the next fix is gated
-    /// against it and its step is counted. What the old profile had learnt of the receiver (the Doppler check,
-    /// the white-noise estimate, the windows) starts afresh. Returns the metres counted now (already in the
-    /// total); nothing happens when `newProfile` is the current one.
+    /// Everything the tracker holds is kept (the total, the filter, the windows and the distance they hold back, a
+    /// rest and a departure, the time order and the clock-jump bookkeeping, the activity reading, what it has
+    /// learnt of the receiver), and the new profile's gates, ceilings and σₐ apply from the next fix on. One
+    /// exception: a vehicle latch's held metres are counted when the new profile has no sustainable-speed limit
+    /// (``TrackingProfile/maximumSustainedSpeedMetresPerSecond`` ∞: driving, cycling), since the app has said
+    /// the ride is the journey; the latch then ends. Returns the metres counted now (already in the total);
+    /// nothing happens when `newProfile` is the current one. A checkpoint taken after the change carries it.
     ///
-    /// Why a method and not a settable ``profile``: the learnt state is the old profile's (its acceleration σ
-    /// shaped the filter, its windows its evidence), and an API tester's workaround, a new tracker restored from
-    /// the total, lost the stop detector's state and a resumed session's checkpoint.
+    /// Why a method and not a settable ``profile``: cached per-profile quantities (the prediction step, the
+    /// Doppler check's chord) must be dropped with it, and the latch decided. A first version started the
+    /// tracker afresh at its filtered position; a reviewer found it froze sessions in the middle of a clock
+    /// jump, lost the first fix's next step, gave up what the windows held back and kept a bus ride latched
+    /// under driving.
     @discardableResult
     public mutating func changeProfile(to newProfile: TrackingProfile) -> Double {
         guard newProfile != profile else { return 0 }
-        let last = hasFilter ? currentState() : nil
-        let time = lastAcceptedMilliseconds
-        let received = (lastReceivedMilliseconds, lastReceivedLatitude, lastReceivedLongitude)
-        let counted = startAfresh(profile: newProfile)
-        guard let last,
-            let fix = try? Fix(
-                timestamp: Timestamp(millisecondsSince1970: time), latitude: last.latitude,
-                longitude: last.longitude,
-                // The filter's 1σ per axis as a 68 % radius (see `MeasurementNoise`), at least a metre.
-                horizontalAccuracyMetres: max(1, MeasurementNoise.radius68PerSigma * last.positionSigmaMetres))
-        else { return counted }
-        // Anchored as `restore(persistedTotalMetres:lastAccepted:)` anchors at a persisted fix: at the filter's
-        // own position and time, counting nothing (the time is let through by a millisecond and put back).
-        lastAcceptedMilliseconds = time &- 1
-        _ = process(fix)
-        lastAcceptedMilliseconds = Swift.max(lastAcceptedMilliseconds, time)
-        (lastReceivedMilliseconds, lastReceivedLatitude, lastReceivedLongitude) = received
+        profile = newProfile
+        // (An interval of 0 ms is never a key: the next fix computes the step under the new σₐ.)
+        predictionStepKey = 0
+        chordStartMilliseconds = .min
+        guard isInVehicle, !newProfile.maximumSustainedSpeedMetresPerSecond.isFinite else { return 0 }
+        let counted = accumulator.add(doppler: vehiclePendingDoppler, filtered: vehiclePendingFiltered)
+        isInVehicle = false
+        slowSinceMilliseconds = .min
+        vehiclePendingDoppler = 0
+        vehiclePendingFiltered = 0
         return counted
     }
 
@@ -444,7 +435,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // Not newer: out of order, unless it ends a clock jump's run, which restarts the tracker (the fix is then
         // anchored below like a first fix). Without a filter too: a resumed session's last accepted time (see
         // `restore(persistedTotalMetres:lastAccepted:)`).
-        if now <= lastAcceptedMilliseconds && !restartsOnClockJump(at: now) {
+        if now <= lastAcceptedMilliseconds
+            && !restartsOnClockJump(at: now, latitude: fix.latitude, longitude: fix.longitude)
+        {
             return reject(&decision, .outOfOrder)
         }
         // (A fix rejected by a later gate still carries a valid reading: an indoor "still" on a 40 m fix.)
@@ -714,7 +707,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // or its chords of a window span (`TrackingProfile.judgesDopplerByChords`).
         if isMoving, let doppler {
             if _slowPath(profile.judgesDopplerByChords) {
-                if chordStartMilliseconds == .min {
+                // (A step longer than the integration limit restarts the chord: the Doppler path counts at most
+                // that long a step, the chord the whole way; fixes every 15 s distrusted a good Doppler.)
+                if chordStartMilliseconds == .min || dt > profile.maximumIntegrationSeconds {
                     startChord(now: now)
                 } else if now &- chordStartMilliseconds >= span {
                     let ce = positionFilter.east - chordStartEast, cn = positionFilter.north - chordStartNorth
@@ -1398,14 +1393,14 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// ``TrackingProfile/clockJumpSeconds`` older than the last accepted one, newer than each other, with no
     /// fix accepted in between (fixes rejected for other reasons may come between): then the last accepted
     /// time was the wrong one, and the tracker starts again from this fix. Fixes of any age count when they lie
-    /// inside the last forward jump (``isInsideForwardJump(_:)``): a fix stamped an hour ahead (a time-zone
+    /// inside the last forward jump (``isInsideForwardJump(_:latitude:longitude:)``): a fix stamped an hour ahead (a time-zone
     /// slip) was accepted after a "gap", and every later fix was rejected until the clock caught up (a tester's
     /// demo walk 132.7 m of 621.5; 388.7 of 778.7 m with the fix 1, 3 or 23 hours ahead). Out of line: it runs
     /// only for out-of-order fixes, and keeps the inlined per-fix path short.
     @usableFromInline @inline(never)
-    mutating func restartsOnClockJump(at now: Int64) -> Bool {
+    mutating func restartsOnClockJump(at now: Int64, latitude: Double, longitude: Double) -> Bool {
         // Inside the last forward jump, shortly after it: any age counts (see `isInsideForwardJump`).
-        let isInsideJump = isInsideForwardJump(now)
+        let isInsideJump = isInsideForwardJump(now, latitude: latitude, longitude: longitude)
         guard
             staleRun.completes(
                 at: now, latest: lastAcceptedMilliseconds, seconds: isInsideJump ? 0 : profile.clockJumpSeconds,
@@ -1423,17 +1418,25 @@ public struct Tracker: Sendable, BitwiseCopyable {
     }
 
     /// Whether a time `now` lies inside the last forward jump (``beforeJumpMilliseconds`` to
-    /// ``jumpMilliseconds``) and that jump can be judged wrong (``ClockJumpRun/isInsideForwardJump(_:before:jump:latest:minimumJumpSeconds:)``):
+    /// ``jumpMilliseconds``) and that jump can be judged wrong (``ClockJumpRun/isInsideForwardJump(_:before:jump:latest:minimumJumpSeconds:metresFromLatest:)``):
     /// longer than ``TrackingProfile/maximumBridgedGapSeconds``, because such a silence's chord is never counted,
     /// so processing the fixes inside it counts nothing twice and gives no chord up (a reviewer's 30 s tunnel
     /// whose late fixes arrived after the exit lost the tunnel, 3,730 → 3,280 m of 3,735, when any reset gap
     /// counted). A session's first fix is a jump from nowhere: fixes more than that long before it count (a
     /// first fix stamped an hour ahead lost the whole track).
     @usableFromInline
-    func isInsideForwardJump(_ now: Int64) -> Bool {
-        ClockJumpRun.isInsideForwardJump(
+    func isInsideForwardJump(_ now: Int64, latitude: Double, longitude: Double) -> Bool {
+        // How far the fix lies from the filter (only a session's first jump asks; without a filter, a restored
+        // session, there is no first jump).
+        var metres = Double.infinity
+        if beforeJumpMilliseconds == .min, hasFilter {
+            let (e, n) = projection.project(latitude: latitude, longitude: longitude)
+            let de = e - filter.east, dn = n - filter.north
+            metres = (de * de + dn * dn).squareRoot()
+        }
+        return ClockJumpRun.isInsideForwardJump(
             now, before: beforeJumpMilliseconds, jump: jumpMilliseconds, latest: lastAcceptedMilliseconds,
-            minimumJumpSeconds: profile.maximumBridgedGapSeconds)
+            minimumJumpSeconds: profile.maximumBridgedGapSeconds, metresFromLatest: metres)
     }
 
     /// Anchors a new plane and filter at `fix`, as the first fix of a tracker (the first fix, a clock-jump

@@ -143,11 +143,11 @@ public struct StopDetector: Sendable {
     var staleRun = ClockJumpRun()
     /// The last forward jump in time: the time of the first evidence after a gap (ms since 1970) and the time
     /// of the evidence before it (`.min`: the first evidence): evidence between the two, shortly after the jump, says the
-    /// jump's time was wrong (see ``restartsOnClockJump(at:latest:)``).
+    /// jump's time was wrong (see ``restartsOnClockJump(at:latest:metresFromLast:)``).
     var jumpMilliseconds: Int64 = .min, beforeJumpMilliseconds: Int64 = .min
     /// The shortest forward jump whose evidence inside it can restart the detector, seconds: 600
     /// (``TrackingProfile/maximumBridgedGapSeconds``' default, as the tracker judges it; see
-    /// ``ClockJumpRun/isInsideForwardJump(_:before:jump:latest:minimumJumpSeconds:)``).
+    /// ``ClockJumpRun/isInsideForwardJump(_:before:jump:latest:minimumJumpSeconds:metresFromLatest:)``).
     static let judgedJumpSeconds = 600.0
 
     /// Creates a detector in the initial STATIONARY state.
@@ -194,7 +194,12 @@ public struct StopDetector: Sendable {
         if let last = lastEvidence {
             let lastMilliseconds = last.timestamp.millisecondsSince1970
             if now <= lastMilliseconds {
-                guard restartsOnClockJump(at: now, latest: lastMilliseconds) else { return events }
+                guard
+                    restartsOnClockJump(
+                        at: now, latest: lastMilliseconds,
+                        metresFromLast: Haversine.distance(
+                            from: (last.latitude, last.longitude), to: (evidence.latitude, evidence.longitude)))
+                else { return events }
             } else if Double(now &- lastMilliseconds) / 1000 > profile.gapSeconds {
                 window.removeAll()
                 triggerStreak = 0
@@ -395,10 +400,12 @@ public struct StopDetector: Sendable {
     /// counts when it lies inside the last forward jump (the first evidence after a gap) of more than
     /// ``judgedJumpSeconds``, shortly after it: one fix stamped an hour ahead (a time-zone slip) froze the detector
     /// until the clock caught up, as it froze the ``Tracker``.
-    mutating func restartsOnClockJump(at now: Int64, latest: Int64) -> Bool {
+    /// `metresFromLast`: how far the evidence lies from the latest (a session's first jump judges only evidence
+    /// near it, see ``ClockJumpRun/firstJumpReachMetres``).
+    mutating func restartsOnClockJump(at now: Int64, latest: Int64, metresFromLast: Double) -> Bool {
         let isInsideJump = ClockJumpRun.isInsideForwardJump(
             now, before: beforeJumpMilliseconds, jump: jumpMilliseconds, latest: latest,
-            minimumJumpSeconds: StopDetector.judgedJumpSeconds)
+            minimumJumpSeconds: StopDetector.judgedJumpSeconds, metresFromLatest: metresFromLast)
         guard
             staleRun.completes(
                 at: now, latest: latest, seconds: isInsideJump ? 0 : profile.clockJumpSeconds,

@@ -136,17 +136,14 @@ enum BufferCommand {
                     let resumed = try snapshot.resumed(from: buffer, trackingProfile: profile, stopProfile: stopProfile)
                     tracker = resumed.tracker
                     detector = resumed.stopDetector
-                    // A checkpoint resumes with its own profile; this add's profile goes on from it.
-                    tracker.changeProfile(to: profile)
-                    detector.profile = stopProfile
                     // (After the replay of rows an interrupted add stored: they are not this add's.)
                     before = tracker.distance.totalMetres
                     if !resumed.isExact {
                         Terminal.error(
-                            "note: session '\(session)' continues from its total and last fix, not exactly (no "
-                                + "checkpoint, or a row after it has left the buffer, possibly another session's): "
-                                + "the filter and its windows start again at that "
-                                + "fix, which can count a few metres more or less than one add of the whole input\n")
+                            "note: session '\(session)' continues not exactly (no checkpoint, a row after it has "
+                                + "left the buffer, possibly another session's, or a profile other than the "
+                                + "checkpoint's, taken from here), which can count a few metres more or less than "
+                                + "one add of the whole input\n")
                     }
                 }
                 sessionState = (store, session, detector, before)

@@ -46,8 +46,8 @@ enum ProcessCommand {
 
             The summary (--json keys): distanceMetres (TrueTrack's distance), rawPathMetres (the naive haversine
             sum over consecutive fixes as read, R = 6,371,008.8 m, for comparison), durationSeconds (the time
-            the fixes span, whatever their order in the file, but not a fix the tracker rejected as out of
-            order: stretches a day or more apart, a clock fault or
+            the fixes span, but not a fix the tracker rejected as out of order, so a file written newest first
+            spans little: sort it first; stretches a day or more apart, a clock fault or
             recordings days apart, count each without the time between them; a time a clock jump proved wrong
             is left out), fixes.read / fixes.accepted / fixes.rejected (reason -> count),
             distanceBySourceMetres (doppler, filtered, derived), profile, skippedRecords (records meant as fixes

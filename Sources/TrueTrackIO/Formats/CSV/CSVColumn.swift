@@ -63,7 +63,7 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
     /// `speed_m_s`; in another unit, converted: `speed_kmh` (`_kph`, `_kmph`), `speed_knots` (`_kn`, `_kt`),
     /// `speed_mph`. Units: `m/s`, `mps`; `km/h`, `kmh`, `kph`; `kn`, `kt`, `knots`; `mph`. A bare `SPEED` beside
     /// a GPS logger export's own columns is km/h: an `RCR` column (BT747, Qstarz, Holux: the MTK loggers'
-    /// exports), or `INDEX` and `TAG` (Columbus); their manuals give km/h, and read as m/s a walk was a drive.
+    /// exports), or `INDEX`, `TAG` and `LATITUDE N/S` (Columbus); their manuals give km/h, and read as m/s a walk was a drive.
     case speed
     /// Speed accuracy in metres per second. Aliases: `speedAccuracy`, `speed_accuracy_mps`,
     /// `SpeedAccuracyMps`, `sAcc`. Units: `m/s`, `mps`.

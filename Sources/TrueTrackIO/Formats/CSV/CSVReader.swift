@@ -423,7 +423,8 @@ public struct CSVReader: FixReader, ByteStreamReader {
         var resolved: [CSVColumn?] = []
         let keys = names.map { CSVColumn.normalise($0)?.key }
         // A GPS logger's own export: an `RCR` column (BT747, Qstarz, Holux), or `INDEX` and `TAG` (Columbus).
-        let isColumbus = keys.contains("index") && keys.contains("tag")
+        // (Columbus's own combined coordinate column too: `index` and `tag` alone are any table's.)
+        let isColumbus = keys.contains("index") && keys.contains("tag") && keys.contains("latituden/s")
         let isLoggerExport = keys.contains("rcr") || isColumbus
         for name in names {
             guard let column = CSVColumn(headerName: name), seen.insert(column.fieldKey).inserted else {
