@@ -426,9 +426,7 @@ public final class FixBuffer {
             try delete.step()
             let removed = db.changes
             try countRemoval(removed, asDropped: false)
-            let close = try db.statement("DELETE FROM sync_batches WHERE id = ?")
-            close.bind(1, batch.id)
-            try close.step()
+            try closeBatch(batch)
             return removed
         }
     }
@@ -444,9 +442,7 @@ public final class FixBuffer {
             mark.bind(2, Int64(status))
             try mark.step()
             let marked = db.changes
-            let close = try db.statement("DELETE FROM sync_batches WHERE id = ?")
-            close.bind(1, batch.id)
-            try close.step()
+            try closeBatch(batch)
             return marked
         }
     }
@@ -461,11 +457,16 @@ public final class FixBuffer {
             release.bind(1, batch.id)
             try release.step()
             let released = db.changes
-            let close = try db.statement("DELETE FROM sync_batches WHERE id = ?")
-            close.bind(1, batch.id)
-            try close.step()
+            try closeBatch(batch)
             return released
         }
+    }
+
+    /// Closes `batch` (its row in `sync_batches`), inside the caller's transaction.
+    private func closeBatch(_ batch: SyncBatch) throws(StoreError) {
+        let close = try db.statement("DELETE FROM sync_batches WHERE id = ?")
+        close.bind(1, batch.id)
+        try close.step()
     }
 
     /// Makes every rejected row pending again (after the backend or the mapping was fixed); returns how many.

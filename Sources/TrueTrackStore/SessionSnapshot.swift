@@ -136,8 +136,9 @@ public struct SessionSnapshot: Sendable, Hashable {
     ///
     /// - With a checkpoint this build can read: the checkpointed tracker, exactly; when `profile` names another
     ///   profile than the checkpoint's, it goes on with that one (``Tracker/changeProfile(to:)``: an earlier
-    ///   version discarded such a checkpoint, and an API tester's 6 km of intervals lost 2.5–3 km). A checkpoint older than the session's last fix (the app checkpoints less often than it records,
-    ///   or another writer recorded without one) is brought to that fix as the fallback is: the stretch after the
+    ///   version discarded such a checkpoint, and an API tester's 6 km of intervals lost 2.5–3 km). A checkpoint
+    ///   older than the session's last fix (the app checkpoints less often than it records, or another writer
+    ///   recorded without one) is brought to that fix as the fallback is: the stretch after the
     ///   checkpoint, counted in ``distanceMetres`` already, is not counted twice (a stale checkpoint counted it
     ///   again: +17 to +64 m on a reviewer's walk) and fixes delivered again are rejected; not exact.
     /// - Otherwise (no checkpoint, or one written by another build): a new tracker with `profile` (walking when
@@ -213,8 +214,8 @@ public struct SessionSnapshot: Sendable, Hashable {
 
     /// The stop detector to continue this session with: the checkpointed one when it can be read (with `profile`
     /// when one is named, as ``resumedTracker(profile:)``), else a new detector with `profile` (walking when
-    /// `nil`; it starts STATIONARY and re-learns the window, see ``StopDetectorCheckpoint``). A checkpoint older than the last fix is still
-    /// used: the detector then lacks the evidence in between (a gap: its window restarts), which is closer to
+    /// `nil`; it starts STATIONARY and re-learns the window, see ``StopDetectorCheckpoint``). A checkpoint older
+    /// than the last fix is still used: the detector then lacks the evidence in between (a gap: its window restarts), which is closer to
     /// the truth than a detector that forgot a committed stop.
     public func resumedStopDetector(profile: StopDetectionProfile? = nil) -> StopDetector {
         var detector = checkpointedStopDetector ?? StopDetector(profile: profile ?? .walking)
@@ -258,11 +259,7 @@ public struct SessionSnapshot: Sendable, Hashable {
     /// - Precondition: `decisions.count == batch.count`.
     public mutating func record(batch: [Fix], decisions: [FixDecision]) {
         precondition(decisions.count == batch.count, "one decision per fix of the batch")
-        if batch.isInTimeOrder(by: \.timestamp) {
-            for (fix, decision) in zip(batch, decisions) { record(fix, decision: decision) }
-        } else {
-            for i in batch.indicesInTimeOrder(by: \.timestamp) { record(batch[i], decision: decisions[i]) }
-        }
+        for i in batch.indicesInTimeOrder(by: \.timestamp) { record(batch[i], decision: decisions[i]) }
     }
 
     /// The monotonic merge of `other` (an incoming write) into `self` (the stored state); see the type's

@@ -6,8 +6,8 @@
 ///    accepted fix → ``RejectionReason/outOfOrder`` (so dt > 0 from here on and nothing divides by zero),
 ///    unless ``TrackingProfile/rejectionsBeforeReanchor`` fixes, in order among themselves with none accepted
 ///    between them, are all at least ``TrackingProfile/clockJumpSeconds`` older (or lie inside a long forward
-///    jump shortly after it: ``isInsideForwardJump(_:latitude:longitude:)``): then the last accepted time was wrong (a fix dated
-///    9999, or an hour ahead) and the tracker starts again from the last of them.
+///    jump shortly after it: ``isInsideForwardJump(_:latitude:longitude:)``): then the last accepted time was
+///    wrong (a fix dated 9999, or an hour ahead) and the tracker starts again from the last of them.
 /// 2. **Accuracy gate** (``AccuracyGate``).
 /// 3. **Speed gate** (``SpeedGate``): Doppler speed when present, else derived; above the ceiling →
 ///    ``RejectionReason/speed``.
@@ -206,7 +206,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline var departureFarthestMetres = 0.0, departureThresholdMetres = 0.0
     /// The last forward jump in time: the time of the fix that anchored the filter after a reset gap (or first)
     /// (ms since 1970), and the last accepted time before it (`.min` for a session's first fix: a jump from
-    /// nowhere): fixes between the two, shortly after the jump, say the jump's time was wrong (``isInsideForwardJump(_:latitude:longitude:)``).
+    /// nowhere): fixes between the two, shortly after the jump, say the jump's time was wrong
+    /// (``isInsideForwardJump(_:latitude:longitude:)``).
     @usableFromInline var jumpMilliseconds: Int64 = .min, beforeJumpMilliseconds: Int64 = .min
     /// After a restart on fixes inside a forward jump: the latest time accepted before it (`.max`: none). The
     /// first fix newer than it re-anchors the filter without counting the step onto it: when the jump was real
@@ -388,11 +389,18 @@ public struct Tracker: Sendable, BitwiseCopyable {
         chordStartMilliseconds = .min
         guard isInVehicle, !newProfile.maximumSustainedSpeedMetresPerSecond.isFinite else { return 0 }
         let counted = accumulator.add(doppler: vehiclePendingDoppler, filtered: vehiclePendingFiltered)
+        endVehicleLatch()
+        return counted
+    }
+
+    /// Ends the vehicle latch and drops what it held (the caller has counted it or given it up). The latch's exit
+    /// on the per-fix path clears the same fields around its own decision.
+    @usableFromInline
+    mutating func endVehicleLatch() {
         isInVehicle = false
         slowSinceMilliseconds = .min
         vehiclePendingDoppler = 0
         vehiclePendingFiltered = 0
-        return counted
     }
 
     /// The share of the reported position variance the filter currently uses (see ``MeasurementNoiseScale``).
@@ -1243,10 +1251,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // reset gap restarts the spell): the latch becomes the chain's own, from the last fix it held.
         if isInVehicle {
             chainVehicleMilliseconds = max(chainVehicleMilliseconds, lastAcceptedMilliseconds)
-            isInVehicle = false
-            slowSinceMilliseconds = .min
-            vehiclePendingDoppler = 0
-            vehiclePendingFiltered = 0
+            endVehicleLatch()
         }
         // The chain's vehicle latch: a chord that starts within the exit time of vehicle evidence (and ends at or
         // after it) is the vehicle's. (In seconds, as a Double: an exit time of ∞ holds for ever, a negative one
@@ -1393,8 +1398,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// ``TrackingProfile/clockJumpSeconds`` older than the last accepted one, newer than each other, with no
     /// fix accepted in between (fixes rejected for other reasons may come between): then the last accepted
     /// time was the wrong one, and the tracker starts again from this fix. Fixes of any age count when they lie
-    /// inside the last forward jump (``isInsideForwardJump(_:latitude:longitude:)``): a fix stamped an hour ahead (a time-zone
-    /// slip) was accepted after a "gap", and every later fix was rejected until the clock caught up (a tester's
+    /// inside the last forward jump (``isInsideForwardJump(_:latitude:longitude:)``): a fix stamped an hour ahead
+    /// (a time-zone slip) was accepted after a "gap", and every later fix was rejected until the clock caught up (a tester's
     /// demo walk 132.7 m of 621.5; 388.7 of 778.7 m with the fix 1, 3 or 23 hours ahead). Out of line: it runs
     /// only for out-of-order fixes, and keeps the inlined per-fix path short.
     @usableFromInline @inline(never)
@@ -1422,8 +1427,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// longer than ``TrackingProfile/maximumBridgedGapSeconds``, because such a silence's chord is never counted,
     /// so processing the fixes inside it counts nothing twice and gives no chord up (a reviewer's 30 s tunnel
     /// whose late fixes arrived after the exit lost the tunnel, 3,730 → 3,280 m of 3,735, when any reset gap
-    /// counted). A session's first fix is a jump from nowhere: fixes more than that long before it count (a
-    /// first fix stamped an hour ahead lost the whole track).
+    /// counted). A session's first fix is a jump from nowhere: fixes more than that long before it and within
+    /// ``ClockJumpRun/firstJumpReachMetres`` of the filter count (a first fix stamped an hour ahead lost the
+    /// whole track).
     @usableFromInline
     func isInsideForwardJump(_ now: Int64, latitude: Double, longitude: Double) -> Bool {
         // How far the fix lies from the filter (only a session's first jump asks; without a filter, a restored

@@ -142,8 +142,8 @@ public struct StopDetector: Sendable {
     /// The run of evidence far older than the latest (see ``StopDetectionProfile/clockJumpSeconds``).
     var staleRun = ClockJumpRun()
     /// The last forward jump in time: the time of the first evidence after a gap (ms since 1970) and the time
-    /// of the evidence before it (`.min`: the first evidence): evidence between the two, shortly after the jump, says the
-    /// jump's time was wrong (see ``restartsOnClockJump(at:latest:metresFromLast:)``).
+    /// of the evidence before it (`.min`: the first evidence): evidence between the two, shortly after the jump,
+    /// says the jump's time was wrong (see ``restartsOnClockJump(at:latest:metresFromLast:)``).
     var jumpMilliseconds: Int64 = .min, beforeJumpMilliseconds: Int64 = .min
     /// The shortest forward jump whose evidence inside it can restart the detector, seconds: 600
     /// (``TrackingProfile/maximumBridgedGapSeconds``' default, as the tracker judges it; see
@@ -194,12 +194,15 @@ public struct StopDetector: Sendable {
         if let last = lastEvidence {
             let lastMilliseconds = last.timestamp.millisecondsSince1970
             if now <= lastMilliseconds {
-                guard
-                    restartsOnClockJump(
-                        at: now, latest: lastMilliseconds,
-                        metresFromLast: Haversine.distance(
-                            from: (last.latitude, last.longitude), to: (evidence.latitude, evidence.longitude)))
-                else { return events }
+                // (How far it lies from the latest matters only to a session's first jump.)
+                let metres =
+                    beforeJumpMilliseconds == .min
+                    ? Haversine.distance(
+                        from: (last.latitude, last.longitude), to: (evidence.latitude, evidence.longitude))
+                    : .infinity
+                guard restartsOnClockJump(at: now, latest: lastMilliseconds, metresFromLast: metres) else {
+                    return events
+                }
             } else if Double(now &- lastMilliseconds) / 1000 > profile.gapSeconds {
                 window.removeAll()
                 triggerStreak = 0

@@ -12,10 +12,10 @@ struct ClockJumpRun: Sendable, BitwiseCopyable, Hashable {
     @usableFromInline init() {}
 
     /// How long (seconds) times may have been accepted after a forward jump for times inside it to be judged
-    /// (``isInsideForwardJump(_:before:jump:latest:minimumJumpSeconds:metresFromLatest:)``): 120. Why: a clock slip's block of
-    /// fixes stamped ahead is short; a real silence followed by fresh fixes and then a backlog from inside it
-    /// looks the same, and the CLI's summary then leaves the fresh fixes out as wrongly dated (a reviewer's walk
-    /// with 550 s of them: a stop shortened by half, 500 m in the wrong trip); two minutes bound that.
+    /// (``isInsideForwardJump(_:before:jump:latest:minimumJumpSeconds:metresFromLatest:)``): 120. Why: a clock slip's
+    /// block of fixes stamped ahead is short; a real silence followed by fresh fixes and then a backlog from inside it
+    /// looks the same, and the CLI's summary then leaves the fresh fixes out as wrongly dated (a reviewer's walk with
+    /// 550 s of them: a stop shortened by half, 500 m in the wrong trip); two minutes bound that.
     @usableFromInline static let judgedJumpFollowSeconds = 120.0
 
     /// Whether a time `now` (ms) lies inside the last forward jump, from `before` (the latest time before the
@@ -48,17 +48,19 @@ struct ClockJumpRun: Sendable, BitwiseCopyable, Hashable {
             && follow <= judgedJumpFollowSeconds
     }
 
-    /// How long (seconds) times may have been accepted after a session's first time for times more than the
-    /// minimum jump before it to be judged (``isInsideForwardJump(_:before:jump:latest:minimumJumpSeconds:metresFromLatest:)``):
-    /// 30. Why: a first fix, or a logger's first rows, stamped ahead are followed at once by the older times
-    /// that prove them wrong; older fixes after the session's first half minute are a delivery from before it
-    /// (an hour-old batch after 100 s of fresh fixes stays ignored).
+    /// How long (seconds) times may have been accepted after a session's first time for times more than the minimum
+    /// jump before it to be judged
+    /// (``isInsideForwardJump(_:before:jump:latest:minimumJumpSeconds:metresFromLatest:)``): 30. Why: a first fix, or a
+    /// logger's first rows, stamped ahead are followed at once by the older times that prove them wrong; older fixes
+    /// after the session's first half minute are a delivery from before it (an hour-old batch after 100 s of fresh
+    /// fixes stays ignored).
     @usableFromInline static let judgedFirstJumpFollowSeconds = 30.0
 
-    /// How far (metres) a fix older than a session's first may lie from the session's last position and still
-    /// count as its time being the wrong one (``isInsideForwardJump(_:before:jump:latest:minimumJumpSeconds:metresFromLatest:)``):
-    /// 200. Why: the fixes after a first fix stamped ahead follow it by seconds (a car at 1 Hz: 90 m by the
-    /// third), while a delivery from before the session starts where the device was then.
+    /// How far (metres) a fix older than a session's first may lie from the session's last position and still count as
+    /// its time being the wrong one
+    /// (``isInsideForwardJump(_:before:jump:latest:minimumJumpSeconds:metresFromLatest:)``): 200. Why: the fixes after
+    /// a first fix stamped ahead follow it by seconds (a car at 1 Hz: 90 m by the third), while a delivery from before
+    /// the session starts where the device was then.
     @usableFromInline static let firstJumpReachMetres = 200.0
 
     /// Records a time `now` (ms) that is not newer than the latest accepted one, `latest` (ms). Returns true once

@@ -63,7 +63,8 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
     /// `speed_m_s`; in another unit, converted: `speed_kmh` (`_kph`, `_kmph`), `speed_knots` (`_kn`, `_kt`),
     /// `speed_mph`. Units: `m/s`, `mps`; `km/h`, `kmh`, `kph`; `kn`, `kt`, `knots`; `mph`. A bare `SPEED` beside
     /// a GPS logger export's own columns is km/h: an `RCR` column (BT747, Qstarz, Holux: the MTK loggers'
-    /// exports), or `INDEX`, `TAG` and `LATITUDE N/S` (Columbus); their manuals give km/h, and read as m/s a walk was a drive.
+    /// exports), or `INDEX`, `TAG` and `LATITUDE N/S` (Columbus); their manuals give km/h, and read as m/s a walk
+    /// was a drive.
     case speed
     /// Speed accuracy in metres per second. Aliases: `speedAccuracy`, `speed_accuracy_mps`,
     /// `SpeedAccuracyMps`, `sAcc`. Units: `m/s`, `mps`.
@@ -106,10 +107,13 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
     /// Recognises a header name (see the type's documentation for the matching rules); `nil` when the
     /// column is not one the reader uses.
     public init?(headerName: String) {
-        guard let (key, unit) = CSVColumn.normalise(headerName),
-            let column = CSVColumn.aliases[key],
-            column.accepts(unit: unit)
-        else { return nil }
+        guard let (key, unit) = CSVColumn.normalise(headerName) else { return nil }
+        self.init(key: key, unit: unit)
+    }
+
+    /// The column a header name normalised to `key` and `unit` (``normalise(_:)``) stands for.
+    init?(key: String, unit: String?) {
+        guard let column = CSVColumn.aliases[key], column.accepts(unit: unit) else { return nil }
         self = column
     }
 

@@ -421,19 +421,22 @@ public struct CSVReader: FixReader, ByteStreamReader {
         columnCount = names.count
         var seen = Set<Int>()
         var resolved: [CSVColumn?] = []
-        let keys = names.map { CSVColumn.normalise($0)?.key }
+        let normalised = names.map(CSVColumn.normalise)
+        let keys = normalised.map { $0?.key }
         // A GPS logger's own export: an `RCR` column (BT747, Qstarz, Holux), or `INDEX` and `TAG` (Columbus).
         // (Columbus's own combined coordinate column too: `index` and `tag` alone are any table's.)
         let isColumbus = keys.contains("index") && keys.contains("tag") && keys.contains("latituden/s")
         let isLoggerExport = keys.contains("rcr") || isColumbus
-        for name in names {
-            guard let column = CSVColumn(headerName: name), seen.insert(column.fieldKey).inserted else {
+        for name in normalised {
+            guard let (key, unit) = name, let column = CSVColumn(key: key, unit: unit),
+                seen.insert(column.fieldKey).inserted
+            else {
                 resolved.append(nil)
                 continue
             }
             resolved.append(column)
             if case .time(let encoding) = column { timeEncoding = encoding }
-            if column == .speed, let (key, unit) = CSVColumn.normalise(name) {
+            if column == .speed {
                 // A bare SPEED of a logger export is km/h (their manuals; read as m/s, a walk was a drive).
                 speedScale =
                     key == "speed" && unit == nil && isLoggerExport
@@ -714,6 +717,16 @@ public struct CSVReader: FixReader, ByteStreamReader {
             lenient: options.lenient)
     }
 
+    /// The sign a hemisphere letter gives a latitude (`N` +1, `S` −1) or a longitude (`E` +1, `W` −1), in any
+    /// case; `nil` for another letter.
+    private static func hemisphereSign(_ letter: UInt8, latitude: Bool) -> Double? {
+        switch (latitude, letter | 0x20) {
+        case (true, UInt8(ascii: "n")), (false, UInt8(ascii: "e")): 1
+        case (true, UInt8(ascii: "s")), (false, UInt8(ascii: "w")): -1
+        default: nil
+        }
+    }
+
     /// True when `c` ends a field: the delimiter, `\r` or `\n`.
     @inline(__always)
     private static func ends(_ c: UInt8, _ delimiter: UInt8) -> Bool {
@@ -870,19 +883,11 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 row.deferredDateError = error
             }
         case .latitudeHemisphere, .longitudeHemisphere:
-            let letter = bytes[s] | 0x20
-            let negative: Bool
-            switch (role, letter) {
-            case (.latitudeHemisphere, UInt8(ascii: "n")), (.longitudeHemisphere, UInt8(ascii: "e")): negative = false
-            case (.latitudeHemisphere, UInt8(ascii: "s")), (.longitudeHemisphere, UInt8(ascii: "w")): negative = true
-            default: throw malformed(role == .latitudeHemisphere ? "N or S" : "E or W")
+            let isLatitude = role == .latitudeHemisphere
+            guard let sign = CSVReader.hemisphereSign(bytes[s], latitude: isLatitude) else {
+                throw malformed(isLatitude ? "N or S" : "E or W")
             }
-            if role == .latitudeHemisphere {
-                row.latitudeSign = negative ? -1 : 1
-            } else {
-                row.longitudeSign = negative ? -1 : 1
-            }
-            row.mark(role)
+            row.setHemisphere(sign, latitude: isLatitude)
         case .latitude, .longitude:
             if let value = NumberParsing.double(p, s, e) ?? decimalComma(p, s, e) {
                 row.store(value, role)
@@ -890,37 +895,25 @@ public struct CSVReader: FixReader, ByteStreamReader {
             }
             // A hemisphere letter after the number (`52.123456N`, `13.1E`: Columbus loggers) or before it.
             let isLatitude = role == .latitude
-            func hemisphere(_ c: UInt8) -> Double? {
-                switch (isLatitude, c | 0x20) {
-                case (true, UInt8(ascii: "n")), (false, UInt8(ascii: "e")): 1
-                case (true, UInt8(ascii: "s")), (false, UInt8(ascii: "w")): -1
-                default: nil
-                }
-            }
+            let expected = isLatitude ? "a number (or one with N or S)" : "a number (or one with E or W)"
             let sign: Double
             var from = s, to = e
-            if let h = hemisphere(p[e - 1]) {
+            if let h = CSVReader.hemisphereSign(p[e - 1], latitude: isLatitude) {
                 sign = h
                 to -= 1
-            } else if let h = hemisphere(p[s]) {
+            } else if let h = CSVReader.hemisphereSign(p[s], latitude: isLatitude) {
                 sign = h
                 from += 1
             } else {
-                throw malformed(isLatitude ? "a number (or one with N or S)" : "a number (or one with E or W)")
+                throw malformed(expected)
             }
             while from < to, p[from] == 0x20 { from += 1 }
             while to > from, p[to - 1] == 0x20 { to -= 1 }
             guard to > from, let value = NumberParsing.double(p, from, to) ?? decimalComma(p, from, to) else {
-                throw malformed(isLatitude ? "a number (or one with N or S)" : "a number (or one with E or W)")
+                throw malformed(expected)
             }
             row.store(value, role)
-            if isLatitude {
-                row.latitudeSign = sign
-                row.mark(.latitudeHemisphere)
-            } else {
-                row.longitudeSign = sign
-                row.mark(.longitudeHemisphere)
-            }
+            row.setHemisphere(sign, latitude: isLatitude)
         case .horizontalAccuracy, .altitude, .verticalAccuracy, .speed, .speedAccuracy, .course, .courseAccuracy:
             guard let value = NumberParsing.double(p, s, e) ?? decimalComma(p, s, e) else {
                 throw malformed("a number")
@@ -1397,6 +1390,18 @@ struct CSVRowValues {
     /// Marks the role's value as read.
     @inline(__always)
     mutating func mark(_ role: CSVRole) { present |= 1 << UInt32(role.rawValue) }
+
+    /// Records the sign a hemisphere gives the latitude or the longitude.
+    @inline(__always)
+    mutating func setHemisphere(_ sign: Double, latitude: Bool) {
+        if latitude {
+            latitudeSign = sign
+            mark(.latitudeHemisphere)
+        } else {
+            longitudeSign = sign
+            mark(.longitudeHemisphere)
+        }
+    }
 
     /// Stores a numeric value for a numeric role.
     @inline(__always)
