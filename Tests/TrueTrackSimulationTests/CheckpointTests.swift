@@ -194,7 +194,7 @@ import TrueTrackSimulation
 
     @Test func theStopDetectorFingerprintIsPinned() {
         #expect(
-            StopDetectorCheckpoint.layoutFingerprint == 0xd05c_191c_ed50_1bf8,
+            StopDetectorCheckpoint.layoutFingerprint == 0x6602_94f2_9920_a75e,
             "now 0x\(String(StopDetectorCheckpoint.layoutFingerprint, radix: 16))")
     }
 }

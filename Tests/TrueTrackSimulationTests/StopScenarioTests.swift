@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TrueTrackCore
 import TrueTrackSimulation
@@ -138,6 +139,54 @@ import TrueTrackSimulation
                     a.stops.count == 1 && a.trips.isEmpty,
                     "seed \(seed): \(a.stops.count) stops, \(a.trips.count) trips")
             }
+        }
+    }
+
+    /// A phone on a desk for an hour whose fixes jump 150–250 m in scattered directions for `burst` seconds every
+    /// six minutes, each jumped fix claiming 5.5 m.
+    static func deskWithMultipathBursts(burst: Int, seed: UInt64) throws -> [Fix] {
+        let scenario = Scenario(name: "desk", legs: [.stop(seconds: 3600)])
+        var fixes = Simulator.simulate(scenario, errors: .cleanPhone, seed: seed).fixes
+        var state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
+        func uniform() -> Double {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        for start in stride(from: 200, to: fixes.count - burst, by: 360) {
+            for i in start..<(start + burst) {
+                let f = fixes[i]
+                let metres = 150 + 100 * uniform(), bearing = 2 * Double.pi * uniform()
+                fixes[i] = try Fix(
+                    timestamp: f.timestamp, latitude: f.latitude + metres * cos(bearing) / 111_320,
+                    longitude: f.longitude + metres * sin(bearing) / (111_320 * cos(f.latitude * .pi / 180)),
+                    horizontalAccuracyMetres: 5.5, speedMetresPerSecond: f.speedMetresPerSecond,
+                    courseDegrees: f.courseDegrees)
+            }
+        }
+        return fixes
+    }
+
+    @Test func scatteredMultipathBurstsTheTrackerRejectsDoNotEndAStop() throws {
+        for burst in [6, 8] {
+            let fixes = try Self.deskWithMultipathBursts(burst: burst, seed: 3)
+            var tracker = Tracker(profile: .walking)
+            let decisions = tracker.process(batch: fixes)
+            #expect(decisions.filter { $0.rejection == .outlier }.count >= 9 * burst - 2)
+            let evidence = zip(fixes, decisions).map { MotionEvidence(fix: $0, decision: $1) }
+            let a = StopAnalysis(evidence: evidence, profile: .walking)
+            #expect(
+                a.stops.count == 1 && a.trips.isEmpty,
+                "burst \(burst): \(a.stops.count) stops, \(a.trips.count) trips")
+            // Without the tracker's judgement of the jumps the bursts do end the stop.
+            let unjudged = evidence.map {
+                var e = $0
+                e.isPositionRejected = false
+                return e
+            }
+            let raw = StopAnalysis(evidence: unjudged, profile: .walking)
+            #expect(raw.stops.count > 1, "burst \(burst): without the judgement \(raw.stops.count) stops")
         }
     }
 

@@ -29,6 +29,16 @@ public struct MotionEvidence: Sendable, Hashable, BitwiseCopyable {
     /// recording), so distance counted within the detector's horizon is evidence of movement even when the
     /// Doppler speed reads slow (see ``StopDetectionProfile``).
     public var countedMetres: Double = 0
+    /// True when the ``Tracker`` judged the fix's position a jump it would not follow: rejected as an
+    /// ``RejectionReason/outlier``, or for a speed derived from its displacement above the ceiling
+    /// (``RejectionReason/speed`` with a ``SpeedSource/derived`` gate speed). The ``StopDetector`` then treats
+    /// the position as it treats a fix coarser than ``StopDetectionProfile/maximumAccuracyMetres``: it neither
+    /// moves the window nor ends or vetoes a stop. Why: a burst of scattered multipath fixes 150–250 m from a
+    /// phone on a desk, each claiming 5–6 m, passed the radius exit twice in a row and broke an hour's stop
+    /// into five to eleven stops 0 m apart (a tester's desk), though the tracker rejected every one of them.
+    /// A real departure is not lost: the tracker re-anchors on the third fix of a run that agrees with itself,
+    /// and accepts it. False when unknown (``init(fix:)``).
+    public var isPositionRejected = false
 
     /// Creates evidence from its parts.
     ///
