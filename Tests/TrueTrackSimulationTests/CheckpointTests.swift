@@ -194,7 +194,7 @@ import TrueTrackSimulation
 
     @Test func theStopDetectorFingerprintIsPinned() {
         #expect(
-            StopDetectorCheckpoint.layoutFingerprint == 0x6602_94f2_9920_a75e,
+            StopDetectorCheckpoint.layoutFingerprint == 0x7d09_d958_d18d_acc9,
             "now 0x\(String(StopDetectorCheckpoint.layoutFingerprint, radix: 16))")
     }
 }

@@ -190,6 +190,53 @@ import TrueTrackSimulation
         }
     }
 
+    @Test(arguments: [10.0, 20, 40])
+    func aSparseLoggersStopsAreFoundAndItsStepsAreNotGaps(intervalSeconds: Double) {
+        let legs: [Leg] = [
+            .walk(metres: 600, heading: 0), .stop(seconds: 600), .walk(metres: 600, heading: 90),
+            .stop(seconds: 300), .walk(metres: 300, heading: 180),
+        ]
+        let scenario = Scenario(name: "sparse walk", legs: legs, intervalSeconds: intervalSeconds)
+        for seed in [1, 2, 3] as [UInt64] {
+            let (s, found) = Self.score(
+                scenario, [1, 3], errors: .cleanPhone, stops: .walking, tracking: .walking, seed: seed)
+            #expect(
+                s.precision == 1 && s.recall == 1,
+                "every \(intervalSeconds) s, seed \(seed): found \(found.map { ($0.start, $0.durationSeconds) })")
+            // Three steps cover the window; the countdown and the exit need a step or two more.
+            let bound = StopDetectionProfile.walking.stopTimeoutSeconds + 3 * intervalSeconds
+            #expect(
+                s.worstStartError <= bound && s.worstEndError <= bound,
+                "every \(intervalSeconds) s, seed \(seed): start error \(s.worstStartError) s, end \(s.worstEndError) s"
+            )
+            let track = Simulator.simulate(scenario, errors: .cleanPhone, seed: seed)
+            let a = StopAnalysis(fixes: track.fixes, profile: .walking)
+            #expect(a.unobservedSeconds == 0, "every \(intervalSeconds) s: \(a.unobservedSeconds) s unobserved")
+        }
+    }
+
+    @Test func aSilenceOfThreeStepsIsStillAGapForASparseLogger() {
+        var d = StopDetector(profile: .walking)
+        let t0 = Timestamp(millisecondsSince1970: 1_700_000_000_000)
+        for k in 0..<20 {
+            _ = d.process(
+                MotionEvidence(
+                    timestamp: t0.advanced(bySeconds: Double(k) * 20), latitude: 48, longitude: 11,
+                    accuracyMetres: 5, speedMetresPerSecond: 0))
+        }
+        #expect(abs(d.typicalStepSeconds - 20) < 1e-9)
+        #expect(abs(d.gapSeconds - 60) < 1e-9)
+        // A 1 Hz phone keeps the profile's gap.
+        var phone = StopDetector(profile: .walking)
+        for k in 0..<20 {
+            _ = phone.process(
+                MotionEvidence(
+                    timestamp: t0.advanced(bySeconds: Double(k)), latitude: 48, longitude: 11, accuracyMetres: 5,
+                    speedMetresPerSecond: 0))
+        }
+        #expect(phone.gapSeconds == StopDetectionProfile.walking.gapSeconds)
+    }
+
     @Test func streamingEqualsBatch() {
         let track = Simulator.simulate(.walkWithStops, errors: .degradedPhone, seed: 7)
         let batch = StopAnalysis(fixes: track.fixes, profile: .walking)

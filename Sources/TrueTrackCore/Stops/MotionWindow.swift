@@ -151,7 +151,7 @@ struct MotionWindow: Sendable {
     ///
     /// The window judged is the trailing horizon described at
     /// ``StopDetectionProfile/slowestMovementMetresPerSecond``; `since` is the time of its first entry.
-    func verdict(now: Int64, profile: StopDetectionProfile)
+    func verdict(now: Int64, profile: StopDetectionProfile, minimumHorizonSeconds: Double = 0)
         -> KinematicVerdict
     {
         guard count > 0, let last = newest else {
@@ -159,13 +159,14 @@ struct MotionWindow: Sendable {
         }
         // The loops read the ring through its buffer (no bounds or uniqueness checks; slots are masked).
         return entries.withUnsafeBufferPointer { ring in
-            verdict(now: now, profile: profile, last: last, ring: ring)
+            verdict(now: now, profile: profile, minimumHorizonSeconds: minimumHorizonSeconds, last: last, ring: ring)
         }
     }
 
     /// ``verdict(now:profile:)`` over the ring's storage.
     private func verdict(
-        now: Int64, profile: StopDetectionProfile, last: Entry, ring: UnsafeBufferPointer<Entry>
+        now: Int64, profile: StopDetectionProfile, minimumHorizonSeconds: Double, last: Entry,
+        ring: UnsafeBufferPointer<Entry>
     ) -> KinematicVerdict {
         let head = self.head, count = self.count
         func entry(_ i: Int) -> Entry { ring[(head &+ i) & MotionWindow.mask] }
@@ -184,7 +185,9 @@ struct MotionWindow: Sendable {
             + profile.stillRadiusAccuracyFactor * baseAccuracySum / Double(max(baseCount, 1))
         let slowest = profile.slowestMovementMetresPerSecond
         let stretched = slowest.isFinite && slowest > 0 ? baseRadius / slowest : profile.horizonCapSeconds
-        let horizonSeconds = min(max(profile.windowSeconds, stretched), profile.horizonCapSeconds)
+        // A sparse logger's horizon holds three fixes (``StopDetector/sparseHorizonSeconds``).
+        let horizonSeconds = max(
+            min(max(profile.windowSeconds, stretched), profile.horizonCapSeconds), minimumHorizonSeconds)
         // From the newest back (the ring holds up to the cap; the horizon is usually much shorter).
         var start = count - 1
         while start > 0 && Double(now - entry(start - 1).milliseconds) / 1000 <= horizonSeconds { start -= 1 }

@@ -31,7 +31,8 @@ public struct StopAnalysis: Sendable, Hashable {
     public var elapsedSeconds: Double
     /// Elapsed time minus the time spent in stops and the unobserved time, seconds.
     public var movingSeconds: Double
-    /// Time inside recording gaps longer than the profile's `gapSeconds` and outside any stop, seconds: neither
+    /// Time inside recording gaps (longer than the detector's ``StopDetector/gapSeconds``: the profile's, or
+    /// three of a sparse logger's typical steps) and outside any stop, seconds: neither
     /// moving nor stopped (silence is not a stop, and it is not movement either).
     public var unobservedSeconds: Double
     /// The first and last evidence times (`nil` for an empty track).
@@ -56,7 +57,6 @@ public struct StopAnalysis: Sendable, Hashable {
         var first: Timestamp?
         var last: Timestamp?
         var gaps: [(start: Timestamp, end: Timestamp)] = []
-        let gapSeconds: Double
         /// A stop beginning at most this long (seconds) after the previous one ended, with its centre within
         /// ``mergeRadiusMetres`` of that one's, is the same stop: 5 s. Why: the detector backdates a stop's start
         /// to the oldest fix of its still window, but never before the departure; a stop that begins a fix or two
@@ -73,7 +73,6 @@ public struct StopAnalysis: Sendable, Hashable {
         /// A builder for `profile`'s stop detector.
         public init(profile: StopDetectionProfile) {
             detector = StopDetector(profile: profile)
-            gapSeconds = profile.gapSeconds
             mergeSeconds = 5
             mergeRadiusMetres = profile.stationaryRadiusMetres / 4
         }
@@ -103,7 +102,10 @@ public struct StopAnalysis: Sendable, Hashable {
                 // the wrong one on are left out of the span and the gaps.
                 gaps.removeAll { $0.end > l }
                 if let f = first, f > l { first = l }
-            } else if let previous, l != previous, previous.seconds(to: l) > gapSeconds {
+            } else if let previous, l != previous, detector.jumpMilliseconds == l.millisecondsSince1970,
+                detector.beforeJumpMilliseconds == previous.millisecondsSince1970
+            {
+                // The detector judged this step a gap (``StopDetector/gapSeconds``: a sparse logger's rhythm).
                 gaps.append((previous, l))
             }
             if first == nil { first = l }

@@ -42,7 +42,9 @@ public struct StopDetectionProfile: Sendable, Hashable, BitwiseCopyable {
     /// manual ``StopDetector/changePace(_:at:)`` counts at once).
     public var exitConfirmationFixes: Int
     /// A silence longer than this between fixes starts recovery: the window is emptied (the verdict is
-    /// uncertain until it refills) and a pending countdown can only commit on a fix after the gap, seconds.
+    /// uncertain until it refills) and a pending countdown can only commit on a fix after the gap, seconds. A
+    /// receiver that logs more sparsely is judged by its own rhythm: three of its typical steps
+    /// (``StopDetector/gapSeconds``), and its window stretches to hold three fixes.
     public var gapSeconds: Double
     /// Evidence at least this much older than the latest, arriving ``clockJumpRun`` times in a row and in order
     /// among itself, says the latest time was wrong (a receiver's clock fault, a fix dated 9999): the detector

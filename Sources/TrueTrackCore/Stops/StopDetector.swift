@@ -106,7 +106,8 @@ public enum MotionEvent: Sendable, Hashable {
 /// - The verdict is tri-state (``MotionVerdict``). A fresh activity reading at or above the confidence
 ///   threshold decides it; a low-confidence or unknown reading is uncertain. Without a fresh reading the
 ///   kinematic verdict of the trailing window stands in (see ``StopDetectionProfile``).
-/// - **Silence is never a stop**: a gap longer than ``StopDetectionProfile/gapSeconds`` empties the window (the
+/// - **Silence is never a stop**: a gap longer than ``gapSeconds`` (the profile's
+///   ``StopDetectionProfile/gapSeconds``, or three typical steps of a sparse logger) empties the window (the
 ///   verdict is uncertain until it refills); a countdown armed before the gap can commit only on a fix after
 ///   it that does not veto it, never by time alone.
 public struct StopDetector: Sendable {
@@ -149,6 +150,31 @@ public struct StopDetector: Sendable {
     /// (``TrackingProfile/maximumBridgedGapSeconds``' default, as the tracker judges it; see
     /// ``ClockJumpRun/isInsideForwardJump(_:before:jump:latest:minimumJumpSeconds:metresFromLatest:)``).
     static let judgedJumpSeconds = 600.0
+    /// The receiver's typical step between fixes, seconds (0 before the second evidence): an exponential mean
+    /// with weight ``cadenceWeight`` of the steps, each clamped to a quarter to four times the mean so far (and
+    /// to 0.05 s – 300 s). Why clamped and not a mean of logarithms: as robust to one long gap (a 10-minute
+    /// tunnel in a 1 Hz track moves it from 1 s to 1.3 s), without a logarithm and an exponential per fix
+    /// (+10 % instructions on the `stop-detector` benchmark). See ``gapSeconds``.
+    public internal(set) var typicalStepSeconds = 0.0
+    /// The weight of each new step in ``typicalStepSeconds``: 0.1, so a logger that changes its rate (a
+    /// battery saver) is followed within a dozen or two fixes.
+    static let cadenceWeight = 0.1
+    /// How many typical steps without a fix make a gap, and how many a sparse logger's window holds: 3.
+    static let sparseSteps = 3.0
+
+    /// The silence that counts as a gap, seconds: ``StopDetectionProfile/gapSeconds``, or three typical steps
+    /// for a receiver that logs more sparsely than that allows (``typicalStepSeconds``).
+    ///
+    /// Why: a logger that writes a fix every 10–60 s (battery-saving trackers, many GPX hikes) lost every stop:
+    /// a tester's 10-minute stand, 60 fixes reading speed 0, found nothing from one fix every 9 s on (three fixes
+    /// never fitted the window) and read as "unobserved" from every 40 s on (each step was a gap). Silence is
+    /// still never a stop: a gap is judged against the receiver's own rhythm, not a 1 Hz phone's.
+    public var gapSeconds: Double {
+        max(profile.gapSeconds, StopDetector.sparseSteps * typicalStepSeconds)
+    }
+    /// The slowest rhythm a session's first step may set, seconds: 100 (three such steps fill the longest
+    /// window, ``MotionWindowLimits/longestHorizonSeconds``). A longer first step is a gap, as before.
+    static let slowestCadenceSeconds = MotionWindowLimits.longestHorizonSeconds / sparseSteps
 
     /// Creates a detector in the initial STATIONARY state.
     ///
@@ -206,11 +232,23 @@ public struct StopDetector: Sendable {
                 guard restartsOnClockJump(at: now, latest: lastMilliseconds, metresFromLast: metres) else {
                     return events
                 }
-            } else if Double(now &- lastMilliseconds) / 1000 > profile.gapSeconds {
-                window.removeAll()
-                triggerStreak = 0
-                beforeJumpMilliseconds = lastMilliseconds
-                jumpMilliseconds = now
+            } else {
+                let step = Double(now &- lastMilliseconds) / 1000
+                let typical = typicalStepSeconds, longest = MotionWindowLimits.longestHorizonSeconds
+                let updated =
+                    typical == 0
+                    ? min(max(step, 0.05), longest)
+                    : typical + StopDetector.cadenceWeight
+                        * (min(max(step, typical / 4, 0.05), 4 * typical, longest) - typical)
+                // The session's first step sets the rhythm it is judged by, up to a sparse logger's slowest.
+                if typical == 0 && step <= StopDetector.slowestCadenceSeconds { typicalStepSeconds = updated }
+                if step > gapSeconds {
+                    window.removeAll()
+                    triggerStreak = 0
+                    beforeJumpMilliseconds = lastMilliseconds
+                    jumpMilliseconds = now
+                }
+                typicalStepSeconds = updated
             }
         } else {
             // The first evidence is a jump from nowhere (see `ClockJumpRun.isInsideForwardJump`).
@@ -221,14 +259,17 @@ public struct StopDetector: Sendable {
         let accuracy = evidence.accuracyMetres ?? profile.assumedAccuracyMetres
         let isTriggerSource = evidence.speedSource == .doppler || evidence.speedSource == .filtered
         let speed = isTriggerSource ? (evidence.speedMetresPerSecond ?? -1) : -1
+        let sparseHorizon = sparseHorizonSeconds
         window.append(
             MotionWindow.Entry(
                 milliseconds: now, latitude: evidence.latitude, longitude: evidence.longitude, accuracy: accuracy,
                 speed: speed, counted: evidence.countedMetres),
-            spanMilliseconds: Int64(profile.horizonCapSeconds * 1000))
+            spanMilliseconds: Int64(max(profile.horizonCapSeconds, sparseHorizon) * 1000))
         let activityVerdict = self.activityVerdict(at: now)
         // The kinematic verdict stands in only while no activity reading decides.
-        let kinematic = activityVerdict == nil ? window.verdict(now: now, profile: profile) : nil
+        let kinematic =
+            activityVerdict == nil
+            ? window.verdict(now: now, profile: profile, minimumHorizonSeconds: sparseHorizon) : nil
         verdict = activityVerdict ?? kinematic?.verdict ?? .uncertain
         let isSpeedTrigger = speed > profile.triggerSpeedMetresPerSecond
         let isDisplaced = kinematic?.verdict == .moving || isCounting(kinematic, now: now)
@@ -311,7 +352,7 @@ public struct StopDetector: Sendable {
         var events: [MotionEvent] = []
         if let armed = countdownArmedAt, let last = lastEvidence,
             Double(now &- armed.millisecondsSince1970) / 1000 >= profile.stopTimeoutSeconds,
-            Double(now &- last.timestamp.millisecondsSince1970) / 1000 <= profile.gapSeconds
+            Double(now &- last.timestamp.millisecondsSince1970) / 1000 <= gapSeconds
         {
             commit(fix: last, &events)
         }
@@ -347,6 +388,13 @@ public struct StopDetector: Sendable {
     }
 
     // MARK: Internals
+
+    /// The horizon a sparse logger's window needs to hold three fixes, seconds: 2.5 typical steps (jitter
+    /// allowed), at most ``MotionWindowLimits/longestHorizonSeconds``; under the profile's horizon for a 1 Hz
+    /// receiver, so nothing changes there.
+    var sparseHorizonSeconds: Double {
+        min((StopDetector.sparseSteps - 0.5) * typicalStepSeconds, MotionWindowLimits.longestHorizonSeconds)
+    }
 
     func activityVerdict(at now: Int64) -> MotionVerdict? {
         guard let reading = activity else { return nil }

@@ -22,13 +22,17 @@ enum StopsCommand {
         discussion: """
             Every fix is run through the Tracker and, accepted or not, into the stop detector (the same
             MOVING/STATIONARY state machine an app runs live), with the distance the Tracker counted on it as
-            evidence of movement; fixes coarser than 200 m (network-provider fixes) give only their activity. A
+            evidence of movement; fixes coarser than 200 m (network-provider fixes) and positions the Tracker
+            rejected as jumps (outliers) give only their activity. A
             stop needs a still verdict over the profile's window, then its stop timeout (walking: 10 s + 20 s;
             driving: 10 s + 60 s, so traffic-light halts are not stops); a halt shorter than that counts as moving
             time. Times are ISO-8601 UTC; a trip's distance is the Tracker's from the end of the stop before it
             to the end of the stop after it (metres it counts late, a departure's held ones, land in their trip),
             and a trip's duration spans any recording gap inside it. Elapsed time = moving + stopped + unobserved
-            (recording gaps outside any stop: silence is neither).
+            (recording gaps outside any stop: silence is neither). A recording gap is a silence longer than 30 s
+            (walking, running; 20 s cycling, driving), or than three steps of a logger that writes a fix less
+            often (its window then holds three fixes: stops are found for loggers writing up to one fix every
+            100 s). A stop's radiusMetres is the root-mean-square distance of its fixes from its centre.
             """)
 
     struct StopJSON: Encodable {
@@ -58,7 +62,8 @@ enum StopsCommand {
         /// Time in stops: elapsed − moving − unobserved, so the three add up to the elapsed time.
         var stoppedSeconds: Double
         var elapsedSeconds: Double
-        /// Time inside recording gaps (longer than the profile's gap, 60 s walking) outside any stop: neither
+        /// Time inside recording gaps (longer than the detector's gap: 30 s walking, or three steps of a sparse
+        /// logger) outside any stop: neither
         /// moving nor stopped, since silence proves neither.
         var unobservedSeconds: Double
         /// The failure the command ends with (a read error that cut the input short, or no fix at all), as
