@@ -84,14 +84,19 @@ extension WholeTrackSmoother {
     ///
     /// - Complexity: O(n), no allocation.
     static func planeLengths(stateCount n: Int, solution x: [Double], countedSteps: [Bool]?, vehicleSteps: [Bool]?)
-        -> (counted: Double, left: Double, vehicle: Double)
+        -> (counted: Double, left: Double, vehicle: Double, leftChords: Double)
     {
         let order = x.count / 2
         var counted = 0.0, left = 0.0, vehicle = 0.0
+        var chords = StillRunChords()
         x.withUnsafeBufferPointer { x in
             for s in 1..<max(n, 1) {
                 let de = x[2 * s] - x[2 * (s - 1)], dn = x[order + 2 * s] - x[order + 2 * (s - 1)]
                 let length = (de * de + dn * dn).squareRoot()
+                let isStill = !(countedSteps?[s] ?? true) && vehicleSteps?[s] != true
+                chords.step(
+                    isStill: isStill, fromEast: x[2 * (s - 1)], fromNorth: x[order + 2 * (s - 1)], toEast: x[2 * s],
+                    toNorth: x[order + 2 * s])
                 if countedSteps?[s] ?? true {
                     counted += length
                 } else if vehicleSteps?[s] == true {
@@ -101,7 +106,7 @@ extension WholeTrackSmoother {
                 }
             }
         }
-        return (counted, left, vehicle)
+        return (counted, left, vehicle, chords.total)
     }
 
     /// The median of `values` (the lower middle for an even count), found by selection: `values` is
@@ -126,4 +131,38 @@ extension WholeTrackSmoother {
         }
         return values[k]
     }
+}
+
+/// The straight lines across the runs of steps the ``StillnessGate`` leaves out: for each maximal run, the
+/// distance from the position before its first step to the position after its last (plane metres). Term 5 of
+/// ``SmoothedTrack/distanceSigmaMetres``.
+struct StillRunChords {
+    /// The summed chords of the runs ended so far, metres (``total`` adds the open one).
+    private var closed = 0.0
+    private var startEast = 0.0, startNorth = 0.0, endEast = 0.0, endNorth = 0.0
+    private var isOpen = false
+
+    /// Notes one step, from (`fromEast`, `fromNorth`) to (`toEast`, `toNorth`).
+    mutating func step(isStill: Bool, fromEast: Double, fromNorth: Double, toEast: Double, toNorth: Double) {
+        if isStill {
+            if !isOpen {
+                isOpen = true
+                startEast = fromEast
+                startNorth = fromNorth
+            }
+            endEast = toEast
+            endNorth = toNorth
+        } else if isOpen {
+            closed += chord
+            isOpen = false
+        }
+    }
+
+    private var chord: Double {
+        let de = endEast - startEast, dn = endNorth - startNorth
+        return (de * de + dn * dn).squareRoot()
+    }
+
+    /// The summed chords, the run under way included, metres.
+    var total: Double { isOpen ? closed + chord : closed }
 }

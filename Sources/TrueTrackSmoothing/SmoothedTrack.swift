@@ -49,6 +49,10 @@ public struct SmoothedTrack: Sendable {
     /// rest, whose fixes' wander the smoothed track still follows), metres, on the track ``distanceMetres`` is
     /// measured on (the white-part track when term 4 is computed); 0 without the gate.
     public var stillLengthMetres: Double = 0
+    /// The straight lines across the runs of steps the ``StillnessGate`` left out, summed, metres (term 5 of
+    /// ``distanceSigmaMetres``), on the same track as ``stillLengthMetres``: what a slow walk hidden in a
+    /// still run would have covered, not the wander of the fixes there.
+    public var stillChordMetres: Double = 0
     /// The length of the smoothed steps the ``SmoothingOptions/vehicleGate`` left out of ``distanceMetres``
     /// (rides: faster than the profile's traveller sustains, or read `in vehicle`), metres, on the same track
     /// as ``stillLengthMetres``; 0 without the gate. Not part of ``distanceSigmaMetres``: a ride is not an
@@ -80,8 +84,11 @@ public struct SmoothedTrack: Sendable {
     ///    Not computed (0) when ``whiteAccuracyScale`` is within 1/√2 … √2: that is a change of ln q within
     ///    term 2's 1σ, which term 2 already covers to first order. Measured (`truetrack bench`): 3–4 m on the
     ///    40 km GSDC drives, where Doppler fixes the shape; 11–79 m on the IPIN walks.
-    /// 5. **Stillness** (``stillLengthMetres``): the length the ``StillnessGate`` left out counts as 1σ — a
-    ///    window judged still may hold a slow walk whose net displacement the fixes' noise hides.
+    /// 5. **Stillness** (``stillChordMetres``): the straight line across each run of steps the ``StillnessGate``
+    ///    left out counts as 1σ — a run judged still may hold a slow walk whose net displacement the fixes'
+    ///    noise hides, and such a walk covers at least that line. Until 2026-12-01 the run's whole smoothed
+    ///    length counted, the fixes' wander included: a phone on a desk for an hour read 0.0 ± 1,785 m and a
+    ///    drive with stops ± 698 m for an error of 140 m (a tester's tracks).
     ///
     /// Terms 1–3 are computed on the track of ``points`` (the first reading); term 4 is the step from it to
     /// the reported length.

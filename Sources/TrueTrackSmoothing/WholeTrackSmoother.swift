@@ -293,6 +293,7 @@ public struct WholeTrackSmoother: Sendable {
         // unit vector of the step into state s minus that of the step out of it.
         let radians = Double.pi / 180
         var distance = 0.0, stillLength = 0.0, vehicleLength = 0.0
+        var stillChords = StillRunChords()
         system.rhs.withUnsafeMutableBufferPointer { x in
             var eastBefore = x[0], northBefore = x[order]
             var unitEastBefore = 0.0, unitNorthBefore = 0.0
@@ -309,6 +310,9 @@ public struct WholeTrackSmoother: Sendable {
                 let step = 2 * Ellipsoid.meanRadiusMetres * asin(min(h.squareRoot(), 1))
                 // A step the stillness gate leaves out adds nothing, and nothing to the gradient.
                 let counted = countedSteps?[s] ?? true
+                stillChords.step(
+                    isStill: !counted && vehicleSteps?[s] != true, fromEast: eastBefore, fromNorth: northBefore,
+                    toEast: e, toNorth: no)
                 if counted {
                     distance += step
                 } else if vehicleSteps?[s] == true {
@@ -370,7 +374,7 @@ public struct WholeTrackSmoother: Sendable {
         // Term 4: the same track with the fixes' white part as their accuracy, at the weights set above —
         // only when that reading lies outside term 2's 1σ range (see ``modelTermIsNeeded(whiteScale:)``).
         var modelDifference = 0.0
-        var whiteLeftOut: (still: Double, vehicle: Double)?
+        var whiteLeftOut: (still: Double, vehicle: Double, stillChords: Double)?
         if let whiteScale, needsModelTerm {
             problem.scaleVariances(position: whiteScale * whiteScale, velocity: 1)
             if solver == .bandedCholesky {
@@ -381,7 +385,7 @@ public struct WholeTrackSmoother: Sendable {
                     let white = Self.planeLengths(
                         stateCount: n, solution: system.rhs, countedSteps: countedSteps, vehicleSteps: vehicleSteps)
                     modelDifference = white.counted - planeLength
-                    whiteLeftOut = (white.left, white.vehicle)
+                    whiteLeftOut = (white.left, white.vehicle, white.leftChords)
                 }
             } else {
                 let r = RauchTungStriebel(
@@ -393,7 +397,7 @@ public struct WholeTrackSmoother: Sendable {
                 let white = Self.planeLengths(
                     stateCount: n, solution: system.rhs, countedSteps: countedSteps, vehicleSteps: vehicleSteps)
                 modelDifference = white.counted - planeLength
-                whiteLeftOut = (white.left, white.vehicle)
+                whiteLeftOut = (white.left, white.vehicle, white.leftChords)
             }
             if !modelDifference.isFinite {
                 modelDifference = 0
@@ -401,14 +405,17 @@ public struct WholeTrackSmoother: Sendable {
             }
         }
         // The length left out of the reported distance: of the white-part track when the distance is its length.
-        if let whiteLeftOut, whiteLeftOut.still.isFinite, whiteLeftOut.vehicle.isFinite {
-            (stillLength, vehicleLength) = whiteLeftOut
+        var stillChord = stillChords.total
+        if let whiteLeftOut, whiteLeftOut.still.isFinite, whiteLeftOut.vehicle.isFinite,
+            whiteLeftOut.stillChords.isFinite
+        {
+            (stillLength, vehicleLength, stillChord) = whiteLeftOut
         }
 
         let noiseSigma = max(distanceVariance, 0).squareRoot()
         let processSigma = abs(sensitivity) * SmoothedTrack.processDensityLogSigma
         let variance = noiseSigma * noiseSigma + processSigma * processSigma + gapExcess * gapExcess
-        let sigma = (variance + modelDifference * modelDifference + stillLength * stillLength).squareRoot()
+        let sigma = (variance + modelDifference * modelDifference + stillChord * stillChord).squareRoot()
 
         var result = SmoothedTrack(
             points: points, distanceMetres: distance + modelDifference, distanceSigmaMetres: sigma,
@@ -419,6 +426,7 @@ public struct WholeTrackSmoother: Sendable {
         result.distanceGapExcessMetres = gapExcess
         result.distanceModelDifferenceMetres = modelDifference
         result.stillLengthMetres = stillLength
+        result.stillChordMetres = stillChord
         result.vehicleLengthMetres = vehicleLength
         result.whiteAccuracyScale = whiteScale ?? 1
         result.noise = noise

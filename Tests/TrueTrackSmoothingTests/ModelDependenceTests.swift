@@ -92,7 +92,7 @@ import TrueTrackSimulation
 
     /// Calibration on the simulator, where the truth is known: over 5 scenarios × 4 error models × 20 seeds
     /// (walks, runs, drives, stops, a tunnel; white, clean-phone, degraded-phone and car-receiver errors)
-    /// the truth falls within ±2σ in 373 of 400 runs (93 %; 310 without the model term). Not a σ inflated to
+    /// the truth falls within ±2σ in 373 of 400 runs (93 %; 276 without the model term). Not a σ inflated to
     /// cover everything: the misses are a white-noise walk with 16 minutes of stops (its phantom distance is
     /// no model question) and a car receiver's tunnel (the bridged 600 m), and σ stays a few per cent of the
     /// distance.

@@ -31,8 +31,8 @@ enum ProcessCommand {
                 name: "smooth",
                 help: "Batch mode: smooth the whole track (robust banded least squares, LAPACK) instead of the "
                     + "forward filter; the summary gains distanceSigmaMetres, stillLengthMetres (smoothed length "
-                    + "left out where the receiver was at rest) and vehicleLengthMetres (left out as rides: walking "
-                    + "and running profiles)."),
+                    + "left out where the receiver was at rest; the straight line across each such run counts in "
+                    + "the σ) and vehicleLengthMetres (left out as rides: walking and running profiles)."),
             OptionSpec(
                 name: "estimate-noise",
                 help: "With --smooth: estimate the accuracy scale, Doppler scale and acceleration noise from the "
