@@ -92,7 +92,8 @@ struct StopRecordingTests {
     /// verdict's horizon now stretches with the still radius (12 m here: 24 s at 0.5 m/s). What remains are the
     /// halts the fixes show: 3.4 minutes without fixes at 06:12:35-06:15:59 whose fixes before and after are
     /// 1.2 m apart (the walker waited there), and a 45 s turn-around at 06:19. The wait for the taxi
-    /// (06:28:25-06:30:57) has no fix at all: silence, which never means stopped.
+    /// (06:28:25-06:30:57) has no fix at all: silence, which never means stopped; it is a possible stop
+    /// (``StopAnalysis/staysAcrossGaps``), its fixes before and after 23 m apart.
     @Test func geoLifeWalkKeepsOnlyTheHaltsItsFixesShow() throws {
         let a = try Self.analyse("geolife-010-mixed/Trajectory/20080402060926.plt", .walking)
         let walk = a.stops.filter {
@@ -106,6 +107,11 @@ struct StopRecordingTests {
         #expect(
             !a.stops.contains {
                 $0.start <= Self.utc("2008-04-02T06:29:00Z") && $0.end >= Self.utc("2008-04-02T06:29:00Z")
+            })
+        // ...but a possible stop inside that gap: the fixes on both sides lie 23 m apart.
+        #expect(
+            a.staysAcrossGaps.contains {
+                $0.start == Self.utc("2008-04-02T06:28:25Z") && $0.end == Self.utc("2008-04-02T06:30:57Z")
             })
         // Stops never overlap.
         for (x, y) in zip(a.stops, a.stops.dropFirst()) { #expect(x.end < y.start) }

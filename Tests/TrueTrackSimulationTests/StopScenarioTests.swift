@@ -237,6 +237,28 @@ import TrueTrackSimulation
         #expect(phone.gapSeconds == StopDetectionProfile.walking.gapSeconds)
     }
 
+    @Test func aStayInsideARecordingGapIsAPossibleStopNotAStop() {
+        // Ten minutes indoors without a fix, out where the walker went in; then a 60 s tunnel walked through.
+        let indoors = Leg(seconds: 600, speedMetresPerSecond: 0, headingDegrees: 0, activity: .still, hasSignal: false)
+        let legs: [Leg] = [
+            .walk(metres: 400, heading: 0), indoors, .walk(metres: 400, heading: 90),
+            .tunnel(metres: 84, heading: 90, speed: 1.4, activity: .walking), .walk(metres: 200, heading: 90),
+        ]
+        let scenario = Scenario(name: "indoors", legs: legs)
+        for seed in [1, 2, 3] as [UInt64] {
+            let track = Simulator.simulate(scenario, errors: .cleanPhone, seed: seed)
+            let a = StopAnalysis(fixes: track.fixes, profile: .walking)
+            #expect(a.stops.isEmpty, "seed \(seed): \(a.stops.map { ($0.start, $0.durationSeconds) })")
+            #expect(a.staysAcrossGaps.count == 1, "seed \(seed): \(a.staysAcrossGaps.map { ($0.start, $0.end) })")
+            let stay = try? #require(a.staysAcrossGaps.first)
+            let start = scenario.start.advanced(bySeconds: 400 / 1.4), end = start.advanced(bySeconds: 600)
+            #expect(stay.map { abs($0.start.seconds(to: start)) <= 2 && abs($0.end.seconds(to: end)) <= 2 } == true)
+            #expect(stay?.fixes == 0 && stay?.unobservedSeconds == stay?.durationSeconds)
+            // The gap's time stays unobserved: silence never means stopped.
+            #expect(a.unobservedSeconds >= 600 + 60 - 4)
+        }
+    }
+
     @Test func streamingEqualsBatch() {
         let track = Simulator.simulate(.walkWithStops, errors: .degradedPhone, seed: 7)
         let batch = StopAnalysis(fixes: track.fixes, profile: .walking)

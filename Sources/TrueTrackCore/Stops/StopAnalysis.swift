@@ -35,6 +35,14 @@ public struct StopAnalysis: Sendable, Hashable {
     /// three of a sparse logger's typical steps) and outside any stop, seconds: neither
     /// moving nor stopped (silence is not a stop, and it is not movement either).
     public var unobservedSeconds: Double
+    /// Possible stops inside recording gaps: a gap at least a stop's shortest span long whose fixes before and
+    /// after lie at the same place (within the stationary radius, and within 0.5 m/s of travel), outside any
+    /// stop. Each record spans the gap, centred between the two fixes, with no fixes and all of it
+    /// ``StopRecord/unobservedSeconds``. Not in ``stops``, and their time stays unobserved: silence never means
+    /// stopped, but the fixes on both sides are evidence a user may weigh (the device went indoors and came out
+    /// where it went in: a tester's 10 minutes indoors read as one 1,200 s trip, a GPX hike's breaks of 12–34
+    /// minutes 5–19 m apart as no stops, GeoLife's 152 s wait for the taxi as nothing).
+    public var staysAcrossGaps: [StopRecord] = []
     /// The first and last evidence times (`nil` for an empty track).
     public var first: Timestamp?
     /// See ``first``.
@@ -57,6 +65,7 @@ public struct StopAnalysis: Sendable, Hashable {
         var first: Timestamp?
         var last: Timestamp?
         var gaps: [(start: Timestamp, end: Timestamp)] = []
+        var stays: [StopRecord] = []
         /// A stop beginning at most this long (seconds) after the previous one ended, with its centre within
         /// ``mergeRadiusMetres`` of that one's, is the same stop: 5 s. Why: the detector backdates a stop's start
         /// to the oldest fix of its still window, but never before the departure; a stop that begins a fix or two
@@ -77,6 +86,33 @@ public struct StopAnalysis: Sendable, Hashable {
             mergeRadiusMetres = profile.stationaryRadiusMetres / 4
         }
 
+        /// A stay across a recording gap (``StopAnalysis/staysAcrossGaps``): the gap lasts at least a stop's
+        /// shortest span (the profile's window and
+        /// stop timeout: 30 s walking, 70 s driving) and the fixes before and after it lie within the stationary
+        /// radius of each other (40 m walking, 50 m driving) and within what the slowest movement of interest
+        /// covers in the gap (``StopDetectionProfile/slowestMovementMetresPerSecond``, 0.5 m/s: 15 m across 30 s;
+        /// a walker who covered 35 m in a 30 s gap was walking). Then it is a record from the fix before to the
+        /// fix after, centred between them, all of it unobserved (``StopRecord/unobservedSeconds``), with no fixes
+        /// of its own. Not when the detector was already at a committed stop (that stop spans the gap) or its
+        /// countdown commits across it.
+        static func stayAcrossGap(from before: MotionEvidence, to after: MotionEvidence, profile: StopDetectionProfile)
+            -> StopRecord?
+        {
+            let seconds = before.timestamp.seconds(to: after.timestamp)
+            guard seconds >= profile.windowSeconds + profile.stopTimeoutSeconds else { return nil }
+            let metres = Haversine.distance(
+                from: (before.latitude, before.longitude), to: (after.latitude, after.longitude))
+            guard metres <= min(profile.stationaryRadiusMetres, profile.slowestMovementMetresPerSecond * seconds) else {
+                return nil
+            }
+            let centre = Offsets(latitude: before.latitude, longitude: before.longitude)
+            let offset = centre.metres(latitude: after.latitude, longitude: after.longitude)
+            let middle = centre.point(east: offset.east / 2, north: offset.north / 2)
+            return StopRecord(
+                start: before.timestamp, end: after.timestamp, latitude: middle.latitude, longitude: middle.longitude,
+                radiusMetres: metres / 2, fixes: 0, unobservedSeconds: seconds)
+        }
+
         /// Appends a stop the detector ended to `stops`, or merges it into the last one (see ``mergeSeconds``).
         func append(_ record: StopRecord, to stops: inout [StopRecord]) {
             if let previous = stops.last, previous.end.seconds(to: record.start) <= mergeSeconds,
@@ -92,7 +128,9 @@ public struct StopAnalysis: Sendable, Hashable {
 
         /// Feeds the next evidence of the track.
         public mutating func add(_ e: MotionEvidence) {
-            let previous = detector.lastEvidence?.timestamp
+            let before = detector.lastEvidence
+            let previous = before?.timestamp
+            let wasStopped = detector.isStopCommitted
             for event in detector.process(e) {
                 if case .stopEnded(let record) = event { append(record, to: &stops) }
             }
@@ -107,6 +145,11 @@ public struct StopAnalysis: Sendable, Hashable {
             {
                 // The detector judged this step a gap (``StopDetector/gapSeconds``: a sparse logger's rhythm).
                 gaps.append((previous, l))
+                if !wasStopped, !detector.isStopCommitted, let before, let after = detector.lastEvidence,
+                    let stay = Self.stayAcrossGap(from: before, to: after, profile: detector.profile)
+                {
+                    stays.append(stay)
+                }
             }
             if first == nil { first = l }
             last = l
@@ -120,7 +163,7 @@ public struct StopAnalysis: Sendable, Hashable {
             for event in detector.finish() {
                 if case .stopEnded(let record) = event { append(record, to: &stops) }
             }
-            return StopAnalysis(stops: stops, first: first, last: last, gaps: gaps)
+            return StopAnalysis(stops: stops, first: first, last: last, gaps: gaps, staysAcrossGaps: stays)
         }
     }
 
@@ -132,9 +175,10 @@ public struct StopAnalysis: Sendable, Hashable {
     /// Builds the trips and times from stops, the track's first and last times, and its recording gaps.
     public init(
         stops: [StopRecord], first: Timestamp?, last: Timestamp?,
-        gaps: [(start: Timestamp, end: Timestamp)] = []
+        gaps: [(start: Timestamp, end: Timestamp)] = [], staysAcrossGaps: [StopRecord] = []
     ) {
         self.stops = stops
+        self.staysAcrossGaps = staysAcrossGaps
         self.first = first
         self.last = last
         guard let first, let last else {
@@ -187,6 +231,7 @@ extension StopRecord {
             : 0
         return StopRecord(
             start: start, end: later.end, latitude: latitude, longitude: longitude,
-            radiusMetres: meanSquare.squareRoot(), fixes: fixes + later.fixes)
+            radiusMetres: meanSquare.squareRoot(), fixes: fixes + later.fixes,
+            unobservedSeconds: unobservedSeconds + later.unobservedSeconds)
     }
 }

@@ -52,6 +52,9 @@ public struct StopRecord: Sendable, Hashable {
     public var radiusMetres: Double
     /// How many fixes the stop holds (fixes that were starting a departure are not counted).
     public var fixes: Int
+    /// How much of the stop no fix saw, seconds: 0 for a stop the ``StopDetector`` reported; the whole of a
+    /// possible stop inside a recording gap (``StopAnalysis/staysAcrossGaps``).
+    public var unobservedSeconds: Double = 0
 
     /// `end − start`, seconds.
     public var durationSeconds: Double { start.seconds(to: end) }
@@ -59,7 +62,7 @@ public struct StopRecord: Sendable, Hashable {
     /// Creates a record.
     public init(
         start: Timestamp, end: Timestamp, latitude: Double, longitude: Double, radiusMetres: Double,
-        fixes: Int
+        fixes: Int, unobservedSeconds: Double = 0
     ) {
         self.start = start
         self.end = end
@@ -67,6 +70,7 @@ public struct StopRecord: Sendable, Hashable {
         self.longitude = longitude
         self.radiusMetres = radiusMetres
         self.fixes = fixes
+        self.unobservedSeconds = unobservedSeconds
     }
 }
 

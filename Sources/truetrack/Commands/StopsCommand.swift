@@ -32,7 +32,11 @@ enum StopsCommand {
             (recording gaps outside any stop: silence is neither). A recording gap is a silence longer than 30 s
             (walking, running; 20 s cycling, driving), or than three steps of a logger that writes a fix less
             often (its window then holds three fixes: stops are found for loggers writing up to one fix every
-            100 s). A stop's radiusMetres is the root-mean-square distance of its fixes from its centre.
+            100 s). A stop's radiusMetres is the root-mean-square distance of its fixes from its centre. A
+            recording gap whose fixes before and after lie at the same place (within the stationary radius and
+            0.5 m/s of travel) and that lasts at least a stop's shortest span is listed as a possible stop
+            (staysAcrossGaps; acrossGap in the GeoJSON): not a stop, its time stays unobserved (silence never
+            means stopped), but the device likely stayed there.
             """)
 
     struct StopJSON: Encodable {
@@ -43,6 +47,8 @@ enum StopsCommand {
         var durationSeconds: Double
         var radiusMetres: Double
         var fixes: Int
+        /// True for a possible stop inside a recording gap (`staysAcrossGaps`); absent for a stop.
+        var acrossGap: Bool?
     }
 
     struct TripJSON: Encodable {
@@ -58,6 +64,9 @@ enum StopsCommand {
         var fixes: Int
         var stops: [StopJSON]
         var trips: [TripJSON]
+        /// Possible stops inside recording gaps (the fixes before and after at the same place): not in `stops`,
+        /// their time unobserved.
+        var staysAcrossGaps: [StopJSON]
         var movingSeconds: Double
         /// Time in stops: elapsed − moving − unobserved, so the three add up to the elapsed time.
         var stoppedSeconds: Double
@@ -165,6 +174,11 @@ enum StopsCommand {
                     durationSeconds: trip.durationSeconds,
                     distanceMetres: total(at: end, in: totals) - total(at: trip.start, in: totals))
             },
+            staysAcrossGaps: analysis.staysAcrossGaps.map {
+                var stay = StopJSON($0)
+                stay.acrossGap = true
+                return stay
+            },
             // To the millisecond (the fixes' resolution): sums of seconds printed 69.00000000000003.
             movingSeconds: Terminal.milliseconds(analysis.movingSeconds),
             stoppedSeconds: Terminal.milliseconds(
@@ -201,6 +215,13 @@ enum StopsCommand {
                     + "\(s.latitude.fixed(6)), \(s.longitude.fixed(6)), radius \(s.radiusMetres.fixed(1)) m, \(s.fixes) fixes"
             )
         }
+        for s in r.staysAcrossGaps {
+            lines.append(
+                "  possible stop in a recording gap: \(s.start) → \(s.end) (\(s.durationSeconds.fixed(0)) s, no fixes) "
+                    + "at \(s.latitude.fixed(6)), \(s.longitude.fixed(6)): the fixes before and after lie "
+                    + "\((2 * s.radiusMetres).fixed(1)) m apart"
+            )
+        }
         for (i, t) in r.trips.enumerated() {
             lines.append(
                 "  trip \(i + 1): \(t.start) → \(t.end) (\(t.durationSeconds.fixed(0)) s, \(t.distanceMetres.fixed(0)) m)"
@@ -226,7 +247,7 @@ enum StopsCommand {
         }
         return Terminal.json(
             Collection(
-                features: r.stops.map {
+                features: (r.stops + r.staysAcrossGaps).map {
                     Feature(geometry: Geometry(coordinates: [$0.longitude, $0.latitude]), properties: $0)
                 }))
     }
