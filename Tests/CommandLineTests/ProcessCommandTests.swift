@@ -54,6 +54,25 @@ import Testing
         #expect(!demo.stderr.contains("out of order"), "\(demo.stderr)")
     }
 
+    /// Every fix rejected (accuracy 5,000 m) read as 0 m, exit 0, without a word (a tester): the warning names the
+    /// reasons and the gate.
+    @Test func warnsWhenNoFixIsAccepted() throws {
+        let path = Tool.temporaryPath("all-coarse.csv")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var text = "time,latitude,longitude,accuracy_m\n"
+        for i in 0..<3 { text += "2024-05-01T10:00:\(10 + i * 10)Z,48.13\(70 + i),11.575,5000\n" }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        for command in ["process", "stops"] {
+            let result = try Tool.run([command, path])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(
+                result.stderr.contains("none of the 3 fixes") && result.stderr.contains("accuracy 3")
+                    && result.stderr.contains("0–30 m"), "\(command): \(result.stderr)")
+        }
+        let demo = try Tool.run(["process", Tool.demo])
+        #expect(!demo.stderr.contains("none of the"), "\(demo.stderr)")
+    }
+
     /// A file written newest first read as 1 accepted fix and 0 m (`stops`: "elapsed 0.0 s", exit 0): the
     /// warning names `convert --sort`, whose output processes like the file in time order.
     @Test func aNewestFirstFileIsSortedByConvertAndThenProcessesLikeTheOriginal() throws {

@@ -13,12 +13,17 @@ struct RunDiagnostics {
     private(set) var outOfOrder = 0
     private(set) var repeatingTheTimeBefore = 0
     private var previousTime: Timestamp?
+    /// Rejected fixes per reason, indexed as `RejectionReason.allCases`.
+    private var rejectedByReason = [Int](repeating: 0, count: RejectionReason.allCases.count)
     /// Accepted fixes per provider, indexed as `Provider.allCases`.
     private var acceptedByProvider = [Int](repeating: 0, count: Provider.allCases.count)
 
     /// Observes the decision on the next fix read.
     mutating func observe(_ fix: Fix, _ decision: FixDecision) {
         read += 1
+        if let reason = decision.rejection, let i = RejectionReason.allCases.firstIndex(of: reason) {
+            rejectedByReason[i] += 1
+        }
         switch decision.rejection {
         case nil:
             accepted += 1
@@ -93,12 +98,28 @@ struct RunDiagnostics {
         profile: TrackingProfile, reader: AnyFixReader, input: String, rawPathMetres: Double?, ordering: Bool = true
     ) -> [String] {
         var result: [String] = []
+        if let warning = nothingAcceptedWarning(profile: profile, input: input) { result.append(warning) }
         if let hint = profileHint(profile) { result.append(hint) }
         if let warning = InputOptions.unreadMeasurementWarning(reader, input: input) { result.append(warning) }
         if ordering, let warning = orderWarning(input: input, rawPathMetres: rawPathMetres) { result.append(warning) }
         for error in reader.report.errors.prefix(5) { result.append("  skipped: \(error)\n") }
         if let warning = InputOptions.checksumWarning(reader.report) { result.append(warning) }
         return result
+    }
+
+    /// A warning when fixes were read and the tracker accepted none: the distance is 0 because of the gates, not
+    /// because the track stood still (a tester's file of fixes claiming 5,000 m exited 0 without a word). Names
+    /// the reasons, most first, and the accuracy gate's limit when it rejected any.
+    func nothingAcceptedWarning(profile: TrackingProfile, input: String) -> String? {
+        guard read > 0, accepted == 0 else { return nil }
+        let reasons = zip(RejectionReason.allCases, rejectedByReason).filter { $0.1 > 0 }.sorted { $0.1 > $1.1 }
+        let list = reasons.map { "\($0.0.rawValue) \($0.1)" }.joined(separator: ", ")
+        let accuracy =
+            reasons.contains { $0.0 == .accuracy }
+            ? "; the \(profile.kind.rawValue) profile rejects fixes whose accuracy is not within 0–"
+                + "\(profile.maximumAccuracyMetres.fixed(0)) m" : ""
+        return "warning: none of the \(read) fixes of \(input) was accepted (rejected: \(list)): the distance is 0 and "
+            + "no track was filtered\(accuracy)\n"
     }
 
     /// A warning when at least 20 fixes were read and more than a fifth of them were out of order (IPIN's
