@@ -86,6 +86,10 @@ import Testing
             let result = try Tool.run([command, reversed])
             #expect(result.stderr.contains("convert \(reversed) SORTED.csv --sort"), "\(command): \(result.stderr)")
         }
+        // The smoother sorts by time: its distance is not "next to nothing", the forward figures follow the file.
+        let smoothed = try Tool.run(["process", reversed, "--smooth"])
+        #expect(smoothed.stderr.contains("the smoothed distance takes them in time order"), "\(smoothed.stderr)")
+        #expect(!smoothed.stderr.contains("counts next to nothing"))
         #expect(try Tool.run(["convert", reversed, sorted, "--sort"]).status == 0)
         // The demo itself has one fix out of order, which sorting puts back: one more fix accepted, same walk.
         func summary(_ path: String) throws -> (distance: Double, accepted: Int) {

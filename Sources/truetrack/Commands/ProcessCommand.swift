@@ -264,7 +264,9 @@ enum ProcessCommand {
         } else {
             Terminal.out(summaryText)
         }
-        for warning in diagnostics.warnings(profile: profile, reader: reader, input: input, rawPathMetres: raw) {
+        for warning in diagnostics.warnings(
+            profile: profile, reader: reader, input: input, rawPathMetres: raw, smoothed: smooth)
+        {
             Terminal.error(warning)
         }
         evidence.report(duration: true)

@@ -95,13 +95,16 @@ struct RunDiagnostics {
     /// could not use, the delivery order (unless `ordering` is false: a caller that explained it), the first damaged
     /// records skipped in lenient mode, bad NMEA checksums.
     func warnings(
-        profile: TrackingProfile, reader: AnyFixReader, input: String, rawPathMetres: Double?, ordering: Bool = true
+        profile: TrackingProfile, reader: AnyFixReader, input: String, rawPathMetres: Double?, ordering: Bool = true,
+        smoothed: Bool = false
     ) -> [String] {
         var result: [String] = []
         if let warning = nothingAcceptedWarning(profile: profile, input: input) { result.append(warning) }
         if let hint = profileHint(profile) { result.append(hint) }
         if let warning = InputOptions.unreadMeasurementWarning(reader, input: input) { result.append(warning) }
-        if ordering, let warning = orderWarning(input: input, rawPathMetres: rawPathMetres) { result.append(warning) }
+        if ordering, let warning = orderWarning(input: input, rawPathMetres: rawPathMetres, smoothed: smoothed) {
+            result.append(warning)
+        }
         for error in reader.report.errors.prefix(5) { result.append("  skipped: \(error)\n") }
         if let warning = InputOptions.checksumWarning(reader.report) { result.append(warning) }
         return result
@@ -127,8 +130,19 @@ struct RunDiagnostics {
     /// the fix read just before (a logger that stamped every point with one time, a 32-bit epoch underflow):
     /// TrueTrack's distance, which integrates speed over time, is then near 0 m. `rawPathMetres` is what the
     /// naive sum of segments counted.
-    func orderWarning(input: String, rawPathMetres: Double?) -> String? {
+    ///
+    /// With `smoothed` (`process --smooth`) the distance is the smoother's, which sorts the fixes by time: the
+    /// warning says so, and that the forward filter's figures (duration, moving time, stops) followed the file's
+    /// order (a tester's shuffled walk: the smoothed distance right, "counts next to nothing" wrong, duration
+    /// and stops those of the unsorted pass).
+    func orderWarning(input: String, rawPathMetres: Double?, smoothed: Bool = false) -> String? {
         guard read >= 20, Double(outOfOrder) > 0.2 * Double(read) else { return nil }
+        if smoothed {
+            let percent = Int((100 * Double(outOfOrder) / Double(read)).rounded())
+            return "warning: \(outOfOrder) of \(read) fixes (\(percent) %) of \(input) are out of order: the smoothed "
+                + "distance takes them in time order, but the duration, moving time and stops follow the file's "
+                + "order; 'truetrack convert \(input) SORTED.csv --sort' writes it in time order\n"
+        }
         let percent = Int((100 * Double(outOfOrder) / Double(read)).rounded())
         let repeats =
             repeatingTheTimeBefore > 0
