@@ -109,11 +109,56 @@ import Testing
         let missing = try Tool.run(["bench", "--datasets", root + "/nowhere"])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("MANIFEST.json"))
+        #expect(missing.stderr.contains("given with --datasets"))
+    }
+
+    /// A folder that does not hold the data sets is reported with where its path came from: a stale
+    /// `TRUETRACK_DATASETS` in a CI job is named, not mistaken for a bad flag.
+    @Test func aMissingDataSetFolderIsReportedWithWhereItsPathCameFrom() throws {
+        for command in ["bench", "datasets"] {
+            let result = try Tool.run([command], environment: ["TRUETRACK_DATASETS": "/nonexistent-tt-datasets"])
+            #expect(result.status == 1, "\(command)")
+            #expect(result.stderr.contains("/nonexistent-tt-datasets/MANIFEST.json"), "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("from the environment variable TRUETRACK_DATASETS"), "\(command)")
+        }
+        let folder = Tool.temporaryPath("no-default")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let process = Process()
+        process.executableURL = Tool.binary
+        process.arguments = ["bench"]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TRUETRACK_DATASETS"] = nil
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(stderr.contains("../shared/datasets/MANIFEST.json"), "\(stderr)")
+        #expect(stderr.contains("neither --datasets nor TRUETRACK_DATASETS was given"), "\(stderr)")
+    }
+
+    /// A manifest that lists no recording checks nothing: both commands fail and name the manifest.
+    @Test func aManifestWithoutRecordingsFailsNamingTheManifest() throws {
+        let root = Tool.temporaryPath("no-recordings")
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try #"{"recordings": []}"#.write(toFile: root + "/MANIFEST.json", atomically: true, encoding: .utf8)
+        for arguments in [["bench"], ["datasets"], ["datasets", "--json"]] {
+            let result = try Tool.run(arguments + ["--datasets", root])
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr.contains("\(root)/MANIFEST.json"), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("recordings: the list is empty"), "\(arguments)")
+        }
     }
 
     /// `--markdown` and `--json` write through the path: a symbolic link keeps pointing at its file, which
     /// receives the report (an atomic write renamed a temporary file over the link, and over `/dev/full`).
-    @Test(.enabled(if: SharedDatasets.available, "recorded data sets not found: set TRUETRACK_DATASETS"))
+    @Test(.enabled(if: SharedDatasets.available, SharedDatasets.missingReason))
     func reportsAreWrittenThroughTheirPath() throws {
         let folder = Tool.temporaryPath("bench-links")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -139,7 +184,7 @@ import Testing
     }
 
     /// The whole shared data set against the checked-in baseline, within the issue's 2 minutes.
-    @Test(.enabled(if: SharedDatasets.available, "recorded data sets not found: set TRUETRACK_DATASETS"))
+    @Test(.enabled(if: SharedDatasets.available, SharedDatasets.missingReason))
     func holdsTheCheckedInBaselineOnTheRecordedDatasets() throws {
         let baseline = Tool.repository.appendingPathComponent("Benchmarks/accuracy-baseline.json").path
         let started = Date()

@@ -24,11 +24,20 @@ struct Tool {
     static let demo = repository.appendingPathComponent("datasets/demo/walk-with-noise.csv").path
 
     /// Runs the tool; `stdoutPath` sends its standard output to that file instead of capturing it (the
-    /// result's `stdout` is then empty).
-    static func run(_ arguments: [String], stdin: Data? = nil, stdoutPath: String? = nil) throws -> Result {
+    /// result's `stdout` is then empty); `environment` sets (or, with `nil` values, removes) variables of the
+    /// test's own environment.
+    static func run(
+        _ arguments: [String], stdin: Data? = nil, stdoutPath: String? = nil,
+        environment: [String: String?] = [:]
+    ) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if !environment.isEmpty {
+            var merged = ProcessInfo.processInfo.environment
+            for (name, value) in environment { merged[name] = value }
+            process.environment = merged
+        }
         // Output goes to temporary files: no pipe can fill up and block the child.
         let captured = temporaryPath("stdout"), errPath = temporaryPath("stderr")
         let outPath = stdoutPath ?? captured

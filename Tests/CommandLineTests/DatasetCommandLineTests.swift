@@ -7,12 +7,11 @@ enum SharedDatasets {
     static var root: String? { Datasets.rootPath }
     static var available: Bool { Datasets.available }
     static func path(_ relative: String) -> String { Datasets.path(relative) }
+    /// Why the tests that need them are skipped: the folder tried and where it came from.
+    static var missingReason: Comment { Datasets.missingReason }
 }
 
-@Suite(
-    .enabled(
-        if: SharedDatasets.available,
-        "recorded data sets not found: set TRUETRACK_DATASETS or place them at ../shared/datasets"))
+@Suite(.enabled(if: SharedDatasets.available, SharedDatasets.missingReason))
 struct DatasetCommandLineTests {
     func info(_ relative: String, _ extra: [String] = []) throws -> [String: Any] {
         let result = try Tool.run(["info", "--json", SharedDatasets.path(relative)] + extra)
@@ -116,10 +115,7 @@ struct DatasetCommandLineTests {
     }
 }
 
-@Suite(
-    .enabled(
-        if: SharedDatasets.available,
-        "recorded data sets not found: set TRUETRACK_DATASETS or place them at ../shared/datasets"))
+@Suite(.enabled(if: SharedDatasets.available, SharedDatasets.missingReason))
 struct CommandLineGuidanceTests {
     @Test func readsTruthWithWrongChecksumsOnlyWhenAskedAndSaysHow() throws {
         let path = SharedDatasets.path("gsdc2020-mtv1/SPAN_Pixel4_10Hz.nmea")

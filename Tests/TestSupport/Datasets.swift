@@ -9,15 +9,18 @@ public enum Datasets {
     public static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The data-set folder, or `nil` when it is absent.
-    public static let root: URL? = {
-        let fm = FileManager.default
+    /// The folder looked in and where it came from (`TRUETRACK_DATASETS`, else the default beside the checkout).
+    public static let tried: (path: String, source: String) = {
         if let env = ProcessInfo.processInfo.environment["TRUETRACK_DATASETS"], !env.isEmpty {
-            return fm.fileExists(atPath: env + "/MANIFEST.json") ? URL(fileURLWithPath: env) : nil
+            return (env, "from TRUETRACK_DATASETS")
         }
-        let candidate = repository.deletingLastPathComponent().appendingPathComponent("shared/datasets")
-        return fm.fileExists(atPath: candidate.path + "/MANIFEST.json") ? candidate : nil
+        let candidate = repository.deletingLastPathComponent().appendingPathComponent("shared/datasets").path
+        return (candidate, "the default ../shared/datasets beside the checkout, TRUETRACK_DATASETS being unset")
     }()
+
+    /// The data-set folder, or `nil` when it is absent.
+    public static let root: URL? =
+        FileManager.default.fileExists(atPath: tried.path + "/MANIFEST.json") ? URL(fileURLWithPath: tried.path) : nil
 
     /// The data-set folder's path (`nil` when absent).
     public static var rootPath: String? { root?.path }
@@ -28,7 +31,11 @@ public enum Datasets {
     /// The path of a recording, relative to the data-set folder.
     public static func path(_ relative: String) -> String { root!.appendingPathComponent(relative).path }
 
-    /// The reason shown when the data sets are missing.
-    public static let missingReason: Comment =
-        "recorded data sets not found: set TRUETRACK_DATASETS or place them at ../shared/datasets"
+    /// Why the data sets count as missing: the folder tried and where it came from.
+    public static let missingDescription =
+        "no recorded data sets: no MANIFEST.json in \(tried.path) (\(tried.source)); set TRUETRACK_DATASETS to "
+        + "the data-set folder or place it at ../shared/datasets beside the checkout"
+
+    /// The reason shown when tests that need the data sets are skipped (``missingDescription``).
+    public static let missingReason = Comment(rawValue: missingDescription)
 }

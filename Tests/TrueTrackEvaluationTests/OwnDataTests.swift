@@ -23,6 +23,30 @@ import TrueTrackIO
         }
     }
 
+    @Test func aManifestWithoutRecordingsIsAnError() throws {
+        let data = try TemporaryDatasets()
+        defer { data.remove() }
+        #expect {
+            _ = try data.manifest([])
+        } throws: { error in
+            "\(error)".contains("\(data.root)/MANIFEST.json") && "\(error)".contains("recordings: the list is empty")
+        }
+    }
+
+    @Test func theDataSetFolderIsLocatedWithWhereItCameFrom() {
+        let fromFlag = DatasetManifest.locate(flag: "/a", environment: ["TRUETRACK_DATASETS": "/b"])
+        #expect(fromFlag == DatasetManifest.Location(folder: "/a", source: .flag))
+        let fromEnvironment = DatasetManifest.locate(flag: nil, environment: ["TRUETRACK_DATASETS": "/b"])
+        #expect(fromEnvironment == DatasetManifest.Location(folder: "/b", source: .environment))
+        let byDefault = DatasetManifest.locate(flag: "", environment: [:])
+        #expect(byDefault == DatasetManifest.Location(folder: "../shared/datasets", source: .defaultFolder))
+        #expect {
+            _ = try DatasetManifest.load(fromEnvironment)
+        } throws: { error in
+            "\(error)".contains("/b/MANIFEST.json") && "\(error)".contains("TRUETRACK_DATASETS")
+        }
+    }
+
     @Test func anAbsolutePathACsvTruthAndAnInVehicleActivityAreRead() throws {
         let data = try TemporaryDatasets()
         defer { data.remove() }

@@ -7,6 +7,6 @@ import Testing
         let required = ProcessInfo.processInfo.environment["TRUETRACK_REQUIRE_DATASETS"] == "1"
         #expect(
             !required || Datasets.available,
-            "TRUETRACK_REQUIRE_DATASETS=1 but no data sets at TRUETRACK_DATASETS or ../shared/datasets")
+            "TRUETRACK_REQUIRE_DATASETS=1 but \(Datasets.missingDescription)")
     }
 }

@@ -4,7 +4,8 @@ import TrueTrackCore
 /// The catalogue of recorded data sets (`MANIFEST.json`): what each recording is and how to read it.
 ///
 /// The folder is found by ``DatasetManifest/locate(flag:environment:)``: an explicit `--datasets` flag, else
-/// the `TRUETRACK_DATASETS` environment variable, else `../shared/datasets` relative to the working directory.
+/// the `TRUETRACK_DATASETS` environment variable, else `../shared/datasets` relative to the working directory
+/// (``DatasetManifest/Location`` keeps which, so that a missing folder is reported with where it came from).
 public struct DatasetManifest: Sendable, Decodable {
     /// How the distances in the manifest were computed (a haversine on R = 6,371,008.8 m).
     public var distanceConvention: String?
@@ -71,20 +72,75 @@ public struct DatasetManifest: Sendable, Decodable {
         }
     }
 
+    /// Where a data-set folder came from: the three places ``locate(flag:environment:)`` looks, in order.
+    public enum Source: String, Sendable, Hashable, CaseIterable {
+        /// The command line's `--datasets DIR`.
+        case flag
+        /// The `TRUETRACK_DATASETS` environment variable.
+        case environment
+        /// Neither was given: `../shared/datasets`, relative to the working directory.
+        case defaultFolder
+
+        /// How an error names the source: `given with --datasets`, `from TRUETRACK_DATASETS`, or the default
+        /// and the working directory it is relative to.
+        public var explanation: String {
+            switch self {
+            case .flag: "given with --datasets"
+            case .environment: "from the environment variable TRUETRACK_DATASETS"
+            case .defaultFolder:
+                "the default (neither --datasets nor TRUETRACK_DATASETS was given), relative to the working "
+                    + "directory \(FileManager.default.currentDirectoryPath)"
+            }
+        }
+    }
+
+    /// A data-set folder and where it came from.
+    public struct Location: Sendable, Hashable {
+        /// The folder (the one holding `MANIFEST.json`).
+        public var folder: String
+        /// Where ``folder`` came from.
+        public var source: Source
+
+        /// Creates a location.
+        public init(folder: String, source: Source) {
+            self.folder = folder
+            self.source = source
+        }
+    }
+
     /// Reads `MANIFEST.json` from `folder`.
-    /// - Throws: ``ReadError`` naming the file when it is missing or not a valid manifest.
+    /// - Throws: ``ReadError`` naming the file when it is missing, not a valid manifest, lists no recording
+    ///   (a run that checks nothing must not pass) or repeats an id.
     public static func load(folder: String) throws(ReadError) -> DatasetManifest {
+        try load(Location(folder: folder, source: .flag), explainsSource: false)
+    }
+
+    /// Reads `MANIFEST.json` from a located folder: as ``load(folder:)``, and a missing file's error says where
+    /// the folder came from (a stale `TRUETRACK_DATASETS` is then found at once).
+    public static func load(_ location: Location) throws(ReadError) -> DatasetManifest {
+        try load(location, explainsSource: true)
+    }
+
+    private static func load(_ location: Location, explainsSource: Bool) throws(ReadError) -> DatasetManifest {
+        let folder = location.folder
         let path = (folder as NSString).appendingPathComponent("MANIFEST.json")
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw .io(
-                path: path, message: "no such file (is the data-set folder right? use --datasets or TRUETRACK_DATASETS)"
-            )
+            let why =
+                explainsSource
+                ? "no such file (the data-set folder \(folder) is \(location.source.explanation); "
+                    + "pass --datasets DIR or set TRUETRACK_DATASETS to the folder holding MANIFEST.json)"
+                : "no such file (is the data-set folder right? use --datasets or TRUETRACK_DATASETS)"
+            throw .io(path: path, message: why)
         }
         var manifest: DatasetManifest
         do { manifest = try JSONDecoder().decode(DatasetManifest.self, from: data) } catch {
             throw .io(
                 path: path, message: "not a TrueTrack data-set manifest: \(DecodingFailure.describe(error, data: data))"
             )
+        }
+        guard !manifest.recordings.isEmpty else {
+            throw .io(
+                path: path, message: "recordings: the list is empty, so there is nothing to check (list at least one)")
         }
         manifest.root = folder
         var seen: [String: Int] = [:]
@@ -100,13 +156,16 @@ public struct DatasetManifest: Sendable, Decodable {
         return manifest
     }
 
-    /// The data-set folder: `flag` when given, else `$TRUETRACK_DATASETS`, else `../shared/datasets`.
+    /// The data-set folder: `flag` when given, else `$TRUETRACK_DATASETS`, else `../shared/datasets`, with
+    /// where it came from.
     public static func locate(flag: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
-        -> String
+        -> Location
     {
-        if let flag, !flag.isEmpty { return flag }
-        if let value = environment["TRUETRACK_DATASETS"], !value.isEmpty { return value }
-        return "../shared/datasets"
+        if let flag, !flag.isEmpty { return Location(folder: flag, source: .flag) }
+        if let value = environment["TRUETRACK_DATASETS"], !value.isEmpty {
+            return Location(folder: value, source: .environment)
+        }
+        return Location(folder: "../shared/datasets", source: .defaultFolder)
     }
 
     /// The absolute-or-relative path of a recording's file (an absolute path in the manifest is kept).

@@ -48,10 +48,11 @@ enum BenchCommand {
         let started = Date()
         try OutputPaths.checkDistinct(
             inputs: [], outputs: [("--json", arguments.value("json")), ("--markdown", arguments.value("markdown"))])
-        let folder = DatasetManifest.locate(flag: arguments.value("datasets"))
+        let location = DatasetManifest.locate(flag: arguments.value("datasets"))
+        let folder = location.folder
         let manifest: DatasetManifest
         do {
-            manifest = try DatasetManifest.load(folder: folder)
+            manifest = try DatasetManifest.load(location)
         } catch {
             throw CommandFailure(message: error.description)
         }

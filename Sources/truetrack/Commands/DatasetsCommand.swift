@@ -44,10 +44,11 @@ enum DatasetsCommand {
     }
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let folder = DatasetManifest.locate(flag: arguments.value("datasets"))
+        let location = DatasetManifest.locate(flag: arguments.value("datasets"))
+        let folder = location.folder
         let manifest: DatasetManifest
         do {
-            manifest = try DatasetManifest.load(folder: folder)
+            manifest = try DatasetManifest.load(location)
         } catch {
             throw CommandFailure(message: error.description)
         }
