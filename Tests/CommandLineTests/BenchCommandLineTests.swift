@@ -112,6 +112,44 @@ import Testing
         #expect(missing.stderr.contains("given with --datasets"))
     }
 
+    /// The help names the profile each activity gets, as the run applies it (it once said "anything else:
+    /// walking" while run, car, bus and taxi got running and driving), and says that `--json` takes a file.
+    @Test func helpStatesTheProfileEachActivityGets() throws {
+        let root = Tool.temporaryPath("bench-activities")
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var csv = "time,latitude,longitude,accuracy_m,speed_mps\n"
+        for i in 0..<30 { csv += "2025-01-01T00:00:\(String(format: "%02d", i))Z,49.\(100_000 + i * 12),11.0,5,1.3\n" }
+        try csv.write(toFile: root + "/a.csv", atomically: true, encoding: .utf8)
+        let activities = [
+            "run": "running", "car (taxi)": "driving", "bus": "driving", "taxi": "driving",
+            "bicycle": "cycling", "hike": "walking", "stationary": "walking",
+        ]
+        let recordings = activities.keys.sorted().map { activity in
+            ["id": activity, "path": "a.csv", "format": "csv", "activity": activity]
+        }
+        try JSONSerialization.data(withJSONObject: ["recordings": recordings])
+            .write(to: URL(fileURLWithPath: root + "/MANIFEST.json"))
+        let run = try Tool.run(["bench", "--datasets", root, "--json", "-"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let help = try Tool.run(["bench", "--help"]).stdout
+        for result in try #require(report["recordings"] as? [[String: Any]]) {
+            let activity = try #require(result["id"] as? String)
+            let profile = try #require(result["profile"] as? String)
+            #expect(profile == activities[activity], "\(activity)")
+            let word = String(activity.prefix { $0.isLetter })
+            let rule = help.split(separator: "\n").first {
+                $0.hasSuffix("→ \(profile)") && $0.split(separator: " ").contains { $0.hasPrefix(word) }
+            }
+            #expect(rule != nil || profile == "walking" && help.contains("anything else"), "\(activity): \(help)")
+        }
+        #expect(help.contains("run, running → running"))
+        let json = try #require(help.split(separator: "\n").first { $0.contains("--json <file>") })
+        #expect(json.contains("takes a file"))
+        #expect(try Tool.run(["datasets", "--help"]).stdout.contains("bench --json takes a FILE"))
+    }
+
     /// A folder that does not hold the data sets is reported with where its path came from: a stale
     /// `TRUETRACK_DATASETS` in a CI job is named, not mistaken for a bad flag.
     @Test func aMissingDataSetFolderIsReportedWithWhereItsPathCameFrom() throws {

@@ -23,6 +23,17 @@ import TrueTrackIO
         }
     }
 
+    @Test func everyActivityWordInTheProfileRulesGetsThatProfile() {
+        for (profile, categories) in EvaluationProfile.categories {
+            for category in categories { #expect(EvaluationProfile.forCategory(category) == profile, "\(category)") }
+        }
+        for category in ["walk", "stationary", "hike", "mixed", "sail"] {
+            #expect(EvaluationProfile.forCategory(category) == .walking, "\(category)")
+        }
+        #expect(EvaluationProfile.categoryRules.contains("run, running → running"))
+        #expect(EvaluationProfile.categoryRules.last?.hasSuffix("→ walking") == true)
+    }
+
     @Test func aManifestWithoutRecordingsIsAnError() throws {
         let data = try TemporaryDatasets()
         defer { data.remove() }

@@ -21,18 +21,26 @@ public enum EvaluationProfile: String, Sendable, Hashable, CaseIterable, Codable
     /// In a road vehicle.
     case driving
 
+    /// The activity categories (a manifest activity's first word, ``DatasetManifest/Recording/activityCategory``)
+    /// that pick a profile other than walking, by profile; every other category, `stationary` included, gets
+    /// walking (the profile an app would use when the user is not moving yet).
+    public static let categories: [(profile: EvaluationProfile, categories: [String])] = [
+        (.driving, ["drive", "driving", "car", "bus", "taxi", "vehicle", "in-vehicle", "automotive"]),
+        (.cycling, ["bike", "bicycle", "cycle", "cycling"]),
+        (.running, ["run", "running"]),
+    ]
+
     /// The profile that fits a manifest activity category (`walk`, `drive`, `stationary`, `bike`, `hike`,
-    /// `mixed`, `run`): `drive` (also `driving`, `car`, `bus`, `taxi`, `vehicle`, `in-vehicle`, `automotive`) →
-    /// driving, `bike` (`bicycle`, `cycle`, `cycling`) → cycling, `run` (`running`) → running, everything else →
-    /// walking
-    /// (stationary logs are judged with the profile an app would use when the user is not moving yet).
+    /// `mixed`, `run`): see ``categories``; everything else → walking.
     public static func forCategory(_ category: String) -> EvaluationProfile {
-        switch category {
-        case "drive", "driving", "car", "bus", "taxi", "vehicle", "in-vehicle", "automotive": .driving
-        case "bike", "bicycle", "cycle", "cycling": .cycling
-        case "run", "running": .running
-        default: .walking
-        }
+        categories.first { $0.categories.contains(category) }?.profile ?? .walking
+    }
+
+    /// ``categories`` as lines of help, one per profile: `drive, driving, car, … → driving`, …, and the last
+    /// `anything else (walk, stationary, hike, mixed…) → walking`.
+    public static var categoryRules: [String] {
+        categories.map { "\($0.categories.joined(separator: ", ")) → \($0.profile.rawValue)" }
+            + ["anything else (walk, stationary, hike, mixed…) → walking"]
     }
 
     /// The Tracker profile of this choice.

@@ -14,7 +14,10 @@ enum BenchCommand {
             OptionSpec(
                 name: "datasets", valueName: "DIR",
                 help: "Data-set folder (default: $TRUETRACK_DATASETS, else ../shared/datasets)."),
-            OptionSpec(name: "json", valueName: "FILE", help: "Also write the figures as JSON ('-' for stdout)."),
+            OptionSpec(
+                name: "json", valueName: "FILE",
+                help: "Also write the figures as JSON to FILE ('-': stdout; unlike info/datasets --json, takes a file)."
+            ),
             OptionSpec(name: "markdown", valueName: "FILE", help: "Also write the tables as a Markdown report."),
             OptionSpec(
                 name: "baseline", valueName: "FILE",
@@ -35,13 +38,15 @@ enum BenchCommand {
         ],
         discussion: """
             Every recording of MANIFEST.json is read as its entry says and run through the Tracker with the
-            profile of its activity (drive: driving, bike: cycling, anything else: walking). Reported beside
-            TrueTrack's distance: the naive sum of segments over every fix as read, and the Doppler-only integral
-            (speed × time step ≤ 10 s, speeds < 0.3 m/s as 0). Position errors compare the filtered positions of
-            accepted fixes with the truth interpolated at each fix's time (UTC; GPS-time truth converted with the
-            leap-second table; IPIN on the app clock; fixes in truth gaps > 2 s left out). Stationary recordings
-            report phantom metres per 10 minutes. Exit status 1 when a recording fails to load or, with
-            --baseline, when a figure is worse than the baseline beyond its tolerance.
+            profile of its activity's first word (its letters: drive-highway is drive):
+              \(EvaluationProfile.categoryRules.joined(separator: "\n  "))
+            Reported beside TrueTrack's distance: the naive sum of segments over every fix as read, and the
+            Doppler-only integral (speed × time step ≤ 10 s, speeds < 0.3 m/s as 0). Position errors compare the
+            filtered positions of accepted fixes with the truth interpolated at each fix's time (UTC; GPS-time
+            truth converted with the leap-second table; IPIN on the app clock; fixes in truth gaps > 2 s left
+            out). Stationary recordings report phantom metres per 10 minutes. Exit status 1 when the manifest
+            lists no recording, when a recording fails to load or, with --baseline, when a figure is worse than
+            the baseline beyond its tolerance.
             """)
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {

@@ -12,7 +12,8 @@ enum DatasetsCommand {
             OptionSpec(
                 name: "datasets", valueName: "DIR",
                 help: "Data-set folder (default: $TRUETRACK_DATASETS, else ../shared/datasets)."),
-            OptionSpec(name: "json", help: "Print JSON instead of a table."),
+            OptionSpec(
+                name: "json", help: "Print JSON to stdout instead of a table (a flag: bench --json takes a FILE)."),
         ],
         discussion: """
             Each recording is read with the format and options its manifest entry calls for, leniently: a real
