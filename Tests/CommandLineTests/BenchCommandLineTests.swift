@@ -112,6 +112,53 @@ import Testing
         #expect(missing.stderr.contains("given with --datasets"))
     }
 
+    /// A truth file cut short is named with its first damaged record (file:line:column, field) on standard
+    /// error, recorded in the JSON, and the text says which figures it left unmeasured; a truth of a kind the
+    /// bench does not read (a coordinate in a README) is said once in the text, not warned about.
+    @Test func aDamagedTruthIsReportedAndAnUnusedOneSaidOnce() throws {
+        let root = try Self.makeDatasets()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let cut = "time,latitude,longitude\n2023-11-14T22:13:22Z,45.00"
+        try cut.write(toFile: root + "/truth.csv", atomically: true, encoding: .utf8)
+        try "Reference coordinates: (46.0, 8.0)\n".write(toFile: root + "/README.md", atomically: true, encoding: .utf8)
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: root + "/MANIFEST.json")))
+                as? [String: Any])
+        var recordings = try #require(manifest["recordings"] as? [[String: Any]])
+        for id in ["still-a", "still-b"] {
+            var still = recordings[1]
+            still["id"] = id
+            still["ground_truth"] = "README.md"
+            still["ground_truth_format"] = "surveyed coordinate in the README"
+            recordings.append(still)
+        }
+        try JSONSerialization.data(withJSONObject: ["recordings": recordings])
+            .write(to: URL(fileURLWithPath: root + "/MANIFEST.json"))
+
+        let result = try Tool.run(["bench", "--datasets", root, "--json", root + "/bench.json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let warnings = result.stderr.split(separator: "\n")
+        #expect(warnings.count == 1, "\(result.stderr)")
+        let warning = try #require(warnings.first)
+        #expect(warning.hasPrefix("warning: synthetic-drive: ground truth truth.csv damaged"))
+        #expect(warning.contains("\(root)/truth.csv:2:27 (byte "))
+        #expect(warning.contains("field 'latitude'") || warning.contains("field 'longitude'"))
+        #expect(warning.contains("not measured because of it: positionP50Metres, positionP95Metres"))
+        #expect(result.stdout.contains("synthetic-drive  trajectory (damaged)  0"))
+        #expect(result.stdout.contains("still-a, still-b: no truth used: README.md"))
+        #expect(result.stdout.components(separatedBy: "no truth used").count == 2)
+
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: root + "/bench.json")))
+                as? [String: Any])
+        let drive = try #require((report["recordings"] as? [[String: Any]])?.first)
+        let reading = try #require(drive["truth"] as? [String: Any])
+        #expect(reading["status"] as? String == "damaged")
+        #expect(reading["damagedRecords"] as? Int == 1)
+        #expect((reading["error"] as? String)?.contains("truth.csv:2:27") == true)
+        #expect(reading["notMeasured"] as? [String] == ["positionP50Metres", "positionP95Metres"])
+    }
+
     /// The help names the profile each activity gets, as the run applies it (it once said "anything else:
     /// walking" while run, car, bus and taxi got running and driving), and says that `--json` takes a file.
     @Test func helpStatesTheProfileEachActivityGets() throws {

@@ -86,6 +86,52 @@ import TrueTrackIO
             "the CSV truth was read: \(String(describing: result.truthKind)) \(result.note ?? "")")
     }
 
+    @Test func aTruthFileIsReadWholeDamagedEmptyOrNotUsedAndSaysWhichFiguresItLeftOut() throws {
+        let data = try TemporaryDatasets()
+        defer { data.remove() }
+        let header = "time,latitude,longitude,accuracy_m,speed_mps\n"
+        try data.write("a.csv", header + Self.walk)
+        try data.write("whole.csv", header + Self.walk)
+        try data.write("cut.csv", header + "2025-01-01T00:00:00Z,49.1")
+        try data.write("empty.csv", header)
+        try data.write("README.md", "start (49.0, 11.0)\n")
+        let manifest = try data.manifest(
+            ["whole.csv", "cut.csv", "empty.csv", "README.md"].map { truth in
+                [
+                    "id": truth, "path": "a.csv", "format": "csv", "activity": "walk",
+                    "ground_truth": truth, "ground_truth_format": truth.hasSuffix(".md") ? "coordinates" : "csv",
+                ]
+            })
+        let results = manifest.recordings.map { Evaluator.evaluate($0, manifest: manifest) }
+        #expect(results.allSatisfy { $0.status == .ok })
+        let (whole, cut, empty, readme) = (results[0], results[1], results[2], results[3])
+        #expect(whole.truth?.status == .read && whole.truth?.samples == 120 && whole.truth?.summary == nil)
+        #expect(whole.position != nil)
+        #expect(cut.truth?.status == .damaged && cut.truth?.damagedRecords == 1)
+        #expect(cut.truth?.error?.contains("\(data.root)/cut.csv:2:") == true, "\(cut.truth?.error ?? "")")
+        #expect(cut.truthKind == .trajectory && cut.position == nil)
+        #expect(cut.truth?.notMeasured == [.positionP50Metres, .positionP95Metres, .absDistanceErrorPercent])
+        #expect(empty.truth?.status == .empty && empty.truth?.isFaulty == true)
+        #expect(empty.truth?.summary?.contains("empty.csv holds no truth sample") == true)
+        #expect(readme.truth?.status == .notUsed && readme.truth?.isFaulty == false)
+        #expect(readme.truth?.summary == "no truth used: README.md (coordinates) is not a truth format the bench reads")
+    }
+
+    @Test func aMissingTruthFileIsAnErrorThatSaysItIsTheTruth() throws {
+        let data = try TemporaryDatasets()
+        defer { data.remove() }
+        try data.write("a.csv", "time,latitude,longitude,accuracy_m,speed_mps\n" + Self.walk)
+        let manifest = try data.manifest([
+            [
+                "id": "x", "path": "a.csv", "format": "csv", "activity": "walk", "ground_truth": "gone.csv",
+                "ground_truth_format": "csv",
+            ]
+        ])
+        let result = Evaluator.evaluate(manifest.recordings[0], manifest: manifest)
+        #expect(result.status == .error)
+        #expect(result.note?.hasPrefix("ground truth: \(data.root)/gone.csv") == true, "\(result.note ?? "")")
+    }
+
     @Test func aRecordingWithoutFixesIsAnError() throws {
         let data = try TemporaryDatasets()
         defer { data.remove() }

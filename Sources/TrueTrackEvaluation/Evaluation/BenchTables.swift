@@ -95,17 +95,18 @@ public enum BenchTables {
                 }
             }, ["recording", "profile", "duration", "TrueTrack", "naive", "Doppler"])
 
+        // A recording whose truth file is damaged keeps its row, marked, even when nothing could be measured.
         section(
             "Position error vs truth, p50 / p95 (m); score = GSDC (p50 + p95) / 2",
             ok.compactMap { r in
-                r.position.map { p in
-                    [
-                        r.id, r.truthKind.rawValue, "\(p.count)", fixed(p.p50Metres, 2) + " / " + fixed(p.p95Metres, 2),
-                        fixed(p.gsdcScoreMetres, 2),
-                        r.rawPosition.map { fixed($0.p50Metres, 2) + " / " + fixed($0.p95Metres, 2) } ?? "–",
-                        fixed(r.rawPosition?.gsdcScoreMetres, 2),
-                    ]
-                }
+                let faulty = r.truth?.isFaulty == true
+                guard r.position != nil || faulty && (r.truthKind == .trajectory || r.truthKind == .waypoints)
+                else { return nil }
+                return [
+                    r.id, r.truthKind.rawValue + (faulty ? " (\(r.truth!.status.rawValue))" : ""),
+                    "\(r.position?.count ?? 0)", p50p95(r.position), fixed(r.position?.gsdcScoreMetres, 2),
+                    p50p95(r.rawPosition), fixed(r.rawPosition?.gsdcScoreMetres, 2),
+                ]
             }, ["recording", "truth", "n", "TrueTrack p50 / p95", "score", "raw p50 / p95", "raw score"])
 
         section(
@@ -155,6 +156,26 @@ public enum BenchTables {
                 "category", "n", "|err %| TrueTrack", "|err %| naive", "|err %| Doppler", "phantom TrueTrack",
                 "phantom naive", "p50 med / p95 max", "stops recall / precision / time precision",
             ])
+
+        // Truth files that were damaged, empty or of a kind the bench does not read: one line per distinct
+        // story (three recordings sharing a README say it once).
+        var truthLines: [(ids: [String], text: String)] = []
+        for r in ok {
+            guard let text = r.truth?.summary else { continue }
+            if let i = truthLines.firstIndex(where: { $0.text == text }) {
+                truthLines[i].ids.append(r.id)
+            } else {
+                truthLines.append(([r.id], text))
+            }
+        }
+        if !truthLines.isEmpty {
+            out +=
+                style == .markdown ? "### Ground truth not used or damaged\n\n" : "Ground truth not used or damaged\n"
+            for line in truthLines {
+                out += (style == .markdown ? "- " : "  ") + "\(line.ids.joined(separator: ", ")): \(line.text)\n"
+            }
+            out += "\n"
+        }
 
         let skipped = report.recordings.filter { $0.status != .ok }
         if !skipped.isEmpty {

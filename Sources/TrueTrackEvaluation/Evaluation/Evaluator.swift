@@ -23,11 +23,17 @@ public enum Evaluator {
         let truth: GroundTruth
         do {
             aligned = try AlignedRecording.load(recording, manifest: manifest)
-            truth = try GroundTruthLoader.load(recording, manifest: manifest, aligned: aligned)
         } catch {
             return RecordingResult(
                 id: recording.id, category: category, profile: chosen, status: .error,
                 note: error.description)
+        }
+        do {
+            truth = try GroundTruthLoader.load(recording, manifest: manifest, aligned: aligned)
+        } catch {
+            return RecordingResult(
+                id: recording.id, category: category, profile: chosen, status: .error,
+                note: "ground truth: \(error.description)")
         }
         return evaluate(
             aligned, truth: truth, id: recording.id, category: category,
@@ -73,6 +79,7 @@ public enum Evaluator {
         result.fixes = fixes.count
         result.readErrors = recording.report?.errorCount ?? 0
         result.truthKind = truth.kind
+        result.truth = truth.reading
         guard !fixes.isEmpty else {
             // A recording the manifest lists for its fixes and that yields none is broken (an emptied file, a
             // wrong format), not something to skip: a CI run must not pass over it.
@@ -158,6 +165,19 @@ public enum Evaluator {
             }
             result.smoother = run(estimating: false)
             if smoothing == .estimatedNoise { result.smootherWithEstimatedNoise = run(estimating: true) }
+        }
+
+        // What a damaged or empty truth file left unmeasured.
+        if var reading = result.truth, reading.isFaulty {
+            if truth.kind == .trajectory || truth.kind == .waypoints, result.position == nil {
+                reading.notMeasured += [.positionP50Metres, .positionP95Metres]
+            }
+            if truth.kind == .trajectory, referenceDistanceMetres == nil, result.referenceSource != "truth",
+                recording.clockSpan.map({ $0.upperBound - $0.lowerBound >= minimumTruthReferenceSeconds }) == true
+            {
+                reading.notMeasured.append(.absDistanceErrorPercent)
+            }
+            result.truth = reading
         }
 
         // Stops.

@@ -135,8 +135,12 @@ public struct RecordingResult: Sendable, Hashable, Codable {
     public var doppler: DistanceFigures?
     /// Phantom distance per 10 minutes (stationary recordings: reference 0), metres.
     public var phantomMetresPer10Minutes: MethodFigures?
-    /// The kind of ground truth.
+    /// The kind of ground truth (the kind the manifest's truth file is, even when ``truth`` says it was
+    /// damaged).
     public var truthKind: TruthKind = .none
+    /// How the truth file the manifest names was read: whole, damaged (its first error, the figures not
+    /// measured because of it), empty, or not used; `nil` when the manifest names none.
+    public var truth: TruthReading?
     /// TrueTrack's filtered positions (accepted fixes) against the truth.
     public var position: PositionErrorSummary?
     /// The raw fixes (all, as read) against the truth: what the filter starts from.

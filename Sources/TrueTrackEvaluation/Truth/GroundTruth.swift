@@ -35,6 +35,81 @@ public struct TruthStop: Sendable, Hashable, Codable {
     public var durationSeconds: Double { endSeconds - startSeconds }
 }
 
+/// How the ground-truth file a manifest entry names was read: whole, with damaged records stepped over, with
+/// nothing usable in it, or not at all because it is not a kind of truth the evaluation uses.
+public struct TruthReading: Sendable, Hashable, Codable {
+    /// The outcome.
+    public enum Status: String, Sendable, Hashable, Codable {
+        /// Read whole.
+        case read
+        /// Read leniently with damaged records stepped over (``TruthReading/error`` names the first): the
+        /// figures measured against it cover what was read, and those it no longer allows are listed in
+        /// ``TruthReading/notMeasured``.
+        case damaged
+        /// Read without a damaged record, but nothing in it is a truth sample (an emptied file, another
+        /// format): no figure is measured against it.
+        case empty
+        /// Not a kind of truth the evaluation reads (a surveyed coordinate in a README, a format without a
+        /// loader): the recording is judged without it, on purpose.
+        case notUsed
+    }
+
+    /// The truth file as the manifest names it (relative to the data-set folder, or absolute); ``error`` names
+    /// it as it was opened.
+    public var file: String
+    /// The manifest's `ground_truth_format`.
+    public var format: String
+    /// The outcome.
+    public var status: Status
+    /// Truth samples read: trajectory points, waypoints or labelled intervals.
+    public var samples: Int = 0
+    /// Damaged records stepped over.
+    public var damagedRecords: Int = 0
+    /// The first damaged record, as `truetrack info` reports it (file:line:column (byte), field, what was
+    /// expected), when there was one.
+    public var error: String?
+    /// The baseline figures the truth would have given but did not because it is damaged or empty (filled in
+    /// by the ``Evaluator``).
+    public var notMeasured: [BaselineMetric] = []
+
+    /// Creates a reading.
+    public init(file: String, format: String, status: Status, samples: Int = 0, report: ReadReport? = nil) {
+        self.file = file
+        self.format = format
+        self.status = status
+        self.samples = samples
+        if let report {
+            damagedRecords = report.errorCount
+            error = report.errors.first?.description
+            if status == .read, report.errorCount > 0 { self.status = .damaged }
+            if self.status == .read, samples == 0 { self.status = .empty }
+        }
+    }
+
+    /// Whether the truth is damaged or empty: a reading failure to report, unlike ``Status/notUsed``.
+    public var isFaulty: Bool { status == .damaged || status == .empty }
+
+    /// One line on a faulty or unused truth (`nil` for a truth read whole): what happened to which file, and
+    /// which figures were not measured because of it.
+    public var summary: String? {
+        switch status {
+        case .read: return nil
+        case .notUsed:
+            return "no truth used: \(file) (\(format)) is not a truth format the bench reads"
+        case .damaged, .empty:
+            var text =
+                status == .empty
+                ? "ground truth \(file) holds no truth sample (read as \(format))"
+                : "ground truth \(file) damaged, \(damagedRecords) record\(damagedRecords == 1 ? "" : "s") stepped "
+                    + "over, the first: \(error ?? "?"); \(samples) truth sample\(samples == 1 ? "" : "s") read"
+            if !notMeasured.isEmpty {
+                text += "; not measured because of it: \(notMeasured.map(\.rawValue).joined(separator: ", "))"
+            }
+            return text
+        }
+    }
+}
+
 /// The ground truth of one recording, as the evaluation uses it.
 public struct GroundTruth: Sendable {
     /// The kind of truth.
@@ -45,13 +120,19 @@ public struct GroundTruth: Sendable {
     public var stops: [TruthStop]?
     /// Why part of the truth is not used, for the report.
     public var note: String?
+    /// How the truth file the manifest names was read (`nil` when it names none).
+    public var reading: TruthReading?
 
     /// Creates a truth.
-    public init(kind: TruthKind, track: TruthTrack? = nil, stops: [TruthStop]? = nil, note: String? = nil) {
+    public init(
+        kind: TruthKind, track: TruthTrack? = nil, stops: [TruthStop]? = nil, note: String? = nil,
+        reading: TruthReading? = nil
+    ) {
         self.kind = kind
         self.track = track
         self.stops = stops
         self.note = note
+        self.reading = reading
     }
 
     /// The shortest truth stop counted, seconds: 20 s is the shortest pause a stop detector is expected to
@@ -123,10 +204,16 @@ public enum GroundTruthLoader {
         if let file = recording.groundTruth, let format = recording.groundTruthFormat {
             let path = manifest.resolve(file)
             let word = format.lowercased().prefix { $0.isLetter || $0.isNumber || $0 == "-" }
+            func reading(_ samples: Int, _ report: ReadReport) -> TruthReading {
+                TruthReading(file: file, format: format, status: .read, samples: samples, report: report)
+            }
             if word == "nmea" {
                 var reader = try NMEAReader(
                     path: path, options: ReadOptions(lenient: true), checksums: .acceptMismatches)
-                truth = GroundTruth(kind: .trajectory, track: TruthTrack(samples: try samples(&reader)))
+                let samples = try samples(&reader)
+                truth = GroundTruth(
+                    kind: .trajectory, track: TruthTrack(samples: samples),
+                    reading: reading(samples.count, reader.report))
             } else if let plain = word.hasPrefix("gsdc") && word.hasSuffix("csv")
                 ? .csv : FixFormat(name: String(word)),
                 [.csv, .gpx, .geojson, .jsonLines].contains(plain)
@@ -134,21 +221,32 @@ public enum GroundTruthLoader {
                 // A truth trajectory in a format TrueTrack reads (time, latitude, longitude per point; GSDC's
                 // ground-truth CSV too: the CSV reader converts its GPS time).
                 var reader = try AnyFixReader(path: path, format: plain, options: ReadOptions(lenient: true))
-                truth = GroundTruth(kind: .trajectory, track: TruthTrack(samples: try samples(&reader)))
+                let samples = try samples(&reader)
+                truth = GroundTruth(
+                    kind: .trajectory, track: TruthTrack(samples: samples),
+                    reading: reading(samples.count, reader.report))
             } else if word == "posi" {
-                let waypoints = try IPINReader.waypoints(path: path, options: ReadOptions(lenient: true)).map {
-                    TruthSample(seconds: $0.appTimestampSeconds, latitude: $0.latitude, longitude: $0.longitude)
+                var reader = try IPINWaypointReader(path: path, options: ReadOptions(lenient: true))
+                var waypoints: [TruthSample] = []
+                while let waypoint = try reader.next() {
+                    waypoints.append(
+                        TruthSample(
+                            seconds: waypoint.appTimestampSeconds, latitude: waypoint.latitude,
+                            longitude: waypoint.longitude))
                 }
                 truth = GroundTruth(
                     kind: .waypoints, track: TruthTrack(samples: waypoints, maximumGapSeconds: .infinity),
-                    stops: GroundTruth.stops(waypoints: waypoints, recordingStartSeconds: span?.lowerBound))
+                    stops: GroundTruth.stops(waypoints: waypoints, recordingStartSeconds: span?.lowerBound),
+                    reading: reading(waypoints.count, reader.report))
             } else if word == "geolife" {
-                let labels = try GeoLifeLabels.read(path: path, options: ReadOptions(lenient: true))
+                let (labels, report) = try GeoLifeLabels.read(
+                    stream: try ByteStream(path: path), options: ReadOptions(lenient: true))
                 truth = GroundTruth(
                     kind: .labels, stops: span.map { GroundTruth.stops(labels: labels, recording: $0) },
-                    note: "labels only: no truth positions")
+                    note: "labels only: no truth positions", reading: reading(labels.count, report))
             } else {
-                truth.note = "truth not read by the evaluation: \(format)"
+                truth.note = "no truth used: \(format) (not a truth format the evaluation reads)"
+                truth.reading = TruthReading(file: file, format: format, status: .notUsed)
             }
         }
         if truth.stops == nil, recording.activityCategory == "stationary", let span {
