@@ -112,6 +112,40 @@ import Testing
         #expect(missing.stderr.contains("given with --datasets"))
     }
 
+    /// The text shows the distance of a recording without a reference (the baseline watches it) and the damaged
+    /// records the reader stepped over, with the first one's place; the Markdown report too.
+    @Test func showsTheUnreferencedDistanceAndTheDamagedRecords() throws {
+        let root = try Self.makeDatasets()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var walk = "time,latitude,longitude,accuracy_m,speed_mps\n"
+        for i in 0..<120 {
+            walk += "2025-01-01T00:\(String(format: "%02d", i / 60)):\(String(format: "%02d", i % 60))Z,"
+            walk += i == 60 ? "49.x,11.0,5,1.3\n" : "49.\(String(format: "%06d", 100 + i * 12)),11.0,5,1.3\n"
+        }
+        try walk.write(toFile: root + "/walk.csv", atomically: true, encoding: .utf8)
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: root + "/MANIFEST.json")))
+                as? [String: Any])
+        var recordings = try #require(manifest["recordings"] as? [[String: Any]])
+        recordings.append(["id": "synthetic-walk", "path": "walk.csv", "format": "csv", "activity": "walk"])
+        try JSONSerialization.data(withJSONObject: ["recordings": recordings])
+            .write(to: URL(fileURLWithPath: root + "/MANIFEST.json"))
+
+        let result = try Tool.run(["bench", "--datasets", root, "--markdown", root + "/bench.md"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        let table = try #require(lines.firstIndex { $0.hasPrefix("Distance without a reference") })
+        let row = try #require(lines[table...].first { $0.hasPrefix("  synthetic-walk") })
+        #expect(row.split(separator: " ").prefix(3) == ["synthetic-walk", "walk", "walking"], "\(row)")
+        let damaged = try #require(lines.firstIndex { $0.hasPrefix("Damaged records stepped over") })
+        let first = try #require(lines[damaged...].first { $0.hasPrefix("  synthetic-walk") })
+        #expect(first.split(separator: " ").prefix(3) == ["synthetic-walk", "1", "\(root)/walk.csv:62:22"], "\(first)")
+        #expect(first.contains("field 'latitude'"), "\(first)")
+        let markdown = try String(contentsOfFile: root + "/bench.md", encoding: .utf8)
+        #expect(markdown.contains("### Distance without a reference"))
+        #expect(markdown.contains("| synthetic-walk | 1 | \(root)/walk.csv:62:"))
+    }
+
     /// A truth file cut short is named with its first damaged record (file:line:column, field) on standard
     /// error, recorded in the JSON, and the text says which figures it left unmeasured; a truth of a kind the
     /// bench does not read (a coordinate in a README) is said once in the text, not warned about.

@@ -31,6 +31,17 @@ public enum BenchTables {
                 ]
             }, ["recording", "cat", "profile", "ref m", "TrueTrack m", "TrueTrack", "err m", "naive", "Doppler"])
 
+        section(
+            "Distance without a reference (m; the baseline watches TrueTrack's as unreferencedDistanceMetres, either "
+                + "way)",
+            ok.compactMap { r in
+                guard let distance = r.baselineFigures[.unreferencedDistanceMetres] else { return nil }
+                return [
+                    r.id, r.category, r.profile.rawValue, metres(distance), metres(r.naive?.metres),
+                    metres(r.doppler?.metres),
+                ]
+            }, ["recording", "cat", "profile", "TrueTrack m", "naive m", "Doppler m"])
+
         func p50p95(_ p: PositionErrorSummary?) -> String {
             p.map { fixed($0.p50Metres, 2) + " / " + fixed($0.p95Metres, 2) } ?? "–"
         }
@@ -156,6 +167,12 @@ public enum BenchTables {
                 "category", "n", "|err %| TrueTrack", "|err %| naive", "|err %| Doppler", "phantom TrueTrack",
                 "phantom naive", "p50 med / p95 max", "stops recall / precision / time precision",
             ])
+
+        section(
+            "Damaged records stepped over while reading (the figures cover the rest)",
+            ok.filter { $0.readErrors > 0 }.map { r in
+                [r.id, "\(r.readErrors)", r.firstReadError ?? "–"]
+            }, ["recording", "records", "first"])
 
         // Truth files that were damaged, empty or of a kind the bench does not read: one line per distinct
         // story (three recordings sharing a README say it once).

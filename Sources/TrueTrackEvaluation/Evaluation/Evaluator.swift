@@ -78,6 +78,7 @@ public enum Evaluator {
         let fixes = recording.fixes
         result.fixes = fixes.count
         result.readErrors = recording.report?.errorCount ?? 0
+        result.firstReadError = recording.report?.errors.first?.description
         result.truthKind = truth.kind
         result.truth = truth.reading
         guard !fixes.isEmpty else {

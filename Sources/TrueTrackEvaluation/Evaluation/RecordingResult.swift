@@ -156,6 +156,8 @@ public struct RecordingResult: Sendable, Hashable, Codable {
     public var rejections: [String: Int] = [:]
     /// Damaged records the reader stepped over.
     public var readErrors: Int = 0
+    /// The first of them, as `truetrack info` reports it (file:line:column (byte), field, what was expected).
+    public var firstReadError: String?
 
     /// Creates an empty result.
     public init(id: String, category: String, profile: EvaluationProfile, status: Status, note: String? = nil) {
