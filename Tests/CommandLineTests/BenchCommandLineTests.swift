@@ -94,6 +94,75 @@ import Testing
         #expect(jsonToStdout.stderr.contains("synthetic-still"))
     }
 
+    /// `--json` carries the baseline comparison (path, passed, regressions and improvements with their
+    /// recording, figure, value, baseline and allowance); `--update-baseline` shows the comparison with the
+    /// file it replaces before writing, naming the regressions it records.
+    @Test func theJSONCarriesTheComparisonAndAnUpdateShowsWhatItRecords() throws {
+        let root = try Self.makeDatasets()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let baseline = root + "/baseline.json", json = root + "/bench.json"
+        let first = try Tool.run(["bench", "--datasets", root, "--baseline", baseline, "--update-baseline"])
+        #expect(first.stdout.contains("baseline written to \(baseline) (2 recordings), a new one"))
+
+        func comparison() throws -> [String: Any] {
+            let report = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+            return try #require(report["baseline"] as? [String: Any])
+        }
+        let passing = try Tool.run(["bench", "--datasets", root, "--baseline", baseline, "--json", json])
+        #expect(passing.status == 0)
+        var c = try comparison()
+        #expect(c["path"] as? String == baseline)
+        #expect(c["passed"] as? Bool == true)
+        #expect((c["regressions"] as? [Any])?.isEmpty == true)
+
+        let failing = try Tool.run([
+            "bench", "--datasets", root, "--baseline", baseline, "--json", json, "--profile", "walking",
+        ])
+        #expect(failing.status == 1)
+        c = try comparison()
+        #expect(c["passed"] as? Bool == false)
+        let regression = try #require((c["regressions"] as? [[String: Any]])?.first)
+        #expect(regression["recording"] as? String == "synthetic-drive")
+        #expect(regression["figure"] as? String == "absDistanceErrorPercent")
+        #expect(regression["value"] is Double && regression["baseline"] is Double && regression["allowance"] is Double)
+
+        let update = try Tool.run([
+            "bench", "--datasets", root, "--baseline", baseline, "--json", json, "--profile", "walking",
+            "--update-baseline",
+        ])
+        #expect(update.status == 0, "\(update.stderr)")
+        let lines = update.stdout.split(separator: "\n").map(String.init)
+        let header = try #require(lines.firstIndex(of: "compared with the baseline about to be replaced:"))
+        let regressionLine = try #require(lines.firstIndex { $0.hasPrefix("REGRESSION synthetic-drive") })
+        let written = try #require(lines.firstIndex { $0.hasPrefix("baseline written to \(baseline)") })
+        #expect(header < regressionLine && regressionLine < written)
+        #expect(lines[written].contains("recording what the comparison found: "), "\(lines[written])")
+        #expect(lines[written].contains("regression(s)"))
+        c = try comparison()
+        #expect(c["updated"] as? Bool == true && c["passed"] as? Bool == false)
+    }
+
+    /// A baseline that does not parse is refused both ways, and the hint says what `--update-baseline` does
+    /// with it (it does not replace it: move it aside first), not the opposite.
+    @Test func aBrokenBaselineHintMatchesWhatUpdateBaselineDoes() throws {
+        let root = try Self.makeDatasets()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let baseline = root + "/baseline.json"
+        try #"{"recordings": 3"#.write(toFile: baseline, atomically: true, encoding: .utf8)
+        let check = try Tool.run(["bench", "--datasets", root, "--baseline", baseline])
+        #expect(check.status == 1)
+        #expect(check.stderr.contains("cannot read baseline \(baseline)"))
+        #expect(!check.stderr.contains("would replace it"))
+        #expect(check.stderr.contains("--update-baseline does not replace a file it cannot read"))
+        #expect(check.stderr.contains("move it aside"))
+        let update = try Tool.run(["bench", "--datasets", root, "--baseline", baseline, "--update-baseline"])
+        #expect(update.status == 1)
+        #expect(update.stderr.contains("cannot update baseline \(baseline)"))
+        #expect(update.stderr.contains("move it aside"))
+        #expect(try String(contentsOfFile: baseline, encoding: .utf8) == #"{"recordings": 3"#)
+    }
+
     @Test func rejectsBadUsage() throws {
         let root = try Self.makeDatasets()
         defer { try? FileManager.default.removeItem(atPath: root) }

@@ -26,6 +26,48 @@ import TrueTrackCore
         BenchReport(datasets: "/tmp", profileOverride: nil, recordings: results, elapsedSeconds: 0)
     }
 
+    /// The comparison a CI job reads from the JSON: path, passed, each regression and improvement with its
+    /// recording, figure, value, baseline and allowance; a figure that broke (NaN) is `null`, not a JSON error.
+    @Test func theComparisonEncodesEveryRegressionAndImprovementAndWhetherItPassed() throws {
+        let base = AccuracyBaseline(
+            report: report([
+                result("walk1", category: "walk", errorPercent: -20), result("walk2", category: "walk", p50: 5),
+                result("drive1", category: "drive", errorPercent: 1),
+            ]), previous: nil, merge: false)
+        var broken = result("drive1", category: "drive")
+        broken.trueTrack = DistanceFigures(metres: .nan, reference: 100)
+        let now = report([
+            result("walk1", category: "walk", errorPercent: 25), result("walk2", category: "walk", p50: 1), broken,
+        ])
+        let comparison = BaselineComparison(baseline: base, path: "b.json", report: now, limited: false)
+        #expect(!comparison.passed && comparison.failures == ["2 regression(s)"])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: encoder.encode(comparison)) as? [String: Any])
+        #expect(json["path"] as? String == "b.json")
+        #expect(json["passed"] as? Bool == false)
+        #expect(json["updated"] as? Bool == false)
+        let regressions = try #require(json["regressions"] as? [[String: Any]])
+        #expect(regressions.count == 2)
+        #expect(regressions[0]["recording"] as? String == "walk1")
+        #expect(regressions[0]["figure"] as? String == "absDistanceErrorPercent")
+        #expect(regressions[0]["value"] as? Double == 25)
+        #expect(regressions[0]["baseline"] as? Double == 20)
+        #expect(regressions[0]["allowance"] as? Double == 2)
+        #expect(regressions[1]["recording"] as? String == "drive1")
+        #expect(regressions[1]["value"] is NSNull)
+        let improvements = try #require(json["improvements"] as? [[String: Any]])
+        #expect(improvements.map { $0["figure"] as? String } == ["positionP50Metres", "positionP95Metres"])
+        #expect(improvements[0]["value"] as? Double == 1)
+        #expect(improvements[0]["allowance"] as? Double == 0.5)
+        let same = BaselineComparison(
+            baseline: base, path: "b.json", report: report([result("walk1", category: "walk", errorPercent: 20)]),
+            limited: true)
+        #expect(same.passed && same.regressions.isEmpty && same.missingFromRun.isEmpty)
+        #expect(same.lines.last == "compared 1 figures of 1 recordings and 1 fix counts with b.json")
+    }
+
     @Test func flagsOnlyFiguresWorseThanTheirTolerance() {
         let base = AccuracyBaseline(
             report: report([

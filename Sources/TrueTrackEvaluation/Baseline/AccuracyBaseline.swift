@@ -25,7 +25,9 @@ public struct Tolerance: Sendable, Hashable, Codable {
 }
 
 /// A figure that moved the wrong way beyond its tolerance.
-public struct Regression: Sendable, Hashable, CustomStringConvertible {
+///
+/// In JSON: `{"recording", "figure", "value" (null when no longer measured), "baseline", "allowance"}`.
+public struct Regression: Sendable, Hashable, CustomStringConvertible, Codable {
     /// The recording.
     public var recording: String
     /// The figure.
@@ -37,10 +39,167 @@ public struct Regression: Sendable, Hashable, CustomStringConvertible {
     /// The allowance that was exceeded.
     public var allowance: Double
 
+    /// Creates a regression.
+    public init(recording: String, metric: BaselineMetric, baseline: Double, current: Double?, allowance: Double) {
+        self.recording = recording
+        self.metric = metric
+        self.baseline = baseline
+        self.current = current
+        self.allowance = allowance
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case recording, baseline, allowance
+        case metric = "figure"
+        case current = "value"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        recording = try c.decode(String.self, forKey: .recording)
+        metric = try c.decode(BaselineMetric.self, forKey: .metric)
+        baseline = try c.decode(Double.self, forKey: .baseline)
+        current = try c.decodeIfPresent(Double.self, forKey: .current)
+        allowance = try c.decode(Double.self, forKey: .allowance)
+    }
+
+    /// Encodes every key; a value that is not a finite number (NaN: a figure that broke) as `null`, which JSON
+    /// can hold.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(recording, forKey: .recording)
+        try c.encode(metric, forKey: .metric)
+        try c.encode(baseline, forKey: .baseline)
+        if let current, current.isFinite {
+            try c.encode(current, forKey: .current)
+        } else {
+            try c.encodeNil(forKey: .current)
+        }
+        try c.encode(allowance, forKey: .allowance)
+    }
+
     public var description: String {
         let now = current.map { String(format: "%.3f", $0) } ?? "not measured"
         return "REGRESSION \(recording) \(metric.rawValue): \(now) vs baseline \(String(format: "%.3f", baseline)) "
             + "(allowed \(metric.isTwoSided ? "±" : metric.higherIsBetter ? "−" : "+")\(String(format: "%.3f", allowance)))"
+    }
+}
+
+/// A figure that moved the right way beyond its tolerance: a hint to update the baseline.
+///
+/// In JSON: `{"recording", "figure", "value", "baseline", "allowance"}`.
+public struct Improvement: Sendable, Hashable, CustomStringConvertible, Codable {
+    /// The recording.
+    public var recording: String
+    /// The figure.
+    public var metric: BaselineMetric
+    /// The baseline value.
+    public var baseline: Double
+    /// The value now.
+    public var current: Double
+    /// The allowance it moved beyond.
+    public var allowance: Double
+
+    /// Creates an improvement.
+    public init(recording: String, metric: BaselineMetric, baseline: Double, current: Double, allowance: Double) {
+        self.recording = recording
+        self.metric = metric
+        self.baseline = baseline
+        self.current = current
+        self.allowance = allowance
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case recording, baseline, allowance
+        case metric = "figure"
+        case current = "value"
+    }
+
+    public var description: String {
+        "improved \(recording) \(metric.rawValue): \(String(format: "%.3f", current)) vs baseline "
+            + String(format: "%.3f", baseline)
+    }
+}
+
+/// What comparing a report with an accuracy baseline found, and whether a CI run passes: what
+/// `truetrack bench --baseline` prints, and the `baseline` object of its JSON.
+public struct BaselineComparison: Sendable, Hashable, Codable {
+    /// The baseline file.
+    public var path: String
+    /// True when nothing below fails the run (no regression, no changed fix count, no baselined recording
+    /// missing, something compared).
+    public var passed: Bool
+    /// Why the run fails, one phrase each (empty when ``passed``).
+    public var failures: [String]
+    /// Figures worse than the baseline beyond their tolerance.
+    public var regressions: [Regression]
+    /// Figures better than the baseline beyond their tolerance.
+    public var improvements: [Improvement]
+    /// Recordings reading a different number of fixes than the baseline keeps.
+    public var fixCountChanges: [AccuracyBaseline.Coverage.FixCountChange]
+    /// Recordings of the run without a baseline entry (not checked).
+    public var notInBaseline: [String]
+    /// Baselined recordings absent from the run (a failure unless the run was limited with `--only`).
+    public var missingFromRun: [String]
+    /// Figures compared.
+    public var comparedFigures: Int
+    /// Recordings compared.
+    public var comparedRecordings: Int
+    /// Fix counts compared.
+    public var comparedFixCounts: Int
+    /// True when this run then wrote its figures into the file (`--update-baseline`): the comparison is with
+    /// the figures it replaced, and the regressions listed are now the baseline.
+    public var updated: Bool
+
+    /// Compares `report` with `baseline` read from `path`; `limited` when the run evaluated only some
+    /// recordings (`--only`: the others are not missing).
+    public init(baseline: AccuracyBaseline, path: String, report: BenchReport, limited: Bool, updated: Bool = false) {
+        self.path = path
+        self.updated = updated
+        regressions = baseline.regressions(in: report)
+        improvements = baseline.improvements(in: report)
+        let coverage = baseline.coverage(of: report)
+        fixCountChanges = coverage.fixCountChanges
+        notInBaseline = coverage.notInBaseline
+        missingFromRun = limited ? [] : coverage.missingFromReport
+        comparedFigures = coverage.comparedFigures
+        comparedRecordings = coverage.comparedRecordings
+        comparedFixCounts = coverage.comparedFixCounts
+        var failures: [String] = []
+        if !regressions.isEmpty { failures.append("\(regressions.count) regression(s)") }
+        if !fixCountChanges.isEmpty {
+            failures.append("\(fixCountChanges.count) recording(s) reading a different number of fixes")
+        }
+        if !missingFromRun.isEmpty {
+            failures.append(
+                "\(missingFromRun.count) baselined recording(s) missing from this run: "
+                    + missingFromRun.joined(separator: ", "))
+        }
+        if comparedFigures + comparedFixCounts == 0 {
+            failures.append(
+                comparedRecordings == 0
+                    ? "the baseline covers none of these recordings (another data set?)"
+                    : "nothing to compare: the baseline's entries for these recordings hold no figure and no "
+                        + "fix count (re-run with --update-baseline to record fix counts)")
+        }
+        self.failures = failures
+        passed = failures.isEmpty
+    }
+
+    /// The comparison as the text report's lines: improvements, regressions, changed fix counts, recordings
+    /// not checked, what was compared.
+    public var lines: [String] {
+        var lines = improvements.map(\.description) + regressions.map(\.description)
+        for change in fixCountChanges {
+            lines.append("CHANGED \(change.id) fixes read: \(change.now) vs baseline \(change.baseline)")
+        }
+        if !notInBaseline.isEmpty {
+            lines.append("not in the baseline, so not checked: \(notInBaseline.joined(separator: ", "))")
+        }
+        lines.append(
+            "compared \(comparedFigures) figures of \(comparedRecordings) recordings and \(comparedFixCounts) fix "
+                + "counts with \(path)")
+        return lines
     }
 }
 
@@ -223,7 +382,7 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
         public var fixCountChanges: [FixCountChange] = []
 
         /// A recording that reads a different number of fixes than its baseline entry keeps.
-        public struct FixCountChange: Sendable, Hashable {
+        public struct FixCountChange: Sendable, Hashable, Codable {
             /// The recording.
             public var id: String
             /// The fixes read now.
@@ -255,9 +414,9 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
         return c
     }
 
-    /// Figures better than the baseline beyond their tolerance (a hint to update it), as text.
-    public func improvements(in report: BenchReport) -> [String] {
-        var found: [String] = []
+    /// Figures better than the baseline beyond their tolerance (a hint to update it).
+    public func improvements(in report: BenchReport) -> [Improvement] {
+        var found: [Improvement] = []
         for result in report.recordings {
             guard let entry = recordings[result.id] else { continue }
             for (metric, value) in result.baselineFigures.sorted(by: { $0.key < $1.key }) {
@@ -266,8 +425,8 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
                 let better = metric.higherIsBetter ? value > base + allowance : value < base - allowance
                 if better {
                     found.append(
-                        "improved \(result.id) \(metric.rawValue): \(String(format: "%.3f", value)) vs baseline \(String(format: "%.3f", base))"
-                    )
+                        Improvement(
+                            recording: result.id, metric: metric, baseline: base, current: value, allowance: allowance))
                 }
             }
         }

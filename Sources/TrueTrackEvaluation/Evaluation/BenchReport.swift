@@ -81,6 +81,8 @@ public struct BenchReport: Sendable, Hashable, Codable {
     public var categories: [CategorySummary]
     /// Wall time of the whole run, seconds.
     public var elapsedSeconds: Double
+    /// The comparison with the accuracy baseline, when the run was given one (`--baseline`).
+    public var baseline: BaselineComparison?
 
     /// Builds the report and its category summaries.
     public init(

@@ -23,7 +23,8 @@ enum BenchCommand {
                 name: "baseline", valueName: "FILE",
                 help: "Compare with this accuracy baseline; exit 1 on a regression beyond its tolerance."),
             OptionSpec(
-                name: "update-baseline", help: "Write the figures into the --baseline file instead of comparing."),
+                name: "update-baseline",
+                help: "Write the figures into the --baseline file (after showing what changed against it)."),
             OptionSpec(
                 name: "only", valueName: "ID", help: "Evaluate only this recording (repeatable, or comma-separated).",
                 repeatable: true),
@@ -87,7 +88,7 @@ enum BenchCommand {
         let results = selected.map {
             Evaluator.evaluate($0, manifest: manifest, profile: profile, smoothing: .estimatedNoise)
         }
-        let report = BenchReport(
+        var report = BenchReport(
             datasets: folder, profileOverride: profile, recordings: results,
             elapsedSeconds: Date().timeIntervalSince(started))
 
@@ -117,13 +118,30 @@ enum BenchCommand {
                 } catch .unreadable(_, let reason) {
                     // A file that does not parse is not silently replaced (its tolerances would be lost).
                     throw CommandFailure(
-                        message: "cannot update baseline \(path): \(reason) (move it aside to start a new one)")
+                        message: "cannot update baseline \(path): \(reason) (its tolerances would be lost: fix it, or "
+                            + "move it aside and re-run to start a new one with the default tolerances)")
+                }
+                // What is about to be recorded is shown first: a regression written into the baseline is a
+                // decision, not a side effect.
+                var replaced = ""
+                if let previous {
+                    let comparison = BaselineComparison(
+                        baseline: previous, path: path, report: report, limited: !only.isEmpty, updated: true)
+                    report.baseline = comparison
+                    text += "compared with the baseline about to be replaced:\n"
+                    for line in comparison.lines { text += line + "\n" }
+                    if !comparison.passed {
+                        replaced =
+                            ", recording what the comparison found: " + comparison.failures.joined(separator: "; ")
+                    }
                 }
                 let baseline = AccuracyBaseline(report: report, previous: previous, merge: !only.isEmpty)
                 do { try baseline.save(path: path) } catch {
                     throw CommandFailure(message: "cannot write \(path): \(error.localizedDescription)")
                 }
-                text += "baseline written to \(path) (\(baseline.recordings.count) recordings)\n"
+                text +=
+                    "baseline written to \(path) (\(baseline.recordings.count) recordings)"
+                    + (previous == nil ? ", a new one with the default tolerances" : replaced) + "\n"
             } else {
                 let baseline: AccuracyBaseline
                 do { baseline = try AccuracyBaseline.load(path: path) } catch .missing {
@@ -131,43 +149,17 @@ enum BenchCommand {
                 } catch {
                     throw CommandFailure(
                         message: "\(error) (an accuracy baseline of `truetrack bench`, see Benchmarks/README.md; "
-                            + "--update-baseline would replace it, tolerances and all)")
+                            + "--update-baseline does not replace a file it cannot read: fix it, or move it aside and "
+                            + "run with --update-baseline to start a new one with the default tolerances)")
                 }
-                let regressions = baseline.regressions(in: report)
-                let coverage = baseline.coverage(of: report)
-                for line in baseline.improvements(in: report) { text += line + "\n" }
-                for r in regressions { text += r.description + "\n" }
-                for change in coverage.fixCountChanges {
-                    text += "CHANGED \(change.id) fixes read: \(change.now) vs baseline \(change.baseline)\n"
-                }
-                if !coverage.notInBaseline.isEmpty {
-                    text += "not in the baseline, so not checked: \(coverage.notInBaseline.joined(separator: ", "))\n"
-                }
-                var failures: [String] = []
-                if !regressions.isEmpty { failures.append("\(regressions.count) regression(s)") }
-                if !coverage.fixCountChanges.isEmpty {
-                    failures.append(
-                        "\(coverage.fixCountChanges.count) recording(s) reading a different number of fixes")
-                }
-                if only.isEmpty, !coverage.missingFromReport.isEmpty {
-                    failures.append(
-                        "\(coverage.missingFromReport.count) baselined recording(s) missing from this run: "
-                            + coverage.missingFromReport.joined(separator: ", "))
-                }
-                if coverage.comparedFigures + coverage.comparedFixCounts == 0 {
-                    failures.append(
-                        coverage.comparedRecordings == 0
-                            ? "the baseline covers none of these recordings (another data set?)"
-                            : "nothing to compare: the baseline's entries for these recordings hold no figure and no "
-                                + "fix count (re-run with --update-baseline to record fix counts)")
-                }
-                text +=
-                    "compared \(coverage.comparedFigures) figures of \(coverage.comparedRecordings) recordings and "
-                    + "\(coverage.comparedFixCounts) fix counts with \(path)\n"
-                if failures.isEmpty {
+                let comparison = BaselineComparison(
+                    baseline: baseline, path: path, report: report, limited: !only.isEmpty)
+                report.baseline = comparison
+                for line in comparison.lines { text += line + "\n" }
+                if comparison.passed {
                     text += "no regression against \(path)\n"
                 } else {
-                    text += "FAILED against \(path): \(failures.joined(separator: "; "))\n"
+                    text += "FAILED against \(path): \(comparison.failures.joined(separator: "; "))\n"
                     status = 1
                 }
             }
