@@ -37,4 +37,11 @@ import TrueTrackIO
         let accented = failure("{\"recordings\": [\n {\"id\": \"é\", \"format\" 3}]}")
         #expect(accented.hasPrefix("not valid JSON (line 2, column 23"), "\(accented)")
     }
+
+    /// A document cut short names no offset in Foundation's message: its end is the place.
+    @Test func locatesADocumentCutShortAtItsEnd() {
+        let said = failure("{\"recordings\": [\n {\"id\": \"a\",")
+        #expect(said.hasPrefix("not valid JSON (at the end, line 2, byte 29: "), "\(said)")
+        #expect(failure("") == "not valid JSON (the file is empty)")
+    }
 }

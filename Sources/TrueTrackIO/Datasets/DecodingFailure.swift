@@ -48,7 +48,13 @@ public enum DecodingFailure {
             let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
             guard let range = text.range(of: "character "),
                 let offset = Int(text[range.upperBound...].prefix { $0.isNumber })
-            else { return " (\(text))" }
+            else {
+                // A document cut short names no offset: the place is its end.
+                guard text.lowercased().contains("end of file") else { return " (\(text))" }
+                guard !data.isEmpty else { return " (the file is empty)" }
+                let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false).count
+                return " (at the end, line \(data.last == 0x0A ? lines - 1 : lines), byte \(data.count): \(text))"
+            }
             var line = 1, column = 1
             for byte in data.prefix(offset) {
                 if byte == 0x0A {
