@@ -27,6 +27,24 @@ import Testing
     /// A car without Doppler parked 2 minutes, moving 60 m in 15 s and parking again (a reviewer's case): the
     /// departure hold counts the move up to 30 s late, inside the second stop, and the trip read 0 m. A trip's
     /// distance now runs to the end of the stop after it.
+    /// The demo walk's 128 s stop: a timeout longer than the stop leaves none, in `stops` and in `process`; a
+    /// value that is not a positive number is a usage error naming the option.
+    @Test func theStopTimeoutAndRadiusOptionsTuneTheDetector() throws {
+        func stopCount(_ arguments: [String]) throws -> Int {
+            let r = try Tool.run(arguments + ["--json"])
+            #expect(r.status == 0, "\(r.stderr)")
+            let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+            return (json?["stops"] as? [Any])?.count ?? -1
+        }
+        for command in ["stops", "process"] {
+            #expect(try stopCount([command, Tool.demo]) == 1)
+            #expect(try stopCount([command, Tool.demo, "--stop-timeout", "200"]) == 0)
+            #expect(try stopCount([command, Tool.demo, "--stop-radius", "80"]) == 1)
+        }
+        let bad = try Tool.run(["stops", Tool.demo, "--stop-radius", "-3"])
+        #expect(bad.status == 2 && bad.stderr.contains("--stop-radius needs a positive number"), "\(bad.stderr)")
+    }
+
     @Test func aTripCountsTheMetresADepartureHeld() throws {
         let path = Tool.temporaryPath("hop.csv")
         defer { try? FileManager.default.removeItem(atPath: path) }

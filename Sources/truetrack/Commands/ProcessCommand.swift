@@ -37,7 +37,7 @@ enum ProcessCommand {
                 name: "estimate-noise",
                 help: "With --smooth: estimate the accuracy scale, Doppler scale and acceleration noise from the "
                     + "track itself (expectation-maximisation) instead of the profile's; the summary gains noise."),
-        ] + InputOptions.specs,
+        ] + StopsCommand.tuningSpecs + InputOptions.specs,
         discussion: """
             INPUT is a file path, or '-' for standard input (then --format is required). Fixes are processed in
             input order, as a live stream would deliver them (a fix not newer than the last accepted one, older or
@@ -151,7 +151,7 @@ enum ProcessCommand {
         // The smoother needs every fix in memory anyway: then nothing is analysed before the end, so that every
         // wrong fix a clock jump proves is left out however far back it lies.
         var evidence = EvidenceStream(
-            input: input, profile: .preset(profile.kind),
+            input: input, profile: try StopsCommand.stopProfile(arguments, kind: profile.kind),
             holdBack: smooth ? .max : EvidenceStream.defaultHoldBack)
         var diagnostics = RunDiagnostics()
         do {

@@ -18,7 +18,7 @@ enum StopsCommand {
                 help:
                     "Also write the stops as GeoJSON points (properties: start, end, durationSeconds, radiusMetres, fixes)."
             ),
-        ] + InputOptions.specs,
+        ] + StopsCommand.tuningSpecs + InputOptions.specs,
         discussion: """
             Every fix is run through the Tracker and, accepted or not, into the stop detector (the same
             MOVING/STATIONARY state machine an app runs live), with the distance the Tracker counted on it as
@@ -38,6 +38,35 @@ enum StopsCommand {
             (staysAcrossGaps; acrossGap in the GeoJSON): not a stop, its time stays unobserved (silence never
             means stopped), but the device likely stayed there.
             """)
+
+    /// Options that tune the stop detector's profile (`stops` and `process`).
+    static let tuningSpecs = [
+        OptionSpec(
+            name: "stop-timeout", valueName: "SECONDS",
+            help: "Seconds a still spell must last after the still window before it is a stop (walking and running "
+                + "20, cycling 30, driving 60): a stop needs the window (10 s) plus this."),
+        OptionSpec(
+            name: "stop-radius", valueName: "METRES",
+            help: "How far a fix may lie from a stop's centre (beyond its accuracy) before the stop ends (walking "
+                + "and running 40, cycling and driving 50)."),
+    ]
+
+    /// The stop detector's profile for `kind`, with `--stop-timeout` and `--stop-radius` applied.
+    ///
+    /// - Throws: ``UsageError`` for a value that is not a positive, finite number.
+    static func stopProfile(_ arguments: ParsedArguments, kind: TrackingProfile.Kind) throws -> StopDetectionProfile {
+        var profile = StopDetectionProfile.preset(kind)
+        func positive(_ name: String) throws -> Double? {
+            guard let text = arguments.value(name) else { return nil }
+            guard let value = Double(text), value.isFinite, value > 0 else {
+                throw UsageError(message: "--\(name) needs a positive number, not '\(text)'")
+            }
+            return value
+        }
+        if let seconds = try positive("stop-timeout") { profile.stopTimeoutSeconds = seconds }
+        if let metres = try positive("stop-radius") { profile.stationaryRadiusMetres = metres }
+        return profile
+    }
 
     struct StopJSON: Encodable {
         var start: String
@@ -81,7 +110,10 @@ enum StopsCommand {
     }
 
     /// Reads `path` and analyses it with the tracker and the stop detector of `kind`.
-    static func analyse(path: String, format: FixFormat?, options: ReadOptions, kind: TrackingProfile.Kind)
+    static func analyse(
+        path: String, format: FixFormat?, options: ReadOptions, kind: TrackingProfile.Kind,
+        stopProfile: StopDetectionProfile
+    )
         throws -> (analysis: StopAnalysis, fixes: Int, totals: [(Timestamp, Double)], failure: CommandFailure?)
     {
         var reader: AnyFixReader
@@ -89,7 +121,7 @@ enum StopsCommand {
             throw CommandFailure(message: error.description)
         }
         var tracker = Tracker(profile: .preset(kind))
-        var evidence = EvidenceStream(input: path, profile: .preset(kind))
+        var evidence = EvidenceStream(input: path, profile: stopProfile)
         // The tracker's total after each accepted fix that reaches the analysis, in time order (the trips'
         // distances are looked up in it): 16 bytes per fix, the one thing kept per fix.
         var totals: [(Timestamp, Double)] = []
@@ -159,7 +191,9 @@ enum StopsCommand {
             throw UsageError(message: "--out writes GeoJSON: give a .geojson (or .json) file, got '\(out)'")
         }
         try OutputPaths.checkDistinct(inputs: [input], outputs: [("--out", arguments.value("out"))])
-        let (analysis, count, totals, failure) = try analyse(path: input, format: format, options: options, kind: kind)
+        let (analysis, count, totals, failure) = try analyse(
+            path: input, format: format, options: options, kind: kind,
+            stopProfile: try stopProfile(arguments, kind: kind))
         // Each stop's end by its start (a lookup per trip, not a scan of the stops).
         let stopEnds = Dictionary(analysis.stops.map { ($0.start, $0.end) }, uniquingKeysWith: max)
         let report = Report(
