@@ -92,6 +92,15 @@ func parseOptions(_ arguments: [String]) -> Options {
                     .utf8))
         exit(2)
     }
+    // A full-only case named with --quick would run nothing and pass ("0 runs"): a usage error instead.
+    let fullOnly = Set(BenchmarkCase.all.filter(\.fullOnly).map(\.name))
+    if options.quick, let name = options.only.first(where: { fullOnly.contains($0) }) {
+        FileHandle.standardError.write(
+            Data(
+                ("error: --only \(name): \(name) runs only in full mode (without --quick); --quick runs "
+                    + BenchmarkCase.all.filter { !$0.fullOnly }.map(\.name).joined(separator: ", ") + "\n").utf8))
+        exit(2)
+    }
     if options.updateBaseline && options.baselinePath == nil {
         FileHandle.standardError.write(Data("error: --update-baseline needs --baseline FILE\n".utf8))
         exit(2)
@@ -150,6 +159,8 @@ let options = parseOptions(arguments)
 try? FileManager.default.createDirectory(atPath: options.workdir, withIntermediateDirectories: true)
 let selected = BenchmarkCase.all.filter { options.only.isEmpty || options.only.contains($0.name) }
     .filter { !(options.quick && $0.fullOnly) }
+// parseOptions rejects a selection that leaves nothing to run (full-only cases with --quick).
+precondition(!selected.isEmpty, "no benchmark selected")
 
 /// The generated input of `benchmark` in this mode (generated on first use).
 func input(for benchmark: BenchmarkCase) -> String {
@@ -194,16 +205,19 @@ for benchmark in selected {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let fields = String(decoding: data, as: UTF8.self).split(separator: " ")
+        // Times must be positive and finite ("inf" and "nan" parse as doubles): every rate and ratio derived from
+        // them is then finite, and the JSON never meets a value it cannot encode.
         guard process.terminationStatus == 0, fields.count == 5,
-            let n = Int(fields[0]), let s = Double(fields[1]), let cpu = Double(fields[2]),
-            let rss = Double(fields[3]),
-            let allocated = Double(fields[4].trimmingCharacters(in: .whitespacesAndNewlines))
+            let n = Int(fields[0]), n >= 0, let s = Double(fields[1]), s > 0, s.isFinite,
+            let cpu = Double(fields[2]), cpu > 0, cpu.isFinite, let rss = Double(fields[3]), rss.isFinite,
+            let allocated = Double(fields[4].trimmingCharacters(in: .whitespacesAndNewlines)), allocated.isFinite
         else {
             let said = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             FileHandle.standardError.write(
                 Data(
                     ("error: benchmark \(benchmark.name) on \(input): child exited \(process.terminationStatus), "
-                        + "printed '\(said)' (expected 'fixes seconds cpu-seconds peak-MB allocations')\n").utf8))
+                        + "printed '\(said)' (expected 'fixes seconds cpu-seconds peak-bytes allocations', "
+                        + "times positive)\n").utf8))
             exit(1)
         }
         fixes = n
@@ -228,6 +242,11 @@ for benchmark in selected {
             allocationsPerFix: fixes > 0 ? Measurement.summary(allocations).median / Double(fixes) : nil))
 }
 
+// The CPU time of a 64 MiB loop is never 0 (nor still infinity: a case ran), so every ratio is finite.
+guard reference > 0, reference.isFinite else {
+    FileHandle.standardError.write(Data("error: the reference loop measured \(reference) s of CPU time\n".utf8))
+    exit(1)
+}
 for i in results.indices { results[i].ratioToReference = results[i].minCPUSeconds / reference }
 let report = BenchmarkReport(referenceSeconds: reference, quick: options.quick, results: results)
 options.say(report.table())
