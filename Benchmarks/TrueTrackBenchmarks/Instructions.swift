@@ -145,12 +145,11 @@ struct BenchmarkFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// The `--instructions` mode: count, print, compare with (or record in) the baseline, exit.
-func runInstructionCounts(_ selected: [BenchmarkCase], options: Options, input: (BenchmarkCase) -> String) -> Never {
-    func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
-        exit(1)
-    }
+/// The `--instructions` mode: count, print, compare with (or record in) `loaded` (the `--baseline` file's
+/// content, `nil` when it does not exist), exit.
+func runInstructionCounts(
+    _ selected: [BenchmarkCase], options: Options, baseline loaded: Baseline?, input: (BenchmarkCase) -> String
+) -> Never {
     guard let valgrind = valgrindPath() else {
         fail("--instructions needs valgrind on the PATH (Debian/Ubuntu: apt-get install valgrind)")
     }
@@ -174,20 +173,9 @@ func runInstructionCounts(_ selected: [BenchmarkCase], options: Options, input: 
         "instructions counted by callgrind inside each benchmark's measured function, one run each (\(options.quick ? "quick" : "full") inputs)"
     )
     if let path = options.jsonPath {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let text =
-            (try? encoder.encode(["instructions": results])).map { String(decoding: $0, as: UTF8.self) + "\n" } ?? ""
-        if path == "-" {
-            print(text, terminator: "")
-        } else if (try? text.write(toFile: path, atomically: true, encoding: .utf8)) == nil {
-            fail("cannot write \(path)")
-        }
+        writeOutput(jsonText(["instructions": results], what: "the instruction counts"), to: path)
     }
     guard let baselinePath = options.baselinePath else { exit(0) }
-    let exists = FileManager.default.fileExists(atPath: baselinePath)
-    let loaded: Baseline?
-    do { loaded = exists ? try Baseline.load(baselinePath) : nil } catch { fail("\(baselinePath): \(error)") }
     if options.updateBaseline {
         guard var baseline = loaded else {
             fail(
@@ -201,11 +189,11 @@ func runInstructionCounts(_ selected: [BenchmarkCase], options: Options, input: 
                 tolerance: entries[r.name]?.tolerance ?? InstructionEntry.defaultTolerance, fixes: r.fixes)
         }
         if options.quick { baseline.instructionsQuick = entries } else { baseline.instructionsFull = entries }
-        do { try baseline.save(baselinePath) } catch { fail("cannot write \(baselinePath): \(error)") }
+        do { try baseline.save(baselinePath) } catch { fail("cannot write \(baselinePath): \(reason(error))") }
         options.say("instruction counts written to \(baselinePath)")
         exit(0)
     }
-    guard let baseline = loaded else { fail("no baseline at \(baselinePath)") }
+    guard let baseline = loaded else { fail("no baseline at \(baselinePath)") }  // main.swift checked it exists
     let entries = (options.quick ? baseline.instructionsQuick : baseline.instructionsFull) ?? [:]
     var failures: [String] = []
     var checked = 0, unchecked = 0

@@ -61,12 +61,6 @@ struct BenchmarkReport: Codable {
         return text
     }
 
-    func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
-    }
-
     func memoryViolations() -> [String] {
         results.compactMap { r in
             guard let limit = r.memoryLimitMegabytes, r.peakResidentMegabytes > limit else { return nil }

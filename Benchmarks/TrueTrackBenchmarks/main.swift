@@ -156,7 +156,9 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--child", arguments.count == 3 { runChild(name: arguments[1], path: arguments[2]) }
 
 let options = parseOptions(arguments)
-try? FileManager.default.createDirectory(atPath: options.workdir, withIntermediateDirectories: true)
+do { try FileManager.default.createDirectory(atPath: options.workdir, withIntermediateDirectories: true) } catch {
+    fail("cannot create --workdir \(options.workdir): \(reason(error))")
+}
 let selected = BenchmarkCase.all.filter { options.only.isEmpty || options.only.contains($0.name) }
     .filter { !(options.quick && $0.fullOnly) }
 // parseOptions rejects a selection that leaves nothing to run (full-only cases with --quick).
@@ -168,15 +170,25 @@ func input(for benchmark: BenchmarkCase) -> String {
     let input = "\(options.workdir)/\(benchmark.inputName)-\(count)-g\(Generators.version).\(benchmark.inputExtension)"
     if !FileManager.default.fileExists(atPath: input) {
         FileHandle.standardError.write(Data("generating \(input)…\n".utf8))
-        do { try benchmark.generate(input, count) } catch {
-            FileHandle.standardError.write(Data("error: cannot generate \(input): \(error)\n".utf8))
-            exit(1)
-        }
+        do { try benchmark.generate(input, count) } catch { fail("cannot generate \(input): \(reason(error))") }
     }
     return input
 }
 
-if options.instructions { runInstructionCounts(selected, options: options, input: input(for:)) }
+/// The baseline named by `--baseline`, read before anything runs: a file that exists but does not read is an error
+/// naming the file, and so is a missing file (a mistyped path must not pass a CI gate as "nothing to compare"),
+/// except with `--update-baseline`, which creates it (`nil`).
+let baseline: Baseline? = options.baselinePath.flatMap { path in
+    guard FileManager.default.fileExists(atPath: path) else {
+        if options.updateBaseline { return nil }
+        fail("no baseline at \(path) (run with --update-baseline to create it)")
+    }
+    do { return try Baseline.load(path) } catch { fail("\(path): \(error)") }
+}
+
+if options.instructions {
+    runInstructionCounts(selected, options: options, baseline: baseline, input: input(for:))
+}
 
 // The reference loop is timed before every case and its minimum over the whole run divides every case's
 // minimum: a noisy moment at one timing cannot deflate every ratio (and hide a regression).
@@ -201,7 +213,7 @@ for benchmark in selected {
         process.arguments = ["--child", benchmark.name, input]
         let pipe = Pipe()
         process.standardOutput = pipe
-        try process.run()
+        do { try process.run() } catch { fail("cannot start \(CommandLine.arguments[0]): \(reason(error))") }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let fields = String(decoding: data, as: UTF8.self).split(separator: " ")
@@ -250,24 +262,13 @@ guard reference > 0, reference.isFinite else {
 for i in results.indices { results[i].ratioToReference = results[i].minCPUSeconds / reference }
 let report = BenchmarkReport(referenceSeconds: reference, quick: options.quick, results: results)
 options.say(report.table())
-if let path = options.jsonPath {
-    if path == "-" {
-        print(try report.json())
-    } else {
-        try report.json().write(toFile: path, atomically: true, encoding: .utf8)
-    }
-}
+if let path = options.jsonPath { writeOutput(jsonText(report, what: "the report"), to: path) }
 var failed = report.memoryViolations()
 if let baselinePath = options.baselinePath {
-    // A baseline file that exists but does not parse is an error naming the file, never "no baseline".
-    let exists = FileManager.default.fileExists(atPath: baselinePath)
-    let baseline: Baseline?
-    do { baseline = exists ? try Baseline.load(baselinePath) : nil } catch {
-        FileHandle.standardError.write(Data("error: \(baselinePath): \(error)\n".utf8))
-        exit(1)
-    }
     if options.updateBaseline {
-        try Baseline(report: report, previous: baseline).save(baselinePath)
+        do { try Baseline(report: report, previous: baseline).save(baselinePath) } catch {
+            fail("cannot write \(baselinePath): \(reason(error))")
+        }
         options.say("baseline written to \(baselinePath)")
     } else if let baseline {
         let regressions = baseline.regressions(in: report)
@@ -280,10 +281,6 @@ if let baselinePath = options.baselinePath {
         }
         options.say(regressions.isEmpty ? "no regression against \(baselinePath)" : regressions.joined(separator: "\n"))
         failed += regressions
-    } else {
-        // A mistyped path must not pass a CI gate as "nothing to compare".
-        options.say("no baseline at \(baselinePath) (run with --update-baseline to create it)")
-        failed.append("no baseline at \(baselinePath)")
     }
 }
 for line in report.memoryViolations() { options.say(line) }

@@ -1,0 +1,48 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+// Errors the user can cause (an output folder that does not exist, a read-only baseline) end the run with
+// "error: …" on standard error and exit status 1, never with a Swift runtime trap and its backtrace.
+
+/// Prints `error: message` on standard error and exits with status 1.
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    exit(1)
+}
+
+/// Why a file operation failed, in the system's words ("No such file or directory"): Foundation's own message
+/// on Linux says only "The operation could not be completed".
+func reason(_ error: Error) -> String {
+    // Foundation keeps the underlying error as a Swift `POSIXError`, which `as? NSError` does not match on Linux.
+    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? Error
+    let cause = (underlying ?? error) as NSError
+    if cause.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(cause.code))) }
+    return error is CocoaError ? cause.localizedDescription : "\(error)"
+}
+
+/// `value` as pretty-printed JSON with sorted keys and a final newline.
+///
+/// Every figure is finite by construction (the child's times are checked); a value JSON cannot hold (an infinity)
+/// still ends the run with an error naming `what`, never a trap.
+func jsonText<T: Encodable>(_ value: T, what: String) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    do { return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n" } catch {
+        fail("cannot encode \(what) as JSON: \(error)")
+    }
+}
+
+/// Writes `text` to the file at `path`, or to standard output when `path` is `-`; exits 1 naming the file and
+/// the reason when it cannot be written.
+func writeOutput(_ text: String, to path: String) {
+    if path == "-" {
+        print(text, terminator: "")
+        return
+    }
+    do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
+        fail("cannot write \(path): \(reason(error))")
+    }
+}
