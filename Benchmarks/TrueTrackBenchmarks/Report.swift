@@ -1,4 +1,5 @@
 import Foundation
+import TrueTrackIO
 
 /// One benchmark's figures.
 struct BenchmarkResult: Codable {
@@ -84,7 +85,8 @@ struct Baseline: Codable {
         var tolerance: Double
         var fixesPerSecondWhenRecorded: Double
     }
-    var note: String
+    /// What the figures mean, for a reader of the file; optional (`{}` is a baseline).
+    var note: String?
     var quick: [String: Entry]
     var full: [String: Entry]
     /// Instructions per fix (`--instructions`) in `--quick` mode and in full mode; absent from baselines
@@ -112,8 +114,59 @@ struct Baseline: Codable {
         }
     }
 
+    enum CodingKeys: String, CodingKey {
+        case note, quick, full, instructionsQuick, instructionsFull
+    }
+
+    /// Any key of a JSON object (to tell `{}` from an object holding only keys a baseline does not know).
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// Decodes a baseline file. `{}` is an empty baseline (to start one with `--update-baseline`); any other
+    /// object must hold `quick` and `full` (each may be `{}`), so that another JSON file (the accuracy baseline)
+    /// is named for what it lacks ("quick: missing"), not read as a baseline that holds nothing.
+    init(from decoder: any Decoder) throws {
+        let isEmpty = try decoder.container(keyedBy: AnyKey.self).allKeys.isEmpty
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        note = try container.decodeIfPresent(String.self, forKey: .note)
+        quick = isEmpty ? [:] : try container.decode([String: Entry].self, forKey: .quick)
+        full = isEmpty ? [:] : try container.decode([String: Entry].self, forKey: .full)
+        instructionsQuick = try container.decodeIfPresent([String: InstructionEntry].self, forKey: .instructionsQuick)
+        instructionsFull = try container.decodeIfPresent([String: InstructionEntry].self, forKey: .instructionsFull)
+    }
+
+    /// Reads the baseline at `path`; the error names the file and, in the document, where and what is wrong
+    /// (`quick.tracker.tolerance: missing (required)`, `full.read-csv.ratio: 0 is not a positive number`).
     static func load(_ path: String) throws -> Baseline {
-        try JSONDecoder().decode(Baseline.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        func failure(_ what: String) -> BenchmarkFailure {
+            BenchmarkFailure(
+                "cannot read baseline \(path): \(what) (a baseline of truetrack-benchmarks: see Benchmarks/README.md; "
+                    + "`{}` starts an empty one with --update-baseline)")
+        }
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw BenchmarkFailure("cannot read baseline \(path): \(reason(error))")
+        }
+        let baseline: Baseline
+        do { baseline = try JSONDecoder().decode(Baseline.self, from: data) } catch {
+            throw failure(DecodingFailure.describe(error, data: data))
+        }
+        // A ratio of 0 would fail every run, a negative tolerance too: named here rather than as a regression.
+        for (mode, entries) in [("quick", baseline.quick), ("full", baseline.full)] {
+            for (name, entry) in entries.sorted(by: { $0.key < $1.key }) {
+                if !(entry.ratio > 0 && entry.ratio.isFinite) {
+                    throw failure("\(mode).\(name).ratio: \(entry.ratio) is not a positive number")
+                }
+                if !(entry.tolerance >= 0 && entry.tolerance.isFinite) {
+                    throw failure("\(mode).\(name).tolerance: \(entry.tolerance) is not a number ≥ 0")
+                }
+            }
+        }
+        return baseline
     }
 
     func save(_ path: String) throws {

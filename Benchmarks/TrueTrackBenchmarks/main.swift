@@ -183,7 +183,7 @@ let baseline: Baseline? = options.baselinePath.flatMap { path in
         if options.updateBaseline { return nil }
         fail("no baseline at \(path) (run with --update-baseline to create it)")
     }
-    do { return try Baseline.load(path) } catch { fail("\(path): \(error)") }
+    do { return try Baseline.load(path) } catch { fail("\(error)") }
 }
 
 if options.instructions {
