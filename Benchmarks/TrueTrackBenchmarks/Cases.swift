@@ -12,6 +12,8 @@ struct BenchmarkCase: Sendable {
     var inputExtension: String
     var quickCount: Int
     var fullCount: Int
+    /// The measured work reads the input file (false when the file only holds the fix count: `track-walk`).
+    var readsInput = true
     /// Too slow or too big for `--quick` (CI).
     var fullOnly = false
     /// The peak memory bound the benchmark asserts, in MiB.
@@ -24,6 +26,33 @@ struct BenchmarkCase: Sendable {
     /// For a benchmark that times only part of its work (the Tracker, not the reading of its input): it
     /// measures itself and ``run`` is not used.
     var timed: (@Sendable (String) throws -> TimedRun)? = nil
+
+    /// Whether the timed work reads the input file, so that its size (MB) and MB/s describe it: not for a
+    /// self-timed case (its input is read into memory before the timing starts) nor for one that does not read
+    /// its file.
+    var measuresInputBytes: Bool { timed == nil && readsInput }
+
+    /// One line per case for `--help`: its name, its fixes in `--quick` and full mode, and what is not timed.
+    static func helpTable() -> String {
+        func grouped(_ n: Int) -> String {
+            var text = String(n)
+            var i = text.count - 3
+            while i > 0 {
+                text.insert(",", at: text.index(text.startIndex, offsetBy: i))
+                i -= 3
+            }
+            return text
+        }
+        let width = all.map(\.name.count).max() ?? 0
+        return all.map { c in
+            let quick = c.fullOnly ? "full only" : grouped(c.quickCount)
+            let note =
+                c.timed != nil
+                ? "  (input read into memory first, untimed)" : c.readsInput ? "" : "  (no input file: fixes simulated)"
+            return "  " + c.name.padding(toLength: width, withPad: " ", startingAt: 0)
+                + quick.leftPadded(to: 10) + " / " + grouped(c.fullCount).leftPadded(to: 10) + note
+        }.joined(separator: "\n")
+    }
 
     static let all: [BenchmarkCase] = [
         BenchmarkCase(
@@ -88,7 +117,7 @@ struct BenchmarkCase: Sendable {
         // shifted in time so that every fix is new. The input file only holds the fix count.
         BenchmarkCase(
             name: "track-walk", inputName: "track-walk", inputExtension: "count", quickCount: 1_000_000,
-            fullCount: 10_000_000,
+            fullCount: 10_000_000, readsInput: false,
             generate: { path, count in
                 try String(count).write(toFile: path, atomically: true, encoding: .utf8)
             }
@@ -167,6 +196,11 @@ struct BenchmarkCase: Sendable {
                 return measureSmoother(result.fixes)
             }),
     ]
+}
+
+extension String {
+    /// The text right-aligned in `width` columns (unchanged when longer).
+    fileprivate func leftPadded(to width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
 }
 
 /// What a self-timed benchmark measured.

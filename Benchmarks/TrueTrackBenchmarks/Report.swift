@@ -5,13 +5,15 @@ import TrueTrackIO
 struct BenchmarkResult: Codable {
     var name: String
     var fixes: Int
-    var inputBytes: Int
+    /// The input file's size; `nil` when the timed work does not read it (``BenchmarkCase/measuresInputBytes``).
+    var inputBytes: Int?
     var runs: Int
     var medianSeconds: Double
     var minSeconds: Double
     var maxSeconds: Double
     var fixesPerSecond: Double
-    var megabytesPerSecond: Double
+    /// Input megabytes (10⁶ bytes) per median wall second; `nil` with ``inputBytes``.
+    var megabytesPerSecond: Double?
     /// Median CPU seconds (user + system) of the child.
     var medianCPUSeconds: Double
     /// Fixes per CPU second: throughput with other processes' interference taken out.
@@ -43,9 +45,10 @@ struct BenchmarkReport: Codable {
         ]
         for r in results {
             rows.append([
-                r.name, "\(r.fixes)", f(Double(r.inputBytes) / 1e6, 1), f(r.medianSeconds, 3),
+                r.name, "\(r.fixes)", r.inputBytes.map { f(Double($0) / 1e6, 1) } ?? "–", f(r.medianSeconds, 3),
                 f(r.minSeconds, 3), f(r.maxSeconds, 3), f(r.fixesPerSecond / 1e6, 2),
-                f(r.megabytesPerSecond, 0), f(r.fixesPerCPUSecond / 1e6, 2), f(r.peakResidentMegabytes, 1),
+                r.megabytesPerSecond.map { f($0, 0) } ?? "–", f(r.fixesPerCPUSecond / 1e6, 2),
+                f(r.peakResidentMegabytes, 1),
                 r.allocationsPerFix.map { f($0, 3) } ?? "–", f(r.ratioToReference, 2),
             ])
         }
@@ -57,6 +60,8 @@ struct BenchmarkReport: Codable {
                     : String(repeating: " ", count: widths[c] - cell.count) + cell
             }.joined(separator: "  ")
         }.joined(separator: "\n")
+        text +=
+            "\nMB, MB/s: – where the timed work does not read the input file (--help: read first, untimed, or none)"
         text +=
             "\nwall-clock median/min/max of \(results.first?.runs ?? 0) runs, one child process each; reference loop (FNV-1a over 64 MiB): \(f(referenceSeconds * 1000, 1)) ms CPU (minimum); ratio = minimum CPU time / reference"
         return text
@@ -74,8 +79,8 @@ struct BenchmarkReport: Codable {
 /// The checked-in baseline: per benchmark, the ratio to the reference loop and the tolerance allowed.
 ///
 /// A benchmark regresses when its ratio exceeds `ratio × (1 + tolerance)`. Default tolerances: 0.35 for full
-/// runs (1M fixes, 5 runs: wider than the ±15–25 % run-to-run spread measured on this 2-core VM) and 1.0
-/// for `--quick` (what CI runs: 200k fixes, 3 runs, on a host whose noisy phases stretched every run of a case
+/// runs (5 runs: wider than the ±15–25 % run-to-run spread measured on this 2-core VM) and 1.0
+/// for `--quick` (what CI runs: 3 runs, fewer fixes for the readers (`BenchmarkCase/quickCount`), on a host whose noisy phases stretched every run of a case
 /// by 1.7×, which failed CI at 0.75), so noise alone does not fail CI while a slowdown past 2× does. Smaller
 /// regressions are the instruction counts' to catch (`--instructions`, exact, checked at 2 %). Edit a tolerance in the file to change it;
 /// `--update-baseline` keeps tolerances already there.

@@ -74,7 +74,8 @@ func parseOptions(_ arguments: [String]) -> Options {
                 USAGE: truetrack-benchmarks [--quick] [--runs N] [--only NAME]... [--json FILE] [--baseline FILE] [--update-baseline] [--workdir DIR] [--instructions]
                 --instructions: count each benchmark's instructions per fix under valgrind's callgrind (one run each;
                   deterministic, unlike times on a shared machine) and compare them with the baseline's.
-                Benchmarks: \(BenchmarkCase.all.map(\.name).joined(separator: ", "))
+                Benchmarks (fixes in --quick / full mode):
+                \(BenchmarkCase.helpTable())
                 """)
             exit(0)
         default:
@@ -197,7 +198,9 @@ var results: [BenchmarkResult] = []
 for benchmark in selected {
     let input = input(for: benchmark)
     reference = min(reference, referenceSeconds(runs: 3))
-    let bytes = (try? FileManager.default.attributesOfItem(atPath: input)[.size] as? Int) ?? 0
+    let bytes =
+        benchmark.measuresInputBytes
+        ? (try? FileManager.default.attributesOfItem(atPath: input)[.size] as? Int) ?? 0 : nil
     var times: [Double] = []
     var cpuTimes: [Double] = []
     var peaks: [Double] = []
@@ -246,7 +249,7 @@ for benchmark in selected {
         BenchmarkResult(
             name: benchmark.name, fixes: fixes, inputBytes: bytes, runs: options.runs,
             medianSeconds: t.median, minSeconds: t.min, maxSeconds: t.max,
-            fixesPerSecond: Double(fixes) / t.median, megabytesPerSecond: Double(bytes) / 1e6 / t.median,
+            fixesPerSecond: Double(fixes) / t.median, megabytesPerSecond: bytes.map { Double($0) / 1e6 / t.median },
             medianCPUSeconds: c.median, fixesPerCPUSecond: Double(fixes) / c.median,
             peakResidentMegabytes: (peaks.max() ?? 0) / 1_048_576, minCPUSeconds: c.min,
             ratioToReference: 0,  // set below, once the reference's minimum over the whole run is known
