@@ -172,11 +172,29 @@ func runInstructionCounts(
     options.say(
         "instructions counted by callgrind inside each benchmark's measured function, one run each (\(options.quick ? "quick" : "full") inputs)"
     )
-    if let path = options.jsonPath {
-        writeOutput(jsonText(["instructions": results], what: "the instruction counts"), to: path)
+    var report = InstructionReport(quick: options.quick, platform: currentPlatform, instructions: results)
+    if let baselinePath = options.baselinePath, let loaded {
+        // With --update-baseline too: the log shows what the recording changes.
+        let entries = (options.quick ? loaded.instructionsQuick : loaded.instructionsFull) ?? [:]
+        let comparison = compareInstructions(
+            results, with: entries, path: baselinePath, quick: options.quick, recording: options.updateBaseline)
+        for c in comparison.cases { options.say(c.marginLine) }
+        for c in comparison.cases where comparison.recording || (c.verdict != .regression && c.verdict != .failed) {
+            for line in c.findings { options.say(line) }
+        }
+        report.comparison = comparison
+        report.failures = comparison.failures
+        report.passed = comparison.failures.isEmpty
+        for line in comparison.failures { options.say(line) }
+        if !options.updateBaseline && report.passed {
+            options.say(
+                comparison.cases.contains { $0.verdict != .unchecked }
+                    ? "no instruction-count regression against \(baselinePath)"
+                    : "instruction counts not checked: \(baselinePath) holds none for \(currentPlatform) "
+                        + "(record them with --update-baseline on this platform)")
+        }
     }
-    guard let baselinePath = options.baselinePath else { exit(0) }
-    if options.updateBaseline {
+    if let baselinePath = options.baselinePath, options.updateBaseline {
         guard var baseline = loaded else {
             fail(
                 "\(baselinePath): no baseline to add instruction counts to (record times first: --update-baseline without --instructions)"
@@ -191,62 +209,134 @@ func runInstructionCounts(
         if options.quick { baseline.instructionsQuick = entries } else { baseline.instructionsFull = entries }
         do { try baseline.save(baselinePath) } catch { fail("cannot write \(baselinePath): \(reason(error))") }
         options.say("instruction counts written to \(baselinePath)")
-        exit(0)
     }
-    guard let baseline = loaded else { fail("no baseline at \(baselinePath)") }  // main.swift checked it exists
-    let entries = (options.quick ? baseline.instructionsQuick : baseline.instructionsFull) ?? [:]
+    if let path = options.jsonPath { writeOutput(jsonText(report, what: "the instruction counts"), to: path) }
+    exit(report.passed ? 0 : 1)
+}
+
+/// What `--json` writes in `--instructions` mode.
+struct InstructionReport: Codable {
+    var quick: Bool
+    /// Where the counts were made (``currentPlatform``).
+    var platform: String
+    var instructions: [InstructionResult]
+    /// The comparison with `--baseline`'s entries; absent without `--baseline`.
+    var comparison: InstructionComparison? = nil
+    /// What fails the run, one line each as printed.
     var failures: [String] = []
-    var checked = 0, unchecked = 0
-    for r in results {
-        guard let entry = entries[r.name] else {
-            options.say("\(r.name): not in the baseline's instruction counts, not checked")
-            continue
+    /// No failure: the exit status is 0.
+    var passed = true
+}
+
+/// One case's instruction count compared with its baseline entry.
+struct InstructionCaseComparison: Codable {
+    var name: String
+    var verdict: Verdict
+    var instructionsPerFix: Double
+    /// The entry's count, tolerance and limit (`count × (1 + tolerance)`), and the count under which the case
+    /// is reported improved (`count × (1 − tolerance / 2)`); absent when there is no entry.
+    var baselineInstructionsPerFix: Double?
+    var tolerance: Double?
+    var limit: Double?
+    var improvedBelow: Double?
+    /// The platform the entry was counted on (checked only there); absent in entries written before it was kept.
+    var baselinePlatform: String?
+    /// The `REGRESSION`, `IMPROVED` and other lines printed for this case, in order.
+    var findings: [String]
+
+    /// The line the log shows for every case.
+    var marginLine: String {
+        guard let baselineInstructionsPerFix, let limit else {
+            return "\(name): not in the baseline's instruction counts, not checked"
         }
-        if let platform = entry.platform, platform != currentPlatform {
-            options.say("\(r.name): not checked: its count was recorded on \(platform), this is \(currentPlatform)")
-            unchecked += 1
-            continue
+        if verdict == .unchecked, let baselinePlatform {
+            return "\(name): not checked: its count was recorded on \(baselinePlatform), this is \(currentPlatform)"
         }
-        guard entry.fixes == r.fixes else {
-            failures.append("\(r.name): counted over \(r.fixes) fixes, the baseline over \(entry.fixes)")
-            continue
-        }
-        checked += 1
+        return "\(name): \(String(format: "%.1f", instructionsPerFix)) instructions/fix, baseline "
+            + "\(String(format: "%.1f", baselineInstructionsPerFix)), limit \(String(format: "%.1f", limit))"
+    }
+}
+
+/// An `--instructions` run compared with the baseline, as written under `comparison` in the JSON.
+struct InstructionComparison: Codable {
+    /// The baseline file's path, as given.
+    var baseline: String
+    /// `quick` or `full`: the entries compared (`instructionsQuick` or `instructionsFull`).
+    var mode: String
+    /// `--update-baseline`: the comparison is with the entries being replaced, and nothing fails.
+    var recording: Bool
+    var cases: [InstructionCaseComparison]
+    /// What fails the run, one line each (empty when recording). Not in the JSON: the report's `failures` holds
+    /// them, with the run's other failures.
+    var failures: [String] = []
+
+    enum CodingKeys: String, CodingKey {
+        case baseline, mode, recording, cases
+    }
+}
+
+/// Compares counted `results` with the baseline's `entries` (of `path`, in the mode `quick` says).
+func compareInstructions(
+    _ results: [InstructionResult], with entries: [String: InstructionEntry], path: String, quick: Bool,
+    recording: Bool
+) -> InstructionComparison {
+    func f(_ v: Double) -> String { String(format: "%.1f", v) }
+    let regression = recording ? "REGRESSION (recording)" : "REGRESSION"
+    let cases = results.map { r in
+        var c = InstructionCaseComparison(
+            name: r.name, verdict: .unchecked, instructionsPerFix: r.instructionsPerFix, findings: [])
+        guard let entry = entries[r.name] else { return c }
         let limit = entry.instructionsPerFix * (1 + entry.tolerance)
-        options.say(
-            "\(r.name): \(String(format: "%.1f", r.instructionsPerFix)) instructions/fix, baseline "
-                + "\(String(format: "%.1f", entry.instructionsPerFix)), limit \(String(format: "%.1f", limit))")
-        if r.instructionsPerFix < entry.instructionsPerFix / 2 {
+        let improvedBelow = entry.instructionsPerFix * (1 - entry.tolerance / 2)
+        c.baselineInstructionsPerFix = entry.instructionsPerFix
+        c.tolerance = entry.tolerance
+        c.limit = limit
+        c.improvedBelow = improvedBelow
+        c.baselinePlatform = entry.platform
+        if let platform = entry.platform, platform != currentPlatform { return c }
+        if entry.fixes != r.fixes {
+            c.verdict = .failed
+            c.findings.append("\(r.name): counted over \(r.fixes) fixes, the baseline over \(entry.fixes)")
+        } else if r.instructionsPerFix > limit {
+            c.verdict = .regression
+            c.findings.append(
+                "\(regression): \(r.name) \(f(r.instructionsPerFix)) instructions/fix > \(f(limit)) (baseline "
+                    + "\(f(entry.instructionsPerFix)) + \(String(format: "%g", entry.tolerance * 100)) %)")
+        } else if r.instructionsPerFix < entry.instructionsPerFix / 2 {
             // Far fewer: a real speed-up is recorded with --update-baseline; more often the measured work
             // changed (a case that stopped doing part of its work), which must not pass unseen.
-            failures.append(
-                "\(r.name): \(String(format: "%.1f", r.instructionsPerFix)) instructions/fix, under half the baseline's "
-                    + "\(String(format: "%.1f", entry.instructionsPerFix)): check what the case measures, then "
+            c.verdict = .failed
+            c.findings.append(
+                "\(r.name): \(f(r.instructionsPerFix)) instructions/fix, under half the baseline's "
+                    + "\(f(entry.instructionsPerFix)): check what the case measures, then "
                     + "--update-baseline if it is a real speed-up")
+        } else if r.instructionsPerFix < improvedBelow {
+            c.verdict = .improved
+            c.findings.append(
+                "IMPROVED: \(r.name) \(f(r.instructionsPerFix)) instructions/fix < \(f(improvedBelow)) (baseline "
+                    + "\(f(entry.instructionsPerFix)) − \(String(format: "%g", entry.tolerance * 50)) %)"
+                    + (recording ? ", recording it" : ": --update-baseline records it"))
+        } else {
+            c.verdict = .ok
         }
-        if r.instructionsPerFix > limit {
+        return c
+    }
+    var failures: [String] = []
+    if !recording {
+        failures = cases.filter { $0.verdict == .regression || $0.verdict == .failed }.flatMap(\.findings)
+        let compared = cases.contains { $0.verdict != .unchecked }
+        let otherPlatform = cases.contains { $0.verdict == .unchecked && $0.baselineInstructionsPerFix != nil }
+        if !cases.isEmpty, !compared, !otherPlatform {
             failures.append(
-                "REGRESSION: \(r.name) \(String(format: "%.1f", r.instructionsPerFix)) instructions/fix > \(String(format: "%.1f", limit)) (baseline \(String(format: "%.1f", entry.instructionsPerFix)) + \(String(format: "%g", entry.tolerance * 100)) %)"
-            )
+                "\(path) holds no instruction count for the cases run (\(quick ? "quick" : "full") mode)")
+        }
+        if !compared, otherPlatform, ProcessInfo.processInfo.environment["CI"] != nil {
+            // In CI a gate that checked nothing must not pass: another image needs its own counts, recorded on purpose.
+            failures.append(
+                "no instruction count checked: \(path) holds none for \(currentPlatform) (record them with "
+                    + "--update-baseline on this platform)")
         }
     }
-    if !results.isEmpty && checked == 0 && unchecked == 0 && failures.isEmpty {
-        failures.append(
-            "\(baselinePath) holds no instruction count for the cases run (\(options.quick ? "quick" : "full") mode)")
-    }
-    if checked == 0, unchecked > 0, ProcessInfo.processInfo.environment["CI"] != nil {
-        // In CI a gate that checked nothing must not pass: another image needs its own counts, recorded on purpose.
-        failures.append(
-            "no instruction count checked: \(baselinePath) holds none for \(currentPlatform) (record them with "
-                + "--update-baseline on this platform)")
-    }
-    for line in failures { options.say(line) }
-    if failures.isEmpty {
-        options.say(
-            checked > 0
-                ? "no instruction-count regression against \(baselinePath)"
-                : "instruction counts not checked: \(baselinePath) holds none for \(currentPlatform) "
-                    + "(record them with --update-baseline on this platform)")
-    }
-    exit(failures.isEmpty ? 0 : 1)
+    return InstructionComparison(
+        baseline: path, mode: quick ? "quick" : "full", recording: recording, cases: cases, failures: failures)
 }

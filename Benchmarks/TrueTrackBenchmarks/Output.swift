@@ -29,7 +29,7 @@ func reason(_ error: Error) -> String {
 /// still ends the run with an error naming `what`, never a trap.
 func jsonText<T: Encodable>(_ value: T, what: String) -> String {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     do { return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n" } catch {
         fail("cannot encode \(what) as JSON: \(error)")
     }

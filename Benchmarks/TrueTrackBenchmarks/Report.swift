@@ -29,11 +29,19 @@ struct BenchmarkResult: Codable {
     var allocationsPerFix: Double?
 }
 
-/// All figures of one run.
+/// All figures of one run, and (what `--json` writes) its comparison with the baseline and verdict.
 struct BenchmarkReport: Codable {
     var referenceSeconds: Double
     var quick: Bool
     var results: [BenchmarkResult]
+    /// The comparison with `--baseline`'s entries; absent without `--baseline` (or when `--update-baseline`
+    /// creates the file).
+    var comparison: Comparison? = nil
+    /// What fails the run, one line each as printed: regressions, a baseline that checks none of the cases, a
+    /// memory bound exceeded.
+    var failures: [String] = []
+    /// No failure: the exit status is 0.
+    var passed = true
 
     func table() -> String {
         func f(_ v: Double, _ d: Int) -> String { String(format: "%.\(d)f", v) }
@@ -178,34 +186,5 @@ struct Baseline: Codable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try encoder.encode(self).write(to: URL(fileURLWithPath: path))
-    }
-
-    /// How many of the report's benchmarks the baseline holds an entry for (in the report's mode).
-    func checkedCount(in report: BenchmarkReport) -> Int {
-        let entries = report.quick ? quick : full
-        return report.results.filter { entries[$0.name] != nil }.count
-    }
-
-    /// One line per benchmark: its ratio, the baseline's and the limit, so a CI log shows the margin; a
-    /// benchmark the baseline does not hold is named as unchecked.
-    func margins(in report: BenchmarkReport) -> [String] {
-        let entries = report.quick ? quick : full
-        return report.results.map { r in
-            guard let entry = entries[r.name] else { return "\(r.name): not in the baseline, not checked" }
-            let limit = entry.ratio * (1 + entry.tolerance)
-            return "\(r.name): ratio \(String(format: "%.2f", r.ratioToReference)), baseline "
-                + "\(String(format: "%.2f", entry.ratio)), limit \(String(format: "%.2f", limit))"
-        }
-    }
-
-    func regressions(in report: BenchmarkReport) -> [String] {
-        let entries = report.quick ? quick : full
-        return report.results.compactMap { r in
-            guard let entry = entries[r.name] else { return nil }
-            let limit = entry.ratio * (1 + entry.tolerance)
-            guard r.ratioToReference > limit else { return nil }
-            return
-                "REGRESSION: \(r.name) ratio \(String(format: "%.2f", r.ratioToReference)) > \(String(format: "%.2f", limit)) (baseline \(String(format: "%.2f", entry.ratio)) + \(Int(entry.tolerance * 100)) %)"
-        }
     }
 }

@@ -263,28 +263,29 @@ guard reference > 0, reference.isFinite else {
     exit(1)
 }
 for i in results.indices { results[i].ratioToReference = results[i].minCPUSeconds / reference }
-let report = BenchmarkReport(referenceSeconds: reference, quick: options.quick, results: results)
+var report = BenchmarkReport(referenceSeconds: reference, quick: options.quick, results: results)
 options.say(report.table())
-if let path = options.jsonPath { writeOutput(jsonText(report, what: "the report"), to: path) }
-var failed = report.memoryViolations()
+if let baselinePath = options.baselinePath, let baseline {
+    // With --update-baseline too: the log shows what the recording changes (its regressions marked as recorded).
+    let comparison = baseline.compare(report, path: baselinePath, recording: options.updateBaseline)
+    for c in comparison.cases { options.say(c.marginLine) }
+    for c in comparison.cases where c.verdict != .regression || comparison.recording {
+        for line in c.findings { options.say(line) }
+    }
+    report.comparison = comparison
+}
+report.failures = (report.comparison?.failures ?? []) + report.memoryViolations()
+report.passed = report.failures.isEmpty
+for line in report.failures { options.say(line) }
 if let baselinePath = options.baselinePath {
     if options.updateBaseline {
         do { try Baseline(report: report, previous: baseline).save(baselinePath) } catch {
             fail("cannot write \(baselinePath): \(reason(error))")
         }
         options.say("baseline written to \(baselinePath)")
-    } else if let baseline {
-        let regressions = baseline.regressions(in: report)
-        for line in baseline.margins(in: report) { options.say(line) }
-        // A baseline that holds none of the cases run (a --quick run against full-only entries) checks nothing.
-        if !report.results.isEmpty, baseline.checkedCount(in: report) == 0 {
-            failed.append("the baseline holds none of the cases run")
-            options.say(
-                "FAILED: \(baselinePath) holds none of the cases run (\(options.quick ? "quick" : "full") mode)")
-        }
-        options.say(regressions.isEmpty ? "no regression against \(baselinePath)" : regressions.joined(separator: "\n"))
-        failed += regressions
+    } else if report.passed {
+        options.say("no regression against \(baselinePath)")
     }
 }
-for line in report.memoryViolations() { options.say(line) }
-exit(failed.isEmpty ? 0 : 1)
+if let path = options.jsonPath { writeOutput(jsonText(report, what: "the report"), to: path) }
+exit(report.passed ? 0 : 1)
