@@ -31,14 +31,33 @@ struct CaseComparison: Codable {
     var tolerance: Double?
     var limit: Double?
     var improvedBelow: Double?
+    /// The run's allocations per fix, the entry's and the limit (entry + 0.01); the entry's two are absent when
+    /// it holds none (written before they were kept), and then not checked.
+    var allocationsPerFix: Double?
+    var baselineAllocationsPerFix: Double?
+    var allocationsLimit: Double?
+    /// The run's peak resident memory in MiB, the entry's and the limit (entry × 1.25 + 16 MiB), likewise.
+    var peakResidentMegabytes: Double
+    var baselinePeakResidentMegabytes: Double?
+    var peakLimitMegabytes: Double?
     /// The `REGRESSION`, `IMPROVED` lines printed for this case, in order.
     var findings: [String]
 
-    /// The line the log shows for every case: the margin between its ratio and the limit.
+    /// The line the log shows for every case: the margin between its figures and their limits.
     var marginLine: String {
         guard let baselineRatio, let limit else { return "\(name): not in the baseline, not checked" }
-        return "\(name): ratio \(String(format: "%.2f", ratio)), baseline \(String(format: "%.2f", baselineRatio)), "
+        var line =
+            "\(name): ratio \(String(format: "%.2f", ratio)), baseline \(String(format: "%.2f", baselineRatio)), "
             + "limit \(String(format: "%.2f", limit))"
+        if let allocationsPerFix, let allocationsLimit {
+            line +=
+                "; allocs/fix \(String(format: "%.3f", allocationsPerFix)) (limit \(String(format: "%.3f", allocationsLimit)))"
+        }
+        if let peakLimitMegabytes {
+            line +=
+                "; peak \(String(format: "%.1f", peakResidentMegabytes)) MB (limit \(String(format: "%.1f", peakLimitMegabytes)))"
+        }
+        return line
     }
 }
 
@@ -67,30 +86,63 @@ extension Baseline {
     func compare(_ report: BenchmarkReport, path: String, recording: Bool) -> Comparison {
         let entries = report.quick ? quick : full
         let regression = recording ? "REGRESSION (recording)" : "REGRESSION"
+        let improvedAdvice = recording ? ", recording it" : ": --update-baseline records it"
         let cases = report.results.map { r in
-            guard let entry = entries[r.name] else {
-                return CaseComparison(name: r.name, verdict: .unchecked, ratio: r.ratioToReference, findings: [])
-            }
+            var c = CaseComparison(
+                name: r.name, verdict: .unchecked, ratio: r.ratioToReference, allocationsPerFix: r.allocationsPerFix,
+                peakResidentMegabytes: r.peakResidentMegabytes, findings: [])
+            guard let entry = entries[r.name] else { return c }
             let limit = entry.ratio * (1 + entry.tolerance)
             let improvedBelow = entry.ratio * (1 - entry.tolerance / 2)
-            func f(_ v: Double) -> String { String(format: "%.2f", v) }
-            var verdict = Verdict.ok
-            var findings: [String] = []
+            c.baselineRatio = entry.ratio
+            c.tolerance = entry.tolerance
+            c.limit = limit
+            c.improvedBelow = improvedBelow
+            c.baselineAllocationsPerFix = entry.allocationsPerFix
+            c.allocationsLimit = entry.allocationsLimit
+            c.baselinePeakResidentMegabytes = entry.peakResidentMegabytes
+            c.peakLimitMegabytes = entry.peakLimitMegabytes
+            func f(_ v: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", v) }
+            var regressed = false, improved = false
             if r.ratioToReference > limit {
-                verdict = .regression
-                findings.append(
+                regressed = true
+                c.findings.append(
                     "\(regression): \(r.name) ratio \(f(r.ratioToReference)) > \(f(limit)) (baseline "
                         + "\(f(entry.ratio)) + \(String(format: "%g", entry.tolerance * 100)) %)")
             } else if r.ratioToReference < improvedBelow {
-                verdict = .improved
-                findings.append(
+                improved = true
+                c.findings.append(
                     "IMPROVED: \(r.name) ratio \(f(r.ratioToReference)) < \(f(improvedBelow)) (baseline "
-                        + "\(f(entry.ratio)) − \(String(format: "%g", entry.tolerance * 50)) %)"
-                        + (recording ? ", recording it" : ": faster than recorded; --update-baseline records it"))
+                        + "\(f(entry.ratio)) − \(String(format: "%g", entry.tolerance * 50)) %): faster than "
+                        + "recorded" + improvedAdvice)
             }
-            return CaseComparison(
-                name: r.name, verdict: verdict, ratio: r.ratioToReference, baselineRatio: entry.ratio,
-                tolerance: entry.tolerance, limit: limit, improvedBelow: improvedBelow, findings: findings)
+            if let allocations = r.allocationsPerFix, let recorded = entry.allocationsPerFix,
+                let allocationsLimit = entry.allocationsLimit
+            {
+                if allocations > allocationsLimit {
+                    regressed = true
+                    c.findings.append(
+                        "\(regression): \(r.name) \(f(allocations, 3)) allocations/fix > \(f(allocationsLimit, 3)) "
+                            + "(baseline \(f(recorded, 3)) + \(Baseline.allocationsPerFixTolerance))")
+                } else if allocations < recorded - Baseline.allocationsPerFixTolerance {
+                    // Locks a gain in: until recorded, the case could lose it again unseen.
+                    improved = true
+                    c.findings.append(
+                        "IMPROVED: \(r.name) \(f(allocations, 3)) allocations/fix, baseline \(f(recorded, 3))"
+                            + improvedAdvice)
+                }
+            }
+            if let recorded = entry.peakResidentMegabytes, let peakLimit = entry.peakLimitMegabytes,
+                r.peakResidentMegabytes > peakLimit
+            {
+                regressed = true
+                c.findings.append(
+                    "\(regression): \(r.name) peak \(f(r.peakResidentMegabytes, 1)) MB > \(f(peakLimit, 1)) MB "
+                        + "(baseline \(f(recorded, 1)) MB + \(String(format: "%g", Baseline.peakRelativeTolerance * 100)) % "
+                        + "+ \(String(format: "%g", Baseline.peakAbsoluteToleranceMegabytes)) MB)")
+            }
+            c.verdict = regressed ? .regression : improved ? .improved : .ok
+            return c
         }
         var failures: [String] = []
         if !recording {

@@ -97,6 +97,22 @@ struct Baseline: Codable {
         var ratio: Double
         var tolerance: Double
         var fixesPerSecondWhenRecorded: Double
+        /// Heap allocations per fix when recorded: a run fails above it by more than
+        /// ``Baseline/allocationsPerFixTolerance``. Absent from entries written before it was kept (not checked).
+        var allocationsPerFix: Double?
+        /// Peak resident memory in MiB when recorded: a run fails above it by more than
+        /// ``Baseline/peakRelativeTolerance`` and ``Baseline/peakAbsoluteToleranceMegabytes``. Absent likewise.
+        var peakResidentMegabytes: Double?
+
+        /// The allocations per fix a run may reach: the recorded value + 0.01.
+        var allocationsLimit: Double? { allocationsPerFix.map { $0 + Baseline.allocationsPerFixTolerance } }
+
+        /// The peak a run may reach, in MiB: the recorded peak + 25 % + 16 MiB.
+        var peakLimitMegabytes: Double? {
+            peakResidentMegabytes.map {
+                $0 * (1 + Baseline.peakRelativeTolerance) + Baseline.peakAbsoluteToleranceMegabytes
+            }
+        }
     }
     /// What the figures mean, for a reader of the file; optional (`{}` is a baseline).
     var note: String?
@@ -109,6 +125,18 @@ struct Baseline: Codable {
 
     static let defaultTolerance = 0.35
     static let defaultQuickTolerance = 1.0
+    /// Allocations are counted exactly (the same count on every run of the same binary), so this is no noise
+    /// allowance: it lets a case allocate once more per hundred fixes (an array that grows now and then) but fails
+    /// an allocation per fix, which keeps ARCHITECTURE's "no allocation per fix" (the Tracker's 0) enforced.
+    static let allocationsPerFixTolerance = 0.01
+    /// The peak resident set barely moves between runs (±0.2 MiB here), so the margin is not for noise but for
+    /// what moves it without a change in TrueTrack: the ~18–20 MiB every case starts with (Swift runtime,
+    /// Foundation, glibc's malloc arenas) shifts by megabytes with a toolchain or C library (the 16 MiB), and the
+    /// in-memory cases hold arrays grown by doubling, so a small change in a count or a layout can cross a capacity
+    /// step (the 25 %). What it is for still fails: a second copy of the tracker cases' 1 M fixes (+100 MiB on
+    /// 126), a full-mode reader that buffers its 53 MB input.
+    static let peakRelativeTolerance = 0.25
+    static let peakAbsoluteToleranceMegabytes = 16.0
 
     init(report: BenchmarkReport, previous: Baseline?) {
         note =
@@ -122,7 +150,8 @@ struct Baseline: Codable {
                 (report.quick ? quick[r.name] : full[r.name])?.tolerance
                 ?? (report.quick ? Baseline.defaultQuickTolerance : Baseline.defaultTolerance)
             let entry = Entry(
-                ratio: r.ratioToReference, tolerance: tolerance, fixesPerSecondWhenRecorded: r.fixesPerSecond)
+                ratio: r.ratioToReference, tolerance: tolerance, fixesPerSecondWhenRecorded: r.fixesPerSecond,
+                allocationsPerFix: r.allocationsPerFix, peakResidentMegabytes: r.peakResidentMegabytes)
             if report.quick { quick[r.name] = entry } else { full[r.name] = entry }
         }
     }

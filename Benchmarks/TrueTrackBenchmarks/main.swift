@@ -13,8 +13,10 @@ import Foundation
 // baseline is a *ratio*: the benchmark's minimum CPU time divided by the minimum CPU time of a fixed reference
 // loop (a byte-hashing pass over 64 MiB) measured in the same run (CPU time, because other processes on a
 // 2-core machine stretch wall time but barely touch it; the minimum, because the host's noise only ever adds
-// time: in phases lasting minutes, every run of a case took 1.7× its quiet time). Throughput is reported both ways. Exit status 1 when a ratio is worse than the
-// baseline's by more than its tolerance, or a memory bound is exceeded.
+// time: in phases lasting minutes, every run of a case took 1.7× its quiet time). Throughput is reported both
+// ways. Exit status 1 when a ratio is worse than the baseline's by more than its tolerance, allocations per fix
+// or the peak memory exceed the baseline's by more than their margins (Report.swift), or a memory bound is
+// exceeded; 2 on a usage error.
 
 struct Options {
     var quick = false
