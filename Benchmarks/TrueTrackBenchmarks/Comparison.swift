@@ -10,7 +10,8 @@ enum Verdict: String, Codable {
     case regression
     /// Within the tolerance.
     case ok
-    /// Better than the entry by more than half its tolerance: informational, `--update-baseline` records it.
+    /// Better than the entry by more than half its tolerance (timing: or fewer allocations per fix by more than
+    /// 0.01), and nothing worse: informational, `--update-baseline` records it.
     case improved
     /// No entry for the case (or, counting instructions, one recorded on another platform): not compared.
     case unchecked
@@ -40,8 +41,10 @@ struct CaseComparison: Codable {
     var peakResidentMegabytes: Double
     var baselinePeakResidentMegabytes: Double?
     var peakLimitMegabytes: Double?
-    /// The `REGRESSION`, `IMPROVED` lines printed for this case, in order.
-    var findings: [String]
+    /// The `REGRESSION` lines for this case: they fail the run (unless recording).
+    var regressions: [String]
+    /// The `IMPROVED` lines for this case: information only.
+    var improvements: [String]
 
     /// The line the log shows for every case: the margin between its figures and their limits.
     var marginLine: String {
@@ -90,7 +93,8 @@ extension Baseline {
         let cases = report.results.map { r in
             var c = CaseComparison(
                 name: r.name, verdict: .unchecked, ratio: r.ratioToReference, allocationsPerFix: r.allocationsPerFix,
-                peakResidentMegabytes: r.peakResidentMegabytes, findings: [])
+                peakResidentMegabytes: r.peakResidentMegabytes, regressions: [],
+                improvements: [])
             guard let entry = entries[r.name] else { return c }
             let limit = entry.ratio * (1 + entry.tolerance)
             let improvedBelow = entry.ratio * (1 - entry.tolerance / 2)
@@ -103,15 +107,12 @@ extension Baseline {
             c.baselinePeakResidentMegabytes = entry.peakResidentMegabytes
             c.peakLimitMegabytes = entry.peakLimitMegabytes
             func f(_ v: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", v) }
-            var regressed = false, improved = false
             if r.ratioToReference > limit {
-                regressed = true
-                c.findings.append(
+                c.regressions.append(
                     "\(regression): \(r.name) ratio \(f(r.ratioToReference)) > \(f(limit)) (baseline "
                         + "\(f(entry.ratio)) + \(String(format: "%g", entry.tolerance * 100)) %)")
             } else if r.ratioToReference < improvedBelow {
-                improved = true
-                c.findings.append(
+                c.improvements.append(
                     "IMPROVED: \(r.name) ratio \(f(r.ratioToReference)) < \(f(improvedBelow)) (baseline "
                         + "\(f(entry.ratio)) − \(String(format: "%g", entry.tolerance * 50)) %): faster than "
                         + "recorded" + improvedAdvice)
@@ -120,14 +121,12 @@ extension Baseline {
                 let allocationsLimit = entry.allocationsLimit
             {
                 if allocations > allocationsLimit {
-                    regressed = true
-                    c.findings.append(
+                    c.regressions.append(
                         "\(regression): \(r.name) \(f(allocations, 3)) allocations/fix > \(f(allocationsLimit, 3)) "
                             + "(baseline \(f(recorded, 3)) + \(Baseline.allocationsPerFixTolerance))")
                 } else if allocations < recorded - Baseline.allocationsPerFixTolerance {
                     // Locks a gain in: until recorded, the case could lose it again unseen.
-                    improved = true
-                    c.findings.append(
+                    c.improvements.append(
                         "IMPROVED: \(r.name) \(f(allocations, 3)) allocations/fix, baseline \(f(recorded, 3))"
                             + improvedAdvice)
                 }
@@ -135,18 +134,17 @@ extension Baseline {
             if let recorded = entry.peakResidentMegabytes, let peakLimit = entry.peakLimitMegabytes,
                 r.peakResidentMegabytes > peakLimit
             {
-                regressed = true
-                c.findings.append(
+                c.regressions.append(
                     "\(regression): \(r.name) peak \(f(r.peakResidentMegabytes, 1)) MB > \(f(peakLimit, 1)) MB "
                         + "(baseline \(f(recorded, 1)) MB + \(String(format: "%g", Baseline.peakRelativeTolerance * 100)) % "
                         + "+ \(String(format: "%g", Baseline.peakAbsoluteToleranceMegabytes)) MB)")
             }
-            c.verdict = regressed ? .regression : improved ? .improved : .ok
+            c.verdict = !c.regressions.isEmpty ? .regression : !c.improvements.isEmpty ? .improved : .ok
             return c
         }
         var failures: [String] = []
         if !recording {
-            failures = cases.filter { $0.verdict == .regression }.flatMap(\.findings)
+            failures = cases.flatMap(\.regressions)
             // A baseline that holds none of the cases run (a --quick run against full-only entries) checks nothing.
             if !cases.isEmpty, cases.allSatisfy({ $0.verdict == .unchecked }) {
                 failures.append(

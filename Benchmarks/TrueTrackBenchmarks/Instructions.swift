@@ -179,8 +179,8 @@ func runInstructionCounts(
         let comparison = compareInstructions(
             results, with: entries, path: baselinePath, quick: options.quick, recording: options.updateBaseline)
         for c in comparison.cases { options.say(c.marginLine) }
-        for c in comparison.cases where comparison.recording || (c.verdict != .regression && c.verdict != .failed) {
-            for line in c.findings { options.say(line) }
+        for c in comparison.cases {
+            for line in c.improvements + (comparison.recording ? c.failures : []) { options.say(line) }
         }
         report.comparison = comparison
         report.failures = comparison.failures
@@ -241,8 +241,11 @@ struct InstructionCaseComparison: Codable {
     var improvedBelow: Double?
     /// The platform the entry was counted on (checked only there); absent in entries written before it was kept.
     var baselinePlatform: String?
-    /// The `REGRESSION`, `IMPROVED` and other lines printed for this case, in order.
-    var findings: [String]
+    /// The lines that fail the run for this case (unless recording): `REGRESSION`, a count over other fixes,
+    /// under half the entry's.
+    var failures: [String]
+    /// The `IMPROVED` line for this case, if any: information only.
+    var improvements: [String]
 
     /// The line the log shows for every case.
     var marginLine: String {
@@ -284,7 +287,8 @@ func compareInstructions(
     let regression = recording ? "REGRESSION (recording)" : "REGRESSION"
     let cases = results.map { r in
         var c = InstructionCaseComparison(
-            name: r.name, verdict: .unchecked, instructionsPerFix: r.instructionsPerFix, findings: [])
+            name: r.name, verdict: .unchecked, instructionsPerFix: r.instructionsPerFix, failures: [],
+            improvements: [])
         guard let entry = entries[r.name] else { return c }
         let limit = entry.instructionsPerFix * (1 + entry.tolerance)
         let improvedBelow = entry.instructionsPerFix * (1 - entry.tolerance / 2)
@@ -296,23 +300,23 @@ func compareInstructions(
         if let platform = entry.platform, platform != currentPlatform { return c }
         if entry.fixes != r.fixes {
             c.verdict = .failed
-            c.findings.append("\(r.name): counted over \(r.fixes) fixes, the baseline over \(entry.fixes)")
+            c.failures.append("\(r.name): counted over \(r.fixes) fixes, the baseline over \(entry.fixes)")
         } else if r.instructionsPerFix > limit {
             c.verdict = .regression
-            c.findings.append(
+            c.failures.append(
                 "\(regression): \(r.name) \(f(r.instructionsPerFix)) instructions/fix > \(f(limit)) (baseline "
                     + "\(f(entry.instructionsPerFix)) + \(String(format: "%g", entry.tolerance * 100)) %)")
         } else if r.instructionsPerFix < entry.instructionsPerFix / 2 {
             // Far fewer: a real speed-up is recorded with --update-baseline; more often the measured work
             // changed (a case that stopped doing part of its work), which must not pass unseen.
             c.verdict = .failed
-            c.findings.append(
+            c.failures.append(
                 "\(r.name): \(f(r.instructionsPerFix)) instructions/fix, under half the baseline's "
                     + "\(f(entry.instructionsPerFix)): check what the case measures, then "
                     + "--update-baseline if it is a real speed-up")
         } else if r.instructionsPerFix < improvedBelow {
             c.verdict = .improved
-            c.findings.append(
+            c.improvements.append(
                 "IMPROVED: \(r.name) \(f(r.instructionsPerFix)) instructions/fix < \(f(improvedBelow)) (baseline "
                     + "\(f(entry.instructionsPerFix)) − \(String(format: "%g", entry.tolerance * 50)) %)"
                     + (recording ? ", recording it" : ": --update-baseline records it"))
@@ -323,7 +327,7 @@ func compareInstructions(
     }
     var failures: [String] = []
     if !recording {
-        failures = cases.filter { $0.verdict == .regression || $0.verdict == .failed }.flatMap(\.findings)
+        failures = cases.flatMap(\.failures)
         let compared = cases.contains { $0.verdict != .unchecked }
         let otherPlatform = cases.contains { $0.verdict == .unchecked && $0.baselineInstructionsPerFix != nil }
         if !cases.isEmpty, !compared, !otherPlatform {

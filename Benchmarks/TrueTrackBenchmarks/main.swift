@@ -271,8 +271,8 @@ if let baselinePath = options.baselinePath, let baseline {
     // With --update-baseline too: the log shows what the recording changes (its regressions marked as recorded).
     let comparison = baseline.compare(report, path: baselinePath, recording: options.updateBaseline)
     for c in comparison.cases { options.say(c.marginLine) }
-    for c in comparison.cases where c.verdict != .regression || comparison.recording {
-        for line in c.findings { options.say(line) }
+    for c in comparison.cases {
+        for line in c.improvements + (comparison.recording ? c.regressions : []) { options.say(line) }
     }
     report.comparison = comparison
 }
