@@ -139,6 +139,7 @@ public struct StopAnalysis: Sendable, Hashable {
                 // The detector restarted its clock (``StopDetectionProfile/clockJumpSeconds``): the times from
                 // the wrong one on are left out of the span and the gaps.
                 gaps.removeAll { $0.end > l }
+                stays.removeAll { $0.end > l }
                 if let f = first, f > l { first = l }
             } else if let previous, l != previous, detector.jumpMilliseconds == l.millisecondsSince1970,
                 detector.beforeJumpMilliseconds == previous.millisecondsSince1970
