@@ -194,7 +194,7 @@ import TrueTrackSimulation
 
     @Test func theStopDetectorFingerprintIsPinned() {
         #expect(
-            StopDetectorCheckpoint.layoutFingerprint == 0x7d09_d958_d18d_acc9,
+            StopDetectorCheckpoint.layoutFingerprint == 0x2c78_8d57_407c_f75d,
             "now 0x\(String(StopDetectorCheckpoint.layoutFingerprint, radix: 16))")
     }
 }

@@ -211,7 +211,10 @@ import TrueTrackSimulation
             )
             let track = Simulator.simulate(scenario, errors: .cleanPhone, seed: seed)
             let a = StopAnalysis(fixes: track.fixes, profile: .walking)
-            #expect(a.unobservedSeconds == 0, "every \(intervalSeconds) s: \(a.unobservedSeconds) s unobserved")
+            // At most the first step, judged before the logger has a rhythm, is a gap.
+            #expect(
+                a.unobservedSeconds <= (intervalSeconds > 30 ? intervalSeconds : 0),
+                "every \(intervalSeconds) s: \(a.unobservedSeconds) s unobserved")
         }
     }
 
@@ -235,6 +238,24 @@ import TrueTrackSimulation
                     speedMetresPerSecond: 0))
         }
         #expect(phone.gapSeconds == StopDetectionProfile.walking.gapSeconds)
+        // A stale first fix 400 s before a 1 Hz walk (a reviewer's) sets no rhythm: the phone's gap stays 30 s, and
+        // a 60 s silence after its first seconds is a gap.
+        var stale = StopDetector(profile: .walking)
+        _ = stale.process(MotionEvidence(timestamp: t0, latitude: 48, longitude: 11, accuracyMetres: 5))
+        for k in 0..<5 {
+            _ = stale.process(
+                MotionEvidence(
+                    timestamp: t0.advanced(bySeconds: 400 + Double(k)), latitude: 48, longitude: 11, accuracyMetres: 5))
+        }
+        #expect(stale.typicalStepSeconds == 1 && stale.gapSeconds == StopDetectionProfile.walking.gapSeconds)
+        // A 1 Hz phone after a first step of 60 s: one step later its rhythm is its own (the lower median).
+        var late = StopDetector(profile: .walking)
+        _ = late.process(MotionEvidence(timestamp: t0, latitude: 48, longitude: 11, accuracyMetres: 5))
+        for (k, t) in [60.0, 61].enumerated() {
+            _ = late.process(
+                MotionEvidence(timestamp: t0.advanced(bySeconds: t), latitude: 48, longitude: 11, accuracyMetres: 5))
+            if k == 1 { #expect(late.typicalStepSeconds == 1) }
+        }
     }
 
     @Test func aStayInsideARecordingGapIsAPossibleStopNotAStop() {
@@ -257,6 +278,38 @@ import TrueTrackSimulation
             // The gap's time stays unobserved: silence never means stopped.
             #expect(a.unobservedSeconds >= 600 + 60 - 4)
         }
+    }
+
+    /// A ride too fast for the walking profile, without Doppler, is rejected for speed on almost every fix and
+    /// never re-anchors: those fixes are still evidence of position (only outliers are not), so the ride reads
+    /// as moving, not as recording gaps (a reviewer's 20 m/s ride: moving 3 s, unobserved 298 s).
+    @Test func aRideTooFastForTheProfileIsMovingNotUnobserved() throws {
+        // Five minutes parked, then away at 2 m/s² up to 25 m/s for five minutes; 3 m fixes with 1 m of noise, no
+        // Doppler (a reviewer's file).
+        var fixes: [Fix] = []
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func noise() -> Double {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Double(state >> 11) / Double(1 << 53) - 0.5
+        }
+        let t0 = Timestamp(millisecondsSince1970: 1_714_550_400_000)
+        for k in 0..<600 {
+            let t = Double(max(0, k - 300))
+            let north = t < 12.5 ? t * t : 156.25 + 25 * (t - 12.5)
+            fixes.append(
+                try Fix(
+                    timestamp: t0.advanced(bySeconds: Double(k)), latitude: 48 + (north + 2 * noise()) / 111_320,
+                    longitude: 11 + 2 * noise() / 74_500, horizontalAccuracyMetres: 3))
+        }
+        var tracker = Tracker(profile: .walking)
+        let decisions = tracker.process(batch: fixes)
+        #expect(decisions.filter { $0.rejection == .speed }.count > 250)
+        let a = StopAnalysis(
+            evidence: zip(fixes, decisions).map { MotionEvidence(fix: $0, decision: $1) }, profile: .walking)
+        #expect(a.unobservedSeconds < 30, "\(a.unobservedSeconds) s unobserved")
+        #expect(a.movingSeconds > 250, "\(a.movingSeconds) s moving")
     }
 
     @Test func streamingEqualsBatch() {

@@ -46,7 +46,7 @@ extension StopDetector {
         "profile", "state", "isStopCommitted", "anchor", "countdownArmedAt", "verdict", "lastDepartureTrigger",
         "lastEvidence", "window", "armPoint", "accumulator", "triggerStreak", "lastHeartbeatMilliseconds",
         "departureMilliseconds", "activity", "activityMilliseconds", "staleRun", "jumpMilliseconds",
-        "beforeJumpMilliseconds", "typicalStepSeconds",
+        "beforeJumpMilliseconds", "rhythm",
     ]
 
     /// The detector's whole state, to persist and resume from with ``init(resuming:)`` (see
@@ -76,7 +76,7 @@ extension StopDetector {
         put(staleRun)
         put(jumpMilliseconds)
         put(beforeJumpMilliseconds)
-        put(typicalStepSeconds)
+        put(rhythm)
         CheckpointFormat.seal(&bytes)
         return StopDetectorCheckpoint(bytes: bytes)
     }
@@ -111,7 +111,7 @@ extension StopDetector {
         staleRun = try reader.read()
         jumpMilliseconds = try reader.read()
         beforeJumpMilliseconds = try reader.read()
-        typicalStepSeconds = try reader.read()
+        rhythm = try reader.read()
         try reader.finish()
     }
 }

@@ -18,7 +18,6 @@ extension MotionEvidence {
         self.init(fix: fix)
         let counted = decision.distanceIncrementMetres
         countedMetres = counted.isFinite && counted > 0 ? counted : 0
-        isPositionRejected =
-            decision.rejection == .outlier || (decision.rejection == .speed && decision.gateSpeedSource == .derived)
+        isPositionRejected = decision.rejection == .outlier
     }
 }

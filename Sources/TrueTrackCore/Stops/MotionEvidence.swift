@@ -30,14 +30,16 @@ public struct MotionEvidence: Sendable, Hashable, BitwiseCopyable {
     /// Doppler speed reads slow (see ``StopDetectionProfile``).
     public var countedMetres: Double = 0
     /// True when the ``Tracker`` judged the fix's position a jump it would not follow: rejected as an
-    /// ``RejectionReason/outlier``, or for a speed derived from its displacement above the ceiling
-    /// (``RejectionReason/speed`` with a ``SpeedSource/derived`` gate speed). The ``StopDetector`` then treats
+    /// ``RejectionReason/outlier``. The ``StopDetector`` then treats
     /// the position as it treats a fix coarser than ``StopDetectionProfile/maximumAccuracyMetres``: it neither
     /// moves the window nor ends or vetoes a stop. Why: a burst of scattered multipath fixes 150–250 m from a
     /// phone on a desk, each claiming 5–6 m, passed the radius exit twice in a row and broke an hour's stop
     /// into five to eleven stops 0 m apart (a tester's desk), though the tracker rejected every one of them.
     /// A real departure is not lost: the tracker re-anchors on the third fix of a run that agrees with itself,
-    /// and accepts it. False when unknown (``init(fix:)``).
+    /// and accepts it. Fixes rejected for a speed above the ceiling are not included: a ride too fast for the
+    /// profile is rejected on almost every fix and never re-anchors, and left out it read as "recording gaps"
+    /// instead of moving (a reviewer's 20 m/s ride under the walking profile: moving 3 s, unobserved 298 s).
+    /// False when unknown (``init(fix:)``).
     public var isPositionRejected = false
 
     /// Creates evidence from its parts.

@@ -154,17 +154,19 @@ public struct StopDetector: Sendable {
     /// (``TrackingProfile/maximumBridgedGapSeconds``' default, as the tracker judges it; see
     /// ``ClockJumpRun/isInsideForwardJump(_:before:jump:latest:minimumJumpSeconds:metresFromLatest:)``).
     static let judgedJumpSeconds = 600.0
-    /// The receiver's typical step between fixes, seconds (0 before the second evidence): an exponential mean
-    /// with weight ``cadenceWeight`` of the steps, each clamped to a quarter to four times the mean so far (and
-    /// to 0.05 s – 300 s). Why clamped and not a mean of logarithms: as robust to one long gap (a 10-minute
-    /// tunnel in a 1 Hz track moves it from 1 s to 1.3 s), without a logarithm and an exponential per fix
-    /// (+10 % instructions on the `stop-detector` benchmark). See ``gapSeconds``.
-    public internal(set) var typicalStepSeconds = 0.0
-    /// The weight of each new step in ``typicalStepSeconds``: 0.1, so a logger that changes its rate (a
-    /// battery saver) is followed within a dozen or two fixes.
-    static let cadenceWeight = 0.1
+    /// The receiver's recent steps between fixes (see ``typicalStepSeconds``).
+    var rhythm = StepRhythm()
     /// How many typical steps without a fix make a gap, and how many a sparse logger's window holds: 3.
     static let sparseSteps = 3.0
+
+    /// The receiver's typical step between fixes, seconds: the lower median of its last five steps (0 before
+    /// the second evidence). Steps longer than ``StepRhythm/slowestCadenceSeconds`` (100 s) are silences, not a
+    /// rhythm, and never enter it; each step is judged against the rhythm of the steps before it. Why a median of
+    /// five: one long step (a tunnel, a stale first fix 400 s before a 1 Hz walk) does not move it, a logger that
+    /// changes its rate is followed within three fixes, and a logger mixing short and long steps (a GPX "smart"
+    /// recording) is judged by the majority. (An exponential mean, the first version, let a stale first fix set a
+    /// 1 Hz phone's rhythm to minutes for a minute: stops were missed and a silence counted as stopped.)
+    public var typicalStepSeconds: Double { rhythm.typical }
 
     /// The silence that counts as a gap, seconds: ``StopDetectionProfile/gapSeconds``, or three typical steps
     /// for a receiver that logs more sparsely than that allows (``typicalStepSeconds``).
@@ -172,13 +174,11 @@ public struct StopDetector: Sendable {
     /// Why: a logger that writes a fix every 10–60 s (battery-saving trackers, many GPX hikes) lost every stop:
     /// a tester's 10-minute stand, 60 fixes reading speed 0, found nothing from one fix every 9 s on (three fixes
     /// never fitted the window) and read as "unobserved" from every 40 s on (each step was a gap). Silence is
-    /// still never a stop: a gap is judged against the receiver's own rhythm, not a 1 Hz phone's.
+    /// still never a stop: a gap is judged against the receiver's own rhythm, not a 1 Hz phone's; a sparse
+    /// logger's first step, before it has a rhythm, is judged by the profile's.
     public var gapSeconds: Double {
-        max(profile.gapSeconds, StopDetector.sparseSteps * typicalStepSeconds)
+        max(profile.gapSeconds, StopDetector.sparseSteps * rhythm.typical)
     }
-    /// The slowest rhythm a session's first step may set, seconds: 100 (three such steps fill the longest
-    /// window, ``MotionWindowLimits/longestHorizonSeconds``). A longer first step is a gap, as before.
-    static let slowestCadenceSeconds = MotionWindowLimits.longestHorizonSeconds / sparseSteps
 
     /// Creates a detector in the initial STATIONARY state.
     ///
@@ -238,21 +238,13 @@ public struct StopDetector: Sendable {
                 }
             } else {
                 let step = Double(now &- lastMilliseconds) / 1000
-                let typical = typicalStepSeconds, longest = MotionWindowLimits.longestHorizonSeconds
-                let updated =
-                    typical == 0
-                    ? min(max(step, 0.05), longest)
-                    : typical + StopDetector.cadenceWeight
-                        * (min(max(step, typical / 4, 0.05), 4 * typical, longest) - typical)
-                // The session's first step sets the rhythm it is judged by, up to a sparse logger's slowest.
-                if typical == 0 && step <= StopDetector.slowestCadenceSeconds { typicalStepSeconds = updated }
                 if step > gapSeconds {
                     window.removeAll()
                     triggerStreak = 0
                     beforeJumpMilliseconds = lastMilliseconds
                     jumpMilliseconds = now
                 }
-                typicalStepSeconds = updated
+                rhythm.add(step)
             }
         } else {
             // The first evidence is a jump from nowhere (see `ClockJumpRun.isInsideForwardJump`).
@@ -350,7 +342,8 @@ public struct StopDetector: Sendable {
     }
 
     /// Lets time pass without a fix: a countdown that runs out commits (only if the last fix is no older than
-    /// ``StopDetectionProfile/gapSeconds``: silence alone never makes a stop), and heartbeats are due.
+    /// ``gapSeconds``, the profile's or three steps of a sparse logger's rhythm: silence alone never makes a
+    /// stop), and heartbeats are due.
     public mutating func advance(to time: Timestamp) -> [MotionEvent] {
         let now = time.millisecondsSince1970
         var events: [MotionEvent] = []
@@ -606,5 +599,43 @@ struct StopAccumulator: Sendable, BitwiseCopyable {
             start: Timestamp(millisecondsSince1970: startMilliseconds),
             end: Timestamp(millisecondsSince1970: endMilliseconds), latitude: centre.latitude,
             longitude: centre.longitude, radiusMetres: variance.squareRoot(), fixes: count)
+    }
+}
+
+/// A receiver's last five steps between fixes and their lower median (``StopDetector/typicalStepSeconds``): a
+/// fixed ring, no allocation.
+struct StepRhythm: Sendable, BitwiseCopyable {
+    /// The longest step that belongs to a rhythm, seconds: 100 (three such steps fill the longest window,
+    /// ``MotionWindowLimits/longestHorizonSeconds``); a longer one is a silence and is not recorded.
+    static let slowestCadenceSeconds = MotionWindowLimits.longestHorizonSeconds / StopDetector.sparseSteps
+    /// The steps, seconds (∞ in a slot not yet written).
+    var steps: (Double, Double, Double, Double, Double) = (.infinity, .infinity, .infinity, .infinity, .infinity)
+    /// The slot the next step goes to, and how many are written (at most 5).
+    var next = 0, count = 0
+    /// The lower median of the steps written, seconds; 0 before any.
+    private(set) var typical = 0.0
+
+    /// Records a step (seconds): one longer than ``slowestCadenceSeconds`` or not positive is left out.
+    mutating func add(_ seconds: Double) {
+        guard seconds > 0, seconds <= StepRhythm.slowestCadenceSeconds else { return }
+        switch next {
+        case 0: steps.0 = seconds
+        case 1: steps.1 = seconds
+        case 2: steps.2 = seconds
+        case 3: steps.3 = seconds
+        default: steps.4 = seconds
+        }
+        next = next == 4 ? 0 : next + 1
+        count = min(count + 1, 5)
+        // A sorting network of five (unwritten slots are ∞ and sort last); the lower median of the written ones.
+        var (a, b, c, d, e) = steps
+        func order(_ x: inout Double, _ y: inout Double) { if y < x { swap(&x, &y) } }
+        order(&a, &b); order(&d, &e); order(&c, &e); order(&c, &d); order(&b, &e)
+        order(&a, &d); order(&a, &c); order(&b, &d); order(&b, &c)
+        switch (count - 1) / 2 {
+        case 0: typical = a
+        case 1: typical = b
+        default: typical = c
+        }
     }
 }

@@ -16,7 +16,8 @@ enum StopsCommand {
             OptionSpec(
                 name: "out", short: "o", valueName: "FILE",
                 help:
-                    "Also write the stops as GeoJSON points (properties: start, end, durationSeconds, radiusMetres, fixes)."
+                    "Also write the stops as GeoJSON points (properties: start, end, durationSeconds, radiusMetres, "
+                    + "fixes), and the possible stops in recording gaps (with acrossGap: true and fixes 0)."
             ),
         ] + StopsCommand.tuningSpecs + InputOptions.specs,
         discussion: """
