@@ -223,9 +223,10 @@ for benchmark in selected {
         process.waitUntilExit()
         let fields = String(decoding: data, as: UTF8.self).split(separator: " ")
         // Times must be positive and finite ("inf" and "nan" parse as doubles): every rate and ratio derived from
-        // them is then finite, and the JSON never meets a value it cannot encode.
+        // them is then finite, and the JSON never meets a value it cannot encode. A run of no fixes measured
+        // nothing (its allocations per fix would go unchecked and its ratio read as a gain).
         guard process.terminationStatus == 0, fields.count == 5,
-            let n = Int(fields[0]), n >= 0, let s = Double(fields[1]), s > 0, s.isFinite,
+            let n = Int(fields[0]), n > 0, let s = Double(fields[1]), s > 0, s.isFinite,
             let cpu = Double(fields[2]), cpu > 0, cpu.isFinite, let rss = Double(fields[3]), rss.isFinite,
             let allocated = Double(fields[4].trimmingCharacters(in: .whitespacesAndNewlines)), allocated.isFinite
         else {
@@ -234,7 +235,7 @@ for benchmark in selected {
                 Data(
                     ("error: benchmark \(benchmark.name) on \(input): child exited \(process.terminationStatus), "
                         + "printed '\(said)' (expected 'fixes seconds cpu-seconds peak-bytes allocations', "
-                        + "times positive)\n").utf8))
+                        + "fixes and times positive)\n").utf8))
             exit(1)
         }
         fixes = n
