@@ -41,8 +41,10 @@ import Testing
             #expect(try stopCount([command, Tool.demo, "--stop-timeout", "200"]) == 0)
             #expect(try stopCount([command, Tool.demo, "--stop-radius", "80"]) == 1)
         }
-        let bad = try Tool.run(["stops", Tool.demo, "--stop-radius", "-3"])
-        #expect(bad.status == 2 && bad.stderr.contains("--stop-radius needs a positive number"), "\(bad.stderr)")
+        for value in ["-3", "1e-300", "0x10", "nan"] {
+            let bad = try Tool.run(["stops", Tool.demo, "--stop-radius", value])
+            #expect(bad.status == 2 && bad.stderr.contains("--stop-radius needs a positive number"), "\(bad.stderr)")
+        }
     }
 
     @Test func aTripCountsTheMetresADepartureHeld() throws {

@@ -312,6 +312,24 @@ import TrueTrackSimulation
         #expect(a.movingSeconds > 250, "\(a.movingSeconds) s moving")
     }
 
+    @Test func twoGapsWithOneFixBetweenThemAtOnePlaceAreOnePossibleStop() {
+        let t0 = Timestamp(millisecondsSince1970: 1_714_550_400_000)
+        var evidence: [MotionEvidence] = []
+        func fix(_ t: Double, _ north: Double) {
+            evidence.append(
+                MotionEvidence(
+                    timestamp: t0.advanced(bySeconds: t), latitude: 48 + north / 111_320, longitude: 11,
+                    accuracyMetres: 5, speedMetresPerSecond: 1.4))
+        }
+        for k in 0...60 { fix(Double(k), 1.4 * Double(k)) }  // walking north, to 84 m
+        fix(120, 86)  // a minute without a fix, one fix 2 m on, another minute
+        for k in 0...60 { fix(180 + Double(k), 87 + 1.4 * Double(k)) }  // and on
+        let a = StopAnalysis(evidence: evidence, profile: .walking)
+        #expect(a.staysAcrossGaps.count == 1, "\(a.staysAcrossGaps.map { ($0.start, $0.end) })")
+        #expect(a.staysAcrossGaps.first?.durationSeconds == 120)
+        #expect(a.stops.isEmpty)
+    }
+
     @Test func streamingEqualsBatch() {
         let track = Simulator.simulate(.walkWithStops, errors: .degradedPhone, seed: 7)
         let batch = StopAnalysis(fixes: track.fixes, profile: .walking)

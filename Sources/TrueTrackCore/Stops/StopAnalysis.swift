@@ -37,8 +37,9 @@ public struct StopAnalysis: Sendable, Hashable {
     public var unobservedSeconds: Double
     /// Possible stops inside recording gaps: a gap at least a stop's shortest span long whose fixes before and
     /// after lie at the same place (within the stationary radius, and within 0.5 m/s of travel), outside any
-    /// stop. Each record spans the gap, centred between the two fixes, with no fixes and all of it
-    /// ``StopRecord/unobservedSeconds``. Not in ``stops``, and their time stays unobserved: silence never means
+    /// stop. Each record spans the gap, centred between the two fixes (its radius: how far they lie from the
+    /// centre), with no fixes and all of it ``StopRecord/unobservedSeconds``; two such gaps with one fix between
+    /// them at one place are one record (their radius bounds the three fixes' distance from its centre). Not in ``stops``, and their time stays unobserved: silence never means
     /// stopped, but the fixes on both sides are evidence a user may weigh (the device went indoors and came out
     /// where it went in: a tester's 10 minutes indoors read as one 1,200 s trip, a GPX hike's breaks of 12–34
     /// minutes 5–19 m apart as no stops, GeoLife's 152 s wait for the taxi as nothing).
@@ -149,7 +150,24 @@ public struct StopAnalysis: Sendable, Hashable {
                 if !wasStopped, !detector.isStopCommitted, let before, let after = detector.lastEvidence,
                     let stay = Self.stayAcrossGap(from: before, to: after, profile: detector.profile)
                 {
-                    stays.append(stay)
+                    // Back to back (one fix between two gaps at one place): one stay.
+                    if let previous = stays.last, previous.end == stay.start,
+                        Haversine.distance(
+                            from: (previous.latitude, previous.longitude), to: (stay.latitude, stay.longitude))
+                            <= detector.profile.stationaryRadiusMetres
+                    {
+                        let centres = Haversine.distance(
+                            from: (previous.latitude, previous.longitude), to: (stay.latitude, stay.longitude))
+                        let middle = Offsets(latitude: previous.latitude, longitude: previous.longitude)
+                        let offset = middle.metres(latitude: stay.latitude, longitude: stay.longitude)
+                        let point = middle.point(east: offset.east / 2, north: offset.north / 2)
+                        stays[stays.count - 1] = StopRecord(
+                            start: previous.start, end: stay.end, latitude: point.latitude, longitude: point.longitude,
+                            radiusMetres: max(previous.radiusMetres, stay.radiusMetres) + centres / 2, fixes: 0,
+                            unobservedSeconds: previous.unobservedSeconds + stay.unobservedSeconds)
+                    } else {
+                        stays.append(stay)
+                    }
                 }
             }
             if first == nil { first = l }

@@ -54,18 +54,22 @@ enum StopsCommand {
 
     /// The stop detector's profile for `kind`, with `--stop-timeout` and `--stop-radius` applied.
     ///
-    /// - Throws: ``UsageError`` for a value that is not a positive, finite number.
+    /// - Throws: ``UsageError`` for a value that is not a decimal number of at least 1.
     static func stopProfile(_ arguments: ParsedArguments, kind: TrackingProfile.Kind) throws -> StopDetectionProfile {
         var profile = StopDetectionProfile.preset(kind)
-        func positive(_ name: String) throws -> Double? {
+        // A decimal number of at least 1 (Double("0x10") is 16; a radius of 1e-300 m ended every stop on its
+        // next fix).
+        func atLeastOne(_ name: String) throws -> Double? {
             guard let text = arguments.value(name) else { return nil }
-            guard let value = Double(text), value.isFinite, value > 0 else {
-                throw UsageError(message: "--\(name) needs a positive number, not '\(text)'")
+            guard text.allSatisfy({ "0123456789.eE+-".contains($0) }), let value = Double(text), value.isFinite,
+                value >= 1
+            else {
+                throw UsageError(message: "--\(name) needs a positive number of at least 1, not '\(text)'")
             }
             return value
         }
-        if let seconds = try positive("stop-timeout") { profile.stopTimeoutSeconds = seconds }
-        if let metres = try positive("stop-radius") { profile.stationaryRadiusMetres = metres }
+        if let seconds = try atLeastOne("stop-timeout") { profile.stopTimeoutSeconds = seconds }
+        if let metres = try atLeastOne("stop-radius") { profile.stationaryRadiusMetres = metres }
         return profile
     }
 
@@ -253,8 +257,8 @@ enum StopsCommand {
         for s in r.staysAcrossGaps {
             lines.append(
                 "  possible stop in a recording gap: \(s.start) → \(s.end) (\(s.durationSeconds.fixed(0)) s, no fixes) "
-                    + "at \(s.latitude.fixed(6)), \(s.longitude.fixed(6)): the fixes before and after lie "
-                    + "\((2 * s.radiusMetres).fixed(1)) m apart"
+                    + "at \(s.latitude.fixed(6)), \(s.longitude.fixed(6)): the fixes around it lie within "
+                    + "\(s.radiusMetres.fixed(1)) m of it"
             )
         }
         for (i, t) in r.trips.enumerated() {
