@@ -3,7 +3,7 @@ extension MotionEvidence {
     /// detector.
     ///
     /// It reads two things of the decision: the distance the tracker counted on the fix
-    /// (``MotionEvidence/countedMetres``) and whether it rejected the fix's position as a jump
+    /// (``MotionEvidence/countedMetres``) and whether it rejected the fix as an outlier
     /// (``MotionEvidence/isPositionRejected``); the rest of the evidence is the raw fix's (position, accuracy,
     /// Doppler speed, activity), accepted or rejected, because the stop detector must see every fix before
     /// any accuracy gate. Two other candidates were measured on the simulated walks with stops and rejected:

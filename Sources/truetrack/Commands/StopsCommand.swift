@@ -24,7 +24,7 @@ enum StopsCommand {
             Every fix is run through the Tracker and, accepted or not, into the stop detector (the same
             MOVING/STATIONARY state machine an app runs live), with the distance the Tracker counted on it as
             evidence of movement; fixes coarser than 200 m (network-provider fixes) and positions the Tracker
-            rejected as jumps (outliers) give only their activity. A
+            rejected as outliers give only their activity. A
             stop needs a still verdict over the profile's window, then its stop timeout (walking: 10 s + 20 s;
             driving: 10 s + 60 s, so traffic-light halts are not stops); a halt shorter than that counts as moving
             time. Times are ISO-8601 UTC; a trip's distance is the Tracker's from the end of the stop before it
