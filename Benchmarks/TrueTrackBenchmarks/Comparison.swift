@@ -58,7 +58,7 @@ struct CaseComparison: Codable {
         }
         if let peakLimitMegabytes {
             line +=
-                "; peak \(String(format: "%.1f", peakResidentMegabytes)) MB (limit \(String(format: "%.1f", peakLimitMegabytes)))"
+                "; peak \(String(format: "%.1f", peakResidentMegabytes)) MiB (limit \(String(format: "%.1f", peakLimitMegabytes)))"
         }
         return line
     }
@@ -135,9 +135,9 @@ extension Baseline {
                 r.peakResidentMegabytes > peakLimit
             {
                 c.regressions.append(
-                    "\(regression): \(r.name) peak \(f(r.peakResidentMegabytes, 1)) MB > \(f(peakLimit, 1)) MB "
-                        + "(baseline \(f(recorded, 1)) MB + \(String(format: "%g", Baseline.peakRelativeTolerance * 100)) % "
-                        + "+ \(String(format: "%g", Baseline.peakAbsoluteToleranceMegabytes)) MB)")
+                    "\(regression): \(r.name) peak \(f(r.peakResidentMegabytes, 1)) MiB > \(f(peakLimit, 1)) MiB "
+                        + "(baseline \(f(recorded, 1)) MiB + \(String(format: "%g", Baseline.peakRelativeTolerance * 100)) % "
+                        + "+ \(String(format: "%g", Baseline.peakAbsoluteToleranceMegabytes)) MiB)")
             }
             c.verdict = !c.regressions.isEmpty ? .regression : !c.improvements.isEmpty ? .improved : .ok
             return c

@@ -48,7 +48,7 @@ struct BenchmarkReport: Codable {
         var rows = [
             [
                 "benchmark", "fixes", "MB", "median s", "min s", "max s", "M fixes/s", "MB/s", "M fixes/cpu-s",
-                "peak MB", "allocs/fix", "ratio",
+                "peak MiB", "allocs/fix", "ratio",
             ]
         ]
         for r in results {
@@ -79,7 +79,7 @@ struct BenchmarkReport: Codable {
         results.compactMap { r in
             guard let limit = r.memoryLimitMegabytes, r.peakResidentMegabytes > limit else { return nil }
             return
-                "MEMORY: \(r.name) peaked at \(String(format: "%.1f", r.peakResidentMegabytes)) MB, over its \(limit) MB bound"
+                "MEMORY: \(r.name) peaked at \(String(format: "%.1f", r.peakResidentMegabytes)) MiB, over its \(limit) MiB bound"
         }
     }
 }
