@@ -34,6 +34,16 @@ struct Offsets: Sendable, Hashable, BitwiseCopyable {
         return (dl * cosLatitude * Offsets.metresPerDegree, (lat - latitude) * Offsets.metresPerDegree)
     }
 
+    /// The point halfway between `a` and `b` (on the plane around `a`).
+    @usableFromInline
+    static func midpoint(_ a: (latitude: Double, longitude: Double), _ b: (latitude: Double, longitude: Double))
+        -> (latitude: Double, longitude: Double)
+    {
+        let plane = Offsets(latitude: a.latitude, longitude: a.longitude)
+        let offset = plane.metres(latitude: b.latitude, longitude: b.longitude)
+        return plane.point(east: offset.east / 2, north: offset.north / 2)
+    }
+
     /// The point `east`, `north` metres from the reference.
     @usableFromInline
     func point(east: Double, north: Double) -> (latitude: Double, longitude: Double) {

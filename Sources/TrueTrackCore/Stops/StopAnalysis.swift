@@ -106,12 +106,32 @@ public struct StopAnalysis: Sendable, Hashable {
             guard metres <= min(profile.stationaryRadiusMetres, profile.slowestMovementMetresPerSecond * seconds) else {
                 return nil
             }
-            let centre = Offsets(latitude: before.latitude, longitude: before.longitude)
-            let offset = centre.metres(latitude: after.latitude, longitude: after.longitude)
-            let middle = centre.point(east: offset.east / 2, north: offset.north / 2)
+            let middle = Offsets.midpoint(
+                (before.latitude, before.longitude), (after.latitude, after.longitude))
             return StopRecord(
                 start: before.timestamp, end: after.timestamp, latitude: middle.latitude, longitude: middle.longitude,
                 radiusMetres: metres / 2, fixes: 0, unobservedSeconds: seconds)
+        }
+
+        /// Appends a stay across a gap to `stays`, or joins it to the last one when the two are back to back (one
+        /// fix between two gaps) at one place (centres within the stationary radius): one stay, centred between
+        /// them, its radius bounding the three fixes' distance from that centre.
+        mutating func appendStay(_ stay: StopRecord) {
+            guard let previous = stays.last, previous.end == stay.start else {
+                stays.append(stay)
+                return
+            }
+            let centres = Haversine.distance(
+                from: (previous.latitude, previous.longitude), to: (stay.latitude, stay.longitude))
+            guard centres <= detector.profile.stationaryRadiusMetres else {
+                stays.append(stay)
+                return
+            }
+            let middle = Offsets.midpoint((previous.latitude, previous.longitude), (stay.latitude, stay.longitude))
+            stays[stays.count - 1] = StopRecord(
+                start: previous.start, end: stay.end, latitude: middle.latitude, longitude: middle.longitude,
+                radiusMetres: max(previous.radiusMetres, stay.radiusMetres) + centres / 2, fixes: 0,
+                unobservedSeconds: previous.unobservedSeconds + stay.unobservedSeconds)
         }
 
         /// Appends a stop the detector ended to `stops`, or merges it into the last one (see ``mergeSeconds``).
@@ -150,24 +170,7 @@ public struct StopAnalysis: Sendable, Hashable {
                 if !wasStopped, !detector.isStopCommitted, let before, let after = detector.lastEvidence,
                     let stay = Self.stayAcrossGap(from: before, to: after, profile: detector.profile)
                 {
-                    // Back to back (one fix between two gaps at one place): one stay.
-                    if let previous = stays.last, previous.end == stay.start,
-                        Haversine.distance(
-                            from: (previous.latitude, previous.longitude), to: (stay.latitude, stay.longitude))
-                            <= detector.profile.stationaryRadiusMetres
-                    {
-                        let centres = Haversine.distance(
-                            from: (previous.latitude, previous.longitude), to: (stay.latitude, stay.longitude))
-                        let middle = Offsets(latitude: previous.latitude, longitude: previous.longitude)
-                        let offset = middle.metres(latitude: stay.latitude, longitude: stay.longitude)
-                        let point = middle.point(east: offset.east / 2, north: offset.north / 2)
-                        stays[stays.count - 1] = StopRecord(
-                            start: previous.start, end: stay.end, latitude: point.latitude, longitude: point.longitude,
-                            radiusMetres: max(previous.radiusMetres, stay.radiusMetres) + centres / 2, fixes: 0,
-                            unobservedSeconds: previous.unobservedSeconds + stay.unobservedSeconds)
-                    } else {
-                        stays.append(stay)
-                    }
+                    appendStay(stay)
                 }
             }
             if first == nil { first = l }

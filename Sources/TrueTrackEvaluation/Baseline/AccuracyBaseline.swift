@@ -54,17 +54,8 @@ public struct Regression: Sendable, Hashable, CustomStringConvertible, Codable {
         case current = "value"
     }
 
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        recording = try c.decode(String.self, forKey: .recording)
-        metric = try c.decode(BaselineMetric.self, forKey: .metric)
-        baseline = try c.decode(Double.self, forKey: .baseline)
-        current = try c.decodeIfPresent(Double.self, forKey: .current)
-        allowance = try c.decode(Double.self, forKey: .allowance)
-    }
-
     /// Encodes every key; a value that is not a finite number (NaN: a figure that broke) as `null`, which JSON
-    /// can hold.
+    /// can hold. (Decoding is synthesised: a `null` or absent value reads as `nil`.)
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(recording, forKey: .recording)

@@ -114,7 +114,7 @@ public enum BenchTables {
                 guard r.position != nil || faulty && (r.truthKind == .trajectory || r.truthKind == .waypoints)
                 else { return nil }
                 return [
-                    r.id, r.truthKind.rawValue + (faulty ? " (\(r.truth!.status.rawValue))" : ""),
+                    r.id, r.truthKind.rawValue + (faulty ? r.truth.map { " (\($0.status.rawValue))" } ?? "" : ""),
                     "\(r.position?.count ?? 0)", p50p95(r.position), fixed(r.position?.gsdcScoreMetres, 2),
                     p50p95(r.rawPosition), fixed(r.rawPosition?.gsdcScoreMetres, 2),
                 ]

@@ -137,13 +137,12 @@ struct RunDiagnostics {
     /// and stops those of the unsorted pass).
     func orderWarning(input: String, rawPathMetres: Double?, smoothed: Bool = false) -> String? {
         guard read >= 20, Double(outOfOrder) > 0.2 * Double(read) else { return nil }
+        let percent = Int((100 * Double(outOfOrder) / Double(read)).rounded())
         if smoothed {
-            let percent = Int((100 * Double(outOfOrder) / Double(read)).rounded())
             return "warning: \(outOfOrder) of \(read) fixes (\(percent) %) of \(input) are out of order: the smoothed "
                 + "distance takes them in time order, but the duration, moving time and stops follow the file's "
                 + "order; 'truetrack convert \(input) SORTED.csv --sort' writes it in time order\n"
         }
-        let percent = Int((100 * Double(outOfOrder) / Double(read)).rounded())
         let repeats =
             repeatingTheTimeBefore > 0
             ? "; \(repeatingTheTimeBefore) of them carry the same time as the fix before" : ""
