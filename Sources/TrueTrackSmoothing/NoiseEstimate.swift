@@ -99,18 +99,18 @@ extension WholeTrackSmoother {
                 }
                 positionFactor = total / Double(2 * m)
             }
-            let v = p.velocityState.count
-            if v > 0 {
-                var total = 0.0
-                for i in 0..<v {
-                    let s = p.velocityState[i], c = 2 * s + 1
-                    let de = p.velocityEast[i] - x[c], dn = p.velocityNorth[i] - x[order + c]
-                    total +=
-                        velocityWeights[i] * (de * de + dn * dn + 2 * moments.velocityVariance[s])
-                        / p.velocityVariance[i]
-                }
-                velocityFactor = total / Double(2 * v)
+            var v = 0
+            var velocityTotal = 0.0
+            // A speed-only measurement still without a direction carries no information (and no residual).
+            for i in 0..<p.velocityState.count where p.velocityVariance[i] < TrackProblem.unalignedVariance {
+                v += 1
+                let s = p.velocityState[i], c = 2 * s + 1
+                let de = p.velocityEast[i] - x[c], dn = p.velocityNorth[i] - x[order + c]
+                velocityTotal +=
+                    velocityWeights[i] * (de * de + dn * dn + 2 * moments.velocityVariance[s])
+                    / p.velocityVariance[i]
             }
+            if v > 0 { velocityFactor = velocityTotal / Double(2 * v) }
             var links = 0
             var total = 2 * moments.linkTrace
             for s in 1..<max(p.stateCount, 1) where !p.opensSegment[s] {

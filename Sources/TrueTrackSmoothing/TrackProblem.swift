@@ -35,6 +35,25 @@ struct TrackProblem {
     var velocityNorth: [Double] = []
     var velocityVariance: [Double] = []
 
+    /// Speed-only measurements (a Doppler speed of at least ``SmoothingOptions/stillSpeedMetresPerSecond``
+    /// without a course), in time order. Each has an entry in the velocity arrays: a velocity of its speed along
+    /// the current solution's direction (``alignSpeeds(to:tolerance:)``), or of variance ``unalignedVariance``
+    /// until a solution gives it one.
+    var speeds: [SpeedMeasurement] = []
+
+    /// The variance of a speed-only measurement that has no direction yet: information 10⁻¹², nothing next
+    /// to any real measurement, but finite, so every formula (Kalman gains, robust weights) stays defined.
+    static let unalignedVariance = 1e12
+    /// The smallest smoothed speed whose direction a speed-only measurement takes, m/s: below it the direction
+    /// is the noise's, and the measurement waits (unaligned) for the next solution.
+    static let minimumAlignmentSpeed = 0.05
+    /// The share of a speed-only measurement's speed that the smoothed track must already move at for the
+    /// measurement to take a direction: 0.5, midway between a moving track (whose speed from the positions
+    /// alone scatters about the true one) and a still one (about zero). Without it a desk phone's 0.4–0.6 m/s
+    /// spikes made the track circle at that speed (`SpeedWithoutCourseTests`). Once aligned, the track moves
+    /// at about the measured speed, so a measurement keeps its direction.
+    static let corroboratedSpeedShare = 0.5
+
     /// Fixes left out by the accuracy gate.
     var excludedFixCount = 0
     /// Process-noise spectral density q = σₐ², m²/s³.
@@ -54,8 +73,11 @@ struct TrackProblem {
             }
         }
         if velocity != 1 {
-            for i in velocityVariance.indices {
+            for i in velocityVariance.indices where velocityVariance[i] < Self.unalignedVariance {
                 velocityVariance[i] = max(velocityVariance[i] * velocity, SmoothingOptions.minimumVariance)
+            }
+            for i in speeds.indices {
+                speeds[i].variance = max(speeds[i].variance * velocity, SmoothingOptions.minimumVariance)
             }
         }
     }
@@ -145,30 +167,86 @@ struct TrackProblem {
                 speed <= options.maximumSpeedMetresPerSecond
             else { continue }
             let speedSigma = fix.speedAccuracyMetresPerSecond ?? options.assumedSpeedAccuracyMetresPerSecond
+            let east: Double, north: Double, variance: Double
             if let course = fix.courseDegrees {
                 let courseSigma = fix.courseAccuracyDegrees ?? options.assumedCourseAccuracyDegrees
                 let c = course * degrees
-                velocityState.append(state)
-                velocityEast.append(speed * sin(c))
-                velocityNorth.append(speed * cos(c))
-                velocityVariance.append(
-                    max(
-                        MeasurementNoise.velocityVariance(
-                            speed: speed, speedSigma: speedSigma,
-                            courseSigmaDegrees: courseSigma) * velocityScale2,
-                        SmoothingOptions.minimumVariance))
+                east = speed * sin(c)
+                north = speed * cos(c)
+                variance = max(
+                    MeasurementNoise.velocityVariance(
+                        speed: speed, speedSigma: speedSigma, courseSigmaDegrees: courseSigma)
+                        * velocityScale2, SmoothingOptions.minimumVariance)
             } else if speed < options.stillSpeedMetresPerSecond {
                 // At rest a receiver reports no course: a small speed without one is a zero velocity.
-                velocityState.append(state)
-                velocityEast.append(0)
-                velocityNorth.append(0)
-                velocityVariance.append(max(speedSigma * speedSigma * velocityScale2, SmoothingOptions.minimumVariance))
+                (east, north) = (0, 0)
+                variance = max(speedSigma * speedSigma * velocityScale2, SmoothingOptions.minimumVariance)
+            } else {
+                // A speed without a course: a velocity of that speed along the solution's direction, once there
+                // is a solution (see `alignSpeeds(to:tolerance:)`); until then it carries no information.
+                speeds.append(
+                    SpeedMeasurement(
+                        entry: velocityState.count, metresPerSecond: speed,
+                        variance: max(
+                            MeasurementNoise.velocityVariance(
+                                speed: speed, speedSigma: speedSigma,
+                                courseSigmaDegrees: options.assumedCourseAccuracyDegrees) * velocityScale2,
+                            SmoothingOptions.minimumVariance)))
+                (east, north, variance) = (0, 0, Self.unalignedVariance)
             }
+            velocityState.append(state)
+            velocityEast.append(east)
+            velocityNorth.append(north)
+            velocityVariance.append(variance)
         }
     }
 }
 
+/// A Doppler speed without a course (see ``TrackProblem/speeds``): its entry in the problem's velocity arrays,
+/// the speed (m/s) and its variance (m²/s²).
+struct SpeedMeasurement {
+    var entry: Int
+    var metresPerSecond: Double
+    var variance: Double
+}
+
 extension TrackProblem {
+    /// Points every speed-only measurement along the direction of the smoothed velocity of its state in `x`
+    /// (the band's layout), and returns how many moved by more than `tolerance` of their standard deviation
+    /// (or gained or lost a direction).
+    ///
+    /// The speed-only cost (‖v‖ − s)² / σ² is not quadratic in v; its stationary points are those of the
+    /// quadratic ‖v − s û‖² / σ² with û = v / ‖v‖ (the two gradients agree there), so the iterations that
+    /// realign û converge to the speed's least-squares answer. The quadratic also pulls the direction towards
+    /// û, which is where it already is: the cost is only a stiffer curvature across the track, so the
+    /// smoothed covariance is somewhat too sure of the direction (hardly of the length, whose gradient lies
+    /// along the track).
+    mutating func alignSpeeds(to x: [Double], tolerance: Double) -> Int {
+        let order = x.count / 2
+        var moving = 0
+        for speed in speeds {
+            let m = speed.entry, s = velocityState[m]
+            let ve = x[2 * s + 1], vn = x[order + 2 * s + 1]
+            let norm = (ve * ve + vn * vn).squareRoot()
+            let east: Double, north: Double, variance: Double
+            if norm >= max(Self.minimumAlignmentSpeed, Self.corroboratedSpeedShare * speed.metresPerSecond) {
+                east = speed.metresPerSecond * ve / norm
+                north = speed.metresPerSecond * vn / norm
+                variance = speed.variance
+            } else {
+                (east, north, variance) = (0, 0, Self.unalignedVariance)
+            }
+            let de = east - velocityEast[m], dn = north - velocityNorth[m]
+            if variance != velocityVariance[m] || de * de + dn * dn > tolerance * tolerance * variance {
+                moving += 1
+            }
+            velocityEast[m] = east
+            velocityNorth[m] = north
+            velocityVariance[m] = variance
+        }
+        return moving
+    }
+
     /// Read-only views of the problem's per-state and per-measurement arrays, for the hot loops of the banded
     /// solver: one closure instead of one nested closure per array.
     struct Buffers {

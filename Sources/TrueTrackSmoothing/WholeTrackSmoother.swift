@@ -15,8 +15,12 @@ import TrueTrackCore
 /// fix time; white acceleration of spectral density σₐ² (the profile's ``TrackingProfile/accelerationSigma``);
 /// each fix's position with per-axis σ = accuracy / 1.50959 (``MeasurementNoise``); its Doppler speed and
 /// course, where present, as a velocity with the forward filter's variance; a small speed without course as
-/// a zero velocity. A step longer than ``SmoothingOptions/gapSeconds`` splits the track into independent
-/// segments.
+/// a zero velocity; a larger speed without course (GPX bike computers and loggers, many CSV exports) as a
+/// velocity of that speed along the smoothed track's own direction, with the variance a course of the
+/// profile's ``TrackingProfile/assumedCourseAccuracyDegrees`` would give — re-aimed after every solve, and
+/// only where the track already moves at half that speed or more (a still receiver's speed spikes have no
+/// direction to lie along). A step longer than ``SmoothingOptions/gapSeconds`` splits the track into
+/// independent segments.
 ///
 /// ## Solution
 /// The maximum a-posteriori track minimises one weighted least-squares cost over all states. Its normal
@@ -86,7 +90,9 @@ public struct WholeTrackSmoother: Sendable {
             return empty
         }
         let n = problem.stateCount
-        let maximumIterations = options.loss.isQuadratic ? 1 : max(1, options.maximumIterations)
+        // Speed-only measurements need a solution's direction, so they iterate whatever the loss.
+        let maximumIterations =
+            options.loss.isQuadratic && problem.speeds.isEmpty ? 1 : max(1, options.maximumIterations)
         var positionWeights =
             options.warmStart && maximumIterations > 1
             ? WarmStart.positionWeights(problem, loss: options.loss, gapSeconds: options.gapSeconds)
@@ -140,11 +146,14 @@ public struct WholeTrackSmoother: Sendable {
                     rts = r
                 }
                 guard roundIterations < maximumIterations else { break }
-                let moving =
+                var moving =
                     fusedMoving
                     ?? Self.reweight(
                         problem, loss: options.loss, solution: system.rhs, tolerance: options.weightTolerance,
                         positionWeights: &positionWeights, velocityWeights: &velocityWeights)
+                if !problem.speeds.isEmpty {
+                    moving += problem.alignSpeeds(to: system.rhs, tolerance: Self.alignmentTolerance)
+                }
                 if Double(moving) <= options.unsettledFraction * Double(measurementCount) { break }
             }
             // Noise estimation (see ``NoiseEstimate``): one M-step per round, then the robust iterations again.
@@ -475,6 +484,10 @@ public struct WholeTrackSmoother: Sendable {
                 p.velocityState, p.velocityEast, p.velocityNorth, p.velocityVariance, offset: 1,
                 weights: &velocityWeights)
     }
+
+    /// How far a speed-only measurement's velocity may move between two solutions, in its standard deviations,
+    /// and still count as settled: 0.1, the robust weights' ``SmoothingOptions/weightTolerance`` in kind.
+    static let alignmentTolerance = 0.1
 
     /// The smallest robust weight: 10⁻⁶, so that a down-weighted fix keeps the system positive definite on
     /// its own (a lone fix in a segment) and a NaN residual cannot propagate.
