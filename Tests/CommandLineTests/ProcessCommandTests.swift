@@ -338,7 +338,7 @@ import Testing
     @Test func rejectsBadOptionsWithExitTwo() throws {
         for arguments in [
             ["process"], ["process", Tool.demo, "--profile", "flying"],
-            ["process", Tool.demo, "--out", "track.xyz"], ["process", Tool.demo, Tool.demo],
+            ["process", Tool.demo, "--out", "track.xyz"], ["process", Tool.demo, Tool.demo, "--out", "track.csv"],
         ] {
             let result = try Tool.run(arguments)
             #expect(result.status == 2, "\(arguments)")

@@ -8,7 +8,7 @@ enum ProcessCommand {
     static let spec = CommandSpec(
         name: "process",
         abstract: "Filter a recording: TrueTrack's distance, the filtered track and a decision per fix.",
-        positionals: ["INPUT"], minimumPositionals: 1, maximumPositionals: 1,
+        positionals: ["INPUT..."], minimumPositionals: 1, maximumPositionals: nil,
         options: [
             OptionSpec(
                 name: "profile", short: "p", valueName: "PROFILE",
@@ -39,7 +39,9 @@ enum ProcessCommand {
                     + "track itself (expectation-maximisation) instead of the profile's; the summary gains noise."),
         ] + StopsCommand.tuningSpecs + InputOptions.specs,
         discussion: """
-            INPUT is a file path, or '-' for standard input (then --format is required). Fixes are processed in
+            INPUT is a file path, or '-' for standard input (then --format is required). Several inputs are
+            processed one by one, each on its own as if given alone (--json then prints an array, one summary per
+            input; an input that fails does not stop the others; --out and --decisions take one input). Fixes are processed in
             input order, as a live stream would deliver them (a fix not newer than the last accepted one, older or
             at the same time in another place, is rejected as out of order; the same time and place as the fix
             read just before is a duplicate).
@@ -108,7 +110,38 @@ enum ProcessCommand {
     }
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let input = arguments.positionals[0]
+        let inputs = arguments.positionals
+        guard inputs.count > 1 else {
+            try run(inputs[0], arguments, collect: nil)
+            return 0
+        }
+        try Batch.check(arguments, singleOutputs: ["out", "decisions"])
+        return try Batch.run(inputs: inputs, json: arguments.has("json"), total: total) {
+            (input, collect: @escaping (Summary) -> Void) in
+            try run(input, arguments, collect: collect)
+        }
+    }
+
+    /// The text line that sums several inputs' summaries.
+    static func total(_ summaries: [Summary]) -> String {
+        let distance = summaries.reduce(0) { $0 + $1.distanceMetres }
+        let raw = summaries.reduce(0) { $0 + $1.rawPathMetres }
+        let duration = summaries.reduce(0) { $0 + $1.durationSeconds }
+        let moving = summaries.reduce(0) { $0 + $1.movingSeconds }
+        let stops = summaries.reduce(0) { $0 + $1.stops.count }
+        let sigma = summaries.compactMap(\.distanceSigmaMetres)
+        // The inputs' errors are independent: their σ add in quadrature.
+        let spread =
+            sigma.count == summaries.count
+            ? " ± \(sigma.reduce(0) { $0 + $1 * $1 }.squareRoot().fixed(1)) m" : ""
+        return
+            "total of \(summaries.count) inputs: distance \(distance.fixed(1)) m\(spread), raw path \(raw.fixed(1)) m, "
+            + "duration \(duration.fixed(1)) s, moving \(moving.fixed(1)) s, \(stops) stop(s)\n"
+    }
+
+    /// Processes one input, hands its summary to `collect` (several inputs, see ``Batch``) and prints it, as
+    /// text; as JSON only without `collect` (``Batch`` prints the array).
+    static func run(_ input: String, _ arguments: ParsedArguments, collect: ((Summary) -> Void)?) throws {
         let (format, options) = try InputOptions.from(arguments)
         let profile = TrackingProfile.preset(try InputOptions.profileKind(arguments))
         // A usage error before anything is opened or created.
@@ -258,11 +291,14 @@ enum ProcessCommand {
         summary.stops = stops.stops.map(StopsCommand.StopJSON.init)
         // With the decisions or the track on standard output ('-'), the summary goes to standard error so that
         // stdout stays pure CSV.
-        let summaryText = arguments.has("json") ? Terminal.json(summary) : text(summary)
-        if arguments.value("decisions") == "-" || arguments.value("out") == "-" {
-            Terminal.error(summaryText)
-        } else {
-            Terminal.out(summaryText)
+        collect?(summary)
+        if collect == nil || !arguments.has("json") {
+            let summaryText = arguments.has("json") ? Terminal.json(summary) : text(summary)
+            if arguments.value("decisions") == "-" || arguments.value("out") == "-" {
+                Terminal.error(summaryText)
+            } else {
+                Terminal.out(summaryText)
+            }
         }
         for warning in diagnostics.warnings(
             profile: profile, reader: reader, input: input, rawPathMetres: raw, smoothed: smooth)
@@ -271,7 +307,6 @@ enum ProcessCommand {
         }
         evidence.report(duration: true)
         if let failure { throw failure }
-        return 0
     }
 
     static func text(_ s: Summary) -> String {

@@ -7,7 +7,7 @@ enum StopsCommand {
     static let spec = CommandSpec(
         name: "stops",
         abstract: "Find the stops and trips of a recording, and its moving versus elapsed time.",
-        positionals: ["INPUT"], minimumPositionals: 1, maximumPositionals: 1,
+        positionals: ["INPUT..."], minimumPositionals: 1, maximumPositionals: nil,
         options: [
             OptionSpec(
                 name: "profile", short: "p", valueName: "PROFILE",
@@ -21,6 +21,8 @@ enum StopsCommand {
             ),
         ] + StopsCommand.tuningSpecs + InputOptions.specs,
         discussion: """
+            Several inputs are analysed one by one, each on its own as if given alone (--json then prints an
+            array, one report per input; an input that fails does not stop the others; --out takes one input).
             Every fix is run through the Tracker and, accepted or not, into the stop detector (the same
             MOVING/STATIONARY state machine an app runs live), with the distance the Tracker counted on it as
             evidence of movement; fixes coarser than 200 m (network-provider fixes) and positions the Tracker
@@ -189,9 +191,33 @@ enum StopsCommand {
     }
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let inputs = arguments.positionals
+        guard inputs.count > 1 else {
+            try run(inputs[0], arguments, collect: nil)
+            return 0
+        }
+        try Batch.check(arguments, singleOutputs: ["out"])
+        return try Batch.run(inputs: inputs, json: arguments.has("json"), total: total) {
+            (input, collect: @escaping (Report) -> Void) in
+            try run(input, arguments, collect: collect)
+        }
+    }
+
+    /// The text line that sums several inputs' reports.
+    static func total(_ reports: [Report]) -> String {
+        func sum(_ value: (Report) -> Double) -> String { reports.reduce(0) { $0 + value($1) }.fixed(1) }
+        let stops = reports.reduce(0) { $0 + $1.stops.count }, trips = reports.reduce(0) { $0 + $1.trips.count }
+        return
+            "total of \(reports.count) inputs: elapsed \(sum(\.elapsedSeconds)) s, moving \(sum(\.movingSeconds)) s, "
+            + "stopped \(sum(\.stoppedSeconds)) s, unobserved \(sum(\.unobservedSeconds)) s, "
+            + "\(stops) stop\(stops == 1 ? "" : "s"), \(trips) trip\(trips == 1 ? "" : "s")\n"
+    }
+
+    /// Analyses one input, hands its report to `collect` (several inputs, see ``Batch``) and prints it, as text;
+    /// as JSON only without `collect` (``Batch`` prints the array).
+    static func run(_ input: String, _ arguments: ParsedArguments, collect: ((Report) -> Void)?) throws {
         let (format, options) = try InputOptions.from(arguments)
         let kind = try InputOptions.profileKind(arguments)
-        let input = arguments.positionals[0]
         if let out = arguments.value("out"), out != "-", !(out.hasSuffix(".geojson") || out.hasSuffix(".json")) {
             throw UsageError(message: "--out writes GeoJSON: give a .geojson (or .json) file, got '\(out)'")
         }
@@ -234,10 +260,12 @@ enum StopsCommand {
             }
         }
         // With the GeoJSON on standard output ('--out -'), the report goes to standard error.
-        let reportText = arguments.has("json") ? Terminal.json(report) : text(report)
-        if arguments.value("out") == "-" { Terminal.error(reportText) } else { Terminal.out(reportText) }
+        collect?(report)
+        if collect == nil || !arguments.has("json") {
+            let reportText = arguments.has("json") ? Terminal.json(report) : text(report)
+            if arguments.value("out") == "-" { Terminal.error(reportText) } else { Terminal.out(reportText) }
+        }
         if let failure { throw failure }
-        return 0
     }
 
     static func text(_ r: Report) -> String {

@@ -1,0 +1,78 @@
+/// Several inputs in one run of `process` or `stops`: each input is read and reported on its own, as if the
+/// command had been run once per input, and one that fails does not stop the others.
+///
+/// Text output is each input's report in turn; `--json` prints one array with an entry per input, in the order
+/// given: the input's summary (with its `error` when a read error cut it short), or `{"input", "error"}` for an
+/// input that gave no summary (it could not be opened). Every error also goes to standard error as it happens.
+/// The exit status is 1 when any input failed. With one input the command prints a single object, as it always
+/// has.
+enum Batch {
+    /// The JSON entry of an input that produced no summary.
+    struct Failure: Encodable {
+        /// The input as given.
+        var input: String
+        /// Why it produced nothing.
+        var error: String
+    }
+
+    /// One input's entry in the `--json` array: its summary, or its failure.
+    enum Entry<Summary: Encodable>: Encodable {
+        case summary(Summary)
+        case failure(Failure)
+
+        func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .summary(let summary): try summary.encode(to: encoder)
+            case .failure(let failure): try failure.encode(to: encoder)
+            }
+        }
+    }
+
+    /// Refuses what several inputs cannot share: the options that write one input's output (`singleOutputs`,
+    /// e.g. `--out`), and standard input given twice (the second reading would find it empty).
+    static func check(_ arguments: ParsedArguments, singleOutputs: [String]) throws(UsageError) {
+        for name in singleOutputs where arguments.value(name) != nil {
+            throw UsageError(
+                message: "--\(name) writes the output of one input: give one INPUT (run the command once per input "
+                    + "to write each one's)")
+        }
+        if arguments.positionals.filter({ $0 == "-" }).count > 1 {
+            throw UsageError(message: "standard input ('-') can be read only once")
+        }
+    }
+
+    /// Runs `each` over `inputs` in order. `each` hands an input's summary to its second argument and prints its
+    /// text report itself (with `json` it prints nothing: the array is printed here at the end). A
+    /// ``CommandFailure`` of one input is printed and the next input goes on; a ``UsageError`` ends the run (it
+    /// is the same for every input). Without `json`, `total` makes a last line from the summaries.
+    ///
+    /// - Returns: the exit status: 0, or 1 when any input failed.
+    static func run<Summary: Encodable>(
+        inputs: [String], json: Bool, total: (([Summary]) -> String)? = nil,
+        each: (String, _ collect: @escaping (Summary) -> Void) throws -> Void
+    ) throws -> Int32 {
+        var entries: [Entry<Summary>] = []
+        var summaries: [Summary] = []
+        var failed = false
+        for input in inputs {
+            var produced = false
+            do {
+                try each(input) { summary in
+                    entries.append(.summary(summary))
+                    summaries.append(summary)
+                    produced = true
+                }
+            } catch let failure as CommandFailure {
+                failed = true
+                Terminal.error("Error: \(failure.message)\n")
+                if !produced { entries.append(.failure(Failure(input: input, error: failure.message))) }
+            }
+        }
+        if json {
+            Terminal.out(Terminal.json(entries))
+        } else if let total, summaries.count > 1 {
+            Terminal.out(total(summaries))
+        }
+        return failed ? 1 : 0
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+/// Several inputs to `process` and `stops`: each reported as if given alone, one array with `--json`, a failing
+/// input reported without stopping the others, and the options that write one input's output refused.
+@Suite struct BatchCommandTests {
+    /// A short GPX walk with a speed extension, written to a temporary file: 100 points 1 s apart going east.
+    static func gpxWalk() throws -> String {
+        var points = ""
+        for k in 0..<100 {
+            let second = String(format: "%02d", k % 60), minute = String(format: "%02d", k / 60)
+            points +=
+                "<trkpt lat=\"48.1\" lon=\"\(11.5 + Double(k) * 1.4 / 74_300)\"><time>2024-05-01T10:\(minute):\(second)Z"
+                + "</time><extensions><speed>1.4</speed></extensions></trkpt>\n"
+        }
+        let path = Tool.temporaryPath("walk.gpx")
+        try
+            ("<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"test\"><trk><trkseg>\n" + points
+            + "</trkseg></trk></gpx>\n").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func processPrintsOneSummaryPerInputLikeSeparateRuns() throws {
+        let walk = try Self.gpxWalk()
+        let batch = try Tool.run(["process", "--json", Tool.demo, walk])
+        #expect(batch.status == 0, "\(batch.stderr)")
+        let entries = try #require(
+            try JSONSerialization.jsonObject(with: Data(batch.stdout.utf8)) as? [[String: Any]])
+        #expect(entries.count == 2)
+        for (entry, input) in zip(entries, [Tool.demo, walk]) {
+            let alone = try ProcessCommandTests.summary([input])
+            #expect(entry["input"] as? String == input)
+            #expect(entry["distanceMetres"] as? Double == alone["distanceMetres"] as? Double)
+            #expect(entry["durationSeconds"] as? Double == alone["durationSeconds"] as? Double)
+        }
+        // The text form ends with the totals.
+        let text = try Tool.run(["process", Tool.demo, walk])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("walk-with-noise.csv (walking profile)"))
+        #expect(text.stdout.contains("walk.gpx (walking profile)"))
+        let first = try #require(entries[0]["distanceMetres"] as? Double)
+        let second = try #require(entries[1]["distanceMetres"] as? Double)
+        #expect(text.stdout.contains("total of 2 inputs: distance \(String(format: "%.1f", first + second)) m"))
+    }
+
+    @Test func anInputThatFailsDoesNotStopTheOthers() throws {
+        let missing = Tool.temporaryPath("missing.csv")
+        let truncated = Tool.temporaryPath("truncated.gpx")
+        let walk = try String(contentsOfFile: try Self.gpxWalk(), encoding: .utf8)
+        try String(walk.prefix(walk.count / 2)).write(toFile: truncated, atomically: true, encoding: .utf8)
+        for command in ["process", "stops"] {
+            let result = try Tool.run([command, "--json", missing, truncated, Tool.demo])
+            #expect(result.status == 1, "\(command)")
+            let entries = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+            #expect(entries.count == 3, "\(command)")
+            // The missing file: its input and error only.
+            #expect(entries[0]["input"] as? String == missing)
+            #expect((entries[0]["error"] as? String)?.contains("cannot read") == true, "\(entries[0])")
+            #expect(entries[0]["distanceMetres"] == nil && entries[0]["stops"] == nil)
+            // The truncated file: what was read before the break, with the error.
+            #expect(entries[1]["input"] as? String == truncated)
+            #expect(entries[1]["error"] is String, "\(command): \(entries[1])")
+            #expect(entries[1]["stops"] is [Any], "\(command)")
+            // The demo, whole.
+            #expect(entries[2]["input"] as? String == Tool.demo)
+            #expect(entries[2]["error"] == nil || entries[2]["error"] is NSNull)
+            // Each error went to standard error as well.
+            #expect(result.stderr.contains(missing) && result.stderr.contains(truncated), "\(result.stderr)")
+        }
+    }
+
+    @Test func stopsPrintsOneReportPerInputLikeSeparateRuns() throws {
+        let walk = try Self.gpxWalk()
+        let batch = try Tool.run(["stops", "--json", Tool.demo, walk])
+        #expect(batch.status == 0, "\(batch.stderr)")
+        let entries = try #require(
+            try JSONSerialization.jsonObject(with: Data(batch.stdout.utf8)) as? [[String: Any]])
+        #expect(entries.count == 2)
+        for (entry, input) in zip(entries, [Tool.demo, walk]) {
+            let alone = try Tool.run(["stops", "--json", input])
+            let report = try #require(
+                try JSONSerialization.jsonObject(with: Data(alone.stdout.utf8)) as? [String: Any])
+            #expect((entry["stops"] as? [Any])?.count == (report["stops"] as? [Any])?.count)
+            #expect(entry["movingSeconds"] as? Double == report["movingSeconds"] as? Double)
+        }
+        let text = try Tool.run(["stops", Tool.demo, walk])
+        #expect(text.stdout.contains("total of 2 inputs: elapsed"))
+    }
+
+    @Test func refusesOneInputsOutputsForSeveralInputs() throws {
+        let walk = try Self.gpxWalk()
+        let cases: [[String]] = [
+            ["process", Tool.demo, walk, "--out", Tool.temporaryPath("t.csv")],
+            ["process", Tool.demo, walk, "--decisions", Tool.temporaryPath("d.csv")],
+            ["stops", Tool.demo, walk, "--out", Tool.temporaryPath("s.geojson")],
+            ["process", "-", "-", "--format", "csv"],
+        ]
+        for arguments in cases {
+            let result = try Tool.run(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stdout.isEmpty, "\(arguments)")
+        }
+    }
+}
