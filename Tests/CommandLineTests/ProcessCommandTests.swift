@@ -198,6 +198,27 @@ import Testing
         }
     }
 
+    /// The filtered and smoothed tracks are written to the precision they carry: 7 decimals of a degree
+    /// (1.1 cm), two of a metre or metre per second, one of a degree of course. At a Double's 17 digits a
+    /// smoothed GPX was larger than the GPX it came from (a tester).
+    @Test func writesTheTrackToThePrecisionItCarries() throws {
+        for smooth in [false, true] {
+            let path = Tool.temporaryPath("precise.csv")
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let result = try Tool.run(["process", Tool.demo, "--out", path] + (smooth ? ["--smooth"] : []))
+            #expect(result.status == 0, "\(result.stderr)")
+            let rows = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst()
+            #expect(rows.count > 500)
+            func decimals(_ field: Substring) -> Int { field.split(separator: ".").dropFirst().first?.count ?? 0 }
+            for row in rows.dropFirst() {
+                let f = row.split(separator: ",", omittingEmptySubsequences: false)
+                #expect(decimals(f[1]) <= 7 && decimals(f[2]) <= 7, "\(row)")
+                #expect(decimals(f[3]) <= 2 && decimals(f[6]) <= 2 && decimals(f[8]) <= 1, "\(row)")
+                if let course = Double(f[8]) { #expect(course >= 0 && course < 360, "\(row)") }
+            }
+        }
+    }
+
     /// Where the tracker judged the device at rest, the filtered track says speed 0 (its filtered velocity
     /// there is the fixes' wander): processing the written track again took that wander for a Doppler speed,
     /// 608 → 609 → 644 m over three passes. Now each pass stays within a few per cent of the first. (A fix the
