@@ -144,6 +144,16 @@ public enum NetDisplacementGate {
 /// times the position path: the position filter's speed is then used for distance and the Doppler velocity
 /// is not fed to the output filter. A consistent receiver (the Pixel 4 of `gsdc2020-mtv1`: Doppler integral
 /// within 0.1 m of truth over 40 km) passes at any speed.
+///
+/// Nor, once the session's evidence is in, while its path is longer than the position path divided by that
+/// ratio: a speed column in km/h (3.6×), knots (1.94×) or mph (2.24×) read as m/s
+/// (``readsTooFast(sessionDopplerPathMetres:sessionPositionPathMetres:profile:)``); the speed gate then judges
+/// the speed derived from the displacement, since the reading would refuse every fix of a ride faster than the
+/// ceiling's third. Not over the trailing window before that: there the position filter still lags a start,
+/// and even at twice the bound the first metres of the Pixel 6's NMEA walk went to it (−7 m). Measured on the
+/// recordings (`truetrack bench`): session ratios 0.43–0.66 on the IPIN Samsungs, 0.91–1.12 on every other
+/// receiver (cycling's chords 0.97–1.02), so the bound (1 / 0.7 ≈ 1.43) leaves them all as they were. A scale
+/// error of ±15 % (a bike computer's wrong wheel size) lies inside the positions' own error and is not caught.
 public enum DopplerCheck {
     /// True when the Doppler speed can be trusted.
     ///
@@ -160,9 +170,21 @@ public enum DopplerCheck {
     ) -> Bool {
         if sessionPositionPathMetres >= profile.dopplerEvidenceMetres {
             return sessionDopplerPathMetres >= profile.dopplerTrustRatio * sessionPositionPathMetres
+                && _fastPath(profile.dopplerTrustRatio * sessionDopplerPathMetres <= sessionPositionPathMetres)
         }
         guard positionPathMetres > thresholdMetres else { return true }
         return dopplerPathMetres >= profile.dopplerTrustRatio * positionPathMetres
+    }
+
+    /// True when the session's evidence is in and its Doppler path exceeds the position path divided by
+    /// ``TrackingProfile/dopplerTrustRatio``: the speed is in another unit, or scaled (see the type's
+    /// documentation). The speed gate then judges the derived speed instead of the reading.
+    @inlinable
+    public static func readsTooFast(
+        sessionDopplerPathMetres: Double, sessionPositionPathMetres: Double, profile: TrackingProfile
+    ) -> Bool {
+        sessionPositionPathMetres >= profile.dopplerEvidenceMetres
+            && profile.dopplerTrustRatio * sessionDopplerPathMetres > sessionPositionPathMetres
     }
 }
 

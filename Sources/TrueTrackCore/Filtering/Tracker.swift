@@ -62,6 +62,14 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// See ``distance``; `@usableFromInline` (like the rest of the state) so that ``process(_:)`` is `@inlinable`.
     @usableFromInline var accumulator = DistanceAccumulator()
 
+    /// The session's Doppler path over the position path it is judged against (``DopplerCheck``): about 1 for a
+    /// consistent receiver, well below for one that reads slow or zero while moving, well above for a speed in
+    /// another unit (3.6 for km/h). `nil` until that position path reaches
+    /// ``TrackingProfile/dopplerEvidenceMetres`` (or without Doppler speeds).
+    public var sessionDopplerRatio: Double? {
+        sessionPositionPath >= profile.dopplerEvidenceMetres ? sessionDopplerPath / sessionPositionPath : nil
+    }
+
     /// The local metre plane the filters work in (see ``LocalFrame``), re-anchored at the filtered position
     /// whenever the state leaves ``LocalFrame/reanchoringRadiusMetres``.
     @usableFromInline var projection = LocalFrame(anchor: (0, 0))
@@ -536,9 +544,16 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 &decision, fix: fix, variance: r, accuracy: accuracy, displacementAccuracy: displacementAccuracy,
                 now: now)
         }
-        let gate = SpeedGate.speed(
+        var gate = SpeedGate.speed(
             doppler: doppler, displacementMetres: squaredDisplacement.squareRoot(), seconds: dt,
             accuracy: accuracy, previousAccuracy: lastAccuracy)
+        if _slowPath(!SpeedGate.passes(gate.metresPerSecond, profile: profile)), gate.source == .doppler {
+            // A reading the session shows to be in another unit (km/h read as m/s) says nothing of "too fast":
+            // the displacement does. (Out of line and only where a reading is too fast: judged on every fix it
+            // cost the `track-walk` benchmark 32 instructions.)
+            gate = speedGateIgnoringAWrongUnit(
+                gate, displacementMetres: squaredDisplacement.squareRoot(), seconds: dt, accuracy: accuracy)
+        }
         decision.gateSpeedMetresPerSecond = gate.metresPerSecond
         decision.gateSpeedSource = gate.source
         let isLongGap = dt > profile.filterResetGapSeconds
@@ -1478,6 +1493,25 @@ public struct Tracker: Sendable, BitwiseCopyable {
         decision.state = currentState()
         decision.totalDistanceMetres = distance.totalMetres
         return decision
+    }
+
+    /// The speed gate's verdict on a fix whose Doppler reading is above the ceiling: the speed derived from its
+    /// displacement instead when the session shows the readings to be in another unit
+    /// (``DopplerCheck/readsTooFast(sessionDopplerPathMetres:sessionPositionPathMetres:profile:)``), else `gate`.
+    @usableFromInline
+    @inline(never)
+    func speedGateIgnoringAWrongUnit(
+        _ gate: (metresPerSecond: Double, source: SpeedSource), displacementMetres: Double, seconds: Double,
+        accuracy: Double
+    ) -> (metresPerSecond: Double, source: SpeedSource) {
+        guard
+            DopplerCheck.readsTooFast(
+                sessionDopplerPathMetres: sessionDopplerPath, sessionPositionPathMetres: sessionPositionPath,
+                profile: profile)
+        else { return gate }
+        return SpeedGate.speed(
+            doppler: nil, displacementMetres: displacementMetres, seconds: seconds, accuracy: accuracy,
+            previousAccuracy: lastAccuracy)
     }
 
     /// Whether a sub-deadband Doppler reading is a Samsung-style dropout rather than a halt: the receiver is

@@ -301,7 +301,8 @@ enum ProcessCommand {
             }
         }
         for warning in diagnostics.warnings(
-            profile: profile, reader: reader, input: input, rawPathMetres: raw, smoothed: smooth)
+            profile: profile, reader: reader, input: input, rawPathMetres: raw, smoothed: smooth,
+            dopplerRatio: tracker.sessionDopplerRatio)
         {
             Terminal.error(warning)
         }

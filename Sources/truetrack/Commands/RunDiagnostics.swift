@@ -94,12 +94,15 @@ struct RunDiagnostics {
     /// `stops` and `buffer add` each had their own list and order): the profile hint, the measurements the reader
     /// could not use, the delivery order (unless `ordering` is false: a caller that explained it), the first damaged
     /// records skipped in lenient mode, bad NMEA checksums.
+    ///
+    /// `dopplerRatio` is the tracker's ``Tracker/sessionDopplerRatio`` at the end.
     func warnings(
         profile: TrackingProfile, reader: AnyFixReader, input: String, rawPathMetres: Double?, ordering: Bool = true,
-        smoothed: Bool = false
+        smoothed: Bool = false, dopplerRatio: Double? = nil
     ) -> [String] {
         var result: [String] = []
         if let warning = nothingAcceptedWarning(profile: profile, input: input) { result.append(warning) }
+        if let warning = speedUnitWarning(dopplerRatio, profile: profile, input: input) { result.append(warning) }
         if let hint = profileHint(profile) { result.append(hint) }
         if let warning = InputOptions.unreadMeasurementWarning(reader, input: input) { result.append(warning) }
         if ordering, let warning = orderWarning(input: input, rawPathMetres: rawPathMetres, smoothed: smoothed) {
@@ -108,6 +111,17 @@ struct RunDiagnostics {
         for error in reader.report.errors.prefix(5) { result.append("  skipped: \(error)\n") }
         if let warning = InputOptions.checksumWarning(reader.report) { result.append(warning) }
         return result
+    }
+
+    /// A warning when the speed column reads far faster than the positions move (the Doppler check then distrusts
+    /// it, see ``DopplerCheck/readsTooFast(sessionDopplerPathMetres:sessionPositionPathMetres:profile:)``): a
+    /// tester's ride with its speed in km/h counted +129 % without a word, and the profile hint told them to use
+    /// the cycling profile they were using.
+    func speedUnitWarning(_ ratio: Double?, profile: TrackingProfile, input: String) -> String? {
+        guard let ratio, profile.dopplerTrustRatio * ratio > 1 else { return nil }
+        return "warning: the speed column of \(input) reads \(ratio.fixed(2)) × the speed its positions move at "
+            + "(km/h read as m/s would be 3.6, knots 1.94, mph 2.24): it was not trusted, and the distance comes "
+            + "from the positions\n"
     }
 
     /// A warning when fixes were read and the tracker accepted none: the distance is 0 because of the gates, not

@@ -141,7 +141,9 @@ enum StopsCommand {
         }
         var diagnostics = RunDiagnostics()
         defer {
-            for warning in diagnostics.warnings(profile: .preset(kind), reader: reader, input: path, rawPathMetres: nil)
+            for warning in diagnostics.warnings(
+                profile: .preset(kind), reader: reader, input: path, rawPathMetres: nil,
+                dopplerRatio: tracker.sessionDopplerRatio)
             {
                 Terminal.error(warning)
             }
