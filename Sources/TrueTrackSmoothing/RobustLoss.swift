@@ -6,7 +6,8 @@
 /// d = ‖z − ẑ‖ / σ, Rayleigh-distributed when the model holds (median 1.18, 95 % below 2.45, 99 % below 3.03).
 /// Both axes of a measurement get the same weight, which keeps east and north one shared banded matrix.
 public enum RobustLoss: Sendable, Hashable {
-    /// Plain least squares (every weight 1): the Rauch–Tung–Striebel smoother's answer.
+    /// Plain least squares (every weight 1): the Rauch–Tung–Striebel smoother's answer (in one solve, unless
+    /// speeds without a course need their directions re-aimed).
     case quadratic
     /// Huber (1964): quadratic up to `threshold`, linear beyond it; weight min(1, threshold / d). Convex, so
     /// IRLS converges from any start, but a far outlier keeps a bounded, non-zero pull (threshold · σ).

@@ -43,13 +43,15 @@ public struct SmoothingOptions: Sendable, Hashable {
     /// The robust loss. Default ``RobustLoss/standard``.
     public var loss: RobustLoss
     /// The most IRLS iterations (least-squares solves). Default 8: on the recordings the weights settle
-    /// (change < ``weightTolerance``) in 3–6.
+    /// (change < ``weightTolerance``) in 3–6. Speeds without a course re-aim after every solve and settle in
+    /// 3–12 (a tester's rough walks reach the cap, 2.8 m from where they settle).
     public var maximumIterations: Int
     /// A weight that changed by more than this between iterations is still settling (see
     /// ``unsettledFraction``). Default 0.01.
     public var weightTolerance: Double
     /// IRLS stops once at most this fraction of the weights (positions and velocities) changed by more than
-    /// ``weightTolerance`` in the last iteration. Default 0.001: on a track of fewer than 1000 measurements
+    /// ``weightTolerance`` in the last iteration (a speed without a course whose direction moved counts as
+    /// one). Default 0.001: on a track of fewer than 1000 measurements
     /// no weight may move (the strict rule); on long tracks the largest change is always some fix near the
     /// loss's knee, and waiting for it cost the `smooth` benchmark 8 solves instead of 4 while moving the
     /// recordings' distances by less than a millimetre per kilometre.

@@ -219,8 +219,8 @@ extension TrackProblem {
     /// quadratic ‖v − s û‖² / σ² with û = v / ‖v‖ (the two gradients agree there), so the iterations that
     /// realign û converge to the speed's least-squares answer. The quadratic also pulls the direction towards
     /// û, which is where it already is: the cost is only a stiffer curvature across the track, so the
-    /// smoothed covariance is somewhat too sure of the direction (hardly of the length, whose gradient lies
-    /// along the track).
+    /// smoothed covariance is somewhat too sure of the direction (and so of the length at turns, whose
+    /// gradient there lies across the track).
     mutating func alignSpeeds(to x: [Double], tolerance: Double) -> Int {
         let order = x.count / 2
         var moving = 0
