@@ -103,3 +103,46 @@ import Testing
         }
     }
 }
+
+/// Without `--profile`, a file that declares its activity is read with the profile it names.
+@Suite struct DeclaredProfileTests {
+    /// A 10-minute ride at 7 m/s with a speed extension; `type` is the track's declared activity.
+    static func ride(type: String?) throws -> String {
+        var points = ""
+        for k in 0..<600 {
+            let time = String(format: "2024-05-01T10:%02d:%02dZ", k / 60, k % 60)
+            points +=
+                "<trkpt lat=\"48.1\" lon=\"\(11.5 + Double(k) * 7 / 74_300)\"><time>\(time)</time>"
+                + "<extensions><speed>7</speed></extensions></trkpt>\n"
+        }
+        let path = Tool.temporaryPath("ride.gpx")
+        try
+            ("<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"test\"><trk><name>Ride</name>"
+            + (type.map { "<type>\($0)</type>" } ?? "") + "<trkseg>\n" + points + "</trkseg></trk></gpx>\n")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func aRideThatSaysCyclingIsReadAsOne() throws {
+        let declared = try Self.ride(type: "cycling")
+        let summary = try ProcessCommandTests.summary([declared])
+        #expect(summary["profile"] as? String == "cycling")
+        #expect(summary["profileSource"] as? String == "file: cycling")
+        let distance = try #require(summary["distanceMetres"] as? Double)
+        #expect(abs(distance - 4193) < 50, "\(distance)")
+        // Without the declaration the walking profile holds it as a vehicle, and the JSON carries the warning.
+        let bare = try ProcessCommandTests.summary([try Self.ride(type: nil)])
+        #expect(bare["profile"] as? String == "walking" && bare["profileSource"] as? String == "default")
+        #expect((bare["distanceMetres"] as? Double ?? .nan) < 500)
+        let warnings = try #require(bare["warnings"] as? [String])
+        #expect(warnings.contains { $0.contains("--profile cycling") }, "\(warnings)")
+        // An explicit --profile wins over the file.
+        let forced = try ProcessCommandTests.summary([declared, "--profile", "walking"])
+        #expect(forced["profile"] as? String == "walking" && forced["profileSource"] as? String == "option")
+        // stops reads the declaration too.
+        let stops = try Tool.run(["stops", declared])
+        #expect(stops.stdout.hasPrefix("\(declared) (cycling,"), "\(stops.stdout)")
+        let text = try Tool.run(["process", declared])
+        #expect(text.stdout.contains("(cycling profile, from the file's type 'cycling')"), "\(text.stdout)")
+    }
+}

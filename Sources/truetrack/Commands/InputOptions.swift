@@ -4,13 +4,31 @@ import TrueTrackIO
 
 /// Options every command that reads fixes shares.
 enum InputOptions {
-    /// The `--profile` value of `process`, `stops` and `buffer add` (walking when absent).
-    static func profileKind(_ arguments: ParsedArguments) throws(UsageError) -> TrackingProfile.Kind {
-        guard let name = arguments.value("profile") else { return .walking }
+    /// The `--profile` value of `process`, `stops` and `buffer add`; without one, the profile the input's own
+    /// declared activity names (``DeclaredActivity``: GPX `<type>`, TCX `Sport`), else walking.
+    static func profileKind(_ arguments: ParsedArguments, input: String? = nil) throws(UsageError)
+        -> TrackingProfile.Kind
+    {
+        try profileChoice(arguments, input: input).kind
+    }
+
+    /// The profile (see ``profileKind(_:input:)``) and where it came from: `option`, `file: TYPE` (the declared
+    /// type) or `default`.
+    static func profileChoice(_ arguments: ParsedArguments, input: String?) throws(UsageError) -> (
+        kind: TrackingProfile.Kind, source: String
+    ) {
+        guard let name = arguments.value("profile") else {
+            if let input, let declared = DeclaredActivity.type(ofFileAt: input),
+                let kind = DeclaredActivity.profileKind(declared)
+            {
+                return (kind, "file: \(declared)")
+            }
+            return (.walking, "default")
+        }
         guard let kind = TrackingProfile.Kind(rawValue: name.lowercased()), kind != .custom else {
             throw UsageError(message: "unknown profile '\(name)' (expected walking, running, cycling or driving)")
         }
-        return kind
+        return (kind, "option")
     }
 
     static let specs: [OptionSpec] = [

@@ -12,7 +12,9 @@ enum ProcessCommand {
         options: [
             OptionSpec(
                 name: "profile", short: "p", valueName: "PROFILE",
-                help: "walking (default), running, cycling or driving: the gates' and filter's tuning."),
+                help:
+                    "walking, running, cycling or driving: the gates' and filter's tuning. Default: the one the file's own "
+                    + "activity names (GPX <type>, TCX Sport: cycling, running, hiking…), else walking."),
             OptionSpec(name: "json", help: "Print the summary as JSON instead of text."),
             OptionSpec(
                 name: "out", short: "o", valueName: "FILE",
@@ -71,6 +73,9 @@ enum ProcessCommand {
         }
         var input: String
         var profile: String
+        /// Where the profile came from: `option` (`--profile`), `file: TYPE` (the recording's declared activity,
+        /// see `DeclaredActivity`) or `default` (walking).
+        var profileSource: String
         var distanceMetres: Double
         var rawPathMetres: Double
         var durationSeconds: Double
@@ -93,6 +98,9 @@ enum ProcessCommand {
         var stops: [StopsCommand.StopJSON]
         /// The read error that ended the input early (the summary covers the fixes before it; exit status 1).
         var error: String?
+        /// The warnings printed on standard error (wrong profile, speed unit, delivery order, …), so that a batch's
+        /// JSON carries them too.
+        var warnings: [String] = []
     }
 
     /// The smoother's noise parameters, as `--json` prints them.
@@ -143,7 +151,8 @@ enum ProcessCommand {
     /// text; as JSON only without `collect` (``Batch`` prints the array).
     static func run(_ input: String, _ arguments: ParsedArguments, collect: ((Summary) -> Void)?) throws {
         let (format, options) = try InputOptions.from(arguments)
-        let profile = TrackingProfile.preset(try InputOptions.profileKind(arguments))
+        let profileChoice = try InputOptions.profileChoice(arguments, input: input)
+        let profile = TrackingProfile.preset(profileChoice.kind)
         // A usage error before anything is opened or created.
         let smooth = arguments.has("smooth")
         if arguments.has("estimate-noise") && !smooth {
@@ -257,7 +266,8 @@ enum ProcessCommand {
         var rejectedByName: [String: Int] = [:]
         for reason in RejectionReason.allCases { rejectedByName[reason.rawValue] = rejected[reason] ?? 0 }
         var summary = Summary(
-            input: input, profile: profile.kind.rawValue, distanceMetres: smoothed?.distanceMetres ?? d.totalMetres,
+            input: input, profile: profile.kind.rawValue, profileSource: profileChoice.source,
+            distanceMetres: smoothed?.distanceMetres ?? d.totalMetres,
             rawPathMetres: raw,
             durationSeconds: evidence.durationSeconds(of: stops),
             fixes: .init(read: read, accepted: accepted, rejected: rejectedByName),
@@ -291,6 +301,10 @@ enum ProcessCommand {
         summary.stops = stops.stops.map(StopsCommand.StopJSON.init)
         // With the decisions or the track on standard output ('-'), the summary goes to standard error so that
         // stdout stays pure CSV.
+        let warnings = diagnostics.warnings(
+            profile: profile, reader: reader, input: input, rawPathMetres: raw, smoothed: smooth,
+            dopplerRatio: tracker.sessionDopplerRatio)
+        summary.warnings = warnings.map(Terminal.warningText)
         collect?(summary)
         if collect == nil || !arguments.has("json") {
             let summaryText = arguments.has("json") ? Terminal.json(summary) : text(summary)
@@ -300,18 +314,14 @@ enum ProcessCommand {
                 Terminal.out(summaryText)
             }
         }
-        for warning in diagnostics.warnings(
-            profile: profile, reader: reader, input: input, rawPathMetres: raw, smoothed: smooth,
-            dopplerRatio: tracker.sessionDopplerRatio)
-        {
-            Terminal.error(warning)
-        }
+        for warning in warnings { Terminal.error(warning) }
         evidence.report(duration: true)
         if let failure { throw failure }
     }
 
     static func text(_ s: Summary) -> String {
-        var t = "\(s.input) (\(s.profile) profile)\n"
+        let declared = s.profileSource.hasPrefix("file: ") ? s.profileSource.dropFirst(6) : nil
+        var t = "\(s.input) (\(s.profile) profile\(declared.map { ", from the file's type '\($0)'" } ?? ""))\n"
         t += "  distance:       \(s.distanceMetres.fixed(1)) m"
         if let sigma = s.distanceSigmaMetres {
             t += " ± \(sigma.fixed(1)) m (1σ, whole-track smoother)\n"

@@ -11,7 +11,9 @@ enum StopsCommand {
         options: [
             OptionSpec(
                 name: "profile", short: "p", valueName: "PROFILE",
-                help: "walking (default), running, cycling or driving: the tracker's and the stop detector's tuning."),
+                help:
+                    "walking, running, cycling or driving: the tracker's and the stop detector's tuning. Default: the one "
+                    + "the file's own activity names (GPX <type>, TCX Sport), else walking."),
             OptionSpec(name: "json", help: "Print JSON instead of text."),
             OptionSpec(
                 name: "out", short: "o", valueName: "FILE",
@@ -114,6 +116,8 @@ enum StopsCommand {
         /// The failure the command ends with (a read error that cut the input short, or no fix at all), as
         /// `process --json` reports it: the JSON is printed either way.
         var error: String?
+        /// The warnings printed on standard error, as `process --json` carries them.
+        var warnings: [String]
     }
 
     /// Reads `path` and analyses it with the tracker and the stop detector of `kind`.
@@ -121,7 +125,10 @@ enum StopsCommand {
         path: String, format: FixFormat?, options: ReadOptions, kind: TrackingProfile.Kind,
         stopProfile: StopDetectionProfile
     )
-        throws -> (analysis: StopAnalysis, fixes: Int, totals: [(Timestamp, Double)], failure: CommandFailure?)
+        throws -> (
+            analysis: StopAnalysis, fixes: Int, totals: [(Timestamp, Double)], failure: CommandFailure?,
+            warnings: [String]
+        )
     {
         var reader: AnyFixReader
         do { reader = try AnyFixReader(path: path, format: format, options: options) } catch {
@@ -140,14 +147,6 @@ enum StopsCommand {
             totals.append((time, entry.totalMetres))
         }
         var diagnostics = RunDiagnostics()
-        defer {
-            for warning in diagnostics.warnings(
-                profile: .preset(kind), reader: reader, input: path, rawPathMetres: nil,
-                dopplerRatio: tracker.sessionDopplerRatio)
-            {
-                Terminal.error(warning)
-            }
-        }
         // A read error ends the input, not the analysis: the fixes before it are analysed and reported,
         // and the caller exits 1 with the error (nothing already read is lost).
         var failure: ReadError?
@@ -179,7 +178,11 @@ enum StopsCommand {
                 )
             }
             ?? InputOptions.noFixes(reader.report, format: reader.format)
-        return (analysis, count, totals, ending)
+        let warnings = diagnostics.warnings(
+            profile: .preset(kind), reader: reader, input: path, rawPathMetres: nil,
+            dopplerRatio: tracker.sessionDopplerRatio)
+        for warning in warnings { Terminal.error(warning) }
+        return (analysis, count, totals, ending, warnings.map(Terminal.warningText))
     }
 
     /// The tracker's total at `time`: the last accepted fix's total at or before it.
@@ -219,12 +222,12 @@ enum StopsCommand {
     /// as JSON only without `collect` (``Batch`` prints the array).
     static func run(_ input: String, _ arguments: ParsedArguments, collect: ((Report) -> Void)?) throws {
         let (format, options) = try InputOptions.from(arguments)
-        let kind = try InputOptions.profileKind(arguments)
+        let kind = try InputOptions.profileKind(arguments, input: input)
         if let out = arguments.value("out"), out != "-", !(out.hasSuffix(".geojson") || out.hasSuffix(".json")) {
             throw UsageError(message: "--out writes GeoJSON: give a .geojson (or .json) file, got '\(out)'")
         }
         try OutputPaths.checkDistinct(inputs: [input], outputs: [("--out", arguments.value("out"))])
-        let (analysis, count, totals, failure) = try analyse(
+        let (analysis, count, totals, failure, warnings) = try analyse(
             path: input, format: format, options: options, kind: kind,
             stopProfile: try stopProfile(arguments, kind: kind))
         // Each stop's end by its start (a lookup per trip, not a scan of the stops).
@@ -251,7 +254,8 @@ enum StopsCommand {
             stoppedSeconds: Terminal.milliseconds(
                 max(0, analysis.elapsedSeconds - analysis.movingSeconds - analysis.unobservedSeconds)),
             elapsedSeconds: Terminal.milliseconds(analysis.elapsedSeconds),
-            unobservedSeconds: Terminal.milliseconds(analysis.unobservedSeconds), error: failure?.message)
+            unobservedSeconds: Terminal.milliseconds(analysis.unobservedSeconds), error: failure?.message,
+            warnings: warnings)
         if let out = arguments.value("out") {
             do {
                 let sink = try ByteSink(path: out)
