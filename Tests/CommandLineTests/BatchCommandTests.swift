@@ -146,3 +146,20 @@ import Testing
         #expect(text.stdout.contains("(cycling profile, from the file's type 'cycling')"), "\(text.stdout)")
     }
 }
+
+/// A file that ends inside a record, read with `--lenient`: the break is skipped, and the warning says the rest
+/// is missing (a tester's truncated GPX, 40 % of the ride gone, read as one skipped record).
+@Suite struct TruncatedInputTests {
+    @Test func aTruncatedFileReadLenientlySaysWhatIsMissing() throws {
+        let walk = try String(contentsOfFile: try BatchCommandTests.gpxWalk(), encoding: .utf8)
+        let truncated = Tool.temporaryPath("cut.gpx")
+        try String(walk.prefix(walk.count / 2)).write(toFile: truncated, atomically: true, encoding: .utf8)
+        let result = try Tool.run(["process", truncated, "--lenient", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("ends early, inside a record (truncated?)"), "\(result.stderr)")
+        let summary = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let warnings = try #require(summary["warnings"] as? [String])
+        #expect(warnings.contains { $0.contains("whatever followed is missing") }, "\(warnings)")
+    }
+}

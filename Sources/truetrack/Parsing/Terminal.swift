@@ -71,7 +71,7 @@ enum Terminal {
     /// Encodes a value as pretty JSON (sorted keys, so output is stable) followed by a newline.
     /// A warning as the JSON outputs carry it: without the `warning: ` prefix and the line end.
     static func warningText(_ warning: String) -> String {
-        var text = Substring(warning)
+        var text = Substring(warning).drop(while: { $0 == " " })
         if text.hasPrefix("warning: ") { text = text.dropFirst(9) }
         while text.last == "\n" { text = text.dropLast() }
         return String(text)
