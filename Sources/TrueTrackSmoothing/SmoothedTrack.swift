@@ -70,9 +70,11 @@ public struct SmoothedTrack: Sendable {
     ///    noise is kept as wiggles. Its derivative with respect to ln q, dD/d ln q = gᵀ A⁻¹ A_proc x (one
     ///    more substitution with the same factor), times the 1σ spread of ln q.
     /// 3. **Gaps** (``distanceGapExcessMetres``): across a gap that splits the track the straight chord is
-    ///    counted; the path could be as long as the gap's duration times the mean smoothed speed at its two
-    ///    ends. The excess over the chord is one-sided, so the gaps' excesses add linearly into one term. A gap
-    ///    the vehicle gate gives to a ride adds nothing (its chord is not counted either).
+    ///    counted; the path could be as long as the gap's duration times the mean speed at its two ends (at
+    ///    each, the smoothed speed, or the fix's Doppler reading where lower: a device that paused itself read
+    ///    next to nothing as it stopped and set off, while the segment's end carries the model's momentum). The
+    ///    excess over the chord is one-sided, so the gaps' excesses add linearly into one term. A gap the vehicle
+    ///    gate gives to a ride adds nothing (its chord is not counted either).
     ///
     /// 4. **Model** (``distanceModelDifferenceMetres``, with ``SmoothingOptions/checksModelDependence``): the
     ///    reported accuracy describes a phone's whole error, mostly a slowly varying bias, while the

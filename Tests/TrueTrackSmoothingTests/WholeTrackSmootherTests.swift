@@ -209,6 +209,35 @@ enum SmoothingSupport {
         #expect(abs(track.distanceMetres - expected) < 1e-2)
     }
 
+    /// A gap's σ term takes the receiver's own speed at its edges where lower than the smoothed one: a device
+    /// that paused itself at a stop (a bike computer's auto-pause) read next to nothing as it stopped and set
+    /// off, while a segment's smoothed end still carries the walk's momentum.
+    @Test func aGapBetweenSlowReadingsWeighsLittleInTheSigma() {
+        // The positions (0.5 m) lag the halt (a fix's position trails its Doppler reading): they still advance at
+        // walking pace over the three fixes that read 0.1 m/s, so the smoothed track reaches the gap at ~1.4 m/s.
+        func walk(edgeSpeed: Double?) -> [Fix] {
+            var fixes: [Fix] = []
+            for k in 0..<60 {
+                fixes.append(
+                    S.fix(seconds: Double(k), east: 1.4 * Double(k), north: 0, speed: k >= 57 ? edgeSpeed : 1.4))
+            }
+            for k in 0..<60 {
+                fixes.append(
+                    S.fix(
+                        seconds: 660 + Double(k), east: 84 + 1.4 * Double(k), north: 0, accuracy: 0.5,
+                        speed: k < 3 ? edgeSpeed : 1.4))
+            }
+            return fixes
+        }
+        let paused = WholeTrackSmoother(profile: .walking).smooth(walk(edgeSpeed: 0.1))
+        let unread = WholeTrackSmoother(profile: .walking).smooth(walk(edgeSpeed: nil))
+        #expect(paused.segmentCount == 2 && unread.segmentCount == 2)
+        // 600 s at 0.1 m/s: 60 m at most; from the smoothed speeds alone (1.4 m/s) it is about 840 m.
+        #expect(paused.distanceGapExcessMetres <= 60, "\(paused.distanceGapExcessMetres)")
+        #expect(
+            unread.distanceGapExcessMetres > 2 * paused.distanceGapExcessMetres, "\(unread.distanceGapExcessMetres)")
+    }
+
     /// Fixes the accuracy gate refuses are left out; no usable fix gives the empty track.
     @Test func leavesOutFixesTheGateRefuses() {
         let bad = [
