@@ -457,6 +457,25 @@ import Testing
         #expect(a.movingSeconds == 280)
     }
 
+    /// A silence longer than 10 minutes ends a trip (two tracks of a commute 9 hours apart were one trip of
+    /// 33,200 s); a shorter one (a tunnel) stays inside it. Its time is unobserved either way.
+    @Test func aLongSilenceEndsATrip() {
+        let s = { (a: Double, b: Double) in
+            StopRecord(start: Self.time(a), end: Self.time(b), latitude: 0, longitude: 0, radiusMetres: 0, fixes: 1)
+        }
+        let a = StopAnalysis(
+            stops: [s(4000, 4100)], first: Self.time(0), last: Self.time(5000),
+            gaps: [(Self.time(500), Self.time(800)), (Self.time(1000), Self.time(3000))])
+        #expect(
+            a.trips == [
+                TripRecord(start: Self.time(0), end: Self.time(1000)),
+                TripRecord(start: Self.time(3000), end: Self.time(4000)),
+                TripRecord(start: Self.time(4100), end: Self.time(5000)),
+            ])
+        #expect(a.unobservedSeconds == 2300)
+        #expect(a.movingSeconds == 5000 - 100 - 2300)
+    }
+
     /// A stop the detector begins again a fix or two after it ended one, a few metres away (a departure blip),
     /// is the same stop in the analysis: one record from the first start to the last end, fixes summed, its
     /// radius covering both; a stop 29 m on (a walk the detector saw only as a departure), or 7 s later, is not.

@@ -194,6 +194,12 @@ public struct StopAnalysis: Sendable, Hashable {
         self.init(evidence: fixes.lazy.map(MotionEvidence.init(fix:)), profile: profile)
     }
 
+    /// A recording gap longer than this ends a trip, seconds: 600, the ``Tracker``'s
+    /// ``TrackingProfile/maximumBridgedGapSeconds``, beyond which it never counts the chord across a silence (the
+    /// journey is broken there). Shorter gaps (a tunnel, a building) stay inside their trip. Before, a cyclist
+    /// tester's commute, two tracks 9 hours apart, was one trip of 33,200 s.
+    public static let tripBreakingGapSeconds = 600.0
+
     /// Builds the trips and times from stops, the track's first and last times, and its recording gaps.
     public init(
         stops: [StopRecord], first: Timestamp?, last: Timestamp?,
@@ -223,12 +229,22 @@ public struct StopAnalysis: Sendable, Hashable {
         var trips: [TripRecord] = []
         var cursor = first
         var stopped = 0.0
+        // A trip also ends at a silence longer than ``tripBreakingGapSeconds`` (the next starts after it).
+        let breaks = gaps.filter { $0.start.seconds(to: $0.end) > Self.tripBreakingGapSeconds }
+        func addTrip(from start: Timestamp, to end: Timestamp) {
+            var from = start
+            for gap in breaks where gap.start >= from && gap.end <= end {
+                if gap.start > from { trips.append(TripRecord(start: from, end: gap.start)) }
+                from = gap.end
+            }
+            if end > from { trips.append(TripRecord(start: from, end: end)) }
+        }
         for stop in stops {
-            if stop.start > cursor { trips.append(TripRecord(start: cursor, end: stop.start)) }
+            if stop.start > cursor { addTrip(from: cursor, to: stop.start) }
             stopped += stop.durationSeconds
             cursor = max(cursor, stop.end)
         }
-        if last > cursor { trips.append(TripRecord(start: cursor, end: last)) }
+        if last > cursor { addTrip(from: cursor, to: last) }
         self.trips = trips
         elapsedSeconds = first.seconds(to: last)
         movingSeconds = max(0, elapsedSeconds - stopped - unobserved)

@@ -30,10 +30,11 @@ enum StopsCommand {
             evidence of movement; fixes coarser than 200 m (network-provider fixes) and positions the Tracker
             rejected as outliers give only their activity. A
             stop needs a still verdict over the profile's window, then its stop timeout (walking: 10 s + 20 s;
-            driving: 10 s + 60 s, so traffic-light halts are not stops); a halt shorter than that counts as moving
-            time. Times are ISO-8601 UTC; a trip's distance is the Tracker's from the end of the stop before it
+            cycling 10 s + 30 s; driving: 10 s + 60 s, so traffic-light halts are not stops); a halt shorter than
+            that counts as moving time. With Doppler speeds the window must first hold no reading of the approach,
+            so a halt needs a few seconds more (about 50 s cycling; --stop-timeout shortens it). Times are ISO-8601 UTC; a trip's distance is the Tracker's from the end of the stop before it
             to the end of the stop after it (metres it counts late, a departure's held ones, land in their trip),
-            and a trip's duration spans any recording gap inside it. Elapsed time = moving + stopped + unobserved
+            and a trip's duration spans any recording gap inside it up to 10 minutes (a longer one ends the trip). Elapsed time = moving + stopped + unobserved
             (recording gaps outside any stop: silence is neither). A recording gap is a silence longer than 30 s
             (walking, running; 20 s cycling, driving), or than three steps of a logger that writes a fix less
             often (its window then holds three fixes: stops are found for loggers writing up to one fix every
