@@ -106,14 +106,14 @@ import Testing
 
 /// Without `--profile`, a file that declares its activity is read with the profile it names.
 @Suite struct DeclaredProfileTests {
-    /// A 10-minute ride at 7 m/s with a speed extension; `type` is the track's declared activity.
-    static func ride(type: String?) throws -> String {
+    /// A 10-minute ride at `speed` m/s (7) with a speed extension; `type` is the track's declared activity.
+    static func ride(type: String?, speed: Double = 7) throws -> String {
         var points = ""
         for k in 0..<600 {
             let time = String(format: "2024-05-01T10:%02d:%02dZ", k / 60, k % 60)
             points +=
-                "<trkpt lat=\"48.1\" lon=\"\(11.5 + Double(k) * 7 / 74_300)\"><time>\(time)</time>"
-                + "<extensions><speed>7</speed></extensions></trkpt>\n"
+                "<trkpt lat=\"48.1\" lon=\"\(11.5 + Double(k) * speed / 74_300)\"><time>\(time)</time>"
+                + "<extensions><speed>\(speed)</speed></extensions></trkpt>\n"
         }
         let path = Tool.temporaryPath("ride.gpx")
         try
@@ -144,6 +144,16 @@ import Testing
         #expect(stops.stdout.hasPrefix("\(declared) (cycling,"), "\(stops.stdout)")
         let text = try Tool.run(["process", declared])
         #expect(text.stdout.contains("(cycling profile, from the file's type 'cycling')"), "\(text.stdout)")
+    }
+
+    /// A "ride" at 30 m/s, faster than the cycling profile allows: the hint names the driving profile, not the
+    /// cycling one in use (a tester was told to use the profile they were using).
+    @Test func theTooFastHintDoesNotNameTheProfileInUse() throws {
+        let drive = try Self.ride(type: "cycling", speed: 30)
+        let result = try Tool.run(["process", drive])
+        #expect(result.stderr.contains("faster than the cycling profile allows"), "\(result.stderr)")
+        #expect(result.stderr.contains("for a drive use --profile driving"), "\(result.stderr)")
+        #expect(!result.stderr.contains("--profile cycling"), "\(result.stderr)")
     }
 }
 

@@ -50,12 +50,22 @@ struct RunDiagnostics {
     /// fixes mix location providers (``providerMix``), or when a quarter of the accepted ones were held as a
     /// vehicle (at least 20 fixes): a drive or a ride read with the default walking profile otherwise reports a
     /// tiny distance without a word.
+    /// What to try when fixes are too fast for `kind`: the faster profiles, not the one in use (a cyclist tester
+    /// was told to use the cycling profile they were using), or the speed column's unit.
+    static func fasterProfileAdvice(_ kind: TrackingProfile.Kind) -> String {
+        switch kind {
+        case .walking, .running, .custom: return "for a drive or a ride use --profile driving or --profile cycling"
+        case .cycling: return "for a drive use --profile driving; otherwise check the speed column's unit"
+        case .driving: return "check the speed column's unit and the fixes' times"
+        }
+    }
+
     func profileHint(_ profile: TrackingProfile) -> String? {
         if read >= 20, Double(rejectedAsTooFast) > 0.2 * Double(read) {
             let percent = Int((100 * Double(rejectedAsTooFast) / Double(read)).rounded())
             return "warning: \(rejectedAsTooFast) of \(read) fixes (\(percent) %) were rejected as faster than the "
-                + "\(profile.kind.rawValue) profile allows (\(Int(profile.maximumSpeedMetresPerSecond)) m/s): for a "
-                + "drive or a ride use --profile driving or --profile cycling\n"
+                + "\(profile.kind.rawValue) profile allows (\(Int(profile.maximumSpeedMetresPerSecond)) m/s): "
+                + Self.fasterProfileAdvice(profile.kind) + "\n"
         }
         // Several providers interleaved (a GnssLogger file of gps, fused and network fixes): their positions
         // disagree by metres to hundreds of metres, which reads as movement and trips the vehicle latch; the
@@ -73,8 +83,8 @@ struct RunDiagnostics {
             return
                 "warning: \(heldAsVehicle) of \(accepted) accepted fixes (\(percent) %) moved like a vehicle (faster "
                 + "than \(profile.maximumSustainedSpeedMetresPerSecond.fixed(0)) m/s sustained, or a confident "
-                + "in-vehicle reading) and their distance was not counted as \(profile.kind.rawValue): for a drive "
-                + "or a ride use --profile driving or --profile cycling\n"
+                + "in-vehicle reading) and their distance was not counted as \(profile.kind.rawValue): "
+                + Self.fasterProfileAdvice(profile.kind) + "\n"
         }
         return nil
     }
