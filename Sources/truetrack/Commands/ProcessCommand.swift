@@ -267,18 +267,19 @@ enum ProcessCommand {
         for reason in RejectionReason.allCases { rejectedByName[reason.rawValue] = rejected[reason] ?? 0 }
         var summary = Summary(
             input: input, profile: profile.kind.rawValue, profileSource: profileChoice.source,
-            distanceMetres: smoothed?.distanceMetres ?? d.totalMetres,
-            rawPathMetres: raw,
+            distanceMetres: Terminal.millimetres(smoothed?.distanceMetres ?? d.totalMetres),
+            rawPathMetres: Terminal.millimetres(raw),
             durationSeconds: evidence.durationSeconds(of: stops),
             fixes: .init(read: read, accepted: accepted, rejected: rejectedByName),
             distanceBySourceMetres: [
-                SpeedSource.doppler.rawValue: d.dopplerMetres, SpeedSource.filtered.rawValue: d.filteredMetres,
-                SpeedSource.derived.rawValue: d.derivedMetres,
+                SpeedSource.doppler.rawValue: Terminal.millimetres(d.dopplerMetres),
+                SpeedSource.filtered.rawValue: Terminal.millimetres(d.filteredMetres),
+                SpeedSource.derived.rawValue: Terminal.millimetres(d.derivedMetres),
             ],
             skippedRecords: reader.report.unusableRecords,
-            movingSeconds: 0, distanceSigmaMetres: smoothed?.distanceSigmaMetres,
-            stillLengthMetres: smoothed?.stillLengthMetres,
-            vehicleLengthMetres: smoothed?.vehicleLengthMetres,
+            movingSeconds: 0, distanceSigmaMetres: smoothed.map { Terminal.millimetres($0.distanceSigmaMetres) },
+            stillLengthMetres: smoothed.map { Terminal.millimetres($0.stillLengthMetres) },
+            vehicleLengthMetres: smoothed.map { Terminal.millimetres($0.vehicleLengthMetres) },
             noise: smoothed.flatMap { s in
                 s.noise.isEstimated
                     ? Noise(

@@ -243,7 +243,8 @@ enum StopsCommand {
                 return TripJSON(
                     start: ISO8601.format(trip.start), end: ISO8601.format(trip.end),
                     durationSeconds: trip.durationSeconds,
-                    distanceMetres: total(at: end, in: totals) - total(at: trip.start, in: totals))
+                    distanceMetres: Terminal.millimetres(total(at: end, in: totals) - total(at: trip.start, in: totals))
+                )
             },
             staysAcrossGaps: analysis.staysAcrossGaps.map {
                 var stay = StopJSON($0)
@@ -333,6 +334,6 @@ extension StopsCommand.StopJSON {
         self.init(
             start: ISO8601.format(stop.start), end: ISO8601.format(stop.end), latitude: stop.latitude,
             longitude: stop.longitude, durationSeconds: stop.durationSeconds,
-            radiusMetres: stop.radiusMetres, fixes: stop.fixes)
+            radiusMetres: Terminal.millimetres(stop.radiusMetres), fixes: stop.fixes)
     }
 }

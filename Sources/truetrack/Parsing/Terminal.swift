@@ -16,6 +16,9 @@ enum Terminal {
         seconds.isFinite ? (seconds * 1000).rounded() / 1000 : seconds
     }
 
+    /// Metres to the millimetre, as the JSON outputs print distances (a sum of steps printed 18971.803000000044).
+    static func millimetres(_ metres: Double) -> Double { milliseconds(metres) }
+
     /// `count` with the noun that agrees with it: "1 fix", "2 fixes", "0 fixes".
     static func count(_ count: Int, _ singular: String, _ plural: String) -> String {
         "\(count) \(count == 1 ? singular : plural)"
