@@ -20,13 +20,19 @@ import Testing
         return path
     }
 
-    @Test func processPrintsOneSummaryPerInputLikeSeparateRuns() throws {
-        let walk = try Self.gpxWalk()
-        let batch = try Tool.run(["process", "--json", Tool.demo, walk])
+    /// The `--json` array `command` prints for `inputs`, after checking it succeeded with one entry each.
+    static func entries(_ command: String, _ inputs: [String]) throws -> [[String: Any]] {
+        let batch = try Tool.run([command, "--json"] + inputs)
         #expect(batch.status == 0, "\(batch.stderr)")
         let entries = try #require(
             try JSONSerialization.jsonObject(with: Data(batch.stdout.utf8)) as? [[String: Any]])
-        #expect(entries.count == 2)
+        #expect(entries.count == inputs.count)
+        return entries
+    }
+
+    @Test func processPrintsOneSummaryPerInputLikeSeparateRuns() throws {
+        let walk = try Self.gpxWalk()
+        let entries = try Self.entries("process", [Tool.demo, walk])
         for (entry, input) in zip(entries, [Tool.demo, walk]) {
             let alone = try ProcessCommandTests.summary([input])
             #expect(entry["input"] as? String == input)
@@ -72,11 +78,7 @@ import Testing
 
     @Test func stopsPrintsOneReportPerInputLikeSeparateRuns() throws {
         let walk = try Self.gpxWalk()
-        let batch = try Tool.run(["stops", "--json", Tool.demo, walk])
-        #expect(batch.status == 0, "\(batch.stderr)")
-        let entries = try #require(
-            try JSONSerialization.jsonObject(with: Data(batch.stdout.utf8)) as? [[String: Any]])
-        #expect(entries.count == 2)
+        let entries = try Self.entries("stops", [Tool.demo, walk])
         for (entry, input) in zip(entries, [Tool.demo, walk]) {
             let alone = try Tool.run(["stops", "--json", input])
             let report = try #require(
