@@ -82,6 +82,25 @@ import TrueTrackSimulation
         }
     }
 
+    /// Good readings on a route that doubles back stay trusted under the profiles that judge the Doppler by
+    /// chords: a shuttle run's 10 s chords are a fraction of its path, and judging the unit by them distrusted
+    /// the readings (a code reviewer's shuttle run −19 %). The unit check uses the filter's path instead.
+    @Test(arguments: [1, 2] as [UInt64])
+    func aShuttleRunKeepsItsGoodReadings(seed: UInt64) throws {
+        let legs: [Leg] = (0..<60).map { .run(metres: 30, heading: $0 % 2 == 0 ? 0 : 180) }
+        let shuttle = Scenario(name: "shuttle", legs: legs)
+        for profile in [TrackingProfile.running, .cycling] {
+            let track = Simulator.simulate(shuttle, errors: .cleanPhone, seed: seed)
+            var tracker = Tracker(profile: profile)
+            for fix in track.fixes { _ = tracker.process(fix) }
+            let truth = shuttle.truthDistanceMetres
+            let error = (tracker.distance.totalMetres - truth) / truth
+            #expect(abs(error) < 0.03, "\(profile.kind): \(error)")
+            let ratio = try #require(tracker.sessionDopplerRatio)
+            #expect(ratio < 1 / profile.dopplerTrustRatio, "\(profile.kind): ratio \(ratio)")
+        }
+    }
+
     @Test(arguments: [1, 2, 3] as [UInt64])
     func degradedPhoneWithSamsungZerosWithinTenPercent(seed: UInt64) {
         #expect(abs(Self.relativeError(.walk, .degradedPhone, .walking, seed: seed)) < 0.10)

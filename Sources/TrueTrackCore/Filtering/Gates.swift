@@ -145,15 +145,20 @@ public enum NetDisplacementGate {
 /// is not fed to the output filter. A consistent receiver (the Pixel 4 of `gsdc2020-mtv1`: Doppler integral
 /// within 0.1 m of truth over 40 km) passes at any speed.
 ///
-/// Nor, once the session's evidence is in, while its path is longer than the position path divided by that
-/// ratio: a speed column in km/h (3.6×), knots (1.94×) or mph (2.24×) read as m/s
-/// (``readsTooFast(sessionDopplerPathMetres:sessionPositionPathMetres:profile:)``); the speed gate then judges
-/// the speed derived from the displacement, since the reading would refuse every fix of a ride faster than the
-/// ceiling's third. Not over the trailing window before that: there the position filter still lags a start,
-/// and even at twice the bound the first metres of the Pixel 6's NMEA walk went to it (−7 m). Measured on the
-/// recordings (`truetrack bench`): session ratios 0.43–0.66 on the IPIN Samsungs, 0.91–1.12 on every other
-/// receiver (cycling's chords 0.97–1.02), so the bound (1 / 0.7 ≈ 1.43) leaves them all as they were. A scale
-/// error of ±15 % (a bike computer's wrong wheel size) lies inside the positions' own error and is not caught.
+/// Nor (the tracker asks ``readsTooFast(sessionDopplerPathMetres:sessionPositionPathMetres:profile:)`` beside
+/// this check), once the session's evidence is in, while its path is longer than the position filter's path
+/// divided by that ratio: a speed column in km/h (3.6×), knots (1.94×) or mph (2.24×) read as m/s; the speed
+/// gate then judges the speed derived from the displacement, since the reading would refuse every fix of a ride
+/// faster than the ceiling's third. Under chords the position path for this is still the filter's integrated
+/// path, not the chords: a route that doubles back has chords far shorter than its path (a code reviewer's
+/// shuttle run read 4.2× its chords with good readings, and lost 19 %). Not over the trailing window before the
+/// session's evidence: there the position filter still lags a start, and even at twice the bound the first
+/// metres of the Pixel 6's NMEA walk went to it (−7 m). Measured on the recordings (`truetrack bench`): session
+/// ratios 0.43–0.66 on the IPIN Samsungs, 0.91–1.12 on every other receiver, so the bound (1 / 0.7 ≈ 1.43)
+/// leaves them all as they were. A scale error of ±15 % (a bike computer's wrong wheel size) lies inside the
+/// positions' own error and is not caught; nor is a unit whose readings all lie above the profile's ceiling from
+/// the first fix (every fix is refused before the session has evidence: the too-fast warning then names the
+/// unit).
 public enum DopplerCheck {
     /// True when the Doppler speed can be trusted.
     ///
@@ -170,7 +175,6 @@ public enum DopplerCheck {
     ) -> Bool {
         if sessionPositionPathMetres >= profile.dopplerEvidenceMetres {
             return sessionDopplerPathMetres >= profile.dopplerTrustRatio * sessionPositionPathMetres
-                && _fastPath(profile.dopplerTrustRatio * sessionDopplerPathMetres <= sessionPositionPathMetres)
         }
         guard positionPathMetres > thresholdMetres else { return true }
         return dopplerPathMetres >= profile.dopplerTrustRatio * positionPathMetres

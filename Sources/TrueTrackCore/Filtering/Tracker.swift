@@ -67,7 +67,18 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// another unit (3.6 for km/h). `nil` until that position path reaches
     /// ``TrackingProfile/dopplerEvidenceMetres`` (or without Doppler speeds).
     public var sessionDopplerRatio: Double? {
-        sessionPositionPath >= profile.dopplerEvidenceMetres ? sessionDopplerPath / sessionPositionPath : nil
+        let (doppler, position) = dopplerUnitEvidence
+        return position >= profile.dopplerEvidenceMetres ? doppler / position : nil
+    }
+
+    /// The session's Doppler path and the position path its unit is judged against: the Doppler check's session
+    /// evidence, or under chords its fix-by-fix path (``unitEvidence``).
+    @inlinable
+    var dopplerUnitEvidence: (doppler: Double, position: Double) {
+        @inline(__always) get {
+            profile.judgesDopplerByChords
+                ? (unitEvidence.x, unitEvidence.y) : (sessionDopplerPath, sessionPositionPath)
+        }
     }
 
     /// The local metre plane the filters work in (see ``LocalFrame``), re-anchored at the filtered position
@@ -112,6 +123,12 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// (the Doppler check's long-term evidence).
     @usableFromInline var sessionDopplerPath = 0.0
     @usableFromInline var sessionPositionPath = 0.0
+    /// Under the profiles that judge the Doppler by chords (``TrackingProfile/judgesDopplerByChords``), the
+    /// Doppler path and the position filter's path summed fix by fix while moving, for the unit check alone
+    /// (``DopplerCheck/readsTooFast(sessionDopplerPathMetres:sessionPositionPathMetres:profile:)``): a chord is
+    /// far shorter than the path of a route that doubles back (a shuttle run read 4.2× its chords with good
+    /// readings). One 16-byte value, written whole.
+    @usableFromInline var unitEvidence = SIMD2<Double>(0, 0)
     /// The chord of the session evidence under way: its start (ms; `.min`: none), the position filter's position
     /// and the Doppler path then.
     @usableFromInline var chordStartMilliseconds: Int64 = .min
@@ -732,6 +749,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             if _slowPath(profile.judgesDopplerByChords) {
                 // (A step longer than the integration limit restarts the chord: the Doppler path counts at most
                 // that long a step, the chord the whole way; fixes every 15 s distrusted a good Doppler.)
+                unitEvidence += SIMD2(doppler, positionSpeed) * step
                 if chordStartMilliseconds == .min || dt > profile.maximumIntegrationSeconds {
                     startChord(now: now)
                 } else if now &- chordStartMilliseconds >= span {
@@ -753,6 +771,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
                     dopplerPathMetres: windowDoppler, positionPathMetres: windowPosition, thresholdMetres: threshold,
                     sessionDopplerPathMetres: sessionDopplerPath, sessionPositionPathMetres: sessionPositionPath,
                     profile: profile)
+                    && !DopplerCheck.readsTooFast(
+                        sessionDopplerPathMetres: dopplerUnitEvidence.doppler,
+                        sessionPositionPathMetres: dopplerUnitEvidence.position, profile: profile)
                     // A zero (or sub-deadband) reading while the receiver moves and the position filter agrees,
                     // from a receiver whose session Doppler path falls short of its position path: a
                     // Samsung-style dropout, not a halt (a consistent receiver's zero is believed).
@@ -1504,9 +1525,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
         _ gate: (metresPerSecond: Double, source: SpeedSource), displacementMetres: Double, seconds: Double,
         accuracy: Double
     ) -> (metresPerSecond: Double, source: SpeedSource) {
+        let evidence = dopplerUnitEvidence
         guard
             DopplerCheck.readsTooFast(
-                sessionDopplerPathMetres: sessionDopplerPath, sessionPositionPathMetres: sessionPositionPath,
+                sessionDopplerPathMetres: evidence.doppler, sessionPositionPathMetres: evidence.position,
                 profile: profile)
         else { return gate }
         return SpeedGate.speed(
@@ -1557,7 +1579,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
             DopplerCheck.isTrusted(
                 dopplerPathMetres: windowDoppler, positionPathMetres: positionPath - start.positionPath,
                 thresholdMetres: threshold, sessionDopplerPathMetres: sessionDopplerPath,
-                sessionPositionPathMetres: sessionPositionPath, profile: profile)
+                sessionPositionPathMetres: sessionPositionPath, profile: profile),
+            !DopplerCheck.readsTooFast(
+                sessionDopplerPathMetres: dopplerUnitEvidence.doppler,
+                sessionPositionPathMetres: dopplerUnitEvidence.position, profile: profile)
         else { return increment }
         let unexplained =
             netMetres + profile.netDisplacementBaseMetres - windowDoppler
