@@ -143,7 +143,9 @@ import Testing
         #expect(forced["profile"] as? String == "walking" && forced["profileSource"] as? String == "option")
         // stops reads the declaration too.
         let stops = try Tool.run(["stops", declared])
-        #expect(stops.stdout.hasPrefix("\(declared) (cycling,"), "\(stops.stdout)")
+        #expect(stops.stdout.hasPrefix("\(declared) (cycling from the file's type 'cycling',"), "\(stops.stdout)")
+        let stopsJSON = try Tool.run(["stops", "--json", declared])
+        #expect(stopsJSON.stdout.contains("\"profileSource\" : \"file: cycling\""), "\(stopsJSON.stdout)")
         let text = try Tool.run(["process", declared])
         #expect(text.stdout.contains("(cycling profile, from the file's type 'cycling')"), "\(text.stdout)")
     }
@@ -173,5 +175,20 @@ import Testing
             try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let warnings = try #require(summary["warnings"] as? [String])
         #expect(warnings.contains { $0.contains("whatever followed is missing") }, "\(warnings)")
+    }
+
+    /// The break is said even after more damaged records than the report keeps (100; a code reviewer's file of
+    /// 150 bad latitudes and then a cut lost the warning).
+    @Test func theBreakIsSaidAfterManyDamagedRecords() throws {
+        let walk = try String(contentsOfFile: try BatchCommandTests.gpxWalk(), encoding: .utf8)
+        var lines = walk.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let bad = "<trkpt lat=\"abc\" lon=\"11.5\"><time>2024-05-01T09:00:00Z</time></trkpt>"
+        lines.insert(contentsOf: Array(repeating: bad, count: 150), at: 1)
+        let text = lines.joined(separator: "\n")
+        let path = Tool.temporaryPath("bad-then-cut.gpx")
+        try String(text.prefix(text.count - 200)).write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try Tool.run(["process", path, "--lenient"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("ends early, inside a record (truncated?)"), "\(result.stderr)")
     }
 }

@@ -199,7 +199,7 @@ import Testing
     }
 
     /// The filtered and smoothed tracks are written to the precision they carry: 7 decimals of a degree
-    /// (1.1 cm), two of a metre or metre per second, one of a degree of course. At a Double's 17 digits a
+    /// (steps of 1.1 cm at most), two of a metre or metre per second, one of a degree of course. At a Double's 17 digits a
     /// smoothed GPX was larger than the GPX it came from (a tester).
     @Test func writesTheTrackToThePrecisionItCarries() throws {
         for smooth in [false, true] {

@@ -21,6 +21,11 @@ import TrueTrackCore
         #expect(
             DeclaredActivity.find(in: Self.bytes("<gpx><wpt lat=\"1\" lon=\"2\"><type>cafe</type></wpt></gpx>")) == nil)
         #expect(DeclaredActivity.find(in: Self.bytes("<gpx><trk><type><![CDATA[Hiking]]></type></trk>")) == "Hiking")
+        // GPX 1.1 puts a track's <link> (with a MIME <type>) before its own <type>.
+        let linked =
+            "<gpx><trk><name>r</name><link href=\"x\"><text>t</text><type>text/html</type></link>"
+            + "<type>cycling</type><trkseg>"
+        #expect(DeclaredActivity.find(in: Self.bytes(linked)) == "cycling")
     }
 
     @Test func readsTheSportOfATCXActivity() {
@@ -36,7 +41,8 @@ import TrueTrackCore
             ("running", .running), ("trail_running", .running), ("Run", .running), ("jogging", .running),
             ("walking", .walking), ("Hiking", .walking), ("hike", .walking),
             ("motorcycling", .driving), ("driving", .driving), ("car", .driving), ("automotive", .driving),
-            ("Other", nil), ("swimming", nil), ("cardio", nil), ("1", nil), ("", nil),
+            ("Car ride", .driving), ("bus_ride", .driving), ("1", .cycling), ("9", .running), ("Other", nil),
+            ("swimming", nil), ("cardio", nil), ("Override", nil), ("12", nil), ("", nil),
         ]
         for (declared, kind) in cases {
             #expect(DeclaredActivity.profileKind(declared) == kind, "\(declared)")

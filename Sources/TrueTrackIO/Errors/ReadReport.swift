@@ -101,6 +101,12 @@ public struct ReadReport: Sendable, Hashable {
         guard lenient else { throw error }
         errorCount += 1
         skip(.malformed)
+        if case .truncated = error { endOfInput = error }
         if errors.count < ReadReport.maximumKeptErrors { errors.append(error) }
     }
+
+    /// The error of an input that ended inside a record (a truncated file), stepped over in lenient mode: what
+    /// followed the break is missing. Kept apart from ``errors``, which keeps only the first
+    /// ``maximumKeptErrors``.
+    public private(set) var endOfInput: ReadError?
 }

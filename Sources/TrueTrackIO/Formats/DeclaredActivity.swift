@@ -36,7 +36,13 @@ public enum DeclaredActivity {
         if let track = text.range(of: "<trk>") ?? text.range(of: "<trk ") {
             let rest = text[track.upperBound...]
             let end = rest.range(of: "<trkpt")?.lowerBound ?? rest.endIndex
-            let head = rest[..<end]
+            var head = rest[..<end]
+            // A track's <link> (GPX 1.1) comes before its <type> and has a <type> of its own: a MIME type.
+            while let link = head.range(of: "<link"), let close = head[link.upperBound...].range(of: "</link>"),
+                head.range(of: "<type>").map({ $0.lowerBound > link.lowerBound }) ?? false
+            {
+                head = head[close.upperBound...]
+            }
             if let open = head.range(of: "<type>"), let close = head[open.upperBound...].range(of: "</type>") {
                 return trimmed(head[open.upperBound..<close.lowerBound])
             }
@@ -52,18 +58,34 @@ public enum DeclaredActivity {
         return nil
     }
 
-    /// The profile a declared type names, or `nil` for one that names none (`Other`, `swimming`, a number):
-    /// anything motorised (`motorcycling`, `driving`, `car`; not `cardio`) is driving; `cycling`, `biking`, `ride` (Strava's
-    /// `Ride`, `VirtualRide`…) cycling; `run`, `jog` running; `walk`, `hik` walking. Case and separators do not
-    /// matter.
+    /// The profile a declared type names, or `nil` for one that names none (`Other`, `swimming`, `cardio`):
+    /// anything motorised (`motorcycling`, `driving`, a `car`, `bus` or `taxi` ride) is driving; `cycling`,
+    /// `biking`, a ride (Strava's `Ride`, `VirtualRide`…) cycling; `run`, `jog` running; `walk`, `hik` walking.
+    /// Strava's GPX export writes a number: `1` a ride, `9` a run (cpfair/tapiriik#574 shows a "Morning Run" of
+    /// type 9). Case and separators do not matter.
     public static func profileKind(_ declared: String) -> TrackingProfile.Kind? {
-        let word = declared.lowercased().filter(\.isLetter)
-        if word.contains("motor") || word.contains("driv") || word == "car" || word.contains("automotive") {
+        let trimmedType = declared.trimmingPrefix(while: \.isWhitespace)
+        switch trimmedType {
+        case "1": return .cycling
+        case "9": return .running
+        default: break
+        }
+        let lower = declared.lowercased()
+        let words = lower.split(whereSeparator: { !$0.isLetter }).map(String.init)
+        let joined = words.joined()
+        let motorised: Set<String> = ["car", "bus", "taxi", "train", "truck", "van", "vehicle", "auto", "automotive"]
+        if joined.contains("motor") || joined.contains("driv") || joined.contains("automotive")
+            || words.contains(where: motorised.contains)
+        {
             return .driving
         }
-        if word.contains("cycl") || word.contains("bik") || word.contains("ride") { return .cycling }
-        if word.contains("run") || word.contains("jog") { return .running }
-        if word.contains("walk") || word.contains("hik") { return .walking }
+        // (Strava's ride types: Ride, VirtualRide, GravelRide; EBikeRide and MountainBikeRide say "bik".)
+        let rides: Set<String> = ["ride", "virtualride", "gravelride"]
+        if joined.contains("cycl") || joined.contains("bik") || words.contains(where: rides.contains) {
+            return .cycling
+        }
+        if joined.contains("run") || joined.contains("jog") { return .running }
+        if joined.contains("walk") || joined.contains("hik") { return .walking }
         return nil
     }
 

@@ -43,7 +43,8 @@ enum ProcessCommand {
         discussion: """
             INPUT is a file path, or '-' for standard input (then --format is required). Several inputs are
             processed one by one, each on its own as if given alone (--json then prints an array, one summary per
-            input; an input that fails does not stop the others; --out and --decisions take one input). Fixes are processed in
+            input; an input that fails does not stop the others; --format applies to every one of them; --out and
+            --decisions take one input). Fixes are processed in
             input order, as a live stream would deliver them (a fix not newer than the last accepted one, older or
             at the same time in another place, is rejected as out of order; the same time and place as the fix
             read just before is a duplicate).
@@ -417,7 +418,7 @@ struct TrackOutput {
     }
 
     /// `value` to the nearest multiple of `step`: the filtered and smoothed track is written with latitude and
-    /// longitude to 10⁻⁷ degrees (1.1 cm at most, far inside any filter's uncertainty), accuracy and speed to
+    /// longitude to 10⁻⁷ degrees (within 0.6 cm, far inside any filter's uncertainty), accuracy and speed to
     /// 0.01 and course to 0.1°. Written to the last bit of a Double (17 digits) a smoothed GPX of 3 M fixes was
     /// larger than its input (a tester: 934 MB from 810 MB).
     static func rounded(_ value: Double, to step: Double) -> Double {

@@ -121,14 +121,13 @@ struct RunDiagnostics {
         // A file that ends inside a record (a truncated download or copy): with --lenient the break is skipped like
         // a damaged record, but what followed it is missing, which one skipped record does not say (a tester's GPX
         // had lost 40 % of its ride).
-        if let end = reader.report.errors.last(where: {
-            if case .truncated = $0 { return true }
-            return false
-        }) {
+        if let end = reader.report.endOfInput {
             result.append(
                 "warning: \(input) ends early, inside a record (truncated?): \(end); whatever followed is missing\n")
         }
-        for error in reader.report.errors.prefix(5) { result.append("  skipped: \(error)\n") }
+        for error in reader.report.errors.prefix(5) where error.description != reader.report.endOfInput?.description {
+            result.append("  skipped: \(error)\n")
+        }
         if let warning = InputOptions.checksumWarning(reader.report) { result.append(warning) }
         return result
     }

@@ -100,6 +100,8 @@ enum StopsCommand {
     struct Report: Encodable {
         var input: String
         var profile: String
+        /// Where the profile came from, as `process --json` says it (`option`, `file: TYPE`, `default`).
+        var profileSource: String
         var fixes: Int
         var stops: [StopJSON]
         var trips: [TripJSON]
@@ -223,7 +225,8 @@ enum StopsCommand {
     /// as JSON only without `collect` (``Batch`` prints the array).
     static func run(_ input: String, _ arguments: ParsedArguments, collect: ((Report) -> Void)?) throws {
         let (format, options) = try InputOptions.from(arguments)
-        let kind = try InputOptions.profileKind(arguments, input: input)
+        let choice = try InputOptions.profileChoice(arguments, input: input)
+        let kind = choice.kind
         if let out = arguments.value("out"), out != "-", !(out.hasSuffix(".geojson") || out.hasSuffix(".json")) {
             throw UsageError(message: "--out writes GeoJSON: give a .geojson (or .json) file, got '\(out)'")
         }
@@ -234,7 +237,7 @@ enum StopsCommand {
         // Each stop's end by its start (a lookup per trip, not a scan of the stops).
         let stopEnds = Dictionary(analysis.stops.map { ($0.start, $0.end) }, uniquingKeysWith: max)
         let report = Report(
-            input: input, profile: kind.rawValue, fixes: count,
+            input: input, profile: kind.rawValue, profileSource: choice.source, fixes: count,
             stops: analysis.stops.map(StopJSON.init),
             trips: analysis.trips.map { trip in
                 // To the end of the stop that ends the trip: metres the tracker counts late (a departure's
@@ -277,7 +280,10 @@ enum StopsCommand {
     }
 
     static func text(_ r: Report) -> String {
-        var lines = ["\(r.input) (\(r.profile), \(r.fixes) fixes)"]
+        let declared = r.profileSource.hasPrefix("file: ") ? r.profileSource.dropFirst(6) : nil
+        var lines = [
+            "\(r.input) (\(r.profile)\(declared.map { " from the file's type '\($0)'" } ?? ""), \(r.fixes) fixes)"
+        ]
         lines.append(
             "  elapsed \(r.elapsedSeconds.fixed(1)) s, moving \(r.movingSeconds.fixed(1)) s, "
                 + "stopped \(r.stoppedSeconds.fixed(1)) s, "

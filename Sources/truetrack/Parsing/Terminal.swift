@@ -71,7 +71,6 @@ enum Terminal {
         Array(text.utf8).withUnsafeBytes { ByteSink.writeAll($0, to: descriptor) }
     }
 
-    /// Encodes a value as pretty JSON (sorted keys, so output is stable) followed by a newline.
     /// A warning as the JSON outputs carry it: without the `warning: ` prefix and the line end.
     static func warningText(_ warning: String) -> String {
         var text = Substring(warning).drop(while: { $0 == " " })
@@ -80,6 +79,7 @@ enum Terminal {
         return String(text)
     }
 
+    /// Encodes a value as pretty JSON (sorted keys, so output is stable) followed by a newline.
     static func json<T: Encodable>(_ value: T) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
