@@ -101,6 +101,9 @@ extension String {
         #expect(text(-7) == "-7")
         #expect(text(1e300) == "1e+300")
         #expect(text(12.057886123657228) == "12.057886123657228")
+        // Small values in fixed notation (GPX's decimal type has no exponent): a longitude 3 cm west of 0.
+        #expect(text(-0.0000004) == "-0.0000004")
+        #expect(text(1.5e-12) == "0.0000000000015")
     }
 
     @Test func everyRandomDoubleReadsBackBitForBit() {

@@ -274,10 +274,11 @@ public enum NumberFormatting {
     /// Appends the shortest decimal text that reads back to exactly `value`, without a trailing `.0` for
     /// whole numbers.
     ///
-    /// Fast path (no allocation): the fewest decimals `k` (1–15) for which `m = round(value × 10^k)` is below
-    /// 2^53 and `m / 10^k` (one correctly rounded division, exactly what a reader computes for that text) gives
-    /// `value` back — so the text is exact by construction. Recorded data (7-decimal coordinates, 1-decimal
-    /// accuracies) always takes it. Anything else uses Swift's shortest round-trip `description`.
+    /// Fast path (no allocation), for magnitudes from 10⁻¹⁵: the fewest decimals `k` (1–15) for which
+    /// `m = round(value × 10^k)` is below 2^53 and `m / 10^k` (one correctly rounded division, exactly what a
+    /// reader computes for that text) gives `value` back — so the text is exact by construction, and in fixed
+    /// notation. Recorded data (7-decimal coordinates, 1-decimal accuracies) always takes it. Anything else uses
+    /// Swift's shortest round-trip `description`.
     @inlinable
     public static func append(_ value: Double, to bytes: inout [UInt8]) {
         if value == value.rounded(), abs(value) < 1e15 {
@@ -285,7 +286,9 @@ public enum NumberFormatting {
             return
         }
         let magnitude = abs(value)
-        if magnitude.isFinite, magnitude >= 1e-5, magnitude < 1e15 {
+        // (Down to 10⁻¹⁵: a coordinate a few centimetres from 0, rounded to 10⁻⁷ degrees, printed as `-4e-07`,
+        // which GPX's decimal type does not allow; a code reviewer.)
+        if magnitude.isFinite, magnitude >= 1e-15, magnitude < 1e15 {
             var scale = 10.0
             for k in 1...15 {
                 let scaled = (magnitude * scale).rounded()
