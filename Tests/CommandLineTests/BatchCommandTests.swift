@@ -150,6 +150,27 @@ import Testing
         #expect(text.stdout.contains("(cycling profile, from the file's type 'cycling')"), "\(text.stdout)")
     }
 
+    /// `info` says what the file declares and which profile that picks, and how many segments it has.
+    @Test func infoShowsTheDeclaredActivityAndTheSegments() throws {
+        let declared = try Self.ride(type: "cycling")
+        let text = try Tool.run(["info", declared])
+        #expect(
+            text.stdout.contains("'cycling' (declared; process and stops use the cycling profile)"), "\(text.stdout)")
+        let split = Tool.temporaryPath("two-segments.gpx")
+        let gpx = try String(contentsOfFile: declared, encoding: .utf8)
+        try gpx.replacingOccurrences(
+            of: "\n<trkpt lat=\"48.1\" lon=\"11.5028", with: "\n</trkseg><trkseg><trkpt lat=\"48.1\" lon=\"11.5028"
+        )
+        .write(toFile: split, atomically: true, encoding: .utf8)
+        let json = try Tool.run(["info", "--json", split, try Self.ride(type: "Other")])
+        let reports = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(reports.count == 2)
+        #expect(reports[0]["segments"] as? Int == 2, "\(reports[0])")
+        #expect(reports[1]["segments"] as? Int == 1)
+        #expect(reports[1]["declaredActivity"] as? String == "Other")
+        #expect(try Tool.run(["info", Tool.demo]).stdout.contains("declared") == false)
+    }
+
     /// A "ride" at 30 m/s, faster than the cycling profile allows: the hint names the driving profile, not the
     /// cycling one in use (a tester was told to use the profile they were using).
     @Test func theTooFastHintDoesNotNameTheProfileInUse() throws {

@@ -7,7 +7,8 @@ enum InfoCommand {
     static let spec = CommandSpec(
         name: "info",
         abstract:
-            "Describe recordings: format, fixes, time span, sampling, field coverage, time-order faults, raw distance.",
+            "Describe recordings: format, declared activity, segments, fixes, time span, sampling, field coverage, "
+            + "time-order faults, raw distance.",
         positionals: ["INPUT..."], minimumPositionals: 1, maximumPositionals: nil,
         options: [OptionSpec(name: "json", help: "Print JSON (an array, one object per input) instead of text.")]
             + InputOptions.specs,
@@ -41,6 +42,12 @@ enum InfoCommand {
         var rawDistanceMetres: Double
         var error: String?
         var lenientErrors: [String]
+        /// GPX and TCX: how many track segments (`<trkseg>`, `<rte>`, TCX tracks) hold fixes; `nil` for formats
+        /// without segments.
+        var segments: Int?
+        /// The activity the file declares (GPX trk `<type>`, TCX `Sport`), which picks the profile of `process`
+        /// and `stops` when `--profile` is absent; `nil` when none.
+        var declaredActivity: String?
     }
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -65,12 +72,20 @@ enum InfoCommand {
         var formatName = explicit?.rawValue ?? "?"
         var readReport = ReadReport(source: path)
         var failure: String?
+        var segments: Int?
+        var lastSegment: Int?
         do {
             var reader = try AnyFixReader(path: path, format: explicit, options: options)
             formatName = reader.format.rawValue
             defer { readReport = reader.report }
             do {
-                while let fix = try reader.next() { summary.add(fix) }
+                while let fix = try reader.next() {
+                    summary.add(fix)
+                    if let index = reader.segmentIndex, index != lastSegment {
+                        segments = (segments ?? 0) + 1
+                        lastSegment = index
+                    }
+                }
             }
             if let warning = InputOptions.unreadMeasurementWarning(reader, input: path) { Terminal.error(warning) }
         } catch {
@@ -97,7 +112,8 @@ enum InfoCommand {
             exactDuplicates: summary.exactDuplicates, backwardSteps: summary.backwardSteps,
             identicalTimestamps: summary.identicalTimestamps, gapsOver5Seconds: summary.gaps,
             longestStepSeconds: summary.longestStepSeconds, rawDistanceMetres: summary.rawDistanceMetres,
-            error: failure, lenientErrors: readReport.errors.map(\.description))
+            error: failure, lenientErrors: readReport.errors.map(\.description), segments: segments,
+            declaredActivity: DeclaredActivity.type(ofFileAt: path))
     }
 
     static func text(_ r: Report) -> String {
@@ -107,6 +123,14 @@ enum InfoCommand {
             lines.append("  " + label + String(repeating: " ", count: max(1, 20 - label.count)) + value)
         }
         row("format", r.format)
+        if let declared = r.declaredActivity {
+            let kind = DeclaredActivity.profileKind(declared)
+            row(
+                "activity",
+                "'\(declared)' (declared; "
+                    + (kind.map { "process and stops use the \($0.rawValue) profile" } ?? "names no profile") + ")")
+        }
+        if let segments = r.segments, segments > 1 { row("segments", "\(segments) (the file's track segments)") }
         func isNonFix(_ key: String) -> Bool { SkipReason(rawValue: key)?.isNonFixRecord == true }
         let skipped = r.skipped.filter { !isNonFix($0.key) }.sorted { $0.key < $1.key }
             .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
