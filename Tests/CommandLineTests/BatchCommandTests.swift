@@ -49,6 +49,16 @@ import Testing
         #expect(text.stdout.contains("total of 2 inputs: distance \(String(format: "%.1f", first + second)) m"))
     }
 
+    /// The text total leaves out what failed, and says so; an input given twice is said.
+    @Test func theTotalSaysWhatFailedAndWhatIsRepeated() throws {
+        let missing = Tool.temporaryPath("missing.csv")
+        let result = try Tool.run(["process", Tool.demo, Tool.demo, missing])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("\(Tool.demo) is given more than once"), "\(result.stderr)")
+        #expect(result.stdout.contains("total of 2 inputs:"), "\(result.stdout)")
+        #expect(result.stdout.contains("(1 more failed: not in the total)"), "\(result.stdout)")
+    }
+
     @Test func anInputThatFailsDoesNotStopTheOthers() throws {
         let missing = Tool.temporaryPath("missing.csv")
         let truncated = Tool.temporaryPath("truncated.gpx")

@@ -131,7 +131,7 @@ struct CommandLineGuidanceTests {
         let path = SharedDatasets.path("gsdc2020-mtv1/Pixel4_chipset.nmea")
         let walking = try Tool.run(["process", path])
         #expect(walking.status == 0)
-        #expect(walking.stderr.contains("use --profile driving"))
+        #expect(walking.stderr.contains("--profile driving") && walking.stderr.contains("Pixel4_chipset.nmea"))
         let driving = try Tool.run(["process", "--profile", "driving", path])
         #expect(!driving.stderr.contains("warning"))
     }

@@ -42,6 +42,8 @@ import TrueTrackCore
             ("walking", .walking), ("Hiking", .walking), ("hike", .walking),
             ("motorcycling", .driving), ("driving", .driving), ("car", .driving), ("automotive", .driving),
             ("Car ride", .driving), ("bus_ride", .driving), ("1", .cycling), ("9", .running), ("Other", nil),
+            ("Boat ride", nil), ("Horse ride", nil), ("Rundfahrt", nil), ("TrailRun", .running),
+            ("treadmill_running", .running), ("VirtualRun", .running),
             ("swimming", nil), ("cardio", nil), ("Override", nil), ("12", nil), ("", nil),
         ]
         for (declared, kind) in cases {

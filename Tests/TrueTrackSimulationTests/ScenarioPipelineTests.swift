@@ -49,10 +49,11 @@ import TrueTrackSimulation
     /// Doppler is distrusted, the speed gate judges the derived speed, and the ratio says which unit.
     @Test(arguments: [(3.6, 1 as UInt64), (1.944, 2), (2.237, 3)] as [(Double, UInt64)])
     func aSpeedInAnotherUnitIsNotTrusted(factor: Double, seed: UInt64) throws {
+        // (8 m/s: 28.8 "m/s" in km/h, above the cycling ceiling from the first fix.)
         let ride = Scenario(
             name: "ride",
             legs: [
-                .drive(metres: 3000, heading: 20, speed: 7), .drive(metres: 2000, heading: 110, speed: 6),
+                .drive(metres: 3000, heading: 20, speed: 8), .drive(metres: 2000, heading: 110, speed: 6),
                 .drive(metres: 2000, heading: 200, speed: 8),
             ])
         let track = Simulator.simulate(ride, errors: .cleanPhone, seed: seed)
@@ -67,12 +68,12 @@ import TrueTrackSimulation
             }
             let truth = ride.truthDistanceMetres
             let error = (scaled.distance.totalMetres - truth) / truth
-            // Until the session's evidence is in (cycling: one 15 s chord) the reading still counts, and under
-            // the cycling profile a ride read at 25 "m/s" is refused as too fast meanwhile: measured +0.6 … +2.5 %,
-            // +6.2 % for km/h under cycling (18 fixes refused); the tester's km/h ride read +129 % before.
-            let bound = factor > 3 && profile.kind == .cycling ? 0.07 : 0.03
-            #expect(abs(error) < bound, "\(profile.kind) × \(factor): \(error)")
-            #expect(rejected < 20, "\(profile.kind) × \(factor): \(rejected) refused")
+            // Until the session's evidence is in the reading still counts (+0.6 … +1.4 %). A ride read at 25 "m/s"
+            // under cycling (a ceiling of 25) is not refused meanwhile: a reading far above what the positions
+            // moved is no proof of "too fast" (before, 18 fixes were refused and the ride read +6.2 %; a
+            // re-tester's rides at 29–36 km/h lost 12–80 %). The tester's km/h ride read +129 % before all this.
+            #expect(abs(error) < 0.03, "\(profile.kind) × \(factor): \(error)")
+            #expect(rejected < 5, "\(profile.kind) × \(factor): \(rejected) refused")
             let ratio = try #require(scaled.sessionDopplerRatio)
             #expect(abs(ratio / factor - 1) < 0.1, "\(profile.kind): ratio \(ratio) for × \(factor)")
             // The honest speeds stay trusted.

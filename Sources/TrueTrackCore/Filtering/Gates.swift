@@ -156,9 +156,8 @@ public enum NetDisplacementGate {
 /// metres of the Pixel 6's NMEA walk went to it (−7 m). Measured on the recordings (`truetrack bench`): session
 /// ratios 0.43–0.66 on the IPIN Samsungs, 0.91–1.12 on every other receiver, so the bound (1 / 0.7 ≈ 1.43)
 /// leaves them all as they were. A scale error of ±15 % (a bike computer's wrong wheel size) lies inside the
-/// positions' own error and is not caught; nor is a unit whose readings all lie above the profile's ceiling from
-/// the first fix (every fix is refused before the session has evidence: the too-fast warning then names the
-/// unit).
+/// positions' own error and is not caught. (Before the session has evidence, the tracker's speed gate sets aside a
+/// reading far above what the positions moved: see `Tracker.speedGateIgnoringAWrongUnit`.)
 public enum DopplerCheck {
     /// True when the Doppler speed can be trusted.
     ///

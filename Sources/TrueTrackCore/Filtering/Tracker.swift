@@ -494,11 +494,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
 
         // First fix: anchor the plane and the filter.
         guard hasFilter else {
-            if let doppler, !SpeedGate.passes(doppler, profile: profile) {
-                decision.gateSpeedMetresPerSecond = doppler
-                decision.gateSpeedSource = .doppler
-                return reject(&decision, .speed)
-            }
+            // (A first fix anchors whatever its reading: an anchor counts nothing, and the fixes after it are
+            // judged against it, where a reading that is too fast for the motion is refused and one far above it,
+            // a speed in another unit, is set aside. Refused here, a ride whose km/h readings lay above the
+            // ceiling had every fix refused in turn.)
             // (A rest from before a restart is in another plane: a departure from it counts now.)
             if _slowPath(isAroundRest) {
                 decision.distanceIncrementMetres = endRest()
@@ -778,6 +777,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
                     // from a receiver whose session Doppler path falls short of its position path: a
                     // Samsung-style dropout, not a halt (a consistent receiver's zero is believed).
                     && !isDropout(speed, isMoving: isMoving, positionSpeed: positionSpeed)
+                    // (A reading the speed gate set aside, see `speedGateIgnoringAWrongUnit`.)
+                    && decision.gateSpeedSource != .derived
             } ?? false
 
         // 5b. Kalman update (Doppler velocity), only when trusted.
@@ -1526,10 +1527,20 @@ public struct Tracker: Sendable, BitwiseCopyable {
         accuracy: Double
     ) -> (metresPerSecond: Double, source: SpeedSource) {
         let evidence = dopplerUnitEvidence
+        // Before the session has evidence (a ride whose readings in km/h lie above the ceiling from the start
+        // had every fix refused: a re-tester's rides at 29–36 km/h lost 12–80 %): a reading far above what the
+        // positions moved since the last accepted fix, while they moved within the ceiling, is no proof of
+        // "too fast" either. The fix is then judged by its displacement, and its reading is not trusted for its
+        // distance (the decision says `.derived`).
+        let moved = seconds > 0 ? displacementMetres / seconds : .infinity
+        let readsAboveTheMotion =
+            moved <= profile.maximumSpeedMetresPerSecond
+            && profile.dopplerTrustRatio * gate.metresPerSecond > moved
         guard
-            DopplerCheck.readsTooFast(
-                sessionDopplerPathMetres: evidence.doppler, sessionPositionPathMetres: evidence.position,
-                profile: profile)
+            readsAboveTheMotion
+                || DopplerCheck.readsTooFast(
+                    sessionDopplerPathMetres: evidence.doppler, sessionPositionPathMetres: evidence.position,
+                    profile: profile)
         else { return gate }
         return SpeedGate.speed(
             doppler: nil, displacementMetres: displacementMetres, seconds: seconds, accuracy: accuracy,

@@ -79,12 +79,18 @@ public enum DeclaredActivity {
         {
             return .driving
         }
-        // (Strava's ride types: Ride, VirtualRide, GravelRide; EBikeRide and MountainBikeRide say "bik".)
+        // (Strava's ride types: Ride, VirtualRide, GravelRide; EBikeRide and MountainBikeRide say "bik". A ride
+        // of something else, "Boat ride", "Horse ride", names no profile.)
         let rides: Set<String> = ["ride", "virtualride", "gravelride"]
-        if joined.contains("cycl") || joined.contains("bik") || words.contains(where: rides.contains) {
+        if joined.contains("cycl") || joined.contains("bik") || (words.count == 1 && rides.contains(words[0])) {
             return .cycling
         }
-        if joined.contains("run") || joined.contains("jog") { return .running }
+        // ("Run", "TrailRun", "running", "jogging"; not "Rundfahrt", a round trip.)
+        if words.contains(where: { $0.hasSuffix("run") || $0.hasPrefix("running") || $0.contains("trailrun") })
+            || joined.contains("running") || joined.contains("jog")
+        {
+            return .running
+        }
         if joined.contains("walk") || joined.contains("hik") { return .walking }
         return nil
     }

@@ -44,7 +44,8 @@ enum Batch {
     /// Runs `each` over `inputs` in order. `each` hands an input's summary to its second argument and prints its
     /// text report itself (with `json` it prints nothing: the array is printed here at the end). A
     /// ``CommandFailure`` of one input is printed and the next input goes on; a ``UsageError`` ends the run (it
-    /// is the same for every input). Without `json`, `total` makes a last line from the summaries.
+    /// is the same for every input). Without `json`, `total` makes a last line from the summaries of the inputs
+    /// that did not fail, and the line says how many failed.
     ///
     /// - Returns: the exit status: 0, or 1 when any input failed.
     static func run<Summary: Encodable>(
@@ -53,8 +54,11 @@ enum Batch {
     ) throws -> Int32 {
         var entries: [Entry<Summary>] = []
         var summaries: [Summary] = []
-        var failed = false
+        var failures = 0
+        var seen: Set<String> = []
         for input in inputs {
+            // The same input twice is reported twice, as asked, and said: a total would count it twice.
+            if !seen.insert(input).inserted { Terminal.error("warning: \(input) is given more than once\n") }
             var produced = false
             do {
                 try each(input) { summary in
@@ -63,16 +67,20 @@ enum Batch {
                     produced = true
                 }
             } catch let failure as CommandFailure {
-                failed = true
+                failures += 1
                 Terminal.error("Error: \(failure.message)\n")
+                // A partial summary (a read error after some fixes) is reported, but not in the total.
+                if produced { summaries.removeLast() }
                 if !produced { entries.append(.failure(Failure(input: input, error: failure.message))) }
             }
         }
         if json {
             Terminal.out(Terminal.json(entries))
-        } else if let total, summaries.count > 1 {
-            Terminal.out(total(summaries))
+        } else if let total, summaries.count > 1 || failures > 0 {
+            Terminal.out(
+                total(summaries).replacingOccurrences(of: "\n", with: "")
+                    + (failures > 0 ? " (\(failures) more failed: not in the total)" : "") + "\n")
         }
-        return failed ? 1 : 0
+        return failures > 0 ? 1 : 0
     }
 }

@@ -54,16 +54,19 @@ struct RunDiagnostics {
     /// was told to use the cycling profile they were using), or the speed column's unit.
     static func fasterProfileAdvice(_ kind: TrackingProfile.Kind) -> String {
         switch kind {
-        case .walking, .running, .custom: return "for a drive or a ride use --profile driving or --profile cycling"
+        case .walking, .custom:
+            return "for a run, a ride or a drive use --profile running, --profile cycling or --profile driving"
+        case .running: return "for a ride or a drive use --profile cycling or --profile driving"
         case .cycling: return "for a drive use --profile driving; otherwise check the speed column's unit"
         case .driving: return "check the speed column's unit and the fixes' times"
         }
     }
 
-    func profileHint(_ profile: TrackingProfile) -> String? {
+    func profileHint(_ profile: TrackingProfile, input: String) -> String? {
         if read >= 20, Double(rejectedAsTooFast) > 0.2 * Double(read) {
             let percent = Int((100 * Double(rejectedAsTooFast) / Double(read)).rounded())
-            return "warning: \(rejectedAsTooFast) of \(read) fixes (\(percent) %) were rejected as faster than the "
+            return
+                "warning: \(rejectedAsTooFast) of \(read) fixes of \(input) (\(percent) %) were rejected as faster than the "
                 + "\(profile.kind.rawValue) profile allows (\(Int(profile.maximumSpeedMetresPerSecond)) m/s): "
                 + Self.fasterProfileAdvice(profile.kind) + "\n"
         }
@@ -72,7 +75,8 @@ struct RunDiagnostics {
         // remedy is one provider, not another profile (a Pixel 6 walk read 2,439 m with --profile driving,
         // 603 m with --provider gps).
         if let mix = providerMix {
-            return "warning: the accepted fixes come from several location providers (\(mix)), whose positions "
+            return
+                "warning: the accepted fixes of \(input) come from several location providers (\(mix)), whose positions "
                 + "disagree and read as movement: keep one of them, e.g. --provider gps\n"
         }
         // The vehicle latch: accepted, but not counted as the profile's own movement.
@@ -81,7 +85,7 @@ struct RunDiagnostics {
         {
             let percent = Int((100 * Double(heldAsVehicle) / Double(accepted)).rounded())
             return
-                "warning: \(heldAsVehicle) of \(accepted) accepted fixes (\(percent) %) moved like a vehicle (faster "
+                "warning: \(heldAsVehicle) of \(accepted) accepted fixes of \(input) (\(percent) %) moved like a vehicle (faster "
                 + "than \(profile.maximumSustainedSpeedMetresPerSecond.fixed(0)) m/s sustained, or a confident "
                 + "in-vehicle reading) and their distance was not counted as \(profile.kind.rawValue): "
                 + Self.fasterProfileAdvice(profile.kind) + "\n"
@@ -113,7 +117,7 @@ struct RunDiagnostics {
         var result: [String] = []
         if let warning = nothingAcceptedWarning(profile: profile, input: input) { result.append(warning) }
         if let warning = speedUnitWarning(dopplerRatio, profile: profile, input: input) { result.append(warning) }
-        if let hint = profileHint(profile) { result.append(hint) }
+        if let hint = profileHint(profile, input: input) { result.append(hint) }
         if let warning = InputOptions.unreadMeasurementWarning(reader, input: input) { result.append(warning) }
         if ordering, let warning = orderWarning(input: input, rawPathMetres: rawPathMetres, smoothed: smoothed) {
             result.append(warning)
