@@ -48,6 +48,17 @@ struct BandedNormalEquations {
         rhs = [Double](unsafeUninitializedCapacity: 2 * order) { _, count in count = 2 * order }
     }
 
+    /// Puts the Rauch–Tung–Striebel smoother's answer where the banded solution goes (``rhs``, in its layout),
+    /// so that whatever reads the solution reads either solver's the same way.
+    mutating func setSolution(_ r: RauchTungStriebel) {
+        for s in 0..<(order / 2) {
+            rhs[2 * s] = r.east[s]
+            rhs[2 * s + 1] = r.velocityEast[s]
+            rhs[order + 2 * s] = r.north[s]
+            rhs[order + 2 * s + 1] = r.velocityNorth[s]
+        }
+    }
+
     /// Fills the band and the right-hand sides for the given robust weights, overwriting the previous
     /// iteration's factor and solution.
     ///

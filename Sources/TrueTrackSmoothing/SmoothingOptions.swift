@@ -43,8 +43,9 @@ public struct SmoothingOptions: Sendable, Hashable {
     /// The robust loss. Default ``RobustLoss/standard``.
     public var loss: RobustLoss
     /// The most IRLS iterations (least-squares solves). Default 8: on the recordings the weights settle
-    /// (change < ``weightTolerance``) in 3–6. Speeds without a course re-aim after every solve and settle in
-    /// 3–12 (a tester's rough walks reach the cap, 2.8 m from where they settle).
+    /// (change < ``weightTolerance``) in 3–6. Speeds without a course re-aim after every solve; a code reviewer
+    /// measured a tester's rough walks settling in 3–12 solves, those at the cap 2.8 m at most from where they
+    /// settle.
     public var maximumIterations: Int
     /// A weight that changed by more than this between iterations is still settling (see
     /// ``unsettledFraction``). Default 0.01.

@@ -139,12 +139,7 @@ public struct WholeTrackSmoother: Sendable {
                 if solver == .rauchTungStriebel {
                     let r = RauchTungStriebel(
                         problem, positionWeights: positionWeights, velocityWeights: velocityWeights)
-                    for s in 0..<n {
-                        system.rhs[2 * s] = r.east[s]
-                        system.rhs[2 * s + 1] = r.velocityEast[s]
-                        system.rhs[system.order + 2 * s] = r.north[s]
-                        system.rhs[system.order + 2 * s + 1] = r.velocityNorth[s]
-                    }
+                    system.setSolution(r)
                     rts = r
                 }
                 guard roundIterations < maximumIterations else { break }
@@ -409,12 +404,7 @@ public struct WholeTrackSmoother: Sendable {
                 } else {
                     let r = RauchTungStriebel(
                         problem, positionWeights: whitePositionWeights, velocityWeights: velocityWeights)
-                    for s in 0..<n {
-                        system.rhs[2 * s] = r.east[s]
-                        system.rhs[2 * s + 1] = r.velocityEast[s]
-                        system.rhs[order + 2 * s] = r.north[s]
-                        system.rhs[order + 2 * s + 1] = r.velocityNorth[s]
-                    }
+                    system.setSolution(r)
                     solved = true
                 }
                 guard !problem.speeds.isEmpty, round < maximumIterations else { break }

@@ -81,6 +81,18 @@ public struct Tracker: Sendable, BitwiseCopyable {
         }
     }
 
+    /// Whether the session shows the readings to be in another unit: ``DopplerCheck`` on
+    /// ``dopplerUnitEvidence``.
+    @inlinable
+    var readsInAnotherUnit: Bool {
+        @inline(__always) get {
+            let evidence = dopplerUnitEvidence
+            return DopplerCheck.readsTooFast(
+                sessionDopplerPathMetres: evidence.doppler, sessionPositionPathMetres: evidence.position,
+                profile: profile)
+        }
+    }
+
     /// The local metre plane the filters work in (see ``LocalFrame``), re-anchored at the filtered position
     /// whenever the state leaves ``LocalFrame/reanchoringRadiusMetres``.
     @usableFromInline var projection = LocalFrame(anchor: (0, 0))
@@ -770,9 +782,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
                     dopplerPathMetres: windowDoppler, positionPathMetres: windowPosition, thresholdMetres: threshold,
                     sessionDopplerPathMetres: sessionDopplerPath, sessionPositionPathMetres: sessionPositionPath,
                     profile: profile)
-                    && !DopplerCheck.readsTooFast(
-                        sessionDopplerPathMetres: dopplerUnitEvidence.doppler,
-                        sessionPositionPathMetres: dopplerUnitEvidence.position, profile: profile)
+                    && !readsInAnotherUnit
                     // A zero (or sub-deadband) reading while the receiver moves and the position filter agrees,
                     // from a receiver whose session Doppler path falls short of its position path: a
                     // Samsung-style dropout, not a halt (a consistent receiver's zero is believed).
@@ -1526,7 +1536,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
         _ gate: (metresPerSecond: Double, source: SpeedSource), displacementMetres: Double, seconds: Double,
         accuracy: Double
     ) -> (metresPerSecond: Double, source: SpeedSource) {
-        let evidence = dopplerUnitEvidence
         // Before the session has evidence (a ride whose readings in km/h lie above the ceiling from the start
         // had every fix refused: a re-tester's rides at 29–36 km/h lost 12–80 %): a reading far above what the
         // positions moved since the last accepted fix, while they moved within the ceiling, is no proof of
@@ -1536,12 +1545,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         let readsAboveTheMotion =
             moved <= profile.maximumSpeedMetresPerSecond
             && profile.dopplerTrustRatio * gate.metresPerSecond > moved
-        guard
-            readsAboveTheMotion
-                || DopplerCheck.readsTooFast(
-                    sessionDopplerPathMetres: evidence.doppler, sessionPositionPathMetres: evidence.position,
-                    profile: profile)
-        else { return gate }
+        guard readsAboveTheMotion || readsInAnotherUnit else { return gate }
         return SpeedGate.speed(
             doppler: nil, displacementMetres: displacementMetres, seconds: seconds, accuracy: accuracy,
             previousAccuracy: lastAccuracy)
@@ -1591,9 +1595,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 dopplerPathMetres: windowDoppler, positionPathMetres: positionPath - start.positionPath,
                 thresholdMetres: threshold, sessionDopplerPathMetres: sessionDopplerPath,
                 sessionPositionPathMetres: sessionPositionPath, profile: profile),
-            !DopplerCheck.readsTooFast(
-                sessionDopplerPathMetres: dopplerUnitEvidence.doppler,
-                sessionPositionPathMetres: dopplerUnitEvidence.position, profile: profile)
+            !readsInAnotherUnit
         else { return increment }
         let unexplained =
             netMetres + profile.netDisplacementBaseMetres - windowDoppler

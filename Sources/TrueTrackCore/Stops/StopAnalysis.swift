@@ -194,9 +194,9 @@ public struct StopAnalysis: Sendable, Hashable {
         self.init(evidence: fixes.lazy.map(MotionEvidence.init(fix:)), profile: profile)
     }
 
-    /// A recording gap longer than this ends a trip, seconds: 600, the ``Tracker``'s
+    /// A recording gap longer than this ends a trip, seconds: 600, the default of the ``Tracker``'s
     /// ``TrackingProfile/maximumBridgedGapSeconds``, beyond which it never counts the chord across a silence (the
-    /// journey is broken there). Shorter gaps (a tunnel, a building) stay inside their trip. Before, a cyclist
+    /// journey is broken there; a stop analysis has no tracking profile to read it from). Shorter gaps (a tunnel, a building) stay inside their trip. Before, a cyclist
     /// tester's commute, two tracks 9 hours apart, was one trip of 33,200 s.
     public static let tripBreakingGapSeconds = 600.0
 

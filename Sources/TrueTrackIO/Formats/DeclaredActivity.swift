@@ -1,11 +1,5 @@
 import TrueTrackCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The activity a recording declares for itself, and the tracking profile it names: GPX's `<type>` of its
 /// first track (Garmin Connect and Strava write `cycling`, `running`, `walking`, `hiking`…; GPX 1.0 and 1.1)
 /// and TCX's `<Activity Sport="Biking">`.
@@ -14,18 +8,11 @@ import TrueTrackCore
 /// tester's GPX ride that said `<type>cycling</type>` read 5.7 m of 19.7 km without `--profile cycling`.
 public enum DeclaredActivity {
     /// The declared type in the first 64 KiB of the file at `path` (where GPX and TCX put it: before the first
-    /// point), trimmed; `nil` when there is none, or when `path` is not a regular file (standard input, a pipe:
-    /// reading would consume what the reader needs).
+    /// point, the bytes the format sniff reads: `FixFormat.leadingBytes`), trimmed; `nil` when
+    /// there is none, or when `path` is not a regular file (standard input, a pipe: reading would consume what
+    /// the reader needs).
     public static func type(ofFileAt path: String) -> String? {
-        var info = stat()
-        guard path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var sample = [UInt8](repeating: 0, count: 65_536)
-        let n = sample.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-        guard n > 0 else { return nil }
-        sample.removeSubrange(n...)
+        guard path != "-", let sample = try? FixFormat.leadingBytes(ofRegularFile: path) else { return nil }
         return find(in: sample)
     }
 

@@ -159,6 +159,31 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         if path == "-" {
             throw .unsupportedFormat(path: "<stdin>", reason: "cannot sniff standard input: give --format")
         }
+        let sample = try leadingBytes(ofRegularFile: path)
+        let byExtension = guess(fromExtensionOf: path)
+        if let sniffed = sniff(sample) {
+            let json: Set<FixFormat> = [.geojson, .jsonLines]
+            // Only for a single JSON value on one line: several lines of objects are JSON Lines whatever the
+            // name (newline-delimited GeoJSON, one feature per line, is often named .geojson).
+            if json.contains(sniffed), let byExtension, json.contains(byExtension), !hasSeveralObjectLines(sample) {
+                return byExtension
+            }
+            return sniffed
+        }
+        if let byExtension { return byExtension }
+        throw .unsupportedFormat(
+            path: path,
+            reason:
+                "unrecognised format (none of: \(FixFormat.allCases.map(\.rawValue).joined(separator: ", "))); give --format"
+        )
+    }
+
+    /// The first 64 KiB of the regular file at `path`, its lines ended as the readers will see them: what the
+    /// format sniff reads, and what ``DeclaredActivity`` looks in.
+    ///
+    /// - Throws: ``ReadError/io(path:message:)`` for a directory or a file that cannot be read,
+    ///   ``ReadError/unsupportedFormat(path:reason:)`` for a pipe or a device.
+    static func leadingBytes(ofRegularFile path: String) throws(ReadError) -> [UInt8] {
         // Sniffing reads the first bytes and the reader opens the file again: a pipe or a device would lose
         // what the sniff consumed (and opening a FIFO blocks until a writer comes). Only a regular file can be
         // sniffed; the check uses the path, before any open.
@@ -180,21 +205,6 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
             guard let base = bytes.baseAddress else { return }
             _ = ByteStream.endLinesAtLoneCarriageReturns(base, from: 0, to: bytes.count, isFinal: true)
         }
-        let byExtension = guess(fromExtensionOf: path)
-        if let sniffed = sniff(sample) {
-            let json: Set<FixFormat> = [.geojson, .jsonLines]
-            // Only for a single JSON value on one line: several lines of objects are JSON Lines whatever the
-            // name (newline-delimited GeoJSON, one feature per line, is often named .geojson).
-            if json.contains(sniffed), let byExtension, json.contains(byExtension), !hasSeveralObjectLines(sample) {
-                return byExtension
-            }
-            return sniffed
-        }
-        if let byExtension { return byExtension }
-        throw .unsupportedFormat(
-            path: path,
-            reason:
-                "unrecognised format (none of: \(FixFormat.allCases.map(\.rawValue).joined(separator: ", "))); give --format"
-        )
+        return sample
     }
 }

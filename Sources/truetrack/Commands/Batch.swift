@@ -69,9 +69,12 @@ enum Batch {
             } catch let failure as CommandFailure {
                 failures += 1
                 Terminal.error("Error: \(failure.message)\n")
-                // A partial summary (a read error after some fixes) is reported, but not in the total.
-                if produced { summaries.removeLast() }
-                if !produced { entries.append(.failure(Failure(input: input, error: failure.message))) }
+                if produced {
+                    // A partial summary (a read error after some fixes) is reported, but not in the total.
+                    summaries.removeLast()
+                } else {
+                    entries.append(.failure(Failure(input: input, error: failure.message)))
+                }
             }
         }
         if json {

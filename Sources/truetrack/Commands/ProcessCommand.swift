@@ -322,8 +322,8 @@ enum ProcessCommand {
     }
 
     static func text(_ s: Summary) -> String {
-        let declared = s.profileSource.hasPrefix("file: ") ? s.profileSource.dropFirst(6) : nil
-        var t = "\(s.input) (\(s.profile) profile\(declared.map { ", from the file's type '\($0)'" } ?? ""))\n"
+        let declared = InputOptions.declaredNote(s.profileSource)
+        var t = "\(s.input) (\(s.profile) profile\(declared.isEmpty ? "" : "," + declared))\n"
         t += "  distance:       \(s.distanceMetres.fixed(1)) m"
         if let sigma = s.distanceSigmaMetres {
             t += " ± \(sigma.fixed(1)) m (1σ, whole-track smoother)\n"

@@ -280,10 +280,7 @@ enum StopsCommand {
     }
 
     static func text(_ r: Report) -> String {
-        let declared = r.profileSource.hasPrefix("file: ") ? r.profileSource.dropFirst(6) : nil
-        var lines = [
-            "\(r.input) (\(r.profile)\(declared.map { " from the file's type '\($0)'" } ?? ""), \(r.fixes) fixes)"
-        ]
+        var lines = ["\(r.input) (\(r.profile)\(InputOptions.declaredNote(r.profileSource)), \(r.fixes) fixes)"]
         lines.append(
             "  elapsed \(r.elapsedSeconds.fixed(1)) s, moving \(r.movingSeconds.fixed(1)) s, "
                 + "stopped \(r.stoppedSeconds.fixed(1)) s, "
