@@ -24,6 +24,14 @@ public struct Tolerance: Sendable, Hashable, Codable {
     public func allowance(for baseline: Double) -> Double { max(absolute, relative * abs(baseline)) }
 }
 
+/// The JSON keys of a ``Regression`` and an ``Improvement``, which say the same five things:
+/// `{"recording", "figure", "value", "baseline", "allowance"}`.
+enum BaselineFigureKey: String, CodingKey {
+    case recording, baseline, allowance
+    case metric = "figure"
+    case current = "value"
+}
+
 /// A figure that moved the wrong way beyond its tolerance.
 ///
 /// In JSON: `{"recording", "figure", "value" (null when no longer measured), "baseline", "allowance"}`.
@@ -48,11 +56,7 @@ public struct Regression: Sendable, Hashable, CustomStringConvertible, Codable {
         self.allowance = allowance
     }
 
-    enum CodingKeys: String, CodingKey {
-        case recording, baseline, allowance
-        case metric = "figure"
-        case current = "value"
-    }
+    typealias CodingKeys = BaselineFigureKey
 
     /// Encodes every key; a value that is not a finite number (NaN: a figure that broke) as `null`, which JSON
     /// can hold. (Decoding is synthesised: a `null` or absent value reads as `nil`.)
@@ -100,11 +104,7 @@ public struct Improvement: Sendable, Hashable, CustomStringConvertible, Codable 
         self.allowance = allowance
     }
 
-    enum CodingKeys: String, CodingKey {
-        case recording, baseline, allowance
-        case metric = "figure"
-        case current = "value"
-    }
+    typealias CodingKeys = BaselineFigureKey
 
     public var description: String {
         "improved \(recording) \(metric.rawValue): \(String(format: "%.3f", current)) vs baseline "
