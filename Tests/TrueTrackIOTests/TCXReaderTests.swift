@@ -77,6 +77,24 @@ import TrueTrackCore
         #expect(at.line == 26)
     }
 
+    /// A TCX cut after a whole `<Trackpoint>` said it expected "</gpx>", a name the file never uses.
+    @Test func aTCXCutBetweenTrackpointsNamesItsOwnRootElement() {
+        let cut = String(Self.activity[..<Self.activity.range(of: "</Track>")!.lowerBound])
+        let read = readGPX(cut)
+        #expect(read.fixes.count == 1)
+        guard case .truncated(_, let expected)? = read.error else {
+            Issue.record("expected a truncation, got \(String(describing: read.error))")
+            return
+        }
+        #expect(expected == "</TrainingCenterDatabase> closing the document")
+        let gpx = readGPX("<gpx version=\"1.1\"><trk><trkseg><trkpt lat=\"1\" lon=\"2\"></trkpt>\n")
+        guard case .truncated(_, let gpxExpected)? = gpx.error else {
+            Issue.record("expected a truncation, got \(String(describing: gpx.error))")
+            return
+        }
+        #expect(gpxExpected == "</gpx> closing the document")
+    }
+
     @Test func sniffsAndNamesTheFormat() {
         #expect(FixFormat.sniff(Array(Self.activity.utf8)) == .tcx)
         #expect(FixFormat.guess(fromExtensionOf: "run.TCX") == .tcx)

@@ -247,7 +247,9 @@ public struct GPXReader: FixReader {
         } else if !sawRoot {
             error = .truncated(location(at: position), expected: "a <gpx> root element")
         } else if !rootClosed {
-            error = .truncated(location(at: position), expected: "</gpx> closing the document")
+            error = .truncated(
+                location(at: position),
+                expected: isTCX ? "</TrainingCenterDatabase> closing the document" : "</gpx> closing the document")
         } else {
             return
         }
