@@ -160,6 +160,38 @@ import Testing
         #expect(text.stdout.contains("(cycling profile, from the file's type 'cycling')"), "\(text.stdout)")
     }
 
+    /// A GPX that `process --out` or `convert` writes keeps the activity: a ride read back as a walk (the
+    /// writer dropped its `<type>`) and measured next to nothing.
+    @Test func aWrittenGPXKeepsTheDeclaredActivity() throws {
+        let declared = try Self.ride(type: "cycling")
+        let processed = Tool.temporaryPath("processed.gpx"), converted = Tool.temporaryPath("converted.gpx")
+        let forced = Tool.temporaryPath("forced.gpx"), bare = Tool.temporaryPath("bare.gpx")
+        let other = Tool.temporaryPath("other.gpx")
+        defer {
+            for path in [processed, converted, forced, bare, other] {
+                try? FileManager.default.removeItem(atPath: path)
+            }
+        }
+        #expect(try Tool.run(["process", declared, "--out", processed]).status == 0)
+        #expect(try Tool.run(["convert", declared, converted]).status == 0)
+        for path in [processed, converted] {
+            let summary = try ProcessCommandTests.summary([path])
+            #expect(summary["profileSource"] as? String == "file: cycling", "\(path)")
+            let distance = try #require(summary["distanceMetres"] as? Double)
+            #expect(abs(distance - 4193) < 60, "\(path): \(distance)")
+        }
+        // --profile is what the written track declares; the walking default declares nothing; a type that names
+        // no profile is kept as it was.
+        #expect(try Tool.run(["process", declared, "--profile", "driving", "--out", forced]).status == 0)
+        #expect(try String(contentsOfFile: forced, encoding: .utf8).contains("<trk>\n<type>driving</type>\n<trkseg>"))
+        #expect(try Tool.run(["process", try Self.ride(type: nil), "--out", bare]).status == 0)
+        #expect(try !String(contentsOfFile: bare, encoding: .utf8).contains("<type>"))
+        #expect(try Tool.run(["convert", try Self.ride(type: "Sailing &amp; more"), other]).status == 0)
+        let info = try Tool.run(["info", "--json", other])
+        #expect(info.stdout.contains("\"declaredActivity\" : \"Sailing & more\""), "\(info.stdout)")
+        #expect(try String(contentsOfFile: other, encoding: .utf8).contains("<type>Sailing &amp; more</type>"))
+    }
+
     /// `info` says what the file declares and which profile that picks, and how many segments it has.
     @Test func infoShowsTheDeclaredActivityAndTheSegments() throws {
         let declared = try Self.ride(type: "cycling")

@@ -28,6 +28,15 @@ import TrueTrackCore
         #expect(DeclaredActivity.find(in: Self.bytes(linked)) == "cycling")
     }
 
+    /// The type's character references are read (a written GPX escapes the text), unknown ones kept as written.
+    @Test func readsCharacterReferencesInTheType() {
+        #expect(
+            DeclaredActivity.find(in: Self.bytes("<gpx><trk><type>Car &amp; bus &#233;t&#xE9; &lt;1&gt;</type>"))
+                == "Car & bus été <1>")
+        #expect(DeclaredActivity.find(in: Self.bytes("<gpx><trk><type>A &nbsp; B &amp</type>")) == "A &nbsp; B &amp")
+        #expect(DeclaredActivity.find(in: Self.bytes("<gpx><trk><type>&#x110000;</type>")) == "&#x110000;")
+    }
+
     @Test func readsTheSportOfATCXActivity() {
         let tcx = "<TrainingCenterDatabase><Activities><Activity Sport=\"Biking\"><Id>2024</Id>"
         #expect(DeclaredActivity.find(in: Self.bytes(tcx)) == "Biking")

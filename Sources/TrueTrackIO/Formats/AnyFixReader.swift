@@ -140,21 +140,23 @@ public struct AnyFixWriter: FixWriter {
     ///
     /// - Parameter geoJSONGeometry: how GeoJSON holds the fixes: ``GeoJSONWriter/Geometry/points`` by default
     ///   (lossless), or LineStrings per segment (what a map draws as a track).
+    /// - Parameter trackType: the activity the track declares (GPX `<type>`, see ``GPXWriter/trackType``);
+    ///   default `nil`, none. The other formats have no place for it.
     public init(
-        path: String, format: FixFormat, geoJSONGeometry: GeoJSONWriter.Geometry = .points
+        path: String, format: FixFormat, geoJSONGeometry: GeoJSONWriter.Geometry = .points, trackType: String? = nil
     ) throws(WriteError) {
         let sink = try ByteSink(path: path)
-        try self.init(sink: sink, format: format, geoJSONGeometry: geoJSONGeometry)
+        try self.init(sink: sink, format: format, geoJSONGeometry: geoJSONGeometry, trackType: trackType)
     }
 
-    /// Writes `format` into `sink` (see ``init(path:format:geoJSONGeometry:)``).
+    /// Writes `format` into `sink` (see ``init(path:format:geoJSONGeometry:trackType:)``).
     public init(
-        sink: ByteSink, format: FixFormat, geoJSONGeometry: GeoJSONWriter.Geometry = .points
+        sink: ByteSink, format: FixFormat, geoJSONGeometry: GeoJSONWriter.Geometry = .points, trackType: String? = nil
     ) throws(WriteError) {
         self.format = format
         switch format {
         case .csv: base = .csv(CSVWriter(sink: sink))
-        case .gpx: base = .gpx(GPXWriter(sink: sink))
+        case .gpx: base = .gpx(GPXWriter(sink: sink, trackType: trackType))
         case .geojson: base = .geojson(GeoJSONWriter(sink: sink, geometry: geoJSONGeometry))
         case .jsonLines: base = .jsonLines(JSONLinesWriter(sink: sink))
         default:

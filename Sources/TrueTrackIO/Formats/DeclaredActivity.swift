@@ -85,8 +85,53 @@ public enum DeclaredActivity {
     private static func trimmed(_ text: Substring) -> String? {
         var value = text.trimmingPrefix(while: \.isWhitespace)
         while let last = value.last, last.isWhitespace { value = value.dropLast() }
-        // CDATA around the type (some exporters).
-        if value.hasPrefix("<![CDATA["), value.hasSuffix("]]>") { value = value.dropFirst(9).dropLast(3) }
-        return value.isEmpty ? nil : String(value)
+        // CDATA around the type (some exporters); else the text's character references are read, so that a
+        // type written back (``GPXWriter`` escapes it) is the same text, not "&amp;amp;".
+        if value.hasPrefix("<![CDATA["), value.hasSuffix("]]>") {
+            value = value.dropFirst(9).dropLast(3)
+            return value.isEmpty ? nil : String(value)
+        }
+        let text = unescaped(value)
+        return text.isEmpty ? nil : text
+    }
+
+    /// `text` with XML's five named references (`&amp;` `&lt;` `&gt;` `&quot;` `&apos;`) and numeric ones
+    /// (`&#38;`, `&#x26;`) replaced by their characters; anything else is kept as written.
+    static func unescaped(_ text: Substring) -> String {
+        guard text.contains("&") else { return String(text) }
+        var result = ""
+        var rest = text
+        while let amp = rest.firstIndex(of: "&") {
+            result += rest[..<amp]
+            let after = rest[rest.index(after: amp)...]
+            guard let semicolon = after.prefix(10).firstIndex(of: ";") else {
+                result += "&"
+                rest = after
+                continue
+            }
+            let name = after[..<semicolon]
+            var character: Character?
+            switch name {
+            case "amp": character = "&"
+            case "lt": character = "<"
+            case "gt": character = ">"
+            case "quot": character = "\""
+            case "apos": character = "'"
+            default:
+                if name.hasPrefix("#x") || name.hasPrefix("#X") {
+                    character = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map(Character.init)
+                } else if name.hasPrefix("#") {
+                    character = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map(Character.init)
+                }
+            }
+            if let character {
+                result.append(character)
+                rest = after[after.index(after: semicolon)...]
+            } else {
+                result += "&"
+                rest = after
+            }
+        }
+        return result + rest
     }
 }

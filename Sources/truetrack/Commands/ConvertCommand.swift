@@ -53,8 +53,10 @@ enum ConvertCommand {
         let sink: ByteSink
         do {
             sink = try ByteSink(path: output)
+            // The activity the input declares stays with the track (a converted ride still reads as a ride).
             writer = try AnyFixWriter(
-                sink: sink, format: to, geoJSONGeometry: arguments.has("lines") ? .lineString : .points)
+                sink: sink, format: to, geoJSONGeometry: arguments.has("lines") ? .lineString : .points,
+                trackType: DeclaredActivity.type(ofFileAt: input))
         } catch {
             throw CommandFailure(message: error.description)
         }

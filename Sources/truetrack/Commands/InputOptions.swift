@@ -19,22 +19,29 @@ enum InputOptions {
     }
 
     /// The profile (see ``profileKind(_:input:)``) and where it came from: `option`, `file: TYPE` (the declared
-    /// type) or `default`.
+    /// type) or `default`; and the activity the file declares, if any, whether it names a profile or not (what a
+    /// written GPX keeps, see ``trackType(_:)``). The file is not looked at when `--profile` is given.
     static func profileChoice(_ arguments: ParsedArguments, input: String?) throws(UsageError) -> (
-        kind: TrackingProfile.Kind, source: String
+        kind: TrackingProfile.Kind, source: String, declared: String?
     ) {
         guard let name = arguments.value("profile") else {
-            if let input, let declared = DeclaredActivity.type(ofFileAt: input),
-                let kind = DeclaredActivity.profileKind(declared)
-            {
-                return (kind, "file: \(declared)")
+            let declared = input.flatMap(DeclaredActivity.type(ofFileAt:))
+            if let declared, let kind = DeclaredActivity.profileKind(declared) {
+                return (kind, "file: \(declared)", declared)
             }
-            return (.walking, "default")
+            return (.walking, "default", declared)
         }
         guard let kind = TrackingProfile.Kind(rawValue: name.lowercased()), kind != .custom else {
             throw UsageError(message: "unknown profile '\(name)' (expected walking, running, cycling or driving)")
         }
-        return (kind, "option")
+        return (kind, "option", nil)
+    }
+
+    /// The activity a GPX written from the input declares (its track's `<type>`): the profile `--profile`
+    /// named, else what the input declares (a ride processed without options still reads as a ride), else none
+    /// (walking by default is not a declaration).
+    static func trackType(_ choice: (kind: TrackingProfile.Kind, source: String, declared: String?)) -> String? {
+        choice.source == "option" ? choice.kind.rawValue : choice.declared
     }
 
     static let specs: [OptionSpec] = [

@@ -171,7 +171,8 @@ enum ProcessCommand {
         if let path = arguments.value("out") {
             track = try TrackOutput(
                 path: path, lines: arguments.has("lines"),
-                format: try arguments.value("to").map(OutputPaths.writableFormat(named:)))
+                format: try arguments.value("to").map(OutputPaths.writableFormat(named:)),
+                trackType: InputOptions.trackType(profileChoice))
         } else if arguments.value("to") != nil {
             throw UsageError(message: "--to is the format of the track --out writes: give --out FILE")
         } else if arguments.has("lines") {
@@ -363,7 +364,8 @@ struct TrackOutput {
     /// - Parameters:
     ///   - lines: GeoJSON as LineStrings per segment (see ``GeoJSONWriter/Geometry/lineString``).
     ///   - format: the format to write (`--to`); `nil`: by `path`'s extension.
-    init(path: String, lines: Bool = false, format given: FixFormat? = nil) throws {
+    ///   - trackType: the activity a GPX declares (``InputOptions/trackType(_:)``); `nil`: none.
+    init(path: String, lines: Bool = false, format given: FixFormat? = nil, trackType: String? = nil) throws {
         let format = given ?? OutputPaths.format(of: path)
         guard let format, FixFormat.writable.contains(format) else {
             throw UsageError(
@@ -378,7 +380,9 @@ struct TrackOutput {
                 writer = .csv(CSVWriter(sink: try ByteSink(path: path)))
             } else {
                 writer = .other(
-                    try AnyFixWriter(path: path, format: format, geoJSONGeometry: lines ? .lineString : .points))
+                    try AnyFixWriter(
+                        path: path, format: format, geoJSONGeometry: lines ? .lineString : .points,
+                        trackType: trackType))
             }
         } catch { throw CommandFailure(message: error.description) }
     }

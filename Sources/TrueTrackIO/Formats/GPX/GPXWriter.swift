@@ -9,6 +9,9 @@ import TrueTrackCore
 /// that reads back to the identical `Double`, so ``GPXReader`` returns exactly the fixes written. Other
 /// GPX software ignores the extension and still sees a valid track.
 ///
+/// The track's `<type>` is ``trackType`` when given: the activity the recording declared (``DeclaredActivity``
+/// reads it back, so a ride written here is still read as a ride).
+///
 /// The document is opened by the first ``write(_:)`` (or by ``finish()``, which writes an empty track) and
 /// closed by ``finish()``; call ``startNewSegment()`` where the recording was interrupted.
 public struct GPXWriter: FixWriter {
@@ -16,6 +19,8 @@ public struct GPXWriter: FixWriter {
     public let sink: ByteSink
     /// The `creator` attribute of `<gpx>` (the program that wrote the file).
     public let creator: String
+    /// The track's `<type>` (`cycling`, `Running`, …), or `nil` for none.
+    public let trackType: String?
     private var documentOpen = false
     private var pointsInSegment = 0
     private var finished = false
@@ -27,17 +32,21 @@ public struct GPXWriter: FixWriter {
 
     /// Creates a writer into `sink`.
     ///
-    /// - Parameter creator: the `creator` attribute; default `"TrueTrack"` (GPX requires one).
-    public init(sink: ByteSink, creator: String = "TrueTrack") {
+    /// - Parameters:
+    ///   - creator: the `creator` attribute; default `"TrueTrack"` (GPX requires one).
+    ///   - trackType: the track's `<type>`; default `nil`, none (a type is what a recording declares, not
+    ///     something to invent).
+    public init(sink: ByteSink, creator: String = "TrueTrack", trackType: String? = nil) {
         self.sink = sink
         self.creator = creator
+        self.trackType = trackType
     }
 
     /// Creates (truncating) the file at `path` (`-` for standard output) and a writer into it.
     ///
     /// - Throws: ``WriteError/io(path:message:)`` when the file cannot be created.
-    public init(path: String, creator: String = "TrueTrack") throws(WriteError) {
-        self.init(sink: try ByteSink(path: path), creator: creator)
+    public init(path: String, creator: String = "TrueTrack", trackType: String? = nil) throws(WriteError) {
+        self.init(sink: try ByteSink(path: path), creator: creator, trackType: trackType)
     }
 
     /// Ends the current `<trkseg>` so that the next fix starts a new one (a segment break: a pause, a lost
@@ -83,7 +92,13 @@ public struct GPXWriter: FixWriter {
         GPXWriter.appendEscaped(creator, to: &sink.buffer)
         sink.append("\" xmlns=\"http://www.topografix.com/GPX/1/1\" xmlns:\(GPXTrueTrackExtension.preferredPrefix)=\"")
         sink.append(GPXTrueTrackExtension.namespace)
-        sink.append("\">\n<trk>\n<trkseg>\n")
+        sink.append("\">\n<trk>\n")
+        if let trackType {
+            sink.append("<type>")
+            GPXWriter.appendEscaped(trackType, to: &sink.buffer)
+            sink.append("</type>\n")
+        }
+        sink.append("<trkseg>\n")
     }
 
     /// Appends one `<trkpt>` element.
