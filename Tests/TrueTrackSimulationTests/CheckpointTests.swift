@@ -188,7 +188,7 @@ import TrueTrackSimulation
 
     @Test func theTrackerFingerprintIsPinned() {
         #expect(
-            TrackerCheckpoint.layoutFingerprint == 0xd48d_1db0_0d57_9178,
+            TrackerCheckpoint.layoutFingerprint == 0x12fd_ad20_f061_027d,
             "now 0x\(String(TrackerCheckpoint.layoutFingerprint, radix: 16))")
     }
 
