@@ -9,8 +9,9 @@ import TrueTrackSimulation
 /// every layout the reader knows) and checks that reading never crashes, always terminates, and that every
 /// error names a line.
 @Suite struct CSVReaderRobustnessTests {
-    /// Binary garbage in a field is shown as the bytes that were there, valid UTF-8 is escaped byte by byte,
-    /// and nothing shows the replacement character's bytes (`\xEF\xBF\xBD`) instead of the input's.
+    /// Binary garbage in a field is shown as the bytes that were there, valid UTF-8 text as text (a control or
+    /// format character escaped byte by byte), and nothing shows the replacement character's bytes
+    /// (`\xEF\xBF\xBD`) instead of the input's.
     @Test func errorMessagesShowTheBytesThatWereThere() throws {
         let text: [UInt8] =
             [0x74, 0x69, 0x6D, 0x65, 0x2C, 0x6C, 0x61, 0x74, 0x2C, 0x6C, 0x6F, 0x6E, 0x0A]  // "time,lat,lon\n"
@@ -19,11 +20,22 @@ import TrueTrackSimulation
         let error = try #require(throws: ReadError.self) { _ = try reader.next() }
         #expect(error.description.contains("found \"\\x8F\\xFF\\x01abc\""), "\(error.description)")
         #expect(!error.description.contains("\\xEF\\xBF\\xBD"))
-        #expect(ReadError.quote("4\u{E9}") == "\"4\\xC3\\xA9\"")
+        #expect(ReadError.quote("4\u{E9}") == "\"4\u{E9}\"")
+        // A right-to-left override (a format character) and a C1 control could rearrange a terminal's text.
+        #expect(ReadError.quote("a\u{202E}b\u{85}") == "\"a\\xE2\\x80\\xAEb\\xC2\\x85\"")
         // Real text in the stand-ins' range (U+F701: EF 9C 81) shows its own three bytes.
         let privateUse: [UInt8] = [0x34, 0xEF, 0x9C, 0x81]
         let quoted = privateUse.withUnsafeBytes { ReadError.quote(ReadError.quote($0, 0, 4)) }
         #expect(quoted == "\"4\\xEF\\x9C\\x81\"", "\(quoted)")
+    }
+
+    /// A header name in UTF-8 (a German export's `Längengrad`) is printed as text in the header error, as the
+    /// file shows it (a tester's `euro.csv` read `L\xC3\xA4ngengrad`).
+    @Test func aHeaderErrorShowsUTF8NamesAsText() throws {
+        var reader = CSVReader(
+            stream: ByteStream(bytes: Array("Zeit;Breitengrad;Längengrad\n2024-03-05T22:40:00Z;37,4;-122,1\n".utf8)))
+        let error = try #require(throws: ReadError.self) { _ = try reader.next() }
+        #expect(error.description.contains("found \"Zeit;Breitengrad;Längengrad\""), "\(error.description)")
     }
 
     /// Valid inputs to mutate: the first lines of the real files, and generated ones.

@@ -79,8 +79,11 @@ public enum ReadError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Quotes up to 60 bytes of offending text, escaping control and non-ASCII bytes so that binary garbage
-    /// cannot corrupt a terminal.
+    /// Quotes up to 60 bytes of offending text, escaping control bytes and bytes that were not valid UTF-8 so
+    /// that binary garbage cannot corrupt a terminal. Valid UTF-8 text that prints (letters, marks, digits,
+    /// punctuation, symbols, spaces: `Längengrad`, `°`) is shown as it is; any other non-ASCII scalar (a C1
+    /// control, a format character such as a bidirectional override, a private-use or unassigned one) is
+    /// escaped byte by byte.
     public static func quote(_ text: String) -> String {
         var out = "\""
         var count = 0
@@ -90,6 +93,13 @@ public enum ReadError: Error, Sendable, Hashable, CustomStringConvertible {
                 if count == 60 { out += "…"; break }
                 out += hexEscape(UInt8(scalar.value & 0xFF))
                 count += 1
+                continue
+            }
+            if !scalar.isASCII, isPrintable(scalar) {
+                let width = String(scalar).utf8.count
+                if count + width > 60 { out += "…"; break }
+                out.unicodeScalars.append(scalar)
+                count += width
                 continue
             }
             for byte in String(scalar).utf8 {
@@ -107,6 +117,18 @@ public enum ReadError: Error, Sendable, Hashable, CustomStringConvertible {
             }
         }
         return out + "\""
+    }
+
+    /// Whether a non-ASCII scalar is text a terminal shows as such: a letter, mark, number, punctuation,
+    /// symbol or space separator (not a control, format, private-use, surrogate or unassigned scalar, nor a
+    /// line or paragraph separator).
+    static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .privateUse, .surrogate, .unassigned, .lineSeparator, .paragraphSeparator:
+            false
+        default:
+            true
+        }
     }
 
     /// Private-use scalars U+F700 … U+F7FF stand for raw bytes 0x00 … 0xFF that were not valid UTF-8.
