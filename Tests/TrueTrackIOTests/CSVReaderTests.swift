@@ -204,7 +204,7 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
 
     @Test func requiresAHeaderWithPositionAndTime() throws {
         let result = readCSV("latitude,longitude,speed\n1,2,3\n")
-        guard case .malformedRecord(let place, let expected, _) = try #require(result.error) else {
+        guard case .unreadableHeader(let place, let expected, _) = try #require(result.error) else {
             Issue.record("unexpected \(String(describing: result.error))")
             return
         }

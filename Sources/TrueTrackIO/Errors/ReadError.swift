@@ -39,6 +39,9 @@ public enum ReadError: Error, Sendable, Hashable, CustomStringConvertible {
     case malformedField(SourceLocation, field: String, expected: String, found: String)
     /// A record is structurally broken (missing fields, unclosed element, bad checksum in strict mode…).
     case malformedRecord(SourceLocation, expected: String, found: String)
+    /// The input's layout cannot be read at all (a CSV header that names no latitude, longitude or time
+    /// column): no record can be read, so reading leniently does not get past it.
+    case unreadableHeader(SourceLocation, expected: String, found: String)
     /// The values parsed but do not make a valid fix (non-finite or out-of-range coordinates).
     case invalidFix(SourceLocation, FixValidationError)
     /// A line (or an XML element) is longer than the reader's limit, which protects memory.
@@ -54,7 +57,7 @@ public enum ReadError: Error, Sendable, Hashable, CustomStringConvertible {
         case .io(let path, _), .unsupportedFormat(let path, _):
             SourceLocation(file: path, line: 0, byteOffset: 0)
         case .malformedField(let l, _, _, _), .malformedRecord(let l, _, _), .invalidFix(let l, _),
-            .recordTooLong(let l, _), .truncated(let l, _):
+            .recordTooLong(let l, _), .truncated(let l, _), .unreadableHeader(let l, _, _):
             l
         }
     }
@@ -66,7 +69,7 @@ public enum ReadError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(path): cannot read: \(message)"
         case .malformedField(let l, let field, let expected, let found):
             "\(l): field '\(field)': expected \(expected), found \(ReadError.quote(found))"
-        case .malformedRecord(let l, let expected, let found):
+        case .malformedRecord(let l, let expected, let found), .unreadableHeader(let l, let expected, let found):
             "\(l): expected \(expected), found \(ReadError.quote(found))"
         case .invalidFix(let l, let error):
             "\(l): field '\(error.field)': \(error)"

@@ -82,6 +82,18 @@ public struct AnyFixReader: FixReader {
         return zip(box.reader.headerNames, box.reader.columns).compactMap { $1 == nil ? $0 : nil }
     }
 
+    /// CSV: the header's time columns, the one the fix times are read from first (see
+    /// ``CSVColumn/timePreference(key:)``: a Traccar export's `fixtime`, then `devicetime` and `servertime`, not
+    /// read), once the header has been read; empty for other formats.
+    public var csvTimeColumns: [String] {
+        guard case .csv(let box) = base, let chosen = box.reader.timeColumnName else { return [] }
+        let others = box.reader.headerNames.filter { name in
+            guard name != chosen, case .time? = CSVColumn(headerName: name) else { return false }
+            return true
+        }
+        return [chosen] + others
+    }
+
     /// GPX: the segment (`<trkseg>` or `<rte>`, 0-based in document order) the most recently returned fix came
     /// from (see ``GPXReader/lastSegmentIndex``); `nil` for other formats, which have no segments.
     public var segmentIndex: Int? {

@@ -48,6 +48,9 @@ enum InfoCommand {
         /// The activity the file declares (GPX trk `<type>`, TCX `Sport`), which picks the profile of `process`
         /// and `stops` when `--profile` is absent; `nil` when none.
         var declaredActivity: String?
+        /// CSV: the header's time columns, the one the times are read from first (a Traccar export's
+        /// `fixtime`, then `devicetime` and `servertime`); `nil` for other formats.
+        var timeColumns: [String]?
     }
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -74,10 +77,14 @@ enum InfoCommand {
         var failure: String?
         var segments: Int?
         var lastSegment: Int?
+        var timeColumns: [String]?
         do {
             var reader = try AnyFixReader(path: path, format: explicit, options: options)
             formatName = reader.format.rawValue
-            defer { readReport = reader.report }
+            defer {
+                readReport = reader.report
+                if reader.format == .csv, !reader.csvTimeColumns.isEmpty { timeColumns = reader.csvTimeColumns }
+            }
             do {
                 while let fix = try reader.next() {
                     summary.add(fix)
@@ -113,7 +120,7 @@ enum InfoCommand {
             identicalTimestamps: summary.identicalTimestamps, gapsOver5Seconds: summary.gaps,
             longestStepSeconds: summary.longestStepSeconds, rawDistanceMetres: summary.rawDistanceMetres,
             error: failure, lenientErrors: readReport.errors.map(\.description), segments: segments,
-            declaredActivity: DeclaredActivity.type(ofFileAt: path))
+            declaredActivity: DeclaredActivity.type(ofFileAt: path), timeColumns: timeColumns)
     }
 
     static func text(_ r: Report) -> String {
@@ -141,6 +148,12 @@ enum InfoCommand {
         if other > 0 { row("other records", "\(other) (headers, comments, blank lines, records that hold no fix)") }
         if let waypoints = r.skipped[SkipReason.gpxWaypoint.rawValue], waypoints > 0 {
             row("waypoints", "\(waypoints) <wpt> not read as fixes (--gpx-waypoints reads them)")
+        }
+        if let columns = r.timeColumns, columns.count > 1 {
+            row(
+                "time column",
+                "\(columns[0]) (not read: " + columns.dropFirst().joined(separator: ", ")
+                    + "; a fix's own time first, then the device's, then the server's)")
         }
         if let first = r.firstTime, let last = r.lastTime {
             row("time span", "\(first) → \(last) (\(r.spanSeconds.fixed(1)) s)")

@@ -179,7 +179,13 @@ enum InputOptions {
         ]
         var inUnits: [String] = [], repeated: [String] = []
         for name in reader.unreadCSVColumns {
-            if CSVColumn(headerName: name) != nil {
+            if let column = CSVColumn(headerName: name) {
+                // A fleet tracker's other times (the fix time is read; `info` names it): documented, not a surprise.
+                if case .time = column,
+                    ["fixtime", "devicetime", "servertime"].contains(name.lowercased().filter(\.isLetter))
+                {
+                    continue
+                }
                 repeated.append(name)
                 continue
             }
@@ -231,12 +237,12 @@ extension InputOptions {
 extension ReadError {
     /// What the user can do about a damaged record, appended to its message: `--lenient` skips malformed
     /// records (counted and reported) and reads on. Empty for errors no option gets past (I/O, truncation, an
-    /// unsupported format, a record longer than the reader holds).
+    /// unsupported format, a record longer than the reader holds, a header that names no usable column).
     var lenientHint: String {
         switch self {
         case .malformedField, .malformedRecord, .invalidFix:
             "; --lenient skips such records and reads on"
-        case .io, .truncated, .unsupportedFormat, .recordTooLong:
+        case .io, .truncated, .unsupportedFormat, .recordTooLong, .unreadableHeader:
             // (A record too long for memory ends the reading whatever the option.)
             ""
         }

@@ -11,7 +11,9 @@
 ///    (`Accuracy_M`, `accuracy m` and `accuracyM` all become `accuracym`).
 ///
 /// Columns whose name matches nothing are ignored. When two columns map to the same field, the first
-/// (leftmost) one is read and the later ones are ignored.
+/// (leftmost) one is read and the later ones are ignored, except for the time: a file with several time columns
+/// (a Traccar export's `servertime,devicetime,fixtime`) is read by the one that is the fix's own time, see
+/// ``timePreference(key:)``.
 public enum CSVColumn: Sendable, Hashable, CaseIterable {
     /// Latitude in degrees north. Aliases: `lat`, `latitude`, `latDeg`, `LatitudeDegrees`, `latitude_deg`,
     /// `LATITUDE N/S` (Columbus loggers, whose values end in their hemisphere: `52.123456N`; any latitude value
@@ -22,7 +24,9 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
     /// `degrees`, `°`.
     case longitude
     /// The fix time; how its values are read is given by the associated ``CSVTimeEncoding``, chosen by the
-    /// name: see ``CSVTimeEncoding`` for each alias.
+    /// name: see ``CSVTimeEncoding`` for each alias. A fleet tracker's times (Traccar's export, named
+    /// `fixtime`, `devicetime`, `servertime`, also with `_`) are read in the automatic encoding, the fix's own
+    /// time first (see ``timePreference(key:)``).
     case time(CSVTimeEncoding)
     /// The fix's UTC calendar date, for files that keep the date and the time of day in two columns
     /// (`date,time,…`: GPS loggers, spreadsheet exports). Aliases: `date`, `utc_date`, `date_utc`,
@@ -247,6 +251,8 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
                 "longitudedegrees", "longitudee/w",
             ])
         add(.time(.automatic), ["time", "timestamp", "datetime", "utctime", "timeutc"])
+        // A fleet tracker's (Traccar's) three times: see `timePreference(key:)`.
+        add(.time(.automatic), ["fixtime", "devicetime", "servertime"])
         add(.date, ["date", "utcdate", "dateutc", "gpsdate"])
         add(
             .latitudeHemisphere,
@@ -325,6 +331,20 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
         add(.messageType, ["messagetype"])
         return table
     }()
+
+    /// Which of several time columns is read (the lowest value; on a tie the leftmost), for a header name
+    /// normalised to `key`: 0 for the fix's own time (`time`, `timestamp`, `fixtime`… every time alias but
+    /// two), 1 for `devicetime` (when the tracker sent the record: the fix's time, or later for a position it
+    /// repeats or sends from its memory), 2 for `servertime` (when the server received it: minutes or hours
+    /// late for a tracker that buffers while out of coverage). A GNSS fix's time is the measurement; the other
+    /// two are a record's travel.
+    public static func timePreference(key: String) -> Int {
+        switch key {
+        case "devicetime": 1
+        case "servertime": 2
+        default: 0
+        }
+    }
 
     /// The field as a key ignoring the time encoding (for "first column wins" de-duplication).
     var fieldKey: Int {

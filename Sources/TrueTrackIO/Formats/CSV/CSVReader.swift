@@ -55,6 +55,13 @@ public struct CSVReader: FixReader, ByteStreamReader {
     public private(set) var columns: [CSVColumn?] = []
     /// The delimiter sniffed from the header (`,`, `;` or tab); `,` before the header is read.
     public private(set) var delimiter: UInt8 = UInt8(ascii: ",")
+    /// The header name of the column the fix times are read from (of several, the one
+    /// ``CSVColumn/timePreference(key:)`` prefers; a `date` column that holds whole times), once the header has
+    /// been read; `nil` before.
+    public var timeColumnName: String? {
+        for (name, column) in zip(headerNames, columns) { if case .time? = column { return name } }
+        return nil
+    }
     /// How the time column is read; ``CSVTimeEncoding/automatic`` until the first time value decides it.
     public private(set) var timeEncoding: CSVTimeEncoding = .automatic
 
@@ -427,8 +434,17 @@ public struct CSVReader: FixReader, ByteStreamReader {
         // (Columbus's own combined coordinate column too: `index` and `tag` alone are any table's.)
         let isColumbus = keys.contains("index") && keys.contains("tag") && keys.contains("latituden/s")
         let isLoggerExport = keys.contains("rcr") || isColumbus
-        for name in normalised {
+        // Of several time columns, the fix's own time (`fixtime` before `devicetime` before `servertime`).
+        var timeIndex: Int?
+        var timeRank = Int.max
+        for (index, name) in normalised.enumerated() {
+            guard let (key, unit) = name, case .time? = CSVColumn(key: key, unit: unit) else { continue }
+            let rank = CSVColumn.timePreference(key: key)
+            if rank < timeRank { (timeIndex, timeRank) = (index, rank) }
+        }
+        for (index, name) in normalised.enumerated() {
             guard let (key, unit) = name, let column = CSVColumn(key: key, unit: unit),
+                column.fieldKey != CSVColumn.time(.automatic).fieldKey || index == timeIndex,
                 seen.insert(column.fieldKey).inserted
             else {
                 resolved.append(nil)
@@ -464,7 +480,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
         if !seen.contains(CSVColumn.time(.automatic).fieldKey) { missing.append("time") }
         guard missing.isEmpty else {
             finished = true
-            throw ReadError.malformedRecord(
+            throw ReadError.unreadableHeader(
                 headerLocation,
                 expected: "a CSV header naming latitude, longitude and time columns (missing: "
                     + missing.joined(separator: ", ") + ")",
