@@ -34,6 +34,26 @@ import Testing
         #expect(!process.stderr.contains("not read"), "\(process.stderr)")
     }
 
+    /// `convert` of a Traccar export writes its knots as metres per second (it wrote 8.74 kn as `speed_mps`
+    /// 8.74), and leaves out the rows that are not a fix.
+    @Test func convertWritesTheSpeedInMetresPerSecond() throws {
+        let path = try Self.write(
+            Self.header + "\n"
+                + "1,teltonika,7,2024-03-05 22:40:02,2024-03-05 22:40:01,2024-03-05 22:40:00,true,37.4,-122.1,3,10.00,0,,{},5,\n"
+                + "2,teltonika,7,2024-03-05 22:40:12,2024-03-05 22:40:11,2024-03-05 22:40:10,false,37.4,-122.1,3,0,0,,{},5,\n",
+            name: "knots.traccar.csv")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try Tool.run(["convert", path, "-", "--to", "csv"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 2, "\(result.stdout)")
+        let columns = lines[0].split(separator: ",", omittingEmptySubsequences: false)
+        let values = lines[1].split(separator: ",", omittingEmptySubsequences: false)
+        let speed = try #require(columns.firstIndex(of: "speed_mps"))
+        #expect(values[speed] == "5.144444444444445", "\(lines[1])")
+        #expect(result.stderr.contains("1 record skipped"), "\(result.stderr)")
+    }
+
     /// A header naming no time column is an error no option skips: the message names what is missing and does
     /// not suggest `--lenient` (which cannot help there), for every reading command.
     @Test func aHeaderErrorDoesNotSuggestLenient() throws {

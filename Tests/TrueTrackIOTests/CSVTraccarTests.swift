@@ -53,6 +53,70 @@ import TrueTrackCore
         #expect(CSVColumn.timePreference(key: "devicetime") < CSVColumn.timePreference(key: "servertime"))
     }
 
+    /// Traccar writes its speed in knots: a Traccar export's bare `speed` is read as knots (10 kn = 5.144 m/s),
+    /// the same column in any other CSV as metres per second, and a device column alone does not make an export
+    /// Traccar's.
+    @Test func readsATraccarExportsSpeedInKnots() throws {
+        let text =
+            Self.header + "\n"
+            + Self.row(id: 1, fixtime: "2024-03-05 22:40:10", latitude: 37.4, longitude: -122, speedKnots: 10) + "\n"
+        var reader = CSVReader(stream: ByteStream(bytes: Array(text.utf8)))
+        let fix = try #require(try reader.next())
+        #expect(reader.isTraccarExport)
+        #expect(abs(try #require(fix.speedMetresPerSecond) - 10 * 1852.0 / 3600) < 1e-9)
+        #expect(fix.courseDegrees == 284 && fix.horizontalAccuracyMetres == 6.3 && fix.altitudeMetres == 31.1)
+        // Upper case (a database dump's header), and the API's camel case without the `valid` column.
+        let dump =
+            "ID,PROTOCOL,DEVICEID,DEVICETIME,LATITUDE,LONGITUDE,SPEED\n1,osmand,3,2024-03-05 22:40:10,37.4,-122,10\n"
+        #expect(abs((Self.read(dump).fixes.first?.speedMetresPerSecond ?? 0) - 5.144_444) < 1e-6)
+        let api = "deviceId,fixTime,latitude,longitude,speed\n3,2024-03-05T22:40:10Z,37.4,-122,10\n"
+        #expect(abs((Self.read(api).fixes.first?.speedMetresPerSecond ?? 0) - 5.144_444) < 1e-6)
+        // Not Traccar's: metres per second.
+        for other in [
+            "time,lat,lon,speed\n2024-03-05T22:40:10Z,37.4,-122,10\n",
+            "deviceid,time,lat,lon,speed\n3,2024-03-05T22:40:10Z,37.4,-122,10\n",
+        ] {
+            #expect(Self.read(other).fixes.first?.speedMetresPerSecond == 10, "\(other)")
+        }
+        // A unit in the name still decides.
+        let named = "deviceid,fixtime,lat,lon,speed_kmh\n3,2024-03-05T22:40:10Z,37.4,-122,36\n"
+        #expect(abs((Self.read(named).fixes.first?.speedMetresPerSecond ?? 0) - 10) < 1e-9)
+    }
+
+    /// A `valid=false` row (a tracker repeating its last position without a new fix) is no fix: skipped and
+    /// counted as ``SkipReason/noFix``; an empty `valid` is a fix, and a value that is no boolean is an error
+    /// naming the line and the field.
+    @Test func skipsRowsThatAreNotAFix() throws {
+        var text = Self.header + "\n"
+        for k in 0..<6 {
+            text +=
+                Self.row(
+                    id: k + 1, fixtime: "2024-03-05 22:40:\(10 + k * 5)", valid: k % 3 != 2,
+                    latitude: 37.4 + Double(k) * 1e-4,
+                    longitude: -122, speedKnots: 8) + "\n"
+        }
+        let result = Self.read(text)
+        #expect(result.error == nil, "\(String(describing: result.error))")
+        #expect(result.fixes.count == 4)
+        #expect(result.report.skipped(.noFix) == 2)
+        #expect(result.fixes.map { $0.timestamp.millisecondsSince1970 / 1000 % 60 } == [10, 15, 25, 30])
+        // Postgres writes t and f; an empty value says nothing against the fix.
+        let dump =
+            "deviceid,fixtime,valid,lat,lon\n3,2024-03-05 22:40:10,t,37.4,-122\n3,2024-03-05 22:40:11,f,37.4,-122\n"
+            + "3,2024-03-05 22:40:12,,37.4,-122\n"
+        let dumped = Self.read(dump)
+        #expect(dumped.fixes.count == 2 && dumped.report.skipped(.noFix) == 1)
+        let bad = Self.read("deviceid,fixtime,valid,lat,lon\n3,2024-03-05 22:40:10,A,37.4,-122\n")
+        guard case .malformedField(let place, let field, _, let found)? = bad.error else {
+            Issue.record("unexpected \(String(describing: bad.error))")
+            return
+        }
+        #expect(place.line == 2 && field == "valid" && found == "A")
+        // Outside a Traccar export a `valid` column is not read (Qstarz's holds SPS, DGPS…).
+        let other = Self.read("time,lat,lon,valid\n2024-03-05T22:40:10Z,37.4,-122,false\n")
+        #expect(other.fixes.count == 1 && other.error == nil)
+    }
+
     /// A header without a usable column is an ``ReadError/unreadableHeader(_:expected:found:)``, which reading
     /// leniently does not get past either.
     @Test func aHeaderWithoutTimeIsUnreadableEvenLeniently() throws {

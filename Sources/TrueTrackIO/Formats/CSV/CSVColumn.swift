@@ -68,7 +68,9 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
     /// `speed_mph`. Units: `m/s`, `mps`; `km/h`, `kmh`, `kph`; `kn`, `kt`, `knots`; `mph`. A bare `SPEED` beside
     /// a GPS logger export's own columns is km/h: an `RCR` column (BT747, Qstarz, Holux: the MTK loggers'
     /// exports), or `INDEX`, `TAG` and `LATITUDE N/S` (Columbus); their manuals give km/h, and read as m/s a walk
-    /// was a drive.
+    /// was a drive. A bare `speed` of a Traccar export (a `deviceid` column beside `fixtime`, `devicetime`,
+    /// `servertime` or `protocol`: its positions table, as a database dump or its API writes it) is knots,
+    /// Traccar's unit.
     case speed
     /// Speed accuracy in metres per second. Aliases: `speedAccuracy`, `speed_accuracy_mps`,
     /// `SpeedAccuracyMps`, `sAcc`. Units: `m/s`, `mps`.
@@ -94,6 +96,12 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
     case activity
     /// Activity confidence, an integer 0–100. Aliases: `activity_confidence`, `activityConfidence`.
     case activityConfidence
+    /// Whether the row is a fix: `true`/`false`, `1`/`0`, `yes`/`no`, `t`/`f` (any case). A row whose value is
+    /// false is skipped as ``SkipReason/noFix`` (a tracker that repeats its last position without a new fix);
+    /// an empty value is a fix. Read from the `valid` column of a Traccar export only (see ``CSVReader``):
+    /// other files' `VALID` may hold anything (Qstarz writes the fix type there: `SPS`, `DGPS`, `Estimated`), so
+    /// ``init(headerName:)`` does not recognise the name alone.
+    case fixValidity
     /// The record type of GnssLogger-style files (GSDC 2022 `MessageType`): rows whose value is not
     /// `Fix` are skipped as ``SkipReason/otherRecord``. Aliases: `MessageType`, `message_type`.
     case messageType
@@ -104,7 +112,7 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
             .latitude, .longitude, .time(.automatic), .date, .latitudeHemisphere, .longitudeHemisphere,
             .horizontalAccuracy, .altitude, .verticalAccuracy, .speed,
             .speedAccuracy, .course, .courseAccuracy, .provider, .satellites, .mocked, .activity,
-            .activityConfidence, .messageType,
+            .activityConfidence, .messageType, .fixValidity,
         ]
     }
 
@@ -145,13 +153,13 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
         case .date: return unit == "utc"
         case .latitudeHemisphere, .longitudeHemisphere: return false
         case .activityConfidence: return ["%", "percent"].contains(unit)
-        case .provider, .satellites, .mocked, .activity, .messageType: return false
+        case .provider, .satellites, .mocked, .activity, .messageType, .fixValidity: return false
         }
     }
 
     /// The canonical header name this project writes for the field (`timestamp`, `latitude`, `accuracy_m`…);
-    /// `nil` for ``date``, the hemispheres and ``messageType``, which ``CSVWriter`` does not write (it writes
-    /// whole times and signed coordinates).
+    /// `nil` for ``date``, the hemispheres, ``messageType`` and ``fixValidity``, which ``CSVWriter`` does
+    /// not write (it writes whole times and signed coordinates).
     public var canonicalName: String? {
         switch self {
         case .latitude: "latitude"
@@ -170,7 +178,7 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
         case .mocked: "mocked"
         case .activity: "activity"
         case .activityConfidence: "activity_confidence"
-        case .messageType: nil
+        case .messageType, .fixValidity: nil
         }
     }
 
@@ -368,6 +376,7 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
         case .date: 16
         case .latitudeHemisphere: 17
         case .longitudeHemisphere: 18
+        case .fixValidity: 19
         }
     }
 }

@@ -29,6 +29,14 @@ import TrueTrackCore
 /// - Blank lines are skipped (``SkipReason/blank``), lines starting with `#` too (``SkipReason/comment``).
 /// - A `MessageType` column (GnssLogger / GSDC 2022): rows whose value is not `Fix` (any case) are skipped as
 ///   ``SkipReason/otherRecord`` without reading their other fields (they may have another layout).
+/// - A **Traccar export** (its positions table, as a database dump or its API writes it: `id,protocol,
+///   deviceid,servertime,devicetime,fixtime,valid,latitude,longitude,altitude,speed,course,address,attributes,
+///   accuracy,network`, any case) is recognised by a `deviceid` column beside `fixtime`, `devicetime`,
+///   `servertime` or `protocol` (``isTraccarExport``): its bare `speed` is read in knots (Traccar's unit), its
+///   time from `fixtime` (see ``CSVColumn/timePreference(key:)``), and its rows whose `valid` is false (a
+///   tracker repeating its last position without a new fix) are skipped as ``SkipReason/noFix`` without reading
+///   their other fields (``CSVColumn/fixValidity``). A bare `speed` in any other CSV stays metres per second,
+///   and another file's `valid` column is not read.
 /// - Times: see ``CSVTimeEncoding`` for how each time-column name is read (ISO 8601 with any offset, Unix
 ///   seconds, milliseconds, micro- or nanoseconds, GPS milliseconds converted to UTC with leap seconds).
 ///   Every time must lie in the years 0001–9999.
@@ -62,6 +70,9 @@ public struct CSVReader: FixReader, ByteStreamReader {
         for (name, column) in zip(headerNames, columns) { if case .time? = column { return name } }
         return nil
     }
+    /// Whether the header is a Traccar export's (see the type's documentation), once it has been read: its bare
+    /// `speed` is read in knots.
+    public private(set) var isTraccarExport = false
     /// How the time column is read; ``CSVTimeEncoding/automatic`` until the first time value decides it.
     public private(set) var timeEncoding: CSVTimeEncoding = .automatic
 
@@ -434,6 +445,10 @@ public struct CSVReader: FixReader, ByteStreamReader {
         // (Columbus's own combined coordinate column too: `index` and `tag` alone are any table's.)
         let isColumbus = keys.contains("index") && keys.contains("tag") && keys.contains("latituden/s")
         let isLoggerExport = keys.contains("rcr") || isColumbus
+        // Traccar's positions table (a database dump, its API's CSV): its speed is in knots.
+        isTraccarExport =
+            keys.contains("deviceid")
+            && ["fixtime", "devicetime", "servertime", "protocol"].contains { keys.contains($0) }
         // Of several time columns, the fix's own time (`fixtime` before `devicetime` before `servertime`).
         var timeIndex: Int?
         var timeRank = Int.max
@@ -443,7 +458,9 @@ public struct CSVReader: FixReader, ByteStreamReader {
             if rank < timeRank { (timeIndex, timeRank) = (index, rank) }
         }
         for (index, name) in normalised.enumerated() {
-            guard let (key, unit) = name, let column = CSVColumn(key: key, unit: unit),
+            // Traccar's `valid` (no other file's: Qstarz's VALID holds the fix type).
+            let traccarValidity: CSVColumn? = isTraccarExport && name?.key == "valid" ? .fixValidity : nil
+            guard let (key, unit) = name, let column = traccarValidity ?? CSVColumn(key: key, unit: unit),
                 column.fieldKey != CSVColumn.time(.automatic).fieldKey || index == timeIndex,
                 seen.insert(column.fieldKey).inserted
             else {
@@ -453,10 +470,14 @@ public struct CSVReader: FixReader, ByteStreamReader {
             resolved.append(column)
             if case .time(let encoding) = column { timeEncoding = encoding }
             if column == .speed {
-                // A bare SPEED of a logger export is km/h (their manuals; read as m/s, a walk was a drive).
+                // A bare SPEED of a logger export is km/h (their manuals; read as m/s, a walk was a drive), a
+                // Traccar export's knots (read as m/s, a van drove 1.94 times as fast as it did).
+                let bare = key == "speed" && unit == nil
                 speedScale =
-                    key == "speed" && unit == nil && isLoggerExport
-                    ? 1 / 3.6 : CSVColumn.speedMetresPerSecond(key: key, unit: unit)
+                    bare && isLoggerExport
+                    ? 1 / 3.6
+                    : bare && isTraccarExport
+                        ? 1852.0 / 3600 : CSVColumn.speedMetresPerSecond(key: key, unit: unit)
             }
         }
         // Columbus loggers write YYMMDD dates (`240501`), which DDMMYY would read too.
@@ -578,7 +599,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
                     fast = false
                 }
             case .provider, .satellites, .mocked, .activity, .activityConfidence, .messageType, .date,
-                .latitudeHemisphere, .longitudeHemisphere:
+                .latitudeHemisphere, .longitudeHemisphere, .validity:
                 fast = false
             }
             if !fast {
@@ -671,7 +692,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
         if role == .messageType {
             let bytes = text.baseAddress!.assumingMemoryBound(to: UInt8.self)
             if !CSVReader.isFix(bytes, textStart, textEnd) {
-                return .done(skipRest(from: end, extraLines: place.line - line))
+                return .done(skipRest(from: end, extraLines: place.line - line, reason: .otherRecord))
             }
             return .next(end)
         }
@@ -681,6 +702,10 @@ public struct CSVReader: FixReader, ByteStreamReader {
             } catch {
                 return .done(try reject(error, at: fieldStart, place: fieldPlace, skipFrom: end, skipLine: place.line))
             }
+        }
+        // A tracker's record without a fix (`valid=false`): nothing else of it is read.
+        if role == .validity, row.has(.validity), !row.valid {
+            return .done(skipRest(from: end, extraLines: place.line - line, reason: .noFix))
         }
         return .next(end)
     }
@@ -779,8 +804,8 @@ public struct CSVReader: FixReader, ByteStreamReader {
     }
 
     /// Skips the rest of a row that is not a fix record (quotes respected, so a quoted line break does not
-    /// end it); `extraLines` line breaks were already passed inside the row.
-    private mutating func skipRest(from index: Int, extraLines: Int) -> RowOutcome {
+    /// end it), counted for `reason`; `extraLines` line breaks were already passed inside the row.
+    private mutating func skipRest(from index: Int, extraLines: Int, reason: SkipReason) -> RowOutcome {
         let p = base
         var i = index
         var inQuotes = false
@@ -799,7 +824,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
         pos = i + 1
         line += 1 + lines
         rowsRead += 1
-        return .skipped(.otherRecord)
+        return .skipped(reason)
     }
 
     /// Counts a malformed row (lenient) or throws, after moving past the row's line that holds `skipFrom`
@@ -1013,6 +1038,10 @@ public struct CSVReader: FixReader, ByteStreamReader {
             guard let value = CSVReader.bool(bytes, s, e) else { throw malformed("true or false") }
             row.mocked = value
             row.mark(.mocked)
+        case .validity:
+            guard let value = CSVReader.bool(bytes, s, e) else { throw malformed("true or false") }
+            row.valid = value
+            row.mark(.validity)
         case .activity:
             if let cached = activityCache.lookup(bytes, s, e) {
                 row.activity = cached
@@ -1333,7 +1362,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
 enum CSVRole: UInt8 {
     case ignore, latitude, longitude, time, horizontalAccuracy, altitude, verticalAccuracy, speed, speedAccuracy,
         course, courseAccuracy, provider, satellites, mocked, activity, activityConfidence, messageType, date,
-        latitudeHemisphere, longitudeHemisphere
+        latitudeHemisphere, longitudeHemisphere, validity
 
     init(_ column: CSVColumn?) {
         switch column {
@@ -1357,6 +1386,7 @@ enum CSVRole: UInt8 {
         case .date: self = .date
         case .latitudeHemisphere: self = .latitudeHemisphere
         case .longitudeHemisphere: self = .longitudeHemisphere
+        case .fixValidity: self = .validity
         }
     }
 }
@@ -1392,6 +1422,8 @@ struct CSVRowValues {
     var provider: Provider = .unknown
     var satellites = 0
     var mocked = false
+    /// The `valid` column's value, when marked.
+    var valid = true
     var activity: ActivityKind = .unknown
     var activityConfidence = 0
     /// Where the latitude field starts (buffer index, line, index of the line's first byte), for errors.
