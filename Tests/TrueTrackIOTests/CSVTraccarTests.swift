@@ -117,6 +117,71 @@ import TrueTrackCore
         #expect(other.fixes.count == 1 && other.error == nil)
     }
 
+    /// Two vans, their rows interleaved by time, as a fleet export writes them.
+    static func twoVans() -> String {
+        var text = Self.header + "\n"
+        for k in 0..<4 {
+            let time = "2024-03-05 22:40:\(10 + k * 10)"
+            text +=
+                Self.row(
+                    id: 2 * k + 1, device: "861234050001234", fixtime: time, latitude: 37.4 + Double(k) * 1e-3,
+                    longitude: -122) + "\n"
+            text +=
+                Self.row(
+                    id: 2 * k + 2, device: "861234050009999", fixtime: time, latitude: 48.1,
+                    longitude: 11.5 + Double(k) * 1e-3) + "\n"
+        }
+        return text
+    }
+
+    /// A file of two devices read as one device's is an error at the first row of the second device, naming the
+    /// file, the line, the field and the devices seen; the first device's fixes before it are kept, and nothing
+    /// after it is read (merged, two vans made one track of jumps between cities).
+    @Test func aSecondDeviceIsAnErrorNamingTheDevices() throws {
+        let result = Self.read(Self.twoVans(), options: ReadOptions(lenient: true))
+        guard case .severalDevices(let place, let field, let devices)? = result.error else {
+            Issue.record("unexpected \(String(describing: result.error))")
+            return
+        }
+        #expect(place.file == "traccar.csv" && place.line == 3 && place.column == 13)
+        #expect(field == "deviceid")
+        #expect(devices == ["861234050001234", "861234050009999"])
+        #expect(result.fixes.count == 1)
+        let message = try #require(result.error).description
+        #expect(message.hasPrefix("traccar.csv:3:13 (byte "), "\(message)")
+        #expect(message.contains("field 'deviceid'") && message.contains("\"861234050009999\""), "\(message)")
+        #expect(message.contains("--device ID"), "\(message)")
+        // One device, however many rows: no error.
+        let one = Self.read(
+            Self.header + "\n" + Self.row(id: 1, fixtime: "2024-03-05 22:40:10", latitude: 37.4, longitude: -122) + "\n"
+                + Self.row(id: 2, fixtime: "2024-03-05 22:40:20", latitude: 37.401, longitude: -122) + "\n")
+        #expect(one.error == nil && one.fixes.count == 2)
+    }
+
+    /// ``DeviceSelection/only(_:)`` keeps one device's rows and counts the others' as
+    /// ``SkipReason/deviceFiltered``; ``DeviceSelection/all`` reads every row and counts each device's fixes.
+    @Test func readsOneDeviceOrCountsThemAll() throws {
+        let second = Self.read(Self.twoVans(), options: ReadOptions(devices: .only("861234050009999")))
+        #expect(second.error == nil)
+        #expect(second.fixes.count == 4)
+        #expect(second.fixes.allSatisfy { $0.latitude == 48.1 })
+        #expect(second.report.skipped(.deviceFiltered) == 4)
+        let none = Self.read(Self.twoVans(), options: ReadOptions(devices: .only("86123405000")))
+        #expect(none.fixes.isEmpty && none.report.skipped(.deviceFiltered) == 8)
+
+        var reader = CSVReader(
+            stream: ByteStream(bytes: Array(Self.twoVans().utf8)), options: ReadOptions(devices: .all))
+        let all = reader.readAll()
+        #expect(all.error == nil && all.fixes.count == 8)
+        #expect(reader.deviceColumnName == "deviceid")
+        #expect(reader.devices.map(\.id) == ["861234050001234", "861234050009999"])
+        #expect(reader.devices.map(\.fixes) == [4, 4])
+        // The device column's other names.
+        for name in ["device_id", "Device", "IMEI", "uniqueId", "unique_id"] {
+            #expect(CSVColumn(headerName: name) == .device, "\(name)")
+        }
+    }
+
     /// A header without a usable column is an ``ReadError/unreadableHeader(_:expected:found:)``, which reading
     /// leniently does not get past either.
     @Test func aHeaderWithoutTimeIsUnreadableEvenLeniently() throws {

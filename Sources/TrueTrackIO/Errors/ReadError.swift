@@ -42,6 +42,10 @@ public enum ReadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The input's layout cannot be read at all (a CSV header that names no latitude, longitude or time
     /// column): no record can be read, so reading leniently does not get past it.
     case unreadableHeader(SourceLocation, expected: String, found: String)
+    /// The input holds the tracks of more than one device: a CSV file whose device column (`field`) changes
+    /// value, at `location` (the first row of a second device); `devices` lists the IDs seen so far, in order.
+    /// Merged, two devices' fixes make one wrong track; ``ReadOptions/devices`` reads one.
+    case severalDevices(SourceLocation, field: String, devices: [String])
     /// The values parsed but do not make a valid fix (non-finite or out-of-range coordinates).
     case invalidFix(SourceLocation, FixValidationError)
     /// A line (or an XML element) is longer than the reader's limit, which protects memory.
@@ -57,7 +61,8 @@ public enum ReadError: Error, Sendable, Hashable, CustomStringConvertible {
         case .io(let path, _), .unsupportedFormat(let path, _):
             SourceLocation(file: path, line: 0, byteOffset: 0)
         case .malformedField(let l, _, _, _), .malformedRecord(let l, _, _), .invalidFix(let l, _),
-            .recordTooLong(let l, _), .truncated(let l, _), .unreadableHeader(let l, _, _):
+            .recordTooLong(let l, _), .truncated(let l, _), .unreadableHeader(let l, _, _),
+            .severalDevices(let l, _, _):
             l
         }
     }
@@ -71,6 +76,11 @@ public enum ReadError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(l): field '\(field)': expected \(expected), found \(ReadError.quote(found))"
         case .malformedRecord(let l, let expected, let found), .unreadableHeader(let l, let expected, let found):
             "\(l): expected \(expected), found \(ReadError.quote(found))"
+        case .severalDevices(let l, let field, let devices):
+            "\(l): field '\(field)': the file holds more than one device (seen so far: "
+                + devices.map { ReadError.quote($0) }.joined(separator: ", ")
+                + "), and their fixes merged make one wrong track: read one device at a time with --device ID "
+                + "(ReadOptions.devices; 'truetrack info' lists the devices)"
         case .invalidFix(let l, let error):
             "\(l): field '\(error.field)': \(error)"
         case .recordTooLong(let l, let limit):

@@ -25,6 +25,9 @@ public enum SkipReason: String, Sendable, Hashable, CaseIterable, Codable {
     case missingPosition
     /// A fix from a provider the caller filtered out.
     case providerFiltered
+    /// A fix of another device than the one asked for (``ReadOptions/devices``), or of none (an empty device
+    /// field).
+    case deviceFiltered
     /// An exact repeat of the previous record (only where a reader is asked to drop them).
     case duplicate
     /// A malformed record skipped because the reader runs leniently (see ``ReadReport/errors``).

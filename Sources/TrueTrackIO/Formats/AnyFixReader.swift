@@ -94,6 +94,19 @@ public struct AnyFixReader: FixReader {
         return [chosen] + others
     }
 
+    /// CSV: the devices of the file's device column (``CSVColumn/device``) in the order of their first row, with
+    /// the fixes read of each so far (see ``CSVReader/devices``); empty for other formats and files without one.
+    public var csvDevices: [(id: String, fixes: Int)] {
+        guard case .csv(let box) = base else { return [] }
+        return box.reader.devices
+    }
+
+    /// CSV: the header name of the device column, if any (see ``CSVReader/deviceColumnName``).
+    public var csvDeviceColumn: String? {
+        guard case .csv(let box) = base else { return nil }
+        return box.reader.deviceColumnName
+    }
+
     /// GPX: the segment (`<trkseg>` or `<rte>`, 0-based in document order) the most recently returned fix came
     /// from (see ``GPXReader/lastSegmentIndex``); `nil` for other formats, which have no segments.
     public var segmentIndex: Int? {

@@ -60,11 +60,16 @@ public struct ReadOptions: Sendable, Hashable {
     /// field: a silent guess put fixes years or months off.
     public var dateOrder: DateOrder? = nil
 
+    /// CSV: which device's rows are read from a file with a device column (``CSVColumn/device``). Default
+    /// ``DeviceSelection/single``: a file of one device reads as usual, one holding a second device is an error.
+    public var devices: DeviceSelection = .single
+
     /// Creates options with the defaults above.
     public init(
         lenient: Bool = false, providers: Set<Provider>? = nil,
         hdop: HDOPInterpretation = .dilution(userEquivalentRangeErrorMetres: HDOPInterpretation.defaultUEREMetres),
-        acceptsChecksumMismatches: Bool = false, gpxPointKinds: GPXPointKinds = .paths, dateOrder: DateOrder? = nil
+        acceptsChecksumMismatches: Bool = false, gpxPointKinds: GPXPointKinds = .paths, dateOrder: DateOrder? = nil,
+        devices: DeviceSelection = .single
     ) {
         self.lenient = lenient
         self.providers = providers
@@ -72,7 +77,22 @@ public struct ReadOptions: Sendable, Hashable {
         self.acceptsChecksumMismatches = acceptsChecksumMismatches
         self.gpxPointKinds = gpxPointKinds
         self.dateOrder = dateOrder
+        self.devices = devices
     }
+}
+
+/// Which device's rows a reader keeps from a file holding several trackers' (see ``ReadOptions/devices``).
+public enum DeviceSelection: Sendable, Hashable {
+    /// The file's one device: the first row of a second device is a
+    /// ``ReadError/severalDevices(_:field:devices:)`` naming the devices seen (merged, two vans read as one
+    /// track with wrong distances), after which the reader returns no more fixes.
+    case single
+    /// Only the rows of the device with this ID (compared as text, byte for byte); the others, and rows with an
+    /// empty device field, are skipped as ``SkipReason/deviceFiltered``.
+    case only(String)
+    /// Every row, whatever its device: a census of the file (`truetrack info` lists the devices and their
+    /// fixes this way), not a track: the fixes of several devices make no track together.
+    case all
 }
 
 /// The order of a date's year, month and day where the text does not say it (see ``ReadOptions/dateOrder``).

@@ -51,10 +51,23 @@ enum InfoCommand {
         /// CSV: the header's time columns, the one the times are read from first (a Traccar export's
         /// `fixtime`, then `devicetime` and `servertime`); `nil` for other formats.
         var timeColumns: [String]?
+        /// CSV with a device column: its name and the devices in the order of their first row, with the fixes
+        /// read of each (every device's unless `--device` names one); `nil` without one.
+        var deviceColumn: String?
+        var devices: [Device]?
+    }
+
+    /// A device of a CSV's device column and the fixes read of it.
+    struct Device: Encodable {
+        var id: String
+        var fixes: Int
     }
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let (format, options) = try InputOptions.from(arguments)
+        var (format, options) = try InputOptions.from(arguments)
+        // A census of every device (the figures merge them) unless --device names one: info lists them so that
+        // a user can pick one, where process and stops refuse the merge.
+        if options.devices == .single { options.devices = .all }
         var reports: [Report] = []
         var failed = false
         for path in arguments.positionals {
@@ -78,12 +91,18 @@ enum InfoCommand {
         var segments: Int?
         var lastSegment: Int?
         var timeColumns: [String]?
+        var deviceColumn: String?
+        var devices: [Device]?
         do {
             var reader = try AnyFixReader(path: path, format: explicit, options: options)
             formatName = reader.format.rawValue
             defer {
                 readReport = reader.report
                 if reader.format == .csv, !reader.csvTimeColumns.isEmpty { timeColumns = reader.csvTimeColumns }
+                if let column = reader.csvDeviceColumn {
+                    deviceColumn = column
+                    devices = reader.csvDevices.filter { $0.fixes > 0 }.map { Device(id: $0.id, fixes: $0.fixes) }
+                }
             }
             do {
                 while let fix = try reader.next() {
@@ -120,7 +139,8 @@ enum InfoCommand {
             identicalTimestamps: summary.identicalTimestamps, gapsOver5Seconds: summary.gaps,
             longestStepSeconds: summary.longestStepSeconds, rawDistanceMetres: summary.rawDistanceMetres,
             error: failure, lenientErrors: readReport.errors.map(\.description), segments: segments,
-            declaredActivity: DeclaredActivity.type(ofFileAt: path), timeColumns: timeColumns)
+            declaredActivity: DeclaredActivity.type(ofFileAt: path), timeColumns: timeColumns,
+            deviceColumn: deviceColumn, devices: devices)
     }
 
     static func text(_ r: Report) -> String {
@@ -154,6 +174,15 @@ enum InfoCommand {
                 "time column",
                 "\(columns[0]) (not read: " + columns.dropFirst().joined(separator: ", ")
                     + "; a fix's own time first, then the device's, then the server's)")
+        }
+        if let devices = r.devices, let column = r.deviceColumn, !devices.isEmpty {
+            let list = devices.map { "\($0.id) (\($0.fixes) fixes)" }.joined(separator: ", ")
+            row(
+                devices.count == 1 ? "device" : "devices",
+                devices.count == 1
+                    ? "\(list), column \(column)"
+                    : "\(devices.count) in column \(column): \(list); the figures below merge them: process and "
+                        + "stops read one, --device ID")
         }
         if let first = r.firstTime, let last = r.lastTime {
             row("time span", "\(first) → \(last) (\(r.spanSeconds.fixed(1)) s)")

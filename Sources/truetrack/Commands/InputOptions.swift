@@ -62,6 +62,10 @@ enum InputOptions {
             name: "hdop-scale", valueName: "METRES",
             help: "NMEA/GPX: accuracy = HDOP × METRES (default 5, a UERE); 'accuracy10' for HDOP = accuracy/10."),
         OptionSpec(
+            name: "device", valueName: "ID",
+            help: "CSV: keep only this device's rows (a fleet export's deviceid, device_id, device, imei or uniqueid "
+                + "column); a file of several devices needs it ('info' lists them)."),
+        OptionSpec(
             name: "date-order", valueName: "ORDER",
             help: "CSV: ymd, dmy or mdy for dates that do not say it (240501, 05/01/2024); default: decided by the "
                 + "file's first value that allows one order, else an error."),
@@ -96,6 +100,10 @@ enum InputOptions {
             throw UsageError(
                 message: "reading standard input ('-') needs --\(formatOption) (the format cannot be sniffed)")
         }
+        if let device = arguments.value("device") {
+            guard !device.isEmpty else { throw UsageError(message: "--device expects a device ID, got ''") }
+            options.devices = .only(device)
+        }
         if let name = arguments.value("date-order") {
             guard let order = DateOrder(rawValue: name.lowercased()) else {
                 throw UsageError(message: "--date-order expects ymd, dmy or mdy, got '\(name)'")
@@ -126,6 +134,11 @@ enum InputOptions {
         let skipped = report.skipped.filter { $0.value > 0 }
             .sorted { ($0.value, $1.key.rawValue) > ($1.value, $0.key.rawValue) }
             .map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
+        if report.skipped(.deviceFiltered) > 0 {
+            return CommandFailure(
+                message: "\(report.source): no fixes: --device matched none of them (skipped: \(skipped)); "
+                    + "'truetrack info \(report.source)' lists the file's devices")
+        }
         if report.skipped(.providerFiltered) > 0 {
             return CommandFailure(
                 message: "\(report.source): no fixes: --provider kept none of them (skipped: \(skipped))")
@@ -237,12 +250,13 @@ extension InputOptions {
 extension ReadError {
     /// What the user can do about a damaged record, appended to its message: `--lenient` skips malformed
     /// records (counted and reported) and reads on. Empty for errors no option gets past (I/O, truncation, an
-    /// unsupported format, a record longer than the reader holds, a header that names no usable column).
+    /// unsupported format, a record longer than the reader holds, a header that names no usable column, a file
+    /// holding several devices).
     var lenientHint: String {
         switch self {
         case .malformedField, .malformedRecord, .invalidFix:
             "; --lenient skips such records and reads on"
-        case .io, .truncated, .unsupportedFormat, .recordTooLong, .unreadableHeader:
+        case .io, .truncated, .unsupportedFormat, .recordTooLong, .unreadableHeader, .severalDevices:
             // (A record too long for memory ends the reading whatever the option.)
             ""
         }

@@ -102,6 +102,10 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
     /// other files' `VALID` may hold anything (Qstarz writes the fix type there: `SPS`, `DGPS`, `Estimated`), so
     /// ``init(headerName:)`` does not recognise the name alone.
     case fixValidity
+    /// The device (tracker) a row comes from, as text compared byte for byte (spaces around it trimmed): a
+    /// fleet export holds several. Aliases: `deviceid`, `device_id`, `device`, `imei`, `uniqueid`, `unique_id`.
+    /// A file of more than one device is read one device at a time (see ``ReadOptions/devices``).
+    case device
     /// The record type of GnssLogger-style files (GSDC 2022 `MessageType`): rows whose value is not
     /// `Fix` are skipped as ``SkipReason/otherRecord``. Aliases: `MessageType`, `message_type`.
     case messageType
@@ -112,7 +116,7 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
             .latitude, .longitude, .time(.automatic), .date, .latitudeHemisphere, .longitudeHemisphere,
             .horizontalAccuracy, .altitude, .verticalAccuracy, .speed,
             .speedAccuracy, .course, .courseAccuracy, .provider, .satellites, .mocked, .activity,
-            .activityConfidence, .messageType, .fixValidity,
+            .activityConfidence, .messageType, .fixValidity, .device,
         ]
     }
 
@@ -153,13 +157,13 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
         case .date: return unit == "utc"
         case .latitudeHemisphere, .longitudeHemisphere: return false
         case .activityConfidence: return ["%", "percent"].contains(unit)
-        case .provider, .satellites, .mocked, .activity, .messageType, .fixValidity: return false
+        case .provider, .satellites, .mocked, .activity, .messageType, .fixValidity, .device: return false
         }
     }
 
     /// The canonical header name this project writes for the field (`timestamp`, `latitude`, `accuracy_m`…);
-    /// `nil` for ``date``, the hemispheres, ``messageType`` and ``fixValidity``, which ``CSVWriter`` does
-    /// not write (it writes whole times and signed coordinates).
+    /// `nil` for ``date``, the hemispheres, ``messageType``, ``fixValidity`` and ``device``, which ``CSVWriter``
+    /// does not write (it writes whole times, signed coordinates and the fixes of one device).
     public var canonicalName: String? {
         switch self {
         case .latitude: "latitude"
@@ -178,7 +182,7 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
         case .mocked: "mocked"
         case .activity: "activity"
         case .activityConfidence: "activity_confidence"
-        case .messageType, .fixValidity: nil
+        case .messageType, .fixValidity, .device: nil
         }
     }
 
@@ -337,6 +341,7 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
         add(.activity, ["activity"])
         add(.activityConfidence, ["activityconfidence"])
         add(.messageType, ["messagetype"])
+        add(.device, ["deviceid", "device", "imei", "uniqueid"])
         return table
     }()
 
@@ -377,6 +382,7 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
         case .latitudeHemisphere: 17
         case .longitudeHemisphere: 18
         case .fixValidity: 19
+        case .device: 20
         }
     }
 }

@@ -37,6 +37,11 @@ import TrueTrackCore
 ///   tracker repeating its last position without a new fix) are skipped as ``SkipReason/noFix`` without reading
 ///   their other fields (``CSVColumn/fixValidity``). A bare `speed` in any other CSV stays metres per second,
 ///   and another file's `valid` column is not read.
+/// - A **device column** (``CSVColumn/device``: `deviceid`, `device_id`, `device`, `imei`, `uniqueid`): a file
+///   of one device reads as usual; the first row of a second device is a
+///   ``ReadError/severalDevices(_:field:devices:)`` (merged, two vans read as one track), unless
+///   ``ReadOptions/devices`` keeps one device (the others' rows skipped as ``SkipReason/deviceFiltered``) or all
+///   of them (``devices`` counts each one's fixes).
 /// - Times: see ``CSVTimeEncoding`` for how each time-column name is read (ISO 8601 with any offset, Unix
 ///   seconds, milliseconds, micro- or nanoseconds, GPS milliseconds converted to UTC with leap seconds).
 ///   Every time must lie in the years 0001–9999.
@@ -70,6 +75,29 @@ public struct CSVReader: FixReader, ByteStreamReader {
         for (name, column) in zip(headerNames, columns) { if case .time? = column { return name } }
         return nil
     }
+    /// The header name of the device column (``CSVColumn/device``), once the header has been read; `nil` when
+    /// the file has none.
+    public var deviceColumnName: String? {
+        zip(headerNames, columns).first { $0.1 == .device }?.0
+    }
+    /// The devices of the device column, in the order of their first row, with the fixes read of each so far (a
+    /// device whose rows ``ReadOptions/devices`` skips has 0; a row with an empty device field counts with the
+    /// device of the row before it); empty without a device column.
+    public var devices: [(id: String, fixes: Int)] {
+        var fixes = deviceFixes
+        if lastDevice >= 0 { fixes[lastDevice] += fixesProduced - fixesBeforeLastDevice }
+        return zip(deviceIDs, fixes).map { (id: $0, fixes: $1) }
+    }
+    /// The device IDs (text) and their bytes as read, in the order of their first row; the fixes each gave
+    /// before the current run of rows; whether ``ReadOptions/devices`` keeps each; the device of the last row that
+    /// named one, and the fixes produced before its run began. (Fixes are counted by device when the device
+    /// changes, so that a fix costs no count.)
+    private var deviceIDs: [String] = []
+    private var deviceKeys: [[UInt8]] = []
+    private var deviceFixes: [Int] = []
+    private var deviceKept: [Bool] = []
+    private var lastDevice = -1
+    private var fixesBeforeLastDevice = 0
     /// Whether the header is a Traccar export's (see the type's documentation), once it has been read: its bare
     /// `speed` is read in knots.
     public private(set) var isTraccarExport = false
@@ -138,7 +166,8 @@ public struct CSVReader: FixReader, ByteStreamReader {
     ///
     /// - Throws: ``ReadError`` for a malformed header, row or value (rows are skipped and counted instead
     ///   when ``ReadOptions/lenient`` is set); after an error the reader resumes at the next row, except
-    ///   after a header, I/O, record-length or unterminated-quote error, after which it returns `nil`.
+    ///   after a header, I/O, record-length, unterminated-quote or several-devices error, after which it returns
+    ///   `nil`.
     public mutating func next() throws(ReadError) -> Fix? {
         while try nextRow() {
             // `nextRow` checked time and position presence; `Fix.init` validates and normalises. The fix is
@@ -599,7 +628,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
                     fast = false
                 }
             case .provider, .satellites, .mocked, .activity, .activityConfidence, .messageType, .date,
-                .latitudeHemisphere, .longitudeHemisphere, .validity:
+                .latitudeHemisphere, .longitudeHemisphere, .validity, .device:
                 fast = false
             }
             if !fast {
@@ -707,7 +736,58 @@ public struct CSVReader: FixReader, ByteStreamReader {
         if role == .validity, row.has(.validity), !row.valid {
             return .done(skipRest(from: end, extraLines: place.line - line, reason: .noFix))
         }
+        if role == .device, let outcome = try selectDevice(at: fieldStart, place: fieldPlace, column: column, end: end)
+        {
+            return .done(outcome)
+        }
         return .next(end)
+    }
+
+    /// Applies ``ReadOptions/devices`` to the row whose device field (read into `row`) starts at `fieldStart`:
+    /// `nil` to read on, or the row skipped as another device's; throws at a second device of a file read as
+    /// one device's.
+    private mutating func selectDevice(
+        at fieldStart: Int, place: CSVRowPlace, column: Int, end: Int
+    ) throws(ReadError) -> RowOutcome? {
+        switch options.devices {
+        case .all:
+            return nil
+        case .only:
+            if row.has(.device), deviceKept[row.deviceIndex] { return nil }
+            return skipRest(from: end, extraLines: place.line - line, reason: .deviceFiltered)
+        case .single:
+            guard deviceIDs.count > 1 else { return nil }
+            // Nothing read after this row could be trusted to be one track.
+            finished = true
+            throw ReadError.severalDevices(
+                location(fieldStart, line: place.line, lineStart: place.lineStart), field: headerNames[column],
+                devices: deviceIDs)
+        }
+    }
+
+    /// The index in `deviceIDs` of the device `p[s..<e]` (a new one is added).
+    private mutating func deviceIndex(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int) -> Int {
+        let count = e - s
+        func matches(_ k: Int) -> Bool {
+            deviceKeys[k].count == count
+                && deviceKeys[k].withUnsafeBufferPointer { memcmp($0.baseAddress!, p + s, count) == 0 }
+        }
+        if lastDevice >= 0, matches(lastDevice) { return lastDevice }
+        // Another device: the fixes since the last change were the last device's (this row's is not made yet).
+        if lastDevice >= 0 { deviceFixes[lastDevice] += fixesProduced - fixesBeforeLastDevice }
+        fixesBeforeLastDevice = fixesProduced
+        if let known = deviceKeys.indices.first(where: matches) {
+            lastDevice = known
+            return known
+        }
+        let key = Array(UnsafeBufferPointer(start: p + s, count: count))
+        let id = String(decoding: key, as: UTF8.self)
+        deviceKeys.append(key)
+        deviceIDs.append(id)
+        deviceFixes.append(0)
+        if case .only(let wanted) = options.devices { deviceKept.append(id == wanted) } else { deviceKept.append(true) }
+        lastDevice = deviceKeys.count - 1
+        return lastDevice
     }
 
     /// A delimiter after the last column.
@@ -1042,6 +1122,9 @@ public struct CSVReader: FixReader, ByteStreamReader {
             guard let value = CSVReader.bool(bytes, s, e) else { throw malformed("true or false") }
             row.valid = value
             row.mark(.validity)
+        case .device:
+            row.deviceIndex = deviceIndex(bytes, s, e)
+            row.mark(.device)
         case .activity:
             if let cached = activityCache.lookup(bytes, s, e) {
                 row.activity = cached
@@ -1362,7 +1445,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
 enum CSVRole: UInt8 {
     case ignore, latitude, longitude, time, horizontalAccuracy, altitude, verticalAccuracy, speed, speedAccuracy,
         course, courseAccuracy, provider, satellites, mocked, activity, activityConfidence, messageType, date,
-        latitudeHemisphere, longitudeHemisphere, validity
+        latitudeHemisphere, longitudeHemisphere, validity, device
 
     init(_ column: CSVColumn?) {
         switch column {
@@ -1387,6 +1470,7 @@ enum CSVRole: UInt8 {
         case .latitudeHemisphere: self = .latitudeHemisphere
         case .longitudeHemisphere: self = .longitudeHemisphere
         case .fixValidity: self = .validity
+        case .device: self = .device
         }
     }
 }
@@ -1424,6 +1508,8 @@ struct CSVRowValues {
     var mocked = false
     /// The `valid` column's value, when marked.
     var valid = true
+    /// The device's index in the reader's list of devices, when marked.
+    var deviceIndex = 0
     var activity: ActivityKind = .unknown
     var activityConfidence = 0
     /// Where the latitude field starts (buffer index, line, index of the line's first byte), for errors.
