@@ -72,6 +72,36 @@ import TrueTrackCore
         #expect(distance < 1.05 * metres && distance > 0.9 * Self.chords(fixes), "\(distance) of \(metres)")
     }
 
+    /// A speed column of zeros under a moving track (a logger that writes 0): not a halt; the chains count the
+    /// chords as before (a reviewer's drive read 39,527 → 0 m when the zeros were believed).
+    @Test func aColumnOfZerosUnderAMovingTrackIsLeftToTheChains() throws {
+        let (fixes, _) = try Self.drive(radius: 300, step: 30, speedScale: 0)
+        let distance = Self.counted(fixes)
+        #expect(distance > 0.8 * Self.chords(fixes), "\(distance) of chords \(Self.chords(fixes))")
+    }
+
+    /// A walker's logger every 30 s on a bus (readings of 7 m/s, above the 3 m/s a walker sustains): the sparse
+    /// rule leaves the bus to the vehicle rules, which count none of it (a reviewer's walk with a bus in it read
+    /// 1,654 → 4,670 m when the rule counted the bus's chords).
+    @Test func aWalkersLoggerOnABusCountsNoneOfTheBus() throws {
+        let (fixes, metres) = try Self.drive(radius: 600, step: 30, speed: 7)
+        let distance = Self.counted(fixes, profile: .walking)
+        #expect(distance < 0.05 * metres, "\(distance) of \(metres)")
+    }
+
+    /// Readings in knots taken for m/s on a winding road without courses: most steps integrate far above their
+    /// chords, and the track counts at most its chords.
+    @Test func knotsWithoutCoursesCountAtMostTheChords() throws {
+        let (withCourses, metres) = try Self.drive(radius: 300, step: 60, speedScale: 1.94)
+        let fixes = try withCourses.map { fix in
+            try Fix(
+                timestamp: fix.timestamp, latitude: fix.latitude, longitude: fix.longitude,
+                horizontalAccuracyMetres: 5, speedMetresPerSecond: fix.speedMetresPerSecond)
+        }
+        let distance = Self.counted(fixes)
+        #expect(distance < 1.05 * metres, "\(distance) of \(metres)")
+    }
+
     /// A parked tracker reading 0 every 30 s whose fixes jump 150 m now and then (multipath claiming 6 m): no
     /// distance. A tester's parked van counted 1,708 m and 8 trips in 8 hours of this.
     @Test func aParkedTrackerReadingZeroCountsNothingThroughItsJumps() throws {

@@ -39,7 +39,7 @@
 /// up to ``TrackingProfile/maximumBridgedGapSeconds``) counts the chord from the last filtered position to the
 /// first fix after it, once the track after the gap has moved on for half a window at about the pace of either
 /// side and not back along the chord, when the traveller was moving before it and nothing excludes the movement
-/// (``gapChordSpeedBefore(east:north:seconds:displacementAccuracy:)``, ``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:now:)``). Measured
+/// (``gapChordSpeedBefore(east:north:seconds:displacementAccuracy:)``, ``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:course:now:)``). Measured
 /// (`truetrack bench`): the u-blox F9K drive −3.3 % → −0.9 % (a 40 s outage, 211 m); the GPX hike
 /// `gpx-korita-zbevnica` (a fix every 11–60 s) 4,125 → 5,156 m of a 6,282 m fix path (5,437 m with chains, below); the Garmin Oregon ride
 /// 19,391 → 21,372 m of 22,180 m; every 1 Hz recording with a reference unchanged (docs/ARCHITECTURE.md, 5d).
@@ -150,7 +150,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline var noise = MeasurementNoiseScale()
     /// The fixes' white noise measured from their own scatter (the net-displacement gate's noise floor).
     @usableFromInline var whiteNoise = WhiteNoiseEstimate()
-    /// The last reset gap, waiting for the track after it to settle it (``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:now:)``): its
+    /// The last reset gap, waiting for the track after it to settle it (``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:course:now:)``): its
     /// duration (seconds; 0: settled) and the speed before it (0: its chord is not to count, see
     /// ``gapChordSpeedBefore(east:north:seconds:displacementAccuracy:)``).
     @usableFromInline var pendingGapSeconds = 0.0
@@ -253,15 +253,21 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// +7 % with 300 s of fresh fixes before the backlog).
     @usableFromInline var replayedThroughMilliseconds: Int64 = .max
     /// The last accepted fix's Doppler speed (m/s; NaN: none) and the step onto it (seconds; 0: none, a first
-    /// fix): what a sparse step's speed integral starts from (``sparseStepIncrement(east:north:seconds:doppler:course:accuracy:now:)``).
+    /// fix): what a sparse step's speed integral starts from (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``).
     @usableFromInline var lastReading = Double.nan, lastStepSeconds = 0.0
     /// The last accepted fix's course (degrees; NaN: none).
     @usableFromInline var lastCourse = Double.nan
-    /// The session's sparse steps with readings (``sparseStepIncrement(east:north:seconds:doppler:course:accuracy:now:)``): the
-    /// speed integrals and chords (metres) of the straight ones (the evidence of the readings' unit), and of all;
-    /// and the metres of speed integral held beyond the chords until that evidence is in.
-    @usableFromInline var sparseEvidence = SIMD2<Double>(0, 0), sparseTotals = SIMD2<Double>(0, 0)
+    /// The session's sparse steps moving at both ends beyond the fixes' noise
+    /// (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``), and how many of them integrate at
+    /// most ``sparseUnitRatio`` times their chords: the evidence of the readings' unit (``sparseUnit``).
+    @usableFromInline var sparseSteps = SIMD2<Double>(0, 0)
+    /// What undecided sparse steps integrated beyond the ``sparseUnitRatio`` chords they counted (metres): counted
+    /// when the readings show themselves in m/s, given up when they show another unit.
     @usableFromInline var sparseHeldMetres = 0.0
+    /// A dense-path sparse step judged before the gates (in ``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:course:now:)``),
+    /// counted after them if the fix passes (``commitSparseStep(floor:)``): its integral, chord and whether it is
+    /// straight (1) or not (0); an integral of −1 counts nothing.
+    @usableFromInline var pendingSparseStep = SIMD3<Double>(0, 0, 0)
 
     /// Creates a tracker.
     ///
@@ -342,6 +348,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
         fresh.jumpMilliseconds = jumpMilliseconds
         fresh.beforeJumpMilliseconds = beforeJumpMilliseconds
         fresh.replayedThroughMilliseconds = replayedThroughMilliseconds
+        // The sparse steps' evidence of the readings' unit (a property of the device, not of the trip) and what
+        // waits for it: a tracker parked overnight without heartbeats gave up a quarter of each day's distance.
+        fresh.sparseSteps = sparseSteps
+        fresh.sparseHeldMetres = sparseHeldMetres
         // The vehicle latch stays, as across any gap: a silence proves nothing about the mode of travel, and the
         // latch only holds distance (a walk after it is released once it lasts). GeoLife's taxi, then a bus
         // ride 4.8 hours later: with the latch given up, the bus's first 40 m counted as walking.
@@ -616,7 +626,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 east: e, north: n, seconds: dt, displacementAccuracy: displacementAccuracy, doppler: doppler, now: now)
             if _slowPath(lastReading >= 0) {
                 decision.distanceIncrementMetres += countSparseGap(
-                    east: e, north: n, seconds: dt, fix: fix, accuracy: displacementAccuracy, now: now)
+                    east: e, north: n, seconds: dt, reading: fix.storedSpeedMetresPerSecond,
+                    course: fix.storedCourseDegrees, accuracy: displacementAccuracy, now: now)
             }
             anchor(
                 east: e, north: n, variance: r, fix: fix, accuracy: accuracy,
@@ -636,7 +647,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         if _slowPath(dt > profile.maximumIntegrationSeconds || pendingGapSeconds > 0) {
             let bridged = bridge(
                 east: e, north: n, seconds: dt, variance: r, isAccuracyAssumed: decision.isAccuracyAssumed,
-                doppler: doppler, now: now)
+                doppler: doppler, course: fix.storedCourseDegrees, now: now)
             bridgeFloor = bridged.x
             decision.distanceIncrementMetres = bridged.y
         }
@@ -832,27 +843,21 @@ public struct Tracker: Sendable, BitwiseCopyable {
         decision.speedMetresPerSecond = increment > 0 ? min(speed, profile.maximumSpeedMetresPerSecond) : 0
         decision.isDopplerTrusted = isTrusted || doppler == nil
         if increment == 0 { decision.hold = .deadband }
-        if _slowPath(dt > profile.maximumIntegrationSeconds), lastReading >= 0, doppler != nil,
-            case let sparse = sparseStepIncrement(
-                east: e, north: n, seconds: dt, doppler: doppler, course: fix.courseDegrees,
-                accuracy: displacementAccuracy,
-                now: now),
-            sparse >= 0
-        {
-            // A sparse step with a reading at both ends: its speed integral (see `sparseStepIncrement`), counted
-            // at once. (The window gates judge a dense track: at a 15 s cadence a 10 s window holds one fix, and
-            // every step was held and then given up.)
-            // At least the chord of a step that kept its heading (see `bridge`): the path of a straight step.
-            let counted = max(sparse, bridgeFloor)
-            decision.distanceIncrementMetres += accumulator.add(doppler: counted, filtered: 0)
-            increment = 0
-            decision.speedMetresPerSecond = counted / dt  // the speed actually integrated
-            decision.speedSource = .doppler
-            decision.hold = counted > 0 ? .none : .deadband
-        } else if _slowPath(bridgeFloor > increment), increment > 0 {
-            // A step longer than the clamp whose chord says more (see ``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:now:)``).
+        if _slowPath(bridgeFloor > increment), increment > 0 {
+            // A step longer than the clamp whose chord says more (see ``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:course:now:)``).
             increment = bridgeFloor
             decision.speedMetresPerSecond = bridgeFloor / dt  // the speed actually integrated
+        } else if _slowPath(bridgeFloor < 0) {
+            // A sparse step with a reading at both ends: its speed integral (see `sparseStepEstimate`), at least the
+            // chord of a step that kept its heading (the bridge floor), counted at once. (The window gates judge a
+            // dense track: at a 15 s cadence a 10 s window holds one fix, and every step was held, then given up.)
+            let counted = commitSparseStep(floor: -1 - bridgeFloor)
+            decision.distanceIncrementMetres += counted
+            increment = 0
+            // The step's own speed (what it counts, without metres released by the unit evidence).
+            decision.speedMetresPerSecond = min(counted, pendingSparseStepMetres(floor: -1 - bridgeFloor)) / dt
+            decision.speedSource = .doppler
+            decision.hold = counted > 0 ? .none : .deadband
         }
         if _slowPath(subDeadbandRun >= TrackingProfile.haltRunLength), !isTrusted, increment > 0 {
             // A run of dropouts (a halt's zeros run on; a dropout's are scattered among moving readings) may be a
@@ -1127,7 +1132,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline @inline(never)
     mutating func bridge(
         east e: Double, north n: Double, seconds dt: Double, variance r: Double, isAccuracyAssumed: Bool,
-        doppler: Double?, now: Int64
+        doppler: Double?, course: Double, now: Int64
     ) -> SIMD2<Double> {
         let ve = filter.velocityEast, vn = filter.velocityNorth
         let speed = (ve * ve + vn * vn).squareRoot()
@@ -1198,140 +1203,199 @@ public struct Tracker: Sendable, BitwiseCopyable {
             {
                 floor = max(floor, min(chord, profile.maximumSpeedMetresPerSecond * dt))
             }
+            // A sparse step with readings at both ends (see `sparseStepEstimate`): judged now, counted after the
+            // gates (`commitSparseStep`); the floor comes back as −1 − floor to say so.
+            if lastReading >= 0,
+                let step = sparseStepEstimate(
+                    east: e, north: n, seconds: dt, doppler: doppler, course: course.isNaN ? nil : course,
+                    accuracy: isAccuracyAssumed
+                        ? profile.assumedDisplacementAccuracyMetres
+                        : r.squareRoot() * MeasurementNoise.radius68PerSigma,
+                    now: now)
+            {
+                pendingSparseStep = step
+                return SIMD2(-1 - floor, added)
+            }
         }
         return SIMD2(floor, added)
     }
 
     /// The distance of a sparse step (longer than ``TrackingProfile/maximumIntegrationSeconds``) onto a fix at
-    /// (`east`, `north`) with Doppler speed `doppler`, `dt` seconds after the last accepted fix, from the speed
-    /// readings at both its ends: the trapezoid (v₁ + v₂) / 2 × dt, each reading capped at the profile's ceiling,
-    /// 0 when both are below the deadband. Returns −1 when the rule does not apply (then the clamp, the chord
-    /// rules and the chains decide as before).
+    /// (`east`, `north`) with Doppler speed `doppler`, course `course` and displacement accuracy `accuracy`, `dt`
+    /// seconds after the last accepted fix, from the speed readings at both its ends: the trapezoid
+    /// (v₁ + v₂) / 2 × dt; on a straight step (both courses within 20° of the chord) the chord, which is its path
+    /// there. Returns (integral, chord, 1 if straight else 0), with an integral of −1 for a step that counts
+    /// nothing and whose chord no other rule counts either, or `nil` when the rule does not apply (the clamp, the
+    /// chord rules, the gates and the chains decide as before). ``commitSparseStep(floor:)`` counts it.
     ///
     /// It applies when both ends read a speed, the step is at most ``TrackingProfile/maximumBridgedGapSeconds``
-    /// and in the recording's rhythm (at most ``sparseRhythmRatio`` times the step before it: a logger's cadence,
-    /// not a silence in a denser recording, which may hide a stop), and the session does not read in another
-    /// unit. It counts 0 when either reading is faster than the traveller sustains or a reading in force excludes
-    /// the movement, or while the vehicle latch holds (a bus in a walk).
+    /// and at most ``sparseRhythmRatio`` times the step before it (a logger's cadence; a 1 Hz recording's first
+    /// silence longer than the clamp is ten times its step, and keeps the older rules, as a silence may hide a
+    /// stop), the session's Doppler check does not read another unit, neither reading is faster than the
+    /// traveller sustains, and neither the vehicle latch nor a reading in force excludes the movement. It counts
+    /// nothing when both readings are below the deadband and either the chord is slower than
+    /// ``stillChordSpeedLimit`` or the readings have proved right on straight steps; or when the readings are
+    /// slow and the chord is within the fixes' noise or longer than ``jumpChordRatio`` times their integral.
     ///
     /// Why: a fleet tracker reports every 15–120 s, and one reading standing for at most 10 s of its step lost
-    /// most of each step, while the chords between its fixes cut every corner. Measured on real drives thinned to
-    /// one fix every 15 / 30 / 60 / 120 s (docs/ARCHITECTURE.md, "Sparse steps"): the u-blox F9K's urban loop
-    /// −10.8 / −18.9 / −25.5 / −42.0 % before, chords −7.8 / −16.9 / −24.5 / −32.8 %, this integral −0.1 / −5.2 /
-    /// +9.8 / −2.0 %; on the GSDC Pixel 4 and the Pixel 6a drives within 4.5 % at every rate.
+    /// most of each step, while the chords between its fixes cut every corner (docs/ARCHITECTURE.md, "Sparse
+    /// steps with readings", for the figures).
     ///
     /// **The unit.** A speed in another unit (knots, km/h read as m/s) would multiply every sparse step, and
-    /// such a track has no dense stretch for the Doppler check's evidence. The sparse steps keep their own: the
-    /// sum of their integrals against the sum of their chords (``sparseEvidence``, steps where a reading is above
-    /// the deadband). Above ``sparseUnitRatio`` times the chords, once they add up to ``sparseEvidenceMetres``,
-    /// the readings are not used for sparse steps again. Until then a step counts at most its chord and the
-    /// rest is held (``sparseHeldMetres``), released when the evidence clears the readings (or at
-    /// ``finishTrack()`` if the chords so far do), dropped when it does not.
-    @usableFromInline @inline(never)
-    mutating func sparseStepIncrement(
+    /// such a track has no dense stretch for the Doppler check's evidence. The sparse steps keep their own
+    /// (``sparseUnit``): in another unit, a step counts at most its chord; undecided, at most 1.3 chords.
+    @usableFromInline
+    func sparseStepEstimate(
         east e: Double, north n: Double, seconds dt: Double, doppler: Double?, course: Double?, accuracy: Double,
         now: Int64
-    ) -> Double {
+    ) -> SIMD3<Double>? {
         guard let reading = doppler, lastReading >= 0, dt <= profile.maximumBridgedGapSeconds,
             lastStepSeconds > 0, dt <= Self.sparseRhythmRatio * lastStepSeconds, !readsInAnotherUnit
-        else { return -1 }
+        else { return nil }
+        // A reading faster than the traveller sustains (a bus in a walk, a reading the speed gate set aside as
+        // another unit), the vehicle latch or a reading in force excluding the movement: the gates and the chains
+        // judge the step as before (counted here, a walker's 30 s logger on a bus counted the bus: a reviewer's
+        // 1,654 → 4,670 m).
         let sustained = min(profile.maximumSustainedSpeedMetresPerSecond, profile.maximumSpeedMetresPerSecond)
         if lastReading > sustained || reading > sustained || isInVehicle || readingExcludes(at: now)
             || readingExcludes(at: lastAcceptedMilliseconds)
         {
-            return 0
+            return nil
         }
-        let ceiling = profile.maximumSpeedMetresPerSecond
-        let first = min(lastReading, ceiling), second = min(reading, ceiling)
+        let first = lastReading, second = reading
         let deadband = profile.deadbandMetresPerSecond
-        guard first >= deadband || second >= deadband else { return 0 }
-        let integral = (first + second) / 2 * dt
         let de = e - lastRawEast, dn = n - lastRawNorth
         let chord = (de * de + dn * dn).squareRoot()
-        // Slow readings at both ends of a chord within the fixes' noise: a parked receiver's Doppler jitter (0.3–0.6
-        // m/s), not a trip around the block (as a chain judges a still chord, ``stillChordSpeedLimit``).
-        if integral / dt < Self.stillChordSpeedLimit,
-            chord <= NetDisplacementGate.threshold(meanAccuracy: lastAccuracy + accuracy, profile: profile)
-        {
-            return 0
+        let noise = NetDisplacementGate.threshold(meanAccuracy: lastAccuracy + accuracy, profile: profile)
+        if first < deadband && second < deadband {
+            // Still at both ends: no movement when the readings have shown themselves right on straight steps
+            // (the zeros of a parked tracker whose fixes jump) or the chord is slow; otherwise (a column of zeros
+            // under a moving track: a reviewer's drive read 39,527 → 0 m) the chains judge it as before.
+            return sparseUnit == .metresPerSecond || chord / dt < Self.stillChordSpeedLimit ? SIMD3(-1, 0, 0) : nil
         }
-        sparseTotals += SIMD2(integral, chord)
+        let integral = (first + second) / 2 * dt
+        // Slow readings at both ends of a chord within the fixes' noise (a parked receiver's Doppler jitter, 0.3–0.6
+        // m/s), or of one far longer than they cover (a jump away and back: a reviewer's parked tracker counted
+        // 1,536 m in 8 h): no movement (as a chain judges a still chord, ``stillChordSpeedLimit``).
+        if integral / dt < Self.stillChordSpeedLimit, chord <= noise || chord > Self.jumpChordRatio * integral + noise {
+            return SIMD3(-1, 0, 0)
+        }
         // A straight step: both ends moving, their courses within 20° of the chord's direction. Its chord is its
         // path (and the evidence of the readings' unit); any other step's path is the speed integral.
         var isStraight = false
-        if first >= deadband, second >= deadband, let course, lastCourse.isFinite, chord > 0 {
+        let isMoving = first >= deadband && second >= deadband && chord > noise
+        if isMoving, let course, lastCourse.isFinite {
             let a = lastCourse * .pi / 180, b = course * .pi / 180
             let limit = Self.straightCosine * chord
             isStraight = sin(a) * de + cos(a) * dn >= limit && sin(b) * de + cos(b) * dn >= limit
-            if isStraight { sparseEvidence += SIMD2(integral, chord) }
         }
+        // (z: 1 for a step moving at both ends beyond the noise, 2 for a straight one, 0 otherwise.)
+        return SIMD3(integral, chord, isStraight ? 2 : isMoving ? 1 : 0)
+    }
+
+    /// Counts the sparse step ``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)`` judged
+    /// (``pendingSparseStep``), at least `floor` metres, into the accumulator and returns the metres counted:
+    /// with the unit evidence, the held metres and the verdict described there.
+    @usableFromInline @inline(never)
+    mutating func commitSparseStep(floor: Double) -> Double {
+        let step = pendingSparseStep
+        guard step.x >= 0 else { return 0 }
+        let (integral, chord, isStraight) = (step.x, step.y, step.z > 1)
+        if step.z > 0 { sparseSteps += SIMD2(1, integral <= Self.sparseUnitRatio * chord ? 1 : 0) }
         let estimate = isStraight ? chord : integral
-        switch sparseUnitVerdict {
-        case .some(true):
-            let released = sparseHeldMetres
+        var metres: Double
+        switch sparseUnit {
+        case .metresPerSecond:
+            metres = max(estimate, floor) + sparseHeldMetres
             sparseHeldMetres = 0
-            return estimate + released
-        case .some(false):
+        case .another:
             sparseHeldMetres = 0
-            return min(integral, chord)
-        case nil:
-            let counted = min(estimate, chord)
-            sparseHeldMetres += estimate - counted
-            return counted
+            metres = max(min(integral, chord), floor)
+        case .undecided:
+            metres = max(min(estimate, Self.sparseUnitRatio * chord), floor)
+            sparseHeldMetres += max(0, estimate - metres)
         }
+        return accumulator.add(doppler: metres, filtered: 0)
+    }
+
+    /// The metres the pending sparse step (``pendingSparseStep``) stands for on its own, at least `floor`: its chord
+    /// if straight, else its integral (0 if it counts nothing).
+    @usableFromInline
+    func pendingSparseStepMetres(floor: Double) -> Double {
+        let step = pendingSparseStep
+        return step.x < 0 ? 0 : max(step.z > 1 ? step.y : step.x, floor)
     }
 
     /// A reset gap that is a sparse step with a reading at both ends: its speed integral
-    /// (``sparseStepIncrement(east:north:seconds:doppler:course:accuracy:now:)``) counted, and its chord not
+    /// (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``) counted, and its chord not
     /// counted again by a chain or the gap rule. Returns the metres counted. (Out of line, one call: written in
     /// `process` it cost the tracker benchmark 28 instructions per fix on its dense path.)
     @usableFromInline @inline(never)
     mutating func countSparseGap(
-        east e: Double, north n: Double, seconds dt: Double, fix: Fix, accuracy: Double, now: Int64
+        east e: Double, north n: Double, seconds dt: Double, reading: Double, course: Double, accuracy: Double,
+        now: Int64
     ) -> Double {
-        let sparse = sparseStepIncrement(
-            east: e, north: n, seconds: dt, doppler: fix.speedMetresPerSecond, course: fix.courseDegrees,
-            accuracy: accuracy, now: now)
-        guard sparse >= 0 else { return 0 }
+        guard
+            let step = sparseStepEstimate(
+                east: e, north: n, seconds: dt, doppler: reading.isNaN ? nil : reading,
+                course: course.isNaN ? nil : course, accuracy: accuracy, now: now)
+        else { return 0 }
         gapOriginIsExcluded = true
         pendingGapSpeedBefore = 0
-        return accumulator.add(doppler: sparse, filtered: 0)
+        pendingSparseStep = step
+        return commitSparseStep(floor: 0)
     }
 
-    /// Whether the sparse steps' straight stretches show the readings in metres per second: `true` when their
-    /// speed integrals are within ``sparseUnitRatio`` of their chords, `false` beyond, `nil` until those chords
-    /// reach ``sparseEvidenceMetres``.
-    var sparseUnitVerdict: Bool? {
-        guard sparseEvidence.y >= Self.sparseEvidenceMetres else { return nil }
-        return sparseEvidence.x <= Self.sparseUnitRatio * sparseEvidence.y
+    /// What the sparse steps show of their readings' unit (``sparseSteps``).
+    @usableFromInline enum SparseUnit { case undecided, metresPerSecond, another }
+
+    /// What the sparse steps show of their readings' unit: metres per second while the steps moving at both ends
+    /// that integrate at most ``sparseUnitRatio`` times their chords are at least one and at least
+    /// ``sparseUnitConsistentShare`` of them; another unit once there are
+    /// ``sparseUnitMinimumSteps`` and fewer than that share do; else undecided. Why: a step's path is at least its
+    /// chord, so readings in m/s integrate close to the chord on every fairly straight step, while readings in
+    /// knots (1.94×), miles per hour (2.24×) or km/h (3.6×) integrate far above it on all of them. Real drives
+    /// thinned to 15–120 s: 18–98 % of their steps within 1.3× (the u-blox F9K's urban loop 18–76 %, GSDC Pixel 4
+    /// 92–98 %, Pixel 6a 72–93 %); the same readings as knots 0–9 %, as miles per hour or km/h 0–9 %.
+    var sparseUnit: SparseUnit {
+        let (steps, consistent) = (sparseSteps.x, sparseSteps.y)
+        if consistent >= 1, consistent >= Self.sparseUnitConsistentShare * steps {
+            return .metresPerSecond
+        }
+        return steps >= Self.sparseUnitMinimumSteps ? .another : .undecided
     }
+
+    /// The share of the steps moving at both ends that must integrate within ``sparseUnitRatio`` of their chords
+    /// for the readings to be in m/s (``sparseUnit``): 0.15, between the F9K's urban loop at 60 s (18 %) and knots
+    /// on any recording (at most 9 %).
+    @usableFromInline static let sparseUnitConsistentShare = 0.15
+
+    /// The steps moving at both ends without a consistent share that make the readings another unit
+    /// (``sparseUnit``): 8. Until then (or the first consistent step) a step counts at most ``sparseUnitRatio``
+    /// times its chord, the rest held (``sparseHeldMetres``).
+    @usableFromInline static let sparseUnitMinimumSteps = 8.0
+
+    /// How much longer than its speed integral a slow sparse step's chord may be before it is a jump, not
+    /// movement (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``): 3. A car pulling away
+    /// from a halt within a step covers at most about twice the integral of its readings (0 and its cruising
+    /// speed); a multipath jump of 60–150 m under readings of 0.3–0.9 m/s is 3–15 times it.
+    @usableFromInline static let jumpChordRatio = 3.0
 
     /// The cosine of the largest angle between a sparse step's chord and the course read at either end for the
-    /// step to be straight (unit evidence, ``sparseStepIncrement(east:north:seconds:doppler:course:accuracy:now:)``): 0.94,
+    /// step to be straight (unit evidence, ``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``): 0.94,
     /// about 20°.
     @usableFromInline static let straightCosine = 0.94
 
     /// The longest sparse step, relative to the step before it, whose readings are integrated across it
-    /// (``sparseStepIncrement(east:north:seconds:doppler:course:accuracy:now:)``): 4. A tracker's cadence varies (reports on a
+    /// (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``): 4. A tracker's cadence varies (reports on a
     /// turn, a missed report doubles a step), but a 1 Hz recording's silences longer than the 10 s clamp are
     /// at least ten times its steps: those keep the clamp and the chord rules.
     @usableFromInline static let sparseRhythmRatio = 4.0
 
-    /// The most the straight sparse steps' speed integrals may exceed their chords before their readings are
-    /// taken for another unit (``sparseStepIncrement(east:north:seconds:doppler:course:accuracy:now:)``): 1.3. On a straight
-    /// step the chord is the path: real drives thinned to 15–120 s read 0.89–1.13 (the u-blox F9K), 1.00–1.01
-    /// (GSDC Pixel 4), 0.99–1.05 (Pixel 6a); knots read as m/s give 1.94, miles per hour 2.24, km/h 3.6.
+    /// The most a sparse step's speed integral may exceed its chord for the step to show readings in m/s
+    /// (``sparseUnit``), and what an undecided step counts at most, in chords: 1.3. On a straight step the chord
+    /// is the path (real drives thinned to 15–120 s: 0.89–1.13 on straight steps).
     @usableFromInline static let sparseUnitRatio = 1.3
-
-    /// The most all the sparse steps' speed integrals may exceed their chords at ``finishTrack()``, for the
-    /// integral held without straight evidence to count: 1.8. Chords cut corners: the u-blox F9K's urban loop
-    /// thinned to 120 s integrates 1.46 times its chords, a generated van route logged every 120 s 1.67 times;
-    /// knots on those give 2.8–3.2.
-    @usableFromInline static let sparseOverallRatio = 1.8
-
-    /// The straight chords (metres) the unit evidence needs before it decides (500): a few straight steps of a
-    /// drive at 30–60 s, a dozen of a walk logged every 30 s.
-    @usableFromInline static let sparseEvidenceMetres = 500.0
 
     /// The most a bridged chord's average speed may exceed the speed before it (for a gap: the faster of the
     /// speeds on either side): 1.5 times. A traveller that keeps its heading keeps roughly its pace too; a
@@ -1351,7 +1415,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline static let bridgeVehicleSpeedRatio = 2.5
 
     /// The cosine of the largest turn between the heading before a long step and the step's chord for the chord
-    /// to count (``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:now:)``): 0.7, about 45°. A still receiver's chords have random
+    /// to count (``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:course:now:)``): 0.7, about 45°. A still receiver's chords have random
     /// headings (and a jump's return points back), so at most a quarter pass by chance. Measured on the first
     /// version of the bridge (the chord between filtered positions, no pace check): the simulator's still phone
     /// logging every 7–25 s counted the same with any cosine from 0 to 0.9, and the GPX hike
@@ -1373,7 +1437,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// is converging from far off: its end is wherever that convergence stopped); its chord, from the previous gap's origin to that fix, counts
     /// (``linkChain(point:pointMilliseconds:pointAccuracy:pointIsExcluded:pointIsStill:east:north:seconds:accuracy:doppler:now:)``) when this gap's
     /// chord agrees with it, or when it agreed with the chord before it. A step after a lone anchor that is
-    /// shorter than the reset gap but longer than the clamp is a link too (``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:now:)``):
+    /// shorter than the reset gap but longer than the clamp is a link too (``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:course:now:)``):
     /// a logger every 59–61 s on walking. When this gap's chord agrees, its pace stands as the speed before
     /// this gap, so a dense track after it confirms it like any gap's.
     @usableFromInline @inline(never)
@@ -1538,7 +1602,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// deadband); the chord is within the fixes' noise (2 m plus the accuracy factor times the last window's mean
     /// accuracy and this fix's, both ends' errors added up); or its average speed is below the deadband or above
     /// what the profile's traveller sustains. The track after the gap must confirm it
-    /// (``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:now:)``). No heading check here, unlike a sparse step's: a vehicle turns
+    /// (``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:course:now:)``). No heading check here, unlike a sparse step's: a vehicle turns
     /// inside an outage (the F9K drive goes in southwards and comes out northwards, 207 m west: the chord is
     /// across both headings). Out of line: gaps are rare. (Mutating so that `self` is passed by reference.)
     @usableFromInline @inline(never)
@@ -1877,19 +1941,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// without one (an excursion's way back would count). `truetrack process` calls it after the last fix; the
     /// per-fix totals of its decisions do not hold what it counts.
     public mutating func finishTrack() -> Double {
-        // Sparse steps' integrals held for want of unit evidence: counted if the chords so far clear the readings.
-        var released = 0.0
-        if sparseHeldMetres > 0 {
-            if sparseTotals.x <= Self.sparseOverallRatio * sparseTotals.y {
-                released = accumulator.add(doppler: sparseHeldMetres, filtered: 0)
-            }
-            sparseHeldMetres = 0
-        }
-        return released + finishDeparture()
-    }
-
-    /// The departure part of ``finishTrack()``.
-    mutating func finishDeparture() -> Double {
         guard departureMilliseconds != .min else { return 0 }
         let threshold = departureThresholdMetres
         let away = distanceFromRest(threshold: threshold)
