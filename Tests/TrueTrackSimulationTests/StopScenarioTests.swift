@@ -280,6 +280,27 @@ import TrueTrackSimulation
         }
     }
 
+    /// A parked tracker's heartbeats: a stay across back-to-back gaps at one place holds the fixes between them
+    /// (it said "no fixes" over an 8-hour stay with a heartbeat every hour).
+    @Test func aStayAcrossHeartbeatsCountsItsFixes() throws {
+        let t0 = Timestamp(millisecondsSince1970: 1_714_550_400_000)
+        var fixes: [Fix] = []
+        func add(_ second: Double, _ north: Double) throws {
+            fixes.append(
+                try Fix(
+                    timestamp: t0.advanced(bySeconds: second), latitude: 48 + north / 111_320, longitude: 11,
+                    horizontalAccuracyMetres: 5, speedMetresPerSecond: 0))
+        }
+        for k in 0..<120 { try add(Double(k), 10 * Double(k)) }
+        // Parked at 1,190 m: a heartbeat every 10 minutes for an hour, then away again.
+        for k in 1...5 { try add(119 + 600 * Double(k), 1190 + Double(k % 2)) }
+        for k in 0..<120 { try add(3719 + Double(k), 1190 + 10 * Double(k)) }
+        let analysis = StopAnalysis(fixes: fixes, profile: .driving)
+        #expect(analysis.staysAcrossGaps.count == 1, "\(analysis.staysAcrossGaps)")
+        #expect(analysis.staysAcrossGaps.first?.fixes == 5)
+        #expect(analysis.staysAcrossGaps.first.map { abs($0.durationSeconds - 3600) < 1 } == true)
+    }
+
     /// A ride too fast for the walking profile, without Doppler, is rejected for speed on almost every fix and
     /// never re-anchors: those fixes are still evidence of position (only outliers are not), so the ride reads
     /// as moving, not as recording gaps (a reviewer's 20 m/s ride: moving 3 s, unobserved 298 s).

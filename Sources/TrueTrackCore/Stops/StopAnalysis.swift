@@ -115,7 +115,8 @@ public struct StopAnalysis: Sendable, Hashable {
 
         /// Appends a stay across a gap to `stays`, or joins it to the last one when the two are back to back (one
         /// fix between two gaps) at one place (centres within the stationary radius): one stay, centred between
-        /// them, its radius bounding the three fixes' distance from that centre.
+        /// them, its radius bounding the three fixes' distance from that centre, holding the fix between them
+        /// (a parked tracker's hourly heartbeats read "no fixes" over an 8-hour stay that held 8).
         mutating func appendStay(_ stay: StopRecord) {
             guard let previous = stays.last, previous.end == stay.start else {
                 stays.append(stay)
@@ -130,7 +131,8 @@ public struct StopAnalysis: Sendable, Hashable {
             let middle = Offsets.midpoint((previous.latitude, previous.longitude), (stay.latitude, stay.longitude))
             stays[stays.count - 1] = StopRecord(
                 start: previous.start, end: stay.end, latitude: middle.latitude, longitude: middle.longitude,
-                radiusMetres: max(previous.radiusMetres, stay.radiusMetres) + centres / 2, fixes: 0,
+                radiusMetres: max(previous.radiusMetres, stay.radiusMetres) + centres / 2,
+                fixes: previous.fixes + 1 + stay.fixes,  // the fix between the two gaps
                 unobservedSeconds: previous.unobservedSeconds + stay.unobservedSeconds)
         }
 

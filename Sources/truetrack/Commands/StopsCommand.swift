@@ -295,7 +295,8 @@ enum StopsCommand {
         }
         for s in r.staysAcrossGaps {
             lines.append(
-                "  possible stop in a recording gap: \(s.start) → \(s.end) (\(s.durationSeconds.fixed(0)) s, no fixes) "
+                "  possible stop in a recording gap: \(s.start) → \(s.end) (\(s.durationSeconds.fixed(0)) s, "
+                    + (s.fixes == 0 ? "no fixes" : "\(s.fixes) fix\(s.fixes == 1 ? "" : "es") between its gaps") + ") "
                     + "at \(s.latitude.fixed(6)), \(s.longitude.fixed(6)): the fixes around it lie within "
                     + "\(s.radiusMetres.fixed(1)) m of it"
             )
