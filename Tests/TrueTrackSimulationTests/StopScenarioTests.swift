@@ -281,7 +281,7 @@ import TrueTrackSimulation
     }
 
     /// A parked tracker's heartbeats: a stay across back-to-back gaps at one place holds the fixes between them
-    /// (it said "no fixes" over an 8-hour stay with a heartbeat every hour).
+    /// (it said "no fixes" over an 8-hour stay with a heartbeat every hour), and a long one ends the trip.
     @Test func aStayAcrossHeartbeatsCountsItsFixes() throws {
         let t0 = Timestamp(millisecondsSince1970: 1_714_550_400_000)
         var fixes: [Fix] = []
@@ -299,6 +299,9 @@ import TrueTrackSimulation
         #expect(analysis.staysAcrossGaps.count == 1, "\(analysis.staysAcrossGaps)")
         #expect(analysis.staysAcrossGaps.first?.fixes == 5)
         #expect(analysis.staysAcrossGaps.first.map { abs($0.durationSeconds - 3600) < 1 } == true)
+        // An hour parked ends the trip, as an hour's silence would (it was one trip through the stay).
+        #expect(analysis.trips.count == 2, "\(analysis.trips)")
+        #expect(analysis.trips.first.map { $0.end == t0.advanced(bySeconds: 119) } == true)
     }
 
     /// A ride too fast for the walking profile, without Doppler, is rejected for speed on almost every fix and
