@@ -281,24 +281,30 @@ import TrueTrackSimulation
     }
 
     /// A parked tracker's heartbeats: a stay across back-to-back gaps at one place holds the fixes between them
-    /// (it said "no fixes" over an 8-hour stay with a heartbeat every hour), and a long one ends the trip.
-    @Test func aStayAcrossHeartbeatsCountsItsFixes() throws {
+    /// (it said "no fixes" over an 8-hour stay with a heartbeat every hour), and a long one ends the trip. When
+    /// every one of them reads a speed of 0 it is a stop (the device was seen there, still, at least three times:
+    /// a fleet tester's deliveries with a heartbeat every 2 minutes were only "possible stops"); without readings
+    /// it stays a possible stop.
+    @Test(arguments: [true, false])
+    func aStayAcrossHeartbeatsCountsItsFixes(readsSpeed: Bool) throws {
         let t0 = Timestamp(millisecondsSince1970: 1_714_550_400_000)
         var fixes: [Fix] = []
-        func add(_ second: Double, _ north: Double) throws {
+        func add(_ second: Double, _ north: Double, _ speed: Double) throws {
             fixes.append(
                 try Fix(
                     timestamp: t0.advanced(bySeconds: second), latitude: 48 + north / 111_320, longitude: 11,
-                    horizontalAccuracyMetres: 5, speedMetresPerSecond: 0))
+                    horizontalAccuracyMetres: 5, speedMetresPerSecond: readsSpeed ? speed : nil))
         }
-        for k in 0..<120 { try add(Double(k), 10 * Double(k)) }
+        for k in 0..<120 { try add(Double(k), 10 * Double(k), k == 119 ? 0 : 10) }
         // Parked at 1,190 m: a heartbeat every 10 minutes for an hour, then away again.
-        for k in 1...5 { try add(119 + 600 * Double(k), 1190 + Double(k % 2)) }
-        for k in 0..<120 { try add(3719 + Double(k), 1190 + 10 * Double(k)) }
+        for k in 1...5 { try add(119 + 600 * Double(k), 1190 + Double(k % 2), 0) }
+        for k in 0..<120 { try add(3719 + Double(k), 1190 + 10 * Double(k), k == 0 ? 0 : 10) }
         let analysis = StopAnalysis(fixes: fixes, profile: .driving)
-        #expect(analysis.staysAcrossGaps.count == 1, "\(analysis.staysAcrossGaps)")
-        #expect(analysis.staysAcrossGaps.first?.fixes == 5)
-        #expect(analysis.staysAcrossGaps.first.map { abs($0.durationSeconds - 3600) < 1 } == true)
+        let stays = readsSpeed ? analysis.stops : analysis.staysAcrossGaps
+        #expect(stays.count == 1, "stops \(analysis.stops), possible \(analysis.staysAcrossGaps)")
+        #expect((readsSpeed ? analysis.staysAcrossGaps : analysis.stops).isEmpty)
+        #expect(stays.first?.fixes == 5)
+        #expect(stays.first.map { abs($0.durationSeconds - 3600) < 1 } == true)
         // An hour parked ends the trip, as an hour's silence would (it was one trip through the stay).
         #expect(analysis.trips.count == 2, "\(analysis.trips)")
         #expect(analysis.trips.first.map { $0.end == t0.advanced(bySeconds: 119) } == true)

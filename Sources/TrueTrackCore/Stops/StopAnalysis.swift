@@ -67,6 +67,9 @@ public struct StopAnalysis: Sendable, Hashable {
         var last: Timestamp?
         var gaps: [(start: Timestamp, end: Timestamp)] = []
         var stays: [StopRecord] = []
+        /// Whether every fix of each stay in ``stays`` (the ends of its gaps and the fixes between them) read a
+        /// speed (Doppler or filtered, not derived) below the profile's still speed.
+        var staysAreStill: [Bool] = []
         /// A stop beginning at most this long (seconds) after the previous one ended, with its centre within
         /// ``mergeRadiusMetres`` of that one's, is the same stop: 5 s. Why: the detector backdates a stop's start
         /// to the oldest fix of its still window, but never before the departure; a stop that begins a fix or two
@@ -118,17 +121,20 @@ public struct StopAnalysis: Sendable, Hashable {
         /// them (weighted by the fixes each side stands for), its radius bounding their fixes' distance from that
         /// centre, holding the fix between them
         /// (a parked tracker's hourly heartbeats read "no fixes" over an 8-hour stay that held 8).
-        mutating func appendStay(_ stay: StopRecord) {
+        mutating func appendStay(_ stay: StopRecord, isStill: Bool = false) {
             guard let previous = stays.last, previous.end == stay.start else {
                 stays.append(stay)
+                staysAreStill.append(isStill)
                 return
             }
             let centres = Haversine.distance(
                 from: (previous.latitude, previous.longitude), to: (stay.latitude, stay.longitude))
             guard centres <= detector.profile.stationaryRadiusMetres else {
                 stays.append(stay)
+                staysAreStill.append(isStill)
                 return
             }
+            staysAreStill[staysAreStill.count - 1] = staysAreStill[staysAreStill.count - 1] && isStill
             // The centre weighted by the fixes each side stands for (its own and the two around its gap), and a
             // radius that bounds both sides' fixes from it. (An even midpoint, its radius grown by half the centres'
             // distance at every join, reached 281 m over a van's 119 heartbeats within 15 m of each other.)
@@ -171,7 +177,10 @@ public struct StopAnalysis: Sendable, Hashable {
                 // The detector restarted its clock (``StopDetectionProfile/clockJumpSeconds``): the times from
                 // the wrong one on are left out of the span and the gaps.
                 gaps.removeAll { $0.end > l }
-                stays.removeAll { $0.end > l }
+                while let stay = stays.last, stay.end > l {
+                    stays.removeLast()
+                    staysAreStill.removeLast()
+                }
                 if let f = first, f > l { first = l }
             } else if let previous, l != previous, detector.jumpMilliseconds == l.millisecondsSince1970,
                 detector.beforeJumpMilliseconds == previous.millisecondsSince1970
@@ -181,7 +190,7 @@ public struct StopAnalysis: Sendable, Hashable {
                 if !wasStopped, !detector.isStopCommitted, let before, let after = detector.lastEvidence,
                     let stay = Self.stayAcrossGap(from: before, to: after, profile: detector.profile)
                 {
-                    appendStay(stay)
+                    appendStay(stay, isStill: isStill(before) && isStill(after))
                 }
             }
             if first == nil { first = l }
@@ -196,7 +205,22 @@ public struct StopAnalysis: Sendable, Hashable {
             for event in detector.finish() {
                 if case .stopEnded(let record) = event { append(record, to: &stops) }
             }
-            return StopAnalysis(stops: stops, first: first, last: last, gaps: gaps, staysAcrossGaps: stays)
+            // An observed stay: gaps back to back at one place with fixes between them, every one of them reading
+            // still. Not silence: the device was seen there, not moving, at least three times across it (a
+            // tracker's heartbeats every 2 minutes at a delivery). A stop, then; a single gap stays a possible stop.
+            var possible: [StopRecord] = []
+            for (stay, isStill) in zip(stays, staysAreStill) {
+                if isStill, stay.fixes > 0 { stops.append(stay) } else { possible.append(stay) }
+            }
+            stops.sort { $0.start < $1.start }
+            return StopAnalysis(stops: stops, first: first, last: last, gaps: gaps, staysAcrossGaps: possible)
+        }
+
+        /// Whether `evidence` reads a speed below the profile's still speed (a Doppler or filtered speed: a
+        /// derived one follows the fixes' noise).
+        func isStill(_ evidence: MotionEvidence) -> Bool {
+            guard let speed = evidence.speedMetresPerSecond, evidence.speedSource != .derived else { return false }
+            return speed < detector.profile.stillSpeedMetresPerSecond
         }
     }
 
