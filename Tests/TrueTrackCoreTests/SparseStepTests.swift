@@ -102,6 +102,32 @@ import TrueTrackCore
         #expect(distance < 1.05 * metres, "\(distance) of \(metres)")
     }
 
+    /// Knots taken for m/s after a stretch of stop-and-go whose fixes all fall at a crawl (the van fast between
+    /// them): those steps integrate below their chords in any unit and are no evidence of it; the winding drive
+    /// after them shows the knots (a reviewer's case read +40 % when the crawl decided "m/s").
+    @Test func aCrawlAtEveryFixIsNoEvidenceOfTheUnit() throws {
+        var fixes: [Fix] = []
+        var east = 0.0, north = 0.0, heading = 0.0, metres = 0.0
+        for s in 0...720 {
+            let crawl = s < 120
+            let speed = crawl ? 1.5 + 13.5 * sin(Double.pi * Double(s % 30) / 30) : 15
+            if s % 30 == 0 {
+                fixes.append(
+                    try Fix(
+                        timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(s) * 1000),
+                        latitude: 48 + north / 111_320, longitude: 11 + east / (111_320 * cos(48 * Double.pi / 180)),
+                        horizontalAccuracyMetres: 5, speedMetresPerSecond: speed * 1.943844,
+                        courseDegrees: (heading * 180 / .pi).truncatingRemainder(dividingBy: 360)))
+            }
+            if !crawl { heading += Double.pi / 3 / 30 }
+            east += speed * sin(heading)
+            north += speed * cos(heading)
+            if s < 720 { metres += speed }
+        }
+        let distance = Self.counted(fixes)
+        #expect(distance < 1.1 * metres, "\(distance) of \(metres)")
+    }
+
     /// A parked tracker reading 0 every 30 s whose fixes jump 150 m now and then (multipath claiming 6 m): no
     /// distance. A tester's parked van counted 1,708 m and 8 trips in 8 hours of this.
     @Test func aParkedTrackerReadingZeroCountsNothingThroughItsJumps() throws {

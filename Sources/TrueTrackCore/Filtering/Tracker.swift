@@ -261,9 +261,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``), and how many of them integrate at
     /// most ``sparseUnitRatio`` times their chords: the evidence of the readings' unit (``sparseUnit``).
     @usableFromInline var sparseSteps = SIMD2<Double>(0, 0)
-    /// What undecided sparse steps integrated beyond the ``sparseUnitRatio`` chords they counted (metres): counted
-    /// when the readings show themselves in m/s, given up when they show another unit.
-    @usableFromInline var sparseHeldMetres = 0.0
     /// A dense-path sparse step judged before the gates (in ``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:course:now:)``),
     /// counted after them if the fix passes (``commitSparseStep(floor:)``): its integral, chord and whether it is
     /// straight (1) or not (0); an integral of −1 counts nothing.
@@ -348,10 +345,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
         fresh.jumpMilliseconds = jumpMilliseconds
         fresh.beforeJumpMilliseconds = beforeJumpMilliseconds
         fresh.replayedThroughMilliseconds = replayedThroughMilliseconds
-        // The sparse steps' evidence of the readings' unit (a property of the device, not of the trip) and what
-        // waits for it: a tracker parked overnight without heartbeats gave up a quarter of each day's distance.
+        // The sparse steps' evidence of the readings' unit: a property of the device, not of the trip.
         fresh.sparseSteps = sparseSteps
-        fresh.sparseHeldMetres = sparseHeldMetres
         // The vehicle latch stays, as across any gap: a silence proves nothing about the mode of travel, and the
         // latch only holds distance (a walk after it is released once it lasts). GeoLife's taxi, then a bus
         // ride 4.8 hours later: with the latch given up, the bus's first 40 m counted as walking.
@@ -1267,30 +1262,41 @@ public struct Tracker: Sendable, BitwiseCopyable {
         let de = e - lastRawEast, dn = n - lastRawNorth
         let chord = (de * de + dn * dn).squareRoot()
         let noise = NetDisplacementGate.threshold(meanAccuracy: lastAccuracy + accuracy, profile: profile)
+        // A chord faster than the traveller sustains under readings it sustains (a tram that stops and goes
+        // between a walker's fixes): the vehicle rules judge it.
+        if chord / dt > sustained { return nil }
         if first < deadband && second < deadband {
-            // Still at both ends: no movement when the readings have shown themselves right on straight steps
-            // (the zeros of a parked tracker whose fixes jump) or the chord is slow; otherwise (a column of zeros
-            // under a moving track: a reviewer's drive read 39,527 → 0 m) the chains judge it as before.
-            return sparseUnit == .metresPerSecond || chord / dt < Self.stillChordSpeedLimit ? SIMD3(-1, 0, 0) : nil
+            // Still at both ends: no movement across a chord within the fixes' noise; across a longer one the
+            // readings do not tell (a delivery van stopped at both fixes drove 180–370 m between them; a column of
+            // zeros under a moving track read 39,527 → 0 m when believed): the chains judge it as before.
+            return chord <= noise ? SIMD3(-1, 0, 0) : nil
         }
         let integral = (first + second) / 2 * dt
         // Slow readings at both ends of a chord within the fixes' noise (a parked receiver's Doppler jitter, 0.3–0.6
         // m/s), or of one far longer than they cover (a jump away and back: a reviewer's parked tracker counted
         // 1,536 m in 8 h): no movement (as a chain judges a still chord, ``stillChordSpeedLimit``).
-        if integral / dt < Self.stillChordSpeedLimit, chord <= noise || chord > Self.jumpChordRatio * integral + noise {
-            return SIMD3(-1, 0, 0)
+        if integral / dt < Self.stillChordSpeedLimit {
+            if chord <= noise { return SIMD3(-1, 0, 0) }
+            // A chord far longer than slow readings cover: a jump, or a vehicle slow at both fix times and fast
+            // between them; the readings do not tell which, the older rules judge it (counted as a jump's 0, a
+            // reviewer's stop-and-go van lost its steps; as an integral, a parked tracker's jumps counted).
+            if chord > Self.jumpChordRatio * integral + noise { return nil }
         }
         // A straight step: both ends moving, their courses within 20° of the chord's direction. Its chord is its
         // path (and the evidence of the readings' unit); any other step's path is the speed integral.
         var isStraight = false
         let isMoving = first >= deadband && second >= deadband && chord > noise
+        // Unit evidence from steps fast at both ends only: a step slow at both fix times and fast between them
+        // lands within 1.3 chords whatever the unit (a reviewer's knots: one such step let ten count in full).
+        let isEvidence = isMoving && min(first, second) >= Self.sparseEvidenceSpeedMetresPerSecond
         if isMoving, let course, lastCourse.isFinite {
             let a = lastCourse * .pi / 180, b = course * .pi / 180
             let limit = Self.straightCosine * chord
             isStraight = sin(a) * de + cos(a) * dn >= limit && sin(b) * de + cos(b) * dn >= limit
         }
-        // (z: 1 for a step moving at both ends beyond the noise, 2 for a straight one, 0 otherwise.)
-        return SIMD3(integral, chord, isStraight ? 2 : isMoving ? 1 : 0)
+        // (z: 3 for a straight step that is unit evidence, 2 for another straight one, 1 for another evidence step,
+        // 0 otherwise.)
+        return SIMD3(integral, chord, (isStraight ? 2 : 0) + (isEvidence ? 1 : 0))
     }
 
     /// Counts the sparse step ``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)`` judged
@@ -1301,21 +1307,15 @@ public struct Tracker: Sendable, BitwiseCopyable {
         let step = pendingSparseStep
         guard step.x >= 0 else { return 0 }
         let (integral, chord, isStraight) = (step.x, step.y, step.z > 1)
-        if step.z > 0 { sparseSteps += SIMD2(1, integral <= Self.sparseUnitRatio * chord ? 1 : 0) }
+        if step.z == 1 || step.z == 3 { sparseSteps += SIMD2(1, integral <= Self.sparseUnitRatio * chord ? 1 : 0) }
         let estimate = isStraight ? chord : integral
-        var metres: Double
+        let metres: Double
         switch sparseUnit {
-        case .metresPerSecond:
-            metres = max(estimate, floor) + sparseHeldMetres
-            sparseHeldMetres = 0
-        case .another:
-            sparseHeldMetres = 0
-            metres = max(min(integral, chord), floor)
-        case .undecided:
-            metres = max(min(estimate, Self.sparseUnitRatio * chord), floor)
-            sparseHeldMetres += max(0, estimate - metres)
+        case .metresPerSecond: metres = estimate
+        case .another: metres = min(integral, chord)
+        case .undecided: metres = min(estimate, Self.sparseUnitRatio * chord)
         }
-        return accumulator.add(doppler: metres, filtered: 0)
+        return accumulator.add(doppler: max(metres, floor), filtered: 0)
     }
 
     /// The metres the pending sparse step (``pendingSparseStep``) stands for on its own, at least `floor`: its chord
@@ -1349,17 +1349,18 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// What the sparse steps show of their readings' unit (``sparseSteps``).
     @usableFromInline enum SparseUnit { case undecided, metresPerSecond, another }
 
-    /// What the sparse steps show of their readings' unit: metres per second while the steps moving at both ends
-    /// that integrate at most ``sparseUnitRatio`` times their chords are at least one and at least
-    /// ``sparseUnitConsistentShare`` of them; another unit once there are
-    /// ``sparseUnitMinimumSteps`` and fewer than that share do; else undecided. Why: a step's path is at least its
-    /// chord, so readings in m/s integrate close to the chord on every fairly straight step, while readings in
-    /// knots (1.94×), miles per hour (2.24×) or km/h (3.6×) integrate far above it on all of them. Real drives
-    /// thinned to 15–120 s: 18–98 % of their steps within 1.3× (the u-blox F9K's urban loop 18–76 %, GSDC Pixel 4
-    /// 92–98 %, Pixel 6a 72–93 %); the same readings as knots 0–9 %, as miles per hour or km/h 0–9 %.
+    /// What the sparse steps show of their readings' unit: metres per second while the evidence steps (moving
+    /// beyond the noise at ``sparseEvidenceSpeedMetresPerSecond`` or more at both ends) that integrate at
+    /// most ``sparseUnitRatio`` times their chords are at least two and at least ``sparseUnitConsistentShare`` of
+    /// them; another unit once there are ``sparseUnitMinimumSteps`` and fewer than that share do; else undecided.
+    /// Why: a step's path is at least its chord, so readings in m/s integrate close to the chord on every fairly
+    /// straight step, while readings in knots (1.94×), miles per hour (2.24×) or km/h (3.6×) integrate far above
+    /// it on all of them. Real drives thinned to 15–120 s: 18–98 % of their steps within 1.3× (the u-blox F9K's
+    /// urban loop 18–76 %, GSDC Pixel 4 92–98 %, Pixel 6a 72–93 %); the same readings as knots 0–9 %, as miles per
+    /// hour or km/h 0–9 %.
     var sparseUnit: SparseUnit {
         let (steps, consistent) = (sparseSteps.x, sparseSteps.y)
-        if consistent >= 1, consistent >= Self.sparseUnitConsistentShare * steps {
+        if consistent >= 2, consistent >= Self.sparseUnitConsistentShare * steps {
             return .metresPerSecond
         }
         return steps >= Self.sparseUnitMinimumSteps ? .another : .undecided
@@ -1370,16 +1371,21 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// on any recording (at most 9 %).
     @usableFromInline static let sparseUnitConsistentShare = 0.15
 
-    /// The steps moving at both ends without a consistent share that make the readings another unit
-    /// (``sparseUnit``): 8. Until then (or the first consistent step) a step counts at most ``sparseUnitRatio``
-    /// times its chord, the rest held (``sparseHeldMetres``).
+    /// The evidence steps without a consistent share that make the readings another unit (``sparseUnit``): 8.
+    /// Until then (or two consistent steps) a step counts at most ``sparseUnitRatio`` times its chord.
     @usableFromInline static let sparseUnitMinimumSteps = 8.0
 
-    /// How much longer than its speed integral a slow sparse step's chord may be before it is a jump, not
-    /// movement (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``): 3. A car pulling away
-    /// from a halt within a step covers at most about twice the integral of its readings (0 and its cruising
-    /// speed); a multipath jump of 60–150 m under readings of 0.3–0.9 m/s is 3–15 times it.
-    @usableFromInline static let jumpChordRatio = 3.0
+    /// The slower reading at both ends of a sparse step for it to be unit evidence (``sparseUnit``), m/s: 5. A
+    /// step slow at either fix time may have been fast between them, and then integrates within 1.3 chords in any
+    /// unit; a step at 5 m/s or more at both ends is cruising.
+    @usableFromInline static let sparseEvidenceSpeedMetresPerSecond = 5.0
+
+    /// How much longer than its speed integral a slow sparse step's chord may be before the readings no longer
+    /// describe the step (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``; the older rules
+    /// judge it): 2. A car pulling away from a halt within a step covers up to about twice the integral of its
+    /// readings (0 and its cruising speed), and is left to the older rules too; a multipath jump of 56–150 m under
+    /// readings of 0.3–0.9 m/s is 2–15 times it (a reviewer's parked tracker counted 392 m in 8 h at 3).
+    @usableFromInline static let jumpChordRatio = 2.0
 
     /// The cosine of the largest angle between a sparse step's chord and the course read at either end for the
     /// step to be straight (unit evidence, ``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``): 0.94,
