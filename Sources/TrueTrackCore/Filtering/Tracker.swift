@@ -798,10 +798,13 @@ public struct Tracker: Sendable, BitwiseCopyable {
         }
         let isTrusted =
             doppler.map { speed in
-                DopplerCheck.isTrusted(
+                (DopplerCheck.isTrusted(
                     dopplerPathMetres: windowDoppler, positionPathMetres: windowPosition, thresholdMetres: threshold,
                     sessionDopplerPathMetres: sessionDopplerPath, sessionPositionPathMetres: sessionPositionPath,
                     profile: profile)
+                    // A receiver that reads low reads about half (see `fallbackReadingFactor`): a position filter
+                    // far faster than a reading above the deadband follows a jump, and the reading is believed.
+                    || positionSpeed > fallbackCeiling(speed))
                     && !readsInAnotherUnit
                     // A zero (or sub-deadband) reading while the receiver moves and the position filter agrees,
                     // from a receiver whose session Doppler path falls short of its position path: a
@@ -1391,6 +1394,21 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// step to be straight (unit evidence, ``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``): 0.94,
     /// about 20°.
     @usableFromInline static let straightCosine = 0.94
+
+    /// The position filter's speed above which a Doppler reading `reading` above the deadband is believed whatever
+    /// the Doppler check says: ``fallbackReadingFactor`` times it plus ten deadbands; unbounded for a reading
+    /// below the deadband (a dropout) or none.
+    @inlinable @inline(__always)
+    func fallbackCeiling(_ reading: Double?) -> Double {
+        guard let reading, reading >= profile.deadbandMetresPerSecond else { return .infinity }
+        return Self.fallbackReadingFactor * reading + 10 * profile.deadbandMetresPerSecond
+    }
+
+    /// How far above a Doppler reading (above the deadband) the position filter's speed may be for the Doppler
+    /// check to distrust the reading, as a factor, plus ten deadbands (3 m/s): 2. A receiver that reads low reads about half its speed (the IPIN
+    /// Samsungs' session ratios 0.43–0.66); a filter speed far above that follows a jump (a fleet tester's 210 m
+    /// multipath fix at 10 s: 57 m/s counted under a reading of 13.75, 570 m in one step).
+    @usableFromInline static let fallbackReadingFactor = 2.0
 
     /// The longest sparse step, relative to the step before it, whose readings are integrated across it
     /// (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``): 4. A tracker's cadence varies (reports on a
