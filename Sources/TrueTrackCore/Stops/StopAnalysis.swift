@@ -67,8 +67,9 @@ public struct StopAnalysis: Sendable, Hashable {
         var last: Timestamp?
         var gaps: [(start: Timestamp, end: Timestamp)] = []
         var stays: [StopRecord] = []
-        /// Whether every fix of each stay in ``stays`` (the ends of its gaps and the fixes between them) read a
-        /// speed (Doppler or filtered, not derived) below the profile's still speed.
+        /// Whether every fix between the gaps of each stay in ``stays`` read a speed (Doppler or filtered, not
+        /// derived) below the profile's still speed (its first and last fix, the arrival and the departure, may be
+        /// moving).
         var staysAreStill: [Bool] = []
         /// A stop beginning at most this long (seconds) after the previous one ended, with its centre within
         /// ``mergeRadiusMetres`` of that one's, is the same stop: 5 s. Why: the detector backdates a stop's start
@@ -121,20 +122,20 @@ public struct StopAnalysis: Sendable, Hashable {
         /// them (weighted by the fixes each side stands for), its radius bounding their fixes' distance from that
         /// centre, holding the fix between them
         /// (a parked tracker's hourly heartbeats read "no fixes" over an 8-hour stay that held 8).
-        mutating func appendStay(_ stay: StopRecord, isStill: Bool = false) {
+        mutating func appendStay(_ stay: StopRecord, joiningFixIsStill: Bool = false) {
             guard let previous = stays.last, previous.end == stay.start else {
                 stays.append(stay)
-                staysAreStill.append(isStill)
+                staysAreStill.append(true)  // no fix between gaps yet
                 return
             }
             let centres = Haversine.distance(
                 from: (previous.latitude, previous.longitude), to: (stay.latitude, stay.longitude))
             guard centres <= detector.profile.stationaryRadiusMetres else {
                 stays.append(stay)
-                staysAreStill.append(isStill)
+                staysAreStill.append(true)
                 return
             }
-            staysAreStill[staysAreStill.count - 1] = staysAreStill[staysAreStill.count - 1] && isStill
+            staysAreStill[staysAreStill.count - 1] = staysAreStill[staysAreStill.count - 1] && joiningFixIsStill
             // The centre weighted by the fixes each side stands for (its own and the two around its gap), and a
             // radius that bounds both sides' fixes from it. (An even midpoint, its radius grown by half the centres'
             // distance at every join, reached 281 m over a van's 119 heartbeats within 15 m of each other.)
@@ -190,7 +191,7 @@ public struct StopAnalysis: Sendable, Hashable {
                 if !wasStopped, !detector.isStopCommitted, let before, let after = detector.lastEvidence,
                     let stay = Self.stayAcrossGap(from: before, to: after, profile: detector.profile)
                 {
-                    appendStay(stay, isStill: isStill(before) && isStill(after))
+                    appendStay(stay, joiningFixIsStill: isStill(before))
                 }
             }
             if first == nil { first = l }
@@ -206,8 +207,9 @@ public struct StopAnalysis: Sendable, Hashable {
                 if case .stopEnded(let record) = event { append(record, to: &stops) }
             }
             // An observed stay: gaps back to back at one place with fixes between them, every one of them reading
-            // still. Not silence: the device was seen there, not moving, at least three times across it (a
-            // tracker's heartbeats every 2 minutes at a delivery). A stop, then; a single gap stays a possible stop.
+            // still (the arrival and the departure fix around them may be moving: a van's first fix after the
+            // ignition read 0.86 m/s). Not silence: the device was seen there, not moving, across it (a tracker's
+            // heartbeats every 2 minutes at a delivery). A stop, then; a single gap stays a possible stop.
             var possible: [StopRecord] = []
             for (stay, isStill) in zip(stays, staysAreStill) {
                 if isStill, stay.fixes > 0 { stops.append(stay) } else { possible.append(stay) }
