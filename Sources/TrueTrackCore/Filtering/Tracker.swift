@@ -257,8 +257,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline var lastReading = Double.nan, lastStepSeconds = 0.0
     /// The last accepted fix's course (degrees; NaN: none).
     @usableFromInline var lastCourse = Double.nan
-    /// The session's sparse steps moving at both ends beyond the fixes' noise
-    /// (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``), and how many of them integrate at
+    /// The session's sparse evidence steps (moving beyond the fixes' noise at
+    /// ``sparseEvidenceSpeedMetresPerSecond`` or more at both ends,
+    /// ``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``), and how many of them integrate at
     /// most ``sparseUnitRatio`` times their chords: the evidence of the readings' unit (``sparseUnit``).
     @usableFromInline var sparseSteps = SIMD2<Double>(0, 0)
     /// A dense-path sparse step judged before the gates (in ``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:course:now:)``),
@@ -1369,8 +1370,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
         return steps >= Self.sparseUnitMinimumSteps ? .another : .undecided
     }
 
-    /// The share of the steps moving at both ends that must integrate within ``sparseUnitRatio`` of their chords
-    /// for the readings to be in m/s (``sparseUnit``): 0.15, between the F9K's urban loop at 60 s (18 %) and knots
+    /// The share of the evidence steps that must integrate within ``sparseUnitRatio`` of their chords for the
+    /// readings to be in m/s (``sparseUnit``): 0.15, between the F9K's urban loop at 60 s (18 %) and knots
     /// on any recording (at most 9 %).
     @usableFromInline static let sparseUnitConsistentShare = 0.15
 
@@ -1391,8 +1392,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline static let jumpChordRatio = 2.0
 
     /// The cosine of the largest angle between a sparse step's chord and the course read at either end for the
-    /// step to be straight (unit evidence, ``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``): 0.94,
-    /// about 20°.
+    /// step to be straight, its chord then its path
+    /// (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``): 0.94, about 20°.
     @usableFromInline static let straightCosine = 0.94
 
     /// The position filter's speed above which a Doppler reading `reading` above the deadband is believed whatever
@@ -1412,8 +1413,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
 
     /// The longest sparse step, relative to the step before it, whose readings are integrated across it
     /// (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``): 4. A tracker's cadence varies (reports on a
-    /// turn, a missed report doubles a step), but a 1 Hz recording's silences longer than the 10 s clamp are
-    /// at least ten times its steps: those keep the clamp and the chord rules.
+    /// turn, a missed report doubles a step), but a 1 Hz recording's first silence longer than the 10 s clamp is
+    /// at least ten times its step: it keeps the clamp and the chord rules (a second silence right after it is
+    /// judged by the first).
     @usableFromInline static let sparseRhythmRatio = 4.0
 
     /// The most a sparse step's speed integral may exceed its chord for the step to show readings in m/s
