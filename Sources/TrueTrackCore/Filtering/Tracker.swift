@@ -22,7 +22,8 @@
 ///    white-noise share the innovations show (``MeasurementNoiseScale``); a Doppler velocity update when the
 ///    fix has speed and course and the Doppler speed is trusted; a reset after
 ///    ``TrackingProfile/filterResetGapSeconds``.
-/// 6. **Speed choice** (``DopplerCheck``): the Doppler speed when trusted, else the filter's speed.
+/// 6. **Speed choice** (``DopplerCheck``): the Doppler speed when trusted, else the filter's speed (a reading above
+///    the deadband is believed when the position filter runs far ahead of it: ``fallbackReadingFactor``).
 /// 7. **Distance** (``SpeedIntegration``; a step longer than ``TrackingProfile/maximumIntegrationSeconds``
 ///    counts at least its chord, see "Bridging"), then the **motion-activity gate** (``MotionGate``), the
 ///    **net-displacement gate** (``NetDisplacementGate``; nothing is released before half a window), the
@@ -43,6 +44,13 @@
 /// (`truetrack bench`): the u-blox F9K drive −3.3 % → −0.9 % (a 40 s outage, 211 m); the GPX hike
 /// `gpx-korita-zbevnica` (a fix every 11–60 s) 4,125 → 5,156 m of a 6,282 m fix path (5,437 m with chains, below); the Garmin Oregon ride
 /// 19,391 → 21,372 m of 22,180 m; every 1 Hz recording with a reference unchanged (docs/ARCHITECTURE.md, 5d).
+///
+/// ## Sparse steps
+/// A step longer than the clamp in the recording's own rhythm (a fleet tracker every 15–120 s) with a speed
+/// reading at both ends counts the integral of its readings, where the readings describe it and the session shows
+/// them in m/s (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``, ``sparseUnit``); the
+/// rules above decide everywhere else. A fleet tester's urban van logged every 30 / 60 / 120 s: 13,345 / 10,621 /
+/// 8,498 → 16,310 / 15,107 / 11,934 m of 17,462 (docs/ARCHITECTURE.md, "Sparse steps with readings").
 ///
 /// ## Batches
 /// ``process(batch:)`` sorts a delivered batch oldest first (stable) and processes it fix by fix: its
