@@ -179,6 +179,24 @@ public enum DopplerCheck {
         return dopplerPathMetres >= profile.dopplerTrustRatio * positionPathMetres
     }
 
+    /// True when the position filter's speed runs more than ``jumpSpeedFactor`` times a Doppler `reading` above
+    /// the deadband, plus ten deadbands, ahead of it: the filter follows a position jump, and the reading is
+    /// believed whatever ``isTrusted(dopplerPathMetres:positionPathMetres:thresholdMetres:sessionDopplerPathMetres:sessionPositionPathMetres:profile:)``
+    /// says. A reading below the deadband (a dropout) never is.
+    @inlinable
+    public static func filterFollowsAJump(
+        positionSpeedMetresPerSecond: Double, reading: Double, profile: TrackingProfile
+    ) -> Bool {
+        reading >= profile.deadbandMetresPerSecond
+            && positionSpeedMetresPerSecond > jumpSpeedFactor * reading + 10 * profile.deadbandMetresPerSecond
+    }
+
+    /// See ``filterFollowsAJump(positionSpeedMetresPerSecond:reading:profile:)``: 2. A receiver that reads low
+    /// reads about half its speed (the IPIN Samsungs' session ratios 0.43–0.66), not less; a filter speed far
+    /// above that follows a jump (a fleet tester's 210 m multipath fix at 10 s: 57 m/s counted under a reading
+    /// of 13.75 m/s, 570 m in one step).
+    public static let jumpSpeedFactor = 2.0
+
     /// True when the session's evidence is in and its Doppler path exceeds the position path divided by
     /// ``TrackingProfile/dopplerTrustRatio``: the speed is in another unit, or scaled (see the type's
     /// documentation). The speed gate then judges the derived speed instead of the reading.

@@ -23,7 +23,8 @@
 ///    fix has speed and course and the Doppler speed is trusted; a reset after
 ///    ``TrackingProfile/filterResetGapSeconds``.
 /// 6. **Speed choice** (``DopplerCheck``): the Doppler speed when trusted, else the filter's speed (a reading above
-///    the deadband is believed when the position filter runs far ahead of it: ``fallbackReadingFactor``).
+///    the deadband is believed when the position filter runs far ahead of it:
+///    ``DopplerCheck/filterFollowsAJump(positionSpeedMetresPerSecond:reading:profile:)``).
 /// 7. **Distance** (``SpeedIntegration``; a step longer than ``TrackingProfile/maximumIntegrationSeconds``
 ///    counts at least its chord, see "Bridging"), then the **motion-activity gate** (``MotionGate``), the
 ///    **net-displacement gate** (``NetDisplacementGate``; nothing is released before half a window), the
@@ -271,9 +272,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// most ``sparseUnitRatio`` times their chords: the evidence of the readings' unit (``sparseUnit``).
     @usableFromInline var sparseSteps = SIMD2<Double>(0, 0)
     /// A dense-path sparse step judged before the gates (in ``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:course:now:)``),
-    /// counted after them if the fix passes (``commitSparseStep(floor:)``): its integral, chord and whether it is
-    /// straight (1) or not (0); an integral of −1 counts nothing.
-    @usableFromInline var pendingSparseStep = SIMD3<Double>(0, 0, 0)
+    /// counted after them if the fix passes (``commitSparseStep(floor:)``).
+    @usableFromInline var pendingSparseStep = SparseStep.nothing
 
     /// Creates a tracker.
     ///
@@ -811,9 +811,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
                     dopplerPathMetres: windowDoppler, positionPathMetres: windowPosition, thresholdMetres: threshold,
                     sessionDopplerPathMetres: sessionDopplerPath, sessionPositionPathMetres: sessionPositionPath,
                     profile: profile)
-                    // A receiver that reads low reads about half (see `fallbackReadingFactor`): a position filter
-                    // far faster than a reading above the deadband follows a jump, and the reading is believed.
-                    || positionSpeed > fallbackCeiling(speed))
+                    || DopplerCheck.filterFollowsAJump(
+                        positionSpeedMetresPerSecond: positionSpeed, reading: speed, profile: profile))
                     && !readsInAnotherUnit
                     // A zero (or sub-deadband) reading while the receiver moves and the position filter agrees,
                     // from a receiver whose session Doppler path falls short of its position path: a
@@ -859,10 +858,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // chord of a step that kept its heading (the bridge floor), counted at once. (The window gates judge a
             // dense track: at a 15 s cadence a 10 s window holds one fix, and every step was held, then given up.)
             let counted = commitSparseStep(floor: -1 - bridgeFloor)
-            decision.distanceIncrementMetres += counted
+            decision.distanceIncrementMetres += accumulator.add(doppler: counted, filtered: 0)
             increment = 0
-            // The step's own speed (what it counts, without metres released by the unit evidence).
-            decision.speedMetresPerSecond = min(counted, pendingSparseStepMetres(floor: -1 - bridgeFloor)) / dt
+            decision.speedMetresPerSecond = counted / dt  // the speed actually integrated
             decision.speedSource = .doppler
             decision.hold = counted > 0 ? .none : .deadband
         }
@@ -1231,18 +1229,18 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// (`east`, `north`) with Doppler speed `doppler`, course `course` and displacement accuracy `accuracy`, `dt`
     /// seconds after the last accepted fix, from the speed readings at both its ends: the trapezoid
     /// (v₁ + v₂) / 2 × dt; on a straight step (both courses within 20° of the chord) the chord, which is its path
-    /// there. Returns (integral, chord, 1 if straight else 0), with an integral of −1 for a step that counts
-    /// nothing and whose chord no other rule counts either, or `nil` when the rule does not apply (the clamp, the
-    /// chord rules, the gates and the chains decide as before). ``commitSparseStep(floor:)`` counts it.
+    /// there. Returns the step (``SparseStep/nothing`` for one that counts nothing and whose chord no other rule
+    /// counts either), or `nil` when the rule does not apply (the clamp, the chord rules, the gates and the chains
+    /// decide as before). ``commitSparseStep(floor:)`` counts it.
     ///
     /// It applies when both ends read a speed, the step is at most ``TrackingProfile/maximumBridgedGapSeconds``
     /// and at most ``sparseRhythmRatio`` times the step before it (a logger's cadence; a 1 Hz recording's first
     /// silence longer than the clamp is ten times its step, and keeps the older rules, as a silence may hide a
-    /// stop), the session's Doppler check does not read another unit, neither reading is faster than the
-    /// traveller sustains, and neither the vehicle latch nor a reading in force excludes the movement. It counts
-    /// nothing when both readings are below the deadband and either the chord is slower than
-    /// ``stillChordSpeedLimit`` or the readings have proved right on straight steps; or when the readings are
-    /// slow and the chord is within the fixes' noise or longer than ``jumpChordRatio`` times their integral.
+    /// stop), the session's Doppler check does not read another unit, neither the readings nor the chord are
+    /// faster than the traveller sustains, and neither the vehicle latch nor a reading in force excludes the
+    /// movement; and, for readings below the deadband at both ends, when the chord is within the fixes' noise
+    /// (then it counts nothing), or for slow readings (under ``stillChordSpeedLimit``), when the chord is within
+    /// the noise (nothing) or at most ``jumpChordRatio`` times their integral.
     ///
     /// Why: a fleet tracker reports every 15–120 s, and one reading standing for at most 10 s of its step lost
     /// most of each step, while the chords between its fixes cut every corner (docs/ARCHITECTURE.md, "Sparse
@@ -1255,7 +1253,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     func sparseStepEstimate(
         east e: Double, north n: Double, seconds dt: Double, doppler: Double?, course: Double?, accuracy: Double,
         now: Int64
-    ) -> SIMD3<Double>? {
+    ) -> SparseStep? {
         guard let reading = doppler, lastReading >= 0, dt <= profile.maximumBridgedGapSeconds,
             lastStepSeconds > 0, dt <= Self.sparseRhythmRatio * lastStepSeconds, !readsInAnotherUnit
         else { return nil }
@@ -1263,7 +1261,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // another unit), the vehicle latch or a reading in force excluding the movement: the gates and the chains
         // judge the step as before (counted here, a walker's 30 s logger on a bus counted the bus: a reviewer's
         // 1,654 → 4,670 m).
-        let sustained = min(profile.maximumSustainedSpeedMetresPerSecond, profile.maximumSpeedMetresPerSecond)
+        let sustained = profile.fastestSustainedSpeedMetresPerSecond
         if lastReading > sustained || reading > sustained || isInVehicle || readingExcludes(at: now)
             || readingExcludes(at: lastAcceptedMilliseconds)
         {
@@ -1281,21 +1279,21 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // Still at both ends: no movement across a chord within the fixes' noise; across a longer one the
             // readings do not tell (a delivery van stopped at both fixes drove 180–370 m between them; a column of
             // zeros under a moving track read 39,527 → 0 m when believed): the chains judge it as before.
-            return chord <= noise ? SIMD3(-1, 0, 0) : nil
+            return chord <= noise ? .nothing : nil
         }
         let integral = (first + second) / 2 * dt
         // Slow readings at both ends of a chord within the fixes' noise (a parked receiver's Doppler jitter, 0.3–0.6
         // m/s), or of one far longer than they cover (a jump away and back: a reviewer's parked tracker counted
         // 1,536 m in 8 h): no movement (as a chain judges a still chord, ``stillChordSpeedLimit``).
         if integral / dt < Self.stillChordSpeedLimit {
-            if chord <= noise { return SIMD3(-1, 0, 0) }
+            if chord <= noise { return .nothing }
             // A chord far longer than slow readings cover: a jump, or a vehicle slow at both fix times and fast
             // between them; the readings do not tell which, the older rules judge it (counted as a jump's 0, a
             // reviewer's stop-and-go van lost its steps; as an integral, a parked tracker's jumps counted).
             if chord > Self.jumpChordRatio * integral + noise { return nil }
         }
         // A straight step: both ends moving, their courses within 20° of the chord's direction. Its chord is its
-        // path (and the evidence of the readings' unit); any other step's path is the speed integral.
+        // path; any other step's path is the speed integral.
         var isStraight = false
         let isMoving = first >= deadband && second >= deadband && chord > noise
         // Unit evidence from steps fast at both ends only: a step slow at both fix times and fast between them
@@ -1306,36 +1304,27 @@ public struct Tracker: Sendable, BitwiseCopyable {
             let limit = Self.straightCosine * chord
             isStraight = sin(a) * de + cos(a) * dn >= limit && sin(b) * de + cos(b) * dn >= limit
         }
-        // (z: 3 for a straight step that is unit evidence, 2 for another straight one, 1 for another evidence step,
-        // 0 otherwise.)
-        return SIMD3(integral, chord, (isStraight ? 2 : 0) + (isEvidence ? 1 : 0))
+        return SparseStep(
+            integralMetres: integral, chordMetres: chord, isStraight: isStraight, isUnitEvidence: isEvidence)
     }
 
-    /// Counts the sparse step ``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)`` judged
-    /// (``pendingSparseStep``), at least `floor` metres, into the accumulator and returns the metres counted:
-    /// with the unit evidence, the held metres and the verdict described there.
+    /// Takes the sparse step ``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)`` judged
+    /// (``pendingSparseStep``): adds to the evidence of the readings' unit (``sparseUnit``) and returns the metres
+    /// the step counts, at least `floor`: its estimate as far as that unit allows.
     @usableFromInline @inline(never)
     mutating func commitSparseStep(floor: Double) -> Double {
         let step = pendingSparseStep
-        guard step.x >= 0 else { return 0 }
-        let (integral, chord, isStraight) = (step.x, step.y, step.z > 1)
-        if step.z == 1 || step.z == 3 { sparseSteps += SIMD2(1, integral <= Self.sparseUnitRatio * chord ? 1 : 0) }
-        let estimate = isStraight ? chord : integral
+        guard !step.countsNothing else { return 0 }
+        let (integral, chord) = (step.integralMetres, step.chordMetres)
+        if step.isUnitEvidence { sparseSteps += SIMD2(1, integral <= Self.sparseUnitRatio * chord ? 1 : 0) }
+        let estimate = step.isStraight ? chord : integral
         let metres: Double
         switch sparseUnit {
         case .metresPerSecond: metres = estimate
         case .another: metres = min(integral, chord)
         case .undecided: metres = min(estimate, Self.sparseUnitRatio * chord)
         }
-        return accumulator.add(doppler: max(metres, floor), filtered: 0)
-    }
-
-    /// The metres the pending sparse step (``pendingSparseStep``) stands for on its own, at least `floor`: its chord
-    /// if straight, else its integral (0 if it counts nothing).
-    @usableFromInline
-    func pendingSparseStepMetres(floor: Double) -> Double {
-        let step = pendingSparseStep
-        return step.x < 0 ? 0 : max(step.z > 1 ? step.y : step.x, floor)
+        return max(metres, floor)
     }
 
     /// A reset gap that is a sparse step with a reading at both ends: its speed integral
@@ -1355,11 +1344,30 @@ public struct Tracker: Sendable, BitwiseCopyable {
         gapOriginIsExcluded = true
         pendingGapSpeedBefore = 0
         pendingSparseStep = step
-        return commitSparseStep(floor: 0)
+        return accumulator.add(doppler: commitSparseStep(floor: 0), filtered: 0)
     }
 
     /// What the sparse steps show of their readings' unit (``sparseSteps``).
     @usableFromInline enum SparseUnit { case undecided, metresPerSecond, another }
+
+    /// A sparse step as ``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)`` judges it.
+    @usableFromInline struct SparseStep: Sendable, BitwiseCopyable {
+        /// The trapezoid of its two readings, metres (negative: ``countsNothing``).
+        @usableFromInline var integralMetres: Double
+        /// The straight line between its fixes, metres.
+        @usableFromInline var chordMetres: Double
+        /// Both courses within 20° of the chord: the chord is its path.
+        @usableFromInline var isStraight: Bool
+        /// Evidence of the readings' unit (``sparseSteps``): moving beyond the noise, cruising at both ends.
+        @usableFromInline var isUnitEvidence: Bool
+
+        /// A step that counts nothing and whose chord no other rule counts either.
+        @usableFromInline static let nothing = SparseStep(
+            integralMetres: -1, chordMetres: 0, isStraight: false, isUnitEvidence: false)
+
+        /// See ``nothing``.
+        @usableFromInline var countsNothing: Bool { integralMetres < 0 }
+    }
 
     /// What the sparse steps show of their readings' unit: metres per second while the evidence steps (moving
     /// beyond the noise at ``sparseEvidenceSpeedMetresPerSecond`` or more at both ends) that integrate at
@@ -1403,21 +1411,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// step to be straight, its chord then its path
     /// (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``): 0.94, about 20°.
     @usableFromInline static let straightCosine = 0.94
-
-    /// The position filter's speed above which a Doppler reading `reading` above the deadband is believed whatever
-    /// the Doppler check says: ``fallbackReadingFactor`` times it plus ten deadbands; unbounded for a reading
-    /// below the deadband (a dropout) or none.
-    @inlinable @inline(__always)
-    func fallbackCeiling(_ reading: Double?) -> Double {
-        guard let reading, reading >= profile.deadbandMetresPerSecond else { return .infinity }
-        return Self.fallbackReadingFactor * reading + 10 * profile.deadbandMetresPerSecond
-    }
-
-    /// How far above a Doppler reading (above the deadband) the position filter's speed may be for the Doppler
-    /// check to distrust the reading, as a factor, plus ten deadbands (3 m/s): 2. A receiver that reads low reads about half its speed (the IPIN
-    /// Samsungs' session ratios 0.43–0.66); a filter speed far above that follows a jump (a fleet tester's 210 m
-    /// multipath fix at 10 s: 57 m/s counted under a reading of 13.75, 570 m in one step).
-    @usableFromInline static let fallbackReadingFactor = 2.0
 
     /// The longest sparse step, relative to the step before it, whose readings are integrated across it
     /// (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``): 4. A tracker's cadence varies (reports on a
@@ -1577,7 +1570,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             && Double(pointMilliseconds &- chainVehicleMilliseconds) / 1000 < exit
         let firstLength = (first * first).sum().squareRoot(), secondLength = (second * second).sum().squareRoot()
         let firstSpeed = firstLength / firstSeconds, secondSpeed = secondLength / secondSeconds
-        let fastest = min(profile.maximumSustainedSpeedMetresPerSecond, profile.maximumSpeedMetresPerSecond)
+        let fastest = profile.fastestSustainedSpeedMetresPerSecond
         let slowest = profile.deadbandMetresPerSecond
         let stillLimit = Self.stillChordSpeedLimit
         guard !firstIsExcluded, !firstIsLatched, !(firstIsStill && firstSpeed < stillLimit),
@@ -1652,7 +1645,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         let speedBefore = (ve * ve + vn * vn).squareRoot()
         let before = windowMeanAccuracy(orElse: displacementAccuracy)
         let speed = chord / dt
-        let fastest = min(profile.maximumSustainedSpeedMetresPerSecond, profile.maximumSpeedMetresPerSecond)
+        let fastest = profile.fastestSustainedSpeedMetresPerSecond
         guard chord > NetDisplacementGate.threshold(meanAccuracy: before + displacementAccuracy, profile: profile),
             speedBefore >= profile.deadbandMetresPerSecond, speed >= profile.deadbandMetresPerSecond, speed <= fastest
         else { return 0 }

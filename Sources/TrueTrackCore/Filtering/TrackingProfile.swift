@@ -194,6 +194,11 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
     /// A net displacement over (at least half) the window faster than this means a vehicle: no distance
     /// accrues, metres per second (`.infinity` disables the rule).
     public var maximumSustainedSpeedMetresPerSecond: Double
+    /// The fastest the traveller moves for a while: ``maximumSustainedSpeedMetresPerSecond``, at most
+    /// ``maximumSpeedMetresPerSecond`` (a driving profile sustains any speed up to its ceiling).
+    @inlinable public var fastestSustainedSpeedMetresPerSecond: Double {
+        min(maximumSustainedSpeedMetresPerSecond, maximumSpeedMetresPerSecond)
+    }
     /// The confidence (0–100) from which an activity reading counts; below it the reading is "uncertain".
     public var activityConfidenceThreshold: Int
     /// An activity reading older than this no longer applies, seconds.
