@@ -38,8 +38,10 @@ public struct StopAnalysis: Sendable, Hashable {
     /// Possible stops inside recording gaps: a gap at least a stop's shortest span long whose fixes before and
     /// after lie at the same place (within the stationary radius, and within 0.5 m/s of travel), outside any
     /// stop. Each record spans the gap, centred between the two fixes (its radius: how far they lie from the
-    /// centre), with no fixes and all of it ``StopRecord/unobservedSeconds``; two such gaps with one fix between
-    /// them at one place are one record (their radius bounds the three fixes' distance from its centre). Not in ``stops``, and their time stays unobserved: silence never means
+    /// centre), with no fixes and all of it ``StopRecord/unobservedSeconds``; back-to-back gaps at one place are
+    /// one record holding the fixes between them (its radius bounds their distance from its centre), and one whose
+    /// fixes between gaps all read still is a stop instead (the device was seen there, still). Not in ``stops``,
+    /// and their time stays unobserved: silence never means
     /// stopped, but the fixes on both sides are evidence a user may weigh (the device went indoors and came out
     /// where it went in: a tester's 10 minutes indoors read as one 1,200 s trip, a GPX hike's breaks of 12–34
     /// minutes 5–19 m apart as no stops, GeoLife's 152 s wait for the taxi as nothing).
@@ -66,11 +68,10 @@ public struct StopAnalysis: Sendable, Hashable {
         var first: Timestamp?
         var last: Timestamp?
         var gaps: [(start: Timestamp, end: Timestamp)] = []
-        var stays: [StopRecord] = []
-        /// Whether every fix between the gaps of each stay in ``stays`` read a speed (Doppler or filtered, not
-        /// derived) below the profile's still speed (its first and last fix, the arrival and the departure, may be
-        /// moving).
-        var staysAreStill: [Bool] = []
+        /// The stays across gaps so far, each with whether every fix between its gaps read a speed (Doppler or
+        /// filtered, not derived) below the profile's still speed (its first and last fix, the arrival and the
+        /// departure, may be moving).
+        var stays: [(record: StopRecord, isStill: Bool)] = []
         /// A stop beginning at most this long (seconds) after the previous one ended, with its centre within
         /// ``mergeRadiusMetres`` of that one's, is the same stop: 5 s. Why: the detector backdates a stop's start
         /// to the oldest fix of its still window, but never before the departure; a stop that begins a fix or two
@@ -123,19 +124,13 @@ public struct StopAnalysis: Sendable, Hashable {
         /// centre, holding the fix between them
         /// (a parked tracker's hourly heartbeats read "no fixes" over an 8-hour stay that held 8).
         mutating func appendStay(_ stay: StopRecord, joiningFixIsStill: Bool = false) {
-            guard let previous = stays.last, previous.end == stay.start else {
-                stays.append(stay)
-                staysAreStill.append(true)  // no fix between gaps yet
+            guard let (previous, isStill) = stays.last, previous.end == stay.start,
+                Haversine.distance(from: (previous.latitude, previous.longitude), to: (stay.latitude, stay.longitude))
+                    <= detector.profile.stationaryRadiusMetres
+            else {
+                stays.append((stay, true))  // no fix between gaps yet
                 return
             }
-            let centres = Haversine.distance(
-                from: (previous.latitude, previous.longitude), to: (stay.latitude, stay.longitude))
-            guard centres <= detector.profile.stationaryRadiusMetres else {
-                stays.append(stay)
-                staysAreStill.append(true)
-                return
-            }
-            staysAreStill[staysAreStill.count - 1] = staysAreStill[staysAreStill.count - 1] && joiningFixIsStill
             // The centre weighted by the fixes each side stands for (its own and the two around its gap), and a
             // radius that bounds both sides' fixes from it. (An even midpoint, its radius grown by half the centres'
             // distance at every join, reached 281 m over a van's 119 heartbeats within 15 m of each other.)
@@ -145,11 +140,12 @@ public struct StopAnalysis: Sendable, Hashable {
             let fromPrevious = Haversine.distance(
                 from: (previous.latitude, previous.longitude), to: (latitude, longitude))
             let fromStay = Haversine.distance(from: (stay.latitude, stay.longitude), to: (latitude, longitude))
-            stays[stays.count - 1] = StopRecord(
+            let joined = StopRecord(
                 start: previous.start, end: stay.end, latitude: latitude, longitude: longitude,
                 radiusMetres: max(previous.radiusMetres + fromPrevious, stay.radiusMetres + fromStay),
                 fixes: previous.fixes + 1 + stay.fixes,  // the fix between the two gaps
                 unobservedSeconds: previous.unobservedSeconds + stay.unobservedSeconds)
+            stays[stays.count - 1] = (joined, isStill && joiningFixIsStill)
         }
 
         /// Appends a stop the detector ended to `stops`, or merges it into the last one (see ``mergeSeconds``).
@@ -178,10 +174,7 @@ public struct StopAnalysis: Sendable, Hashable {
                 // The detector restarted its clock (``StopDetectionProfile/clockJumpSeconds``): the times from
                 // the wrong one on are left out of the span and the gaps.
                 gaps.removeAll { $0.end > l }
-                while let stay = stays.last, stay.end > l {
-                    stays.removeLast()
-                    staysAreStill.removeLast()
-                }
+                stays.removeAll { $0.record.end > l }
                 if let f = first, f > l { first = l }
             } else if let previous, l != previous, detector.jumpMilliseconds == l.millisecondsSince1970,
                 detector.beforeJumpMilliseconds == previous.millisecondsSince1970
@@ -211,7 +204,7 @@ public struct StopAnalysis: Sendable, Hashable {
             // ignition read 0.86 m/s). Not silence: the device was seen there, not moving, across it (a tracker's
             // heartbeats every 2 minutes at a delivery). A stop, then; a single gap stays a possible stop.
             var possible: [StopRecord] = []
-            for (stay, isStill) in zip(stays, staysAreStill) {
+            for (stay, isStill) in stays {
                 if isStill, stay.fixes > 0 { stops.append(stay) } else { possible.append(stay) }
             }
             stops.sort { $0.start < $1.start }
