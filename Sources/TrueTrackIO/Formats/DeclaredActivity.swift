@@ -91,47 +91,11 @@ public enum DeclaredActivity {
             value = value.dropFirst(9).dropLast(3)
             return value.isEmpty ? nil : String(value)
         }
-        let text = unescaped(value)
+        // (A malformed reference leaves the text as written.)
+        var decoded: [UInt8] = []
+        let bytes = Array(value.utf8)
+        let isWellFormed = bytes.withUnsafeBytes { XMLBytes.appendDecoded($0, 0, $0.count, to: &decoded, limit: .max) }
+        let text = isWellFormed ? String(decoding: decoded, as: UTF8.self) : String(value)
         return text.isEmpty ? nil : text
-    }
-
-    /// `text` with XML's five named references (`&amp;` `&lt;` `&gt;` `&quot;` `&apos;`) and numeric ones
-    /// (`&#38;`, `&#x26;`) replaced by their characters; anything else is kept as written.
-    static func unescaped(_ text: Substring) -> String {
-        guard text.contains("&") else { return String(text) }
-        var result = ""
-        var rest = text
-        while let amp = rest.firstIndex(of: "&") {
-            result += rest[..<amp]
-            let after = rest[rest.index(after: amp)...]
-            guard let semicolon = after.prefix(10).firstIndex(of: ";") else {
-                result += "&"
-                rest = after
-                continue
-            }
-            let name = after[..<semicolon]
-            var character: Character?
-            switch name {
-            case "amp": character = "&"
-            case "lt": character = "<"
-            case "gt": character = ">"
-            case "quot": character = "\""
-            case "apos": character = "'"
-            default:
-                if name.hasPrefix("#x") || name.hasPrefix("#X") {
-                    character = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map(Character.init)
-                } else if name.hasPrefix("#") {
-                    character = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map(Character.init)
-                }
-            }
-            if let character {
-                result.append(character)
-                rest = after[after.index(after: semicolon)...]
-            } else {
-                result += "&"
-                rest = after
-            }
-        }
-        return result + rest
     }
 }
