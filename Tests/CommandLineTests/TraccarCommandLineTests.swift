@@ -9,6 +9,20 @@ import Testing
         "id,protocol,deviceid,servertime,devicetime,fixtime,valid,latitude,longitude,altitude,speed,course,"
         + "address,attributes,accuracy,network"
 
+    /// One row of the export: `time` the fix's (`servertime` and `devicetime` a second or two later, as a tracker
+    /// delivers), `speed` in knots.
+    static func row(
+        _ id: Int, protocol: String = "teltonika", device: String = "7", time: String, valid: Bool = true,
+        latitude: String, longitude: String, speed: String, course: String = "0"
+    ) -> String {
+        let later = { (seconds: Int) -> String in
+            let second = Int(time.suffix(2))! + seconds
+            return String(time.dropLast(2)) + String(format: "%02d", second)
+        }
+        return "\(id),\(`protocol`),\(device),\(later(2)),\(later(1)),\(time),\(valid),\(latitude),\(longitude),3,"
+            + "\(speed),\(course),,{},5,\n"
+    }
+
     /// Writes `text` to a temporary file `name`; returns its path.
     static func write(_ text: String, name: String) throws -> String {
         let path = Tool.temporaryPath(name)
@@ -21,8 +35,12 @@ import Testing
     @Test func infoNamesTheTimeColumnItReads() throws {
         let path = try Self.write(
             Self.header + "\n"
-                + "1,osmand,7,2024-03-05 22:40:02,2024-03-05 22:40:01,2024-03-05 22:40:00,true,37.4,-122.1,3,0,0,,{},5,\n"
-                + "2,osmand,7,2024-03-05 22:40:12,2024-03-05 22:40:11,2024-03-05 22:40:10,true,37.4001,-122.1,3,0,0,,{},5,\n",
+                + Self.row(
+                    1, protocol: "osmand", time: "2024-03-05 22:40:00", latitude: "37.4", longitude: "-122.1",
+                    speed: "0")
+                + Self.row(
+                    2, protocol: "osmand", time: "2024-03-05 22:40:10", latitude: "37.4001", longitude: "-122.1",
+                    speed: "0"),
             name: "times.traccar.csv")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let info = try Tool.run(["info", path])
@@ -39,8 +57,9 @@ import Testing
     @Test func convertWritesTheSpeedInMetresPerSecond() throws {
         let path = try Self.write(
             Self.header + "\n"
-                + "1,teltonika,7,2024-03-05 22:40:02,2024-03-05 22:40:01,2024-03-05 22:40:00,true,37.4,-122.1,3,10.00,0,,{},5,\n"
-                + "2,teltonika,7,2024-03-05 22:40:12,2024-03-05 22:40:11,2024-03-05 22:40:10,false,37.4,-122.1,3,0,0,,{},5,\n",
+                + Self.row(1, time: "2024-03-05 22:40:00", latitude: "37.4", longitude: "-122.1", speed: "10.00")
+                + Self.row(
+                    2, time: "2024-03-05 22:40:10", valid: false, latitude: "37.4", longitude: "-122.1", speed: "0"),
             name: "knots.traccar.csv")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try Tool.run(["convert", path, "-", "--to", "csv"])
