@@ -1375,9 +1375,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// them; another unit once there are ``sparseUnitMinimumSteps`` and fewer than that share do; else undecided.
     /// Why: a step's path is at least its chord, so readings in m/s integrate close to the chord on every fairly
     /// straight step, while readings in knots (1.94×), miles per hour (2.24×) or km/h (3.6×) integrate far above
-    /// it on all of them. Real drives thinned to 15–120 s: 18–98 % of their steps within 1.3× (the u-blox F9K's
-    /// urban loop 18–76 %, GSDC Pixel 4 92–98 %, Pixel 6a 72–93 %); the same readings as knots 0–9 %, as miles per
-    /// hour or km/h 0–9 %.
+    /// it on all of them. Real drives thinned to 15–120 s (`tools/analysis/sparse_steps.py`): the u-blox F9K's
+    /// urban loop 79 / 67 / 50 % of its evidence steps within 1.3× at 15 / 20 / 30 s (none of its 7 and 3 at 60
+    /// and 120 s: undecided), GSDC Pixel 4 92–100 %, Pixel 6a 69–97 %; the same readings as knots, mph or km/h
+    /// 0–11 %.
     var sparseUnit: SparseUnit {
         let (steps, consistent) = (sparseSteps.x, sparseSteps.y)
         if consistent >= 2, consistent >= Self.sparseUnitConsistentShare * steps {
@@ -1387,8 +1388,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
     }
 
     /// The share of the evidence steps that must integrate within ``sparseUnitRatio`` of their chords for the
-    /// readings to be in m/s (``sparseUnit``): 0.15, between the F9K's urban loop at 60 s (18 %) and knots
-    /// on any recording (at most 9 %).
+    /// readings to be in m/s (``sparseUnit``): 0.15, between the lowest share of readings in m/s that shows any
+    /// (33 %, a fleet tester's van at 60 s; the F9K at 30 s 50 %) and readings in another unit (at most 11 %: the
+    /// F9K at 30 s as knots, 2 of 18).
     @usableFromInline static let sparseUnitConsistentShare = 0.15
 
     /// The evidence steps without a consistent share that make the readings another unit (``sparseUnit``): 8.
