@@ -269,6 +269,30 @@ import TrueTrackSimulation
         }
     }
 
+    /// A parked van's logger every 30 s reading 0 (driving profile), with multipath excursions of 150–260 m that
+    /// claim 5 m: two single-fix jumps on opposite sides one good fix apart (their chords in and out keep one
+    /// heading at 8 m/s: a fleet tester's van counted 1,708 m a night this way), and an excursion of two fixes
+    /// that turns by less than 90° on its way. No chord of an excursion counts, with or without the readings.
+    /// The same shapes spread along a road (a van driving east, stopped at each fix) count their chords.
+    @Test func multipathExcursionsOfAParkedChainCountNothing() {
+        // (east, north) of each fix, metres.
+        let opposite: [(Double, Double)] = [(0, 0), (0, 0), (-240, 100), (0, 0), (170, -70), (0, 0), (0, 0), (0, 0)]
+        let twoFixes: [(Double, Double)] = [(0, 0), (0, 0), (-265, 75), (-40, 80), (0, 0), (0, 0), (0, 0)]
+        for (name, points) in [("opposite jumps", opposite), ("two-fix excursion", twoFixes)] {
+            for speed: Double? in [0, nil] {
+                let fixes = points.enumerated().map {
+                    TrackerTests.fix(Double($0.offset * 30), north: $0.element.1, east: $0.element.0, speed: speed)
+                }
+                let (total, _) = Self.total(fixes, profile: .driving)
+                #expect(total == 0, "\(name), speed \(String(describing: speed)): \(total) m")
+            }
+        }
+        // A zero-reading logger on a van driving east 240 m a step: every chord but the last counts (within the
+        // test fixes' degree-to-metre approximation).
+        let driving = (0..<8).map { TrackerTests.fix(Double($0 * 30), east: Double($0) * 240, speed: 0) }
+        #expect(abs(Self.total(driving, profile: .driving).0 - 6 * 240) < 0.005 * 6 * 240)
+    }
+
     /// A chain at a bus's pace (5 m/s every 90 s) on the walking profile: faster than a walker sustains (3 m/s),
     /// so none of its chords counts; the same chain at 1.4 m/s counts all but its last chord.
     @Test func aChainFasterThanTheTravellerSustainsIsNotCounted() {

@@ -182,6 +182,12 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// Whether the pending gap's chord agreed with the chord before it in a chain (it counts at the next gap of the
     /// chain whatever follows it).
     @usableFromInline var chainCertified = false
+    /// The chain's point before ``gapOrigin`` and its displacement accuracy, when the link that made ``gapOrigin``
+    /// was a chain's (``hasChainHome``): where a two-fix excursion would come back to (see
+    /// ``returnsFromExcursion(home:homeAccuracy:first:firstAccuracy:second:secondAccuracy:east:north:accuracy:)``).
+    @usableFromInline var chainHome = SIMD2<Double>(0, 0)
+    @usableFromInline var chainHomeAccuracy = 0.0
+    @usableFromInline var hasChainHome = false
     /// Whether the chain's point at ``gapOrigin`` (a lone fix, or a short segment's last fixes: the tracker's run
     /// of sub-deadband readings, which counts a missing reading from a receiver that reports Doppler) read a
     /// Doppler speed below the deadband (a chain's chord between two such points is no movement).
@@ -1501,23 +1507,91 @@ public struct Tracker: Sendable, BitwiseCopyable {
             : (isPoint && pendingGapSeconds > 0 && anchorIsExcluded) || readingExcludes(at: lastAcceptedMilliseconds)
         var added = 0.0
         var chainSpeed = 0.0
-        if pendingGapSeconds > 0, isPoint {
-            (added, chainSpeed) = linkChain(
-                point: origin, pointMilliseconds: lastAcceptedMilliseconds, pointAccuracy: accuracyHere,
-                pointIsExcluded: originIsExcluded, pointIsStill: originIsStill, east: e, north: n, seconds: dt,
-                accuracy: displacementAccuracy, doppler: doppler, now: now)
+        var isSpike = false
+        var isExcursion = false
+        let isLink = pendingGapSeconds > 0 && isPoint
+        if isLink {
+            // A spike (one fix out and back to the gap's origin), or a two-fix excursion (the origin and the point
+            // out, this fix back to the chain point before them): no chord of it counts.
+            isSpike = returnsFromExcursion(
+                home: gapOrigin, homeAccuracy: gapOriginAccuracy, first: origin, firstAccuracy: accuracyHere,
+                east: e, north: n, accuracy: displacementAccuracy)
+            isExcursion =
+                !isSpike && hasChainHome
+                && returnsFromExcursion(
+                    home: chainHome, homeAccuracy: chainHomeAccuracy, first: gapOrigin,
+                    firstAccuracy: gapOriginAccuracy, second: origin, secondAccuracy: accuracyHere, east: e, north: n,
+                    accuracy: displacementAccuracy)
+            if isSpike || isExcursion {
+                recordVehicleEvidence(at: now, doppler: doppler)
+            } else {
+                (added, chainSpeed) = linkChain(
+                    point: origin, pointMilliseconds: lastAcceptedMilliseconds, pointAccuracy: accuracyHere,
+                    pointIsExcluded: originIsExcluded, pointIsStill: originIsStill, east: e, north: n, seconds: dt,
+                    accuracy: displacementAccuracy, doppler: doppler, now: now)
+            }
         }
         chainCertified = chainSpeed > 0
         let speedBefore = gapChordSpeedBefore(
             east: e, north: n, seconds: dt, displacementAccuracy: displacementAccuracy)
         pendingGapSpeedBefore = speedBefore > 0 ? speedBefore : chainSpeed
-        gapOrigin = origin
+        // After a spike the chain goes on from the origin before it, as if the spike had not been; after a two-fix
+        // excursion from the point it came back to (this fix: the next link's first chord is within the noise).
+        if isSpike { return added }
+        chainHome = gapOrigin
+        chainHomeAccuracy = gapOriginAccuracy
+        hasChainHome = isLink && !isExcursion
+        gapOrigin = isExcursion ? SIMD2(e, n) : origin
         gapOriginMilliseconds = lastAcceptedMilliseconds
         gapOriginAccuracy = accuracyHere
         gapOriginIsStill = originIsStill
         gapOriginIsExcluded = originIsExcluded
         return added
     }
+
+    /// Whether a chain's last points at `first` (and `second`, for a two-fix excursion), with their displacement
+    /// accuracies, were an excursion from `home`, judged at the fix after them at (`east`, `north`) with
+    /// displacement accuracy `accuracy`: this fix is back inside the *return zone* of `home`
+    /// (``excursionReturnNoiseFactor`` × the net-displacement threshold of both ends' accuracies, the noise by
+    /// which ``linkChain(point:pointMilliseconds:pointAccuracy:pointIsExcluded:pointIsStill:east:north:seconds:accuracy:doppler:now:)``
+    /// judges a chord), and each point of the excursion lay beyond twice its own return zone.
+    /// ``beginGap(east:north:seconds:displacementAccuracy:doppler:now:)`` then counts no chord of the excursion,
+    /// whatever the chain had agreed before (the chord into a halt counts, but not into an excursion), and starts
+    /// the next link where the track came back to.
+    ///
+    /// Why: a multipath excursion jumps out and back, and two of them one good fix apart (on opposite sides), or
+    /// one that lasts two fixes, lay out chords at a driving pace that keep a heading, which the chain took for
+    /// travel: a fleet tester's van parked 8 h with a fix every 30 s, 5 % of them 50–300 m off, counted 1,708 m
+    /// (now 151 m: a three-fix excursion is not caught, since the chain counts a chord one link after it and the
+    /// total never decreases), and 237 m at a halt in a 30 s delivery day. *Twice the return zone*: with the
+    /// noise alone as the bar, a walker's last chord into a halt (31 m, then 9 m of noise) was an excursion to
+    /// the return zone of its start (generated city walks every 65 s lost up to 51 m in 7.7 km). The price: a
+    /// vehicle without readings that goes out 50 m or more and comes back within the zone in two or three steps
+    /// (a van turning out of its depot, every 30 s without speed: 62 m of 13,345).
+    @usableFromInline
+    func returnsFromExcursion(
+        home: SIMD2<Double>, homeAccuracy: Double, first: SIMD2<Double>, firstAccuracy: Double,
+        second: SIMD2<Double>? = nil, secondAccuracy: Double = 0, east e: Double, north n: Double, accuracy: Double
+    ) -> Bool {
+        func distance(_ point: SIMD2<Double>) -> Double {
+            let d = point - home
+            return (d * d).sum().squareRoot()
+        }
+        func noise(_ pointAccuracy: Double) -> Double {
+            NetDisplacementGate.threshold(meanAccuracy: homeAccuracy + pointAccuracy, profile: profile)
+        }
+        // Out beyond twice the return zone of each of its points, back inside this fix's.
+        let zone = Self.excursionReturnNoiseFactor
+        return distance(first) > 2 * zone * noise(firstAccuracy)
+            && (second.map { distance($0) > 2 * zone * noise(secondAccuracy) } ?? true)
+            && distance(SIMD2(e, n)) <= zone * noise(accuracy)
+    }
+
+    /// The return zone of an excursion (``returnsFromExcursion(home:homeAccuracy:first:firstAccuracy:second:secondAccuracy:east:north:accuracy:)``)
+    /// in units of the net-displacement threshold of its two ends' accuracies: 2. The threshold alone (2 m plus
+    /// both accuracies, 8–12 m there) missed the fleet tester's parked van, whose fixes wander 10–15 m from each
+    /// other between excursions (5 m Gauss–Markov error, τ 60 s, fixes 30–90 s apart).
+    @usableFromInline static let excursionReturnNoiseFactor = 2.0
 
     /// One link of a chain of sparse steps (see ``beginGap(east:north:seconds:displacementAccuracy:doppler:now:)``),
     /// judged at a fix at (`east`, `north`), `dt` seconds after the chain's point at `point` (its time, displacement
@@ -1544,6 +1618,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// exceed the noise and keep going. Agreeing with the chord before is enough, so the chord into a halt counts
     /// (the next one is noise). No pace ratio between the two: on generated city drives logged every 25–60 s
     /// (lights, turns, stops) a ratio of 3 counted 2–22 % less, and no still logger counted less with it.
+
     @usableFromInline
     mutating func linkChain(
         point: SIMD2<Double>, pointMilliseconds: Int64, pointAccuracy: Double, pointIsExcluded: Bool,
