@@ -486,18 +486,45 @@ import Testing
                 start: Self.time(a), end: Self.time(b), latitude: 49 + north / metresPerDegree, longitude: 11,
                 radiusMetres: radius, fixes: fixes)
         }
-        let builder = StopAnalysis.Builder(profile: .walking)
-        var stops: [StopRecord] = []
-        builder.append(stop(0, 60, north: 0, radius: 2, fixes: 60), to: &stops)
-        builder.append(stop(62, 100, north: 5, radius: 3, fixes: 20), to: &stops)
-        #expect(stops.count == 1)
-        let merged = stops[0]
+        var builder = StopAnalysis.Builder(profile: .walking)
+        builder.append(stop(0, 60, north: 0, radius: 2, fixes: 60))
+        builder.append(stop(62, 100, north: 5, radius: 3, fixes: 20))
+        #expect(builder.stops.count == 1)
+        let merged = builder.stops[0]
         #expect(merged.start == Self.time(0) && merged.end == Self.time(100) && merged.fixes == 80)
         #expect(abs((merged.latitude - 49) * metresPerDegree - 1.25) < 0.01)  // 5 m × 20 / 80
         #expect(merged.radiusMetres > 3 && merged.radiusMetres < 4)
-        builder.append(stop(102, 160, north: 34, radius: 3, fixes: 58), to: &stops)
-        builder.append(stop(167, 200, north: 34, radius: 3, fixes: 33), to: &stops)
-        #expect(stops.count == 3)
+        builder.append(stop(102, 160, north: 34, radius: 3, fixes: 58))
+        builder.append(stop(167, 200, north: 34, radius: 3, fixes: 33))
+        #expect(builder.stops.count == 3)
+    }
+
+    /// A device still for 5 minutes at 1 Hz (Doppler 0), then two fixes 200 m off (multipath the detector takes
+    /// for a departure: two raw fixes outside the stationary radius in a row), then still again at the same place
+    /// for 5 minutes. With the tracker's count on every fix and nothing counted, the analysis joins the two
+    /// stops into one (the distance says the device did not travel); when the tracker counted the excursion, or
+    /// when the evidence carries no count (raw fixes), two stops and a trip between them.
+    @Test func twoStopsAtOnePlaceBetweenWhichTheTrackerCountedNothingAreOneStop() {
+        func analysis(countedByTracker: Bool, excursionMetres: Double) -> StopAnalysis {
+            let metresPerDegree = 111_200.0
+            let evidence = (0..<602).map { i -> MotionEvidence in
+                let isOff = i == 300 || i == 301
+                var e = MotionEvidence(
+                    timestamp: Self.time(Double(i)), latitude: 49 + (isOff ? 200 / metresPerDegree : 0),
+                    longitude: 11, accuracyMetres: 5, speedMetresPerSecond: 0)
+                e.isCountedByTracker = countedByTracker
+                e.countedMetres = isOff ? excursionMetres : 0
+                return e
+            }
+            return StopAnalysis(evidence: evidence, profile: .walking)
+        }
+        let joined = analysis(countedByTracker: true, excursionMetres: 0)
+        #expect(joined.stops.count == 1 && joined.trips.count <= 1, "\(joined.stops.count) stops, \(joined.trips)")
+        #expect(joined.stops.first.map { $0.end == Self.time(601) } == true)
+        for (counted, metres) in [(true, 200.0), (false, 0)] {
+            let a = analysis(countedByTracker: counted, excursionMetres: metres)
+            #expect(a.stops.count == 2, "counted \(counted), \(metres) m: \(a.stops.count) stops")
+        }
     }
 }
 

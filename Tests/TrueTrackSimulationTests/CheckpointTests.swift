@@ -194,7 +194,7 @@ import TrueTrackSimulation
 
     @Test func theStopDetectorFingerprintIsPinned() {
         #expect(
-            StopDetectorCheckpoint.layoutFingerprint == 0x2c78_8d57_407c_f75d,
+            StopDetectorCheckpoint.layoutFingerprint == 0xdef6_d84f_f00c_3680,
             "now 0x\(String(StopDetectorCheckpoint.layoutFingerprint, radix: 16))")
     }
 }

@@ -19,5 +19,6 @@ extension MotionEvidence {
         let counted = decision.distanceIncrementMetres
         countedMetres = counted.isFinite && counted > 0 ? counted : 0
         isPositionRejected = decision.rejection == .outlier
+        isCountedByTracker = true
     }
 }

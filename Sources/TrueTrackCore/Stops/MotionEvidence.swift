@@ -41,6 +41,11 @@ public struct MotionEvidence: Sendable, Hashable, BitwiseCopyable {
     /// instead of moving (a reviewer's 20 m/s ride under the walking profile: moving 3 s, unobserved 298 s).
     /// False when unknown (``init(fix:)``).
     public var isPositionRejected = false
+    /// True when the evidence carries the ``Tracker``'s decision (``init(fix:decision:)``): ``countedMetres`` is
+    /// then what the tracker counted on the fix, 0 included. False when unknown (``init(fix:)``, or by hand).
+    /// ``StopAnalysis`` joins two stops at one place between which the tracker counted nothing, which it can
+    /// only tell from this.
+    public var isCountedByTracker = false
 
     /// Creates evidence from its parts.
     ///

@@ -84,6 +84,12 @@ public struct StopAnalysis: Sendable, Hashable {
         /// walk ends its standing start 2 s before a stop 29 m on (the walk to the pause, which the detector saw
         /// only as a departure): two stops.
         let mergeRadiusMetres: Double
+        /// The distance the tracker counted since the last stop the detector ended (over the trip after it and
+        /// the next stop), and how many evidences since carried the tracker's count and how many did not
+        /// (``MotionEvidence/isCountedByTracker``): see ``append(_:)``.
+        var countedSinceStop = 0.0
+        var countedFixesSinceStop = 0
+        var uncountedFixesSinceStop = 0
 
         /// A builder for `profile`'s stop detector.
         public init(profile: StopDetectionProfile) {
@@ -148,17 +154,34 @@ public struct StopAnalysis: Sendable, Hashable {
             stays[stays.count - 1] = (joined, isStill && joiningFixIsStill)
         }
 
-        /// Appends a stop the detector ended to `stops`, or merges it into the last one (see ``mergeSeconds``).
-        func append(_ record: StopRecord, to stops: inout [StopRecord]) {
-            if let previous = stops.last, previous.end.seconds(to: record.start) <= mergeSeconds,
-                Haversine.distance(
-                    from: (previous.latitude, previous.longitude), to: (record.latitude, record.longitude))
-                    <= mergeRadiusMetres
-            {
-                stops[stops.count - 1] = previous.merged(with: record)
-            } else {
-                stops.append(record)
+        /// Appends a stop the detector ended to `stops`, or merges it into the last one: when it began within
+        /// ``mergeSeconds`` of that one's end with its centre within ``mergeRadiusMetres`` of that one's, or when
+        /// its centre lies within the profile's stationary radius of that one's and the ``Tracker`` counted not a
+        /// metre since that one ended (every evidence since carrying its count:
+        /// ``MotionEvidence/isCountedByTracker``). Why the second: the distance says the device did not travel, and
+        /// the stops should say so too; a fleet tester's van parked 8 h logging every 30 s without speed, 5 % of
+        /// its fixes 50–300 m off, read 72 stops and 73 trips of 0 m (each excursion of two fixes a departure the
+        /// detector confirmed, and a stop begun again a countdown later). A real trip between two stops at one
+        /// place counts its metres.
+        mutating func append(_ record: StopRecord) {
+            defer {
+                countedSinceStop = 0
+                countedFixesSinceStop = 0
+                uncountedFixesSinceStop = 0
             }
+            if let previous = stops.last {
+                let apart = Haversine.distance(
+                    from: (previous.latitude, previous.longitude), to: (record.latitude, record.longitude))
+                let isBlip = previous.end.seconds(to: record.start) <= mergeSeconds && apart <= mergeRadiusMetres
+                let isUncounted =
+                    countedFixesSinceStop > 0 && uncountedFixesSinceStop == 0 && countedSinceStop == 0
+                    && apart <= detector.profile.stationaryRadiusMetres
+                if isBlip || isUncounted {
+                    stops[stops.count - 1] = previous.merged(with: record)
+                    return
+                }
+            }
+            stops.append(record)
         }
 
         /// Feeds the next evidence of the track.
@@ -167,7 +190,13 @@ public struct StopAnalysis: Sendable, Hashable {
             let previous = before?.timestamp
             let wasStopped = detector.isStopCommitted
             for event in detector.process(e) {
-                if case .stopEnded(let record) = event { append(record, to: &stops) }
+                if case .stopEnded(let record) = event { append(record) }
+            }
+            if e.isCountedByTracker {
+                countedSinceStop += e.countedMetres
+                countedFixesSinceStop += 1
+            } else {
+                uncountedFixesSinceStop += 1
             }
             guard let l = detector.lastEvidence?.timestamp else { return }
             if let previous, l < previous {
@@ -194,11 +223,11 @@ public struct StopAnalysis: Sendable, Hashable {
         /// The analysis of the evidence added so far (a committed stop the track never left ends at the last
         /// fix). The builder is left as it was.
         public func finish() -> StopAnalysis {
-            var detector = detector
-            var stops = stops
-            for event in detector.finish() {
-                if case .stopEnded(let record) = event { append(record, to: &stops) }
+            var builder = self
+            for event in builder.detector.finish() {
+                if case .stopEnded(let record) = event { builder.append(record) }
             }
+            var stops = builder.stops
             // An observed stay: gaps back to back at one place with fixes between them, every one of them reading
             // still (the arrival and the departure fix around them may be moving: a van's first fix after the
             // ignition read 0.86 m/s). Not silence: the device was seen there, not moving, across it (a tracker's
