@@ -391,6 +391,26 @@ struct Tool {
 }
 
 @Suite struct CommandLineRobustnessTests {
+    /// A file whose header names no position or time column fails before any fix: `process` and `stops` print the
+    /// error alone (no text summary of 0 fixes, no "0 fixes before it were processed"), exit 1; their JSON still
+    /// holds the error.
+    @Test func aHeaderErrorPrintsTheErrorAlone() throws {
+        let path = Tool.temporaryPath("no-header.csv")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try "foo,bar\n1,2\n".write(toFile: path, atomically: true, encoding: .utf8)
+        for command in ["process", "stops"] {
+            let result = try Tool.run([command, path])
+            #expect(result.status == 1)
+            #expect(result.stdout.isEmpty, "\(command): \(result.stdout)")
+            #expect(result.stderr.contains("\(path):1:1"), "\(command): \(result.stderr)")
+            #expect(!result.stderr.contains("before it"), "\(command): \(result.stderr)")
+            let json = try Tool.run([command, "--json", path])
+            #expect(json.status == 1)
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            #expect((report["error"] as? String)?.contains("expected a CSV header") == true)
+        }
+    }
+
     @Test func stopsAnalysesTheFixesBeforeDamageAndReportsIt() throws {
         let damaged = Tool.temporaryPath("damaged-stops.csv")
         defer { try? FileManager.default.removeItem(atPath: damaged) }

@@ -130,7 +130,7 @@ enum ConvertCommand {
         if let readFailure {
             throw CommandFailure(
                 message:
-                    "\(readFailure) (\(Terminal.before(count, "fix", "fixes", were: "written"))\(readFailure.lenientHint))"
+                    "\(readFailure)\(Terminal.afterReadError(count, "fix", "fixes", were: "written", hint: readFailure.lenientHint))"
             )
         }
         if let failure = InputOptions.noFixes(report, format: reader.format) { throw failure }

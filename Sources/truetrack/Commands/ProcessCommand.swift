@@ -296,7 +296,7 @@ enum ProcessCommand {
             readFailure.map {
                 CommandFailure(
                     message:
-                        "\($0) (\(Terminal.before(read, "fix", "fixes", were: "processed"))\($0.lenientHint))"
+                        "\($0)\(Terminal.afterReadError(read, "fix", "fixes", were: "processed", hint: $0.lenientHint))"
                 )
             }
             ?? InputOptions.noFixes(reader.report, format: reader.format)
@@ -309,7 +309,8 @@ enum ProcessCommand {
             dopplerRatio: tracker.sessionDopplerRatio)
         summary.warnings = warnings.map(Terminal.warningText)
         collect?(summary)
-        if collect == nil || !arguments.has("json") {
+        // (A text summary of nothing, before an error that let no fix through, says nothing.)
+        if collect == nil || !arguments.has("json"), read > 0 || failure == nil || arguments.has("json") {
             let summaryText = arguments.has("json") ? Terminal.json(summary) : text(summary)
             if arguments.value("decisions") == "-" || arguments.value("out") == "-" {
                 Terminal.error(summaryText)

@@ -177,7 +177,7 @@ enum StopsCommand {
             failure.map {
                 CommandFailure(
                     message:
-                        "\($0) (\(Terminal.before(count, "fix", "fixes", were: "analysed"))\($0.lenientHint))"
+                        "\($0)\(Terminal.afterReadError(count, "fix", "fixes", were: "analysed", hint: $0.lenientHint))"
                 )
             }
             ?? InputOptions.noFixes(reader.report, format: reader.format)
@@ -272,7 +272,8 @@ enum StopsCommand {
         }
         // With the GeoJSON on standard output ('--out -'), the report goes to standard error.
         collect?(report)
-        if collect == nil || !arguments.has("json") {
+        // (A text report of nothing, before an error that let no fix through, says nothing.)
+        if collect == nil || !arguments.has("json"), report.fixes > 0 || failure == nil || arguments.has("json") {
             let reportText = arguments.has("json") ? Terminal.json(report) : text(report)
             if arguments.value("out") == "-" { Terminal.error(reportText) } else { Terminal.out(reportText) }
         }

@@ -30,6 +30,16 @@ enum Terminal {
         "\(Terminal.count(count, singular, plural)) before it \(count == 1 ? "was" : "were") \(verb)"
     }
 
+    /// The note after a read error's message: " (2 fixes before it were processed; --lenient …)" with
+    /// ``before(_:_:_:were:)`` and the error's `hint` (empty, or starting "; "), the hint alone when nothing came
+    /// before the error (a header error: "0 fixes before it were processed" said nothing), or nothing.
+    static func afterReadError(
+        _ count: Int, _ singular: String, _ plural: String, were verb: String, hint: String
+    ) -> String {
+        guard count > 0 else { return hint.isEmpty ? "" : " (\(hint.dropFirst(2)))" }
+        return " (\(before(count, singular, plural, were: verb))\(hint))"
+    }
+
     /// Writes `text` to standard output.
     static func out(_ text: String) {
         guard !outputFailed.value else { return }
