@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrueTrackCore
 
 /// Runs the built `truetrack` binary (it sits beside the test bundle) and captures its output.
 struct Tool {
@@ -354,6 +355,27 @@ struct Tool {
         // Without --smooth there is no uncertainty key.
         let forward = try Tool.run(["process", "--json", Tool.demo])
         #expect(!forward.stdout.contains("distanceSigmaMetres"))
+    }
+
+    /// A van logging every 30 s (driving profile: longer than the 20 s the smoother's model spans), 10 m/s east
+    /// then north: `--smooth` warns that its distance is the chords' (and names the forward count); the dense demo
+    /// walk smoothed gets no such warning.
+    @Test func smoothingASparseLoggerWarnsThatItsDistanceIsTheChords() throws {
+        let path = Tool.temporaryPath("van30s.csv")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var csv = "time,latitude,longitude,accuracy_m,speed_mps\n"
+        for i in 0..<40 {
+            let east = Double(min(i, 20)) * 300, north = Double(max(i - 20, 0)) * 300
+            let time = Timestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(i) * 30_000)
+            csv += "\(ISO8601.format(time)),\(49 + north / 111_200),\(11 + east / 72_950),5,10\n"
+        }
+        try csv.write(toFile: path, atomically: true, encoding: .utf8)
+        let sparse = try Tool.run(["process", "--smooth", "--profile", "driving", path])
+        #expect(sparse.status == 0, "\(sparse.stderr)")
+        #expect(sparse.stderr.contains("split the track at 39 of its 39 steps"), "\(sparse.stderr)")
+        #expect(sparse.stderr.contains("without --smooth the tracker counts"), "\(sparse.stderr)")
+        let dense = try Tool.run(["process", "--smooth", Tool.demo])
+        #expect(!dense.stderr.contains("split the track"), "\(dense.stderr)")
     }
 
     /// A walk (300 s at 1.2 m/s north), a 2 km ride (200 s at 10 m/s east) and a walk (300 s south), 1 Hz, exact
