@@ -131,14 +131,20 @@ import TrueTrackSimulation
     }
 
     /// A drive into a garage: moving before the gap, parked after it (Doppler 0): the first fix after the
-    /// silence is 60 m from where the car went in, but the track after it is still, so nothing is bridged.
-    @Test func aReceiverStillAfterAGapIsNotBridgedTo() {
+    /// silence is 63 m from where the car went in. The track after it is still, so the gap rule bridges nothing;
+    /// the silence counts its chord once (``Tracker/silenceChord(east:north:seconds:reading:accuracy:now:)``: the
+    /// reading before it says the car was under way, and the path is at least the chord), and the still track
+    /// after it nothing. (Before that rule, nothing: a van stopped at a light after a 60–90 s outage lost
+    /// 700–1,150 m.)
+    @Test func aReceiverStillAfterAGapCountsTheChordOnly() {
         let before = (0...40).map { TrackerTests.fix(Double($0), north: Double($0) * 8, speed: 8, course: 0) }
         let after = (100...140).map { TrackerTests.fix(Double($0), north: 380, east: 20, speed: 0) }
         let (total, _) = Self.total(before + after, profile: .driving)
         var unbridged = TrackingProfile.driving
         unbridged.maximumBridgedGapSeconds = 0
-        #expect(total == Self.total(before + after, profile: unbridged).0, "\(total)")
+        let chord = (60.0 * 60 + 20 * 20).squareRoot()
+        let counted = total - Self.total(before + after, profile: unbridged).0
+        #expect(abs(counted - chord) < 0.01 * chord, "\(counted) m across the gap")
     }
 
     /// After a 71 s silence the first fixes start 30 m off and converge back to where the receiver is (a cold
@@ -291,6 +297,31 @@ import TrueTrackSimulation
         // test fixes' degree-to-metre approximation).
         let driving = (0..<8).map { TrackerTests.fix(Double($0 * 30), east: Double($0) * 240, speed: 0) }
         #expect(abs(Self.total(driving, profile: .driving).0 - 6 * 240) < 0.005 * 6 * 240)
+    }
+
+    /// A van logging every 10 s (driving profile) at 12 m/s east, then a 70 s outage (a tunnel) after which it
+    /// stands at a light 600 m on, reading 0: the track after the outage confirms nothing, and the gap rules
+    /// counted 0 m of it; now the outage counts its chord (path ≥ chord; one end read moving). Standing at both
+    /// ends (readings 0, a chord within the noise) it counts nothing, and so does a chord faster than 2.5 × the
+    /// faster reading (a jump after the outage).
+    @Test func anOutageWithAMovingReadingAtOneEndCountsItsChord() {
+        func van(after east: Double, reading: Double, before: Double = 12) -> [Fix] {
+            var fixes = (0...10).map {
+                TrackerTests.fix(Double($0 * 10), east: Double($0) * 10 * before, speed: before, course: 90)
+            }
+            let start = 100 * before
+            fixes += (0..<6).map {
+                TrackerTests.fix(Double(170 + $0 * 10), east: start + east, speed: reading, course: 90)
+            }
+            return fixes
+        }
+        let beforeOutage = 100.0 * 12
+        let (stopped, _) = Self.total(van(after: 600, reading: 0), profile: .driving)
+        #expect(abs(stopped - beforeOutage - 600) < 0.01 * 600, "\(stopped - beforeOutage) m across the outage")
+        let (still, _) = Self.total(van(after: 3, reading: 0, before: 0), profile: .driving)
+        #expect(still == 0, "\(still)")
+        let (jump, _) = Self.total(van(after: 2_500, reading: 0), profile: .driving)
+        #expect(jump - beforeOutage < 1, "\(jump - beforeOutage) m across the outage")
     }
 
     /// A chain at a bus's pace (5 m/s every 90 s) on the walking profile: faster than a walker sustains (3 m/s),

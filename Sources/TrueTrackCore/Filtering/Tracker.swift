@@ -1265,9 +1265,13 @@ public struct Tracker: Sendable, BitwiseCopyable {
         east e: Double, north n: Double, seconds dt: Double, doppler: Double?, course: Double?, accuracy: Double,
         now: Int64
     ) -> SparseStep? {
-        guard let reading = doppler, lastReading >= 0, dt <= profile.maximumBridgedGapSeconds,
-            lastStepSeconds > 0, dt <= Self.sparseRhythmRatio * lastStepSeconds, !readsInAnotherUnit
+        guard let reading = doppler, lastReading >= 0, dt <= profile.maximumBridgedGapSeconds, lastStepSeconds > 0,
+            !readsInAnotherUnit
         else { return nil }
+        if dt > Self.sparseRhythmRatio * lastStepSeconds {
+            guard dt > profile.filterResetGapSeconds else { return nil }
+            return silenceChord(east: e, north: n, seconds: dt, reading: reading, accuracy: accuracy, now: now)
+        }
         // A reading faster than the traveller sustains (a bus in a walk, a reading the speed gate set aside as
         // another unit), the vehicle latch or a reading in force excluding the movement: the gates and the chains
         // judge the step as before (counted here, a walker's 30 s logger on a bus counted the bus: a reviewer's
@@ -1317,6 +1321,39 @@ public struct Tracker: Sendable, BitwiseCopyable {
         }
         return SparseStep(
             integralMetres: integral, chordMetres: chord, isStraight: isStraight, isUnitEvidence: isEvidence)
+    }
+
+    /// A reset gap out of the recording's rhythm (longer than ``sparseRhythmRatio`` × the step before and than
+    /// ``TrackingProfile/filterResetGapSeconds``: a tunnel, a garage, an urban canyon in a 1 Hz or 10 s track)
+    /// with a speed reading at both ends, on a vehicle's profile
+    /// (no sustained-speed limit): its chord, as a straight sparse step, when one end reads moving (at or above
+    /// the deadband), the chord is beyond the fixes' noise and its pace at most ``bridgeVehicleSpeedRatio`` × the
+    /// faster reading; else `nil` (the gap rules judge it, as before).
+    ///
+    /// Why: the path across a silence is at least its chord, and the readings say the vehicle was under way at
+    /// one end. The gap rules count the chord only when the track after the silence confirms it (moving, heading
+    /// on, at about the pace before), so a van that came out of a 60–100 s outage stopped at a light, or set off
+    /// from one inside it, or looped round a block, counted nothing: a fleet re-tester's van logging every 10 s,
+    /// with outages of 40–90 s cut into it at six places (truth 9,584 m across the 13 that moved), counted about
+    /// 3,700 m across them. The chord is what every peer counts there (Traccar's totalDistance sums chords). Not
+    /// the speed integral: a silence may hide a stop (a minute at a light inside a 90 s outage), which a trapezoid
+    /// of the readings at its ends fills with driving; it also hides loops, which the chord cuts (the re-tester's
+    /// holes: chords 5,904 m, the trapezoid 9,481 m, per hole −38 … +148 %). Not for shorter silences, where the
+    /// clamp counts the reading for 10 s (the F9K drive's 19 s halt and start, truth 57 m: 106 m by the clamp, 58
+    /// by the chord; measured, and left to the rules that govern those steps).
+    @usableFromInline
+    func silenceChord(
+        east e: Double, north n: Double, seconds dt: Double, reading: Double, accuracy: Double, now: Int64
+    ) -> SparseStep? {
+        let faster = max(lastReading, reading)
+        guard !profile.maximumSustainedSpeedMetresPerSecond.isFinite, faster >= profile.deadbandMetresPerSecond,
+            !isInVehicle, !readingExcludes(at: now), !readingExcludes(at: lastAcceptedMilliseconds)
+        else { return nil }
+        let de = e - lastRawEast, dn = n - lastRawNorth
+        let chord = (de * de + dn * dn).squareRoot()
+        let noise = NetDisplacementGate.threshold(meanAccuracy: lastAccuracy + accuracy, profile: profile)
+        guard chord > noise, chord <= Self.bridgeVehicleSpeedRatio * faster * dt else { return nil }
+        return SparseStep(integralMetres: chord, chordMetres: chord, isStraight: true, isUnitEvidence: false)
     }
 
     /// Takes the sparse step ``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)`` judged
