@@ -501,11 +501,15 @@ import Testing
 
     /// A device still for 5 minutes at 1 Hz (Doppler 0), then two fixes 200 m off (multipath the detector takes
     /// for a departure: two raw fixes outside the stationary radius in a row), then still again at the same place
-    /// for 5 minutes. With the tracker's count on every fix and nothing counted, the analysis joins the two
-    /// stops into one (the distance says the device did not travel); when the tracker counted the excursion, or
-    /// when the evidence carries no count (raw fixes), two stops and a trip between them.
-    @Test func twoStopsAtOnePlaceBetweenWhichTheTrackerCountedNothingAreOneStop() {
-        func analysis(countedByTracker: Bool, excursionMetres: Double) -> StopAnalysis {
+    /// for 5 minutes. With the tracker's count on every fix, nothing counted, and the fix back carrying the
+    /// tracker's verdict that the two were an excursion, the analysis joins the two stops into one. Two stops
+    /// when the tracker counted the excursion (on either fix: the first came before the departure was confirmed),
+    /// when it did not judge them an excursion (a real hop it did not count), or when the evidence carries no
+    /// count (raw fixes).
+    @Test func twoStopsAtOnePlaceAroundAnExcursionTheTrackerCountedNothingOfAreOneStop() {
+        func analysis(
+            countedByTracker: Bool = true, counted: [Double] = [0, 0], excursionFixes: Int = 2
+        ) -> StopAnalysis {
             let metresPerDegree = 111_200.0
             let evidence = (0..<602).map { i -> MotionEvidence in
                 let isOff = i == 300 || i == 301
@@ -513,17 +517,22 @@ import Testing
                     timestamp: Self.time(Double(i)), latitude: 49 + (isOff ? 200 / metresPerDegree : 0),
                     longitude: 11, accuracyMetres: 5, speedMetresPerSecond: 0)
                 e.isCountedByTracker = countedByTracker
-                e.countedMetres = isOff ? excursionMetres : 0
+                e.countedMetres = isOff ? counted[i - 300] : 0
+                e.excursionFixes = i == 302 ? excursionFixes : 0
                 return e
             }
             return StopAnalysis(evidence: evidence, profile: .walking)
         }
-        let joined = analysis(countedByTracker: true, excursionMetres: 0)
+        let joined = analysis()
         #expect(joined.stops.count == 1 && joined.trips.count <= 1, "\(joined.stops.count) stops, \(joined.trips)")
         #expect(joined.stops.first.map { $0.end == Self.time(601) } == true)
-        for (counted, metres) in [(true, 200.0), (false, 0)] {
-            let a = analysis(countedByTracker: counted, excursionMetres: metres)
-            #expect(a.stops.count == 2, "counted \(counted), \(metres) m: \(a.stops.count) stops")
+        for (name, a) in [
+            ("counted on the second fix", analysis(counted: [0, 200])),
+            ("counted on the first fix", analysis(counted: [200, 0])),
+            ("no excursion verdict", analysis(excursionFixes: 0)),
+            ("raw fixes", analysis(countedByTracker: false, excursionFixes: 0)),
+        ] {
+            #expect(a.stops.count == 2, "\(name): \(a.stops.count) stops")
         }
     }
 }

@@ -293,6 +293,19 @@ import TrueTrackSimulation
                 #expect(total == 0, "\(name), speed \(String(describing: speed)): \(total) m")
             }
         }
+        // A van every 30 s that drives 240 m east, turns 120 m on and comes back past where it was: the point it
+        // turned from was reached moving (not settled), so the turn is no excursion, and its chords count as a
+        // moving chain's (readings 0 or none, as above). Without the settled test the turn read as an excursion
+        // and the chain lost 476 m.
+        for speed: Double? in [0, nil] {
+            let east: [Double] = [0, 240, 480, 720, 960, 1_080, 960, 720, 480, 240]
+            let fixes = east.enumerated().map {
+                TrackerTests.fix(Double($0.offset * 30), east: $0.element, speed: speed)
+            }
+            let (total, _) = Self.total(fixes, profile: .driving)
+            // 1,920 m of chords, less the last (a chain's last chord never counts).
+            #expect(abs(total - 1_680) < 0.01 * 1_680, "U-turn, speed \(String(describing: speed)): \(total) m")
+        }
         // A zero-reading logger on a van driving east 240 m a step: every chord but the last counts (within the
         // test fixes' degree-to-metre approximation).
         let driving = (0..<8).map { TrackerTests.fix(Double($0 * 30), east: Double($0) * 240, speed: 0) }

@@ -188,13 +188,13 @@ import TrueTrackSimulation
 
     @Test func theTrackerFingerprintIsPinned() {
         #expect(
-            TrackerCheckpoint.layoutFingerprint == 0x3c8a_45f3_de4b_0da4,
+            TrackerCheckpoint.layoutFingerprint == 0xeaf2_2f4d_46e4_7b1f,
             "now 0x\(String(TrackerCheckpoint.layoutFingerprint, radix: 16))")
     }
 
     @Test func theStopDetectorFingerprintIsPinned() {
         #expect(
-            StopDetectorCheckpoint.layoutFingerprint == 0xdef6_d84f_f00c_3680,
+            StopDetectorCheckpoint.layoutFingerprint == 0x2dce_0950_562e_e7d7,
             "now 0x\(String(StopDetectorCheckpoint.layoutFingerprint, radix: 16))")
     }
 }

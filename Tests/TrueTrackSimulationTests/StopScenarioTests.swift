@@ -179,21 +179,12 @@ import TrueTrackSimulation
             #expect(
                 a.stops.count == 1 && a.trips.isEmpty,
                 "burst \(burst): \(a.stops.count) stops, \(a.trips.count) trips")
-            // Without the tracker's judgement of the jumps the bursts do end the stop (and without its count too:
-            // with the count, the stops the bursts leave are joined again, the tracker having counted nothing).
+            // Without the tracker's judgement of the jumps the bursts do end the stop.
             let unjudged = evidence.map {
                 var e = $0
                 e.isPositionRejected = false
-                e.isCountedByTracker = false
                 return e
             }
-            let judgedByCountAlone = StopAnalysis(
-                evidence: evidence.map {
-                    var e = $0
-                    e.isPositionRejected = false
-                    return e
-                }, profile: .walking)
-            #expect(judgedByCountAlone.stops.count == 1, "burst \(burst): by the count alone")
             let raw = StopAnalysis(evidence: unjudged, profile: .walking)
             #expect(raw.stops.count > 1, "burst \(burst): without the judgement \(raw.stops.count) stops")
         }

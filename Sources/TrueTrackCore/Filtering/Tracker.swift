@@ -187,7 +187,16 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// ``returnsFromExcursion(home:homeAccuracy:first:firstAccuracy:second:secondAccuracy:east:north:accuracy:)``).
     @usableFromInline var chainHome = SIMD2<Double>(0, 0)
     @usableFromInline var chainHomeAccuracy = 0.0
+    @usableFromInline var chainHomeMilliseconds: Int64 = 0
     @usableFromInline var hasChainHome = false
+    /// Whether the chain reached ``gapOrigin`` (``chainHome``) by a chord inside its return zone: a receiver at rest
+    /// there, from which an excursion may leave (see ``beginGap``).
+    @usableFromInline var gapOriginIsSettled = false
+    @usableFromInline var chainHomeIsSettled = false
+    /// Whether ``gapOrigin``'s fix read a Doppler speed at or above the deadband.
+    @usableFromInline var gapOriginReadsMoving = false
+    /// The fixes the last ``beginGap`` judged an excursion (0, 1 or 2: ``FixDecision/excursionFixes``).
+    @usableFromInline var lastExcursionFixes: Int8 = 0
     /// Whether the chain's point at ``gapOrigin`` (a lone fix, or a short segment's last fixes: the tracker's run
     /// of sub-deadband readings, which counts a missing reading from a receiver that reports Doppler) read a
     /// Doppler speed below the deadband (a chain's chord between two such points is no movement).
@@ -639,6 +648,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // Before the anchor, which may re-centre the plane (and re-expresses the gap's origin with it).
             decision.distanceIncrementMetres = beginGap(
                 east: e, north: n, seconds: dt, displacementAccuracy: displacementAccuracy, doppler: doppler, now: now)
+            decision.excursionFixes = lastExcursionFixes
             if _slowPath(lastReading >= 0) {
                 decision.distanceIncrementMetres += countSparseGap(
                     east: e, north: n, seconds: dt, reading: fix.storedSpeedMetresPerSecond,
@@ -1326,8 +1336,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// A reset gap out of the recording's rhythm (longer than ``sparseRhythmRatio`` × the step before and than
     /// ``TrackingProfile/filterResetGapSeconds``: a tunnel, a garage, an urban canyon in a 1 Hz or 10 s track)
     /// with a speed reading at both ends, on a vehicle's profile
-    /// (no sustained-speed limit): its chord, as a straight sparse step, when one end reads moving (at or above
-    /// the deadband), the chord is beyond the fixes' noise and its pace at most ``bridgeVehicleSpeedRatio`` × the
+    /// (no sustained-speed limit): its chord, as a straight sparse step, when one end reads under way (at least
+    /// ``stillChordSpeedLimit``, 2 m/s: a parked tracker's noisy readings of 0.3–2 km/h say nothing, and its
+    /// heartbeats' multipath jumps counted), the chord is beyond the fixes' noise and its pace at most ``bridgeVehicleSpeedRatio`` × the
     /// faster reading; else `nil` (the gap rules judge it, as before).
     ///
     /// Why: the path across a silence is at least its chord, and the readings say the vehicle was under way at
@@ -1346,7 +1357,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         east e: Double, north n: Double, seconds dt: Double, reading: Double, accuracy: Double, now: Int64
     ) -> SparseStep? {
         let faster = max(lastReading, reading)
-        guard !profile.maximumSustainedSpeedMetresPerSecond.isFinite, faster >= profile.deadbandMetresPerSecond,
+        guard !profile.maximumSustainedSpeedMetresPerSecond.isFinite, faster >= Self.stillChordSpeedLimit,
             !isInVehicle, !readingExcludes(at: now), !readingExcludes(at: lastAcceptedMilliseconds)
         else { return nil }
         let de = e - lastRawEast, dn = n - lastRawNorth
@@ -1550,11 +1561,20 @@ public struct Tracker: Sendable, BitwiseCopyable {
         if isLink {
             // A spike (one fix out and back to the gap's origin), or a two-fix excursion (the origin and the point
             // out, this fix back to the chain point before them): no chord of it counts.
-            isSpike = returnsFromExcursion(
-                home: gapOrigin, homeAccuracy: gapOriginAccuracy, first: origin, firstAccuracy: accuracyHere,
-                east: e, north: n, accuracy: displacementAccuracy)
+            // Only from a settled home, out to points and back to a fix none of which read moving, within
+            // `maximumExcursionSeconds`: a van's U-turn inside a moving chain, or a trip whose readings say it drove,
+            // is no excursion.
+            let limit = Int64(Self.maximumExcursionSeconds * 1000)
+            let deadband = profile.deadbandMetresPerSecond
+            let readsStill = !(lastReading >= deadband) && !((doppler ?? 0) >= deadband)
+            isSpike =
+                readsStill && gapOriginIsSettled && now &- gapOriginMilliseconds <= limit
+                && returnsFromExcursion(
+                    home: gapOrigin, homeAccuracy: gapOriginAccuracy, first: origin, firstAccuracy: accuracyHere,
+                    east: e, north: n, accuracy: displacementAccuracy)
             isExcursion =
-                !isSpike && hasChainHome
+                !isSpike && readsStill && !gapOriginReadsMoving && hasChainHome && chainHomeIsSettled
+                && now &- chainHomeMilliseconds <= limit
                 && returnsFromExcursion(
                     home: chainHome, homeAccuracy: chainHomeAccuracy, first: gapOrigin,
                     firstAccuracy: gapOriginAccuracy, second: origin, secondAccuracy: accuracyHere, east: e, north: n,
@@ -1569,15 +1589,34 @@ public struct Tracker: Sendable, BitwiseCopyable {
             }
         }
         chainCertified = chainSpeed > 0
+        lastExcursionFixes = isSpike ? 1 : isExcursion ? 2 : 0
         let speedBefore = gapChordSpeedBefore(
             east: e, north: n, seconds: dt, displacementAccuracy: displacementAccuracy)
         pendingGapSpeedBefore = speedBefore > 0 ? speedBefore : chainSpeed
         // After a spike the chain goes on from the origin before it, as if the spike had not been; after a two-fix
         // excursion from the point it came back to (this fix: the next link's first chord is within the noise).
         if isSpike { return added }
+        // Settled: back after an excursion; within the return zone of the chain point before or the one before
+        // that; or, starting a chain, neither the reading nor the filter says moving.
+        func isNear(_ point: SIMD2<Double>, _ pointAccuracy: Double) -> Bool {
+            let d = origin - point
+            return (d * d).sum().squareRoot()
+                <= Self.excursionReturnNoiseFactor
+                * NetDisplacementGate.threshold(meanAccuracy: pointAccuracy + accuracyHere, profile: profile)
+        }
+        let deadband = profile.deadbandMetresPerSecond
+        let isSettled =
+            isExcursion
+            || (isLink
+                ? isNear(gapOrigin, gapOriginAccuracy) || (hasChainHome && isNear(chainHome, chainHomeAccuracy))
+                : !(lastReading >= deadband) && filter.speedMetresPerSecond < deadband)
         chainHome = gapOrigin
         chainHomeAccuracy = gapOriginAccuracy
+        chainHomeMilliseconds = gapOriginMilliseconds
+        chainHomeIsSettled = gapOriginIsSettled
         hasChainHome = isLink && !isExcursion
+        gapOriginIsSettled = isSettled
+        gapOriginReadsMoving = lastReading >= profile.deadbandMetresPerSecond
         gapOrigin = isExcursion ? SIMD2(e, n) : origin
         gapOriginMilliseconds = lastAcceptedMilliseconds
         gapOriginAccuracy = accuracyHere
@@ -1592,19 +1631,24 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// (``excursionReturnNoiseFactor`` × the net-displacement threshold of both ends' accuracies, the noise by
     /// which ``linkChain(point:pointMilliseconds:pointAccuracy:pointIsExcluded:pointIsStill:east:north:seconds:accuracy:doppler:now:)``
     /// judges a chord), and each point of the excursion lay beyond twice its own return zone.
-    /// ``beginGap(east:north:seconds:displacementAccuracy:doppler:now:)`` then counts no chord of the excursion,
-    /// whatever the chain had agreed before (the chord into a halt counts, but not into an excursion), and starts
-    /// the next link where the track came back to.
+    /// ``beginGap(east:north:seconds:displacementAccuracy:doppler:now:)`` asks it only when `home` was settled (the
+    /// chain reached it by a chord inside the zone, or started there with nothing moving), no fix out or back
+    /// read a Doppler speed at or above the deadband, and the excursion lasted at most
+    /// ``maximumExcursionSeconds``; it then counts no chord of the excursion, whatever the chain had agreed before
+    /// (the chord into a halt counts, but not into an excursion), starts the next link where the track came back
+    /// to, and says so in the decision (``FixDecision/excursionFixes``).
     ///
     /// Why: a multipath excursion jumps out and back, and two of them one good fix apart (on opposite sides), or
     /// one that lasts two fixes, lay out chords at a driving pace that keep a heading, which the chain took for
     /// travel: a fleet tester's van parked 8 h with a fix every 30 s, 5 % of them 50–300 m off, counted 1,708 m
     /// (now 151 m: a three-fix excursion is not caught, since the chain counts a chord one link after it and the
-    /// total never decreases), and 237 m at a halt in a 30 s delivery day. *Twice the return zone*: with the
-    /// noise alone as the bar, a walker's last chord into a halt (31 m, then 9 m of noise) was an excursion to
-    /// the return zone of its start (generated city walks every 65 s lost up to 51 m in 7.7 km). The price: a
-    /// vehicle without readings that goes out 50 m or more and comes back within the zone in two or three steps
-    /// (a van turning out of its depot, every 30 s without speed: 62 m of 13,345).
+    /// total never decreases). *Twice the return zone*: with the noise alone as the bar, a walker's last chord
+    /// into a halt (31 m, then 9 m of noise) was an excursion to the return zone of its start (generated city
+    /// walks every 65 s lost up to 51 m in 7.7 km). *Settled, still, short*: without them two reviewers' U-turns
+    /// of moving chains and deliveries out and back every 120 s read as excursions (80 depot–dead-end–depot trips
+    /// lost 107.5 → 94.7 km of 164.5). The price left: a logger without usable readings (no speed column, or a
+    /// column of zeros) that leaves where it stood and is back within 120 s after one or two fixes (a van round
+    /// the block every 30 s: 379 of 1,160 m lost).
     @usableFromInline
     func returnsFromExcursion(
         home: SIMD2<Double>, homeAccuracy: Double, first: SIMD2<Double>, firstAccuracy: Double,
@@ -1623,6 +1667,14 @@ public struct Tracker: Sendable, BitwiseCopyable {
             && (second.map { distance($0) > 2 * zone * noise(secondAccuracy) } ?? true)
             && distance(SIMD2(e, n)) <= zone * noise(accuracy)
     }
+
+    /// The longest excursion, from the fix it left to the fix back, that
+    /// ``returnsFromExcursion(home:homeAccuracy:first:firstAccuracy:second:secondAccuracy:east:north:accuracy:)``
+    /// judges (seconds): 120. A multipath excursion is one or two fixes whatever the logger's rhythm (at 30 s: 60
+    /// or 90 s); a van's trip to a neighbour and back takes its drive and its delivery, minutes (a fleet
+    /// re-tester's delivery out and back every 120 s without a speed column, 700 m, read as an excursion lost its
+    /// 309 m before this limit). At 60 s a two-fix excursion (180 s) is no longer caught.
+    @usableFromInline static let maximumExcursionSeconds = 120.0
 
     /// The return zone of an excursion (``returnsFromExcursion(home:homeAccuracy:first:firstAccuracy:second:secondAccuracy:east:north:accuracy:)``)
     /// in units of the net-displacement threshold of its two ends' accuracies: 2. The threshold alone (2 m plus
@@ -2214,6 +2266,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
         slowStart = SIMD2(slowEast, slowNorth)
         let (originEast, originNorth) = convert(gapOrigin.x, gapOrigin.y)
         gapOrigin = SIMD2(originEast, originNorth)
+        let (homeEast, homeNorth) = convert(chainHome.x, chainHome.y)
+        chainHome = SIMD2(homeEast, homeNorth)
         let (restEast, restNorth) = convert(restOrigin.x, restOrigin.y)
         restOrigin = SIMD2(restEast, restNorth)
         window.transformPositions(convert)

@@ -21,7 +21,9 @@ public struct TripRecord: Sendable, Hashable {
 /// the live detector reports (``MotionEvent/stopEnded(_:)`` and ``StopDetector/finish()``), except that a stop
 /// the detector began again at the same place shortly after it ended one is the same stop here (see
 /// ``Builder``): with the whole track at hand, a departure that came back within seconds was a blip, not a
-/// trip (a tester's GPX walk: 6 stops, three of them at one place 2 s apart, with "trips" of 2 s and 0–4 m).
+/// trip (a tester's GPX walk: 6 stops, three of them at one place 2 s apart, with "trips" of 2 s and 0–4 m);
+/// and so is one at the same place after a departure that was a multipath excursion the ``Tracker`` judged and
+/// counted nothing of (``Builder`` `append`).
 public struct StopAnalysis: Sendable, Hashable {
     /// The stops in time order.
     public var stops: [StopRecord]
@@ -84,12 +86,42 @@ public struct StopAnalysis: Sendable, Hashable {
         /// walk ends its standing start 2 s before a stop 29 m on (the walk to the pause, which the detector saw
         /// only as a departure): two stops.
         let mergeRadiusMetres: Double
-        /// The distance the tracker counted since the last stop the detector ended (over the trip after it and
-        /// the next stop), and how many evidences since carried the tracker's count and how many did not
-        /// (``MotionEvidence/isCountedByTracker``): see ``append(_:)``.
-        var countedSinceStop = 0.0
-        var countedFixesSinceStop = 0
-        var uncountedFixesSinceStop = 0
+        /// What the evidence since the last stop the detector ended says (see ``append(_:)``).
+        var sinceStop = SinceStop()
+        /// The last few evidences (oldest first), for the fixes a departure confirmed after the stop's end had
+        /// already passed when the detector reported it (``StopDetectionProfile/exitConfirmationFixes``).
+        var recent: [MotionEvidence] = []
+
+        /// The evidence since a stop ended: the metres the tracker counted on it, whether each carried the tracker's
+        /// count (``MotionEvidence/isCountedByTracker``), and the times of those that lay beyond the stationary
+        /// radius of the stop's centre, less those the tracker judged a multipath excursion
+        /// (``MotionEvidence/excursionFixes``).
+        struct SinceStop {
+            var countedMetres = 0.0
+            var countedFixes = 0
+            var uncountedFixes = 0
+            var awayTimes: [Timestamp] = []
+
+            mutating func add(_ e: MotionEvidence, isAway: Bool) {
+                if e.isCountedByTracker {
+                    countedMetres += e.countedMetres
+                    countedFixes += 1
+                } else {
+                    uncountedFixes += 1
+                }
+                if isAway { awayTimes.append(e.timestamp) }
+                // The fixes the tracker judged, at this one, an excursion (just before it) are excused.
+                for _ in 0..<e.excursionFixes {
+                    guard let last = awayTimes.last,
+                        last.seconds(to: e.timestamp) <= Tracker.maximumExcursionSeconds
+                    else { break }
+                    awayTimes.removeLast()
+                }
+            }
+        }
+
+        /// How many evidences ``recent`` keeps: 8, more than a departure's confirmation fixes.
+        static let recentCount = 8
 
         /// A builder for `profile`'s stop detector.
         public init(profile: StopDetectionProfile) {
@@ -158,30 +190,44 @@ public struct StopAnalysis: Sendable, Hashable {
         /// ``mergeSeconds`` of that one's end with its centre within ``mergeRadiusMetres`` of that one's, or when
         /// its centre lies within the profile's stationary radius of that one's and the ``Tracker`` counted not a
         /// metre since that one ended (every evidence since carrying its count:
-        /// ``MotionEvidence/isCountedByTracker``). Why the second: the distance says the device did not travel, and
-        /// the stops should say so too; a fleet tester's van parked 8 h logging every 30 s without speed, 5 % of
+        /// ``MotionEvidence/isCountedByTracker``), and every evidence between that one's end and this one's start
+        /// that lay beyond the stationary radius of that one's centre was one the tracker judged a multipath
+        /// excursion (``MotionEvidence/excursionFixes``).
+        /// Why the second: the distance and the tracker's own verdicts say the device did not travel, and the
+        /// stops should say so too; a fleet tester's van parked 8 h logging every 30 s without speed, 5 % of
         /// its fixes 50–300 m off, read 72 stops and 73 trips of 0 m (each excursion of two fixes a departure the
-        /// detector confirmed, and a stop begun again a countdown later). A real trip between two stops at one
-        /// place counts its metres.
+        /// detector confirmed, and a stop begun again a countdown later). A trip between two stops at one place
+        /// that the tracker counted, or did not count but did not judge an excursion either (a sparse logger's hop
+        /// to a neighbour and back without readings, which its chains miss: two re-testers' couriers and loops
+        /// were joined into one stop by a first version without that test), keeps them apart.
         mutating func append(_ record: StopRecord) {
             defer {
-                countedSinceStop = 0
-                countedFixesSinceStop = 0
-                uncountedFixesSinceStop = 0
+                // The window starts again at this stop's end, with the evidence after it already seen.
+                sinceStop = SinceStop()
+                if let stop = stops.last {
+                    for e in recent where e.timestamp > record.end { sinceStop.add(e, isAway: isAway(e, from: stop)) }
+                }
             }
             if let previous = stops.last {
                 let apart = Haversine.distance(
                     from: (previous.latitude, previous.longitude), to: (record.latitude, record.longitude))
                 let isBlip = previous.end.seconds(to: record.start) <= mergeSeconds && apart <= mergeRadiusMetres
+                let w = sinceStop
                 let isUncounted =
-                    countedFixesSinceStop > 0 && uncountedFixesSinceStop == 0 && countedSinceStop == 0
-                    && apart <= detector.profile.stationaryRadiusMetres
+                    w.countedFixes > 0 && w.uncountedFixes == 0 && w.countedMetres == 0
+                    && !w.awayTimes.contains { $0 < record.start } && apart <= detector.profile.stationaryRadiusMetres
                 if isBlip || isUncounted {
                     stops[stops.count - 1] = previous.merged(with: record)
                     return
                 }
             }
             stops.append(record)
+        }
+
+        /// Whether `e` lies beyond the profile's stationary radius of `stop`'s centre.
+        func isAway(_ e: MotionEvidence, from stop: StopRecord) -> Bool {
+            Haversine.distance(from: (stop.latitude, stop.longitude), to: (e.latitude, e.longitude))
+                > detector.profile.stationaryRadiusMetres
         }
 
         /// Feeds the next evidence of the track.
@@ -192,12 +238,9 @@ public struct StopAnalysis: Sendable, Hashable {
             for event in detector.process(e) {
                 if case .stopEnded(let record) = event { append(record) }
             }
-            if e.isCountedByTracker {
-                countedSinceStop += e.countedMetres
-                countedFixesSinceStop += 1
-            } else {
-                uncountedFixesSinceStop += 1
-            }
+            sinceStop.add(e, isAway: stops.last.map { isAway(e, from: $0) } ?? false)
+            recent.append(e)
+            if recent.count > Self.recentCount { recent.removeFirst() }
             guard let l = detector.lastEvidence?.timestamp else { return }
             if let previous, l < previous {
                 // The detector restarted its clock (``StopDetectionProfile/clockJumpSeconds``): the times from
