@@ -499,6 +499,29 @@ import Testing
         #expect(builder.stops.count == 3)
     }
 
+    /// A track that begins parked: a tracker every 30 s for 20 minutes, still (Doppler 0, the tracker's count on
+    /// every fix, nothing counted). The analysis's one stop runs from the first fix, with no "trip" of 0 m
+    /// before it while the detector proved the stop; with a fix 100 m off among the first, or raw evidence, the
+    /// stop starts where the detector put it, after the first fix.
+    @Test func aTrackThatBeginsParkedBeginsWithItsStop() {
+        func analysis(countedByTracker: Bool = true, offAt: Int? = nil) -> StopAnalysis {
+            let evidence = (0..<40).map { i -> MotionEvidence in
+                var e = MotionEvidence(
+                    timestamp: Self.time(Double(i * 30)), latitude: 49 + (i == offAt ? 100 / 111_200.0 : 0),
+                    longitude: 11, accuracyMetres: 5, speedMetresPerSecond: 0)
+                e.isCountedByTracker = countedByTracker
+                return e
+            }
+            return StopAnalysis(evidence: evidence, profile: .driving)
+        }
+        let parked = analysis()
+        #expect(parked.stops.count == 1 && parked.stops.first?.start == Self.time(0), "\(parked.stops)")
+        #expect(parked.trips.isEmpty, "\(parked.trips)")
+        let off = analysis(offAt: 1), raw = analysis(countedByTracker: false)
+        #expect(off.stops.first.map { $0.start > Self.time(0) } == true, "a fix off: \(off.stops)")
+        #expect(raw.stops.first.map { $0.start > Self.time(0) } == true, "raw: \(raw.stops)")
+    }
+
     /// A device still for 5 minutes at 1 Hz (Doppler 0), then two fixes 200 m off (multipath the detector takes
     /// for a departure: two raw fixes outside the stationary radius in a row), then still again at the same place
     /// for 5 minutes. With the tracker's count on every fix, nothing counted, and the fix back carrying the

@@ -120,6 +120,11 @@ public struct StopAnalysis: Sendable, Hashable {
             }
         }
 
+        /// The track's first position, and whether any evidence before the first stop lay beyond the profile's
+        /// stationary radius of it (see ``append(_:)``).
+        var startPoint: (latitude: Double, longitude: Double)?
+        var hasLeftStart = false
+
         /// How many evidences ``recent`` keeps: 8, more than a departure's confirmation fixes.
         static let recentCount = 8
 
@@ -208,6 +213,17 @@ public struct StopAnalysis: Sendable, Hashable {
                     for e in recent where e.timestamp > record.end { sinceStop.add(e, isAway: isAway(e, from: stop)) }
                 }
             }
+            var record = record
+            if stops.isEmpty, let start = startPoint, let first, !hasLeftStart,
+                sinceStop.countedFixes > 0, sinceStop.uncountedFixes == 0, sinceStop.countedMetres == 0,
+                Haversine.distance(from: start, to: (record.latitude, record.longitude))
+                    <= detector.profile.stationaryRadiusMetres
+            {
+                // The track began at this stop: no fix before it left the place and the tracker counted nothing,
+                // so the stop runs from the first fix (not a "trip" of 0 m while the detector proved the stop: a
+                // fleet re-tester's parked vans began with one in 45 of 72 files).
+                record.start = first
+            }
             if let previous = stops.last {
                 let apart = Haversine.distance(
                     from: (previous.latitude, previous.longitude), to: (record.latitude, record.longitude))
@@ -239,6 +255,16 @@ public struct StopAnalysis: Sendable, Hashable {
                 if case .stopEnded(let record) = event { append(record) }
             }
             sinceStop.add(e, isAway: stops.last.map { isAway(e, from: $0) } ?? false)
+            if stops.isEmpty {
+                if let start = startPoint {
+                    hasLeftStart =
+                        hasLeftStart
+                        || Haversine.distance(from: start, to: (e.latitude, e.longitude))
+                            > detector.profile.stationaryRadiusMetres
+                } else {
+                    startPoint = (e.latitude, e.longitude)
+                }
+            }
             recent.append(e)
             if recent.count > Self.recentCount { recent.removeFirst() }
             guard let l = detector.lastEvidence?.timestamp else { return }
