@@ -531,7 +531,7 @@ import Testing
     /// count (raw fixes).
     @Test func twoStopsAtOnePlaceAroundAnExcursionTheTrackerCountedNothingOfAreOneStop() {
         func analysis(
-            countedByTracker: Bool = true, counted: [Double] = [0, 0], excursionFixes: Int = 2
+            countedByTracker: Bool = true, counted: [Double] = [0, 0], isExcursion: Bool = true
         ) -> StopAnalysis {
             let metresPerDegree = 111_200.0
             let evidence = (0..<602).map { i -> MotionEvidence in
@@ -541,7 +541,7 @@ import Testing
                     longitude: 11, accuracyMetres: 5, speedMetresPerSecond: 0)
                 e.isCountedByTracker = countedByTracker
                 e.countedMetres = isOff ? counted[i - 300] : 0
-                e.excursionFixes = i == 302 ? excursionFixes : 0
+                e.excursionStart = i == 302 && isExcursion ? Self.time(299) : nil
                 return e
             }
             return StopAnalysis(evidence: evidence, profile: .walking)
@@ -552,8 +552,8 @@ import Testing
         for (name, a) in [
             ("counted on the second fix", analysis(counted: [0, 200])),
             ("counted on the first fix", analysis(counted: [200, 0])),
-            ("no excursion verdict", analysis(excursionFixes: 0)),
-            ("raw fixes", analysis(countedByTracker: false, excursionFixes: 0)),
+            ("no excursion verdict", analysis(isExcursion: false)),
+            ("raw fixes", analysis(countedByTracker: false, isExcursion: false)),
         ] {
             #expect(a.stops.count == 2, "\(name): \(a.stops.count) stops")
         }

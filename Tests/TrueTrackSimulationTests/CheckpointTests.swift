@@ -188,13 +188,13 @@ import TrueTrackSimulation
 
     @Test func theTrackerFingerprintIsPinned() {
         #expect(
-            TrackerCheckpoint.layoutFingerprint == 0xeaf2_2f4d_46e4_7b1f,
+            TrackerCheckpoint.layoutFingerprint == 0xdbf6_9299_2c57_0d6a,
             "now 0x\(String(TrackerCheckpoint.layoutFingerprint, radix: 16))")
     }
 
     @Test func theStopDetectorFingerprintIsPinned() {
         #expect(
-            StopDetectorCheckpoint.layoutFingerprint == 0x2dce_0950_562e_e7d7,
+            StopDetectorCheckpoint.layoutFingerprint == 0x625e_44f5_d0c2_01be,
             "now 0x\(String(StopDetectorCheckpoint.layoutFingerprint, radix: 16))")
     }
 }

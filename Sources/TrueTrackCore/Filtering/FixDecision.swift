@@ -125,13 +125,14 @@ public struct FixDecision: Sendable, Hashable {
     /// the session's last fix moves it back to this one (``TrueTrackStore``'s `SessionSnapshot.record`), and
     /// only then: any other accepted fix older than the last one was recorded out of the tracker's order.
     public var isClockRestart: Bool
-    /// How many fixes just before this one the tracker judged, at this fix, a multipath excursion: 0, 1 (a spike)
-    /// or 2. A chain of sparse steps whose point(s) jumped out from a settled place and came back here, reading
-    /// still, within ``Tracker/maximumExcursionSeconds`` (see
-    /// ``Tracker/returnsFromExcursion(home:homeAccuracy:first:firstAccuracy:second:secondAccuracy:east:north:accuracy:)``):
-    /// none of their chords counted. ``StopAnalysis`` lets those fixes, and only those, lie away from a stop it
-    /// joins with the next.
-    public var excursionFixes: Int8
+    /// When the tracker judged, at this fix, that the fixes since a settled place were a multipath excursion: the
+    /// time of the fix the excursion left from (every fix after it, before this one, was the excursion: one or
+    /// two points of a chain of sparse steps that jumped out and came back here, reading still, within
+    /// ``Tracker/maximumExcursionSeconds``; see
+    /// ``Tracker/returnsFromExcursion(home:homeAccuracy:first:firstAccuracy:second:secondAccuracy:east:north:accuracy:)``),
+    /// none of whose chords counted; `nil` otherwise. ``StopAnalysis`` lets those fixes, and only those, lie away
+    /// from a stop it joins with the next.
+    public var excursionStart: Timestamp?
 
     /// The speed integrated into distance, metres per second (after deadband and ceiling, or the share a halt's
     /// net-displacement bound left of a Doppler dropout's stand-in; 0 when rejected).
@@ -186,7 +187,7 @@ public struct FixDecision: Sendable, Hashable {
         self.innovationChiSquare = nil
         self.isAnchor = false
         self.isClockRestart = false
-        self.excursionFixes = 0
+        self.excursionStart = nil
         self.speedMetresPerSecond = 0
         self.speedSource = nil
         self.isDopplerTrusted = true

@@ -195,8 +195,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline var chainHomeIsSettled = false
     /// Whether ``gapOrigin``'s fix read a Doppler speed at or above the deadband.
     @usableFromInline var gapOriginReadsMoving = false
-    /// The fixes the last ``beginGap`` judged an excursion (0, 1 or 2: ``FixDecision/excursionFixes``).
-    @usableFromInline var lastExcursionFixes: Int8 = 0
+    /// The time (ms since 1970) of the fix the excursion the last ``beginGap`` judged left from (`.min`: none;
+    /// ``FixDecision/excursionStart``).
+    @usableFromInline var lastExcursionStartMilliseconds: Int64 = .min
     /// Whether the chain's point at ``gapOrigin`` (a lone fix, or a short segment's last fixes: the tracker's run
     /// of sub-deadband readings, which counts a missing reading from a receiver that reports Doppler) read a
     /// Doppler speed below the deadband (a chain's chord between two such points is no movement).
@@ -648,7 +649,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // Before the anchor, which may re-centre the plane (and re-expresses the gap's origin with it).
             decision.distanceIncrementMetres = beginGap(
                 east: e, north: n, seconds: dt, displacementAccuracy: displacementAccuracy, doppler: doppler, now: now)
-            decision.excursionFixes = lastExcursionFixes
+            if lastExcursionStartMilliseconds != .min {
+                decision.excursionStart = Timestamp(millisecondsSince1970: lastExcursionStartMilliseconds)
+            }
             if _slowPath(lastReading >= 0) {
                 decision.distanceIncrementMetres += countSparseGap(
                     east: e, north: n, seconds: dt, reading: fix.storedSpeedMetresPerSecond,
@@ -1589,7 +1592,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             }
         }
         chainCertified = chainSpeed > 0
-        lastExcursionFixes = isSpike ? 1 : isExcursion ? 2 : 0
+        lastExcursionStartMilliseconds = isSpike ? gapOriginMilliseconds : isExcursion ? chainHomeMilliseconds : .min
         let speedBefore = gapChordSpeedBefore(
             east: e, north: n, seconds: dt, displacementAccuracy: displacementAccuracy)
         pendingGapSpeedBefore = speedBefore > 0 ? speedBefore : chainSpeed
@@ -1636,7 +1639,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// read a Doppler speed at or above the deadband, and the excursion lasted at most
     /// ``maximumExcursionSeconds``; it then counts no chord of the excursion, whatever the chain had agreed before
     /// (the chord into a halt counts, but not into an excursion), starts the next link where the track came back
-    /// to, and says so in the decision (``FixDecision/excursionFixes``).
+    /// to, and says so in the decision (``FixDecision/excursionStart``).
     ///
     /// Why: a multipath excursion jumps out and back, and two of them one good fix apart (on opposite sides), or
     /// one that lasts two fixes, lay out chords at a driving pace that keep a heading, which the chain took for

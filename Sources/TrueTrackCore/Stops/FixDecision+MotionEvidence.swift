@@ -20,6 +20,6 @@ extension MotionEvidence {
         countedMetres = counted.isFinite && counted > 0 ? counted : 0
         isPositionRejected = decision.rejection == .outlier
         isCountedByTracker = true
-        excursionFixes = Int(decision.excursionFixes)
+        excursionStart = decision.excursionStart
     }
 }

@@ -46,9 +46,9 @@ public struct MotionEvidence: Sendable, Hashable, BitwiseCopyable {
     /// ``StopAnalysis`` joins two stops at one place between which the tracker counted nothing, which it can
     /// only tell from this.
     public var isCountedByTracker = false
-    /// How many fixes just before this one the ``Tracker`` judged, at this fix, a multipath excursion
-    /// (``FixDecision/excursionFixes``); 0 when unknown.
-    public var excursionFixes = 0
+    /// When the ``Tracker`` judged, at this fix, the fixes since then a multipath excursion: the time of the fix
+    /// it left from (``FixDecision/excursionStart``); `nil` when none or unknown.
+    public var excursionStart: Timestamp?
 
     /// Creates evidence from its parts.
     ///

@@ -23,7 +23,8 @@ public struct TripRecord: Sendable, Hashable {
 /// ``Builder``): with the whole track at hand, a departure that came back within seconds was a blip, not a
 /// trip (a tester's GPX walk: 6 stops, three of them at one place 2 s apart, with "trips" of 2 s and 0–4 m);
 /// and so is one at the same place after a departure that was a multipath excursion the ``Tracker`` judged and
-/// counted nothing of (``Builder`` `append`).
+/// counted nothing of; and a track that begins parked begins with its stop, from its first fix (``Builder``
+/// `append`).
 public struct StopAnalysis: Sendable, Hashable {
     /// The stops in time order.
     public var stops: [StopRecord]
@@ -95,7 +96,7 @@ public struct StopAnalysis: Sendable, Hashable {
         /// The evidence since a stop ended: the metres the tracker counted on it, whether each carried the tracker's
         /// count (``MotionEvidence/isCountedByTracker``), and the times of those that lay beyond the stationary
         /// radius of the stop's centre, less those the tracker judged a multipath excursion
-        /// (``MotionEvidence/excursionFixes``).
+        /// (``MotionEvidence/excursionStart``).
         struct SinceStop {
             var countedMetres = 0.0
             var countedFixes = 0
@@ -110,13 +111,9 @@ public struct StopAnalysis: Sendable, Hashable {
                     uncountedFixes += 1
                 }
                 if isAway { awayTimes.append(e.timestamp) }
-                // The fixes the tracker judged, at this one, an excursion (just before it) are excused.
-                for _ in 0..<e.excursionFixes {
-                    guard let last = awayTimes.last,
-                        last.seconds(to: e.timestamp) <= Tracker.maximumExcursionSeconds
-                    else { break }
-                    awayTimes.removeLast()
-                }
+                // The fixes the tracker judged, at this one, an excursion (those after the fix it left from) are
+                // excused.
+                if let start = e.excursionStart { awayTimes.removeAll { $0 > start && $0 < e.timestamp } }
             }
         }
 
@@ -197,7 +194,7 @@ public struct StopAnalysis: Sendable, Hashable {
         /// metre since that one ended (every evidence since carrying its count:
         /// ``MotionEvidence/isCountedByTracker``), and every evidence between that one's end and this one's start
         /// that lay beyond the stationary radius of that one's centre was one the tracker judged a multipath
-        /// excursion (``MotionEvidence/excursionFixes``).
+        /// excursion (``MotionEvidence/excursionStart``).
         /// Why the second: the distance and the tracker's own verdicts say the device did not travel, and the
         /// stops should say so too; a fleet tester's van parked 8 h logging every 30 s without speed, 5 % of
         /// its fixes 50–300 m off, read 72 stops and 73 trips of 0 m (each excursion of two fixes a departure the
