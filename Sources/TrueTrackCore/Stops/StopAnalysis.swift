@@ -101,7 +101,10 @@ public struct StopAnalysis: Sendable, Hashable {
             var countedMetres = 0.0
             var countedFixes = 0
             var uncountedFixes = 0
+            /// The away times an excursion may still excuse (the last ``Tracker/maximumExcursionSeconds``), and
+            /// the earliest older one, which none can: the memory stays small however long the trip.
             var awayTimes: [Timestamp] = []
+            var earliestLastingAway: Timestamp?
 
             mutating func add(_ e: MotionEvidence, isAway: Bool) {
                 if e.isCountedByTracker {
@@ -114,6 +117,15 @@ public struct StopAnalysis: Sendable, Hashable {
                 // The fixes the tracker judged, at this one, an excursion (those after the fix it left from) are
                 // excused.
                 if let start = e.excursionStart { awayTimes.removeAll { $0 > start && $0 < e.timestamp } }
+                while let oldest = awayTimes.first, oldest.seconds(to: e.timestamp) > Tracker.maximumExcursionSeconds {
+                    earliestLastingAway = min(earliestLastingAway ?? oldest, oldest)
+                    awayTimes.removeFirst()
+                }
+            }
+
+            /// Whether a fix before `time` lay away from the stop and was not excused.
+            func wasAway(before time: Timestamp) -> Bool {
+                (earliestLastingAway.map { $0 < time } ?? false) || awayTimes.contains { $0 < time }
             }
         }
 
@@ -228,7 +240,7 @@ public struct StopAnalysis: Sendable, Hashable {
                 let w = sinceStop
                 let isUncounted =
                     w.countedFixes > 0 && w.uncountedFixes == 0 && w.countedMetres == 0
-                    && !w.awayTimes.contains { $0 < record.start } && apart <= detector.profile.stationaryRadiusMetres
+                    && !w.wasAway(before: record.start) && apart <= detector.profile.stationaryRadiusMetres
                 if isBlip || isUncounted {
                     stops[stops.count - 1] = previous.merged(with: record)
                     return
