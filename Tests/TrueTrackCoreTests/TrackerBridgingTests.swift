@@ -132,7 +132,7 @@ import TrueTrackSimulation
 
     /// A drive into a garage: moving before the gap, parked after it (Doppler 0): the first fix after the
     /// silence is 63 m from where the car went in. The track after it is still, so the gap rule bridges nothing;
-    /// the silence counts its chord once (``Tracker/silenceChord(east:north:seconds:reading:accuracy:now:)``: the
+    /// the silence counts its chord once (``Tracker/silenceChord(chord:noise:seconds:reading:)``: the
     /// reading before it says the car was under way, and the path is at least the chord), and the still track
     /// after it nothing. (Before that rule, nothing: a van stopped at a light after a 60–90 s outage lost
     /// 700–1,150 m.)

@@ -1281,25 +1281,23 @@ public struct Tracker: Sendable, BitwiseCopyable {
         guard let reading = doppler, lastReading >= 0, dt <= profile.maximumBridgedGapSeconds, lastStepSeconds > 0,
             !readsInAnotherUnit
         else { return nil }
-        if dt > Self.sparseRhythmRatio * lastStepSeconds {
-            guard dt > profile.filterResetGapSeconds else { return nil }
-            return silenceChord(east: e, north: n, seconds: dt, reading: reading, accuracy: accuracy, now: now)
-        }
-        // A reading faster than the traveller sustains (a bus in a walk, a reading the speed gate set aside as
-        // another unit), the vehicle latch or a reading in force excluding the movement: the gates and the chains
-        // judge the step as before (counted here, a walker's 30 s logger on a bus counted the bus: a reviewer's
-        // 1,654 → 4,670 m).
-        let sustained = profile.fastestSustainedSpeedMetresPerSecond
-        if lastReading > sustained || reading > sustained || isInVehicle || readingExcludes(at: now)
-            || readingExcludes(at: lastAcceptedMilliseconds)
-        {
-            return nil
-        }
-        let first = lastReading, second = reading
-        let deadband = profile.deadbandMetresPerSecond
+        // The vehicle latch or a reading in force excluding the movement: the gates and the chains judge the step
+        // as before.
+        if isInVehicle || readingExcludes(at: now) || readingExcludes(at: lastAcceptedMilliseconds) { return nil }
         let de = e - lastRawEast, dn = n - lastRawNorth
         let chord = (de * de + dn * dn).squareRoot()
         let noise = NetDisplacementGate.threshold(meanAccuracy: lastAccuracy + accuracy, profile: profile)
+        if dt > Self.sparseRhythmRatio * lastStepSeconds {
+            guard dt > profile.filterResetGapSeconds else { return nil }
+            return silenceChord(chord: chord, noise: noise, seconds: dt, reading: reading)
+        }
+        // A reading faster than the traveller sustains (a bus in a walk, a reading the speed gate set aside as
+        // another unit): the gates and the chains judge the step as before (counted here, a walker's 30 s logger
+        // on a bus counted the bus: a reviewer's 1,654 → 4,670 m).
+        let sustained = profile.fastestSustainedSpeedMetresPerSecond
+        if lastReading > sustained || reading > sustained { return nil }
+        let first = lastReading, second = reading
+        let deadband = profile.deadbandMetresPerSecond
         // A chord faster than the traveller sustains under readings it sustains (a tram that stops and goes
         // between a walker's fixes): the vehicle rules judge it.
         if chord / dt > sustained { return nil }
@@ -1338,7 +1336,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
 
     /// A reset gap out of the recording's rhythm (longer than ``sparseRhythmRatio`` × the step before and than
     /// ``TrackingProfile/filterResetGapSeconds``: a tunnel, a garage, an urban canyon in a 1 Hz or 10 s track)
-    /// with a speed reading at both ends, on a vehicle's profile
+    /// `dt` seconds long with a speed reading at both ends (`reading` at this one), its chord `chord` and the
+    /// fixes' noise `noise` (metres; the caller has ruled out the vehicle latch and readings in force), on a
+    /// vehicle's profile
     /// (no sustained-speed limit): its chord, as a straight sparse step, when one end reads under way (at least
     /// ``stillChordSpeedLimit``, 2 m/s: a parked tracker's noisy readings of 0.3–2 km/h say nothing, and its
     /// heartbeats' multipath jumps counted), the chord is beyond the fixes' noise and its pace at most ``bridgeVehicleSpeedRatio`` × the
@@ -1356,17 +1356,11 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// clamp counts the reading for 10 s (the F9K drive's 19 s halt and start, truth 57 m: 106 m by the clamp, 58
     /// by the chord; measured, and left to the rules that govern those steps).
     @usableFromInline
-    func silenceChord(
-        east e: Double, north n: Double, seconds dt: Double, reading: Double, accuracy: Double, now: Int64
-    ) -> SparseStep? {
+    func silenceChord(chord: Double, noise: Double, seconds dt: Double, reading: Double) -> SparseStep? {
         let faster = max(lastReading, reading)
         guard !profile.maximumSustainedSpeedMetresPerSecond.isFinite, faster >= Self.stillChordSpeedLimit,
-            !isInVehicle, !readingExcludes(at: now), !readingExcludes(at: lastAcceptedMilliseconds)
+            chord > noise, chord <= Self.bridgeVehicleSpeedRatio * faster * dt
         else { return nil }
-        let de = e - lastRawEast, dn = n - lastRawNorth
-        let chord = (de * de + dn * dn).squareRoot()
-        let noise = NetDisplacementGate.threshold(meanAccuracy: lastAccuracy + accuracy, profile: profile)
-        guard chord > noise, chord <= Self.bridgeVehicleSpeedRatio * faster * dt else { return nil }
         return SparseStep(integralMetres: chord, chordMetres: chord, isStraight: true, isUnitEvidence: false)
     }
 
@@ -1561,6 +1555,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         var isSpike = false
         var isExcursion = false
         let isLink = pendingGapSeconds > 0 && isPoint
+        let deadband = profile.deadbandMetresPerSecond
         if isLink {
             // A spike (one fix out and back to the gap's origin), or a two-fix excursion (the origin and the point
             // out, this fix back to the chain point before them): no chord of it counts.
@@ -1568,7 +1563,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // `maximumExcursionSeconds`: a van's U-turn inside a moving chain, or a trip whose readings say it drove,
             // is no excursion.
             let limit = Int64(Self.maximumExcursionSeconds * 1000)
-            let deadband = profile.deadbandMetresPerSecond
             let readsStill = !(lastReading >= deadband) && !((doppler ?? 0) >= deadband)
             isSpike =
                 readsStill && gapOriginIsSettled && now &- gapOriginMilliseconds <= limit
@@ -1603,11 +1597,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // that; or, starting a chain, neither the reading nor the filter says moving.
         func isNear(_ point: SIMD2<Double>, _ pointAccuracy: Double) -> Bool {
             let d = origin - point
-            return (d * d).sum().squareRoot()
-                <= Self.excursionReturnNoiseFactor
-                * NetDisplacementGate.threshold(meanAccuracy: pointAccuracy + accuracyHere, profile: profile)
+            return (d * d).sum().squareRoot() <= returnZoneMetres(pointAccuracy, accuracyHere)
         }
-        let deadband = profile.deadbandMetresPerSecond
         let isSettled =
             isExcursion
             || (isLink
@@ -1619,7 +1610,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         chainHomeIsSettled = gapOriginIsSettled
         hasChainHome = isLink && !isExcursion
         gapOriginIsSettled = isSettled
-        gapOriginReadsMoving = lastReading >= profile.deadbandMetresPerSecond
+        gapOriginReadsMoving = lastReading >= deadband
         gapOrigin = isExcursion ? SIMD2(e, n) : origin
         gapOriginMilliseconds = lastAcceptedMilliseconds
         gapOriginAccuracy = accuracyHere
@@ -1661,14 +1652,17 @@ public struct Tracker: Sendable, BitwiseCopyable {
             let d = point - home
             return (d * d).sum().squareRoot()
         }
-        func noise(_ pointAccuracy: Double) -> Double {
-            NetDisplacementGate.threshold(meanAccuracy: homeAccuracy + pointAccuracy, profile: profile)
-        }
         // Out beyond twice the return zone of each of its points, back inside this fix's.
-        let zone = Self.excursionReturnNoiseFactor
-        return distance(first) > 2 * zone * noise(firstAccuracy)
-            && (second.map { distance($0) > 2 * zone * noise(secondAccuracy) } ?? true)
-            && distance(SIMD2(e, n)) <= zone * noise(accuracy)
+        return distance(first) > 2 * returnZoneMetres(homeAccuracy, firstAccuracy)
+            && (second.map { distance($0) > 2 * returnZoneMetres(homeAccuracy, secondAccuracy) } ?? true)
+            && distance(SIMD2(e, n)) <= returnZoneMetres(homeAccuracy, accuracy)
+    }
+
+    /// The return zone around a chain point of displacement accuracy `a` for a point of accuracy `b` (metres):
+    /// ``excursionReturnNoiseFactor`` × the net-displacement threshold of both accuracies.
+    @usableFromInline
+    func returnZoneMetres(_ a: Double, _ b: Double) -> Double {
+        Self.excursionReturnNoiseFactor * NetDisplacementGate.threshold(meanAccuracy: a + b, profile: profile)
     }
 
     /// The longest excursion, from the fix it left to the fix back, that
@@ -1710,7 +1704,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// exceed the noise and keep going. Agreeing with the chord before is enough, so the chord into a halt counts
     /// (the next one is noise). No pace ratio between the two: on generated city drives logged every 25–60 s
     /// (lights, turns, stops) a ratio of 3 counted 2–22 % less, and no still logger counted less with it.
-
     @usableFromInline
     mutating func linkChain(
         point: SIMD2<Double>, pointMilliseconds: Int64, pointAccuracy: Double, pointIsExcluded: Bool,

@@ -123,6 +123,9 @@ public struct StopAnalysis: Sendable, Hashable {
                 }
             }
 
+            /// Whether every evidence carried the tracker's count and it counted nothing.
+            var isUncounted: Bool { countedFixes > 0 && uncountedFixes == 0 && countedMetres == 0 }
+
             /// Whether a fix before `time` lay away from the stop and was not excused.
             func wasAway(before time: Timestamp) -> Bool {
                 (earliestLastingAway.map { $0 < time } ?? false) || awayTimes.contains { $0 < time }
@@ -219,14 +222,15 @@ public struct StopAnalysis: Sendable, Hashable {
                 // The window starts again at this stop's end, with the evidence after it already seen.
                 sinceStop = SinceStop()
                 if let stop = stops.last {
-                    for e in recent where e.timestamp > record.end { sinceStop.add(e, isAway: isAway(e, from: stop)) }
+                    for e in recent where e.timestamp > record.end {
+                        sinceStop.add(
+                            e, isAway: isAway((e.latitude, e.longitude), from: (stop.latitude, stop.longitude)))
+                    }
                 }
             }
             var record = record
-            if stops.isEmpty, let start = startPoint, let first, !hasLeftStart,
-                sinceStop.countedFixes > 0, sinceStop.uncountedFixes == 0, sinceStop.countedMetres == 0,
-                Haversine.distance(from: start, to: (record.latitude, record.longitude))
-                    <= detector.profile.stationaryRadiusMetres
+            if stops.isEmpty, let start = startPoint, let first, !hasLeftStart, sinceStop.isUncounted,
+                !isAway((record.latitude, record.longitude), from: start)
             {
                 // The track began at this stop: no fix before it left the place and the tracker counted nothing,
                 // so the stop runs from the first fix (not a "trip" of 0 m while the detector proved the stop: a
@@ -237,10 +241,9 @@ public struct StopAnalysis: Sendable, Hashable {
                 let apart = Haversine.distance(
                     from: (previous.latitude, previous.longitude), to: (record.latitude, record.longitude))
                 let isBlip = previous.end.seconds(to: record.start) <= mergeSeconds && apart <= mergeRadiusMetres
-                let w = sinceStop
                 let isUncounted =
-                    w.countedFixes > 0 && w.uncountedFixes == 0 && w.countedMetres == 0
-                    && !w.wasAway(before: record.start) && apart <= detector.profile.stationaryRadiusMetres
+                    sinceStop.isUncounted && !sinceStop.wasAway(before: record.start)
+                    && apart <= detector.profile.stationaryRadiusMetres
                 if isBlip || isUncounted {
                     stops[stops.count - 1] = previous.merged(with: record)
                     return
@@ -249,10 +252,9 @@ public struct StopAnalysis: Sendable, Hashable {
             stops.append(record)
         }
 
-        /// Whether `e` lies beyond the profile's stationary radius of `stop`'s centre.
-        func isAway(_ e: MotionEvidence, from stop: StopRecord) -> Bool {
-            Haversine.distance(from: (stop.latitude, stop.longitude), to: (e.latitude, e.longitude))
-                > detector.profile.stationaryRadiusMetres
+        /// Whether `point` lies beyond the profile's stationary radius of `place` (degrees).
+        func isAway(_ point: (Double, Double), from place: (Double, Double)) -> Bool {
+            Haversine.distance(from: place, to: point) > detector.profile.stationaryRadiusMetres
         }
 
         /// Feeds the next evidence of the track.
@@ -263,15 +265,13 @@ public struct StopAnalysis: Sendable, Hashable {
             for event in detector.process(e) {
                 if case .stopEnded(let record) = event { append(record) }
             }
-            sinceStop.add(e, isAway: stops.last.map { isAway(e, from: $0) } ?? false)
+            let point = (e.latitude, e.longitude)
+            sinceStop.add(e, isAway: stops.last.map { isAway(point, from: ($0.latitude, $0.longitude)) } ?? false)
             if stops.isEmpty {
                 if let start = startPoint {
-                    hasLeftStart =
-                        hasLeftStart
-                        || Haversine.distance(from: start, to: (e.latitude, e.longitude))
-                            > detector.profile.stationaryRadiusMetres
+                    hasLeftStart = hasLeftStart || isAway(point, from: start)
                 } else {
-                    startPoint = (e.latitude, e.longitude)
+                    startPoint = point
                 }
             }
             recent.append(e)

@@ -316,7 +316,8 @@ enum ProcessCommand {
         summary.warnings = warnings.map(Terminal.warningText)
         collect?(summary)
         // (A text summary of nothing, before an error that let no fix through, says nothing.)
-        if collect == nil || !arguments.has("json"), read > 0 || failure == nil || arguments.has("json") {
+        let saysSomething = read > 0 || failure == nil || arguments.has("json")
+        if collect == nil || !arguments.has("json"), saysSomething {
             let summaryText = arguments.has("json") ? Terminal.json(summary) : text(summary)
             if arguments.value("decisions") == "-" || arguments.value("out") == "-" {
                 Terminal.error(summaryText)

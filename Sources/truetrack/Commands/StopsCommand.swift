@@ -273,7 +273,8 @@ enum StopsCommand {
         // With the GeoJSON on standard output ('--out -'), the report goes to standard error.
         collect?(report)
         // (A text report of nothing, before an error that let no fix through, says nothing.)
-        if collect == nil || !arguments.has("json"), report.fixes > 0 || failure == nil || arguments.has("json") {
+        let saysSomething = report.fixes > 0 || failure == nil || arguments.has("json")
+        if collect == nil || !arguments.has("json"), saysSomething {
             let reportText = arguments.has("json") ? Terminal.json(report) : text(report)
             if arguments.value("out") == "-" { Terminal.error(reportText) } else { Terminal.out(reportText) }
         }
@@ -297,7 +298,7 @@ enum StopsCommand {
         for s in r.staysAcrossGaps {
             lines.append(
                 "  possible stop in a recording gap: \(s.start) → \(s.end) (\(s.durationSeconds.fixed(0)) s, "
-                    + (s.fixes == 0 ? "no fixes" : "\(s.fixes) fix\(s.fixes == 1 ? "" : "es") between its gaps") + ") "
+                    + (s.fixes == 0 ? "no fixes" : "\(Terminal.count(s.fixes, "fix", "fixes")) between its gaps") + ") "
                     + "at \(s.latitude.fixed(6)), \(s.longitude.fixed(6)): the fixes around it lie within "
                     + "\(s.radiusMetres.fixed(1)) m of it"
             )

@@ -36,7 +36,7 @@ enum Terminal {
     static func afterReadError(
         _ count: Int, _ singular: String, _ plural: String, were verb: String, hint: String
     ) -> String {
-        guard count > 0 else { return hint.isEmpty ? "" : " (\(hint.dropFirst(2)))" }
+        guard count > 0 else { return hint.isEmpty ? "" : " (\(hint.hasPrefix("; ") ? hint.dropFirst(2) : hint[...]))" }
         return " (\(before(count, singular, plural, were: verb))\(hint))"
     }
 
