@@ -146,13 +146,61 @@ import Testing
         for fix in fixes { _ = rewinding.process(fix) }
         #expect(rewinding.finishTrack() == counted && rewinding.totalMetres == t.distance.totalMetres)
         // An excursion still out when the track ends counts (nothing says it would have come back); one that
-        // came back before a verdict could give it up does not.
+        // came back does not (given up on the fix back, or by `finishTrack` when no fix judged it yet).
         var (out, _) = Self.parkedWithExcursion(profile: .driving, seconds: 101)
         #expect(out.pendingDepartureMetres > 0)
         #expect(out.finishTrack() > 0)
-        var (back, _) = Self.parkedWithExcursion(profile: .driving, seconds: 112)
-        #expect(back.pendingDepartureMetres > 0, "the track's end came after the verdict that gave it up")
-        #expect(back.finishTrack() == 0 && back.distance.totalMetres == 0)
+        for seconds in 111...114 {
+            var (back, _) = Self.parkedWithExcursion(profile: .driving, seconds: seconds)
+            #expect(back.finishTrack() == 0 && back.distance.totalMetres == 0, "ending after \(seconds) s")
+        }
+    }
+
+    /// A van parked for an hour, its receiver logging every 10 s without speed (8 m claimed, ±2 m jitter): at 10 s
+    /// the filter follows a jump of 150–250 m, and the metres of the way out (and back) were held as a departure.
+    /// Before ``Tracker/departureConfirmationFixes``, a one-fix jump was 100 m on at once and counted; a two-fix
+    /// one counted on its second fix; and a jump landing when the receiver's drift had held a departure for 30 s
+    /// found it old enough. None of them counts now.
+    @Test func aParkedReceiversJumpsEveryTenSecondsCountNothing() {
+        func parked(jumps: [Int: (north: Double, east: Double)], drift: Range<Int> = 0..<0) -> Tracker {
+            var t = Tracker(profile: .driving)
+            for i in 0..<360 {
+                let j = Self.jitter(i)
+                let jump = jumps[i] ?? (0, 0)
+                // The drift: 12 m east (beyond the 10 m threshold) for the fixes in `drift`.
+                let east = drift.contains(i) ? 12.0 : 0
+                _ = t.process(Self.fix(Double(10 * i), north: jump.north + j.north, east: jump.east + east + j.east))
+            }
+            return t
+        }
+        let oneFix = parked(jumps: [30: (200, 0), 120: (-250, 40), 250: (0, 150)])
+        #expect(oneFix.distance.totalMetres == 0, "one-fix jumps counted \(oneFix.distance.totalMetres) m")
+        let twoFixes = parked(jumps: [60: (0, 180), 61: (10, 170), 200: (-160, -60), 201: (-150, -70)])
+        #expect(twoFixes.distance.totalMetres == 0, "two-fix jumps counted \(twoFixes.distance.totalMetres) m")
+        let onDrift = parked(jumps: [100: (220, 0)], drift: 94..<100)
+        #expect(onDrift.distance.totalMetres < 15, "a jump on the drift counted \(onDrift.distance.totalMetres) m")
+    }
+
+    /// The same receiver in a van that pulls away after 5 minutes parked and drives at 14 m/s: its first metres
+    /// are held for three fixes, then counted, and the total is the one without the rule.
+    @Test func aVanLoggingEveryTenSecondsCountsItsDepartureThreeFixesOn() {
+        func drive(_ profile: TrackingProfile) -> (Tracker, [FixDecision]) {
+            var t = Tracker(profile: profile)
+            var decisions: [FixDecision] = []
+            for i in 0..<120 {
+                let north = i < 30 ? 0 : 14 * 10 * Double(i - 30)
+                let j = Self.jitter(i)
+                decisions.append(t.process(Self.fix(Double(10 * i), north: north + j.north, east: j.east)))
+            }
+            return (t, decisions)
+        }
+        let (t, decisions) = drive(.driving)
+        let (plain, _) = drive(Self.drivingWithoutHold)
+        let held = decisions.indices.filter { decisions[$0].hold == .departure }
+        #expect(!held.isEmpty && held.allSatisfy { $0 <= 33 }, "held at \(held)")
+        #expect(t.pendingDepartureMetres == 0)
+        #expect(abs(t.distance.totalMetres - plain.distance.totalMetres) < 1e-6)
+        #expect(abs(t.distance.totalMetres - 14 * 10 * 89) < 0.02 * 14 * 10 * 89, "\(t.distance.totalMetres) m")
     }
 
     /// A U-turn's window reads "not moving" for a moment: that is no rest to leave, so a car turning back on a

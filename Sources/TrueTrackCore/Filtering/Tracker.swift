@@ -271,6 +271,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// The farthest the filtered track has been from ``restOrigin`` during the pending departure (metres, as seen
     /// at its releases and verdicts), and the net-displacement threshold of the last of them.
     @usableFromInline var departureFarthestMetres = 0.0, departureThresholdMetres = 0.0
+    /// How far (metres) the pending departure's last accepted fix was from ``restOrigin``, and how many accepted
+    /// fixes in a row were beyond the threshold, each at least a quarter as far as the one after it; both 0 after
+    /// a refused fix (see ``confirmDeparture(now:away:threshold:)``).
+    @usableFromInline var departureLastAwayMetres = 0.0, departureAwayRun = 0
     /// The last forward jump in time: the time of the fix that anchored the filter after a reset gap (or first)
     /// (ms since 1970), and the last accepted time before it (`.min` for a session's first fix: a jump from
     /// nowhere): fixes between the two, shortly after the jump, say the jump's time was wrong
@@ -1110,6 +1114,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
         }
         (lastRejectedEast, lastRejectedNorth, lastRejectedVariance) = (e, n, r)
         lastRejectedMilliseconds = now
+        // (A fix refused while a departure is pending breaks its run: see `confirmDeparture`.)
+        departureLastAwayMetres = 0
+        departureAwayRun = 0
         return consecutiveRejections >= profile.rejectionsBeforeReanchor
     }
 
@@ -2104,15 +2111,26 @@ public struct Tracker: Sendable, BitwiseCopyable {
         if departureMilliseconds == .min {
             departureMilliseconds = now
             departureFarthestMetres = 0
+            departureLastAwayMetres = 0
+            departureAwayRun = 0
+        } else if isBackAtRest(away: distanceFromRest(threshold: threshold), threshold: threshold) {
+            // Back where it rested while the window still reads motion: an excursion, its way back included.
+            departureMilliseconds = .min
+            departurePending = SIMD2(0, 0)
+            return 0
         }
         departurePending += SIMD2(doppler, filtered)
         return confirmDeparture(now: now, away: distanceFromRest(threshold: threshold), threshold: threshold)
     }
 
-    /// Whether a track `away` metres from its rest is back there (see ``recordRest(now:threshold:)``).
+    /// Whether a track `away` metres from its rest is back there (see ``recordRest(now:threshold:)``): within half
+    /// of `threshold`; or within `threshold` and back by more than `threshold` from the farthest it went; or
+    /// within twice `threshold` after going out beyond four times it (a jump out and back, whose fixes at the
+    /// rest scatter by the receiver's noise).
     @usableFromInline
     func isBackAtRest(away: Double, threshold: Double) -> Bool {
         away <= threshold / 2 || (away <= threshold && away <= departureFarthestMetres - threshold)
+            || (departureFarthestMetres >= 4 * threshold && away <= max(2 * threshold, departureFarthestMetres / 4))
     }
 
     /// The filtered track's distance from ``restOrigin`` (metres), recorded in ``departureFarthestMetres`` with
@@ -2154,13 +2172,33 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// track far from the rest without a path to it.
     @usableFromInline static let departureConfirmationMetres = 100.0
 
+    /// How many accepted fixes in a row a departure from a rest must have been away for before it counts, each at
+    /// least a quarter as far from the rest as the next (``departureAwayRun``): 3. Why: a multipath excursion of
+    /// one or two fixes is 100 m out at once and back on the fix after; a jump that lands on a departure pending
+    /// on the receiver's drift found it 30 s old, and is many times as far as the fix before; a car on its way
+    /// is away fix after fix. Measured on a fleet re-tester's vans parked 8 h logging every 10–15 s without a
+    /// speed column, 5 % of fixes jumping 50–500 m for one or two fixes (`tools/analysis/fleet/fleet_eval.py`).
+    /// The cost: at 10 s a car pulling away counts its first metres two or three fixes later (at 1 Hz, 2 s).
+    @usableFromInline static let departureConfirmationFixes = 3
+
     /// Counts a pending departure's held metres when it has lasted
     /// ``TrackingProfile/departureConfirmationSeconds`` and the track, `away` metres from its rest
     /// (``distanceFromRest(threshold:)``), is farther than `threshold`, or once it is
-    /// ``departureConfirmationMetres`` on; the rest is then left for good. Returns the metres counted.
+    /// ``departureConfirmationMetres`` on; the rest is then left for good. Either only when
+    /// ``departureConfirmationFixes`` accepted fixes in a row were beyond `threshold`, each at least a quarter as
+    /// far as the one after it, with no fix refused in between (``departureAwayRun``). Returns the metres counted.
     @usableFromInline
     mutating func confirmDeparture(now: Int64, away: Double, threshold: Double) -> Double {
-        guard NetDisplacementGate.isMoving(netDisplacement: away, threshold: threshold),
+        let before = departureLastAwayMetres
+        departureLastAwayMetres = away
+        if !NetDisplacementGate.isMoving(netDisplacement: away, threshold: threshold) {
+            departureAwayRun = 0
+        } else if NetDisplacementGate.isMoving(netDisplacement: before, threshold: threshold), before >= away / 4 {
+            departureAwayRun &+= 1
+        } else {
+            departureAwayRun = 1
+        }
+        guard departureAwayRun >= Tracker.departureConfirmationFixes,
             Double(now &- departureMilliseconds) / 1000 >= profile.departureConfirmationSeconds
                 || (away > Tracker.departureConfirmationMetres
                     && departurePending.x + departurePending.y > Tracker.departureConfirmationMetres)

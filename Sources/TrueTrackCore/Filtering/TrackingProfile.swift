@@ -216,9 +216,10 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
     /// How long (seconds) distance released as a receiver without Doppler leaves a rest is held before it counts,
     /// while the filtered track is away from where it rested (``DistanceHold/departure``); 0 turns the rule off.
     /// Held metres count once the track has been on its way that long and is farther from the rest than the
-    /// net-displacement threshold, or once it is 100 m on (``Tracker``'s `departureConfirmationMetres`); they
-    /// are given up if the track comes back to the rest first: a multipath excursion, which goes out and comes
-    /// back, not a departure. ``Tracker/finishTrack()`` counts what is still held when a track ends away from
+    /// net-displacement threshold, or once it is 100 m on (``Tracker``'s `departureConfirmationMetres`), in
+    /// either case only after three accepted fixes in a row away (`departureConfirmationFixes`); they are given
+    /// up if the track comes back to the rest first: a multipath excursion, which goes out and comes back, not a
+    /// departure. ``Tracker/finishTrack()`` counts what is still held when a track ends away from
     /// its rest.
     ///
     /// Default 0 (off: a walker's rests are brief and a walk to a shelf and back is a walk); 30 s on
