@@ -525,10 +525,10 @@ import Testing
     /// A device still for 5 minutes at 1 Hz (Doppler 0), then two fixes 200 m off (multipath the detector takes
     /// for a departure: two raw fixes outside the stationary radius in a row), then still again at the same place
     /// for 5 minutes. With the tracker's count on every fix, nothing counted, and the fix back carrying the
-    /// tracker's verdict that the two were an excursion, the analysis joins the two stops into one. Two stops
-    /// when the tracker counted the excursion (on either fix: the first came before the departure was confirmed),
-    /// when it did not judge them an excursion (a real hop it did not count), or when the evidence carries no
-    /// count (raw fixes).
+    /// tracker's verdict that the two were an excursion, the analysis joins the two stops into one; without the
+    /// verdict too, at this dense a step (the tracker judged every fix and counted nothing of a track that came
+    /// back). Two stops when the tracker counted the excursion (on either fix: the first came before the
+    /// departure was confirmed), or when the evidence carries no count (raw fixes).
     @Test func twoStopsAtOnePlaceAroundAnExcursionTheTrackerCountedNothingOfAreOneStop() {
         func analysis(
             countedByTracker: Bool = true, counted: [Double] = [0, 0], isExcursion: Bool = true
@@ -546,14 +546,49 @@ import Testing
             }
             return StopAnalysis(evidence: evidence, profile: .walking)
         }
-        let joined = analysis()
-        #expect(joined.stops.count == 1 && joined.trips.count <= 1, "\(joined.stops.count) stops, \(joined.trips)")
-        #expect(joined.stops.first.map { $0.end == Self.time(601) } == true)
+        for (name, joined) in [("verdict", analysis()), ("dense, no verdict", analysis(isExcursion: false))] {
+            #expect(
+                joined.stops.count == 1 && joined.trips.count <= 1,
+                "\(name): \(joined.stops.count) stops, \(joined.trips)")
+            #expect(joined.stops.first.map { $0.end == Self.time(601) } == true)
+        }
         for (name, a) in [
             ("counted on the second fix", analysis(counted: [0, 200])),
             ("counted on the first fix", analysis(counted: [200, 0])),
-            ("no excursion verdict", analysis(isExcursion: false)),
             ("raw fixes", analysis(countedByTracker: false, isExcursion: false)),
+        ] {
+            #expect(a.stops.count == 2, "\(name): \(a.stops.count) stops")
+        }
+    }
+
+    /// A walker still for 5 minutes at 1 Hz (Doppler 0), then 20 fixes reading 1.5 m/s (the speed trigger: a
+    /// departure) over which it moves 15 m, then still again for 5 minutes there. With the tracker's count on
+    /// every fix and under half the stationary radius counted between the stops (20 m walking), no fix away
+    /// beyond the radius, and the second stop's centre within the radius of the first's, the trip was no journey:
+    /// one stop. Two stops when the tracker counted 25 m, when the second stop lies 45 m on (beyond the 40 m
+    /// radius), or for raw fixes.
+    @Test func twoStopsAtOnePlaceWithLessThanHalfTheRadiusCountedBetweenThemAreOneStop() {
+        func analysis(counted: Double = 15, secondNorth: Double = 15, countedByTracker: Bool = true) -> StopAnalysis {
+            let metresPerDegree = 111_200.0
+            let evidence = (0..<620).map { i -> MotionEvidence in
+                let isMoving = (300..<320).contains(i)
+                let north = i < 300 ? 0 : i < 320 ? Double(i - 299) * secondNorth / 20 : secondNorth
+                var e = MotionEvidence(
+                    timestamp: Self.time(Double(i)), latitude: 49 + north / metresPerDegree, longitude: 11,
+                    accuracyMetres: 5, speedMetresPerSecond: isMoving ? 1.5 : 0)
+                e.isCountedByTracker = countedByTracker
+                e.countedMetres = isMoving ? counted / 20 : 0
+                return e
+            }
+            return StopAnalysis(evidence: evidence, profile: .walking)
+        }
+        let joined = analysis()
+        #expect(joined.stops.count == 1, "\(joined.stops.count) stops, \(joined.trips)")
+        #expect(joined.stops.first.map { $0.end == Self.time(619) } == true)
+        for (name, a) in [
+            ("25 m counted", analysis(counted: 25)),
+            ("45 m on", analysis(counted: 15, secondNorth: 45)),
+            ("raw fixes", analysis(countedByTracker: false)),
         ] {
             #expect(a.stops.count == 2, "\(name): \(a.stops.count) stops")
         }

@@ -181,6 +181,28 @@ import Testing
         #expect(onDrift.distance.totalMetres < 15, "a jump on the drift counted \(onDrift.distance.totalMetres) m")
     }
 
+    /// A van parked for an hour logging every 10 s without speed, its fixes jumping 180 m for two fixes (which the
+    /// stop detector takes for a departure: two fixes beyond its 50 m radius) and back: the tracker gives the
+    /// departure up and counts nothing, so the stop analysis of its decisions (a dense track that came back
+    /// with nothing counted) reads one stop of the whole hour, not two stops and a trip; raw fixes, two stops.
+    @Test func aParkedReceiversTwoFixJumpIsOneStop() {
+        var t = Tracker(profile: .driving)
+        var evidence: [MotionEvidence] = []
+        var fixes: [Fix] = []
+        for i in 0..<360 {
+            let j = Self.jitter(i)
+            let east = i == 180 || i == 181 ? 180.0 : 0
+            let fix = Self.fix(Double(10 * i), north: j.north, east: east + j.east)
+            fixes.append(fix)
+            evidence.append(MotionEvidence(fix: fix, decision: t.process(fix)))
+        }
+        #expect(t.distance.totalMetres == 0, "counted \(t.distance.totalMetres) m")
+        let stops = StopAnalysis(evidence: evidence, profile: .driving)
+        #expect(stops.stops.count == 1 && stops.trips.isEmpty, "\(stops.stops.count) stops, \(stops.trips)")
+        let raw = StopAnalysis(fixes: fixes, profile: .driving)
+        #expect(raw.stops.count == 2, "raw fixes: \(raw.stops.count) stops")
+    }
+
     /// The same receiver in a van that pulls away after 5 minutes parked and drives at 14 m/s: its first metres
     /// are held for three fixes, then counted, and the total is the one without the rule.
     @Test func aVanLoggingEveryTenSecondsCountsItsDepartureThreeFixesOn() {

@@ -179,10 +179,12 @@ import TrueTrackSimulation
             #expect(
                 a.stops.count == 1 && a.trips.isEmpty,
                 "burst \(burst): \(a.stops.count) stops, \(a.trips.count) trips")
-            // Without the tracker's judgement of the jumps the bursts do end the stop.
+            // Without the tracker's judgement of the jumps (and its count, which the analysis also reads: a dense
+            // track it counted nothing of came back) the bursts do end the stop.
             let unjudged = evidence.map {
                 var e = $0
                 e.isPositionRejected = false
+                e.isCountedByTracker = false
                 return e
             }
             let raw = StopAnalysis(evidence: unjudged, profile: .walking)

@@ -46,9 +46,10 @@ public enum DistanceHold: String, Sendable, Hashable, CaseIterable, Codable {
     /// increment is held and released once the slow spell lasts that long (the traveller got out and walks),
     /// or given up when the track speeds up again.
     case vehicle
-    /// A receiver without Doppler left a rest less than ``TrackingProfile/departureConfirmationSeconds`` ago:
-    /// the increment is held and counts once the track has been away from the rest that long, or is given up
-    /// if the track comes back to it first (a multipath excursion).
+    /// A receiver without Doppler left a rest and the departure is not confirmed yet
+    /// (``TrackingProfile/departureConfirmationSeconds``: held that long, or 100 m on, after three fixes in a row
+    /// away): the increment is held and counts once it is, or is given up if the track comes back to the rest
+    /// first (a multipath excursion).
     case departure
 }
 

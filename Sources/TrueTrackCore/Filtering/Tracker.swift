@@ -273,8 +273,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline var departureFarthestMetres = 0.0, departureThresholdMetres = 0.0
     /// How far (metres) the pending departure's last accepted fix was from ``restOrigin``, and how many accepted
     /// fixes in a row were beyond the threshold, each at least a quarter as far as the one after it; both 0 after
-    /// a refused fix (see ``confirmDeparture(now:away:threshold:)``).
-    @usableFromInline var departureLastAwayMetres = 0.0, departureAwayRun = 0
+    /// a fix refused as an outlier or too fast (see ``confirmDeparture(now:away:threshold:)``). And that run's
+    /// length when the track was farthest from the rest (see ``isBackAtRest(away:threshold:)``).
+    @usableFromInline var departureLastAwayMetres = 0.0, departureAwayRun = 0, departureRunAtFarthest = 0
     /// The last forward jump in time: the time of the fix that anchored the filter after a reset gap (or first)
     /// (ms since 1970), and the last accepted time before it (`.min` for a session's first fix: a jump from
     /// nowhere): fixes between the two, shortly after the jump, say the jump's time was wrong
@@ -2068,9 +2069,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// Records a "not moving" verdict of the net-displacement gate (a window with too little Doppler) at `now`
     /// (see ``TrackingProfile/departureConfirmationSeconds``); a run of them a window long makes the window's
     /// oldest sample the rest the track may leave. A departure pending from an earlier rest is settled first:
-    /// given up if the track is back at the rest (within half of `threshold`, or within `threshold` and back by
-    /// more than `threshold` from the farthest it went: an excursion went out and came back; a verdict far
-    /// from the rest, a U-turn's, gives nothing up), counted if it has lasted long enough
+    /// given up if the track is back at the rest (``isBackAtRest(away:threshold:)``: an excursion went out and
+    /// came back; a verdict far from the rest, a U-turn's, gives nothing up), counted if it has lasted long enough
     /// (``confirmDeparture(now:away:threshold:)``), and otherwise kept, this rest not replacing the one left (an
     /// excursion resting at its far end for longer than the window still comes back to the rest it left; a car
     /// that moved up 1–1.5 thresholds in a queue and stopped is not back). Returns the metres counted. Out of
@@ -2084,9 +2084,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         if departureMilliseconds != .min {
             let away = distanceFromRest(threshold: threshold)
             if isBackAtRest(away: away, threshold: threshold) {
-                // Back at the rest: an excursion.
-                departureMilliseconds = .min
-                departurePending = SIMD2(0, 0)
+                giveUpDeparture()
             } else {
                 counted = confirmDeparture(now: now, away: away, threshold: threshold)
                 if departureMilliseconds != .min { return 0 }
@@ -2104,7 +2102,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     var isAroundRest: Bool { hasRest || departureMilliseconds != .min }
 
     /// Takes the metres (`doppler`, `filtered`) the gates released at `now` after a rest: a departure begins (or
-    /// goes on) and holds them until ``confirmDeparture(now:away:threshold:)`` counts them. Returns the metres
+    /// goes on) and holds them until ``confirmDeparture(now:away:threshold:)`` counts them, or, when the track is
+    /// back at the rest from a farthest point one fix away (a jump), gives them up with the departure. Returns the metres
     /// counted. Out of line and `mutating`: only on leaving a rest.
     @usableFromInline @inline(never)
     mutating func leaveRest(doppler: Double, filtered: Double, now: Int64, threshold: Double) -> Double {
@@ -2113,24 +2112,38 @@ public struct Tracker: Sendable, BitwiseCopyable {
             departureFarthestMetres = 0
             departureLastAwayMetres = 0
             departureAwayRun = 0
-        } else if isBackAtRest(away: distanceFromRest(threshold: threshold), threshold: threshold) {
-            // Back where it rested while the window still reads motion: an excursion, its way back included.
-            departureMilliseconds = .min
-            departurePending = SIMD2(0, 0)
+            departureRunAtFarthest = 0
+        } else if departureRunAtFarthest < 2,
+            isBackAtRest(away: distanceFromRest(threshold: threshold), threshold: threshold)
+        {
+            // Back where it rested while the window still reads motion, from a point it reached in fewer than
+            // three fixes away: an excursion, its way back included. (A car that was away fix after fix and drives
+            // back past its parking place is on a trip: a reviewer's U-turns 30–90 m out at 1–5 s lost 60–220 m.)
+            giveUpDeparture()
             return 0
         }
         departurePending += SIMD2(doppler, filtered)
         return confirmDeparture(now: now, away: distanceFromRest(threshold: threshold), threshold: threshold)
     }
 
+    /// Gives up the pending departure: the track is back at its rest, so it was an excursion.
+    @usableFromInline
+    mutating func giveUpDeparture() {
+        departureMilliseconds = .min
+        departurePending = SIMD2(0, 0)
+    }
+
     /// Whether a track `away` metres from its rest is back there (see ``recordRest(now:threshold:)``): within half
-    /// of `threshold`; or within `threshold` and back by more than `threshold` from the farthest it went; or
-    /// within twice `threshold` after going out beyond four times it (a jump out and back, whose fixes at the
-    /// rest scatter by the receiver's noise).
+    /// of `threshold`; or within `threshold` and back by more than `threshold` from the farthest it went; or, when
+    /// it reached its farthest in fewer than ``departureConfirmationFixes`` fixes away (a jump, not a drive:
+    /// ``departureRunAtFarthest``), within twice `threshold` or a quarter of the farthest after going out beyond
+    /// four times `threshold` (a jump out and back, whose fixes at the rest scatter by the receiver's noise).
     @usableFromInline
     func isBackAtRest(away: Double, threshold: Double) -> Bool {
         away <= threshold / 2 || (away <= threshold && away <= departureFarthestMetres - threshold)
-            || (departureFarthestMetres >= 4 * threshold && away <= max(2 * threshold, departureFarthestMetres / 4))
+            || (departureFarthestMetres >= 4 * threshold
+                && departureRunAtFarthest < Tracker.departureConfirmationFixes
+                && away <= max(2 * threshold, departureFarthestMetres / 4))
     }
 
     /// The filtered track's distance from ``restOrigin`` (metres), recorded in ``departureFarthestMetres`` with
@@ -2186,7 +2199,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// (``distanceFromRest(threshold:)``), is farther than `threshold`, or once it is
     /// ``departureConfirmationMetres`` on; the rest is then left for good. Either only when
     /// ``departureConfirmationFixes`` accepted fixes in a row were beyond `threshold`, each at least a quarter as
-    /// far as the one after it, with no fix refused in between (``departureAwayRun``). Returns the metres counted.
+    /// far as the one after it, with no fix refused between them as an outlier or too fast
+    /// (``departureAwayRun``). Without such a run, once the departure has been held
+    /// ``maximumExcursionSeconds`` with the track beyond `threshold`. Returns the metres counted.
     @usableFromInline
     mutating func confirmDeparture(now: Int64, away: Double, threshold: Double) -> Double {
         let before = departureLastAwayMetres
@@ -2198,10 +2213,16 @@ public struct Tracker: Sendable, BitwiseCopyable {
         } else {
             departureAwayRun = 1
         }
-        guard departureAwayRun >= Tracker.departureConfirmationFixes,
-            Double(now &- departureMilliseconds) / 1000 >= profile.departureConfirmationSeconds
-                || (away > Tracker.departureConfirmationMetres
-                    && departurePending.x + departurePending.y > Tracker.departureConfirmationMetres)
+        if away >= departureFarthestMetres { departureRunAtFarthest = departureAwayRun }
+        let seconds = Double(now &- departureMilliseconds) / 1000
+        guard NetDisplacementGate.isMoving(netDisplacement: away, threshold: threshold),
+            departureAwayRun >= Tracker.departureConfirmationFixes
+                && (seconds >= profile.departureConfirmationSeconds
+                    || (away > Tracker.departureConfirmationMetres
+                        && departurePending.x + departurePending.y > Tracker.departureConfirmationMetres))
+                // Held longer than any excursion lasts: a trip under multipath whose refused fixes kept breaking
+                // the run (a reviewer's loop at 10 s with 30 % of fixes jumping: 2,400 m truth, 283 m counted).
+                || seconds >= Tracker.maximumExcursionSeconds
         else { return 0 }
         return endRest()
     }

@@ -23,8 +23,8 @@ public struct TripRecord: Sendable, Hashable {
 /// ``Builder``): with the whole track at hand, a departure that came back within seconds was a blip, not a
 /// trip (a tester's GPX walk: 6 stops, three of them at one place 2 s apart, with "trips" of 2 s and 0–4 m);
 /// and so is one at the same place after a departure that was a multipath excursion the ``Tracker`` judged and
-/// counted nothing of; and a track that begins parked begins with its stop, from its first fix (``Builder``
-/// `append`).
+/// counted nothing of (or, on a dense track, whose fixes came back with nothing counted), or after a trip the
+/// tracker counted less than half the stationary radius of without leaving it; and a track that begins parked begins with its stop, from its first fix (``Builder`` `append`).
 public struct StopAnalysis: Sendable, Hashable {
     /// The stops in time order.
     public var stops: [StopRecord]
@@ -96,29 +96,42 @@ public struct StopAnalysis: Sendable, Hashable {
         /// The evidence since a stop ended: the metres the tracker counted on it, whether each carried the tracker's
         /// count (``MotionEvidence/isCountedByTracker``), and the times of those that lay beyond the stationary
         /// radius of the stop's centre, less those the tracker judged a multipath excursion
-        /// (``MotionEvidence/excursionStart``).
+        /// (``MotionEvidence/excursionStart``) and those of a dense track that came back uncounted (``add``).
         struct SinceStop {
             var countedMetres = 0.0
             var countedFixes = 0
             var uncountedFixes = 0
-            /// The away times an excursion may still excuse (the last ``Tracker/maximumExcursionSeconds``), and
-            /// the earliest older one, which none can: the memory stays small however long the trip.
-            var awayTimes: [Timestamp] = []
+            /// The away times an excursion may still excuse (the last ``Tracker/maximumExcursionSeconds``), each
+            /// with whether it came at a dense step carrying the tracker's count, and the earliest older one, which
+            /// none can: the memory stays small however long the trip.
+            var awayTimes: [(time: Timestamp, isDense: Bool)] = []
             var earliestLastingAway: Timestamp?
 
-            mutating func add(_ e: MotionEvidence, isAway: Bool) {
+            /// Adds `e`, which lay beyond the stationary radius of the stop (`isAway`), `isDense` when it came
+            /// within the detector's gap of the evidence before it. Away fixes are excused when the tracker judged
+            /// them a multipath excursion (``MotionEvidence/excursionStart``: those after the fix it left from),
+            /// and, on a dense track, when the track is back within the radius with nothing counted since the stop:
+            /// at a step that short the tracker judged every fix, and counting nothing means it gave them up (a
+            /// departure held and given up when the track came back: ``TrackingProfile/departureConfirmationSeconds``,
+            /// or a jump it refused). A sparse logger's hop and back, which its chains may miss, is not excused
+            /// that way.
+            mutating func add(_ e: MotionEvidence, isAway: Bool, isDense: Bool) {
                 if e.isCountedByTracker {
                     countedMetres += e.countedMetres
                     countedFixes += 1
                 } else {
                     uncountedFixes += 1
                 }
-                if isAway { awayTimes.append(e.timestamp) }
-                // The fixes the tracker judged, at this one, an excursion (those after the fix it left from) are
-                // excused.
-                if let start = e.excursionStart { awayTimes.removeAll { $0 > start && $0 < e.timestamp } }
-                while let oldest = awayTimes.first, oldest.seconds(to: e.timestamp) > Tracker.maximumExcursionSeconds {
-                    earliestLastingAway = min(earliestLastingAway ?? oldest, oldest)
+                if isAway { awayTimes.append((e.timestamp, isDense && e.isCountedByTracker)) }
+                if let start = e.excursionStart {
+                    awayTimes.removeAll { $0.time > start && $0.time < e.timestamp }
+                } else if !isAway, isDense, isUncounted {
+                    awayTimes.removeAll { $0.isDense }
+                }
+                while let oldest = awayTimes.first,
+                    oldest.time.seconds(to: e.timestamp) > Tracker.maximumExcursionSeconds
+                {
+                    earliestLastingAway = min(earliestLastingAway ?? oldest.time, oldest.time)
                     awayTimes.removeFirst()
                 }
             }
@@ -128,7 +141,7 @@ public struct StopAnalysis: Sendable, Hashable {
 
             /// Whether a fix before `time` lay away from the stop and was not excused.
             func wasAway(before time: Timestamp) -> Bool {
-                (earliestLastingAway.map { $0 < time } ?? false) || awayTimes.contains { $0 < time }
+                (earliestLastingAway.map { $0 < time } ?? false) || awayTimes.contains { $0.time < time }
             }
         }
 
@@ -209,7 +222,8 @@ public struct StopAnalysis: Sendable, Hashable {
         /// metre since that one ended (every evidence since carrying its count:
         /// ``MotionEvidence/isCountedByTracker``), and every evidence between that one's end and this one's start
         /// that lay beyond the stationary radius of that one's centre was one the tracker judged a multipath
-        /// excursion (``MotionEvidence/excursionStart``).
+        /// excursion (``MotionEvidence/excursionStart``), or came at a dense step and back with nothing counted
+        /// (``SinceStop``'s `add`).
         /// Why the second: the distance and the tracker's own verdicts say the device did not travel, and the
         /// stops should say so too; a fleet tester's van parked 8 h logging every 30 s without speed, 5 % of
         /// its fixes 50–300 m off, read 72 stops and 73 trips of 0 m (each excursion of two fixes a departure the
@@ -217,14 +231,22 @@ public struct StopAnalysis: Sendable, Hashable {
         /// that the tracker counted, or did not count but did not judge an excursion either (a sparse logger's hop
         /// to a neighbour and back without readings, which its chains miss: two re-testers' couriers and loops
         /// were joined into one stop by a first version without that test), keeps them apart.
+        /// Third, a trip that was no journey: this one's centre within the stationary radius of that one's, every
+        /// evidence since carrying the tracker's count, less than half the stationary radius counted, and no
+        /// evidence away beyond the radius that the tracker did not judge an excursion. Why: a receiver without
+        /// Doppler whose error drifts lets the tracker count a few metres now and then, each a departure for the
+        /// detector and a stop again a countdown on (a fleet re-tester's parked hours read dozens of "trips" of
+        /// 0–35 m); half the radius keeps two stops a short walk apart (the IPIN walks' standing start and pause,
+        /// 29–32 m apart with 37 m counted between them).
         mutating func append(_ record: StopRecord) {
             defer {
                 // The window starts again at this stop's end, with the evidence after it already seen.
                 sinceStop = SinceStop()
                 if let stop = stops.last {
-                    for e in recent where e.timestamp > record.end {
+                    for (k, e) in recent.enumerated() where e.timestamp > record.end {
                         sinceStop.add(
-                            e, isAway: isAway((e.latitude, e.longitude), from: (stop.latitude, stop.longitude)))
+                            e, isAway: isAway((e.latitude, e.longitude), from: (stop.latitude, stop.longitude)),
+                            isDense: k > 0 && isDenseStep(from: recent[k - 1].timestamp, to: e.timestamp))
                     }
                 }
             }
@@ -244,12 +266,23 @@ public struct StopAnalysis: Sendable, Hashable {
                 let isUncounted =
                     sinceStop.isUncounted && !sinceStop.wasAway(before: record.start)
                     && apart <= detector.profile.stationaryRadiusMetres
-                if isBlip || isUncounted {
+                let isNoJourney =
+                    sinceStop.countedFixes > 0 && sinceStop.uncountedFixes == 0
+                    && sinceStop.countedMetres < detector.profile.stationaryRadiusMetres / 2
+                    && !sinceStop.wasAway(before: record.start) && apart <= detector.profile.stationaryRadiusMetres
+                if isBlip || isUncounted || isNoJourney {
                     stops[stops.count - 1] = previous.merged(with: record)
                     return
                 }
             }
             stops.append(record)
+        }
+
+        /// Whether a step from `previous` to `time` is shorter than the profile's gap
+        /// (``StopDetectionProfile/gapSeconds``: 20 s driving, 30 s walking), a step the tracker judges fix by fix
+        /// (not a sparse logger's, whose chains may miss a hop: the detector's own gap grows with a sparse rhythm).
+        func isDenseStep(from previous: Timestamp, to time: Timestamp) -> Bool {
+            previous.seconds(to: time) < detector.profile.gapSeconds
         }
 
         /// Whether `point` lies beyond the profile's stationary radius of `place` (degrees).
@@ -266,7 +299,9 @@ public struct StopAnalysis: Sendable, Hashable {
                 if case .stopEnded(let record) = event { append(record) }
             }
             let point = (e.latitude, e.longitude)
-            sinceStop.add(e, isAway: stops.last.map { isAway(point, from: ($0.latitude, $0.longitude)) } ?? false)
+            sinceStop.add(
+                e, isAway: stops.last.map { isAway(point, from: ($0.latitude, $0.longitude)) } ?? false,
+                isDense: previous.map { isDenseStep(from: $0, to: e.timestamp) } ?? false)
             if stops.isEmpty {
                 if let start = startPoint {
                     hasLeftStart = hasLeftStart || isAway(point, from: start)
