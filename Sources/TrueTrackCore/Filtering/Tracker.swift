@@ -2116,9 +2116,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
         } else if departureRunAtFarthest < 2,
             isBackAtRest(away: distanceFromRest(threshold: threshold), threshold: threshold)
         {
-            // Back where it rested while the window still reads motion, from a point it reached in fewer than
-            // three fixes away: an excursion, its way back included. (A car that was away fix after fix and drives
-            // back past its parking place is on a trip: a reviewer's U-turns 30–90 m out at 1–5 s lost 60–220 m.)
+            // Back where it rested while the window still reads motion, from a farthest point it reached on its
+            // first fix away (a lone jump): an excursion, its way back included. (Not from one reached fix after
+            // fix: a car that drives back past its parking place is on a trip, and a first version that gave up
+            // any departure back here lost a reviewer's U-turns 30–90 m out at 1–5 s, 60–220 m each.)
             giveUpDeparture()
             return 0
         }

@@ -24,7 +24,8 @@ public struct TripRecord: Sendable, Hashable {
 /// trip (a tester's GPX walk: 6 stops, three of them at one place 2 s apart, with "trips" of 2 s and 0–4 m);
 /// and so is one at the same place after a departure that was a multipath excursion the ``Tracker`` judged and
 /// counted nothing of (or, on a dense track, whose fixes came back with nothing counted), or after a trip the
-/// tracker counted less than half the stationary radius of without leaving it; and a track that begins parked begins with its stop, from its first fix (``Builder`` `append`).
+/// tracker counted less than half the stationary radius of without leaving it; and a track that begins parked
+/// begins with its stop, from its first fix (``Builder`` `append`).
 public struct StopAnalysis: Sendable, Hashable {
     /// The stops in time order.
     public var stops: [StopRecord]
@@ -108,7 +109,7 @@ public struct StopAnalysis: Sendable, Hashable {
             var earliestLastingAway: Timestamp?
 
             /// Adds `e`, which lay beyond the stationary radius of the stop (`isAway`), `isDense` when it came
-            /// within the detector's gap of the evidence before it. Away fixes are excused when the tracker judged
+            /// within the profile's gap of the evidence before it (``Builder/isDenseStep(from:to:)``). Away fixes are excused when the tracker judged
             /// them a multipath excursion (``MotionEvidence/excursionStart``: those after the fix it left from),
             /// and, on a dense track, when the track is back within the radius with nothing counted since the stop:
             /// at a step that short the tracker judged every fix, and counting nothing means it gave them up (a
