@@ -561,6 +561,25 @@ import Testing
         }
     }
 
+    /// A phone still for 10 minutes logging every 4.9, 5 or 5.2 s without speed (5 m claimed, ±1 m jitter): one
+    /// stop over all of it. Before, the 14 s horizon (2 m + 5 m at 0.5 m/s) held two steps, a 10 s span under the
+    /// three quarters it asks for: no verdict ever, and the whole 10 minutes read as moving (a reviewer's).
+    @Test(arguments: [4.9, 5.0, 5.2])
+    func aPhoneStillForTenMinutesLoggingEveryFiveSecondsIsOneStop(stepSeconds: Double) {
+        let metresPerDegree = 111_200.0
+        let evidence = (0..<Int(600 / stepSeconds)).map { i -> MotionEvidence in
+            let jitter = (sin(Double(i) * 2.3), cos(Double(i) * 1.7))
+            return MotionEvidence(
+                timestamp: Self.time(Double(i) * stepSeconds), latitude: 49 + jitter.0 / metresPerDegree,
+                longitude: 11 + jitter.1 / (metresPerDegree * 0.656), accuracyMetres: 5, speedMetresPerSecond: nil)
+        }
+        for profile in [StopDetectionProfile.walking, .driving] {
+            let a = StopAnalysis(evidence: evidence, profile: profile)
+            #expect(a.stops.count == 1 && a.trips.isEmpty, "\(a.stops.count) stops, \(a.trips.count) trips")
+            #expect(a.movingSeconds < 1, "moving \(a.movingSeconds) s")
+        }
+    }
+
     /// A walker still for 5 minutes at 1 Hz (Doppler 0), then 20 fixes reading 1.5 m/s (the speed trigger: a
     /// departure) over which it moves 15 m, then still again for 5 minutes there. With the tracker's count on
     /// every fix and under half the stationary radius counted between the stops (20 m walking), no fix away
