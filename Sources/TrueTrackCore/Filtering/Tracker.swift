@@ -2103,19 +2103,20 @@ public struct Tracker: Sendable, BitwiseCopyable {
 
     /// Takes the metres (`doppler`, `filtered`) the gates released at `now` after a rest: a departure begins (or
     /// goes on) and holds them until ``confirmDeparture(now:away:threshold:)`` counts them, or, when the track is
-    /// back at the rest from a farthest point one fix away (a jump), gives them up with the departure. Returns the metres
-    /// counted. Out of line and `mutating`: only on leaving a rest.
+    /// back at the rest from a farthest point one fix away (a jump), gives them up with the departure. Returns the
+    /// metres counted. Out of line and `mutating`: only on leaving a rest.
     @usableFromInline @inline(never)
     mutating func leaveRest(doppler: Double, filtered: Double, now: Int64, threshold: Double) -> Double {
-        if departureMilliseconds == .min {
+        let isStart = departureMilliseconds == .min
+        if isStart {
             departureMilliseconds = now
             departureFarthestMetres = 0
             departureLastAwayMetres = 0
             departureAwayRun = 0
             departureRunAtFarthest = 0
-        } else if departureRunAtFarthest < 2,
-            isBackAtRest(away: distanceFromRest(threshold: threshold), threshold: threshold)
-        {
+        }
+        let away = distanceFromRest(threshold: threshold)
+        if !isStart, departureRunAtFarthest <= 1, isBackAtRest(away: away, threshold: threshold) {
             // Back where it rested while the window still reads motion, from a farthest point it reached on its
             // first fix away (a lone jump): an excursion, its way back included. (Not from one reached fix after
             // fix: a car that drives back past its parking place is on a trip, and a first version that gave up
@@ -2124,7 +2125,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             return 0
         }
         departurePending += SIMD2(doppler, filtered)
-        return confirmDeparture(now: now, away: distanceFromRest(threshold: threshold), threshold: threshold)
+        return confirmDeparture(now: now, away: away, threshold: threshold)
     }
 
     /// Gives up the pending departure: the track is back at its rest, so it was an excursion.

@@ -201,11 +201,12 @@ struct MotionWindow: Sendable {
         // From the newest back (the ring holds up to the cap; the horizon is usually much shorter).
         var start = count - 1
         while start > 0 && Double(now - entry(start - 1).milliseconds) / 1000 <= horizonSeconds { start -= 1 }
-        // A logger whose steps fit the horizon only twice with room to spare (a fix every 4.7–5.2 s against a 14 s
-        // horizon: a 10 s span, under the three quarters asked below) never had a verdict, and a phone still for
+        // A logger whose steps fit the horizon only twice with room to spare (a fix every 4.7–5.25 s against a 14 s
+        // horizon: a 10 s span, under the shortest span asked below) never had a verdict, and a phone still for
         // 10 minutes at 5 s read as moving all along (a reviewer's): the fix just past the horizon joins, if it
         // lies within half a horizon more.
-        if start > 0, Double(now - entry(start).milliseconds) / 1000 < 0.75 * horizonSeconds,
+        let shortestSpanSeconds = 0.75 * horizonSeconds
+        if start > 0, Double(now - entry(start).milliseconds) / 1000 < shortestSpanSeconds,
             Double(now - entry(start - 1).milliseconds) / 1000 <= 1.5 * horizonSeconds
         {
             start -= 1
@@ -241,7 +242,7 @@ struct MotionWindow: Sendable {
         let k = Double(max(n, 1))
         let centre = ref.point(east: sumEast / k, north: sumNorth / k)
         let span = Double(now - entry(start).milliseconds) / 1000
-        guard n >= 3, span >= 0.75 * horizonSeconds else {
+        guard n >= 3, span >= shortestSpanSeconds else {
             return KinematicVerdict(verdict: .uncertain, centre: centre, since: now, radius: .infinity)
         }
         let radius = profile.stillRadiusBaseMetres + profile.stillRadiusAccuracyFactor * accuracySum / Double(n)

@@ -151,8 +151,11 @@ public struct StopAnalysis: Sendable, Hashable {
                 }
             }
 
+            /// Whether every evidence carried the tracker's count.
+            var isAllCounted: Bool { countedFixes > 0 && uncountedFixes == 0 }
+
             /// Whether every evidence carried the tracker's count and it counted nothing.
-            var isUncounted: Bool { countedFixes > 0 && uncountedFixes == 0 && countedMetres == 0 }
+            var isUncounted: Bool { isAllCounted && countedMetres == 0 }
 
             /// Whether a fix before `time` lay away from the stop and was not excused.
             func wasAway(before time: Timestamp) -> Bool {
@@ -248,15 +251,15 @@ public struct StopAnalysis: Sendable, Hashable {
         /// were joined into one stop by a first version without that test), keeps them apart.
         /// Third, a trip that was no journey: this one's centre within half the stationary radius of that one's,
         /// every evidence since that one's end carrying the tracker's count, less than half the stationary radius
-        /// counted, and no evidence away beyond the radius left unexcused. (Since that one's end up to this one's
-        /// end, as the "counted nothing" join reads it: a reviewer showed that the second stop's own drift then
-        /// decides too; read at this one's commit instead, the IPIN t25r04 walk's three stops 2 s apart, the
-        /// middle one its walk, were joined into one, recall 1 → 0.5.) Why: a receiver without
-        /// Doppler whose error drifts lets the tracker count a few metres now and then, each a departure for the
-        /// detector and a stop again a countdown on (a fleet re-tester's parked hours read dozens of "trips" of
-        /// 0–35 m); half the radius apart keeps two stops a short walk or a car-park move apart (the IPIN walks'
-        /// standing start and pause, 29–32 m apart; a reviewer's car moved 35 m to another bay, of which the
-        /// tracker counted 23 m).
+        /// counted, and no evidence away beyond the radius left unexcused. Why: a receiver without Doppler whose
+        /// error drifts lets the tracker count a few metres now and then, each a departure for the detector and a
+        /// stop again a countdown on (a fleet re-tester's parked hours read dozens of "trips" of 0–35 m); half the
+        /// radius apart keeps two stops a short walk or a car-park move apart (the IPIN walks' standing start and
+        /// pause, 29–32 m apart; a reviewer's car moved 35 m to another bay, of which the tracker counted 23 m).
+        /// Both joins read the evidence from that one's end to this one's end, so this one's own drift counts too
+        /// (a reviewer's tracks alike up to this one's end were joined or not by it); read at this one's commit
+        /// instead, the IPIN t25r04 walk's three stops 2 s apart, the middle one its walk, were joined into one
+        /// (recall 1 → 0.5).
         mutating func append(_ record: StopRecord) {
             defer {
                 // The window starts again at this stop's end, with the evidence after it already seen.
@@ -282,13 +285,11 @@ public struct StopAnalysis: Sendable, Hashable {
                 let apart = Haversine.distance(
                     from: (previous.latitude, previous.longitude), to: (record.latitude, record.longitude))
                 let isBlip = previous.end.seconds(to: record.start) <= mergeSeconds && apart <= mergeRadiusMetres
-                let isUncounted =
-                    sinceStop.isUncounted && !sinceStop.wasAway(before: record.start)
-                    && apart <= detector.profile.stationaryRadiusMetres
-                let isNoJourney =
-                    sinceStop.countedFixes > 0 && sinceStop.uncountedFixes == 0
-                    && sinceStop.countedMetres < detector.profile.stationaryRadiusMetres / 2
-                    && !sinceStop.wasAway(before: record.start) && apart <= detector.profile.stationaryRadiusMetres / 2
+                // The tracker judged every fix since, and none lay away from that stop unexcused.
+                let stayed = sinceStop.isAllCounted && !sinceStop.wasAway(before: record.start)
+                let radius = detector.profile.stationaryRadiusMetres
+                let isUncounted = stayed && sinceStop.countedMetres == 0 && apart <= radius
+                let isNoJourney = stayed && sinceStop.countedMetres < radius / 2 && apart <= radius / 2
                 if isBlip || isUncounted || isNoJourney {
                     stops[stops.count - 1] = previous.merged(with: record)
                     return
