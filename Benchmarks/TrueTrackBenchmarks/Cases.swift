@@ -140,26 +140,26 @@ struct BenchmarkCase: Sendable {
             var reader = try GPXReader(path: path)
             return try drain(&reader)
         },
-        // The Tracker alone (driving profile, the synthetic drive): fixes are read into memory first, then
+        // The Tracker alone (driving profile, the synthetic drive of `Generators.route`): fixes are read into memory first, then
         // only the Tracker loop is timed; allocations counted over that loop.
         // 1 M fixes even in --quick: 200 k take only ~20 ms of CPU, too short for a stable ratio.
         BenchmarkCase(
-            name: "tracker", inputName: "fixes", inputExtension: "csv", quickCount: 1_000_000,
-            fullCount: 1_000_000, generate: Generators.csv, run: { _ in 0 },
+            name: "tracker", inputName: "route", inputExtension: "csv", quickCount: 1_000_000,
+            fullCount: 1_000_000, generate: Generators.route, run: { _ in 0 },
             measuredFunction: "measureTracker",
             timed: { path in measureTracker(try fixesInMemory(path)) }),
         // The RewindingTracker on the same fixes, one at a time in order (its usual case): the Tracker plus
         // keeping the horizon's fixes and a copy of the tracker every 64 fixes.
         BenchmarkCase(
-            name: "rewinding-tracker", inputName: "fixes", inputExtension: "csv", quickCount: 1_000_000,
-            fullCount: 1_000_000, generate: Generators.csv, run: { _ in 0 },
+            name: "rewinding-tracker", inputName: "route", inputExtension: "csv", quickCount: 1_000_000,
+            fullCount: 1_000_000, generate: Generators.route, run: { _ in 0 },
             measuredFunction: "measureRewindingTracker",
             timed: { path in measureRewindingTracker(try fixesInMemory(path)) }),
         // End to end: read a CSV file and run every fix through the Tracker, streaming (what `process` does
         // before writing).
         BenchmarkCase(
-            name: "end-to-end-csv", inputName: "fixes", inputExtension: "csv", quickCount: 1_000_000,
-            fullCount: 1_000_000, generate: Generators.csv
+            name: "end-to-end-csv", inputName: "route", inputExtension: "csv", quickCount: 1_000_000,
+            fullCount: 1_000_000, generate: Generators.route
         ) { path in
             var reader = try AnyFixReader(path: path)
             var tracker = Tracker(profile: .driving)

@@ -50,6 +50,30 @@ enum Generators {
 
     static func fixed(_ v: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", v) }
 
+    /// A clean 1 Hz drive whose positions move at the speed it reports, for the cases that run the Tracker: the
+    /// speed, accuracy and times of ``point(_:)``, along a heading that turns through a full circle every 3,000 s
+    /// (0.12° a second, with a ±5° wobble): a loop of ~37 km, so a million fixes stay within ~12 km of the start.
+    /// Same CSV columns as ``csv(_:count:)``. (Until 2026-12-01 the tracker cases ran ``csv(_:count:)``'s wavy
+    /// line, whose positions move ~0.2 m/s while its speed column reads 9–15 m/s: a receiver whose readings its
+    /// positions contradict, not a drive.)
+    static func route(_ path: String, count: Int) throws {
+        var east = 0.0, north = 0.0
+        let metresPerDegree = 111_195.0
+        let cosLatitude = cos(48.1 * Double.pi / 180)
+        try writeFile(path, count: count, header: "time,latitude,longitude,accuracy_m,speed_mps\n") { i, b in
+            let p = point(i)
+            let heading = (Double(i) * 0.12 + 5 * sin(Double(i) * 0.05)) * Double.pi / 180
+            if i > 0 {
+                east += p.speed * sin(heading)
+                north += p.speed * cos(heading)
+            }
+            let latitude = 48.1 + north / metresPerDegree
+            let longitude = 11.5 + east / (metresPerDegree * cosLatitude)
+            ISO8601.append(Timestamp(millisecondsSince1970: p.t), to: &b)
+            append(",\(fixed(latitude, 7)),\(fixed(longitude, 7)),\(fixed(p.acc, 1)),\(fixed(p.speed, 2))\n", &b)
+        }
+    }
+
     /// CSV: `time,latitude,longitude,accuracy_m,speed_mps` with ISO 8601 times.
     static func csv(_ path: String, count: Int) throws {
         try writeFile(path, count: count, header: "time,latitude,longitude,accuracy_m,speed_mps\n") { i, b in
