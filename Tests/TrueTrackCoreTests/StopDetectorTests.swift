@@ -188,6 +188,46 @@ import Testing
         #expect(Self.changes(d.advance(to: Self.time(62))) == [false])
     }
 
+    /// A "Pause" tap at the end of a walk: the trailing window still holds the walk, and its "moving" verdict
+    /// vetoed the pause at the next fix (an API tester's taps at 100–140 s all committed at 148 s, when the
+    /// detector would have committed anyway). The stop commits the stop timeout after the tap, from the last fix
+    /// before it.
+    @Test(arguments: [120.0, 121.0, 125.0])
+    func aManualPauseAtTheEndOfAWalkCommitsTheTimeoutAfterTheTap(tap: Double) {
+        var d = StopDetector(profile: Self.quiet)
+        var events = Self.walking(&d, until: 119)
+        var t = 120.0
+        while t <= 200 {
+            if t == tap { events += d.changePace(false, at: Self.time(tap)) }
+            events += d.process(Self.e(t, east: 1.4 * 119, speed: 0))
+            t += 1
+        }
+        let committed = events.compactMap { event -> StopRecord? in
+            if case .stopCommitted(let record) = event { record } else { nil }
+        }
+        #expect(committed.count == 1)
+        // The walking profile's 20 s timeout after the tap, at the first fix from then on.
+        // It starts at the last fix before the tap (where the user was when tapping).
+        #expect(committed.first?.start == Self.time(tap - 1))
+        let stoppedAt = events.compactMap { event -> Timestamp? in
+            if case .motionChange(false, let fix) = event { fix?.timestamp } else { nil }
+        }
+        #expect(stoppedAt == [Self.time(tap + 20)], "\(stoppedAt)")
+    }
+
+    /// A pause tapped while the user walks on is vetoed by what follows the tap: a window wholly after it that
+    /// moves (or a fix beyond the veto distance from where it was armed).
+    @Test func aManualPauseWhileWalkingOnIsVetoed() {
+        var d = StopDetector(profile: Self.quiet)
+        var events = Self.walking(&d, until: 99)
+        events += d.changePace(false, at: Self.time(100))
+        #expect(d.countdownArmedAt == Self.time(100))
+        for t in 100...200 { events += d.process(Self.e(Double(t), east: 1.4 * Double(t), speed: 1.4)) }
+        #expect(d.state == .moving)
+        #expect(d.countdownArmedAt == nil)
+        #expect(!events.contains { if case .stopCommitted = $0 { true } else { false } })
+    }
+
     @Test func heartbeatCarriesTheLastFix() {
         var d = StopDetector()  // heartbeat every 60 s
         _ = d.process(Self.e(0))

@@ -44,7 +44,8 @@ extension StopDetector {
     /// reflection finds, so a field added to the detector cannot be left out of its checkpoint unnoticed.
     static let checkpointFieldLabels = [
         "profile", "state", "isStopCommitted", "anchor", "countdownArmedAt", "verdict", "lastDepartureTrigger",
-        "lastEvidence", "window", "armPoint", "accumulator", "triggerStreak", "lastHeartbeatMilliseconds",
+        "lastEvidence", "window", "armPoint", "accumulator", "triggerStreak", "manualPauseMilliseconds",
+        "lastHeartbeatMilliseconds",
         "departureMilliseconds", "activity", "activityMilliseconds", "staleRun", "jumpMilliseconds",
         "beforeJumpMilliseconds", "rhythm",
     ]
@@ -69,6 +70,7 @@ extension StopDetector {
         put(armPoint)
         put(accumulator)
         put(triggerStreak)
+        put(manualPauseMilliseconds)
         put(lastHeartbeatMilliseconds)
         put(departureMilliseconds)
         put(activity)
@@ -104,6 +106,7 @@ extension StopDetector {
         armPoint = try reader.read()
         accumulator = try reader.read()
         triggerStreak = try reader.read()
+        manualPauseMilliseconds = try reader.read()
         lastHeartbeatMilliseconds = try reader.read()
         departureMilliseconds = try reader.read()
         activity = try reader.read()

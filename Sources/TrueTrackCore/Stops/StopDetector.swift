@@ -142,6 +142,10 @@ public struct StopDetector: Sendable {
     var armPoint: StopPoint?
     var accumulator: StopAccumulator?
     var triggerStreak = 0
+    /// When ``changePace(_:at:)`` with `false` armed (or took over) the pending countdown (ms since 1970; `.min`:
+    /// none pending): a kinematic "moving" verdict whose horizon reaches back before it judges the walk the user
+    /// just ended, and does not veto the pause.
+    var manualPauseMilliseconds: Int64 = .min
     var lastHeartbeatMilliseconds: Int64?
     /// When the last stationary period ended: a new stop never reaches back before it.
     var departureMilliseconds: Int64 = .min
@@ -272,7 +276,10 @@ public struct StopDetector: Sendable {
             ? window.verdict(now: now, profile: profile, minimumHorizonSeconds: sparseHorizon) : nil
         verdict = activityVerdict ?? kinematic?.verdict ?? .uncertain
         let isSpeedTrigger = speed > profile.triggerSpeedMetresPerSecond
-        let isDisplaced = kinematic?.verdict == .moving || isCounting(kinematic, now: now)
+        // (After a manual pause, only a window wholly after it: see `manualPauseMilliseconds`.)
+        let isDisplaced =
+            kinematic.map { $0.verdict == .moving && $0.since >= manualPauseMilliseconds } == true
+            || isCounting(kinematic, now: now)
 
         if anchor == nil && state == .stationary {
             anchor = StopPoint(latitude: evidence.latitude, longitude: evidence.longitude)
@@ -365,8 +372,13 @@ public struct StopDetector: Sendable {
 
     /// A manual change of pace. `true`: MOVING now (a stationary period ends with trigger
     /// ``DepartureTrigger/manual``; a pending countdown is cancelled). `false`: arms the stop countdown as a
-    /// confident still verdict would — the one path to STATIONARY is kept, so the stop commits after
-    /// ``StopDetectionProfile/stopTimeoutSeconds`` unless vetoed.
+    /// confident still verdict would (or takes over the one already pending) — the one path to STATIONARY is
+    /// kept, so the stop commits ``StopDetectionProfile/stopTimeoutSeconds`` after the tap unless vetoed by what
+    /// happens after it: a confident moving reading, a confirmed speed trigger, a fix beyond
+    /// ``StopDetectionProfile/pendingStopVetoMetres`` from where it was armed, or a kinematic window wholly after
+    /// the tap that moves. The trailing window still holds the walk the tap ended: its "moving" verdict vetoed
+    /// every pause at the next fix (an API tester's "Pause" button committed when the detector would have
+    /// committed anyway, 28 s after the halt instead of 20 s after the tap).
     public mutating func changePace(_ isMoving: Bool, at time: Timestamp) -> [MotionEvent] {
         let now = time.millisecondsSince1970
         var events: [MotionEvent] = []
@@ -376,8 +388,10 @@ public struct StopDetector: Sendable {
             } else {
                 cancelCountdown()
             }
-        } else if !isStopCommitted && countdownArmedAt == nil {
-            arm(at: now, centre: nil)
+        } else if !isStopCommitted {
+            if countdownArmedAt == nil { arm(at: now, centre: nil, since: now) }
+            manualPauseMilliseconds = now
+            triggerStreak = 0
         }
         heartbeat(now: now, &events)
         return events
@@ -497,6 +511,7 @@ public struct StopDetector: Sendable {
 
     mutating func cancelCountdown() {
         countdownArmedAt = nil
+        manualPauseMilliseconds = .min
         armPoint = nil
         accumulator = nil
     }
@@ -510,6 +525,7 @@ public struct StopDetector: Sendable {
 
     mutating func commit(fix: MotionEvidence?, _ events: inout [MotionEvent]) {
         countdownArmedAt = nil
+        manualPauseMilliseconds = .min
         armPoint = nil
         isStopCommitted = true
         triggerStreak = 0
