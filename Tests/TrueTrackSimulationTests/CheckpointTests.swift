@@ -194,7 +194,7 @@ import TrueTrackSimulation
 
     @Test func theStopDetectorFingerprintIsPinned() {
         #expect(
-            StopDetectorCheckpoint.layoutFingerprint == 0xf528_7359_3ef6_209f,
+            StopDetectorCheckpoint.layoutFingerprint == 0xcf6a_b7bb_94f1_2ef2,
             "now 0x\(String(StopDetectorCheckpoint.layoutFingerprint, radix: 16))")
     }
 }

@@ -67,7 +67,6 @@ extension StopDetector {
         put(lastEvidence)
         put(window.count)
         for i in 0..<window.count { put(window.entry(i)) }
-        put(window.newestCoarseMilliseconds)
         put(armPoint)
         put(accumulator)
         put(triggerStreak)
@@ -104,7 +103,6 @@ extension StopDetector {
         let count: Int = try reader.read()
         guard (0...MotionWindow.capacity).contains(count) else { throw .damaged }
         for _ in 0..<count { window.restore(try reader.read(MotionWindow.Entry.self)) }
-        window.newestCoarseMilliseconds = try reader.read()
         armPoint = try reader.read()
         accumulator = try reader.read()
         triggerStreak = try reader.read()

@@ -2,9 +2,9 @@ extension MotionEvidence {
     /// Evidence from a raw fix and the ``Tracker``'s decision on it: the seam between the tracker and the stop
     /// detector.
     ///
-    /// It reads three things of the decision: the distance the tracker counted on the fix
+    /// It reads two things of the decision: the distance the tracker counted on the fix
     /// (``MotionEvidence/countedMetres``) and whether it rejected the fix as an outlier
-    /// (``MotionEvidence/isPositionRejected``) or as too coarse (``MotionEvidence/isAccuracyRejected``); the rest of the evidence is the raw fix's (position, accuracy,
+    /// (``MotionEvidence/isPositionRejected``); the rest of the evidence is the raw fix's (position, accuracy,
     /// Doppler speed, activity), accepted or rejected, because the stop detector must see every fix before
     /// any accuracy gate. Two other candidates were measured on the simulated walks with stops and rejected:
     /// the tracker's chosen speed (``FixDecision/speedMetresPerSecond`` with source `.filtered` when it
@@ -19,7 +19,6 @@ extension MotionEvidence {
         let counted = decision.distanceIncrementMetres
         countedMetres = counted.isFinite && counted > 0 ? counted : 0
         isPositionRejected = decision.rejection == .outlier
-        isAccuracyRejected = decision.rejection == .accuracy
         isCountedByTracker = true
         excursionStart = decision.excursionStart
     }

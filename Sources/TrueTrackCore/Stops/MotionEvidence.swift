@@ -41,14 +41,6 @@ public struct MotionEvidence: Sendable, Hashable, BitwiseCopyable {
     /// instead of moving (a reviewer's 20 m/s ride under the walking profile: moving 3 s, unobserved 298 s).
     /// False when unknown (``init(fix:)``).
     public var isPositionRejected = false
-    /// True when the ``Tracker`` rejected the fix as coarser than its profile's accuracy gate
-    /// (``RejectionReason/accuracy``). The ``StopDetector`` keeps such a position in its window (a parked device's
-    /// fixes are coarse, and their stillness is what finds its stop), but it does not end a stationary period or
-    /// veto a pending stop by it alone: it leaves the radius exit out, and a window more than half of such fixes
-    /// that moves reads as uncertain. Why: indoors, fixes claiming 20–65 m whose error drifts by as much moved a
-    /// phone on a table "out" of its stop every few minutes (an API tester's 20 minutes: 3–6 stops, live and in
-    /// the batch analysis, 2 s apart), while the tracker, rejecting them, counted 2–3 m. False when unknown.
-    public var isAccuracyRejected = false
     /// True when the evidence carries the ``Tracker``'s decision (``init(fix:decision:)``): ``countedMetres`` is
     /// then what the tracker counted on the fix, 0 included. False when unknown (``init(fix:)``, or by hand).
     /// ``StopAnalysis`` joins two stops at one place between which the tracker counted nothing, which it can

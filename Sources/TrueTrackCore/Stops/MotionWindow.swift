@@ -84,8 +84,6 @@ struct MotionWindow: Sendable {
         var speed: Double
         /// Distance the tracker counted on this fix (and on fixes thinned out after it), metres.
         var counted: Double = 0
-        /// Whether the tracker rejected the fix as too coarse (``MotionEvidence/isAccuracyRejected``).
-        var isCoarse = false
     }
 
     /// A power of two: a slot is `(head + i) & mask`.
@@ -94,9 +92,6 @@ struct MotionWindow: Sendable {
     var entries: [Entry]
     var head = 0
     var count = 0
-    /// The time of the newest fix appended (stored or thinned out) that the tracker found too coarse
-    /// (``Entry/isCoarse``; `.min`: none): the verdict counts such fixes only when one lies in its horizon.
-    var newestCoarseMilliseconds: Int64 = .min
 
     init() {
         entries = Array(
@@ -124,7 +119,6 @@ struct MotionWindow: Sendable {
     /// `span / 480` to the newest entry are not stored, so a window holds at most about 480 entries whatever
     /// the receiver's rate.
     mutating func append(_ e: Entry, spanMilliseconds span: Int64) {
-        if e.isCoarse { newestCoarseMilliseconds = e.milliseconds }
         while count > 0 && e.milliseconds - entry(0).milliseconds > span {
             head = (head &+ 1) & MotionWindow.mask
             count -= 1
@@ -162,7 +156,7 @@ struct MotionWindow: Sendable {
     ///   mean positions of its first and last thirds is within the still radius (base + factor × mean
     ///   accuracy); and, when at least half its fixes carry a speed, their mean speed is under the still speed.
     /// - moving: the window is covered and the net displacement exceeds the still radius while the mean speed
-    ///   (if known) is not under the still speed, and at most half its fixes were too coarse for the tracker.
+    ///   (if known) is not under the still speed.
     /// - uncertain: otherwise (short window after a gap, speed and displacement disagreeing).
     ///
     /// The window judged is the trailing horizon described at
@@ -177,14 +171,6 @@ struct MotionWindow: Sendable {
         return entries.withUnsafeBufferPointer { ring in
             verdict(now: now, profile: profile, minimumHorizonSeconds: minimumHorizonSeconds, last: last, ring: ring)
         }
-    }
-
-    /// How many of the entries `range` (positions from the oldest, read through `entry`) the tracker found too
-    /// coarse.
-    private func coarseCount(_ range: Range<Int>, _ entry: (Int) -> Entry) -> Int {
-        var n = 0
-        for i in range where entry(i).isCoarse { n += 1 }
-        return n
     }
 
     /// ``verdict(now:profile:)`` over the ring's storage.
@@ -268,12 +254,7 @@ struct MotionWindow: Sendable {
         if net <= radius && slow {
             return KinematicVerdict(verdict: .still, centre: centre, since: entry(start).milliseconds, radius: radius)
         }
-        // (A displacement made mostly of fixes the tracker found too coarse says nothing:
-        // ``MotionEvidence/isAccuracyRejected``. They are counted only when one lies in the horizon: counting them
-        // in the loop above cost the stop-detector benchmark 38 instructions per fix.)
-        if net > radius && (!hasSpeed || !slow)
-            && (newestCoarseMilliseconds < entry(start).milliseconds || 2 * coarseCount(used, entry) <= n)
-        {
+        if net > radius && (!hasSpeed || !slow) {
             return KinematicVerdict(verdict: .moving, centre: centre, since: entry(start).milliseconds, radius: radius)
         }
         if hasSpeed && speedSum / Double(speedCount) >= profile.triggerSpeedMetresPerSecond {

@@ -267,7 +267,7 @@ public struct StopDetector: Sendable {
         window.append(
             MotionWindow.Entry(
                 milliseconds: now, latitude: evidence.latitude, longitude: evidence.longitude, accuracy: accuracy,
-                speed: speed, counted: evidence.countedMetres, isCoarse: evidence.isAccuracyRejected),
+                speed: speed, counted: evidence.countedMetres),
             spanMilliseconds: Int64(max(profile.horizonCapSeconds, sparseHorizon) * 1000))
         let activityVerdict = self.activityVerdict(at: now)
         // The kinematic verdict stands in only while no activity reading decides.
@@ -286,10 +286,7 @@ public struct StopDetector: Sendable {
         }
         var departed = false
         if state == .stationary, let anchor {
-            // (Not on a fix the tracker found too coarse: ``MotionEvidence/isAccuracyRejected``.)
-            let isOutside =
-                !evidence.isAccuracyRejected
-                && distance(anchor, evidence) - accuracy > profile.stationaryRadiusMetres
+            let isOutside = distance(anchor, evidence) - accuracy > profile.stationaryRadiusMetres
             if activityVerdict == .moving {
                 depart(.activity, evidence, &events)
                 departed = true
