@@ -192,6 +192,55 @@ import TrueTrackSimulation
         }
     }
 
+    /// A walk (5–10 m fixes, Doppler), 20 minutes with the phone on a table indoors (fixes claiming 20–65 m, no
+    /// speed, an error of 0.47 × the claim per axis drifting with τ 60 s: honest, as an API tester modelled it),
+    /// and a walk on. The tracker rejects the fixes over its 30 m gate; their drift moves the window beyond its
+    /// radius every few minutes, and the 20 minutes read as 3–8 stops 2 s apart, live and in the analysis: a known
+    /// issue (docs/ARCHITECTURE.md, "Fixes too coarse for the tracker", says what was tried and why it was undone).
+    static func walkWithATableIndoors(seed: UInt64) throws -> [Fix] {
+        var random = SplitMix64(seed: seed)
+        var fixes: [Fix] = []
+        var accuracy = 8.0, ex = 0.0, ey = 0.0
+        for t in 0..<1560 {
+            let indoor = t >= 180 && t < 1380
+            let north = 1.4 * Double(min(t, 180)) + 1.4 * Double(max(0, t - 1380))
+            let target = indoor ? 20 + 45 * random.uniform() : 5 + 5 * random.uniform()
+            accuracy = min(65, max(5, accuracy + 0.1 * (target - accuracy)))
+            let sigma = 0.7 * accuracy / 1.5, rho = exp(-1 / (indoor ? 60.0 : 20.0))
+            ex = rho * ex + sigma * (1 - rho * rho).squareRoot() * random.gaussian()
+            ey = rho * ey + sigma * (1 - rho * rho).squareRoot() * random.gaussian()
+            fixes.append(
+                try Fix(
+                    timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(t) * 1000),
+                    latitude: 47 + (north + ey) / 111_132, longitude: 8 + ex / (111_320 * cos(47 * Double.pi / 180)),
+                    horizontalAccuracyMetres: accuracy, speedMetresPerSecond: indoor ? nil : 1.4))
+        }
+        return fixes
+    }
+
+    @Test func aPhoneOnATableIndoorsIsOneStop() throws {
+        for seed in 1...4 as ClosedRange<UInt64> {
+            let fixes = try Self.walkWithATableIndoors(seed: seed)
+            var tracker = Tracker(profile: .walking)
+            let decisions = tracker.process(batch: fixes)
+            let evidence = zip(fixes, decisions).map { MotionEvidence(fix: $0, decision: $1) }
+            let found = StopAnalysis(evidence: evidence, profile: .walking).stops
+            var detector = StopDetector(profile: .walking)
+            var live = 0
+            for e in evidence {
+                for case .stopCommitted in detector.process(e) { live += 1 }
+            }
+            func seconds(_ t: Timestamp) -> Double { Double(t.millisecondsSince1970 - 1_700_000_000_000) / 1000 }
+            // The stops found cover the table (from within 30 s of its start to within 60 s of its end)...
+            #expect(found.first.map { abs(seconds($0.start) - 180) <= 30 } == true, "seed \(seed)")
+            #expect(found.last.map { abs(seconds($0.end) - 1380) <= 60 } == true, "seed \(seed)")
+            // ...but as several, live (the analysis joins some: 1–4 stops).
+            withKnownIssue("coarse fixes drifting by their accuracy split a stop indoors") {
+                #expect(live == 1, "seed \(seed): \(live) stops live, \(found.count) in the analysis")
+            }
+        }
+    }
+
     @Test(arguments: [10.0, 20, 40])
     func aSparseLoggersStopsAreFoundAndItsStepsAreNotGaps(intervalSeconds: Double) {
         let legs: [Leg] = [
