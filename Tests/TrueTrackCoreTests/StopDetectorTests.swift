@@ -215,17 +215,39 @@ import Testing
         #expect(stoppedAt == [Self.time(tap + 20)], "\(stoppedAt)")
     }
 
-    /// A pause tapped while the user walks on is vetoed by what follows the tap: a window wholly after it that
-    /// moves (or a fix beyond the veto distance from where it was armed).
-    @Test func aManualPauseWhileWalkingOnIsVetoed() {
-        var d = StopDetector(profile: Self.quiet)
-        var events = Self.walking(&d, until: 99)
+    /// A pause tapped while the user walks on without a speed reading (5 m fixes, a 60 s timeout) is vetoed by the
+    /// kinematic window wholly after the tap once it moves (before the change, by the walk before the tap).
+    @Test func aManualPauseWhileWalkingOnIsVetoedByTheWindowAfterTheTap() {
+        var profile = Self.quiet
+        profile.stopTimeoutSeconds = 60
+        var d = StopDetector(profile: profile)
+        var events: [MotionEvent] = []
+        for t in 0...99 { events += d.process(Self.e(Double(t), east: 1.4 * Double(t), speed: nil)) }
         events += d.changePace(false, at: Self.time(100))
         #expect(d.countdownArmedAt == Self.time(100))
-        for t in 100...200 { events += d.process(Self.e(Double(t), east: 1.4 * Double(t), speed: 1.4)) }
+        var vetoedAt: Int?
+        for t in 100...200 {
+            events += d.process(Self.e(Double(t), east: 1.4 * Double(t), speed: nil))
+            if vetoedAt == nil, d.countdownArmedAt == nil { vetoedAt = t }
+        }
         #expect(d.state == .moving)
-        #expect(d.countdownArmedAt == nil)
         #expect(!events.contains { if case .stopCommitted = $0 { true } else { false } })
+        // Once the window after the tap spans its horizon ((2 + 5) / 0.5 = 14 s, three quarters of it at least).
+        #expect(vetoedAt.map { $0 >= 110 && $0 <= 120 } == true, "vetoed at \(vetoedAt.map(String.init) ?? "never")")
+    }
+
+    /// Tapping again and again while walking on (an app calling it on every fix) changes nothing after the first
+    /// tap: the speed trigger still vetoes the pause (restarting its streak at every call made four false stops
+    /// in 100 s, a reviewer's probe).
+    @Test func repeatedManualPausesWhileWalkingOnAreVetoedBySpeed() {
+        var d = StopDetector(profile: Self.quiet)
+        var events = Self.walking(&d, until: 99)
+        for t in 100...200 {
+            events += d.changePace(false, at: Self.time(Double(t) - 0.5))
+            events += d.process(Self.e(Double(t), east: 1.4 * Double(t), speed: 1.4))
+        }
+        #expect(!events.contains { if case .stopCommitted = $0 { true } else { false } })
+        #expect(d.state == .moving)
     }
 
     @Test func heartbeatCarriesTheLastFix() {

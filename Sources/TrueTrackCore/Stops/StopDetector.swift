@@ -372,13 +372,18 @@ public struct StopDetector: Sendable {
 
     /// A manual change of pace. `true`: MOVING now (a stationary period ends with trigger
     /// ``DepartureTrigger/manual``; a pending countdown is cancelled). `false`: arms the stop countdown as a
-    /// confident still verdict would (or takes over the one already pending) — the one path to STATIONARY is
-    /// kept, so the stop commits ``StopDetectionProfile/stopTimeoutSeconds`` after the tap unless vetoed by what
-    /// happens after it: a confident moving reading, a confirmed speed trigger, a fix beyond
-    /// ``StopDetectionProfile/pendingStopVetoMetres`` from where it was armed, or a kinematic window wholly after
-    /// the tap that moves. The trailing window still holds the walk the tap ended: its "moving" verdict vetoed
-    /// every pause at the next fix (an API tester's "Pause" button committed when the detector would have
-    /// committed anyway, 28 s after the halt instead of 20 s after the tap).
+    /// confident still verdict would, from the last fix before the tap (or takes over the countdown already
+    /// pending, which keeps its time) — the one path to STATIONARY is kept, so the stop commits
+    /// ``StopDetectionProfile/stopTimeoutSeconds`` after the tap (after the earlier arming) unless vetoed by what
+    /// happens after it: a confident moving reading, a confirmed speed trigger, the tracker's counted distance
+    /// (``MotionEvidence/countedMetres``), a fix beyond ``StopDetectionProfile/pendingStopVetoMetres`` from where
+    /// it was armed, or a kinematic window wholly after the tap that moves. The trailing window still holds the
+    /// walk the tap ended: its "moving" verdict vetoed every pause at the next fix (an API tester's "Pause"
+    /// button committed when the detector would have committed anyway, 28 s after the halt instead of 20 s after
+    /// the tap). The tap is a command, not a guess: evidence without speed and without the tracker's count, whose
+    /// kinematic window after the tap is longer than the timeout (fixes of 7.5 m or coarser under the walking
+    /// profile: horizon (2 m + accuracy) / 0.5 m/s), cannot veto it, and a user walking on slowly after the tap
+    /// gets the stop they asked for. Further calls while the pause is pending change nothing.
     public mutating func changePace(_ isMoving: Bool, at time: Timestamp) -> [MotionEvent] {
         let now = time.millisecondsSince1970
         var events: [MotionEvent] = []
@@ -388,7 +393,9 @@ public struct StopDetector: Sendable {
             } else {
                 cancelCountdown()
             }
-        } else if !isStopCommitted {
+        } else if !isStopCommitted, manualPauseMilliseconds == .min {
+            // (A second tap while the pause is pending changes nothing: restarting the streak at every call kept
+            // the speed and counted-distance vetoes, which need two fixes in a row, from ever firing.)
             if countdownArmedAt == nil { arm(at: now, centre: nil, since: now) }
             manualPauseMilliseconds = now
             triggerStreak = 0
