@@ -1,0 +1,63 @@
+import Testing
+import TrueTrackCore
+
+/// ``TrackingProfile/validate()``: a profile no tracker can work with is refused with the setting named, before a
+/// tracker counts 0 m on it without a word.
+@Suite struct TrackingProfileValidationTests {
+    @Test(arguments: TrackingProfile.Kind.allCases)
+    func everyPresetIsValid(kind: TrackingProfile.Kind) throws {
+        #expect(TrackingProfile.preset(kind).invalidSettings.isEmpty)
+        try TrackingProfile.preset(kind).validate()
+    }
+
+    /// An API tester's three: each made the tracker count 0 m of a 700 m walk silently.
+    @Test func theSettingsThatCountedNothingAreNamed() {
+        let cases: [(String, (inout TrackingProfile) -> Void)] = [
+            ("maximumIntegrationSeconds", { $0.maximumIntegrationSeconds = 0 }),
+            ("filterResetGapSeconds", { $0.filterResetGapSeconds = -1 }),
+            ("accelerationSigma", { $0.accelerationSigma = .nan }),
+        ]
+        for (field, change) in cases {
+            let profile = TrackingProfile.custom(from: .walking, change)
+            #expect(profile.invalidSettings.map(\.field) == [field])
+            #expect(throws: TrackingProfileError.self) { try profile.validate() }
+            do {
+                try profile.validate()
+            } catch {
+                #expect(error.field == field)
+                #expect(error.description.hasPrefix("\(field) is "), "\(error.description)")
+            }
+        }
+    }
+
+    @Test func countsOutOfRangeAndEveryBadSettingAreListed() {
+        let profile = TrackingProfile.custom(from: .driving) {
+            $0.rejectionsBeforeReanchor = 0
+            $0.activityConfidenceThreshold = 101
+            $0.deadbandMetresPerSecond = .infinity
+            $0.vehicleExitSeconds = -5
+        }
+        #expect(
+            Set(profile.invalidSettings.map(\.field))
+                == [
+                    "rejectionsBeforeReanchor", "activityConfidenceThreshold", "deadbandMetresPerSecond",
+                    "vehicleExitSeconds",
+                ])
+    }
+
+    /// ∞ where it reads "no limit", 0 where it reads "off", and the settings documented as taking any value.
+    @Test func noLimitOffAndIgnoredValuesAreValid() {
+        let profile = TrackingProfile.custom(from: .walking) {
+            $0.maximumAccuracyMetres = .infinity
+            $0.maximumSustainedSpeedMetresPerSecond = .infinity
+            $0.maximumBridgedGapSeconds = 0
+            $0.sessionBreakSeconds = 0
+            $0.departureConfirmationSeconds = 0
+            $0.netDisplacementNoiseSigmas = 0
+            $0.accelerationSigmaWithoutDoppler = .nan
+            $0.positionFilterAccelerationSigma = -1
+            $0.minimumMeasurementNoiseScale = .infinity
+        }
+        #expect(profile.invalidSettings.isEmpty, "\(profile.invalidSettings)")
+    }
+}
