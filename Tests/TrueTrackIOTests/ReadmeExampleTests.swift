@@ -24,4 +24,15 @@ import TrueTrackIO
         #expect(events.contains { if case .stopCommitted = $0 { true } else { false } })
         #expect(reader.report.skipped(.missingTime) == 0)
     }
+
+    /// The example's later lines: a profile validated, and the pause and resume buttons.
+    @Test func theReadmeExamplesProfileAndPauseLinesRun() throws {
+        try TrackingProfile.custom(from: .walking) { $0.deadbandMetresPerSecond = 0.5 }.validate()
+        var stops = StopDetector(profile: .walking)
+        let now = Timestamp(millisecondsSince1970: 1_700_000_000_000)
+        _ = stops.changePace(false, at: now)
+        #expect(stops.countdownArmedAt == now)
+        _ = stops.changePace(true, at: now)
+        #expect(stops.state == .moving)
+    }
 }
