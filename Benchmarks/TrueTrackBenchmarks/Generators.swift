@@ -58,8 +58,6 @@ enum Generators {
     /// positions contradict, not a drive.)
     static func route(_ path: String, count: Int) throws {
         var east = 0.0, north = 0.0
-        let metresPerDegree = 111_195.0
-        let cosLatitude = cos(48.1 * Double.pi / 180)
         try writeFile(path, count: count, header: "time,latitude,longitude,accuracy_m,speed_mps\n") { i, b in
             let p = point(i)
             let heading = (Double(i) * 0.12 + 5 * sin(Double(i) * 0.05)) * Double.pi / 180
@@ -67,11 +65,17 @@ enum Generators {
                 east += p.speed * sin(heading)
                 north += p.speed * cos(heading)
             }
-            let latitude = 48.1 + north / metresPerDegree
-            let longitude = 11.5 + east / (metresPerDegree * cosLatitude)
+            let (latitude, longitude) = coordinates(east: east, north: north)
             ISO8601.append(Timestamp(millisecondsSince1970: p.t), to: &b)
             append(",\(fixed(latitude, 7)),\(fixed(longitude, 7)),\(fixed(p.acc, 1)),\(fixed(p.speed, 2))\n", &b)
         }
+    }
+
+    /// The point `east`, `north` metres from the generated drives' origin (48.1° N, 11.5° E), degrees: a plane on
+    /// the mean sphere (111,195 m a degree), exact enough for a benchmark's input.
+    static func coordinates(east: Double, north: Double) -> (latitude: Double, longitude: Double) {
+        let metresPerDegree = 111_195.0
+        return (48.1 + north / metresPerDegree, 11.5 + east / (metresPerDegree * cos(48.1 * Double.pi / 180)))
     }
 
     /// CSV: `time,latitude,longitude,accuracy_m,speed_mps` with ISO 8601 times.
@@ -190,7 +194,6 @@ extension Generators {
         func gaussian() -> Double {
             (-2 * log(max(uniform(), 1e-300))).squareRoot() * cos(2 * Double.pi * uniform())
         }
-        let metresPerDegree = 111_195.0
         var east = 0.0, north = 0.0, heading = 60.0, t: Int64 = 1_700_000_000_000
         try writeFile(
             path, count: count,
@@ -210,8 +213,7 @@ extension Generators {
                 e += jump * sin(a)
                 n += jump * cos(a)
             }
-            let latitude = 48.1 + n / metresPerDegree
-            let longitude = 11.5 + e / (metresPerDegree * cos(48.1 * Double.pi / 180))
+            let (latitude, longitude) = coordinates(east: e, north: n)
             ISO8601.append(Timestamp(millisecondsSince1970: t), to: &b)
             let measuredSpeed = stopped ? abs(0.1 * gaussian()) : speed + 0.3 * gaussian()
             let course =

@@ -206,12 +206,12 @@ import Testing
             if case .stopCommitted(let record) = event { record } else { nil }
         }
         #expect(committed.count == 1)
-        // The walking profile's 20 s timeout after the tap, at the first fix from then on.
         // It starts at the last fix before the tap (where the user was when tapping).
         #expect(committed.first?.start == Self.time(tap - 1))
         let stoppedAt = events.compactMap { event -> Timestamp? in
             if case .motionChange(false, let fix) = event { fix?.timestamp } else { nil }
         }
+        // The walking profile's 20 s timeout after the tap, at the first fix from then on.
         #expect(stoppedAt == [Self.time(tap + 20)], "\(stoppedAt)")
     }
 

@@ -8,39 +8,34 @@ import TrueTrackSimulation
 /// of its stationary fixes), and one whose readings never fall to zero (0.3–0.6 m/s all the time, a tester's desk
 /// phone): the readings' window mean says "moving", and their path, or the position filter's, is counted.
 @Suite struct DopplerNoiseAtRestTests {
-    /// `count` fixes a second apart of a receiver at (`east`(t), `north`(t)) metres from a point, whose position
-    /// error is Gauss–Markov (`sigma` per axis, correlation `tau` seconds) plus `white` metres of white noise,
-    /// claiming 4–8 m, with the Doppler speed `speed(t)` (nil: none).
-    static func fixes(
-        count: Int, sigma: Double = 3, tau: Double = 120, white: Double = 0.3, seed: UInt64,
-        east: (Double) -> Double = { _ in 0 }, north: (Double) -> Double = { _ in 0 },
-        speed: (Double, inout SplitMix64) -> Double?
-    ) -> [Fix] {
+    /// `count` fixes a second apart of a receiver at rest whose position error is Gauss–Markov (3 m per axis,
+    /// correlation 120 s) plus 0.3 m of white noise, claiming 4–8 m, with the Doppler speed `speed` draws.
+    static func desk(count: Int, seed: UInt64, speed: (inout SplitMix64) -> Double) -> [Fix] {
         var random = SplitMix64(seed: seed)
-        let a = exp(-1 / tau), q = sigma * (1 - a * a).squareRoot()
+        let sigma = 3.0, white = 0.3, a = exp(-1 / 120.0)
+        let q = sigma * (1 - a * a).squareRoot()
         var ex = 0.0, ey = 0.0
         return (0..<count).map { i in
-            let t = Double(i)
             ex = a * ex + q * random.gaussian()
             ey = a * ey + q * random.gaussian()
-            let x = east(t) + ex + white * random.gaussian(), y = north(t) + ey + white * random.gaussian()
+            let x = ex + white * random.gaussian(), y = ey + white * random.gaussian()
             let accuracy = 4 + 4 * random.uniform()
             return try! Fix(
                 timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(i) * 1000),
                 latitude: 45 + y / 111_132, longitude: 7 + x / (111_320 * cos(45 * Double.pi / 180)),
-                horizontalAccuracyMetres: accuracy, speedMetresPerSecond: speed(t, &random))
+                horizontalAccuracyMetres: accuracy, speedMetresPerSecond: speed(&random))
         }
     }
 
-    static func total(_ fixes: [Fix], profile: TrackingProfile = .walking) -> Double {
-        var tracker = Tracker(profile: profile)
+    static func total(_ fixes: [Fix]) -> Double {
+        var tracker = Tracker(profile: .walking)
         _ = tracker.process(batch: fixes)
         return tracker.distance.totalMetres
     }
 
     /// The same positions with readings of zero count nothing.
     @Test func aPhoneOnADeskReadingZeroCountsNothing() {
-        let desk = Self.fixes(count: 1800, seed: 1) { _, _ in 0 }
+        let desk = Self.desk(count: 1800, seed: 1) { _ in 0 }
         #expect(Self.total(desk) == 0)
     }
 
@@ -52,7 +47,7 @@ import TrueTrackSimulation
     /// behaviour none of the recordings' receivers shows.
     @Test func aPhoneOnADeskWhoseDopplerReadsNoiseCountsItsReadings() {
         for seed in 1...3 as ClosedRange<UInt64> {
-            let desk = Self.fixes(count: 3600, seed: seed) { _, random in 0.3 + 0.3 * random.uniform() }
+            let desk = Self.desk(count: 3600, seed: seed) { random in 0.3 + 0.3 * random.uniform() }
             let total = Self.total(desk)
             // What is counted: the readings (or the filter's speed), within a quarter of their path.
             #expect(abs(total - 0.45 * 3600) < 0.25 * 0.45 * 3600, "seed \(seed): \(total) m")

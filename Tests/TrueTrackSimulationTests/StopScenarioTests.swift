@@ -195,7 +195,7 @@ import TrueTrackSimulation
     /// A walk (5–10 m fixes, Doppler), 20 minutes with the phone on a table indoors (fixes claiming 20–65 m, no
     /// speed, an error of 0.47 × the claim per axis drifting with τ 60 s: honest, as an API tester modelled it),
     /// and a walk on. The tracker rejects the fixes over its 30 m gate; their drift moves the window beyond its
-    /// radius every few minutes, and the 20 minutes read as 3–8 stops 2 s apart, live and in the analysis: a known
+    /// radius every few minutes, and the 20 minutes read as 3–8 stops 2 s apart live (1–4 in the analysis): a known
     /// issue (docs/ARCHITECTURE.md, "Fixes too coarse for the tracker", says what was tried and why it was undone).
     static func walkWithATableIndoors(seed: UInt64) throws -> [Fix] {
         var random = SplitMix64(seed: seed)

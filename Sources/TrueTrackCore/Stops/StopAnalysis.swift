@@ -264,11 +264,9 @@ public struct StopAnalysis: Sendable, Hashable {
             defer {
                 // The window starts again at this stop's end, with the evidence after it already seen.
                 sinceStop = SinceStop()
-                if let stop = stops.last {
+                if !stops.isEmpty {
                     for (k, e) in recent.enumerated() where e.timestamp > record.end {
-                        sinceStop.add(
-                            e, isAway: isAway((e.latitude, e.longitude), from: (stop.latitude, stop.longitude)),
-                            isDense: k > 0 && isDenseStep(from: recent[k - 1].timestamp, to: e.timestamp))
+                        addSinceStop(e, after: k > 0 ? recent[k - 1].timestamp : nil)
                     }
                 }
             }
@@ -306,6 +304,16 @@ public struct StopAnalysis: Sendable, Hashable {
             return seconds > 0 && seconds < detector.profile.gapSeconds
         }
 
+        /// Adds `e` to the evidence since the last stop (``SinceStop``), judged against that stop's centre; `previous`
+        /// is the time of the evidence before it (`nil`: none).
+        mutating func addSinceStop(_ e: MotionEvidence, after previous: Timestamp?) {
+            sinceStop.add(
+                e,
+                isAway: stops.last.map { isAway((e.latitude, e.longitude), from: ($0.latitude, $0.longitude)) }
+                    ?? false,
+                isDense: previous.map { isDenseStep(from: $0, to: e.timestamp) } ?? false)
+        }
+
         /// Whether `point` lies beyond the profile's stationary radius of `place` (degrees).
         func isAway(_ point: (Double, Double), from place: (Double, Double)) -> Bool {
             Haversine.distance(from: place, to: point) > detector.profile.stationaryRadiusMetres
@@ -319,10 +327,8 @@ public struct StopAnalysis: Sendable, Hashable {
             for event in detector.process(e) {
                 if case .stopEnded(let record) = event { append(record) }
             }
+            addSinceStop(e, after: previous)
             let point = (e.latitude, e.longitude)
-            sinceStop.add(
-                e, isAway: stops.last.map { isAway(point, from: ($0.latitude, $0.longitude)) } ?? false,
-                isDense: previous.map { isDenseStep(from: $0, to: e.timestamp) } ?? false)
             if stops.isEmpty {
                 if let start = startPoint {
                     hasLeftStart = hasLeftStart || isAway(point, from: start)
