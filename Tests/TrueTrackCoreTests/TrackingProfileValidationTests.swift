@@ -43,6 +43,15 @@ import TrueTrackCore
                     "rejectionsBeforeReanchor", "activityConfidenceThreshold", "deadbandMetresPerSecond",
                     "vehicleExitSeconds",
                 ])
+        // A count reads as a count, a fraction as a fraction (an API tester read "rejectionsBeforeReanchor is 0.0").
+        #expect(
+            profile.invalidSettings.map(\.description).first
+                == "rejectionsBeforeReanchor is 0: it must be a count of 1 or more")
+        let halfSecond = TrackingProfile.custom(from: .walking) { $0.vehicleExitSeconds = -0.5 }
+        #expect(
+            halfSecond.invalidSettings.map(\.description) == [
+                "vehicleExitSeconds is -0.5: it must be a number of 0 or more"
+            ])
     }
 
     /// ∞ where it reads "no limit", 0 where it reads "off", and the settings documented as taking any value.

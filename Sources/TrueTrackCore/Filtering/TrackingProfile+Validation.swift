@@ -10,10 +10,13 @@ public enum TrackingProfileError: Error, Sendable, Hashable, CustomStringConvert
         }
     }
 
-    /// A human description, e.g. `maximumIntegrationSeconds is 0.0: it must be a number above 0`.
+    /// A human description, e.g. `maximumIntegrationSeconds is 0: it must be a number above 0`. Whole values
+    /// print without a fraction (a count of 0 is not "0.0"), others as Swift prints a `Double` (`-0.5`, `nan`).
     public var description: String {
         switch self {
-        case .invalidSetting(let field, let value, let requirement): "\(field) is \(value): it must be \(requirement)"
+        case .invalidSetting(let field, let value, let requirement):
+            let shown = value.rounded() == value && abs(value) < 1e15 ? "\(Int(value))" : "\(value)"
+            return "\(field) is \(shown): it must be \(requirement)"
         }
     }
 }
