@@ -584,6 +584,27 @@ import Testing
         #expect(raw.stops.first.map { $0.start > Self.time(0) } == true, "raw: \(raw.stops)")
     }
 
+    /// A walk without Doppler under 15 m fixes (a slowly wandering error and a metre of fix-to-fix scatter) halts
+    /// at 120 s for three minutes: the stop starts at the halt, not 15 s before it. The still window's radius (2 m +
+    /// the 15 m accuracy) holds the last 13–22 s of the approach; the stop leaves out the leading fixes farther
+    /// from where the still fixes stand than their own scatter shows (``StopDetector/stopStart``).
+    @Test func aStopWithoutDopplerUnderCoarseFixesStartsAtTheHalt() {
+        let halt = 120.0, metres = 1.3 * halt
+        let evidence = (0..<420).map { i -> MotionEvidence in
+            let t = Double(i)
+            let along = t < halt ? 1.3 * t : t < halt + 180 ? metres : metres + 1.3 * (t - halt - 180)
+            let bias = (east: 4 * sin(t / 40), north: 3 * cos(t / 55))
+            let scatter = (east: sin(t * 2.3), north: cos(t * 1.7))
+            return Self.e(
+                t, east: along + bias.east + scatter.east, north: bias.north + scatter.north, accuracy: 15, speed: nil)
+        }
+        let analysis = StopAnalysis(evidence: evidence, profile: .walking)
+        #expect(analysis.stops.count == 1, "\(analysis.stops)")
+        let start = analysis.stops.first.map { Self.time(0).seconds(to: $0.start) }
+        // Measured: 5 s early (19 s before the approach was measured against the still fixes' scatter).
+        #expect(start.map { abs($0 - halt) <= 6 } == true, "start \(start.map { $0 - halt } ?? .nan) s from the halt")
+    }
+
     /// A device still for 5 minutes at 1 Hz (Doppler 0), then two fixes 200 m off (multipath the detector takes
     /// for a departure: two raw fixes outside the stationary radius in a row), then still again at the same place
     /// for 5 minutes. With the tracker's count on every fix, nothing counted, and the fix back carrying the
@@ -622,7 +643,7 @@ import Testing
             ("dense, three fixes away, no verdict", analysis(isExcursion: false, awayFixes: 3)),
             ("raw fixes", analysis(countedByTracker: false, isExcursion: false)),
         ] {
-            #expect(a.stops.count == 2, "\(name): \(a.stops.count) stops")
+            #expect(a.stops.count == 2, "\(name): \(a.stops.count) stops \(a.stops)")
         }
     }
 
@@ -675,7 +696,7 @@ import Testing
             ("30 m on", analysis(counted: 15, secondNorth: 30)),
             ("raw fixes", analysis(countedByTracker: false)),
         ] {
-            #expect(a.stops.count == 2, "\(name): \(a.stops.count) stops")
+            #expect(a.stops.count == 2, "\(name): \(a.stops.count) stops \(a.stops)")
         }
     }
 }

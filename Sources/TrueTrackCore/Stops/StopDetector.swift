@@ -455,17 +455,10 @@ public struct StopDetector: Sendable {
         // The stop holds the still window that armed it (the base window for an activity reading).
         let from = since ?? (now - Int64(profile.windowSeconds * 1000))
         var acc: StopAccumulator?
-        let reference = centre.map { Offsets(latitude: $0.latitude, longitude: $0.longitude) }
+        let start = trimRadius.flatMap { r in centre.map { stopStart(from: from, centre: $0, baseMetres: r) } } ?? from
         for i in 0..<window.count {
             let e = window.entry(i)
-            if e.milliseconds <= departureMilliseconds || e.milliseconds < from { continue }
-            // The approach: leading fixes whose Doppler speed is not still, or that lie farther from the still
-            // window's centre than their accuracy and the still radius's base.
-            if acc == nil, let reference, let r = trimRadius {
-                if e.speed >= profile.stillSpeedMetresPerSecond { continue }
-                let m = reference.metres(latitude: e.latitude, longitude: e.longitude)
-                if (m.east * m.east + m.north * m.north).squareRoot() > r + e.accuracy { continue }
-            }
+            if e.milliseconds <= departureMilliseconds || e.milliseconds < start { continue }
             if acc == nil {
                 acc = StopAccumulator(latitude: e.latitude, longitude: e.longitude, milliseconds: e.milliseconds)
             }
@@ -478,6 +471,80 @@ public struct StopDetector: Sendable {
             acc?.add(last)
         }
         accumulator = acc
+    }
+
+    /// The fewest fixes in the still window's last third whose scatter ``stopStart(from:centre:baseMetres:)``
+    /// trusts: 4 (six degrees of freedom about their mean). Why: a sparse logger's window holds three fixes, and
+    /// the spread of one or two read 0 m, so every fix but the last was taken for the approach (a fleet's stops
+    /// within 60 s of the truth fell by a fifth).
+    static let scatterFixes = 4
+
+    /// When a stop armed while MOVING begins: the first fix of the still window (from `from`, after the last
+    /// departure) that is not its approach; `Int64.max` when every one is. The approach is the leading fixes whose
+    /// Doppler speed is not still, or that lie farther from the window's `centre` than their accuracy and
+    /// `baseMetres` (the still radius's base); and then, when the fixes after those moved and the last third holds
+    /// ``scatterFixes`` or more, the ones that lie farther from where the window's last third stands than
+    /// `baseMetres` and the spread that third shows (three times its fixes' root-mean-square distance from their
+    /// mean; at most the fix's accuracy).
+    /// Why the second: a 15 m fix's accuracy kept the last 13–22 s of a walk without Doppler in the stop (its start
+    /// that much early; 19–35 s at 25 m), while a still phone's fixes scatter by a metre or two about the slowly
+    /// moving error they share: now 2–9 s (4–17 s). Why "moved" (farther than the same bound from the first to the
+    /// last of them): an underground receiver (IPIN t25r04) held one position 11 m from where it then settled,
+    /// still, for 11 s of a standing start; cut off, the standing stop broke in two.
+    func stopStart(from: Int64, centre: (latitude: Double, longitude: Double), baseMetres r: Double) -> Int64 {
+        let reference = Offsets(latitude: centre.latitude, longitude: centre.longitude)
+        var first = window.count
+        for i in 0..<window.count {
+            let e = window.entry(i)
+            if e.milliseconds <= departureMilliseconds || e.milliseconds < from { continue }
+            guard e.speed < profile.stillSpeedMetresPerSecond else { continue }
+            let m = reference.metres(latitude: e.latitude, longitude: e.longitude)
+            if (m.east * m.east + m.north * m.north).squareRoot() <= r + e.accuracy {
+                first = i
+                break
+            }
+        }
+        // No fix of the window is the stop's: it starts at the latest evidence (``arm``).
+        guard first < window.count else { return .max }
+        let start = window.entry(first).milliseconds
+        // Where the last third of the fixes from `first` stands, and their spread about it.
+        let n = window.count - first
+        let last = window.count - max(1, n / 3)
+        var east = 0.0, north = 0.0
+        for i in last..<window.count {
+            let m = reference.metres(latitude: window.entry(i).latitude, longitude: window.entry(i).longitude)
+            east += m.east
+            north += m.north
+        }
+        // Too few fixes to measure a scatter by (a sparse logger's window holds three): the accuracy bounds it.
+        guard window.count - last >= StopDetector.scatterFixes else { return start }
+        let k = Double(window.count - last)
+        east /= k
+        north /= k
+        var squares = 0.0
+        for i in last..<window.count {
+            let m = reference.metres(latitude: window.entry(i).latitude, longitude: window.entry(i).longitude)
+            squares += (m.east - east) * (m.east - east) + (m.north - north) * (m.north - north)
+        }
+        let spread = 3 * (squares / k).squareRoot()
+        func offset(_ i: Int) -> (east: Double, north: Double) {
+            let m = reference.metres(latitude: window.entry(i).latitude, longitude: window.entry(i).longitude)
+            return (m.east - east, m.north - north)
+        }
+        var settled = first
+        while settled < last {
+            let e = window.entry(settled), m = offset(settled)
+            if e.speed < profile.stillSpeedMetresPerSecond
+                && (m.east * m.east + m.north * m.north).squareRoot() <= r + min(e.accuracy, spread)
+            {
+                break
+            }
+            settled += 1
+        }
+        guard settled > first else { return start }
+        let a = offset(first), b = offset(settled - 1)
+        let moved = ((a.east - b.east) * (a.east - b.east) + (a.north - b.north) * (a.north - b.north)).squareRoot()
+        return moved > r + spread ? window.entry(settled).milliseconds : start
     }
 
     /// Counts evidence far older than the latest (see ``StopDetectionProfile/clockJumpSeconds``); on the
