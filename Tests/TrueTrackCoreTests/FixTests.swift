@@ -12,6 +12,20 @@ import TrueTrackCore
         #expect(try Fix(timestamp: t, latitude: 10, longitude: 20, speedMetresPerSecond: 0).speedMetresPerSecond == 0)
     }
 
+    /// No civil receiver reports above 1,000 knots: a larger reading is damage or another unit, and is absent.
+    @Test func treatsASpeedAbove515MetresPerSecondAsAbsent() throws {
+        for bad in [515.01, 30_000, 1e20, 1e308] {
+            #expect(
+                try Fix(timestamp: t, latitude: 10, longitude: 20, speedMetresPerSecond: bad).speedMetresPerSecond
+                    == nil)
+            var fix = try Fix(timestamp: t, latitude: 10, longitude: 20, speedMetresPerSecond: 3)
+            fix.speedMetresPerSecond = bad
+            #expect(fix.speedMetresPerSecond == nil)
+        }
+        #expect(
+            try Fix(timestamp: t, latitude: 10, longitude: 20, speedMetresPerSecond: 515).speedMetresPerSecond == 515)
+    }
+
     @Test func marksNonPositiveOrNaNAccuracyInvalidNotPerfect() throws {
         for bad in [0.0, -1.0, .nan, .infinity] {
             let fix = try Fix(timestamp: t, latitude: 10, longitude: 20, horizontalAccuracyMetres: bad)

@@ -29,6 +29,25 @@ import Testing
         #expect(abs(d.state!.latitude - 49) < 1e-12 && abs(d.state!.velocityNorthMetresPerSecond - 1.4) < 1e-12)
     }
 
+    /// A batch user's drive with one speed of 1e20 m/s (a damaged file): the tracker's Doppler path, a running sum
+    /// differenced over its window, kept no digit of the metres after it, and 17.7 km of a 40 km drive were held
+    /// for ever. Such a reading is absent (``Fix/maximumSpeedMetresPerSecond``): the drive counts as without it.
+    @Test(arguments: [1e20, 1e308, 30_000])
+    func oneAbsurdSpeedReadingDoesNotStopTheCount(reading: Double) {
+        func drive(badReadingAt bad: Int?) -> Double {
+            var t = Tracker(profile: .driving)
+            var total = 0.0
+            for i in 0..<600 {
+                let d = t.process(Self.fix(Double(i), north: 15 * Double(i), speed: i == bad ? reading : 15, course: 0))
+                total = d.totalDistanceMetres
+            }
+            return total
+        }
+        let clean = drive(badReadingAt: nil), damaged = drive(badReadingAt: 100)
+        #expect(clean > 8_900)
+        #expect(abs(damaged - clean) < 0.001 * clean, "\(damaged) m against \(clean) m")
+    }
+
     @Test func rejectsDuplicatesOutOfOrderAndInvalid() {
         var t = Tracker()
         _ = t.process(Self.fix(0))

@@ -12,7 +12,8 @@
 /// - Horizontal accuracy: a positive finite value is kept; `≤ 0` or NaN (Android's "no accuracy", iOS's −1)
 ///   becomes ``HorizontalAccuracy/invalid`` so that the accuracy gate rejects the fix instead of treating it as
 ///   perfect; a missing value stays ``HorizontalAccuracy/absent``.
-/// - Speed `< 0` (iOS reports −1 for "unknown") or non-finite → absent (`nil`), never 0.
+/// - Speed `< 0` (iOS reports −1 for "unknown"), non-finite, or above ``maximumSpeedMetresPerSecond`` (515 m/s: no
+///   civil receiver reports more) → absent (`nil`), never 0.
 /// - Course outside 0..<360 is wrapped into it when finite; negative course (iOS −1) or non-finite → absent.
 /// - Every other optional measurement that is negative where it cannot be (vertical accuracy, speed and course
 ///   accuracy, satellites) or non-finite → absent. Missing values stay `nil`, never 0.
@@ -80,7 +81,7 @@ public struct Fix: Sendable, Hashable {
     /// Speed over ground in metres per second as the receiver measured it (Doppler), never derived.
     @inlinable public var speedMetresPerSecond: Double? {
         @inline(__always) get { Fix.absentIfNaN(storedSpeedMetresPerSecond) }
-        @inline(__always) set { storedSpeedMetresPerSecond = Fix.nonNegative(newValue) ?? .nan }
+        @inline(__always) set { storedSpeedMetresPerSecond = Fix.speed(newValue) ?? .nan }
     }
     /// Accuracy of the speed in metres per second (68 %).
     @inlinable public var speedAccuracyMetresPerSecond: Double? {
@@ -136,7 +137,7 @@ public struct Fix: Sendable, Hashable {
         self.activity = activity
         self.storedAltitudeMetres = Fix.finite(altitudeMetres) ?? .nan
         self.storedVerticalAccuracyMetres = Fix.nonNegative(verticalAccuracyMetres) ?? .nan
-        self.storedSpeedMetresPerSecond = Fix.nonNegative(speedMetresPerSecond) ?? .nan
+        self.storedSpeedMetresPerSecond = Fix.speed(speedMetresPerSecond) ?? .nan
         self.storedSpeedAccuracyMetresPerSecond = Fix.nonNegative(speedAccuracyMetresPerSecond) ?? .nan
         self.storedCourseDegrees = Fix.course(courseDegrees) ?? .nan
         self.storedCourseAccuracyDegrees = Fix.nonNegative(courseAccuracyDegrees) ?? .nan
@@ -186,6 +187,20 @@ public struct Fix: Sendable, Hashable {
     @inlinable
     static func nonNegative(_ value: Double?) -> Double? {
         guard let value, value.isFinite, value >= 0 else { return nil }
+        return value
+    }
+
+    /// The fastest speed a fix keeps, metres per second: 515 (1,000 knots). Why: receivers sold for civil use stop
+    /// reporting above it (the export limit on GNSS receivers), so a larger reading is a corrupt value or another
+    /// unit, and one reading of 1e20 m/s (a batch user's damaged file) left the tracker's running sums (metres of
+    /// Doppler path, differenced over its window) without a digit of the metres that follow: it counted nothing
+    /// for the rest of a 40 km drive. Read as absent, such a fix is judged by its displacement, like iOS's −1.
+    public static let maximumSpeedMetresPerSecond = 515.0
+
+    /// A speed reading kept: finite, `0...maximumSpeedMetresPerSecond`; else `nil`.
+    @inlinable
+    static func speed(_ value: Double?) -> Double? {
+        guard let value, value >= 0, value <= maximumSpeedMetresPerSecond else { return nil }
         return value
     }
 

@@ -54,7 +54,8 @@ public struct MotionEvidence: Sendable, Hashable, BitwiseCopyable {
     ///
     /// - Parameters:
     ///   - accuracyMetres: a 68 % radius in metres; non-positive or non-finite values are treated as absent.
-    ///   - speedMetresPerSecond: metres per second; negative or non-finite values are treated as absent.
+    ///   - speedMetresPerSecond: metres per second; negative or non-finite values, or values above
+    ///     ``Fix/maximumSpeedMetresPerSecond``, are treated as absent (as a ``Fix`` treats them).
     @inlinable
     public init(
         timestamp: Timestamp, latitude: Double, longitude: Double, accuracyMetres: Double? = nil,
@@ -64,7 +65,7 @@ public struct MotionEvidence: Sendable, Hashable, BitwiseCopyable {
         self.latitude = latitude
         self.longitude = longitude
         if let a = accuracyMetres, a.isFinite, a > 0 { self.accuracyMetres = a } else { self.accuracyMetres = nil }
-        if let s = speedMetresPerSecond, s.isFinite, s >= 0 {
+        if let s = speedMetresPerSecond, s >= 0, s <= Fix.maximumSpeedMetresPerSecond {
             self.speedMetresPerSecond = s
             self.speedSource = speedSource ?? .doppler
         } else {

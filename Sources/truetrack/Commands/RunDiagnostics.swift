@@ -142,7 +142,9 @@ struct RunDiagnostics {
     /// the cycling profile they were using.
     func speedUnitWarning(_ ratio: Double?, profile: TrackingProfile, input: String) -> String? {
         guard let ratio, profile.dopplerTrustRatio * ratio > 1 else { return nil }
-        return "warning: the speed column of \(input) reads \(ratio.fixed(2)) × the speed its positions move at "
+        // Two decimals up to 1,000 ×; beyond, the order of magnitude (a 1e300 ratio printed 300 digits).
+        let shown = ratio < 1000 ? ratio.fixed(2) : ratio.scientific(1)
+        return "warning: the speed column of \(input) reads \(shown) × the speed its positions move at "
             + "(km/h read as m/s would be 3.6, knots 1.94, mph 2.24): it was not trusted, and the distance comes "
             + "from the positions\n"
     }

@@ -103,4 +103,9 @@ extension Double {
     func fixed(_ digits: Int) -> String {
         String(format: "%.\(digits)f", self)
     }
+
+    /// Scientific text with `digits` decimals (`4.5e+307`).
+    func scientific(_ digits: Int) -> String {
+        String(format: "%.\(digits)e", self)
+    }
 }
