@@ -193,6 +193,45 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         #expect(lenient.report.errors.map(\.location.line) == [3, 4, 5])
     }
 
+    /// A stray quote (`"gps`) opens a quoted field that never closes: the error names its line, column and field,
+    /// and in lenient mode only its line is skipped. Before, a batch tester's 51-line file lost the 40 rows after
+    /// it, reported as "ends early" at column 1 with exit status 0; a file with more than the record limit after
+    /// it stopped with "record longer than 16777216 bytes" even when lenient.
+    @Test func aStrayQuoteIsNamedAndLenientReadingSkipsOnlyItsLine() throws {
+        let rows = (0..<60).map { i in
+            "2024-01-01T00:\(i < 10 ? "0" : "")\(i):00Z,1.\(i),2,\(i == 9 ? "\"gps" : "gps")\n"
+        }
+        let text = "time,lat,lon,provider\n" + rows.joined()
+        let strict = readCSV(text)
+        #expect(strict.fixes.count == 9)
+        guard case .malformedField(let place, "provider", _, "\"gps") = try #require(strict.error) else {
+            Issue.record("unexpected \(String(describing: strict.error))")
+            return
+        }
+        #expect(place.line == 11 && place.column == 28, "\(place)")
+        let lenient = readCSV(text, options: ReadOptions(lenient: true))
+        #expect(lenient.error == nil && lenient.fixes.count == 59 && lenient.report.errorCount == 1)
+        #expect(lenient.report.endOfInput == nil)
+
+        // More input after the quote than one record may hold, read in small chunks.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("stray-\(UUID().uuidString).csv").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let long = text + (60..<600).map { rows[$0 % 60].replacingOccurrences(of: "\"", with: "") }.joined()
+        try Data(long.utf8).write(to: URL(fileURLWithPath: path))
+        for isLenient in [false, true] {
+            var reader = CSVReader(
+                stream: try ByteStream(path: path, chunkBytes: 64, maximumRecordBytes: 4096),
+                options: ReadOptions(lenient: isLenient))
+            let result = reader.readAll()
+            if isLenient {
+                #expect(result.error == nil && result.fixes.count == 599 && result.report.errorCount == 1)
+            } else {
+                #expect(result.fixes.count == 9)
+                #expect(result.error?.location.line == 11, "\(String(describing: result.error))")
+            }
+        }
+    }
+
     @Test func keepsReadingAfterAnErrorWhenCalledAgain() throws {
         var reader = CSVReader(
             stream: ByteStream(bytes: Array("time,lat,lon\n2024-01-01T00:00:00Z,x,1\n2024-01-01T00:00:01Z,1,1\n".utf8)))
@@ -323,11 +362,12 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
     @Test func reportsAnUnclosedQuoteAndOverlongRows() throws {
         let unclosed = readCSV("time,lat,lon\n2024-01-01T00:00:00Z,1,2\n2024-01-01T00:00:01Z,\"1,2\n")
         #expect(unclosed.fixes.count == 1)
-        guard case .truncated(let place, _) = try #require(unclosed.error) else {
+        // The quote opened on the last row's line and left open: named as a stray quote in its field.
+        guard case .malformedField(let place, "lat", _, "\"1,2") = try #require(unclosed.error) else {
             Issue.record("unexpected \(String(describing: unclosed.error))")
             return
         }
-        #expect(place.line == 3)
+        #expect(place.line == 3 && place.column == 22)
         // A row longer than the record limit is an error, not unbounded memory.
         let long = [UInt8]("time,lat,lon\n".utf8) + [UInt8](repeating: UInt8(ascii: "1"), count: 5000) + [0x0A]
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("csv-long-\(UUID().uuidString).csv")
