@@ -19,8 +19,9 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case newerSchema(found: Int32, supported: Int32)
         /// Another connection held the write lock for longer than the busy timeout.
         case busy
-        /// The disk (or the file system's quota) is full (`SQLITE_FULL`): the failed write's transaction was
-        /// rolled back, every row committed before it is intact. Remedy: free space, then write again.
+        /// The disk (or the file system's quota) is full (`SQLITE_FULL`, or an I/O error for want of space, as
+        /// when the `-shm` index cannot grow even to read): the failed transaction was rolled back, every row
+        /// committed before it is intact. Remedy: free space, then run the command again.
         case diskFull
         /// The file or its folder cannot be written (`SQLITE_READONLY`: a read-only mount, a file without
         /// write permission); nothing was changed.
@@ -63,8 +64,8 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .busy: text += "the database stayed locked by another connection past the busy timeout"
         case .diskFull:
             text +=
-                "the disk is full: this write was not stored, everything stored before it is intact (free space "
-                + "and write again)"
+                "the disk is full: the write that failed changed nothing, everything committed before it is intact "
+                + "(free space and run it again; SQLite needs room for its -wal and -shm files even to read)"
         case .readOnly:
             text +=
                 "the database cannot be written (read-only file, folder or mount: SQLite needs to write its -wal "

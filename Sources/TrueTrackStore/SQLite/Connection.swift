@@ -49,6 +49,9 @@ final class Connection {
         case SQLITE_CANTOPEN: kind = Connection.isInReadOnlyFolder(path) ? .readOnly : .cannotOpen
         case SQLITE_FULL: kind = .diskFull
         case SQLITE_READONLY: kind = .readOnly
+        // An I/O error for want of space: growing the `-shm` index (`SQLITE_IOERR_SHMSIZE`), which even a read of a
+        // WAL database needs (a batch tester's full disk read "disk I/O error [code 4874]" on count, stats, clear).
+        case SQLITE_IOERR where sqlite3_system_errno(handle) == ENOSPC: kind = .diskFull
         default: kind = .sqlite
         }
         // The statement says nothing a read-only file system or a full disk needs (an INSERT of 26 columns).

@@ -198,9 +198,13 @@ enum BufferCommand {
             }
         } catch let error as ReadError {
             readFailure = error
+        } catch let error as StoreError {
+            throw CommandFailure(message: Self.storeFailure(error, persisted: persisted, read: diagnostics.read))
         }
         // Everything accepted before a read error is persisted too: nothing already read is lost.
-        try persist()
+        do { try persist() } catch {
+            throw CommandFailure(message: Self.storeFailure(error, persisted: persisted, read: diagnostics.read))
+        }
         Terminal.error(
             "persisted \(persisted) of \(diagnostics.read) fixes (\(diagnostics.read - persisted - alreadyStored) rejected by the "
                 + "tracker" + (alreadyStored > 0 ? ", \(alreadyStored) already in the buffer" : "") + ")"
@@ -228,6 +232,13 @@ enum BufferCommand {
         }
         if let failure = InputOptions.noFixes(reader.report, format: reader.format) { throw failure }
         return 0
+    }
+
+    /// A store failure during `buffer add` (a full disk), with how much of the input was stored before it: a
+    /// batch tester's full disk read only "the disk is full", while 10,000 of 20,288 fixes had been stored.
+    static func storeFailure(_ error: StoreError, persisted: Int, read: Int) -> String {
+        "\(error) (\(persisted) of the \(read) fixes read before it \(persisted == 1 ? "was" : "were") persisted; "
+            + "adding the input again skips the fixes already stored)"
     }
 
     /// Prints the newest rows.
