@@ -64,7 +64,8 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .busy: text += "the database stayed locked by another connection past the busy timeout"
         case .diskFull:
             text +=
-                "the disk is full: the write that failed changed nothing, everything committed before it is intact "
+                "the disk is full (or the file reached a size limit): the write that failed changed nothing, "
+                + "everything committed before it is intact "
                 + "(free space and run it again; SQLite needs room for its -wal and -shm files even to read)"
         case .readOnly:
             text +=

@@ -100,8 +100,13 @@ enum TrueTrackTool {
 /// an interrupted export left a `.NAME.PID-N.partial` file of up to the whole output's size (a tester found
 /// 56-111 MB ones). The signals are taken by Dispatch sources, so the removal runs on a queue, not inside an
 /// async-signal handler.
+///
+/// A file-size limit (`ulimit -f`) is not an interruption: SIGXFSZ is ignored, so the write past the limit fails
+/// with EFBIG and is reported like a full disk ("cannot write …", the partial output removed); by default the
+/// signal ended the tool with status 153 and no word, leaving the partial file (a batch tester's).
 enum Interruption {
     static func install() {
+        signal(SIGXFSZ, SIG_IGN)
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())

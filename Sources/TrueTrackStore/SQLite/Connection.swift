@@ -51,12 +51,27 @@ final class Connection {
         case SQLITE_READONLY: kind = .readOnly
         // An I/O error for want of space: growing the `-shm` index (`SQLITE_IOERR_SHMSIZE`), which even a read of a
         // WAL database needs (a batch tester's full disk read "disk I/O error [code 4874]" on count, stats, clear).
-        case SQLITE_IOERR where sqlite3_system_errno(handle) == ENOSPC: kind = .diskFull
+        // A file-size limit (`ulimit -f`) is a full disk for this file: SQLite keeps no errno for the short write
+        // it makes then (the system's EFBIG), so a write error under a finite limit is taken for it.
+        case SQLITE_IOERR where sqlite3_system_errno(handle) == ENOSPC || Connection.hasFileSizeLimit: kind = .diskFull
         default: kind = .sqlite
         }
         // The statement says nothing a read-only file system or a full disk needs (an INSERT of 26 columns).
         let statement = kind == .readOnly || kind == .diskFull ? nil : sql
         return StoreError(kind: kind, path: path, sql: statement, resultCode: rc, message: message)
+    }
+
+    /// Whether the process may not write files past a size (`ulimit -f`, `RLIMIT_FSIZE`).
+    static var hasFileSizeLimit: Bool {
+        var limit = rlimit()
+        #if canImport(Glibc)
+            let resource = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
+            let infinity = rlim_t.max  // RLIM_INFINITY, all ones (its macro does not import)
+        #else
+            let resource = RLIMIT_FSIZE
+            let infinity = RLIM_INFINITY
+        #endif
+        return getrlimit(resource, &limit) == 0 && limit.rlim_cur != infinity
     }
 
     /// Whether the folder holding `path` cannot be written: a WAL database needs its `-shm` file beside it even
