@@ -16,6 +16,30 @@ import TrueTrackCore
 
     // MARK: - Round trips
 
+    /// A LineString file (`--lines`) cut inside its times: the positions read with a time are returned, then the
+    /// error. Before, a batch tester's file cut before its last time gave 0 of 50 fixes.
+    @Test func aLineStringCutInsideItsTimesKeepsThePositionsWithATime() throws {
+        let coordinates = (0..<5).map { "[14.5\($0),46.1]" }.joined(separator: ",")
+        let times = (0..<5).map { "\"2024-05-01T12:00:0\($0)Z\"" }.joined(separator: ",")
+        let whole = """
+            {"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"LineString",\
+            "coordinates":[\(coordinates)]},"properties":{"coordTimes":[\(times)]}}]}
+            """
+        #expect(read(whole).fixes.count == 5)
+        let cut = String(whole[..<whole.range(of: "\"2024-05-01T12:00:03Z\"")!.lowerBound])
+        let result = read(cut)
+        #expect(result.fixes.map(\.timestamp) == (0..<3).map { time("2024-05-01T12:00:0\($0)Z") })
+        #expect(result.fixes.map(\.longitude) == [14.50, 14.51, 14.52])
+        guard case .truncated? = result.error else {
+            Issue.record("expected the cut to be reported: \(String(describing: result.error))")
+            return
+        }
+        // Cut inside the positions, with the times not yet read: nothing to pair, the error alone.
+        let early = read(String(whole[..<whole.range(of: "[14.53")!.lowerBound]))
+        #expect(early.fixes.isEmpty)
+        #expect(early.error != nil)
+    }
+
     @Test func pointFeaturesRoundTripEveryField() throws {
         let fixes = Support.generatedFixes(count: 400, seed: 42)
         let bytes = try Support.write(fixes, sink: ByteSink()) { GeoJSONWriter(sink: $0) }

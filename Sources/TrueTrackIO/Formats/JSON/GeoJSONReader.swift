@@ -49,6 +49,9 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
     var sawFeatures = false
     /// True while reading a Timeline's `rawSignals`, whose entries without a position are other records.
     var inRawSignals = false
+    /// The error that ended the input inside a LineString feature, thrown once the positions read with their
+    /// times are returned (see ``next()``).
+    var endOfInput: ReadError?
 
     /// Creates a reader over `stream`.
     ///
@@ -72,6 +75,11 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
             if decoder.isEmitting {
                 if let fix = try decoder.nextVertexFix() { return fix }
                 continue
+            }
+            if let error = endOfInput {
+                endOfInput = nil
+                phase = .finished
+                throw error
             }
             switch phase {
             case .start:
@@ -133,7 +141,15 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
                 }
                 let saved = phase
                 decoder.beginRecord()
-                try decoder.decodeObject(scope: .record)
+                do {
+                    try decoder.decodeObject(scope: .record)
+                } catch {
+                    // A file cut inside a LineString's times: the positions read with a time are fixes read (a
+                    // batch tester's file lost all 50, its last time cut off). Returned first, then the error.
+                    guard case .truncated = error, decoder.salvagesCutVertices() else { throw error }
+                    endOfInput = error
+                    continue
+                }
                 phase = saved
                 if inRawSignals && phase == .features && decoder.record.isEmpty {
                     decoder.report.skip(.otherRecord)  // an activity record, a Wi-Fi scan…

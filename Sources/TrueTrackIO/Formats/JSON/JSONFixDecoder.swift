@@ -681,6 +681,20 @@ struct JSONFixDecoder {
     }
 
     /// The next fix of the record being emitted, or `nil` (and ``isEmitting`` false) after its last vertex.
+    /// After the input ended inside a record: when it had positions (a LineString's) and times already read,
+    /// starts returning the positions that have their time (the first `min(positions, times)`) and returns
+    /// `true`; `false` when there is nothing to pair. The record's other members after the cut are missing.
+    mutating func salvagesCutVertices() -> Bool {
+        let count = min(vertices.count, times.count)
+        guard count > 0, record.error == nil else { return false }
+        if let providers = options.providers, !providers.contains(record.provider) { return false }
+        vertices.removeLast(vertices.count - count)
+        times.removeLast(times.count - count)
+        isEmitting = true
+        emitIndex = 0
+        return true
+    }
+
     mutating func nextVertexFix() throws(ReadError) -> Fix? {
         while emitIndex < vertices.count {
             let k = emitIndex
