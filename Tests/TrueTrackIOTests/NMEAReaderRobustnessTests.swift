@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TrueTrackCore
 import TrueTrackSimulation
@@ -146,6 +147,37 @@ import TrueTrackSimulation
         #expect(strictThrows > 100)
         #expect(lenientErrors > 100)
         #expect(fixes > 3000)
+    }
+
+    /// A line longer than the record limit (a logger that lost power leaves megabytes of NUL bytes): lenient
+    /// reading counts it and goes on after it, so the sentences after it are kept (before, the read stopped at
+    /// it: a batch tester's 20 MB of NULs in a log lost the 100 sentences after it); strict reading stops there.
+    @Test func lenientReadingPassesOverALineLongerThanTheRecordLimit() throws {
+        func rmc(_ second: Int) -> String {
+            nmeaSentence("GPRMC,12000\(second),A,4807.038,N,01131.000,E,0.0,0.0,290224,,") + "\n"
+        }
+        var bytes = Array((rmc(0) + rmc(1) + rmc(2)).utf8)
+        bytes += [UInt8](repeating: 0, count: 10_000) + [0x0A]
+        bytes += Array((rmc(3) + rmc(4) + "$GPRMC,bad\n" + rmc(5)).utf8)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("nul-\(UUID().uuidString).nmea").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        for chunk in [64, 1000] {
+            let stream = try ByteStream(path: path, chunkBytes: chunk, maximumRecordBytes: 4096)
+            var reader = NMEAReader(stream: stream, options: ReadOptions(lenient: true))
+            let result = reader.readAll()
+            #expect(result.error == nil)
+            #expect(result.fixes.count == 6, "chunk \(chunk): \(result.fixes.count) fixes")
+            // The long line is line 4; the bad sentence after it, line 7.
+            #expect(result.report.errors.map(\.location.line) == [4, 7], "\(result.report.errors)")
+            var strict = NMEAReader(stream: try ByteStream(path: path, chunkBytes: chunk, maximumRecordBytes: 4096))
+            let stopped = strict.readAll()
+            #expect(stopped.fixes.count == 3)
+            guard case .recordTooLong? = stopped.error else {
+                Issue.record("expected the long line to stop a strict read: \(String(describing: stopped.error))")
+                continue
+            }
+        }
     }
 
     @Test func degenerateInputs() {

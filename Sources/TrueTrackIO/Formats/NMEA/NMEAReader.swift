@@ -171,7 +171,15 @@ public struct NMEAReader: FixReader {
             throw error
         }
         while true {
-            guard let line = try nextLine() else {
+            let next: ByteStream.Line?
+            do {
+                next = try nextLine()
+            } catch {
+                // A read that stops (a line past the record limit, an I/O error): the epoch read before it first.
+                if let fix = try closingEpoch(before: error) { return fix }
+                throw error
+            }
+            guard let line = next else {
                 guard epoch.isOpen else { return nil }
                 try closeEpoch()
                 if let fix = ready {
@@ -185,19 +193,7 @@ public struct NMEAReader: FixReader {
                 try process(line)
             } catch {
                 // Strict mode: return the fix of the epoch read before the bad line first, then the error.
-                if ready == nil, epoch.isOpen {
-                    do {
-                        try closeEpoch()
-                    } catch let earlier {
-                        deferredError = error
-                        throw earlier
-                    }
-                }
-                if let fix = ready {
-                    ready = nil
-                    deferredError = error
-                    return fix
-                }
+                if let fix = try closingEpoch(before: error) { return fix }
                 throw error
             }
             if let fix = ready {
@@ -211,6 +207,23 @@ public struct NMEAReader: FixReader {
                 throw error
             }
         }
+    }
+
+    /// Before `error` is thrown: closes the epoch still open and returns its fix (the error is then thrown by
+    /// the next call), or `nil` when there is none. Throws the closing's own error first if it fails.
+    private mutating func closingEpoch(before error: ReadError) throws(ReadError) -> Fix? {
+        if ready == nil, epoch.isOpen {
+            do {
+                try closeEpoch()
+            } catch let earlier {
+                deferredError = error
+                throw earlier
+            }
+        }
+        guard let fix = ready else { return nil }
+        ready = nil
+        deferredError = error
+        return fix
     }
 
     // MARK: - Lines
@@ -235,7 +248,19 @@ public struct NMEAReader: FixReader {
             stream.consume(upTo: cursor)
             stream.countLines(lineCount - linesToldToStream)
             linesToldToStream = lineCount
-            let more = try stream.refill()
+            let more: Bool
+            do {
+                more = try stream.refill()
+            } catch {
+                guard case .recordTooLong = error, options.lenient else { throw error }
+                // Lenient: a line past the record limit (a logger that lost power leaves megabytes of NUL bytes)
+                // is counted and passed over, and reading goes on after its end. Before, the read stopped there
+                // and the sentences after it were lost (a batch tester's 20 MB of NULs in a log).
+                tally.recordsRead += 1
+                try tally.reject(error, lenient: true)
+                try skipOverlongLine()
+                continue
+            }
             window = stream.window
             cursor = stream.start
             windowEnd = stream.end
@@ -251,6 +276,27 @@ public struct NMEAReader: FixReader {
             cursor = windowEnd
             return line
         }
+    }
+
+    /// Passes over the rest of a line longer than the stream's record limit, up to and including its newline
+    /// (or the end of the input), without keeping it; the window then starts after it.
+    private mutating func skipOverlongLine() throws(ReadError) {
+        while true {
+            let start = stream.start, end = stream.end
+            if start < end, let base = stream.window.baseAddress, let hit = memchr(base + start, 0x0A, end - start) {
+                stream.consume(upTo: base.distance(to: UnsafeRawPointer(hit)) + 1)
+                break
+            }
+            stream.consume(upTo: end)
+            guard try stream.refill() else { break }
+        }
+        lineCount += 1
+        stream.countLines(lineCount - linesToldToStream)
+        linesToldToStream = lineCount
+        window = stream.window
+        cursor = stream.start
+        windowEnd = stream.end
+        windowBase = stream.offset(ofIndex: 0)
     }
 
     /// True when the line ended with a newline (`\n` or `\r\n`), false for a final unterminated line.
