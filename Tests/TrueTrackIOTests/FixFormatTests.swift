@@ -55,6 +55,36 @@ import TrueTrackIO
         #expect(try FixFormat.detect(path: gpxNamedJSONL) == .gpx)  // outside the JSON pair, the content decides
     }
 
+    /// UTF-16 text and KML are named as what they are, not sniffed as CSV or "unrecognised" (a batch tester's).
+    @Test func utf16TextAndKMLAreNamed() throws {
+        let folder = NSTemporaryDirectory() + "truetrack-sniff-enc-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let csv = "time,latitude,longitude\n2024-01-01T00:00:00Z,1,2\n"
+        let cases: [(String, Data, String)] = [
+            ("le.csv", Data([0xFF, 0xFE]) + csv.data(using: .utf16LittleEndian)!, "UTF-16 text"),
+            (
+                "be.gpx", Data([0xFE, 0xFF]) + "<?xml version=\"1.0\"?><gpx>".data(using: .utf16BigEndian)!,
+                "UTF-16 text"
+            ),
+            ("nobom.csv", csv.data(using: .utf16LittleEndian)!, "UTF-16 text"),
+            ("a.kml", Data("<?xml version=\"1.0\"?>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\"/>\n".utf8), "KML"),
+        ]
+        for (name, bytes, said) in cases {
+            let path = folder + "/" + name
+            try bytes.write(to: URL(fileURLWithPath: path))
+            do {
+                let format = try FixFormat.detect(path: path)
+                Issue.record("\(name) detected as \(format)")
+            } catch {
+                #expect(error.description.contains(said), "\(name): \(error)")
+            }
+        }
+        let utf8 = folder + "/ok.csv"
+        try csv.write(toFile: utf8, atomically: true, encoding: .utf8)
+        #expect(try FixFormat.detect(path: utf8) == .csv)
+    }
+
     /// The sniffer sees lines as the readers do: an IPIN log with classic Mac (lone CR) endings was "unrecognised".
     @Test func sniffsALogWithLoneCarriageReturnsByItsLines() throws {
         let path = NSTemporaryDirectory() + "truetrack-sniff-cr-\(getpid()).txt"
