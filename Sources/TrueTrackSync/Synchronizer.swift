@@ -328,7 +328,8 @@ public actor Synchronizer {
         } catch let error as URLError {
             result.error =
                 error.code == .timedOut
-                ? .timeout(seconds: configuration.requestTimeoutSeconds) : .network(Synchronizer.describe(error))
+                ? .timeout(seconds: configuration.requestTimeoutSeconds)
+                : .network(Synchronizer.describe(error, endpoint: configuration.url))
             renewSession()
             return result
         } catch {
@@ -409,12 +410,21 @@ public actor Synchronizer {
         return key(answered) == key(asked)
     }
 
-    /// A URLError's description without the failing URL (which may carry a query token).
-    static func describe(_ error: URLError) -> String {
-        switch error.code {
+    /// A URLError's description without the failing URL (which may carry a query token); where the failure is the
+    /// host's, its name and port from `endpoint` ("cannot connect to host 127.0.0.1:9": a batch tester's read
+    /// "cannot connect to host" with no word of which).
+    static func describe(_ error: URLError, endpoint: URL? = nil) -> String {
+        let host =
+            endpoint.flatMap { url in
+                url.host.map { name in
+                    let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+                    return " " + (name.contains(":") ? "[\(name)]" : name) + ":\(port)"
+                }
+            } ?? ""
+        return switch error.code {
         case .networkConnectionLost: "connection lost"
-        case .cannotConnectToHost: "cannot connect to host"
-        case .cannotFindHost: "cannot find host"
+        case .cannotConnectToHost: "cannot connect to host" + host
+        case .cannotFindHost: "cannot find host" + host
         case .notConnectedToInternet: "not connected to the internet"
         case .secureConnectionFailed: "TLS handshake failed"
         case .badServerResponse: "bad server response"
@@ -423,7 +433,7 @@ public actor Synchronizer {
         case .unsupportedURL: "the answer is not HTTP (or the URL's scheme is not supported)"
         case .cannotParseResponse: "the answer could not be read as HTTP"
         case .zeroByteResource: "the server closed the connection without answering"
-        case .dnsLookupFailed: "DNS lookup failed"
+        case .dnsLookupFailed: "DNS lookup failed" + (host.isEmpty ? "" : " for" + host)
         case .cancelled: "cancelled"
         // What libcurl's "recv failure" (a server that closed the connection mid-answer) arrives as on Linux;
         // "URL error -1" told an API tester nothing.

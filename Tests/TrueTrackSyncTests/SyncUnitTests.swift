@@ -124,6 +124,14 @@ import TrueTrackStore
         #expect(Synchronizer.describe(URLError(.serverCertificateUntrusted)).contains("certificate"))
         #expect(Synchronizer.describe(URLError(.dnsLookupFailed)) == "DNS lookup failed")
         #expect(Synchronizer.describe(URLError(.callIsActive)).hasPrefix("URL error"))
+        // Which host (a batch tester's read "cannot connect to host"), never the path or query.
+        let endpoint = URL(string: "https://user:secret@ingest.example.com/v1/fixes?token=abc")!
+        #expect(
+            Synchronizer.describe(URLError(.cannotConnectToHost), endpoint: endpoint)
+                == "cannot connect to host ingest.example.com:443")
+        #expect(
+            Synchronizer.describe(URLError(.cannotFindHost), endpoint: URL(string: "http://[::1]:8080/x")!)
+                == "cannot find host [::1]:8080")
     }
 
     @Test func parsesHeadersWithoutEchoingValues() throws {
