@@ -26,7 +26,11 @@ final class Connection {
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             if let db { sqlite3_close_v2(db) }
-            throw StoreError(kind: .cannotOpen, path: path, resultCode: rc, message: message)
+            // A new file in a folder that cannot be written says so, as an existing one's commands do (a batch
+            // tester's read-only mount read "cannot open the database [code 14]").
+            let kind: StoreError.Kind =
+                rc & 0xFF == SQLITE_CANTOPEN && Connection.isInReadOnlyFolder(path) ? .readOnly : .cannotOpen
+            throw StoreError(kind: kind, path: path, resultCode: rc, message: message)
         }
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
