@@ -585,7 +585,7 @@ import Testing
     }
 
     /// A walk without Doppler under 15 m fixes (a slowly wandering error and a metre of fix-to-fix scatter) halts
-    /// at 120 s for three minutes: the stop starts at the halt, not 15 s before it. The still window's radius (2 m +
+    /// at 120 s for three minutes: the stop starts at the halt, not 15 s before it, and ends when the walk resumes. The still window's radius (2 m +
     /// the 15 m accuracy) holds the last 13–22 s of the approach; the stop leaves out the leading fixes farther
     /// from where the still fixes stand than their own scatter shows (``StopDetector/stopStart``).
     @Test func aStopWithoutDopplerUnderCoarseFixesStartsAtTheHalt() {
@@ -603,6 +603,12 @@ import Testing
         let start = analysis.stops.first.map { Self.time(0).seconds(to: $0.start) }
         // Measured: 5 s early (19 s before the approach was measured against the still fixes' scatter).
         #expect(start.map { abs($0 - halt) <= 6 } == true, "start \(start.map { $0 - halt } ?? .nan) s from the halt")
+        // And it ends when the walk resumes (at 300 s), not when the exit is confirmed (12 s later before the way out
+        // was left out: ``StopDetector/withoutDeparture(_:)``).
+        let end = analysis.stops.first.map { Self.time(0).seconds(to: $0.end) }
+        #expect(
+            end.map { abs($0 - (halt + 180)) <= 4 } == true,
+            "end \(end.map { $0 - halt - 180 } ?? .nan) s from the walk")
     }
 
     /// A device still for 5 minutes at 1 Hz (Doppler 0), then two fixes 200 m off (multipath the detector takes

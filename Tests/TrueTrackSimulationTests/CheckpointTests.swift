@@ -194,7 +194,7 @@ import TrueTrackSimulation
 
     @Test func theStopDetectorFingerprintIsPinned() {
         #expect(
-            StopDetectorCheckpoint.layoutFingerprint == 0xcf6a_b7bb_94f1_2ef2,
+            StopDetectorCheckpoint.layoutFingerprint == 0x224c_3c80_3306_208f,
             "now 0x\(String(StopDetectorCheckpoint.layoutFingerprint, radix: 16))")
     }
 }

@@ -90,6 +90,14 @@ public struct StopAnalysis: Sendable, Hashable {
         let mergeRadiusMetres: Double
         /// What the evidence since the last stop the detector ended says (see ``append(_:)``).
         var sinceStop = SinceStop()
+        /// For each of ``stops``: the stops joined into it before its last piece, and that last piece without its
+        /// way out. The detector's record of a stop leaves out the way out when the fixes show it (its end at the
+        /// last fix before them: ``StopDetector``); the joins judge the stops as the detector took them, way out
+        /// included, and only where a stop really ended does its end leave the way out (``finish()``). Why: under
+        /// a fast-wandering error (a 15 m phone whose error moves 5 m with τ 30 s) the detector departs and stops
+        /// again within seconds, which the joins mend; judged on the shortened records they did not, and 60
+        /// generated walks read 197 → 205 stops (truth 180).
+        var endings: [(joined: StopRecord?, last: StopRecord)] = []
         /// The last few evidences (oldest first), for the fixes a departure confirmed after the stop's end had
         /// already passed when the detector reported it (``StopDetectionProfile/exitConfirmationFixes``).
         var recent: [MotionEvidence] = []
@@ -260,7 +268,8 @@ public struct StopAnalysis: Sendable, Hashable {
         /// (a reviewer's tracks alike up to this one's end were joined or not by it); read at this one's commit
         /// instead, the IPIN t25r04 walk's three stops 2 s apart, the middle one its walk, were joined into one
         /// (recall 1 → 0.5).
-        mutating func append(_ record: StopRecord) {
+        mutating func append(_ record: StopRecord, withoutDeparture trimmed: StopRecord? = nil) {
+            var trimmed = trimmed ?? record
             defer {
                 // The window starts again at this stop's end, with the evidence after it already seen.
                 sinceStop = SinceStop()
@@ -278,6 +287,7 @@ public struct StopAnalysis: Sendable, Hashable {
                 // so the stop runs from the first fix (not a "trip" of 0 m while the detector proved the stop: a
                 // fleet re-tester's parked vans began with one in 45 of 72 files).
                 record.start = first
+                trimmed.start = first
             }
             if let previous = stops.last {
                 let apart = Haversine.distance(
@@ -290,10 +300,12 @@ public struct StopAnalysis: Sendable, Hashable {
                 let isNoJourney = stayed && sinceStop.countedMetres < radius / 2 && apart <= radius / 2
                 if isBlip || isUncounted || isNoJourney {
                     stops[stops.count - 1] = previous.merged(with: record)
+                    endings[endings.count - 1] = (previous, trimmed)
                     return
                 }
             }
             stops.append(record)
+            endings.append((nil, trimmed))
         }
 
         /// Whether a step from `previous` to `time` is shorter than the profile's gap
@@ -324,8 +336,16 @@ public struct StopAnalysis: Sendable, Hashable {
             let before = detector.lastEvidence
             let previous = before?.timestamp
             let wasStopped = detector.isStopCommitted
+            let taken = detector.accumulator?.record
             for event in detector.process(e) {
-                if case .stopEnded(let record) = event { append(record) }
+                if case .stopEnded(let record) = event {
+                    // The stop as the detector took it (before this evidence), when it left out its way out.
+                    if let taken, taken.start == record.start, taken.end > record.end {
+                        append(taken, withoutDeparture: record)
+                    } else {
+                        append(record)
+                    }
+                }
             }
             addSinceStop(e, after: previous)
             let point = (e.latitude, e.longitude)
@@ -367,7 +387,9 @@ public struct StopAnalysis: Sendable, Hashable {
             for event in builder.detector.finish() {
                 if case .stopEnded(let record) = event { builder.append(record) }
             }
-            var stops = builder.stops
+            var stops = zip(builder.stops, builder.endings).map { _, ending in
+                ending.joined.map { $0.merged(with: ending.last) } ?? ending.last
+            }
             // An observed stay: gaps back to back at one place with fixes between them, every one of them reading
             // still (the arrival and the departure fix around them may be moving: a van's first fix after the
             // ignition read 0.86 m/s). Not silence: the device was seen there, not moving, across it (a tracker's

@@ -295,6 +295,8 @@ public struct StopDetector: Sendable {
                 if triggerStreak >= profile.exitConfirmationFixes {
                     depart(isSpeedTrigger ? .speed : isOutside ? .radius : .displacement, evidence, &events)
                     departed = true
+                } else if isStopCommitted {
+                    accumulator?.heldOutMilliseconds = now
                 }
             } else {
                 triggerStreak = 0
@@ -473,6 +475,110 @@ public struct StopDetector: Sendable {
         accumulator = acc
     }
 
+    /// `stop` without its departure: the last fixes it holds that lie farther from where the window's first third
+    /// of the stop's fixes stands than the still radius's base (`stillRadiusBaseMetres`) and the spread that third
+    /// shows (three times its root-mean-square distance from their mean; at most the fix's accuracy), when they
+    /// moved by more than that bound from the first to the last, that third holds ``scatterFixes`` or more, and
+    /// the stop took every fix since the first of them (none held out: ``StopAccumulator/heldOutMilliseconds``).
+    /// The stop then ends at the fix before them. Why: without Doppler, the exit needs fixes beyond the
+    /// stationary radius (40 m + accuracy) or a window that moved beyond its still radius, and the stop took the
+    /// fixes of the way out until then: ends 9–18 s late at 15 m fixes (3–7 s at 5 m), the mirror of the
+    /// approach ``stopStart(from:centre:baseMetres:)`` leaves out. Not for a departure an activity reading or the
+    /// user decided: they say when.
+    func withoutDeparture(_ stop: StopAccumulator) -> StopAccumulator {
+        let r = profile.stillRadiusBaseMetres
+        // Only fixes the stop took: after any it held out before its last (those held out after it are the
+        // unconfirmed triggers of this departure).
+        let heldOut = stop.heldOutMilliseconds < stop.endMilliseconds ? stop.heldOutMilliseconds &+ 1 : .min
+        let from = max(stop.startMilliseconds, departureMilliseconds &+ 1, heldOut)
+        var last = -1
+        for i in 0..<window.count {
+            let ms = window.entry(i).milliseconds
+            if ms > stop.endMilliseconds { break }
+            if ms >= from { last = i }
+        }
+        guard last >= 0 else { return stop }
+        // The span judged: the last `departureSpanFixes` the stop took (after any it held out).
+        var first = last
+        while first > 0, last - first + 1 < StopDetector.departureSpanFixes,
+            window.entry(first - 1).milliseconds >= from
+        {
+            first -= 1
+        }
+        let m = StopDetector.departureReferenceFixes
+        guard last - first + 1 >= m + 2 else { return stop }
+        let reference = Offsets(latitude: window.entry(last).latitude, longitude: window.entry(last).longitude)
+        let origin = window.entry(last).milliseconds
+        let n = last - first + 1
+        var east = [Double](repeating: 0, count: n), north = east, seconds = east
+        for k in 0..<n {
+            let e = window.entry(first + k)
+            let o = reference.metres(latitude: e.latitude, longitude: e.longitude)
+            east[k] = o.east
+            north[k] = o.north
+            seconds[k] = Double(e.milliseconds - origin) / 1000
+        }
+        // A change point: still at c up to fix k, then moving at v from c. For each k, c is the mean of the fixes
+        // up to k, v the least-squares velocity of the fixes after it from c; the k with the least squared residual
+        // wins, against staying still throughout.
+        func squares(_ range: Range<Int>, _ ce: Double, _ cn: Double) -> Double {
+            var sum = 0.0
+            for q in range { sum += (east[q] - ce) * (east[q] - ce) + (north[q] - cn) * (north[q] - cn) }
+            return sum
+        }
+        let allE = east.reduce(0, +) / Double(n), allN = north.reduce(0, +) / Double(n)
+        let still = squares(0..<n, allE, allN)
+        var best: (k: Int, residual: Double, stillResidual: Double, moved: Double)?
+        var sumE = 0.0, sumN = 0.0
+        for k in 0..<(n - 2) {
+            sumE += east[k]
+            sumN += north[k]
+            guard k + 1 >= m else { continue }
+            let ce = sumE / Double(k + 1), cn = sumN / Double(k + 1)
+            var tt = 0.0, te = 0.0, tn = 0.0
+            for q in (k + 1)..<n {
+                let dt = seconds[q] - seconds[k]
+                tt += dt * dt
+                te += dt * (east[q] - ce)
+                tn += dt * (north[q] - cn)
+            }
+            guard tt > 0 else { continue }
+            let ve = te / tt, vn = tn / tt
+            var moving = 0.0
+            for q in (k + 1)..<n {
+                let dt = seconds[q] - seconds[k]
+                let de = east[q] - ce - ve * dt, dn = north[q] - cn - vn * dt
+                moving += de * de + dn * dn
+            }
+            let stillPart = squares(0..<(k + 1), ce, cn)
+            let residual = stillPart + moving
+            if best.map({ residual < $0.residual }) ?? true {
+                let moved = (ve * ve + vn * vn).squareRoot() * (seconds[n - 1] - seconds[k])
+                best = (k, residual, stillPart, moved)
+            }
+        }
+        guard let best else { return stop }
+        // Accepted when the fixes before it scatter less than the way out moved (2 m + three times their
+        // root-mean-square distance from their place), and the change explains far more than noise: the squared
+        // residual falls by more than 9 × two axes' variance of the still part.
+        let variance = best.stillResidual / Double(2 * max(best.k, 1))
+        let spread = 3 * (2 * variance).squareRoot()
+        guard best.moved > r + spread, still - best.residual > 18 * variance else { return stop }
+        var trimmed = stop
+        for q in (best.k + 1)..<n {
+            let e = window.entry(first + q)
+            trimmed.remove(latitude: e.latitude, longitude: e.longitude)
+        }
+        trimmed.endMilliseconds = window.entry(first + best.k).milliseconds
+        return trimmed
+    }
+
+    /// The fixes before a departure a change point needs to stand on: 8.
+    static let departureReferenceFixes = 8
+    /// The last fixes of a stop ``withoutDeparture(_:)`` judges: 40 (40 s at 1 Hz: the way out of a stop without
+    /// Doppler is confirmed within 9–43 s at 5–25 m fixes).
+    static let departureSpanFixes = 40
+
     /// The fewest fixes in the still window's last third whose scatter ``stopStart(from:centre:baseMetres:)``
     /// trusts: 4 (six degrees of freedom about their mean). Why: a sparse logger's window holds three fixes, and
     /// the spread of one or two read 0 m, so every fix but the last was taken for the approach (a fleet's stops
@@ -616,6 +722,9 @@ public struct StopDetector: Sendable {
     }
 
     mutating func depart(_ trigger: DepartureTrigger, _ fix: MotionEvidence?, _ events: inout [MotionEvent]) {
+        if isStopCommitted, trigger != .activity && trigger != .manual, let stop = accumulator {
+            accumulator = withoutDeparture(stop)
+        }
         if isStopCommitted, let record = accumulator?.record { events.append(.stopEnded(record)) }
         if let last = lastEvidence { departureMilliseconds = last.timestamp.millisecondsSince1970 &- 1 }
         state = .moving
@@ -675,6 +784,9 @@ struct StopAccumulator: Sendable, BitwiseCopyable {
     var sumNorth = 0.0
     var sumSquares = 0.0
     var count = 0
+    /// The time of the last evidence a committed stop did not take (a trigger not yet confirmed); `Int64.min`
+    /// when none. ``StopDetector/withoutDeparture(_:)`` removes only fixes after it, all of which the stop took.
+    var heldOutMilliseconds = Int64.min
 
     init(latitude: Double, longitude: Double, milliseconds: Int64) {
         reference = Offsets(latitude: latitude, longitude: longitude)
@@ -689,6 +801,15 @@ struct StopAccumulator: Sendable, BitwiseCopyable {
         sumSquares += m.east * m.east + m.north * m.north
         count += 1
         endMilliseconds = max(endMilliseconds, milliseconds)
+    }
+
+    /// Takes back a fix ``add(latitude:longitude:milliseconds:)`` took (the end is set by the caller).
+    mutating func remove(latitude: Double, longitude: Double) {
+        let m = reference.metres(latitude: latitude, longitude: longitude)
+        sumEast -= m.east
+        sumNorth -= m.north
+        sumSquares -= m.east * m.east + m.north * m.north
+        count -= 1
     }
 
     mutating func add(_ e: MotionEvidence) {
