@@ -12,9 +12,10 @@ import TrueTrackCore
         #expect(try Fix(timestamp: t, latitude: 10, longitude: 20, speedMetresPerSecond: 0).speedMetresPerSecond == 0)
     }
 
-    /// No civil receiver reports above 1,000 knots: a larger reading is damage or another unit, and is absent.
-    @Test func treatsASpeedAbove515MetresPerSecondAsAbsent() throws {
-        for bad in [515.01, 30_000, 1e20, 1e308] {
+    /// No unit a logger writes a speed in reaches 100 km/s: a larger reading is damage, and is absent; a speed in
+    /// mm/s (27,778 for 100 km/h) is kept for the tracker's unit check.
+    @Test func treatsASpeedAbove100KilometresPerSecondAsAbsent() throws {
+        for bad in [100_000.5, 1e12, 1e20, 1e308] {
             #expect(
                 try Fix(timestamp: t, latitude: 10, longitude: 20, speedMetresPerSecond: bad).speedMetresPerSecond
                     == nil)
@@ -23,7 +24,8 @@ import TrueTrackCore
             #expect(fix.speedMetresPerSecond == nil)
         }
         #expect(
-            try Fix(timestamp: t, latitude: 10, longitude: 20, speedMetresPerSecond: 515).speedMetresPerSecond == 515)
+            try Fix(timestamp: t, latitude: 10, longitude: 20, speedMetresPerSecond: 27_778).speedMetresPerSecond
+                == 27_778)
     }
 
     @Test func marksNonPositiveOrNaNAccuracyInvalidNotPerfect() throws {

@@ -31,7 +31,8 @@ import Testing
 
     /// A batch user's drive with one speed of 1e20 m/s (a damaged file): the tracker's Doppler path, a running sum
     /// differenced over its window, kept no digit of the metres after it, and 17.7 km of a 40 km drive were held
-    /// for ever. Such a reading is absent (``Fix/maximumSpeedMetresPerSecond``): the drive counts as without it.
+    /// for ever. Such a reading is absent (``Fix/maximumSpeedMetresPerSecond``): the drive counts as without it. A
+    /// reading of 30,000 (a speed in mm/s) is kept, and the unit check distrusts the readings: the same total.
     @Test(arguments: [1e20, 1e308, 30_000])
     func oneAbsurdSpeedReadingDoesNotStopTheCount(reading: Double) {
         func drive(badReadingAt bad: Int?) -> Double {

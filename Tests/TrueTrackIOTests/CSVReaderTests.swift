@@ -212,6 +212,16 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         let lenient = readCSV(text, options: ReadOptions(lenient: true))
         #expect(lenient.error == nil && lenient.fixes.count == 59 && lenient.report.errorCount == 1)
         #expect(lenient.report.endOfInput == nil)
+        // Every line read once: no empty line after the last (a reviewer's 51-line file read 52 records).
+        #expect(lenient.report.recordsRead == 61 && lenient.report.skipped(.blank) == 0)
+        // In the header, there is no row to skip: the header cannot be read, said at the quote.
+        let clean = rows.map { $0.replacingOccurrences(of: "\"", with: "") }.joined()
+        let header = readCSV("time,lat,lon,\"provider\n" + clean, options: ReadOptions(lenient: true))
+        guard case .unreadableHeader(let at, _, _)? = header.error else {
+            Issue.record("expected a header error: \(String(describing: header.error))")
+            return
+        }
+        #expect(at.line == 1 && at.column == 14 && header.fixes.isEmpty)
 
         // More input after the quote than one record may hold, read in small chunks.
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("stray-\(UUID().uuidString).csv").path

@@ -12,8 +12,8 @@
 /// - Horizontal accuracy: a positive finite value is kept; `≤ 0` or NaN (Android's "no accuracy", iOS's −1)
 ///   becomes ``HorizontalAccuracy/invalid`` so that the accuracy gate rejects the fix instead of treating it as
 ///   perfect; a missing value stays ``HorizontalAccuracy/absent``.
-/// - Speed `< 0` (iOS reports −1 for "unknown"), non-finite, or above ``maximumSpeedMetresPerSecond`` (515 m/s: no
-///   civil receiver reports more) → absent (`nil`), never 0.
+/// - Speed `< 0` (iOS reports −1 for "unknown"), non-finite, or above ``maximumSpeedMetresPerSecond`` (100 km/s:
+///   no unit a logger writes a speed in reaches it) → absent (`nil`), never 0.
 /// - Course outside 0..<360 is wrapped into it when finite; negative course (iOS −1) or non-finite → absent.
 /// - Every other optional measurement that is negative where it cannot be (vertical accuracy, speed and course
 ///   accuracy, satellites) or non-finite → absent. Missing values stay `nil`, never 0.
@@ -190,12 +190,14 @@ public struct Fix: Sendable, Hashable {
         return value
     }
 
-    /// The fastest speed a fix keeps, metres per second: 515 (1,000 knots). Why: receivers sold for civil use stop
-    /// reporting above it (the export limit on GNSS receivers), so a larger reading is a corrupt value or another
-    /// unit, and one reading of 1e20 m/s (a batch user's damaged file) left the tracker's running sums (metres of
-    /// Doppler path, differenced over its window) without a digit of the metres that follow: it counted nothing
-    /// for the rest of a 40 km drive. Read as absent, such a fix is judged by its displacement, like iOS's −1.
-    public static let maximumSpeedMetresPerSecond = 515.0
+    /// The fastest speed a fix keeps, metres per second: 100,000. Why: a larger reading is damage, in any unit a
+    /// logger writes (a car at 100 km/h reads 27,778 in mm/s), and one reading of 1e20 m/s (a batch user's damaged
+    /// file) left the tracker's running sums (metres of Doppler path, differenced over its window) without a digit
+    /// of the metres that follow: it counted nothing for the rest of a 40 km drive. Read as absent, such a fix is
+    /// judged by its displacement, like iOS's −1. Not the 515 m/s (1,000 knots) civil receivers stop at: a speed
+    /// column in cm/s or mm/s must reach the tracker's unit check, which distrusts it and says so (a reviewer's
+    /// drive in cm/s read "speed 0 %" without a word under that cap).
+    public static let maximumSpeedMetresPerSecond = 100_000.0
 
     /// A speed reading kept: finite, `0...maximumSpeedMetresPerSecond`; else `nil`.
     @inlinable

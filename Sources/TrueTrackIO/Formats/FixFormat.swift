@@ -160,7 +160,7 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
             throw .unsupportedFormat(path: "<stdin>", reason: "cannot sniff standard input: give --format")
         }
         let sample = try leadingBytes(ofRegularFile: path)
-        if let reason = unreadableEncodingOrFormat(sample) { throw .unsupportedFormat(path: path, reason: reason) }
+        if let reason = utf16Reason(sample) { throw .unsupportedFormat(path: path, reason: reason) }
         let byExtension = guess(fromExtensionOf: path)
         if let sniffed = sniff(sample) {
             let json: Set<FixFormat> = [.geojson, .jsonLines]
@@ -171,6 +171,8 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
             }
             return sniffed
         }
+        // Only when no reader recognises it: a GPX may mention "<kml>" in a description (a reviewer's).
+        if let reason = kmlReason(sample) { throw .unsupportedFormat(path: path, reason: reason) }
         if let byExtension { return byExtension }
         throw .unsupportedFormat(
             path: path,
@@ -179,11 +181,10 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         )
     }
 
-    /// Why a file that no reader can read says so in its first bytes, or `nil`: UTF-16 text (a byte-order mark, or a
-    /// NUL after every ASCII byte), and KML. Why: a batch tester's UTF-16 CSV was sniffed as CSV and refused for a
-    /// header shown as `\xFF\xFEt\x00i\x00…`, and a KML file was called "unrecognised … give --format" though
-    /// no format reads it.
-    static func unreadableEncodingOrFormat(_ sample: [UInt8]) -> String? {
+    /// Why a file cannot be read when it is UTF-16 text (a byte-order mark, or a NUL beside every ASCII byte),
+    /// or `nil`. Why: a batch tester's UTF-16 CSV was sniffed as CSV and refused for a header shown as
+    /// `\xFF\xFEt\x00i\x00…`.
+    static func utf16Reason(_ sample: [UInt8]) -> String? {
         let head = sample.prefix(64)
         let bom16 = head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF])
         let pairs = head.count / 2
@@ -193,17 +194,21 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
                 let a = head[head.startIndex + 2 * k], b = head[head.startIndex + 2 * k + 1]
                 return (a == 0) != (b == 0)
             }
-        if bom16 || interleaved {
-            return "UTF-16 text: TrueTrack reads UTF-8 (or ASCII); convert it first, e.g. "
-                + "iconv -f UTF-16 -t UTF-8 FILE > FILE.utf8"
-        }
+        guard bom16 || interleaved else { return nil }
+        return "UTF-16 text: TrueTrack reads UTF-8 (or ASCII); convert it first, e.g. "
+            + "iconv -f UTF-16 -t UTF-8 FILE > FILE.utf8"
+    }
+
+    /// Why a file no reader recognised cannot be read when it is KML (`<kml` in its first 4 KiB), or `nil`. Why: a
+    /// batch tester's KML was called "unrecognised … give --format" though no format reads it.
+    static func kmlReason(_ sample: [UInt8]) -> String? {
         let text = sample.prefix(4096), kml = Array("<kml".utf8)
-        if text.count >= kml.count, (0...(text.count - kml.count)).contains(where: { text[$0..<$0 + 4] == kml[...] }) {
-            return "KML is not a format TrueTrack reads (none of: "
-                + "\(FixFormat.allCases.map(\.rawValue).joined(separator: ", "))): convert it to GPX or GeoJSON "
-                + "first, e.g. gpsbabel -i kml -f FILE.kml -o gpx -F FILE.gpx"
-        }
-        return nil
+        guard text.count >= kml.count,
+            (0...(text.count - kml.count)).contains(where: { text[$0..<$0 + 4] == kml[...] })
+        else { return nil }
+        return "KML is not a format TrueTrack reads (none of: "
+            + "\(FixFormat.allCases.map(\.rawValue).joined(separator: ", "))): convert it to GPX or GeoJSON "
+            + "first, e.g. gpsbabel -i kml -f FILE.kml -o gpx -F FILE.gpx"
     }
 
     /// The first 64 KiB of the regular file at `path`, its lines ended as the readers will see them: what the

@@ -56,14 +56,22 @@ final class Connection {
         // An I/O error for want of space: growing the `-shm` index (`SQLITE_IOERR_SHMSIZE`), which even a read of a
         // WAL database needs (a batch tester's full disk read "disk I/O error [code 4874]" on count, stats, clear).
         // A file-size limit (`ulimit -f`) is a full disk for this file: SQLite keeps no errno for the short write
-        // it makes then (the system's EFBIG), so a write error under a finite limit is taken for it.
-        case SQLITE_IOERR where sqlite3_system_errno(handle) == ENOSPC || Connection.hasFileSizeLimit: kind = .diskFull
+        // it makes then (the system's EFBIG), so a write, truncate or -shm growth error under a finite limit is
+        // taken for it (not every I/O error: a reviewer's point, EIO or a lock error is no full disk).
+        case SQLITE_IOERR
+        where sqlite3_system_errno(handle) == ENOSPC
+            || (Connection.hasFileSizeLimit && Connection.sizeLimitedWrites.contains(rc)):
+            kind = .diskFull
         default: kind = .sqlite
         }
         // The statement says nothing a read-only file system or a full disk needs (an INSERT of 26 columns).
         let statement = kind == .readOnly || kind == .diskFull ? nil : sql
         return StoreError(kind: kind, path: path, sql: statement, resultCode: rc, message: message)
     }
+
+    /// SQLite's extended codes of a failed write, truncate and `-shm` growth (`SQLITE_IOERR_WRITE`,
+    /// `SQLITE_IOERR_TRUNCATE`, `SQLITE_IOERR_SHMSIZE`: their macros do not import).
+    static let sizeLimitedWrites: Set<Int32> = [10 | 3 << 8, 10 | 6 << 8, 10 | 19 << 8]
 
     /// Whether the process may not write files past a size (`ulimit -f`, `RLIMIT_FSIZE`).
     static var hasFileSizeLimit: Bool {

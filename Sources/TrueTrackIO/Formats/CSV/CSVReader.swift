@@ -347,6 +347,18 @@ public struct CSVReader: FixReader, ByteStreamReader {
         if inTail {
             if let stray = strayQuote(inRowAt: pos) {
                 let lineEnd = stray.lineEnd
+                guard headerRead else {
+                    // In the header: no row to skip; the header cannot be read (a reviewer's was skipped as a row
+                    // and the first data row taken for the header).
+                    finished = true
+                    throw ReadError.unreadableHeader(
+                        location(stray.index, line: line, lineStart: pos),
+                        expected: "a header whose quotes pair up (a quote opens a field here and never closes)",
+                        found: text(pos, lineEnd))
+                }
+                // The rest of the input, copied with a line end added, already ended with one: that one ends it
+                // (else an empty line after the last would be read: a reviewer's 51-line file read 52 records).
+                if tailLength > 0, base[tailLength - 1] == 0x0A { limit = tailLength }
                 let error = ReadError.malformedField(
                     location(stray.index, line: line, lineStart: pos), field: stray.field,
                     expected: "a closing quote (\") for the quoted field it opens, on its line or a later one",
@@ -391,7 +403,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
         limit = last + 1
         safeEnd = window.count
         bufferOffset = stream.offset(ofIndex: 0)
-        guard let stray = strayQuote(inRowAt: pos) else { return false }
+        guard headerRead, let stray = strayQuote(inRowAt: pos) else { return false }
         let error = ReadError.malformedField(
             location(stray.index, line: line, lineStart: pos), field: stray.field,
             expected: "a closing quote (\") for the quoted field it opens, on its line or a later one",
