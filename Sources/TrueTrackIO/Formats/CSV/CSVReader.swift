@@ -895,6 +895,21 @@ public struct CSVReader: FixReader, ByteStreamReader {
     /// A byte after a field that is neither a delimiter nor a line end (after a closing quote, or a lone `\r`).
     @inline(never)
     private mutating func badFieldEnd(at index: Int, column: Int, place: CSVRowPlace) throws(ReadError) -> RowOutcome {
+        // A quoted field that opened on the row's first line, ran over lines and closed on a quote followed by more
+        // text is two stray quotes (`"gps` on two lines), not a field: the first line is the bad row, and reading
+        // goes on after it. Before, a reviewer's file with stray quotes on lines 11 and 41 lost the 29 rows
+        // between them, with the error named at line 41.
+        if place.line > line, let stray = strayQuote(inRowAt: pos) {
+            let error = ReadError.malformedField(
+                location(stray.index, line: line, lineStart: pos), field: stray.field,
+                expected: "a closing quote (\") for the quoted field it opens, on its line or a later one",
+                found: text(stray.index, stray.lineEnd))
+            pos = stray.lineEnd + 1
+            line += 1
+            rowsRead += 1
+            try _report.reject(error, lenient: options.lenient)
+            return .rejected
+        }
         let error = ReadError.malformedField(
             location(index, line: place.line, lineStart: place.lineStart), field: headerNames[column],
             expected: "a delimiter or the end of the row after the field", found: text(index, fieldEnd(index + 1)))
