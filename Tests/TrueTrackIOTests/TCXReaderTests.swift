@@ -75,6 +75,13 @@ import TrueTrackCore
             return
         }
         #expect(at.line == 26)
+        // A NaN is a malformed number in its field, not a missing element ("LongitudeDegrees only": a tester's).
+        let nan = readGPX(Self.activity.replacingOccurrences(of: "48.10003", with: "NaN"))
+        guard case .malformedField(let place, "LatitudeDegrees", _, "NaN")? = nan.error else {
+            Issue.record("expected a malformed LatitudeDegrees, got \(String(describing: nan.error))")
+            return
+        }
+        #expect(place.line == 26 && nan.fixes.count == 1)
     }
 
     /// A TCX cut after a whole `<Trackpoint>` said it expected "</gpx>", a name the file never uses.

@@ -469,10 +469,12 @@ import TrueTrackStore
         let path = temporaryDatabase()
         defer { removeDatabase(path) }
         try fill(path, count: 100)
-        try await receiver.control(["script": ["slow:1.5"]])
+        // (3 s: with 1.5 s, a machine busy with two builds once started the waiting send after the first had
+        // finished, and it sent.)
+        try await receiver.control(["script": ["slow:3"]])
         let sync = try synchronizer(path, receiver)
         let first = Task { await sync.sendNextBatch() }
-        // The first send holds the right once the receiver has its request (it answers 1.5 s later).
+        // The first send holds the right once the receiver has its request (it answers 3 s later).
         while try await receiver.stats()["requests"] as? Int != 1 { try await Task.sleep(nanoseconds: 10_000_000) }
         let waiting = Task { await sync.sendNextBatch() }
         try await Task.sleep(nanoseconds: 200_000_000)  // queued behind it

@@ -997,11 +997,13 @@ public struct GPXReader: FixReader {
         case .activityConfidence:
             guard let v = NumberParsing.int(b, s, e), (0...100).contains(v) else { return false }
             fields.activityConfidence = Int(v)
+        // (A TCX position's NaN is no number: stored, it read as the element missing, and "LongitudeDegrees only"
+        // was reported for a `<LatitudeDegrees>NaN</LatitudeDegrees>`: a batch tester's.)
         case .latitude:
-            guard let v = NumberParsing.double(b, s, e) else { return false }
+            guard let v = NumberParsing.double(b, s, e), v.isFinite else { return false }
             fields.latitude = v
         case .longitude:
-            guard let v = NumberParsing.double(b, s, e) else { return false }
+            guard let v = NumberParsing.double(b, s, e), v.isFinite else { return false }
             fields.longitude = v
         }
         return true
