@@ -346,7 +346,6 @@ public struct CSVReader: FixReader, ByteStreamReader {
     private mutating func needMoreForRow() throws(ReadError) {
         if inTail {
             if let stray = strayQuote(inRowAt: pos) {
-                let lineEnd = stray.lineEnd
                 guard headerRead else {
                     // In the header: no row to skip; the header cannot be read (a reviewer's was skipped as a row
                     // and the first data row taken for the header).
@@ -354,19 +353,12 @@ public struct CSVReader: FixReader, ByteStreamReader {
                     throw ReadError.unreadableHeader(
                         location(stray.index, line: line, lineStart: pos),
                         expected: "a header whose quotes pair up (a quote opens a field here and never closes)",
-                        found: text(pos, lineEnd))
+                        found: text(pos, stray.lineEnd))
                 }
                 // The rest of the input, copied with a line end added, already ended with one: that one ends it
                 // (else an empty line after the last would be read: a reviewer's 51-line file read 52 records).
                 if tailLength > 0, base[tailLength - 1] == 0x0A { limit = tailLength }
-                let error = ReadError.malformedField(
-                    location(stray.index, line: line, lineStart: pos), field: stray.field,
-                    expected: "a closing quote (\") for the quoted field it opens, on its line or a later one",
-                    found: text(stray.index, lineEnd))
-                pos = lineEnd + 1
-                line += 1
-                rowsRead += 1
-                do { try _report.reject(error, lenient: options.lenient) } catch { finished = true; throw error }
+                try rejectLine(openingStrayQuote: stray)
                 return
             }
             finished = true
@@ -404,6 +396,16 @@ public struct CSVReader: FixReader, ByteStreamReader {
         safeEnd = window.count
         bufferOffset = stream.offset(ofIndex: 0)
         guard headerRead, let stray = strayQuote(inRowAt: pos) else { return false }
+        try rejectLine(openingStrayQuote: stray)
+        return true
+    }
+
+    /// Counts (lenient) or throws the first line of the row at `pos` as a bad row, its quote `stray` opening a
+    /// field that never closes, and moves past that line (a caller may read on after the error, as after any
+    /// bad row).
+    private mutating func rejectLine(openingStrayQuote stray: (index: Int, lineEnd: Int, field: String))
+        throws(ReadError)
+    {
         let error = ReadError.malformedField(
             location(stray.index, line: line, lineStart: pos), field: stray.field,
             expected: "a closing quote (\") for the quoted field it opens, on its line or a later one",
@@ -411,8 +413,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
         pos = stray.lineEnd + 1
         line += 1
         rowsRead += 1
-        do { try _report.reject(error, lenient: options.lenient) } catch { finished = true; throw error }
-        return true
+        try _report.reject(error, lenient: options.lenient)
     }
 
     /// The quote on the first line of the row at `start` that leaves a quoted field open at the line's end (its
@@ -900,14 +901,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
         // goes on after it. Before, a reviewer's file with stray quotes on lines 11 and 41 lost the 29 rows
         // between them, with the error named at line 41.
         if place.line > line, let stray = strayQuote(inRowAt: pos) {
-            let error = ReadError.malformedField(
-                location(stray.index, line: line, lineStart: pos), field: stray.field,
-                expected: "a closing quote (\") for the quoted field it opens, on its line or a later one",
-                found: text(stray.index, stray.lineEnd))
-            pos = stray.lineEnd + 1
-            line += 1
-            rowsRead += 1
-            try _report.reject(error, lenient: options.lenient)
+            try rejectLine(openingStrayQuote: stray)
             return .rejected
         }
         let error = ReadError.malformedField(
