@@ -218,6 +218,13 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         two[39] = two[39].replacingOccurrences(of: ",gps", with: ",\"gps")
         let pair = readCSV("time,lat,lon,provider\n" + two.joined(), options: ReadOptions(lenient: true))
         #expect(pair.fixes.count == 58 && pair.report.errors.map(\.location.line) == [11, 41], "\(pair.report.errors)")
+        // A multi-line quoted note closed by a quote with text after it is one bad row, as before: its second line
+        // is not read as a row (a reviewer's, whose second line looked like one 130 km away).
+        let note =
+            "time,lat,lon,note\n2024-01-01T00:00:00Z,1,2,ok\n2024-01-01T00:00:01Z,1,2,\"copied from\n"
+            + "2024-01-01T00:00:09Z,48,9,x\nend\" \n2024-01-01T00:00:02Z,1,2,ok\n"
+        let noted = readCSV(note, options: ReadOptions(lenient: true))
+        #expect(noted.fixes.map(\.latitude) == [1, 1] && noted.report.errors.map(\.location.line) == [5])
         // Every line read once: no empty line after the last (a reviewer's 51-line file read 52 records).
         #expect(lenient.report.recordsRead == 61 && lenient.report.skipped(.blank) == 0)
         // In the header, there is no row to skip: the header cannot be read, said at the quote.

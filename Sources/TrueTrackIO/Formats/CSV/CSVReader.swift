@@ -403,9 +403,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
     /// Counts (lenient) or throws the first line of the row at `pos` as a bad row, its quote `stray` opening a
     /// field that never closes, and moves past that line (a caller may read on after the error, as after any
     /// bad row).
-    private mutating func rejectLine(openingStrayQuote stray: (index: Int, lineEnd: Int, field: String))
-        throws(ReadError)
-    {
+    private mutating func rejectLine(openingStrayQuote stray: StrayQuote) throws(ReadError) {
         let error = ReadError.malformedField(
             location(stray.index, line: line, lineStart: pos), field: stray.field,
             expected: "a closing quote (\") for the quoted field it opens, on its line or a later one",
@@ -418,7 +416,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
 
     /// The quote on the first line of the row at `start` that leaves a quoted field open at the line's end (its
     /// index, the line end's, and the field's header name or "column N"); `nil` when the line's quotes pair up.
-    private func strayQuote(inRowAt start: Int) -> (index: Int, lineEnd: Int, field: String)? {
+    private func strayQuote(inRowAt start: Int) -> StrayQuote? {
         let p = base
         var i = start
         var inQuotes = false
@@ -439,7 +437,16 @@ public struct CSVReader: FixReader, ByteStreamReader {
         }
         guard inQuotes, i < limit else { return nil }
         let field = openedColumn < headerNames.count ? headerNames[openedColumn] : "column \(openedColumn + 1)"
-        return (opened, i, field)
+        return StrayQuote(index: opened, lineEnd: i, field: field, column: openedColumn)
+    }
+
+    /// A quote that opens a field on a row's first line and leaves it open at the line's end: where (buffer index),
+    /// where that line ends, and the field (its header name, or "column N", and index).
+    private struct StrayQuote {
+        var index: Int
+        var lineEnd: Int
+        var field: String
+        var column: Int
     }
 
     /// The location of buffer index `index` on line `line`, whose first byte is at `lineStart`.
@@ -900,7 +907,9 @@ public struct CSVReader: FixReader, ByteStreamReader {
         // text is two stray quotes (`"gps` on two lines), not a field: the first line is the bad row, and reading
         // goes on after it. Before, a reviewer's file with stray quotes on lines 11 and 41 lost the 29 rows
         // between them, with the error named at line 41.
-        if place.line > line, let stray = strayQuote(inRowAt: pos) {
+        if place.line > line, let stray = strayQuote(inRowAt: pos),
+            opensField(column: stray.column, closingAt: index - 1, place: place)
+        {
             try rejectLine(openingStrayQuote: stray)
             return .rejected
         }
@@ -908,6 +917,17 @@ public struct CSVReader: FixReader, ByteStreamReader {
             location(index, line: place.line, lineStart: place.lineStart), field: headerNames[column],
             expected: "a delimiter or the end of the row after the field", found: text(index, fieldEnd(index + 1)))
         return try reject(error, at: nil, place: place, skipFrom: index, skipLine: place.line)
+    }
+
+    /// Whether the quote at `quote`, which closed a field that ran over lines, itself opens the same column's field
+    /// on its own line (after a delimiter, with as many delimiters before it on that line as the stray quote had):
+    /// the second of two stray quotes, not the end of a quoted note whose text runs on (a reviewer's `end" ` after
+    /// a multi-line note, whose second line was then read as a row 130 km away).
+    private func opensField(column: Int, closingAt quote: Int, place: CSVRowPlace) -> Bool {
+        guard quote > place.lineStart, base[quote - 1] == delimiter else { return false }
+        var delimiters = 0
+        for i in place.lineStart..<quote where base[i] == delimiter { delimiters += 1 }
+        return delimiters == column
     }
 
     /// A row that ends before the last column.
