@@ -611,6 +611,24 @@ import Testing
             "end \(end.map { $0 - halt - 180 } ?? .nan) s from the walk")
     }
 
+    /// A stop with Doppler whose positions drift in its last 30 s (0.6 m/s of error, the reading 0) ends when the
+    /// readings say the walk resumed, not where the drift began: a reviewer's honest Doppler stops lost up to 33 s
+    /// of their end when the positions judged the way out there too.
+    @Test func aStopWithDopplerEndsWithTheReadingsNotThePositionsDrift() {
+        let evidence = (0..<420).map { i -> MotionEvidence in
+            let t = Double(i)
+            let drift = t >= 270 && t < 300 ? 0.6 * (t - 270) : t >= 300 ? 18 : 0
+            let along = t < 120 ? 1.3 * t : t < 300 ? 156 : 156 + 1.3 * (t - 300)
+            let isStill = t >= 120 && t < 300
+            return Self.e(
+                t, east: along + drift + sin(t * 2.3), north: cos(t * 1.7), accuracy: 15, speed: isStill ? 0.05 : 1.3)
+        }
+        let analysis = StopAnalysis(evidence: evidence, profile: .walking)
+        #expect(analysis.stops.count == 1, "\(analysis.stops)")
+        let end = analysis.stops.first.map { Self.time(0).seconds(to: $0.end) }
+        #expect(end.map { abs($0 - 300) <= 2 } == true, "end \(end.map { $0 - 300 } ?? .nan) s from the walk")
+    }
+
     /// A device still for 5 minutes at 1 Hz (Doppler 0), then two fixes 200 m off (multipath the detector takes
     /// for a departure: two raw fixes outside the stationary radius in a row), then still again at the same place
     /// for 5 minutes. With the tracker's count on every fix, nothing counted, and the fix back carrying the

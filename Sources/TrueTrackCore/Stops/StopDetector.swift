@@ -498,15 +498,17 @@ public struct StopDetector: Sendable {
             if ms >= from { last = i }
         }
         guard last >= 0 else { return stop }
-        // The span judged: the last `departureSpanFixes` the stop took (after any it held out).
-        var first = last
-        while first > 0, last - first + 1 < StopDetector.departureSpanFixes,
-            window.entry(first - 1).milliseconds >= from
-        {
-            first -= 1
-        }
+        // The span judged: the fixes the stop took (after any it held out) in its last `departureSpanSeconds`.
+        let spanStart = window.entry(last).milliseconds - Int64(StopDetector.departureSpanSeconds * 1000)
+        var first = last, withSpeed = 0
+        while first > 0, window.entry(first - 1).milliseconds >= max(from, spanStart) { first -= 1 }
+        for i in first...last where window.entry(i).speed >= 0 { withSpeed += 1 }
         let m = StopDetector.departureReferenceFixes
-        guard last - first + 1 >= m + 2 else { return stop }
+        // With a speed on most fixes the departure is the readings' (exact already): the positions' drift is no
+        // way out (a reviewer's Doppler stops, cut up to 33 s early when this judged them too).
+        guard last - first + 1 >= m + StopDetector.departureLegFixes, 2 * withSpeed < last - first + 1 else {
+            return stop
+        }
         let reference = Offsets(latitude: window.entry(last).latitude, longitude: window.entry(last).longitude)
         let origin = window.entry(last).milliseconds
         let n = last - first + 1
@@ -528,9 +530,9 @@ public struct StopDetector: Sendable {
         }
         let allE = east.reduce(0, +) / Double(n), allN = north.reduce(0, +) / Double(n)
         let still = squares(0..<n, allE, allN)
-        var best: (k: Int, residual: Double, stillResidual: Double, moved: Double)?
+        var best: (k: Int, residual: Double, stillResidual: Double, moved: Double, speed: Double)?
         var sumE = 0.0, sumN = 0.0
-        for k in 0..<(n - 2) {
+        for k in 0..<(n - StopDetector.departureLegFixes) {
             sumE += east[k]
             sumN += north[k]
             guard k + 1 >= m else { continue }
@@ -553,8 +555,8 @@ public struct StopDetector: Sendable {
             let stillPart = squares(0..<(k + 1), ce, cn)
             let residual = stillPart + moving
             if best.map({ residual < $0.residual }) ?? true {
-                let moved = (ve * ve + vn * vn).squareRoot() * (seconds[n - 1] - seconds[k])
-                best = (k, residual, stillPart, moved)
+                let speed = (ve * ve + vn * vn).squareRoot()
+                best = (k, residual, stillPart, speed * (seconds[n - 1] - seconds[k]), speed)
             }
         }
         guard let best else { return stop }
@@ -563,7 +565,11 @@ public struct StopDetector: Sendable {
         // residual falls by more than 9 × two axes' variance of the still part.
         let variance = best.stillResidual / Double(2 * max(best.k, 1))
         let spread = 3 * (2 * variance).squareRoot()
-        guard best.moved > r + spread, still - best.residual > 18 * variance else { return stop }
+        // And the way out is a movement of interest (the profile's slowest, 0.5 m/s walking), not a drift of the
+        // error (a reviewer's fast-wandering 15 m phone lost up to 36 s of its stops to a drift read as a way out).
+        guard best.moved > r + spread, still - best.residual > 18 * variance,
+            best.speed >= profile.slowestMovementMetresPerSecond
+        else { return stop }
         var trimmed = stop
         for q in (best.k + 1)..<n {
             let e = window.entry(first + q)
@@ -575,9 +581,12 @@ public struct StopDetector: Sendable {
 
     /// The fixes before a departure a change point needs to stand on: 8.
     static let departureReferenceFixes = 8
-    /// The last fixes of a stop ``withoutDeparture(_:)`` judges: 40 (40 s at 1 Hz: the way out of a stop without
-    /// Doppler is confirmed within 9–43 s at 5–25 m fixes).
-    static let departureSpanFixes = 40
+    /// The last seconds of a stop ``withoutDeparture(_:)`` judges: 40 (the way out of a stop without Doppler is
+    /// confirmed within 9–43 s at 5–25 m fixes; in fixes, a 2 s logger's 40 reached back 80 s, over which the error
+    /// drifted like a way out).
+    static let departureSpanSeconds = 40.0
+    /// The fewest fixes a way out ``withoutDeparture(_:)`` leaves out: 3 (two could be a drift's jump).
+    static let departureLegFixes = 3
 
     /// The fewest fixes in the still window's last third whose scatter ``stopStart(from:centre:baseMetres:)``
     /// trusts: 4 (six degrees of freedom about their mean). Why: a sparse logger's window holds three fixes, and
@@ -613,6 +622,10 @@ public struct StopDetector: Sendable {
         // No fix of the window is the stop's: it starts at the latest evidence (``arm``).
         guard first < window.count else { return .max }
         let start = window.entry(first).milliseconds
+        // With a speed on most fixes the readings decide (the first pass); the positions' drift is no approach.
+        var withSpeed = 0
+        for i in first..<window.count where window.entry(i).speed >= 0 { withSpeed += 1 }
+        guard 2 * withSpeed < window.count - first else { return start }
         // Where the last third of the fixes from `first` stands, and their spread about it.
         let n = window.count - first
         let last = window.count - max(1, n / 3)
