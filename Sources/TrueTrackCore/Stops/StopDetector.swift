@@ -475,16 +475,19 @@ public struct StopDetector: Sendable {
         accumulator = acc
     }
 
-    /// `stop` without its departure: the last fixes it holds that lie farther from where the window's first third
-    /// of the stop's fixes stands than the still radius's base (`stillRadiusBaseMetres`) and the spread that third
-    /// shows (three times its root-mean-square distance from their mean; at most the fix's accuracy), when they
-    /// moved by more than that bound from the first to the last, that third holds ``scatterFixes`` or more, and
-    /// the stop took every fix since the first of them (none held out: ``StopAccumulator/heldOutMilliseconds``).
-    /// The stop then ends at the fix before them. Why: without Doppler, the exit needs fixes beyond the
-    /// stationary radius (40 m + accuracy) or a window that moved beyond its still radius, and the stop took the
-    /// fixes of the way out until then: ends 9–18 s late at 15 m fixes (3–7 s at 5 m), the mirror of the
-    /// approach ``stopStart(from:centre:baseMetres:)`` leaves out. Not for a departure an activity reading or the
-    /// user decided: they say when.
+    /// `stop` without its way out, when the fixes show one. Over the fixes the stop took in its last
+    /// ``departureSpanSeconds`` (after any it held out: ``StopAccumulator/heldOutMilliseconds``), fewer than half of
+    /// them carrying a speed, it fits "still at c up to fix k, then moving at v from c" for every k with
+    /// ``departureReferenceFixes`` or more fixes before it and ``departureLegFixes`` or more after (c their mean, v
+    /// the least-squares velocity of the rest from c). The k with the least squared residual ends the stop when the
+    /// way out moved farther than the still radius's base and three times the still part's scatter, at the profile's
+    /// slowest movement of interest or faster, and the fit explains more than nine times the still part's variance
+    /// on two axes over staying still; the fixes after it leave the stop's sums.
+    /// Why: without Doppler, the exit needs fixes beyond the stationary radius (40 m + accuracy) or a window that
+    /// moved beyond its still radius, and the stop took the fixes of the way out until then: ends 9–18 s late at
+    /// 15 m fixes (3–7 s at 5 m), the mirror of the approach ``stopStart(from:centre:baseMetres:)`` leaves out. Not
+    /// with a speed on most fixes (the readings end the stop within a second; the positions' drift cut a reviewer's
+    /// honest Doppler stops up to 33 s early), and not for a departure an activity reading or the user decided.
     func withoutDeparture(_ stop: StopAccumulator) -> StopAccumulator {
         let r = profile.stillRadiusBaseMetres
         // Only fixes the stop took: after any it held out before its last (those held out after it are the
