@@ -600,10 +600,11 @@ public struct StopDetector: Sendable {
     /// When a stop armed while MOVING begins: the first fix of the still window (from `from`, after the last
     /// departure) that is not its approach; `Int64.max` when every one is. The approach is the leading fixes whose
     /// Doppler speed is not still, or that lie farther from the window's `centre` than their accuracy and
-    /// `baseMetres` (the still radius's base); and then, when the fixes after those moved and the last third holds
-    /// ``scatterFixes`` or more, the ones that lie farther from where the window's last third stands than
-    /// `baseMetres` and the spread that third shows (three times its fixes' root-mean-square distance from their
-    /// mean; at most the fix's accuracy).
+    /// `baseMetres` (the still radius's base); and then, when fewer than half the fixes from there carry a speed,
+    /// the fixes after those moved and the last third holds ``scatterFixes`` or more, the ones that lie farther from
+    /// where the window's last third stands than `baseMetres` and the spread that third shows (three times its
+    /// fixes' root-mean-square distance from their mean; at most the fix's accuracy). With a speed on most fixes the
+    /// readings decide (the first test), as they do for the end (``withoutDeparture(_:)``).
     /// Why the second: a 15 m fix's accuracy kept the last 13–22 s of a walk without Doppler in the stop (its start
     /// that much early; 19–35 s at 25 m), while a still phone's fixes scatter by a metre or two about the slowly
     /// moving error they share: now 2–9 s (4–17 s). Why "moved" (farther than the same bound from the first to the
