@@ -614,14 +614,18 @@ import Testing
     /// A stop with Doppler whose positions drift in its last 30 s (0.6 m/s of error, the reading 0) ends when the
     /// readings say the walk resumed, not where the drift began: a reviewer's honest Doppler stops lost up to 33 s
     /// of their end when the positions judged the way out there too.
-    @Test func aStopWithDopplerEndsWithTheReadingsNotThePositionsDrift() {
+    /// Also when only the walking fixes carry a speed (a third reviewer's: the speed trigger had ended the stop on
+    /// time, and the stop's own fixes, without a speed, let the drift be judged a way out: 34 s early).
+    @Test(arguments: [true, false])
+    func aStopWithDopplerEndsWithTheReadingsNotThePositionsDrift(speedAtTheStop: Bool) {
         let evidence = (0..<420).map { i -> MotionEvidence in
             let t = Double(i)
             let drift = t >= 270 && t < 300 ? 0.6 * (t - 270) : t >= 300 ? 18 : 0
             let along = t < 120 ? 1.3 * t : t < 300 ? 156 : 156 + 1.3 * (t - 300)
             let isStill = t >= 120 && t < 300
             return Self.e(
-                t, east: along + drift + sin(t * 2.3), north: cos(t * 1.7), accuracy: 15, speed: isStill ? 0.05 : 1.3)
+                t, east: along + drift + sin(t * 2.3), north: cos(t * 1.7), accuracy: 15,
+                speed: isStill ? (speedAtTheStop ? 0.05 : nil) : 1.3)
         }
         let analysis = StopAnalysis(evidence: evidence, profile: .walking)
         #expect(analysis.stops.count == 1, "\(analysis.stops)")

@@ -487,7 +487,8 @@ public struct StopDetector: Sendable {
     /// moved beyond its still radius, and the stop took the fixes of the way out until then: ends 9–18 s late at
     /// 15 m fixes (3–7 s at 5 m), the mirror of the approach ``stopStart(from:centre:baseMetres:)`` leaves out. Not
     /// with a speed on most fixes (the readings end the stop within a second; the positions' drift cut a reviewer's
-    /// honest Doppler stops up to 33 s early), and not for a departure an activity reading or the user decided.
+    /// honest Doppler stops up to 33 s early), not for a way out holding a still reading, and only for a departure
+    /// the positions confirmed (radius, displacement): a speed trigger, an activity reading or the user say when.
     func withoutDeparture(_ stop: StopAccumulator) -> StopAccumulator {
         let r = profile.stillRadiusBaseMetres
         // Only fixes the stop took: after any it held out before its last (those held out after it are the
@@ -557,7 +558,17 @@ public struct StopDetector: Sendable {
             }
             let stillPart = squares(0..<(k + 1), ce, cn)
             let residual = stillPart + moving
-            if best.map({ residual < $0.residual }) ?? true {
+            // A way out holds no still reading (a reviewer's tracks with a speed on 40 % of the fixes lost 33 s of
+            // a stop to a drift whose fixes read 0).
+            var readsStill = false
+            for q in (k + 1)..<n {
+                let speed = window.entry(first + q).speed
+                if speed >= 0 && speed < profile.stillSpeedMetresPerSecond {
+                    readsStill = true
+                    break
+                }
+            }
+            if !readsStill, best.map({ residual < $0.residual }) ?? true {
                 let speed = (ve * ve + vn * vn).squareRoot()
                 best = (k, residual, stillPart, speed * (seconds[n - 1] - seconds[k]), speed)
             }
@@ -739,7 +750,8 @@ public struct StopDetector: Sendable {
     }
 
     mutating func depart(_ trigger: DepartureTrigger, _ fix: MotionEvidence?, _ events: inout [MotionEvent]) {
-        if isStopCommitted, trigger != .activity && trigger != .manual, let stop = accumulator {
+        // (Not when a reading decided either: a speed trigger confirmed it, and the stop holds no way out.)
+        if isStopCommitted, trigger == .radius || trigger == .displacement, let stop = accumulator {
             accumulator = withoutDeparture(stop)
         }
         if isStopCommitted, let record = accumulator?.record { events.append(.stopEnded(record)) }
