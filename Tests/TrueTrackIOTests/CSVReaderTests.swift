@@ -218,6 +218,14 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         two[39] = two[39].replacingOccurrences(of: ",gps", with: ",\"gps")
         let pair = readCSV("time,lat,lon,provider\n" + two.joined(), options: ReadOptions(lenient: true))
         #expect(pair.fixes.count == 58 && pair.report.errors.map(\.location.line) == [11, 41], "\(pair.report.errors)")
+        // The same in a typed column (the latitude), whose parser refused the field over 30 lines first (a third
+        // reviewer's lost the rows between).
+        var typed = rows.map { $0.replacingOccurrences(of: "\"", with: "") }
+        for k in [9, 39] { typed[k] = typed[k].replacingOccurrences(of: "Z,1.", with: "Z,\"1.") }
+        let latitude = readCSV("time,lat,lon,provider\n" + typed.joined(), options: ReadOptions(lenient: true))
+        #expect(
+            latitude.fixes.count == 58 && latitude.report.errors.map(\.location.line) == [11, 41],
+            "\(latitude.report.errors)")
         // A multi-line quoted note closed by a quote with text after it is one bad row, as before: its second line
         // is not read as a row (a reviewer's, whose second line looked like one 130 km away).
         let note =

@@ -828,6 +828,15 @@ public struct CSVReader: FixReader, ByteStreamReader {
             do {
                 try assign(role, text, textStart, textEnd, column: column)
             } catch {
+                // Two stray quotes in a typed column (a time, a latitude): the field ran over lines and is no
+                // number; each is its line's error, as in ``badFieldEnd(at:column:place:)`` (a reviewer's lost the
+                // rows between them).
+                if place.line > line, let stray = strayQuote(inRowAt: pos), stray.index == fieldStart,
+                    opensField(column: stray.column, closingAt: end - 1, place: place)
+                {
+                    try rejectLine(openingStrayQuote: stray)
+                    return .done(.rejected)
+                }
                 return .done(try reject(error, at: fieldStart, place: fieldPlace, skipFrom: end, skipLine: place.line))
             }
         }
@@ -924,7 +933,8 @@ public struct CSVReader: FixReader, ByteStreamReader {
     /// the second of two stray quotes, not the end of a quoted note whose text runs on (a reviewer's `end" ` after
     /// a multi-line note, whose second line was then read as a row 130 km away).
     private func opensField(column: Int, closingAt quote: Int, place: CSVRowPlace) -> Bool {
-        guard quote > place.lineStart, base[quote - 1] == delimiter else { return false }
+        // (In the first column the quote opens its line.)
+        guard quote > place.lineStart ? base[quote - 1] == delimiter : column == 0 else { return false }
         var delimiters = 0
         for i in place.lineStart..<quote where base[i] == delimiter { delimiters += 1 }
         return delimiters == column
