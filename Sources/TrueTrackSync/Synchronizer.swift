@@ -434,6 +434,11 @@ public actor Synchronizer {
         case .cannotParseResponse: "the answer could not be read as HTTP"
         case .zeroByteResource: "the server closed the connection without answering"
         case .dnsLookupFailed: "DNS lookup failed" + (host.isEmpty ? "" : " for" + host)
+        // FoundationNetworking on Linux refuses an IPv6 literal host ("URL error -1000" told a reviewer nothing).
+        case .badURL:
+            "the URL could not be used" + (host.isEmpty ? "" : " for" + host)
+                + (host.contains("[")
+                    ? " (FoundationNetworking on Linux refuses an IPv6 literal host: give a host name)" : "")
         case .cancelled: "cancelled"
         // What libcurl's "recv failure" (a server that closed the connection mid-answer) arrives as on Linux;
         // "URL error -1" told an API tester nothing.

@@ -132,6 +132,11 @@ import TrueTrackStore
         #expect(
             Synchronizer.describe(URLError(.cannotFindHost), endpoint: URL(string: "http://[::1]:8080/x")!)
                 == "cannot find host [::1]:8080")
+        #expect(
+            Synchronizer.describe(URLError(.badURL), endpoint: URL(string: "http://[::1]:8080/x")!)
+                == "the URL could not be used for [::1]:8080 (FoundationNetworking on Linux refuses an IPv6 literal "
+                + "host: give a host name)")
+        #expect(Synchronizer.describe(URLError(.badURL)) == "the URL could not be used")
     }
 
     @Test func parsesHeadersWithoutEchoingValues() throws {
