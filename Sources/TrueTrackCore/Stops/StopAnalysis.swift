@@ -336,11 +336,12 @@ public struct StopAnalysis: Sendable, Hashable {
             let before = detector.lastEvidence
             let previous = before?.timestamp
             let wasStopped = detector.isStopCommitted
-            let taken = detector.accumulator?.record
+            // (The accumulator, a plain value, is kept; its record is built only when a stop ends.)
+            let accumulator = detector.accumulator
             for event in detector.process(e) {
                 if case .stopEnded(let record) = event {
                     // The stop as the detector took it (before this evidence), when it left out its way out.
-                    if let taken, taken.start == record.start, taken.end > record.end {
+                    if let taken = accumulator?.record, taken.start == record.start, taken.end > record.end {
                         append(taken, withoutDeparture: record)
                     } else {
                         append(record)

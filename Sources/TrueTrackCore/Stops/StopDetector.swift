@@ -534,6 +534,13 @@ public struct StopDetector: Sendable {
         }
         let allE = east.reduce(0, +) / Double(n), allN = north.reduce(0, +) / Double(n)
         let still = squares(0..<n, allE, allN)
+        // A way out holds no still reading (a reviewer's tracks with a speed on 40 % of the fixes lost 33 s of a stop
+        // to a drift whose fixes read 0): k is at the last still reading or later.
+        let lastStillReading =
+            (0..<n).last { q in
+                let speed = window.entry(first + q).speed
+                return speed >= 0 && speed < profile.stillSpeedMetresPerSecond
+            } ?? 0
         var best: (k: Int, residual: Double, stillResidual: Double, moved: Double, speed: Double)?
         var sumE = 0.0, sumN = 0.0
         for k in 0..<(n - StopDetector.departureLegFixes) {
@@ -558,17 +565,7 @@ public struct StopDetector: Sendable {
             }
             let stillPart = squares(0..<(k + 1), ce, cn)
             let residual = stillPart + moving
-            // A way out holds no still reading (a reviewer's tracks with a speed on 40 % of the fixes lost 33 s of
-            // a stop to a drift whose fixes read 0).
-            var readsStill = false
-            for q in (k + 1)..<n {
-                let speed = window.entry(first + q).speed
-                if speed >= 0 && speed < profile.stillSpeedMetresPerSecond {
-                    readsStill = true
-                    break
-                }
-            }
-            if !readsStill, best.map({ residual < $0.residual }) ?? true {
+            if k >= lastStillReading, best.map({ residual < $0.residual }) ?? true {
                 let speed = (ve * ve + vn * vn).squareRoot()
                 best = (k, residual, stillPart, speed * (seconds[n - 1] - seconds[k]), speed)
             }
