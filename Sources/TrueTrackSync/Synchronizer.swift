@@ -400,7 +400,7 @@ public actor Synchronizer {
         func key(_ url: URL) -> [String] {
             let parts = URLComponents(url: url, resolvingAgainstBaseURL: true)
             let scheme = parts?.scheme?.lowercased() ?? ""
-            let port = parts?.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
+            let port = parts?.port ?? Synchronizer.defaultPort(scheme: scheme)
             let path = parts?.percentEncodedPath ?? ""
             return [
                 scheme, parts?.host?.lowercased() ?? "", String(port), path.isEmpty ? "/" : path,
@@ -410,6 +410,9 @@ public actor Synchronizer {
         return key(answered) == key(asked)
     }
 
+    /// The port a URL without one reaches: 443 for https, 80 for http, -1 otherwise.
+    static func defaultPort(scheme: String) -> Int { scheme == "https" ? 443 : scheme == "http" ? 80 : -1 }
+
     /// A URLError's description without the failing URL (which may carry a query token); where the failure is the
     /// host's, its name and port from `endpoint` ("cannot connect to host 127.0.0.1:9": a batch tester's read
     /// "cannot connect to host" with no word of which).
@@ -417,7 +420,7 @@ public actor Synchronizer {
         let host =
             endpoint.flatMap { url in
                 url.host.map { name in
-                    let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+                    let port = url.port ?? Synchronizer.defaultPort(scheme: url.scheme?.lowercased() ?? "")
                     return " " + (name.contains(":") ? "[\(name)]" : name) + ":\(port)"
                 }
             } ?? ""

@@ -202,10 +202,7 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
     /// Why a file no reader recognised cannot be read when it is KML (`<kml` in its first 4 KiB), or `nil`. Why: a
     /// batch tester's KML was called "unrecognised … give --format" though no format reads it.
     static func kmlReason(_ sample: [UInt8]) -> String? {
-        let text = sample.prefix(4096), kml = Array("<kml".utf8)
-        guard text.count >= kml.count,
-            (0...(text.count - kml.count)).contains(where: { text[$0..<$0 + 4] == kml[...] })
-        else { return nil }
+        guard String(decoding: sample.prefix(4096), as: UTF8.self).lowercased().contains("<kml") else { return nil }
         return "KML is not a format TrueTrack reads (none of: "
             + "\(FixFormat.allCases.map(\.rawValue).joined(separator: ", "))): convert it to GPX or GeoJSON "
             + "first, e.g. gpsbabel -i kml -f FILE.kml -o gpx -F FILE.gpx"

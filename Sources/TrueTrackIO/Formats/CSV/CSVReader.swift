@@ -298,17 +298,12 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 let window = stream.window
                 let start = stream.start
                 let end = stream.end
-                let raw = window.baseAddress!
                 let from = start + searched
                 var last = end - 1
                 while last >= from, window[last] != 0x0A { last -= 1 }
                 searched = end - start
                 if last >= from {
-                    base = UnsafePointer(raw.assumingMemoryBound(to: UInt8.self))
-                    pos = start
-                    limit = last + 1
-                    safeEnd = window.count
-                    bufferOffset = stream.offset(ofIndex: 0)
+                    adoptStreamWindow(through: last)
                     return true
                 }
             }
@@ -333,6 +328,16 @@ public struct CSVReader: FixReader, ByteStreamReader {
             inTail = true
             return true
         }
+    }
+
+    /// Reads the stream's window from its start through the line end at index `lineEnd`.
+    private mutating func adoptStreamWindow(through lineEnd: Int) {
+        let window = stream.window
+        base = UnsafePointer(window.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        pos = stream.start
+        limit = lineEnd + 1
+        safeEnd = window.count
+        bufferOffset = stream.offset(ofIndex: 0)
     }
 
     /// The row at `pos` runs past the buffered lines (a quoted field spans them): read more, or report a
@@ -385,16 +390,10 @@ public struct CSVReader: FixReader, ByteStreamReader {
     /// on after the line, over the lines already buffered) and returns `true`; `false` otherwise.
     private mutating func skipStrayQuoteInFullWindow() throws(ReadError) -> Bool {
         let window = stream.window
-        let start = stream.start, end = stream.end
-        let raw = window.baseAddress!
-        var last = end - 1
-        while last >= start, window[last] != 0x0A { last -= 1 }
-        guard last >= start else { return false }
-        base = UnsafePointer(raw.assumingMemoryBound(to: UInt8.self))
-        pos = start
-        limit = last + 1
-        safeEnd = window.count
-        bufferOffset = stream.offset(ofIndex: 0)
+        var last = stream.end - 1
+        while last >= stream.start, window[last] != 0x0A { last -= 1 }
+        guard last >= stream.start else { return false }
+        adoptStreamWindow(through: last)
         guard headerRead, let stray = strayQuote(inRowAt: pos) else { return false }
         try rejectLine(openingStrayQuote: stray)
         return true

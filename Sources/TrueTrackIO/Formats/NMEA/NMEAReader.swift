@@ -261,10 +261,7 @@ public struct NMEAReader: FixReader {
                 try skipOverlongLine()
                 continue
             }
-            window = stream.window
-            cursor = stream.start
-            windowEnd = stream.end
-            windowBase = stream.offset(ofIndex: 0)
+            adoptStreamWindow()
             if more { continue }
             guard cursor < windowEnd else { return nil }
             var lineEnd = windowEnd
@@ -293,6 +290,11 @@ public struct NMEAReader: FixReader {
         lineCount += 1
         stream.countLines(lineCount - linesToldToStream)
         linesToldToStream = lineCount
+        adoptStreamWindow()
+    }
+
+    /// Reads on from the stream's window as it now is (after a refill or a skip).
+    private mutating func adoptStreamWindow() {
         window = stream.window
         cursor = stream.start
         windowEnd = stream.end
