@@ -226,6 +226,25 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         #expect(
             latitude.fixes.count == 58 && latitude.report.errors.map(\.location.line) == [11, 41],
             "\(latitude.report.errors)")
+        // The two in different columns (the provider, then the latitude), and in a file whose every field is quoted
+        // (a `"gps` left open at a line's end, closed by the next line's first quote): each is its line's error (a
+        // third reviewer's lost the 14 rows between, and the line after each stray).
+        var mixed = rows
+        mixed[39] = rows[39].replacingOccurrences(of: "Z,1.", with: "Z,\"1.")
+        let columns = readCSV("time,lat,lon,provider\n" + mixed.joined(), options: ReadOptions(lenient: true))
+        #expect(
+            columns.fixes.count == 58 && columns.report.errors.map(\.location.line) == [11, 41],
+            "\(columns.report.errors)")
+        let quoted = (0..<60).map { i in
+            let fields = ["2024-01-01T00:\(i < 10 ? "0" : "")\(i):00Z", "1.\(i)", "2", "gps"]
+            return fields.map { "\"\($0)\"" }.joined(separator: ",").replacingOccurrences(
+                of: "\"gps\"", with: i == 9 || i == 39 ? "\"gps" : "\"gps\"") + "\n"
+        }
+        let allQuoted = readCSV(
+            "\"time\",\"lat\",\"lon\",\"provider\"\n" + quoted.joined(), options: ReadOptions(lenient: true))
+        #expect(
+            allQuoted.fixes.count == 58 && allQuoted.report.errors.map(\.location.line) == [11, 41],
+            "\(allQuoted.report.errors)")
         // A multi-line quoted note closed by a quote with text after it is one bad row, as before: its second line
         // is not read as a row (a reviewer's, whose second line looked like one 130 km away).
         let note =

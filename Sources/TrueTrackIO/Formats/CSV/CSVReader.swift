@@ -831,7 +831,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 // number; each is its line's error, as in ``badFieldEnd(at:column:place:)`` (a reviewer's lost the
                 // rows between them).
                 if place.line > line, let stray = strayQuote(inRowAt: pos), stray.index == fieldStart,
-                    opensField(column: stray.column, closingAt: end - 1, place: place)
+                    opensField(closingAt: end - 1, place: place)
                 {
                     try rejectLine(openingStrayQuote: stray)
                     return .done(.rejected)
@@ -916,7 +916,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
         // goes on after it. Before, a reviewer's file with stray quotes on lines 11 and 41 lost the 29 rows
         // between them, with the error named at line 41.
         if place.line > line, let stray = strayQuote(inRowAt: pos),
-            opensField(column: stray.column, closingAt: index - 1, place: place)
+            opensField(closingAt: index - 1, place: place)
         {
             try rejectLine(openingStrayQuote: stray)
             return .rejected
@@ -927,16 +927,18 @@ public struct CSVReader: FixReader, ByteStreamReader {
         return try reject(error, at: nil, place: place, skipFrom: index, skipLine: place.line)
     }
 
-    /// Whether the quote at `quote`, which closed a field that ran over lines, itself opens the same column's field
-    /// on its own line (after a delimiter, with as many delimiters before it on that line as the stray quote had):
-    /// the second of two stray quotes, not the end of a quoted note whose text runs on (a reviewer's `end" ` after
-    /// a multi-line note, whose second line was then read as a row 130 km away).
-    private func opensField(column: Int, closingAt quote: Int, place: CSVRowPlace) -> Bool {
-        // (In the first column the quote opens its line.)
-        guard quote > place.lineStart ? base[quote - 1] == delimiter : column == 0 else { return false }
+    /// Whether the quote at `quote`, which closed a field that ran over lines, itself opens a field on its own line
+    /// (at the line's start or after a delimiter, in one of the header's columns): the second of two stray quotes,
+    /// not the end of a quoted note whose text runs on (a reviewer's `end" ` after a multi-line note, whose second
+    /// line was then read as a row 130 km away). The column need not be the first stray's: a third reviewer's file
+    /// with stray quotes in the note on line 7 and the accuracy on line 22 lost the 14 rows between them, and a
+    /// file whose every field is quoted, a stray `"ok` at a line's end closed by the next line's first quote, lost
+    /// that next line.
+    private func opensField(closingAt quote: Int, place: CSVRowPlace) -> Bool {
+        guard quote == place.lineStart || base[quote - 1] == delimiter else { return false }
         var delimiters = 0
         for i in place.lineStart..<quote where base[i] == delimiter { delimiters += 1 }
-        return delimiters == column
+        return delimiters < columnCount
     }
 
     /// A row that ends before the last column.
