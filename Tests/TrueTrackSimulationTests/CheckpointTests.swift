@@ -82,6 +82,24 @@ import TrueTrackSimulation
         #expect("\(CheckpointError.damaged)".contains("byte 16: checksum mismatch"))
     }
 
+    /// A checkpoint an older build wrote after a speed of 1e20 m/s (before ``Fix/maximumSpeedMetresPerSecond``)
+    /// holds a Doppler sum with no digit of the metres left: it is refused, not resumed (a reviewer's resumed
+    /// tracker held every later fix on the net-displacement gate).
+    @Test func refusesACheckpointWhoseRunningSumNoFixCanProduce() throws {
+        let walk = Simulator.simulate(.walk, errors: .cleanPhone, seed: 1).fixes
+        var tracker = Tracker(profile: .walking)
+        for fix in walk.prefix(200) { _ = tracker.process(fix) }
+        _ = try Tracker(resuming: tracker.checkpoint())
+        for (field, poison) in [("Doppler path", 1e20), ("position path", Double.infinity)] {
+            var polluted = tracker
+            if field == "Doppler path" { polluted.dopplerPath += poison } else { polluted.positionPath = poison }
+            #expect(throws: CheckpointError.implausibleState(field: field)) {
+                try Tracker(resuming: polluted.checkpoint())
+            }
+        }
+        #expect("\(CheckpointError.implausibleState(field: "Doppler path"))".contains("byte 24: its Doppler path"))
+    }
+
     @Test func refusesATruncatedOrLongerCheckpoint() {
         var checkpoint = Self.checkpoint()
         checkpoint.bytes.removeLast()

@@ -16,6 +16,11 @@ public enum CheckpointError: Error, Sendable, Hashable, CustomStringConvertible 
     /// Byte 16: the contents' checksum does not match, or contents that pass it do not fit (a stop detector's
     /// window count out of range, a checkpoint cut short): the bytes were damaged after they were written.
     case damaged
+    /// Byte 24 (the contents): the state holds a value no fix this build accepts can produce: a running sum
+    /// (`field`) not finite or beyond ``Tracker/plausibleRunningSumLimit``. Written by a build from before
+    /// ``Fix/maximumSpeedMetresPerSecond`` after a speed of 1e20 m/s: its sums keep no digit of the metres, and a
+    /// tracker resumed from them would hold every later fix on the net-displacement gate.
+    case implausibleState(field: String)
 
     /// The byte offset in the checkpoint where the check failed.
     public var byteOffset: Int {
@@ -25,6 +30,7 @@ public enum CheckpointError: Error, Sendable, Hashable, CustomStringConvertible 
         case .differentLayout: 8
         case .wrongLength(let count, let expected): min(count, expected)
         case .damaged: 16
+        case .implausibleState: CheckpointFormat.headerByteCount
         }
     }
 
@@ -40,6 +46,8 @@ public enum CheckpointError: Error, Sendable, Hashable, CustomStringConvertible 
         case .wrongLength(let count, let expected): what = "\(count) bytes where \(expected) were due"
         case .damaged:
             what = "checksum mismatch or contents out of range: the checkpoint was damaged after it was written"
+        case .implausibleState(let field):
+            what = "its \(field) is beyond what any fix can add (written by an older build after an absurd speed)"
         }
         return "checkpoint byte \(byteOffset): \(what); resume without it (a tracker from the session's total "
             + "and last fix time, a new stop detector)"

@@ -71,13 +71,28 @@ extension Tracker {
     /// and total, so the fixes after it get exactly the decisions they would have got without the restart.
     ///
     /// - Throws: ``CheckpointError`` when the bytes are not a tracker checkpoint this build wrote (another
-    ///   layout, damaged, truncated); nothing is loaded then.
+    ///   layout, damaged, truncated, or a running sum no fix can produce); nothing is loaded then.
     public init(resuming checkpoint: TrackerCheckpoint) throws(CheckpointError) {
         let contents = try CheckpointFormat.contents(
             of: checkpoint.bytes, magic: TrackerCheckpoint.magic, fingerprint: TrackerCheckpoint.layoutFingerprint,
             contentsByteCount: MemoryLayout<Tracker>.size)
         var reader = CheckpointReader(contents)
-        self = try reader.read(Tracker.self)
+        let tracker = try reader.read(Tracker.self)
         try reader.finish()
+        let sums = [
+            ("Doppler path", tracker.dopplerPath), ("Doppler seconds", tracker.dopplerSeconds),
+            ("position path", tracker.positionPath), ("Doppler candidate sum", tracker.candidates.x),
+            ("filtered candidate sum", tracker.candidates.y), ("accuracy sum", tracker.accuracySum),
+            ("total distance", tracker.distance.totalMetres),
+        ]
+        if let (field, _) = sums.first(where: { !($0.1.magnitude <= Tracker.plausibleRunningSumLimit) }) {
+            throw .implausibleState(field: field)
+        }
+        self = tracker
     }
+
+    /// The largest running sum (metres, seconds) a resumed tracker accepts: 10¹³, a year at the speed limit of
+    /// ``Fix/maximumSpeedMetresPerSecond`` is 3 × 10¹², and above 10¹³ a `Double` keeps no millimetre of the
+    /// differences the trailing window takes of its sums.
+    public static let plausibleRunningSumLimit = 1e13
 }
