@@ -215,6 +215,27 @@ import Testing
         #expect(stoppedAt == [Self.time(tap + 20)], "\(stoppedAt)")
     }
 
+    /// An app that pauses its location updates with its "Pause" button sends no fix after the tap: the pause
+    /// commits when its countdown runs out, through the silence (it waited for the first fix after the silence,
+    /// a reviewer's 45 m away). A countdown armed by the fixes alone still does not commit in silence.
+    @Test func aManualPauseFollowedBySilenceCommitsWhenItsCountdownRunsOut() {
+        var d = StopDetector(profile: Self.quiet)
+        _ = Self.walking(&d, until: 100)
+        _ = d.changePace(false, at: Self.time(115))
+        #expect(Self.changes(d.advance(to: Self.time(134))).isEmpty)
+        let events = d.advance(to: Self.time(135))
+        #expect(Self.changes(events) == [false])
+        let committed = events.compactMap { event -> StopRecord? in
+            if case .stopCommitted(let record) = event { record } else { nil }
+        }
+        #expect(committed.count == 1 && d.state == .stationary)
+        // Without the tap, 35 s of silence after a still reading is no stop.
+        var silent = StopDetector(profile: Self.quiet)
+        _ = Self.walking(&silent, until: 100)
+        _ = silent.process(activity: ActivityReading(kind: .still, confidence: 100), at: Self.time(101))
+        #expect(Self.changes(silent.advance(to: Self.time(135))).isEmpty && silent.state == .moving)
+    }
+
     /// A pause tapped while the user walks on without a speed reading (5 m fixes, a 60 s timeout) is vetoed by the
     /// kinematic window wholly after the tap once it moves (before the change, by the walk before the tap).
     @Test func aManualPauseWhileWalkingOnIsVetoedByTheWindowAfterTheTap() {

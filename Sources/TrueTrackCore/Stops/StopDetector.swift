@@ -358,13 +358,16 @@ public struct StopDetector: Sendable {
 
     /// Lets time pass without a fix: a countdown that runs out commits (only if the last fix is no older than
     /// ``gapSeconds``, the profile's or three steps of a sparse logger's rhythm: silence alone never makes a
-    /// stop), and heartbeats are due.
+    /// stop), and heartbeats are due. A manual pause (``changePace(_:at:)``) is the exception: the user said
+    /// "stopped", and an app that pauses its location updates with the button sends no fix after the tap, so
+    /// its countdown commits when it runs out however long the silence (before, it waited for the first fix after
+    /// the silence, a reviewer's 45 m away).
     public mutating func advance(to time: Timestamp) -> [MotionEvent] {
         let now = time.millisecondsSince1970
         var events: [MotionEvent] = []
         if let armed = countdownArmedAt, let last = lastEvidence,
             Double(now &- armed.millisecondsSince1970) / 1000 >= profile.stopTimeoutSeconds,
-            Double(now &- last.timestamp.millisecondsSince1970) / 1000 <= gapSeconds
+            manualPauseMilliseconds != .min || Double(now &- last.timestamp.millisecondsSince1970) / 1000 <= gapSeconds
         {
             commit(fix: last, &events)
         }
