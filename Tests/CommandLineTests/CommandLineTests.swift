@@ -190,6 +190,30 @@ struct Tool {
         #expect(try Tool.run(["convert", path, "-", "--date-order", "ydm"]).status == 2)
     }
 
+    /// A CSV whose header names no column TrueTrack knows: the error says which are missing and names
+    /// `--column`, which reads it; a malformed `--column` is a usage error.
+    @Test func readsACSVWithUnknownColumnNamesThroughColumnOptions() throws {
+        let path = Tool.temporaryPath("unknown-names.csv")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try "T,y,x,spd\n1714564800,48.1,11.5,36\n".write(toFile: path, atomically: true, encoding: .utf8)
+        for command in [["convert", path, "-"], ["info", path], ["process", path]] {
+            let failed = try Tool.run(command)
+            #expect(failed.status == 1 && failed.stderr.contains("(missing: latitude, longitude, time)"))
+            #expect(failed.stderr.contains("--column NAME=AS"), "\(command[0]): \(failed.stderr)")
+            #expect(!failed.stdout.contains("fixes"), "\(command[0]) printed a report of nothing: \(failed.stdout)")
+        }
+        let read = try Tool.run([
+            "convert", path, "-", "--to", "jsonl", "--column", "T=time_s", "--column", "y=latitude", "--column",
+            "x=longitude", "--column", "spd=speed_kmh",
+        ])
+        #expect(read.status == 0 && read.stdout.contains("\"time\":\"2024-05-01T12:00:00Z\""), "\(read.stderr)")
+        #expect(read.stdout.contains("\"speed_mps\":10"), "\(read.stdout)")
+        for wrong in ["T", "=time", "T=", "T=nothing"] {
+            let usage = try Tool.run(["convert", path, "-", "--column", wrong])
+            #expect(usage.status == 2 && usage.stderr.contains("--column"), "\(wrong): \(usage.stderr)")
+        }
+    }
+
     /// `convert IN -` writes CSV, as `process --out -` does (it asked for --to), with the header every CSV
     /// of fixes this project writes starts with.
     @Test func convertsToCSVOnStandardOutputWithTheTimestampHeader() throws {

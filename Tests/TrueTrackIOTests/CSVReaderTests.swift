@@ -291,6 +291,41 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         #expect(try reader.next() == nil)
     }
 
+    /// A header TrueTrack does not recognise is read through ``ReadOptions/csvColumnNames``: a column renamed,
+    /// one left unread, a renamed column taking the place of the file's own for its quantity; a mistyped key or
+    /// an unknown name is a header error, not a file read without the column.
+    @Test func readsColumnsUnderTheNamesTheOptionsGive() throws {
+        let text = "T (ms),y,x,hdop_m,speed,km\n1700000000000,45.5,7.25,4,100,1\n1700000001000,45.5,7.25,5,200,2\n"
+        #expect(readCSV(text).error != nil)
+        var options = ReadOptions()
+        options.csvColumnNames = [" t (MS) ": "time_ms", "y": "latitude", "x": "lon", "hdop_m": "accuracy_m"]
+        let renamed = readCSV(text, options: options)
+        #expect(renamed.error == nil && renamed.fixes.count == 2, "\(String(describing: renamed.error))")
+        #expect(renamed.fixes.first?.timestamp.millisecondsSince1970 == 1_700_000_000_000)
+        #expect(renamed.fixes.map(\.latitude) == [45.5, 45.5] && renamed.fixes.first?.longitude == 7.25)
+        #expect(renamed.fixes.map(\.horizontalAccuracy) == [.metres(4), .metres(5)])
+        // The speed in cm/s: left unread, or read from another column in its place.
+        #expect(renamed.fixes.first?.speedMetresPerSecond == 100)
+        options.csvColumnNames["speed"] = "ignore"
+        #expect(readCSV(text, options: options).fixes.allSatisfy { $0.speedMetresPerSecond == nil })
+        options.csvColumnNames["speed"] = nil
+        options.csvColumnNames["km"] = "speed_kmh"
+        let kilometresPerHour: [Double?] = [1 / 3.6, 2 / 3.6]
+        #expect(readCSV(text, options: options).fixes.map(\.speedMetresPerSecond) == kilometresPerHour)
+        // A key the header lacks, a name nothing reads.
+        for wrong in [["t": "time_ms"], ["y": "latitud"]] {
+            options.csvColumnNames = wrong
+            guard case .unreadableHeader(let at, _, _)? = readCSV(text, options: options).error else {
+                Issue.record("\(wrong): expected a header error")
+                continue
+            }
+            #expect(at.line == 1)
+        }
+        // Common short names read without options: `acc`, `t_ms`.
+        let short = readCSV("t_ms,lat,lon,acc\n1700000000000,45.5,7.25,4\n")
+        #expect(short.fixes.first?.horizontalAccuracy == .metres(4), "\(String(describing: short.error))")
+    }
+
     @Test func requiresAHeaderWithPositionAndTime() throws {
         let result = readCSV("latitude,longitude,speed\n1,2,3\n")
         guard case .unreadableHeader(let place, let expected, _) = try #require(result.error) else {

@@ -64,6 +64,17 @@ public struct ReadOptions: Sendable, Hashable {
     /// ``DeviceSelection/single``: a file of one device reads as usual, one holding a second device is an error.
     public var devices: DeviceSelection = .single
 
+    /// CSV: header names to read as other names, for a file whose columns TrueTrack does not recognise by their
+    /// own (`["t_ms": "time_ms", "acc": "accuracy_m"]`): each key is a name in the file's header (matched
+    /// ignoring case and surrounding spaces), each value a name TrueTrack reads (any of ``CSVColumn``'s, with a
+    /// unit where it takes one: `time`, `time_ms`, `latitude`, `speed_kmh`, `accuracy_m`…) or `ignore` to leave
+    /// the column unread (a speed in a unit no name says). A renamed column takes precedence over a column of
+    /// the file already named for the same quantity, which is then not read. Default empty. A key the header
+    /// does not hold, or a value that names nothing TrueTrack reads, is a
+    /// ``ReadError/unreadableHeader(_:expected:found:)``: a mistyped name would otherwise read the file without
+    /// the column.
+    public var csvColumnNames: [String: String] = [:]
+
     /// Creates options with the defaults above.
     public init(
         lenient: Bool = false, providers: Set<Provider>? = nil,

@@ -74,8 +74,11 @@ enum InfoCommand {
             let report = describe(path: path, format: format, options: options)
             if report.error != nil { failed = true }
             reports.append(report)
-            // An input that could not be opened at all gets its error, not a report full of zeros.
-            let unreadable = report.error != nil && report.recordsRead == 0 && report.fixes == 0
+            // An input that could not be opened at all, or failed before it read anything but a header (one naming
+            // no usable column), gets its error, not a report full of zeros. (One that skipped records, such as
+            // sentences failing their checksum, keeps its report: it says what was skipped.)
+            let unreadable =
+                report.error != nil && report.fixes == 0 && report.skipped.keys.allSatisfy { $0 == "header" }
             if !arguments.has("json") && !unreadable { Terminal.out(text(report)) }
             if let error = report.error { Terminal.error("Error: \(error)\n") }
         }
@@ -115,7 +118,9 @@ enum InfoCommand {
             }
             if let warning = InputOptions.unreadMeasurementWarning(reader, input: path) { Terminal.error(warning) }
         } catch {
-            failure = error.description
+            // (A header naming no time or position column: the option that reads it under another name.)
+            let hint = error.lenientHint.contains("--column") ? error.lenientHint : ""
+            failure = error.description + Terminal.afterReadError(0, "", "", were: "", hint: hint)
         }
         if failure == nil, readReport.fixesProduced == 0, let format = FixFormat(name: formatName),
             let empty = InputOptions.noFixes(readReport, format: format)

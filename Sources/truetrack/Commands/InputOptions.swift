@@ -66,6 +66,12 @@ enum InputOptions {
             help: "CSV: keep only this device's rows (a fleet export's deviceid, device_id, device, imei or uniqueid "
                 + "column); a file of several devices needs it ('info' lists them)."),
         OptionSpec(
+            name: "column", valueName: "NAME=AS",
+            help: "CSV: read the header's column NAME as AS, a name TrueTrack reads (time, time_ms, latitude, "
+                + "longitude, accuracy_m, speed_kmh, course…), or 'ignore' to leave it unread; repeatable "
+                + "(--column t_ms=time_ms --column acc=accuracy_m).",
+            repeatable: true),
+        OptionSpec(
             name: "date-order", valueName: "ORDER",
             help: "CSV: ymd, dmy or mdy for dates that do not say it (240501, 05/01/2024); default: decided by the "
                 + "file's first value that allows one order, else an error."),
@@ -103,6 +109,23 @@ enum InputOptions {
         if let device = arguments.value("device") {
             guard !device.isEmpty else { throw UsageError(message: "--device expects a device ID, got ''") }
             options.devices = .only(device)
+        }
+        for mapping in arguments.all("column") {
+            guard let equals = mapping.firstIndex(of: "="), equals != mapping.startIndex,
+                mapping.index(after: equals) != mapping.endIndex
+            else {
+                throw UsageError(message: "--column expects NAME=AS (e.g. t_ms=time_ms), got '\(mapping)'")
+            }
+            let name = String(mapping[..<equals]), target = String(mapping[mapping.index(after: equals)...])
+            guard target.lowercased() == "ignore" || CSVColumn(headerName: target) != nil else {
+                throw UsageError(
+                    message: "--column \(mapping): TrueTrack reads no column named '\(target)' (names such as time, "
+                        + "time_ms, time_s, latitude, longitude, accuracy_m, speed, speed_kmh, course, altitude_m, "
+                        + "or ignore)")
+            }
+            guard options.csvColumnNames.updateValue(target, forKey: name) == nil else {
+                throw UsageError(message: "--column names '\(name)' twice")
+            }
         }
         if let name = arguments.value("date-order") {
             guard let order = DateOrder(rawValue: name.lowercased()) else {
@@ -249,13 +272,17 @@ extension InputOptions {
 
 extension ReadError {
     /// What the user can do about a damaged record, appended to its message: `--lenient` skips malformed
-    /// records (counted and reported) and reads on. Empty for errors no option gets past (I/O, truncation, an
-    /// unsupported format, a record longer than the reader holds, a header that names no usable column, a file
-    /// holding several devices).
+    /// records (counted and reported) and reads on; a CSV header that names no time, latitude or longitude
+    /// column is read with `--column`. Empty for errors no option gets past (I/O, truncation, an unsupported
+    /// format, a record longer than the reader holds, another header error, a file holding several devices).
     var lenientHint: String {
         switch self {
         case .malformedField, .malformedRecord, .invalidFix:
             "; --lenient skips such records and reads on"
+        case .unreadableHeader(_, let expected, let found)
+        where expected.contains("(missing: ") && !found.contains("\\x") && found.contains(where: ",;\t|".contains):
+            // (Text with fields, not binary bytes read as a header.)
+            "; --column NAME=AS reads a column under a name TrueTrack knows, e.g. --column y=latitude"
         case .io, .truncated, .unsupportedFormat, .recordTooLong, .unreadableHeader, .severalDevices:
             // (A record too long for memory ends the reading whatever the option.)
             ""

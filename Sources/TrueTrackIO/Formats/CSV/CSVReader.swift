@@ -566,7 +566,14 @@ public struct CSVReader: FixReader, ByteStreamReader {
         columnCount = names.count
         var seen = Set<Int>()
         var resolved: [CSVColumn?] = []
-        let normalised = names.map(CSVColumn.normalise)
+        let renamed = try renamedColumns(names, headerLocation: headerLocation, headerText: headerText)
+        let normalised = names.indices.map { index -> (key: String, unit: String?)? in
+            switch renamed[index] {
+            case .none: CSVColumn.normalise(names[index])
+            case .some(.none): nil  // `ignore`
+            case .some(.some(let name)): CSVColumn.normalise(name)
+            }
+        }
         let keys = normalised.map { $0?.key }
         // A GPS logger's own export: an `RCR` column (BT747, Qstarz, Holux), or `INDEX` and `TAG` (Columbus).
         // (Columbus's own combined coordinate column too: `index` and `tag` alone are any table's.)
@@ -584,11 +591,21 @@ public struct CSVReader: FixReader, ByteStreamReader {
             let rank = CSVColumn.timePreference(key: key)
             if rank < timeRank { (timeIndex, timeRank) = (index, rank) }
         }
+        // A renamed column's quantity is its own: a column of the file named for the same one is not read.
+        var renamedKeys = Set<Int>()
+        for (index, name) in normalised.enumerated() {
+            guard case .some(.some) = renamed[index], let (key, unit) = name,
+                let column = CSVColumn(key: key, unit: unit)
+            else { continue }
+            renamedKeys.insert(column.fieldKey)
+            if case .time = column { timeIndex = index }
+        }
         for (index, name) in normalised.enumerated() {
             // Traccar's `valid` (no other file's: Qstarz's VALID holds the fix type).
             let traccarValidity: CSVColumn? = isTraccarExport && name?.key == "valid" ? .fixValidity : nil
             guard let (key, unit) = name, let column = traccarValidity ?? CSVColumn(key: key, unit: unit),
                 column.fieldKey != CSVColumn.time(.automatic).fieldKey || index == timeIndex,
+                renamed[index] != nil || !renamedKeys.contains(column.fieldKey),
                 seen.insert(column.fieldKey).inserted
             else {
                 resolved.append(nil)
@@ -636,6 +653,41 @@ public struct CSVReader: FixReader, ByteStreamReader {
         }
         roles = buffers.roles(count: names.count)
         for (index, column) in resolved.enumerated() { roles[index] = CSVRole(column) }
+    }
+
+    /// For each header name, what ``ReadOptions/csvColumnNames`` renames it to: `nil` when it is not renamed,
+    /// `.some(nil)` for `ignore`. Throws for a key the header does not hold or a name TrueTrack does not read.
+    private mutating func renamedColumns(_ names: [String], headerLocation: SourceLocation, headerText: String)
+        throws(ReadError) -> [String??]
+    {
+        var renamed = [String??](repeating: nil, count: names.count)
+        guard !options.csvColumnNames.isEmpty else { return renamed }
+        func folded(_ name: String) -> Substring {
+            let text = name.lowercased()[...]
+            let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+            return text.drop(while: isSpace).reversed().drop(while: isSpace).reversed().reduce(into: "") {
+                $0.append($1)
+            }
+        }
+        let header = names.map(folded)
+        for (from, to) in options.csvColumnNames.sorted(by: { $0.key < $1.key }) {
+            let target = folded(to)
+            guard target == "ignore" || CSVColumn(headerName: to) != nil else {
+                finished = true
+                throw ReadError.unreadableHeader(
+                    headerLocation,
+                    expected: "a name TrueTrack reads for column '\(from)' (time, time_ms, latitude, longitude, "
+                        + "accuracy_m, speed, speed_kmh, course, altitude… or ignore)",
+                    found: to)
+            }
+            guard let index = header.firstIndex(of: folded(from)) else {
+                finished = true
+                throw ReadError.unreadableHeader(
+                    headerLocation, expected: "a column named '\(from)' (to read as '\(to)')", found: headerText)
+            }
+            renamed[index] = .some(target == "ignore" ? nil : to)
+        }
+        return renamed
     }
 
     // MARK: - Rows
