@@ -196,10 +196,10 @@ if options.instructions {
 // The reference loop is timed before every case and its minimum over the whole run divides every case's
 // minimum: a noisy moment at one timing cannot deflate every ratio (and hide a regression).
 var reference = Double.infinity
-var results: [BenchmarkResult] = []
-for benchmark in selected {
-    let input = input(for: benchmark)
-    reference = min(reference, referenceSeconds(runs: 3))
+
+/// Runs `benchmark` `options.runs` times, each in a child process, and summarises the runs (its ratio to the
+/// reference loop is set by the caller).
+func measure(_ benchmark: BenchmarkCase, input: String) -> BenchmarkResult {
     let bytes =
         benchmark.measuresInputBytes
         ? (try? FileManager.default.attributesOfItem(atPath: input)[.size] as? Int) ?? 0 : nil
@@ -248,16 +248,22 @@ for benchmark in selected {
     FileHandle.standardError.write(Data("\(benchmark.name): \(options.runs) runs done\n".utf8))
     let t = Measurement.summary(times)
     let c = Measurement.summary(cpuTimes)
-    results.append(
-        BenchmarkResult(
-            name: benchmark.name, fixes: fixes, inputBytes: bytes, runs: options.runs,
-            medianSeconds: t.median, minSeconds: t.min, maxSeconds: t.max,
-            fixesPerSecond: Double(fixes) / t.median, megabytesPerSecond: bytes.map { Double($0) / 1e6 / t.median },
-            medianCPUSeconds: c.median, fixesPerCPUSecond: Double(fixes) / c.median,
-            peakResidentMegabytes: (peaks.max() ?? 0) / 1_048_576, minCPUSeconds: c.min,
-            ratioToReference: 0,  // set below, once the reference's minimum over the whole run is known
-            memoryLimitMegabytes: benchmark.memoryLimitMegabytes,
-            allocationsPerFix: fixes > 0 ? Measurement.summary(allocations).median / Double(fixes) : nil))
+    return BenchmarkResult(
+        name: benchmark.name, fixes: fixes, inputBytes: bytes, runs: options.runs,
+        medianSeconds: t.median, minSeconds: t.min, maxSeconds: t.max,
+        fixesPerSecond: Double(fixes) / t.median, megabytesPerSecond: bytes.map { Double($0) / 1e6 / t.median },
+        medianCPUSeconds: c.median, fixesPerCPUSecond: Double(fixes) / c.median,
+        peakResidentMegabytes: (peaks.max() ?? 0) / 1_048_576, minCPUSeconds: c.min,
+        ratioToReference: 0,  // set below, once the reference's minimum over the whole run is known
+        memoryLimitMegabytes: benchmark.memoryLimitMegabytes,
+        allocationsPerFix: fixes > 0 ? Measurement.summary(allocations).median / Double(fixes) : nil)
+}
+
+var results: [BenchmarkResult] = []
+for benchmark in selected {
+    let input = input(for: benchmark)
+    reference = min(reference, referenceSeconds(runs: 3))
+    results.append(measure(benchmark, input: input))
 }
 
 // The CPU time of a 64 MiB loop is never 0 (nor still infinity: a case ran), so every ratio is finite.
@@ -266,6 +272,30 @@ guard reference > 0, reference.isFinite else {
     exit(1)
 }
 for i in results.indices { results[i].ratioToReference = results[i].minCPUSeconds / reference }
+// A timing regression must reproduce: a case over its limit is measured again, up to twice, and keeps the minimum
+// CPU time of all its runs (the host's noise only ever slows a run). On this shared 2-core VM a CI tester saw the
+// quick tracker ratio range 0.51–0.99 over 12 runs against a limit of 0.98, and one run fail on it; a real
+// regression is over the limit in every round. Allocations and peak memory are judged on the first round.
+if let baseline, !options.updateBaseline {
+    let entries = options.quick ? baseline.quick : baseline.full
+    for round in 1...2 {
+        let slow = results.indices.filter { i in
+            entries[results[i].name].map { results[i].ratioToReference > $0.ratio * (1 + $0.tolerance) } ?? false
+        }
+        guard !slow.isEmpty else { break }
+        for i in slow {
+            let benchmark = selected[i]
+            let before = results[i].ratioToReference
+            let again = measure(benchmark, input: input(for: benchmark))
+            results[i].minCPUSeconds = min(results[i].minCPUSeconds, again.minCPUSeconds)
+            results[i].ratioToReference = results[i].minCPUSeconds / reference
+            options.say(
+                "\(benchmark.name): ratio \(String(format: "%.2f", before)) over its limit; measured again (round "
+                    + "\(round) of 2, a noisy moment is not a regression): \(String(format: "%.2f", results[i].ratioToReference))"
+            )
+        }
+    }
+}
 var report = BenchmarkReport(referenceSeconds: reference, quick: options.quick, results: results)
 options.say(report.table())
 if let baselinePath = options.baselinePath, let baseline {
