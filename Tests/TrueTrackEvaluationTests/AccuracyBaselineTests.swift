@@ -68,6 +68,33 @@ import TrueTrackCore
         #expect(same.lines.last == "compared 1 figures of 1 recordings and 1 fix counts with b.json")
     }
 
+    /// What a CI job must tell apart (a tester's): a recording that could not be evaluated is data missing, not
+    /// three regressions and a fix count of 0; a truth file cut short at a line end reads without an error, and
+    /// its sample count, kept in the baseline, fails the run.
+    @Test func missingDataAndAShortenedTruthFailAsSuchNotAsRegressions() {
+        var drive = result("drive1", category: "drive", errorPercent: 0.1, p50: 1)
+        drive.fixes = 1653
+        drive.truth = TruthReading(file: "t.gga", format: "nmea", status: .read, samples: 1748)
+        let base = AccuracyBaseline(report: report([drive]), previous: nil, merge: false)
+        #expect(base.recordings["drive1"]?.truthSamples == 1748 && base.recordings["drive1"]?.fixes == 1653)
+        #expect(BaselineComparison(baseline: base, path: "b.json", report: report([drive]), limited: false).passed)
+
+        var missing = RecordingResult(id: "drive1", category: "drive", profile: .walking, status: .error)
+        missing.note = "ground truth: t.gga: cannot read: No such file or directory"
+        let gone = BaselineComparison(baseline: base, path: "b.json", report: report([missing]), limited: false)
+        #expect(gone.regressions.isEmpty && gone.fixCountChanges.isEmpty)
+        #expect(gone.unreadable.map(\.id) == ["drive1"])
+        #expect(!gone.passed && gone.failures.count == 1 && gone.failures[0].contains("could not be evaluated"))
+        #expect(gone.lines.contains("ERROR drive1 not evaluated: \(missing.note!)"))
+
+        var short = drive
+        short.truth = TruthReading(file: "t.gga", format: "nmea", status: .read, samples: 874)
+        let cut = BaselineComparison(baseline: base, path: "b.json", report: report([short]), limited: false)
+        #expect(!cut.passed && cut.regressions.isEmpty)
+        #expect(cut.truthSampleChanges.map(\.now) == [874])
+        #expect(cut.lines.contains("CHANGED drive1 ground-truth samples: 874 vs baseline 1748"))
+    }
+
     @Test func flagsOnlyFiguresWorseThanTheirTolerance() {
         let base = AccuracyBaseline(
             report: report([

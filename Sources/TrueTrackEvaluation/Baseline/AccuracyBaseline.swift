@@ -128,6 +128,12 @@ public struct BaselineComparison: Sendable, Hashable, Codable {
     public var improvements: [Improvement]
     /// Recordings reading a different number of fixes than the baseline keeps.
     public var fixCountChanges: [AccuracyBaseline.Coverage.FixCountChange]
+    /// Recordings whose ground truth holds a different number of samples than the baseline keeps (a truth file
+    /// cut short at a line end reads without an error, and scored half a drive).
+    public var truthSampleChanges: [AccuracyBaseline.Coverage.FixCountChange]
+    /// Baselined recordings of the run that could not be evaluated (a file or its truth missing or unreadable),
+    /// with the error: data that is not there, not figures that got worse, so their figures are not compared.
+    public var unreadable: [AccuracyBaseline.Coverage.UnreadableRecording]
     /// Recordings of the run without a baseline entry (not checked).
     public var notInBaseline: [String]
     /// Baselined recordings absent from the run (a failure unless the run was limited with `--only`).
@@ -151,6 +157,8 @@ public struct BaselineComparison: Sendable, Hashable, Codable {
         improvements = baseline.improvements(in: report)
         let coverage = baseline.coverage(of: report)
         fixCountChanges = coverage.fixCountChanges
+        truthSampleChanges = coverage.truthSampleChanges
+        unreadable = coverage.unreadable
         notInBaseline = coverage.notInBaseline
         missingFromRun = limited ? [] : coverage.missingFromReport
         comparedFigures = coverage.comparedFigures
@@ -161,12 +169,22 @@ public struct BaselineComparison: Sendable, Hashable, Codable {
         if !fixCountChanges.isEmpty {
             failures.append("\(fixCountChanges.count) recording(s) reading a different number of fixes")
         }
+        if !truthSampleChanges.isEmpty {
+            failures.append(
+                "\(truthSampleChanges.count) recording(s) whose ground truth holds a different number of samples "
+                    + "(a truth file cut short or damaged?)")
+        }
+        if !unreadable.isEmpty {
+            failures.append(
+                "\(unreadable.count) baselined recording(s) could not be evaluated (data missing or unreadable): "
+                    + unreadable.map(\.id).joined(separator: ", "))
+        }
         if !missingFromRun.isEmpty {
             failures.append(
                 "\(missingFromRun.count) baselined recording(s) missing from this run: "
                     + missingFromRun.joined(separator: ", "))
         }
-        if comparedFigures + comparedFixCounts == 0 {
+        if comparedFigures + comparedFixCounts == 0, unreadable.isEmpty {
             failures.append(
                 comparedRecordings == 0
                     ? "the baseline covers none of these recordings (another data set?)"
@@ -184,6 +202,10 @@ public struct BaselineComparison: Sendable, Hashable, Codable {
         for change in fixCountChanges {
             lines.append("CHANGED \(change.id) fixes read: \(change.now) vs baseline \(change.baseline)")
         }
+        for change in truthSampleChanges {
+            lines.append("CHANGED \(change.id) ground-truth samples: \(change.now) vs baseline \(change.baseline)")
+        }
+        for recording in unreadable { lines.append("ERROR \(recording.id) not evaluated: \(recording.error)") }
         if !notInBaseline.isEmpty {
             lines.append("not in the baseline, so not checked: \(notInBaseline.joined(separator: ", "))")
         }
@@ -213,12 +235,17 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
         /// How many fixes the recording read (`nil` in baselines written before it was kept): compared exactly,
         /// so that a recording without a reference, which has no figure, still fails when it reads differently.
         public var fixes: Int?
+        /// How many samples its ground truth held (`nil` without a truth file read, and in baselines written
+        /// before it was kept): compared exactly, so that a truth file cut short, which reads without an error,
+        /// fails instead of scoring the fixes it still covers.
+        public var truthSamples: Int?
 
         /// Creates an entry.
-        public init(category: String, figures: [BaselineMetric: Double], fixes: Int? = nil) {
+        public init(category: String, figures: [BaselineMetric: Double], fixes: Int? = nil, truthSamples: Int? = nil) {
             self.category = category
             self.figures = figures
             self.fixes = fixes
+            self.truthSamples = truthSamples
         }
 
         struct Key: CodingKey {
@@ -232,6 +259,7 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
             let c = try decoder.container(keyedBy: Key.self)
             category = try c.decode(String.self, forKey: Key(stringValue: "category"))
             fixes = try c.decodeIfPresent(Int.self, forKey: Key(stringValue: "fixes"))
+            truthSamples = try c.decodeIfPresent(Int.self, forKey: Key(stringValue: "truthSamples"))
             figures = [:]
             for metric in BaselineMetric.allCases {
                 if let v = try c.decodeIfPresent(Double.self, forKey: Key(stringValue: metric.rawValue)) {
@@ -244,6 +272,7 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
             var c = encoder.container(keyedBy: Key.self)
             try c.encode(category, forKey: Key(stringValue: "category"))
             try c.encodeIfPresent(fixes, forKey: Key(stringValue: "fixes"))
+            try c.encodeIfPresent(truthSamples, forKey: Key(stringValue: "truthSamples"))
             for (metric, value) in figures { try c.encode(value, forKey: Key(stringValue: metric.rawValue)) }
         }
     }
@@ -307,7 +336,9 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
         var entries = merge ? previous?.recordings ?? [:] : [:]
         for r in report.recordings {
             if r.status == .ok {
-                entries[r.id] = Entry(category: r.category, figures: r.baselineFigures, fixes: r.fixes)
+                let truthSamples = r.truth.flatMap { $0.status == .notUsed ? nil : $0.samples }
+                entries[r.id] = Entry(
+                    category: r.category, figures: r.baselineFigures, fixes: r.fixes, truthSamples: truthSamples)
             } else if let kept = previous?.recordings[r.id] {
                 entries[r.id] = kept
             }
@@ -325,11 +356,11 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
     }
 
     /// The figures of `report` worse than the baseline beyond their tolerance. Recordings of the baseline
-    /// absent from the report (a run limited with `--only`) are not compared; a recording that is in the
-    /// report but failed, or a figure no longer measured, is a regression.
+    /// absent from the report (a run limited with `--only`) are not compared, nor are those that could not be
+    /// evaluated (``Coverage/unreadable``: a failure of their own); a figure no longer measured is a regression.
     public func regressions(in report: BenchReport) -> [Regression] {
         var found: [Regression] = []
-        for result in report.recordings {
+        for result in report.recordings where result.status != .error {
             guard let entry = recordings[result.id] else { continue }
             let now = result.baselineFigures
             for (metric, base) in entry.figures.sorted(by: { $0.key < $1.key }) {
@@ -371,8 +402,22 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
         public var notInBaseline: [String] = []
         /// Recordings whose fix count differs from the baseline's.
         public var fixCountChanges: [FixCountChange] = []
+        /// Recordings whose ground truth holds another number of samples than the baseline's.
+        public var truthSampleChanges: [FixCountChange] = []
+        /// Truth sample counts compared.
+        public var comparedTruthSamples = 0
+        /// Baselined recordings that could not be evaluated.
+        public var unreadable: [UnreadableRecording] = []
 
-        /// A recording that reads a different number of fixes than its baseline entry keeps.
+        /// A baselined recording the run could not evaluate, and why.
+        public struct UnreadableRecording: Sendable, Hashable, Codable {
+            /// The recording.
+            public var id: String
+            /// The error (the file or truth that could not be read).
+            public var error: String
+        }
+
+        /// A recording that reads a different number of fixes (or truth samples) than its baseline entry keeps.
         public struct FixCountChange: Sendable, Hashable, Codable {
             /// The recording.
             public var id: String
@@ -393,8 +438,17 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
                 if result.status == .ok { c.notInBaseline.append(result.id) }
                 continue
             }
+            if result.status == .error {
+                c.unreadable.append(.init(id: result.id, error: result.note ?? "not evaluated"))
+                continue
+            }
             c.comparedRecordings += 1
             c.comparedFigures += entry.figures.count
+            if let expected = entry.truthSamples, result.status == .ok {
+                c.comparedTruthSamples += 1
+                let now = result.truth.flatMap { $0.status == .notUsed ? nil : $0.samples } ?? 0
+                if now != expected { c.truthSampleChanges.append(.init(id: result.id, now: now, baseline: expected)) }
+            }
             if let expected = entry.fixes, result.status != .skipped {
                 c.comparedFixCounts += 1
                 if result.fixes != expected {
