@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrueTrackCore
+import TrueTrackIO
 
 @testable import TrueTrackEvaluation
 
@@ -192,5 +193,53 @@ import TrueTrackCore
                 report: report([result("x", category: "walk", errorPercent: 3)]), previous: loaded,
                 merge: false
             ).recordings.keys.sorted() == ["x"])
+    }
+
+    /// A typo in a baseline must not switch a check off unseen (a CI tester's misspelt figure, extra key, `null`
+    /// figure and negative tolerance all passed): each is an error naming the place; the note may be left out.
+    @Test func refusesBaselinesWhoseTyposWouldSwitchChecksOff() throws {
+        func load(_ json: String) -> String? {
+            do {
+                _ = try JSONDecoder().decode(AccuracyBaseline.self, from: Data(json.utf8))
+                return nil
+            } catch { return DecodingFailure.describe(error, data: Data(json.utf8)) }
+        }
+        let entry = #""w": {"category": "walk", "absDistanceErrorPercent": 3}"#
+        #expect(load(#"{"recordings": {\#(entry)}}"#) == nil)
+        let wrong = [
+            (#"{"recordings": {"w": {"category": "walk", "absDistanceErrorPercnt": 3}}}"#, "absDistanceErrorPercnt"),
+            (#"{"recordings": {"w": {"category": "walk", "positionP50Metres": null}}}"#, "positionP50Metres"),
+            (#"{"recordings": {\#(entry)}, "bogus": 1}"#, "bogus"),
+            (
+                #"{"recordings": {\#(entry)}, "tolerances": {"walk": {"absDistanceErrorPercent": {"absolute": -1, "relative": 0}}}}"#,
+                "tolerances.walk.absDistanceErrorPercent"
+            ),
+            (
+                #"{"recordings": {\#(entry)}, "tolerances": {"walk": {"p50": {"absolute": 1, "relative": 0}}}}"#,
+                "tolerances.walk.p50"
+            ),
+        ]
+        for (json, place) in wrong {
+            let failure = load(json)
+            #expect(failure?.contains(place) == true, "\(json): \(String(describing: failure))")
+        }
+    }
+
+    /// A run with another profile than the baseline's, or a recording whose category (which picks its
+    /// tolerances) changed, fails as such (a tester's driving-profile baseline read as 21 regressions without a
+    /// word of the profile; a category edited in the file loosened a drive's tolerance 20-fold).
+    @Test func anotherProfileOrCategoryThanTheBaselinesFailsTheRun() {
+        let base = AccuracyBaseline(
+            report: report([result("d", category: "drive", errorPercent: 0.1)]), previous: nil, merge: false)
+        #expect(base.profileOverride == nil)
+        var driving = report([result("d", category: "drive", errorPercent: 0.1)])
+        driving.profileOverride = .driving
+        let other = BaselineComparison(baseline: base, path: "b.json", report: driving, limited: false)
+        #expect(!other.passed && other.failures.contains { $0.contains("--profile driving") })
+        #expect(AccuracyBaseline(report: driving, previous: nil, merge: false).profileOverride == .driving)
+        let walk = report([result("d", category: "walk", errorPercent: 0.1)])
+        let recategorised = BaselineComparison(baseline: base, path: "b.json", report: walk, limited: false)
+        #expect(recategorised.categoryChanges == ["d: drive in the baseline, walk in the manifest"])
+        #expect(!recategorised.passed)
     }
 }

@@ -131,6 +131,9 @@ public struct BaselineComparison: Sendable, Hashable, Codable {
     /// Recordings whose ground truth holds a different number of samples than the baseline keeps (a truth file
     /// cut short at a line end reads without an error, and scored half a drive).
     public var truthSampleChanges: [AccuracyBaseline.Coverage.FixCountChange]
+    /// Recordings whose category (which picks the tolerances) differs between the baseline and the manifest:
+    /// `id: baseline category, manifest category`.
+    public var categoryChanges: [String] = []
     /// Baselined recordings of the run that could not be evaluated (a file or its truth missing or unreadable),
     /// with the error: data that is not there, not figures that got worse, so their figures are not compared.
     public var unreadable: [AccuracyBaseline.Coverage.UnreadableRecording]
@@ -168,6 +171,23 @@ public struct BaselineComparison: Sendable, Hashable, Codable {
         if !regressions.isEmpty { failures.append("\(regressions.count) regression(s)") }
         if !fixCountChanges.isEmpty {
             failures.append("\(fixCountChanges.count) recording(s) reading a different number of fixes")
+        }
+        if baseline.profileOverride != report.profileOverride {
+            let name = { (profile: EvaluationProfile?) in
+                profile.map { "--profile \($0.rawValue)" } ?? "each recording's own profile"
+            }
+            failures.append(
+                "the baseline was recorded with \(name(baseline.profileOverride)), this run used "
+                    + "\(name(report.profileOverride)): its figures are not comparable")
+        }
+        categoryChanges = report.recordings.compactMap { r in
+            guard let entry = baseline.recordings[r.id], entry.category != r.category else { return nil }
+            return "\(r.id): \(entry.category) in the baseline, \(r.category) in the manifest"
+        }
+        if !categoryChanges.isEmpty {
+            failures.append(
+                "\(categoryChanges.count) recording(s) of another category than the baseline's, whose tolerances "
+                    + "they would be judged by: " + categoryChanges.joined(separator: "; "))
         }
         if !truthSampleChanges.isEmpty {
             failures.append(
@@ -255,16 +275,26 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
             init?(intValue: Int) { nil }
         }
 
+        /// The keys an entry may hold besides the figures.
+        static let otherKeys = ["category", "fixes", "truthSamples"]
+
+        /// Reads an entry. A key that is neither a figure nor one of ``otherKeys`` (a misspelt
+        /// `absDistanceErrorPercnt`) and a figure of `null` are errors: either would switch its check off unseen.
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: Key.self)
+            for key in c.allKeys
+            where !Entry.otherKeys.contains(key.stringValue) && BaselineMetric(rawValue: key.stringValue) == nil {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: c,
+                    debugDescription: "unknown key '\(key.stringValue)' (expected "
+                        + (Entry.otherKeys + BaselineMetric.allCases.map(\.rawValue)).joined(separator: ", ") + ")")
+            }
             category = try c.decode(String.self, forKey: Key(stringValue: "category"))
             fixes = try c.decodeIfPresent(Int.self, forKey: Key(stringValue: "fixes"))
             truthSamples = try c.decodeIfPresent(Int.self, forKey: Key(stringValue: "truthSamples"))
             figures = [:]
-            for metric in BaselineMetric.allCases {
-                if let v = try c.decodeIfPresent(Double.self, forKey: Key(stringValue: metric.rawValue)) {
-                    figures[metric] = v
-                }
+            for metric in BaselineMetric.allCases where c.contains(Key(stringValue: metric.rawValue)) {
+                figures[metric] = try c.decode(Double.self, forKey: Key(stringValue: metric.rawValue))
             }
         }
 
@@ -277,12 +307,76 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
         }
     }
 
-    /// What the file is and how to update it.
+    /// What the file is and how to update it (optional in the file: ``defaultNote``).
     public var note: String
-    /// Tolerances by category (`default` for every category), then by metric name.
+    /// Tolerances by category (`default` for every category), then by metric name (optional in the file:
+    /// ``defaultTolerances``).
     public var tolerances: [String: [String: Tolerance]]
     /// Baseline figures by recording id.
     public var recordings: [String: Entry]
+    /// The profile every recording ran with when the figures were recorded (`truetrack bench --profile`), or
+    /// `nil` for each recording's own: a run with another profile is not comparable (a tester's driving-profile
+    /// baseline read as 21 regressions, with no word of the profile).
+    public var profileOverride: EvaluationProfile?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case note, tolerances, recordings
+        case profileOverride = "profile"
+    }
+
+    /// Reads a baseline. Unknown keys, at the top, in a tolerance table or in an entry, are errors, and so are
+    /// negative or non-finite tolerances: a typo must not switch a check off unseen.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        let known = CodingKeys.allCases.map(\.rawValue)
+        for key in c.allKeys where !known.contains(key.stringValue) {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: c,
+                debugDescription: "unknown key '\(key.stringValue)' (expected \(known.joined(separator: ", ")))")
+        }
+        note = try c.decodeIfPresent(String.self, forKey: AnyKey("note")) ?? AccuracyBaseline.defaultNote
+        tolerances =
+            try c.decodeIfPresent([String: [String: Tolerance]].self, forKey: AnyKey("tolerances"))
+            ?? AccuracyBaseline.defaultTolerances
+        recordings = try c.decode([String: Entry].self, forKey: AnyKey("recordings"))
+        profileOverride = try c.decodeIfPresent(EvaluationProfile.self, forKey: AnyKey("profile"))
+        for (category, table) in tolerances {
+            for (name, tolerance) in table {
+                let at = "tolerances.\(category).\(name)"
+                guard BaselineMetric(rawValue: name) != nil else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: AnyKey("tolerances"), in: c,
+                        debugDescription: "\(at): unknown figure '\(name)' (expected "
+                            + BaselineMetric.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+                }
+                guard tolerance.absolute >= 0, tolerance.relative >= 0, tolerance.absolute.isFinite,
+                    tolerance.relative.isFinite
+                else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: AnyKey("tolerances"), in: c,
+                        debugDescription: "\(at): a tolerance is 0 or more (absolute \(tolerance.absolute), "
+                            + "relative \(tolerance.relative))")
+                }
+            }
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(note, forKey: .note)
+        try c.encode(tolerances, forKey: .tolerances)
+        try c.encode(recordings, forKey: .recordings)
+        try c.encodeIfPresent(profileOverride, forKey: .profileOverride)
+    }
+
+    /// A key of any name (to find the unknown ones).
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
 
     /// The note written into a new baseline.
     public static let defaultNote = """
@@ -322,11 +416,12 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
     public init(
         note: String = AccuracyBaseline.defaultNote,
         tolerances: [String: [String: Tolerance]] = AccuracyBaseline.defaultTolerances,
-        recordings: [String: Entry]
+        recordings: [String: Entry], profileOverride: EvaluationProfile? = nil
     ) {
         self.note = note
         self.tolerances = tolerances
         self.recordings = recordings
+        self.profileOverride = profileOverride
     }
 
     /// A baseline of `report`'s figures, keeping the tolerances and note of `previous` and, when `merge` is
@@ -345,7 +440,8 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
         }
         self.init(
             note: previous?.note ?? AccuracyBaseline.defaultNote,
-            tolerances: previous?.tolerances ?? AccuracyBaseline.defaultTolerances, recordings: entries)
+            tolerances: previous?.tolerances ?? AccuracyBaseline.defaultTolerances, recordings: entries,
+            profileOverride: report.profileOverride)
     }
 
     /// The tolerance of `metric` in `category`.

@@ -121,6 +121,18 @@ enum BenchCommand {
                         message: "cannot update baseline \(path): \(reason) (its tolerances would be lost: fix it, or "
                             + "move it aside and re-run to start a new one with the default tolerances)")
                 }
+                // A run limited with --only keeps the other recordings' entries: they must have run with the same
+                // profile, which the file records once.
+                if let previous, !only.isEmpty, previous.profileOverride != report.profileOverride {
+                    throw CommandFailure(
+                        message: "cannot update baseline \(path) with --only: it was recorded with "
+                            + (previous.profileOverride.map { "--profile \($0.rawValue)" }
+                                ?? "each recording's own profile")
+                            + ", this run used "
+                            + (report.profileOverride.map { "--profile \($0.rawValue)" }
+                                ?? "each recording's own profile")
+                            + " (run every recording to record it with this profile, or keep the file's)")
+                }
                 // What is about to be recorded is shown first: a regression written into the baseline is a
                 // decision, not a side effect.
                 var replaced = ""
