@@ -107,6 +107,33 @@ struct Baseline: Codable {
         /// ``Baseline/peakRelativeTolerance`` and ``Baseline/peakAbsoluteToleranceMegabytes``. Absent likewise.
         var peakResidentMegabytes: Double?
 
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case ratio, tolerance, fixesPerSecondWhenRecorded, allocationsPerFix, peakResidentMegabytes
+        }
+
+        /// Decodes an entry; a key it does not know (`"tolerence"`) is an error, not a tolerance left at its
+        /// default unseen.
+        init(from decoder: any Decoder) throws {
+            try rejectUnknownKeys(decoder, known: CodingKeys.allCases.map(\.rawValue))
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            ratio = try c.decode(Double.self, forKey: .ratio)
+            tolerance = try c.decode(Double.self, forKey: .tolerance)
+            fixesPerSecondWhenRecorded = try c.decode(Double.self, forKey: .fixesPerSecondWhenRecorded)
+            allocationsPerFix = try c.decodeIfPresent(Double.self, forKey: .allocationsPerFix)
+            peakResidentMegabytes = try c.decodeIfPresent(Double.self, forKey: .peakResidentMegabytes)
+        }
+
+        init(
+            ratio: Double, tolerance: Double, fixesPerSecondWhenRecorded: Double, allocationsPerFix: Double?,
+            peakResidentMegabytes: Double?
+        ) {
+            self.ratio = ratio
+            self.tolerance = tolerance
+            self.fixesPerSecondWhenRecorded = fixesPerSecondWhenRecorded
+            self.allocationsPerFix = allocationsPerFix
+            self.peakResidentMegabytes = peakResidentMegabytes
+        }
+
         /// The allocations per fix a run may reach: the recorded value + 0.01.
         var allocationsLimit: Double? { allocationsPerFix.map { $0 + Baseline.allocationsPerFixTolerance } }
 
@@ -159,7 +186,7 @@ struct Baseline: Codable {
         }
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case note, quick, full, instructionsQuick, instructionsFull
     }
 
@@ -176,6 +203,7 @@ struct Baseline: Codable {
     /// is named for what it lacks ("quick: missing"), not read as a baseline that holds nothing.
     init(from decoder: any Decoder) throws {
         let isEmpty = try decoder.container(keyedBy: AnyKey.self).allKeys.isEmpty
+        try rejectUnknownKeys(decoder, known: CodingKeys.allCases.map(\.rawValue))
         let container = try decoder.container(keyedBy: CodingKeys.self)
         note = try container.decodeIfPresent(String.self, forKey: .note)
         quick = isEmpty ? [:] : try container.decode([String: Entry].self, forKey: .quick)
@@ -218,5 +246,22 @@ struct Baseline: Codable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try encoder.encode(self).write(to: URL(fileURLWithPath: path))
+    }
+}
+
+/// Throws when the JSON object `decoder` reads holds a key not in `known`, naming it and the keys expected: a
+/// misspelt key in a baseline would otherwise leave its check at a default unseen.
+func rejectUnknownKeys(_ decoder: any Decoder, known: [String]) throws {
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+    let container = try decoder.container(keyedBy: Key.self)
+    for key in container.allKeys where !known.contains(key.stringValue) {
+        throw DecodingError.dataCorruptedError(
+            forKey: key, in: container,
+            debugDescription: "unknown key '\(key.stringValue)' (expected \(known.joined(separator: ", ")))")
     }
 }

@@ -74,8 +74,18 @@ func parseOptions(_ arguments: [String]) -> Options {
             print(
                 """
                 USAGE: truetrack-benchmarks [--quick] [--runs N] [--only NAME]... [--json FILE] [--baseline FILE] [--update-baseline] [--workdir DIR] [--instructions]
+                --quick: the small inputs and 3 runs (what `make test` runs); without it 1 M fixes and 1 GB streams, 5 runs.
+                --runs N: runs per case, each in a child process (median and minimum reported).
+                --only NAME[,NAME]: only these cases (repeatable; names below).
+                --json FILE: the report as JSON ('-': standard output, the text then going to standard error).
+                --baseline FILE: compare with a checked-in baseline (Benchmarks/baseline.json): a case over its limit
+                  is measured again up to twice before it is a REGRESSION.
+                --update-baseline: write this run's figures into --baseline FILE (tolerances kept); exits 0.
+                --workdir DIR: where generated inputs are kept (default \(NSTemporaryDirectory())truetrack-bench).
                 --instructions: count each benchmark's instructions per fix under valgrind's callgrind (one run each;
                   deterministic, unlike times on a shared machine) and compare them with the baseline's.
+                Exit status: 0 no regression (or --update-baseline), 1 a regression or an error, 2 a usage error.
+                Details: Benchmarks/README.md.
                 Benchmarks (fixes in --quick / full mode):
                 \(BenchmarkCase.helpTable())
                 """)
@@ -161,6 +171,16 @@ if arguments.first == "--child", arguments.count == 3 { runChild(name: arguments
 let options = parseOptions(arguments)
 do { try FileManager.default.createDirectory(atPath: options.workdir, withIntermediateDirectories: true) } catch {
     fail("cannot create --workdir \(options.workdir): \(reason(error))")
+}
+// An output that cannot be written fails before the cases run, not after minutes of them (a CI tester's
+// `--json /nonexistent/x.json` ran every case first): its folder must exist and take a new file.
+for path in [options.jsonPath, options.updateBaseline ? options.baselinePath : nil].compactMap({ $0 }) where path != "-"
+{
+    let folder = (path as NSString).deletingLastPathComponent
+    guard access(folder.isEmpty ? "." : folder, W_OK) == 0 else {
+        fail(
+            "cannot write \(path): \(String(cString: strerror(errno))) (its folder '\(folder.isEmpty ? "." : folder)')")
+    }
 }
 let selected = BenchmarkCase.all.filter { options.only.isEmpty || options.only.contains($0.name) }
     .filter { !(options.quick && $0.fullOnly) }

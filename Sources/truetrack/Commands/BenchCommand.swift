@@ -47,7 +47,10 @@ enum BenchCommand {
             truth converted with the leap-second table; IPIN on the app clock; fixes in truth gaps > 2 s left
             out). Stationary recordings report phantom metres per 10 minutes. Exit status 1 when the manifest
             lists no recording, when a recording fails to load or, with --baseline, when a figure is worse than
-            the baseline beyond its tolerance.
+            the baseline beyond its tolerance, a recording reads another number of fixes or truth samples, a
+            baselined recording is missing from the run (without --only) or cannot be read, its category or the
+            profile differs from the baseline's, or nothing was compared; with --update-baseline the figures are
+            recorded and the exit status is 0. Exit status 2: a usage error.
             """)
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
