@@ -158,10 +158,14 @@ enum BenchCommand {
                     "baseline written to \(path) (\(baseline.recordings.count) recordings)"
                     + (previous == nil ? ", a new one with the default tolerances" : replaced) + "\n"
             } else {
+                // A baseline that cannot be read fails the run, after the figures were written (--json,
+                // --markdown): a CI job keeps what the run measured.
                 let baseline: AccuracyBaseline
                 do { baseline = try AccuracyBaseline.load(path: path) } catch .missing {
+                    try writeOutputs(report, text: text, arguments: arguments)
                     throw CommandFailure(message: "no baseline at \(path) (create it with --update-baseline)")
                 } catch {
+                    try writeOutputs(report, text: text, arguments: arguments)
                     throw CommandFailure(
                         message: "\(error) (an accuracy baseline of `truetrack bench`, see Benchmarks/README.md; "
                             + "--update-baseline does not replace a file it cannot read: fix it, or move it aside and "
@@ -182,6 +186,13 @@ enum BenchCommand {
         if let directory = arguments.value("export-csv") {
             try exportFixes(selected, manifest: manifest, to: directory)
         }
+        try writeOutputs(report, text: text, arguments: arguments)
+        return status
+    }
+
+    /// Writes the Markdown and JSON reports the options ask for, and the text report (to standard error when
+    /// either goes to standard output).
+    static func writeOutputs(_ report: BenchReport, text: String, arguments: ParsedArguments) throws {
         if let path = arguments.value("markdown") {
             try write(markdown(report), to: path)
         }
@@ -193,7 +204,6 @@ enum BenchCommand {
         } else {
             Terminal.out(text)
         }
-        return status
     }
 
     /// The Markdown report (committed as Benchmarks/results/accuracy.md).
