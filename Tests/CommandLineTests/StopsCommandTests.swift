@@ -22,6 +22,20 @@ import Testing
         let geo = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any])
         #expect(geo["type"] as? String == "FeatureCollection")
+        // The stop as a Point, then each trip as a LineString of its accepted fixes, with its figures: the
+        // demo's walk to the stop and the walk after it, their distances as the report's.
+        let features = try #require(geo["features"] as? [[String: Any]])
+        let geometries = features.map { ($0["geometry"] as? [String: Any])?["type"] as? String }
+        #expect(geometries == ["Point", "LineString", "LineString"], "\(geometries)")
+        let trips = try #require(json["trips"] as? [[String: Any]])
+        for (k, feature) in features.dropFirst().enumerated() {
+            let properties = try #require(feature["properties"] as? [String: Any])
+            #expect(properties["trip"] as? Int == k + 1)
+            #expect(properties["distanceMetres"] as? Double == trips[k]["distanceMetres"] as? Double)
+            #expect(properties["start"] as? String == trips[k]["start"] as? String)
+            let line = try #require((feature["geometry"] as? [String: Any])?["coordinates"] as? [[Double]])
+            #expect(line.count > 100 && line.allSatisfy { $0.count == 2 })
+        }
     }
 
     /// A car without Doppler parked 2 minutes, moving 60 m in 15 s and parking again (a reviewer's case): the

@@ -19,7 +19,9 @@ enum StopsCommand {
                 name: "out", short: "o", valueName: "FILE",
                 help:
                     "Also write the stops as GeoJSON points (properties: start, end, durationSeconds, radiusMetres, "
-                    + "fixes), and the possible stops in recording gaps (with acrossGap: true and fixes 0)."
+                    + "fixes), the possible stops in recording gaps (with acrossGap: true and fixes 0), and the trips "
+                    + "as LineStrings of the accepted fixes (properties: trip, start, end, durationSeconds, "
+                    + "distanceMetres)."
             ),
         ] + StopsCommand.tuningSpecs + InputOptions.specs,
         discussion: """
@@ -124,13 +126,15 @@ enum StopsCommand {
     }
 
     /// Reads `path` and analyses it with the tracker and the stop detector of `kind`.
+    /// - Parameter keepsPositions: also return the accepted fixes' positions in time order (for the trips'
+    ///   lines in the GeoJSON: 16 bytes more per fix, kept only when it is written).
     static func analyse(
         path: String, format: FixFormat?, options: ReadOptions, kind: TrackingProfile.Kind,
-        stopProfile: StopDetectionProfile
+        stopProfile: StopDetectionProfile, keepsPositions: Bool = false
     )
         throws -> (
             analysis: StopAnalysis, fixes: Int, totals: [(Timestamp, Double)], failure: CommandFailure?,
-            warnings: [String]
+            warnings: [String], positions: [(Timestamp, Double, Double)]
         )
     {
         var reader: AnyFixReader
@@ -142,12 +146,17 @@ enum StopsCommand {
         // The tracker's total after each accepted fix that reaches the analysis, in time order (the trips'
         // distances are looked up in it): 16 bytes per fix, the one thing kept per fix.
         var totals: [(Timestamp, Double)] = []
+        var positions: [(Timestamp, Double, Double)] = []
         func record(_ entry: EvidenceStream.Entry) {
             guard let time = entry.acceptedTime else { return }
             // A wrong fix found too late to be held back is dated after this one: out of the totals, whose
             // search needs time order.
             while let last = totals.last, last.0 > time { totals.removeLast() }
             totals.append((time, entry.totalMetres))
+            if keepsPositions {
+                while let last = positions.last, last.0 > time { positions.removeLast() }
+                positions.append((time, entry.evidence.latitude, entry.evidence.longitude))
+            }
         }
         var diagnostics = RunDiagnostics()
         // A read error ends the input, not the analysis: the fixes before it are analysed and reported,
@@ -168,7 +177,10 @@ enum StopsCommand {
         }
         let analysis = evidence.finish(
             rereading: path, format: reader.format, options: options, profile: .preset(kind),
-            startingOver: { totals.removeAll() }, analysed: record)
+            startingOver: {
+                totals.removeAll()
+                positions.removeAll()
+            }, analysed: record)
         evidence.report()
         // What a departure still held at the end counts in the last trip (``Tracker/finishTrack()``).
         let held = tracker.finishTrack()
@@ -185,7 +197,7 @@ enum StopsCommand {
             profile: .preset(kind), reader: reader, input: path, rawPathMetres: nil,
             dopplerRatio: tracker.sessionDopplerRatio)
         for warning in warnings { Terminal.error(warning) }
-        return (analysis, count, totals, ending, warnings.map(Terminal.warningText))
+        return (analysis, count, totals, ending, warnings.map(Terminal.warningText), positions)
     }
 
     /// The tracker's total at `time`: the last accepted fix's total at or before it.
@@ -231,9 +243,9 @@ enum StopsCommand {
             throw UsageError(message: "--out writes GeoJSON: give a .geojson (or .json) file, got '\(out)'")
         }
         try OutputPaths.checkDistinct(inputs: [input], outputs: [("--out", arguments.value("out"))])
-        let (analysis, count, totals, failure, warnings) = try analyse(
+        let (analysis, count, totals, failure, warnings, positions) = try analyse(
             path: input, format: format, options: options, kind: kind,
-            stopProfile: try stopProfile(arguments, kind: kind))
+            stopProfile: try stopProfile(arguments, kind: kind), keepsPositions: arguments.value("out") != nil)
         // Each stop's end by its start (a lookup per trip, not a scan of the stops).
         let stopEnds = Dictionary(analysis.stops.map { ($0.start, $0.end) }, uniquingKeysWith: max)
         let report = Report(
@@ -264,7 +276,25 @@ enum StopsCommand {
         if let out = arguments.value("out") {
             do {
                 let sink = try ByteSink(path: out)
-                sink.append(geoJSON(report))
+                let lines = analysis.trips.map { trip in
+                    // The accepted fixes from the trip's start to its end (binary searches in time order).
+                    func index(_ time: Timestamp) -> Int {
+                        var lo = 0, hi = positions.count
+                        while lo < hi {
+                            let mid = (lo + hi) / 2
+                            if positions[mid].0 < time { lo = mid + 1 } else { hi = mid }
+                        }
+                        return lo
+                    }
+                    let from = index(trip.start)
+                    var to = index(trip.end)
+                    while to < positions.count, positions[to].0 == trip.end { to += 1 }
+                    // (To 1e-7 degrees, a centimetre: the coordinates as the fixes give them, without binary noise.)
+                    return positions[from..<max(from, to)].map {
+                        [($0.2 * 1e7).rounded() / 1e7, ($0.1 * 1e7).rounded() / 1e7]
+                    }
+                }
+                sink.append(geoJSON(report, tripLines: lines))
                 try sink.close()
             } catch {
                 throw CommandFailure(message: error.description)
@@ -311,26 +341,55 @@ enum StopsCommand {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The stops as a GeoJSON FeatureCollection of points.
-    static func geoJSON(_ r: Report) -> String {
-        struct Geometry: Encodable {
+    /// The stops as a GeoJSON FeatureCollection of points, then the trips as LineStrings of the accepted fixes
+    /// between them (`tripLines[i]`, longitude and latitude, for `r.trips[i]`; properties: `trip` (its number,
+    /// from 1), start, end, durationSeconds, distanceMetres): what a map of a day shows, places and the ways
+    /// between them. A trip with fewer than two accepted fixes has no line.
+    static func geoJSON(_ r: Report, tripLines: [[[Double]]] = []) -> String {
+        struct Point: Encodable {
             var type = "Point"
             var coordinates: [Double]
         }
-        struct Feature: Encodable {
+        struct Line: Encodable {
+            var type = "LineString"
+            var coordinates: [[Double]]
+        }
+        struct Feature<Geometry: Encodable, Properties: Encodable>: Encodable {
             var type = "Feature"
             var geometry: Geometry
-            var properties: StopJSON
+            var properties: Properties
+        }
+        struct TripProperties: Encodable {
+            var trip: Int
+            var start: String
+            var end: String
+            var durationSeconds: Double
+            var distanceMetres: Double
         }
         struct Collection: Encodable {
             var type = "FeatureCollection"
-            var features: [Feature]
+            var features: [any Encodable]
+
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: CodingKeys.self)
+                try c.encode(type, forKey: .type)
+                var list = c.nestedUnkeyedContainer(forKey: .features)
+                for feature in features { try list.encode(feature) }
+            }
+            enum CodingKeys: String, CodingKey { case type, features }
         }
-        return Terminal.json(
-            Collection(
-                features: (r.stops + r.staysAcrossGaps).map {
-                    Feature(geometry: Geometry(coordinates: [$0.longitude, $0.latitude]), properties: $0)
-                }))
+        var features: [any Encodable] = (r.stops + r.staysAcrossGaps).map {
+            Feature(geometry: Point(coordinates: [$0.longitude, $0.latitude]), properties: $0)
+        }
+        for (i, (trip, line)) in zip(r.trips, tripLines).enumerated() where line.count >= 2 {
+            features.append(
+                Feature(
+                    geometry: Line(coordinates: line),
+                    properties: TripProperties(
+                        trip: i + 1, start: trip.start, end: trip.end, durationSeconds: trip.durationSeconds,
+                        distanceMetres: trip.distanceMetres)))
+        }
+        return Terminal.json(Collection(features: features))
     }
 }
 
