@@ -190,6 +190,27 @@ struct Tool {
         #expect(try Tool.run(["convert", path, "-", "--date-order", "ydm"]).status == 2)
     }
 
+    /// Times no recording can have are named (a tester's NMEA year 70 read as 2070 without a word): seconds
+    /// from the start read as 1970, a year in the future; plausible times say nothing.
+    @Test func warnsAboutTimesBeforeGPSOrInTheFuture() throws {
+        let relative = Tool.temporaryPath("relative.csv")
+        let future = Tool.temporaryPath("future.nmea")
+        defer {
+            for path in [relative, future] { try? FileManager.default.removeItem(atPath: path) }
+        }
+        try "time,lat,lon\n0,45,7\n1,45.00001,7\n2,45.00002,7\n".write(
+            toFile: relative, atomically: true, encoding: .utf8)
+        try "$GPRMC,221046.00,A,3725.415069,N,12205.647326,W,000.0,000.0,140570,,,A*42\n".write(
+            toFile: future, atomically: true, encoding: .utf8)
+        for command in ["process", "info", "stops"] {
+            let early = try Tool.run([command, relative])
+            #expect(early.stderr.contains("before GPS began (1980)"), "\(command): \(early.stderr)")
+            let late = try Tool.run([command, future])
+            #expect(late.stderr.contains("2070-05-14T22:10:46Z, in the future"), "\(command): \(late.stderr)")
+            #expect(!(try Tool.run([command, Tool.demo]).stderr.contains("fixes dated")))
+        }
+    }
+
     /// A CSV whose header names no column TrueTrack knows: the error says which are missing and names
     /// `--column`, which reads it; a malformed `--column` is a usage error.
     @Test func readsACSVWithUnknownColumnNamesThroughColumnOptions() throws {

@@ -117,6 +117,11 @@ enum InfoCommand {
                 }
             }
             if let warning = InputOptions.unreadMeasurementWarning(reader, input: path) { Terminal.error(warning) }
+            if let earliest = summary.earliest, let latest = summary.latest,
+                let warning = RunDiagnostics.timeWarning(earliest: earliest, latest: latest, input: path)
+            {
+                Terminal.error(warning)
+            }
         } catch {
             // (A header naming no time or position column: the option that reads it under another name.)
             let hint = error.lenientHint.contains("--column") ? error.lenientHint : ""

@@ -1,3 +1,4 @@
+import Foundation
 import TrueTrackCore
 import TrueTrackIO
 
@@ -13,6 +14,9 @@ struct RunDiagnostics {
     private(set) var outOfOrder = 0
     private(set) var repeatingTheTimeBefore = 0
     private var previousTime: Timestamp?
+    /// The earliest and latest times of the accepted fixes.
+    private var earliestAccepted: Timestamp?
+    private var latestAccepted: Timestamp?
     /// Rejected fixes per reason, indexed as `RejectionReason.allCases`.
     private var rejectedByReason = [Int](repeating: 0, count: RejectionReason.allCases.count)
     /// Accepted fixes per provider, indexed as `Provider.allCases`.
@@ -27,6 +31,8 @@ struct RunDiagnostics {
         switch decision.rejection {
         case nil:
             accepted += 1
+            earliestAccepted = min(earliestAccepted ?? fix.timestamp, fix.timestamp)
+            latestAccepted = max(latestAccepted ?? fix.timestamp, fix.timestamp)
             if Self.movedLikeAVehicle(decision) { heldAsVehicle += 1 }
             if let i = Provider.allCases.firstIndex(of: fix.provider) { acceptedByProvider[i] += 1 }
         case .speed?:
@@ -118,6 +124,11 @@ struct RunDiagnostics {
         if let warning = nothingAcceptedWarning(profile: profile, input: input) { result.append(warning) }
         if let warning = speedUnitWarning(dopplerRatio, profile: profile, input: input) { result.append(warning) }
         if let hint = profileHint(profile, input: input) { result.append(hint) }
+        if let earliestAccepted, let latestAccepted,
+            let warning = RunDiagnostics.timeWarning(earliest: earliestAccepted, latest: latestAccepted, input: input)
+        {
+            result.append(warning)
+        }
         if let warning = InputOptions.unreadMeasurementWarning(reader, input: input) { result.append(warning) }
         if ordering, let warning = orderWarning(input: input, rawPathMetres: rawPathMetres, smoothed: smoothed) {
             result.append(warning)
@@ -134,6 +145,31 @@ struct RunDiagnostics {
         }
         if let warning = InputOptions.checksumWarning(reader.report) { result.append(warning) }
         return result
+    }
+
+    /// A warning when the fixes' times cannot be a recording's: after tomorrow (a two-digit year read in the
+    /// wrong century: NMEA's `140570` is 2070, a clock error), or before GPS began (1980-01-06: a column of
+    /// seconds since the start read as Unix time, 1970). Distances and speeds, which use time differences, are
+    /// unaffected; the dates and times printed are wrong. `nil` when the times are plausible.
+    static func timeWarning(
+        earliest: Timestamp, latest: Timestamp, input: String,
+        now: Timestamp = Timestamp(millisecondsSince1970: Int64(Date().timeIntervalSince1970 * 1000))
+    ) -> String? {
+        if latest.millisecondsSince1970 > now.millisecondsSince1970 + 86_400_000 {
+            return
+                "warning: \(input): fixes dated up to \(ISO8601.format(latest)), in the future: a two-digit year read "
+                + "in the wrong century, or a wrong clock? Distances and speeds do not depend on it; dates do\n"
+        }
+        if earliest.millisecondsSince1970 < 0 {
+            return "warning: \(input): fixes dated from \(ISO8601.format(earliest)), before 1970: a broken clock "
+                + "(1901-12-13T20:45:52Z is where a signed 32-bit Unix time wraps)? The dates are wrong\n"
+        }
+        if earliest.millisecondsSince1970 < Timestamp.gpsEpochMillisecondsSince1970 {
+            return "warning: \(input): fixes dated from \(ISO8601.format(earliest)), before GPS began (1980): times "
+                + "counted from the recording's start read as Unix time? Distances and speeds do not depend on it; "
+                + "dates do\n"
+        }
+        return nil
     }
 
     /// A warning when the speed column reads far faster than the positions move (the Doppler check then distrusts
