@@ -292,10 +292,10 @@ guard reference > 0, reference.isFinite else {
     exit(1)
 }
 for i in results.indices { results[i].ratioToReference = results[i].minCPUSeconds / reference }
-// A timing regression must reproduce: a case over its limit is measured again, up to twice, and keeps the minimum
-// CPU time of all its runs (the host's noise only ever slows a run). On this shared 2-core VM a CI tester saw the
+// A timing regression must reproduce: a case over its limit is measured again, up to twice, and the best round
+// (its own runs, reported whole) is judged (the host's noise only ever slows a run). On this shared 2-core VM a CI tester saw the
 // quick tracker ratio range 0.51–0.99 over 12 runs against a limit of 0.98, and one run fail on it; a real
-// regression is over the limit in every round. Allocations and peak memory are judged on the first round.
+// regression is over the limit in every round. Allocations and peak memory (the same in every round) come with the round reported.
 if let baseline, !options.updateBaseline {
     let entries = options.quick ? baseline.quick : baseline.full
     for round in 1...2 {
@@ -306,9 +306,10 @@ if let baseline, !options.updateBaseline {
         for i in slow {
             let benchmark = selected[i]
             let before = results[i].ratioToReference
-            let again = measure(benchmark, input: input(for: benchmark))
-            results[i].minCPUSeconds = min(results[i].minCPUSeconds, again.minCPUSeconds)
-            results[i].ratioToReference = results[i].minCPUSeconds / reference
+            var again = measure(benchmark, input: input(for: benchmark))
+            again.ratioToReference = again.minCPUSeconds / reference
+            // The best round is reported whole (its medians, minimum and memory come from the same runs).
+            if again.ratioToReference < results[i].ratioToReference { results[i] = again }
             options.say(
                 "\(benchmark.name): ratio \(String(format: "%.2f", before)) over its limit; measured again (round "
                     + "\(round) of 2, a noisy moment is not a regression): \(String(format: "%.2f", results[i].ratioToReference))"

@@ -229,6 +229,25 @@ struct Tool {
         ])
         #expect(read.status == 0 && read.stdout.contains("\"time\":\"2024-05-01T12:00:00Z\""), "\(read.stderr)")
         #expect(read.stdout.contains("\"speed_mps\":10"), "\(read.stdout)")
+        // A column left unread on purpose draws no warning (a reviewer's `hacc=ignore` "repeated a quantity");
+        // a header name holding '=' is renamed at the last one.
+        try "T,y,x,hacc,a=b\n1714564800,48.1,11.5,3,5\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let quiet = try Tool.run([
+            "process", path, "--column", "T=time_s", "--column", "y=latitude", "--column", "x=longitude", "--column",
+            "hacc=ignore", "--column", "a=b=accuracy_m",
+        ])
+        #expect(quiet.status == 0 && !quiet.stderr.contains("warning"), "\(quiet.stderr)")
+        // Column names for a file that does not read as CSV, and a first line of data, each say so.
+        let gpx = Tool.temporaryPath("column.gpx")
+        defer { try? FileManager.default.removeItem(atPath: gpx) }
+        try
+            "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><time>2024-05-01T12:00:00Z</time></trkpt></trkseg></trk></gpx>"
+            .write(toFile: gpx, atomically: true, encoding: .utf8)
+        let notCSV = try Tool.run(["info", gpx, "--column", "lat=latitude"])
+        #expect(notCSV.status == 1 && notCSV.stderr.contains("apply to CSV, and this file reads as gpx"))
+        try "1714564800,48.1,11.5\n1714564801,48.1,11.5\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let headless = try Tool.run(["process", path])
+        #expect(headless.stderr.contains("the first line looks like data, not a header"), "\(headless.stderr)")
         for wrong in ["T", "=time", "T=", "T=nothing"] {
             let usage = try Tool.run(["convert", path, "-", "--column", wrong])
             #expect(usage.status == 2 && usage.stderr.contains("--column"), "\(wrong): \(usage.stderr)")

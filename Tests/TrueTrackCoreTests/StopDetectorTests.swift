@@ -229,6 +229,19 @@ import Testing
             if case .stopCommitted(let record) = event { record } else { nil }
         }
         #expect(committed.count == 1 && d.state == .stationary)
+        #expect(committed.first?.start == Self.time(100))
+        // "Resume" eight minutes later: the stop lasted until the tap (a reviewer's read 0 s, 100 → 100).
+        let resumed = d.changePace(true, at: Self.time(601))
+        let ended = resumed.compactMap { event -> StopRecord? in
+            if case .stopEnded(let record) = event { record } else { nil }
+        }
+        #expect(ended.map(\.start) == [Self.time(100)] && ended.map(\.end) == [Self.time(601)])
+        // A tap an hour after the last fix says nothing of where the user stopped: no stop in the silence (a
+        // reviewer's was placed at the hour-old fix).
+        var late = StopDetector(profile: Self.quiet)
+        _ = Self.walking(&late, until: 100)
+        _ = late.changePace(false, at: Self.time(3700))
+        #expect(Self.changes(late.advance(to: Self.time(3725))).isEmpty && late.state == .moving)
         // Without the tap, 35 s of silence after a still reading is no stop.
         var silent = StopDetector(profile: Self.quiet)
         _ = Self.walking(&silent, until: 100)

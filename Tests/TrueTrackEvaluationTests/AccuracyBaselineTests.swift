@@ -237,6 +237,18 @@ import TrueTrackIO
         let other = BaselineComparison(baseline: base, path: "b.json", report: driving, limited: false)
         #expect(!other.passed && other.failures.contains { $0.contains("--profile driving") })
         #expect(AccuracyBaseline(report: driving, previous: nil, merge: false).profileOverride == .driving)
+        // Re-recorded with another profile, the file keeps no entry of the old one: not a recording that failed
+        // to load (a reviewer's kept its own-profile entry under "profile": "driving"), nor with --only.
+        var failed = RecordingResult(id: "w", category: "walk", profile: .driving, status: .error)
+        failed.note = "missing"
+        let mixed = AccuracyBaseline(
+            report: report([result("w", category: "walk", errorPercent: 1)]), previous: nil, merge: false)
+        var rerun = report([result("d", category: "drive", errorPercent: 0.1), failed])
+        rerun.profileOverride = .driving
+        #expect(AccuracyBaseline(report: rerun, previous: mixed, merge: false).recordings.keys.sorted() == ["d"])
+        #expect(AccuracyBaseline(report: rerun, previous: mixed, merge: true).recordings.keys.sorted() == ["d"])
+        #expect(
+            AccuracyBaseline(report: report([failed]), previous: mixed, merge: false).recordings.keys.sorted() == ["w"])
         let walk = report([result("d", category: "walk", errorPercent: 0.1)])
         let recategorised = BaselineComparison(baseline: base, path: "b.json", report: walk, limited: false)
         #expect(recategorised.categoryChanges == ["d: drive in the baseline, walk in the manifest"])

@@ -360,14 +360,18 @@ public struct StopDetector: Sendable {
     /// ``gapSeconds``, the profile's or three steps of a sparse logger's rhythm: silence alone never makes a
     /// stop), and heartbeats are due. A manual pause (``changePace(_:at:)``) is the exception: the user said
     /// "stopped", and an app that pauses its location updates with the button sends no fix after the tap, so
-    /// its countdown commits when it runs out however long the silence (before, it waited for the first fix after
-    /// the silence, a reviewer's 45 m away).
+    /// its countdown commits when it runs out however long the silence after the tap (before, it waited for the
+    /// first fix after the silence, a reviewer's 45 m away), provided the last fix came no more than
+    /// ``gapSeconds`` before the tap: it says where the user stopped (a tap after an hour of silence placed the
+    /// stop at the hour-old fix, a second reviewer's).
     public mutating func advance(to time: Timestamp) -> [MotionEvent] {
         let now = time.millisecondsSince1970
         var events: [MotionEvent] = []
         if let armed = countdownArmedAt, let last = lastEvidence,
             Double(now &- armed.millisecondsSince1970) / 1000 >= profile.stopTimeoutSeconds,
-            manualPauseMilliseconds != .min || Double(now &- last.timestamp.millisecondsSince1970) / 1000 <= gapSeconds
+            Double(now &- last.timestamp.millisecondsSince1970) / 1000 <= gapSeconds
+                || (manualPauseMilliseconds != .min
+                    && Double(manualPauseMilliseconds &- last.timestamp.millisecondsSince1970) / 1000 <= gapSeconds)
         {
             commit(fix: last, &events)
         }
@@ -376,7 +380,7 @@ public struct StopDetector: Sendable {
     }
 
     /// A manual change of pace. `true`: MOVING now (a stationary period ends with trigger
-    /// ``DepartureTrigger/manual``; a pending countdown is cancelled). `false`: arms the stop countdown as a
+    /// ``DepartureTrigger/manual``, the stop ending at the tap; a pending countdown is cancelled). `false`: arms the stop countdown as a
     /// confident still verdict would, from the last fix before the tap (or takes over the countdown already
     /// pending, which keeps its time) — the one path to STATIONARY is kept, so the stop commits
     /// ``StopDetectionProfile/stopTimeoutSeconds`` after the tap (after the earlier arming) unless vetoed by what
@@ -394,6 +398,11 @@ public struct StopDetector: Sendable {
         var events: [MotionEvent] = []
         if isMoving {
             if state == .stationary {
+                // The user says the stop lasted until now, through any silence since its last fix (an app that
+                // paused its location updates: a reviewer's stop read 0 s after eight minutes paused).
+                if isStopCommitted, let end = accumulator?.endMilliseconds, now > end {
+                    accumulator?.endMilliseconds = now
+                }
                 depart(.manual, lastEvidence, &events)
             } else {
                 cancelCountdown()

@@ -176,9 +176,12 @@ public struct BaselineComparison: Sendable, Hashable, Codable {
             let name = { (profile: EvaluationProfile?) in
                 profile.map { "--profile \($0.rawValue)" } ?? "each recording's own profile"
             }
+            // (A file written before the profile was recorded says nothing of it, which reads as the default.)
             failures.append(
-                "the baseline was recorded with \(name(baseline.profileOverride)), this run used "
-                    + "\(name(report.profileOverride)): its figures are not comparable")
+                "the baseline was recorded with \(name(baseline.profileOverride))"
+                    + (baseline.profileOverride == nil ? " (or by a build that did not record --profile)" : "")
+                    + ", this run used \(name(report.profileOverride)): its figures are not comparable (re-record "
+                    + "the baseline with --update-baseline and this run's options if it is the one meant)")
         }
         categoryChanges = report.recordings.compactMap { r in
             guard let entry = baseline.recordings[r.id], entry.category != r.category else { return nil }
@@ -427,15 +430,18 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
     /// A baseline of `report`'s figures, keeping the tolerances and note of `previous` and, when `merge` is
     /// true (a run limited with `--only`), its entries for recordings not in the report. A recording that failed
     /// keeps its previous entry (so that the next run still checks it) and gets none if it had none.
+    /// Entries of `previous` are kept only when it was recorded with the report's profile: the file records one
+    /// profile for all its entries (a reviewer's driving-profile update kept a recording's own-profile entry).
     public init(report: BenchReport, previous: AccuracyBaseline?, merge: Bool) {
-        var entries = merge ? previous?.recordings ?? [:] : [:]
+        let kept = previous?.profileOverride == report.profileOverride ? previous?.recordings ?? [:] : [:]
+        var entries = merge ? kept : [:]
         for r in report.recordings {
             if r.status == .ok {
                 let truthSamples = r.truth.flatMap { $0.status == .notUsed ? nil : $0.samples }
                 entries[r.id] = Entry(
                     category: r.category, figures: r.baselineFigures, fixes: r.fixes, truthSamples: truthSamples)
-            } else if let kept = previous?.recordings[r.id] {
-                entries[r.id] = kept
+            } else if let old = kept[r.id] {
+                entries[r.id] = old
             }
         }
         self.init(

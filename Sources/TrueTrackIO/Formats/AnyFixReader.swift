@@ -26,10 +26,19 @@ public struct AnyFixReader: FixReader {
     /// Opens `path` (`-` for standard input) in `format`, or in the format sniffed from its content.
     ///
     /// - Throws: ``ReadError/io(path:message:)`` when the file cannot be opened,
-    ///   ``ReadError/unsupportedFormat(path:reason:)`` when the format cannot be recognised.
+    ///   ``ReadError/unsupportedFormat(path:reason:)`` when the format cannot be recognised, or when
+    ///   ``ReadOptions/csvColumnNames`` are given for a file that does not read as CSV.
     public init(path: String, format explicit: FixFormat? = nil, options: ReadOptions = ReadOptions()) throws(ReadError)
     {
         let format = try FixFormat.detect(path: path, explicit: explicit)
+        // Column names apply to CSV: given for a file read as another format, they would be ignored unseen (a
+        // reviewer's GSDC truth CSV, which reads as GnssLogger, kept the accuracy its option had ignored).
+        if !options.csvColumnNames.isEmpty, format != .csv {
+            throw .unsupportedFormat(
+                path: path,
+                reason: "column names (--column, ReadOptions.csvColumnNames) apply to CSV, and this file reads as "
+                    + "\(format.rawValue)" + (explicit == nil ? " (--format csv reads it as CSV)" : ""))
+        }
         self.format = format
         let stream = try ByteStream(path: path)
         base = AnyFixReader.make(format, stream, options)
@@ -76,10 +85,14 @@ public struct AnyFixReader: FixReader {
     }
 
     /// CSV: the header's columns the reader does not read (unknown names, or a known quantity in a unit it
-    /// does not take, such as `speed_kmh`), once the header has been read; empty for other formats.
+    /// does not take, such as `speed_kmh`), once the header has been read, except those the options left unread
+    /// on purpose (``ReadOptions/csvColumnNames``' `ignore`); empty for other formats.
     public var unreadCSVColumns: [String] {
         guard case .csv(let box) = base else { return [] }
-        return zip(box.reader.headerNames, box.reader.columns).compactMap { $1 == nil ? $0 : nil }
+        let ignored = box.reader.ignoredColumns
+        return zip(box.reader.headerNames, box.reader.columns).enumerated().compactMap { index, column in
+            column.1 == nil && !ignored.contains(index) ? column.0 : nil
+        }
     }
 
     /// CSV: the header's time columns, the one the fix times are read from first (see

@@ -124,7 +124,8 @@ enum InfoCommand {
             }
         } catch {
             // (A header naming no time or position column: the option that reads it under another name.)
-            let hint = error.lenientHint.contains("--column") ? error.lenientHint : ""
+            var hint = ""
+            if case .unreadableHeader = error { hint = error.lenientHint }
             failure = error.description + Terminal.afterReadError(0, "", "", were: "", hint: hint)
         }
         if failure == nil, readReport.fixesProduced == 0, let format = FixFormat(name: formatName),

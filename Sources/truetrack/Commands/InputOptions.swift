@@ -111,7 +111,8 @@ enum InputOptions {
             options.devices = .only(device)
         }
         for mapping in arguments.all("column") {
-            guard let equals = mapping.firstIndex(of: "="), equals != mapping.startIndex,
+            // (At the last '=': a header name may hold one, the names TrueTrack reads never do.)
+            guard let equals = mapping.lastIndex(of: "="), equals != mapping.startIndex,
                 mapping.index(after: equals) != mapping.endIndex
             else {
                 throw UsageError(message: "--column expects NAME=AS (e.g. t_ms=time_ms), got '\(mapping)'")
@@ -271,6 +272,21 @@ extension InputOptions {
 }
 
 extension ReadError {
+    /// What to do about a CSV header naming no time or position column (`found`: the line as quoted in the
+    /// error): a line of fields gets `--column`; a line whose fields are mostly numbers (or ISO 8601 times) is
+    /// data, and the file needs a header; binary bytes get nothing.
+    static func headerHint(_ found: String) -> String {
+        guard !found.contains("\\x"), found.contains(where: ",;\t|".contains) else { return "" }
+        let fields = found.trimmingCharacters(in: CharacterSet(charactersIn: "\"…"))
+            .split(whereSeparator: { ",;\t|".contains($0) }).map { $0.trimmingCharacters(in: .whitespaces) }
+        let numeric = fields.filter { Double($0) != nil || ($0.first?.isNumber == true && $0.contains("T")) }
+        if 2 * numeric.count > fields.count {
+            return "; the first line looks like data, not a header: add a header line naming the columns (time, "
+                + "latitude, longitude…)"
+        }
+        return "; --column NAME=AS reads a column under a name TrueTrack knows, e.g. --column y=latitude"
+    }
+
     /// What the user can do about a damaged record, appended to its message: `--lenient` skips malformed
     /// records (counted and reported) and reads on; a CSV header that names no time, latitude or longitude
     /// column is read with `--column`. Empty for errors no option gets past (I/O, truncation, an unsupported
@@ -279,10 +295,8 @@ extension ReadError {
         switch self {
         case .malformedField, .malformedRecord, .invalidFix:
             "; --lenient skips such records and reads on"
-        case .unreadableHeader(_, let expected, let found)
-        where expected.contains("(missing: ") && !found.contains("\\x") && found.contains(where: ",;\t|".contains):
-            // (Text with fields, not binary bytes read as a header.)
-            "; --column NAME=AS reads a column under a name TrueTrack knows, e.g. --column y=latitude"
+        case .unreadableHeader(_, let expected, let found) where expected.contains("(missing: "):
+            ReadError.headerHint(found)
         case .io, .truncated, .unsupportedFormat, .recordTooLong, .unreadableHeader, .severalDevices:
             // (A record too long for memory ends the reading whatever the option.)
             ""

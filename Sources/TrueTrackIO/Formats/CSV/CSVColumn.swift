@@ -55,7 +55,7 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
     /// `E` positive.
     case longitudeHemisphere
     /// Horizontal accuracy in metres (68 %). Aliases: `accuracy`, `accuracy_m`, `horizontalAccuracy`,
-    /// `horizontal_accuracy_m`, `AccuracyMeters`, `hAcc`, `acc`. Unit: `m`.
+    /// `horizontal_accuracy_m`, `AccuracyMeters`, `hAcc`. Unit: `m`.
     case horizontalAccuracy
     /// Altitude in metres. Aliases: `altitude`, `altitude_m`, `alt`, `ele`, `elevation`, `AltitudeMeters`,
     /// `heightAboveWgs84EllipsoidM`. Unit: `m`.
@@ -285,7 +285,7 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
             [
                 "unixtimemillis", "unixtimems", "unixms", "unixmillis", "timems",
                 "timemillis", "timeinms", "timestampms", "timestampmillis", "epochms",
-                "epochmillis", "utctimemillis", "utctimems", "millis", "tms",
+                "epochmillis", "utctimemillis", "utctimems", "millis",
             ])
         add(.time(.unixMicroseconds), ["unixtimemicros", "timeus", "timestampus", "epochus"])
         add(.time(.unixNanoseconds), ["unixtimenanos", "timens", "timestampns", "epochns", "utctimenanos"])
@@ -300,7 +300,7 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
             [
                 "accuracy", "accuracym", "horizontalaccuracy", "horizontalaccuracym",
                 "accuracymeters", "accuracymetres", "horizontalaccuracymeters",
-                "hacc", "haccuracy", "acc",
+                "hacc", "haccuracy",
             ])
         add(
             .altitude,
@@ -403,7 +403,7 @@ public enum CSVTimeEncoding: Sendable, Hashable {
     /// `unix_seconds`, `epoch`, `epoch_s`, `time_s`, `time_sec`, `time_seconds`, `timestamp_s`.
     case unixSeconds
     /// Unix milliseconds. Names: `UnixTimeMillis`, `unix_time_ms`, `time_ms`, `time_millis`,
-    /// `(UTC)TimeInMs`, `timestamp_ms`, `epoch_ms`, `millis`, `t_ms`.
+    /// `(UTC)TimeInMs`, `timestamp_ms`, `epoch_ms`, `millis`.
     case unixMilliseconds
     /// Unix microseconds (rounded to the millisecond). Names: `time_us`, `timestamp_us`, `epoch_us`.
     case unixMicroseconds

@@ -66,6 +66,9 @@ public struct CSVReader: FixReader, ByteStreamReader {
     public private(set) var headerNames: [String] = []
     /// The field each header column is read as (`nil`: ignored), once the header has been read.
     public private(set) var columns: [CSVColumn?] = []
+    /// The header's columns left unread on purpose (``ReadOptions/csvColumnNames`` maps them to `ignore`), by
+    /// index: no warning names them as unread.
+    public private(set) var ignoredColumns: Set<Int> = []
     /// The delimiter sniffed from the header (`,`, `;` or tab); `,` before the header is read.
     public private(set) var delimiter: UInt8 = UInt8(ascii: ",")
     /// The header name of the column the fix times are read from (of several, the one
@@ -574,7 +577,9 @@ public struct CSVReader: FixReader, ByteStreamReader {
             case .some(.some(let name)): CSVColumn.normalise(name)
             }
         }
-        let keys = normalised.map { $0?.key }
+        // (What kind of export the file is, by its own header names: renaming a column does not make a Traccar
+        // export another file, whose knots would read as m/s: a reviewer's.)
+        let keys = names.map { CSVColumn.normalise($0)?.key }
         // A GPS logger's own export: an `RCR` column (BT747, Qstarz, Holux), or `INDEX` and `TAG` (Columbus).
         // (Columbus's own combined coordinate column too: `index` and `tag` alone are any table's.)
         let isColumbus = keys.contains("index") && keys.contains("tag") && keys.contains("latituden/s")
@@ -651,6 +656,15 @@ public struct CSVReader: FixReader, ByteStreamReader {
                     + missing.joined(separator: ", ") + ")",
                 found: headerText)
         }
+        // One device's rows asked for, of a file without a device column: nothing could be kept apart.
+        if case .only(let device) = options.devices, !resolved.contains(.device) {
+            finished = true
+            throw ReadError.unreadableHeader(
+                headerLocation,
+                expected: "a device column (deviceid, device_id, device, imei or uniqueid) to keep device '\(device)' "
+                    + "of (ReadOptions.devices, --device)",
+                found: headerText)
+        }
         roles = buffers.roles(count: names.count)
         for (index, column) in resolved.enumerated() { roles[index] = CSVRole(column) }
     }
@@ -685,7 +699,16 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 throw ReadError.unreadableHeader(
                     headerLocation, expected: "a column named '\(from)' (to read as '\(to)')", found: headerText)
             }
+            guard renamed[index] == nil else {
+                finished = true
+                throw ReadError.unreadableHeader(
+                    headerLocation,
+                    expected: "one name for column '\(names[index])' (ReadOptions.csvColumnNames gives two, matched "
+                        + "ignoring case and spaces)",
+                    found: headerText)
+            }
             renamed[index] = .some(target == "ignore" ? nil : to)
+            if target == "ignore" { ignoredColumns.insert(index) }
         }
         return renamed
     }
@@ -979,18 +1002,23 @@ public struct CSVReader: FixReader, ByteStreamReader {
         return try reject(error, at: nil, place: place, skipFrom: index, skipLine: place.line)
     }
 
-    /// Whether the quote at `quote`, which closed a field that ran over lines, itself opens a field on its own line
-    /// (at the line's start or after a delimiter, in one of the header's columns): the second of two stray quotes,
-    /// not the end of a quoted note whose text runs on (a reviewer's `end" ` after a multi-line note, whose second
-    /// line was then read as a row 130 km away). The column need not be the first stray's: a third reviewer's file
-    /// with stray quotes in the note on line 7 and the accuracy on line 22 lost the 14 rows between them, and a
-    /// file whose every field is quoted, a stray `"ok` at a line's end closed by the next line's first quote, lost
-    /// that next line.
+    /// Whether the quote at `quote`, which closed a field that ran over lines, itself opens a field of a row on
+    /// its own line: it stands at the line's start or after a delimiter, and the line holds as many delimiters as
+    /// a row (the header's count less one). Then it is the second of two stray quotes, not the end of a quoted
+    /// note whose text runs on: a reviewer's `end" ` after a multi-line note (its second line was read as a row
+    /// 130 km away), and another's `end of excerpt,"  (driver)",5` (a quote after a delimiter, on a line that is
+    /// no row). The column need not be the first stray's: a third reviewer's file with stray quotes in the note on
+    /// line 7 and the accuracy on line 22 lost the 14 rows between them, and a file whose every field is quoted,
+    /// a stray `"ok` at a line's end closed by the next line's first quote, lost that next line.
     private func opensField(closingAt quote: Int, place: CSVRowPlace) -> Bool {
         guard quote == place.lineStart || base[quote - 1] == delimiter else { return false }
         var delimiters = 0
-        for i in place.lineStart..<quote where base[i] == delimiter { delimiters += 1 }
-        return delimiters < columnCount
+        var i = place.lineStart
+        while i < limit, base[i] != 0x0A {
+            if base[i] == delimiter { delimiters += 1 }
+            i += 1
+        }
+        return delimiters == columnCount - 1
     }
 
     /// A row that ends before the last column.
