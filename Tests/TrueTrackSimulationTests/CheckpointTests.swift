@@ -212,7 +212,7 @@ import TrueTrackSimulation
 
     @Test func theStopDetectorFingerprintIsPinned() {
         #expect(
-            StopDetectorCheckpoint.layoutFingerprint == 0x224c_3c80_3306_208f,
+            StopDetectorCheckpoint.layoutFingerprint == 0xb8dc_efa8_8e22_2593,
             "now 0x\(String(StopDetectorCheckpoint.layoutFingerprint, radix: 16))")
     }
 }

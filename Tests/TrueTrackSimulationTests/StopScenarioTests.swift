@@ -234,7 +234,10 @@ import TrueTrackSimulation
             // The stops found cover the table (from within 30 s of its start to within 60 s of its end)...
             #expect(found.first.map { abs(seconds($0.start) - 180) <= 30 } == true, "seed \(seed)")
             #expect(found.last.map { abs(seconds($0.end) - 1380) <= 60 } == true, "seed \(seed)")
-            // ...but as several, live (the analysis joins some: 1–4 stops).
+            // The analysis reads the drifts of fixes too coarse for the tracker as no trip: 1 / 1 / 1 / 2 stops (1 / 1 /
+            // 3 / 4 when they read as trips of 0 m).
+            #expect(found.count <= 2, "seed \(seed): \(found.count) stops in the analysis")
+            // ...but as several, live.
             withKnownIssue("coarse fixes drifting by their accuracy split a stop indoors") {
                 #expect(live == 1, "seed \(seed): \(live) stops live, \(found.count) in the analysis")
             }

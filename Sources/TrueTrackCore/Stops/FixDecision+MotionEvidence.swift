@@ -21,5 +21,6 @@ extension MotionEvidence {
         isPositionRejected = decision.rejection == .outlier
         isCountedByTracker = true
         excursionStart = decision.excursionStart
+        isTooCoarseForTracker = decision.rejection == .accuracy
     }
 }

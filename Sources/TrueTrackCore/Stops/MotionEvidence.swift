@@ -49,6 +49,10 @@ public struct MotionEvidence: Sendable, Hashable, BitwiseCopyable {
     /// When the ``Tracker`` judged, at this fix, the fixes since then a multipath excursion: the time of the fix
     /// it left from (``FixDecision/excursionStart``); `nil` when none or unknown.
     public var excursionStart: Timestamp?
+    /// True when the ``Tracker`` rejected the fix as too coarse (``RejectionReason/accuracy``): the tracker took
+    /// nothing of it, so its position is evidence only within its claimed accuracy (``StopAnalysis`` does not
+    /// read such a fix as having left a stop while its accuracy reaches back into the stop). False when unknown.
+    public var isTooCoarseForTracker = false
 
     /// Creates evidence from its parts.
     ///

@@ -321,14 +321,29 @@ public struct StopAnalysis: Sendable, Hashable {
         mutating func addSinceStop(_ e: MotionEvidence, after previous: Timestamp?) {
             sinceStop.add(
                 e,
-                isAway: stops.last.map { isAway((e.latitude, e.longitude), from: ($0.latitude, $0.longitude)) }
-                    ?? false,
+                isAway: stops.last.map {
+                    isAway(
+                        (e.latitude, e.longitude), from: ($0.latitude, $0.longitude),
+                        slackMetres: e.isTooCoarseForTracker ? e.accuracyMetres : nil)
+                } ?? false,
                 isDense: previous.map { isDenseStep(from: $0, to: e.timestamp) } ?? false)
         }
 
         /// Whether `point` lies beyond the profile's stationary radius of `place` (degrees).
         func isAway(_ point: (Double, Double), from place: (Double, Double)) -> Bool {
             Haversine.distance(from: place, to: point) > detector.profile.stationaryRadiusMetres
+        }
+
+        /// Whether `point` lies beyond the profile's stationary radius of `place` by more than `slackMetres` (the
+        /// claimed accuracy of a fix the tracker rejected as too coarse: its uncertainty reaches back into the
+        /// stop, so it does not show that the device left). Why: a phone on a table indoors, its fixes claiming
+        /// 20–65 m and drifting by as much, left the stop's radius every few minutes, and each drift read as a
+        /// trip of 0 m between stops at one place that the joins kept apart (a tester's 20-minute table: three
+        /// stops). Only such fixes: with the slack on every fix, a sparse logger's loops from a depot, fixes
+        /// claiming 5–10 m, were swallowed into one stop (a fleet evaluation's 6 real trips lost).
+        func isAway(_ point: (Double, Double), from place: (Double, Double), slackMetres: Double?) -> Bool {
+            let slack = slackMetres.map { $0.isFinite && $0 > 0 ? $0 : 0 } ?? 0
+            return Haversine.distance(from: place, to: point) > detector.profile.stationaryRadiusMetres + slack
         }
 
         /// Feeds the next evidence of the track.
