@@ -97,6 +97,8 @@ enum StopsCommand {
         var end: String
         var durationSeconds: Double
         var distanceMetres: Double
+        /// Its number from 1, in the GeoJSON's trip features only (the report's list is in order).
+        var trip: Int? = nil
     }
 
     struct Report: Encodable {
@@ -359,13 +361,6 @@ enum StopsCommand {
             var geometry: Geometry
             var properties: Properties
         }
-        struct TripProperties: Encodable {
-            var trip: Int
-            var start: String
-            var end: String
-            var durationSeconds: Double
-            var distanceMetres: Double
-        }
         struct Collection: Encodable {
             var type = "FeatureCollection"
             var features: [any Encodable]
@@ -382,12 +377,9 @@ enum StopsCommand {
             Feature(geometry: Point(coordinates: [$0.longitude, $0.latitude]), properties: $0)
         }
         for (i, (trip, line)) in zip(r.trips, tripLines).enumerated() where line.count >= 2 {
-            features.append(
-                Feature(
-                    geometry: Line(coordinates: line),
-                    properties: TripProperties(
-                        trip: i + 1, start: trip.start, end: trip.end, durationSeconds: trip.durationSeconds,
-                        distanceMetres: trip.distanceMetres)))
+            var numbered = trip
+            numbered.trip = i + 1
+            features.append(Feature(geometry: Line(coordinates: line), properties: numbered))
         }
         return Terminal.json(Collection(features: features))
     }
