@@ -242,6 +242,25 @@ import Testing
         _ = Self.walking(&late, until: 100)
         _ = late.changePace(false, at: Self.time(3700))
         #expect(Self.changes(late.advance(to: Self.time(3725))).isEmpty && late.state == .moving)
+        // Pause, silence and resume with no `advance(to:)` between (an app that stops its timer too): the resume
+        // commits the pause first and ends it at the tap (a second reviewer's made no stop).
+        var untimed = StopDetector(profile: Self.quiet)
+        _ = Self.walking(&untimed, until: 100)
+        _ = untimed.changePace(false, at: Self.time(115))
+        let resumedUntimed = untimed.changePace(true, at: Self.time(601)).compactMap { event -> StopRecord? in
+            if case .stopEnded(let record) = event { record } else { nil }
+        }
+        #expect(resumedUntimed.map(\.end) == [Self.time(601)] && untimed.state == .moving)
+        // "Resume" does not stretch an automatic stop over silence (a second reviewer's read 80 silent minutes
+        // as stopped): it ends at its last fix.
+        var automatic = StopDetector(profile: Self.quiet)
+        var automaticEvents = Self.walking(&automatic, until: 100)
+        for t in 101...160 { automaticEvents += automatic.process(Self.e(Double(t), east: 140, speed: 0)) }
+        #expect(automatic.isStopCommitted)
+        let endedAutomatic = automatic.changePace(true, at: Self.time(5000)).compactMap { event -> StopRecord? in
+            if case .stopEnded(let record) = event { record } else { nil }
+        }
+        #expect(endedAutomatic.map(\.end) == [Self.time(160)])
         // Without the tap, 35 s of silence after a still reading is no stop.
         var silent = StopDetector(profile: Self.quiet)
         _ = Self.walking(&silent, until: 100)

@@ -252,6 +252,12 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
             + "2024-01-01T00:00:09Z,48,9,x\nend\" \n2024-01-01T00:00:02Z,1,2,ok\n"
         let noted = readCSV(note, options: ReadOptions(lenient: true))
         #expect(noted.fixes.map(\.latitude) == [1, 1] && noted.report.errors.map(\.location.line) == [5])
+        // A properly quoted field holding a delimiter on the closing line is one field, not two (a second reviewer's
+        // `"a, b"` counted as two, and the rows between the stray and it were lost).
+        var quotedComma = rows
+        quotedComma[39] = rows[39].replacingOccurrences(of: ",gps", with: ",\"g, ps\"")
+        let comma = readCSV("time,lat,lon,provider\n" + quotedComma.joined(), options: ReadOptions(lenient: true))
+        #expect(comma.fixes.count == 59 && comma.report.errors.map(\.location.line) == [11], "\(comma.report.errors)")
         // So is one closed by a quote after a delimiter on a line that is no row (another reviewer's
         // `end of excerpt,"  (driver)",5` and `" (driver),5`: the 130 km line came back when any quote opening a
         // field was taken for a stray).

@@ -212,7 +212,7 @@ import TrueTrackSimulation
 
     @Test func theStopDetectorFingerprintIsPinned() {
         #expect(
-            StopDetectorCheckpoint.layoutFingerprint == 0xb8dc_efa8_8e22_2593,
+            StopDetectorCheckpoint.layoutFingerprint == 0xada5_f347_cc08_3cfb,
             "now 0x\(String(StopDetectorCheckpoint.layoutFingerprint, radix: 16))")
     }
 }

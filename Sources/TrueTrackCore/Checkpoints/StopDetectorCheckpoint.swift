@@ -45,6 +45,7 @@ extension StopDetector {
     static let checkpointFieldLabels = [
         "profile", "state", "isStopCommitted", "anchor", "countdownArmedAt", "verdict", "lastDepartureTrigger",
         "lastEvidence", "window", "armPoint", "accumulator", "triggerStreak", "manualPauseMilliseconds",
+        "isPausedByUser",
         "lastHeartbeatMilliseconds",
         "departureMilliseconds", "activity", "activityMilliseconds", "staleRun", "jumpMilliseconds",
         "beforeJumpMilliseconds", "rhythm",
@@ -71,6 +72,7 @@ extension StopDetector {
         put(accumulator)
         put(triggerStreak)
         put(manualPauseMilliseconds)
+        put(isPausedByUser)
         put(lastHeartbeatMilliseconds)
         put(departureMilliseconds)
         put(activity)
@@ -107,6 +109,7 @@ extension StopDetector {
         accumulator = try reader.read()
         triggerStreak = try reader.read()
         manualPauseMilliseconds = try reader.read()
+        isPausedByUser = try reader.read()
         lastHeartbeatMilliseconds = try reader.read()
         departureMilliseconds = try reader.read()
         activity = try reader.read()

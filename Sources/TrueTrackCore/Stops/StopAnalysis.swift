@@ -341,9 +341,13 @@ public struct StopAnalysis: Sendable, Hashable {
         /// trip of 0 m between stops at one place that the joins kept apart (a tester's 20-minute table: three
         /// stops). Only such fixes: with the slack on every fix, a sparse logger's loops from a depot, fixes
         /// claiming 5–10 m, were swallowed into one stop (a fleet evaluation's 6 real trips lost).
+        ///
+        /// The slack is at most the radius itself: a fix claiming 60–100 m whose real error was 10 m would otherwise
+        /// excuse a walk 120 m away and back (a second reviewer's, one stop of 13 minutes).
         func isAway(_ point: (Double, Double), from place: (Double, Double), slackMetres: Double?) -> Bool {
-            let slack = slackMetres.map { $0.isFinite && $0 > 0 ? $0 : 0 } ?? 0
-            return Haversine.distance(from: place, to: point) > detector.profile.stationaryRadiusMetres + slack
+            let radius = detector.profile.stationaryRadiusMetres
+            let slack = slackMetres.map { $0.isFinite && $0 > 0 ? min($0, radius) : 0 } ?? 0
+            return Haversine.distance(from: place, to: point) > radius + slack
         }
 
         /// Feeds the next evidence of the track.

@@ -146,6 +146,10 @@ public struct StopDetector: Sendable {
     /// none pending): a kinematic "moving" verdict whose horizon reaches back before it judges the walk the user
     /// just ended, and does not veto the pause.
     var manualPauseMilliseconds: Int64 = .min
+    /// True while the committed stop is one a manual pause made: "Resume" ends it at the tap, through any silence
+    /// since its last fix (the user said they were stopped); an automatic stop ends at its last fix (silence is
+    /// not stopped time: a second reviewer's automatic stop stretched over 80 silent minutes to a tap).
+    var isPausedByUser = false
     var lastHeartbeatMilliseconds: Int64?
     /// When the last stationary period ended: a new stop never reaches back before it.
     var departureMilliseconds: Int64 = .min
@@ -367,6 +371,14 @@ public struct StopDetector: Sendable {
     public mutating func advance(to time: Timestamp) -> [MotionEvent] {
         let now = time.millisecondsSince1970
         var events: [MotionEvent] = []
+        commitIfDueWithoutFix(now: now, &events)
+        heartbeat(now: now, &events)
+        return events
+    }
+
+    /// Commits the pending countdown at `now` without a new fix when it has run out and the last fix still
+    /// places it (see ``advance(to:)``).
+    mutating func commitIfDueWithoutFix(now: Int64, _ events: inout [MotionEvent]) {
         if let armed = countdownArmedAt, let last = lastEvidence,
             Double(now &- armed.millisecondsSince1970) / 1000 >= profile.stopTimeoutSeconds,
             Double(now &- last.timestamp.millisecondsSince1970) / 1000 <= gapSeconds
@@ -375,8 +387,6 @@ public struct StopDetector: Sendable {
         {
             commit(fix: last, &events)
         }
-        heartbeat(now: now, &events)
-        return events
     }
 
     /// A manual change of pace. `true`: MOVING now (a stationary period ends with trigger
@@ -397,10 +407,14 @@ public struct StopDetector: Sendable {
         let now = time.millisecondsSince1970
         var events: [MotionEvent] = []
         if isMoving {
+            // A pause whose countdown ran out in silence, with no `advance(to:)` since (an app that stops its timer
+            // with its location updates): it commits first, so the resume ends a stop (a second reviewer's pause,
+            // silence and resume made none).
+            if manualPauseMilliseconds != .min { commitIfDueWithoutFix(now: now, &events) }
             if state == .stationary {
-                // The user says the stop lasted until now, through any silence since its last fix (an app that
+                // The user says a paused stop lasted until now, through any silence since its last fix (an app that
                 // paused its location updates: a reviewer's stop read 0 s after eight minutes paused).
-                if isStopCommitted, let end = accumulator?.endMilliseconds, now > end {
+                if isStopCommitted, isPausedByUser, let end = accumulator?.endMilliseconds, now > end {
                     accumulator?.endMilliseconds = now
                 }
                 depart(.manual, lastEvidence, &events)
@@ -742,6 +756,7 @@ public struct StopDetector: Sendable {
 
     mutating func commit(fix: MotionEvidence?, _ events: inout [MotionEvent]) {
         countdownArmedAt = nil
+        isPausedByUser = manualPauseMilliseconds != .min
         manualPauseMilliseconds = .min
         armPoint = nil
         isStopCommitted = true
@@ -765,6 +780,14 @@ public struct StopDetector: Sendable {
         }
         if isStopCommitted, let record = accumulator?.record { events.append(.stopEnded(record)) }
         if let last = lastEvidence { departureMilliseconds = last.timestamp.millisecondsSince1970 &- 1 }
+        // A stop ended at a "Resume" tap after its last fix: the next stop starts after the tap (a second
+        // reviewer's next stop began half a second before the first one's end).
+        if isStopCommitted, let end = accumulator?.endMilliseconds, let last = lastEvidence,
+            end > last.timestamp.millisecondsSince1970
+        {
+            departureMilliseconds = end
+        }
+        isPausedByUser = false
         state = .moving
         isStopCommitted = false
         anchor = nil

@@ -282,7 +282,7 @@ extension ReadError {
         let numeric = fields.filter { Double($0) != nil || ($0.first?.isNumber == true && $0.contains("T")) }
         if 2 * numeric.count > fields.count {
             return "; the first line looks like data, not a header: add a header line naming the columns (time, "
-                + "latitude, longitude…)"
+                + "latitude, longitude…), or, if they are its names, read them with --column (--column 0=time)"
         }
         return "; --column NAME=AS reads a column under a name TrueTrack knows, e.g. --column y=latitude"
     }

@@ -129,7 +129,7 @@ enum StopsCommand {
 
     /// Reads `path` and analyses it with the tracker and the stop detector of `kind`.
     /// - Parameter keepsPositions: also return the accepted fixes' positions in time order (for the trips'
-    ///   lines in the GeoJSON: 16 bytes more per fix, kept only when it is written).
+    ///   lines in the GeoJSON: 24 bytes more per fix, kept only when it is written).
     static func analyse(
         path: String, format: FixFormat?, options: ReadOptions, kind: TrackingProfile.Kind,
         stopProfile: StopDetectionProfile, keepsPositions: Bool = false
@@ -278,25 +278,23 @@ enum StopsCommand {
         if let out = arguments.value("out") {
             do {
                 let sink = try ByteSink(path: out)
-                let lines = analysis.trips.map { trip in
-                    // The accepted fixes from the trip's start to its end (binary searches in time order).
-                    func index(_ time: Timestamp) -> Int {
-                        var lo = 0, hi = positions.count
-                        while lo < hi {
-                            let mid = (lo + hi) / 2
-                            if positions[mid].0 < time { lo = mid + 1 } else { hi = mid }
-                        }
-                        return lo
+                // Each trip's accepted fixes, from its start to its end (binary searches in time order), as index
+                // ranges into `positions`: the lines are written from them, not built in memory.
+                func index(_ time: Timestamp) -> Int {
+                    var lo = 0, hi = positions.count
+                    while lo < hi {
+                        let mid = (lo + hi) / 2
+                        if positions[mid].0 < time { lo = mid + 1 } else { hi = mid }
                     }
+                    return lo
+                }
+                let ranges = analysis.trips.map { trip in
                     let from = index(trip.start)
                     var to = index(trip.end)
                     while to < positions.count, positions[to].0 == trip.end { to += 1 }
-                    // (To 1e-7 degrees, a centimetre: the coordinates as the fixes give them, without binary noise.)
-                    return positions[from..<max(from, to)].map {
-                        [($0.2 * 1e7).rounded() / 1e7, ($0.1 * 1e7).rounded() / 1e7]
-                    }
+                    return from..<max(from, to)
                 }
-                sink.append(geoJSON(report, tripLines: lines))
+                try writeGeoJSON(report, tripRanges: ranges, positions: positions, to: sink)
                 try sink.close()
             } catch {
                 throw CommandFailure(message: error.description)
@@ -343,45 +341,59 @@ enum StopsCommand {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The stops as a GeoJSON FeatureCollection of points, then the trips as LineStrings of the accepted fixes
-    /// between them (`tripLines[i]`, longitude and latitude, for `r.trips[i]`; properties: `trip` (its number,
-    /// from 1), start, end, durationSeconds, distanceMetres): what a map of a day shows, places and the ways
-    /// between them. A trip with fewer than two accepted fixes has no line.
-    static func geoJSON(_ r: Report, tripLines: [[[Double]]] = []) -> String {
+    /// Writes the stops as a GeoJSON FeatureCollection of points, then the trips as LineStrings of the accepted
+    /// fixes between them (`positions[tripRanges[i]]`, time, latitude and longitude, for `r.trips[i]`; properties:
+    /// `trip` (its number, from 1), start, end, durationSeconds, distanceMetres): what a map of a day shows, places
+    /// and the ways between them. A trip with fewer than two accepted fixes has no line. The lines are streamed
+    /// into `sink` (coordinates to 1e-7 degrees, a centimetre): built as arrays and one string, a reviewer's 2 M-fix
+    /// walk peaked at 645 MB instead of 64.
+    static func writeGeoJSON(
+        _ r: Report, tripRanges: [Range<Int>], positions: [(Timestamp, Double, Double)], to sink: ByteSink
+    ) throws(WriteError) {
         struct Point: Encodable {
             var type = "Point"
             var coordinates: [Double]
         }
-        struct Line: Encodable {
-            var type = "LineString"
-            var coordinates: [[Double]]
-        }
-        struct Feature<Geometry: Encodable, Properties: Encodable>: Encodable {
+        struct Feature: Encodable {
             var type = "Feature"
-            var geometry: Geometry
-            var properties: Properties
+            var geometry: Point
+            var properties: StopJSON
         }
-        struct Collection: Encodable {
-            var type = "FeatureCollection"
-            var features: [any Encodable]
-
-            func encode(to encoder: any Encoder) throws {
-                var c = encoder.container(keyedBy: CodingKeys.self)
-                try c.encode(type, forKey: .type)
-                var list = c.nestedUnkeyedContainer(forKey: .features)
-                for feature in features { try list.encode(feature) }
-            }
-            enum CodingKeys: String, CodingKey { case type, features }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        func json(_ value: some Encodable) -> String {
+            (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
         }
-        var features: [any Encodable] = (r.stops + r.staysAcrossGaps).map {
-            Feature(geometry: Point(coordinates: [$0.longitude, $0.latitude]), properties: $0)
+        sink.append("{\"type\":\"FeatureCollection\",\"features\":[")
+        var first = true
+        func separate() {
+            if !first { sink.append(",") }
+            first = false
+            sink.append("\n")
         }
-        for (i, (trip, line)) in zip(r.trips, tripLines).enumerated() where line.count >= 2 {
+        for stop in r.stops + r.staysAcrossGaps {
+            separate()
+            sink.append(json(Feature(geometry: Point(coordinates: [stop.longitude, stop.latitude]), properties: stop)))
+        }
+        for (i, (trip, range)) in zip(r.trips, tripRanges).enumerated() where range.count >= 2 {
+            separate()
             var numbered = trip
             numbered.trip = i + 1
-            features.append(Feature(geometry: Line(coordinates: line), properties: numbered))
+            sink.append("{\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":[")
+            for k in range {
+                sink.withBuffer { bytes in
+                    if k != range.lowerBound { bytes.append(UInt8(ascii: ",")) }
+                    bytes.append(UInt8(ascii: "["))
+                    NumberFormatting.append((positions[k].2 * 1e7).rounded() / 1e7, to: &bytes)
+                    bytes.append(UInt8(ascii: ","))
+                    NumberFormatting.append((positions[k].1 * 1e7).rounded() / 1e7, to: &bytes)
+                    bytes.append(UInt8(ascii: "]"))
+                }
+                try sink.flushIfNeeded()
+            }
+            sink.append("]},\"properties\":" + json(numbered) + "}")
         }
-        return Terminal.json(Collection(features: features))
+        sink.append("\n]}\n")
     }
 }
 

@@ -1010,13 +1010,27 @@ public struct CSVReader: FixReader, ByteStreamReader {
     /// no row). The column need not be the first stray's: a third reviewer's file with stray quotes in the note on
     /// line 7 and the accuracy on line 22 lost the 14 rows between them, and a file whose every field is quoted,
     /// a stray `"ok` at a line's end closed by the next line's first quote, lost that next line.
+    ///
+    /// The line's delimiters are counted as a row's would be: not inside a pair of quotes on the line (a second
+    /// reviewer's row with a properly quoted `"a, b"` counted five, and the four rows between it and a stray were
+    /// lost); a last quote that pairs with none (the second stray itself) hides nothing.
     private func opensField(closingAt quote: Int, place: CSVRowPlace) -> Bool {
         guard quote == place.lineStart || base[quote - 1] == delimiter else { return false }
+        var lineEnd = place.lineStart
+        var quotes = 0
+        while lineEnd < limit, base[lineEnd] != 0x0A {
+            if base[lineEnd] == UInt8(ascii: "\"") { quotes += 1 }
+            lineEnd += 1
+        }
+        // Quotes past the last pair stand alone: delimiters after the last odd quote count.
         var delimiters = 0
-        var i = place.lineStart
-        while i < limit, base[i] != 0x0A {
-            if base[i] == delimiter { delimiters += 1 }
-            i += 1
+        var seen = 0
+        for i in place.lineStart..<lineEnd {
+            if base[i] == UInt8(ascii: "\"") {
+                seen += 1
+            } else if base[i] == delimiter, seen % 2 == 0 || seen == quotes {
+                delimiters += 1
+            }
         }
         return delimiters == columnCount - 1
     }
