@@ -439,16 +439,15 @@ public struct CSVReader: FixReader, ByteStreamReader {
         }
         guard inQuotes, i < limit else { return nil }
         let field = openedColumn < headerNames.count ? headerNames[openedColumn] : "column \(openedColumn + 1)"
-        return StrayQuote(index: opened, lineEnd: i, field: field, column: openedColumn)
+        return StrayQuote(index: opened, lineEnd: i, field: field)
     }
 
     /// A quote that opens a field on a row's first line and leaves it open at the line's end: where (buffer index),
-    /// where that line ends, and the field (its header name, or "column N", and index).
+    /// where that line ends, and the field (its header name, or "column N").
     private struct StrayQuote {
         var index: Int
         var lineEnd: Int
         var field: String
-        var column: Int
     }
 
     /// The location of buffer index `index` on line `line`, whose first byte is at `lineStart`.
