@@ -251,6 +251,22 @@ import Testing
             if case .stopEnded(let record) = event { record } else { nil }
         }
         #expect(resumedUntimed.map(\.end) == [Self.time(601)] && untimed.state == .moving)
+        // A pause soon after a resume starts after it: stops never overlap (a third reviewer's second stop,
+        // 100 → 200, contained the first, 100 → 122).
+        var again = StopDetector(profile: Self.quiet)
+        _ = Self.walking(&again, until: 100)
+        var records: [StopRecord] = []
+        func collect(_ events: [MotionEvent]) {
+            for case .stopEnded(let record) in events { records.append(record) }
+        }
+        collect(again.changePace(false, at: Self.time(100.5)))
+        collect(again.changePace(true, at: Self.time(122)))
+        collect(again.changePace(false, at: Self.time(125)))
+        collect(again.changePace(true, at: Self.time(200)))
+        #expect(records.count == 2, "\(records)")
+        if records.count == 2 {
+            #expect(records[0].end <= records[1].start && records[1].start <= records[1].end, "\(records)")
+        }
         // "Resume" does not stretch an automatic stop over silence (a second reviewer's read 80 silent minutes
         // as stopped): it ends at its last fix.
         var automatic = StopDetector(profile: Self.quiet)

@@ -258,6 +258,12 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         quotedComma[39] = rows[39].replacingOccurrences(of: ",gps", with: ",\"g, ps\"")
         let comma = readCSV("time,lat,lon,provider\n" + quotedComma.joined(), options: ReadOptions(lenient: true))
         #expect(comma.fixes.count == 59 && comma.report.errors.map(\.location.line) == [11], "\(comma.report.errors)")
+        // And a second stray followed by a properly quoted field on its line (a third reviewer's `"bad,"gps"`,
+        // whose quotes read as pairs from the line's start lost the four rows between).
+        var strayThenQuoted = rows
+        strayThenQuoted[39] = rows[39].replacingOccurrences(of: ",2,gps", with: ",\"2,\"gps\"")
+        let then = readCSV("time,lat,lon,provider\n" + strayThenQuoted.joined(), options: ReadOptions(lenient: true))
+        #expect(then.fixes.count == 58 && then.report.errors.map(\.location.line) == [11, 41], "\(then.report.errors)")
         // So is one closed by a quote after a delimiter on a line that is no row (another reviewer's
         // `end of excerpt,"  (driver)",5` and `" (driver),5`: the 130 km line came back when any quote opening a
         // field was taken for a stray).

@@ -493,9 +493,13 @@ public struct StopDetector: Sendable {
             acc?.add(latitude: e.latitude, longitude: e.longitude, milliseconds: e.milliseconds)
         }
         if acc == nil, let last = lastEvidence {
+            // At the last fix's place; from its time, unless a stop the user ended after it ("Resume" ends a paused
+            // stop at the tap) already holds that time: then from now (a third reviewer's pause soon after a
+            // resume made a stop that contained the one before).
+            let lastTime = last.timestamp.millisecondsSince1970
             acc = StopAccumulator(
                 latitude: last.latitude, longitude: last.longitude,
-                milliseconds: last.timestamp.millisecondsSince1970)
+                milliseconds: lastTime <= departureMilliseconds ? max(now, departureMilliseconds &+ 1) : lastTime)
             acc?.add(last)
         }
         accumulator = acc

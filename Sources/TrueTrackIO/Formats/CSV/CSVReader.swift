@@ -1010,9 +1010,8 @@ public struct CSVReader: FixReader, ByteStreamReader {
     /// line 7 and the accuracy on line 22 lost the 14 rows between them, and a file whose every field is quoted,
     /// a stray `"ok` at a line's end closed by the next line's first quote, lost that next line.
     ///
-    /// The line's delimiters are counted as a row's would be: not inside a pair of quotes on the line (a second
-    /// reviewer's row with a properly quoted `"a, b"` counted five, and the four rows between it and a stray were
-    /// lost); a last quote that pairs with none (the second stray itself) hides nothing.
+    /// The line's delimiters are counted as a row's might hold them: all of them, or those outside the line's
+    /// quote pairs (see below).
     private func opensField(closingAt quote: Int, place: CSVRowPlace) -> Bool {
         guard quote == place.lineStart || base[quote - 1] == delimiter else { return false }
         var lineEnd = place.lineStart
@@ -1021,17 +1020,22 @@ public struct CSVReader: FixReader, ByteStreamReader {
             if base[lineEnd] == UInt8(ascii: "\"") { quotes += 1 }
             lineEnd += 1
         }
-        // Quotes past the last pair stand alone: delimiters after the last odd quote count.
-        var delimiters = 0
+        // Two readings of the line; either holding a row's delimiters makes it a row. Every delimiter (the quotes
+        // strays: a third reviewer's `"bad,"gps"` after a stray, which the second reading lost 4 rows over), or
+        // those outside the line's quote pairs, a last quote that pairs with none hiding nothing (the second
+        // reviewer's properly quoted `"a, b"`).
+        var all = 0
+        var outsidePairs = 0
         var seen = 0
         for i in place.lineStart..<lineEnd {
             if base[i] == UInt8(ascii: "\"") {
                 seen += 1
-            } else if base[i] == delimiter, seen % 2 == 0 || seen == quotes {
-                delimiters += 1
+            } else if base[i] == delimiter {
+                all += 1
+                if seen % 2 == 0 || seen == quotes { outsidePairs += 1 }
             }
         }
-        return delimiters == columnCount - 1
+        return all == columnCount - 1 || outsidePairs == columnCount - 1
     }
 
     /// A row that ends before the last column.
