@@ -96,7 +96,7 @@ extension Baseline {
                 peakResidentMegabytes: r.peakResidentMegabytes, regressions: [],
                 improvements: [])
             guard let entry = entries[r.name] else { return c }
-            let limit = entry.ratio * (1 + entry.tolerance)
+            let limit = entry.ratioLimit
             let improvedBelow = entry.ratio * (1 - entry.tolerance / 2)
             c.baselineRatio = entry.ratio
             c.tolerance = entry.tolerance

@@ -37,23 +37,6 @@ struct InstructionEntry: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case platform, instructionsPerFix, tolerance, fixes
     }
-
-    /// Decodes an entry; a key it does not know is an error (see ``rejectUnknownKeys(_:known:)``).
-    init(from decoder: any Decoder) throws {
-        try rejectUnknownKeys(decoder, known: CodingKeys.allCases.map(\.rawValue))
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        platform = try c.decodeIfPresent(String.self, forKey: .platform)
-        instructionsPerFix = try c.decode(Double.self, forKey: .instructionsPerFix)
-        tolerance = try c.decode(Double.self, forKey: .tolerance)
-        fixes = try c.decode(Int.self, forKey: .fixes)
-    }
-
-    init(platform: String?, instructionsPerFix: Double, tolerance: Double, fixes: Int) {
-        self.platform = platform
-        self.instructionsPerFix = instructionsPerFix
-        self.tolerance = tolerance
-        self.fixes = fixes
-    }
 }
 
 /// The architecture, C library and compiler this executable was built for, e.g.

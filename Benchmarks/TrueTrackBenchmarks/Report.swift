@@ -111,28 +111,8 @@ struct Baseline: Codable {
             case ratio, tolerance, fixesPerSecondWhenRecorded, allocationsPerFix, peakResidentMegabytes
         }
 
-        /// Decodes an entry; a key it does not know (`"tolerence"`) is an error, not a tolerance left at its
-        /// default unseen.
-        init(from decoder: any Decoder) throws {
-            try rejectUnknownKeys(decoder, known: CodingKeys.allCases.map(\.rawValue))
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            ratio = try c.decode(Double.self, forKey: .ratio)
-            tolerance = try c.decode(Double.self, forKey: .tolerance)
-            fixesPerSecondWhenRecorded = try c.decode(Double.self, forKey: .fixesPerSecondWhenRecorded)
-            allocationsPerFix = try c.decodeIfPresent(Double.self, forKey: .allocationsPerFix)
-            peakResidentMegabytes = try c.decodeIfPresent(Double.self, forKey: .peakResidentMegabytes)
-        }
-
-        init(
-            ratio: Double, tolerance: Double, fixesPerSecondWhenRecorded: Double, allocationsPerFix: Double?,
-            peakResidentMegabytes: Double?
-        ) {
-            self.ratio = ratio
-            self.tolerance = tolerance
-            self.fixesPerSecondWhenRecorded = fixesPerSecondWhenRecorded
-            self.allocationsPerFix = allocationsPerFix
-            self.peakResidentMegabytes = peakResidentMegabytes
-        }
+        /// The ratio above which a run regresses: `ratio × (1 + tolerance)`.
+        var ratioLimit: Double { ratio * (1 + tolerance) }
 
         /// The allocations per fix a run may reach: the recorded value + 0.01.
         var allocationsLimit: Double? { allocationsPerFix.map { $0 + Baseline.allocationsPerFixTolerance } }
@@ -190,14 +170,6 @@ struct Baseline: Codable {
         case note, quick, full, instructionsQuick, instructionsFull
     }
 
-    /// Any key of a JSON object (to tell `{}` from an object holding only keys a baseline does not know).
-    private struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     /// Decodes a baseline file. `{}` is an empty baseline (to start one with `--update-baseline`); any other
     /// object must hold `quick` and `full` (each may be `{}`), so that another JSON file (the accuracy baseline)
     /// is named for what it lacks ("quick: missing"), not read as a baseline that holds nothing.
@@ -205,6 +177,13 @@ struct Baseline: Codable {
         let isEmpty = try decoder.container(keyedBy: AnyKey.self).allKeys.isEmpty
         try rejectUnknownKeys(decoder, known: CodingKeys.allCases.map(\.rawValue))
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        // Every entry's keys first: a misspelt one (`"tolerence"`) is an error, not a tolerance left at its default.
+        for key in [CodingKeys.quick, .full] {
+            _ = try container.decodeIfPresent([String: KnownKeys<Entry.CodingKeys>].self, forKey: key)
+        }
+        for key in [CodingKeys.instructionsQuick, .instructionsFull] {
+            _ = try container.decodeIfPresent([String: KnownKeys<InstructionEntry.CodingKeys>].self, forKey: key)
+        }
         note = try container.decodeIfPresent(String.self, forKey: .note)
         quick = isEmpty ? [:] : try container.decode([String: Entry].self, forKey: .quick)
         full = isEmpty ? [:] : try container.decode([String: Entry].self, forKey: .full)
@@ -249,19 +228,30 @@ struct Baseline: Codable {
     }
 }
 
+/// Any key of a JSON object (to tell `{}` from an object holding only keys a baseline does not know, and to find
+/// the keys no field reads).
+struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
 /// Throws when the JSON object `decoder` reads holds a key not in `known`, naming it and the keys expected: a
 /// misspelt key in a baseline would otherwise leave its check at a default unseen.
 func rejectUnknownKeys(_ decoder: any Decoder, known: [String]) throws {
-    struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-    let container = try decoder.container(keyedBy: Key.self)
+    let container = try decoder.container(keyedBy: AnyKey.self)
     for key in container.allKeys where !known.contains(key.stringValue) {
         throw DecodingError.dataCorruptedError(
             forKey: key, in: container,
             debugDescription: "unknown key '\(key.stringValue)' (expected \(known.joined(separator: ", ")))")
+    }
+}
+
+/// Decodes nothing: checks that a JSON object holds only the keys of `Keys` (an entry's `CodingKeys`), so that
+/// the entry itself keeps its synthesised decoding.
+struct KnownKeys<Keys: CodingKey & CaseIterable>: Decodable {
+    init(from decoder: any Decoder) throws {
+        try rejectUnknownKeys(decoder, known: Keys.allCases.map(\.stringValue))
     }
 }

@@ -300,7 +300,7 @@ if let baseline, !options.updateBaseline {
     let entries = options.quick ? baseline.quick : baseline.full
     for round in 1...2 {
         let slow = results.indices.filter { i in
-            entries[results[i].name].map { results[i].ratioToReference > $0.ratio * (1 + $0.tolerance) } ?? false
+            entries[results[i].name].map { results[i].ratioToReference > $0.ratioLimit } ?? false
         }
         guard !slow.isEmpty else { break }
         for i in slow {
