@@ -52,6 +52,12 @@ public enum EvaluationProfile: String, Sendable, Hashable, CaseIterable, Codable
         case .driving: .driving
         }
     }
+
+    /// How a run's profile choice reads in a message: `--profile NAME` for an override, else "each recording's
+    /// own profile" (`nil`).
+    public static func describe(override: EvaluationProfile?) -> String {
+        override.map { "--profile \($0.rawValue)" } ?? "each recording's own profile"
+    }
 }
 
 /// What the evaluation reads from one ``Tracker`` decision.

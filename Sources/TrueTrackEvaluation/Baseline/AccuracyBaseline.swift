@@ -173,14 +173,12 @@ public struct BaselineComparison: Sendable, Hashable, Codable {
             failures.append("\(fixCountChanges.count) recording(s) reading a different number of fixes")
         }
         if baseline.profileOverride != report.profileOverride {
-            let name = { (profile: EvaluationProfile?) in
-                profile.map { "--profile \($0.rawValue)" } ?? "each recording's own profile"
-            }
             // (A file written before the profile was recorded says nothing of it, which reads as the default.)
             failures.append(
-                "the baseline was recorded with \(name(baseline.profileOverride))"
+                "the baseline was recorded with \(EvaluationProfile.describe(override: baseline.profileOverride))"
                     + (baseline.profileOverride == nil ? " (or by a build that did not record --profile)" : "")
-                    + ", this run used \(name(report.profileOverride)): its figures are not comparable (re-record "
+                    + ", this run used \(EvaluationProfile.describe(override: report.profileOverride)): its figures "
+                    + "are not comparable (re-record "
                     + "the baseline with --update-baseline and this run's options if it is the one meant)")
         }
         categoryChanges = report.recordings.compactMap { r in
@@ -271,42 +269,29 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
             self.truthSamples = truthSamples
         }
 
-        struct Key: CodingKey {
-            var stringValue: String
-            var intValue: Int? { nil }
-            init(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-        }
-
         /// The keys an entry may hold besides the figures.
         static let otherKeys = ["category", "fixes", "truthSamples"]
 
         /// Reads an entry. A key that is neither a figure nor one of ``otherKeys`` (a misspelt
         /// `absDistanceErrorPercnt`) and a figure of `null` are errors: either would switch its check off unseen.
         public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: Key.self)
-            for key in c.allKeys
-            where !Entry.otherKeys.contains(key.stringValue) && BaselineMetric(rawValue: key.stringValue) == nil {
-                throw DecodingError.dataCorruptedError(
-                    forKey: key, in: c,
-                    debugDescription: "unknown key '\(key.stringValue)' (expected "
-                        + (Entry.otherKeys + BaselineMetric.allCases.map(\.rawValue)).joined(separator: ", ") + ")")
-            }
-            category = try c.decode(String.self, forKey: Key(stringValue: "category"))
-            fixes = try c.decodeIfPresent(Int.self, forKey: Key(stringValue: "fixes"))
-            truthSamples = try c.decodeIfPresent(Int.self, forKey: Key(stringValue: "truthSamples"))
+            let c = try decoder.container(keyedBy: AnyKey.self)
+            try c.rejectKeys(notIn: Entry.otherKeys + BaselineMetric.allCases.map(\.rawValue))
+            category = try c.decode(String.self, forKey: AnyKey("category"))
+            fixes = try c.decodeIfPresent(Int.self, forKey: AnyKey("fixes"))
+            truthSamples = try c.decodeIfPresent(Int.self, forKey: AnyKey("truthSamples"))
             figures = [:]
-            for metric in BaselineMetric.allCases where c.contains(Key(stringValue: metric.rawValue)) {
-                figures[metric] = try c.decode(Double.self, forKey: Key(stringValue: metric.rawValue))
+            for metric in BaselineMetric.allCases where c.contains(AnyKey(metric.rawValue)) {
+                figures[metric] = try c.decode(Double.self, forKey: AnyKey(metric.rawValue))
             }
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: Key.self)
-            try c.encode(category, forKey: Key(stringValue: "category"))
-            try c.encodeIfPresent(fixes, forKey: Key(stringValue: "fixes"))
-            try c.encodeIfPresent(truthSamples, forKey: Key(stringValue: "truthSamples"))
-            for (metric, value) in figures { try c.encode(value, forKey: Key(stringValue: metric.rawValue)) }
+            var c = encoder.container(keyedBy: AnyKey.self)
+            try c.encode(category, forKey: AnyKey("category"))
+            try c.encodeIfPresent(fixes, forKey: AnyKey("fixes"))
+            try c.encodeIfPresent(truthSamples, forKey: AnyKey("truthSamples"))
+            for (metric, value) in figures { try c.encode(value, forKey: AnyKey(metric.rawValue)) }
         }
     }
 
@@ -331,12 +316,7 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
     /// negative or non-finite tolerances: a typo must not switch a check off unseen.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
-        let known = CodingKeys.allCases.map(\.rawValue)
-        for key in c.allKeys where !known.contains(key.stringValue) {
-            throw DecodingError.dataCorruptedError(
-                forKey: key, in: c,
-                debugDescription: "unknown key '\(key.stringValue)' (expected \(known.joined(separator: ", ")))")
-        }
+        try c.rejectKeys(notIn: CodingKeys.allCases.map(\.rawValue))
         note = try c.decodeIfPresent(String.self, forKey: AnyKey("note")) ?? AccuracyBaseline.defaultNote
         tolerances =
             try c.decodeIfPresent([String: [String: Tolerance]].self, forKey: AnyKey("tolerances"))
@@ -372,7 +352,7 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
         try c.encodeIfPresent(profileOverride, forKey: .profileOverride)
     }
 
-    /// A key of any name (to find the unknown ones).
+    /// A key of any name (the figures' names, and to find the unknown ones).
     struct AnyKey: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }
@@ -437,9 +417,8 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
         var entries = merge ? kept : [:]
         for r in report.recordings {
             if r.status == .ok {
-                let truthSamples = r.truth.flatMap { $0.status == .notUsed ? nil : $0.samples }
                 entries[r.id] = Entry(
-                    category: r.category, figures: r.baselineFigures, fixes: r.fixes, truthSamples: truthSamples)
+                    category: r.category, figures: r.baselineFigures, fixes: r.fixes, truthSamples: r.truthSamples)
             } else if let old = kept[r.id] {
                 entries[r.id] = old
             }
@@ -506,8 +485,6 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
         public var fixCountChanges: [FixCountChange] = []
         /// Recordings whose ground truth holds another number of samples than the baseline's.
         public var truthSampleChanges: [FixCountChange] = []
-        /// Truth sample counts compared.
-        public var comparedTruthSamples = 0
         /// Baselined recordings that could not be evaluated.
         public var unreadable: [UnreadableRecording] = []
 
@@ -547,8 +524,7 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
             c.comparedRecordings += 1
             c.comparedFigures += entry.figures.count
             if let expected = entry.truthSamples, result.status == .ok {
-                c.comparedTruthSamples += 1
-                let now = result.truth.flatMap { $0.status == .notUsed ? nil : $0.samples } ?? 0
+                let now = result.truthSamples ?? 0
                 if now != expected { c.truthSampleChanges.append(.init(id: result.id, now: now, baseline: expected)) }
             }
             if let expected = entry.fixes, result.status != .skipped {
@@ -613,6 +589,18 @@ public enum BaselineError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .missing(let path): "no baseline at \(path)"
         case .unreadable(let path, let reason): "cannot read baseline \(path): \(reason)"
+        }
+    }
+}
+
+extension KeyedDecodingContainer where Key == AccuracyBaseline.AnyKey {
+    /// Throws for the first key of this object not in `known`, naming it and the keys expected: a typo must not
+    /// switch a check off unseen.
+    func rejectKeys(notIn known: [String]) throws {
+        for key in allKeys where !known.contains(key.stringValue) {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self,
+                debugDescription: "unknown key '\(key.stringValue)' (expected \(known.joined(separator: ", ")))")
         }
     }
 }

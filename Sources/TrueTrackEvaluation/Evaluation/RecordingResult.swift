@@ -168,6 +168,10 @@ public struct RecordingResult: Sendable, Hashable, Codable {
         self.note = note
     }
 
+    /// The samples its ground truth held (``TruthReading/samples``), or `nil` when it has no truth file read
+    /// (none, or one not used on purpose): what a baseline keeps to notice a truth file cut short.
+    public var truthSamples: Int? { truth.flatMap { $0.status == .notUsed ? nil : $0.samples } }
+
     /// The figures a baseline compares, by ``BaselineMetric`` name (absent when not measured).
     public var baselineFigures: [BaselineMetric: Double] {
         var figures: [BaselineMetric: Double] = [:]

@@ -129,11 +129,8 @@ enum BenchCommand {
                 if let previous, !only.isEmpty, previous.profileOverride != report.profileOverride {
                     throw CommandFailure(
                         message: "cannot update baseline \(path) with --only: it was recorded with "
-                            + (previous.profileOverride.map { "--profile \($0.rawValue)" }
-                                ?? "each recording's own profile")
-                            + ", this run used "
-                            + (report.profileOverride.map { "--profile \($0.rawValue)" }
-                                ?? "each recording's own profile")
+                            + EvaluationProfile.describe(override: previous.profileOverride) + ", this run used "
+                            + EvaluationProfile.describe(override: report.profileOverride)
                             + " (run every recording to record it with this profile, or keep the file's)")
                 }
                 // What is about to be recorded is shown first: a regression written into the baseline is a
