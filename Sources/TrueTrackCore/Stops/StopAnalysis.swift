@@ -329,14 +329,9 @@ public struct StopAnalysis: Sendable, Hashable {
                 isDense: previous.map { isDenseStep(from: $0, to: e.timestamp) } ?? false)
         }
 
-        /// Whether `point` lies beyond the profile's stationary radius of `place` (degrees).
-        func isAway(_ point: (Double, Double), from place: (Double, Double)) -> Bool {
-            Haversine.distance(from: place, to: point) > detector.profile.stationaryRadiusMetres
-        }
-
-        /// Whether `point` lies beyond the profile's stationary radius of `place` by more than `slackMetres` (the
-        /// claimed accuracy of a fix the tracker rejected as too coarse: its uncertainty reaches back into the
-        /// stop, so it does not show that the device left). Why: a phone on a table indoors, its fixes claiming
+        /// Whether `point` lies beyond the profile's stationary radius of `place` (degrees), and by more than
+        /// `slackMetres` when given: the claimed accuracy of a fix the tracker rejected as too coarse (its
+        /// uncertainty reaches back into the stop, so it does not show that the device left). Why: a phone on a table indoors, its fixes claiming
         /// 20–65 m and drifting by as much, left the stop's radius every few minutes, and each drift read as a
         /// trip of 0 m between stops at one place that the joins kept apart (a tester's 20-minute table: three
         /// stops). Only such fixes: with the slack on every fix, a sparse logger's loops from a depot, fixes
@@ -344,7 +339,7 @@ public struct StopAnalysis: Sendable, Hashable {
         ///
         /// The slack is at most the radius itself: a fix claiming 60–100 m whose real error was 10 m would otherwise
         /// excuse a walk 120 m away and back (a second reviewer's, one stop of 13 minutes).
-        func isAway(_ point: (Double, Double), from place: (Double, Double), slackMetres: Double?) -> Bool {
+        func isAway(_ point: (Double, Double), from place: (Double, Double), slackMetres: Double? = nil) -> Bool {
             let radius = detector.profile.stationaryRadiusMetres
             let slack = slackMetres.map { $0.isFinite && $0 > 0 ? min($0, radius) : 0 } ?? 0
             return Haversine.distance(from: place, to: point) > radius + slack

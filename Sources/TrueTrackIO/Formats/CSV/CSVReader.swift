@@ -568,14 +568,8 @@ public struct CSVReader: FixReader, ByteStreamReader {
         columnCount = names.count
         var seen = Set<Int>()
         var resolved: [CSVColumn?] = []
-        let renamed = try renamedColumns(names, headerLocation: headerLocation, headerText: headerText)
-        let normalised = names.indices.map { index -> (key: String, unit: String?)? in
-            switch renamed[index] {
-            case .none: CSVColumn.normalise(names[index])
-            case .some(.none): nil  // `ignore`
-            case .some(.some(let name)): CSVColumn.normalise(name)
-            }
-        }
+        let (read, renamed) = try namesToRead(names, headerLocation: headerLocation, headerText: headerText)
+        let normalised = read.map { $0.flatMap(CSVColumn.normalise) }
         // (What kind of export the file is, by its own header names: renaming a column does not make a Traccar
         // export another file, whose knots would read as m/s: a reviewer's.)
         let keys = names.map { CSVColumn.normalise($0)?.key }
@@ -597,10 +591,8 @@ public struct CSVReader: FixReader, ByteStreamReader {
         }
         // A renamed column's quantity is its own: a column of the file named for the same one is not read.
         var renamedKeys = Set<Int>()
-        for (index, name) in normalised.enumerated() {
-            guard case .some(.some) = renamed[index], let (key, unit) = name,
-                let column = CSVColumn(key: key, unit: unit)
-            else { continue }
+        for index in renamed.sorted() {
+            guard let (key, unit) = normalised[index], let column = CSVColumn(key: key, unit: unit) else { continue }
             renamedKeys.insert(column.fieldKey)
             if case .time = column { timeIndex = index }
         }
@@ -609,7 +601,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
             let traccarValidity: CSVColumn? = isTraccarExport && name?.key == "valid" ? .fixValidity : nil
             guard let (key, unit) = name, let column = traccarValidity ?? CSVColumn(key: key, unit: unit),
                 column.fieldKey != CSVColumn.time(.automatic).fieldKey || index == timeIndex,
-                renamed[index] != nil || !renamedKeys.contains(column.fieldKey),
+                renamed.contains(index) || !renamedKeys.contains(column.fieldKey),
                 seen.insert(column.fieldKey).inserted
             else {
                 resolved.append(nil)
@@ -668,24 +660,25 @@ public struct CSVReader: FixReader, ByteStreamReader {
         for (index, column) in resolved.enumerated() { roles[index] = CSVRole(column) }
     }
 
-    /// For each header name, what ``ReadOptions/csvColumnNames`` renames it to: `nil` when it is not renamed,
-    /// `.some(nil)` for `ignore`. Throws for a key the header does not hold or a name TrueTrack does not read.
-    private mutating func renamedColumns(_ names: [String], headerLocation: SourceLocation, headerText: String)
-        throws(ReadError) -> [String??]
+    /// The names the header's columns are read under (``ReadOptions/csvColumnNames`` applied; `nil` for a column
+    /// left unread, `ignore`, also kept in ``ignoredColumns``) and the indices of the columns it renamed. Throws
+    /// for a key the header does not hold, a name TrueTrack does not read, or two names for one column.
+    private mutating func namesToRead(_ names: [String], headerLocation: SourceLocation, headerText: String)
+        throws(ReadError) -> (names: [String?], renamed: Set<Int>)
     {
-        var renamed = [String??](repeating: nil, count: names.count)
-        guard !options.csvColumnNames.isEmpty else { return renamed }
-        func folded(_ name: String) -> Substring {
-            let text = name.lowercased()[...]
-            let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-            return text.drop(while: isSpace).reversed().drop(while: isSpace).reversed().reduce(into: "") {
-                $0.append($1)
-            }
+        var read: [String?] = names
+        var renamed = Set<Int>()
+        guard !options.csvColumnNames.isEmpty else { return (read, renamed) }
+        // Matched ignoring case and surrounding spaces.
+        func folded(_ name: String) -> String {
+            String(
+                name.lowercased().drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }
+                    .reversed())
         }
         let header = names.map(folded)
         for (from, to) in options.csvColumnNames.sorted(by: { $0.key < $1.key }) {
-            let target = folded(to)
-            guard target == "ignore" || CSVColumn(headerName: to) != nil else {
+            let isIgnored = folded(to) == "ignore"
+            guard isIgnored || CSVColumn(headerName: to) != nil else {
                 finished = true
                 throw ReadError.unreadableHeader(
                     headerLocation,
@@ -698,7 +691,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 throw ReadError.unreadableHeader(
                     headerLocation, expected: "a column named '\(from)' (to read as '\(to)')", found: headerText)
             }
-            guard renamed[index] == nil else {
+            guard !renamed.contains(index), !ignoredColumns.contains(index) else {
                 finished = true
                 throw ReadError.unreadableHeader(
                     headerLocation,
@@ -706,10 +699,15 @@ public struct CSVReader: FixReader, ByteStreamReader {
                         + "ignoring case and spaces)",
                     found: headerText)
             }
-            renamed[index] = .some(target == "ignore" ? nil : to)
-            if target == "ignore" { ignoredColumns.insert(index) }
+            if isIgnored {
+                read[index] = nil
+                ignoredColumns.insert(index)
+            } else {
+                read[index] = to
+                renamed.insert(index)
+            }
         }
-        return renamed
+        return (read, renamed)
     }
 
     // MARK: - Rows

@@ -680,7 +680,6 @@ struct JSONFixDecoder {
         return fix
     }
 
-    /// The next fix of the record being emitted, or `nil` (and ``isEmitting`` false) after its last vertex.
     /// After the input ended inside a record: when it had positions (a LineString's) and times already read,
     /// starts returning the positions that have their time (the first `min(positions, times)`) and returns
     /// `true`; `false` when there is nothing to pair. The record's other members after the cut are missing.
@@ -695,6 +694,7 @@ struct JSONFixDecoder {
         return true
     }
 
+    /// The next fix of the record being emitted, or `nil` (and ``isEmitting`` false) after its last vertex.
     mutating func nextVertexFix() throws(ReadError) -> Fix? {
         while emitIndex < vertices.count {
             let k = emitIndex
