@@ -359,11 +359,7 @@ enum StopsCommand {
             var geometry: Point
             var properties: StopJSON
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        func json(_ value: some Encodable) -> String {
-            (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
-        }
+        func json(_ value: some Encodable) -> String { Terminal.json(value, compact: true) }
         sink.append("{\"type\":\"FeatureCollection\",\"features\":[")
         var first = true
         func separate() {

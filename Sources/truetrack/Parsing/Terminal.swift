@@ -91,10 +91,17 @@ enum Terminal {
 
     /// Encodes a value as pretty JSON (sorted keys, so output is stable) followed by a newline.
     static func json<T: Encodable>(_ value: T) -> String {
+        json(value, compact: false) + "\n"
+    }
+
+    /// `value` as JSON with sorted keys, on one line when `compact` (a member of a streamed document), else
+    /// pretty-printed; `null` when it cannot be encoded.
+    static func json<T: Encodable>(_ value: T, compact: Bool) -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            compact ? [.sortedKeys, .withoutEscapingSlashes] : [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(value)) ?? Data("null".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return String(decoding: data, as: UTF8.self)
     }
 }
 
