@@ -211,6 +211,49 @@ struct Tool {
         }
     }
 
+    /// A receiver's GPS week rollover (part of a file dated 1024 weeks early) is named by every command that
+    /// reads, at the fix where the times jump (a reviewer's walk read as one stop from 2006 to 2026), and
+    /// `convert --week-rollover` dates the early fixes 1024 weeks later.
+    @Test func namesAGPSWeekRolloverAndConvertRedatesIt() throws {
+        let path = Tool.temporaryPath("rollover.csv")
+        let fixed = Tool.temporaryPath("rollover-fixed.csv")
+        defer {
+            for file in [path, fixed] { try? FileManager.default.removeItem(atPath: file) }
+        }
+        // 30 fixes at one place a second apart, the first 15 of them 619,315,200 s (1024 weeks) early.
+        let start = 1_767_261_600  // 2026-01-01T10:00:00Z
+        var csv = "time,latitude,longitude,accuracy\n"
+        for i in 0..<30 {
+            csv += "\(start + i - (i < 15 ? 619_315_200 : 0)),47.0000\(i % 10),8.00001,4\n"
+        }
+        try csv.write(toFile: path, atomically: true, encoding: .utf8)
+        for command in ["process", "info", "stops"] {
+            let run = try Tool.run([command, path])
+            #expect(run.status == 0, "\(command): \(run.stderr)")
+            #expect(
+                run.stderr.contains(
+                    "fix 16 is dated 1024 weeks after fix 15 (2006-05-18T10:00:14Z → 2026-01-01T10:00:15Z): a GPS "
+                        + "receiver's week-number rollover"), "\(command): \(run.stderr)")
+            #expect(run.stderr.contains("--week-rollover"), "\(command): \(run.stderr)")
+        }
+        let converted = try Tool.run(["convert", path, fixed, "--week-rollover"])
+        #expect(converted.status == 0, "\(converted.stderr)")
+        #expect(converted.stderr.contains("15 fixes dated 1024 weeks later (GPS week rollover)"), "\(converted.stderr)")
+        let times = try String(contentsOfFile: fixed, encoding: .utf8).split(separator: "\n").dropFirst()
+            .map { $0.prefix(20) }
+        #expect(times.first == "2026-01-01T10:00:00Z" && times.last == "2026-01-01T10:00:29Z" && times.count == 30)
+        for command in ["info", "stops"] {
+            let run = try Tool.run([command, fixed])
+            #expect(run.status == 0 && !run.stderr.contains("rollover"), "\(command): \(run.stderr)")
+        }
+        let info = try Tool.run(["info", "--json", path])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [[String: Any]])
+        #expect(json.first?["weekRolloverJumps"] as? Int == 1)
+        // A file without such a jump says that nothing was re-dated.
+        let plain = try Tool.run(["convert", fixed, "-", "--week-rollover"])
+        #expect(plain.stderr.contains("no jump of 1024 weeks between fixes, none re-dated"), "\(plain.stderr)")
+    }
+
     /// A CSV whose header names no column TrueTrack knows: the error says which are missing and names
     /// `--column`, which reads it; a malformed `--column` is a usage error.
     @Test func readsACSVWithUnknownColumnNamesThroughColumnOptions() throws {

@@ -54,6 +54,11 @@ public struct TrackSummary: Sendable {
     public private(set) var rawDistanceMetres = 0.0
     /// Fixes per provider.
     public private(set) var providers: [Provider: Int] = [:]
+    /// Steps between fixes read one after the other that span whole GPS week-rollover periods
+    /// (``GPSWeekRollover/periods(from:to:)``): a receiver that dates fixes 1024 weeks early part of the time.
+    public private(set) var weekRolloverJumps = 0
+    /// The first such step.
+    public private(set) var firstWeekRollover: GPSWeekRollover.Jump?
 
     private var recent: [DuplicateKey] = []
     private var recentNext = 0
@@ -71,7 +76,16 @@ public struct TrackSummary: Sendable {
 
     /// Adds the next fix in input order.
     public mutating func add(_ fix: Fix) {
-        if let last { rawDistanceMetres += TrackSummary.segmentMetres(last, fix) }
+        if let last {
+            rawDistanceMetres += TrackSummary.segmentMetres(last, fix)
+            if let periods = GPSWeekRollover.periods(from: last.timestamp, to: fix.timestamp) {
+                weekRolloverJumps += 1
+                if firstWeekRollover == nil {
+                    firstWeekRollover = GPSWeekRollover.Jump(
+                        fixNumber: fixCount + 1, before: last.timestamp, after: fix.timestamp, periods: periods)
+                }
+            }
+        }
         fixCount += 1
         if first == nil { first = fix }
         last = fix

@@ -1,7 +1,8 @@
 import TrueTrackCore
 import TrueTrackIO
 
-/// `truetrack convert INPUT OUTPUT [--from F] [--to F] [--sort]`: rewrite fixes in another format.
+/// `truetrack convert INPUT OUTPUT [--from F] [--to F] [--sort] [--week-rollover]`: rewrite fixes in another
+/// format.
 enum ConvertCommand {
     static let spec = CommandSpec(
         name: "convert",
@@ -17,6 +18,11 @@ enum ConvertCommand {
                 name: "sort",
                 help: "Write the fixes in time order, oldest first (stable): for a file written newest first or "
                     + "shuffled, which process and stops read as out of order. Holds the fixes in memory."),
+            OptionSpec(
+                name: "week-rollover",
+                help: "Date the fixes of a GPS week-number rollover 1024 weeks later: where the times jump by "
+                    + "1024 weeks (within a day) between fixes read one after the other, the fixes on the early "
+                    + "side move to the later era (before --sort). Holds the fixes in memory."),
         ] + InputOptions.specs,
         discussion: """
             INPUT or OUTPUT may be '-' for standard input/output. A damaged input is converted up to the damage,
@@ -64,6 +70,7 @@ enum ConvertCommand {
         var readFailure: ReadError?
         var segment: Int?
         let sorts = arguments.has("sort")
+        let redates = arguments.has("week-rollover")
         var held: [(fix: Fix, segment: Int?)] = []
         func write(_ fix: Fix, segment index: Int?) throws(WriteError) {
             // A GPX's segment breaks (pauses, lost signal) are kept when writing GPX.
@@ -80,7 +87,7 @@ enum ConvertCommand {
         }
         do {
             while let fix = try reader.next() {
-                if sorts {
+                if sorts || redates {
                     held.append((fix, reader.segmentIndex))
                 } else {
                     try write(fix, segment: reader.segmentIndex)
@@ -95,6 +102,31 @@ enum ConvertCommand {
                     "\(error) (fix \(count + 1) of \(input), near line \(reader.report.recordsRead); "
                     + "\(leftBehind("\(Terminal.before(count, "fix", "fixes", were: "written"))")))"
             )
+        }
+        var redated = 0
+        if redates {
+            let shifts = GPSWeekRollover.correctingShifts(held.lazy.map(\.fix.timestamp))
+            for i in held.indices where shifts[i] != 0 {
+                let milliseconds =
+                    held[i].fix.timestamp.millisecondsSince1970
+                    + Int64(shifts[i]) * GPSWeekRollover.periodMilliseconds
+                do {
+                    held[i].fix = try held[i].fix.retimed(to: Timestamp(millisecondsSince1970: milliseconds))
+                } catch {
+                    throw CommandFailure(
+                        message: "fix \(i + 1) of \(input) cannot be dated 1024 weeks later: \(error); nothing was "
+                            + "written")
+                }
+                redated += 1
+            }
+        }
+        if redates && !sorts {
+            do {
+                for entry in held { try write(entry.fix, segment: entry.segment) }
+            } catch {
+                throw CommandFailure(
+                    message: "\(error) (fix \(count + 1) of \(input); \(leftBehind("output incomplete")))")
+            }
         }
         if sorts {
             // Stable: fixes with equal times keep their order. A segment break is kept where the sorted track
@@ -124,6 +156,12 @@ enum ConvertCommand {
         var note = "converted \(Terminal.count(count, "fix", "fixes")) from \(reader.format) to \(to)"
         if report.unusableRecords > 0 {
             note += " (\(report.unusableRecords) record\(report.unusableRecords == 1 ? "" : "s") skipped)"
+        }
+        if redates {
+            note +=
+                redated > 0
+                ? "; \(Terminal.count(redated, "fix", "fixes")) dated 1024 weeks later (GPS week rollover)"
+                : "; no jump of 1024 weeks between fixes, none re-dated"
         }
         Terminal.error(note + "\n")
         for error in report.errors.prefix(5) { Terminal.error("  skipped: \(error)\n") }

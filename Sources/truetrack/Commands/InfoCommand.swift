@@ -37,6 +37,9 @@ enum InfoCommand {
         var exactDuplicates: Int
         var backwardSteps: Int
         var identicalTimestamps: Int
+        /// Steps between fixes read one after the other that span whole GPS week-rollover periods (1024 weeks):
+        /// a receiver that dates part of the file 1024 weeks early.
+        var weekRolloverJumps: Int
         var gapsOver5Seconds: Int
         var longestStepSeconds: Double
         var rawDistanceMetres: Double
@@ -122,6 +125,10 @@ enum InfoCommand {
             {
                 Terminal.error(warning)
             }
+            if let jump = summary.firstWeekRollover {
+                Terminal.error(
+                    RunDiagnostics.weekRolloverWarning(jump, jumps: summary.weekRolloverJumps, input: path))
+            }
         } catch {
             // (A header naming no time or position column: the option that reads it under another name.)
             var hint = ""
@@ -147,7 +154,8 @@ enum InfoCommand {
             speedShare: summary.share(summary.fixesWithSpeed), courseShare: summary.share(summary.fixesWithCourse),
             providers: Dictionary(uniqueKeysWithValues: summary.providers.map { ($0.key.rawValue, $0.value) }),
             exactDuplicates: summary.exactDuplicates, backwardSteps: summary.backwardSteps,
-            identicalTimestamps: summary.identicalTimestamps, gapsOver5Seconds: summary.gaps,
+            identicalTimestamps: summary.identicalTimestamps, weekRolloverJumps: summary.weekRolloverJumps,
+            gapsOver5Seconds: summary.gaps,
             longestStepSeconds: summary.longestStepSeconds, rawDistanceMetres: summary.rawDistanceMetres,
             error: failure, lenientErrors: readReport.errors.map(\.description), segments: segments,
             declaredActivity: DeclaredActivity.type(ofFileAt: path), timeColumns: timeColumns,
@@ -206,7 +214,12 @@ enum InfoCommand {
         row("course", percent(r.courseShare))
         row("providers", r.providers.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         row("duplicates", "\(r.exactDuplicates) exact")
-        row("time order", "\(r.backwardSteps) backward steps, \(r.identicalTimestamps) identical timestamps")
+        row(
+            "time order",
+            "\(r.backwardSteps) backward steps, \(r.identicalTimestamps) identical timestamps"
+                + (r.weekRolloverJumps > 0
+                    ? ", \(Terminal.count(r.weekRolloverJumps, "jump", "jumps")) of 1024 weeks (GPS week rollover)"
+                    : ""))
         row("gaps > 5 s", "\(r.gapsOver5Seconds) (longest step \(r.longestStepSeconds.fixed(1)) s)")
         row("raw distance", "\(r.rawDistanceMetres.fixed(1)) m (sum of segments)")
         if !r.lenientErrors.isEmpty {

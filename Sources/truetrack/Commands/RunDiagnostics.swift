@@ -14,6 +14,9 @@ struct RunDiagnostics {
     private(set) var outOfOrder = 0
     private(set) var repeatingTheTimeBefore = 0
     private var previousTime: Timestamp?
+    /// Jumps of whole GPS week-rollover periods between fixes read one after the other, and the first of them.
+    private(set) var weekRolloverJumps = 0
+    private(set) var firstWeekRollover: GPSWeekRollover.Jump?
     /// The earliest and latest times of the accepted fixes.
     private var earliestAccepted: Timestamp?
     private var latestAccepted: Timestamp?
@@ -25,6 +28,13 @@ struct RunDiagnostics {
     /// Observes the decision on the next fix read.
     mutating func observe(_ fix: Fix, _ decision: FixDecision) {
         read += 1
+        if let previousTime, let periods = GPSWeekRollover.periods(from: previousTime, to: fix.timestamp) {
+            weekRolloverJumps += 1
+            if firstWeekRollover == nil {
+                firstWeekRollover = GPSWeekRollover.Jump(
+                    fixNumber: read, before: previousTime, after: fix.timestamp, periods: periods)
+            }
+        }
         if let reason = decision.rejection, let i = RejectionReason.allCases.firstIndex(of: reason) {
             rejectedByReason[i] += 1
         }
@@ -129,6 +139,9 @@ struct RunDiagnostics {
         {
             result.append(warning)
         }
+        if let firstWeekRollover {
+            result.append(Self.weekRolloverWarning(firstWeekRollover, jumps: weekRolloverJumps, input: input))
+        }
         if let warning = InputOptions.unreadMeasurementWarning(reader, input: input) { result.append(warning) }
         if ordering, let warning = orderWarning(input: input, rawPathMetres: rawPathMetres, smoothed: smoothed) {
             result.append(warning)
@@ -170,6 +183,17 @@ struct RunDiagnostics {
                 + "dates do\n"
         }
         return nil
+    }
+
+    /// A warning when the times jump by whole GPS week-rollover periods (``GPSWeekRollover``) between fixes
+    /// read one after the other: part of the file is dated 1024 weeks early, and a stop or a duration across
+    /// the jump lasts 19.6 years (a reviewer's walk: one stop from 2006 to 2026). Names the first jump and
+    /// the remedy, `convert --week-rollover`.
+    static func weekRolloverWarning(_ first: GPSWeekRollover.Jump, jumps: Int, input: String) -> String {
+        let more = jumps > 1 ? " (and \(jumps - 1) more such jump\(jumps == 2 ? "" : "s"))" : ""
+        return "warning: \(input): \(first.description)\(more): a GPS receiver's week-number rollover, which dates "
+            + "fixes 1024 weeks (19.6 years) early; times, durations and stops across it are wrong. 'truetrack "
+            + "convert \(input) FIXED.csv --week-rollover' dates the early fixes 1024 weeks later\n"
     }
 
     /// A warning when the speed column reads far faster than the positions move (the Doppler check then distrusts
