@@ -642,6 +642,90 @@ struct BandedNormalEquations {
         return (pp, vv, trace)
     }
 
+    /// How much the fixes' noise lengthens the counted steps of the solution, on average, metres: the
+    /// solution's noise part is z = A⁻¹ Hᵀ W R⁻¹ v (v the measurement errors, of the stated variances, W the
+    /// robust weights), and a step d̂ + Δz is longer than d̂ on average, by about w / (2|d̂|) for a noise of
+    /// variance w across it (a norm never cancels noise). Estimated by `draws` draws of v, each solved with the
+    /// factor in place (two substitutions): the mean of Σ (|d̂ + Δz| − |d̂|) over the steps `countedSteps`
+    /// counts (all when `nil`). Each error is a random sign times its standard deviation (a Rademacher draw:
+    /// the same variance as a normal one, and z, a weighted sum of many of them, is close to normal all the
+    /// same); a speed without a course is noise along its own direction only. The draws are seeded: a track
+    /// always gets the same figure.
+    ///
+    /// Needs the factor of the solution's system in the band and the solution `x` (the band's layout).
+    ///
+    /// - Complexity: O(draws × (states + measurements)); one array of 2n.
+    func noiseLengthening(
+        _ p: TrackProblem, solution x: [Double], positionWeights: [Double], velocityWeights: [Double],
+        countedSteps: [Bool]?, draws: Int
+    ) -> Double {
+        let n = order
+        let stateCount = p.stateCount
+        guard stateCount > 1, draws > 0 else { return 0 }
+        var draw = self
+        var signs = RandomSigns()
+        var total = 0.0
+        for _ in 0..<draws {
+            // Each measurement's information-weighted error, sd = √(w / r) per axis; a speed without a course
+            // (the velocity entries `p.speeds` names, in ascending order) along its direction only.
+            draw.rhs.withUnsafeMutableBufferPointer { b in
+                b.update(repeating: 0)
+                p.positionState.withUnsafeBufferPointer { state in
+                    positionWeights.withUnsafeBufferPointer { w in
+                        p.positionVariance.withUnsafeBufferPointer { r in
+                            for m in 0..<state.count {
+                                let c = 2 * state[m]
+                                let sd = (w[m] / r[m]).squareRoot()
+                                b[c] += signs.next() * sd
+                                b[n + c] += signs.next() * sd
+                            }
+                        }
+                    }
+                }
+                p.velocityState.withUnsafeBufferPointer { state in
+                    velocityWeights.withUnsafeBufferPointer { w in
+                        p.velocityVariance.withUnsafeBufferPointer { r in
+                            var nextSpeed = p.speeds.isEmpty ? Int.max : p.speeds[0].entry
+                            var speedIndex = 0
+                            for m in 0..<state.count {
+                                let isSpeed = m == nextSpeed
+                                if isSpeed {
+                                    speedIndex += 1
+                                    nextSpeed = speedIndex < p.speeds.count ? p.speeds[speedIndex].entry : Int.max
+                                }
+                                guard r[m] < TrackProblem.unalignedVariance else { continue }
+                                let c = 2 * state[m] + 1
+                                let sd = (w[m] / r[m]).squareRoot()
+                                if isSpeed {
+                                    let e = p.velocityEast[m], no = p.velocityNorth[m]
+                                    let length = (e * e + no * no).squareRoot()
+                                    guard length > 0 else { continue }
+                                    let along = signs.next() * sd / length
+                                    b[c] += along * e
+                                    b[n + c] += along * no
+                                } else {
+                                    b[c] += signs.next() * sd
+                                    b[n + c] += signs.next() * sd
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            draw.solve()
+            draw.rhs.withUnsafeBufferPointer { z in
+                x.withUnsafeBufferPointer { x in
+                    for s in 1..<stateCount where countedSteps?[s] ?? true {
+                        let de = x[2 * s] - x[2 * s - 2], dn = x[n + 2 * s] - x[n + 2 * s - 2]
+                        let ze = de + z[2 * s] - z[2 * s - 2], zn = dn + z[n + 2 * s] - z[n + 2 * s - 2]
+                        total += (ze * ze + zn * zn).squareRoot() - (de * de + dn * dn).squareRoot()
+                    }
+                }
+            }
+        }
+        return total / Double(draws)
+    }
+
     /// The selected-inversion recursion of Takahashi, Fagan & Chen (1973) over the band factor, from the last
     /// unknown down: `visit(j, Σⱼⱼ, Σⱼ,ⱼ₊₁, Σⱼ,ⱼ₊₂, Σⱼ,ⱼ₊₃, window)` where the window holds Σ over j + 1 … j + 3
     /// (s11 = Σⱼ₊₁,ⱼ₊₁, s12, s13, s22, s23, s33; zero beyond the last unknown) before it shifts to j.
@@ -744,5 +828,28 @@ struct ForwardColumn {
         r2 = r1
         r1 = inverse
         return true
+    }
+}
+
+/// Random signs (±1) from a fixed seed, 64 per SplitMix64 output: the smoother's sampled term is the same on
+/// every run of a track.
+struct RandomSigns {
+    private var state: UInt64 = 0x5EED_0F74_7275_6573
+    private var bits: UInt64 = 0
+    private var left = 0
+
+    /// The next sign, +1 or −1.
+    mutating func next() -> Double {
+        if left == 0 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            bits = z ^ (z >> 31)
+            left = 64
+        }
+        left -= 1
+        defer { bits >>= 1 }
+        return bits & 1 == 0 ? 1 : -1
     }
 }

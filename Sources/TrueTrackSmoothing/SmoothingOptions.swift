@@ -97,6 +97,12 @@ public struct SmoothingOptions: Sendable, Hashable {
     /// σ keeps the term as 1σ: the two readings are both defensible (`truetrack bench`: 10 of 10 moving
     /// recordings within ±2σ with it, 8 of 10 without).
     public var checksModelDependence: Bool
+    /// The most draws of the fixes' stated noise that measure how much it lengthens the smoothed track (term 6
+    /// of ``SmoothedTrack/distanceSigmaMetres``); 0 leaves the term out. Default 8. A track gets
+    /// `min(noiseLengtheningDraws, max(1, 20,000 / states))` draws: a long track's sum over its many steps
+    /// averages itself, and each draw costs two substitutions (about 1,000 instructions per fix with one draw: the
+    /// `smooth` benchmark's 2 × 10⁵ fixes get one), while a short walk's figure would scatter with one.
+    public var noiseLengtheningDraws: Int
 
     /// Which steps of the smoothed track count towards its distance (see ``StillnessGate``); `nil` counts
     /// every step (the plain length of the smoothed track). Default: the gate with the profile's
@@ -139,6 +145,7 @@ public struct SmoothingOptions: Sendable, Hashable {
         estimatesNoise = false
         maximumEstimationRounds = 12
         checksModelDependence = true
+        noiseLengtheningDraws = 8
         stillnessGate = StillnessGate(profile: profile)
         vehicleGate = VehicleGate(profile: profile)
     }

@@ -296,6 +296,15 @@ public struct WholeTrackSmoother: Sendable {
             ? Self.planeLengths(
                 stateCount: n, solution: system.rhs, countedSteps: countedSteps, vehicleSteps: vehicleSteps
             ).counted : 0
+        // Term 6, the noise's lengthening of the reported track, while its factor and solution are in place:
+        // this track's, unless the white-part reading below replaces it.
+        let draws = solver == .bandedCholesky ? Self.noiseLengtheningDraws(stateCount: n, options: options) : 0
+        var lengthening =
+            needsModelTerm
+            ? 0
+            : system.noiseLengthening(
+                problem, solution: system.rhs, positionWeights: positionWeights, velocityWeights: velocityWeights,
+                countedSteps: countedSteps, draws: draws)
         // The process-noise sensitivity needs A_proc x (banded path).
         var processTimesSolution: [Double] = []
         if solver == .bandedCholesky { system.processTimesSolution(problem, into: &processTimesSolution) }
@@ -415,6 +424,9 @@ public struct WholeTrackSmoother: Sendable {
                 let white = Self.planeLengths(
                     stateCount: n, solution: system.rhs, countedSteps: countedSteps, vehicleSteps: vehicleSteps)
                 modelDifference = white.counted - planeLength
+                lengthening = system.noiseLengthening(
+                    problem, solution: system.rhs, positionWeights: whitePositionWeights,
+                    velocityWeights: velocityWeights, countedSteps: countedSteps, draws: draws)
                 whiteLeftOut = (white.left, white.vehicle, white.leftChords)
             }
             if !modelDifference.isFinite {
@@ -433,7 +445,10 @@ public struct WholeTrackSmoother: Sendable {
         let noiseSigma = max(distanceVariance, 0).squareRoot()
         let processSigma = abs(sensitivity) * SmoothedTrack.processDensityLogSigma
         let variance = noiseSigma * noiseSigma + processSigma * processSigma + gapExcess * gapExcess
-        let sigma = (variance + modelDifference * modelDifference + stillChord * stillChord).squareRoot()
+        if !lengthening.isFinite { lengthening = 0 }
+        let sigma =
+            (variance + modelDifference * modelDifference + stillChord * stillChord + lengthening * lengthening)
+            .squareRoot()
 
         var result = SmoothedTrack(
             points: points, distanceMetres: distance + modelDifference, distanceSigmaMetres: sigma,
@@ -443,6 +458,7 @@ public struct WholeTrackSmoother: Sendable {
         result.distanceProcessSensitivityMetres = sensitivity
         result.distanceGapExcessMetres = gapExcess
         result.distanceModelDifferenceMetres = modelDifference
+        result.distanceNoiseLengtheningMetres = lengthening
         result.stillLengthMetres = stillLength
         result.stillChordMetres = stillChord
         result.vehicleLengthMetres = vehicleLength
@@ -450,6 +466,13 @@ public struct WholeTrackSmoother: Sendable {
         result.noise = noise
         return result
     }
+    /// The draws of term 6 for a track of `stateCount` states (see
+    /// ``SmoothingOptions/noiseLengtheningDraws``).
+    static func noiseLengtheningDraws(stateCount: Int, options: SmoothingOptions) -> Int {
+        guard options.noiseLengtheningDraws > 0 else { return 0 }
+        return min(options.noiseLengtheningDraws, max(1, 20_000 / max(stateCount, 1)))
+    }
+
     /// Sets every weight from the current solution's residuals; returns how many changed by more than
     /// `tolerance`.
     static func reweight(
