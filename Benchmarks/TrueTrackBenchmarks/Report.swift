@@ -1,4 +1,5 @@
 import Foundation
+import TrueTrackCore
 import TrueTrackIO
 
 /// One benchmark's figures.
@@ -18,6 +19,8 @@ struct BenchmarkResult: Codable {
     var medianCPUSeconds: Double
     /// Fixes per CPU second: throughput with other processes' interference taken out.
     var fixesPerCPUSecond: Double
+    /// The child's peak resident memory (`VmHWM`) in MiB (2²⁰ bytes), as the table's "peak MiB"; the key keeps
+    /// its first name, which the checked-in baselines use.
     var peakResidentMegabytes: Double
     /// Minimum CPU seconds of the runs (the host's noise only adds time).
     var minCPUSeconds: Double
@@ -31,6 +34,10 @@ struct BenchmarkResult: Codable {
 
 /// All figures of one run, and (what `--json` writes) its comparison with the baseline and verdict.
 struct BenchmarkReport: Codable {
+    /// The version of this JSON layout: 1, raised when a key changes meaning or goes away (not when one is added).
+    var schemaVersion = 1
+    /// The TrueTrack version measured (``TrueTrack/version``).
+    var truetrackVersion = TrueTrack.version
     var referenceSeconds: Double
     var quick: Bool
     var results: [BenchmarkResult]

@@ -7,7 +7,7 @@ import TrueTrackIO
 /// Exit status: 0 success, 1 failure (bad input, unwritable output), 2 usage error. Data goes to stdout,
 /// diagnostics to stderr.
 enum TrueTrackTool {
-    static let version = "0.1.0"
+    static let version = TrueTrack.version
 
     static let commands: [(spec: CommandSpec, run: @Sendable (ParsedArguments) throws -> Int32)] = [
         (InfoCommand.spec, InfoCommand.run),

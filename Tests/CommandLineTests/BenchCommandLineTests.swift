@@ -92,6 +92,10 @@ import Testing
             try JSONSerialization.jsonObject(with: Data(jsonToStdout.stdout.utf8)) as? [String: Any])
         #expect((onlyOne["recordings"] as? [Any])?.count == 1)
         #expect(jsonToStdout.stderr.contains("synthetic-still"))
+        // The layout's version and the toolkit's, which a CI job checks before it reads the figures.
+        let version = try Tool.run(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(onlyOne["schemaVersion"] as? Int == 1)
+        #expect(onlyOne["truetrackVersion"] as? String == version && !version.isEmpty)
     }
 
     /// `--json` carries the baseline comparison (path, passed, regressions and improvements with their

@@ -1,3 +1,5 @@
+import TrueTrackCore
+
 /// The figures of one activity category, over its evaluated recordings.
 public struct CategorySummary: Sendable, Hashable, Codable {
     /// The category (`walk`, `drive`, `stationary`, …).
@@ -69,6 +71,13 @@ public struct CategorySummary: Sendable, Hashable, Codable {
 
 /// The whole benchmark: every recording and every category.
 public struct BenchReport: Sendable, Hashable, Codable {
+    /// The version of this JSON layout (``currentSchemaVersion``): a CI job that reads the report checks it.
+    /// Optional so that reports written before it decode.
+    public var schemaVersion: Int?
+    /// The TrueTrack version that wrote the report (``TrueTrack/version``).
+    public var truetrackVersion: String?
+    /// The layout written now: 1. Raised when a key changes meaning or goes away, not when one is added.
+    public static let currentSchemaVersion = 1
     /// The data-set folder.
     public var datasets: String
     /// The profile forced on every recording, when one was (`--profile`).
@@ -89,6 +98,8 @@ public struct BenchReport: Sendable, Hashable, Codable {
         datasets: String, profileOverride: EvaluationProfile?, recordings: [RecordingResult],
         elapsedSeconds: Double
     ) {
+        schemaVersion = Self.currentSchemaVersion
+        truetrackVersion = TrueTrack.version
         self.datasets = datasets
         self.profileOverride = profileOverride
         stopDetectorAvailable = StopDetectorAdapter.isAvailable
