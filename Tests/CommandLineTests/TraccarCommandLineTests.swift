@@ -105,6 +105,15 @@ import Testing
         let json = try Tool.run(["info", "--json", path, "--device", "van-a"])
         #expect(json.status == 0)
         #expect(json.stdout.contains("\"deviceFiltered\" : 6"), "\(json.stdout)")
+
+        // Another format holds one device: --device there is an error, not ignored (a reviewer's GPX read whole).
+        let gpx = Tool.temporaryPath("one-device.gpx")
+        defer { try? FileManager.default.removeItem(atPath: gpx) }
+        #expect(try Tool.run(["convert", path, gpx, "--device", "van-a"]).status == 0)
+        let onGPX = try Tool.run(["process", gpx, "--device", "van-a"])
+        #expect(onGPX.status == 1 && onGPX.stderr.contains("this file reads as gpx"), "\(onGPX.stderr)")
+        let named = try Tool.run(["process", "-", "--format", "gpx", "--device", "van-a"])
+        #expect(named.status == 2 && named.stderr.contains("--format gpx holds one device's fixes"), "\(named.stderr)")
     }
 
     /// A van on a winding road at 12 m/s for 20 minutes (14,400 m), logged by a Traccar tracker every 10 s with

@@ -27,7 +27,8 @@ public struct AnyFixReader: FixReader {
     ///
     /// - Throws: ``ReadError/io(path:message:)`` when the file cannot be opened,
     ///   ``ReadError/unsupportedFormat(path:reason:)`` when the format cannot be recognised, or when
-    ///   ``ReadOptions/csvColumnNames`` are given for a file that does not read as CSV.
+    ///   ``ReadOptions/csvColumnNames`` are given, or ``ReadOptions/devices`` names one device, for a file that
+    ///   does not read as CSV.
     public init(path: String, format explicit: FixFormat? = nil, options: ReadOptions = ReadOptions()) throws(ReadError)
     {
         let format = try FixFormat.detect(path: path, explicit: explicit)
@@ -38,6 +39,14 @@ public struct AnyFixReader: FixReader {
                 path: path,
                 reason: "column names (--column, ReadOptions.csvColumnNames) apply to CSV, and this file reads as "
                     + "\(format.rawValue)" + (explicit == nil ? " (--format csv reads it as CSV)" : ""))
+        }
+        // A device picks rows of a CSV's device column; every other format holds one device's fixes, and the
+        // option was ignored unseen (a reviewer's `--device` on a GPX read the whole file).
+        if case .only(let device) = options.devices, format != .csv {
+            throw .unsupportedFormat(
+                path: path,
+                reason: "a device ('\(device)': --device, ReadOptions.devices) is picked from a CSV's device column, "
+                    + "and this file reads as \(format.rawValue), which holds one device's fixes")
         }
         self.format = format
         let stream = try ByteStream(path: path)

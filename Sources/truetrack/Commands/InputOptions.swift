@@ -144,6 +144,19 @@ enum InputOptions {
                     message: "--hdop-scale expects a positive number of metres or 'accuracy10', got '\(scale)'")
             }
         }
+        // Options of a CSV's columns with another format named: a file's reader says so when it opens the file,
+        // standard input's here (its reader cannot refuse).
+        if let format, format != .csv {
+            if arguments.value("device") != nil {
+                throw UsageError(
+                    message: "--device picks a device of a CSV's device column; --\(formatOption) "
+                        + "\(format.rawValue) holds one device's fixes")
+            }
+            if !arguments.all("column").isEmpty {
+                throw UsageError(
+                    message: "--column names a CSV's columns; --\(formatOption) \(format.rawValue) is not CSV")
+            }
+        }
         return (format, options)
     }
 
