@@ -170,6 +170,14 @@ struct EvidenceStream {
         return stretches.totalSeconds
     }
 
+    /// The earliest and latest times of the fixes analysed, the wrong fixes left out: what the summary's times
+    /// cover (a fix stamped 2070 that the clock-jump rule left out is not the file's "latest" time). `nil` when a
+    /// wrong fix reached the analysis before it was proven wrong, or when nothing was analysed.
+    var timeSpan: (earliest: Timestamp, latest: Timestamp)? {
+        guard !analysedAWrongFix, let first = stretches.first, let last = stretches.last else { return nil }
+        return (first, last)
+    }
+
     /// A warning when the fixes fall into stretches of time a day or more apart (their distance to each other is
     /// not counted in ``durationSeconds(of:)``).
     var stretchesWarning: String? {

@@ -126,16 +126,18 @@ struct RunDiagnostics {
     /// records skipped in lenient mode, bad NMEA checksums.
     ///
     /// `dopplerRatio` is the tracker's ``Tracker/sessionDopplerRatio`` at the end.
+    /// `timeSpan` is the span the summary's times cover when the caller left wrong fixes out of it
+    /// (``EvidenceStream/timeSpan``); the time warning then judges it instead of every accepted fix's time.
     func warnings(
         profile: TrackingProfile, reader: AnyFixReader, input: String, rawPathMetres: Double?, ordering: Bool = true,
-        smoothed: Bool = false, dopplerRatio: Double? = nil
+        smoothed: Bool = false, dopplerRatio: Double? = nil, timeSpan: (earliest: Timestamp, latest: Timestamp)? = nil
     ) -> [String] {
         var result: [String] = []
         if let warning = nothingAcceptedWarning(profile: profile, input: input) { result.append(warning) }
         if let warning = speedUnitWarning(dopplerRatio, profile: profile, input: input) { result.append(warning) }
         if let hint = profileHint(profile, input: input) { result.append(hint) }
-        if let earliestAccepted, let latestAccepted,
-            let warning = RunDiagnostics.timeWarning(earliest: earliestAccepted, latest: latestAccepted, input: input)
+        if let span = timeSpan ?? earliestAccepted.flatMap({ e in latestAccepted.map { (e, $0) } }),
+            let warning = RunDiagnostics.timeWarning(earliest: span.earliest, latest: span.latest, input: input)
         {
             result.append(warning)
         }

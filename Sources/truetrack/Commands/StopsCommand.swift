@@ -197,7 +197,7 @@ enum StopsCommand {
             ?? InputOptions.noFixes(reader.report, format: reader.format)
         let warnings = diagnostics.warnings(
             profile: .preset(kind), reader: reader, input: path, rawPathMetres: nil,
-            dopplerRatio: tracker.sessionDopplerRatio)
+            dopplerRatio: tracker.sessionDopplerRatio, timeSpan: evidence.timeSpan)
         for warning in warnings { Terminal.error(warning) }
         return (analysis, count, totals, ending, warnings.map(Terminal.warningText), positions)
     }
