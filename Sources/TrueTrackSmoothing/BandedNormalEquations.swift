@@ -643,14 +643,17 @@ struct BandedNormalEquations {
     }
 
     /// How much the fixes' noise lengthens the counted steps of the solution, on average, metres: the
-    /// solution's noise part is z = A⁻¹ Hᵀ W R⁻¹ v (v the measurement errors, of the stated variances, W the
-    /// robust weights), and a step d̂ + Δz is longer than d̂ on average, by about w / (2|d̂|) for a noise of
-    /// variance w across it (a norm never cancels noise). Estimated by `draws` draws of v, each solved with the
-    /// factor in place (two substitutions): the mean of Σ (|d̂ + Δz| − |d̂|) over the steps `countedSteps`
-    /// counts (all when `nil`). Each error is a random sign times its standard deviation (a Rademacher draw:
-    /// the same variance as a normal one, and z, a weighted sum of many of them, is close to normal all the
-    /// same); a speed without a course is noise along its own direction only. The draws are seeded: a track
-    /// always gets the same figure.
+    /// solution's noise part is z = A⁻¹ Hᵀ W R⁻¹ v (v the measurement errors, of the variances the system was
+    /// built with, W the robust weights), and a step d̂ ± Δz is longer than d̂ on average, by about w / (2|d̂|)
+    /// for a noise of variance w across it (a norm never cancels noise). Estimated by `draws` draws of v, each
+    /// solved with the factor in place (two substitutions) and used twice, as +z and −z (antithetic: the
+    /// first-order part, of either sign, cancels, and each step's term (|d̂ + Δz| + |d̂ − Δz|) / 2 − |d̂| is ≥ 0),
+    /// summed over the steps `countedSteps` counts (all when `nil`). Each error is a random sign times its
+    /// standard deviation (a Rademacher draw: the same variance as a normal one, and z, a weighted sum of many
+    /// of them, is close to normal all the same), so the right-hand side's entry is (w/r)·v, of standard
+    /// deviation w/√r; a speed without a course is its speed's error along its own direction, (w/r)·σₛ. The
+    /// draws are seeded: a track always gets the same figure. Measured at the estimated steps d̂, not the true
+    /// ones: where the noise dominates a step it gives less than the excess (about 41 %, √2 − 1).
     ///
     /// Needs the factor of the solution's system in the band and the solution `x` (the band's layout).
     ///
@@ -666,8 +669,8 @@ struct BandedNormalEquations {
         var signs = RandomSigns()
         var total = 0.0
         for _ in 0..<draws {
-            // Each measurement's information-weighted error, sd = √(w / r) per axis; a speed without a course
-            // (the velocity entries `p.speeds` names, in ascending order) along its direction only.
+            // Each measurement's information-weighted error (w/r)·v, v of variance r per axis; a speed without
+            // a course (the velocity entries `p.speeds` names, in ascending order) along its direction only.
             draw.rhs.withUnsafeMutableBufferPointer { b in
                 b.update(repeating: 0)
                 p.positionState.withUnsafeBufferPointer { state in
@@ -675,7 +678,7 @@ struct BandedNormalEquations {
                         p.positionVariance.withUnsafeBufferPointer { r in
                             for m in 0..<state.count {
                                 let c = 2 * state[m]
-                                let sd = (w[m] / r[m]).squareRoot()
+                                let sd = w[m] / r[m].squareRoot()
                                 b[c] += signs.next() * sd
                                 b[n + c] += signs.next() * sd
                             }
@@ -685,25 +688,26 @@ struct BandedNormalEquations {
                 p.velocityState.withUnsafeBufferPointer { state in
                     velocityWeights.withUnsafeBufferPointer { w in
                         p.velocityVariance.withUnsafeBufferPointer { r in
-                            var nextSpeed = p.speeds.isEmpty ? Int.max : p.speeds[0].entry
                             var speedIndex = 0
+                            var nextSpeed = p.speeds.isEmpty ? Int.max : p.speeds[0].entry
                             for m in 0..<state.count {
-                                let isSpeed = m == nextSpeed
-                                if isSpeed {
+                                var speedSigma = -1.0
+                                if m == nextSpeed {
+                                    speedSigma = p.speeds[speedIndex].speedVariance.squareRoot()
                                     speedIndex += 1
                                     nextSpeed = speedIndex < p.speeds.count ? p.speeds[speedIndex].entry : Int.max
                                 }
                                 guard r[m] < TrackProblem.unalignedVariance else { continue }
                                 let c = 2 * state[m] + 1
-                                let sd = (w[m] / r[m]).squareRoot()
-                                if isSpeed {
+                                if speedSigma >= 0 {
                                     let e = p.velocityEast[m], no = p.velocityNorth[m]
                                     let length = (e * e + no * no).squareRoot()
                                     guard length > 0 else { continue }
-                                    let along = signs.next() * sd / length
+                                    let along = signs.next() * w[m] / r[m] * speedSigma / length
                                     b[c] += along * e
                                     b[n + c] += along * no
                                 } else {
+                                    let sd = w[m] / r[m].squareRoot()
                                     b[c] += signs.next() * sd
                                     b[n + c] += signs.next() * sd
                                 }
@@ -717,8 +721,10 @@ struct BandedNormalEquations {
                 x.withUnsafeBufferPointer { x in
                     for s in 1..<stateCount where countedSteps?[s] ?? true {
                         let de = x[2 * s] - x[2 * s - 2], dn = x[n + 2 * s] - x[n + 2 * s - 2]
-                        let ze = de + z[2 * s] - z[2 * s - 2], zn = dn + z[n + 2 * s] - z[n + 2 * s - 2]
-                        total += (ze * ze + zn * zn).squareRoot() - (de * de + dn * dn).squareRoot()
+                        let ze = z[2 * s] - z[2 * s - 2], zn = z[n + 2 * s] - z[n + 2 * s - 2]
+                        let plus = ((de + ze) * (de + ze) + (dn + zn) * (dn + zn)).squareRoot()
+                        let minus = ((de - ze) * (de - ze) + (dn - zn) * (dn - zn)).squareRoot()
+                        total += (plus + minus) / 2 - (de * de + dn * dn).squareRoot()
                     }
                 }
             }

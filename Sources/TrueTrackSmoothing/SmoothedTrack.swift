@@ -95,11 +95,12 @@ public struct SmoothedTrack: Sendable {
     /// 6. **Noise lengthening** (``distanceNoiseLengtheningMetres``, 2026-12-02): a norm never cancels noise,
     ///    so the smoothed track, which keeps part of the fixes' noise as wiggles, is longer than the path it
     ///    estimates; terms 1 and 2 are first-order and centred and miss this. Draws of the stated noise, solved
-    ///    with the reported track's own factor, measure how much it adds (one-sided, counted as 1σ, not
+    ///    with the reported track's own factor (the noise that track's reading assumes: the stated accuracy,
+    ///    scaled to the white part where term 4 re-reads the fixes), measure how much it adds (one-sided, counted as 1σ, not
     ///    subtracted: the smoother also cuts corners, which shortens it, and on the IPIN walks, which it
     ///    already under-counts at departures, subtracting it moved the median |error| from 10.2 to 13.2 %).
     ///    A tester's white-noise walks without Doppler read +3.1 % (median) with σ 1.7 %, 0 of 20 within ±1σ; now
-    ///    σ 4.6 %, 20 of 20.
+    ///    σ 4.1 %, 20 of 20.
     ///
     /// What σ does not cover: an accuracy the receiver understates (σ follows the stated accuracy, and the
     /// white-part reading of term 4 sees only the part of the error that changes from fix to fix), and the

@@ -100,7 +100,7 @@ public struct SmoothingOptions: Sendable, Hashable {
     /// The most draws of the fixes' stated noise that measure how much it lengthens the smoothed track (term 6
     /// of ``SmoothedTrack/distanceSigmaMetres``); 0 leaves the term out. Default 8. A track gets
     /// `min(noiseLengtheningDraws, max(1, 20,000 / states))` draws: a long track's sum over its many steps
-    /// averages itself, and each draw costs two substitutions (about 1,000 instructions per fix with one draw: the
+    /// averages itself, and each draw costs two substitutions (about 370 instructions per fix with one draw: the
     /// `smooth` benchmark's 2 × 10⁵ fixes get one), while a short walk's figure would scatter with one.
     public var noiseLengtheningDraws: Int
 

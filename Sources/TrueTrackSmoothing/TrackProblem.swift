@@ -78,6 +78,8 @@ struct TrackProblem {
             }
             for i in speeds.indices {
                 speeds[i].variance = max(speeds[i].variance * velocity, SmoothingOptions.minimumVariance)
+                speeds[i].speedVariance = max(
+                    speeds[i].speedVariance * velocity, SmoothingOptions.minimumVariance)
             }
         }
     }
@@ -191,7 +193,8 @@ struct TrackProblem {
                             MeasurementNoise.velocityVariance(
                                 speed: speed, speedSigma: speedSigma,
                                 courseSigmaDegrees: options.assumedCourseAccuracyDegrees) * velocityScale2,
-                            SmoothingOptions.minimumVariance)))
+                            SmoothingOptions.minimumVariance),
+                        speedVariance: max(speedSigma * speedSigma * velocityScale2, SmoothingOptions.minimumVariance)))
                 (east, north, variance) = (0, 0, Self.unalignedVariance)
             }
             velocityState.append(state)
@@ -207,7 +210,10 @@ struct TrackProblem {
 struct SpeedMeasurement {
     var entry: Int
     var metresPerSecond: Double
+    /// The isotropic variance the velocity entry takes once aligned (that of a course at the assumed accuracy).
     var variance: Double
+    /// The speed's own variance, along its direction: what its error is (term 6 of σ draws it).
+    var speedVariance: Double
 }
 
 extension TrackProblem {

@@ -29,8 +29,8 @@ import TrueTrackSimulation
             "white-noise walks: mean excess \(meanExcess) m, mean term 6 \(meanPredicted) m, \(within) of 12 within ±2σ"
         )
         #expect(meanExcess > 0)
-        // (Measured 30.3 against 19.0 m: the smoother also cuts the walk's corners, which the term leaves out.)
-        #expect(meanPredicted > 0.6 * meanExcess && meanPredicted < 2 * meanExcess)
+        // (Measured 25.3 against 19.0 m: the smoother also cuts the walk's corners, which the term leaves out.)
+        #expect(meanPredicted > 0.6 * meanExcess && meanPredicted < 1.6 * meanExcess)
         #expect(within >= 11)
     }
 
