@@ -250,9 +250,15 @@ struct Tool {
                         + "receiver's week-number rollover"), "\(command): \(run.stderr)")
             #expect(run.stderr.contains("--week-rollover"), "\(command): \(run.stderr)")
         }
+        // From standard input the remedy names the format, which cannot be sniffed there.
+        let piped = try Tool.run(["process", "-", "--format", "csv"], stdin: Data(csv.utf8))
+        #expect(
+            piped.stderr.contains("'truetrack convert - FIXED.csv --format csv --week-rollover'"), "\(piped.stderr)")
         let converted = try Tool.run(["convert", path, fixed, "--week-rollover"])
         #expect(converted.status == 0, "\(converted.stderr)")
-        #expect(converted.stderr.contains("15 fixes dated 1024 weeks later (GPS week rollover)"), "\(converted.stderr)")
+        #expect(
+            converted.stderr.contains("15 fixes re-dated by whole periods of 1024 weeks (GPS week rollover)"),
+            "\(converted.stderr)")
         let times = try String(contentsOfFile: fixed, encoding: .utf8).split(separator: "\n").dropFirst()
             .map { $0.prefix(20) }
         #expect(times.first == "2026-01-01T10:00:00Z" && times.last == "2026-01-01T10:00:29Z" && times.count == 30)

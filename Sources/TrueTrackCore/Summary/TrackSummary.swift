@@ -59,6 +59,7 @@ public struct TrackSummary: Sendable {
     public private(set) var weekRolloverJumps = 0
     /// The first such step.
     public private(set) var firstWeekRollover: GPSWeekRollover.Jump?
+    private var rolloverDetector = GPSWeekRollover.Detector()
 
     private var recent: [DuplicateKey] = []
     private var recentNext = 0
@@ -76,14 +77,13 @@ public struct TrackSummary: Sendable {
 
     /// Adds the next fix in input order.
     public mutating func add(_ fix: Fix) {
-        if let last {
-            rawDistanceMetres += TrackSummary.segmentMetres(last, fix)
-            if let periods = GPSWeekRollover.periods(from: last.timestamp, to: fix.timestamp) {
-                weekRolloverJumps += 1
-                if firstWeekRollover == nil {
-                    firstWeekRollover = GPSWeekRollover.Jump(
-                        fixNumber: fixCount + 1, before: last.timestamp, after: fix.timestamp, periods: periods)
-                }
+        if let last { rawDistanceMetres += TrackSummary.segmentMetres(last, fix) }
+        if let jump = rolloverDetector.next(fix.timestamp) {
+            weekRolloverJumps += 1
+            if firstWeekRollover == nil {
+                firstWeekRollover = GPSWeekRollover.Jump(
+                    fixNumber: fixCount + 1, beforeFixNumber: fixCount + 1 - jump.back, before: jump.from,
+                    after: fix.timestamp, periods: jump.periods)
             }
         }
         fixCount += 1

@@ -1,3 +1,4 @@
+import Foundation
 import TrueTrackCore
 import TrueTrackIO
 
@@ -20,9 +21,10 @@ enum ConvertCommand {
                     + "shuffled, which process and stops read as out of order. Holds the fixes in memory."),
             OptionSpec(
                 name: "week-rollover",
-                help: "Date the fixes of a GPS week-number rollover 1024 weeks later: where the times jump by "
-                    + "1024 weeks (within a day) between fixes read one after the other, the fixes on the early "
-                    + "side move to the later era (before --sort). Holds the fixes in memory."),
+                help: "Re-date the fixes of a GPS week-number rollover: where the times jump by 1024 weeks (or "
+                    + "2048) between fixes read one after the other, the fixes on one side move by whole periods "
+                    + "into the latest era that is not in the future (early fixes forward, a fix dated ahead "
+                    + "back; before --sort). Holds the fixes in memory."),
         ] + InputOptions.specs,
         discussion: """
             INPUT or OUTPUT may be '-' for standard input/output. A damaged input is converted up to the damage,
@@ -105,7 +107,8 @@ enum ConvertCommand {
         }
         var redated = 0
         if redates {
-            let shifts = GPSWeekRollover.correctingShifts(held.lazy.map(\.fix.timestamp))
+            let now = Timestamp(millisecondsSince1970: Int64(Date().timeIntervalSince1970 * 1000))
+            let shifts = GPSWeekRollover.correctingShifts(held.lazy.map(\.fix.timestamp), now: now)
             for i in held.indices where shifts[i] != 0 {
                 let milliseconds =
                     held[i].fix.timestamp.millisecondsSince1970
@@ -114,7 +117,8 @@ enum ConvertCommand {
                     held[i].fix = try held[i].fix.retimed(to: Timestamp(millisecondsSince1970: milliseconds))
                 } catch {
                     throw CommandFailure(
-                        message: "fix \(i + 1) of \(input) cannot be dated 1024 weeks later: \(error); nothing was "
+                        message:
+                            "fix \(i + 1) of \(input) cannot be re-dated by \(GPSWeekRollover.weeks(shifts[i])): \(error); nothing was "
                             + "written")
                 }
                 redated += 1
@@ -160,7 +164,7 @@ enum ConvertCommand {
         if redates {
             note +=
                 redated > 0
-                ? "; \(Terminal.count(redated, "fix", "fixes")) dated 1024 weeks later (GPS week rollover)"
+                ? "; \(Terminal.count(redated, "fix", "fixes")) re-dated by whole periods of 1024 weeks (GPS week rollover)"
                 : "; no jump of 1024 weeks between fixes, none re-dated"
         }
         Terminal.error(note + "\n")

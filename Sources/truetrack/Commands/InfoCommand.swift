@@ -127,7 +127,8 @@ enum InfoCommand {
             }
             if let jump = summary.firstWeekRollover {
                 Terminal.error(
-                    RunDiagnostics.weekRolloverWarning(jump, jumps: summary.weekRolloverJumps, input: path))
+                    RunDiagnostics.weekRolloverWarning(
+                        jump, jumps: summary.weekRolloverJumps, input: path, format: reader.format))
             }
         } catch {
             // (A header naming no time or position column: the option that reads it under another name.)
@@ -218,7 +219,7 @@ enum InfoCommand {
             "time order",
             "\(r.backwardSteps) backward steps, \(r.identicalTimestamps) identical timestamps"
                 + (r.weekRolloverJumps > 0
-                    ? ", \(Terminal.count(r.weekRolloverJumps, "jump", "jumps")) of 1024 weeks (GPS week rollover)"
+                    ? ", \(Terminal.count(r.weekRolloverJumps, "jump", "jumps")) of 1024 weeks or more (GPS week rollover)"
                     : ""))
         row("gaps > 5 s", "\(r.gapsOver5Seconds) (longest step \(r.longestStepSeconds.fixed(1)) s)")
         row("raw distance", "\(r.rawDistanceMetres.fixed(1)) m (sum of segments)")

@@ -17,6 +17,7 @@ struct RunDiagnostics {
     /// Jumps of whole GPS week-rollover periods between fixes read one after the other, and the first of them.
     private(set) var weekRolloverJumps = 0
     private(set) var firstWeekRollover: GPSWeekRollover.Jump?
+    private var rolloverDetector = GPSWeekRollover.Detector()
     /// The earliest and latest times of the accepted fixes.
     private var earliestAccepted: Timestamp?
     private var latestAccepted: Timestamp?
@@ -28,11 +29,12 @@ struct RunDiagnostics {
     /// Observes the decision on the next fix read.
     mutating func observe(_ fix: Fix, _ decision: FixDecision) {
         read += 1
-        if let previousTime, let periods = GPSWeekRollover.periods(from: previousTime, to: fix.timestamp) {
+        if let jump = rolloverDetector.next(fix.timestamp) {
             weekRolloverJumps += 1
             if firstWeekRollover == nil {
                 firstWeekRollover = GPSWeekRollover.Jump(
-                    fixNumber: read, before: previousTime, after: fix.timestamp, periods: periods)
+                    fixNumber: read, beforeFixNumber: read - jump.back, before: jump.from, after: fix.timestamp,
+                    periods: jump.periods)
             }
         }
         if let reason = decision.rejection, let i = RejectionReason.allCases.firstIndex(of: reason) {
@@ -142,7 +144,9 @@ struct RunDiagnostics {
             result.append(warning)
         }
         if let firstWeekRollover {
-            result.append(Self.weekRolloverWarning(firstWeekRollover, jumps: weekRolloverJumps, input: input))
+            result.append(
+                Self.weekRolloverWarning(
+                    firstWeekRollover, jumps: weekRolloverJumps, input: input, format: reader.format))
         }
         if let warning = InputOptions.unreadMeasurementWarning(reader, input: input) { result.append(warning) }
         if ordering, let warning = orderWarning(input: input, rawPathMetres: rawPathMetres, smoothed: smoothed) {
@@ -190,12 +194,15 @@ struct RunDiagnostics {
     /// A warning when the times jump by whole GPS week-rollover periods (``GPSWeekRollover``) between fixes
     /// read one after the other: part of the file is dated 1024 weeks early, and a stop or a duration across
     /// the jump lasts 19.6 years (a reviewer's walk: one stop from 2006 to 2026). Names the first jump and
-    /// the remedy, `convert --week-rollover`.
-    static func weekRolloverWarning(_ first: GPSWeekRollover.Jump, jumps: Int, input: String) -> String {
+    /// the remedy, `convert --week-rollover` (with the format for standard input, which cannot be sniffed).
+    static func weekRolloverWarning(_ first: GPSWeekRollover.Jump, jumps: Int, input: String, format: FixFormat)
+        -> String
+    {
         let more = jumps > 1 ? " (and \(jumps - 1) more such jump\(jumps == 2 ? "" : "s"))" : ""
+        let formatOption = input == "-" ? " --format \(format.rawValue)" : ""
         return "warning: \(input): \(first.description)\(more): a GPS receiver's week-number rollover, which dates "
-            + "fixes 1024 weeks (19.6 years) early; times, durations and stops across it are wrong. 'truetrack "
-            + "convert \(input) FIXED.csv --week-rollover' dates the early fixes 1024 weeks later\n"
+            + "fixes whole periods of 1024 weeks (19.6 years) away from their time; times, durations and stops across it are "
+            + "wrong. 'truetrack convert \(input) FIXED.csv\(formatOption) --week-rollover' re-dates them\n"
     }
 
     /// A warning when the speed column reads far faster than the positions move (the Doppler check then distrusts
