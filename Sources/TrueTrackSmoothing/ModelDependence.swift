@@ -80,12 +80,13 @@ extension WholeTrackSmoother {
     /// two-column solution), metres: the quantity whose change the model term measures (the projection's
     /// scale error is far below the term's size and cancels in the difference), split into the steps
     /// `countedSteps` marks (all when `nil`), the rides' steps `vehicleSteps` marks (none when `nil`) and the
-    /// others (left out as still), as in the distance.
+    /// others (left out as still), as in the distance; `separatedSteps` (across a recording break) are none of them.
     ///
     /// - Complexity: O(n), no allocation.
-    static func planeLengths(stateCount n: Int, solution x: [Double], countedSteps: [Bool]?, vehicleSteps: [Bool]?)
-        -> (counted: Double, left: Double, vehicle: Double, leftChords: Double)
-    {
+    static func planeLengths(
+        stateCount n: Int, solution x: [Double], countedSteps: [Bool]?, vehicleSteps: [Bool]?,
+        separatedSteps: [Bool]? = nil
+    ) -> (counted: Double, left: Double, vehicle: Double, leftChords: Double) {
         let order = x.count / 2
         var counted = 0.0, left = 0.0, vehicle = 0.0
         var chords = StillRunChords()
@@ -93,7 +94,8 @@ extension WholeTrackSmoother {
             for s in 1..<max(n, 1) {
                 let de = x[2 * s] - x[2 * (s - 1)], dn = x[order + 2 * s] - x[order + 2 * (s - 1)]
                 let length = (de * de + dn * dn).squareRoot()
-                let isStill = !(countedSteps?[s] ?? true) && vehicleSteps?[s] != true
+                let separated = separatedSteps?[s] == true
+                let isStill = !(countedSteps?[s] ?? true) && vehicleSteps?[s] != true && !separated
                 chords.step(
                     isStill: isStill, fromEast: x[2 * (s - 1)], fromNorth: x[order + 2 * (s - 1)], toEast: x[2 * s],
                     toNorth: x[order + 2 * s])
@@ -101,7 +103,7 @@ extension WholeTrackSmoother {
                     counted += length
                 } else if vehicleSteps?[s] == true {
                     vehicle += length
-                } else {
+                } else if !separated {
                     left += length
                 }
             }

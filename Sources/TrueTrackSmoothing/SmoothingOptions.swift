@@ -103,6 +103,12 @@ public struct SmoothingOptions: Sendable, Hashable {
     /// averages itself, and each draw costs two substitutions (about 370 instructions per fix with one draw: the
     /// `smooth` benchmark's 2 × 10⁵ fixes get one), while a short walk's figure would scatter with one.
     public var noiseLengtheningDraws: Int
+    /// Stretches of the track at least this far apart in time are separate recordings, seconds: the chord
+    /// between them is not counted (nor left out as still or a ride) and adds no gap term to σ. Default 86,400
+    /// (a day), the span `truetrack process` already counts each stretch apart in its duration: a multi-day log,
+    /// or a GPS week rollover's 19.6-year jump (σ ± 461,497,516 m before). Shorter gaps keep their chord and its
+    /// σ (an hour's pause and 2.2 km further: counted).
+    public var recordingBreakSeconds: Double
 
     /// Which steps of the smoothed track count towards its distance (see ``StillnessGate``); `nil` counts
     /// every step (the plain length of the smoothed track). Default: the gate with the profile's
@@ -146,6 +152,7 @@ public struct SmoothingOptions: Sendable, Hashable {
         maximumEstimationRounds = 12
         checksModelDependence = true
         noiseLengtheningDraws = 8
+        recordingBreakSeconds = 86_400
         stillnessGate = StillnessGate(profile: profile)
         vehicleGate = VehicleGate(profile: profile)
     }

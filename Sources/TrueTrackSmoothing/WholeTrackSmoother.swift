@@ -246,13 +246,25 @@ public struct WholeTrackSmoother: Sendable {
             for s in counted.indices where vehicleSteps[s] { counted[s] = false }
             countedSteps = counted
         }
+        // Stretches of the track a day or more apart are separate recordings (``SmoothingOptions/recordingBreakSeconds``):
+        // the chord between them counts nowhere, and adds no gap term (a GPS week rollover's 19.6-year gap gave
+        // σ ± 461,497,516 m, a reviewer's file).
+        var separatedSteps: [Bool]?
+        for s in 1..<max(n, 1)
+        where problem.opensSegment[s] && problem.times[s] - problem.times[s - 1] >= options.recordingBreakSeconds {
+            if separatedSteps == nil { separatedSteps = [Bool](repeating: false, count: n) }
+            separatedSteps?[s] = true
+            if countedSteps == nil { countedSteps = [Bool](repeating: true, count: n) }
+            countedSteps?[s] = false
+        }
 
         // Model-error terms (see ``SmoothedTrack/distanceSigmaMetres``), while the solution is still in place.
         // Across each gap that splits the track the distance counts the chord; the path travelled could be
         // as long as the gap's duration times the mean smoothed speed at its two ends.
         var gapExcess = 0.0
         system.rhs.withUnsafeBufferPointer { x in
-            for s in 1..<max(n, 1) where problem.opensSegment[s] && vehicleSteps?[s] != true {
+            for s in 1..<max(n, 1)
+            where problem.opensSegment[s] && vehicleSteps?[s] != true && separatedSteps?[s] != true {
                 let de = x[2 * s] - x[2 * (s - 1)], dn = x[order + 2 * s] - x[order + 2 * (s - 1)]
                 let chord = (de * de + dn * dn).squareRoot()
                 // At each edge the smoothed speed, or the receiver's own Doppler reading there when it is lower:
@@ -294,7 +306,8 @@ public struct WholeTrackSmoother: Sendable {
         let planeLength =
             needsModelTerm
             ? Self.planeLengths(
-                stateCount: n, solution: system.rhs, countedSteps: countedSteps, vehicleSteps: vehicleSteps
+                stateCount: n, solution: system.rhs, countedSteps: countedSteps, vehicleSteps: vehicleSteps,
+                separatedSteps: separatedSteps
             ).counted : 0
         // Term 6, the noise's lengthening of the reported track, while its factor and solution are in place:
         // this track's, unless the white-part reading below replaces it.
@@ -332,14 +345,15 @@ public struct WholeTrackSmoother: Sendable {
                 let step = 2 * Ellipsoid.meanRadiusMetres * asin(min(h.squareRoot(), 1))
                 // A step the stillness gate leaves out adds nothing, and nothing to the gradient.
                 let counted = countedSteps?[s] ?? true
+                let separated = separatedSteps?[s] == true
                 stillChords.step(
-                    isStill: !counted && vehicleSteps?[s] != true, fromEast: eastBefore, fromNorth: northBefore,
-                    toEast: e, toNorth: no)
+                    isStill: !counted && vehicleSteps?[s] != true && !separated, fromEast: eastBefore,
+                    fromNorth: northBefore, toEast: e, toNorth: no)
                 if counted {
                     distance += step
                 } else if vehicleSteps?[s] == true {
                     vehicleLength += step
-                } else {
+                } else if !separated {
                     stillLength += step
                 }
                 cosineBefore = cosine
@@ -422,7 +436,8 @@ public struct WholeTrackSmoother: Sendable {
             }
             if solved {
                 let white = Self.planeLengths(
-                    stateCount: n, solution: system.rhs, countedSteps: countedSteps, vehicleSteps: vehicleSteps)
+                    stateCount: n, solution: system.rhs, countedSteps: countedSteps, vehicleSteps: vehicleSteps,
+                    separatedSteps: separatedSteps)
                 modelDifference = white.counted - planeLength
                 lengthening = system.noiseLengthening(
                     problem, solution: system.rhs, positionWeights: whitePositionWeights,
