@@ -707,20 +707,22 @@ import Testing
     /// for 5 minutes. With the tracker's count on every fix, nothing counted, and the fix back carrying the
     /// tracker's verdict that the two were an excursion, the analysis joins the two stops into one; without the
     /// verdict too, at this dense a step (the tracker judged every fix and counted nothing of a track that came
-    /// back). Two stops when the tracker counted the excursion (on either fix: the first came before the
-    /// departure was confirmed), when three fixes in a row lay away without the verdict (a stay away the tracker
-    /// may leave uncounted on purpose: a bus or a runner too fast for the walking profile), or when the evidence
-    /// carries no count (raw fixes).
+    /// back), and so are three fixes away whose Doppler reads still. Two stops when the tracker counted the
+    /// excursion (on either fix: the first came before the departure was confirmed), when six fixes in a row
+    /// lay away without the verdict and read moving (a stay away the tracker may leave uncounted on purpose: a
+    /// bus or a runner too fast for the walking profile), or when the evidence carries no count (raw fixes).
     @Test func twoStopsAtOnePlaceAroundAnExcursionTheTrackerCountedNothingOfAreOneStop() {
         func analysis(
-            countedByTracker: Bool = true, counted: [Double] = [0, 0, 0], isExcursion: Bool = true, awayFixes: Int = 2
+            countedByTracker: Bool = true, counted: [Double] = [0, 0, 0, 0, 0, 0], isExcursion: Bool = true,
+            awayFixes: Int = 2,
+            awaySpeed: Double = 0
         ) -> StopAnalysis {
             let metresPerDegree = 111_200.0
             let evidence = (0..<602).map { i -> MotionEvidence in
                 let isOff = (300..<300 + awayFixes).contains(i)
                 var e = MotionEvidence(
                     timestamp: Self.time(Double(i)), latitude: 49 + (isOff ? 200 / metresPerDegree : 0),
-                    longitude: 11, accuracyMetres: 5, speedMetresPerSecond: 0)
+                    longitude: 11, accuracyMetres: 5, speedMetresPerSecond: isOff ? awaySpeed : 0)
                 e.isCountedByTracker = countedByTracker
                 e.countedMetres = isOff ? counted[i - 300] : 0
                 e.excursionStart = i == 300 + awayFixes && isExcursion ? Self.time(299) : nil
@@ -728,7 +730,10 @@ import Testing
             }
             return StopAnalysis(evidence: evidence, profile: .walking)
         }
-        for (name, joined) in [("verdict", analysis()), ("dense, no verdict", analysis(isExcursion: false))] {
+        for (name, joined) in [
+            ("verdict", analysis()), ("dense, no verdict", analysis(isExcursion: false)),
+            ("dense, three fixes away reading still", analysis(isExcursion: false, awayFixes: 3)),
+        ] {
             #expect(
                 joined.stops.count == 1 && joined.trips.count <= 1,
                 "\(name): \(joined.stops.count) stops, \(joined.trips)")
@@ -737,7 +742,7 @@ import Testing
         for (name, a) in [
             ("counted on the second fix", analysis(counted: [0, 200])),
             ("counted on the first fix", analysis(counted: [200, 0])),
-            ("dense, three fixes away, no verdict", analysis(isExcursion: false, awayFixes: 3)),
+            ("dense, six fixes away reading 10 m/s", analysis(isExcursion: false, awayFixes: 6, awaySpeed: 10)),
             ("raw fixes", analysis(countedByTracker: false, isExcursion: false)),
         ] {
             #expect(a.stops.count == 2, "\(name): \(a.stops.count) stops \(a.stops)")

@@ -192,6 +192,38 @@ import TrueTrackSimulation
         }
     }
 
+    /// A van parked 12 minutes at 1 Hz, its Doppler reading 0.02–0.09 m/s, whose positions jump 90 m for ten
+    /// seconds twice (each fix claiming 6 m), as a fleet tester's parked vans did in town: one stop, not three
+    /// joined by "trips" of 0 m. With Doppler readings of a van that drove (12 m/s on the jumped fixes), the
+    /// excursions are journeys and keep the stops apart.
+    static func parkedVanWithStillExcursions(awaySpeed: Double) throws -> [Fix] {
+        var random = SplitMix64(seed: 11)
+        var fixes: [Fix] = []
+        for t in 0..<720 {
+            let away = (200..<210).contains(t) || (450..<460).contains(t)
+            let east = (away ? 90.0 : 0) + 3 * random.gaussian(), north = 3 * random.gaussian()
+            fixes.append(
+                try Fix(
+                    timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(t) * 1000),
+                    latitude: 52.52 + north / 111_132,
+                    longitude: 13.4 + east / (111_320 * cos(52.52 * Double.pi / 180)),
+                    horizontalAccuracyMetres: 6, speedMetresPerSecond: away ? awaySpeed : 0.02 + 0.07 * random.uniform()
+                ))
+        }
+        return fixes
+    }
+
+    @Test func excursionsWhileTheDopplerReadsStillDoNotEndAStop() throws {
+        for (awaySpeed, expected) in [(0.05, 1), (12.0, 3)] {
+            let fixes = try Self.parkedVanWithStillExcursions(awaySpeed: awaySpeed)
+            var tracker = Tracker(profile: .driving)
+            let decisions = tracker.process(batch: fixes)
+            let evidence = zip(fixes, decisions).map { MotionEvidence(fix: $0, decision: $1) }
+            let a = StopAnalysis(evidence: evidence, profile: .driving)
+            #expect(a.stops.count == expected, "away at \(awaySpeed) m/s: \(a.stops.count) stops")
+        }
+    }
+
     /// A walk (5–10 m fixes, Doppler), 20 minutes with the phone on a table indoors (fixes claiming 20–65 m, no
     /// speed, an error of 0.47 × the claim per axis drifting with τ 60 s: honest, as an API tester modelled it),
     /// and a walk on. The tracker rejects the fixes over its 30 m gate; their drift moves the window beyond its

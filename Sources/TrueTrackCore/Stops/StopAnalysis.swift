@@ -118,6 +118,9 @@ public struct StopAnalysis: Sendable, Hashable {
             /// How many evidences in a row lay away (0 after one that did not), and when the first of them came.
             var awayRun = 0
             var awayRunStart = Timestamp(millisecondsSince1970: 0)
+            /// Whether every evidence of the current away run carried a Doppler reading of a device at rest
+            /// (below the profile's still speed; see ``add``).
+            var awayRunReadStill = true
 
             /// The most away fixes in a row a dense track's return excuses (see ``add``): 2. Why: the tracker gives
             /// up a departure whose farthest point was a lone fix away, and its outlier gate refuses a jump's
@@ -133,7 +136,16 @@ public struct StopAnalysis: Sendable, Hashable {
             /// row came back within the radius with nothing counted since the stop: a jump the tracker gave up (a
             /// departure held and given up: ``TrackingProfile/departureConfirmationSeconds``) or refused. A sparse
             /// logger's hop and back, which its chains may miss, is not excused that way, nor a longer stay away.
-            mutating func add(_ e: MotionEvidence, isAway: Bool, isDense: Bool) {
+            ///
+            /// Also excused, however many: a dense run away that came back with nothing counted since the stop,
+            /// every fix of it reading the receiver's Doppler speed below `stillSpeed` (the profile's still speed),
+            /// and lasting no longer than ``Tracker/maximumExcursionSeconds``. Why: a Doppler speed is measured from
+            /// the carrier's frequency, which a reflection barely moves, so a parked receiver whose positions jump
+            /// 90 m for ten seconds while its speed reads 0.02–0.09 m/s did not leave (a fleet tester's parked vans at
+            /// 1 Hz: 64 stops for 32, their depot wait three stops and their lunch five, joined by "trips" of 0 m).
+            /// A trip out and back moves the Doppler too, and a receiver that reads zero while moving (the IPIN
+            /// Samsungs) reads it on some fixes, not on every one.
+            mutating func add(_ e: MotionEvidence, isAway: Bool, isDense: Bool, stillSpeed: Double = 0) {
                 if e.isCountedByTracker {
                     countedMetres += e.countedMetres
                     countedFixes += 1
@@ -141,13 +153,23 @@ public struct StopAnalysis: Sendable, Hashable {
                     uncountedFixes += 1
                 }
                 if isAway {
-                    if awayRun == 0 { awayRunStart = e.timestamp }
+                    if awayRun == 0 {
+                        awayRunStart = e.timestamp
+                        awayRunReadStill = true
+                    }
                     awayRun += 1
                     awayTimes.append((e.timestamp, isDense && e.isCountedByTracker))
+                    let readsStill =
+                        e.speedSource == .doppler && (e.speedMetresPerSecond.map { $0 < stillSpeed } ?? false)
+                    if !readsStill || !isDense { awayRunReadStill = false }
                 }
                 if let start = e.excursionStart {
                     awayTimes.removeAll { $0.time > start && $0.time < e.timestamp }
-                } else if !isAway, isDense, isUncounted, awayRun > 0, awayRun <= Self.excusableAwayFixes {
+                } else if !isAway, isDense, isUncounted, awayRun > 0,
+                    awayRun <= Self.excusableAwayFixes
+                        || (awayRunReadStill
+                            && awayRunStart.seconds(to: e.timestamp) <= Tracker.maximumExcursionSeconds)
+                {
                     awayTimes.removeAll { $0.isDense && $0.time >= awayRunStart }
                 }
                 if !isAway { awayRun = 0 }
@@ -326,7 +348,8 @@ public struct StopAnalysis: Sendable, Hashable {
                         (e.latitude, e.longitude), from: ($0.latitude, $0.longitude),
                         slackMetres: e.isTooCoarseForTracker ? e.accuracyMetres : nil)
                 } ?? false,
-                isDense: previous.map { isDenseStep(from: $0, to: e.timestamp) } ?? false)
+                isDense: previous.map { isDenseStep(from: $0, to: e.timestamp) } ?? false,
+                stillSpeed: detector.profile.stillSpeedMetresPerSecond)
         }
 
         /// Whether `point` lies beyond the profile's stationary radius of `place` (degrees), and by more than
