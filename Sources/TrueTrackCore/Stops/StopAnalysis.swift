@@ -437,6 +437,21 @@ public struct StopAnalysis: Sendable, Hashable {
                 if isStill, stay.fixes > 0 { stops.append(stay) } else { possible.append(stay) }
             }
             stops.sort { $0.start < $1.start }
+            // A sparse logger's first step, judged a gap before the detector knew its rhythm (the profile's gap,
+            // 20 s driving, against a tracker every 30 s), is one of its steps when it is no longer than the gap
+            // the rhythm now sets: the track began at its first stop when the first fix lies within the radius of
+            // that stop's centre and the stop began right after that step (a fleet tester's 30 s trackers all
+            // began with a "trip" of 30 s and 0 m, and 30 s unobserved).
+            var gaps = gaps
+            if let gap = gaps.first, gap.start == first, let stop = stops.first, stop.start == gap.end,
+                let start = builder.startPoint,
+                gap.start.seconds(to: gap.end) <= builder.detector.gapSeconds,
+                !isAway(start, from: (stop.latitude, stop.longitude))
+            {
+                stops[0].start = gap.start
+                stops[0].fixes += 1
+                gaps.removeFirst()
+            }
             return StopAnalysis(stops: stops, first: first, last: last, gaps: gaps, staysAcrossGaps: possible)
         }
 

@@ -434,8 +434,17 @@ public struct StopDetector: Sendable {
 
     /// Ends the session: a committed stop the track never left is reported (``MotionEvent/stopEnded(_:)``,
     /// ending at the last fix). The state is kept.
+    ///
+    /// A departure the last fixes began and did not confirm (fewer than
+    /// ``StopDetectionProfile/exitConfirmationFixes`` triggers in a row) is no departure: the stop runs to the
+    /// last fix, whose position it does not take (a fleet tester's 60 s trackers ended with a "trip" of 60 s and
+    /// 0 m after the van's last stop, its last fix 8 m off).
     public mutating func finish() -> [MotionEvent] {
-        guard isStopCommitted, let record = accumulator?.record else { return [] }
+        guard isStopCommitted, var stop = accumulator else { return [] }
+        if triggerStreak > 0, let last = lastEvidence {
+            stop.endMilliseconds = max(stop.endMilliseconds, last.timestamp.millisecondsSince1970)
+        }
+        guard let record = stop.record else { return [] }
         return [.stopEnded(record)]
     }
 
