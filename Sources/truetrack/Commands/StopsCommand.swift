@@ -32,8 +32,13 @@ enum StopsCommand {
             evidence of movement; fixes coarser than 200 m (network-provider fixes) and positions the Tracker
             rejected as outliers give only their activity. A
             stop needs a still verdict over the profile's window, then its stop timeout (walking: 10 s + 20 s;
-            cycling 10 s + 30 s; driving: 10 s + 60 s, so traffic-light halts are not stops); a halt shorter than
-            that counts as moving time. With Doppler speeds the window must first hold no reading of the approach,
+            cycling 10 s + 30 s; driving: 10 s + 60 s, so halts under about 70 s are not stops, and a traffic
+            light of 70 s or more is); a halt shorter than that counts as moving time. For deliveries, raise
+            --stop-timeout above the longest wait you do not want (a tester's van days: 90 driving, 60 cycling
+            or walking, made every reported stop a delivery). A sparse logger needs about four fixes at one place
+            for a stop: about 2 minutes at a fix every 30 s, 3-4 minutes every 60 s, and a timeout shorter than
+            one logging step changes nothing. A stop's times are the device's: a courier's phone stops when the
+            courier stands still, inside, not when the van parked. With Doppler speeds the window must first hold no reading of the approach,
             so a halt needs a few seconds more (about 50 s cycling; --stop-timeout shortens it). Times are ISO-8601 UTC; a trip's distance is the Tracker's from the end of the stop before it
             to the end of the stop after it (metres it counts late, a departure's held ones, land in their trip),
             and a trip's duration spans any recording gap inside it up to 10 minutes (a longer one ends the trip). Elapsed time = moving + stopped + unobserved
@@ -43,8 +48,9 @@ enum StopsCommand {
             100 s). A stop's radiusMetres is the root-mean-square distance of its fixes from its centre. A
             recording gap whose fixes before and after lie at the same place (within the stationary radius and
             0.5 m/s of travel) and that lasts at least a stop's shortest span is listed as a possible stop
-            (staysAcrossGaps; acrossGap in the GeoJSON): not a stop, its time stays unobserved (silence never
-            means stopped), but the device likely stayed there.
+            (staysAcrossGaps in --json; acrossGap in the GeoJSON): not a stop, its time stays unobserved (silence
+            never means stopped), but the device likely stayed there: a delivery in an underground car park may be
+            listed only there.
             """)
 
     /// Options that tune the stop detector's profile (`stops` and `process`).
