@@ -27,15 +27,50 @@ import Testing
         let features = try #require(geo["features"] as? [[String: Any]])
         let geometries = features.map { ($0["geometry"] as? [String: Any])?["type"] as? String }
         #expect(geometries == ["Point", "LineString", "LineString"], "\(geometries)")
+        // Every feature says what it is, and the stop its number, as a trip does (a fleet tester's pipeline).
+        let stop = try #require(features.first?["properties"] as? [String: Any])
+        #expect(stop["kind"] as? String == "stop" && stop["stop"] as? Int == 1, "\(stop)")
         let trips = try #require(json["trips"] as? [[String: Any]])
         for (k, feature) in features.dropFirst().enumerated() {
             let properties = try #require(feature["properties"] as? [String: Any])
-            #expect(properties["trip"] as? Int == k + 1)
+            #expect(properties["trip"] as? Int == k + 1 && properties["kind"] as? String == "trip")
             #expect(properties["distanceMetres"] as? Double == trips[k]["distanceMetres"] as? Double)
             #expect(properties["start"] as? String == trips[k]["start"] as? String)
             let line = try #require((feature["geometry"] as? [String: Any])?["coordinates"] as? [[Double]])
             #expect(line.count > 100 && line.allSatisfy { $0.count == 2 })
         }
+    }
+
+    /// A walk, 10 minutes of silence at one place, and a walk on: a possible stop (`staysAcrossGaps`), whose
+    /// GeoJSON feature says so (`kind` "possibleStop", `acrossGap`), between two trips.
+    @Test func aStayAcrossAGapIsAPossibleStopFeature() throws {
+        let path = Tool.temporaryPath("gap-stay.csv"), out = Tool.temporaryPath("gap-stay.geojson")
+        defer {
+            for file in [path, out] { try? FileManager.default.removeItem(atPath: file) }
+        }
+        var csv = "time,latitude,longitude,accuracy,speed\n"
+        var t = 1_767_261_600, north = 0.0
+        func row(_ speed: Double) {
+            csv += "\(t),\(47 + north / 111_132),8.0,4,\(speed)\n"
+            t += 1
+            north += speed
+        }
+        for _ in 0..<60 { row(1.4) }
+        for _ in 0..<5 { row(0) }
+        t += 600
+        for _ in 0..<5 { row(0) }
+        for _ in 0..<60 { row(1.4) }
+        try csv.write(toFile: path, atomically: true, encoding: .utf8)
+        let run = try Tool.run(["stops", path, "--json", "--out", out])
+        #expect(run.status == 0, "\(run.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect((json["stops"] as? [Any])?.isEmpty == true && (json["staysAcrossGaps"] as? [Any])?.count == 1)
+        let geo = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any])
+        let kinds = (geo["features"] as? [[String: Any]])?.map {
+            ($0["properties"] as? [String: Any])?["kind"] as? String
+        }
+        #expect(kinds == ["possibleStop", "trip", "trip"], "\(kinds ?? [])")
     }
 
     /// A car without Doppler parked 2 minutes, moving 60 m in 15 s and parking again (a reviewer's case): the

@@ -18,10 +18,10 @@ enum StopsCommand {
             OptionSpec(
                 name: "out", short: "o", valueName: "FILE",
                 help:
-                    "Also write the stops as GeoJSON points (properties: start, end, durationSeconds, radiusMetres, "
-                    + "fixes), the possible stops in recording gaps (with acrossGap: true and fixes 0), and the trips "
-                    + "as LineStrings of the accepted fixes (properties: trip, start, end, durationSeconds, "
-                    + "distanceMetres)."
+                    "Also write the stops as GeoJSON points (properties: kind \"stop\", stop (its number), start, end, "
+                    + "durationSeconds, radiusMetres, fixes), the possible stops in recording gaps (kind "
+                    + "\"possibleStop\", acrossGap: true, fixes 0), and the trips as LineStrings of the accepted fixes "
+                    + "(properties: kind \"trip\", trip, start, end, durationSeconds, distanceMetres)."
             ),
         ] + StopsCommand.tuningSpecs + InputOptions.specs,
         discussion: """
@@ -96,6 +96,10 @@ enum StopsCommand {
         var fixes: Int
         /// True for a possible stop inside a recording gap (`staysAcrossGaps`); absent for a stop.
         var acrossGap: Bool?
+        /// Its number from 1, in the GeoJSON's stop features only (the report's list is in order).
+        var stop: Int? = nil
+        /// What the GeoJSON feature is, `stop` or `possibleStop` (GeoJSON only): a pipeline filters on it.
+        var kind: String? = nil
     }
 
     struct TripJSON: Encodable {
@@ -105,6 +109,8 @@ enum StopsCommand {
         var distanceMetres: Double
         /// Its number from 1, in the GeoJSON's trip features only (the report's list is in order).
         var trip: Int? = nil
+        /// `trip`, in the GeoJSON's trip features only.
+        var kind: String? = nil
     }
 
     struct Report: Encodable {
@@ -373,14 +379,25 @@ enum StopsCommand {
             first = false
             sink.append("\n")
         }
-        for stop in r.stops + r.staysAcrossGaps {
+        for (i, stop) in r.stops.enumerated() {
             separate()
-            sink.append(json(Feature(geometry: Point(coordinates: [stop.longitude, stop.latitude]), properties: stop)))
+            var numbered = stop
+            numbered.stop = i + 1
+            numbered.kind = "stop"
+            sink.append(
+                json(Feature(geometry: Point(coordinates: [stop.longitude, stop.latitude]), properties: numbered)))
+        }
+        for stay in r.staysAcrossGaps {
+            separate()
+            var kind = stay
+            kind.kind = "possibleStop"
+            sink.append(json(Feature(geometry: Point(coordinates: [stay.longitude, stay.latitude]), properties: kind)))
         }
         for (i, (trip, range)) in zip(r.trips, tripRanges).enumerated() where range.count >= 2 {
             separate()
             var numbered = trip
             numbered.trip = i + 1
+            numbered.kind = "trip"
             sink.append("{\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":[")
             for k in range {
                 sink.withBuffer { bytes in
