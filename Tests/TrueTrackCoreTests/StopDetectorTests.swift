@@ -653,6 +653,24 @@ import Testing
             let analysis = StopAnalysis(evidence: evidence, profile: .driving)
             #expect(analysis.stops.count == 1 && analysis.trips.isEmpty, "\(triggers): \(analysis.trips)")
         }
+        // Not across a silence: 40 minutes later one fix 20 km away at 20 m/s (an app resumed in the background and
+        // ended at once, a reviewer's) leaves the stop where the fixes left it, and the silence unobserved.
+        var detector = StopDetector(profile: .driving)
+        for i in 0..<600 {
+            _ = detector.process(
+                MotionEvidence(
+                    timestamp: Self.time(Double(i)), latitude: 49, longitude: 11, accuracyMetres: 5,
+                    speedMetresPerSecond: 0))
+        }
+        _ = detector.process(
+            MotionEvidence(
+                timestamp: Self.time(3000), latitude: 49.18, longitude: 11, accuracyMetres: 5, speedMetresPerSecond: 20)
+        )
+        let ended = detector.finish().compactMap { event -> StopRecord? in
+            if case .stopEnded(let record) = event { return record }
+            return nil
+        }
+        #expect(ended.first?.end == Self.time(599), "\(ended)")
     }
 
     /// A track that begins parked: a tracker every 30 s for 20 minutes, still (Doppler 0, the tracker's count on

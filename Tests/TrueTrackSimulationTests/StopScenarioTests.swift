@@ -214,6 +214,24 @@ import TrueTrackSimulation
     }
 
     @Test func excursionsWhileTheDopplerReadsStillDoNotEndAStop() throws {
+        // A speed column of zeros under a van that really drove 300 m out and back at 6 m/s: its positions travel,
+        // which a reflection's do not, and the two stops stay apart (a reviewer's).
+        var outAndBack: [Fix] = []
+        var random = SplitMix64(seed: 5)
+        for t in 0..<1300 {
+            let away = t >= 600 && t < 700 ? 300 - abs(Double(t - 650)) * 6 : 0
+            outAndBack.append(
+                try Fix(
+                    timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(t) * 1000),
+                    latitude: 52.52 + 3 * random.gaussian() / 111_132,
+                    longitude: 13.4 + (max(0, away) + 3 * random.gaussian()) / (111_320 * cos(52.52 * Double.pi / 180)),
+                    horizontalAccuracyMetres: 6, speedMetresPerSecond: 0))
+        }
+        var zeros = Tracker(profile: .driving)
+        let zeroDecisions = zeros.process(batch: outAndBack)
+        let drove = StopAnalysis(
+            evidence: zip(outAndBack, zeroDecisions).map { MotionEvidence(fix: $0, decision: $1) }, profile: .driving)
+        #expect(drove.stops.count == 2, "a drive under a column of zeros: \(drove.stops.count) stops")
         for (awaySpeed, expected) in [(0.05, 1), (12.0, 3)] {
             let fixes = try Self.parkedVanWithStillExcursions(awaySpeed: awaySpeed)
             var tracker = Tracker(profile: .driving)

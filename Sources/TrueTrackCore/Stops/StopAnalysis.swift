@@ -119,8 +119,10 @@ public struct StopAnalysis: Sendable, Hashable {
             var awayRun = 0
             var awayRunStart = Timestamp(millisecondsSince1970: 0)
             /// Whether every evidence of the current away run carried a Doppler reading of a device at rest
-            /// (below the profile's still speed; see ``add``).
+            /// (below the profile's still speed) and lay within `radius` of the run's first (see ``add``).
             var awayRunReadStill = true
+            /// The first evidence's position of the current away run.
+            var awayRunFirst = (latitude: 0.0, longitude: 0.0)
 
             /// The most away fixes in a row a dense track's return excuses (see ``add``): 2. Why: the tracker gives
             /// up a departure whose farthest point was a lone fix away, and its outlier gate refuses a jump's
@@ -138,14 +140,19 @@ public struct StopAnalysis: Sendable, Hashable {
             /// logger's hop and back, which its chains may miss, is not excused that way, nor a longer stay away.
             ///
             /// Also excused, however many: a dense run away that came back with nothing counted since the stop,
-            /// every fix of it reading the receiver's Doppler speed below `stillSpeed` (the profile's still speed),
-            /// and lasting no longer than ``Tracker/maximumExcursionSeconds``. Why: a Doppler speed is measured from
+            /// every fix of it reading the receiver's Doppler speed below `stillSpeed` (the profile's still speed)
+            /// and lying within `radius` (the stationary radius) of the run's first, and lasting no longer than
+            /// ``Tracker/maximumExcursionSeconds``. Why: a Doppler speed is measured from
             /// the carrier's frequency, which a reflection barely moves, so a parked receiver whose positions jump
             /// 90 m for ten seconds while its speed reads 0.02–0.09 m/s did not leave (a fleet tester's parked vans at
             /// 1 Hz: 64 stops for 32, their depot wait three stops and their lunch five, joined by "trips" of 0 m).
             /// A trip out and back moves the Doppler too, and a receiver that reads zero while moving (the IPIN
-            /// Samsungs) reads it on some fixes, not on every one.
-            mutating func add(_ e: MotionEvidence, isAway: Bool, isDense: Bool, stillSpeed: Double = 0) {
+            /// Samsungs) reads it on some fixes, not on every one; a column of zeros under a moving track reads it on
+            /// every fix, and its positions then travel away and back, which a reflection's do not (a reviewer's
+            /// 300 m out and back at 6 m/s was joined into one stop before the positions were asked too).
+            mutating func add(
+                _ e: MotionEvidence, isAway: Bool, isDense: Bool, stillSpeed: Double = 0, radius: Double = 0
+            ) {
                 if e.isCountedByTracker {
                     countedMetres += e.countedMetres
                     countedFixes += 1
@@ -156,12 +163,15 @@ public struct StopAnalysis: Sendable, Hashable {
                     if awayRun == 0 {
                         awayRunStart = e.timestamp
                         awayRunReadStill = true
+                        awayRunFirst = (e.latitude, e.longitude)
                     }
                     awayRun += 1
                     awayTimes.append((e.timestamp, isDense && e.isCountedByTracker))
                     let readsStill =
                         e.speedSource == .doppler && (e.speedMetresPerSecond.map { $0 < stillSpeed } ?? false)
-                    if !readsStill || !isDense { awayRunReadStill = false }
+                    let inPlace =
+                        Haversine.distance(from: awayRunFirst, to: (e.latitude, e.longitude)) <= radius
+                    if !readsStill || !isDense || !inPlace { awayRunReadStill = false }
                 }
                 if let start = e.excursionStart {
                     awayTimes.removeAll { $0.time > start && $0.time < e.timestamp }
@@ -197,6 +207,8 @@ public struct StopAnalysis: Sendable, Hashable {
         /// stationary radius of it (see ``append(_:)``).
         var startPoint: (latitude: Double, longitude: Double)?
         var hasLeftStart = false
+        /// Whether the track's first evidence read a speed of a moving device (``isStill(_:)``'s speed or more).
+        var startReadsMoving = false
 
         /// How many evidences ``recent`` keeps: 8, more than a departure's confirmation fixes.
         static let recentCount = 8
@@ -349,7 +361,7 @@ public struct StopAnalysis: Sendable, Hashable {
                         slackMetres: e.isTooCoarseForTracker ? e.accuracyMetres : nil)
                 } ?? false,
                 isDense: previous.map { isDenseStep(from: $0, to: e.timestamp) } ?? false,
-                stillSpeed: detector.profile.stillSpeedMetresPerSecond)
+                stillSpeed: detector.profile.stillSpeedMetresPerSecond, radius: detector.profile.stationaryRadiusMetres)
         }
 
         /// Whether `point` lies beyond the profile's stationary radius of `place` (degrees), and by more than
@@ -392,6 +404,9 @@ public struct StopAnalysis: Sendable, Hashable {
                     hasLeftStart = hasLeftStart || isAway(point, from: start)
                 } else {
                     startPoint = point
+                    startReadsMoving =
+                        e.speedSource != .derived
+                        && (e.speedMetresPerSecond.map { $0 >= detector.profile.stillSpeedMetresPerSecond } ?? false)
                 }
             }
             recent.append(e)
@@ -440,16 +455,17 @@ public struct StopAnalysis: Sendable, Hashable {
             // A sparse logger's first step, judged a gap before the detector knew its rhythm (the profile's gap,
             // 20 s driving, against a tracker every 30 s), is one of its steps when it is no longer than the gap
             // the rhythm now sets: the track began at its first stop when the first fix lies within the radius of
-            // that stop's centre and the stop began right after that step (a fleet tester's 30 s trackers all
-            // began with a "trip" of 30 s and 0 m, and 30 s unobserved).
+            // that stop's centre, reads no speed of a moving device, and the stop began right after that step (a
+            // fleet tester's 30 s trackers all began with a "trip" of 30 s and 0 m, and 30 s unobserved; a
+            // reviewer's first fix 45 m out at 15 m/s was the end of a drive). The stop's fixes and radius stay
+            // those the detector took.
             var gaps = gaps
             if let gap = gaps.first, gap.start == first, let stop = stops.first, stop.start == gap.end,
-                let start = builder.startPoint,
+                let start = builder.startPoint, !builder.startReadsMoving,
                 gap.start.seconds(to: gap.end) <= builder.detector.gapSeconds,
                 !isAway(start, from: (stop.latitude, stop.longitude))
             {
                 stops[0].start = gap.start
-                stops[0].fixes += 1
                 gaps.removeFirst()
             }
             return StopAnalysis(stops: stops, first: first, last: last, gaps: gaps, staysAcrossGaps: possible)

@@ -435,13 +435,21 @@ public struct StopDetector: Sendable {
     /// Ends the session: a committed stop the track never left is reported (``MotionEvent/stopEnded(_:)``,
     /// ending at the last fix). The state is kept.
     ///
-    /// A departure the last fixes began and did not confirm (fewer than
-    /// ``StopDetectionProfile/exitConfirmationFixes`` triggers in a row) is no departure: the stop runs to the
-    /// last fix, whose position it does not take (a fleet tester's 60 s trackers ended with a "trip" of 60 s and
-    /// 0 m after the van's last stop, its last fix 8 m off).
+    /// A departure the last fix began and did not confirm (fewer than
+    /// ``StopDetectionProfile/exitConfirmationFixes`` triggers in a row) is no departure when that fix came within
+    /// ``gapSeconds`` of the stop's last one, lies within the stationary radius of its anchor (beyond its
+    /// accuracy) and the tracker counted nothing on it: the stop runs to that fix, without taking its position (a
+    /// fleet tester's 60 s trackers ended with a "trip" of 60 s and 0 m after the van's last stop, its last fix
+    /// 8 m off). Not across a silence (a reviewer's app, resumed after 40 minutes with one fix 20 km away, had its
+    /// stop run over the drive), nor over a fix away or one the tracker counted (a last fix 900 m on).
     public mutating func finish() -> [MotionEvent] {
         guard isStopCommitted, var stop = accumulator else { return [] }
-        if triggerStreak > 0, let last = lastEvidence {
+        if triggerStreak > 0, let last = lastEvidence, let anchor,
+            Double(last.timestamp.millisecondsSince1970 &- stop.endMilliseconds) / 1000 <= gapSeconds,
+            last.countedMetres == 0,
+            distance(anchor, last) - (last.accuracyMetres ?? profile.assumedAccuracyMetres)
+                <= profile.stationaryRadiusMetres
+        {
             stop.endMilliseconds = max(stop.endMilliseconds, last.timestamp.millisecondsSince1970)
         }
         guard let record = stop.record else { return [] }
