@@ -103,11 +103,13 @@ public struct SmoothingOptions: Sendable, Hashable {
     /// averages itself, and each draw costs two substitutions (about 370 instructions per fix with one draw: the
     /// `smooth` benchmark's 2 × 10⁵ fixes get one), while a short walk's figure would scatter with one.
     public var noiseLengtheningDraws: Int
-    /// Stretches of the track at least this far apart in time are separate recordings, seconds: the chord
-    /// between them is not counted (nor left out as still or a ride) and adds no gap term to σ. Default 86,400
-    /// (a day), the span `truetrack process` already counts each stretch apart in its duration: a multi-day log,
-    /// or a GPS week rollover's 19.6-year jump (σ ± 461,497,516 m before). Shorter gaps keep their chord and its
-    /// σ (an hour's pause and 2.2 km further: counted).
+    /// Stretches of the track further apart in time than this are separate recordings, seconds: the chord
+    /// between them is not counted (nor left out as still or a ride) and adds no gap term to σ. Default: the
+    /// profile's ``TrackingProfile/sessionBreakSeconds`` (an hour), after which the forward ``Tracker`` starts a
+    /// recording afresh and never counts the chord; a day when that is 0. Why: a reviewer's two walks 23 hours
+    /// and 4 km apart read 5,876.9 ± 111,749 m smoothed against 1,688 m forward with a day's break, and a GPS
+    /// week rollover's 19.6-year jump gave σ ± 461,497,516 m before there was one. A pause of an hour or less
+    /// keeps its chord and its σ (an hour's pause and 2.2 km further: counted, and widened by the gap term).
     public var recordingBreakSeconds: Double
 
     /// Which steps of the smoothed track count towards its distance (see ``StillnessGate``); `nil` counts
@@ -152,7 +154,7 @@ public struct SmoothingOptions: Sendable, Hashable {
         maximumEstimationRounds = 12
         checksModelDependence = true
         noiseLengtheningDraws = 8
-        recordingBreakSeconds = 86_400
+        recordingBreakSeconds = profile.sessionBreakSeconds > 0 ? profile.sessionBreakSeconds : 86_400
         stillnessGate = StillnessGate(profile: profile)
         vehicleGate = VehicleGate(profile: profile)
     }

@@ -246,12 +246,12 @@ public struct WholeTrackSmoother: Sendable {
             for s in counted.indices where vehicleSteps[s] { counted[s] = false }
             countedSteps = counted
         }
-        // Stretches of the track a day or more apart are separate recordings (``SmoothingOptions/recordingBreakSeconds``):
+        // Stretches of the track further apart than a recording break are separate recordings (``SmoothingOptions/recordingBreakSeconds``):
         // the chord between them counts nowhere, and adds no gap term (a GPS week rollover's 19.6-year gap gave
         // σ ± 461,497,516 m, a reviewer's file).
         var separatedSteps: [Bool]?
         for s in 1..<max(n, 1)
-        where problem.opensSegment[s] && problem.times[s] - problem.times[s - 1] >= options.recordingBreakSeconds {
+        where problem.opensSegment[s] && problem.times[s] - problem.times[s - 1] > options.recordingBreakSeconds {
             if separatedSteps == nil { separatedSteps = [Bool](repeating: false, count: n) }
             separatedSteps?[s] = true
             if countedSteps == nil { countedSteps = [Bool](repeating: true, count: n) }
