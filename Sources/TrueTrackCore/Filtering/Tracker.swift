@@ -1315,7 +1315,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // zeros under a moving track read 39,527 → 0 m when believed): the chains judge it as before.
             return chord <= noise ? .nothing : nil
         }
-        var integral = (first + second) / 2 * dt
+        let integral = (first + second) / 2 * dt
         // Slow readings at both ends of a chord within the fixes' noise (a parked receiver's Doppler jitter, 0.3–0.6
         // m/s), or of one far longer than they cover (a jump away and back: a reviewer's parked tracker counted
         // 1,536 m in 8 h): no movement (as a chain judges a still chord, ``stillChordSpeedLimit``).
@@ -1325,18 +1325,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // between them; the readings do not tell which, the older rules judge it (counted as a jump's 0, a
             // reviewer's stop-and-go van lost its steps; as an integral, a parked tracker's jumps counted).
             if chord > Self.jumpChordRatio * integral + noise { return nil }
-        }
-        // One end at rest, the other under way (a start or a stop inside the step): the speed did not change
-        // evenly across it (a van brakes in seconds, then stands; it pulls away and cruises), so the trapezoid is
-        // no path; the chord is, give or take a turn: at most ``sparseUnitRatio`` chords (a fleet tester's Traccar
-        // van every 30 s counted 170 m for the 30 m before it parked, its trips −25 … +40 %), and at least the
-        // chord when the moving end reads a vehicle's cruise (``sparseEvidenceSpeedMetresPerSecond``) and the chord
-        // is beyond the fixes' noise (a slow noisy reading at rest next to a multipath jump would count the jump).
-        if (first < deadband) != (second < deadband) {
-            integral = min(integral, Self.sparseUnitRatio * chord)
-            if max(first, second) >= Self.sparseEvidenceSpeedMetresPerSecond, chord > noise {
-                integral = max(integral, chord)
-            }
         }
         // A straight step: both ends moving, their courses within 20° of the chord's direction. Its chord is its
         // path; any other step's path is the speed integral.
