@@ -119,8 +119,12 @@ public struct StopAnalysis: Sendable, Hashable {
             var awayRun = 0
             var awayRunStart = Timestamp(millisecondsSince1970: 0)
             /// Whether every evidence of the current away run carried a Doppler reading of a device at rest
-            /// (below the profile's still speed) and lay within `radius` of the run's first (see ``add``).
+            /// (below the profile's still speed; see ``add``).
             var awayRunReadStill = true
+            /// Whether every reading of the current away run was exactly 0 (a column that may be a placeholder),
+            /// and whether one of its evidences lay beyond `radius` of the run's first.
+            var awayRunReadZero = true
+            var awayRunTravelled = false
             /// The first evidence's position of the current away run.
             var awayRunFirst = (latitude: 0.0, longitude: 0.0)
 
@@ -140,16 +144,18 @@ public struct StopAnalysis: Sendable, Hashable {
             /// logger's hop and back, which its chains may miss, is not excused that way, nor a longer stay away.
             ///
             /// Also excused, however many: a dense run away that came back with nothing counted since the stop,
-            /// every fix of it reading the receiver's Doppler speed below `stillSpeed` (the profile's still speed)
-            /// and lying within `radius` (the stationary radius) of the run's first, and lasting no longer than
-            /// ``Tracker/maximumExcursionSeconds``. Why: a Doppler speed is measured from
+            /// every fix of it reading the receiver's Doppler speed below `stillSpeed` (the profile's still speed),
+            /// lasting no longer than ``Tracker/maximumExcursionSeconds``, and, when every reading was exactly 0,
+            /// staying within `radius` (the stationary radius) of the run's first fix. Why: a Doppler speed is measured from
             /// the carrier's frequency, which a reflection barely moves, so a parked receiver whose positions jump
             /// 90 m for ten seconds while its speed reads 0.02–0.09 m/s did not leave (a fleet tester's parked vans at
             /// 1 Hz: 64 stops for 32, their depot wait three stops and their lunch five, joined by "trips" of 0 m).
             /// A trip out and back moves the Doppler too, and a receiver that reads zero while moving (the IPIN
-            /// Samsungs) reads it on some fixes, not on every one; a column of zeros under a moving track reads it on
-            /// every fix, and its positions then travel away and back, which a reflection's do not (a reviewer's
-            /// 300 m out and back at 6 m/s was joined into one stop before the positions were asked too).
+            /// Samsungs) reads it on some fixes, not on every one. A column of exact zeros may be a logger's
+            /// placeholder under a moving track: then the positions must stay put too (a reviewer's 300 m out and
+            /// back at 6 m/s under such a column was joined into one stop). Asked of every reading, that test split
+            /// parked receivers whose reflections follow one another or drift (a third reviewer: 5 → 10 stops),
+            /// whose live readings jitter above 0.
             mutating func add(
                 _ e: MotionEvidence, isAway: Bool, isDense: Bool, stillSpeed: Double = 0, radius: Double = 0
             ) {
@@ -163,21 +169,25 @@ public struct StopAnalysis: Sendable, Hashable {
                     if awayRun == 0 {
                         awayRunStart = e.timestamp
                         awayRunReadStill = true
+                        awayRunReadZero = true
+                        awayRunTravelled = false
                         awayRunFirst = (e.latitude, e.longitude)
                     }
                     awayRun += 1
                     awayTimes.append((e.timestamp, isDense && e.isCountedByTracker))
                     let readsStill =
                         e.speedSource == .doppler && (e.speedMetresPerSecond.map { $0 < stillSpeed } ?? false)
-                    let inPlace =
-                        Haversine.distance(from: awayRunFirst, to: (e.latitude, e.longitude)) <= radius
-                    if !readsStill || !isDense || !inPlace { awayRunReadStill = false }
+                    if !readsStill || !isDense { awayRunReadStill = false }
+                    if e.speedMetresPerSecond != 0 { awayRunReadZero = false }
+                    if Haversine.distance(from: awayRunFirst, to: (e.latitude, e.longitude)) > radius {
+                        awayRunTravelled = true
+                    }
                 }
                 if let start = e.excursionStart {
                     awayTimes.removeAll { $0.time > start && $0.time < e.timestamp }
                 } else if !isAway, isDense, isUncounted, awayRun > 0,
                     awayRun <= Self.excusableAwayFixes
-                        || (awayRunReadStill
+                        || (awayRunReadStill && !(awayRunReadZero && awayRunTravelled)
                             && awayRunStart.seconds(to: e.timestamp) <= Tracker.maximumExcursionSeconds)
                 {
                     awayTimes.removeAll { $0.isDense && $0.time >= awayRunStart }
@@ -207,7 +217,9 @@ public struct StopAnalysis: Sendable, Hashable {
         /// stationary radius of it (see ``append(_:)``).
         var startPoint: (latitude: Double, longitude: Double)?
         var hasLeftStart = false
-        /// Whether the track's first evidence read a speed of a moving device (``isStill(_:)``'s speed or more).
+        /// Whether the track's first evidence read a speed of a moving device: ``Tracker/stillChordSpeedLimit``
+        /// (2 m/s) or more. Why not the still speed: a parked tracker's first reading of 0.6 m/s of noise made a
+        /// trip of its first step (a third reviewer).
         var startReadsMoving = false
 
         /// How many evidences ``recent`` keeps: 8, more than a departure's confirmation fixes.
@@ -406,7 +418,7 @@ public struct StopAnalysis: Sendable, Hashable {
                     startPoint = point
                     startReadsMoving =
                         e.speedSource != .derived
-                        && (e.speedMetresPerSecond.map { $0 >= detector.profile.stillSpeedMetresPerSecond } ?? false)
+                        && (e.speedMetresPerSecond.map { $0 >= Tracker.stillChordSpeedLimit } ?? false)
                 }
             }
             recent.append(e)

@@ -14,9 +14,6 @@ struct RunDiagnostics {
     private(set) var outOfOrder = 0
     private(set) var repeatingTheTimeBefore = 0
     private var previousTime: Timestamp?
-    /// The distance counted on the receiver's Doppler speed, and on anything else (the filter's speed, chords).
-    private var dopplerMetres = 0.0
-    private var otherMetres = 0.0
     /// Jumps of whole GPS week-rollover periods between fixes read one after the other, and the first of them.
     private(set) var weekRolloverJumps = 0
     private(set) var firstWeekRollover: GPSWeekRollover.Jump?
@@ -46,10 +43,6 @@ struct RunDiagnostics {
         switch decision.rejection {
         case nil:
             accepted += 1
-            let increment = decision.distanceIncrementMetres
-            if increment.isFinite, increment > 0 {
-                if decision.speedSource == .doppler { dopplerMetres += increment } else { otherMetres += increment }
-            }
             earliestAccepted = min(earliestAccepted ?? fix.timestamp, fix.timestamp)
             latestAccepted = max(latestAccepted ?? fix.timestamp, fix.timestamp)
             if Self.movedLikeAVehicle(decision) { heldAsVehicle += 1 }
@@ -217,10 +210,11 @@ struct RunDiagnostics {
     /// tester's ride with its speed in km/h counted +129 % without a word, and the profile hint told them to use
     /// the cycling profile they were using.
     ///
-    /// Only when the distance did come mostly from the positions: a tester's 8-fix drive, whose filter had not yet
-    /// caught up with the van when the check judged it, was told so with 77.6 of its 83.4 m counted on the speed.
+    /// (Tried: only when the distance came mostly from the positions, for a tester's 8-fix drive told so with 77.6
+    /// of its 83.4 m counted on its speed. A reviewer's 10-fix km/h, knots and mph columns then lost the warning
+    /// exactly when the mis-read speed had inflated the distance: reverted.)
     func speedUnitWarning(_ ratio: Double?, profile: TrackingProfile, input: String) -> String? {
-        guard let ratio, profile.dopplerTrustRatio * ratio > 1, otherMetres >= dopplerMetres else { return nil }
+        guard let ratio, profile.dopplerTrustRatio * ratio > 1 else { return nil }
         // Two decimals up to 1,000 ×; beyond, the order of magnitude (a 1e300 ratio printed 300 digits).
         let shown = ratio < 1000 ? ratio.fixed(2) : ratio.scientific(1)
         return "warning: the speed column of \(input) reads \(shown) × the speed its positions move at "
