@@ -85,7 +85,7 @@ extension WholeTrackSmoother {
     /// - Complexity: O(n), no allocation.
     static func planeLengths(
         stateCount n: Int, solution x: [Double], countedSteps: [Bool]?, vehicleSteps: [Bool]?,
-        separatedSteps: [Bool]? = nil
+        separatedSteps: [Bool]?
     ) -> (counted: Double, left: Double, vehicle: Double, leftChords: Double) {
         let order = x.count / 2
         var counted = 0.0, left = 0.0, vehicle = 0.0

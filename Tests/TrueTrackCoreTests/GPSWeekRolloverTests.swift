@@ -87,8 +87,8 @@ import Testing
         for (i, ms) in [t - period, t - period + 1000, t + 2000, t + 3000].enumerated() {
             summary.add(try Fix(timestamp: at(ms), latitude: 47, longitude: 8 + Double(i) * 1e-5))
         }
-        #expect(summary.weekRolloverJumps == 1)
-        let jump = try #require(summary.firstWeekRollover)
+        #expect(summary.weekRollovers.jumps == 1)
+        let jump = try #require(summary.weekRollovers.first)
         #expect(jump.fixNumber == 3 && jump.beforeFixNumber == 2 && jump.periods == 1)
         #expect(
             jump.description == "fix 3 is dated 1024 weeks after fix 2 (1999-08-22T00:00:01Z → 2019-04-07T00:00:02Z)")

@@ -144,7 +144,7 @@ public struct StopAnalysis: Sendable, Hashable {
             /// logger's hop and back, which its chains may miss, is not excused that way, nor a longer stay away.
             ///
             /// Also excused, however many: a dense run away that came back with nothing counted since the stop,
-            /// every fix of it reading the receiver's Doppler speed below `stillSpeed` (the profile's still speed),
+            /// every fix of it reading still (`readsStill`: ``Builder/isStill(_:)``, below the profile's still speed),
             /// lasting no longer than ``Tracker/maximumExcursionSeconds``, and, when every reading was exactly 0,
             /// staying within `radius` (the stationary radius) of the run's first fix. Why: a Doppler speed is measured from
             /// the carrier's frequency, which a reflection barely moves, so a parked receiver whose positions jump
@@ -157,7 +157,7 @@ public struct StopAnalysis: Sendable, Hashable {
             /// parked receivers whose reflections follow one another or drift (a third reviewer: 5 → 10 stops),
             /// whose live readings jitter above 0.
             mutating func add(
-                _ e: MotionEvidence, isAway: Bool, isDense: Bool, stillSpeed: Double = 0, radius: Double = 0
+                _ e: MotionEvidence, isAway: Bool, isDense: Bool, readsStill: Bool, radius: Double
             ) {
                 if e.isCountedByTracker {
                     countedMetres += e.countedMetres
@@ -175,8 +175,6 @@ public struct StopAnalysis: Sendable, Hashable {
                     }
                     awayRun += 1
                     awayTimes.append((e.timestamp, isDense && e.isCountedByTracker))
-                    let readsStill =
-                        e.speedSource == .doppler && (e.speedMetresPerSecond.map { $0 < stillSpeed } ?? false)
                     if !readsStill || !isDense { awayRunReadStill = false }
                     if e.speedMetresPerSecond != 0 { awayRunReadZero = false }
                     if Haversine.distance(from: awayRunFirst, to: (e.latitude, e.longitude)) > radius {
@@ -373,7 +371,7 @@ public struct StopAnalysis: Sendable, Hashable {
                         slackMetres: e.isTooCoarseForTracker ? e.accuracyMetres : nil)
                 } ?? false,
                 isDense: previous.map { isDenseStep(from: $0, to: e.timestamp) } ?? false,
-                stillSpeed: detector.profile.stillSpeedMetresPerSecond, radius: detector.profile.stationaryRadiusMetres)
+                readsStill: isStill(e), radius: detector.profile.stationaryRadiusMetres)
         }
 
         /// Whether `point` lies beyond the profile's stationary radius of `place` (degrees), and by more than

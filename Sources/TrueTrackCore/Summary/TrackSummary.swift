@@ -55,11 +55,8 @@ public struct TrackSummary: Sendable {
     /// Fixes per provider.
     public private(set) var providers: [Provider: Int] = [:]
     /// Steps between fixes read one after the other that span whole GPS week-rollover periods
-    /// (``GPSWeekRollover/periods(from:to:)``): a receiver that dates fixes 1024 weeks early part of the time.
-    public private(set) var weekRolloverJumps = 0
-    /// The first such step.
-    public private(set) var firstWeekRollover: GPSWeekRollover.Jump?
-    private var rolloverDetector = GPSWeekRollover.Detector()
+    /// (``GPSWeekRollover/Detector``): a receiver that dates fixes 1024 weeks early part of the time.
+    public private(set) var weekRollovers = GPSWeekRollover.Tally()
 
     private var recent: [DuplicateKey] = []
     private var recentNext = 0
@@ -78,14 +75,7 @@ public struct TrackSummary: Sendable {
     /// Adds the next fix in input order.
     public mutating func add(_ fix: Fix) {
         if let last { rawDistanceMetres += TrackSummary.segmentMetres(last, fix) }
-        if let jump = rolloverDetector.next(fix.timestamp) {
-            weekRolloverJumps += 1
-            if firstWeekRollover == nil {
-                firstWeekRollover = GPSWeekRollover.Jump(
-                    fixNumber: fixCount + 1, beforeFixNumber: fixCount + 1 - jump.back, before: jump.from,
-                    after: fix.timestamp, periods: jump.periods)
-            }
-        }
+        weekRollovers.add(fix.timestamp)
         fixCount += 1
         if first == nil { first = fix }
         last = fix

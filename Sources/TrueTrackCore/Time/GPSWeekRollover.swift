@@ -84,6 +84,32 @@ public enum GPSWeekRollover {
         }
     }
 
+    /// The jumps of a sequence of times read in order (``Detector``): how many, and the first of them with the
+    /// numbers of its fixes. What `info` and the commands that run the tracker report.
+    public struct Tally: Sendable, Hashable {
+        /// How many jumps.
+        public private(set) var jumps = 0
+        /// The first jump.
+        public private(set) var first: Jump?
+        private var detector = Detector()
+        private var count = 0
+
+        /// Creates a tally that has seen no time.
+        public init() {}
+
+        /// Adds the next time read.
+        public mutating func add(_ time: Timestamp) {
+            count += 1
+            guard let jump = detector.next(time) else { return }
+            jumps += 1
+            if first == nil {
+                first = Jump(
+                    fixNumber: count, beforeFixNumber: count - jump.back, before: jump.from, after: time,
+                    periods: jump.periods)
+            }
+        }
+    }
+
     /// Whether `time` is a lone clock fault between its neighbours: a day or more from each, and no rollover
     /// from the one before nor to the one after.
     static func isLoneFault(_ time: Timestamp, between before: Timestamp, and after: Timestamp) -> Bool {

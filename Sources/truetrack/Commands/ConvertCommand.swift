@@ -1,4 +1,3 @@
-import Foundation
 import TrueTrackCore
 import TrueTrackIO
 
@@ -107,8 +106,7 @@ enum ConvertCommand {
         }
         var redated = 0
         if redates {
-            let now = Timestamp(millisecondsSince1970: Int64(Date().timeIntervalSince1970 * 1000))
-            let shifts = GPSWeekRollover.correctingShifts(held.lazy.map(\.fix.timestamp), now: now)
+            let shifts = GPSWeekRollover.correctingShifts(held.lazy.map(\.fix.timestamp), now: Terminal.now())
             for i in held.indices where shifts[i] != 0 {
                 let milliseconds =
                     held[i].fix.timestamp.millisecondsSince1970
@@ -124,19 +122,12 @@ enum ConvertCommand {
                 redated += 1
             }
         }
-        if redates && !sorts {
-            do {
-                for entry in held { try write(entry.fix, segment: entry.segment) }
-            } catch {
-                throw CommandFailure(
-                    message: "\(error) (fix \(count + 1) of \(input); \(leftBehind("output incomplete")))")
-            }
-        }
-        if sorts {
-            // Stable: fixes with equal times keep their order. A segment break is kept where the sorted track
-            // reaches a segment later than any before (a pause between segments in time); segments that
-            // overlap in time merge (alternating, they gave one segment per point).
-            let order = held.indicesInTimeOrder(by: \.fix.timestamp)
+        if sorts || redates {
+            // Sorted, stable: fixes with equal times keep their order. A segment break is kept where the sorted
+            // track reaches a segment later than any before (a pause between segments in time); segments that
+            // overlap in time merge (alternating, they gave one segment per point). In read order the segments
+            // only grow, and every break is kept.
+            let order = sorts ? held.indicesInTimeOrder(by: \.fix.timestamp) : Array(held.indices)
             var latest = Int.min
             do {
                 for i in order {
@@ -146,8 +137,8 @@ enum ConvertCommand {
                 }
             } catch {
                 throw CommandFailure(
-                    message: "\(error) (fix \(count + 1) of \(input) in time order; \(leftBehind("output incomplete")))"
-                )
+                    message: "\(error) (fix \(count + 1) of \(input)\(sorts ? " in time order" : ""); "
+                        + "\(leftBehind("output incomplete")))")
             }
         }
         // An input without a single fix leaves no output behind (an empty GPX after "no fixes" misled a tester).

@@ -181,10 +181,9 @@ struct EvidenceStream {
     /// A warning when the fixes fall into stretches of time a day or more apart (their distance to each other is
     /// not counted in ``durationSeconds(of:)``).
     var stretchesWarning: String? {
-        guard !analysedAWrongFix, stretches.count > 1, let first = stretches.first, let last = stretches.last
-        else { return nil }
+        guard stretches.count > 1, let span = timeSpan else { return nil }
         return "warning: the fixes of \(input) fall into \(stretches.count) stretches of time a day or more apart "
-            + "(\(ISO8601.format(first)) to \(ISO8601.format(last)); a receiver's clock fault, or recordings days "
+            + "(\(ISO8601.format(span.earliest)) to \(ISO8601.format(span.latest)); a receiver's clock fault, or recordings days "
             + "apart): the duration counts each stretch, not the time between them\n"
     }
 

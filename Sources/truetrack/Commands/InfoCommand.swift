@@ -125,10 +125,10 @@ enum InfoCommand {
             {
                 Terminal.error(warning)
             }
-            if let jump = summary.firstWeekRollover {
-                Terminal.error(
-                    RunDiagnostics.weekRolloverWarning(
-                        jump, jumps: summary.weekRolloverJumps, input: path, format: reader.format))
+            if let warning = RunDiagnostics.weekRolloverWarning(
+                summary.weekRollovers, input: path, format: reader.format)
+            {
+                Terminal.error(warning)
             }
         } catch {
             // (A header naming no time or position column: the option that reads it under another name.)
@@ -155,7 +155,7 @@ enum InfoCommand {
             speedShare: summary.share(summary.fixesWithSpeed), courseShare: summary.share(summary.fixesWithCourse),
             providers: Dictionary(uniqueKeysWithValues: summary.providers.map { ($0.key.rawValue, $0.value) }),
             exactDuplicates: summary.exactDuplicates, backwardSteps: summary.backwardSteps,
-            identicalTimestamps: summary.identicalTimestamps, weekRolloverJumps: summary.weekRolloverJumps,
+            identicalTimestamps: summary.identicalTimestamps, weekRolloverJumps: summary.weekRollovers.jumps,
             gapsOver5Seconds: summary.gaps,
             longestStepSeconds: summary.longestStepSeconds, rawDistanceMetres: summary.rawDistanceMetres,
             error: failure, lenientErrors: readReport.errors.map(\.description), segments: segments,

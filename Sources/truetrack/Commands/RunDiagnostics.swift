@@ -14,10 +14,8 @@ struct RunDiagnostics {
     private(set) var outOfOrder = 0
     private(set) var repeatingTheTimeBefore = 0
     private var previousTime: Timestamp?
-    /// Jumps of whole GPS week-rollover periods between fixes read one after the other, and the first of them.
-    private(set) var weekRolloverJumps = 0
-    private(set) var firstWeekRollover: GPSWeekRollover.Jump?
-    private var rolloverDetector = GPSWeekRollover.Detector()
+    /// Jumps of whole GPS week-rollover periods between fixes read one after the other.
+    private(set) var weekRollovers = GPSWeekRollover.Tally()
     /// The earliest and latest times of the accepted fixes.
     private var earliestAccepted: Timestamp?
     private var latestAccepted: Timestamp?
@@ -29,14 +27,7 @@ struct RunDiagnostics {
     /// Observes the decision on the next fix read.
     mutating func observe(_ fix: Fix, _ decision: FixDecision) {
         read += 1
-        if let jump = rolloverDetector.next(fix.timestamp) {
-            weekRolloverJumps += 1
-            if firstWeekRollover == nil {
-                firstWeekRollover = GPSWeekRollover.Jump(
-                    fixNumber: read, beforeFixNumber: read - jump.back, before: jump.from, after: fix.timestamp,
-                    periods: jump.periods)
-            }
-        }
+        weekRollovers.add(fix.timestamp)
         if let reason = decision.rejection, let i = RejectionReason.allCases.firstIndex(of: reason) {
             rejectedByReason[i] += 1
         }
@@ -143,10 +134,8 @@ struct RunDiagnostics {
         {
             result.append(warning)
         }
-        if let firstWeekRollover {
-            result.append(
-                Self.weekRolloverWarning(
-                    firstWeekRollover, jumps: weekRolloverJumps, input: input, format: reader.format))
+        if let warning = Self.weekRolloverWarning(weekRollovers, input: input, format: reader.format) {
+            result.append(warning)
         }
         if let warning = InputOptions.unreadMeasurementWarning(reader, input: input) { result.append(warning) }
         if ordering, let warning = orderWarning(input: input, rawPathMetres: rawPathMetres, smoothed: smoothed) {
@@ -172,7 +161,7 @@ struct RunDiagnostics {
     /// unaffected; the dates and times printed are wrong. `nil` when the times are plausible.
     static func timeWarning(
         earliest: Timestamp, latest: Timestamp, input: String,
-        now: Timestamp = Timestamp(millisecondsSince1970: Int64(Date().timeIntervalSince1970 * 1000))
+        now: Timestamp = Terminal.now()
     ) -> String? {
         if latest.millisecondsSince1970 > now.millisecondsSince1970 + 86_400_000 {
             return
@@ -195,9 +184,9 @@ struct RunDiagnostics {
     /// read one after the other: part of the file is dated 1024 weeks early, and a stop or a duration across
     /// the jump lasts 19.6 years (a reviewer's walk: one stop from 2006 to 2026). Names the first jump and
     /// the remedy, `convert --week-rollover` (with the format for standard input, which cannot be sniffed).
-    static func weekRolloverWarning(_ first: GPSWeekRollover.Jump, jumps: Int, input: String, format: FixFormat)
-        -> String
-    {
+    static func weekRolloverWarning(_ tally: GPSWeekRollover.Tally, input: String, format: FixFormat) -> String? {
+        guard let first = tally.first else { return nil }
+        let jumps = tally.jumps
         let more = jumps > 1 ? " (and \(jumps - 1) more such jump\(jumps == 2 ? "" : "s"))" : ""
         let formatOption = input == "-" ? " --format \(format.rawValue)" : ""
         return "warning: \(input): \(first.description)\(more): a GPS receiver's week-number rollover, which dates "

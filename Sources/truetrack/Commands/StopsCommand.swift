@@ -379,19 +379,25 @@ enum StopsCommand {
             first = false
             sink.append("\n")
         }
-        for (i, stop) in r.stops.enumerated() {
+        func point(_ properties: StopJSON) {
             separate()
+            sink.append(
+                json(
+                    Feature(
+                        geometry: Point(coordinates: [properties.longitude, properties.latitude]),
+                        properties: properties)
+                ))
+        }
+        for (i, stop) in r.stops.enumerated() {
             var numbered = stop
             numbered.stop = i + 1
             numbered.kind = "stop"
-            sink.append(
-                json(Feature(geometry: Point(coordinates: [stop.longitude, stop.latitude]), properties: numbered)))
+            point(numbered)
         }
         for stay in r.staysAcrossGaps {
-            separate()
-            var kind = stay
-            kind.kind = "possibleStop"
-            sink.append(json(Feature(geometry: Point(coordinates: [stay.longitude, stay.latitude]), properties: kind)))
+            var possible = stay
+            possible.kind = "possibleStop"
+            point(possible)
         }
         for (i, (trip, range)) in zip(r.trips, tripRanges).enumerated() where range.count >= 2 {
             separate()

@@ -1,4 +1,5 @@
 import Foundation
+import TrueTrackCore
 import TrueTrackIO
 
 /// Writing to standard output (data) and standard error (diagnostics).
@@ -18,6 +19,11 @@ enum Terminal {
 
     /// Metres to the millimetre, as the JSON outputs print distances (a sum of steps printed 18971.803000000044).
     static func millimetres(_ metres: Double) -> Double { milliseconds(metres) }
+
+    /// The wall clock now (the time warnings' "after tomorrow", `convert --week-rollover`'s latest era).
+    static func now() -> Timestamp {
+        Timestamp(millisecondsSince1970: Int64(Date().timeIntervalSince1970 * 1000))
+    }
 
     /// `count` with the noun that agrees with it: "1 fix", "2 fixes", "0 fixes".
     static func count(_ count: Int, _ singular: String, _ plural: String) -> String {
