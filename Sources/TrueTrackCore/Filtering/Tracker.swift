@@ -300,6 +300,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// A dense-path sparse step judged before the gates (in ``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:course:now:)``),
     /// counted after them if the fix passes (``commitSparseStep(floor:)``).
     @usableFromInline var pendingSparseStep = SparseStep.nothing
+    /// A run of fixes whose readings say still while the track travels (``ContradictedReadings``).
+    @usableFromInline var contradiction = ContradictedReadings()
 
     /// Creates a tracker.
     ///
@@ -799,6 +801,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
         } else if windowDopplerSeconds >= profile.windowSeconds / 2 {
             isMoving = windowDoppler / windowDopplerSeconds >= profile.motionDopplerSpeedMetresPerSecond
         } else {
+            // (Also while the readings are overruled: a column of placeholder zeros under a track that keeps going,
+            // taken out of the window, see `ContradictedReadings`.)
             // The net displacement decides: above the accuracy threshold and above the filtered track's own
             // noise, as far as the fixes scatter from epoch to epoch (white-noise receivers). The Doppler check
             // and the vehicle latch's exit keep the accuracy threshold: it says where the fixes can be, not how
@@ -899,7 +903,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // one comparison (inline, the bound cost the tracker benchmark ~10 %).
             // (The decision is adjusted here, not handed to the out-of-line function: its address escaping would
             // make every field of it live on every fix.)
-            let allowed = dropoutBound(increment, reading: doppler, isMoving: isMoving, netMetres: net)
+            let allowed = dropoutBound(
+                increment, reading: doppler, isMoving: isMoving, netMetres: net, thresholdMetres: threshold)
             if allowed < increment {
                 increment = allowed
                 decision.speedMetresPerSecond = allowed / step  // the speed actually integrated
@@ -2003,7 +2008,21 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// Returns the bounded increment (metres; `increment` itself when the reading is no dropout). Out of line:
     /// called during runs of zeros only.
     @usableFromInline @inline(never)
-    mutating func dropoutBound(_ increment: Double, reading: Double?, isMoving: Bool, netMetres: Double) -> Double {
+    mutating func dropoutBound(
+        _ increment: Double, reading: Double?, isMoving: Bool, netMetres: Double, thresholdMetres: Double
+    ) -> Double {
+        defer {
+            // Then, whether the track keeps going under these zeros (`ContradictedReadings`): judged while they say
+            // still or are overruled; readings that say moving, or a window under the displacement test, end a
+            // run. (After the bound, which reads the window the judge may change.)
+            if netMetres > ContradictedReadings.netThresholds * thresholdMetres,
+                !isMoving || contradiction.isOverruling
+            {
+                judgeContradictedReadings(thresholdMetres: thresholdMetres, now: lastReceivedMilliseconds)
+            } else if contradiction.fixes != 0 {
+                contradiction.end()
+            }
+        }
         // The window's quantities again, from its oldest sample (the caller's locals are not passed: keeping
         // them alive for this rare call cost the per-fix path registers). The window has not changed since.
         guard let start = window.oldest() else { return increment }
@@ -2033,6 +2052,53 @@ public struct Tracker: Sendable, BitwiseCopyable {
             netMetres + profile.netDisplacementBaseMetres - windowDoppler
             - (candidates.y - start.candidateFiltered)
         return min(increment, max(0, unexplained))
+    }
+
+    /// Judges a fix during a run of sub-deadband readings (``TrackingProfile/haltRunLength`` or more) that the
+    /// Doppler check does not trust, whose filtered track moved more than ``ContradictedReadings/netThresholds``
+    /// net-displacement thresholds (`threshold`) over the window, against the run of fixes whose readings say still
+    /// while the track travels (``ContradictedReadings``): the fix continues it when the window (at least half a
+    /// span old, ending short of the vehicle latch and of a rest) has readings over half its span with a mean below
+    /// ``TrackingProfile/motionDopplerSpeedMetresPerSecond`` (once overruled, the readings are out of the window and
+    /// that is not asked again); any other fix ends it. While the run overrules the readings, they leave the window
+    /// and the next fix is judged by its net displacement; the first time, the window's samples are lowered to the
+    /// run's first window, so that the release counts what the run held back. Called from
+    /// ``dropoutBound(_:reading:isMoving:netMetres:thresholdMetres:)`` after its bound, before the fix's sample
+    /// is appended. Out of line: it runs only during runs of zeros.
+    @usableFromInline @inline(never)
+    mutating func judgeContradictedReadings(thresholdMetres threshold: Double, now: Int64) {
+        guard let start = window.oldest(), now &- start.milliseconds >= Int64(profile.windowSeconds * 500),
+            !isInVehicle, !isAroundRest
+        else { return contradiction.end() }
+        if !contradiction.isOverruling {
+            // (Once overruled, the readings are out of the window: judged still then, zeros since.)
+            let seconds = dopplerSeconds - start.dopplerSeconds
+            guard seconds >= profile.windowSeconds / 2,
+                (dopplerPath - start.dopplerPath) / seconds < profile.motionDopplerSpeedMetresPerSecond
+            else { return contradiction.end() }
+        }
+        let wasOverruling = contradiction.isOverruling
+        guard
+            contradiction.add(
+                position: SIMD2(filter.east, filter.north), now: now,
+                previousAcceptedMilliseconds: lastAcceptedMilliseconds, thresholdMetres: threshold,
+                windowSpanMilliseconds: Int64(profile.windowSeconds * 1000),
+                windowStartCandidates: SIMD2(start.candidateDoppler, start.candidateFiltered))
+        else { return }
+        // Overruled: the readings so far leave the window, with a margin of the longest step integrated, so that
+        // the next fix's window has too little Doppler and the net displacement decides. The fix's own sample is
+        // appended now (its time then skips the caller's append), so that a window as short as the fixes' interval,
+        // which keeps only the previous fix's sample, sees it too; its candidates are those before the fix's
+        // increment: a release counts that increment too. The first time, the release counts from the run's
+        // first window on.
+        let excluded = dopplerSeconds + profile.maximumIntegrationSeconds
+        window.excludeReadings(throughDopplerSeconds: excluded)
+        window.append(
+            TrailingWindow.Sample(
+                milliseconds: now, east: filter.east, north: filter.north, dopplerPath: dopplerPath,
+                dopplerSeconds: excluded, positionPath: positionPath, candidateDoppler: candidates.x,
+                candidateFiltered: candidates.y, accuracySum: accuracySum, fixCount: fixCount))
+        if !wasOverruling { window.lowerCandidates(toAtMost: contradiction.startCandidates) }
     }
 
     /// `threshold` raised to the net-displacement gate's noise floor
@@ -2279,6 +2345,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // Any anchor after a reset gap (a re-anchor on outliers: the first fix after the gap was wrong) leaves
         // that gap's chord uncounted; the reset gap's own anchor sets it again after this.
         pendingGapSeconds = 0
+        contradiction = ContradictedReadings()
         // A run of zeros starts again here, with this fix's own reading.
         subDeadbandRun = fix.speedMetresPerSecond.map { $0 < profile.deadbandMetresPerSecond ? 1 : 0 } ?? 0
         lastStepSeconds = hasFilter ? Double(now &- lastAcceptedMilliseconds) / 1000 : 0
@@ -2328,6 +2395,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
         let (restEast, restNorth) = convert(restOrigin.x, restOrigin.y)
         restOrigin = SIMD2(restEast, restNorth)
         window.transformPositions(convert)
+        let (runStartEast, runStartNorth) = convert(contradiction.start.x, contradiction.start.y)
+        let (runLastEast, runLastNorth) = convert(contradiction.last.x, contradiction.last.y)
+        contradiction.start = SIMD2(runStartEast, runStartNorth)
+        contradiction.last = SIMD2(runLastEast, runLastNorth)
         positionFilter.shiftOrigin(east: filter.east, north: filter.north)
         chordStartMilliseconds = .min
         filter.east = 0

@@ -150,6 +150,39 @@ struct TrailingWindow: Sendable, BitwiseCopyable {
         }
     }
 
+    /// Takes the Doppler readings up to a running total of `throughDopplerSeconds` out of the window: every
+    /// sample's Doppler seconds is raised to at least it, so the window counts only readings after it (used while
+    /// a run of overruled readings lasts: ``Tracker``'s `judgeContradictedReadings(thresholdMetres:now:)`).
+    @usableFromInline
+    mutating func excludeReadings(throughDopplerSeconds seconds: Double) {
+        for i in 0..<count {
+            let index = slot(i)
+            withUnsafeMutableBytes(of: &storage) { raw in
+                let offset = index * MemoryLayout<Sample>.stride
+                var s = raw.load(fromByteOffset: offset, as: Sample.self)
+                s.dopplerSeconds = max(s.dopplerSeconds, seconds)
+                raw.storeBytes(of: s, toByteOffset: offset, as: Sample.self)
+            }
+        }
+    }
+
+    /// Lowers every sample's held-distance candidates to at most `floor` (Doppler, filtered): a release from any of
+    /// them then counts from `floor` on (used when a run of overruled readings, begun before the window, is
+    /// confirmed: ``Tracker``'s `judgeContradictedReadings(now:)`).
+    @usableFromInline
+    mutating func lowerCandidates(toAtMost floor: SIMD2<Double>) {
+        for i in 0..<count {
+            let index = slot(i)
+            withUnsafeMutableBytes(of: &storage) { raw in
+                let offset = index * MemoryLayout<Sample>.stride
+                var s = raw.load(fromByteOffset: offset, as: Sample.self)
+                s.candidateDoppler = min(s.candidateDoppler, floor.x)
+                s.candidateFiltered = min(s.candidateFiltered, floor.y)
+                raw.storeBytes(of: s, toByteOffset: offset, as: Sample.self)
+            }
+        }
+    }
+
     /// Empties the ring.
     @inlinable
     mutating func removeAll() {

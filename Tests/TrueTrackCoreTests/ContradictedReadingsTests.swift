@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+@testable import TrueTrackCore
+
+/// A speed column of placeholder zeros under a moving track (``ContradictedReadings``): the readings are overruled
+/// once the track keeps going, and never for a parked receiver's multipath.
+@Suite struct ContradictedReadingsTests {
+    /// A small seeded generator (SplitMix64) with Gaussian draws, so that every run sees the same noise.
+    struct Noise {
+        var state: UInt64
+        mutating func uniform() -> Double {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
+        }
+        mutating func gaussian(_ sigma: Double) -> Double {
+            sigma * (-2 * log(max(uniform(), 1e-300))).squareRoot() * cos(2 * .pi * uniform())
+        }
+    }
+
+    /// A working day's shape at `interval` s: parked 10 minutes, a drive of 600 s at 12 m/s (east 300 s, a turn,
+    /// north 300 s: 7,200 m), parked 10 minutes; fixes with 3 m of white noise per axis and a 5 m accuracy, every
+    /// speed reading `reading(isMoving)`. Returns the fixes and the drive's length.
+    static func day(interval: Int, seed: UInt64, reading: (Bool) -> Double?) -> (fixes: [Fix], truthMetres: Double) {
+        var noise = Noise(state: seed)
+        var fixes: [Fix] = []
+        for t in stride(from: 0, to: 1_800, by: interval) {
+            let s = Double(t)
+            let moving = s >= 600 && s < 1_200
+            let along = min(max(s - 600, 0), 600) * 12
+            let east = min(along, 3_600), north = max(along - 3_600, 0)
+            fixes.append(
+                TrackerTests.fix(
+                    s, north: north + noise.gaussian(3), east: east + noise.gaussian(3), speed: reading(moving),
+                    course: moving ? (along < 3_600 ? 90 : 0) : nil))
+        }
+        return (fixes, 7_200)
+    }
+
+    static func total(_ fixes: [Fix], profile: TrackingProfile = .driving) -> Double {
+        var tracker = Tracker(profile: profile)
+        return fixes.map { tracker.process($0) }.last?.totalDistanceMetres ?? 0
+    }
+
+    /// A reviewer's drive under a column of zeros counted 0 m (the readings' mean decided the window still, whatever
+    /// the track did). Overruled, it counts within a few percent, at 1 Hz as at a tracker's 10 s; the same day with
+    /// true readings is the reference.
+    @Test(arguments: [1, 2, 5, 10])
+    func countsADriveWhoseSpeedColumnReadsZero(interval: Int) {
+        let zeros = Self.day(interval: interval, seed: 7) { _ in 0 }
+        let truthful = Self.day(interval: interval, seed: 7) { $0 ? 12 : 0 }
+        let counted = Self.total(zeros.fixes), reference = Self.total(truthful.fixes)
+        #expect(abs(reference - zeros.truthMetres) < 0.02 * zeros.truthMetres, "\(reference) m with true readings")
+        #expect(abs(counted - zeros.truthMetres) < 0.06 * zeros.truthMetres, "\(counted) m under zeros")
+    }
+
+    /// Once the drive halts, the zeros are believed again: the 10 parked minutes after it add nothing beyond the
+    /// first window's braking (the white noise alone, judged by the net displacement, would count).
+    @Test func believesTheZerosAgainOnceTheTrackHalts() {
+        let zeros = Self.day(interval: 1, seed: 11) { _ in 0 }
+        var tracker = Tracker(profile: .driving)
+        var atHalt = 0.0, atEnd = 0.0
+        for fix in zeros.fixes {
+            let d = tracker.process(fix)
+            if fix.timestamp.millisecondsSince1970 == TrackerTests.t0 + 1_230_000 { atHalt = d.totalDistanceMetres }
+            atEnd = d.totalDistanceMetres
+        }
+        #expect(atHalt > 7_000)
+        #expect(atEnd - atHalt < 1, "\(atEnd - atHalt) m counted while parked")
+    }
+
+    /// A parked tracker under a column of zeros, fixes every `interval` s for two hours, with multipath that jumps
+    /// 150–500 m away for one fix, or 50–300 m for three to five fixes (the fleet evaluation's patterns), in 5 % of
+    /// the fixes: jumps go out and come back, which no run of steady progress does, and nothing is counted.
+    @Test(arguments: [(1, 1), (10, 1), (15, 1), (10, 4), (15, 4)])
+    func keepsAParkedReceiversJumpsOut(interval: Int, jumpFixes: Int) {
+        var noise = Noise(state: UInt64(interval * 100 + jumpFixes))
+        var fixes: [Fix] = []
+        var left = 0
+        var offset = (0.0, 0.0)
+        for t in stride(from: 0, to: 7_200, by: interval) {
+            if left == 0, noise.uniform() < 0.05 {
+                left = jumpFixes == 1 ? 1 : 3 + Int(noise.uniform() * 3)
+                let m = jumpFixes == 1 ? 150 + 350 * noise.uniform() : 50 + 250 * noise.uniform()
+                let a = 2 * Double.pi * noise.uniform()
+                offset = (m * cos(a), m * sin(a))
+            }
+            let jump = left > 0 ? offset : (0, 0)
+            if left > 0 { left -= 1 }
+            fixes.append(
+                TrackerTests.fix(
+                    Double(t), north: jump.0 + noise.gaussian(3), east: jump.1 + noise.gaussian(3),
+                    accuracy: left > 0 ? 8 : 5, speed: 0))
+        }
+        let counted = Self.total(fixes)
+        #expect(counted < 5, "\(counted) m counted for a parked receiver")
+    }
+
+    /// The run's own rules, fix by fix: steady progress overrules from the fifth fix and two window spans on; an
+    /// out-and-back never does; a fix that does not follow the run's last one starts a new run.
+    @Test func overrulesOnlySteadyProgress() {
+        func run(_ points: [(Int64, Double)], threshold: Double = 7) -> [Bool] {
+            var run = ContradictedReadings()
+            var previous: Int64 = -1
+            return points.map { (ms, east) in
+                defer { previous = ms }
+                return run.add(
+                    position: SIMD2(east, 0), now: ms, previousAcceptedMilliseconds: previous,
+                    thresholdMetres: threshold, windowSpanMilliseconds: 10_000, windowStartCandidates: SIMD2(0, 0))
+            }
+        }
+        let straight = (0..<8).map { (Int64($0) * 5_000, 60 * Double($0)) }
+        #expect(run(straight) == [false, false, false, false, true, true, true, true])
+        // A jump out and back, again and again: 300 m each way.
+        let outAndBack = (0..<10).map { (Int64($0) * 5_000, $0 % 2 == 0 ? 0.0 : 300) }
+        #expect(!run(outAndBack).contains(true))
+        // Too short a chord for the threshold: 4 × 5 m is 20 m, not 12 thresholds of 7 m.
+        let crawl = (0..<8).map { (Int64($0) * 5_000, 5 * Double($0)) }
+        #expect(!run(crawl).contains(true))
+        // A gap in the run (a fix between that did not continue it) starts it again.
+        var broken = ContradictedReadings()
+        for i in 0..<4 {
+            _ = broken.add(
+                position: SIMD2(60 * Double(i), 0), now: Int64(i) * 5_000,
+                previousAcceptedMilliseconds: Int64(i - 1) * 5_000, thresholdMetres: 7,
+                windowSpanMilliseconds: 10_000, windowStartCandidates: SIMD2(0, 0))
+        }
+        let resumed = broken.add(
+            position: SIMD2(300, 0), now: 25_000, previousAcceptedMilliseconds: 20_000, thresholdMetres: 7,
+            windowSpanMilliseconds: 10_000, windowStartCandidates: SIMD2(0, 0))
+        #expect(!resumed && broken.fixes == 1)
+    }
+}
