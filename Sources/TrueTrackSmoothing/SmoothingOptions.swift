@@ -28,6 +28,13 @@ public struct SmoothingOptions: Sendable, Hashable {
     public var gapSeconds: Double
     /// Whether Doppler speed and course enter as velocity measurements. Default `true`.
     public var usesDoppler: Bool
+    /// The profile of the forward ``Tracker`` that judges the speed readings before smoothing: readings it
+    /// overrules as a placeholder (a column of zeros under a track that keeps going,
+    /// ``Tracker/overruledSpeedReadings(in:profile:)``) are left out, as if the fixes had none. Default: the
+    /// profile the options were made for (a reviewer's 7,800 m drive under a column of zeros read 0 m ± 7,183 m,
+    /// the zeros taken as a standing receiver's; now 7,819.4 ± 162.0 m, the zeros at its halts still believed;
+    /// without the column 7,983.1 m); `nil` takes every reading as a measurement.
+    public var speedReadingCheck: TrackingProfile?
     /// A Doppler speed above this is ignored, metres per second. From
     /// ``TrackingProfile/maximumSpeedMetresPerSecond``.
     public var maximumSpeedMetresPerSecond: Double
@@ -136,6 +143,7 @@ public struct SmoothingOptions: Sendable, Hashable {
         assumedAccuracyMetres = profile.assumedAccuracyMetres
         gapSeconds = profile.filterResetGapSeconds
         usesDoppler = true
+        speedReadingCheck = profile
         maximumSpeedMetresPerSecond = profile.maximumSpeedMetresPerSecond
         assumedSpeedAccuracyMetresPerSecond = profile.assumedSpeedAccuracyMetresPerSecond
         assumedCourseAccuracyDegrees = profile.assumedCourseAccuracyDegrees

@@ -85,6 +85,14 @@ public struct WholeTrackSmoother: Sendable {
     ///
     /// - Complexity: O(n · iterations) time (n log n when unsorted), O(n) memory.
     public func smooth(_ fixes: [Fix]) -> SmoothedTrack {
+        // Speed readings the forward tracker overrules as a placeholder are no measurements (see
+        // `SmoothingOptions.speedReadingCheck`).
+        var fixes = fixes
+        if options.usesDoppler, let profile = options.speedReadingCheck,
+            let overruled = Tracker.overruledSpeedReadings(in: fixes, profile: profile)
+        {
+            for i in fixes.indices where overruled[i] { fixes[i].speedMetresPerSecond = nil }
+        }
         var problem = TrackProblem(fixes: fixes, options: options)
         guard problem.stateCount > 0 else {
             var empty = SmoothedTrack.empty

@@ -109,6 +109,7 @@ import Testing
                 defer { previous = ms }
                 return run.add(
                     position: SIMD2(east, 0), now: ms, previousAcceptedMilliseconds: previous,
+                    lastRejectedMilliseconds: .min,
                     thresholdMetres: threshold, windowSpanMilliseconds: 10_000, windowStartCandidates: SIMD2(0, 0))
             }
         }
@@ -125,12 +126,41 @@ import Testing
         for i in 0..<4 {
             _ = broken.add(
                 position: SIMD2(60 * Double(i), 0), now: Int64(i) * 5_000,
-                previousAcceptedMilliseconds: Int64(i - 1) * 5_000, thresholdMetres: 7,
+                previousAcceptedMilliseconds: Int64(i - 1) * 5_000, lastRejectedMilliseconds: .min, thresholdMetres: 7,
                 windowSpanMilliseconds: 10_000, windowStartCandidates: SIMD2(0, 0))
         }
         let resumed = broken.add(
-            position: SIMD2(300, 0), now: 25_000, previousAcceptedMilliseconds: 20_000, thresholdMetres: 7,
+            position: SIMD2(300, 0), now: 25_000, previousAcceptedMilliseconds: 20_000, lastRejectedMilliseconds: .min,
+            thresholdMetres: 7,
             windowSpanMilliseconds: 10_000, windowStartCandidates: SIMD2(0, 0))
         #expect(!resumed && broken.fixes == 1)
+    }
+}
+
+/// What the tracker tells of overruled readings: ``Tracker/overruledSpeedReadingsSince`` and
+/// ``Tracker/overruledSpeedReadings(in:profile:)``.
+@Suite struct OverruledSpeedReadingsTests {
+    /// During the drive under zeros the tracker names the run's first fix (no later than 30 s into the drive, from
+    /// the 20 s of two window spans) and, once parked again, nothing; the per-fix list marks the drive and not the
+    /// halts around it.
+    @Test func namesTheRunWhileItOverrules() {
+        let fixes = ContradictedReadingsTests.day(interval: 1, seed: 3) { _ in 0 }.fixes
+        var tracker = Tracker(profile: .driving)
+        var firstSince: Timestamp?
+        var atEnd: Timestamp? = Timestamp(millisecondsSince1970: 0)
+        for fix in fixes {
+            _ = tracker.process(fix)
+            if firstSince == nil { firstSince = tracker.overruledSpeedReadingsSince }
+            atEnd = tracker.overruledSpeedReadingsSince
+        }
+        let driveStart = TrackerTests.t0 + 600_000
+        #expect(
+            firstSince.map { $0.millisecondsSince1970 - driveStart } ?? .max <= 30_000,
+            "\(String(describing: firstSince))")
+        #expect(atEnd == nil)
+        let marked = Tracker.overruledSpeedReadings(in: fixes, profile: .driving) ?? []
+        #expect(marked.count == fixes.count)
+        let drive = marked[630..<1_190], halts = marked[..<600] + marked[1_260...]
+        #expect(drive.allSatisfy { $0 } && !halts.contains(true), "\(drive.filter { !$0 }.count) drive fixes unmarked")
     }
 }

@@ -11,11 +11,12 @@
 /// filter whose prediction after 15 s allows them) pass any displacement test, and two earlier versions that
 /// trusted the displacement against the readings added 29 and 128 phantom trips to the fleet evaluation. What a
 /// jump does not give is **steady progress**: a drive keeps going, fix after fix, in a straight enough line; a
-/// jump goes out and comes back. So the readings are overruled only after a run of at least
-/// ``minimumFixes`` accepted fixes, spanning ``minimumWindowSpans`` window spans, every one of them with the
-/// window's readings still and its net displacement above ``netThresholds`` thresholds, whose chord is at least
-/// ``minimumStraightness`` of the filtered path along it and at least ``chordThresholds`` thresholds long. An
-/// anchor (a re-anchor after a rejection streak, a gap) ends the run.
+/// jump goes out and comes back. So the readings are overruled only after a run of accepted fixes, with no outlier
+/// rejected between them, spanning ``minimumWindowSpans`` window spans, every one of them with the window's readings
+/// still and its net displacement above ``netThresholds`` thresholds, whose latest ``minimumSamples`` samples
+/// (``sampleSpacingWindowShare``) are straight (``minimumStraightness``) and even (``maximumStepShare``), and whose
+/// chord is at least ``chordThresholds`` thresholds long. An anchor (a re-anchor after a rejection streak, a gap)
+/// ends the run.
 ///
 /// Once overruled, the run's distance since the window that began it is released, and the readings stay
 /// overruled while the run lasts (they leave the trailing window, and the net displacement decides, as for a
@@ -25,19 +26,32 @@
 /// docs/ARCHITECTURE.md, "A speed column of zeros under a moving track").
 @usableFromInline
 struct ContradictedReadings: Sendable, BitwiseCopyable {
-    /// Net displacement over the window, in net-displacement thresholds, that a fix of the run must show: 4.
+    /// Net displacement over the window, in net-displacement thresholds, that a fix of the run must show: 2.
     /// A parked receiver's correlated error moves the filtered track about one threshold per window (that is what
-    /// the threshold is for); a drive at 12 m/s under 5 m fixes moves 17 thresholds per 10 s window, a city crawl
-    /// at 5 m/s 7.
+    /// the threshold is for); a drive at 12 m/s under 5 m fixes moves 17 thresholds per 10 s window, a walker at
+    /// 1.3 m/s about 2.6 per 20 s window under 8 m fixes (4 thresholds, the first choice, left a tester's walking
+    /// couriers under zeros at 0 m; the steady-progress tests below keep the parked receivers out).
     @usableFromInline static let netThresholds = 4.0
-    /// Fixes the run must hold before it overrules the readings: 5 (a jump and its return are two or three).
-    @usableFromInline static let minimumFixes = 5
+    /// The run's samples: its positions at least a quarter of a window span apart (2.5 s driving, 5 s walking;
+    /// every fix of a sparser track), so that the run is judged over about the same time whatever the cadence
+    /// (five steps at 1 Hz under a walker's noise were wiggles).
+    @usableFromInline static let sampleSpacingWindowShare = 0.25
+    /// Samples the run must hold before it overrules the readings, and over which its latest steps are judged:
+    /// 5 (four steps; a jump and its return are two).
+    @usableFromInline static let minimumSamples = 5
     /// Window spans the run must cover: 2 (20 s on the driving profile).
     @usableFromInline static let minimumWindowSpans: Int64 = 2
-    /// The run's chord over its filtered path: at least 0.7 (a jump out and back reads near 0; a drive's 50 s
-    /// between two turns near 1; a random walk of the fixes' error over five fixes about 0.45).
+    /// The chord over the filtered path of the run's latest samples: at least 0.7 (a jump out and back reads near
+    /// 0; a drive between two turns near 1; a random walk of the fixes' error about 0.45). Over the latest ones,
+    /// not the whole run: a long run on a winding road reads 0.3–0.7 from its start (a tester's rural trip at 10 s
+    /// was never overruled).
     @usableFromInline static let minimumStraightness = 0.7
-    /// The run's chord, in net-displacement thresholds: at least 12 (three windows' worth of the per-fix test).
+    /// The longest step between the latest samples over their chord: at most 0.5. A drive moves about evenly, so
+    /// each of four steps is about a quarter of the chord; a jump to a reflection that drifts, and back, makes its
+    /// chord of the two jumps (a tester's parked receiver at 10 s: 487 m out, three steps of 36–96 m, 436 m back,
+    /// straight enough, counted 1,649 m).
+    @usableFromInline static let maximumStepShare = 0.5
+    /// The run's chord, in net-displacement thresholds: at least 12.
     @usableFromInline static let chordThresholds = 12.0
 
     /// The filtered position where the run began (metres, local frame).
@@ -46,10 +60,14 @@ struct ContradictedReadings: Sendable, BitwiseCopyable {
     @usableFromInline var last = SIMD2<Double>(0, 0)
     /// The filtered path along the run (metres).
     @usableFromInline var pathMetres = 0.0
-    /// When the run began, and its last fix (ms since 1970).
+    /// When the run began, its last fix and its last sample (ms since 1970).
     @usableFromInline var startMilliseconds: Int64 = 0, lastMilliseconds: Int64 = .min
-    /// The run's fixes (0: no run).
-    @usableFromInline var fixes = 0
+    @usableFromInline var lastSampleMilliseconds: Int64 = 0
+    /// The run's fixes (0: no run) and samples (the first fix is sample 0).
+    @usableFromInline var fixes = 0, samples = 0
+    /// The run's latest ``minimumSamples`` samples: filtered position and the path up to it (east, north, path;
+    /// metres), sample `i` in slot `i % minimumSamples`.
+    @usableFromInline var recent = InlineArray<5, SIMD3<Double>>(repeating: .zero)
     /// The window's start candidates (Doppler, filtered) at the run's first fix: what the release counts from.
     @usableFromInline var startCandidates = SIMD2<Double>(0, 0)
     /// Whether the run has overruled the readings.
@@ -65,21 +83,28 @@ struct ContradictedReadings: Sendable, BitwiseCopyable {
     }
 
     /// Adds a fix whose window reads still and travelled more than ``netThresholds`` thresholds; returns whether
-    /// the readings are overruled now. `previousAcceptedMilliseconds` is the tracker's last accepted fix before
-    /// this one: a run continues only from its own last fix (an anchor in between, which skips this test, ends it).
+    /// the readings are overruled now. A run continues only from its own last fix: `previousAcceptedMilliseconds`
+    /// is the tracker's last accepted fix before this one (an anchor in between, which skips this test, ends it),
+    /// and `lastRejectedMilliseconds` its last outlier rejection (a drive under zeros is accepted fix after fix; a
+    /// parked receiver's jumps at 5 s were rejected between the fixes of a run that went out and came back, and
+    /// counted 1.6 km for one excursion).
     @usableFromInline
     mutating func add(
-        position: SIMD2<Double>, now: Int64, previousAcceptedMilliseconds: Int64, thresholdMetres: Double,
-        windowSpanMilliseconds: Int64, windowStartCandidates: SIMD2<Double>
+        position: SIMD2<Double>, now: Int64, previousAcceptedMilliseconds: Int64, lastRejectedMilliseconds: Int64,
+        thresholdMetres: Double, windowSpanMilliseconds: Int64, windowStartCandidates: SIMD2<Double>
     ) -> Bool {
-        guard fixes > 0, lastMilliseconds == previousAcceptedMilliseconds else {
+        guard fixes > 0, lastMilliseconds == previousAcceptedMilliseconds, lastRejectedMilliseconds < lastMilliseconds
+        else {
             self = ContradictedReadings()
             start = position
             last = position
             startMilliseconds = now
             lastMilliseconds = now
+            lastSampleMilliseconds = now
             fixes = 1
+            samples = 1
             startCandidates = windowStartCandidates
+            recent[0] = SIMD3(position.x, position.y, 0)
             return false
         }
         let step = position - last
@@ -87,14 +112,115 @@ struct ContradictedReadings: Sendable, BitwiseCopyable {
         last = position
         lastMilliseconds = now
         fixes += 1
-        if !isOverruling, fixes >= Self.minimumFixes,
+        let spacing = Int64(Self.sampleSpacingWindowShare * Double(windowSpanMilliseconds))
+        guard now &- lastSampleMilliseconds >= spacing else { return isOverruling }
+        lastSampleMilliseconds = now
+        recent[samples % Self.minimumSamples] = SIMD3(position.x, position.y, pathMetres)
+        samples += 1
+        // (Judged again at every sample once overruled too: a reflection that drifted away steadily and snapped
+        // back counted its return, 208 m at 41.6 m/s, when the first verdict held for the rest of the run.)
+        guard samples >= Self.minimumSamples,
             now &- startMilliseconds >= Self.minimumWindowSpans * windowSpanMilliseconds
-        {
-            let d = position - start
-            let chord = (d * d).sum().squareRoot()
-            isOverruling =
-                chord >= Self.minimumStraightness * pathMetres && chord >= Self.chordThresholds * thresholdMetres
+        else { return isOverruling }
+        // The latest samples, oldest first.
+        let first = samples - Self.minimumSamples
+        let oldest = recent[first % Self.minimumSamples]
+        let latest = position - SIMD2(oldest.x, oldest.y)
+        let latestChord = (latest * latest).sum().squareRoot()
+        var longestStep = 0.0
+        for i in (first + 1)..<samples {
+            let a = recent[(i - 1) % Self.minimumSamples], b = recent[i % Self.minimumSamples]
+            let d = SIMD2(b.x - a.x, b.y - a.y)
+            longestStep = max(longestStep, (d * d).sum())
         }
+        let d = position - start
+        let chord = Self.chordThresholds * thresholdMetres
+        isOverruling =
+            latestChord >= Self.minimumStraightness * (pathMetres - oldest.z)
+            && longestStep.squareRoot() <= Self.maximumStepShare * latestChord && (d * d).sum() >= chord * chord
         return isOverruling
     }
 }
+
+extension Tracker {
+    /// Which fixes of a recorded track carry speed readings that a ``Tracker`` with `profile`, fed the fixes in
+    /// their order, overrules as a placeholder (sub-deadband readings, a column of zeros, under a track that keeps
+    /// going: ``overruledSpeedReadingsSince``): `result[i]` is about `fixes[i]`. `nil` when there is none, the
+    /// common case, found without running the tracker unless some run of consecutive sub-deadband readings
+    /// (``TrackingProfile/deadbandMetresPerSecond``) has a fix farther from the run's first one than
+    /// ``ContradictedReadings/chordThresholds`` net-displacement thresholds at that fix's accuracy (a screen: a
+    /// run the tracker overrules has its filtered track move that far).
+    ///
+    /// For a whole-track smoother, which would otherwise take the zeros as measurements of a standing receiver.
+    /// - Complexity: O(n); the tracker's pass (about 50 ns per fix) and the result only when the check passes.
+    public static func overruledSpeedReadings(in fixes: [Fix], profile: TrackingProfile) -> [Bool]? {
+        guard mayHaveOverruledSpeedReadings(fixes, profile: profile) else { return nil }
+        var tracker = Tracker(profile: profile)
+        var overruled = [Bool](repeating: false, count: fixes.count)
+        var any = false
+        for (i, fix) in fixes.enumerated() {
+            _ = tracker.process(fix)
+            guard let since = tracker.overruledSpeedReadingsSince else { continue }
+            any = true
+            // The run's fixes from its first one on: back from this one while they are not older.
+            var j = i
+            while j >= 0, !overruled[j], fixes[j].timestamp >= since {
+                overruled[j] = true
+                j -= 1
+            }
+        }
+        return any ? overruled : nil
+    }
+
+    /// The screen of ``overruledSpeedReadings(in:profile:)``: within a run of consecutive sub-deadband readings,
+    /// the mean position of its latest ``ContradictedReadings/minimumFixes`` fixes lies farther from that of its
+    /// first ones than ``ContradictedReadings/chordThresholds`` net-displacement thresholds at the latest fix's
+    /// accuracy. (Means, so that a multipath jump of a fix or two among a halt's fixes does not run the tracker
+    /// over a whole drive: it did on the `smooth` benchmark, +1,100 instructions per fix.)
+    static func mayHaveOverruledSpeedReadings(_ fixes: [Fix], profile: TrackingProfile) -> Bool {
+        let k = ContradictedReadings.minimumSamples
+        let metresPerDegree = Ellipsoid.meanRadiusMetres * .pi / 180
+        var recent = [SIMD2<Double>](repeating: .zero, count: k)
+        var runLength = 0
+        var origin = (latitude: 0.0, longitude: 0.0), eastPerDegree = 0.0
+        var first = SIMD2<Double>.zero, latest = SIMD2<Double>.zero
+        for fix in fixes {
+            guard let speed = fix.speedMetresPerSecond, speed < profile.deadbandMetresPerSecond else {
+                runLength = 0
+                continue
+            }
+            if runLength == 0 {
+                origin = (fix.latitude, fix.longitude)
+                eastPerDegree = metresPerDegree * cos(fix.latitude * .pi / 180)
+                first = .zero
+                latest = .zero
+            }
+            let p = SIMD2(
+                (fix.longitude - origin.longitude) * eastPerDegree, (fix.latitude - origin.latitude) * metresPerDegree)
+            if runLength < k {
+                first += p
+            } else {
+                latest -= recent[runLength % k]
+            }
+            latest += p
+            recent[runLength % k] = p
+            runLength += 1
+            guard runLength >= 2 * k else { continue }
+            let d = (latest - first) / Double(k)
+            let accuracy = fix.horizontalAccuracyMetres ?? profile.assumedDisplacementAccuracyMetres
+            let chord =
+                ContradictedReadings.chordThresholds
+                * NetDisplacementGate.threshold(meanAccuracy: accuracy, profile: profile)
+            if (d * d).sum() > chord * chord { return true }
+        }
+        return false
+    }
+}
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
+#endif

@@ -71,6 +71,16 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// See ``distance``; `@usableFromInline` (like the rest of the state) so that ``process(_:)`` is `@inlinable`.
     @usableFromInline var accumulator = DistanceAccumulator()
 
+    /// While the tracker overrules the speed readings as a placeholder (sub-deadband readings, a column of zeros,
+    /// under a track that keeps going: ``ContradictedReadings``), the time of the first fix of the run that showed
+    /// it (its readings, and those of every fix after it up to the last accepted one, were not believed); `nil`
+    /// otherwise. A whole-track smoother leaves those readings out likewise (`WholeTrackSmoother`), and an app may
+    /// tell its user that the speed column looks like a placeholder.
+    public var overruledSpeedReadingsSince: Timestamp? {
+        contradiction.isOverruling && contradiction.lastMilliseconds == lastAcceptedMilliseconds
+            ? Timestamp(millisecondsSince1970: contradiction.startMilliseconds) : nil
+    }
+
     /// The session's Doppler path over the position path it is judged against (``DopplerCheck``): about 1 for a
     /// consistent receiver, well below for one that reads slow or zero while moving, well above for a speed in
     /// another unit (3.6 for km/h). `nil` until that position path reaches
@@ -2081,7 +2091,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
         guard
             contradiction.add(
                 position: SIMD2(filter.east, filter.north), now: now,
-                previousAcceptedMilliseconds: lastAcceptedMilliseconds, thresholdMetres: threshold,
+                previousAcceptedMilliseconds: lastAcceptedMilliseconds,
+                lastRejectedMilliseconds: lastRejectedMilliseconds, thresholdMetres: threshold,
                 windowSpanMilliseconds: Int64(profile.windowSeconds * 1000),
                 windowStartCandidates: SIMD2(start.candidateDoppler, start.candidateFiltered))
         else { return }

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import TrueTrackCore
+
+@testable import TrueTrackSmoothing
+
+/// The whole-track smoother under a speed column of placeholder zeros (`SmoothingOptions.speedReadingCheck`).
+@Suite struct PlaceholderSpeedTests {
+    /// A working day at `interval` s (parked 10 minutes, 7,200 m at 12 m/s with one turn, parked 10 minutes),
+    /// 3 m of white noise per axis, every reading `reading(isMoving)`.
+    static func day(interval: Int, reading: (Bool) -> Double?) -> [Fix] {
+        var state: UInt64 = 42
+        func uniform() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        func gaussian() -> Double { 3 * (-2 * log(max(uniform(), 1e-300))).squareRoot() * cos(2 * .pi * uniform()) }
+        return stride(from: 0, to: 1_800, by: interval).map { t in
+            let s = Double(t), moving = s >= 600 && s < 1_200
+            let along = min(max(s - 600, 0), 600) * 12
+            let east = min(along, 3_600) + gaussian(), north = max(along - 3_600, 0) + gaussian()
+            return try! Fix(
+                timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(t) * 1000),
+                latitude: 49 + north / 111_200, longitude: 11 + east / (111_200 * 0.656),
+                horizontalAccuracyMetres: 5, speedMetresPerSecond: reading(moving))
+        }
+    }
+
+    /// A reviewer's drive under zeros read 0 m ± 7.2 km: the zeros were a standing receiver's velocity and the
+    /// stillness gate's evidence. The forward tracker's verdict leaves them out; with the check off, the old
+    /// answer is back (so the test can fail).
+    @Test(arguments: [1, 5])
+    func smoothsADriveUnderAColumnOfZeros(interval: Int) {
+        let fixes = Self.day(interval: interval) { _ in 0 }
+        let checked = WholeTrackSmoother(options: SmoothingOptions(profile: .driving)).smooth(fixes)
+        #expect(abs(checked.distanceMetres - 7_200) < 0.06 * 7_200, "\(checked.distanceMetres) m")
+        #expect(checked.distanceSigmaMetres < 0.05 * 7_200, "σ \(checked.distanceSigmaMetres) m")
+        var options = SmoothingOptions(profile: .driving)
+        options.speedReadingCheck = nil
+        let unchecked = WholeTrackSmoother(options: options).smooth(fixes)
+        #expect(unchecked.distanceMetres < 100, "\(unchecked.distanceMetres) m with every zero believed")
+    }
+
+    /// True readings (and no readings) are left alone: the check finds nothing to overrule, and the result is the
+    /// one without the check, bit for bit.
+    @Test func leavesTrueReadingsAlone() {
+        for fixes in [Self.day(interval: 1) { $0 ? 12 : 0 }, Self.day(interval: 1) { _ in nil }] {
+            #expect(Tracker.overruledSpeedReadings(in: fixes, profile: .driving) == nil)
+            var options = SmoothingOptions(profile: .driving)
+            let checked = WholeTrackSmoother(options: options).smooth(fixes)
+            options.speedReadingCheck = nil
+            let unchecked = WholeTrackSmoother(options: options).smooth(fixes)
+            #expect(checked.distanceMetres == unchecked.distanceMetres)
+        }
+    }
+}
