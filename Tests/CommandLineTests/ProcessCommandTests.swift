@@ -392,4 +392,22 @@ import Testing
         let kmh = try Tool.run(["process", walk])
         #expect(kmh.stderr.contains("reads 3.60 × the speed its positions move at"), "\(kmh.stderr)")
     }
+
+    /// A column of zeros under a drive is overruled, counted from the positions, and named; the same drive with
+    /// its true speeds is not named.
+    @Test func namesASpeedColumnOfZerosUnderADrive() throws {
+        for (name, reading) in [("zeros", "0"), ("true", "12")] {
+            let drive = Tool.temporaryPath("\(name)-drive.csv")
+            defer { try? FileManager.default.removeItem(atPath: drive) }
+            var csv = "time,latitude,longitude,accuracy,speed\n"
+            for i in 0..<300 { csv += "\(1_767_261_600 + i),\(47 + Double(i) * 12 / 111_132),8.0,5,\(reading)\n" }
+            try csv.write(toFile: drive, atomically: true, encoding: .utf8)
+            let run = try Tool.run(["process", drive, "--profile", "driving", "--json"])
+            let metres = try #require(
+                (try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])?["distanceMetres"]
+                    as? Double)
+            #expect(abs(metres - 3_588) < 0.05 * 3_588, "\(name): \(metres) m")
+            #expect(run.stderr.contains("read still (under 0.3 m/s) while the positions moved") == (name == "zeros"))
+        }
+    }
 }

@@ -83,8 +83,9 @@ struct ContradictedReadings: Sendable, BitwiseCopyable {
     }
 
     /// Adds a fix whose window reads still and travelled more than ``netThresholds`` thresholds; returns whether
-    /// the readings are overruled now. A run continues only from its own last fix: `previousAcceptedMilliseconds`
-    /// is the tracker's last accepted fix before this one (an anchor in between, which skips this test, ends it),
+    /// the readings are overruled now. A run continues only from its own last fix, or one at most a sample spacing
+    /// before the tracker's last accepted fix before this one (`previousAcceptedMilliseconds`; an anchor in between
+    /// resets the run itself),
     /// and `lastRejectedMilliseconds` its last outlier rejection (a drive under zeros is accepted fix after fix; a
     /// parked receiver's jumps at 5 s were rejected between the fixes of a run that went out and came back, and
     /// counted 1.6 km for one excursion).
@@ -93,7 +94,11 @@ struct ContradictedReadings: Sendable, BitwiseCopyable {
         position: SIMD2<Double>, now: Int64, previousAcceptedMilliseconds: Int64, lastRejectedMilliseconds: Int64,
         thresholdMetres: Double, windowSpanMilliseconds: Int64, windowStartCandidates: SIMD2<Double>
     ) -> Bool {
-        guard fixes > 0, lastMilliseconds == previousAcceptedMilliseconds, lastRejectedMilliseconds < lastMilliseconds
+        // (A fix the judge did not see, one whose increment was nothing, may come between: a walker's filtered speed
+        // dips under the deadband now and then, and each dip restarted the run: 135 m of a 1,680 m walk.)
+        let spacing = Int64(Self.sampleSpacingWindowShare * Double(windowSpanMilliseconds))
+        guard fixes > 0, previousAcceptedMilliseconds &- lastMilliseconds <= spacing,
+            lastRejectedMilliseconds < lastMilliseconds
         else {
             self = ContradictedReadings()
             start = position
@@ -112,7 +117,6 @@ struct ContradictedReadings: Sendable, BitwiseCopyable {
         last = position
         lastMilliseconds = now
         fixes += 1
-        let spacing = Int64(Self.sampleSpacingWindowShare * Double(windowSpanMilliseconds))
         guard now &- lastSampleMilliseconds >= spacing else { return isOverruling }
         lastSampleMilliseconds = now
         recent[samples % Self.minimumSamples] = SIMD3(position.x, position.y, pathMetres)

@@ -187,7 +187,8 @@ enum BufferCommand {
             while let fix = try reader.next() {
                 if let sessionLast, fix.timestamp <= sessionLast { notNewerThanSession += 1 }
                 let decision = tracker.process(fix)
-                diagnostics.observe(fix, decision)
+                diagnostics.observe(
+                    fix, decision, readingOverruled: tracker.overruledSpeedReadingsSince != nil)
                 guard decision.isAccepted else {
                     rejectedSincePersist += 1
                     continue

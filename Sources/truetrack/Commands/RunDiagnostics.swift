@@ -16,6 +16,8 @@ struct RunDiagnostics {
     private var previousTime: Timestamp?
     /// Jumps of whole GPS week-rollover periods between fixes read one after the other.
     private(set) var weekRollovers = GPSWeekRollover.Tally()
+    /// Fixes after which the tracker overruled the speed readings (a column of zeros under a moving track).
+    private(set) var overruledReadings = 0
     /// The earliest and latest times of the accepted fixes.
     private var earliestAccepted: Timestamp?
     private var latestAccepted: Timestamp?
@@ -24,9 +26,11 @@ struct RunDiagnostics {
     /// Accepted fixes per provider, indexed as `Provider.allCases`.
     private var acceptedByProvider = [Int](repeating: 0, count: Provider.allCases.count)
 
-    /// Observes the decision on the next fix read.
-    mutating func observe(_ fix: Fix, _ decision: FixDecision) {
+    /// Observes the decision on the next fix read; `readingOverruled`: the tracker overrules the speed readings
+    /// after it (``Tracker/overruledSpeedReadingsSince``).
+    mutating func observe(_ fix: Fix, _ decision: FixDecision, readingOverruled: Bool = false) {
         read += 1
+        if readingOverruled { overruledReadings += 1 }
         weekRollovers.add(fix.timestamp)
         if let reason = decision.rejection, let i = RejectionReason.allCases.firstIndex(of: reason) {
             rejectedByReason[i] += 1
@@ -128,6 +132,7 @@ struct RunDiagnostics {
         var result: [String] = []
         if let warning = nothingAcceptedWarning(profile: profile, input: input) { result.append(warning) }
         if let warning = speedUnitWarning(dopplerRatio, profile: profile, input: input) { result.append(warning) }
+        if let warning = overruledReadingsWarning(input: input) { result.append(warning) }
         if let hint = profileHint(profile, input: input) { result.append(hint) }
         if let span = timeSpan ?? earliestAccepted.flatMap({ e in latestAccepted.map { (e, $0) } }),
             let warning = RunDiagnostics.timeWarning(earliest: span.earliest, latest: span.latest, input: input)
@@ -209,6 +214,18 @@ struct RunDiagnostics {
         return "warning: the speed column of \(input) reads \(shown) × the speed its positions move at "
             + "(km/h read as m/s would be 3.6, knots 1.94, mph 2.24): it was not trusted, and the distance comes "
             + "from the positions\n"
+    }
+
+    /// A warning when the tracker overruled the speed readings (under 0.3 m/s while the positions made steady
+    /// progress, ``Tracker/overruledSpeedReadingsSince``): a tester's logger with a column of zeros read 0 m for
+    /// every drive without a word; now the distance comes from the positions there, and the user is told why
+    /// (and that walks, crawls and drives between lights at 10 s or sparser may still be lost under such a column).
+    func overruledReadingsWarning(input: String) -> String? {
+        guard overruledReadings > 0 else { return nil }
+        return "warning: the speed column of \(input) read still (under 0.3 m/s) while the positions moved steadily, "
+            + "at \(overruledReadings) of its \(read) fixes: a placeholder column? Those readings were overruled and "
+            + "the distance there comes from the positions; short or slow moves under such a column may still count "
+            + "nothing (`--column speed=ignore` reads the file without speeds)\n"
     }
 
     /// A warning when fixes were read and the tracker accepted none: the distance is 0 because of the gates, not

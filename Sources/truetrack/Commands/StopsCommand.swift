@@ -181,7 +181,8 @@ enum StopsCommand {
             while let fix = try reader.next() {
                 count += 1
                 let decision = tracker.process(fix)
-                diagnostics.observe(fix, decision)
+                diagnostics.observe(
+                    fix, decision, readingOverruled: tracker.overruledSpeedReadingsSince != nil)
                 evidence.add(
                     index: count, evidence: MotionEvidence(fix: fix, decision: decision), decision: decision,
                     analysed: record)
