@@ -99,6 +99,27 @@ import Testing
         #expect(counted < 5, "\(counted) m counted for a parked receiver")
     }
 
+    /// A parked tracker every 10 s under zeros whose fixes jump to a reflection ~490 m away that drifts 30–80 m per
+    /// fix for three fixes, then come back (a tester's pattern): the run out and back is straight enough, but its
+    /// chord is made of the two jumps (no step may exceed half of it), and nothing is counted (1,649 m per episode
+    /// before).
+    @Test func keepsAJumpToADriftingReflectionOut() {
+        var noise = Noise(state: 99)
+        var fixes: [Fix] = []
+        for t in stride(from: 0, to: 7_200, by: 10) {
+            let episode = (t / 10) % 72  // one episode every 12 minutes, at fixes 30–33 of it
+            var north = noise.gaussian(3), east = noise.gaussian(3)
+            if (30..<34).contains(episode) {
+                let k = Double(episode - 30)
+                north += 220 + 25 * k
+                east += -440 + 40 * k
+            }
+            fixes.append(TrackerTests.fix(Double(t), north: north, east: east, speed: 0))
+        }
+        let counted = Self.total(fixes)
+        #expect(counted < 5, "\(counted) m counted for a parked receiver")
+    }
+
     /// The run's own rules, fix by fix: steady progress overrules from the fifth fix and two window spans on; an
     /// out-and-back never does; a fix that does not follow the run's last one starts a new run.
     @Test func overrulesOnlySteadyProgress() {
