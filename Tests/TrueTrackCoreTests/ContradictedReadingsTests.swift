@@ -1,24 +1,18 @@
 import Foundation
 import Testing
+import TrueTrackSimulation
 
 @testable import TrueTrackCore
 
 /// A speed column of placeholder zeros under a moving track (``ContradictedReadings``): the readings are overruled
 /// once the track keeps going, and never for a parked receiver's multipath.
 @Suite struct ContradictedReadingsTests {
-    /// A small seeded generator (SplitMix64) with Gaussian draws, so that every run sees the same noise.
+    /// The simulator's seeded generator, with Gaussian draws of a given σ, so that every run sees the same noise.
     struct Noise {
-        var state: UInt64
-        mutating func uniform() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-        }
-        mutating func gaussian(_ sigma: Double) -> Double {
-            sigma * (-2 * log(max(uniform(), 1e-300))).squareRoot() * cos(2 * .pi * uniform())
-        }
+        var random: SplitMix64
+        init(state: UInt64) { random = SplitMix64(seed: state) }
+        mutating func uniform() -> Double { random.uniform() }
+        mutating func gaussian(_ sigma: Double) -> Double { sigma * random.gaussian() }
     }
 
     /// A working day's shape at `interval` s: parked 10 minutes, a drive of 600 s at 12 m/s (east 300 s, a turn,
