@@ -83,12 +83,11 @@ struct ContradictedReadings: Sendable, BitwiseCopyable {
     }
 
     /// Adds a fix whose window reads still and travelled more than ``netThresholds`` thresholds; returns whether
-    /// the readings are overruled now. A run continues only from its own last fix, or one at most a sample spacing
-    /// before the tracker's last accepted fix before this one (`previousAcceptedMilliseconds`; an anchor in between
-    /// resets the run itself),
-    /// and `lastRejectedMilliseconds` its last outlier rejection (a drive under zeros is accepted fix after fix; a
-    /// parked receiver's jumps at 5 s were rejected between the fixes of a run that went out and came back, and
-    /// counted 1.6 km for one excursion).
+    /// the readings are overruled now. A run continues only when its last fix is at most a sample spacing before
+    /// the tracker's last accepted fix before this one (`previousAcceptedMilliseconds`; an anchor resets the run
+    /// itself) and no outlier was rejected since (`lastRejectedMilliseconds`, the tracker's last: a drive under
+    /// zeros is accepted fix after fix, while a parked receiver's jumps at 5 s were rejected between the fixes of a
+    /// run that went out and came back, and counted 1.6 km for one excursion).
     @usableFromInline
     mutating func add(
         position: SIMD2<Double>, now: Int64, previousAcceptedMilliseconds: Int64, lastRejectedMilliseconds: Int64,
