@@ -41,6 +41,14 @@ import TrueTrackCore
         #expect(unchecked.distanceMetres < 100, "\(unchecked.distanceMetres) m with every zero believed")
     }
 
+    /// A file written newest first: the smoother sorts it, and the check judges it in time order too (fed in the
+    /// file's order, the tracker rejected all but one fix as out of order and the zeros were kept: 0 m).
+    @Test func judgesAReversedFileInTimeOrder() {
+        let fixes = Self.day(interval: 1) { _ in 0 }
+        let smoothed = WholeTrackSmoother(options: SmoothingOptions(profile: .driving)).smooth(fixes.reversed())
+        #expect(abs(smoothed.distanceMetres - 7_200) < 0.06 * 7_200, "\(smoothed.distanceMetres) m")
+    }
+
     /// True readings (and no readings) are left alone: the check finds nothing to overrule, and the result is the
     /// one without the check, bit for bit.
     @Test func leavesTrueReadingsAlone() {

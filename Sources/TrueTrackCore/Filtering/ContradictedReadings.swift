@@ -26,11 +26,12 @@
 /// docs/ARCHITECTURE.md, "A speed column of zeros under a moving track").
 @usableFromInline
 struct ContradictedReadings: Sendable, BitwiseCopyable {
-    /// Net displacement over the window, in net-displacement thresholds, that a fix of the run must show: 2.
+    /// Net displacement over the window, in net-displacement thresholds, that a fix of the run must show: 4.
     /// A parked receiver's correlated error moves the filtered track about one threshold per window (that is what
     /// the threshold is for); a drive at 12 m/s under 5 m fixes moves 17 thresholds per 10 s window, a walker at
-    /// 1.3 m/s about 2.6 per 20 s window under 8 m fixes (4 thresholds, the first choice, left a tester's walking
-    /// couriers under zeros at 0 m; the steady-progress tests below keep the parked receivers out).
+    /// 1.4 m/s under 3 m fixes about 5.6 per 20 s window (counted), under 8 m fixes about 2.8 (not: a tester's
+    /// walking couriers under zeros read 0 m). 2 thresholds, tried, covered part of those walks but let a parked
+    /// receiver's reflection drifting steadily at 3 m/s count 5.4 km per hour.
     @usableFromInline static let netThresholds = 4.0
     /// The run's samples: its positions at least a quarter of a window span apart (2.5 s driving, 5 s walking;
     /// every fix of a sparser track), so that the run is judged over about the same time whatever the cadence
@@ -158,25 +159,33 @@ extension Tracker {
     /// - Complexity: O(n); the tracker's pass (about 50 ns per fix) and the result only when the check passes.
     public static func overruledSpeedReadings(in fixes: [Fix], profile: TrackingProfile) -> [Bool]? {
         guard mayHaveOverruledSpeedReadings(fixes, profile: profile) else { return nil }
+        // In time order (stable), as the smoother takes them: fed in a file's reversed order the tracker rejected
+        // all but one fix as out of order and overruled nothing (a reviewer's reversed drive smoothed to 0 m).
+        let order = fixes.indicesInTimeOrder(by: \.timestamp)
         var tracker = Tracker(profile: profile)
         var overruled = [Bool](repeating: false, count: fixes.count)
         var any = false
-        for (i, fix) in fixes.enumerated() {
-            _ = tracker.process(fix)
+        var visitedThrough = -1  // positions in `order` the marking has passed already
+        for (k, i) in order.enumerated() {
+            _ = tracker.process(fixes[i])
             guard let since = tracker.overruledSpeedReadingsSince else { continue }
             any = true
-            // The run's fixes from its first one on: back from this one while they are not older.
-            var j = i
-            while j >= 0, !overruled[j], fixes[j].timestamp >= since {
-                overruled[j] = true
+            // The run's fixes from its first one on, back from this one: only those reading under the deadband (a
+            // fix between with a real reading keeps it).
+            var j = k
+            while j > visitedThrough, fixes[order[j]].timestamp >= since {
+                if let speed = fixes[order[j]].speedMetresPerSecond, speed < profile.deadbandMetresPerSecond {
+                    overruled[order[j]] = true
+                }
                 j -= 1
             }
+            visitedThrough = k
         }
         return any ? overruled : nil
     }
 
     /// The screen of ``overruledSpeedReadings(in:profile:)``: within a run of consecutive sub-deadband readings,
-    /// the mean position of its latest ``ContradictedReadings/minimumFixes`` fixes lies farther from that of its
+    /// the mean position of its latest ``ContradictedReadings/minimumSamples`` fixes lies farther from that of its
     /// first ones than ``ContradictedReadings/chordThresholds`` net-displacement thresholds at the latest fix's
     /// accuracy. (Means, so that a multipath jump of a fix or two among a halt's fixes does not run the tracker
     /// over a whole drive: it did on the `smooth` benchmark, +1,100 instructions per fix.)

@@ -132,7 +132,7 @@ struct RunDiagnostics {
         var result: [String] = []
         if let warning = nothingAcceptedWarning(profile: profile, input: input) { result.append(warning) }
         if let warning = speedUnitWarning(dopplerRatio, profile: profile, input: input) { result.append(warning) }
-        if let warning = overruledReadingsWarning(input: input) { result.append(warning) }
+        if let warning = overruledReadingsWarning(profile: profile, input: input) { result.append(warning) }
         if let hint = profileHint(profile, input: input) { result.append(hint) }
         if let span = timeSpan ?? earliestAccepted.flatMap({ e in latestAccepted.map { (e, $0) } }),
             let warning = RunDiagnostics.timeWarning(earliest: span.earliest, latest: span.latest, input: input)
@@ -220,10 +220,12 @@ struct RunDiagnostics {
     /// progress, ``Tracker/overruledSpeedReadingsSince``): a tester's logger with a column of zeros read 0 m for
     /// every drive without a word; now the distance comes from the positions there, and the user is told why
     /// (and that walks, crawls and drives between lights at 10 s or sparser may still be lost under such a column).
-    func overruledReadingsWarning(input: String) -> String? {
+    func overruledReadingsWarning(profile: TrackingProfile, input: String) -> String? {
         guard overruledReadings > 0 else { return nil }
-        return "warning: the speed column of \(input) read still (under 0.3 m/s) while the positions moved steadily, "
-            + "at \(overruledReadings) of its \(read) fixes: a placeholder column? Those readings were overruled and "
+        return "warning: the speed column of \(input) read still (under "
+            + "\(profile.deadbandMetresPerSecond.fixed(1)) m/s) while the positions moved steadily, at "
+            + "\(overruledReadings) of its \(read) fixes (accepted, once each run showed it): a placeholder column? "
+            + "Those readings were overruled and "
             + "the distance there comes from the positions; short or slow moves under such a column may still count "
             + "nothing (`--column speed=ignore` reads the file without speeds)\n"
     }
