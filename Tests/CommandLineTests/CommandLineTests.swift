@@ -71,6 +71,13 @@ struct Tool {
         FileManager.default.temporaryDirectory.appendingPathComponent("tt-cli-\(UUID().uuidString)-\(name)").path
     }
 
+    /// Writes `contents` to a new temporary file `name` and returns its path (the caller removes it).
+    static func temporaryFile(_ name: String, contents: String) throws -> String {
+        let path = temporaryPath(name)
+        try contents.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
     /// Writes the demo walk with its 101st fix (line 101: index 100 of the lines) re-dated `seconds` later to a
     /// temporary file `name`; returns its path and the wrong time as written.
     static func demoWithFix100Shifted(bySeconds seconds: Double, name: String) throws -> (path: String, time: String) {

@@ -37,11 +37,10 @@ import Testing
     /// A file whose points all carry one time (a GPX written with a 32-bit epoch underflow) counts next to
     /// nothing, since distance integrates speed over time: the user is told why instead of reading a silent 0 m.
     @Test func warnsWhenMostFixesAreOutOfOrderBecauseTheirTimesRepeat() throws {
-        let path = Tool.temporaryPath("one-time.csv")
-        defer { try? FileManager.default.removeItem(atPath: path) }
         var text = "time,latitude,longitude,accuracy_m\n"
         for i in 0..<30 { text += "1901-12-13T20:45:52Z,46.\(4000 + i * 3),13.8,5\n" }
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let path = try Tool.temporaryFile("one-time.csv", contents: text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
         for command in ["process", "stops"] {
             let result = try Tool.run([command, path])
             #expect(result.status == 0, "\(result.stderr)")
@@ -384,11 +383,10 @@ import Testing
     /// A speed column in km/h read as m/s is named (the check distrusts it and the distance comes from the
     /// positions).
     @Test func namesASpeedColumnInAnotherUnit() throws {
-        let walk = Tool.temporaryPath("kmh-walk.csv")
-        defer { try? FileManager.default.removeItem(atPath: walk) }
         var csv = "time,latitude,longitude,accuracy,speed\n"
         for i in 0..<600 { csv += "\(1_767_261_600 + i),\(47 + Double(i) * 1.4 / 111_132),8.0,4,5.04\n" }
-        try csv.write(toFile: walk, atomically: true, encoding: .utf8)
+        let walk = try Tool.temporaryFile("kmh-walk.csv", contents: csv)
+        defer { try? FileManager.default.removeItem(atPath: walk) }
         let kmh = try Tool.run(["process", walk])
         #expect(kmh.stderr.contains("reads 3.60 × the speed its positions move at"), "\(kmh.stderr)")
     }
@@ -397,17 +395,17 @@ import Testing
     /// its true speeds is not named.
     @Test func namesASpeedColumnOfZerosUnderADrive() throws {
         for (name, reading) in [("zeros", "0"), ("true", "12")] {
-            let drive = Tool.temporaryPath("\(name)-drive.csv")
-            defer { try? FileManager.default.removeItem(atPath: drive) }
             var csv = "time,latitude,longitude,accuracy,speed\n"
             for i in 0..<300 { csv += "\(1_767_261_600 + i),\(47 + Double(i) * 12 / 111_132),8.0,5,\(reading)\n" }
-            try csv.write(toFile: drive, atomically: true, encoding: .utf8)
-            let run = try Tool.run(["process", drive, "--profile", "driving", "--json"])
-            let metres = try #require(
-                (try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])?["distanceMetres"]
-                    as? Double)
+            let drive = try Tool.temporaryFile("\(name)-drive.csv", contents: csv)
+            defer { try? FileManager.default.removeItem(atPath: drive) }
+            let summary = try Self.summary([drive, "--profile", "driving"])
+            let metres = try #require(summary["distanceMetres"] as? Double)
             #expect(abs(metres - 3_588) < 0.05 * 3_588, "\(name): \(metres) m")
-            #expect(run.stderr.contains("read still (under 0.3 m/s) while the positions moved") == (name == "zeros"))
+            let warnings = summary["warnings"] as? [String] ?? []
+            #expect(
+                warnings.contains { $0.contains("read still (under 0.3 m/s) while the positions moved") }
+                    == (name == "zeros"), "\(name): \(warnings)")
         }
     }
 }

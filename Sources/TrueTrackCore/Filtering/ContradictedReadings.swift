@@ -83,6 +83,21 @@ struct ContradictedReadings: Sendable, BitwiseCopyable {
         isOverruling = false
     }
 
+    /// Re-expresses the run's positions through `transform` (used when the tracker's local plane is re-centred).
+    @usableFromInline
+    mutating func transformPositions(_ transform: (Double, Double) -> (Double, Double)) {
+        func converted(_ p: SIMD2<Double>) -> SIMD2<Double> {
+            let (east, north) = transform(p.x, p.y)
+            return SIMD2(east, north)
+        }
+        start = converted(start)
+        last = converted(last)
+        for i in recent.indices {
+            let p = converted(SIMD2(recent[i].x, recent[i].y))
+            recent[i] = SIMD3(p.x, p.y, recent[i].z)
+        }
+    }
+
     /// Adds a fix whose window reads still and travelled more than ``netThresholds`` thresholds; returns whether
     /// the readings are overruled now. A run continues only when its last fix is at most a sample spacing before
     /// the tracker's last accepted fix before this one (`previousAcceptedMilliseconds`; an anchor resets the run
@@ -148,12 +163,10 @@ struct ContradictedReadings: Sendable, BitwiseCopyable {
 
 extension Tracker {
     /// Which fixes of a recorded track carry speed readings that a ``Tracker`` with `profile`, fed the fixes in
-    /// their order, overrules as a placeholder (sub-deadband readings, a column of zeros, under a track that keeps
-    /// going: ``overruledSpeedReadingsSince``): `result[i]` is about `fixes[i]`. `nil` when there is none, the
-    /// common case, found without running the tracker unless some run of consecutive sub-deadband readings
-    /// (``TrackingProfile/deadbandMetresPerSecond``) has a fix farther from the run's first one than
-    /// ``ContradictedReadings/chordThresholds`` net-displacement thresholds at that fix's accuracy (a screen: a
-    /// run the tracker overrules has its filtered track move that far).
+    /// time order, overrules as a placeholder (sub-deadband readings, a column of zeros, under a track that keeps
+    /// going: ``overruledSpeedReadingsSince``): `result[i]` is about `fixes[i]`, true for the sub-deadband readings
+    /// of each overruled run from its first fix on. `nil` when there is none, the common case, found without
+    /// running the tracker unless the screen passes (``mayHaveOverruledSpeedReadings(_:profile:)``).
     ///
     /// For a whole-track smoother, which would otherwise take the zeros as measurements of a standing receiver.
     /// - Complexity: O(n); the tracker's pass (about 50 ns per fix) and the result only when the check passes.
@@ -191,10 +204,9 @@ extension Tracker {
     /// over a whole drive: it did on the `smooth` benchmark, +1,100 instructions per fix.)
     static func mayHaveOverruledSpeedReadings(_ fixes: [Fix], profile: TrackingProfile) -> Bool {
         let k = ContradictedReadings.minimumSamples
-        let metresPerDegree = Ellipsoid.meanRadiusMetres * .pi / 180
         var recent = [SIMD2<Double>](repeating: .zero, count: k)
         var runLength = 0
-        var origin = (latitude: 0.0, longitude: 0.0), eastPerDegree = 0.0
+        var frame = LocalFrame(anchor: (0, 0))
         var first = SIMD2<Double>.zero, latest = SIMD2<Double>.zero
         for fix in fixes {
             guard let speed = fix.speedMetresPerSecond, speed < profile.deadbandMetresPerSecond else {
@@ -202,13 +214,12 @@ extension Tracker {
                 continue
             }
             if runLength == 0 {
-                origin = (fix.latitude, fix.longitude)
-                eastPerDegree = metresPerDegree * cos(fix.latitude * .pi / 180)
+                frame = LocalFrame(anchor: (fix.latitude, fix.longitude))
                 first = .zero
                 latest = .zero
             }
-            let p = SIMD2(
-                (fix.longitude - origin.longitude) * eastPerDegree, (fix.latitude - origin.latitude) * metresPerDegree)
+            let (east, north) = frame.project(latitude: fix.latitude, longitude: fix.longitude)
+            let p = SIMD2(east, north)
             if runLength < k {
                 first += p
             } else {
@@ -228,11 +239,3 @@ extension Tracker {
         return false
     }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#elseif canImport(Musl)
-    import Musl
-#endif

@@ -2406,14 +2406,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         let (restEast, restNorth) = convert(restOrigin.x, restOrigin.y)
         restOrigin = SIMD2(restEast, restNorth)
         window.transformPositions(convert)
-        let (runStartEast, runStartNorth) = convert(contradiction.start.x, contradiction.start.y)
-        let (runLastEast, runLastNorth) = convert(contradiction.last.x, contradiction.last.y)
-        contradiction.start = SIMD2(runStartEast, runStartNorth)
-        contradiction.last = SIMD2(runLastEast, runLastNorth)
-        for i in contradiction.recent.indices {
-            let (east, north) = convert(contradiction.recent[i].x, contradiction.recent[i].y)
-            contradiction.recent[i] = SIMD3(east, north, contradiction.recent[i].z)
-        }
+        contradiction.transformPositions(convert)
         positionFilter.shiftOrigin(east: filter.east, north: filter.north)
         chordStartMilliseconds = .min
         filter.east = 0

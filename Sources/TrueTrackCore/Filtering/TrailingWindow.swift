@@ -136,18 +136,24 @@ struct TrailingWindow: Sendable, BitwiseCopyable {
         count &+= 1
     }
 
-    /// Re-expresses every sample's position through `transform` (used when the local plane is re-centred).
+    /// Changes every sample in place through `update` (oldest first).
     @inlinable
-    mutating func transformPositions(_ transform: (Double, Double) -> (Double, Double)) {
+    mutating func updateEachSample(_ update: (inout Sample) -> Void) {
         for i in 0..<count {
             let index = slot(i)
             withUnsafeMutableBytes(of: &storage) { raw in
                 let offset = index * MemoryLayout<Sample>.stride
                 var s = raw.load(fromByteOffset: offset, as: Sample.self)
-                (s.east, s.north) = transform(s.east, s.north)
+                update(&s)
                 raw.storeBytes(of: s, toByteOffset: offset, as: Sample.self)
             }
         }
+    }
+
+    /// Re-expresses every sample's position through `transform` (used when the local plane is re-centred).
+    @inlinable
+    mutating func transformPositions(_ transform: (Double, Double) -> (Double, Double)) {
+        updateEachSample { (($0.east, $0.north) = transform($0.east, $0.north)) }
     }
 
     /// Takes the Doppler readings up to a running total of `throughDopplerSeconds` out of the window: every
@@ -155,31 +161,17 @@ struct TrailingWindow: Sendable, BitwiseCopyable {
     /// a run of overruled readings lasts: ``Tracker``'s `judgeContradictedReadings(thresholdMetres:now:)`).
     @usableFromInline
     mutating func excludeReadings(throughDopplerSeconds seconds: Double) {
-        for i in 0..<count {
-            let index = slot(i)
-            withUnsafeMutableBytes(of: &storage) { raw in
-                let offset = index * MemoryLayout<Sample>.stride
-                var s = raw.load(fromByteOffset: offset, as: Sample.self)
-                s.dopplerSeconds = max(s.dopplerSeconds, seconds)
-                raw.storeBytes(of: s, toByteOffset: offset, as: Sample.self)
-            }
-        }
+        updateEachSample { $0.dopplerSeconds = max($0.dopplerSeconds, seconds) }
     }
 
     /// Lowers every sample's held-distance candidates to at most `floor` (Doppler, filtered): a release from any of
     /// them then counts from `floor` on (used when a run of overruled readings, begun before the window, is
-    /// confirmed: ``Tracker``'s `judgeContradictedReadings(now:)`).
+    /// confirmed: ``Tracker``'s `judgeContradictedReadings(thresholdMetres:now:)`).
     @usableFromInline
     mutating func lowerCandidates(toAtMost floor: SIMD2<Double>) {
-        for i in 0..<count {
-            let index = slot(i)
-            withUnsafeMutableBytes(of: &storage) { raw in
-                let offset = index * MemoryLayout<Sample>.stride
-                var s = raw.load(fromByteOffset: offset, as: Sample.self)
-                s.candidateDoppler = min(s.candidateDoppler, floor.x)
-                s.candidateFiltered = min(s.candidateFiltered, floor.y)
-                raw.storeBytes(of: s, toByteOffset: offset, as: Sample.self)
-            }
+        updateEachSample {
+            $0.candidateDoppler = min($0.candidateDoppler, floor.x)
+            $0.candidateFiltered = min($0.candidateFiltered, floor.y)
         }
     }
 

@@ -188,7 +188,7 @@ enum BufferCommand {
                 if let sessionLast, fix.timestamp <= sessionLast { notNewerThanSession += 1 }
                 let decision = tracker.process(fix)
                 diagnostics.observe(
-                    fix, decision, readingOverruled: decision.isAccepted && tracker.overruledSpeedReadingsSince != nil)
+                    fix, decision, overruledSince: tracker.overruledSpeedReadingsSince)
                 guard decision.isAccepted else {
                     rejectedSincePersist += 1
                     continue

@@ -211,7 +211,7 @@ enum ProcessCommand {
                 previous = fix
                 let decision = tracker.process(fix)
                 diagnostics.observe(
-                    fix, decision, readingOverruled: decision.isAccepted && tracker.overruledSpeedReadingsSince != nil)
+                    fix, decision, overruledSince: tracker.overruledSpeedReadingsSince)
                 evidence.add(index: read, evidence: MotionEvidence(fix: fix, decision: decision), decision: decision)
                 if smooth { collected.append(fix) }
                 if let reason = decision.rejection {

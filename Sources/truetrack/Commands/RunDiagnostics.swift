@@ -26,11 +26,11 @@ struct RunDiagnostics {
     /// Accepted fixes per provider, indexed as `Provider.allCases`.
     private var acceptedByProvider = [Int](repeating: 0, count: Provider.allCases.count)
 
-    /// Observes the decision on the next fix read; `readingOverruled`: the tracker overrules the speed readings
-    /// after it (``Tracker/overruledSpeedReadingsSince``).
-    mutating func observe(_ fix: Fix, _ decision: FixDecision, readingOverruled: Bool = false) {
+    /// Observes the decision on the next fix read; `overruledSince`: the tracker's
+    /// ``Tracker/overruledSpeedReadingsSince`` after it (an accepted fix then counts as overruled).
+    mutating func observe(_ fix: Fix, _ decision: FixDecision, overruledSince: Timestamp?) {
         read += 1
-        if readingOverruled { overruledReadings += 1 }
+        if decision.isAccepted, overruledSince != nil { overruledReadings += 1 }
         weekRollovers.add(fix.timestamp)
         if let reason = decision.rejection, let i = RejectionReason.allCases.firstIndex(of: reason) {
             rejectedByReason[i] += 1

@@ -182,7 +182,7 @@ enum StopsCommand {
                 count += 1
                 let decision = tracker.process(fix)
                 diagnostics.observe(
-                    fix, decision, readingOverruled: decision.isAccepted && tracker.overruledSpeedReadingsSince != nil)
+                    fix, decision, overruledSince: tracker.overruledSpeedReadingsSince)
                 evidence.add(
                     index: count, evidence: MotionEvidence(fix: fix, decision: decision), decision: decision,
                     analysed: record)
