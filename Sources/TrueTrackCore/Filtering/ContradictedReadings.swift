@@ -27,8 +27,8 @@
 @usableFromInline
 struct ContradictedReadings: Sendable, BitwiseCopyable {
     /// Net displacement over the window, in net-displacement thresholds, that a fix of the run must show: 4.
-    /// A parked receiver's correlated error moves the filtered track about one threshold per window (that is what
-    /// the threshold is for); a drive at 12 m/s under 5 m fixes moves 17 thresholds per 10 s window, a walker at
+    /// A parked receiver's correlated error stays within one threshold per window (the net-displacement gate's
+    /// design, ``NetDisplacementGate``); a drive at 12 m/s under 5 m fixes moves 17 thresholds per 10 s window, a walker at
     /// 1.4 m/s under 3 m fixes about 5.6 per 20 s window (counted), under 8 m fixes about 2.8 (not: a tester's
     /// walking couriers under zeros read 0 m). 2 thresholds, tried, covered part of those walks but let a parked
     /// receiver's reflection drifting steadily at 3 m/s count 5.4 km per hour.
@@ -43,7 +43,7 @@ struct ContradictedReadings: Sendable, BitwiseCopyable {
     /// Window spans the run must cover: 2 (20 s on the driving profile).
     @usableFromInline static let minimumWindowSpans: Int64 = 2
     /// The chord over the filtered path of the run's latest samples: at least 0.7 (a jump out and back reads near
-    /// 0; a drive between two turns near 1; a random walk of the fixes' error about 0.45). Over the latest ones,
+    /// 0; a drive between two turns near 1; five equal steps in random directions about √5/5 ≈ 0.45 on average). Over the latest ones,
     /// not the whole run: a long run on a winding road reads 0.3–0.7 from its start (a tester's rural trip at 10 s
     /// was never overruled).
     @usableFromInline static let minimumStraightness = 0.7
