@@ -51,6 +51,60 @@ import TrueTrackSimulation
         #expect(abs(counted - zeros.truthMetres) < 0.06 * zeros.truthMetres, "\(counted) m under zeros")
     }
 
+    /// A reviewer's drive under zeros with multipath: 1,200 s east at 12 m/s (14,400 m) between two parked minutes,
+    /// 5 % of the fixes 100–300 m off. Overruled, the fixes are position-only: the prediction takes the σₐ of fixes
+    /// without readings (``TrackingProfile/accelerationSigmaWithoutDoppler``) and rejects the jumps a receiver
+    /// without readings rejects (under the Doppler σₐ the drive counted +5 … +21 % at 5 s, +9 … +18 % at 10 s), and a
+    /// rejected jump no longer ends the run (at 1 Hz each one gave up the window it held: −11 … −17 %).
+    @Test(arguments: [1, 5, 10])
+    func countsADriveWithMultipathUnderZeros(interval: Int) {
+        for seed in 1...3 {
+            var noise = Noise(state: UInt64(interval * 10 + seed))
+            var fixes: [Fix] = []
+            for t in stride(from: 0, through: 1_440, by: interval) {
+                let s = Double(t)
+                var east = min(max(s - 120, 0), 1_200) * 12 + noise.gaussian(3), north = noise.gaussian(3)
+                if s > 130, s < 1_300, noise.uniform() < 0.05 {
+                    let m = 100 + 200 * noise.uniform(), a = 2 * Double.pi * noise.uniform()
+                    east += m * cos(a)
+                    north += m * sin(a)
+                }
+                fixes.append(TrackerTests.fix(s, north: north, east: east, speed: 0))
+            }
+            let counted = Self.total(fixes)
+            #expect(abs(counted - 14_400) < 0.06 * 14_400, "seed \(seed): \(counted) m of 14,400")
+        }
+    }
+
+    /// 300 s of driving under zeros, a 2-minute halt, then 600 s (7,200 m) with true readings: the overruled
+    /// stretch leaves the session's Doppler evidence (``DopplerCheck``), so the true readings are trusted and
+    /// counted (before, the zeros' share of the evidence distrusted every one of them: 7,504 m from the positions).
+    @Test func trustsTrueReadingsAfterAPlaceholderStretch() {
+        var noise = Noise(state: 5)
+        var tracker = Tracker(profile: .driving)
+        var atSecondDrive = 0.0, trusted = 0, judged = 0
+        var last: FixDecision?
+        for t in 0...1_260 {
+            let s = Double(t)
+            let east = min(max(s - 120, 0), 300) * 12 + min(max(s - 540, 0), 600) * 12
+            let secondDrive = s >= 540
+            let speed = secondDrive && s < 1_140 ? 12.0 : 0
+            let d = tracker.process(
+                TrackerTests.fix(
+                    s, north: noise.gaussian(3), east: east + noise.gaussian(3), speed: secondDrive ? speed : 0,
+                    course: speed > 0 ? 90 : nil))
+            if t == 540 { atSecondDrive = d.totalDistanceMetres }
+            if t >= 570 && t < 1_130 {
+                judged += 1
+                if d.speedSource == .doppler { trusted += 1 }
+            }
+            last = d
+        }
+        let second = (last?.totalDistanceMetres ?? 0) - atSecondDrive
+        #expect(abs(second - 7_200) < 0.01 * 7_200, "\(second) m of 7,200")
+        #expect(trusted == judged, "\(judged - trusted) of \(judged) true readings distrusted")
+    }
+
     /// Once the drive halts, the zeros are believed again: the 10 parked minutes after it add nothing beyond the
     /// first window's braking (the white noise alone, judged by the net displacement, would count).
     @Test func believesTheZerosAgainOnceTheTrackHalts() {

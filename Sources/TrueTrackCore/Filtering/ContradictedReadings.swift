@@ -18,6 +18,12 @@
 /// chord is at least ``chordThresholds`` thresholds long. An anchor (a re-anchor after a rejection streak, a gap)
 /// ends the run.
 ///
+/// Once a run has overruled the readings, the recording's sub-deadband readings stand for no reading in the
+/// prediction's σₐ and the white-noise estimate (the tracker's `positionOnlyBelowMetresPerSecond`): a placeholder
+/// column is one everywhere, and a receiver without readings predicts with the position-only σₐ, which rejects
+/// the multipath jumps the Doppler σₐ accepts. The overruled fixes' share of the session's Doppler evidence is
+/// withdrawn, so that true readings later in the session are judged on their own.
+///
 /// Once overruled, the run's distance since the window that began it is released, and the readings stay
 /// overruled while the run lasts (they leave the trailing window, and the net displacement decides, as for a
 /// receiver without readings): the first fix whose window is back under the displacement test (a halt) ends it,
@@ -103,7 +109,10 @@ struct ContradictedReadings: Sendable, BitwiseCopyable {
     /// the tracker's last accepted fix before this one (`previousAcceptedMilliseconds`; an anchor resets the run
     /// itself) and no outlier was rejected since (`lastRejectedMilliseconds`, the tracker's last: a drive under
     /// zeros is accepted fix after fix, while a parked receiver's jumps at 5 s were rejected between the fixes of a
-    /// run that went out and came back, and counted 1.6 km for one excursion).
+    /// run that went out and came back, and counted 1.6 km for one excursion). Once the run overrules, a rejection
+    /// no longer ends it: a drive's multipath jump is rejected between its fixes too, and at 1 Hz each one gave up
+    /// the window the restarted run held (a reviewer's drive with 5 % of its fixes 100–300 m off: −11 … −17 %);
+    /// the latest samples, judged at every sample, still end it for a jump out and back.
     @usableFromInline
     mutating func add(
         position: SIMD2<Double>, now: Int64, previousAcceptedMilliseconds: Int64, lastRejectedMilliseconds: Int64,
@@ -113,7 +122,7 @@ struct ContradictedReadings: Sendable, BitwiseCopyable {
         // dips under the deadband now and then, and each dip restarted the run: 135 m of a 1,680 m walk.)
         let spacing = Int64(Self.sampleSpacingWindowShare * Double(windowSpanMilliseconds))
         guard fixes > 0, previousAcceptedMilliseconds &- lastMilliseconds <= spacing,
-            lastRejectedMilliseconds < lastMilliseconds
+            isOverruling || lastRejectedMilliseconds < lastMilliseconds
         else {
             self = ContradictedReadings()
             start = position
