@@ -119,10 +119,12 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         #expect(result.fixes[2].timestamp.millisecondsSince1970 == ms("2024-01-01T00:00:02Z"))
         // The quoted line break counts: the bad latitude is on line 6 (header 1, rows 2, 3-4, 5, 6).
         let error = try #require(result.error)
-        guard case .invalidFix(let place, .latitudeOutOfRange(91)) = error else {
+        guard case .invalidFix(let place, .latitudeOutOfRange(91), let field) = error else {
             Issue.record("unexpected \(error)")
             return
         }
+        // The header's name, as for a value that is no number.
+        #expect(field == "lat" && error.description.contains("field 'lat': latitude 91.0 is outside"))
         #expect(place.line == 6)
         #expect(place.column == 1)
     }

@@ -86,10 +86,10 @@ import TrueTrackIO
         // A GPX that mentions "<kml>" in its text is a GPX (a reviewer's CDATA description).
         let gpx = folder + "/desc.gpx"
         try """
-            <?xml version="1.0"?><gpx version="1.1" creator="x"><metadata><desc><![CDATA[Converted from <kml> by \
-            hand]]></desc></metadata><trk><trkseg><trkpt lat="46" lon="14"><time>2024-01-01T00:00:00Z</time></trkpt>\
-            </trkseg></trk></gpx>
-            """.write(toFile: gpx, atomically: true, encoding: .utf8)
+        <?xml version="1.0"?><gpx version="1.1" creator="x"><metadata><desc><![CDATA[Converted from <kml> by \
+        hand]]></desc></metadata><trk><trkseg><trkpt lat="46" lon="14"><time>2024-01-01T00:00:00Z</time></trkpt>\
+        </trkseg></trk></gpx>
+        """.write(toFile: gpx, atomically: true, encoding: .utf8)
         #expect(try FixFormat.detect(path: gpx) == .gpx)
     }
 

@@ -314,11 +314,13 @@ struct GPXReaderRecordingsTests {
         bytes[at + 5] = UInt8(ascii: "9")  // 95.27…: out of range
         let result = readGPXBytes(bytes)
         #expect(result.fixes.count == 1)
-        guard case .invalidFix(let location, .latitudeOutOfRange(let value)) = result.error else {
+        guard case .invalidFix(let location, .latitudeOutOfRange(let value), let field) = result.error else {
             Issue.record("unexpected \(String(describing: result.error))")
             return
         }
         #expect(value == 95.2734133229)
+        // Named as the file names it, as a value that is no number is (it said 'latitude' here, 'lat' there).
+        #expect(field == "lat" && result.error?.description.contains("field 'lat': latitude 95.2734133229") == true)
         #expect(location.line == 1)
         #expect(location.column == at + 6)
         #expect(location.byteOffset == at + 5)
@@ -506,7 +508,7 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
     @Test func anOutOfRangeLongitudeIsAnInvalidFix() throws {
         let result = readGPX(
             "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"180.5\"><time>2000-01-01T00:00:00Z</time></trkpt>")
-        guard case .invalidFix(let location, .longitudeOutOfRange(180.5)) = result.error else {
+        guard case .invalidFix(let location, .longitudeOutOfRange(180.5), _) = result.error else {
             Issue.record("unexpected \(String(describing: result.error))")
             return
         }

@@ -288,7 +288,7 @@ import TrueTrackCore
             """
         let strict = read(text)
         #expect(strict.fixes.count == 1)
-        guard case .invalidFix(let location, .latitudeOutOfRange(91.5))? = strict.error else {
+        guard case .invalidFix(let location, .latitudeOutOfRange(91.5), _)? = strict.error else {
             Issue.record("expected invalidFix, got \(String(describing: strict.error))")
             return
         }

@@ -135,7 +135,8 @@ import TrueTrackCore
             #expect(location.line == 7 && location.column == column, "\(row): \(location)")
         }
         guard
-            case .invalidFix(_, .latitudeOutOfRange(91))? = read(Self.header + "91,116,0,1,1,2008-10-23,02:53:04").error
+            case .invalidFix(_, .latitudeOutOfRange(91), _)? = read(Self.header + "91,116,0,1,1,2008-10-23,02:53:04")
+                .error
         else {
             Issue.record("expected invalidFix")
             return

@@ -298,7 +298,7 @@ import TrueTrackCore
 
     @Test func rejectsOutOfRangeCoordinatesAndShortRows() {
         let outOfRange = read(Self.v3Header + "\nFix,GPS,91,20,1,1,1,1,1700000000000")
-        guard case .invalidFix(let location, .latitudeOutOfRange(91))? = outOfRange.error else {
+        guard case .invalidFix(let location, .latitudeOutOfRange(91), _)? = outOfRange.error else {
             Issue.record("expected invalidFix, got \(String(describing: outOfRange.error))")
             return
         }

@@ -226,7 +226,7 @@ import TrueTrackCore
         }
         #expect(location.line == 1)
         let outOfRange = read("GNSS;1.0;1700000000.000;10.0;200.0;100;0;5;0;10;8")
-        guard case .invalidFix(_, .longitudeOutOfRange(200))? = outOfRange.error else {
+        guard case .invalidFix(_, .longitudeOutOfRange(200), _)? = outOfRange.error else {
             Issue.record("expected invalidFix, got \(String(describing: outOfRange.error))")
             return
         }

@@ -83,7 +83,7 @@ import TrueTrackIO
         #expect(lenient.report.errorCount == 5)
         #expect(lenient.report.errors.map { $0.location.line } == [2, 3, 4, 5, 6])
         #expect(lenient.report.errors.map { $0.location.column } == [37, 39, 1, 22, 36])
-        if case .invalidFix(_, .latitudeOutOfRange(95)) = lenient.report.errors[3] {
+        if case .invalidFix(_, .latitudeOutOfRange(95), _) = lenient.report.errors[3] {
         } else {
             Issue.record("expected an invalid latitude, got \(lenient.report.errors[3])")
         }

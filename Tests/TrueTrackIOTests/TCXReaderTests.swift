@@ -70,7 +70,7 @@ import TrueTrackCore
             Self.activity.replacingOccurrences(of: "48.10003", with: "98.1"), options: ReadOptions(lenient: true))
         #expect(outside.fixes.count == 1)
         #expect(outside.report.errorCount == 1)
-        guard case .invalidFix(let at, .latitudeOutOfRange)? = outside.report.errors.first else {
+        guard case .invalidFix(let at, .latitudeOutOfRange, "LatitudeDegrees")? = outside.report.errors.first else {
             Issue.record("expected an out-of-range latitude, got \(String(describing: outside.report.errors.first))")
             return
         }

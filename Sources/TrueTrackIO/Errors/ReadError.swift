@@ -46,8 +46,11 @@ public enum ReadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// value, at `location` (the first row of a second device); `devices` lists the IDs seen so far, in order.
     /// Merged, two devices' fixes make one wrong track; ``ReadOptions/devices`` reads one.
     case severalDevices(SourceLocation, field: String, devices: [String])
-    /// The values parsed but do not make a valid fix (non-finite or out-of-range coordinates).
-    case invalidFix(SourceLocation, FixValidationError)
+    /// The values parsed but do not make a valid fix (non-finite or out-of-range coordinates). `field` is the
+    /// file's own name for the field, as ``malformedField(_:field:expected:found:)`` names it (a CSV header's
+    /// column, `lat` or `LatitudeDegrees` in GPX and TCX), where the reader knows it; `nil`: the error's
+    /// (``FixValidationError/field``: `latitude`, `longitude`, `time`).
+    case invalidFix(SourceLocation, FixValidationError, field: String? = nil)
     /// A line (or an XML element) is longer than the reader's limit, which protects memory.
     case recordTooLong(SourceLocation, limitBytes: Int)
     /// The input ended in the middle of a record.
@@ -60,7 +63,7 @@ public enum ReadError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .io(let path, _), .unsupportedFormat(let path, _):
             SourceLocation(file: path, line: 0, byteOffset: 0)
-        case .malformedField(let l, _, _, _), .malformedRecord(let l, _, _), .invalidFix(let l, _),
+        case .malformedField(let l, _, _, _), .malformedRecord(let l, _, _), .invalidFix(let l, _, _),
             .recordTooLong(let l, _), .truncated(let l, _), .unreadableHeader(let l, _, _),
             .severalDevices(let l, _, _):
             l
@@ -81,8 +84,8 @@ public enum ReadError: Error, Sendable, Hashable, CustomStringConvertible {
                 + devices.map { ReadError.quote($0) }.joined(separator: ", ")
                 + "), and their fixes merged make one wrong track: read one device at a time with --device ID "
                 + "(ReadOptions.devices; 'truetrack info' lists the devices)"
-        case .invalidFix(let l, let error):
-            "\(l): field '\(error.field)': \(error)"
+        case .invalidFix(let l, let error, let field):
+            "\(l): field '\(field ?? error.field)': \(error)"
         case .recordTooLong(let l, let limit):
             "\(l): record longer than \(limit) bytes (is this the right format?)"
         case .truncated(let l, let expected):

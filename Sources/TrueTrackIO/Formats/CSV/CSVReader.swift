@@ -1058,9 +1058,12 @@ public struct CSVReader: FixReader, ByteStreamReader {
         // reachable if that check and Fix's ever disagree.
         case .timestampOutOfRange: place = row.latitudePlace
         }
+        // Named by the header, as a value that is no number is (`lat`, not `latitude`).
+        let role: CSVColumn = if case .longitudeOutOfRange = error { .longitude } else { .latitude }
+        let field = zip(headerNames, columns).first { $0.1 == role }?.0
         // The row has been consumed, but its bytes stay in the buffer until the next refill.
         try _report.reject(
-            .invalidFix(location(place.index, line: place.line, lineStart: place.lineStart), error),
+            .invalidFix(location(place.index, line: place.line, lineStart: place.lineStart), error, field: field),
             lenient: options.lenient)
     }
 

@@ -1040,13 +1040,14 @@ public struct GPXReader: FixReader {
                 isMocked: f.mocked,
                 activity: f.activity.map { ActivityReading(kind: $0, confidence: f.activityConfidence ?? 100) })
         } catch {
+            let isLatitude = if case .latitudeOutOfRange = error { true } else { false }
             let at =
-                if case .latitudeOutOfRange = error {
-                    isTCX ? Int(f.latitudeAt) : tag.latStart
-                } else {
-                    isTCX ? Int(f.longitudeAt) : tag.lonStart
-                }
-            failure = .invalidFix(location(at: at), error)
+                isLatitude
+                ? (isTCX ? Int(f.latitudeAt) : tag.latStart) : (isTCX ? Int(f.longitudeAt) : tag.lonStart)
+            // (Named as the file names it, as a value that is no number is: `lat`, not `latitude`.)
+            let field =
+                isTCX ? (isLatitude ? "LatitudeDegrees" : "LongitudeDegrees") : (isLatitude ? "lat" : "lon")
+            failure = .invalidFix(location(at: at), error, field: field)
             return .failed(resume: next)
         }
         if f.noFix { return .skipped(.noFix, next: next) }
