@@ -213,6 +213,37 @@ import Testing
         #expect(try Tool.run(["info", Tool.demo]).stdout.contains("declared") == false)
     }
 
+    /// A GPX's segment breaks survive `convert` through CSV and JSON Lines (a `segment` column, member) and back to
+    /// GPX: they were lost there, and the track read back as one segment. A file without segments keeps the
+    /// canonical header.
+    @Test func segmentsSurviveCSVAndJSONLines() throws {
+        let declared = try Self.ride(type: "cycling")
+        let split = Tool.temporaryPath("split.gpx")
+        let csv = Tool.temporaryPath("split.csv"), jsonl = Tool.temporaryPath("split.jsonl")
+        let back = Tool.temporaryPath("back.gpx"), plain = Tool.temporaryPath("plain.csv")
+        defer { for path in [split, csv, jsonl, back, plain] { try? FileManager.default.removeItem(atPath: path) } }
+        try String(contentsOfFile: declared, encoding: .utf8).replacingOccurrences(
+            of: "\n<trkpt lat=\"48.1\" lon=\"11.5028", with: "\n</trkseg><trkseg><trkpt lat=\"48.1\" lon=\"11.5028"
+        )
+        .write(toFile: split, atomically: true, encoding: .utf8)
+        #expect(try Tool.run(["convert", split, csv]).status == 0)
+        let rows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n")
+        #expect(rows.first?.hasSuffix(",activity_confidence,segment") == true, "\(rows.first ?? "")")
+        #expect(
+            Set(rows.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).last! }) == [
+                "0", "1",
+            ])
+        #expect(try Tool.run(["convert", csv, jsonl]).status == 0)
+        #expect(try String(contentsOfFile: jsonl, encoding: .utf8).contains("\"segment\":1}"))
+        #expect(try Tool.run(["convert", jsonl, back]).status == 0)
+        let json = try Tool.run(["info", "--json", back])
+        let reports = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(reports.first?["segments"] as? Int == 2, "\(reports)")
+        #expect(try Tool.run(["convert", Tool.demo, plain]).status == 0)
+        let header = try String(contentsOfFile: plain, encoding: .utf8).prefix { $0 != "\n" }
+        #expect(header.hasSuffix(",activity_confidence"), "\(header)")
+    }
+
     /// A "ride" at 30 m/s, faster than the cycling profile allows: the hint names the driving profile, not the
     /// cycling one in use (a tester was told to use the profile they were using).
     @Test func theTooFastHintDoesNotNameTheProfileInUse() throws {

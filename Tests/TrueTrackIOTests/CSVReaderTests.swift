@@ -92,6 +92,37 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         }
     }
 
+    /// A segment column (also GDAL's `track_seg_id`) names each fix's segment; an empty field or no column, none;
+    /// a value that is no integer is an error naming the column.
+    @Test func readsTheSegmentColumn() throws {
+        var reader = CSVReader(
+            stream: ByteStream(
+                bytes: Array(
+                    "lat,lon,time,track_seg_id\n1,2,2024-01-01T00:00:00Z,0\n1,2,2024-01-01T00:00:01Z,3\n"
+                        .appending("1,2,2024-01-01T00:00:02Z,\n1,2,2024-01-01T00:00:03Z,x\n").utf8)))
+        var segments: [Int?] = []
+        for _ in 0..<3 {
+            _ = try reader.next()
+            segments.append(reader.lastSegmentIndex)
+        }
+        #expect(segments == [0, 3, nil])
+        #expect(throws: ReadError.self) { try reader.next() }
+        var plain = CSVReader(stream: ByteStream(bytes: Array("lat,lon,time\n1,2,2024-01-01T00:00:00Z\n".utf8)))
+        #expect(try plain.next() != nil && plain.lastSegmentIndex == nil)
+        // Written and read back.
+        let sink = ByteSink()
+        var writer = CSVWriter(sink: sink, keepsSegments: true)
+        let fix = try Fix(timestamp: Timestamp(millisecondsSince1970: 0), latitude: 1, longitude: 2)
+        try writer.write(fix)
+        writer.startNewSegment()
+        try writer.write(fix.retimed(to: Timestamp(millisecondsSince1970: 1_000)))
+        try writer.finish()
+        var back = CSVReader(stream: ByteStream(bytes: sink.memory ?? []))
+        var written: [Int?] = []
+        while let _ = try back.next() { written.append(back.lastSegmentIndex) }
+        #expect(written == [0, 1])
+    }
+
     @Test func sniffsSemicolonsAndTabs() throws {
         let semicolons = readCSV(
             "lat;lon;time\n48,5;2;x\n".replacingOccurrences(of: "48,5;2;x", with: "48.5;2.25;1700000000"))

@@ -31,6 +31,27 @@ import TrueTrackIO
         #expect(abs(latitude - fixes[1].latitude) <= 4 * fixes[1].latitude.ulp)
     }
 
+    /// Kept segments: each line carries `segment`, read back as the reader's segment of the fix; without, none.
+    @Test func keepsSegmentsInASegmentMember() throws {
+        let fixes = Support.generatedFixes(count: 4, seed: 3)
+        let sink = ByteSink()
+        var writer = JSONLinesWriter(sink: sink, keepsSegments: true)
+        for (k, fix) in fixes.enumerated() {
+            if k == 2 { writer.startNewSegment() }
+            try writer.write(fix)
+        }
+        try writer.finish()
+        var reader = JSONLinesReader(stream: ByteStream(bytes: sink.memory ?? []))
+        var segments: [Int?] = []
+        while let fix = try reader.next() {
+            #expect(fix == fixes[segments.count])
+            segments.append(reader.lastSegmentIndex)
+        }
+        #expect(segments == [0, 0, 1, 1])
+        let plain = try Support.write(fixes, sink: ByteSink()) { JSONLinesWriter(sink: $0) }
+        #expect(!String(decoding: plain, as: UTF8.self).contains("segment"))
+    }
+
     @Test func writesCanonicalKeysInOrder() throws {
         let fix = try Fix(
             timestamp: Timestamp(millisecondsSince1970: 1_714_564_800_250), latitude: 52.5, longitude: 13.25,

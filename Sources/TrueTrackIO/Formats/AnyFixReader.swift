@@ -129,11 +129,17 @@ public struct AnyFixReader: FixReader {
         return box.reader.deviceColumnName
     }
 
-    /// GPX: the segment (`<trkseg>` or `<rte>`, 0-based in document order) the most recently returned fix came
-    /// from (see ``GPXReader/lastSegmentIndex``); `nil` for other formats, which have no segments.
+    /// The segment the most recently returned fix came from, where the format has them: GPX's `<trkseg>` or
+    /// `<rte>` (0-based in document order, ``GPXReader/lastSegmentIndex``), a CSV's segment column
+    /// (``CSVReader/lastSegmentIndex``), a JSON Lines `segment` member (``JSONLinesReader/lastSegmentIndex``);
+    /// `nil` otherwise. A change of value between two fixes marks a segment break.
     public var segmentIndex: Int? {
-        guard case .gpx(let box) = base else { return nil }
-        return box.reader.lastSegmentIndex
+        switch base {
+        case .gpx(let box): box.reader.lastSegmentIndex
+        case .csv(let box): box.reader.lastSegmentIndex
+        case .jsonLines(let box): box.reader.lastSegmentIndex
+        default: nil
+        }
     }
 
     /// The underlying reader's report.
@@ -189,23 +195,30 @@ public struct AnyFixWriter: FixWriter {
     ///   (lossless), or LineStrings per segment (what a map draws as a track).
     /// - Parameter trackType: the activity the track declares (GPX `<type>`, see ``GPXWriter/trackType``);
     ///   default `nil`, none. The other formats have no place for it.
+    /// - Parameter keepsSegments: CSV and JSON Lines: number the segments in a `segment` column or member
+    ///   (``CSVWriter/init(sink:timeColumn:keepsSegments:)``), for a track that has them; `false` by default. GPX
+    ///   and line-string GeoJSON keep them in their own structure whatever this says.
     public init(
-        path: String, format: FixFormat, geoJSONGeometry: GeoJSONWriter.Geometry = .points, trackType: String? = nil
+        path: String, format: FixFormat, geoJSONGeometry: GeoJSONWriter.Geometry = .points, trackType: String? = nil,
+        keepsSegments: Bool = false
     ) throws(WriteError) {
         let sink = try ByteSink(path: path)
-        try self.init(sink: sink, format: format, geoJSONGeometry: geoJSONGeometry, trackType: trackType)
+        try self.init(
+            sink: sink, format: format, geoJSONGeometry: geoJSONGeometry, trackType: trackType,
+            keepsSegments: keepsSegments)
     }
 
-    /// Writes `format` into `sink` (see ``init(path:format:geoJSONGeometry:trackType:)``).
+    /// Writes `format` into `sink` (see ``init(path:format:geoJSONGeometry:trackType:keepsSegments:)``).
     public init(
-        sink: ByteSink, format: FixFormat, geoJSONGeometry: GeoJSONWriter.Geometry = .points, trackType: String? = nil
+        sink: ByteSink, format: FixFormat, geoJSONGeometry: GeoJSONWriter.Geometry = .points, trackType: String? = nil,
+        keepsSegments: Bool = false
     ) throws(WriteError) {
         self.format = format
         switch format {
-        case .csv: base = .csv(CSVWriter(sink: sink))
+        case .csv: base = .csv(CSVWriter(sink: sink, keepsSegments: keepsSegments))
         case .gpx: base = .gpx(GPXWriter(sink: sink, trackType: trackType))
         case .geojson: base = .geojson(GeoJSONWriter(sink: sink, geometry: geoJSONGeometry))
-        case .jsonLines: base = .jsonLines(JSONLinesWriter(sink: sink))
+        case .jsonLines: base = .jsonLines(JSONLinesWriter(sink: sink, keepsSegments: keepsSegments))
         default:
             throw .unrepresentable(
                 path: sink.name, reason: "TrueTrack cannot write \(format) (writable: csv, gpx, geojson, jsonl)")
@@ -224,13 +237,15 @@ public struct AnyFixWriter: FixWriter {
     }
 
     /// Ends the current segment so that the next fix starts a new one (a recording gap, a lost signal): a new
-    /// `<trkseg>` in GPX, a new LineString Feature in line-string GeoJSON; the other formats have no segments
-    /// and write nothing.
+    /// `<trkseg>` in GPX, a new LineString Feature in line-string GeoJSON, the next number in a CSV's or JSON
+    /// Lines' `segment` when they keep segments; otherwise nothing.
     public mutating func startNewSegment() {
         switch base {
         case .gpx(var w): base = .moved; defer { base = .gpx(w) }; w.startNewSegment()
         case .geojson(var w): base = .moved; defer { base = .geojson(w) }; w.startNewSegment()
-        case .csv, .jsonLines, .moved: break
+        case .csv(var w): base = .moved; defer { base = .csv(w) }; w.startNewSegment()
+        case .jsonLines(var w): base = .moved; defer { base = .jsonLines(w) }; w.startNewSegment()
+        case .moved: break
         }
     }
 

@@ -56,14 +56,26 @@ enum ConvertCommand {
         } catch {
             throw CommandFailure(message: error.description)
         }
+        // The first fix is read before the output is opened: whether a CSV or JSON Lines input numbers its
+        // segments shows only there (a failure to read it is reported as any later one, with nothing written).
+        var first: Fix?
+        var firstFailure: ReadError?
+        do throws(ReadError) {
+            first = try reader.next()
+        } catch {
+            firstFailure = error
+        }
         var writer: AnyFixWriter
         let sink: ByteSink
         do {
             sink = try ByteSink(path: output)
             // The activity the input declares stays with the track (a converted ride still reads as a ride).
+            // Segment breaks stay too (a GPX's or TCX's, a CSV's or JSON Lines' `segment`): as `<trkseg>`s,
+            // LineStrings, or a CSV's and JSON Lines' `segment` (they were lost through CSV and JSON Lines before).
             writer = try AnyFixWriter(
                 sink: sink, format: to, geoJSONGeometry: arguments.has("lines") ? .lineString : .points,
-                trackType: DeclaredActivity.type(ofFileAt: input))
+                trackType: DeclaredActivity.type(ofFileAt: input),
+                keepsSegments: reader.format == .gpx || reader.format == .tcx || reader.segmentIndex != nil)
         } catch {
             throw CommandFailure(message: error.description)
         }
@@ -74,7 +86,7 @@ enum ConvertCommand {
         let redates = arguments.has("week-rollover")
         var held: [(fix: Fix, segment: Int?)] = []
         func write(_ fix: Fix, segment index: Int?) throws(WriteError) {
-            // A GPX's segment breaks (pauses, lost signal) are kept when writing GPX.
+            // A segment break (a pause, a lost signal) in the input starts a new segment in the output.
             if let index {
                 if let previous = segment, index != previous { writer.startNewSegment() }
                 segment = index
@@ -87,12 +99,15 @@ enum ConvertCommand {
             sink.isWrittenAtomically ? "nothing was written: \(output) is as it was" : writtenThrough
         }
         do {
-            while let fix = try reader.next() {
+            if let firstFailure { throw firstFailure }
+            var next = first
+            while let fix = next {
                 if sorts || redates {
                     held.append((fix, reader.segmentIndex))
                 } else {
                     try write(fix, segment: reader.segmentIndex)
                 }
+                next = try reader.next()
             }
         } catch let error as ReadError {
             readFailure = error

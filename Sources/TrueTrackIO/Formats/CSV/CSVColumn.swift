@@ -109,6 +109,11 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
     /// The record type of GnssLogger-style files (GSDC 2022 `MessageType`): rows whose value is not
     /// `Fix` are skipped as ``SkipReason/otherRecord``. Aliases: `MessageType`, `message_type`.
     case messageType
+    /// The segment (a GPX `<trkseg>`: a pause, a lost signal) a row belongs to, an integer label: a change of
+    /// value between two fixes is a segment break (``CSVReader/lastSegmentIndex``). Aliases: `segment`,
+    /// `segment_index`, `track_segment`, `trkseg`, and GDAL's `track_seg_id` (`ogr2ogr` of a GPX's track
+    /// points). ``CSVWriter`` writes it when asked to keep segments (`truetrack convert` of a GPX).
+    case segment
 
     /// Every field once, with the time column in its automatic encoding.
     public static var allCases: [CSVColumn] {
@@ -116,7 +121,7 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
             .latitude, .longitude, .time(.automatic), .date, .latitudeHemisphere, .longitudeHemisphere,
             .horizontalAccuracy, .altitude, .verticalAccuracy, .speed,
             .speedAccuracy, .course, .courseAccuracy, .provider, .satellites, .mocked, .activity,
-            .activityConfidence, .messageType, .fixValidity, .device,
+            .activityConfidence, .messageType, .fixValidity, .device, .segment,
         ]
     }
 
@@ -157,7 +162,7 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
         case .date: return unit == "utc"
         case .latitudeHemisphere, .longitudeHemisphere: return false
         case .activityConfidence: return ["%", "percent"].contains(unit)
-        case .provider, .satellites, .mocked, .activity, .messageType, .fixValidity, .device: return false
+        case .provider, .satellites, .mocked, .activity, .messageType, .fixValidity, .device, .segment: return false
         }
     }
 
@@ -182,6 +187,7 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
         case .mocked: "mocked"
         case .activity: "activity"
         case .activityConfidence: "activity_confidence"
+        case .segment: "segment"
         case .messageType, .fixValidity, .device: nil
         }
     }
@@ -342,6 +348,7 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
         add(.activityConfidence, ["activityconfidence"])
         add(.messageType, ["messagetype"])
         add(.device, ["deviceid", "device", "imei", "uniqueid"])
+        add(.segment, ["segment", "segmentindex", "tracksegment", "trkseg", "tracksegid"])
         return table
     }()
 
@@ -383,6 +390,7 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
         case .longitudeHemisphere: 18
         case .fixValidity: 19
         case .device: 20
+        case .segment: 21
         }
     }
 }

@@ -13,6 +13,8 @@ import TrueTrackCore
 /// - `provider` and `activity` are the ``Provider`` and ``ActivityKind`` raw values, `mocked` is
 ///   `true`/`false`, `activity_confidence` 0–100 (empty with the activity when there is none).
 /// - Lines end in `\n`; no field needs quoting (no value can hold a comma, quote or line end).
+/// - Kept segments (``init(sink:timeColumn:keepsSegments:)``): a last column, `segment`, numbers them from 0;
+///   ``startNewSegment()`` starts the next (``CSVReader`` reads the column back as ``CSVReader/lastSegmentIndex``).
 public struct CSVWriter: FixWriter {
     /// The canonical header line (without its line end). Every CSV of fixes this project writes (`truetrack
     /// convert`, `process --out`, the bench's export) starts `timestamp,latitude,longitude`, the filtered
@@ -32,18 +34,33 @@ public struct CSVWriter: FixWriter {
 
     private let sink: ByteSink
     private var finished = false
+    /// The current segment's number, written in the `segment` column; `nil`: segments not kept.
+    private var segment: Int?
 
     /// Creates a writer on `sink` and buffers the header line.
     ///
     /// - Parameter timeColumn: the time column's name; ``TimeColumn/timestamp`` by default (the canonical
     ///   header).
-    public init(sink: ByteSink, timeColumn: TimeColumn = .timestamp) {
+    /// - Parameter keepsSegments: whether to add the `segment` column (after the canonical ones), so that a GPX's
+    ///   segment breaks (pauses, lost signal) survive the CSV; `false` by default (the canonical header alone,
+    ///   for a track that has no segments).
+    public init(sink: ByteSink, timeColumn: TimeColumn = .timestamp, keepsSegments: Bool = false) {
         self.sink = sink
         switch timeColumn {
         case .timestamp: sink.append(CSVWriter.header)
         case .time: sink.append("time" + CSVWriter.header.dropFirst("timestamp".count))
         }
+        if keepsSegments {
+            sink.append(",segment")
+            segment = 0
+        }
         sink.buffer.append(0x0A)
+    }
+
+    /// Ends the current segment: the next fix's `segment` is one more. Does nothing unless the writer keeps
+    /// segments.
+    public mutating func startNewSegment() {
+        segment? += 1
     }
 
     /// Creates (truncating) the file at `path` (`-` for standard output) and a writer on it.
@@ -99,6 +116,10 @@ public struct CSVWriter: FixWriter {
             if let activity = fix.activity { b.append(contentsOf: activity.kind.rawValue.utf8) }
             b.append(comma)
             if let activity = fix.activity { NumberFormatting.append(Int64(activity.confidence), to: &b) }
+            if let segment {
+                b.append(comma)
+                NumberFormatting.append(Int64(segment), to: &b)
+            }
         }
         sink.buffer.append(0x0A)
         try sink.flushIfNeeded()

@@ -36,6 +36,8 @@ struct JSONRecordFields {
     var mocked: Bool?
     var activity: ActivityKind?
     var activityConfidence: Int?
+    /// The record's segment label (`segment`), when given.
+    var segment: Int?
     /// The position of a Point geometry (`coordinates: [lon, lat, alt?]`).
     var pointLongitude: Double?
     var pointLatitude: Double?
@@ -96,6 +98,8 @@ struct JSONFixDecoder {
     var report: ReadReport
     let keys = JSONKeyTable()
     var record = JSONRecordFields()
+    /// The `segment` member of the record the last returned fix came from (`nil`: none).
+    var lastSegment: Int?
     var vertices: [JSONVertex] = []
     var times: [Int64] = []
     /// Next vertex to emit while ``isEmitting``.
@@ -183,6 +187,8 @@ struct JSONFixDecoder {
             }
         case .activityConfidence where isFieldScope:
             record.activityConfidence = try decodeInteger(t, "activity_confidence")
+        case .segment where isFieldScope:
+            record.segment = try decodeInteger(t, "segment")
         // Google location history's names are fields only in its records (see `readsLocationHistory`); elsewhere
         // they fall to `default` and are skipped.
         case .timestampMs where isFieldScope && readsLocationHistory:
@@ -677,6 +683,7 @@ struct JSONFixDecoder {
             return nil
         }
         report.fixesProduced += 1
+        lastSegment = record.segment
         return fix
     }
 
@@ -714,6 +721,7 @@ struct JSONFixDecoder {
                         ActivityReading(kind: $0, confidence: record.activityConfidence ?? 100)
                     })
                 report.fixesProduced += 1
+                lastSegment = record.segment
                 return fix
             } catch {
                 try report.reject(.invalidFix(location(v.place), error), lenient: options.lenient)

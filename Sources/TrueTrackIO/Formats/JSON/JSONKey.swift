@@ -11,7 +11,7 @@ enum JSONKey: UInt8, Sendable {
     case type, features, geometry, properties, coordinates, times, coordinateProperties
     // Fix fields
     case time, latitude, longitude, accuracy, altitude, verticalAccuracy, speed, speedAccuracy
-    case course, courseAccuracy, provider, satellites, mocked, activity, activityConfidence
+    case course, courseAccuracy, provider, satellites, mocked, activity, activityConfidence, segment
     // Google location history (Takeout `Records.json`, the on-device `Timeline.json`)
     // (Read as fields only inside those arrays: see ``JSONFixDecoder/readsLocationHistory``.)
     case locations, rawSignals, position, latitudeE7, longitudeE7, latLng, velocity, source, timestampMs, confidence
@@ -49,6 +49,7 @@ struct JSONKeyTable {
         ("mocked", .mocked), ("mock", .mocked), ("ismock", .mocked), ("ismocked", .mocked),
         ("isfrommockprovider", .mocked),
         ("activity", .activity), ("activityconfidence", .activityConfidence),
+        ("segment", .segment), ("segmentindex", .segment), ("tracksegment", .segment), ("tracksegid", .segment),
         // Google location history: Takeout `Records.json` (`locations`: latitudeE7, longitudeE7, accuracy,
         // velocity, heading, altitude, verticalAccuracy, source, activity, timestamp or timestampMs) and the
         // on-device `Timeline.json` (`rawSignals`: position.LatLng, accuracyMeters, altitudeMeters,

@@ -27,6 +27,11 @@ public struct JSONLinesReader: FixReader, ByteStreamReader {
         decoder = JSONFixDecoder(tokens: JSONTokenizer(lineSourceNamed: stream.name), options: options)
     }
 
+    /// The `segment` member of the line the most recently returned fix came from (``JSONLinesWriter`` writes it
+    /// when it keeps segments, as `truetrack convert` of a GPX does); `nil` without one. A change of value between
+    /// two fixes marks a segment break, as ``GPXReader/lastSegmentIndex`` does.
+    public var lastSegmentIndex: Int? { decoder.lastSegment }
+
     /// What the reader has seen so far (``ReadReport/recordsRead`` counts lines).
     public var report: ReadReport {
         var report = decoder.report
