@@ -181,7 +181,8 @@ struct Tool {
         let original = try Tool.run(["convert", Tool.demo, "-", "--to", "jsonl"])
         let roundTripped = try Tool.run(["convert", csv, "-", "--to", "jsonl"])
         #expect(original.status == 0 && roundTripped.status == 0)
-        #expect(original.stdout == roundTripped.stdout)
+        // (Through the GPX, the fixes carry their segment: the GPX's one, 0.)
+        #expect(original.stdout == roundTripped.stdout.replacingOccurrences(of: ",\"segment\":0}", with: "}"))
         #expect(original.stdout.split(separator: "\n").count == 560)
     }
 
