@@ -94,7 +94,7 @@ import Testing
         #expect(jsonToStdout.stderr.contains("synthetic-still"))
         // The layout's version and the toolkit's, which a CI job checks before it reads the figures.
         let version = try Tool.run(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(onlyOne["schemaVersion"] as? Int == 1)
+        #expect(onlyOne["schemaVersion"] as? Int == 2)
         #expect(onlyOne["truetrackVersion"] as? String == version && !version.isEmpty)
     }
 

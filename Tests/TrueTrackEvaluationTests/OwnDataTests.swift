@@ -159,6 +159,11 @@ import TrueTrackIO
         #expect(c.comparedRecordings == 1 && c.comparedFigures == 1 && c.comparedFixCounts == 1)
         #expect(c.missingFromReport == ["b"] && c.notInBaseline == ["c"])
         #expect(c.fixCountChanges.count == 1 && c.fixCountChanges[0].now == 99 && c.fixCountChanges[0].baseline == 100)
+        // In JSON the entry names its recording and value as a regression does (schema 2).
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(decoding: (try? encoder.encode(c.fixCountChanges[0])) ?? Data(), as: UTF8.self)
+        #expect(json == #"{"baseline":100,"recording":"a","value":99}"#)
         let none = AccuracyBaseline(recordings: [:]).coverage(of: report)
         #expect(none.comparedRecordings == 0)
     }

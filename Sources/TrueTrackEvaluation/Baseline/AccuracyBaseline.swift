@@ -488,15 +488,22 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
         /// Baselined recordings that could not be evaluated.
         public var unreadable: [UnreadableRecording] = []
 
-        /// A baselined recording the run could not evaluate, and why.
+        /// A baselined recording the run could not evaluate, and why. In JSON `{"recording", "error"}` (the
+        /// comparison's other entries name theirs `recording` too; `id` until schema 2).
         public struct UnreadableRecording: Sendable, Hashable, Codable {
             /// The recording.
             public var id: String
             /// The error (the file or truth that could not be read).
             public var error: String
+
+            enum CodingKeys: String, CodingKey {
+                case id = "recording", error
+            }
         }
 
         /// A recording that reads a different number of fixes (or truth samples) than its baseline entry keeps.
+        /// In JSON `{"recording", "value", "baseline"}`, as a ``Regression`` names its recording, value and
+        /// baseline (`{id, now, baseline}` until schema 2: a CI tester's job read the two kinds apart).
         public struct FixCountChange: Sendable, Hashable, Codable {
             /// The recording.
             public var id: String
@@ -504,6 +511,10 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
             public var now: Int
             /// The fixes the baseline keeps.
             public var baseline: Int
+
+            enum CodingKeys: String, CodingKey {
+                case id = "recording", now = "value", baseline
+            }
         }
     }
 

@@ -76,8 +76,10 @@ public struct BenchReport: Sendable, Hashable, Codable {
     public var schemaVersion: Int?
     /// The TrueTrack version that wrote the report (``TrueTrack/version``).
     public var truetrackVersion: String?
-    /// The layout written now: 1. Raised when a key changes meaning or goes away, not when one is added.
-    public static let currentSchemaVersion = 1
+    /// The layout written now: 2 (since 2026-12-02: the comparison's `fixCountChanges[]`, `truthSampleChanges[]`
+    /// and `unreadable[]` name their recording `recording` and the count now `value`, as `regressions[]` do; 1
+    /// wrote `id` and `now`). Raised when a key changes meaning or goes away, not when one is added.
+    public static let currentSchemaVersion = 2
     /// The data-set folder.
     public var datasets: String
     /// The profile forced on every recording, when one was (`--profile`).
