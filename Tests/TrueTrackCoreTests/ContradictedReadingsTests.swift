@@ -105,6 +105,41 @@ import TrueTrackSimulation
         #expect(trusted == judged, "\(judged - trusted) of \(judged) true readings distrusted")
     }
 
+    /// A walk under zeros (1.4 m/s, turning 0.2° per second: its runs end now and then), a minute's halt, then
+    /// 600 s (840 m) with true readings: every overruled-column zero that was counted as moving leaves the session's
+    /// Doppler evidence, also after a run ended mid-move, so the true readings are all trusted (a reviewer's
+    /// walk: 79–142 of 570 distrusted when only the overruled fixes' share left, 840 m read 859–885 m).
+    @Test func trustsTrueReadingsAfterAWindingWalkUnderZeros() {
+        for seed in 1...3 {
+            var noise = Noise(state: UInt64(40 + seed))
+            var tracker = Tracker(profile: .walking)
+            var east = 0.0, north = 0.0, heading = 0.0
+            var atSecond = 0.0, judged = 0, trusted = 0
+            var last = 0.0
+            for t in 0..<1_080 {
+                let zeroPart = t < 360, moving = (60..<360).contains(t) || (420..<1_020).contains(t)
+                let d = tracker.process(
+                    TrackerTests.fix(
+                        Double(t), north: north + noise.gaussian(1.5), east: east + noise.gaussian(1.5), accuracy: 3,
+                        speed: zeroPart ? 0 : (moving ? 1.4 : 0), course: !zeroPart && moving ? heading : nil))
+                if t == 420 { atSecond = d.totalDistanceMetres }
+                if (450..<1_020).contains(t) {
+                    judged += 1
+                    if d.speedSource == .doppler { trusted += 1 }
+                }
+                last = d.totalDistanceMetres
+                if moving {
+                    heading += t < 360 ? 0.2 : 0.1
+                    east += 1.4 * sin(heading * .pi / 180)
+                    north += 1.4 * cos(heading * .pi / 180)
+                }
+            }
+            let second = last - atSecond
+            #expect(trusted == judged, "seed \(seed): \(judged - trusted) of \(judged) true readings distrusted")
+            #expect(abs(second - 840) < 0.02 * 840, "seed \(seed): \(second) m of 840")
+        }
+    }
+
     /// Once the drive halts, the zeros are believed again: the 10 parked minutes after it add nothing beyond the
     /// first window's braking (the white noise alone, judged by the net displacement, would count).
     @Test func believesTheZerosAgainOnceTheTrackHalts() {

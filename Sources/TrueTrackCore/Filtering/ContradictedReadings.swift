@@ -21,8 +21,9 @@
 /// Once a run has overruled the readings, the recording's sub-deadband readings stand for no reading in the
 /// prediction's σₐ and the white-noise estimate (the tracker's `positionOnlyBelowMetresPerSecond`): a placeholder
 /// column is one everywhere, and a receiver without readings predicts with the position-only σₐ, which rejects
-/// the multipath jumps the Doppler σₐ accepts. The overruled fixes' share of the session's Doppler evidence is
-/// withdrawn, so that true readings later in the session are judged on their own.
+/// the multipath jumps the Doppler σₐ accepts. And every sub-deadband reading the tracker counted as moving from
+/// then on leaves the session's Doppler evidence again, so that true readings later in the session are judged on
+/// their own.
 ///
 /// Once overruled, the run's distance since the window that began it is released, and the readings stay
 /// overruled while the run lasts (they leave the trailing window, and the net displacement decides, as for a

@@ -2041,11 +2041,18 @@ public struct Tracker: Sendable, BitwiseCopyable {
             if netMetres > ContradictedReadings.netThresholds * thresholdMetres,
                 !isMoving || contradiction.isOverruling
             {
-                judgeContradictedReadings(
-                    thresholdMetres: thresholdMetres, now: lastReceivedMilliseconds,
-                    sessionEvidenceReading: isMoving ? reading : nil)
+                judgeContradictedReadings(thresholdMetres: thresholdMetres, now: lastReceivedMilliseconds)
             } else if contradiction.fixes != 0 {
                 contradiction.end()
+            }
+            // Once the readings were overruled as a placeholder, a sub-deadband one just added to the session's
+            // Doppler evidence (moving) leaves it: a placeholder says nothing of the receiver's unit or of its
+            // dropouts (a reviewer's 600 s drive with true readings after 300 s under zeros had every reading
+            // distrusted). Whether or not a run overrules this fix: after a run ends mid-move (its latest samples
+            // turn, the track slows), the excluded readings keep the window on the net displacement for a while,
+            // and those fixes left 191 m of zero evidence on a reviewer's walk.
+            if positionOnlyBelowMetresPerSecond > 0, isMoving, let reading, reading < positionOnlyBelowMetresPerSecond {
+                withdrawSessionEvidence(reading: reading, now: lastReceivedMilliseconds)
             }
         }
         // The window's quantities again, from its oldest sample (the caller's locals are not passed: keeping
@@ -2091,9 +2098,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// ``dropoutBound(_:reading:isMoving:netMetres:thresholdMetres:)`` after its bound, before the fix's sample
     /// is appended. Out of line: it runs only during runs of zeros.
     @usableFromInline @inline(never)
-    mutating func judgeContradictedReadings(
-        thresholdMetres threshold: Double, now: Int64, sessionEvidenceReading: Double?
-    ) {
+    mutating func judgeContradictedReadings(thresholdMetres threshold: Double, now: Int64) {
         guard let start = window.oldest(), now &- start.milliseconds >= Int64(profile.windowSeconds * 500),
             !isInVehicle, !isAroundRest
         else { return contradiction.end() }
@@ -2126,20 +2131,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 milliseconds: now, east: filter.east, north: filter.north, dopplerPath: dopplerPath,
                 dopplerSeconds: excluded, positionPath: positionPath, candidateDoppler: candidates.x,
                 candidateFiltered: candidates.y, accuracySum: accuracySum, fixCount: fixCount))
-        if let reading = sessionEvidenceReading {
-            // The fix's reading and path, just added to the session's Doppler evidence, leave it: a placeholder
-            // says nothing of the receiver's unit or of its dropouts (a reviewer's 600 s drive with true readings
-            // after 300 s under zeros had every reading distrusted).
-            let step = min(Double(now &- lastAcceptedMilliseconds) / 1000, profile.maximumIntegrationSeconds)
-            let evidence = SIMD2(reading, positionFilter.speedMetresPerSecond) * step
-            if profile.judgesDopplerByChords {
-                unitEvidence -= evidence
-                startChord(now: now)
-            } else {
-                sessionDopplerPath -= evidence.x
-                sessionPositionPath -= evidence.y
-            }
-        }
         if !wasOverruling {
             window.lowerCandidates(toAtMost: contradiction.startCandidates)
             // From now on the recording's sub-deadband readings are no readings to the prediction and the white-noise
@@ -2147,6 +2138,23 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // +5 … +21 %); the cached prediction step is recomputed.
             positionOnlyBelowMetresPerSecond = profile.deadbandMetresPerSecond
             predictionStepKey = -1
+        }
+    }
+
+    /// Takes a fix's reading and position-filter path back out of the session's Doppler evidence (``DopplerCheck``),
+    /// where the fix, moving, had just added them (under chords the chord restarts at the fix instead, and its
+    /// fix-by-fix unit evidence loses them). For sub-deadband readings once the readings were overruled as a
+    /// placeholder (``dropoutBound(_:reading:isMoving:netMetres:thresholdMetres:)``).
+    @usableFromInline
+    mutating func withdrawSessionEvidence(reading: Double, now: Int64) {
+        let step = min(Double(now &- lastAcceptedMilliseconds) / 1000, profile.maximumIntegrationSeconds)
+        let evidence = SIMD2(reading, positionFilter.speedMetresPerSecond) * step
+        if profile.judgesDopplerByChords {
+            unitEvidence -= evidence
+            startChord(now: now)
+        } else {
+            sessionDopplerPath -= evidence.x
+            sessionPositionPath -= evidence.y
         }
     }
 
