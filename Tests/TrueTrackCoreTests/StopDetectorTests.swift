@@ -1,4 +1,5 @@
 import Testing
+import TrueTrackSimulation
 
 @testable import TrueTrackCore
 
@@ -845,6 +846,30 @@ import Testing
         ] {
             #expect(a.stops.count == 2, "\(name): \(a.stops.count) stops \(a.stops)")
         }
+    }
+
+    /// A phone lying still for an hour without speed readings (4 m of white noise per axis, claiming 6 m), fed
+    /// through the tracker as an app does: the live detector keeps one stop and says "moving" never. Its window's
+    /// thirds drift beyond the still radius now and then (6–9 false departures an hour, an app tester's), while the
+    /// tracker counts nothing; a committed stop is left on displacement only with counted distance.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func aStillPhoneWithoutSpeedStaysOneStopLive(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        var tracker = Tracker(profile: .walking)
+        var detector = StopDetector(profile: .walking)
+        var committed = 0, departures = 0
+        for t in 0..<3_600 {
+            let fix = TrackerTests.fix(
+                Double(t), north: 4 * random.gaussian(), east: 4 * random.gaussian(), accuracy: 6, speed: nil)
+            for event in detector.process(MotionEvidence(fix: fix, decision: tracker.process(fix))) {
+                switch event {
+                case .stopCommitted: committed += 1
+                case .motionChange(let isMoving, _) where isMoving: departures += 1
+                default: break
+                }
+            }
+        }
+        #expect(committed == 1 && departures == 0, "\(committed) stops committed, \(departures) departures")
     }
 }
 

@@ -212,7 +212,7 @@ import TrueTrackSimulation
 
     @Test func theStopDetectorFingerprintIsPinned() {
         #expect(
-            StopDetectorCheckpoint.layoutFingerprint == 0xada5_f347_cc08_3cfb,
+            StopDetectorCheckpoint.layoutFingerprint == 0x6dd9_4d6f_6963_0c0f,
             "now 0x\(String(StopDetectorCheckpoint.layoutFingerprint, radix: 16))")
     }
 }

@@ -47,7 +47,8 @@ extension StopDetector {
         "lastEvidence", "window", "armPoint", "accumulator", "triggerStreak", "manualPauseMilliseconds",
         "isPausedByUser",
         "lastHeartbeatMilliseconds",
-        "departureMilliseconds", "activity", "activityMilliseconds", "staleRun", "jumpMilliseconds",
+        "departureMilliseconds", "trackerMovingMilliseconds", "activity", "activityMilliseconds", "staleRun",
+        "jumpMilliseconds",
         "beforeJumpMilliseconds", "rhythm",
     ]
 
@@ -75,6 +76,7 @@ extension StopDetector {
         put(isPausedByUser)
         put(lastHeartbeatMilliseconds)
         put(departureMilliseconds)
+        put(trackerMovingMilliseconds)
         put(activity)
         put(activityMilliseconds)
         put(staleRun)
@@ -112,6 +114,7 @@ extension StopDetector {
         isPausedByUser = try reader.read()
         lastHeartbeatMilliseconds = try reader.read()
         departureMilliseconds = try reader.read()
+        trackerMovingMilliseconds = try reader.read()
         activity = try reader.read()
         activityMilliseconds = try reader.read()
         staleRun = try reader.read()

@@ -22,5 +22,6 @@ extension MotionEvidence {
         isCountedByTracker = true
         excursionStart = decision.excursionStart
         isTooCoarseForTracker = decision.rejection == .accuracy
+        isMovingForTracker = countedMetres > 0 || decision.hold == .departure
     }
 }

@@ -15,7 +15,12 @@ public enum DepartureTrigger: String, Sendable, Hashable, CaseIterable, Codable,
     /// A raw fix outside the stationary radius around the anchor.
     case radius
     /// The kinematic verdict (no activity reading in force): the window moved beyond its still radius — the
-    /// stand-in for a moving activity reading.
+    /// stand-in for a moving activity reading. With the tracker's evidence (``MotionEvidence/isCountedByTracker``)
+    /// at a dense cadence, a committed stop is left on it only once the tracker has judged the device moving
+    /// within the window's horizon (``MotionEvidence/isMovingForTracker``): a still phone without speed readings
+    /// under 4 m of white noise had its window's thirds drift beyond the radius 6–9 times an hour, each a false
+    /// departure and a new stop 20 s later, while the tracker counted nothing (an app tester's). Fixes the
+    /// tracker rejects as too coarse, and sparse loggers, are judged by the displacement alone, as before.
     case displacement
     /// ``StopDetector/changePace(_:at:)`` with `true`.
     case manual
@@ -153,6 +158,9 @@ public struct StopDetector: Sendable {
     var lastHeartbeatMilliseconds: Int64?
     /// When the last stationary period ended: a new stop never reaches back before it.
     var departureMilliseconds: Int64 = .min
+    /// The time of the last evidence the tracker judged moving (``MotionEvidence/isMovingForTracker``; `.min`:
+    /// none yet).
+    var trackerMovingMilliseconds: Int64 = .min
     var activity: ActivityReading?
     var activityMilliseconds: Int64 = 0
     /// The run of evidence far older than the latest (see ``StopDetectionProfile/clockJumpSeconds``).
@@ -263,6 +271,7 @@ public struct StopDetector: Sendable {
             jumpMilliseconds = now
         }
         lastEvidence = evidence
+        if evidence.isMovingForTracker { trackerMovingMilliseconds = now }
         if let reading = evidence.activity { process(activity: reading, milliseconds: now) }
         let accuracy = evidence.accuracyMetres ?? profile.assumedAccuracyMetres
         let isTriggerSource = evidence.speedSource == .doppler || evidence.speedSource == .filtered
@@ -294,7 +303,12 @@ public struct StopDetector: Sendable {
             if activityVerdict == .moving {
                 depart(.activity, evidence, &events)
                 departed = true
-            } else if isSpeedTrigger || isOutside || isDisplaced {
+            } else if isSpeedTrigger || isOutside
+                || (isDisplaced
+                    && (!isStopCommitted || !evidence.isCountedByTracker || evidence.isTooCoarseForTracker
+                        || sparseHorizon > profile.windowSeconds
+                        || trackerMovingMilliseconds >= kinematic?.since ?? now))
+            {
                 triggerStreak += 1
                 if triggerStreak >= profile.exitConfirmationFixes {
                     depart(isSpeedTrigger ? .speed : isOutside ? .radius : .displacement, evidence, &events)
