@@ -54,7 +54,7 @@ public struct MotionEvidence: Sendable, Hashable, BitwiseCopyable {
     /// read such a fix as having left a stop while its accuracy reaches back into the stop). False when unknown.
     public var isTooCoarseForTracker = false
     /// True when the ``Tracker`` judged the device moving at this fix: it counted distance, or held it as a
-    /// departure it has yet to confirm (``FixDecision/Hold/departure``: driving and cycling hold the first metres
+    /// departure it has yet to confirm (``DistanceHold/departure``: driving and cycling hold the first metres
     /// from a rest). A committed stop is left on its window's displacement alone only after such a fix
     /// (``StopDetector``). False when unknown (``init(fix:)``, or by hand): then the displacement decides alone.
     public var isMovingForTracker = false
