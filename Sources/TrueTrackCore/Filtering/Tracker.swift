@@ -243,13 +243,13 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline var activity: ActivityReading?
     @usableFromInline var activityMilliseconds: Int64 = 0
     /// The key of the cached prediction step (twice the interval in ms between the last accepted fix and the
-    /// fix, plus 1 for a fix without Doppler speed) and the step (seconds and process noise for the profile's
+    /// fix, plus 1 for a position-only fix: ``readsNoSpeed(_:)`` with a reported accuracy) and the step (seconds and process noise for the profile's
     /// acceleration σ for that fix), reused while the key repeats (see ``PredictionStep``).
     @usableFromInline var predictionStepKey: Int64 = 0
     @usableFromInline var predictionStep = PredictionStep(seconds: 0, accelerationVariance: 0)
     /// Whether ``predictionStep`` uses the profile's position-only σₐ
-    /// (``TrackingProfile/accelerationSigmaWithoutDoppler``): a fix without Doppler speed and with a reported
-    /// accuracy.
+    /// (``TrackingProfile/accelerationSigmaWithoutDoppler``): a fix that reads no speed (``readsNoSpeed(_:)``) and
+    /// has a reported accuracy.
     @usableFromInline var isPositionOnlyStep = false
     /// Whether the position filter predicts with a smaller σₐ than the output filter
     /// (``TrackingProfile/positionFilterAccelerationSigma``), and its step then.
@@ -317,6 +317,16 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// only) until the readings are overruled as a placeholder (``ContradictedReadings``), then the deadband for
     /// the rest of the recording.
     @usableFromInline var positionOnlyBelowMetresPerSecond = 0.0
+
+    /// Whether `fix` counts as reading no speed for the prediction's σₐ and the white-noise estimate: no reading, or
+    /// one under ``positionOnlyBelowMetresPerSecond`` (a missing reading is stored as NaN, at or above no speed).
+    /// One comparison on the stored reading: as `(doppler ?? -1) < …` the end-to-end benchmark read 29
+    /// instructions more per fix than a nil test; as written, the tracker benchmark reads 7 fewer and the
+    /// end-to-end one 26 more, the inliner's arrangement of the loop.
+    @inlinable @inline(__always)
+    func readsNoSpeed(_ fix: Fix) -> Bool {
+        !(fix.storedSpeedMetresPerSecond >= positionOnlyBelowMetresPerSecond)
+    }
 
     /// Creates a tracker.
     ///
@@ -591,14 +601,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
         }
 
         let interval = now &- lastAcceptedMilliseconds
-        // (The prediction step is cached by interval and by whether the fix is position-only: no Doppler speed, or
-        // once the readings were overruled as a placeholder one under the deadband (`positionOnlyBelowMetresPerSecond`;
-        // a missing reading is NaN, at or above no speed), and a reported accuracy; see
-        // `TrackingProfile.accelerationSigmaWithoutDoppler`. One comparison on the stored reading: as
-        // `(doppler ?? -1) < …` the end-to-end benchmark read 29 instructions more per fix; as written, the tracker
-        // benchmark reads 7 fewer and the end-to-end one 26 more, the inliner's arrangement of the loop.)
-        let isPositionOnly = !(fix.storedSpeedMetresPerSecond >= positionOnlyBelowMetresPerSecond)
-        let stepKey = interval &* 2 &+ (isPositionOnly && !decision.isAccuracyAssumed ? 1 : 0)
+        // (The prediction step is cached by interval and by whether the fix is position-only: it reads no speed, or
+        // once the readings were overruled as a placeholder one under the deadband, and has a reported accuracy;
+        // see `readsNoSpeed` and `TrackingProfile.accelerationSigmaWithoutDoppler`.)
+        let stepKey = interval &* 2 &+ (readsNoSpeed(fix) && !decision.isAccuracyAssumed ? 1 : 0)
         if stepKey != predictionStepKey {
             let limit = profile.accelerationSigmaWithoutDoppler
             isPositionOnlyStep =
@@ -1023,7 +1029,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // store on the usual path).
         // (The step is recomputed here rather than kept from the speed gate: keeping it alive over the whole
         // update cost the tracker benchmark 18 instructions per fix: 647 against 629.)
-        if !(fix.storedSpeedMetresPerSecond >= positionOnlyBelowMetresPerSecond) {
+        if readsNoSpeed(fix) {
             whiteNoise.record(
                 eastMetres: e - lastRawEast, northMetres: n - lastRawNorth, seconds: predictionStep.seconds,
                 averagingFixes: profile.measurementNoiseScaleFixes)
@@ -2135,9 +2141,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
             window.lowerCandidates(toAtMost: contradiction.startCandidates)
             // From now on the recording's sub-deadband readings are no readings to the prediction and the white-noise
             // estimate (a multipath jump the Doppler σₐ accepted at 5–10 s counted out and back: a reviewer's drive
-            // +5 … +21 %); the cached prediction step is recomputed.
+            // +5 … +21 %); the cached prediction step is recomputed (0 is never a key, as in `changeProfile`).
             positionOnlyBelowMetresPerSecond = profile.deadbandMetresPerSecond
-            predictionStepKey = -1
+            predictionStepKey = 0
         }
     }
 

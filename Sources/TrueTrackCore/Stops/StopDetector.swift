@@ -305,9 +305,7 @@ public struct StopDetector: Sendable {
                 departed = true
             } else if isSpeedTrigger || isOutside
                 || (isDisplaced
-                    && (!isStopCommitted || !evidence.isCountedByTracker || evidence.isTooCoarseForTracker
-                        || sparseHorizon > profile.windowSeconds
-                        || trackerMovingMilliseconds >= kinematic?.since ?? now))
+                    && mayLeaveOnDisplacement(evidence, since: kinematic?.since ?? now, sparseHorizon: sparseHorizon))
             {
                 triggerStreak += 1
                 if triggerStreak >= profile.exitConfirmationFixes {
@@ -471,6 +469,15 @@ public struct StopDetector: Sendable {
     }
 
     // MARK: Internals
+
+    /// Whether a displaced window may count towards leaving the stop (``DepartureTrigger/displacement``): always
+    /// before a stop is committed, for raw evidence, for a fix the tracker rejected as too coarse and for a sparse
+    /// logger (`sparseHorizon` beyond the window); otherwise only when the tracker judged the device moving at or
+    /// after `since`, the window's horizon (``MotionEvidence/isMovingForTracker``).
+    func mayLeaveOnDisplacement(_ evidence: MotionEvidence, since: Int64, sparseHorizon: Double) -> Bool {
+        !isStopCommitted || !evidence.isCountedByTracker || evidence.isTooCoarseForTracker
+            || sparseHorizon > profile.windowSeconds || trackerMovingMilliseconds >= since
+    }
 
     /// The horizon a sparse logger's window needs to hold three fixes, seconds: 2.5 typical steps (jitter
     /// allowed), at most ``MotionWindowLimits/longestHorizonSeconds``; under the profile's horizon for a 1 Hz

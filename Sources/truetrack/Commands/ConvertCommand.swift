@@ -58,13 +58,7 @@ enum ConvertCommand {
         }
         // The first fix is read before the output is opened: whether a CSV or JSON Lines input numbers its
         // segments shows only there (a failure to read it is reported as any later one, with nothing written).
-        var first: Fix?
-        var firstFailure: ReadError?
-        do throws(ReadError) {
-            first = try reader.next()
-        } catch {
-            firstFailure = error
-        }
+        let first = Result { () throws(ReadError) -> Fix? in try reader.next() }
         var writer: AnyFixWriter
         let sink: ByteSink
         do {
@@ -99,8 +93,7 @@ enum ConvertCommand {
             sink.isWrittenAtomically ? "nothing was written: \(output) is as it was" : writtenThrough
         }
         do {
-            if let firstFailure { throw firstFailure }
-            var next = first
+            var next = try first.get()
             while let fix = next {
                 if sorts || redates {
                     held.append((fix, reader.segmentIndex))

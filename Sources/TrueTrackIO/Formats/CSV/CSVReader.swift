@@ -85,8 +85,10 @@ public struct CSVReader: FixReader, ByteStreamReader {
     }
     /// The header name of the device column (``CSVColumn/device``), once the header has been read; `nil` when
     /// the file has none.
-    public var deviceColumnName: String? {
-        zip(headerNames, columns).first { $0.1 == .device }?.0
+    public var deviceColumnName: String? { headerName(of: .device) }
+    /// The header name of the first column read as `column`, once the header has been read; `nil` when none is.
+    public func headerName(of column: CSVColumn) -> String? {
+        zip(headerNames, columns).first { $0.1 == column }?.0
     }
     /// The devices of the device column, in the order of their first row, with the fixes read of each so far (a
     /// device whose rows ``ReadOptions/devices`` skips has 0; a row with an empty device field counts with the
@@ -1064,8 +1066,8 @@ public struct CSVReader: FixReader, ByteStreamReader {
         case .timestampOutOfRange: place = row.latitudePlace
         }
         // Named by the header, as a value that is no number is (`lat`, not `latitude`).
-        let role: CSVColumn = if case .longitudeOutOfRange = error { .longitude } else { .latitude }
-        let field = zip(headerNames, columns).first { $0.1 == role }?.0
+        let isLongitude = if case .longitudeOutOfRange = error { true } else { false }
+        let field = headerName(of: isLongitude ? .longitude : .latitude)
         // The row has been consumed, but its bytes stay in the buffer until the next refill.
         try _report.reject(
             .invalidFix(location(place.index, line: place.line, lineStart: place.lineStart), error, field: field),

@@ -98,8 +98,6 @@ struct JSONFixDecoder {
     var report: ReadReport
     let keys = JSONKeyTable()
     var record = JSONRecordFields()
-    /// The `segment` member of the record the last returned fix came from (`nil`: none).
-    var lastSegment: Int?
     var vertices: [JSONVertex] = []
     var times: [Int64] = []
     /// Next vertex to emit while ``isEmitting``.
@@ -683,7 +681,6 @@ struct JSONFixDecoder {
             return nil
         }
         report.fixesProduced += 1
-        lastSegment = record.segment
         return fix
     }
 
@@ -721,7 +718,6 @@ struct JSONFixDecoder {
                         ActivityReading(kind: $0, confidence: record.activityConfidence ?? 100)
                     })
                 report.fixesProduced += 1
-                lastSegment = record.segment
                 return fix
             } catch {
                 try report.reject(.invalidFix(location(v.place), error), lenient: options.lenient)

@@ -30,7 +30,8 @@ public struct JSONLinesReader: FixReader, ByteStreamReader {
     /// The `segment` member of the line the most recently returned fix came from (``JSONLinesWriter`` writes it
     /// when it keeps segments, as `truetrack convert` of a GPX does); `nil` without one. A change of value between
     /// two fixes marks a segment break, as ``GPXReader/lastSegmentIndex`` does.
-    public var lastSegmentIndex: Int? { decoder.lastSegment }
+    /// (Read from the record still held, which is the returned fix's until the next line begins.)
+    public var lastSegmentIndex: Int? { decoder.report.fixesProduced > 0 ? decoder.record.segment : nil }
 
     /// What the reader has seen so far (``ReadReport/recordsRead`` counts lines).
     public var report: ReadReport {
