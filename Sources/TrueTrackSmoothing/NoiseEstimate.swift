@@ -32,6 +32,11 @@ public struct NoiseEstimate: Sendable, Hashable {
     public var dopplerScale: Double
     /// The white-acceleration standard deviation σₐ of the constant-velocity model, m/s².
     public var accelerationSigma: Double
+    /// The σₐ of a step into a fix without a Doppler speed that reports its accuracy, m/s²: the profile's
+    /// ``SmoothingOptions/accelerationSigmaWithoutDoppler`` where lower than σₐ (and estimated with it, in the
+    /// same ratio), else ``accelerationSigma``. On a track without Doppler speeds this is the σₐ it was smoothed
+    /// with.
+    public var accelerationSigmaWithoutDoppler: Double
     /// Expectation–maximisation rounds performed (0 when the parameters were given, not estimated).
     public var rounds: Int
     /// Whether the parameters were estimated from the track.
@@ -40,14 +45,15 @@ public struct NoiseEstimate: Sendable, Hashable {
     /// for this track (typically a time-correlated fix error read as motion) and the estimate is the rail's.
     public var isLimited = false
 
-    /// Creates a parameter set.
+    /// Creates a parameter set; `accelerationSigmaWithoutDoppler` `nil` means `accelerationSigma`.
     public init(
-        accuracyScale: Double, dopplerScale: Double, accelerationSigma: Double, rounds: Int,
-        isEstimated: Bool
+        accuracyScale: Double, dopplerScale: Double, accelerationSigma: Double,
+        accelerationSigmaWithoutDoppler: Double? = nil, rounds: Int, isEstimated: Bool
     ) {
         self.accuracyScale = accuracyScale
         self.dopplerScale = dopplerScale
         self.accelerationSigma = accelerationSigma
+        self.accelerationSigmaWithoutDoppler = accelerationSigmaWithoutDoppler ?? accelerationSigma
         self.rounds = rounds
         self.isEstimated = isEstimated
     }
@@ -131,7 +137,8 @@ extension WholeTrackSmoother {
             for s in 1..<max(p.stateCount, 1) where !p.opensSegment[s] {
                 links += 1
                 let dt = p.times[s] - p.times[s - 1]
-                let i1 = 1 / dt, i2 = i1 * i1, i3 = i2 * i1
+                // (Per unit density of the link: see `TrackProblem.processScale`.)
+                let i1 = 1 / (p.processScale.isEmpty ? dt : dt * p.processScale[s]), i2 = i1 / dt, i3 = i2 / dt
                 for axis in 0..<2 {
                     let o = axis * order
                     let p0 = x[o + 2 * s - 2], v0 = x[o + 2 * s - 1], p1 = x[o + 2 * s], v1 = x[o + 2 * s + 1]

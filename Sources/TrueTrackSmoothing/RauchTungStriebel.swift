@@ -23,7 +23,6 @@ struct RauchTungStriebel {
     /// - Complexity: O(states + measurements) time and memory.
     init(_ p: TrackProblem, positionWeights: [Double], velocityWeights: [Double]) {
         let n = p.stateCount
-        let q = p.processDensity
         // Filtered (and later smoothed) means and covariances; predicted ones for the backward pass.
         var xe = [Double](repeating: 0, count: n), xn = xe, ve = xe, vn = xe
         var fpp = xe, fpv = xe, fvv = xe
@@ -39,6 +38,7 @@ struct RauchTungStriebel {
                 c11 = p.initialVelocityVariance
             } else {
                 let dt = p.times[s] - p.times[s - 1]
+                let q = p.processDensity(intoState: s)
                 e = xe[s - 1] + ve[s - 1] * dt
                 no = xn[s - 1] + vn[s - 1] * dt
                 a = ve[s - 1]

@@ -17,6 +17,15 @@ public struct SmoothingOptions: Sendable, Hashable {
     /// White-acceleration standard deviation σₐ of the constant-velocity model, m/s² (spectral density
     /// q = σₐ² m²/s³). From ``TrackingProfile/accelerationSigma``.
     public var accelerationSigma: Double
+    /// The largest σₐ (m/s²) of a step into a fix that carries no Doppler speed but reports its accuracy: such a
+    /// step's process density is `min(accelerationSigma, accelerationSigmaWithoutDoppler)²`, as in the forward
+    /// filter's prediction. From ``TrackingProfile/accelerationSigmaWithoutDoppler`` (∞, the same σₐ for every
+    /// step, except 3 on ``TrackingProfile/driving``). Why: a car's 8 m/s² lets the constant-velocity model swing
+    /// 50 m aside within 5 s and 150 m within 10 s at little cost, so between fixes without a Doppler speed the
+    /// smoothed track followed every multipath jump, whatever the robust loss (a jumpy 14.4 km drive at 5 s read
+    /// 17.3–18.5 km; see docs/ARCHITECTURE.md, "Multipath jumps between sparse fixes"). A value that is not
+    /// above 0 (or NaN) is ignored, like ∞.
+    public var accelerationSigmaWithoutDoppler: Double
     /// Fixes whose reported 68 % radius exceeds this are left out, metres.
     /// From ``TrackingProfile/maximumAccuracyMetres``.
     public var maximumAccuracyMetres: Double
@@ -139,6 +148,7 @@ public struct SmoothingOptions: Sendable, Hashable {
     /// Options matching a tracking profile (see each property for the value it takes).
     public init(profile: TrackingProfile = .walking) {
         accelerationSigma = profile.accelerationSigma
+        accelerationSigmaWithoutDoppler = profile.accelerationSigmaWithoutDoppler
         maximumAccuracyMetres = profile.maximumAccuracyMetres
         assumedAccuracyMetres = profile.assumedAccuracyMetres
         gapSeconds = profile.filterResetGapSeconds

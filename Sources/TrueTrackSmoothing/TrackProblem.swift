@@ -58,11 +58,21 @@ struct TrackProblem {
     var excludedFixCount = 0
     /// Process-noise spectral density q = σₐ², m²/s³.
     var processDensity: Double
+    /// Per state, the factor on ``processDensity`` of the link into it (see
+    /// ``SmoothingOptions/accelerationSigmaWithoutDoppler``); empty when every link has the factor 1 (then
+    /// nothing is stored or read per state).
+    var processScale: [Double] = []
     /// Prior variances of a segment's first position (m²) and velocity (m²/s²).
     var initialPositionVariance: Double
     var initialVelocityVariance: Double
 
     var stateCount: Int { times.count }
+
+    /// The process density of the link into state `s` (m²/s³).
+    @inline(__always)
+    func processDensity(intoState s: Int) -> Double {
+        processScale.isEmpty ? processDensity : processDensity * processScale[s]
+    }
 
     /// Multiplies every position variance by `position` and every velocity variance by `velocity` (the
     /// estimation's M-step), keeping the floor ``SmoothingOptions/minimumVariance``.
@@ -127,6 +137,8 @@ struct TrackProblem {
         times.reserveCapacity(n)
         opensSegment.reserveCapacity(n)
 
+        // States with a fix that reports no accuracy (they keep σₐ, see `processScale`).
+        var assumedAccuracyStates: [Int] = []
         var hasFrame = false
         var firstMilliseconds: Int64 = 0
         var lastMilliseconds: Int64 = .min
@@ -156,6 +168,7 @@ struct TrackProblem {
                 lastMilliseconds = ms
             }
             let state = times.count - 1
+            if case .absent = fix.horizontalAccuracy { assumedAccuracyStates.append(state) }
             positionState.append(state)
             positionEast.append(p.east)
             positionNorth.append(p.north)
@@ -202,6 +215,23 @@ struct TrackProblem {
             velocityNorth.append(north)
             velocityVariance.append(variance)
         }
+        setProcessScales(options, assumedAccuracyStates: assumedAccuracyStates)
+    }
+
+    /// Fills ``processScale``: the factor (σ_without / σₐ)² (``SmoothingOptions/accelerationSigmaWithoutDoppler``)
+    /// on the link into every state none of whose fixes has a Doppler speed (a velocity measurement) and all of
+    /// whose fixes report their accuracy, the forward filter's rule for its prediction step; nothing when no
+    /// link takes it (every fix with a speed: the usual 1 Hz phone or logger, no cost per state).
+    private mutating func setProcessScales(_ options: SmoothingOptions, assumedAccuracyStates: [Int]) {
+        let withoutDoppler = options.accelerationSigmaWithoutDoppler
+        guard withoutDoppler > 0, withoutDoppler < options.accelerationSigma,
+            velocityState.count < positionState.count || !assumedAccuracyStates.isEmpty
+        else { return }
+        let ratio = withoutDoppler / options.accelerationSigma
+        var scales = [Double](repeating: ratio * ratio, count: stateCount)
+        for s in velocityState { scales[s] = 1 }
+        for s in assumedAccuracyStates { scales[s] = 1 }
+        if scales.contains(where: { $0 != 1 }) { processScale = scales }
     }
 }
 

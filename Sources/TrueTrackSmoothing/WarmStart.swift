@@ -22,7 +22,8 @@ enum WarmStart {
         let count = p.positionState.count
         var weights = [Double](repeating: 1, count: count)
         guard count >= 3 else { return weights }
-        let q = p.processDensity
+        // The process density of the link into each fix's state (see `TrackProblem.processScale`).
+        let q0 = p.processDensity, scales = p.processScale
         p.times.withUnsafeBufferPointer { times in
             p.positionState.withUnsafeBufferPointer { state in
                 p.positionEast.withUnsafeBufferPointer { e in
@@ -31,7 +32,7 @@ enum WarmStart {
                             weights.withUnsafeMutableBufferPointer { w in
                                 /// The normalised residual of m against the line through a and b (any order
                                 /// in time), or nil when a prediction is not defined (same time, too far).
-                                func residual(_ m: Int, _ a: Int, _ b: Int) -> Double? {
+                                func residual(_ m: Int, _ a: Int, _ b: Int, q: Double) -> Double? {
                                     guard a >= 0, b >= 0, a < count, b < count else { return nil }
                                     let ta = times[state[a]], tb = times[state[b]], tm = times[state[m]]
                                     let span = tb - ta
@@ -46,9 +47,10 @@ enum WarmStart {
                                     return ((de * de + dn * dn) / variance).squareRoot()
                                 }
                                 for m in 0..<count {
-                                    let d0 = residual(m, m - 1, m + 1)
-                                    let d1 = residual(m, m - 2, m - 1)
-                                    let d2 = residual(m, m + 1, m + 2)
+                                    let q = scales.isEmpty ? q0 : q0 * scales[state[m]]
+                                    let d0 = residual(m, m - 1, m + 1, q: q)
+                                    let d1 = residual(m, m - 2, m - 1, q: q)
+                                    let d2 = residual(m, m + 1, m + 2, q: q)
                                     let d: Double
                                     switch (d0, d1, d2) {
                                     case let (x?, y?, z?): d = max(min(x, y), min(max(x, y), z))

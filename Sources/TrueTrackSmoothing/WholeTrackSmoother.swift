@@ -117,7 +117,10 @@ public struct WholeTrackSmoother: Sendable {
         let measurementCount = problem.positionState.count + problem.velocityState.count
         var noise = NoiseEstimate(
             accuracyScale: options.accuracyScale, dopplerScale: options.dopplerScale,
-            accelerationSigma: options.accelerationSigma, rounds: 0, isEstimated: false)
+            accelerationSigma: options.accelerationSigma,
+            accelerationSigmaWithoutDoppler: options.accelerationSigmaWithoutDoppler > 0
+                ? min(options.accelerationSigma, options.accelerationSigmaWithoutDoppler) : options.accelerationSigma,
+            rounds: 0, isEstimated: false)
         let estimating = options.estimatesNoise && n >= NoiseEstimate.minimumStates
         var iterations = 0
         while true {
@@ -188,6 +191,7 @@ public struct WholeTrackSmoother: Sendable {
             noise.accuracyScale *= step.position.squareRoot()
             noise.dopplerScale *= step.velocity.squareRoot()
             noise.accelerationSigma *= step.process.squareRoot()
+            noise.accelerationSigmaWithoutDoppler *= step.process.squareRoot()
             problem.scaleVariances(position: step.position, velocity: step.velocity)
             problem.processDensity *= step.process
         }

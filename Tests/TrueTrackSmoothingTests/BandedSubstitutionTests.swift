@@ -207,7 +207,9 @@ import TrueTrackSimulation
             let epp = S[c][c] + S[a][a] + dt * dt * S[b][b] - 2 * S[a][c] - 2 * dt * S[b][c] + 2 * dt * S[a][b]
             let evv = S[d][d] + S[b][b] - 2 * S[b][d]
             let epv = S[c][d] - S[b][c] - S[a][d] + S[a][b] - dt * S[b][d] + dt * S[b][b]
-            trace += 12 / (dt * dt * dt) * epp - 12 / (dt * dt) * epv + 4 / dt * evv
+            // (Per unit of the problem's density: a link with its own factor counts divided by it.)
+            let scale = problem.processScale.isEmpty ? 1 : problem.processScale[s + 1]
+            trace += (12 / (dt * dt * dt) * epp - 12 / (dt * dt) * epv + 4 / dt * evv) / scale
         }
         for s in 0..<problem.stateCount {
             #expect(abs(moments.positionVariance[s] - inverse[2 * s][2 * s]) <= 1e-9 * inverse[2 * s][2 * s])

@@ -50,7 +50,9 @@ import TrueTrackCore
         #expect(track.noise.isEstimated)
         #expect(!track.noise.isLimited)
         #expect(abs(track.noise.accuracyScale - 0.25) < 0.25 * 0.15)
-        #expect(abs(track.noise.accelerationSigma - 0.5) < 0.5 * 0.15)
+        // (Every step is into a fix without Doppler: the driving profile's lower σₐ for those is what EM scales.)
+        #expect(abs(track.noise.accelerationSigmaWithoutDoppler - 0.5) < 0.5 * 0.15)
+        #expect(track.noise.accelerationSigma > track.noise.accelerationSigmaWithoutDoppler)
         #expect(track.noise.rounds > 1)
     }
 

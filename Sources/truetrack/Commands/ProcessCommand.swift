@@ -115,6 +115,8 @@ enum ProcessCommand {
         var dopplerScale: Double
         /// The acceleration noise σₐ, m/s².
         var accelerationSigma: Double
+        /// The acceleration noise of a step into a fix without a Doppler speed, m/s² (lower on driving).
+        var accelerationSigmaWithoutDoppler: Double
         /// Expectation-maximisation rounds.
         var rounds: Int
         /// Whether a factor ended on the estimation's safety rail.
@@ -290,7 +292,9 @@ enum ProcessCommand {
                 s.noise.isEstimated
                     ? Noise(
                         accuracyScale: s.noise.accuracyScale, dopplerScale: s.noise.dopplerScale,
-                        accelerationSigma: s.noise.accelerationSigma, rounds: s.noise.rounds,
+                        accelerationSigma: s.noise.accelerationSigma,
+                        accelerationSigmaWithoutDoppler: s.noise.accelerationSigmaWithoutDoppler,
+                        rounds: s.noise.rounds,
                         isLimited: s.noise.isLimited)
                     : nil
             }, stops: [])
@@ -366,7 +370,10 @@ enum ProcessCommand {
             if let n = s.noise {
                 t +=
                     "  noise:          accuracy × \(n.accuracyScale.fixed(3)), Doppler × \(n.dopplerScale.fixed(3)), "
-                    + "σₐ \(n.accelerationSigma.fixed(2)) m/s² (estimated, \(n.rounds) rounds"
+                    + "σₐ \(n.accelerationSigma.fixed(2)) m/s²"
+                    + (n.accelerationSigmaWithoutDoppler < n.accelerationSigma
+                        ? " (\(n.accelerationSigmaWithoutDoppler.fixed(2)) without Doppler)" : "")
+                    + " (estimated, \(n.rounds) rounds"
                     + (n.isLimited ? ", on the safety rail" : "") + ")\n"
             }
             t += "  forward filter: \(s.distanceBySourceMetres.values.reduce(0, +).fixed(1)) m"
