@@ -32,10 +32,10 @@ public struct NoiseEstimate: Sendable, Hashable {
     public var dopplerScale: Double
     /// The white-acceleration standard deviation σₐ of the constant-velocity model, m/s².
     public var accelerationSigma: Double
-    /// The σₐ of a step into a fix without a Doppler speed that reports its accuracy, m/s²: the profile's
+    /// The σₐ of a step into a fix without a speed reading that reports its accuracy, m/s²: the profile's
     /// ``SmoothingOptions/accelerationSigmaWithoutDoppler`` where lower than σₐ (and estimated with it, in the
-    /// same ratio), else ``accelerationSigma``. On a track without Doppler speeds this is the σₐ it was smoothed
-    /// with.
+    /// same ratio) when the track has such a step, else ``accelerationSigma``. On a track whose fixes report their
+    /// accuracy but no speed, every step was smoothed with it.
     public var accelerationSigmaWithoutDoppler: Double
     /// Expectation–maximisation rounds performed (0 when the parameters were given, not estimated).
     public var rounds: Int

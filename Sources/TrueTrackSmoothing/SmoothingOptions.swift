@@ -17,9 +17,10 @@ public struct SmoothingOptions: Sendable, Hashable {
     /// White-acceleration standard deviation σₐ of the constant-velocity model, m/s² (spectral density
     /// q = σₐ² m²/s³). From ``TrackingProfile/accelerationSigma``.
     public var accelerationSigma: Double
-    /// The largest σₐ (m/s²) of a step into a fix that carries no Doppler speed but reports its accuracy: such a
+    /// The largest σₐ (m/s²) of a step into a fix that carries no speed reading but reports its accuracy: such a
     /// step's process density is `min(accelerationSigma, accelerationSigmaWithoutDoppler)²`, as in the forward
-    /// filter's prediction. From ``TrackingProfile/accelerationSigmaWithoutDoppler`` (∞, the same σₐ for every
+    /// filter's prediction (a reading counts whatever its value, and whether or not ``usesDoppler`` takes it as a
+    /// measurement). From ``TrackingProfile/accelerationSigmaWithoutDoppler`` (∞, the same σₐ for every
     /// step, except 3 on ``TrackingProfile/driving``). Why: a car's 8 m/s² lets the constant-velocity model swing
     /// 50 m aside within 5 s and 150 m within 10 s at little cost, so between fixes without a Doppler speed the
     /// smoothed track followed every multipath jump, whatever the robust loss (a jumpy 14.4 km drive at 5 s read
@@ -35,7 +36,8 @@ public struct SmoothingOptions: Sendable, Hashable {
     /// A time step longer than this splits the track into independent segments, seconds: across it the
     /// constant-velocity model says nothing useful. From ``TrackingProfile/filterResetGapSeconds``.
     public var gapSeconds: Double
-    /// Whether Doppler speed and course enter as velocity measurements. Default `true`.
+    /// Whether Doppler speed and course enter as velocity measurements. Default `true`. (The process model does
+    /// not change with it: see ``accelerationSigmaWithoutDoppler``.)
     public var usesDoppler: Bool
     /// The profile of the forward ``Tracker`` that judges the speed readings before smoothing: readings it
     /// overrules as a placeholder (a column of zeros under a track that keeps going,

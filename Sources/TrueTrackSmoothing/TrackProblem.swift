@@ -62,6 +62,8 @@ struct TrackProblem {
     /// ``SmoothingOptions/accelerationSigmaWithoutDoppler``); empty when every link has the factor 1 (then
     /// nothing is stored or read per state).
     var processScale: [Double] = []
+    /// The factor ``processScale`` holds for the links into states without a speed reading (1 when it is empty).
+    var lowerProcessScale = 1.0
     /// Prior variances of a segment's first position (m²) and velocity (m²/s²).
     var initialPositionVariance: Double
     var initialVelocityVariance: Double
@@ -137,8 +139,6 @@ struct TrackProblem {
         times.reserveCapacity(n)
         opensSegment.reserveCapacity(n)
 
-        // States with a fix that reports no accuracy (they keep σₐ, see `processScale`).
-        var assumedAccuracyStates: [Int] = []
         var hasFrame = false
         var firstMilliseconds: Int64 = 0
         var lastMilliseconds: Int64 = .min
@@ -168,7 +168,6 @@ struct TrackProblem {
                 lastMilliseconds = ms
             }
             let state = times.count - 1
-            if case .absent = fix.horizontalAccuracy { assumedAccuracyStates.append(state) }
             positionState.append(state)
             positionEast.append(p.east)
             positionNorth.append(p.north)
@@ -215,23 +214,31 @@ struct TrackProblem {
             velocityNorth.append(north)
             velocityVariance.append(variance)
         }
-        setProcessScales(options, assumedAccuracyStates: assumedAccuracyStates)
+        // (Only when some fix has no velocity measurement: a reading the options leave out still keeps σₐ, which
+        // `setProcessScales` reads from the fixes.)
+        if velocityState.count < positionState.count { setProcessScales(options, fixes: fixes) }
     }
 
     /// Fills ``processScale``: the factor (σ_without / σₐ)² (``SmoothingOptions/accelerationSigmaWithoutDoppler``)
-    /// on the link into every state none of whose fixes has a Doppler speed (a velocity measurement) and all of
-    /// whose fixes report their accuracy, the forward filter's rule for its prediction step; nothing when no
-    /// link takes it (every fix with a speed: the usual 1 Hz phone or logger, no cost per state).
-    private mutating func setProcessScales(_ options: SmoothingOptions, assumedAccuracyStates: [Int]) {
+    /// on the link into every state none of whose fixes has a speed reading and all of whose fixes report their
+    /// accuracy: the forward filter's rule for its prediction step, which asks whether a fix carries a reading,
+    /// whatever its value (a reading above the ceiling, or one ``SmoothingOptions/usesDoppler`` leaves out, still
+    /// keeps σₐ; one overruled as a placeholder was removed before). Not called when every fix has a reading (the
+    /// usual 1 Hz phone or logger: no cost per state); nothing is stored when no link takes the factor.
+    /// σ_without below σₐ / 1000 counts as σₐ / 1000 (a vanishing density would make the band singular).
+    private mutating func setProcessScales(_ options: SmoothingOptions, fixes: [Fix]) {
         let withoutDoppler = options.accelerationSigmaWithoutDoppler
-        guard withoutDoppler > 0, withoutDoppler < options.accelerationSigma,
-            velocityState.count < positionState.count || !assumedAccuracyStates.isEmpty
-        else { return }
-        let ratio = withoutDoppler / options.accelerationSigma
+        guard withoutDoppler > 0, withoutDoppler < options.accelerationSigma else { return }
+        let ratio = max(withoutDoppler / options.accelerationSigma, 1e-3)
         var scales = [Double](repeating: ratio * ratio, count: stateCount)
-        for s in velocityState { scales[s] = 1 }
-        for s in assumedAccuracyStates { scales[s] = 1 }
-        if scales.contains(where: { $0 != 1 }) { processScale = scales }
+        for (m, s) in positionState.enumerated() {
+            let fix = fixes[fixIndex[m]]
+            if fix.speedMetresPerSecond != nil || fix.horizontalAccuracy == .absent { scales[s] = 1 }
+        }
+        if scales.contains(where: { $0 != 1 }) {
+            processScale = scales
+            lowerProcessScale = ratio * ratio
+        }
     }
 }
 

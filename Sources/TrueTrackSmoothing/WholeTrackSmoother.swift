@@ -118,8 +118,8 @@ public struct WholeTrackSmoother: Sendable {
         var noise = NoiseEstimate(
             accuracyScale: options.accuracyScale, dopplerScale: options.dopplerScale,
             accelerationSigma: options.accelerationSigma,
-            accelerationSigmaWithoutDoppler: options.accelerationSigmaWithoutDoppler > 0
-                ? min(options.accelerationSigma, options.accelerationSigmaWithoutDoppler) : options.accelerationSigma,
+            // (The σₐ a link without a reading used: σₐ itself when none did.)
+            accelerationSigmaWithoutDoppler: options.accelerationSigma * problem.lowerProcessScale.squareRoot(),
             rounds: 0, isEstimated: false)
         let estimating = options.estimatesNoise && n >= NoiseEstimate.minimumStates
         var iterations = 0

@@ -231,6 +231,32 @@ enum SmoothingSupport {
         #expect(followed.distanceMetres > 1.05 * truth)
     }
 
+    /// Which steps take the driving profile's σₐ without Doppler: those into a fix with no speed reading that
+    /// reports its accuracy, as the forward filter decides. A reading above the ceiling, or one the options do not
+    /// use as a measurement, is still a reading; a fix without an accuracy keeps σₐ too.
+    @Test func aStepIntoAFixWithoutASpeedReadingTakesTheLowerProcessNoise() {
+        var fixes = (0..<10).map { S.fix(seconds: 5 * Double($0), east: 50 * Double($0), north: 0, accuracy: 5) }
+        fixes[3] = S.fix(seconds: 15, east: 150, north: 0, accuracy: 5, speed: 10)
+        fixes[5] = S.fix(seconds: 25, east: 250, north: 0, accuracy: 5, speed: 500)  // above the 70 m/s ceiling
+        fixes[7] = S.fix(seconds: 35, east: 350, north: 0, accuracy: nil)
+        var options = SmoothingOptions(profile: .driving)
+        let lower = (3.0 / 8) * (3.0 / 8)
+        let scales = TrackProblem(fixes: fixes, options: options).processScale
+        #expect(scales.count == 10)
+        for s in [1, 2, 4, 6, 8, 9] { #expect(scales[s] == lower) }
+        for s in [3, 5, 7] { #expect(scales[s] == 1) }
+        options.usesDoppler = false
+        #expect(TrackProblem(fixes: fixes, options: options).processScale == scales)
+        // Every fix with a reading, or a profile without the lower σₐ: nothing is stored.
+        let withSpeeds = fixes.map { fix in
+            var f = fix
+            f.speedMetresPerSecond = 10
+            return f
+        }
+        #expect(TrackProblem(fixes: withSpeeds, options: SmoothingOptions(profile: .driving)).processScale.isEmpty)
+        #expect(TrackProblem(fixes: fixes, options: SmoothingOptions(profile: .walking)).processScale.isEmpty)
+    }
+
     /// The same kind of drive logged every 10 s: the warm start measures each fix against its neighbours by the
     /// fixes' noise alone, so the jumps start near weight 0 and the first solve does not go through them. With
     /// the model's process variance over the span in that measure (σ 55 m at 10 s under 3 m/s²) they started at
