@@ -11,7 +11,10 @@ and printed against its truth:
   second  300 s of driving under zeros, a 120 s halt, then 600 s (7,200 m) with true readings at 1 Hz: the
           metres counted over the second drive and how many of its readings the tracker distrusted.
 
-Usage: tools/analysis/zero-column/jumpy.py BINARY [BINARY ...]
+With --smooth (first argument), the jumpy drives are run through `process --smooth` instead and the second drive is
+left out (docs/ARCHITECTURE.md, "Multipath jumps between sparse fixes").
+
+Usage: tools/analysis/zero-column/jumpy.py [--smooth] BINARY [BINARY ...]
 """
 import csv, datetime, json, math, os, random, subprocess, sys, tempfile
 
@@ -62,19 +65,26 @@ def jumpy(interval, seed, mode):
     return out, truth
 
 
+SMOOTH = False
+
+
 def process(binary, path, decisions=None):
-    args = [binary, "process", path, "--profile", "driving", "--json"]
+    args = [binary, "process", path, "--profile", "driving", "--json"] + (["--smooth"] if SMOOTH else [])
     if decisions:
         args += ["--decisions", decisions]
     return json.loads(subprocess.run(args, capture_output=True, text=True).stdout)["distanceMetres"]
 
 
 def main():
+    global SMOOTH
     binaries = sys.argv[1:]
+    if binaries[:1] == ["--smooth"]:
+        SMOOTH = True
+        binaries = binaries[1:]
     if not binaries:
         sys.exit(__doc__)
     tmp = tempfile.mkdtemp()
-    print("jumpy drive, truth 14,400 m (per binary: zeros / true / no column, three seeds)")
+    print(f"jumpy drive{' (--smooth)' if SMOOTH else ''}, truth 14,400 m (per binary: zeros / true / no column, three seeds)")
     for interval in (1, 5, 10, 15):
         for b in binaries:
             cells = []
@@ -84,6 +94,8 @@ def main():
                 write(f"{tmp}/z.csv", zero), write(f"{tmp}/t.csv", true), write(f"{tmp}/n.csv", zero, speed=False)
                 cells.append("/".join(str(round(process(b, f"{tmp}/{k}.csv"))) for k in "ztn"))
             print(f"  {interval:2d} s  {os.path.basename(b):20s} " + "  ".join(cells))
+    if SMOOTH:
+        return
     print("second drive with true readings after 300 s under zeros, truth 7,200 m")
     rows, _ = route([(120, 0, 0), (300, 12, 0), (120, 0, 0), (600, 12, 0), (120, 0, 0)], 1, 5, 3.0, 1, "true")
     second = 120 + 300 + 120
