@@ -115,7 +115,7 @@ enum ProcessCommand {
         var dopplerScale: Double
         /// The acceleration noise σₐ, m/s².
         var accelerationSigma: Double
-        /// The acceleration noise of a step into a fix without a Doppler speed, m/s² (lower on driving).
+        /// The acceleration noise of a step into a fix without a speed reading, m/s² (lower on driving).
         var accelerationSigmaWithoutDoppler: Double
         /// Expectation-maximisation rounds.
         var rounds: Int
