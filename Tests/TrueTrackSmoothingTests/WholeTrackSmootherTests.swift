@@ -58,6 +58,29 @@ enum SmoothingSupport {
         return jumped
     }
 
+    /// A straight drive east at 12 m/s for 1,200 s (14,400 m), a fix every `intervalSeconds` with 3 m of white
+    /// noise per axis claiming 5 m and no speed, a `jumpShare` of them (none of the first and last three) moved
+    /// 100–300 m in a seeded random direction; returns the fixes and the indices moved.
+    static func jumpyDrive(intervalSeconds: Int, jumpShare: Double, seed: UInt64) -> (fixes: [Fix], jumped: [Int]) {
+        var rng = TestRNG(state: seed)
+        func gauss() -> Double { (-2 * log(max(rng.uniform(), 1e-300))).squareRoot() * cos(2 * .pi * rng.uniform()) }
+        let last = 1200 / intervalSeconds
+        var fixes: [Fix] = []
+        var jumped: [Int] = []
+        for k in 0...last {
+            let t = Double(intervalSeconds * k)
+            var east = 12 * t + 3 * gauss(), north = 3 * gauss()
+            if k > 2, k < last - 2, rng.uniform() < jumpShare {
+                let m = 100 + 200 * rng.uniform(), a = 2 * Double.pi * rng.uniform()
+                east += m * cos(a)
+                north += m * sin(a)
+                jumped.append(fixes.count)
+            }
+            fixes.append(fix(seconds: t, east: east, north: north, accuracy: 5))
+        }
+        return (fixes, jumped)
+    }
+
     static func percentile(_ values: [Double], _ p: Double) -> Double {
         guard !values.isEmpty else { return .nan }
         let s = values.sorted()
@@ -204,21 +227,7 @@ enum SmoothingSupport {
     /// 50 m aside within 5 s at little cost: started from equal weights (no warm start) the track goes through the
     /// jumps (the contrast here).
     @Test func jumpsBetweenSparseDriveFixesWithoutSpeedLoseTheirPull() throws {
-        var rng = TestRNG(state: 2024)
-        func gauss() -> Double { (-2 * log(max(rng.uniform(), 1e-300))).squareRoot() * cos(2 * .pi * rng.uniform()) }
-        var fixes: [Fix] = []
-        var jumped: [Int] = []
-        for k in 0...240 {
-            let t = 5 * Double(k)
-            var east = 12 * t + 3 * gauss(), north = 3 * gauss()
-            if k > 2, k < 238, rng.uniform() < 0.05 {
-                let m = 100 + 200 * rng.uniform(), a = 2 * Double.pi * rng.uniform()
-                east += m * cos(a)
-                north += m * sin(a)
-                jumped.append(fixes.count)
-            }
-            fixes.append(S.fix(seconds: t, east: east, north: north, accuracy: 5))
-        }
+        let (fixes, jumped) = S.jumpyDrive(intervalSeconds: 5, jumpShare: 0.05, seed: 2024)
         try #require(jumped.count >= 6)
         let truth = 12.0 * 1200
         let track = WholeTrackSmoother(profile: .driving).smooth(fixes)
@@ -263,21 +272,7 @@ enum SmoothingSupport {
     /// 0.4–0.8 and the track followed them (the distance 3 % long or more on each of these seeds).
     @Test(arguments: [7 as UInt64, 8, 9])
     func jumpsBetweenFixesTenSecondsApartAreMostlyLeftOut(seed: UInt64) throws {
-        var rng = TestRNG(state: seed)
-        func gauss() -> Double { (-2 * log(max(rng.uniform(), 1e-300))).squareRoot() * cos(2 * .pi * rng.uniform()) }
-        var fixes: [Fix] = []
-        var jumped: [Int] = []
-        for k in 0...120 {
-            let t = 10 * Double(k)
-            var east = 12 * t + 3 * gauss(), north = 3 * gauss()
-            if k > 2, k < 118, rng.uniform() < 0.06 {
-                let m = 100 + 200 * rng.uniform(), a = 2 * Double.pi * rng.uniform()
-                east += m * cos(a)
-                north += m * sin(a)
-                jumped.append(fixes.count)
-            }
-            fixes.append(S.fix(seconds: t, east: east, north: north, accuracy: 5))
-        }
+        let (fixes, jumped) = S.jumpyDrive(intervalSeconds: 10, jumpShare: 0.06, seed: seed)
         try #require(jumped.count >= 3)
         let truth = 12.0 * 1200
         let track = WholeTrackSmoother(profile: .driving).smooth(fixes)
