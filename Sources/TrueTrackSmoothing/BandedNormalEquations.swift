@@ -71,8 +71,6 @@ struct BandedNormalEquations {
         let n = order
         let stateCount = p.stateCount
         let inverseQ = 1 / p.processDensity
-        // Per link, when some differ (see `TrackProblem.processScale`).
-        let scales = p.processScale
         let ip0 = 1 / p.initialPositionVariance, iv0 = 1 / p.initialVelocityVariance
         band.withUnsafeMutableBufferPointer { ab in
             rhs.withUnsafeMutableBufferPointer { b in
@@ -114,7 +112,7 @@ struct BandedNormalEquations {
                             if s + 1 < stateCount && !opens[s + 1] {
                                 let dt = t[s + 1] - t[s]
                                 let inverseDt = 1 / dt
-                                l1 = (scales.isEmpty ? inverseQ : inverseQ / scales[s + 1]) * inverseDt
+                                l1 = inverseQ / p.processScale(intoState: s + 1) * inverseDt
                                 l2 = l1 * inverseDt
                                 l3 = l2 * inverseDt
                                 dpp += 12 * l3
@@ -569,8 +567,7 @@ struct BandedNormalEquations {
                 guard stateCount > 1 else { return }
                 for s in 1..<stateCount where !p.opensSegment[s] {
                     let dt = p.times[s] - p.times[s - 1]
-                    let i1 = inverseQ / (p.processScale.isEmpty ? 1 : p.processScale[s]) / dt, i2 = i1 / dt,
-                        i3 = i2 / dt
+                    let i1 = inverseQ / p.processScale(intoState: s) / dt, i2 = i1 / dt, i3 = i2 / dt
                     for axis in 0..<2 {
                         let o = axis * n
                         let p0 = x[o + 2 * s - 2], v0 = x[o + 2 * s - 1], p1 = x[o + 2 * s], v1 = x[o + 2 * s + 1]
@@ -640,8 +637,7 @@ struct BandedNormalEquations {
                             let epp = cc + aa + dt * dt * bb - 2 * ac - 2 * dt * bc + 2 * dt * ab
                             let evv = dd + bb - 2 * bd
                             let epv = cd - bc - ad + ab - dt * bd + dt * bb
-                            let i1 = 1 / (p.processScale.isEmpty ? dt : dt * p.processScale[s + 1]), i2 = i1 / dt
-                            let i3 = i2 / dt
+                            let i1 = 1 / (dt * p.processScale(intoState: s + 1)), i2 = i1 / dt, i3 = i2 / dt
                             trace += 12 * i3 * epp - 12 * i2 * epv + 4 * i1 * evv
                         }
                     }

@@ -138,7 +138,7 @@ extension WholeTrackSmoother {
                 links += 1
                 let dt = p.times[s] - p.times[s - 1]
                 // (Per unit density of the link: see `TrackProblem.processScale`.)
-                let i1 = 1 / (p.processScale.isEmpty ? dt : dt * p.processScale[s]), i2 = i1 / dt, i3 = i2 / dt
+                let i1 = 1 / (dt * p.processScale(intoState: s)), i2 = i1 / dt, i3 = i2 / dt
                 for axis in 0..<2 {
                     let o = axis * order
                     let p0 = x[o + 2 * s - 2], v0 = x[o + 2 * s - 1], p1 = x[o + 2 * s], v1 = x[o + 2 * s + 1]
