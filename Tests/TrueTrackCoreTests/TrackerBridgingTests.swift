@@ -197,8 +197,8 @@ import TrueTrackSimulation
     }
 
     /// Fixes every 20 s without speed on a straight walk at 1.2 m/s: each step counts its 24 m chord, not the
-    /// 12 m of the clamped speed integral; a turn of 90° between two steps is not bridged (that step counts
-    /// its clamped integral only).
+    /// 12 m of the clamped speed integral; a turn of 135° between two steps heads back and is not bridged (that
+    /// step counts its clamped integral only).
     @Test func aSparseLoggersStepsCountTheirChordsWhileTheWalkerKeepsItsHeading() {
         let straight = (0...15).map { TrackerTests.fix(Double($0 * 20), east: Double($0) * 24) }
         let (total, decisions) = Self.total(straight)
@@ -208,11 +208,59 @@ import TrueTrackSimulation
         #expect(abs(total - 24 * Double(15)) < 24 * 4, "\(total)")
         let bridgedSteps = decisions.filter { abs($0.distanceIncrementMetres - 24) < 1.5 }.count
         #expect(bridgedSteps >= 10, "\(decisions.map(\.distanceIncrementMetres))")
-        // Turning north at the end: the first step after the turn is not within 45° of the heading before it.
+        // Turning back north-west at the end: the first step after the turn heads back on the step before it.
         let turned =
-            straight + (1...3).map { TrackerTests.fix(Double(300 + $0 * 20), north: Double($0) * 24, east: 360) }
+            straight
+            + (1...3).map {
+                TrackerTests.fix(Double(300 + $0 * 20), north: Double($0) * 17, east: 360 - Double($0) * 17)
+            }
         let (_, turnDecisions) = Self.total(turned)
         #expect(turnDecisions[16].distanceIncrementMetres < 20, "\(turnDecisions[16])")
+    }
+
+    /// The same walk turning by 60° at the end: the step after the turn keeps on from the step before (the
+    /// chords between the fixes turn by less than 90°) and counts its 24 m chord, although the filter, which
+    /// kept its heading east, is more than 45° off it (the bridge's test: 13.8 m counted before the rule).
+    @Test func aSparseLoggersStepThatTurnsCountsItsChordWhenItKeepsOn() {
+        let straight = (0...15).map { TrackerTests.fix(Double($0 * 20), east: Double($0) * 24) }
+        let turned =
+            straight
+            + (1...3).map {
+                TrackerTests.fix(Double(300 + $0 * 20), north: Double($0) * 24 * 0.866, east: 360 + Double($0) * 12)
+            }
+        let (_, decisions) = Self.total(turned)
+        #expect(abs(decisions[16].distanceIncrementMetres - 24) < 1, "\(decisions[16])")
+        #expect(abs(decisions[17].distanceIncrementMetres - 24) < 1, "\(decisions[17])")
+    }
+
+    /// A still receiver logging every 20 s whose fixes sit 50 m off for two minutes (a multipath reflection),
+    /// on the cycling profile: the chord into the excursion follows steps within the noise, the chord out of it
+    /// one within the noise too, so neither counts as a chord (both would add 100 m); what the speed integral
+    /// lets through is the older rules' (63 m).
+    @Test func aSparseStillLoggersExcursionCountsNoChords() {
+        let fixes = (0..<60).map { k in
+            let away = (300..<420).contains(k * 20)
+            return TrackerTests.fix(
+                Double(k * 20), north: Double(k % 3) * 0.7 + (away ? 30 : 0),
+                east: Double(k % 2) * 0.8 + (away ? 40 : 0))
+        }
+        let (total, _) = Self.total(fixes, profile: .cycling)
+        #expect(total < 75, "\(total)")
+    }
+
+    /// A walker's logger every 12 s without speed that falls silent for 50 s (more than four of its steps: no
+    /// step of its rhythm, a silence may hide a stop) and comes out 60 m on, turned by 60°: the step onto it
+    /// gets no chord from the rhythm rule (it would count 60 m), only what the older rules count.
+    @Test func aSilenceOutOfRhythmGetsNoSparseChord() {
+        let before = (0..<20).map { TrackerTests.fix(Double($0 * 12), east: Double($0) * 14.4) }
+        let turn = SIMD2(0.5, 0.866)
+        let after = (0..<10).map { k in
+            let along = 60 + Double(k) * 14.4
+            return TrackerTests.fix(
+                Double(19 * 12 + 50 + k * 12), north: along * turn.y, east: 19 * 14.4 + along * turn.x)
+        }
+        let (_, decisions) = Self.total(before + after)
+        #expect(decisions[20].distanceIncrementMetres < 40, "\(decisions[20])")
     }
 
     /// A fleet tracker on the driving profile reports every 30 s (every step a reset gap: the filter never sees

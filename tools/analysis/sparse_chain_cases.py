@@ -7,11 +7,34 @@ multipath error). Seeded: the same files every run.
     python3 tools/analysis/sparse_chain_cases.py OUT_DIR     # writes OUT_DIR/*.csv and OUT_DIR/index.tsv
     # then, per row of index.tsv (name, profile, truth metres):
     truetrack process OUT_DIR/NAME.csv --profile PROFILE --json    # distanceMetres vs truth
+    python3 tools/analysis/sparse_chain_cases.py OUT_DIR --rhythm   # steps of 12-45 s instead (below the reset gap:
+    # the dense path's sparse steps, docs/ARCHITECTURE.md 5e), still loggers with 10 % jitter
+    python3 tools/analysis/sparse_chain_cases.py OUT_DIR --compare BIN1,BIN2   # mean error per group, each binary
 """
 import math, os, random, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from generated import write_fixes, GaussMarkov
 OUT = sys.argv[1] if len(sys.argv) > 1 else 'sparse-chain-cases'
+RHYTHM = '--rhythm' in sys.argv
+if '--compare' in sys.argv:
+    import collections, json, subprocess
+    from concurrent.futures import ThreadPoolExecutor
+    binaries = sys.argv[sys.argv.index('--compare') + 1].split(',')
+    rows = [l.rstrip('\n').split('\t') for l in open(os.path.join(OUT, 'index.tsv'))]
+    def distance(b, name, prof):
+        r = subprocess.run([b, 'process', os.path.join(OUT, name + '.csv'), '--profile', prof, '--json'],
+                           capture_output=True, text=True)
+        return json.loads(r.stdout)['distanceMetres']
+    with ThreadPoolExecutor(2) as pool:
+        results = list(pool.map(lambda r: (r[0], float(r[2]), [distance(b, r[0], r[1]) for b in binaries]), rows))
+    groups = collections.defaultdict(list)
+    for name, truth, ds in results: groups[name.rsplit('_s', 1)[0]].append((truth, ds))
+    for key, v in groups.items():
+        t = sum(x[0] for x in v)
+        cells = [f'{100 * (sum(x[1][i] for x in v) / t - 1):+6.1f} %' if t > 0 else f'{sum(x[1][i] for x in v) / len(v):7.0f} m'
+                 for i in range(len(binaries))]
+        print(f'{key:24s} ' + ('truth %8.0f m ' % (t / len(v)) if t > 0 else 'still, per file ') + '  '.join(cells))
+    sys.exit(0)
 index = []
 def write(name, rows, profile, truth):
     write_fixes(os.path.join(OUT, name + '.csv'), rows)
@@ -74,9 +97,9 @@ os.makedirs(OUT, exist_ok=True)
 S = range(1, 6)
 # Moving: city drives (driving, 14 m/s blocks, lights), cycling (6 m/s), walks with stops (1.4 m/s, dwell).
 for prof, vmax, ivs, dur, block, stop, dwell in (
-        ('driving', 14.0, (25, 30, 60, 120), 3600, (150, 600), (0, 45), (0.1, (120, 600))),
-        ('cycling', 6.0, (35, 60, 120), 3600, (200, 800), (0, 30), (0.1, (120, 400))),
-        ('walking', 1.4, (65, 90, 120, 180), 7200, (100, 500), (0, 20), (0.15, (120, 600)))):
+        ('driving', 14.0, (12, 15, 18) if RHYTHM else (25, 30, 60, 120), 3600, (150, 600), (0, 45), (0.1, (120, 600))),
+        ('cycling', 6.0, (12, 15, 20, 25) if RHYTHM else (35, 60, 120), 3600, (200, 800), (0, 30), (0.1, (120, 400))),
+        ('walking', 1.4, (12, 15, 20, 30, 45) if RHYTHM else (65, 90, 120, 180), 7200, (100, 500), (0, 20), (0.15, (120, 600)))):
     for iv in ivs:
         for s in S:
             rng = random.Random(7000 + 13 * s + iv)
@@ -88,14 +111,16 @@ for prof, vmax, ivs, dur, block, stop, dwell in (
             rows, truth = sample(rng, pts, iv, 2.0, white(3.0, 5.0), speed=True)
             write(f'cityspd_{prof}_{iv}s_s{s}', rows, prof, truth)
 # Still loggers at the same intervals.
-for prof, ivs in (('driving', (25, 30, 60, 120)), ('cycling', (35, 60, 120)), ('walking', (65, 90, 120, 180))):
+STILL = ((('driving', (12, 15, 18)), ('cycling', (12, 15, 20, 25)), ('walking', (12, 15, 20, 30, 45))) if RHYTHM
+         else (('driving', (25, 30, 60, 120)), ('cycling', (35, 60, 120)), ('walking', (65, 90, 120, 180))))
+for prof, ivs in STILL:
     for iv in ivs:
         for s in S:
             rng = random.Random(9000 + 17 * s + iv)
             pts = [(t, 0.0, 0.0, 0.0, 0) for t in range(7200)]
             for model, noise in (('white', white(5.0, 8.0)), ('gm', gm_noise(rng, 8.0, 180.0, 3.0, 10.0)),
                                  ('mp', mp_noise(rng, 8.0))):
-                rows, _ = sample(rng, pts, iv, 0.3 * iv, noise)
+                rows, _ = sample(rng, pts, iv, (0.1 if RHYTHM else 0.3) * iv, noise)
                 write(f'still{model}_{prof}_{iv}s_s{s}', rows, prof, 0.0)
 with open(os.path.join(OUT, 'index.tsv'), 'w') as f:
     for r in index: f.write('\t'.join(map(str, r)) + '\n')

@@ -45,6 +45,9 @@
 /// (`truetrack bench`): the u-blox F9K drive −3.3 % → −0.9 % (a 40 s outage, 211 m); the GPX hike
 /// `gpx-korita-zbevnica` (a fix every 11–60 s) 4,125 → 5,156 m of a 6,282 m fix path (5,437 m with chains, below); the Garmin Oregon ride
 /// 19,391 → 21,372 m of 22,180 m; every 1 Hz recording with a reference unchanged (docs/ARCHITECTURE.md, 5d).
+/// A step of the recording's rhythm without speed readings (a logger every 12–45 s) also counts the chord
+/// between its fixes when that keeps on from the step before (turns by at most 90°), whatever the filter's
+/// heading: ``sparseChordFloor(east:north:seconds:accuracy:isAccuracyAssumed:now:)``.
 ///
 /// ## Sparse steps
 /// A step longer than the clamp in the recording's own rhythm (a fleet tracker every 15–120 s) with a speed
@@ -310,6 +313,12 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// A dense-path sparse step judged before the gates (in ``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:course:now:)``),
     /// counted after them if the fix passes (``commitSparseStep(floor:)``).
     @usableFromInline var pendingSparseStep = SparseStep.nothing
+    /// The chord of the last step ``sparseChordFloor(east:north:seconds:accuracy:isAccuracyAssumed:now:)`` judged (east, north metres,
+    /// from the fix before to its fix; NaN when it was not beyond the fixes' noise or faster than the traveller
+    /// sustains), and the time of the fix it ends at: the step after it is judged against it only when that fix
+    /// was accepted (the time is then ``lastAcceptedMilliseconds``).
+    @usableFromInline var lastSparseChord = SIMD2<Double>(.nan, .nan)
+    @usableFromInline var lastSparseChordMilliseconds: Int64 = .min
     /// A run of fixes whose readings say still while the track travels (``ContradictedReadings``).
     @usableFromInline var contradiction = ContradictedReadings()
     /// Readings below this speed stand for no reading in the prediction's σₐ
@@ -1209,6 +1218,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
         let speed = (ve * ve + vn * vn).squareRoot()
         var added = 0.0
         var floor = 0.0
+        // (Before a pending gap is settled below: a step straight after a gap is no step of the rhythm.)
+        let followsGap = pendingGapSeconds > 0
         if pendingGapSeconds > 0, dt > profile.maximumIntegrationSeconds, let anchor = window.oldest(),
             anchor.fixCount == fixCount
         {
@@ -1274,6 +1285,17 @@ public struct Tracker: Sendable, BitwiseCopyable {
             {
                 floor = max(floor, min(chord, profile.maximumSpeedMetresPerSecond * dt))
             }
+            // A step of the recording's rhythm without readings: its chord, when it keeps on from the step before.
+            if !followsGap, doppler == nil, lastReading.isNaN {
+                floor = max(
+                    floor,
+                    sparseChordFloor(
+                        east: e, north: n, seconds: dt,
+                        accuracy: isAccuracyAssumed
+                            ? profile.assumedDisplacementAccuracyMetres
+                            : r.squareRoot() * MeasurementNoise.radius68PerSigma,
+                        isAccuracyAssumed: isAccuracyAssumed, now: now))
+            }
             // A sparse step with readings at both ends (see `sparseStepEstimate`): judged now, counted after the
             // gates (`commitSparseStep`); the floor comes back as −1 − floor to say so.
             if lastReading >= 0,
@@ -1289,6 +1311,53 @@ public struct Tracker: Sendable, BitwiseCopyable {
             }
         }
         return SIMD2(floor, added)
+    }
+
+    /// The least a sparse step without speed readings counts (metres): its chord, from the last accepted fix to
+    /// the fix at (`east`, `north`) with displacement accuracy `accuracy`, `dt` seconds later; 0 when the rule
+    /// does not apply. Notes the chord for the step after (``lastSparseChord``).
+    ///
+    /// It applies when the step is of the recording's rhythm (at most ``sparseRhythmRatio`` times the step
+    /// before: a logger's cadence, not a silence that may hide a stop), outside the vehicle latch, and its chord
+    /// lies beyond the fixes' noise (the net-displacement threshold of both ends' accuracies), no faster than the
+    /// traveller sustains, and *keeps on* from the step before: that step was judged here too, ended at the last
+    /// accepted fix, was beyond its noise and within the pace, and the two chords do not turn by more than 90°
+    /// (a non-negative dot product).
+    ///
+    /// Why: a logger without readings every 12–45 s (a phone app's GPX, a tracker without a speed column) had
+    /// each step longer than the 10 s clamp counted as 10 s of the position filter's speed unless its chord from
+    /// the *filtered* position kept within 45° of the filter's heading (the bridge): on paths that turn at most
+    /// fixes, most steps failed that test. Recordings thinned without their speeds, against their full-rate
+    /// count: the Pixel 6 walk every 30 s −23.5 → −9.9 %, the Edge 800 ride every 15 s −8.7 → −4.4 %, the F9K
+    /// drive every 15 s −14.4 → −9.2 %; generated city tracks every 18–45 s −12 … −19 % → −4 … −8 %
+    /// (docs/ARCHITECTURE.md 5e). The chord between the fixes themselves does not lag as the filtered position
+    /// does. The test against the step before keeps jumps out: a multipath excursion off a still logger's
+    /// position is entered by a chord whose predecessor lay within the noise and left by one that turns back or
+    /// follows one within the noise. Without it, generated still loggers whose fixes sit 25–70 m off for 1–5
+    /// minutes counted 309 → 996 m per 2 h (walking, every 45 s) and 674 → 1,320 m (cycling, every 25 s); with
+    /// it +0 … +20 m.
+    /// Not counted as the filter's speed over the whole step instead: a filter without velocity readings keeps
+    /// its momentum into a halt, and a fleet van logging every 15 s read +13 % (−7 % with the clamp).
+    @usableFromInline @inline(never)
+    mutating func sparseChordFloor(
+        east e: Double, north n: Double, seconds dt: Double, accuracy: Double, isAccuracyAssumed: Bool, now: Int64
+    ) -> Double {
+        let previous = lastSparseChord
+        let keepsOn = lastSparseChordMilliseconds == lastAcceptedMilliseconds
+        lastSparseChord = SIMD2(.nan, .nan)
+        lastSparseChordMilliseconds = now
+        guard lastStepSeconds > 0, dt <= Self.sparseRhythmRatio * lastStepSeconds, !isInVehicle else { return 0 }
+        let chord = SIMD2(e - lastRawEast, n - lastRawNorth)
+        let length = (chord * chord).sum().squareRoot()
+        // (A fix without an accuracy stands for a file without them: the fix before is taken as unknown too, at
+        // the profile's displacement noise, not the accuracy gate's fallback that `lastAccuracy` holds.)
+        let before = isAccuracyAssumed ? accuracy : lastAccuracy
+        let noise = NetDisplacementGate.threshold(meanAccuracy: before + accuracy, profile: profile)
+        let fastest = min(profile.maximumSustainedSpeedMetresPerSecond, profile.maximumSpeedMetresPerSecond)
+        guard length > noise, length <= fastest * dt else { return 0 }
+        lastSparseChord = chord
+        // (NaN, for a step before that was not beyond its noise, fails the test.)
+        return keepsOn && (previous * chord).sum() >= 0 ? length : 0
     }
 
     /// The distance of a sparse step (longer than ``TrackingProfile/maximumIntegrationSeconds``) onto a fix at
