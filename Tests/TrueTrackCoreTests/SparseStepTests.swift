@@ -65,6 +65,56 @@ import TrueTrackSimulation
         #expect(distance > Self.chords(fixes))
     }
 
+    /// A walk due east at `speed` m/s with a reading at every fix, a fix every `step` s for 12 minutes,
+    /// each claiming `accuracy` metres (`nil`: none, as in many GPX files), ± 0.5 m of noise (deterministic); its
+    /// truth is the metres walked between the first and the last fix.
+    static func walk(speed: Double, step: Double, accuracy: Double?) throws -> (fixes: [Fix], metres: Double) {
+        let count = Int(720 / step)
+        let fixes = try (0...count).map { k in
+            let east = Double(k) * step * speed + 0.5 * sin(Double(k) * 1.7)
+            return try Fix(
+                timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(Double(k) * step * 1000)),
+                latitude: 48 + 0.5 * cos(Double(k) * 2.3) / 111_320,
+                longitude: 11 + east / (111_320 * cos(48 * Double.pi / 180)), horizontalAccuracyMetres: accuracy,
+                speedMetresPerSecond: speed, courseDegrees: 90)
+        }
+        return (fixes, Double(count) * step * speed)
+    }
+
+    /// A walker at 1.4 m/s with good readings every 12 s, its fixes claiming 8 m: each 17 m step lies within the
+    /// fixes' noise (2 + 8 + 8 m), but both readings are at a walker's pace and the chord bears them out, so the
+    /// step counts its integral (before: the readings were taken for a parked receiver's jitter and the walk
+    /// counted 47 % short on generated city walks).
+    @Test func aWalkersReadingsCountAlthoughItsStepsLieWithinTheNoise() throws {
+        let (fixes, metres) = try Self.walk(speed: 1.4, step: 12, accuracy: 8)
+        let distance = Self.counted(fixes, profile: .walking)
+        #expect(abs(distance - metres) < 0.05 * metres, "\(distance) of \(metres)")
+    }
+
+    /// The same steps from a still receiver whose readings jitter to 1.2 m/s at both ends while its fixes stay
+    /// within a metre: the chord does not bear the readings out (less than ¾ of their integral), and no step
+    /// counts but the first (which has no rhythm to be judged by: one reading's 10 s, 12 m, as before); counted
+    /// as a walk, the 60 steps would add 860 m.
+    @Test func aStillReceiversJitteringReadingsCountNothing() throws {
+        let (moving, _) = try Self.walk(speed: 1.2, step: 12, accuracy: 8)
+        let fixes = try moving.enumerated().map { k, fix in
+            try Fix(
+                timestamp: fix.timestamp, latitude: 48 + 0.5 * cos(Double(k) * 2.3) / 111_320,
+                longitude: 11 + 0.5 * sin(Double(k) * 1.7) / (111_320 * cos(48 * Double.pi / 180)),
+                horizontalAccuracyMetres: 8, speedMetresPerSecond: 1.2)
+        }
+        #expect(Self.counted(fixes, profile: .walking) < 13)
+    }
+
+    /// A slow walker (0.8 m/s) logging every 30 s in a file without accuracies: each 24 m step is beyond the
+    /// noise of two fixes at the profile's displacement noise (2 + 10 + 10 m), and counts. Before, the fix before
+    /// was taken at the accuracy gate's 30 m fallback (2 + 30 + 10 m of "noise"), and the walk counted nothing.
+    @Test func aSlowWalkWithoutAccuraciesCountsItsSparseSteps() throws {
+        let (fixes, metres) = try Self.walk(speed: 0.8, step: 30, accuracy: nil)
+        let distance = Self.counted(fixes, profile: .walking)
+        #expect(abs(distance - metres) < 0.1 * metres, "\(distance) of \(metres)")
+    }
+
     /// Readings in km/h taken for m/s (3.6 times the motion): the straight steps show it, and the track counts
     /// its chords, not 3.6 times the drive.
     @Test func readingsInAnotherUnitCountTheChords() throws {

@@ -52,7 +52,7 @@
 /// ## Sparse steps
 /// A step longer than the clamp in the recording's own rhythm (a fleet tracker every 15–120 s) with a speed
 /// reading at both ends counts the integral of its readings, where the readings describe it and the session shows
-/// them in m/s (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``, ``sparseUnit``); the
+/// them in m/s (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:isAccuracyAssumed:now:)``, ``sparseUnit``); the
 /// rules above decide everywhere else. A fleet tester's urban van logged every 30 / 60 / 120 s: 13,345 / 10,621 /
 /// 8,498 → 16,310 / 15,107 / 11,934 m of 17,462 (docs/ARCHITECTURE.md, "Sparse steps with readings").
 ///
@@ -301,13 +301,13 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// +7 % with 300 s of fresh fixes before the backlog).
     @usableFromInline var replayedThroughMilliseconds: Int64 = .max
     /// The last accepted fix's Doppler speed (m/s; NaN: none) and the step onto it (seconds; 0: none, a first
-    /// fix): what a sparse step's speed integral starts from (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``).
+    /// fix): what a sparse step's speed integral starts from (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:isAccuracyAssumed:now:)``).
     @usableFromInline var lastReading = Double.nan, lastStepSeconds = 0.0
     /// The last accepted fix's course (degrees; NaN: none).
     @usableFromInline var lastCourse = Double.nan
     /// The session's sparse evidence steps (moving beyond the fixes' noise at
     /// ``sparseEvidenceSpeedMetresPerSecond`` or more at both ends,
-    /// ``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``), and how many of them integrate at
+    /// ``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:isAccuracyAssumed:now:)``), and how many of them integrate at
     /// most ``sparseUnitRatio`` times their chords: the evidence of the readings' unit (``sparseUnit``).
     @usableFromInline var sparseSteps = SIMD2<Double>(0, 0)
     /// A dense-path sparse step judged before the gates (in ``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:course:now:)``),
@@ -699,7 +699,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
             if _slowPath(lastReading >= 0) {
                 decision.distanceIncrementMetres += countSparseGap(
                     east: e, north: n, seconds: dt, reading: fix.storedSpeedMetresPerSecond,
-                    course: fix.storedCourseDegrees, accuracy: displacementAccuracy, now: now)
+                    course: fix.storedCourseDegrees, accuracy: displacementAccuracy,
+                    isAccuracyAssumed: decision.isAccuracyAssumed, now: now)
             }
             anchor(
                 east: e, north: n, variance: r, fix: fix, accuracy: accuracy,
@@ -1304,7 +1305,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
                     accuracy: isAccuracyAssumed
                         ? profile.assumedDisplacementAccuracyMetres
                         : r.squareRoot() * MeasurementNoise.radius68PerSigma,
-                    now: now)
+                    isAccuracyAssumed: isAccuracyAssumed, now: now)
             {
                 pendingSparseStep = step
                 return SIMD2(-1 - floor, added)
@@ -1328,7 +1329,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// each step longer than the 10 s clamp counted as 10 s of the position filter's speed unless its chord from
     /// the *filtered* position kept within 45° of the filter's heading (the bridge): on paths that turn at most
     /// fixes, most steps failed that test. Recordings thinned without their speeds, against their full-rate
-    /// count: the Pixel 6 walk every 30 s −23.5 → −9.9 %, the Edge 800 ride every 15 s −8.7 → −4.4 %, the F9K
+    /// count: the Pixel 6 walk every 30 s −23.5 → −9.9 %, the Edge 800 ride every 15 s −8.7 → −3.9 %, the F9K
     /// drive every 15 s −14.4 → −9.2 %; generated city tracks every 18–45 s −12 … −19 % → −4 … −8 %
     /// (docs/ARCHITECTURE.md 5e). The chord between the fixes themselves does not lag as the filtered position
     /// does. The test against the step before keeps jumps out: a multipath excursion off a still logger's
@@ -1387,7 +1388,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline
     func sparseStepEstimate(
         east e: Double, north n: Double, seconds dt: Double, doppler: Double?, course: Double?, accuracy: Double,
-        now: Int64
+        isAccuracyAssumed: Bool, now: Int64
     ) -> SparseStep? {
         guard let reading = doppler, lastReading >= 0, dt <= profile.maximumBridgedGapSeconds, lastStepSeconds > 0,
             !readsInAnotherUnit
@@ -1397,7 +1398,12 @@ public struct Tracker: Sendable, BitwiseCopyable {
         if isInVehicle || readingExcludes(at: now) || readingExcludes(at: lastAcceptedMilliseconds) { return nil }
         let de = e - lastRawEast, dn = n - lastRawNorth
         let chord = (de * de + dn * dn).squareRoot()
-        let noise = NetDisplacementGate.threshold(meanAccuracy: lastAccuracy + accuracy, profile: profile)
+        // (A fix without an accuracy stands for a file without them: the fix before is taken at the profile's
+        // displacement noise too, not at the accuracy gate's 30 m fallback that `lastAccuracy` holds. With the
+        // fallback, a walker's readings every 12 s in a GPX without accuracies counted 0.2 % of the walk: its 16 m
+        // chords lay within 40 m of "noise".)
+        let before = isAccuracyAssumed ? accuracy : lastAccuracy
+        let noise = NetDisplacementGate.threshold(meanAccuracy: before + accuracy, profile: profile)
         if dt > Self.sparseRhythmRatio * lastStepSeconds {
             guard dt > profile.filterResetGapSeconds else { return nil }
             return silenceChord(chord: chord, noise: noise, seconds: dt, reading: reading)
@@ -1423,7 +1429,14 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // m/s), or of one far longer than they cover (a jump away and back: a reviewer's parked tracker counted
         // 1,536 m in 8 h): no movement (as a chain judges a still chord, ``stillChordSpeedLimit``).
         if integral / dt < Self.stillChordSpeedLimit {
-            if chord <= noise { return .nothing }
+            // (Unless both read a walker's pace and the chord bears them out, at least ¾ of their integral: a
+            // walker's steps every 10–15 s lie within the noise of 8 m fixes, or of fixes without accuracies, and
+            // counted nothing; see ``paceReadingMetresPerSecond``.)
+            if chord <= noise,
+                min(first, second) < Self.paceReadingMetresPerSecond || chord < 0.75 * integral
+            {
+                return .nothing
+            }
             // A chord far longer than slow readings cover: a jump, or a vehicle slow at both fix times and fast
             // between them; the readings do not tell which, the older rules judge it (counted as a jump's 0, a
             // reviewer's stop-and-go van lost its steps; as an integral, a parked tracker's jumps counted).
@@ -1475,7 +1488,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         return SparseStep(integralMetres: chord, chordMetres: chord, isStraight: true, isUnitEvidence: false)
     }
 
-    /// Takes the sparse step ``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)`` judged
+    /// Takes the sparse step ``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:isAccuracyAssumed:now:)`` judged
     /// (``pendingSparseStep``): adds to the evidence of the readings' unit (``sparseUnit``) and returns the metres
     /// the step counts, at least `floor`: its estimate as far as that unit allows.
     @usableFromInline @inline(never)
@@ -1495,18 +1508,19 @@ public struct Tracker: Sendable, BitwiseCopyable {
     }
 
     /// A reset gap that is a sparse step with a reading at both ends: its speed integral
-    /// (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``) counted, and its chord not
+    /// (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:isAccuracyAssumed:now:)``) counted, and its chord not
     /// counted again by a chain or the gap rule. Returns the metres counted. (Out of line, one call: written in
     /// `process` it cost the tracker benchmark 28 instructions per fix on its dense path.)
     @usableFromInline @inline(never)
     mutating func countSparseGap(
         east e: Double, north n: Double, seconds dt: Double, reading: Double, course: Double, accuracy: Double,
-        now: Int64
+        isAccuracyAssumed: Bool, now: Int64
     ) -> Double {
         guard
             let step = sparseStepEstimate(
                 east: e, north: n, seconds: dt, doppler: reading.isNaN ? nil : reading,
-                course: course.isNaN ? nil : course, accuracy: accuracy, now: now)
+                course: course.isNaN ? nil : course, accuracy: accuracy, isAccuracyAssumed: isAccuracyAssumed,
+                now: now)
         else { return 0 }
         gapOriginIsExcluded = true
         pendingGapSpeedBefore = 0
@@ -1517,7 +1531,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// What the sparse steps show of their readings' unit (``sparseSteps``).
     @usableFromInline enum SparseUnit { case undecided, metresPerSecond, another }
 
-    /// A sparse step as ``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)`` judges it.
+    /// A sparse step as ``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:isAccuracyAssumed:now:)`` judges it.
     @usableFromInline struct SparseStep: Sendable, BitwiseCopyable {
         /// The trapezoid of its two readings, metres (negative: ``countsNothing``).
         @usableFromInline var integralMetres: Double
@@ -1570,7 +1584,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline static let sparseEvidenceSpeedMetresPerSecond = 5.0
 
     /// How much longer than its speed integral a slow sparse step's chord may be before the readings no longer
-    /// describe the step (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``; the older rules
+    /// describe the step (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:isAccuracyAssumed:now:)``; the older rules
     /// judge it): 2. A car pulling away from a halt within a step covers up to about twice the integral of its
     /// readings (0 and its cruising speed), and is left to the older rules too; a multipath jump of 56–150 m under
     /// readings of 0.3–0.9 m/s is 2–15 times it (a reviewer's parked tracker counted 392 m in 8 h at 3).
@@ -1578,11 +1592,11 @@ public struct Tracker: Sendable, BitwiseCopyable {
 
     /// The cosine of the largest angle between a sparse step's chord and the course read at either end for the
     /// step to be straight, its chord then its path
-    /// (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``): 0.94, about 20°.
+    /// (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:isAccuracyAssumed:now:)``): 0.94, about 20°.
     @usableFromInline static let straightCosine = 0.94
 
     /// The longest sparse step, relative to the step before it, whose readings are integrated across it
-    /// (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``): 4. A tracker's cadence varies (reports on a
+    /// (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:isAccuracyAssumed:now:)``): 4. A tracker's cadence varies (reports on a
     /// turn, a missed report doubles a step), but a 1 Hz recording's first silence longer than the 10 s clamp is
     /// at least ten times its step: it keeps the clamp and the chord rules (a second silence right after it is
     /// judged by the first).
@@ -1873,6 +1887,17 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// stopped at a light at both ends of a 60 s chord covered it faster (generated city drives with speed every
     /// 60 s: 11,337 m counted with no limit, 13,376 m at 2 m/s, of 15,384; parked cases 0 m either way).
     @usableFromInline static let stillChordSpeedLimit = 2.0
+
+    /// The reading (m/s) at both ends of a slow sparse step whose chord lies within the fixes' noise from which
+    /// the readings still describe the step, when the chord bears them out (at least ¾ of their integral)
+    /// (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:isAccuracyAssumed:now:)``): 1 m/s, a
+    /// slow walker's pace. A parked receiver's Doppler jitter reads 0.3–0.6 m/s, and its chord, noise, does not
+    /// follow its readings. Measured (`tools/analysis/sparse_chain_cases.py --rhythm`, the walks with readings
+    /// claiming 8 m instead of 5): a walker at 1.4 m/s every 12 / 15 s counted −47.2 / −18.0 % (now −9.1 /
+    /// −7.6 %), a straight walk every 12 s in a file without accuracies 16 m of 920 (now 926). The price, still
+    /// receivers every 12–15 s whose readings jitter (half-normal, σ 0.6 / 1.0 m/s) at both ends: +3 … +30 /
+    /// up to +156 m per 2 h (with half the integral as the test: up to +411 m; the walkers −0.0 / +0.4 %).
+    @usableFromInline static let paceReadingMetresPerSecond = 1.0
 
     /// Records vehicle evidence at a chain's fix at `now` (a confident `in vehicle` reading in force, or a Doppler
     /// speed faster than the traveller sustains) for the chain's vehicle latch (``chainVehicleMilliseconds``).
