@@ -1336,7 +1336,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// position is entered by a chord whose predecessor lay within the noise and left by one that turns back or
     /// follows one within the noise. Without it, generated still loggers whose fixes sit 25–70 m off for 1–5
     /// minutes counted 309 → 996 m per 2 h (walking, every 45 s) and 674 → 1,320 m (cycling, every 25 s); with
-    /// it +0 … +20 m.
+    /// it +0 … +20 m (+50 … +95 m where the fixes claim less than their scatter or the error drifts fast, on top
+    /// of the 0.5–2.8 km such loggers already count: docs/ARCHITECTURE.md 5e).
     /// Not counted as the filter's speed over the whole step instead: a filter without velocity readings keeps
     /// its momentum into a halt, and a fleet van logging every 15 s read +13 % (−7 % with the clamp).
     @usableFromInline @inline(never)
