@@ -106,13 +106,28 @@ import TrueTrackSimulation
         #expect(Self.counted(fixes, profile: .walking) < 13)
     }
 
-    /// A slow walker (0.8 m/s) logging every 30 s in a file without accuracies: each 24 m step is beyond the
-    /// noise of two fixes at the profile's displacement noise (2 + 10 + 10 m), and counts. Before, the fix before
-    /// was taken at the accuracy gate's 30 m fallback (2 + 30 + 10 m of "noise"), and the walk counted nothing.
-    @Test func aSlowWalkWithoutAccuraciesCountsItsSparseSteps() throws {
-        let (fixes, metres) = try Self.walk(speed: 0.8, step: 30, accuracy: nil)
+    /// A walker at 1.3 m/s logging every 20 s in a file without accuracies: each 26 m step lies within the
+    /// "noise" of two fixes at the accuracy gate's 30 m fallback and the 10 m displacement noise (2 + 30 + 10 m),
+    /// but the readings are at a walker's pace and the chord bears them out, so the steps count (before: 0.3 %
+    /// of the walk).
+    @Test func aWalkWithoutAccuraciesCountsItsSparseSteps() throws {
+        let (fixes, metres) = try Self.walk(speed: 1.3, step: 20, accuracy: nil)
         let distance = Self.counted(fixes, profile: .walking)
         #expect(abs(distance - metres) < 0.1 * metres, "\(distance) of \(metres)")
+    }
+
+    /// The walker of ``aWalkersReadingsCountAlthoughItsStepsLieWithinTheNoise()`` whose readings' courses point
+    /// across its way (due north while it walks east, as a still phone's random courses do): the readings do not
+    /// describe the chord, and no step counts but the first (one reading's 10 s, as before).
+    @Test func readingsWhoseCoursesCrossTheChordCountNothing() throws {
+        let (walk, metres) = try Self.walk(speed: 1.4, step: 12, accuracy: 8)
+        let fixes = try walk.map { fix in
+            try Fix(
+                timestamp: fix.timestamp, latitude: fix.latitude, longitude: fix.longitude,
+                horizontalAccuracyMetres: 8, speedMetresPerSecond: 1.4, courseDegrees: 0)
+        }
+        let distance = Self.counted(fixes, profile: .walking)
+        #expect(distance < 15, "\(distance) of \(metres)")
     }
 
     /// Readings in km/h taken for m/s (3.6 times the motion): the straight steps show it, and the track counts

@@ -233,6 +233,22 @@ import TrueTrackSimulation
         #expect(abs(decisions[17].distanceIncrementMetres - 24) < 1, "\(decisions[17])")
     }
 
+    /// The walk of the tests above every 20 s, with one silence of 70 s (a reset gap: the fix after it anchors
+    /// the filter, the step after that is the chain rules'), turning by 60° two steps after the silence: the
+    /// turning step keeps on from the step after the anchor, whose chord was noted, and counts its 24 m chord
+    /// (before, no step straight after a gap's anchor was noted, and the turn counted the clamped integral).
+    @Test func theSecondStepAfterASilenceKeepsOnFromTheFirst() {
+        let before = (0...15).map { TrackerTests.fix(Double($0 * 20), east: Double($0) * 24) }
+        let after = [TrackerTests.fix(370, east: 444), TrackerTests.fix(390, east: 468)]
+        let turned = (1...3).map { k -> Fix in
+            let step = Double(k)
+            return TrackerTests.fix(390 + step * 20, north: step * 20.78, east: 468 + step * 12)
+        }
+        let (_, decisions) = Self.total(before + after + turned)
+        #expect(decisions[16].isAnchor)
+        #expect(abs(decisions[18].distanceIncrementMetres - 24) < 1, "\(decisions[18])")
+    }
+
     /// A still receiver logging every 20 s whose fixes sit 50 m off for two minutes (a multipath reflection),
     /// on the cycling profile: the chord into the excursion follows steps within the noise, the chord out of it
     /// one within the noise too, so neither counts as a chord (both would add 100 m); what the speed integral

@@ -52,7 +52,7 @@
 /// ## Sparse steps
 /// A step longer than the clamp in the recording's own rhythm (a fleet tracker every 15–120 s) with a speed
 /// reading at both ends counts the integral of its readings, where the readings describe it and the session shows
-/// them in m/s (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:isAccuracyAssumed:now:)``, ``sparseUnit``); the
+/// them in m/s (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``, ``sparseUnit``); the
 /// rules above decide everywhere else. A fleet tester's urban van logged every 30 / 60 / 120 s: 13,345 / 10,621 /
 /// 8,498 → 16,310 / 15,107 / 11,934 m of 17,462 (docs/ARCHITECTURE.md, "Sparse steps with readings").
 ///
@@ -301,13 +301,13 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// +7 % with 300 s of fresh fixes before the backlog).
     @usableFromInline var replayedThroughMilliseconds: Int64 = .max
     /// The last accepted fix's Doppler speed (m/s; NaN: none) and the step onto it (seconds; 0: none, a first
-    /// fix): what a sparse step's speed integral starts from (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:isAccuracyAssumed:now:)``).
+    /// fix): what a sparse step's speed integral starts from (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``).
     @usableFromInline var lastReading = Double.nan, lastStepSeconds = 0.0
     /// The last accepted fix's course (degrees; NaN: none).
     @usableFromInline var lastCourse = Double.nan
     /// The session's sparse evidence steps (moving beyond the fixes' noise at
     /// ``sparseEvidenceSpeedMetresPerSecond`` or more at both ends,
-    /// ``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:isAccuracyAssumed:now:)``), and how many of them integrate at
+    /// ``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``), and how many of them integrate at
     /// most ``sparseUnitRatio`` times their chords: the evidence of the readings' unit (``sparseUnit``).
     @usableFromInline var sparseSteps = SIMD2<Double>(0, 0)
     /// A dense-path sparse step judged before the gates (in ``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:course:now:)``),
@@ -699,8 +699,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             if _slowPath(lastReading >= 0) {
                 decision.distanceIncrementMetres += countSparseGap(
                     east: e, north: n, seconds: dt, reading: fix.storedSpeedMetresPerSecond,
-                    course: fix.storedCourseDegrees, accuracy: displacementAccuracy,
-                    isAccuracyAssumed: decision.isAccuracyAssumed, now: now)
+                    course: fix.storedCourseDegrees, accuracy: displacementAccuracy, now: now)
             }
             anchor(
                 east: e, north: n, variance: r, fix: fix, accuracy: accuracy,
@@ -1287,15 +1286,16 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 floor = max(floor, min(chord, profile.maximumSpeedMetresPerSecond * dt))
             }
             // A step of the recording's rhythm without readings: its chord, when it keeps on from the step before.
-            if !followsGap, doppler == nil, lastReading.isNaN {
-                floor = max(
-                    floor,
-                    sparseChordFloor(
-                        east: e, north: n, seconds: dt,
-                        accuracy: isAccuracyAssumed
-                            ? profile.assumedDisplacementAccuracyMetres
-                            : r.squareRoot() * MeasurementNoise.radius68PerSigma,
-                        isAccuracyAssumed: isAccuracyAssumed, now: now))
+            // (Straight after a gap's anchor the chain rules judge the step; its chord is noted all the same, for
+            // the step after it.)
+            if doppler == nil, lastReading.isNaN {
+                let chord = sparseChordFloor(
+                    east: e, north: n, seconds: dt,
+                    accuracy: isAccuracyAssumed
+                        ? profile.assumedDisplacementAccuracyMetres
+                        : r.squareRoot() * MeasurementNoise.radius68PerSigma,
+                    isAccuracyAssumed: isAccuracyAssumed, now: now)
+                if !followsGap { floor = max(floor, chord) }
             }
             // A sparse step with readings at both ends (see `sparseStepEstimate`): judged now, counted after the
             // gates (`commitSparseStep`); the floor comes back as −1 − floor to say so.
@@ -1305,7 +1305,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
                     accuracy: isAccuracyAssumed
                         ? profile.assumedDisplacementAccuracyMetres
                         : r.squareRoot() * MeasurementNoise.radius68PerSigma,
-                    isAccuracyAssumed: isAccuracyAssumed, now: now)
+                    now: now)
             {
                 pendingSparseStep = step
                 return SIMD2(-1 - floor, added)
@@ -1318,7 +1318,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// the fix at (`east`, `north`) with displacement accuracy `accuracy`, `dt` seconds later; 0 when the rule
     /// does not apply. Notes the chord for the step after (``lastSparseChord``).
     ///
-    /// It applies when the step is of the recording's rhythm (at most ``sparseRhythmRatio`` times the step
+    /// It applies (the caller leaves the step straight after a reset gap's anchor to the chain rules, but has
+    /// its chord noted) when the step is of the recording's rhythm (at most ``sparseRhythmRatio`` times the step
     /// before: a logger's cadence, not a silence that may hide a stop), outside the vehicle latch, and its chord
     /// lies beyond the fixes' noise (the net-displacement threshold of both ends' accuracies), no faster than the
     /// traveller sustains, and *keeps on* from the step before: that step was judged here too, ended at the last
@@ -1362,6 +1363,22 @@ public struct Tracker: Sendable, BitwiseCopyable {
         return keepsOn && (previous * chord).sum() >= 0 ? length : 0
     }
 
+    /// Whether slow readings `first` and `second` at the ends of a sparse step whose chord (`east`, `north`) lies
+    /// within the fixes' noise describe a walker's movement: both at least ``paceReadingMetresPerSecond``, the
+    /// chord at least ¾ of their `integral`, and the courses read at both ends (`course` here, the last accepted
+    /// fix's before), when there are both, within 45° of the chord (``bridgeHeadingCosine``).
+    @usableFromInline
+    func readingsDescribe(
+        _ first: Double, _ second: Double, integral: Double, east de: Double, north dn: Double, course: Double?
+    ) -> Bool {
+        let chord = (de * de + dn * dn).squareRoot()
+        guard min(first, second) >= Self.paceReadingMetresPerSecond, chord >= 0.75 * integral else { return false }
+        guard let course, lastCourse.isFinite else { return true }
+        let a = lastCourse * .pi / 180, b = course * .pi / 180
+        let limit = Self.bridgeHeadingCosine * chord
+        return sin(a) * de + cos(a) * dn >= limit && sin(b) * de + cos(b) * dn >= limit
+    }
+
     /// The distance of a sparse step (longer than ``TrackingProfile/maximumIntegrationSeconds``) onto a fix at
     /// (`east`, `north`) with Doppler speed `doppler`, course `course` and displacement accuracy `accuracy`, `dt`
     /// seconds after the last accepted fix, from the speed readings at both its ends: the trapezoid
@@ -1389,7 +1406,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline
     func sparseStepEstimate(
         east e: Double, north n: Double, seconds dt: Double, doppler: Double?, course: Double?, accuracy: Double,
-        isAccuracyAssumed: Bool, now: Int64
+        now: Int64
     ) -> SparseStep? {
         guard let reading = doppler, lastReading >= 0, dt <= profile.maximumBridgedGapSeconds, lastStepSeconds > 0,
             !readsInAnotherUnit
@@ -1399,12 +1416,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         if isInVehicle || readingExcludes(at: now) || readingExcludes(at: lastAcceptedMilliseconds) { return nil }
         let de = e - lastRawEast, dn = n - lastRawNorth
         let chord = (de * de + dn * dn).squareRoot()
-        // (A fix without an accuracy stands for a file without them: the fix before is taken at the profile's
-        // displacement noise too, not at the accuracy gate's 30 m fallback that `lastAccuracy` holds. With the
-        // fallback, a walker's readings every 12 s in a GPX without accuracies counted 0.2 % of the walk: its 16 m
-        // chords lay within 40 m of "noise".)
-        let before = isAccuracyAssumed ? accuracy : lastAccuracy
-        let noise = NetDisplacementGate.threshold(meanAccuracy: before + accuracy, profile: profile)
+        let noise = NetDisplacementGate.threshold(meanAccuracy: lastAccuracy + accuracy, profile: profile)
         if dt > Self.sparseRhythmRatio * lastStepSeconds {
             guard dt > profile.filterResetGapSeconds else { return nil }
             return silenceChord(chord: chord, noise: noise, seconds: dt, reading: reading)
@@ -1430,11 +1442,11 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // m/s), or of one far longer than they cover (a jump away and back: a reviewer's parked tracker counted
         // 1,536 m in 8 h): no movement (as a chain judges a still chord, ``stillChordSpeedLimit``).
         if integral / dt < Self.stillChordSpeedLimit {
-            // (Unless both read a walker's pace and the chord bears them out, at least ¾ of their integral: a
-            // walker's steps every 10–15 s lie within the noise of 8 m fixes, or of fixes without accuracies, and
-            // counted nothing; see ``paceReadingMetresPerSecond``.)
-            if chord <= noise,
-                min(first, second) < Self.paceReadingMetresPerSecond || chord < 0.75 * integral
+            // (Unless both read a walker's pace, the chord bears them out, at least ¾ of their integral, and the
+            // courses read at both ends, if any, head along it within 45°: a walker's steps every 10–15 s lie
+            // within the noise of 8 m fixes, or of fixes without accuracies, and counted nothing; see
+            // ``paceReadingMetresPerSecond``.)
+            if chord <= noise, !readingsDescribe(first, second, integral: integral, east: de, north: dn, course: course)
             {
                 return .nothing
             }
@@ -1489,7 +1501,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         return SparseStep(integralMetres: chord, chordMetres: chord, isStraight: true, isUnitEvidence: false)
     }
 
-    /// Takes the sparse step ``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:isAccuracyAssumed:now:)`` judged
+    /// Takes the sparse step ``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)`` judged
     /// (``pendingSparseStep``): adds to the evidence of the readings' unit (``sparseUnit``) and returns the metres
     /// the step counts, at least `floor`: its estimate as far as that unit allows.
     @usableFromInline @inline(never)
@@ -1509,19 +1521,18 @@ public struct Tracker: Sendable, BitwiseCopyable {
     }
 
     /// A reset gap that is a sparse step with a reading at both ends: its speed integral
-    /// (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:isAccuracyAssumed:now:)``) counted, and its chord not
+    /// (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``) counted, and its chord not
     /// counted again by a chain or the gap rule. Returns the metres counted. (Out of line, one call: written in
     /// `process` it cost the tracker benchmark 28 instructions per fix on its dense path.)
     @usableFromInline @inline(never)
     mutating func countSparseGap(
         east e: Double, north n: Double, seconds dt: Double, reading: Double, course: Double, accuracy: Double,
-        isAccuracyAssumed: Bool, now: Int64
+        now: Int64
     ) -> Double {
         guard
             let step = sparseStepEstimate(
                 east: e, north: n, seconds: dt, doppler: reading.isNaN ? nil : reading,
-                course: course.isNaN ? nil : course, accuracy: accuracy, isAccuracyAssumed: isAccuracyAssumed,
-                now: now)
+                course: course.isNaN ? nil : course, accuracy: accuracy, now: now)
         else { return 0 }
         gapOriginIsExcluded = true
         pendingGapSpeedBefore = 0
@@ -1532,7 +1543,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// What the sparse steps show of their readings' unit (``sparseSteps``).
     @usableFromInline enum SparseUnit { case undecided, metresPerSecond, another }
 
-    /// A sparse step as ``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:isAccuracyAssumed:now:)`` judges it.
+    /// A sparse step as ``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)`` judges it.
     @usableFromInline struct SparseStep: Sendable, BitwiseCopyable {
         /// The trapezoid of its two readings, metres (negative: ``countsNothing``).
         @usableFromInline var integralMetres: Double
@@ -1585,7 +1596,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline static let sparseEvidenceSpeedMetresPerSecond = 5.0
 
     /// How much longer than its speed integral a slow sparse step's chord may be before the readings no longer
-    /// describe the step (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:isAccuracyAssumed:now:)``; the older rules
+    /// describe the step (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``; the older rules
     /// judge it): 2. A car pulling away from a halt within a step covers up to about twice the integral of its
     /// readings (0 and its cruising speed), and is left to the older rules too; a multipath jump of 56–150 m under
     /// readings of 0.3–0.9 m/s is 2–15 times it (a reviewer's parked tracker counted 392 m in 8 h at 3).
@@ -1593,11 +1604,11 @@ public struct Tracker: Sendable, BitwiseCopyable {
 
     /// The cosine of the largest angle between a sparse step's chord and the course read at either end for the
     /// step to be straight, its chord then its path
-    /// (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:isAccuracyAssumed:now:)``): 0.94, about 20°.
+    /// (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``): 0.94, about 20°.
     @usableFromInline static let straightCosine = 0.94
 
     /// The longest sparse step, relative to the step before it, whose readings are integrated across it
-    /// (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:isAccuracyAssumed:now:)``): 4. A tracker's cadence varies (reports on a
+    /// (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``): 4. A tracker's cadence varies (reports on a
     /// turn, a missed report doubles a step), but a 1 Hz recording's first silence longer than the 10 s clamp is
     /// at least ten times its step: it keeps the clamp and the chord rules (a second silence right after it is
     /// judged by the first).
@@ -1890,14 +1901,17 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline static let stillChordSpeedLimit = 2.0
 
     /// The reading (m/s) at both ends of a slow sparse step whose chord lies within the fixes' noise from which
-    /// the readings still describe the step, when the chord bears them out (at least ¾ of their integral)
-    /// (``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:isAccuracyAssumed:now:)``): 1 m/s, a
-    /// slow walker's pace. A parked receiver's Doppler jitter reads 0.3–0.6 m/s, and its chord, noise, does not
-    /// follow its readings. Measured (`tools/analysis/sparse_chain_cases.py --rhythm`, the walks with readings
-    /// claiming 8 m instead of 5): a walker at 1.4 m/s every 12 / 15 s counted −47.2 / −18.0 % (now −9.1 /
-    /// −7.6 %), a straight walk every 12 s in a file without accuracies 16 m of 920 (now 926). The price, still
-    /// receivers every 12–15 s whose readings jitter (half-normal, σ 0.6 / 1.0 m/s) at both ends: +3 … +30 /
-    /// up to +156 m per 2 h (with half the integral as the test: up to +411 m; the walkers −0.0 / +0.4 %).
+    /// the readings still describe the step (``readingsDescribe(_:_:integral:east:north:course:)``, in
+    /// ``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``): 1 m/s, a slow walker's pace. A
+    /// parked receiver's Doppler jitter reads 0.3–0.6 m/s, and its chord, noise, does not follow its readings.
+    /// Measured (`tools/analysis/sparse_chain_cases.py --rhythm`, the walks with readings claiming 8 m instead of
+    /// 5, or without accuracies): a walker at 1.4 m/s every 12 / 15 s claiming 8 m counted −47.2 / −18.0 % (now
+    /// −9.4 / −7.7 %); without accuracies every 12 / 15 / 20 / 30 s −99.8 / −99.8 / −99.7 / −49.1 % (now −14.9 /
+    /// −13.7 / −12.8 / −9.8 %). The price, still receivers every 12–15 s whose readings jitter (half-normal,
+    /// σ 0.6 / 1.0 m/s, no course) at both ends: +3 … +30 / up to +156 m per 2 h (with half the integral as the
+    /// chord's test: up to +411 m); a reviewer's still receivers reading 1–1.8 m/s at every fix under 6 m of
+    /// white noise, every 12 s: 428 → 2,106 m per 2 h (3,646 without the course test; many such files count
+    /// 3–5 km before either).
     @usableFromInline static let paceReadingMetresPerSecond = 1.0
 
     /// Records vehicle evidence at a chain's fix at `now` (a confident `in vehicle` reading in force, or a Doppler
