@@ -15,7 +15,7 @@ def latlon(e, n):
 
 
 def write_fixes(path, rows):
-    """Writes rows of (seconds since T0, east m, north m, accuracy m, speed m/s or None, course deg or None) as a
+    """Writes rows of (seconds since T0, east m, north m, accuracy m or None, speed m/s or None, course deg or None) as a
     CSV with the columns time, latitude, longitude, accuracy_m, speed_mps, course_deg (empty = absent)."""
     with open(path, 'w', newline='') as f:
         w = csv.writer(f)
@@ -23,7 +23,7 @@ def write_fixes(path, rows):
         for t, e, n, acc, sp, co in rows:
             lat, lon = latlon(e, n)
             ts = (T0 + datetime.timedelta(seconds=t)).strftime('%Y-%m-%dT%H:%M:%S.%f')[:-3] + 'Z'
-            w.writerow([ts, f'{lat:.8f}', f'{lon:.8f}', f'{acc:.1f}', '' if sp is None else f'{sp:.2f}',
+            w.writerow([ts, f'{lat:.8f}', f'{lon:.8f}', '' if acc is None else f'{acc:.1f}', '' if sp is None else f'{sp:.2f}',
                         '' if co is None else f'{co:.1f}'])
 
 

@@ -9,6 +9,9 @@ multipath error). Seeded: the same files every run.
     truetrack process OUT_DIR/NAME.csv --profile PROFILE --json    # distanceMetres vs truth
     python3 tools/analysis/sparse_chain_cases.py OUT_DIR --rhythm   # steps of 12-45 s instead (below the reset gap:
     # the dense path's sparse steps, docs/ARCHITECTURE.md 5e), still loggers with 10 % jitter
+    python3 tools/analysis/sparse_chain_cases.py OUT_DIR --gap      # steps of 19-22 s driving, 29-31 s cycling,
+    # 58-62 s walking: around each profile's reset gap
+    # with --claim M every fix claims M metres (the walks "claiming 8 m"), with --no-accuracy none (a GPX without)
     python3 tools/analysis/sparse_chain_cases.py OUT_DIR --compare BIN1,BIN2   # mean error per group, each binary
 """
 import math, os, random, sys
@@ -16,6 +19,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from generated import write_fixes, GaussMarkov
 OUT = sys.argv[1] if len(sys.argv) > 1 else 'sparse-chain-cases'
 RHYTHM = '--rhythm' in sys.argv
+GAP = '--gap' in sys.argv
+CLAIM = float(sys.argv[sys.argv.index('--claim') + 1]) if '--claim' in sys.argv else None
+NO_ACCURACY = '--no-accuracy' in sys.argv
 if '--compare' in sys.argv:
     import collections, json, subprocess
     from concurrent.futures import ThreadPoolExecutor
@@ -24,7 +30,7 @@ if '--compare' in sys.argv:
     def distance(b, name, prof):
         r = subprocess.run([b, 'process', os.path.join(OUT, name + '.csv'), '--profile', prof, '--json'],
                            capture_output=True, text=True)
-        return json.loads(r.stdout)['distanceMetres']
+        return json.loads(r.stdout)['distanceMetres'] if r.returncode == 0 else float('nan')
     with ThreadPoolExecutor(2) as pool:
         results = list(pool.map(lambda r: (r[0], float(r[2]), [distance(b, r[0], r[1]) for b in binaries]), rows))
     groups = collections.defaultdict(list)
@@ -37,6 +43,8 @@ if '--compare' in sys.argv:
     sys.exit(0)
 index = []
 def write(name, rows, profile, truth):
+    if CLAIM is not None or NO_ACCURACY:
+        rows = [(t, e, n, None if NO_ACCURACY else CLAIM, sp, co) for t, e, n, _, sp, co in rows]
     write_fixes(os.path.join(OUT, name + '.csv'), rows)
     index.append((name, profile, round(truth, 1)))
 GM = GaussMarkov
@@ -97,9 +105,9 @@ os.makedirs(OUT, exist_ok=True)
 S = range(1, 6)
 # Moving: city drives (driving, 14 m/s blocks, lights), cycling (6 m/s), walks with stops (1.4 m/s, dwell).
 for prof, vmax, ivs, dur, block, stop, dwell in (
-        ('driving', 14.0, (12, 15, 18) if RHYTHM else (25, 30, 60, 120), 3600, (150, 600), (0, 45), (0.1, (120, 600))),
-        ('cycling', 6.0, (12, 15, 20, 25) if RHYTHM else (35, 60, 120), 3600, (200, 800), (0, 30), (0.1, (120, 400))),
-        ('walking', 1.4, (12, 15, 20, 30, 45) if RHYTHM else (65, 90, 120, 180), 7200, (100, 500), (0, 20), (0.15, (120, 600)))):
+        ('driving', 14.0, (19, 20, 21, 22) if GAP else (12, 15, 18) if RHYTHM else (25, 30, 60, 120), 3600, (150, 600), (0, 45), (0.1, (120, 600))),
+        ('cycling', 6.0, (29, 30, 31) if GAP else (12, 15, 20, 25) if RHYTHM else (35, 60, 120), 3600, (200, 800), (0, 30), (0.1, (120, 400))),
+        ('walking', 1.4, (58, 60, 62) if GAP else (12, 15, 20, 30, 45) if RHYTHM else (65, 90, 120, 180), 7200, (100, 500), (0, 20), (0.15, (120, 600)))):
     for iv in ivs:
         for s in S:
             rng = random.Random(7000 + 13 * s + iv)
@@ -111,7 +119,8 @@ for prof, vmax, ivs, dur, block, stop, dwell in (
             rows, truth = sample(rng, pts, iv, 2.0, white(3.0, 5.0), speed=True)
             write(f'cityspd_{prof}_{iv}s_s{s}', rows, prof, truth)
 # Still loggers at the same intervals.
-STILL = ((('driving', (12, 15, 18)), ('cycling', (12, 15, 20, 25)), ('walking', (12, 15, 20, 30, 45))) if RHYTHM
+STILL = ((('driving', (19, 20, 21, 22)), ('cycling', (29, 30, 31)), ('walking', (58, 60, 62))) if GAP
+         else (('driving', (12, 15, 18)), ('cycling', (12, 15, 20, 25)), ('walking', (12, 15, 20, 30, 45))) if RHYTHM
          else (('driving', (25, 30, 60, 120)), ('cycling', (35, 60, 120)), ('walking', (65, 90, 120, 180))))
 for prof, ivs in STILL:
     for iv in ivs:
@@ -120,7 +129,7 @@ for prof, ivs in STILL:
             pts = [(t, 0.0, 0.0, 0.0, 0) for t in range(7200)]
             for model, noise in (('white', white(5.0, 8.0)), ('gm', gm_noise(rng, 8.0, 180.0, 3.0, 10.0)),
                                  ('mp', mp_noise(rng, 8.0))):
-                rows, _ = sample(rng, pts, iv, (0.1 if RHYTHM else 0.3) * iv, noise)
+                rows, _ = sample(rng, pts, iv, (0.1 if RHYTHM or GAP else 0.3) * iv, noise)
                 write(f'still{model}_{prof}_{iv}s_s{s}', rows, prof, 0.0)
 with open(os.path.join(OUT, 'index.tsv'), 'w') as f:
     for r in index: f.write('\t'.join(map(str, r)) + '\n')

@@ -315,10 +315,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline var pendingSparseStep = SparseStep.nothing
     /// The chord of the last step ``sparseChordFloor(east:north:seconds:accuracy:isAccuracyAssumed:now:)`` judged (east, north metres,
     /// from the fix before to its fix; NaN when it was not beyond the fixes' noise or faster than the traveller
-    /// sustains), and the time of the fix it ends at: the step after it is judged against it only when that fix
-    /// was accepted (the time is then ``lastAcceptedMilliseconds``).
-    @usableFromInline var lastSparseChord = SIMD2<Double>(.nan, .nan)
-    @usableFromInline var lastSparseChordMilliseconds: Int64 = .min
+    /// sustains), and the time of the fix it ends at (`.min`: none): the step after it is judged against it only
+    /// when that fix was accepted (the time is then ``lastAcceptedMilliseconds``), not re-anchored (``anchor``
+    /// clears the time: a re-anchor's fix is no step of the track before it).
+    @usableFromInline var lastSparseChord = SIMD2<Double>(.nan, .nan), lastSparseChordMilliseconds: Int64 = .min
     /// A run of fixes whose readings say still while the track travels (``ContradictedReadings``).
     @usableFromInline var contradiction = ContradictedReadings()
     /// Readings below this speed stand for no reading in the prediction's σₐ
@@ -1218,8 +1218,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
         let speed = (ve * ve + vn * vn).squareRoot()
         var added = 0.0
         var floor = 0.0
-        // (Before a pending gap is settled below: a step straight after a gap is no step of the rhythm.)
-        let followsGap = pendingGapSeconds > 0
         if pendingGapSeconds > 0, dt > profile.maximumIntegrationSeconds, let anchor = window.oldest(),
             anchor.fixCount == fixCount
         {
@@ -1286,16 +1284,17 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 floor = max(floor, min(chord, profile.maximumSpeedMetresPerSecond * dt))
             }
             // A step of the recording's rhythm without readings: its chord, when it keeps on from the step before.
-            // (Straight after a gap's anchor the chain rules judge the step; its chord is noted all the same, for
-            // the step after it.)
+            // (The step straight after an anchor counts nothing by it: no step before it was judged, see
+            // ``lastSparseChordMilliseconds``. Its chord is noted for the step after it.)
             if doppler == nil, lastReading.isNaN {
-                let chord = sparseChordFloor(
-                    east: e, north: n, seconds: dt,
-                    accuracy: isAccuracyAssumed
-                        ? profile.assumedDisplacementAccuracyMetres
-                        : r.squareRoot() * MeasurementNoise.radius68PerSigma,
-                    isAccuracyAssumed: isAccuracyAssumed, now: now)
-                if !followsGap { floor = max(floor, chord) }
+                floor = max(
+                    floor,
+                    sparseChordFloor(
+                        east: e, north: n, seconds: dt,
+                        accuracy: isAccuracyAssumed
+                            ? profile.assumedDisplacementAccuracyMetres
+                            : r.squareRoot() * MeasurementNoise.radius68PerSigma,
+                        isAccuracyAssumed: isAccuracyAssumed, now: now))
             }
             // A sparse step with readings at both ends (see `sparseStepEstimate`): judged now, counted after the
             // gates (`commitSparseStep`); the floor comes back as −1 − floor to say so.
@@ -1330,7 +1329,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// each step longer than the 10 s clamp counted as 10 s of the position filter's speed unless its chord from
     /// the *filtered* position kept within 45° of the filter's heading (the bridge): on paths that turn at most
     /// fixes, most steps failed that test. Recordings thinned without their speeds, against their full-rate
-    /// count: the Pixel 6 walk every 30 s −23.5 → −9.9 %, the Edge 800 ride every 15 s −8.7 → −3.9 %, the F9K
+    /// count: the Pixel 6 walk every 30 s −23.5 → −9.9 %, the Edge 800 ride every 15 s −8.7 → −3.7 %, the F9K
     /// drive every 15 s −14.4 → −9.2 %; generated city tracks every 18–45 s −12 … −19 % → −4 … −8 %
     /// (docs/ARCHITECTURE.md 5e). The chord between the fixes themselves does not lag as the filtered position
     /// does. The test against the step before keeps jumps out: a multipath excursion off a still logger's
@@ -1904,8 +1903,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// the readings still describe the step (``readingsDescribe(_:_:integral:east:north:course:)``, in
     /// ``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``): 1 m/s, a slow walker's pace. A
     /// parked receiver's Doppler jitter reads 0.3–0.6 m/s, and its chord, noise, does not follow its readings.
-    /// Measured (`tools/analysis/sparse_chain_cases.py --rhythm`, the walks with readings claiming 8 m instead of
-    /// 5, or without accuracies): a walker at 1.4 m/s every 12 / 15 s claiming 8 m counted −47.2 / −18.0 % (now
+    /// Measured (`tools/analysis/sparse_chain_cases.py OUT --rhythm --claim 8`, and `--no-accuracy`: the walks
+    /// with readings): a walker at 1.4 m/s every 12 / 15 s claiming 8 m counted −47.2 / −18.0 % (now
     /// −9.4 / −7.7 %); without accuracies every 12 / 15 / 20 / 30 s −99.8 / −99.8 / −99.7 / −49.1 % (now −14.9 /
     /// −13.7 / −12.8 / −9.8 %). The price, still receivers every 12–15 s whose readings jitter (half-normal,
     /// σ 0.6 / 1.0 m/s, no course) at both ends: +3 … +30 / up to +156 m per 2 h (with half the integral as the
@@ -2526,6 +2525,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         hasFilter = true
         consecutiveRejections = 0
         lastAcceptedMilliseconds = now
+        lastSparseChordMilliseconds = .min
         lastRawEast = e
         lastRawNorth = n
         lastAccuracy = accuracy
