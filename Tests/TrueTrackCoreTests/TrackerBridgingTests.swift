@@ -249,6 +249,17 @@ import TrueTrackSimulation
         #expect(abs(decisions[18].distanceIncrementMetres - 24) < 1, "\(decisions[18])")
     }
 
+    /// The walk every 20 s with one short step (5 s, within the clamp: no chord is noted for it) before a step
+    /// that turns by 60°: the turning step has no judged step just before it (the chord noted two steps back
+    /// ends at an older fix), so it counts what the older rules count, not its 24 m chord.
+    @Test func aStepAfterAShortStepHasNoStepToKeepOnFrom() {
+        let straight = (0...15).map { TrackerTests.fix(Double($0 * 20), east: Double($0) * 24) }
+        let short = TrackerTests.fix(305, east: 366)
+        let turned = TrackerTests.fix(325, north: 20.78, east: 378)
+        let (_, decisions) = Self.total(straight + [short, turned])
+        #expect(decisions[17].distanceIncrementMetres < 20, "\(decisions[17])")
+    }
+
     /// A still receiver logging every 20 s whose fixes sit 50 m off for two minutes (a multipath reflection),
     /// on the cycling profile: the chord into the excursion follows steps within the noise, the chord out of it
     /// one within the noise too, so neither counts as a chord (both would add 100 m); what the speed integral
