@@ -1317,8 +1317,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// the fix at (`east`, `north`) with displacement accuracy `accuracy`, `dt` seconds later; 0 when the rule
     /// does not apply. Notes the chord for the step after (``lastSparseChord``).
     ///
-    /// It applies (the caller leaves the step straight after a reset gap's anchor to the chain rules, but has
-    /// its chord noted) when the step is of the recording's rhythm (at most ``sparseRhythmRatio`` times the step
+    /// It applies (never to the step straight after an anchor, which has no judged step before it; its chord is
+    /// noted all the same) when the step is of the recording's rhythm (at most ``sparseRhythmRatio`` times the step
     /// before: a logger's cadence, not a silence that may hide a stop), outside the vehicle latch, and its chord
     /// lies beyond the fixes' noise (the net-displacement threshold of both ends' accuracies), no faster than the
     /// traveller sustains, and *keeps on* from the step before: that step was judged here too, ended at the last
@@ -1330,7 +1330,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// the *filtered* position kept within 45° of the filter's heading (the bridge): on paths that turn at most
     /// fixes, most steps failed that test. Recordings thinned without their speeds, against their full-rate
     /// count: the Pixel 6 walk every 30 s −23.5 → −9.9 %, the Edge 800 ride every 15 s −8.7 → −3.7 %, the F9K
-    /// drive every 15 s −14.4 → −9.2 %; generated city tracks every 18–45 s −12 … −19 % → −4 … −8 %
+    /// drive every 15 s −14.4 → −9.2 %; generated city tracks every 18–45 s −7 … −19 % → −2 … −8 %
     /// (docs/ARCHITECTURE.md 5e). The chord between the fixes themselves does not lag as the filtered position
     /// does. The test against the step before keeps jumps out: a multipath excursion off a still logger's
     /// position is entered by a chord whose predecessor lay within the noise and left by one that turns back or
