@@ -1216,6 +1216,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
     ) -> SIMD2<Double> {
         let ve = filter.velocityEast, vn = filter.velocityNorth
         let speed = (ve * ve + vn * vn).squareRoot()
+        // This fix's displacement accuracy: the reported radius, or the profile's displacement noise for none.
+        let accuracy =
+            isAccuracyAssumed
+            ? profile.assumedDisplacementAccuracyMetres : r.squareRoot() * MeasurementNoise.radius68PerSigma
         var added = 0.0
         var floor = 0.0
         if pendingGapSeconds > 0, dt > profile.maximumIntegrationSeconds, let anchor = window.oldest(),
@@ -1226,10 +1230,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             let link = linkChain(
                 point: SIMD2(anchor.east, anchor.north), pointMilliseconds: anchor.milliseconds,
                 pointAccuracy: anchorAccuracy, pointIsExcluded: anchorIsExcluded, pointIsStill: subDeadbandRun > 0,
-                east: e, north: n, seconds: dt,
-                accuracy: isAccuracyAssumed
-                    ? profile.assumedDisplacementAccuracyMetres : r.squareRoot() * MeasurementNoise.radius68PerSigma,
-                doppler: doppler, now: now)
+                east: e, north: n, seconds: dt, accuracy: accuracy, doppler: doppler, now: now)
             added = link.added
             // (At most what the traveller sustains: below the profile's top speed.)
             floor = link.secondSpeed * dt
@@ -1290,21 +1291,15 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 floor = max(
                     floor,
                     sparseChordFloor(
-                        east: e, north: n, seconds: dt,
-                        accuracy: isAccuracyAssumed
-                            ? profile.assumedDisplacementAccuracyMetres
-                            : r.squareRoot() * MeasurementNoise.radius68PerSigma,
-                        isAccuracyAssumed: isAccuracyAssumed, now: now))
+                        east: e, north: n, seconds: dt, accuracy: accuracy, isAccuracyAssumed: isAccuracyAssumed,
+                        now: now))
             }
             // A sparse step with readings at both ends (see `sparseStepEstimate`): judged now, counted after the
             // gates (`commitSparseStep`); the floor comes back as −1 − floor to say so.
             if lastReading >= 0,
                 let step = sparseStepEstimate(
                     east: e, north: n, seconds: dt, doppler: doppler, course: course.isNaN ? nil : course,
-                    accuracy: isAccuracyAssumed
-                        ? profile.assumedDisplacementAccuracyMetres
-                        : r.squareRoot() * MeasurementNoise.radius68PerSigma,
-                    now: now)
+                    accuracy: accuracy, now: now)
             {
                 pendingSparseStep = step
                 return SIMD2(-1 - floor, added)
@@ -1362,19 +1357,31 @@ public struct Tracker: Sendable, BitwiseCopyable {
         return keepsOn && (previous * chord).sum() >= 0 ? length : 0
     }
 
-    /// Whether slow readings `first` and `second` at the ends of a sparse step whose chord (`east`, `north`) lies
-    /// within the fixes' noise describe a walker's movement: both at least ``paceReadingMetresPerSecond``, the
-    /// chord at least ¾ of their `integral`, and the courses read at both ends (`course` here, the last accepted
-    /// fix's before), when there are both, within 45° of the chord (``bridgeHeadingCosine``).
+    /// Whether slow readings `first` and `second` at the ends of a sparse step whose chord (`east`, `north`,
+    /// `chord` metres long) lies within the fixes' noise describe a walker's movement: both at least
+    /// ``paceReadingMetresPerSecond``, the chord at least ``paceChordShare`` of their `integral`, and the courses
+    /// read at both ends, when there are both, within 45° of the chord (``bridgeHeadingCosine``).
     @usableFromInline
     func readingsDescribe(
-        _ first: Double, _ second: Double, integral: Double, east de: Double, north dn: Double, course: Double?
+        _ first: Double, _ second: Double, integral: Double, east de: Double, north dn: Double, chord: Double,
+        course: Double?
     ) -> Bool {
-        let chord = (de * de + dn * dn).squareRoot()
-        guard min(first, second) >= Self.paceReadingMetresPerSecond, chord >= 0.75 * integral else { return false }
-        guard let course, lastCourse.isFinite else { return true }
+        guard min(first, second) >= Self.paceReadingMetresPerSecond, chord >= Self.paceChordShare * integral else {
+            return false
+        }
+        guard let course else { return true }
+        return coursesHeadAlong(east: de, north: dn, chord: chord, course: course, cosine: Self.bridgeHeadingCosine)
+            ?? true
+    }
+
+    /// Whether the courses read at both ends of a step (`course` at this fix, ``lastCourse`` at the one before)
+    /// both head along its chord (`east`, `north`, `chord` metres long) within the angle whose cosine is
+    /// `cosine`; `nil` when the fix before read no course.
+    @usableFromInline
+    func coursesHeadAlong(east de: Double, north dn: Double, chord: Double, course: Double, cosine: Double) -> Bool? {
+        guard lastCourse.isFinite else { return nil }
         let a = lastCourse * .pi / 180, b = course * .pi / 180
-        let limit = Self.bridgeHeadingCosine * chord
+        let limit = cosine * chord
         return sin(a) * de + cos(a) * dn >= limit && sin(b) * de + cos(b) * dn >= limit
     }
 
@@ -1445,7 +1452,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // courses read at both ends, if any, head along it within 45°: a walker's steps every 10–15 s lie
             // within the noise of 8 m fixes, or of fixes without accuracies, and counted nothing; see
             // ``paceReadingMetresPerSecond``.)
-            if chord <= noise, !readingsDescribe(first, second, integral: integral, east: de, north: dn, course: course)
+            if chord <= noise,
+                !readingsDescribe(first, second, integral: integral, east: de, north: dn, chord: chord, course: course)
             {
                 return .nothing
             }
@@ -1461,10 +1469,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // Unit evidence from steps fast at both ends only: a step slow at both fix times and fast between them
         // lands within 1.3 chords whatever the unit (a reviewer's knots: one such step let ten count in full).
         let isEvidence = isMoving && min(first, second) >= Self.sparseEvidenceSpeedMetresPerSecond
-        if isMoving, let course, lastCourse.isFinite {
-            let a = lastCourse * .pi / 180, b = course * .pi / 180
-            let limit = Self.straightCosine * chord
-            isStraight = sin(a) * de + cos(a) * dn >= limit && sin(b) * de + cos(b) * dn >= limit
+        if isMoving, let course {
+            isStraight =
+                coursesHeadAlong(east: de, north: dn, chord: chord, course: course, cosine: Self.straightCosine)
+                ?? false
         }
         return SparseStep(
             integralMetres: integral, chordMetres: chord, isStraight: isStraight, isUnitEvidence: isEvidence)
@@ -1900,7 +1908,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline static let stillChordSpeedLimit = 2.0
 
     /// The reading (m/s) at both ends of a slow sparse step whose chord lies within the fixes' noise from which
-    /// the readings still describe the step (``readingsDescribe(_:_:integral:east:north:course:)``, in
+    /// the readings still describe the step (``readingsDescribe(_:_:integral:east:north:chord:course:)``, in
     /// ``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``): 1 m/s, a slow walker's pace. A
     /// parked receiver's Doppler jitter reads 0.3–0.6 m/s, and its chord, noise, does not follow its readings.
     /// Measured (`tools/analysis/sparse_chain_cases.py OUT --rhythm --claim 8`, and `--no-accuracy`: the walks
@@ -1912,6 +1920,13 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// white noise, every 12 s: 428 → 2,106 m per 2 h (3,646 without the course test; many such files count
     /// 3–5 km before either).
     @usableFromInline static let paceReadingMetresPerSecond = 1.0
+
+    /// The least share of their speed integral a slow sparse step's chord must cover for readings at a walker's
+    /// pace to describe it (``readingsDescribe(_:_:integral:east:north:chord:course:)``): ¾. A walker's chord
+    /// covers nearly all of it on a straight step and most of it round a corner; a still receiver's chord is
+    /// noise, whatever its readings. Measured against ½ (see ``paceReadingMetresPerSecond``): ½ counted the
+    /// walkers within 0.4 % but let jittering still receivers add up to +411 m per 2 h, ¾ up to +156 m.
+    @usableFromInline static let paceChordShare = 0.75
 
     /// Records vehicle evidence at a chain's fix at `now` (a confident `in vehicle` reading in force, or a Doppler
     /// speed faster than the traveller sustains) for the chain's vehicle latch (``chainVehicleMilliseconds``).
