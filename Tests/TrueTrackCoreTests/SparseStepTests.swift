@@ -65,10 +65,13 @@ import TrueTrackSimulation
         #expect(distance > Self.chords(fixes))
     }
 
-    /// A walk due east at `speed` m/s with a reading at every fix, a fix every `step` s for 12 minutes,
-    /// each claiming `accuracy` metres (`nil`: none, as in many GPX files), ± 0.5 m of noise (deterministic); its
-    /// truth is the metres walked between the first and the last fix.
-    static func walk(speed: Double, step: Double, accuracy: Double?) throws -> (fixes: [Fix], metres: Double) {
+    /// A walk due east at `speed` m/s (0: a receiver lying still), a fix every `step` s for 12 minutes, each
+    /// claiming `accuracy` metres (`nil`: none, as in many GPX files) and reading `reading` m/s (the walking speed
+    /// unless given) with course `course` (due east unless given; `nil`: none), ± 0.5 m of noise
+    /// (deterministic); its truth is the metres walked between the first and the last fix.
+    static func walk(
+        speed: Double, step: Double, accuracy: Double?, reading: Double? = nil, course: Double? = 90
+    ) throws -> (fixes: [Fix], metres: Double) {
         let count = Int(720 / step)
         let fixes = try (0...count).map { k in
             let east = Double(k) * step * speed + 0.5 * sin(Double(k) * 1.7)
@@ -76,7 +79,7 @@ import TrueTrackSimulation
                 timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(Double(k) * step * 1000)),
                 latitude: 48 + 0.5 * cos(Double(k) * 2.3) / 111_320,
                 longitude: 11 + east / (111_320 * cos(48 * Double.pi / 180)), horizontalAccuracyMetres: accuracy,
-                speedMetresPerSecond: speed, courseDegrees: 90)
+                speedMetresPerSecond: reading ?? speed, courseDegrees: course)
         }
         return (fixes, Double(count) * step * speed)
     }
@@ -94,22 +97,16 @@ import TrueTrackSimulation
     /// The same steps from a still receiver whose readings jitter to 1.2 m/s at both ends while its fixes stay
     /// within a metre: the chord does not bear the readings out (less than ¾ of their integral), and no step
     /// counts but the first (which has no rhythm to be judged by: one reading's 10 s, 12 m, as before); counted
-    /// as a walk, the 60 steps would add 860 m.
-    @Test func aStillReceiversJitteringReadingsCountNothing() throws {
-        let (moving, _) = try Self.walk(speed: 1.2, step: 12, accuracy: 8)
-        let fixes = try moving.enumerated().map { k, fix in
-            try Fix(
-                timestamp: fix.timestamp, latitude: 48 + 0.5 * cos(Double(k) * 2.3) / 111_320,
-                longitude: 11 + 0.5 * sin(Double(k) * 1.7) / (111_320 * cos(48 * Double.pi / 180)),
-                horizontalAccuracyMetres: 8, speedMetresPerSecond: 1.2)
-        }
+    /// as a walk, the 60 steps would add 60 × 14.4 = 864 m.
+    @Test func aStillReceiversJitteringReadingsCountNoSparseStep() throws {
+        let (fixes, _) = try Self.walk(speed: 0, step: 12, accuracy: 8, reading: 1.2, course: nil)
         #expect(Self.counted(fixes, profile: .walking) < 13)
     }
 
     /// A walker at 1.3 m/s logging every 20 s in a file without accuracies: each 26 m step lies within the
     /// "noise" of two fixes at the accuracy gate's 30 m fallback and the 10 m displacement noise (2 + 30 + 10 m),
-    /// but the readings are at a walker's pace and the chord bears them out, so the steps count (before: 0.3 %
-    /// of the walk).
+    /// but the readings are at a walker's pace and the chord bears them out, so the steps count (before: 27 m of
+    /// 936, measured on the same fixes written as a CSV).
     @Test func aWalkWithoutAccuraciesCountsItsSparseSteps() throws {
         let (fixes, metres) = try Self.walk(speed: 1.3, step: 20, accuracy: nil)
         let distance = Self.counted(fixes, profile: .walking)
@@ -119,13 +116,8 @@ import TrueTrackSimulation
     /// The walker of ``aWalkersReadingsCountAlthoughItsStepsLieWithinTheNoise()`` whose readings' courses point
     /// across its way (due north while it walks east, as a still phone's random courses do): the readings do not
     /// describe the chord, and no step counts but the first (one reading's 10 s, as before).
-    @Test func readingsWhoseCoursesCrossTheChordCountNothing() throws {
-        let (walk, metres) = try Self.walk(speed: 1.4, step: 12, accuracy: 8)
-        let fixes = try walk.map { fix in
-            try Fix(
-                timestamp: fix.timestamp, latitude: fix.latitude, longitude: fix.longitude,
-                horizontalAccuracyMetres: 8, speedMetresPerSecond: 1.4, courseDegrees: 0)
-        }
+    @Test func readingsWhoseCoursesCrossTheChordCountNoSparseStep() throws {
+        let (fixes, metres) = try Self.walk(speed: 1.4, step: 12, accuracy: 8, course: 0)
         let distance = Self.counted(fixes, profile: .walking)
         #expect(distance < 15, "\(distance) of \(metres)")
     }

@@ -18,6 +18,10 @@ import TrueTrackSimulation
         return (t.distance.totalMetres, decisions)
     }
 
+    /// A walk due east at 1.2 m/s logged every 20 s without speed readings: 16 fixes, 24 m apart, from 0 to
+    /// 300 s (the sparse-step tests' track).
+    static let straightSparseWalk = (0...15).map { TrackerTests.fix(Double($0 * 20), east: Double($0) * 24) }
+
     static var unbridged: TrackingProfile {
         var p = TrackingProfile.walking
         p.maximumBridgedGapSeconds = 0
@@ -200,7 +204,7 @@ import TrueTrackSimulation
     /// 12 m of the clamped speed integral; a turn of 135° between two steps heads back and is not bridged (that
     /// step counts its clamped integral only).
     @Test func aSparseLoggersStepsCountTheirChordsWhileTheWalkerKeepsItsHeading() {
-        let straight = (0...15).map { TrackerTests.fix(Double($0 * 20), east: Double($0) * 24) }
+        let straight = Self.straightSparseWalk
         let (total, decisions) = Self.total(straight)
         let counted = decisions.filter { $0.distanceIncrementMetres > 0 }.count
         // Every step but the first few (the anchor, half a window, a heading to compare with) counts 24 m.
@@ -222,7 +226,7 @@ import TrueTrackSimulation
     /// chords between the fixes turn by less than 90°) and counts its 24 m chord, although the filter, which
     /// kept its heading east, is more than 45° off it (the bridge's test: 13.8 m counted before the rule).
     @Test func aSparseLoggersStepThatTurnsCountsItsChordWhenItKeepsOn() {
-        let straight = (0...15).map { TrackerTests.fix(Double($0 * 20), east: Double($0) * 24) }
+        let straight = Self.straightSparseWalk
         let turned =
             straight
             + (1...3).map {
@@ -238,7 +242,7 @@ import TrueTrackSimulation
     /// turning step keeps on from the step after the anchor, whose chord was noted, and counts its 24 m chord
     /// (before, no step straight after a gap's anchor was noted, and the turn counted the clamped integral).
     @Test func theSecondStepAfterASilenceKeepsOnFromTheFirst() {
-        let before = (0...15).map { TrackerTests.fix(Double($0 * 20), east: Double($0) * 24) }
+        let before = Self.straightSparseWalk
         let after = [TrackerTests.fix(370, east: 444), TrackerTests.fix(390, east: 468)]
         let turned = (1...3).map { k -> Fix in
             let step = Double(k)
@@ -253,7 +257,7 @@ import TrueTrackSimulation
     /// that turns by 60°: the turning step has no judged step just before it (the chord noted two steps back
     /// ends at an older fix), so it counts what the older rules count, not its 24 m chord.
     @Test func aStepAfterAShortStepHasNoStepToKeepOnFrom() {
-        let straight = (0...15).map { TrackerTests.fix(Double($0 * 20), east: Double($0) * 24) }
+        let straight = Self.straightSparseWalk
         let short = TrackerTests.fix(305, east: 366)
         let turned = TrackerTests.fix(325, north: 20.78, east: 378)
         let (_, decisions) = Self.total(straight + [short, turned])

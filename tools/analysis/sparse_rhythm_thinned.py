@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Recordings thinned to a fix every N s (12-45 s, seeded, +-1 s jitter) with their speed and course stripped,
 against the full-rate forward count of the same span (docs/ARCHITECTURE.md 5e, sparse steps without readings):
-the forward tracker of each binary given, and `--smooth` of the last one.
+the forward tracker of each binary given, and `--smooth` of the last one. Each cell is the mean of the three seeds'
+errors, each against the full-rate count over its own span (the "full-rate m" column prints the last seed's).
 
     python3 tools/analysis/sparse_rhythm_thinned.py BIN[,BIN2...] [INTERVALS, default 12,15,20,30,45]
 
