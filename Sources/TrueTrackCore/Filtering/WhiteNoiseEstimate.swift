@@ -31,6 +31,11 @@ public struct WhiteNoiseEstimate: Sendable, BitwiseCopyable, Hashable {
     @usableFromInline var storedVariance = 0.0
     /// See ``samples``.
     @usableFromInline var storedSamples = 0.0
+    /// The running mean of the clipped dot products of consecutive sparse steps (m²): see
+    /// ``sparseVarianceMetres2``.
+    @usableFromInline var storedSparseProduct = 0.0
+    /// See ``sparseSamples``.
+    @usableFromInline var storedSparseSamples = 0.0
     /// The step into the newest fix: east, north (metres) and seconds; seconds 0 when there is none (the first
     /// fix, or after ``breakSequence()``).
     @usableFromInline var previousStep = SIMD3<Double>(0, 0, 0)
@@ -53,13 +58,19 @@ public struct WhiteNoiseEstimate: Sendable, BitwiseCopyable, Hashable {
 
     /// Records the step from the previous accepted fix to a new one: east and north displacement (metres)
     /// over `seconds` (> 0). The previous step and this one measure the fix between them; the average runs over
-    /// `averagingFixes` (the tracker passes ``TrackingProfile/measurementNoiseScaleFixes``).
+    /// `averagingFixes` (the tracker passes ``TrackingProfile/measurementNoiseScaleFixes``). Two consecutive steps
+    /// longer than ``maximumStepSeconds`` go to ``sparseVarianceMetres2`` instead.
     @inlinable
     public mutating func record(eastMetres: Double, northMetres: Double, seconds: Double, averagingFixes: Double) {
         defer { previousStep = SIMD3(eastMetres, northMetres, seconds) }
         let before = previousStep.z
         guard before > 0, seconds > 0, before <= Self.maximumStepSeconds, seconds <= Self.maximumStepSeconds
-        else { return }
+        else {
+            if before > Self.maximumStepSeconds, seconds > Self.maximumStepSeconds {
+                recordSparse(eastMetres: eastMetres, northMetres: northMetres, averagingFixes: averagingFixes)
+            }
+            return
+        }
         let total = before + seconds
         let w1 = seconds / total, w3 = before / total
         // d = z₂ − (w₁ z₁ + w₃ z₃) = w₁ (z₂ − z₁) − w₃ (z₃ − z₂).
@@ -68,6 +79,73 @@ public struct WhiteNoiseEstimate: Sendable, BitwiseCopyable, Hashable {
         guard variance.isFinite else { return }
         storedSamples += 1
         storedVariance += (variance - storedVariance) / min(storedSamples, max(averagingFixes, 1))
+    }
+
+    /// The per-axis variance of the white part of a sparse logger's error (m²), measured from pairs of
+    /// consecutive steps both longer than ``maximumStepSeconds`` (recorded by
+    /// ``record(eastMetres:northMetres:seconds:averagingFixes:)``): minus half the mean of their dot products, each
+    /// clipped, and at least 0. The tracker raises a sparse step's net-displacement threshold to 4 standard
+    /// deviations of a chord by it (`Tracker.sparseNoiseSigmas`).
+    ///
+    /// ## Why
+    /// Fixes 3–45 s apart leave one to a few in a trailing window, so the net displacement averages little: each
+    /// step's chord is judged against the accuracy threshold alone, and a receiver whose error is white noise
+    /// (fresh at every fix) moves its chord past that threshold on a quarter to a third of its steps at rest
+    /// (generated still loggers every 12 s, 3 m of white noise per axis claiming 5 m: 1.6–1.9 km per 2 h on the
+    /// walking profile). The triples of ``varianceMetres2`` cannot measure it there (a turn between fixes 12 s
+    /// apart puts the middle one metres off the chord).
+    ///
+    /// ## How
+    /// Two consecutive steps s₁ = z₂ − z₁ and s₂ = z₃ − z₂ share the middle fix's error with opposite signs:
+    /// white noise of per-axis variance σ² gives E[s₁ · s₂] = −2σ², whatever the step lengths, while motion
+    /// adds v₁ · v₂ Δt₁ Δt₂, positive unless the traveller turns by more than 90° between the steps, and an
+    /// error that drifts adds little (its consecutive changes are nearly independent). So motion pulls the
+    /// estimate *down*, to 0 for anything that keeps going, and only a receiver whose fixes scatter afresh gets
+    /// a sizeable one. Each product is clipped at −``sparseClipVariances`` times the larger of the estimate so
+    /// far and ``sparseClipLeastVarianceMetres2``, so that a vehicle's U-turn or a multipath jump and its return
+    /// (one product of −J² for a jump of J metres) shift it by a bounded amount; for white noise the clip keeps
+    /// 92 % of the mean (the products are heavy-tailed: 1 % lie below −12.9σ²). The average is exponential over
+    /// the `averagingFixes` pairs, a plain mean until that many.
+    ///
+    /// What it cannot tell from white noise: a path that turns back at every fix (a walker pacing with the
+    /// logger's period) or an error that alternates sideways at every fix; both read as noise, and a slow walk
+    /// under them is held (docs/ARCHITECTURE.md 5f).
+    @inlinable public var sparseVarianceMetres2: Double { max(0, -storedSparseProduct / 2) }
+
+    /// Pairs of consecutive sparse steps measured so far.
+    @inlinable public var sparseSamples: Double { storedSparseSamples }
+
+    /// The number of pairs before ``sparseVarianceMetres2`` is used: ten. Why: a single product's spread is
+    /// several times its mean; ten pairs (2–7 minutes of a logger every 12–45 s) keep the first estimate within
+    /// a factor of about two.
+    public static let sparseMinimumSamples = 10.0
+
+    /// Where a product is clipped, in variances (``sparseVarianceMetres2``): 8. Why: it keeps 92 % of white
+    /// noise's mean product (96 % at 10, 85 % at 6), and bounds what one U-turn or one jump can add to the
+    /// estimate to 8 variances over the averaging count.
+    public static let sparseClipVariances = 8.0
+
+    /// The least variance a product is clipped against (m² per axis): 16, 4 m per axis. The clip starts from it
+    /// and grows with the estimate (an estimate of σ² clips at −8 max(σ², 16 m²)), so that white noise up to
+    /// about 4 m per axis is measured from the first pairs and larger noise within a few tens of pairs, while a
+    /// U-turn among steps that keep going moves the estimate by at most 128 m² over the averaging count (30
+    /// pairs: 4.3 m², a threshold of 12 m, below the accuracy threshold of fixes claiming 10 m). Measured: at 4 m²
+    /// (the clip's start from 2 m per axis) generated still loggers every 12–45 s kept 1.3–1.8 times as much
+    /// (`sparse_chain_cases.py --rhythm`, 3σ).
+    public static let sparseClipLeastVarianceMetres2 = 16.0
+
+    /// Pairs the step (east and north metres) with the step before it, both longer than
+    /// ``maximumStepSeconds``, into ``sparseVarianceMetres2``. Out of line: only sparse loggers come here (called
+    /// inside the record's guard, it left the tracker's per-fix path unchanged: 740.0 instructions per fix on the
+    /// `track-walk` benchmark against 739.6; a call from the tracker itself cost 16–38).
+    @usableFromInline @inline(never)
+    mutating func recordSparse(eastMetres: Double, northMetres: Double, averagingFixes: Double) {
+        let product = previousStep.x * eastMetres + previousStep.y * northMetres
+        let clip = Self.sparseClipVariances * max(sparseVarianceMetres2, Self.sparseClipLeastVarianceMetres2)
+        guard product.isFinite else { return }
+        storedSparseSamples += 1
+        storedSparseProduct +=
+            (max(product, -clip) - storedSparseProduct) / min(storedSparseSamples, max(averagingFixes, 1))
     }
 
     /// Forgets the last step (the filter restarted: the next fix does not continue the sequence); the estimate
