@@ -202,4 +202,91 @@ import TrueTrackSimulation
             #expect(abs(gated.distanceMetres - plain.distanceMetres) < 0.01 * plain.distanceMetres, "seed \(seed)")
         }
     }
+
+    /// A sparse step (12 s) whose window (states 1 … 4) moves 15 m, beyond the accuracy threshold (2 m + 3 m):
+    /// counted, unless the sparse steps around it show white noise of 3 m per axis (σ² = 9 m²), which asks for
+    /// 4 √2 × 3 = 17 m; a dense step (1 s) keeps the accuracy threshold whatever the estimate.
+    @Test func aSparseStepIsJudgedAgainstTheScatterAroundIt() {
+        func counts(step: Double, variances: [Double]?) -> [Bool] {
+            let n = 6
+            let times = (0..<n).map { Double($0) * step }
+            var x = [Double](repeating: 0, count: 4 * n)
+            for s in 0..<n { x[2 * s] = 5 * Double(s) }
+            var totals = [StillnessGate.Totals](repeating: .init(), count: n + 1)
+            for s in 0..<n {
+                totals[s + 1] = StillnessGate.Totals(
+                    accuracySumMetres: 3 * Double(s + 1), speedSumMetresPerSecond: 0, fixes: s + 1, speeds: 0)
+            }
+            var gate = Self.gate
+            gate.windowSeconds = 2 * step
+            return gate.countedSteps(
+                times: times, opensSegment: [true] + Array(repeating: false, count: n - 1), solution: x,
+                order: 2 * n, totals: totals, sparseVariances: variances)
+        }
+        #expect(counts(step: 12, variances: nil)[3])
+        #expect(!counts(step: 12, variances: Array(repeating: 9, count: 6))[3])
+        #expect(counts(step: 12, variances: Array(repeating: 1, count: 6))[3])  // 4 √2 × 1 = 5.7 m
+        #expect(counts(step: 1, variances: Array(repeating: 9, count: 6))[3])
+    }
+
+    /// `count` fixes every `interval` seconds, moving north at `speed`, with white noise of `sigma` per axis
+    /// claiming an honest accuracy (1.51 σ) and no speed; seeded.
+    static func whiteNoiseFixes(count: Int, interval: Double, speed: Double = 0, sigma: Double, seed: UInt64)
+        -> [Fix]
+    {
+        var random = SplitMix64(seed: seed)
+        return (0..<count).map { i in
+            let t = Double(i) * interval
+            return try! Fix(
+                timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000 + Int64((t * 1000).rounded())),
+                latitude: 45 + (speed * t + sigma * random.gaussian()) / 111_132,
+                longitude: 7 + sigma * random.gaussian() / (111_320 * 0.707_106_781),
+                horizontalAccuracyMetres: sigma * MeasurementNoise.radius68PerSigma)
+        }
+    }
+
+    /// A logger every 12 s whose error is white noise (3 m per axis, claiming 4.5 m), still for two hours: the
+    /// smoother averages little across 12 s, its track's net displacement passed the accuracy threshold, and the
+    /// gate counted 0.8–1.0 km per file without the sparse floor (measured here); with it 0–5.5 m. The
+    /// same receiver walked at 1.4 m/s smooths to the same distance either way (its steps keep on: no white
+    /// noise measured).
+    @Test func aSparseLoggerWhoseFixesScatterAfreshIsStillWhenSmoothed() {
+        var withoutFloor = SmoothingOptions(profile: .walking)
+        withoutFloor.stillnessGate?.sparseNoiseSigmas = 0
+        for seed: UInt64 in 1...3 {
+            let desk = Self.whiteNoiseFixes(count: 600, interval: 12, sigma: 3, seed: seed)
+            let gated = WholeTrackSmoother(options: SmoothingOptions(profile: .walking)).smooth(desk)
+            let before = WholeTrackSmoother(options: withoutFloor).smooth(desk)
+            print("sparse desk smoothed, seed \(seed): \(gated.distanceMetres) m (\(before.distanceMetres) without)")
+            #expect(before.distanceMetres > 500, "seed \(seed): \(before.distanceMetres) m without the floor")
+            #expect(gated.distanceMetres < 20, "seed \(seed): \(gated.distanceMetres) m")
+            #expect(gated.points == before.points)  // the floor changes what is counted, not the track
+            let walk = Self.whiteNoiseFixes(count: 600, interval: 12, speed: 1.4, sigma: 3, seed: seed + 10)
+            let walked = WholeTrackSmoother(options: SmoothingOptions(profile: .walking)).smooth(walk)
+            let plain = WholeTrackSmoother(options: withoutFloor).smooth(walk)
+            #expect(walked.distanceMetres == plain.distanceMetres, "seed \(seed)")
+            #expect(abs(walked.distanceMetres / (1.4 * 12 * 599) - 1) < 0.05, "seed \(seed): \(walked.distanceMetres)")
+        }
+    }
+
+    /// The estimate runs both ways, so that a short desk's first steps have one (a forward pass alone has none
+    /// before its tenth pair: 11 of the 29 steps here); a still run between two walks has one on every step; a
+    /// fix with a speed the smoother uses breaks the sequence; a walk measures none (`nil`).
+    @Test func sparseNoiseVariancesRunBothWays() throws {
+        let options = SmoothingOptions(profile: .walking)
+        let gate = try #require(options.stillnessGate)
+        func variances(_ fixes: [Fix]) -> [Double]? {
+            let problem = TrackProblem(fixes: fixes, options: options)
+            return gate.sparseNoiseVariances(problem, totals: gate.totals(problem, fixes: fixes, options: options))
+        }
+        let desk = try #require(variances(Self.whiteNoiseFixes(count: 30, interval: 12, sigma: 3, seed: 4)))
+        #expect(desk[0] == 0)
+        #expect(desk[1...].allSatisfy { $0 > 1 }, "\(desk)")
+        #expect(variances(Self.whiteNoiseFixes(count: 30, interval: 12, speed: 1.4, sigma: 1, seed: 4)) == nil)
+        // Every other fix with a speed: no two consecutive steps end at fixes without one, so no pair (the
+        // estimate is kept across a break, as the receiver's; with every fifth it still gathers its ten pairs).
+        var withSpeeds = Self.whiteNoiseFixes(count: 30, interval: 12, sigma: 3, seed: 4)
+        for i in stride(from: 0, to: 30, by: 2) { withSpeeds[i].speedMetresPerSecond = 0 }
+        #expect(variances(withSpeeds) == nil)
+    }
 }

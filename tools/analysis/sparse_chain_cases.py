@@ -13,6 +13,7 @@ multipath error). Seeded: the same files every run.
     # 58-62 s walking: around each profile's reset gap
     # with --claim M every fix claims M metres (the walks "claiming 8 m"), with --no-accuracy none (a GPX without)
     python3 tools/analysis/sparse_chain_cases.py OUT_DIR --compare BIN1,BIN2   # mean error per group, each binary
+    # (add --smooth to compare the whole-track smoother's distances instead of the forward filter's)
 """
 import math, os, random, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -28,8 +29,8 @@ if '--compare' in sys.argv:
     binaries = sys.argv[sys.argv.index('--compare') + 1].split(',')
     rows = [l.rstrip('\n').split('\t') for l in open(os.path.join(OUT, 'index.tsv'))]
     def distance(b, name, prof):
-        r = subprocess.run([b, 'process', os.path.join(OUT, name + '.csv'), '--profile', prof, '--json'],
-                           capture_output=True, text=True)
+        r = subprocess.run([b, 'process', os.path.join(OUT, name + '.csv'), '--profile', prof, '--json']
+                           + (['--smooth'] if '--smooth' in sys.argv else []), capture_output=True, text=True)
         return json.loads(r.stdout)['distanceMetres'] if r.returncode == 0 else float('nan')
     with ThreadPoolExecutor(2) as pool:
         results = list(pool.map(lambda r: (r[0], float(r[2]), [distance(b, r[0], r[1]) for b in binaries]), rows))

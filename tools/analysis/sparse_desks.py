@@ -5,7 +5,7 @@ without speed: desks (still for an hour) and walks at 1.4 m/s with turns every 2
 gate (docs/ARCHITECTURE.md, item 5 of the tracker: WhiteNoiseEstimate.sparseVarianceMetres2). Seeded: the same files
 every run.
 
-    python3 tools/analysis/sparse_desks.py OUT_DIR BIN1[,BIN2...] [--profile walking]
+    python3 tools/analysis/sparse_desks.py OUT_DIR BIN1[,BIN2...] [--profile walking] [--smooth]
     # desks: metres per 10 minutes (mean of the seeds) per binary; walks: error against the walked distance, % per binary
 
 Writes the CSVs into OUT_DIR (never into the repository).
@@ -17,6 +17,7 @@ from generated import write_fixes
 
 OUT, BINS = sys.argv[1], sys.argv[2].split(',')
 PROFILE = sys.argv[sys.argv.index('--profile') + 1] if '--profile' in sys.argv else 'walking'
+SMOOTH = ['--smooth'] if '--smooth' in sys.argv else []  # the whole-track smoother instead of the forward filter
 CADENCES = (3, 5, 8, 12, 15, 20, 30, 45)
 SIGMAS = (1.0, 3.0, 5.0)
 DURATION = 3600
@@ -69,7 +70,7 @@ def run(job):
     kind, sigma, every, name, truth, span = job
     out = []
     for b in BINS:
-        r = subprocess.run([b, 'process', os.path.join(OUT, name + '.csv'), '--profile', PROFILE, '--json'],
+        r = subprocess.run([b, 'process', os.path.join(OUT, name + '.csv'), '--profile', PROFILE, '--json'] + SMOOTH,
                            capture_output=True, text=True)
         out.append(json.loads(r.stdout)['distanceMetres'] if r.returncode == 0 else float('nan'))
     return job, out
@@ -80,7 +81,7 @@ with ThreadPoolExecutor(2) as pool:
 groups = {}
 for (kind, sigma, every, name, truth, span), ds in results:
     groups.setdefault((kind, sigma, every), []).append((truth, span, ds))
-print(f'{PROFILE}; desks: m per 10 min; walks: error % against the walked distance; one column per binary')
+print(f'{PROFILE}{" --smooth" if SMOOTH else ""}; desks: m per 10 min; walks: error % against the walked distance; one column per binary')
 for (kind, sigma, every), v in groups.items():
     if kind == 'desk':
         cells = [f'{sum(x[2][i] / x[1] * 600 for x in v) / len(v):8.1f} m' for i in range(len(BINS))]

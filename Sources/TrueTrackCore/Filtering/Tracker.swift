@@ -1621,25 +1621,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// judged by the first).
     @usableFromInline static let sparseRhythmRatio = 4.0
 
-    /// The net-displacement threshold of a sparse step whose logger's fixes scatter afresh, in standard deviations
-    /// of a chord between two of its fixes (√2 σ per axis, σ² the white noise its steps show:
-    /// ``WhiteNoiseEstimate/sparseVarianceMetres2``): 4. Used where the net displacement decides (no Doppler in
-    /// the window), on steps longer than ``WhiteNoiseEstimate/maximumStepSeconds``, once the estimate has its
-    /// ``WhiteNoiseEstimate/sparseMinimumSamples`` pairs.
-    ///
-    /// Why: a logger every 3–45 s has one to a few fixes per window, and its chords passed the accuracy
-    /// threshold (2 m + accuracy) on a quarter to a third of its steps at rest when its error is white noise
-    /// (the recordings' receivers drift, and their thinned still logs count 0 m either way). Each passed step
-    /// counted its chord and released the window's held jitter: generated desks claiming an honest accuracy
-    /// counted 25–630 m per 10 minutes at σ 3–5 m (`tools/analysis/sparse_desks.py`). At 4σ a still chord passes
-    /// on e⁻⁸ ≈ 0.03 % of steps: 0–21 m per 10 minutes (3σ left 4–73 m). Moving loggers pay nothing, since
-    /// their consecutive steps keep on and measure no white noise: every generated and thinned moving track
-    /// counts the same, but a contrived error alternating 10–15 m sideways at every fix (2–3 times its claimed
-    /// accuracy, which looks like white noise to this estimate) on a slow walk (docs/ARCHITECTURE.md 5f).
-    /// (The dense floor's ``TrackingProfile/netDisplacementNoiseSigmas``, 5, applies to the filtered track's
-    /// jitter at 1 Hz, which many fixes per window judge over and over; it also turns this floor off at 0.)
-    @usableFromInline static let sparseNoiseSigmas = 4.0
-
     /// The most a sparse step's speed integral may exceed its chord for the step to show readings in m/s
     /// (``sparseUnit``), and what an undecided step counts at most, in chords: 1.3. On a straight step the chord
     /// is the path (real drives thinned to 15–120 s: 0.89–1.13 on straight steps).
@@ -2326,7 +2307,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
             whiteNoise.sparseSamples >= WhiteNoiseEstimate.sparseMinimumSamples, profile.netDisplacementNoiseSigmas > 0
         {
             // A sparse step: the white noise its logger's steps show (see `WhiteNoiseEstimate.sparseVarianceMetres2`).
-            threshold = max(threshold, Self.sparseNoiseSigmas * (2 * whiteNoise.sparseVarianceMetres2).squareRoot())
+            threshold = max(
+                threshold,
+                WhiteNoiseEstimate.sparseThresholdSigmas * (2 * whiteNoise.sparseVarianceMetres2).squareRoot())
         }
         guard whiteNoise.samples >= WhiteNoiseEstimate.minimumSamples, filterNoiseVariance > 0 else { return threshold }
         let share = whiteNoise.varianceMetres2 / filterNoiseVariance

@@ -85,7 +85,7 @@ public struct WhiteNoiseEstimate: Sendable, BitwiseCopyable, Hashable {
     /// consecutive steps both longer than ``maximumStepSeconds`` (recorded by
     /// ``record(eastMetres:northMetres:seconds:averagingFixes:)``): minus half the mean of their dot products, each
     /// clipped, and at least 0. The tracker raises a sparse step's net-displacement threshold to 4 standard
-    /// deviations of a chord by it (`Tracker.sparseNoiseSigmas`).
+    /// deviations of a chord by it (``sparseThresholdSigmas``).
     ///
     /// ## Why
     /// Fixes 3–45 s apart leave one to a few in a trailing window, so the net displacement averages little: each
@@ -119,6 +119,25 @@ public struct WhiteNoiseEstimate: Sendable, BitwiseCopyable, Hashable {
     /// several times its mean; ten pairs (2–7 minutes of a logger every 12–45 s) keep the first estimate within
     /// a factor of about two.
     public static let sparseMinimumSamples = 10.0
+
+    /// The net-displacement threshold of a sparse step whose logger's fixes scatter afresh, in standard deviations
+    /// of a chord between two of its fixes (√2 σ per axis, σ² the white noise its steps show:
+    /// ``sparseVarianceMetres2``): 4. The tracker uses it where the net displacement decides (no Doppler in the
+    /// window), on steps longer than ``maximumStepSeconds``, once the estimate has its ``sparseMinimumSamples``
+    /// pairs; the smoother's stillness gate likewise (`StillnessGate.sparseNoiseSigmas`).
+    ///
+    /// Why: a logger every 3–45 s has one to a few fixes per window, and its chords passed the accuracy
+    /// threshold (2 m + accuracy) on a quarter to a third of its steps at rest when its error is white noise
+    /// (the recordings' receivers drift, and their thinned still logs count 0 m either way). Each passed step
+    /// counted its chord and released the window's held jitter: generated desks claiming an honest accuracy
+    /// counted 25–630 m per 10 minutes at σ 3–5 m (`tools/analysis/sparse_desks.py`). At 4σ a still chord passes
+    /// on e⁻⁸ ≈ 0.03 % of steps: 0–21 m per 10 minutes (3σ left 4–73 m). Moving loggers pay nothing, since
+    /// their consecutive steps keep on and measure no white noise: every generated and thinned moving track
+    /// counts the same, but a contrived error alternating 10–15 m sideways at every fix (2–3 times its claimed
+    /// accuracy, which looks like white noise to this estimate) on a slow walk (docs/ARCHITECTURE.md 5f).
+    /// (The dense floor's ``TrackingProfile/netDisplacementNoiseSigmas``, 5, applies to the filtered track's
+    /// jitter at 1 Hz, which many fixes per window judge over and over; it also turns this floor off at 0.)
+    public static let sparseThresholdSigmas = 4.0
 
     /// Where a product is clipped, in variances (``sparseVarianceMetres2``): 8. Why: it keeps 92 % of white
     /// noise's mean product (96 % at 10, 85 % at 6), and bounds what one U-turn or one jump can add to the
