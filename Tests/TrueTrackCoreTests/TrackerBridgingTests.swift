@@ -591,4 +591,53 @@ import TrueTrackSimulation
         instant.vehicleExitSeconds = -1
         #expect(Self.total(walk, profile: instant).0 == alone)
     }
+
+    /// A car driving a 600 m square at 12 m/s, logged every 19.5 and 20.5 s in turn (a tracker reporting every
+    /// 20 s with jitter) with 2 m of noise and no speeds: every step from the first reset gap on stays a reset
+    /// gap (16 s after one, ``Tracker/resetGapHysteresis``), so the chain rules judge them all; alternating
+    /// between the chains and the dense path's bridge, it counted 83–88 % of the drive (measured here, four seeds),
+    /// now 91.4–91.6 % (the chords cut the square's corners: their sum is 92 %).
+    @Test func aLoggerWhoseStepsStraddleTheResetGapStaysInOneRegime() {
+        func position(_ t: Double) -> (east: Double, north: Double) {
+            let d = (12 * t).truncatingRemainder(dividingBy: 2400), side = Int(d / 600), along = d - Double(side) * 600
+            switch side {
+            case 0: return (along, 0)
+            case 1: return (600, along)
+            case 2: return (600 - along, 600)
+            default: return (0, 600 - along)
+            }
+        }
+        for seed: UInt64 in 1...4 {
+            var random = SplitMix64(seed: seed)
+            var t = 0.0, fixes: [Fix] = []
+            for i in 0..<60 {
+                let p = position(t)
+                fixes.append(
+                    TrackerTests.fix(t, north: p.north + 2 * random.gaussian(), east: p.east + 2 * random.gaussian()))
+                t += i % 2 == 0 ? 19.5 : 20.5
+            }
+            let (total, decisions) = Self.total(fixes, profile: .driving)
+            let truth = 12 * (t - 20.5)
+            print("straddling logger, seed \(seed): \(total) m of \(truth)")
+            let firstGap = decisions.firstIndex { $0.isAnchor && $0.timestamp != fixes[0].timestamp }!
+            #expect(decisions[firstGap...].allSatisfy { $0.isAnchor }, "seed \(seed)")
+            #expect(total > 0.9 * truth && total < 0.93 * truth, "seed \(seed): \(total) m of \(truth)")
+        }
+    }
+
+    /// A 1 Hz drive with silences: one of 25 s (a reset gap), straight followed by one of 17 s, and later another
+    /// of 17 s. A silence after a dense step lowers nothing, so both 17 s steps are bridged, not reset gaps (the
+    /// hysteresis is for a logger's cadence: the u-blox F9K's 1 Hz drive with 6–40 s outages read −2.1 % instead
+    /// of −0.9 % when every reset gap lowered it).
+    @Test func aDenseTracksSilencesKeepTheResetGap() {
+        var times = Array(0...60).map(Double.init)
+        times += [85, 102] + Array(103...160).map(Double.init)
+        times += [177] + Array(178...200).map(Double.init)
+        let fixes = times.map { TrackerTests.fix($0, east: 12 * $0) }
+        let (_, decisions) = Self.total(fixes, profile: .driving)
+        func decision(at seconds: Double) -> FixDecision { decisions[times.firstIndex(of: seconds)!] }
+        #expect(decision(at: 85).isAnchor)
+        #expect(!decision(at: 102).isAnchor)
+        #expect(!decision(at: 177).isAnchor)
+    }
 }

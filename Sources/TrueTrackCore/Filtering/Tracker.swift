@@ -181,6 +181,13 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// duration (seconds; 0: settled) and the speed before it (0: its chord is not to count, see
     /// ``gapChordSpeedBefore(east:north:seconds:displacementAccuracy:)``).
     @usableFromInline var pendingGapSeconds = 0.0
+    /// The step (seconds) beyond which a fix opens a reset gap: ``TrackingProfile/filterResetGapSeconds``, or
+    /// ``resetGapHysteresis`` of it after a reset gap that followed a step nearly as long (a logger whose cadence
+    /// straddles the gap keeps one regime). Lowered after such a gap's anchor; back to the profile's at every other
+    /// anchor and at the first step that is no reset gap (in ``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:course:now:)``,
+    /// which that step always calls). Kept here so that the per-fix test stays one comparison (testing the step
+    /// before on every fix cost the `tracker` benchmark 12–34 instructions per fix).
+    @usableFromInline var resetGapThresholdSeconds: Double
     /// See ``pendingGapSeconds``.
     @usableFromInline var pendingGapSpeedBefore = 0.0
     /// The filtered position before the last reset gap, in the plane (re-expressed when it re-centres): where a
@@ -343,6 +350,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     ///   counting a walker's distance).
     public init(profile: TrackingProfile = .walking) {
         self.profile = profile
+        resetGapThresholdSeconds = profile.filterResetGapSeconds
     }
 
     /// The time of the last fix the tracker accepted (or that a resumed session had accepted,
@@ -509,6 +517,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     public mutating func changeProfile(to newProfile: TrackingProfile) -> Double {
         guard newProfile != profile else { return 0 }
         profile = newProfile
+        resetGapThresholdSeconds = newProfile.filterResetGapSeconds
         // (An interval of 0 ms is never a key: the next fix computes the step under the new σₐ.)
         predictionStepKey = 0
         chordStartMilliseconds = .min
@@ -673,7 +682,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         }
         decision.gateSpeedMetresPerSecond = gate.metresPerSecond
         decision.gateSpeedSource = gate.source
-        let isLongGap = dt > profile.filterResetGapSeconds
+        let isLongGap = dt > resetGapThresholdSeconds
         if !SpeedGate.passes(gate.metresPerSecond, profile: profile) {
             // A Doppler speed above the ceiling says "too fast" wherever the fix is: never re-anchor on it.
             if gate.source == .doppler { return reject(&decision, .speed) }
@@ -701,9 +710,14 @@ public struct Tracker: Sendable, BitwiseCopyable {
                     east: e, north: n, seconds: dt, reading: fix.storedSpeedMetresPerSecond,
                     course: fix.storedCourseDegrees, accuracy: displacementAccuracy, now: now)
             }
+            let stepBeforeSeconds = lastStepSeconds  // (the anchor sets it to this gap)
             anchor(
                 east: e, north: n, variance: r, fix: fix, accuracy: accuracy,
                 displacementAccuracy: displacementAccuracy, now: now)
+            // A logger whose steps straddle the gap: the steps after it stay gaps (see `resetGapHysteresis`).
+            if stepBeforeSeconds > Self.resetGapHysteresis * profile.filterResetGapSeconds {
+                resetGapThresholdSeconds = Self.resetGapHysteresis * profile.filterResetGapSeconds
+            }
             // Every reset gap is settled half a window on (see `bridge`), with or without a chord to count.
             pendingGapSeconds = dt
             return finishAnchor(&decision)
@@ -1214,6 +1228,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
         east e: Double, north n: Double, seconds dt: Double, variance r: Double, isAccuracyAssumed: Bool,
         doppler: Double?, course: Double, now: Int64
     ) -> SIMD2<Double> {
+        // A step that is no reset gap ends a run of them (see `resetGapHysteresis`); the first step after a gap
+        // always comes here (`pendingGapSeconds`).
+        resetGapThresholdSeconds = profile.filterResetGapSeconds
         let ve = filter.velocityEast, vn = filter.velocityNorth
         let speed = (ve * ve + vn * vn).squareRoot()
         // This fix's displacement accuracy: the reported radius, or the profile's displacement noise for none.
@@ -1620,6 +1637,18 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// at least ten times its step: it keeps the clamp and the chord rules (a second silence right after it is
     /// judged by the first).
     @usableFromInline static let sparseRhythmRatio = 4.0
+
+    /// The share of ``TrackingProfile/filterResetGapSeconds`` beyond which a step straight after a reset gap opens
+    /// one too: 0.8 (16 s on driving, 24 s on cycling, 48 s on walking).
+    ///
+    /// Why: a logger whose cadence straddles the reset gap (a tracker every 20 s ± 1 s on driving) alternated
+    /// between the chain rules of reset gaps (``beginGap(east:north:seconds:displacementAccuracy:doppler:now:)``)
+    /// and the dense path's bridge, and neither judged the steps the other had seen: generated city drives every
+    /// 19 / 20 / 21 s counted −11.5 / −9.0 / −9.4 %, against −3.6 % where every step is a gap (22 s) and −6.0 %
+    /// where none is (18 s); the u-blox F9K drive thinned to 20 s without speeds −22.6 % (its chords −9.8 %).
+    /// With the hysteresis such a logger stays in one regime, while a 1 Hz track after a silence leaves it at its
+    /// first short step (`tools/analysis/sparse_chain_cases.py OUT --gap`, docs/ARCHITECTURE.md 5g).
+    @usableFromInline static let resetGapHysteresis = 0.8
 
     /// The most a sparse step's speed integral may exceed its chord for the step to show readings in m/s
     /// (``sparseUnit``), and what an undecided step counts at most, in chords: 1.3. On a straight step the chord
@@ -2509,6 +2538,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         east e: Double, north n: Double, variance r: Double, fix: Fix, accuracy: Double, displacementAccuracy: Double,
         now: Int64
     ) {
+        resetGapThresholdSeconds = profile.filterResetGapSeconds
         if !hasFilter || Double(now &- lastAcceptedMilliseconds) / 1000 > profile.filterResetGapSeconds {
             // A forward jump in time (see ``jumpMilliseconds``).
             beforeJumpMilliseconds = lastAcceptedMilliseconds
