@@ -46,15 +46,6 @@ public struct StillnessGate: Sendable, Hashable {
     public var activityConfidenceThreshold: Int
     /// How long a reading stays in force, seconds. From ``TrackingProfile/activityValiditySeconds``.
     public var activityValiditySeconds: Double
-    /// The threshold of a sparse step (longer than ``WhiteNoiseEstimate/maximumStepSeconds``) in standard
-    /// deviations of a chord between two fixes, √2 σ per axis with σ² the white noise the sparse steps around it
-    /// show (``WhiteNoiseEstimate/sparseVarianceMetres2``); 0 turns it off. From
-    /// ``WhiteNoiseEstimate/sparseThresholdSigmas`` (4), or 0 when the profile turns the forward filter's noise
-    /// floors off (``TrackingProfile/netDisplacementNoiseSigmas`` 0).
-    public var sparseNoiseSigmas: Double
-    /// The pairs of steps the white-noise estimate of sparse steps averages over. From
-    /// ``TrackingProfile/measurementNoiseScaleFixes``, as the forward filter's.
-    public var sparseAveragingPairs: Double
 
     /// The gate with the forward filter's values for `profile` (see each property).
     public init(profile: TrackingProfile) {
@@ -66,8 +57,6 @@ public struct StillnessGate: Sendable, Hashable {
         excludesStillReadings = profile.excludedActivities.contains(.still)
         activityConfidenceThreshold = profile.activityConfidenceThreshold
         activityValiditySeconds = profile.activityValiditySeconds
-        sparseNoiseSigmas = profile.netDisplacementNoiseSigmas > 0 ? WhiteNoiseEstimate.sparseThresholdSigmas : 0
-        sparseAveragingPairs = profile.measurementNoiseScaleFixes
     }
 
     /// For each state `s ≥ 1`, whether the step from state `s − 1` into it counts (index 0 is always `false`;
@@ -80,12 +69,10 @@ public struct StillnessGate: Sendable, Hashable {
     ///   - totals: the running totals of the fixes' evidence: `totals[s]` sums the fixes of states before s
     ///     (`count == times.count + 1`, see ``Totals``).
     ///   - readings: the fixes' activity readings (of every fix, used or not), ascending in time.
-    ///   - sparseVariances: for each state, the white noise of the sparse steps around it
-    ///     (``sparseNoiseVariances(_:totals:)``), or `nil` for none.
     /// - Complexity: O(n): both window edges only move forward; no allocation but the result.
     func countedSteps(
         times: [Double], opensSegment: [Bool], solution x: [Double], order: Int, totals: [Totals],
-        readings: [TimedReading] = [], sparseVariances: [Double]? = nil
+        readings: [TimedReading] = []
     ) -> [Bool] {
         let n = times.count
         var counts = [Bool](repeating: false, count: n)
@@ -110,79 +97,11 @@ public struct StillnessGate: Sendable, Hashable {
             } else {
                 let de = x[2 * high] - x[2 * low], dn = x[order + 2 * high] - x[order + 2 * low]
                 let meanAccuracy = inside.fixes > 0 ? inside.accuracySumMetres / Double(inside.fixes) : 0
-                var threshold = baseMetres + accuracyFactor * meanAccuracy
-                if let sparseVariances, times[s] - times[s - 1] > WhiteNoiseEstimate.maximumStepSeconds {
-                    // A sparse step of a logger whose fixes scatter afresh: the forward filter's sparse floor.
-                    threshold = max(threshold, sparseNoiseSigmas * (2 * sparseVariances[s]).squareRoot())
-                }
+                let threshold = baseMetres + accuracyFactor * meanAccuracy
                 counts[s] = de * de + dn * dn > threshold * threshold
             }
         }
         return counts
-    }
-
-    /// For each state `s ≥ 1`, the white noise (m² per axis) that the sparse steps around the step into it show:
-    /// the forward filter's estimate (``WhiteNoiseEstimate/sparseVarianceMetres2``) run over the fixes' own
-    /// positions in both directions, the larger of the two where each has its
-    /// ``WhiteNoiseEstimate/sparseMinimumSamples`` pairs (0 where neither has), so that the first minutes of a
-    /// track are judged by the pairs after them. A segment's start and a state whose fix carries a speed the
-    /// smoother uses break the sequence, as a reading does in the forward filter. `nil` when no state has an
-    /// estimate above 0 (every dense or moving track) or the floor is off (``sparseNoiseSigmas`` 0).
-    ///
-    /// Why: a smoother at a fix every 5–45 s averages little (the process noise between fixes is large), so a
-    /// still logger whose error is white noise drew a track whose net displacement passed the accuracy threshold:
-    /// generated desks with honest accuracies counted 34–142 m per 10 minutes at σ 3–5 m
-    /// (`tools/analysis/sparse_desks.py --smooth`).
-    /// - Complexity: O(n), two passes; allocates the result and two arrays of n.
-    func sparseNoiseVariances(_ p: TrackProblem, totals: [Totals]) -> [Double]? {
-        let n = p.stateCount
-        guard sparseNoiseSigmas > 0, n > 2 else { return nil }
-        // Fewer sparse steps than a first estimate needs (a dense track, or one with a few silences): none. (The
-        // `smooth` benchmark's 1 Hz track paid 92 instructions per fix for the two passes without this test, 16
-        // with it: 0.4 % of the smoother.)
-        var sparseSteps = 0.0
-        for s in 1..<n where p.times[s] - p.times[s - 1] > WhiteNoiseEstimate.maximumStepSeconds { sparseSteps += 1 }
-        guard sparseSteps > WhiteNoiseEstimate.sparseMinimumSamples else { return nil }
-        // Each state's fix (its first position, should it have several), NaN for a state without one.
-        var east = [Double](repeating: .nan, count: n), north = [Double](repeating: .nan, count: n)
-        for m in p.positionState.indices.reversed() {
-            east[p.positionState[m]] = p.positionEast[m]
-            north[p.positionState[m]] = p.positionNorth[m]
-        }
-        func readsSpeed(_ s: Int) -> Bool { totals[s + 1].speeds > totals[s].speeds }
-        func breaks(_ s: Int) -> Bool { readsSpeed(s) || east[s].isNaN }
-        var result = [Double](repeating: 0, count: n)
-        var found = false
-        // Forward: the step into s is recorded at s.
-        var estimate = WhiteNoiseEstimate()
-        for s in 1..<n {
-            if p.opensSegment[s] || breaks(s) || east[s - 1].isNaN {
-                estimate.breakSequence()
-                continue
-            }
-            estimate.record(
-                eastMetres: east[s] - east[s - 1], northMetres: north[s] - north[s - 1],
-                seconds: p.times[s] - p.times[s - 1], averagingFixes: sparseAveragingPairs)
-            if estimate.sparseSamples >= WhiteNoiseEstimate.sparseMinimumSamples {
-                result[s] = estimate.sparseVarianceMetres2
-            }
-        }
-        // Backward: the step into s (from s − 1) is recorded at s − 1.
-        estimate = WhiteNoiseEstimate()
-        for s in stride(from: n - 1, through: 1, by: -1) {
-            if p.opensSegment[s] || breaks(s - 1) || east[s].isNaN {
-                estimate.breakSequence()
-                continue
-            }
-            estimate.record(
-                eastMetres: east[s - 1] - east[s], northMetres: north[s - 1] - north[s],
-                seconds: p.times[s] - p.times[s - 1], averagingFixes: sparseAveragingPairs)
-            if estimate.sparseSamples >= WhiteNoiseEstimate.sparseMinimumSamples {
-                result[s] = max(result[s], estimate.sparseVarianceMetres2)
-            }
-            if result[s] > 0 { found = true }
-        }
-        return found ? result : nil
     }
 
     /// Running totals of what the fixes say for the gate (one per state boundary).

@@ -249,10 +249,9 @@ public struct WholeTrackSmoother: Sendable {
                 readings: readings)
         }
         var countedSteps: [Bool]? = options.stillnessGate.map { gate in
-            let totals = gate.totals(problem, fixes: fixes, options: options)
-            return gate.countedSteps(
+            gate.countedSteps(
                 times: problem.times, opensSegment: problem.opensSegment, solution: system.rhs, order: order,
-                totals: totals, readings: readings, sparseVariances: gate.sparseNoiseVariances(problem, totals: totals))
+                totals: gate.totals(problem, fixes: fixes, options: options), readings: readings)
         }
         if let vehicleSteps {
             var counted = countedSteps ?? [Bool](repeating: true, count: n)

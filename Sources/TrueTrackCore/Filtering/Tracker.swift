@@ -1055,7 +1055,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         if readsNoSpeed(fix) {
             whiteNoise.record(
                 eastMetres: e - lastRawEast, northMetres: n - lastRawNorth, seconds: predictionStep.seconds,
-                averagingFixes: profile.measurementNoiseScaleFixes)
+                previousAccuracyMetres: lastAccuracy, averagingFixes: profile.measurementNoiseScaleFixes)
         } else {
             whiteNoise.breakSequence()
         }
@@ -2333,12 +2333,15 @@ public struct Tracker: Sendable, BitwiseCopyable {
     mutating func raisedToNoiseFloor(_ threshold: Double, filterNoiseVariance: Double) -> Double {
         var threshold = threshold
         if predictionStep.seconds > WhiteNoiseEstimate.maximumStepSeconds,
-            whiteNoise.sparseSamples >= WhiteNoiseEstimate.sparseMinimumSamples, profile.netDisplacementNoiseSigmas > 0
+            whiteNoise.sparseSamples >= WhiteNoiseEstimate.sparseMinimumSamples, profile.netDisplacementNoiseSigmas > 0,
+            noise.scale > 0
         {
-            // A sparse step: the white noise its logger's steps show (see `WhiteNoiseEstimate.sparseVarianceMetres2`).
+            // A sparse step: the white noise its logger's steps show, as a share of the reported variance
+            // (`WhiteNoiseEstimate.sparseVarianceRatio`), over the share the filter assumed (its scale).
+            let share = whiteNoise.sparseVarianceRatio / noise.scale
             threshold = max(
-                threshold,
-                WhiteNoiseEstimate.sparseThresholdSigmas * (2 * whiteNoise.sparseVarianceMetres2).squareRoot())
+                threshold, WhiteNoiseEstimate.sparseThresholdSigmas * (2 * filter.positionVariance * share).squareRoot()
+            )
         }
         guard whiteNoise.samples >= WhiteNoiseEstimate.minimumSamples, filterNoiseVariance > 0 else { return threshold }
         let share = whiteNoise.varianceMetres2 / filterNoiseVariance

@@ -31,8 +31,8 @@ public struct WhiteNoiseEstimate: Sendable, BitwiseCopyable, Hashable {
     @usableFromInline var storedVariance = 0.0
     /// See ``samples``.
     @usableFromInline var storedSamples = 0.0
-    /// The running mean of the clipped dot products of consecutive sparse steps (m²): see
-    /// ``sparseVarianceMetres2``.
+    /// The running mean of the clipped dot products of consecutive sparse steps, each over the middle fix's
+    /// reported variance: see ``sparseVarianceRatio``.
     @usableFromInline var storedSparseProduct = 0.0
     /// See ``sparseSamples``.
     @usableFromInline var storedSparseSamples = 0.0
@@ -57,17 +57,24 @@ public struct WhiteNoiseEstimate: Sendable, BitwiseCopyable, Hashable {
     public init() {}
 
     /// Records the step from the previous accepted fix to a new one: east and north displacement (metres)
-    /// over `seconds` (> 0). The previous step and this one measure the fix between them; the average runs over
+    /// over `seconds` (> 0); `previousAccuracyMetres` is the reported accuracy (68 % radius) of the fix the step
+    /// starts from, the fix between it and the previous step (the sparse estimate's unit). The previous step and
+    /// this one measure the fix between them; the average runs over
     /// `averagingFixes` (the tracker passes ``TrackingProfile/measurementNoiseScaleFixes``). Two consecutive steps
-    /// longer than ``maximumStepSeconds`` go to ``sparseVarianceMetres2`` instead.
+    /// longer than ``maximumStepSeconds`` go to ``sparseVarianceRatio`` instead.
     @inlinable
-    public mutating func record(eastMetres: Double, northMetres: Double, seconds: Double, averagingFixes: Double) {
+    public mutating func record(
+        eastMetres: Double, northMetres: Double, seconds: Double, previousAccuracyMetres: Double,
+        averagingFixes: Double
+    ) {
         defer { previousStep = SIMD3(eastMetres, northMetres, seconds) }
         let before = previousStep.z
         guard before > 0, seconds > 0, before <= Self.maximumStepSeconds, seconds <= Self.maximumStepSeconds
         else {
             if before > Self.maximumStepSeconds, seconds > Self.maximumStepSeconds {
-                recordSparse(eastMetres: eastMetres, northMetres: northMetres, averagingFixes: averagingFixes)
+                recordSparse(
+                    eastMetres: eastMetres, northMetres: northMetres, middleAccuracyMetres: previousAccuracyMetres,
+                    averagingFixes: averagingFixes)
             }
             return
         }
@@ -81,11 +88,12 @@ public struct WhiteNoiseEstimate: Sendable, BitwiseCopyable, Hashable {
         storedVariance += (variance - storedVariance) / min(storedSamples, max(averagingFixes, 1))
     }
 
-    /// The per-axis variance of the white part of a sparse logger's error (m²), measured from pairs of
-    /// consecutive steps both longer than ``maximumStepSeconds`` (recorded by
-    /// ``record(eastMetres:northMetres:seconds:averagingFixes:)``): minus half the mean of their dot products, each
-    /// clipped, and at least 0. The tracker raises a sparse step's net-displacement threshold to 4 standard
-    /// deviations of a chord by it (``sparseThresholdSigmas``).
+    /// The white part of a sparse logger's error as a share of the variance its fixes report: its per-axis
+    /// variance over (accuracy / 1.51)², measured from pairs of consecutive steps both longer than
+    /// ``maximumStepSeconds`` (recorded by ``record(eastMetres:northMetres:seconds:previousAccuracyMetres:averagingFixes:)``):
+    /// minus half the mean of their dot products, each over the middle fix's reported variance and clipped, at
+    /// least 0. The tracker raises a sparse step's net-displacement threshold to ``sparseThresholdSigmas`` standard
+    /// deviations of the filtered track's white jitter by it (the smoother does not: docs/ARCHITECTURE.md 5f).
     ///
     /// ## Why
     /// Fixes 3–45 s apart leave one to a few in a trailing window, so the net displacement averages little: each
@@ -101,66 +109,79 @@ public struct WhiteNoiseEstimate: Sendable, BitwiseCopyable, Hashable {
     /// adds v₁ · v₂ Δt₁ Δt₂, positive unless the traveller turns by more than 90° between the steps, and an
     /// error that drifts adds little (its consecutive changes are nearly independent). So motion pulls the
     /// estimate *down*, to 0 for anything that keeps going, and only a receiver whose fixes scatter afresh gets
-    /// a sizeable one. Each product is clipped at −``sparseClipVariances`` times the larger of the estimate so
-    /// far and ``sparseClipLeastVarianceMetres2``, so that a vehicle's U-turn or a multipath jump and its return
-    /// (one product of −J² for a jump of J metres) shift it by a bounded amount; for white noise the clip keeps
-    /// 92 % of the mean (the products are heavy-tailed: 1 % lie below −12.9σ²). The average is exponential over
-    /// the `averagingFixes` pairs, a plain mean until that many.
+    /// a sizeable one. In units of the middle fix's reported variance, so that the estimate follows the fixes
+    /// (a phone that scattered 12 m indoors, claiming 22 m, and walks out under 6 m fixes: measured in metres,
+    /// the indoor scatter held the first minutes of the walk, −12 … −42 % of it in a reviewer's cases). Each
+    /// product is clipped at −``sparseClipVariances`` times the larger of the estimate so far and 1 (the reported
+    /// variance), so that a U-turn or a multipath jump and its return shift it by a bounded amount (for white
+    /// noise the clip keeps 92 % of the mean: the products are heavy-tailed, 1 % lie below −12.9σ²), and a pair
+    /// whose two steps are both longer than ``sparseMotionAccuracies`` accuracies is motion, not noise, and
+    /// skipped. The average is exponential over the `averagingFixes` pairs, a plain mean until that many.
     ///
-    /// What it cannot tell from white noise: a path that turns back at every fix (a walker pacing with the
-    /// logger's period) or an error that alternates sideways at every fix; both read as noise, and a slow walk
-    /// under them is held (docs/ARCHITECTURE.md 5f).
-    @inlinable public var sparseVarianceMetres2: Double { max(0, -storedSparseProduct / 2) }
+    /// What it cannot tell from white noise: a path that turns back at every fix within a few accuracies (a
+    /// walker pacing with the logger's period) or an error that alternates sideways at every fix; both read as
+    /// noise, and a slow walk under them is held (docs/ARCHITECTURE.md 5f).
+    @inlinable public var sparseVarianceRatio: Double { max(0, -storedSparseProduct / 2) }
 
     /// Pairs of consecutive sparse steps measured so far.
     @inlinable public var sparseSamples: Double { storedSparseSamples }
 
-    /// The number of pairs before ``sparseVarianceMetres2`` is used: ten. Why: a single product's spread is
+    /// The number of pairs before ``sparseVarianceRatio`` is used: ten. Why: a single product's spread is
     /// several times its mean; ten pairs (2–7 minutes of a logger every 12–45 s) keep the first estimate within
     /// a factor of about two.
     public static let sparseMinimumSamples = 10.0
 
-    /// The net-displacement threshold of a sparse step whose logger's fixes scatter afresh, in standard deviations
-    /// of a chord between two of its fixes (√2 σ per axis, σ² the white noise its steps show:
-    /// ``sparseVarianceMetres2``): 4. The tracker uses it where the net displacement decides (no Doppler in the
-    /// window), on steps longer than ``maximumStepSeconds``, once the estimate has its ``sparseMinimumSamples``
-    /// pairs; the smoother's stillness gate likewise (`StillnessGate.sparseNoiseSigmas`).
+    /// The net-displacement threshold of a sparse step whose logger's fixes scatter afresh, in standard
+    /// deviations of the white jitter of a net displacement: √(2 P s) per axis, P the filtered
+    /// position's variance and s the white noise's share of the variance the filter assumed
+    /// (``sparseVarianceRatio``, over the filter's own scale): 4. The tracker uses it where the net displacement
+    /// decides (no Doppler in the window), on steps longer than ``maximumStepSeconds``, once the estimate has its
+    /// ``sparseMinimumSamples`` pairs.
+    /// At 12–45 s the filtered position is the fix (P ≈ its variance): 4 σ of a chord, √2 σ per axis; at 3–5 s
+    /// the filter averages a few fixes and the threshold follows (as a chord's, a walk under 12 m of noise every
+    /// 3 s lost 75–99 % of its distance in a reviewer's cases).
     ///
     /// Why: a logger every 3–45 s has one to a few fixes per window, and its chords passed the accuracy
     /// threshold (2 m + accuracy) on a quarter to a third of its steps at rest when its error is white noise
     /// (the recordings' receivers drift, and their thinned still logs count 0 m either way). Each passed step
     /// counted its chord and released the window's held jitter: generated desks claiming an honest accuracy
-    /// counted 25–630 m per 10 minutes at σ 3–5 m (`tools/analysis/sparse_desks.py`). At 4σ a still chord passes
-    /// on e⁻⁸ ≈ 0.03 % of steps: 0–21 m per 10 minutes (3σ left 4–73 m). Moving loggers pay nothing, since
-    /// their consecutive steps keep on and measure no white noise: every generated and thinned moving track
-    /// counts the same, but a contrived error alternating 10–15 m sideways at every fix (2–3 times its claimed
-    /// accuracy, which looks like white noise to this estimate) on a slow walk (docs/ARCHITECTURE.md 5f).
-    /// (The dense floor's ``TrackingProfile/netDisplacementNoiseSigmas``, 5, applies to the filtered track's
-    /// jitter at 1 Hz, which many fixes per window judge over and over; it also turns this floor off at 0.)
+    /// counted 25–630 m per 10 minutes at σ 3–5 m (`tools/analysis/sparse_desks.py`). At 4 σ a still chord passes
+    /// on e⁻⁸ ≈ 0.03 % of steps (3 σ left 4–73 m per 10 minutes). Moving loggers pay nothing, since their
+    /// consecutive steps keep on and measure no white noise (docs/ARCHITECTURE.md 5f). (The dense floor's
+    /// ``TrackingProfile/netDisplacementNoiseSigmas``, 5, is for 1 Hz windows that judge the same jitter over and
+    /// over; at 0 it turns this floor off too.)
     public static let sparseThresholdSigmas = 4.0
 
-    /// Where a product is clipped, in variances (``sparseVarianceMetres2``): 8. Why: it keeps 92 % of white
-    /// noise's mean product (96 % at 10, 85 % at 6), and bounds what one U-turn or one jump can add to the
-    /// estimate to 8 variances over the averaging count.
+    /// Where a product is clipped, in units of ``sparseVarianceRatio`` (at least 1, the reported variance): 8.
+    /// Why: it keeps 92 % of white noise's mean product (96 % at 10, 85 % at 6), and bounds what one U-turn or one
+    /// jump can add to the estimate to 8 times the larger of the estimate and the reported variance, over the
+    /// averaging count.
     public static let sparseClipVariances = 8.0
 
-    /// The least variance a product is clipped against (m² per axis): 16, 4 m per axis. The clip starts from it
-    /// and grows with the estimate (an estimate of σ² clips at −8 max(σ², 16 m²)), so that white noise up to
-    /// about 4 m per axis is measured from the first pairs and larger noise within a few tens of pairs, while a
-    /// U-turn among steps that keep going moves the estimate by at most 128 m² over the averaging count (30
-    /// pairs: 4.3 m², a threshold of 12 m, below the accuracy threshold of fixes claiming 10 m). Measured: at 4 m²
-    /// (the clip's start from 2 m per axis) generated still loggers every 12–45 s kept 1.3–1.8 times as much
-    /// (`sparse_chain_cases.py --rhythm`, 3σ).
-    public static let sparseClipLeastVarianceMetres2 = 16.0
+    /// A pair whose two steps are both longer than this many of the middle fix's accuracies (68 % radii) is
+    /// motion, not noise, and is not measured: 10. Why: a white noise of per-axis σ moves a fix by 1.8 σ on
+    /// average, so even a receiver scattering five times its claim moves about 6 accuracies; but a cyclist on a
+    /// 400 m track, a kart on an 800 m lap or a runner on a 200 m loop logged every 18–20 s turn by over 115° at
+    /// every fix, and with steps of 60–300 m their products, each clipped at the growing estimate, doubled it
+    /// pair after pair: a reviewer's laps at the start of a file counted 7–10 % of their distance.
+    public static let sparseMotionAccuracies = 10.0
 
     /// Pairs the step (east and north metres) with the step before it, both longer than
-    /// ``maximumStepSeconds``, into ``sparseVarianceMetres2``. Out of line: only sparse loggers come here (called
+    /// ``maximumStepSeconds``, into ``sparseVarianceRatio``; `middleAccuracy` is the reported accuracy of the fix
+    /// between them. Out of line: only sparse loggers come here (called
     /// inside the record's guard, it left the tracker's per-fix path unchanged: 740.0 instructions per fix on the
     /// `track-walk` benchmark against 739.6; a call from the tracker itself cost 16–38).
     @usableFromInline @inline(never)
-    mutating func recordSparse(eastMetres: Double, northMetres: Double, averagingFixes: Double) {
-        let product = previousStep.x * eastMetres + previousStep.y * northMetres
-        let clip = Self.sparseClipVariances * max(sparseVarianceMetres2, Self.sparseClipLeastVarianceMetres2)
+    mutating func recordSparse(
+        eastMetres: Double, northMetres: Double, middleAccuracyMetres middleAccuracy: Double, averagingFixes: Double
+    ) {
+        let longest = Self.sparseMotionAccuracies * middleAccuracy
+        let before = previousStep.x * previousStep.x + previousStep.y * previousStep.y
+        let after = eastMetres * eastMetres + northMetres * northMetres
+        guard middleAccuracy > 0, min(before, after) <= longest * longest else { return }
+        let variance = MeasurementNoise.perAxisVariance(radius68: middleAccuracy)
+        let product = (previousStep.x * eastMetres + previousStep.y * northMetres) / variance
+        let clip = Self.sparseClipVariances * max(sparseVarianceRatio, 1)
         guard product.isFinite else { return }
         storedSparseSamples += 1
         storedSparseProduct +=
