@@ -282,6 +282,7 @@ struct GPXReaderRecordingsTests {
         for chunk in [ByteStream.defaultChunkBytes, 50] {
             let path = "/tmp/truetrack-gpx-test-\(getpid())-\(chunk).gpx"
             try #require(writeBytes(bytes, to: path))
+            defer { unlink(path) }
             var reader = GPXReader(stream: try ByteStream(path: path, chunkBytes: chunk))
             #expect(try reader.next() != nil)
             #expect(try reader.next() != nil)
@@ -650,6 +651,7 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
         #expect(expected.fixes.count == 2)
         let path = "/tmp/truetrack-gpx-chunks-\(getpid()).gpx"
         try #require(writeBytes(Array(text.utf8), to: path))
+        defer { unlink(path) }
         for chunk in [64, 65, 67, 71, 80, 97, 128] {
             var reader = GPXReader(stream: try ByteStream(path: path, chunkBytes: chunk))
             let result = reader.readAll()

@@ -99,6 +99,7 @@ import TrueTrackCore
         if let chunkBytes {
             let path = "/tmp/truetrack-gpx-robustness-\(getpid())\(file).gpx"
             try #require(writeBytes(bytes, to: path))
+            defer { unlink(path) }  // (the stream below has it open: removing the name loses nothing)
             reader = GPXReader(
                 stream: try ByteStream(path: path, chunkBytes: chunkBytes, maximumRecordBytes: 1 << 16),
                 options: options, pointKinds: .all)
@@ -170,6 +171,7 @@ import TrueTrackCore
         let text = "<gpx>\n<trk>\n<!-- " + String(repeating: "x", count: 5000)
         let path = "/tmp/truetrack-gpx-record-limit-\(getpid()).gpx"
         try #require(writeBytes(Array(text.utf8), to: path))
+        defer { unlink(path) }
         var reader = GPXReader(stream: try ByteStream(path: path, chunkBytes: 256, maximumRecordBytes: 1024))
         do {
             _ = try reader.next()

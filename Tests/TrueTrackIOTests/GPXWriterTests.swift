@@ -186,6 +186,7 @@ func writeGPX(_ fixes: [Fix], breaks: Set<Int> = []) throws -> [UInt8] {
 
     @Test func writesToAFile() throws {
         let path = "/tmp/truetrack-gpx-writer-\(getpid()).gpx"
+        defer { unlink(path) }
         var writer = try GPXWriter(path: path)
         let fix = try Fix(timestamp: utc("2020-01-01T00:00:00Z"), latitude: 1, longitude: 2)
         try writer.write(fix)
