@@ -640,4 +640,32 @@ import TrueTrackSimulation
         #expect(!decision(at: 102).isAnchor)
         #expect(!decision(at: 177).isAnchor)
     }
+
+    /// The run of reset gaps ends at the first step that is none (a 1 Hz stretch after the straddling logger: a
+    /// later 17 s silence is bridged again) and when the profile changes.
+    @Test func aShortStepOrAProfileChangeEndsTheRunOfResetGaps() {
+        var tracker = Tracker(profile: .driving)
+        var t = 0.0
+        for i in 0..<6 {
+            _ = tracker.process(TrackerTests.fix(t, east: 12 * t))
+            t += i % 2 == 0 ? 19.5 : 20.5
+        }
+        #expect(tracker.resetGapThresholdSeconds == 16)
+        for _ in 0..<5 {
+            t += 1
+            _ = tracker.process(TrackerTests.fix(t, east: 12 * t))
+        }
+        #expect(tracker.resetGapThresholdSeconds == 20)
+        t += 17
+        #expect(!tracker.process(TrackerTests.fix(t, east: 12 * t)).isAnchor)
+        var other = Tracker(profile: .driving)
+        t = 0
+        for i in 0..<6 {
+            _ = other.process(TrackerTests.fix(t, east: 12 * t))
+            t += i % 2 == 0 ? 19.5 : 20.5
+        }
+        #expect(other.resetGapThresholdSeconds == 16)
+        other.changeProfile(to: .cycling)
+        #expect(other.resetGapThresholdSeconds == TrackingProfile.cycling.filterResetGapSeconds)
+    }
 }

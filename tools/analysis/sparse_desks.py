@@ -2,7 +2,7 @@
 """Sparse loggers whose position error is white noise (fresh at every fix, honestly claimed: accuracy = 1.51 sigma),
 without speed: desks (still for an hour) and walks at 1.4 m/s with turns every 2-5 minutes, at a fix every 3-45 s
 (+-10 % jitter), sigma 1 / 3 / 5 m per axis, three seeds each; the sparse white-noise floor of the net-displacement
-gate (docs/ARCHITECTURE.md, item 5 of the tracker: WhiteNoiseEstimate.sparseVarianceMetres2). Seeded: the same files
+gate (docs/ARCHITECTURE.md 5f: WhiteNoiseEstimate.sparseVarianceRatio). Seeded: the same files
 every run.
 
     python3 tools/analysis/sparse_desks.py OUT_DIR BIN1[,BIN2...] [--profile walking] [--smooth]

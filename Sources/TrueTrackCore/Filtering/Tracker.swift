@@ -38,6 +38,7 @@
 /// stand for a long silence), but a step's path is at least the straight line between its ends. So a step longer
 /// than the clamp counts its chord when that is more, if the traveller kept its heading (within 45°) and pace
 /// (at most 1.5 times the speed before it); and a reset gap (longer than ``TrackingProfile/filterResetGapSeconds``,
+/// or 0.8 of it in a run of them, ``resetGapHysteresis``,
 /// up to ``TrackingProfile/maximumBridgedGapSeconds``) counts the chord from the last filtered position to the
 /// first fix after it, once the track after the gap has moved on for half a window at about the pace of either
 /// side and not back along the chord, when the traveller was moving before it and nothing excludes the movement
@@ -1638,16 +1639,19 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// judged by the first).
     @usableFromInline static let sparseRhythmRatio = 4.0
 
-    /// The share of ``TrackingProfile/filterResetGapSeconds`` beyond which a step straight after a reset gap opens
-    /// one too: 0.8 (16 s on driving, 24 s on cycling, 48 s on walking).
+    /// The share of ``TrackingProfile/filterResetGapSeconds`` beyond which a step after a reset gap opens one too,
+    /// when the step before that gap was also longer than this share: 0.8 (16 s on driving, 24 s on cycling, 48 s
+    /// on walking). The run ends at the first step that is no reset gap (``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:course:now:)``
+    /// restores the profile's gap, even for a step the outlier gate then refuses) and at any other anchor (a step
+    /// too fast for the profile within the run anchors at once, as a reset gap would, and ends it).
     ///
     /// Why: a logger whose cadence straddles the reset gap (a tracker every 20 s ± 1 s on driving) alternated
     /// between the chain rules of reset gaps (``beginGap(east:north:seconds:displacementAccuracy:doppler:now:)``)
     /// and the dense path's bridge, and neither judged the steps the other had seen: generated city drives every
-    /// 19 / 20 / 21 s counted −11.5 / −9.0 / −9.4 %, against −3.6 % where every step is a gap (22 s) and −6.0 %
-    /// where none is (18 s); the u-blox F9K drive thinned to 20 s without speeds −22.6 % (its chords −9.8 %).
-    /// With the hysteresis such a logger stays in one regime, while a 1 Hz track after a silence leaves it at its
-    /// first short step (`tools/analysis/sparse_chain_cases.py OUT --gap`, docs/ARCHITECTURE.md 5g).
+    /// 19 / 20 / 21 s counted −11.5 / −9.0 / −9.4 % (now −3.1 / −2.1 / −3.0 %), against −3.6 % where every step
+    /// is a gap (22 s) and −6.0 % where none is (18 s); the u-blox F9K drive thinned to 20 s without speeds
+    /// −23.1 → −16.6 % (its chords −9.8 %). A dense track's silences leave the gap alone: the step before them is
+    /// short (`tools/analysis/sparse_chain_cases.py OUT --gap`, docs/ARCHITECTURE.md 5g).
     @usableFromInline static let resetGapHysteresis = 0.8
 
     /// The most a sparse step's speed integral may exceed its chord for the step to show readings in m/s
@@ -2328,6 +2332,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// of 1,194 generated cases all but three groups unchanged: a slow white-noise walk with 25 m accuracy −60 m of
     /// 950, the same at 10 m −23 m of an over-count of 196, doze bursts −3 m).
     /// Not raised before the estimate has its first ``WhiteNoiseEstimate/minimumSamples`` triples.
+    /// A sparse step (longer than ``WhiteNoiseEstimate/maximumStepSeconds``) is also raised to
+    /// ``WhiteNoiseEstimate/sparseThresholdSigmas`` standard deviations of the filtered track's white jitter by the
+    /// sparse estimate (``WhiteNoiseEstimate/sparseVarianceRatio``, once it has its
+    /// ``WhiteNoiseEstimate/sparseMinimumSamples`` pairs; docs/ARCHITECTURE.md 5f).
     /// (`mutating` only so that `self` is passed by reference: see ``continuesRejectionRun(east:north:predictedEast:predictedNorth:)``.)
     @usableFromInline @inline(never)
     mutating func raisedToNoiseFloor(_ threshold: Double, filterNoiseVariance: Double) -> Double {

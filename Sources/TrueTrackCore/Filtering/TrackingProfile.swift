@@ -72,7 +72,9 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
     public var outlierChiSquare: Double
     /// This many consecutive speed or outlier rejections re-anchor the filter at the latest fix.
     public var rejectionsBeforeReanchor: Int
-    /// A gap between accepted fixes longer than this resets the filter at the new fix, seconds.
+    /// A gap between accepted fixes longer than this resets the filter at the new fix, seconds. (After a reset
+    /// gap that followed a step nearly as long, the tracker takes 0.8 of it, so that a logger whose cadence
+    /// straddles it keeps one regime: `Tracker.resetGapHysteresis`.)
     public var filterResetGapSeconds: Double
     /// Fixes at least this much older than the last accepted one, and newer than each other, say that the
     /// last accepted time was wrong once ``rejectionsBeforeReanchor`` of them arrive with no fix accepted in

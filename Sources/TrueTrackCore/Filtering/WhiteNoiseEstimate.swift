@@ -25,7 +25,8 @@ public struct WhiteNoiseEstimate: Sendable, BitwiseCopyable, Hashable {
     @inlinable public var varianceMetres2: Double { storedVariance }
     /// Triples of fixes measured so far.
     @inlinable public var samples: Double { storedSamples }
-    // Storage is `@usableFromInline internal` so that ``record(eastMetres:northMetres:seconds:averagingFixes:)``
+    // Storage is `@usableFromInline internal` so that
+    // ``record(eastMetres:northMetres:seconds:previousAccuracyMetres:averagingFixes:)``
     // can be `@inlinable` on the tracker's per-fix path.
     /// See ``varianceMetres2``.
     @usableFromInline var storedVariance = 0.0
@@ -145,7 +146,7 @@ public struct WhiteNoiseEstimate: Sendable, BitwiseCopyable, Hashable {
     /// threshold (2 m + accuracy) on a quarter to a third of its steps at rest when its error is white noise
     /// (the recordings' receivers drift, and their thinned still logs count 0 m either way). Each passed step
     /// counted its chord and released the window's held jitter: generated desks claiming an honest accuracy
-    /// counted 25–630 m per 10 minutes at σ 3–5 m (`tools/analysis/sparse_desks.py`). At 4 σ a still chord passes
+    /// counted 3–630 m per 10 minutes at σ 3–5 m (`tools/analysis/sparse_desks.py`). At 4 σ a still chord passes
     /// on e⁻⁸ ≈ 0.03 % of steps (3 σ left 4–73 m per 10 minutes). Moving loggers pay nothing, since their
     /// consecutive steps keep on and measure no white noise (docs/ARCHITECTURE.md 5f). (The dense floor's
     /// ``TrackingProfile/netDisplacementNoiseSigmas``, 5, is for 1 Hz windows that judge the same jitter over and
@@ -169,8 +170,11 @@ public struct WhiteNoiseEstimate: Sendable, BitwiseCopyable, Hashable {
     /// Pairs the step (east and north metres) with the step before it, both longer than
     /// ``maximumStepSeconds``, into ``sparseVarianceRatio``; `middleAccuracy` is the reported accuracy of the fix
     /// between them. Out of line: only sparse loggers come here (called
-    /// inside the record's guard, it left the tracker's per-fix path unchanged: 740.0 instructions per fix on the
-    /// `track-walk` benchmark against 739.6; a call from the tracker itself cost 16–38).
+    /// inside the record's guard, with the last fix's accuracy the tracker has at hand, it left the per-fix path
+    /// nearly unchanged: 741.0 instructions per fix on the `track-walk` benchmark against 739.6; a call from the
+    /// tracker itself cost 16–38, passing the new fix's accuracy 37). Positive products (motion) are not clipped,
+    /// by design: a drive's long steps hold the estimate at 0 for a while after it stops, so a desk straight after
+    /// a drive waits for its pairs to outweigh them.
     @usableFromInline @inline(never)
     mutating func recordSparse(
         eastMetres: Double, northMetres: Double, middleAccuracyMetres middleAccuracy: Double, averagingFixes: Double
