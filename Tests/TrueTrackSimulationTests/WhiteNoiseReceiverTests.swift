@@ -515,4 +515,29 @@ import TrueTrackSimulation
         step(-40)
         #expect(estimate.sparseSamples == 3)
     }
+
+    /// A vehicle's steps (40 m every 15 s, straight: within 10 accuracies of 5 m fixes, so measured) are clipped at
+    /// +8 like a U-turn's at −8: once it parks, a logger whose fixes scatter 3.3 m per axis (its honest 5 m)
+    /// reaches half its share within about 80 pairs (30 ln 12: from +8 to −1 of −1.84); unclipped, each step's +146
+    /// reported variances held it for about 160.
+    @Test func aParkedLoggerAfterADriveIsMeasuredWithinEightyPairs() {
+        var estimate = WhiteNoiseEstimate()
+        for _ in 0..<60 {
+            estimate.record(eastMetres: 40, northMetres: 0, seconds: 15, previousAccuracyMetres: 5, averagingFixes: 30)
+        }
+        #expect(estimate.sparseVarianceRatio == 0)
+        var rng = SplitMix64(seed: 3)
+        let sigma = 5 / MeasurementNoise.radius68PerSigma
+        var previous = SIMD2<Double>(0, 0)
+        var pairs = 0
+        while estimate.sparseVarianceRatio < 0.5, pairs < 500 {
+            let z = SIMD2(sigma * rng.gaussian(), sigma * rng.gaussian())
+            estimate.record(
+                eastMetres: z.x - previous.x, northMetres: z.y - previous.y, seconds: 15, previousAccuracyMetres: 5,
+                averagingFixes: 30)
+            previous = z
+            pairs += 1
+        }
+        #expect(pairs < 100, "\(pairs) pairs")
+    }
 }
