@@ -317,17 +317,11 @@ import TrueTrackSimulation
         for seed: UInt64 in 1...3 {
             var random = SplitMix64(seed: seed)
             var fixes: [Fix] = []
-            var t = 0.0, north = 0.0
+            var t = 0.0
             var departure = Timestamp(millisecondsSince1970: 0)
             while t < 85 * 60 {
                 let indoors = t >= 600 && t < 4200
-                if indoors {
-                    north = 1.3 * 600
-                } else if t >= 4200 {
-                    north = 1.3 * (600 + t - 4200)
-                } else {
-                    north = 1.3 * t
-                }
+                let north = 1.3 * (min(t, 600) + max(t - 4200, 0))  // walked before and after the halt
                 let sigma = indoors ? 12.0 : 2.0
                 let fix = try! Fix(
                     timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(t * 1000)),

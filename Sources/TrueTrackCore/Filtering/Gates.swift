@@ -115,7 +115,15 @@ public enum NetDisplacementGate {
     /// it for one whose error is white noise.
     @inlinable
     public static func noiseFloor(positionVariance: Double, profile: TrackingProfile) -> Double {
-        profile.netDisplacementNoiseSigmas * (2 * max(positionVariance, 0)).squareRoot()
+        noiseFloor(positionVariance: positionVariance, sigmas: profile.netDisplacementNoiseSigmas)
+    }
+
+    /// `sigmas` × √(2 `positionVariance`): the spread of the difference of two positions each of per-axis variance
+    /// `positionVariance` (m²), in metres. The dense floor takes the profile's
+    /// ``TrackingProfile/netDisplacementNoiseSigmas``, a sparse step ``WhiteNoiseEstimate/sparseThresholdSigmas``.
+    @inlinable
+    public static func noiseFloor(positionVariance: Double, sigmas: Double) -> Double {
+        sigmas * (2 * max(positionVariance, 0)).squareRoot()
     }
 
     /// True when the net displacement (metres) exceeds the threshold (metres).

@@ -1649,7 +1649,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// between the chain rules of reset gaps (``beginGap(east:north:seconds:displacementAccuracy:doppler:now:)``)
     /// and the dense path's bridge, and neither judged the steps the other had seen: generated city drives every
     /// 19 / 20 / 21 s counted −11.5 / −9.0 / −9.4 % (now −3.1 / −2.1 / −3.0 %), against −3.6 % where every step
-    /// is a gap (22 s) and −6.0 % where none is (18 s); the u-blox F9K drive thinned to 20 s without speeds
+    /// is a gap (22 s) and about −6 % where none is (18 s); the u-blox F9K drive thinned to 20 s without speeds
     /// −23.1 → −16.6 % (its chords −9.8 %). A dense track's silences leave the gap alone: the step before them is
     /// short (`tools/analysis/sparse_chain_cases.py OUT --gap`, docs/ARCHITECTURE.md 5g).
     @usableFromInline static let resetGapHysteresis = 0.8
@@ -2348,7 +2348,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // (`WhiteNoiseEstimate.sparseVarianceRatio`), over the share the filter assumed (its scale).
             let share = whiteNoise.sparseVarianceRatio / noise.scale
             threshold = max(
-                threshold, WhiteNoiseEstimate.sparseThresholdSigmas * (2 * filter.positionVariance * share).squareRoot()
+                threshold,
+                NetDisplacementGate.noiseFloor(
+                    positionVariance: filter.positionVariance * share, sigmas: WhiteNoiseEstimate.sparseThresholdSigmas)
             )
         }
         guard whiteNoise.samples >= WhiteNoiseEstimate.minimumSamples, filterNoiseVariance > 0 else { return threshold }

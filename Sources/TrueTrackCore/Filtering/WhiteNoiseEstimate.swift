@@ -147,7 +147,7 @@ public struct WhiteNoiseEstimate: Sendable, BitwiseCopyable, Hashable {
     /// (the recordings' receivers drift, and their thinned still logs count 0 m either way). Each passed step
     /// counted its chord and released the window's held jitter: generated desks claiming an honest accuracy
     /// counted 3–630 m per 10 minutes at σ 3–5 m (`tools/analysis/sparse_desks.py`). At 4 σ a still chord passes
-    /// on e⁻⁸ ≈ 0.03 % of steps (3 σ left 4–73 m per 10 minutes). Moving loggers pay nothing, since their
+    /// on e⁻⁸ ≈ 0.03 % of steps (at 3 σ the first form, in metres on a raw chord, left 4–73 m per 10 minutes). Moving loggers pay nothing, since their
     /// consecutive steps keep on and measure no white noise (docs/ARCHITECTURE.md 5f). (The dense floor's
     /// ``TrackingProfile/netDisplacementNoiseSigmas``, 5, is for 1 Hz windows that judge the same jitter over and
     /// over; at 0 it turns this floor off too.)
