@@ -4,8 +4,8 @@ import Testing
 /// Several inputs to `process` and `stops`: each reported as if given alone, one array with `--json`, a failing
 /// input reported without stopping the others, and the options that write one input's output refused.
 @Suite struct BatchCommandTests {
-    /// A short GPX walk with a speed extension, written to a temporary file: 100 points 1 s apart going east.
-    static func gpxWalk() throws -> String {
+    /// A short GPX walk with a speed extension: 100 points 1 s apart going east.
+    static func gpxWalkText() -> String {
         var points = ""
         for k in 0..<100 {
             let second = String(format: "%02d", k % 60), minute = String(format: "%02d", k / 60)
@@ -13,11 +13,13 @@ import Testing
                 "<trkpt lat=\"48.1\" lon=\"\(11.5 + Double(k) * 1.4 / 74_300)\"><time>2024-05-01T10:\(minute):\(second)Z"
                 + "</time><extensions><speed>1.4</speed></extensions></trkpt>\n"
         }
-        let path = Tool.temporaryPath("walk.gpx")
-        try
-            ("<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"test\"><trk><trkseg>\n" + points
-            + "</trkseg></trk></gpx>\n").write(toFile: path, atomically: true, encoding: .utf8)
-        return path
+        return "<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"test\"><trk><trkseg>\n" + points
+            + "</trkseg></trk></gpx>\n"
+    }
+
+    /// The walk of `gpxWalkText()` written to a temporary file; returns its path (the caller removes it).
+    static func gpxWalk() throws -> String {
+        try Tool.temporaryFile("walk.gpx", contents: gpxWalkText())
     }
 
     /// The `--json` array `command` prints for `inputs`, after checking it succeeded with one entry each.
@@ -32,6 +34,7 @@ import Testing
 
     @Test func processPrintsOneSummaryPerInputLikeSeparateRuns() throws {
         let walk = try Self.gpxWalk()
+        defer { try? FileManager.default.removeItem(atPath: walk) }
         let entries = try Self.entries("process", [Tool.demo, walk])
         for (entry, input) in zip(entries, [Tool.demo, walk]) {
             let alone = try ProcessCommandTests.summary([input])
@@ -62,7 +65,8 @@ import Testing
     @Test func anInputThatFailsDoesNotStopTheOthers() throws {
         let missing = Tool.temporaryPath("missing.csv")
         let truncated = Tool.temporaryPath("truncated.gpx")
-        let walk = try String(contentsOfFile: try Self.gpxWalk(), encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: truncated) }
+        let walk = Self.gpxWalkText()
         try String(walk.prefix(walk.count / 2)).write(toFile: truncated, atomically: true, encoding: .utf8)
         for command in ["process", "stops"] {
             let result = try Tool.run([command, "--json", missing, truncated, Tool.demo])
@@ -88,6 +92,7 @@ import Testing
 
     @Test func stopsPrintsOneReportPerInputLikeSeparateRuns() throws {
         let walk = try Self.gpxWalk()
+        defer { try? FileManager.default.removeItem(atPath: walk) }
         let entries = try Self.entries("stops", [Tool.demo, walk])
         for (entry, input) in zip(entries, [Tool.demo, walk]) {
             let alone = try Tool.run(["stops", "--json", input])
@@ -102,10 +107,13 @@ import Testing
 
     @Test func refusesOneInputsOutputsForSeveralInputs() throws {
         let walk = try Self.gpxWalk()
+        let track = Tool.temporaryPath("t.csv"), decisions = Tool.temporaryPath("d.csv")
+        let stops = Tool.temporaryPath("s.geojson")
+        defer { for path in [walk, track, decisions, stops] { try? FileManager.default.removeItem(atPath: path) } }
         let cases: [[String]] = [
-            ["process", Tool.demo, walk, "--out", Tool.temporaryPath("t.csv")],
-            ["process", Tool.demo, walk, "--decisions", Tool.temporaryPath("d.csv")],
-            ["stops", Tool.demo, walk, "--out", Tool.temporaryPath("s.geojson")],
+            ["process", Tool.demo, walk, "--out", track],
+            ["process", Tool.demo, walk, "--decisions", decisions],
+            ["stops", Tool.demo, walk, "--out", stops],
             ["process", "-", "-", "--format", "csv"],
         ]
         for arguments in cases {
@@ -118,7 +126,8 @@ import Testing
 
 /// Without `--profile`, a file that declares its activity is read with the profile it names.
 @Suite struct DeclaredProfileTests {
-    /// A 10-minute ride at `speed` m/s (7) with a speed extension; `type` is the track's declared activity.
+    /// A 10-minute ride at `speed` m/s (7) with a speed extension, written to a temporary file; `type` is the
+    /// track's declared activity. Returns its path (the caller removes it).
     static func ride(type: String?, speed: Double = 7) throws -> String {
         var points = ""
         for k in 0..<600 {
@@ -137,13 +146,16 @@ import Testing
 
     @Test func aRideThatSaysCyclingIsReadAsOne() throws {
         let declared = try Self.ride(type: "cycling")
+        defer { try? FileManager.default.removeItem(atPath: declared) }
         let summary = try ProcessCommandTests.summary([declared])
         #expect(summary["profile"] as? String == "cycling")
         #expect(summary["profileSource"] as? String == "file: cycling")
         let distance = try #require(summary["distanceMetres"] as? Double)
         #expect(abs(distance - 4193) < 50, "\(distance)")
         // Without the declaration the walking profile holds it as a vehicle, and the JSON carries the warning.
-        let bare = try ProcessCommandTests.summary([try Self.ride(type: nil)])
+        let undeclared = try Self.ride(type: nil)
+        defer { try? FileManager.default.removeItem(atPath: undeclared) }
+        let bare = try ProcessCommandTests.summary([undeclared])
         #expect(bare["profile"] as? String == "walking" && bare["profileSource"] as? String == "default")
         #expect((bare["distanceMetres"] as? Double ?? .nan) < 500)
         let warnings = try #require(bare["warnings"] as? [String])
@@ -163,12 +175,13 @@ import Testing
     /// A GPX that `process --out` or `convert` writes keeps the activity: a ride read back as a walk (the
     /// writer dropped its `<type>`) and measured next to nothing.
     @Test func aWrittenGPXKeepsTheDeclaredActivity() throws {
-        let declared = try Self.ride(type: "cycling")
+        let declared = try Self.ride(type: "cycling"), undeclared = try Self.ride(type: nil)
+        let sailing = try Self.ride(type: "Sailing &amp; more")
         let processed = Tool.temporaryPath("processed.gpx"), converted = Tool.temporaryPath("converted.gpx")
         let forced = Tool.temporaryPath("forced.gpx"), bare = Tool.temporaryPath("bare.gpx")
         let other = Tool.temporaryPath("other.gpx")
         defer {
-            for path in [processed, converted, forced, bare, other] {
+            for path in [declared, undeclared, sailing, processed, converted, forced, bare, other] {
                 try? FileManager.default.removeItem(atPath: path)
             }
         }
@@ -184,9 +197,9 @@ import Testing
         // no profile is kept as it was.
         #expect(try Tool.run(["process", declared, "--profile", "driving", "--out", forced]).status == 0)
         #expect(try String(contentsOfFile: forced, encoding: .utf8).contains("<trk>\n<type>driving</type>\n<trkseg>"))
-        #expect(try Tool.run(["process", try Self.ride(type: nil), "--out", bare]).status == 0)
+        #expect(try Tool.run(["process", undeclared, "--out", bare]).status == 0)
         #expect(try !String(contentsOfFile: bare, encoding: .utf8).contains("<type>"))
-        #expect(try Tool.run(["convert", try Self.ride(type: "Sailing &amp; more"), other]).status == 0)
+        #expect(try Tool.run(["convert", sailing, other]).status == 0)
         let info = try Tool.run(["info", "--json", other])
         #expect(info.stdout.contains("\"declaredActivity\" : \"Sailing & more\""), "\(info.stdout)")
         #expect(try String(contentsOfFile: other, encoding: .utf8).contains("<type>Sailing &amp; more</type>"))
@@ -194,17 +207,18 @@ import Testing
 
     /// `info` says what the file declares and which profile that picks, and how many segments it has.
     @Test func infoShowsTheDeclaredActivityAndTheSegments() throws {
-        let declared = try Self.ride(type: "cycling")
+        let declared = try Self.ride(type: "cycling"), other = try Self.ride(type: "Other")
+        let split = Tool.temporaryPath("two-segments.gpx")
+        defer { for path in [declared, other, split] { try? FileManager.default.removeItem(atPath: path) } }
         let text = try Tool.run(["info", declared])
         #expect(
             text.stdout.contains("'cycling' (declared; process and stops use the cycling profile)"), "\(text.stdout)")
-        let split = Tool.temporaryPath("two-segments.gpx")
         let gpx = try String(contentsOfFile: declared, encoding: .utf8)
         try gpx.replacingOccurrences(
             of: "\n<trkpt lat=\"48.1\" lon=\"11.5028", with: "\n</trkseg><trkseg><trkpt lat=\"48.1\" lon=\"11.5028"
         )
         .write(toFile: split, atomically: true, encoding: .utf8)
-        let json = try Tool.run(["info", "--json", split, try Self.ride(type: "Other")])
+        let json = try Tool.run(["info", "--json", split, other])
         let reports = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(reports.count == 2)
         #expect(reports[0]["segments"] as? Int == 2, "\(reports[0])")
@@ -221,7 +235,9 @@ import Testing
         let split = Tool.temporaryPath("split.gpx")
         let csv = Tool.temporaryPath("split.csv"), jsonl = Tool.temporaryPath("split.jsonl")
         let back = Tool.temporaryPath("back.gpx"), plain = Tool.temporaryPath("plain.csv")
-        defer { for path in [split, csv, jsonl, back, plain] { try? FileManager.default.removeItem(atPath: path) } }
+        defer {
+            for path in [declared, split, csv, jsonl, back, plain] { try? FileManager.default.removeItem(atPath: path) }
+        }
         try String(contentsOfFile: declared, encoding: .utf8).replacingOccurrences(
             of: "\n<trkpt lat=\"48.1\" lon=\"11.5028", with: "\n</trkseg><trkseg><trkpt lat=\"48.1\" lon=\"11.5028"
         )
@@ -248,6 +264,7 @@ import Testing
     /// cycling one in use (a tester was told to use the profile they were using).
     @Test func theTooFastHintDoesNotNameTheProfileInUse() throws {
         let drive = try Self.ride(type: "cycling", speed: 30)
+        defer { try? FileManager.default.removeItem(atPath: drive) }
         let result = try Tool.run(["process", drive])
         #expect(result.stderr.contains("faster than the cycling profile allows"), "\(result.stderr)")
         #expect(result.stderr.contains("for a drive use --profile driving"), "\(result.stderr)")
@@ -259,8 +276,9 @@ import Testing
 /// is missing (a tester's truncated GPX, 40 % of the ride gone, read as one skipped record).
 @Suite struct TruncatedInputTests {
     @Test func aTruncatedFileReadLenientlySaysWhatIsMissing() throws {
-        let walk = try String(contentsOfFile: try BatchCommandTests.gpxWalk(), encoding: .utf8)
+        let walk = BatchCommandTests.gpxWalkText()
         let truncated = Tool.temporaryPath("cut.gpx")
+        defer { try? FileManager.default.removeItem(atPath: truncated) }
         try String(walk.prefix(walk.count / 2)).write(toFile: truncated, atomically: true, encoding: .utf8)
         let result = try Tool.run(["process", truncated, "--lenient", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -274,12 +292,13 @@ import Testing
     /// The break is said even after more damaged records than the report keeps (100; a code reviewer's file of
     /// 150 bad latitudes and then a cut lost the warning).
     @Test func theBreakIsSaidAfterManyDamagedRecords() throws {
-        let walk = try String(contentsOfFile: try BatchCommandTests.gpxWalk(), encoding: .utf8)
+        let walk = BatchCommandTests.gpxWalkText()
         var lines = walk.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let bad = "<trkpt lat=\"abc\" lon=\"11.5\"><time>2024-05-01T09:00:00Z</time></trkpt>"
         lines.insert(contentsOf: Array(repeating: bad, count: 150), at: 1)
         let text = lines.joined(separator: "\n")
         let path = Tool.temporaryPath("bad-then-cut.gpx")
+        defer { try? FileManager.default.removeItem(atPath: path) }
         try String(text.prefix(text.count - 200)).write(toFile: path, atomically: true, encoding: .utf8)
         let result = try Tool.run(["process", path, "--lenient"])
         #expect(result.status == 0, "\(result.stderr)")

@@ -143,6 +143,7 @@ final class LoopbackReceiver {
     /// Only `add` creates a buffer: `count` on a mistyped path fails and leaves nothing behind.
     @Test func readingCommandsDoNotCreateABuffer() throws {
         let db = Tool.temporaryPath("mistyped.sqlite")
+        defer { try? FileManager.default.removeItem(atPath: db) }
         for action in ["count", "list", "clear"] {
             let result = try Tool.run(["buffer", action, "--db", db])
             #expect(result.status == 1, "\(action)")

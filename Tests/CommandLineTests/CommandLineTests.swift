@@ -67,6 +67,7 @@ struct Tool {
             stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// A new path `tt-cli-UUID-name` in the temporary directory; the caller removes what is written there.
     static func temporaryPath(_ name: String) -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("tt-cli-\(UUID().uuidString)-\(name)").path
     }
@@ -115,10 +116,11 @@ struct Tool {
     /// 2-minute gap); only with a GeoJSON `--out`.
     @Test func writesTheTrackAsLinesPerSegment() throws {
         let input = Tool.temporaryPath("gap-walk.csv")
-        let out = Tool.temporaryPath("track.geojson")
+        let out = Tool.temporaryPath("track.geojson"), csvOut = Tool.temporaryPath("t.csv")
         defer {
             try? FileManager.default.removeItem(atPath: input)
             try? FileManager.default.removeItem(atPath: out)
+            try? FileManager.default.removeItem(atPath: csvOut)
         }
         var csv = "time,latitude,longitude,accuracy_m,speed_mps,course_deg\n"
         for i in 0..<60 { csv += String(format: "2025-06-01T10:00:%02dZ,46.%06d,13.8,5,1.3,0\n", i, 400_000 + i * 12) }
@@ -133,7 +135,7 @@ struct Tool {
         }
         #expect(kinds == ["LineString", "LineString"])
         #expect(try Tool.run(["process", input, "--lines"]).status == 2)
-        #expect(try Tool.run(["process", input, "--out", Tool.temporaryPath("t.csv"), "--lines"]).status == 2)
+        #expect(try Tool.run(["process", input, "--out", csvOut, "--lines"]).status == 2)
     }
 
     @Test func printsItsVersion() throws {
