@@ -37,14 +37,6 @@ public struct WhiteNoiseEstimate: Sendable, BitwiseCopyable, Hashable {
     @usableFromInline var storedSparseProduct = 0.0
     /// See ``sparseSamples``.
     @usableFromInline var storedSparseSamples = 0.0
-    /// The running mean of the clipped dot products of sparse steps two apart (a step and the one after the
-    /// next), each over the later pair's middle fix's reported variance: see ``sparseVarianceRatio``.
-    @usableFromInline var storedSparseLagTwoProduct = 0.0
-    /// How many such products the mean holds.
-    @usableFromInline var storedSparseLagTwoSamples = 0.0
-    /// The last measured pair of sparse steps, east and north metres each, the earlier first: while its later
-    /// step is still the previous step, its earlier one is the step two back.
-    @usableFromInline var lastSparsePair = SIMD4<Double>(0, 0, 0, 0)
     /// The step into the newest fix: east, north (metres) and seconds; seconds 0 when there is none (the first
     /// fix, or after ``breakSequence()``).
     @usableFromInline var previousStep = SIMD3<Double>(0, 0, 0)
@@ -127,22 +119,10 @@ public struct WhiteNoiseEstimate: Sendable, BitwiseCopyable, Hashable {
     /// whose two steps are both longer than ``sparseMotionAccuracies`` accuracies is motion, not noise, and
     /// skipped. The average is exponential over the `averagingFixes` pairs, a plain mean until that many.
     ///
-    /// **Paths that turn back.** A path that turns by more than 90° at every fix (switchbacks whose legs last about
-    /// the logger's period, a walker pacing, laps of a loop a few steps long) makes the products negative like
-    /// white noise does, −v² cos θ each. Steps two apart tell most of it: white noise gives their products a mean
-    /// of 0 (the steps share no fix), a zigzag whose fixes fall on alternate legs +v², as much as its steps one
-    /// apart lose. So the mean of those products, beyond ``sparseLagTwoAllowance``, is added back: minus half of
-    /// (mean product + max(0, mean product two apart − allowance)). Measured on a reviewer's 744 generated tracks
-    /// that turn back (switchbacks, pacing, mall walks, laps and loops logged every 5–55 s without speeds,
-    /// `/tmp/review-s29` scratch): summed |distance error| 1,216 → 1,110 km of 2,524 (without the sparse floor
-    /// 924); the desks, every other generated set, the thinned recordings and `truetrack bench` unchanged.
-    ///
-    /// What it still cannot tell from white noise: laps turning 110–150° at every fix (their steps two apart turn
-    /// 220–300°, barely positive), a walker pacing out of step with the logger, an error that alternates sideways
-    /// at every fix; they read as noise, and a slow walk under them is held (docs/ARCHITECTURE.md 5f).
-    @inlinable public var sparseVarianceRatio: Double {
-        max(0, -(storedSparseProduct + max(storedSparseLagTwoProduct - Self.sparseLagTwoAllowance, 0)) / 2)
-    }
+    /// What it cannot tell from white noise: a path that turns back at every fix within a few accuracies (a
+    /// walker pacing with the logger's period) or an error that alternates sideways at every fix; both read as
+    /// noise, and a slow walk under them is held (docs/ARCHITECTURE.md 5f).
+    @inlinable public var sparseVarianceRatio: Double { max(0, -storedSparseProduct / 2) }
 
     /// Pairs of consecutive sparse steps measured so far.
     @inlinable public var sparseSamples: Double { storedSparseSamples }
@@ -173,15 +153,6 @@ public struct WhiteNoiseEstimate: Sendable, BitwiseCopyable, Hashable {
     /// over; at 0 it turns this floor off too.)
     public static let sparseThresholdSigmas = 4.0
 
-    /// How far the mean product of steps two apart must rise above 0 before it counts as motion that turns back,
-    /// in reported variances: 1. White noise gives those products a mean of 0 (the two steps share no fix), and over
-    /// the 30 pairs averaged the mean's standard error is about half the reported variance, so 1 keeps a still
-    /// receiver's estimate as it was (the generated desks of `tools/analysis/sparse_desks.py` count the same to
-    /// 0.1 m; with 0 they counted up to 4.5 m per 10 minutes more). A walker on a zigzag, whose fixes fall on
-    /// alternate legs, makes them about +v² (v the step) against −v² for steps one apart, and is many
-    /// reported variances above it.
-    public static let sparseLagTwoAllowance = 1.0
-
     /// Where a product is clipped, either way, in units of ``sparseVarianceRatio`` (at least 1, the reported
     /// variance): 8. Why: it keeps 92 % of white noise's mean product (96 % at 10, 85 % at 6), and bounds what one
     /// U-turn or one jump can add to the estimate to 8 times the larger of the estimate and the reported variance,
@@ -209,10 +180,6 @@ public struct WhiteNoiseEstimate: Sendable, BitwiseCopyable, Hashable {
     mutating func recordSparse(
         eastMetres: Double, northMetres: Double, middleAccuracyMetres middleAccuracy: Double, averagingFixes: Double
     ) {
-        // The step two back, when the last pair's later step is the previous one (no other step came between).
-        let twoBack = SIMD2(lastSparsePair.x, lastSparsePair.y)
-        let continues = lastSparsePair.z == previousStep.x && lastSparsePair.w == previousStep.y
-        lastSparsePair = SIMD4(previousStep.x, previousStep.y, eastMetres, northMetres)
         let longest = Self.sparseMotionAccuracies * middleAccuracy
         let before = previousStep.x * previousStep.x + previousStep.y * previousStep.y
         let after = eastMetres * eastMetres + northMetres * northMetres
@@ -224,14 +191,6 @@ public struct WhiteNoiseEstimate: Sendable, BitwiseCopyable, Hashable {
         storedSparseSamples += 1
         storedSparseProduct +=
             (min(max(product, -clip), clip) - storedSparseProduct) / min(storedSparseSamples, max(averagingFixes, 1))
-        let earlier = (twoBack * twoBack).sum()
-        guard continues, earlier > 0, min(earlier, after) <= longest * longest else { return }
-        let lagTwo = (twoBack.x * eastMetres + twoBack.y * northMetres) / variance
-        guard lagTwo.isFinite else { return }
-        storedSparseLagTwoSamples += 1
-        storedSparseLagTwoProduct +=
-            (min(max(lagTwo, -clip), clip) - storedSparseLagTwoProduct)
-            / min(storedSparseLagTwoSamples, max(averagingFixes, 1))
     }
 
     /// Forgets the last step (the filter restarted: the next fix does not continue the sequence); the estimate
