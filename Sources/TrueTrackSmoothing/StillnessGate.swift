@@ -46,6 +46,13 @@ public struct StillnessGate: Sendable, Hashable {
     public var activityConfidenceThreshold: Int
     /// How long a reading stays in force, seconds. From ``TrackingProfile/activityValiditySeconds``.
     public var activityValiditySeconds: Double
+    /// The longest a jump may last, seconds, from the fix before it to the fix after it, for its steps to be left
+    /// out (see ``JumpFinder``); 0 turns the rule
+    /// off. Twice ``TrackingProfile/departureConfirmationSeconds`` (60 s on driving and cycling, off on walking
+    /// and running, as the forward filter's excursion rule). Why 60 s: a logger every 10–30 s shows a one- or
+    /// two-fix jump within it, and a vehicle that really leaves and comes back to within a few metres of where
+    /// it stood, at a fix's time, in under a minute, is rare; a walker's walk to a shelf and back is a walk.
+    public var spikeSeconds: Double
 
     /// The gate with the forward filter's values for `profile` (see each property).
     public init(profile: TrackingProfile) {
@@ -57,6 +64,7 @@ public struct StillnessGate: Sendable, Hashable {
         excludesStillReadings = profile.excludedActivities.contains(.still)
         activityConfidenceThreshold = profile.activityConfidenceThreshold
         activityValiditySeconds = profile.activityValiditySeconds
+        spikeSeconds = 2 * profile.departureConfirmationSeconds
     }
 
     /// For each state `s ≥ 1`, whether the step from state `s − 1` into it counts (index 0 is always `false`;
@@ -69,11 +77,14 @@ public struct StillnessGate: Sendable, Hashable {
     ///   - totals: the running totals of the fixes' evidence: `totals[s]` sums the fixes of states before s
     ///     (`count == times.count + 1`, see ``Totals``).
     ///   - readings: the fixes' activity readings (of every fix, used or not), ascending in time.
+    ///   - jumps: finds the steps that go out to or back from a jump of a receiver at rest (``JumpFinder``); such
+    ///     a step counts for nothing. `nil` for none.
     /// - Complexity: O(n): both window edges only move forward; no allocation but the result.
     func countedSteps(
         times: [Double], opensSegment: [Bool], solution x: [Double], order: Int, totals: [Totals],
-        readings: [TimedReading] = []
+        readings: [TimedReading] = [], jumps: JumpFinder? = nil
     ) -> [Bool] {
+        var jumps = jumps
         let n = times.count
         var counts = [Bool](repeating: false, count: n)
         guard n > 1 else { return counts }
@@ -88,7 +99,7 @@ public struct StillnessGate: Sendable, Hashable {
             let (low, high) = window.states(ofStep: s, times: times, opensSegment: opensSegment)
             if let readsStill, readsStill[s] || readsStill[s - 1] { continue }
             if opensSegment[s] {
-                counts[s] = true
+                counts[s] = !(jumps?.isJumpStep(s) ?? false)
                 continue
             }
             let inside = totals[high + 1].minus(totals[low])
@@ -98,10 +109,17 @@ public struct StillnessGate: Sendable, Hashable {
                 let de = x[2 * high] - x[2 * low], dn = x[order + 2 * high] - x[order + 2 * low]
                 let meanAccuracy = inside.fixes > 0 ? inside.accuracySumMetres / Double(inside.fixes) : 0
                 let threshold = baseMetres + accuracyFactor * meanAccuracy
-                counts[s] = de * de + dn * dn > threshold * threshold
+                // (The jump test only where the net displacement decides and finds motion: a window of Doppler
+                // speeds judges a jump by its readings.)
+                counts[s] = de * de + dn * dn > threshold * threshold && !(jumps?.isJumpStep(s) ?? false)
             }
         }
         return counts
+    }
+
+    /// The finder of jumps (``JumpFinder``) for a problem, or `nil` when the rule is off (``spikeSeconds`` 0).
+    func jumpFinder(_ p: TrackProblem, totals: [Totals]) -> JumpFinder? {
+        spikeSeconds > 0 && p.stateCount > 2 ? JumpFinder(gate: self, problem: p, totals: totals) : nil
     }
 
     /// Running totals of what the fixes say for the gate (one per state boundary).
@@ -152,6 +170,104 @@ public struct StillnessGate: Sendable, Hashable {
             totals[s].speeds += totals[s - 1].speeds
         }
         return totals
+    }
+}
+
+/// Finds the steps of a smoothed track that go out to or back from a jump of a receiver at rest, for the
+/// ``StillnessGate``: one or two consecutive states whose fixes lie beyond four still thresholds from the fixes
+/// before and after them, which lie within one threshold of each other and of the fixes next to them on the far
+/// sides (at rest: the threshold as the gate's, from the larger of the two accuracies), all within
+/// ``StillnessGate/spikeSeconds``, and whose fixes carry no Doppler speed the smoother uses at or above
+/// ``StillnessGate/motionDopplerSpeedMetresPerSecond`` (a U-turn out and back reads its speed).
+///
+/// Why: the constant-velocity model, without a Doppler speed, follows a jump of 50–500 m between fixes 10–30 s
+/// apart at little cost, and across a gap (a step longer than the profile's, 20 s on driving) the chord always
+/// counts; the gate's window then spans the jump and counted it out and back. Vans parked for 8 hours with 5 % of
+/// their fixes jumping (`tools/analysis/fleet`) counted 3–67 km smoothed (the forward filter, with its excursion
+/// rule, 0–5 km). The receiver's own fixes show the jump: the fix before it and the fix after it agree, and so do
+/// their neighbours. A vehicle that moves on is not back at a fix's place a fix or two later, at rest, so moving
+/// tracks keep their steps, jumps and all.
+///
+/// Asked only for the steps the gate would count without it (a gap's chord, or a net displacement beyond the
+/// threshold), so that a track whose windows hold Doppler speeds pays nothing: the positions are gathered on the
+/// first question (O(n)), and each question looks at the fixes within three states of the step.
+struct JumpFinder {
+    let gate: StillnessGate
+    let problem: TrackProblem
+    let totals: [StillnessGate.Totals]
+    /// Each state's fix (its first position, should it have several), NaN for a state without one; empty until
+    /// the first question.
+    var east: [Double] = [], north: [Double] = []
+    /// For each state, the jump that starts after it, once asked: 0 none, 1 or 2 its fixes, −1 not yet known (each
+    /// state is asked about by the three steps after it).
+    var jumpAfter: [Int8] = []
+
+    init(gate: StillnessGate, problem: TrackProblem, totals: [StillnessGate.Totals]) {
+        self.gate = gate
+        self.problem = problem
+        self.totals = totals
+    }
+
+    /// Whether the step into state `s` (from `s − 1`) goes out to or back from a jump.
+    mutating func isJumpStep(_ s: Int) -> Bool {
+        let n = problem.stateCount
+        if east.isEmpty {
+            east = [Double](repeating: .nan, count: n)
+            north = east
+            jumpAfter = [Int8](repeating: -1, count: n)
+            for m in problem.positionState.indices.reversed() {
+                east[problem.positionState[m]] = problem.positionEast[m]
+                north[problem.positionState[m]] = problem.positionNorth[m]
+            }
+        }
+        // The jumps that hold this step: from the fix before it (`before`) out over k = 1 or 2 fixes and back.
+        for before in max(0, s - 3)..<s {
+            if jumpAfter[before] < 0 {
+                jumpAfter[before] = isJump(from: before, fixes: 1) ? 1 : isJump(from: before, fixes: 2) ? 2 : 0
+            }
+            if jumpAfter[before] > 0, s <= before + 1 + Int(jumpAfter[before]) { return true }
+        }
+        return false
+    }
+
+    /// Whether the `fixes` states after `before` are a jump and the state after them is back (see the type).
+    func isJump(from before: Int, fixes k: Int) -> Bool {
+        let after = before + k + 1, n = problem.stateCount
+        guard after < n, problem.times[after] - problem.times[before] <= gate.spikeSeconds else { return false }
+        // Cheap tests first, on squared distances: a jump's first step lies beyond four thresholds, each at least
+        // the base; the fix after it comes back within one, so within a quarter of that. (NaN fails them all.)
+        let out = squared(before, before + 1), back = squared(before, after)
+        let base = gate.baseMetres
+        guard out > 16 * base * base, 16 * back < out else { return false }
+        let threshold = base + gate.accuracyFactor * max(accuracy(before), accuracy(after))
+        let t2 = threshold * threshold
+        guard back <= t2,
+            before == 0 || east[before - 1].isNaN || squared(before - 1, before) <= t2,
+            after == n - 1 || east[after + 1].isNaN || squared(after, after + 1) <= t2
+        else { return false }
+        for j in before + 1..<after {
+            guard squared(before, j) > 16 * t2, squared(j, after) > 16 * t2, !readsMotion(j) else { return false }
+        }
+        return true
+    }
+
+    func squared(_ a: Int, _ b: Int) -> Double {
+        let de = east[b] - east[a], dn = north[b] - north[a]
+        return de * de + dn * dn
+    }
+
+    /// The mean reported accuracy of state `s`'s fixes (the assumed one for a fix without), metres.
+    func accuracy(_ s: Int) -> Double {
+        let fixes = totals[s + 1].fixes - totals[s].fixes
+        return fixes > 0 ? (totals[s + 1].accuracySumMetres - totals[s].accuracySumMetres) / Double(fixes) : 0
+    }
+
+    /// Whether state `s`'s fixes carry Doppler speeds the smoother uses, averaging at least the gate's motion speed.
+    func readsMotion(_ s: Int) -> Bool {
+        let speeds = totals[s + 1].speeds - totals[s].speeds
+        return speeds > 0
+            && totals[s + 1].speedSumMetresPerSecond - totals[s].speedSumMetresPerSecond
+                >= gate.motionDopplerSpeedMetresPerSecond * Double(speeds)
     }
 }
 

@@ -249,9 +249,10 @@ public struct WholeTrackSmoother: Sendable {
                 readings: readings)
         }
         var countedSteps: [Bool]? = options.stillnessGate.map { gate in
-            gate.countedSteps(
+            let totals = gate.totals(problem, fixes: fixes, options: options)
+            return gate.countedSteps(
                 times: problem.times, opensSegment: problem.opensSegment, solution: system.rhs, order: order,
-                totals: gate.totals(problem, fixes: fixes, options: options), readings: readings)
+                totals: totals, readings: readings, jumps: gate.jumpFinder(problem, totals: totals))
         }
         if let vehicleSteps {
             var counted = countedSteps ?? [Bool](repeating: true, count: n)

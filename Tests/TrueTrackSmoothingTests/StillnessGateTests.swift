@@ -203,3 +203,68 @@ import TrueTrackSimulation
         }
     }
 }
+
+/// The stillness gate's jump rule (``JumpFinder``): a receiver at rest whose fixes jump
+/// away for one or two fixes and come back measures no distance, and moving tracks keep their steps.
+@Suite struct StillnessGateJumpTests {
+    /// A van parked for an hour, a fix every `interval` seconds (1 m of white scatter claiming 5 m, no speed),
+    /// every 20th fix `jump` metres away (one fix; with `twoFixes` the next one too, a further 10 m on).
+    static func parkedVan(interval: Double, jump: Double, twoFixes: Bool = false, seed: UInt64) -> [Fix] {
+        var random = SplitMix64(seed: seed)
+        return (0..<Int(3600 / interval)).map { i in
+            let away = i % 20 == 10 || (twoFixes && i % 20 == 11)
+            let east = (away ? jump + (i % 20 == 11 ? 10 : 0) : 0) + random.gaussian()
+            return SmoothingSupport.fix(seconds: Double(i) * interval, east: east, north: random.gaussian())
+        }
+    }
+
+    /// The driving profile's smoother with the jump rule and without it.
+    static func withAndWithout(_ fixes: [Fix]) -> (rule: Double, without: Double) {
+        var options = SmoothingOptions(profile: .driving)
+        let rule = WholeTrackSmoother(options: options).smooth(fixes).distanceMetres
+        options.stillnessGate?.spikeSeconds = 0
+        return (rule, WholeTrackSmoother(options: options).smooth(fixes).distanceMetres)
+    }
+
+    /// Fixes 10 s apart (one problem: the model follows a 200 m jump) and 30 s apart (every step a gap of the
+    /// driving profile's 20 s, whose chord always counts): without the rule the jumps counted out and back
+    /// (measured here 1.3 km per hour at 10 s, 7.5 km with two-fix jumps, 2.6 km at 30 s); with it nothing is left
+    /// of them but what the same van counts without jumps (0 m at 10 s; at 30 s its gaps' chords, ~0.2 km).
+    @Test(arguments: [10.0, 30.0])
+    func aParkedVansJumpsCountNothing(interval: Double) {
+        for seed: UInt64 in 1...3 {
+            let still = Self.withAndWithout(Self.parkedVan(interval: interval, jump: 0, seed: seed)).rule
+            for twoFixes in [false, true] where !(twoFixes && interval > 20) {
+                let (rule, without) = Self.withAndWithout(
+                    Self.parkedVan(interval: interval, jump: 200, twoFixes: twoFixes, seed: seed))
+                print(
+                    "parked van every \(interval) s, \(twoFixes ? 2 : 1)-fix jumps, seed \(seed): \(rule) m, \(without) m"
+                        + " without the rule, \(still) m without jumps")
+                #expect(without > 1000, "seed \(seed): \(without) m without the rule")
+                #expect(rule < still + 25, "seed \(seed): \(rule) m, \(still) m without jumps")
+            }
+        }
+    }
+
+    /// A car that drives 100 m out and back from its parking place between two fixes 10 s apart (the fix between
+    /// them reads its 10 m/s), or passes back through a place on a drive that goes on (no speeds, moving on both
+    /// sides): no jump, and the rule changes nothing.
+    @Test func aRoundTripPastTheSamePlaceKeepsItsSteps() {
+        var withSpeed: [Fix] = []
+        for t in stride(from: 0.0, through: 180, by: 10) {
+            let out = t == 90
+            withSpeed.append(SmoothingSupport.fix(seconds: t, east: out ? 100 : 0, north: 0, speed: out ? 10 : 0))
+        }
+        let speeds = Self.withAndWithout(withSpeed)
+        #expect(speeds.rule == speeds.without && speeds.rule > 150, "\(speeds)")
+        // Passing back through a place 20 s after it on a drive that goes on: east at 10 m/s, 100 m past the place
+        // and back through it (a U-turn at the fix between), then south; no speeds.
+        var drive: [Fix] = []
+        for t in stride(from: 0.0, through: 300, by: 10) {
+            let east = t <= 100 ? 10 * t : t == 110 ? 1100 : 1000
+            drive.append(SmoothingSupport.fix(seconds: t, east: east, north: t <= 120 ? 0 : -10 * (t - 120)))
+        }
+        let bare = Self.withAndWithout(drive)
+        #expect(bare.rule == bare.without, "\(bare)")
+    }
+}
