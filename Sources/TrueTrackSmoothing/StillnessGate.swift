@@ -19,6 +19,9 @@ import TrueTrackCore
 ///   ``accuracyFactor`` × the mean reported accuracy of the window's fixes (``assumedAccuracyMetres`` for a
 ///   fix that reports none).
 ///
+/// On the vehicle profiles a step out to or back from a jump of a receiver at rest counts nothing either (see
+/// ``spikeSeconds``): the model follows a multipath jump between sparse fixes, and the window spans it.
+///
 /// A step also counts for nothing when the activity reading in force at either of its states (the newest at or
 /// before it, for ``activityValiditySeconds``) confidently reads `still` and the profile excludes that activity,
 /// as the forward filter's motion gate holds such a fix's distance.
@@ -46,12 +49,20 @@ public struct StillnessGate: Sendable, Hashable {
     public var activityConfidenceThreshold: Int
     /// How long a reading stays in force, seconds. From ``TrackingProfile/activityValiditySeconds``.
     public var activityValiditySeconds: Double
-    /// The longest a jump may last, seconds, from the fix before it to the fix after it, for its steps to be left
-    /// out (see ``JumpFinder``); 0 turns the rule
-    /// off. Twice ``TrackingProfile/departureConfirmationSeconds`` (60 s on driving and cycling, off on walking
-    /// and running, as the forward filter's excursion rule). Why 60 s: a logger every 10–30 s shows a one- or
-    /// two-fix jump within it, and a vehicle that really leaves and comes back to within a few metres of where
-    /// it stood, at a fix's time, in under a minute, is rare; a walker's walk to a shelf and back is a walk.
+    /// The longest a jump of a receiver at rest may last, seconds, from the fix before it to the fix after it, for
+    /// its steps to count nothing; 0 turns the rule off. A jump is one or two fixes beyond four still thresholds
+    /// from the fixes before and after them, which agree within one threshold and are at rest on their far sides
+    /// (the threshold as the gate's, from the larger of their two accuracies), and whose fixes read no Doppler
+    /// speed of motion; the steps out to it and back from it count nothing.
+    ///
+    /// Twice ``TrackingProfile/departureConfirmationSeconds``: 60 s on driving and cycling, off on walking and
+    /// running, as the forward filter's excursion rule. Why: without a Doppler speed the constant-velocity model
+    /// follows a jump of 50–500 m between fixes 10–30 s apart, and across a gap the chord always counts, so a
+    /// parked van's multipath counted out and back (`tools/analysis/fleet/fleet_smooth.py`: without speeds
+    /// 929 → 671 km summed over the fleet set, no cell worse). Why 60 s: a logger every 10–30 s shows a one- or
+    /// two-fix jump within it, and a vehicle that really leaves and comes back, at rest, to within a few metres of
+    /// where it stood at a fix's time in under a minute is rare (120 s took real distance off a thinned drive); a
+    /// walker's walk to a shelf and back is a walk.
     public var spikeSeconds: Double
 
     /// The gate with the forward filter's values for `profile` (see each property).
