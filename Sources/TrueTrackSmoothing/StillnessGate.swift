@@ -20,14 +20,14 @@ import TrueTrackCore
 ///   fix that reports none).
 ///
 /// On the vehicle profiles a step out to or back from a jump of a receiver at rest counts nothing either (see
-/// ``spikeSeconds``): the model follows a multipath jump between sparse fixes, and the window spans it.
+/// ``jumpSeconds``): the model follows a multipath jump between fixes 10–15 s apart, and the window spans it.
 ///
 /// A step also counts for nothing when the activity reading in force at either of its states (the newest at or
 /// before it, for ``activityValiditySeconds``) confidently reads `still` and the profile excludes that activity,
 /// as the forward filter's motion gate holds such a fix's distance.
 ///
-/// The window never reaches across a gap that splits the track (the chord across a gap always counts, see
-/// ``SmoothedTrack/distanceMetres``). The forward filter needs a trailing window and releases held distance
+/// The window never reaches across a gap that splits the track (the chord across a gap counts, see
+/// ``SmoothedTrack/distanceMetres``, unless it goes out to or back from a jump or a `still` reading holds it). The forward filter needs a trailing window and releases held distance
 /// later; with the whole track at hand the window is centred, so a walk's first and last metres are judged
 /// with the fixes on both sides of them.
 public struct StillnessGate: Sendable, Hashable {
@@ -55,15 +55,15 @@ public struct StillnessGate: Sendable, Hashable {
     /// (the threshold as the gate's, from the larger of their two accuracies), and whose fixes read no Doppler
     /// speed of motion; the steps out to it and back from it count nothing.
     ///
-    /// Twice ``TrackingProfile/departureConfirmationSeconds``: 60 s on driving and cycling, off on walking and
-    /// running, as the forward filter's excursion rule. Why: without a Doppler speed the constant-velocity model
-    /// follows a jump of 50–500 m between fixes 10–30 s apart, and across a gap the chord always counts, so a
-    /// parked van's multipath counted out and back (`tools/analysis/fleet/fleet_smooth.py`: without speeds
-    /// 929 → 671 km summed over the fleet set, no cell worse). Why 60 s: a logger every 10–30 s shows a one- or
-    /// two-fix jump within it, and a vehicle that really leaves and comes back, at rest, to within a few metres of
-    /// where it stood at a fix's time in under a minute is rare (120 s took real distance off a thinned drive); a
-    /// walker's walk to a shelf and back is a walk.
-    public var spikeSeconds: Double
+    /// ``TrackingProfile/departureConfirmationSeconds``: 30 s on driving and cycling, off on walking and running,
+    /// the forward filter's excursion window. Why: without a Doppler speed the constant-velocity model follows a
+    /// jump of 50–500 m between fixes 10–15 s apart, and the gate's window spans it, so a parked van's multipath
+    /// counted out and back (`tools/analysis/fleet/fleet_smooth.py`: without speeds 929 → 741 km summed over the
+    /// fleet set, no cell worse). Why not longer: a courier who drives 50–110 m down a lane and back, or a car
+    /// that circles a block to the spot it waited at, within the window, is such a jump too; at 60 s a
+    /// reviewer's 450 such tracks lost 35 trips of 50–350 m (summed |error| 65.5 → 67.1 km), at 30 s four
+    /// (63.1 km), while the fleet set gained 929 → 671 km at 60 s. A walker's walk to a shelf and back is a walk.
+    public var jumpSeconds: Double
 
     /// The gate with the forward filter's values for `profile` (see each property).
     public init(profile: TrackingProfile) {
@@ -75,11 +75,12 @@ public struct StillnessGate: Sendable, Hashable {
         excludesStillReadings = profile.excludedActivities.contains(.still)
         activityConfidenceThreshold = profile.activityConfidenceThreshold
         activityValiditySeconds = profile.activityValiditySeconds
-        spikeSeconds = 2 * profile.departureConfirmationSeconds
+        jumpSeconds = profile.departureConfirmationSeconds
     }
 
     /// For each state `s ≥ 1`, whether the step from state `s − 1` into it counts (index 0 is always `false`;
-    /// a step that opens a segment, the chord across a gap, always counts).
+    /// a step that opens a segment, the chord across a gap, counts unless it goes out to or back from a jump or a
+    /// `still` reading holds it).
     ///
     /// - Parameters:
     ///   - times: the state times, seconds, ascending.
@@ -128,9 +129,9 @@ public struct StillnessGate: Sendable, Hashable {
         return counts
     }
 
-    /// The finder of jumps (``JumpFinder``) for a problem, or `nil` when the rule is off (``spikeSeconds`` 0).
+    /// The finder of jumps (``JumpFinder``) for a problem, or `nil` when the rule is off (``jumpSeconds`` 0).
     func jumpFinder(_ p: TrackProblem, totals: [Totals]) -> JumpFinder? {
-        spikeSeconds > 0 && p.stateCount > 2 ? JumpFinder(gate: self, problem: p, totals: totals) : nil
+        jumpSeconds > 0 && p.stateCount > 2 ? JumpFinder(gate: self, problem: p, totals: totals) : nil
     }
 
     /// Running totals of what the fixes say for the gate (one per state boundary).
@@ -185,23 +186,18 @@ public struct StillnessGate: Sendable, Hashable {
 }
 
 /// Finds the steps of a smoothed track that go out to or back from a jump of a receiver at rest, for the
-/// ``StillnessGate``: one or two consecutive states whose fixes lie beyond four still thresholds from the fixes
-/// before and after them, which lie within one threshold of each other and of the fixes next to them on the far
-/// sides (at rest: the threshold as the gate's, from the larger of the two accuracies), all within
-/// ``StillnessGate/spikeSeconds``, and whose fixes carry no Doppler speed the smoother uses at or above
-/// ``StillnessGate/motionDopplerSpeedMetresPerSecond`` (a U-turn out and back reads its speed).
-///
-/// Why: the constant-velocity model, without a Doppler speed, follows a jump of 50–500 m between fixes 10–30 s
-/// apart at little cost, and across a gap (a step longer than the profile's, 20 s on driving) the chord always
-/// counts; the gate's window then spans the jump and counted it out and back. Vans parked for 8 hours with 5 % of
-/// their fixes jumping (`tools/analysis/fleet`) counted 3–67 km smoothed (the forward filter, with its excursion
-/// rule, 0–5 km). The receiver's own fixes show the jump: the fix before it and the fix after it agree, and so do
-/// their neighbours. A vehicle that moves on is not back at a fix's place a fix or two later, at rest, so moving
-/// tracks keep their steps, jumps and all.
+/// ``StillnessGate`` (the rule: ``StillnessGate/jumpSeconds``). The receiver's own fixes show the jump: the fix
+/// before it and the fix after it agree, and the fixes next to them on the far sides agree with them.
 ///
 /// Asked only for the steps the gate would count without it (a gap's chord, or a net displacement beyond the
 /// threshold), so that a track whose windows hold Doppler speeds pays nothing: the positions are gathered on the
-/// first question (O(n)), and each question looks at the fixes within three states of the step.
+/// first question (O(n)), and a question about the step into state s reads states s − 4 … s + 3, each state's
+/// answer kept. (`TrackProblem` gives every state a fix; a state without one would fail every test, NaN.)
+///
+/// What it cannot tell from a jump: a vehicle that really leaves its resting place and is back there, at rest,
+/// one or two fixes and at most ``StillnessGate/jumpSeconds`` later (a courier down a lane and back, a block
+/// circled). The steps out and back then count nothing, and the smoother's σ does not widen for them: only
+/// ``SmoothedTrack/stillLengthMetres`` shows what was left out.
 struct JumpFinder {
     let gate: StillnessGate
     let problem: TrackProblem
@@ -244,7 +240,7 @@ struct JumpFinder {
     /// Whether the `fixes` states after `before` are a jump and the state after them is back (see the type).
     func isJump(from before: Int, fixes k: Int) -> Bool {
         let after = before + k + 1, n = problem.stateCount
-        guard after < n, problem.times[after] - problem.times[before] <= gate.spikeSeconds else { return false }
+        guard after < n, problem.times[after] - problem.times[before] <= gate.jumpSeconds else { return false }
         // Cheap tests first, on squared distances: a jump's first step lies beyond four thresholds, each at least
         // the base; the fix after it comes back within one, so within a quarter of that. (NaN fails them all.)
         let out = squared(before, before + 1), back = squared(before, after)

@@ -272,8 +272,9 @@ public struct WholeTrackSmoother: Sendable {
         }
 
         // Model-error terms (see ``SmoothedTrack/distanceSigmaMetres``), while the solution is still in place.
-        // Across each gap that splits the track the distance counts the chord; the path travelled could be
-        // as long as the gap's duration times the mean smoothed speed at its two ends.
+        // Across each gap that splits the track the distance counts the chord (unless the stillness gate left it
+        // out: a jump's, or one a `still` reading holds); the path travelled could be as long as the gap's duration
+        // times the mean smoothed speed at its two ends, which this term adds either way.
         var gapExcess = 0.0
         system.rhs.withUnsafeBufferPointer { x in
             for s in 1..<max(n, 1)
