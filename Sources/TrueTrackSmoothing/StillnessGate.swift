@@ -27,9 +27,9 @@ import TrueTrackCore
 /// as the forward filter's motion gate holds such a fix's distance.
 ///
 /// The window never reaches across a gap that splits the track (the chord across a gap counts, see
-/// ``SmoothedTrack/distanceMetres``, unless it goes out to or back from a jump or a `still` reading holds it). The forward filter needs a trailing window and releases held distance
-/// later; with the whole track at hand the window is centred, so a walk's first and last metres are judged
-/// with the fixes on both sides of them.
+/// ``SmoothedTrack/distanceMetres``, unless it goes out to or back from a jump or a `still` reading holds it).
+/// The forward filter needs a trailing window and releases held distance later; with the whole track at hand
+/// the window is centred, so a walk's first and last metres are judged with the fixes on both sides of them.
 public struct StillnessGate: Sendable, Hashable {
     /// The window's length, seconds. From ``TrackingProfile/windowSeconds``.
     public var windowSeconds: Double
