@@ -116,11 +116,10 @@ public struct StillnessGate: Sendable, Hashable {
             }
             let inside = totals[high + 1].minus(totals[low])
             if inside.speeds > 0 && 2 * inside.speeds >= inside.fixes {
-                counts[s] = inside.speedSumMetresPerSecond >= motionDopplerSpeedMetresPerSecond * Double(inside.speeds)
+                counts[s] = inside.meanSpeedReaches(motionDopplerSpeedMetresPerSecond)
             } else {
                 let de = x[2 * high] - x[2 * low], dn = x[order + 2 * high] - x[order + 2 * low]
-                let meanAccuracy = inside.fixes > 0 ? inside.accuracySumMetres / Double(inside.fixes) : 0
-                let threshold = baseMetres + accuracyFactor * meanAccuracy
+                let threshold = stillThreshold(meanAccuracyMetres: inside.meanAccuracyMetres)
                 // (The jump test only where the net displacement decides and finds motion: a window of Doppler
                 // speeds judges a jump by its readings.)
                 counts[s] = de * de + dn * dn > threshold * threshold && !(jumps?.isJumpStep(s) ?? false)
@@ -128,6 +127,10 @@ public struct StillnessGate: Sendable, Hashable {
         }
         return counts
     }
+
+    /// The net displacement (metres) a window whose fixes report `meanAccuracyMetres` must exceed to be moving:
+    /// ``baseMetres`` + ``accuracyFactor`` × the mean accuracy.
+    func stillThreshold(meanAccuracyMetres: Double) -> Double { baseMetres + accuracyFactor * meanAccuracyMetres }
 
     /// The finder of jumps (``JumpFinder``) for a problem, or `nil` when the rule is off (``jumpSeconds`` 0).
     func jumpFinder(_ p: TrackProblem, totals: [Totals]) -> JumpFinder? {
@@ -152,6 +155,12 @@ public struct StillnessGate: Sendable, Hashable {
                 speedSumMetresPerSecond: speedSumMetresPerSecond - other.speedSumMetresPerSecond,
                 fixes: fixes - other.fixes, speeds: speeds - other.speeds)
         }
+
+        /// The mean reported accuracy of the fixes, metres; 0 for none.
+        var meanAccuracyMetres: Double { fixes > 0 ? accuracySumMetres / Double(fixes) : 0 }
+
+        /// Whether the speeds average at least `speed` (m/s); true for none.
+        func meanSpeedReaches(_ speed: Double) -> Bool { speedSumMetresPerSecond >= speed * Double(speeds) }
     }
 
     /// The running totals over a problem's position fixes (`fixes` is the caller's array the problem's
@@ -192,7 +201,7 @@ public struct StillnessGate: Sendable, Hashable {
 /// Asked only for the steps the gate would count without it (a gap's chord, or a net displacement beyond the
 /// threshold), so that a track whose windows hold Doppler speeds pays nothing: the positions are gathered on the
 /// first question (O(n)), and a question about the step into state s reads states s − 4 … s + 3, each state's
-/// answer kept. (`TrackProblem` gives every state a fix; a state without one would fail every test, NaN.)
+/// answer kept. (`TrackProblem` opens a state only with a position fix, so every state has one.)
 ///
 /// What it cannot tell from a jump: a vehicle that really leaves its resting place and is back there, at rest,
 /// one or two fixes and at most ``StillnessGate/jumpSeconds`` later (a courier down a lane and back, a block
@@ -202,8 +211,7 @@ struct JumpFinder {
     let gate: StillnessGate
     let problem: TrackProblem
     let totals: [StillnessGate.Totals]
-    /// Each state's fix (its first position, should it have several), NaN for a state without one; empty until
-    /// the first question.
+    /// Each state's fix (its first position, should it have several); empty until the first question.
     var east: [Double] = [], north: [Double] = []
     /// For each state, the jump that starts after it, once asked: 0 none, 1 or 2 its fixes, −1 not yet known (each
     /// state is asked about by the three steps after it).
@@ -219,7 +227,7 @@ struct JumpFinder {
     mutating func isJumpStep(_ s: Int) -> Bool {
         let n = problem.stateCount
         if east.isEmpty {
-            east = [Double](repeating: .nan, count: n)
+            east = [Double](repeating: 0, count: n)
             north = east
             jumpAfter = [Int8](repeating: -1, count: n)
             for m in problem.positionState.indices.reversed() {
@@ -242,15 +250,14 @@ struct JumpFinder {
         let after = before + k + 1, n = problem.stateCount
         guard after < n, problem.times[after] - problem.times[before] <= gate.jumpSeconds else { return false }
         // Cheap tests first, on squared distances: a jump's first step lies beyond four thresholds, each at least
-        // the base; the fix after it comes back within one, so within a quarter of that. (NaN fails them all.)
+        // the base; the fix after it comes back within one, so within a quarter of that.
         let out = squared(before, before + 1), back = squared(before, after)
         let base = gate.baseMetres
         guard out > 16 * base * base, 16 * back < out else { return false }
-        let threshold = base + gate.accuracyFactor * max(accuracy(before), accuracy(after))
+        let threshold = gate.stillThreshold(meanAccuracyMetres: max(accuracy(before), accuracy(after)))
         let t2 = threshold * threshold
-        guard back <= t2,
-            before == 0 || east[before - 1].isNaN || squared(before - 1, before) <= t2,
-            after == n - 1 || east[after + 1].isNaN || squared(after, after + 1) <= t2
+        guard back <= t2, before == 0 || squared(before - 1, before) <= t2,
+            after == n - 1 || squared(after, after + 1) <= t2
         else { return false }
         for j in before + 1..<after {
             guard squared(before, j) > 16 * t2, squared(j, after) > 16 * t2, !readsMotion(j) else { return false }
@@ -264,17 +271,12 @@ struct JumpFinder {
     }
 
     /// The mean reported accuracy of state `s`'s fixes (the assumed one for a fix without), metres.
-    func accuracy(_ s: Int) -> Double {
-        let fixes = totals[s + 1].fixes - totals[s].fixes
-        return fixes > 0 ? (totals[s + 1].accuracySumMetres - totals[s].accuracySumMetres) / Double(fixes) : 0
-    }
+    func accuracy(_ s: Int) -> Double { totals[s + 1].minus(totals[s]).meanAccuracyMetres }
 
     /// Whether state `s`'s fixes carry Doppler speeds the smoother uses, averaging at least the gate's motion speed.
     func readsMotion(_ s: Int) -> Bool {
-        let speeds = totals[s + 1].speeds - totals[s].speeds
-        return speeds > 0
-            && totals[s + 1].speedSumMetresPerSecond - totals[s].speedSumMetresPerSecond
-                >= gate.motionDopplerSpeedMetresPerSecond * Double(speeds)
+        let own = totals[s + 1].minus(totals[s])
+        return own.speeds > 0 && own.meanSpeedReaches(gate.motionDopplerSpeedMetresPerSecond)
     }
 }
 
