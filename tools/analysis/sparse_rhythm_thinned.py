@@ -10,42 +10,20 @@ Reads ../shared/datasets (or $TRUETRACK_DATASETS); converts the recordings to CS
 the repository): the Pixel 6 GnssLogger walk (gps provider, walking), the Edge 800, Oregon 700 and Wahoo rides
 (cycling), the u-blox F9K and GSDC Pixel 4 drives (driving), the korita hike (walking, no accuracies).
 """
-import csv, datetime, json, os, random, subprocess, sys, tempfile
+import os, random, sys, tempfile
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from recordings import convert, distance, ts, write_rows
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-DATA = os.environ.get('TRUETRACK_DATASETS', os.path.join(HERE, '..', '..', '..', 'shared', 'datasets'))
 BINS = sys.argv[1].split(',')
 IVS = [int(x) for x in (sys.argv[2] if len(sys.argv) > 2 else '12,15,20,30,45').split(',')]
-RECORDINGS = [
-    ('p6', 'walking', 'gnsslogger-samples/pixel6.txt', ['--provider', 'gps']),
-    ('edge', 'cycling', 'gpx-devices/garmin-edge-800-output.gpx', []),
-    ('oregon', 'cycling', 'gpx-devices/garmin-oregon-700-output.gpx', []),
-    ('wahoo', 'cycling', 'gpx-devices/wahoo-element-bolt.gpx', []),
-    ('f9k', 'driving', 'ublox-f9k-span-mtv/MTV.Local1.ublox-F9K.20200206-181434.nmea', []),
-    ('gsdc4', 'driving', 'gsdc2020-mtv1/Pixel4_chipset.nmea', []),
-    ('korita', 'walking', 'gpx-devices/korita-zbevnica.gpx', []),
-]
-
-
-def ts(s):
-    return datetime.datetime.fromisoformat(s.replace('Z', '+00:00')).timestamp()
-
-
-def distance(binary, path, profile, smooth=False):
-    r = subprocess.run([binary, 'process', path, '--profile', profile, '--json'] + (['--smooth'] if smooth else []),
-                       capture_output=True, text=True)
-    return json.loads(r.stdout)['distanceMetres'] if r.returncode == 0 else float('nan')
+NAMES = ['p6', 'edge', 'oregon', 'wahoo', 'f9k', 'gsdc4', 'korita']
 
 
 with tempfile.TemporaryDirectory() as tmp:
     print('recording profile   every  full-rate m  ' + '  '.join(f'forward {i + 1}' for i in range(len(BINS)))
           + '  smoothed (last)')
-    for name, profile, source, extra in RECORDINGS:
-        full_csv = os.path.join(tmp, name + '.csv')
-        subprocess.run([BINS[-1], 'convert', os.path.join(DATA, source), full_csv] + extra, check=True,
-                       capture_output=True)
-        rows = list(csv.DictReader(open(full_csv)))
-        header = list(rows[0].keys())
+    for name in NAMES:
+        full_csv, profile, rows, header = convert(BINS[-1], name, tmp)
         for iv in IVS:
             errors = [[] for _ in range(len(BINS) + 1)]
             reference = 0
@@ -58,19 +36,11 @@ with tempfile.TemporaryDirectory() as tmp:
                         due = ts(r['timestamp']) + iv + rng.uniform(-1, 1)
                 end = ts(kept[-1]['timestamp'])
                 span, part = os.path.join(tmp, 'span.csv'), os.path.join(tmp, 'part.csv')
-                for path, chosen, strip in ((span, [r for r in rows if ts(r['timestamp']) <= end], False),
-                                            (part, kept, True)):
-                    with open(path, 'w', newline='') as f:
-                        w = csv.DictWriter(f, header)
-                        w.writeheader()
-                        for r in chosen:
-                            r = dict(r)
-                            if strip:
-                                r['speed_mps'] = r['course_deg'] = ''
-                            w.writerow(r)
+                write_rows(span, header, [r for r in rows if ts(r['timestamp']) <= end])
+                write_rows(part, header, kept, strip=True)
                 reference = distance(BINS[-1], span, profile)
                 for i, b in enumerate(BINS):
                     errors[i].append(100 * (distance(b, part, profile) / reference - 1))
-                errors[-1].append(100 * (distance(BINS[-1], part, profile, True) / reference - 1))
+                errors[-1].append(100 * (distance(BINS[-1], part, profile, ['--smooth']) / reference - 1))
             cells = '  '.join(f'{sum(e) / len(e):+8.1f} %' for e in errors)
             print(f'{name:9s} {profile:8s} {iv:4d} s  {reference:10.0f}  {cells}', flush=True)

@@ -6,22 +6,20 @@ the file's truth, summed |distance error| per scenario, cadence and speed column
     python3 tools/analysis/fleet/fleet_eval.py OUT_DIR OLD NEW     # generates OUT_DIR once (and compares forward)
     python3 tools/analysis/fleet/fleet_smooth.py OUT_DIR BINARY
 """
-import collections, glob, json, os, subprocess, sys
+import collections, glob, json, os, sys
 from concurrent.futures import ThreadPoolExecutor
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from recordings import distance
 
 OUT, BINARY = sys.argv[1], sys.argv[2]
 files = sorted(f[:-len('.truth.json')] for f in glob.glob(os.path.join(OUT, '*.truth.json')))
 
 
-def distance(path, extra):
-    r = subprocess.run([BINARY, 'process', path, '--profile', 'driving', '--json'] + extra, capture_output=True,
-                       text=True)
-    return json.loads(r.stdout)['distanceMetres'] if r.returncode == 0 else float('nan')
-
-
 def evaluate(name):
     truth = json.load(open(name + '.truth.json'))['total_m']
-    return os.path.basename(name), truth, distance(name + '.csv', []), distance(name + '.csv', ['--smooth'])
+    path = name + '.csv'
+    return (os.path.basename(name), truth, distance(BINARY, path, 'driving'),
+            distance(BINARY, path, 'driving', ['--smooth']))
 
 
 with ThreadPoolExecutor(2) as pool:
