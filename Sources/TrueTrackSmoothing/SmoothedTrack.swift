@@ -21,8 +21,7 @@ public struct SmoothedPoint: Sendable, Hashable {
     /// The index of the fix in the array given to ``WholeTrackSmoother/smooth(_:)``.
     public var fixIndex: Int
     /// Which segment (0-based) of the track the fix belongs to: a gap longer than
-    /// ``SmoothingOptions/gapSeconds`` starts a new one (unless a sparse logger's rhythm keeps it,
-    /// ``SmoothingOptions/rhythmGapSteps``).
+    /// ``SmoothingOptions/gapSeconds`` starts a new one.
     public var segment: Int
 
     /// Smoothed speed, metres per second.
@@ -75,10 +74,7 @@ public struct SmoothedTrack: Sendable {
     ///    each, the smoothed speed, or the fix's Doppler reading where lower: a device that paused itself read
     ///    next to nothing as it stopped and set off, while the segment's end carries the model's momentum). The
     ///    excess over the chord is one-sided, so the gaps' excesses add linearly into one term. A gap the vehicle
-    ///    gate gives to a ride adds nothing (its chord is not counted either). A step longer than
-    ///    ``SmoothingOptions/gapSeconds`` that a sparse logger's rhythm keeps in one segment
-    ///    (``SmoothingOptions/rhythmGapSteps``) adds its excess over its smoothed step likewise: the model does
-    ///    not span it.
+    ///    gate gives to a ride adds nothing (its chord is not counted either).
     ///
     /// 4. **Model** (``distanceModelDifferenceMetres``, with ``SmoothingOptions/checksModelDependence``): the
     ///    reported accuracy describes a phone's whole error, mostly a slowly varying bias, while the

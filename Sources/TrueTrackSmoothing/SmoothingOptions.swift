@@ -34,25 +34,8 @@ public struct SmoothingOptions: Sendable, Hashable {
     /// ``TrackingProfile/assumedAccuracyMetres``.
     public var assumedAccuracyMetres: Double
     /// A time step longer than this splits the track into independent segments, seconds: across it the
-    /// constant-velocity model says nothing useful. From ``TrackingProfile/filterResetGapSeconds``. (Unless the
-    /// step is of a sparse logger's rhythm, ``rhythmGapSteps``; σ widens for it as for a gap all the same.)
+    /// constant-velocity model says nothing useful. From ``TrackingProfile/filterResetGapSeconds``.
     public var gapSeconds: Double
-    /// A step longer than ``gapSeconds`` still keeps the track in one problem when it is at most this many of the
-    /// logger's typical steps: the lower median of the five steps from two before it to two after it, counting
-    /// only steps up to twice ``gapSeconds``, when at least three of them count. A fleet tracker every 30 s is a
-    /// rhythm, not a run of gaps. 0 turns this off (every step longer than ``gapSeconds`` splits the track).
-    ///
-    /// Default 3, the stop detector's rule for a sparse logger (``StopDetector/gapSeconds``: three typical steps
-    /// of silence are a gap). Why: split at every step, a logger every 30 s on the driving profile (20 s) had no
-    /// smoothing and no window for the stillness gate, and counted every chord, multipath included. Over the
-    /// fleet set at 30 s (`tools/analysis/fleet/fleet_smooth.py`) summed |error| with noisy / zero / no speed
-    /// columns went 188.7 / 173.7 / 176.0 → 23.2 / 19.8 / 142.7 km; its parked vans 85.1 / 83.1 / 83.1 → 0.0 /
-    /// 0.0 / 70.1 km. Why only steps up to twice ``gapSeconds``: at 60 s a delivery van stops and starts between
-    /// two fixes, and speed readings of 0 at both ends say nothing of the 100–270 m it drove between them. Linked
-    /// up to 100 s (the stop detector's slowest rhythm), the day and out-and-back scenarios at 60 s with speed
-    /// readings read 12.5 / 12.3 / 7.8 / 6.4 → 27.3 / 25.6 / 18.4 / 18.5 km off (docs/ARCHITECTURE.md, "A sparse
-    /// logger's rhythm in the smoother").
-    public var rhythmGapSteps: Double
     /// Whether Doppler speed and course enter as velocity measurements. Default `true`. (The process model does
     /// not change with it: see ``accelerationSigmaWithoutDoppler``.)
     public var usesDoppler: Bool
@@ -171,7 +154,6 @@ public struct SmoothingOptions: Sendable, Hashable {
         maximumAccuracyMetres = profile.maximumAccuracyMetres
         assumedAccuracyMetres = profile.assumedAccuracyMetres
         gapSeconds = profile.filterResetGapSeconds
-        rhythmGapSteps = 3
         usesDoppler = true
         speedReadingCheck = profile
         maximumSpeedMetresPerSecond = profile.maximumSpeedMetresPerSecond

@@ -10,13 +10,8 @@ import TrueTrackCore
 ///
 /// One *state* (east, north, v_east, v_north) per distinct fix time; fixes with the same timestamp observe
 /// the same state. States are in time order; a step longer than ``SmoothingOptions/gapSeconds`` starts a new
-/// segment (no process term links it to the state before; it gets the weak prior instead), unless it is of the
-/// logger's rhythm (``SmoothingOptions/rhythmGapSteps``).
+/// segment (no process term links it to the state before; it gets the weak prior instead).
 struct TrackProblem {
-    /// How many of the five steps around a step longer than the gap must be of a rhythm (up to twice the gap) for
-    /// it to keep that step in the problem: 3 (a car's occasional ignition event 30 s after a 2-minute heartbeat
-    /// is not a rhythm). See ``linkRhythmSteps(_:)``.
-    static let rhythmSteps = 3
     /// The plane the problem is posed in, anchored at the first used fix.
     var frame: LocalFrame
     /// Time of each state, seconds after the first state.
@@ -25,9 +20,6 @@ struct TrackProblem {
     /// measurement of the state: every state has at least one, see ``firstPositionMeasurement(ofState:)``);
     /// a state's timestamp is any of its fixes' (`fixIndex`) — neither is stored again per state.
     var opensSegment: [Bool] = []
-    /// The states whose step from the state before is longer than ``SmoothingOptions/gapSeconds``, ascending: each
-    /// opens a segment unless a sparse logger's rhythm keeps it (``linkRhythmSteps(_:)``); σ's gap term reads them.
-    var longSteps: [Int] = []
 
     /// Position measurements, in time order: state index, plane coordinates, per-axis variance (m²), and
     /// the index of the fix in the caller's array.
@@ -178,9 +170,7 @@ struct TrackProblem {
             let ms = fix.timestamp.millisecondsSince1970
             if ms != lastMilliseconds {
                 let t = Double(ms &- firstMilliseconds) / 1000
-                // (A step longer than the gap may yet be of the logger's rhythm: decided below.)
                 let opens = times.isEmpty || t - times[times.count - 1] > options.gapSeconds
-                if opens && !times.isEmpty { longSteps.append(times.count) }
                 times.append(t)
                 opensSegment.append(opens)
                 lastMilliseconds = ms
@@ -232,29 +222,9 @@ struct TrackProblem {
             velocityNorth.append(north)
             velocityVariance.append(variance)
         }
-        if options.rhythmGapSteps > 0 { linkRhythmSteps(options) }
         // (Only when some fix has no velocity measurement: a reading the options leave out still keeps σₐ, which
         // `setProcessScales` reads from the fixes.)
         if velocityState.count < positionState.count { setProcessScales(options, fixes: fixes) }
-    }
-
-    /// Keeps in the problem each step longer than ``SmoothingOptions/gapSeconds`` that is of the logger's rhythm:
-    /// at most ``SmoothingOptions/rhythmGapSteps`` times the lower median of the steps around it (the five from
-    /// two before it to two after it, counting only those up to twice the gap), when at least ``rhythmSteps`` of
-    /// them count. Centred, as the whole track is at hand: a logger's first steps are judged by the ones after
-    /// them.
-    private mutating func linkRhythmSteps(_ options: SmoothingOptions) {
-        let bound = 2 * options.gapSeconds
-        for s in longSteps {
-            var rhythm = StepRhythm()
-            for k in max(1, s - 2)...min(times.count - 1, s + 2) {
-                let step = times[k] - times[k - 1]
-                if step <= bound { rhythm.add(step) }
-            }
-            if rhythm.count >= Self.rhythmSteps, times[s] - times[s - 1] <= options.rhythmGapSteps * rhythm.typical {
-                opensSegment[s] = false
-            }
-        }
     }
 
     /// Fills ``processScale``: the factor (σ_without / σₐ)² (``SmoothingOptions/accelerationSigmaWithoutDoppler``)

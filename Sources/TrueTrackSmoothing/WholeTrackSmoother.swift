@@ -20,7 +20,7 @@ import TrueTrackCore
 /// profile's ``TrackingProfile/assumedCourseAccuracyDegrees`` would give — re-aimed after every solve, and
 /// only where the track already moves at half that speed or more (a still receiver's speed spikes have no
 /// direction to lie along). A step longer than ``SmoothingOptions/gapSeconds`` splits the track into
-/// independent segments, unless it is of a sparse logger's rhythm (``SmoothingOptions/rhythmGapSteps``).
+/// independent segments.
 ///
 /// ## Solution
 /// The maximum a-posteriori track minimises one weighted least-squares cost over all states. Its normal
@@ -274,13 +274,11 @@ public struct WholeTrackSmoother: Sendable {
         // Model-error terms (see ``SmoothedTrack/distanceSigmaMetres``), while the solution is still in place.
         // Across each gap that splits the track the distance counts the chord (unless the stillness gate left it
         // out: a jump's, or one a `still` reading holds); the path travelled could be as long as the gap's duration
-        // times the mean smoothed speed at its two ends, which this term adds either way. So could the path of a
-        // step as long that a sparse logger's rhythm keeps in the problem (``SmoothingOptions/rhythmGapSteps``):
-        // the model does not span it either. (Without the term there, real recordings thinned to 12–45 s had
-        // their full-rate count within ±2σ on 12 of 24, σ ±0.3 % on the F9K drive 13 % short; with it 19: ±17 %.)
+        // times the mean smoothed speed at its two ends, which this term adds either way.
         var gapExcess = 0.0
         system.rhs.withUnsafeBufferPointer { x in
-            for s in problem.longSteps where vehicleSteps?[s] != true && separatedSteps?[s] != true {
+            for s in 1..<max(n, 1)
+            where problem.opensSegment[s] && vehicleSteps?[s] != true && separatedSteps?[s] != true {
                 let de = x[2 * s] - x[2 * (s - 1)], dn = x[order + 2 * s] - x[order + 2 * (s - 1)]
                 let chord = (de * de + dn * dn).squareRoot()
                 // At each edge the smoothed speed, or the receiver's own Doppler reading there when it is lower:

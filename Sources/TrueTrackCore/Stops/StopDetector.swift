@@ -932,24 +932,21 @@ struct StopAccumulator: Sendable, BitwiseCopyable {
     }
 }
 
-/// A receiver's last five steps between fixes and their lower median (``StopDetector/typicalStepSeconds``, and
-/// the whole-track smoother's logger rhythm): a fixed ring, no allocation.
-package struct StepRhythm: Sendable, BitwiseCopyable {
+/// A receiver's last five steps between fixes and their lower median (``StopDetector/typicalStepSeconds``): a
+/// fixed ring, no allocation.
+struct StepRhythm: Sendable, BitwiseCopyable {
     /// The longest step that belongs to a rhythm, seconds: 100 (three such steps fill the longest window,
     /// ``MotionWindowLimits/longestHorizonSeconds``); a longer one is a silence and is not recorded.
-    package static let slowestCadenceSeconds = MotionWindowLimits.longestHorizonSeconds / StopDetector.sparseSteps
+    static let slowestCadenceSeconds = MotionWindowLimits.longestHorizonSeconds / StopDetector.sparseSteps
     /// The steps, seconds (∞ in a slot not yet written).
     var steps: (Double, Double, Double, Double, Double) = (.infinity, .infinity, .infinity, .infinity, .infinity)
     /// The slot the next step goes to, and how many are written (at most 5).
-    package private(set) var next = 0, count = 0
+    var next = 0, count = 0
     /// The lower median of the steps written, seconds; 0 before any.
-    package private(set) var typical = 0.0
-
-    /// An empty rhythm (``typical`` 0).
-    package init() {}
+    private(set) var typical = 0.0
 
     /// Records a step (seconds): one longer than ``slowestCadenceSeconds`` or not positive is left out.
-    package mutating func add(_ seconds: Double) {
+    mutating func add(_ seconds: Double) {
         guard seconds > 0, seconds <= StepRhythm.slowestCadenceSeconds else { return }
         switch next {
         case 0: steps.0 = seconds
