@@ -20,6 +20,9 @@ struct TrackProblem {
     /// measurement of the state: every state has at least one, see ``firstPositionMeasurement(ofState:)``);
     /// a state's timestamp is any of its fixes' (`fixIndex`) — neither is stored again per state.
     var opensSegment: [Bool] = []
+    /// The states after the first that open a segment (each after a gap), ascending: the passes that concern
+    /// only gaps read these instead of every state.
+    var gapStates: [Int] = []
 
     /// Position measurements, in time order: state index, plane coordinates, per-axis variance (m²), and
     /// the index of the fix in the caller's array.
@@ -171,6 +174,7 @@ struct TrackProblem {
             if ms != lastMilliseconds {
                 let t = Double(ms &- firstMilliseconds) / 1000
                 let opens = times.isEmpty || t - times[times.count - 1] > options.gapSeconds
+                if opens && !times.isEmpty { gapStates.append(times.count) }
                 times.append(t)
                 opensSegment.append(opens)
                 lastMilliseconds = ms

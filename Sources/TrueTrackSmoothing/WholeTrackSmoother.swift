@@ -263,8 +263,7 @@ public struct WholeTrackSmoother: Sendable {
         // the chord between them counts nowhere, and adds no gap term (a GPS week rollover's 19.6-year gap gave
         // σ ± 461,497,516 m, a reviewer's file).
         var separatedSteps: [Bool]?
-        for s in 1..<max(n, 1)
-        where problem.opensSegment[s] && problem.times[s] - problem.times[s - 1] > options.recordingBreakSeconds {
+        for s in problem.gapStates where problem.times[s] - problem.times[s - 1] > options.recordingBreakSeconds {
             if separatedSteps == nil { separatedSteps = [Bool](repeating: false, count: n) }
             separatedSteps?[s] = true
             if countedSteps == nil { countedSteps = [Bool](repeating: true, count: n) }
@@ -277,8 +276,7 @@ public struct WholeTrackSmoother: Sendable {
         // times the mean smoothed speed at its two ends, which this term adds either way.
         var gapExcess = 0.0
         system.rhs.withUnsafeBufferPointer { x in
-            for s in 1..<max(n, 1)
-            where problem.opensSegment[s] && vehicleSteps?[s] != true && separatedSteps?[s] != true {
+            for s in problem.gapStates where vehicleSteps?[s] != true && separatedSteps?[s] != true {
                 let de = x[2 * s] - x[2 * (s - 1)], dn = x[order + 2 * s] - x[order + 2 * (s - 1)]
                 let chord = (de * de + dn * dn).squareRoot()
                 // At each edge the smoothed speed, or the receiver's own Doppler reading there when it is lower:
