@@ -346,7 +346,9 @@ enum ProcessCommand {
     /// smoothed against 16,310 / 15,107 / 11,934 forward (truth 17,462); the same van parked 8 h with 5 %
     /// multipath 23,074 m smoothed, 151 m forward. (Splitting at three of the logger's own steps instead, so that
     /// the model spans them, was tried: 14,405 / 12,372 / 10,559 m, σ 43 m on a highway 717 m short, and the
-    /// parked van without a speed column 20,607 m: not adopted.)
+    /// parked van without a speed column 20,607 m: not adopted. Tried again, centred and bounded to twice the gap,
+    /// and reverted after review: a placeholder column of zeros then read 0 m; docs/ARCHITECTURE.md, "A sparse
+    /// logger's rhythm kept in one problem: tried, reverted".)
     static func sparseSmoothingWarning(
         _ smoothed: SmoothedTrack, fixes: Int, forwardMetres: Double, profile: TrackingProfile, input: String
     ) -> String? {
