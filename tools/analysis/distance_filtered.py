@@ -11,9 +11,10 @@ speed and course columns, and compared with the full-rate forward count of the s
 Reads ../shared/datasets (or $TRUETRACK_DATASETS); converts to CSV in a temporary folder (never in the
 repository).
 """
-import math, os, sys, tempfile
+import os, sys, tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from recordings import convert, distance, ts, write_rows
+from trackgeo import haversine
 
 SMOOTH = ['--smooth'] if '--smooth' in sys.argv else []
 ARGS = [a for a in sys.argv[1:] if a != '--smooth']
@@ -26,10 +27,8 @@ STILL = ['f9p', 'ublox8', 'telit', 'phone', 'gmt', 'reach-open', 'reach-occl']
 
 
 def metres(a, b):
-    lat = math.radians((float(a['latitude']) + float(b['latitude'])) / 2)
-    dn = math.radians(float(b['latitude']) - float(a['latitude'])) * 6371008.8
-    de = math.radians(float(b['longitude']) - float(a['longitude'])) * 6371008.8 * math.cos(lat)
-    return math.hypot(de, dn)
+    """The distance between two CSV rows' positions, metres."""
+    return haversine((float(a['latitude']), float(a['longitude'])), (float(b['latitude']), float(b['longitude'])))
 
 
 with tempfile.TemporaryDirectory() as tmp:

@@ -1,9 +1,9 @@
 """The real recordings the analysis scripts thin and re-count (read from ../shared/datasets or $TRUETRACK_DATASETS,
 converted to CSV in the caller's temporary folder, never in the repository), and the helpers they share."""
 import csv, datetime, json, os, subprocess
+from trackgeo import datasets_root
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-DATA = os.environ.get('TRUETRACK_DATASETS', os.path.join(HERE, '..', '..', '..', 'shared', 'datasets'))
+DATA = datasets_root()
 
 # name -> (profile, path under DATA, extra `convert` arguments)
 RECORDINGS = {
