@@ -81,15 +81,19 @@ extension WholeTrackSmoother {
     /// scale error is far below the term's size and cancels in the difference), split into the steps
     /// `countedSteps` marks (all when `nil`), the rides' steps `vehicleSteps` marks (none when `nil`) and the
     /// others (left out as still), as in the distance; `separatedSteps` (across a recording break) are none of them.
+    /// A counted step `curveSteps` marks counts the curve of its states' velocities (``CurveLength``), as the
+    /// distance does: `counted` includes it, `curve` is that part alone.
     ///
     /// - Complexity: O(n), no allocation.
     static func planeLengths(
-        stateCount n: Int, solution x: [Double], countedSteps: [Bool]?, vehicleSteps: [Bool]?,
-        separatedSteps: [Bool]?
-    ) -> (counted: Double, left: Double, vehicle: Double, leftChords: Double) {
+        _ p: TrackProblem, solution x: [Double], countedSteps: [Bool]?, vehicleSteps: [Bool]?,
+        separatedSteps: [Bool]?, curveSteps: [Bool]?
+    ) -> (counted: Double, left: Double, vehicle: Double, leftChords: Double, curve: Double) {
+        let n = p.stateCount
         let order = x.count / 2
-        var counted = 0.0, left = 0.0, vehicle = 0.0
+        var counted = 0.0, left = 0.0, vehicle = 0.0, curve = 0.0
         var chords = StillRunChords()
+        let curveMask = curveSteps ?? [], curves = curveSteps != nil
         x.withUnsafeBufferPointer { x in
             for s in 1..<max(n, 1) {
                 let de = x[2 * s] - x[2 * (s - 1)], dn = x[order + 2 * s] - x[order + 2 * (s - 1)]
@@ -101,6 +105,11 @@ extension WholeTrackSmoother {
                     toNorth: x[order + 2 * s])
                 if countedSteps?[s] ?? true {
                     counted += length
+                    if curves, curveMask[s] {
+                        curve += CurveLength.excessMetres(
+                            east: de, north: dn, chord: length, before: (x[2 * s - 1], x[order + 2 * s - 1]),
+                            after: (x[2 * s + 1], x[order + 2 * s + 1]), seconds: p.times[s] - p.times[s - 1])
+                    }
                 } else if vehicleSteps?[s] == true {
                     vehicle += length
                 } else if !separated {
@@ -108,7 +117,7 @@ extension WholeTrackSmoother {
                 }
             }
         }
-        return (counted, left, vehicle, chords.total)
+        return (counted + curve, left, vehicle, chords.total, curve)
     }
 
     /// The median of `values` (the lower middle for an even count), found by selection: `values` is

@@ -58,6 +58,11 @@ public struct SmoothedTrack: Sendable {
     /// as ``stillLengthMetres``; 0 without the gate. Not part of ``distanceSigmaMetres``: a ride is not an
     /// uncertain walk.
     public var vehicleLengthMetres: Double = 0
+    /// How much longer than the chords between them the curves between states with measured velocities are,
+    /// metres (see ``SmoothingOptions/countsCurveBetweenVelocityReadings``): the turns the fixes' straight lines
+    /// would cut, included in ``distanceMetres``; on the track ``distanceMetres`` is measured on. 0 when no step
+    /// lies between two such states.
+    public var curveExcessMetres: Double = 0
     /// The 1σ uncertainty of ``distanceMetres``, metres: the root sum of squares of six terms.
     ///
     /// 1. **White noise** (``distanceNoiseSigmaMetres``): propagated from the smoothed covariance to first

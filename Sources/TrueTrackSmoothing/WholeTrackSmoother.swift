@@ -315,12 +315,18 @@ public struct WholeTrackSmoother: Sendable {
                 whitePositionWeights[m] *= s2
             }
         }
-        let planeLength =
+        // The states between which a step counts the curve of its measured velocities (see ``CurveLength``).
+        let curveSteps =
+            options.countsCurveBetweenVelocityReadings
+            ? Self.curveSteps(problem, velocityWeights: velocityWeights) : nil
+        let times = problem.times
+        let plane =
             needsModelTerm
             ? Self.planeLengths(
-                stateCount: n, solution: system.rhs, countedSteps: countedSteps, vehicleSteps: vehicleSteps,
-                separatedSteps: separatedSteps
-            ).counted : 0
+                problem, solution: system.rhs, countedSteps: countedSteps, vehicleSteps: vehicleSteps,
+                separatedSteps: separatedSteps, curveSteps: curveSteps
+            ) : nil
+        let planeLength = plane?.counted ?? 0
         // Term 6, the noise's lengthening of the reported track, while its factor and solution are in place:
         // this track's, unless the white-part reading below replaces it.
         let draws = solver == .bandedCholesky ? Self.noiseLengtheningDraws(stateCount: n, options: options) : 0
@@ -339,7 +345,8 @@ public struct WholeTrackSmoother: Sendable {
         // position, written over the solution (g at the position rows, 0 at the velocity rows): gₛ is the
         // unit vector of the step into state s minus that of the step out of it.
         let radians = Double.pi / 180
-        var distance = 0.0, stillLength = 0.0, vehicleLength = 0.0
+        var distance = 0.0, stillLength = 0.0, vehicleLength = 0.0, curveExcess = 0.0
+        let curveMask = curveSteps ?? [], curves = curveSteps != nil
         var stillChords = StillRunChords()
         system.rhs.withUnsafeMutableBufferPointer { x in
             var eastBefore = x[0], northBefore = x[order]
@@ -363,6 +370,13 @@ public struct WholeTrackSmoother: Sendable {
                     fromNorth: northBefore, toEast: e, toNorth: no)
                 if counted {
                     distance += step
+                    if curves, curveMask[s] {
+                        let de = e - eastBefore, dn = no - northBefore
+                        curveExcess += CurveLength.excessMetres(
+                            east: de, north: dn, chord: (de * de + dn * dn).squareRoot(),
+                            before: (x[2 * s - 1], x[order + 2 * s - 1]), after: (x[2 * s + 1], x[order + 2 * s + 1]),
+                            seconds: times[s] - times[s - 1])
+                    }
                 } else if vehicleSteps?[s] == true {
                     vehicleLength += step
                 } else if !separated {
@@ -423,6 +437,7 @@ public struct WholeTrackSmoother: Sendable {
         // only when that reading lies outside term 2's 1σ range (see ``modelTermIsNeeded(whiteScale:)``).
         var modelDifference = 0.0
         var whiteLeftOut: (still: Double, vehicle: Double, stillChords: Double)?
+        var whiteCurveExcess: Double?
         if let whiteScale, needsModelTerm {
             problem.scaleVariances(position: whiteScale * whiteScale, velocity: 1)
             // Speed-only measurements take the white track's own direction, solve after solve as in the robust
@@ -448,9 +463,10 @@ public struct WholeTrackSmoother: Sendable {
             }
             if solved {
                 let white = Self.planeLengths(
-                    stateCount: n, solution: system.rhs, countedSteps: countedSteps, vehicleSteps: vehicleSteps,
-                    separatedSteps: separatedSteps)
+                    problem, solution: system.rhs, countedSteps: countedSteps, vehicleSteps: vehicleSteps,
+                    separatedSteps: separatedSteps, curveSteps: curveSteps)
                 modelDifference = white.counted - planeLength
+                whiteCurveExcess = white.curve
                 lengthening = system.noiseLengthening(
                     problem, solution: system.rhs, positionWeights: whitePositionWeights,
                     velocityWeights: velocityWeights, countedSteps: countedSteps, draws: draws)
@@ -459,6 +475,7 @@ public struct WholeTrackSmoother: Sendable {
             if !modelDifference.isFinite {
                 modelDifference = 0
                 whiteLeftOut = nil
+                whiteCurveExcess = nil
             }
         }
         // The length left out of the reported distance: of the white-part track when the distance is its length.
@@ -478,7 +495,7 @@ public struct WholeTrackSmoother: Sendable {
             .squareRoot()
 
         var result = SmoothedTrack(
-            points: points, distanceMetres: distance + modelDifference, distanceSigmaMetres: sigma,
+            points: points, distanceMetres: distance + curveExcess + modelDifference, distanceSigmaMetres: sigma,
             iterations: iterations, segmentCount: segment + 1, excludedFixCount: problem.excludedFixCount,
             solver: solver)
         result.distanceNoiseSigmaMetres = noiseSigma
@@ -489,6 +506,7 @@ public struct WholeTrackSmoother: Sendable {
         result.stillLengthMetres = stillLength
         result.stillChordMetres = stillChord
         result.vehicleLengthMetres = vehicleLength
+        result.curveExcessMetres = whiteCurveExcess ?? curveExcess
         result.whiteAccuracyScale = whiteScale ?? 1
         result.noise = noise
         return result

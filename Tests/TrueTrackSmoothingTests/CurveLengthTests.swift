@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import TrueTrackCore
+
+@testable import TrueTrackSmoothing
+
+private typealias S = SmoothingSupport
+
+/// The curve between two states with measured velocities (``CurveLength``): hand-worked steps, then whole tracks.
+@Suite struct CurveLengthTests {
+    @Test(arguments: [0.5, 1.0, 2.5])
+    func aStraightStepRunningOneWayAddsNothing(tangentShare: Double) {
+        // 100 m east in 10 s; both velocities east, their tangents (v · dt) a share of the chord. The curve stays on
+        // the line and runs one way while the tangents are under three chords.
+        let v = tangentShare * 100 / 10
+        let excess = CurveLength.excessMetres(
+            east: 100, north: 0, chord: 100, before: (v, 0), after: (v, 0), seconds: 10)
+        #expect(abs(excess) < 1e-9)
+    }
+
+    @Test func aStepAlongACircleMeasuresItsArc() {
+        // Radius 200 m at 10 m/s, 10 s: the step turns 0.5 rad; its chord is 2 · 200 · sin 0.25 = 98.962 m and the
+        // arc 100 m, 1.038 m more. The Hermite curve (adaptive integral: 99.991 m) gets 1.030 m of it.
+        let r = 200.0, turn = 0.5
+        let east = r * cos(turn) - r, north = r * sin(turn)
+        let chord = (east * east + north * north).squareRoot()
+        let excess = CurveLength.excessMetres(
+            east: east, north: north, chord: chord, before: (0, 10), after: (-10 * sin(turn), 10 * cos(turn)),
+            seconds: 10)
+        #expect(abs(chord - 98.9616) < 1e-3)
+        #expect(abs(excess - 1.0298) < 0.005, "\(excess)")
+    }
+
+    @Test func aUTurnWithinAStepCountsItsLoop() {
+        // 10 m east in 1 s, leaving north and arriving south at 12 m/s: the curve loops out and back, 12.879 m by
+        // the adaptive integral (12.891 m by four points).
+        let excess = CurveLength.excessMetres(
+            east: 10, north: 0, chord: 10, before: (0, 12), after: (0, -12), seconds: 1)
+        #expect(abs(excess - 2.879) < 0.02, "\(excess)")
+    }
+
+    @Test func aStepWithoutSpeedAtItsEndsIsItsChord() {
+        // Both velocities 0: the curve eases along the chord, one way.
+        let excess = CurveLength.excessMetres(
+            east: 30, north: 40, chord: 50, before: (0, 0), after: (0, 0), seconds: 10)
+        #expect(abs(excess) < 1e-9)
+    }
+
+    /// Laps of a 200 m circle at 10 m/s, a fix every `seconds` with 2 m of noise (claiming 3 m) and a Doppler
+    /// speed (± 0.1 m/s), with its course unless `withCourse` is false; and the true length.
+    static func circle(seconds: Double, withCourse: Bool, seed: UInt64) -> (fixes: [Fix], truth: Double) {
+        var rng = TestRNG(state: seed)
+        func gauss() -> Double { (-2 * log(max(rng.uniform(), 1e-300))).squareRoot() * cos(2 * .pi * rng.uniform()) }
+        let r = 200.0, speed = 10.0, duration = 1_500.0
+        let fixes = stride(from: 0.0, through: duration, by: seconds).map { t -> Fix in
+            let a = speed * t / r
+            // Counter-clockwise from the east: heading north at a = 0, i.e. a course of −a from north.
+            let course = (360 - a * 180 / .pi).truncatingRemainder(dividingBy: 360)
+            return S.fix(
+                seconds: t, east: r * cos(a) + 2 * gauss(), north: r * sin(a) + 2 * gauss(), accuracy: 3,
+                speed: speed + 0.1 * gauss(), course: withCourse ? (course < 0 ? course + 360 : course) : nil)
+        }
+        return (fixes, speed * fixes.first!.timestamp.seconds(to: fixes.last!.timestamp))
+    }
+
+    @Test(arguments: [8.0, 10.0, 15.0])
+    func aDriveLoggedEverySecondsMeasuresTheTurnsBetweenItsFixes(seconds: Double) {
+        // The chords cut 0.67 / 1.04 / 2.3 % of each step's arc at 8 / 10 / 15 s; the smoothed track's chords
+        // measured −0.8 / −1.2 / −2.5 %, its curves −0.13 / −0.17 / −0.18 %.
+        let (fixes, truth) = Self.circle(seconds: seconds, withCourse: true, seed: 7)
+        let track = WholeTrackSmoother(profile: .driving).smooth(fixes)
+        var chordsOnly = SmoothingOptions(profile: .driving)
+        chordsOnly.countsCurveBetweenVelocityReadings = false
+        let chords = WholeTrackSmoother(options: chordsOnly).smooth(fixes)
+        let error = (track.distanceMetres - truth) / truth, chordError = (chords.distanceMetres - truth) / truth
+        #expect(abs(error) < 0.25 * abs(chordError), "\(seconds) s: \(error) against the chords' \(chordError)")
+        #expect(track.curveExcessMetres > 0 && chords.curveExcessMetres == 0)
+    }
+
+    @Test func aSpeedWithoutACourseKeepsTheChord() {
+        // The direction of a speed-only reading is the track's own: the curve is not counted.
+        let (fixes, _) = Self.circle(seconds: 10, withCourse: false, seed: 8)
+        let track = WholeTrackSmoother(profile: .driving).smooth(fixes)
+        #expect(track.curveExcessMetres == 0)
+        #expect(track.distanceMetres > 0)
+    }
+}
