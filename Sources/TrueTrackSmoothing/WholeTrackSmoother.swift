@@ -490,8 +490,10 @@ public struct WholeTrackSmoother: Sendable {
         let processSigma = abs(sensitivity) * SmoothedTrack.processDensityLogSigma
         let variance = noiseSigma * noiseSigma + processSigma * processSigma + gapExcess * gapExcess
         if !lengthening.isFinite { lengthening = 0 }
+        let curve = whiteCurveExcess ?? curveExcess
         let sigma =
-            (variance + modelDifference * modelDifference + stillChord * stillChord + lengthening * lengthening)
+            (variance + modelDifference * modelDifference + stillChord * stillChord + lengthening * lengthening
+            + curve * curve)
             .squareRoot()
 
         var result = SmoothedTrack(
@@ -506,7 +508,7 @@ public struct WholeTrackSmoother: Sendable {
         result.stillLengthMetres = stillLength
         result.stillChordMetres = stillChord
         result.vehicleLengthMetres = vehicleLength
-        result.curveExcessMetres = whiteCurveExcess ?? curveExcess
+        result.curveExcessMetres = curve
         result.whiteAccuracyScale = whiteScale ?? 1
         result.noise = noise
         return result

@@ -77,6 +77,19 @@ private typealias S = SmoothingSupport
         #expect(track.curveExcessMetres > 0 && chords.curveExcessMetres == 0)
     }
 
+    @Test func theCurveCountsInTheDistancesSigma() {
+        // What the curve adds is the motion model's account of the turns between fixes, so it counts as 1σ: the
+        // chords alone cut 2.5 % here with a σ that the cut lies far outside.
+        let (fixes, truth) = Self.circle(seconds: 15, withCourse: true, seed: 9)
+        let track = WholeTrackSmoother(profile: .driving).smooth(fixes)
+        var chordsOnly = SmoothingOptions(profile: .driving)
+        chordsOnly.countsCurveBetweenVelocityReadings = false
+        let chords = WholeTrackSmoother(options: chordsOnly).smooth(fixes)
+        #expect(track.distanceSigmaMetres >= track.curveExcessMetres)
+        #expect(abs(track.distanceMetres - truth) <= 2 * track.distanceSigmaMetres)
+        #expect(abs(chords.distanceMetres - truth) > 2 * chords.distanceSigmaMetres)
+    }
+
     @Test func aSpeedWithoutACourseKeepsTheChord() {
         // The direction of a speed-only reading is the track's own: the curve is not counted.
         let (fixes, _) = Self.circle(seconds: 10, withCourse: false, seed: 8)

@@ -28,7 +28,8 @@ import TrueTrackSimulation
         #expect(p(correlated, 0.5) > 0.1 && p(correlated, 0.5) < 0.25)
     }
 
-    /// With the term off, σ is the three first-order terms and the stillness term; with it on, σ² grows by exactly the term², the
+    /// With the term off, σ is the three first-order terms, the stillness and the curve terms; with it on, σ² grows by exactly
+    /// the term² (the curve term then being the white-part track's), the
     /// distance is measured on the white-part track (grows by exactly the term), and the points are unchanged.
     @Test func termAddsInQuadratureAndLeavesTheTrackAlone() {
         let fixes = Simulator.simulate(.walk, errors: .degradedPhone, seed: 4).fixes
@@ -42,8 +43,12 @@ import TrueTrackSimulation
         #expect(on.distanceModelDifferenceMetres != 0)
         #expect(abs(on.distanceMetres - (off.distanceMetres + on.distanceModelDifferenceMetres)) < 1e-9)
         #expect(on.points == off.points)
+        // The curve term (``SmoothedTrack/curveExcessMetres``) is the curve of whichever track is reported.
         let term = on.distanceModelDifferenceMetres
-        let expected = (off.distanceSigmaMetres * off.distanceSigmaMetres + term * term).squareRoot()
+        let offCurve = off.curveExcessMetres, onCurve = on.curveExcessMetres
+        let expected =
+            (off.distanceSigmaMetres * off.distanceSigmaMetres - offCurve * offCurve + term * term + onCurve * onCurve)
+            .squareRoot()
         #expect(abs(on.distanceSigmaMetres - expected) < 1e-9 * expected)
     }
 

@@ -33,8 +33,8 @@ enum ProcessCommand {
                 name: "smooth",
                 help: "Batch mode: smooth the whole track (robust banded least squares, LAPACK) instead of the "
                     + "forward filter; the summary gains distanceSigmaMetres (1σ, from the fixes' stated "
-                    + "accuracy: an accuracy the receiver understates, or corners a sparse track cuts, are not in "
-                    + "it; README \"How far to trust the smoothed distance\"), stillLengthMetres (smoothed length "
+                    + "accuracy: an accuracy the receiver understates, or corners a sparse track without course "
+                    + "readings cuts, are not in it; README \"How far to trust the smoothed distance\"), stillLengthMetres (smoothed length "
                     + "left out where the receiver was at rest; the straight line across each such run counts in "
                     + "the σ) and vehicleLengthMetres (left out as rides: walking and running profiles). With a "
                     + "good Doppler speed the forward filter's distance is usually the closer."),
