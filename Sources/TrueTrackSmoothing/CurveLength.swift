@@ -3,9 +3,9 @@
 /// Under the constant-velocity model (acceleration as white noise) the smoothed path between two states is the
 /// cubic Hermite curve through their smoothed positions with their smoothed velocities as tangents: the
 /// posterior mean of an integrated Wiener process given its value and derivative at both ends. The straight
-/// chord between the two positions is the shortest path between them and cuts every turn made in between: a
-/// drive logged every 10 s measured 3.7 % short that way (the u-blox F9K recording thinned, against its own
-/// full-rate count).
+/// chord between the two positions is the shortest path between them and cuts every turn made in between: the
+/// u-blox F9K drive logged every 10 s measured 5.3 % short that way, 2.2 % with the curve
+/// (`tools/analysis/curve_thinned.py`).
 ///
 /// The curve is counted only between states whose velocity the receiver measured (an inlier Doppler reading
 /// with a course: see ``WholeTrackSmoother/curveSteps(_:velocityWeights:)``): there the tangents are

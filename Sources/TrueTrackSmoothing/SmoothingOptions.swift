@@ -125,9 +125,9 @@ public struct SmoothingOptions: Sendable, Hashable {
     /// weight 0.5 or more) counts the length of the smoothed curve between them, the cubic Hermite curve of
     /// their smoothed positions and velocities (``CurveLength``), instead of the straight chord. Default `true`.
     /// Why: the chord cuts every turn made between two fixes, and the cut grows with the square of the time
-    /// between them. Measured against each recording's full-rate count (`tools/analysis/curve_thinned.py`), the
-    /// u-blox F9K drive thinned to 10 / 15 s went −3.7 / −5.5 % → −0.6 / −0.8 %, the GSDC Pixel 4 −0.22 /
-    /// −0.27 % → −0.04 / −0.05 %, the Pixel 6a −0.64 / −1.17 % → −0.12 / −0.22 %; at 1 Hz (`truetrack bench`)
+    /// between them. Measured (`tools/analysis/curve_thinned.py`), the u-blox F9K drive thinned to 10 / 15 s
+    /// went −5.3 / −7.0 % → −2.2 / −2.4 % of the truth, the GSDC Pixel 4 −0.21 / −0.26 % → −0.03 / −0.04 %, the
+    /// Pixel 6a −0.64 / −1.17 % → −0.12 / −0.22 % of its full-rate count; at 1 Hz (`truetrack bench`)
     /// the GSDC drives +0.008 / +0.022 % → +0.015 / +0.027 % of the truth and the IPIN walks' median |error|
     /// 10.2 → 9.1 %. Not where the velocity comes from the positions alone: see ``CurveLength``.
     public var countsCurveBetweenVelocityReadings: Bool
