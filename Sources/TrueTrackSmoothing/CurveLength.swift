@@ -7,13 +7,15 @@
 /// u-blox F9K drive logged every 10 s measured 5.3 % short that way, 2.2 % with the curve
 /// (`tools/analysis/curve_thinned.py`).
 ///
-/// The curve is counted only between states whose velocity the receiver measured (an inlier Doppler reading
-/// with a course: see ``WholeTrackSmoother/curveSteps(_:velocityWeights:)``): there the tangents are
-/// measurements, not the model's reading of the positions. Where the velocity comes from the positions alone
-/// (no reading, or a speed without a course, whose direction is the track's own) the curve would bend with the
-/// positions' noise and with every multipath jump the track half-follows, and lengthen them: a straight drive
-/// every 10 s with 6 % jumps read +0.5 … +1.5 % longer, a speed-only walk under 8 m of noise longer than
-/// without its speeds (measured; ARCHITECTURE "The curve between velocity readings").
+/// The curve is counted only between states whose velocity the receiver measured on both axes (an inlier
+/// Doppler reading with a course, or a speed under the still speed without one, which the problem reads as a
+/// velocity of zero: see ``WholeTrackSmoother/curveSteps(_:velocityWeights:)``): there the tangents are
+/// measurements, not the model's reading of the positions. Where the direction comes from the positions alone
+/// (no reading, or a speed at or above the still speed without a course, whose direction is the track's own)
+/// the curve would bend with the positions' noise and with every multipath jump the track half-follows, and
+/// lengthen them: a straight drive every 10 s with 6 % jumps read +0.5 … +1.5 % longer, a speed-only walk under
+/// 8 m of noise longer than without its speeds (measured; ARCHITECTURE "The curve between velocity readings").
+/// A reading at rest gives a tangent near zero, along which the curve eases without bending.
 enum CurveLength {
     /// The excess (≥ 0), metres, of the cubic Hermite curve from a state to the next over the chord between
     /// them.
@@ -27,13 +29,16 @@ enum CurveLength {
     ///   - seconds: The step's duration.
     ///
     /// The speed along the curve, |p′(u)| over u ∈ [0, 1], is integrated by four-point Gauss–Legendre
-    /// quadrature: exact when the curve is straight and runs one way (the speed is then a quadratic in u), and
-    /// within 0.5 % of the excess the adaptive integral gives for turns up to 90° per step and 1.6 % for a
-    /// U-turn (five points: 0.1 / 0.3 %, for 12 more instructions per step; three: 3 / 11 %). Not capped by
-    /// what the two speeds allow (their mean times the step): on a smooth drive the curve's length is close to
+    /// quadrature: exact when the curve is straight and runs one way (the speed is then a quadratic in u).
+    /// Against an adaptive integral (a reviewer's, scipy `quad`): 0.006 % of the length on a 90° arc, 0.11 % on
+    /// a semicircle, 0.4 % of the excess on a U-turn within a step (five points 0.1 / 0.3 % for 12 more
+    /// instructions per step), up to 4 % of a small excess for turns up to 90° with unequal tangents. Not capped
+    /// by what the two speeds allow (their mean times the step): on a smooth drive the curve's length is close to
     /// that bound, and the positions' noise then pushes half the steps against it, so a capped curve measured
-    /// only 60 % of a circle's arcs at 10 s (the uncapped one 90 %); a curve that doubles back between two
-    /// readings that both say the vehicle moved on (a stop between fixes) counts its loop.
+    /// only 60 % of a circle's arcs at 10 s (the uncapped one 90 %). A curve that doubles back along its chord
+    /// (two readings that both say the vehicle moved on, around a stop between fixes) is where the quadrature is
+    /// poor: 0 for tangents of 3.2–4 chords (the true excess 2–22 m), about 10 % over from 12 chords on; the
+    /// path there was most likely straight, so the low side is the nearer one.
     @inline(__always)
     static func excessMetres(
         east de: Double, north dn: Double, chord: Double, before: (east: Double, north: Double),
@@ -51,15 +56,18 @@ enum CurveLength {
         let length =
             0.32607257743127320 * (speed(0.33000947820757187) + speed(0.66999052179242813))
             + 0.17392742256872679 * (speed(0.069431844202973713) + speed(0.93056815579702629))
-        return max(0, length - chord)
+        // (Readings are finite and capped by the profile, states at least 1 ms apart; a non-finite length
+        // from anything else adds nothing rather than poisoning the distance.)
+        return length.isFinite ? max(0, length - chord) : 0
     }
 }
 
 extension WholeTrackSmoother {
     /// The steps that count the curve between measured velocities (see ``CurveLength``): step s (from state
-    /// s − 1 to s, in one segment) when both states hold a Doppler velocity reading with a course (not a speed
-    /// alone) at robust weight ``inlierWeight`` or more; `nil` when no step does (every step then counts its
-    /// chord).
+    /// s − 1 to s, in one segment) when both states hold a velocity reading measured on both axes (a course with
+    /// its speed, or a speed under the still speed read as zero velocity; not a speed-only entry of
+    /// `TrackProblem/speeds`) at robust weight ``inlierWeight`` or more; `nil` when no step does (every step then
+    /// counts its chord).
     static func curveSteps(_ p: TrackProblem, velocityWeights: [Double]) -> [Bool]? {
         guard p.speeds.count < p.velocityState.count else { return nil }
         var steps = [Bool](repeating: false, count: p.stateCount)
@@ -75,7 +83,7 @@ extension WholeTrackSmoother {
                 continue
             }
             let s = p.velocityState[v]
-            guard s != lastMeasured, velocityWeights[v] >= inlierWeight else { continue }
+            guard velocityWeights[v] >= inlierWeight else { continue }
             if s == lastMeasured + 1, !p.opensSegment[s] {
                 steps[s] = true
                 any = true

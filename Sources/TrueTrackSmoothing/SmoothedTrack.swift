@@ -40,8 +40,9 @@ public struct SmoothedTrack: Sendable {
     /// ``Ellipsoid/meanRadiusMetres``, the data sets' convention) over consecutive distinct smoothed
     /// positions, metres, leaving out the steps the ``SmoothingOptions/stillnessGate`` finds still (see
     /// ``stillLengthMetres``) and those the ``SmoothingOptions/vehicleGate`` finds a ride's (see
-    /// ``vehicleLengthMetres``), plus ``distanceModelDifferenceMetres``: the length is that of the track
-    /// smoothed with the white part of the fixes' error (see ``SmoothingOptions/checksModelDependence``).
+    /// ``vehicleLengthMetres``), plus, between states with velocity readings, the curve beyond each step's
+    /// straight line (see ``curveExcessMetres``), plus ``distanceModelDifferenceMetres``: the length is that of
+    /// the track smoothed with the white part of the fixes' error (see ``SmoothingOptions/checksModelDependence``).
     /// Across a gap that splits the track the straight line is counted (a lower bound of the path travelled
     /// there), unless the vehicle gate gives it to a ride.
     public var distanceMetres: Double
@@ -61,7 +62,10 @@ public struct SmoothedTrack: Sendable {
     /// How much longer than the chords between them the curves between states with measured velocities are,
     /// metres (see ``SmoothingOptions/countsCurveBetweenVelocityReadings``): the turns the fixes' straight lines
     /// would cut, included in ``distanceMetres`` and counted as term 7 of ``distanceSigmaMetres``; on the track
-    /// ``distanceMetres`` is measured on. 0 when no step lies between two such states.
+    /// ``distanceMetres`` is measured on (the white-part track when term 4 is computed, as for
+    /// ``stillLengthMetres``: the haversine length of ``points`` plus this plus ``distanceModelDifferenceMetres``
+    /// then differs from ``distanceMetres`` by the two tracks' difference in curve, which term 4 holds). 0 when
+    /// no step lies between two such states.
     public var curveExcessMetres: Double = 0
     /// The 1σ uncertainty of ``distanceMetres``, metres: the root sum of squares of seven terms.
     ///

@@ -346,7 +346,7 @@ public struct WholeTrackSmoother: Sendable {
         // unit vector of the step into state s minus that of the step out of it.
         let radians = Double.pi / 180
         var distance = 0.0, stillLength = 0.0, vehicleLength = 0.0, curveExcess = 0.0
-        let curveMask = curveSteps ?? [], curves = curveSteps != nil
+        let curveMask = curveSteps ?? [], hasCurveSteps = curveSteps != nil
         var stillChords = StillRunChords()
         system.rhs.withUnsafeMutableBufferPointer { x in
             var eastBefore = x[0], northBefore = x[order]
@@ -355,6 +355,7 @@ public struct WholeTrackSmoother: Sendable {
             var cosineBefore = cos(before.latitude * radians)
             for s in 1..<max(n, 1) {
                 let e = x[2 * s], no = x[order + 2 * s]
+                let de = e - eastBefore, dn = no - northBefore
                 // Unprojected before the gradient below overwrites the previous state's entries.
                 let here = problem.frame.unproject(east: e, north: no)
                 let cosine = cos(here.latitude * radians)
@@ -368,12 +369,12 @@ public struct WholeTrackSmoother: Sendable {
                 stillChords.step(
                     isStill: !counted && vehicleSteps?[s] != true && !separated, fromEast: eastBefore,
                     fromNorth: northBefore, toEast: e, toNorth: no)
+                let length = counted ? (de * de + dn * dn).squareRoot() : 0
                 if counted {
                     distance += step
-                    if curves, curveMask[s] {
-                        let de = e - eastBefore, dn = no - northBefore
+                    if hasCurveSteps, curveMask[s] {
                         curveExcess += CurveLength.excessMetres(
-                            east: de, north: dn, chord: (de * de + dn * dn).squareRoot(),
+                            east: de, north: dn, chord: length,
                             before: (x[2 * s - 1], x[order + 2 * s - 1]), after: (x[2 * s + 1], x[order + 2 * s + 1]),
                             seconds: times[s] - times[s - 1])
                     }
@@ -384,8 +385,6 @@ public struct WholeTrackSmoother: Sendable {
                 }
                 cosineBefore = cosine
                 before = here
-                let de = e - eastBefore, dn = no - northBefore
-                let length = counted ? (de * de + dn * dn).squareRoot() : 0
                 let ue = length > 0 ? de / length : 0, un = length > 0 ? dn / length : 0
                 x[2 * (s - 1)] = unitEastBefore - ue
                 x[order + 2 * (s - 1)] = unitNorthBefore - un

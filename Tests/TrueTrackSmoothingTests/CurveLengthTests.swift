@@ -91,10 +91,63 @@ private typealias S = SmoothingSupport
     }
 
     @Test func aSpeedWithoutACourseKeepsTheChord() {
-        // The direction of a speed-only reading is the track's own: the curve is not counted.
+        // The direction of a speed-only reading is the track's own: the curve is not counted, whether every fix
+        // lacks a course or every other one does (a reviewer's case: the first exercised only the early return).
         let (fixes, _) = Self.circle(seconds: 10, withCourse: false, seed: 8)
-        let track = WholeTrackSmoother(profile: .driving).smooth(fixes)
-        #expect(track.curveExcessMetres == 0)
-        #expect(track.distanceMetres > 0)
+        #expect(WholeTrackSmoother(profile: .driving).smooth(fixes).curveExcessMetres == 0)
+        let (withCourse, _) = Self.circle(seconds: 10, withCourse: true, seed: 8)
+        let alternating = withCourse.indices.map { $0 % 2 == 0 ? withCourse[$0] : fixes[$0] }
+        #expect(WholeTrackSmoother(profile: .driving).smooth(alternating).curveExcessMetres == 0)
+    }
+
+    @Test func onlyStepsBetweenReadingsMeasuredOnBothAxesCountTheirCurve() {
+        let fixes = [
+            S.fix(seconds: 0, east: 0, north: 0, speed: 10, course: 90),  // state 0
+            S.fix(seconds: 1, east: 10, north: 0, speed: 10),  // state 1: speed only …
+            S.fix(seconds: 1, east: 10, north: 0, speed: 10, course: 90),  // … and a course at the same time
+            S.fix(seconds: 2, east: 20, north: 0, speed: 10),  // state 2: speed only
+            S.fix(seconds: 3, east: 30, north: 0, speed: 10, course: 90),  // state 3
+            S.fix(seconds: 4, east: 31, north: 0, speed: 0.1),  // state 4: at rest, read as zero velocity
+            S.fix(seconds: 5, east: 40, north: 0, speed: 10, course: 90),  // state 5: an outlier, weight 0.3 below
+            S.fix(seconds: 6, east: 50, north: 0, speed: 10, course: 90),  // state 6
+            S.fix(seconds: 100, east: 60, north: 0, speed: 10, course: 90),  // state 7 opens a segment
+            S.fix(seconds: 101, east: 70, north: 0, speed: 10, course: 90),  // state 8
+        ]
+        let problem = TrackProblem(fixes: fixes, options: SmoothingOptions(profile: .driving))
+        var weights = [Double](repeating: 1, count: problem.velocityState.count)
+        weights[problem.velocityState.firstIndex(of: 5)!] = 0.3
+        let steps = WholeTrackSmoother.curveSteps(problem, velocityWeights: weights) ?? []
+        #expect(steps.indices.filter { steps[$0] } == [1, 4, 8])
+    }
+
+    @Test(arguments: [(0.3, 10.0), (2.0, 3.0), (2.0, 30.0)])
+    func theDistanceGainsExactlyTheReportedCurve(noise: Double, accuracy: Double) {
+        // Whatever the solver and readings (30 m claimed for 2 m of noise: the white-part re-solve), the distance
+        // with the curve is the distance without it plus `curveExcessMetres` (a reviewer's invariant).
+        var rng = TestRNG(state: 3)
+        func gauss() -> Double { (-2 * log(max(rng.uniform(), 1e-300))).squareRoot() * cos(2 * .pi * rng.uniform()) }
+        let fixes = stride(from: 0.0, through: 1_500, by: 10).map { t -> Fix in
+            let a = t / 20, course = (360 - a * 180 / .pi).truncatingRemainder(dividingBy: 360)
+            return S.fix(
+                seconds: t, east: 200 * cos(a) + noise * gauss(), north: 200 * sin(a) + noise * gauss(),
+                accuracy: accuracy, speed: 10 + 0.1 * gauss(), course: course < 0 ? course + 360 : course)
+        }
+        for variant in 0..<4 {
+            var on = SmoothingOptions(profile: .driving)
+            switch variant {
+            case 1: on.solver = .rauchTungStriebel
+            case 2: on.checksModelDependence = false
+            case 3: on.estimatesNoise = true
+            default: break
+            }
+            var off = on
+            off.countsCurveBetweenVelocityReadings = false
+            let with = WholeTrackSmoother(options: on).smooth(fixes)
+            let without = WholeTrackSmoother(options: off).smooth(fixes)
+            #expect(with.curveExcessMetres > 0, "variant \(variant)")
+            #expect(
+                abs(with.distanceMetres - without.distanceMetres - with.curveExcessMetres) < 1e-6,
+                "variant \(variant)")
+        }
     }
 }

@@ -34,10 +34,11 @@ enum ProcessCommand {
                 help: "Batch mode: smooth the whole track (robust banded least squares, LAPACK) instead of the "
                     + "forward filter; the summary gains distanceSigmaMetres (1σ, from the fixes' stated "
                     + "accuracy: an accuracy the receiver understates, or corners a sparse track without course "
-                    + "readings cuts, are not in it; README \"How far to trust the smoothed distance\"), stillLengthMetres (smoothed length "
-                    + "left out where the receiver was at rest; the straight line across each such run counts in "
-                    + "the σ) and vehicleLengthMetres (left out as rides: walking and running profiles). With a "
-                    + "good Doppler speed the forward filter's distance is usually the closer."),
+                    + "readings cuts, are not in it; README \"How far to trust the smoothed distance\"), "
+                    + "stillLengthMetres (smoothed length left out where the receiver was at rest; the straight line "
+                    + "across each such run counts in the σ), vehicleLengthMetres (left out as rides: walking and running profiles) and "
+                    + "curveExcessMetres (the curves between speed-and-course readings beyond the straight lines, "
+                    + "included). With a good Doppler speed the forward filter's distance is usually the closer."),
             OptionSpec(
                 name: "estimate-noise",
                 help: "With --smooth: estimate the accuracy scale, Doppler scale and acceleration noise from the "
@@ -96,6 +97,9 @@ enum ProcessCommand {
         /// With `--smooth`: the length of the smoothed track left out of `distanceMetres` because it moved like
         /// a vehicle (walking and running profiles; see `VehicleGate`).
         var vehicleLengthMetres: Double?
+        /// With `--smooth`: how much the curves between velocity readings add to the straight lines between the
+        /// fixes, included in `distanceMetres` (see `SmoothedTrack.curveExcessMetres`).
+        var curveExcessMetres: Double?
         /// With `--smooth --estimate-noise`: the noise parameters the track was smoothed with.
         var noise: Noise?
         /// The stops found, in the shape `truetrack stops --json` prints.
@@ -288,6 +292,7 @@ enum ProcessCommand {
             movingSeconds: 0, distanceSigmaMetres: smoothed.map { Terminal.millimetres($0.distanceSigmaMetres) },
             stillLengthMetres: smoothed.map { Terminal.millimetres($0.stillLengthMetres) },
             vehicleLengthMetres: smoothed.map { Terminal.millimetres($0.vehicleLengthMetres) },
+            curveExcessMetres: smoothed.map { Terminal.millimetres($0.curveExcessMetres) },
             noise: smoothed.flatMap { s in
                 s.noise.isEstimated
                     ? Noise(
