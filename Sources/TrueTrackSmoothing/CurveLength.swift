@@ -4,7 +4,7 @@
 /// cubic Hermite curve through their smoothed positions with their smoothed velocities as tangents: the
 /// posterior mean of an integrated Wiener process given its value and derivative at both ends. The straight
 /// chord between the two positions is the shortest path between them and cuts every turn made in between: the
-/// u-blox F9K drive logged every 10 s measured 5.3 % short that way, 2.2 % with the curve
+/// u-blox F9K drive logged every 10 s measured 5.3 % short that way, 3.0 % with the curve
 /// (`tools/analysis/curve_thinned.py`).
 ///
 /// The curve is counted only between states whose velocity the receiver measured on both axes (an inlier
@@ -39,6 +39,18 @@ enum CurveLength {
     /// (two readings that both say the vehicle moved on, around a stop between fixes) is where the quadrature is
     /// poor: 0 for tangents of 3.2–4 chords (the true excess 2–22 m), about 10 % over from 12 chords on; the
     /// path there was most likely straight, so the low side is the nearer one.
+    /// How many times the noise of a step's chord (the root of the two smoothed positions' summed per-axis
+    /// variances) the chord must be long for the curve to count: 5, so the chord's own direction is known to
+    /// about 0.2 rad. Shorter steps (a walk's 1–10 s, a stop, a parked receiver's wander) hold turns the fixes
+    /// cannot show, and the curve between them bent with the noise: a reviewer's phone walks every 5–10 s read
+    /// +2 points, parked receivers with random low speeds +25–60 m per half hour, stop-and-go every 5 s +2 %.
+    static let resolvedChordFactor = 5.0
+    /// The cosine² of the largest angle, 30°, between a course reading and the positions' direction across its
+    /// state for the two to agree; a column whose median disagreement is larger bends no curve.
+    static let agreeingCosineSquared = 0.75
+    /// How many course readings must be compared with the positions before the column can be judged: 10.
+    static let minimumCourseComparisons = 10
+
     @inline(__always)
     static func excessMetres(
         east de: Double, north dn: Double, chord: Double, before: (east: Double, north: Double),
@@ -68,10 +80,22 @@ extension WholeTrackSmoother {
     /// its speed, or a speed under the still speed read as zero velocity; not a speed-only entry of
     /// `TrackProblem/speeds`) at robust weight ``inlierWeight`` or more; `nil` when no step does (every step then
     /// counts its chord).
-    static func curveSteps(_ p: TrackProblem, velocityWeights: [Double]) -> [Bool]? {
-        guard p.speeds.count < p.velocityState.count else { return nil }
-        var steps = [Bool](repeating: false, count: p.stateCount)
+    static func curveSteps(
+        _ p: TrackProblem, velocityWeights: [Double], solution x: [Double], positionVariances: [Double]
+    ) -> [Bool]? {
+        let n = p.stateCount
+        guard p.speeds.count < p.velocityState.count, positionVariances.count == n else { return nil }
+        let order = x.count / 2
+        let k2 = CurveLength.resolvedChordFactor * CurveLength.resolvedChordFactor
+        /// Whether the smoothed positions of states a and b resolve the direction between them.
+        func resolves(_ a: Int, _ b: Int) -> (east: Double, north: Double)? {
+            let de = x[2 * b] - x[2 * a], dn = x[order + 2 * b] - x[order + 2 * a]
+            let d2 = de * de + dn * dn
+            return d2 >= k2 * (positionVariances[a] + positionVariances[b]) ? (de, dn) : nil
+        }
+        var steps = [Bool](repeating: false, count: n)
         var any = false
+        var compared = 0, agreeing = 0
         var speedOnly = p.speeds.makeIterator()
         var nextSpeedOnly = speedOnly.next()?.entry
         // The measurements are in time order, so their states ascend: a step counts when its state's first
@@ -83,13 +107,32 @@ extension WholeTrackSmoother {
                 continue
             }
             let s = p.velocityState[v]
+            let ve = p.velocityEast[v], vn = p.velocityNorth[v]
+            // The course check, over every course reading (the robust weights leave out the wrong ones where the
+            // fixes are dense, and pass them where they are sparse): the reading's direction against the
+            // positions' own across the state.
+            if ve != 0 || vn != 0, s > 0, s + 1 < n, !p.opensSegment[s], !p.opensSegment[s + 1],
+                let d = resolves(s - 1, s + 1)
+            {
+                compared += 1
+                let dot = ve * d.east + vn * d.north
+                if dot > 0,
+                    dot * dot >= CurveLength.agreeingCosineSquared * (ve * ve + vn * vn)
+                        * (d.east * d.east + d.north * d.north)
+                {
+                    agreeing += 1
+                }
+            }
             guard velocityWeights[v] >= inlierWeight else { continue }
-            if s == lastMeasured + 1, !p.opensSegment[s] {
+            if s == lastMeasured + 1, !p.opensSegment[s], resolves(s - 1, s) != nil {
                 steps[s] = true
                 any = true
             }
             lastMeasured = s
         }
+        // A course column most of whose readings point elsewhere than the positions go (another convention,
+        // radians, a heading while reversing) bends no curve.
+        if compared >= CurveLength.minimumCourseComparisons, 2 * agreeing < compared { return nil }
         return any ? steps : nil
     }
 }

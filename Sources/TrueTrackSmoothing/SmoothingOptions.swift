@@ -124,14 +124,15 @@ public struct SmoothingOptions: Sendable, Hashable {
     /// Whether a step between two states that both hold a Doppler velocity reading with a course (or a speed
     /// under ``stillSpeedMetresPerSecond``, read as at rest; at robust weight 0.5 or more) counts the length of
     /// the smoothed curve between them, the cubic Hermite curve of their smoothed positions and velocities (the
-    /// module's `CurveLength`), instead of the straight chord. Default `true`.
+    /// module's `CurveLength`), instead of the straight chord, where the positions resolve the step's direction
+    /// (a chord of 5 times its positions' noise or more) and the course column agrees with them. Default `true`.
     /// Why: the chord cuts every turn made between two fixes, and the cut grows with the square of the time
-    /// between them. Measured (`tools/analysis/curve_thinned.py`), the u-blox F9K drive thinned to 10 / 15 s
-    /// went −5.3 / −7.0 % → −2.2 / −2.4 % of the truth, the GSDC Pixel 4 −0.21 / −0.26 % → −0.03 / −0.04 %, the
-    /// Pixel 6a −0.64 / −1.17 % → −0.12 / −0.22 % of its full-rate count; at 1 Hz (`truetrack bench`)
-    /// the GSDC drives +0.008 / +0.022 % → +0.015 / +0.027 % of the truth and the IPIN walks' median |error|
-    /// 10.2 → 9.1 %. Not where the direction comes from the positions alone (no reading, or a speed without a
-    /// course): the curve would bend with their noise and the multipath jumps the track half-follows.
+    /// between them. Measured (`tools/analysis/curve_thinned.py`), the u-blox F9K drive thinned to 10 / 15 s went
+    /// −5.3 / −7.0 % → −3.0 / −3.4 % of the truth, the GSDC Pixel 4 −0.21 / −0.26 % → −0.04 / −0.04 %, the
+    /// Pixel 6a −0.64 / −1.17 % → −0.23 / −0.29 % of its full-rate count; at 1 Hz (`truetrack bench`) the GSDC
+    /// drives +0.008 / +0.022 % → +0.009 / +0.023 % of the truth. Not where the direction comes from the
+    /// positions alone (no reading, or a speed without a course), nor on short steps under the positions' noise
+    /// (walks, stops, parked receivers): the curve bent with the noise there.
     public var countsCurveBetweenVelocityReadings: Bool
     /// Stretches of the track further apart in time than this are separate recordings, seconds: the chord
     /// between them is not counted (nor left out as still or a ride) and adds no gap term to σ. Default: the

@@ -318,7 +318,8 @@ public struct WholeTrackSmoother: Sendable {
         // The states between which a step counts the curve of its measured velocities (see ``CurveLength``).
         let curveSteps =
             options.countsCurveBetweenVelocityReadings
-            ? Self.curveSteps(problem, velocityWeights: velocityWeights) : nil
+            ? Self.curveSteps(
+                problem, velocityWeights: velocityWeights, solution: system.rhs, positionVariances: variances) : nil
         let times = problem.times
         let plane =
             needsModelTerm

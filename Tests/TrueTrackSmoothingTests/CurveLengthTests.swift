@@ -100,29 +100,79 @@ private typealias S = SmoothingSupport
         #expect(WholeTrackSmoother(profile: .driving).smooth(alternating).curveExcessMetres == 0)
     }
 
+    /// `problem`'s states at their first fixes' positions (the band's layout: east block, then north) and a
+    /// per-axis position variance of `variance` each: a solution to hand to `curveSteps`.
+    static func solution(of problem: TrackProblem, variance: Double) -> (x: [Double], variances: [Double]) {
+        let n = problem.stateCount
+        var x = [Double](repeating: 0, count: 4 * n)
+        for m in problem.positionState.indices.reversed() {
+            x[2 * problem.positionState[m]] = problem.positionEast[m]
+            x[2 * n + 2 * problem.positionState[m]] = problem.positionNorth[m]
+        }
+        return (x, [Double](repeating: variance, count: n))
+    }
+
     @Test func onlyStepsBetweenReadingsMeasuredOnBothAxesCountTheirCurve() {
+        // 100 m steps east (the readings' 10 m/s is not what this checks), a metre of noise: every chord resolved.
         let fixes = [
             S.fix(seconds: 0, east: 0, north: 0, speed: 10, course: 90),  // state 0
-            S.fix(seconds: 1, east: 10, north: 0, speed: 10),  // state 1: speed only …
-            S.fix(seconds: 1, east: 10, north: 0, speed: 10, course: 90),  // … and a course at the same time
-            S.fix(seconds: 2, east: 20, north: 0, speed: 10),  // state 2: speed only
-            S.fix(seconds: 3, east: 30, north: 0, speed: 10, course: 90),  // state 3
-            S.fix(seconds: 4, east: 31, north: 0, speed: 0.1),  // state 4: at rest, read as zero velocity
-            S.fix(seconds: 5, east: 40, north: 0, speed: 10, course: 90),  // state 5: an outlier, weight 0.3 below
-            S.fix(seconds: 6, east: 50, north: 0, speed: 10, course: 90),  // state 6
-            S.fix(seconds: 100, east: 60, north: 0, speed: 10, course: 90),  // state 7 opens a segment
-            S.fix(seconds: 101, east: 70, north: 0, speed: 10, course: 90),  // state 8
+            S.fix(seconds: 1, east: 100, north: 0, speed: 10),  // state 1: speed only …
+            S.fix(seconds: 1, east: 100, north: 0, speed: 10, course: 90),  // … and a course at the same time
+            S.fix(seconds: 2, east: 200, north: 0, speed: 10),  // state 2: speed only
+            S.fix(seconds: 3, east: 300, north: 0, speed: 10, course: 90),  // state 3
+            S.fix(seconds: 4, east: 400, north: 0, speed: 0.1),  // state 4: at rest, read as zero velocity
+            S.fix(seconds: 5, east: 500, north: 0, speed: 10, course: 90),  // state 5: an outlier, weight 0.3 below
+            S.fix(seconds: 6, east: 600, north: 0, speed: 10, course: 90),  // state 6
+            S.fix(seconds: 100, east: 700, north: 0, speed: 10, course: 90),  // state 7 opens a segment
+            S.fix(seconds: 101, east: 800, north: 0, speed: 10, course: 90),  // state 8
         ]
         let problem = TrackProblem(fixes: fixes, options: SmoothingOptions(profile: .driving))
         var weights = [Double](repeating: 1, count: problem.velocityState.count)
         weights[problem.velocityState.firstIndex(of: 5)!] = 0.3
-        let steps = WholeTrackSmoother.curveSteps(problem, velocityWeights: weights) ?? []
+        let (x, variances) = Self.solution(of: problem, variance: 1)
+        let steps =
+            WholeTrackSmoother.curveSteps(
+                problem, velocityWeights: weights, solution: x, positionVariances: variances) ?? []
         #expect(steps.indices.filter { steps[$0] } == [1, 4, 8])
+        // With 20 m of noise per axis no 100 m chord is resolved (5 × √(2 × 400) = 141 m): none counts.
+        let noisy = Self.solution(of: problem, variance: 400)
+        #expect(
+            WholeTrackSmoother.curveSteps(
+                problem, velocityWeights: weights, solution: noisy.x, positionVariances: noisy.variances) == nil)
     }
 
-    @Test(arguments: [(0.3, 10.0), (2.0, 3.0), (2.0, 30.0)])
+    @Test func aWalkAtOneHertzKeepsItsChords() {
+        // Steps of 1.4 m under 3 m of noise: the curve between them would bend with the noise (a reviewer's phone
+        // walks read +0.3 … +2.4 points with it), so none is counted.
+        var rng = TestRNG(state: 11)
+        func gauss() -> Double { (-2 * log(max(rng.uniform(), 1e-300))).squareRoot() * cos(2 * .pi * rng.uniform()) }
+        let fixes = stride(from: 0.0, through: 600, by: 1).map { t -> Fix in
+            let a = 1.4 * t / 30, course = (360 - a * 180 / .pi).truncatingRemainder(dividingBy: 360)
+            return S.fix(
+                seconds: t, east: 30 * cos(a) + 3 * gauss(), north: 30 * sin(a) + 3 * gauss(), accuracy: 4,
+                speed: 1.4 + 0.1 * gauss(), course: course < 0 ? course + 360 : course)
+        }
+        #expect(WholeTrackSmoother(profile: .walking).smooth(fixes).curveExcessMetres == 0)
+    }
+
+    @Test func aCourseColumnInAnotherConventionBendsNoCurve() {
+        // The circle's courses written counter-clockwise from the east (90° − course), and in radians: most
+        // readings point away from where the positions go, and the step keeps its chord.
+        let (fixes, _) = Self.circle(seconds: 10, withCourse: true, seed: 12)
+        for convert in [{ (c: Double) in (450 - c).truncatingRemainder(dividingBy: 360) }, { $0 * .pi / 180 }] {
+            let converted = fixes.map { fix in
+                var f = fix
+                f.courseDegrees = fix.courseDegrees.map(convert)
+                return f
+            }
+            #expect(WholeTrackSmoother(profile: .driving).smooth(converted).curveExcessMetres == 0)
+        }
+        #expect(WholeTrackSmoother(profile: .driving).smooth(fixes).curveExcessMetres > 0)
+    }
+
+    @Test(arguments: [(0.3, 10.0), (2.0, 3.0)])
     func theDistanceGainsExactlyTheReportedCurve(noise: Double, accuracy: Double) {
-        // Whatever the solver and readings (30 m claimed for 2 m of noise: the white-part re-solve), the distance
+        // Whatever the solver and readings (10 m claimed for 0.3 m of noise: the white-part re-solve), the distance
         // with the curve is the distance without it plus `curveExcessMetres` (a reviewer's invariant).
         var rng = TestRNG(state: 3)
         func gauss() -> Double { (-2 * log(max(rng.uniform(), 1e-300))).squareRoot() * cos(2 * .pi * rng.uniform()) }
@@ -145,6 +195,7 @@ private typealias S = SmoothingSupport
             let with = WholeTrackSmoother(options: on).smooth(fixes)
             let without = WholeTrackSmoother(options: off).smooth(fixes)
             #expect(with.curveExcessMetres > 0, "variant \(variant)")
+            if variant == 0, accuracy == 10 { #expect(with.distanceModelDifferenceMetres != 0) }
             #expect(
                 abs(with.distanceMetres - without.distanceMetres - with.curveExcessMetres) < 1e-6,
                 "variant \(variant)")
