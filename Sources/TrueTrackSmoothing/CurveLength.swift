@@ -17,6 +17,19 @@
 /// 8 m of noise longer than without its speeds (measured; ARCHITECTURE "The curve between velocity readings").
 /// A reading at rest gives a tangent near zero, along which the curve eases without bending.
 enum CurveLength {
+    /// How many times the noise of a step's chord (the root of the two smoothed positions' summed per-axis
+    /// variances) the chord must be long for the curve to count: 5, so the chord's own direction is known to
+    /// about 0.2 rad. Shorter steps (a walk's 1–10 s, a stop, a parked receiver's wander) hold turns the fixes
+    /// cannot show, and the curve between them bent with the noise: a reviewer's phone walks every 5–10 s read
+    /// +1.6 … +2.4 points, parked receivers with random low speeds +60–70 m per half hour, stop-and-go every 5 s
+    /// +2.1 points (all now as without the curve).
+    static let resolvedChordFactor = 5.0
+    /// The cosine² of the largest angle, 30°, between a course reading and the positions' direction across its
+    /// state for the two to agree; a column whose median disagreement is larger bends no curve.
+    static let agreeingCosineSquared = 0.75
+    /// How many course readings must be compared with the positions before the column can be judged: 10.
+    static let minimumCourseComparisons = 10
+
     /// The excess (≥ 0), metres, of the cubic Hermite curve from a state to the next over the chord between
     /// them.
     ///
@@ -39,18 +52,6 @@ enum CurveLength {
     /// (two readings that both say the vehicle moved on, around a stop between fixes) is where the quadrature is
     /// poor: 0 for tangents of 3.2–4 chords (the true excess 2–22 m), about 10 % over from 12 chords on; the
     /// path there was most likely straight, so the low side is the nearer one.
-    /// How many times the noise of a step's chord (the root of the two smoothed positions' summed per-axis
-    /// variances) the chord must be long for the curve to count: 5, so the chord's own direction is known to
-    /// about 0.2 rad. Shorter steps (a walk's 1–10 s, a stop, a parked receiver's wander) hold turns the fixes
-    /// cannot show, and the curve between them bent with the noise: a reviewer's phone walks every 5–10 s read
-    /// +2 points, parked receivers with random low speeds +25–60 m per half hour, stop-and-go every 5 s +2 %.
-    static let resolvedChordFactor = 5.0
-    /// The cosine² of the largest angle, 30°, between a course reading and the positions' direction across its
-    /// state for the two to agree; a column whose median disagreement is larger bends no curve.
-    static let agreeingCosineSquared = 0.75
-    /// How many course readings must be compared with the positions before the column can be judged: 10.
-    static let minimumCourseComparisons = 10
-
     @inline(__always)
     static func excessMetres(
         east de: Double, north dn: Double, chord: Double, before: (east: Double, north: Double),
@@ -78,8 +79,13 @@ extension WholeTrackSmoother {
     /// The steps that count the curve between measured velocities (see ``CurveLength``): step s (from state
     /// s − 1 to s, in one segment) when both states hold a velocity reading measured on both axes (a course with
     /// its speed, or a speed under the still speed read as zero velocity; not a speed-only entry of
-    /// `TrackProblem/speeds`) at robust weight ``inlierWeight`` or more; `nil` when no step does (every step then
-    /// counts its chord).
+    /// `TrackProblem/speeds`) at robust weight ``inlierWeight`` or more, and the solution `x`'s chord between
+    /// them is at least ``CurveLength/resolvedChordFactor`` times the root of their summed `positionVariances`
+    /// (per axis); `nil` when no step does (every step then counts its chord), or when the course readings
+    /// mostly disagree with the positions' direction across their states (see
+    /// ``CurveLength/agreeingCosineSquared``).
+    ///
+    /// - Complexity: O(n); one array of n flags.
     static func curveSteps(
         _ p: TrackProblem, velocityWeights: [Double], solution x: [Double], positionVariances: [Double]
     ) -> [Bool]? {
