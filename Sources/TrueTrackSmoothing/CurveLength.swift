@@ -25,7 +25,8 @@ enum CurveLength {
     /// +2.1 points (all now as without the curve).
     static let resolvedChordFactor = 5.0
     /// The cosine² of the largest angle, 30°, between a course reading and the positions' direction across its
-    /// state for the two to agree; a column whose median disagreement is larger bends no curve.
+    /// state (or along the step into or out of it) for the two to agree; a column of which fewer than half
+    /// agree bends no curve.
     static let agreeingCosineSquared = 0.75
     /// How many course readings must be compared with the positions before the column can be judged: 10.
     static let minimumCourseComparisons = 10
@@ -82,7 +83,7 @@ extension WholeTrackSmoother {
     /// `TrackProblem/speeds`) at robust weight ``inlierWeight`` or more, and the solution `x`'s chord between
     /// them is at least ``CurveLength/resolvedChordFactor`` times the root of their summed `positionVariances`
     /// (per axis); `nil` when no step does (every step then counts its chord), or when the course readings
-    /// mostly disagree with the positions' direction across their states (see
+    /// mostly disagree with the positions' direction across their states and along the steps beside them (see
     /// ``CurveLength/agreeingCosineSquared``).
     ///
     /// - Complexity: O(n); one array of n flags.
@@ -116,18 +117,20 @@ extension WholeTrackSmoother {
             let ve = p.velocityEast[v], vn = p.velocityNorth[v]
             // The course check, over every course reading (the robust weights leave out the wrong ones where the
             // fixes are dense, and pass them where they are sparse): the reading's direction against the
-            // positions' own across the state.
+            // positions' own across the state, or along the step into it or out of it (on a hairpin or a tight
+            // grid logged every 15–19 s the chord across the state turns away from both).
             if ve != 0 || vn != 0, s > 0, s + 1 < n, !p.opensSegment[s], !p.opensSegment[s + 1],
-                let d = resolves(s - 1, s + 1)
+                let across = resolves(s - 1, s + 1)
             {
                 compared += 1
-                let dot = ve * d.east + vn * d.north
-                if dot > 0,
-                    dot * dot >= CurveLength.agreeingCosineSquared * (ve * ve + vn * vn)
-                        * (d.east * d.east + d.north * d.north)
-                {
-                    agreeing += 1
+                func agrees(_ d: (east: Double, north: Double)?) -> Bool {
+                    guard let d else { return false }
+                    let dot = ve * d.east + vn * d.north
+                    return dot > 0
+                        && dot * dot >= CurveLength.agreeingCosineSquared * (ve * ve + vn * vn)
+                            * (d.east * d.east + d.north * d.north)
                 }
+                if agrees(across) || agrees(resolves(s - 1, s)) || agrees(resolves(s, s + 1)) { agreeing += 1 }
             }
             guard velocityWeights[v] >= inlierWeight else { continue }
             if s == lastMeasured + 1, !p.opensSegment[s], resolves(s - 1, s) != nil {

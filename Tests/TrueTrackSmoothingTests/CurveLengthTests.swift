@@ -155,6 +155,39 @@ private typealias S = SmoothingSupport
         #expect(WholeTrackSmoother(profile: .walking).smooth(fixes).curveExcessMetres == 0)
     }
 
+    @Test func aSwitchbackRoadLoggedEvery19SecondsKeepsItsCourseColumn() {
+        // A mountain pass: legs of 100 m at 10 m/s joined by hairpins of radius 10 m taken at 5 m/s, a fix every
+        // 19 s. The chord across a state often turns far from its course, while the step into it or out of it does
+        // not (a reviewer's case: judged across the state alone the column was thrown out, and such passes read
+        // −33 % instead of −13 %).
+        let leg = 100.0, radius = 10.0, legSeconds = 10.0, turnSeconds = Double.pi * radius / 5
+        let cycle = 2 * (legSeconds + turnSeconds)
+        func pose(_ t: Double) -> (east: Double, north: Double, course: Double) {
+            let k = (t / cycle).rounded(.down), x = t - k * cycle, base = 4 * radius * k
+            if x < legSeconds { return (leg * x / legSeconds, base, 90) }
+            if x < legSeconds + turnSeconds {
+                let a = Double.pi * (x - legSeconds) / turnSeconds
+                return (leg + radius * sin(a), base + radius - radius * cos(a), 90 - a * 180 / .pi + 360)
+            }
+            if x < 2 * legSeconds + turnSeconds {
+                return (leg - leg * (x - legSeconds - turnSeconds) / legSeconds, base + 2 * radius, 270)
+            }
+            let a = Double.pi * (x - 2 * legSeconds - turnSeconds) / turnSeconds
+            return (-radius * sin(a), base + 3 * radius - radius * cos(a), 270 + a * 180 / .pi)
+        }
+        var rng = TestRNG(state: 13)
+        func gauss() -> Double { (-2 * log(max(rng.uniform(), 1e-300))).squareRoot() * cos(2 * .pi * rng.uniform()) }
+        let fixes = stride(from: 0.0, through: 1_900, by: 19).map { t -> Fix in
+            let p = pose(t), x = t - (t / cycle).rounded(.down) * cycle
+            let turning = (x >= legSeconds && x < legSeconds + turnSeconds) || x >= 2 * legSeconds + turnSeconds
+            return S.fix(
+                seconds: t, east: p.east + gauss(), north: p.north + gauss(), accuracy: 2, speed: turning ? 5 : 10,
+                course: p.course.truncatingRemainder(dividingBy: 360))
+        }
+        let track = WholeTrackSmoother(profile: .driving).smooth(fixes)
+        #expect(track.curveExcessMetres > 0)
+    }
+
     @Test func aCourseColumnInAnotherConventionBendsNoCurve() {
         // The circle's courses written counter-clockwise from the east (90° − course), and in radians: most
         // readings point away from where the positions go, and the step keeps its chord.
