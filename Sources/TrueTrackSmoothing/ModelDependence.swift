@@ -93,7 +93,6 @@ extension WholeTrackSmoother {
         let order = x.count / 2
         var counted = 0.0, left = 0.0, vehicle = 0.0, curve = 0.0
         var chords = StillRunChords()
-        let curveMask = curveSteps ?? [], hasCurveSteps = curveSteps != nil
         x.withUnsafeBufferPointer { x in
             for s in 1..<max(n, 1) {
                 let de = x[2 * s] - x[2 * (s - 1)], dn = x[order + 2 * s] - x[order + 2 * (s - 1)]
@@ -105,7 +104,7 @@ extension WholeTrackSmoother {
                     toNorth: x[order + 2 * s])
                 if countedSteps?[s] ?? true {
                     counted += length
-                    if hasCurveSteps, curveMask[s] {
+                    if let curveSteps, curveSteps[s] {
                         curve += CurveLength.excessMetres(
                             east: de, north: dn, chord: length, before: (x[2 * s - 1], x[order + 2 * s - 1]),
                             after: (x[2 * s + 1], x[order + 2 * s + 1]), seconds: p.times[s] - p.times[s - 1])

@@ -346,8 +346,10 @@ public struct WholeTrackSmoother: Sendable {
         // position, written over the solution (g at the position rows, 0 at the velocity rows): gₛ is the
         // unit vector of the step into state s minus that of the step out of it.
         let radians = Double.pi / 180
-        var distance = 0.0, stillLength = 0.0, vehicleLength = 0.0, curveExcess = 0.0
-        let curveMask = curveSteps ?? [], hasCurveSteps = curveSteps != nil
+        var distance = 0.0, stillLength = 0.0, vehicleLength = 0.0
+        // The reported track's curve: already summed by `planeLengths` when the model term needs it.
+        var curveExcess = plane?.curve ?? 0
+        let stepCurves = plane == nil ? curveSteps : nil
         var stillChords = StillRunChords()
         system.rhs.withUnsafeMutableBufferPointer { x in
             var eastBefore = x[0], northBefore = x[order]
@@ -373,7 +375,7 @@ public struct WholeTrackSmoother: Sendable {
                 let length = counted ? (de * de + dn * dn).squareRoot() : 0
                 if counted {
                     distance += step
-                    if hasCurveSteps, curveMask[s] {
+                    if let stepCurves, stepCurves[s] {
                         curveExcess += CurveLength.excessMetres(
                             east: de, north: dn, chord: length,
                             before: (x[2 * s - 1], x[order + 2 * s - 1]), after: (x[2 * s + 1], x[order + 2 * s + 1]),
