@@ -46,19 +46,23 @@ private typealias S = SmoothingSupport
         #expect(abs(excess) < 1e-9)
     }
 
+    /// The course, degrees clockwise from north in 0 ..< 360, of a point going counter-clockwise around a circle
+    /// centred on the origin at angle `a` (radians from the east): north at a = 0, a course of −a.
+    static func course(aroundCircleAt a: Double) -> Double {
+        let course = (360 - a * 180 / .pi).truncatingRemainder(dividingBy: 360)
+        return course < 0 ? course + 360 : course
+    }
+
     /// Laps of a 200 m circle at 10 m/s, a fix every `seconds` with 2 m of noise (claiming 3 m) and a Doppler
     /// speed (± 0.1 m/s), with its course unless `withCourse` is false; and the true length.
     static func circle(seconds: Double, withCourse: Bool, seed: UInt64) -> (fixes: [Fix], truth: Double) {
         var rng = TestRNG(state: seed)
-        func gauss() -> Double { (-2 * log(max(rng.uniform(), 1e-300))).squareRoot() * cos(2 * .pi * rng.uniform()) }
         let r = 200.0, speed = 10.0, duration = 1_500.0
         let fixes = stride(from: 0.0, through: duration, by: seconds).map { t -> Fix in
             let a = speed * t / r
-            // Counter-clockwise from the east: heading north at a = 0, i.e. a course of −a from north.
-            let course = (360 - a * 180 / .pi).truncatingRemainder(dividingBy: 360)
             return S.fix(
-                seconds: t, east: r * cos(a) + 2 * gauss(), north: r * sin(a) + 2 * gauss(), accuracy: 3,
-                speed: speed + 0.1 * gauss(), course: withCourse ? (course < 0 ? course + 360 : course) : nil)
+                seconds: t, east: r * cos(a) + 2 * rng.gaussian(), north: r * sin(a) + 2 * rng.gaussian(), accuracy: 3,
+                speed: speed + 0.1 * rng.gaussian(), course: withCourse ? Self.course(aroundCircleAt: a) : nil)
         }
         return (fixes, speed * fixes.first!.timestamp.seconds(to: fixes.last!.timestamp))
     }
@@ -145,12 +149,12 @@ private typealias S = SmoothingSupport
         // Steps of 1.4 m under 3 m of noise: the curve between them would bend with the noise (a reviewer's phone
         // walks read +0.3 … +2.4 points with it), so none is counted.
         var rng = TestRNG(state: 11)
-        func gauss() -> Double { (-2 * log(max(rng.uniform(), 1e-300))).squareRoot() * cos(2 * .pi * rng.uniform()) }
         let fixes = stride(from: 0.0, through: 600, by: 1).map { t -> Fix in
-            let a = 1.4 * t / 30, course = (360 - a * 180 / .pi).truncatingRemainder(dividingBy: 360)
+            let a = 1.4 * t / 30
             return S.fix(
-                seconds: t, east: 30 * cos(a) + 3 * gauss(), north: 30 * sin(a) + 3 * gauss(), accuracy: 4,
-                speed: 1.4 + 0.1 * gauss(), course: course < 0 ? course + 360 : course)
+                seconds: t, east: 30 * cos(a) + 3 * rng.gaussian(), north: 30 * sin(a) + 3 * rng.gaussian(),
+                accuracy: 4,
+                speed: 1.4 + 0.1 * rng.gaussian(), course: Self.course(aroundCircleAt: a))
         }
         #expect(WholeTrackSmoother(profile: .walking).smooth(fixes).curveExcessMetres == 0)
     }
@@ -176,12 +180,12 @@ private typealias S = SmoothingSupport
             return (-radius * sin(a), base + 3 * radius - radius * cos(a), 270 + a * 180 / .pi)
         }
         var rng = TestRNG(state: 13)
-        func gauss() -> Double { (-2 * log(max(rng.uniform(), 1e-300))).squareRoot() * cos(2 * .pi * rng.uniform()) }
         let fixes = stride(from: 0.0, through: 1_900, by: 19).map { t -> Fix in
             let p = pose(t), x = t - (t / cycle).rounded(.down) * cycle
             let turning = (x >= legSeconds && x < legSeconds + turnSeconds) || x >= 2 * legSeconds + turnSeconds
             return S.fix(
-                seconds: t, east: p.east + gauss(), north: p.north + gauss(), accuracy: 2, speed: turning ? 5 : 10,
+                seconds: t, east: p.east + rng.gaussian(), north: p.north + rng.gaussian(), accuracy: 2,
+                speed: turning ? 5 : 10,
                 course: p.course.truncatingRemainder(dividingBy: 360))
         }
         let track = WholeTrackSmoother(profile: .driving).smooth(fixes)
@@ -208,12 +212,11 @@ private typealias S = SmoothingSupport
         // Whatever the solver and readings (10 m claimed for 0.3 m of noise: the white-part re-solve), the distance
         // with the curve is the distance without it plus `curveExcessMetres` (a reviewer's invariant).
         var rng = TestRNG(state: 3)
-        func gauss() -> Double { (-2 * log(max(rng.uniform(), 1e-300))).squareRoot() * cos(2 * .pi * rng.uniform()) }
         let fixes = stride(from: 0.0, through: 1_500, by: 10).map { t -> Fix in
-            let a = t / 20, course = (360 - a * 180 / .pi).truncatingRemainder(dividingBy: 360)
+            let a = t / 20
             return S.fix(
-                seconds: t, east: 200 * cos(a) + noise * gauss(), north: 200 * sin(a) + noise * gauss(),
-                accuracy: accuracy, speed: 10 + 0.1 * gauss(), course: course < 0 ? course + 360 : course)
+                seconds: t, east: 200 * cos(a) + noise * rng.gaussian(), north: 200 * sin(a) + noise * rng.gaussian(),
+                accuracy: accuracy, speed: 10 + 0.1 * rng.gaussian(), course: Self.course(aroundCircleAt: a))
         }
         for variant in 0..<4 {
             var on = SmoothingOptions(profile: .driving)

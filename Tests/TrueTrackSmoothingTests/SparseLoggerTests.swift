@@ -13,12 +13,13 @@ private typealias S = SmoothingSupport
     /// `count` fixes every 24–30 s (seeded) along `position(seconds)`, each reading `speed` and 3 m of noise.
     static func logger(count: Int, speed: Double?, seed: UInt64, position: (Double) -> (Double, Double)) -> [Fix] {
         var rng = TestRNG(state: seed)
-        func gauss() -> Double { (-2 * log(max(rng.uniform(), 1e-300))).squareRoot() * cos(2 * .pi * rng.uniform()) }
         var seconds = 0.0
         return (0..<count).map { _ in
             defer { seconds += 24 + 6 * rng.uniform() }
             let (e, n) = position(seconds)
-            return S.fix(seconds: seconds, east: e + 3 * gauss(), north: n + 3 * gauss(), accuracy: 4.5, speed: speed)
+            return S.fix(
+                seconds: seconds, east: e + 3 * rng.gaussian(), north: n + 3 * rng.gaussian(), accuracy: 4.5,
+                speed: speed)
         }
     }
 

@@ -17,6 +17,8 @@ struct TestRNG {
     }
     mutating func uniform() -> Double { Double(next() >> 11) * 0x1.0p-53 }
     mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    /// A standard normal draw (Box–Muller, cosine branch: two uniforms per draw).
+    mutating func gaussian() -> Double { (-2 * log(max(uniform(), 1e-300))).squareRoot() * cos(2 * .pi * uniform()) }
 }
 
 /// Helpers shared by the smoothing tests.
@@ -63,13 +65,12 @@ enum SmoothingSupport {
     /// 100–300 m in a seeded random direction; returns the fixes and the indices moved.
     static func jumpyDrive(intervalSeconds: Int, jumpShare: Double, seed: UInt64) -> (fixes: [Fix], jumped: [Int]) {
         var rng = TestRNG(state: seed)
-        func gauss() -> Double { (-2 * log(max(rng.uniform(), 1e-300))).squareRoot() * cos(2 * .pi * rng.uniform()) }
         let last = 1200 / intervalSeconds
         var fixes: [Fix] = []
         var jumped: [Int] = []
         for k in 0...last {
             let t = Double(intervalSeconds * k)
-            var east = 12 * t + 3 * gauss(), north = 3 * gauss()
+            var east = 12 * t + 3 * rng.gaussian(), north = 3 * rng.gaussian()
             if k > 2, k < last - 2, rng.uniform() < jumpShare {
                 let m = 100 + 200 * rng.uniform(), a = 2 * Double.pi * rng.uniform()
                 east += m * cos(a)
