@@ -13,15 +13,16 @@
 /// measurements, not the model's reading of the positions. Where the direction comes from the positions alone
 /// (no reading, or a speed at or above the still speed without a course, whose direction is the track's own)
 /// the curve would bend with the positions' noise and with every multipath jump the track half-follows, and
-/// lengthen them: a straight drive every 10 s with 6 % jumps read +0.5 … +1.5 % longer, a speed-only walk under
-/// 8 m of noise longer than without its speeds (measured; ARCHITECTURE "The curve between velocity readings").
+/// lengthen them: a straight 14.4 km drive every 5–15 s with 5 % of its fixes 100–300 m off read +0.5 … +1.5 %
+/// longer (`tools/analysis/zero-column/jumpy.py --smooth`), a speed-only walk under 8 m of noise longer than
+/// without its speeds (`SpeedWithoutCourseTests`; ARCHITECTURE "The curve between velocity readings").
 /// A reading at rest gives a tangent near zero, along which the curve eases without bending.
 enum CurveLength {
     /// How many times the noise of a step's chord (the root of the two smoothed positions' summed per-axis
     /// variances) the chord must be long for the curve to count: 5, so the chord's own direction is known to
     /// about 0.2 rad. Shorter steps (a walk's 1–10 s, a stop, a parked receiver's wander) hold turns the fixes
     /// cannot show, and the curve between them bent with the noise: a reviewer's phone walks every 5–10 s read
-    /// +1.6 … +2.4 points, parked receivers with random low speeds +60–70 m per half hour, stop-and-go every 5 s
+    /// +1.6 … +2.4 points, parked receivers with random low speeds +59–72 m per half hour, stop-and-go every 5 s
     /// +2.1 points (all now as without the curve).
     static let resolvedChordFactor = 5.0
     /// The cosine² of the largest angle, 30°, between a course reading and the positions' direction across its
@@ -45,14 +46,15 @@ enum CurveLength {
     /// The speed along the curve, |p′(u)| over u ∈ [0, 1], is integrated by four-point Gauss–Legendre
     /// quadrature: exact when the curve is straight and runs one way (the speed is then a quadratic in u).
     /// Against an adaptive integral (a reviewer's, scipy `quad`): 0.006 % of the length on a 90° arc, 0.11 % on
-    /// a semicircle, 0.4 % of the excess on a U-turn within a step (five points 0.1 / 0.3 % for 12 more
-    /// instructions per step), up to 4 % of a small excess for turns up to 90° with unequal tangents. Not capped
-    /// by what the two speeds allow (their mean times the step): on a smooth drive the curve's length is close to
-    /// that bound, and the positions' noise then pushes half the steps against it, so a capped curve measured
-    /// only 60 % of a circle's arcs at 10 s (the uncapped one 90 %). A curve that doubles back along its chord
-    /// (two readings that both say the vehicle moved on, around a stop between fixes) is where the quadrature is
-    /// poor: 0 for tangents of 3.2–4 chords (the true excess 2–22 m), about 10 % over from 12 chords on; the
-    /// path there was most likely straight, so the low side is the nearer one.
+    /// a semicircle, 0.4 % of the excess on a U-turn within a step, up to 4 % of a small excess for turns up to
+    /// 90° with unequal tangents (five points: 0.1 / 0.3 % of the excess on 90° turns and the U-turn; the `smooth`
+    /// benchmark counted 4,424.3 instructions per fix with five, 4,423.4 with four). Not capped by what the two
+    /// speeds allow (their mean times the step): on a smooth drive the curve's length is close to that bound, and
+    /// the positions' noise then pushes half the steps against it: on a 200 m circle logged every 10 s with 2 m of
+    /// noise a capped curve added 94 m where the chords cut 156 m, the uncapped one 156 m. A curve that doubles
+    /// back along its chord (two readings that both say the vehicle moved on, around a stop between fixes) is
+    /// where the quadrature is poor: 0 for tangents of 3.2–4 chords (the true excess 2–22 m), about 10 % over from
+    /// 12 chords on; the path there was most likely straight, so the low side is the nearer one.
     @inline(__always)
     static func excessMetres(
         east de: Double, north dn: Double, chord: Double, before: (east: Double, north: Double),

@@ -112,8 +112,9 @@ public struct SmoothedTrack: Sendable {
     ///    σ 4.1 %, 20 of 20.
     /// 7. **Curves** (``curveExcessMetres``, 2026-12-03): the length the curves between velocity readings add
     ///    to the chords counts as 1σ: it is what the motion model, not the fixes, says happened between them
-    ///    (the recordings thinned to 10–20 s keep 0.1–0.4 % of it uncounted, or over-count by as much). The
-    ///    GSDC Pixel 4 thinned to 19 s read −0.24 % with σ 4.9 m (z −19.7); with the term σ 144 m (z −0.7).
+    ///    (the recordings thinned to 10–19 s still read 0.04–4.7 % short with it,
+    ///    `tools/analysis/curve_thinned.py`). The GSDC Pixel 4 thinned to 19 s read −0.24 % with σ 4.9 m (z −19.7);
+    ///    with the term σ 144 m (z −0.7).
     ///
     /// What σ does not cover: an accuracy the receiver understates (σ follows the stated accuracy, and the
     /// white-part reading of term 4 sees only the part of the error that changes from fix to fix), and the

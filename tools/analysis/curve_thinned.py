@@ -29,6 +29,8 @@ def smoothed(binary, path, profile):
     r = subprocess.run([binary, 'process', path, '--profile', profile, '--json', '--smooth'], capture_output=True,
                        text=True)
     if r.returncode != 0:
+        first = (r.stderr.strip().splitlines() or [''])[0]
+        print(f'{binary} process {path} --smooth failed (exit {r.returncode}): {first}', file=sys.stderr)
         return float('nan'), float('nan')
     j = json.loads(r.stdout)
     return j['distanceMetres'], j['distanceSigmaMetres']

@@ -36,9 +36,10 @@ enum ProcessCommand {
                     + "accuracy: an accuracy the receiver understates, or corners a sparse track without course "
                     + "readings cuts, are not in it; README \"How far to trust the smoothed distance\"), "
                     + "stillLengthMetres (smoothed length left out where the receiver was at rest; the straight line "
-                    + "across each such run counts in the σ), vehicleLengthMetres (left out as rides: walking and running profiles) and "
-                    + "curveExcessMetres (the curves between speed-and-course readings beyond the straight lines, "
-                    + "included). With a good Doppler speed the forward filter's distance is usually the closer."),
+                    + "across each such run counts in the σ), vehicleLengthMetres (left out as rides: walking and "
+                    + "running profiles) and curveExcessMetres (the curves between speed-and-course readings beyond "
+                    + "the straight lines, included). With a good Doppler speed the forward filter's distance is "
+                    + "usually the closer."),
             OptionSpec(
                 name: "estimate-noise",
                 help: "With --smooth: estimate the accuracy scale, Doppler scale and acceleration noise from the "
