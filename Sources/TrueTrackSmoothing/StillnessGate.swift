@@ -27,7 +27,8 @@ import TrueTrackCore
 /// as the forward filter's motion gate holds such a fix's distance.
 ///
 /// The window never reaches across a gap that splits the track (the chord across a gap counts, see
-/// ``SmoothedTrack/distanceMetres``, unless it goes out to or back from a jump or a `still` reading holds it).
+/// ``SmoothedTrack/distanceMetres``, unless it goes out to or back from a jump, a `still` reading holds it, or
+/// both its ends read at rest and it lies within the two fixes' noise: see ``restNoiseFactor``).
 /// The forward filter needs a trailing window and releases held distance later; with the whole track at hand
 /// the window is centred, so a walk's first and last metres are judged with the fixes on both sides of them.
 public struct StillnessGate: Sendable, Hashable {
@@ -64,6 +65,32 @@ public struct StillnessGate: Sendable, Hashable {
     /// reviewer's 450 such tracks lost 35 trips of 50–350 m (summed |error| 65.5 → 67.1 km), at 30 s four
     /// (63.1 km), while the fleet set gained 929 → 671 km at 60 s. A walker's walk to a shelf and back is a walk.
     public var jumpSeconds: Double
+    /// How many still thresholds (``baseMetres`` + ``accuracyFactor`` × the *sum* of the two fixes' accuracies,
+    /// the forward filter's noise for a sparse step) tell two fixes of a receiver that reads at rest apart from
+    /// its noise: 2 (0 turns these rules off). Where the states at both ends of a step carry Doppler speeds the smoother uses (on at least
+    /// half their fixes) averaging below ``motionDopplerSpeedMetresPerSecond``:
+    /// - a chord across a gap within this many thresholds counts nothing;
+    /// - a jump (see ``jumpSeconds``) whose every state reads at rest needs its fixes beyond this many thresholds
+    ///   from the fix before and the fix after it, which lie within this many of each other; the readings, not
+    ///   the fixes beside them, say the receiver is at rest. Such a jump of one fix may last any time, of two
+    ///   fixes ``restingJumpSeconds``.
+    ///
+    /// Why: a sparse logger's steps are longer than ``SmoothingOptions/gapSeconds``, so each fix is a segment of
+    /// its own, the window holds the step alone and the readings decided nothing: every chord counted. A van
+    /// parked 8 hours logging every 30–300 s with a speed column (zeros, or 0.3–2 km/h of noise) and 5 % of its
+    /// fixes 20–500 m off counted 11–85 km per cell of five (`tools/analysis/fleet/fleet_smooth.py`). Why twice:
+    /// a reported accuracy is a 68 % radius, and the difference of two independent fixes with radius a lies
+    /// beyond 2 a about one time in ten (Rayleigh), within 4 a all but once in 10⁴; the fleet's fixes (error
+    /// σ 5 m per axis, τ 60 s, stating about 5 m) passed one threshold on 10–25 % of their parked steps. The
+    /// forward filter counts nothing on such a step either: within one threshold by its sparse rule, beyond it
+    /// because no chain confirms a still chord.
+    public var restNoiseFactor: Double
+    /// The longest a jump of two fixes whose every state reads at rest may last, from the fix before it to the
+    /// fix after it, seconds: 120, the forward filter's excursion limit. Longer, a van that drove out to a
+    /// customer, stood there for two fixes and drove back (the fleet's out-and-back days every 60–120 s) was
+    /// read as a jump (summed |error| there 13.6 → 23.9 km with no limit); a single fix read at rest away from
+    /// a place the fixes before and after it agree on is a jump at any cadence.
+    public var restingJumpSeconds: Double
 
     /// The gate with the forward filter's values for `profile` (see each property).
     public init(profile: TrackingProfile) {
@@ -76,6 +103,8 @@ public struct StillnessGate: Sendable, Hashable {
         activityConfidenceThreshold = profile.activityConfidenceThreshold
         activityValiditySeconds = profile.activityValiditySeconds
         jumpSeconds = profile.departureConfirmationSeconds
+        restNoiseFactor = 2
+        restingJumpSeconds = 120
     }
 
     /// For each state `s ≥ 1`, whether the step from state `s − 1` into it counts (index 0 is always `false`;
@@ -111,6 +140,12 @@ public struct StillnessGate: Sendable, Hashable {
             let (low, high) = window.states(ofStep: s, times: times, opensSegment: opensSegment)
             if let readsStill, readsStill[s] || readsStill[s - 1] { continue }
             if opensSegment[s] {
+                // A gap's chord between two states read at rest, within their noise: the noise.
+                if restNoiseFactor > 0, readsRest(s - 1, totals: totals), readsRest(s, totals: totals) {
+                    let de = x[2 * s] - x[2 * (s - 1)], dn = x[order + 2 * s] - x[order + 2 * (s - 1)]
+                    let noise = restNoiseFactor * restThreshold(s - 1, s, totals: totals)
+                    if de * de + dn * dn <= noise * noise { continue }
+                }
                 counts[s] = !(jumps?.isJumpStep(s) ?? false)
                 continue
             }
@@ -131,6 +166,22 @@ public struct StillnessGate: Sendable, Hashable {
     /// The net displacement (metres) a window whose fixes report `meanAccuracyMetres` must exceed to be moving:
     /// ``baseMetres`` + ``accuracyFactor`` × the mean accuracy.
     func stillThreshold(meanAccuracyMetres: Double) -> Double { baseMetres + accuracyFactor * meanAccuracyMetres }
+
+    /// Whether state `s`'s fixes read at rest: at least half of them carry a Doppler speed the smoother uses, and
+    /// those average below ``motionDopplerSpeedMetresPerSecond``.
+    func readsRest(_ s: Int, totals: [Totals]) -> Bool {
+        let own = totals[s + 1].minus(totals[s])
+        return own.speeds > 0 && 2 * own.speeds >= own.fixes
+            && !own.meanSpeedReaches(motionDopplerSpeedMetresPerSecond)
+    }
+
+    /// The still threshold of a step between states `a` and `b` read at rest (before ``restNoiseFactor``): from
+    /// the sum of their mean accuracies, as the forward filter's noise of a sparse step.
+    func restThreshold(_ a: Int, _ b: Int, totals: [Totals]) -> Double {
+        stillThreshold(
+            meanAccuracyMetres: totals[a + 1].minus(totals[a]).meanAccuracyMetres
+                + totals[b + 1].minus(totals[b]).meanAccuracyMetres)
+    }
 
     /// The finder of jumps (``JumpFinder``) for a problem, or `nil` when the rule is off (``jumpSeconds`` 0).
     func jumpFinder(_ p: TrackProblem, totals: [Totals]) -> JumpFinder? {
@@ -248,19 +299,35 @@ struct JumpFinder {
     /// Whether the `fixes` states after `before` are a jump and the state after them is back (see the type).
     func isJump(from before: Int, fixes k: Int) -> Bool {
         let after = before + k + 1, n = problem.stateCount
-        guard after < n, problem.times[after] - problem.times[before] <= gate.jumpSeconds else { return false }
-        // Cheap tests first, on squared distances: a jump's first step lies beyond four thresholds, each at least
-        // the base; the fix after it comes back within one, so within a quarter of that.
+        guard after < n else { return false }
+        let seconds = problem.times[after] - problem.times[before]
+        // Read at rest throughout, the readings say what the fixes beside it would (see
+        // ``StillnessGate/restNoiseFactor``); else the positions must, within ``StillnessGate/jumpSeconds``.
+        let atRest =
+            gate.restNoiseFactor > 0 && (k == 1 || seconds <= gate.restingJumpSeconds)
+            && (before...after).allSatisfy { gate.readsRest($0, totals: totals) }
+        guard atRest || seconds <= gate.jumpSeconds else { return false }
+        let factor = atRest ? gate.restNoiseFactor : 4
+        let f2 = factor * factor
+        // Cheap tests first, on squared distances: a jump's first step lies beyond `factor` thresholds, each at
+        // least the base; the fix after it comes back within a `factor`th of that.
         let out = squared(before, before + 1), back = squared(before, after)
         let base = gate.baseMetres
-        guard out > 16 * base * base, 16 * back < out else { return false }
-        let threshold = gate.stillThreshold(meanAccuracyMetres: max(accuracy(before), accuracy(after)))
+        guard out > f2 * base * base, f2 * back < out else { return false }
+        let threshold =
+            atRest
+            ? gate.restThreshold(before, after, totals: totals)
+            : gate.stillThreshold(meanAccuracyMetres: max(accuracy(before), accuracy(after)))
         let t2 = threshold * threshold
-        guard back <= t2, before == 0 || squared(before - 1, before) <= t2,
-            after == n - 1 || squared(after, after + 1) <= t2
-        else { return false }
+        if atRest {
+            guard back <= f2 * t2 else { return false }
+        } else {
+            guard back <= t2, before == 0 || squared(before - 1, before) <= t2,
+                after == n - 1 || squared(after, after + 1) <= t2
+            else { return false }
+        }
         for j in before + 1..<after {
-            guard squared(before, j) > 16 * t2, squared(j, after) > 16 * t2, !readsMotion(j) else { return false }
+            guard squared(before, j) > f2 * t2, squared(j, after) > f2 * t2, !readsMotion(j) else { return false }
         }
         return true
     }

@@ -273,3 +273,89 @@ import TrueTrackSimulation
         #expect(bare.rule == bare.without, "\(bare)")
     }
 }
+
+/// The stillness gate's rules for a sparse logger whose speed readings say it is at rest
+/// (``StillnessGate/restNoiseFactor``): every step longer than the reset gap is a segment of its own, so the
+/// readings at its ends, not a window, say whether its chord is noise or a jump.
+@Suite struct StillnessGateRestTests {
+    /// A van parked for two hours, a fix every `interval` seconds (2 m of white scatter per axis claiming 5 m, each
+    /// reading `speed`), every 20th fix `jump` metres east (one fix; with `twoFixes` the next one too, a further
+    /// 10 m on), the first jump fix reading `jumpSpeed`.
+    static func parkedVan(
+        interval: Double, speed: Double?, jump: Double = 0, twoFixes: Bool = false, jumpSpeed: Double? = nil,
+        seed: UInt64
+    ) -> [Fix] {
+        var random = SplitMix64(seed: seed)
+        return (0..<Int(7200 / interval)).map { i in
+            let away = i % 20 == 10 || (twoFixes && i % 20 == 11)
+            let east = (away ? jump + (i % 20 == 11 ? 10 : 0) : 0) + 2 * random.gaussian()
+            return SmoothingSupport.fix(
+                seconds: Double(i) * interval, east: east, north: 2 * random.gaussian(),
+                speed: i % 20 == 10 && jumpSpeed != nil ? jumpSpeed : speed)
+        }
+    }
+
+    /// The driving profile's smoother with the rules and without them.
+    static func withAndWithout(_ fixes: [Fix]) -> (rule: Double, without: Double) {
+        var options = SmoothingOptions(profile: .driving)
+        let rule = WholeTrackSmoother(options: options).smooth(fixes).distanceMetres
+        options.stillnessGate?.restNoiseFactor = 0
+        return (rule, WholeTrackSmoother(options: options).smooth(fixes).distanceMetres)
+    }
+
+    /// Two fixes 60 s apart claiming 5 m, both reading 0: the noise of the step is 2 + 1 × (5 + 5) = 12 m, twice
+    /// that 24 m. A chord of 20 m counts nothing, one of 30 m counts (a van that moved between two stops); without
+    /// readings the 20 m chord counts as before. (Within 0.1 m: the haversine on the mean radius against the test's
+    /// local frame.)
+    @Test func aChordBetweenTwoFixesReadAtRestCountsBeyondTwiceTheirNoise() {
+        func distance(_ east: Double, speed: Double?) -> Double {
+            let fixes = [
+                SmoothingSupport.fix(seconds: 0, east: 0, north: 0, speed: speed),
+                SmoothingSupport.fix(seconds: 60, east: east, north: 0, speed: speed),
+            ]
+            return WholeTrackSmoother(profile: .driving).smooth(fixes).distanceMetres
+        }
+        #expect(distance(20, speed: 0) == 0)
+        #expect(abs(distance(30, speed: 0) - 30) < 0.1, "\(distance(30, speed: 0))")
+        #expect(abs(distance(20, speed: nil) - 20) < 0.1, "\(distance(20, speed: nil))")
+        // Readings of motion (1 m/s, above the driving profile's 0.8 m/s) are no rest: the chord counts.
+        #expect(abs(distance(20, speed: 1) - 20) < 0.1, "\(distance(20, speed: 1))")
+    }
+
+    /// Parked two hours every 30–300 s reading 0 or 0.3 m/s: the chords of its scatter counted hundreds of metres,
+    /// now at most a few; its 200 m jumps of one fix, each reading at rest, count nothing either.
+    @Test(arguments: [30.0, 60.0, 120.0, 300.0])
+    func aParkedLoggerReadAtRestCountsNeitherItsScatterNorItsJumps(interval: Double) {
+        for seed: UInt64 in 1...3 {
+            for speed in [0.0, 0.3] {
+                let label = "every \(interval) s reading \(speed) m/s, seed \(seed)"
+                let still = Self.withAndWithout(Self.parkedVan(interval: interval, speed: speed, seed: seed))
+                #expect(still.without > 2 * 7200 / interval, "\(label): \(still.without) m without the rules")
+                #expect(still.rule < 0.05 * still.without, "\(label): \(still.rule) m")
+                let jumps = Self.withAndWithout(
+                    Self.parkedVan(interval: interval, speed: speed, jump: 200, seed: seed))
+                #expect(jumps.without > 400 * (7200 / interval / 20) - 50, "\(label): \(jumps.without) m without")
+                #expect(jumps.rule < still.rule + 25, "\(label): \(jumps.rule) m with jumps, \(still.rule) without")
+            }
+        }
+    }
+
+    /// Two fixes away read at rest are a jump within ``StillnessGate/restingJumpSeconds`` of the fixes around them
+    /// (every 30 s: 90 s), and a stay beyond it (every 60 s: 180 s, a van that drove out to a customer and back):
+    /// then the steps out and back count.
+    @Test func twoFixesAwayReadAtRestAreAJumpOnlyWithinTheRestingJumpTime() {
+        let quick = Self.withAndWithout(Self.parkedVan(interval: 30, speed: 0, jump: 200, twoFixes: true, seed: 4))
+        #expect(quick.rule < 50 && quick.without > 4000, "every 30 s: \(quick)")
+        let still = Self.withAndWithout(Self.parkedVan(interval: 60, speed: 0, seed: 4)).rule
+        let slow = Self.withAndWithout(Self.parkedVan(interval: 60, speed: 0, jump: 200, twoFixes: true, seed: 4))
+        // Six stays out and back, 200 m and 210 m each way.
+        #expect(slow.rule > still + 6 * 410 - 50, "every 60 s: \(slow), \(still) without the stays")
+    }
+
+    /// A fix away that reads motion (10 m/s) is a trip out and back, whatever the fixes around it read.
+    @Test func aFixAwayReadingMotionCounts() {
+        let trips = Self.withAndWithout(
+            Self.parkedVan(interval: 60, speed: 0, jump: 200, jumpSpeed: 10, seed: 5))
+        #expect(trips.rule > 400 * 6 - 50, "\(trips)")
+    }
+}
