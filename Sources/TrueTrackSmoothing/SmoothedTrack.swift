@@ -83,7 +83,11 @@ public struct SmoothedTrack: Sendable {
     ///    each, the smoothed speed, or the fix's Doppler reading where lower: a device that paused itself read
     ///    next to nothing as it stopped and set off, while the segment's end carries the model's momentum). The
     ///    excess over the chord is one-sided, so the gaps' excesses add linearly into one term. A gap the vehicle
-    ///    gate gives to a ride adds nothing (its chord is not counted either).
+    ///    gate gives to a ride adds nothing (its chord is not counted either). A jump of one fix read at rest
+    ///    that the stillness gate left out although it lasted longer than
+    ///    ``StillnessGate/restingJumpSeconds`` adds its chords out and back: readings at three instants cannot
+    ///    rule out an errand (a reviewer's errands every 60–300 s, 29 → 32 of 32 within ±2σ; a van parked 8 h
+    ///    with such jumps now reads about 0 ± 4 km).
     ///
     /// 4. **Model** (``distanceModelDifferenceMetres``, with ``SmoothingOptions/checksModelDependence``): the
     ///    reported accuracy describes a phone's whole error, mostly a slowly varying bias, while the
@@ -129,7 +133,8 @@ public struct SmoothedTrack: Sendable {
     /// dD / d ln q: how much the distance changes per unit change of the logarithm of the process noise
     /// density (term 2), metres. Negative when more smoothing shortens the track.
     public var distanceProcessSensitivityMetres: Double = 0
-    /// The summed excess of speed × duration over the chord across the gaps (term 3), metres.
+    /// The summed excess of speed × duration over the chord across the gaps, with the chords of long jumps read
+    /// at rest (term 3), metres.
     public var distanceGapExcessMetres: Double = 0
     /// The model term (term 4), metres, signed: the length of the track smoothed with the fixes' accuracy
     /// scaled by ``whiteAccuracyScale`` minus the length of ``points`` (positive when trusting the fixes more

@@ -66,14 +66,16 @@ public struct StillnessGate: Sendable, Hashable {
     /// (63.1 km), while the fleet set gained 929 → 671 km at 60 s. A walker's walk to a shelf and back is a walk.
     public var jumpSeconds: Double
     /// How many still thresholds (``baseMetres`` + ``accuracyFactor`` × the *sum* of the two fixes' accuracies,
-    /// the forward filter's noise for a sparse step) tell two fixes of a receiver that reads at rest apart from
-    /// its noise: 2 (0 turns these rules off). Where the states at both ends of a step carry Doppler speeds the smoother uses (on at least
-    /// half their fixes) averaging below ``motionDopplerSpeedMetresPerSecond``:
+    /// each at most ``restAccuracyCeilingMetres``: the forward filter's noise for a sparse step) tell two fixes
+    /// of a receiver that reads at rest apart from its noise: 2 (0 turns these rules off). Where the states at
+    /// both ends of a step carry Doppler speeds the smoother uses (on at least half their fixes) averaging below
+    /// ``motionDopplerSpeedMetresPerSecond``:
     /// - a chord across a gap within this many thresholds counts nothing;
     /// - a jump (see ``jumpSeconds``) whose every state reads at rest needs its fixes beyond this many thresholds
     ///   from the fix before and the fix after it, which lie within this many of each other; the readings, not
     ///   the fixes beside them, say the receiver is at rest. Such a jump of one fix may last any time, of two
-    ///   fixes ``restingJumpSeconds``.
+    ///   fixes ``restingJumpSeconds``; one that lasts longer widens σ by its chords (term 3 of
+    ///   ``SmoothedTrack/distanceSigmaMetres``: readings at three instants cannot rule out an errand).
     ///
     /// Why: a sparse logger's steps are longer than ``SmoothingOptions/gapSeconds``, so each fix is a segment of
     /// its own, the window holds the step alone and the readings decided nothing: every chord counted. A van
@@ -91,6 +93,15 @@ public struct StillnessGate: Sendable, Hashable {
     /// read as a jump (summed |error| there 13.6 → 23.9 km with no limit); a single fix read at rest away from
     /// a place the fixes before and after it agree on is a jump at any cadence.
     public var restingJumpSeconds: Double
+    /// The most of a fix's reported accuracy the rest threshold takes (see ``restNoiseFactor``), metres: 10.
+    /// Why: the factor 2 covers fixes noisier than they state (a 68 % radius of 5 m on the fleet set's 5 m
+    /// per axis); a receiver that states 20–45 m at rest more often overstates (an accuracy from HDOP × a
+    /// generous UERE, a balanced-power fix), and twice its sum hid a courier's 20–150 m hops. A reviewer's 1,040
+    /// generated tracks (`/tmp/review-s33`, scratch; summed |error| over 33 families): without a ceiling 1,494 km,
+    /// 20 m 1,405, 15 m 1,376, 10 m 1,351 (couriers claiming 20–45 m for 3 m of error 62.4 → 21.3 km, a town
+    /// drive claiming 35 m 65.2 → 9.6 km); the cost, a parked receiver honestly stating 20 m (12 m per axis),
+    /// 18.6 → 29.2 km of 331 before the rule.
+    public var restAccuracyCeilingMetres: Double
 
     /// The gate with the forward filter's values for `profile` (see each property).
     public init(profile: TrackingProfile) {
@@ -105,6 +116,7 @@ public struct StillnessGate: Sendable, Hashable {
         jumpSeconds = profile.departureConfirmationSeconds
         restNoiseFactor = 2
         restingJumpSeconds = 120
+        restAccuracyCeilingMetres = 10
     }
 
     /// For each state `s ≥ 1`, whether the step from state `s − 1` into it counts (index 0 is always `false`;
@@ -126,6 +138,17 @@ public struct StillnessGate: Sendable, Hashable {
         readings: [TimedReading] = [], jumps: JumpFinder? = nil
     ) -> [Bool] {
         var jumps = jumps
+        return countedSteps(
+            times: times, opensSegment: opensSegment, solution: x, order: order, totals: totals, readings: readings,
+            finder: &jumps)
+    }
+
+    /// ``countedSteps(times:opensSegment:solution:order:totals:readings:jumps:)``, leaving in `jumps` what the
+    /// finder found (see ``JumpFinder/jumpSeconds(holding:)``).
+    func countedSteps(
+        times: [Double], opensSegment: [Bool], solution x: [Double], order: Int, totals: [Totals],
+        readings: [TimedReading], finder jumps: inout JumpFinder?
+    ) -> [Bool] {
         let n = times.count
         var counts = [Bool](repeating: false, count: n)
         guard n > 1 else { return counts }
@@ -176,11 +199,12 @@ public struct StillnessGate: Sendable, Hashable {
     }
 
     /// The still threshold of a step between states `a` and `b` read at rest (before ``restNoiseFactor``): from
-    /// the sum of their mean accuracies, as the forward filter's noise of a sparse step.
+    /// the sum of their mean accuracies, each at most ``restAccuracyCeilingMetres``, as the forward filter's noise
+    /// of a sparse step.
     func restThreshold(_ a: Int, _ b: Int, totals: [Totals]) -> Double {
         stillThreshold(
-            meanAccuracyMetres: totals[a + 1].minus(totals[a]).meanAccuracyMetres
-                + totals[b + 1].minus(totals[b]).meanAccuracyMetres)
+            meanAccuracyMetres: min(totals[a + 1].minus(totals[a]).meanAccuracyMetres, restAccuracyCeilingMetres)
+                + min(totals[b + 1].minus(totals[b]).meanAccuracyMetres, restAccuracyCeilingMetres))
     }
 
     /// The finder of jumps (``JumpFinder``) for a problem, or `nil` when the rule is off (``jumpSeconds`` 0).
@@ -294,6 +318,16 @@ struct JumpFinder {
             if jumpAfter[before] > 0, s <= before + 1 + Int(jumpAfter[before]) { return true }
         }
         return false
+    }
+
+    /// How long the jump that holds the step into state `s` lasts, from the fix before it to the fix after it,
+    /// seconds, when ``isJumpStep(_:)`` found one; `nil` otherwise.
+    func jumpSeconds(holding s: Int) -> Double? {
+        guard !jumpAfter.isEmpty else { return nil }
+        for before in max(0, s - 3)..<s where jumpAfter[before] > 0 && s <= before + 1 + Int(jumpAfter[before]) {
+            return problem.times[before + 1 + Int(jumpAfter[before])] - problem.times[before]
+        }
+        return nil
     }
 
     /// Whether the `fixes` states after `before` are a jump and the state after them is back (see the type).

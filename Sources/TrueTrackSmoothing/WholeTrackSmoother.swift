@@ -248,11 +248,14 @@ public struct WholeTrackSmoother: Sendable {
                 times: problem.times, opensSegment: problem.opensSegment, solution: system.rhs, order: order,
                 readings: readings)
         }
-        var countedSteps: [Bool]? = options.stillnessGate.map { gate in
+        var countedSteps: [Bool]?
+        var jumps: JumpFinder?
+        if let gate = options.stillnessGate {
             let totals = gate.totals(problem, fixes: fixes, options: options)
-            return gate.countedSteps(
+            jumps = gate.jumpFinder(problem, totals: totals)
+            countedSteps = gate.countedSteps(
                 times: problem.times, opensSegment: problem.opensSegment, solution: system.rhs, order: order,
-                totals: totals, readings: readings, jumps: gate.jumpFinder(problem, totals: totals))
+                totals: totals, readings: readings, finder: &jumps)
         }
         if let vehicleSteps {
             var counted = countedSteps ?? [Bool](repeating: true, count: n)
@@ -292,6 +295,15 @@ public struct WholeTrackSmoother: Sendable {
                     (options.usesDoppler ? Self.dopplerSpeed(atFirstFixOfState: s, problem, fixes) : nil) ?? .infinity)
                 let duration = problem.times[s] - problem.times[s - 1]
                 gapExcess += max(0, duration * (speedBefore + speedAfter) / 2 - chord)
+            }
+            // A jump read at rest that lasts longer than the gate's resting-jump time (one fix, any time) was left
+            // out on readings taken at three instants: its chords out and back could be an errand's.
+            if let jumps, let countedSteps, let limit = options.stillnessGate?.restingJumpSeconds {
+                for s in 1..<n where !countedSteps[s] && vehicleSteps?[s] != true && separatedSteps?[s] != true {
+                    guard let seconds = jumps.jumpSeconds(holding: s), seconds > limit else { continue }
+                    let de = x[2 * s] - x[2 * (s - 1)], dn = x[order + 2 * s] - x[order + 2 * (s - 1)]
+                    gapExcess += (de * de + dn * dn).squareRoot()
+                }
             }
         }
         // The model term's second reading of the fixes (see ``whiteAccuracyScale``), and the plane length of

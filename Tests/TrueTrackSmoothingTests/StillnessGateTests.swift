@@ -352,6 +352,48 @@ import TrueTrackSimulation
         #expect(slow.rule > still + 6 * 410 - 50, "every 60 s: \(slow), \(still) without the stays")
     }
 
+    /// Fixes at rest that state 30 m: the threshold takes at most 10 m of each (2 + 10 + 10 = 22 m, twice that
+    /// 44 m), so a chord of 50 m counts and one of 40 m does not; without the ceiling (2 + 60 = 62 m, twice
+    /// 124 m) neither counted.
+    @Test func aChordBetweenFixesStatingThirtyMetresIsJudgedByTenMetresEach() {
+        func distance(_ east: Double, ceiling: Double = 10) -> Double {
+            let fixes = [
+                SmoothingSupport.fix(seconds: 0, east: 0, north: 0, accuracy: 30, speed: 0),
+                SmoothingSupport.fix(seconds: 60, east: east, north: 0, accuracy: 30, speed: 0),
+            ]
+            var options = SmoothingOptions(profile: .driving)
+            options.stillnessGate?.restAccuracyCeilingMetres = ceiling
+            return WholeTrackSmoother(options: options).smooth(fixes).distanceMetres
+        }
+        #expect(abs(distance(50) - 50) < 0.2, "\(distance(50))")
+        #expect(distance(40) == 0)
+        #expect(distance(50, ceiling: .infinity) == 0)
+    }
+
+    /// A one-fix jump read at rest that lasts longer than ``StillnessGate/restingJumpSeconds`` (every 120 s: 240 s
+    /// from the fix before to the fix after) counts nothing but widens σ by its chords, 200 m out and back each:
+    /// three readings at rest cannot rule out an errand. Within it (every 30 s: 60 s) σ is that of the van
+    /// without jumps.
+    @Test func aLongJumpReadAtRestWidensSigmaByItsChords() {
+        let smoother = WholeTrackSmoother(profile: .driving)
+        for (interval, widens) in [(120.0, true), (30.0, false)] {
+            let still = smoother.smooth(Self.parkedVan(interval: interval, speed: 0, seed: 6))
+            let jumps = smoother.smooth(Self.parkedVan(interval: interval, speed: 0, jump: 200, seed: 6))
+            let count = Double(Int(7200 / interval) / 20)
+            #expect(jumps.distanceMetres < still.distanceMetres + 25, "every \(interval) s: \(jumps.distanceMetres)")
+            if widens {
+                #expect(
+                    jumps.distanceGapExcessMetres > 2 * 200 * count - 50,
+                    "every \(interval) s: gap term \(jumps.distanceGapExcessMetres) m for \(count) jumps")
+                #expect(jumps.distanceSigmaMetres > 2 * 200 * count - 50)
+            } else {
+                #expect(
+                    abs(jumps.distanceSigmaMetres - still.distanceSigmaMetres) < 5,
+                    "every \(interval) s: σ \(jumps.distanceSigmaMetres), \(still.distanceSigmaMetres) without jumps")
+            }
+        }
+    }
+
     /// A fix away that reads motion (10 m/s) is a trip out and back, whatever the fixes around it read.
     @Test func aFixAwayReadingMotionCounts() {
         let trips = Self.withAndWithout(
