@@ -83,14 +83,16 @@ public struct StillnessGate: Sendable, Hashable {
     /// fixes 20–500 m off counted 11–85 km per cell of five (`tools/analysis/fleet/fleet_smooth.py`). Why twice:
     /// a reported accuracy is a 68 % radius, and the difference of two independent fixes with radius a lies
     /// beyond 2 a about one time in ten (Rayleigh), within 4 a all but once in 10⁴; the fleet's fixes (error
-    /// σ 5 m per axis, τ 60 s, stating about 5 m) passed one threshold on 10–25 % of their parked steps. The
+    /// σ 5 m per axis, τ 60 s, stating about 5 m) passed one threshold on 4 / 11 / 19 / 21 % of their parked steps
+    /// every 30 / 60 / 120 / 300 s. The
     /// forward filter counts nothing on such a step either: within one threshold by its sparse rule, beyond it
     /// because no chain confirms a still chord.
     public var restNoiseFactor: Double
     /// The longest a jump of two fixes whose every state reads at rest may last, from the fix before it to the
     /// fix after it, seconds: 120, the forward filter's excursion limit. Longer, a van that drove out to a
     /// customer, stood there for two fixes and drove back (the fleet's out-and-back days every 60–120 s) was
-    /// read as a jump (summed |error| there 13.6 → 23.9 km with no limit); a single fix read at rest away from
+    /// read as a jump (summed |error| of those days every 60 and 120 s, noisy and zero speed columns, 21.4 km
+    /// before the rule, 16.7 with this limit, 45.1 without); a single fix read at rest away from
     /// a place the fixes before and after it agree on is a jump at any cadence.
     public var restingJumpSeconds: Double
     /// The most of a fix's reported accuracy the rest threshold takes (see ``restNoiseFactor``), metres: 10.
