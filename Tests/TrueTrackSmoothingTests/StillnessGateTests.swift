@@ -250,6 +250,23 @@ import TrueTrackSimulation
         #expect(rule == without && without > 1000, "\(rule) m, \(without) m without the rule")
     }
 
+    /// Parked every 10 s (no speed, stating 5 m), then one fix `jump` metres east, then parked again 10 m east of
+    /// where it stood: back 10 m, beyond one threshold (2 + 5 = 7 m) but within the two fixes' summed noise (2 + 5
+    /// + 5 = 12 m). A fix 300 m out, 10 s after a fix at rest, is out of any vehicle's reach (½ × 4 m/s² × 10² =
+    /// 200 m), so the summed noise judges it and its steps count nothing; one 150 m out is reachable, and the
+    /// one-threshold test keeps its steps (a courier down a lane and back).
+    @Test func aJumpOutOfAVehiclesReachIsJudgedAgainstTheFixesSummedNoise() {
+        func distance(jump: Double) -> Double {
+            let fixes = (0..<21).map { i in
+                SmoothingSupport.fix(
+                    seconds: Double(i) * 10, east: i == 10 ? jump : i > 10 ? 10 : 0, north: 0, accuracy: 5)
+            }
+            return Self.withAndWithout(fixes).rule
+        }
+        #expect(distance(jump: 300) < 20, "\(distance(jump: 300))")
+        #expect(distance(jump: 150) > 250, "\(distance(jump: 150))")
+    }
+
     /// A car that drives 100–110 m out and back from its parking place over two fixes 10 s apart, the first of them
     /// reading its 10 m/s (the others read nothing, so the net displacement judges the step back), or that passes
     /// back through a place on a drive that goes on (no speeds, moving on both sides): no jump, and the rule
