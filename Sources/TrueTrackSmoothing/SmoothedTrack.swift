@@ -67,6 +67,9 @@ public struct SmoothedTrack: Sendable {
     /// then differs from ``distanceMetres`` by the two tracks' difference in curve, which term 4 holds). 0 when
     /// no step lies between two such states.
     public var curveExcessMetres: Double = 0
+    /// The angle, degrees clockwise, by which the course readings were turned from the fixes' direction of travel
+    /// and turned back before smoothing (see ``SmoothingOptions/correctsCourseOffset``); 0 when they were not.
+    public var courseOffsetDegrees: Double = 0
     /// The 1σ uncertainty of ``distanceMetres``, metres: the root sum of squares of seven terms.
     ///
     /// 1. **White noise** (``distanceNoiseSigmaMetres``): propagated from the smoothed covariance to first

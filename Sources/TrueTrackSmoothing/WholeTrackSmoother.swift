@@ -99,6 +99,9 @@ public struct WholeTrackSmoother: Sendable {
             empty.excludedFixCount = problem.excludedFixCount
             return empty
         }
+        // A course column turned by a constant angle is turned back (see `SmoothingOptions.correctsCourseOffset`).
+        let courseOffset = options.correctsCourseOffset ? problem.courseOffsetDegrees() : nil
+        if let courseOffset { problem.turnCourses(byDegrees: -courseOffset) }
         let n = problem.stateCount
         // Speed-only measurements need a solution's direction, so they iterate whatever the loss.
         let maximumIterations =
@@ -523,6 +526,7 @@ public struct WholeTrackSmoother: Sendable {
         result.stillChordMetres = stillChord
         result.vehicleLengthMetres = vehicleLength
         result.curveExcessMetres = curve
+        result.courseOffsetDegrees = courseOffset ?? 0
         result.whiteAccuracyScale = whiteScale ?? 1
         result.noise = noise
         return result

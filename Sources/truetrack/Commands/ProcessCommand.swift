@@ -37,8 +37,9 @@ enum ProcessCommand {
                     + "readings cuts, are not in it; README \"How far to trust the smoothed distance\"), "
                     + "stillLengthMetres (smoothed length left out where the receiver was at rest; the straight line "
                     + "across each such run counts in the σ), vehicleLengthMetres (left out as rides: walking and "
-                    + "running profiles) and curveExcessMetres (the curves between speed-and-course readings beyond "
-                    + "the straight lines, included). With a good Doppler speed the forward filter's distance is "
+                    + "running profiles), curveExcessMetres (the curves between speed-and-course readings beyond "
+                    + "the straight lines, included) and, when the course column was turned from the direction of "
+                    + "travel by a constant angle and turned back, courseOffsetDegrees. With a good Doppler speed the forward filter's distance is "
                     + "usually the closer."),
             OptionSpec(
                 name: "estimate-noise",
@@ -101,6 +102,10 @@ enum ProcessCommand {
         /// With `--smooth`: how much the curves between velocity readings add to the straight lines between the
         /// fixes, included in `distanceMetres` (see `SmoothedTrack.curveExcessMetres`).
         var curveExcessMetres: Double?
+        /// With `--smooth`, when the course column was turned by a constant angle from the fixes' direction of
+        /// travel and turned back before smoothing: that angle, degrees clockwise (see
+        /// `SmoothingOptions.correctsCourseOffset`).
+        var courseOffsetDegrees: Double?
         /// With `--smooth --estimate-noise`: the noise parameters the track was smoothed with.
         var noise: Noise?
         /// The stops found, in the shape `truetrack stops --json` prints.
@@ -294,6 +299,9 @@ enum ProcessCommand {
             stillLengthMetres: smoothed.map { Terminal.millimetres($0.stillLengthMetres) },
             vehicleLengthMetres: smoothed.map { Terminal.millimetres($0.vehicleLengthMetres) },
             curveExcessMetres: smoothed.map { Terminal.millimetres($0.curveExcessMetres) },
+            courseOffsetDegrees: smoothed.flatMap { s in
+                s.courseOffsetDegrees != 0 ? (s.courseOffsetDegrees * 100).rounded() / 100 : nil
+            },
             noise: smoothed.flatMap { s in
                 s.noise.isEstimated
                     ? Noise(
