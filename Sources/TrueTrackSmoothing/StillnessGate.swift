@@ -51,10 +51,13 @@ public struct StillnessGate: Sendable, Hashable {
     /// How long a reading stays in force, seconds. From ``TrackingProfile/activityValiditySeconds``.
     public var activityValiditySeconds: Double
     /// The longest a jump of a receiver at rest may last, seconds, from the fix before it to the fix after it, for
-    /// its steps to count nothing; 0 turns the rule off. A jump is one or two fixes beyond four still thresholds
-    /// from the fixes before and after them, which agree within one threshold and are at rest on their far sides
-    /// (the threshold as the gate's, from the larger of their two accuracies), and whose fixes read no Doppler
-    /// speed of motion; the steps out to it and back from it count nothing.
+    /// its steps to count nothing; 0 turns the rules of jumps off (also those read at rest). A jump is one or two
+    /// fixes beyond four still thresholds from the fixes before and after them, which agree within one threshold
+    /// and are at rest on their far sides (the threshold as the gate's, from the larger of their two accuracies;
+    /// the two fixes' summed noise instead when the jump is out of a vehicle's reach, see
+    /// ``reachAccelerationMetresPerSecondSquared``), and whose fixes read no Doppler speed of motion; the steps
+    /// out to it and back from it count nothing. A jump whose every state reads at rest has rules of its own
+    /// (``restNoiseFactor``).
     ///
     /// ``TrackingProfile/departureConfirmationSeconds``: 30 s on driving and cycling, off on walking and running,
     /// the forward filter's excursion window. Why: without a Doppler speed the constant-velocity model follows a
@@ -102,8 +105,22 @@ public struct StillnessGate: Sendable, Hashable {
     /// generated tracks (`/tmp/review-s33`, scratch; summed |error| over 33 families): without a ceiling 1,494 km,
     /// 20 m 1,405, 15 m 1,376, 10 m 1,351 (couriers claiming 20–45 m for 3 m of error 62.4 → 21.3 km, a town
     /// drive claiming 35 m 65.2 → 9.6 km); the cost, a parked receiver honestly stating 20 m (12 m per axis),
-    /// 18.6 → 29.2 km of 331 before the rule.
+    /// 18.6 → 29.2 km of 331 before the rule. The same summed noise is the looser threshold of a jump out of
+    /// reach (``reachAccelerationMetresPerSecondSquared``). Below 0 it counts as 0.
     public var restAccuracyCeilingMetres: Double
+    /// The acceleration no vehicle starting from rest exceeds, m/s²: 4 (a brisk car's 0–100 km/h in 7 s; a delivery
+    /// van's is under 3); 0 turns the rule off. A jump without readings each of whose fixes lies, beyond the two
+    /// fixes' summed noise (as ``restNoiseFactor``'s threshold, once), further from the fix before or after it
+    /// than ½ a τ² (τ the time between them) is out of a vehicle's reach, and its "back" and "at rest" tests take
+    /// that summed noise instead of one threshold.
+    ///
+    /// Why: fixes noisier than they state (5 m per axis stating 5 m) failed the one-threshold tests on half the
+    /// fleet set's parked multipath jumps; the summed noise for every jump (740.6 → 675.1 km summed |error|
+    /// without speeds) took 210 more real trips for jumps on a reviewer's 624 tracks every 5–15 s (couriers down
+    /// a lane and back, dead-end U-turns: `/tmp/review-s33b`, scratch), which come back within the same few
+    /// metres. A jump out of reach is no trip: with the rule the fleet set reads 731.1 km and none of the
+    /// reviewer's families is worse (1,066.4 → 1,031.2 km).
+    public var reachAccelerationMetresPerSecondSquared: Double
 
     /// The gate with the forward filter's values for `profile` (see each property).
     public init(profile: TrackingProfile) {
@@ -119,6 +136,7 @@ public struct StillnessGate: Sendable, Hashable {
         restNoiseFactor = 2
         restingJumpSeconds = 120
         restAccuracyCeilingMetres = 10
+        reachAccelerationMetresPerSecondSquared = 4
     }
 
     /// For each state `s ≥ 1`, whether the step from state `s − 1` into it counts (index 0 is always `false`;
@@ -134,6 +152,9 @@ public struct StillnessGate: Sendable, Hashable {
     ///   - readings: the fixes' activity readings (of every fix, used or not), ascending in time.
     ///   - jumps: finds the steps that go out to or back from a jump of a receiver at rest (``JumpFinder``); such
     ///     a step counts for nothing. `nil` for none.
+    ///
+    /// A chord across a gap between two states that read at rest counts nothing within their noise (see
+    /// ``restNoiseFactor``), on every profile (walking's gap is 60 s, cycling's 30 s).
     /// - Complexity: O(n): both window edges only move forward; no allocation but the result.
     func countedSteps(
         times: [Double], opensSegment: [Bool], solution x: [Double], order: Int, totals: [Totals],
@@ -142,14 +163,14 @@ public struct StillnessGate: Sendable, Hashable {
         var jumps = jumps
         return countedSteps(
             times: times, opensSegment: opensSegment, solution: x, order: order, totals: totals, readings: readings,
-            finder: &jumps)
+            updating: &jumps)
     }
 
-    /// ``countedSteps(times:opensSegment:solution:order:totals:readings:jumps:)``, leaving in `jumps` what the
-    /// finder found (see ``JumpFinder/jumpSeconds(holding:)``).
+    /// ``countedSteps(times:opensSegment:solution:order:totals:readings:jumps:)``, leaving in `jumps` which jump
+    /// held each step it left out (see ``JumpFinder/restJumpSeconds(holding:)``).
     func countedSteps(
         times: [Double], opensSegment: [Bool], solution x: [Double], order: Int, totals: [Totals],
-        readings: [TimedReading], finder jumps: inout JumpFinder?
+        readings: [TimedReading], updating jumps: inout JumpFinder?
     ) -> [Bool] {
         let n = times.count
         var counts = [Bool](repeating: false, count: n)
@@ -205,13 +226,16 @@ public struct StillnessGate: Sendable, Hashable {
     /// of a sparse step.
     func restThreshold(_ a: Int, _ b: Int, totals: [Totals]) -> Double {
         stillThreshold(
-            meanAccuracyMetres: min(totals[a + 1].minus(totals[a]).meanAccuracyMetres, restAccuracyCeilingMetres)
-                + min(totals[b + 1].minus(totals[b]).meanAccuracyMetres, restAccuracyCeilingMetres))
+            meanAccuracyMetres: min(
+                totals[a + 1].minus(totals[a]).meanAccuracyMetres, max(restAccuracyCeilingMetres, 0))
+                + min(totals[b + 1].minus(totals[b]).meanAccuracyMetres, max(restAccuracyCeilingMetres, 0)))
     }
 
-    /// The finder of jumps (``JumpFinder``) for a problem, or `nil` when the rule is off (``jumpSeconds`` 0).
-    func jumpFinder(_ p: TrackProblem, totals: [Totals]) -> JumpFinder? {
-        jumpSeconds > 0 && p.stateCount > 2 ? JumpFinder(gate: self, problem: p, totals: totals) : nil
+    /// The finder of jumps (``JumpFinder``) for a problem, or `nil` when the rule is off (``jumpSeconds`` 0); no
+    /// jump spans a step longer than `longestStepSeconds` (the smoother's recording break).
+    func jumpFinder(_ p: TrackProblem, totals: [Totals], longestStepSeconds: Double = .infinity) -> JumpFinder? {
+        jumpSeconds > 0 && p.stateCount > 2
+            ? JumpFinder(gate: self, problem: p, totals: totals, longestStepSeconds: longestStepSeconds) : nil
     }
 
     /// Running totals of what the fixes say for the gate (one per state boundary).
@@ -272,8 +296,9 @@ public struct StillnessGate: Sendable, Hashable {
 }
 
 /// Finds the steps of a smoothed track that go out to or back from a jump of a receiver at rest, for the
-/// ``StillnessGate`` (the rule: ``StillnessGate/jumpSeconds``). The receiver's own fixes show the jump: the fix
-/// before it and the fix after it agree, and the fixes next to them on the far sides agree with them.
+/// ``StillnessGate`` (the rules: ``StillnessGate/jumpSeconds``, ``StillnessGate/restNoiseFactor``). The receiver's
+/// own fixes show the jump: the fix before it and the fix after it agree; that the receiver is at rest around it,
+/// the fixes next to them on the far sides say, or, where every state of the jump reads at rest, the readings.
 ///
 /// Asked only for the steps the gate would count without it (a gap's chord, or a net displacement beyond the
 /// threshold), so that a track whose windows hold Doppler speeds pays nothing: the positions are gathered on the
@@ -281,32 +306,45 @@ public struct StillnessGate: Sendable, Hashable {
 /// answer kept. (`TrackProblem` opens a state only with a position fix, so every state has one.)
 ///
 /// What it cannot tell from a jump: a vehicle that really leaves its resting place and is back there, at rest,
-/// one or two fixes and at most ``StillnessGate/jumpSeconds`` later (a courier down a lane and back, a block
-/// circled). The steps out and back then count nothing, and the smoother's σ does not widen for them: only
-/// ``SmoothedTrack/stillLengthMetres`` shows what was left out.
+/// one or two fixes later (a courier down a lane and back, a block circled, within ``StillnessGate/jumpSeconds``;
+/// read at rest, an errand between two fixes at any cadence). The steps out and back then count nothing
+/// (``SmoothedTrack/stillLengthMetres`` shows them); σ widens by them only for a jump read at rest that lasted
+/// longer than ``StillnessGate/restingJumpSeconds`` (``restJumpSeconds(holding:)``).
 struct JumpFinder {
     let gate: StillnessGate
     let problem: TrackProblem
     let totals: [StillnessGate.Totals]
+    /// The longest step a jump may span (from one state to the next), seconds: the smoother's recording break,
+    /// beyond which the fix before belongs to another recording.
+    let longestStepSeconds: Double
     /// Each state's fix (its first position, should it have several); empty until the first question.
     var east: [Double] = [], north: [Double] = []
-    /// For each state, the jump that starts after it, once asked: 0 none, 1 or 2 its fixes, −1 not yet known (each
-    /// state is asked about by the three steps after it).
+    /// For each state, the jump that starts after it, once asked: 0 none, 1 or 2 its fixes (positions judged), 3 or
+    /// 4 its fixes plus 2 (read at rest), −1 not yet known (each state is asked about by the three steps after it).
     var jumpAfter: [Int8] = []
+    /// For each step the finder held (``isJumpStep(_:)`` answered `true`: the gate left it out for the jump), the
+    /// state the jump starts after; −1 for every other step. Empty until the first question.
+    var heldAfter: [Int32] = []
 
-    init(gate: StillnessGate, problem: TrackProblem, totals: [StillnessGate.Totals]) {
+    init(gate: StillnessGate, problem: TrackProblem, totals: [StillnessGate.Totals], longestStepSeconds: Double) {
         self.gate = gate
         self.problem = problem
         self.totals = totals
+        self.longestStepSeconds = longestStepSeconds
     }
 
-    /// Whether the step into state `s` (from `s − 1`) goes out to or back from a jump.
+    /// The number of fixes of a jump from its code in ``jumpAfter`` (1 or 2; 0 for none).
+    static func fixes(_ code: Int8) -> Int { code > 2 ? Int(code) - 2 : max(Int(code), 0) }
+
+    /// Whether the step into state `s` (from `s − 1`) goes out to or back from a jump; the gate leaves such a step
+    /// out, and the finder keeps which jump held it (``restJumpSeconds(holding:)``).
     mutating func isJumpStep(_ s: Int) -> Bool {
         let n = problem.stateCount
         if east.isEmpty {
             east = [Double](repeating: 0, count: n)
             north = east
             jumpAfter = [Int8](repeating: -1, count: n)
+            heldAfter = [Int32](repeating: -1, count: n)
             for m in problem.positionState.indices.reversed() {
                 east[problem.positionState[m]] = problem.positionEast[m]
                 north[problem.positionState[m]] = problem.positionNorth[m]
@@ -315,48 +353,60 @@ struct JumpFinder {
         // The jumps that hold this step: from the fix before it (`before`) out over k = 1 or 2 fixes and back.
         for before in max(0, s - 3)..<s {
             if jumpAfter[before] < 0 {
-                jumpAfter[before] = isJump(from: before, fixes: 1) ? 1 : isJump(from: before, fixes: 2) ? 2 : 0
+                let one = jump(from: before, fixes: 1)
+                jumpAfter[before] = one > 0 ? one : jump(from: before, fixes: 2)
             }
-            if jumpAfter[before] > 0, s <= before + 1 + Int(jumpAfter[before]) { return true }
+            if jumpAfter[before] > 0, s <= before + 1 + Self.fixes(jumpAfter[before]) {
+                heldAfter[s] = Int32(before)
+                return true
+            }
         }
         return false
     }
 
-    /// How long the jump that holds the step into state `s` lasts, from the fix before it to the fix after it,
-    /// seconds, when ``isJumpStep(_:)`` found one; `nil` otherwise.
-    func jumpSeconds(holding s: Int) -> Double? {
-        guard !jumpAfter.isEmpty else { return nil }
-        for before in max(0, s - 3)..<s where jumpAfter[before] > 0 && s <= before + 1 + Int(jumpAfter[before]) {
-            return problem.times[before + 1 + Int(jumpAfter[before])] - problem.times[before]
-        }
-        return nil
+    /// How long the jump read at rest that held the step into state `s` lasted, from the fix before it to the fix
+    /// after it, seconds; `nil` when no such jump held it (the step was counted, or left out for another reason:
+    /// a window of Doppler speeds, a `still` reading, the chord rule, a jump the positions judged).
+    func restJumpSeconds(holding s: Int) -> Double? {
+        guard !heldAfter.isEmpty, heldAfter[s] >= 0 else { return nil }
+        let before = Int(heldAfter[s])
+        guard jumpAfter[before] > 2 else { return nil }
+        return problem.times[before + 1 + Self.fixes(jumpAfter[before])] - problem.times[before]
     }
 
-    /// Whether the `fixes` states after `before` are a jump and the state after them is back (see the type).
-    func isJump(from before: Int, fixes k: Int) -> Bool {
+    /// Whether the `fixes` states after `before` are a jump and the state after them is back (see the type): 0 no,
+    /// `k` a jump the positions judged, `k` + 2 one read at rest (the code ``jumpAfter`` keeps).
+    func jump(from before: Int, fixes k: Int) -> Int8 {
         let after = before + k + 1, n = problem.stateCount
-        guard after < n else { return false }
+        guard after < n else { return 0 }
+        for j in before..<after where problem.times[j + 1] - problem.times[j] > longestStepSeconds { return 0 }
         let seconds = problem.times[after] - problem.times[before]
         // Read at rest throughout, the readings say what the fixes beside it would (see
         // ``StillnessGate/restNoiseFactor``); else the positions must, within ``StillnessGate/jumpSeconds``.
         let atRest =
             gate.restNoiseFactor > 0 && (k == 1 || seconds <= gate.restingJumpSeconds)
             && (before...after).allSatisfy { gate.readsRest($0, totals: totals) }
-        guard atRest || seconds <= gate.jumpSeconds else { return false }
+        guard atRest || seconds <= gate.jumpSeconds else { return 0 }
         let factor = atRest ? gate.restNoiseFactor : 4
         let f2 = factor * factor
         // Cheap tests first, on squared distances: a jump's first step lies beyond `factor` thresholds, each at
         // least the base; the fix after it comes back within a `factor`th of that.
         let out = squared(before, before + 1), back = squared(before, after)
         let base = gate.baseMetres
-        guard out > f2 * base * base, f2 * back < out else { return false }
+        guard out > f2 * base * base, f2 * back < out else { return 0 }
         let threshold =
             atRest
             ? gate.restThreshold(before, after, totals: totals)
             : gate.stillThreshold(meanAccuracyMetres: max(accuracy(before), accuracy(after)))
         let t2 = threshold * threshold
         if atRest {
-            guard back <= f2 * t2 else { return false }
+            // Back within `factor` thresholds, and at rest on one far side at least (a van shuttling between two
+            // stops, away at every other fix, is on neither; a parked receiver's jumps come one or two at a time).
+            let near = f2 * t2
+            guard back <= near,
+                (before > 0 && squared(before - 1, before) <= near)
+                    || (after < n - 1 && squared(after, after + 1) <= near)
+            else { return 0 }
         } else {
             // "Back" and "at rest" within one threshold; within the rest threshold (the two fixes' noise summed)
             // when no vehicle at rest could have made the jump (see ``isOutOfReach(_:before:after:noise:)``).
@@ -366,29 +416,20 @@ struct JumpFinder {
                 ? loose * loose : t2
             guard back <= near, before == 0 || squared(before - 1, before) <= near,
                 after == n - 1 || squared(after, after + 1) <= near
-            else { return false }
+            else { return 0 }
         }
         for j in before + 1..<after {
-            guard squared(before, j) > f2 * t2, squared(j, after) > f2 * t2, !readsMotion(j) else { return false }
+            guard squared(before, j) > f2 * t2, squared(j, after) > f2 * t2, !readsMotion(j) else { return 0 }
         }
-        return true
+        return Int8(atRest ? k + 2 : k)
     }
-
-    /// The acceleration no vehicle starting from rest exceeds, for ``isOutOfReach(_:before:after:noise:)``,
-    /// m/s²: 4 (a brisk car's 0–100 km/h in 7 s; a delivery van's is under 3).
-    static let reachAccelerationMetresPerSecondSquared = 4.0
 
     /// Whether each of the `k` fixes after `before` lies, beyond `noise` metres, further from the fix before or the
     /// fix after it than a vehicle at rest there reaches in the time between them: ½ a τ² with a =
-    /// ``reachAccelerationMetresPerSecondSquared``.
-    ///
-    /// Why: fixes noisier than they state (5 m per axis stating 5 m) fail the one-threshold tests of a jump of a
-    /// receiver at rest on half the fleet set's parked multipath jumps, while a courier down a lane and back and
-    /// a car round a block come back within the same few metres: a reviewer's 624 tracks at 5–15 s
-    /// (`/tmp/review-s33b`, scratch) with the two fixes' summed noise for every jump lost 210 more real trips
-    /// (31 km). A jump out of reach is no trip, and there the looser test costs nothing.
+    /// ``StillnessGate/reachAccelerationMetresPerSecondSquared`` (never, when that is 0 or less).
     func isOutOfReach(_ k: Int, before: Int, after: Int, noise: Double) -> Bool {
-        let half = Self.reachAccelerationMetresPerSecondSquared / 2
+        guard gate.reachAccelerationMetresPerSecondSquared > 0 else { return false }
+        let half = gate.reachAccelerationMetresPerSecondSquared / 2
         for j in before + 1...before + k {
             let outward = problem.times[j] - problem.times[before], inward = problem.times[after] - problem.times[j]
             let fromBefore = squared(before, j).squareRoot() - noise, toAfter = squared(j, after).squareRoot() - noise

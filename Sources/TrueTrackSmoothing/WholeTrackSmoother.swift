@@ -255,10 +255,10 @@ public struct WholeTrackSmoother: Sendable {
         var jumps: JumpFinder?
         if let gate = options.stillnessGate {
             let totals = gate.totals(problem, fixes: fixes, options: options)
-            jumps = gate.jumpFinder(problem, totals: totals)
+            jumps = gate.jumpFinder(problem, totals: totals, longestStepSeconds: options.recordingBreakSeconds)
             countedSteps = gate.countedSteps(
                 times: problem.times, opensSegment: problem.opensSegment, solution: system.rhs, order: order,
-                totals: totals, readings: readings, finder: &jumps)
+                totals: totals, readings: readings, updating: &jumps)
         }
         if let vehicleSteps {
             var counted = countedSteps ?? [Bool](repeating: true, count: n)
@@ -299,11 +299,11 @@ public struct WholeTrackSmoother: Sendable {
                 let duration = problem.times[s] - problem.times[s - 1]
                 gapExcess += max(0, duration * (speedBefore + speedAfter) / 2 - chord)
             }
-            // A jump read at rest that lasts longer than the gate's resting-jump time (one fix, any time) was left
+            // A jump read at rest that lasted longer than the gate's resting-jump time (one fix, any time) was left
             // out on readings taken at three instants: its chords out and back could be an errand's.
             if let jumps, let countedSteps, let limit = options.stillnessGate?.restingJumpSeconds {
                 for s in 1..<n where !countedSteps[s] && vehicleSteps?[s] != true && separatedSteps?[s] != true {
-                    guard let seconds = jumps.jumpSeconds(holding: s), seconds > limit else { continue }
+                    guard let seconds = jumps.restJumpSeconds(holding: s), seconds > limit else { continue }
                     let de = x[2 * s] - x[2 * (s - 1)], dn = x[order + 2 * s] - x[order + 2 * (s - 1)]
                     gapExcess += (de * de + dn * dn).squareRoot()
                 }

@@ -267,6 +267,19 @@ import TrueTrackSimulation
         #expect(distance(jump: 150) > 250, "\(distance(jump: 150))")
     }
 
+    /// A jump is out of reach when its fix is beyond what a vehicle at rest reaches from the fix before *or* after
+    /// it: parked every 10 s until 90 s, a fix 300 m away at 100 s (200 m reachable in 10 s), then parked 10 m east
+    /// from 120 s (800 m reachable in 20 s): out of reach from before, so the summed noise judges its 10 m back.
+    @Test func aJumpOutOfReachFromOneSideIsOutOfReach() {
+        var fixes = (0...9).map { SmoothingSupport.fix(seconds: Double($0) * 10, east: 0, north: 0, accuracy: 5) }
+        fixes.append(SmoothingSupport.fix(seconds: 100, east: 300, north: 0, accuracy: 5))
+        for t in stride(from: 120.0, through: 240, by: 10) {
+            fixes.append(SmoothingSupport.fix(seconds: t, east: 10, north: 0, accuracy: 5))
+        }
+        let distance = Self.withAndWithout(fixes).rule
+        #expect(distance < 20, "\(distance)")
+    }
+
     /// A car that drives 100–110 m out and back from its parking place over two fixes 10 s apart, the first of them
     /// reading its 10 m/s (the others read nothing, so the net displacement judges the step back), or that passes
     /// back through a place on a drive that goes on (no speeds, moving on both sides): no jump, and the rule
@@ -409,6 +422,67 @@ import TrueTrackSimulation
                     "every \(interval) s: σ \(jumps.distanceSigmaMetres), \(still.distanceSigmaMetres) without jumps")
             }
         }
+    }
+
+    /// A reading at rest at one end of a gap only is no rest: 0 s reading 0, then 60 s and 20 m on without a
+    /// speed, the chord counts.
+    @Test func aChordReadAtRestAtOneEndOnlyCounts() {
+        let fixes = [
+            SmoothingSupport.fix(seconds: 0, east: 0, north: 0, speed: 0),
+            SmoothingSupport.fix(seconds: 60, east: 20, north: 0),
+        ]
+        let distance = WholeTrackSmoother(profile: .driving).smooth(fixes).distanceMetres
+        #expect(abs(distance - 20) < 0.1, "\(distance)")
+    }
+
+    /// A van shuttling between two stops 300 m apart, at each when the fix is taken (every 300 s, all reading 0):
+    /// each fix away is a jump by its neighbours alone, but neither far side is at rest there, so every step
+    /// counts (a parked receiver's jumps come one or two at a time).
+    @Test func aVanShuttlingBetweenTwoStopsKeepsItsSteps() {
+        let fixes = (0..<20).map { i in
+            SmoothingSupport.fix(seconds: Double(i) * 300, east: i % 2 == 0 ? 0 : 300, north: 0, speed: 0)
+        }
+        let distance = WholeTrackSmoother(profile: .driving).smooth(fixes).distanceMetres
+        #expect(abs(distance - 19 * 300) < 20, "\(distance)")
+    }
+
+    /// Two recordings three hours apart (the smoother's recording break is an hour here), all reading 0: the second
+    /// starts 200 m from where the first ended and drives back to it a minute later. The fix that ended the first
+    /// recording is no "fix before" of a jump: the step counts.
+    @Test func aJumpDoesNotReachAcrossARecordingBreak() {
+        var fixes = [SmoothingSupport.fix(seconds: 0, east: 0, north: 0, speed: 0)]
+        fixes.append(SmoothingSupport.fix(seconds: 10_000, east: 200, north: 0, speed: 0))
+        for i in 1...5 {
+            fixes.append(SmoothingSupport.fix(seconds: 10_000 + 60 * Double(i), east: 0, north: 0, speed: 0))
+        }
+        var options = SmoothingOptions(profile: .driving)
+        options.recordingBreakSeconds = 3600
+        let distance = WholeTrackSmoother(options: options).smooth(fixes).distanceMetres
+        #expect(abs(distance - 200) < 1, "\(distance)")
+    }
+
+    /// σ widens only for the steps a jump read at rest held: a fix away whose steps a confident `still` reading
+    /// holds (every 120 s, all reading 0) adds nothing to the gap term, even when a later step asks about the
+    /// same jump; and a jump that lasted exactly ``StillnessGate/restingJumpSeconds`` (every 60 s) adds nothing.
+    @Test func sigmaWidensOnlyForTheStepsALongJumpReadAtRestHeld() {
+        func parked(interval: Double, stillAtJump: Bool, moveAfter: Bool) -> [Fix] {
+            (0..<16).map { i in
+                var fix = SmoothingSupport.fix(
+                    seconds: Double(i) * interval, east: i == 10 ? 200 : moveAfter && i >= 12 ? 100 : 0, north: 0,
+                    speed: 0)
+                if stillAtJump && i == 10 { fix.activity = ActivityReading(kind: .still, confidence: 100) }
+                return fix
+            }
+        }
+        let smoother = WholeTrackSmoother(profile: .driving)
+        for moveAfter in [false, true] {
+            let held = smoother.smooth(parked(interval: 120, stillAtJump: true, moveAfter: moveAfter))
+            #expect(held.distanceGapExcessMetres < 1, "moving after: \(moveAfter): \(held.distanceGapExcessMetres)")
+        }
+        let long = smoother.smooth(parked(interval: 120, stillAtJump: false, moveAfter: false))
+        #expect(abs(long.distanceGapExcessMetres - 400) < 5, "\(long.distanceGapExcessMetres)")
+        let exactly = smoother.smooth(parked(interval: 60, stillAtJump: false, moveAfter: false))
+        #expect(exactly.distanceGapExcessMetres < 1, "\(exactly.distanceGapExcessMetres)")
     }
 
     /// A fix away that reads motion (10 m/s) is a trip out and back, whatever the fixes around it read.
