@@ -136,10 +136,11 @@ public struct SmoothingOptions: Sendable, Hashable {
     public var countsCurveBetweenVelocityReadings: Bool
     /// Whether a course column turned from the fixes' direction of travel by a constant angle is turned back
     /// before smoothing (the angle reported as ``SmoothedTrack/courseOffsetDegrees``). Default `true`. The angle is
-    /// the median, over up to 1,001 readings at 5 m/s or faster (20 at least), of each reading's bearing less that
-    /// of the chord between the fixes before and after it, where that chord is at least 5 times its noise and the
-    /// track runs straight (the steps into and out of the fix within 10°); corrected when it is at least 5° and
-    /// 80 % of the readings lie within 10° of it. Why: a magnetic course (10–25° from true in much
+    /// the median, over the readings at 5 m/s or faster (20 at least), of each reading's bearing less that of the
+    /// chord between the fixes before and after it, where that chord is at least 5 times its noise and the track
+    /// runs straight (the steps into and out of the fix within 10°); corrected when it is at least 5° and 80 % of
+    /// the readings in each third of the track lie within 10° of it (an offset of part of the track is left as
+    /// it is). Why: a magnetic course (10–25° from true in much
     /// of the world) or a receiver mounted askew passes the curve's course check (within 30°) and pulls every
     /// smoothed velocity sideways; good columns read within ±0.5° (the GSDC Pixel 4 −0.12°, the u-blox F9K
     /// −0.02°, the Pixel 6a +0.09°) and are left as they are. Measured on a reviewer's drives with an offset

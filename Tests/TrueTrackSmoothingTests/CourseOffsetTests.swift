@@ -69,6 +69,19 @@ private typealias S = SmoothingSupport
         #expect(smoother.smooth(Self.drive(offset: 3)).courseOffsetDegrees == 0)
     }
 
+    /// A column off by 20° for the first 85 % of the drive only (a logger that switched its source): 85 % of its
+    /// readings agree on 20°, but in the last third most do not; no single offset holds over the track, and it is
+    /// left as it is (turned whole, its good part would be turned wrong).
+    @Test func anOffsetOfPartOfTheTrackIsLeftAsItIs() {
+        let offset = Self.drive(seconds: 900, offset: 20), honest = Self.drive(seconds: 900, offset: 0)
+        let cut = offset.count * 85 / 100
+        let spliced = Array(offset[..<cut] + honest[cut...])
+        let smoother = WholeTrackSmoother(profile: .driving)
+        #expect(smoother.smooth(spliced).courseOffsetDegrees == 0)
+        // The same drive off throughout is turned.
+        #expect(abs(smoother.smooth(offset).courseOffsetDegrees - 20) < 1)
+    }
+
     /// Every 15 s the 300 s drive gives 19 readings at most: fewer than the 20 an estimate needs.
     @Test func tooFewReadingsGiveNoEstimate() {
         let track = WholeTrackSmoother(profile: .driving).smooth(Self.drive(interval: 15, offset: 20))
