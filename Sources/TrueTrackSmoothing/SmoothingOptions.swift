@@ -134,19 +134,19 @@ public struct SmoothingOptions: Sendable, Hashable {
     /// positions alone (no reading, or a speed without a course), nor on short steps under the positions' noise
     /// (walks, stops, parked receivers): the curve bent with the noise there.
     public var countsCurveBetweenVelocityReadings: Bool
-    /// Whether a course column turned from the fixes' direction of travel by a constant angle is turned back
-    /// before smoothing (the angle reported as ``SmoothedTrack/courseOffsetDegrees``). Default `true`. The angle is
-    /// the median, over the readings at 5 m/s or faster (20 at least), of each reading's bearing less that of the
-    /// chord between the fixes before and after it, where that chord is at least 5 times its noise and the track
-    /// runs straight (the steps into and out of the fix within 10°); corrected when it is at least 5° and 80 % of
-    /// the readings in each third of the track lie within 10° of it (an offset of part of the track is left as
-    /// it is). Why: a magnetic course (10–25° from true in much
-    /// of the world) or a receiver mounted askew passes the curve's course check (within 30°) and pulls every
-    /// smoothed velocity sideways; good columns read within ±0.5° (the GSDC Pixel 4 −0.12°, the u-blox F9K
-    /// −0.02°, the Pixel 6a +0.09°) and are left as they are. Measured on a reviewer's drives with an offset
-    /// (`/tmp/review-s32/round2`, scratch): a highway with a course 20° off every 1 / 5 / 10 s +0.24 / +0.83 /
-    /// +1.01 % → +0.03 / −0.02 / +0.00 % of the truth, a town drive 25° off every 1 / 5 s +1.34 / +1.53 % →
-    /// +0.44 / −0.07 %, each what the same drive reads with its true course; of 1,626 other tracks none changed.
+    /// Whether a course column turned from the fixes' direction of travel by a constant angle is turned back before
+    /// smoothing (the angle reported as ``SmoothedTrack/courseOffsetDegrees``). Default `true`. The angle is the
+    /// median, over the readings at 5 m/s or faster (20 at least, among up to 3,000 velocity entries spread evenly over
+    /// the track), of each reading's bearing less that of the chord between the fixes before and after it, where that
+    /// chord is at least 5 times its noise and the track runs straight (the steps into and out of the fix within 10°);
+    /// corrected when it is at least 5° and 80 % of the readings in each third of the track lie within 10° of it (an
+    /// offset of part of the track is left as it is). Why: a magnetic course (10–25° from true in much of the world) or
+    /// a receiver mounted askew passes the curve's course check (within 30°) and pulls every smoothed velocity
+    /// sideways; good columns read within ±0.5° (the GSDC Pixel 4 −0.12°, the u-blox F9K −0.02°, the Pixel 6a +0.09°)
+    /// and are left as they are. Measured on a reviewer's drives with an offset (`/tmp/review-s32/round2`, scratch): a
+    /// highway with a course 20° off every 1 / 5 / 10 s +0.24 / +0.83 / +1.01 % → +0.03 / −0.02 / +0.00 % of the truth,
+    /// a town drive 25° off every 1 / 5 s +1.34 / +1.53 % → +0.44 / −0.07 %, each what the same drive reads with its
+    /// true course; of 1,626 other tracks none changed.
     public var correctsCourseOffset: Bool
     /// Stretches of the track further apart in time than this are separate recordings, seconds: the chord
     /// between them is not counted (nor left out as still or a ride) and adds no gap term to σ. Default: the
