@@ -102,7 +102,8 @@ public struct StillnessGate: Sendable, Hashable {
     /// Why: the factor 2 covers fixes noisier than they state (a 68 % radius of 5 m on the fleet set's 5 m
     /// per axis); a receiver that states 20–45 m at rest more often overstates (an accuracy from HDOP × a
     /// generous UERE, a balanced-power fix), and twice its sum hid a courier's 20–150 m hops. A reviewer's 1,040
-    /// generated tracks (`/tmp/review-s33`, scratch; summed |error| over 33 families): without a ceiling 1,494 km,
+    /// generated tracks (`/tmp/review-s33`, scratch; summed |error| over 33 families, measured before a jump read
+    /// at rest needed a far side at rest, which brought 1,351 to 1,339): without a ceiling 1,494 km,
     /// 20 m 1,405, 15 m 1,376, 10 m 1,351 (couriers claiming 20–45 m for 3 m of error 62.4 → 21.3 km, a town
     /// drive claiming 35 m 65.2 → 9.6 km); the cost, a parked receiver honestly stating 20 m (12 m per axis),
     /// 18.6 → 29.2 km of 331 before the rule. The same summed noise is the looser threshold of a jump out of
