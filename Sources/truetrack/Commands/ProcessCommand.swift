@@ -39,7 +39,8 @@ enum ProcessCommand {
                     + "across each such run counts in the σ), vehicleLengthMetres (left out as rides: walking and "
                     + "running profiles), curveExcessMetres (the curves between speed-and-course readings beyond "
                     + "the straight lines, included) and, when the course column was turned from the direction of "
-                    + "travel by a constant angle and turned back, courseOffsetDegrees. With a good Doppler speed the forward filter's distance is "
+                    + "travel by a constant angle and turned back, courseOffsetDegrees. With a good Doppler speed "
+                    + "the forward filter's distance is "
                     + "usually the closer."),
             OptionSpec(
                 name: "estimate-noise",
