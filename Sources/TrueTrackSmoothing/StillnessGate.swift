@@ -168,7 +168,7 @@ public struct StillnessGate: Sendable, Hashable {
     }
 
     /// ``countedSteps(times:opensSegment:solution:order:totals:readings:jumps:)``, leaving in `jumps` which jump
-    /// held each step it left out (see ``JumpFinder/restJumpSeconds(holding:)``).
+    /// held each step it left out (see ``JumpFinder/restJumpSteps(longerThan:)``).
     func countedSteps(
         times: [Double], opensSegment: [Bool], solution x: [Double], order: Int, totals: [Totals],
         readings: [TimedReading], updating jumps: inout JumpFinder?
@@ -197,7 +197,7 @@ public struct StillnessGate: Sendable, Hashable {
                 continue
             }
             let inside = totals[high + 1].minus(totals[low])
-            if inside.speeds > 0 && 2 * inside.speeds >= inside.fixes {
+            if inside.speedsDecide {
                 counts[s] = inside.meanSpeedReaches(motionDopplerSpeedMetresPerSecond)
             } else {
                 let de = x[2 * high] - x[2 * low], dn = x[order + 2 * high] - x[order + 2 * low]
@@ -218,18 +218,20 @@ public struct StillnessGate: Sendable, Hashable {
     /// those average below ``motionDopplerSpeedMetresPerSecond``.
     func readsRest(_ s: Int, totals: [Totals]) -> Bool {
         let own = totals[s + 1].minus(totals[s])
-        return own.speeds > 0 && 2 * own.speeds >= own.fixes
-            && !own.meanSpeedReaches(motionDopplerSpeedMetresPerSecond)
+        return own.speedsDecide && !own.meanSpeedReaches(motionDopplerSpeedMetresPerSecond)
     }
+
+    /// The mean reported accuracy of state `s`'s fixes (the assumed one for a fix without), metres.
+    func meanAccuracy(_ s: Int, totals: [Totals]) -> Double { totals[s + 1].minus(totals[s]).meanAccuracyMetres }
 
     /// The still threshold of a step between states `a` and `b` read at rest (before ``restNoiseFactor``): from
     /// the sum of their mean accuracies, each at most ``restAccuracyCeilingMetres``, as the forward filter's noise
     /// of a sparse step.
     func restThreshold(_ a: Int, _ b: Int, totals: [Totals]) -> Double {
-        stillThreshold(
-            meanAccuracyMetres: min(
-                totals[a + 1].minus(totals[a]).meanAccuracyMetres, max(restAccuracyCeilingMetres, 0))
-                + min(totals[b + 1].minus(totals[b]).meanAccuracyMetres, max(restAccuracyCeilingMetres, 0)))
+        let ceiling = max(restAccuracyCeilingMetres, 0)
+        return stillThreshold(
+            meanAccuracyMetres: min(meanAccuracy(a, totals: totals), ceiling)
+                + min(meanAccuracy(b, totals: totals), ceiling))
     }
 
     /// The finder of jumps (``JumpFinder``) for a problem, or `nil` when the rule is off (``jumpSeconds`` 0); no
@@ -263,6 +265,10 @@ public struct StillnessGate: Sendable, Hashable {
 
         /// Whether the speeds average at least `speed` (m/s); true for none.
         func meanSpeedReaches(_ speed: Double) -> Bool { speedSumMetresPerSecond >= speed * Double(speeds) }
+
+        /// Whether the fixes' Doppler speeds decide their motion, as the forward filter's window: at least half
+        /// the fixes carry one.
+        var speedsDecide: Bool { speeds > 0 && 2 * speeds >= fixes }
     }
 
     /// The running totals over a problem's position fixes (`fixes` is the caller's array the problem's
@@ -310,7 +316,7 @@ public struct StillnessGate: Sendable, Hashable {
 /// one or two fixes later (a courier down a lane and back, a block circled, within ``StillnessGate/jumpSeconds``;
 /// read at rest, an errand between two fixes at any cadence). The steps out and back then count nothing
 /// (``SmoothedTrack/stillLengthMetres`` shows them); σ widens by them only for a jump read at rest that lasted
-/// longer than ``StillnessGate/restingJumpSeconds`` (``restJumpSeconds(holding:)``).
+/// longer than ``StillnessGate/restingJumpSeconds`` (``restJumpSteps(longerThan:)``).
 struct JumpFinder {
     let gate: StillnessGate
     let problem: TrackProblem
@@ -323,9 +329,10 @@ struct JumpFinder {
     /// For each state, the jump that starts after it, once asked: 0 none, 1 or 2 its fixes (positions judged), 3 or
     /// 4 its fixes plus 2 (read at rest), −1 not yet known (each state is asked about by the three steps after it).
     var jumpAfter: [Int8] = []
-    /// For each step the finder held (``isJumpStep(_:)`` answered `true`: the gate left it out for the jump), the
-    /// state the jump starts after; −1 for every other step. Empty until the first question.
-    var heldAfter: [Int32] = []
+    /// The steps the finder held (``isJumpStep(_:)`` answered `true`: the gate left them out for the jump), each
+    /// with the state its jump starts after, in the order asked (ascending: the gate asks each step once, in
+    /// order).
+    var held: [(step: Int, before: Int)] = []
 
     init(gate: StillnessGate, problem: TrackProblem, totals: [StillnessGate.Totals], longestStepSeconds: Double) {
         self.gate = gate
@@ -338,14 +345,13 @@ struct JumpFinder {
     static func fixes(_ code: Int8) -> Int { code > 2 ? Int(code) - 2 : max(Int(code), 0) }
 
     /// Whether the step into state `s` (from `s − 1`) goes out to or back from a jump; the gate leaves such a step
-    /// out, and the finder keeps which jump held it (``restJumpSeconds(holding:)``).
+    /// out, and the finder keeps which jump held it (``restJumpSteps(longerThan:)``).
     mutating func isJumpStep(_ s: Int) -> Bool {
         let n = problem.stateCount
         if east.isEmpty {
             east = [Double](repeating: 0, count: n)
             north = east
             jumpAfter = [Int8](repeating: -1, count: n)
-            heldAfter = [Int32](repeating: -1, count: n)
             for m in problem.positionState.indices.reversed() {
                 east[problem.positionState[m]] = problem.positionEast[m]
                 north[problem.positionState[m]] = problem.positionNorth[m]
@@ -358,21 +364,22 @@ struct JumpFinder {
                 jumpAfter[before] = one > 0 ? one : jump(from: before, fixes: 2)
             }
             if jumpAfter[before] > 0, s <= before + 1 + Self.fixes(jumpAfter[before]) {
-                heldAfter[s] = Int32(before)
+                held.append((s, before))
                 return true
             }
         }
         return false
     }
 
-    /// How long the jump read at rest that held the step into state `s` lasted, from the fix before it to the fix
-    /// after it, seconds; `nil` when no such jump held it (the step was counted, or left out for another reason:
-    /// a window of Doppler speeds, a `still` reading, the chord rule, a jump the positions judged).
-    func restJumpSeconds(holding s: Int) -> Double? {
-        guard !heldAfter.isEmpty, heldAfter[s] >= 0 else { return nil }
-        let before = Int(heldAfter[s])
-        guard jumpAfter[before] > 2 else { return nil }
-        return problem.times[before + 1 + Self.fixes(jumpAfter[before])] - problem.times[before]
+    /// The steps, ascending, that a jump read at rest held and that lasted longer than `seconds` from the fix
+    /// before it to the fix after it (not steps left out for another reason: a window of Doppler speeds, a `still`
+    /// reading, the chord rule, a jump the positions judged).
+    func restJumpSteps(longerThan seconds: Double) -> [Int] {
+        held.lazy.filter { step, before in
+            let code = jumpAfter[before]
+            return code > 2
+                && problem.times[before + 1 + Self.fixes(code)] - problem.times[before] > seconds
+        }.map(\.step)
     }
 
     /// Whether the `fixes` states after `before` are a jump and the state after them is back (see the type): 0 no,
@@ -445,7 +452,7 @@ struct JumpFinder {
     }
 
     /// The mean reported accuracy of state `s`'s fixes (the assumed one for a fix without), metres.
-    func accuracy(_ s: Int) -> Double { totals[s + 1].minus(totals[s]).meanAccuracyMetres }
+    func accuracy(_ s: Int) -> Double { gate.meanAccuracy(s, totals: totals) }
 
     /// Whether state `s`'s fixes carry Doppler speeds the smoother uses, averaging at least the gate's motion speed.
     func readsMotion(_ s: Int) -> Bool {

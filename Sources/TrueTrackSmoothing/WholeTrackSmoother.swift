@@ -301,9 +301,9 @@ public struct WholeTrackSmoother: Sendable {
             }
             // A jump read at rest that lasted longer than the gate's resting-jump time (one fix, any time) was left
             // out on readings taken at three instants: its chords out and back could be an errand's.
-            if let jumps, let countedSteps, let limit = options.stillnessGate?.restingJumpSeconds {
-                for s in 1..<n where !countedSteps[s] && vehicleSteps?[s] != true && separatedSteps?[s] != true {
-                    guard let seconds = jumps.restJumpSeconds(holding: s), seconds > limit else { continue }
+            if let jumps, let limit = options.stillnessGate?.restingJumpSeconds {
+                for s in jumps.restJumpSteps(longerThan: limit)
+                where vehicleSteps?[s] != true && separatedSteps?[s] != true {
                     let de = x[2 * s] - x[2 * (s - 1)], dn = x[order + 2 * s] - x[order + 2 * (s - 1)]
                     gapExcess += (de * de + dn * dn).squareRoot()
                 }

@@ -301,7 +301,7 @@ enum ProcessCommand {
             vehicleLengthMetres: smoothed.map { Terminal.millimetres($0.vehicleLengthMetres) },
             curveExcessMetres: smoothed.map { Terminal.millimetres($0.curveExcessMetres) },
             courseOffsetDegrees: smoothed.flatMap { s in
-                s.courseOffsetDegrees != 0 ? (s.courseOffsetDegrees * 100).rounded() / 100 : nil
+                s.courseOffsetDegrees != 0 ? TrackOutput.rounded(s.courseOffsetDegrees, to: 0.01) : nil
             },
             noise: smoothed.flatMap { s in
                 s.noise.isEstimated
