@@ -28,7 +28,8 @@ import TrueTrackCore
 ///
 /// The window never reaches across a gap that splits the track (the chord across a gap counts, see
 /// ``SmoothedTrack/distanceMetres``, unless it goes out to or back from a jump, a `still` reading holds it, or
-/// both its ends read at rest and it lies within the two fixes' noise: see ``restNoiseFactor``).
+/// both its ends read at rest and it lies within the two fixes' noise: see ``restNoiseFactor``; or it lies among
+/// three fixes within each other's noise on a vehicle's profile: see ``infersRestFromPositions``).
 /// The forward filter needs a trailing window and releases held distance later; with the whole track at hand
 /// the window is centred, so a walk's first and last metres are judged with the fixes on both sides of them.
 public struct StillnessGate: Sendable, Hashable {
@@ -112,16 +113,34 @@ public struct StillnessGate: Sendable, Hashable {
     /// The acceleration no vehicle starting from rest exceeds, m/s²: 4 (a brisk car's 0–100 km/h in 7 s; a delivery
     /// van's is under 3); 0 turns the rule off. A jump without readings each of whose fixes lies, beyond the two
     /// fixes' summed noise (as ``restNoiseFactor``'s threshold, once), further from the fix before or after it
-    /// than ½ a τ² (τ the time between them) is out of a vehicle's reach, and its "back" and "at rest" tests take
-    /// that summed noise instead of one threshold.
+    /// than ½ a τ² (τ the time between them), or from both than a vehicle reaches that must be back at rest where
+    /// it started (a τ²/4 for a fix halfway, see ``JumpFinder/roundTripReach(_:_:acceleration:)``), is out of a
+    /// vehicle's reach, and its "back" and "at rest" tests take that summed noise instead of one threshold.
     ///
     /// Why: fixes noisier than they state (5 m per axis stating 5 m) failed the one-threshold tests on half the
     /// fleet set's parked multipath jumps; the summed noise for every jump (740.6 → 675.1 km summed |error|
     /// without speeds) took 210 more real trips for jumps on a reviewer's 624 tracks every 5–15 s (couriers down
     /// a lane and back, dead-end U-turns: `/tmp/review-s33b`, scratch), which come back within the same few
     /// metres. A jump out of reach is no trip: with the rule the fleet set reads 731.1 km and none of the
-    /// reviewer's families is worse (1,066.4 → 1,031.2 km).
+    /// reviewer's families is worse (1,066.4 → 1,031.2 km). The round trip (2026-12-03) halves the reach of a jump
+    /// out and back halfway (225 m at 15 s each way instead of 450): the fleet set without speeds 731.1 → 707.1 km
+    /// (parked every 10–15 s 144.4 → 127.9), the reviewer's tracks 1,031.2 → 1,007.7 km with no family worse.
     public var reachAccelerationMetresPerSecondSquared: Double
+    /// Whether three consecutive states none of whose fixes reads motion, each two within ``restNoiseFactor`` rest
+    /// thresholds of each other, say a receiver at rest without readings: a gap's chord among them counts nothing.
+    /// On the profiles that judge jumps of a receiver at rest (``jumpSeconds`` above 0: driving and cycling), off
+    /// on foot.
+    ///
+    /// Why: a logger without speeds every 30–300 s has each fix as a segment of its own (see ``restNoiseFactor``),
+    /// and every chord of a parked van's scatter counted (the fleet set's vans parked 8 h every 30–300 s without speeds:
+    /// 168.0 km summed over 20 files; with the rule 114.5, the rest their multipath jumps; the fleet set without
+    /// speeds 731.1 → 631.7 km). A vehicle whose three fixes over two
+    /// steps longer than the smoother's gap lie within twice their noise (24 m for fixes stating 5 m) has moved
+    /// less than about 0.4 m/s over them: it stood, or crept in a queue whose metres are lost (the forward filter
+    /// counts none of them either). Not on foot: a hiker climbing at 0.3–0.5 m/s covers that between fixes a minute
+    /// or two apart, and a handheld GPS without a stated accuracy is given 10 m (a Garmin hike in `truetrack bench`
+    /// lost 352 of its 6,135 smoothed metres to the rule, chords of 26–33 m over a minute or more).
+    public var infersRestFromPositions: Bool
 
     /// The gate with the forward filter's values for `profile` (see each property).
     public init(profile: TrackingProfile) {
@@ -138,6 +157,7 @@ public struct StillnessGate: Sendable, Hashable {
         restingJumpSeconds = 120
         restAccuracyCeilingMetres = 10
         reachAccelerationMetresPerSecondSquared = 4
+        infersRestFromPositions = profile.departureConfirmationSeconds > 0
     }
 
     /// For each state `s ≥ 1`, whether the step from state `s − 1` into it counts (index 0 is always `false`;
@@ -155,7 +175,8 @@ public struct StillnessGate: Sendable, Hashable {
     ///     a step counts for nothing. `nil` for none.
     ///
     /// A chord across a gap between two states that read at rest counts nothing within their noise (see
-    /// ``restNoiseFactor``), on every profile (walking's gap is 60 s, cycling's 30 s).
+    /// ``restNoiseFactor``), on every profile (walking's gap is 60 s, cycling's 30 s); on the vehicle profiles
+    /// neither does one among three states within each other's noise (``infersRestFromPositions``).
     /// - Complexity: O(n): both window edges only move forward; no allocation but the result.
     func countedSteps(
         times: [Double], opensSegment: [Bool], solution x: [Double], order: Int, totals: [Totals],
@@ -193,6 +214,11 @@ public struct StillnessGate: Sendable, Hashable {
                     let noise = restNoiseFactor * restThreshold(s - 1, s, totals: totals)
                     if de * de + dn * dn <= noise * noise { continue }
                 }
+                if infersRestFromPositions, restNoiseFactor > 0,
+                    restsByPosition(s, stateCount: n, solution: x, order: order, totals: totals)
+                {
+                    continue
+                }
                 counts[s] = !(jumps?.isJumpStep(s) ?? false)
                 continue
             }
@@ -208,6 +234,29 @@ public struct StillnessGate: Sendable, Hashable {
             }
         }
         return counts
+    }
+
+    /// Whether the chord into state `s` (from `s − 1`) lies among three consecutive states, s − 2 … s or s − 1 … s + 1,
+    /// none of whose fixes reads motion and each two of which lie within ``restNoiseFactor`` rest thresholds of
+    /// each other (see ``infersRestFromPositions``).
+    func restsByPosition(_ s: Int, stateCount n: Int, solution x: [Double], order: Int, totals: [Totals]) -> Bool {
+        func near(_ a: Int, _ b: Int) -> Bool {
+            let de = x[2 * b] - x[2 * a], dn = x[order + 2 * b] - x[order + 2 * a]
+            let noise = restNoiseFactor * restThreshold(a, b, totals: totals)
+            return de * de + dn * dn <= noise * noise
+        }
+        func still(_ a: Int) -> Bool { !readsMotion(a, totals: totals) }
+        guard still(s - 1), still(s), near(s - 1, s) else { return false }
+        if s >= 2, still(s - 2), near(s - 2, s - 1), near(s - 2, s) { return true }
+        if s + 1 < n, still(s + 1), near(s, s + 1), near(s - 1, s + 1) { return true }
+        return false
+    }
+
+    /// Whether state `s`'s fixes carry Doppler speeds the smoother uses, averaging at least
+    /// ``motionDopplerSpeedMetresPerSecond``.
+    func readsMotion(_ s: Int, totals: [Totals]) -> Bool {
+        let own = totals[s + 1].minus(totals[s])
+        return own.speeds > 0 && own.meanSpeedReaches(motionDopplerSpeedMetresPerSecond)
     }
 
     /// The net displacement (metres) a window whose fixes report `meanAccuracyMetres` must exceed to be moving:
@@ -433,17 +482,35 @@ struct JumpFinder {
     }
 
     /// Whether each of the `k` fixes after `before` lies, beyond `noise` metres, further from the fix before or the
-    /// fix after it than a vehicle at rest there reaches in the time between them: ½ a τ² with a =
-    /// ``StillnessGate/reachAccelerationMetresPerSecondSquared`` (never, when that is 0 or less).
+    /// fix after it than a vehicle at rest there reaches in the time between them (½ a τ² with a =
+    /// ``StillnessGate/reachAccelerationMetresPerSecondSquared``), or from both further than a vehicle reaches that
+    /// is at rest at both (``roundTripReach(_:_:acceleration:)``); never, when a is 0 or less.
     func isOutOfReach(_ k: Int, before: Int, after: Int, noise: Double) -> Bool {
-        guard gate.reachAccelerationMetresPerSecondSquared > 0 else { return false }
-        let half = gate.reachAccelerationMetresPerSecondSquared / 2
+        let a = gate.reachAccelerationMetresPerSecondSquared
+        guard a > 0 else { return false }
         for j in before + 1...before + k {
             let outward = problem.times[j] - problem.times[before], inward = problem.times[after] - problem.times[j]
             let fromBefore = squared(before, j).squareRoot() - noise, toAfter = squared(j, after).squareRoot() - noise
-            guard fromBefore > half * outward * outward || toAfter > half * inward * inward else { return false }
+            guard
+                fromBefore > a / 2 * outward * outward || toAfter > a / 2 * inward * inward
+                    || min(fromBefore, toAfter) > Self.roundTripReach(outward, inward, acceleration: a)
+            else { return false }
         }
         return true
+    }
+
+    /// The farthest a vehicle at rest reaches at `outward` seconds when it is at rest again at the same place
+    /// `inward` seconds later, accelerating and braking at most `acceleration` (m/s²), metres: full throttle out, then
+    /// braking, and back alike (one dimension: a straight line is the farthest). With the speed v at the far point
+    /// free, the reach is max over v of min(R(τ₁, v), R(τ₂, −v)), R(τ, v) = ((aτ + v)²/2 − v²)/(2a) the farthest a
+    /// start from rest reaches in τ ending at speed v (outward positive): the two meet at v = a(τ₂ − τ₁)/2, which
+    /// gives a((τ₁ + τ₂)² − 2(τ₂ − τ₁)²)/16 (a τ²/4 for τ₁ = τ₂, half the one-way reach ½ a τ²), while that speed
+    /// is within reach (τ₂ ≤ 3 τ₁); beyond, ½ a τ₁², the one-way reach.
+    static func roundTripReach(_ outward: Double, _ inward: Double, acceleration a: Double) -> Double {
+        let short = min(outward, inward), long = max(outward, inward)
+        guard long < 3 * short else { return a / 2 * short * short }
+        let sum = short + long, difference = long - short
+        return a * (sum * sum - 2 * difference * difference) / 16
     }
 
     func squared(_ a: Int, _ b: Int) -> Double {
@@ -455,10 +522,7 @@ struct JumpFinder {
     func accuracy(_ s: Int) -> Double { gate.meanAccuracy(s, totals: totals) }
 
     /// Whether state `s`'s fixes carry Doppler speeds the smoother uses, averaging at least the gate's motion speed.
-    func readsMotion(_ s: Int) -> Bool {
-        let own = totals[s + 1].minus(totals[s])
-        return own.speeds > 0 && own.meanSpeedReaches(gate.motionDopplerSpeedMetresPerSecond)
-    }
+    func readsMotion(_ s: Int) -> Bool { gate.readsMotion(s, totals: totals) }
 }
 
 /// The window of states centred on each step of a smoothed track, for the gates that judge a step by its

@@ -253,8 +253,10 @@ import TrueTrackSimulation
     /// Parked every 10 s (no speed, stating 5 m), then one fix `jump` metres east, then parked again 10 m east of
     /// where it stood: back 10 m, beyond one threshold (2 + 5 = 7 m) but within the two fixes' summed noise (2 + 5
     /// + 5 = 12 m). A fix 300 m out, 10 s after a fix at rest, is out of any vehicle's reach (½ × 4 m/s² × 10² =
-    /// 200 m), so the summed noise judges it and its steps count nothing; one 150 m out is reachable, and the
-    /// one-threshold test keeps its steps (a courier down a lane and back).
+    /// 200 m); one 150 m out is within that, but not within the reach of a vehicle at rest again where it started
+    /// 10 s later (4 × 10² / 4 = 100 m): the summed noise judges both and their steps count nothing. One 90 m out
+    /// is reachable both ways (78 m beyond the noise), and the one-threshold test keeps its steps (a courier down a
+    /// lane and back).
     @Test func aJumpOutOfAVehiclesReachIsJudgedAgainstTheFixesSummedNoise() {
         func distance(jump: Double) -> Double {
             let fixes = (0..<21).map { i in
@@ -264,7 +266,8 @@ import TrueTrackSimulation
             return Self.withAndWithout(fixes).rule
         }
         #expect(distance(jump: 300) < 20, "\(distance(jump: 300))")
-        #expect(distance(jump: 150) > 250, "\(distance(jump: 150))")
+        #expect(distance(jump: 150) < 20, "\(distance(jump: 150))")
+        #expect(distance(jump: 90) > 150, "\(distance(jump: 90))")
     }
 
     /// A jump is out of reach when its fix is beyond what a vehicle at rest reaches from the fix before *or* after
@@ -278,6 +281,45 @@ import TrueTrackSimulation
         }
         let distance = Self.withAndWithout(fixes).rule
         #expect(distance < 20, "\(distance)")
+    }
+
+    /// Hand-worked reaches of a vehicle at rest at both ends (a = 4 m/s²): halfway through 20 s, 4 × 10² / 4 = 100 m;
+    /// 10 s out and 20 s back, 4 × (30² − 2 × 10²) / 16 = 175 m, the same the other way round; 10 s out and 30 s or
+    /// more back, the one-way reach ½ × 4 × 10² = 200 m, which the formula meets at 3 × (no jump in the reach).
+    @Test func theRoundTripReachIsHandWorked() {
+        #expect(JumpFinder.roundTripReach(10, 10, acceleration: 4) == 100)
+        #expect(JumpFinder.roundTripReach(10, 20, acceleration: 4) == 175)
+        #expect(JumpFinder.roundTripReach(20, 10, acceleration: 4) == 175)
+        #expect(JumpFinder.roundTripReach(10, 30, acceleration: 4) == 200)
+        #expect(JumpFinder.roundTripReach(10, 300, acceleration: 4) == 200)
+        #expect(abs(JumpFinder.roundTripReach(10, 29.999, acceleration: 4) - 200) < 0.01)
+    }
+
+    /// The reach is met: full throttle, braking to the speed v = a(τ₂ − τ₁)/2 at the far point, braking on and
+    /// accelerating back, then braking to rest, ends at rest where it started, having passed the far point at the
+    /// reach (integrated in closed form, phase by phase, for outward and inward times from 5 to 60 s).
+    @Test func theRoundTripReachIsDriven() {
+        let a = 4.0
+        for outward in stride(from: 5.0, through: 60, by: 5) {
+            for inward in stride(from: outward, through: 3 * outward, by: 5) {
+                let v = a * (inward - outward) / 2
+                var x = 0.0, speed = 0.0
+                func drive(_ acceleration: Double, for seconds: Double) {
+                    x += speed * seconds + acceleration * seconds * seconds / 2
+                    speed += acceleration * seconds
+                }
+                let throttle = (outward + v / a) / 2
+                drive(a, for: throttle)
+                drive(-a, for: outward - throttle)
+                let label = "out \(outward) s, back \(inward) s"
+                #expect(abs(speed - v) < 1e-9, "\(label)")
+                #expect(abs(x - JumpFinder.roundTripReach(outward, inward, acceleration: a)) < 1e-6, "\(label): \(x)")
+                let braking = (inward + v / a) / 2
+                drive(-a, for: braking)
+                drive(a, for: inward - braking)
+                #expect(abs(x) < 1e-6 && abs(speed) < 1e-9, "\(label): ends at \(x) m, \(speed) m/s")
+            }
+        }
     }
 
     /// A car that drives 100–110 m out and back from its parking place over two fixes 10 s apart, the first of them
@@ -483,6 +525,45 @@ import TrueTrackSimulation
         #expect(abs(long.distanceGapExcessMetres - 400) < 5, "\(long.distanceGapExcessMetres)")
         let exactly = smoother.smooth(parked(interval: 60, stillAtJump: false, moveAfter: false))
         #expect(exactly.distanceGapExcessMetres < 1, "\(exactly.distanceGapExcessMetres)")
+    }
+
+    /// A van parked two hours without speed readings, every 30–300 s (2 m of scatter per axis, stating 5 m): every
+    /// step is a segment of its own, and each chord of the scatter counted; three fixes within each other's noise
+    /// (24 m) now say it stands (``StillnessGate/infersRestFromPositions``).
+    @Test(arguments: [30.0, 60.0, 120.0, 300.0])
+    func aParkedLoggerWithoutReadingsCountsNotItsScatter(interval: Double) {
+        for seed: UInt64 in 1...3 {
+            let fixes = Self.parkedVan(interval: interval, speed: nil, seed: seed)
+            var options = SmoothingOptions(profile: .driving)
+            let rule = WholeTrackSmoother(options: options).smooth(fixes).distanceMetres
+            options.stillnessGate?.infersRestFromPositions = false
+            let without = WholeTrackSmoother(options: options).smooth(fixes).distanceMetres
+            #expect(without > 2 * 7200 / interval, "every \(interval) s, seed \(seed): \(without) m without")
+            #expect(rule < 0.05 * without, "every \(interval) s, seed \(seed): \(rule) m")
+        }
+    }
+
+    /// What is not three fixes within their noise counts: a van creeping at 0.5 m/s every 60 s (30 m a step, 60 m
+    /// over three fixes); three fixes within their noise of which one reads 5 m/s; and, on foot, a hiker climbing
+    /// at 0.25 m/s every 80 s (20 m a step, 40 m over three fixes), stating no accuracy (10 m assumed: twice the
+    /// noise of a step is 44 m): the rule is the vehicles'.
+    @Test func aSlowVehicleAReadingOfMotionAndAHikerCount() {
+        let creep = (0..<30).map { SmoothingSupport.fix(seconds: Double($0) * 60, east: Double($0) * 30, north: 0) }
+        let creeping = WholeTrackSmoother(profile: .driving).smooth(creep).distanceMetres
+        #expect(abs(creeping - 29 * 30) < 0.005 * 29 * 30, "\(creeping)")  // the haversine against the local frame
+        let reading = (0..<30).map { i in
+            SmoothingSupport.fix(
+                seconds: Double(i) * 60, east: i % 2 == 0 ? 0 : 8, north: 0, speed: i == 15 ? 5 : nil)
+        }
+        let read = WholeTrackSmoother(profile: .driving).smooth(reading).distanceMetres
+        #expect(abs(read - 16) < 0.5, "\(read): the two chords beside the reading")
+        let hike = (0..<30).map { i in
+            SmoothingSupport.fix(seconds: Double(i) * 80, east: Double(i) * 20, north: 0, accuracy: nil)
+        }
+        let walking = WholeTrackSmoother(profile: .walking)
+        #expect(!walking.options.stillnessGate!.infersRestFromPositions)
+        let hiked = walking.smooth(hike).distanceMetres
+        #expect(abs(hiked - 29 * 20) < 0.005 * 29 * 20, "\(hiked)")
     }
 
     /// A fix away that reads motion (10 m/s) is a trip out and back, whatever the fixes around it read.
