@@ -566,6 +566,25 @@ import TrueTrackSimulation
         #expect(abs(hiked - 29 * 20) < 0.005 * 29 * 20, "\(hiked)")
     }
 
+    /// A queue creeping 10 m every 30 s (no speeds, stating 5 m) keeps every three fixes within 24 m of each other,
+    /// but drifts away from where it stood: the clusters it leaves by a step within the noise count (a reviewer's
+    /// file read 0 m of 390 before the drift rule), all but the last (30 m, ending at the track's end). With 2 m of
+    /// scatter per axis as well, five seeds: at least 85 %.
+    @Test func aQueueCreepingWithinTheNoiseCounts() {
+        let crawl = (0..<40).map { SmoothingSupport.fix(seconds: Double($0) * 30, east: Double($0) * 10, north: 0) }
+        let clean = WholeTrackSmoother(profile: .driving).smooth(crawl).distanceMetres
+        #expect(abs(clean - 360) < 2, "\(clean)")
+        for seed: UInt64 in 1...5 {
+            var random = SplitMix64(seed: seed)
+            let noisy = (0..<40).map { i in
+                SmoothingSupport.fix(
+                    seconds: Double(i) * 30, east: Double(i) * 10 + 2 * random.gaussian(), north: 2 * random.gaussian())
+            }
+            let distance = WholeTrackSmoother(profile: .driving).smooth(noisy).distanceMetres
+            #expect(distance > 0.85 * 390, "seed \(seed): \(distance)")
+        }
+    }
+
     /// A fix away that reads motion (10 m/s) is a trip out and back, whatever the fixes around it read.
     @Test func aFixAwayReadingMotionCounts() {
         let trips = Self.withAndWithout(
