@@ -282,6 +282,18 @@ public struct WholeTrackSmoother: Sendable {
         // times the mean smoothed speed at its two ends, which this term adds either way.
         var gapExcess = 0.0
         system.rhs.withUnsafeBufferPointer { x in
+            // The mean speed of the chords into and out of state s (a segment of one fix): a chord the gates left
+            // out (at rest, a jump's, across a recording break or a ride's) as 0, or not at all.
+            func chordSpeed(_ s: Int) -> Double {
+                var sum = 0.0, count = 0.0
+                for k in s...s + 1 where k >= 1 && k < n && separatedSteps?[k] != true && vehicleSteps?[k] != true {
+                    count += 1
+                    guard countedSteps?[k] ?? true else { continue }
+                    let de = x[2 * k] - x[2 * (k - 1)], dn = x[order + 2 * k] - x[order + 2 * (k - 1)]
+                    sum += (de * de + dn * dn).squareRoot() / (problem.times[k] - problem.times[k - 1])
+                }
+                return count > 0 ? sum / count : 0
+            }
             for s in problem.gapStates where vehicleSteps?[s] != true && separatedSteps?[s] != true {
                 let de = x[2 * s] - x[2 * (s - 1)], dn = x[order + 2 * s] - x[order + 2 * (s - 1)]
                 let chord = (de * de + dn * dn).squareRoot()
@@ -289,13 +301,23 @@ public struct WholeTrackSmoother: Sendable {
                 // a segment's end carries the model's momentum into the gap, while a device that paused itself
                 // (a bike computer's auto-pause at a café) read next to nothing as it stopped and set off. (With
                 // the smoothed speeds alone a tester's 480 s café stop gave ± 620 m on a 20 km ride.)
-                let speedBefore = min(
-                    (x[2 * s - 1] * x[2 * s - 1] + x[order + 2 * s - 1] * x[order + 2 * s - 1]).squareRoot(),
-                    (options.usesDoppler ? Self.dopplerSpeed(atLastFixOfState: s - 1, problem, fixes) : nil)
-                        ?? .infinity)
-                let speedAfter = min(
-                    (x[2 * s + 1] * x[2 * s + 1] + x[order + 2 * s + 1] * x[order + 2 * s + 1]).squareRoot(),
-                    (options.usesDoppler ? Self.dopplerSpeed(atFirstFixOfState: s, problem, fixes) : nil) ?? .infinity)
+                // A fix alone in its segment without a reading has no velocity of its own (the model leaves it at
+                // rest): the chords into and out of it say how fast it went.
+                let readingBefore =
+                    options.usesDoppler ? Self.dopplerSpeed(atLastFixOfState: s - 1, problem, fixes) : nil
+                let readingAfter = options.usesDoppler ? Self.dopplerSpeed(atFirstFixOfState: s, problem, fixes) : nil
+                let speedBefore =
+                    readingBefore == nil && problem.opensSegment[s - 1]
+                    ? chordSpeed(s - 1)
+                    : min(
+                        (x[2 * s - 1] * x[2 * s - 1] + x[order + 2 * s - 1] * x[order + 2 * s - 1]).squareRoot(),
+                        readingBefore ?? .infinity)
+                let speedAfter =
+                    readingAfter == nil && (s + 1 == n || problem.opensSegment[s + 1])
+                    ? chordSpeed(s)
+                    : min(
+                        (x[2 * s + 1] * x[2 * s + 1] + x[order + 2 * s + 1] * x[order + 2 * s + 1]).squareRoot(),
+                        readingAfter ?? .infinity)
                 let duration = problem.times[s] - problem.times[s - 1]
                 gapExcess += max(0, duration * (speedBefore + speedAfter) / 2 - chord)
             }

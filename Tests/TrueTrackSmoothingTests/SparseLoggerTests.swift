@@ -39,4 +39,23 @@ private typealias S = SmoothingSupport
         let track = WholeTrackSmoother(profile: .driving).smooth(stopped)
         #expect(track.distanceMetres > 560 && track.distanceMetres < 700, "\(track.distanceMetres)")
     }
+
+    /// A van every 60 s without speeds at 10 m/s east (each fix a segment of its own), which once takes a detour of
+    /// 600 m that brings it back only 100 m on: the model leaves a lone fix at rest, so the gap term read no speed at
+    /// its ends and σ could not hold the hidden 500 m. Hand-worked with the chords into and out of each fix as its
+    /// speed: at both ends of the detour's step (600 / 60 + 100 / 60) / 2 = 35 / 6 m/s, so 60 × 35 / 6 − 100 = 250
+    /// m; the steps beside it, 600 m chords under mean speeds of (10 + 35 / 6) / 2 × 60 = 475 m, add nothing, nor
+    /// does a straight road at the same cadence (its chords are the path).
+    @Test func aSparseLoggerWithoutReadingsWidensSigmaByTheChordsSpeeds() {
+        var east = 0.0
+        let fixes = (0..<20).map { i -> Fix in
+            defer { east += i == 9 ? 100 : 600 }
+            return S.fix(seconds: Double(i) * 60, east: east, north: 0, accuracy: 4)
+        }
+        let detour = WholeTrackSmoother(profile: .driving).smooth(fixes)
+        #expect(abs(detour.distanceGapExcessMetres - 250) < 1, "\(detour.distanceGapExcessMetres)")
+        let road = (0..<20).map { S.fix(seconds: Double($0) * 60, east: Double($0) * 600, north: 0, accuracy: 4) }
+        let straight = WholeTrackSmoother(profile: .driving).smooth(road)
+        #expect(straight.distanceGapExcessMetres < 1, "\(straight.distanceGapExcessMetres)")
+    }
 }
