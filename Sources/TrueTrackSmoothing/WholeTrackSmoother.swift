@@ -282,17 +282,38 @@ public struct WholeTrackSmoother: Sendable {
         // times the mean smoothed speed at its two ends, which this term adds either way.
         var gapExcess = 0.0
         system.rhs.withUnsafeBufferPointer { x in
-            // The mean speed of the chords into and out of state s (a segment of one fix): a chord the gates left
-            // out (at rest, a jump's, across a recording break or a ride's) as 0, or not at all.
-            func chordSpeed(_ s: Int) -> Double {
-                var sum = 0.0, count = 0.0
+            // The speeds of the chords into and out of state s (a segment of one fix): a chord the gates left out
+            // (at rest, a jump's) as 0, one across a recording break or a ride's not at all; their mean, and the
+            // lower of them (infinity when there is none).
+            func chordSpeeds(_ s: Int) -> (mean: Double, lower: Double) {
+                var sum = 0.0, count = 0.0, lower = Double.infinity
                 for k in s...s + 1 where k >= 1 && k < n && separatedSteps?[k] != true && vehicleSteps?[k] != true {
                     count += 1
-                    guard countedSteps?[k] ?? true else { continue }
-                    let de = x[2 * k] - x[2 * (k - 1)], dn = x[order + 2 * k] - x[order + 2 * (k - 1)]
-                    sum += (de * de + dn * dn).squareRoot() / (problem.times[k] - problem.times[k - 1])
+                    var speed = 0.0
+                    if countedSteps?[k] ?? true {
+                        let de = x[2 * k] - x[2 * (k - 1)], dn = x[order + 2 * k] - x[order + 2 * (k - 1)]
+                        speed = (de * de + dn * dn).squareRoot() / (problem.times[k] - problem.times[k - 1])
+                    }
+                    sum += speed
+                    lower = min(lower, speed)
                 }
-                return count > 0 ? sum / count : 0
+                return (count > 0 ? sum / count : 0, lower)
+            }
+            // A column of placeholder zeros under a moving logger: more than half the lone fixes between two chords
+            // of clear motion read under the still speed (at least five such fixes).
+            var moving = 0, readingRest = 0
+            for s in problem.gapStates where s + 1 < n && problem.opensSegment[s + 1] {
+                guard chordSpeeds(s).lower >= Self.clearMotionMetresPerSecond,
+                    let reading = options.usesDoppler ? Self.dopplerSpeed(atFirstFixOfState: s, problem, fixes) : nil
+                else { continue }
+                moving += 1
+                if reading < options.stillSpeedMetresPerSecond { readingRest += 1 }
+            }
+            let placeholder = moving >= 5 && 2 * readingRest > moving
+            // A lone fix's speed: its reading, or the chords' mean without one (or under a placeholder column).
+            func loneSpeed(_ s: Int, reading: Double?) -> Double {
+                guard let reading, !placeholder else { return chordSpeeds(s).mean }
+                return reading
             }
             for s in problem.gapStates where vehicleSteps?[s] != true && separatedSteps?[s] != true {
                 let de = x[2 * s] - x[2 * (s - 1)], dn = x[order + 2 * s] - x[order + 2 * (s - 1)]
@@ -307,14 +328,14 @@ public struct WholeTrackSmoother: Sendable {
                     options.usesDoppler ? Self.dopplerSpeed(atLastFixOfState: s - 1, problem, fixes) : nil
                 let readingAfter = options.usesDoppler ? Self.dopplerSpeed(atFirstFixOfState: s, problem, fixes) : nil
                 let speedBefore =
-                    readingBefore == nil && problem.opensSegment[s - 1]
-                    ? chordSpeed(s - 1)
+                    problem.opensSegment[s - 1]
+                    ? loneSpeed(s - 1, reading: readingBefore)
                     : min(
                         (x[2 * s - 1] * x[2 * s - 1] + x[order + 2 * s - 1] * x[order + 2 * s - 1]).squareRoot(),
                         readingBefore ?? .infinity)
                 let speedAfter =
-                    readingAfter == nil && (s + 1 == n || problem.opensSegment[s + 1])
-                    ? chordSpeed(s)
+                    s + 1 == n || problem.opensSegment[s + 1]
+                    ? loneSpeed(s, reading: readingAfter)
                     : min(
                         (x[2 * s + 1] * x[2 * s + 1] + x[order + 2 * s + 1] * x[order + 2 * s + 1]).squareRoot(),
                         readingAfter ?? .infinity)
@@ -624,5 +645,9 @@ public struct WholeTrackSmoother: Sendable {
     /// The smallest robust weight: 10⁻⁶, so that a down-weighted fix keeps the system positive definite on
     /// its own (a lone fix in a segment) and a NaN residual cannot propagate.
     static let minimumWeight = 1e-6
+
+    /// The speed, m/s, from which the chords into and out of a fix alone in its segment show it moving beyond doubt
+    /// (60 m over 20 s, against fixes' noise of 5–10 m), for σ's test of a placeholder column of zeros: 3.
+    static let clearMotionMetresPerSecond = 3.0
 
 }

@@ -58,4 +58,35 @@ private typealias S = SmoothingSupport
         let straight = WholeTrackSmoother(profile: .driving).smooth(road)
         #expect(straight.distanceGapExcessMetres < 1, "\(straight.distanceGapExcessMetres)")
     }
+
+    /// The same van with a speed column: reading its 10 m/s, the detour's step adds 60 × 10 − 100 = 500 m (the readings
+    /// say it went on at speed; before, a lone fix took the lower of its reading and the model's speed, and a
+    /// speed without a course left the model at rest); reading a placeholder 0 everywhere, more than half of the
+    /// lone fixes between chords of clear motion read at rest, so the column says nothing and the chords' speeds
+    /// give the 250 m of the van without one. A van honestly reading 0 at its stops keeps its readings.
+    @Test func aPlaceholderColumnOfZerosGivesWayToTheChords() {
+        func van(speed: Double?) -> [Fix] {
+            var east = 0.0
+            return (0..<20).map { i -> Fix in
+                defer { east += i == 9 ? 100 : 600 }
+                return S.fix(seconds: Double(i) * 60, east: east, north: 0, accuracy: 4, speed: speed)
+            }
+        }
+        let smoother = WholeTrackSmoother(profile: .driving)
+        let reading = smoother.smooth(van(speed: 10)).distanceGapExcessMetres
+        #expect(abs(reading - 500) < 1, "\(reading)")
+        let zeros = smoother.smooth(van(speed: 0)).distanceGapExcessMetres
+        #expect(abs(zeros - 250) < 1, "\(zeros)")
+        // 600 m a minute, reading 10 m/s, then five minutes stopped reading 0, twice: the stops' zeros are the
+        // readings' (two of the lone fixes between chords of clear motion), and each arrival adds 60 × (10 + 0) / 2
+        // − 600 < 0, nothing.
+        var east = 0.0
+        var stops: [Fix] = []
+        for i in 0..<30 {
+            let stopped = (8..<14).contains(i) || (20..<26).contains(i)
+            stops.append(S.fix(seconds: Double(i) * 60, east: east, north: 0, accuracy: 4, speed: stopped ? 0 : 10))
+            if !stopped || i == 13 || i == 25 { east += 600 }
+        }
+        #expect(smoother.smooth(stops).distanceGapExcessMetres < 1)
+    }
 }
