@@ -85,10 +85,11 @@ public struct SmoothedTrack: Sendable {
     ///    counted; the path could be as long as the gap's duration times the mean speed at its two ends (at
     ///    each, the smoothed speed, or the fix's Doppler reading where lower: a device that paused itself read
     ///    next to nothing as it stopped and set off, while the segment's end carries the model's momentum; at a
-    ///    fix alone in its segment, whose velocity the model takes from its reading alone, the reading, and
-    ///    without one the mean speed of the chords into and out of it, a chord the stillness gate left out as 0;
-    ///    the chords too under a column of placeholder zeros: more than half of at least five lone fixes between
-    ///    two chords of 3 m/s or more reading under the still speed). The
+    ///    fix alone in its segment, whose velocity the model takes from its reading alone, the reading (one the
+    ///    smoother uses: Doppler on, at most the speed ceiling), and without one the mean speed of the chords into
+    ///    and out of it, a chord the stillness gate left out as 0; the chords too under a column of placeholder
+    ///    zeros: every one of at least five lone fixes between two chords of 3 m/s or more reading under the
+    ///    still speed). The
     ///    excess over the chord is one-sided, so the gaps' excesses add linearly into one term. A gap the vehicle
     ///    gate gives to a ride adds nothing (its chord is not counted either). A jump of one fix read at rest
     ///    that the stillness gate left out although it lasted longer than

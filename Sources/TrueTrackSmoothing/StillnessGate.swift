@@ -126,7 +126,7 @@ public struct StillnessGate: Sendable, Hashable {
     /// out and back halfway (225 m at 15 s each way instead of 450): the fleet set without speeds 731.1 → 707.1 km
     /// (parked every 10–15 s 144.4 → 127.9), the reviewer's tracks 1,031.2 → 1,007.7 km with no family worse.
     public var reachAccelerationMetresPerSecondSquared: Double
-    /// Whether three consecutive states none of whose fixes reads motion, each two within ``restNoiseFactor`` rest
+    /// Whether three consecutive states none of which reads motion (see ``readsMotion(_:totals:)``), each two within ``restNoiseFactor`` rest
     /// thresholds of each other, say a receiver at rest without readings: a gap's chord among them counts nothing,
     /// unless the states drift away from where they stood (see ``releaseDrift(_:held:solution:order:totals:)``).
     /// On the profiles that judge jumps of a receiver at rest (``jumpSeconds`` above 0: driving and cycling), off
@@ -135,15 +135,16 @@ public struct StillnessGate: Sendable, Hashable {
     /// Why: a logger without speeds every 30–300 s has each fix as a segment of its own (see ``restNoiseFactor``),
     /// and every chord of a parked van's scatter counted (the fleet set's vans parked 8 h every 30–300 s without speeds:
     /// 168.0 km summed over 20 files; with the rule as first built, before the drift rule below, 114.5, the rest
-    /// their multipath jumps; the fleet set without speeds 731.1 → 631.7 km). A vehicle whose three fixes over two
-    /// steps longer than the smoother's gap lie within twice their noise (24 m for fixes stating 5 m) has moved
-    /// less than about 0.4 m/s over them: it stood, or crept in a queue. A queue creeping on drifts away from where
+    /// their multipath jumps; the fleet set without speeds 731.1 → 631.7 km). A vehicle whose three fixes, one step
+    /// between them longer than the smoother's gap (20 s on driving), lie within twice their noise (24 m for fixes
+    /// stating 5 m, 44 m at the ceiling) has moved less than that over their span: under 1.2 m/s at the most, 0.4
+    /// m/s for a fix every 30 s stating 5 m: it stood, or crept in a queue. A queue creeping on drifts away from where
     /// it stood, and its steps count again: an adversarial reviewer's queues, drive-throughs and crowds at 20–60 s
     /// had lost 83–100 % of their slow metres to the three fixes alone (a noise-free crawl of 10 m every 30 s read
     /// 0 m of 390; with the drift rule 360); their 210 tracks, summed |error| 125.5 km before the rule, 168.6 with
-    /// it, 150.0 with the drift rule (the rest mostly the parked scatter that had made up for corners the chords
+    /// it, 151.5 with the drift rule (the rest mostly the parked scatter that had made up for corners the chords
     /// cut, and stop-and-go hops of 12–25 m between halts, which no three fixes tell from a receiver at rest; the
-    /// fleet set, with the round trip's reach, 607.7 → 613.2 km, its parked vans' wander drifting now and then).
+    /// fleet set, with the round trip's reach, 607.7 → 612.2 km, its parked vans' wander drifting now and then).
     /// Not on foot: a hiker climbing at 0.3–0.5 m/s covers that between fixes a minute
     /// or two apart, and a handheld GPS without a stated accuracy is given 10 m (a Garmin hike in `truetrack bench`
     /// lost 352 of its 6,135 smoothed metres to the rule, chords of 26–33 m over a minute or more).
@@ -184,7 +185,7 @@ public struct StillnessGate: Sendable, Hashable {
     /// A chord across a gap between two states that read at rest counts nothing within their noise (see
     /// ``restNoiseFactor``), on every profile (walking's gap is 60 s, cycling's 30 s); on the vehicle profiles
     /// neither does one among three states within each other's noise (``infersRestFromPositions``).
-    /// - Complexity: O(n): both window edges only move forward; no allocation but the result.
+    /// - Complexity: O(n): both window edges only move forward; no allocation but the result and, where the positional rule holds a step, n flags.
     func countedSteps(
         times: [Double], opensSegment: [Bool], solution x: [Double], order: Int, totals: [Totals],
         readings: [TimedReading] = [], jumps: JumpFinder? = nil
@@ -252,40 +253,44 @@ public struct StillnessGate: Sendable, Hashable {
     /// Counts again the steps the positional rule (``infersRestFromPositions``) held where the states drift away from
     /// where they stood. Along the track the states gather in clusters round the mean of their first ones; a state
     /// further from that mean than ``restNoiseFactor`` rest thresholds of its own (twice its noise against a place)
-    /// starts the next cluster. When it got there by a step within the noise (``restNoiseFactor`` rest thresholds
-    /// of the step's two fixes), the cluster drifted: a queue creeping 10 m every 30 s keeps every three fixes within
-    /// 24 m of each other, but not within 24 m of where it stood, and the steps from the cluster's first state to
-    /// that state count. A cluster left by a longer step (a departure, a jump) stood, and its held steps stay held,
-    /// as do those of the last cluster.
+    /// starts the next cluster. The cluster drifted when the step into that state lies within the noise
+    /// (``restNoiseFactor`` rest thresholds of its two fixes) and the rule holds a step of the next cluster (or the
+    /// step into it) too: a queue creeping 10 m every 30 s, or every 12–28 s, keeps every three fixes within 24 m of
+    /// each other, but not within 24 m of where it stood. Then the held steps from the drifted cluster's first state
+    /// to the next one's count (not the steps other rules left out). A cluster left by a longer step (a departure at
+    /// a sparse rate, a jump), or by a short one into steps the rule does not hold (a 1 Hz recording pulling away),
+    /// stood, and its held steps stay held, as do those of the last cluster.
     /// - Complexity: O(n), no allocation.
     func releaseDrift(_ counts: inout [Bool], held: [Bool], solution x: [Double], order: Int, totals: [Totals]) {
         let n = held.count
         var first = 0
         var east = x[0], north = x[order], count = 1.0
-        var holds = false
+        // The steps of the cluster before, when a step within the noise left it: counted once this cluster holds one.
+        var pending: ClosedRange<Int>?
+        func release(_ steps: ClosedRange<Int>) { for step in steps where held[step] { counts[step] = true } }
         for s in 1..<n {
             let de = x[2 * s] - east / count, dn = x[order + 2 * s] - north / count
             let radius = restNoiseFactor * restThreshold(s, s, totals: totals)
-            guard de * de + dn * dn > radius * radius else {
+            if de * de + dn * dn > radius * radius {
+                let se = x[2 * s] - x[2 * (s - 1)], sn = x[order + 2 * s] - x[order + 2 * (s - 1)]
+                let noise = restNoiseFactor * restThreshold(s - 1, s, totals: totals)
+                pending = se * se + sn * sn <= noise * noise ? first + 1...s : nil
+                first = s
+                (east, north, count) = (x[2 * s], x[order + 2 * s], 1)
+            } else {
                 east += x[2 * s]
                 north += x[order + 2 * s]
                 count += 1
-                holds = holds || held[s]
-                continue
             }
-            if holds {
-                let se = x[2 * s] - x[2 * (s - 1)], sn = x[order + 2 * s] - x[order + 2 * (s - 1)]
-                let noise = restNoiseFactor * restThreshold(s - 1, s, totals: totals)
-                if se * se + sn * sn <= noise * noise { for step in first + 1...s { counts[step] = true } }
+            if held[s], let steps = pending {
+                release(steps)
+                pending = nil
             }
-            first = s
-            (east, north, count) = (x[2 * s], x[order + 2 * s], 1)
-            holds = false
         }
     }
 
     /// Whether the chord into state `s` (from `s − 1`) lies among three consecutive states, s − 2 … s or s − 1 … s + 1,
-    /// none of whose fixes reads motion and each two of which lie within ``restNoiseFactor`` rest thresholds of
+    /// none of which reads motion (``readsMotion(_:totals:)``) and each two of which lie within ``restNoiseFactor`` rest thresholds of
     /// each other (see ``infersRestFromPositions``).
     func restsByPosition(_ s: Int, stateCount n: Int, solution x: [Double], order: Int, totals: [Totals]) -> Bool {
         func near(_ a: Int, _ b: Int) -> Bool {

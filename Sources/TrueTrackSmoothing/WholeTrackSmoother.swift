@@ -285,8 +285,8 @@ public struct WholeTrackSmoother: Sendable {
             // The speeds of the chords into and out of state s (a segment of one fix): a chord the gates left out
             // (at rest, a jump's) as 0, one across a recording break or a ride's not at all; their mean, and the
             // lower of them (infinity when there is none).
-            func chordSpeeds(_ s: Int) -> (mean: Double, lower: Double) {
-                var sum = 0.0, count = 0.0, lower = Double.infinity
+            func chordSpeeds(_ s: Int) -> (mean: Double, lower: Double, count: Int) {
+                var sum = 0.0, count = 0, lower = Double.infinity
                 for k in s...s + 1 where k >= 1 && k < n && separatedSteps?[k] != true && vehicleSteps?[k] != true {
                     count += 1
                     var speed = 0.0
@@ -297,22 +297,30 @@ public struct WholeTrackSmoother: Sendable {
                     sum += speed
                     lower = min(lower, speed)
                 }
-                return (count > 0 ? sum / count : 0, lower)
+                return (count > 0 ? sum / Double(count) : 0, lower, count)
             }
-            // A column of placeholder zeros under a moving logger: more than half the lone fixes between two chords
-            // of clear motion read under the still speed (at least five such fixes).
+            // A lone fix's reading the smoother uses (Doppler on, not above the speed ceiling), or nil.
+            func reading(atFirstFixOf s: Int) -> Double? {
+                guard options.usesDoppler, let speed = Self.dopplerSpeed(atFirstFixOfState: s, problem, fixes),
+                    speed <= options.maximumSpeedMetresPerSecond
+                else { return nil }
+                return speed
+            }
+            // A column of placeholder zeros under a moving logger: every lone fix between two chords of clear motion
+            // reads under the still speed (at least five such fixes; an honest column reads motion at some of them,
+            // while a postal van every 90 s may read 0 at most: it stands at the fix times).
             var moving = 0, readingRest = 0
             for s in problem.gapStates where s + 1 < n && problem.opensSegment[s + 1] {
-                guard chordSpeeds(s).lower >= Self.clearMotionMetresPerSecond,
-                    let reading = options.usesDoppler ? Self.dopplerSpeed(atFirstFixOfState: s, problem, fixes) : nil
-                else { continue }
+                guard let reading = reading(atFirstFixOf: s) else { continue }
+                let chords = chordSpeeds(s)
+                guard chords.count == 2, chords.lower >= Self.clearMotionMetresPerSecond else { continue }
                 moving += 1
                 if reading < options.stillSpeedMetresPerSecond { readingRest += 1 }
             }
-            let placeholder = moving >= 5 && 2 * readingRest > moving
+            let placeholder = moving >= 5 && readingRest == moving
             // A lone fix's speed: its reading, or the chords' mean without one (or under a placeholder column).
-            func loneSpeed(_ s: Int, reading: Double?) -> Double {
-                guard let reading, !placeholder else { return chordSpeeds(s).mean }
+            func loneSpeed(_ s: Int) -> Double {
+                guard let reading = reading(atFirstFixOf: s), !placeholder else { return chordSpeeds(s).mean }
                 return reading
             }
             for s in problem.gapStates where vehicleSteps?[s] != true && separatedSteps?[s] != true {
@@ -329,13 +337,13 @@ public struct WholeTrackSmoother: Sendable {
                 let readingAfter = options.usesDoppler ? Self.dopplerSpeed(atFirstFixOfState: s, problem, fixes) : nil
                 let speedBefore =
                     problem.opensSegment[s - 1]
-                    ? loneSpeed(s - 1, reading: readingBefore)
+                    ? loneSpeed(s - 1)
                     : min(
                         (x[2 * s - 1] * x[2 * s - 1] + x[order + 2 * s - 1] * x[order + 2 * s - 1]).squareRoot(),
                         readingBefore ?? .infinity)
                 let speedAfter =
                     s + 1 == n || problem.opensSegment[s + 1]
-                    ? loneSpeed(s, reading: readingAfter)
+                    ? loneSpeed(s)
                     : min(
                         (x[2 * s + 1] * x[2 * s + 1] + x[order + 2 * s + 1] * x[order + 2 * s + 1]).squareRoot(),
                         readingAfter ?? .infinity)

@@ -585,6 +585,22 @@ import TrueTrackSimulation
         }
     }
 
+    /// A parked van (every 60 s, no speeds) that pulls away logging every second, 1 m/s² for a minute (1,800 m):
+    /// the parked hours' cluster is left by a 1 s step the three-fix rule did not hold, so it stood, and its scatter
+    /// stays out (a code review's file read 416 m more when any step within the noise counted as a drift).
+    @Test func aParkedLoggerLeftAtOneHertzKeepsItsScatterOut() {
+        for seed: UInt64 in 1...3 {
+            var fixes = Self.parkedVan(interval: 60, speed: nil, seed: seed)
+            let start = 7200.0
+            for k in 1...60 {
+                fixes.append(
+                    SmoothingSupport.fix(seconds: start + Double(k), east: 0.5 * Double(k * k), north: 0, accuracy: 5))
+            }
+            let distance = WholeTrackSmoother(profile: .driving).smooth(fixes).distanceMetres
+            #expect(abs(distance - 1800) < 60, "seed \(seed): \(distance) m of 1,800")
+        }
+    }
+
     /// A fix away that reads motion (10 m/s) is a trip out and back, whatever the fixes around it read.
     @Test func aFixAwayReadingMotionCounts() {
         let trips = Self.withAndWithout(
