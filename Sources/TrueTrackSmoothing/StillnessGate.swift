@@ -126,28 +126,29 @@ public struct StillnessGate: Sendable, Hashable {
     /// out and back halfway (225 m at 15 s each way instead of 450): the fleet set without speeds 731.1 → 707.1 km
     /// (parked every 10–15 s 144.4 → 127.9), the reviewer's tracks 1,031.2 → 1,007.7 km with no family worse.
     public var reachAccelerationMetresPerSecondSquared: Double
-    /// Whether three consecutive states none of which reads motion (see ``readsMotion(_:totals:)``), each two within ``restNoiseFactor`` rest
-    /// thresholds of each other, say a receiver at rest without readings: a gap's chord among them counts nothing,
+    /// Whether three consecutive states none of which reads motion (see ``readsMotion(_:totals:)``), each two
+    /// within ``restNoiseFactor`` rest thresholds of each other, say a receiver at rest without readings: a gap's
+    /// chord among them counts nothing,
     /// unless the states drift away from where they stood (see ``releaseDrift(_:held:solution:order:totals:)``).
     /// On the profiles that judge jumps of a receiver at rest (``jumpSeconds`` above 0: driving and cycling), off
     /// on foot.
     ///
-    /// Why: a logger without speeds every 30–300 s has each fix as a segment of its own (see ``restNoiseFactor``),
-    /// and every chord of a parked van's scatter counted (the fleet set's vans parked 8 h every 30–300 s without speeds:
-    /// 168.0 km summed over 20 files; with the rule as first built, before the drift rule below, 114.5, the rest
-    /// their multipath jumps; the fleet set without speeds 731.1 → 631.7 km). A vehicle whose three fixes, one step
-    /// between them longer than the smoother's gap (20 s on driving), lie within twice their noise (24 m for fixes
-    /// stating 5 m, 44 m at the ceiling) has moved less than that over their span: under 1.2 m/s at the most, 0.4
-    /// m/s for a fix every 30 s stating 5 m: it stood, or crept in a queue. A queue creeping on drifts away from where
-    /// it stood, and its steps count again: an adversarial reviewer's queues, drive-throughs and crowds at 20–60 s
-    /// had lost 83–100 % of their slow metres to the three fixes alone (a noise-free crawl of 10 m every 30 s read
-    /// 0 m of 390; with the drift rule 360); their 210 tracks, summed |error| 125.5 km before the rule, 168.6 with
-    /// it, 151.5 with the drift rule (the rest mostly the parked scatter that had made up for corners the chords
-    /// cut, and stop-and-go hops of 12–25 m between halts, which no three fixes tell from a receiver at rest; the
-    /// fleet set, with the round trip's reach, 607.7 → 612.2 km, its parked vans' wander drifting now and then).
-    /// Not on foot: a hiker climbing at 0.3–0.5 m/s covers that between fixes a minute
-    /// or two apart, and a handheld GPS without a stated accuracy is given 10 m (a Garmin hike in `truetrack bench`
-    /// lost 352 of its 6,135 smoothed metres to the rule, chords of 26–33 m over a minute or more).
+    /// Why: a logger without speeds every 30–300 s has each fix as a segment of its own (see ``restNoiseFactor``), and
+    /// every chord of a parked van's scatter counted (the fleet set's vans parked 8 h every 30–300 s without speeds:
+    /// 168.0 km summed over 20 files; with the rule as first built, before the drift rule below, 114.5, the rest their
+    /// multipath jumps; the fleet set without speeds 731.1 → 631.7 km). A vehicle whose three fixes, one step between
+    /// them longer than the smoother's gap (20 s on driving), lie within twice their noise (24 m for fixes stating 5 m,
+    /// 44 m at the ceiling) has moved less than that over their span: under 1.2 m/s at the most, 0.4 m/s for a fix
+    /// every 30 s stating 5 m: it stood, or crept in a queue. A queue creeping on drifts away from where it stood, and
+    /// its steps count again: an adversarial reviewer's queues, drive-throughs and crowds at 20–60 s had lost 83–100 %
+    /// of their slow metres to the three fixes alone (a noise-free crawl of 10 m every 30 s read 0 m of 390; with the
+    /// drift rule 360); their 210 tracks, summed |error| 125.5 km before the rule, 168.6 with it, 151.5 with the drift
+    /// rule (the rest mostly the parked scatter that had made up for corners the chords cut, and stop-and-go hops of
+    /// 12–25 m between halts, which no three fixes tell from a receiver at rest; the fleet set, with the round trip's
+    /// reach, 607.7 → 612.2 km, its parked vans' wander drifting now and then). Not on foot: a hiker climbing at
+    /// 0.3–0.5 m/s covers that between fixes a minute or two apart, and a handheld GPS without a stated accuracy is
+    /// given 10 m (a Garmin hike in `truetrack bench` lost 352 of its 6,135 smoothed metres to the rule, chords of
+    /// 26–33 m over a minute or more).
     public var infersRestFromPositions: Bool
 
     /// The gate with the forward filter's values for `profile` (see each property).
@@ -185,7 +186,8 @@ public struct StillnessGate: Sendable, Hashable {
     /// A chord across a gap between two states that read at rest counts nothing within their noise (see
     /// ``restNoiseFactor``), on every profile (walking's gap is 60 s, cycling's 30 s); on the vehicle profiles
     /// neither does one among three states within each other's noise (``infersRestFromPositions``).
-    /// - Complexity: O(n): both window edges only move forward; no allocation but the result and, where the positional rule holds a step, n flags.
+    /// - Complexity: O(n): both window edges only move forward; no allocation but the result and, where the
+    ///   positional rule holds a step, n flags.
     func countedSteps(
         times: [Double], opensSegment: [Bool], solution x: [Double], order: Int, totals: [Totals],
         readings: [TimedReading] = [], jumps: JumpFinder? = nil
@@ -289,9 +291,9 @@ public struct StillnessGate: Sendable, Hashable {
         }
     }
 
-    /// Whether the chord into state `s` (from `s − 1`) lies among three consecutive states, s − 2 … s or s − 1 … s + 1,
-    /// none of which reads motion (``readsMotion(_:totals:)``) and each two of which lie within ``restNoiseFactor`` rest thresholds of
-    /// each other (see ``infersRestFromPositions``).
+    /// Whether the chord into state `s` (from `s − 1`) lies among three consecutive states, s − 2 … s or
+    /// s − 1 … s + 1, none of which reads motion (``readsMotion(_:totals:)``) and each two of which lie within
+    /// ``restNoiseFactor`` rest thresholds of each other (see ``infersRestFromPositions``).
     func restsByPosition(_ s: Int, stateCount n: Int, solution x: [Double], order: Int, totals: [Totals]) -> Bool {
         func near(_ a: Int, _ b: Int) -> Bool {
             let de = x[2 * b] - x[2 * a], dn = x[order + 2 * b] - x[order + 2 * a]

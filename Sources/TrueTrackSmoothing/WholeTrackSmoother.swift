@@ -330,8 +330,8 @@ public struct WholeTrackSmoother: Sendable {
                 // a segment's end carries the model's momentum into the gap, while a device that paused itself
                 // (a bike computer's auto-pause at a café) read next to nothing as it stopped and set off. (With
                 // the smoothed speeds alone a tester's 480 s café stop gave ± 620 m on a 20 km ride.)
-                // A fix alone in its segment without a reading has no velocity of its own (the model leaves it at
-                // rest): the chords into and out of it say how fast it went.
+                // A fix alone in its segment has no velocity but its reading's (without one, or with a speed alone,
+                // the model leaves it at rest): its reading says how fast it went, else the chords into and out of it.
                 let readingBefore =
                     options.usesDoppler ? Self.dopplerSpeed(atLastFixOfState: s - 1, problem, fixes) : nil
                 let readingAfter = options.usesDoppler ? Self.dopplerSpeed(atFirstFixOfState: s, problem, fixes) : nil
