@@ -318,6 +318,21 @@ public struct WholeTrackSmoother: Sendable {
                 if reading < options.stillSpeedMetresPerSecond { readingRest += 1 }
             }
             let placeholder = moving >= 5 && readingRest == moving
+            // The angle (radians) between the chords into and out of state s, when both are counted, resolved
+            // beyond the positions' noise and neither crosses a recording break or a ride; else 0.
+            func turn(at s: Int) -> Double {
+                guard s >= 1, s + 1 < n, variances.count == n else { return 0 }
+                let k2 = CurveLength.resolvedChordFactor * CurveLength.resolvedChordFactor
+                func direction(_ k: Int) -> (east: Double, north: Double)? {
+                    guard separatedSteps?[k] != true, vehicleSteps?[k] != true, countedSteps?[k] ?? true else {
+                        return nil
+                    }
+                    let de = x[2 * k] - x[2 * (k - 1)], dn = x[order + 2 * k] - x[order + 2 * (k - 1)]
+                    return de * de + dn * dn >= k2 * (variances[k] + variances[k - 1]) ? (de, dn) : nil
+                }
+                guard let a = direction(s), let b = direction(s + 1) else { return 0 }
+                return abs(atan2(a.east * b.north - a.north * b.east, a.east * b.east + a.north * b.north))
+            }
             // A lone fix's speed: its reading, or the chords' mean without one (or under a placeholder column).
             func loneSpeed(_ s: Int) -> Double {
                 guard let reading = reading(atFirstFixOf: s), !placeholder else { return chordSpeeds(s).mean }
@@ -349,6 +364,15 @@ public struct WholeTrackSmoother: Sendable {
                         readingAfter ?? .infinity)
                 let duration = problem.times[s] - problem.times[s - 1]
                 gapExcess += max(0, duration * (speedBefore + speedAfter) / 2 - chord)
+                // Between two lone fixes without readings the chord cuts whatever corners the vehicle turned between
+                // them, which the turns at its two ends show: half of each is taken for this step's, as one corner
+                // anywhere along it (at most ``maximumCornerRadians``).
+                if countedSteps?[s] ?? true, problem.opensSegment[s - 1], s + 1 == n || problem.opensSegment[s + 1],
+                    placeholder || (reading(atFirstFixOf: s - 1) == nil && reading(atFirstFixOf: s) == nil)
+                {
+                    let turning = (turn(at: s - 1) + turn(at: s)) / 2
+                    gapExcess += chord * Self.cornerExcessRatio(turning: min(turning, Self.maximumCornerRadians))
+                }
             }
             // A jump read at rest that lasted longer than the gate's resting-jump time (one fix, any time) was left
             // out on readings taken at three instants: its chords out and back could be an errand's.
@@ -657,5 +681,32 @@ public struct WholeTrackSmoother: Sendable {
     /// The speed, m/s, from which the chords into and out of a fix alone in its segment show it moving beyond doubt
     /// (60 m over 20 s, against fixes' noise of 5–10 m), for σ's test of a placeholder column of zeros: 3.
     static let clearMotionMetresPerSecond = 3.0
+
+    /// The largest corner σ's gap term reads between two lone fixes without readings, radians: 2π/3 (120°, a path
+    /// 52 % longer than its chord on average). A sharper turn at a fix is as often a reversal (out and back, or a
+    /// multipath jump) as a corner, and the excess of a corner grows without bound towards 180°.
+    static let maximumCornerRadians = 2 * Double.pi / 3
+
+    /// The mean excess over the chord, as a share of it, of a path that turns by `phi` radians at one corner placed
+    /// anywhere along it (uniformly): E[1 / √(u² + (1 − u)² + 2u(1 − u) cos φ)] − 1 over u ∈ [0, 1], the path's share
+    /// u before the corner, by 8-point Gauss–Legendre (0 at 0°, 0.0986 at 60°, 0.2465 at 90°: √2 asinh 1 − 1 exactly,
+    /// 0.5206 at 120°).
+    static func cornerExcessRatio(turning phi: Double) -> Double {
+        let c = cos(phi)
+        @inline(__always) func term(_ v: Double) -> Double {
+            1 / (v * v + (1 - v) * (1 - v) + 2 * v * (1 - v) * c).squareRoot()
+        }
+        var sum = 0.0
+        for k in 0..<4 {
+            let u = cornerNodes[k]
+            sum += cornerWeights[k] * (term(u) + term(1 - u))
+        }
+        return sum - 1
+    }
+
+    /// Gauss–Legendre nodes on [0, ½) and their weights, for ``cornerExcessRatio(turning:)`` (the other four nodes
+    /// mirror them).
+    static let cornerNodes = [0.0198550717512319, 0.1016667612931866, 0.2372337950418355, 0.4082826787521751]
+    static let cornerWeights = [0.0506142681451881, 0.1111905172266872, 0.1568533229389436, 0.1813418916891810]
 
 }
