@@ -9,8 +9,8 @@
 ///
 /// The curve is counted only between states whose velocity the receiver measured on both axes (an inlier
 /// Doppler reading with a course, or a speed under the still speed without one, which the problem reads as a
-/// velocity of zero: see ``WholeTrackSmoother/curveSteps(_:velocityWeights:solution:positionVariances:)``): there the tangents are
-/// measurements, not the model's reading of the positions. Where the direction comes from the positions alone
+/// velocity of zero: see ``WholeTrackSmoother/curveSteps(_:velocityWeights:solution:positionVariances:)``): there
+/// the tangents are measurements, not the model's reading of the positions. Where the direction comes from the positions alone
 /// (no reading, or a speed at or above the still speed without a course, whose direction is the track's own)
 /// the curve would bend with the positions' noise and with every multipath jump the track half-follows, and
 /// lengthen them: a straight 14.4 km drive every 5–15 s with 5 % of its fixes 100–300 m off read +0.5 … +1.5 %

@@ -146,7 +146,7 @@ public struct StillnessGate: Sendable, Hashable {
     /// rule (the rest mostly the parked scatter that had made up for corners the chords cut, and stop-and-go hops of
     /// 12–25 m between halts, which no three fixes tell from a receiver at rest; the fleet set, with the round trip's
     /// reach, 607.7 → 612.2 km, its parked vans' wander drifting now and then). Not on foot: a hiker climbing at
-    /// 0.3–0.5 m/s covers that between fixes a minute or two apart, and a handheld GPS without a stated accuracy is
+    /// 0.25 m/s with a fix every 80 s stays within that noise when the handheld states no accuracy, which is
     /// given 10 m (a Garmin hike in `truetrack bench` lost 352 of its 6,135 smoothed metres to the rule, chords of
     /// 26–33 m over a minute or more).
     public var infersRestFromPositions: Bool
@@ -220,10 +220,10 @@ public struct StillnessGate: Sendable, Hashable {
             if let readsStill, readsStill[s] || readsStill[s - 1] { continue }
             if opensSegment[s] {
                 // A gap's chord between two states read at rest, within their noise: the noise.
-                if restNoiseFactor > 0, readsRest(s - 1, totals: totals), readsRest(s, totals: totals) {
-                    let de = x[2 * s] - x[2 * (s - 1)], dn = x[order + 2 * s] - x[order + 2 * (s - 1)]
-                    let noise = restNoiseFactor * restThreshold(s - 1, s, totals: totals)
-                    if de * de + dn * dn <= noise * noise { continue }
+                if restNoiseFactor > 0, readsRest(s - 1, totals: totals), readsRest(s, totals: totals),
+                    isWithinRestNoise(s - 1, s, solution: x, order: order, totals: totals)
+                {
+                    continue
                 }
                 if infersRestFromPositions, restNoiseFactor > 0,
                     restsByPosition(s, stateCount: n, solution: x, order: order, totals: totals)
@@ -274,9 +274,7 @@ public struct StillnessGate: Sendable, Hashable {
             let de = x[2 * s] - east / count, dn = x[order + 2 * s] - north / count
             let radius = restNoiseFactor * restThreshold(s, s, totals: totals)
             if de * de + dn * dn > radius * radius {
-                let se = x[2 * s] - x[2 * (s - 1)], sn = x[order + 2 * s] - x[order + 2 * (s - 1)]
-                let noise = restNoiseFactor * restThreshold(s - 1, s, totals: totals)
-                pending = se * se + sn * sn <= noise * noise ? first + 1...s : nil
+                pending = isWithinRestNoise(s - 1, s, solution: x, order: order, totals: totals) ? first + 1...s : nil
                 first = s
                 (east, north, count) = (x[2 * s], x[order + 2 * s], 1)
             } else {
@@ -295,16 +293,20 @@ public struct StillnessGate: Sendable, Hashable {
     /// s − 1 … s + 1, none of which reads motion (``readsMotion(_:totals:)``) and each two of which lie within
     /// ``restNoiseFactor`` rest thresholds of each other (see ``infersRestFromPositions``).
     func restsByPosition(_ s: Int, stateCount n: Int, solution x: [Double], order: Int, totals: [Totals]) -> Bool {
-        func near(_ a: Int, _ b: Int) -> Bool {
-            let de = x[2 * b] - x[2 * a], dn = x[order + 2 * b] - x[order + 2 * a]
-            let noise = restNoiseFactor * restThreshold(a, b, totals: totals)
-            return de * de + dn * dn <= noise * noise
-        }
+        func near(_ a: Int, _ b: Int) -> Bool { isWithinRestNoise(a, b, solution: x, order: order, totals: totals) }
         func still(_ a: Int) -> Bool { !readsMotion(a, totals: totals) }
         guard still(s - 1), still(s), near(s - 1, s) else { return false }
         if s >= 2, still(s - 2), near(s - 2, s - 1), near(s - 2, s) { return true }
         if s + 1 < n, still(s + 1), near(s, s + 1), near(s - 1, s + 1) { return true }
         return false
+    }
+
+    /// Whether states `a` and `b` of the solution lie within ``restNoiseFactor`` rest thresholds of each other
+    /// (``restThreshold(_:_:totals:)``): what two fixes of a receiver at rest differ by.
+    func isWithinRestNoise(_ a: Int, _ b: Int, solution x: [Double], order: Int, totals: [Totals]) -> Bool {
+        let de = x[2 * b] - x[2 * a], dn = x[order + 2 * b] - x[order + 2 * a]
+        let noise = restNoiseFactor * restThreshold(a, b, totals: totals)
+        return de * de + dn * dn <= noise * noise
     }
 
     /// Whether state `s`'s fixes carry Doppler speeds the smoother uses, averaging at least

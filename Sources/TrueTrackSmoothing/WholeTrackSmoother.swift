@@ -282,6 +282,17 @@ public struct WholeTrackSmoother: Sendable {
         // times the mean smoothed speed at its two ends, which this term adds either way.
         var gapExcess = 0.0
         system.rhs.withUnsafeBufferPointer { x in
+            // The step into state k, metres east and north, its length, and the smoothed speed of state k.
+            func step(_ k: Int) -> (east: Double, north: Double) {
+                (x[2 * k] - x[2 * (k - 1)], x[order + 2 * k] - x[order + 2 * (k - 1)])
+            }
+            func chord(_ k: Int) -> Double {
+                let d = step(k)
+                return (d.east * d.east + d.north * d.north).squareRoot()
+            }
+            func smoothedSpeed(_ k: Int) -> Double {
+                (x[2 * k + 1] * x[2 * k + 1] + x[order + 2 * k + 1] * x[order + 2 * k + 1]).squareRoot()
+            }
             // The speeds of the chords into and out of state s (a segment of one fix): a chord the gates left out
             // (at rest, a jump's) as 0, one across a recording break or a ride's not at all; their mean, and the
             // lower of them (infinity when there is none).
@@ -289,11 +300,7 @@ public struct WholeTrackSmoother: Sendable {
                 var sum = 0.0, count = 0, lower = Double.infinity
                 for k in s...s + 1 where k >= 1 && k < n && separatedSteps?[k] != true && vehicleSteps?[k] != true {
                     count += 1
-                    var speed = 0.0
-                    if countedSteps?[k] ?? true {
-                        let de = x[2 * k] - x[2 * (k - 1)], dn = x[order + 2 * k] - x[order + 2 * (k - 1)]
-                        speed = (de * de + dn * dn).squareRoot() / (problem.times[k] - problem.times[k - 1])
-                    }
+                    let speed = countedSteps?[k] ?? true ? chord(k) / (problem.times[k] - problem.times[k - 1]) : 0
                     sum += speed
                     lower = min(lower, speed)
                 }
@@ -327,8 +334,8 @@ public struct WholeTrackSmoother: Sendable {
                     guard separatedSteps?[k] != true, vehicleSteps?[k] != true, countedSteps?[k] ?? true else {
                         return nil
                     }
-                    let de = x[2 * k] - x[2 * (k - 1)], dn = x[order + 2 * k] - x[order + 2 * (k - 1)]
-                    return de * de + dn * dn >= k2 * (variances[k] + variances[k - 1]) ? (de, dn) : nil
+                    let d = step(k)
+                    return d.east * d.east + d.north * d.north >= k2 * (variances[k] + variances[k - 1]) ? d : nil
                 }
                 guard let a = direction(s), let b = direction(s + 1) else { return 0 }
                 return abs(atan2(a.east * b.north - a.north * b.east, a.east * b.east + a.north * b.north))
@@ -339,31 +346,29 @@ public struct WholeTrackSmoother: Sendable {
                 return reading
             }
             for s in problem.gapStates where vehicleSteps?[s] != true && separatedSteps?[s] != true {
-                let de = x[2 * s] - x[2 * (s - 1)], dn = x[order + 2 * s] - x[order + 2 * (s - 1)]
-                let chord = (de * de + dn * dn).squareRoot()
+                let length = chord(s)
                 // At each edge the smoothed speed, or the receiver's own Doppler reading there when it is lower:
                 // a segment's end carries the model's momentum into the gap, while a device that paused itself
                 // (a bike computer's auto-pause at a café) read next to nothing as it stopped and set off. (With
                 // the smoothed speeds alone a tester's 480 s café stop gave ± 620 m on a 20 km ride.)
                 // A fix alone in its segment has no velocity but its reading's (without one, or with a speed alone,
                 // the model leaves it at rest): its reading says how fast it went, else the chords into and out of it.
-                let readingBefore =
-                    options.usesDoppler ? Self.dopplerSpeed(atLastFixOfState: s - 1, problem, fixes) : nil
-                let readingAfter = options.usesDoppler ? Self.dopplerSpeed(atFirstFixOfState: s, problem, fixes) : nil
                 let speedBefore =
                     problem.opensSegment[s - 1]
                     ? loneSpeed(s - 1)
                     : min(
-                        (x[2 * s - 1] * x[2 * s - 1] + x[order + 2 * s - 1] * x[order + 2 * s - 1]).squareRoot(),
-                        readingBefore ?? .infinity)
+                        smoothedSpeed(s - 1),
+                        (options.usesDoppler ? Self.dopplerSpeed(atLastFixOfState: s - 1, problem, fixes) : nil)
+                            ?? .infinity)
                 let speedAfter =
                     s + 1 == n || problem.opensSegment[s + 1]
                     ? loneSpeed(s)
                     : min(
-                        (x[2 * s + 1] * x[2 * s + 1] + x[order + 2 * s + 1] * x[order + 2 * s + 1]).squareRoot(),
-                        readingAfter ?? .infinity)
+                        smoothedSpeed(s),
+                        (options.usesDoppler ? Self.dopplerSpeed(atFirstFixOfState: s, problem, fixes) : nil)
+                            ?? .infinity)
                 let duration = problem.times[s] - problem.times[s - 1]
-                gapExcess += max(0, duration * (speedBefore + speedAfter) / 2 - chord)
+                gapExcess += max(0, duration * (speedBefore + speedAfter) / 2 - length)
                 // Between two lone fixes without readings the chord cuts whatever corners the vehicle turned between
                 // them, which the turns at its two ends show: half of each is taken for this step's, as one corner
                 // anywhere along it (at most ``maximumCornerRadians``).
@@ -371,7 +376,7 @@ public struct WholeTrackSmoother: Sendable {
                     placeholder || (reading(atFirstFixOf: s - 1) == nil && reading(atFirstFixOf: s) == nil)
                 {
                     let turning = (turn(at: s - 1) + turn(at: s)) / 2
-                    gapExcess += chord * Self.cornerExcessRatio(turning: min(turning, Self.maximumCornerRadians))
+                    gapExcess += length * Self.cornerExcessRatio(turning: min(turning, Self.maximumCornerRadians))
                 }
             }
             // A jump read at rest that lasted longer than the gate's resting-jump time (one fix, any time) was left
@@ -379,8 +384,7 @@ public struct WholeTrackSmoother: Sendable {
             if let jumps, let limit = options.stillnessGate?.restingJumpSeconds {
                 for s in jumps.restJumpSteps(longerThan: limit)
                 where vehicleSteps?[s] != true && separatedSteps?[s] != true {
-                    let de = x[2 * s] - x[2 * (s - 1)], dn = x[order + 2 * s] - x[order + 2 * (s - 1)]
-                    gapExcess += (de * de + dn * dn).squareRoot()
+                    gapExcess += chord(s)
                 }
             }
         }
