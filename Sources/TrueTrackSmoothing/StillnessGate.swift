@@ -150,6 +150,28 @@ public struct StillnessGate: Sendable, Hashable {
     /// given 10 m (a Garmin hike in `truetrack bench` lost 352 of its 6,135 smoothed metres to the rule, chords of
     /// 26–33 m over a minute or more).
     public var infersRestFromPositions: Bool
+    /// How many standard deviations of the smoothed track's white jitter a window's net displacement must exceed,
+    /// besides the accuracy threshold, for its step to count where the net displacement decides: 4, the forward
+    /// filter's sparse floor (``WhiteNoiseEstimate/sparseThresholdSigmas``), on driving and cycling; 0 (off) on
+    /// foot, and when the profile turns its own floor off (``TrackingProfile/netDisplacementNoiseSigmas`` 0). The
+    /// jitter of a state is its smoothed per-axis position variance times the white share of its fixes' variance
+    /// that the logger's consecutive steps show (``whiteJitterVariances(_:positionVariances:longestStepSeconds:)``),
+    /// so the floor is 4 √(v₁ + v₂) over the window's two end states; a receiver whose error drifts (every
+    /// recording in `truetrack bench`) shows no white share and keeps the accuracy threshold.
+    ///
+    /// Why: a vehicle logger every 3–20 s without speeds whose error is white noise draws a smoothed track that
+    /// follows each fix (the position-only acceleration noise lets it), and the accuracy threshold of a 15 s window
+    /// passed on its parked hours. Measured (`tools/analysis/sparse_desks.py OUT A,B --profile driving --smooth`):
+    /// desks at σ 3–5 m every 3–20 s counted 34–283 m per 10 minutes on driving and 55–227 m on cycling, now
+    /// 0–2 m; a reviewer's 624 generated vehicle tracks every 5–15 s without speeds (`/tmp/review-s33b`, scratch)
+    /// 1,007.7 → 649.2 km summed |error| (parked phantom: working days 75.1 → 13.6 km, car parks 56.2 → 10.2 km),
+    /// the forward filter's 597.7. Not on foot: two earlier trials of the same floor (docs/ARCHITECTURE.md 5f) held
+    /// the walks that turn back at every fix (pacing, switchbacks, small loops, mall walks under Wi-Fi noise), whose
+    /// consecutive steps read as white noise; a vehicle does not turn back every few seconds.
+    public var whiteNoiseSigmas: Double
+    /// How many pairs of consecutive steps the white-share estimate averages over each way (see
+    /// ``whiteNoiseSigmas``): ``TrackingProfile/measurementNoiseScaleFixes``, 30, as the forward filter's.
+    public var whiteNoiseAveragingPairs: Double
 
     /// The gate with the forward filter's values for `profile` (see each property).
     public init(profile: TrackingProfile) {
@@ -167,6 +189,10 @@ public struct StillnessGate: Sendable, Hashable {
         restAccuracyCeilingMetres = 10
         reachAccelerationMetresPerSecondSquared = 4
         infersRestFromPositions = profile.departureConfirmationSeconds > 0
+        whiteNoiseSigmas =
+            profile.departureConfirmationSeconds > 0 && profile.netDisplacementNoiseSigmas > 0
+            ? WhiteNoiseEstimate.sparseThresholdSigmas : 0
+        whiteNoiseAveragingPairs = profile.measurementNoiseScaleFixes
     }
 
     /// For each state `s ≥ 1`, whether the step from state `s − 1` into it counts (index 0 is always `false`;
@@ -182,6 +208,9 @@ public struct StillnessGate: Sendable, Hashable {
     ///   - readings: the fixes' activity readings (of every fix, used or not), ascending in time.
     ///   - jumps: finds the steps that go out to or back from a jump of a receiver at rest (``JumpFinder``); such
     ///     a step counts for nothing. `nil` for none.
+    ///   - jitterVariances: each state's white jitter, per axis, m² (see
+    ///     ``whiteJitterVariances(_:positionVariances:longestStepSeconds:)``): a window's net displacement must exceed
+    ///     ``whiteNoiseSigmas`` times the root of its two end states' sum as well. `nil` for no such floor.
     ///
     /// A chord across a gap between two states that read at rest counts nothing within their noise (see
     /// ``restNoiseFactor``), on every profile (walking's gap is 60 s, cycling's 30 s); on the vehicle profiles
@@ -190,19 +219,19 @@ public struct StillnessGate: Sendable, Hashable {
     ///   positional rule holds a step, n flags.
     func countedSteps(
         times: [Double], opensSegment: [Bool], solution x: [Double], order: Int, totals: [Totals],
-        readings: [TimedReading] = [], jumps: JumpFinder? = nil
+        readings: [TimedReading] = [], jumps: JumpFinder? = nil, jitterVariances: [Double]? = nil
     ) -> [Bool] {
         var jumps = jumps
         return countedSteps(
             times: times, opensSegment: opensSegment, solution: x, order: order, totals: totals, readings: readings,
-            updating: &jumps)
+            updating: &jumps, jitterVariances: jitterVariances)
     }
 
-    /// ``countedSteps(times:opensSegment:solution:order:totals:readings:jumps:)``, leaving in `jumps` which jump
-    /// held each step it left out (see ``JumpFinder/restJumpSteps(longerThan:)``).
+    /// ``countedSteps(times:opensSegment:solution:order:totals:readings:jumps:jitterVariances:)``, leaving in `jumps`
+    /// which jump held each step it left out (see ``JumpFinder/restJumpSteps(longerThan:)``).
     func countedSteps(
         times: [Double], opensSegment: [Bool], solution x: [Double], order: Int, totals: [Totals],
-        readings: [TimedReading], updating jumps: inout JumpFinder?
+        readings: [TimedReading], updating jumps: inout JumpFinder?, jitterVariances: [Double]? = nil
     ) -> [Bool] {
         let n = times.count
         var counts = [Bool](repeating: false, count: n)
@@ -240,7 +269,12 @@ public struct StillnessGate: Sendable, Hashable {
                 counts[s] = inside.meanSpeedReaches(motionDopplerSpeedMetresPerSecond)
             } else {
                 let de = x[2 * high] - x[2 * low], dn = x[order + 2 * high] - x[order + 2 * low]
-                let threshold = stillThreshold(meanAccuracyMetres: inside.meanAccuracyMetres)
+                var threshold = stillThreshold(meanAccuracyMetres: inside.meanAccuracyMetres)
+                if let jitterVariances {
+                    // The white-noise floor (see ``whiteNoiseSigmas``): the jitter of the window's two ends.
+                    threshold = max(
+                        threshold, whiteNoiseSigmas * (jitterVariances[low] + jitterVariances[high]).squareRoot())
+                }
                 // (The jump test only where the net displacement decides and finds motion: a window of Doppler
                 // speeds judges a jump by its readings.)
                 counts[s] = de * de + dn * dn > threshold * threshold && !(jumps?.isJumpStep(s) ?? false)

@@ -258,7 +258,9 @@ public struct WholeTrackSmoother: Sendable {
             jumps = gate.jumpFinder(problem, totals: totals, longestStepSeconds: options.recordingBreakSeconds)
             countedSteps = gate.countedSteps(
                 times: problem.times, opensSegment: problem.opensSegment, solution: system.rhs, order: order,
-                totals: totals, readings: readings, updating: &jumps)
+                totals: totals, readings: readings, updating: &jumps,
+                jitterVariances: gate.whiteJitterVariances(
+                    problem, positionVariances: variances, longestStepSeconds: options.recordingBreakSeconds))
         }
         if let vehicleSteps {
             var counted = countedSteps ?? [Bool](repeating: true, count: n)

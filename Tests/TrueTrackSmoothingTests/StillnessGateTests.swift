@@ -218,9 +218,12 @@ import TrueTrackSimulation
         }
     }
 
-    /// The driving profile's smoother with the jump rule and without it.
+    /// The driving profile's smoother with the jump rule and without it, both without the white-noise floor
+    /// (``StillnessGate/whiteNoiseSigmas``): a jump out and back makes two consecutive steps of opposite signs,
+    /// which its estimate reads as white noise, and the floor it raises holds part of the jumps' steps too.
     static func withAndWithout(_ fixes: [Fix]) -> (rule: Double, without: Double) {
         var options = SmoothingOptions(profile: .driving)
+        options.stillnessGate?.whiteNoiseSigmas = 0
         let rule = WholeTrackSmoother(options: options).smooth(fixes).distanceMetres
         options.stillnessGate?.jumpSeconds = 0
         return (rule, WholeTrackSmoother(options: options).smooth(fixes).distanceMetres)

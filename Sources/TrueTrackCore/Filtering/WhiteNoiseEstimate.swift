@@ -94,7 +94,8 @@ public struct WhiteNoiseEstimate: Sendable, BitwiseCopyable, Hashable {
     /// ``maximumStepSeconds`` (recorded by ``record(eastMetres:northMetres:seconds:previousAccuracyMetres:averagingFixes:)``):
     /// minus half the mean of their dot products, each over the middle fix's reported variance and clipped, at
     /// least 0. The tracker raises a sparse step's net-displacement threshold to ``sparseThresholdSigmas`` standard
-    /// deviations of the filtered track's white jitter by it (the smoother does not: docs/ARCHITECTURE.md 5f).
+    /// deviations of the filtered track's white jitter by it (the smoother too, on the vehicle profiles:
+    /// `StillnessGate.whiteNoiseSigmas`).
     ///
     /// ## Why
     /// Fixes 3–45 s apart leave one to a few in a trailing window, so the net displacement averages little: each

@@ -1,0 +1,80 @@
+import TrueTrackCore
+
+extension StillnessGate {
+    /// The white jitter of each state of a smoothed track, per axis (m²): its smoothed position variance
+    /// (`positionVariances`, one per state) times the white share of its fixes' variance that the logger's
+    /// consecutive sparse steps show, for the floor of ``whiteNoiseSigmas``; `nil` when the floor is off or the
+    /// track has fewer than ``WhiteNoiseEstimate/sparseMinimumSamples`` pairs of consecutive steps both longer than
+    /// ``WhiteNoiseEstimate/maximumStepSeconds`` (a 1 Hz track: its smoothed positions average the noise).
+    ///
+    /// The share is the forward filter's estimate (``WhiteNoiseEstimate/sparseVarianceRatio``: two consecutive
+    /// steps share the middle fix's error with opposite signs, motion makes their product positive) run over
+    /// each state's first fix twice, forwards and backwards, each averaging ``whiteNoiseAveragingPairs`` pairs; a
+    /// state takes the larger of its two estimates (each 0 until it has its minimum of pairs), so that a parked
+    /// spell is judged by its own scatter from its first state to its last (the forward estimate lags at its
+    /// start, the backward one at its end), and a drive pays only while the estimate of the spell it left or
+    /// heads into still holds (moving pairs pull it to 0 within a few steps). The fixes' variances are the
+    /// problem's (the reported accuracy times ``SmoothingOptions/accuracyScale``), the unit of the smoothed
+    /// variances. A step longer than `longestStepSeconds` (a recording break) starts the sequence again.
+    ///
+    /// - Complexity: O(n), three arrays of n.
+    func whiteJitterVariances(_ p: TrackProblem, positionVariances: [Double], longestStepSeconds: Double) -> [Double]? {
+        let n = p.stateCount
+        guard whiteNoiseSigmas > 0, n > 2, positionVariances.count == n else { return nil }
+        let sparse = WhiteNoiseEstimate.maximumStepSeconds
+        var pairs = 0.0
+        for s in 2..<n where p.times[s] - p.times[s - 1] > sparse && p.times[s - 1] - p.times[s - 2] > sparse {
+            pairs += 1
+        }
+        guard pairs >= WhiteNoiseEstimate.sparseMinimumSamples else { return nil }
+        // Each state's first fix (its position and, as a 68 % radius, its variance).
+        var first = [Int](repeating: -1, count: n)
+        for m in p.positionState.indices.reversed() { first[p.positionState[m]] = m }
+        func radius(_ m: Int) -> Double { p.positionVariance[m].squareRoot() * MeasurementNoise.radius68PerSigma }
+        var share = [Double](repeating: 0, count: n)
+        // Forwards: the estimate at state s has measured the pairs up to the one whose middle fix is s − 1.
+        var estimate = WhiteNoiseEstimate()
+        var previous = -1
+        for s in 0..<n where first[s] >= 0 {
+            if previous >= 0 {
+                let seconds = p.times[s] - p.times[previous]
+                if seconds > longestStepSeconds {
+                    estimate.breakSequence()
+                } else {
+                    let m = first[s], before = first[previous]
+                    estimate.record(
+                        eastMetres: p.positionEast[m] - p.positionEast[before],
+                        northMetres: p.positionNorth[m] - p.positionNorth[before], seconds: seconds,
+                        previousAccuracyMetres: radius(before), averagingFixes: whiteNoiseAveragingPairs)
+                }
+            }
+            if estimate.sparseSamples >= WhiteNoiseEstimate.sparseMinimumSamples {
+                share[s] = estimate.sparseVarianceRatio
+            }
+            previous = s
+        }
+        // Backwards, the same (the product of two steps is the same read either way).
+        estimate = WhiteNoiseEstimate()
+        previous = -1
+        for s in stride(from: n - 1, through: 0, by: -1) where first[s] >= 0 {
+            if previous >= 0 {
+                let seconds = p.times[previous] - p.times[s]
+                if seconds > longestStepSeconds {
+                    estimate.breakSequence()
+                } else {
+                    let m = first[s], after = first[previous]
+                    estimate.record(
+                        eastMetres: p.positionEast[m] - p.positionEast[after],
+                        northMetres: p.positionNorth[m] - p.positionNorth[after], seconds: seconds,
+                        previousAccuracyMetres: radius(after), averagingFixes: whiteNoiseAveragingPairs)
+                }
+            }
+            if estimate.sparseSamples >= WhiteNoiseEstimate.sparseMinimumSamples {
+                share[s] = max(share[s], estimate.sparseVarianceRatio)
+            }
+            previous = s
+        }
+        for s in 0..<n { share[s] *= positionVariances[s] }
+        return share
+    }
+}
