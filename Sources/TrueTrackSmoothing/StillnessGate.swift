@@ -54,8 +54,8 @@ public struct StillnessGate: Sendable, Hashable {
     /// The longest a jump of a receiver at rest may last, seconds, from the fix before it to the fix after it, for
     /// its steps to count nothing; 0 turns the rules of jumps off (also those read at rest). A jump is one or two
     /// fixes beyond four still thresholds from the fixes before and after them, which agree within one threshold
-    /// and are at rest on their far sides (the threshold as the gate's, from the larger of their two accuracies;
-    /// the two fixes' summed noise instead when the jump is out of a vehicle's reach, see
+    /// and are at rest on one far side at least (the threshold as the gate's, from the larger of their two
+    /// accuracies; the two fixes' summed noise instead when the jump is out of a vehicle's reach, see
     /// ``reachAccelerationMetresPerSecondSquared``), and whose fixes read no Doppler speed of motion; the steps
     /// out to it and back from it count nothing. A jump whose every state reads at rest has rules of its own
     /// (``restNoiseFactor``).
@@ -556,14 +556,17 @@ struct JumpFinder {
                     || (after < n - 1 && squared(after, after + 1) <= near)
             else { return 0 }
         } else {
-            // "Back" and "at rest" within one threshold; within the rest threshold (the two fixes' noise summed)
-            // when no vehicle at rest could have made the jump (see ``isOutOfReach(_:before:after:noise:)``).
+            // "Back" and "at rest" on one far side at least, within one threshold; within the rest threshold (the
+            // two fixes' noise summed) when no vehicle at rest could have made the jump (see
+            // ``isOutOfReach(_:before:after:noise:)``). One side, as above: of two jumps one good fix apart, or of a
+            // jump next to the first or last step of a drive, the other side is not at rest.
             let loose = gate.restThreshold(before, after, totals: totals)
             let near =
                 loose > threshold && isOutOfReach(k, before: before, after: after, noise: loose)
                 ? loose * loose : t2
-            guard back <= near, before == 0 || squared(before - 1, before) <= near,
-                after == n - 1 || squared(after, after + 1) <= near
+            guard back <= near,
+                (before > 0 && squared(before - 1, before) <= near)
+                    || (after < n - 1 && squared(after, after + 1) <= near)
             else { return 0 }
         }
         for j in before + 1..<after {

@@ -286,6 +286,20 @@ import TrueTrackSimulation
         #expect(distance < 20, "\(distance)")
     }
 
+    /// Two jumps one good fix apart, on opposite sides (parked every 10 s, no speed, stating 5 m; fixes 10 and 12 of
+    /// every 20 are 80 m away, east and west): for each jump the fix beyond its far side is the other jump, so the
+    /// far side is at rest on one side only. Both jumps are within a vehicle's reach (80 m in 10 s), so the
+    /// one-threshold tests judge them; with both far sides required at rest their steps counted (5.7 km per hour).
+    @Test func twoJumpsOneGoodFixApartCountNothing() {
+        let fixes = (0..<360).map { (i: Int) -> Fix in
+            let east: Double = i % 20 == 10 ? 80 : i % 20 == 12 ? -80 : 0
+            return SmoothingSupport.fix(seconds: Double(i) * 10, east: east, north: 0, accuracy: 5)
+        }
+        let (rule, without) = Self.withAndWithout(fixes)
+        #expect(without > 5000, "\(without) m without the rule")
+        #expect(rule < 20, "\(rule) m")
+    }
+
     /// Hand-worked reaches of a vehicle at rest at both ends (a = 4 m/s²): halfway through 20 s, 4 × 10² / 4 = 100 m;
     /// 10 s out and 20 s back, 4 × (30² − 2 × 10²) / 16 = 175 m, the same the other way round; 10 s out and 30 s or
     /// more back, the one-way reach ½ × 4 × 10² = 200 m, which the formula meets at 3 × (no jump in the reach).
