@@ -130,13 +130,21 @@ public struct SmoothedTrack: Sendable {
     ///    (the recordings thinned to 10–19 s still read 0.04–4.7 % short with it,
     ///    `tools/analysis/curve_thinned.py`). The GSDC Pixel 4 thinned to 19 s read −0.24 % with σ 4.9 m (z −19.7);
     ///    with the term σ 144 m (z −0.7).
+    /// 8. **Curves the model draws** (``distanceModelCurveMetres``, 2026-12-03): where a step has no velocity
+    ///    readings at its two ends (so term 7 does not count its curve) and lasts longer than
+    ///    ``WholeTrackSmoother/modelCurveMinimumSeconds``, the excess of the curve between the *smoothed*
+    ///    velocities over the chord, summed, counts as 1σ; not added to the distance (those velocities are the
+    ///    model's, smoothed from the same positions, and they under-turn). Recordings thinned without their speeds
+    ///    (`tools/analysis/curve_thinned.py … --strip`): the GSDC Pixel 4 every 10 / 15 / 20 s read
+    ///    −0.22 / −0.26 / −0.60 % with σ 0.01–0.02 % (z −11 … −42), now σ 0.13 / 0.19 / 0.36 % (z −1.7 / −1.4 / −1.7);
+    ///    the Pixel 6a drive (z −15 … −50 → −2.0 … −2.7).
     ///
     /// What σ does not cover: an accuracy the receiver understates (σ follows the stated accuracy, and the
     /// white-part reading of term 4 sees only the part of the error that changes from fix to fix), and the
-    /// corners a sparse track without course readings cuts between fixes (a drive logged every 15–30 s reads
-    /// 0.3–0.5 % short with σ 0.05 %).
+    /// part of the corners a sparse track without course readings cuts that the smoothed velocities do not turn
+    /// through (term 8 covers a third to two thirds of it on the thinned drives).
     ///
-    /// Terms 1–3 are computed on the track of ``points`` (the first reading); term 4 is the step from it to
+    /// Terms 1–3 and 8 are computed on the track of ``points`` (the first reading); term 4 is the step from it to
     /// the reported length; terms 6 and 7 are measured on the reported track.
     public var distanceSigmaMetres: Double
     /// The white-noise part of ``distanceSigmaMetres`` (term 1), metres.
@@ -156,6 +164,9 @@ public struct SmoothedTrack: Sendable {
     /// sampling: the mean over draws of the stated noise (``SmoothingOptions/noiseLengtheningDraws``) of the
     /// length its smoothed effect adds. Not subtracted from ``distanceMetres``; 0 without draws.
     public var distanceNoiseLengtheningMetres: Double = 0
+    /// The summed excess over their chords of the curves between the smoothed velocities at the two ends of the
+    /// steps without velocity readings (term 8), metres, ≥ 0. Not included in ``distanceMetres``.
+    public var distanceModelCurveMetres: Double = 0
     /// The factor on the accuracies in force that matches the fixes' epoch-to-epoch scatter about the
     /// smoothed track (the white part of their error; term 4), dimensionless, within
     /// ``NoiseEstimate/factorRange``: ≈ 1 for honest white noise, ≪ 1 for a slowly varying error. 1 when not

@@ -82,8 +82,9 @@ private typealias S = SmoothingSupport
     }
 
     @Test func theCurveCountsInTheDistancesSigma() {
-        // What the curve adds is the motion model's account of the turns between fixes, so it counts as 1σ: the
-        // chords alone cut 2.5 % here with a σ that the cut lies far outside.
+        // What the curve adds is the motion model's account of the turns between fixes, so it counts as 1σ. The
+        // chords alone cut 2.5 % here; without the readings' curve the smoothed velocities' curve (term 8) stands in
+        // for it in σ, which then covers the cut (before term 8: 383 m off with σ 15 m).
         let (fixes, truth) = Self.circle(seconds: 15, withCourse: true, seed: 9)
         let track = WholeTrackSmoother(profile: .driving).smooth(fixes)
         var chordsOnly = SmoothingOptions(profile: .driving)
@@ -91,7 +92,31 @@ private typealias S = SmoothingSupport
         let chords = WholeTrackSmoother(options: chordsOnly).smooth(fixes)
         #expect(track.distanceSigmaMetres >= track.curveExcessMetres)
         #expect(abs(track.distanceMetres - truth) <= 2 * track.distanceSigmaMetres)
-        #expect(abs(chords.distanceMetres - truth) > 2 * chords.distanceSigmaMetres)
+        #expect(track.distanceModelCurveMetres == 0, "every step has its readings' curve")
+        #expect(chords.distanceModelCurveMetres > 0 && chords.distanceSigmaMetres >= chords.distanceModelCurveMetres)
+        #expect(abs(chords.distanceMetres - truth) <= 2 * chords.distanceSigmaMetres)
+    }
+
+    /// The same circle logged without speed or course (positions alone): the chords cut the arcs, the distance
+    /// keeps them (the smoothed velocities are the model's, not readings), and σ covers the cut by the curve those
+    /// velocities draw (term 8). Every 2 s (not longer than ``WholeTrackSmoother/modelCurveMinimumSeconds``) the
+    /// term is not computed.
+    @Test(arguments: [10.0, 15.0, 20.0])
+    func aTrackWithoutReadingsWidensSigmaByTheSmoothedCurve(seconds: Double) throws {
+        let (circle, truth) = Self.circle(seconds: seconds, withCourse: false, seed: 10)
+        let fixes = try circle.map { fix in
+            try Fix(
+                timestamp: fix.timestamp, latitude: fix.latitude, longitude: fix.longitude,
+                horizontalAccuracyMetres: 3)
+        }
+        let track = WholeTrackSmoother(profile: .driving).smooth(fixes)
+        #expect(track.distanceMetres < truth, "the chords cut the arcs")
+        #expect(
+            track.distanceModelCurveMetres > 0.25 * (truth - track.distanceMetres), "\(track.distanceModelCurveMetres)")
+        #expect(abs(track.distanceMetres - truth) <= 2 * track.distanceSigmaMetres)
+        let dense = WholeTrackSmoother(profile: .driving).smooth(
+            Self.circle(seconds: 2, withCourse: false, seed: 10).fixes)
+        #expect(dense.distanceModelCurveMetres == 0)
     }
 
     @Test func aSpeedWithoutACourseKeepsTheChord() {
