@@ -89,7 +89,7 @@ public struct SmoothedTrack: Sendable {
     ///    smoother uses: Doppler on, at most the speed ceiling), and without one the mean speed of the chords into
     ///    and out of it, a chord the stillness gate left out as 0; the chords too under a column of placeholder
     ///    zeros: every one of at least five lone fixes between two chords of 3 m/s or more reading under the
-    ///    still speed). Between two lone fixes without readings the chord also cuts whatever corners the vehicle
+    ///    still speed, or five such fixes in a row, a column that dies partway). Between two lone fixes without readings the chord also cuts whatever corners the vehicle
     ///    turned between them: the term adds the mean excess of one corner anywhere along the step, turning by
     ///    half the turns of the chords at its two ends (at most 120°; see
     ///    ``WholeTrackSmoother/cornerExcessRatio(turning:)``). The

@@ -317,16 +317,36 @@ public struct WholeTrackSmoother: Sendable {
             }
             // A column of placeholder zeros under a moving logger: every lone fix between two chords of clear motion
             // reads under the still speed (at least five such fixes; an honest column reads motion at some of them,
-            // while a postal van every 90 s may read 0 at most: it stands at the fix times).
+            // while a postal van every 90 s may read 0 at most: it stands at the fix times); or a run of
+            // ``placeholderRunFixes`` such fixes in a row reads so, and then every lone fix from its first to its last
+            // is a placeholder: a column that dies partway (a logger whose speed source fails, two devices' files
+            // joined), whose fixes between slower chords (a detour, a halt between fixes) read 0 as well.
             var moving = 0, readingRest = 0
+            var run: [Int] = [], placeholderRuns: [Bool] = []
+            func endRun() {
+                if run.count >= Self.placeholderRunFixes {
+                    if placeholderRuns.isEmpty { placeholderRuns = [Bool](repeating: false, count: n) }
+                    for s in run[0]...run[run.count - 1] { placeholderRuns[s] = true }
+                }
+                run.removeAll(keepingCapacity: true)
+            }
             for s in problem.gapStates where s + 1 < n && problem.opensSegment[s + 1] {
                 guard let reading = reading(atFirstFixOf: s) else { continue }
                 let chords = chordSpeeds(s)
                 guard chords.count == 2, chords.lower >= Self.clearMotionMetresPerSecond else { continue }
                 moving += 1
-                if reading < options.stillSpeedMetresPerSecond { readingRest += 1 }
+                if reading < options.stillSpeedMetresPerSecond {
+                    readingRest += 1
+                    run.append(s)
+                } else {
+                    endRun()
+                }
             }
-            let placeholder = moving >= 5 && readingRest == moving
+            endRun()
+            let placeholderColumn = moving >= Self.placeholderRunFixes && readingRest == moving
+            func isPlaceholder(_ s: Int) -> Bool {
+                placeholderColumn || (!placeholderRuns.isEmpty && placeholderRuns[s])
+            }
             // The angle (radians) between the chords into and out of state s, when both are counted, resolved
             // beyond the positions' noise and neither crosses a recording break or a ride; else 0.
             func turn(at s: Int) -> Double {
@@ -344,7 +364,7 @@ public struct WholeTrackSmoother: Sendable {
             }
             // A lone fix's speed: its reading, or the chords' mean without one (or under a placeholder column).
             func loneSpeed(_ s: Int) -> Double {
-                guard let reading = reading(atFirstFixOf: s), !placeholder else { return chordSpeeds(s).mean }
+                guard let reading = reading(atFirstFixOf: s), !isPlaceholder(s) else { return chordSpeeds(s).mean }
                 return reading
             }
             for s in problem.gapStates where vehicleSteps?[s] != true && separatedSteps?[s] != true {
@@ -371,11 +391,12 @@ public struct WholeTrackSmoother: Sendable {
                             ?? .infinity)
                 let duration = problem.times[s] - problem.times[s - 1]
                 gapExcess += max(0, duration * (speedBefore + speedAfter) / 2 - length)
-                // Between two lone fixes without readings the chord cuts whatever corners the vehicle turned between
-                // them, which the turns at its two ends show: half of each is taken for this step's, as one corner
+                // Between two lone fixes without readings (or with placeholders) the chord cuts whatever corners the
+                // vehicle turned between them, which the turns at its two ends show: half of each is taken for this step's, as one corner
                 // anywhere along it (at most ``maximumCornerRadians``).
                 if countedSteps?[s] ?? true, problem.opensSegment[s - 1], s + 1 == n || problem.opensSegment[s + 1],
-                    placeholder || (reading(atFirstFixOf: s - 1) == nil && reading(atFirstFixOf: s) == nil)
+                    isPlaceholder(s - 1) || reading(atFirstFixOf: s - 1) == nil,
+                    isPlaceholder(s) || reading(atFirstFixOf: s) == nil
                 {
                     let turning = (turn(at: s - 1) + turn(at: s)) / 2
                     gapExcess += length * Self.cornerExcessRatio(turning: min(turning, Self.maximumCornerRadians))
@@ -706,6 +727,13 @@ public struct WholeTrackSmoother: Sendable {
     /// The speed, m/s, from which the chords into and out of a fix alone in its segment show it moving beyond doubt
     /// (60 m over 20 s, against fixes' noise of 5–10 m), for σ's test of a placeholder column of zeros: 3.
     static let clearMotionMetresPerSecond = 3.0
+
+    /// How many lone fixes between chords of clear motion, in a row, must read under the still speed for σ to take
+    /// them as placeholders (the whole column, or a run of them): 5. An honest column reads motion at some of them;
+    /// a postal van that stands at the fix times reads 0 at one, rarely at five in a row (a reviewer's postal
+    /// vans every 60–120 s with an honest Doppler column: σ 50–71 % of their distance before the runs, 54–76 %
+    /// with them, every track within ±2σ either way).
+    static let placeholderRunFixes = 5
 
     /// The largest corner σ's gap term reads between two lone fixes without readings, radians: 2π/3 (120°, a path
     /// 52 % longer than its chord on average). A sharper turn at a fix is as often a reversal (out and back, or a

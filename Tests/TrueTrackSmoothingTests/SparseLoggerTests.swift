@@ -105,6 +105,29 @@ private typealias S = SmoothingSupport
         #expect(abs(smoother.smooth(beats).distanceGapExcessMetres - 500) < 1)
     }
 
+    /// A speed column that dies partway: the van of the test above reads its 10 m/s on fixes 0–3 and 0 from fix 4 on,
+    /// so the column is no placeholder as a whole. The run of zeros between chords of clear motion (fixes 4–8 and
+    /// 11–18, ten of them) is one, and every lone fix from its first to its last gives way to the chords, the
+    /// detour's two fixes 9 and 10 between slower chords too: the detour's step adds the chords' 250 m (with its
+    /// zeros believed it added nothing). Four zeros in a row are no run: a van that stands at four fix times.
+    @Test func aSpeedColumnThatDiesPartwayGivesWayToTheChords() {
+        func van(zerosFrom first: Int, count: Int = 20) -> [Fix] {
+            var east = 0.0
+            return (0..<count).map { i -> Fix in
+                defer { east += i == 9 ? 100 : 600 }
+                return S.fix(seconds: Double(i) * 60, east: east, north: 0, accuracy: 4, speed: i >= first ? 0 : 10)
+            }
+        }
+        let smoother = WholeTrackSmoother(profile: .driving)
+        let dies = smoother.smooth(van(zerosFrom: 4)).distanceGapExcessMetres
+        #expect(abs(dies - 250) < 1, "\(dies)")
+        // Zeros on fixes 5–8 only (four in a row between chords of clear motion), 10 m/s elsewhere.
+        var four = van(zerosFrom: 20)
+        for i in 5...8 { four[i].speedMetresPerSecond = 0 }
+        let stands = smoother.smooth(four).distanceGapExcessMetres
+        #expect(abs(stands - 500) < 1, "\(stands)")
+    }
+
     /// A van every 60 s without speeds on a grid of streets (legs of 400–900 m, turning left or right at each corner,
     /// 10 m/s): the chords cut the corners (more than 10 % short), and their speeds agree, so the chords' speeds widened σ by
     /// next to nothing. The turns at the two ends of each step, half of each taken for the step, as one corner
