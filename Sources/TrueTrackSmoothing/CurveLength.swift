@@ -92,6 +92,20 @@ extension WholeTrackSmoother {
     static func curveSteps(
         _ p: TrackProblem, velocityWeights: [Double], solution x: [Double], positionVariances: [Double]
     ) -> [Bool]? {
+        var disagreeing: [Int]?
+        return curveSteps(
+            p, velocityWeights: velocityWeights, solution: x, positionVariances: positionVariances,
+            disagreeingStates: &disagreeing)
+    }
+
+    /// ``curveSteps(_:velocityWeights:solution:positionVariances:)``; when the course readings mostly disagree with
+    /// the positions (the column bends no curve, and `nil` is returned), `disagreeingStates` receives the states,
+    /// ascending, whose reading disagreed (else it is left `nil`).
+    static func curveSteps(
+        _ p: TrackProblem, velocityWeights: [Double], solution x: [Double], positionVariances: [Double],
+        disagreeingStates: inout [Int]?
+    ) -> [Bool]? {
+        var disagreeing: [Int] = []
         let n = p.stateCount
         guard p.speeds.count < p.velocityState.count, positionVariances.count == n else { return nil }
         let order = x.count / 2
@@ -132,7 +146,11 @@ extension WholeTrackSmoother {
                         && dot * dot >= CurveLength.agreeingCosineSquared * (ve * ve + vn * vn)
                             * (d.east * d.east + d.north * d.north)
                 }
-                if agrees(across) || agrees(resolves(s - 1, s)) || agrees(resolves(s, s + 1)) { agreeing += 1 }
+                if agrees(across) || agrees(resolves(s - 1, s)) || agrees(resolves(s, s + 1)) {
+                    agreeing += 1
+                } else {
+                    disagreeing.append(s)
+                }
             }
             guard velocityWeights[v] >= inlierWeight else { continue }
             if s == lastMeasured + 1, !p.opensSegment[s], resolves(s - 1, s) != nil {
@@ -143,7 +161,10 @@ extension WholeTrackSmoother {
         }
         // A course column most of whose readings point elsewhere than the positions go (another convention,
         // radians, a heading while reversing) bends no curve.
-        if compared >= CurveLength.minimumCourseComparisons, 2 * agreeing < compared { return nil }
+        if compared >= CurveLength.minimumCourseComparisons, 2 * agreeing < compared {
+            disagreeingStates = disagreeing
+            return nil
+        }
         return any ? steps : nil
     }
 }

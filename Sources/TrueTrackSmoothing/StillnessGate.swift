@@ -445,7 +445,8 @@ public struct StillnessGate: Sendable, Hashable {
 /// Finds the steps of a smoothed track that go out to or back from a jump of a receiver at rest, for the
 /// ``StillnessGate`` (the rules: ``StillnessGate/jumpSeconds``, ``StillnessGate/restNoiseFactor``). The receiver's
 /// own fixes show the jump: the fix before it and the fix after it agree; that the receiver is at rest around it,
-/// the fixes next to them on the far sides say, or, where every state of the jump reads at rest, the readings.
+/// the fixes next to them on one far side at least say, or, where every state of the jump reads at rest, the
+/// readings.
 ///
 /// Asked only for the steps the gate would count without it (a gap's chord, or a net displacement beyond the
 /// threshold), so that a track whose windows hold Doppler speeds pays nothing: the positions are gathered on the
@@ -551,10 +552,7 @@ struct JumpFinder {
             // Back within `factor` thresholds, and at rest on one far side at least (a van shuttling between two
             // stops, away at every other fix, is on neither; a parked receiver's jumps come one or two at a time).
             let near = f2 * t2
-            guard back <= near,
-                (before > 0 && squared(before - 1, before) <= near)
-                    || (after < n - 1 && squared(after, after + 1) <= near)
-            else { return 0 }
+            guard back <= near, restsBeside(before: before, after: after, within: near) else { return 0 }
         } else {
             // "Back" and "at rest" on one far side at least, within one threshold; within the rest threshold (the
             // two fixes' noise summed) when no vehicle at rest could have made the jump (see
@@ -564,15 +562,25 @@ struct JumpFinder {
             let near =
                 loose > threshold && isOutOfReach(k, before: before, after: after, noise: loose)
                 ? loose * loose : t2
-            guard back <= near,
-                (before > 0 && squared(before - 1, before) <= near)
-                    || (after < n - 1 && squared(after, after + 1) <= near)
-            else { return 0 }
+            guard back <= near, restsBeside(before: before, after: after, within: near) else { return 0 }
         }
         for j in before + 1..<after {
             guard squared(before, j) > f2 * t2, squared(j, after) > f2 * t2, !readsMotion(j) else { return 0 }
         }
         return Int8(atRest ? k + 2 : k)
+    }
+
+    /// Whether the receiver rests on one far side of a jump at least: the step into `before`, or the one out of
+    /// `after`, lies within √`within` metres (squared) and within ``longestStepSeconds`` (a fix across a recording
+    /// break, the same place the evening before, says nothing of this rest). A track's first or last fix has no
+    /// far side: a jump at a three-fix track's middle is no jump.
+    func restsBeside(before: Int, after: Int, within squaredMetres: Double) -> Bool {
+        let n = problem.stateCount
+        return
+            (before > 0 && problem.times[before] - problem.times[before - 1] <= longestStepSeconds
+            && squared(before - 1, before) <= squaredMetres)
+            || (after < n - 1 && problem.times[after + 1] - problem.times[after] <= longestStepSeconds
+                && squared(after, after + 1) <= squaredMetres)
     }
 
     /// Whether each of the `k` fixes after `before` lies, beyond `noise` metres, further from the fix before or the

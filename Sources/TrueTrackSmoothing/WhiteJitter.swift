@@ -12,12 +12,18 @@ extension StillnessGate {
     /// each state's first fix twice, forwards and backwards, each averaging ``whiteNoiseAveragingPairs`` pairs; a
     /// state takes the larger of its two estimates (each 0 until it has its minimum of pairs), so that a parked
     /// spell is judged by its own scatter from its first state to its last (the forward estimate lags at its
-    /// start, the backward one at its end), and a drive pays only while the estimate of the spell it left or
-    /// heads into still holds (moving pairs pull it to 0 within a few steps). The fixes' variances are the
-    /// problem's (the reported accuracy times ``SmoothingOptions/accuracyScale``), the unit of the smoothed
-    /// variances. A step longer than `longestStepSeconds` (a recording break) starts the sequence again.
+    /// start, the backward one at its end). A drive keeps the estimate of the spell it left or heads into: pairs of
+    /// slow steps pull it down within a few, but pairs whose steps are both longer than
+    /// ``WhiteNoiseEstimate/sparseMotionAccuracies`` accuracies are skipped, so a fast drive carries the parked
+    /// share (a reviewer measured 0.6–1.3 along a drive at 25 m/s every 10 s), while its net displacement lies far
+    /// beyond the floor. Not quite the tracker's estimate: the tracker records only fixes without a Doppler reading,
+    /// in units of their reported accuracy; this one records every state's first fix in units of the problem's
+    /// variances (the reported accuracy times ``SmoothingOptions/accuracyScale``, or as the noise estimate rescaled
+    /// them), the unit of the smoothed variances, and down-weighted fixes count too: a multipath jump out and back
+    /// reads as white noise and raises the floor near it. A step longer than `longestStepSeconds` (a recording
+    /// break) starts the sequence again.
     ///
-    /// - Complexity: O(n), three arrays of n.
+    /// - Complexity: O(n), two arrays of n.
     func whiteJitterVariances(_ p: TrackProblem, positionVariances: [Double], longestStepSeconds: Double) -> [Double]? {
         let n = p.stateCount
         guard whiteNoiseSigmas > 0, n > 2, positionVariances.count == n else { return nil }
@@ -35,7 +41,7 @@ extension StillnessGate {
         // Forwards: the estimate at state s has measured the pairs up to the one whose middle fix is s − 1.
         var estimate = WhiteNoiseEstimate()
         var previous = -1
-        for s in 0..<n where first[s] >= 0 {
+        for s in 0..<n {
             if previous >= 0 {
                 let seconds = p.times[s] - p.times[previous]
                 if seconds > longestStepSeconds {
@@ -56,7 +62,7 @@ extension StillnessGate {
         // Backwards, the same (the product of two steps is the same read either way).
         estimate = WhiteNoiseEstimate()
         previous = -1
-        for s in stride(from: n - 1, through: 0, by: -1) where first[s] >= 0 {
+        for s in stride(from: n - 1, through: 0, by: -1) {
             if previous >= 0 {
                 let seconds = p.times[previous] - p.times[s]
                 if seconds > longestStepSeconds {

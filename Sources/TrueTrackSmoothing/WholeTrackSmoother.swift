@@ -432,11 +432,19 @@ public struct WholeTrackSmoother: Sendable {
                 whitePositionWeights[m] *= s2
             }
         }
-        // The states between which a step counts the curve of its measured velocities (see ``CurveLength``).
+        // The states between which a step counts the curve of its measured velocities (see ``CurveLength``), and,
+        // when the course column was rejected, the states whose course disagreed with the positions.
+        var disagreeingCourses: [Int]?
         let curveSteps =
             options.countsCurveBetweenVelocityReadings
             ? Self.curveSteps(
-                problem, velocityWeights: velocityWeights, solution: system.rhs, positionVariances: variances) : nil
+                problem, velocityWeights: velocityWeights, solution: system.rhs, positionVariances: variances,
+                disagreeingStates: &disagreeingCourses) : nil
+        var disagrees: [Bool] = []
+        if let disagreeingCourses {
+            disagrees = [Bool](repeating: false, count: n)
+            for s in disagreeingCourses { disagrees[s] = true }
+        }
         let times = problem.times
         let plane =
             needsModelTerm
@@ -493,10 +501,11 @@ public struct WholeTrackSmoother: Sendable {
                 let length = counted ? (de * de + dn * dn).squareRoot() : 0
                 if counted {
                     distance += step
-                    // Term 8: the curve the smoothed velocities draw where no readings say it (see
-                    // ``SmoothedTrack/distanceSigmaMetres``).
-                    if !problem.opensSegment[s], curveSteps?[s] != true,
-                        times[s] - times[s - 1] > Self.modelCurveMinimumSeconds
+                    // Term 8: the curve the smoothed velocities draw where term 7 does not count the readings' (see
+                    // ``SmoothedTrack/distanceSigmaMetres``): not across a gap, and not next to a course reading that
+                    // disagreed with the positions in a column term 7 rejected (it bent the velocities its own way).
+                    if times[s] - times[s - 1] > Self.modelCurveMinimumSeconds, !problem.opensSegment[s],
+                        curveSteps?[s] != true, disagrees.isEmpty || !(disagrees[s] || disagrees[s - 1])
                     {
                         modelCurve += CurveLength.excessMetres(
                             east: de, north: dn, chord: length,
@@ -646,10 +655,11 @@ public struct WholeTrackSmoother: Sendable {
         return result
     }
     /// The shortest step (seconds) whose curve between smoothed velocities term 8 of
-    /// ``SmoothedTrack/distanceSigmaMetres`` counts: longer than 2.5 s. A chord of t seconds on a path turning
-    /// at ω rad/s is (ω t)²/24 shorter than it: 0.02 % for a car turning at 0.3 rad/s with t = 2.5 s, nothing σ
-    /// needs; 1–2 Hz tracks then pay little (the `smooth` benchmark, 1 Hz: 4,542.8 instructions per fix before the
-    /// term, 4,563.3 with it, 4,612.2 with every step).
+    /// ``SmoothedTrack/distanceSigmaMetres`` counts: longer than 2.5 s. A chord of t seconds on a path turning at
+    /// ω rad/s is (ω t)²/24 of its arc shorter: 2.3 % for a car turning at 0.3 rad/s with t = 2.5 s, but only on the
+    /// steps of the turn, so a 90° corner at 10 m/s loses (π/2) v ω t²/24, 0.2 m to chords of 1 s and 1.2 m to chords
+    /// of 2.5 s: nothing σ needs. 1–2 Hz tracks then pay little (the `smooth` benchmark, 1 Hz: 4,542.8 instructions
+    /// per fix before the term, 4,548.8 with it, 4,612.2 with every step).
     static let modelCurveMinimumSeconds = 2.5
 
     /// The draws of term 6 for a track of `stateCount` states (see

@@ -114,9 +114,27 @@ private typealias S = SmoothingSupport
         #expect(
             track.distanceModelCurveMetres > 0.25 * (truth - track.distanceMetres), "\(track.distanceModelCurveMetres)")
         #expect(abs(track.distanceMetres - truth) <= 2 * track.distanceSigmaMetres)
-        let dense = WholeTrackSmoother(profile: .driving).smooth(
-            Self.circle(seconds: 2, withCourse: false, seed: 10).fixes)
-        #expect(dense.distanceModelCurveMetres == 0)
+        let dense = try Self.circle(seconds: 2, withCourse: false, seed: 10).fixes.map { fix in
+            try Fix(
+                timestamp: fix.timestamp, latitude: fix.latitude, longitude: fix.longitude,
+                horizontalAccuracyMetres: 3)
+        }
+        #expect(WholeTrackSmoother(profile: .driving).smooth(dense).distanceModelCurveMetres == 0)
+    }
+
+    /// A course column in radians (a code reviewer's case): term 7 rejects it, since its readings point elsewhere than
+    /// the positions go, and term 8 leaves the steps next to those readings alone, as they bent the smoothed
+    /// velocities their own way (with them σ read ± 1,673 m on this 15 km circle; the chords cut 156 m).
+    @Test func aCourseColumnInRadiansWidensSigmaByNothing() throws {
+        let (circle, _) = Self.circle(seconds: 10, withCourse: true, seed: 11)
+        let radians = circle.map { fix -> Fix in
+            var fix = fix
+            fix.courseDegrees = fix.courseDegrees.map { $0 * .pi / 180 }
+            return fix
+        }
+        let track = WholeTrackSmoother(profile: .driving).smooth(radians)
+        #expect(track.curveExcessMetres == 0, "the column is rejected")
+        #expect(track.distanceModelCurveMetres < 50, "\(track.distanceModelCurveMetres)")
     }
 
     @Test func aSpeedWithoutACourseKeepsTheChord() {

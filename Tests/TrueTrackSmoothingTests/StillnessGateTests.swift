@@ -300,6 +300,22 @@ import TrueTrackSimulation
         #expect(rule < 20, "\(rule) m")
     }
 
+    /// A jump needs a far side observed at rest: a three-fix track whose middle fix lies 80 m out has none (its first
+    /// and last fixes are the track's ends), and counts the way out and back; with one more fix at rest after it, the
+    /// jump is one. And a far side across a recording break says nothing: the same place the evening before.
+    @Test func aJumpNeedsAFarSideObservedAtRest() {
+        func fix(_ seconds: Double, _ east: Double) -> Fix {
+            SmoothingSupport.fix(seconds: seconds, east: east, north: 0, accuracy: 5)
+        }
+        let three = Self.withAndWithout([fix(0, 0), fix(10, 80), fix(20, 1)]).rule
+        #expect(three > 150, "\(three)")
+        let four = Self.withAndWithout([fix(0, 0), fix(10, 80), fix(20, 1), fix(30, 0)]).rule
+        #expect(four < 10, "\(four)")
+        // The fix at rest 20 hours before the jump (beyond the driving profile's recording break) is no far side.
+        let evening = Self.withAndWithout([fix(-72_000, 0), fix(0, 0), fix(10, 80), fix(20, 1)]).rule
+        #expect(evening > 150, "\(evening)")
+    }
+
     /// Hand-worked reaches of a vehicle at rest at both ends (a = 4 m/s²): halfway through 20 s, 4 × 10² / 4 = 100 m;
     /// 10 s out and 20 s back, 4 × (30² − 2 × 10²) / 16 = 175 m, the same the other way round; 10 s out and 30 s or
     /// more back, the one-way reach ½ × 4 × 10² = 200 m, which the formula meets at 3 × (no jump in the reach).

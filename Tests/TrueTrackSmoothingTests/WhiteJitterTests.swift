@@ -43,7 +43,8 @@ private typealias S = SmoothingSupport
     @Test(arguments: [5.0, 10.0, 15.0])
     func aDriveBetweenTwoParkedSpellsKeepsItsLength(cadence: Double) {
         // Half an hour parked, 4,000 m at 10 m/s, half an hour parked: the floor of the parked spells' scatter
-        // must not hold the drive out of them (its steps of 50–150 m pull the estimate to 0 within a few pairs).
+        // must not hold the drive out of them (the drive's pairs of steps longer than ten accuracies are skipped and
+        // the parked share carries on, but the drive's net displacement lies far beyond its floor).
         let fixes = Self.whiteLogger(seconds: 4000, cadence: cadence, seed: 72, position: Self.parkedDriveParked)
         let track = WholeTrackSmoother(profile: .driving).smooth(fixes)
         #expect(abs(track.distanceMetres - 4000) < 0.04 * 4000, "\(track.distanceMetres) m of 4,000")

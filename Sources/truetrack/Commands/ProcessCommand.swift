@@ -33,8 +33,8 @@ enum ProcessCommand {
                 name: "smooth",
                 help: "Batch mode: smooth the whole track (robust banded least squares, LAPACK) instead of the "
                     + "forward filter; the summary gains distanceSigmaMetres (1σ, from the fixes' stated "
-                    + "accuracy: an accuracy the receiver understates, or corners a sparse track without course "
-                    + "readings cuts, are not in it; README \"How far to trust the smoothed distance\"), "
+                    + "accuracy: an accuracy the receiver understates, or all of the corners a sparse track without "
+                    + "course readings cuts, are not in it; README \"How far to trust the smoothed distance\"), "
                     + "stillLengthMetres (smoothed length left out where the receiver was at rest; the straight line "
                     + "across each such run counts in the σ), vehicleLengthMetres (left out as rides: walking and "
                     + "running profiles), curveExcessMetres (the curves between speed-and-course readings beyond "
