@@ -38,48 +38,34 @@ extension StillnessGate {
         for m in p.positionState.indices.reversed() { first[p.positionState[m]] = m }
         func radius(_ m: Int) -> Double { p.positionVariance[m].squareRoot() * MeasurementNoise.radius68PerSigma }
         var share = [Double](repeating: 0, count: n)
-        // Forwards: the estimate at state s has measured the pairs up to the one whose middle fix is s − 1.
-        var estimate = WhiteNoiseEstimate()
-        var previous = -1
-        for s in 0..<n {
-            if previous >= 0 {
-                let seconds = p.times[s] - p.times[previous]
-                if seconds > longestStepSeconds {
-                    estimate.breakSequence()
-                } else {
-                    let m = first[s], before = first[previous]
-                    estimate.record(
-                        eastMetres: p.positionEast[m] - p.positionEast[before],
-                        northMetres: p.positionNorth[m] - p.positionNorth[before], seconds: seconds,
-                        previousAccuracyMetres: radius(before), averagingFixes: whiteNoiseAveragingPairs)
+        // One pass over the states in `order`, each step from the state before it in that order (the product of two
+        // steps reads the same either way): `keep` receives each state's estimate once it has its pairs.
+        func pass(_ order: some Sequence<Int>, _ keep: (Int, Double) -> Void) {
+            var estimate = WhiteNoiseEstimate()
+            var previous = -1
+            for s in order {
+                if previous >= 0 {
+                    let seconds = abs(p.times[s] - p.times[previous])
+                    if seconds > longestStepSeconds {
+                        estimate.breakSequence()
+                    } else {
+                        let m = first[s], from = first[previous]
+                        estimate.record(
+                            eastMetres: p.positionEast[m] - p.positionEast[from],
+                            northMetres: p.positionNorth[m] - p.positionNorth[from], seconds: seconds,
+                            previousAccuracyMetres: radius(from), averagingFixes: whiteNoiseAveragingPairs)
+                    }
                 }
-            }
-            if estimate.sparseSamples >= WhiteNoiseEstimate.sparseMinimumSamples {
-                share[s] = estimate.sparseVarianceRatio
-            }
-            previous = s
-        }
-        // Backwards, the same (the product of two steps is the same read either way).
-        estimate = WhiteNoiseEstimate()
-        previous = -1
-        for s in stride(from: n - 1, through: 0, by: -1) {
-            if previous >= 0 {
-                let seconds = p.times[previous] - p.times[s]
-                if seconds > longestStepSeconds {
-                    estimate.breakSequence()
-                } else {
-                    let m = first[s], after = first[previous]
-                    estimate.record(
-                        eastMetres: p.positionEast[m] - p.positionEast[after],
-                        northMetres: p.positionNorth[m] - p.positionNorth[after], seconds: seconds,
-                        previousAccuracyMetres: radius(after), averagingFixes: whiteNoiseAveragingPairs)
+                if estimate.sparseSamples >= WhiteNoiseEstimate.sparseMinimumSamples {
+                    keep(s, estimate.sparseVarianceRatio)
                 }
+                previous = s
             }
-            if estimate.sparseSamples >= WhiteNoiseEstimate.sparseMinimumSamples {
-                share[s] = max(share[s], estimate.sparseVarianceRatio)
-            }
-            previous = s
         }
+        // Forwards (the estimate at state s has measured the pairs up to the one whose middle fix is s − 1), then
+        // backwards, keeping the larger.
+        pass(0..<n) { share[$0] = $1 }
+        pass(stride(from: n - 1, through: 0, by: -1)) { share[$0] = max(share[$0], $1) }
         for s in 0..<n { share[s] *= positionVariances[s] }
         return share
     }
