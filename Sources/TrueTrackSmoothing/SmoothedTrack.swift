@@ -89,9 +89,10 @@ public struct SmoothedTrack: Sendable {
     ///    smoother uses: Doppler on, at most the speed ceiling), and without one the mean speed of the chords into
     ///    and out of it, a chord the stillness gate left out as 0; the chords too under a column of placeholder
     ///    zeros: every one of at least five lone fixes between two chords of 3 m/s or more reading under the
-    ///    still speed, or five such fixes in a row, a column that dies partway). Between two lone fixes without readings the chord also cuts whatever corners the vehicle
-    ///    turned between them: the term adds the mean excess of one corner anywhere along the step, turning by
-    ///    half the turns of the chords at its two ends (at most 120°; see
+    ///    still speed, or five such fixes in a row, a column that dies partway). Between two lone fixes without
+    ///    readings (or with placeholders) the chord also cuts whatever corners the vehicle turned between them: the
+    ///    term adds the mean excess of one corner anywhere along the step, turning by half the turns of the chords
+    ///    at its two ends (at most 120°; see
     ///    ``WholeTrackSmoother/cornerExcessRatio(turning:)``). The
     ///    excess over the chord is one-sided, so the gaps' excesses add linearly into one term. A gap the vehicle
     ///    gate gives to a ride adds nothing (its chord is not counted either). A jump of one fix read at rest
@@ -130,14 +131,17 @@ public struct SmoothedTrack: Sendable {
     ///    (the recordings thinned to 10–19 s still read 0.04–4.7 % short with it,
     ///    `tools/analysis/curve_thinned.py`). The GSDC Pixel 4 thinned to 19 s read −0.24 % with σ 4.9 m (z −19.7);
     ///    with the term σ 144 m (z −0.7).
-    /// 8. **Curves the model draws** (``distanceModelCurveMetres``, 2026-12-03): where a step has no velocity
-    ///    readings at its two ends (so term 7 does not count its curve) and lasts longer than
+    /// 8. **Curves the model draws** (``distanceModelCurveMetres``, 2026-12-03): where term 7 does not count a
+    ///    step's curve (no velocity readings at its two ends, a speed without a course, a chord too short to
+    ///    resolve, or the curve option off) and the step lies inside a segment and lasts longer than
     ///    ``WholeTrackSmoother/modelCurveMinimumSeconds``, the excess of the curve between the *smoothed*
-    ///    velocities over the chord, summed, counts as 1σ; not added to the distance (those velocities are the
-    ///    model's, smoothed from the same positions, and they under-turn). Recordings thinned without their speeds
-    ///    (`tools/analysis/curve_thinned.py … --strip`): the GSDC Pixel 4 every 10 / 15 / 20 s read
-    ///    −0.22 / −0.26 / −0.60 % with σ 0.01–0.02 % (z −11 … −42), now σ 0.13 / 0.19 / 0.36 % (z −1.7 / −1.4 / −1.7);
-    ///    the Pixel 6a drive (z −15 … −50 → −2.0 … −2.7).
+    ///    velocities over the chord, summed, counts as 1σ; not next to a course reading that disagreed with the
+    ///    positions in a column term 7 rejected (those bent the velocities their own way); not added to the
+    ///    distance (the smoothed velocities come from the same positions and under-turn). On a noisy track it
+    ///    measures some of the noise too (no minimum chord: term 7's would leave out slow turns and switchbacks).
+    ///    Recordings thinned without their speeds (`tools/analysis/curve_thinned.py … --strip`): the GSDC Pixel 4
+    ///    every 10 / 15 / 20 s read −0.22 / −0.26 / −0.60 % with σ 0.01–0.02 % (z −11 … −42), now σ
+    ///    0.13 / 0.19 / 0.36 % (z −1.7 / −1.4 / −1.7); the Pixel 6a drive (z −15 … −50 → −2.0 … −2.7).
     ///
     /// What σ does not cover: an accuracy the receiver understates (σ follows the stated accuracy, and the
     /// white-part reading of term 4 sees only the part of the error that changes from fix to fix), and the
@@ -165,7 +169,7 @@ public struct SmoothedTrack: Sendable {
     /// length its smoothed effect adds. Not subtracted from ``distanceMetres``; 0 without draws.
     public var distanceNoiseLengtheningMetres: Double = 0
     /// The summed excess over their chords of the curves between the smoothed velocities at the two ends of the
-    /// steps without velocity readings (term 8), metres, ≥ 0. Not included in ``distanceMetres``.
+    /// steps whose readings' curve term 7 does not count (term 8), metres, ≥ 0. Not included in ``distanceMetres``.
     public var distanceModelCurveMetres: Double = 0
     /// The factor on the accuracies in force that matches the fixes' epoch-to-epoch scatter about the
     /// smoothed track (the white part of their error; term 4), dimensionless, within

@@ -392,8 +392,8 @@ public struct WholeTrackSmoother: Sendable {
                 let duration = problem.times[s] - problem.times[s - 1]
                 gapExcess += max(0, duration * (speedBefore + speedAfter) / 2 - length)
                 // Between two lone fixes without readings (or with placeholders) the chord cuts whatever corners the
-                // vehicle turned between them, which the turns at its two ends show: half of each is taken for this step's, as one corner
-                // anywhere along it (at most ``maximumCornerRadians``).
+                // vehicle turned between them, which the turns at its two ends show: half of each is taken for this
+                // step's, as one corner anywhere along it (at most ``maximumCornerRadians``).
                 if countedSteps?[s] ?? true, problem.opensSegment[s - 1], s + 1 == n || problem.opensSegment[s + 1],
                     isPlaceholder(s - 1) || reading(atFirstFixOf: s - 1) == nil,
                     isPlaceholder(s) || reading(atFirstFixOf: s) == nil
