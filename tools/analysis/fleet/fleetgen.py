@@ -40,15 +40,17 @@ def turn_limit(a, b, c):
     return 7.0
 
 
-def drive_profile(wps, cruise):
-    pts, cum, widx = polyline_nodes(wps)
+def drive_profile(wps, cruise, acc=1.2, dec=1.8, nodes=polyline_nodes):
+    """Speeds and times along the polyline: cruise, limited at turns, accelerating at `acc` and braking at `dec`
+    (m/s²) from and to rest; `nodes` lays the polyline's nodes (as `polyline_nodes`)."""
+    pts, cum, widx = nodes(wps)
     n = len(pts); v = [cruise] * n
     for k in range(1, len(wps) - 1):
         lim = turn_limit(wps[k - 1], wps[k], wps[k + 1])
         if lim is not None: v[widx[k]] = min(v[widx[k]], lim)
     v[0] = v[-1] = 0.0
-    for i in range(1, n): v[i] = min(v[i], math.sqrt(v[i - 1] ** 2 + 2 * 1.2 * (cum[i] - cum[i - 1])))
-    for i in range(n - 2, -1, -1): v[i] = min(v[i], math.sqrt(v[i + 1] ** 2 + 2 * 1.8 * (cum[i + 1] - cum[i])))
+    for i in range(1, n): v[i] = min(v[i], math.sqrt(v[i - 1] ** 2 + 2 * acc * (cum[i] - cum[i - 1])))
+    for i in range(n - 2, -1, -1): v[i] = min(v[i], math.sqrt(v[i + 1] ** 2 + 2 * dec * (cum[i + 1] - cum[i])))
     tn = [0.0]
     for i in range(1, n):
         vm = max(0.5 * (v[i - 1] + v[i]), 0.3); tn.append(tn[-1] + (cum[i] - cum[i - 1]) / vm)

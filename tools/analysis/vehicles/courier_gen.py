@@ -6,7 +6,9 @@ Truth at 1 s; truth distance = exact polyline length of every drive leg.
 Noise: gm (Gauss-Markov, sigma per axis, tau), white, or mix (gm + white); stated accuracy ~N(acc,1.5), >=2.
 Multipath: while stopped, per fix with prob p a run of 1..2 fixes offset 50..300 m claiming 4..10 m.
 """
-import math, random, json, os, bisect, datetime as dt
+import math, random, json, os, bisect, sys, datetime as dt
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'fleet'))
+from fleetgen import drive_profile  # the fleet set's speeds along a polyline
 
 R = 6371008.8
 LAT0, LON0 = 37.4263, -122.0936
@@ -27,27 +29,8 @@ def nodes(wps, step=0.5):
     return pts, cum, widx
 
 
-def turn_limit(a, b, c):
-    h1 = math.atan2(b[1] - a[1], b[0] - a[0]); h2 = math.atan2(c[1] - b[1], c[0] - b[0])
-    dh = abs((math.degrees(h2 - h1) + 180) % 360 - 180)
-    if dh < 20: return None
-    if dh > 150: return 1.0
-    if dh > 60: return 4.0
-    return 7.0
-
-
 def profile(wps, cruise, acc=1.2, dec=1.8):
-    pts, cum, widx = nodes(wps)
-    n = len(pts); v = [cruise] * n
-    for k in range(1, len(wps) - 1):
-        lim = turn_limit(wps[k - 1], wps[k], wps[k + 1])
-        if lim is not None: v[widx[k]] = min(v[widx[k]], lim)
-    v[0] = v[-1] = 0.0
-    for i in range(1, n): v[i] = min(v[i], math.sqrt(v[i - 1] ** 2 + 2 * acc * (cum[i] - cum[i - 1])))
-    for i in range(n - 2, -1, -1): v[i] = min(v[i], math.sqrt(v[i + 1] ** 2 + 2 * dec * (cum[i + 1] - cum[i])))
-    tn = [0.0]
-    for i in range(1, n):
-        vm = max(0.5 * (v[i - 1] + v[i]), 0.3); tn.append(tn[-1] + (cum[i] - cum[i - 1]) / vm)
+    pts, cum, _, tn = drive_profile(wps, cruise, acc, dec, nodes=nodes)
     return pts, cum, tn
 
 
