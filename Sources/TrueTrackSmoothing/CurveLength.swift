@@ -92,20 +92,18 @@ extension WholeTrackSmoother {
     static func curveSteps(
         _ p: TrackProblem, velocityWeights: [Double], solution x: [Double], positionVariances: [Double]
     ) -> [Bool]? {
-        var disagreeing: [Int]?
+        var rejected = false
         return curveSteps(
             p, velocityWeights: velocityWeights, solution: x, positionVariances: positionVariances,
-            disagreeingStates: &disagreeing)
+            rejectsCourses: &rejected)
     }
 
-    /// ``curveSteps(_:velocityWeights:solution:positionVariances:)``; when the course readings mostly disagree with
-    /// the positions (the column bends no curve, and `nil` is returned), `disagreeingStates` receives the states,
-    /// ascending, whose reading disagreed (else it is left `nil`).
+    /// ``curveSteps(_:velocityWeights:solution:positionVariances:)``, setting `rejectsCourses` when the course
+    /// readings mostly disagree with the positions (the column bends no curve, and `nil` is returned).
     static func curveSteps(
         _ p: TrackProblem, velocityWeights: [Double], solution x: [Double], positionVariances: [Double],
-        disagreeingStates: inout [Int]?
+        rejectsCourses: inout Bool
     ) -> [Bool]? {
-        var disagreeing: [Int] = []
         let n = p.stateCount
         guard p.speeds.count < p.velocityState.count, positionVariances.count == n else { return nil }
         let order = x.count / 2
@@ -146,11 +144,7 @@ extension WholeTrackSmoother {
                         && dot * dot >= CurveLength.agreeingCosineSquared * (ve * ve + vn * vn)
                             * (d.east * d.east + d.north * d.north)
                 }
-                if agrees(across) || agrees(resolves(s - 1, s)) || agrees(resolves(s, s + 1)) {
-                    agreeing += 1
-                } else {
-                    disagreeing.append(s)
-                }
+                if agrees(across) || agrees(resolves(s - 1, s)) || agrees(resolves(s, s + 1)) { agreeing += 1 }
             }
             guard velocityWeights[v] >= inlierWeight else { continue }
             if s == lastMeasured + 1, !p.opensSegment[s], resolves(s - 1, s) != nil {
@@ -162,7 +156,7 @@ extension WholeTrackSmoother {
         // A course column most of whose readings point elsewhere than the positions go (another convention,
         // radians, a heading while reversing) bends no curve.
         if compared >= CurveLength.minimumCourseComparisons, 2 * agreeing < compared {
-            disagreeingStates = disagreeing
+            rejectsCourses = true
             return nil
         }
         return any ? steps : nil

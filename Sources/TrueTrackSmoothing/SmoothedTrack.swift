@@ -135,8 +135,8 @@ public struct SmoothedTrack: Sendable {
     ///    step's curve (no velocity readings at its two ends, a speed without a course, a chord too short to
     ///    resolve, or the curve option off) and the step lies inside a segment and lasts longer than
     ///    ``WholeTrackSmoother/modelCurveMinimumSeconds``, the excess of the curve between the *smoothed*
-    ///    velocities over the chord, summed, counts as 1σ; not next to a course reading that disagreed with the
-    ///    positions in a column term 7 rejected (those bent the velocities their own way); not added to the
+    ///    velocities over the chord, summed, counts as 1σ (under a course column term 7 rejected, whose readings
+    ///    bent the velocities their own way, the curve between the positions' own centred directions); not added to the
     ///    distance (the smoothed velocities come from the same positions and under-turn). On a noisy track it
     ///    measures some of the noise too (no minimum chord: term 7's would leave out slow turns and switchbacks).
     ///    Recordings thinned without their speeds (`tools/analysis/curve_thinned.py … --strip`): the GSDC Pixel 4

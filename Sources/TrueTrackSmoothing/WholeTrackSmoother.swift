@@ -432,19 +432,14 @@ public struct WholeTrackSmoother: Sendable {
                 whitePositionWeights[m] *= s2
             }
         }
-        // The states between which a step counts the curve of its measured velocities (see ``CurveLength``), and,
-        // when the course column was rejected, the states whose course disagreed with the positions.
-        var disagreeingCourses: [Int]?
+        // The states between which a step counts the curve of its measured velocities (see ``CurveLength``), and
+        // whether the course column was rejected.
+        var coursesRejected = false
         let curveSteps =
             options.countsCurveBetweenVelocityReadings
             ? Self.curveSteps(
                 problem, velocityWeights: velocityWeights, solution: system.rhs, positionVariances: variances,
-                disagreeingStates: &disagreeingCourses) : nil
-        var disagrees: [Bool] = []
-        if let disagreeingCourses {
-            disagrees = [Bool](repeating: false, count: n)
-            for s in disagreeingCourses { disagrees[s] = true }
-        }
+                rejectsCourses: &coursesRejected) : nil
         let times = problem.times
         let plane =
             needsModelTerm
@@ -476,7 +471,30 @@ public struct WholeTrackSmoother: Sendable {
         var curveExcess = plane?.curve ?? 0
         let stepCurves = plane == nil ? curveSteps : nil
         var stillChords = StillRunChords()
+        // Term 8 under a course column term 7 rejected (see the loop below): its readings bent the smoothed
+        // velocities their own way, so the curve is drawn between the directions the positions themselves take
+        // across each state (the centred chord, or the one chord at a segment's end).
         var modelCurve = 0.0
+        if coursesRejected {
+            system.rhs.withUnsafeBufferPointer { x in
+                func tangent(_ k: Int) -> (east: Double, north: Double) {
+                    let a = k > 0 && !problem.opensSegment[k] ? k - 1 : k
+                    let b = k + 1 < n && !problem.opensSegment[k + 1] ? k + 1 : k
+                    guard b > a else { return (0, 0) }
+                    let seconds = problem.times[b] - problem.times[a]
+                    return ((x[2 * b] - x[2 * a]) / seconds, (x[order + 2 * b] - x[order + 2 * a]) / seconds)
+                }
+                for s in 1..<n {
+                    guard problem.times[s] - problem.times[s - 1] > Self.modelCurveMinimumSeconds,
+                        !problem.opensSegment[s], countedSteps?[s] ?? true
+                    else { continue }
+                    let de = x[2 * s] - x[2 * (s - 1)], dn = x[order + 2 * s] - x[order + 2 * (s - 1)]
+                    modelCurve += CurveLength.excessMetres(
+                        east: de, north: dn, chord: (de * de + dn * dn).squareRoot(), before: tangent(s - 1),
+                        after: tangent(s), seconds: problem.times[s] - problem.times[s - 1])
+                }
+            }
+        }
         system.rhs.withUnsafeMutableBufferPointer { x in
             var eastBefore = x[0], northBefore = x[order]
             var unitEastBefore = 0.0, unitNorthBefore = 0.0
@@ -502,10 +520,10 @@ public struct WholeTrackSmoother: Sendable {
                 if counted {
                     distance += step
                     // Term 8: the curve the smoothed velocities draw where term 7 does not count the readings' (see
-                    // ``SmoothedTrack/distanceSigmaMetres``): not across a gap, and not next to a course reading that
-                    // disagreed with the positions in a column term 7 rejected (it bent the velocities its own way).
+                    // ``SmoothedTrack/distanceSigmaMetres``): not across a gap; under a course column term 7 rejected,
+                    // the pass above drew it.
                     if times[s] - times[s - 1] > Self.modelCurveMinimumSeconds, !problem.opensSegment[s],
-                        curveSteps?[s] != true, disagrees.isEmpty || !(disagrees[s] || disagrees[s - 1])
+                        curveSteps?[s] != true, !coursesRejected
                     {
                         modelCurve += CurveLength.excessMetres(
                             east: de, north: dn, chord: length,

@@ -123,18 +123,24 @@ private typealias S = SmoothingSupport
     }
 
     /// A course column in radians (a code reviewer's case): term 7 rejects it, since its readings point elsewhere than
-    /// the positions go, and term 8 leaves the steps next to those readings alone, as they bent the smoothed
-    /// velocities their own way (with them σ read ± 1,673 m on this 15 km circle; the chords cut 156 m).
-    @Test func aCourseColumnInRadiansWidensSigmaByNothing() throws {
-        let (circle, _) = Self.circle(seconds: 10, withCourse: true, seed: 11)
+    /// the positions go, and those readings bent the smoothed velocities their own way (their curves summed to
+    /// 1,673 m on this 15 km circle, whose chords cut 156 m), so term 8 takes the directions the positions
+    /// themselves take across each state: as without the column, σ covers the cut and no more than a few times it
+    /// (leaving those steps out had σ ± 13 m, a second reviewer's grids with such columns 10× narrower than without).
+    @Test func aCourseColumnInRadiansDrawsTheCurveFromThePositions() {
+        let (circle, truth) = Self.circle(seconds: 10, withCourse: true, seed: 11)
         let radians = circle.map { fix -> Fix in
             var fix = fix
             fix.courseDegrees = fix.courseDegrees.map { $0 * .pi / 180 }
             return fix
         }
         let track = WholeTrackSmoother(profile: .driving).smooth(radians)
+        let cut = truth - track.distanceMetres
         #expect(track.curveExcessMetres == 0, "the column is rejected")
-        #expect(track.distanceModelCurveMetres < 50, "\(track.distanceModelCurveMetres)")
+        #expect(
+            cut > 0 && track.distanceModelCurveMetres > 0.25 * cut && track.distanceModelCurveMetres < 3 * cut,
+            "\(track.distanceModelCurveMetres) for a cut of \(cut)")
+        #expect(abs(track.distanceMetres - truth) <= 2 * track.distanceSigmaMetres)
     }
 
     @Test func aSpeedWithoutACourseKeepsTheChord() {
