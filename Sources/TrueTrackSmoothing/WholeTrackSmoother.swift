@@ -318,13 +318,15 @@ public struct WholeTrackSmoother: Sendable {
             // A column of placeholder zeros under a moving logger: every lone fix between two chords of clear motion
             // reads under the still speed (at least five such fixes; an honest column reads motion at some of them,
             // while a postal van every 90 s may read 0 at most: it stands at the fix times); or a run of
-            // ``placeholderRunFixes`` such fixes in a row reads so, and then every lone fix from its first to its last
-            // is a placeholder: a column that dies partway (a logger whose speed source fails, two devices' files
-            // joined), whose fixes between slower chords (a detour, a halt between fixes) read 0 as well.
+            // ``placeholderRunFixes`` such fixes in a row reads so up to the column's last such fix (or from its
+            // first), and then every lone fix from the run's first to its last is a placeholder: a column that dies
+            // partway (a logger whose speed source fails, two devices' files joined) or starts dead, whose fixes
+            // between slower chords (a detour, a halt between fixes) read 0 as well. A run between readings of motion
+            // is a van that stood at those fix times.
             var moving = 0, readingRest = 0
             var run: [Int] = [], placeholderRuns: [Bool] = []
-            func endRun() {
-                if run.count >= Self.placeholderRunFixes {
+            func endRun(atEnd: Bool = false) {
+                if run.count >= Self.placeholderRunFixes, atEnd || run.count == moving {
                     if placeholderRuns.isEmpty { placeholderRuns = [Bool](repeating: false, count: n) }
                     for s in run[0]...run[run.count - 1] { placeholderRuns[s] = true }
                 }
@@ -342,7 +344,7 @@ public struct WholeTrackSmoother: Sendable {
                     endRun()
                 }
             }
-            endRun()
+            endRun(atEnd: true)
             let placeholderColumn = moving >= Self.placeholderRunFixes && readingRest == moving
             func isPlaceholder(_ s: Int) -> Bool {
                 placeholderColumn || (!placeholderRuns.isEmpty && placeholderRuns[s])
@@ -757,10 +759,12 @@ public struct WholeTrackSmoother: Sendable {
     static let clearMotionMetresPerSecond = 3.0
 
     /// How many lone fixes between chords of clear motion, in a row, must read under the still speed for σ to take
-    /// them as placeholders (the whole column, or a run of them): 5. An honest column reads motion at some of them;
-    /// a postal van that stands at the fix times reads 0 at one, rarely at five in a row (a reviewer's postal
-    /// vans every 60–120 s with an honest Doppler column: σ 50–71 % of their distance before the runs, 54–76 %
-    /// with them, every track within ±2σ either way).
+    /// them as placeholders (the whole column, or a run of them that reaches its last or first such fix): 5. An
+    /// honest column reads motion at some of them; a postal van that stands at the fix times reads 0 at one,
+    /// rarely at five in a row, and then between readings of motion (a reviewer's postal vans every 60–120 s
+    /// with an honest Doppler column: σ 50–71 % of their distance before the runs, every track within ±2σ; a
+    /// second reviewer's vans logged at five stops in a row, σ 0.7 → 16.5 % of the distance while runs anywhere
+    /// counted, 0.7 % again with runs at the column's ends).
     static let placeholderRunFixes = 5
 
     /// The largest corner σ's gap term reads between two lone fixes without readings, radians: 2π/3 (120°, a path

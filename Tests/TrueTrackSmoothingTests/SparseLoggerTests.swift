@@ -109,7 +109,9 @@ private typealias S = SmoothingSupport
     /// so the column is no placeholder as a whole. The run of zeros between chords of clear motion (fixes 4–8 and
     /// 11–18, ten of them) is one, and every lone fix from its first to its last gives way to the chords, the
     /// detour's two fixes 9 and 10 between slower chords too: the detour's step adds the chords' 250 m (with its
-    /// zeros believed it added nothing). Four zeros in a row are no run: a van that stands at four fix times.
+    /// zeros believed it added nothing). Four zeros in a row are no run: a van that stands at four fix times; nor
+    /// are eight between readings of motion (fixes 5–12): a van that stood at eight, whose zeros at the detour's two
+    /// fixes are believed (the detour's step adds nothing, as 60 × 0 < 100 m).
     @Test func aSpeedColumnThatDiesPartwayGivesWayToTheChords() {
         func van(zerosFrom first: Int, count: Int = 20) -> [Fix] {
             var east = 0.0
@@ -126,6 +128,10 @@ private typealias S = SmoothingSupport
         for i in 5...8 { four[i].speedMetresPerSecond = 0 }
         let stands = smoother.smooth(four).distanceGapExcessMetres
         #expect(abs(stands - 500) < 1, "\(stands)")
+        var eight = van(zerosFrom: 20)
+        for i in 5...12 { eight[i].speedMetresPerSecond = 0 }
+        let stood = smoother.smooth(eight).distanceGapExcessMetres
+        #expect(abs(stood) < 1, "\(stood)")
     }
 
     /// A van every 60 s without speeds on a grid of streets (legs of 400–900 m, turning left or right at each corner,
