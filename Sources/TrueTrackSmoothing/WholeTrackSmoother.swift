@@ -486,7 +486,7 @@ public struct WholeTrackSmoother: Sendable {
                     let seconds = problem.times[b] - problem.times[a]
                     return ((x[2 * b] - x[2 * a]) / seconds, (x[order + 2 * b] - x[order + 2 * a]) / seconds)
                 }
-                for s in 1..<n {
+                for s in 1..<max(n, 1) {
                     guard problem.times[s] - problem.times[s - 1] > Self.modelCurveMinimumSeconds,
                         !problem.opensSegment[s], countedSteps?[s] ?? true
                     else { continue }
