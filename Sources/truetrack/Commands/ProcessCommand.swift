@@ -38,10 +38,10 @@ enum ProcessCommand {
                     + "stillLengthMetres (smoothed length left out where the receiver was at rest; the straight line "
                     + "across each such run counts in the σ), vehicleLengthMetres (left out as rides: walking and "
                     + "running profiles), curveExcessMetres (the curves between speed-and-course readings beyond "
-                    + "the straight lines, included) and, when the course column was turned from the direction of "
-                    + "travel by a constant angle and turned back, courseOffsetDegrees. With a good Doppler speed "
-                    + "the forward filter's distance is "
-                    + "usually the closer."),
+                    + "the straight lines, included), modelCurveMetres (the curves between the smoothed velocities "
+                    + "where no readings say them, in the σ only) and, when the course column was turned from the "
+                    + "direction of travel by a constant angle and turned back, courseOffsetDegrees. With a good "
+                    + "Doppler speed the forward filter's distance is usually the closer."),
             OptionSpec(
                 name: "estimate-noise",
                 help: "With --smooth: estimate the accuracy scale, Doppler scale and acceleration noise from the "
@@ -103,6 +103,10 @@ enum ProcessCommand {
         /// With `--smooth`: how much the curves between velocity readings add to the straight lines between the
         /// fixes, included in `distanceMetres` (see `SmoothedTrack.curveExcessMetres`).
         var curveExcessMetres: Double?
+        /// With `--smooth`: the curves between the smoothed velocities where no velocity readings say the curve,
+        /// beyond the straight lines, counted in `distanceSigmaMetres` only (see
+        /// `SmoothedTrack.distanceModelCurveMetres`).
+        var modelCurveMetres: Double?
         /// With `--smooth`, when the course column was turned by a constant angle from the fixes' direction of
         /// travel and turned back before smoothing: that angle, degrees clockwise (see
         /// `SmoothingOptions.correctsCourseOffset`).
@@ -300,6 +304,7 @@ enum ProcessCommand {
             stillLengthMetres: smoothed.map { Terminal.millimetres($0.stillLengthMetres) },
             vehicleLengthMetres: smoothed.map { Terminal.millimetres($0.vehicleLengthMetres) },
             curveExcessMetres: smoothed.map { Terminal.millimetres($0.curveExcessMetres) },
+            modelCurveMetres: smoothed.map { Terminal.millimetres($0.distanceModelCurveMetres) },
             courseOffsetDegrees: smoothed.flatMap { s in
                 s.courseOffsetDegrees != 0 ? TrackOutput.rounded(s.courseOffsetDegrees, to: 0.01) : nil
             },
