@@ -161,4 +161,37 @@ extension WholeTrackSmoother {
         }
         return any ? steps : nil
     }
+
+    /// Term 8 of ``SmoothedTrack/distanceSigmaMetres`` (metres): over the counted steps inside a segment that last
+    /// longer than ``modelCurveMinimumSeconds`` and whose curve term 7 does not count (`curveSteps`), the excess of
+    /// the curve between the two states' velocities in `x` over the chord. Under a course column term 7 rejected
+    /// (`coursesRejected`), whose readings bent those velocities their own way, the directions the positions
+    /// themselves take across each state instead (the centred chord, or the one chord at a segment's end).
+    ///
+    /// - Complexity: O(n), no allocation.
+    static func modelCurveMetres(
+        _ p: TrackProblem, solution x: [Double], countedSteps: [Bool]?, curveSteps: [Bool]?, coursesRejected: Bool
+    ) -> Double {
+        let n = p.stateCount, order = x.count / 2
+        func velocity(_ k: Int) -> (east: Double, north: Double) {
+            guard coursesRejected else { return (x[2 * k + 1], x[order + 2 * k + 1]) }
+            let a = k > 0 && !p.opensSegment[k] ? k - 1 : k
+            let b = k + 1 < n && !p.opensSegment[k + 1] ? k + 1 : k
+            guard b > a else { return (0, 0) }
+            let seconds = p.times[b] - p.times[a]
+            return ((x[2 * b] - x[2 * a]) / seconds, (x[order + 2 * b] - x[order + 2 * a]) / seconds)
+        }
+        var excess = 0.0
+        for s in 1..<max(n, 1) {
+            let seconds = p.times[s] - p.times[s - 1]
+            guard seconds > modelCurveMinimumSeconds, !p.opensSegment[s], countedSteps?[s] ?? true,
+                curveSteps?[s] != true
+            else { continue }
+            let de = x[2 * s] - x[2 * (s - 1)], dn = x[order + 2 * s] - x[order + 2 * (s - 1)]
+            excess += CurveLength.excessMetres(
+                east: de, north: dn, chord: (de * de + dn * dn).squareRoot(), before: velocity(s - 1),
+                after: velocity(s), seconds: seconds)
+        }
+        return excess
+    }
 }

@@ -190,7 +190,7 @@ public struct StillnessGate: Sendable, Hashable {
         reachAccelerationMetresPerSecondSquared = 4
         infersRestFromPositions = profile.departureConfirmationSeconds > 0
         whiteNoiseSigmas =
-            profile.departureConfirmationSeconds > 0 && profile.netDisplacementNoiseSigmas > 0
+            infersRestFromPositions && profile.netDisplacementNoiseSigmas > 0
             ? WhiteNoiseEstimate.sparseThresholdSigmas : 0
         whiteNoiseAveragingPairs = profile.measurementNoiseScaleFixes
     }

@@ -323,12 +323,14 @@ public struct WholeTrackSmoother: Sendable {
             // partway (a logger whose speed source fails, two devices' files joined) or starts dead, whose fixes
             // between slower chords (a detour, a halt between fixes) read 0 as well. A run between readings of motion
             // is a van that stood at those fix times.
-            var moving = 0, readingRest = 0
-            var run: [Int] = [], placeholderRuns: [Bool] = []
+            // (A run of every such fix is the whole column: then every lone fix is a placeholder.)
+            var moving = 0
+            var run: [Int] = [], placeholders: [Bool] = []
             func endRun(atEnd: Bool = false) {
                 if run.count >= Self.placeholderRunFixes, atEnd || run.count == moving {
-                    if placeholderRuns.isEmpty { placeholderRuns = [Bool](repeating: false, count: n) }
-                    for s in run[0]...run[run.count - 1] { placeholderRuns[s] = true }
+                    if placeholders.isEmpty { placeholders = [Bool](repeating: false, count: n) }
+                    let wholeColumn = atEnd && run.count == moving
+                    for s in wholeColumn ? 0...n - 1 : run[0]...run[run.count - 1] { placeholders[s] = true }
                 }
                 run.removeAll(keepingCapacity: true)
             }
@@ -338,17 +340,13 @@ public struct WholeTrackSmoother: Sendable {
                 guard chords.count == 2, chords.lower >= Self.clearMotionMetresPerSecond else { continue }
                 moving += 1
                 if reading < options.stillSpeedMetresPerSecond {
-                    readingRest += 1
                     run.append(s)
                 } else {
                     endRun()
                 }
             }
             endRun(atEnd: true)
-            let placeholderColumn = moving >= Self.placeholderRunFixes && readingRest == moving
-            func isPlaceholder(_ s: Int) -> Bool {
-                placeholderColumn || (!placeholderRuns.isEmpty && placeholderRuns[s])
-            }
+            func isPlaceholder(_ s: Int) -> Bool { !placeholders.isEmpty && placeholders[s] }
             // The angle (radians) between the chords into and out of state s, when both are counted, resolved
             // beyond the positions' noise and neither crosses a recording break or a ride; else 0.
             func turn(at s: Int) -> Double {
@@ -473,30 +471,10 @@ public struct WholeTrackSmoother: Sendable {
         var curveExcess = plane?.curve ?? 0
         let stepCurves = plane == nil ? curveSteps : nil
         var stillChords = StillRunChords()
-        // Term 8 under a course column term 7 rejected (see the loop below): its readings bent the smoothed
-        // velocities their own way, so the curve is drawn between the directions the positions themselves take
-        // across each state (the centred chord, or the one chord at a segment's end).
-        var modelCurve = 0.0
-        if coursesRejected {
-            system.rhs.withUnsafeBufferPointer { x in
-                func tangent(_ k: Int) -> (east: Double, north: Double) {
-                    let a = k > 0 && !problem.opensSegment[k] ? k - 1 : k
-                    let b = k + 1 < n && !problem.opensSegment[k + 1] ? k + 1 : k
-                    guard b > a else { return (0, 0) }
-                    let seconds = problem.times[b] - problem.times[a]
-                    return ((x[2 * b] - x[2 * a]) / seconds, (x[order + 2 * b] - x[order + 2 * a]) / seconds)
-                }
-                for s in 1..<max(n, 1) {
-                    guard problem.times[s] - problem.times[s - 1] > Self.modelCurveMinimumSeconds,
-                        !problem.opensSegment[s], countedSteps?[s] ?? true
-                    else { continue }
-                    let de = x[2 * s] - x[2 * (s - 1)], dn = x[order + 2 * s] - x[order + 2 * (s - 1)]
-                    modelCurve += CurveLength.excessMetres(
-                        east: de, north: dn, chord: (de * de + dn * dn).squareRoot(), before: tangent(s - 1),
-                        after: tangent(s), seconds: problem.times[s] - problem.times[s - 1])
-                }
-            }
-        }
+        // Term 8, on the solution before the pass below writes the gradient over it.
+        let modelCurve = Self.modelCurveMetres(
+            problem, solution: system.rhs, countedSteps: countedSteps, curveSteps: curveSteps,
+            coursesRejected: coursesRejected)
         system.rhs.withUnsafeMutableBufferPointer { x in
             var eastBefore = x[0], northBefore = x[order]
             var unitEastBefore = 0.0, unitNorthBefore = 0.0
@@ -521,17 +499,6 @@ public struct WholeTrackSmoother: Sendable {
                 let length = counted ? (de * de + dn * dn).squareRoot() : 0
                 if counted {
                     distance += step
-                    // Term 8: the curve the smoothed velocities draw where term 7 does not count the readings' (see
-                    // ``SmoothedTrack/distanceSigmaMetres``): not across a gap; under a course column term 7 rejected,
-                    // the pass above drew it.
-                    if times[s] - times[s - 1] > Self.modelCurveMinimumSeconds, !problem.opensSegment[s],
-                        curveSteps?[s] != true, !coursesRejected
-                    {
-                        modelCurve += CurveLength.excessMetres(
-                            east: de, north: dn, chord: length,
-                            before: (x[2 * s - 1], x[order + 2 * s - 1]), after: (x[2 * s + 1], x[order + 2 * s + 1]),
-                            seconds: times[s] - times[s - 1])
-                    }
                     if let stepCurves, stepCurves[s] {
                         curveExcess += CurveLength.excessMetres(
                             east: de, north: dn, chord: length,
@@ -679,7 +646,7 @@ public struct WholeTrackSmoother: Sendable {
     /// ω rad/s is (ω t)²/24 of its arc shorter: 2.3 % for a car turning at 0.3 rad/s with t = 2.5 s, but only on the
     /// steps of the turn, so a 90° corner at 10 m/s loses (π/2) v ω t²/24, 0.2 m to chords of 1 s and 1.2 m to chords
     /// of 2.5 s: nothing σ needs. 1–2 Hz tracks then pay little (the `smooth` benchmark, 1 Hz: 4,542.8 instructions
-    /// per fix before the term, 4,548.8 with it, 4,612.2 with every step).
+    /// per fix before the term, 4,555.3 with it and the rejected-column case, 4,612.2 with every step).
     static let modelCurveMinimumSeconds = 2.5
 
     /// The draws of term 6 for a track of `stateCount` states (see
