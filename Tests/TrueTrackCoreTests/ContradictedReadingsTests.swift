@@ -155,6 +155,86 @@ import TrueTrackSimulation
         #expect(atEnd - atHalt < 1, "\(atEnd - atHalt) m counted while parked")
     }
 
+    /// A drive at 12 m/s every `interval` s: 300 s east with true readings (3,600 m), then 300 s north (3,600 m)
+    /// whose readings are 0 (a logger's speed column that dies partway), then parked with zeros until `endSeconds`;
+    /// 3 m of white noise per axis, 5 m accuracy.
+    static func dyingColumn(interval: Int, seed: UInt64, endSeconds: Int = 1_200) -> [Fix] {
+        var noise = Noise(state: seed)
+        return stride(from: 0, through: endSeconds, by: interval).map { t in
+            let s = Double(t)
+            let along = min(s, 600) * 12
+            let east = min(along, 3_600), north = max(along - 3_600, 0)
+            return TrackerTests.fix(
+                s, north: north + noise.gaussian(3), east: east + noise.gaussian(3), speed: s < 300 ? 12 : 0,
+                course: s < 300 ? 90 : nil)
+        }
+    }
+
+    /// A consistent receiver's zeros are a halt to the Doppler check, so a speed column that died partway was
+    /// believed for the rest of the drive (7,200 m read 3,600 m; a reviewer's drives every 3–15 s read 24–64 % of
+    /// their distance). The same steady progress that overrules a column of zeros from the start overrules it, and
+    /// what the zeros counted as nothing since the window that began the run is released. (At 15 s that window
+    /// holds one fix: the two steps before the run's first fix, 360 m, stay uncounted, about 6.5 %.)
+    @Test(arguments: [1, 3, 5, 10, 15])
+    func countsADriveWhoseSpeedColumnDiesPartway(interval: Int) {
+        for seed in 1...3 {
+            let counted = Self.total(Self.dyingColumn(interval: interval, seed: UInt64(interval * 10 + seed)))
+            let tolerance = interval < 15 ? 0.04 : 0.08
+            #expect(abs(counted - 7_200) < tolerance * 7_200, "seed \(seed): \(counted) m of 7,200")
+        }
+    }
+
+    /// A track that ends at the fix where a run first overrules its readings: the release the run lowered the window
+    /// for comes with the next fix's moving window, which the last fix has not; ``Tracker/finishTrack()`` counts it
+    /// (at 15 s the run overrules at 390 s, six fixes after the column died: 594 m went uncounted). The two steps
+    /// before the run began (360 m) stay uncounted, as in ``countsADriveWhoseSpeedColumnDiesPartway(interval:)``.
+    @Test func countsAnOverruledRunThatEndsTheTrack() {
+        var tracker = Tracker(profile: .driving)
+        var total = 0.0
+        for fix in Self.dyingColumn(interval: 15, seed: 3, endSeconds: 390) {
+            total = tracker.process(fix).totalDistanceMetres
+        }
+        let counted = tracker.finishTrack()
+        #expect(counted > 500 && tracker.distance.totalMetres == total + counted, "\(counted) m counted at the end")
+        #expect(abs(total + counted + 360 - 4_680) < 0.03 * 4_680, "\(total) + \(counted) m of 4,680")
+    }
+
+    /// A receiver whose readings were true while it drove (so the Doppler check trusts its zeros) parks for two hours
+    /// every `interval` s, its fixes jumping as in ``keepsAParkedReceiversJumpsOut(interval:jumpFixes:)``: its zeros
+    /// are judged against the track too, and the jumps, which go out and come back, overrule none of them.
+    @Test(arguments: [(1, 1), (10, 1), (15, 1), (10, 4), (15, 4)])
+    func keepsAConsistentReceiversParkedJumpsOut(interval: Int, jumpFixes: Int) {
+        var noise = Noise(state: UInt64(interval * 1_000 + jumpFixes))
+        var fixes: [Fix] = []
+        var left = 0
+        var offset = (0.0, 0.0)
+        for t in stride(from: 0, to: 7_800, by: interval) {
+            let s = Double(t)
+            let driving = t < 600
+            if !driving, left == 0, noise.uniform() < 0.05 {
+                left = jumpFixes == 1 ? 1 : 3 + Int(noise.uniform() * 3)
+                let m = jumpFixes == 1 ? 150 + 350 * noise.uniform() : 50 + 250 * noise.uniform()
+                let a = 2 * Double.pi * noise.uniform()
+                offset = (m * cos(a), m * sin(a))
+            }
+            let jump = left > 0 ? offset : (0, 0)
+            if left > 0 { left -= 1 }
+            fixes.append(
+                TrackerTests.fix(
+                    s, north: jump.0 + noise.gaussian(3), east: min(s, 590) * 12 + jump.1 + noise.gaussian(3),
+                    accuracy: left > 0 ? 8 : 5, speed: driving && t < 590 ? 12 : 0, course: driving ? 90 : nil))
+        }
+        var tracker = Tracker(profile: .driving)
+        var atPark = 0.0, total = 0.0
+        for fix in fixes {
+            total = tracker.process(fix).totalDistanceMetres
+            if fix.timestamp.millisecondsSince1970 <= TrackerTests.t0 + 660_000 { atPark = total }
+        }
+        total += tracker.finishTrack()
+        #expect(abs(atPark - 7_080) < 0.03 * 7_080, "\(atPark) m of the 7,080 m drive")
+        #expect(total - atPark < 5, "\(total - atPark) m counted while parked")
+    }
+
     /// A parked tracker under a column of zeros, fixes every `interval` s for two hours, with multipath that jumps
     /// 150–500 m away for one fix, or 50–300 m for three to five fixes (the fleet evaluation's patterns), in 5 % of
     /// the fixes: jumps go out and come back, which no run of steady progress does, and nothing is counted.
@@ -214,7 +294,8 @@ import TrueTrackSimulation
                 return run.add(
                     position: SIMD2(east, 0), now: ms, previousAcceptedMilliseconds: previous,
                     lastRejectedMilliseconds: .min,
-                    thresholdMetres: threshold, windowSpanMilliseconds: 10_000, windowStartCandidates: SIMD2(0, 0))
+                    thresholdMetres: threshold, windowSpanMilliseconds: 10_000, windowStartCandidates: SIMD2(0, 0),
+                    windowStartPositionPath: 0)
             }
         }
         let straight = (0..<8).map { (Int64($0) * 5_000, 60 * Double($0)) }
@@ -231,12 +312,12 @@ import TrueTrackSimulation
             _ = broken.add(
                 position: SIMD2(60 * Double(i), 0), now: Int64(i) * 5_000,
                 previousAcceptedMilliseconds: Int64(i - 1) * 5_000, lastRejectedMilliseconds: .min, thresholdMetres: 7,
-                windowSpanMilliseconds: 10_000, windowStartCandidates: SIMD2(0, 0))
+                windowSpanMilliseconds: 10_000, windowStartCandidates: SIMD2(0, 0), windowStartPositionPath: 0)
         }
         let resumed = broken.add(
             position: SIMD2(300, 0), now: 25_000, previousAcceptedMilliseconds: 20_000, lastRejectedMilliseconds: .min,
             thresholdMetres: 7,
-            windowSpanMilliseconds: 10_000, windowStartCandidates: SIMD2(0, 0))
+            windowSpanMilliseconds: 10_000, windowStartCandidates: SIMD2(0, 0), windowStartPositionPath: 0)
         #expect(!resumed && broken.fixes == 1)
     }
 }

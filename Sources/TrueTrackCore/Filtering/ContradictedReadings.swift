@@ -28,9 +28,11 @@
 /// Once overruled, the run's distance since the window that began it is released, and the readings stay
 /// overruled while the run lasts (they leave the trailing window, and the net displacement decides, as for a
 /// receiver without readings): the first fix whose window is back under the displacement test (a halt) ends it,
-/// and the readings are believed again. The tracker judges the run only during a run of sub-deadband readings it
-/// does not trust, inside its existing out-of-line dropout bound: the per-fix path pays nothing (see
-/// docs/ARCHITECTURE.md, "A speed column of zeros under a moving track").
+/// and the readings are believed again. The tracker judges the run only during a run of sub-deadband readings,
+/// inside its existing out-of-line dropout bound: readings it does not trust (a column of zeros from the start, a
+/// Samsung's dropouts), and readings the Doppler check trusts (a consistent receiver's column that dies partway:
+/// ``Tracker``'s `judgeTrustedStillReadings`). See docs/ARCHITECTURE.md, "A speed column of zeros under a moving
+/// track".
 @usableFromInline
 struct ContradictedReadings: Sendable, BitwiseCopyable {
     /// Net displacement over the window, in net-displacement thresholds, that a fix of the run must show: 4.
@@ -78,6 +80,9 @@ struct ContradictedReadings: Sendable, BitwiseCopyable {
     @usableFromInline var recent = InlineArray<5, SIMD3<Double>>(repeating: .zero)
     /// The window's start candidates (Doppler, filtered) at the run's first fix: what the release counts from.
     @usableFromInline var startCandidates = SIMD2<Double>(0, 0)
+    /// The position filter's path (metres) at the window's start at the run's first fix: what a release of
+    /// trusted readings counts from (``Tracker``'s `overrulesTrustedStillReadings(isMoving:netMetres:thresholdMetres:)`).
+    @usableFromInline var startPositionPath = 0.0
     /// Whether the run has overruled the readings.
     @usableFromInline var isOverruling = false
 
@@ -117,7 +122,8 @@ struct ContradictedReadings: Sendable, BitwiseCopyable {
     @usableFromInline
     mutating func add(
         position: SIMD2<Double>, now: Int64, previousAcceptedMilliseconds: Int64, lastRejectedMilliseconds: Int64,
-        thresholdMetres: Double, windowSpanMilliseconds: Int64, windowStartCandidates: SIMD2<Double>
+        thresholdMetres: Double, windowSpanMilliseconds: Int64, windowStartCandidates: SIMD2<Double>,
+        windowStartPositionPath: Double
     ) -> Bool {
         // (A fix the judge did not see, one whose increment was nothing, may come between: a walker's filtered speed
         // dips under the deadband now and then, and each dip restarted the run: 135 m of a 1,680 m walk.)
@@ -134,6 +140,7 @@ struct ContradictedReadings: Sendable, BitwiseCopyable {
             fixes = 1
             samples = 1
             startCandidates = windowStartCandidates
+            startPositionPath = windowStartPositionPath
             recent[0] = SIMD3(position.x, position.y, 0)
             return false
         }

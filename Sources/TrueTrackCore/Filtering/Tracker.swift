@@ -910,19 +910,16 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // 5b. Kalman update (Doppler velocity), only when trusted.
         if isTrusted, let speed = doppler {
             let speedSigma = fix.speedAccuracyMetresPerSecond ?? profile.assumedSpeedAccuracyMetresPerSecond
-            if let course = fix.courseDegrees {
+            if _slowPath(speed < profile.deadbandMetresPerSecond) {
+                // A halt (out of line: see `updateVelocityWithStillReading`).
+                updateVelocityWithStillReading(speed, speedSigma: speedSigma, fix: fix)
+            } else if let course = fix.courseDegrees {
                 let courseSigma = fix.courseAccuracyDegrees ?? profile.assumedCourseAccuracyDegrees
                 let c = course * .pi / 180
                 filter.updateVelocity(
                     east: speed * sin(c), north: speed * cos(c),
                     variance: MeasurementNoise.velocityVariance(
                         speed: speed, speedSigma: speedSigma, courseSigmaDegrees: courseSigma))
-            } else if speed < profile.deadbandMetresPerSecond {
-                // Standing still needs no direction: a zero speed is a zero velocity.
-                filter.updateVelocity(
-                    east: 0, north: 0,
-                    variance: MeasurementNoise.velocityVariance(speed: 0, speedSigma: speedSigma, courseSigmaDegrees: 0)
-                )
             }
         }
 
@@ -949,14 +946,16 @@ public struct Tracker: Sendable, BitwiseCopyable {
             decision.speedSource = .doppler
             decision.hold = counted > 0 ? .none : .deadband
         }
-        if _slowPath(subDeadbandRun >= TrackingProfile.haltRunLength), !isTrusted, increment > 0 {
+        if _slowPath(subDeadbandRun >= TrackingProfile.haltRunLength), isTrusted || increment > 0 {
             // A run of dropouts (a halt's zeros run on; a dropout's are scattered among moving readings) may be a
             // halt: see `dropoutBound`. Out of line, and tested first on the run, so that the per-fix path pays
-            // one comparison (inline, the bound cost the tracker benchmark ~10 %).
+            // one comparison (inline, the bound cost the tracker benchmark ~10 %). A trusted reading's run is judged
+            // there too, against a track that keeps going (`judgeTrustedStillReadings`).
             // (The decision is adjusted here, not handed to the out-of-line function: its address escaping would
             // make every field of it live on every fix.)
             let allowed = dropoutBound(
-                increment, reading: doppler, isMoving: isMoving, netMetres: net, thresholdMetres: threshold)
+                increment, reading: doppler, isTrusted: isTrusted, isMoving: isMoving, netMetres: net,
+                thresholdMetres: threshold)
             if allowed < increment {
                 increment = allowed
                 decision.speedMetresPerSecond = allowed / step  // the speed actually integrated
@@ -2175,11 +2174,13 @@ public struct Tracker: Sendable, BitwiseCopyable {
 
     /// Whether a sub-deadband Doppler reading is a Samsung-style dropout rather than a halt: the receiver is
     /// moving by the window, the position filter moves, and the session's Doppler path falls short of
-    /// ``TrackingProfile/dopplerConsistentRatio`` × its position-filter path.
+    /// ``TrackingProfile/dopplerConsistentRatio`` × its position-filter path, or a run overrules the readings as a
+    /// placeholder (``ContradictedReadings``: a consistent receiver's column that died).
     @inlinable @inline(__always)
     func isDropout(_ speed: Double, isMoving: Bool, positionSpeed: Double) -> Bool {
         isMoving && speed < profile.deadbandMetresPerSecond && positionSpeed >= profile.deadbandMetresPerSecond
-            && sessionDopplerPath < profile.dopplerConsistentRatio * sessionPositionPath
+            && (contradiction.isOverruling
+                || sessionDopplerPath < profile.dopplerConsistentRatio * sessionPositionPath)
     }
 
     /// Bounds a Doppler dropout's (or a missing reading's) stand-in increment during a run of sub-deadband or
@@ -2190,12 +2191,18 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// noise); mid-walk, the readings' shortfall. Only a reading the Doppler check trusts and that is a dropout
     /// (``isDropout(_:isMoving:positionSpeed:)``) is bounded: an untrusted one stands in as any untrusted reading.
     /// The caller then reports the speed actually integrated, and a bound to nothing as a net-displacement hold.
-    /// Returns the bounded increment (metres; `increment` itself when the reading is no dropout). Out of line:
+    /// Returns the bounded increment (metres; `increment` itself when the reading is no dropout). A reading the
+    /// Doppler check trusts (`isTrusted`) is not bounded, only judged (`judgeTrustedStillReadings`). Out of line:
     /// called during runs of zeros only.
     @usableFromInline @inline(never)
     mutating func dropoutBound(
-        _ increment: Double, reading: Double?, isMoving: Bool, netMetres: Double, thresholdMetres: Double
+        _ increment: Double, reading: Double?, isTrusted: Bool, isMoving: Bool, netMetres: Double,
+        thresholdMetres: Double
     ) -> Double {
+        if isTrusted {
+            judgeTrustedStillReadings(isMoving: isMoving, netMetres: netMetres, thresholdMetres: thresholdMetres)
+            return increment
+        }
         defer {
             // Then, whether the track keeps going under these zeros (`ContradictedReadings`): judged while they say
             // still or are overruled; readings that say moving, or a window under the displacement test, end a
@@ -2221,7 +2228,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // them alive for this rare call cost the per-fix path registers). The window has not changed since.
         guard let start = window.oldest() else { return increment }
         if let reading {
-            guard isDropout(reading, isMoving: isMoving, positionSpeed: positionFilter.speedMetresPerSecond)
+            // (Not a reading a run overrules as a placeholder: then it is no dropout of a true column.)
+            guard isDropout(reading, isMoving: isMoving, positionSpeed: positionFilter.speedMetresPerSecond),
+                !contradiction.isOverruling
             else { return increment }
         } else {
             // A missing reading (the run counts one only from a receiver that reports Doppler): its stand-in is
@@ -2257,7 +2266,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// that is not asked again); any other fix ends it. While the run overrules the readings, they leave the window
     /// and the next fix is judged by its net displacement; the first time, the window's samples are lowered to the
     /// run's first window, so that the release counts what the run held back. Called from
-    /// ``dropoutBound(_:reading:isMoving:netMetres:thresholdMetres:)`` after its bound, before the fix's sample
+    /// ``dropoutBound(_:reading:isTrusted:isMoving:netMetres:thresholdMetres:)`` after its bound, before the fix's sample
     /// is appended. Out of line: it runs only during runs of zeros.
     @usableFromInline @inline(never)
     mutating func judgeContradictedReadings(thresholdMetres threshold: Double, now: Int64) {
@@ -2278,7 +2287,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 previousAcceptedMilliseconds: lastAcceptedMilliseconds,
                 lastRejectedMilliseconds: lastRejectedMilliseconds, thresholdMetres: threshold,
                 windowSpanMilliseconds: Int64(profile.windowSeconds * 1000),
-                windowStartCandidates: SIMD2(start.candidateDoppler, start.candidateFiltered))
+                windowStartCandidates: SIMD2(start.candidateDoppler, start.candidateFiltered),
+                windowStartPositionPath: start.positionPath)
         else { return }
         // Overruled: the readings so far leave the window, with a margin of the longest step integrated, so that
         // the next fix's window has too little Doppler and the net displacement decides. The fix's own sample is
@@ -2303,10 +2313,81 @@ public struct Tracker: Sendable, BitwiseCopyable {
         }
     }
 
+    /// Judges a sub-deadband reading that the Doppler check trusts, during a run of them
+    /// (``TrackingProfile/haltRunLength`` or more), against the run of fixes whose readings say still while the
+    /// track travels (``ContradictedReadings``), as `judgeContradictedReadings` judges readings the check does not
+    /// trust. Once the run overrules, the readings are dropouts (``isDropout(_:isMoving:positionSpeed:)``) while it
+    /// lasts, not trusted, and the run is judged on in
+    /// ``dropoutBound(_:reading:isTrusted:isMoving:netMetres:thresholdMetres:)``, as for any reading not trusted.
+    /// Called from that bound (with `isTrusted`).
+    ///
+    /// Why: the check trusts a receiver whose session Doppler path matched its position path, and a zero from it
+    /// is a halt. A speed column that dies partway (a logger that writes 0 from some point on) was therefore
+    /// believed for the rest of the track: a reviewer's drives every 3–15 s whose column turns to zeros after
+    /// 20–70 % of the fixes read 24–64 % of their distance (the window's net displacement 180 m against a 6 m
+    /// threshold, fix after fix). The evidence that overrules is the same steady progress that overrules a column
+    /// of zeros from the start, so a consistent receiver's real halt, or a parked one's multipath, is believed as
+    /// before.
+    ///
+    /// When the run overrules, the shortfall of what the track counted since the window that began it (every
+    /// increment is a candidate, held or not, and so is an earlier release) against the position filter's path
+    /// there joins the held candidates, released as a later fix's window moves (or at ``finishTrack()``): the
+    /// trusted zeros counted nothing, so lowering the window's candidates, as for readings not trusted, releases
+    /// nothing.
+    @usableFromInline @inline(never)
+    mutating func judgeTrustedStillReadings(isMoving: Bool, netMetres: Double, thresholdMetres: Double) {
+        guard netMetres > ContradictedReadings.netThresholds * thresholdMetres,
+            !isMoving || contradiction.isOverruling
+        else {
+            if contradiction.fixes != 0 { contradiction.end() }
+            return
+        }
+        judgeContradictedReadings(thresholdMetres: thresholdMetres, now: lastReceivedMilliseconds)
+        guard contradiction.isOverruling else { return }
+        // (A run on a winding road overrules, turns, and overrules again: what it counted includes its releases.)
+        let counted = candidates.x + candidates.y - contradiction.startCandidates.x - contradiction.startCandidates.y
+        candidates.y += max(0, positionPath - contradiction.startPositionPath - counted)
+    }
+
+    /// The filter's velocity update from a trusted reading under the deadband (`speed`, of accuracy `speedSigma`):
+    /// a halt, so a zero velocity (or, with a course, the reading along it), unless ``isJudgingStillReadings``.
+    /// Standing still needs no direction: without a course a zero speed is a zero velocity. Out of line: only
+    /// readings under the deadband take it.
+    @usableFromInline @inline(never)
+    mutating func updateVelocityWithStillReading(_ speed: Double, speedSigma: Double, fix: Fix) {
+        guard !isJudgingStillReadings else { return }
+        if let course = fix.courseDegrees {
+            let courseSigma = fix.courseAccuracyDegrees ?? profile.assumedCourseAccuracyDegrees
+            let c = course * .pi / 180
+            filter.updateVelocity(
+                east: speed * sin(c), north: speed * cos(c),
+                variance: MeasurementNoise.velocityVariance(
+                    speed: speed, speedSigma: speedSigma, courseSigmaDegrees: courseSigma))
+        } else {
+            filter.updateVelocity(
+                east: 0, north: 0,
+                variance: MeasurementNoise.velocityVariance(speed: 0, speedSigma: speedSigma, courseSigmaDegrees: 0))
+        }
+    }
+
+    /// Whether trusted sub-deadband readings are no velocity measurement to the filter: while a run of fixes whose
+    /// readings say still while the track travels (``ContradictedReadings``) is under way (its last fix is the last
+    /// accepted one), and for the rest of the session once a run overruled them as a placeholder (as they are no
+    /// readings to the prediction then: `positionOnlyBelowMetresPerSecond`). Why: at 1 Hz a speed column that died
+    /// under a 12 m/s drive pinned the velocity at 0 fix after fix, the fixes fell outside the prediction (χ² 7–25),
+    /// every rejection ended the run, and the drive after the column died counted nothing; and a run that ended at a
+    /// corner left the zeros pinning the velocity again, with rejections and re-anchors that no new run survived
+    /// (3,700 m of a 7,200 m drive). The position filter, which the run's distance comes from, takes no readings.
+    @inlinable
+    var isJudgingStillReadings: Bool {
+        positionOnlyBelowMetresPerSecond > 0
+            || (contradiction.fixes != 0 && contradiction.lastMilliseconds == lastAcceptedMilliseconds)
+    }
+
     /// Takes a fix's reading and position-filter path back out of the session's Doppler evidence (``DopplerCheck``),
     /// where the fix, moving, had just added them (under chords the chord restarts at the fix instead, and its
     /// fix-by-fix unit evidence loses them). For sub-deadband readings once the readings were overruled as a
-    /// placeholder (``dropoutBound(_:reading:isMoving:netMetres:thresholdMetres:)``).
+    /// placeholder (``dropoutBound(_:reading:isTrusted:isMoving:netMetres:thresholdMetres:)``).
     @usableFromInline
     mutating func withdrawSessionEvidence(reading: Double, now: Int64) {
         let step = min(Double(now &- lastAcceptedMilliseconds) / 1000, profile.maximumIntegrationSeconds)
@@ -2471,15 +2552,32 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// without one (an excursion's way back would count). `truetrack process` calls it after the last fix; the
     /// per-fix totals of its decisions do not hold what it counts.
     public mutating func finishTrack() -> Double {
-        guard departureMilliseconds != .min else { return 0 }
+        let overruled = releaseOverruledRun()
+        guard departureMilliseconds != .min else { return overruled }
         let threshold = departureThresholdMetres
         let away = distanceFromRest(threshold: threshold)
         guard !isBackAtRest(away: away, threshold: threshold) else {
             departureMilliseconds = .min
             departurePending = SIMD2(0, 0)
-            return 0
+            return overruled
         }
-        return endRest()
+        return overruled + endRest()
+    }
+
+    /// At the end of the track, counts what the window still holds when the last fix continued a run that overrules
+    /// its readings (``ContradictedReadings``) and returns the metres counted: the run proved the track moving, and
+    /// the release it lowered the window for comes with the next fix's moving window, which a track ending there
+    /// never has (a reviewer's drive every 15 s whose column turned to zeros, overruled at its last fix: the last
+    /// 60 s, 480 m, went uncounted).
+    @usableFromInline
+    mutating func releaseOverruledRun() -> Double {
+        guard contradiction.isOverruling, contradiction.lastMilliseconds == lastAcceptedMilliseconds, !isInVehicle,
+            let start = window.oldest()
+        else { return 0 }
+        let held = candidates - pointwiseMax(committed, SIMD2(start.candidateDoppler, start.candidateFiltered))
+        committed = candidates
+        contradiction.end()
+        return accumulator.add(doppler: max(held.x, 0), filtered: max(held.y, 0))
     }
 
     /// How far (metres) a departure from a rest must have gone, both from the rest and along the track, to count
