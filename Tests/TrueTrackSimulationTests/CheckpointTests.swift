@@ -206,7 +206,7 @@ import TrueTrackSimulation
 
     @Test func theTrackerFingerprintIsPinned() {
         #expect(
-            TrackerCheckpoint.layoutFingerprint == 0xeab4_a841_2b3d_1ef4,
+            TrackerCheckpoint.layoutFingerprint == 0x260c_cb0a_e8ec_6c9c,
             "now 0x\(String(TrackerCheckpoint.layoutFingerprint, radix: 16))")
     }
 

@@ -81,8 +81,9 @@ struct ContradictedReadings: Sendable, BitwiseCopyable {
     /// The window's start candidates (Doppler, filtered) at the run's first fix: what the release counts from.
     @usableFromInline var startCandidates = SIMD2<Double>(0, 0)
     /// The position filter's path (metres) at the window's start at the run's first fix: what a release of
-    /// trusted readings counts from (``Tracker``'s `overrulesTrustedStillReadings(isMoving:netMetres:thresholdMetres:)`).
-    @usableFromInline var startPositionPath = 0.0
+    /// trusted readings counts from (``Tracker``'s `judgeTrustedStillReadings(isMoving:netMetres:thresholdMetres:)`;
+    /// a window sample an earlier run lowered only makes that release smaller, never larger).
+    @usableFromInline var startPositionPathMetres = 0.0
     /// Whether the run has overruled the readings.
     @usableFromInline var isOverruling = false
 
@@ -140,7 +141,7 @@ struct ContradictedReadings: Sendable, BitwiseCopyable {
             fixes = 1
             samples = 1
             startCandidates = windowStartCandidates
-            startPositionPath = windowStartPositionPath
+            startPositionPathMetres = windowStartPositionPath
             recent[0] = SIMD3(position.x, position.y, 0)
             return false
         }

@@ -408,8 +408,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
         beforeJumpMilliseconds = lastAcceptedMilliseconds
     }
 
-    /// After a silence longer than ``TrackingProfile/sessionBreakSeconds``: counts a held departure (as
-    /// ``finishTrack()``), then becomes a new tracker of the same profile that keeps the total, the last accepted
+    /// After a silence longer than ``TrackingProfile/sessionBreakSeconds``: counts a held departure and an
+    /// overruling run's held metres (as ``finishTrack()``), then becomes a new tracker of the same profile that keeps the total, the last accepted
     /// and received times (out of order, duplicates), the clock-jump bookkeeping, the activity reading in force
     /// and the vehicle latch; the next fix anchors as a first fix. Returns the metres counted. Out of line: it runs once per recording.
     @usableFromInline @inline(never)
@@ -946,7 +946,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
             decision.speedSource = .doppler
             decision.hold = counted > 0 ? .none : .deadband
         }
-        if _slowPath(subDeadbandRun >= TrackingProfile.haltRunLength), isTrusted || increment > 0 {
+        if _slowPath(subDeadbandRun > 0),
+            isTrusted || (increment > 0 && subDeadbandRun >= TrackingProfile.haltRunLength)
+        {
             // A run of dropouts (a halt's zeros run on; a dropout's are scattered among moving readings) may be a
             // halt: see `dropoutBound`. Out of line, and tested first on the run, so that the per-fix path pays
             // one comparison (inline, the bound cost the tracker benchmark ~10 %). A trusted reading's run is judged
@@ -2179,8 +2181,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @inlinable @inline(__always)
     func isDropout(_ speed: Double, isMoving: Bool, positionSpeed: Double) -> Bool {
         isMoving && speed < profile.deadbandMetresPerSecond && positionSpeed >= profile.deadbandMetresPerSecond
-            && (contradiction.isOverruling
-                || sessionDopplerPath < profile.dopplerConsistentRatio * sessionPositionPath)
+            && (sessionDopplerPath < profile.dopplerConsistentRatio * sessionPositionPath
+                || isOverrulingReadings)
     }
 
     /// Bounds a Doppler dropout's (or a missing reading's) stand-in increment during a run of sub-deadband or
@@ -2230,7 +2232,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         if let reading {
             // (Not a reading a run overrules as a placeholder: then it is no dropout of a true column.)
             guard isDropout(reading, isMoving: isMoving, positionSpeed: positionFilter.speedMetresPerSecond),
-                !contradiction.isOverruling
+                !isOverrulingReadings
             else { return increment }
         } else {
             // A missing reading (the run counts one only from a receiver that reports Doppler): its stand-in is
@@ -2257,9 +2259,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
         return min(increment, max(0, unexplained))
     }
 
-    /// Judges a fix during a run of sub-deadband readings (``TrackingProfile/haltRunLength`` or more) that the
-    /// Doppler check does not trust, whose filtered track moved more than ``ContradictedReadings/netThresholds``
-    /// net-displacement thresholds (`threshold`) over the window, against the run of fixes whose readings say still
+    /// Judges a fix during a run of sub-deadband readings (``TrackingProfile/haltRunLength`` or more; from the
+    /// first one for readings the Doppler check trusts, `judgeTrustedStillReadings`), whose filtered track moved
+    /// more than ``ContradictedReadings/netThresholds`` net-displacement thresholds (`threshold`) over the window, against the run of fixes whose readings say still
     /// while the track travels (``ContradictedReadings``): the fix continues it when the window (at least half a
     /// span old, ending short of the vehicle latch and of a rest) has readings over half its span with a mean below
     /// ``TrackingProfile/motionDopplerSpeedMetresPerSecond`` (once overruled, the readings are out of the window and
@@ -2336,17 +2338,18 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// nothing.
     @usableFromInline @inline(never)
     mutating func judgeTrustedStillReadings(isMoving: Bool, netMetres: Double, thresholdMetres: Double) {
-        guard netMetres > ContradictedReadings.netThresholds * thresholdMetres,
-            !isMoving || contradiction.isOverruling
-        else {
+        let wasOverruling = isOverrulingReadings
+        guard netMetres > ContradictedReadings.netThresholds * thresholdMetres, !isMoving || wasOverruling else {
             if contradiction.fixes != 0 { contradiction.end() }
             return
         }
         judgeContradictedReadings(thresholdMetres: thresholdMetres, now: lastReceivedMilliseconds)
-        guard contradiction.isOverruling else { return }
+        // (Only as the run begins to overrule: while it goes on, the fixes count as readings not trusted, and a
+        // release at each would bring back the movement the deadband refused.)
+        guard contradiction.isOverruling, !wasOverruling else { return }
         // (A run on a winding road overrules, turns, and overrules again: what it counted includes its releases.)
         let counted = candidates.x + candidates.y - contradiction.startCandidates.x - contradiction.startCandidates.y
-        candidates.y += max(0, positionPath - contradiction.startPositionPath - counted)
+        candidates.y += max(0, positionPath - contradiction.startPositionPathMetres - counted)
     }
 
     /// The filter's velocity update from a trusted reading under the deadband (`speed`, of accuracy `speedSigma`):
@@ -2370,14 +2373,28 @@ public struct Tracker: Sendable, BitwiseCopyable {
         }
     }
 
+    /// Whether a run of fixes whose readings say still while the track travels overrules them now
+    /// (``ContradictedReadings``): its verdict, as long as its last fix is the last accepted one (a run that a
+    /// reading above the deadband left unjudged is over: its stale verdict made a consistent receiver's later
+    /// halts count their first zeros as dropouts, 7–12 m per stop in a reviewer's test).
+    @inlinable
+    var isOverrulingReadings: Bool {
+        contradiction.isOverruling && contradiction.lastMilliseconds == lastAcceptedMilliseconds
+    }
+
     /// Whether trusted sub-deadband readings are no velocity measurement to the filter: while a run of fixes whose
     /// readings say still while the track travels (``ContradictedReadings``) is under way (its last fix is the last
     /// accepted one), and for the rest of the session once a run overruled them as a placeholder (as they are no
     /// readings to the prediction then: `positionOnlyBelowMetresPerSecond`). Why: at 1 Hz a speed column that died
     /// under a 12 m/s drive pinned the velocity at 0 fix after fix, the fixes fell outside the prediction (χ² 7–25),
     /// every rejection ended the run, and the drive after the column died counted nothing; and a run that ended at a
-    /// corner left the zeros pinning the velocity again, with rejections and re-anchors that no new run survived
-    /// (3,700 m of a 7,200 m drive). The position filter, which the run's distance comes from, takes no readings.
+    /// corner, or a second death of the column, had the zeros pin the velocity again, with rejections and
+    /// re-anchors that no new run survived (3,700 m of a 7,200 m drive). The position filter, which the run's
+    /// distance comes from, takes no readings. The cost: once a column died and revived, the filtered velocity at a
+    /// later true halt decays by the positions alone (a reviewer's test: 3–7 m/s five seconds into a stop at 1 Hz,
+    /// three or four fixes refused as outliers; the distance unchanged). Tried instead: pinning again once the zeros
+    /// are a new run of them (the drives whose column died and revived lost 14 km of 861 more) or once the window's
+    /// net displacement falls under the run's thresholds (35 km more).
     @inlinable
     var isJudgingStillReadings: Bool {
         positionOnlyBelowMetresPerSecond > 0
@@ -2544,8 +2561,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     }
 
     /// The end of the track (or of the session): counts the metres a departure still holds unless the track is
-    /// back at the rest it left (as ``recordRest(now:threshold:)`` judges it: then they are given up) and
-    /// returns them.
+    /// back at the rest it left (as ``recordRest(now:threshold:)`` judges it: then they are given up), and those a
+    /// run that overrules its readings still holds (``releaseOverruledRun()``), and returns them.
     /// Why: a track ending within ``TrackingProfile/departureConfirmationSeconds`` of leaving a rest, before
     /// 100 m, lost those metres (a reviewer's drives ending 8 s after pulling away: 42 → 0 m of 61; rides
     /// ending 20 s on: 89 → 0 m of 95). Call it once, at the end: it forgets the rest, so fixes after it start
