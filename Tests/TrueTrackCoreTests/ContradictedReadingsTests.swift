@@ -34,6 +34,19 @@ import TrueTrackSimulation
         return (fixes, 7_200)
     }
 
+    /// The fleet evaluation's multipath, drawn at a fix not already off: in 5 % of them a jump 150–500 m away for
+    /// one fix (`jumpFixes` 1), or 50–300 m for three to five fixes; returns the fixes it lasts (0: none) and its
+    /// offset (north, east; `previous` when none).
+    static func multipathJump(
+        _ noise: inout Noise, jumpFixes: Int, else previous: (Double, Double)
+    ) -> (fixes: Int, offset: (Double, Double)) {
+        guard noise.uniform() < 0.05 else { return (0, previous) }
+        let fixes = jumpFixes == 1 ? 1 : 3 + Int(noise.uniform() * 3)
+        let m = jumpFixes == 1 ? 150 + 350 * noise.uniform() : 50 + 250 * noise.uniform()
+        let a = 2 * Double.pi * noise.uniform()
+        return (fixes, (m * cos(a), m * sin(a)))
+    }
+
     static func total(_ fixes: [Fix], profile: TrackingProfile = .driving) -> Double {
         var tracker = Tracker(profile: profile)
         return fixes.map { tracker.process($0) }.last?.totalDistanceMetres ?? 0
@@ -239,12 +252,7 @@ import TrueTrackSimulation
         for t in stride(from: 0, to: 7_800, by: interval) {
             let s = Double(t)
             let driving = t < 600
-            if !driving, left == 0, noise.uniform() < 0.05 {
-                left = jumpFixes == 1 ? 1 : 3 + Int(noise.uniform() * 3)
-                let m = jumpFixes == 1 ? 150 + 350 * noise.uniform() : 50 + 250 * noise.uniform()
-                let a = 2 * Double.pi * noise.uniform()
-                offset = (m * cos(a), m * sin(a))
-            }
+            if !driving, left == 0 { (left, offset) = Self.multipathJump(&noise, jumpFixes: jumpFixes, else: offset) }
             let jump = left > 0 ? offset : (0, 0)
             if left > 0 { left -= 1 }
             fixes.append(
@@ -273,12 +281,7 @@ import TrueTrackSimulation
         var left = 0
         var offset = (0.0, 0.0)
         for t in stride(from: 0, to: 7_200, by: interval) {
-            if left == 0, noise.uniform() < 0.05 {
-                left = jumpFixes == 1 ? 1 : 3 + Int(noise.uniform() * 3)
-                let m = jumpFixes == 1 ? 150 + 350 * noise.uniform() : 50 + 250 * noise.uniform()
-                let a = 2 * Double.pi * noise.uniform()
-                offset = (m * cos(a), m * sin(a))
-            }
+            if left == 0 { (left, offset) = Self.multipathJump(&noise, jumpFixes: jumpFixes, else: offset) }
             let jump = left > 0 ? offset : (0, 0)
             if left > 0 { left -= 1 }
             fixes.append(

@@ -914,12 +914,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 // A halt (out of line: see `updateVelocityWithStillReading`).
                 updateVelocityWithStillReading(speed, speedSigma: speedSigma, fix: fix)
             } else if let course = fix.courseDegrees {
-                let courseSigma = fix.courseAccuracyDegrees ?? profile.assumedCourseAccuracyDegrees
-                let c = course * .pi / 180
-                filter.updateVelocity(
-                    east: speed * sin(c), north: speed * cos(c),
-                    variance: MeasurementNoise.velocityVariance(
-                        speed: speed, speedSigma: speedSigma, courseSigmaDegrees: courseSigma))
+                updateVelocity(speed: speed, courseDegrees: course, speedSigma: speedSigma, fix: fix)
             }
         }
 
@@ -2352,6 +2347,18 @@ public struct Tracker: Sendable, BitwiseCopyable {
         candidates.y += max(0, positionPath - contradiction.startPositionPathMetres - counted)
     }
 
+    /// The filter's velocity update from a trusted reading of `speed` (m/s, accuracy `speedSigma`) along `course`
+    /// (degrees; its accuracy the fix's, else the profile's assumed one).
+    @inlinable @inline(__always)
+    mutating func updateVelocity(speed: Double, courseDegrees course: Double, speedSigma: Double, fix: Fix) {
+        let courseSigma = fix.courseAccuracyDegrees ?? profile.assumedCourseAccuracyDegrees
+        let c = course * .pi / 180
+        filter.updateVelocity(
+            east: speed * sin(c), north: speed * cos(c),
+            variance: MeasurementNoise.velocityVariance(
+                speed: speed, speedSigma: speedSigma, courseSigmaDegrees: courseSigma))
+    }
+
     /// The filter's velocity update from a trusted reading under the deadband (`speed`, of accuracy `speedSigma`):
     /// a halt, so a zero velocity (or, with a course, the reading along it), unless ``isJudgingStillReadings``.
     /// Standing still needs no direction: without a course a zero speed is a zero velocity. Out of line: only
@@ -2360,12 +2367,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     mutating func updateVelocityWithStillReading(_ speed: Double, speedSigma: Double, fix: Fix) {
         guard !isJudgingStillReadings else { return }
         if let course = fix.courseDegrees {
-            let courseSigma = fix.courseAccuracyDegrees ?? profile.assumedCourseAccuracyDegrees
-            let c = course * .pi / 180
-            filter.updateVelocity(
-                east: speed * sin(c), north: speed * cos(c),
-                variance: MeasurementNoise.velocityVariance(
-                    speed: speed, speedSigma: speedSigma, courseSigmaDegrees: courseSigma))
+            updateVelocity(speed: speed, courseDegrees: course, speedSigma: speedSigma, fix: fix)
         } else {
             filter.updateVelocity(
                 east: 0, north: 0,
