@@ -641,6 +641,7 @@ public struct WholeTrackSmoother: Sendable {
         result.noise = noise
         return result
     }
+
     /// The shortest step (seconds) whose curve between smoothed velocities term 8 of
     /// ``SmoothedTrack/distanceSigmaMetres`` counts: longer than 2.5 s. A chord of t seconds on a path turning at
     /// ω rad/s is (ω t)²/24 of its arc shorter: 2.3 % for a car turning at 0.3 rad/s with t = 2.5 s, but only on the

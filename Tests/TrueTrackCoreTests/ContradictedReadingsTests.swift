@@ -47,6 +47,32 @@ import TrueTrackSimulation
         return (fixes, (m * cos(a), m * sin(a)))
     }
 
+    /// A receiver every `interval` s until `endSeconds`: east at 12 m/s for `driveSeconds` (true readings and course
+    /// until 10 s before its end), then parked, reading 0, its fixes jumping as ``multipathJump(_:jumpFixes:else:)``
+    /// draws (at 8 m accuracy while off, 5 m otherwise); 3 m of white noise per axis.
+    static func parkedWithJumps(interval: Int, jumpFixes: Int, seed: UInt64, driveSeconds: Int, endSeconds: Int)
+        -> [Fix]
+    {
+        var noise = Noise(state: seed)
+        var fixes: [Fix] = []
+        var left = 0
+        var offset = (0.0, 0.0)
+        let parkedEast = Double(max(driveSeconds - 10, 0)) * 12
+        for t in stride(from: 0, to: endSeconds, by: interval) {
+            let s = Double(t)
+            let driving = t < driveSeconds
+            if !driving, left == 0 { (left, offset) = Self.multipathJump(&noise, jumpFixes: jumpFixes, else: offset) }
+            let jump = left > 0 ? offset : (0, 0)
+            if left > 0 { left -= 1 }
+            fixes.append(
+                TrackerTests.fix(
+                    s, north: jump.0 + noise.gaussian(3), east: min(s * 12, parkedEast) + jump.1 + noise.gaussian(3),
+                    accuracy: left > 0 ? 8 : 5, speed: driving && t < driveSeconds - 10 ? 12 : 0,
+                    course: driving ? 90 : nil))
+        }
+        return fixes
+    }
+
     static func total(_ fixes: [Fix], profile: TrackingProfile = .driving) -> Double {
         var tracker = Tracker(profile: profile)
         return fixes.map { tracker.process($0) }.last?.totalDistanceMetres ?? 0
@@ -245,21 +271,9 @@ import TrueTrackSimulation
     /// are judged against the track too, and the jumps, which go out and come back, overrule none of them.
     @Test(arguments: [(1, 1), (10, 1), (15, 1), (10, 4), (15, 4)])
     func keepsAConsistentReceiversParkedJumpsOut(interval: Int, jumpFixes: Int) {
-        var noise = Noise(state: UInt64(interval * 1_000 + jumpFixes))
-        var fixes: [Fix] = []
-        var left = 0
-        var offset = (0.0, 0.0)
-        for t in stride(from: 0, to: 7_800, by: interval) {
-            let s = Double(t)
-            let driving = t < 600
-            if !driving, left == 0 { (left, offset) = Self.multipathJump(&noise, jumpFixes: jumpFixes, else: offset) }
-            let jump = left > 0 ? offset : (0, 0)
-            if left > 0 { left -= 1 }
-            fixes.append(
-                TrackerTests.fix(
-                    s, north: jump.0 + noise.gaussian(3), east: min(s, 590) * 12 + jump.1 + noise.gaussian(3),
-                    accuracy: left > 0 ? 8 : 5, speed: driving && t < 590 ? 12 : 0, course: driving ? 90 : nil))
-        }
+        let fixes = Self.parkedWithJumps(
+            interval: interval, jumpFixes: jumpFixes, seed: UInt64(interval * 1_000 + jumpFixes), driveSeconds: 600,
+            endSeconds: 7_800)
         var tracker = Tracker(profile: .driving)
         var atPark = 0.0, total = 0.0
         for fix in fixes {
@@ -276,19 +290,9 @@ import TrueTrackSimulation
     /// the fixes: jumps go out and come back, which no run of steady progress does, and nothing is counted.
     @Test(arguments: [(1, 1), (10, 1), (15, 1), (10, 4), (15, 4)])
     func keepsAParkedReceiversJumpsOut(interval: Int, jumpFixes: Int) {
-        var noise = Noise(state: UInt64(interval * 100 + jumpFixes))
-        var fixes: [Fix] = []
-        var left = 0
-        var offset = (0.0, 0.0)
-        for t in stride(from: 0, to: 7_200, by: interval) {
-            if left == 0 { (left, offset) = Self.multipathJump(&noise, jumpFixes: jumpFixes, else: offset) }
-            let jump = left > 0 ? offset : (0, 0)
-            if left > 0 { left -= 1 }
-            fixes.append(
-                TrackerTests.fix(
-                    Double(t), north: jump.0 + noise.gaussian(3), east: jump.1 + noise.gaussian(3),
-                    accuracy: left > 0 ? 8 : 5, speed: 0))
-        }
+        let fixes = Self.parkedWithJumps(
+            interval: interval, jumpFixes: jumpFixes, seed: UInt64(interval * 100 + jumpFixes), driveSeconds: 0,
+            endSeconds: 7_200)
         let counted = Self.total(fixes)
         #expect(counted < 5, "\(counted) m counted for a parked receiver")
     }

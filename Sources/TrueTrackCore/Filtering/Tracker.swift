@@ -81,8 +81,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// otherwise. A whole-track smoother leaves those readings out likewise (`WholeTrackSmoother`), and an app may
     /// tell its user that the speed column looks like a placeholder.
     public var overruledSpeedReadingsSince: Timestamp? {
-        contradiction.isOverruling && contradiction.lastMilliseconds == lastAcceptedMilliseconds
-            ? Timestamp(millisecondsSince1970: contradiction.startMilliseconds) : nil
+        isOverrulingReadings ? Timestamp(millisecondsSince1970: contradiction.startMilliseconds) : nil
     }
 
     /// The session's Doppler path over the position path it is judged against (``DopplerCheck``): about 1 for a
@@ -2204,13 +2203,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // Then, whether the track keeps going under these zeros (`ContradictedReadings`): judged while they say
             // still or are overruled; readings that say moving, or a window under the displacement test, end a
             // run. (After the bound, which reads the window the judge may change.)
-            if netMetres > ContradictedReadings.netThresholds * thresholdMetres,
-                !isMoving || contradiction.isOverruling
-            {
-                judgeContradictedReadings(thresholdMetres: thresholdMetres, now: lastReceivedMilliseconds)
-            } else if contradiction.fixes != 0 {
-                contradiction.end()
-            }
+            judgeOrEndRun(
+                isMoving: isMoving, netMetres: netMetres, thresholdMetres: thresholdMetres,
+                isOverruling: contradiction.isOverruling)
             // Once the readings were overruled as a placeholder, a sub-deadband one just added to the session's
             // Doppler evidence (moving) leaves it: a placeholder says nothing of the receiver's unit or of its
             // dropouts (a reviewer's 600 s drive with true readings after 300 s under zeros had every reading
@@ -2310,6 +2305,22 @@ public struct Tracker: Sendable, BitwiseCopyable {
         }
     }
 
+    /// Judges the fix against the run of fixes whose readings say still while the track travels
+    /// (`judgeContradictedReadings`) when the window's net displacement (`netMetres`) is beyond the run's
+    /// ``ContradictedReadings/netThresholds`` thresholds (`thresholdMetres`) and the window reads still or the run
+    /// overrules (`isOverruling`); otherwise readings that say moving, or a window under the displacement test, end
+    /// the run. Returns whether the fix was judged.
+    @usableFromInline @discardableResult
+    mutating func judgeOrEndRun(isMoving: Bool, netMetres: Double, thresholdMetres: Double, isOverruling: Bool) -> Bool
+    {
+        guard netMetres > ContradictedReadings.netThresholds * thresholdMetres, !isMoving || isOverruling else {
+            if contradiction.fixes != 0 { contradiction.end() }
+            return false
+        }
+        judgeContradictedReadings(thresholdMetres: thresholdMetres, now: lastReceivedMilliseconds)
+        return true
+    }
+
     /// Judges a sub-deadband reading that the Doppler check trusts, during a run of them
     /// (``TrackingProfile/haltRunLength`` or more), against the run of fixes whose readings say still while the
     /// track travels (``ContradictedReadings``), as `judgeContradictedReadings` judges readings the check does not
@@ -2334,11 +2345,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline @inline(never)
     mutating func judgeTrustedStillReadings(isMoving: Bool, netMetres: Double, thresholdMetres: Double) {
         let wasOverruling = isOverrulingReadings
-        guard netMetres > ContradictedReadings.netThresholds * thresholdMetres, !isMoving || wasOverruling else {
-            if contradiction.fixes != 0 { contradiction.end() }
-            return
-        }
-        judgeContradictedReadings(thresholdMetres: thresholdMetres, now: lastReceivedMilliseconds)
+        guard
+            judgeOrEndRun(
+                isMoving: isMoving, netMetres: netMetres, thresholdMetres: thresholdMetres, isOverruling: wasOverruling)
+        else { return }
         // (Only as the run begins to overrule: while it goes on, the fixes count as readings not trusted, and a
         // release at each would bring back the movement the deadband refused.)
         guard contradiction.isOverruling, !wasOverruling else { return }
@@ -2394,9 +2404,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// re-anchors that no new run survived (3,700 m of a 7,200 m drive). The position filter, which the run's
     /// distance comes from, takes no readings. The cost: once a column died and revived, the filtered velocity at a
     /// later true halt decays by the positions alone (a reviewer's test: 3–7 m/s five seconds into a stop at 1 Hz,
-    /// three or four fixes refused as outliers; the distance unchanged). Tried instead: pinning again once the zeros
-    /// are a new run of them (the drives whose column died and revived lost 14 km of 861 more) or once the window's
-    /// net displacement falls under the run's thresholds (35 km more).
+    /// three or four fixes refused as outliers; the distance unchanged). Tried instead, on a reviewer's 45 drives
+    /// whose column dies (861 km; some revive, die again, halt): pinning again once the zeros are a new run of them
+    /// (summed error 22.7 → 36.3 km) or once the window's net displacement falls under the run's thresholds
+    /// (→ 57.6 km).
     @inlinable
     var isJudgingStillReadings: Bool {
         positionOnlyBelowMetresPerSecond > 0
@@ -2590,8 +2601,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// 60 s, 480 m, went uncounted).
     @usableFromInline
     mutating func releaseOverruledRun() -> Double {
-        guard contradiction.isOverruling, contradiction.lastMilliseconds == lastAcceptedMilliseconds, !isInVehicle,
-            let start = window.oldest()
+        guard isOverrulingReadings, !isInVehicle, let start = window.oldest()
         else { return 0 }
         let held = candidates - pointwiseMax(committed, SIMD2(start.candidateDoppler, start.candidateFiltered))
         committed = candidates
