@@ -285,6 +285,75 @@ import TrueTrackSimulation
         #expect(total - atPark < 5, "\(total - atPark) m counted while parked")
     }
 
+    /// A consistent receiver every `interval` s: east at 12 m/s with true readings and course for 590 s (7,080 m),
+    /// then parked with zeros until 1,800 s, its fixes sliding away in a straight line at `rate` m/s for `seconds` s
+    /// from 900 s (a reflection that drifts) and then snapping back; 3 m of white noise per axis, 5 m accuracy.
+    static func parkedWithDrift(interval: Int, rate: Double, seconds: Double, seed: UInt64) -> [Fix] {
+        var noise = Noise(state: seed)
+        return stride(from: 0, to: 1_800, by: interval).map { t in
+            let s = Double(t)
+            let drift = s >= 900 && s < 900 + seconds ? rate * (s - 900) : 0
+            return TrackerTests.fix(
+                s, north: 0.6 * drift + noise.gaussian(3), east: min(s, 590) * 12 + 0.8 * drift + noise.gaussian(3),
+                speed: s < 590 ? 12 : 0, course: s < 590 ? 90 : nil)
+        }
+    }
+
+    /// A consistent receiver parked, its zeros believed, whose fixes slide away steadily for 40–60 s and snap back:
+    /// the slide overrules the zeros (steady progress) and is released, but as a departure from where the zeros and
+    /// the track agreed, held until it has lasted ``Tracker/maximumExcursionSeconds``; the track is back before, in
+    /// one step, and it is given up. The smoother's list of overruled readings (``Tracker/overruledSpeedReadings(in:profile:)``)
+    /// leaves them out too. (Counted before: 2 × 120–300 m per slide, out and back; a reviewer's parked receivers with
+    /// six slides each, +7.8 km over 20 tracks.)
+    @Test(arguments: [(1, 5.0, 60.0), (5, 4.0, 40.0), (5, 5.0, 60.0), (10, 4.0, 60.0)])
+    func givesUpAParkedReceiversSlideThatComesBack(interval: Int, rate: Double, seconds: Double) {
+        for seed in 1...3 {
+            let fixes = Self.parkedWithDrift(
+                interval: interval, rate: rate, seconds: seconds, seed: UInt64(interval * 100 + seed))
+            var tracker = Tracker(profile: .driving)
+            var atPark = 0.0, total = 0.0
+            for fix in fixes {
+                total = tracker.process(fix).totalDistanceMetres
+                if fix.timestamp.millisecondsSince1970 <= TrackerTests.t0 + 660_000 { atPark = total }
+            }
+            total += tracker.finishTrack()
+            #expect(abs(atPark - 7_080) < 0.03 * 7_080, "seed \(seed): \(atPark) m of the 7,080 m drive")
+            #expect(total - atPark < 10, "seed \(seed): \(total - atPark) m counted while parked")
+            #expect(Tracker.overruledSpeedReadings(in: fixes, profile: .driving) == nil, "seed \(seed)")
+        }
+    }
+
+    /// A consistent receiver every `interval` s: 300 s east at 12 m/s with true readings (3,600 m), a 2-minute halt
+    /// at which its column dies, then north at 12 m/s under zeros for `driveSeconds` s, parked with zeros until
+    /// 1,800 s; 3 m of white noise per axis, 5 m accuracy.
+    static func diesAtAHalt(interval: Int, driveSeconds: Double, seed: UInt64) -> [Fix] {
+        var noise = Noise(state: seed)
+        return stride(from: 0, to: 1_800, by: interval).map { t in
+            let s = Double(t)
+            let north = min(max(s - 420, 0), driveSeconds) * 12
+            return TrackerTests.fix(
+                s, north: north + noise.gaussian(3), east: min(s, 300) * 12 + noise.gaussian(3),
+                speed: s < 300 ? 12 : 0, course: s < 300 ? 90 : nil)
+        }
+    }
+
+    /// The cost of holding a departure from where the zeros agreed with the track: none in distance. A column that
+    /// dies at a halt, then a drive of 600 s under it, counts its 7,200 m once the departure has lasted
+    /// ``Tracker/maximumExcursionSeconds``; a hop of 90 s (1,080 m) that parks far from the halt counts at the end of
+    /// the track.
+    @Test(arguments: [1, 5, 10])
+    func countsADriveUnderAColumnThatDiedAtAHalt(interval: Int) {
+        for (driveSeconds, seed) in [(600.0, 1), (600, 2), (90, 3), (90, 4)] {
+            let fixes = Self.diesAtAHalt(
+                interval: interval, driveSeconds: driveSeconds, seed: UInt64(interval * 100 + seed))
+            var tracker = Tracker(profile: .driving)
+            for fix in fixes { _ = tracker.process(fix) }
+            let total = tracker.distance.totalMetres + tracker.finishTrack()
+            let truth = 3_600 + 12 * driveSeconds
+            #expect(abs(total - truth) < 0.04 * truth, "\(driveSeconds) s, seed \(seed): \(total) m of \(truth)")
+        }
+    }
+
     /// A parked tracker under a column of zeros, fixes every `interval` s for two hours, with multipath that jumps
     /// 150–500 m away for one fix, or 50–300 m for three to five fixes (the fleet evaluation's patterns), in 5 % of
     /// the fixes: jumps go out and come back, which no run of steady progress does, and nothing is counted.

@@ -195,24 +195,37 @@ extension Tracker {
         let order = fixes.indicesInTimeOrder(by: \.timestamp)
         var tracker = Tracker(profile: profile)
         var overruled = [Bool](repeating: false, count: fixes.count)
-        var any = false
         var visitedThrough = -1  // positions in `order` the marking has passed already
+        // Fixes marked while a departure from where trusted readings agreed the track was still is held: unmarked
+        // when the tracker gives it up (a reflection that drifted and came back, whose readings were right).
+        var held: [Int] = []
         for (k, i) in order.enumerated() {
+            let givenUp = tracker.stillReadingDeparturesGivenUp
             _ = tracker.process(fixes[i])
+            if tracker.stillReadingDeparturesGivenUp != givenUp {
+                for j in held { overruled[j] = false }
+            }
+            if !tracker.isDepartureFromStillReadings { held.removeAll() }
             guard let since = tracker.overruledSpeedReadingsSince else { continue }
-            any = true
             // The run's fixes from its first one on, back from this one: only those reading under the deadband (a
             // fix between with a real reading keeps it).
             var j = k
             while j > visitedThrough, fixes[order[j]].timestamp >= since {
                 if let speed = fixes[order[j]].speedMetresPerSecond, speed < profile.deadbandMetresPerSecond {
                     overruled[order[j]] = true
+                    if tracker.isDepartureFromStillReadings { held.append(order[j]) }
                 }
                 j -= 1
             }
             visitedThrough = k
         }
-        return any ? overruled : nil
+        // (The end of the track settles a held departure as the forward filter's total does.)
+        let givenUp = tracker.stillReadingDeparturesGivenUp
+        _ = tracker.finishTrack()
+        if tracker.stillReadingDeparturesGivenUp != givenUp {
+            for j in held { overruled[j] = false }
+        }
+        return overruled.contains(true) ? overruled : nil
     }
 
     /// The screen of ``overruledSpeedReadings(in:profile:)``: within a run of consecutive sub-deadband readings,

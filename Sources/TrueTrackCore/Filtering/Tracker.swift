@@ -296,6 +296,21 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// a fix refused as an outlier or too fast (see ``confirmDeparture(now:away:threshold:)``). And that run's
     /// length when the track was farthest from the rest (see ``isBackAtRest(away:threshold:)``).
     @usableFromInline var departureLastAwayMetres = 0.0, departureAwayRun = 0, departureRunAtFarthest = 0
+    /// Whether the pending departure (or the rest it leaves) is one from where trusted still readings agreed with
+    /// the track (``stillAgreedPosition``), begun when a run overruled those readings: it counts only once it has
+    /// lasted ``maximumExcursionSeconds``, and is given up when the track comes back
+    /// (``isBackAtRest(away:threshold:)``; see `judgeTrustedStillReadings`).
+    @usableFromInline var isDepartureFromStillReadings = false
+    /// The ``fixCount`` when the pending departure was last found at its farthest from ``restOrigin``.
+    @usableFromInline var departureFarthestFixCount = 0.0
+    /// How many departures from where trusted still readings agreed (``isDepartureFromStillReadings``) were given
+    /// up: read by ``overruledSpeedReadings(in:profile:)``.
+    @usableFromInline var stillReadingDeparturesGivenUp = 0
+    /// Where the filtered track last agreed with trusted sub-deadband readings (the window's net displacement
+    /// within the net-displacement threshold: a halt the positions confirm), and the run of sub-deadband readings
+    /// it agreed in (``fixCount`` less ``subDeadbandRun`` then, constant along a run; −1: none).
+    @usableFromInline var stillAgreedPosition = SIMD2<Double>(0, 0)
+    @usableFromInline var stillAgreedRunStart = -1.0
     /// The last forward jump in time: the time of the fix that anchored the filter after a reset gap (or first)
     /// (ms since 1970), and the last accepted time before it (`.min` for a session's first fix: a jump from
     /// nowhere): fixes between the two, shortly after the jump, say the jump's time was wrong
@@ -2263,7 +2278,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline @inline(never)
     mutating func judgeContradictedReadings(thresholdMetres threshold: Double, now: Int64) {
         guard let start = window.oldest(), now &- start.milliseconds >= Int64(profile.windowSeconds * 500),
-            !isInVehicle, !isAroundRest
+            !isInVehicle, !isAroundRest || isDepartureFromStillReadings
         else { return contradiction.end() }
         if !contradiction.isOverruling {
             // (Once overruled, the readings are out of the window: judged still then, zeros since.)
@@ -2342,8 +2357,43 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// there joins the held candidates, released as a later fix's window moves (or at ``finishTrack()``): the
     /// trusted zeros counted nothing, so lowering the window's candidates, as for readings not trusted, releases
     /// nothing.
+    ///
+    /// When the positions had agreed with these readings during their run (the window's net displacement within
+    /// the threshold: a halt the track confirms, ``stillAgreedPosition``), the release is a departure from there
+    /// (``isDepartureFromStillReadings``): held until it has lasted ``maximumExcursionSeconds`` with the track away,
+    /// and given up when the track is back, in a step from its farthest (``isBackAtRest(away:threshold:)``), or
+    /// resting near there again. Why: a parked receiver's reflection that slides away in a straight line at 3–6 m/s
+    /// for 20–60 s is the same steady progress, and a proven receiver's zeros were right; its slide and the snap back
+    /// counted 2 × 100–360 m (a reviewer's 20 parked receivers with six slides each, +7.8 km; a sweep of 126 single
+    /// slides, +10.1 km). A drive under a column that died while the car stood still is held, not lost: it counts at
+    /// the two minutes, or when it stops away from there, or at the end of the track (the reviewer's 157 tracks whose
+    /// column dies: the same distance but for +0.3 km on the city grids).
     @usableFromInline @inline(never)
     mutating func judgeTrustedStillReadings(isMoving: Bool, netMetres: Double, thresholdMetres: Double) {
+        let runStart = fixCount - Double(subDeadbandRun)
+        let agrees = !NetDisplacementGate.isMoving(netDisplacement: netMetres, threshold: thresholdMetres)
+        if agrees {
+            stillAgreedPosition = SIMD2(filter.east, filter.north)
+            stillAgreedRunStart = runStart
+        }
+        if isDepartureFromStillReadings {
+            // The departure from where they agreed, once a run overruled them: given up when the track is back,
+            // in a step from its farthest (`isBackAtRest`), or resting near there again; a run that ended before
+            // it released anything leaves no rest behind (and its readings stay overruled for the smoother).
+            if departureMilliseconds == .min {
+                if !isOverrulingReadings {
+                    hasRest = false
+                    isDepartureFromStillReadings = false
+                }
+            } else {
+                let away = distanceFromRest(threshold: thresholdMetres)
+                if isBackAtRest(away: away, threshold: thresholdMetres)
+                    || (agrees && away <= max(2 * thresholdMetres, departureFarthestMetres / 4))
+                {
+                    giveUpDeparture()
+                }
+            }
+        }
         let wasOverruling = isOverrulingReadings
         guard
             judgeOrEndRun(
@@ -2352,6 +2402,11 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // (Only as the run begins to overrule: while it goes on, the fixes count as readings not trusted, and a
         // release at each would bring back the movement the deadband refused.)
         guard contradiction.isOverruling, !wasOverruling else { return }
+        if stillAgreedRunStart == runStart, departureMilliseconds == .min {
+            restOrigin = stillAgreedPosition
+            hasRest = true
+            isDepartureFromStillReadings = true
+        }
         // (A run on a winding road overrules, turns, and overrules again: what it counted includes its releases.)
         let counted = candidates.x + candidates.y - contradiction.startCandidates.x - contradiction.startCandidates.y
         candidates.y += max(0, positionPath - contradiction.startPositionPathMetres - counted)
@@ -2530,7 +2585,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
             departureRunAtFarthest = 0
         }
         let away = distanceFromRest(threshold: threshold)
-        if !isStart, departureRunAtFarthest <= 1, isBackAtRest(away: away, threshold: threshold) {
+        if !isStart, departureRunAtFarthest <= 1 || isDepartureFromStillReadings,
+            isBackAtRest(away: away, threshold: threshold)
+        {
             // Back where it rested while the window still reads motion, from a farthest point it reached on its
             // first fix away (a lone jump): an excursion, its way back included. (Not from one reached fix after
             // fix: a car that drives back past its parking place is on a trip, and a first version that gave up
@@ -2547,16 +2604,27 @@ public struct Tracker: Sendable, BitwiseCopyable {
     mutating func giveUpDeparture() {
         departureMilliseconds = .min
         departurePending = SIMD2(0, 0)
+        if isDepartureFromStillReadings {
+            hasRest = false
+            isDepartureFromStillReadings = false
+            stillReadingDeparturesGivenUp &+= 1
+        }
     }
 
-    /// Whether a track `away` metres from its rest is back there (see ``recordRest(now:threshold:)``): within half
+    /// Whether a track `away` metres from its rest is back there (see ``recordRest(now:threshold:)``). A departure
+    /// from where trusted still readings agreed (``isDepartureFromStillReadings``) is back within twice `threshold`
+    /// or a quarter of the farthest it went, reached within two accepted fixes of that farthest point (a snap back,
+    /// not a drive that comes round the block). Otherwise: within half
     /// of `threshold`; or within `threshold` and back by more than `threshold` from the farthest it went; or, when
     /// it reached its farthest in fewer than ``departureConfirmationFixes`` fixes away (a jump, not a drive:
     /// ``departureRunAtFarthest``), within twice `threshold` or a quarter of the farthest after going out beyond
     /// four times `threshold` (a jump out and back, whose fixes at the rest scatter by the receiver's noise).
     @usableFromInline
     func isBackAtRest(away: Double, threshold: Double) -> Bool {
-        away <= threshold / 2 || (away <= threshold && away <= departureFarthestMetres - threshold)
+        if isDepartureFromStillReadings {
+            return away <= max(2 * threshold, departureFarthestMetres / 4) && fixCount - departureFarthestFixCount <= 2
+        }
+        return away <= threshold / 2 || (away <= threshold && away <= departureFarthestMetres - threshold)
             || (departureFarthestMetres >= 4 * threshold
                 && departureRunAtFarthest < Tracker.departureConfirmationFixes
                 && away <= max(2 * threshold, departureFarthestMetres / 4))
@@ -2568,7 +2636,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
     mutating func distanceFromRest(threshold: Double) -> Double {
         let d = SIMD2(filter.east, filter.north) - restOrigin
         let away = (d * d).sum().squareRoot()
-        departureFarthestMetres = max(departureFarthestMetres, away)
+        if away >= departureFarthestMetres {
+            departureFarthestMetres = away
+            departureFarthestFixCount = fixCount
+        }
         departureThresholdMetres = threshold
         return away
     }
@@ -2587,8 +2658,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         let threshold = departureThresholdMetres
         let away = distanceFromRest(threshold: threshold)
         guard !isBackAtRest(away: away, threshold: threshold) else {
-            departureMilliseconds = .min
-            departurePending = SIMD2(0, 0)
+            giveUpDeparture()
             return overruled
         }
         return overruled + endRest()
@@ -2633,7 +2703,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// ``departureConfirmationFixes`` accepted fixes in a row were beyond `threshold`, each at least a quarter as
     /// far as the one after it, with no fix refused between them as an outlier or too fast
     /// (``departureAwayRun``). Without such a run, once the departure has been held
-    /// ``maximumExcursionSeconds`` with the track beyond `threshold`. Returns the metres counted.
+    /// ``maximumExcursionSeconds`` with the track beyond `threshold`. A departure from where trusted still readings
+    /// agreed (``isDepartureFromStillReadings``) counts only after ``maximumExcursionSeconds``: its readings, proven
+    /// by the session, said still. Returns the metres counted.
     @usableFromInline
     mutating func confirmDeparture(now: Int64, away: Double, threshold: Double) -> Double {
         let before = departureLastAwayMetres
@@ -2648,6 +2720,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         if away >= departureFarthestMetres { departureRunAtFarthest = departureAwayRun }
         let seconds = Double(now &- departureMilliseconds) / 1000
         guard NetDisplacementGate.isMoving(netDisplacement: away, threshold: threshold),
+            !isDepartureFromStillReadings || seconds >= Tracker.maximumExcursionSeconds,
             departureAwayRun >= Tracker.departureConfirmationFixes
                 && (seconds >= profile.departureConfirmationSeconds
                     || (away > Tracker.departureConfirmationMetres
@@ -2667,6 +2740,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         departureMilliseconds = .min
         departurePending = SIMD2(0, 0)
         hasRest = false
+        isDepartureFromStillReadings = false
         return counted
     }
 
@@ -2760,6 +2834,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
         chainHome = SIMD2(homeEast, homeNorth)
         let (restEast, restNorth) = convert(restOrigin.x, restOrigin.y)
         restOrigin = SIMD2(restEast, restNorth)
+        let (agreedEast, agreedNorth) = convert(stillAgreedPosition.x, stillAgreedPosition.y)
+        stillAgreedPosition = SIMD2(agreedEast, agreedNorth)
         window.transformPositions(convert)
         contradiction.transformPositions(convert)
         positionFilter.shiftOrigin(east: filter.east, north: filter.north)
