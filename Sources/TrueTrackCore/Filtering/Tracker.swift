@@ -297,12 +297,21 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// length when the track was farthest from the rest (see ``isBackAtRest(away:threshold:)``).
     @usableFromInline var departureLastAwayMetres = 0.0, departureAwayRun = 0, departureRunAtFarthest = 0
     /// Whether the pending departure (or the rest it leaves) is one from where trusted still readings agreed with
-    /// the track (``stillAgreedPosition``), begun when a run overruled those readings: it counts only once it has
-    /// lasted ``maximumExcursionSeconds``, and is given up when the track comes back
-    /// (``isBackAtRest(away:threshold:)``; see `judgeTrustedStillReadings`).
+    /// the track (``stillAgreedPosition``), begun when a run overruled those readings: it counts once it has lasted
+    /// ``maximumExcursionSeconds`` with the track away, or when trusted readings say the receiver moves, and is given
+    /// up when the track comes back (see `judgeTrustedStillReadings` and `settleDepartureFromStillReadings`).
     @usableFromInline var isDepartureFromStillReadings = false
-    /// The ``fixCount`` when the pending departure was last found at its farthest from ``restOrigin``.
+    /// The ``fixCount`` and the time (ms since 1970) when the pending departure was last found at its farthest from
+    /// ``restOrigin``.
     @usableFromInline var departureFarthestFixCount = 0.0
+    @usableFromInline var departureFarthestMilliseconds: Int64 = .min
+    /// Whether a run overruled trusted sub-deadband readings and its distance counted (no departure from where they
+    /// agreed was held, or it was confirmed): the column is shown to be a placeholder for the session, and later runs
+    /// count as such (no ``isDepartureFromStillReadings``).
+    @usableFromInline var hasCountedOverruledTrustedReadings = false
+    /// Metres counted by `judgeTrustedStillReadings` (a held departure confirmed while the zeros rest away from its
+    /// origin), for the caller to add to the fix's decision.
+    @usableFromInline var countedWhileJudging = 0.0
     /// How many departures from where trusted still readings agreed (``isDepartureFromStillReadings``) were given
     /// up: read by ``overruledSpeedReadings(in:profile:)``.
     @usableFromInline var stillReadingDeparturesGivenUp = 0
@@ -443,6 +452,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
         fresh.sparseSteps = sparseSteps
         // So is a placeholder speed column (``ContradictedReadings``).
         fresh.positionOnlyBelowMetresPerSecond = positionOnlyBelowMetresPerSecond
+        fresh.hasCountedOverruledTrustedReadings = hasCountedOverruledTrustedReadings
+        // (What `overruledSpeedReadings(in:profile:)` compares fix by fix.)
+        fresh.stillReadingDeparturesGivenUp = stillReadingDeparturesGivenUp
         // The vehicle latch stays, as across any gap: a silence proves nothing about the mode of travel, and the
         // latch only holds distance (a walk after it is released once it lasts). GeoLife's taxi, then a bus
         // ride 4.8 hours later: with the latch given up, the bus's first 40 m counted as walking.
@@ -967,6 +979,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
             let allowed = dropoutBound(
                 increment, reading: doppler, isTrusted: isTrusted, isMoving: isMoving, netMetres: net,
                 thresholdMetres: threshold)
+            if _slowPath(countedWhileJudging > 0) {
+                decision.distanceIncrementMetres += countedWhileJudging
+                countedWhileJudging = 0
+            }
             if allowed < increment {
                 increment = allowed
                 decision.speedMetresPerSecond = allowed / step  // the speed actually integrated
@@ -2359,15 +2375,17 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// nothing.
     ///
     /// When the positions had agreed with these readings during their run (the window's net displacement within
-    /// the threshold: a halt the track confirms, ``stillAgreedPosition``), the release is a departure from there
-    /// (``isDepartureFromStillReadings``): held until it has lasted ``maximumExcursionSeconds`` with the track away,
-    /// and given up when the track is back, in a step from its farthest (``isBackAtRest(away:threshold:)``), or
-    /// resting near there again. Why: a parked receiver's reflection that slides away in a straight line at 3–6 m/s
-    /// for 20–60 s is the same steady progress, and a proven receiver's zeros were right; its slide and the snap back
-    /// counted 2 × 100–360 m (a reviewer's 20 parked receivers with six slides each, +7.8 km; a sweep of 126 single
-    /// slides, +10.1 km). A drive under a column that died while the car stood still is held, not lost: it counts at
-    /// the two minutes, or when it stops away from there, or at the end of the track (the reviewer's 157 tracks whose
-    /// column dies: the same distance but for +0.3 km on the city grids).
+    /// the threshold: a halt the track confirms, ``stillAgreedPosition``), on a profile with a departure hold
+    /// (``TrackingProfile/departureConfirmationSeconds``: driving, cycling), and no run's distance has counted yet in
+    /// the session (``hasCountedOverruledTrustedReadings``), the release is a departure from there
+    /// (``isDepartureFromStillReadings``), settled by `settleDepartureFromStillReadings`: given up when the track
+    /// snaps back; counted two minutes on with the track away (also while parked), when trusted readings above the
+    /// deadband are released (`leaveRest`), or at ``finishTrack()``. Why: a parked receiver's reflection that slides
+    /// away in a straight line at 3–6 m/s for 20–60 s is the same steady progress, and a proven receiver's zeros were
+    /// right; its slide and the snap back counted 2 × 100–360 m (a reviewer's 20 parked receivers with six slides
+    /// each, +7.8 km; a sweep of 126 single slides, +10.1 km). A drive under a column that died while the car stood
+    /// still is held, not lost (two reviewers' 327 tracks whose column dies, 170 of them at a halt: the same
+    /// distance); once one run has counted, the column is shown dead and later runs count at once.
     @usableFromInline @inline(never)
     mutating func judgeTrustedStillReadings(isMoving: Bool, netMetres: Double, thresholdMetres: Double) {
         let runStart = fixCount - Double(subDeadbandRun)
@@ -2376,24 +2394,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             stillAgreedPosition = SIMD2(filter.east, filter.north)
             stillAgreedRunStart = runStart
         }
-        if isDepartureFromStillReadings {
-            // The departure from where they agreed, once a run overruled them: given up when the track is back,
-            // in a step from its farthest (`isBackAtRest`), or resting near there again; a run that ended before
-            // it released anything leaves no rest behind (and its readings stay overruled for the smoother).
-            if departureMilliseconds == .min {
-                if !isOverrulingReadings {
-                    hasRest = false
-                    isDepartureFromStillReadings = false
-                }
-            } else {
-                let away = distanceFromRest(threshold: thresholdMetres)
-                if isBackAtRest(away: away, threshold: thresholdMetres)
-                    || (agrees && away <= max(2 * thresholdMetres, departureFarthestMetres / 4))
-                {
-                    giveUpDeparture()
-                }
-            }
-        }
+        if isDepartureFromStillReadings { settleDepartureFromStillReadings(agrees: agrees, threshold: thresholdMetres) }
         let wasOverruling = isOverrulingReadings
         guard
             judgeOrEndRun(
@@ -2402,14 +2403,55 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // (Only as the run begins to overrule: while it goes on, the fixes count as readings not trusted, and a
         // release at each would bring back the movement the deadband refused.)
         guard contradiction.isOverruling, !wasOverruling else { return }
-        if stillAgreedRunStart == runStart, departureMilliseconds == .min {
+        if stillAgreedRunStart == runStart, departureMilliseconds == .min, profile.departureConfirmationSeconds > 0,
+            !hasCountedOverruledTrustedReadings
+        {
             restOrigin = stillAgreedPosition
             hasRest = true
             isDepartureFromStillReadings = true
+        } else if !isDepartureFromStillReadings {
+            hasCountedOverruledTrustedReadings = true
         }
         // (A run on a winding road overrules, turns, and overrules again: what it counted includes its releases.)
         let counted = candidates.x + candidates.y - contradiction.startCandidates.x - contradiction.startCandidates.y
         candidates.y += max(0, positionPath - contradiction.startPositionPathMetres - counted)
+    }
+
+    /// Settles a departure from where trusted still readings agreed (``isDepartureFromStillReadings``) at a trusted
+    /// sub-deadband reading (`agrees`: the window's net displacement within `threshold`, metres): given up when the
+    /// track is back (``isBackAtRest(away:threshold:)``: in a step from its farthest), or rests near there again
+    /// within a window span and an integration step of being farthest (a slide's snap back, the fixes just after
+    /// it refused or re-anchored; a drive round the block takes longer); counted (into ``countedWhileJudging``) once it
+    /// has lasted ``maximumExcursionSeconds`` with the track away, as a hop that stopped away from where the column
+    /// died. A run that ended before it released anything leaves no rest behind: given up when the track is back near
+    /// where the readings agreed (a snap back that re-anchored the filter), else forgotten (its readings stay
+    /// overruled for the smoother). Out of line: only while such a departure is held.
+    @usableFromInline @inline(never)
+    mutating func settleDepartureFromStillReadings(agrees: Bool, threshold: Double) {
+        let now = lastReceivedMilliseconds
+        guard departureMilliseconds != .min else {
+            guard !isOverrulingReadings else { return }
+            let d = SIMD2(filter.east, filter.north) - restOrigin, far = contradiction.last - restOrigin
+            if (d * d).sum().squareRoot() <= max(2 * threshold, (far * far).sum().squareRoot() / 4) {
+                giveUpDeparture()
+            } else {
+                hasRest = false
+                isDepartureFromStillReadings = false
+            }
+            return
+        }
+        let away = distanceFromRest(threshold: threshold)
+        let settleMilliseconds = Int64((profile.windowSeconds + profile.maximumIntegrationSeconds) * 1000)
+        if isBackAtRest(away: away, threshold: threshold)
+            || (agrees && away <= max(2 * threshold, departureFarthestMetres / 4)
+                && now &- departureFarthestMilliseconds <= settleMilliseconds)
+        {
+            giveUpDeparture()
+        } else if Double(now &- departureMilliseconds) / 1000 >= Tracker.maximumExcursionSeconds,
+            NetDisplacementGate.isMoving(netDisplacement: away, threshold: threshold)
+        {
+            countedWhileJudging += endRest()
+        }
     }
 
     /// The filter's velocity update from a trusted reading of `speed` (m/s, accuracy `speedSigma`) along `course`
@@ -2547,6 +2589,11 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline @inline(never)
     mutating func recordRest(now: Int64, threshold: Double) -> Double {
         // (`lastAcceptedMilliseconds` is still the previous accepted fix's time.)
+        if isDepartureFromStillReadings, departureMilliseconds == .min, !isOverrulingReadings {
+            // (A run that held a departure from where trusted zeros agreed ended before releasing anything.)
+            hasRest = false
+            isDepartureFromStillReadings = false
+        }
         if restVerdictMilliseconds != lastAcceptedMilliseconds { restRunMilliseconds = now }
         restVerdictMilliseconds = now
         var counted = 0.0
@@ -2572,8 +2619,11 @@ public struct Tracker: Sendable, BitwiseCopyable {
 
     /// Takes the metres (`doppler`, `filtered`) the gates released at `now` after a rest: a departure begins (or
     /// goes on) and holds them until ``confirmDeparture(now:away:threshold:)`` counts them, or, when the track is
-    /// back at the rest from a farthest point one fix away (a jump), gives them up with the departure. Returns the
-    /// metres counted. Out of line and `mutating`: only on leaving a rest.
+    /// back at the rest from a farthest point one fix away (a jump), gives them up with the departure. A departure
+    /// from where trusted still readings agreed (``isDepartureFromStillReadings``) counts at once when the metres
+    /// released include more than `threshold` of trusted readings (the receiver's own readings say it moves: a
+    /// first version gave up 840 m a revived column had counted). Returns the metres counted. Out of line and
+    /// `mutating`: only on leaving a rest.
     @usableFromInline @inline(never)
     mutating func leaveRest(doppler: Double, filtered: Double, now: Int64, threshold: Double) -> Double {
         let isStart = departureMilliseconds == .min
@@ -2583,6 +2633,11 @@ public struct Tracker: Sendable, BitwiseCopyable {
             departureLastAwayMetres = 0
             departureAwayRun = 0
             departureRunAtFarthest = 0
+        }
+        if isDepartureFromStillReadings, !isStart, doppler > threshold {
+            // Trusted readings above the deadband released: the receiver's own readings say it moved.
+            departurePending += SIMD2(doppler, filtered)
+            return endRest()
         }
         let away = distanceFromRest(threshold: threshold)
         if !isStart, departureRunAtFarthest <= 1 || isDepartureFromStillReadings,
@@ -2639,6 +2694,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         if away >= departureFarthestMetres {
             departureFarthestMetres = away
             departureFarthestFixCount = fixCount
+            departureFarthestMilliseconds = lastReceivedMilliseconds
         }
         departureThresholdMetres = threshold
         return away
@@ -2740,7 +2796,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
         departureMilliseconds = .min
         departurePending = SIMD2(0, 0)
         hasRest = false
-        isDepartureFromStillReadings = false
+        if isDepartureFromStillReadings {
+            isDepartureFromStillReadings = false
+            hasCountedOverruledTrustedReadings = true
+        }
         return counted
     }
 
