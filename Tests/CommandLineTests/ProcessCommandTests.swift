@@ -408,4 +408,23 @@ import Testing
                     == (name == "zeros"), "\(name): \(warnings)")
         }
     }
+
+    /// A consistent receiver (true speeds while it drives) parked with zeros whose fixes slide away at 4 m/s for
+    /// 40 s and come back: the tracker overrules the zeros provisionally, then gives the slide up, and the warning
+    /// no longer calls those readings a placeholder (it did: "at 1 of its 360 fixes").
+    @Test func doesNotNameTheReadingsOfASlideThatCameBack() throws {
+        var csv = "time,latitude,longitude,accuracy,speed\n"
+        for i in stride(from: 0, to: 1_800, by: 5) {
+            let slide = i >= 900 && i < 940 ? 4 * Double(i - 900) : 0
+            let north = Double(min(i, 590)) * 12 + slide
+            csv += "\(1_767_261_600 + i),\(47 + north / 111_132),8.0,5,\(i < 590 ? 12 : 0)\n"
+        }
+        let parked = try Tool.temporaryFile("slide-parked.csv", contents: csv)
+        defer { try? FileManager.default.removeItem(atPath: parked) }
+        let summary = try Self.summary([parked, "--profile", "driving"])
+        let metres = try #require(summary["distanceMetres"] as? Double)
+        #expect(abs(metres - 7_080) < 0.02 * 7_080, "\(metres) m")
+        let warnings = summary["warnings"] as? [String] ?? []
+        #expect(!warnings.contains { $0.contains("read still (under 0.3 m/s)") }, "\(warnings)")
+    }
 }

@@ -84,6 +84,18 @@ public struct Tracker: Sendable, BitwiseCopyable {
         isOverrulingReadings ? Timestamp(millisecondsSince1970: contradiction.startMilliseconds) : nil
     }
 
+    /// Whether the run that overrules the readings now (``overruledSpeedReadingsSince``), or the distance it released,
+    /// is provisional: the positions had agreed with those readings that the receiver stood still before it, and a
+    /// receiver whose readings the session proved right (a parked one whose fixes slide away and come back) shows the
+    /// same steady progress. Its distance is held until two minutes away confirm it, and given up, with
+    /// ``withdrawnOverrules`` growing by one, when the track comes back.
+    public var isOverrulingProvisionally: Bool { isDepartureFromStillReadings }
+
+    /// How many provisional overrules (``isOverrulingProvisionally``) were given up in the session, across session
+    /// breaks: the readings were right, and a warning or a smoother that counted those fixes as overruled takes them
+    /// back.
+    public var withdrawnOverrules: Int { stillReadingDeparturesGivenUp }
+
     /// The session's Doppler path over the position path it is judged against (``DopplerCheck``): about 1 for a
     /// consistent receiver, well below for one that reads slow or zero while moving, well above for a speed in
     /// another unit (3.6 for km/h). `nil` until that position path reaches

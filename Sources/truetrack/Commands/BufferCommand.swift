@@ -187,8 +187,7 @@ enum BufferCommand {
             while let fix = try reader.next() {
                 if let sessionLast, fix.timestamp <= sessionLast { notNewerThanSession += 1 }
                 let decision = tracker.process(fix)
-                diagnostics.observe(
-                    fix, decision, overruledSince: tracker.overruledSpeedReadingsSince)
+                diagnostics.observe(fix, decision, tracker: tracker)
                 guard decision.isAccepted else {
                     rejectedSincePersist += 1
                     continue

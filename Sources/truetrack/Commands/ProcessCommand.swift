@@ -227,8 +227,7 @@ enum ProcessCommand {
                 }
                 previous = fix
                 let decision = tracker.process(fix)
-                diagnostics.observe(
-                    fix, decision, overruledSince: tracker.overruledSpeedReadingsSince)
+                diagnostics.observe(fix, decision, tracker: tracker)
                 evidence.add(index: read, evidence: MotionEvidence(fix: fix, decision: decision), decision: decision)
                 if smooth { collected.append(fix) }
                 if let reason = decision.rejection {
@@ -285,6 +284,7 @@ enum ProcessCommand {
 
         // (A departure still held at the end counts when the track is away from the rest it left.)
         _ = tracker.finishTrack()
+        diagnostics.settleOverrules(tracker: tracker)
         let d = tracker.distance
         var rejectedByName: [String: Int] = [:]
         for reason in RejectionReason.allCases { rejectedByName[reason.rawValue] = rejected[reason] ?? 0 }

@@ -16,8 +16,11 @@ struct RunDiagnostics {
     private var previousTime: Timestamp?
     /// Jumps of whole GPS week-rollover periods between fixes read one after the other.
     private(set) var weekRollovers = GPSWeekRollover.Tally()
-    /// Fixes after which the tracker overruled the speed readings (a column of zeros under a moving track).
+    /// Fixes after which the tracker overruled the speed readings (a column of zeros under a moving track), and those
+    /// of a provisional overrule not settled yet (``Tracker/isOverrulingProvisionally``): given up, they are dropped.
     private(set) var overruledReadings = 0
+    private var provisionallyOverruled = 0
+    private var withdrawnOverrules = 0
     /// The earliest and latest times of the accepted fixes.
     private var earliestAccepted: Timestamp?
     private var latestAccepted: Timestamp?
@@ -26,11 +29,19 @@ struct RunDiagnostics {
     /// Accepted fixes per provider, indexed as `Provider.allCases`.
     private var acceptedByProvider = [Int](repeating: 0, count: Provider.allCases.count)
 
-    /// Observes the decision on the next fix read; `overruledSince`: the tracker's
-    /// ``Tracker/overruledSpeedReadingsSince`` after it (an accepted fix then counts as overruled).
-    mutating func observe(_ fix: Fix, _ decision: FixDecision, overruledSince: Timestamp?) {
+    /// Observes the decision on the next fix read, and the `tracker` after it: an accepted fix counts as overruled
+    /// while ``Tracker/overruledSpeedReadingsSince`` names a run (provisionally while
+    /// ``Tracker/isOverrulingProvisionally``; see ``settleOverrules(tracker:)``).
+    mutating func observe(_ fix: Fix, _ decision: FixDecision, tracker: Tracker) {
         read += 1
-        if decision.isAccepted, overruledSince != nil { overruledReadings += 1 }
+        settleOverrules(tracker: tracker)
+        if decision.isAccepted, tracker.overruledSpeedReadingsSince != nil {
+            if tracker.isOverrulingProvisionally {
+                provisionallyOverruled += 1
+            } else {
+                overruledReadings += 1
+            }
+        }
         weekRollovers.add(fix.timestamp)
         if let reason = decision.rejection, let i = RejectionReason.allCases.firstIndex(of: reason) {
             rejectedByReason[i] += 1
@@ -51,6 +62,21 @@ struct RunDiagnostics {
             break
         }
         previousTime = fix.timestamp
+    }
+
+    /// Settles the provisionally overruled fixes by the `tracker`'s state: dropped when it gave a provisional overrule
+    /// up (``Tracker/withdrawnOverrules`` grew: a parked receiver's fixes slid away and came back, its readings were
+    /// right, and the warning called them a placeholder), counted once it holds none. Call it after
+    /// ``Tracker/finishTrack()`` too.
+    mutating func settleOverrules(tracker: Tracker) {
+        if tracker.withdrawnOverrules != withdrawnOverrules {
+            withdrawnOverrules = tracker.withdrawnOverrules
+            provisionallyOverruled = 0
+        }
+        if !tracker.isOverrulingProvisionally {
+            overruledReadings += provisionallyOverruled
+            provisionallyOverruled = 0
+        }
     }
 
     /// Whether an accepted fix's distance was held as travel in a vehicle: the vehicle latch, or the
