@@ -313,8 +313,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// ``maximumExcursionSeconds`` with the track away, or when trusted readings say the receiver moves, and is given
     /// up when the track comes back (see `judgeTrustedStillReadings` and `settleDepartureFromStillReadings`).
     @usableFromInline var isDepartureFromStillReadings = false
-    /// The ``fixCount`` and the time (ms since 1970) when the pending departure was last found at its farthest from
-    /// ``restOrigin``.
+    /// The ``fixCount`` and the time (ms since 1970) when the pending departure was last found within two thresholds
+    /// of its farthest from ``restOrigin``.
     @usableFromInline var departureFarthestFixCount = 0.0
     @usableFromInline var departureFarthestMilliseconds: Int64 = .min
     /// Whether a run overruled trusted sub-deadband readings and its distance counted (no departure from where they
@@ -2680,8 +2680,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
 
     /// Whether a track `away` metres from its rest is back there (see ``recordRest(now:threshold:)``). A departure
     /// from where trusted still readings agreed (``isDepartureFromStillReadings``) is back within twice `threshold`
-    /// or a quarter of the farthest it went, reached within two accepted fixes of that farthest point (a snap back,
-    /// not a drive that comes round the block). Otherwise: within half
+    /// or a quarter of the farthest it went, reached within two accepted fixes of being within two thresholds of that
+    /// farthest (a snap back, also after staying out; not a drive that comes round the block). Otherwise: within half
     /// of `threshold`; or within `threshold` and back by more than `threshold` from the farthest it went; or, when
     /// it reached its farthest in fewer than ``departureConfirmationFixes`` fixes away (a jump, not a drive:
     /// ``departureRunAtFarthest``), within twice `threshold` or a quarter of the farthest after going out beyond
@@ -2703,8 +2703,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
     mutating func distanceFromRest(threshold: Double) -> Double {
         let d = SIMD2(filter.east, filter.north) - restOrigin
         let away = (d * d).sum().squareRoot()
-        if away >= departureFarthestMetres {
-            departureFarthestMetres = away
+        departureFarthestMetres = max(departureFarthestMetres, away)
+        if away >= departureFarthestMetres - 2 * threshold {
+            // (Near its farthest: a slide that stays out and then snaps back left from there.)
             departureFarthestFixCount = fixCount
             departureFarthestMilliseconds = lastReceivedMilliseconds
         }
