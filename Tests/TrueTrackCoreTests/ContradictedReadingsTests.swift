@@ -323,7 +323,7 @@ import TrueTrackSimulation
         }
     }
 
-    /// How the drive after the halt in ``diesAtAHalt(interval:speed:legSeconds:returns:revivesAfter:seed:)`` goes.
+    /// How the drive after the halt in ``diesAtAHalt(interval:speed:leg:noiseMetres:accuracy:seed:)`` goes.
     struct Leg {
         /// Seconds on the move (north; with `returns`, half out and half back south).
         var seconds: Double
@@ -374,9 +374,17 @@ import TrueTrackSimulation
                 let (fixes, truth) = Self.diesAtAHalt(
                     interval: interval, leg: leg, seed: UInt64(interval * 100 + k * 10 + seed))
                 var tracker = Tracker(profile: .driving)
-                for fix in fixes { _ = tracker.process(fix) }
+                var at480 = 0.0
+                for fix in fixes {
+                    let total = tracker.process(fix).totalDistanceMetres
+                    if fix.timestamp.millisecondsSince1970 <= TrackerTests.t0 + 480_000 { at480 = total }
+                }
                 let running = tracker.distance.totalMetres
                 #expect(abs(running - truth) < 0.04 * truth, "\(leg), seed \(seed): \(running) m of \(truth)")
+                if leg.revivesAfter != nil {
+                    // Counted as the true readings come back, not two minutes on (4,320 m travelled by 480 s).
+                    #expect(at480 > 0.96 * 4_320, "seed \(seed): \(at480) m at 480 s")
+                }
             }
         }
     }

@@ -317,9 +317,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// of its farthest from ``restOrigin``.
     @usableFromInline var departureFarthestFixCount = 0.0
     @usableFromInline var departureFarthestMilliseconds: Int64 = .min
-    /// Whether a run overruled trusted sub-deadband readings and its distance counted (no departure from where they
-    /// agreed was held, or it was confirmed): the column is shown to be a placeholder for the session, and later runs
-    /// count as such (no ``isDepartureFromStillReadings``).
+    /// Whether a run overruled trusted sub-deadband readings where the track had not just agreed with them (a column
+    /// that died under a moving track): the column is shown to be a placeholder for the session, and later runs count
+    /// at once (no ``isDepartureFromStillReadings``). (Not set by a held departure that counted: one slide that
+    /// stayed out two minutes turned every later slide of the session back into counted distance.)
     @usableFromInline var hasCountedOverruledTrustedReadings = false
     /// Metres counted by `judgeTrustedStillReadings` (a held departure confirmed while the zeros rest away from its
     /// origin), for the caller to add to the fix's decision.
@@ -327,10 +328,12 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// How many departures from where trusted still readings agreed (``isDepartureFromStillReadings``) were given
     /// up: read by ``overruledSpeedReadings(in:profile:)``.
     @usableFromInline var stillReadingDeparturesGivenUp = 0
-    /// Where the filtered track last agreed with trusted sub-deadband readings (the window's net displacement
-    /// within the net-displacement threshold: a halt the positions confirm), and the run of sub-deadband readings
-    /// it agreed in (``fixCount`` less ``subDeadbandRun`` then, constant along a run; −1: none).
+    /// Where and when (ms since 1970; `.min`: never) the filtered track last agreed with trusted sub-deadband
+    /// readings (the window's net displacement within the net-displacement threshold: a halt the positions confirm).
     @usableFromInline var stillAgreedPosition = SIMD2<Double>(0, 0)
+    @usableFromInline var stillAgreedMilliseconds: Int64 = .min
+    /// The run of sub-deadband readings the track last agreed in (``fixCount`` less ``subDeadbandRun`` then, constant
+    /// along a run; −1: none).
     @usableFromInline var stillAgreedRunStart = -1.0
     /// The last forward jump in time: the time of the fix that anchored the filter after a reset gap (or first)
     /// (ms since 1970), and the last accepted time before it (`.min` for a session's first fix: a jump from
@@ -993,6 +996,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 thresholdMetres: threshold)
             if _slowPath(countedWhileJudging > 0) {
                 decision.distanceIncrementMetres += countedWhileJudging
+                decision.hold = .none
                 countedWhileJudging = 0
             }
             if allowed < increment {
@@ -2388,8 +2392,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
     ///
     /// When the positions had agreed with these readings during their run (the window's net displacement within
     /// the threshold: a halt the track confirms, ``stillAgreedPosition``), on a profile with a departure hold
-    /// (``TrackingProfile/departureConfirmationSeconds``: driving, cycling), and no run's distance has counted yet in
-    /// the session (``hasCountedOverruledTrustedReadings``), the release is a departure from there
+    /// (``TrackingProfile/departureConfirmationSeconds``: driving, cycling), and no run overruled the readings under
+    /// a moving track yet in the session (``hasCountedOverruledTrustedReadings``), the release is a departure from
+    /// there
     /// (``isDepartureFromStillReadings``), settled by `settleDepartureFromStillReadings`: given up when the track
     /// snaps back; counted two minutes on with the track away (also while parked), when trusted readings above the
     /// deadband are released (`leaveRest`), or at ``finishTrack()``. Why: a parked receiver's reflection that slides
@@ -2397,13 +2402,15 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// right; its slide and the snap back counted 2 × 100–360 m (a reviewer's 20 parked receivers with six slides
     /// each, +7.8 km; a sweep of 126 single slides, +10.1 km). A drive under a column that died while the car stood
     /// still is held, not lost (two reviewers' 327 tracks whose column dies, 170 of them at a halt: the same
-    /// distance); once one run has counted, the column is shown dead and later runs count at once.
+    /// distance). The agreement counts in the same run of sub-deadband readings, or within two window spans of the
+    /// overruling run's start (a stray reading of 0.3–0.55 m/s begins a new run of them).
     @usableFromInline @inline(never)
     mutating func judgeTrustedStillReadings(isMoving: Bool, netMetres: Double, thresholdMetres: Double) {
         let runStart = fixCount - Double(subDeadbandRun)
         let agrees = !NetDisplacementGate.isMoving(netDisplacement: netMetres, threshold: thresholdMetres)
         if agrees {
             stillAgreedPosition = SIMD2(filter.east, filter.north)
+            stillAgreedMilliseconds = lastReceivedMilliseconds
             stillAgreedRunStart = runStart
         }
         if isDepartureFromStillReadings { settleDepartureFromStillReadings(agrees: agrees, threshold: thresholdMetres) }
@@ -2415,7 +2422,12 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // (Only as the run begins to overrule: while it goes on, the fixes count as readings not trusted, and a
         // release at each would bring back the movement the deadband refused.)
         guard contradiction.isOverruling, !wasOverruling else { return }
-        if stillAgreedRunStart == runStart, departureMilliseconds == .min, profile.departureConfirmationSeconds > 0,
+        // (Agreed in the same run of sub-deadband readings, or within two window spans of the run's start: a parked
+        // receiver's stray reading of 0.3–0.55 m/s began a new run of them, which never agreed, and the slide
+        // counted.)
+        if stillAgreedRunStart == runStart
+            || contradiction.startMilliseconds &- stillAgreedMilliseconds <= 2 * Int64(profile.windowSeconds * 1000),
+            departureMilliseconds == .min, profile.departureConfirmationSeconds > 0,
             !hasCountedOverruledTrustedReadings
         {
             restOrigin = stillAgreedPosition
@@ -2442,14 +2454,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     mutating func settleDepartureFromStillReadings(agrees: Bool, threshold: Double) {
         let now = lastReceivedMilliseconds
         guard departureMilliseconds != .min else {
-            guard !isOverrulingReadings else { return }
-            let d = SIMD2(filter.east, filter.north) - restOrigin, far = contradiction.last - restOrigin
-            if (d * d).sum().squareRoot() <= max(2 * threshold, (far * far).sum().squareRoot() / 4) {
-                giveUpDeparture()
-            } else {
-                hasRest = false
-                isDepartureFromStillReadings = false
-            }
+            if !isOverrulingReadings { forgetUnreleasedDeparture(threshold: threshold) }
             return
         }
         let away = distanceFromRest(threshold: threshold)
@@ -2463,6 +2468,20 @@ public struct Tracker: Sendable, BitwiseCopyable {
             NetDisplacementGate.isMoving(netDisplacement: away, threshold: threshold)
         {
             countedWhileJudging += endRest()
+        }
+    }
+
+    /// Forgets a departure from where trusted still readings agreed whose run ended before releasing anything: given
+    /// up when the track is back near where they agreed (within twice `threshold` or a quarter of where the run
+    /// got to: a snap back that re-anchored the filter), else the rest is dropped.
+    @usableFromInline
+    mutating func forgetUnreleasedDeparture(threshold: Double) {
+        let d = SIMD2(filter.east, filter.north) - restOrigin, far = contradiction.last - restOrigin
+        if (d * d).sum().squareRoot() <= max(2 * threshold, (far * far).sum().squareRoot() / 4) {
+            giveUpDeparture()
+        } else {
+            hasRest = false
+            isDepartureFromStillReadings = false
         }
     }
 
@@ -2603,8 +2622,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // (`lastAcceptedMilliseconds` is still the previous accepted fix's time.)
         if isDepartureFromStillReadings, departureMilliseconds == .min, !isOverrulingReadings {
             // (A run that held a departure from where trusted zeros agreed ended before releasing anything.)
-            hasRest = false
-            isDepartureFromStillReadings = false
+            forgetUnreleasedDeparture(threshold: threshold)
         }
         if restVerdictMilliseconds != lastAcceptedMilliseconds { restRunMilliseconds = now }
         restVerdictMilliseconds = now
@@ -2809,10 +2827,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         departureMilliseconds = .min
         departurePending = SIMD2(0, 0)
         hasRest = false
-        if isDepartureFromStillReadings {
-            isDepartureFromStillReadings = false
-            hasCountedOverruledTrustedReadings = true
-        }
+        isDepartureFromStillReadings = false
         return counted
     }
 
