@@ -2465,8 +2465,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
         {
             giveUpDeparture()
         } else if Double(now &- departureMilliseconds) / 1000 >= Tracker.maximumExcursionSeconds,
-            NetDisplacementGate.isMoving(netDisplacement: away, threshold: threshold)
+            agrees || NetDisplacementGate.isMoving(netDisplacement: away, threshold: threshold)
         {
+            // (Also resting back at its origin, when it came back too slowly for a snap back: a lap round the block
+            // to where the column died, under 1 m of noise, waited for the next drive or the end of the track.)
             countedWhileJudging += endRest()
         }
     }
