@@ -223,6 +223,20 @@ import TrueTrackSimulation
         }
     }
 
+    /// A column that dies under a moving track, with no halt before, is no departure from a rest: its run counts at
+    /// once, never provisionally (``Tracker/isOverrulingProvisionally``; a first version read "never agreed" as
+    /// "agreed just before", its time `.min` wrapping round in a difference, and held such drives two minutes).
+    @Test(arguments: [1, 5, 15])
+    func countsAColumnThatDiesMidDriveAtOnce(interval: Int) {
+        var tracker = Tracker(profile: .driving)
+        var provisional = 0
+        for fix in Self.dyingColumn(interval: interval, seed: 5) {
+            _ = tracker.process(fix)
+            if tracker.isOverrulingProvisionally { provisional += 1 }
+        }
+        #expect(provisional == 0, "\(provisional) fixes held provisionally")
+    }
+
     /// A track that ends at the fix where a run first overrules its readings: the release the run lowered the window
     /// for comes with the next fix's moving window, which the last fix has not; ``Tracker/finishTrack()`` counts it
     /// (at 15 s the run overrules at 360 s, four fixes after the column died: 629 m went uncounted).
@@ -274,15 +288,22 @@ import TrueTrackSimulation
         let fixes = Self.parkedWithJumps(
             interval: interval, jumpFixes: jumpFixes, seed: UInt64(interval * 1_000 + jumpFixes), driveSeconds: 600,
             endSeconds: 7_800)
+        let (drive, parked) = Self.drivenAndParked(fixes)
+        #expect(abs(drive - 7_080) < 0.03 * 7_080, "\(drive) m of the 7,080 m drive")
+        #expect(parked < 5, "\(parked) m counted while parked")
+    }
+
+    /// The driving profile's distance of a receiver that drives until 660 s and then parks: up to 660 s, and after it
+    /// (with what ``Tracker/finishTrack()`` counts).
+    static func drivenAndParked(_ fixes: [Fix]) -> (drive: Double, parked: Double) {
         var tracker = Tracker(profile: .driving)
-        var atPark = 0.0, total = 0.0
+        var drive = 0.0, total = 0.0
         for fix in fixes {
             total = tracker.process(fix).totalDistanceMetres
-            if fix.timestamp.millisecondsSince1970 <= TrackerTests.t0 + 660_000 { atPark = total }
+            if fix.timestamp.millisecondsSince1970 <= TrackerTests.t0 + 660_000 { drive = total }
         }
         total += tracker.finishTrack()
-        #expect(abs(atPark - 7_080) < 0.03 * 7_080, "\(atPark) m of the 7,080 m drive")
-        #expect(total - atPark < 5, "\(total - atPark) m counted while parked")
+        return (drive, total - drive)
     }
 
     /// A consistent receiver every `interval` s: east at 12 m/s with true readings and course for 590 s (7,080 m),
@@ -310,15 +331,9 @@ import TrueTrackSimulation
         for seed in 1...3 {
             let fixes = Self.parkedWithDrift(
                 interval: interval, rate: rate, seconds: seconds, seed: UInt64(interval * 100 + seed))
-            var tracker = Tracker(profile: .driving)
-            var atPark = 0.0, total = 0.0
-            for fix in fixes {
-                total = tracker.process(fix).totalDistanceMetres
-                if fix.timestamp.millisecondsSince1970 <= TrackerTests.t0 + 660_000 { atPark = total }
-            }
-            total += tracker.finishTrack()
-            #expect(abs(atPark - 7_080) < 0.03 * 7_080, "seed \(seed): \(atPark) m of the 7,080 m drive")
-            #expect(total - atPark < 10, "seed \(seed): \(total - atPark) m counted while parked")
+            let (drive, parked) = Self.drivenAndParked(fixes)
+            #expect(abs(drive - 7_080) < 0.03 * 7_080, "seed \(seed): \(drive) m of the 7,080 m drive")
+            #expect(parked < 10, "seed \(seed): \(parked) m counted while parked")
             #expect(Tracker.overruledSpeedReadings(in: fixes, profile: .driving) == nil, "seed \(seed)")
         }
     }

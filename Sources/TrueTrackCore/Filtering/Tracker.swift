@@ -2425,8 +2425,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // (Agreed in the same run of sub-deadband readings, or within two window spans of the run's start: a parked
         // receiver's stray reading of 0.3–0.55 m/s began a new run of them, which never agreed, and the slide
         // counted.)
+        // (`.min`, never agreed, would wrap round in the difference.)
         if stillAgreedRunStart == runStart
-            || contradiction.startMilliseconds &- stillAgreedMilliseconds <= 2 * Int64(profile.windowSeconds * 1000),
+            || (stillAgreedMilliseconds != .min
+                && contradiction.startMilliseconds &- stillAgreedMilliseconds <= 2 * Int64(profile.windowSeconds * 1000)),
             departureMilliseconds == .min, profile.departureConfirmationSeconds > 0,
             !hasCountedOverruledTrustedReadings
         {
