@@ -196,16 +196,14 @@ extension Tracker {
         var tracker = Tracker(profile: profile)
         var overruled = [Bool](repeating: false, count: fixes.count)
         var visitedThrough = -1  // positions in `order` the marking has passed already
-        // Fixes marked while a departure from where trusted readings agreed the track was still is held: unmarked
-        // when the tracker gives it up (a reflection that drifted and came back, whose readings were right).
+        // Fixes marked while an overrule is provisional (`isOverrulingProvisionally`): unmarked when the tracker
+        // withdraws it (a reflection that drifted and came back, whose readings were right).
         var held: [Int] = []
         for (k, i) in order.enumerated() {
-            let givenUp = tracker.stillReadingDeparturesGivenUp
+            let withdrawn = tracker.withdrawnOverrules
             _ = tracker.process(fixes[i])
-            if tracker.stillReadingDeparturesGivenUp != givenUp {
-                for j in held { overruled[j] = false }
-            }
-            if !tracker.isDepartureFromStillReadings { held.removeAll() }
+            if tracker.withdrawnOverrules != withdrawn { unmark(held, in: &overruled) }
+            if !tracker.isOverrulingProvisionally { held.removeAll() }
             guard let since = tracker.overruledSpeedReadingsSince else { continue }
             // The run's fixes from its first one on, back from this one: only those reading under the deadband (a
             // fix between with a real reading keeps it).
@@ -213,19 +211,22 @@ extension Tracker {
             while j > visitedThrough, fixes[order[j]].timestamp >= since {
                 if let speed = fixes[order[j]].speedMetresPerSecond, speed < profile.deadbandMetresPerSecond {
                     overruled[order[j]] = true
-                    if tracker.isDepartureFromStillReadings { held.append(order[j]) }
+                    if tracker.isOverrulingProvisionally { held.append(order[j]) }
                 }
                 j -= 1
             }
             visitedThrough = k
         }
-        // (The end of the track settles a held departure as the forward filter's total does.)
-        let givenUp = tracker.stillReadingDeparturesGivenUp
+        // (The end of the track settles a provisional overrule as the forward filter's total does.)
+        let withdrawn = tracker.withdrawnOverrules
         _ = tracker.finishTrack()
-        if tracker.stillReadingDeparturesGivenUp != givenUp {
-            for j in held { overruled[j] = false }
-        }
+        if tracker.withdrawnOverrules != withdrawn { unmark(held, in: &overruled) }
         return overruled.contains(true) ? overruled : nil
+    }
+
+    /// Clears the marks of `fixes` (indices into `overruled`).
+    private static func unmark(_ fixes: [Int], in overruled: inout [Bool]) {
+        for j in fixes { overruled[j] = false }
     }
 
     /// The screen of ``overruledSpeedReadings(in:profile:)``: within a run of consecutive sub-deadband readings,

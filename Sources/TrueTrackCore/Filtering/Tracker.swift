@@ -2396,7 +2396,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// a moving track yet in the session (``hasCountedOverruledTrustedReadings``), the release is a departure from
     /// there
     /// (``isDepartureFromStillReadings``), settled by `settleDepartureFromStillReadings`: given up when the track
-    /// snaps back; counted two minutes on with the track away (also while parked), when trusted readings above the
+    /// snaps back; counted two minutes on unless it did (also while parked), when trusted readings above the
     /// deadband are released (`leaveRest`), or at ``finishTrack()``. Why: a parked receiver's reflection that slides
     /// away in a straight line at 3–6 m/s for 20–60 s is the same steady progress, and a proven receiver's zeros were
     /// right; its slide and the snap back counted 2 × 100–360 m (a reviewer's 20 parked receivers with six slides
@@ -2448,8 +2448,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// track is back (``isBackAtRest(away:threshold:)``: in a step from its farthest), or rests near there again
     /// within a window span and an integration step of being farthest (a slide's snap back, the fixes just after
     /// it refused or re-anchored; a drive round the block takes longer); counted (into ``countedWhileJudging``) once it
-    /// has lasted ``maximumExcursionSeconds`` with the track away, as a hop that stopped away from where the column
-    /// died. A run that ended before it released anything leaves no rest behind: given up when the track is back near
+    /// has lasted ``maximumExcursionSeconds`` with the track away or resting anywhere (a hop that stopped away from
+    /// where the column died; a lap that came back to it too slowly for a snap back). A run that ended before it released anything leaves no rest behind: given up when the track is back near
     /// where the readings agreed (a snap back that re-anchored the filter), else forgotten (its readings stay
     /// overruled for the smoother). Out of line: only while such a departure is held.
     @usableFromInline @inline(never)
@@ -2462,7 +2462,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         let away = distanceFromRest(threshold: threshold)
         let settleMilliseconds = Int64((profile.windowSeconds + profile.maximumIntegrationSeconds) * 1000)
         if isBackAtRest(away: away, threshold: threshold)
-            || (agrees && away <= max(2 * threshold, departureFarthestMetres / 4)
+            || (agrees && Self.isNearStillOrigin(away: away, farthest: departureFarthestMetres, threshold: threshold)
                 && now &- departureFarthestMilliseconds <= settleMilliseconds)
         {
             giveUpDeparture()
@@ -2475,13 +2475,23 @@ public struct Tracker: Sendable, BitwiseCopyable {
         }
     }
 
+    /// Whether a track `away` metres from where trusted still readings agreed, having gone `farthest` metres from it, is
+    /// back there: within twice `threshold` (the net-displacement gate's, metres) or a quarter of `farthest` (a slide's
+    /// snap back lands on the receiver's scatter around the spot, not on it). Whether it came back as a snap back, the
+    /// callers judge.
+    static func isNearStillOrigin(away: Double, farthest: Double, threshold: Double) -> Bool {
+        away <= max(2 * threshold, farthest / 4)
+    }
+
     /// Forgets a departure from where trusted still readings agreed whose run ended before releasing anything: given
     /// up when the track is back near where they agreed (within twice `threshold` or a quarter of where the run
     /// got to: a snap back that re-anchored the filter), else the rest is dropped.
     @usableFromInline
     mutating func forgetUnreleasedDeparture(threshold: Double) {
         let d = SIMD2(filter.east, filter.north) - restOrigin, far = contradiction.last - restOrigin
-        if (d * d).sum().squareRoot() <= max(2 * threshold, (far * far).sum().squareRoot() / 4) {
+        if Self.isNearStillOrigin(
+            away: (d * d).sum().squareRoot(), farthest: (far * far).sum().squareRoot(), threshold: threshold)
+        {
             giveUpDeparture()
         } else {
             hasRest = false
@@ -2711,7 +2721,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline
     func isBackAtRest(away: Double, threshold: Double) -> Bool {
         if isDepartureFromStillReadings {
-            return away <= max(2 * threshold, departureFarthestMetres / 4) && fixCount - departureFarthestFixCount <= 2
+            return Self.isNearStillOrigin(away: away, farthest: departureFarthestMetres, threshold: threshold)
+                && fixCount - departureFarthestFixCount <= 2
         }
         return away <= threshold / 2 || (away <= threshold && away <= departureFarthestMetres - threshold)
             || (departureFarthestMetres >= 4 * threshold
