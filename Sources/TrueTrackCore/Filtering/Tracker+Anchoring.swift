@@ -1,0 +1,113 @@
+// Anchoring the filter at a fix, and re-centring the local projection.
+// Part of `Tracker` (Tracker.swift holds its state and the per-fix path).
+
+extension Tracker {
+    /// Resets the filter at a fix (first fix, long gap, rejection streak): position from the fix, velocity
+    /// from its Doppler speed and course when both are present (else zero, with a variance spanning the
+    /// profile's speed range); the window restarts, held-back distance is given up.
+    @usableFromInline
+    mutating func anchor(
+        east e: Double, north n: Double, variance r: Double, fix: Fix, accuracy: Double, displacementAccuracy: Double,
+        now: Int64
+    ) {
+        resetGapThresholdSeconds = profile.filterResetGapSeconds
+        if !hasFilter || Double(now &- lastAcceptedMilliseconds) / 1000 > profile.filterResetGapSeconds {
+            // A forward jump in time (see ``jumpMilliseconds``).
+            beforeJumpMilliseconds = lastAcceptedMilliseconds
+            jumpMilliseconds = now
+        }
+        let vmax = profile.maximumSpeedMetresPerSecond / 2
+        filter = ConstantVelocityFilter(east: e, north: n, positionVariance: r, velocityVariance: vmax * vmax)
+        if let speed = fix.speedMetresPerSecond, let course = fix.courseDegrees {
+            let c = course * .pi / 180
+            filter.velocityEast = speed * sin(c)
+            filter.velocityNorth = speed * cos(c)
+            let sigma = fix.speedAccuracyMetresPerSecond ?? profile.assumedSpeedAccuracyMetresPerSecond
+            // Never looser than knowing nothing (the prior above): the prediction grows the variance by dt², and a
+            // reported σ of 1e154 would overflow there.
+            filter.velocityVariance = min(
+                max(
+                    MeasurementNoise.velocityVariance(
+                        speed: speed, speedSigma: sigma,
+                        courseSigmaDegrees: fix.courseAccuracyDegrees ?? profile.assumedCourseAccuracyDegrees),
+                    ConstantVelocityFilter.minimumVariance),
+                vmax * vmax)
+        }
+        positionFilter = ConstantVelocityFilter(east: e, north: n, positionVariance: r, velocityVariance: vmax * vmax)
+        chordStartMilliseconds = .min
+        anchorAccuracy = displacementAccuracy
+        anchorIsExcluded = readingExcludes(at: now)
+        recordVehicleEvidence(at: now, doppler: fix.speedMetresPerSecond)
+        whiteNoise.breakSequence()
+        // Any anchor after a reset gap (a re-anchor on outliers: the first fix after the gap was wrong) leaves
+        // that gap's chord uncounted; the reset gap's own anchor sets it again after this.
+        pendingGapSeconds = 0
+        contradiction = ContradictedReadings()
+        // A run of zeros starts again here, with this fix's own reading.
+        subDeadbandRun = fix.speedMetresPerSecond.map { $0 < profile.deadbandMetresPerSecond ? 1 : 0 } ?? 0
+        lastStepSeconds = hasFilter ? Double(now &- lastAcceptedMilliseconds) / 1000 : 0
+        lastReading = fix.storedSpeedMetresPerSecond
+        lastCourse = fix.storedCourseDegrees
+        hasFilter = true
+        consecutiveRejections = 0
+        lastAcceptedMilliseconds = now
+        lastSparseChordMilliseconds = .min
+        lastRawEast = e
+        lastRawNorth = n
+        lastAccuracy = accuracy
+        committed = candidates
+        accuracySum += displacementAccuracy
+        fixCount += 1
+        restartWindow(milliseconds: now, east: e, north: n)
+        recentreIfFar()
+    }
+
+    /// Re-anchors the plane at the filtered position when the state is farther from the anchor than
+    /// ``LocalFrame/reanchoringRadiusMetres`` (LocalFrame's rule: within it distances in the plane are right
+    /// to 0.03 % at 45° of latitude), re-expressing the filter, the window, the last raw position and the
+    /// vehicle latch's slow-spell start in the new plane.
+    @inlinable @inline(__always)
+    mutating func recentreIfFar() {
+        guard projection.needsReanchoring(eastMetres: filter.east, northMetres: filter.north) else { return }
+        recentre()
+    }
+
+    /// Re-anchors the plane at the filtered position (see ``recentreIfFar()``); out of line, it is rare.
+    @usableFromInline
+    mutating func recentre() {
+        let old = projection
+        let origin = old.unproject(east: filter.east, north: filter.north)
+        let new = old.reanchored(at: origin)
+        func convert(_ e: Double, _ n: Double) -> (Double, Double) {
+            let p = old.unproject(east: e, north: n)
+            let q = new.project(latitude: p.latitude, longitude: p.longitude)
+            return (q.east, q.north)
+        }
+        (lastRawEast, lastRawNorth) = convert(lastRawEast, lastRawNorth)
+        let (slowEast, slowNorth) = convert(slowStart.x, slowStart.y)
+        slowStart = SIMD2(slowEast, slowNorth)
+        let (originEast, originNorth) = convert(gapOrigin.x, gapOrigin.y)
+        gapOrigin = SIMD2(originEast, originNorth)
+        let (homeEast, homeNorth) = convert(chainHome.x, chainHome.y)
+        chainHome = SIMD2(homeEast, homeNorth)
+        let (restEast, restNorth) = convert(restOrigin.x, restOrigin.y)
+        restOrigin = SIMD2(restEast, restNorth)
+        let (agreedEast, agreedNorth) = convert(stillAgreedPosition.x, stillAgreedPosition.y)
+        stillAgreedPosition = SIMD2(agreedEast, agreedNorth)
+        window.transformPositions(convert)
+        contradiction.transformPositions(convert)
+        positionFilter.shiftOrigin(east: filter.east, north: filter.north)
+        chordStartMilliseconds = .min
+        filter.east = 0
+        filter.north = 0
+        projection = new
+    }
+}
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
+#endif

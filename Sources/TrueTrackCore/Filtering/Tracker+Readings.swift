@@ -1,0 +1,419 @@
+// Judging the Doppler speed readings: dropouts, readings the positions contradict, trusted zeros.
+// Part of `Tracker` (Tracker.swift holds its state and the per-fix path).
+
+extension Tracker {
+    /// Whether a sub-deadband Doppler reading is a Samsung-style dropout rather than a halt: the receiver is
+    /// moving by the window, the position filter moves, and the session's Doppler path falls short of
+    /// ``TrackingProfile/dopplerConsistentRatio`` × its position-filter path, or a run overrules the readings as a
+    /// placeholder (``ContradictedReadings``: a consistent receiver's column that died).
+    @inlinable @inline(__always)
+    func isDropout(_ speed: Double, isMoving: Bool, positionSpeed: Double) -> Bool {
+        isMoving && speed < profile.deadbandMetresPerSecond && positionSpeed >= profile.deadbandMetresPerSecond
+            && (sessionDopplerPath < profile.dopplerConsistentRatio * sessionPositionPath
+                || isOverrulingReadings)
+    }
+
+    /// Bounds a Doppler dropout's (or a missing reading's) stand-in increment during a run of sub-deadband or
+    /// missing readings: it may only fill
+    /// what the window's Doppler readings (and the stand-ins already counted in it) leave unexplained of its net
+    /// displacement, plus the net-displacement gate's base margin. Just after a real halt that is nothing (the
+    /// window still holds the walk, which the readings already counted, and the position filter's speed is
+    /// noise); mid-walk, the readings' shortfall. Only a reading the Doppler check trusts and that is a dropout
+    /// (``isDropout(_:isMoving:positionSpeed:)``) is bounded: an untrusted one stands in as any untrusted reading.
+    /// The caller then reports the speed actually integrated, and a bound to nothing as a net-displacement hold.
+    /// Returns the bounded increment (metres; `increment` itself when the reading is no dropout). A reading the
+    /// Doppler check trusts (`isTrusted`) is not bounded, only judged (`judgeTrustedStillReadings`). Out of line:
+    /// called during runs of zeros only.
+    @usableFromInline @inline(never)
+    mutating func dropoutBound(
+        _ increment: Double, reading: Double?, isTrusted: Bool, isMoving: Bool, netMetres: Double,
+        thresholdMetres: Double
+    ) -> Double {
+        if isTrusted {
+            judgeTrustedStillReadings(isMoving: isMoving, netMetres: netMetres, thresholdMetres: thresholdMetres)
+            return increment
+        }
+        defer {
+            // Then, whether the track keeps going under these zeros (`ContradictedReadings`): judged while they say
+            // still or are overruled; readings that say moving, or a window under the displacement test, end a
+            // run. (After the bound, which reads the window the judge may change.)
+            judgeOrEndRun(
+                isMoving: isMoving, netMetres: netMetres, thresholdMetres: thresholdMetres,
+                isOverruling: contradiction.isOverruling)
+            // Once the readings were overruled as a placeholder, a sub-deadband one just added to the session's
+            // Doppler evidence (moving) leaves it: a placeholder says nothing of the receiver's unit or of its
+            // dropouts (a reviewer's 600 s drive with true readings after 300 s under zeros had every reading
+            // distrusted). Whether or not a run overrules this fix: after a run ends mid-move (its latest samples
+            // turn, the track slows), the excluded readings keep the window on the net displacement for a while,
+            // and those fixes left 191 m of zero evidence on a reviewer's walk.
+            if positionOnlyBelowMetresPerSecond > 0, isMoving, let reading, reading < positionOnlyBelowMetresPerSecond {
+                withdrawSessionEvidence(reading: reading, now: lastReceivedMilliseconds)
+            }
+        }
+        // The window's quantities again, from its oldest sample (the caller's locals are not passed: keeping
+        // them alive for this rare call cost the per-fix path registers). The window has not changed since.
+        guard let start = window.oldest() else { return increment }
+        if let reading {
+            // (Not a reading a run overrules as a placeholder: then it is no dropout of a true column.)
+            guard isDropout(reading, isMoving: isMoving, positionSpeed: positionFilter.speedMetresPerSecond),
+                !isOverrulingReadings
+            else { return increment }
+        } else {
+            // A missing reading (the run counts one only from a receiver that reports Doppler): its stand-in is
+            // bounded alike, whatever the receiver's zeros are worth: at a halt iOS reports −1, and the position
+            // filter's jitter (0.4-2.3 m/s under 1 m of noise) counted ~20 m per halt while the window held the
+            // walk. Also while the window judges the device still: those stand-ins are held as candidates, and
+            // the walk that follows released the halt's last 20 s of jitter (+12 m per halt).
+            guard positionFilter.speedMetresPerSecond >= profile.deadbandMetresPerSecond else { return increment }
+        }
+        let windowDoppler = dopplerPath - start.dopplerPath
+        let count = fixCount - start.fixCount
+        let threshold = NetDisplacementGate.threshold(
+            meanAccuracy: count > 0 ? (accuracySum - start.accuracySum) / count : 0, profile: profile)
+        guard
+            DopplerCheck.isTrusted(
+                dopplerPathMetres: windowDoppler, positionPathMetres: positionPath - start.positionPath,
+                thresholdMetres: threshold, sessionDopplerPathMetres: sessionDopplerPath,
+                sessionPositionPathMetres: sessionPositionPath, profile: profile),
+            !readsInAnotherUnit
+        else { return increment }
+        let unexplained =
+            netMetres + profile.netDisplacementBaseMetres - windowDoppler
+            - (candidates.y - start.candidateFiltered)
+        return min(increment, max(0, unexplained))
+    }
+
+    /// Judges a fix during a run of sub-deadband readings (``TrackingProfile/haltRunLength`` or more; from the
+    /// first one for readings the Doppler check trusts, `judgeTrustedStillReadings`), whose filtered track moved
+    /// more than ``ContradictedReadings/netThresholds`` net-displacement thresholds (`threshold`) over the window, against the run of fixes whose readings say still
+    /// while the track travels (``ContradictedReadings``): the fix continues it when the window (at least half a
+    /// span old, ending short of the vehicle latch and of a rest) has readings over half its span with a mean below
+    /// ``TrackingProfile/motionDopplerSpeedMetresPerSecond`` (once overruled, the readings are out of the window and
+    /// that is not asked again); any other fix ends it. While the run overrules the readings, they leave the window
+    /// and the next fix is judged by its net displacement; the first time, the window's samples are lowered to the
+    /// run's first window, so that the release counts what the run held back. Called from
+    /// ``dropoutBound(_:reading:isTrusted:isMoving:netMetres:thresholdMetres:)`` after its bound, before the fix's sample
+    /// is appended. Out of line: it runs only during runs of zeros.
+    @usableFromInline @inline(never)
+    mutating func judgeContradictedReadings(thresholdMetres threshold: Double, now: Int64) {
+        guard let start = window.oldest(), now &- start.milliseconds >= Int64(profile.windowSeconds * 500),
+            !isInVehicle, !isAroundRest || isDepartureFromStillReadings
+        else { return contradiction.end() }
+        if !contradiction.isOverruling {
+            // (Once overruled, the readings are out of the window: judged still then, zeros since.)
+            let seconds = dopplerSeconds - start.dopplerSeconds
+            guard seconds >= profile.windowSeconds / 2,
+                (dopplerPath - start.dopplerPath) / seconds < profile.motionDopplerSpeedMetresPerSecond
+            else { return contradiction.end() }
+        }
+        let wasOverruling = contradiction.isOverruling
+        guard
+            contradiction.add(
+                position: SIMD2(filter.east, filter.north), now: now,
+                previousAcceptedMilliseconds: lastAcceptedMilliseconds,
+                lastRejectedMilliseconds: lastRejectedMilliseconds, thresholdMetres: threshold,
+                windowSpanMilliseconds: Int64(profile.windowSeconds * 1000),
+                windowStartCandidates: SIMD2(start.candidateDoppler, start.candidateFiltered),
+                windowStartPositionPath: start.positionPath)
+        else { return }
+        // Overruled: the readings so far leave the window, with a margin of the longest step integrated, so that
+        // the next fix's window has too little Doppler and the net displacement decides. The fix's own sample is
+        // appended now (its time then skips the caller's append), so that a window as short as the fixes' interval,
+        // which keeps only the previous fix's sample, sees it too; its candidates are those before the fix's
+        // increment: a release counts that increment too. The first time, the release counts from the run's
+        // first window on.
+        let excluded = dopplerSeconds + profile.maximumIntegrationSeconds
+        window.excludeReadings(throughDopplerSeconds: excluded)
+        window.append(
+            TrailingWindow.Sample(
+                milliseconds: now, east: filter.east, north: filter.north, dopplerPath: dopplerPath,
+                dopplerSeconds: excluded, positionPath: positionPath, candidateDoppler: candidates.x,
+                candidateFiltered: candidates.y, accuracySum: accuracySum, fixCount: fixCount))
+        if !wasOverruling {
+            window.lowerCandidates(toAtMost: contradiction.startCandidates)
+            // From now on the recording's sub-deadband readings are no readings to the prediction and the white-noise
+            // estimate (a multipath jump the Doppler σₐ accepted at 5–10 s counted out and back: a reviewer's drive
+            // +5 … +21 %); the cached prediction step is recomputed (0 is never a key, as in `changeProfile`).
+            positionOnlyBelowMetresPerSecond = profile.deadbandMetresPerSecond
+            predictionStepKey = 0
+        }
+    }
+
+    /// Judges the fix against the run of fixes whose readings say still while the track travels
+    /// (`judgeContradictedReadings`) when the window's net displacement (`netMetres`) is beyond the run's
+    /// ``ContradictedReadings/netThresholds`` thresholds (`thresholdMetres`) and the window reads still or the run
+    /// overrules (`isOverruling`); otherwise readings that say moving, or a window under the displacement test, end
+    /// the run. Returns whether the fix was judged.
+    @usableFromInline @discardableResult
+    mutating func judgeOrEndRun(isMoving: Bool, netMetres: Double, thresholdMetres: Double, isOverruling: Bool) -> Bool
+    {
+        guard netMetres > ContradictedReadings.netThresholds * thresholdMetres, !isMoving || isOverruling else {
+            if contradiction.fixes != 0 { contradiction.end() }
+            return false
+        }
+        judgeContradictedReadings(thresholdMetres: thresholdMetres, now: lastReceivedMilliseconds)
+        return true
+    }
+
+    /// Judges a sub-deadband reading that the Doppler check trusts, during a run of them
+    /// (``TrackingProfile/haltRunLength`` or more), against the run of fixes whose readings say still while the
+    /// track travels (``ContradictedReadings``), as `judgeContradictedReadings` judges readings the check does not
+    /// trust. Once the run overrules, the readings are dropouts (``isDropout(_:isMoving:positionSpeed:)``) while it
+    /// lasts, not trusted, and the run is judged on in
+    /// ``dropoutBound(_:reading:isTrusted:isMoving:netMetres:thresholdMetres:)``, as for any reading not trusted.
+    /// Called from that bound (with `isTrusted`).
+    ///
+    /// Why: the check trusts a receiver whose session Doppler path matched its position path, and a zero from it
+    /// is a halt. A speed column that dies partway (a logger that writes 0 from some point on) was therefore
+    /// believed for the rest of the track: a reviewer's drives every 3–15 s whose column turns to zeros after
+    /// 20–70 % of the fixes read 24–64 % of their distance (the window's net displacement 180 m against a 6 m
+    /// threshold, fix after fix). The evidence that overrules is the same steady progress that overrules a column
+    /// of zeros from the start, so a consistent receiver's real halt, or a parked one's multipath, is believed as
+    /// before.
+    ///
+    /// When the run overrules, the shortfall of what the track counted since the window that began it (every
+    /// increment is a candidate, held or not, and so is an earlier release) against the position filter's path
+    /// there joins the held candidates, released as a later fix's window moves (or at ``finishTrack()``): the
+    /// trusted zeros counted nothing, so lowering the window's candidates, as for readings not trusted, releases
+    /// nothing.
+    ///
+    /// When the positions had agreed with these readings during their run (the window's net displacement within
+    /// the threshold: a halt the track confirms, ``stillAgreedPosition``), on a profile with a departure hold
+    /// (``TrackingProfile/departureConfirmationSeconds``: driving, cycling), and no run overruled the readings under
+    /// a moving track yet in the session (``hasCountedOverruledTrustedReadings``), the release is a departure from
+    /// there
+    /// (``isDepartureFromStillReadings``), settled by `settleDepartureFromStillReadings`: given up when the track
+    /// snaps back; counted two minutes on unless it did (also while parked), when trusted readings above the
+    /// deadband are released (`leaveRest`), or at ``finishTrack()``. Why: a parked receiver's reflection that slides
+    /// away in a straight line at 3–6 m/s for 20–60 s is the same steady progress, and a proven receiver's zeros were
+    /// right; its slide and the snap back counted 2 × 100–360 m (a reviewer's 20 parked receivers with six slides
+    /// each, +7.8 km; a sweep of 126 single slides, +10.1 km). A drive under a column that died while the car stood
+    /// still is held, not lost (two reviewers' 327 tracks whose column dies, 170 of them at a halt: the same
+    /// distance). The agreement counts in the same run of sub-deadband readings, or within two window spans of the
+    /// overruling run's start (a stray reading of 0.3–0.55 m/s begins a new run of them).
+    @usableFromInline @inline(never)
+    mutating func judgeTrustedStillReadings(isMoving: Bool, netMetres: Double, thresholdMetres: Double) {
+        let runStart = fixCount - Double(subDeadbandRun)
+        let agrees = !NetDisplacementGate.isMoving(netDisplacement: netMetres, threshold: thresholdMetres)
+        if agrees {
+            stillAgreedPosition = SIMD2(filter.east, filter.north)
+            stillAgreedMilliseconds = lastReceivedMilliseconds
+            stillAgreedRunStart = runStart
+        }
+        if isDepartureFromStillReadings { settleDepartureFromStillReadings(agrees: agrees, threshold: thresholdMetres) }
+        let wasOverruling = isOverrulingReadings
+        guard
+            judgeOrEndRun(
+                isMoving: isMoving, netMetres: netMetres, thresholdMetres: thresholdMetres, isOverruling: wasOverruling)
+        else { return }
+        // (Only as the run begins to overrule: while it goes on, the fixes count as readings not trusted, and a
+        // release at each would bring back the movement the deadband refused.)
+        guard contradiction.isOverruling, !wasOverruling else { return }
+        // (Agreed in the same run of sub-deadband readings, or within two window spans of the run's start: a parked
+        // receiver's stray reading of 0.3–0.55 m/s began a new run of them, which never agreed, and the slide
+        // counted.)
+        // (`.min`, never agreed, would wrap round in the difference.)
+        if stillAgreedRunStart == runStart
+            || (stillAgreedMilliseconds != .min
+                && contradiction.startMilliseconds &- stillAgreedMilliseconds <= 2 * Int64(profile.windowSeconds * 1000)),
+            departureMilliseconds == .min, profile.departureConfirmationSeconds > 0,
+            !hasCountedOverruledTrustedReadings
+        {
+            restOrigin = stillAgreedPosition
+            hasRest = true
+            isDepartureFromStillReadings = true
+        } else if !isDepartureFromStillReadings {
+            hasCountedOverruledTrustedReadings = true
+        }
+        // (A run on a winding road overrules, turns, and overrules again: what it counted includes its releases.)
+        let counted = candidates.x + candidates.y - contradiction.startCandidates.x - contradiction.startCandidates.y
+        candidates.y += max(0, positionPath - contradiction.startPositionPathMetres - counted)
+    }
+
+    /// Settles a departure from where trusted still readings agreed (``isDepartureFromStillReadings``) at a trusted
+    /// sub-deadband reading (`agrees`: the window's net displacement within `threshold`, metres): given up when the
+    /// track is back (``isBackAtRest(away:threshold:)``: in a step from its farthest), or rests near there again
+    /// within a window span and an integration step of being farthest (a slide's snap back, the fixes just after
+    /// it refused or re-anchored; a drive round the block takes longer); counted (into ``countedWhileJudging``) once it
+    /// has lasted ``maximumExcursionSeconds`` with the track away or resting anywhere (a hop that stopped away from
+    /// where the column died; a lap that came back to it too slowly for a snap back). A run that ended before it released anything leaves no rest behind: given up when the track is back near
+    /// where the readings agreed (a snap back that re-anchored the filter), else forgotten (its readings stay
+    /// overruled for the smoother). Out of line: only while such a departure is held.
+    @usableFromInline @inline(never)
+    mutating func settleDepartureFromStillReadings(agrees: Bool, threshold: Double) {
+        let now = lastReceivedMilliseconds
+        guard departureMilliseconds != .min else {
+            if !isOverrulingReadings { forgetUnreleasedDeparture(threshold: threshold) }
+            return
+        }
+        let away = distanceFromRest(threshold: threshold)
+        let settleMilliseconds = Int64((profile.windowSeconds + profile.maximumIntegrationSeconds) * 1000)
+        if isBackAtRest(away: away, threshold: threshold)
+            || (agrees && Self.isNearStillOrigin(away: away, farthest: departureFarthestMetres, threshold: threshold)
+                && now &- departureFarthestMilliseconds <= settleMilliseconds)
+        {
+            giveUpDeparture()
+        } else if Double(now &- departureMilliseconds) / 1000 >= Tracker.maximumExcursionSeconds,
+            agrees || NetDisplacementGate.isMoving(netDisplacement: away, threshold: threshold)
+        {
+            // (Also resting back at its origin, when it came back too slowly for a snap back: a lap round the block
+            // to where the column died, under 1 m of noise, waited for the next drive or the end of the track.)
+            countedWhileJudging += endRest()
+        }
+    }
+
+    /// Whether a track `away` metres from where trusted still readings agreed, having gone `farthest` metres from it, is
+    /// back there: within twice `threshold` (the net-displacement gate's, metres) or a quarter of `farthest` (a slide's
+    /// snap back lands on the receiver's scatter around the spot, not on it). Whether it came back as a snap back, the
+    /// callers judge.
+    static func isNearStillOrigin(away: Double, farthest: Double, threshold: Double) -> Bool {
+        away <= max(2 * threshold, farthest / 4)
+    }
+
+    /// Forgets a departure from where trusted still readings agreed whose run ended before releasing anything: given
+    /// up when the track is back near where they agreed (within twice `threshold` or a quarter of where the run
+    /// got to: a snap back that re-anchored the filter), else the rest is dropped.
+    @usableFromInline
+    mutating func forgetUnreleasedDeparture(threshold: Double) {
+        let d = SIMD2(filter.east, filter.north) - restOrigin, far = contradiction.last - restOrigin
+        if Self.isNearStillOrigin(
+            away: (d * d).sum().squareRoot(), farthest: (far * far).sum().squareRoot(), threshold: threshold)
+        {
+            giveUpDeparture()
+        } else {
+            hasRest = false
+            isDepartureFromStillReadings = false
+        }
+    }
+
+    /// The filter's velocity update from a trusted reading of `speed` (m/s, accuracy `speedSigma`) along `course`
+    /// (degrees; its accuracy the fix's, else the profile's assumed one).
+    @inlinable @inline(__always)
+    mutating func updateVelocity(speed: Double, courseDegrees course: Double, speedSigma: Double, fix: Fix) {
+        let courseSigma = fix.courseAccuracyDegrees ?? profile.assumedCourseAccuracyDegrees
+        let c = course * .pi / 180
+        filter.updateVelocity(
+            east: speed * sin(c), north: speed * cos(c),
+            variance: MeasurementNoise.velocityVariance(
+                speed: speed, speedSigma: speedSigma, courseSigmaDegrees: courseSigma))
+    }
+
+    /// The filter's velocity update from a trusted reading under the deadband (`speed`, of accuracy `speedSigma`):
+    /// a halt, so a zero velocity (or, with a course, the reading along it), unless ``isJudgingStillReadings``.
+    /// Standing still needs no direction: without a course a zero speed is a zero velocity. Out of line: only
+    /// readings under the deadband take it.
+    @usableFromInline @inline(never)
+    mutating func updateVelocityWithStillReading(_ speed: Double, speedSigma: Double, fix: Fix) {
+        guard !isJudgingStillReadings else { return }
+        if let course = fix.courseDegrees {
+            updateVelocity(speed: speed, courseDegrees: course, speedSigma: speedSigma, fix: fix)
+        } else {
+            filter.updateVelocity(
+                east: 0, north: 0,
+                variance: MeasurementNoise.velocityVariance(speed: 0, speedSigma: speedSigma, courseSigmaDegrees: 0))
+        }
+    }
+
+    /// Whether a run of fixes whose readings say still while the track travels overrules them now
+    /// (``ContradictedReadings``): its verdict, as long as its last fix is the last accepted one (a run that a
+    /// reading above the deadband left unjudged is over: its stale verdict made a consistent receiver's later
+    /// halts count their first zeros as dropouts, 7–12 m per stop in a reviewer's test).
+    @inlinable
+    var isOverrulingReadings: Bool {
+        contradiction.isOverruling && contradiction.lastMilliseconds == lastAcceptedMilliseconds
+    }
+
+    /// Whether trusted sub-deadband readings are no velocity measurement to the filter: while a run of fixes whose
+    /// readings say still while the track travels (``ContradictedReadings``) is under way (its last fix is the last
+    /// accepted one), and for the rest of the session once a run overruled them as a placeholder (as they are no
+    /// readings to the prediction then: `positionOnlyBelowMetresPerSecond`). Why: at 1 Hz a speed column that died
+    /// under a 12 m/s drive pinned the velocity at 0 fix after fix, the fixes fell outside the prediction (χ² 7–25),
+    /// every rejection ended the run, and the drive after the column died counted nothing; and a run that ended at a
+    /// corner, or a second death of the column, had the zeros pin the velocity again, with rejections and
+    /// re-anchors that no new run survived (3,700 m of a 7,200 m drive). The position filter, which the run's
+    /// distance comes from, takes no readings. The cost: once a column died and revived, the filtered velocity at a
+    /// later true halt decays by the positions alone (a reviewer's test: 3–7 m/s five seconds into a stop at 1 Hz,
+    /// three or four fixes refused as outliers; the distance unchanged). Tried instead, on a reviewer's 45 drives
+    /// whose column dies (861 km; some revive, die again, halt): pinning again once the zeros are a new run of them
+    /// (summed error 22.7 → 36.3 km) or once the window's net displacement falls under the run's thresholds
+    /// (→ 57.6 km).
+    @inlinable
+    var isJudgingStillReadings: Bool {
+        positionOnlyBelowMetresPerSecond > 0
+            || (contradiction.fixes != 0 && contradiction.lastMilliseconds == lastAcceptedMilliseconds)
+    }
+
+    /// Takes a fix's reading and position-filter path back out of the session's Doppler evidence (``DopplerCheck``),
+    /// where the fix, moving, had just added them (under chords the chord restarts at the fix instead, and its
+    /// fix-by-fix unit evidence loses them). For sub-deadband readings once the readings were overruled as a
+    /// placeholder (``dropoutBound(_:reading:isTrusted:isMoving:netMetres:thresholdMetres:)``).
+    @usableFromInline
+    mutating func withdrawSessionEvidence(reading: Double, now: Int64) {
+        let step = min(Double(now &- lastAcceptedMilliseconds) / 1000, profile.maximumIntegrationSeconds)
+        let evidence = SIMD2(reading, positionFilter.speedMetresPerSecond) * step
+        if profile.judgesDopplerByChords {
+            unitEvidence -= evidence
+            startChord(now: now)
+        } else {
+            sessionDopplerPath -= evidence.x
+            sessionPositionPath -= evidence.y
+        }
+    }
+
+    /// `threshold` raised to the net-displacement gate's noise floor
+    /// (``NetDisplacementGate/noiseFloor(positionVariance:profile:)``) for the filter's position variance scaled
+    /// to the white noise the fixes show (``WhiteNoiseEstimate``) over the noise the filter assumed
+    /// (`filterNoiseVariance`, m² per axis): the filter's variance follows the accuracy it was given, fixes whose
+    /// error drifts or that are exact do not scatter from epoch to epoch, and white noise does, by as much as it
+    /// does. Not capped at 1 (the filter's own noise level) since 2026-11-30: a receiver claiming 1–2 m whose
+    /// fixes scatter 4 m per axis counted a reviewer's parked car 30.7 km per hour on the driving profile (68 m
+    /// uncapped); the estimate only takes steps of at most 2.5 s, where a turning vehicle puts the middle fix
+    /// a few decimetres off the chord, far below any floor that would cost it a window (every recording unchanged;
+    /// of 1,194 generated cases all but three groups unchanged: a slow white-noise walk with 25 m accuracy −60 m of
+    /// 950, the same at 10 m −23 m of an over-count of 196, doze bursts −3 m).
+    /// Not raised before the estimate has its first ``WhiteNoiseEstimate/minimumSamples`` triples.
+    /// A sparse step (longer than ``WhiteNoiseEstimate/maximumStepSeconds``) is also raised to
+    /// ``WhiteNoiseEstimate/sparseThresholdSigmas`` standard deviations of the filtered track's white jitter by the
+    /// sparse estimate (``WhiteNoiseEstimate/sparseVarianceRatio``, once it has its
+    /// ``WhiteNoiseEstimate/sparseMinimumSamples`` pairs; docs/ARCHITECTURE.md 5f).
+    /// (`mutating` only so that `self` is passed by reference: see ``continuesRejectionRun(east:north:predictedEast:predictedNorth:)``.)
+    @usableFromInline @inline(never)
+    mutating func raisedToNoiseFloor(_ threshold: Double, filterNoiseVariance: Double) -> Double {
+        var threshold = threshold
+        if predictionStep.seconds > WhiteNoiseEstimate.maximumStepSeconds,
+            whiteNoise.sparseSamples >= WhiteNoiseEstimate.sparseMinimumSamples, profile.netDisplacementNoiseSigmas > 0,
+            noise.scale > 0
+        {
+            // A sparse step: the white noise its logger's steps show, as a share of the reported variance
+            // (`WhiteNoiseEstimate.sparseVarianceRatio`), over the share the filter assumed (its scale).
+            let share = whiteNoise.sparseVarianceRatio / noise.scale
+            threshold = max(
+                threshold,
+                NetDisplacementGate.noiseFloor(
+                    positionVariance: filter.positionVariance * share, sigmas: WhiteNoiseEstimate.sparseThresholdSigmas)
+            )
+        }
+        guard whiteNoise.samples >= WhiteNoiseEstimate.minimumSamples, filterNoiseVariance > 0 else { return threshold }
+        let share = whiteNoise.varianceMetres2 / filterNoiseVariance
+        return max(
+            threshold,
+            NetDisplacementGate.noiseFloor(positionVariance: filter.positionVariance * share, profile: profile))
+    }
+
+    /// Whether the filtered position lies farther than `threshold` (metres, the net-displacement gate's)
+    /// from where the vehicle latch's slow spell started. Out of line: called once per spell (`mutating` only so
+    /// that `self` is passed by reference: see ``continuesRejectionRun(east:north:predictedEast:predictedNorth:)``).
+    @usableFromInline
+    mutating func hasLeftSlowStart(threshold: Double) -> Bool {
+        let d = SIMD2(filter.east, filter.north) - slowStart
+        return NetDisplacementGate.isMoving(netDisplacement: (d * d).sum().squareRoot(), threshold: threshold)
+    }
+}
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
+#endif

@@ -1,0 +1,236 @@
+// Rests and departures: the departure hold, given up when the track comes back.
+// Part of `Tracker` (Tracker.swift holds its state and the per-fix path).
+
+extension Tracker {
+    /// Records a "not moving" verdict of the net-displacement gate (a window with too little Doppler) at `now`
+    /// (see ``TrackingProfile/departureConfirmationSeconds``); a run of them a window long makes the window's
+    /// oldest sample the rest the track may leave. A departure pending from an earlier rest is settled first:
+    /// given up if the track is back at the rest (``isBackAtRest(away:threshold:)``: an excursion went out and
+    /// came back; a verdict far from the rest, a U-turn's, gives nothing up), counted if it has lasted long enough
+    /// (``confirmDeparture(now:away:threshold:)``), and otherwise kept, this rest not replacing the one left (an
+    /// excursion resting at its far end for longer than the window still comes back to the rest it left; a car
+    /// that moved up 1–1.5 thresholds in a queue and stopped is not back). Returns the metres counted. Out of
+    /// line and `mutating` (by reference): it runs only without Doppler.
+    @usableFromInline @inline(never)
+    mutating func recordRest(now: Int64, threshold: Double) -> Double {
+        // (`lastAcceptedMilliseconds` is still the previous accepted fix's time.)
+        if isDepartureFromStillReadings, departureMilliseconds == .min, !isOverrulingReadings {
+            // (A run that held a departure from where trusted zeros agreed ended before releasing anything.)
+            forgetUnreleasedDeparture(threshold: threshold)
+        }
+        if restVerdictMilliseconds != lastAcceptedMilliseconds { restRunMilliseconds = now }
+        restVerdictMilliseconds = now
+        var counted = 0.0
+        if departureMilliseconds != .min {
+            let away = distanceFromRest(threshold: threshold)
+            if isBackAtRest(away: away, threshold: threshold) {
+                giveUpDeparture()
+            } else {
+                counted = confirmDeparture(now: now, away: away, threshold: threshold)
+                if departureMilliseconds != .min { return 0 }
+            }
+        }
+        if Double(now &- restRunMilliseconds) / 1000 >= profile.windowSeconds, let start = window.oldest() {
+            restOrigin = SIMD2(start.east, start.north)
+            hasRest = true
+        }
+        return counted
+    }
+
+    /// Whether the departure hold is at work: a rest to leave, or a departure from one pending.
+    @inlinable @inline(__always)
+    var isAroundRest: Bool { hasRest || departureMilliseconds != .min }
+
+    /// Takes the metres (`doppler`, `filtered`) the gates released at `now` after a rest: a departure begins (or
+    /// goes on) and holds them until ``confirmDeparture(now:away:threshold:)`` counts them, or, when the track is
+    /// back at the rest from a farthest point one fix away (a jump), gives them up with the departure. A departure
+    /// from where trusted still readings agreed (``isDepartureFromStillReadings``) counts at once when the metres
+    /// released include more than `threshold` of trusted readings (the receiver's own readings say it moves: a
+    /// first version gave up 840 m a revived column had counted). Returns the metres counted. Out of line and
+    /// `mutating`: only on leaving a rest.
+    @usableFromInline @inline(never)
+    mutating func leaveRest(doppler: Double, filtered: Double, now: Int64, threshold: Double) -> Double {
+        let isStart = departureMilliseconds == .min
+        if isStart {
+            departureMilliseconds = now
+            departureFarthestMetres = 0
+            departureLastAwayMetres = 0
+            departureAwayRun = 0
+            departureRunAtFarthest = 0
+        }
+        if isDepartureFromStillReadings, !isStart, doppler > threshold {
+            // Trusted readings above the deadband released: the receiver's own readings say it moved.
+            departurePending += SIMD2(doppler, filtered)
+            return endRest()
+        }
+        let away = distanceFromRest(threshold: threshold)
+        if !isStart, departureRunAtFarthest <= 1 || isDepartureFromStillReadings,
+            isBackAtRest(away: away, threshold: threshold)
+        {
+            // Back where it rested while the window still reads motion, from a farthest point it reached on its
+            // first fix away (a lone jump): an excursion, its way back included. (Not from one reached fix after
+            // fix: a car that drives back past its parking place is on a trip, and a first version that gave up
+            // any departure back here lost a reviewer's U-turns 30–90 m out at 1–5 s, 60–220 m each.)
+            giveUpDeparture()
+            return 0
+        }
+        departurePending += SIMD2(doppler, filtered)
+        return confirmDeparture(now: now, away: away, threshold: threshold)
+    }
+
+    /// Gives up the pending departure: the track is back at its rest, so it was an excursion.
+    @usableFromInline
+    mutating func giveUpDeparture() {
+        departureMilliseconds = .min
+        departurePending = SIMD2(0, 0)
+        if isDepartureFromStillReadings {
+            hasRest = false
+            isDepartureFromStillReadings = false
+            stillReadingDeparturesGivenUp &+= 1
+        }
+    }
+
+    /// Whether a track `away` metres from its rest is back there (see ``recordRest(now:threshold:)``). A departure
+    /// from where trusted still readings agreed (``isDepartureFromStillReadings``) is back within twice `threshold`
+    /// or a quarter of the farthest it went, reached within two accepted fixes of being within two thresholds of that
+    /// farthest (a snap back, also after staying out; not a drive that comes round the block). Otherwise: within half
+    /// of `threshold`; or within `threshold` and back by more than `threshold` from the farthest it went; or, when
+    /// it reached its farthest in fewer than ``departureConfirmationFixes`` fixes away (a jump, not a drive:
+    /// ``departureRunAtFarthest``), within twice `threshold` or a quarter of the farthest after going out beyond
+    /// four times `threshold` (a jump out and back, whose fixes at the rest scatter by the receiver's noise).
+    @usableFromInline
+    func isBackAtRest(away: Double, threshold: Double) -> Bool {
+        if isDepartureFromStillReadings {
+            return Self.isNearStillOrigin(away: away, farthest: departureFarthestMetres, threshold: threshold)
+                && fixCount - departureFarthestFixCount <= 2
+        }
+        return away <= threshold / 2 || (away <= threshold && away <= departureFarthestMetres - threshold)
+            || (departureFarthestMetres >= 4 * threshold
+                && departureRunAtFarthest < Tracker.departureConfirmationFixes
+                && away <= max(2 * threshold, departureFarthestMetres / 4))
+    }
+
+    /// The filtered track's distance from ``restOrigin`` (metres), recorded in ``departureFarthestMetres`` with
+    /// `threshold`.
+    @usableFromInline
+    mutating func distanceFromRest(threshold: Double) -> Double {
+        let d = SIMD2(filter.east, filter.north) - restOrigin
+        let away = (d * d).sum().squareRoot()
+        departureFarthestMetres = max(departureFarthestMetres, away)
+        if away >= departureFarthestMetres - 2 * threshold {
+            // (Near its farthest: a slide that stays out and then snaps back left from there.)
+            departureFarthestFixCount = fixCount
+            departureFarthestMilliseconds = lastReceivedMilliseconds
+        }
+        departureThresholdMetres = threshold
+        return away
+    }
+
+    /// The end of the track (or of the session): counts the metres a departure still holds unless the track is
+    /// back at the rest it left (as ``recordRest(now:threshold:)`` judges it: then they are given up), and those a
+    /// run that overrules its readings still holds (``releaseOverruledRun()``), and returns them.
+    /// Why: a track ending within ``TrackingProfile/departureConfirmationSeconds`` of leaving a rest, before
+    /// 100 m, lost those metres (a reviewer's drives ending 8 s after pulling away: 42 → 0 m of 61; rides
+    /// ending 20 s on: 89 → 0 m of 95). Call it once, at the end: it forgets the rest, so fixes after it start
+    /// without one (an excursion's way back would count). `truetrack process` calls it after the last fix; the
+    /// per-fix totals of its decisions do not hold what it counts.
+    public mutating func finishTrack() -> Double {
+        let overruled = releaseOverruledRun()
+        guard departureMilliseconds != .min else { return overruled }
+        let threshold = departureThresholdMetres
+        let away = distanceFromRest(threshold: threshold)
+        guard !isBackAtRest(away: away, threshold: threshold) else {
+            giveUpDeparture()
+            return overruled
+        }
+        return overruled + endRest()
+    }
+
+    /// At the end of the track, counts what the window still holds when the last fix continued a run that overrules
+    /// its readings (``ContradictedReadings``) and returns the metres counted: the run proved the track moving, and
+    /// the release it lowered the window for comes with the next fix's moving window, which a track ending there
+    /// never has (a reviewer's drive every 15 s whose column turned to zeros, overruled at its last fix: the last
+    /// 60 s, 480 m, went uncounted).
+    @usableFromInline
+    mutating func releaseOverruledRun() -> Double {
+        guard isOverrulingReadings, !isInVehicle, let start = window.oldest()
+        else { return 0 }
+        let held = candidates - pointwiseMax(committed, SIMD2(start.candidateDoppler, start.candidateFiltered))
+        committed = candidates
+        contradiction.end()
+        return accumulator.add(doppler: max(held.x, 0), filtered: max(held.y, 0))
+    }
+
+    /// How far (metres) a departure from a rest must have gone, both from the rest and along the track, to count
+    /// before ``TrackingProfile/departureConfirmationSeconds``: 100. Why: a multipath excursion that the
+    /// outlier gate lets the filter follow goes out by less than the fixes' jump (25–70 m in the generated
+    /// parked receivers), while a car pulling away covers 100 m in 7–10 s; the held metres of a real departure
+    /// then count after seconds, not half a minute. Both conditions, because a re-anchor on a jump puts the
+    /// track far from the rest without a path to it.
+    @usableFromInline static let departureConfirmationMetres = 100.0
+
+    /// How many accepted fixes in a row a departure from a rest must have been away for before it counts, each at
+    /// least a quarter as far from the rest as the next (``departureAwayRun``): 3. Why: a multipath excursion of
+    /// one or two fixes is 100 m out at once and back on the fix after; a jump that lands on a departure pending
+    /// on the receiver's drift found it 30 s old, and is many times as far as the fix before; a car on its way
+    /// is away fix after fix. Measured on a fleet re-tester's vans parked 8 h logging every 10–15 s without a
+    /// speed column, 5 % of fixes jumping 50–500 m for one or two fixes (`tools/analysis/fleet/fleet_eval.py`).
+    /// The cost: at 10 s a car pulling away counts its first metres two or three fixes later (at 1 Hz, 2 s).
+    @usableFromInline static let departureConfirmationFixes = 3
+
+    /// Counts a pending departure's held metres when it has lasted
+    /// ``TrackingProfile/departureConfirmationSeconds`` and the track, `away` metres from its rest
+    /// (``distanceFromRest(threshold:)``), is farther than `threshold`, or once it is
+    /// ``departureConfirmationMetres`` on; the rest is then left for good. Either only when
+    /// ``departureConfirmationFixes`` accepted fixes in a row were beyond `threshold`, each at least a quarter as
+    /// far as the one after it, with no fix refused between them as an outlier or too fast
+    /// (``departureAwayRun``). Without such a run, once the departure has been held
+    /// ``maximumExcursionSeconds`` with the track beyond `threshold`. A departure from where trusted still readings
+    /// agreed (``isDepartureFromStillReadings``) counts only after ``maximumExcursionSeconds``: its readings, proven
+    /// by the session, said still. Returns the metres counted.
+    @usableFromInline
+    mutating func confirmDeparture(now: Int64, away: Double, threshold: Double) -> Double {
+        let before = departureLastAwayMetres
+        departureLastAwayMetres = away
+        if !NetDisplacementGate.isMoving(netDisplacement: away, threshold: threshold) {
+            departureAwayRun = 0
+        } else if NetDisplacementGate.isMoving(netDisplacement: before, threshold: threshold), before >= away / 4 {
+            departureAwayRun &+= 1
+        } else {
+            departureAwayRun = 1
+        }
+        if away >= departureFarthestMetres { departureRunAtFarthest = departureAwayRun }
+        let seconds = Double(now &- departureMilliseconds) / 1000
+        guard NetDisplacementGate.isMoving(netDisplacement: away, threshold: threshold),
+            !isDepartureFromStillReadings || seconds >= Tracker.maximumExcursionSeconds,
+            departureAwayRun >= Tracker.departureConfirmationFixes
+                && (seconds >= profile.departureConfirmationSeconds
+                    || (away > Tracker.departureConfirmationMetres
+                        && departurePending.x + departurePending.y > Tracker.departureConfirmationMetres))
+                // Held longer than any excursion lasts: a trip under multipath whose refused fixes kept breaking
+                // the run (a reviewer's loop at 10 s with 30 % of fixes jumping: 2,400 m truth, 283 m counted).
+                || seconds >= Tracker.maximumExcursionSeconds
+        else { return 0 }
+        return endRest()
+    }
+
+    /// Counts a pending departure's held metres and forgets the rest (a departure confirmed; a restart in
+    /// another plane). Returns the metres counted.
+    @usableFromInline
+    mutating func endRest() -> Double {
+        let counted = accumulator.add(doppler: departurePending.x, filtered: departurePending.y)
+        departureMilliseconds = .min
+        departurePending = SIMD2(0, 0)
+        hasRest = false
+        isDepartureFromStillReadings = false
+        return counted
+    }
+}
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
+#endif
