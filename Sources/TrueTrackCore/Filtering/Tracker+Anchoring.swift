@@ -10,6 +10,11 @@ extension Tracker {
         east e: Double, north n: Double, variance r: Double, fix: Fix, accuracy: Double, displacementAccuracy: Double,
         now: Int64
     ) {
+        // The re-anchor of the run of refusals that released a hold (see `holdReleaseMinimumSeconds`): the hold's
+        // chord ends here. Any other anchor drops it.
+        let releasesHold =
+            isHoldReleasePending && consecutiveRejections >= profile.rejectionsBeforeReanchor
+            && Double(now &- lastAcceptedMilliseconds) / 1000 <= resetGapThresholdSeconds
         resetGapThresholdSeconds = profile.filterResetGapSeconds
         if !hasFilter || Double(now &- lastAcceptedMilliseconds) / 1000 > profile.filterResetGapSeconds {
             // A forward jump in time (see ``jumpMilliseconds``).
@@ -41,7 +46,14 @@ extension Tracker {
         whiteNoise.breakSequence()
         // Any anchor after a reset gap (a re-anchor on outliers: the first fix after the gap was wrong) leaves
         // that gap's chord uncounted; the reset gap's own anchor sets it again after this.
-        pendingGapSeconds = 0
+        if releasesHold {
+            pendingGapSeconds += Double(now &- holdReleaseMilliseconds) / 1000
+            (holdReleaseEnd, holdReleaseMilliseconds) = (SIMD2(e, n), now)
+            isHoldReleaseAnchored = true
+        } else {
+            pendingGapSeconds = 0
+            isHoldReleasePending = false
+        }
         contradiction = ContradictedReadings()
         // A run of zeros starts again here, with this fix's own reading.
         subDeadbandRun = fix.speedMetresPerSecond.map { $0 < profile.deadbandMetresPerSecond ? 1 : 0 } ?? 0
@@ -88,6 +100,10 @@ extension Tracker {
         slowStart = SIMD2(slowEast, slowNorth)
         let (originEast, originNorth) = convert(gapOrigin.x, gapOrigin.y)
         gapOrigin = SIMD2(originEast, originNorth)
+        let (heldEast, heldNorth) = convert(holdReleaseOrigin.x, holdReleaseOrigin.y)
+        holdReleaseOrigin = SIMD2(heldEast, heldNorth)
+        let (endEast, endNorth) = convert(holdReleaseEnd.x, holdReleaseEnd.y)
+        holdReleaseEnd = SIMD2(endEast, endNorth)
         let (homeEast, homeNorth) = convert(chainHome.x, chainHome.y)
         chainHome = SIMD2(homeEast, homeNorth)
         let (restEast, restNorth) = convert(restOrigin.x, restOrigin.y)

@@ -63,8 +63,8 @@ extension Tracker {
             ? profile.assumedDisplacementAccuracyMetres : r.squareRoot() * MeasurementNoise.radius68PerSigma
         var added = 0.0
         var floor = 0.0
-        if pendingGapSeconds > 0, dt > profile.maximumIntegrationSeconds, let anchor = window.oldest(),
-            anchor.fixCount == fixCount
+        if pendingGapSeconds > 0, !isHoldReleasePending, dt > profile.maximumIntegrationSeconds,
+            let anchor = window.oldest(), anchor.fixCount == fixCount
         {
             // A sparse step straight after a reset gap's anchor: a link of a chain (see `beginGap`).
             pendingGapSeconds = 0
@@ -76,7 +76,14 @@ extension Tracker {
             // (At most what the traveller sustains: below the profile's top speed.)
             floor = link.secondSpeed * dt
         }
-        if pendingGapSeconds > 0, let anchor = window.oldest(),
+        if isHoldReleasePending {
+            // A hold released by a jump (see `holdReleaseMinimumSeconds`), settled half a window after its end.
+            if Double(now &- holdReleaseMilliseconds) / 1000 >= profile.windowSeconds / 2 {
+                let seconds = pendingGapSeconds
+                (pendingGapSeconds, isHoldReleasePending) = (0, false)
+                added = settleHoldRelease(seconds: seconds, east: e, north: n, now: now)
+            }
+        } else if pendingGapSeconds > 0, !isHoldReleasePending, let anchor = window.oldest(),
             Double(now &- anchor.milliseconds) / 1000 >= profile.windowSeconds / 2
         {
             let seconds = pendingGapSeconds
@@ -529,6 +536,8 @@ extension Tracker {
     mutating func beginGap(
         east e: Double, north n: Double, seconds dt: Double, displacementAccuracy: Double, doppler: Double?, now: Int64
     ) -> Double {
+        // (A hold released by a jump and still pending is no gap's: dropped.)
+        if isHoldReleasePending { (pendingGapSeconds, isHoldReleasePending) = (0, false) }
         let origin = SIMD2(filter.east, filter.north)
         let isLone = window.oldest()?.fixCount == fixCount
         let accuracyHere = isLone ? anchorAccuracy : windowMeanAccuracy(orElse: anchorAccuracy)

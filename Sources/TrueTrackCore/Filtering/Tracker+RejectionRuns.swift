@@ -21,16 +21,70 @@ extension Tracker {
     /// stale repeat (see ``staleRepeatSeconds``). A repeat that is accepted is remembered as a hold, and later
     /// repeats of that position are accepted too: after the limit the filter has taken one repeat but still
     /// moves, and the next repeat, a second later, would start another 5 s of rejections (a reviewer's stop
-    /// cycled through them, each accepted repeat integrating the frozen speed over 6 s). Out of line and
-    /// `mutating` (by reference): exact repeats are rare.
+    /// cycled through them, each accepted repeat integrating the frozen speed over 6 s). The hold's start (the last
+    /// accepted fix, at this position), its latest repeat (`now`, ms since 1970) and the total when it began are
+    /// kept for a release by a jump (``holdReleaseMinimumSeconds``). Out of line and `mutating` (by reference):
+    /// exact repeats are rare.
     @usableFromInline @inline(never)
     mutating func isStaleRepeat(
-        latitude: Double, longitude: Double, doppler: Double?, seconds dt: Double, accuracy: Double
+        latitude: Double, longitude: Double, doppler: Double?, seconds dt: Double, accuracy: Double, now: Int64
     ) -> Bool {
-        if latitude == heldLatitude && longitude == heldLongitude { return false }
+        if latitude == heldLatitude && longitude == heldLongitude {
+            heldLastMilliseconds = now
+            return false
+        }
         if dt <= Self.staleRepeatSeconds && (doppler ?? filter.speedMetresPerSecond) * dt > accuracy { return true }
         (heldLatitude, heldLongitude) = (latitude, longitude)
+        (heldSinceMilliseconds, heldLastMilliseconds) = (lastAcceptedMilliseconds, now)
+        heldSinceTotalMetres = accumulator.totalMetres
         return false
+    }
+
+    /// How long a receiver must have held one position (exact repeats, accepted) for a refusal straight after it
+    /// to be a release by a jump, seconds: 3. Such a chipset (a static hold, or a position engine pinned while its
+    /// speed is low) freezes the position and reports 0–0.5 m/s while the walker sets off, then jumps to where it
+    /// is; the jump fails the outlier (or speed) gate and the third fix re-anchors there, which counts nothing: the
+    /// walk during the hold was lost: a reviewer's IPIN-like phone walks (60–150 m, a 10–18 s hold at each
+    /// departure, a chipset's smooth error) median −19.0 %, worst −42.8 %; with this rule 11.1 % and −19.3 %;
+    /// walks with a stop every 100–200 m −6.5 % → 3.2 % median. The jump's chord (from the filtered position at the hold to the
+    /// re-anchor), less what was counted from the hold's start, counts half a window after the re-anchor when the
+    /// track has gone on (``settleHoldRelease(seconds:east:north:now:)``). Not when a fix of the run is accepted
+    /// instead (the prediction widens over sparser fixes): the filter then follows the jump, and its speed counts
+    /// part of it when the readings are not trusted, so a chord there would count that part twice. Why 3 s: a
+    /// logger rounding its coordinates repeats a slow walker's fix for a second or two.
+    @usableFromInline static let holdReleaseMinimumSeconds = 3.0
+
+    /// Settles a hold released by a jump (``holdReleaseMinimumSeconds``) for a fix at (`east`, `north`) at `now`,
+    /// half a window after the jump ended (``holdReleaseEnd``); `seconds` from the hold's start to then. Counts
+    /// (returns, added to the accumulator) the chord from ``holdReleaseOrigin`` to ``holdReleaseEnd`` less
+    /// ``holdReleaseCountedMetres`` when the run re-anchored there, the jump is beyond the fixes' noise (the
+    /// net-displacement threshold), the track since has moved beyond it too and is not back nearer the hold, the
+    /// filter moves not back along the jump, the jump's pace over the hold is at most ``bridgeSpeedRatio`` times
+    /// the pace since (the filter's, or the track's net pace when more) and that pace at least the deadband, and
+    /// nothing says vehicle (the latch, a reading in force, or a pace above what the traveller sustains). Why these:
+    /// a multipath jump that holds for three fixes comes back (a still receiver's stays put), and a bus ride that a
+    /// frozen phone hid is faster than the walk after it. Out of line: rare.
+    @usableFromInline @inline(never)
+    mutating func settleHoldRelease(seconds: Double, east e: Double, north n: Double, now: Int64) -> Double {
+        let jump = holdReleaseEnd - holdReleaseOrigin
+        let chord = (jump * jump).sum().squareRoot()
+        let velocity = SIMD2(filter.velocityEast, filter.velocityNorth)
+        let speed = (velocity * velocity).sum().squareRoot()
+        let threshold = NetDisplacementGate.threshold(
+            meanAccuracy: windowMeanAccuracy(orElse: profile.assumedDisplacementAccuracyMetres), profile: profile)
+        let moved = SIMD2(e, n) - holdReleaseEnd, back = SIMD2(e, n) - holdReleaseOrigin
+        let movedMetres = (moved * moved).sum().squareRoot()
+        let sustained = profile.maximumSustainedSpeedMetresPerSecond
+        let elapsed = max(Double(now &- holdReleaseMilliseconds) / 1000, 1e-3)
+        // The pace after the jump: the filter's, or the track's net pace since when more.
+        let pace = max(speed, movedMetres / elapsed)
+        guard isHoldReleaseAnchored, chord > threshold, movedMetres > threshold, (back * back).sum().squareRoot() > chord,
+            pace >= profile.deadbandMetresPerSecond, (velocity * jump).sum() >= 0,
+            chord / max(seconds, 1e-3) <= Self.bridgeSpeedRatio * pace,
+            speed <= sustained, movedMetres / elapsed <= sustained, !isInVehicle, !readingExcludes(at: now)
+        else { return 0 }
+        let metres = chord - holdReleaseCountedMetres
+        return metres > 0 ? accumulator.add(doppler: 0, filtered: metres) : 0
     }
 
     /// Whether a fix at (east, north) that passed the outlier gate right after a rejection continues the run of
@@ -98,6 +152,17 @@ extension Tracker {
             consecutiveRejections = agrees ? consecutiveRejections + 1 : 1
         } else {
             consecutiveRejections = 1
+            // The first refusal straight after an accepted repeat of a position held long enough: a hold released
+            // by a jump (see `holdReleaseMinimumSeconds`), its chord pending from the hold to here.
+            if heldLastMilliseconds == lastAcceptedMilliseconds, !isHoldReleasePending, pendingGapSeconds == 0,
+                Double(heldLastMilliseconds &- heldSinceMilliseconds) / 1000 >= Self.holdReleaseMinimumSeconds
+            {
+                (isHoldReleasePending, isHoldReleaseAnchored) = (true, false)
+                pendingGapSeconds = Double(now &- heldSinceMilliseconds) / 1000
+                holdReleaseOrigin = SIMD2(filter.east, filter.north)
+                (holdReleaseEnd, holdReleaseMilliseconds) = (SIMD2(e, n), now)
+                holdReleaseCountedMetres = accumulator.totalMetres - heldSinceTotalMetres
+            }
         }
         (lastRejectedEast, lastRejectedNorth, lastRejectedVariance) = (e, n, r)
         lastRejectedMilliseconds = now

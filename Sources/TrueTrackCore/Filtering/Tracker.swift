@@ -372,6 +372,22 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// only) until the readings are overruled as a placeholder (``ContradictedReadings``), then the deadband for
     /// the rest of the recording.
     @usableFromInline var positionOnlyBelowMetresPerSecond = 0.0
+    /// The hold at ``heldLatitude``/``heldLongitude``: the time of its first fix and of its latest accepted repeat
+    /// (ms since 1970; `.min`: none), and the distance total when it began (metres): what a hold released by a jump
+    /// counts from (see ``holdReleaseMinimumSeconds``).
+    @usableFromInline var heldSinceMilliseconds: Int64 = .min, heldLastMilliseconds: Int64 = .min
+    @usableFromInline var heldSinceTotalMetres = 0.0
+    /// Whether the pending chord (``pendingGapSeconds``: its seconds) is a hold's released by a jump, not a reset
+    /// gap's: from ``holdReleaseOrigin`` (the filtered position at the hold, in the plane) to ``holdReleaseEnd`` (the
+    /// first fix refused after the hold, or the re-anchor of its run) at ``holdReleaseMilliseconds``, less
+    /// ``holdReleaseCountedMetres`` (what the tracker counted from the hold's start to that refusal).
+    @usableFromInline var isHoldReleasePending = false
+    /// Whether the run of refusals that released the pending hold re-anchored the filter (see
+    /// ``holdReleaseMinimumSeconds``).
+    @usableFromInline var isHoldReleaseAnchored = false
+    @usableFromInline var holdReleaseOrigin = SIMD2<Double>(0, 0), holdReleaseEnd = SIMD2<Double>(0, 0)
+    @usableFromInline var holdReleaseMilliseconds: Int64 = .min
+    @usableFromInline var holdReleaseCountedMetres = 0.0
 
     /// Whether `fix` counts as reading no speed for the prediction's σₐ and the white-noise estimate: no reading, or
     /// one under ``positionOnlyBelowMetresPerSecond`` (a missing reading is stored as NaN, at or above no speed).
@@ -698,7 +714,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // `isStaleRepeat`).
         if _slowPath(squaredDisplacement == 0),
             isStaleRepeat(
-                latitude: fix.latitude, longitude: fix.longitude, doppler: doppler, seconds: dt, accuracy: accuracy)
+                latitude: fix.latitude, longitude: fix.longitude, doppler: doppler, seconds: dt, accuracy: accuracy,
+                now: now)
         {
             return reject(&decision, .duplicate)
         }
