@@ -12,8 +12,11 @@ extension Tracker {
     ) {
         // The re-anchor of the run of refusals that released a hold (see `holdReleaseMinimumSeconds`): the hold's
         // chord ends here. Any other anchor drops it.
+        // (Its own run: no fix accepted since the hold's last repeat, and no re-anchor yet.)
         let releasesHold =
-            isHoldReleasePending && consecutiveRejections >= profile.rejectionsBeforeReanchor
+            isHoldReleasePending && !isHoldReleaseAnchored
+            && consecutiveRejections >= profile.rejectionsBeforeReanchor
+            && lastAcceptedMilliseconds == heldLastMilliseconds
             && Double(now &- lastAcceptedMilliseconds) / 1000 <= resetGapThresholdSeconds
         resetGapThresholdSeconds = profile.filterResetGapSeconds
         if !hasFilter || Double(now &- lastAcceptedMilliseconds) / 1000 > profile.filterResetGapSeconds {
@@ -61,6 +64,7 @@ extension Tracker {
         lastReading = fix.storedSpeedMetresPerSecond
         lastCourse = fix.storedCourseDegrees
         hasFilter = true
+        lastAnchorMilliseconds = now
         consecutiveRejections = 0
         lastAcceptedMilliseconds = now
         lastSparseChordMilliseconds = .min
@@ -70,6 +74,7 @@ extension Tracker {
         committed = candidates
         accuracySum += displacementAccuracy
         fixCount += 1
+        if releasesHold { holdReleaseFixCount = fixCount }
         restartWindow(milliseconds: now, east: e, north: n)
         recentreIfFar()
     }
@@ -95,21 +100,18 @@ extension Tracker {
             let q = new.project(latitude: p.latitude, longitude: p.longitude)
             return (q.east, q.north)
         }
+        func converted(_ point: SIMD2<Double>) -> SIMD2<Double> {
+            let (east, north) = convert(point.x, point.y)
+            return SIMD2(east, north)
+        }
         (lastRawEast, lastRawNorth) = convert(lastRawEast, lastRawNorth)
-        let (slowEast, slowNorth) = convert(slowStart.x, slowStart.y)
-        slowStart = SIMD2(slowEast, slowNorth)
-        let (originEast, originNorth) = convert(gapOrigin.x, gapOrigin.y)
-        gapOrigin = SIMD2(originEast, originNorth)
-        let (heldEast, heldNorth) = convert(holdReleaseOrigin.x, holdReleaseOrigin.y)
-        holdReleaseOrigin = SIMD2(heldEast, heldNorth)
-        let (endEast, endNorth) = convert(holdReleaseEnd.x, holdReleaseEnd.y)
-        holdReleaseEnd = SIMD2(endEast, endNorth)
-        let (homeEast, homeNorth) = convert(chainHome.x, chainHome.y)
-        chainHome = SIMD2(homeEast, homeNorth)
-        let (restEast, restNorth) = convert(restOrigin.x, restOrigin.y)
-        restOrigin = SIMD2(restEast, restNorth)
-        let (agreedEast, agreedNorth) = convert(stillAgreedPosition.x, stillAgreedPosition.y)
-        stillAgreedPosition = SIMD2(agreedEast, agreedNorth)
+        slowStart = converted(slowStart)
+        gapOrigin = converted(gapOrigin)
+        holdReleaseOrigin = converted(holdReleaseOrigin)
+        holdReleaseEnd = converted(holdReleaseEnd)
+        chainHome = converted(chainHome)
+        restOrigin = converted(restOrigin)
+        stillAgreedPosition = converted(stillAgreedPosition)
         window.transformPositions(convert)
         contradiction.transformPositions(convert)
         positionFilter.shiftOrigin(east: filter.east, north: filter.north)

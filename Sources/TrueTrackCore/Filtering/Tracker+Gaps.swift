@@ -83,7 +83,7 @@ extension Tracker {
                 (pendingGapSeconds, isHoldReleasePending) = (0, false)
                 added = settleHoldRelease(seconds: seconds, east: e, north: n, now: now)
             }
-        } else if pendingGapSeconds > 0, !isHoldReleasePending, let anchor = window.oldest(),
+        } else if pendingGapSeconds > 0, let anchor = window.oldest(),
             Double(now &- anchor.milliseconds) / 1000 >= profile.windowSeconds / 2
         {
             let seconds = pendingGapSeconds

@@ -30,6 +30,11 @@ extension Tracker {
         latitude: Double, longitude: Double, doppler: Double?, seconds dt: Double, accuracy: Double, now: Int64
     ) -> Bool {
         if latitude == heldLatitude && longitude == heldLongitude {
+            // (Back at a position held before, after other fixes were accepted: a new hold begins.)
+            if heldLastMilliseconds != lastAcceptedMilliseconds {
+                heldSinceMilliseconds = lastAcceptedMilliseconds
+                heldSinceTotalMetres = accumulator.totalMetres
+            }
             heldLastMilliseconds = now
             return false
         }
@@ -44,26 +49,33 @@ extension Tracker {
     /// to be a release by a jump, seconds: 3. Such a chipset (a static hold, or a position engine pinned while its
     /// speed is low) freezes the position and reports 0–0.5 m/s while the walker sets off, then jumps to where it
     /// is; the jump fails the outlier (or speed) gate and the third fix re-anchors there, which counts nothing: the
-    /// walk during the hold was lost: a reviewer's IPIN-like phone walks (60–150 m, a 10–18 s hold at each
-    /// departure, a chipset's smooth error) median −19.0 %, worst −42.8 %; with this rule 11.1 % and −19.3 %;
-    /// walks with a stop every 100–200 m −6.5 % → 3.2 % median. The jump's chord (from the filtered position at the hold to the
-    /// re-anchor), less what was counted from the hold's start, counts half a window after the re-anchor when the
-    /// track has gone on (``settleHoldRelease(seconds:east:north:now:)``). Not when a fix of the run is accepted
-    /// instead (the prediction widens over sparser fixes): the filter then follows the jump, and its speed counts
-    /// part of it when the readings are not trusted, so a chord there would count that part twice. Why 3 s: a
-    /// logger rounding its coordinates repeats a slow walker's fix for a second or two.
+    /// walk during the hold was lost. A reviewer's IPIN-like phone walks (60–150 m, a 10–18 s hold at each
+    /// departure, a chipset's smooth error): median |error| 19.0 %, worst −42.8 %; with this rule 11.1 % and
+    /// −19.3 %; walks with a stop every 100–200 m: median 6.5 % → 2.7 %. The jump's chord (from the filtered
+    /// position at the hold to the re-anchor), less what was counted from the hold's start, counts half a window
+    /// after the re-anchor when the track has gone on (``settleHoldRelease(seconds:east:north:now:)``). Not when a
+    /// fix of the run is accepted instead (the prediction widens over sparser fixes): the filter then follows the
+    /// jump, and its speed counts part of it when the readings are not trusted, so a chord there would count that
+    /// part twice. Nor when the hold began within half a window of an anchor: it then holds a fix no track
+    /// confirmed, such as a re-anchor onto a multipath offset that the chipset froze while the walker stood (its
+    /// release counted the offset back, +22 to +53 m a time in a reviewer's urban walks), or a rounding logger's
+    /// multipath excursion repeated exactly. Why 3 s: a logger rounding its coordinates repeats a slow walker's fix
+    /// for a second or two.
     @usableFromInline static let holdReleaseMinimumSeconds = 3.0
 
     /// Settles a hold released by a jump (``holdReleaseMinimumSeconds``) for a fix at (`east`, `north`) at `now`,
     /// half a window after the jump ended (``holdReleaseEnd``); `seconds` from the hold's start to then. Counts
     /// (returns, added to the accumulator) the chord from ``holdReleaseOrigin`` to ``holdReleaseEnd`` less
     /// ``holdReleaseCountedMetres`` when the run re-anchored there, the jump is beyond the fixes' noise (the
-    /// net-displacement threshold), the track since has moved beyond it too and is not back nearer the hold, the
+    /// net-displacement threshold), the track since has moved beyond it too while the readings did not all say
+    /// still (a still receiver's zeros under a reflection that drifts on), the track is not back nearer the hold, the
     /// filter moves not back along the jump, the jump's pace over the hold is at most ``bridgeSpeedRatio`` times
     /// the pace since (the filter's, or the track's net pace when more) and that pace at least the deadband, and
     /// nothing says vehicle (the latch, a reading in force, or a pace above what the traveller sustains). Why these:
     /// a multipath jump that holds for three fixes comes back (a still receiver's stays put), and a bus ride that a
-    /// frozen phone hid is faster than the walk after it. Out of line: rare.
+    /// frozen phone hid is faster than the walk after it. Around a rest (a departure hold pending on the driving or
+    /// cycling profile) the chord goes with the departure's metres (``leaveRest(doppler:filtered:now:threshold:)``),
+    /// held and given up with them. Out of line: rare.
     @usableFromInline @inline(never)
     mutating func settleHoldRelease(seconds: Double, east e: Double, north n: Double, now: Int64) -> Double {
         let jump = holdReleaseEnd - holdReleaseOrigin
@@ -78,13 +90,20 @@ extension Tracker {
         let elapsed = max(Double(now &- holdReleaseMilliseconds) / 1000, 1e-3)
         // The pace after the jump: the filter's, or the track's net pace since when more.
         let pace = max(speed, movedMetres / elapsed)
-        guard isHoldReleaseAnchored, chord > threshold, movedMetres > threshold, (back * back).sum().squareRoot() > chord,
-            pace >= profile.deadbandMetresPerSecond, (velocity * jump).sum() >= 0,
-            chord / max(seconds, 1e-3) <= Self.bridgeSpeedRatio * pace,
+        // Every reading since the re-anchor under the deadband (or missing, from a receiver that reports them): the
+        // receiver says still, whatever its reflection does.
+        let readsStill = subDeadbandRun > 0 && fixCount - Double(subDeadbandRun) < holdReleaseFixCount
+        guard isHoldReleaseAnchored, !readsStill, chord > threshold, movedMetres > threshold,
+            (back * back).sum().squareRoot() > chord, pace >= profile.deadbandMetresPerSecond,
+            (velocity * jump).sum() >= 0, chord / max(seconds, 1e-3) <= Self.bridgeSpeedRatio * pace,
             speed <= sustained, movedMetres / elapsed <= sustained, !isInVehicle, !readingExcludes(at: now)
         else { return 0 }
         let metres = chord - holdReleaseCountedMetres
-        return metres > 0 ? accumulator.add(doppler: 0, filtered: metres) : 0
+        guard metres > 0 else { return 0 }
+        // Leaving a rest (a departure hold pending, see `leaveRest`): the chord goes with the departure's metres.
+        return isAroundRest
+            ? leaveRest(doppler: 0, filtered: metres, now: now, threshold: threshold)
+            : accumulator.add(doppler: 0, filtered: metres)
     }
 
     /// Whether a fix at (east, north) that passed the outlier gate right after a rejection continues the run of
@@ -155,7 +174,9 @@ extension Tracker {
             // The first refusal straight after an accepted repeat of a position held long enough: a hold released
             // by a jump (see `holdReleaseMinimumSeconds`), its chord pending from the hold to here.
             if heldLastMilliseconds == lastAcceptedMilliseconds, !isHoldReleasePending, pendingGapSeconds == 0,
-                Double(heldLastMilliseconds &- heldSinceMilliseconds) / 1000 >= Self.holdReleaseMinimumSeconds
+                Double(heldLastMilliseconds &- heldSinceMilliseconds) / 1000 >= Self.holdReleaseMinimumSeconds,
+                lastAnchorMilliseconds == .min
+                    || Double(heldSinceMilliseconds &- lastAnchorMilliseconds) / 1000 >= profile.windowSeconds / 2
             {
                 (isHoldReleasePending, isHoldReleaseAnchored) = (true, false)
                 pendingGapSeconds = Double(now &- heldSinceMilliseconds) / 1000

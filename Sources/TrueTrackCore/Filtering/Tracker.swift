@@ -191,7 +191,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline var whiteNoise = WhiteNoiseEstimate()
     /// The last reset gap, waiting for the track after it to settle it (``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:course:now:)``): its
     /// duration (seconds; 0: settled) and the speed before it (0: its chord is not to count, see
-    /// ``gapChordSpeedBefore(east:north:seconds:displacementAccuracy:)``).
+    /// ``gapChordSpeedBefore(east:north:seconds:displacementAccuracy:)``). Also the seconds of a hold released by a
+    /// jump while one is pending (``isHoldReleasePending``): `bridge` is called for every fix while either is.
     @usableFromInline var pendingGapSeconds = 0.0
     /// The step (seconds) beyond which a fix opens a reset gap: ``TrackingProfile/filterResetGapSeconds``, or
     /// ``resetGapHysteresis`` of it after a reset gap that followed a step nearly as long (a logger whose cadence
@@ -388,6 +389,12 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline var holdReleaseOrigin = SIMD2<Double>(0, 0), holdReleaseEnd = SIMD2<Double>(0, 0)
     @usableFromInline var holdReleaseMilliseconds: Int64 = .min
     @usableFromInline var holdReleaseCountedMetres = 0.0
+    /// The ``fixCount`` of the hold's re-anchor: readings all still since then refuse its chord (see
+    /// ``settleHoldRelease(seconds:east:north:now:)``).
+    @usableFromInline var holdReleaseFixCount = 0.0
+    /// When the filter was last anchored (ms since 1970; `.min`: never): a hold that began within half a window of
+    /// it holds a fix no track confirmed (see ``holdReleaseMinimumSeconds``).
+    @usableFromInline var lastAnchorMilliseconds: Int64 = .min
 
     /// Whether `fix` counts as reading no speed for the prediction's σₐ and the white-noise estimate: no reading, or
     /// one under ``positionOnlyBelowMetresPerSecond`` (a missing reading is stored as NaN, at or above no speed).
