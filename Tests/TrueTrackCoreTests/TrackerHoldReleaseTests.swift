@@ -176,14 +176,38 @@ import TrueTrackSimulation
 
     @Test("counts nothing when a still receiver's zeros say still while its jump drifts on", arguments: [25.0, 35.0])
     func countsNothingWhenZerosSayStillAfterAJump(jumpMetres: Double) {
-        // Held 60-79 s, then a reflection `jumpMetres` east drifting on east at 1 m/s for 20 s, then back.
-        let fixes = (0..<200).map { i -> Fix in
-            let t = Double(i)
-            var (north, east) = Self.jitter(i)
-            if (60..<80).contains(t) { (north, east) = Self.jitter(59) }
-            if (80..<100).contains(t) { east += jumpMetres + (t - 80) }
-            return TrackerTests.fix(t, north: north, east: east, speed: 0)
+        // Held 60-79 s, then a reflection `jumpMetres` east drifting on east at 1 m/s for 20 s, then back; the
+        // re-anchor's own reading (82 s) present, or missing.
+        for readsAtReanchor in [true, false] {
+            let fixes = (0..<200).map { i -> Fix in
+                let t = Double(i)
+                var (north, east) = Self.jitter(i)
+                if (60..<80).contains(t) { (north, east) = Self.jitter(59) }
+                if (80..<100).contains(t) { east += jumpMetres + (t - 80) }
+                return TrackerTests.fix(t, north: north, east: east, speed: readsAtReanchor || t != 82 ? 0 : nil)
+            }
+            #expect(Self.total(fixes) <= 2, "a still receiver counted \(Self.total(fixes)) m (\(readsAtReanchor))")
         }
-        #expect(Self.total(fixes) <= 2, "a still receiver counted \(Self.total(fixes)) m")
+    }
+
+    @Test("counts a car's frozen departure from where it rested once")
+    func countsAFrozenDepartureFromARest() {
+        // Parked 60 s (readings 0), then drives north at 15 m/s for 90 s; its receiver holds the parked fix for the
+        // first 10 s of the drive (reading 0.2), then jumps to where the car is (150 m: refused, then re-anchored).
+        let fixes = (0..<150).map { i -> Fix in
+            let t = Double(i)
+            let j = Self.jitter(i)
+            let moving = t >= 60
+            var position = (north: (moving ? 15 * (t - 60) : 0) + j.north, east: j.east)
+            var speed = moving ? 15.0 : 0
+            if moving && t < 70 {
+                position = Self.jitter(59)
+                speed = 0.2
+            }
+            return TrackerTests.fix(t, north: position.north, east: position.east, speed: speed)
+        }
+        let counted = Self.total(fixes, profile: .driving)
+        // 89 s at 15 m/s: 1,335 m.
+        #expect(abs(counted - 1335) <= 0.05 * 1335, "counted \(counted) of 1,335 m")
     }
 }

@@ -69,13 +69,14 @@ extension Tracker {
     /// ``holdReleaseCountedMetres`` when the run re-anchored there, the jump is beyond the fixes' noise (the
     /// net-displacement threshold), the track since has moved beyond it too while the readings did not all say
     /// still (a still receiver's zeros under a reflection that drifts on), the track is not back nearer the hold, the
-    /// filter moves not back along the jump, the jump's pace over the hold is at most ``bridgeSpeedRatio`` times
+    /// track heads not back along the jump (the filter's velocity, or its net movement while the filter reads under
+    /// the deadband), the jump's pace over the hold is at most ``bridgeSpeedRatio`` times
     /// the pace since (the filter's, or the track's net pace when more) and that pace at least the deadband, and
     /// nothing says vehicle (the latch, a reading in force, or a pace above what the traveller sustains). Why these:
     /// a multipath jump that holds for three fixes comes back (a still receiver's stays put), and a bus ride that a
-    /// frozen phone hid is faster than the walk after it. Around a rest (a departure hold pending on the driving or
-    /// cycling profile) the chord goes with the departure's metres (``leaveRest(doppler:filtered:now:threshold:)``),
-    /// held and given up with them. Out of line: rare.
+    /// frozen phone hid is faster than the walk after it. Around a rest (the driving and cycling profiles'
+    /// departure hold) the chord joins the departure's held metres, begun here if none is pending, and is confirmed
+    /// or given up with them (``leaveRest(doppler:filtered:now:threshold:)``). Out of line: rare.
     @usableFromInline @inline(never)
     mutating func settleHoldRelease(seconds: Double, east e: Double, north n: Double, now: Int64) -> Double {
         let jump = holdReleaseEnd - holdReleaseOrigin
@@ -88,22 +89,34 @@ extension Tracker {
         let movedMetres = (moved * moved).sum().squareRoot()
         let sustained = profile.maximumSustainedSpeedMetresPerSecond
         let elapsed = max(Double(now &- holdReleaseMilliseconds) / 1000, 1e-3)
-        // The pace after the jump: the filter's, or the track's net pace since when more.
+        // The pace after the jump: the filter's, or the track's net pace since when more; and its heading, the
+        // filter's unless it reads under the deadband (a filter still waking from the hold points anywhere).
         let pace = max(speed, movedMetres / elapsed)
+        let heading = speed >= profile.deadbandMetresPerSecond ? velocity : moved
         // Every reading since the re-anchor under the deadband (or missing, from a receiver that reports them): the
         // receiver says still, whatever its reflection does.
-        let readsStill = subDeadbandRun > 0 && fixCount - Double(subDeadbandRun) < holdReleaseFixCount
+        // (The re-anchor's own reading may be missing, which its anchor does not count: every reading after it.)
+        let readsStill = subDeadbandRun > 0 && fixCount - Double(subDeadbandRun) <= holdReleaseFixCount
         guard isHoldReleaseAnchored, !readsStill, chord > threshold, movedMetres > threshold,
             (back * back).sum().squareRoot() > chord, pace >= profile.deadbandMetresPerSecond,
-            (velocity * jump).sum() >= 0, chord / max(seconds, 1e-3) <= Self.bridgeSpeedRatio * pace,
+            (heading * jump).sum() >= 0, chord / max(seconds, 1e-3) <= Self.bridgeSpeedRatio * pace,
             speed <= sustained, movedMetres / elapsed <= sustained, !isInVehicle, !readingExcludes(at: now)
         else { return 0 }
         let metres = chord - holdReleaseCountedMetres
         guard metres > 0 else { return 0 }
-        // Leaving a rest (a departure hold pending, see `leaveRest`): the chord goes with the departure's metres.
-        return isAroundRest
-            ? leaveRest(doppler: 0, filtered: metres, now: now, threshold: threshold)
-            : accumulator.add(doppler: 0, filtered: metres)
+        guard isAroundRest else { return accumulator.add(doppler: 0, filtered: metres) }
+        // Leaving a rest: the chord joins the departure's held metres (begun here if none is pending), which the
+        // fix's own release or rest verdict judges after its update (`leaveRest`, `recordRest`).
+        if departureMilliseconds == .min {
+            departureMilliseconds = now
+            departureFarthestMetres = 0
+            departureLastAwayMetres = 0
+            departureAwayRun = 0
+            departureRunAtFarthest = 0
+            departureThresholdMetres = threshold
+        }
+        departurePending += SIMD2(0, metres)
+        return 0
     }
 
     /// Whether a fix at (east, north) that passed the outlier gate right after a rejection continues the run of

@@ -373,9 +373,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// only) until the readings are overruled as a placeholder (``ContradictedReadings``), then the deadband for
     /// the rest of the recording.
     @usableFromInline var positionOnlyBelowMetresPerSecond = 0.0
-    /// The hold at ``heldLatitude``/``heldLongitude``: the time of its first fix and of its latest accepted repeat
-    /// (ms since 1970; `.min`: none), and the distance total when it began (metres): what a hold released by a jump
-    /// counts from (see ``holdReleaseMinimumSeconds``).
+    /// The hold at ``heldLatitude``/``heldLongitude``: the time of its first fix and of its latest repeat (ms since
+    /// 1970; `.min`: none; written before the later gates judge the repeat, so a refused one can only end a pending
+    /// release), and the distance total when it began (metres): what a hold released by a jump counts from (see
+    /// ``holdReleaseMinimumSeconds``).
     @usableFromInline var heldSinceMilliseconds: Int64 = .min, heldLastMilliseconds: Int64 = .min
     @usableFromInline var heldSinceTotalMetres = 0.0
     /// Whether the pending chord (``pendingGapSeconds``: its seconds) is a hold's released by a jump, not a reset
