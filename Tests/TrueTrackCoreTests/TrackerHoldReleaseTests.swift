@@ -118,13 +118,6 @@ import TrueTrackSimulation
         #expect(Self.total(fixes) <= 2, "a still receiver counted \(Self.total(fixes)) m")
     }
 
-    @Test("counts a hold's jump on the driving profile too, once")
-    func countsAHoldsJumpOnTheDrivingProfile() {
-        let held = Self.walk(holdSeconds: 15, interval: 1, readings: .absent)
-        let counted = Self.total(held.fixes, profile: .driving)
-        #expect(abs(counted - held.truthMetres) <= 0.15 * held.truthMetres, "counted \(counted) of 150 m")
-    }
-
     /// A walker who stops for 40 s after 60 m while the chipset freezes a fix carrying a multipath offset of
     /// `offsetMetres` east for the whole stop and the first 5 s of the walk on (reading 0), then walks 90 m more.
     static func heldOffset(offsetMetres: Double) -> [Fix] {

@@ -108,11 +108,7 @@ extension Tracker {
         // Leaving a rest: the chord joins the departure's held metres (begun here if none is pending), which the
         // fix's own release or rest verdict judges after its update (`leaveRest`, `recordRest`).
         if departureMilliseconds == .min {
-            departureMilliseconds = now
-            departureFarthestMetres = 0
-            departureLastAwayMetres = 0
-            departureAwayRun = 0
-            departureRunAtFarthest = 0
+            beginDeparture(at: now)
             departureThresholdMetres = threshold
         }
         departurePending += SIMD2(0, metres)

@@ -51,13 +51,7 @@ extension Tracker {
     @usableFromInline @inline(never)
     mutating func leaveRest(doppler: Double, filtered: Double, now: Int64, threshold: Double) -> Double {
         let isStart = departureMilliseconds == .min
-        if isStart {
-            departureMilliseconds = now
-            departureFarthestMetres = 0
-            departureLastAwayMetres = 0
-            departureAwayRun = 0
-            departureRunAtFarthest = 0
-        }
+        if isStart { beginDeparture(at: now) }
         if isDepartureFromStillReadings, !isStart, doppler > threshold {
             // Trusted readings above the deadband released: the receiver's own readings say it moved.
             departurePending += SIMD2(doppler, filtered)
@@ -76,6 +70,16 @@ extension Tracker {
         }
         departurePending += SIMD2(doppler, filtered)
         return confirmDeparture(now: now, away: away, threshold: threshold)
+    }
+
+    /// Begins a departure from the rest at `now` (ms since 1970): nothing held yet, nothing measured of it.
+    @usableFromInline
+    mutating func beginDeparture(at now: Int64) {
+        departureMilliseconds = now
+        departureFarthestMetres = 0
+        departureLastAwayMetres = 0
+        departureAwayRun = 0
+        departureRunAtFarthest = 0
     }
 
     /// Gives up the pending departure: the track is back at its rest, so it was an excursion.

@@ -80,6 +80,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// it (its readings, and those of every fix after it up to the last accepted one, were not believed); `nil`
     /// otherwise. A whole-track smoother leaves those readings out likewise (`WholeTrackSmoother`), and an app may
     /// tell its user that the speed column looks like a placeholder.
+    @inlinable
     public var overruledSpeedReadingsSince: Timestamp? {
         isOverrulingReadings ? Timestamp(millisecondsSince1970: contradiction.startMilliseconds) : nil
     }
@@ -89,11 +90,13 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// receiver whose readings the session proved right (a parked one whose fixes slide away and come back) shows the
     /// same steady progress. Its distance is held until two minutes away confirm it, and given up, with
     /// ``withdrawnOverrules`` growing by one, when the track comes back.
+    @inlinable
     public var isOverrulingProvisionally: Bool { isDepartureFromStillReadings }
 
     /// How many provisional overrules (``isOverrulingProvisionally``) were given up in the session, across session
     /// breaks: the readings were right, and a warning or a smoother that counted those fixes as overruled takes them
     /// back.
+    @inlinable
     public var withdrawnOverrules: Int { stillReadingDeparturesGivenUp }
 
     /// The session's Doppler path over the position path it is judged against (``DopplerCheck``): about 1 for a

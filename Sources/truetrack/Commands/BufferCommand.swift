@@ -187,7 +187,7 @@ enum BufferCommand {
             while let fix = try reader.next() {
                 if let sessionLast, fix.timestamp <= sessionLast { notNewerThanSession += 1 }
                 let decision = tracker.process(fix)
-                diagnostics.observe(fix, decision, tracker: tracker)
+                diagnostics.observe(fix, decision, overrules: tracker.overrules)
                 guard decision.isAccepted else {
                     rejectedSincePersist += 1
                     continue

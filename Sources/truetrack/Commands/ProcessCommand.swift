@@ -227,7 +227,7 @@ enum ProcessCommand {
                 }
                 previous = fix
                 let decision = tracker.process(fix)
-                diagnostics.observe(fix, decision, tracker: tracker)
+                diagnostics.observe(fix, decision, overrules: tracker.overrules)
                 evidence.add(index: read, evidence: MotionEvidence(fix: fix, decision: decision), decision: decision)
                 if smooth { collected.append(fix) }
                 if let reason = decision.rejection {
@@ -284,7 +284,7 @@ enum ProcessCommand {
 
         // (A departure still held at the end counts when the track is away from the rest it left.)
         _ = tracker.finishTrack()
-        diagnostics.settleOverrules(tracker: tracker)
+        diagnostics.settleOverrules(tracker.overrules)
         let d = tracker.distance
         var rejectedByName: [String: Int] = [:]
         for reason in RejectionReason.allCases { rejectedByName[reason.rawValue] = rejected[reason] ?? 0 }

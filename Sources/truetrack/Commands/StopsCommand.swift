@@ -181,7 +181,7 @@ enum StopsCommand {
             while let fix = try reader.next() {
                 count += 1
                 let decision = tracker.process(fix)
-                diagnostics.observe(fix, decision, tracker: tracker)
+                diagnostics.observe(fix, decision, overrules: tracker.overrules)
                 evidence.add(
                     index: count, evidence: MotionEvidence(fix: fix, decision: decision), decision: decision,
                     analysed: record)
@@ -198,7 +198,7 @@ enum StopsCommand {
         evidence.report()
         // What a departure still held at the end counts in the last trip (``Tracker/finishTrack()``).
         let held = tracker.finishTrack()
-        diagnostics.settleOverrules(tracker: tracker)
+        diagnostics.settleOverrules(tracker.overrules)
         if held > 0, let last = totals.last { totals.append((last.0, last.1 + held)) }
         let ending =
             failure.map {
