@@ -406,6 +406,23 @@ import TrueTrackSimulation
         }
     }
 
+    /// An integration limit of ∞ ("no limit", which ``TrackingProfile/validate()`` allows) on a drive whose column
+    /// dies at a halt: the departure from where the zeros agreed is settled as with a finite limit (the settle
+    /// converted the window span plus the limit to milliseconds as an `Int64`, and trapped: an auditor's test).
+    @Test func anUnlimitedIntegrationStepSettlesADepartureFromStillReadings() throws {
+        let unlimited = TrackingProfile.custom(from: .driving) { $0.maximumIntegrationSeconds = .infinity }
+        let large = TrackingProfile.custom(from: .driving) { $0.maximumIntegrationSeconds = 1e9 }
+        try unlimited.validate()
+        let (fixes, truth) = Self.diesAtAHalt(interval: 1, leg: Leg(seconds: 90), seed: 111)
+        var a = Tracker(profile: unlimited), b = Tracker(profile: large)
+        for fix in fixes {
+            _ = a.process(fix)
+            _ = b.process(fix)
+        }
+        #expect(a.distance.totalMetres == b.distance.totalMetres)
+        #expect(abs(a.distance.totalMetres - truth) < 0.04 * truth, "\(a.distance.totalMetres) m of \(truth)")
+    }
+
     /// The walking and running profiles hold no departure (``TrackingProfile/departureConfirmationSeconds`` 0): a
     /// walker (1.5 m of noise, 3 m fixes) whose column dies at a stop, then walks out 90 s and back to the stop,
     /// counts the walk as before (a first version held it as a departure and gave it up: 426 m of 672).

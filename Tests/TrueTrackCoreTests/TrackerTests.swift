@@ -553,6 +553,33 @@ import Testing
         #expect(bus.distance.totalMetres - before > 580, "\(bus.distance.totalMetres - before) m of the ride's 600")
     }
 
+    /// A bus ride logged sparsely (a fix every 70 s, no speed column) under the walking profile, each fix read
+    /// `in vehicle`, then `changeProfile(to: .driving)` and 20 fixes every 25 s at 15 m/s: the sparse logger's
+    /// chain latch ends with the switch as the dense latch does, and the drive counts its chords (4 of the 375 m
+    /// chords were refused as the bus's, 5,250 m of 7,500, until it did: an auditor's test).
+    @Test func changingToTheDrivingProfileEndsASparseLoggersVehicleLatch() {
+        var tracker = Tracker(profile: .walking)
+        let vehicle = ActivityReading(kind: .inVehicle, confidence: 90)
+        var t = 0.0, north = 0.0
+        for _ in 0..<8 {
+            _ = tracker.process(Self.fix(t, north: north, activity: vehicle))
+            t += 70
+            north += 420
+        }
+        let walked = tracker.distance.totalMetres
+        #expect(walked == 0, "the bus ride counted \(walked) m on the walking profile")
+        tracker.changeProfile(to: .driving)
+        t -= 70
+        north -= 420
+        for _ in 0..<20 {
+            t += 25
+            north += 375
+            _ = tracker.process(Self.fix(t, north: north))
+        }
+        let driven = tracker.distance.totalMetres - walked
+        #expect(driven > 0.95 * 7_500 && driven < 1.02 * 7_500, "\(driven) m of 7,500")
+    }
+
     /// Fixes every 15 s under the running and cycling profiles (their Doppler check judges chords): a step
     /// longer than the 10 s integration limit restarts the chord, since the Doppler path counts only 10 s of it
     /// (a reviewer's sparse runs trusted the Doppler on 2–9 % of fixes).

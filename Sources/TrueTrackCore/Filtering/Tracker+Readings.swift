@@ -247,10 +247,11 @@ extension Tracker {
             return
         }
         let away = distanceFromRest(threshold: threshold)
-        let settleMilliseconds = Int64((profile.windowSeconds + profile.maximumIntegrationSeconds) * 1000)
+        // (In seconds: an integration limit of ∞, "no limit", which validation allows, trapped as milliseconds.)
+        let settleSeconds = profile.windowSeconds + profile.maximumIntegrationSeconds
         if isBackAtRest(away: away, threshold: threshold)
             || (agrees && Self.isNearStillOrigin(away: away, farthest: departureFarthestMetres, threshold: threshold)
-                && now &- departureFarthestMilliseconds <= settleMilliseconds)
+                && Double(now &- departureFarthestMilliseconds) / 1000 <= settleSeconds)
         {
             giveUpDeparture()
         } else if Double(now &- departureMilliseconds) / 1000 >= Tracker.maximumExcursionSeconds,

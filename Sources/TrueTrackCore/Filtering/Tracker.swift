@@ -118,6 +118,54 @@ public struct Tracker: Sendable, BitwiseCopyable {
         }
     }
 
+    /// Whether a fix at `now` whose reading the position filter's speed runs far ahead of
+    /// (``DopplerCheck/filterFollowsAJump(positionSpeedMetresPerSecond:reading:profile:)``) belongs to a column that
+    /// reads slow all along, not to a jump: once the session's evidence is in, its Doppler path covers less than
+    /// 1 / ``DopplerCheck/jumpSpeedFactor`` of its position path (``dopplerUnitEvidence``), and such fixes have
+    /// followed each other, accepted fix after accepted fix, for ``slowColumnRunSeconds``. Then (and for the rest
+    /// of the session: ``readsSlowColumn``) the reading is not believed, and the position filter's speed counts as
+    /// for any reading not trusted.
+    ///
+    /// Why: a drive whose m/s speeds sat in a column named `speed_kmh` (read as 0.28 × the speed) had every fix
+    /// taken for the filter "following a jump" (25 m/s of filter speed against 2 × 7 + 3: the reading believed)
+    /// and counted 11.7 of 40.8 km without a word, while columns at 0.5–0.7 × were distrusted and read right (a
+    /// tester's sweep: 0.2 × 8.3 km, 0.4 × 19.9 km; m/s in a column named `speed_mph`, 0.45 ×, 38.0 km). A jump the
+    /// filter follows lasts a few fixes; a slow column at speed, every fix. The session's ratio alone does not tell
+    /// them apart: a van whose fix every minute lies 210 m off has half its position path in those jumps (ratio
+    /// 0.46); and scaling the reading by the ratio let walkers' jumps count (on foot the ratio is the positions'
+    /// noise: a reviewer's degraded walks +4 %). Out of line: only such fixes ask.
+    ///
+    /// When the run shows it, what the run counted short of the position filter's path along it (`stepMetres`, this
+    /// fix's step on that path, is the fix's own to count) joins the held candidates, released by this or a later
+    /// moving window: the first minute read at the slow readings cost a 15 km drive at 0.28 × 7 %.
+    @usableFromInline @inline(never)
+    mutating func readsSlowAllAlong(now: Int64, stepMetres: Double) -> Bool {
+        if readsSlowColumn { return true }
+        let counted = candidates.x + candidates.y
+        // (The step into this fix is the claimed one: a run starts at the accepted fix before it.)
+        if lastJumpClaimMilliseconds == .min || lastJumpClaimMilliseconds != lastAcceptedMilliseconds {
+            jumpClaimRunStartMilliseconds = lastAcceptedMilliseconds
+            jumpClaimRunStart = SIMD2(positionPath - stepMetres, counted)
+        }
+        lastJumpClaimMilliseconds = now
+        let evidence = dopplerUnitEvidence
+        readsSlowColumn =
+            evidence.position >= profile.dopplerEvidenceMetres
+            && DopplerCheck.jumpSpeedFactor * evidence.doppler < evidence.position
+            && Double(now) - Double(jumpClaimRunStartMilliseconds) >= Self.slowColumnRunSeconds * 1000
+        if readsSlowColumn {
+            let path = positionPath - stepMetres - jumpClaimRunStart.x
+            candidates.y += max(0, path - (counted - jumpClaimRunStart.y))
+        }
+        return readsSlowColumn
+    }
+
+    /// How long (seconds) fixes whose readings the position filter runs far ahead of must follow each other for the
+    /// column to read slow all along (``readsSlowAllAlong(now:)``): 60. Why: a jump the filter follows lasts a few
+    /// fixes (a van's 210 m multipath fix at 10 s: two steps, out and back), a drive under a column at 0.2–0.45 × its
+    /// speed minutes at a time; the first minute counts the readings.
+    public static let slowColumnRunSeconds = 60.0
+
     /// Whether the session shows the readings to be in another unit: ``DopplerCheck`` on
     /// ``dopplerUnitEvidence``.
     @inlinable
@@ -247,6 +295,17 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// the traveller sustains), ms since 1970, or `.min`: chords starting within
     /// ``TrackingProfile/vehicleExitSeconds`` of it are the vehicle's (the chain's vehicle latch).
     @usableFromInline var chainVehicleMilliseconds: Int64 = .min
+    /// The last fix (ms since 1970; `.min`: none) whose reading the position filter ran far ahead of
+    /// (``DopplerCheck/filterFollowsAJump(positionSpeedMetresPerSecond:reading:profile:)``), and the start of the run
+    /// of such fixes it ends: see ``readsSlowAllAlong(now:)``.
+    @usableFromInline var lastJumpClaimMilliseconds: Int64 = .min
+    @usableFromInline var jumpClaimRunStartMilliseconds: Int64 = .min
+    /// At the start of that run: the position filter's path (``positionPath``) and the candidates counted so far
+    /// (Doppler plus filtered), metres.
+    @usableFromInline var jumpClaimRunStart = SIMD2<Double>.zero
+    /// Whether the session's speed column reads slow all along (``readsSlowAllAlong(now:)``): its readings are then
+    /// never taken for a jump the filter follows.
+    @usableFromInline var readsSlowColumn = false
     /// The displacement accuracy of the last anchor's fix (metres): a lone anchor's, which the trailing window's
     /// sums leave out.
     @usableFromInline var anchorAccuracy = 0.0
@@ -574,7 +633,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// learnt of the receiver), and the new profile's gates, ceilings and σₐ apply from the next fix on. One
     /// exception: a vehicle latch's held metres are counted when the new profile has no sustainable-speed limit
     /// (``TrackingProfile/maximumSustainedSpeedMetresPerSecond`` ∞: driving, cycling), since the app has said
-    /// the ride is the journey; the latch then ends. Returns the metres counted now (already in the total);
+    /// the ride is the journey; the latch then ends (and so does a sparse logger's chain latch, and an anchor's
+    /// exclusion the new profile does not share). Returns the metres counted now (already in the total);
     /// nothing happens when `newProfile` is the current one. A checkpoint taken after the change carries it.
     ///
     /// Why a method and not a settable ``profile``: cached per-profile quantities (the prediction step, the
@@ -590,7 +650,16 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // (An interval of 0 ms is never a key: the next fix computes the step under the new σₐ.)
         predictionStepKey = 0
         chordStartMilliseconds = .min
-        guard isInVehicle, !newProfile.maximumSustainedSpeedMetresPerSecond.isFinite else { return 0 }
+        // The anchor's exclusion was judged under the old profile: it stands only if the new one excludes the
+        // reading in force then too.
+        if anchorIsExcluded, lastAnchorMilliseconds != .min { anchorIsExcluded = readingExcludes(at: lastAnchorMilliseconds) }
+        guard !newProfile.maximumSustainedSpeedMetresPerSecond.isFinite else { return 0 }
+        // A profile whose traveller has no sustainable-speed limit (driving, cycling) takes the ride as the journey:
+        // the sparse logger's chain latch ends with the dense one (it refused every chord within the exit time of
+        // the last in-vehicle reading: a bus ride's logger every 25 s after the switch to driving lost four 375 m
+        // chords, an auditor's test).
+        chainVehicleMilliseconds = .min
+        guard isInVehicle else { return 0 }
         let counted = accumulator.add(doppler: vehiclePendingDoppler, filtered: vehiclePendingFiltered)
         endVehicleLatch()
         return counted
@@ -965,8 +1034,11 @@ public struct Tracker: Sendable, BitwiseCopyable {
                     dopplerPathMetres: windowDoppler, positionPathMetres: windowPosition, thresholdMetres: threshold,
                     sessionDopplerPathMetres: sessionDopplerPath, sessionPositionPathMetres: sessionPositionPath,
                     profile: profile)
-                    || DopplerCheck.filterFollowsAJump(
-                        positionSpeedMetresPerSecond: positionSpeed, reading: speed, profile: profile))
+                    // (Out of line, only for a fix the reading alone takes for a jump: whether the column reads
+                    // slow all along. Inline, such a test cost the simulated walk 13 instructions per fix.)
+                    || (DopplerCheck.filterFollowsAJump(
+                        positionSpeedMetresPerSecond: positionSpeed, reading: speed, profile: profile)
+                        && !readsSlowAllAlong(now: now, stepMetres: positionSpeed * step)))
                     && !readsInAnotherUnit
                     // A zero (or sub-deadband) reading while the receiver moves and the position filter agrees,
                     // from a receiver whose session Doppler path falls short of its position path: a
