@@ -720,6 +720,9 @@ struct Tool {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("fix 100 (in read order) of \(path) is dated \(wrong)"), "\(result.stderr)")
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        // The JSON carries the warning too (a batch that read only the JSON lost it: a tester).
+        let warnings = try #require(summary["warnings"] as? [String])
+        #expect(warnings.contains { $0.hasPrefix("fix 100 (in read order) of \(path) is dated \(wrong)") }, "\(warnings)")
         let rejected = try #require((summary["fixes"] as? [String: Any])?["rejected"] as? [String: Int])
         #expect(rejected["outOfOrder"] == 3)
         #expect((summary["distanceMetres"] as? Double ?? 0) > 600)
@@ -775,6 +778,7 @@ struct Tool {
         #expect(stops.status == 0 && stops.stderr.contains("is dated 9999-12-31T23:59:59Z"))
         let report = try #require(try JSONSerialization.jsonObject(with: Data(stops.stdout.utf8)) as? [String: Any])
         #expect((report["stops"] as? [Any])?.count == 1)
+        #expect((report["warnings"] as? [String])?.contains { $0.contains("is dated 9999-12-31T23:59:59Z") } == true)
         // Several accepted fixes dated 9999 in a row: all of them are left out, not only the last.
         let run = Tool.temporaryPath("y9999-run.csv")
         defer { try? FileManager.default.removeItem(atPath: run) }

@@ -53,6 +53,57 @@ import Testing
         #expect(!demo.stderr.contains("out of order"), "\(demo.stderr)")
     }
 
+    /// Positions that jump between two places (two receivers in one file, a swapped column): a third of the fixes
+    /// refused as outliers and the distance cut without a word (a tester's swapped header: 74 of 200 refused, half
+    /// the drive lost). The warning says how many and what may cause it; a clean file says nothing of outliers.
+    @Test func warnsWhenManyFixesAreOutliers() throws {
+        var text = "time,latitude,longitude,accuracy\n"
+        for i in 0..<60 {
+            // A fix every 5 s of a walk north at 1.4 m/s; every third one 25 m east (5 m/s from the fix before: not
+            // too fast for a walker, far outside the filter's prediction).
+            let north = 7 * Double(i) / 111_132, east = i % 3 == 2 ? 25 / (111_320 * 0.656) : 0
+            text += "\(1_700_000_000 + 5 * i),\(49 + north),\(11 + east),5\n"
+        }
+        let path = try Tool.temporaryFile("two-places.csv", contents: text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try Tool.run(["process", "--json", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let rejected = try #require((summary["fixes"] as? [String: Any])?["rejected"] as? [String: Int])
+        let outliers = try #require(rejected["outlier"])
+        #expect(outliers >= 10, "\(rejected)")
+        #expect(result.stderr.contains("\(outliers) of 60 fixes of \(path)"), "\(result.stderr)")
+        #expect(result.stderr.contains("were rejected as outliers"))
+        let demo = try Tool.run(["process", Tool.demo])
+        #expect(!demo.stderr.contains("outliers"), "\(demo.stderr)")
+    }
+
+    /// The records skipped, by reason: a CSV whose rows lack a latitude said only "skipped records: 3" (a tester;
+    /// `info` gave the reason).
+    @Test func namesWhySkippedRecordsWereSkipped() throws {
+        var text = "time,latitude,longitude,accuracy\n"
+        for i in 0..<30 {
+            let latitude = i % 10 == 5 ? "" : "\(49 + 1.4 * Double(i) / 111_132)"
+            text += "\(1_700_000_000 + i),\(latitude),11,5\n"
+        }
+        let path = try Tool.temporaryFile("no-latitude.csv", contents: text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let summary = try Self.summary([path])
+        #expect(summary["skippedRecords"] as? Int == 3)
+        #expect(summary["skippedByReason"] as? [String: Int] == ["missingPosition": 3], "\(summary)")
+        let result = try Tool.run(["process", path])
+        #expect(result.stdout.contains("skipped records: 3 (missingPosition 3)"), "\(result.stdout)")
+    }
+
+    /// With `--smooth` the summary says how much of the distance comes from measuring it on the white-part track
+    /// rather than the track `--out` writes (a tester found a walk's written track 74 m against 127.5 m reported).
+    @Test func theSmoothedSummaryGivesTheModelDifference() throws {
+        let smoothed = try Self.summary([Tool.demo, "--smooth"])
+        let difference = try #require(smoothed["modelDifferenceMetres"] as? Double)
+        #expect(difference.isFinite)
+        #expect(try Self.summary([Tool.demo])["modelDifferenceMetres"] == nil)
+    }
+
     /// Every fix rejected (accuracy 5,000 m) read as 0 m, exit 0, without a word (a tester): the warning names the
     /// reasons and the gate.
     @Test func warnsWhenNoFixIsAccepted() throws {

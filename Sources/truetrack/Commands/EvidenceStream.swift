@@ -187,12 +187,16 @@ struct EvidenceStream {
             + "apart): the duration counts each stretch, not the time between them\n"
     }
 
-    /// Prints the warnings (the first five, then a count); with `duration`, also the warning that the duration
-    /// counts stretches of time a day or more apart each on its own (``durationSeconds(of:)``: `process`).
-    func report(duration: Bool = false) {
-        if duration, let stretchesWarning { Terminal.error(stretchesWarning) }
-        for warning in warnings.prefix(5) { Terminal.error(warning) }
-        if warnings.count > 5 { Terminal.error("warning: and \(warnings.count - 5) more clock jumps\n") }
+    /// The warnings to print (the clock jumps, the first five, then a count); with `duration`, first the warning
+    /// that the duration counts stretches of time a day or more apart each on its own (``durationSeconds(of:)``:
+    /// `process`). The commands print them and carry them in their JSON (`warnings`): a batch that read only the
+    /// JSON lost the one warning that said why a drive was short (a tester).
+    func reportedWarnings(duration: Bool = false) -> [String] {
+        var lines: [String] = []
+        if duration, let stretchesWarning { lines.append(stretchesWarning) }
+        lines += warnings.prefix(5)
+        if warnings.count > 5 { lines.append("warning: and \(warnings.count - 5) more clock jumps\n") }
+        return lines
     }
 
     private mutating func analyseNext(_ analysed: (Entry) -> Void) {

@@ -37,7 +37,10 @@ enum ProcessCommand {
                     + "course readings cuts, are not in it; README \"How far to trust the smoothed distance\"), "
                     + "stillLengthMetres (smoothed length left out where the receiver was at rest; the straight line "
                     + "across each such run counts in the σ), vehicleLengthMetres (left out as rides: walking and "
-                    + "running profiles), curveExcessMetres (the curves between speed-and-course readings beyond "
+                    + "running profiles), modelDifferenceMetres (the distance is measured on the track smoothed "
+                    + "with the white part of the fixes' error: this is how much longer it is than the track --out "
+                    + "writes, and it counts in the σ), "
+                    + "curveExcessMetres (the curves between speed-and-course readings beyond "
                     + "the straight lines, included), modelCurveMetres (the curves between the smoothed velocities "
                     + "where no readings say them, in the σ only) and, when the course column was turned from the "
                     + "direction of travel by a constant angle and turned back, courseOffsetDegrees. With a good "
@@ -63,7 +66,8 @@ enum ProcessCommand {
             recordings days apart, count each without the time between them; a time a clock jump proved wrong
             is left out), fixes.read / fixes.accepted / fixes.rejected (reason -> count),
             distanceBySourceMetres (doppler, filtered, derived), profile, skippedRecords (records meant as fixes
-            that could not be used: no fix, no time, bad checksum, malformed with --lenient), movingSeconds and stops
+            that could not be used: no fix, no time, bad checksum, malformed with --lenient) and skippedByReason
+            (reason -> count), movingSeconds and stops
             (as `truetrack stops --json` prints them, from the stop detector of the same profile).
 
             The filtered track's CSV header starts 'timestamp,latitude,longitude' (ISO 8601 UTC times); its
@@ -90,6 +94,10 @@ enum ProcessCommand {
         var fixes: Fixes
         var distanceBySourceMetres: [String: Double]
         var skippedRecords: Int
+        /// `skippedRecords` by reason (`missingTime`, `noFix`, `checksumMismatch`, `binaryNoise`, `malformed`, …),
+        /// the reasons with a count only: a GPX that lost 41 % of its points to missing times said only "skipped
+        /// records: 358" (a tester; `truetrack info` gave the reason).
+        var skippedByReason: [String: Int] = [:]
         /// Elapsed time minus time spent in stops (the stop detector of the same profile).
         var movingSeconds: Double
         /// With `--smooth`: the 1σ uncertainty of `distanceMetres` from the smoother's posterior covariance.
@@ -100,6 +108,12 @@ enum ProcessCommand {
         /// With `--smooth`: the length of the smoothed track left out of `distanceMetres` because it moved like
         /// a vehicle (walking and running profiles; see `VehicleGate`).
         var vehicleLengthMetres: Double?
+        /// With `--smooth`: the part of `distanceMetres` that comes from measuring it on the track smoothed with the
+        /// white part of the fixes' error rather than on the track `--out` writes (the model term of
+        /// `distanceSigmaMetres`, see `SmoothedTrack.distanceModelDifferenceMetres`): the written track's length
+        /// plus this is about the distance (a tester found an IPIN walk's written track 74 m against 127.5 m
+        /// reported, with nothing saying why).
+        var modelDifferenceMetres: Double?
         /// With `--smooth`: how much the curves between velocity readings add to the straight lines between the
         /// fixes, included in `distanceMetres` (see `SmoothedTrack.curveExcessMetres`).
         var curveExcessMetres: Double?
@@ -303,6 +317,7 @@ enum ProcessCommand {
             movingSeconds: 0, distanceSigmaMetres: smoothed.map { Terminal.millimetres($0.distanceSigmaMetres) },
             stillLengthMetres: smoothed.map { Terminal.millimetres($0.stillLengthMetres) },
             vehicleLengthMetres: smoothed.map { Terminal.millimetres($0.vehicleLengthMetres) },
+            modelDifferenceMetres: smoothed.map { Terminal.millimetres($0.distanceModelDifferenceMetres) },
             curveExcessMetres: smoothed.map { Terminal.millimetres($0.curveExcessMetres) },
             modelCurveMetres: smoothed.map { Terminal.millimetres($0.distanceModelCurveMetres) },
             courseOffsetDegrees: smoothed.flatMap { s in
@@ -319,6 +334,9 @@ enum ProcessCommand {
                     : nil
             }, stops: [])
         summary.movingSeconds = Terminal.milliseconds(stops.movingSeconds)
+        for (reason, count) in reader.report.skipped where !reason.isNonFixRecord && count > 0 {
+            summary.skippedByReason[reason.rawValue] = count
+        }
         // The failure the command ends with, if any: the read error that cut the input short, or no fix at all.
         let failure =
             readFailure.map {
@@ -341,6 +359,7 @@ enum ProcessCommand {
         {
             warnings.append(warning)
         }
+        warnings += evidence.reportedWarnings(duration: true)
         summary.warnings = warnings.map(Terminal.warningText)
         collect?(summary)
         // (A text summary of nothing, before an error that let no fix through, says nothing.)
@@ -354,7 +373,6 @@ enum ProcessCommand {
             }
         }
         for warning in warnings { Terminal.error(warning) }
-        evidence.report(duration: true)
         if let failure { throw failure }
     }
 
@@ -412,7 +430,11 @@ enum ProcessCommand {
         let rejected = s.fixes.rejected.filter { $0.value > 0 }.sorted { $0.key < $1.key }
         if !rejected.isEmpty { t += ", rejected: " + rejected.map { "\($0.key) \($0.value)" }.joined(separator: ", ") }
         t += "\n"
-        if s.skippedRecords > 0 { t += "  skipped records: \(s.skippedRecords)\n" }
+        if s.skippedRecords > 0 {
+            let reasons = s.skippedByReason.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+                .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            t += "  skipped records: \(s.skippedRecords)\(reasons.isEmpty ? "" : " (\(reasons))")\n"
+        }
         return t
     }
 }

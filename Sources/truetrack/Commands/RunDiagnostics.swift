@@ -170,6 +170,7 @@ struct RunDiagnostics {
         if let warning = speedUnitWarning(dopplerRatio, profile: profile, input: input) { result.append(warning) }
         if let warning = overruledReadingsWarning(profile: profile, input: input) { result.append(warning) }
         if let hint = profileHint(profile, input: input) { result.append(hint) }
+        if let warning = outlierShareWarning(input: input) { result.append(warning) }
         if let span = timeSpan ?? earliestAccepted.flatMap({ e in latestAccepted.map { (e, $0) } }),
             let warning = RunDiagnostics.timeWarning(earliest: span.earliest, latest: span.latest, input: input)
         {
@@ -250,6 +251,20 @@ struct RunDiagnostics {
         return "warning: the speed column of \(input) reads \(shown) × the speed its positions move at "
             + "(km/h read as m/s would be 3.6, knots 1.94, mph 2.24): it was not trusted, and the distance comes "
             + "from the positions\n"
+    }
+
+    /// A warning when more than a tenth of at least 20 fixes were rejected as outliers (far from where the filter
+    /// predicted them): positions that jump between places, such as latitude and longitude swapped in a CSV header
+    /// (a tester's drive landed in Antarctica and back, 74 of 200 fixes refused, the distance halved without a
+    /// word), two receivers or providers in one file, or a damaged column. The recordings' receivers have none.
+    func outlierShareWarning(input: String) -> String? {
+        guard let i = RejectionReason.allCases.firstIndex(of: .outlier) else { return nil }
+        let outliers = rejectedByReason[i]
+        guard read >= 20, 10 * outliers > read else { return nil }
+        let percent = Int((100 * Double(outliers) / Double(read)).rounded())
+        return "warning: \(outliers) of \(read) fixes of \(input) (\(percent) %) were rejected as outliers, far from "
+            + "where the track was heading: positions that jump between places (latitude and longitude swapped, "
+            + "two receivers or providers in one file, a damaged column)? The distance counts the rest\n"
     }
 
     /// A warning when the tracker overruled the speed readings (under 0.3 m/s while the positions made steady

@@ -195,7 +195,6 @@ enum StopsCommand {
                 totals.removeAll()
                 positions.removeAll()
             }, analysed: record)
-        evidence.report()
         // What a departure still held at the end counts in the last trip (``Tracker/finishTrack()``).
         let held = tracker.finishTrack()
         diagnostics.settleOverrules(tracker.overrules)
@@ -208,9 +207,11 @@ enum StopsCommand {
                 )
             }
             ?? InputOptions.noFixes(reader.report, format: reader.format)
-        let warnings = diagnostics.warnings(
-            profile: .preset(kind), reader: reader, input: path, rawPathMetres: nil,
-            dopplerRatio: tracker.sessionDopplerRatio, timeSpan: evidence.timeSpan)
+        let warnings =
+            evidence.reportedWarnings()
+            + diagnostics.warnings(
+                profile: .preset(kind), reader: reader, input: path, rawPathMetres: nil,
+                dopplerRatio: tracker.sessionDopplerRatio, timeSpan: evidence.timeSpan)
         for warning in warnings { Terminal.error(warning) }
         return (analysis, count, totals, ending, warnings.map(Terminal.warningText), positions)
     }
