@@ -81,6 +81,25 @@ import Testing
         #expect(last.totalDistanceMetres - before > 30)  // 36 s at 1.4 m/s, less the gates' first seconds
     }
 
+    /// A drive every 5 s at 15 m/s whose 31st fix is dated a day (or 175 years) ahead, as a logger's clock fault
+    /// writes it: the tracker accepts it after a "silence", refuses the next two as out of order and restarts at the
+    /// third; the chord from where the track was before the wrong fix to the restart counts, as the silence it
+    /// turned out to be would (the four steps, 300 m, were lost: a tester's GPX drive 1,907.8 of 2,717 m).
+    @Test(arguments: [86_400.0, 5_522_400_000])
+    func aFixDatedAheadLosesNoneOfTheDrive(aheadSeconds: Double) {
+        var clean = Tracker(profile: .driving), faulty = Tracker(profile: .driving)
+        for i in 0..<60 {
+            let fix = Self.fix(Double(5 * i), east: Double(75 * i), speed: 15, course: 90)
+            _ = clean.process(fix)
+            let wrong = Self.fix(
+                Double(5 * i) + (i == 30 ? aheadSeconds : 0), east: Double(75 * i), speed: 15, course: 90)
+            let decision = faulty.process(wrong)
+            if i == 33 { #expect(decision.isClockRestart) }
+        }
+        let a = clean.distance.totalMetres, b = faulty.distance.totalMetres
+        #expect(abs(b - a) < 0.01 * a, "\(b) m against \(a) m without the wrong time")
+    }
+
     /// The same when the absurd fix comes first, and a delayed batch an hour old (a locked phone) stays a run
     /// of out-of-order rejections: taking it would count its path twice.
     @Test func aClockJumpNeedsADayAndAnOrderedRun() throws {

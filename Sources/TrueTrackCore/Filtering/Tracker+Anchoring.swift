@@ -20,9 +20,12 @@ extension Tracker {
             && Double(now &- lastAcceptedMilliseconds) / 1000 <= resetGapThresholdSeconds
         resetGapThresholdSeconds = profile.filterResetGapSeconds
         if !hasFilter || Double(now &- lastAcceptedMilliseconds) / 1000 > profile.filterResetGapSeconds {
-            // A forward jump in time (see ``jumpMilliseconds``).
+            // A forward jump in time (see ``jumpMilliseconds``), and where the track was before it (see
+            // ``countRestartChord(to:accuracy:now:)``).
             beforeJumpMilliseconds = lastAcceptedMilliseconds
             jumpMilliseconds = now
+            // (Without a filter, a session break's fresh tracker keeps what the break put there: see `startAfresh`.)
+            if hasFilter { beforeJump = whereTheTrackIs }
         }
         let vmax = profile.maximumSpeedMetresPerSecond / 2
         filter = ConstantVelocityFilter(east: e, north: n, positionVariance: r, velocityVariance: vmax * vmax)

@@ -403,6 +403,17 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// nowhere): fixes between the two, shortly after the jump, say the jump's time was wrong
     /// (``isInsideForwardJump(_:latitude:longitude:)``).
     @usableFromInline var jumpMilliseconds: Int64 = .min, beforeJumpMilliseconds: Int64 = .min
+    /// Where the track was before the last forward jump (``beforeJumpMilliseconds``): the filtered latitude and
+    /// longitude (NaN when there was no filter), the last accepted fix's accuracy (metres) and the filter's speed
+    /// (m/s). See ``countRestartChord(to:accuracy:now:)``.
+    @usableFromInline var beforeJump = SIMD4<Double>(.nan, .nan, 0, 0)
+
+    /// The filtered latitude and longitude, the last accepted fix's accuracy and the filter's speed, as
+    /// ``beforeJump`` keeps them.
+    @usableFromInline var whereTheTrackIs: SIMD4<Double> {
+        let here = projection.unproject(east: filter.east, north: filter.north)
+        return SIMD4(here.latitude, here.longitude, lastAccuracy, filter.speedMetresPerSecond)
+    }
     /// After a restart on fixes inside a forward jump: the latest time accepted before it (`.max`: none). The
     /// first fix newer than it re-anchors the filter without counting the step onto it: when the jump was real
     /// (a backlog from inside a long silence, delivered after fresh fixes), those fresh fixes were counted
@@ -547,6 +558,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
         fresh.lastReceivedLongitude = lastReceivedLongitude
         fresh.staleRun = staleRun
         fresh.jumpMilliseconds = jumpMilliseconds
+        // (Where the track was before the silence: a restart may prove the fix after it wrongly dated.)
+        fresh.beforeJump = hasFilter ? whereTheTrackIs : SIMD4(.nan, .nan, 0, 0)
         fresh.beforeJumpMilliseconds = beforeJumpMilliseconds
         fresh.replayedThroughMilliseconds = replayedThroughMilliseconds
         // The sparse steps' evidence of the readings' unit: a property of the device, not of the trip.
@@ -751,6 +764,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
             }
             // Not newer than the last accepted fix: a clock-jump restart (`restartsOnClockJump`).
             decision.isClockRestart = now <= lastAcceptedMilliseconds
+            if decision.isClockRestart {
+                decision.distanceIncrementMetres += countRestartChord(to: fix, accuracy: displacementAccuracy, now: now)
+            }
             return anchorAsFirstFix(
                 &decision, fix: fix, variance: r, accuracy: accuracy, displacementAccuracy: displacementAccuracy,
                 now: now)
@@ -1344,6 +1360,35 @@ public struct Tracker: Sendable, BitwiseCopyable {
         activity = nil
         activityMilliseconds = 0
         return true
+    }
+
+    /// At a clock-jump restart (`fix`, at `now`, of displacement accuracy `accuracy`): counts the chord from where the
+    /// track was before the forward jump the restart proved wrong (``beforeJump``, at ``beforeJumpMilliseconds``) to
+    /// the fix, as a silence that long would count it, and returns the metres counted. Only when the fix is newer
+    /// than that, the silence bridgeable (``TrackingProfile/maximumBridgedGapSeconds``), the track was moving before
+    /// it (the filter's speed at the deadband or more), not in a vehicle the profile excludes, the chord beyond
+    /// the two ends' noise (``NetDisplacementGate/threshold(meanAccuracy:profile:)`` of their accuracies added up)
+    /// and its speed within the deadband and what the traveller sustains.
+    ///
+    /// Why: one fix of a GPX drive dated 2200 (a logger's clock fault) was accepted after a "gap", the next two were
+    /// refused as out of order, and the third restarted the tracker as a first fix: the 35 s and 814 m between the
+    /// last right fix and the restart were never counted (a tester: 1,907.8 of 2,717 m; the same at 1 hour or 1 day
+    /// ahead; 3 % of a 1 Hz CSV). The wrong fix's own step counted nothing (an anchor), so nothing counts twice.
+    @usableFromInline
+    mutating func countRestartChord(to fix: Fix, accuracy: Double, now: Int64) -> Double {
+        guard beforeJumpMilliseconds != .min, beforeJump.x.isFinite, now > beforeJumpMilliseconds, !isInVehicle
+        else { return 0 }
+        let seconds = Double(now &- beforeJumpMilliseconds) / 1000
+        guard seconds <= profile.maximumBridgedGapSeconds, beforeJump.w >= profile.deadbandMetresPerSecond else {
+            return 0
+        }
+        let chord = Haversine.distance(
+            from: (beforeJump.x, beforeJump.y), to: (fix.latitude, fix.longitude))
+        let speed = chord / seconds
+        guard chord > NetDisplacementGate.threshold(meanAccuracy: beforeJump.z + accuracy, profile: profile),
+            speed >= profile.deadbandMetresPerSecond, speed <= profile.fastestSustainedSpeedMetresPerSecond
+        else { return 0 }
+        return accumulator.add(doppler: 0, filtered: chord)
     }
 
     /// Whether a time `now` lies inside the last forward jump (``beforeJumpMilliseconds`` to
