@@ -201,7 +201,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// The last rejected fix of the current run (plane metres, per-axis variance, time): a rejection counts
     /// towards a re-anchor only if it agrees with it (see ``countsTowardsReanchor(east:north:variance:now:)``).
     @usableFromInline var lastRejectedEast = 0.0, lastRejectedNorth = 0.0, lastRejectedVariance = 0.0
-    @usableFromInline var lastRejectedMilliseconds: Int64 = 0
+    @usableFromInline var lastRejectedMilliseconds: Int64 = .min
     /// The run of fixes far older than the last accepted one (see ``TrackingProfile/clockJumpSeconds``).
     @usableFromInline var staleRun = ClockJumpRun()
     /// Running sums (see ``TrailingWindow``).
@@ -521,6 +521,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // interval.)
         hasFilter = false
         lastAcceptedMilliseconds = timestamp.millisecondsSince1970
+        // (Positions of the old plane: the next fix starts a new one.)
+        slowSinceMilliseconds = .min
+        stillAgreedMilliseconds = .min
     }
 
     /// Continues a session from its persisted total and its last accepted fix: as
@@ -1359,6 +1362,13 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // A reading stamped with the wrong time would shadow every later one.
         activity = nil
         activityMilliseconds = 0
+        // So would the other stamps of the wrong clock, and positions of the old plane (an auditor): a rejection
+        // stamped ahead kept the placeholder-zeros rule off until the next rejection, a chain's vehicle evidence
+        // ahead held its latch, and a place where still readings agreed, in the old plane, was never "back".
+        lastRejectedMilliseconds = .min
+        chainVehicleMilliseconds = .min
+        stillAgreedMilliseconds = .min
+        lastJumpClaimMilliseconds = .min
         return true
     }
 
