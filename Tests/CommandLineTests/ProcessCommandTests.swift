@@ -78,6 +78,24 @@ import Testing
         #expect(!demo.stderr.contains("outliers"), "\(demo.stderr)")
     }
 
+    /// m/s values in a column named `speed_kmh` (read as 0.28 × the speed) under a 25 m/s drive: distrusted, the
+    /// distance from the positions, and a warning with the ratio (a tester's drive read 11.7 of 40.8 km, silently).
+    @Test func warnsOfASpeedColumnThatReadsSlow() throws {
+        var text = "time,latitude,longitude,accuracy,speed_kmh\n"
+        for i in 0..<600 {
+            text += "\(1_700_000_000 + i),\(49 + 25 * Double(i) / 111_132),11,5,25\n"
+        }
+        let path = try Tool.temporaryFile("slow-column.csv", contents: text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try Tool.run(["process", "--json", "--profile", "driving", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let distance = try #require(summary["distanceMetres"] as? Double)
+        #expect(abs(distance - 25 * 599) < 0.03 * 25 * 599, "\(distance) m")
+        #expect(result.stderr.contains("reads 0.28 × the speed its positions move at"), "\(result.stderr)")
+        #expect((summary["warnings"] as? [String])?.contains { $0.contains("reads 0.28 ×") } == true)
+    }
+
     /// The records skipped, by reason: a CSV whose rows lack a latitude said only "skipped records: 3" (a tester;
     /// `info` gave the reason).
     @Test func namesWhySkippedRecordsWereSkipped() throws {

@@ -161,7 +161,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     }
 
     /// How long (seconds) fixes whose readings the position filter runs far ahead of must follow each other for the
-    /// column to read slow all along (``readsSlowAllAlong(now:)``): 60. Why: a jump the filter follows lasts a few
+    /// column to read slow all along (``readsSlowAllAlong(now:stepMetres:)``): 60. Why: a jump the filter follows lasts a few
     /// fixes (a van's 210 m multipath fix at 10 s: two steps, out and back), a drive under a column at 0.2–0.45 × its
     /// speed minutes at a time; the first minute counts the readings.
     public static let slowColumnRunSeconds = 60.0
@@ -297,15 +297,15 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline var chainVehicleMilliseconds: Int64 = .min
     /// The last fix (ms since 1970; `.min`: none) whose reading the position filter ran far ahead of
     /// (``DopplerCheck/filterFollowsAJump(positionSpeedMetresPerSecond:reading:profile:)``), and the start of the run
-    /// of such fixes it ends: see ``readsSlowAllAlong(now:)``.
+    /// of such fixes it ends: see ``readsSlowAllAlong(now:stepMetres:)``.
     @usableFromInline var lastJumpClaimMilliseconds: Int64 = .min
     @usableFromInline var jumpClaimRunStartMilliseconds: Int64 = .min
     /// At the start of that run: the position filter's path (``positionPath``) and the candidates counted so far
     /// (Doppler plus filtered), metres.
     @usableFromInline var jumpClaimRunStart = SIMD2<Double>.zero
-    /// Whether the session's speed column reads slow all along (``readsSlowAllAlong(now:)``): its readings are then
-    /// never taken for a jump the filter follows.
-    @usableFromInline var readsSlowColumn = false
+    /// Whether the session's speed column reads slow all along (``readsSlowAllAlong(now:stepMetres:)``): its readings
+    /// are then never taken for a jump the filter follows. What a caller warns of (m/s values in a km/h column).
+    public internal(set) var readsSlowColumn = false
     /// The displacement accuracy of the last anchor's fix (metres): a lone anchor's, which the trailing window's
     /// sums leave out.
     @usableFromInline var anchorAccuracy = 0.0

@@ -220,7 +220,8 @@ enum BufferCommand {
         // (A file added again is said above: the order warning would call its times broken, an API tester.)
         for warning in diagnostics.warnings(
             profile: profile, reader: reader, input: input, rawPathMetres: nil,
-            ordering: 2 * notNewerThanSession < diagnostics.outOfOrder, dopplerRatio: tracker.sessionDopplerRatio)
+            ordering: 2 * notNewerThanSession < diagnostics.outOfOrder, dopplerRatio: tracker.sessionDopplerRatio,
+            readsSlow: tracker.readsSlowColumn)
         {
             Terminal.error(warning)
         }

@@ -158,16 +158,26 @@ struct RunDiagnostics {
     /// could not use, the delivery order (unless `ordering` is false: a caller that explained it), the first damaged
     /// records skipped in lenient mode, bad NMEA checksums.
     ///
-    /// `dopplerRatio` is the tracker's ``Tracker/sessionDopplerRatio`` at the end.
+    /// `dopplerRatio` is the tracker's ``Tracker/sessionDopplerRatio`` at the end, `readsSlow` its
+    /// ``Tracker/readsSlowColumn``.
     /// `timeSpan` is the span the summary's times cover when the caller left wrong fixes out of it
     /// (``EvidenceStream/timeSpan``); the time warning then judges it instead of every accepted fix's time.
     func warnings(
         profile: TrackingProfile, reader: AnyFixReader, input: String, rawPathMetres: Double?, ordering: Bool = true,
-        smoothed: Bool = false, dopplerRatio: Double? = nil, timeSpan: (earliest: Timestamp, latest: Timestamp)? = nil
+        smoothed: Bool = false, dopplerRatio: Double? = nil, readsSlow: Bool = false,
+        timeSpan: (earliest: Timestamp, latest: Timestamp)? = nil
     ) -> [String] {
         var result: [String] = []
         if let warning = nothingAcceptedWarning(profile: profile, input: input) { result.append(warning) }
         if let warning = speedUnitWarning(dopplerRatio, profile: profile, input: input) { result.append(warning) }
+        if readsSlow, let ratio = dopplerRatio {
+            // (``Tracker/readsSlowColumn``: the reverse of the unit warning, which a tester missed for m/s values in
+            // a km/h column.)
+            result.append(
+                "warning: the speed column of \(input) reads \(ratio.fixed(2)) × the speed its positions move at "
+                    + "(m/s read as km/h would be 0.28, as mph 0.45, as knots 0.51): it was not trusted, and the "
+                    + "distance comes from the positions\n")
+        }
         if let warning = overruledReadingsWarning(profile: profile, input: input) { result.append(warning) }
         if let hint = profileHint(profile, input: input) { result.append(hint) }
         if let warning = outlierShareWarning(input: input) { result.append(warning) }
