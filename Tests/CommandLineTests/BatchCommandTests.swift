@@ -304,4 +304,26 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("ends early, inside a record (truncated?)"), "\(result.stderr)")
     }
+
+    /// One JSON Lines record cut short in the middle of a file (a tester's: the warning said the file ended early
+    /// and "whatever followed is missing", though every line after it was read; without --lenient the error gave
+    /// no hint, though --lenient reads on).
+    @Test func aRecordCutShortMidFileIsNoTruncatedFile() throws {
+        var lines = (0..<40).map { i in
+            "{\"time\":\"2024-05-01T09:00:\(String(format: "%02d", i))Z\",\"latitude\":49.\(String(format: "%05d", 100 + 13 * i)),"
+                + "\"longitude\":11.5,\"accuracy\":5}"
+        }
+        lines[20] = String(lines[20].prefix(25))
+        let path = try Tool.temporaryFile("cut-mid.jsonl", contents: lines.joined(separator: "\n") + "\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let strict = try Tool.run(["process", path])
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("--lenient skips such records and reads on"), "\(strict.stderr)")
+        let lenient = try Tool.run(["process", path, "--lenient", "--json"])
+        #expect(lenient.status == 0, "\(lenient.stderr)")
+        #expect(lenient.stderr.contains("cut short in the middle of the input"), "\(lenient.stderr)")
+        #expect(!lenient.stderr.contains("whatever followed is missing"), "\(lenient.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(lenient.stdout.utf8)) as? [String: Any])
+        #expect((summary["fixes"] as? [String: Any])?["read"] as? Int == 39)
+    }
 }

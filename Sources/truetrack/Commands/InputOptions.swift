@@ -300,6 +300,19 @@ extension ReadError {
         return "; --column NAME=AS reads a column under a name TrueTrack knows, e.g. --column y=latitude"
     }
 
+    /// ``lenientHint``, and for a record that ends early in the middle of the file `input` (more than a line break
+    /// of it lies after the break: a record cut short, not a truncated file) that `--lenient` skips it too (a
+    /// tester's JSON Lines file with one line cut short stopped with no hint).
+    func lenientHint(input: String) -> String {
+        if case .truncated(let location, _) = self, input != "-",
+            let size = (try? FileManager.default.attributesOfItem(atPath: input))?[.size] as? Int,
+            size - location.byteOffset > 2
+        {
+            return "; --lenient skips such records and reads on"
+        }
+        return lenientHint
+    }
+
     /// What the user can do about a damaged record, appended to its message: `--lenient` skips malformed
     /// records (counted and reported) and reads on; a CSV header that names no time, latitude or longitude
     /// column is read with `--column`. Empty for errors no option gets past (I/O, truncation, an unsupported

@@ -342,7 +342,7 @@ enum ProcessCommand {
             readFailure.map {
                 CommandFailure(
                     message:
-                        "\($0)\(Terminal.afterReadError(read, "fix", "fixes", were: "processed", hint: $0.lenientHint))"
+                        "\($0)\(Terminal.afterReadError(read, "fix", "fixes", were: "processed", hint: $0.lenientHint(input: input)))"
                 )
             }
             ?? InputOptions.noFixes(reader.report, format: reader.format)

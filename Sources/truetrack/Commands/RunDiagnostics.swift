@@ -197,8 +197,16 @@ struct RunDiagnostics {
         // a damaged record, but what followed it is missing, which one skipped record does not say (a tester's GPX
         // had lost 40 % of its ride).
         if let end = reader.report.endOfInput {
-            result.append(
-                "warning: \(input) ends early, inside a record (truncated?): \(end); whatever followed is missing\n")
+            // (Unless the input went on after it: then one record was cut short, and a tester took the warning for a
+            // file that had lost its end.)
+            if reader.report.bytesRead - end.location.byteOffset > 2 {
+                result.append(
+                    "warning: a record of \(input) ends early, cut short in the middle of the input: \(end); it was "
+                        + "skipped and the records after it were read\n")
+            } else {
+                result.append(
+                    "warning: \(input) ends early, inside a record (truncated?): \(end); whatever followed is missing\n")
+            }
         }
         for error in reader.report.errors.prefix(5) where error.description != reader.report.endOfInput?.description {
             result.append("  skipped: \(error)\n")
