@@ -96,6 +96,17 @@ import Testing
         #expect((summary["warnings"] as? [String])?.contains { $0.contains("reads 0.28 ×") } == true)
     }
 
+    /// A damaged file read with --lenient is not told to try --lenient (a tester's HTML page saved as .gpx).
+    @Test func aLenientReadIsNotToldToBeLenient() throws {
+        let path = try Tool.temporaryFile("page.gpx", contents: "<html><body>404 Not Found</body></html>\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let strict = try Tool.run(["process", path])
+        #expect(strict.status == 1 && strict.stderr.contains("--lenient skips such records"), "\(strict.stderr)")
+        let lenient = try Tool.run(["process", path, "--lenient"])
+        #expect(lenient.status == 1, "\(lenient.stderr)")
+        #expect(!lenient.stderr.contains("--lenient"), "\(lenient.stderr)")
+    }
+
     /// The records skipped, by reason: a CSV whose rows lack a latitude said only "skipped records: 3" (a tester;
     /// `info` gave the reason).
     @Test func namesWhySkippedRecordsWereSkipped() throws {

@@ -302,8 +302,11 @@ extension ReadError {
 
     /// ``lenientHint``, and for a record that ends early in the middle of the file `input` (more than a line break
     /// of it lies after the break: a record cut short, not a truncated file) that `--lenient` skips it too (a
-    /// tester's JSON Lines file with one line cut short stopped with no hint).
-    func lenientHint(input: String) -> String {
+    /// tester's JSON Lines file with one line cut short stopped with no hint); nothing of `--lenient` when the user
+    /// gave it (`isLenient`).
+    func lenientHint(input: String, isLenient: Bool = false) -> String {
+        // (Not to a user who gave it: a tester's HTML file read with --lenient was told to try --lenient.)
+        if isLenient { return lenientHint.contains("--lenient") ? "" : lenientHint }
         if case .truncated(let location, _) = self, input != "-",
             let size = (try? FileManager.default.attributesOfItem(atPath: input))?[.size] as? Int,
             size - location.byteOffset > 2

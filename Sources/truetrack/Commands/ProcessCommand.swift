@@ -342,7 +342,7 @@ enum ProcessCommand {
             readFailure.map {
                 CommandFailure(
                     message:
-                        "\($0)\(Terminal.afterReadError(read, "fix", "fixes", were: "processed", hint: $0.lenientHint(input: input)))"
+                        "\($0)\(Terminal.afterReadError(read, "fix", "fixes", were: "processed", hint: $0.lenientHint(input: input, isLenient: options.lenient)))"
                 )
             }
             ?? InputOptions.noFixes(reader.report, format: reader.format)

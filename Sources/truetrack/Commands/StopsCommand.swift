@@ -203,7 +203,7 @@ enum StopsCommand {
             failure.map {
                 CommandFailure(
                     message:
-                        "\($0)\(Terminal.afterReadError(count, "fix", "fixes", were: "analysed", hint: $0.lenientHint(input: path)))"
+                        "\($0)\(Terminal.afterReadError(count, "fix", "fixes", were: "analysed", hint: $0.lenientHint(input: path, isLenient: options.lenient)))"
                 )
             }
             ?? InputOptions.noFixes(reader.report, format: reader.format)
