@@ -25,7 +25,7 @@ extension Tracker {
             beforeJumpMilliseconds = lastAcceptedMilliseconds
             jumpMilliseconds = now
             // (Without a filter, a session break's fresh tracker keeps what the break put there: see `startAfresh`.)
-            if hasFilter { beforeJump = whereTheTrackIs }
+            if hasFilter { beforeJump = whereTheTrackIs() }
         }
         let vmax = profile.maximumSpeedMetresPerSecond / 2
         filter = ConstantVelocityFilter(east: e, north: n, positionVariance: r, velocityVariance: vmax * vmax)

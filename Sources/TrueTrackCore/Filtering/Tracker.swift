@@ -137,11 +137,13 @@ public struct Tracker: Sendable, BitwiseCopyable {
     ///
     /// When the run shows it, what the run counted short of the position filter's path along it (`stepMetres`, this
     /// fix's step on that path, is the fix's own to count) joins the held candidates, released by this or a later
-    /// moving window: the first minute read at the slow readings cost a 15 km drive at 0.28 × 7 %.
+    /// moving window: the run read at the slow readings (a minute or more) cost a 15 km drive at 0.28 × 7 %.
     @usableFromInline @inline(never)
     mutating func readsSlowAllAlong(now: Int64, stepMetres: Double) -> Bool {
         if readsSlowColumn { return true }
-        let counted = candidates.x + candidates.y
+        // Everything counted so far: the total, and what the window still holds (sparse steps go to the total
+        // directly, and were counted twice as a shortfall: a reviewer's drive every 12 s, +719 m of 22.5 km).
+        let counted = accumulator.totalMetres + (candidates.x + candidates.y) - (committed.x + committed.y)
         // (The step into this fix is the claimed one: a run starts at the accepted fix before it.)
         if lastJumpClaimMilliseconds == .min || lastJumpClaimMilliseconds != lastAcceptedMilliseconds {
             jumpClaimRunStartMilliseconds = lastAcceptedMilliseconds
@@ -300,8 +302,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// of such fixes it ends: see ``readsSlowAllAlong(now:stepMetres:)``.
     @usableFromInline var lastJumpClaimMilliseconds: Int64 = .min
     @usableFromInline var jumpClaimRunStartMilliseconds: Int64 = .min
-    /// At the start of that run: the position filter's path (``positionPath``) and the candidates counted so far
-    /// (Doppler plus filtered), metres.
+    /// At the start of that run: the position filter's path (``positionPath``) and what was counted so far (the
+    /// total and the candidates the window still holds), metres.
     @usableFromInline var jumpClaimRunStart = SIMD2<Double>.zero
     /// Whether the session's speed column reads slow all along (``readsSlowAllAlong(now:stepMetres:)``): its readings
     /// are then never taken for a jump the filter follows. What a caller warns of (m/s values in a km/h column).
@@ -404,15 +406,22 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// (``isInsideForwardJump(_:latitude:longitude:)``).
     @usableFromInline var jumpMilliseconds: Int64 = .min, beforeJumpMilliseconds: Int64 = .min
     /// Where the track was before the last forward jump (``beforeJumpMilliseconds``): the filtered latitude and
-    /// longitude (NaN when there was no filter), the last accepted fix's accuracy (metres) and the filter's speed
-    /// (m/s). See ``countRestartChord(to:accuracy:now:)``.
+    /// longitude (NaN when there was no filter), the displacement accuracy there (metres, see ``whereTheTrackIs()``)
+    /// and the filter's speed (m/s). See ``countRestartChord(to:accuracy:now:)``.
     @usableFromInline var beforeJump = SIMD4<Double>(.nan, .nan, 0, 0)
 
-    /// The filtered latitude and longitude, the last accepted fix's accuracy and the filter's speed, as
-    /// ``beforeJump`` keeps them.
-    @usableFromInline var whereTheTrackIs: SIMD4<Double> {
+    /// The filtered latitude and longitude, the window's mean displacement accuracy (the net-displacement gate's
+    /// noise level; the anchor's alone when the window is empty) and the filter's speed, as ``beforeJump`` keeps
+    /// them. (The accuracy gate's value was the wrong kind: a file without accuracies took its 30 m fallback, and a
+    /// reviewer's walk lost the 28 m chord the restart should count.)
+    @usableFromInline
+    mutating func whereTheTrackIs() -> SIMD4<Double> {
         let here = projection.unproject(east: filter.east, north: filter.north)
-        return SIMD4(here.latitude, here.longitude, lastAccuracy, filter.speedMetresPerSecond)
+        var accuracy = anchorAccuracy
+        if let start = window.oldest(), fixCount > start.fixCount {
+            accuracy = (accuracySum - start.accuracySum) / (fixCount - start.fixCount)
+        }
+        return SIMD4(here.latitude, here.longitude, accuracy, filter.speedMetresPerSecond)
     }
     /// After a restart on fixes inside a forward jump: the latest time accepted before it (`.max`: none). The
     /// first fix newer than it re-anchors the filter without counting the step onto it: when the jump was real
@@ -521,9 +530,11 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // interval.)
         hasFilter = false
         lastAcceptedMilliseconds = timestamp.millisecondsSince1970
-        // (Positions of the old plane: the next fix starts a new one.)
+        // (Positions of the old plane: the next fix starts a new one. Where the track was before an older jump is
+        // no place to count a restart's chord from: a reviewer's backlog after a restore counted 8.5 km back to it.)
         slowSinceMilliseconds = .min
         stillAgreedMilliseconds = .min
+        beforeJump = SIMD4(.nan, .nan, 0, 0)
     }
 
     /// Continues a session from its persisted total and its last accepted fix: as
@@ -536,6 +547,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         accumulator.restore(persistedTotalMetres: persistedTotalMetres)
         guard fix.timestamp.millisecondsSince1970 > lastAcceptedMilliseconds else { return }
         hasFilter = false
+        beforeJump = SIMD4(.nan, .nan, 0, 0)  // (as in the other `restore`)
         _ = process(fix)  // anchors: nothing is counted on an anchor
         if lastAcceptedMilliseconds < fix.timestamp.millisecondsSince1970 {
             // Rejected as a first fix (an accuracy the gate refuses): the time alone, as the other restore.
@@ -562,13 +574,15 @@ public struct Tracker: Sendable, BitwiseCopyable {
         fresh.staleRun = staleRun
         fresh.jumpMilliseconds = jumpMilliseconds
         // (Where the track was before the silence: a restart may prove the fix after it wrongly dated.)
-        fresh.beforeJump = hasFilter ? whereTheTrackIs : SIMD4(.nan, .nan, 0, 0)
+        fresh.beforeJump = hasFilter ? whereTheTrackIs() : SIMD4(.nan, .nan, 0, 0)
         fresh.beforeJumpMilliseconds = beforeJumpMilliseconds
         fresh.replayedThroughMilliseconds = replayedThroughMilliseconds
         // The sparse steps' evidence of the readings' unit: a property of the device, not of the trip.
         fresh.sparseSteps = sparseSteps
         // So is a placeholder speed column (``ContradictedReadings``).
         fresh.positionOnlyBelowMetresPerSecond = positionOnlyBelowMetresPerSecond
+        // And a column shown to read slow all along (a reviewer's drive after a 2 h break read −72 %).
+        fresh.readsSlowColumn = readsSlowColumn
         fresh.hasCountedOverruledTrustedReadings = hasCountedOverruledTrustedReadings
         // (What `overruledSpeedReadings(in:profile:)` compares fix by fix.)
         fresh.stillReadingDeparturesGivenUp = stillReadingDeparturesGivenUp
