@@ -107,6 +107,24 @@ import Testing
         #expect(!lenient.stderr.contains("--lenient"), "\(lenient.stderr)")
     }
 
+    /// A CSV read with `--format gpx` is no GPX "ending early" (a tester was told the input ended before its root
+    /// element), and an empty GPX read leniently is only empty (it was also said to be cut, "whatever followed is
+    /// missing").
+    @Test func aFileWithoutGPXIsNotCalledTruncated() throws {
+        let csv = try Tool.temporaryFile("not.csv", contents: "time,latitude,longitude\n1700000000,49,11\n")
+        let empty = try Tool.temporaryFile("empty.gpx", contents: "")
+        defer {
+            try? FileManager.default.removeItem(atPath: csv)
+            try? FileManager.default.removeItem(atPath: empty)
+        }
+        let wrong = try Tool.run(["process", csv, "--format", "gpx"])
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr.contains("is --format right?") && !wrong.stderr.contains("ends early"), "\(wrong.stderr)")
+        let lenient = try Tool.run(["process", empty, "--lenient"])
+        #expect(lenient.status == 1 && lenient.stderr.contains("the input is empty"), "\(lenient.stderr)")
+        #expect(!lenient.stderr.contains("whatever followed is missing"), "\(lenient.stderr)")
+    }
+
     /// The records skipped, by reason: a CSV whose rows lack a latitude said only "skipped records: 3" (a tester;
     /// `info` gave the reason).
     @Test func namesWhySkippedRecordsWereSkipped() throws {

@@ -196,7 +196,8 @@ struct RunDiagnostics {
         // A file that ends inside a record (a truncated download or copy): with --lenient the break is skipped like
         // a damaged record, but what followed it is missing, which one skipped record does not say (a tester's GPX
         // had lost 40 % of its ride).
-        if let end = reader.report.endOfInput {
+        // (An empty input is said by its error, "no fixes: the input is empty": a tester read both.)
+        if let end = reader.report.endOfInput, reader.report.bytesRead > 0 {
             // (Unless the input went on after it: then one record was cut short, and a tester took the warning for a
             // file that had lost its end.)
             if reader.report.bytesRead - end.location.byteOffset > 2 {

@@ -245,7 +245,16 @@ public struct GPXReader: FixReader {
         if position < stream.end {
             error = .truncated(location(at: position), expected: pendingDescription())
         } else if !sawRoot {
-            error = .truncated(location(at: position), expected: "a <gpx> root element")
+            // Nothing of GPX in a whole input that held something: no "ends early" (a tester's CSV read with
+            // --format gpx was told the file ended before its root element). An empty input did end early.
+            error =
+                report.bytesRead == 0
+                ? .truncated(location(at: position), expected: "a <gpx> root element")
+                : .malformedRecord(
+                    location(at: position),
+                    expected: "a <gpx> (or TCX <TrainingCenterDatabase>) root element (is this a GPX file? is --format "
+                        + "right?)",
+                    found: "none in \(report.bytesRead) bytes")
         } else if !rootClosed {
             error = .truncated(
                 location(at: position),
