@@ -125,6 +125,18 @@ import Testing
         #expect(!lenient.stderr.contains("whatever followed is missing"), "\(lenient.stderr)")
     }
 
+    /// More damaged records than the five listed: the rest are counted (a tester's 50,000 bad rows showed five).
+    @Test func countsTheDamagedRecordsNotListed() throws {
+        var text = "time,latitude,longitude,accuracy,speed\n"
+        for i in 0..<30 { text += "\(1_700_000_000 + i),\(49 + 1.4 * Double(i) / 111_132),11,5,\(i % 3 == 0 ? "x" : "1.4")\n" }
+        let path = try Tool.temporaryFile("bad-speeds.csv", contents: text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try Tool.run(["process", path, "--lenient"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.components(separatedBy: "  skipped: ").count - 1 == 5, "\(result.stderr)")
+        #expect(result.stderr.contains("… and 5 more damaged records skipped"), "\(result.stderr)")
+    }
+
     /// The records skipped, by reason: a CSV whose rows lack a latitude said only "skipped records: 3" (a tester;
     /// `info` gave the reason).
     @Test func namesWhySkippedRecordsWereSkipped() throws {
