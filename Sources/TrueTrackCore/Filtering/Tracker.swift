@@ -417,11 +417,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline
     mutating func whereTheTrackIs() -> SIMD4<Double> {
         let here = projection.unproject(east: filter.east, north: filter.north)
-        var accuracy = anchorAccuracy
-        if let start = window.oldest(), fixCount > start.fixCount {
-            accuracy = (accuracySum - start.accuracySum) / (fixCount - start.fixCount)
-        }
-        return SIMD4(here.latitude, here.longitude, accuracy, filter.speedMetresPerSecond)
+        return SIMD4(
+            here.latitude, here.longitude, windowMeanAccuracy(orElse: anchorAccuracy), filter.speedMetresPerSecond)
     }
     /// After a restart on fixes inside a forward jump: the latest time accepted before it (`.max`: none). The
     /// first fix newer than it re-anchors the filter without counting the step onto it: when the jump was real

@@ -300,20 +300,40 @@ extension ReadError {
         return "; --column NAME=AS reads a column under a name TrueTrack knows, e.g. --column y=latitude"
     }
 
-    /// ``lenientHint``, and for a record that ends early in the middle of the file `input` (more than a line break
-    /// of it lies after the break: a record cut short, not a truncated file) that `--lenient` skips it too (a
-    /// tester's JSON Lines file with one line cut short stopped with no hint); nothing of `--lenient` when the user
-    /// gave it (`isLenient`).
+    /// Whether this error is a record cut short before the end of an input of `inputBytes` bytes: more than a line
+    /// break of the input lies after the break, so records followed it (a record cut short, not a truncated file).
+    /// `process` and `stops` say so instead of "whatever followed is missing" (a tester's NMEA and JSON Lines files
+    /// with one line cut), and offer `--lenient`, which reads on past it.
+    func isCutShortBefore(inputBytes: Int) -> Bool {
+        guard case .truncated(let location, _) = self else { return false }
+        return inputBytes - location.byteOffset > 2
+    }
+
+    /// ``lenientHint``, and for a record cut short in the middle of the file `input` (``isCutShortBefore(inputBytes:)``)
+    /// the same `--lenient` advice (a tester's JSON Lines file with one line cut short stopped with no hint); nothing of
+    /// `--lenient` when the user gave it (`isLenient`: a tester's HTML page read with --lenient was told to try it).
     func lenientHint(input: String, isLenient: Bool = false) -> String {
-        // (Not to a user who gave it: a tester's HTML file read with --lenient was told to try --lenient.)
-        if isLenient { return lenientHint.contains("--lenient") ? "" : lenientHint }
-        if case .truncated(let location, _) = self, input != "-",
-            let size = (try? FileManager.default.attributesOfItem(atPath: input))?[.size] as? Int,
-            size - location.byteOffset > 2
-        {
-            return "; --lenient skips such records and reads on"
+        guard isSkippedLeniently || isCutShortBefore(endOf: input) else { return lenientHint }
+        return isLenient ? "" : ReadError.lenientAdvice
+    }
+
+    /// ``isCutShortBefore(inputBytes:)`` with the size of the file `input` (never for standard input, `-`).
+    func isCutShortBefore(endOf input: String) -> Bool {
+        guard case .truncated = self, input != "-",
+            let size = (try? FileManager.default.attributesOfItem(atPath: input))?[.size] as? Int
+        else { return false }
+        return isCutShortBefore(inputBytes: size)
+    }
+
+    /// What `--lenient` does for a record it skips, as the hints say it.
+    static let lenientAdvice = "; --lenient skips such records and reads on"
+
+    /// Whether `--lenient` skips a record that failed so and reads on: a malformed field or record, an invalid fix.
+    var isSkippedLeniently: Bool {
+        switch self {
+        case .malformedField, .malformedRecord, .invalidFix: true
+        default: false
         }
-        return lenientHint
     }
 
     /// What the user can do about a damaged record, appended to its message: `--lenient` skips malformed
@@ -323,7 +343,7 @@ extension ReadError {
     var lenientHint: String {
         switch self {
         case .malformedField, .malformedRecord, .invalidFix:
-            "; --lenient skips such records and reads on"
+            ReadError.lenientAdvice
         case .unreadableHeader(_, let expected, let found) where expected.contains("(missing: "):
             ReadError.headerHint(found)
         case .io, .truncated, .unsupportedFormat, .recordTooLong, .unreadableHeader, .severalDevices:

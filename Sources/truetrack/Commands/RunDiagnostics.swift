@@ -169,14 +169,8 @@ struct RunDiagnostics {
     ) -> [String] {
         var result: [String] = []
         if let warning = nothingAcceptedWarning(profile: profile, input: input) { result.append(warning) }
-        if let warning = speedUnitWarning(dopplerRatio, profile: profile, input: input) { result.append(warning) }
-        if readsSlow, let ratio = dopplerRatio {
-            // (``Tracker/readsSlowColumn``: the reverse of the unit warning, which a tester missed for m/s values in
-            // a km/h column.)
-            result.append(
-                "warning: the speed column of \(input) reads \(ratio.fixed(2)) × the speed its positions move at "
-                    + "(m/s read as km/h would be 0.28, as mph 0.45, as knots 0.51): it was not trusted, and the "
-                    + "distance comes from the positions\n")
+        if let warning = speedUnitWarning(dopplerRatio, readsSlow: readsSlow, profile: profile, input: input) {
+            result.append(warning)
         }
         if let warning = overruledReadingsWarning(profile: profile, input: input) { result.append(warning) }
         if let hint = profileHint(profile, input: input) { result.append(hint) }
@@ -200,7 +194,7 @@ struct RunDiagnostics {
         if let end = reader.report.endOfInput, reader.report.bytesRead > 0 {
             // (Unless the input went on after it: then one record was cut short, and a tester took the warning for a
             // file that had lost its end.)
-            if reader.report.bytesRead - end.location.byteOffset > 2 {
+            if end.isCutShortBefore(inputBytes: reader.report.bytesRead) {
                 result.append(
                     "warning: a record of \(input) ends early, cut short in the middle of the input: \(end); it was "
                         + "skipped and the records after it were read\n")
@@ -267,13 +261,25 @@ struct RunDiagnostics {
     /// (Tried: only when the distance came mostly from the positions, for a tester's 8-fix drive told so with 77.6
     /// of its 83.4 m counted on its speed. A reviewer's 10-fix km/h, knots and mph columns then lost the warning
     /// exactly when the mis-read speed had inflated the distance: reverted.)
-    func speedUnitWarning(_ ratio: Double?, profile: TrackingProfile, input: String) -> String? {
-        guard let ratio, profile.dopplerTrustRatio * ratio > 1 else { return nil }
+    ///
+    /// And the reverse, when the tracker found the column reading slow all along (`readsSlow`,
+    /// ``Tracker/readsSlowColumn``): m/s values in a km/h column cost a tester's drive 71 % without a word.
+    func speedUnitWarning(_ ratio: Double?, readsSlow: Bool = false, profile: TrackingProfile, input: String)
+        -> String?
+    {
+        guard let ratio else { return nil }
+        let units: String
+        if profile.dopplerTrustRatio * ratio > 1 {
+            units = "km/h read as m/s would be 3.6, knots 1.94, mph 2.24"
+        } else if readsSlow {
+            units = "m/s read as km/h would be 0.28, as mph 0.45, as knots 0.51"
+        } else {
+            return nil
+        }
         // Two decimals up to 1,000 ×; beyond, the order of magnitude (a 1e300 ratio printed 300 digits).
         let shown = ratio < 1000 ? ratio.fixed(2) : ratio.scientific(1)
         return "warning: the speed column of \(input) reads \(shown) × the speed its positions move at "
-            + "(km/h read as m/s would be 3.6, knots 1.94, mph 2.24): it was not trusted, and the distance comes "
-            + "from the positions\n"
+            + "(\(units)): it was not trusted, and the distance comes from the positions\n"
     }
 
     /// A warning when more than a tenth of at least 20 fixes were rejected as outliers (far from where the filter
