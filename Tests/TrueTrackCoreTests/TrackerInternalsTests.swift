@@ -156,6 +156,29 @@ import TrueTrackSimulation
         #expect(!leftAfter)
     }
 
+    /// Both `restore` overloads forget the same of the session they resume over: with a fix as with its time, the
+    /// vehicle latch's slow spell (a spell of the old plane would release the latch at the first slow fix after
+    /// it) and the place where still readings agreed (the fix overload kept both, an auditor).
+    @Test func bothRestoresForgetTheOldSlowSpellAndStillPlace() throws {
+        var t = Tracker()
+        let (fixes, _) = VehicleLatchTests.track([(60, 8, false), (40, 1.0, false)])
+        for f in fixes { _ = t.process(f) }
+        t.stillAgreedMilliseconds = t.lastAcceptedMilliseconds
+        #expect(t.isInVehicle && t.slowSinceMilliseconds != .min)
+        let next = Timestamp(millisecondsSince1970: t.lastAcceptedMilliseconds + 3_600_000)
+        var byTime = t, byFix = t
+        byTime.restore(persistedTotalMetres: 0, lastAccepted: next)
+        let last = try #require(fixes.last)
+        byFix.restore(
+            persistedTotalMetres: 0,
+            lastAccepted: try Fix(
+                timestamp: next, latitude: last.latitude, longitude: last.longitude, horizontalAccuracyMetres: 5))
+        for restored in [byTime, byFix] {
+            #expect(restored.slowSinceMilliseconds == .min && restored.stillAgreedMilliseconds == .min)
+            #expect(restored.beforeJump.x.isNaN && restored.isInVehicle)
+        }
+    }
+
     /// The run of sub-deadband Doppler readings counts only readings in a row: an anchor (a long gap here)
     /// starts it again from the anchor fix's own reading; a fix without a Doppler speed extends it once the
     /// receiver has reported one (iOS's −1 at a halt), and leaves it alone before.

@@ -523,12 +523,17 @@ public struct Tracker: Sendable, BitwiseCopyable {
     public mutating func restore(persistedTotalMetres: Double, lastAccepted timestamp: Timestamp) {
         accumulator.restore(persistedTotalMetres: persistedTotalMetres)
         guard timestamp.millisecondsSince1970 > lastAcceptedMilliseconds else { return }
-        // (Its state describes fixes older than the persisted one: the next prediction would span the wrong
-        // interval.)
-        hasFilter = false
+        forgetTheRestoredOverSession()
         lastAcceptedMilliseconds = timestamp.millisecondsSince1970
-        // (Positions of the old plane: the next fix starts a new one. Where the track was before an older jump is
-        // no place to count a restart's chord from: a reviewer's backlog after a restore counted 8.5 km back to it.)
+    }
+
+    /// What both `restore` overloads drop of the session they resume over: the filter (its state describes fixes
+    /// older than the persisted one: the next prediction would span the wrong interval), the slow spell and the
+    /// place where still readings agreed (the old plane's: the next fix starts a new one), and where the track was
+    /// before an older jump (no place to count a restart's chord from: a reviewer's backlog after a restore counted
+    /// 8.5 km back to it).
+    mutating func forgetTheRestoredOverSession() {
+        hasFilter = false
         slowSinceMilliseconds = .min
         stillAgreedMilliseconds = .min
         beforeJump = SIMD4(.nan, .nan, 0, 0)
@@ -543,8 +548,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     public mutating func restore(persistedTotalMetres: Double, lastAccepted fix: Fix) {
         accumulator.restore(persistedTotalMetres: persistedTotalMetres)
         guard fix.timestamp.millisecondsSince1970 > lastAcceptedMilliseconds else { return }
-        hasFilter = false
-        beforeJump = SIMD4(.nan, .nan, 0, 0)  // (as in the other `restore`)
+        forgetTheRestoredOverSession()
         _ = process(fix)  // anchors: nothing is counted on an anchor
         if lastAcceptedMilliseconds < fix.timestamp.millisecondsSince1970 {
             // Rejected as a first fix (an accuracy the gate refuses): the time alone, as the other restore.
