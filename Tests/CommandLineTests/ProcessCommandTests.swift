@@ -128,13 +128,37 @@ import Testing
     /// More damaged records than the five listed: the rest are counted (a tester's 50,000 bad rows showed five).
     @Test func countsTheDamagedRecordsNotListed() throws {
         var text = "time,latitude,longitude,accuracy,speed\n"
-        for i in 0..<30 { text += "\(1_700_000_000 + i),\(49 + 1.4 * Double(i) / 111_132),11,5,\(i % 3 == 0 ? "x" : "1.4")\n" }
-        let path = try Tool.temporaryFile("bad-speeds.csv", contents: text)
+        for i in 0..<30 {
+            let latitude = i % 3 == 0 ? "x" : "\(49 + 1.4 * Double(i) / 111_132)"
+            text += "\(1_700_000_000 + i),\(latitude),11,5,1.4\n"
+        }
+        let path = try Tool.temporaryFile("bad-latitudes.csv", contents: text)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try Tool.run(["process", path, "--lenient"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.components(separatedBy: "  skipped: ").count - 1 == 5, "\(result.stderr)")
         #expect(result.stderr.contains("… and 5 more damaged records skipped"), "\(result.stderr)")
+    }
+
+    /// Read with `--lenient`, a fix whose optional field cannot be read (a speed `x`) is kept without it, with its
+    /// position and time, and the field is named: the tester's reads dropped whole fixes for one bad speed, and
+    /// the strict read's hint says so.
+    @Test func keepsAFixWhoseSpeedCannotBeReadWhenLenient() throws {
+        var text = "time,latitude,longitude,accuracy,speed\n"
+        for i in 0..<30 { text += "\(1_700_000_000 + i),\(49 + 1.4 * Double(i) / 111_132),11,5,\(i % 3 == 0 ? "x" : "1.4")\n" }
+        let path = try Tool.temporaryFile("bad-speeds.csv", contents: text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try Tool.run(["process", path, "--lenient", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let fixes = try #require(summary["fixes"] as? [String: Any])
+        #expect(fixes["read"] as? Int == 30 && summary["fieldsReadAsMissing"] as? Int == 10, "\(result.stdout)")
+        #expect(summary["skippedRecords"] as? Int == 0)
+        #expect(result.stderr.contains("10 unreadable fields of \(path) read as missing"), "\(result.stderr)")
+        #expect(result.stderr.contains("read as missing: \(path):2:"), "\(result.stderr)")
+        #expect(result.stderr.contains("… and 5 more read as missing"), "\(result.stderr)")
+        let strict = try Tool.run(["process", path])
+        #expect(strict.status == 1 && strict.stderr.contains("reads an unreadable speed"), "\(strict.stderr)")
     }
 
     /// The records skipped, by reason: a CSV whose rows lack a latitude said only "skipped records: 3" (a tester;

@@ -312,10 +312,13 @@ import TrueTrackCore
             return
         }
         #expect(location.line == 1 && location.column == 72 && field == "accuracy_m" && found == "true")
+        // Read leniently, the accuracy `true` is read as missing and its fix kept.
         let lenient = read(text, lenient: true)
-        #expect(lenient.fixes.map(\.latitude) == [6])
-        #expect(lenient.report.errorCount == 3)
-        #expect(lenient.report.errors.map { $0.location.line } == [1, 2, 3])
+        #expect(lenient.fixes.map(\.latitude) == [2, 6])
+        #expect(lenient.fixes.first?.horizontalAccuracyMetres == nil)
+        #expect(lenient.report.errorCount == 2 && lenient.report.unreadableFieldCount == 1)
+        #expect(lenient.report.errors.map { $0.location.line } == [2, 3])
+        #expect(lenient.report.unreadableFields.map { $0.location.line } == [1])
     }
 
     @Test func syntaxErrorsNameLineAndColumn() throws {

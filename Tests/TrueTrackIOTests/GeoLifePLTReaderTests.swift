@@ -157,6 +157,15 @@ import TrueTrackCore
         #expect(result.report.errors.map(\.location.line) == [8])
     }
 
+    /// An altitude that is no number: an error naming it, and read leniently the point kept without it.
+    @Test func anUnreadableAltitudeIsReadAsMissingWhenLenient() throws {
+        let text = Self.header + "40.0,116.0,0,1o0,39744.12,2008-10-23,02:53:04\n"
+        #expect(read(text).error.map { "\($0)".contains("'altitude'") } == true)
+        let lenient = read(text, options: ReadOptions(lenient: true))
+        #expect(lenient.fixes.count == 1 && lenient.fixes.first?.altitudeMetres == nil)
+        #expect(lenient.report.errorCount == 0 && lenient.report.unreadableFields.map(\.location.line) == [7])
+    }
+
     @Test func labelsRowsAndErrors() throws {
         let good = try labels(
             "Start Time\tEnd Time\tTransportation Mode\r\n2008/04/02 06:09:26\t2008/04/02 06:28:25\twalk\r\n\r\n")

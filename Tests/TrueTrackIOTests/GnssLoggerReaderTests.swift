@@ -119,19 +119,23 @@ import TrueTrackCore
 
         var lenient = try GnssLoggerReader(path: path, options: ReadOptions(lenient: true))
         let all = lenient.readAll()
+        // Read leniently, the row keeps its fix without the altitude (a tester: the whole fix was dropped).
         #expect(all.error == nil)
-        #expect(all.fixes.count == 4)
-        #expect(all.report.errorCount == 1)
-        #expect(all.report.skipped(.malformed) == 1)
-        #expect(all.report.errors.first?.location.line == 88)
+        #expect(all.fixes.count == 5)
+        #expect(all.report.errorCount == 0 && all.report.unreadableFieldCount == 1)
+        #expect(all.report.unreadableFields.first?.location.line == 88)
         #expect(lenient.loggerVersion == "v2.0.4.2")
+        // Fix,NLP,37.4239073,-122.0944650,-29co.199999,0.000000,44.319000,0.000000,1589494244403,0.000000,0.000000
+        let kept = try #require(all.fixes.first)
+        #expect(kept.provider == .network && kept.altitudeMetres == nil && kept.horizontalAccuracyMetres == 44.319)
+        #expect(kept.timestamp == Timestamp(millisecondsSince1970: 1_589_494_244_403))
         // Fix,FLP,37.4235845,-122.0941221,-29.199999,0.001390,3.900000,181.537094,1589494246000,0.086023,0.000000
-        let first = try #require(all.fixes.first)
+        let first = all.fixes[1]
         #expect(first.provider == .fused)
         #expect(first.altitudeMetres == -29.199999)
         #expect(first.courseDegrees == 181.537094)
         #expect(first.timestamp == Timestamp(millisecondsSince1970: 1_589_494_246_000))
-        #expect(all.fixes.map(\.provider) == [.fused, .gps, .gps, .fused])
+        #expect(all.fixes.map(\.provider) == [.network, .fused, .gps, .gps, .fused])
 
         // Filtering out NLP skips the corrupt row before it is examined.
         var gpsOnly = try GnssLoggerReader(path: path, options: ReadOptions(providers: [.gps]))

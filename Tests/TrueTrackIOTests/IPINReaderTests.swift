@@ -250,6 +250,15 @@ import TrueTrackCore
         #expect(result.report.skipped(.otherRecord) == 1)
     }
 
+    /// A speed or a satellite count that is no number: read leniently, the fix is kept without it.
+    @Test func unreadableOptionalFieldsAreReadAsMissingWhenLenient() throws {
+        let text = "GNSS;1.0;1700000002.000;10.0;20.0;100;0;5;fast;10;8\nGNSS;1.1;1700000003.000;10.0;20.0;100;0;5;0;1o;8\n"
+        #expect(read(text).error != nil)
+        let lenient = read(text, options: ReadOptions(lenient: true))
+        #expect(lenient.fixes.count == 2 && lenient.fixes.first?.speedMetresPerSecond == nil)
+        #expect(lenient.report.errorCount == 0 && lenient.report.unreadableFields.map(\.location.line) == [1, 2])
+    }
+
     @Test func waypointRowsWithTrailingSeparatorAndEmptyFloor() throws {
         let text = "POSI;1.5;1;10.0;20.0;0;1;\nPOSI;2.5;2;10.5;20.5;;\nPOSI;3.5;3;10.5;20.5\nPOSI;x;4;1;2\n"
         var reader = IPINWaypointReader(stream: ByteStream(bytes: Array(text.utf8), name: "w.txt"))

@@ -173,6 +173,11 @@ public enum BenchTables {
             ok.filter { $0.readErrors > 0 }.map { r in
                 [r.id, "\(r.readErrors)", r.firstReadError ?? "–"]
             }, ["recording", "records", "first"])
+        section(
+            "Unreadable fields read as missing (their fixes kept and counted)",
+            ok.filter { $0.fieldsReadAsMissing > 0 }.map { r in
+                [r.id, "\(r.fieldsReadAsMissing)", r.firstFieldReadAsMissing ?? "–"]
+            }, ["recording", "fields", "first"])
 
         // Truth files that were damaged, empty or of a kind the bench does not read: one line per distinct
         // story (three recordings sharing a README say it once).

@@ -79,6 +79,8 @@ public enum Evaluator {
         result.fixes = fixes.count
         result.readErrors = recording.report?.errorCount ?? 0
         result.firstReadError = recording.report?.errors.first?.description
+        result.fieldsReadAsMissing = recording.report?.unreadableFieldCount ?? 0
+        result.firstFieldReadAsMissing = recording.report?.unreadableFields.first?.description
         result.truthKind = truth.kind
         result.truth = truth.reading
         guard !fixes.isEmpty else {

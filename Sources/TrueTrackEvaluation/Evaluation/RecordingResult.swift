@@ -158,6 +158,11 @@ public struct RecordingResult: Sendable, Hashable, Codable {
     public var readErrors: Int = 0
     /// The first of them, as `truetrack info` reports it (file:line:column (byte), field, what was expected).
     public var firstReadError: String?
+    /// Optional fields the reader could not read and read as missing, their fixes kept
+    /// (``ReadReport/unreadableFieldCount``).
+    public var fieldsReadAsMissing: Int = 0
+    /// The first of them, as ``firstReadError`` is written.
+    public var firstFieldReadAsMissing: String?
 
     /// Creates an empty result.
     public init(id: String, category: String, profile: EvaluationProfile, status: Status, note: String? = nil) {

@@ -108,6 +108,23 @@ public struct ReadReport: Sendable, Hashable {
         if errors.count < ReadReport.maximumKeptErrors { errors.append(error) }
     }
 
+    /// Records a bad optional field of a fix (a speed, an accuracy, an altitude, a course…): in lenient mode it is
+    /// counted and kept in ``unreadableFields``, and the reader goes on as if the field were empty, so that the fix
+    /// keeps its position and time (a tester's Pixel 4 log lost a whole fix to an altitude `-29co.199999`);
+    /// otherwise the error is thrown. Fields a fix cannot do without (position, time, a validity flag, a segment
+    /// label) are ``reject(_:lenient:)``'s.
+    public mutating func readAsMissing(_ error: ReadError, lenient: Bool) throws(ReadError) {
+        guard lenient else { throw error }
+        unreadableFieldCount += 1
+        if unreadableFields.count < ReadReport.maximumKeptErrors { unreadableFields.append(error) }
+    }
+
+    /// The optional fields read as missing in lenient mode (``readAsMissing(_:lenient:)``), the first
+    /// ``maximumKeptErrors`` of them: their fixes were produced without them.
+    public private(set) var unreadableFields: [ReadError] = []
+    /// How many optional fields were read as missing in lenient mode (may exceed `unreadableFields.count`).
+    public private(set) var unreadableFieldCount: Int = 0
+
     /// The error of an input that ended inside a record (a truncated file), stepped over in lenient mode: what
     /// followed the break is missing. Kept apart from ``errors``, which keeps only the first
     /// ``maximumKeptErrors``.

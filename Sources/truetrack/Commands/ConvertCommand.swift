@@ -168,6 +168,7 @@ enum ConvertCommand {
         }
         Terminal.error(note + "\n")
         for error in report.errors.prefix(5) { Terminal.error("  skipped: \(error)\n") }
+        for line in InputOptions.unreadableFieldLines(report, input: input) { Terminal.error(line) }
         if let readFailure {
             throw CommandFailure(
                 message:

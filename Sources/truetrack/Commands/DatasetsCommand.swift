@@ -35,6 +35,8 @@ enum DatasetsCommand {
         var skipped: [String: Int]
         var rawDistanceMetres: Double
         var badRecords: [String]
+        /// Optional fields that could not be read, read as missing (their fixes kept).
+        var fieldsReadAsMissing: [String]
         var error: String?
     }
 
@@ -65,7 +67,7 @@ enum DatasetsCommand {
                     activity: recording.activityCategory, loads: info.error == nil, fixes: info.fixes,
                     uniqueFixes: info.fixes - info.exactDuplicates, manifestFixes: recording.fixes,
                     skipped: info.skipped, rawDistanceMetres: info.rawDistanceMetres, badRecords: info.lenientErrors,
-                    error: info.error))
+                    fieldsReadAsMissing: info.fieldsReadAsMissing, error: info.error))
         }
         if arguments.has("json") {
             Terminal.out(Terminal.json(rows))
@@ -101,6 +103,11 @@ enum DatasetsCommand {
             }
             for row in rows where !row.badRecords.isEmpty {
                 text += "\(row.id): \(row.badRecords.count) damaged record(s) skipped: \(row.badRecords[0])\n"
+            }
+            for row in rows where !row.fieldsReadAsMissing.isEmpty {
+                text +=
+                    "\(row.id): \(row.fieldsReadAsMissing.count) unreadable field(s) read as missing, fixes kept: "
+                    + "\(row.fieldsReadAsMissing[0])\n"
             }
             Terminal.out(text)
             for row in rows where !row.loads { Terminal.error("Error: \(row.id): \(row.error ?? "")\n") }

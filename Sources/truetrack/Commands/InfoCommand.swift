@@ -45,6 +45,9 @@ enum InfoCommand {
         var rawDistanceMetres: Double
         var error: String?
         var lenientErrors: [String]
+        /// With `--lenient`: the optional fields read as missing because they could not be read (their fixes were
+        /// kept), the first hundred (``ReadReport/unreadableFields``).
+        var fieldsReadAsMissing: [String]
         /// GPX and TCX: how many track segments (`<trkseg>`, `<rte>`, TCX tracks) hold fixes; `nil` for formats
         /// without segments.
         var segments: Int?
@@ -158,7 +161,8 @@ enum InfoCommand {
             identicalTimestamps: summary.identicalTimestamps, weekRolloverJumps: summary.weekRollovers.jumps,
             gapsOver5Seconds: summary.gaps,
             longestStepSeconds: summary.longestStepSeconds, rawDistanceMetres: summary.rawDistanceMetres,
-            error: failure, lenientErrors: readReport.errors.map(\.description), segments: segments,
+            error: failure, lenientErrors: readReport.errors.map(\.description),
+            fieldsReadAsMissing: readReport.unreadableFields.map(\.description), segments: segments,
             declaredActivity: DeclaredActivity.type(ofFileAt: path), timeColumns: timeColumns,
             deviceColumn: deviceColumn, devices: devices)
     }
@@ -225,6 +229,9 @@ enum InfoCommand {
         row("raw distance", "\(r.rawDistanceMetres.fixed(1)) m (sum of segments)")
         if !r.lenientErrors.isEmpty {
             row("skipped errors", "\(r.lenientErrors.count) (first: \(r.lenientErrors[0]))")
+        }
+        if !r.fieldsReadAsMissing.isEmpty {
+            row("read as missing", "\(r.fieldsReadAsMissing.count) unreadable field(s), fixes kept (first: \(r.fieldsReadAsMissing[0]))")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -214,6 +214,22 @@ enum InputOptions {
             + "(--accept-bad-checksums reads them)\n"
     }
 
+    /// What a lenient read says of the optional fields it read as missing (``ReadReport/unreadableFields``): how
+    /// many, the first five with where they are, and how many more; empty when there were none. Their fixes were
+    /// kept without them (a tester's `--lenient` read had dropped whole fixes for a speed `x`).
+    static func unreadableFieldLines(_ report: ReadReport, input: String) -> [String] {
+        let count = report.unreadableFieldCount
+        guard count > 0 else { return [] }
+        var lines = [
+            "warning: \(count) unreadable field\(count == 1 ? "" : "s") of \(input) read as missing (--lenient): "
+                + (count == 1 ? "its fix was kept, with its position and time\n" : "their fixes were kept, with their positions and times\n")
+        ]
+        let listed = report.unreadableFields.prefix(5)
+        for error in listed { lines.append("  read as missing: \(error)\n") }
+        if count > listed.count { lines.append("  … and \(count - listed.count) more read as missing\n") }
+        return lines
+    }
+
     /// A warning naming the CSV columns not read that a user would expect to be: a measurement TrueTrack reads
     /// (speed, accuracy, course, altitude) in a unit it does not take (`speed_kmh`, `accuracy_ft`,
     /// `speed (mph)`), and a second column of a quantity already read (only the first is); `nil` when there is
@@ -326,7 +342,10 @@ extension ReadError {
     }
 
     /// What `--lenient` does for a record it skips, as the hints say it.
-    static let lenientAdvice = "; --lenient skips such records and reads on"
+    /// (A bad optional measurement is only read as missing: ``ReadReport/readAsMissing(_:lenient:)``.)
+    static let lenientAdvice =
+        "; --lenient skips such records and reads on, and reads an unreadable speed, accuracy, altitude or course as "
+        + "missing, keeping its fix"
 
     /// Whether `--lenient` skips a record that failed so and reads on: a malformed field or record, an invalid fix.
     var isSkippedLeniently: Bool {

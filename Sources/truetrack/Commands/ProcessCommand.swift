@@ -67,7 +67,8 @@ enum ProcessCommand {
             is left out), fixes.read / fixes.accepted / fixes.rejected (reason -> count),
             distanceBySourceMetres (doppler, filtered, derived), profile, skippedRecords (records meant as fixes
             that could not be used: no fix, no time, bad checksum, malformed with --lenient) and skippedByReason
-            (reason -> count), movingSeconds and stops
+            (reason -> count), fieldsReadAsMissing (with --lenient, optional fields that could not be read, their fixes
+            kept; absent when none), movingSeconds and stops
             (as `truetrack stops --json` prints them, from the stop detector of the same profile).
 
             The filtered track's CSV header starts 'timestamp,latitude,longitude' (ISO 8601 UTC times); its
@@ -98,6 +99,9 @@ enum ProcessCommand {
         /// the reasons with a count only: a GPX that lost 41 % of its points to missing times said only "skipped
         /// records: 358" (a tester; `truetrack info` gave the reason).
         var skippedByReason: [String: Int] = [:]
+        /// With `--lenient`: the optional fields (a speed, an accuracy…) read as missing because they could not be
+        /// read, their fixes kept (``ReadReport/unreadableFieldCount``); absent when there were none.
+        var fieldsReadAsMissing: Int?
         /// Elapsed time minus time spent in stops (the stop detector of the same profile).
         var movingSeconds: Double
         /// With `--smooth`: the 1σ uncertainty of `distanceMetres` from the smoother's posterior covariance.
@@ -334,6 +338,7 @@ enum ProcessCommand {
                     : nil
             }, stops: [])
         summary.movingSeconds = Terminal.milliseconds(stops.movingSeconds)
+        if reader.report.unreadableFieldCount > 0 { summary.fieldsReadAsMissing = reader.report.unreadableFieldCount }
         for (reason, count) in reader.report.skipped where !reason.isNonFixRecord && count > 0 {
             summary.skippedByReason[reason.rawValue] = count
         }
@@ -435,6 +440,7 @@ enum ProcessCommand {
                 .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             t += "  skipped records: \(s.skippedRecords)\(reasons.isEmpty ? "" : " (\(reasons))")\n"
         }
+        if let count = s.fieldsReadAsMissing { t += "  fields read as missing: \(count) (unreadable, --lenient)\n" }
         return t
     }
 }

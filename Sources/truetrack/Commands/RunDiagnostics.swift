@@ -210,6 +210,7 @@ struct RunDiagnostics {
         if !listed.isEmpty, unlisted > 0 {
             result.append("  … and \(unlisted) more damaged record\(unlisted == 1 ? "" : "s") skipped\n")
         }
+        result += InputOptions.unreadableFieldLines(reader.report, input: input)
         if let warning = InputOptions.checksumWarning(reader.report) { result.append(warning) }
         return result
     }

@@ -915,6 +915,13 @@ public struct CSVReader: FixReader, ByteStreamReader {
                     try rejectLine(openingStrayQuote: stray)
                     return .done(.rejected)
                 }
+                // An optional measurement read leniently: the fix goes on without it (see `ReadReport.readAsMissing`).
+                if options.lenient, role.isOptionalMeasurement, case .malformedField(_, let field, let expected, let found) = error {
+                    let at = location(fieldStart, line: fieldPlace.line, lineStart: fieldPlace.lineStart)
+                    try _report.readAsMissing(
+                        .malformedField(at, field: field, expected: expected, found: found), lenient: true)
+                    return .next(end)
+                }
                 return .done(try reject(error, at: fieldStart, place: fieldPlace, skipFrom: end, skipLine: place.line))
             }
         }
@@ -1688,6 +1695,17 @@ enum CSVRole: UInt8 {
     case ignore, latitude, longitude, time, horizontalAccuracy, altitude, verticalAccuracy, speed, speedAccuracy,
         course, courseAccuracy, provider, satellites, mocked, activity, activityConfidence, messageType, date,
         latitudeHemisphere, longitudeHemisphere, validity, device, segment
+
+    /// A measurement a fix can do without: unreadable in a lenient read, it is read as missing and the fix kept
+    /// (``ReadReport/readAsMissing(_:lenient:)``). Position, time, date, validity and segment are not.
+    var isOptionalMeasurement: Bool {
+        switch self {
+        case .horizontalAccuracy, .altitude, .verticalAccuracy, .speed, .speedAccuracy, .course, .courseAccuracy,
+            .satellites, .mocked, .activityConfidence:
+            true
+        default: false
+        }
+    }
 
     init(_ column: CSVColumn?) {
         switch column {

@@ -626,6 +626,15 @@ public struct GPXReader: FixReader {
             }
         }
 
+        /// A measurement a point can do without: unreadable in a lenient read, it is read as missing and the
+        /// point kept (``ReadReport/readAsMissing(_:lenient:)``). Time, position, fix type and provider are not.
+        var isOptionalMeasurement: Bool {
+            switch self {
+            case .none, .time, .fixType, .provider, .latitude, .longitude: false
+            default: true
+            }
+        }
+
         /// What the element must hold, for error messages.
         var expectation: String {
             switch self {
@@ -800,14 +809,20 @@ public struct GPXReader: FixReader {
                     }
                     if field == .latitude { fields.latitudeAt = Int32(truncatingIfNeeded: child.next) }
                     if field == .longitude { fields.longitudeAt = Int32(truncatingIfNeeded: child.next) }
-                    if !parsed, firstError == nil {
+                    if !parsed, firstError == nil || (options.lenient && field.isOptionalMeasurement) {
                         let found =
                             text.inScratch
                             ? String(decoding: scratch.prefix(64), as: UTF8.self)
                             : GPXReader.text(p, text.start, text.end)
-                        firstError = .malformedField(
+                        let error = ReadError.malformedField(
                             location(at: child.next), field: field.name,
                             expected: field.expectation, found: found)
+                        // Read leniently, an optional measurement is read as missing and the point kept.
+                        if options.lenient, field.isOptionalMeasurement {
+                            try report.readAsMissing(error, lenient: true)
+                        } else {
+                            firstError = error
+                        }
                     }
                 }
             }

@@ -117,11 +117,15 @@ public struct GeoLifePLTReader: FixReader, ByteStreamReader {
         }
         var altitude: Double? = nil
         if !SeparatorScan.isBlank(p, starts.3, ends.3) {
-            guard let feet = NumberParsing.double(p, starts.3, ends.3) else {
-                throw line.malformedField(
-                    in: stream.name, starts.3, ends.3, field: "altitude", expected: "a number in feet")
+            if let feet = NumberParsing.double(p, starts.3, ends.3) {
+                if feet != GeoLifePLTReader.invalidAltitudeFeet { altitude = feet * GeoLifePLTReader.metresPerFoot }
+            } else {
+                // Read leniently: read as missing, the point kept (``ReadReport/readAsMissing(_:lenient:)``).
+                try counts.readAsMissing(
+                    line.malformedField(
+                        in: stream.name, starts.3, ends.3, field: "altitude", expected: "a number in feet"),
+                    lenient: options.lenient)
             }
-            if feet != GeoLifePLTReader.invalidAltitudeFeet { altitude = feet * GeoLifePLTReader.metresPerFoot }
         }
         let hasDate = count >= 6 && !SeparatorScan.isBlank(p, starts.5, ends.5)
         let hasTime = count >= 7 && !SeparatorScan.isBlank(p, starts.6, ends.6)

@@ -255,11 +255,14 @@ public struct GnssLoggerReader: FixReader, ByteStreamReader {
         let mocked = try mockLocation(line, f.mockStart, f.mockEnd)
         var signals: Int? = nil
         if f.signalsStart >= 0, !SeparatorScan.isBlank(p, f.signalsStart, f.signalsEnd) {
-            guard let value = NumberParsing.int(p, f.signalsStart, f.signalsEnd) else {
-                throw line.malformedField(
-                    in: stream.name, f.signalsStart, f.signalsEnd, field: "used_signals", expected: "a whole number")
+            if let value = NumberParsing.int(p, f.signalsStart, f.signalsEnd) {
+                signals = Int(truncatingIfNeeded: value)
+            } else {
+                try counts.readAsMissing(
+                    line.malformedField(
+                        in: stream.name, f.signalsStart, f.signalsEnd, field: "used_signals", expected: "a whole number"),
+                    lenient: options.lenient)
             }
-            signals = Int(truncatingIfNeeded: value)
         }
         do {
             return try Fix(
@@ -277,14 +280,17 @@ public struct GnssLoggerReader: FixReader, ByteStreamReader {
 
     /// An optional number: `nil` when the column is missing or empty; throws when it is not a number.
     @inline(__always)
-    private func number(
+    /// Read leniently, an unreadable one is read as missing (``ReadReport/readAsMissing(_:lenient:)``).
+    private mutating func number(
         _ line: ByteStream.Line, _ s: Int, _ e: Int, _ field: String,
         _ expected: String
     ) throws(ReadError) -> Double? {
         guard s >= 0, s < e else { return nil }
         if let value = NumberParsing.double(line.bytes, s, e) { return value }
         if SeparatorScan.isBlank(line.bytes, s, e) { return nil }
-        throw line.malformedField(in: stream.name, s, e, field: field, expected: expected)
+        try counts.readAsMissing(
+            line.malformedField(in: stream.name, s, e, field: field, expected: expected), lenient: options.lenient)
+        return nil
     }
 
     /// The fix time: UTC milliseconds since 1970, an integer (a decimal or exponent form is rounded).
@@ -307,7 +313,7 @@ public struct GnssLoggerReader: FixReader, ByteStreamReader {
     }
 
     /// `MockLocation`: `0`/`1`/`true`/`false`, empty → `nil`.
-    private func mockLocation(_ line: ByteStream.Line, _ s: Int, _ e: Int) throws(ReadError) -> Bool? {
+    private mutating func mockLocation(_ line: ByteStream.Line, _ s: Int, _ e: Int) throws(ReadError) -> Bool? {
         guard s >= 0, !SeparatorScan.isBlank(line.bytes, s, e) else { return nil }
         var i = s
         var k = e
@@ -318,7 +324,10 @@ public struct GnssLoggerReader: FixReader, ByteStreamReader {
         if k - i == 1, p[i] == UInt8(ascii: "1") { return true }
         if GnssLoggerReader.equalsIgnoringCase(p, i, k, "true") { return true }
         if GnssLoggerReader.equalsIgnoringCase(p, i, k, "false") { return false }
-        throw line.malformedField(in: stream.name, s, e, field: "mock_location", expected: "0, 1, true or false")
+        try counts.readAsMissing(
+            line.malformedField(in: stream.name, s, e, field: "mock_location", expected: "0, 1, true or false"),
+            lenient: options.lenient)
+        return nil
     }
 
     // MARK: - Helpers

@@ -168,22 +168,29 @@ public struct IPINReader: FixReader, ByteStreamReader {
 
     /// An optional number: `nil` when empty; throws when not a number.
     @inline(__always)
-    private func number(
+    private mutating func number(
         _ line: ByteStream.Line, _ field: (start: Int, end: Int), _ name: String,
         _ expected: String
     ) throws(ReadError) -> Double? {
         if let value = NumberParsing.double(line.bytes, field.start, field.end) { return value }
         if SeparatorScan.isBlank(line.bytes, field.start, field.end) { return nil }
-        throw line.malformedField(in: stream.name, field.start, field.end, field: name, expected: expected)
+        // Read leniently: read as missing, the fix kept (``ReadReport/readAsMissing(_:lenient:)``).
+        try counts.readAsMissing(
+            line.malformedField(in: stream.name, field.start, field.end, field: name, expected: expected),
+            lenient: options.lenient)
+        return nil
     }
 
     /// An optional whole number (satellite count): `nil` when the field is missing or empty.
-    private func count(_ line: ByteStream.Line, _ field: (start: Int, end: Int)?, _ name: String) throws(ReadError)
-        -> Int?
-    {
+    private mutating func count(
+        _ line: ByteStream.Line, _ field: (start: Int, end: Int)?, _ name: String
+    ) throws(ReadError) -> Int? {
         guard let field, !SeparatorScan.isBlank(line.bytes, field.start, field.end) else { return nil }
         guard let value = NumberParsing.int(line.bytes, field.start, field.end) else {
-            throw line.malformedField(in: stream.name, field.start, field.end, field: name, expected: "a whole number")
+            try counts.readAsMissing(
+                line.malformedField(in: stream.name, field.start, field.end, field: name, expected: "a whole number"),
+                lenient: options.lenient)
+            return nil
         }
         return Int(truncatingIfNeeded: value)
     }

@@ -153,19 +153,19 @@ struct JSONFixDecoder {
             record.longitudePlace = place
             record.longitude = try decodeNumber(t, "longitude")
         case .accuracy where isFieldScope:
-            record.accuracy = try decodeNumber(t, "accuracy_m")
+            record.accuracy = try decodeNumber(t, "accuracy_m", isOptional: true)
         case .altitude where isFieldScope:
-            record.altitude = try decodeNumber(t, "altitude_m")
+            record.altitude = try decodeNumber(t, "altitude_m", isOptional: true)
         case .verticalAccuracy where isFieldScope:
-            record.verticalAccuracy = try decodeNumber(t, "vertical_accuracy_m")
+            record.verticalAccuracy = try decodeNumber(t, "vertical_accuracy_m", isOptional: true)
         case .speed where isFieldScope:
-            record.speed = try decodeNumber(t, "speed_mps")
+            record.speed = try decodeNumber(t, "speed_mps", isOptional: true)
         case .speedAccuracy where isFieldScope:
-            record.speedAccuracy = try decodeNumber(t, "speed_accuracy_mps")
+            record.speedAccuracy = try decodeNumber(t, "speed_accuracy_mps", isOptional: true)
         case .course where isFieldScope:
-            record.course = try decodeNumber(t, "course_deg")
+            record.course = try decodeNumber(t, "course_deg", isOptional: true)
         case .courseAccuracy where isFieldScope:
-            record.courseAccuracy = try decodeNumber(t, "course_accuracy_deg")
+            record.courseAccuracy = try decodeNumber(t, "course_accuracy_deg", isOptional: true)
         case .provider where isFieldScope:
             switch t {
             case .string: record.provider = JSONKeyTable.provider(tokens.bytes, tokens.valueStart, tokens.valueEnd)
@@ -173,9 +173,9 @@ struct JSONFixDecoder {
             default: try fieldError("provider", expected: "a provider name", t)
             }
         case .satellites where isFieldScope:
-            record.satellites = try decodeInteger(t, "satellites")
+            record.satellites = try decodeInteger(t, "satellites", isOptional: true)
         case .mocked where isFieldScope:
-            record.mocked = try decodeBool(t, "mocked")
+            record.mocked = try decodeBool(t, "mocked", isOptional: true)
         case .activity where isFieldScope:
             switch t {
             case .string: record.activity = JSONKeyTable.activity(tokens.bytes, tokens.valueStart, tokens.valueEnd)
@@ -184,7 +184,7 @@ struct JSONFixDecoder {
             default: try fieldError("activity", expected: "an activity name", t)
             }
         case .activityConfidence where isFieldScope:
-            record.activityConfidence = try decodeInteger(t, "activity_confidence")
+            record.activityConfidence = try decodeInteger(t, "activity_confidence", isOptional: true)
         case .segment where isFieldScope:
             record.segment = try decodeInteger(t, "segment")
         // Google location history's names are fields only in its records (see `readsLocationHistory`); elsewhere
@@ -202,7 +202,7 @@ struct JSONFixDecoder {
         case .velocity where isFieldScope && readsLocationHistory:
             // Google location history's speed (m/s).
             if t == .number || t == .string {
-                record.speed = try decodeNumber(t, "velocity")
+                record.speed = try decodeNumber(t, "velocity", isOptional: true)
             } else {
                 try tokens.skip(t)
             }
@@ -341,9 +341,17 @@ struct JSONFixDecoder {
 
     // MARK: - Values
 
-    /// Notes a value of the wrong kind (the first problem of a record is kept) and skips it.
-    mutating func fieldError(_ field: String, expected: String, _ t: JSONTokenizer.Token) throws(ReadError) {
-        if record.error == nil {
+    /// Notes a value of the wrong kind (the first problem of a record is kept) and skips it. An optional
+    /// measurement's (`isOptional`) read leniently is read as missing instead, the record kept
+    /// (``ReadReport/readAsMissing(_:lenient:)``).
+    mutating func fieldError(
+        _ field: String, expected: String, _ t: JSONTokenizer.Token, isOptional: Bool = false
+    ) throws(ReadError) {
+        if isOptional, options.lenient {
+            try report.readAsMissing(
+                .malformedField(tokens.tokenLocation, field: field, expected: expected, found: describe(t)),
+                lenient: true)
+        } else if record.error == nil {
             record.error = .malformedField(tokens.tokenLocation, field: field, expected: expected, found: describe(t))
         }
         try tokens.skip(t)
@@ -365,7 +373,9 @@ struct JSONFixDecoder {
         }
     }
 
-    mutating func decodeNumber(_ t: JSONTokenizer.Token, _ field: String) throws(ReadError) -> Double? {
+    mutating func decodeNumber(
+        _ t: JSONTokenizer.Token, _ field: String, isOptional: Bool = false
+    ) throws(ReadError) -> Double? {
         switch t {
         case .number:
             if let v = tokens.number() { return v }
@@ -377,11 +387,13 @@ struct JSONFixDecoder {
         default:
             break
         }
-        try fieldError(field, expected: "a number", t)
+        try fieldError(field, expected: "a number", t, isOptional: isOptional)
         return nil
     }
 
-    mutating func decodeInteger(_ t: JSONTokenizer.Token, _ field: String) throws(ReadError) -> Int? {
+    mutating func decodeInteger(
+        _ t: JSONTokenizer.Token, _ field: String, isOptional: Bool = false
+    ) throws(ReadError) -> Int? {
         switch t {
         case .number, .string:
             if t == .string, tokens.valueStart == tokens.valueEnd { return nil }
@@ -391,11 +403,13 @@ struct JSONFixDecoder {
         default:
             break
         }
-        try fieldError(field, expected: "an integer", t)
+        try fieldError(field, expected: "an integer", t, isOptional: isOptional)
         return nil
     }
 
-    mutating func decodeBool(_ t: JSONTokenizer.Token, _ field: String) throws(ReadError) -> Bool? {
+    mutating func decodeBool(
+        _ t: JSONTokenizer.Token, _ field: String, isOptional: Bool = false
+    ) throws(ReadError) -> Bool? {
         switch t {
         case .true: return true
         case .false: return false
@@ -425,7 +439,7 @@ struct JSONFixDecoder {
         default:
             break
         }
-        try fieldError(field, expected: "true or false", t)
+        try fieldError(field, expected: "true or false", t, isOptional: isOptional)
         return nil
     }
 
