@@ -56,6 +56,50 @@ public enum MeasurementNoise {
     }
 }
 
+/// The course check: whether a session's course column points where its fixes travel.
+///
+/// ## Why
+/// A trusted Doppler speed with a course is a velocity measurement (the filter's step 5b). A course column in
+/// another convention (counter-clockwise from east, as a math angle; the GSDC 2021 truth's `BearingDegrees`),
+/// turned by 90° or 180° (a logger mounted askew, a "heading" of the rear) pulls every velocity sideways: the
+/// filter's prediction then misses every fix, and the outlier gate refuses them. The GSDC Pixel 4 drive with its
+/// course written as a math angle counted 1,256 m of 40,137 (1,011 fixes refused), turned 180° 1,120 m, silently.
+/// The check compares each course read at ``minimumSpeedMetresPerSecond`` or more with the direction of the
+/// position filter (fixes alone, no Doppler): a run of disagreements marks the column wrong
+/// (``Tracker/readsCourseWrong``) and its courses are then left out, as a fix without a course is (the speeds
+/// still count).
+public enum CourseCheck {
+    /// The slowest reading compared, m/s: 5, as the smoother's course-offset estimate (below it a receiver's course
+    /// scatters with its noise, a walker's by ± 30–90°, and positions move too little between fixes to give a
+    /// direction). A walker's wrong column costs nothing measurable (the Pixel 6 walk, its course turned by 90°,
+    /// 180° or written as a math angle: 603.4 m each time).
+    public static let minimumSpeedMetresPerSecond = 5.0
+    /// The position filter's speed must be at least this share of the reading, 0.5, for its direction to be compared:
+    /// slower, it is still catching up (after an anchor, a halt) and points anywhere.
+    public static let minimumPositionSpeedShare = 0.5
+    /// The largest angle between the course and the position filter's direction that agrees, degrees: 45 (what
+    /// ``agrees(sinCourse:cosCourse:east:north:)`` tests, written for it without a cosine). In a
+    /// corner the position filter lags the course by a few tens of degrees for a fix or two; a wrong convention is
+    /// off by 90° or more except where the two conventions meet.
+    public static let agreementDegrees = 45.0
+    /// How many more disagreements than agreements, counted in a row of comparisons (each agreement takes one
+    /// back, never below zero), mark the column wrong: 6. A good column's corners add two or three, which the
+    /// straight after them takes back; a wrong one's add up within seconds.
+    public static let disagreementsToDistrust: Int8 = 6
+    /// The most disagreements kept, 12: a column shown wrong for a long time is trusted again after as many
+    /// agreements, a column right again (a logger that switched its source) within a dozen fixes of it.
+    public static let maximumDisagreements: Int8 = 12
+
+    /// Whether a course whose unit vector is (`sinCourse`, `cosCourse`) (east, north) agrees with a position
+    /// filter's velocity (`east`, `north`, m/s): within ``agreementDegrees``.
+    @inlinable
+    public static func agrees(sinCourse: Double, cosCourse: Double, east: Double, north: Double) -> Bool {
+        let dot = east * sinCourse + north * cosCourse
+        // cos 45° = √½: dot ≥ |v|·√½ ⇔ dot > 0 and dot² ≥ |v|²/2.
+        return dot > 0 && dot * dot >= 0.5 * (east * east + north * north)
+    }
+}
+
 /// The speed gate: the speed a fix moves at, where it comes from, and whether it is plausible.
 public enum SpeedGate {
     /// The speed a fix claims: its Doppler speed when present (``SpeedSource/doppler``), else the speed

@@ -29,7 +29,7 @@ extension Tracker {
         }
         let vmax = profile.maximumSpeedMetresPerSecond / 2
         filter = ConstantVelocityFilter(east: e, north: n, positionVariance: r, velocityVariance: vmax * vmax)
-        if let speed = fix.speedMetresPerSecond, let course = fix.courseDegrees {
+        if let speed = fix.speedMetresPerSecond, let course = fix.courseDegrees, !courseIsWrong {
             let c = course * .pi / 180
             filter.velocityEast = speed * sin(c)
             filter.velocityNorth = speed * cos(c)

@@ -227,7 +227,7 @@ extension Tracker {
     /// `cosine`; `nil` when the fix before read no course.
     @usableFromInline
     func coursesHeadAlong(east de: Double, north dn: Double, chord: Double, course: Double, cosine: Double) -> Bool? {
-        guard lastCourse.isFinite else { return nil }
+        guard lastCourse.isFinite, !courseIsWrong else { return nil }  // (a wrong column heads nowhere)
         let a = lastCourse * .pi / 180, b = course * .pi / 180
         let limit = cosine * chord
         return sin(a) * de + cos(a) * dn >= limit && sin(b) * de + cos(b) * dn >= limit

@@ -308,6 +308,15 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// Whether the session's speed column reads slow all along (``readsSlowAllAlong(now:stepMetres:)``): its readings
     /// are then never taken for a jump the filter follows. What a caller warns of (m/s values in a km/h column).
     public internal(set) var readsSlowColumn = false
+    /// Whether the session's course column is shown not to point where the fixes travel (``CourseCheck``): its
+    /// courses are then left out (no velocity measurement, no heading for a gap's bridge), the speeds still used.
+    /// What a caller warns of (a course written as a math angle, or turned by 90° or 180°).
+    public var readsCourseWrong: Bool { courseIsWrong }
+    /// ``readsCourseWrong``'s storage (beside ``readsSlowColumn``, in the padding before the next `Double`).
+    @usableFromInline var courseIsWrong = false
+    /// Disagreements of the course readings with the position filter's direction, less agreements, in a row
+    /// (``CourseCheck``; 0 … ``CourseCheck/maximumDisagreements``).
+    @usableFromInline var courseDisagreements: Int8 = 0
     /// The displacement accuracy of the last anchor's fix (metres): a lone anchor's, which the trailing window's
     /// sums leave out.
     @usableFromInline var anchorAccuracy = 0.0
@@ -584,6 +593,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
         fresh.positionOnlyBelowMetresPerSecond = positionOnlyBelowMetresPerSecond
         // And a column shown to read slow all along (a reviewer's drive after a 2 h break read −72 %).
         fresh.readsSlowColumn = readsSlowColumn
+        // (And a course column shown wrong, the evidence with it.)
+        fresh.courseIsWrong = courseIsWrong
+        fresh.courseDisagreements = courseDisagreements
         fresh.hasCountedOverruledTrustedReadings = hasCountedOverruledTrustedReadings
         // (What `overruledSpeedReadings(in:profile:)` compares fix by fix.)
         fresh.stillReadingDeparturesGivenUp = stillReadingDeparturesGivenUp
@@ -1089,7 +1101,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 // A halt (out of line: see `updateVelocityWithStillReading`).
                 updateVelocityWithStillReading(speed, speedSigma: speedSigma, fix: fix)
             } else if let course = fix.courseDegrees {
-                updateVelocity(speed: speed, courseDegrees: course, speedSigma: speedSigma, fix: fix)
+                updateVelocityCheckingCourse(speed: speed, courseDegrees: course, speedSigma: speedSigma, fix: fix)
             }
         }
 
@@ -1242,7 +1254,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         lastAccuracy = accuracy
         // (The stored fields, NaN for none: unwrapping the optionals here cost the tracker benchmark 6 instructions.)
         lastReading = fix.storedSpeedMetresPerSecond
-        lastCourse = fix.storedCourseDegrees
+        lastCourse = fix.storedCourseDegrees  // (a wrong column's: its readers check `courseIsWrong`)
         lastStepSeconds = dt
         recentreIfFar()
         decision.state = currentState()

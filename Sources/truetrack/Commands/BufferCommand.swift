@@ -221,7 +221,7 @@ enum BufferCommand {
         for warning in diagnostics.warnings(
             profile: profile, reader: reader, input: input, rawPathMetres: nil,
             ordering: 2 * notNewerThanSession < diagnostics.outOfOrder, dopplerRatio: tracker.sessionDopplerRatio,
-            readsSlow: tracker.readsSlowColumn)
+            readsSlow: tracker.readsSlowColumn, readsCourseWrong: tracker.readsCourseWrong)
         {
             Terminal.error(warning)
         }
