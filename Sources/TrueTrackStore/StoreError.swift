@@ -21,7 +21,8 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case busy
         /// The disk (or the file system's quota) is full (`SQLITE_FULL`, or an I/O error for want of space, as
         /// when the `-shm` index cannot grow even to read): the failed transaction was rolled back, every row
-        /// committed before it is intact. Remedy: free space, then run the command again.
+        /// committed before it is intact. Remedy: free space, then run the command again (a sync cannot free it:
+        /// claiming a batch for sending is a write, and fails the same way).
         case diskFull
         /// The file or its folder cannot be written (`SQLITE_READONLY`: a read-only mount, a file without
         /// write permission); nothing was changed.
@@ -66,7 +67,8 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             text +=
                 "the disk is full (or the file reached a size limit): the write that failed changed nothing, "
                 + "everything committed before it is intact "
-                + "(free space and run it again; SQLite needs room for its -wal and -shm files even to read)"
+                + "(free space and run it again; SQLite needs room for its -wal and -shm files even to read, and a "
+                + "sync cannot drain a full buffer: marking a batch as sent is a write too)"
         case .readOnly:
             text +=
                 "the database cannot be written (read-only file, folder or mount: SQLite needs to write its -wal "

@@ -19,9 +19,15 @@ struct SendLock {
     /// False when another process holds the lock.
     let isHeld: Bool
 
+    /// Whether SQLite opens `databasePath` as a private in-memory (or temporary) database: `:memory:`, an empty
+    /// path, a `file::memory:` URI. Each connection to one is a database of its own.
+    static func isInMemory(_ databasePath: String) -> Bool {
+        databasePath.isEmpty || databasePath == ":memory:" || databasePath.hasPrefix("file::memory:")
+    }
+
     /// Tries to take the lock for the buffer at `databasePath`.
     init(databasePath: String) {
-        guard !databasePath.isEmpty, databasePath != ":memory:", !databasePath.hasPrefix("file::memory:") else {
+        guard !SendLock.isInMemory(databasePath) else {
             path = databasePath + "-sync.lock"
             descriptor = -1
             isHeld = true

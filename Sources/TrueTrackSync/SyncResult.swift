@@ -7,8 +7,9 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidConfiguration(String)
     /// The request did not complete (connection refused or reset, DNS, TLS…): retried.
     case network(String)
-    /// No answer within the request timeout: retried.
-    case timeout(seconds: Double)
+    /// No complete answer from `url` within the request timeout (none at all, or one that stalled on the way):
+    /// retried.
+    case timeout(seconds: Double, url: String)
     /// The server answered a non-2xx status (retried for 408, 429 and 5xx, and for 409 a few times; a 413 batch
     /// is split; the batch is rejected for other 4xx except 401/403, which stop the flush and keep the rows
     /// pending).
@@ -35,7 +36,7 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .invalidConfiguration(let why): "invalid sync configuration: \(why)"
         case .network(let why): "network error: \(why)"
-        case .timeout(let seconds): "no answer within \(seconds) s"
+        case .timeout(let seconds, let url): "no complete answer from \(url) within \(seconds) s"
         case .status(let code, let url): "HTTP \(code) from \(url)"
         case .redirected(let code, let url):
             "HTTP \(code) redirect from \(url): not followed (a redirect's target did not store the batch); check the sync URL"

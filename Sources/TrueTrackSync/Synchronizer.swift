@@ -78,12 +78,19 @@ public actor Synchronizer {
     /// Opens the buffer at `databasePath` for syncing.
     ///
     /// - Throws: ``SyncError/invalidConfiguration(_:)`` when `configuration` breaks a rule of
-    ///   ``SyncConfiguration/validate()`` (it may have been changed after it was created),
+    ///   ``SyncConfiguration/validate()`` (it may have been changed after it was created) or when `databasePath`
+    ///   names an in-memory database (`:memory:`: the synchronizer's own connection to it would be a new, empty
+    ///   database, and a flush "delivered" nothing while the app's buffer kept every row, an API tester),
     ///   ``SyncError/store(_:)`` when the buffer cannot be opened.
     public init(databasePath: String, storeOptions: StoreOptions = StoreOptions(), configuration: SyncConfiguration)
         throws(SyncError)
     {
         try configuration.validate()
+        guard !SendLock.isInMemory(databasePath) else {
+            throw .invalidConfiguration(
+                "an in-memory buffer (\"\(databasePath)\") cannot be synced: every connection to it is a new, empty "
+                    + "database; give the FixBuffer a file path")
+        }
         do {
             self.buffer = try FixBuffer(path: databasePath, options: storeOptions)
         } catch {
@@ -293,6 +300,27 @@ public actor Synchronizer {
         }
     }
 
+    /// The response to `request` from `session`, or `nil` when the whole exchange took longer than `seconds`: the
+    /// request is then cancelled. URLSession's own timeouts (`timeoutIntervalForRequest`, and on Linux even
+    /// `timeoutIntervalForResource`) only bound the time *between* bytes: a server or proxy that answered its
+    /// headers and then sent a byte every 2 s held an embedding app's flush for as long as it went on (an API
+    /// tester's, 55 hours, waited past 60 s with a 3 s timeout), with the send right and the cross-process lock
+    /// held.
+    private static func response(
+        to request: URLRequest, from session: URLSession, within seconds: Double
+    ) async throws -> URLResponse? {
+        try await withThrowingTaskGroup(of: URLResponse?.self) { group in
+            group.addTask { try await session.data(for: request).1 }
+            group.addTask {
+                try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+                return nil
+            }
+            defer { group.cancelAll() }
+            // (The first to finish: the answer, or the deadline's nil; the other is cancelled.)
+            return try await group.next() ?? nil
+        }
+    }
+
     /// One HTTP attempt for `batch`, and the buffer updated accordingly.
     private func send(_ batch: SyncBatch) async -> SyncResult {
         var result = SyncResult(
@@ -312,7 +340,12 @@ public actor Synchronizer {
 
         let response: HTTPURLResponse
         do {
-            let (_, raw) = try await session.data(for: request)
+            guard let raw = try await Self.response(to: request, from: session, within: configuration.requestTimeoutSeconds)
+            else {
+                result.error = .timeout(seconds: configuration.requestTimeoutSeconds, url: configuration.redactedURL)
+                renewSession()
+                return result
+            }
             guard let http = raw as? HTTPURLResponse else {
                 result.error = .network("not an HTTP response")
                 return result
@@ -328,7 +361,7 @@ public actor Synchronizer {
         } catch let error as URLError {
             result.error =
                 error.code == .timedOut
-                ? .timeout(seconds: configuration.requestTimeoutSeconds)
+                ? .timeout(seconds: configuration.requestTimeoutSeconds, url: configuration.redactedURL)
                 : .network(Synchronizer.describe(error, endpoint: configuration.url))
             renewSession()
             return result

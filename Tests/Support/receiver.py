@@ -22,6 +22,9 @@ Faults (each names what the next request gets; "script" is consumed in order bef
   timeout       sleep --timeout-sleep seconds (default 2), then close without answering; store nothing
   reset         read half the body, then reset the connection (RST); store nothing
   slow[:s]      sleep s seconds (default 0.15), then store and answer 200
+  trickle[:s]   send a 200 status line and headers promising a body, then one byte every 0.5 s for s seconds
+                (default 30), then reset the connection; store nothing (a proxy that stalls mid-answer: never idle
+                long enough for an idle timeout)
   store-500     store, then answer 500
   store-drop    store, then reset the connection without answering
   302           answer 302 with Location: /landing (whose GET answers 200 with an HTML page); store nothing
@@ -181,6 +184,23 @@ class Handler(BaseHTTPRequestHandler):
             reset_connection(self)
             return
         raw = self.rfile.read(length)
+        if fault.startswith("trickle"):
+            seconds = float(fault.split(":", 1)[1]) if ":" in fault else 30.0
+            try:
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", "100000")
+                self.end_headers()
+                self.wfile.flush()
+                end = time.time() + seconds
+                while time.time() < end:
+                    self.wfile.write(b" ")
+                    self.wfile.flush()
+                    time.sleep(0.5)
+                reset_connection(self)
+            except OSError:
+                pass  # the client gave up: what it should do
+            return
         if fault.startswith("429"):
             retry_after = fault.split(":", 1)[1] if ":" in fault else "0"
             self.reply(429, b"{}", {"Retry-After": retry_after})

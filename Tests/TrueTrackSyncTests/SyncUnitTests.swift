@@ -117,6 +117,24 @@ import TrueTrackStore
         }
     }
 
+    /// An in-memory buffer cannot be synced (the synchronizer's own connection to `:memory:` is a new, empty
+    /// database): an API tester's flush reported success, nothing sent, while the app's buffer held its rows.
+    @Test func refusesToSyncAnInMemoryBuffer() throws {
+        let configuration = try SyncConfiguration(url: try #require(URL(string: "http://127.0.0.1:1/fixes")))
+        for path in [":memory:", "", "file::memory:?cache=shared"] {
+            do {
+                _ = try Synchronizer(databasePath: path, configuration: configuration)
+                Issue.record("\(path) was accepted")
+            } catch {
+                guard case .invalidConfiguration(let why) = error else {
+                    Issue.record("\(error)")
+                    continue
+                }
+                #expect(why.contains("in-memory buffer") && why.contains("file path"), "\(why)")
+            }
+        }
+    }
+
     /// A garbage or 1xx-only answer read "network error: URL error -1002".
     @Test func namesTheNetworkFailuresAUserMeets() {
         #expect(Synchronizer.describe(URLError(.unsupportedURL)).contains("not HTTP"))

@@ -174,7 +174,7 @@ import TrueTrackStore
         #expect(summary.delivered == 100)
         let r = results.all
         #expect(r.count == 4)
-        #expect(r[0].error == .timeout(seconds: 1))
+        #expect(r[0].error == .timeout(seconds: 1, url: receiver.fixesURL.absoluteString))
         if case .network = r[1].error {
         } else {
             Issue.record("expected a network error, got \(String(describing: r[1].error))")
@@ -183,6 +183,29 @@ import TrueTrackStore
         let stats = try await receiver.stats()
         #expect(stats["stored_fixes"] as? Int == 100)
         #expect(stats["duplicate_ids"] as? Int == 0)
+    }
+
+    /// A server (or proxy) that answers its headers and then one byte every half second never idles long enough
+    /// for URLSession's timeouts: the request timeout bounds the whole exchange, so the attempt times out and is
+    /// retried (an API tester's flush waited past 60 s with a 3 s timeout; the trickle would have gone on for 55 h).
+    @Test func aServerThatTricklesItsAnswerTimesOut() async throws {
+        let receiver = try ReceiverProcess()
+        defer { receiver.stop() }
+        let path = temporaryDatabase()
+        defer { removeDatabase(path) }
+        try fill(path, count: 20)
+        try await receiver.control(["script": ["trickle:60"]])
+        let results = Results()
+        let start = Date()
+        let summary = try await synchronizer(path, receiver, timeout: 2).flush { results.add($0) }
+        // (Bounded generously: a loaded machine stretches every step; the trickle alone lasts 60 s.)
+        #expect(Date().timeIntervalSince(start) < 45)
+        #expect(summary.isComplete && summary.delivered == 20)
+        let r = results.all
+        #expect(r.first?.error == .timeout(seconds: 2, url: receiver.fixesURL.absoluteString))
+        #expect(r.last?.success == true)
+        let stats = try await receiver.stats()
+        #expect(stats["stored_fixes"] as? Int == 20)
     }
 
     @Test func unreachableServerKeepsEveryFix() async throws {
