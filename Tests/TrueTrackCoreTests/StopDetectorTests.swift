@@ -358,6 +358,29 @@ import TrueTrackSimulation
         #expect(d.finish().isEmpty)
     }
 
+    /// A stop committed before a silence and confirmed at the same place after it holds the silence, and says how
+    /// much of it no fix saw (an API tester's read "1272 s, unobserved 0" with 1201 s of it silent).
+    @Test func aStopAcrossASilenceSaysWhatNoFixSaw() throws {
+        var p = StopDetectionProfile.driving
+        p.heartbeatIntervalSeconds = nil
+        var d = StopDetector(profile: p)
+        for t in 0...30 { _ = d.process(Self.e(Double(t), north: 10 * Double(t), speed: 10)) }
+        var k = 31.0
+        while !d.isStopCommitted && k < 200 { _ = d.process(Self.e(k, north: 300, speed: 0)); k += 1 }
+        try #require(d.isStopCommitted)
+        for t in stride(from: k, to: k + 20, by: 1) { _ = d.process(Self.e(t, north: 300, speed: 0)) }
+        let silence = 1_200.0
+        for t in stride(from: k + 20 + silence, to: k + 80 + silence, by: 1) {
+            _ = d.process(Self.e(t, north: 300, speed: 0))
+        }
+        let ended = d.finish().compactMap { event -> StopRecord? in
+            if case .stopEnded(let record) = event { record } else { nil }
+        }
+        let stop = try #require(ended.first)
+        #expect(stop.durationSeconds > silence && abs(stop.unobservedSeconds - (silence + 1)) < 0.01)
+        #expect(stop.unobservedSeconds < stop.durationSeconds)
+    }
+
     @Test func aCountdownArmedBeforeAGapCommitsOnlyOnAFixAfterIt() throws {
         var p = StopDetectionProfile.driving
         p.heartbeatIntervalSeconds = nil

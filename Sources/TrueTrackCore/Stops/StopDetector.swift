@@ -60,8 +60,10 @@ public struct StopRecord: Sendable, Hashable {
     public var radiusMetres: Double
     /// How many fixes the stop holds (fixes that were starting a departure are not counted).
     public var fixes: Int
-    /// How much of the stop no fix saw, seconds: 0 for a stop the ``StopDetector`` reported; the whole of a
-    /// possible stop inside a recording gap (``StopAnalysis/staysAcrossGaps``).
+    /// How much of the stop no fix saw, seconds: for a stop the ``StopDetector`` reported, the silences longer than
+    /// its ``StopDetector/gapSeconds`` between the stop's fixes (a stop that went on after an hour without fixes, at
+    /// the same place: the hour is in the stop, and said here; an API tester's read "1272 s, unobserved 0" with
+    /// 1201 s of it silent); the whole of a possible stop inside a recording gap (``StopAnalysis/staysAcrossGaps``).
     public var unobservedSeconds: Double = 0
 
     /// `end − start`, seconds.
@@ -244,6 +246,8 @@ public struct StopDetector: Sendable {
             }
             return events
         }
+        // A silence longer than a gap before this evidence: unobserved, if a committed stop takes the evidence.
+        var silenceSeconds = 0.0
         if let last = lastEvidence {
             let lastMilliseconds = last.timestamp.millisecondsSince1970
             if now <= lastMilliseconds {
@@ -259,6 +263,7 @@ public struct StopDetector: Sendable {
             } else {
                 let step = Double(now &- lastMilliseconds) / 1000
                 if step > gapSeconds {
+                    silenceSeconds = step
                     window.removeAll()
                     triggerStreak = 0
                     beforeJumpMilliseconds = lastMilliseconds
@@ -316,7 +321,10 @@ public struct StopDetector: Sendable {
                 }
             } else {
                 triggerStreak = 0
-                if isStopCommitted { accumulator?.add(evidence) }
+                if isStopCommitted {
+                    accumulator?.add(evidence)
+                    accumulator?.unobservedSeconds += silenceSeconds
+                }
             }
         } else {
             triggerStreak = isSpeedTrigger || isDisplaced ? triggerStreak + 1 : 0
@@ -890,6 +898,8 @@ struct StopAccumulator: Sendable, BitwiseCopyable {
     /// The time of the last evidence a committed stop did not take (a trigger not yet confirmed); `Int64.min`
     /// when none. ``StopDetector/withoutDeparture(_:)`` removes only fixes after it, all of which the stop took.
     var heldOutMilliseconds = Int64.min
+    /// The silences longer than a gap before fixes the stop took, seconds (``StopRecord/unobservedSeconds``).
+    var unobservedSeconds = 0.0
 
     init(latitude: Double, longitude: Double, milliseconds: Int64) {
         reference = Offsets(latitude: latitude, longitude: longitude)
@@ -928,7 +938,8 @@ struct StopAccumulator: Sendable, BitwiseCopyable {
         return StopRecord(
             start: Timestamp(millisecondsSince1970: startMilliseconds),
             end: Timestamp(millisecondsSince1970: endMilliseconds), latitude: centre.latitude,
-            longitude: centre.longitude, radiusMetres: variance.squareRoot(), fixes: count)
+            longitude: centre.longitude, radiusMetres: variance.squareRoot(), fixes: count,
+            unobservedSeconds: min(unobservedSeconds, Double(endMilliseconds - startMilliseconds) / 1000))
     }
 }
 

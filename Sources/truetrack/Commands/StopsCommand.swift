@@ -94,6 +94,9 @@ enum StopsCommand {
         var durationSeconds: Double
         var radiusMetres: Double
         var fixes: Int
+        /// How much of a stop no fix saw (silences inside it longer than the detector's gap), seconds; absent when
+        /// none. (A possible stop across a gap is all unobserved: `acrossGap` says it.)
+        var unobservedSeconds: Double? = nil
         /// True for a possible stop inside a recording gap (`staysAcrossGaps`); absent for a stop.
         var acrossGap: Bool?
         /// Its number from 1, in the GeoJSON's stop features only (the report's list is in order).
@@ -281,6 +284,7 @@ enum StopsCommand {
             staysAcrossGaps: analysis.staysAcrossGaps.map {
                 var stay = StopJSON($0)
                 stay.acrossGap = true
+                stay.unobservedSeconds = nil  // (all of it: `acrossGap` says so)
                 return stay
             },
             // To the millisecond (the fixes' resolution): sums of seconds printed 69.00000000000003.
@@ -431,6 +435,7 @@ extension StopsCommand.StopJSON {
         self.init(
             start: ISO8601.format(stop.start), end: ISO8601.format(stop.end), latitude: stop.latitude,
             longitude: stop.longitude, durationSeconds: stop.durationSeconds,
-            radiusMetres: Terminal.millimetres(stop.radiusMetres), fixes: stop.fixes)
+            radiusMetres: Terminal.millimetres(stop.radiusMetres), fixes: stop.fixes,
+            unobservedSeconds: stop.unobservedSeconds > 0 ? Terminal.milliseconds(stop.unobservedSeconds) : nil)
     }
 }
