@@ -305,23 +305,34 @@ public actor Synchronizer {
     /// `timeoutIntervalForResource`) only bound the time *between* bytes: a server or proxy that answered its
     /// headers and then sent a byte every 2 s held an embedding app's flush for as long as it went on (an API
     /// tester's, 55 hours, waited past 60 s with a 3 s timeout), with the send right and the cross-process lock
-    /// held.
+    /// held. A cancelled calling task cancels the request too.
+    ///
+    /// (A completion handler and a dispatch timer, not a task group racing `data(for:)` against `Task.sleep`: with
+    /// two cores that version hung the parallel test run's in-process synchronizers now and then.)
     private static func response(
         to request: URLRequest, from session: URLSession, within seconds: Double
     ) async throws -> URLResponse? {
-        try await withThrowingTaskGroup(of: URLResponse?.self) { group in
-            group.addTask { try await session.data(for: request).1 }
-            group.addTask {
-                try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
-                return nil
+        let exchange = Exchange()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<URLResponse?, Error>) in
+                let task = session.dataTask(with: request) { _, response, error in
+                    if exchange.isPastDeadline {
+                        continuation.resume(returning: nil)
+                    } else if let error {
+                        continuation.resume(throwing: error)
+                    } else {
+                        continuation.resume(returning: response)
+                    }
+                }
+                exchange.start(task)
+                DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { exchange.passDeadline() }
             }
-            defer { group.cancelAll() }
-            // (The first to finish: the answer, or the deadline's nil; the other is cancelled.)
-            return try await group.next() ?? nil
+        } onCancel: {
+            exchange.cancel()
         }
     }
 
-    /// One HTTP attempt for `batch`, and the buffer updated accordingly.
+    /// One HTTP attempt for `batch`, and the buffer updated accordingly.    /// One HTTP attempt for `batch`, and the buffer updated accordingly.
     private func send(_ batch: SyncBatch) async -> SyncResult {
         var result = SyncResult(
             success: false, count: batch.rows.count, status: nil, error: nil, disposition: .willRetry,
@@ -500,6 +511,47 @@ public actor Synchronizer {
 }
 
 /// Refuses every HTTP redirect, so a 3xx reaches the ``Synchronizer`` as itself (see its documentation).
+/// One request's task and whether its deadline passed (see `Synchronizer.response(to:from:within:)`): shared by the
+/// completion handler, the deadline's timer and the cancellation handler, which may run on three threads.
+final class Exchange: @unchecked Sendable {
+    // (`@unchecked`: every field is read and written under `lock` only.)
+    private let lock = NSLock()
+    private var task: URLSessionDataTask?
+    private var pastDeadline = false
+    private var cancelled = false
+
+    /// Whether the deadline passed before the task completed.
+    var isPastDeadline: Bool { lock.withLock { pastDeadline } }
+
+    /// Starts `task`, unless the caller was cancelled already (then it is cancelled at once).
+    func start(_ task: URLSessionDataTask) {
+        let cancelNow = lock.withLock {
+            self.task = task
+            return cancelled
+        }
+        task.resume()
+        if cancelNow { task.cancel() }
+    }
+
+    /// The deadline passed: the task is cancelled (nothing happens when it had completed).
+    func passDeadline() {
+        let task = lock.withLock {
+            pastDeadline = true
+            return self.task
+        }
+        task?.cancel()
+    }
+
+    /// The calling task was cancelled: so is the request.
+    func cancel() {
+        let task = lock.withLock {
+            cancelled = true
+            return self.task
+        }
+        task?.cancel()
+    }
+}
+
 final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
