@@ -1151,8 +1151,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 if allowed == 0 { decision.hold = .netDisplacement }
             }
         }
-        let motion = MotionGate.verdict(
-            activity, ageSeconds: Double(now &- activityMilliseconds) / 1000, profile: profile)
+        // (The reading's verdict out of line, only with a reading: see `activityVerdict(now:)`.)
+        let verdict = _slowPath(activity != nil) ? activityVerdict(now: now) : SIMD2<UInt8>(0, 0)
+        let motion: MotionGate.Verdict = verdict.x == 0 ? .uncertain : verdict.x == 1 ? .still : .moving
         decision.motion = motion
         var isFast =
             windowMilliseconds >= span / 2
@@ -1162,8 +1163,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // over that longer stretch dilutes a jump, so the span proper (from its oldest sample) is judged too.
             isFast = isFastOverSpanProper(now: now, spanMilliseconds: span)
         }
-        let readsExcludedActivity =
-            motion != .uncertain && activity.map { profile.excludedActivities.contains($0.kind) } == true
+        let readsExcludedActivity = verdict.y != 0
         // A confident in-vehicle reading latches only a profile that excludes it (walking, running, cycling):
         // for the driving profile a car is the journey itself, not a spell to hold.
         let readsVehicle = readsExcludedActivity && activity?.kind == .inVehicle

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+@testable import TrueTrackCore
+
+/// A confident "still" activity reading that both kinds of motion evidence contradict is not believed
+/// (``Tracker/activityVerdict(now:)``, ``Tracker/movesAgainstStillReading(now:)``).
+@Suite struct ContradictedStillReadingTests {
+    static let still = ActivityReading(kind: .still, confidence: 95)
+
+    /// A drive at `speed` m/s, one fix a second, positions scattered by ±2 m, a Doppler speed on every fix, and a
+    /// confident "still" on the fixes `stillAt` says.
+    static func drive(speed: Double = 28, seconds: Int = 600, stillAt: (Int) -> Bool) -> [Fix] {
+        (0..<seconds).map { s in
+            let wobble = Double((s * 7_919) % 13) / 3 - 2
+            return TrackerTests.fix(
+                Double(s), north: speed * Double(s) + wobble, east: wobble, speed: speed, course: 0,
+                activity: stillAt(s) ? still : nil)
+        }
+    }
+
+    static func distance(_ fixes: [Fix], profile: TrackingProfile = .driving) -> Double {
+        var t = Tracker(profile: profile)
+        for f in fixes { _ = t.process(f) }
+        return t.distance.totalMetres
+    }
+
+    /// One stray "still" held a 28 m/s drive for the reading's validity (a minute); "still" on one fix in fifty cut
+    /// a 40 km drive by 76 % (a column-mangling tester). Both now count as the drive without readings.
+    @Test(arguments: [1, 50, 10])
+    func aStillReadingAgainstADriveIsNotBelieved(every: Int) {
+        let clean = Self.distance(Self.drive { _ in false })
+        let stillAt: (Int) -> Bool = { s in every == 1 ? s == 300 : s % every == 0 }
+        let read = Self.distance(Self.drive(stillAt: stillAt))
+        #expect(abs(read - clean) < 0.01 * clean, "\(read) m against \(clean) m without readings")
+    }
+
+    /// The reading's purpose stands: a phone on a desk whose positions wander (no speed reading, or a reading of 0)
+    /// counts nothing while it reads "still", and a walker's fixes without a speed column keep the reading.
+    @Test func aStillReadingWithoutSpeedEvidenceIsBelieved() {
+        var desk: [Fix] = []
+        for s in 0..<600 {
+            let t = Double(s)
+            let speed: Double? = s % 2 == 0 ? 0 : nil
+            desk.append(
+                TrackerTests.fix(
+                    t, north: 12 * sin(t / 9), east: 12 * cos(t / 13), accuracy: 5, speed: speed,
+                    activity: Self.still))
+        }
+        #expect(Self.distance(desk, profile: .walking) == 0)
+        let walk = (0..<300).map { s -> Fix in TrackerTests.fix(Double(s), north: 1.4 * Double(s), activity: Self.still) }
+        #expect(Self.distance(walk, profile: .walking) == 0)
+    }
+}
