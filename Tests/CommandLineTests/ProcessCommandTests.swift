@@ -155,6 +155,23 @@ import Testing
         #expect(abs(b - a) < 0.005 * a, "\(b) m against \(a) m")
     }
 
+    /// More than a tenth of the fixes refused for their accuracy (an accuracy column ×10: a walk lost 95 % of its
+    /// distance without a word, a column-mangling tester) is said; a walk whose fixes pass is not warned.
+    @Test func warnsWhenManyFixesAreRefusedForTheirAccuracy() throws {
+        func walk(_ accuracy: (Int) -> Double) -> String {
+            var text = "time,latitude,longitude,accuracy,speed\n"
+            for i in 0..<60 { text += "\(1_700_000_000 + i),\(49 + 1.4 * Double(i) / 111_209.7),11,\(accuracy(i)),1.4\n" }
+            return text
+        }
+        let coarse = try Tool.temporaryFile("coarse.csv", contents: walk { $0 % 5 == 0 ? 25 : 45 })
+        let fine = try Tool.temporaryFile("fine.csv", contents: walk { _ in 4.5 })
+        defer { for path in [coarse, fine] { try? FileManager.default.removeItem(atPath: path) } }
+        let warned = try Tool.run(["process", coarse])
+        #expect(warned.stderr.contains("48 of 60 fixes of \(coarse) (80 %) were rejected for their accuracy"))
+        let quiet = try Tool.run(["process", fine])
+        #expect(!quiet.stderr.contains("rejected for their accuracy"), "\(quiet.stderr)")
+    }
+
     /// More damaged records than the five listed: the rest are counted (a tester's 50,000 bad rows showed five).
     @Test func countsTheDamagedRecordsNotListed() throws {
         var text = "time,latitude,longitude,accuracy,speed\n"
