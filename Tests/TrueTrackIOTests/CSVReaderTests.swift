@@ -205,6 +205,21 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         #expect(found2 == "99")
     }
 
+    /// An activity confidence written as a share (`0.9`, `1.0`) is read as a percentage; a whole number is one
+    /// already, and a fraction above 1 is rounded (a column-mangling tester's `0.9` failed at the first row).
+    @Test func readsAnActivityConfidenceWrittenAsAShare() throws {
+        let text =
+            "time,lat,lon,activity,activity_confidence\n2024-01-01T00:00:00Z,1,2,still,0.9\n"
+            + "2024-01-01T00:00:01Z,1,2,still,1.0\n2024-01-01T00:00:02Z,1,2,still,85\n"
+            + "2024-01-01T00:00:03Z,1,2,still,87.6\n2024-01-01T00:00:04Z,1,2,still,1.5e3\n"
+        let result = readCSV(text)
+        #expect(result.fixes.map { $0.activity?.confidence } == [90, 100, 85, 88])
+        guard case .malformedField(_, "activity_confidence", _, "1.5e3")? = result.error else {
+            Issue.record("expected the out-of-range confidence's error, got \(String(describing: result.error))")
+            return
+        }
+    }
+
     @Test func reportsMalformedValuesAndGoesOnWhenLenient() throws {
         let text =
             "time,lat,lon,speed\n2024-01-01T00:00:00Z,1,2,3\n2024-01-01T00:00:01Z,1,2,fast\n"

@@ -1360,8 +1360,13 @@ public struct CSVReader: FixReader, ByteStreamReader {
             row.segment = Int(value)
             row.mark(.segment)
         case .activityConfidence:
-            guard let value = NumberParsing.int(p, s, e) else { throw malformed("an integer 0-100") }
-            row.activityConfidence = Int(clamping: value)
+            if let value = NumberParsing.int(p, s, e) {
+                row.activityConfidence = Int(clamping: value)
+            } else if let share = NumberParsing.double(p, s, e), let percent = ActivityConfidence.percent(share) {
+                row.activityConfidence = percent
+            } else {
+                throw malformed("an integer 0-100 (or a share 0.0-1.0)")
+            }
             row.mark(.activityConfidence)
         case .mocked:
             guard let value = CSVReader.bool(bytes, s, e) else { throw malformed("true or false") }

@@ -184,7 +184,14 @@ struct JSONFixDecoder {
             default: try fieldError("activity", expected: "an activity name", t)
             }
         case .activityConfidence where isFieldScope:
-            record.activityConfidence = try decodeInteger(t, "activity_confidence", isOptional: true)
+            // (A share 0.0-1.0, as some exports write it, is read as a percentage: `ActivityConfidence`.)
+            if t == .number, let share = tokens.number(), share != share.rounded(),
+                let percent = ActivityConfidence.percent(share)
+            {
+                record.activityConfidence = percent
+            } else {
+                record.activityConfidence = try decodeInteger(t, "activity_confidence", isOptional: true)
+            }
         case .segment where isFieldScope:
             record.segment = try decodeInteger(t, "segment")
         // Google location history's names are fields only in its records (see `readsLocationHistory`); elsewhere
