@@ -293,15 +293,21 @@ struct RunDiagnostics {
             + "counter-clockwise from east, turned by 90° or 180°, or radians?): it was left out, the speeds kept\n"
     }
 
+    /// How many of the fixes read were rejected for `reason`, and their share in whole percent, when they are more
+    /// than a tenth of at least 20 (what the share warnings say); `nil` otherwise.
+    func largeRejectedShare(_ reason: RejectionReason) -> (count: Int, percent: Int)? {
+        guard let i = RejectionReason.allCases.firstIndex(of: reason) else { return nil }
+        let count = rejectedByReason[i]
+        guard read >= 20, 10 * count > read else { return nil }
+        return (count, Int((100 * Double(count) / Double(read)).rounded()))
+    }
+
     /// A warning when more than a tenth of at least 20 fixes were rejected for their accuracy (over the profile's
     /// ``TrackingProfile/maximumAccuracyMetres``, or none valid), but not all (``nothingAcceptedWarning`` says that):
     /// an accuracy column in another unit (feet, a 95 % radius, ×10) lost a walk 95 % and a drive 44 % of their
     /// distance without a word (a column-mangling tester), as a coarse receiver indoors would.
     func accuracyShareWarning(profile: TrackingProfile, input: String) -> String? {
-        guard let i = RejectionReason.allCases.firstIndex(of: .accuracy), accepted > 0 else { return nil }
-        let refused = rejectedByReason[i]
-        guard read >= 20, 10 * refused > read else { return nil }
-        let percent = Int((100 * Double(refused) / Double(read)).rounded())
+        guard accepted > 0, let (refused, percent) = largeRejectedShare(.accuracy) else { return nil }
         return "warning: \(refused) of \(read) fixes of \(input) (\(percent) %) were rejected for their accuracy (over "
             + "\(Int(profile.maximumAccuracyMetres)) m for the \(profile.kind.rawValue) profile, or none): a coarse "
             + "receiver (indoors, a network provider), or an accuracy column in another unit (feet, centimetres, a 95 % "
@@ -313,10 +319,7 @@ struct RunDiagnostics {
     /// (a tester's drive landed in Antarctica and back, 74 of 200 fixes refused, the distance halved without a
     /// word), two receivers or providers in one file, or a damaged column. The recordings' receivers have none.
     func outlierShareWarning(input: String) -> String? {
-        guard let i = RejectionReason.allCases.firstIndex(of: .outlier) else { return nil }
-        let outliers = rejectedByReason[i]
-        guard read >= 20, 10 * outliers > read else { return nil }
-        let percent = Int((100 * Double(outliers) / Double(read)).rounded())
+        guard let (outliers, percent) = largeRejectedShare(.outlier) else { return nil }
         return "warning: \(outliers) of \(read) fixes of \(input) (\(percent) %) were rejected as outliers, far from "
             + "where the track was heading: positions that jump between places (latitude and longitude swapped, "
             + "two receivers or providers in one file, a damaged column)? The distance counts the rest\n"
