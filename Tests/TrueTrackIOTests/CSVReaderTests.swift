@@ -205,6 +205,17 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         #expect(found2 == "99")
     }
 
+    /// A field read as missing is counted with a fix only: a row skipped for its position, or refused for its
+    /// latitude, does not count its bad speed (a reviewer: the CLI said "its fix was kept" of a dropped row).
+    @Test func aFieldReadAsMissingIsCountedOnlyWithAFix() {
+        let text =
+            "time,lat,lon,speed\n2024-01-01T00:00:00Z,1,2,x\n2024-01-01T00:00:01Z,,,x\n"
+            + "2024-01-01T00:00:02Z,1x,2,x\n2024-01-01T00:00:03Z,1,2,3\n"
+        let lenient = readCSV(text, options: ReadOptions(lenient: true))
+        #expect(lenient.fixes.count == 2 && lenient.report.errorCount == 1)
+        #expect(lenient.report.unreadableFields.map(\.location.line) == [2])
+    }
+
     /// An activity confidence written as a share (`0.9`, `1.0`) is read as a percentage; a whole number is one
     /// already, and a fraction above 1 is rounded (a column-mangling tester's `0.9` failed at the first row).
     @Test func readsAnActivityConfidenceWrittenAsAShare() throws {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TrueTrackCore
 
@@ -184,6 +185,26 @@ import TrueTrackCore
             #expect(location.line == 3)
         }
         #expect(try reader.next() == nil)
+    }
+
+    /// A field read as missing is counted once, with its point, and only when the point is kept: a point read
+    /// again after a buffer refill counted it again, and a point dropped for its time counted it anyway (a
+    /// reviewer: one `<ele>1o0</ele>` read in 64-byte chunks counted 5).
+    @Test func aFieldReadAsMissingIsCountedOnceWithItsPoint() throws {
+        let text = gpx11(
+            """
+            <trk><trkseg>
+            <trkpt lat="1" lon="2"><ele>1o0</ele><time>2000-01-01T00:00:00Z</time></trkpt>
+            <trkpt lat="1" lon="2"><ele>1o0</ele><time>yesterday</time></trkpt>
+            </trkseg></trk>
+            """)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tt-chunks-\(UUID()).gpx").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var reader = GPXReader(stream: try ByteStream(path: path, chunkBytes: 64), options: ReadOptions(lenient: true))
+        let result = reader.readAll()
+        #expect(result.fixes.count == 1 && result.fixes.first?.altitudeMetres == nil)
+        #expect(result.report.unreadableFieldCount == 1 && result.report.errorCount == 1)
     }
 
     @Test func hugeAndNonFiniteNumbersAreHandled() throws {

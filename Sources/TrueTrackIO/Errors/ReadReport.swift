@@ -113,11 +113,39 @@ public struct ReadReport: Sendable, Hashable {
     /// keeps its position and time (a tester's Pixel 4 log lost a whole fix to an altitude `-29co.199999`);
     /// otherwise the error is thrown. Fields a fix cannot do without (position, time, a validity flag, a segment
     /// label) are ``reject(_:lenient:)``'s.
+    ///
+    /// The field is held with its record until the record yields a fix (the reader calls
+    /// ``keepUnreadableFields()``): a record skipped or refused for another reason, or read again from its start
+    /// (a GPX point across a buffer refill), leaves it out (``dropUnreadableFields()`` at each record's start).
+    /// Readers test ``hasPendingUnreadableFields`` first: the two calls cost a CSV read 65 instructions per row.
     public mutating func readAsMissing(_ error: ReadError, lenient: Bool) throws(ReadError) {
         guard lenient else { throw error }
-        unreadableFieldCount += 1
-        if unreadableFields.count < ReadReport.maximumKeptErrors { unreadableFields.append(error) }
+        pendingUnreadableFields.append(error)
+        hasPendingUnreadableFields = true
     }
+
+    /// The record being read yielded a fix: the optional fields it read as missing are counted and kept.
+    public mutating func keepUnreadableFields() {
+        for error in pendingUnreadableFields {
+            unreadableFieldCount += 1
+            if unreadableFields.count < ReadReport.maximumKeptErrors { unreadableFields.append(error) }
+        }
+        pendingUnreadableFields.removeAll()
+        hasPendingUnreadableFields = false
+    }
+
+    /// A record begins (or is read again from its start): the optional fields the one before read as missing, if
+    /// it yielded no fix, are forgotten.
+    public mutating func dropUnreadableFields() {
+        pendingUnreadableFields.removeAll()
+        hasPendingUnreadableFields = false
+    }
+
+    /// Whether the record being read holds optional fields read as missing (``keepUnreadableFields()`` or
+    /// ``dropUnreadableFields()`` then has something to do).
+    public private(set) var hasPendingUnreadableFields = false
+    /// The optional fields read as missing in the record being read, until it yields a fix.
+    private var pendingUnreadableFields: [ReadError] = []
 
     /// The optional fields read as missing in lenient mode (``readAsMissing(_:lenient:)``), the first
     /// ``maximumKeptErrors`` of them: their fixes were produced without them.

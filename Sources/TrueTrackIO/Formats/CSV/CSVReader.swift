@@ -205,6 +205,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
                             confidence: row.has(.activityConfidence) ? row.activityConfidence : 100)
                         : nil)
                 fixesProduced += 1
+                if _report.hasPendingUnreadableFields { _report.keepUnreadableFields() }
                 return fix
             } catch {
                 try rejectInvalidFix(error)
@@ -743,6 +744,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
             if let outcome = blankOrComment(at: rowStart) { return outcome }
         }
         row.present = 0
+        if _report.hasPendingUnreadableFields { _report.dropUnreadableFields() }
         let d = delimiter
         let roles = self.roles
         let safeEnd = self.safeEnd
@@ -916,7 +918,9 @@ public struct CSVReader: FixReader, ByteStreamReader {
                     return .done(.rejected)
                 }
                 // An optional measurement read leniently: the fix goes on without it (see `ReadReport.readAsMissing`).
-                if options.lenient, role.isOptionalMeasurement, case .malformedField(_, let field, let expected, let found) = error {
+                if options.lenient, role.isOptionalMeasurement,
+                    case .malformedField(_, let field, let expected, let found) = error
+                {
                     let at = location(fieldStart, line: fieldPlace.line, lineStart: fieldPlace.lineStart)
                     try _report.readAsMissing(
                         .malformedField(at, field: field, expected: expected, found: found), lenient: true)

@@ -180,6 +180,7 @@ public struct GPXReader: FixReader {
                 position = next
                 guard let fix = producedFix.take() else { continue }
                 report.fixesProduced += 1
+                if report.hasPendingUnreadableFields { report.keepUnreadableFields() }
                 report.bytesRead = stream.offset(ofIndex: next)
                 lastPointKind = kind
                 switch kind {
@@ -712,6 +713,8 @@ public struct GPXReader: FixReader {
         _ kind: GPXPointKind
     ) -> Step {
         do throws(ReadError) {
+            // (A point read again after a refill counts its fields once.)
+            if report.hasPendingUnreadableFields { report.dropUnreadableFields() }
             guard let tag = try scanTag(p, ne, end) else { return .incomplete }
             var fields = PointFields()
             var firstError: ReadError?
@@ -809,7 +812,7 @@ public struct GPXReader: FixReader {
                     }
                     if field == .latitude { fields.latitudeAt = Int32(truncatingIfNeeded: child.next) }
                     if field == .longitude { fields.longitudeAt = Int32(truncatingIfNeeded: child.next) }
-                    if !parsed, firstError == nil || (options.lenient && field.isOptionalMeasurement) {
+                    if !parsed, firstError == nil {
                         let found =
                             text.inScratch
                             ? String(decoding: scratch.prefix(64), as: UTF8.self)

@@ -84,8 +84,10 @@ public struct GnssLoggerReader: FixReader, ByteStreamReader {
                 p[start + 2] == UInt8(ascii: "x"), end - start == 3 || p[start + 3] == UInt8(ascii: ",")
             {
                 do {
+                    if counts.hasPendingUnreadableFields { counts.dropUnreadableFields() }
                     if let fix = try parseFixRow(line) {
                         counts.fixesProduced += 1
+                        if counts.hasPendingUnreadableFields { counts.keepUnreadableFields() }
                         return fix
                     }
                 } catch {
@@ -260,7 +262,8 @@ public struct GnssLoggerReader: FixReader, ByteStreamReader {
             } else {
                 try counts.readAsMissing(
                     line.malformedField(
-                        in: stream.name, f.signalsStart, f.signalsEnd, field: "used_signals", expected: "a whole number"),
+                        in: stream.name, f.signalsStart, f.signalsEnd, field: "used_signals", expected: "a whole number"
+                    ),
                     lenient: options.lenient)
             }
         }
@@ -278,9 +281,9 @@ public struct GnssLoggerReader: FixReader, ByteStreamReader {
         }
     }
 
-    /// An optional number: `nil` when the column is missing or empty; throws when it is not a number.
+    /// An optional number: `nil` when the column is missing or empty; throws when it is not a number, unless reading
+    /// leniently: then it is read as missing (``ReadReport/readAsMissing(_:lenient:)``).
     @inline(__always)
-    /// Read leniently, an unreadable one is read as missing (``ReadReport/readAsMissing(_:lenient:)``).
     private mutating func number(
         _ line: ByteStream.Line, _ s: Int, _ e: Int, _ field: String,
         _ expected: String

@@ -64,8 +64,10 @@ public struct IPINReader: FixReader, ByteStreamReader {
             guard line.start < line.end else { counts.skip(.blank); continue }
             if IPINFields.hasTag(p, line.start, line.end, "GNSS") {
                 do {
+                    if counts.hasPendingUnreadableFields { counts.dropUnreadableFields() }
                     if let fix = try parseGNSS(line) {
                         counts.fixesProduced += 1
+                        if counts.hasPendingUnreadableFields { counts.keepUnreadableFields() }
                         return fix
                     }
                 } catch {
@@ -124,7 +126,13 @@ public struct IPINReader: FixReader, ByteStreamReader {
             counts.skip(.missingTime)
             return nil
         }
-        let appSeconds = try number(line, app, "app_time", "seconds")
+        // (The app clock aligns fixes with the truth: no measurement to read as missing.)
+        var appSeconds: Double? = nil
+        if let value = NumberParsing.double(p, app.start, app.end) {
+            appSeconds = value
+        } else if !SeparatorScan.isBlank(p, app.start, app.end) {
+            throw line.malformedField(in: stream.name, app.start, app.end, field: "app_time", expected: "seconds")
+        }
         guard let seconds = NumberParsing.double(p, time.start, time.end),
             let timestamp = Timestamp(secondsSince1970: seconds)
         else {
@@ -166,7 +174,8 @@ public struct IPINReader: FixReader, ByteStreamReader {
         return fix
     }
 
-    /// An optional number: `nil` when empty; throws when not a number.
+    /// An optional number: `nil` when empty; throws when not a number, unless reading leniently: then it is read as
+    /// missing (``ReadReport/readAsMissing(_:lenient:)``).
     @inline(__always)
     private mutating func number(
         _ line: ByteStream.Line, _ field: (start: Int, end: Int), _ name: String,
