@@ -316,7 +316,10 @@ public actor Synchronizer {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<URLResponse?, Error>) in
                 let task = session.dataTask(with: request) { _, response, error in
-                    if exchange.isPastDeadline {
+                    exchange.finish()  // (its timer would hold the exchange until it fired)
+                    // Timed out only when the deadline's cancel ended it: an answer complete just after the
+                    // deadline is still the answer.
+                    if exchange.isPastDeadline, (error as? URLError)?.code == .cancelled {
                         continuation.resume(returning: nil)
                     } else if let error {
                         continuation.resume(throwing: error)
@@ -324,15 +327,14 @@ public actor Synchronizer {
                         continuation.resume(returning: response)
                     }
                 }
-                exchange.start(task)
-                DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { exchange.passDeadline() }
+                exchange.start(task, deadline: seconds)
             }
         } onCancel: {
             exchange.cancel()
         }
     }
 
-    /// One HTTP attempt for `batch`, and the buffer updated accordingly.    /// One HTTP attempt for `batch`, and the buffer updated accordingly.
+    /// One HTTP attempt for `batch`, and the buffer updated accordingly.
     private func send(_ batch: SyncBatch) async -> SyncResult {
         var result = SyncResult(
             success: false, count: batch.rows.count, status: nil, error: nil, disposition: .willRetry,
@@ -510,7 +512,6 @@ public actor Synchronizer {
     }
 }
 
-/// Refuses every HTTP redirect, so a 3xx reaches the ``Synchronizer`` as itself (see its documentation).
 /// One request's task and whether its deadline passed (see `Synchronizer.response(to:from:within:)`): shared by the
 /// completion handler, the deadline's timer and the cancellation handler, which may run on three threads.
 final class Exchange: @unchecked Sendable {
@@ -523,14 +524,29 @@ final class Exchange: @unchecked Sendable {
     /// Whether the deadline passed before the task completed.
     var isPastDeadline: Bool { lock.withLock { pastDeadline } }
 
-    /// Starts `task`, unless the caller was cancelled already (then it is cancelled at once).
-    func start(_ task: URLSessionDataTask) {
+    private var timer: DispatchWorkItem?
+
+    /// Starts `task` with a timer that passes the deadline in `seconds`, unless the caller was cancelled already
+    /// (then the task is cancelled at once).
+    func start(_ task: URLSessionDataTask, deadline seconds: Double) {
+        let timer = DispatchWorkItem { [self] in passDeadline() }
         let cancelNow = lock.withLock {
             self.task = task
+            self.timer = timer
             return cancelled
         }
         task.resume()
         if cancelNow { task.cancel() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: timer)
+    }
+
+    /// The task completed: its timer is cancelled (it would hold the exchange until it fired).
+    func finish() {
+        let timer = lock.withLock {
+            defer { self.timer = nil }
+            return self.timer
+        }
+        timer?.cancel()
     }
 
     /// The deadline passed: the task is cancelled (nothing happens when it had completed).
@@ -552,6 +568,7 @@ final class Exchange: @unchecked Sendable {
     }
 }
 
+/// Refuses every HTTP redirect, so a 3xx reaches the ``Synchronizer`` as itself (see its documentation).
 final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
