@@ -379,6 +379,19 @@ import TrueTrackSimulation
         let stop = try #require(ended.first)
         #expect(stop.durationSeconds > silence && abs(stop.unobservedSeconds - (silence + 1)) < 0.01)
         #expect(stop.unobservedSeconds < stop.durationSeconds)
+        // A countdown armed before the silence that commits on the first fix after it, at the same place: the
+        // silence is in that stop too (a reviewer's read "414 s, unobserved 0").
+        var armed = StopDetector(profile: p)
+        for t in 0...30 { _ = armed.process(Self.e(Double(t), north: 10 * Double(t), speed: 10)) }
+        var j = 31.0
+        while armed.countdownArmedAt == nil && j < 60 { _ = armed.process(Self.e(j, north: 300, speed: 0)); j += 1 }
+        try #require(armed.countdownArmedAt != nil && !armed.isStopCommitted)
+        for t in stride(from: j + 300, to: j + 360, by: 1) { _ = armed.process(Self.e(t, north: 300, speed: 0)) }
+        let armedStop = try #require(
+            armed.finish().compactMap { event -> StopRecord? in
+                if case .stopEnded(let record) = event { record } else { nil }
+            }.first)
+        #expect(abs(armedStop.unobservedSeconds - 301) < 0.01, "\(armedStop)")
     }
 
     @Test func aCountdownArmedBeforeAGapCommitsOnlyOnAFixAfterIt() throws {

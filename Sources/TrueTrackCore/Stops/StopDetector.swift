@@ -343,6 +343,8 @@ public struct StopDetector: Sendable {
                         armPoint = StopPoint(latitude: evidence.latitude, longitude: evidence.longitude)
                     }
                     accumulator?.add(evidence)
+                    // (A countdown that commits on the first fix after a silence: the silence is in the stop.)
+                    accumulator?.unobservedSeconds += silenceSeconds
                     commitIfExpired(now: now, fix: evidence, &events)
                 }
             } else if verdict == .still {
