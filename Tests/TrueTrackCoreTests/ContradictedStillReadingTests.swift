@@ -48,6 +48,18 @@ import Testing
                     activity: Self.still))
         }
         #expect(Self.distance(desk, profile: .walking) == 0)
+        // Readings that say moving while the positions stay put (a phone on a car's dashboard, parked, engine
+        // running and its receiver reading noise): the net displacement does not contradict the "still".
+        var parked: [Fix] = []
+        for s in 0..<300 {
+            let t = Double(s)
+            parked.append(
+                TrackerTests.fix(t, north: sin(t / 7), east: cos(t / 5), speed: 1.5, course: 0, activity: Self.still))
+        }
+        var tracker = Tracker(profile: .driving)
+        var believed = 0
+        for f in parked where tracker.process(f).motion == .still { believed += 1 }
+        #expect(believed > 280, "\(believed) of 300")
         let walk = (0..<300).map { s -> Fix in TrackerTests.fix(Double(s), north: 1.4 * Double(s), activity: Self.still) }
         #expect(Self.distance(walk, profile: .walking) == 0)
     }

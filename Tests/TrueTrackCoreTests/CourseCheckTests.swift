@@ -77,6 +77,19 @@ import Testing
         #expect(!run.everWrong)
     }
 
+    /// A column found wrong is trusted again once its readings agree with the positions as long (a logger that
+    /// switched its source): the count goes back to zero.
+    @Test func aColumnRightAgainIsTrustedAgain() {
+        let turned = Self.gridDrive(seconds: 300, course: { $0 + 180 })
+        let right = Self.gridDrive(seconds: 600).dropFirst(300)
+        var t = Tracker(profile: .driving)
+        for f in turned { _ = t.process(f) }
+        let wrong = t.readsCourseWrong
+        for f in right { _ = t.process(f) }
+        let again = !t.readsCourseWrong && t.courseDisagreements == 0
+        #expect(wrong && again)
+    }
+
     /// The verdict is a device's: it stays across a session break, and a tracker `reset` forgets it.
     @Test func theVerdictStaysAcrossASessionBreak() {
         var t = Tracker(profile: .driving)

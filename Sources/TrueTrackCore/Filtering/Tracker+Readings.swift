@@ -328,18 +328,6 @@ extension Tracker {
                 speed: speed, speedSigma: speedSigma, courseSigmaDegrees: courseSigma))
     }
 
-    /// Whether the motion contradicts a confident "still" activity reading at this fix (at `now`), on both kinds of
-    /// evidence over the trailing window (its oldest sample to now): the speed readings cover at least half the
-    /// window and their mean is at ``TrackingProfile/motionDopplerSpeedMetresPerSecond`` or more, and the filtered
-    /// track's net displacement exceeds the window's accuracy threshold (``NetDisplacementGate``), as the window's
-    /// motion verdict judges them. The fix then counts as with no reading (``MotionGate/Verdict/uncertain``). Why: a
-    /// classifier's "still" outlives the halt it was read at (Android holds it until the next transition, this
-    /// tracker for ``TrackingProfile/activityValiditySeconds``), and one stray confident "still" held a 28 m/s drive
-    /// for a minute; "still" on 2 % of a 40 km drive's fixes cut it by 76 %, silently (a column-mangling tester).
-    /// Both kinds of evidence are needed: a phone on a desk whose positions wander (the reading's purpose) reads no
-    /// speed, and a receiver without a speed column keeps the reading. Out of line, and reading the tracker's own
-    /// sums: only a "still" takes it (with the window's figures passed in, the simulated walk, which has no
-    /// reading, cost 26–39 instructions per fix more).
     /// The motion-activity gate's verdict on the reading in force at `now` (``MotionGate/verdict(_:ageSeconds:profile:)``,
     /// a "still" the motion contradicts taken as uncertain: ``movesAgainstStillReading(now:)``), as `x` (0 uncertain,
     /// 1 still, 2 moving), and in `y` whether it names an activity the profile excludes (1) or not (0). Out of line,
@@ -354,6 +342,18 @@ extension Tracker {
         return SIMD2(verdict == .uncertain ? 0 : verdict == .still ? 1 : 2, excluded ? 1 : 0)
     }
 
+    /// Whether the motion contradicts a confident "still" activity reading at this fix (at `now`), on both kinds of
+    /// evidence over the trailing window (its oldest sample to now): the speed readings cover at least half the
+    /// window and their mean is at ``TrackingProfile/motionDopplerSpeedMetresPerSecond`` or more, and the filtered
+    /// track's net displacement exceeds the window's accuracy threshold (``NetDisplacementGate``), as the window's
+    /// motion verdict judges them. The fix then counts as with no reading (``MotionGate/Verdict/uncertain``). Why: a
+    /// classifier's "still" outlives the halt it was read at (Android holds it until the next transition, this
+    /// tracker for ``TrackingProfile/activityValiditySeconds``), and one stray confident "still" held a 28 m/s drive
+    /// for a minute; "still" on 2 % of a 40 km drive's fixes cut it by 76 %, silently (a column-mangling tester).
+    /// Both kinds of evidence are needed: a phone on a desk whose positions wander (the reading's purpose) reads no
+    /// speed, and a receiver without a speed column keeps the reading. Out of line, and reading the tracker's own
+    /// sums: only a "still" takes it (with the window's figures passed in, the simulated walk, which has no
+    /// reading, cost 26–39 instructions per fix more).
     mutating func movesAgainstStillReading(now: Int64) -> Bool {
         guard let start = window.oldest(), 2 * (now &- start.milliseconds) >= Int64(profile.windowSeconds * 1000)
         else { return false }
