@@ -358,15 +358,22 @@ import TrueTrackSimulation
         #expect(d.finish().isEmpty)
     }
 
-    /// A stop committed before a silence and confirmed at the same place after it holds the silence, and says how
-    /// much of it no fix saw (an API tester's read "1272 s, unobserved 0" with 1201 s of it silent).
-    @Test func aStopAcrossASilenceSaysWhatNoFixSaw() throws {
+    /// A driving detector (no heartbeat) after 30 s at 10 m/s, then halted 300 m on, fed still fixes until `until`
+    /// holds (at most until second 200): the detector and the time of the next fix, seconds.
+    static func drivenToAHalt(until: (StopDetector) -> Bool) -> (StopDetector, Double) {
         var p = StopDetectionProfile.driving
         p.heartbeatIntervalSeconds = nil
         var d = StopDetector(profile: p)
         for t in 0...30 { _ = d.process(Self.e(Double(t), north: 10 * Double(t), speed: 10)) }
         var k = 31.0
-        while !d.isStopCommitted && k < 200 { _ = d.process(Self.e(k, north: 300, speed: 0)); k += 1 }
+        while !until(d) && k < 200 { _ = d.process(Self.e(k, north: 300, speed: 0)); k += 1 }
+        return (d, k)
+    }
+
+    /// A stop committed before a silence and confirmed at the same place after it holds the silence, and says how
+    /// much of it no fix saw (an API tester's read "1272 s, unobserved 0" with 1201 s of it silent).
+    @Test func aStopAcrossASilenceSaysWhatNoFixSaw() throws {
+        var (d, k) = Self.drivenToAHalt(until: { $0.isStopCommitted })
         try #require(d.isStopCommitted)
         for t in stride(from: k, to: k + 20, by: 1) { _ = d.process(Self.e(t, north: 300, speed: 0)) }
         let silence = 1_200.0
@@ -381,10 +388,7 @@ import TrueTrackSimulation
         #expect(stop.unobservedSeconds < stop.durationSeconds)
         // A countdown armed before the silence that commits on the first fix after it, at the same place: the
         // silence is in that stop too (a reviewer's read "414 s, unobserved 0").
-        var armed = StopDetector(profile: p)
-        for t in 0...30 { _ = armed.process(Self.e(Double(t), north: 10 * Double(t), speed: 10)) }
-        var j = 31.0
-        while armed.countdownArmedAt == nil && j < 60 { _ = armed.process(Self.e(j, north: 300, speed: 0)); j += 1 }
+        var (armed, j) = Self.drivenToAHalt(until: { $0.countdownArmedAt != nil })
         try #require(armed.countdownArmedAt != nil && !armed.isStopCommitted)
         for t in stride(from: j + 300, to: j + 360, by: 1) { _ = armed.process(Self.e(t, north: 300, speed: 0)) }
         let armedStop = try #require(
