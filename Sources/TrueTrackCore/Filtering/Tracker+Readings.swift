@@ -351,9 +351,8 @@ extension Tracker {
     /// tracker for ``TrackingProfile/activityValiditySeconds``), and one stray confident "still" held a 28 m/s drive
     /// for a minute; "still" on 2 % of a 40 km drive's fixes cut it by 76 %, silently (a column-mangling tester).
     /// Both kinds of evidence are needed: a phone on a desk whose positions wander (the reading's purpose) reads no
-    /// speed, and a receiver without a speed column keeps the reading. Out of line, and reading the tracker's own
-    /// sums: only a "still" takes it (with the window's figures passed in, the simulated walk, which has no
-    /// reading, cost 26–39 instructions per fix more).
+    /// speed, and a receiver without a speed column keeps the reading. It reads the tracker's own running sums (the
+    /// window as it stands before this fix's sample): ``activityVerdict(now:)`` calls it for a "still" only.
     mutating func movesAgainstStillReading(now: Int64) -> Bool {
         guard let start = window.oldest(), 2 * (now &- start.milliseconds) >= Int64(profile.windowSeconds * 1000)
         else { return false }
