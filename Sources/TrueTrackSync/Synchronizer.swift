@@ -300,8 +300,8 @@ public actor Synchronizer {
         }
     }
 
-    /// The response to `request` from `session`, or `nil` when the whole exchange took longer than `seconds`: the
-    /// request is then cancelled. URLSession's own timeouts (`timeoutIntervalForRequest`, and on Linux even
+    /// The response to `request` from `session`; `URLError(.timedOut)` when the whole exchange took longer than
+    /// `seconds` (the request is then cancelled), handled as URLSession's own timeouts are. URLSession's own timeouts (`timeoutIntervalForRequest`, and on Linux even
     /// `timeoutIntervalForResource`) only bound the time *between* bytes: a server or proxy that answered its
     /// headers and then sent a byte every 2 s held an embedding app's flush for as long as it went on (an API
     /// tester's, 55 hours, waited past 60 s with a 3 s timeout), with the send right and the cross-process lock
@@ -320,7 +320,7 @@ public actor Synchronizer {
                     // Timed out only when the deadline's cancel ended it: an answer complete just after the
                     // deadline is still the answer.
                     if exchange.isPastDeadline, (error as? URLError)?.code == .cancelled {
-                        continuation.resume(returning: nil)
+                        continuation.resume(throwing: URLError(.timedOut))
                     } else if let error {
                         continuation.resume(throwing: error)
                     } else {
@@ -353,12 +353,7 @@ public actor Synchronizer {
 
         let response: HTTPURLResponse
         do {
-            guard let raw = try await Self.response(to: request, from: session, within: configuration.requestTimeoutSeconds)
-            else {
-                result.error = .timeout(seconds: configuration.requestTimeoutSeconds, url: configuration.redactedURL)
-                renewSession()
-                return result
-            }
+            let raw = try await Self.response(to: request, from: session, within: configuration.requestTimeoutSeconds)
             guard let http = raw as? HTTPURLResponse else {
                 result.error = .network("not an HTTP response")
                 return result
@@ -514,7 +509,7 @@ public actor Synchronizer {
 
 /// One request's task and whether its deadline passed (see `Synchronizer.response(to:from:within:)`): shared by the
 /// completion handler, the deadline's timer and the cancellation handler, which may run on three threads.
-final class Exchange: @unchecked Sendable {
+private final class Exchange: @unchecked Sendable {
     // (`@unchecked`: every field is read and written under `lock` only.)
     private let lock = NSLock()
     private var task: URLSessionDataTask?

@@ -160,7 +160,9 @@ import Testing
     @Test func warnsWhenManyFixesAreRefusedForTheirAccuracy() throws {
         func walk(_ accuracy: (Int) -> Double) -> String {
             var text = "time,latitude,longitude,accuracy,speed\n"
-            for i in 0..<60 { text += "\(1_700_000_000 + i),\(49 + 1.4 * Double(i) / 111_209.7),11,\(accuracy(i)),1.4\n" }
+            for i in 0..<60 {
+                text += "\(1_700_000_000 + i),\(49 + 1.4 * Double(i) / 111_209.7),11,\(accuracy(i)),1.4\n"
+            }
             return text
         }
         let coarse = try Tool.temporaryFile("coarse.csv", contents: walk { $0 % 5 == 0 ? 25 : 45 })
@@ -172,14 +174,19 @@ import Testing
         #expect(!quiet.stderr.contains("rejected for their accuracy"), "\(quiet.stderr)")
     }
 
+    /// A temporary CSV file `name` of a 30-fix walk north at 1.4 m/s from 49° N, 11° E, one fix a second: `header`,
+    /// then a row per fix from `row(time, index, latitude)` (Unix seconds, 0…29, the latitude as text).
+    static func walkFile(_ name: String, header: String, row: (Int, Int, String) -> String) throws -> String {
+        var text = header + "\n"
+        for i in 0..<30 { text += row(1_700_000_000 + i, i, "\(49 + 1.4 * Double(i) / 111_132)") + "\n" }
+        return try Tool.temporaryFile(name, contents: text)
+    }
+
     /// More damaged records than the five listed: the rest are counted (a tester's 50,000 bad rows showed five).
     @Test func countsTheDamagedRecordsNotListed() throws {
-        var text = "time,latitude,longitude,accuracy,speed\n"
-        for i in 0..<30 {
-            let latitude = i % 3 == 0 ? "x" : "\(49 + 1.4 * Double(i) / 111_132)"
-            text += "\(1_700_000_000 + i),\(latitude),11,5,1.4\n"
+        let path = try Self.walkFile("bad-latitudes.csv", header: "time,latitude,longitude,accuracy,speed") {
+            "\($0),\($1 % 3 == 0 ? "x" : $2),11,5,1.4"
         }
-        let path = try Tool.temporaryFile("bad-latitudes.csv", contents: text)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try Tool.run(["process", path, "--lenient"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -191,9 +198,9 @@ import Testing
     /// position and time, and the field is named: the tester's reads dropped whole fixes for one bad speed, and
     /// the strict read's hint says so.
     @Test func keepsAFixWhoseSpeedCannotBeReadWhenLenient() throws {
-        var text = "time,latitude,longitude,accuracy,speed\n"
-        for i in 0..<30 { text += "\(1_700_000_000 + i),\(49 + 1.4 * Double(i) / 111_132),11,5,\(i % 3 == 0 ? "x" : "1.4")\n" }
-        let path = try Tool.temporaryFile("bad-speeds.csv", contents: text)
+        let path = try Self.walkFile("bad-speeds.csv", header: "time,latitude,longitude,accuracy,speed") {
+            "\($0),\($2),11,5,\($1 % 3 == 0 ? "x" : "1.4")"
+        }
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try Tool.run(["process", path, "--lenient", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -211,12 +218,9 @@ import Testing
     /// The records skipped, by reason: a CSV whose rows lack a latitude said only "skipped records: 3" (a tester;
     /// `info` gave the reason).
     @Test func namesWhySkippedRecordsWereSkipped() throws {
-        var text = "time,latitude,longitude,accuracy\n"
-        for i in 0..<30 {
-            let latitude = i % 10 == 5 ? "" : "\(49 + 1.4 * Double(i) / 111_132)"
-            text += "\(1_700_000_000 + i),\(latitude),11,5\n"
+        let path = try Self.walkFile("no-latitude.csv", header: "time,latitude,longitude,accuracy") {
+            "\($0),\($1 % 10 == 5 ? "" : $2),11,5"
         }
-        let path = try Tool.temporaryFile("no-latitude.csv", contents: text)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let summary = try Self.summary([path])
         #expect(summary["skippedRecords"] as? Int == 3)

@@ -77,10 +77,6 @@ public enum CourseCheck {
     /// The position filter's speed must be at least this share of the reading, 0.5, for its direction to be compared:
     /// slower, it is still catching up (after an anchor, a halt) and points anywhere.
     public static let minimumPositionSpeedShare = 0.5
-    /// The largest angle between the course and the position filter's direction that agrees, degrees: 45. In a
-    /// corner the position filter lags the course by a few tens of degrees for a fix or two; a wrong convention is
-    /// off by 90° or more except where the two conventions meet.
-    public static let agreementDegrees = 45.0
     /// How many more disagreements than agreements, counted in a row of comparisons (each agreement takes one
     /// back, never below zero), mark the column wrong: 6. A good column's corners add two or three, which the
     /// straight after them takes back; a wrong one's add up within seconds.
@@ -89,12 +85,14 @@ public enum CourseCheck {
     /// agreements, a column right again (a logger that switched its source) within a dozen fixes of it.
     public static let maximumDisagreements: Int8 = 12
 
-    /// cos² ``agreementDegrees`` (cos² 45° = ½), what ``agrees(sinCourse:cosCourse:east:north:)`` compares with:
-    /// change both together.
+    /// The largest angle between the course and the position filter's direction that agrees, 45°, as its cosine
+    /// squared (½), what ``agrees(sinCourse:cosCourse:east:north:)`` compares with. In a corner the position filter
+    /// lags the course by a few tens of degrees for a fix or two; a wrong convention is off by 90° or more except
+    /// where the two conventions meet.
     public static let agreementCosineSquared = 0.5
 
     /// Whether a course whose unit vector is (`sinCourse`, `cosCourse`) (east, north) agrees with a position
-    /// filter's velocity (`east`, `north`, m/s): within ``agreementDegrees`` (dot ≥ |v| cos θ, squared).
+    /// filter's velocity (`east`, `north`, m/s): within 45° (``agreementCosineSquared``: dot ≥ |v| cos 45°, squared).
     @inlinable
     public static func agrees(sinCourse: Double, cosCourse: Double, east: Double, north: Double) -> Bool {
         let dot = east * sinCourse + north * cosCourse

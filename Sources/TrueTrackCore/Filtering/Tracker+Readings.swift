@@ -306,7 +306,9 @@ extension Tracker {
     /// count is back at zero): no update while the column reads wrong. Out of line: inline, the check cost the
     /// simulated walk 25 instructions per fix, though a walker's readings never reach it.
     @usableFromInline @inline(never)
-    mutating func updateVelocityCheckingCourse(speed: Double, courseDegrees course: Double, speedSigma: Double, fix: Fix) {
+    mutating func updateVelocityCheckingCourse(
+        speed: Double, courseDegrees course: Double, speedSigma: Double, fix: Fix
+    ) {
         let c = course * .pi / 180
         let sinCourse = sin(c), cosCourse = cos(c)
         let pe = positionFilter.velocityEast, pn = positionFilter.velocityNorth
@@ -329,17 +331,17 @@ extension Tracker {
     }
 
     /// The motion-activity gate's verdict on the reading in force at `now` (``MotionGate/verdict(_:ageSeconds:profile:)``,
-    /// a "still" the motion contradicts taken as uncertain: ``movesAgainstStillReading(now:)``), as `x` (0 uncertain,
-    /// 1 still, 2 moving), and in `y` whether it names an activity the profile excludes (1) or not (0). Out of line,
+    /// a "still" the motion contradicts taken as uncertain: ``movesAgainstStillReading(now:)``), and whether it
+    /// confidently names an activity the profile excludes. Out of line,
     /// called only with a reading: inline, the rule on a "still" cost the simulated walk (no readings) 18–39
     /// instructions per fix wherever it was placed.
     @usableFromInline @inline(never)
-    mutating func activityVerdict(now: Int64) -> SIMD2<UInt8> {
+    mutating func activityVerdict(now: Int64) -> (motion: MotionGate.Verdict, excludes: Bool) {
         var verdict = MotionGate.verdict(
             activity, ageSeconds: Double(now &- activityMilliseconds) / 1000, profile: profile)
         if verdict == .still && movesAgainstStillReading(now: now) { verdict = .uncertain }
         let excluded = verdict != .uncertain && activity.map { profile.excludedActivities.contains($0.kind) } == true
-        return SIMD2(verdict == .uncertain ? 0 : verdict == .still ? 1 : 2, excluded ? 1 : 0)
+        return (verdict, excluded)
     }
 
     /// Whether the motion contradicts a confident "still" activity reading at this fix (at `now`), on both kinds of
@@ -361,7 +363,8 @@ extension Tracker {
             dopplerPath - start.dopplerPath >= profile.motionDopplerSpeedMetresPerSecond * seconds
         else { return false }
         let de = filter.east - start.east, dn = filter.north - start.north
-        let threshold = NetDisplacementGate.threshold(meanAccuracy: windowMeanAccuracy(orElse: lastAccuracy), profile: profile)
+        let threshold = NetDisplacementGate.threshold(
+            meanAccuracy: windowMeanAccuracy(orElse: lastAccuracy), profile: profile)
         return (de * de + dn * dn).squareRoot() > threshold
     }
 

@@ -695,7 +695,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
         chordStartMilliseconds = .min
         // The anchor's exclusion was judged under the old profile: it stands only if the new one excludes the
         // reading in force then too.
-        if anchorIsExcluded, lastAnchorMilliseconds != .min { anchorIsExcluded = readingExcludes(at: lastAnchorMilliseconds) }
+        if anchorIsExcluded, lastAnchorMilliseconds != .min {
+            anchorIsExcluded = readingExcludes(at: lastAnchorMilliseconds)
+        }
         guard !newProfile.maximumSustainedSpeedMetresPerSecond.isFinite else { return 0 }
         // A profile whose traveller has no sustainable-speed limit (driving, cycling) takes the ride as the journey:
         // the sparse logger's chain latch ends with the dense one (it refused every chord within the exit time of
@@ -1152,8 +1154,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
             }
         }
         // (The reading's verdict out of line, only with a reading: see `activityVerdict(now:)`.)
-        let verdict = _slowPath(activity != nil) ? activityVerdict(now: now) : SIMD2<UInt8>(0, 0)
-        let motion: MotionGate.Verdict = verdict.x == 0 ? .uncertain : verdict.x == 1 ? .still : .moving
+        let (motion, readsExcludedActivity) =
+            _slowPath(activity != nil) ? activityVerdict(now: now) : (MotionGate.Verdict.uncertain, false)
         decision.motion = motion
         var isFast =
             windowMilliseconds >= span / 2
@@ -1163,7 +1165,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // over that longer stretch dilutes a jump, so the span proper (from its oldest sample) is judged too.
             isFast = isFastOverSpanProper(now: now, spanMilliseconds: span)
         }
-        let readsExcludedActivity = verdict.y != 0
         // A confident in-vehicle reading latches only a profile that excludes it (walking, running, cycling):
         // for the driving profile a car is the journey itself, not a spell to hold.
         let readsVehicle = readsExcludedActivity && activity?.kind == .inVehicle

@@ -321,10 +321,7 @@ public struct StopDetector: Sendable {
                 }
             } else {
                 triggerStreak = 0
-                if isStopCommitted {
-                    accumulator?.add(evidence)
-                    accumulator?.unobservedSeconds += silenceSeconds
-                }
+                if isStopCommitted { accumulator?.add(evidence, afterSilenceOf: silenceSeconds) }
             }
         } else {
             triggerStreak = isSpeedTrigger || isDisplaced ? triggerStreak + 1 : 0
@@ -342,9 +339,8 @@ public struct StopDetector: Sendable {
                     if armPoint == nil {
                         armPoint = StopPoint(latitude: evidence.latitude, longitude: evidence.longitude)
                     }
-                    accumulator?.add(evidence)
                     // (A countdown that commits on the first fix after a silence: the silence is in the stop.)
-                    accumulator?.unobservedSeconds += silenceSeconds
+                    accumulator?.add(evidence, afterSilenceOf: silenceSeconds)
                     commitIfExpired(now: now, fix: evidence, &events)
                 }
             } else if verdict == .still {
@@ -927,8 +923,10 @@ struct StopAccumulator: Sendable, BitwiseCopyable {
         count -= 1
     }
 
-    mutating func add(_ e: MotionEvidence) {
+    /// Takes evidence `e`, and the silence before it (seconds; 0 when none longer than a gap) as unobserved.
+    mutating func add(_ e: MotionEvidence, afterSilenceOf silenceSeconds: Double = 0) {
         add(latitude: e.latitude, longitude: e.longitude, milliseconds: e.timestamp.millisecondsSince1970)
+        unobservedSeconds += silenceSeconds
     }
 
     var record: StopRecord? {

@@ -220,8 +220,7 @@ enum BufferCommand {
         // (A file added again is said above: the order warning would call its times broken, an API tester.)
         for warning in diagnostics.warnings(
             profile: profile, reader: reader, input: input, rawPathMetres: nil,
-            ordering: 2 * notNewerThanSession < diagnostics.outOfOrder, dopplerRatio: tracker.sessionDopplerRatio,
-            readsSlow: tracker.readsSlowColumn, readsCourseWrong: tracker.readsCourseWrong)
+            ordering: 2 * notNewerThanSession < diagnostics.outOfOrder, tracker: tracker)
         {
             Terminal.error(warning)
         }

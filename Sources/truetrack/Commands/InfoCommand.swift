@@ -231,7 +231,9 @@ enum InfoCommand {
             row("skipped errors", "\(r.lenientErrors.count) (first: \(r.lenientErrors[0]))")
         }
         if !r.fieldsReadAsMissing.isEmpty {
-            row("read as missing", "\(r.fieldsReadAsMissing.count) unreadable field(s), fixes kept (first: \(r.fieldsReadAsMissing[0]))")
+            row(
+                "read as missing",
+                "\(r.fieldsReadAsMissing.count) unreadable field(s), fixes kept (first: \(r.fieldsReadAsMissing[0]))")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -222,7 +222,9 @@ enum InputOptions {
         guard count > 0 else { return [] }
         var lines = [
             "warning: \(count) unreadable field\(count == 1 ? "" : "s") of \(input) read as missing (--lenient): "
-                + (count == 1 ? "its fix was kept, with its position and time\n" : "their fixes were kept, with their positions and times\n")
+                + (count == 1
+                    ? "its fix was kept, with its position and time\n"
+                    : "their fixes were kept, with their positions and times\n")
         ]
         let listed = report.unreadableFields.prefix(5)
         for error in listed { lines.append("  read as missing: \(error)\n") }

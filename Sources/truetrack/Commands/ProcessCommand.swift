@@ -357,8 +357,7 @@ enum ProcessCommand {
         // stdout stays pure CSV.
         var warnings = diagnostics.warnings(
             profile: profile, reader: reader, input: input, rawPathMetres: raw, smoothed: smooth,
-            dopplerRatio: tracker.sessionDopplerRatio, readsSlow: tracker.readsSlowColumn,
-            readsCourseWrong: tracker.readsCourseWrong, timeSpan: evidence.timeSpan)
+            tracker: tracker, timeSpan: evidence.timeSpan)
         if let smoothed,
             let warning = Self.sparseSmoothingWarning(
                 smoothed, fixes: collected.count, forwardMetres: d.totalMetres, profile: profile, input: input)

@@ -158,21 +158,22 @@ struct RunDiagnostics {
     /// could not use, the delivery order (unless `ordering` is false: a caller that explained it), the first damaged
     /// records skipped in lenient mode, bad NMEA checksums.
     ///
-    /// `dopplerRatio` is the tracker's ``Tracker/sessionDopplerRatio`` at the end, `readsSlow` its
-    /// ``Tracker/readsSlowColumn``, `readsCourseWrong` its ``Tracker/readsCourseWrong``.
+    /// `tracker` is the one that ran, at the end: its ``Tracker/sessionDopplerRatio``, ``Tracker/readsSlowColumn`` and
+    /// ``Tracker/readsCourseWrong`` say what the speed and course columns read.
     /// `timeSpan` is the span the summary's times cover when the caller left wrong fixes out of it
     /// (``EvidenceStream/timeSpan``); the time warning then judges it instead of every accepted fix's time.
     func warnings(
         profile: TrackingProfile, reader: AnyFixReader, input: String, rawPathMetres: Double?, ordering: Bool = true,
-        smoothed: Bool = false, dopplerRatio: Double? = nil, readsSlow: Bool = false, readsCourseWrong: Bool = false,
-        timeSpan: (earliest: Timestamp, latest: Timestamp)? = nil
+        smoothed: Bool = false, tracker: Tracker? = nil, timeSpan: (earliest: Timestamp, latest: Timestamp)? = nil
     ) -> [String] {
         var result: [String] = []
         if let warning = nothingAcceptedWarning(profile: profile, input: input) { result.append(warning) }
-        if let warning = speedUnitWarning(dopplerRatio, readsSlow: readsSlow, profile: profile, input: input) {
+        if let warning = speedUnitWarning(
+            tracker?.sessionDopplerRatio, readsSlow: tracker?.readsSlowColumn ?? false, profile: profile, input: input)
+        {
             result.append(warning)
         }
-        if readsCourseWrong { result.append(Self.courseColumnWarning(input: input)) }
+        if tracker?.readsCourseWrong == true { result.append(Self.courseColumnWarning(input: input)) }
         if let warning = overruledReadingsWarning(profile: profile, input: input) { result.append(warning) }
         if let hint = profileHint(profile, input: input) { result.append(hint) }
         if let warning = outlierShareWarning(input: input) { result.append(warning) }
@@ -202,7 +203,8 @@ struct RunDiagnostics {
                         + "skipped and the records after it were read\n")
             } else {
                 result.append(
-                    "warning: \(input) ends early, inside a record (truncated?): \(end); whatever followed is missing\n")
+                    "warning: \(input) ends early, inside a record (truncated?): \(end); whatever followed is missing\n"
+                )
             }
         }
         let listed = reader.report.errors.prefix(5).filter { $0.description != reader.report.endOfInput?.description }

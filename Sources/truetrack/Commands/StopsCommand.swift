@@ -214,8 +214,7 @@ enum StopsCommand {
             evidence.reportedWarnings()
             + diagnostics.warnings(
                 profile: .preset(kind), reader: reader, input: path, rawPathMetres: nil,
-                dopplerRatio: tracker.sessionDopplerRatio, readsSlow: tracker.readsSlowColumn,
-                readsCourseWrong: tracker.readsCourseWrong, timeSpan: evidence.timeSpan)
+                tracker: tracker, timeSpan: evidence.timeSpan)
         for warning in warnings { Terminal.error(warning) }
         return (analysis, count, totals, ending, warnings.map(Terminal.warningText), positions)
     }

@@ -205,7 +205,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
                             confidence: row.has(.activityConfidence) ? row.activityConfidence : 100)
                         : nil)
                 fixesProduced += 1
-                if _report.hasPendingUnreadableFields { _report.keepUnreadableFields() }
+                _report.keepUnreadableFields()
                 return fix
             } catch {
                 try rejectInvalidFix(error)
@@ -744,7 +744,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
             if let outcome = blankOrComment(at: rowStart) { return outcome }
         }
         row.present = 0
-        if _report.hasPendingUnreadableFields { _report.dropUnreadableFields() }
+        _report.dropUnreadableFields()
         let d = delimiter
         let roles = self.roles
         let safeEnd = self.safeEnd

@@ -180,7 +180,7 @@ public struct GPXReader: FixReader {
                 position = next
                 guard let fix = producedFix.take() else { continue }
                 report.fixesProduced += 1
-                if report.hasPendingUnreadableFields { report.keepUnreadableFields() }
+                report.keepUnreadableFields()
                 report.bytesRead = stream.offset(ofIndex: next)
                 lastPointKind = kind
                 switch kind {
@@ -714,7 +714,7 @@ public struct GPXReader: FixReader {
     ) -> Step {
         do throws(ReadError) {
             // (A point read again after a refill counts its fields once.)
-            if report.hasPendingUnreadableFields { report.dropUnreadableFields() }
+            report.dropUnreadableFields()
             guard let tag = try scanTag(p, ne, end) else { return .incomplete }
             var fields = PointFields()
             var firstError: ReadError?

@@ -58,10 +58,10 @@ public struct GeoLifePLTReader: FixReader, ByteStreamReader {
                 continue
             }
             do {
-                if counts.hasPendingUnreadableFields { counts.dropUnreadableFields() }
+                counts.dropUnreadableFields()
                 if let fix = try parse(line) {
                     counts.fixesProduced += 1
-                    if counts.hasPendingUnreadableFields { counts.keepUnreadableFields() }
+                    counts.keepUnreadableFields()
                     return fix
                 }
             } catch {

@@ -84,10 +84,10 @@ public struct GnssLoggerReader: FixReader, ByteStreamReader {
                 p[start + 2] == UInt8(ascii: "x"), end - start == 3 || p[start + 3] == UInt8(ascii: ",")
             {
                 do {
-                    if counts.hasPendingUnreadableFields { counts.dropUnreadableFields() }
+                    counts.dropUnreadableFields()
                     if let fix = try parseFixRow(line) {
                         counts.fixesProduced += 1
-                        if counts.hasPendingUnreadableFields { counts.keepUnreadableFields() }
+                        counts.keepUnreadableFields()
                         return fix
                     }
                 } catch {

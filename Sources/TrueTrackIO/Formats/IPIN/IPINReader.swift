@@ -64,10 +64,10 @@ public struct IPINReader: FixReader, ByteStreamReader {
             guard line.start < line.end else { counts.skip(.blank); continue }
             if IPINFields.hasTag(p, line.start, line.end, "GNSS") {
                 do {
-                    if counts.hasPendingUnreadableFields { counts.dropUnreadableFields() }
+                    counts.dropUnreadableFields()
                     if let fix = try parseGNSS(line) {
                         counts.fixesProduced += 1
-                        if counts.hasPendingUnreadableFields { counts.keepUnreadableFields() }
+                        counts.keepUnreadableFields()
                         return fix
                     }
                 } catch {

@@ -122,7 +122,7 @@ struct JSONFixDecoder {
     /// Starts a record at the `{` (or value) just read.
     mutating func beginRecord() {
         record = JSONRecordFields()
-        if report.hasPendingUnreadableFields { report.dropUnreadableFields() }
+        report.dropUnreadableFields()
         record.start = place
         if !vertices.isEmpty { vertices.removeAll(keepingCapacity: vertices.capacity <= 1 << 16) }
         if !times.isEmpty { times.removeAll(keepingCapacity: times.capacity <= 1 << 16) }
@@ -703,7 +703,7 @@ struct JSONFixDecoder {
             return nil
         }
         report.fixesProduced += 1
-        if report.hasPendingUnreadableFields { report.keepUnreadableFields() }
+        report.keepUnreadableFields()
         return fix
     }
 
@@ -741,7 +741,7 @@ struct JSONFixDecoder {
                         ActivityReading(kind: $0, confidence: record.activityConfidence ?? 100)
                     })
                 report.fixesProduced += 1
-                if report.hasPendingUnreadableFields { report.keepUnreadableFields() }
+                report.keepUnreadableFields()
                 return fix
             } catch {
                 try report.reject(.invalidFix(location(v.place), error), lenient: options.lenient)
