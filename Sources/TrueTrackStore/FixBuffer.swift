@@ -56,6 +56,24 @@ public final class FixBuffer {
 
     // MARK: Appending
 
+    /// Throws unless `decisions` holds one decision per fix, each with its fix's time, in the same order.
+    private static func checkPairing(
+        _ fixes: some Collection<Fix>, _ decisions: [FixDecision], path: String
+    ) throws(StoreError) {
+        func refuse(_ value: String) -> StoreError {
+            StoreError(
+                kind: .invalidOption(
+                    name: "decisions", value: value, expected: "one decision per fix, each with its fix's time"),
+                path: path, message: "nothing was stored")
+        }
+        guard decisions.count == fixes.count else {
+            throw refuse("\(decisions.count) decisions for \(fixes.count) fixes")
+        }
+        for (index, (fix, decision)) in zip(fixes, decisions).enumerated() where fix.timestamp != decision.timestamp {
+            throw refuse("decision \(index) is for \(decision.timestamp), its fix is at \(fix.timestamp)")
+        }
+    }
+
     /// Appends one fix (and the tracker's decision about it) in its own transaction.
     ///
     /// - Returns: the row id given to it and the rows dropped to respect the limits.
@@ -79,8 +97,11 @@ public final class FixBuffer {
     ///     time, latitude and longitude; one lookup in the time index per fix), so importing a file twice, or
     ///     again after an interrupted import, stores each fix once. Rows already synced and deleted cannot be
     ///     recognised. Off by default: a live app appends each delivery once, and the lookup costs time.
-    /// - Precondition: `decisions`, when given, has as many elements as `fixes`, each with its fix's time (a
-    ///   decision stored beside another fix would be a wrong record that nothing downstream could detect).
+    /// - Throws: ``StoreError`` of kind `invalidOption(name: "decisions", …)`, storing nothing, when
+    ///   `decisions` has not as many elements as `fixes` or one has not its fix's time (a decision stored beside
+    ///   another fix would be a wrong record that nothing downstream could detect; an app's mistake used to be a
+    ///   precondition failure, which lost the process and the fixes it had not stored yet); `diskFull`, `readOnly`,
+    ///   `busy`, `corrupt` or `sqlite` when SQLite fails (nothing of the batch stored).
     /// - Complexity: O(n) (O(n log N) when skipping stored fixes) plus, when the cap is exceeded, O(k log N) to
     ///   drop k rows.
     @discardableResult
@@ -88,10 +109,7 @@ public final class FixBuffer {
         _ fixes: some Collection<Fix>, decisions: [FixDecision]? = nil, sessionID: String? = nil,
         skippingStored: Bool = false
     ) throws(StoreError) -> AppendReceipt {
-        precondition(decisions == nil || decisions!.count == fixes.count, "one decision per fix")
-        precondition(
-            decisions.map { zip(fixes, $0).allSatisfy { $0.timestamp == $1.timestamp } } ?? true,
-            "each decision beside its own fix (same time, same order)")
+        if let decisions { try FixBuffer.checkPairing(fixes, decisions, path: path) }
         if fixes.isEmpty { return AppendReceipt(ids: nil, droppedCount: 0) }
         var dropped = 0
         if options.maxAgeSeconds != nil {

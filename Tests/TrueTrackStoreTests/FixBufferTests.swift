@@ -82,6 +82,30 @@ import TrueTrackCore
         #expect(try buffer.append([Fix]()).ids == nil)
     }
 
+    /// An app's mismatched decisions were a precondition failure: the process, and what it held, lost.
+    @Test func refusesDecisionsThatDoNotPairWithTheFixesStoringNothing() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let buffer = try FixBuffer(path: folder.file("b.sqlite"))
+        let fixes = (0..<4).map(walkFix)
+        var tracker = Tracker(profile: .walking)
+        let decisions = tracker.process(batch: fixes)
+        for (wrong, value) in [
+            (Array(decisions.dropLast()), "3 decisions for 4 fixes"),
+            ([decisions[1], decisions[0]] + decisions.dropFirst(2), "decision 0 is for \(fixes[1].timestamp)"),
+        ] {
+            #expect {
+                try buffer.append(fixes, decisions: wrong)
+            } throws: { error in
+                guard let error = error as? StoreError, case .invalidOption("decisions", let got, _) = error.kind
+                else { return false }
+                return got.hasPrefix(value)
+            }
+        }
+        #expect(try buffer.count() == 0)
+        #expect(try buffer.append(fixes, decisions: decisions).ids == 1...4)
+    }
+
     /// Importing a file twice (or again after an interrupted import) stored every fix twice; skipping stored
     /// fixes keeps one row per session, time and position.
     @Test func appendSkippingStoredFixesStoresEachFixOnce() throws {

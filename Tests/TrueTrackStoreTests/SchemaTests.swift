@@ -22,6 +22,28 @@ import TrueTrackCore
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(repeating: 0x5A, count: 8192))
     }
 
+    /// SQLite says only "unable to open database file" (an app tester read "cannot open the database [code 14]").
+    @Test func aPathThatCannotHoldADatabaseSaysWhichPartIsWrong() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let cases = [
+            (folder.file("missing/buffer.sqlite"), "the folder \(folder.file("missing")) does not exist"),
+            (folder.file("plain/buffer.sqlite"), "\(folder.file("plain")) is not a folder"),
+            (folder.file("sub"), "the path is a folder, not a database file"),
+        ]
+        try Data("x".utf8).write(to: URL(fileURLWithPath: folder.file("plain")))
+        try FileManager.default.createDirectory(atPath: folder.file("sub"), withIntermediateDirectories: false)
+        for (path, reason) in cases {
+            #expect {
+                _ = try FixBuffer(path: path)
+            } throws: { error in
+                let error = error as? StoreError
+                return error?.kind == .cannotOpen && error?.path == path && error?.message.hasPrefix(reason) == true
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.file("missing")))
+    }
+
     @Test func foreignDatabaseIsRefusedAndLeftUntouched() throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }

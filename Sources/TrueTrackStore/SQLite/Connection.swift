@@ -30,7 +30,11 @@ final class Connection {
             // tester's read-only mount read "cannot open the database [code 14]").
             let kind: StoreError.Kind =
                 rc & 0xFF == SQLITE_CANTOPEN && Connection.isInReadOnlyFolder(path) ? .readOnly : .cannotOpen
-            throw StoreError(kind: kind, path: path, resultCode: rc, message: message)
+            // SQLite says only "unable to open database file" (an app tester's missing folder read that and
+            // "[code 14]"): say which part of the path is wrong.
+            let reason =
+                kind == .cannotOpen ? Connection.unopenableReason(path).map { "\($0) (SQLite: \(message))" } : nil
+            throw StoreError(kind: kind, path: path, resultCode: rc, message: reason ?? message)
         }
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
@@ -93,6 +97,23 @@ final class Connection {
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         // Only a refusal to write (a read-only mount, no permission); a missing folder is "cannot open".
         return access(folder.isEmpty ? "/" : folder, W_OK) != 0 && (errno == EROFS || errno == EACCES)
+    }
+
+    /// Why a database file cannot be opened at `path`, when the path itself says: its folder is missing or is
+    /// not a folder, or the path is a folder. `nil` otherwise (SQLite's message stands).
+    static func unopenableReason(_ path: String) -> String? {
+        guard path != ":memory:", !path.isEmpty else { return nil }
+        var info = stat()
+        if stat(path, &info) == 0 {
+            return info.st_mode & S_IFMT == S_IFDIR ? "the path is a folder, not a database file" : nil
+        }
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        guard !folder.isEmpty else { return nil }
+        if stat(folder, &info) == 0 {
+            return info.st_mode & S_IFMT == S_IFDIR ? nil : "\(folder) is not a folder"
+        }
+        guard errno == ENOENT || errno == ENOTDIR else { return nil }
+        return "the folder \(folder) does not exist (the store creates its file, not its folders)"
     }
 
     /// Runs one or more statements that return no rows.
