@@ -15,7 +15,8 @@ import TrueTrackCore
 ///   write-ahead log; with ``Durability/full`` (the default) it survives a process kill, an OS crash and a
 ///   power loss, with ``Durability/normal`` a process kill (see ``Durability``).
 /// - **Bounded**: at most ``StoreOptions/maxRecordsToPersist`` rows; past it the oldest rows are dropped in
-///   the same transaction and counted (``BufferStatistics/droppedCount``).
+///   the same transaction and counted (``BufferStatistics/droppedCount``), the rows of a batch being sent
+///   last (its retry resends the same rows under the same key).
 /// - **Nothing deleted unacknowledged**: rows leave the buffer only through the cap or age limit, ``clear()``,
 ///   or ``acknowledge(_:)`` after the backend answered 2xx for exactly that batch.
 ///
@@ -148,21 +149,36 @@ public final class FixBuffer {
             let count = try db.statement("UPDATE buffer_counters SET row_count = row_count + ? WHERE id = 1")
             count.bind(1, Int64(inserted))
             try count.step()
-            dropped += try enforceCap()
+            dropped += try enforceCap(firstNewID: first)
             return first...last
         }
         return AppendReceipt(ids: ids, droppedCount: dropped, skippedCount: skipped)
     }
 
-    /// Drops the oldest rows past the cap; inside a transaction.
-    private func enforceCap() throws(StoreError) -> Int {
+    /// Drops the oldest rows past the cap, those of a batch being sent after the other rows stored before
+    /// `firstNewID` (the append's own); inside a transaction.
+    ///
+    /// A batch being sent (claimed by ``nextBatch(size:)``, not acknowledged yet) keeps its rows while older
+    /// unsent rows can go: its retry must carry the same rows under the same key, and a server following the
+    /// Idempotency-Key draft refuses a key reused with another body (422), which rejected the rest of the batch
+    /// (an app tester's offline phone whose cap dropped the front of the batch in flight). The append's own
+    /// fixes are never dropped to keep a batch: when every older row is in flight (a cap not much larger than
+    /// the batches), the batch's oldest rows go, and its retry sends the rest under its key.
+    private func enforceCap(firstNewID: Int64) throws(StoreError) -> Int {
         let rows = try db.integer("SELECT row_count FROM buffer_counters WHERE id = 1")
         let excess = rows - Int64(options.maxRecordsToPersist)
         guard excess > 0 else { return 0 }
-        let delete = try db.statement("DELETE FROM fixes WHERE id IN (SELECT id FROM fixes ORDER BY id LIMIT ?)")
-        delete.bind(1, excess)
-        try delete.step()
-        let removed = db.changes
+        var removed = 0
+        for sql in [
+            "DELETE FROM fixes WHERE id IN (SELECT id FROM fixes WHERE batch_id IS NULL AND id < ?2 ORDER BY id LIMIT ?1)",
+            "DELETE FROM fixes WHERE id IN (SELECT id FROM fixes ORDER BY id LIMIT ?1)",
+        ] where removed < excess {
+            let delete = try db.statement(sql)
+            delete.bind(1, excess - Int64(removed))
+            if sql.contains("?2") { delete.bind(2, firstNewID) }
+            try delete.step()
+            removed += db.changes
+        }
         try countRemoval(removed, asDropped: true)
         return removed
     }

@@ -147,6 +147,22 @@ import TrueTrackCore
         #expect(rows.first?.fix == walkFix(259))
     }
 
+    /// The cap dropped the front of a batch in flight, and its retry carried the rest under the same key: a
+    /// server following the Idempotency-Key draft refuses a key reused with another body (422).
+    @Test func capKeepsTheRowsOfABatchBeingSentWhileOthersCanGo() throws {
+        let buffer = try FixBuffer(path: ":memory:", options: StoreOptions(maxRecordsToPersist: 100))
+        try buffer.append((0..<100).map(walkFix))
+        let batch = try #require(try buffer.nextBatch(size: 40))
+        #expect(try buffer.append((100..<130).map(walkFix)).droppedCount == 30)
+        let retry = try #require(try buffer.nextBatch(size: 40))
+        #expect(retry.idempotencyKey == batch.idempotencyKey && retry.rows == batch.rows)
+        let ids = try buffer.newest(limit: 1000).map(\.id).sorted()
+        #expect(ids == Array(1...40) + Array(71...130))
+        // Only older unsent rows go for it, never the append's own fixes.
+        #expect(try buffer.append((130..<180).map(walkFix)).droppedCount == 50)
+        #expect(try buffer.newest(limit: 1000).map(\.id).sorted() == Array(1...40) + Array(121...180))
+    }
+
     /// A session identifier holding a NUL (user input) came back cut at the NUL.
     @Test func keepsTextWithANULWhole() throws {
         let buffer = try FixBuffer(path: ":memory:")
@@ -321,16 +337,18 @@ import TrueTrackCore
         #expect(try buffer.statistics().rejectedCount == 0)
     }
 
+    /// When every row older than an append is in flight (a cap not much larger than the batches), the batch's
+    /// oldest rows go rather than the new fixes, and the retry sends the rest under the batch's key.
     @Test func capDroppingInFlightRowsShrinksTheBatch() throws {
         let buffer = try FixBuffer(path: ":memory:", options: StoreOptions(maxRecordsToPersist: 100))
         try buffer.append((0..<100).map(walkFix))
-        let batch = try #require(try buffer.nextBatch(size: 50))
+        let batch = try #require(try buffer.nextBatch(size: 100))
         try buffer.append((100..<130).map(walkFix))  // drops rows 1...30
         let retry = try #require(try buffer.nextBatch(size: 50))
         #expect(retry.idempotencyKey == batch.idempotencyKey)
-        #expect(retry.rows.map(\.id) == Array(31...50))
-        #expect(try buffer.acknowledge(batch) == 20)
-        #expect(try buffer.count() == 80)
+        #expect(retry.rows.map(\.id) == Array(31...100))
+        #expect(try buffer.acknowledge(batch) == 70)
+        #expect(try buffer.count() == 30)
     }
 
     @Test func countStaysExactUnderRandomOperations() throws {
