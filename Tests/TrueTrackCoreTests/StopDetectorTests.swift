@@ -304,6 +304,11 @@ import TrueTrackSimulation
         #expect(!events.contains { if case .stopCommitted = $0 { true } else { false } })
         // Once the window after the tap spans its horizon ((2 + 5) / 0.5 = 14 s, three quarters of it at least).
         #expect(vetoedAt.map { $0 >= 110 && $0 <= 120 } == true, "vetoed at \(vetoedAt.map(String.init) ?? "never")")
+        // The app hears of it (a tester's app showed "Paused" on): once, with the fix that called it off.
+        let overruled = events.compactMap { if case .pauseOverruled(let by, let fix) = $0 { (by, fix) } else { nil } }
+        #expect(overruled.count == 1)
+        #expect(overruled.first?.0 == .displacement)
+        #expect(overruled.first?.1?.timestamp == vetoedAt.map { Self.time(Double($0)) })
     }
 
     /// Tapping again and again while walking on (an app calling it on every fix) changes nothing after the first
@@ -318,6 +323,15 @@ import TrueTrackSimulation
         }
         #expect(!events.contains { if case .stopCommitted = $0 { true } else { false } })
         #expect(d.state == .moving)
+        let overruled = events.compactMap { if case .pauseOverruled(let by, _) = $0 { by } else { nil } }
+        #expect(!overruled.isEmpty && overruled.allSatisfy { $0 == .speed })
+        // A resume the app itself asked for is no overrule.
+        var quiet = StopDetector(profile: Self.quiet)
+        var plain = Self.walking(&quiet, until: 99)
+        plain += quiet.changePace(false, at: Self.time(99.5))
+        plain += quiet.changePace(true, at: Self.time(99.7))
+        for t in 100...200 { plain += quiet.process(Self.e(Double(t), east: 1.4 * Double(t), speed: 1.4)) }
+        #expect(!plain.contains { if case .pauseOverruled = $0 { true } else { false } })
     }
 
     @Test func heartbeatCarriesTheLastFix() {

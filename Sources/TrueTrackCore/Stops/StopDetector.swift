@@ -95,6 +95,15 @@ public enum MotionEvent: Sendable, Hashable {
     case stopEnded(StopRecord)
     /// The periodic heartbeat, with the last fix received (`nil` before any).
     case heartbeat(fix: MotionEvidence?)
+    /// A manual pause (``StopDetector/changePace(_:at:)`` with `false`) was called off before its countdown ran
+    /// out, by what happened after the tap: `trigger` says what (``DepartureTrigger/activity``: a confident moving
+    /// reading; ``DepartureTrigger/speed`` or ``DepartureTrigger/displacement``: a confirmed speed or kinematic
+    /// trigger, or the tracker's counted distance; ``DepartureTrigger/radius``: a fix beyond
+    /// ``StopDetectionProfile/pendingStopVetoMetres`` from where the pause was armed), `fix` the evidence (the last
+    /// one received for an activity reading). The state stays MOVING; an app showing "Paused" learns here that it
+    /// is not (an app tester's pause was dropped silently). Only manual pauses are reported: an automatic
+    /// countdown called off is no change the app asked for.
+    case pauseOverruled(by: DepartureTrigger, fix: MotionEvidence?)
 }
 
 /// The MOVING/STATIONARY state machine: stops and departures from raw fixes, activity readings and time.
@@ -334,6 +343,14 @@ public struct StopDetector: Sendable {
                     || triggerStreak >= profile.exitConfirmationFixes
                     || armPoint.map { distance($0, evidence) - accuracy > profile.pendingStopVetoMetres } ?? false
                 if isVetoed {
+                    if manualPauseMilliseconds != .min {
+                        let trigger: DepartureTrigger =
+                            activityVerdict == .moving
+                            ? .activity
+                            : triggerStreak >= profile.exitConfirmationFixes
+                                ? (isSpeedTrigger ? .speed : .displacement) : .radius
+                        events.append(.pauseOverruled(by: trigger, fix: evidence))
+                    }
                     cancelCountdown()
                 } else {
                     if armPoint == nil {
@@ -369,6 +386,7 @@ public struct StopDetector: Sendable {
             if state == .stationary && lastEvidence != nil {
                 depart(.activity, lastEvidence, &events)
             } else if countdownArmedAt != nil {
+                if manualPauseMilliseconds != .min { events.append(.pauseOverruled(by: .activity, fix: lastEvidence)) }
                 cancelCountdown()
             }
         } else if v == .still && !isStopCommitted && countdownArmedAt == nil, lastEvidence != nil {
