@@ -212,7 +212,15 @@ import Testing
         #expect(result.stderr.contains("read as missing: \(path):2:"), "\(result.stderr)")
         #expect(result.stderr.contains("… and 5 more read as missing"), "\(result.stderr)")
         let strict = try Tool.run(["process", path])
-        #expect(strict.status == 1 && strict.stderr.contains("reads an unreadable speed"), "\(strict.stderr)")
+        #expect(strict.status == 1 && strict.stderr.contains("unreadable speed, accuracy"), "\(strict.stderr)")
+        // A value out of range is skipped with its fix whatever the option: the hint promises no more.
+        let range = try Self.walkFile("bad-latitude.csv", header: "time,latitude,longitude,accuracy") {
+            "\($0),\($1 == 7 ? "95" : $2),11,5"
+        }
+        defer { try? FileManager.default.removeItem(atPath: range) }
+        let outOfRange = try Tool.run(["process", range])
+        #expect(outOfRange.status == 1 && outOfRange.stderr.contains("--lenient skips such records and reads on"))
+        #expect(!outOfRange.stderr.contains("read as missing"), "\(outOfRange.stderr)")
     }
 
     /// The records skipped, by reason: a CSV whose rows lack a latitude said only "skipped records: 3" (a tester;

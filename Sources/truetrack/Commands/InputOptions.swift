@@ -332,7 +332,7 @@ extension ReadError {
     /// `--lenient` when the user gave it (`isLenient`: a tester's HTML page read with --lenient was told to try it).
     func lenientHint(input: String, isLenient: Bool = false) -> String {
         guard isSkippedLeniently || isCutShortBefore(endOf: input) else { return lenientHint }
-        return isLenient ? "" : ReadError.lenientAdvice
+        return isLenient ? "" : lenientAdvice
     }
 
     /// ``isCutShortBefore(inputBytes:)`` with the size of the file `input` (never for standard input, `-`).
@@ -343,11 +343,17 @@ extension ReadError {
         return isCutShortBefore(inputBytes: size)
     }
 
-    /// What `--lenient` does for a record it skips, as the hints say it.
-    /// (A bad optional measurement is only read as missing: ``ReadReport/readAsMissing(_:lenient:)``.)
-    static let lenientAdvice =
-        "; --lenient skips such records and reads on, and reads an unreadable speed, accuracy, altitude or course as "
-        + "missing, keeping its fix"
+    /// What `--lenient` does for a record that failed so, as the hints say it: it skips it and reads on. A field
+    /// that is not a number may be an optional measurement, which is only read as missing
+    /// (``ReadReport/readAsMissing(_:lenient:)``), except in NMEA, where the sentence goes; a value out of range
+    /// (an invalid fix) is always skipped with its record (a reviewer's point: the hint promised more).
+    var lenientAdvice: String {
+        let skips = "; --lenient skips such records and reads on"
+        guard case .malformedField = self else { return skips }
+        return skips
+            + ", but reads an unreadable speed, accuracy, altitude or course as missing and keeps its fix, "
+            + "except in NMEA"
+    }
 
     /// Whether `--lenient` skips a record that failed so and reads on: a malformed field or record, an invalid fix.
     var isSkippedLeniently: Bool {
@@ -364,7 +370,7 @@ extension ReadError {
     var lenientHint: String {
         switch self {
         case .malformedField, .malformedRecord, .invalidFix:
-            ReadError.lenientAdvice
+            lenientAdvice
         case .unreadableHeader(_, let expected, let found) where expected.contains("(missing: "):
             ReadError.headerHint(found)
         case .io, .truncated, .unsupportedFormat, .recordTooLong, .unreadableHeader, .severalDevices:
