@@ -128,21 +128,23 @@ import Testing
     /// A course column written as a math angle (counter-clockwise from east) is left out with a warning, and the
     /// drive counts as with its right course (the GSDC Pixel 4 drive so written counted 3 % of its distance).
     @Test func warnsOfACourseColumnPointingElsewhere() throws {
-        func drive(_ course: (Double) -> Double) -> String {
+        func drive(_ course: (Double, Int) -> Double) -> String {
             var text = "time,latitude,longitude,accuracy,speed,course\n"
             var east = 0.0, north = 0.0, heading = 90.0
             for i in 0..<300 {
                 text += "\(1_700_000_000 + i),\(49 + north / 111_209.7),\(11 + east / 73_171.8),5,12,"
-                text += "\((course(heading) + 360).truncatingRemainder(dividingBy: 360))\n"
+                text += "\((course(heading, i) + 360).truncatingRemainder(dividingBy: 360))\n"
                 east += 12 * sin(heading * .pi / 180)
                 north += 12 * cos(heading * .pi / 180)
                 if i % 20 == 19 { heading += i % 40 == 19 ? -90 : 90 }
             }
             return text
         }
-        let right = try Tool.temporaryFile("course-right.csv", contents: drive { $0 })
-        let math = try Tool.temporaryFile("course-math.csv", contents: drive { 90 - $0 })
-        defer { for path in [right, math] { try? FileManager.default.removeItem(atPath: path) } }
+        let right = try Tool.temporaryFile("course-right.csv", contents: drive { h, _ in h })
+        let math = try Tool.temporaryFile("course-math.csv", contents: drive { h, _ in 90 - h })
+        // Wrong for the first half only (a logger that switched its source): said too.
+        let half = try Tool.temporaryFile("course-half.csv", contents: drive { h, i in i < 150 ? h + 180 : h })
+        defer { for path in [right, math, half] { try? FileManager.default.removeItem(atPath: path) } }
         func distance(_ result: Tool.Result) throws -> Double {
             let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
             return try #require(json?["distanceMetres"] as? Double)
@@ -150,7 +152,11 @@ import Testing
         let good = try Tool.run(["process", right, "--profile", "driving", "--json"])
         let wrong = try Tool.run(["process", math, "--profile", "driving", "--json"])
         #expect(!good.stderr.contains("course column"), "\(good.stderr)")
-        #expect(wrong.stderr.contains("the course column of \(math) does not point where its fixes travel"))
+        #expect(wrong.stderr.contains("the course column of \(math) does not point where its fixes travel ("))
+        let halfWrong = try Tool.run(["process", half, "--profile", "driving", "--json"])
+        #expect(
+            halfWrong.stderr.contains("the course column of \(half) does not point where its fixes travel for a while"),
+            "\(halfWrong.stderr)")
         let a = try distance(good), b = try distance(wrong)
         #expect(abs(b - a) < 0.005 * a, "\(b) m against \(a) m")
     }

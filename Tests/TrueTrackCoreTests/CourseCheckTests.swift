@@ -88,6 +88,10 @@ import Testing
         for f in right { _ = t.process(f) }
         let again = !t.readsCourseWrong && t.courseDisagreements == 0
         #expect(wrong && again)
+        // The courses left out meanwhile stay counted (a caller warns of a column wrong for a while).
+        let leftOut = t.coursesLeftOut
+        #expect(leftOut > 200 && leftOut < 300, "\(leftOut) of 300 wrong courses left out")
+        #expect(Self.run(Self.gridDrive()).tracker.coursesLeftOut == 0)
     }
 
     /// The verdict is a device's: it stays across a session break, and a tracker `reset` forgets it.
@@ -98,7 +102,7 @@ import Testing
         _ = t.process(TrackerTests.fix(300 + 7_200, north: 50_000, speed: 12, course: 0))
         let after = t.readsCourseWrong
         t.reset()
-        let forgotten = !t.readsCourseWrong && t.courseDisagreements == 0
+        let forgotten = !t.readsCourseWrong && t.courseDisagreements == 0 && t.coursesLeftOut == 0
         #expect(before && after && forgotten)
     }
 }

@@ -322,7 +322,10 @@ extension Tracker {
                 if courseDisagreements >= CourseCheck.disagreementsToDistrust { courseIsWrong = true }
             }
         }
-        guard !courseIsWrong else { return }
+        guard !courseIsWrong else {
+            coursesLeftOut += 1
+            return
+        }
         let courseSigma = fix.courseAccuracyDegrees ?? profile.assumedCourseAccuracyDegrees
         filter.updateVelocity(
             east: speed * sinCourse, north: speed * cosCourse,

@@ -317,6 +317,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// Disagreements of the course readings with the position filter's direction, less agreements, in a row
     /// (``CourseCheck``; 0 … ``CourseCheck/maximumDisagreements``).
     @usableFromInline var courseDisagreements: Int8 = 0
+    /// The course readings left out so far because the column read wrong (``readsCourseWrong`` at their fix):
+    /// what a caller warns of when the column was wrong only for a while, which ``readsCourseWrong`` at the end
+    /// of the session no longer says (a reviewer's point).
+    public internal(set) var coursesLeftOut = 0
     /// The displacement accuracy of the last anchor's fix (metres): a lone anchor's, which the trailing window's
     /// sums leave out.
     @usableFromInline var anchorAccuracy = 0.0
@@ -596,6 +600,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // (And a course column shown wrong, the evidence with it.)
         fresh.courseIsWrong = courseIsWrong
         fresh.courseDisagreements = courseDisagreements
+        fresh.coursesLeftOut = coursesLeftOut
         fresh.hasCountedOverruledTrustedReadings = hasCountedOverruledTrustedReadings
         // (What `overruledSpeedReadings(in:profile:)` compares fix by fix.)
         fresh.stillReadingDeparturesGivenUp = stillReadingDeparturesGivenUp

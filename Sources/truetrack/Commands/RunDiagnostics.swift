@@ -173,7 +173,11 @@ struct RunDiagnostics {
         {
             result.append(warning)
         }
-        if tracker?.readsCourseWrong == true { result.append(Self.courseColumnWarning(input: input)) }
+        if let tracker, tracker.coursesLeftOut > 0 {
+            result.append(
+                Self.courseColumnWarning(
+                    input: input, leftOut: tracker.coursesLeftOut, untilTheEnd: tracker.readsCourseWrong))
+        }
         if let warning = overruledReadingsWarning(profile: profile, input: input) { result.append(warning) }
         if let hint = profileHint(profile, input: input) { result.append(hint) }
         if let warning = outlierShareWarning(input: input) { result.append(warning) }
@@ -290,9 +294,13 @@ struct RunDiagnostics {
     /// The warning when the tracker found the course column pointing elsewhere than the fixes travel
     /// (``Tracker/readsCourseWrong``, ``CourseCheck``): a course written as a math angle cost the GSDC Pixel 4 drive
     /// 97 % of its distance, silently, before the tracker left such a column out.
-    static func courseColumnWarning(input: String) -> String {
-        "warning: the course column of \(input) does not point where its fixes travel (a course counted "
-            + "counter-clockwise from east, turned by 90° or 180°, or radians?): it was left out, the speeds kept\n"
+    /// `leftOut` courses were left out; `untilTheEnd`: the column still read wrong at the last fix (else it was
+    /// wrong for a while: a reviewer's point, a column wrong only for a while went unsaid).
+    static func courseColumnWarning(input: String, leftOut: Int, untilTheEnd: Bool) -> String {
+        let which = untilTheEnd ? "" : " for a while"
+        return "warning: the course column of \(input) does not point where its fixes travel\(which) (a course "
+            + "counted counter-clockwise from east, turned by 90° or 180°, or radians?): \(leftOut) course"
+            + (leftOut == 1 ? " was" : "s were") + " left out, the speeds kept\n"
     }
 
     /// How many of the fixes read were rejected for `reason`, and their share in whole percent, when they are more
