@@ -35,6 +35,37 @@ import Testing
         #expect(abs(read - clean) < 0.01 * clean, "\(read) m against \(clean) m without readings")
     }
 
+    /// The stop detector fed through ``MotionEvidence/init(fix:decision:)`` follows the tracker: a "still" the
+    /// tracker overruled armed its countdown and committed stops inside the drive (the u-blox F9K drive with "still"
+    /// on one row in ten: four stops where it has two; a reviewer's point). A halt under the reading still
+    /// commits, and the decision says which fixes were overruled.
+    @Test func theStopDetectorFollowsTheTrackerOnAContradictedStill() {
+        let halt = 300..<420
+        let fixes = Self.drive(speed: 14, seconds: 600, stillAt: { $0 % 10 == 0 || halt.contains($0) }).map { f in
+            let s = Int((f.timestamp.millisecondsSince1970 - TrackerTests.t0) / 1000)
+            guard halt.contains(s) || s >= halt.upperBound else { return f }
+            // Halted from 300 s (speed 0, the position of 300 s), then on again.
+            let north = 14 * Double(min(s, halt.lowerBound) + max(0, s - halt.upperBound))
+            return TrackerTests.fix(
+                Double(s), north: north, speed: halt.contains(s) ? 0 : 14, course: 0, activity: f.activity)
+        }
+        var tracker = Tracker(profile: .driving)
+        var detector = StopDetector(profile: .driving)
+        var contradicted = 0
+        var stops: [StopRecord] = []
+        for f in fixes {
+            let decision = tracker.process(f)
+            if decision.isStillReadingContradicted { contradicted += 1 }
+            for case .stopCommitted(let stop) in detector.process(MotionEvidence(fix: f, decision: decision)) {
+                stops.append(stop)
+            }
+        }
+        #expect(contradicted >= 50, "\(contradicted) readings overruled")
+        #expect(stops.count == 1, "\(stops)")
+        let start = stops.first.map { ($0.start.millisecondsSince1970 - TrackerTests.t0) / 1000 }
+        #expect(start.map { abs($0 - Int64(halt.lowerBound)) <= 5 } == true, "from \(start.map(String.init) ?? "-") s")
+    }
+
     /// The reading's purpose stands: a phone on a desk whose positions wander (no speed reading, or a reading of 0)
     /// counts nothing while it reads "still", and a walker's fixes without a speed column keep the reading.
     @Test func aStillReadingWithoutSpeedEvidenceIsBelieved() {

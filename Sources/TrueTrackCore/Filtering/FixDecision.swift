@@ -152,6 +152,11 @@ public struct FixDecision: Sendable, Hashable {
     public var netDisplacementThresholdMetres: Double
     /// The motion-activity verdict in force.
     public var motion: MotionGate.Verdict
+    /// Whether a confident "still" reading was in force and the motion contradicted it, so that it counted as no
+    /// reading (``motion`` is then ``MotionGate/Verdict/uncertain``): the speed readings and the net
+    /// displacement over the trailing window both said moving (see ``Tracker``'s contradicted still readings).
+    /// ``MotionEvidence/init(fix:decision:)`` passes it on to the stop detector, which believed the reading.
+    public var isStillReadingContradicted: Bool
     /// Why less distance accrued than the speed suggests.
     public var hold: DistanceHold
 
@@ -195,6 +200,7 @@ public struct FixDecision: Sendable, Hashable {
         self.netDisplacementMetres = 0
         self.netDisplacementThresholdMetres = 0
         self.motion = .uncertain
+        self.isStillReadingContradicted = false
         self.hold = rejection == nil ? .none : .rejected
         self.distanceIncrementMetres = 0
         self.totalDistanceMetres = total

@@ -333,18 +333,18 @@ extension Tracker {
                 speed: speed, speedSigma: speedSigma, courseSigmaDegrees: courseSigma))
     }
 
-    /// The motion-activity gate's verdict on the reading in force at `now` (``MotionGate/verdict(_:ageSeconds:profile:)``,
-    /// a "still" the motion contradicts taken as uncertain: ``movesAgainstStillReading(now:)``), and whether it
-    /// confidently names an activity the profile excludes. Out of line,
+    /// The motion-activity gate's verdict on the reading in force at `now` (``MotionGate/verdict(_:ageSeconds:profile:)``),
+    /// whether it was a "still" the motion contradicts, taken as uncertain (``movesAgainstStillReading(now:)``), and
+    /// whether it confidently names an activity the profile excludes. Out of line,
     /// called only with a reading: inline, the rule on a "still" cost the simulated walk (no readings) 18–39
-    /// instructions per fix wherever it was placed.
+    /// instructions per fix wherever it was placed (and writing into the decision through `inout`, 80).
     @usableFromInline @inline(never)
-    mutating func activityVerdict(now: Int64) -> (motion: MotionGate.Verdict, excludes: Bool) {
-        var verdict = MotionGate.verdict(
+    mutating func activityVerdict(now: Int64) -> (motion: MotionGate.Verdict, isContradicted: Bool, excludes: Bool) {
+        let verdict = MotionGate.verdict(
             activity, ageSeconds: Double(now &- activityMilliseconds) / 1000, profile: profile)
-        if verdict == .still && movesAgainstStillReading(now: now) { verdict = .uncertain }
+        if verdict == .still && movesAgainstStillReading(now: now) { return (.uncertain, true, false) }
         let excluded = verdict != .uncertain && activity.map { profile.excludedActivities.contains($0.kind) } == true
-        return (verdict, excluded)
+        return (verdict, false, excluded)
     }
 
     /// Whether the motion contradicts a confident "still" activity reading at this fix (at `now`), on both kinds of

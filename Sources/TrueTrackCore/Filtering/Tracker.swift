@@ -1159,9 +1159,14 @@ public struct Tracker: Sendable, BitwiseCopyable {
             }
         }
         // (The reading's verdict out of line, only with a reading: see `activityVerdict(now:)`.)
-        let (motion, readsExcludedActivity) =
-            _slowPath(activity != nil) ? activityVerdict(now: now) : (MotionGate.Verdict.uncertain, false)
-        decision.motion = motion
+        var readsExcludedActivity = false
+        if _slowPath(activity != nil) {
+            let reading = activityVerdict(now: now)
+            decision.motion = reading.motion
+            decision.isStillReadingContradicted = reading.isContradicted
+            readsExcludedActivity = reading.excludes
+        }
+        let motion = decision.motion
         var isFast =
             windowMilliseconds >= span / 2
             && net / (Double(windowMilliseconds) / 1000) > profile.maximumSustainedSpeedMetresPerSecond

@@ -2,9 +2,13 @@ extension MotionEvidence {
     /// Evidence from a raw fix and the ``Tracker``'s decision on it: the seam between the tracker and the stop
     /// detector.
     ///
-    /// It reads two things of the decision: the distance the tracker counted on the fix
-    /// (``MotionEvidence/countedMetres``) and whether it rejected the fix as an outlier
-    /// (``MotionEvidence/isPositionRejected``); the rest of the evidence is the raw fix's (position, accuracy,
+    /// It reads three things of the decision: the distance the tracker counted on the fix
+    /// (``MotionEvidence/countedMetres``), whether it rejected the fix as an outlier
+    /// (``MotionEvidence/isPositionRejected``), and whether it took a confident "still" reading for no reading
+    /// because the motion contradicted it (``FixDecision/isStillReadingContradicted``: the evidence then carries a
+    /// reading of ``ActivityKind/unknown`` instead, which replaces the "still" in force in the detector too; the
+    /// detector believed a "still" the tracker overruled, and committed stops inside a drive whose rows read
+    /// "still" at random, a reviewer's point). The rest of the evidence is the raw fix's (position, accuracy,
     /// Doppler speed, activity), accepted or rejected, because the stop detector must see every fix before
     /// any accuracy gate. Two other candidates were measured on the simulated walks with stops and rejected:
     /// the tracker's chosen speed (``FixDecision/speedMetresPerSecond`` with source `.filtered` when it
@@ -23,5 +27,6 @@ extension MotionEvidence {
         excursionStart = decision.excursionStart
         isTooCoarseForTracker = decision.rejection == .accuracy
         isMovingForTracker = countedMetres > 0 || decision.hold == .departure
+        if decision.isStillReadingContradicted { activity = ActivityReading(kind: .unknown, confidence: 0) }
     }
 }
