@@ -410,6 +410,20 @@ import TrueTrackSimulation
                 if case .stopEnded(let record) = event { record } else { nil }
             }.first)
         #expect(abs(armedStop.unobservedSeconds - 301) < 0.01, "\(armedStop)")
+        // The first fix after the silence a departure trigger the next ones do not confirm (a reading of 8 m/s, then
+        // still again): held out of the stop, its silence was lost (a reviewer's point).
+        var (held, h) = Self.drivenToAHalt(until: { $0.isStopCommitted })
+        for t in stride(from: h, to: h + 20, by: 1) { _ = held.process(Self.e(t, north: 300, speed: 0)) }
+        _ = held.process(Self.e(h + 20 + silence, north: 300, speed: 8))
+        for t in stride(from: h + 21 + silence, to: h + 80 + silence, by: 1) {
+            _ = held.process(Self.e(t, north: 300, speed: 0))
+        }
+        #expect(held.isStopCommitted)
+        let heldStop = try #require(
+            held.finish().compactMap { event -> StopRecord? in
+                if case .stopEnded(let record) = event { record } else { nil }
+            }.first)
+        #expect(abs(heldStop.unobservedSeconds - (silence + 1)) < 0.01, "\(heldStop)")
     }
 
     @Test func aCountdownArmedBeforeAGapCommitsOnlyOnAFixAfterIt() throws {
@@ -951,6 +965,24 @@ import TrueTrackSimulation
         #expect(analysis.elapsedSeconds == 839)
         #expect(analysis.unobservedSeconds == 601)  // the gap from 119 s to 720 s
         #expect(analysis.movingSeconds == 238)  // not 839: the gap is not movement either
+    }
+
+    /// Two stops at one place the analysis joins (no journey between them: the tracker counted nothing) with a
+    /// silence between them: the joined stop says the silence was unobserved (it said 0, a reviewer's point).
+    @Test func aStopJoinedAcrossASilenceCountsItUnobserved() throws {
+        func counted(_ e: MotionEvidence) -> MotionEvidence {
+            var e = e
+            e.isCountedByTracker = true
+            return e
+        }
+        var evidence = (0..<60).map { StopDetectorTests.e(Double($0), east: 1.4 * Double($0), speed: 1.4) }
+        evidence += (60..<180).map { StopDetectorTests.e(Double($0), east: 84, speed: 0) }
+        evidence += (180..<182).map { StopDetectorTests.e(Double($0), east: 84, speed: 2) }  // a false start
+        evidence += (782..<900).map { StopDetectorTests.e(Double($0), east: 84, speed: 0) }  // after 600 s silent
+        let analysis = StopAnalysis(evidence: evidence.map(counted), profile: .walking)
+        let stop = try #require(analysis.stops.first)
+        #expect(analysis.stops.count == 1, "\(analysis.stops)")
+        #expect(abs(stop.unobservedSeconds - 600) <= 2, "\(stop)")
     }
 
     @Test func aContinuousWalkIsAllMoving() {

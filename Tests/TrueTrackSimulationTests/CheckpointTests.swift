@@ -212,7 +212,7 @@ import TrueTrackSimulation
 
     @Test func theStopDetectorFingerprintIsPinned() {
         #expect(
-            StopDetectorCheckpoint.layoutFingerprint == 0x3cd4_cdd0_37a9_57a0,
+            StopDetectorCheckpoint.layoutFingerprint == 0x7c0c_46f5_dcca_d48b,
             "now 0x\(String(StopDetectorCheckpoint.layoutFingerprint, radix: 16))")
     }
 }

@@ -343,13 +343,28 @@ public struct StopAnalysis: Sendable, Hashable {
                 let isUncounted = stayed && sinceStop.countedMetres == 0 && apart <= radius
                 let isNoJourney = stayed && sinceStop.countedMetres < radius / 2 && apart <= radius / 2
                 if isBlip || isUncounted || isNoJourney {
-                    stops[stops.count - 1] = previous.merged(with: record)
-                    endings[endings.count - 1] = (previous, trimmed)
+                    // The silences between the two are in the joined stop, unobserved (a reviewer's point: a stop
+                    // joined across an hour without fixes said "unobserved 0").
+                    var joined = previous
+                    joined.unobservedSeconds += silentSeconds(from: previous.end, to: record.start)
+                    stops[stops.count - 1] = joined.merged(with: record)
+                    endings[endings.count - 1] = (joined, trimmed)
                     return
                 }
             }
             stops.append(record)
             endings.append((nil, trimmed))
+        }
+
+        /// The seconds of the detector's gaps (``gaps``) between `start` and `end`: the latest gaps only, from the
+        /// end of the list back to the first that ended before `start`.
+        func silentSeconds(from start: Timestamp, to end: Timestamp) -> Double {
+            var seconds = 0.0
+            for gap in gaps.reversed() {
+                if gap.end <= start { break }
+                seconds += max(0, max(gap.start, start).seconds(to: min(gap.end, end)))
+            }
+            return seconds
         }
 
         /// Whether a step from `previous` to `time` is shorter than the profile's gap

@@ -63,7 +63,9 @@ public struct StopRecord: Sendable, Hashable {
     /// How much of the stop no fix saw, seconds: for a stop the ``StopDetector`` reported, the silences longer than
     /// its ``StopDetector/gapSeconds`` between the stop's fixes (a stop that went on after an hour without fixes, at
     /// the same place: the hour is in the stop, and said here; an API tester's read "1272 s, unobserved 0" with
-    /// 1201 s of it silent); the whole of a possible stop inside a recording gap (``StopAnalysis/staysAcrossGaps``).
+    /// 1201 s of it silent), a silence before a fix held out as an unconfirmed departure included; for a stop
+    /// ``StopAnalysis`` joined from pieces, the silences between them too; the whole of a possible stop inside a
+    /// recording gap (``StopAnalysis/staysAcrossGaps``).
     public var unobservedSeconds: Double = 0
 
     /// `end − start`, seconds.
@@ -326,7 +328,7 @@ public struct StopDetector: Sendable {
                     depart(isSpeedTrigger ? .speed : isOutside ? .radius : .displacement, evidence, &events)
                     departed = true
                 } else if isStopCommitted {
-                    accumulator?.heldOutMilliseconds = now
+                    accumulator?.holdOut(at: now, afterSilenceOf: silenceSeconds)
                 }
             } else {
                 triggerStreak = 0
@@ -916,6 +918,9 @@ struct StopAccumulator: Sendable, BitwiseCopyable {
     var heldOutMilliseconds = Int64.min
     /// The silences longer than a gap before fixes the stop took, seconds (``StopRecord/unobservedSeconds``).
     var unobservedSeconds = 0.0
+    /// The silences before fixes held out (``heldOutMilliseconds``), seconds: unobserved once the stop takes a fix
+    /// after them (the departure they began was not confirmed); a reviewer's point, they were lost.
+    var heldOutSilenceSeconds = 0.0
 
     init(latitude: Double, longitude: Double, milliseconds: Int64) {
         reference = Offsets(latitude: latitude, longitude: longitude)
@@ -944,7 +949,15 @@ struct StopAccumulator: Sendable, BitwiseCopyable {
     /// Takes evidence `e`, and the silence before it (seconds; 0 when none longer than a gap) as unobserved.
     mutating func add(_ e: MotionEvidence, afterSilenceOf silenceSeconds: Double = 0) {
         add(latitude: e.latitude, longitude: e.longitude, milliseconds: e.timestamp.millisecondsSince1970)
-        unobservedSeconds += silenceSeconds
+        unobservedSeconds += silenceSeconds + heldOutSilenceSeconds
+        heldOutSilenceSeconds = 0
+    }
+
+    /// Holds out evidence at `milliseconds` (a departure trigger not yet confirmed) that came after a silence of
+    /// `silenceSeconds` (0: none longer than a gap).
+    mutating func holdOut(at milliseconds: Int64, afterSilenceOf silenceSeconds: Double) {
+        heldOutMilliseconds = milliseconds
+        heldOutSilenceSeconds += silenceSeconds
     }
 
     var record: StopRecord? {
