@@ -41,13 +41,12 @@ import Testing
     /// commits, and the decision says which fixes were overruled.
     @Test func theStopDetectorFollowsTheTrackerOnAContradictedStill() {
         let halt = 300..<420
+        // Halted from 300 s to 420 s, braked into at 3 m/s², then on again.
+        var drive = TrackerTests.BrakingDrive(cruise: 14, halts: [300..<420])
         let fixes = Self.drive(speed: 14, seconds: 600, stillAt: { $0 % 10 == 0 || halt.contains($0) }).map { f in
             let s = Int((f.timestamp.millisecondsSince1970 - TrackerTests.t0) / 1000)
-            guard halt.contains(s) || s >= halt.upperBound else { return f }
-            // Halted from 300 s (speed 0, the position of 300 s), then on again.
-            let north = 14 * Double(min(s, halt.lowerBound) + max(0, s - halt.upperBound))
-            return TrackerTests.fix(
-                Double(s), north: north, speed: halt.contains(s) ? 0 : 14, course: 0, activity: f.activity)
+            let (north, speed) = drive.advance(to: Double(s))
+            return TrackerTests.fix(Double(s), north: north, speed: speed, course: 0, activity: f.activity)
         }
         var tracker = Tracker(profile: .driving)
         var detector = StopDetector(profile: .driving)
@@ -91,7 +90,8 @@ import Testing
         var believed = 0
         for f in parked where tracker.process(f).motion == .still { believed += 1 }
         #expect(believed > 280, "\(believed) of 300")
-        let walk = (0..<300).map { s -> Fix in TrackerTests.fix(Double(s), north: 1.4 * Double(s), activity: Self.still) }
+        let walk = (0..<300).map { s -> Fix in TrackerTests.fix(Double(s), north: 1.4 * Double(s), activity: Self.still)
+        }
         #expect(Self.distance(walk, profile: .walking) == 0)
     }
 }

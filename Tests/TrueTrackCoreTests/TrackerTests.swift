@@ -22,6 +22,34 @@ import Testing
     /// A time a receiver with a clock fault may report (the last second ISO 8601 can write).
     static let year9999 = ISO8601.parse("9999-12-31T23:59:59Z")!
 
+    /// A drive at `cruise` m/s that halts over `halts`, braking into each halt and pulling away from it at
+    /// `deceleration` m/s² (3 m/s² by default: firm braking in town), its distance integrated in 10 ms steps as time
+    /// advances. A reading that falls to 0 in one second is a dropout of the column, not a halt (``ReadingDrop``).
+    struct BrakingDrive {
+        let cruise: Double, halts: [Range<Double>], deceleration: Double
+        /// The distance driven up to `seconds`.
+        private(set) var along = 0.0, seconds = 0.0
+        init(cruise: Double, halts: [Range<Double>], deceleration: Double = 3) {
+            (self.cruise, self.halts, self.deceleration) = (cruise, halts, deceleration)
+        }
+        /// The speed at `t` seconds.
+        func speed(at t: Double) -> Double {
+            var speed = cruise
+            for halt in halts {
+                if halt.contains(t) { return 0 }
+                speed = min(speed, deceleration * (t < halt.lowerBound ? halt.lowerBound - t : t - halt.upperBound))
+            }
+            return speed
+        }
+        /// Drives on to `t` seconds; returns the distance driven and the speed there.
+        mutating func advance(to t: Double) -> (along: Double, speed: Double) {
+            let steps = Int(((t - seconds) / 0.01).rounded())
+            for i in 0..<max(steps, 0) { along += speed(at: seconds + (Double(i) + 0.5) * 0.01) * 0.01 }
+            seconds = t
+            return (along, speed(at: t))
+        }
+    }
+
     @Test func firstFixAnchorsWithoutDistance() {
         var t = Tracker()
         let d = t.process(Self.fix(0, speed: 1.4, course: 0))
@@ -119,7 +147,9 @@ import Testing
     /// before a jump of the restored-over past (a reviewer: a backlog after a restore counted 8.5 km back to it).
     @Test func aRestartAfterARestoreCountsNoChordFromBeforeIt() {
         var t = Tracker(profile: .driving)
-        for s in stride(from: 0.0, through: 100, by: 5) { _ = t.process(Self.fix(s, east: 15 * s, speed: 15, course: 90)) }
+        for s in stride(from: 0.0, through: 100, by: 5) {
+            _ = t.process(Self.fix(s, east: 15 * s, speed: 15, course: 90))
+        }
         for s in stride(from: 130.0, through: 300, by: 5) {
             _ = t.process(Self.fix(s, east: 15 * s, speed: 15, course: 90))
         }

@@ -309,3 +309,20 @@ public enum SpeedIntegration {
         return min(speed, profile.maximumSpeedMetresPerSecond) * min(dt, profile.maximumIntegrationSeconds)
     }
 }
+
+/// A speed reading that falls to a halt faster than any vehicle brakes is a dropout of the speed column, not a
+/// halt (``Tracker``'s `readsDroppedOut`): a logger that writes 0 while the receiver has no speed, a fused provider's
+/// fixes without one. The zeros after such a drop stand for no reading until the positions show the halt (the
+/// window's net displacement under its threshold) or a reading above the deadband comes; the distance there comes
+/// from the positions, bounded as any missing reading's. Without this, 20–60 s stretches of zeros in a drive were
+/// believed as halts: the GSDC Pixel 4 drive with 30 s of every 120 s zeroed counted 30,600 m of 40,137
+/// (a column-mangling tester), too short for the placeholder rule (``ContradictedReadings``), which needs a run
+/// of two window spans with steady progress.
+public enum ReadingDrop {
+    /// The fastest deceleration taken for a real halt: 6 m/s² (0.6 g). Why: drivers' hard braking is 0.4–0.7 g,
+    /// only an emergency stop with ABS reaches 0.8–1 g, and a walker, a runner or a cyclist never falls 6 m/s in a
+    /// second. At 1 Hz a reading falls from 6.3 m/s or more to under the 0.3 m/s deadband only in a dropout (or an
+    /// emergency stop: its zeros are then held for no reading while the window still holds the approach, which the
+    /// readings before explain, so the stand-ins count next to nothing).
+    public static let maximumDecelerationMetresPerSecondSquared = 6.0
+}

@@ -2,6 +2,49 @@
 // Part of `Tracker` (Tracker.swift holds its state and the per-fix path).
 
 extension Tracker {
+    /// ``process(_:readingDroppedOut:)`` on `fix` without its reading, a dropout (``readsDroppedOut(_:)``): the
+    /// decision says the reading was not trusted. Out of line: only during such a dropout.
+    @usableFromInline @inline(never)
+    mutating func processWithoutReading(_ fix: Fix) -> FixDecision {
+        var withoutReading = fix
+        withoutReading.storedSpeedMetresPerSecond = .nan
+        var decision = process(withoutReading, readingDroppedOut: true)
+        if decision.isAccepted { decision.isDopplerTrusted = false }
+        return decision
+    }
+
+    /// Whether the reading of `fix`, under the deadband, is a dropout of the speed column rather than a halt
+    /// (``ReadingDrop``): it fell from the last accepted fix's reading faster than any braking
+    /// (``ReadingDrop/maximumDecelerationMetresPerSecondSquared``), or such a drop came before it and the window's
+    /// net displacement still exceeds its threshold (the positions do not show the halt yet) with no reading
+    /// above the deadband since. Out of line: only readings under the deadband are judged.
+    @usableFromInline @inline(never)
+    mutating func readsDroppedOut(_ fix: Fix) -> Bool {
+        let now = fix.timestamp.millisecondsSince1970
+        guard hasFilter, now > lastAcceptedMilliseconds else { return false }
+        if droppedOutSinceMilliseconds != .min, !(lastReading >= profile.deadbandMetresPerSecond) {
+            if let start = window.oldest() {
+                let de = filter.east - start.east, dn = filter.north - start.north
+                let threshold = NetDisplacementGate.threshold(
+                    meanAccuracy: windowMeanAccuracy(orElse: lastAccuracy), profile: profile)
+                guard
+                    NetDisplacementGate.isMoving(
+                        netDisplacement: (de * de + dn * dn).squareRoot(), threshold: threshold)
+                else {
+                    droppedOutSinceMilliseconds = .min
+                    return false
+                }
+            }
+            return true
+        }
+        let seconds = Double(now &- lastAcceptedMilliseconds) / 1000
+        let dropped =
+            lastReading - ReadingDrop.maximumDecelerationMetresPerSecondSquared * seconds
+            > profile.deadbandMetresPerSecond
+        droppedOutSinceMilliseconds = dropped ? now : .min
+        return dropped
+    }
+
     /// Whether a sub-deadband Doppler reading is a Samsung-style dropout rather than a halt: the receiver is
     /// moving by the window, the position filter moves, and the session's Doppler path falls short of
     /// ``TrackingProfile/dopplerConsistentRatio`` × its position-filter path, or a run overrules the readings as a

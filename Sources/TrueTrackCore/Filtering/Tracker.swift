@@ -444,6 +444,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline var lastReading = Double.nan, lastStepSeconds = 0.0
     /// The last accepted fix's course (degrees; NaN: none).
     @usableFromInline var lastCourse = Double.nan
+    /// Since when the speed readings under the deadband are taken for a dropout of the column (``ReadingDrop``;
+    /// `.min`: they are not): from a drop no braking makes until the positions show the halt or a reading above the
+    /// deadband comes.
+    @usableFromInline var droppedOutSinceMilliseconds = Int64.min
     /// The session's sparse evidence steps (moving beyond the fixes' noise at
     /// ``sparseEvidenceSpeedMetresPerSecond`` or more at both ends,
     /// ``sparseStepEstimate(east:north:seconds:doppler:course:accuracy:now:)``), and how many of them integrate at
@@ -749,6 +753,22 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// decision the caller does not read are not computed (see ARCHITECTURE.md, "Tracker speed").
     @inlinable @inline(__always)
     public mutating func process(_ fix: Fix) -> FixDecision {
+        // (A reading under the deadband after one above it, or in a dropout, may be a dropout of the column: judged
+        // out of line.)
+        if _slowPath(fix.storedSpeedMetresPerSecond < profile.deadbandMetresPerSecond),
+            _slowPath(droppedOutSinceMilliseconds != .min || lastReading >= profile.deadbandMetresPerSecond),
+            readsDroppedOut(fix)
+        {
+            return processWithoutReading(fix)
+        }
+        return process(fix, readingDroppedOut: false)
+    }
+
+    /// ``process(_:)`` once its reading was judged; `readingDroppedOut`: the fix comes without the reading it had,
+    /// a dropout of the column (``readsDroppedOut(_:)``), which counts as a zero in the session's evidence of the
+    /// column's consistency (the Doppler check) for a window span from the drop, and nowhere else.
+    @inlinable @inline(__always)
+    mutating func process(_ fix: Fix, readingDroppedOut: Bool) -> FixDecision {
         let now = fix.timestamp.millisecondsSince1970
         var decision = FixDecision(timestamp: fix.timestamp, rejection: nil, state: nil, total: distance.totalMetres)
 
@@ -1078,6 +1098,13 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 sessionDopplerPath += doppler * step
                 sessionPositionPath += positionSpeed * step
             }
+        } else if _slowPath(readingDroppedOut), isMoving, !profile.judgesDopplerByChords,
+            now &- droppedOutSinceMilliseconds <= span
+        {
+            // (A dropout's zeros are evidence against the column for a window span: zeros in one of every few
+            // stretches at speed, the column is no measurement, while one long glitch, recognised, does not
+            // condemn the halts after it. By chords they read as zeros already: the Doppler path did not grow.)
+            sessionPositionPath += positionSpeed * step
         } else {
             chordStartMilliseconds = .min
         }
