@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
+import TrueTrackCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -119,7 +120,7 @@ final class LoopbackReceiver {
         // The second part again: every fix is older than the session's last, nothing is added.
         let again = try Tool.run(["buffer", "add", second, "--db", parts, "--session", "walk"])
         #expect(again.stderr.contains("session 'walk': \(total) m (0.0 m from this add)"), "\(again.stderr)")
-        #expect(again.stderr.contains("not newer than the session's last before this add (already added?)"))
+        #expect(again.stderr.contains("skipped, not newer than the session's last before this add (already added?)"))
         // Said once, not as broken times (an API tester read "times look broken … shuffled" first).
         #expect(!again.stderr.contains("look broken"), "\(again.stderr)")
         #expect(try Tool.run(["buffer", "count", "--db", parts]).stdout == "554\n")
@@ -150,6 +151,54 @@ final class LoopbackReceiver {
             #expect(result.stderr.contains("no such buffer"), "\(action): \(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: db), "\(action)")
         }
+    }
+
+    /// The session's fixes added again with their dates two days earlier (a tester's export re-added): they were
+    /// rejected as out of order, but one over a day older than the session's last restarted the tracker as after a
+    /// clock jump, and the session counted the file again (130 → 260 → 390 km). They are skipped.
+    @Test func skipsASessionsFixesAddedAgainDaysEarlier() throws {
+        let text = try String(contentsOfFile: Tool.demo, encoding: .utf8)
+        let earlier = try Tool.temporaryFile(
+            "earlier.csv", contents: text.replacingOccurrences(of: "2025-11-29T", with: "2025-11-27T"))
+        let db = Tool.temporaryPath("session-again.sqlite")
+        defer {
+            try? FileManager.default.removeItem(atPath: earlier)
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
+        }
+        let first = try Tool.run(["buffer", "add", Tool.demo, "--db", db, "--session", "walk"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let total = try #require(first.stderr.split(separator: "\n").first { $0.hasPrefix("session 'walk': ") })
+            .dropFirst("session 'walk': ".count).prefix { $0 != " " }
+        let again = try Tool.run(["buffer", "add", earlier, "--db", db, "--session", "walk"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stderr.contains("session 'walk': \(total) m (0.0 m from this add)"), "\(again.stderr)")
+        #expect(again.stderr.contains("persisted 0 of "), "\(again.stderr)")
+        #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "554\n")
+    }
+
+    /// A buffer filled under a larger cap is not cut to the default one by an add that forgot `--max-records` (a
+    /// tester's 20,000 rows became 10,000, exit 0): the add is refused, nothing changes.
+    @Test func refusesToCutABufferFilledUnderALargerCap() throws {
+        var rows = ["time,latitude,longitude,accuracy_m"]
+        for s in 0..<10_100 {
+            let time = ISO8601.format(Timestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(s) * 1_000))
+            rows.append("\(time),49.0,\(11 + 1.3 * Double(s) / 73_000),5")
+        }
+        let long = try Tool.temporaryFile("long.csv", contents: rows.joined(separator: "\n") + "\n")
+        let db = Tool.temporaryPath("large-cap.sqlite")
+        defer {
+            try? FileManager.default.removeItem(atPath: long)
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
+        }
+        #expect(try Tool.run(["buffer", "add", long, "--db", db, "--max-records", "20000"]).status == 0)
+        let held = try Tool.run(["buffer", "count", "--db", db]).stdout
+        #expect((Int(held.dropLast()) ?? 0) > 10_000, "\(held)")
+        let forgot = try Tool.run(["buffer", "add", Tool.demo, "--db", db])
+        #expect(forgot.status == 2, "\(forgot.stderr)")
+        #expect(forgot.stderr.contains("more than the default cap of 10000"), "\(forgot.stderr)")
+        #expect(forgot.stderr.contains("give --max-records"), "\(forgot.stderr)")
+        #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == held)
+        #expect(try Tool.run(["buffer", "add", Tool.demo, "--db", db, "--max-records", "20000"]).status == 0)
     }
 
     @Test func keepsOnlyTheNewestRowsUnderTheCap() throws {

@@ -20,7 +20,9 @@ enum BufferCommand {
                     + "detector's checkpoints) is kept in the same file and the next add continues it."),
             OptionSpec(
                 name: "max-records", valueName: "N",
-                help: "add: hard cap on rows (100–1,000,000; default 10,000): past it the oldest are dropped."),
+                help: "add: hard cap on rows (100–1,000,000; default 10,000): past it the oldest are dropped. "
+                    + "The file does not keep it: give it at every add (an add without it refuses a buffer that "
+                    + "holds more rows than 10,000)."),
             OptionSpec(name: "limit", valueName: "N", help: "list: how many of the newest rows (default 20)."),
             OptionSpec(name: "json", help: "list: print JSON Lines instead of a table."),
         ] + InputOptions.specs,
@@ -31,8 +33,9 @@ enum BufferCommand {
                           a fix the buffer already holds (same session, time and position) is skipped, so adding
                           a file again, or after an interrupted add, stores each fix once; with --session the
                           add continues the session where the previous one left it (the same tracker, so its
-                          running total goes on and fixes not newer than its last are rejected as out of order)
-                          and prints the session's distance
+                          running total goes on; fixes not newer than its last are skipped) and prints the
+                          session's distance. Fixes already synced and since deleted from the buffer are stored
+                          again by an add of their file without --session (nothing remembers them)
               list        the newest rows, newest first
               count       print the number of buffered fixes
               stats       print the rows by state: pending, in flight (sent, not yet acknowledged), rejected
@@ -85,7 +88,20 @@ enum BufferCommand {
         }
         do {
             switch action {
-            case "add": return try add(arguments, buffer: buffer, storeOptions: storeOptions)
+            case "add":
+                // The default cap would cut a buffer an earlier add filled under a larger one, silently (a tester's
+                // 20,000 rows became 10,000, exit 0).
+                if arguments.value("max-records") == nil {
+                    let rows = try buffer.count()
+                    if rows > storeOptions.maxRecordsToPersist {
+                        throw UsageError(
+                            message:
+                                "\(db) holds \(rows) rows, more than the default cap of "
+                                + "\(storeOptions.maxRecordsToPersist) this add would cut it to (dropping the "
+                                + "oldest): give --max-records (\(rows) or more keeps them all)")
+                    }
+                }
+                return try add(arguments, buffer: buffer, storeOptions: storeOptions)
             case "count": Terminal.out("\(try buffer.count())\n")
             case "stats":
                 let st = try buffer.statistics()
@@ -185,7 +201,12 @@ enum BufferCommand {
         var notNewerThanSession = 0
         do {
             while let fix = try reader.next() {
-                if let sessionLast, fix.timestamp <= sessionLast { notNewerThanSession += 1 }
+                // Not shown to the tracker: it rejects them as out of order, but one over a day older restarted it
+                // as after a clock jump and counted the file again (a tester's 130 km session read 260, then 390).
+                if let sessionLast, fix.timestamp <= sessionLast {
+                    notNewerThanSession += 1
+                    continue
+                }
                 let decision = tracker.process(fix)
                 diagnostics.observe(fix, decision, overrules: tracker.overrules)
                 guard decision.isAccepted else {
@@ -206,21 +227,23 @@ enum BufferCommand {
             throw CommandFailure(message: Self.storeFailure(error, persisted: persisted, read: diagnostics.read))
         }
         Terminal.error(
-            "persisted \(persisted) of \(diagnostics.read) fixes (\(diagnostics.read - persisted - alreadyStored) rejected by the "
-                + "tracker" + (alreadyStored > 0 ? ", \(alreadyStored) already in the buffer" : "") + ")"
+            "persisted \(persisted) of \(diagnostics.read + notNewerThanSession) fixes "
+                + "(\(diagnostics.read - persisted - alreadyStored) rejected by the tracker"
+                + (notNewerThanSession > 0 ? ", \(notNewerThanSession) skipped" : "")
+                + (alreadyStored > 0 ? ", \(alreadyStored) already in the buffer" : "") + ")"
                 + (dropped > 0 ? ", \(dropped) oldest rows dropped by the cap" : "") + "\n")
         if let state = sessionState {
             let total = tracker.distance.totalMetres
             Terminal.error(
                 "session '\(state.id)': \(total.fixed(1)) m (\((total - state.before).fixed(1)) m from this add)"
                     + (notNewerThanSession > 0
-                        ? "; \(notNewerThanSession) fixes were not newer than the session's last before this add "
-                            + "(already added?)" : "") + "\n")
+                        ? "; \(notNewerThanSession) fixes were skipped, not newer than the session's last before "
+                            + "this add (already added?)" : "") + "\n")
         }
-        // (A file added again is said above: the order warning would call its times broken, an API tester.)
+        // (The fixes of a file added again are skipped, said above, not counted out of order: the order warning
+        // called its times broken, an API tester.)
         for warning in diagnostics.warnings(
-            profile: profile, reader: reader, input: input, rawPathMetres: nil,
-            ordering: 2 * notNewerThanSession < diagnostics.outOfOrder, tracker: tracker)
+            profile: profile, reader: reader, input: input, rawPathMetres: nil, tracker: tracker)
         {
             Terminal.error(warning)
         }
