@@ -159,7 +159,7 @@ public final class FixBuffer {
     /// `firstNewID` (the append's own); inside a transaction.
     ///
     /// A batch being sent (claimed by ``nextBatch(size:)``, not acknowledged yet) keeps its rows while older
-    /// unsent rows can go: its retry must carry the same rows under the same key, and a server following the
+    /// unsent rows (rejected ones too) can go: its retry must carry the same rows under the same key, and a server following the
     /// Idempotency-Key draft refuses a key reused with another body (422), which rejected the rest of the batch
     /// (an app tester's offline phone whose cap dropped the front of the batch in flight). The append's own
     /// fixes are never dropped to keep a batch: when every older row is in flight (a cap not much larger than
@@ -170,7 +170,10 @@ public final class FixBuffer {
         guard excess > 0 else { return 0 }
         var removed = 0
         for sql in [
-            "DELETE FROM fixes WHERE id IN (SELECT id FROM fixes WHERE batch_id IS NULL AND id < ?2 ORDER BY id LIMIT ?1)",
+            """
+            DELETE FROM fixes WHERE id IN
+                (SELECT id FROM fixes WHERE (batch_id IS NULL OR sync_state = 1) AND id < ?2 ORDER BY id LIMIT ?1)
+            """,
             "DELETE FROM fixes WHERE id IN (SELECT id FROM fixes ORDER BY id LIMIT ?1)",
         ] where removed < excess {
             let delete = try db.statement(sql)
@@ -406,7 +409,12 @@ public final class FixBuffer {
             try db.execute(
                 "DELETE FROM sync_batches WHERE NOT EXISTS (SELECT 1 FROM fixes WHERE fixes.batch_id = sync_batches.id)"
             )
-            let open = try db.integer("SELECT coalesce(min(id), 0) FROM sync_batches")
+            // (A batch whose rows were rejected keeping its key waits for `requeueRejected`.)
+            let open = try db.integer(
+                """
+                SELECT coalesce(min(id), 0) FROM sync_batches WHERE EXISTS
+                    (SELECT 1 FROM fixes WHERE fixes.batch_id = sync_batches.id AND sync_state = 0)
+                """)
             if open != 0 { return open }
             let pending = try db.integer(
                 "SELECT count(*) FROM (SELECT 1 FROM fixes WHERE sync_state = 0 AND batch_id IS NULL LIMIT 1)")
@@ -466,17 +474,26 @@ public final class FixBuffer {
     }
 
     /// Marks the rows of `batch` as rejected with HTTP `status` (a 4xx that will never succeed): they stay in
-    /// the buffer, counted and visible, and are no longer sent; the batch is closed. Returns the rows marked.
+    /// the buffer, counted and visible, and are no longer sent. Returns the rows marked.
+    ///
+    /// - Parameter keepingItsKey: `false` (the default, for a batch the backend refused for what it holds): the
+    ///   batch is closed, and ``requeueRejected()`` sends its rows again in new batches under new keys (the
+    ///   backend may want them mapped anew). `true` (for a conflict that lasted, HTTP 409: the backend may have
+    ///   stored the batch under its key while it answered): the rows stay in their batch, and once requeued are
+    ///   sent again as that batch under that key, which the backend can recognise; under a new key they were
+    ///   stored twice (a tester's 409 × 5, then `buffer requeue`).
     @discardableResult
-    public func markRejected(_ batch: SyncBatch, status: Int) throws(StoreError) -> Int {
+    public func markRejected(_ batch: SyncBatch, status: Int, keepingItsKey: Bool = false) throws(StoreError) -> Int {
         try db.transaction { () throws(StoreError) -> Int in
             let mark = try db.statement(
-                "UPDATE fixes SET sync_state = 1, sync_status = ?2, batch_id = NULL WHERE batch_id = ?1")
+                keepingItsKey
+                    ? "UPDATE fixes SET sync_state = 1, sync_status = ?2 WHERE batch_id = ?1"
+                    : "UPDATE fixes SET sync_state = 1, sync_status = ?2, batch_id = NULL WHERE batch_id = ?1")
             mark.bind(1, batch.id)
             mark.bind(2, Int64(status))
             try mark.step()
             let marked = db.changes
-            try closeBatch(batch)
+            if !keepingItsKey { try closeBatch(batch) }
             return marked
         }
     }

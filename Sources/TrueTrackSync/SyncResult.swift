@@ -11,8 +11,8 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
     /// retried.
     case timeout(seconds: Double, url: String)
     /// The server answered a non-2xx status (retried for 408, 429 and 5xx, and for 409 a few times; a 413 batch
-    /// is split; the batch is rejected for other 4xx except 401/403, which stop the flush and keep the rows
-    /// pending).
+    /// is split; 401, 403, 404, 405 and 410 stop the flush and keep the rows queued; the batch is rejected for
+    /// other 4xx).
     case status(Int, url: String)
     /// The server answered with a redirect (3xx), which is never followed: the flush stops, the rows stay
     /// pending (the configured URL is probably wrong: an http:// endpoint moved to https://, a login page).
@@ -37,7 +37,13 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidConfiguration(let why): "invalid sync configuration: \(why)"
         case .network(let why): "network error: \(why)"
         case .timeout(let seconds, let url): "no complete answer from \(url) within \(seconds) s"
-        case .status(let code, let url): "HTTP \(code) from \(url)"
+        case .status(let code, let url):
+            "HTTP \(code) from \(url)"
+                + (code == 401 || code == 403
+                    ? " (check the credentials, e.g. the Authorization header)"
+                    : [404, 405, 410].contains(code)
+                        ? " (no such endpoint, or not for this method: check the sync URL)"
+                        : "")
         case .redirected(let code, let url):
             "HTTP \(code) redirect from \(url): not followed (a redirect's target did not store the batch); check the sync URL"
         case .calledFromOnResult:
@@ -65,7 +71,7 @@ public enum SyncDisposition: Sendable, Hashable {
     /// pending again and this synchronizer claims batches of half that size from now on; the flush goes on at
     /// once. (A single row refused as too large is ``rejected``.)
     case split
-    /// A failure that retrying now cannot fix (401/403, a redirect, an unexpected status, a store error): the flush
+    /// A failure that retrying now cannot fix (401/403, 404/405/410, a redirect, an unexpected status, a store error): the flush
     /// stops; the rows stay pending.
     case stopped
 }

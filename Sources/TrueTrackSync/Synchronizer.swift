@@ -17,10 +17,13 @@ import TrueTrackStore
 ///   are marked rejected like a refused batch's (kept, counted, ``FixBuffer/requeueRejected()`` sends them
 ///   again), ``SyncError/multiStatus(url:)``. 408, 429 and 5xx, timeouts and network errors → retried with
 ///   ``RetryPolicy`` backoff (never earlier than `Retry-After`, except that no wait exceeds
-///   ``RetryPolicy/maximumDelaySeconds``: a server asking for an hour is retried after that cap). 401 and 403 → the flush stops and the rows
-///   stay pending (a refreshed token can still send them). 409 → retried like a 5xx while the batch has had
-///   fewer than ``RetryPolicy/maximumAttemptsPerFlush`` attempts (the Idempotency-Key draft's "a request
-///   with this key is still being processed"), then rejected. 413 → a batch of more than one row is split:
+///   ``RetryPolicy/maximumDelaySeconds``: a server asking for an hour is retried after that cap). 401 and 403
+///   (credentials), 404, 405 and 410 (a wrong URL or method) → the flush stops and the rows stay queued in
+///   their batch (a refreshed token or a corrected URL can still send them). 409 → retried like a 5xx while
+///   the batch has had fewer than ``RetryPolicy/maximumAttemptsPerFlush`` attempts (the Idempotency-Key draft's
+///   "a request with this key is still being processed"), then rejected keeping its key
+///   (``FixBuffer/markRejected(_:status:keepingItsKey:)``): a requeue sends the same batch under the same
+///   key. 413 → a batch of more than one row is split:
 ///   its rows are pending again and batches are half the size from then on (``SyncDisposition/split``).
 ///   Any other 4xx → the rows are marked rejected: kept, counted and visible, no longer sent, so one bad
 ///   batch never blocks the queue.
@@ -402,16 +405,27 @@ public actor Synchronizer {
                 // The Idempotency-Key draft's answer while a request with the same key is still being processed
                 // (a retry after a timeout): the first may yet store the batch, and rejecting it here had
                 // `requeue` send it again under a new key (stored twice, an API tester). Retried like a 5xx a
-                // few times; a lasting conflict is rejected below like any 4xx.
+                // few times.
                 result.error = .status(status, url: configuration.redactedURL)
                 result.disposition = .willRetry
+            case 409:
+                // A lasting conflict (or a server's "already stored"): rejected so that the queue moves on, but
+                // its rows keep their batch and key, so that a requeue sends the same batch under the same key
+                // (under a new one a tester's rows were stored twice).
+                conflicts = (0, 0)
+                try buffer.markRejected(batch, status: status, keepingItsKey: true)
+                result.error = .status(status, url: configuration.redactedURL)
+                result.disposition = .rejected
             case 413 where batch.rows.count > 1:
                 // Too large: nothing was stored; smaller batches under new keys.
                 try buffer.release(batch)
                 batchSizeLimit = min(batchSizeLimit, max(1, batch.rows.count / 2))
                 result.error = .status(status, url: configuration.redactedURL)
                 result.disposition = .split
-            case 401, 403:
+            case 401, 403, 404, 405, 410:
+                // Not this batch's fault: credentials (401, 403) or the endpoint (404, 405, 410: a wrong URL or
+                // method), which every batch would meet. The flush stops, the rows stay in flight under their
+                // key (a tester's mistyped URL marked the whole buffer rejected, batch by batch).
                 result.error = .status(status, url: configuration.redactedURL)
                 result.disposition = .stopped
             case 300..<400:

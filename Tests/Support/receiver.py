@@ -16,7 +16,7 @@ Endpoints
 Faults (each names what the next request gets; "script" is consumed in order before random faults):
   ok            store, 200
   500 / 503     answer that status, store nothing
-  408, 401, 409, 413, 422  answer that status, store nothing
+  408, 401, 404, 405, 409, 410, 413, 422  answer that status, store nothing
   207           answer 207 Multi-Status (per-item results), store nothing
   429[:s]       429 with Retry-After: s (default 0)
   timeout       sleep --timeout-sleep seconds (default 2), then close without answering; store nothing
@@ -205,7 +205,7 @@ class Handler(BaseHTTPRequestHandler):
             retry_after = fault.split(":", 1)[1] if ":" in fault else "0"
             self.reply(429, b"{}", {"Retry-After": retry_after})
             return
-        if fault in ("500", "503", "408", "401", "409", "413", "422", "207"):
+        if fault in ("500", "503", "408", "401", "404", "405", "409", "410", "413", "422", "207"):
             self.reply(int(fault), b"{}")
             return
         if fault == "302":

@@ -276,10 +276,37 @@ import TrueTrackStore
         #expect(again.isComplete && again.delivered == 50)
     }
 
+    /// A wrong URL or method (404, 405, 410) is no batch's fault: every batch would meet it. The flush stops with
+    /// the rows queued, under the same key, and says to check the URL (a tester's mistyped URL had every batch
+    /// marked rejected, one after another).
+    @Test(arguments: [404, 405, 410])
+    func aMissingEndpointStopsTheFlushKeepingTheRows(status: Int) async throws {
+        let receiver = try ReceiverProcess()
+        defer { receiver.stop() }
+        let path = temporaryDatabase()
+        defer { removeDatabase(path) }
+        try fill(path, count: 120)
+        try await receiver.control(["script": ["\(status)"]])
+        let results = Results()
+        let summary = try await synchronizer(path, receiver).flush { results.add($0) }
+        #expect(results.all.map(\.disposition) == [.stopped])
+        #expect(!summary.isComplete && summary.rejected == 0 && summary.delivered == 0)
+        #expect(
+            summary.lastError?.description.contains("check the sync URL") == true,
+            "\(String(describing: summary.lastError))")
+        let counts = try FixBuffer(path: path).statistics()
+        #expect(counts.rowCount == 120 && counts.rejectedCount == 0 && counts.inFlightCount == 50)
+        let again = Results()
+        let then = try await synchronizer(path, receiver).flush { again.add($0) }
+        #expect(then.isComplete && then.delivered == 120)
+        #expect(again.all.first?.idempotencyKey == results.all.first?.idempotencyKey)
+    }
+
     /// A 409 (the Idempotency-Key draft's "a request with this key is still being processed", after a timeout)
     /// is retried under the same key: rejecting it had `requeue` send the rows again under a new key while the
-    /// first request stored them (twice, an API tester). A conflict that lasts is rejected like any 4xx, and a
-    /// flush whose batches were refused says so in `lastError` (it read as a success).
+    /// first request stored them (twice, an API tester). A conflict that lasts is rejected keeping its key (a requeue
+    /// sends the same batch under it), and a flush whose batches were refused says so in `lastError` (it read as a
+    /// success).
     @Test func aConflictIsRetriedUnderTheSameKeyThenRejected() async throws {
         let receiver = try ReceiverProcess()
         defer { receiver.stop() }
@@ -297,11 +324,21 @@ import TrueTrackStore
         try fill(lasting, count: 60)
         try await receiver.control(["script": ["409", "409", "409"]])
         let retry = RetryPolicy(initialDelaySeconds: 0.002, maximumDelaySeconds: 2, maximumAttemptsPerFlush: 3)
-        let refused = try await synchronizer(lasting, receiver, retry: retry).flush()
+        let conflicts = Results()
+        let refused = try await synchronizer(lasting, receiver, retry: retry).flush { conflicts.add($0) }
         #expect(refused.isComplete && refused.delivered == 10 && refused.rejected == 50)
         #expect(refused.lastError == .status(409, url: receiver.fixesURL.absoluteString))
         let stats = try await receiver.stats()
         #expect(stats["stored_fixes"] as? Int == 70)
+        // Requeued, the conflict's rows go again as the same batch under the same key (under a new one a
+        // tester's rows were stored twice), before any batch claimed since.
+        let rejectedKey = try #require(conflicts.all.first?.idempotencyKey)
+        try FixBuffer(path: lasting).append((1_000..<1_005).map(walkFix), sessionID: "walk")
+        #expect(try FixBuffer(path: lasting).requeueRejected() == 50)
+        let requeued = Results()
+        let resent = try await synchronizer(lasting, receiver, retry: retry).flush { requeued.add($0) }
+        #expect(resent.isComplete && resent.delivered == 55 && resent.rejected == 0, "\(resent)")
+        #expect(requeued.all.first?.idempotencyKey == rejectedKey && requeued.all.first?.count == 50)
         // Earlier failures of the batch (timeouts, 5xx, another flush) do not use up a conflict's retries (a
         // reviewer's 409 after three failed attempts was rejected at once, then stored twice after a requeue).
         let after = temporaryDatabase()

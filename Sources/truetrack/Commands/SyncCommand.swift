@@ -24,8 +24,10 @@ enum SyncCommand {
             Each batch is a JSON array of fixes with an Idempotency-Key header; a retry resends the same rows
             under the same key. Network errors, timeouts, 408, 429 (Retry-After honoured) and 5xx are retried
             with exponential backoff and jitter, and so is a 409 (a request with the same key still being
-            processed) a few times; a 413 splits the batch in two; a 4xx that can never succeed marks the batch's
-            rows rejected (kept and counted) so the queue moves on; a redirect is never followed (the flush stops). One line
+            processed) a few times, then its rows are rejected keeping the key (a requeue sends the same batch
+            under it); a 413 splits the batch in two; 401 and 403 (credentials), 404, 405 and 410 (a wrong URL or
+            method) stop the flush with every row kept; another 4xx marks the batch's rows rejected (kept and
+            counted) so the queue moves on; a redirect is never followed (the flush stops). One line
             per attempt goes to stderr, with the wait before the next one; the summary to stdout. A 207
             Multi-Status is not an acknowledgement (its per-item results are not read): its rows are kept as
             rejected, like a refused batch's. One sync at a time per buffer: a run that finds another process sending (its lock
