@@ -400,11 +400,11 @@ import TrueTrackSimulation
         let stop = try #require(ended.first)
         #expect(stop.durationSeconds > silence && abs(stop.unobservedSeconds - (silence + 1)) < 0.01)
         #expect(stop.unobservedSeconds < stop.durationSeconds)
-        // A countdown armed before the silence that commits on the first fix after it, at the same place: the
-        // silence is in that stop too (a reviewer's read "414 s, unobserved 0").
+        // A countdown armed before the silence that commits after it, at the same place, once it has run on
+        // observed time: the silence is in that stop too (a reviewer's read "414 s, unobserved 0").
         var (armed, j) = Self.drivenToAHalt(until: { $0.countdownArmedAt != nil })
         try #require(armed.countdownArmedAt != nil && !armed.isStopCommitted)
-        for t in stride(from: j + 300, to: j + 360, by: 1) { _ = armed.process(Self.e(t, north: 300, speed: 0)) }
+        for t in stride(from: j + 300, to: j + 370, by: 1) { _ = armed.process(Self.e(t, north: 300, speed: 0)) }
         let armedStop = try #require(
             armed.finish().compactMap { event -> StopRecord? in
                 if case .stopEnded(let record) = event { record } else { nil }
@@ -426,21 +426,32 @@ import TrueTrackSimulation
         #expect(abs(heldStop.unobservedSeconds - (silence + 1)) < 0.01, "\(heldStop)")
     }
 
-    @Test func aCountdownArmedBeforeAGapCommitsOnlyOnAFixAfterIt() throws {
+    /// A countdown armed before a gap runs on observed time only: silence never commits it (nor does the first
+    /// fix after the gap, at the same place: 20 s of standstill, ten minutes of silence and 40 s more committed a
+    /// 657 s stop, a stops tester's), the fixes after the gap finish it, and a fix away from where it was armed
+    /// vetoes it.
+    @Test func aCountdownArmedBeforeAGapRunsOnObservedTimeOnly() throws {
         var p = StopDetectionProfile.driving
         p.heartbeatIntervalSeconds = nil
         var d = StopDetector(profile: p)
         for t in 0...30 { _ = d.process(Self.e(Double(t), north: 10 * Double(t), speed: 10)) }
         var k = 31.0
         while d.countdownArmedAt == nil && k < 60 { _ = d.process(Self.e(k, north: 300)); k += 1 }
-        try #require(d.countdownArmedAt != nil)
-        for s in stride(from: k, through: k + 300, by: 1) { #expect(d.advance(to: Self.time(s)).isEmpty) }
+        let armed = try #require(d.countdownArmedAt)
+        for s in stride(from: k, to: k + 20, by: 1) { _ = d.process(Self.e(s, north: 300)) }
+        let observed = armed.seconds(to: Self.time(k + 19))
+        for s in stride(from: k + 20, through: k + 320, by: 1) { #expect(d.advance(to: Self.time(s)).isEmpty) }
         #expect(d.state == .moving)
         var vetoed = d
-        _ = vetoed.process(Self.e(k + 301, north: 600))
+        _ = vetoed.process(Self.e(k + 321, north: 600))
         #expect(vetoed.countdownArmedAt == nil && vetoed.state == .moving)
-        let events = d.process(Self.e(k + 301, north: 301))
-        #expect(Self.changes(events) == [false])
+        // After the gap: the countdown's rest (60 s less what it saw before) on fixes at the same place.
+        var committedAt: Double?
+        for s in stride(from: k + 321, to: k + 400, by: 1) where committedAt == nil {
+            if Self.changes(d.process(Self.e(s, north: 301))) == [false] { committedAt = s }
+        }
+        let rest = try #require(committedAt) - (k + 321)
+        #expect(abs(rest - (p.stopTimeoutSeconds - observed)) <= 1.5, "committed \(rest) s after the gap")
     }
 
     @Test func lowConfidenceStillIsUncertainAndDoesNotArm() {

@@ -212,7 +212,7 @@ import TrueTrackSimulation
 
     @Test func theStopDetectorFingerprintIsPinned() {
         #expect(
-            StopDetectorCheckpoint.layoutFingerprint == 0x7c0c_46f5_dcca_d48b,
+            StopDetectorCheckpoint.layoutFingerprint == 0xe162_143f_6786_ad05,
             "now 0x\(String(StopDetectorCheckpoint.layoutFingerprint, radix: 16))")
     }
 }

@@ -45,7 +45,7 @@ extension StopDetector {
     static let checkpointFieldLabels = [
         "profile", "state", "isStopCommitted", "anchor", "countdownArmedAt", "verdict", "lastDepartureTrigger",
         "lastEvidence", "window", "armPoint", "accumulator", "triggerStreak", "manualPauseMilliseconds",
-        "isPausedByUser",
+        "countdownSilenceMilliseconds", "isPausedByUser",
         "lastHeartbeatMilliseconds",
         "departureMilliseconds", "trackerMovingMilliseconds", "activity", "activityMilliseconds", "staleRun",
         "jumpMilliseconds",
@@ -73,6 +73,7 @@ extension StopDetector {
         put(accumulator)
         put(triggerStreak)
         put(manualPauseMilliseconds)
+        put(countdownSilenceMilliseconds)
         put(isPausedByUser)
         put(lastHeartbeatMilliseconds)
         put(departureMilliseconds)
@@ -111,6 +112,7 @@ extension StopDetector {
         accumulator = try reader.read()
         triggerStreak = try reader.read()
         manualPauseMilliseconds = try reader.read()
+        countdownSilenceMilliseconds = try reader.read()
         isPausedByUser = try reader.read()
         lastHeartbeatMilliseconds = try reader.read()
         departureMilliseconds = try reader.read()

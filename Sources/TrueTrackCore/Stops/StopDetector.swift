@@ -164,6 +164,12 @@ public struct StopDetector: Sendable {
     /// none pending): a kinematic "moving" verdict whose horizon reaches back before it judges the walk the user
     /// just ended, and does not veto the pause.
     var manualPauseMilliseconds: Int64 = .min
+    /// The silences (steps longer than a gap) inside the pending automatic countdown, ms: the countdown runs on
+    /// observed time only (silence never makes a stop: 20 s of standstill, ten minutes of silence and 40 s
+    /// more at the same place committed a 657 s stop, a stops tester's, where neither side lasted a countdown;
+    /// it is a stay across a gap now, ``StopAnalysis/staysAcrossGaps``). A manual pause's countdown runs through
+    /// silence (the user said so).
+    var countdownSilenceMilliseconds: Int64 = 0
     /// True while the committed stop is one a manual pause made: "Resume" ends it at the tap, through any silence
     /// since its last fix (the user said they were stopped); an automatic stop ends at its last fix (silence is
     /// not stopped time: a second reviewer's automatic stop stretched over 80 silent minutes to a tap).
@@ -275,6 +281,9 @@ public struct StopDetector: Sendable {
                 let step = Double(now &- lastMilliseconds) / 1000
                 if step > gapSeconds {
                     silenceSeconds = step
+                    if countdownArmedAt != nil, manualPauseMilliseconds == .min {
+                        countdownSilenceMilliseconds &+= now &- lastMilliseconds
+                    }
                     window.removeAll()
                     triggerStreak = 0
                     beforeJumpMilliseconds = lastMilliseconds
@@ -418,7 +427,8 @@ public struct StopDetector: Sendable {
     /// places it (see ``advance(to:)``).
     mutating func commitIfDueWithoutFix(now: Int64, _ events: inout [MotionEvent]) {
         if let armed = countdownArmedAt, let last = lastEvidence,
-            Double(now &- armed.millisecondsSince1970) / 1000 >= profile.stopTimeoutSeconds,
+            Double(now &- armed.millisecondsSince1970 &- countdownSilenceMilliseconds) / 1000
+                >= profile.stopTimeoutSeconds,
             Double(now &- last.timestamp.millisecondsSince1970) / 1000 <= gapSeconds
                 || (manualPauseMilliseconds != .min
                     && Double(manualPauseMilliseconds &- last.timestamp.millisecondsSince1970) / 1000 <= gapSeconds)
@@ -537,6 +547,7 @@ public struct StopDetector: Sendable {
         at now: Int64, centre: (latitude: Double, longitude: Double)?, since: Int64? = nil, trimRadius: Double? = nil
     ) {
         countdownArmedAt = Timestamp(millisecondsSince1970: now)
+        countdownSilenceMilliseconds = 0
         if let centre {
             armPoint = StopPoint(latitude: centre.latitude, longitude: centre.longitude)
         } else if let last = lastEvidence {
@@ -817,7 +828,8 @@ public struct StopDetector: Sendable {
 
     mutating func commitIfExpired(now: Int64, fix: MotionEvidence, _ events: inout [MotionEvent]) {
         guard let armed = countdownArmedAt,
-            Double(now &- armed.millisecondsSince1970) / 1000 >= profile.stopTimeoutSeconds
+            Double(now &- armed.millisecondsSince1970 &- countdownSilenceMilliseconds) / 1000
+                >= profile.stopTimeoutSeconds
         else { return }
         commit(fix: fix, &events)
     }
