@@ -454,6 +454,23 @@ import TrueTrackSimulation
         #expect(abs(rest - (p.stopTimeoutSeconds - observed)) <= 1.5, "committed \(rest) s after the gap")
     }
 
+    /// A confident moving reading (in a vehicle, on foot) that the speed reading and the window both contradict
+    /// is not believed: a phone in a parked car goes on reading "in vehicle" (a stops tester's parked car, Doppler
+    /// 0 and its positions still, made no stop for 30 minutes). Without a speed reading, or with one that moves,
+    /// the reading still decides.
+    @Test(arguments: [ActivityKind.inVehicle, .onFoot])
+    func aMovingReadingAgainstStillEvidenceIsNotBelieved(kind: ActivityKind) {
+        let reading = ActivityReading(kind: kind, confidence: 100)
+        var parked = StopDetector(profile: .driving)
+        for t in 0..<30 { _ = parked.process(Self.e(Double(t), north: 10 * Double(t), speed: 10, activity: reading)) }
+        for t in 30..<400 { _ = parked.process(Self.e(Double(t), north: 300, speed: 0, activity: reading)) }
+        #expect(parked.isStopCommitted && parked.state == .stationary)
+        var unread = StopDetector(profile: .driving)
+        for t in 0..<30 { _ = unread.process(Self.e(Double(t), north: 10 * Double(t), speed: 10, activity: reading)) }
+        for t in 30..<400 { _ = unread.process(Self.e(Double(t), north: 300, speed: nil, activity: reading)) }
+        #expect(!unread.isStopCommitted && unread.state == .moving)
+    }
+
     @Test func lowConfidenceStillIsUncertainAndDoesNotArm() {
         var d = StopDetector(profile: Self.quiet)
         _ = Self.walking(&d, until: 30)
@@ -603,7 +620,8 @@ import TrueTrackSimulation
         var events: [MotionEvent] = []
         for t in seconds {
             let onFoot = t == activityAt ? ActivityReading(kind: .onFoot, confidence: 90) : nil
-            events += d.process(Self.e(Double(t), east: east, activity: onFoot))
+            // (The on-foot fix without a speed reading: one of 0 under still positions would overrule it.)
+            events += d.process(Self.e(Double(t), east: east, speed: onFoot == nil ? 0 : nil, activity: onFoot))
         }
         return events
     }

@@ -130,11 +130,14 @@ public enum MotionEvent: Sendable, Hashable {
 ///   *uncertain* verdict does not cancel it (else a shop visit would never complete).
 /// - The verdict is tri-state (``MotionVerdict``). A fresh activity reading at or above the confidence
 ///   threshold decides it; a low-confidence or unknown reading is uncertain. Without a fresh reading the
-///   kinematic verdict of the trailing window stands in (see ``StopDetectionProfile``).
+///   kinematic verdict of the trailing window stands in (see ``StopDetectionProfile``), and so it does against
+///   a confident moving reading (in a vehicle, on foot) when the evidence reads a speed under the still speed
+///   and the window reads still: a phone in a parked car goes on reading "in vehicle".
 /// - **Silence is never a stop**: a gap longer than ``gapSeconds`` (the profile's
 ///   ``StopDetectionProfile/gapSeconds``, or three typical steps of a sparse logger) empties the window (the
-///   verdict is uncertain until it refills); a countdown armed before the gap can commit only on a fix after
-///   it that does not veto it, never by time alone.
+///   verdict is uncertain until it refills); a countdown armed before the gap runs on observed time only: the
+///   gap does not count towards it, and it commits only on fixes after it that do not veto it, never by time
+///   alone.
 public struct StopDetector: Sendable {
     /// The tuning. Settable mid-session (a running app's walk break, a rider who boards a train): the state,
     /// a committed stop, an armed countdown and the window are kept, and the new profile's thresholds apply
@@ -307,11 +310,17 @@ public struct StopDetector: Sendable {
                 milliseconds: now, latitude: evidence.latitude, longitude: evidence.longitude, accuracy: accuracy,
                 speed: speed, counted: evidence.countedMetres),
             spanMilliseconds: Int64(max(profile.horizonCapSeconds, sparseHorizon) * 1000))
-        let activityVerdict = self.activityVerdict(at: now)
+        let reading = self.activityVerdict(at: now)
+        // (A moving reading the evidence contradicts is no reading: see `stillAgainstMovingReading`.)
+        let contradicting =
+            _slowPath(reading == .moving) && speed >= 0 && speed < profile.stillSpeedMetresPerSecond
+            ? stillAgainstMovingReading(now: now, sparseHorizon: sparseHorizon) : nil
+        let activityVerdict = contradicting == nil ? reading : nil
         // The kinematic verdict stands in only while no activity reading decides.
         let kinematic =
-            activityVerdict == nil
-            ? window.verdict(now: now, profile: profile, minimumHorizonSeconds: sparseHorizon) : nil
+            contradicting
+            ?? (activityVerdict == nil
+                ? window.verdict(now: now, profile: profile, minimumHorizonSeconds: sparseHorizon) : nil)
         verdict = activityVerdict ?? kinematic?.verdict ?? .uncertain
         let isSpeedTrigger = speed > profile.triggerSpeedMetresPerSecond
         // (After a manual pause, only a window wholly after it: see `manualPauseMilliseconds`.)
@@ -520,6 +529,18 @@ public struct StopDetector: Sendable {
     /// receiver, so nothing changes there.
     var sparseHorizonSeconds: Double {
         min((StopDetector.sparseSteps - 0.5) * typicalStepSeconds, MotionWindowLimits.longestHorizonSeconds)
+    }
+
+    /// The kinematic verdict at `now` when it is still, for a confident moving activity reading (in a vehicle, on
+    /// foot) whose evidence reads a speed under the still speed: the reading is then not believed, as the tracker
+    /// does not believe a "still" both kinds of motion evidence contradict. A phone in a parked car goes on reading
+    /// "in vehicle" (iOS's automotive stays on at a standstill; a stops tester's parked car, Doppler 0 and its
+    /// positions still, made no stop for 30 minutes of it, and a drive read "in vehicle" throughout made none at
+    /// all). Out of line: only for a moving reading at a still speed.
+    @inline(never)
+    func stillAgainstMovingReading(now: Int64, sparseHorizon: Double) -> KinematicVerdict? {
+        let judged = window.verdict(now: now, profile: profile, minimumHorizonSeconds: sparseHorizon)
+        return judged.verdict == .still ? judged : nil
     }
 
     func activityVerdict(at now: Int64) -> MotionVerdict? {
