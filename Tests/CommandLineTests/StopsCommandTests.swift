@@ -43,6 +43,30 @@ import Testing
 
     /// A walk, 10 minutes of silence at one place, and a walk on: a possible stop (`staysAcrossGaps`), whose
     /// GeoJSON feature says so (`kind` "possibleStop", `acrossGap`), between two trips.
+    /// Fixes delivered in batches newest first (rows 300–419 of the demo walk, its stop among them, in reversed
+    /// 30-row batches): fewer than a fifth of the file is out of order, so no warning said the stop was lost (a
+    /// stops tester's drive). A run of late fixes spanning a minute or more is warned of, with its times;
+    /// swapped neighbours are not.
+    @Test func warnsOfABlockOfLateFixes() throws {
+        let lines = try String(contentsOfFile: Tool.demo, encoding: .utf8).split(separator: "\n").map(String.init)
+        let header = lines[0], rows = Array(lines.dropFirst())
+        let batches = stride(from: 300, to: 420, by: 30).map { rows[$0..<$0 + 30] }
+        let late = [header] + rows[..<300] + batches.reversed().joined() + rows[420...]
+        var swapped = rows
+        for i in stride(from: 10, to: swapped.count - 1, by: 20) { swapped.swapAt(i, i + 1) }
+        let lateFile = try Tool.temporaryFile("late.csv", contents: late.joined(separator: "\n") + "\n")
+        let swappedFile = try Tool.temporaryFile(
+            "swapped.csv", contents: ([header] + swapped).joined(separator: "\n") + "\n")
+        defer { for path in [lateFile, swappedFile] { try? FileManager.default.removeItem(atPath: path) } }
+        let r = try Tool.run(["stops", lateFile])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("in a row, dated 2025-11-29T07:11:"), "\(r.stderr)")
+        #expect(r.stderr.contains("were rejected as out of order"), "\(r.stderr)")
+        #expect(r.stderr.contains("--sort"), "\(r.stderr)")
+        let fine = try Tool.run(["stops", swappedFile])
+        #expect(fine.status == 0 && !fine.stderr.contains("out of order"), "\(fine.stderr)")
+    }
+
     @Test func aStayAcrossAGapIsAPossibleStopFeature() throws {
         let path = Tool.temporaryPath("gap-stay.csv"), out = Tool.temporaryPath("gap-stay.geojson")
         defer {

@@ -14,6 +14,10 @@ struct RunDiagnostics {
     private(set) var outOfOrder = 0
     private(set) var repeatingTheTimeBefore = 0
     private var previousTime: Timestamp?
+    /// The run of fixes rejected as out of order since the last accepted one: how many, and the earliest and
+    /// latest of their times; and the run whose times spanned the longest (see ``lateBlockWarning(input:)``).
+    private var lateRun: (count: Int, earliest: Timestamp, latest: Timestamp)?
+    private(set) var longestLateRun: (count: Int, earliest: Timestamp, latest: Timestamp)?
     /// Jumps of whole GPS week-rollover periods between fixes read one after the other.
     private(set) var weekRollovers = GPSWeekRollover.Tally()
     /// Fixes after which the tracker overruled the speed readings (a column of zeros under a moving track), and those
@@ -55,6 +59,18 @@ struct RunDiagnostics {
         weekRollovers.add(fix.timestamp)
         if let reason = decision.rejection, let i = RejectionReason.allCases.firstIndex(of: reason) {
             rejectedByReason[i] += 1
+        }
+        if decision.rejection == .outOfOrder {
+            let run = lateRun.map { ($0.count + 1, min($0.earliest, fix.timestamp), max($0.latest, fix.timestamp)) }
+            lateRun = run ?? (1, fix.timestamp, fix.timestamp)
+            if let run = lateRun,
+                longestLateRun.map({ $0.earliest.seconds(to: $0.latest) < run.earliest.seconds(to: run.latest) })
+                    ?? true
+            {
+                longestLateRun = run
+            }
+        } else if decision.isAccepted {
+            lateRun = nil
         }
         switch decision.rejection {
         case nil:
@@ -375,7 +391,9 @@ struct RunDiagnostics {
     /// order (a tester's shuffled walk: the smoothed distance right, "counts next to nothing" wrong, duration
     /// and stops those of the unsorted pass).
     func orderWarning(input: String, rawPathMetres: Double?, smoothed: Bool = false) -> String? {
-        guard read >= 20, Double(outOfOrder) > 0.2 * Double(read) else { return nil }
+        guard read >= 20, Double(outOfOrder) > 0.2 * Double(read) else {
+            return smoothed ? nil : lateBlockWarning(input: input)
+        }
         let percent = Int((100 * Double(outOfOrder) / Double(read)).rounded())
         if smoothed {
             return "warning: \(outOfOrder) of \(read) fixes (\(percent) %) of \(input) are out of order: the smoothed "
@@ -394,6 +412,28 @@ struct RunDiagnostics {
                 ? "\n"
                 : "; if the file is written newest first or shuffled, 'truetrack convert \(input) SORTED.csv --sort' "
                     + "writes it in time order\n")
+    }
+}
+
+extension RunDiagnostics {
+    /// The shortest span of time a run of fixes rejected as out of order must cover to be warned of when they are
+    /// fewer than a fifth of the file: 60 s. Why: a late batch (a phone that delivered its fixes newest batch
+    /// first, a merge of two exports) loses whatever happened in it, a stop of minutes among them, without a word
+    /// (a stops tester's drive with 9 minutes of fixes in reversed 30 s batches: 510 of 2,836 rejected, its 5-minute
+    /// stop gone); a re-delivered fix or two (IPIN's batches, swapped neighbours) spans seconds.
+    static let lateBlockSeconds = 60.0
+
+    /// A warning for the run of fixes rejected as out of order, one after another, whose times span at least
+    /// ``lateBlockSeconds`` (the longest such run, and how many fixes it holds).
+    func lateBlockWarning(input: String) -> String? {
+        guard let run = longestLateRun, run.earliest.seconds(to: run.latest) >= Self.lateBlockSeconds else {
+            return nil
+        }
+        return "warning: \(run.count) fixes of \(input) in a row, dated \(ISO8601.format(run.earliest)) to "
+            + "\(ISO8601.format(run.latest)), came after newer ones and were rejected as out of order (\(outOfOrder) in "
+            + "all): the distance and stops of those \(Int(run.earliest.seconds(to: run.latest).rounded())) s are "
+            + "missing; if they were delivered late, 'truetrack convert \(input) SORTED.csv --sort' writes the file "
+            + "in time order\n"
     }
 }
 
