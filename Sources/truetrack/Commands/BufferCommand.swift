@@ -10,7 +10,8 @@ enum BufferCommand {
         abstract: "Persist fixes in a SQLite buffer (add), and list, count, inspect, requeue or clear it.",
         positionals: ["ACTION", "[INPUT]"], minimumPositionals: 1, maximumPositionals: 2,
         options: [
-            OptionSpec(name: "db", valueName: "FILE", help: "The buffer's SQLite file (created when missing)."),
+            OptionSpec(
+                name: "db", valueName: "FILE", help: "The buffer's SQLite file (created when missing).", required: true),
             OptionSpec(
                 name: "profile", short: "p", valueName: "PROFILE",
                 help: "add: the Tracker's profile (walking, running, cycling, driving); default walking."),
@@ -227,7 +228,7 @@ enum BufferCommand {
             throw CommandFailure(message: Self.storeFailure(error, persisted: persisted, read: diagnostics.read))
         }
         Terminal.error(
-            "persisted \(persisted) of \(diagnostics.read + notNewerThanSession) fixes "
+            "persisted \(persisted) of \(Terminal.count(diagnostics.read + notNewerThanSession, "fix", "fixes")) "
                 + "(\(diagnostics.read - persisted - alreadyStored) rejected by the tracker"
                 + (notNewerThanSession > 0 ? ", \(notNewerThanSession) skipped" : "")
                 + (alreadyStored > 0 ? ", \(alreadyStored) already in the buffer" : "") + ")"

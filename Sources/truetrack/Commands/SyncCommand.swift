@@ -10,8 +10,8 @@ enum SyncCommand {
         abstract: "Send the buffered fixes to an HTTP backend in batches; rows are deleted only once acknowledged.",
         positionals: [], minimumPositionals: 0, maximumPositionals: 0,
         options: [
-            OptionSpec(name: "db", valueName: "FILE", help: "The buffer's SQLite file."),
-            OptionSpec(name: "url", valueName: "URL", help: "The backend endpoint (http or https)."),
+            OptionSpec(name: "db", valueName: "FILE", help: "The buffer's SQLite file.", required: true),
+            OptionSpec(name: "url", valueName: "URL", help: "The backend endpoint (http or https).", required: true),
             OptionSpec(name: "method", valueName: "METHOD", help: "POST (default) or PUT."),
             OptionSpec(
                 name: "header", valueName: "'K: V'",
@@ -103,7 +103,8 @@ enum SyncCommand {
         let done = DispatchSemaphore(value: 0)
         Task {
             outcome.summary = await synchronizer.flush { result in
-                var line = result.success ? "sent \(result.count) fixes" : "attempt failed for \(result.count) fixes"
+                let fixes = Terminal.count(result.count, "fix", "fixes")
+                var line = result.success ? "sent \(fixes)" : "attempt failed for \(fixes)"
                 if let status = result.status { line += " (HTTP \(status))" }
                 if let error = result.error { line += ": \(error)" }
                 if result.disposition == .split { line += "; they go again in batches of \(result.count / 2)" }
@@ -133,7 +134,7 @@ enum SyncCommand {
             let what =
                 rejectedInBuffer > s.rejected
                 ? "the buffer holds \(rejectedInBuffer) fixes a backend rejected (\(s.rejected) in this sync)"
-                : "the backend rejected \(s.rejected) fixes"
+                : "the backend rejected \(Terminal.count(s.rejected, "fix", "fixes"))"
             Terminal.error(
                 "Error: \(what); they stay in \(db) ('truetrack buffer requeue --db \(db)' sends them again with the "
                     + "next sync)\n")

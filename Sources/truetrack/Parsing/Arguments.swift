@@ -25,6 +25,9 @@ struct OptionSpec: Sendable {
     var help: String
     /// May be given several times (values accumulate).
     var repeatable = false
+    /// Must be given: the usage line shows it without brackets (`sync --db FILE --url URL`; the command itself
+    /// checks it and names it when missing).
+    var required = false
 }
 
 /// A subcommand: its name, what it does, its positional arguments and options.
@@ -44,7 +47,7 @@ struct CommandSpec: Sendable {
         parts += positionals
         for option in options where option.name != "help" {
             let flag = "--\(option.name)" + (option.valueName.map { " \($0)" } ?? "")
-            parts.append("[\(flag)]" + (option.repeatable ? "..." : ""))
+            parts.append((option.required ? flag : "[\(flag)]") + (option.repeatable ? "..." : ""))
         }
         return parts.joined(separator: " ")
     }
