@@ -170,6 +170,13 @@ import Testing
         #expect(stopsJSON.stdout.contains("\"profileSource\" : \"file: cycling\""), "\(stopsJSON.stdout)")
         let text = try Tool.run(["process", declared])
         #expect(text.stdout.contains("(cycling profile, from the file's type 'cycling')"), "\(text.stdout)")
+        // So does `buffer add` (a tester's GPX ride was added as a walk: 0 m of the session, held as a vehicle).
+        let db = Tool.temporaryPath("declared.sqlite")
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) } }
+        let added = try Tool.run(["buffer", "add", declared, "--db", db, "--session", "ride"])
+        let session = try #require(added.stderr.split(separator: "\n").first { $0.hasPrefix("session 'ride': ") })
+        let metres = Double(session.dropFirst("session 'ride': ".count).prefix { $0 != " " }) ?? .nan
+        #expect(abs(metres - distance) < 1, "\(added.stderr)")
     }
 
     /// A GPX that `process --out` or `convert` writes keeps the activity: a ride read back as a walk (the

@@ -14,7 +14,8 @@ enum BufferCommand {
                 name: "db", valueName: "FILE", help: "The buffer's SQLite file (created when missing).", required: true),
             OptionSpec(
                 name: "profile", short: "p", valueName: "PROFILE",
-                help: "add: the Tracker's profile (walking, running, cycling, driving); default walking."),
+                help: "add: the Tracker's profile (walking, running, cycling, driving); default: the one the input's "
+                    + "declared activity names (GPX <type>, TCX Sport), else walking."),
             OptionSpec(
                 name: "session", valueName: "ID",
                 help: "add: the session the fixes belong to; its state (distance, last fix, the tracker's and stop "
@@ -124,7 +125,8 @@ enum BufferCommand {
     static func add(_ arguments: ParsedArguments, buffer: FixBuffer, storeOptions: StoreOptions) throws -> Int32 {
         let input = arguments.positionals[1]
         let (format, options) = try InputOptions.from(arguments)
-        let profile = TrackingProfile.preset(try InputOptions.profileKind(arguments))
+        // (The file's declared activity too, as `process` and `stops` read it: a GPX ride was added as a walk.)
+        let profile = TrackingProfile.preset(try InputOptions.profileKind(arguments, input: input))
         var reader: AnyFixReader
         do { reader = try AnyFixReader(path: input, format: format, options: options) } catch {
             throw CommandFailure(message: error.description)
