@@ -307,17 +307,21 @@ import TrueTrackSimulation
         return (drive, total - drive)
     }
 
-    /// A consistent receiver every `interval` s: east at 12 m/s with true readings and course for 590 s (7,080 m),
-    /// then parked with zeros until 1,800 s, its fixes sliding away in a straight line at `rate` m/s for `seconds` s
-    /// from 900 s (a reflection that drifts) and then snapping back; 3 m of white noise per axis, 5 m accuracy.
+    /// A consistent receiver every `interval` s: east at 12 m/s with true readings and course for 590 s (7,056 m,
+    /// braking at 3 m/s²), then parked with zeros until 1,800 s, its fixes sliding away in a straight line at `rate`
+    /// m/s for `seconds` s from 900 s (a reflection that drifts) and then snapping back; 3 m of white noise per axis,
+    /// 5 m accuracy.
     static func parkedWithDrift(interval: Int, rate: Double, seconds: Double, seed: UInt64) -> [Fix] {
         var noise = Noise(state: seed)
+        // (Braking into the park at 3 m/s²: a reading that falls from 12 m/s to 0 in a second is a dropout.)
+        var drive = TrackerTests.BrakingDrive(cruise: 12, halts: [590..<10_000])
         return stride(from: 0, to: 1_800, by: interval).map { t in
             let s = Double(t)
             let drift = s >= 900 && s < 900 + seconds ? rate * (s - 900) : 0
+            let (along, speed) = drive.advance(to: s)
             return TrackerTests.fix(
-                s, north: 0.6 * drift + noise.gaussian(3), east: min(s, 590) * 12 + 0.8 * drift + noise.gaussian(3),
-                speed: s < 590 ? 12 : 0, course: s < 590 ? 90 : nil)
+                s, north: 0.6 * drift + noise.gaussian(3), east: along + 0.8 * drift + noise.gaussian(3),
+                speed: speed, course: s < 590 ? 90 : nil)
         }
     }
 
