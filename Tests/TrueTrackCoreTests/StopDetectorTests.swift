@@ -471,14 +471,31 @@ import TrueTrackSimulation
         #expect(!unread.isStopCommitted && unread.state == .moving)
     }
 
-    @Test func lowConfidenceStillIsUncertainAndDoesNotArm() {
+    /// A reading under the confidence threshold (or of an unknown activity) decides nothing: the kinematic verdict
+    /// stands in, as without a reading. A low-confidence "still" does not arm while the walker walks on; a
+    /// low-confidence "in vehicle" does not keep a parked car (speed 0, positions still) from its stop (a stops
+    /// tester's parked car at 50–60 % made none in 30 minutes: the reading was "uncertain", which kept the
+    /// kinematic verdict out).
+    @Test func aLowConfidenceReadingLeavesTheVerdictToTheKinematics() {
         var d = StopDetector(profile: Self.quiet)
         _ = Self.walking(&d, until: 30)
         for k in 31...80 {
-            _ = d.process(Self.e(Double(k), east: 42, activity: ActivityReading(kind: .still, confidence: 50)))
-            #expect(d.verdict == .uncertain)
+            _ = d.process(
+                Self.e(
+                    Double(k), east: 1.4 * Double(k), speed: 1.4,
+                    activity: ActivityReading(kind: .still, confidence: 50)))
+            #expect(d.verdict == .moving)
         }
         #expect(d.countdownArmedAt == nil && d.state == .moving)
+        var parked = StopDetector(profile: .driving)
+        for t in 0..<30 { _ = parked.process(Self.e(Double(t), north: 10 * Double(t), speed: 10)) }
+        for t in 30..<400 {
+            for kind in [ActivityKind.inVehicle, .unknown] where (t % 2 == 0) == (kind == .inVehicle) {
+                _ = parked.process(
+                    Self.e(Double(t), north: 300, speed: 0, activity: ActivityReading(kind: kind, confidence: 55)))
+            }
+        }
+        #expect(parked.isStopCommitted && parked.state == .stationary)
     }
 
     @Test func confidentStillArmsAtOnceAndMovingActivityLeaves() {

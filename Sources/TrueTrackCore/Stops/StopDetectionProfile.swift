@@ -58,7 +58,8 @@ public struct StopDetectionProfile: Sendable, Hashable, BitwiseCopyable {
     public static let clockJumpRun = 3
     /// Activities that mean moving (when read with at least ``activityConfidenceThreshold``).
     public var movingActivities: ActivityMask
-    /// The confidence (0–100) from which an activity reading counts; below it the reading is uncertain.
+    /// The confidence (0–100) from which an activity reading counts; below it the reading decides nothing (the
+    /// kinematic verdict stands in, as without one).
     public var activityConfidenceThreshold: Int
     /// An activity reading older than this no longer applies, seconds.
     public var activityValiditySeconds: Double

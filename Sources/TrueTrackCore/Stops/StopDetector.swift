@@ -129,8 +129,9 @@ public enum MotionEvent: Sendable, Hashable {
 ///   activity, a confirmed speed or kinematic trigger, a manual change to moving). A single *moving* or an
 ///   *uncertain* verdict does not cancel it (else a shop visit would never complete).
 /// - The verdict is tri-state (``MotionVerdict``). A fresh activity reading at or above the confidence
-///   threshold decides it; a low-confidence or unknown reading is uncertain. Without a fresh reading the
-///   kinematic verdict of the trailing window stands in (see ``StopDetectionProfile``), and so it does against
+///   threshold decides it. Without one (none, a low-confidence or unknown reading: "uncertain" is not "still",
+///   nor is it a veto) the kinematic verdict of the trailing window stands in (see ``StopDetectionProfile``),
+///   and so it does against
 ///   a confident moving reading (in a vehicle, on foot) when the evidence reads a speed under the still speed
 ///   and the window reads still: a phone in a parked car goes on reading "in vehicle".
 /// - **Silence is never a stop**: a gap longer than ``gapSeconds`` (the profile's
@@ -547,9 +548,9 @@ public struct StopDetector: Sendable {
         guard let reading = activity else { return nil }
         let age = Double(now &- activityMilliseconds) / 1000
         guard age >= 0, age <= profile.activityValiditySeconds else { return nil }
-        guard Int(reading.confidence) >= profile.activityConfidenceThreshold else { return .uncertain }
+        guard Int(reading.confidence) >= profile.activityConfidenceThreshold else { return nil }
         if reading.kind == .still { return .still }
-        return profile.movingActivities.contains(reading.kind) ? .moving : .uncertain
+        return profile.movingActivities.contains(reading.kind) ? .moving : nil
     }
 
     mutating func process(activity reading: ActivityReading, milliseconds: Int64) {
