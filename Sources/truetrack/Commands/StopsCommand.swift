@@ -20,7 +20,7 @@ enum StopsCommand {
                 help:
                     "Also write the stops as GeoJSON points (properties: kind \"stop\", stop (its number), start, end, "
                     + "durationSeconds, radiusMetres, fixes), the possible stops in recording gaps (kind "
-                    + "\"possibleStop\", acrossGap: true, fixes 0), and the trips as LineStrings of the accepted fixes "
+                    + "\"possibleStop\", acrossGap: true, fixes: those between back-to-back gaps, often 0), and the trips as LineStrings of the accepted fixes "
                     + "(properties: kind \"trip\", trip, start, end, durationSeconds, distanceMetres)."
             ),
         ] + StopsCommand.tuningSpecs + InputOptions.specs,
@@ -50,7 +50,8 @@ enum StopsCommand {
             0.5 m/s of travel) and that lasts at least a stop's shortest span is listed as a possible stop
             (staysAcrossGaps in --json; acrossGap in the GeoJSON): not a stop, its time stays unobserved (silence
             never means stopped), but the device likely stayed there: a delivery in an underground car park may be
-            listed only there.
+            listed only there. Back-to-back gaps at one place are one possible stop, holding the fixes between
+            them (its fixes count; 0 for a single gap).
             """)
 
     /// Options that tune the stop detector's profile (`stops` and `process`).
