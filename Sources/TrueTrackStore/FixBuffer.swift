@@ -159,7 +159,7 @@ public final class FixBuffer {
     /// `firstNewID` (the append's own); inside a transaction.
     ///
     /// A batch being sent (claimed by ``nextBatch(size:)``, not acknowledged yet) keeps its rows while older
-    /// unsent rows (rejected ones too) can go: its retry must carry the same rows under the same key, and a server following the
+    /// unsent rows can go (then a batch rejected keeping its key, whole): its retry must carry the same rows under the same key, and a server following the
     /// Idempotency-Key draft refuses a key reused with another body (422), which rejected the rest of the batch
     /// (an app tester's offline phone whose cap dropped the front of the batch in flight). The append's own
     /// fixes are never dropped to keep a batch: when every older row is in flight (a cap not much larger than
@@ -170,9 +170,13 @@ public final class FixBuffer {
         guard excess > 0 else { return 0 }
         var removed = 0
         for sql in [
+            "DELETE FROM fixes WHERE id IN (SELECT id FROM fixes WHERE batch_id IS NULL AND id < ?2 ORDER BY id LIMIT ?1)",
+            // A batch rejected keeping its key goes whole: its requeue resends it under that key, which a server
+            // following the Idempotency-Key draft refuses with another body (422), and the rows went again under a
+            // new one (a reviewer's point).
             """
-            DELETE FROM fixes WHERE id IN
-                (SELECT id FROM fixes WHERE (batch_id IS NULL OR sync_state = 1) AND id < ?2 ORDER BY id LIMIT ?1)
+            DELETE FROM fixes WHERE batch_id IN (SELECT batch_id FROM (SELECT batch_id FROM fixes
+                WHERE sync_state = 1 AND batch_id IS NOT NULL AND id < ?2 ORDER BY id LIMIT ?1))
             """,
             "DELETE FROM fixes WHERE id IN (SELECT id FROM fixes ORDER BY id LIMIT ?1)",
         ] where removed < excess {
@@ -207,7 +211,12 @@ public final class FixBuffer {
         lastPruneSeconds = now.secondsSince1970
         let cutoff = now.advanced(bySeconds: -age).millisecondsSince1970
         return try db.transaction { () throws(StoreError) -> Int in
-            let delete = try db.statement("DELETE FROM fixes WHERE coalesce(stored_ms, time_ms) < ?")
+            // (A batch rejected keeping its key goes whole, as under the cap.)
+            let delete = try db.statement(
+                """
+                DELETE FROM fixes WHERE coalesce(stored_ms, time_ms) < ?1 OR batch_id IN (SELECT batch_id FROM fixes
+                    WHERE sync_state = 1 AND batch_id IS NOT NULL AND coalesce(stored_ms, time_ms) < ?1)
+                """)
             delete.bind(1, cutoff)
             try delete.step()
             let removed = db.changes
@@ -231,6 +240,18 @@ public final class FixBuffer {
     static let storedSQL = """
         SELECT 1 FROM fixes WHERE time_ms = ?1 AND latitude = ?2 AND longitude = ?3 AND session_id IS ?4 LIMIT 1
         """
+
+    /// Whether the buffer holds `fix` already: a row of session `sessionID` with the same time, latitude and
+    /// longitude (what ``append(_:decisions:sessionID:skippingStored:)`` skips). One lookup in the time index.
+    public func contains(_ fix: Fix, sessionID: String?) throws(StoreError) -> Bool {
+        let lookup = try db.statement(FixBuffer.storedSQL)
+        defer { lookup.reset() }
+        lookup.bind(1, fix.timestamp.millisecondsSince1970)
+        lookup.bind(2, fix.latitude)
+        lookup.bind(3, fix.longitude)
+        lookup.bind(4, sessionID)
+        return try lookup.step()
+    }
 
     /// Binds every parameter of ``insertSQL`` (NULL when absent), so rows need no `clear_bindings`.
     private static func bind(_ fix: Fix, decision: FixDecision?, sessionID: String?, to s: Statement) {
@@ -397,8 +418,9 @@ public final class FixBuffer {
 
     // MARK: Sync batches
 
-    /// The batch the sync must send next: the oldest open batch when one exists (a retry: the same rows
-    /// under the same key, whatever `size` is now), else up to `size` of the oldest pending rows, claimed
+    /// The batch the sync must send next: the oldest open batch with pending rows when one exists (a retry, or a
+    /// batch rejected keeping its key and requeued: the same rows under the same key, whatever `size` is now; one
+    /// whose rows are still rejected waits), else up to `size` of the oldest pending rows, claimed
     /// under a new random idempotency key in one transaction. `nil` when nothing is pending.
     ///
     /// - Parameter size: the most rows a new batch claims, 1 or more.

@@ -43,7 +43,9 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
                     ? " (check the credentials, e.g. the Authorization header)"
                     : [404, 405, 410].contains(code)
                         ? " (no such endpoint, or not for this method: check the sync URL)"
-                        : "")
+                        : code == 409
+                            ? " (a request with this batch's Idempotency-Key is still being processed, or stored "
+                                + "it: the batch goes again under the same key)" : "")
         case .redirected(let code, let url):
             "HTTP \(code) redirect from \(url): not followed (a redirect's target did not store the batch); check the sync URL"
         case .calledFromOnResult:
@@ -71,8 +73,8 @@ public enum SyncDisposition: Sendable, Hashable {
     /// pending again and this synchronizer claims batches of half that size from now on; the flush goes on at
     /// once. (A single row refused as too large is ``rejected``.)
     case split
-    /// A failure that retrying now cannot fix (401/403, 404/405/410, a redirect, an unexpected status, a store error): the flush
-    /// stops; the rows stay pending.
+    /// A failure that retrying now cannot fix (401/403, 404/405/410, a redirect, an unexpected status, a store
+    /// error): the flush stops; the batch's rows stay in it (in flight), to go again under the same key.
     case stopped
 }
 

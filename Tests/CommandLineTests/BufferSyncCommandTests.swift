@@ -120,7 +120,7 @@ final class LoopbackReceiver {
         // The second part again: every fix is older than the session's last, nothing is added.
         let again = try Tool.run(["buffer", "add", second, "--db", parts, "--session", "walk"])
         #expect(again.stderr.contains("session 'walk': \(total) m (0.0 m from this add)"), "\(again.stderr)")
-        #expect(again.stderr.contains("skipped, not newer than the session's last before this add (already added?)"))
+        #expect(again.stderr.contains("skipped: already in the session (not newer than its last before this add)"))
         // Said once, not as broken times (an API tester read "times look broken … shuffled" first).
         #expect(!again.stderr.contains("look broken"), "\(again.stderr)")
         #expect(try Tool.run(["buffer", "count", "--db", parts]).stdout == "554\n")
@@ -153,27 +153,55 @@ final class LoopbackReceiver {
         }
     }
 
-    /// The session's fixes added again with their dates two days earlier (a tester's export re-added): they were
-    /// rejected as out of order, but one over a day older than the session's last restarted the tracker as after a
-    /// clock jump, and the session counted the file again (130 → 260 → 390 km). They are skipped.
-    @Test func skipsASessionsFixesAddedAgainDaysEarlier() throws {
+    /// A file of the session added again after a later day's (a tester's export re-added): its fixes, over a day
+    /// older than the session's last, were rejected as out of order, but three in a row restarted the tracker as
+    /// after a clock jump, and the session counted the file again (130 → 260 → 390 km). The session holds them:
+    /// they are skipped.
+    @Test func skipsASessionsFixesAddedAgainDaysLater() throws {
         let text = try String(contentsOfFile: Tool.demo, encoding: .utf8)
-        let earlier = try Tool.temporaryFile(
-            "earlier.csv", contents: text.replacingOccurrences(of: "2025-11-29T", with: "2025-11-27T"))
+        let later = try Tool.temporaryFile(
+            "later.csv", contents: text.replacingOccurrences(of: "2025-11-29T", with: "2025-12-01T"))
         let db = Tool.temporaryPath("session-again.sqlite")
         defer {
-            try? FileManager.default.removeItem(atPath: earlier)
+            try? FileManager.default.removeItem(atPath: later)
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
         }
-        let first = try Tool.run(["buffer", "add", Tool.demo, "--db", db, "--session", "walk"])
-        #expect(first.status == 0, "\(first.stderr)")
-        let total = try #require(first.stderr.split(separator: "\n").first { $0.hasPrefix("session 'walk': ") })
+        #expect(try Tool.run(["buffer", "add", Tool.demo, "--db", db, "--session", "walk"]).status == 0)
+        let second = try Tool.run(["buffer", "add", later, "--db", db, "--session", "walk"])
+        #expect(second.status == 0, "\(second.stderr)")
+        let total = try #require(second.stderr.split(separator: "\n").first { $0.hasPrefix("session 'walk': ") })
             .dropFirst("session 'walk': ".count).prefix { $0 != " " }
-        let again = try Tool.run(["buffer", "add", earlier, "--db", db, "--session", "walk"])
+        let again = try Tool.run(["buffer", "add", Tool.demo, "--db", db, "--session", "walk"])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stderr.contains("session 'walk': \(total) m (0.0 m from this add)"), "\(again.stderr)")
         #expect(again.stderr.contains("persisted 0 of "), "\(again.stderr)")
-        #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "554\n")
+        #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "1108\n")
+    }
+
+    /// A session whose last fix was dated an hour ahead (a clock fault) takes the real fixes after it: skipped by
+    /// time alone, as not newer than its last, the session took nothing more (a reviewer's: "persisted 0 of 260").
+    @Test func aSessionRecoversFromALastFixDatedAhead() throws {
+        let lines = try String(contentsOfFile: Tool.demo, encoding: .utf8).split(separator: "\n").map(String.init)
+        var first = Array(lines[..<301])
+        var fields = first[300].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let time = try #require(ISO8601.parse(fields[0]))
+        fields[0] = ISO8601.format(Timestamp(millisecondsSince1970: time.millisecondsSince1970 + 3_600_000))
+        first[300] = fields.joined(separator: ",")
+        let a = try Tool.temporaryFile("ahead-a.csv", contents: first.joined(separator: "\n") + "\n")
+        let b = try Tool.temporaryFile(
+            "ahead-b.csv", contents: ([lines[0]] + lines[301...]).joined(separator: "\n") + "\n")
+        let db = Tool.temporaryPath("ahead.sqlite")
+        defer {
+            for path in [a, b] { try? FileManager.default.removeItem(atPath: path) }
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
+        }
+        #expect(try Tool.run(["buffer", "add", a, "--db", db, "--session", "w"]).status == 0)
+        let rest = try Tool.run(["buffer", "add", b, "--db", db, "--session", "w"])
+        #expect(rest.status == 0, "\(rest.stderr)")
+        #expect(!rest.stderr.contains("persisted 0 of"), "\(rest.stderr)")
+        let added = try #require(rest.stderr.split(separator: "\n").first { $0.hasPrefix("session 'w': ") })
+        let fromThisAdd = added.split(separator: "(").last.flatMap { Double($0.prefix { $0 != " " }) } ?? 0
+        #expect(fromThisAdd > 150, "\(rest.stderr)")
     }
 
     /// A buffer filled under a larger cap is not cut to the default one by an add that forgot `--max-records` (a

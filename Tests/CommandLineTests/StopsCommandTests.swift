@@ -41,12 +41,11 @@ import Testing
         }
     }
 
-    /// A walk, 10 minutes of silence at one place, and a walk on: a possible stop (`staysAcrossGaps`), whose
-    /// GeoJSON feature says so (`kind` "possibleStop", `acrossGap`), between two trips.
     /// Fixes delivered in batches newest first (rows 300–419 of the demo walk, its stop among them, in reversed
     /// 30-row batches): fewer than a fifth of the file is out of order, so no warning said the stop was lost (a
-    /// stops tester's drive). A run of late fixes spanning a minute or more is warned of, with its times;
-    /// swapped neighbours are not.
+    /// stops tester's drive). A run of late fixes spanning a minute or more inside a silence of the accepted
+    /// track is warned of, with its times; swapped neighbours are not, nor an overlapping re-export (rows 200–299
+    /// again after 299: nothing is missing, a reviewer's).
     @Test func warnsOfABlockOfLateFixes() throws {
         let lines = try String(contentsOfFile: Tool.demo, encoding: .utf8).split(separator: "\n").map(String.init)
         let header = lines[0], rows = Array(lines.dropFirst())
@@ -65,8 +64,16 @@ import Testing
         #expect(r.stderr.contains("--sort"), "\(r.stderr)")
         let fine = try Tool.run(["stops", swappedFile])
         #expect(fine.status == 0 && !fine.stderr.contains("out of order"), "\(fine.stderr)")
+        let overlapping = try Tool.temporaryFile(
+            "overlap.csv",
+            contents: ([header] + rows[..<300] + rows[200..<300] + rows[300...]).joined(separator: "\n") + "\n")
+        defer { try? FileManager.default.removeItem(atPath: overlapping) }
+        let repeated = try Tool.run(["stops", overlapping])
+        #expect(repeated.status == 0 && !repeated.stderr.contains("in a row"), "\(repeated.stderr)")
     }
 
+    /// A walk, 10 minutes of silence at one place, and a walk on: a possible stop (`staysAcrossGaps`), whose
+    /// GeoJSON feature says so (`kind` "possibleStop", `acrossGap`), between two trips.
     @Test func aStayAcrossAGapIsAPossibleStopFeature() throws {
         let path = Tool.temporaryPath("gap-stay.csv"), out = Tool.temporaryPath("gap-stay.geojson")
         defer {

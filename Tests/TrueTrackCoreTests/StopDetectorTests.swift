@@ -469,6 +469,11 @@ import TrueTrackSimulation
         for t in 0..<30 { _ = unread.process(Self.e(Double(t), north: 10 * Double(t), speed: 10, activity: reading)) }
         for t in 30..<400 { _ = unread.process(Self.e(Double(t), north: 300, speed: nil, activity: reading)) }
         #expect(!unread.isStopCommitted && unread.state == .moving)
+        // A reading at a moving speed: believed (a crawl at 0.6 m/s whose positions stay inside the radius).
+        var crawling = StopDetector(profile: .driving)
+        for t in 0..<30 { _ = crawling.process(Self.e(Double(t), north: 10 * Double(t), speed: 10, activity: reading)) }
+        for t in 30..<400 { _ = crawling.process(Self.e(Double(t), north: 300, speed: 0.6, activity: reading)) }
+        #expect(!crawling.isStopCommitted && crawling.state == .moving && crawling.verdict == .moving)
     }
 
     /// A reading under the confidence threshold (or of an unknown activity) decides nothing: the kinematic verdict

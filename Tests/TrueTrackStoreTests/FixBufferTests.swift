@@ -163,6 +163,32 @@ import TrueTrackCore
         #expect(try buffer.newest(limit: 1000).map(\.id).sorted() == Array(1...40) + Array(121...180))
     }
 
+    /// A batch rejected keeping its key (a lasting 409) goes whole under the cap, never in part: its requeue
+    /// resends it under that key, which a server following the Idempotency-Key draft refuses with another body
+    /// (422), and the rest went again under a new key (a reviewer's point). Requeued, it goes first, as it was.
+    @Test func capDropsABatchRejectedKeepingItsKeyWhole() throws {
+        let buffer = try FixBuffer(path: ":memory:", options: StoreOptions(maxRecordsToPersist: 100))
+        try buffer.append((0..<70).map(walkFix))
+        let conflicted = try #require(try buffer.nextBatch(size: 50))
+        #expect(try buffer.markRejected(conflicted, status: 409, keepingItsKey: true) == 50)
+        let inFlight = try #require(try buffer.nextBatch(size: 10))
+        #expect(inFlight.idempotencyKey != conflicted.idempotencyKey && inFlight.rows.count == 10)
+        // The 10 unclaimed rows go first, then the set-aside batch whole (50 rows for the 5 left over).
+        #expect(try buffer.append((70..<115).map(walkFix)).droppedCount == 60)
+        let st = try buffer.statistics()
+        #expect(st.rejectedCount == 0 && st.inFlightCount == 10 && st.rowCount == 55, "\(st)")
+        // Another set-aside batch, requeued: the same key and rows, before the batch in flight.
+        let second = try FixBuffer(path: ":memory:", options: StoreOptions(maxRecordsToPersist: 1_000))
+        try second.append((0..<80).map(walkFix))
+        let kept = try #require(try second.nextBatch(size: 50))
+        try second.markRejected(kept, status: 409, keepingItsKey: true)
+        let next = try #require(try second.nextBatch(size: 50))
+        #expect(next.rows.first?.id == 51)
+        #expect(try second.requeueRejected() == 50)
+        let again = try #require(try second.nextBatch(size: 50))
+        #expect(again.idempotencyKey == kept.idempotencyKey && again.rows.map(\.id) == kept.rows.map(\.id))
+    }
+
     /// A session identifier holding a NUL (user input) came back cut at the NUL.
     @Test func keepsTextWithANULWhole() throws {
         let buffer = try FixBuffer(path: ":memory:")

@@ -21,7 +21,11 @@ extension Tracker {
     @usableFromInline @inline(never)
     mutating func readsDroppedOut(_ fix: Fix) -> Bool {
         let now = fix.timestamp.millisecondsSince1970
-        guard hasFilter, now > lastAcceptedMilliseconds else { return false }
+        guard hasFilter, now > lastAcceptedMilliseconds else {
+            // (A first fix, or one the tracker rejects as out of order or restarts on: no dropout to judge.)
+            droppedOutSinceMilliseconds = .min
+            return false
+        }
         if droppedOutSinceMilliseconds != .min, !(lastReading >= profile.deadbandMetresPerSecond) {
             if let start = window.oldest() {
                 let de = filter.east - start.east, dn = filter.north - start.north

@@ -553,6 +553,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         hasFilter = false
         slowSinceMilliseconds = .min
         stillAgreedMilliseconds = .min
+        droppedOutSinceMilliseconds = .min
         beforeJump = SIMD4(.nan, .nan, 0, 0)
     }
 
@@ -1434,6 +1435,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         chainVehicleMilliseconds = .min
         stillAgreedMilliseconds = .min
         lastJumpClaimMilliseconds = .min
+        droppedOutSinceMilliseconds = .min
         return true
     }
 

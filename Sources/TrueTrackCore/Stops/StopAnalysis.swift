@@ -476,6 +476,9 @@ public struct StopAnalysis: Sendable, Hashable {
             for (stay, isStill) in stays {
                 if isStill, stay.fixes > 0 { stops.append(stay) } else { possible.append(stay) }
             }
+            // A stay a stop spans is in that stop (a countdown that ran on after the gap and committed: the gap was
+            // listed twice, as a stop's unobserved time and as a possible stop, a tester's).
+            possible.removeAll { stay in stops.contains { $0.start < stay.end && stay.start < $0.end } }
             stops.sort { $0.start < $1.start }
             // A sparse logger's first step, judged a gap before the detector knew its rhythm (the profile's gap,
             // 20 s driving, against a tracker every 30 s), is one of its steps when it is no longer than the gap

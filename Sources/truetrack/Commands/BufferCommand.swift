@@ -35,7 +35,7 @@ enum BufferCommand {
                           a fix the buffer already holds (same session, time and position) is skipped, so adding
                           a file again, or after an interrupted add, stores each fix once; with --session the
                           add continues the session where the previous one left it (the same tracker, so its
-                          running total goes on; fixes not newer than its last are skipped) and prints the
+                          running total goes on; fixes not newer than its last that it holds are skipped) and prints the
                           session's distance. Fixes already synced and since deleted from the buffer are stored
                           again by an add of their file without --session (nothing remembers them)
               list        the newest rows, newest first
@@ -43,7 +43,8 @@ enum BufferCommand {
               stats       print the rows by state: pending, in flight (sent, not yet acknowledged), rejected
                           by the backend (kept, no longer sent), and the rows dropped so far by the cap
               requeue     make the rows the backend rejected pending again (after fixing what it refused)
-                          and print how many
+                          and print how many; a batch rejected after lasting 409s keeps its rows and key, so
+                          its rows show as in flight again and go first, as that batch
               clear       delete every row and print how many were removed
             """)
 
@@ -201,14 +202,23 @@ enum BufferCommand {
         var readFailure: ReadError?
         // Fixes not newer than the session's last before this add: a file added again, not a shuffled one.
         let sessionLast = sessionState == nil ? nil : tracker.lastAcceptedTime
-        var notNewerThanSession = 0
+        var notNewerThanSession = 0, isAddedAgain = false
         do {
             while let fix = try reader.next() {
-                // Not shown to the tracker: it rejects them as out of order, but one over a day older restarted it
-                // as after a clock jump and counted the file again (a tester's 130 km session read 260, then 390).
+                // A fix of the session stored already, not newer than its last, and the ones not newer that follow
+                // it (the fixes the tracker rejected when they were added): a file added again. Not shown to the
+                // tracker, which rejects them as out of order, but three over a day older restarted it as after a
+                // clock jump and counted the file again (a tester's 130 km session read 260, then 390). Not by time
+                // alone: after a last fix dated ahead, the real ones that follow must reach the tracker, which
+                // recovers from the wrong clock (skipped by time, a reviewer's session took nothing more).
                 if let sessionLast, fix.timestamp <= sessionLast {
-                    notNewerThanSession += 1
-                    continue
+                    if try isAddedAgain || buffer.contains(fix, sessionID: session) {
+                        isAddedAgain = true
+                        notNewerThanSession += 1
+                        continue
+                    }
+                } else {
+                    isAddedAgain = false
                 }
                 let decision = tracker.process(fix)
                 diagnostics.observe(fix, decision, overrules: tracker.overrules)
@@ -234,14 +244,15 @@ enum BufferCommand {
                 + "(\(diagnostics.read - persisted - alreadyStored) rejected by the tracker"
                 + (notNewerThanSession > 0 ? ", \(notNewerThanSession) skipped" : "")
                 + (alreadyStored > 0 ? ", \(alreadyStored) already in the buffer" : "") + ")"
-                + (dropped > 0 ? ", \(dropped) oldest rows dropped by the cap" : "") + "\n")
+                + (dropped > 0 ? ", \(Terminal.count(dropped, "oldest row", "oldest rows")) dropped by the cap" : "")
+                + "\n")
         if let state = sessionState {
             let total = tracker.distance.totalMetres
             Terminal.error(
                 "session '\(state.id)': \(total.fixed(1)) m (\((total - state.before).fixed(1)) m from this add)"
                     + (notNewerThanSession > 0
-                        ? "; \(notNewerThanSession) fixes were skipped, not newer than the session's last before "
-                            + "this add (already added?)" : "") + "\n")
+                        ? "; \(Terminal.count(notNewerThanSession, "fix was", "fixes were")) skipped: already in "
+                            + "the session (not newer than its last before this add)" : "") + "\n")
         }
         // (The fixes of a file added again are skipped, said above, not counted out of order: the order warning
         // called its times broken, an API tester.)

@@ -18,6 +18,12 @@ struct RunDiagnostics {
     /// latest of their times; and the run whose times spanned the longest (see ``lateBlockWarning(input:)``).
     private var lateRun: (count: Int, earliest: Timestamp, latest: Timestamp)?
     private(set) var longestLateRun: (count: Int, earliest: Timestamp, latest: Timestamp)?
+    /// The latest silences between accepted fixes longer than ``lateGapSeconds`` (at most ``keptGaps``, ms since
+    /// 1970): a fix rejected as out of order inside one is missing from the track; one outside them repeats a
+    /// stretch the accepted fixes cover (an overlapping re-export read as "missing", a reviewer's).
+    private var acceptedGaps: [(start: Int64, end: Int64)] = []
+    private var previousAccepted: Int64?
+    static let lateGapSeconds = 10.0, keptGaps = 256
     /// Jumps of whole GPS week-rollover periods between fixes read one after the other.
     private(set) var weekRollovers = GPSWeekRollover.Tally()
     /// Fixes after which the tracker overruled the speed readings (a column of zeros under a moving track), and those
@@ -60,7 +66,10 @@ struct RunDiagnostics {
         if let reason = decision.rejection, let i = RejectionReason.allCases.firstIndex(of: reason) {
             rejectedByReason[i] += 1
         }
-        if decision.rejection == .outOfOrder {
+        let now = fix.timestamp.millisecondsSince1970
+        if decision.rejection == .outOfOrder,
+            acceptedGaps.reversed().contains(where: { $0.start < now && now < $0.end })
+        {
             let run = lateRun.map { ($0.count + 1, min($0.earliest, fix.timestamp), max($0.latest, fix.timestamp)) }
             lateRun = run ?? (1, fix.timestamp, fix.timestamp)
             if let run = lateRun,
@@ -71,6 +80,11 @@ struct RunDiagnostics {
             }
         } else if decision.isAccepted {
             lateRun = nil
+            if let previous = previousAccepted, Double(now &- previous) / 1000 > Self.lateGapSeconds {
+                if acceptedGaps.count == Self.keptGaps { acceptedGaps.removeFirst() }
+                acceptedGaps.append((previous, now))
+            }
+            previousAccepted = now
         }
         switch decision.rejection {
         case nil:
@@ -423,8 +437,8 @@ extension RunDiagnostics {
     /// stop gone); a re-delivered fix or two (IPIN's batches, swapped neighbours) spans seconds.
     static let lateBlockSeconds = 60.0
 
-    /// A warning for the run of fixes rejected as out of order, one after another, whose times span at least
-    /// ``lateBlockSeconds`` (the longest such run, and how many fixes it holds).
+    /// A warning for the run of fixes rejected as out of order, one after another, inside silences of the accepted
+    /// track, whose times span at least ``lateBlockSeconds`` (the longest such run, and how many fixes it holds).
     func lateBlockWarning(input: String) -> String? {
         guard let run = longestLateRun, run.earliest.seconds(to: run.latest) >= Self.lateBlockSeconds else {
             return nil
