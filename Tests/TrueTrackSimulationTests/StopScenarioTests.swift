@@ -386,6 +386,28 @@ import TrueTrackSimulation
         }
     }
 
+    /// A walker stands 15 s, goes silent for 10 minutes at one place, and stands 15 s more: the countdown runs on
+    /// the observed seconds only and commits after the gap, a stop that holds the silence as unobserved; the gap
+    /// is not listed again as a possible stop (a tester's: listed both ways).
+    @Test func aStopThatSpansAGapIsNotAlsoAPossibleStop() throws {
+        let t0 = Timestamp(millisecondsSince1970: 1_714_550_400_000)
+        var fixes: [Fix] = []
+        func add(_ second: Double, _ north: Double, _ speed: Double) throws {
+            fixes.append(
+                try Fix(
+                    timestamp: t0.advanced(bySeconds: second), latitude: 48 + north / 111_320, longitude: 11,
+                    horizontalAccuracyMetres: 5, speedMetresPerSecond: speed))
+        }
+        for k in 0..<120 { try add(Double(k), 1.4 * Double(k), 1.4) }
+        for k in 120..<135 { try add(Double(k), 168, 0) }
+        for k in 735..<750 { try add(Double(k), 168, 0) }
+        for k in 750..<870 { try add(Double(k), 168 + 1.4 * Double(k - 750), 1.4) }
+        let analysis = StopAnalysis(fixes: fixes, profile: .walking)
+        #expect(analysis.stops.count == 1, "\(analysis.stops)")
+        #expect(analysis.stops.first.map { $0.unobservedSeconds >= 590 } == true, "\(analysis.stops)")
+        #expect(analysis.staysAcrossGaps.isEmpty, "\(analysis.staysAcrossGaps)")
+    }
+
     /// A parked tracker's heartbeats: a stay across back-to-back gaps at one place holds the fixes between them
     /// (it said "no fixes" over an 8-hour stay with a heartbeat every hour), and a long one ends the trip. When
     /// every one of them reads a speed of 0 it is a stop (the device was seen there, still, at least three times:
