@@ -678,6 +678,23 @@ import Testing
         #expect(driven > 0.95 * 7_500 && driven < 1.02 * 7_500, "\(driven) m of 7,500")
     }
 
+    /// A walker stands a minute under a confident "in vehicle" reading (a classifier slow to let go), then walks
+    /// on under confident "on foot" readings: the vehicle latch ends at the second such fix instead of two minutes
+    /// on, so the walk counts (a tester's: 166.6 m of 335, the rest held and lost at the end of the file).
+    @Test func aConfidentOnFootReadingEndsTheVehicleLatch() {
+        var tracker = Tracker(profile: .walking)
+        let vehicle = ActivityReading(kind: .inVehicle, confidence: 90)
+        let onFoot = ActivityReading(kind: .onFoot, confidence: 90)
+        for s in 0..<120 { _ = tracker.process(Self.fix(Double(s), north: 1.4 * Double(s), speed: 1.4, course: 0)) }
+        for s in 120..<180 { _ = tracker.process(Self.fix(Double(s), north: 168, speed: 0, activity: vehicle)) }
+        for s in 180..<300 {
+            _ = tracker.process(
+                Self.fix(Double(s), north: 168 + 1.4 * Double(s - 180), speed: 1.4, course: 0, activity: onFoot))
+        }
+        let total = tracker.distance.totalMetres + tracker.finishTrack()
+        #expect(abs(total - 336) < 0.05 * 336, "\(total) m of 336")
+    }
+
     /// Fixes every 15 s under the running and cycling profiles (their Doppler check judges chords): a step
     /// longer than the 10 s integration limit restarts the chord, since the Doppler path counts only 10 s of it
     /// (a reviewer's sparse runs trusted the Doppler on 2–9 % of fixes).

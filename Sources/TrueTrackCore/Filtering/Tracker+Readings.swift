@@ -391,6 +391,13 @@ extension Tracker {
             activity, ageSeconds: Double(now &- activityMilliseconds) / 1000, profile: profile)
         if verdict == .still && movesAgainstStillReading(now: now) { return (.uncertain, true, false) }
         let excluded = verdict != .uncertain && activity.map { profile.excludedActivities.contains($0.kind) } == true
+        if verdict == .moving, !excluded, isInVehicle, slowSinceMilliseconds != .min {
+            // A slow spell inside the vehicle latch under a confident reading of the profile's own activity (on
+            // foot for walking) has lasted: the traveller left the vehicle, and the latch ends at this fix. (A
+            // tester's walk after a standstill read "in vehicle" was held for two minutes, and lost at the end of
+            // the file.)
+            slowSinceMilliseconds = min(slowSinceMilliseconds, now &- Int64(profile.vehicleExitSeconds * 1000))
+        }
         return (verdict, false, excluded)
     }
 
