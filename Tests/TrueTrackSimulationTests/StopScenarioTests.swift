@@ -386,17 +386,20 @@ import TrueTrackSimulation
         }
     }
 
+    /// A fix `second` s after 2024-05-01T08:00Z, `north` m north of 48° N 11° E, 5 m accuracy, reading `speed`.
+    static func northFix(_ second: Double, north: Double, speed: Double?) throws -> Fix {
+        try Fix(
+            timestamp: Timestamp(millisecondsSince1970: 1_714_550_400_000).advanced(bySeconds: second),
+            latitude: 48 + north / 111_320, longitude: 11, horizontalAccuracyMetres: 5, speedMetresPerSecond: speed)
+    }
+
     /// A walker stands 15 s, goes silent for 10 minutes at one place, and stands 15 s more: the countdown runs on
     /// the observed seconds only and commits after the gap, a stop that holds the silence as unobserved; the gap
     /// is not listed again as a possible stop (a tester's: listed both ways).
     @Test func aStopThatSpansAGapIsNotAlsoAPossibleStop() throws {
-        let t0 = Timestamp(millisecondsSince1970: 1_714_550_400_000)
         var fixes: [Fix] = []
         func add(_ second: Double, _ north: Double, _ speed: Double) throws {
-            fixes.append(
-                try Fix(
-                    timestamp: t0.advanced(bySeconds: second), latitude: 48 + north / 111_320, longitude: 11,
-                    horizontalAccuracyMetres: 5, speedMetresPerSecond: speed))
+            fixes.append(try Self.northFix(second, north: north, speed: speed))
         }
         for k in 0..<120 { try add(Double(k), 1.4 * Double(k), 1.4) }
         for k in 120..<135 { try add(Double(k), 168, 0) }
@@ -415,13 +418,9 @@ import TrueTrackSimulation
     /// it stays a possible stop.
     @Test(arguments: [true, false])
     func aStayAcrossHeartbeatsCountsItsFixes(readsSpeed: Bool) throws {
-        let t0 = Timestamp(millisecondsSince1970: 1_714_550_400_000)
         var fixes: [Fix] = []
         func add(_ second: Double, _ north: Double, _ speed: Double) throws {
-            fixes.append(
-                try Fix(
-                    timestamp: t0.advanced(bySeconds: second), latitude: 48 + north / 111_320, longitude: 11,
-                    horizontalAccuracyMetres: 5, speedMetresPerSecond: readsSpeed ? speed : nil))
+            fixes.append(try Self.northFix(second, north: north, speed: readsSpeed ? speed : nil))
         }
         for k in 0..<120 { try add(Double(k), 10 * Double(k), k == 119 ? 0 : 10) }
         // Parked at 1,190 m: a heartbeat every 10 minutes for an hour, then away again.
@@ -436,7 +435,7 @@ import TrueTrackSimulation
         #expect(stays.first.map { abs($0.durationSeconds - 3600) < 1 } == true)
         // An hour parked ends the trip, as an hour's silence would (it was one trip through the stay).
         #expect(analysis.trips.count == 2, "\(analysis.trips)")
-        #expect(analysis.trips.first.map { $0.end == t0.advanced(bySeconds: 119) } == true)
+        #expect(analysis.trips.first.map { $0.end == fixes[119].timestamp } == true)
     }
 
     /// A ride too fast for the walking profile, without Doppler, is rejected for speed on almost every fix and
