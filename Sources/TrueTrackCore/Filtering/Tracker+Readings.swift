@@ -21,11 +21,13 @@ extension Tracker {
     @usableFromInline @inline(never)
     mutating func readsDroppedOut(_ fix: Fix) -> Bool {
         let now = fix.timestamp.millisecondsSince1970
-        guard hasFilter, now > lastAcceptedMilliseconds else {
-            // (A first fix, or one the tracker rejects as out of order or restarts on: no dropout to judge.)
+        guard hasFilter else {
+            // (A first fix, or one after a restart: no dropout to judge, and none goes on.)
             droppedOutSinceMilliseconds = .min
             return false
         }
+        // (A fix the tracker rejects as out of order, a duplicate: judged as it is, the dropout goes on.)
+        guard now > lastAcceptedMilliseconds else { return false }
         if droppedOutSinceMilliseconds != .min, !(lastReading >= profile.deadbandMetresPerSecond) {
             if let start = window.oldest() {
                 let de = filter.east - start.east, dn = filter.north - start.north
