@@ -100,6 +100,10 @@ public struct SyncResult: Sendable, Hashable {
     /// `onResult` sees the result, so a log can say it rather than fall silent for minutes): the backoff, at least
     /// `Retry-After`, at most ``RetryPolicy/maximumDelaySeconds``; `nil` when no retry follows in this flush.
     public var nextAttemptInSeconds: Double?
+    /// Where a redirect (3xx) pointed, without its query or user info (a token there is not printed); `nil` for
+    /// any other answer, or a redirect without a `Location`. Never followed: it says what to check the sync URL
+    /// against (a tester's 302 named no target).
+    public var redirectLocation: String?
 }
 
 /// The totals of one ``Synchronizer/flush(onResult:)``.

@@ -430,6 +430,11 @@ public actor Synchronizer {
                 result.disposition = .stopped
             case 300..<400:
                 result.error = .redirected(status, url: configuration.redactedURL)
+                result.redirectLocation = response.value(forHTTPHeaderField: "Location").flatMap { location in
+                    URL(string: location, relativeTo: configuration.url).map {
+                        SyncConfiguration.redact($0.absoluteURL)
+                    }
+                }
                 result.disposition = .stopped
             case 400..<500:
                 try buffer.markRejected(batch, status: status)

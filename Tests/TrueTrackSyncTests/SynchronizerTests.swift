@@ -229,7 +229,8 @@ import TrueTrackStore
     }
 
     /// A 302 whose target answers 200 (a login or landing page) acknowledged the batch: every fix was deleted
-    /// and reported delivered while the endpoint stored none. A redirect is not followed and stops the flush.
+    /// and reported delivered while the endpoint stored none. A redirect is not followed and stops the flush; the
+    /// result says where it pointed (``SyncResult/redirectLocation``: a tester's 302 named no target).
     @Test func aRedirectIsNeverAnAcknowledgement() async throws {
         let receiver = try ReceiverProcess()
         defer { receiver.stop() }
@@ -246,6 +247,9 @@ import TrueTrackStore
         #expect(results.all.first?.disposition == .stopped)
         #expect(summary.lastError == .redirected(302, url: receiver.fixesURL.absoluteString))
         #expect(summary.lastError?.description.contains("not followed") == true)
+        // Where it pointed is said (resolved against the sync URL), not followed.
+        let landing = try #require(URL(string: "/landing", relativeTo: receiver.fixesURL)?.absoluteURL)
+        #expect(results.all.first?.redirectLocation == landing.absoluteString, "\(results.all)")
         let stats = try await receiver.stats()
         #expect(stats["stored_fixes"] as? Int == 0)
         #expect(stats["landing_visits"] == nil)

@@ -107,6 +107,7 @@ enum SyncCommand {
                 var line = result.success ? "sent \(fixes)" : "attempt failed for \(fixes)"
                 if let status = result.status { line += " (HTTP \(status))" }
                 if let error = result.error { line += ": \(error)" }
+                if let location = result.redirectLocation { line += " (it points to \(location))" }
                 if result.disposition == .split { line += "; they go again in batches of \(result.count / 2)" }
                 if let wait = result.nextAttemptInSeconds {
                     // To a tenth of a second: the backoff is jittered, and "1 s" for a 0.19 s wait misled.
