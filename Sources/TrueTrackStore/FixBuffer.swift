@@ -126,10 +126,7 @@ public final class FixBuffer {
             var inserted = 0
             for (index, fix) in fixes.enumerated() {
                 if let lookup {
-                    lookup.bind(1, fix.timestamp.millisecondsSince1970)
-                    lookup.bind(2, fix.latitude)
-                    lookup.bind(3, fix.longitude)
-                    lookup.bind(4, sessionID)
+                    FixBuffer.bindStored(fix, sessionID: sessionID, to: lookup)
                     let isStored = try lookup.step()
                     lookup.reset()
                     if isStored {
@@ -159,8 +156,8 @@ public final class FixBuffer {
     /// `firstNewID` (the append's own); inside a transaction.
     ///
     /// A batch being sent (claimed by ``nextBatch(size:)``, not acknowledged yet) keeps its rows while older
-    /// unsent rows can go (then a batch rejected keeping its key, whole): its retry must carry the same rows under the same key, and a server following the
-    /// Idempotency-Key draft refuses a key reused with another body (422), which rejected the rest of the batch
+    /// unsent rows can go (then a batch rejected keeping its key, whole): its retry must carry the same rows under
+    /// the same key, and a server following the Idempotency-Key draft refuses a key reused with another body (422), which rejected the rest of the batch
     /// (an app tester's offline phone whose cap dropped the front of the batch in flight). The append's own
     /// fixes are never dropped to keep a batch: when every older row is in flight (a cap not much larger than
     /// the batches), the batch's oldest rows go, and its retry sends the rest under its key.
@@ -176,7 +173,7 @@ public final class FixBuffer {
             // new one (a reviewer's point).
             """
             DELETE FROM fixes WHERE batch_id IN (SELECT batch_id FROM (SELECT batch_id FROM fixes
-                WHERE sync_state = 1 AND batch_id IS NOT NULL AND id < ?2 ORDER BY id LIMIT ?1))
+                WHERE \(FixBuffer.keptKeyRows) AND id < ?2 ORDER BY id LIMIT ?1))
             """,
             "DELETE FROM fixes WHERE id IN (SELECT id FROM fixes ORDER BY id LIMIT ?1)",
         ] where removed < excess {
@@ -215,7 +212,7 @@ public final class FixBuffer {
             let delete = try db.statement(
                 """
                 DELETE FROM fixes WHERE coalesce(stored_ms, time_ms) < ?1 OR batch_id IN (SELECT batch_id FROM fixes
-                    WHERE sync_state = 1 AND batch_id IS NOT NULL AND coalesce(stored_ms, time_ms) < ?1)
+                    WHERE \(FixBuffer.keptKeyRows) AND coalesce(stored_ms, time_ms) < ?1)
                 """)
             delete.bind(1, cutoff)
             try delete.step()
@@ -236,6 +233,9 @@ public final class FixBuffer {
         ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26)
         """
     static let selectSQL = "SELECT id, \(columns), sync_state, sync_status, batch_id FROM fixes"
+    /// The rows of a batch rejected keeping its key (``markRejected(_:status:keepingItsKey:)``), which the cap and
+    /// the age limit drop whole.
+    static let keptKeyRows = "sync_state = 1 AND batch_id IS NOT NULL"
     /// Whether a fix is stored already (the time index narrows it to the rows of one millisecond).
     static let storedSQL = """
         SELECT 1 FROM fixes WHERE time_ms = ?1 AND latitude = ?2 AND longitude = ?3 AND session_id IS ?4 LIMIT 1
@@ -246,11 +246,16 @@ public final class FixBuffer {
     public func contains(_ fix: Fix, sessionID: String?) throws(StoreError) -> Bool {
         let lookup = try db.statement(FixBuffer.storedSQL)
         defer { lookup.reset() }
+        FixBuffer.bindStored(fix, sessionID: sessionID, to: lookup)
+        return try lookup.step()
+    }
+
+    /// Binds the parameters of ``storedSQL`` for `fix` of session `sessionID`.
+    private static func bindStored(_ fix: Fix, sessionID: String?, to lookup: Statement) {
         lookup.bind(1, fix.timestamp.millisecondsSince1970)
         lookup.bind(2, fix.latitude)
         lookup.bind(3, fix.longitude)
         lookup.bind(4, sessionID)
-        return try lookup.step()
     }
 
     /// Binds every parameter of ``insertSQL`` (NULL when absent), so rows need no `clear_bindings`.

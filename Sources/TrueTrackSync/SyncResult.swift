@@ -31,21 +31,25 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The buffer failed.
     case store(StoreError)
 
+    /// What to do about a status that stops or sets aside a batch (" (…)"), or "".
+    static func hint(forStatus code: Int) -> String {
+        switch code {
+        case 401, 403: " (check the credentials, e.g. the Authorization header)"
+        case 404, 405, 410: " (no such endpoint, or not for this method: check the sync URL)"
+        case 409:
+            " (a request with this batch's Idempotency-Key is still being processed, or stored it: the batch goes "
+                + "again under the same key)"
+        default: ""
+        }
+    }
+
     /// A one-line description.
     public var description: String {
         switch self {
         case .invalidConfiguration(let why): "invalid sync configuration: \(why)"
         case .network(let why): "network error: \(why)"
         case .timeout(let seconds, let url): "no complete answer from \(url) within \(seconds) s"
-        case .status(let code, let url):
-            "HTTP \(code) from \(url)"
-                + (code == 401 || code == 403
-                    ? " (check the credentials, e.g. the Authorization header)"
-                    : [404, 405, 410].contains(code)
-                        ? " (no such endpoint, or not for this method: check the sync URL)"
-                        : code == 409
-                            ? " (a request with this batch's Idempotency-Key is still being processed, or stored "
-                                + "it: the batch goes again under the same key)" : "")
+        case .status(let code, let url): "HTTP \(code) from \(url)" + SyncError.hint(forStatus: code)
         case .redirected(let code, let url):
             "HTTP \(code) redirect from \(url): not followed (a redirect's target did not store the batch); check the sync URL"
         case .calledFromOnResult:

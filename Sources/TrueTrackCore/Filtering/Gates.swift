@@ -321,8 +321,8 @@ public enum SpeedIntegration {
 public enum ReadingDrop {
     /// The fastest deceleration taken for a real halt: 6 m/s² (0.6 g). Why: drivers' hard braking is 0.4–0.7 g,
     /// only an emergency stop with ABS reaches 0.8–1 g, and a walker, a runner or a cyclist never falls 6 m/s in a
-    /// second. At 1 Hz a reading falls from 6.3 m/s or more to under the 0.3 m/s deadband only in a dropout (or an
-    /// emergency stop: its zeros are then held for no reading while the window still holds the approach, which the
-    /// readings before explain, so the stand-ins count next to nothing).
+    /// second. At 1 Hz a reading falls from 6.3 m/s or more to under the 0.3 m/s deadband only in a dropout (or a
+    /// halt no Doppler reports so abruptly: its zeros are then held for no reading while the window still holds
+    /// the approach, and the position filter's decay counts, 31 m from 14 m/s in `ReadingDropTests`).
     public static let maximumDecelerationMetresPerSecondSquared = 6.0
 }

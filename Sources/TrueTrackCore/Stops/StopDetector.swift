@@ -131,9 +131,8 @@ public enum MotionEvent: Sendable, Hashable {
 /// - The verdict is tri-state (``MotionVerdict``). A fresh activity reading at or above the confidence
 ///   threshold decides it. Without one (none, a low-confidence or unknown reading: "uncertain" is not "still",
 ///   nor is it a veto) the kinematic verdict of the trailing window stands in (see ``StopDetectionProfile``),
-///   and so it does against
-///   a confident moving reading (in a vehicle, on foot) when the evidence reads a speed under the still speed
-///   and the window reads still: a phone in a parked car goes on reading "in vehicle".
+///   and so it does against a confident moving reading (in a vehicle, on foot) when the evidence reads a speed
+///   under the still speed and the window reads still: a phone in a parked car goes on reading "in vehicle".
 /// - **Silence is never a stop**: a gap longer than ``gapSeconds`` (the profile's
 ///   ``StopDetectionProfile/gapSeconds``, or three typical steps of a sparse logger) empties the window (the
 ///   verdict is uncertain until it refills); a countdown armed before the gap runs on observed time only: the
@@ -436,9 +435,7 @@ public struct StopDetector: Sendable {
     /// Commits the pending countdown at `now` without a new fix when it has run out and the last fix still
     /// places it (see ``advance(to:)``).
     mutating func commitIfDueWithoutFix(now: Int64, _ events: inout [MotionEvent]) {
-        if let armed = countdownArmedAt, let last = lastEvidence,
-            Double(now &- armed.millisecondsSince1970 &- countdownSilenceMilliseconds) / 1000
-                >= profile.stopTimeoutSeconds,
+        if hasCountdownRunOut(at: now), let last = lastEvidence,
             Double(now &- last.timestamp.millisecondsSince1970) / 1000 <= gapSeconds
                 || (manualPauseMilliseconds != .min
                     && Double(manualPauseMilliseconds &- last.timestamp.millisecondsSince1970) / 1000 <= gapSeconds)
@@ -848,11 +845,16 @@ public struct StopDetector: Sendable {
         accumulator = nil
     }
 
+    /// Whether a pending countdown has run out at `now`: ``StopDetectionProfile/stopTimeoutSeconds`` since it was
+    /// armed, less the silences inside it (``countdownSilenceMilliseconds``).
+    func hasCountdownRunOut(at now: Int64) -> Bool {
+        guard let armed = countdownArmedAt else { return false }
+        return Double(now &- armed.millisecondsSince1970 &- countdownSilenceMilliseconds) / 1000
+            >= profile.stopTimeoutSeconds
+    }
+
     mutating func commitIfExpired(now: Int64, fix: MotionEvidence, _ events: inout [MotionEvent]) {
-        guard let armed = countdownArmedAt,
-            Double(now &- armed.millisecondsSince1970 &- countdownSilenceMilliseconds) / 1000
-                >= profile.stopTimeoutSeconds
-        else { return }
+        guard hasCountdownRunOut(at: now) else { return }
         commit(fix: fix, &events)
     }
 

@@ -70,11 +70,13 @@ struct RunDiagnostics {
         if decision.rejection == .outOfOrder,
             acceptedGaps.reversed().contains(where: { $0.start < now && now < $0.end })
         {
-            let run = lateRun.map { ($0.count + 1, min($0.earliest, fix.timestamp), max($0.latest, fix.timestamp)) }
-            lateRun = run ?? (1, fix.timestamp, fix.timestamp)
-            if let run = lateRun,
-                longestLateRun.map({ $0.earliest.seconds(to: $0.latest) < run.earliest.seconds(to: run.latest) })
-                    ?? true
+            let before = lateRun ?? (0, fix.timestamp, fix.timestamp)
+            let run = (
+                count: before.count + 1, earliest: min(before.earliest, fix.timestamp),
+                latest: max(before.latest, fix.timestamp)
+            )
+            lateRun = run
+            if longestLateRun.map({ $0.earliest.seconds(to: $0.latest) < run.earliest.seconds(to: run.latest) }) ?? true
             {
                 longestLateRun = run
             }
