@@ -134,9 +134,9 @@ public struct RewindingTracker: Sendable {
             let result = process(batch: [fix])
             return Outcome(decision: result.decisions[0], revised: result.revised)
         }
-        let decision = record(fix)
+        let outcome = record(fix)
         shownTotalMetres = totalMetres
-        return Outcome(decision: decision, revised: [])
+        return outcome
     }
 
     /// Processes a batch: fixes newer than every fix so far go straight to the tracker (in time order); a late
@@ -168,22 +168,22 @@ public struct RewindingTracker: Sendable {
             var k = 0
             for i in order {
                 while k < kept.count && kept[k].timestamp <= batch[i].timestamp {
-                    revised.append(record(kept[k]))
+                    revised.append(record(kept[k]).decision)
                     k += 1
                 }
-                decisions[i] = record(batch[i])
+                decisions[i] = record(batch[i]).decision
             }
             while k < kept.count {
-                revised.append(record(kept[k]))
+                revised.append(record(kept[k]).decision)
                 k += 1
             }
         } else {
-            for i in order { decisions[i] = record(batch[i]) }
+            for i in order { decisions[i] = record(batch[i]).decision }
         }
         for i in sorted[..<tooOld] {
             if history.isEmpty {
                 // After a clock-jump restart below: the new time line is kept from here.
-                decisions[i] = record(batch[i])
+                decisions[i] = record(batch[i]).decision
                 continue
             }
             let acceptedBefore = tracker.lastAcceptedTime
@@ -220,23 +220,30 @@ public struct RewindingTracker: Sendable {
     /// Processes `fix` with the tracker, keeping it (and a copy of the tracker every ``snapshotInterval``
     /// fixes, when what the horizon no longer needs is also let go).
     @inline(__always)
-    mutating func record(_ fix: Fix) -> FixDecision {
+    mutating func record(_ fix: Fix) -> Outcome {
         if _slowPath(history.count - (snapshots.last?.index ?? -snapshotInterval) >= snapshotInterval) {
             takeSnapshot()
         }
         history.append(fix)
         let latest = tracker.lastAcceptedMilliseconds
-        let decision = Self.process(fix, with: &tracker)
-        if _slowPath(decision.rejection != nil), latest != .min,
-            Double(fix.timestamp.millisecondsSince1970 &- latest) / 1000 > horizonSeconds
-        {
+        // (The outcome built around the call: the decision is written once, where it is returned. Building it
+        // from a decision held across the check below copied the 192-byte decision twice, 120 instructions per fix.)
+        let outcome = Outcome(decision: Self.process(fix, with: &tracker), revised: [])
+        if _slowPath(outcome.decision.rejection != nil) { forgetIfDatedAhead(fix, lastAccepted: latest) }
+        return outcome
+    }
+
+    /// After `fix` (the newest kept) was rejected: forgets it when it is dated further ahead of the last accepted
+    /// fix (`latest`, in milliseconds) than the horizon.
+    @inline(never)
+    mutating func forgetIfDatedAhead(_ fix: Fix, lastAccepted latest: Int64) {
+        if latest != .min, Double(fix.timestamp.millisecondsSince1970 &- latest) / 1000 > horizonSeconds {
             // Rejected, and dated further ahead of the last accepted fix than the horizon (a fix with a wrong
             // clock): kept, it would stay the newest fix and make every later one rewind until the clock caught
             // up (35 × slower for a year, a reviewer measured). Its effects on the tracker (the duplicate check
             // against it, an activity reading it carried) are lost at the next rewind.
             history.removeLast()
         }
-        return decision
     }
 
     /// `tracker.process(fix)`, not inlined: inlined into ``record(_:)``, the tracker's per-fix path made the
