@@ -253,6 +253,19 @@ public struct SessionSnapshot: Sendable, Hashable {
         lastFix = SessionLastFix(fix)
     }
 
+    /// Records the end of the session: the phase ``SessionPhase/ended`` and the total the tracker reached after
+    /// ``Tracker/finishTrack()``, which can lie above every decision's ``FixDecision/totalDistanceMetres``: the end
+    /// counts what a departure still held (driving and cycling hold a departure's first metres until it is
+    /// confirmed) on no fix's decision, so recording decisions alone stored 0 m for a drive whose tracker ended at
+    /// 77.7 m (an API tester, 2026-12-04). The total only rises (a non-finite one is ignored).
+    ///
+    /// - Parameter totalMetres: the tracker's total after `finishTrack()`: `tracker.distance.totalMetres`, or a
+    ///   ``RewindingTracker``'s ``RewindingTracker/totalMetres``.
+    public mutating func recordEnd(totalMetres: Double) {
+        if totalMetres.isFinite, totalMetres > distanceMetres { distanceMetres = totalMetres }
+        phase = .ended
+    }
+
     /// Records a batch's decisions as ``Tracker/process(batch:)`` made them: in time order, oldest first (a
     /// stable sort, as the tracker's), whatever the batch's own order. `decisions[i]` is about `batch[i]`.
     ///

@@ -1069,6 +1069,31 @@ import TrueTrackSimulation
         #expect("\(events)" == "\(expected)")
     }
 
+    /// Evidence built by hand with a position that is no coordinate, inside a stop: its position is left out (an
+    /// API tester's stop ended at latitude NaN), the stop and its end are those of the evidence without it.
+    @Test(arguments: [Double.nan, .infinity, 91])
+    func aPositionThatIsNoCoordinateStaysOutOfTheStop(latitude: Double) {
+        let evidence = Self.walkStandWalk()
+        var without = StopDetector(profile: StopDetectorTests.quiet)
+        let expected = without.process(batch: evidence)
+        var withBad = StopDetector(profile: StopDetectorTests.quiet)
+        var events: [MotionEvent] = []
+        for (n, e) in evidence.enumerated() {
+            events += withBad.process(e)
+            if n == 150 {
+                var bad = e
+                bad.timestamp = Timestamp(millisecondsSince1970: e.timestamp.millisecondsSince1970 + 500)
+                bad.latitude = latitude
+                events += withBad.process(bad)
+            }
+        }
+        let ends = events.compactMap { if case .stopEnded(let stop) = $0 { stop } else { nil } }
+        #expect(ends.count == 1)
+        #expect(ends.allSatisfy { $0.latitude.isFinite && $0.longitude.isFinite && abs($0.latitude) <= 90 })
+        let expectedEnds = expected.compactMap { if case .stopEnded(let stop) = $0 { stop } else { nil } }
+        #expect(ends.map(\.latitude) == expectedEnds.map(\.latitude))
+    }
+
     @Test(arguments: [Double.infinity, -.infinity, .nan, 1e20, -5, 0])
     func aWindowOutOfRangeIsClampedNotATrap(seconds: Double) {
         var profile = StopDetectorTests.quiet

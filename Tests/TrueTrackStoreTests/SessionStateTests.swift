@@ -81,6 +81,39 @@ import TrueTrackCore
         #expect(snapshot.distanceMetres > 0)
     }
 
+    /// A drive's last departure is held until confirmed, so no decision carries it; the end counts it, and
+    /// `recordEnd` stores it with the phase (recording decisions alone stored 0 m of a tracker's 77.7 m).
+    @Test func theEndStoresWhatFinishingTheTrackCounted() throws {
+        var tracker = Tracker(profile: .driving)
+        var fixes: [Fix] = []
+        let start: Int64 = 1_714_521_600_000
+        for n in 0..<140 {
+            // Parked 120 s (no Doppler speed), then 20 s pulling away at 4 m/s.
+            let north = n < 120 ? 0 : 4.0 * Double(n - 119)
+            fixes.append(
+                try Fix(
+                    timestamp: Timestamp(millisecondsSince1970: start + Int64(n) * 1000),
+                    latitude: 48.8566 + north / 111_195, longitude: 2.3522, horizontalAccuracyMetres: 4,
+                    provider: .gps))
+        }
+        let decisions = tracker.process(batch: fixes)
+        let store = try SessionStateStore(path: ":memory:")
+        try store.update(sessionID: "drive") { $0.record(batch: fixes, decisions: decisions) }
+        let counted = tracker.finishTrack()
+        #expect(counted > 40, "the held departure: \(counted) m")
+        let ended = try store.update(sessionID: "drive") {
+            $0.recordEnd(totalMetres: tracker.distance.totalMetres)
+        }
+        #expect(ended.phase == .ended)
+        #expect(ended.distanceMetres == tracker.distance.totalMetres)
+        #expect(ended.distanceMetres > decisions.map(\.totalDistanceMetres).max()!)
+        // Lower or non-finite totals never lower it.
+        var again = ended
+        again.recordEnd(totalMetres: .nan)
+        again.recordEnd(totalMetres: 1)
+        #expect(again.distanceMetres == ended.distanceMetres)
+    }
+
     @Test func recoveryIsAThreeWayAnswer() throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }

@@ -13,7 +13,7 @@
 /// ## Format
 /// ``CheckpointFormat``'s header with magic `TTkc`, then the tracker's memory: ``Tracker`` is `BitwiseCopyable`
 /// (plain numbers, fixed-size storage, no references), so its bytes are its value. ``byteCount`` bytes, about
-/// 3.7 KB. Another build of TrueTrack whose tracker has other fields, or a CPU of another byte order or word
+/// 4.6 KB (4,632 bytes on 64-bit Linux, 2026-12-04). Another build of TrueTrack whose tracker has other fields, or a CPU of another byte order or word
 /// size, refuses it with
 /// ``CheckpointError/differentLayout``: resume with ``Tracker/restore(persistedTotalMetres:lastAccepted:)``
 /// then (an app update costs one restart's worth of accuracy, nothing else).
@@ -53,7 +53,7 @@ public struct TrackerCheckpoint: Sendable, Hashable {
 
 extension Tracker {
     /// The tracker's whole state, to persist and resume from with ``init(resuming:)`` (see
-    /// ``TrackerCheckpoint``). Costs one copy and a checksum of ~3.7 KB; persisting it with the session
+    /// ``TrackerCheckpoint``). Costs one copy and a checksum of ~4.6 KB; persisting it with the session
     /// (`SessionStateStore.update`, both checkpoints) measured 0.9 ms instead of 0.4 ms per write (debug build).
     /// Take it after every fix, or every few batches with the buffer row it follows
     /// (`SessionSnapshot.saveCheckpoints(tracker:stopDetector:afterBufferRow:)`, resumed exactly by

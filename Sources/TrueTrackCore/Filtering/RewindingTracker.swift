@@ -7,7 +7,7 @@
 /// screen was off loses the whole backlog once a fix newer than the fresh one has been accepted (before that,
 /// the fresh fix is a forward jump nothing confirmed, and the backlog's third fix restarts the plain tracker:
 /// see ``TrackingProfile/clockJumpSeconds``; two fixes and a new anchor's window are lost). This type keeps the recent fixes and a copy of the tracker every
-/// ``snapshotInterval`` fixes (the tracker is a 3.7 KB value: a copy is a `memcpy`), so a late batch costs one
+/// ``snapshotInterval`` fixes (the tracker is a 4.6 KB value: a copy is a `memcpy`), so a late batch costs one
 /// replay of the fixes since the copy before it.
 ///
 /// Guarantees:
@@ -33,9 +33,9 @@
 ///
 /// Memory: the fixes of up to about twice the horizon (about 100 B each: 90–180 KB for 15 minutes at 1 Hz), up
 /// to about twice ``maximumKeptFixes`` (old fixes are let go once half the kept ones can go, so that each is
-/// moved about once), and one tracker copy per ``snapshotInterval`` fixes (3.7 KB each: 57–114 KB). A fix in
+/// moved about once), and one tracker copy per ``snapshotInterval`` fixes (4.6 KB each: 72–144 KB). A fix in
 /// order costs one append and, every ``snapshotInterval`` fixes, one copy, and letting go of old fixes moves the
-/// kept ones down (about once each): 1,154 instructions per fix against the plain tracker's 640 (callgrind,
+/// kept ones down (about once each): 1,224 instructions per fix against the plain tracker's 694 (callgrind,
 /// `truetrack-benchmarks --instructions`, the `rewinding-tracker` case; the tracker is called out of line, see
 /// ``process(_:with:)``), and no allocation once the buffers have grown to the horizon.
 public struct RewindingTracker: Sendable {

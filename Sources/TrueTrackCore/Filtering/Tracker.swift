@@ -1194,7 +1194,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
             decision.isStillReadingContradicted = reading.isContradicted
             readsExcludedActivity = reading.excludes
         }
-        let motion = decision.motion
         var isFast =
             windowMilliseconds >= span / 2
             && net / (Double(windowMilliseconds) / 1000) > profile.maximumSustainedSpeedMetresPerSecond

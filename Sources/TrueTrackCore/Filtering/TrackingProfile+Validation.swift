@@ -15,8 +15,7 @@ public enum TrackingProfileError: Error, Sendable, Hashable, CustomStringConvert
     public var description: String {
         switch self {
         case .invalidSetting(let field, let value, let requirement):
-            let shown = value.rounded() == value && abs(value) < 1e15 ? "\(Int(value))" : "\(value)"
-            return "\(field) is \(shown): it must be \(requirement)"
+            SettingChecks.describe(field: field, value: value, requirement: requirement)
         }
     }
 }
@@ -32,55 +31,40 @@ extension TrackingProfile {
     /// (``accelerationSigmaWithoutDoppler``, ``positionFilterAccelerationSigma``, ``minimumMeasurementNoiseScale``)
     /// and ``windowSeconds`` (clamped when set) are not checked. ∞ is allowed where it reads as "no limit".
     public var invalidSettings: [TrackingProfileError] {
-        var errors: [TrackingProfileError] = []
-        func check(_ field: String, _ value: Double, _ requirement: String, _ isValid: Bool) {
-            if !isValid { errors.append(.invalidSetting(field: field, value: value, requirement: requirement)) }
-        }
-        func above0(_ field: String, _ value: Double) {
-            check(field, value, "a number above 0", value > 0)
-        }
-        func finiteAbove0(_ field: String, _ value: Double) {
-            check(field, value, "a finite number above 0", value > 0 && value.isFinite)
-        }
-        func atLeast0(_ field: String, _ value: Double) {
-            check(field, value, "a number of 0 or more", value >= 0)
-        }
-        func finiteAtLeast0(_ field: String, _ value: Double) {
-            check(field, value, "a finite number of 0 or more", value >= 0 && value.isFinite)
-        }
-        above0("maximumAccuracyMetres", maximumAccuracyMetres)
-        finiteAbove0("assumedAccuracyMetres", assumedAccuracyMetres)
-        above0("maximumSpeedMetresPerSecond", maximumSpeedMetresPerSecond)
-        finiteAbove0("accelerationSigma", accelerationSigma)
-        above0("outlierChiSquare", outlierChiSquare)
-        check(
+        var checks = SettingChecks()
+        checks.above0("maximumAccuracyMetres", maximumAccuracyMetres)
+        checks.finiteAbove0("assumedAccuracyMetres", assumedAccuracyMetres)
+        checks.above0("maximumSpeedMetresPerSecond", maximumSpeedMetresPerSecond)
+        checks.finiteAbove0("accelerationSigma", accelerationSigma)
+        checks.above0("outlierChiSquare", outlierChiSquare)
+        checks.check(
             "rejectionsBeforeReanchor", Double(rejectionsBeforeReanchor), "a count of 1 or more",
             rejectionsBeforeReanchor >= 1)
-        above0("filterResetGapSeconds", filterResetGapSeconds)
-        above0("clockJumpSeconds", clockJumpSeconds)
-        atLeast0("maximumBridgedGapSeconds", maximumBridgedGapSeconds)
-        atLeast0("sessionBreakSeconds", sessionBreakSeconds)
-        finiteAbove0("assumedSpeedAccuracyMetresPerSecond", assumedSpeedAccuracyMetresPerSecond)
-        finiteAbove0("assumedCourseAccuracyDegrees", assumedCourseAccuracyDegrees)
-        finiteAtLeast0("deadbandMetresPerSecond", deadbandMetresPerSecond)
-        above0("maximumIntegrationSeconds", maximumIntegrationSeconds)
-        finiteAtLeast0("netDisplacementBaseMetres", netDisplacementBaseMetres)
-        finiteAtLeast0("netDisplacementAccuracyFactor", netDisplacementAccuracyFactor)
-        finiteAtLeast0("dopplerTrustRatio", dopplerTrustRatio)
-        atLeast0("dopplerEvidenceMetres", dopplerEvidenceMetres)
-        finiteAtLeast0("dopplerConsistentRatio", dopplerConsistentRatio)
-        finiteAtLeast0("motionDopplerSpeedMetresPerSecond", motionDopplerSpeedMetresPerSecond)
-        finiteAbove0("measurementNoiseScaleFixes", measurementNoiseScaleFixes)
-        above0("maximumSustainedSpeedMetresPerSecond", maximumSustainedSpeedMetresPerSecond)
-        check(
+        checks.above0("filterResetGapSeconds", filterResetGapSeconds)
+        checks.above0("clockJumpSeconds", clockJumpSeconds)
+        checks.atLeast0("maximumBridgedGapSeconds", maximumBridgedGapSeconds)
+        checks.atLeast0("sessionBreakSeconds", sessionBreakSeconds)
+        checks.finiteAbove0("assumedSpeedAccuracyMetresPerSecond", assumedSpeedAccuracyMetresPerSecond)
+        checks.finiteAbove0("assumedCourseAccuracyDegrees", assumedCourseAccuracyDegrees)
+        checks.finiteAtLeast0("deadbandMetresPerSecond", deadbandMetresPerSecond)
+        checks.above0("maximumIntegrationSeconds", maximumIntegrationSeconds)
+        checks.finiteAtLeast0("netDisplacementBaseMetres", netDisplacementBaseMetres)
+        checks.finiteAtLeast0("netDisplacementAccuracyFactor", netDisplacementAccuracyFactor)
+        checks.finiteAtLeast0("dopplerTrustRatio", dopplerTrustRatio)
+        checks.atLeast0("dopplerEvidenceMetres", dopplerEvidenceMetres)
+        checks.finiteAtLeast0("dopplerConsistentRatio", dopplerConsistentRatio)
+        checks.finiteAtLeast0("motionDopplerSpeedMetresPerSecond", motionDopplerSpeedMetresPerSecond)
+        checks.finiteAbove0("measurementNoiseScaleFixes", measurementNoiseScaleFixes)
+        checks.above0("maximumSustainedSpeedMetresPerSecond", maximumSustainedSpeedMetresPerSecond)
+        checks.check(
             "activityConfidenceThreshold", Double(activityConfidenceThreshold), "a confidence within 0...100",
             (0...100).contains(activityConfidenceThreshold))
-        atLeast0("activityValiditySeconds", activityValiditySeconds)
-        atLeast0("vehicleExitSeconds", vehicleExitSeconds)
-        atLeast0("departureConfirmationSeconds", departureConfirmationSeconds)
-        finiteAbove0("assumedDisplacementAccuracyMetres", assumedDisplacementAccuracyMetres)
-        finiteAtLeast0("netDisplacementNoiseSigmas", netDisplacementNoiseSigmas)
-        return errors
+        checks.atLeast0("activityValiditySeconds", activityValiditySeconds)
+        checks.atLeast0("vehicleExitSeconds", vehicleExitSeconds)
+        checks.atLeast0("departureConfirmationSeconds", departureConfirmationSeconds)
+        checks.finiteAbove0("assumedDisplacementAccuracyMetres", assumedDisplacementAccuracyMetres)
+        checks.finiteAtLeast0("netDisplacementNoiseSigmas", netDisplacementNoiseSigmas)
+        return checks.failures.map { .invalidSetting(field: $0.field, value: $0.value, requirement: $0.requirement) }
     }
 
     /// Throws the first of ``invalidSettings``, if any: call it on a profile that did not come from a preset

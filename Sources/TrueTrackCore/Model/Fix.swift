@@ -106,7 +106,9 @@ public struct Fix: Sendable, Hashable {
     /// Creates a fix, validating its coordinates and normalising every measurement (see the type's
     /// documentation for the rules).
     ///
-    /// - Parameter horizontalAccuracyMetres: the reported accuracy in metres; `nil` when the source has none.
+    /// - Parameter horizontalAccuracyMetres: the reported accuracy in metres; `nil` when the source has none
+    ///   (on Android when `hasAccuracy()` is false: `getAccuracy()` then reads 0, which, like any value ≤ 0, the
+    ///   accuracy gate rejects; `nil` is taken with the profile's fallback accuracy).
     /// - Throws: ``FixValidationError`` when latitude or longitude is non-finite or out of range, or the
     ///   timestamp lies outside the years 0001–9999 (``Timestamp/representableMilliseconds``).
     @inlinable

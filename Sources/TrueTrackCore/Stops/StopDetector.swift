@@ -247,8 +247,8 @@ public struct StopDetector: Sendable {
 
     /// Processes one fix's evidence and returns the events it caused (usually none: the empty array does not
     /// allocate). Evidence coarser than ``StopDetectionProfile/maximumAccuracyMetres``, or whose position the
-    /// tracker rejected as an outlier (``MotionEvidence/isPositionRejected``), contributes only its activity
-    /// reading. Evidence must come in time order (see ``process(batch:)`` for a delivered batch). Evidence
+    /// tracker rejected as an outlier (``MotionEvidence/isPositionRejected``), or whose position is no coordinate
+    /// (a latitude or longitude NaN, infinite or out of range), contributes only its activity reading. Evidence must come in time order (see ``process(batch:)`` for a delivered batch). Evidence
     /// not newer than the previous one is ignored, unless it is the third in a row a day or more older, or inside
     /// a long forward jump shortly after it (see ``StopDetectionProfile/clockJumpSeconds``): then the previous
     /// time was the wrong one and the detector's time restarts from it.
@@ -257,9 +257,12 @@ public struct StopDetector: Sendable {
         var events: [MotionEvent] = []
         // A fix coarser than the profile's maximum (a network-provider fix) says nothing about the position:
         // only its activity reading counts (see ``StopDetectionProfile/maximumAccuracyMetres``).
-        // So does a position the tracker rejected as an outlier (``MotionEvidence/isPositionRejected``).
+        // So does a position the tracker rejected as an outlier (``MotionEvidence/isPositionRejected``), and one
+        // that is no coordinate (NaN, ±∞ or out of range: evidence built by hand, a fix the tracker would reject as
+        // invalid), which would otherwise reach a stop's centre (an API tester's stop ended at latitude NaN).
         if evidence.isPositionRejected
             || evidence.accuracyMetres.map({ !($0 <= profile.maximumAccuracyMetres) }) ?? false
+            || !(abs(evidence.latitude) <= 90 && abs(evidence.longitude) <= 180)
         {
             if let reading = evidence.activity, lastEvidence.map({ now > $0.timestamp.millisecondsSince1970 }) ?? true {
                 events += process(activity: reading, at: evidence.timestamp)
