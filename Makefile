@@ -6,8 +6,13 @@
 # Installing needs apt-get (Debian/Ubuntu) and root or sudo; the Swift toolchain (6.0 or newer) must be on PATH.
 
 SWIFT          ?= swift
-DATASETS       ?= $(abspath ../shared/datasets)
-export TRUETRACK_DATASETS ?= $(DATASETS)
+# The recorded data sets: DATASETS=… on the command line, else $TRUETRACK_DATASETS, else ../shared/datasets
+# (every target reads the same folder: `make accuracy` and `make peers` ignored TRUETRACK_DATASETS before).
+DATASETS       ?= $(or $(TRUETRACK_DATASETS),$(abspath ../shared/datasets))
+export TRUETRACK_DATASETS := $(DATASETS)
+# CI mode (the data sets must be present; an instruction gate that checked nothing fails): CI set to anything
+# but empty, false, 0 or no, as the benchmarks read it (CI systems set CI=true; CI=false read as CI before).
+IN_CI          := $(filter-out false False FALSE 0 no No NO,$(strip $(CI)))
 APT_PACKAGES   := liblapack-dev libsqlite3-dev valgrind
 SUDO           := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN            := .build/release/truetrack
@@ -39,11 +44,11 @@ demo: build
 ## test: every test, then the accuracy regression check on the recorded data sets and the quick throughput
 ## benchmark against their checked-in baselines; in CI (CI=true) the recorded data sets must be present
 test: deps
-	@if [ -n "$$CI" ]; then export TRUETRACK_REQUIRE_DATASETS=1; fi; \
+	@if [ -n "$(IN_CI)" ]; then export TRUETRACK_REQUIRE_DATASETS=1; fi; \
 	$(SWIFT) build --build-tests && $(SWIFT) test --skip-build --disable-xctest
 	@if [ -f "$(TRUETRACK_DATASETS)/MANIFEST.json" ]; then \
 	  .build/debug/truetrack bench --datasets "$(TRUETRACK_DATASETS)" --baseline Benchmarks/accuracy-baseline.json; \
-	elif [ -n "$$CI" ]; then echo "error: no data sets at $(TRUETRACK_DATASETS)" >&2; exit 1; \
+	elif [ -n "$(IN_CI)" ]; then echo "error: no data sets at $(TRUETRACK_DATASETS)" >&2; exit 1; \
 	else echo "skipping the accuracy check: no data sets at $(TRUETRACK_DATASETS)"; fi
 	$(MAKE) --no-print-directory bench-quick
 	$(MAKE) --no-print-directory bench-instructions

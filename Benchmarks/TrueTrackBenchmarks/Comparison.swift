@@ -145,6 +145,9 @@ extension Baseline {
         var failures: [String] = []
         if !recording {
             failures = cases.flatMap(\.regressions)
+            failures += unmatchedEntries(
+                run: report.results.map(\.name), entries: Array(entries.keys), path: path,
+                what: "\(report.quick ? "quick" : "full") entry")
             // A baseline that holds none of the cases run (a --quick run against full-only entries) checks nothing.
             if !cases.isEmpty, cases.allSatisfy({ $0.verdict == .unchecked }) {
                 failures.append(
@@ -156,3 +159,29 @@ extension Baseline {
             failures: failures)
     }
 }
+
+/// The failures of a baseline and a run that do not match: a case run without an entry (a new or renamed case,
+/// whose gate would otherwise be "not checked" for good), and an entry naming no case this executable has (a
+/// renamed or removed case: its gate is gone). A case merely not selected (`--only`, full-only cases with
+/// `--quick`) is neither. Why: renaming a case dropped its gate unseen, exit 0 (a CI tester, 2026-12-04).
+func unmatchedEntries(run: [String], entries: [String], path: String, what: String) -> [String] {
+    let known = Set(BenchmarkCase.all.map(\.name))
+    let recorded = Set(entries)
+    var failures: [String] = []
+    for name in run where !recorded.contains(name) {
+        failures.append("FAILED: \(name) has no \(what) in \(path) (record it with --update-baseline)")
+    }
+    for name in entries.sorted() where !known.contains(name) {
+        failures.append(
+            "FAILED: \(path) holds a \(what) for \(name), which is no benchmark case (renamed or removed? "
+                + "remove the entry, and record the new name with --update-baseline)")
+    }
+    return failures
+}
+
+/// Whether this runs in continuous integration, where a gate that checked nothing fails: `CI` set to anything
+/// but empty, `false`, `0` or `no` (CI systems set `CI=true`; `CI=false` read as CI before, a CI tester found).
+let isContinuousIntegration: Bool = {
+    guard let value = ProcessInfo.processInfo.environment["CI"]?.lowercased() else { return false }
+    return !["", "false", "0", "no"].contains(value)
+}()

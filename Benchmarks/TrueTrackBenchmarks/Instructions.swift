@@ -1,4 +1,5 @@
 import Foundation
+import TrueTrackCore
 
 #if canImport(Glibc)
     import Glibc
@@ -220,6 +221,10 @@ func runInstructionCounts(
 
 /// What `--json` writes in `--instructions` mode.
 struct InstructionReport: Codable {
+    /// The version of this JSON layout, as ``BenchmarkReport/schemaVersion``.
+    var schemaVersion = 1
+    /// The TrueTrack version counted (``TrueTrack/version``).
+    var truetrackVersion = TrueTrack.version
     var quick: Bool
     /// Where the counts were made (``currentPlatform``).
     var platform: String
@@ -304,7 +309,7 @@ func compareInstructions(
         if let platform = entry.platform, platform != currentPlatform { return c }
         if entry.fixes != r.fixes {
             c.verdict = .failed
-            c.failures.append("\(r.name): counted over \(r.fixes) fixes, the baseline over \(entry.fixes)")
+            c.failures.append("FAILED: \(r.name) counted over \(r.fixes) fixes, the baseline over \(entry.fixes)")
         } else if r.instructionsPerFix > limit {
             c.verdict = .regression
             c.failures.append(
@@ -315,7 +320,7 @@ func compareInstructions(
             // changed (a case that stopped doing part of its work), which must not pass unseen.
             c.verdict = .failed
             c.failures.append(
-                "\(r.name): \(f(r.instructionsPerFix)) instructions/fix, under half the baseline's "
+                "FAILED: \(r.name) \(f(r.instructionsPerFix)) instructions/fix, under half the baseline's "
                     + "\(f(entry.instructionsPerFix)): check what the case measures, then "
                     + "--update-baseline if it is a real speed-up")
         } else if r.instructionsPerFix < improvedBelow {
@@ -332,16 +337,19 @@ func compareInstructions(
     var failures: [String] = []
     if !recording {
         failures = cases.flatMap(\.failures)
+        failures += unmatchedEntries(
+            run: results.map(\.name), entries: Array(entries.keys), path: path,
+            what: "instruction count (\(quick ? "instructionsQuick" : "instructionsFull"))")
         let compared = cases.contains { $0.verdict != .unchecked }
         let otherPlatform = cases.contains { $0.verdict == .unchecked && $0.baselineInstructionsPerFix != nil }
         if !cases.isEmpty, !compared, !otherPlatform {
             failures.append(
-                "\(path) holds no instruction count for the cases run (\(quick ? "quick" : "full") mode)")
+                "FAILED: \(path) holds no instruction count for the cases run (\(quick ? "quick" : "full") mode)")
         }
-        if !compared, otherPlatform, ProcessInfo.processInfo.environment["CI"] != nil {
+        if !compared, otherPlatform, isContinuousIntegration {
             // In CI a gate that checked nothing must not pass: another image needs its own counts, recorded on purpose.
             failures.append(
-                "no instruction count checked: \(path) holds none for \(currentPlatform) (record them with "
+                "FAILED: no instruction count checked: \(path) holds none for \(currentPlatform) (record them with "
                     + "--update-baseline on this platform)")
         }
     }

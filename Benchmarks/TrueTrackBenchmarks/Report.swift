@@ -223,6 +223,12 @@ struct Baseline: Codable {
                 if !(entry.tolerance >= 0 && entry.tolerance.isFinite) {
                     throw failure("\(mode).\(name).tolerance: \(entry.tolerance) is not a number ≥ 0")
                 }
+                if let allocations = entry.allocationsPerFix, !(allocations >= 0 && allocations.isFinite) {
+                    throw failure("\(mode).\(name).allocationsPerFix: \(allocations) is not a number ≥ 0")
+                }
+                if let peak = entry.peakResidentMegabytes, !(peak > 0 && peak.isFinite) {
+                    throw failure("\(mode).\(name).peakResidentMegabytes: \(peak) is not a positive number")
+                }
             }
         }
         return baseline
@@ -257,8 +263,16 @@ func rejectUnknownKeys(_ decoder: any Decoder, known: [String]) throws {
 
 /// Decodes nothing: checks that a JSON object holds only the keys of `Keys` (an entry's `CodingKeys`), so that
 /// the entry itself keeps its synthesised decoding.
+/// A `null` is refused too: decoded as absent, `"allocationsPerFix": null` switched the zero-allocation check off
+/// unseen (a CI tester, 2026-12-04); an entry recorded before a figure was kept leaves the key out.
 struct KnownKeys<Keys: CodingKey & CaseIterable>: Decodable {
     init(from decoder: any Decoder) throws {
         try rejectUnknownKeys(decoder, known: Keys.allCases.map(\.stringValue))
+        let container = try decoder.container(keyedBy: AnyKey.self)
+        for key in container.allKeys where try container.decodeNil(forKey: key) {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container,
+                debugDescription: "null (a figure is a number; leave the key out only where the entry predates it)")
+        }
     }
 }

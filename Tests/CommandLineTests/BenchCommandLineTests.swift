@@ -80,11 +80,18 @@ import Testing
         let md = try String(contentsOfFile: markdown, encoding: .utf8)
         #expect(md.hasPrefix("# TrueTrack accuracy on the recorded data sets"))
         #expect(md.contains("| synthetic-drive |"))
+        #expect(md.contains("**Passed**: no regression against `\(baseline)`"))
 
-        // The walking profile on a 15 m/s drive: its speed gate rejects the car; the baseline check bites.
-        let degraded = try Tool.run(["bench", "--datasets", root, "--baseline", baseline, "--profile", "walking"])
+        // The walking profile on a 15 m/s drive: its speed gate rejects the car; the baseline check bites, in the
+        // Markdown report too (a CI job summary built from it looked green).
+        let degraded = try Tool.run([
+            "bench", "--datasets", root, "--baseline", baseline, "--profile", "walking", "--markdown", markdown,
+        ])
         #expect(degraded.status == 1)
         #expect(degraded.stdout.contains("REGRESSION synthetic-drive absDistanceErrorPercent"))
+        let failedReport = try String(contentsOfFile: markdown, encoding: .utf8)
+        #expect(failedReport.contains("**FAILED** against `\(baseline)`"))
+        #expect(failedReport.contains("- REGRESSION synthetic-drive absDistanceErrorPercent"))
 
         let jsonToStdout = try Tool.run(["bench", "--datasets", root, "--only", "synthetic-still", "--json", "-"])
         #expect(jsonToStdout.status == 0)

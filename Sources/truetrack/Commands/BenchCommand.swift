@@ -57,7 +57,7 @@ enum BenchCommand {
         let started = Date()
         try OutputPaths.checkDistinct(
             inputs: [], outputs: [("--json", arguments.value("json")), ("--markdown", arguments.value("markdown"))])
-        let location = DatasetManifest.locate(flag: arguments.value("datasets"))
+        let location = try datasetsLocation(arguments)
         let folder = location.folder
         let manifest: DatasetManifest
         do {
@@ -216,6 +216,20 @@ enum BenchCommand {
 
             """
         text += BenchTables.render(report, style: .markdown)
+        // The verdict too: a report without it looked green to a CI job summary built from it while the run
+        // failed (a CI tester, 2026-12-04).
+        if let comparison = report.baseline {
+            text += "\n## Against the baseline\n\n"
+            if comparison.updated {
+                text += "Compared with `\(comparison.path)` before this run replaced it"
+                text += comparison.passed ? ": no regression.\n" : ": \(comparison.failures.joined(separator: "; ")).\n"
+            } else if comparison.passed {
+                text += "**Passed**: no regression against `\(comparison.path)`.\n"
+            } else {
+                text += "**FAILED** against `\(comparison.path)`: \(comparison.failures.joined(separator: "; ")).\n"
+            }
+            if !comparison.lines.isEmpty { text += "\n" + comparison.lines.map { "- \($0)\n" }.joined() }
+        }
         return text
     }
 

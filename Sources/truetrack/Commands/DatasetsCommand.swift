@@ -47,7 +47,7 @@ enum DatasetsCommand {
     }
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let location = DatasetManifest.locate(flag: arguments.value("datasets"))
+        let location = try datasetsLocation(arguments)
         let folder = location.folder
         let manifest: DatasetManifest
         do {
@@ -114,4 +114,14 @@ enum DatasetsCommand {
         }
         return rows.allSatisfy(\.loads) ? 0 : 1
     }
+}
+
+/// Where `--datasets` (else `TRUETRACK_DATASETS`, else `../shared/datasets`) says the data sets are. An empty
+/// `--datasets ""` is a usage error: it fell back to the environment's folder silently (a CI tester, 2026-12-04), so
+/// a script whose variable was unset measured another folder than it named.
+func datasetsLocation(_ arguments: ParsedArguments) throws -> DatasetManifest.Location {
+    if let flag = arguments.value("datasets"), flag.isEmpty {
+        throw UsageError(message: "--datasets needs a folder, not an empty value")
+    }
+    return DatasetManifest.locate(flag: arguments.value("datasets"))
 }
