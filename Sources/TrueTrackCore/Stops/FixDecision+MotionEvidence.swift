@@ -22,7 +22,7 @@ extension MotionEvidence {
         self.init(fix: fix)
         let counted = decision.distanceIncrementMetres
         countedMetres = counted.isFinite && counted > 0 ? counted : 0
-        isPositionRejected = decision.rejection == .outlier
+        isPositionRejected = isPositionRejected || decision.rejection == .outlier
         isCountedByTracker = true
         excursionStart = decision.excursionStart
         isTooCoarseForTracker = decision.rejection == .accuracy

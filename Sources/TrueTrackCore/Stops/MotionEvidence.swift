@@ -39,7 +39,9 @@ public struct MotionEvidence: Sendable, Hashable, BitwiseCopyable {
     /// and accepts it. Fixes rejected for a speed above the ceiling are not included: a ride too fast for the
     /// profile is rejected on almost every fix and never re-anchors, and left out it read as "recording gaps"
     /// instead of moving (a reviewer's 20 m/s ride under the walking profile: moving 3 s, unobserved 298 s).
-    /// False when unknown (``init(fix:)``).
+    /// Also true when the position is no coordinate (a latitude or longitude NaN, infinite or out of range), as
+    /// every initialiser sets it: evidence built by hand with a NaN position put a stop's centre at latitude NaN
+    /// (an API tester, 2026-12-04). False otherwise when unknown (``init(fix:)``).
     public var isPositionRejected = false
     /// True when the evidence carries the ``Tracker``'s decision (``init(fix:decision:)``): ``countedMetres`` is
     /// then what the tracker counted on the fix, 0 included. False when unknown (``init(fix:)``, or by hand).
@@ -82,6 +84,7 @@ public struct MotionEvidence: Sendable, Hashable, BitwiseCopyable {
             self.speedSource = nil
         }
         self.activity = activity
+        self.isPositionRejected = !(abs(latitude) <= 90 && abs(longitude) <= 180)
     }
 
     /// Evidence from a raw fix alone: its position, reported accuracy, Doppler speed and activity reading.

@@ -100,7 +100,7 @@ public enum MotionEvent: Sendable, Hashable {
     /// A manual pause (``StopDetector/changePace(_:at:)`` with `false`) was called off before its countdown ran
     /// out, by what happened after the tap: `trigger` says what (``DepartureTrigger/activity``: a confident moving
     /// reading; ``DepartureTrigger/speed`` or ``DepartureTrigger/displacement``: a confirmed speed or kinematic
-    /// trigger, or the tracker's counted distance; ``DepartureTrigger/radius``: a fix beyond
+    /// trigger (not the tracker's counted distance: see `isCounting`); ``DepartureTrigger/radius``: a fix beyond
     /// ``StopDetectionProfile/pendingStopVetoMetres`` from where the pause was armed), `fix` the evidence (the last
     /// one received for an activity reading). The state stays MOVING; an app showing "Paused" learns here that it
     /// is not (an app tester's pause was dropped silently). Only manual pauses are reported: an automatic
@@ -247,8 +247,8 @@ public struct StopDetector: Sendable {
 
     /// Processes one fix's evidence and returns the events it caused (usually none: the empty array does not
     /// allocate). Evidence coarser than ``StopDetectionProfile/maximumAccuracyMetres``, or whose position the
-    /// tracker rejected as an outlier (``MotionEvidence/isPositionRejected``), or whose position is no coordinate
-    /// (a latitude or longitude NaN, infinite or out of range), contributes only its activity reading. Evidence must come in time order (see ``process(batch:)`` for a delivered batch). Evidence
+    /// tracker rejected as an outlier or that is no coordinate (``MotionEvidence/isPositionRejected``), contributes
+    /// only its activity reading. Evidence must come in time order (see ``process(batch:)`` for a delivered batch). Evidence
     /// not newer than the previous one is ignored, unless it is the third in a row a day or more older, or inside
     /// a long forward jump shortly after it (see ``StopDetectionProfile/clockJumpSeconds``): then the previous
     /// time was the wrong one and the detector's time restarts from it.
@@ -257,12 +257,10 @@ public struct StopDetector: Sendable {
         var events: [MotionEvent] = []
         // A fix coarser than the profile's maximum (a network-provider fix) says nothing about the position:
         // only its activity reading counts (see ``StopDetectionProfile/maximumAccuracyMetres``).
-        // So does a position the tracker rejected as an outlier (``MotionEvidence/isPositionRejected``), and one
-        // that is no coordinate (NaN, ±∞ or out of range: evidence built by hand, a fix the tracker would reject as
-        // invalid), which would otherwise reach a stop's centre (an API tester's stop ended at latitude NaN).
+        // So does a position the tracker rejected as an outlier, or that is no coordinate
+        // (``MotionEvidence/isPositionRejected``).
         if evidence.isPositionRejected
             || evidence.accuracyMetres.map({ !($0 <= profile.maximumAccuracyMetres) }) ?? false
-            || !(abs(evidence.latitude) <= 90 && abs(evidence.longitude) <= 180)
         {
             if let reading = evidence.activity, lastEvidence.map({ now > $0.timestamp.millisecondsSince1970 }) ?? true {
                 events += process(activity: reading, at: evidence.timestamp)
@@ -915,8 +913,16 @@ public struct StopDetector: Sendable {
     /// span, so the distance counted on the approach to a halt cannot veto the halt; what the tracker releases
     /// after it (its trailing window can release held increments up to half a window late) must itself reach
     /// the radius at the slowest speed of interest.
+    ///
+    /// A pending manual pause is not vetoed by counted distance: a countdown armed by a still verdict comes a
+    /// window after the halt, but a tap comes at the halt, and without Doppler the tracker goes on counting the
+    /// walk up to it for most of its own window (20 s walking: the window's net displacement still holds the walk,
+    /// the position filter's speed decays), as long as the pause's countdown. That overruled 6 of 8 taps at the
+    /// moment of halting, 16–19 s after the tap (an API tester's walks, 2026-12-04; the stop came 10–50 s late). A
+    /// walk on after the tap is still caught: the window's moving verdict (wholly after the tap), the radius, a
+    /// speed trigger, an activity reading or the veto distance; once the pause commits, the count leaves it.
     func isCounting(_ kinematic: KinematicVerdict?, now: Int64) -> Bool {
-        guard let kinematic, kinematic.radius.isFinite else { return false }
+        guard let kinematic, kinematic.radius.isFinite, manualPauseMilliseconds == .min else { return false }
         let from = max(kinematic.since, countdownArmedAt?.millisecondsSince1970 ?? .min)
         let seconds = Double(now &- from) / 1000
         guard seconds > 0 else { return false }
