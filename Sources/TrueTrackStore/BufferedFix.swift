@@ -93,6 +93,19 @@ public struct AppendReceipt: Sendable, Hashable {
     public var skippedCount: Int = 0
 }
 
+/// What ``FixBuffer/revise(_:sessionID:)`` did with the revised decisions it was given.
+public struct RevisionReceipt: Sendable, Hashable {
+    /// Rows whose stored decision was replaced.
+    public var revisedCount = 0
+    /// Decisions whose row is in a batch being sent (claimed, not acknowledged): left as they were sent.
+    public var inFlightCount = 0
+    /// Decisions without a row: synced and deleted, dropped by the cap or age limit, or never appended.
+    public var missingCount = 0
+
+    /// An empty receipt.
+    public init() {}
+}
+
 /// Counts describing the buffer.
 public struct BufferStatistics: Sendable, Hashable {
     /// Every row in the buffer (pending, in flight and rejected).

@@ -280,19 +280,90 @@ public final class FixBuffer {
         s.bind(14, fix.isMocked.map { $0 ? Int64(1) : 0 })
         s.bind(15, fix.activity?.kind.rawValue)
         s.bind(16, fix.activity.map { Int64($0.confidence) })
+        bindDecision(decision, to: s, from: 17)
+    }
+
+    /// Binds a decision's nine columns (rejection … total_distance_m, in ``columns``' order) from parameter `first`
+    /// on; NULL for every one without a decision.
+    private static func bindDecision(_ decision: FixDecision?, to s: Statement, from first: Int32) {
         guard let d = decision else {
-            for column in Int32(17)...25 { s.bind(column, nil as Int64?) }
+            for column in first...(first + 8) { s.bind(column, nil as Int64?) }
             return
         }
-        s.bind(17, d.rejection?.rawValue)
-        s.bind(18, d.state?.latitude)
-        s.bind(19, d.state?.longitude)
-        s.bind(20, d.speedMetresPerSecond)
-        s.bind(21, d.speedSource?.rawValue)
-        s.bind(22, d.hold.rawValue)
-        s.bind(23, d.motion.rawValue)
-        s.bind(24, d.distanceIncrementMetres)
-        s.bind(25, d.totalDistanceMetres)
+        s.bind(first, d.rejection?.rawValue)
+        s.bind(first + 1, d.state?.latitude)
+        s.bind(first + 2, d.state?.longitude)
+        s.bind(first + 3, d.speedMetresPerSecond)
+        s.bind(first + 4, d.speedSource?.rawValue)
+        s.bind(first + 5, d.hold.rawValue)
+        s.bind(first + 6, d.motion.rawValue)
+        s.bind(first + 7, d.distanceIncrementMetres)
+        s.bind(first + 8, d.totalDistanceMetres)
+    }
+
+    static let reviseFindSQL = """
+        SELECT id, batch_id IS NOT NULL FROM fixes WHERE session_id IS ?1 AND time_ms = ?2 ORDER BY id LIMIT 1 OFFSET ?3
+        """
+    static let reviseUpdateSQL = """
+        UPDATE fixes SET rejection = ?1, filtered_latitude = ?2, filtered_longitude = ?3, speed_used_mps = ?4, \
+        speed_source = ?5, hold = ?6, motion = ?7, distance_increment_m = ?8, total_distance_m = ?9 WHERE id = ?10
+        """
+
+    /// Replaces the stored decisions of fixes a ``RewindingTracker`` processed again because a late fix came
+    /// before them (``RewindingTracker/BatchOutcome/revised``), so that what the sync sends is the tracker's
+    /// present view: an app that only appended kept each fix's first decision, and its backend received totals
+    /// and filtered positions the tracker had since revised (an API tester, 2026-12-04).
+    ///
+    /// Each decision goes to the session's row of its fix's time; several rows of one time (a repeated fix, or
+    /// another at the same instant) take that time's decisions in row order, the order the tracker saw the fixes
+    /// in when they were appended in delivery order (the tracker keeps arrival order among equal times).
+    ///
+    /// A row claimed by a batch (``nextBatch(size:)``, not acknowledged yet) is left as it is: its retry must send
+    /// the same rows under the same Idempotency-Key, so the backend keeps the decision it was first sent for that
+    /// fix. Rows synced away or dropped by the cap are gone; both are counted in the receipt.
+    ///
+    /// - Parameters:
+    ///   - decisions: the revised decisions, in time order as the tracker returns them.
+    ///   - sessionID: the session the fixes were appended under.
+    /// - Throws: ``StoreError`` when SQLite fails (nothing revised).
+    @discardableResult
+    public func revise(_ decisions: [FixDecision], sessionID: String?) throws(StoreError) -> RevisionReceipt {
+        guard !decisions.isEmpty else { return RevisionReceipt() }
+        return try db.transaction { () throws(StoreError) -> RevisionReceipt in
+            let find = try db.statement(FixBuffer.reviseFindSQL)
+            let update = try db.statement(FixBuffer.reviseUpdateSQL)
+            defer {
+                find.reset()
+                update.reset()
+            }
+            var receipt = RevisionReceipt()
+            var previousTime = Int64.min
+            var occurrence: Int64 = 0
+            for decision in decisions {
+                let time = decision.timestamp.millisecondsSince1970
+                occurrence = time == previousTime ? occurrence + 1 : 0
+                previousTime = time
+                find.reset()
+                find.bind(1, sessionID)
+                find.bind(2, time)
+                find.bind(3, occurrence)
+                guard try find.step() else {
+                    receipt.missingCount += 1
+                    continue
+                }
+                let id = find.int64(0)
+                if find.int64(1) != 0 {
+                    receipt.inFlightCount += 1
+                    continue
+                }
+                update.reset()
+                FixBuffer.bindDecision(decision, to: update, from: 1)
+                update.bind(10, id)
+                _ = try update.step()
+                receipt.revisedCount += 1
+            }
+            return receipt
+        }
     }
 
     /// Decodes a row of ``selectSQL``; a row that no longer decodes (edited by hand) is reported as corrupt.

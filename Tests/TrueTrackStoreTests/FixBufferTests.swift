@@ -400,3 +400,58 @@ import TrueTrackCore
         }
     }
 }
+
+/// ``FixBuffer/revise(_:sessionID:)``: the decisions a ``RewindingTracker`` revised reach the rows the sync sends.
+@Suite struct FixBufferRevisionTests {
+    /// A walk delivered in order but for a 20 s backlog that arrives late: appended as delivered, then revised
+    /// with each outcome's `revised`, the stored decisions are those of the tracker that saw every fix in time
+    /// order (an API tester's rows kept the first decision: total 338.9 m where the tracker had revised it).
+    @Test func revisedDecisionsReplaceTheStoredOnesAsInTimeOrder() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let buffer = try FixBuffer(path: folder.file("b.sqlite"))
+        let fixes = (0..<120).map(walkFix)
+        var delivery = Array(fixes[0..<60]) + Array(fixes[80..<100]) + Array(fixes[60..<80]) + Array(fixes[100...])
+        delivery.insert(fixes[30], at: 31)  // a repeated fix, appended twice: two rows of one time
+        var rewinding = RewindingTracker()
+        var receipt = RevisionReceipt()
+        for fix in delivery {
+            let outcome = rewinding.process(fix)
+            try buffer.append(fix, decision: outcome.decision, sessionID: "walk")
+            receipt.revisedCount += try buffer.revise(outcome.revised, sessionID: "walk").revisedCount
+        }
+        #expect(receipt.revisedCount > 0)
+        var inOrder = Tracker()
+        let expected = inOrder.process(batch: Array(fixes[0...30]) + [fixes[30]] + Array(fixes[31...]))
+        let rows = try buffer.rows(after: 0, sessionID: "walk").sorted {
+            ($0.fix.timestamp, $0.id) < ($1.fix.timestamp, $1.id)
+        }
+        #expect(rows.count == expected.count)
+        for (row, decision) in zip(rows, expected) {
+            #expect(row.decision?.totalDistanceMetres == decision.totalDistanceMetres, "\(row.fix.timestamp)")
+            #expect(row.decision?.rejection == decision.rejection, "\(row.fix.timestamp)")
+        }
+    }
+
+    /// A row claimed by a batch keeps the decision it is being sent with (its retry resends the same rows under
+    /// the same key); a decision without a row is counted as missing.
+    @Test func aRowInABatchBeingSentIsLeftAndAMissingOneCounted() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let buffer = try FixBuffer(path: folder.file("b.sqlite"))
+        var tracker = Tracker()
+        let fixes = (0..<4).map(walkFix)
+        try buffer.append(fixes, decisions: tracker.process(batch: fixes), sessionID: "s")
+        let batch = try #require(try buffer.nextBatch(size: 2))
+        var other = Tracker()
+        var revised = other.process(batch: fixes + [walkFix(9)])
+        for i in revised.indices { revised[i].totalDistanceMetres += 1000 }
+        let receipt = try buffer.revise(revised, sessionID: "s")
+        #expect(receipt.inFlightCount == 2 && receipt.revisedCount == 2 && receipt.missingCount == 1)
+        let rows = try buffer.rows(after: 0, sessionID: "s")
+        let claimed = Set(batch.rows.map(\.id))
+        for row in rows {
+            #expect((row.decision?.totalDistanceMetres ?? 0 >= 1000) == !claimed.contains(row.id))
+        }
+    }
+}
