@@ -339,6 +339,11 @@ if let baseline, !options.updateBaseline {
             entries[results[i].name].map { results[i].ratioToReference > $0.ratioLimit } ?? false
         }
         guard !slow.isEmpty else { break }
+        // Spaced out (15 s, then 45 s): a noisy spell on a shared host lasts minutes, and rounds run back to back
+        // met the same spell (a CI tester). Only a run over its limit waits.
+        let pause = round == 1 ? 15.0 : 45.0
+        options.say("waiting \(Int(pause)) s before measuring again (a noisy moment of the host passes)")
+        Thread.sleep(forTimeInterval: pause)
         for i in slow {
             let benchmark = selected[i]
             let before = results[i].ratioToReference
