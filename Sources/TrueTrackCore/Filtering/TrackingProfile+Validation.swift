@@ -1,25 +1,3 @@
-/// A setting of a ``TrackingProfile`` that no tracker can work with (``TrackingProfile/validate()``).
-public enum TrackingProfileError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The setting `field` holds `value`, which is not `requirement` (e.g. "a number above 0").
-    case invalidSetting(field: String, value: Double, requirement: String)
-
-    /// The name of the setting, as the property is named (e.g. `maximumIntegrationSeconds`).
-    public var field: String {
-        switch self {
-        case .invalidSetting(let field, _, _): field
-        }
-    }
-
-    /// A human description, e.g. `maximumIntegrationSeconds is 0: it must be a number above 0`. Whole values
-    /// print without a fraction (a count of 0 is not "0.0"), others as Swift prints a `Double` (`-0.5`, `nan`).
-    public var description: String {
-        switch self {
-        case .invalidSetting(let field, let value, let requirement):
-            SettingChecks.describe(field: field, value: value, requirement: requirement)
-        }
-    }
-}
-
 extension TrackingProfile {
     /// The settings no tracker can work with, each as an error naming it; empty for every preset.
     ///
@@ -37,9 +15,7 @@ extension TrackingProfile {
         checks.above0("maximumSpeedMetresPerSecond", maximumSpeedMetresPerSecond)
         checks.finiteAbove0("accelerationSigma", accelerationSigma)
         checks.above0("outlierChiSquare", outlierChiSquare)
-        checks.check(
-            "rejectionsBeforeReanchor", Double(rejectionsBeforeReanchor), "a count of 1 or more",
-            rejectionsBeforeReanchor >= 1)
+        checks.countAtLeast1("rejectionsBeforeReanchor", rejectionsBeforeReanchor)
         checks.above0("filterResetGapSeconds", filterResetGapSeconds)
         checks.above0("clockJumpSeconds", clockJumpSeconds)
         checks.atLeast0("maximumBridgedGapSeconds", maximumBridgedGapSeconds)
@@ -56,15 +32,13 @@ extension TrackingProfile {
         checks.finiteAtLeast0("motionDopplerSpeedMetresPerSecond", motionDopplerSpeedMetresPerSecond)
         checks.finiteAbove0("measurementNoiseScaleFixes", measurementNoiseScaleFixes)
         checks.above0("maximumSustainedSpeedMetresPerSecond", maximumSustainedSpeedMetresPerSecond)
-        checks.check(
-            "activityConfidenceThreshold", Double(activityConfidenceThreshold), "a confidence within 0...100",
-            (0...100).contains(activityConfidenceThreshold))
+        checks.confidence("activityConfidenceThreshold", activityConfidenceThreshold)
         checks.atLeast0("activityValiditySeconds", activityValiditySeconds)
         checks.atLeast0("vehicleExitSeconds", vehicleExitSeconds)
         checks.atLeast0("departureConfirmationSeconds", departureConfirmationSeconds)
         checks.finiteAbove0("assumedDisplacementAccuracyMetres", assumedDisplacementAccuracyMetres)
         checks.finiteAtLeast0("netDisplacementNoiseSigmas", netDisplacementNoiseSigmas)
-        return checks.failures.map { .invalidSetting(field: $0.field, value: $0.value, requirement: $0.requirement) }
+        return checks.failures
     }
 
     /// Throws the first of ``invalidSettings``, if any: call it on a profile that did not come from a preset

@@ -1,25 +1,3 @@
-/// A setting of a ``StopDetectionProfile`` that no stop detector can work with
-/// (``StopDetectionProfile/validate()``).
-public enum StopDetectionProfileError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The setting `field` holds `value`, which is not `requirement` (e.g. "a finite number of 0 or more").
-    case invalidSetting(field: String, value: Double, requirement: String)
-
-    /// The name of the setting, as the property is named (e.g. `stopTimeoutSeconds`).
-    public var field: String {
-        switch self {
-        case .invalidSetting(let field, _, _): field
-        }
-    }
-
-    /// A human description, e.g. `stopTimeoutSeconds is -5: it must be a finite number of 0 or more`.
-    public var description: String {
-        switch self {
-        case .invalidSetting(let field, let value, let requirement):
-            SettingChecks.describe(field: field, value: value, requirement: requirement)
-        }
-    }
-}
-
 extension StopDetectionProfile {
     /// The settings no stop detector can work with, each as an error naming it; empty for every preset.
     ///
@@ -43,18 +21,15 @@ extension StopDetectionProfile {
         checks.finiteAtLeast0("stillRadiusBaseMetres", stillRadiusBaseMetres)
         checks.finiteAtLeast0("stillRadiusAccuracyFactor", stillRadiusAccuracyFactor)
         checks.finiteAbove0("assumedAccuracyMetres", assumedAccuracyMetres)
-        checks.check(
-            "exitConfirmationFixes", Double(exitConfirmationFixes), "a count of 1 or more", exitConfirmationFixes >= 1)
+        checks.countAtLeast1("exitConfirmationFixes", exitConfirmationFixes)
         checks.finiteAbove0("gapSeconds", gapSeconds)
         checks.above0("clockJumpSeconds", clockJumpSeconds)
-        checks.check(
-            "activityConfidenceThreshold", Double(activityConfidenceThreshold), "a confidence within 0...100",
-            (0...100).contains(activityConfidenceThreshold))
+        checks.confidence("activityConfidenceThreshold", activityConfidenceThreshold)
         checks.atLeast0("activityValiditySeconds", activityValiditySeconds)
         if let heartbeat = heartbeatIntervalSeconds { checks.above0("heartbeatIntervalSeconds", heartbeat) }
         checks.above0("maximumAccuracyMetres", maximumAccuracyMetres)
         checks.finiteAbove0("slowestMovementMetresPerSecond", slowestMovementMetresPerSecond)
-        return checks.failures.map { .invalidSetting(field: $0.field, value: $0.value, requirement: $0.requirement) }
+        return checks.failures
     }
 
     /// Throws the first of ``invalidSettings``, if any: call it on a profile that did not come from a preset
