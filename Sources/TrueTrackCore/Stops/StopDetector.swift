@@ -167,6 +167,15 @@ public struct StopDetector: Sendable {
     /// none pending): a kinematic "moving" verdict whose horizon reaches back before it judges the walk the user
     /// just ended, and does not veto the pause.
     var manualPauseMilliseconds: Int64 = .min
+
+    /// Since when a kinematic "moving" verdict may judge the device moving: a window reaching back before a
+    /// manual pause (pending: the tap; committed: the stop's start) judges the walk the user ended. `.min` otherwise.
+    var pausedSinceMilliseconds: Int64 {
+        guard _slowPath(manualPauseMilliseconds != .min || isPausedByUser) else { return .min }
+        if manualPauseMilliseconds != .min { return manualPauseMilliseconds }
+        guard isStopCommitted, let start = accumulator?.startMilliseconds else { return .min }
+        return start
+    }
     /// The silences (steps longer than a gap) inside the pending automatic countdown, ms: the countdown runs on
     /// observed time only (silence never makes a stop: 20 s of standstill, ten minutes of silence and 40 s
     /// more at the same place committed a 657 s stop, a stops tester's, where neither side lasted a countdown;
@@ -326,8 +335,8 @@ public struct StopDetector: Sendable {
         let isSpeedTrigger = speed > profile.triggerSpeedMetresPerSecond
         // (After a manual pause, only a window wholly after it: see `manualPauseMilliseconds`.)
         let isDisplaced =
-            kinematic.map { $0.verdict == .moving && $0.since >= manualPauseMilliseconds } == true
-            || isCounting(kinematic, now: now)
+            kinematic.map { $0.verdict == .moving && $0.since >= pausedSinceMilliseconds } == true
+            || isCounting(kinematic, now: now, at: evidence)
 
         if anchor == nil && state == .stationary {
             anchor = StopPoint(latitude: evidence.latitude, longitude: evidence.longitude)
@@ -451,8 +460,11 @@ public struct StopDetector: Sendable {
     /// pending, which keeps its time) — the one path to STATIONARY is kept, so the stop commits
     /// ``StopDetectionProfile/stopTimeoutSeconds`` after the tap (after the earlier arming) unless vetoed by what
     /// happens after it: a confident moving reading, a confirmed speed trigger, the tracker's counted distance
-    /// (``MotionEvidence/countedMetres``), a fix beyond ``StopDetectionProfile/pendingStopVetoMetres`` from where
-    /// it was armed, or a kinematic window wholly after the tap that moves. The trailing window still holds the
+    /// (``MotionEvidence/countedMetres``) with the fix beyond the still radius from the pause's first fix (the
+    /// tracker goes on counting the walk up to a tap at the halt: see `isCounting`), a fix beyond
+    /// ``StopDetectionProfile/pendingStopVetoMetres`` from where it was armed, or a kinematic window wholly after
+    /// the tap that moves. The stop it commits is not left on counted distance either (a window wholly after the
+    /// stop's start that moves, the stationary radius, a speed trigger, an activity reading or "Resume" end it). The trailing window still holds the
     /// walk the tap ended: its "moving" verdict vetoed every pause at the next fix (an API tester's "Pause"
     /// button committed when the detector would have committed anyway, 28 s after the halt instead of 20 s after
     /// the tap). The tap is a command, not a guess: evidence without speed and without the tracker's count, whose
@@ -914,15 +926,28 @@ public struct StopDetector: Sendable {
     /// after it (its trailing window can release held increments up to half a window late) must itself reach
     /// the radius at the slowest speed of interest.
     ///
-    /// A pending manual pause is not vetoed by counted distance: a countdown armed by a still verdict comes a
-    /// window after the halt, but a tap comes at the halt, and without Doppler the tracker goes on counting the
-    /// walk up to it for most of its own window (20 s walking: the window's net displacement still holds the walk,
-    /// the position filter's speed decays), as long as the pause's countdown. That overruled 6 of 8 taps at the
-    /// moment of halting, 16–19 s after the tap (an API tester's walks, 2026-12-04; the stop came 10–50 s late). A
-    /// walk on after the tap is still caught: the window's moving verdict (wholly after the tap), the radius, a
-    /// speed trigger, an activity reading or the veto distance; once the pause commits, the count leaves it.
-    func isCounting(_ kinematic: KinematicVerdict?, now: Int64) -> Bool {
-        guard let kinematic, kinematic.radius.isFinite, manualPauseMilliseconds == .min else { return false }
+    /// A manual pause is judged on what the tracker counted only with `evidence` beyond the still radius from the
+    /// pause's first fix while it is pending, and not at all once it committed its stop: a countdown armed by a
+    /// still verdict comes a window after the halt, but a tap comes at the halt, and without Doppler the tracker
+    /// goes on counting the walk up to it for most of its own window (20 s walking: its window's net displacement
+    /// still holds the walk, the position filter's speed decays) and then counts noise at rest now and then.
+    /// Judged on the count alone, 6 of 8 taps made at the halt were overruled 16–19 s after the tap, the stop
+    /// coming 10–50 s late (an API tester's walks, 2026-12-04); without the count while pending (tried first) a
+    /// walk on after the tap was overruled only after 14–20 s, and at 8–10 m fixes a false stop committed 20 s
+    /// into the walk (a reviewer's); with the count after the commit, the paused stop was left 2–30 s after it
+    /// on 3 to 7 of 8 seeds. A walker who goes on leaves the radius within seconds; a paused stop is left by
+    /// "Resume", the window's moving verdict (a window wholly after the stop's start), the stationary radius, a
+    /// speed trigger or an activity reading (a walk on without "Resume" is seen 6–13 s after it starts, at 5 m
+    /// fixes without Doppler, instead of 4–8 s).
+    func isCounting(_ kinematic: KinematicVerdict?, now: Int64, at evidence: MotionEvidence) -> Bool {
+        guard let kinematic, kinematic.radius.isFinite else { return false }
+        if _slowPath(manualPauseMilliseconds != .min || isPausedByUser) {
+            if manualPauseMilliseconds != .min {
+                guard let armPoint, distance(armPoint, evidence) > kinematic.radius else { return false }
+            } else if isStopCommitted {
+                return false
+            }
+        }
         let from = max(kinematic.since, countdownArmedAt?.millisecondsSince1970 ?? .min)
         let seconds = Double(now &- from) / 1000
         guard seconds > 0 else { return false }
