@@ -95,10 +95,11 @@ public struct AppendReceipt: Sendable, Hashable {
 
 /// What ``FixBuffer/revise(_:sessionID:)`` did with the revised decisions it was given.
 public struct RevisionReceipt: Sendable, Hashable {
-    /// Rows whose stored decision was replaced.
+    /// Rows whose stored decision was replaced (by a decision that may equal it).
     public var revisedCount = 0
-    /// Decisions whose row is in a batch being sent (claimed, not acknowledged): left as they were sent.
-    public var inFlightCount = 0
+    /// Decisions whose row belongs to a batch (claimed and not acknowledged yet, or rejected keeping its key): left
+    /// as they were sent, since the batch goes again with the same rows under the same key.
+    public var inBatchCount = 0
     /// Decisions without a row: synced and deleted, dropped by the cap or age limit, or never appended.
     public var missingCount = 0
 

@@ -250,7 +250,8 @@ public final class FixBuffer {
         return try lookup.step()
     }
 
-    /// Binds the parameters of ``storedSQL`` for `fix` of session `sessionID`.
+    /// Binds the parameters of ``storedSQL`` (and the first four of ``reviseFindSQL``) for `fix` of session
+    /// `sessionID`.
     private static func bindStored(_ fix: Fix, sessionID: String?, to lookup: Statement) {
         lookup.bind(1, fix.timestamp.millisecondsSince1970)
         lookup.bind(2, fix.latitude)
@@ -302,7 +303,8 @@ public final class FixBuffer {
     }
 
     static let reviseFindSQL = """
-        SELECT id, batch_id IS NOT NULL FROM fixes WHERE session_id IS ?1 AND time_ms = ?2 ORDER BY id LIMIT 1 OFFSET ?3
+        SELECT id, batch_id IS NOT NULL FROM fixes
+            WHERE time_ms = ?1 AND latitude = ?2 AND longitude = ?3 AND session_id IS ?4 ORDER BY id LIMIT 1 OFFSET ?5
         """
     static let reviseUpdateSQL = """
         UPDATE fixes SET rejection = ?1, filtered_latitude = ?2, filtered_longitude = ?3, speed_used_mps = ?4, \
@@ -310,24 +312,31 @@ public final class FixBuffer {
         """
 
     /// Replaces the stored decisions of fixes a ``RewindingTracker`` processed again because a late fix came
-    /// before them (``RewindingTracker/BatchOutcome/revised``), so that what the sync sends is the tracker's
-    /// present view: an app that only appended kept each fix's first decision, and its backend received totals
-    /// and filtered positions the tracker had since revised (an API tester, 2026-12-04).
+    /// before them (``RewindingTracker/BatchOutcome/revised`` about ``RewindingTracker/BatchOutcome/revisedFixes``),
+    /// so that what the sync sends is the tracker's present view: an app that only appended kept each fix's first
+    /// decision, and its backend received totals and filtered positions the tracker had since revised (an API
+    /// tester, 2026-12-04).
     ///
-    /// Each decision goes to the session's row of its fix's time; several rows of one time (a repeated fix, or
-    /// another at the same instant) take that time's decisions in row order, the order the tracker saw the fixes
-    /// in when they were appended in delivery order (the tracker keeps arrival order among equal times).
-    ///
-    /// A row claimed by a batch (``nextBatch(size:)``, not acknowledged yet) is left as it is: its retry must send
-    /// the same rows under the same Idempotency-Key, so the backend keeps the decision it was first sent for that
-    /// fix. Rows synced away or dropped by the cap are gone; both are counted in the receipt.
+    /// Each decision goes to the session's row of its fix (the same time, latitude and longitude, as
+    /// ``contains(_:sessionID:)`` finds it); the n-th of several equal fixes in `fixes` (a repeated delivery) to the
+    /// n-th such row by row id. A fix appended once but processed twice (`skippingStored`) leaves its second
+    /// decision without a row. A row claimed by a batch (``nextBatch(size:)``, not acknowledged yet, or rejected
+    /// keeping its key) is left as it is: its retry must send the same rows under the same Idempotency-Key, so
+    /// the backend keeps the decision it was first sent for that fix. Rows synced away or dropped by the cap are
+    /// gone. The receipt counts each case.
     ///
     /// - Parameters:
-    ///   - decisions: the revised decisions, in time order as the tracker returns them.
+    ///   - decisions: the revised decisions; `decisions[i]` is about `fixes[i]`.
+    ///   - fixes: the fixes they are about, in any order (equal fixes in the order they were appended).
     ///   - sessionID: the session the fixes were appended under.
-    /// - Throws: ``StoreError`` when SQLite fails (nothing revised).
+    /// - Throws: ``StoreError`` of kind `invalidOption(name: "decisions", …)`, revising nothing, when the two do not
+    ///   pair (another count, or a decision not at its fix's time); `sqlite` and the like when SQLite fails
+    ///   (nothing revised).
     @discardableResult
-    public func revise(_ decisions: [FixDecision], sessionID: String?) throws(StoreError) -> RevisionReceipt {
+    public func revise(_ decisions: [FixDecision], of fixes: [Fix], sessionID: String?) throws(StoreError)
+        -> RevisionReceipt
+    {
+        try FixBuffer.checkPairing(fixes, decisions, path: path)
         guard !decisions.isEmpty else { return RevisionReceipt() }
         return try db.transaction { () throws(StoreError) -> RevisionReceipt in
             let find = try db.statement(FixBuffer.reviseFindSQL)
@@ -337,23 +346,22 @@ public final class FixBuffer {
                 update.reset()
             }
             var receipt = RevisionReceipt()
-            var previousTime = Int64.min
-            var occurrence: Int64 = 0
-            for decision in decisions {
-                let time = decision.timestamp.millisecondsSince1970
-                occurrence = time == previousTime ? occurrence + 1 : 0
-                previousTime = time
+            // How many equal fixes came before, per fix (time, latitude and longitude bits).
+            var seen: [StoredFixKey: Int64] = [:]
+            for (fix, decision) in zip(fixes, decisions) {
+                let key = StoredFixKey(fix)
+                let occurrence = seen[key, default: 0]
+                seen[key] = occurrence + 1
                 find.reset()
-                find.bind(1, sessionID)
-                find.bind(2, time)
-                find.bind(3, occurrence)
+                FixBuffer.bindStored(fix, sessionID: sessionID, to: find)
+                find.bind(5, occurrence)
                 guard try find.step() else {
                     receipt.missingCount += 1
                     continue
                 }
                 let id = find.int64(0)
                 if find.int64(1) != 0 {
-                    receipt.inFlightCount += 1
+                    receipt.inBatchCount += 1
                     continue
                 }
                 update.reset()
@@ -632,4 +640,17 @@ public final class FixBuffer {
 private func hex(_ value: UInt64) -> String {
     let digits = String(value, radix: 16)
     return String(repeating: "0", count: 16 - digits.count) + digits
+}
+
+/// A fix as the buffer identifies a stored one: its time and the bits of its coordinates.
+private struct StoredFixKey: Hashable {
+    var milliseconds: Int64
+    var latitudeBits: UInt64
+    var longitudeBits: UInt64
+
+    init(_ fix: Fix) {
+        milliseconds = fix.timestamp.millisecondsSince1970
+        latitudeBits = fix.latitude.bitPattern
+        longitudeBits = fix.longitude.bitPattern
+    }
 }

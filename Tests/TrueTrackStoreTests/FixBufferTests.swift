@@ -418,7 +418,8 @@ import TrueTrackCore
         for fix in delivery {
             let outcome = rewinding.process(fix)
             try buffer.append(fix, decision: outcome.decision, sessionID: "walk")
-            receipt.revisedCount += try buffer.revise(outcome.revised, sessionID: "walk").revisedCount
+            receipt.revisedCount +=
+                try buffer.revise(outcome.revised, of: outcome.revisedFixes, sessionID: "walk").revisedCount
         }
         #expect(receipt.revisedCount > 0)
         var inOrder = Tracker()
@@ -431,6 +432,73 @@ import TrueTrackCore
             #expect(row.decision?.totalDistanceMetres == decision.totalDistanceMetres, "\(row.fix.timestamp)")
             #expect(row.decision?.rejection == decision.rejection, "\(row.fix.timestamp)")
         }
+    }
+
+    /// A fix repeated in delivery whose two copies a tracker copy would separate (a copy every 2 fixes), then a
+    /// late fix: the rewind starts before both copies, and each row gets its own decision (a reviewer's: the
+    /// repeat's `duplicate` landed on the first copy's row, matched by time and order alone).
+    @Test func aRepeatedFixSplitByATrackerCopyKeepsEachCopysDecision() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let buffer = try FixBuffer(path: folder.file("b.sqlite"))
+        let fixes = (0..<12).map(walkFix)
+        let late = try Fix(
+            timestamp: Timestamp(millisecondsSince1970: fixes[3].timestamp.millisecondsSince1970 + 500),
+            latitude: fixes[3].latitude + 0.63e-5, longitude: fixes[3].longitude, horizontalAccuracyMetres: 4.5,
+            provider: .gps)
+        let delivery = Array(fixes[0...3]) + [fixes[3]] + Array(fixes[4...]) + [late]
+        var rewinding = RewindingTracker(snapshotInterval: 2)
+        var revisedCount = 0
+        for fix in delivery {
+            let outcome = rewinding.process(fix)
+            try buffer.append(fix, decision: outcome.decision, sessionID: "walk")
+            revisedCount +=
+                try buffer.revise(outcome.revised, of: outcome.revisedFixes, sessionID: "walk").revisedCount
+        }
+        #expect(revisedCount > 0)
+        var inOrder = Tracker()
+        let expected = inOrder.process(batch: Array(fixes[0...3]) + [fixes[3], late] + Array(fixes[4...]))
+        let rows = try buffer.rows(after: 0, sessionID: "walk").sorted {
+            ($0.fix.timestamp, $0.id) < ($1.fix.timestamp, $1.id)
+        }
+        #expect(rows.count == expected.count)
+        for (row, decision) in zip(rows, expected) {
+            #expect(row.decision?.rejection == decision.rejection, "row \(row.id)")
+            #expect(row.decision?.totalDistanceMetres == decision.totalDistanceMetres, "row \(row.id)")
+        }
+    }
+
+    /// A repeat the buffer skipped (`skippingStored`) and another fix of the same instant elsewhere: the repeat's
+    /// decision has no row, and the other fix's row keeps its own (it took the repeat's `duplicate` when rows were
+    /// matched by time alone, a reviewer's).
+    @Test func aSkippedRepeatLeavesTheOtherFixOfItsInstantAlone() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let buffer = try FixBuffer(path: folder.file("b.sqlite"))
+        let fixes = (0..<12).map(walkFix)
+        let other = try Fix(
+            timestamp: fixes[5].timestamp, latitude: fixes[5].latitude + 2e-5, longitude: fixes[5].longitude,
+            horizontalAccuracyMetres: 4.5, provider: .gps)
+        let late = try Fix(
+            timestamp: Timestamp(millisecondsSince1970: fixes[4].timestamp.millisecondsSince1970 + 500),
+            latitude: fixes[4].latitude + 0.63e-5, longitude: fixes[4].longitude, horizontalAccuracyMetres: 4.5,
+            provider: .gps)
+        let delivery = Array(fixes[0...5]) + [fixes[5], other] + Array(fixes[6...]) + [late]
+        var rewinding = RewindingTracker()
+        var missing = 0
+        for fix in delivery {
+            let outcome = rewinding.process(fix)
+            try buffer.append([fix], decisions: [outcome.decision], sessionID: "walk", skippingStored: true)
+            missing += try buffer.revise(outcome.revised, of: outcome.revisedFixes, sessionID: "walk").missingCount
+        }
+        #expect(missing == 1)  // the skipped repeat
+        var inOrder = Tracker()
+        let expected = inOrder.process(
+            batch: Array(fixes[0...4]) + [late, fixes[5], fixes[5], other] + Array(fixes[6...]))
+        let rows = try buffer.rows(after: 0, sessionID: "walk")
+        let otherRow = try #require(rows.first { $0.fix.latitude == other.latitude })
+        #expect(otherRow.decision?.rejection == expected[8].rejection)
+        #expect(otherRow.decision?.rejection != .duplicate)
     }
 
     /// A row claimed by a batch keeps the decision it is being sent with (its retry resends the same rows under
@@ -446,8 +514,13 @@ import TrueTrackCore
         var other = Tracker()
         var revised = other.process(batch: fixes + [walkFix(9)])
         for i in revised.indices { revised[i].totalDistanceMetres += 1000 }
-        let receipt = try buffer.revise(revised, sessionID: "s")
-        #expect(receipt.inFlightCount == 2 && receipt.revisedCount == 2 && receipt.missingCount == 1)
+        let receipt = try buffer.revise(revised, of: fixes + [walkFix(9)], sessionID: "s")
+        #expect(receipt.inBatchCount == 2 && receipt.revisedCount == 2 && receipt.missingCount == 1)
+        // Decisions that do not pair with their fixes revise nothing.
+        #expect(throws: StoreError.self) { try buffer.revise(revised, of: fixes, sessionID: "s") }
+        #expect(throws: StoreError.self) {
+            try buffer.revise(Array(revised.reversed()), of: fixes + [walkFix(9)], sessionID: "s")
+        }
         let rows = try buffer.rows(after: 0, sessionID: "s")
         let claimed = Set(batch.rows.map(\.id))
         for row in rows {

@@ -35,7 +35,7 @@
 /// to about twice ``maximumKeptFixes`` (old fixes are let go once half the kept ones can go, so that each is
 /// moved about once), and one tracker copy per ``snapshotInterval`` fixes (4.6 KB each: 72–144 KB). A fix in
 /// order costs one append and, every ``snapshotInterval`` fixes, one copy, and letting go of old fixes moves the
-/// kept ones down (about once each): 1,224 instructions per fix against the plain tracker's 694 (callgrind,
+/// kept ones down (about once each): 1,216 instructions per fix against the plain tracker's 694 (callgrind,
 /// `truetrack-benchmarks --instructions`, the `rewinding-tracker` case; the tracker is called out of line, see
 /// ``process(_:with:)``), and no allocation once the buffers have grown to the horizon.
 public struct RewindingTracker: Sendable {
@@ -46,6 +46,10 @@ public struct RewindingTracker: Sendable {
         /// The new decisions of fixes processed before that a late fix made the tracker process again, in time
         /// order (empty when nothing was late): they replace the decisions returned for those fixes.
         public var revised: [FixDecision]
+        /// The fixes ``revised`` is about, in the same order (`revised[i]` is the new decision of
+        /// `revisedFixes[i]`): what `FixBuffer.revise(_:of:sessionID:)` matches stored rows with. Every fix of a
+        /// time is in it or none (a rewind never starts between two fixes of one time).
+        public var revisedFixes: [Fix] = []
     }
 
     /// The outcome of processing one fix.
@@ -54,7 +58,23 @@ public struct RewindingTracker: Sendable {
         public var decision: FixDecision
         /// As ``BatchOutcome/revised``: new decisions of fixes processed again because this one was late (empty
         /// when it was not).
-        public var revised: [FixDecision]
+        public var revised: [FixDecision] { revision?.decisions ?? [] }
+        /// As ``BatchOutcome/revisedFixes``: the fixes ``revised`` is about, in the same order.
+        public var revisedFixes: [Fix] { revision?.fixes ?? [] }
+        /// Both, `nil` for a fix in order (the usual case): one reference the caller releases, where two arrays
+        /// cost the `rewinding-tracker` benchmark 27 instructions per fix.
+        let revision: Revision?
+
+        /// A late fix's revision: the new decisions and the fixes they are about.
+        final class Revision: Sendable {
+            let decisions: [FixDecision]
+            let fixes: [Fix]
+
+            init(decisions: [FixDecision], fixes: [Fix]) {
+                self.decisions = decisions
+                self.fixes = fixes
+            }
+        }
     }
 
     /// The tracker in its current state: exactly the tracker that processed every fix so far in time order.
@@ -64,7 +84,7 @@ public struct RewindingTracker: Sendable {
     /// set to 1–15 minutes); older fixes are rejected as out of order.
     public let horizonSeconds: Double
     /// How many fixes between two copies of the tracker. Default 64: a late fix replays at most this many
-    /// fixes more than it must, for a copy of 3.7 KB every 64 fixes (58 bytes per fix).
+    /// fixes more than it must, for a copy of 4.6 KB every 64 fixes (72 bytes per fix).
     public let snapshotInterval: Int
     /// How many fixes a late fix may reach back, whatever their times say; up to about twice as many are kept.
     /// Default 36,000 (the 900 s horizon at 20 Hz, 3.6–7.2 MB): a receiver whose clock stands still would
@@ -132,7 +152,10 @@ public struct RewindingTracker: Sendable {
     public mutating func process(_ fix: Fix) -> Outcome {
         if let newest = history.last?.timestamp, fix.timestamp < newest {
             let result = process(batch: [fix])
-            return Outcome(decision: result.decisions[0], revised: result.revised)
+            let revision =
+                result.revised.isEmpty
+                ? nil : Outcome.Revision(decisions: result.revised, fixes: result.revisedFixes)
+            return Outcome(decision: result.decisions[0], revision: revision)
         }
         let outcome = record(fix)
         shownTotalMetres = totalMetres
@@ -154,6 +177,7 @@ public struct RewindingTracker: Sendable {
         }
         let order = sorted[tooOld...]
         var revised: [FixDecision] = []
+        var revisedFixes: [Fix] = []
         if let first = order.first, let newest = history.last?.timestamp, batch[first].timestamp < newest,
             let start = rewindPoint(before: batch[first].timestamp)
         {
@@ -164,6 +188,7 @@ public struct RewindingTracker: Sendable {
             history.removeSubrange(snapshot.index...)
             snapshots.removeSubrange((start + 1)...)
             tracker = snapshot.tracker
+            revisedFixes = kept
             revised.reserveCapacity(kept.count)
             var k = 0
             for i in order {
@@ -196,7 +221,7 @@ public struct RewindingTracker: Sendable {
             }
         }
         shownTotalMetres = totalMetres
-        return BatchOutcome(decisions: decisions.map { $0! }, revised: revised)
+        return BatchOutcome(decisions: decisions.map { $0! }, revised: revised, revisedFixes: revisedFixes)
     }
 
     /// Whether a fix at `time` is too late to replay: further back than the horizon from the last accepted fix
@@ -207,12 +232,20 @@ public struct RewindingTracker: Sendable {
 
     /// The index in `snapshots` of the newest copy taken after no kept fix newer than `time` (so that a fix at
     /// `time` can be merged after the fixes it had seen), or `nil` when there is none.
+    ///
+    /// A copy taken between two fixes of one time is passed over for the one before it: replayed from there, the
+    /// second fix of that time would be revised without the first, and nothing could tell which stored fix a
+    /// revised decision is about (a reviewer's repeated fix got its copy's `duplicate` on its row).
     func rewindPoint(before time: Timestamp) -> Int? {
         var found: Int?
         for (s, snapshot) in snapshots.enumerated() {
             // The copy taken before history[index]: every fix before it is older than `time` or equal (equal
             // times keep arrival order).
-            if snapshot.index == 0 || history[snapshot.index - 1].timestamp <= time { found = s } else { break }
+            guard snapshot.index == 0 || history[snapshot.index - 1].timestamp <= time else { break }
+            let splitsATime =
+                snapshot.index > 0 && snapshot.index < history.count
+                && history[snapshot.index - 1].timestamp == history[snapshot.index].timestamp
+            if !splitsATime { found = s }
         }
         return found
     }
@@ -228,7 +261,7 @@ public struct RewindingTracker: Sendable {
         let latest = tracker.lastAcceptedMilliseconds
         // (The outcome built around the call: the decision is written once, where it is returned. Building it
         // from a decision held across the check below copied the 192-byte decision twice, 120 instructions per fix.)
-        let outcome = Outcome(decision: Self.process(fix, with: &tracker), revised: [])
+        let outcome = Outcome(decision: Self.process(fix, with: &tracker), revision: nil)
         if _slowPath(outcome.decision.rejection != nil) { forgetIfDatedAhead(fix, lastAccepted: latest) }
         return outcome
     }
@@ -247,7 +280,7 @@ public struct RewindingTracker: Sendable {
     }
 
     /// `tracker.process(fix)`, not inlined: inlined into ``record(_:)``, the tracker's per-fix path made the
-    /// compiler copy the whole tracker (3.7 KB) in and out on every fix (1,785 instructions per fix in the
+    /// compiler copy the whole tracker (3.7 KB then, 4.6 KB now) in and out on every fix (1,785 instructions per fix in the
     /// `rewinding-tracker` benchmark against 1,051 before the tracker's bridging; the call costs a few).
     @inline(never)
     static func process(_ fix: Fix, with tracker: inout Tracker) -> FixDecision {

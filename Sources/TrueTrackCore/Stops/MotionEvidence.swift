@@ -41,7 +41,9 @@ public struct MotionEvidence: Sendable, Hashable, BitwiseCopyable {
     /// instead of moving (a reviewer's 20 m/s ride under the walking profile: moving 3 s, unobserved 298 s).
     /// Also true when the position is no coordinate (a latitude or longitude NaN, infinite or out of range), as
     /// every initialiser sets it: evidence built by hand with a NaN position put a stop's centre at latitude NaN
-    /// (an API tester, 2026-12-04). False otherwise when unknown (``init(fix:)``).
+    /// (an API tester, 2026-12-04). Set it yourself when you change ``latitude`` or ``longitude`` of evidence
+    /// afterwards (the detector does not check the coordinates again: at the initialiser the check costs its
+    /// per-fix path nothing). False otherwise when unknown (``init(fix:)``).
     public var isPositionRejected = false
     /// True when the evidence carries the ``Tracker``'s decision (``init(fix:decision:)``): ``countedMetres`` is
     /// then what the tracker counted on the fix, 0 included. False when unknown (``init(fix:)``, or by hand).
