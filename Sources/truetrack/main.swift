@@ -101,10 +101,26 @@ enum TrueTrackTool {
 /// 56-111 MB ones). The signals are taken by Dispatch sources, so the removal runs on a queue, not inside an
 /// async-signal handler.
 ///
+/// A command may leave a line to print then (``note``): `sync` interrupted says what it delivered and that the
+/// rest stays queued, where it printed nothing (a tester's Ctrl-C during a long sync).
+///
 /// A file-size limit (`ulimit -f`) is not an interruption: SIGXFSZ is ignored, so the write past the limit fails
 /// with EFBIG and is reported like a full disk ("cannot write …", the partial output removed); by default the
 /// signal ended the tool with status 153 and no word, leaving the partial file (a batch tester's).
 enum Interruption {
+    /// What to say when a signal ends the tool (a command sets it while it runs: `sync` says what it delivered).
+    static let note = Note()
+
+    /// A line for standard error, set and read under a lock (the signal's handler runs on a Dispatch queue).
+    final class Note: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: String?
+        var text: String? {
+            get { lock.withLock { stored } }
+            set { lock.withLock { stored = newValue } }
+        }
+    }
+
     static func install() {
         signal(SIGXFSZ, SIG_IGN)
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
@@ -112,6 +128,7 @@ enum Interruption {
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
                 PartialOutputs.shared.removeAll()
+                if let note = note.text { FileHandle.standardError.write(Data((note + "\n").utf8)) }
                 // 128 + the signal, as a shell reports a process the signal ended (`raise` cannot end it from
                 // here: Dispatch keeps the signal blocked); `_exit`, since the main thread may hold stdio's
                 // locks mid-write.

@@ -357,4 +357,44 @@ final class LoopbackReceiver {
         #expect(result.status == 1)
         #expect(result.stderr.contains(Tool.demo))
     }
+
+    /// Ctrl-C during a sync: the tool ends with 130 and says what it delivered and that the rest stays queued (it
+    /// printed nothing); the batch it was sending goes again under its key.
+    @Test func anInterruptedSyncSaysWhatItDelivered() throws {
+        let receiver = try LoopbackReceiver()
+        let db = Tool.temporaryPath("interrupted.sqlite")
+        let errPath = Tool.temporaryPath("sync-stderr")
+        defer {
+            for path in [db, db + "-wal", db + "-shm", db + "-sync.lock", errPath] {
+                try? FileManager.default.removeItem(atPath: path)
+            }
+        }
+        #expect(try Tool.run(["buffer", "add", Tool.demo, "--db", db]).status == 0)
+        // The first batch is stored, the second hangs.
+        try receiver.control(["script": ["ok", "slow:60"]])
+        let child = Process()
+        child.executableURL = Tool.binary
+        child.arguments = [
+            "sync", "--db", db, "--url", "http://127.0.0.1:\(receiver.port)/fixes", "--timeout", "120",
+        ]
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+        child.standardError = err
+        child.standardOutput = FileHandle.nullDevice
+        try child.run()
+        var said = ""
+        for _ in 0..<400 where child.isRunning && !said.contains("sent 50 fixes") {
+            usleep(25_000)
+            said = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+        }
+        #expect(said.contains("sent 50 fixes"), "\(said)")
+        usleep(200_000)  // the second batch is on its way
+        kill(child.processIdentifier, SIGINT)
+        child.waitUntilExit()
+        try err.close()
+        said = try String(contentsOfFile: errPath, encoding: .utf8)
+        #expect(child.terminationStatus == 130)
+        #expect(said.contains("interrupted: 50 fixes delivered in this sync; the rest stays in \(db)"), "\(said)")
+        #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "504\n")
+    }
 }

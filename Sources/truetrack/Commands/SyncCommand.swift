@@ -34,7 +34,8 @@ enum SyncCommand {
             <db>-sync.lock) sends nothing. Exit status 0 when every row was delivered, 1 when the flush stopped
             with rows left, another process was sending, or the buffer holds rows a backend rejected, in this
             run or an earlier one ('truetrack buffer stats' shows them, 'truetrack buffer requeue' sends them
-            again next time).
+            again next time); 130 on Ctrl-C, saying what was delivered (the batch being sent goes again under
+            its key with the next sync).
             """)
 
     /// Carries the flush result out of the task that runs it. Sound despite `@unchecked`: the stored values are
@@ -101,8 +102,22 @@ enum SyncCommand {
         }
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
+        // Said if a signal ends the sync (Ctrl-C): nothing is lost (a batch being sent goes again under its key),
+        // but the user must know what went.
+        let interrupted: @Sendable (Int) -> String = { delivered in
+            "interrupted: \(Terminal.count(delivered, "fix", "fixes")) delivered in this sync; the rest stays in \(db) "
+                + "(a batch being sent goes again under its Idempotency-Key with the next sync)"
+        }
+        Interruption.note.text = interrupted(0)
+        let delivered = Outcome()
         Task {
             outcome.summary = await synchronizer.flush { result in
+                if result.success {
+                    var sent = delivered.summary
+                    sent.delivered += result.count
+                    delivered.summary = sent
+                    Interruption.note.text = interrupted(sent.delivered)
+                }
                 let fixes = Terminal.count(result.count, "fix", "fixes")
                 var line = result.success ? "sent \(fixes)" : "attempt failed for \(fixes)"
                 if let status = result.status { line += " (HTTP \(status))" }
@@ -123,6 +138,7 @@ enum SyncCommand {
             done.signal()
         }
         done.wait()
+        Interruption.note.text = nil
         let s = outcome.summary
         Terminal.out(
             "delivered \(s.delivered), rejected \(s.rejected), attempts \(s.attempts), failures \(s.failures)"
