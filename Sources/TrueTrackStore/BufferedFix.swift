@@ -93,7 +93,7 @@ public struct AppendReceipt: Sendable, Hashable {
     public var skippedCount: Int = 0
 }
 
-/// What ``FixBuffer/revise(_:sessionID:)`` did with the revised decisions it was given.
+/// What ``FixBuffer/revise(_:of:sessionID:)`` did with the revised decisions it was given.
 public struct RevisionReceipt: Sendable, Hashable {
     /// Rows whose stored decision was replaced (by a decision that may equal it).
     public var revisedCount = 0
@@ -102,6 +102,10 @@ public struct RevisionReceipt: Sendable, Hashable {
     public var inBatchCount = 0
     /// Decisions without a row: synced and deleted, dropped by the cap or age limit, or never appended.
     public var missingCount = 0
+    /// Decisions of a fix given more than once (a repeated delivery) whose rows the buffer does not hold as many of
+    /// (one synced away or dropped, or a repeat left out by `skippingStored`): left, since no row can be told from
+    /// another.
+    public var ambiguousCount = 0
 
     /// An empty receipt.
     public init() {}

@@ -59,13 +59,14 @@ public final class FixBuffer {
 
     /// Throws unless `decisions` holds one decision per fix, each with its fix's time, in the same order.
     private static func checkPairing(
-        _ fixes: some Collection<Fix>, _ decisions: [FixDecision], path: String
+        _ fixes: some Collection<Fix>, _ decisions: [FixDecision], path: String,
+        nothingDone: String = "nothing was stored"
     ) throws(StoreError) {
         func refuse(_ value: String) -> StoreError {
             StoreError(
                 kind: .invalidOption(
                     name: "decisions", value: value, expected: "one decision per fix, each with its fix's time"),
-                path: path, message: "nothing was stored")
+                path: path, message: nothingDone)
         }
         guard decisions.count == fixes.count else {
             throw refuse("\(decisions.count) decisions for \(fixes.count) fixes")
@@ -306,6 +307,9 @@ public final class FixBuffer {
         SELECT id, batch_id IS NOT NULL FROM fixes
             WHERE time_ms = ?1 AND latitude = ?2 AND longitude = ?3 AND session_id IS ?4 ORDER BY id LIMIT 1 OFFSET ?5
         """
+    static let reviseCountSQL = """
+        SELECT count(*) FROM fixes WHERE time_ms = ?1 AND latitude = ?2 AND longitude = ?3 AND session_id IS ?4
+        """
     static let reviseUpdateSQL = """
         UPDATE fixes SET rejection = ?1, filtered_latitude = ?2, filtered_longitude = ?3, speed_used_mps = ?4, \
         speed_source = ?5, hold = ?6, motion = ?7, distance_increment_m = ?8, total_distance_m = ?9 WHERE id = ?10
@@ -319,8 +323,9 @@ public final class FixBuffer {
     ///
     /// Each decision goes to the session's row of its fix (the same time, latitude and longitude, as
     /// ``contains(_:sessionID:)`` finds it); the n-th of several equal fixes in `fixes` (a repeated delivery) to the
-    /// n-th such row by row id. A fix appended once but processed twice (`skippingStored`) leaves its second
-    /// decision without a row. A row claimed by a batch (``nextBatch(size:)``, not acknowledged yet, or rejected
+    /// n-th such row by row id, when the buffer holds as many such rows as there are equal fixes: otherwise (one
+    /// synced away or dropped, or a repeat `skippingStored` left out) no row can be told from another, and those
+    /// decisions are left (``RevisionReceipt/ambiguousCount``). A row claimed by a batch (``nextBatch(size:)``, not acknowledged yet, or rejected
     /// keeping its key) is left as it is: its retry must send the same rows under the same Idempotency-Key, so
     /// the backend keeps the decision it was first sent for that fix. Rows synced away or dropped by the cap are
     /// gone. The receipt counts each case.
@@ -336,7 +341,7 @@ public final class FixBuffer {
     public func revise(_ decisions: [FixDecision], of fixes: [Fix], sessionID: String?) throws(StoreError)
         -> RevisionReceipt
     {
-        try FixBuffer.checkPairing(fixes, decisions, path: path)
+        try FixBuffer.checkPairing(fixes, decisions, path: path, nothingDone: "nothing was revised")
         guard !decisions.isEmpty else { return RevisionReceipt() }
         return try db.transaction { () throws(StoreError) -> RevisionReceipt in
             let find = try db.statement(FixBuffer.reviseFindSQL)
@@ -345,13 +350,31 @@ public final class FixBuffer {
                 find.reset()
                 update.reset()
             }
+            let count = try db.statement(FixBuffer.reviseCountSQL)
+            defer { count.reset() }
             var receipt = RevisionReceipt()
-            // How many equal fixes came before, per fix (time, latitude and longitude bits).
+            // Equal fixes (a repeated delivery) pair with their rows in order only when the buffer holds as many
+            // rows of that fix as there are decisions: one synced away or skipped, and no row can be told from
+            // another (the first copy's accepted decision went to its repeat's row, a reviewer's).
+            var copies: [StoredFixKey: Int64] = [:]
+            for fix in fixes { copies[StoredFixKey(fix), default: 0] += 1 }
+            var isAmbiguous: [StoredFixKey: Bool] = [:]
+            for (key, decisionCount) in copies where decisionCount > 1 {
+                count.reset()
+                FixBuffer.bindStored(key.fix, sessionID: sessionID, to: count)
+                _ = try count.step()
+                isAmbiguous[key] = count.int64(0) != decisionCount
+            }
+            // How many equal fixes came before, per fix.
             var seen: [StoredFixKey: Int64] = [:]
             for (fix, decision) in zip(fixes, decisions) {
                 let key = StoredFixKey(fix)
                 let occurrence = seen[key, default: 0]
                 seen[key] = occurrence + 1
+                if isAmbiguous[key] == true {
+                    receipt.ambiguousCount += 1
+                    continue
+                }
                 find.reset()
                 FixBuffer.bindStored(fix, sessionID: sessionID, to: find)
                 find.bind(5, occurrence)
@@ -642,15 +665,30 @@ private func hex(_ value: UInt64) -> String {
     return String(repeating: "0", count: 16 - digits.count) + digits
 }
 
-/// A fix as the buffer identifies a stored one: its time and the bits of its coordinates.
+/// A fix as the buffer identifies a stored one: its time and coordinates (compared as SQLite compares them: 0 and
+/// −0 are one value; a `Fix` holds no NaN).
 private struct StoredFixKey: Hashable {
     var milliseconds: Int64
-    var latitudeBits: UInt64
-    var longitudeBits: UInt64
+    var latitude: Double
+    var longitude: Double
+
+    /// The fix itself, as `bindStored` binds one.
+    let fix: Fix
 
     init(_ fix: Fix) {
         milliseconds = fix.timestamp.millisecondsSince1970
-        latitudeBits = fix.latitude.bitPattern
-        longitudeBits = fix.longitude.bitPattern
+        latitude = fix.latitude
+        longitude = fix.longitude
+        self.fix = fix
+    }
+
+    static func == (a: StoredFixKey, b: StoredFixKey) -> Bool {
+        a.milliseconds == b.milliseconds && a.latitude == b.latitude && a.longitude == b.longitude
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(milliseconds)
+        hasher.combine(latitude)
+        hasher.combine(longitude)
     }
 }

@@ -128,7 +128,7 @@ enum Interruption {
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
                 PartialOutputs.shared.removeAll()
-                if let note = note.text { FileHandle.standardError.write(Data((note + "\n").utf8)) }
+                if let note = note.text { Terminal.error(note + "\n") }  // (ignores a closed terminal: no trap)
                 // 128 + the signal, as a shell reports a process the signal ended (`raise` cannot end it from
                 // here: Dispatch keeps the signal blocked); `_exit`, since the main thread may hold stdio's
                 // locks mid-write.

@@ -274,6 +274,27 @@ import TrueTrackSimulation
         }
     }
 
+    /// "Pause" tapped before the session's first fix (an app's button pressed as tracking starts): the stop
+    /// commits at the first fixes with its event, and "Resume" ends it (it committed silently, with no
+    /// `stopCommitted`, and the resume ended nothing: a reviewer's).
+    @Test func aPauseBeforeTheFirstFixMakesAStopThatResumeEnds() {
+        var d = StopDetector(profile: Self.quiet)
+        var events = d.changePace(false, at: Self.time(0))
+        var t = 1.0
+        while t <= 40 {
+            events += d.process(Self.e(t, speed: 0))
+            t += 1
+        }
+        let committed = events.compactMap { event -> StopRecord? in
+            if case .stopCommitted(let record) = event { record } else { nil }
+        }
+        #expect(committed.count == 1, "\(events)")
+        let ended = d.changePace(true, at: Self.time(41)).compactMap { event -> StopRecord? in
+            if case .stopEnded(let record) = event { record } else { nil }
+        }
+        #expect(ended.count == 1 && ended.first?.end == Self.time(41), "\(ended)")
+    }
+
     /// An app that pauses its location updates with its "Pause" button sends no fix after the tap: the pause
     /// commits when its countdown runs out, through the silence (it waited for the first fix after the silence,
     /// a reviewer's 45 m away). A countdown armed by the fixes alone still does not commit in silence.

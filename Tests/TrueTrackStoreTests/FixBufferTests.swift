@@ -401,7 +401,7 @@ import TrueTrackCore
     }
 }
 
-/// ``FixBuffer/revise(_:sessionID:)``: the decisions a ``RewindingTracker`` revised reach the rows the sync sends.
+/// ``FixBuffer/revise(_:of:sessionID:)``: the decisions a ``RewindingTracker`` revised reach the rows the sync sends.
 @Suite struct FixBufferRevisionTests {
     /// A walk delivered in order but for a 20 s backlog that arrives late: appended as delivered, then revised
     /// with each outcome's `revised`, the stored decisions are those of the tracker that saw every fix in time
@@ -468,9 +468,9 @@ import TrueTrackCore
         }
     }
 
-    /// A repeat the buffer skipped (`skippingStored`) and another fix of the same instant elsewhere: the repeat's
-    /// decision has no row, and the other fix's row keeps its own (it took the repeat's `duplicate` when rows were
-    /// matched by time alone, a reviewer's).
+    /// A repeat the buffer skipped (`skippingStored`) and another fix of the same instant elsewhere: the repeated
+    /// fix's decisions are left (its one row cannot be told to be the original), and the other fix's row gets its
+    /// own (it took the repeat's `duplicate` when rows were matched by time alone, a reviewer's).
     @Test func aSkippedRepeatLeavesTheOtherFixOfItsInstantAlone() throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }
@@ -485,13 +485,13 @@ import TrueTrackCore
             provider: .gps)
         let delivery = Array(fixes[0...5]) + [fixes[5], other] + Array(fixes[6...]) + [late]
         var rewinding = RewindingTracker()
-        var missing = 0
+        var ambiguous = 0
         for fix in delivery {
             let outcome = rewinding.process(fix)
             try buffer.append([fix], decisions: [outcome.decision], sessionID: "walk", skippingStored: true)
-            missing += try buffer.revise(outcome.revised, of: outcome.revisedFixes, sessionID: "walk").missingCount
+            ambiguous += try buffer.revise(outcome.revised, of: outcome.revisedFixes, sessionID: "walk").ambiguousCount
         }
-        #expect(missing == 1)  // the skipped repeat
+        #expect(ambiguous == 2)  // the repeated fix's two decisions, one row
         var inOrder = Tracker()
         let expected = inOrder.process(
             batch: Array(fixes[0...4]) + [late, fixes[5], fixes[5], other] + Array(fixes[6...]))
@@ -499,6 +499,35 @@ import TrueTrackCore
         let otherRow = try #require(rows.first { $0.fix.latitude == other.latitude })
         #expect(otherRow.decision?.rejection == expected[8].rejection)
         #expect(otherRow.decision?.rejection != .duplicate)
+    }
+
+    /// The first copy of a repeated fix synced away, its repeat still queued, then a late fix rewinds before both:
+    /// the repeat's row keeps its `duplicate` (matched by position among the rows left, it took the first copy's
+    /// accepted decision, and the backend would have counted the fix twice: a reviewer's).
+    @Test func aRepeatWhoseOriginalWasSyncedKeepsItsOwnDecision() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let buffer = try FixBuffer(path: folder.file("b.sqlite"))
+        let fixes = (0..<12).map(walkFix)
+        var rewinding = RewindingTracker(snapshotInterval: 2)
+        for fix in Array(fixes[0...3]) + [fixes[3]] {
+            try buffer.append(fix, decision: rewinding.process(fix).decision, sessionID: "walk")
+        }
+        let sent = try #require(try buffer.nextBatch(size: 4))
+        #expect(try buffer.acknowledge(sent) == 4)
+        var ambiguous = 0
+        let late = try Fix(
+            timestamp: Timestamp(millisecondsSince1970: fixes[2].timestamp.millisecondsSince1970 + 500),
+            latitude: fixes[2].latitude + 0.63e-5, longitude: fixes[2].longitude, horizontalAccuracyMetres: 4.5,
+            provider: .gps)
+        for fix in Array(fixes[4...]) + [late] {
+            let outcome = rewinding.process(fix)
+            try buffer.append(fix, decision: outcome.decision, sessionID: "walk")
+            ambiguous += try buffer.revise(outcome.revised, of: outcome.revisedFixes, sessionID: "walk").ambiguousCount
+        }
+        #expect(ambiguous == 2)
+        let repeatRow = try #require(try buffer.rows(after: 0, sessionID: "walk").first { $0.fix == fixes[3] })
+        #expect(repeatRow.decision?.rejection == .duplicate)
     }
 
     /// A row claimed by a batch keeps the decision it is being sent with (its retry resends the same rows under

@@ -48,7 +48,8 @@ public struct RewindingTracker: Sendable {
         public var revised: [FixDecision]
         /// The fixes ``revised`` is about, in the same order (`revised[i]` is the new decision of
         /// `revisedFixes[i]`): what `FixBuffer.revise(_:of:sessionID:)` matches stored rows with. Every fix of a
-        /// time is in it or none (a rewind never starts between two fixes of one time).
+        /// time is in it or none (a rewind never starts between two fixes of one time, nor are the fixes before
+        /// such a point let go), unless the cap (``maximumKeptFixes``) let go of some (a stopped clock's fixes).
         public var revisedFixes: [Fix] = []
     }
 
@@ -242,12 +243,15 @@ public struct RewindingTracker: Sendable {
             // The copy taken before history[index]: every fix before it is older than `time` or equal (equal
             // times keep arrival order).
             guard snapshot.index == 0 || history[snapshot.index - 1].timestamp <= time else { break }
-            let splitsATime =
-                snapshot.index > 0 && snapshot.index < history.count
-                && history[snapshot.index - 1].timestamp == history[snapshot.index].timestamp
-            if !splitsATime { found = s }
+            if !splitsATime(at: snapshot.index) { found = s }
         }
         return found
+    }
+
+    /// Whether `history[index - 1]` and `history[index]` are fixes of one time: a copy taken there must not be
+    /// rewound to, nor the fixes before it let go (the kept ones would begin with the second fix of that time).
+    func splitsATime(at index: Int) -> Bool {
+        index > 0 && index < history.count && history[index - 1].timestamp == history[index].timestamp
     }
 
     /// Processes `fix` with the tracker, keeping it (and a copy of the tracker every ``snapshotInterval``
@@ -307,6 +311,13 @@ public struct RewindingTracker: Sendable {
         }
         // Removing shifts the kept fixes down: done once half the history can go, so each fix is moved about
         // once (removing whenever a copy expired moved the whole horizon every 64 fixes: +40 % per fix).
+        // (Not at a copy between two fixes of one time, which the history kept would begin with the second of,
+        // unless keeping more would pass the cap: a stopped clock's fixes are all of one time.)
+        while drop > 0 && splitsATime(at: snapshots[drop].index)
+            && history.count - snapshots[drop - 1].index <= maximumKeptFixes
+        {
+            drop -= 1
+        }
         guard drop > 0, 2 * snapshots[drop].index >= history.count else { return }
         let removed = snapshots[drop].index
         droppedThrough = history[removed - 1].timestamp

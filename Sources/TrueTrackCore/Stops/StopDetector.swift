@@ -100,7 +100,8 @@ public enum MotionEvent: Sendable, Hashable {
     /// A manual pause (``StopDetector/changePace(_:at:)`` with `false`) was called off before its countdown ran
     /// out, by what happened after the tap: `trigger` says what (``DepartureTrigger/activity``: a confident moving
     /// reading; ``DepartureTrigger/speed`` or ``DepartureTrigger/displacement``: a confirmed speed or kinematic
-    /// trigger (not the tracker's counted distance: see `isCounting`); ``DepartureTrigger/radius``: a fix beyond
+    /// trigger, the tracker's counted distance with the fix beyond the still radius from where the pause was armed
+    /// (see `isCounting`); ``DepartureTrigger/radius``: a fix beyond
     /// ``StopDetectionProfile/pendingStopVetoMetres`` from where the pause was armed), `fix` the evidence (the last
     /// one received for an activity reading). The state stays MOVING; an app showing "Paused" learns here that it
     /// is not (an app tester's pause was dropped silently). Only manual pauses are reported: an automatic
@@ -386,6 +387,12 @@ public struct StopDetector: Sendable {
                     if armPoint == nil {
                         armPoint = StopPoint(latitude: evidence.latitude, longitude: evidence.longitude)
                     }
+                    if accumulator == nil {
+                        // A pause tapped before any fix: the stop begins at the first one (without it, the stop
+                        // committed with no event and its "Resume" ended nothing, a reviewer found).
+                        accumulator = StopAccumulator(
+                            latitude: evidence.latitude, longitude: evidence.longitude, milliseconds: now)
+                    }
                     // (A countdown that commits on the first fix after a silence: the silence is in the stop.)
                     accumulator?.add(evidence, afterSilenceOf: silenceSeconds)
                     commitIfExpired(now: now, fix: evidence, &events)
@@ -454,23 +461,23 @@ public struct StopDetector: Sendable {
         }
     }
 
-    /// A manual change of pace. `true`: MOVING now (a stationary period ends with trigger
-    /// ``DepartureTrigger/manual``, the stop ending at the tap; a pending countdown is cancelled). `false`: arms the stop countdown as a
-    /// confident still verdict would, from the last fix before the tap (or takes over the countdown already
-    /// pending, which keeps its time) — the one path to STATIONARY is kept, so the stop commits
-    /// ``StopDetectionProfile/stopTimeoutSeconds`` after the tap (after the earlier arming) unless vetoed by what
-    /// happens after it: a confident moving reading, a confirmed speed trigger, the tracker's counted distance
-    /// (``MotionEvidence/countedMetres``) with the fix beyond the still radius from the pause's first fix (the
-    /// tracker goes on counting the walk up to a tap at the halt: see `isCounting`), a fix beyond
-    /// ``StopDetectionProfile/pendingStopVetoMetres`` from where it was armed, or a kinematic window wholly after
-    /// the tap that moves. The stop it commits is not left on counted distance either (a window wholly after the
-    /// stop's start that moves, the stationary radius, a speed trigger, an activity reading or "Resume" end it). The trailing window still holds the
-    /// walk the tap ended: its "moving" verdict vetoed every pause at the next fix (an API tester's "Pause"
-    /// button committed when the detector would have committed anyway, 28 s after the halt instead of 20 s after
-    /// the tap). The tap is a command, not a guess: evidence without speed and without the tracker's count, whose
-    /// kinematic window after the tap is longer than the timeout (fixes of 7.5 m or coarser under the walking
-    /// profile: horizon (2 m + accuracy) / 0.5 m/s), cannot veto it, and a user walking on slowly after the tap
-    /// gets the stop they asked for. Further calls while the pause is pending change nothing.
+    /// A manual change of pace. `true`: MOVING now (a stationary period ends with trigger ``DepartureTrigger/manual``,
+    /// the stop ending at the tap; a pending countdown is cancelled). `false`: arms the stop countdown as a confident
+    /// still verdict would, from the last fix before the tap (or takes over the countdown already pending, which keeps
+    /// its time) — the one path to STATIONARY is kept, so the stop commits ``StopDetectionProfile/stopTimeoutSeconds``
+    /// after the tap (after the earlier arming) unless vetoed by what happens after it: a confident moving reading, a
+    /// confirmed speed trigger, the tracker's counted distance (``MotionEvidence/countedMetres``) with the fix beyond
+    /// the still radius from where the pause was armed (the last fix before the tap, or the still window's centre when
+    /// it took over a pending countdown; the tracker goes on counting the walk up to a tap at the halt: see
+    /// `isCounting`), a fix beyond ``StopDetectionProfile/pendingStopVetoMetres`` from where it was armed, or a
+    /// kinematic window wholly after the tap that moves. The stop it commits is not left on counted distance either (a
+    /// window wholly after the stop's start that moves, the stationary radius, a speed trigger, an activity reading or
+    /// "Resume" end it). The trailing window still holds the walk the tap ended: its "moving" verdict vetoed every
+    /// pause at the next fix (an API tester's "Pause" button committed when the detector would have committed anyway,
+    /// 28 s after the halt instead of 20 s after the tap). The tap is a command, not a guess: evidence without speed
+    /// and without the tracker's count, whose kinematic window after the tap is longer than the timeout (fixes of 7.5 m
+    /// or coarser under the walking profile: horizon (2 m + accuracy) / 0.5 m/s), cannot veto it, and a user walking on
+    /// slowly after the tap gets the stop they asked for. Further calls while the pause is pending change nothing.
     public mutating func changePace(_ isMoving: Bool, at time: Timestamp) -> [MotionEvent] {
         let now = time.millisecondsSince1970
         var events: [MotionEvent] = []
@@ -926,19 +933,19 @@ public struct StopDetector: Sendable {
     /// after it (its trailing window can release held increments up to half a window late) must itself reach
     /// the radius at the slowest speed of interest.
     ///
-    /// A manual pause is judged on what the tracker counted only with `evidence` beyond the still radius from the
-    /// pause's first fix while it is pending, and not at all once it committed its stop: a countdown armed by a
-    /// still verdict comes a window after the halt, but a tap comes at the halt, and without Doppler the tracker
-    /// goes on counting the walk up to it for most of its own window (20 s walking: its window's net displacement
-    /// still holds the walk, the position filter's speed decays) and then counts noise at rest now and then.
-    /// Judged on the count alone, 6 of 8 taps made at the halt were overruled 16–19 s after the tap, the stop
-    /// coming 10–50 s late (an API tester's walks, 2026-12-04); without the count while pending (tried first) a
-    /// walk on after the tap was overruled only after 14–20 s, and at 8–10 m fixes a false stop committed 20 s
-    /// into the walk (a reviewer's); with the count after the commit, the paused stop was left 2–30 s after it
-    /// on 3 to 7 of 8 seeds. A walker who goes on leaves the radius within seconds; a paused stop is left by
-    /// "Resume", the window's moving verdict (a window wholly after the stop's start), the stationary radius, a
-    /// speed trigger or an activity reading (a walk on without "Resume" is seen 6–13 s after it starts, at 5 m
-    /// fixes without Doppler, instead of 4–8 s).
+    /// A manual pause is judged on what the tracker counted only with `evidence` beyond the still radius from where the
+    /// pause was armed (``armPoint``: the last fix before the tap) while it is pending, and not at all once it
+    /// committed its stop: a countdown armed by a still verdict comes a window after the halt, but a tap comes at the
+    /// halt, and without Doppler the tracker goes on counting the walk up to it for most of its own window (20 s
+    /// walking: its window's net displacement still holds the walk, the position filter's speed decays) and then counts
+    /// noise at rest now and then. Judged on the count alone, 6 of 8 taps made at the halt were overruled 16–19 s after
+    /// the tap, the stop coming 10–50 s late (an API tester's walks, 2026-12-04); without the count while pending
+    /// (tried first) a walk on after the tap was overruled only after 14–20 s, and at 8–10 m fixes a false stop
+    /// committed 20 s into the walk (a reviewer's); with the count after the commit, the paused stop was left 2–30 s
+    /// after it on 3 to 7 of 8 seeds. A walker who goes on leaves the radius within seconds; a paused stop is left by
+    /// "Resume", the window's moving verdict (a window wholly after the stop's start), the stationary radius, a speed
+    /// trigger or an activity reading (a walk on without "Resume" is seen 6–13 s after it starts, at 5 m fixes without
+    /// Doppler, instead of 4–8 s).
     func isCounting(_ kinematic: KinematicVerdict?, now: Int64, at evidence: MotionEvidence) -> Bool {
         guard let kinematic, kinematic.radius.isFinite else { return false }
         if _slowPath(manualPauseMilliseconds != .min || isPausedByUser) {
