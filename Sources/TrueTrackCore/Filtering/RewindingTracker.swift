@@ -35,7 +35,7 @@
 /// to about twice ``maximumKeptFixes`` (old fixes are let go once half the kept ones can go, so that each is
 /// moved about once), and one tracker copy per ``snapshotInterval`` fixes (4.6 KB each: 72–144 KB). A fix in
 /// order costs one append and, every ``snapshotInterval`` fixes, one copy, and letting go of old fixes moves the
-/// kept ones down (about once each): 1,216 instructions per fix against the plain tracker's 694 (callgrind,
+/// kept ones down (about once each): 1,231 instructions per fix against the plain tracker's 694 (callgrind,
 /// `truetrack-benchmarks --instructions`, the `rewinding-tracker` case; the tracker is called out of line, see
 /// ``process(_:with:)``), and no allocation once the buffers have grown to the horizon.
 public struct RewindingTracker: Sendable {
