@@ -9,28 +9,7 @@ import Testing
 
     /// Runs the benchmarks executable with `arguments`.
     static func run(_ arguments: [String]) throws -> Tool.Result {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        let out = Tool.temporaryPath("bench-out"), err = Tool.temporaryPath("bench-err")
-        _ = FileManager.default.createFile(atPath: out, contents: nil)
-        _ = FileManager.default.createFile(atPath: err, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(atPath: out)
-            try? FileManager.default.removeItem(atPath: err)
-        }
-        let outHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
-        let errHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
-        process.standardOutput = outHandle
-        process.standardError = errHandle
-        try process.run()
-        process.waitUntilExit()
-        try outHandle.close()
-        try errHandle.close()
-        return Tool.Result(
-            status: process.terminationStatus,
-            stdout: String(decoding: try Data(contentsOf: URL(fileURLWithPath: out)), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: err)), as: UTF8.self))
+        try Tool.run(arguments, executable: binary)
     }
 
     /// The checked-in baseline with `change` applied, written to a temporary file (the caller removes it).

@@ -24,15 +24,15 @@ struct Tool {
 
     static let demo = repository.appendingPathComponent("datasets/demo/walk-with-noise.csv").path
 
-    /// Runs the tool; `stdoutPath` sends its standard output to that file instead of capturing it (the
-    /// result's `stdout` is then empty); `environment` sets (or, with `nil` values, removes) variables of the
-    /// test's own environment.
+    /// Runs the tool (or another `executable`, e.g. the benchmarks'); `stdoutPath` sends its standard output to
+    /// that file instead of capturing it (the result's `stdout` is then empty); `environment` sets (or, with `nil`
+    /// values, removes) variables of the test's own environment.
     static func run(
         _ arguments: [String], stdin: Data? = nil, stdoutPath: String? = nil,
-        environment: [String: String?] = [:]
+        environment: [String: String?] = [:], executable: URL = binary
     ) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         if !environment.isEmpty {
             var merged = ProcessInfo.processInfo.environment
@@ -722,7 +722,8 @@ struct Tool {
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         // The JSON carries the warning too (a batch that read only the JSON lost it: a tester).
         let warnings = try #require(summary["warnings"] as? [String])
-        #expect(warnings.contains { $0.hasPrefix("fix 100 (in read order) of \(path) is dated \(wrong)") }, "\(warnings)")
+        #expect(
+            warnings.contains { $0.hasPrefix("fix 100 (in read order) of \(path) is dated \(wrong)") }, "\(warnings)")
         let rejected = try #require((summary["fixes"] as? [String: Any])?["rejected"] as? [String: Int])
         #expect(rejected["outOfOrder"] == 3)
         #expect((summary["distanceMetres"] as? Double ?? 0) > 600)

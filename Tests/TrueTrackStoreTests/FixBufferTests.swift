@@ -414,23 +414,39 @@ import TrueTrackCore
         var delivery = Array(fixes[0..<60]) + Array(fixes[80..<100]) + Array(fixes[60..<80]) + Array(fixes[100...])
         delivery.insert(fixes[30], at: 31)  // a repeated fix, appended twice: two rows of one time
         var rewinding = RewindingTracker()
-        var receipt = RevisionReceipt()
+        #expect(try Self.deliver(delivery, with: &rewinding, to: buffer).revisedCount > 0)
+        try Self.expectRowsAsInTimeOrder(buffer, Array(fixes[0...30]) + [fixes[30]] + Array(fixes[31...]))
+    }
+
+    /// Processes `delivery` one fix at a time, appending each with its decision and revising with each outcome's
+    /// revision (session "walk"); returns the revision receipts summed.
+    static func deliver(
+        _ delivery: [Fix], with rewinding: inout RewindingTracker, to buffer: FixBuffer, skippingStored: Bool = false
+    ) throws -> RevisionReceipt {
+        var total = RevisionReceipt()
         for fix in delivery {
             let outcome = rewinding.process(fix)
-            try buffer.append(fix, decision: outcome.decision, sessionID: "walk")
-            receipt.revisedCount +=
-                try buffer.revise(outcome.revised, of: outcome.revisedFixes, sessionID: "walk").revisedCount
+            try buffer.append([fix], decisions: [outcome.decision], sessionID: "walk", skippingStored: skippingStored)
+            let receipt = try buffer.revise(outcome.revised, of: outcome.revisedFixes, sessionID: "walk")
+            total.revisedCount += receipt.revisedCount
+            total.inBatchCount += receipt.inBatchCount
+            total.missingCount += receipt.missingCount
+            total.ambiguousCount += receipt.ambiguousCount
         }
-        #expect(receipt.revisedCount > 0)
-        var inOrder = Tracker()
-        let expected = inOrder.process(batch: Array(fixes[0...30]) + [fixes[30]] + Array(fixes[31...]))
+        return total
+    }
+
+    /// Expects the rows of session "walk", in time order, to hold the decisions of a tracker fed `inOrder`.
+    static func expectRowsAsInTimeOrder(_ buffer: FixBuffer, _ inOrder: [Fix]) throws {
+        var tracker = Tracker()
+        let expected = tracker.process(batch: inOrder)
         let rows = try buffer.rows(after: 0, sessionID: "walk").sorted {
             ($0.fix.timestamp, $0.id) < ($1.fix.timestamp, $1.id)
         }
         #expect(rows.count == expected.count)
         for (row, decision) in zip(rows, expected) {
-            #expect(row.decision?.totalDistanceMetres == decision.totalDistanceMetres, "\(row.fix.timestamp)")
-            #expect(row.decision?.rejection == decision.rejection, "\(row.fix.timestamp)")
+            #expect(row.decision?.rejection == decision.rejection, "row \(row.id)")
+            #expect(row.decision?.totalDistanceMetres == decision.totalDistanceMetres, "row \(row.id)")
         }
     }
 
@@ -448,24 +464,8 @@ import TrueTrackCore
             provider: .gps)
         let delivery = Array(fixes[0...3]) + [fixes[3]] + Array(fixes[4...]) + [late]
         var rewinding = RewindingTracker(snapshotInterval: 2)
-        var revisedCount = 0
-        for fix in delivery {
-            let outcome = rewinding.process(fix)
-            try buffer.append(fix, decision: outcome.decision, sessionID: "walk")
-            revisedCount +=
-                try buffer.revise(outcome.revised, of: outcome.revisedFixes, sessionID: "walk").revisedCount
-        }
-        #expect(revisedCount > 0)
-        var inOrder = Tracker()
-        let expected = inOrder.process(batch: Array(fixes[0...3]) + [fixes[3], late] + Array(fixes[4...]))
-        let rows = try buffer.rows(after: 0, sessionID: "walk").sorted {
-            ($0.fix.timestamp, $0.id) < ($1.fix.timestamp, $1.id)
-        }
-        #expect(rows.count == expected.count)
-        for (row, decision) in zip(rows, expected) {
-            #expect(row.decision?.rejection == decision.rejection, "row \(row.id)")
-            #expect(row.decision?.totalDistanceMetres == decision.totalDistanceMetres, "row \(row.id)")
-        }
+        #expect(try Self.deliver(delivery, with: &rewinding, to: buffer).revisedCount > 0)
+        try Self.expectRowsAsInTimeOrder(buffer, Array(fixes[0...3]) + [fixes[3], late] + Array(fixes[4...]))
     }
 
     /// A repeat the buffer skipped (`skippingStored`) and another fix of the same instant elsewhere: the repeated
@@ -485,13 +485,8 @@ import TrueTrackCore
             provider: .gps)
         let delivery = Array(fixes[0...5]) + [fixes[5], other] + Array(fixes[6...]) + [late]
         var rewinding = RewindingTracker()
-        var ambiguous = 0
-        for fix in delivery {
-            let outcome = rewinding.process(fix)
-            try buffer.append([fix], decisions: [outcome.decision], sessionID: "walk", skippingStored: true)
-            ambiguous += try buffer.revise(outcome.revised, of: outcome.revisedFixes, sessionID: "walk").ambiguousCount
-        }
-        #expect(ambiguous == 2)  // the repeated fix's two decisions, one row
+        let receipt = try Self.deliver(delivery, with: &rewinding, to: buffer, skippingStored: true)
+        #expect(receipt.ambiguousCount == 2)  // the repeated fix's two decisions, one row
         var inOrder = Tracker()
         let expected = inOrder.process(
             batch: Array(fixes[0...4]) + [late, fixes[5], fixes[5], other] + Array(fixes[6...]))
