@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -5,17 +7,21 @@
 #endif
 
 /// The buffer's cross-process send lock: an exclusive `flock` on `<database>-sync.lock` beside the database's
-/// real path (symlinks resolved), taken without waiting.
+/// real path (symlinks resolved), and one on a lock file named for the database file itself (its device and inode,
+/// `truetrack-sync-<device>-<inode>.lock` in the temporary folder), both taken without waiting.
 ///
 /// `flock` locks belong to the open file description, so the kernel releases one when its process dies (a
 /// `kill -9` mid-flush leaves no stale lock), and they do not interact with SQLite's own `fcntl` locks on the
-/// database file. An in-memory database has no file to share and needs no lock; a lock file that cannot be
-/// created (a read-only folder) leaves the flush unlocked, as before the lock existed: the buffer itself
-/// then cannot be written either, and that error is the one reported.
+/// database file. The second lock is for hard links: two names of one database resolve to two paths, and two
+/// syncs through them each took their own `-sync.lock` and sent every batch twice (the database file itself is
+/// not locked: closing a descriptor of it would drop SQLite's `fcntl` locks of the whole process). An in-memory
+/// database has no file to share and needs no lock; a lock file that cannot be created (a read-only folder)
+/// leaves the flush unlocked by it, as before the lock existed: the buffer itself then cannot be written either,
+/// and that error is the one reported.
 struct SendLock {
-    /// The lock file's path.
+    /// The path of the lock found held by another process (the first of the two when none was), for the error.
     let path: String
-    private let descriptor: Int32
+    private let descriptors: [Int32]
     /// False when another process holds the lock.
     let isHeld: Bool
 
@@ -25,37 +31,60 @@ struct SendLock {
         databasePath.isEmpty || databasePath == ":memory:" || databasePath.hasPrefix("file::memory:")
     }
 
+    /// The lock file named for the database file's identity (device and inode), or `nil` when it cannot be read.
+    static func identityLockPath(of databasePath: String) -> String? {
+        var info = stat()
+        guard stat(databasePath, &info) == 0 else { return nil }
+        let folder = NSTemporaryDirectory()
+        return (folder as NSString).appendingPathComponent("truetrack-sync-\(info.st_dev)-\(info.st_ino).lock")
+    }
+
     /// Tries to take the lock for the buffer at `databasePath`.
     init(databasePath: String) {
         guard !SendLock.isInMemory(databasePath) else {
             path = databasePath + "-sync.lock"
-            descriptor = -1
+            descriptors = []
             isHeld = true
             return
         }
         // Beside the database's real path: two runs naming it through different paths (a symlink, `..`) took
         // two locks and sent every batch twice.
+        let besidePath: String
         if let resolved = realpath(databasePath, nil) {
-            path = String(cString: resolved) + "-sync.lock"
+            besidePath = String(cString: resolved) + "-sync.lock"
             free(resolved)
         } else {
-            path = databasePath + "-sync.lock"
+            besidePath = databasePath + "-sync.lock"
         }
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            isHeld = true
-            return
+        var held: [Int32] = []
+        var blockedAt: String?
+        for lockPath in [besidePath, SendLock.identityLockPath(of: databasePath)].compactMap({ $0 }) {
+            let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { continue }
+            var result: Int32
+            repeat { result = flock(descriptor, LOCK_EX | LOCK_NB) } while result != 0 && errno == EINTR
+            guard result == 0 else {
+                close(descriptor)
+                blockedAt = lockPath
+                break
+            }
+            held.append(descriptor)
         }
-        var result: Int32
-        repeat { result = flock(descriptor, LOCK_EX | LOCK_NB) } while result != 0 && errno == EINTR
-        isHeld = result == 0
-        if !isHeld { close(descriptor) }
+        path = blockedAt ?? besidePath
+        isHeld = blockedAt == nil
+        if !isHeld {
+            for descriptor in held { close(descriptor) }
+            held = []
+        }
+        descriptors = held
     }
 
-    /// Releases the lock (the file stays, empty, for the next flush).
+    /// Releases the lock (the files stay, empty, for the next flush).
     func release() {
-        guard isHeld, descriptor >= 0 else { return }
-        _ = flock(descriptor, LOCK_UN)
-        close(descriptor)
+        guard isHeld else { return }
+        for descriptor in descriptors {
+            _ = flock(descriptor, LOCK_UN)
+            close(descriptor)
+        }
     }
 }

@@ -404,6 +404,17 @@ import TrueTrackStore
         let viaLink = try await synchronizer(link, receiver).flush()
         #expect(viaLink.attempts == 0 && viaLink.lastError == .sendingElsewhere(lockPath: path + "-sync.lock"))
         close(other)  // the holder dies: the kernel drops its lock
+        // A hard link is another path to the same file: its own `-sync.lock` is free, the database's identity
+        // lock is not (two syncs through two names sent every batch twice).
+        let hardLink = path + "-hard.sqlite"
+        try FileManager.default.linkItem(atPath: path, toPath: hardLink)
+        defer { try? FileManager.default.removeItem(atPath: hardLink) }
+        let holder = SendLock(databasePath: path)
+        #expect(holder.isHeld)
+        let viaHardLink = try await synchronizer(hardLink, receiver).flush()
+        #expect(viaHardLink.attempts == 0)
+        #expect(viaHardLink.lastError == .sendingElsewhere(lockPath: SendLock.identityLockPath(of: path) ?? ""))
+        holder.release()
         let after = try await synchronizer(path, receiver).flush()
         #expect(after.isComplete && after.delivered == 30)
     }

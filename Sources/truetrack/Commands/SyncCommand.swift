@@ -31,7 +31,7 @@ enum SyncCommand {
             per attempt goes to stderr, with the wait before the next one; the summary to stdout. A 207
             Multi-Status is not an acknowledgement (its per-item results are not read): its rows are kept as
             rejected, like a refused batch's. One sync at a time per buffer: a run that finds another process sending (its lock
-            <db>-sync.lock) sends nothing. Exit status 0 when every row was delivered, 1 when the flush stopped
+            <db>-sync.lock, or the database's own through another hard link) sends nothing. Exit status 0 when every row was delivered, 1 when the flush stopped
             with rows left, another process was sending, or the buffer holds rows a backend rejected, in this
             run or an earlier one ('truetrack buffer stats' shows them, 'truetrack buffer requeue' sends them
             again next time); 130 on Ctrl-C, saying what was delivered (the batch being sent goes again under
