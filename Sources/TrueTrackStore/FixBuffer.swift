@@ -325,10 +325,15 @@ public final class FixBuffer {
     /// ``contains(_:sessionID:)`` finds it); the n-th of several equal fixes in `fixes` (a repeated delivery) to the
     /// n-th such row by row id, when the buffer holds as many such rows as there are equal fixes: otherwise (one
     /// synced away or dropped, or a repeat `skippingStored` left out) no row can be told from another, and those
-    /// decisions are left (``RevisionReceipt/ambiguousCount``). A row claimed by a batch (``nextBatch(size:)``, not acknowledged yet, or rejected
-    /// keeping its key) is left as it is: its retry must send the same rows under the same Idempotency-Key, so
-    /// the backend keeps the decision it was first sent for that fix. Rows synced away or dropped by the cap are
-    /// gone. The receipt counts each case.
+    /// decisions are left (``RevisionReceipt/ambiguousCount``). A row claimed by a batch (``nextBatch(size:)``,
+    /// not acknowledged yet, or rejected keeping its key) is left as it is: its retry must send the same rows under
+    /// the same Idempotency-Key, so the backend keeps the decision it was first sent for that fix. Rows synced away
+    /// or dropped by the cap are gone. The receipt counts each case.
+    ///
+    /// Call it **before** appending the fixes of the batch whose processing revised them: the revised fixes were
+    /// all delivered before that batch, and a repeat inside the batch (a fix delivered again) must have no row
+    /// yet, or it is taken for a revised fix whose own row was synced away (an API tester's backend received such a
+    /// fix accepted twice when the batch was appended first).
     ///
     /// - Parameters:
     ///   - decisions: the revised decisions; `decisions[i]` is about `fixes[i]`.

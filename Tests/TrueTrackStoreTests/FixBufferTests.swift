@@ -426,8 +426,9 @@ import TrueTrackCore
         var total = RevisionReceipt()
         for fix in delivery {
             let outcome = rewinding.process(fix)
-            try buffer.append([fix], decisions: [outcome.decision], sessionID: "walk", skippingStored: skippingStored)
+            // (Revised first, as documented: the fix just delivered has no row yet to be taken for a revised one.)
             let receipt = try buffer.revise(outcome.revised, of: outcome.revisedFixes, sessionID: "walk")
+            try buffer.append([fix], decisions: [outcome.decision], sessionID: "walk", skippingStored: skippingStored)
             total.revisedCount += receipt.revisedCount
             total.inBatchCount += receipt.inBatchCount
             total.missingCount += receipt.missingCount
@@ -517,12 +518,45 @@ import TrueTrackCore
             provider: .gps)
         for fix in Array(fixes[4...]) + [late] {
             let outcome = rewinding.process(fix)
-            try buffer.append(fix, decision: outcome.decision, sessionID: "walk")
             ambiguous += try buffer.revise(outcome.revised, of: outcome.revisedFixes, sessionID: "walk").ambiguousCount
+            try buffer.append(fix, decision: outcome.decision, sessionID: "walk")
         }
         #expect(ambiguous == 2)
         let repeatRow = try #require(try buffer.rows(after: 0, sessionID: "walk").first { $0.fix == fixes[3] })
         #expect(repeatRow.decision?.rejection == .duplicate)
+    }
+
+    /// A late batch that repeats a fix whose row was synced away: revised before the batch is appended, the
+    /// repeat's row (appended with the batch) keeps its `duplicate` (appended first, it took the revised original's
+    /// accepted decision, and the backend received that fix accepted twice: an API tester's).
+    @Test func aRepeatInTheLateBatchIsNotTakenForASyncedFix() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let buffer = try FixBuffer(path: folder.file("b.sqlite"))
+        let fixes = (0..<12).map(walkFix)
+        var rewinding = RewindingTracker()
+        for fix in fixes[0..<8] {
+            try buffer.append(fix, decision: rewinding.process(fix).decision, sessionID: "walk")
+        }
+        let sent = try #require(try buffer.nextBatch(size: 6))
+        #expect(try buffer.acknowledge(sent) == 6)
+        for fix in fixes[8...] {
+            try buffer.append(fix, decision: rewinding.process(fix).decision, sessionID: "walk")
+        }
+        // The backlog: a fix from before fix 5 that came late, and fix 5 delivered again.
+        let late = try Fix(
+            timestamp: Timestamp(millisecondsSince1970: fixes[4].timestamp.millisecondsSince1970 + 500),
+            latitude: fixes[4].latitude + 0.63e-5, longitude: fixes[4].longitude, horizontalAccuracyMetres: 4.5,
+            provider: .gps)
+        let backlog = [late, fixes[5]]
+        let result = rewinding.process(batch: backlog)
+        #expect(result.revisedFixes.contains(fixes[5]))
+        try buffer.revise(result.revised, of: result.revisedFixes, sessionID: "walk")
+        try buffer.append(backlog, decisions: result.decisions, sessionID: "walk")
+        let rows = try buffer.rows(after: 0, sessionID: "walk").filter { $0.fix == fixes[5] }
+        #expect(rows.count == 1)
+        #expect(rows.first?.decision?.rejection == result.decisions[1].rejection)
+        #expect(rows.first?.decision?.rejection != nil)
     }
 
     /// A row claimed by a batch keeps the decision it is being sent with (its retry resends the same rows under
