@@ -156,12 +156,12 @@ public final class FixBuffer {
     /// Drops the oldest rows past the cap, those of a batch being sent after the other rows stored before
     /// `firstNewID` (the append's own); inside a transaction.
     ///
-    /// A batch being sent (claimed by ``nextBatch(size:)``, not acknowledged yet) keeps its rows while older
-    /// unsent rows can go (then a batch rejected keeping its key, whole): its retry must carry the same rows under
-    /// the same key, and a server following the Idempotency-Key draft refuses a key reused with another body (422), which rejected the rest of the batch
-    /// (an app tester's offline phone whose cap dropped the front of the batch in flight). The append's own
-    /// fixes are never dropped to keep a batch: when every older row is in flight (a cap not much larger than
-    /// the batches), the batch's oldest rows go, and its retry sends the rest under its key.
+    /// A batch being sent (claimed by ``nextBatch(size:)``, not acknowledged yet) keeps its rows while older unsent
+    /// rows can go (then a batch rejected keeping its key, whole): its retry must carry the same rows under the same
+    /// key, and a server following the Idempotency-Key draft refuses a key reused with another body (422), which
+    /// rejected the rest of the batch (an app tester's offline phone whose cap dropped the front of the batch in
+    /// flight). The append's own fixes are never dropped to keep a batch: when every older row is in flight (a cap not
+    /// much larger than the batches), the batch's oldest rows go, and its retry sends the rest under its key.
     private func enforceCap(firstNewID: Int64) throws(StoreError) -> Int {
         let rows = try db.integer("SELECT row_count FROM buffer_counters WHERE id = 1")
         let excess = rows - Int64(options.maxRecordsToPersist)
@@ -237,10 +237,11 @@ public final class FixBuffer {
     /// The rows of a batch rejected keeping its key (``markRejected(_:status:keepingItsKey:)``), which the cap and
     /// the age limit drop whole.
     static let keptKeyRows = "sync_state = 1 AND batch_id IS NOT NULL"
-    /// Whether a fix is stored already (the time index narrows it to the rows of one millisecond).
-    static let storedSQL = """
-        SELECT 1 FROM fixes WHERE time_ms = ?1 AND latitude = ?2 AND longitude = ?3 AND session_id IS ?4 LIMIT 1
-        """
+    /// The rows of one fix: its time, position and session (``bindStored(_:sessionID:to:)`` binds them; the time
+    /// index narrows it to the rows of one millisecond).
+    static let storedRows = "time_ms = ?1 AND latitude = ?2 AND longitude = ?3 AND session_id IS ?4"
+    /// Whether a fix is stored already.
+    static let storedSQL = "SELECT 1 FROM fixes WHERE \(storedRows) LIMIT 1"
 
     /// Whether the buffer holds `fix` already: a row of session `sessionID` with the same time, latitude and
     /// longitude (what ``append(_:decisions:sessionID:skippingStored:)`` skips). One lookup in the time index.
@@ -251,8 +252,7 @@ public final class FixBuffer {
         return try lookup.step()
     }
 
-    /// Binds the parameters of ``storedSQL`` (and the first four of ``reviseFindSQL``) for `fix` of session
-    /// `sessionID`.
+    /// Binds the parameters of ``storedRows`` for `fix` of session `sessionID`.
     private static func bindStored(_ fix: Fix, sessionID: String?, to lookup: Statement) {
         lookup.bind(1, fix.timestamp.millisecondsSince1970)
         lookup.bind(2, fix.latitude)
@@ -303,13 +303,8 @@ public final class FixBuffer {
         s.bind(first + 8, d.totalDistanceMetres)
     }
 
-    static let reviseFindSQL = """
-        SELECT id, batch_id IS NOT NULL FROM fixes
-            WHERE time_ms = ?1 AND latitude = ?2 AND longitude = ?3 AND session_id IS ?4 ORDER BY id LIMIT 1 OFFSET ?5
-        """
-    static let reviseCountSQL = """
-        SELECT count(*) FROM fixes WHERE time_ms = ?1 AND latitude = ?2 AND longitude = ?3 AND session_id IS ?4
-        """
+    /// A fix's rows, oldest first, and whether each belongs to a batch.
+    static let reviseRowsSQL = "SELECT id, batch_id IS NOT NULL FROM fixes WHERE \(storedRows) ORDER BY id"
     static let reviseUpdateSQL = """
         UPDATE fixes SET rejection = ?1, filtered_latitude = ?2, filtered_longitude = ?3, speed_used_mps = ?4, \
         speed_source = ?5, hold = ?6, motion = ?7, distance_increment_m = ?8, total_distance_m = ?9 WHERE id = ?10
@@ -349,54 +344,49 @@ public final class FixBuffer {
         try FixBuffer.checkPairing(fixes, decisions, path: path, nothingDone: "nothing was revised")
         guard !decisions.isEmpty else { return RevisionReceipt() }
         return try db.transaction { () throws(StoreError) -> RevisionReceipt in
-            let find = try db.statement(FixBuffer.reviseFindSQL)
+            let find = try db.statement(FixBuffer.reviseRowsSQL)
             let update = try db.statement(FixBuffer.reviseUpdateSQL)
             defer {
                 find.reset()
                 update.reset()
             }
-            let count = try db.statement(FixBuffer.reviseCountSQL)
-            defer { count.reset() }
-            var receipt = RevisionReceipt()
-            // Equal fixes (a repeated delivery) pair with their rows in order only when the buffer holds as many
-            // rows of that fix as there are decisions: one synced away or skipped, and no row can be told from
-            // another (the first copy's accepted decision went to its repeat's row, a reviewer's).
-            var copies: [StoredFixKey: Int64] = [:]
-            for fix in fixes { copies[StoredFixKey(fix), default: 0] += 1 }
-            var isAmbiguous: [StoredFixKey: Bool] = [:]
-            for (key, decisionCount) in copies where decisionCount > 1 {
-                count.reset()
-                FixBuffer.bindStored(key.fix, sessionID: sessionID, to: count)
-                _ = try count.step()
-                isAmbiguous[key] = count.int64(0) != decisionCount
-            }
-            // How many equal fixes came before, per fix.
-            var seen: [StoredFixKey: Int64] = [:]
+            // Each fix's decisions (equal fixes: a repeated delivery), in order.
+            var decisionsOf: [StoredFixKey: [FixDecision]] = [:]
+            var order: [(key: StoredFixKey, fix: Fix)] = []
             for (fix, decision) in zip(fixes, decisions) {
                 let key = StoredFixKey(fix)
-                let occurrence = seen[key, default: 0]
-                seen[key] = occurrence + 1
-                if isAmbiguous[key] == true {
-                    receipt.ambiguousCount += 1
-                    continue
-                }
+                if decisionsOf[key] == nil { order.append((key, fix)) }
+                decisionsOf[key, default: []].append(decision)
+            }
+            var receipt = RevisionReceipt()
+            for (key, fix) in order {
+                let decisions = decisionsOf[key]!
                 find.reset()
                 FixBuffer.bindStored(fix, sessionID: sessionID, to: find)
-                find.bind(5, occurrence)
-                guard try find.step() else {
-                    receipt.missingCount += 1
+                var rows: [(id: Int64, isInBatch: Bool)] = []
+                while try find.step() { rows.append((find.int64(0), find.int64(1) != 0)) }
+                // Equal fixes pair with their rows in order only when the buffer holds as many rows of that fix as
+                // there are decisions: one synced away or skipped, and no row can be told from another (the first
+                // copy's accepted decision went to its repeat's row, a reviewer's).
+                if decisions.count > 1, rows.count != decisions.count {
+                    receipt.ambiguousCount += decisions.count
                     continue
                 }
-                let id = find.int64(0)
-                if find.int64(1) != 0 {
-                    receipt.inBatchCount += 1
-                    continue
+                for (n, decision) in decisions.enumerated() {
+                    guard n < rows.count else {
+                        receipt.missingCount += 1
+                        continue
+                    }
+                    if rows[n].isInBatch {
+                        receipt.inBatchCount += 1
+                        continue
+                    }
+                    update.reset()
+                    FixBuffer.bindDecision(decision, to: update, from: 1)
+                    update.bind(10, rows[n].id)
+                    _ = try update.step()
+                    receipt.revisedCount += 1
                 }
-                update.reset()
-                FixBuffer.bindDecision(decision, to: update, from: 1)
-                update.bind(10, id)
-                _ = try update.step()
-                receipt.revisedCount += 1
             }
             return receipt
         }
@@ -670,30 +660,16 @@ private func hex(_ value: UInt64) -> String {
     return String(repeating: "0", count: 16 - digits.count) + digits
 }
 
-/// A fix as the buffer identifies a stored one: its time and coordinates (compared as SQLite compares them: 0 and
-/// −0 are one value; a `Fix` holds no NaN).
+/// A fix as the buffer identifies a stored one (``FixBuffer/storedRows``): its time and coordinates (compared as
+/// SQLite compares them: 0 and −0 are one value; a `Fix` holds no NaN).
 private struct StoredFixKey: Hashable {
     var milliseconds: Int64
     var latitude: Double
     var longitude: Double
 
-    /// The fix itself, as `bindStored` binds one.
-    let fix: Fix
-
     init(_ fix: Fix) {
         milliseconds = fix.timestamp.millisecondsSince1970
         latitude = fix.latitude
         longitude = fix.longitude
-        self.fix = fix
-    }
-
-    static func == (a: StoredFixKey, b: StoredFixKey) -> Bool {
-        a.milliseconds == b.milliseconds && a.latitude == b.latitude && a.longitude == b.longitude
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(milliseconds)
-        hasher.combine(latitude)
-        hasher.combine(longitude)
     }
 }

@@ -108,18 +108,9 @@ enum TrueTrackTool {
 /// with EFBIG and is reported like a full disk ("cannot write …", the partial output removed); by default the
 /// signal ended the tool with status 153 and no word, leaving the partial file (a batch tester's).
 enum Interruption {
-    /// What to say when a signal ends the tool (a command sets it while it runs: `sync` says what it delivered).
-    static let note = Note()
-
-    /// A line for standard error, set and read under a lock (the signal's handler runs on a Dispatch queue).
-    final class Note: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: String?
-        var text: String? {
-            get { lock.withLock { stored } }
-            set { lock.withLock { stored = newValue } }
-        }
-    }
+    /// What to say on standard error when a signal ends the tool (a command sets it while it runs: `sync` says
+    /// what it delivered).
+    static let note = Locked<String?>(nil)
 
     static func install() {
         signal(SIGXFSZ, SIG_IGN)
@@ -128,7 +119,7 @@ enum Interruption {
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
                 PartialOutputs.shared.removeAll()
-                if let note = note.text { Terminal.error(note + "\n") }  // (ignores a closed terminal: no trap)
+                if let note = note.value { Terminal.error(note + "\n") }  // (ignores a closed terminal: no trap)
                 // 128 + the signal, as a shell reports a process the signal ended (`raise` cannot end it from
                 // here: Dispatch keeps the signal blocked); `_exit`, since the main thread may hold stdio's
                 // locks mid-write.

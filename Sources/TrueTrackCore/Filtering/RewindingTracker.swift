@@ -263,8 +263,9 @@ public struct RewindingTracker: Sendable {
         }
         history.append(fix)
         let latest = tracker.lastAcceptedMilliseconds
-        // (The outcome built around the call: the decision is written once, where it is returned. Building it
-        // from a decision held across the check below copied the 192-byte decision twice, 120 instructions per fix.)
+        // (The outcome built around the call: building it from a decision held across the check below copied the
+        // 192-byte decision twice, 120 instructions per fix. One copy comes and goes with unrelated changes in the
+        // module: ARCHITECTURE.md, where it names `RewindingTracker.process(_:with:)`.)
         let outcome = Outcome(decision: Self.process(fix, with: &tracker), revision: nil)
         if _slowPath(outcome.decision.rejection != nil) { forgetIfDatedAhead(fix, lastAccepted: latest) }
         return outcome
@@ -283,8 +284,8 @@ public struct RewindingTracker: Sendable {
         }
     }
 
-    /// `tracker.process(fix)`, not inlined: inlined into ``record(_:)``, the tracker's per-fix path made the
-    /// compiler copy the whole tracker (3.7 KB then, 4.6 KB now) in and out on every fix (1,785 instructions per fix in the
+    /// `tracker.process(fix)`, not inlined: inlined into ``record(_:)``, the tracker's per-fix path made the compiler
+    /// copy the whole tracker (3.7 KB then, 4.6 KB now) in and out on every fix (1,785 instructions per fix in the
     /// `rewinding-tracker` benchmark against 1,051 before the tracker's bridging; the call costs a few).
     @inline(never)
     static func process(_ fix: Fix, with tracker: inout Tracker) -> FixDecision {

@@ -172,10 +172,9 @@ public struct StopDetector: Sendable {
     /// Since when a kinematic "moving" verdict may judge the device moving: a window reaching back before a
     /// manual pause (pending: the tap; committed: the stop's start) judges the walk the user ended. `.min` otherwise.
     var pausedSinceMilliseconds: Int64 {
-        guard _slowPath(manualPauseMilliseconds != .min || isPausedByUser) else { return .min }
-        if manualPauseMilliseconds != .min { return manualPauseMilliseconds }
-        guard isStopCommitted, let start = accumulator?.startMilliseconds else { return .min }
-        return start
+        if _slowPath(manualPauseMilliseconds != .min) { return manualPauseMilliseconds }
+        if _slowPath(isPausedByUser) { return accumulator?.startMilliseconds ?? .min }
+        return .min
     }
     /// The silences (steps longer than a gap) inside the pending automatic countdown, ms: the countdown runs on
     /// observed time only (silence never makes a stop: 20 s of standstill, ten minutes of silence and 40 s
@@ -183,7 +182,9 @@ public struct StopDetector: Sendable {
     /// it is a stay across a gap now, ``StopAnalysis/staysAcrossGaps``). A manual pause's countdown runs through
     /// silence (the user said so).
     var countdownSilenceMilliseconds: Int64 = 0
-    /// True while the committed stop is one a manual pause made: "Resume" ends it at the tap, through any silence
+    /// True while the committed stop is one a manual pause made (set at its commit, cleared at its departure, the
+    /// only end of a committed stop: so never without ``isStopCommitted``, and never with a pause pending, which a
+    /// committed stop does not take): "Resume" ends it at the tap, through any silence
     /// since its last fix (the user said they were stopped); an automatic stop ends at its last fix (silence is
     /// not stopped time: a second reviewer's automatic stop stretched over 80 silent minutes to a tap).
     var isPausedByUser = false
@@ -255,13 +256,13 @@ public struct StopDetector: Sendable {
         return events
     }
 
-    /// Processes one fix's evidence and returns the events it caused (usually none: the empty array does not
-    /// allocate). Evidence coarser than ``StopDetectionProfile/maximumAccuracyMetres``, or whose position the
-    /// tracker rejected as an outlier or that is no coordinate (``MotionEvidence/isPositionRejected``), contributes
-    /// only its activity reading. Evidence must come in time order (see ``process(batch:)`` for a delivered batch). Evidence
-    /// not newer than the previous one is ignored, unless it is the third in a row a day or more older, or inside
-    /// a long forward jump shortly after it (see ``StopDetectionProfile/clockJumpSeconds``): then the previous
-    /// time was the wrong one and the detector's time restarts from it.
+    /// Processes one fix's evidence and returns the events it caused (usually none: the empty array does not allocate).
+    /// Evidence coarser than ``StopDetectionProfile/maximumAccuracyMetres``, or whose position the tracker rejected as
+    /// an outlier or that is no coordinate (``MotionEvidence/isPositionRejected``), contributes only its activity
+    /// reading. Evidence must come in time order (see ``process(batch:)`` for a delivered batch). Evidence not newer
+    /// than the previous one is ignored, unless it is the third in a row a day or more older, or inside a long forward
+    /// jump shortly after it (see ``StopDetectionProfile/clockJumpSeconds``): then the previous time was the wrong one
+    /// and the detector's time restarts from it.
     public mutating func process(_ evidence: MotionEvidence) -> [MotionEvent] {
         let now = evidence.timestamp.millisecondsSince1970
         var events: [MotionEvent] = []
@@ -334,7 +335,7 @@ public struct StopDetector: Sendable {
                 ? window.verdict(now: now, profile: profile, minimumHorizonSeconds: sparseHorizon) : nil)
         verdict = activityVerdict ?? kinematic?.verdict ?? .uncertain
         let isSpeedTrigger = speed > profile.triggerSpeedMetresPerSecond
-        // (After a manual pause, only a window wholly after it: see `manualPauseMilliseconds`.)
+        // (After a manual pause, only a window wholly after it: see `pausedSinceMilliseconds`.)
         let isDisplaced =
             kinematic.map { $0.verdict == .moving && $0.since >= pausedSinceMilliseconds } == true
             || isCounting(kinematic, now: now, at: evidence)
@@ -948,12 +949,9 @@ public struct StopDetector: Sendable {
     /// Doppler, instead of 4–8 s).
     func isCounting(_ kinematic: KinematicVerdict?, now: Int64, at evidence: MotionEvidence) -> Bool {
         guard let kinematic, kinematic.radius.isFinite else { return false }
-        if _slowPath(manualPauseMilliseconds != .min || isPausedByUser) {
-            if manualPauseMilliseconds != .min {
-                guard let armPoint, distance(armPoint, evidence) > kinematic.radius else { return false }
-            } else if isStopCommitted {
-                return false
-            }
+        if _slowPath(isPausedByUser) { return false }
+        if _slowPath(manualPauseMilliseconds != .min) {
+            guard let armPoint, distance(armPoint, evidence) > kinematic.radius else { return false }
         }
         let from = max(kinematic.since, countdownArmedAt?.millisecondsSince1970 ?? .min)
         let seconds = Double(now &- from) / 1000

@@ -38,23 +38,6 @@ enum SyncCommand {
             its key with the next sync).
             """)
 
-    /// Carries the flush result out of the task that runs it. Sound despite `@unchecked`: the stored values are
-    /// only read and written under the lock.
-    final class Outcome: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored = FlushSummary()
-        private var storedRejected: Int?
-        var summary: FlushSummary {
-            get { lock.withLock { stored } }
-            set { lock.withLock { stored = newValue } }
-        }
-        /// The rows the buffer holds as rejected after the flush (`nil` when they could not be counted).
-        var rejectedInBuffer: Int? {
-            get { lock.withLock { storedRejected } }
-            set { lock.withLock { storedRejected = newValue } }
-        }
-    }
-
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         guard let db = arguments.value("db") else { throw UsageError(message: "missing '--db <file>'") }
         guard let urlText = arguments.value("url") else { throw UsageError(message: "missing '--url <url>'") }
@@ -100,7 +83,9 @@ enum SyncCommand {
         } catch let error as SyncError {
             throw CommandFailure(message: error.description)
         }
-        let outcome = Outcome()
+        // Carried out of the task that runs the flush: its summary, and the rows the buffer holds as rejected after
+        // it (`nil` when they could not be counted).
+        let summary = Locked(FlushSummary()), rejectedAfter = Locked<Int?>(nil)
         let done = DispatchSemaphore(value: 0)
         // Said if a signal ends the sync (Ctrl-C): nothing is lost (a batch being sent goes again under its key),
         // but the user must know what went.
@@ -108,15 +93,13 @@ enum SyncCommand {
             "interrupted: \(Terminal.count(delivered, "fix", "fixes")) delivered in this sync; the rest stays in \(db) "
                 + "(a batch being sent goes again under its Idempotency-Key with the next sync)"
         }
-        Interruption.note.text = interrupted(0)
-        let delivered = Outcome()
+        Interruption.note.value = interrupted(0)
+        let delivered = Locked(0)
         Task {
-            outcome.summary = await synchronizer.flush { result in
+            summary.value = await synchronizer.flush { result in
                 if result.success {
-                    var sent = delivered.summary
-                    sent.delivered += result.count
-                    delivered.summary = sent
-                    Interruption.note.text = interrupted(sent.delivered)
+                    let sent = delivered.update { $0 += result.count }
+                    Interruption.note.value = interrupted(sent)
                 }
                 let fixes = Terminal.count(result.count, "fix", "fixes")
                 var line = result.success ? "sent \(fixes)" : "attempt failed for \(fixes)"
@@ -134,19 +117,19 @@ enum SyncCommand {
                 Terminal.error(line + "\n")
             }
             // Rows a backend rejected, in this run or an earlier one, through the synchronizer's own connection.
-            outcome.rejectedInBuffer = try? await synchronizer.statistics().rejectedCount
+            rejectedAfter.value = try? await synchronizer.statistics().rejectedCount
             done.signal()
         }
         done.wait()
-        Interruption.note.text = nil
-        let s = outcome.summary
+        Interruption.note.value = nil
+        let s = summary.value
         Terminal.out(
             "delivered \(s.delivered), rejected \(s.rejected), attempts \(s.attempts), failures \(s.failures)"
                 + (s.isComplete ? "" : " — incomplete, rows kept for the next sync") + "\n")
         if !s.isComplete, let error = s.lastError { Terminal.error("Error: \(error)\n") }
         // Rows a backend rejected, in this run or an earlier one: a cron job must not read "nothing delivered,
         // all rejected" as success, nor a later run that found only rejected rows left.
-        let rejectedInBuffer = outcome.rejectedInBuffer ?? s.rejected
+        let rejectedInBuffer = rejectedAfter.value ?? s.rejected
         if max(s.rejected, rejectedInBuffer) > 0 {
             let what =
                 rejectedInBuffer > s.rejected

@@ -68,18 +68,8 @@ enum Terminal {
         status == 0 && outputFailed.value ? 1 : status
     }
 
-    /// Whether a write to standard output failed.
-    static let outputFailed = Flag()
-
-    /// A flag shared by every thread of the command (the `sync` command writes from tasks).
-    final class Flag: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored = false
-        var value: Bool {
-            get { lock.withLock { stored } }
-            set { lock.withLock { stored = newValue } }
-        }
-    }
+    /// Whether a write to standard output failed (shared by every thread: the `sync` command writes from tasks).
+    static let outputFailed = Locked(false)
 
     /// Writes all of `text` to `descriptor` (``ByteSink/writeAll(_:to:)``); returns the `errno` of a failure,
     /// `nil` on success.
