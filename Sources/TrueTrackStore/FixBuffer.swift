@@ -237,8 +237,8 @@ public final class FixBuffer {
     /// The rows of a batch rejected keeping its key (``markRejected(_:status:keepingItsKey:)``), which the cap and
     /// the age limit drop whole.
     static let keptKeyRows = "sync_state = 1 AND batch_id IS NOT NULL"
-    /// The rows of one fix: its time, position and session (``bindStored(_:sessionID:to:)`` binds them; the time
-    /// index narrows it to the rows of one millisecond).
+    /// The rows of one fix: its identity (`Fix.Identity`: time and position) and session
+    /// (``bindStored(_:sessionID:to:)`` binds them; the time index narrows it to the rows of one millisecond).
     static let storedRows = "time_ms = ?1 AND latitude = ?2 AND longitude = ?3 AND session_id IS ?4"
     /// Whether a fix is stored already.
     static let storedSQL = "SELECT 1 FROM fixes WHERE \(storedRows) LIMIT 1"
@@ -351,10 +351,10 @@ public final class FixBuffer {
                 update.reset()
             }
             // Each fix's decisions (equal fixes: a repeated delivery), in order.
-            var decisionsOf: [StoredFixKey: [FixDecision]] = [:]
-            var order: [(key: StoredFixKey, fix: Fix)] = []
+            var decisionsOf: [Fix.Identity: [FixDecision]] = [:]
+            var order: [(key: Fix.Identity, fix: Fix)] = []
             for (fix, decision) in zip(fixes, decisions) {
-                let key = StoredFixKey(fix)
+                let key = Fix.Identity(fix)
                 if decisionsOf[key] == nil { order.append((key, fix)) }
                 decisionsOf[key, default: []].append(decision)
             }
@@ -658,18 +658,4 @@ public final class FixBuffer {
 private func hex(_ value: UInt64) -> String {
     let digits = String(value, radix: 16)
     return String(repeating: "0", count: 16 - digits.count) + digits
-}
-
-/// A fix as the buffer identifies a stored one (``FixBuffer/storedRows``): its time and coordinates (compared as
-/// SQLite compares them: 0 and −0 are one value; a `Fix` holds no NaN).
-private struct StoredFixKey: Hashable {
-    var milliseconds: Int64
-    var latitude: Double
-    var longitude: Double
-
-    init(_ fix: Fix) {
-        milliseconds = fix.timestamp.millisecondsSince1970
-        latitude = fix.latitude
-        longitude = fix.longitude
-    }
 }

@@ -351,3 +351,24 @@ public enum FixValidationError: Error, Sendable, Hashable, CustomStringConvertib
         }
     }
 }
+
+extension Fix {
+    /// What makes two fixes the same fix: their time and position (compared as numbers: 0 and −0 are one value; a
+    /// `Fix` holds no NaN). A repeated delivery of a fix has the same identity; a fix buffer finds a stored fix by
+    /// it (`FixBuffer.contains(_:sessionID:)`), and the track summary counts repeats with it.
+    public struct Identity: Hashable, Sendable {
+        /// The fix's time, milliseconds since 1970 (UTC).
+        public var milliseconds: Int64
+        /// The fix's latitude, degrees.
+        public var latitude: Double
+        /// The fix's longitude, degrees.
+        public var longitude: Double
+
+        /// The identity of `fix`.
+        public init(_ fix: Fix) {
+            milliseconds = fix.timestamp.millisecondsSince1970
+            latitude = fix.latitude
+            longitude = fix.longitude
+        }
+    }
+}

@@ -58,7 +58,7 @@ public struct TrackSummary: Sendable {
     /// (``GPSWeekRollover/Detector``): a receiver that dates fixes 1024 weeks early part of the time.
     public private(set) var weekRollovers = GPSWeekRollover.Tally()
 
-    private var recent: [DuplicateKey] = []
+    private var recent: [Fix.Identity] = []
     private var recentNext = 0
     private var previousDistinct: Fix?
     /// Forward steps in milliseconds: buckets 0..<60 000, plus one overflow bucket.
@@ -90,7 +90,7 @@ public struct TrackSummary: Sendable {
         if fix.courseDegrees != nil { fixesWithCourse += 1 }
         providers[fix.provider, default: 0] += 1
 
-        let key = DuplicateKey(fix)
+        let key = Fix.Identity(fix)
         if recent.contains(key) {
             exactDuplicates += 1
             return
@@ -139,18 +139,6 @@ public struct TrackSummary: Sendable {
     /// The share (0–1) of fixes for which `count` holds.
     public func share(_ count: Int) -> Double {
         fixCount == 0 ? 0 : Double(count) / Double(fixCount)
-    }
-
-    /// What makes two fixes the same fix: time and position.
-    struct DuplicateKey: Equatable, Sendable {
-        var milliseconds: Int64
-        var latitude: Double
-        var longitude: Double
-        init(_ fix: Fix) {
-            milliseconds = fix.timestamp.millisecondsSince1970
-            latitude = fix.latitude
-            longitude = fix.longitude
-        }
     }
 
     @inline(__always)
