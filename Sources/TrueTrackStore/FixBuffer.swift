@@ -161,7 +161,10 @@ public final class FixBuffer {
     /// key, and a server following the Idempotency-Key draft refuses a key reused with another body (422), which
     /// rejected the rest of the batch (an app tester's offline phone whose cap dropped the front of the batch in
     /// flight). The append's own fixes are never dropped to keep a batch: when every older row is in flight (a cap not
-    /// much larger than the batches), the batch's oldest rows go, and its retry sends the rest under its key.
+    /// much larger than the batches), the batch goes, whole (a key is never sent again with fewer rows: a crash
+    /// tester's retry carried a third of its batch under its key, which a strict server refused with 422, and a
+    /// requeue sent the rest under a new one, stored twice); the next batch claimed closes it. So the cap can
+    /// drop up to a batch more than the excess.
     private func enforceCap(firstNewID: Int64) throws(StoreError) -> Int {
         let rows = try db.integer("SELECT row_count FROM buffer_counters WHERE id = 1")
         let excess = rows - Int64(options.maxRecordsToPersist)
@@ -176,7 +179,12 @@ public final class FixBuffer {
             DELETE FROM fixes WHERE batch_id IN (SELECT batch_id FROM (SELECT batch_id FROM fixes
                 WHERE \(FixBuffer.keptKeyRows) AND id < ?2 ORDER BY id LIMIT ?1))
             """,
-            "DELETE FROM fixes WHERE id IN (SELECT id FROM fixes ORDER BY id LIMIT ?1)",
+            // A batch in flight among the oldest rows goes whole, then the oldest rows claimed by none.
+            """
+            DELETE FROM fixes WHERE batch_id IN (SELECT batch_id FROM (SELECT batch_id FROM fixes ORDER BY id LIMIT ?1)
+                WHERE batch_id IS NOT NULL)
+            """,
+            "DELETE FROM fixes WHERE id IN (SELECT id FROM fixes WHERE batch_id IS NULL ORDER BY id LIMIT ?1)",
         ] where removed < excess {
             let delete = try db.statement(sql)
             delete.bind(1, excess - Int64(removed))

@@ -14,8 +14,8 @@ import TrueTrackStore
 ///   resends the same rows under the same key: a server that stored a batch but failed to answer can drop
 ///   the repeat.
 /// - 2xx → the batch's rows are deleted, except 207 Multi-Status (per-item results, not read here): its rows
-///   are marked rejected like a refused batch's (kept, counted, ``FixBuffer/requeueRejected()`` sends them
-///   again), ``SyncError/multiStatus(url:)``. 408, 429 and 5xx, timeouts and network errors → retried with
+///   are marked rejected keeping their batch and key (kept, counted, ``FixBuffer/requeueRejected()`` sends the
+///   same batch under the same key), ``SyncError/multiStatus(url:)``. 408, 429 and 5xx, timeouts and network errors → retried with
 ///   ``RetryPolicy`` backoff (never earlier than `Retry-After`, except that no wait exceeds
 ///   ``RetryPolicy/maximumDelaySeconds``: a server asking for an hour is retried after that cap). 401 and 403
 ///   (credentials), 404, 405 and 410 (a wrong URL or method) → the flush stops and the rows stay queued in
@@ -390,8 +390,9 @@ public actor Synchronizer {
             case 207:
                 // Not an acknowledgement, and the same batch would get the same answer forever (the cap would
                 // then drop the queue's oldest rows): its rows are set aside like a refused batch's, kept and
-                // counted, and the queue moves on.
-                try buffer.markRejected(batch, status: status)
+                // counted, and the queue moves on. They keep their batch and key: the server processed the
+                // request, and a requeue under a new key had every row stored twice (a crash tester's server).
+                try buffer.markRejected(batch, status: status, keepingItsKey: true)
                 result.error = .multiStatus(url: configuration.redactedURL)
                 result.disposition = .rejected
             case 200..<300:

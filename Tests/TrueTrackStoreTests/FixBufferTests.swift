@@ -363,18 +363,31 @@ import TrueTrackCore
         #expect(try buffer.statistics().rejectedCount == 0)
     }
 
-    /// When every row older than an append is in flight (a cap not much larger than the batches), the batch's
-    /// oldest rows go rather than the new fixes, and the retry sends the rest under the batch's key.
-    @Test func capDroppingInFlightRowsShrinksTheBatch() throws {
+    /// When every row older than an append is in flight (a cap not much larger than the batches), the batch goes
+    /// whole rather than the new fixes: its key is never sent again with fewer rows (a strict server refuses a key
+    /// with another body, and a crash tester's requeue then stored the rest twice under a new key).
+    @Test func capDroppingInFlightRowsDropsTheWholeBatch() throws {
         let buffer = try FixBuffer(path: ":memory:", options: StoreOptions(maxRecordsToPersist: 100))
         try buffer.append((0..<100).map(walkFix))
         let batch = try #require(try buffer.nextBatch(size: 100))
-        try buffer.append((100..<130).map(walkFix))  // drops rows 1...30
-        let retry = try #require(try buffer.nextBatch(size: 50))
-        #expect(retry.idempotencyKey == batch.idempotencyKey)
-        #expect(retry.rows.map(\.id) == Array(31...100))
-        #expect(try buffer.acknowledge(batch) == 70)
+        let receipt = try buffer.append((100..<130).map(walkFix))  // 30 over the cap: the batch's 100 rows go
+        #expect(receipt.droppedCount == 100)
         #expect(try buffer.count() == 30)
+        let next = try #require(try buffer.nextBatch(size: 50))
+        #expect(next.idempotencyKey != batch.idempotencyKey)
+        #expect(next.rows.map(\.id) == Array(101...130))
+        #expect(try buffer.acknowledge(batch) == 0)
+    }
+
+    /// Rows claimed by no batch go before a batch in flight's, and a batch among the oldest rows left goes whole.
+    @Test func capDropsUnclaimedRowsBeforeABatchInFlight() throws {
+        let buffer = try FixBuffer(path: ":memory:", options: StoreOptions(maxRecordsToPersist: 100))
+        try buffer.append((0..<100).map(walkFix))
+        let batch = try #require(try buffer.nextBatch(size: 20))
+        try buffer.append((100..<150).map(walkFix))  // 50 over: rows 21...70 go, the batch stays
+        let retry = try #require(try buffer.nextBatch(size: 50))
+        #expect(retry.idempotencyKey == batch.idempotencyKey && retry.rows.map(\.id) == Array(1...20))
+        #expect(try buffer.count() == 100)
     }
 
     @Test func countStaysExactUnderRandomOperations() throws {
