@@ -31,6 +31,12 @@ public final class SessionStateStore {
 
     /// The stored snapshot of `sessionID`, or `nil` when none was written.
     public func snapshot(sessionID: String) throws(StoreError) -> SessionSnapshot? {
+        try SessionStateStore.snapshot(sessionID: sessionID, in: db)
+    }
+
+    /// The stored snapshot of `sessionID` read through `db` (this store's connection, or a ``FixBuffer``'s inside
+    /// its transaction), or `nil`.
+    static func snapshot(sessionID: String, in db: Connection) throws(StoreError) -> SessionSnapshot? {
         let s = try db.statement("\(SessionStateStore.selectSQL) WHERE session_id = ?")
         s.bind(1, sessionID)
         guard try s.step() else { return nil }
@@ -44,10 +50,10 @@ public final class SessionStateStore {
             "\(SessionStateStore.selectSQL) WHERE phase != 'ended' ORDER BY updated_ms DESC, rowid DESC LIMIT 1")
         guard try s.step() else { return nil }
         defer { s.reset() }
-        return decode(s)
+        return SessionStateStore.decode(s)
     }
 
-    private func decode(_ s: Statement) -> SessionSnapshot {
+    private static func decode(_ s: Statement) -> SessionSnapshot {
         var snapshot = SessionSnapshot(sessionID: s.text(0) ?? "")
         snapshot.distanceMetres = s.double(1)
         snapshot.elapsedSeconds = s.double(2)
@@ -69,7 +75,7 @@ public final class SessionStateStore {
         return snapshot
     }
 
-    private func write(_ snapshot: SessionSnapshot) throws(StoreError) {
+    private static func write(_ snapshot: SessionSnapshot, in db: Connection) throws(StoreError) {
         let s = try db.statement(
             """
             INSERT OR REPLACE INTO sessions (session_id, distance_m, elapsed_s, fix_count, accepted_count, motion,
@@ -106,10 +112,11 @@ public final class SessionStateStore {
             // A new session is merged into an empty one, so its values get the same cleaning (a NaN or negative
             // distance or time is ignored) as a write to a stored session.
             let stored =
-                try self.snapshot(sessionID: snapshot.sessionID) ?? SessionSnapshot(sessionID: snapshot.sessionID)
+                try SessionStateStore.snapshot(sessionID: snapshot.sessionID, in: db)
+                ?? SessionSnapshot(sessionID: snapshot.sessionID)
             var result = stored.merged(with: snapshot)
             result.writeCount += 1
-            try write(result)
+            try SessionStateStore.write(result, in: db)
             return result
         }
     }
@@ -123,16 +130,25 @@ public final class SessionStateStore {
         -> SessionSnapshot
     {
         try db.transaction { () throws(StoreError) -> SessionSnapshot in
-            let stored = try self.snapshot(sessionID: sessionID) ?? SessionSnapshot(sessionID: sessionID)
-            var changed = stored
-            body(&changed)
-            changed.sessionID = sessionID
-            if changed.phase != stored.phase { changed.phaseRevision = stored.phaseRevision + 1 }
-            var result = stored.merged(with: changed)
-            result.writeCount = stored.writeCount + 1
-            try write(result)
-            return result
+            try SessionStateStore.update(sessionID: sessionID, in: db, body)
         }
+    }
+
+    /// ``update(sessionID:_:)``'s read-modify-write through `db`, inside a transaction the caller holds (this
+    /// store's, or a ``FixBuffer`` append's: ``FixBuffer/append(_:decisions:sessionID:skippingStored:updatingSession:)``).
+    static func update(sessionID: String, in db: Connection, _ body: (inout SessionSnapshot) -> Void)
+        throws(StoreError) -> SessionSnapshot
+    {
+        let stored =
+            try SessionStateStore.snapshot(sessionID: sessionID, in: db) ?? SessionSnapshot(sessionID: sessionID)
+        var changed = stored
+        body(&changed)
+        changed.sessionID = sessionID
+        if changed.phase != stored.phase { changed.phaseRevision = stored.phaseRevision + 1 }
+        var result = stored.merged(with: changed)
+        result.writeCount = stored.writeCount + 1
+        try SessionStateStore.write(result, in: db)
+        return result
     }
 
     /// Sets the phase of `sessionID` (a read-modify-write; ``SessionPhase/ended`` is final).

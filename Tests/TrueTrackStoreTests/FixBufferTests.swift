@@ -300,6 +300,37 @@ import TrueTrackCore
         #expect(try FixBuffer(path: path).count() == stored)
     }
 
+    /// An append with its session's update stores both or neither: committed apart, a full disk (or a kill)
+    /// between the two left a crash tester's session 10,000 accepted fixes short of its rows for good.
+    @Test func anAppendStoresItsRowsAndItsSessionsRecordTogether() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("session.sqlite")
+        let buffer = try FixBuffer(path: path, options: StoreOptions(maxRecordsToPersist: 1_000_000))
+        let pages = try buffer.db.integer("PRAGMA page_count")
+        try buffer.db.execute("PRAGMA max_page_count = \(pages + 8)")
+        var failure: StoreError?
+        for n in 0..<10_000 {
+            do {
+                try buffer.append((0..<10).map { walkFix(n * 10 + $0) }, sessionID: "s") { snapshot, receipt in
+                    snapshot.fixCount += 10
+                    snapshot.acceptedFixCount += 10
+                    snapshot.saveCheckpoints(
+                        tracker: Tracker(profile: .walking), stopDetector: StopDetector(profile: .walking),
+                        afterBufferRow: receipt.ids?.upperBound)
+                }
+            } catch {
+                failure = error
+                break
+            }
+        }
+        #expect(try #require(failure).kind == .diskFull)
+        let stored = try FixBuffer(path: path).count()
+        let session = try #require(try SessionStateStore(path: path).snapshot(sessionID: "s"))
+        #expect(stored > 0 && session.acceptedFixCount == stored)
+        #expect(session.checkpointRowID == Int64(stored))
+    }
+
     @Test func clearReturnsTheRowsRemoved() throws {
         let buffer = try FixBuffer(path: ":memory:")
         try buffer.append((0..<42).map(walkFix))

@@ -175,26 +175,30 @@ enum BufferCommand {
             guard !fixes.isEmpty || (sessionState != nil && rejectedSincePersist > 0) else { return }
             // Skipping stored fixes makes an import idempotent: a file added twice, or again after an
             // interrupted add (committed 10,000 rows at a time), stored its fixes twice.
-            let receipt = try buffer.append(fixes, decisions: decisions, sessionID: session, skippingStored: true)
-            persisted += fixes.count - receipt.skippedCount
-            alreadyStored += receipt.skippedCount
-            dropped += receipt.droppedCount
+            let receipt: AppendReceipt
             if var state = sessionState {
-                // The session after the rows just committed: a kill before this update is resumed exactly by
-                // replaying them (`SessionSnapshot.resumed(from:)`).
+                // The rows and the session's record of them in one transaction: committed apart, a kill or a
+                // full disk between the two left the session's counters short for good (a crash tester's).
                 for (fix, decision) in zip(fixes, decisions) {
                     _ = state.detector.process(MotionEvidence(fix: fix, decision: decision))
                 }
                 let rejected = rejectedSincePersist
-                _ = try state.store.update(sessionID: state.id) { snapshot in
+                receipt = try buffer.append(
+                    fixes, decisions: decisions, sessionID: state.id, skippingStored: true
+                ) { snapshot, receipt in
                     for (fix, decision) in zip(fixes, decisions) { snapshot.record(fix, decision: decision) }
                     snapshot.fixCount += rejected
                     snapshot.saveCheckpoints(
                         tracker: tracker, stopDetector: state.detector,
                         afterBufferRow: receipt.ids?.upperBound ?? snapshot.checkpointRowID)
-                }
+                }.receipt
                 sessionState = state
+            } else {
+                receipt = try buffer.append(fixes, decisions: decisions, sessionID: session, skippingStored: true)
             }
+            persisted += fixes.count - receipt.skippedCount
+            alreadyStored += receipt.skippedCount
+            dropped += receipt.droppedCount
             rejectedSincePersist = 0
             fixes.removeAll(keepingCapacity: true)
             decisions.removeAll(keepingCapacity: true)
