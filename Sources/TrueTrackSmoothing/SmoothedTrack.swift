@@ -36,9 +36,8 @@ public struct SmoothedTrack: Sendable {
     /// One point per used fix, oldest first (fixes with the same time share a position). Fixes the accuracy
     /// gate left out (invalid accuracy, or above ``SmoothingOptions/maximumAccuracyMetres``) have none.
     public var points: [SmoothedPoint]
-    /// The length of the smoothed track: the haversine sum (sphere of radius
-    /// ``Ellipsoid/meanRadiusMetres``, the data sets' convention) over consecutive distinct smoothed
-    /// positions, metres, leaving out the steps the ``SmoothingOptions/stillnessGate`` finds still (see
+    /// The length of the smoothed track: the sum of the steps between consecutive distinct smoothed positions on
+    /// the WGS-84 ellipsoid (``Ellipsoid/shortStepLengthMetres(from:to:)``, ``Geodesic`` for long steps), metres, leaving out the steps the ``SmoothingOptions/stillnessGate`` finds still (see
     /// ``stillLengthMetres``) and those the ``SmoothingOptions/vehicleGate`` finds a ride's (see
     /// ``vehicleLengthMetres``), plus, between states with velocity readings, the curve beyond each step's
     /// straight line (see ``curveExcessMetres``), plus ``distanceModelDifferenceMetres``: the length is that of
@@ -63,7 +62,7 @@ public struct SmoothedTrack: Sendable {
     /// metres (see ``SmoothingOptions/countsCurveBetweenVelocityReadings``): the turns the fixes' straight lines
     /// would cut, included in ``distanceMetres`` and counted as term 7 of ``distanceSigmaMetres``; on the track
     /// ``distanceMetres`` is measured on (the white-part track when term 4 is computed, as for
-    /// ``stillLengthMetres``: the haversine length of ``points`` plus this plus ``distanceModelDifferenceMetres``
+    /// ``stillLengthMetres``: the length of ``points`` plus this plus ``distanceModelDifferenceMetres``
     /// then differs from ``distanceMetres`` by the two tracks' difference in curve, which term 4 holds). 0 when
     /// no step lies between two such states.
     public var curveExcessMetres: Double = 0

@@ -30,7 +30,9 @@ import TrueTrackSimulation
         let raw = zip(fixes, fixes.dropFirst()).reduce(0) { $0 + $1.0.haversineDistance(to: $1.1) }
         let track = WholeTrackSmoother(profile: .cycling).smooth(fixes)
         // (At least half the raw path: the clamp alone would read 0; the scaled term reads 638.5 m of 787.3.)
-        #expect(track.distanceMetres >= 0.5 * raw && track.distanceMetres <= 2 * raw, "\(track.distanceMetres) m, raw \(raw) m")
+        #expect(
+            track.distanceMetres >= 0.5 * raw && track.distanceMetres <= 2 * raw,
+            "\(track.distanceMetres) m, raw \(raw) m")
     }
 
     @Test func whiteScaleReadsTheFixToFixPartOfTheError() {
@@ -122,8 +124,8 @@ import TrueTrackSimulation
 
     /// Calibration on the simulator, where the truth is known: over 5 scenarios × 4 error models × 20 seeds
     /// (walks, runs, drives, stops, a tunnel; white, clean-phone, degraded-phone and car-receiver errors)
-    /// the truth falls within ±2σ in 373 of 400 runs (93 %; 276 without the model term). Not a σ inflated to
-    /// cover everything: the misses are a white-noise walk with 16 minutes of stops (its phantom distance is
+    /// the truth falls within ±2σ in 398 of 400 runs (369 without the model term) and within ±1σ in 297 (74 %).
+    /// Not a σ inflated to cover everything: the misses are a white-noise walk with 16 minutes of stops (its phantom distance is
     /// no model question) and a car receiver's tunnel (the bridged 600 m), and σ stays a few per cent of the
     /// distance.
     @Test func distanceSigmaCoverageOnSimulatedScenarios() {
@@ -134,7 +136,7 @@ import TrueTrackSimulation
         let models: [ErrorModel] = [
             ErrorModel(accuracyMetres: 5, correlationSeconds: 1), .cleanPhone, .degradedPhone, .carReceiver,
         ]
-        var inside = 0, insideWithout = 0, runs = 0
+        var inside = 0, insideOne = 0, insideWithout = 0, runs = 0
         var relativeSigmas: [Double] = []
         for (scenario, profile) in cases {
             for errors in models {
@@ -146,6 +148,7 @@ import TrueTrackSimulation
                     let without = (sigma * sigma - term * term).squareRoot()
                     runs += 1
                     if error <= 2 * track.distanceSigmaMetres { inside += 1 }
+                    if error <= track.distanceSigmaMetres { insideOne += 1 }
                     if error <= 2 * without { insideWithout += 1 }
                     if scenario != .walkWithStops {
                         relativeSigmas.append(track.distanceSigmaMetres / sim.truthDistanceMetres)
@@ -154,9 +157,17 @@ import TrueTrackSimulation
             }
         }
         let share = Double(inside) / Double(runs)
-        print("simulator calibration: \(inside) of \(runs) within ±2σ (\(insideWithout) without the model term)")
+        print(
+            "simulator calibration: \(inside) of \(runs) within ±2σ (\(insideWithout) without the model term), "
+                + "\(insideOne) within ±1σ")
         print("relative σ: median \(SmoothingSupport.percentile(relativeSigmas, 0.5)), max \(relativeSigmas.max()!)")
-        #expect(share >= 0.85 && share <= 0.98)
+        // Not inflated: a σ that covers everything puts nearly every run within ±1σ (nominal 68 %). Measured, since
+        // the distance is measured on the ellipsoid the simulator draws its tracks on: 398 of 400 within ±2σ, 297
+        // (74 %) within ±1σ; before, the haversine's one mean radius read them 0.1–0.3 % off and 376 were within
+        // ±2σ (the bound here was then ≤ 98 % at ±2σ).
+        #expect(share >= 0.85)
+        let shareOne = Double(insideOne) / Double(runs)
+        #expect(shareOne >= 0.6 && shareOne <= 0.85)
         #expect(inside > insideWithout)
         // σ stays useful where the track moves all the time: measured median 0.45 %, at most 6.2 %.
         #expect(SmoothingSupport.percentile(relativeSigmas, 0.5) < 0.02)

@@ -218,8 +218,20 @@ struct SmoothingRecordingTests {
         let manifest = try #require(E.manifest)
         var inside = 0, total = 0
         for r in manifest.recordings {
-            guard let reference = r.referenceDistanceMetres, reference > 0, r.groundTruth != nil else { continue }
+            guard var reference = r.referenceDistanceMetres, reference > 0, let truthPath = r.groundTruth else {
+                continue
+            }
             let fixes = try E.fixes(r.id)
+            // The SPAN drives' truth on the ellipsoid, as the smoother measures (the manifest's reference is a
+            // haversine sum, 0.042 % shorter there: 2.9σ).
+            if r.id.hasPrefix("gsdc2020"), let first = fixes.first?.timestamp, let last = fixes.last?.timestamp {
+                let truth = try E.spanTruth(truthPath).filter { $0.timestamp >= first && $0.timestamp <= last }
+                reference = zip(truth, truth.dropFirst()).reduce(0) { sum, step in
+                    sum
+                        + Ellipsoid.wgs84.shortStepLengthMetres(
+                            from: (step.0.latitude, step.0.longitude), to: (step.1.latitude, step.1.longitude))
+                }
+            }
             let track = WholeTrackSmoother(profile: E.profile(for: r)).smooth(fixes)
             let z = (track.distanceMetres - reference) / track.distanceSigmaMetres
             total += 1
