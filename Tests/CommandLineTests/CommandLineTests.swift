@@ -425,6 +425,31 @@ struct Tool {
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
+    /// An NMEA log of GGA sentences alone: "no fixes … (skipped: missingTime 3); is --format right?" blamed the
+    /// format; the error now says the date is missing and that no option supplies it. With a ZDA it reads.
+    @Test("an NMEA log without a date says so, and a ZDA dates it")
+    func anNMEALogWithoutADateSaysSo() throws {
+        func sentence(_ body: String) -> String {
+            "$" + body + "*" + String(format: "%02X", body.utf8.reduce(UInt8(0), ^))
+        }
+        let gga = (0..<3).map { sentence("GPGGA,12000\($0).00,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,") }
+        let input = Tool.temporaryPath("gga-only.nmea")
+        defer { try? FileManager.default.removeItem(atPath: input) }
+        try (gga.joined(separator: "\n") + "\n").write(toFile: input, atomically: true, encoding: .utf8)
+        let undated = try Tool.run(["convert", input, "-"])
+        #expect(undated.status == 1)
+        #expect(
+            undated.stderr.contains("GGA sentences carry times of day only and no RMC or ZDA sentence gives a date")
+                && undated.stderr.contains("missingTime 3") && undated.stderr.contains("no option")
+                && !undated.stderr.contains("--format"), "\(undated.stderr)")
+        let zda = sentence("GPZDA,120000.00,01,05,2024,00,00")
+        try ([zda] + gga).joined(separator: "\n").appending("\n").write(
+            toFile: input, atomically: true, encoding: .utf8)
+        let dated = try Tool.run(["convert", input, "-", "--to", "csv"])
+        #expect(dated.status == 0, "\(dated.stderr)")
+        #expect(dated.stdout.contains("2024-05-01T12:00:02Z"), "\(dated.stdout)")
+    }
+
     @Test func readsStandardInputWithAnExplicitFormat() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Tool.demo))
         let result = try Tool.run(["info", "-", "--format", "csv", "--json"], stdin: data)

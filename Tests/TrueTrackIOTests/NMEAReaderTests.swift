@@ -364,6 +364,199 @@ private extension Timestamp {
         #expect(result.fixes.map(\.timestamp) == [time("2024-02-29T12:00:02Z"), time("2024-02-29T12:00:03Z")])
     }
 
+    // MARK: ZDA (a tester's GGA + ZDA logs gave no fix: ZDA was skipped and GGA has a time of day only)
+
+    /// `GPGGA` at `time` (hhmmss[.ss]) at 48°07.038′ N 11°31.000′ E.
+    private static func gga(_ time: String) -> String {
+        nmeaSentence("GPGGA,\(time),4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
+    }
+
+    @Test("dates the GGA fix of an epoch by the ZDA before it")
+    func zdaBeforeGGA() {
+        let text = [
+            nmeaSentence("GPZDA,235958.00,31,12,2024,00,00"), Self.gga("235958.00"),
+            nmeaSentence("GPZDA,235959.00,31,12,2024,00,00"), Self.gga("235959.00"),
+            nmeaSentence("GPZDA,000000.00,01,01,2025,00,00"), Self.gga("000000.00"),
+            "",
+        ].joined(separator: "\r\n")
+        let result = readNMEA(text)
+        #expect(result.error == nil)
+        #expect(
+            result.fixes.map(\.timestamp) == [
+                time("2024-12-31T23:59:58Z"), time("2024-12-31T23:59:59Z"), time("2025-01-01T00:00:00Z"),
+            ])
+        #expect(result.fixes.first?.latitude == degrees(48, 7.038))
+        #expect(result.fixes.first?.altitudeMetres == 545.4)
+        #expect(result.report.recordsRead == 6)
+        #expect(result.report.totalSkipped == 0)  // a ZDA that dates an epoch is part of its fix, as an RMC is
+    }
+
+    @Test("dates the GGA fix of an epoch by the ZDA after it")
+    func zdaAfterGGA() {
+        let text = [
+            Self.gga("120000.00"), nmeaSentence("GNZDA,120000.00,15,06,2023,00,00"),
+            Self.gga("120001.00"), nmeaSentence("GNZDA,120001.00,15,06,2023,00,00"),
+            "",
+        ].joined(separator: "\n")
+        let result = readNMEA(text)
+        #expect(result.error == nil)
+        #expect(result.fixes.map(\.timestamp) == [time("2023-06-15T12:00:00Z"), time("2023-06-15T12:00:01Z")])
+        #expect(result.report.totalSkipped == 0)
+    }
+
+    /// The tester's `zda_gga.nmea` in small: one ZDA, then GGA only, across UTC midnight and a year's end.
+    @Test("reads the date of a ZDA sentence for the GGA fixes after it, the date advancing at UTC midnight")
+    func oneZDAThenGGAAcrossMidnight() {
+        let text = [
+            nmeaSentence("GPZDA,235959.00,31,12,2024,00,00"), Self.gga("235959.00"),
+            Self.gga("235959.50"), Self.gga("000000.00"), Self.gga("000001.25"),
+            "",
+        ].joined(separator: "\n")
+        let result = readNMEA(text)
+        #expect(
+            result.fixes.map(\.timestamp) == [
+                time("2024-12-31T23:59:59Z"), time("2024-12-31T23:59:59.500Z"), time("2025-01-01T00:00:00Z"),
+                time("2025-01-01T00:00:01.250Z"),
+            ])
+        #expect(result.report.totalSkipped == 0)
+        // A leap year's February: 28 February 23:59:59 is followed by 29 February.
+        let leap = readNMEA(
+            [nmeaSentence("GPZDA,235959,28,02,2024,00,00"), Self.gga("235959"), Self.gga("000000"), ""]
+                .joined(separator: "\n"))
+        #expect(leap.fixes.map(\.timestamp) == [time("2024-02-28T23:59:59Z"), time("2024-02-29T00:00:00Z")])
+    }
+
+    /// A ZDA at a time of day no GGA shares (a receiver writing ZDA at its own instant) is no fix of its own,
+    /// but its date still dates the GGA epochs after it.
+    @Test("a ZDA alone in its epoch gives no fix but dates the GGA fixes after it")
+    func zdaAloneInItsEpoch() {
+        let text = [
+            nmeaSentence("GPZDA,235959.50,31,12,2024,00,00"), Self.gga("000000.00"), Self.gga("000001.00"), "",
+        ].joined(separator: "\n")
+        let result = readNMEA(text)
+        #expect(result.fixes.map(\.timestamp) == [time("2025-01-01T00:00:00Z"), time("2025-01-01T00:00:01Z")])
+        #expect(result.report.skipped(.otherRecord) == 1)
+        #expect(result.report.skipped(.missingPosition) == 0)
+        #expect(result.report.skipped(.missingTime) == 0)
+    }
+
+    @Test("a ZDA with empty date fields gives no date")
+    func zdaWithEmptyDate() {
+        let text = [
+            nmeaSentence("GPZDA,,,,,,"),  // a receiver that knows neither time nor date
+            nmeaSentence("GPZDA,120000.00,,,,,"), Self.gga("120000.00"),
+            nmeaSentence("GPZDA,120001.00,01,05,2024,00,00"), Self.gga("120001.00"),
+            "",
+        ].joined(separator: "\n")
+        let result = readNMEA(text)
+        #expect(result.error == nil)
+        #expect(result.fixes.map(\.timestamp) == [time("2024-05-01T12:00:01Z")])
+        #expect(result.report.skipped(.missingTime) == 1)  // the 12:00:00 GGA: nothing dated it
+        #expect(result.report.skipped(.otherRecord) == 2)  // the two ZDA without a date
+    }
+
+    /// Malformed ZDA fields are malformed fields like RMC's date: strict, an error naming line, column and field
+    /// after the fix of the epoch before; lenient, the ZDA is skipped (counted) and reading goes on, the GGA
+    /// epochs dated by the last good date.
+    @Test("a malformed ZDA field throws with its line and column, or is skipped when lenient")
+    func malformedZDA() throws {
+        let text = [
+            nmeaSentence("GPZDA,120000.00,01,05,2024,00,00"), Self.gga("120000.00"),
+            nmeaSentence("GPZDA,120001.00,32,05,2024,00,00"),  // 32 May
+            Self.gga("120001.00"),
+            nmeaSentence("GPZDA,120002.00,01,5x,2024,00,00"),
+            nmeaSentence("GPZDA,120003.00,01,05,24,00,00"),  // a two-digit year
+            nmeaSentence("GPZDA,120004.00,01,05,,00,00"),  // no year
+            Self.gga("120004.00"),
+            nmeaSentence("GPZDA,1200x5.00,01,05,2024,00,00"),
+            "",
+        ].joined(separator: "\n")
+        var strict = NMEAReader(stream: ByteStream(bytes: Array(text.utf8)))
+        #expect(try strict.next()?.timestamp == time("2024-05-01T12:00:00Z"))
+        do {
+            _ = try strict.next()
+            Issue.record("expected an error")
+        } catch {
+            guard case .malformedField(let location, let field, _, let found) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(location.line == 3)
+            #expect(location.column == 18)  // "$GPZDA,120001.00," is 17 characters
+            #expect(field == "date")
+            #expect(found.contains("32,05,2024"))
+        }
+        let lenient = readNMEA(text, options: ReadOptions(lenient: true))
+        #expect(lenient.error == nil)
+        #expect(lenient.report.errorCount == 5)
+        let located = lenient.report.errors.compactMap { error -> String? in
+            guard case .malformedField(let location, let field, _, _) = error else { return nil }
+            return "\(location.line):\(location.column) \(field)"
+        }
+        #expect(located == ["3:18 date", "5:21 month", "6:24 year", "7:18 date", "9:8 time"])
+        #expect(
+            lenient.fixes.map(\.timestamp) == [
+                time("2024-05-01T12:00:00Z"), time("2024-05-01T12:00:01Z"), time("2024-05-01T12:00:04Z"),
+            ])
+    }
+
+    @Test("a ZDA failing its checksum gives no date")
+    func zdaChecksumIsVerified() {
+        let good = nmeaSentence("GPZDA,120000.00,01,05,2024,00,00")
+        let bad = String(good.dropLast(2)) + (good.hasSuffix("00") ? "01" : "00")
+        let text = [bad, Self.gga("120000.00"), ""].joined(separator: "\n")
+        let result = readNMEA(text)
+        #expect(result.fixes.isEmpty)
+        #expect(result.report.skipped(.checksumMismatch) == 1)
+        #expect(result.report.skipped(.missingTime) == 1)
+        let accepted = readNMEA(text, checksums: .acceptMismatches)
+        #expect(accepted.fixes.map(\.timestamp) == [time("2024-05-01T12:00:00Z")])
+    }
+
+    @Test("RMC and ZDA agreeing in one epoch give its date, and either alone dates the epochs after")
+    func rmcAndZDAAgreeing() {
+        let text = [
+            nmeaSentence("GPRMC,235959.00,A,4807.038,N,01131.000,E,0.0,0.0,290224,,"),
+            Self.gga("235959.00"),
+            nmeaSentence("GPZDA,235959.00,29,02,2024,00,00"),
+            nmeaSentence("GPZDA,000000.00,01,03,2024,00,00"), Self.gga("000000.00"),
+            nmeaSentence("GPRMC,000001.00,A,4807.038,N,01131.000,E,0.0,0.0,010324,,"),
+            Self.gga("000001.00"),
+            Self.gga("000002.00"),
+            "",
+        ].joined(separator: "\n")
+        let result = readNMEA(text)
+        #expect(result.error == nil)
+        #expect(
+            result.fixes.map(\.timestamp) == [
+                time("2024-02-29T23:59:59Z"), time("2024-03-01T00:00:00Z"), time("2024-03-01T00:00:01Z"),
+                time("2024-03-01T00:00:02Z"),
+            ])
+        #expect(result.fixes.first?.speedMetresPerSecond == 0)  // the RMC's data is kept beside the ZDA
+        #expect(result.report.totalSkipped == 0)
+    }
+
+    /// The local zone fields (`zh,zm`) say how far a local time the receiver was told is from UTC; the time
+    /// and date fields are UTC whatever they say. ZDA is read from any talker (`IN`: an inertial system).
+    @Test("ignores ZDA's local zone fields and reads ZDA from any talker")
+    func zdaZoneFieldsAndTalkers() {
+        let text = [
+            nmeaSentence("INZDA,230000.00,31,12,2024,-05,30"), Self.gga("230000.00"),
+            nmeaSentence("IIZDA,230001.00,31,12,2024,+13,00"), Self.gga("230001.00"),
+            nmeaSentence("GPZDA,230002.00,31,12,2024,xx,yy"), Self.gga("230002.00"),
+            "$GPZDA,230003.00,31,12,2024,00,00", Self.gga("230003.00"),  // complete, without checksum
+            "",
+        ].joined(separator: "\n")
+        let result = readNMEA(text)
+        #expect(result.error == nil)
+        #expect(
+            result.fixes.map(\.timestamp) == [
+                time("2024-12-31T23:00:00Z"), time("2024-12-31T23:00:01Z"), time("2024-12-31T23:00:02Z"),
+                time("2024-12-31T23:00:03Z"),
+            ])
+        #expect(result.report.totalSkipped == 0)
+    }
+
     @Test func hdopFallbackFollowsTheOptions() throws {
         let text = [
             nmeaSentence("GPRMC,120000,A,4807.038,N,01131.000,E,0.0,0.0,290224,,"),

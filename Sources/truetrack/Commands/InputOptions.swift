@@ -194,6 +194,14 @@ enum InputOptions {
                     + "checksum (skipped: \(skipped)); if the file is known to carry wrong checksums (NovAtel SPAN "
                     + "truth exports), add --accept-bad-checksums")
         }
+        // NMEA epochs with a time of day and no date: GGA carries times of day only, and only RMC or ZDA give the
+        // date. Blaming the format sent a tester with a GGA-only log looking for another format.
+        if format == .nmea, report.skipped(.missingTime) > 0 {
+            return CommandFailure(
+                message: "\(report.source): no fixes: the log's GGA sentences carry times of day only and no RMC or "
+                    + "ZDA sentence gives a date, so none of its fixes can be placed in time (skipped: \(skipped)); "
+                    + "TrueTrack has no option to supply the date: the receiver must log RMC or ZDA sentences too")
+        }
         // A CSV whose only non-blank record is its header: the format is right, the data is missing.
         if format == .csv, report.skipped(.header) == 1, report.unusableRecords == 0,
             report.recordsRead == 1 + report.skipped(.blank)

@@ -33,15 +33,17 @@ struct CompactInt64 {
 /// What the sentences of one epoch (one UTC time of day) said, gathered until a sentence with another time
 /// arrives. A plain value of scalars: reset and refilled for every epoch without allocating.
 struct NMEAEpoch {
-    /// True once a timed sentence (RMC, GGA, GST) opened the epoch.
+    /// True once a timed sentence (RMC, GGA, GST, ZDA) opened the epoch.
     var isOpen = false
+    /// True once an RMC, GGA or GST joined the epoch. An epoch of ZDA sentences alone gives a date, not a fix.
+    var hasFixSentence = false
     /// True when RMC said `V` (or mode `N`) or GGA said quality 0.
     var noFix = false
     /// True when GGA said quality 8 (simulator).
     var simulated = false
     /// The epoch's UTC time of day in milliseconds since midnight.
     var timeOfDay: Int64 = 0
-    /// The date from RMC, in days since 1970-01-01.
+    /// The date from RMC or ZDA, in days since 1970-01-01.
     @CompactInt64 var dateDays: Int64? = nil
     /// The GnssLogger wrapper's Unix milliseconds of the first wrapped sentence of the epoch.
     @CompactInt64 var wrapperMillis: Int64? = nil

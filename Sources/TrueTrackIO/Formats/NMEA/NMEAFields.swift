@@ -177,6 +177,22 @@ enum NMEAParse {
         return .value(Int64(CivilTime.daysSince1970(year: year, month: month, day: day)))
     }
 
+    /// An unsigned integer written with a number of decimal digits in `digitCount` and nothing else (ZDA's
+    /// day, month and year).
+    static func digits(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int, digitCount: ClosedRange<Int>)
+        -> Outcome<Int>
+    {
+        if isBlank(p, start, end) { return .empty }
+        guard digitCount.contains(end - start) else { return .malformed }
+        var value = 0
+        for k in start..<end {
+            let d = p[k] &- 48
+            guard d < 10 else { return .malformed }
+            value = value * 10 + Int(d)
+        }
+        return .value(value)
+    }
+
     /// Reads `digits[.digits]` from `p[start..<end]` as an integer significand and digit counts; `nil` when
     /// the text is anything else or has more than 15 digits (then the general parser decides).
     /// (An eight-bytes-at-a-time version measured slower: NMEA's digit runs are mostly 2 to 7 long.)

@@ -11,14 +11,15 @@ import TrueTrackCore
 /// A streaming reader of NMEA 0183 logs: one ``Fix`` per epoch (the sentences that share a UTC time of day).
 ///
 /// ## What is read
-/// - Sentences `RMC`, `GGA`, `GST`, `GSA` and `VTG` from the talkers `GP` (GPS), `GN` (multi-GNSS), `GL`
-///   (GLONASS), `GA` (Galileo), `BD`/`GB` (BeiDou), `QZ`/`GQ` (QZSS) and `GI` (NavIC). Every other sentence
-///   (GSV, GLL, ZDA, GNS, DTM, TXT, proprietary `$P…`, AIS `!…`) is skipped as ``SkipReason/otherRecord``.
+/// - Sentences `RMC`, `GGA`, `GST`, `GSA`, `VTG` and `ZDA` from the talkers `GP` (GPS), `GN` (multi-GNSS), `GL`
+///   (GLONASS), `GA` (Galileo), `BD`/`GB` (BeiDou), `QZ`/`GQ` (QZSS) and `GI` (NavIC); `ZDA` from any
+///   talker (its UTC date is the same whoever writes it: `IIZDA`, `INZDA`). Every other sentence
+///   (GSV, GLL, GNS, DTM, TXT, proprietary `$P…`, AIS `!…`) is skipped as ``SkipReason/otherRecord``.
 /// - The checksum `*hh` is verified (hex digits of either case); a mismatch skips the sentence
 ///   (``SkipReason/checksumMismatch``), in strict mode too: a corrupted sentence is the normal noise of a
 ///   serial line, not a damaged file. NovAtel SPAN truth exports need ``ChecksumPolicy/acceptMismatches``.
 /// - A sentence without `*hh` is accepted when it is complete: its line ends with a newline and it has every
-///   field of its type (RMC 11, GGA 14, GST 8, VTG 8, GSA 17). NMEA lets talkers omit the checksum and
+///   field of its type (RMC 11, GGA 14, GST 8, VTG 8, GSA 17, ZDA 6). NMEA lets talkers omit the checksum and
 ///   hand-written or old logs do, and a complete sentence is as good as its fields' own validation (which
 ///   still applies). A checksum-less sentence that lacks fields, or the unterminated last line of an input
 ///   without `*hh`, is a cut-off write (the gpsd `ublox-8` log ends with `$GNRMC,…,W,0.`): it is recorded
@@ -33,9 +34,17 @@ import TrueTrackCore
 /// another time arrives (or the input ends), so a fix is returned one sentence late.
 /// - Position from GGA when it has one (GGA carries more digits than RMC: SPAN truth writes RMC to 0.001′,
 ///   about 1.9 m), else from RMC. Altitude (above mean sea level) and satellites used from GGA.
-/// - Date from RMC. Before any date is known an epoch is skipped (``SkipReason/missingTime``); once known, a
-///   GGA-only epoch gets the date that puts it nearest the previous dated epoch, which carries the day over
-///   at midnight (`235959` → `000000` is one second later, on the next day).
+/// - Date from RMC, or from ZDA (`hhmmss.ss,dd,mm,yyyy,zh,zm`; receivers set up for surveying often log
+///   GGA + ZDA and no RMC), which dates its epoch exactly as an RMC does (when both are in one epoch, the
+///   later sentence's date is kept). ZDA's local zone fields `zh,zm` describe a local
+///   time the receiver was told; its time and date are UTC whatever they say, so they are not read. Before
+///   any date is known an epoch is skipped (``SkipReason/missingTime``); once known, a GGA-only epoch gets
+///   the date that puts it nearest the previous dated epoch, which carries the day over at midnight
+///   (`235959` → `000000` is one second later, on the next day). A ZDA at a time of day no RMC, GGA or GST
+///   shares forms an epoch of its own that gives no fix (an ``SkipReason/otherRecord``) but dates the epochs
+///   after it; a ZDA with empty date fields (receivers write them so until they know the date) or an empty
+///   time gives nothing (an ``SkipReason/otherRecord``). Malformed ZDA day, month, year or time fields are
+///   malformed fields like RMC's date (see below).
 /// - Speed over ground (knots → metres per second) and course from RMC, else from VTG.
 /// - Horizontal accuracy from GST of the same epoch as `hypot(σlat, σlon)`, else from HDOP (GGA, else GSA)
 ///   through ``ReadOptions/hdop``; vertical accuracy from GST σalt.
@@ -50,7 +59,7 @@ import TrueTrackCore
 /// ## Wrappers and noise
 /// - GnssLogger lines `NMEA,$GNGGA,…*hh,<unix millis>`: the prefix and suffix are stripped. The Unix
 ///   milliseconds (the phone's clock when the sentence was logged) are used only as a fallback: to date an
-///   epoch when no RMC date has been seen yet, and to attach VTG/GSA to the right epoch (see above).
+///   epoch when no RMC or ZDA date has been seen yet, and to attach VTG/GSA to the right epoch (see above).
 /// - `#` lines are comments (``SkipReason/comment``); blank lines ``SkipReason/blank``.
 /// - Binary bytes between sentences (u-blox UBX frames in gpsd logs) are skipped and counted as
 ///   ``SkipReason/binaryNoise``, one per line or line part: a line may hold binary garbage and then a
@@ -450,8 +459,11 @@ public struct NMEAReader: FixReader {
         case 0x4750, 0x474E, 0x474C, 0x4741, 0x4244, 0x4742, 0x515A, 0x4751, 0x4749:
             break  // GP GN GL GA BD GB QZ GQ GI
         default:
-            tally.skip(.otherRecord)
-            return
+            // ZDA is read from any talker (`II`, `IN`…): its UTC date is the same whoever writes it.
+            guard p[a + 2] == UInt8(ascii: "Z"), p[a + 3] == UInt8(ascii: "D"), p[a + 4] == UInt8(ascii: "A") else {
+                tally.skip(.otherRecord)
+                return
+            }
         }
         let kind = UInt32(p[a + 2]) << 16 | UInt32(p[a + 3]) << 8 | UInt32(p[a + 4])
         let minimumFields: Int
@@ -461,6 +473,7 @@ public struct NMEAReader: FixReader {
         case 0x475354: minimumFields = 8  // GST
         case 0x565447: minimumFields = 8  // VTG
         case 0x475341: minimumFields = 17  // GSA
+        case 0x5A4441: minimumFields = 6  // ZDA
         default:
             tally.skip(.otherRecord)
             return
@@ -479,7 +492,8 @@ public struct NMEAReader: FixReader {
         case 0x474741: try readGGA(line, fields, wrapperMillis)
         case 0x475354: try readGST(line, fields, wrapperMillis)
         case 0x565447: try readVTG(line, fields, wrapperMillis)
-        default: try readGSA(line, fields, wrapperMillis)
+        case 0x475341: try readGSA(line, fields, wrapperMillis)
+        default: try readZDA(line, fields, wrapperMillis)
         }
     }
 
@@ -689,6 +703,7 @@ public struct NMEAReader: FixReader {
             return
         }
         enterEpoch(time, millis)
+        epoch.hasFixSentence = true
         if noFix { epoch.noFix = true }
         if let position {
             epoch.rmcLatitude = position.latitude
@@ -721,6 +736,7 @@ public struct NMEAReader: FixReader {
             return
         }
         enterEpoch(time, millis)
+        epoch.hasFixSentence = true
         if quality == 0 { epoch.noFix = true }
         if quality == 8 { epoch.simulated = true }
         if let position {
@@ -751,6 +767,7 @@ public struct NMEAReader: FixReader {
             return
         }
         enterEpoch(time, millis)
+        epoch.hasFixSentence = true
         if let sigmaLatitude { epoch.sigmaLatitude = sigmaLatitude }
         if let sigmaLongitude { epoch.sigmaLongitude = sigmaLongitude }
         if let sigmaAltitude { epoch.sigmaAltitude = sigmaAltitude }
@@ -792,6 +809,50 @@ public struct NMEAReader: FixReader {
         data.isSet = true
         data.wrapperMillis = millis
         attachUntimed(data)
+    }
+
+    /// ZDA: `hhmmss.ss,dd,mm,yyyy,zh,zm`, the UTC time of day and date. Its date dates its epoch as an RMC's
+    /// does; the local zone fields do not change the UTC date or time and are not read. A ZDA without a time or
+    /// without a date gives nothing and is an ``SkipReason/otherRecord``.
+    private mutating func readZDA(_ line: ByteStream.Line, _ fields: NMEAFields, _ millis: Int64?) throws(ReadError) {
+        let p = line.bytes
+        let time: Int64?, date: Int64?
+        do throws(FieldFailure) {
+            time = try NMEAReader.timeOfDay(p, fields)
+            let d = fields.bounds(2), m = fields.bounds(3), y = fields.bounds(4)
+            let day = try NMEAReader.value(
+                NMEAParse.digits(p, d.start, d.end, digitCount: 1...2), field: "day",
+                expected: "a day of the month dd", start: d.start, end: d.end)
+            let month = try NMEAReader.value(
+                NMEAParse.digits(p, m.start, m.end, digitCount: 1...2), field: "month",
+                expected: "a month mm", start: m.start, end: m.end)
+            let year = try NMEAReader.value(
+                NMEAParse.digits(p, y.start, y.end, digitCount: 4...4), field: "year",
+                expected: "a four-digit year yyyy", start: y.start, end: y.end)
+            switch (day, month, year) {
+            case (nil, nil, nil):
+                date = nil  // receivers write the fields empty until they know the date
+            case (let day?, let month?, let year?):
+                guard CivilTime.isValidDate(year: year, month: month, day: day) else {
+                    throw FieldFailure(
+                        field: "date", expected: "a calendar date dd,mm,yyyy", start: d.start, end: y.end)
+                }
+                date = Int64(CivilTime.daysSince1970(year: year, month: month, day: day))
+            default:
+                throw FieldFailure(
+                    field: "date", expected: "day, month and year all given (dd,mm,yyyy) or all empty",
+                    start: d.start, end: y.end)
+            }
+        } catch {
+            try tally.reject(fieldError(line, error), lenient: options.lenient)
+            return
+        }
+        guard let time, let date else {
+            tally.skip(.otherRecord)
+            return
+        }
+        enterEpoch(time, millis)
+        epoch.dateDays = date
     }
 
     // MARK: - Epochs
@@ -856,6 +917,12 @@ public struct NMEAReader: FixReader {
             longitude = lon
             line = epoch.rmcLine
             byteOffset = epoch.rmcByteOffset
+        } else if !epoch.hasFixSentence {
+            // ZDA alone (at a time of day no fix sentence shares): a date, not a fix. It dates the epochs after
+            // it as a dated fix does.
+            if let days = epoch.dateDays { reference = days &* NMEAParse.dayMilliseconds &+ epoch.timeOfDay }
+            tally.skip(.otherRecord)
+            return
         } else {
             tally.skip(.missingPosition)
             return
