@@ -297,8 +297,8 @@ extension InputOptions {
         OptionSpec(
             name: "lines",
             help: "GeoJSON output: \(what) as LineString features, one per segment (times in coordTimes; a "
-                + "one-fix segment is a Point), what a map draws as a track, instead of a Point feature per fix "
-                + "with every field.")
+                + "one-fix segment is a Point; one crossing the antimeridian is a MultiLineString cut at ±180), "
+                + "what a map draws as a track, instead of a Point feature per fix with every field.")
     }
 }
 
