@@ -261,6 +261,23 @@ struct Tool {
         #expect(try CommandLineTests.checkedParts(trip).count == 2)
     }
 
+    /// A file writing longitudes 0…360: the error names the convention and `--longitude-0-360`, which reads it.
+    @Test("reads longitudes written 0…360 with --longitude-0-360, and names the option in the error without it")
+    func readsLongitudesFrom0To360() throws {
+        let path = try Tool.temporaryFile(
+            "lon360.csv",
+            contents:
+                "time,latitude,longitude\n2024-05-01T12:00:00Z,-16.8,179.9999\n2024-05-01T12:00:01Z,-16.8,180.0001\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let strict = try Tool.run(["convert", path, "-"])
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("\(path):3:") && strict.stderr.contains("field 'longitude'"), "\(strict.stderr)")
+        #expect(strict.stderr.contains("may write longitudes 0...360") && strict.stderr.contains("--longitude-0-360"))
+        let read = try Tool.run(["convert", path, "-", "--longitude-0-360"])
+        #expect(read.status == 0, "\(read.stderr)")
+        #expect(read.stdout.contains("2024-05-01T12:00:01Z,-16.8,-179.9999"), "\(read.stdout)")
+    }
+
     /// Six-digit dates read in the order `--date-order` gives; without it the error names the option.
     @Test func readsPackedDatesInTheOrderGivenOnTheCommandLine() throws {
         let path = Tool.temporaryPath("packed.csv")

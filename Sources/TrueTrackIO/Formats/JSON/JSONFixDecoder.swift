@@ -685,7 +685,7 @@ struct JSONFixDecoder {
         let fix: Fix
         do {
             fix = try Fix(
-                timestamp: time, latitude: latitude, longitude: longitude,
+                timestamp: time, latitude: latitude, longitude: options.longitude(longitude),
                 horizontalAccuracyMetres: record.accuracy,
                 altitudeMetres: record.altitude ?? record.pointAltitude,
                 verticalAccuracyMetres: record.verticalAccuracy,
@@ -739,7 +739,7 @@ struct JSONFixDecoder {
             do {
                 let fix = try Fix(
                     timestamp: Timestamp(millisecondsSince1970: ms), latitude: v.latitude,
-                    longitude: v.longitude,
+                    longitude: options.longitude(v.longitude),
                     altitudeMetres: v.altitude.isNaN ? nil : v.altitude,
                     provider: record.provider, isMocked: record.mocked,
                     activity: record.activity.map {
