@@ -188,6 +188,96 @@ struct Tool {
         #expect(original.stdout.split(separator: "\n").count == 560)
     }
 
+    /// A walk from a stop at 179.9995° east across the antimeridian to a stop at about −179.996° (latitude
+    /// −16.8° throughout), without noise, as `seconds`-long phases: what the tester's Fiji walk showed as one
+    /// LineString drawn around the globe.
+    static func antimeridianWalk() -> String {
+        var csv = "time,latitude,longitude,accuracy_m,speed_mps,course_deg\n"
+        var longitude = 179.9995, t = 1_748_736_000
+        let degreesPerSecond = 1.4 / (111_320 * cos(16.8 * Double.pi / 180))
+        for (seconds, speed) in [(60, 0.0), (300, 1.4), (300, 0.0)] {
+            for _ in 0..<seconds {
+                csv += "\(t),-16.8,\(longitude),4,\(speed),90\n"
+                t += 1
+                longitude += speed > 0 ? degreesPerSecond : 0
+                if longitude > 180 { longitude -= 360 }
+            }
+        }
+        return csv
+    }
+
+    /// The parts of a feature's line, checked: no step inside a part spans more than 180° of longitude, and
+    /// every cut ends a part at ±180 and starts the next at ∓180 at one latitude (within `tolerance`).
+    static func checkedParts(_ feature: [String: Any], tolerance: Double = 0) throws -> [[[Double]]] {
+        let geometry = try #require(feature["geometry"] as? [String: Any])
+        #expect(geometry["type"] as? String == "MultiLineString")
+        let parts = try #require(geometry["coordinates"] as? [[[Double]]])
+        for part in parts {
+            #expect(part.count >= 2)
+            for (a, b) in zip(part, part.dropFirst()) { #expect(abs(a[0] - b[0]) <= 180) }
+        }
+        for (a, b) in zip(parts, parts.dropFirst()) {
+            let end = try #require(a.last), start = try #require(b.first)
+            #expect(abs(end[0]) == 180 && start[0] == -end[0] && end[1] == start[1])
+            #expect(abs(end[1] - -16.8) <= tolerance)
+        }
+        return parts
+    }
+
+    @Test(
+        "writes a track crossing the antimeridian as one MultiLineString feature cut at ±180 (process, convert, stops)")
+    func cutsLinesAtTheAntimeridian() throws {
+        let input = try Tool.temporaryFile("fiji.csv", contents: CommandLineTests.antimeridianWalk())
+        let processed = Tool.temporaryPath("p.geojson"), converted = Tool.temporaryPath("c.geojson")
+        let stops = Tool.temporaryPath("s.geojson"), back = Tool.temporaryPath("back.csv")
+        defer {
+            for file in [input, processed, converted, stops, back] { try? FileManager.default.removeItem(atPath: file) }
+        }
+        func features(_ path: String) throws -> [[String: Any]] {
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+            return try #require((json as? [String: Any])?["features"] as? [[String: Any]])
+        }
+        let process = try Tool.run(["process", input, "--out", processed, "--lines"])
+        #expect(process.status == 0, "\(process.stderr)")
+        let track = try features(processed)
+        #expect(track.count == 1)
+        #expect(try CommandLineTests.checkedParts(track[0], tolerance: 1e-6).count == 2)
+        let convert = try Tool.run(["convert", input, converted, "--lines"])
+        #expect(convert.status == 0, "\(convert.stderr)")
+        let line = try features(converted)
+        #expect(line.count == 1)
+        #expect(try CommandLineTests.checkedParts(line[0]).count == 2)
+        // Read back: the 660 fixes, none invented at the cut.
+        let reread = try Tool.run(["convert", converted, back])
+        #expect(
+            reread.status == 0 && reread.stderr.contains("converted 660 fixes from geojson to csv"), "\(reread.stderr)")
+        let stopsRun = try Tool.run(["stops", input, "--out", stops])
+        #expect(stopsRun.status == 0, "\(stopsRun.stderr)")
+        let map = try features(stops)
+        let trips = map.filter { ($0["properties"] as? [String: Any])?["kind"] as? String == "trip" }
+        #expect(trips.count == 1)
+        let trip = try #require(trips.first)
+        #expect((trip["properties"] as? [String: Any])?["trip"] as? Int == 1)
+        #expect(try CommandLineTests.checkedParts(trip).count == 2)
+    }
+
+    /// A file writing longitudes 0…360: the error names the convention and `--longitude-0-360`, which reads it.
+    @Test("reads longitudes written 0…360 with --longitude-0-360, and names the option in the error without it")
+    func readsLongitudesFrom0To360() throws {
+        let path = try Tool.temporaryFile(
+            "lon360.csv",
+            contents:
+                "time,latitude,longitude\n2024-05-01T12:00:00Z,-16.8,179.9999\n2024-05-01T12:00:01Z,-16.8,180.0001\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let strict = try Tool.run(["convert", path, "-"])
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("\(path):3:") && strict.stderr.contains("field 'longitude'"), "\(strict.stderr)")
+        #expect(strict.stderr.contains("may write longitudes 0...360") && strict.stderr.contains("--longitude-0-360"))
+        let read = try Tool.run(["convert", path, "-", "--longitude-0-360"])
+        #expect(read.status == 0, "\(read.stderr)")
+        #expect(read.stdout.contains("2024-05-01T12:00:01Z,-16.8,-179.9999"), "\(read.stdout)")
+    }
+
     /// Six-digit dates read in the order `--date-order` gives; without it the error names the option.
     @Test func readsPackedDatesInTheOrderGivenOnTheCommandLine() throws {
         let path = Tool.temporaryPath("packed.csv")

@@ -656,3 +656,110 @@ struct CSVReaderDatasetTests {
         #expect(first.timestamp.seconds(to: last.timestamp) == 199)
     }
 }
+
+/// Longitudes written 0…360 (``ReadOptions/longitudesFrom0To360``): read as −180…180 with the option, an error
+/// naming the convention and the option without it.
+@Suite struct LongitudeConventionTests {
+    @Test("reads longitudes written 0…360 as the value − 360 east of 180 with longitudesFrom0To360")
+    func readsZeroTo360() throws {
+        let text = """
+            time,latitude,longitude
+            2024-05-01T12:00:00Z,-16.8,10
+            2024-05-01T12:00:01Z,-16.8,180
+            2024-05-01T12:00:02Z,-16.8,180.5
+            2024-05-01T12:00:03Z,-16.8,190
+            2024-05-01T12:00:04Z,-16.8,359.5
+            2024-05-01T12:00:05Z,-16.8,360
+
+            """
+        let result = readCSV(text, options: ReadOptions(longitudesFrom0To360: true))
+        #expect(result.error == nil)
+        #expect(result.fixes.map(\.longitude) == [10, 180, -179.5, -170, -0.5, 0])
+        // Without the option the file stops at its first longitude over 180 (the default stays strict).
+        let strict = readCSV(text)
+        #expect(strict.fixes.map(\.longitude) == [10, 180])
+        guard case .invalidFix(let location, .longitudeOutOfRange(180.5), let field)? = strict.error else {
+            Issue.record("expected the longitude to be rejected: \(String(describing: strict.error))")
+            return
+        }
+        #expect(location.line == 4 && field == "longitude")
+    }
+
+    @Test("names the 0…360 convention, how to convert and the option when a longitude is over 180 and up to 360")
+    func theMessageNamesTheConvention() throws {
+        let result = readCSV("time,latitude,longitude\n2024-05-01T12:00:00Z,-16.8,180.000013895\n")
+        let message = try #require(result.error).description
+        #expect(message.hasPrefix("<memory>:2:"), "\(message)")
+        #expect(message.contains("field 'longitude': longitude 180.000013895 is outside -180...180 degrees"))
+        #expect(message.contains("may write longitudes 0...360"))
+        #expect(message.contains("east of 180 is the value - 360 (190 is -170)"))
+        #expect(message.contains("--longitude-0-360 (ReadOptions.longitudesFrom0To360)"))
+        // Beyond 360 or below −180 it is no convention's: the plain error, with the option too.
+        for (value, options) in [
+            ("360.5", ReadOptions()), ("360.5", ReadOptions(longitudesFrom0To360: true)), ("-190", ReadOptions()),
+            ("-190", ReadOptions(longitudesFrom0To360: true)),
+        ] {
+            let other = readCSV("time,latitude,longitude\n2024-05-01T12:00:00Z,0,\(value)\n", options: options)
+            let text = try #require(other.error).description
+            #expect(other.fixes.isEmpty && text.contains("is outside -180...180") && !text.contains("0...360"))
+        }
+    }
+
+    static let inputs: [(FixFormat, String)] = [
+        (.csv, "time,latitude,longitude\n2024-05-01T12:00:00Z,-16.8,190\n"),
+        (
+            .gpx,
+            "<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"t\" xmlns=\"http://www.topografix.com/GPX/1/1\">"
+                + "<trk><trkseg><trkpt lat=\"-16.8\" lon=\"190\"><time>2024-05-01T12:00:00Z</time></trkpt>"
+                + "</trkseg></trk></gpx>\n"
+        ),
+        (
+            .tcx,
+            "<TrainingCenterDatabase xmlns=\"http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2\">"
+                + "<Activities><Activity Sport=\"Running\"><Lap StartTime=\"2024-05-01T12:00:00Z\"><Track><Trackpoint>"
+                + "<Time>2024-05-01T12:00:00Z</Time><Position><LatitudeDegrees>-16.8</LatitudeDegrees>"
+                + "<LongitudeDegrees>190</LongitudeDegrees></Position></Trackpoint></Track></Lap></Activity>"
+                + "</Activities></TrainingCenterDatabase>\n"
+        ),
+        (
+            .geojson,
+            "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[190,-16.8]},"
+                + "\"properties\":{\"time\":\"2024-05-01T12:00:00Z\"}}\n"
+        ),
+        (
+            .geojson,
+            "{\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":[[190,-16.8],[190,-16.7]]},"
+                + "\"properties\":{\"coordTimes\":[\"2024-05-01T12:00:00Z\",\"2024-05-01T12:00:01Z\"]}}\n"
+        ),
+        (.jsonLines, "{\"time\":\"2024-05-01T12:00:00Z\",\"latitude\":-16.8,\"longitude\":190}\n"),
+        (
+            .geolife,
+            "Geolife trajectory\nWGS 84\nAltitude is in Feet\nReserved 3\n0,2,255,My Track,0,0,2,8421376\n0\n"
+                + "-16.8,190,0,0,45413.5,2024-05-01,12:00:00\n"
+        ),
+    ]
+
+    /// (NMEA writes a longitude 0…180 with E or W: no file of it holds the convention, and its reader rejects a
+    /// longitude over 180 as a malformed field, option or not.)
+    @Test(
+        "reads longitudes written 0…360 in every reader with the option, and stops at them without it",
+        arguments: 0..<LongitudeConventionTests.inputs.count)
+    func everyReader(_ index: Int) throws {
+        let (format, text) = LongitudeConventionTests.inputs[index]
+        func read(_ options: ReadOptions) -> ReadResult {
+            var reader = AnyFixReader(
+                stream: ByteStream(bytes: Array(text.utf8), name: "t"), format: format, options: options)
+            return reader.readAll()
+        }
+        let converted = read(ReadOptions(longitudesFrom0To360: true))
+        #expect(converted.error == nil, "\(format): \(String(describing: converted.error))")
+        #expect(!converted.fixes.isEmpty && converted.fixes.allSatisfy { $0.longitude == -170 }, "\(format)")
+        let strict = read(ReadOptions())
+        #expect(strict.fixes.isEmpty, "\(format)")
+        guard case .invalidFix(_, .longitudeOutOfRange(190), _)? = strict.error else {
+            Issue.record("\(format): expected the longitude to be rejected: \(String(describing: strict.error))")
+            return
+        }
+        #expect(strict.error?.description.contains("--longitude-0-360") == true)
+    }
+}

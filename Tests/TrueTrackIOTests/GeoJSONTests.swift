@@ -93,9 +93,11 @@ import TrueTrackCore
 
     /// Segments (a gap, a restart of the filter) are one LineString Feature each, so a map does not draw a line
     /// across the gap; a one-fix segment is a Point (a LineString needs two positions). Everything reads back.
+    /// (Longitudes within ±90°: the generated ones, anywhere on the globe, cross the antimeridian, and such a
+    /// segment is a MultiLineString.)
     @Test func lineStringModeWritesAFeaturePerSegment() throws {
         let fixes = Support.generatedFixes(count: 12, seed: 5).map {
-            try! Fix(timestamp: $0.timestamp, latitude: $0.latitude, longitude: $0.longitude)
+            try! Fix(timestamp: $0.timestamp, latitude: $0.latitude, longitude: $0.longitude / 2)
         }
         let sink = ByteSink()
         var writer = GeoJSONWriter(sink: sink, geometry: .lineString)
@@ -126,6 +128,185 @@ import TrueTrackCore
             let result = reader.readAll()
             #expect(result.fixes.isEmpty && result.error == nil && result.report.totalSkipped == 0)
         }
+    }
+
+    // MARK: - Lines across the antimeridian
+
+    /// Writes fixes at `points` (latitude, longitude), one second apart from 12:00:00, as line-string GeoJSON in
+    /// one segment; `altitudes` gives each one its altitude.
+    func writeLine(_ points: [(Double, Double)], altitudes: [Double]? = nil) throws -> (text: String, fixes: [Fix]) {
+        let fixes = try points.enumerated().map { k, point in
+            try Fix(
+                timestamp: Timestamp(
+                    millisecondsSince1970: time("2024-05-01T12:00:00Z").millisecondsSince1970
+                        + Int64(k) * 1000),
+                latitude: point.0, longitude: point.1, altitudeMetres: altitudes?[k])
+        }
+        let bytes = try Support.write(fixes, sink: ByteSink()) { GeoJSONWriter(sink: $0, geometry: .lineString) }
+        return (String(decoding: bytes, as: UTF8.self), fixes)
+    }
+
+    /// The parts of the first feature's line (one for a LineString) as [[longitude, latitude]] and its times
+    /// (`nil` for a `null`), parsed with Foundation.
+    func lineParts(_ text: String) throws -> (type: String, parts: [[[Double]]], times: [[String?]]) {
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let feature = try #require((json["features"] as? [[String: Any]])?.first)
+        let geometry = try #require(feature["geometry"] as? [String: Any])
+        let type = try #require(geometry["type"] as? String)
+        let properties = try #require(feature["properties"] as? [String: Any])
+        let coordinates = try #require(geometry["coordinates"] as? [Any])
+        let times = try #require(properties["coordTimes"] as? [Any])
+        func positions(_ line: [Any]) -> [[Double]] { line.map { ($0 as? [NSNumber] ?? []).map(\.doubleValue) } }
+        func texts(_ line: [Any]) -> [String?] { line.map { $0 as? String } }
+        if type == "MultiLineString" {
+            return (
+                type, coordinates.map { positions($0 as? [Any] ?? []) }, times.map { texts($0 as? [Any] ?? []) }
+            )
+        }
+        return (type, [positions(coordinates)], [texts(times)])
+    }
+
+    /// Reads `text` back: the fixes written, and nothing counted as skipped for the vertices of the cuts.
+    func expectReadsBack(_ text: String, _ fixes: [Fix]) {
+        let result = read(text)
+        #expect(result.error == nil)
+        #expect(result.fixes == fixes)
+        #expect(result.report.totalSkipped == 0)
+        #expect(result.report.recordsRead == 1)
+    }
+
+    @Test("finds where a step crosses the antimeridian by hand-worked interpolation, and no crossing otherwise")
+    func antimeridianCrossingLatitude() throws {
+        // 179° → −179° is 179° → 181° unwrapped: ±180 is halfway, latitude 11°.
+        let east = try #require(
+            Antimeridian.crossing(fromLatitude: 10, fromLongitude: 179, toLatitude: 12, toLongitude: -179))
+        #expect(east == Antimeridian.Crossing(endLongitude: 180, latitude: 11, fraction: 0.5))
+        #expect(east.startLongitude == -180)
+        // −179.25° → 179.75° is −179.25° → −180.25° unwrapped: −180 is three quarters along, latitude 3°.
+        let west = try #require(
+            Antimeridian.crossing(fromLatitude: 0, fromLongitude: -179.25, toLatitude: 4, toLongitude: 179.75))
+        #expect(west == Antimeridian.Crossing(endLongitude: -180, latitude: 3, fraction: 0.75))
+        // Steps of exactly 180° or less do not cross (a meridian's two sides, a step along ±180).
+        #expect(Antimeridian.crossing(fromLatitude: 0, fromLongitude: -90, toLatitude: 1, toLongitude: 90) == nil)
+        #expect(Antimeridian.crossing(fromLatitude: 0, fromLongitude: 180, toLatitude: 1, toLongitude: 180) == nil)
+        #expect(Antimeridian.crossing(fromLatitude: 0, fromLongitude: 179.9, toLatitude: 1, toLongitude: 180) == nil)
+        // Both ends on the antimeridian, spelled 180 and −180: cut at the first end.
+        #expect(
+            Antimeridian.crossing(fromLatitude: 5, fromLongitude: 180, toLatitude: 6, toLongitude: -180)
+                == Antimeridian.Crossing(endLongitude: 180, latitude: 5, fraction: 0))
+    }
+
+    @Test("cuts a line that crosses the antimeridian eastwards into two parts at ±180, byte for byte")
+    func cutsAnEastwardCrossing() throws {
+        let (text, fixes) = try writeLine([(10, 179), (12, -179)])
+        #expect(
+            text == """
+                {"type":"FeatureCollection","features":[
+                {"type":"Feature","geometry":{"type":"MultiLineString","coordinates":[[
+                [179,10],
+                [180,11]
+                ],[
+                [-180,11],
+                [-179,12]
+                ]]},"properties":{"coordTimes":[[
+                "2024-05-01T12:00:00Z",null
+                ],[
+                null,"2024-05-01T12:00:01Z"
+                ]]}}
+                ]}
+
+                """)
+        expectReadsBack(text, fixes)
+    }
+
+    @Test("cuts a line that crosses the antimeridian westwards, ending its first part at −180")
+    func cutsAWestwardCrossing() throws {
+        let (text, fixes) = try writeLine([(-1, -179), (0, -179.25), (4, 179.75), (5, 179)])
+        let line = try lineParts(text)
+        #expect(line.type == "MultiLineString")
+        #expect(line.parts == [[[-179, -1], [-179.25, 0], [-180, 3]], [[180, 3], [179.75, 4], [179, 5]]])
+        #expect(
+            line.times == [
+                ["2024-05-01T12:00:00Z", "2024-05-01T12:00:01Z", nil],
+                [nil, "2024-05-01T12:00:02Z", "2024-05-01T12:00:03Z"],
+            ])
+        expectReadsBack(text, fixes)
+    }
+
+    @Test("cuts a line at every crossing: back and forth over the antimeridian makes one part more per crossing")
+    func cutsSeveralCrossings() throws {
+        let points = [(0.0, 179.5), (1, -179.5), (2, 179.5), (3, -179.5), (4, -179.0)]
+        let (text, fixes) = try writeLine(points, altitudes: [100, 200, 300, 400, 500])
+        let line = try lineParts(text)
+        #expect(line.type == "MultiLineString")
+        #expect(line.parts.count == 4)
+        #expect(line.parts.map(\.count) == [2, 3, 3, 3])
+        for part in line.parts {
+            for (a, b) in zip(part, part.dropFirst()) { #expect(abs(a[0] - b[0]) <= 180, "\(part)") }
+        }
+        // Each cut at the step's midpoint (half a degree each side), in latitude and altitude.
+        #expect(line.parts[0][1] == [180, 0.5, 150] && line.parts[1][0] == [-180, 0.5, 150])
+        #expect(line.parts[1][2] == [-180, 1.5, 250] && line.parts[2][0] == [180, 1.5, 250])
+        #expect(line.parts[2][2] == [180, 2.5, 350] && line.parts[3][0] == [-180, 2.5, 350])
+        #expect(line.times.map(\.count) == line.parts.map(\.count))
+        #expect(line.times.joined().filter { $0 == nil }.count == 6)
+        // One feature, one segment: the parts read back as the five fixes, nothing skipped.
+        expectReadsBack(text, fixes)
+    }
+
+    @Test("leaves a line on exactly 180 uncut, and ends a part with a fix that lies on it before crossing")
+    func aLineOnTheAntimeridian() throws {
+        // Along 180 (both ends on it, spelled alike): not a crossing, the LineString as before.
+        let along = try writeLine([(0, 180), (1, 180), (2, 179.99)])
+        #expect(try lineParts(along.text).type == "LineString")
+        expectReadsBack(along.text, along.fixes)
+        // 179.9 → 180 → −179.9: the step from 180 crosses at its start, so the first part ends at the fix on 180
+        // (the cut's vertex there, at its latitude) and the second starts at −180 at the same latitude.
+        let touching = try writeLine([(0, 179.9), (1, 180), (2, -179.9)])
+        let line = try lineParts(touching.text)
+        #expect(line.type == "MultiLineString")
+        #expect(line.parts == [[[179.9, 0], [180, 1], [180, 1]], [[-180, 1], [-179.9, 2]]])
+        expectReadsBack(touching.text, touching.fixes)
+        // The same fix on the antimeridian written both ways (180, then −180): a cut, with two positions in
+        // every part.
+        let both = try writeLine([(0, 179.9), (1, 180), (1, -180), (2, -179.9)])
+        let parts = try lineParts(both.text).parts
+        #expect(parts == [[[179.9, 0], [180, 1], [180, 1]], [[-180, 1], [-180, 1], [-179.9, 2]]])
+        expectReadsBack(both.text, both.fixes)
+    }
+
+    @Test("writes a line that does not cross the antimeridian as the LineString it always was, byte for byte")
+    func aLineThatDoesNotCrossIsUnchanged() throws {
+        // 179.9 → −179.9 crosses; 179.9 → 0.1 → −179.9 goes the long way round in steps under 180°: no cut.
+        let (text, fixes) = try writeLine([(0, 179.9), (0.5, 0.1), (1, -179.9)])
+        #expect(
+            text == """
+                {"type":"FeatureCollection","features":[
+                {"type":"Feature","geometry":{"type":"LineString","coordinates":[
+                [179.9,0],
+                [0.1,0.5],
+                [-179.9,1]
+                ]},"properties":{"coordTimes":[
+                "2024-05-01T12:00:00Z","2024-05-01T12:00:01Z","2024-05-01T12:00:02Z"
+                ]}}
+                ]}
+
+                """)
+        expectReadsBack(text, fixes)
+    }
+
+    /// The vertex a reader passes over is only the one a cut makes: a `null` time elsewhere is still a vertex
+    /// without a time, counted.
+    @Test("reads a vertex without a time as skipped unless it lies on ±180, where a line was cut")
+    func onlyTheCutVerticesGoUncounted() throws {
+        let text = """
+            {"type":"Feature","geometry":{"type":"MultiLineString","coordinates":[[[179,10],[180,11]],\
+            [[-180,11],[-179,12],[-178,13]]]},"properties":{"coordTimes":[["2024-05-01T12:00:00Z",null],\
+            [null,"2024-05-01T12:00:01Z",null]]}}
+            """
+        let result = read(text)
+        #expect(result.fixes.map(\.longitude) == [179, -179])
+        #expect(result.report.skipped(.missingTime) == 1)
     }
 
     // MARK: - Hand-written documents

@@ -85,7 +85,7 @@ public enum ReadError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "), and their fixes merged make one wrong track: read one device at a time with --device ID "
                 + "(ReadOptions.devices; 'truetrack info' lists the devices)"
         case .invalidFix(let l, let error, let field):
-            "\(l): field '\(field ?? error.field)': \(error)"
+            "\(l): field '\(field ?? error.field)': \(error)\(ReadError.longitudeConventionHint(error))"
         case .recordTooLong(let l, let limit):
             "\(l): record longer than \(limit) bytes (is this the right format?)"
         case .truncated(let l, let expected):
@@ -93,6 +93,14 @@ public enum ReadError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unsupportedFormat(let path, let reason):
             "\(path): \(reason)"
         }
+    }
+
+    /// For a longitude over 180 and up to 360: the file may write longitudes 0…360, where east of 180 is the
+    /// value − 360, and the option that reads them so; otherwise "".
+    static func longitudeConventionHint(_ error: FixValidationError) -> String {
+        guard case .longitudeOutOfRange(let value) = error, value > 180, value <= 360 else { return "" }
+        return "; the file may write longitudes 0...360, where a longitude east of 180 is the value - 360 (190 is "
+            + "-170): --longitude-0-360 (ReadOptions.longitudesFrom0To360) reads them so"
     }
 
     /// Quotes up to 60 bytes of offending text, escaping control bytes and bytes that were not valid UTF-8 so

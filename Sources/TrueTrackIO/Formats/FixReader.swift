@@ -75,12 +75,21 @@ public struct ReadOptions: Sendable, Hashable {
     /// the column.
     public var csvColumnNames: [String: String] = [:]
 
+    /// Every reader of decimal longitudes (all but NMEA, which writes 0…180 with E or W): read a longitude above
+    /// 180 and up to 360 degrees as east of 180 in the 0…360 convention some exporters use (tools from the
+    /// ocean and weather sciences, some loggers): it becomes the value − 360
+    /// (`180.0000139` is `−179.9999861`, `350` is `−10`), the −180…180 longitude every fix holds. Values from 0
+    /// to 180 read as they are. Default `false`: a longitude over 180 is an error naming its file, line and field
+    /// (``ReadError/invalidFix(_:_:field:)``, whose message names this option for a value up to 360), because a
+    /// −180…180 file holding one is damaged, and a guess would move its fix half around the world.
+    public var longitudesFrom0To360: Bool = false
+
     /// Creates options with the defaults above.
     public init(
         lenient: Bool = false, providers: Set<Provider>? = nil,
         hdop: HDOPInterpretation = .dilution(userEquivalentRangeErrorMetres: HDOPInterpretation.defaultUEREMetres),
         acceptsChecksumMismatches: Bool = false, gpxPointKinds: GPXPointKinds = .paths, dateOrder: DateOrder? = nil,
-        devices: DeviceSelection = .single
+        devices: DeviceSelection = .single, longitudesFrom0To360: Bool = false
     ) {
         self.lenient = lenient
         self.providers = providers
@@ -89,6 +98,14 @@ public struct ReadOptions: Sendable, Hashable {
         self.gpxPointKinds = gpxPointKinds
         self.dateOrder = dateOrder
         self.devices = devices
+        self.longitudesFrom0To360 = longitudesFrom0To360
+    }
+
+    /// The longitude a reader gives its fix for the `value` it read: with ``longitudesFrom0To360``, a value in
+    /// 180 < λ ≤ 360 less 360; otherwise (and any other value) `value` itself, which `Fix` then checks.
+    @inlinable
+    public func longitude(_ value: Double) -> Double {
+        longitudesFrom0To360 && value > 180 && value <= 360 ? value - 360 : value
     }
 }
 

@@ -75,6 +75,10 @@ enum InputOptions {
             name: "date-order", valueName: "ORDER",
             help: "CSV: ymd, dmy or mdy for dates that do not say it (240501, 05/01/2024); default: decided by the "
                 + "file's first value that allows one order, else an error."),
+        OptionSpec(
+            name: "longitude-0-360",
+            help: "Read longitudes written 0…360: one over 180 (up to 360) is east of 180, read as the value − 360 "
+                + "(190 is −170); default: a longitude over 180 is an error."),
     ]
 
     /// The read options and explicit format from parsed arguments.
@@ -84,6 +88,7 @@ enum InputOptions {
     {
         var options = ReadOptions(lenient: arguments.has("lenient"))
         if arguments.has("gpx-waypoints") { options.gpxPointKinds = .all }
+        options.longitudesFrom0To360 = arguments.has("longitude-0-360")
         var format: FixFormat?
         if let name = arguments.value(formatOption) {
             guard let parsed = FixFormat(name: name) else {
@@ -305,8 +310,8 @@ extension InputOptions {
         OptionSpec(
             name: "lines",
             help: "GeoJSON output: \(what) as LineString features, one per segment (times in coordTimes; a "
-                + "one-fix segment is a Point), what a map draws as a track, instead of a Point feature per fix "
-                + "with every field.")
+                + "one-fix segment is a Point; one crossing the antimeridian is a MultiLineString cut at ±180), "
+                + "what a map draws as a track, instead of a Point feature per fix with every field.")
     }
 }
 

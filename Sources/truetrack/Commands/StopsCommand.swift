@@ -363,7 +363,8 @@ enum StopsCommand {
     /// Writes the stops as a GeoJSON FeatureCollection of points, then the trips as LineStrings of the accepted
     /// fixes between them (`positions[tripRanges[i]]`, time, latitude and longitude, for `r.trips[i]`; properties:
     /// `trip` (its number, from 1), start, end, durationSeconds, distanceMetres): what a map of a day shows, places
-    /// and the ways between them. A trip with fewer than two accepted fixes has no line. The lines are streamed
+    /// and the ways between them. A trip with fewer than two accepted fixes has no line; one crossing the
+    /// antimeridian is a MultiLineString cut at ±180 (``Antimeridian``, RFC 7946 §3.1.9). The lines are streamed
     /// into `sink` (coordinates to 1e-7 degrees, a centimetre): built as arrays and one string, a reviewer's 2 M-fix
     /// walk peaked at 645 MB instead of 64.
     static func writeGeoJSON(
@@ -411,19 +412,45 @@ enum StopsCommand {
             var numbered = trip
             numbered.trip = i + 1
             numbered.kind = "trip"
-            sink.append("{\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":[")
+            // A trip crossing the antimeridian is cut there (RFC 7946 §3.1.9): a MultiLineString whose parts end
+            // at ±180 and start again on the other side (``Antimeridian``), decided on the rounded coordinates
+            // written.
+            func rounded(_ degrees: Double) -> Double { (degrees * 1e7).rounded() / 1e7 }
+            func crossing(before k: Int) -> Antimeridian.Crossing? {
+                guard k > range.lowerBound else { return nil }
+                return Antimeridian.crossing(
+                    fromLatitude: rounded(positions[k - 1].1), fromLongitude: rounded(positions[k - 1].2),
+                    toLatitude: rounded(positions[k].1), toLongitude: rounded(positions[k].2))
+            }
+            let isCut = range.dropFirst().contains {
+                Antimeridian.crosses(from: rounded(positions[$0 - 1].2), to: rounded(positions[$0].2))
+            }
+            sink.append(
+                "{\"type\":\"Feature\",\"geometry\":{\"type\":"
+                    + (isCut ? "\"MultiLineString\",\"coordinates\":[[" : "\"LineString\",\"coordinates\":["))
+            func appendPosition(_ longitude: Double, _ latitude: Double, to bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "["))
+                NumberFormatting.append(longitude, to: &bytes)
+                bytes.append(UInt8(ascii: ","))
+                NumberFormatting.append(latitude, to: &bytes)
+                bytes.append(UInt8(ascii: "]"))
+            }
             for k in range {
+                let cut = isCut ? crossing(before: k) : nil
                 sink.withBuffer { bytes in
+                    if let cut {
+                        let latitude = rounded(cut.latitude)
+                        bytes.append(UInt8(ascii: ","))
+                        appendPosition(cut.endLongitude, latitude, to: &bytes)
+                        bytes.append(contentsOf: "],[".utf8)
+                        appendPosition(cut.startLongitude, latitude, to: &bytes)
+                    }
                     if k != range.lowerBound { bytes.append(UInt8(ascii: ",")) }
-                    bytes.append(UInt8(ascii: "["))
-                    NumberFormatting.append((positions[k].2 * 1e7).rounded() / 1e7, to: &bytes)
-                    bytes.append(UInt8(ascii: ","))
-                    NumberFormatting.append((positions[k].1 * 1e7).rounded() / 1e7, to: &bytes)
-                    bytes.append(UInt8(ascii: "]"))
+                    appendPosition(rounded(positions[k].2), rounded(positions[k].1), to: &bytes)
                 }
                 try sink.flushIfNeeded()
             }
-            sink.append("]},\"properties\":" + json(numbered) + "}")
+            sink.append((isCut ? "]]},\"properties\":" : "]},\"properties\":") + json(numbered) + "}")
         }
         sink.append("\n]}\n")
     }

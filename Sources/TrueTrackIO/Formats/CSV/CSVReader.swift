@@ -187,8 +187,9 @@ public struct CSVReader: FixReader, ByteStreamReader {
                     timestamp: Timestamp(millisecondsSince1970: row.time),
                     latitude: row.has(.latitudeHemisphere)
                         ? row.latitudeSign * abs(row.number(.latitude)) : row.number(.latitude),
-                    longitude: row.has(.longitudeHemisphere)
-                        ? row.longitudeSign * abs(row.number(.longitude)) : row.number(.longitude),
+                    longitude: options.longitude(
+                        row.has(.longitudeHemisphere)
+                            ? row.longitudeSign * abs(row.number(.longitude)) : row.number(.longitude)),
                     horizontalAccuracyMetres: row.optionalNumber(.horizontalAccuracy),
                     altitudeMetres: row.optionalNumber(.altitude),
                     verticalAccuracyMetres: row.optionalNumber(.verticalAccuracy),

@@ -1054,7 +1054,7 @@ public struct GPXReader: FixReader {
             fix = try Fix(
                 timestamp: f.time ?? Timestamp(millisecondsSince1970: 0),
                 latitude: latitude,
-                longitude: longitude,
+                longitude: options.longitude(longitude),
                 horizontalAccuracyMetres: accuracy,
                 altitudeMetres: f.elevation,
                 verticalAccuracyMetres: verticalAccuracy,

@@ -156,7 +156,9 @@ public struct GeoLifePLTReader: FixReader, ByteStreamReader {
             timestamp = stamp
         }
         do {
-            return try Fix(timestamp: timestamp, latitude: latitude, longitude: longitude, altitudeMetres: altitude)
+            return try Fix(
+                timestamp: timestamp, latitude: latitude, longitude: options.longitude(longitude),
+                altitudeMetres: altitude)
         } catch {
             let at = error.field == "latitude" ? starts.0 : starts.1
             throw .invalidFix(line.location(file: stream.name, at: at), error)

@@ -269,7 +269,7 @@ public struct GnssLoggerReader: FixReader, ByteStreamReader {
         }
         do {
             return try Fix(
-                timestamp: timestamp, latitude: latitude, longitude: longitude,
+                timestamp: timestamp, latitude: latitude, longitude: options.longitude(longitude),
                 horizontalAccuracyMetres: accuracy, altitudeMetres: altitude,
                 verticalAccuracyMetres: verticalAccuracy, speedMetresPerSecond: speed,
                 speedAccuracyMetresPerSecond: speedAccuracy, courseDegrees: bearing,

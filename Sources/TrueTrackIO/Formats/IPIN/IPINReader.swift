@@ -160,7 +160,7 @@ public struct IPINReader: FixReader, ByteStreamReader {
         let fix: Fix
         do {
             fix = try Fix(
-                timestamp: timestamp, latitude: latitude, longitude: longitude,
+                timestamp: timestamp, latitude: latitude, longitude: options.longitude(longitude),
                 horizontalAccuracyMetres: accuracy, altitudeMetres: altitude,
                 speedMetresPerSecond: speed, courseDegrees: bearing, provider: .unknown,
                 satellitesUsed: satellitesUsed)

@@ -14,7 +14,10 @@ import TrueTrackCore
 /// - **LineString / MultiLineString / MultiPoint features** whose `properties` hold per-vertex times:
 ///   `times` or `coordTimes` (togeojson, Strava), or `coordinateProperties.times`, as ISO 8601 strings
 ///   or Unix seconds / milliseconds (10^11 and above is milliseconds). Nested arrays are flattened in
-///   order on both sides.
+///   order on both sides, so the parts of a MultiLineString make one segment. A vertex whose time is `null`
+///   is no fix (``SkipReason/missingTime``); one at longitude exactly ±180 is not even counted: it is where a
+///   line crossing the antimeridian was cut (RFC 7946 §3.1.9), which ``GeoJSONWriter`` marks so, and a file
+///   it wrote reads back to the fixes written, without the cut vertices.
 ///
 /// Also **Google location history**: a Takeout `Records.json` (`{"locations": [{"latitudeE7": …, "longitudeE7": …,
 /// "accuracy": …, "velocity": …, "heading": …, "altitude": …, "verticalAccuracy": …, "source": "GPS",

@@ -10,14 +10,25 @@ import TrueTrackCore
 /// ``Geometry/lineString`` mode writes one LineString Feature per segment (``startNewSegment()``: a gap, a
 /// restart of the filter) with the times in `properties.coordTimes` (the togeojson convention read by most
 /// tools), which keeps only time and position (and altitude); a segment of one fix is a Point Feature with its
-/// `time` (a LineString needs two positions, RFC 7946 §3.1.4). The coordinates stream out, the segment's times
-/// (8 bytes per fix) are held until it ends.
+/// `time` (a LineString needs two positions, RFC 7946 §3.1.4).
+///
+/// A segment that crosses the antimeridian (two consecutive fixes whose longitudes differ by more than 180°) is
+/// cut there, as RFC 7946 §3.1.9 asks, so that no map draws the step as a line around the globe: its Feature's
+/// geometry is a `MultiLineString` whose parts end at `180` (or `−180`) and start again on the other side, at
+/// the latitude ``Antimeridian/crossing(fromLatitude:fromLongitude:toLatitude:toLongitude:)`` interpolates,
+/// and its `coordTimes` are an array per part (the togeojson convention for a MultiLineString). The two
+/// vertices a cut adds are not fixes: their time is `null`, and ``GeoJSONReader`` reads the file back to the
+/// fixes written, without them. A segment that does not cross is written as before, byte for byte.
+///
+/// Memory: because the geometry's type comes before its coordinates and a crossing can come at any fix, a
+/// segment's positions and times (32 bytes per fix) are held until it ends; points mode holds nothing.
 public struct GeoJSONWriter: FixWriter {
     /// How fixes become features.
     public enum Geometry: Sendable, Hashable {
         /// One Point Feature per fix with every field as a property (lossless).
         case points
-        /// One LineString Feature per segment, times in `coordTimes` (time, position and altitude only).
+        /// One LineString Feature per segment, times in `coordTimes` (time, position and altitude only); a
+        /// segment crossing the antimeridian is one MultiLineString Feature cut at ±180.
         case lineString
     }
 
@@ -35,14 +46,40 @@ public struct GeoJSONWriter: FixWriter {
     final class LineState {
         /// The current segment's times.
         var times: [Timestamp] = []
+        /// The current segment's positions (written when it ends: whether it is a LineString, a
+        /// MultiLineString or a Point is known only then).
+        var positions: [Position] = []
         /// The features written so far.
         var features = 0
-        /// The current segment's first fix while it is its only one (not written yet: one fix is a Point, two
-        /// begin a LineString).
-        var first: Fix?
         /// ``startNewSegment()`` was called: the segment's ending is written before the next fix (or by
         /// ``finish()``), where a write can throw.
         var isEnded = false
+    }
+
+    /// A position held until its segment is written.
+    struct Position {
+        var longitude: Double
+        var latitude: Double
+        /// The altitude in metres, NaN when the fix has none (a `Fix` holds no NaN).
+        var altitude: Double
+
+        init(_ fix: Fix) {
+            longitude = fix.longitude
+            latitude = fix.latitude
+            altitude = fix.altitudeMetres ?? .nan
+        }
+
+        init(longitude: Double, latitude: Double, altitude: Double) {
+            self.longitude = longitude
+            self.latitude = latitude
+            self.altitude = altitude
+        }
+
+        /// Appends `[longitude,latitude(,altitude)]`, as ``JSONFixEncoding/appendPosition(of:to:)`` does.
+        func append(to out: inout [UInt8]) {
+            JSONFixEncoding.appendPosition(
+                longitude: longitude, latitude: latitude, altitude: altitude.isNaN ? nil : altitude, to: &out)
+        }
     }
 
     /// Creates a writer into `sink`.
@@ -85,17 +122,7 @@ public struct GeoJSONWriter: FixWriter {
                 try endSegment()
                 lines.isEnded = false
             }
-            if lines.times.isEmpty {
-                lines.first = fix
-            } else {
-                if let first = lines.first {
-                    beginFeature("{\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":[\n")
-                    JSONFixEncoding.appendPosition(of: first, to: &sink.buffer)
-                    lines.first = nil
-                }
-                sink.buffer.append(contentsOf: ",\n".utf8)
-                JSONFixEncoding.appendPosition(of: fix, to: &sink.buffer)
-            }
+            lines.positions.append(Position(fix))
             lines.times.append(fix.timestamp)
         }
         count += 1
@@ -116,28 +143,87 @@ public struct GeoJSONWriter: FixWriter {
         lines.features += 1
     }
 
-    /// Writes the current segment's ending: its LineString's times, or its one fix as a Point.
+    /// Writes the current segment: its LineString (a MultiLineString when it crosses the antimeridian) with its
+    /// times, or its one fix as a Point.
     mutating func endSegment() throws(WriteError) {
-        if let first = lines.first {
-            beginFeature("{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":")
-            JSONFixEncoding.appendPosition(of: first, to: &sink.buffer)
-            sink.buffer.append(contentsOf: "},\"properties\":{\"time\":\"".utf8)
-            ISO8601.append(first.timestamp, to: &sink.buffer)
-            sink.buffer.append(contentsOf: "\"}}".utf8)
-            lines.first = nil
-        } else if !lines.times.isEmpty {
-            sink.buffer.append(contentsOf: "\n]},\"properties\":{\"coordTimes\":[".utf8)
-            for (k, time) in lines.times.enumerated() {
-                if k > 0 { sink.buffer.append(UInt8(ascii: ",")) }
-                if k % 8 == 0 { sink.buffer.append(UInt8(ascii: "\n")) }
-                sink.buffer.append(UInt8(ascii: "\""))
-                ISO8601.append(time, to: &sink.buffer)
-                sink.buffer.append(UInt8(ascii: "\""))
-                try sink.flushIfNeeded()
-            }
-            sink.buffer.append(contentsOf: "\n]}}".utf8)
+        let positions = lines.positions, times = lines.times
+        defer {
+            lines.positions.removeAll(keepingCapacity: lines.positions.capacity <= 1 << 16)
+            lines.times.removeAll(keepingCapacity: lines.times.capacity <= 1 << 16)
         }
-        lines.times.removeAll(keepingCapacity: true)
+        if positions.count == 1 {
+            beginFeature("{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":")
+            positions[0].append(to: &sink.buffer)
+            sink.buffer.append(contentsOf: "},\"properties\":{\"time\":\"".utf8)
+            ISO8601.append(times[0], to: &sink.buffer)
+            sink.buffer.append(contentsOf: "\"}}".utf8)
+            return
+        }
+        guard positions.count > 1 else { return }
+        // The steps that cross: the cut goes before position `k`.
+        var cuts: [(k: Int, crossing: Antimeridian.Crossing)] = []
+        for k in 1..<positions.count {
+            let a = positions[k - 1], b = positions[k]
+            if let crossing = Antimeridian.crossing(
+                fromLatitude: a.latitude, fromLongitude: a.longitude, toLatitude: b.latitude,
+                toLongitude: b.longitude)
+            {
+                cuts.append((k, crossing))
+            }
+        }
+        let isCut = !cuts.isEmpty
+        beginFeature(
+            "{\"type\":\"Feature\",\"geometry\":{\"type\":\""
+                + (isCut ? "MultiLineString\",\"coordinates\":[[\n" : "LineString\",\"coordinates\":[\n"))
+        var next = 0  // the next cut in `cuts`
+        for (k, position) in positions.enumerated() {
+            if next < cuts.count, cuts[next].k == k {
+                // The part before ends at ±180, the next starts on the other side, both at the crossing's
+                // latitude (with the altitude interpolated as the latitude is, when both fixes have one).
+                let crossing = cuts[next].crossing
+                let a = positions[k - 1]
+                let altitude = a.altitude + crossing.fraction * (position.altitude - a.altitude)  // NaN: none
+                sink.buffer.append(contentsOf: ",\n".utf8)
+                Position(longitude: crossing.endLongitude, latitude: crossing.latitude, altitude: altitude)
+                    .append(to: &sink.buffer)
+                sink.buffer.append(contentsOf: "\n],[\n".utf8)
+                Position(longitude: crossing.startLongitude, latitude: crossing.latitude, altitude: altitude)
+                    .append(to: &sink.buffer)
+                next += 1
+            }
+            if k > 0 { sink.buffer.append(contentsOf: ",\n".utf8) }
+            position.append(to: &sink.buffer)
+            try sink.flushIfNeeded()
+        }
+        sink.buffer.append(
+            contentsOf: (isCut ? "\n]]},\"properties\":{\"coordTimes\":[[" : "\n]},\"properties\":{\"coordTimes\":[")
+                .utf8)
+        // The times, an array per part when cut: each cut vertex's is `null`. `column` counts the values of the
+        // current part (a line break before every eighth).
+        next = 0
+        var column = 0
+        func value(_ text: (inout [UInt8]) -> Void) {
+            if column > 0 { sink.buffer.append(UInt8(ascii: ",")) }
+            if column % 8 == 0 { sink.buffer.append(UInt8(ascii: "\n")) }
+            text(&sink.buffer)
+            column += 1
+        }
+        for (k, time) in times.enumerated() {
+            if next < cuts.count, cuts[next].k == k {
+                value { $0.append(contentsOf: "null".utf8) }
+                sink.buffer.append(contentsOf: "\n],[".utf8)
+                column = 0
+                value { $0.append(contentsOf: "null".utf8) }
+                next += 1
+            }
+            value {
+                $0.append(UInt8(ascii: "\""))
+                ISO8601.append(time, to: &$0)
+                $0.append(UInt8(ascii: "\""))
+            }
+            try sink.flushIfNeeded()
+        }
+        sink.buffer.append(contentsOf: (isCut ? "\n]]}}" : "\n]}}").utf8)
     }
 
     /// Writes the closing brackets and flushes (for a file, syncs it to storage).

@@ -71,7 +71,9 @@ struct JSONRecordFields {
 /// - Geometries: a position (`[lon, lat, alt?]`, extra members ignored) is a Point; nested arrays of
 ///   positions (LineString, MultiPoint, MultiLineString, Polygon) are flattened in order and paired with
 ///   the flattened `times` / `coordTimes` / `coordinateProperties.times` array, whose elements are ISO
-///   strings, epoch numbers or `null` (that vertex is skipped as ``SkipReason/missingTime``). A vertex fix
+///   strings, epoch numbers or `null` (that vertex is skipped as ``SkipReason/missingTime``; at longitude
+///   exactly ±180 it is where a line crossing the antimeridian was cut, RFC 7946 §3.1.9, as ``GeoJSONWriter``
+///   writes it, and is passed over without being counted). A vertex fix
 ///   takes the record's provider, mocked flag and activity; per-point measurements (accuracy, speed…)
 ///   are not copied to every vertex.
 /// - Memory: a Point record holds nothing beyond its fields; a multi-position record buffers its
@@ -683,7 +685,7 @@ struct JSONFixDecoder {
         let fix: Fix
         do {
             fix = try Fix(
-                timestamp: time, latitude: latitude, longitude: longitude,
+                timestamp: time, latitude: latitude, longitude: options.longitude(longitude),
                 horizontalAccuracyMetres: record.accuracy,
                 altitudeMetres: record.altitude ?? record.pointAltitude,
                 verticalAccuracyMetres: record.verticalAccuracy,
@@ -727,14 +729,17 @@ struct JSONFixDecoder {
             let k = emitIndex
             emitIndex += 1
             let ms = times[k]
+            let v = vertices[k]
             guard ms != JSONFixDecoder.missingTime else {
-                report.skip(.missingTime)
+                // A vertex without a time on the antimeridian is where a writer cut a line crossing it
+                // (``GeoJSONWriter``): not a fix, and no record went missing.
+                if abs(v.longitude) != 180 { report.skip(.missingTime) }
                 continue
             }
-            let v = vertices[k]
             do {
                 let fix = try Fix(
-                    timestamp: Timestamp(millisecondsSince1970: ms), latitude: v.latitude, longitude: v.longitude,
+                    timestamp: Timestamp(millisecondsSince1970: ms), latitude: v.latitude,
+                    longitude: options.longitude(v.longitude),
                     altitudeMetres: v.altitude.isNaN ? nil : v.altitude,
                     provider: record.provider, isMocked: record.mocked,
                     activity: record.activity.map {

@@ -62,11 +62,16 @@ enum JSONFixEncoding {
 
     /// Appends a GeoJSON position `[longitude,latitude(,altitude)]`.
     static func appendPosition(of fix: Fix, to out: inout [UInt8]) {
+        appendPosition(longitude: fix.longitude, latitude: fix.latitude, altitude: fix.altitudeMetres, to: &out)
+    }
+
+    /// Appends a GeoJSON position `[longitude,latitude(,altitude)]`.
+    static func appendPosition(longitude: Double, latitude: Double, altitude: Double?, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "["))
-        NumberFormatting.append(fix.longitude, to: &out)
+        NumberFormatting.append(longitude, to: &out)
         out.append(UInt8(ascii: ","))
-        NumberFormatting.append(fix.latitude, to: &out)
-        if let altitude = fix.altitudeMetres {
+        NumberFormatting.append(latitude, to: &out)
+        if let altitude {
             out.append(UInt8(ascii: ","))
             NumberFormatting.append(altitude, to: &out)
         }
