@@ -57,7 +57,7 @@ struct TrackProblem {
     /// at about the measured speed, so a measurement keeps its direction.
     static let corroboratedSpeedShare = 0.5
 
-    /// Fixes left out by the accuracy gate.
+    /// Fixes left out by the accuracy gate, and those at exactly 0° N 0° E (``Fix/isAtNullIsland``).
     var excludedFixCount = 0
     /// Process-noise spectral density q = σₐ², m²/s³.
     var processDensity: Double
@@ -156,6 +156,11 @@ struct TrackProblem {
         let degrees = Double.pi / 180
         for index in order {
             let fix = fixes[index]
+            // A device's placeholder position (``Fix/isAtNullIsland``) is no measurement.
+            if fix.isAtNullIsland {
+                excludedFixCount += 1
+                continue
+            }
             let accuracy: Double
             switch fix.horizontalAccuracy {
             case .metres(let m) where m <= options.maximumAccuracyMetres: accuracy = m

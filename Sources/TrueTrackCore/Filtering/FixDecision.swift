@@ -1,6 +1,7 @@
 /// Why the ``Tracker`` rejected a fix.
 public enum RejectionReason: String, Sendable, Hashable, CaseIterable, Codable {
-    /// Coordinates not finite or out of range (a `Fix` changed after validation).
+    /// Coordinates not finite or out of range (a `Fix` changed after validation), or exactly 0° N 0° E, the
+    /// placeholder of a device without a position (``Fix/isAtNullIsland``).
     case invalid
     /// The same time and position as the fix received just before (loggers that write every fix twice).
     case duplicate

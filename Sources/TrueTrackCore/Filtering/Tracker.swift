@@ -776,6 +776,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // 1. Validity and ordering.
         // (NaN and ±∞ fail these comparisons too: no separate finiteness test is needed.)
         guard abs(fix.latitude) <= 90, abs(fix.longitude) <= 180 else { return reject(&decision, .invalid) }
+        if _slowPath(fix.isAtNullIsland) { return reject(&decision, .invalid) }
         let isDuplicate =
             now == lastReceivedMilliseconds && fix.latitude == lastReceivedLatitude
             && fix.longitude == lastReceivedLongitude

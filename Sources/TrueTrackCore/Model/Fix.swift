@@ -260,6 +260,15 @@ public struct Fix: Sendable, Hashable {
         return copy
     }
 
+    /// Whether the fix sits at exactly 0° N 0° E ("null island"): the placeholder many devices and apps write
+    /// before they have a position (Android's `Location` default, zeroed structs, empty form fields), not a place
+    /// anyone is. The ``Tracker`` rejects such a fix as ``RejectionReason/invalid``, the stop detector and the
+    /// smoother leave it out. A real position there, in the Gulf of Guinea, is never exactly zero in both
+    /// coordinates: 10⁻⁷° is 1 cm. (A geography tester's three zeros mid-walk re-anchored the tracker 5,424 km
+    /// away and back, and five leading ones dragged the smoothed start 273 km.)
+    @inlinable
+    public var isAtNullIsland: Bool { latitude == 0 && longitude == 0 }
+
     /// The horizontal accuracy in metres when the source reported a valid one, else `nil`.
     @inlinable
     public var horizontalAccuracyMetres: Double? {

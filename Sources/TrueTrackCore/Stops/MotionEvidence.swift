@@ -86,7 +86,8 @@ public struct MotionEvidence: Sendable, Hashable, BitwiseCopyable {
             self.speedSource = nil
         }
         self.activity = activity
-        self.isPositionRejected = !(abs(latitude) <= 90 && abs(longitude) <= 180)
+        // (0° N 0° E is a device's placeholder, not a position: ``Fix/isAtNullIsland``.)
+        self.isPositionRejected = !(abs(latitude) <= 90 && abs(longitude) <= 180) || (latitude == 0 && longitude == 0)
     }
 
     /// Evidence from a raw fix alone: its position, reported accuracy, Doppler speed and activity reading.
