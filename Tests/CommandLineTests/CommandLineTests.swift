@@ -655,6 +655,16 @@ struct Tool {
         #expect(sparse.status == 0, "\(sparse.stderr)")
         #expect(sparse.stderr.contains("split the track at 39 of its 39 steps"), "\(sparse.stderr)")
         #expect(sparse.stderr.contains("without --smooth the tracker counts"), "\(sparse.stderr)")
+        #expect(sparse.stderr.contains("from the speed readings"), "\(sparse.stderr)")
+        // Without a speed column the warning does not credit speed readings (a geography tester's).
+        let bare = Tool.temporaryPath("van30s-nospeed.csv")
+        defer { try? FileManager.default.removeItem(atPath: bare) }
+        let lines = csv.split(separator: "\n").map { $0.split(separator: ",").dropLast().joined(separator: ",") }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: bare, atomically: true, encoding: .utf8)
+        let noSpeed = try Tool.run(["process", "--smooth", "--profile", "driving", bare])
+        #expect(noSpeed.stderr.contains("split the track at"), "\(noSpeed.stderr)")
+        #expect(!noSpeed.stderr.contains("from the speed readings"), "\(noSpeed.stderr)")
+        #expect(noSpeed.stderr.contains("the fixes carry no speed"), "\(noSpeed.stderr)")
         let dense = try Tool.run(["process", "--smooth", Tool.demo])
         #expect(!dense.stderr.contains("split the track"), "\(dense.stderr)")
     }

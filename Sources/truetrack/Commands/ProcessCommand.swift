@@ -360,7 +360,8 @@ enum ProcessCommand {
             tracker: tracker, timeSpan: evidence.timeSpan)
         if let smoothed,
             let warning = Self.sparseSmoothingWarning(
-                smoothed, fixes: collected.count, forwardMetres: d.totalMetres, profile: profile, input: input)
+                smoothed, fixes: collected.count, forwardMetres: d.totalMetres, profile: profile, input: input,
+                hasSpeedReadings: collected.contains { $0.speedMetresPerSecond != nil })
         {
             warnings.append(warning)
         }
@@ -396,14 +397,18 @@ enum ProcessCommand {
     /// placeholder column of zeros then read 0 m; docs/ARCHITECTURE.md, "A sparse logger's rhythm kept in one
     /// problem: tried, reverted".)
     static func sparseSmoothingWarning(
-        _ smoothed: SmoothedTrack, fixes: Int, forwardMetres: Double, profile: TrackingProfile, input: String
+        _ smoothed: SmoothedTrack, fixes: Int, forwardMetres: Double, profile: TrackingProfile, input: String,
+        hasSpeedReadings: Bool = true
     ) -> String? {
         guard fixes >= 4, 2 * smoothed.segmentCount > fixes else { return nil }
         return "warning: \(input): the whole-track smoother split the track at \(smoothed.segmentCount - 1) of its "
             + "\(fixes - 1) steps (each longer than the \(profile.filterResetGapSeconds.fixed(0)) s the model spans), "
             + "so its distance is about the sum of the chords between the fixes: corners cut, and multipath "
             + "included where no speed reading says it stood; without --smooth the tracker counts "
-            + "\(forwardMetres.fixed(1)) m from the speed readings and chains of steps\n"
+            + "\(forwardMetres.fixed(1)) m "
+            + (hasSpeedReadings
+                ? "from the speed readings and chains of steps\n"
+                : "from chains of steps, leaving out excursions (the fixes carry no speed)\n")
     }
 
     static func text(_ s: Summary) -> String {
