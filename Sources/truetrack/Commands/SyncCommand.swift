@@ -102,7 +102,11 @@ enum SyncCommand {
                     Interruption.note.value = interrupted(sent)
                 }
                 let fixes = Terminal.count(result.count, "fix", "fixes")
-                var line = result.success ? "sent \(fixes)" : "attempt failed for \(fixes)"
+                // (No batch and no answer: the buffer could not be read, e.g. locked, and nothing was sent.)
+                var line =
+                    result.success
+                    ? "sent \(fixes)"
+                    : result.count == 0 && result.status == nil ? "no batch sent" : "attempt failed for \(fixes)"
                 if let status = result.status { line += " (HTTP \(status))" }
                 if let error = result.error { line += ": \(error)" }
                 if let location = result.redirectLocation { line += " (it points to \(location))" }
