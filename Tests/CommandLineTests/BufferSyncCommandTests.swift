@@ -178,6 +178,26 @@ final class LoopbackReceiver {
         #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "1108\n")
     }
 
+    /// A file of the session added again after its rows left the buffer (a sync deleted them, or the cap dropped
+    /// them): nothing finds them by their rows, and the session counted the file again (a 3-day hike 120.9 →
+    /// 241.8 km; a crash tester's capped session's fix count 60,000 → 104,465 with "out of order" warnings).
+    /// Fixes the tracker counted are skipped by time, outside its last forward jump.
+    @Test func skipsASessionsFixesAddedAgainAfterTheirRowsLeft() throws {
+        let db = Tool.temporaryPath("session-synced.sqlite")
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) } }
+        let first = try Tool.run(["buffer", "add", Tool.demo, "--db", db, "--session", "walk"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let total = try #require(first.stderr.split(separator: "\n").first { $0.hasPrefix("session 'walk': ") })
+            .dropFirst("session 'walk': ".count).prefix { $0 != " " }
+        #expect(try Tool.run(["buffer", "clear", "--db", db]).status == 0)
+        let again = try Tool.run(["buffer", "add", Tool.demo, "--db", db, "--session", "walk"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stderr.contains("session 'walk': \(total) m (0.0 m from this add)"), "\(again.stderr)")
+        #expect(again.stderr.contains("persisted 0 of "), "\(again.stderr)")
+        #expect(!again.stderr.contains("out of order"), "\(again.stderr)")
+        #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "0\n")
+    }
+
     /// A session whose last fix was dated an hour ahead (a clock fault) takes the real fixes after it: skipped by
     /// time alone, as not newer than its last, the session took nothing more (a reviewer's: "persisted 0 of 260").
     @Test func aSessionRecoversFromALastFixDatedAhead() throws {

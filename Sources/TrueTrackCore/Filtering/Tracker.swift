@@ -1491,6 +1491,15 @@ public struct Tracker: Sendable, BitwiseCopyable {
             minimumJumpSeconds: profile.maximumBridgedGapSeconds, metresFromLatest: metres)
     }
 
+    /// Whether `fix`, not newer than the last accepted fix, lies inside the tracker's last forward jump in time,
+    /// which fixes like it may yet prove a clock fault (see ``TrackingProfile/clockJumpSeconds``): the tracker
+    /// takes such fixes after a run of them. A caller that skips fixes it has seen before by their time (a file
+    /// added again to a session whose rows a sync deleted) lets these through: after a last fix dated ahead,
+    /// the real fixes that follow are inside its jump.
+    public func liesInsideLastForwardJump(_ fix: Fix) -> Bool {
+        isInsideForwardJump(fix.timestamp.millisecondsSince1970, latitude: fix.latitude, longitude: fix.longitude)
+    }
+
     /// Anchors a new plane and filter at `fix`, as the first fix of a tracker (the first fix, a clock-jump
     /// restart, a session break), and completes its decision. Inlined: a call out of line cost the per-fix path.
     @inlinable @inline(__always)

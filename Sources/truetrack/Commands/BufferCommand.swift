@@ -212,11 +212,15 @@ enum BufferCommand {
                 // A fix of the session stored already, not newer than its last, and the ones not newer that follow
                 // it (the fixes the tracker rejected when they were added): a file added again. Not shown to the
                 // tracker, which rejects them as out of order, but three over a day older restarted it as after a
-                // clock jump and counted the file again (a tester's 130 km session read 260, then 390). Not by time
-                // alone: after a last fix dated ahead, the real ones that follow must reach the tracker, which
-                // recovers from the wrong clock (skipped by time, a reviewer's session took nothing more).
+                // clock jump and counted the file again (a tester's 130 km session read 260, then 390). Also when
+                // its row has left the buffer (synced, or dropped by the cap): a 3-day hike added again after a
+                // sync counted again, 120.9 → 241.8 km. Not by time alone: after a last fix dated ahead, the real
+                // ones that follow (inside the tracker's last forward jump) must reach the tracker, which recovers
+                // from the wrong clock (skipped by time, a reviewer's session took nothing more).
                 if let sessionLast, fix.timestamp <= sessionLast {
-                    if try isAddedAgain || buffer.contains(fix, sessionID: session) {
+                    let isInsideJump = tracker.liesInsideLastForwardJump(fix)
+                    let isCounted = !isInsideJump && tracker.lastAcceptedTime.map { fix.timestamp <= $0 } == true
+                    if try (isAddedAgain && !isInsideJump) || isCounted || buffer.contains(fix, sessionID: session) {
                         isAddedAgain = true
                         notNewerThanSession += 1
                         continue
