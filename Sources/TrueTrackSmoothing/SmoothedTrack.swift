@@ -34,7 +34,8 @@ public struct SmoothedPoint: Sendable, Hashable {
 /// The outcome of smoothing a whole track.
 public struct SmoothedTrack: Sendable {
     /// One point per used fix, oldest first (fixes with the same time share a position). Fixes the accuracy
-    /// gate left out (invalid accuracy, or above ``SmoothingOptions/maximumAccuracyMetres``) have none.
+    /// gate left out (invalid accuracy, or above ``SmoothingOptions/maximumAccuracyMetres``) and fixes at
+    /// 0° N 0° E (``Fix/isAtNullIsland``) have none.
     public var points: [SmoothedPoint]
     /// The length of the smoothed track: the sum of the steps between consecutive distinct smoothed positions on
     /// the WGS-84 ellipsoid (``Ellipsoid/shortStepLengthMetres(from:to:)``, ``Geodesic`` for long steps), metres, leaving out the steps the ``SmoothingOptions/stillnessGate`` finds still (see
@@ -190,7 +191,7 @@ public struct SmoothedTrack: Sendable {
     public var iterations: Int
     /// Segments the track was split into.
     public var segmentCount: Int
-    /// Fixes the accuracy gate left out.
+    /// Fixes the accuracy gate left out, and fixes at 0° N 0° E (``Fix/isAtNullIsland``).
     public var excludedFixCount: Int
     /// The solver that produced the track (the banded solver falls back to RTS if LAPACK ever reports the
     /// system not positive definite, which exact arithmetic rules out).

@@ -47,7 +47,7 @@ import TrueTrackCore
 /// by default.
 ///
 /// ## Distance
-/// The haversine length of the smoothed positions, measured on one more solve with the fixes' accuracy scaled
+/// The length on the WGS-84 ellipsoid of the smoothed positions, measured on one more solve with the fixes' accuracy scaled
 /// to their epoch-to-epoch scatter (the white part of their error, which alone blurs the fix-to-fix shape),
 /// with a 1σ (see ``SmoothedTrack/distanceSigmaMetres``): first-order terms from the full smoothed covariance
 /// (one more banded substitution), and the difference between the two solves as the model term
@@ -486,7 +486,7 @@ public struct WholeTrackSmoother: Sendable {
                 // one mean radius read a straight drive north–south at the equator 0.57 % long and east–west at
                 // 60° 0.36 % short, 10–55σ (a geography tester's).
                 let step =
-                    Ellipsoid.isShortStep(from: before, to: here)
+                    Ellipsoid.wgs84.isShortStep(from: before, to: here)
                     ? Ellipsoid.wgs84.shortStepLengthMetres(from: before, to: here)
                     : Geodesic.wgs84.distance(from: before, to: here)
                 // A step the stillness gate leaves out adds nothing, and nothing to the gradient.

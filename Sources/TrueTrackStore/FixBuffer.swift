@@ -128,7 +128,9 @@ public final class FixBuffer {
     ///     tables of this file).
     ///   - update: changes the stored snapshot (a new running one when none is stored), given this append's
     ///     receipt (its row ids, for ``SessionSnapshot/saveCheckpoints(tracker:stopDetector:afterBufferRow:)``);
-    ///     the result is merged as ``SessionStateStore/update(sessionID:_:)`` merges it (never backwards).
+    ///     the result is merged as ``SessionStateStore/update(sessionID:_:)`` merges it (never backwards). It runs
+    ///     inside the buffer's write transaction: it must not touch this buffer or a ``SessionStateStore`` (another
+    ///     connection would wait for the lock the transaction holds until its busy timeout, then fail).
     /// - Returns: the receipt and the session as stored now.
     /// - Throws: as ``append(_:decisions:sessionID:skippingStored:)``; nothing is stored on error.
     @discardableResult
@@ -640,7 +642,8 @@ public final class FixBuffer {
     }
 
     /// Deletes the rows of `batch` after the backend answered 2xx for it, and closes the batch; returns the
-    /// rows deleted (fewer than sent when the cap dropped some meanwhile; never rows outside the batch).
+    /// rows deleted (all of them, or none when the cap dropped the batch meanwhile: it drops a batch whole; never
+    /// rows outside the batch).
     @discardableResult
     public func acknowledge(_ batch: SyncBatch) throws(StoreError) -> Int {
         try db.transaction { () throws(StoreError) -> Int in
@@ -659,10 +662,11 @@ public final class FixBuffer {
     ///
     /// - Parameter keepingItsKey: `false` (the default, for a batch the backend refused for what it holds): the
     ///   batch is closed, and ``requeueRejected()`` sends its rows again in new batches under new keys (the
-    ///   backend may want them mapped anew). `true` (for a conflict that lasted, HTTP 409: the backend may have
-    ///   stored the batch under its key while it answered): the rows stay in their batch, and once requeued are
-    ///   sent again as that batch under that key, which the backend can recognise; under a new key they were
-    ///   stored twice (a tester's 409 × 5, then `buffer requeue`).
+    ///   backend may want them mapped anew). `true` (for a conflict that lasted, HTTP 409, or a 207 Multi-Status:
+    ///   the backend may have stored the batch under its key while it answered): the rows stay in their batch, and
+    ///   once requeued are sent again as that batch under that key, which the backend can recognise; under a new
+    ///   key they were stored twice (a tester's 409 × 5, then `buffer requeue`). A backend that replays its stored
+    ///   answer for a key answers the requeued batch as before: requeueing helps once the backend has changed.
     @discardableResult
     public func markRejected(_ batch: SyncBatch, status: Int, keepingItsKey: Bool = false) throws(StoreError) -> Int {
         try db.transaction { () throws(StoreError) -> Int in

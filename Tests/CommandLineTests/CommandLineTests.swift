@@ -638,6 +638,26 @@ struct Tool {
         #expect(!forward.stdout.contains("distanceSigmaMetres"))
     }
 
+    /// Fixes at 0° N 0° E, a device's placeholder, are rejected as invalid and said so by name (their coordinates
+    /// look valid: "rejected: invalid 3" said nothing); the walk around them is counted as without them.
+    @Test func fixesAtZeroZeroAreLeftOutAndNamed() throws {
+        var rows = try String(contentsOfFile: Tool.demo, encoding: .utf8).split(separator: "\n").map(String.init)
+        let clean = try Tool.temporaryFile("zeros-clean.csv", contents: rows.joined(separator: "\n") + "\n")
+        for k in 100..<103 {
+            var fields = rows[k].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            (fields[1], fields[2]) = ("0", "0")
+            rows[k] = fields.joined(separator: ",")
+        }
+        let zeros = try Tool.temporaryFile("zeros.csv", contents: rows.joined(separator: "\n") + "\n")
+        defer { for path in [clean, zeros] { try? FileManager.default.removeItem(atPath: path) } }
+        let result = try Tool.run(["process", zeros])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("3 fixes at exactly 0° N 0° E left out"), "\(result.stderr)")
+        let json = try Tool.run(["process", "--json", zeros]).stdout
+        #expect(json.contains("\"invalid\" : 3"), "\(json)")
+        #expect(!(try Tool.run(["process", clean]).stderr.contains("0° N 0° E")))
+    }
+
     /// A van logging every 30 s (driving profile: longer than the 20 s the smoother's model spans), 10 m/s east
     /// then north: `--smooth` warns that its distance is the chords' (and names the forward count); the dense demo
     /// walk smoothed gets no such warning.

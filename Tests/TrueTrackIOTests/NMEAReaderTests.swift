@@ -557,6 +557,13 @@ private extension Timestamp {
         #expect(result.report.totalSkipped == 0)
     }
 
+    @Test("a proprietary sentence ending in ZDA gives no date")
+    func proprietaryZDAIsNoDate() {
+        let text = [nmeaSentence("PGZDA,230000.00,31,12,2024,00,00"), Self.gga("230000.00"), ""].joined(separator: "\n")
+        let result = readNMEA(text)
+        #expect(result.fixes.isEmpty)
+    }
+
     @Test func hdopFallbackFollowsTheOptions() throws {
         let text = [
             nmeaSentence("GPRMC,120000,A,4807.038,N,01131.000,E,0.0,0.0,290224,,"),

@@ -78,7 +78,7 @@ public struct Ellipsoid: Sendable, Hashable, BitwiseCopyable {
     /// Exact to second order in the step: the relative error is about `(d / R)²` (measured against ``Geodesic``:
     /// `EllipsoidTests`), where a sphere's haversine is off by up to 0.6 % of every step (+0.56 % north–south at
     /// the equator, −0.36 % east–west at 60°: the ellipsoid's radii against one mean radius). Use ``Geodesic`` for steps longer than a few
-    /// kilometres or that pass near a pole (`isShortStep(from:to:)` says when this one holds): the tangent plane
+    /// kilometres or that pass near a pole (``isShortStep(from:to:)`` says when this one holds): the tangent plane
     /// bends away from the ellipsoid and the meridians converge.
     ///
     /// - Parameters:
@@ -104,7 +104,7 @@ public struct Ellipsoid: Sendable, Hashable, BitwiseCopyable {
     /// of its length: both within 0.05° of latitude and longitude of each other (about 5.6 km north–south), and
     /// not within 1° of a pole (where a short step spans many degrees of longitude).
     @inlinable
-    public static func isShortStep(
+    public func isShortStep(
         from start: (latitude: Double, longitude: Double), to end: (latitude: Double, longitude: Double)
     ) -> Bool {
         var dLon = end.longitude - start.longitude

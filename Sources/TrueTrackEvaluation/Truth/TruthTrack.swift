@@ -96,7 +96,7 @@ public struct TruthTrack: Sendable, Hashable {
                 let a = (latitude: previous.latitude, longitude: previous.longitude)
                 let b = (latitude: sample.latitude, longitude: sample.longitude)
                 total +=
-                    Ellipsoid.isShortStep(from: a, to: b)
+                    Ellipsoid.wgs84.isShortStep(from: a, to: b)
                     ? Ellipsoid.wgs84.shortStepLengthMetres(from: a, to: b) : Geodesic.wgs84.distance(from: a, to: b)
             }
             previous = sample

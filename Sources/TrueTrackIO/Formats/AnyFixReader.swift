@@ -77,21 +77,10 @@ public struct AnyFixReader: FixReader {
         }
     }
 
-    /// Returns the next fix of the underlying reader.
-    public func next() throws(ReadError) -> Fix? {
-        // Each reader lives in a box so it mutates in place: an enum payload would be copied out and back
-        // (hundreds of bytes per fix for the GPX reader). Not `mutating`: with `self` borrowed the switch binds
-        // the box without retaining it (a `mutating` next retained and released it on every fix).
-        switch base {
-        case .csv(let box): return try box.reader.next()
-        case .gpx(let box): return try box.reader.next()
-        case .nmea(let box): return try box.reader.next()
-        case .gnssLogger(let box): return try box.reader.next()
-        case .ipin(let box): return try box.reader.next()
-        case .geolife(let box): return try box.reader.next()
-        case .geojson(let box): return try box.reader.next()
-        case .jsonLines(let box): return try box.reader.next()
-        }
+    /// Returns the next fix of the underlying reader. Copies of an `AnyFixReader` share one reader (and so one
+    /// position in the input): each fix is returned once, to whichever copy asks.
+    public mutating func next() throws(ReadError) -> Fix? {
+        try base.next()
     }
 
     /// CSV: the header's columns the reader does not read (unknown names, or a known quantity in a unit it
@@ -277,6 +266,27 @@ public struct AnyFixWriter: FixWriter {
         case .geojson(var w): base = .moved; defer { base = .geojson(w) }; try w.finish()
         case .jsonLines(var w): base = .moved; defer { base = .jsonLines(w) }; try w.finish()
         case .moved: preconditionFailure("AnyFixWriter used re-entrantly")
+        }
+    }
+}
+
+extension AnyFixReader.Base {
+    /// The next fix of the boxed reader. Each reader lives in a box so it mutates in place: an enum payload
+    /// would be copied out and back (hundreds of bytes per fix for the GPX reader). Not `mutating`, and called
+    /// on `base` rather than switched over inside ``AnyFixReader/next()``: with the enum borrowed the switch
+    /// binds the box without retaining it (a switch over `self.base` inside the `mutating` method retained and
+    /// released it on every fix).
+    @usableFromInline
+    func next() throws(ReadError) -> Fix? {
+        switch self {
+        case .csv(let box): return try box.reader.next()
+        case .gpx(let box): return try box.reader.next()
+        case .nmea(let box): return try box.reader.next()
+        case .gnssLogger(let box): return try box.reader.next()
+        case .ipin(let box): return try box.reader.next()
+        case .geolife(let box): return try box.reader.next()
+        case .geojson(let box): return try box.reader.next()
+        case .jsonLines(let box): return try box.reader.next()
         }
     }
 }

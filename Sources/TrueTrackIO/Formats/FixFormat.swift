@@ -79,9 +79,10 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
     /// naming `latitudeE7`, `rawSignals` or `semanticSegments` (Google location history); a JSON object per
     /// line (CRLF line endings too); a GeoJSON document; a header line with latitude and longitude columns.
     public static func sniff(_ sample: [UInt8]) -> FixFormat? {
-        // The searches run over the bytes: the needles are ASCII, and an ASCII byte in UTF-8 is always that
-        // character. (Foundation's `String.contains` over the decoded 64 KiB cost about 8 M instructions per
-        // search, ~70 M per file opened: 20 ms per file for a batch of small ones.)
+        // The searches run over the bytes (the needles are ASCII). Foundation's `String.contains` over the decoded
+        // 64 KiB cost about 8 M instructions per search, ~70 M per file opened: 20 ms per file for a batch of small
+        // ones. It compared characters, so two rare files sniff differently now: a needle followed by a combining
+        // mark (`<gpx` + U+0301) is found, and U+037E (Greek question mark, canonically `;`) is not a `;`.
         let bytes = sample.prefix(65_536)
         func has(_ needle: String) -> Bool { containsASCII(bytes, needle, ignoringCase: false) }
         func hasIgnoringCase(_ needle: String) -> Bool { containsASCII(bytes, needle, ignoringCase: true) }

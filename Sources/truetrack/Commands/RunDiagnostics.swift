@@ -36,6 +36,9 @@ struct RunDiagnostics {
     private var latestAccepted: Timestamp?
     /// Rejected fixes per reason, indexed as `RejectionReason.allCases`.
     private var rejectedByReason = [Int](repeating: 0, count: RejectionReason.allCases.count)
+    /// Fixes at exactly 0° N 0° E (``Fix/isAtNullIsland``), rejected as invalid: said by name, since their
+    /// coordinates look valid (a reviewer's file of zeros read "rejected: invalid 31" and nothing more).
+    private(set) var nullIslandFixes = 0
     /// Accepted fixes per provider, indexed as `Provider.allCases`.
     private var acceptedByProvider = [Int](repeating: 0, count: Provider.allCases.count)
 
@@ -63,6 +66,7 @@ struct RunDiagnostics {
             }
         }
         weekRollovers.add(fix.timestamp)
+        if _slowPath(fix.isAtNullIsland) { nullIslandFixes += 1 }
         if let reason = decision.rejection, let i = RejectionReason.allCases.firstIndex(of: reason) {
             rejectedByReason[i] += 1
         }
@@ -199,6 +203,11 @@ struct RunDiagnostics {
         smoothed: Bool = false, tracker: Tracker? = nil, timeSpan: (earliest: Timestamp, latest: Timestamp)? = nil
     ) -> [String] {
         var result: [String] = []
+        if nullIslandFixes > 0 {
+            result.append(
+                "warning: \(input): \(Terminal.count(nullIslandFixes, "fix", "fixes")) at exactly 0° N 0° E left out "
+                    + "(rejected as invalid): the placeholder a device writes before it has a position, not a place\n")
+        }
         if let warning = nothingAcceptedWarning(profile: profile, input: input) { result.append(warning) }
         if let warning = speedUnitWarning(
             tracker?.sessionDopplerRatio, readsSlow: tracker?.readsSlowColumn ?? false, profile: profile, input: input)

@@ -30,7 +30,8 @@ enum SyncCommand {
             counted) so the queue moves on; a redirect is never followed (the flush stops). One line
             per attempt goes to stderr, with the wait before the next one; the summary to stdout. A 207
             Multi-Status is not an acknowledgement (its per-item results are not read): its rows are kept as
-            rejected, like a refused batch's. One sync at a time per buffer: a run that finds another process sending (its lock
+            rejected keeping their key, like a lasting 409's (a requeue sends the same batch under the same key;
+            a backend that replays its answer for a key answers it the same until the backend changes). One sync at a time per buffer: a run that finds another process sending (its lock
             <db>-sync.lock, or the database's own through another hard link) sends nothing. Exit status 0 when every row was delivered, 1 when the flush stopped
             with rows left, another process was sending, or the buffer holds rows a backend rejected, in this
             run or an earlier one ('truetrack buffer stats' shows them, 'truetrack buffer requeue' sends them

@@ -459,8 +459,11 @@ public struct NMEAReader: FixReader {
         case 0x4750, 0x474E, 0x474C, 0x4741, 0x4244, 0x4742, 0x515A, 0x4751, 0x4749:
             break  // GP GN GL GA BD GB QZ GQ GI
         default:
-            // ZDA is read from any talker (`II`, `IN`…): its UTC date is the same whoever writes it.
-            guard p[a + 2] == UInt8(ascii: "Z"), p[a + 3] == UInt8(ascii: "D"), p[a + 4] == UInt8(ascii: "A") else {
+            // ZDA is read from any talker (`II`, `IN`…): its UTC date is the same whoever writes it. Not from a
+            // proprietary sentence (`$P` + a manufacturer's code: `$PGZDA` is no ZDA; a reviewer's).
+            guard p[a] != UInt8(ascii: "P"), p[a + 2] == UInt8(ascii: "Z"), p[a + 3] == UInt8(ascii: "D"),
+                p[a + 4] == UInt8(ascii: "A")
+            else {
                 tally.skip(.otherRecord)
                 return
             }
