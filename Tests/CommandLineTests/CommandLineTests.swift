@@ -658,6 +658,22 @@ struct Tool {
         #expect(!(try Tool.run(["process", clean]).stderr.contains("0° N 0° E")))
     }
 
+    /// Near a pole the tracker's plane does not hold: the run says so (a geography tester's walks there lost a
+    /// quarter of their distance without a word).
+    @Test func fixesNearAPoleAreWarnedOf() throws {
+        var rows = ["time,latitude,longitude,accuracy_m"]
+        for s in 0..<120 {
+            let time = ISO8601.format(Timestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(s) * 1_000))
+            rows.append("\(time),\(89.995 - 1.2 * Double(s) / 111_700),45,5")
+        }
+        let polar = try Tool.temporaryFile("polar.csv", contents: rows.joined(separator: "\n") + "\n")
+        defer { try? FileManager.default.removeItem(atPath: polar) }
+        let result = try Tool.run(["process", polar])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("120 fixes within 11 km of a pole"), "\(result.stderr)")
+        #expect(!(try Tool.run(["process", Tool.demo]).stderr.contains("of a pole")))
+    }
+
     /// A van logging every 30 s (driving profile: longer than the 20 s the smoother's model spans), 10 m/s east
     /// then north: `--smooth` warns that its distance is the chords' (and names the forward count); the dense demo
     /// walk smoothed gets no such warning.
