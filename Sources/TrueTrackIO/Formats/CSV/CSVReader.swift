@@ -1486,7 +1486,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
 
     /// A time of day (see ``CSVTimeEncoding/timeOfDay``) as milliseconds since midnight UTC on its date,
     /// rounded half up (an offset moves it outside 0 ..< 1 day); `nil` when it is not one. A leap second
-    /// (`23:59:60`) is the next day's first millisecond.
+    /// (`23:59:60`, with any fraction) is `23:59:59.999`, as ``Timestamp/init(civil:)`` reads it.
     static func millisecondsOfDay(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int) -> Int64? {
         let end = offsetStart(p, s, e)
         var offsetMinutes = 0
@@ -1548,6 +1548,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
             if digits < 3 { for _ in digits..<3 { value *= 10 } }
             milliseconds = value + (roundUp ? 1 : 0)
         }
+        if second == 60 { return Int64(hour * 3600 + minute * 60 + 59 - offsetMinutes * 60) * 1000 + 999 }
         return Int64(hour * 3600 + minute * 60 + second - offsetMinutes * 60) * 1000 + milliseconds
     }
 
