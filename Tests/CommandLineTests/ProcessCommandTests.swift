@@ -627,3 +627,104 @@ import Testing
         #expect(!warnings.contains { $0.contains("read still (under 0.3 m/s)") }, "\(warnings)")
     }
 }
+
+/// Times a unit or a clock off: the tester's `epoch/` and `dst/` files in small.
+@Suite struct TimeUnitAndClockChangeTests {
+    /// A walk of `count` fixes 1.4 m apart, one a `step`, its times `time(i)` under the header `column`.
+    private static func walk(_ column: String, count: Int = 300, time: (Int) -> String) -> String {
+        var text = "\(column),lat,lon\n"
+        for i in 0..<count { text += "\(time(i)),\(52.5 + Double(i) * 1.4 / 111_195),13.4\n" }
+        return text
+    }
+
+    /// Elapsed milliseconds under a bare `time` were read as seconds: 299,000 s and 0 m, with a warning that
+    /// distances and speeds did not depend on it.
+    @Test("warns that a millisecond column read as seconds is milliseconds, and names --column time=time_ms")
+    func warnsOfMillisecondsReadAsSeconds() throws {
+        let path = try Tool.temporaryFile("elapsed-ms.csv", contents: Self.walk("time") { "\($0 * 1000)" })
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for command in ["process", "stops"] {
+            let run = try Tool.run([command, path])
+            #expect(run.stderr.contains("the time column 'time' was read as seconds (as its first value decided)"))
+            #expect(run.stderr.contains("step 1000 s apart"), "\(run.stderr)")
+            #expect(run.stderr.contains("1.4 m/s if they are milliseconds"), "\(run.stderr)")
+            #expect(run.stderr.contains("'--column time=time_ms'"), "\(run.stderr)")
+            #expect(!run.stderr.contains("do not depend on it"), "\(run.stderr)")
+        }
+        // The option it names reads the walk.
+        let fixed = try Tool.run(["process", path, "--column", "time=time_ms", "--json"])
+        #expect(fixed.status == 0, "\(fixed.stderr)")
+        #expect(fixed.stdout.contains("\"durationSeconds\" : 299,"), "\(fixed.stdout)")
+        #expect(!fixed.stderr.contains("time column"), "\(fixed.stderr)")
+    }
+
+    /// Unix seconds under `timestamp_ms` were read as milliseconds: 0.119 s, 0 m.
+    @Test("warns that Unix seconds under a _ms name are seconds, and names --column timestamp_ms=time_s")
+    func warnsOfSecondsUnderAMillisecondName() throws {
+        let text = Self.walk("timestamp_ms", count: 120) { "\(1_714_564_800 + $0)" }
+        let path = try Tool.temporaryFile("seconds-as-ms.csv", contents: text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = try Tool.run(["process", path])
+        #expect(run.stderr.contains("'timestamp_ms' was read as milliseconds (as its name says)"), "\(run.stderr)")
+        #expect(run.stderr.contains("from 2024-05-01T12:00:00Z as seconds"), "\(run.stderr)")
+        #expect(run.stderr.contains("'--column timestamp_ms=time_s'"), "\(run.stderr)")
+        #expect(!run.stderr.contains("do not depend on it"), "\(run.stderr)")
+        let fixed = try Tool.run(["process", path, "--column", "timestamp_ms=time_s"])
+        #expect(fixed.status == 0 && fixed.stderr.isEmpty, "\(fixed.stderr)")
+        // Elapsed seconds under `_ms`: moving at 1,400 m/s.
+        let elapsed = try Tool.temporaryFile(
+            "elapsed-s-as-ms.csv", contents: Self.walk("time_ms", count: 120) { "\($0)" })
+        defer { try? FileManager.default.removeItem(atPath: elapsed) }
+        let second = try Tool.run(["process", elapsed])
+        #expect(second.stderr.contains("step 1 ms apart"), "\(second.stderr)")
+        #expect(second.stderr.contains("1.4 m/s if they are seconds"), "\(second.stderr)")
+    }
+
+    /// Files read right keep what they said: seconds from the start are dated 1970 and say so; Unix times nothing.
+    @Test("says nothing of the unit of times read right")
+    func saysNothingOfRightUnits() throws {
+        let seconds = try Tool.temporaryFile("elapsed-s.csv", contents: Self.walk("time") { "\($0)" })
+        let named = try Tool.temporaryFile("elapsed-ms-named.csv", contents: Self.walk("time_ms") { "\($0 * 1000)" })
+        let unix = try Tool.temporaryFile(
+            "unix-ms.csv", contents: Self.walk("time") { "\(1_714_564_800_000 + $0 * 1000)" })
+        defer { for path in [seconds, named, unix] { try? FileManager.default.removeItem(atPath: path) } }
+        for path in [seconds, named] {
+            let run = try Tool.run(["process", path])
+            #expect(run.stderr.contains("before GPS began (1980)"), "\(run.stderr)")
+            #expect(!run.stderr.contains("time column"), "\(run.stderr)")
+        }
+        #expect(try Tool.run(["process", unix]).stderr.isEmpty)
+    }
+
+    /// Berlin wall-clock times across the autumn change, written without an offset: one step back of 3600 s, then
+    /// 1 s steps again. 300 of 600 fixes are rejected as out of order; the warning said "next to nothing" and
+    /// suggested --sort, which interleaves the two hours.
+    @Test("names a single step back of one hour at the file's cadence as a clock change, and suggests no --sort")
+    func namesAClockChange() throws {
+        // 2024-10-27 at `seconds` after midnight, without an offset.
+        func wallClock(_ seconds: Int) -> String {
+            func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+            return "2024-10-27T\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
+        }
+        let start = 2 * 3600 + 55 * 60
+        let text = Self.walk("time", count: 600) { i in wallClock(start + i - (i >= 300 ? 3600 : 0)) }
+        let path = try Tool.temporaryFile("fall-naive-local.csv", contents: text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for command in ["process", "stops"] {
+            let run = try Tool.run([command, path])
+            #expect(run.stderr.contains("step back once, by 1 h (fix 301 in read order, 02:59:59Z then 02:00:00Z"))
+            #expect(run.stderr.contains("go on every 1 s: a clock change"), "\(run.stderr)")
+            #expect(run.stderr.contains("300 of 600 fixes (50 %)"), "\(run.stderr)")
+            #expect(!run.stderr.contains("--sort"), "\(run.stderr)")
+            #expect(!run.stderr.contains("next to nothing"), "\(run.stderr)")
+        }
+        // A step back that is no clock change (17 min) keeps the general warning, with the share it measured.
+        let odd = Self.walk("time", count: 600) { i in wallClock(start + i - (i >= 300 ? 1020 : 0)) }
+        let oddPath = try Tool.temporaryFile("step-back.csv", contents: odd)
+        defer { try? FileManager.default.removeItem(atPath: oddPath) }
+        let run = try Tool.run(["process", oddPath])
+        #expect(!run.stderr.contains("clock change"), "\(run.stderr)")
+        #expect(run.stderr.contains("only the stretches of the 300 accepted fixes (50 %)"), "\(run.stderr)")
+        #expect(run.stderr.contains("--sort"), "\(run.stderr)")
+    }
+}

@@ -101,6 +101,29 @@ import Testing
         #expect(ISO8601.parse("1901-12-13T20:45:52.250Z")?.millisecondsSince1970 == -2_147_483_647_750)
     }
 
+    /// A leap second is the last millisecond before the next minute, whatever its fraction: folded onto the next
+    /// minute's first second, it took the real 00:00:00's place and that fix was lost as out of order (a tester's
+    /// files across 2016-12-31T23:59:60Z in every reader).
+    @Test("reads a leap second 23:59:60 as 23:59:59.999, its fraction too, before the next minute")
+    func readsALeapSecondAsTheLastMillisecondOfTheMinute() {
+        let last = ISO8601.parse("2016-12-31T23:59:59.999Z")
+        #expect(last != nil)
+        for text in [
+            "2016-12-31T23:59:60Z", "2016-12-31T23:59:60.000Z", "2016-12-31T23:59:60.5Z", "2016-12-31T23:59:60.9996Z",
+            "2016-12-31 23:59:60", "2017-01-01T00:59:60+01:00",
+        ] {
+            #expect(ISO8601.parse(text) == last, "\(text)")
+        }
+        #expect(ISO8601.parse("2016-12-31T23:59:60Z")! < ISO8601.parse("2017-01-01T00:00:00Z")!)
+        #expect(
+            Timestamp(civil: CivilTime(year: 2016, month: 12, day: 31, hour: 23, minute: 59, second: 60)) == last)
+        // Ordinary times still round-trip, around the minute's end too.
+        for text in ["2016-12-31T23:59:59Z", "2016-12-31T23:59:59.999Z", "2017-01-01T00:00:00Z"] {
+            #expect(ISO8601.format(ISO8601.parse(text)!) == text)
+        }
+        #expect(ISO8601.parse("2016-12-31T23:59:61Z") == nil)
+    }
+
     @Test func rejectsMalformedText() {
         for text in [
             "", "2023", "2023-8-09T16:37:45Z", "2023-08-09T16:37:45Q", "2023-02-30T00:00:00Z",

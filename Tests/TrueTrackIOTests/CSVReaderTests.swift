@@ -14,6 +14,60 @@ private func readCSV(_ text: String, options: ReadOptions = ReadOptions()) -> Re
 private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1970 }
 
 @Suite struct CSVReaderTests {
+    /// A `0` on the first row (a logger's placeholder before it had a time) made a column of Unix milliseconds "Unix
+    /// seconds": an error at line 3, 299 of 300 rows skipped with --lenient. The next value decides again.
+    @Test("reads Unix milliseconds after a lone 0 on the first row as milliseconds")
+    func aLonePlaceholderDoesNotDecideTheTimeUnit() throws {
+        var text = "time,lat,lon\n0,52.5,13.4\n"
+        for i in 1...5 { text += "\(1_714_564_800_000 + i * 1000),52.5,13.4\n" }
+        let result = readCSV(text)
+        #expect(result.error == nil, "\(String(describing: result.error))")
+        var expected: [Int64] = [0]
+        for i in 1...5 { expected.append(1_714_564_800_000 + Int64(i) * 1000) }
+        #expect(result.fixes.map(\.timestamp.millisecondsSince1970) == expected)
+        // Microseconds too; and seconds counted from 0 stay seconds.
+        let micro = readCSV("time,lat,lon\n0,52.5,13.4\n1714564801000000,52.5,13.4\n")
+        #expect(micro.fixes.last?.timestamp.millisecondsSince1970 == 1_714_564_801_000)
+        let elapsed = readCSV("time,lat,lon\n0,52.5,13.4\n1,52.5,13.4\n1000,52.5,13.4\n")
+        #expect(elapsed.fixes.map(\.timestamp.millisecondsSince1970) == [0, 1000, 1_000_000])
+    }
+
+    /// Only a lone first value: a second Unix-seconds value settles the unit, and the error for a later value in
+    /// milliseconds names the line whose value decided it (it did not say why line 3 was "Unix seconds").
+    @Test("names the line whose value decided the time unit when a later value does not read in it")
+    func namesTheValueThatDecidedTheTimeUnit() throws {
+        let error = readCSV("time,lat,lon\n1714564800,52.5,13.4\n1714564801000,52.5,13.4\n").error
+        let text = String(describing: error)
+        #expect(
+            text.contains("expected Unix seconds in the years 0001-9999 (as line 2's value \"1714564800\" decided"),
+            "\(text)")
+        #expect(text.contains(":3:"), "\(text)")
+        let settled = readCSV("time,lat,lon\n0,52.5,13.4\n1,52.5,13.4\n1714564801000,52.5,13.4\n").error
+        #expect(String(describing: settled).contains("line 2's value \"0\""), "\(String(describing: settled))")
+        // A name decides without a value to name.
+        let named = String(describing: readCSV("time_s,lat,lon\n1714564801000,52.5,13.4\n").error)
+        #expect(!named.contains("decided"), "\(named)")
+    }
+
+    /// The CSV readers' ISO 8601 paths (the fast one and a time of day beside a date column) read a leap second as
+    /// :59.999, as ``ISO8601/parse(_:from:to:)`` does, and keep the 00:00:00 fix after it.
+    @Test("reads a leap second 23:59:60 as 23:59:59.999 in ISO times and times of day")
+    func leapSecond() throws {
+        let iso = readCSV(
+            "time,lat,lon\n2016-12-31T23:59:59Z,52.5,13.4\n2016-12-31T23:59:60Z,52.5,13.4\n"
+                + "2016-12-31T23:59:60.5Z,52.5,13.4\n2017-01-01T00:00:00Z,52.5,13.4\n")
+        #expect(
+            iso.fixes.map(\.timestamp.millisecondsSince1970) == [
+                ms("2016-12-31T23:59:59Z"), ms("2016-12-31T23:59:59.999Z"), ms("2016-12-31T23:59:59.999Z"),
+                ms("2017-01-01T00:00:00Z"),
+            ])
+        let ofDay = readCSV("date,time,lat,lon\n2016-12-31,23:59:60,52.5,13.4\n2017-01-01,00:00:00,52.5,13.4\n")
+        #expect(
+            ofDay.fixes.map(\.timestamp.millisecondsSince1970) == [
+                ms("2016-12-31T23:59:59.999Z"), ms("2017-01-01T00:00:00Z"),
+            ])
+    }
+
     @Test func readsTheCanonicalLayout() throws {
         let text = """
             time,latitude,longitude,accuracy_m,altitude_m,vertical_accuracy_m,speed_mps,speed_accuracy_mps,course_deg,course_accuracy_deg,provider,satellites,mocked,activity,activity_confidence

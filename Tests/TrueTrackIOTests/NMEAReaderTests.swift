@@ -404,6 +404,24 @@ private extension Timestamp {
         #expect(result.report.totalSkipped == 0)
     }
 
+    /// The tester's `leap_long.nmea` in small: the leap second 23:59:60 reads as 23:59:59.999, and the real 00:00:00
+    /// after it is kept (folded onto it, that fix was rejected as out of order).
+    @Test("reads a leap second 235960 as 23:59:59.999 and keeps the 000000 fix after it")
+    func leapSecond() {
+        func rmc(_ time: String, _ date: String) -> String {
+            nmeaSentence("GPRMC,\(time),A,5230.0000,N,01324.0000,E,2.7,0.0,\(date),,,A")
+        }
+        let text = [
+            rmc("235959.00", "311216"), rmc("235960.50", "311216"), rmc("000000.00", "010117"), "",
+        ].joined(separator: "\n")
+        let result = readNMEA(text)
+        #expect(result.error == nil)
+        #expect(
+            result.fixes.map(\.timestamp) == [
+                time("2016-12-31T23:59:59Z"), time("2016-12-31T23:59:59.999Z"), time("2017-01-01T00:00:00Z"),
+            ])
+    }
+
     /// The tester's `zda_gga.nmea` in small: one ZDA, then GGA only, across UTC midnight and a year's end.
     @Test("reads the date of a ZDA sentence for the GGA fixes after it, the date advancing at UTC midnight")
     func oneZDAThenGGAAcrossMidnight() {

@@ -13,7 +13,8 @@ public struct CivilTime: Sendable, Hashable {
     public var hour: Int
     /// Minute (0–59).
     public var minute: Int
-    /// Second (0–60; 60 is accepted on input as a leap second and folds into the next minute).
+    /// Second (0–60; 60 is accepted on input as a leap second and reads as 59.999, see
+    /// ``Timestamp/init(civil:)``).
     public var second: Int
     /// Millisecond (0–999).
     public var millisecond: Int
@@ -77,7 +78,9 @@ public struct CivilTime: Sendable, Hashable {
 
 extension Timestamp {
     /// Creates a timestamp from a UTC civil time, or `nil` when a field is out of range
-    /// (a second of 60 is accepted and lands on the next minute's first second).
+    /// (a second of 60, a leap second, is accepted and reads as `:59.999` whatever its millisecond: ``Timestamp``
+    /// does not count leap seconds, and on the next minute's first second it took the place of the real one, whose
+    /// fix was then lost as out of order).
     @inlinable
     public init?(civil c: CivilTime) {
         guard CivilTime.isValidDate(year: c.year, month: c.month, day: c.day),
@@ -85,8 +88,9 @@ extension Timestamp {
             (0...999).contains(c.millisecond)
         else { return nil }
         let days = Int64(CivilTime.daysSince1970(year: c.year, month: c.month, day: c.day))
-        let seconds = days * 86_400 + Int64(c.hour * 3600 + c.minute * 60 + c.second)
-        self.init(millisecondsSince1970: seconds * 1000 + Int64(c.millisecond))
+        let leap = c.second == 60
+        let seconds = days * 86_400 + Int64(c.hour * 3600 + c.minute * 60 + (leap ? 59 : c.second))
+        self.init(millisecondsSince1970: seconds * 1000 + Int64(leap ? 999 : c.millisecond))
     }
 
     /// The UTC calendar date and time of day of this instant.

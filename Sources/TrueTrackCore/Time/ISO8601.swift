@@ -5,8 +5,10 @@
 ///
 /// Accepted: `YYYY-MM-DD[T| ]hh:mm[:ss[.fraction]][Z|z|±hh[:mm|mm]]`, and a date alone (midnight UTC).
 /// A time without a zone designator is taken as UTC (GPX requires UTC; CSV exports that omit the zone are
-/// almost always UTC). A fraction is rounded to the nearest millisecond. A leap second (`:60`) folds
-/// into the next minute.
+/// almost always UTC). A fraction is rounded to the nearest millisecond. A leap second (`:60`, with any
+/// fraction) reads as the last millisecond before the next minute, `:59.999`: ``Timestamp`` does not count leap
+/// seconds, and folded onto the next minute's `:00` it lost the real `:00` fix after it as out of order (a
+/// tester's NMEA and ISO files across 2016-12-31T23:59:60Z).
 public enum ISO8601 {
     /// Parses the bytes `text[start..<end]`; returns `nil` when they are not a valid timestamp.
     @inlinable
@@ -83,9 +85,15 @@ public enum ISO8601 {
             }
             guard i == end else { return nil }
         }
-        // A rounded-up fraction (.9996) may carry into the next second.
+        // A rounded-up fraction (.9996) may carry into the next second; not a leap second's, which reads as :59.999
+        // (see ``Timestamp/init(civil:)``).
         var carry: Int64 = 0
-        if millisecond == 1000 { millisecond = 0; carry = 1000 }
+        if second == 60 {
+            millisecond = 0
+        } else if millisecond == 1000 {
+            millisecond = 0
+            carry = 1000
+        }
         guard
             let t = Timestamp(
                 civil: CivilTime(

@@ -106,6 +106,14 @@ public struct AnyFixReader: FixReader {
         return [chosen] + others
     }
 
+    /// CSV: the time column the fix times are read from, once read: its header name, how its values are read
+    /// (``CSVReader/timeEncoding``), and whether its name decided that (`time_ms`, `timestamp_s`; else its first
+    /// value did, see ``CSVTimeEncoding/automatic``); `nil` for other formats.
+    public var csvTimeColumn: (name: String, encoding: CSVTimeEncoding, byName: Bool)? {
+        guard case .csv(let box) = base, let name = box.reader.timeColumnName else { return nil }
+        return (name, box.reader.timeEncoding, box.reader.timeEncodingDecidedBy == nil)
+    }
+
     /// CSV: the devices of the file's device column (``CSVColumn/device``) in the order of their first row, with
     /// the fixes read of each so far (see ``CSVReader/devices``); empty for other formats and files without one.
     public var csvDevices: [(id: String, fixes: Int)] {

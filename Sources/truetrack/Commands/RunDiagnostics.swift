@@ -34,6 +34,15 @@ struct RunDiagnostics {
     /// The earliest and latest times of the accepted fixes.
     private var earliestAccepted: Timestamp?
     private var latestAccepted: Timestamp?
+    /// The fixes dated before GPS began (1980), for ``timeUnitWarning(column:input:)``: a time column read in the
+    /// wrong unit dates them in 1970. (Only those: a later fix costs one comparison.)
+    private(set) var early = EarlyFixes()
+    /// The steps back in time between fixes read one after the other, the first of them, the forward step before
+    /// it (the cadence) and the one after it, for ``clockChangeWarning(input:)``.
+    private var previousReadTime: Int64?
+    private var lastForwardStep: Int64 = 0
+    private(set) var backwardSteps = 0
+    private var firstBackwardStep: (fix: Int, from: Int64, to: Int64, cadenceBefore: Int64, stepAfter: Int64)?
     /// Rejected fixes per reason, indexed as `RejectionReason.allCases`.
     private var rejectedByReason = [Int](repeating: 0, count: RejectionReason.allCases.count)
     /// Fixes at exactly 0° N 0° E (``Fix/isAtNullIsland``), rejected as invalid: said by name, since their
@@ -72,6 +81,21 @@ struct RunDiagnostics {
         weekRollovers.add(fix.timestamp)
         if _slowPath(fix.isAtNullIsland) { nullIslandFixes += 1 }
         if _slowPath(abs(fix.latitude) > 89.9) { polarFixes += 1 }
+        let time = fix.timestamp.millisecondsSince1970
+        if time < Timestamp.gpsEpochMillisecondsSince1970 { early.add(fix) }
+        if let before = previousReadTime {
+            let step = time &- before
+            if step < 0 {
+                backwardSteps += 1
+                if backwardSteps == 1 {
+                    firstBackwardStep = (read, before, time, lastForwardStep, 0)
+                }
+            } else if step > 0 {
+                if backwardSteps == 1, firstBackwardStep?.stepAfter == 0 { firstBackwardStep?.stepAfter = step }
+                lastForwardStep = step
+            }
+        }
+        previousReadTime = time
         if let reason = decision.rejection, let i = RejectionReason.allCases.firstIndex(of: reason) {
             rejectedByReason[i] += 1
         }
@@ -220,8 +244,14 @@ struct RunDiagnostics {
                     + "rejections and stops there are not reliable\n")
         }
         if let warning = nothingAcceptedWarning(profile: profile, input: input) { result.append(warning) }
-        if let warning = speedUnitWarning(
-            tracker?.sessionDopplerRatio, readsSlow: tracker?.readsSlowColumn ?? false, profile: profile, input: input)
+        // A time column in the wrong unit (it says so instead of the time warning's "distances and speeds do not
+        // depend on it", and a speed column then reads 1,000 × the positions' speed for that reason alone).
+        let timeUnit = timeUnitWarning(column: reader.csvTimeColumn, input: input)
+        if let timeUnit { result.append(timeUnit) }
+        if timeUnit == nil,
+            let warning = speedUnitWarning(
+                tracker?.sessionDopplerRatio, readsSlow: tracker?.readsSlowColumn ?? false, profile: profile,
+                input: input)
         {
             result.append(warning)
         }
@@ -234,7 +264,7 @@ struct RunDiagnostics {
         if let hint = profileHint(profile, input: input) { result.append(hint) }
         if let warning = outlierShareWarning(input: input) { result.append(warning) }
         if let warning = accuracyShareWarning(profile: profile, input: input) { result.append(warning) }
-        if let span = timeSpan ?? earliestAccepted.flatMap({ e in latestAccepted.map { (e, $0) } }),
+        if timeUnit == nil, let span = timeSpan ?? earliestAccepted.flatMap({ e in latestAccepted.map { (e, $0) } }),
             let warning = RunDiagnostics.timeWarning(earliest: span.earliest, latest: span.latest, input: input)
         {
             result.append(warning)
@@ -427,6 +457,7 @@ struct RunDiagnostics {
     /// order (a tester's shuffled walk: the smoothed distance right, "counts next to nothing" wrong, duration
     /// and stops those of the unsorted pass).
     func orderWarning(input: String, rawPathMetres: Double?, smoothed: Bool = false) -> String? {
+        if let warning = clockChangeWarning(input: input) { return warning }
         guard read >= 20, Double(outOfOrder) > 0.2 * Double(read) else {
             return smoothed ? nil : lateBlockWarning(input: input)
         }
@@ -440,9 +471,15 @@ struct RunDiagnostics {
             repeatingTheTimeBefore > 0
             ? "; \(repeatingTheTimeBefore) of them carry the same time as the fix before" : ""
         let raw = rawPathMetres.map { ", while the raw path is \($0.fixed(1)) m" } ?? ""
+        // What the accepted fixes are worth, measured (a DST file with 49 % accepted was told "next to nothing").
+        let acceptedPercent = Int((100 * Double(accepted) / Double(read)).rounded())
+        let countedShare =
+            acceptedPercent < 10
+            ? "next to nothing (\(accepted) fix\(accepted == 1 ? "" : "es") accepted, \(acceptedPercent) %)"
+            : "only the stretches of the \(accepted) accepted fixes (\(acceptedPercent) %)"
         return "warning: \(outOfOrder) of \(read) fixes (\(percent) %) of \(input) were rejected as out of order (not "
             + "newer than the last accepted fix\(repeats)): its times look broken, and TrueTrack's distance "
-            + "integrates speed over time, so it counts next to nothing\(raw)"
+            + "integrates speed over time, so it counts \(countedShare)\(raw)"
             // Sorting helps a file written newest first or shuffled, not one whose fixes share a time.
             + (2 * repeatingTheTimeBefore >= outOfOrder
                 ? "\n"
@@ -470,6 +507,119 @@ extension RunDiagnostics {
             + "all): the distance and stops of those \(Int(run.earliest.seconds(to: run.latest).rounded())) s are "
             + "missing; if they were delivered late, 'truetrack convert \(input) SORTED.csv --sort' writes the file "
             + "in time order\n"
+    }
+}
+
+extension RunDiagnostics {
+    /// The fixes dated before 1980 (GPS began), one after another in read order: how many, their earliest and
+    /// latest times, and the naive path between them (``timeUnitWarning(column:input:)``).
+    struct EarlyFixes {
+        private(set) var count = 0
+        private(set) var earliest = Int64.max
+        private(set) var latest = Int64.min
+        private(set) var pathMetres = 0.0
+        private var last: (latitude: Double, longitude: Double)?
+
+        mutating func add(_ fix: Fix) {
+            count += 1
+            let t = fix.timestamp.millisecondsSince1970
+            earliest = min(earliest, t)
+            latest = max(latest, t)
+            let here = (latitude: fix.latitude, longitude: fix.longitude)
+            if let last {
+                let d = Haversine.distance(from: last, to: here)
+                if d.isFinite { pathMetres += d }
+            }
+            last = here
+        }
+    }
+
+    /// A warning when a CSV time column was read in a unit a thousand times off, for the time warning's "before GPS
+    /// began … distances and speeds do not depend on it", which was false there (a tester's elapsed milliseconds read
+    /// as seconds: 299,000 s and 0 m; Unix seconds under `timestamp_ms`: 0.119 s and 0 m). Said when the fixes date
+    /// from before 1980 (at least 3 of them, and every fix read) and
+    /// - read as seconds, they step 10 s to 60,000 s apart on average while the positions move at 0.0002-0.1 m/s (a
+    ///   walk to a drive if the values were milliseconds);
+    /// - read as milliseconds, their first value read as seconds dates 2001-2099 (Unix seconds under a `_ms` name),
+    ///   or they step under 50 ms apart on average while the positions move at 200-100,000 m/s (as seconds, 0.2-100
+    ///   m/s).
+    /// Names the column, the likely unit and the `--column` that reads it so.
+    func timeUnitWarning(
+        column: (name: String, encoding: CSVTimeEncoding, byName: Bool)?, input: String
+    ) -> String? {
+        guard let column, early.count >= 3, early.count == read, early.latest > early.earliest else { return nil }
+        let spanSeconds = Double(early.latest - early.earliest) / 1000
+        let stepSeconds = spanSeconds / Double(early.count - 1)
+        let speed = early.pathMetres / spanSeconds
+        let how = column.byName ? "as its name says" : "as its first value decided"
+        let stepText = Self.duration(stepSeconds)
+        let path = "the positions move \(early.pathMetres.fixed(1)) m over \(early.count) fixes"
+        let option = "'--column \(column.name)="
+        switch column.encoding {
+        case .unixSeconds:
+            guard (10...60_000).contains(stepSeconds), (0.0002...0.1).contains(speed) else { return nil }
+            return "warning: \(input): the time column '\(column.name)' was read as seconds (\(how)), but its values "
+                + "step \(stepText) apart while \(path): \(speed.scientific(1)) m/s, or \((speed * 1000).fixed(1)) m/s "
+                + "if they are milliseconds (elapsed since the start?). Read as seconds, the duration is "
+                + "\(spanSeconds.fixed(0)) s and the distance and speeds are wrong; \(option)time_ms' reads them as "
+                + "milliseconds\n"
+        case .unixMilliseconds:
+            let asSeconds = Double(early.earliest) * 1000
+            let datesAsSeconds = asSeconds >= 978_307_200_000 && asSeconds < 4_102_444_800_000  // 2001-2099
+            let movesAsSeconds = stepSeconds < 0.05 && (200...100_000).contains(speed)
+            guard datesAsSeconds || movesAsSeconds else { return nil }
+            let evidence =
+                datesAsSeconds
+                ? "its values date from \(ISO8601.format(Timestamp(millisecondsSince1970: early.earliest))) as "
+                    + "milliseconds, from \(ISO8601.format(Timestamp(millisecondsSince1970: Int64(asSeconds)))) as "
+                    + "seconds"
+                : "its values step \(stepText) apart while \(path): \(speed.fixed(0)) m/s, or "
+                    + "\((speed / 1000).fixed(1)) m/s if they are seconds"
+            return "warning: \(input): the time column '\(column.name)' was read as milliseconds (\(how)), but "
+                + "\(evidence). Read as milliseconds, the duration is \(spanSeconds.fixed(3)) s and the distance and "
+                + "speeds are wrong; \(option)time_s' reads them as seconds\n"
+        default:
+            return nil
+        }
+    }
+
+    /// `seconds` as the warnings print a step: `1000 s`, `2.5 s`, `1 ms`.
+    static func duration(_ seconds: Double) -> String {
+        let (value, unit) = seconds >= 1 ? (seconds, "s") : (seconds * 1000, "ms")
+        return "\(value.fixed(value == value.rounded() ? 0 : 1)) \(unit)"
+    }
+
+    /// A warning when the fixes' times step back once, by a whole number of hours (or of half or three-quarter
+    /// hours past one: 30 min to 14 h, as time zones and daylight saving differ), and go on at the file's cadence
+    /// after it: a clock change in times written as local time without their offset (a tester's GPX across the
+    /// autumn change in Berlin: 300 of 600 fixes rejected as out of order, told "counts next to nothing" and to
+    /// sort the file, which interleaved the two hours). The step back plus the cadence before it must be the change
+    /// to within half the cadence (at least 1 s), the step after it the cadence to within as much. `nil` otherwise,
+    /// and when no fix was rejected as out of order.
+    func clockChangeWarning(input: String) -> String? {
+        guard outOfOrder > 0, backwardSteps == 1, let back = firstBackwardStep, back.cadenceBefore > 0 else {
+            return nil
+        }
+        let cadence = back.cadenceBefore
+        let tolerance = max(1000, cadence / 2)
+        let shift = back.from - back.to + cadence
+        let change = Int64((Double(shift) / 900_000).rounded()) * 900_000
+        guard abs(shift - change) <= tolerance, abs(back.stepAfter - cadence) <= tolerance,
+            change >= 1_800_000, change <= 14 * 3_600_000, [0, 1_800_000, 2_700_000].contains(change % 3_600_000)
+        else { return nil }
+        let minutes = change / 60_000
+        let by =
+            minutes % 60 == 0
+            ? "\(minutes / 60) h" : minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
+        let percent = Int((100 * Double(outOfOrder) / Double(read)).rounded())
+        let timeOfDay = { (t: Int64) in String(ISO8601.format(Timestamp(millisecondsSince1970: t)).dropFirst(11)) }
+        return "warning: the times of \(input) step back once, by \(by) (fix \(back.fix) in read order, "
+            + "\(timeOfDay(back.from)) then \(timeOfDay(back.to)), read as UTC), and go on every "
+            + "\(Self.duration(Double(cadence) / 1000)): a clock change (daylight saving time's end, or another time "
+            + "zone) in times written as local time without their UTC offset? \(outOfOrder) of \(read) fixes "
+            + "(\(percent) %) fell before the last accepted one and were rejected as out of order; the distance, "
+            + "duration and stops leave them out. Sorting by time would interleave the two stretches: export the "
+            + "times in UTC or with their offset (+01:00)\n"
     }
 }
 

@@ -401,7 +401,10 @@ public enum CSVTimeEncoding: Sendable, Hashable {
     /// character or a `:` is ISO 8601; a number is Unix time in a unit chosen by its magnitude: below 10¹¹
     /// seconds (10¹¹ s is the year 5138), below 10¹⁴ milliseconds, below 10¹⁷ microseconds, else
     /// nanoseconds. In a file with a ``CSVColumn/date`` column, a first value that is a time of day makes it
-    /// ``timeOfDay``. Names: `time`, `timestamp`, `datetime`, `date_time`, `utc_time`, `time_utc`.
+    /// ``timeOfDay``. Except for a lone placeholder: a first number that reads as a date before 1980 in seconds
+    /// (`0`) is followed by one in a finer unit that reads as a date from 1980 on (`1714564801000`), the second
+    /// decides (the first keeps its reading, 1970, which `process` leaves out of the summary's times). An error for
+    /// a later value names the line whose value decided. Names: `time`, `timestamp`, `datetime`, `date_time`, `utc_time`, `time_utc`.
     case automatic
     /// ISO 8601 / RFC 3339 text (`2024-05-01T12:00:00.250Z`, also with a space separator and a `±hh:mm`
     /// offset as Sensor Logger writes: `2023-08-09 12:37:45-04:00`; no zone means UTC).

@@ -113,6 +113,14 @@ public struct CSVReader: FixReader, ByteStreamReader {
     public private(set) var isTraccarExport = false
     /// How the time column is read; ``CSVTimeEncoding/automatic`` until the first time value decides it.
     public private(set) var timeEncoding: CSVTimeEncoding = .automatic
+    /// The line and text of the value that decided an ``CSVTimeEncoding/automatic`` time column's encoding (`nil`
+    /// for a column whose name decides it): an error for a later value names it (a tester's `0` on line 2 made a
+    /// column of Unix milliseconds "Unix seconds", and the error at line 3 did not say why).
+    public private(set) var timeEncodingDecidedBy: (line: Int, text: String)?
+    /// The fixes produced before the row whose number decided the time column's unit as seconds while it read as
+    /// a date before 1980 (a `0`, a placeholder): the next row's value may decide the unit again (see
+    /// ``CSVTimeEncoding/automatic``). `nil` once decided for good.
+    private var provisionalTimeUnitFixes: Int?
 
     private let stream: ByteStream
     private let buffers = CSVReaderBuffers()
@@ -1289,8 +1297,19 @@ public struct CSVReader: FixReader, ByteStreamReader {
             }
             row.store(value, role)
         case .time:
+            // Which value decided the unit, for an error (`""` when the column's name did).
+            var decidedBy: String {
+                guard let (line, text) = timeEncodingDecidedBy else { return "" }
+                return " (as line \(line)'s value \"\(text)\" decided for the column)"
+            }
             if timeEncoding == .automatic {
                 timeEncoding = CSVReader.detectEncoding(p, s, e, hasDateColumn: hasDateColumn)
+                timeEncodingDecidedBy = (line, ReadError.quote(p, s, e))
+                if timeEncoding == .unixSeconds, let value = NumberParsing.double(p, s, e),
+                    value * 1000 < Double(Timestamp.gpsEpochMillisecondsSince1970)
+                {
+                    provisionalTimeUnitFixes = fixesProduced
+                }
             }
             let encoding = timeEncoding
             if encoding == .timeOfDay {
@@ -1324,7 +1343,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
                     return
                 }
                 guard let value = NumberParsing.double(p, s, e), value.isFinite else {
-                    throw malformed(encoding.expectation)
+                    throw malformed(encoding.expectation + decidedBy)
                 }
                 let factor: Double
                 switch encoding {
@@ -1337,7 +1356,32 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 guard scaled.isFinite, abs(scaled) < Double(CSVScan.endMilliseconds),
                     let utc = CSVReader.utcMilliseconds(Int64(scaled), encoding)
                 else {
-                    throw malformed(encoding.expectation + " in the years 0001-9999")
+                    // The value after a lone placeholder (`0`, or a date before 1980 in seconds) that reads in a
+                    // finer unit as a date from 1980 on decides the unit again: with a `0` on its first row, a
+                    // tester's 300 rows of Unix milliseconds were an error at line 3 (299 skipped with --lenient).
+                    if let before = provisionalTimeUnitFixes, fixesProduced <= before + 1 {
+                        provisionalTimeUnitFixes = nil
+                        let unit = CSVReader.detectEncoding(p, s, e)
+                        let perMillisecond: Double? =
+                            switch unit {
+                            case .unixMilliseconds: 1
+                            case .unixMicroseconds: 1000
+                            case .unixNanoseconds: 1_000_000
+                            default: nil
+                            }
+                        if let perMillisecond {
+                            let ms = (value / perMillisecond).rounded()
+                            if ms >= Double(Timestamp.gpsEpochMillisecondsSince1970),
+                                ms < Double(CSVScan.endMilliseconds)
+                            {
+                                timeEncoding = unit
+                                timeEncodingDecidedBy = (line, ReadError.quote(p, s, e))
+                                row.storeTime(Int64(ms))
+                                return
+                            }
+                        }
+                    }
+                    throw malformed(encoding.expectation + " in the years 0001-9999" + decidedBy)
                 }
                 row.storeTime(utc)
             }
@@ -1486,7 +1530,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
 
     /// A time of day (see ``CSVTimeEncoding/timeOfDay``) as milliseconds since midnight UTC on its date,
     /// rounded half up (an offset moves it outside 0 ..< 1 day); `nil` when it is not one. A leap second
-    /// (`23:59:60`) is the next day's first millisecond.
+    /// (`23:59:60`, with any fraction) is `23:59:59.999`, as ``Timestamp/init(civil:)`` reads it.
     static func millisecondsOfDay(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int) -> Int64? {
         let end = offsetStart(p, s, e)
         var offsetMinutes = 0
@@ -1548,6 +1592,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
             if digits < 3 { for _ in digits..<3 { value *= 10 } }
             milliseconds = value + (roundUp ? 1 : 0)
         }
+        if second == 60 { return Int64(hour * 3600 + minute * 60 + 59 - offsetMinutes * 60) * 1000 + 999 }
         return Int64(hour * 3600 + minute * 60 + second - offsetMinutes * 60) * 1000 + milliseconds
     }
 

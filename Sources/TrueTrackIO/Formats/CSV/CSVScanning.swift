@@ -236,7 +236,7 @@ enum CSVScan {
 
     /// An ISO 8601 time `YYYY-MM-DD[T|t| ]hh:mm[:ss[.fraction]][Z|z|±hh[[:]mm]]`, in Unix milliseconds;
     /// the same rules as ``ISO8601/parse(_:from:to:)`` (fraction rounded on its fourth digit, a leap second
-    /// folding into the next minute). Declines other shapes (a date alone, a field shorter than 16 bytes
+    /// reading as `:59.999`). Declines other shapes (a date alone, a field shorter than 16 bytes
     /// before `limit`).
     @_transparent
     static func isoMilliseconds(
@@ -287,7 +287,7 @@ enum CSVScan {
                 if digits == 1 { millisecond *= 100 } else if digits == 2 { millisecond *= 10 }
                 if roundUp { millisecond += 1 }
             }
-            base += second * 1000 + millisecond
+            base += second == 60 ? 59_999 : second * 1000 + millisecond
         }
         let zone = p[j]
         if zone == UInt8(ascii: "Z") || zone == UInt8(ascii: "z") {

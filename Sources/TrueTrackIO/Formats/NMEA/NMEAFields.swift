@@ -122,8 +122,9 @@ enum NMEAParse {
         return true
     }
 
-    /// A UTC time of day `hhmmss[.s…]` in milliseconds since midnight (0…86 400 999; a leap second `60`
-    /// lands on the next minute). Fractions are rounded to the nearest millisecond (SPAN truth is 10 Hz,
+    /// A UTC time of day `hhmmss[.s…]` in milliseconds since midnight (0…86 399 999; a leap second `60`, with
+    /// any fraction, reads as `59.999`: on the next minute's first second, as before, it took the real `000000`'s
+    /// place and that fix was lost as out of order, as ``Timestamp/init(civil:)`` reads it). Fractions are rounded to the nearest millisecond (SPAN truth is 10 Hz,
     /// SiRF writes `.810`).
     static func timeOfDay(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Outcome<Int64> {
         if start == end { return .empty }
@@ -137,6 +138,19 @@ enum NMEAParse {
         let minute = Int(m0) * 10 + Int(m1)
         let second = Int(s0) * 10 + Int(s1)
         guard hour < 24, minute < 60, second <= 60 else { return .malformed }
+        if second == 60 {
+            // (The fraction still has to be digits.)
+            var k = start &+ 6
+            if k < end {
+                guard p[k] == UInt8(ascii: ".") else { return .malformed }
+                k &+= 1
+                while k < end {
+                    guard p[k] &- 48 < 10 else { return .malformed }
+                    k &+= 1
+                }
+            }
+            return .value(Int64((hour * 3600 + minute * 60 + 59) * 1000 + 999))
+        }
         var millisecond = 0
         var i = start &+ 6
         if i < end {
