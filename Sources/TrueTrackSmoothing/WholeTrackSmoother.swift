@@ -93,7 +93,16 @@ public struct WholeTrackSmoother: Sendable {
         {
             for i in fixes.indices where overruled[i] { fixes[i].speedMetresPerSecond = nil }
         }
-        var problem = TrackProblem(fixes: fixes, options: options)
+        let problem = TrackProblem(fixes: fixes, options: options)
+        // A track that leaves the frame about its first fix (far from it, or about a pole) is smoothed in pieces.
+        guard problem.fitsLocalFrame else { return smoothInPieces(fixes) }
+        return solve(problem, fixes: fixes)
+    }
+
+    /// Smooths the problem built from `fixes` (the body of ``smooth(_:)``, and of each piece of
+    /// ``smoothInPieces(_:)``).
+    func solve(_ problem: TrackProblem, fixes: [Fix]) -> SmoothedTrack {
+        var problem = problem
         guard problem.stateCount > 0 else {
             var empty = SmoothedTrack.empty
             empty.excludedFixCount = problem.excludedFixCount
@@ -215,19 +224,23 @@ public struct WholeTrackSmoother: Sendable {
         var segment = -1
         var lastState = -1
         var position = (latitude: 0.0, longitude: 0.0)
+        var velocity = (east: 0.0, north: 0.0)
         for m in 0..<problem.positionState.count {
             let s = problem.positionState[m]
             if s != lastState {
                 if problem.opensSegment[s] { segment += 1 }
                 lastState = s
                 position = problem.frame.unproject(east: system.rhs[2 * s], north: system.rhs[order + 2 * s])
+                velocity = problem.frame.localVelocity(
+                    east: system.rhs[2 * s + 1], north: system.rhs[order + 2 * s + 1],
+                    atLatitude: position.latitude, longitude: position.longitude)
             }
             points.append(
                 SmoothedPoint(
                     timestamp: fixes[problem.fixIndex[m]].timestamp, latitude: position.latitude,
                     longitude: position.longitude,
-                    velocityEastMetresPerSecond: system.rhs[2 * s + 1],
-                    velocityNorthMetresPerSecond: system.rhs[order + 2 * s + 1],
+                    velocityEastMetresPerSecond: velocity.east,
+                    velocityNorthMetresPerSecond: velocity.north,
                     positionSigmaMetres: max(variances[s], 0).squareRoot(), weight: positionWeights[m],
                     fixIndex: problem.fixIndex[m], segment: segment))
         }
