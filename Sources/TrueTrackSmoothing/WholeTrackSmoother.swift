@@ -11,7 +11,9 @@ import TrueTrackCore
 ///
 /// ## Model
 /// The forward filter's constant-velocity model (``ConstantVelocityFilter``) in a local east/north plane
-/// (``LocalFrame``, anchored at the first used fix): one state (east, north, v_east, v_north) per distinct
+/// (``LocalFrame``, anchored at the first used fix; a track that leaves where that frame is accurate — beyond
+/// 50 km, or about a pole — is smoothed in pieces of 50 km, each in the plane tangent to the ellipsoid at its
+/// first fix, joined at seams like gaps without time: see `smoothInPieces`): one state (east, north, v_east, v_north) per distinct
 /// fix time; white acceleration of spectral density σₐ² (the profile's ``TrackingProfile/accelerationSigma``);
 /// each fix's position with per-axis σ = accuracy / 1.50959 (``MeasurementNoise``); its Doppler speed and
 /// course, where present, as a velocity with the forward filter's variance; a small speed without course as
