@@ -258,7 +258,7 @@ struct TrackProblem {
 
     /// How far (metres, in its own plane) a position may lie from a problem's anchor for the problem to keep
     /// one plane: 50 km. Within it a ``TangentPlane``'s lengths are right to 3·10⁻⁵; a track that leaves it is
-    /// smoothed in pieces (see ``WholeTrackSmoother``).
+    /// smoothed in pieces (see `WholeTrackSmoother.pieces(of:)`).
     static let pieceRadiusMetres = 50_000.0
     /// The largest error of a ``LocalFrame``'s east scale, relative, that ``fitsLocalFrame`` accepts anywhere on
     /// the track: 1 % (its east axis is scaled for the anchor's latitude; at latitude φ the ratio is

@@ -137,8 +137,11 @@ struct FarFromAnchorTests {
         #expect(!TrackProblem(fixes: far.fixes, options: options).fitsLocalFrame)
         let circle = Self.poleCircle(latitude: -89.982, speed: 15, seconds: 600, seed: 7)
         #expect(!TrackProblem(fixes: circle.fixes, options: options).fitsLocalFrame)
-        #expect(WholeTrackSmoother(profile: .driving).pieces(of: circle.fixes).count == 1)
-        #expect(WholeTrackSmoother(profile: .driving).pieces(of: far.fixes).count == 2)
+        let circlePieces = WholeTrackSmoother(profile: .driving).pieces(of: circle.fixes)
+        #expect(circlePieces.count == 1 && circlePieces[0].isTangent)
+        let farPieces = WholeTrackSmoother(profile: .driving).pieces(of: far.fixes)
+        #expect(farPieces.count == 2 && !farPieces[0].isTangent)
+        #expect(farPieces.map(\.fixes.count).reduce(0, +) == far.fixes.count)
     }
 
     @Test("a tangent plane projects and unprojects back, also at a pole")
