@@ -150,7 +150,7 @@ public enum Simulator {
             // The truth's latitude/longitude use the exact ellipsoid; the error is small, so a spherical
             // metres-per-degree is precise enough for it.
             let lat = point.latitude + n / metresPerDegreeNorth
-            let lon = point.longitude + e / metresPerDegreeEast
+            let lon = Scenario.normalizedLongitude(point.longitude + e / metresPerDegreeEast)
             var accuracy: Double? = errors.accuracyMetres * (0.9 + 0.2 * rng.uniform())
             if rng.chance(errors.accuracyAbsentProbability) {
                 accuracy = nil
@@ -176,11 +176,16 @@ public enum Simulator {
                 speed = -1; course = nil
             }
             let activity = errors.activityConfidence.map { ActivityReading(kind: point.activity, confidence: $0) }
-            guard
-                let fix = try? Fix(
+            // Every fix is valid (longitudes reduced, latitudes kept off the poles by `Scenario.truth()`): one that is
+            // not is a bug, not a fix to leave out (dropped silently, a walk across the antimeridian kept 96 of 721).
+            let fix: Fix
+            do {
+                fix = try Fix(
                     timestamp: point.timestamp, latitude: lat, longitude: lon, horizontalAccuracyMetres: accuracy,
                     speedMetresPerSecond: speed, courseDegrees: course, provider: .gps, activity: activity)
-            else { continue }
+            } catch {
+                preconditionFailure("Simulator: the fix at \(lat)°, \(lon)° is invalid: \(error)")
+            }
             produced.append(fix)
         }
         // Delivery: duplicates, swaps within batches, batching.

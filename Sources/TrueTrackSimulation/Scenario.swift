@@ -119,7 +119,24 @@ public struct Scenario: Sendable, Hashable {
     /// Total duration, seconds.
     public var durationSeconds: Double { legs.reduce(0) { $0 + $1.seconds } }
 
+    /// The largest |latitude| a scenario's truth may reach, degrees: 89. The truth is laid out in a plane about
+    /// the origin (metres per degree at the origin's latitude), which a pole's neighbourhood does not suit: its
+    /// longitudes would spin and its latitudes pass ±90°. A scenario for a pole needs another generator.
+    public static let maximumLatitudeDegrees = 89.0
+
+    /// `longitude` in −180…180 (the identity there, so that every truth within that range keeps its bits).
+    static func normalizedLongitude(_ longitude: Double) -> Double {
+        guard !(longitude >= -180 && longitude <= 180) else { return longitude }
+        let r = longitude.remainder(dividingBy: 360)
+        return r < -180 ? r + 360 : r
+    }
+
     /// The truth sampled every ``intervalSeconds`` from the start to the end inclusive.
+    ///
+    /// Longitudes are reduced to −180…180, so a scenario may cross the antimeridian.
+    ///
+    /// - Precondition: every point lies within ``maximumLatitudeDegrees`` of the equator (a scenario near or
+    ///   across a pole is refused rather than given latitudes beyond ±90°).
     public func truth() -> [TruthPoint] {
         let a = 6_378_137.0, e2 = (1 / 298.257223563) * (2 - 1 / 298.257223563)
         let phi = originLatitude * .pi / 180
@@ -149,11 +166,16 @@ public struct Scenario: Sendable, Hashable {
             let h = leg.headingDegrees * .pi / 180
             let d = into * leg.speedMetresPerSecond
             let east = legEast + d * sin(h), north = legNorth + d * cos(h)
+            let latitude = originLatitude + north / metresPerDegreeNorth
+            precondition(
+                abs(latitude) <= Self.maximumLatitudeDegrees,
+                "Scenario \(name) reaches latitude \(latitude)°: the simulator's truth is a plane about the origin, "
+                    + "not valid within \(90 - Self.maximumLatitudeDegrees)° of a pole")
             points.append(
                 TruthPoint(
                     timestamp: start.advanced(bySeconds: t), east: east, north: north,
-                    latitude: originLatitude + north / metresPerDegreeNorth,
-                    longitude: originLongitude + east / metresPerDegreeEast,
+                    latitude: latitude,
+                    longitude: Self.normalizedLongitude(originLongitude + east / metresPerDegreeEast),
                     speedMetresPerSecond: leg.speedMetresPerSecond, headingDegrees: leg.headingDegrees,
                     activity: leg.activity, hasSignal: leg.hasSignal, distanceMetres: legDistance + d))
         }

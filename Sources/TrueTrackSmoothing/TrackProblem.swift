@@ -12,8 +12,11 @@ import TrueTrackCore
 /// the same state. States are in time order; a step longer than ``SmoothingOptions/gapSeconds`` starts a new
 /// segment (no process term links it to the state before; it gets the weak prior instead).
 struct TrackProblem {
-    /// The plane the problem is posed in, anchored at the first used fix.
-    var frame: LocalFrame
+    /// The plane the problem is posed in, anchored at the first used fix: a ``LocalFrame`` unless the problem
+    /// was built for a piece of a track (see ``PlaneFrame``).
+    var frame: PlaneFrame
+    /// The largest |east| and |north| of a position measurement in ``frame``, metres (for ``fitsLocalFrame``).
+    var extentEast = 0.0, extentNorth = 0.0
     /// Time of each state, seconds after the first state.
     var times: [Double] = []
     /// Whether a state opens a segment. Its prior position is its first fix's (the first position
@@ -122,7 +125,9 @@ struct TrackProblem {
     /// Builds the problem from fixes in any order (sorted by time here, ties kept in input order).
     ///
     /// - Complexity: O(n) for sorted input, O(n log n) otherwise.
-    init(fixes: [Fix], options: SmoothingOptions) {
+    /// - Parameter tangentPlane: pose the problem in a ``TangentPlane`` about the first used fix (a piece of a
+    ///   track ``fitsLocalFrame`` refused) instead of a ``LocalFrame``.
+    init(fixes: [Fix], options: SmoothingOptions, tangentPlane: Bool = false) {
         precondition(
             options.accelerationSigma > 0 && options.accelerationSigma.isFinite,
             "SmoothingOptions.accelerationSigma must be positive and finite")
@@ -130,7 +135,7 @@ struct TrackProblem {
         initialPositionVariance = options.initialPositionSigmaMetres * options.initialPositionSigmaMetres
         initialVelocityVariance = max(
             options.initialVelocitySigmaMetresPerSecond * options.initialVelocitySigmaMetresPerSecond, 1e-6)
-        frame = LocalFrame(anchor: (0, 0))
+        frame = .local(LocalFrame(anchor: (0, 0)))
         precondition(
             options.accuracyScale > 0 && options.accuracyScale.isFinite
                 && options.dopplerScale > 0 && options.dopplerScale.isFinite,
@@ -156,25 +161,19 @@ struct TrackProblem {
         let degrees = Double.pi / 180
         for index in order {
             let fix = fixes[index]
-            // A device's placeholder position (``Fix/isAtNullIsland``) is no measurement.
-            if fix.isAtNullIsland {
-                excludedFixCount += 1
-                continue
-            }
-            let accuracy: Double
-            switch fix.horizontalAccuracy {
-            case .metres(let m) where m <= options.maximumAccuracyMetres: accuracy = m
-            case .absent: accuracy = options.assumedAccuracyMetres
-            default:
+            guard let accuracy = Self.accuracy(of: fix, options: options) else {
                 excludedFixCount += 1
                 continue
             }
             if !hasFrame {
-                frame = LocalFrame(anchor: (fix.latitude, fix.longitude))
+                let anchor = (fix.latitude, fix.longitude)
+                frame = tangentPlane ? .tangent(TangentPlane(anchor: anchor)) : .local(LocalFrame(anchor: anchor))
                 firstMilliseconds = fix.timestamp.millisecondsSince1970
                 hasFrame = true
             }
             let p = frame.project(latitude: fix.latitude, longitude: fix.longitude)
+            extentEast = max(extentEast, abs(p.east))
+            extentNorth = max(extentNorth, abs(p.north))
             let ms = fix.timestamp.millisecondsSince1970
             if ms != lastMilliseconds {
                 let t = Double(ms &- firstMilliseconds) / 1000
@@ -202,8 +201,15 @@ struct TrackProblem {
             if let course = fix.courseDegrees {
                 let courseSigma = fix.courseAccuracyDegrees ?? options.assumedCourseAccuracyDegrees
                 let c = course * degrees
-                east = speed * sin(c)
-                north = speed * cos(c)
+                if case .tangent(let plane) = frame {
+                    // The course is on the fix's local axes; the plane's turn against them away from its anchor.
+                    (east, north) = plane.planeVelocity(
+                        east: speed * sin(c), north: speed * cos(c), atLatitude: fix.latitude,
+                        longitude: fix.longitude)
+                } else {
+                    east = speed * sin(c)
+                    north = speed * cos(c)
+                }
                 variance = max(
                     MeasurementNoise.velocityVariance(
                         speed: speed, speedSigma: speedSigma, courseSigmaDegrees: courseSigma)
@@ -234,6 +240,55 @@ struct TrackProblem {
         // (Only when some fix has no velocity measurement: a reading the options leave out still keeps σₐ, which
         // `setProcessScales` reads from the fixes.)
         if velocityState.count < positionState.count { setProcessScales(options, fixes: fixes) }
+    }
+
+    /// The accuracy (metres) the problem takes for a fix's position, or nil for a fix it leaves out: one at
+    /// exactly 0° N 0° E (a device's placeholder, ``Fix/isAtNullIsland``), or whose accuracy is invalid or above
+    /// ``SmoothingOptions/maximumAccuracyMetres`` (a fix without one takes
+    /// ``SmoothingOptions/assumedAccuracyMetres``).
+    @inline(__always)
+    static func accuracy(of fix: Fix, options: SmoothingOptions) -> Double? {
+        if fix.isAtNullIsland { return nil }
+        switch fix.horizontalAccuracy {
+        case .metres(let m) where m <= options.maximumAccuracyMetres: return m
+        case .absent: return options.assumedAccuracyMetres
+        default: return nil
+        }
+    }
+
+    /// How far (metres, in its own plane) a position may lie from a problem's anchor for the problem to keep
+    /// one plane: 50 km. Within it a ``TangentPlane``'s lengths are right to 3·10⁻⁵; a track that leaves it is
+    /// smoothed in pieces (see `WholeTrackSmoother.pieces(of:)`).
+    static let pieceRadiusMetres = 50_000.0
+    /// The largest error of a ``LocalFrame``'s east scale, relative, that ``fitsLocalFrame`` accepts anywhere on
+    /// the track: 1 % (its east axis is scaled for the anchor's latitude; at latitude φ the ratio is
+    /// cos φ₀ / cos φ). At 45° that is 64 km north or south of the anchor; at 78° (Svalbard), 13 km; within
+    /// 2 km of a pole, metres.
+    static let maximumEastScaleError = 0.01
+    /// The largest longitude difference from the anchor (degrees) that ``fitsLocalFrame`` accepts: 10°. At
+    /// ordinary latitudes the radius binds first (50 km is 2.6° at 80°); about a pole, where a few kilometres
+    /// span every longitude and ``LocalFrame``'s east wraps at ±180°, this does.
+    static let maximumLongitudeSpanDegrees = 10.0
+
+    /// Whether the problem's ``LocalFrame`` about the first fix suits the whole track (a problem in a
+    /// ``TangentPlane`` always does: its pieces were cut to fit): every position within ``pieceRadiusMetres`` of
+    /// the anchor on both axes, within ``maximumLongitudeSpanDegrees`` of its longitude, and where the frame's
+    /// east scale is right to ``maximumEastScaleError``. Read from the extents of the positions (two
+    /// comparisons per fix while building), so every track that fits is posed and solved exactly as before.
+    var fitsLocalFrame: Bool {
+        guard case .local(let local) = frame else { return true }
+        let radius = Self.pieceRadiusMetres
+        guard extentEast <= radius, extentNorth <= radius,
+            extentEast / local.metresPerDegreeEast <= Self.maximumLongitudeSpanDegrees
+        else { return false }
+        let degrees = Double.pi / 180
+        let span = extentNorth / local.metresPerDegreeNorth
+        let anchorCos = cos(local.anchorLatitude * degrees)
+        for latitude in [local.anchorLatitude - span, local.anchorLatitude + span] {
+            let c = cos(min(90, max(-90, latitude)) * degrees)
+            guard c > 0, abs(anchorCos / c - 1) <= Self.maximumEastScaleError else { return false }
+        }
+        return true
     }
 
     /// Fills ``processScale``: the factor (σ_without / σₐ)² (``SmoothingOptions/accelerationSigmaWithoutDoppler``)

@@ -11,7 +11,10 @@ import TrueTrackCore
 ///
 /// ## Model
 /// The forward filter's constant-velocity model (``ConstantVelocityFilter``) in a local east/north plane
-/// (``LocalFrame``, anchored at the first used fix): one state (east, north, v_east, v_north) per distinct
+/// (``LocalFrame``, anchored at the first used fix; a track that leaves where that frame is accurate — beyond
+/// 50 km, or about a pole — is smoothed in pieces, each in the ``LocalFrame`` at its first fix, or within 10° of a
+/// pole in the plane tangent to the ellipsoid there, joined at seams like gaps without time: see
+/// `smoothInPieces`): one state (east, north, v_east, v_north) per distinct
 /// fix time; white acceleration of spectral density σₐ² (the profile's ``TrackingProfile/accelerationSigma``);
 /// each fix's position with per-axis σ = accuracy / 1.50959 (``MeasurementNoise``); its Doppler speed and
 /// course, where present, as a velocity with the forward filter's variance; a small speed without course as
@@ -93,7 +96,20 @@ public struct WholeTrackSmoother: Sendable {
         {
             for i in fixes.indices where overruled[i] { fixes[i].speedMetresPerSecond = nil }
         }
-        var problem = TrackProblem(fixes: fixes, options: options)
+        let problem = TrackProblem(fixes: fixes, options: options)
+        // A track that leaves the frame about its first fix (far from it, or about a pole) is smoothed in pieces.
+        guard problem.fitsLocalFrame else { return smoothInPieces(fixes, stateCount: problem.stateCount) }
+        return solve(problem, fixes: fixes)
+    }
+
+    /// Smooths the problem built from `fixes` (the body of ``smooth(_:)``, and of each piece of
+    /// ``smoothInPieces(_:stateCount:)``).
+    ///
+    /// - Parameter trackStates: the states of the whole track the problem is a piece of (nil: the problem's own),
+    ///   which set the draws of term 6 (``noiseLengtheningDraws(stateCount:options:)``): a long track's pieces
+    ///   draw as few times as the track would, their sum averaging over as many steps.
+    func solve(_ problem: TrackProblem, fixes: [Fix], trackStates: Int? = nil) -> SmoothedTrack {
+        var problem = problem
         guard problem.stateCount > 0 else {
             var empty = SmoothedTrack.empty
             empty.excludedFixCount = problem.excludedFixCount
@@ -215,19 +231,23 @@ public struct WholeTrackSmoother: Sendable {
         var segment = -1
         var lastState = -1
         var position = (latitude: 0.0, longitude: 0.0)
+        var velocity = (east: 0.0, north: 0.0)
         for m in 0..<problem.positionState.count {
             let s = problem.positionState[m]
             if s != lastState {
                 if problem.opensSegment[s] { segment += 1 }
                 lastState = s
                 position = problem.frame.unproject(east: system.rhs[2 * s], north: system.rhs[order + 2 * s])
+                velocity = problem.frame.localVelocity(
+                    east: system.rhs[2 * s + 1], north: system.rhs[order + 2 * s + 1],
+                    atLatitude: position.latitude, longitude: position.longitude)
             }
             points.append(
                 SmoothedPoint(
                     timestamp: fixes[problem.fixIndex[m]].timestamp, latitude: position.latitude,
                     longitude: position.longitude,
-                    velocityEastMetresPerSecond: system.rhs[2 * s + 1],
-                    velocityNorthMetresPerSecond: system.rhs[order + 2 * s + 1],
+                    velocityEastMetresPerSecond: velocity.east,
+                    velocityNorthMetresPerSecond: velocity.north,
                     positionSigmaMetres: max(variances[s], 0).squareRoot(), weight: positionWeights[m],
                     fixIndex: problem.fixIndex[m], segment: segment))
         }
@@ -450,7 +470,8 @@ public struct WholeTrackSmoother: Sendable {
         let planeLength = plane?.counted ?? 0
         // Term 6, the noise's lengthening of the reported track, while its factor and solution are in place:
         // this track's, unless the white-part reading below replaces it.
-        let draws = solver == .bandedCholesky ? Self.noiseLengtheningDraws(stateCount: n, options: options) : 0
+        let draws =
+            solver == .bandedCholesky ? Self.noiseLengtheningDraws(stateCount: trackStates ?? n, options: options) : 0
         var lengthening =
             needsModelTerm
             ? 0

@@ -1,0 +1,175 @@
+import TrueTrackCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A track that does not fit one ``LocalFrame`` (``TrackProblem/fitsLocalFrame``): smoothed in pieces, each in
+/// the ``LocalFrame`` at its first fix, or within 10° of a pole in the ``TangentPlane`` there.
+extension WholeTrackSmoother {
+    /// How a piece is cut and posed: in the ``LocalFrame`` at its first fix, cut where a fix leaves what
+    /// ``TrackProblem/fitsLocalFrame`` accepts (as cheap as one track), or, for a piece starting within
+    /// ``tangentPlaneLatitude`` of a pole (where that frame holds a few kilometres at most), in the
+    /// ``TangentPlane`` there, cut 50 km (straight line through the Earth) from it.
+    struct Piece {
+        /// The piece's fixes, as indices into the track's, in time order.
+        var fixes: [Int]
+        var isTangent: Bool
+    }
+
+    /// The |latitude| (degrees) from which a piece is posed in a ``TangentPlane``: 80°. There a ``LocalFrame``'s
+    /// east scale is right to 1 % for 11 km north or south; at 88°, 2 km; at 89.98°, 22 m.
+    static let tangentPlaneLatitude = 80.0
+
+    /// The pieces of `fixes` (see ``Piece``): a piece ends before the first fix (with a new time) the problem would
+    /// use that its plane does not hold, which opens the next. Fixes the problem leaves out go with the piece they
+    /// fall in; fixes that share a time stay in one piece.
+    func pieces(of fixes: [Fix]) -> [Piece] {
+        let order =
+            fixes.isInTimeOrder(by: \.timestamp) ? Array(fixes.indices) : fixes.indicesInTimeOrder(by: \.timestamp)
+        let radius = TrackProblem.pieceRadiusMetres
+        let degrees = Double.pi / 180
+        var pieces: [Piece] = []
+        var current: [Int] = []
+        var local: (frame: LocalFrame, cosine: Double)?
+        var tangent: TangentPlane?
+        var lastTime = Timestamp?.none
+        func open(at fix: Fix) {
+            if abs(fix.latitude) >= Self.tangentPlaneLatitude {
+                tangent = TangentPlane(anchor: (fix.latitude, fix.longitude))
+                local = nil
+            } else {
+                let frame = LocalFrame(anchor: (fix.latitude, fix.longitude))
+                local = (frame, cos(frame.anchorLatitude * degrees))
+                tangent = nil
+            }
+        }
+        // Whether the current piece's plane holds a fix (``TrackProblem/fitsLocalFrame``'s rules, per fix).
+        func holds(_ fix: Fix) -> Bool {
+            if let tangent {
+                return tangent.chordSquaredMetres(latitude: fix.latitude, longitude: fix.longitude) <= radius * radius
+            }
+            guard let (frame, cosine) = local else { return false }
+            let p = frame.project(latitude: fix.latitude, longitude: fix.longitude)
+            guard abs(p.east) <= radius, abs(p.north) <= radius,
+                abs(p.east) / frame.metresPerDegreeEast <= TrackProblem.maximumLongitudeSpanDegrees
+            else { return false }
+            let c = cos(fix.latitude * degrees)
+            return c > 0 && abs(cosine / c - 1) <= TrackProblem.maximumEastScaleError
+        }
+        for index in order {
+            let fix = fixes[index]
+            if TrackProblem.accuracy(of: fix, options: options) != nil {
+                if local == nil && tangent == nil {
+                    open(at: fix)
+                } else if fix.timestamp != lastTime, !holds(fix) {
+                    pieces.append(Piece(fixes: current, isTangent: tangent != nil))
+                    current = []
+                    open(at: fix)
+                }
+                lastTime = fix.timestamp
+            }
+            current.append(index)
+        }
+        if !current.isEmpty { pieces.append(Piece(fixes: current, isTangent: tangent != nil)) }
+        return pieces
+    }
+
+    /// Smooths each piece (``pieces(of:)``) in its own plane and joins the results.
+    ///
+    /// Between two pieces (a *seam*) the track is joined like across a gap without time: the straight line
+    /// (geodesic) between the last smoothed position of one piece and the first of the next counts, with the
+    /// two positions' σ as its own (a seam that lasts longer than ``SmoothingOptions/recordingBreakSeconds``
+    /// counts nothing; one at rest, both ends slower than ``SmoothingOptions/stillSpeedMetresPerSecond``, counts
+    /// as still length; one longer than ``SmoothingOptions/gapSeconds`` starts a segment and adds its
+    /// travel-time allowance to the gap term, from the two ends' smoothed speeds). Each piece's ends are smoothed
+    /// from one side only, as a track's ends are. The distance is the sum of the pieces' and the seams'; the
+    /// terms of σ add as for one track (the noise term in quadrature, the others linearly), and σ is formed from
+    /// them as ``solve(_:fixes:trackStates:)`` forms it. The noise estimate, course offset and white-part scale reported are
+    /// those of the piece with the most points; the iteration count the largest.
+    ///
+    /// - Parameter stateCount: the whole track's states (see ``solve(_:fixes:trackStates:)``).
+    func smoothInPieces(_ fixes: [Fix], stateCount: Int) -> SmoothedTrack {
+        var result = SmoothedTrack.empty
+        var noiseVariance = 0.0, sensitivity = 0.0, gapExcess = 0.0, modelDifference = 0.0
+        var lengthening = 0.0, curve = 0.0, modelCurve = 0.0, stillChord = 0.0
+        var distance = 0.0
+        var largest = -1
+        for cut in pieces(of: fixes) {
+            let piece = cut.fixes
+            let subset = piece.map { fixes[$0] }
+            var part = solve(
+                TrackProblem(fixes: subset, options: options, tangentPlane: cut.isTangent), fixes: subset,
+                trackStates: stateCount)
+            result.excludedFixCount += part.excludedFixCount
+            guard let first = part.points.first else { continue }
+            // The seam from the previous piece.
+            var segmentOffset = result.segmentCount
+            if let last = result.points.last {
+                let seconds = last.timestamp.seconds(to: first.timestamp)
+                let opens = seconds > options.gapSeconds
+                if !opens { segmentOffset -= 1 }
+                if seconds <= options.recordingBreakSeconds {
+                    let chord = Geodesic.wgs84.distance(
+                        from: (last.latitude, last.longitude), to: (first.latitude, first.longitude))
+                    if max(last.speedMetresPerSecond, first.speedMetresPerSecond)
+                        < options.stillSpeedMetresPerSecond
+                    {
+                        result.stillLengthMetres += chord
+                    } else {
+                        distance += chord
+                        noiseVariance +=
+                            last.positionSigmaMetres * last.positionSigmaMetres
+                            + first.positionSigmaMetres * first.positionSigmaMetres
+                        if opens {
+                            gapExcess += max(
+                                0, seconds * (last.speedMetresPerSecond + first.speedMetresPerSecond) / 2 - chord)
+                        }
+                    }
+                }
+            }
+            for k in part.points.indices {
+                part.points[k].fixIndex = piece[part.points[k].fixIndex]
+                part.points[k].segment += segmentOffset
+            }
+            result.segmentCount = segmentOffset + part.segmentCount
+            if part.points.count > largest {
+                largest = part.points.count
+                result.noise = part.noise
+                result.courseOffsetDegrees = part.courseOffsetDegrees
+                result.whiteAccuracyScale = part.whiteAccuracyScale
+            }
+            result.points += part.points
+            result.iterations = max(result.iterations, part.iterations)
+            if part.solver == .rauchTungStriebel { result.solver = .rauchTungStriebel }
+            distance += part.distanceMetres
+            noiseVariance += part.distanceNoiseSigmaMetres * part.distanceNoiseSigmaMetres
+            sensitivity += part.distanceProcessSensitivityMetres
+            gapExcess += part.distanceGapExcessMetres
+            modelDifference += part.distanceModelDifferenceMetres
+            lengthening += part.distanceNoiseLengtheningMetres
+            modelCurve += part.distanceModelCurveMetres
+            curve += part.curveExcessMetres
+            stillChord += part.stillChordMetres
+            result.stillLengthMetres += part.stillLengthMetres
+            result.vehicleLengthMetres += part.vehicleLengthMetres
+        }
+        let processSigma = abs(sensitivity) * SmoothedTrack.processDensityLogSigma
+        result.distanceMetres = distance
+        result.distanceSigmaMetres =
+            (noiseVariance + processSigma * processSigma + gapExcess * gapExcess + modelDifference * modelDifference
+            + stillChord * stillChord + lengthening * lengthening + curve * curve + modelCurve * modelCurve)
+            .squareRoot()
+        result.distanceNoiseSigmaMetres = noiseVariance.squareRoot()
+        result.distanceProcessSensitivityMetres = sensitivity
+        result.distanceGapExcessMetres = gapExcess
+        result.distanceModelDifferenceMetres = modelDifference
+        result.distanceNoiseLengtheningMetres = lengthening
+        result.distanceModelCurveMetres = modelCurve
+        result.curveExcessMetres = curve
+        result.stillChordMetres = stillChord
+        return result
+    }
+}
