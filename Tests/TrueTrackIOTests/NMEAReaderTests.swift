@@ -491,19 +491,8 @@ private extension Timestamp {
         ].joined(separator: "\n")
         var strict = NMEAReader(stream: ByteStream(bytes: Array(text.utf8)))
         #expect(try strict.next()?.timestamp == time("2024-05-01T12:00:00Z"))
-        do {
-            _ = try strict.next()
-            Issue.record("expected an error")
-        } catch {
-            guard case .malformedField(let location, let field, _, let found) = error else {
-                Issue.record("unexpected \(error)")
-                return
-            }
-            #expect(location.line == 3)
-            #expect(location.column == 18)  // "$GPZDA,120001.00," is 17 characters
-            #expect(field == "date")
-            #expect(found.contains("32,05,2024"))
-        }
+        // "$GPZDA,120001.00," is 17 characters.
+        Self.expectMalformedField(in: &strict, line: 3, column: 18, field: "date", found: "32,05,2024")
         let lenient = readNMEA(text, options: ReadOptions(lenient: true))
         #expect(lenient.error == nil)
         #expect(lenient.report.errorCount == 5)
@@ -580,6 +569,25 @@ private extension Timestamp {
         let text = [nmeaSentence("PGZDA,230000.00,31,12,2024,00,00"), Self.gga("230000.00"), ""].joined(separator: "\n")
         let result = readNMEA(text)
         #expect(result.fixes.isEmpty)
+    }
+
+    /// Expects the reader's next call to throw a malformed-field error at `line`:`column` naming `field`, whose
+    /// found text contains `found`.
+    static func expectMalformedField(
+        in reader: inout NMEAReader, line: Int, column: Int, field expected: String, found text: String,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
+        do {
+            _ = try reader.next()
+            Issue.record("expected an error", sourceLocation: sourceLocation)
+        } catch {
+            guard case .malformedField(let location, let field, _, let found) = error else {
+                Issue.record("unexpected \(error)", sourceLocation: sourceLocation)
+                return
+            }
+            #expect(location.line == line && location.column == column, sourceLocation: sourceLocation)
+            #expect(field == expected && found.contains(text), "\(field): \(found)", sourceLocation: sourceLocation)
+        }
     }
 
     @Test func hdopFallbackFollowsTheOptions() throws {
@@ -765,19 +773,7 @@ private extension Timestamp {
         #expect(try strict.next()?.timestamp == time("2024-02-29T12:00:00Z"))
         // The epoch read before the bad line comes first, then the error.
         #expect(try strict.next()?.timestamp == time("2024-02-29T12:00:01Z"))
-        do {
-            _ = try strict.next()
-            Issue.record("expected an error")
-        } catch {
-            guard case .malformedField(let location, let field, _, let found) = error else {
-                Issue.record("unexpected \(error)")
-                return
-            }
-            #expect(location.line == 3)
-            #expect(location.column == 15)
-            #expect(field == "latitude")
-            #expect(found.contains("48x7.038"))
-        }
+        Self.expectMalformedField(in: &strict, line: 3, column: 15, field: "latitude", found: "48x7.038")
         let lenient = readNMEA(text, options: ReadOptions(lenient: true))
         #expect(lenient.error == nil)
         #expect(lenient.report.errorCount == 6)
