@@ -791,6 +791,12 @@ struct CSVReaderDatasetTests {
             "Geolife trajectory\nWGS 84\nAltitude is in Feet\nReserved 3\n0,2,255,My Track,0,0,2,8421376\n0\n"
                 + "-16.8,190,0,0,45413.5,2024-05-01,12:00:00\n"
         ),
+        (
+            .gnssLogger,
+            "# Fix,Provider,LatitudeDegrees,LongitudeDegrees,AltitudeMeters,SpeedMps,AccuracyMeters,BearingDegrees,"
+                + "UnixTimeMillis\nFix,GPS,-16.8,190,10,0.5,4,,1714564800000\n"
+        ),
+        (.ipin, "GNSS;2.8043;1714564800.0000;-16.8;190;362.000;0.000;14.0;0.5;17;16\n"),
     ]
 
     /// (NMEA writes a longitude 0…180 with E or W: no file of it holds the convention, and its reader rejects a
