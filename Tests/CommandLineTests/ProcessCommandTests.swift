@@ -694,6 +694,10 @@ import Testing
             #expect(!run.stderr.contains("time column"), "\(run.stderr)")
         }
         #expect(try Tool.run(["process", unix]).stderr.isEmpty)
+        // `info` measures no distance: its warning says the unit must be right (it said distances did not depend
+        // on it, whatever the unit).
+        let info = try Tool.run(["info", seconds])
+        #expect(info.stderr.contains("as long as the time unit is right"), "\(info.stderr)")
     }
 
     /// Berlin wall-clock times across the autumn change, written without an offset: one step back of 3600 s, then

@@ -324,8 +324,9 @@ struct RunDiagnostics {
         }
         if earliest.millisecondsSince1970 < Timestamp.gpsEpochMillisecondsSince1970 {
             return "warning: \(input): fixes dated from \(ISO8601.format(earliest)), before GPS began (1980): times "
-                + "counted from the recording's start read as Unix time? Distances and speeds do not depend on it; "
-                + "dates do\n"
+                + "counted from the recording's start read as Unix time? Distances and speeds do not depend on it "
+                + "as long as the time unit is right (seconds read as milliseconds, or the reverse, are 1000× off: "
+                + "`process` checks the steps against the positions); dates do\n"
         }
         return nil
     }
