@@ -197,6 +197,22 @@ public struct SmoothedTrack: Sendable {
     /// system not positive definite, which exact arithmetic rules out).
     public var solver: SmoothingOptions.Solver
 
+    /// ``distanceSigmaMetres`` from its terms, in quadrature (one formula for a track and for one smoothed in
+    /// pieces): the white noise (``distanceNoiseSigmaMetres``), the process noise's
+    /// (``distanceProcessSensitivityMetres`` × ``processDensityLogSigma``), the gaps, the model difference, the still
+    /// runs' chords, the noise lengthening, the curve between readings and the model's curves.
+    static func distanceSigmaMetres(
+        noiseSigma: Double, processSensitivity: Double, gapExcess: Double, modelDifference: Double,
+        stillChord: Double, lengthening: Double, curve: Double, modelCurve: Double
+    ) -> Double {
+        let processSigma = abs(processSensitivity) * processDensityLogSigma
+        let variance = noiseSigma * noiseSigma + processSigma * processSigma + gapExcess * gapExcess
+        return
+            (variance + modelDifference * modelDifference + stillChord * stillChord + lengthening * lengthening
+            + curve * curve + modelCurve * modelCurve)
+            .squareRoot()
+    }
+
     /// An empty track (no usable fix).
     public static let empty = SmoothedTrack(
         points: [], distanceMetres: 0, distanceSigmaMetres: 0, iterations: 0, segmentCount: 0,

@@ -277,18 +277,31 @@ struct TrackProblem {
     /// comparisons per fix while building), so every track that fits is posed and solved exactly as before.
     var fitsLocalFrame: Bool {
         guard case .local(let local) = frame else { return true }
-        let radius = Self.pieceRadiusMetres
-        guard extentEast <= radius, extentNorth <= radius,
-            extentEast / local.metresPerDegreeEast <= Self.maximumLongitudeSpanDegrees
-        else { return false }
-        let degrees = Double.pi / 180
         let span = extentNorth / local.metresPerDegreeNorth
-        let anchorCos = cos(local.anchorLatitude * degrees)
-        for latitude in [local.anchorLatitude - span, local.anchorLatitude + span] {
-            let c = cos(min(90, max(-90, latitude)) * degrees)
-            guard c > 0, abs(anchorCos / c - 1) <= Self.maximumEastScaleError else { return false }
-        }
-        return true
+        let anchorCosine = cos(local.anchorLatitude * Double.pi / 180)
+        return Self.localFrame(
+            local, anchorCosine: anchorCosine, holdsEast: extentEast, north: extentNorth,
+            atLatitude: local.anchorLatitude - span)
+            && Self.localFrame(
+                local, anchorCosine: anchorCosine, holdsEast: extentEast, north: extentNorth,
+                atLatitude: local.anchorLatitude + span)
+    }
+
+    /// ``fitsLocalFrame``'s rules for one position (`east`, `north` metres from the anchor of `frame`, at
+    /// `latitude` degrees; `anchorCosine` the cosine of the anchor's latitude): within ``pieceRadiusMetres`` on
+    /// both axes, within ``maximumLongitudeSpanDegrees`` of the anchor's longitude, and where the frame's east scale
+    /// is right to ``maximumEastScaleError``. The track's extents ask it (``fitsLocalFrame``), and so does each fix
+    /// when a track is cut into pieces (`WholeTrackSmoother.pieces(of:)`).
+    @inline(__always)
+    static func localFrame(
+        _ frame: LocalFrame, anchorCosine: Double, holdsEast east: Double, north: Double, atLatitude latitude: Double
+    ) -> Bool {
+        let radius = pieceRadiusMetres
+        guard abs(east) <= radius, abs(north) <= radius,
+            abs(east) / frame.metresPerDegreeEast <= maximumLongitudeSpanDegrees
+        else { return false }
+        let c = cos(min(90, max(-90, latitude)) * Double.pi / 180)
+        return c > 0 && abs(anchorCosine / c - 1) <= maximumEastScaleError
     }
 
     /// Fills ``processScale``: the factor (σ_without / σₐ)² (``SmoothingOptions/accelerationSigmaWithoutDoppler``)

@@ -46,18 +46,15 @@ extension WholeTrackSmoother {
                 tangent = nil
             }
         }
-        // Whether the current piece's plane holds a fix (``TrackProblem/fitsLocalFrame``'s rules, per fix).
+        // Whether the current piece's plane holds a fix (``TrackProblem/localFrame(_:anchorCosine:holdsEast:north:atLatitude:)``).
         func holds(_ fix: Fix) -> Bool {
             if let tangent {
                 return tangent.chordSquaredMetres(latitude: fix.latitude, longitude: fix.longitude) <= radius * radius
             }
             guard let (frame, cosine) = local else { return false }
             let p = frame.project(latitude: fix.latitude, longitude: fix.longitude)
-            guard abs(p.east) <= radius, abs(p.north) <= radius,
-                abs(p.east) / frame.metresPerDegreeEast <= TrackProblem.maximumLongitudeSpanDegrees
-            else { return false }
-            let c = cos(fix.latitude * degrees)
-            return c > 0 && abs(cosine / c - 1) <= TrackProblem.maximumEastScaleError
+            return TrackProblem.localFrame(
+                frame, anchorCosine: cosine, holdsEast: p.east, north: p.north, atLatitude: fix.latitude)
         }
         for index in order {
             let fix = fixes[index]
@@ -156,13 +153,12 @@ extension WholeTrackSmoother {
             result.stillLengthMetres += part.stillLengthMetres
             result.vehicleLengthMetres += part.vehicleLengthMetres
         }
-        let processSigma = abs(sensitivity) * SmoothedTrack.processDensityLogSigma
         result.distanceMetres = distance
-        result.distanceSigmaMetres =
-            (noiseVariance + processSigma * processSigma + gapExcess * gapExcess + modelDifference * modelDifference
-            + stillChord * stillChord + lengthening * lengthening + curve * curve + modelCurve * modelCurve)
-            .squareRoot()
         result.distanceNoiseSigmaMetres = noiseVariance.squareRoot()
+        result.distanceSigmaMetres = SmoothedTrack.distanceSigmaMetres(
+            noiseSigma: result.distanceNoiseSigmaMetres, processSensitivity: sensitivity, gapExcess: gapExcess,
+            modelDifference: modelDifference, stillChord: stillChord, lengthening: lengthening, curve: curve,
+            modelCurve: modelCurve)
         result.distanceProcessSensitivityMetres = sensitivity
         result.distanceGapExcessMetres = gapExcess
         result.distanceModelDifferenceMetres = modelDifference

@@ -494,6 +494,9 @@ public struct WholeTrackSmoother: Sendable {
         let modelCurve = Self.modelCurveMetres(
             problem, solution: system.rhs, countedSteps: countedSteps, curveSteps: curveSteps,
             coursesRejected: coursesRejected)
+        // (Loaded once: the global's coefficient arrays, retained and released at every step, cost 110
+        // instructions per fix of the `smooth` benchmark.)
+        let geodesic = Geodesic.wgs84
         system.rhs.withUnsafeMutableBufferPointer { x in
             var eastBefore = x[0], northBefore = x[order]
             var unitEastBefore = 0.0, unitNorthBefore = 0.0
@@ -506,10 +509,7 @@ public struct WholeTrackSmoother: Sendable {
                 // On the WGS-84 ellipsoid (a long step, or one near a pole, along the geodesic): the haversine's
                 // one mean radius read a straight drive north–south at the equator 0.57 % long and east–west at
                 // 60° 0.36 % short, 10–55σ (a geography tester's).
-                let step =
-                    Ellipsoid.wgs84.isShortStep(from: before, to: here)
-                    ? Ellipsoid.wgs84.shortStepLengthMetres(from: before, to: here)
-                    : Geodesic.wgs84.distance(from: before, to: here)
+                let step = geodesic.stepLengthMetres(from: before, to: here)
                 // A step the stillness gate leaves out adds nothing, and nothing to the gradient.
                 let counted = countedSteps?[s] ?? true
                 let separated = separatedSteps?[s] == true
@@ -642,14 +642,12 @@ public struct WholeTrackSmoother: Sendable {
         }
 
         let noiseSigma = max(distanceVariance, 0).squareRoot()
-        let processSigma = abs(sensitivity) * SmoothedTrack.processDensityLogSigma
-        let variance = noiseSigma * noiseSigma + processSigma * processSigma + gapExcess * gapExcess
         if !lengthening.isFinite { lengthening = 0 }
         let curve = whiteCurveExcess ?? curveExcess
-        let sigma =
-            (variance + modelDifference * modelDifference + stillChord * stillChord + lengthening * lengthening
-            + curve * curve + modelCurve * modelCurve)
-            .squareRoot()
+        let sigma = SmoothedTrack.distanceSigmaMetres(
+            noiseSigma: noiseSigma, processSensitivity: sensitivity, gapExcess: gapExcess,
+            modelDifference: modelDifference, stillChord: stillChord, lengthening: lengthening, curve: curve,
+            modelCurve: modelCurve)
 
         var result = SmoothedTrack(
             points: points, distanceMetres: max(distance + curveExcess + modelDifference, 0),

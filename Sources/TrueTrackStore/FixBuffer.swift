@@ -149,6 +149,13 @@ public final class FixBuffer {
         return (receipt, session!)
     }
 
+    /// The stored state of `sessionID` (the ``SessionStateStore`` tables of this file), read through this buffer's
+    /// connection, or `nil` when none was written: what an add that updates the session with
+    /// ``append(_:decisions:sessionID:skippingStored:updatingSession:)`` continues from, without a second connection.
+    public func sessionSnapshot(sessionID: String) throws(StoreError) -> SessionSnapshot? {
+        try SessionStateStore.snapshot(sessionID: sessionID, in: db)
+    }
+
     /// Both appends: `session`, when given, runs inside the transaction after the rows (and the cap) with the
     /// receipt so far, and also for an empty `fixes`.
     private func append(
@@ -166,13 +173,12 @@ public final class FixBuffer {
             let now = FixBuffer.now()
             if now.secondsSince1970 - lastPruneSeconds >= 60 { dropped += try pruneExpired(now: now) }
         }
-        var skipped = 0
-        let ids = try db.transaction { () throws(StoreError) -> ClosedRange<Int64>? in
+        return try db.transaction { () throws(StoreError) -> AppendReceipt in
             let insert = try db.statement(FixBuffer.insertSQL)
             let lookup = skippingStored ? try db.statement(FixBuffer.storedSQL) : nil
             let storedMilliseconds = FixBuffer.now().millisecondsSince1970
             var first: Int64?
-            var inserted = 0
+            var inserted = 0, skipped = 0
             for (index, fix) in fixes.enumerated() {
                 if let lookup {
                     FixBuffer.bindStored(fix, sessionID: sessionID, to: lookup)
@@ -198,10 +204,10 @@ public final class FixBuffer {
                 try count.step()
                 dropped += try enforceCap(firstNewID: first)
             }
-            try session?(AppendReceipt(ids: ids, droppedCount: dropped, skippedCount: skipped))
-            return ids
+            let receipt = AppendReceipt(ids: ids, droppedCount: dropped, skippedCount: skipped)
+            try session?(receipt)
+            return receipt
         }
-        return AppendReceipt(ids: ids, droppedCount: dropped, skippedCount: skipped)
     }
 
     /// Drops the oldest rows past the cap, those of a batch being sent after the other rows stored before

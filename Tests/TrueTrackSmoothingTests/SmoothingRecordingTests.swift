@@ -228,7 +228,7 @@ struct SmoothingRecordingTests {
                 let truth = try E.spanTruth(truthPath).filter { $0.timestamp >= first && $0.timestamp <= last }
                 reference = zip(truth, truth.dropFirst()).reduce(0) { sum, step in
                     sum
-                        + Ellipsoid.wgs84.shortStepLengthMetres(
+                        + Geodesic.wgs84.stepLengthMetres(
                             from: (step.0.latitude, step.0.longitude), to: (step.1.latitude, step.1.longitude))
                 }
             }

@@ -249,6 +249,23 @@ public struct Geodesic: Sendable {
         inverse(from: start, to: end).distanceMetres
     }
 
+    /// The length of one step of a track, metres: by the ellipsoid's radii of curvature when the step is short
+    /// (``Ellipsoid/isShortStep(from:to:)``: ``Ellipsoid/shortStepLengthMetres(from:to:)``, one `cos`, within
+    /// 10⁻⁷ of the geodesic), else the geodesic itself (``distance(from:to:)``). What a track's length on the
+    /// ellipsoid sums (the smoother's distance, a truth's length in `truetrack bench`).
+    ///
+    /// - Parameters:
+    ///   - start: the first point, latitude and longitude in degrees.
+    ///   - end: the second point, in degrees.
+    @inlinable
+    public func stepLengthMetres(
+        from start: (latitude: Double, longitude: Double),
+        to end: (latitude: Double, longitude: Double)
+    ) -> Double {
+        ellipsoid.isShortStep(from: start, to: end)
+            ? ellipsoid.shortStepLengthMetres(from: start, to: end) : distance(from: start, to: end)
+    }
+
     // MARK: - Direct problem
 
     /// Solves the direct geodesic problem: the point reached by following the geodesic that leaves

@@ -267,7 +267,11 @@ public struct Fix: Sendable, Hashable {
     /// coordinates: 10⁻⁷° is 1 cm. (A geography tester's three zeros mid-walk re-anchored the tracker 5,424 km
     /// away and back, and five leading ones dragged the smoothed start 273 km.)
     @inlinable
-    public var isAtNullIsland: Bool { latitude == 0 && longitude == 0 }
+    public var isAtNullIsland: Bool { Fix.isNullIsland(latitude: latitude, longitude: longitude) }
+
+    /// Whether a position is exactly 0° N 0° E (see ``isAtNullIsland``), for evidence built from coordinates.
+    @inlinable
+    public static func isNullIsland(latitude: Double, longitude: Double) -> Bool { latitude == 0 && longitude == 0 }
 
     /// The horizontal accuracy in metres when the source reported a valid one, else `nil`.
     @inlinable

@@ -86,8 +86,9 @@ public struct MotionEvidence: Sendable, Hashable, BitwiseCopyable {
             self.speedSource = nil
         }
         self.activity = activity
-        // (0° N 0° E is a device's placeholder, not a position: ``Fix/isAtNullIsland``.)
-        self.isPositionRejected = !(abs(latitude) <= 90 && abs(longitude) <= 180) || (latitude == 0 && longitude == 0)
+        self.isPositionRejected =
+            !(abs(latitude) <= 90 && abs(longitude) <= 180)
+            || Fix.isNullIsland(latitude: latitude, longitude: longitude)
     }
 
     /// Evidence from a raw fix alone: its position, reported accuracy, Doppler speed and activity reading.

@@ -126,7 +126,7 @@ public enum Evaluator {
             let truthSpan = track.span, span.upperBound - span.lowerBound >= minimumTruthReferenceSeconds,
             truthSpan.lowerBound <= span.lowerBound, truthSpan.upperBound >= span.upperBound
         {
-            reference = track.ellipsoidalPathLength(from: span.lowerBound, to: span.upperBound)
+            reference = track.pathLength(from: span.lowerBound, to: span.upperBound)
             result.referenceSource = "truth"
         }
         result.referenceDistanceMetres = reference

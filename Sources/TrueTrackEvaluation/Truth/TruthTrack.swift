@@ -84,37 +84,18 @@ public struct TruthTrack: Sendable, Hashable {
         )
     }
 
-    /// The length of the truth between two times on the WGS-84 ellipsoid, metres (what the truth travelled: the
-    /// sum over consecutive samples inside `start...end`, each step as ``Ellipsoid/shortStepLengthMetres(from:to:)``
-    /// or, when long, along the ``Geodesic``). The manifest's haversine convention reads a drive at 37° N 0.042 %
-    /// shorter (the GSDC drives' 40,153.9 m as 40,137.1 m).
-    public func ellipsoidalPathLength(from start: Double, to end: Double) -> Double {
-        var total = 0.0
-        var previous: TruthSample?
-        for sample in samples where sample.seconds >= start && sample.seconds <= end {
-            if let previous {
-                let a = (latitude: previous.latitude, longitude: previous.longitude)
-                let b = (latitude: sample.latitude, longitude: sample.longitude)
-                total +=
-                    Ellipsoid.wgs84.isShortStep(from: a, to: b)
-                    ? Ellipsoid.wgs84.shortStepLengthMetres(from: a, to: b) : Geodesic.wgs84.distance(from: a, to: b)
-            }
-            previous = sample
-        }
-        return total
-    }
-
-    /// The haversine length (R = 6,371,008.8 m, the manifest's convention) of the truth between two times,
-    /// metres: the sum over consecutive samples inside `start...end` (steps across a gap included, as the
-    /// manifest's reference distances do).
+    /// The length of the truth between two times on the WGS-84 ellipsoid, metres (what the truth travelled): the
+    /// sum over consecutive samples inside `start...end` (steps across a gap included, as the manifest's reference
+    /// distances do), each step by ``Geodesic/stepLengthMetres(from:to:)``. The manifest's haversine convention
+    /// (R = 6,371,008.8 m) reads a drive at 37° N 0.042 % shorter (the GSDC drives' 40,153.9 m as 40,137.1 m).
     public func pathLength(from start: Double, to end: Double) -> Double {
         var total = 0.0
         var previous: TruthSample?
+        let geodesic = Geodesic.wgs84
         for sample in samples where sample.seconds >= start && sample.seconds <= end {
             if let previous {
-                total += Haversine.distance(
-                    from: (previous.latitude, previous.longitude),
-                    to: (sample.latitude, sample.longitude))
+                total += geodesic.stepLengthMetres(
+                    from: (previous.latitude, previous.longitude), to: (sample.latitude, sample.longitude))
             }
             previous = sample
         }

@@ -104,7 +104,7 @@ enum BufferCommand {
                                 + "oldest): give --max-records (\(rows) or more keeps them all)")
                     }
                 }
-                return try add(arguments, buffer: buffer, storeOptions: storeOptions)
+                return try add(arguments, buffer: buffer)
             case "count": Terminal.out("\(try buffer.count())\n")
             case "stats":
                 let st = try buffer.statistics()
@@ -123,7 +123,7 @@ enum BufferCommand {
 
     /// Reads INPUT through the Tracker and persists the accepted fixes with their decisions; with `--session`,
     /// continues the session's tracker and stop detector and keeps its state after every transaction.
-    static func add(_ arguments: ParsedArguments, buffer: FixBuffer, storeOptions: StoreOptions) throws -> Int32 {
+    static func add(_ arguments: ParsedArguments, buffer: FixBuffer) throws -> Int32 {
         let input = arguments.positionals[1]
         let (format, options) = try InputOptions.from(arguments)
         // (The file's declared activity too, as `process` and `stops` read it: a GPX ride was added as a walk.)
@@ -139,14 +139,13 @@ enum BufferCommand {
         // An empty session is no session: `--session ""` stored a second copy of fixes added without one.
         let session = arguments.value("session").flatMap { $0.isEmpty ? nil : $0 }
         // A session is continued where the previous add (or an app sharing the file) left it.
-        var sessionState: (store: SessionStateStore, id: String, detector: StopDetector, before: Double)?
+        var sessionState: (id: String, detector: StopDetector, before: Double)?
         if let session {
             do {
-                let store = try SessionStateStore(path: buffer.path, options: storeOptions)
                 let stopProfile = StopDetectionProfile.preset(profile.kind)
                 var detector = StopDetector(profile: stopProfile)
                 var before = 0.0
-                if let snapshot = try store.snapshot(sessionID: session) {
+                if let snapshot = try buffer.sessionSnapshot(sessionID: session) {
                     guard snapshot.phase != .ended else {
                         throw CommandFailure(
                             message:
@@ -166,7 +165,7 @@ enum BufferCommand {
                                 + "one add of the whole input\n")
                     }
                 }
-                sessionState = (store, session, detector, before)
+                sessionState = (session, detector, before)
             } catch let error as StoreError {
                 throw CommandFailure(message: error.description)
             }

@@ -398,7 +398,7 @@ enum ProcessCommand {
     /// problem: tried, reverted".)
     static func sparseSmoothingWarning(
         _ smoothed: SmoothedTrack, fixes: Int, forwardMetres: Double, profile: TrackingProfile, input: String,
-        hasSpeedReadings: Bool = true
+        hasSpeedReadings: Bool
     ) -> String? {
         guard fixes >= 4, 2 * smoothed.segmentCount > fixes else { return nil }
         return "warning: \(input): the whole-track smoother split the track at \(smoothed.segmentCount - 1) of its "

@@ -39,7 +39,6 @@ struct RunDiagnostics {
     private(set) var early = EarlyFixes()
     /// The steps back in time between fixes read one after the other, the first of them, the forward step before
     /// it (the cadence) and the one after it, for ``clockChangeWarning(input:)``.
-    private var previousReadTime: Int64?
     private var lastForwardStep: Int64 = 0
     private(set) var backwardSteps = 0
     private var firstBackwardStep: (fix: Int, from: Int64, to: Int64, cadenceBefore: Int64, stepAfter: Int64)?
@@ -83,7 +82,7 @@ struct RunDiagnostics {
         if _slowPath(abs(fix.latitude) > 89.9) { polarFixes += 1 }
         let time = fix.timestamp.millisecondsSince1970
         if time < Timestamp.gpsEpochMillisecondsSince1970 { early.add(fix) }
-        if let before = previousReadTime {
+        if let before = previousTime?.millisecondsSince1970 {
             let step = time &- before
             if step < 0 {
                 backwardSteps += 1
@@ -95,11 +94,10 @@ struct RunDiagnostics {
                 lastForwardStep = step
             }
         }
-        previousReadTime = time
         if let reason = decision.rejection, let i = RejectionReason.allCases.firstIndex(of: reason) {
             rejectedByReason[i] += 1
         }
-        let now = fix.timestamp.millisecondsSince1970
+        let now = time
         if decision.rejection == .outOfOrder,
             acceptedGaps.reversed().contains(where: { $0.start < now && now < $0.end })
         {
@@ -476,7 +474,7 @@ struct RunDiagnostics {
         let acceptedPercent = Int((100 * Double(accepted) / Double(read)).rounded())
         let countedShare =
             acceptedPercent < 10
-            ? "next to nothing (\(accepted) fix\(accepted == 1 ? "" : "es") accepted, \(acceptedPercent) %)"
+            ? "next to nothing (\(Terminal.count(accepted, "fix", "fixes")) accepted, \(acceptedPercent) %)"
             : "only the stretches of the \(accepted) accepted fixes (\(acceptedPercent) %)"
         return "warning: \(outOfOrder) of \(read) fixes (\(percent) %) of \(input) were rejected as out of order (not "
             + "newer than the last accepted fix\(repeats)): its times look broken, and TrueTrack's distance "
