@@ -39,8 +39,8 @@ struct TangentPlane: Sendable, Hashable {
         self.ellipsoid = ellipsoid
         let a = ellipsoid.semiMajorAxisMetres, b = ellipsoid.semiMinorAxisMetres
         (a2, b2, e2) = (a * a, b * b, ellipsoid.eccentricitySquared)
-        let (sp, cp) = Self.sinCos(degrees: min(90, max(-90, anchor.latitude)))
-        let (sl, cl) = Self.sinCos(degrees: anchor.longitude)
+        let (sp, cp) = GeoAngle.sinCos(degrees: min(90, max(-90, anchor.latitude)))
+        let (sl, cl) = GeoAngle.sinCos(degrees: anchor.longitude)
         let n = a / (1 - e2 * sp * sp).squareRoot()
         (x0, y0, z0) = (n * cp * cl, n * cp * sl, n * (1 - e2) * sp)
         (ex, ey) = (-sl, cl)
@@ -48,25 +48,10 @@ struct TangentPlane: Sendable, Hashable {
         (ux, uy, uz) = (cp * cl, cp * sl, sp)
     }
 
-    /// sin and cos of an angle in degrees, exact at multiples of 90° (so that an anchor at a pole has
-    /// cos φ = 0, not 6·10⁻¹⁷).
-    static func sinCos(degrees: Double) -> (sin: Double, cos: Double) {
-        let r = degrees.remainder(dividingBy: 360)
-        switch r {
-        case 0: return (0, 1)
-        case 90: return (1, 0)
-        case -90: return (-1, 0)
-        case 180, -180: return (0, -1)
-        default:
-            let x = r * .pi / 180
-            return (sin(x), cos(x))
-        }
-    }
-
     /// The ECEF point of a position on the ellipsoid (height 0).
     private func ecef(latitude: Double, longitude: Double) -> (x: Double, y: Double, z: Double) {
-        let (sp, cp) = Self.sinCos(degrees: min(90, max(-90, latitude)))
-        let (sl, cl) = Self.sinCos(degrees: longitude)
+        let (sp, cp) = GeoAngle.sinCos(degrees: min(90, max(-90, latitude)))
+        let (sl, cl) = GeoAngle.sinCos(degrees: longitude)
         let n = ellipsoid.semiMajorAxisMetres / (1 - e2 * sp * sp).squareRoot()
         return (n * cp * cl, n * cp * sl, n * (1 - e2) * sp)
     }
@@ -111,8 +96,8 @@ struct TangentPlane: Sendable, Hashable {
     func planeVelocity(east: Double, north: Double, atLatitude latitude: Double, longitude: Double) -> (
         east: Double, north: Double
     ) {
-        let (sp, cp) = Self.sinCos(degrees: latitude)
-        let (sl, cl) = Self.sinCos(degrees: longitude)
+        let (sp, cp) = GeoAngle.sinCos(degrees: latitude)
+        let (sl, cl) = GeoAngle.sinCos(degrees: longitude)
         let vx = -sl * east - sp * cl * north, vy = cl * east - sp * sl * north, vz = cp * north
         return (vx * ex + vy * ey, vx * nx + vy * ny + vz * nz)
     }
@@ -123,8 +108,8 @@ struct TangentPlane: Sendable, Hashable {
         east: Double, north: Double
     ) {
         let vx = east * ex + north * nx, vy = east * ey + north * ny, vz = north * nz
-        let (sp, cp) = Self.sinCos(degrees: latitude)
-        let (sl, cl) = Self.sinCos(degrees: longitude)
+        let (sp, cp) = GeoAngle.sinCos(degrees: latitude)
+        let (sl, cl) = GeoAngle.sinCos(degrees: longitude)
         return (-sl * vx + cl * vy, -sp * cl * vx - sp * sl * vy + cp * vz)
     }
 }

@@ -291,9 +291,13 @@ public final class FixBuffer {
     static let columns = """
         session_id, time_ms, latitude, longitude, accuracy_m, altitude_m, vertical_accuracy_m, speed_mps, \
         speed_accuracy_mps, course_deg, course_accuracy_deg, provider, satellites, mocked, activity, \
-        activity_confidence, rejection, filtered_latitude, filtered_longitude, speed_used_mps, speed_source, \
-        hold, motion, distance_increment_m, total_distance_m
+        activity_confidence, \(decisionColumns.joined(separator: ", "))
         """
+    /// A decision's nine columns, in the order ``bindDecision(_:to:from:)`` binds them.
+    static let decisionColumns = [
+        "rejection", "filtered_latitude", "filtered_longitude", "speed_used_mps", "speed_source", "hold", "motion",
+        "distance_increment_m", "total_distance_m",
+    ]
     static let insertSQL = """
         INSERT INTO fixes (\(columns), stored_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, \
         ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26)
@@ -370,10 +374,10 @@ public final class FixBuffer {
 
     /// A fix's rows, oldest first, and whether each belongs to a batch.
     static let reviseRowsSQL = "SELECT id, batch_id IS NOT NULL FROM fixes WHERE \(storedRows) ORDER BY id"
-    static let reviseUpdateSQL = """
-        UPDATE fixes SET rejection = ?1, filtered_latitude = ?2, filtered_longitude = ?3, speed_used_mps = ?4, \
-        speed_source = ?5, hold = ?6, motion = ?7, distance_increment_m = ?8, total_distance_m = ?9 WHERE id = ?10
-        """
+    static let reviseUpdateSQL =
+        "UPDATE fixes SET "
+        + decisionColumns.enumerated().map { "\($1) = ?\($0 + 1)" }.joined(separator: ", ")
+        + " WHERE id = ?\(decisionColumns.count + 1)"
 
     /// Replaces the stored decisions of fixes a ``RewindingTracker`` processed again because a late fix came
     /// before them (``RewindingTracker/BatchOutcome/revised`` about ``RewindingTracker/BatchOutcome/revisedFixes``),
@@ -448,7 +452,7 @@ public final class FixBuffer {
                     }
                     update.reset()
                     FixBuffer.bindDecision(decision, to: update, from: 1)
-                    update.bind(10, rows[n].id)
+                    update.bind(Int32(FixBuffer.decisionColumns.count + 1), rows[n].id)
                     _ = try update.step()
                     receipt.revisedCount += 1
                 }

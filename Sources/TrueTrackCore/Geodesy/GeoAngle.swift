@@ -10,17 +10,17 @@
 /// trigonometry, so that `sin 180° = 0` and `cos 90° = 0` exactly and the poles, the equator and the
 /// antimeridian are represented without rounding noise.
 @usableFromInline
-enum GeoAngle {
+package enum GeoAngle {
     /// Radians per degree.
     @usableFromInline
-    static let radiansPerDegree = Double.pi / 180
+    package static let radiansPerDegree = Double.pi / 180
 
     /// Sine and cosine of an angle in degrees, exact at multiples of 90°.
     ///
     /// The angle is reduced exactly into ±45° (IEEE `remainder` is exact) before converting to radians,
     /// so no multiple of π is ever rounded. A non-finite angle gives NaNs.
     @inlinable
-    static func sinCos(degrees x: Double) -> (sin: Double, cos: Double) {
+    package static func sinCos(degrees x: Double) -> (sin: Double, cos: Double) {
         guard x.isFinite else { return (.nan, .nan) }
         var r = x.remainder(dividingBy: 360)  // −180…180, exact
         let quadrant = (r / 90).rounded()  // −2…2

@@ -146,10 +146,16 @@ public struct GeoJSONWriter: FixWriter {
     /// Writes the current segment: its LineString (a MultiLineString when it crosses the antimeridian) with its
     /// times, or its one fix as a Point.
     mutating func endSegment() throws(WriteError) {
-        let positions = lines.positions, times = lines.times
+        // Taken out of `lines` while they are written, so that emptying them afterwards keeps their buffers
+        // (emptied while a copy was alive, each array would allocate a new buffer per segment).
+        var positions: [Position] = [], times: [Timestamp] = []
+        swap(&positions, &lines.positions)
+        swap(&times, &lines.times)
         defer {
-            lines.positions.removeAll(keepingCapacity: lines.positions.capacity <= 1 << 16)
-            lines.times.removeAll(keepingCapacity: lines.times.capacity <= 1 << 16)
+            positions.removeAll(keepingCapacity: positions.capacity <= 1 << 16)
+            times.removeAll(keepingCapacity: times.capacity <= 1 << 16)
+            swap(&positions, &lines.positions)
+            swap(&times, &lines.times)
         }
         if positions.count == 1 {
             beginFeature("{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":")
