@@ -34,6 +34,28 @@ import Testing
         #expect(text.stdout.contains("distance:       \(String(format: "%.1f", distance)) m"))
     }
 
+    /// A fix out of order is left out of the summary's duration, and so is its repeat on the next line (rejected as
+    /// a duplicate of it): a batch tester's old fix written twice made a 59 s walk last 159 s, while `stops` said 59.
+    @Test("leaves a repeated out-of-order fix out of the duration") func leavesARepeatedOutOfOrderFixOutOfTheDuration()
+        throws
+    {
+        for copies in 1...2 {
+            var text = "time,latitude,longitude,accuracy_m\n"
+            for i in 0..<60 {
+                text += "2024-05-01T12:01:\(String(format: "%02d", i))Z,48.0,\(11 + Double(i) * 2e-5),5\n"
+                if i == 30 {
+                    for _ in 0..<copies { text += "2024-05-01T11:59:20Z,48.0,11.0,5\n" }
+                }
+            }
+            let path = try Tool.temporaryFile("old-fix-\(copies).csv", contents: text)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let s = try Self.summary([path])
+            #expect(s["durationSeconds"] as? Double == 59, "\(copies) copies")
+            let stops = try Tool.run(["stops", "--json", path])
+            #expect(stops.stdout.contains("\"elapsedSeconds\" : 59"), "\(stops.stdout)")
+        }
+    }
+
     /// A file whose points all carry one time (a GPX written with a 32-bit epoch underflow) counts next to
     /// nothing, since distance integrates speed over time: the user is told why instead of reading a silent 0 m.
     @Test func warnsWhenMostFixesAreOutOfOrderBecauseTheirTimesRepeat() throws {

@@ -28,11 +28,11 @@ struct EvidenceStream {
         var totalMetres: Double
         /// How many restarts came before it (only fixes since the last restart can be proven wrong).
         var generation: Int
-        /// Rejected as out of order while dated a day or more before the latest accepted fix (a GPS week
+        /// Rejected as out of order (or as its repeat) while dated a day or more before the latest accepted fix (a GPS week
         /// rollover, a clock reset): wrong, unless a restart onto its time proves it right before it is analysed.
         var isBackdated = false
-        /// Rejected as out of order: its time is left out of the span (``durationSeconds(of:)``), unless a
-        /// restart onto its time proves it right before it is analysed.
+        /// Rejected as out of order (or as a repeat of such a fix): its time is left out of the span
+        /// (``durationSeconds(of:)``), unless a restart onto its time proves it right before it is analysed.
         var isOutOfOrder = false
     }
 
@@ -94,14 +94,19 @@ struct EvidenceStream {
             jump?.since += 1
             latestAccepted = decision.timestamp
         }
-        let isBackdated =
+        // A repeat of a fix out of order is rejected as a duplicate (of the fix before it), and is as far behind:
+        // its time counted in the span (a tester's old fix written twice: 159 s for a 59 s walk).
+        let isBehind =
             decision.rejection == .outOfOrder
+            || (decision.rejection == .duplicate && latestAccepted.map { decision.timestamp < $0 } == true)
+        let isBackdated =
+            isBehind
             && latestAccepted.map { decision.timestamp.seconds(to: $0) >= stopProfile.clockJumpSeconds } == true
         pending.append(
             Entry(
                 index: index, evidence: evidence, acceptedTime: decision.isAccepted ? decision.timestamp : nil,
                 totalMetres: decision.totalDistanceMetres, generation: generation, isBackdated: isBackdated,
-                isOutOfOrder: decision.rejection == .outOfOrder))
+                isOutOfOrder: isBehind))
         if let j = jump, j.since >= confirmingFixes {
             // The time after the jump is confirmed; the few fixes before it (if few) had the wrong one.
             if j.before < confirmingFixes { leaveOut(acceptedBefore: j.index) }
