@@ -90,6 +90,24 @@ import Testing
         }
     }
 
+    /// One input that gives no report prints with `--json` the entry several inputs' array would hold for it: a
+    /// batch tester's loop over single files found nothing to parse for a missing or unrecognised file.
+    @Test("prints the error as JSON for one input that gives no report")
+    func printsTheErrorAsJSONForOneInputThatGivesNoReport() throws {
+        let missing = Tool.temporaryPath("missing-one.csv")
+        for command in ["process", "stops"] {
+            let result = try Tool.run([command, "--json", missing])
+            #expect(result.status == 1, "\(command)")
+            let entry = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(command)")
+            #expect(entry["input"] as? String == missing)
+            #expect((entry["error"] as? String)?.contains("cannot read") == true, "\(entry)")
+            #expect(result.stderr.contains("cannot read"))
+            // Without --json nothing is printed on standard output.
+            #expect(try Tool.run([command, missing]).stdout.isEmpty)
+        }
+    }
+
     @Test func stopsPrintsOneReportPerInputLikeSeparateRuns() throws {
         let walk = try Self.gpxWalk()
         defer { try? FileManager.default.removeItem(atPath: walk) }
@@ -210,6 +228,34 @@ import Testing
         let info = try Tool.run(["info", "--json", other])
         #expect(info.stdout.contains("\"declaredActivity\" : \"Sailing & more\""), "\(info.stdout)")
         #expect(try String(contentsOfFile: other, encoding: .utf8).contains("<type>Sailing &amp; more</type>"))
+    }
+
+    /// A track written from a ride that declares itself, in a format with no place for the activity (CSV, JSON
+    /// Lines, GeoJSON), is read back as a walk: `convert` and `process --out` say so and name the profile to give
+    /// (a batch tester's Edge 800 ride read 0 m of 25 km through them); GPX keeps it and says nothing.
+    @Test("warns when a written track loses the declared activity")
+    func warnsWhenAWrittenTrackLosesTheDeclaredActivity() throws {
+        let declared = try Self.ride(type: "cycling"), undeclared = try Self.ride(type: nil)
+        let csv = Tool.temporaryPath("ride-out.csv"), gpx = Tool.temporaryPath("ride-out.gpx")
+        defer { for path in [declared, undeclared, csv, gpx] { try? FileManager.default.removeItem(atPath: path) } }
+        for format in ["csv", "jsonl", "geojson"] {
+            let out = Tool.temporaryPath("ride-converted.\(format)")
+            defer { try? FileManager.default.removeItem(atPath: out) }
+            let converted = try Tool.run(["convert", declared, out])
+            #expect(converted.status == 0)
+            #expect(converted.stderr.contains("with --profile cycling"), "\(format): \(converted.stderr)")
+            let plain = try Tool.run(["convert", undeclared, out])
+            #expect(!plain.stderr.contains("warning"), "\(plain.stderr)")
+        }
+        let processed = try ProcessCommandTests.summary([declared, "--out", csv])
+        let warnings = try #require(processed["warnings"] as? [String])
+        #expect(warnings.contains { $0.contains("with --profile cycling") }, "\(warnings)")
+        // Read back with the profile named, the written track measures the ride again.
+        let again = try ProcessCommandTests.summary([csv, "--profile", "cycling"])
+        #expect(abs((again["distanceMetres"] as? Double ?? 0) - 4193) < 60, "\(again)")
+        #expect(try Tool.run(["convert", declared, gpx]).stderr.contains("warning") == false)
+        let forced = try ProcessCommandTests.summary([declared, "--profile", "cycling", "--out", csv])
+        #expect((forced["warnings"] as? [String] ?? []).allSatisfy { !$0.contains("declares its activity") })
     }
 
     /// `info` says what the file declares and which profile that picks, and how many segments it has.

@@ -169,8 +169,24 @@ struct Tool {
         #expect(info["longestStepSeconds"] as? Double == 26)
         #expect(info["medianIntervalSeconds"] as? Double == 1)
         #expect(info["firstTime"] as? String == "2025-11-29T07:06:40Z")
+        #expect(info["warnings"] as? [String] == [])
         let text = try Tool.run(["info", Tool.demo])
         #expect(text.stdout.contains("fixes               560"))
+    }
+
+    /// `info --json` carries the warnings it prints, as `process` and `stops` do (a batch tester found a broken
+    /// clock's warning only on standard error).
+    @Test("carries the warnings in info's JSON") func carriesTheWarningsInInfosJSON() throws {
+        var text = "time,latitude,longitude,accuracy_m\n"
+        for i in 0..<10 { text += "1901-12-13T20:46:0\(i)Z,46.\(4000 + i * 3),13.8,5\n" }
+        let path = try Tool.temporaryFile("info-1901.csv", contents: text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try Tool.run(["info", "--json", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let warnings = try #require(json.first?["warnings"] as? [String])
+        #expect(warnings.count == 1 && warnings[0].contains("before 1970"), "\(warnings)")
+        #expect(result.stderr.contains("before 1970"))
     }
 
     @Test func convertsAndReadsBackTheSameFixes() throws {

@@ -75,6 +75,60 @@ import Testing
         #expect(!demo.stderr.contains("out of order"), "\(demo.stderr)")
     }
 
+    /// With the track or the decisions on standard output, the JSON summary goes to standard error, and the
+    /// warnings (inside it) are not printed beside it: a batch tester's standard error did not parse. `stops` too.
+    @Test("keeps standard error parseable when the JSON summary goes there")
+    func keepsStandardErrorParseableWhenTheJSONSummaryGoesThere() throws {
+        var text = "time,latitude,longitude,accuracy_m\n"
+        for i in 0..<30 { text += "1901-12-13T20:45:52Z,46.\(4000 + i * 3),13.8,5\n" }
+        let path = try Tool.temporaryFile("one-time-json.csv", contents: text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for arguments in [["process", "--out", "-"], ["process", "--decisions", "-"], ["stops", "--out", "-"]] {
+            let result = try Tool.run(arguments + ["--json", path])
+            #expect(result.status == 0, "\(result.stderr)")
+            let json = try JSONSerialization.jsonObject(with: Data(result.stderr.utf8)) as? [String: Any]
+            let warnings = try #require(json?["warnings"] as? [String], "\(arguments): \(result.stderr)")
+            #expect(warnings.contains { $0.contains("times look broken") }, "\(warnings)")
+            // Without --json the warnings are printed as before.
+            let plain = try Tool.run(arguments + [path])
+            #expect(plain.stderr.contains("warning:") && plain.stderr.contains("times look broken"))
+        }
+    }
+
+    /// `--provider gps` on a file that names no provider (its fixes read as `unknown`) keeps nothing: the error says
+    /// why and how to keep them (a batch tester's run failed on every IPIN and GeoLife file without a reason).
+    @Test("explains a provider filter that kept nothing of a file without providers")
+    func explainsAProviderFilterThatKeptNothingOfAFileWithoutProviders() throws {
+        var text = "time,latitude,longitude,accuracy_m\n"
+        for i in 0..<20 { text += "2024-05-01T12:01:\(String(format: "%02d", i))Z,48.0,\(11 + Double(i) * 2e-5),5\n" }
+        let path = try Tool.temporaryFile("no-provider.csv", contents: text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let gps = try Tool.run(["process", "--provider", "gps", path])
+        #expect(gps.status == 1)
+        #expect(gps.stderr.contains("--provider kept none of them"), "\(gps.stderr)")
+        #expect(gps.stderr.contains("add --provider unknown"), "\(gps.stderr)")
+        let both = try Tool.run(["process", "--provider", "gps", "--provider", "unknown", path])
+        #expect(both.status == 0, "\(both.stderr)")
+    }
+
+    /// A run that reads no fix fails and leaves no empty track, decisions or stops file behind (a batch tester's
+    /// map had an empty layer per bad file), as `convert` does; an existing file at the path is left as it was.
+    @Test("leaves no output behind when no fix was read") func leavesNoOutputBehindWhenNoFixWasRead() throws {
+        let input = try Tool.temporaryFile("header-only.csv", contents: "time,latitude,longitude\n")
+        let track = Tool.temporaryPath("no-fix.geojson"), decisions = Tool.temporaryPath("no-fix-decisions.csv")
+        let stops = Tool.temporaryPath("no-fix-stops.geojson"), kept = Tool.temporaryPath("kept.gpx")
+        try "old".write(toFile: kept, atomically: true, encoding: .utf8)
+        defer { for p in [input, track, decisions, stops, kept] { try? FileManager.default.removeItem(atPath: p) } }
+        let process = try Tool.run(["process", input, "--out", track, "--decisions", decisions])
+        #expect(process.status == 1 && process.stderr.contains("no fixes"), "\(process.stderr)")
+        let stopsRun = try Tool.run(["stops", input, "--out", stops])
+        #expect(stopsRun.status == 1)
+        let again = try Tool.run(["process", input, "--out", kept])
+        #expect(again.status == 1)
+        for p in [track, decisions, stops] { #expect(!FileManager.default.fileExists(atPath: p), "\(p)") }
+        #expect(try String(contentsOfFile: kept, encoding: .utf8) == "old")
+    }
+
     /// Positions that jump between two places (two receivers in one file, a swapped column): a third of the fixes
     /// refused as outliers and the distance cut without a word (a tester's swapped header: 74 of 200 refused, half
     /// the drive lost). The warning says how many and what may cause it; a clean file says nothing of outliers.

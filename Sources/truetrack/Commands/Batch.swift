@@ -5,7 +5,7 @@
 /// given: the input's summary (with its `error` when a read error cut it short), or `{"input", "error"}` for an
 /// input that gave no summary (it could not be opened). Every error also goes to standard error as it happens.
 /// The exit status is 1 when any input failed. With one input the command prints a single object, as it always
-/// has.
+/// has: its summary, or `{"input", "error"}` (``runOne(_:json:toStandardError:each:)``).
 enum Batch {
     /// The JSON entry of an input that produced no summary.
     struct Failure: Encodable {
@@ -25,6 +25,25 @@ enum Batch {
             case .summary(let summary): try summary.encode(to: encoder)
             case .failure(let failure): try failure.encode(to: encoder)
             }
+        }
+    }
+
+    /// Runs the command on its one input: `each` prints its report itself. With `json`, an input that produced no
+    /// report (it could not be opened, its format was not recognised) prints `{"input", "error"}` as several inputs'
+    /// array would hold it (to standard error when `toStandardError`: an output took standard output), so that a
+    /// script parsing `--json` always finds JSON (a batch tester's loop found nothing to parse), then the failure is
+    /// thrown as before.
+    static func runOne<Summary>(
+        _ input: String, json: Bool, toStandardError: Bool,
+        each: (_ collect: @escaping (Summary) -> Void) throws -> Void
+    ) throws {
+        var produced = false
+        do {
+            try each { _ in produced = true }
+        } catch let failure as CommandFailure where json && !produced {
+            let text = Terminal.json(Failure(input: input, error: failure.message))
+            if toStandardError { Terminal.error(text) } else { Terminal.out(text) }
+            throw failure
         }
     }
 

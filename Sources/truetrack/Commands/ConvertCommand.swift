@@ -167,6 +167,12 @@ enum ConvertCommand {
                 : "; no jump of 1024 weeks between fixes, none re-dated"
         }
         Terminal.error(note + "\n")
+        if count > 0,
+            let warning = InputOptions.lostActivityWarning(
+                declared: DeclaredActivity.type(ofFileAt: input), writtenAs: to, to: output, input: input)
+        {
+            Terminal.error(warning)
+        }
         for error in report.errors.prefix(5) { Terminal.error("  skipped: \(error)\n") }
         for line in InputOptions.unreadableFieldLines(report, input: input) { Terminal.error(line) }
         if let readFailure {

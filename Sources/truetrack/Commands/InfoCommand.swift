@@ -16,34 +16,63 @@ enum InfoCommand {
             INPUT is a file path, or '-' for standard input (then --format is required).
             The raw distance is the sum of haversine segments (R = 6,371,008.8 m) over every fix in input order:
             the naive figure TrueTrack's filters improve on.
+
+            --json prints an array, one entry per input (also for one input). Keys: path, format, fixes,
+            recordsRead, skipped (reason -> count), firstTime / lastTime (ISO 8601 UTC; absent without a fix),
+            spanSeconds, medianIntervalSeconds (absent under two fixes), accuracyShare / speedShare / courseShare
+            (0-1), invalidAccuracyFixes, providers (name -> fixes; 'unknown' where the file names none),
+            exactDuplicates, backwardSteps, identicalTimestamps, weekRolloverJumps, gapsOver5Seconds,
+            longestStepSeconds, rawDistanceMetres, error (absent when none), lenientErrors, fieldsReadAsMissing,
+            warnings; only where they apply: segments (GPX, TCX, CSV and JSON Lines with a segment field),
+            declaredActivity, timeColumns (CSV), deviceColumn and devices (CSV with a device column).
             """)
 
     /// The JSON shape of one input's description.
     struct Report: Encodable {
+        /// The input as given.
         var path: String
+        /// The format read (sniffed, or `--format`); `?` when none could be told.
         var format: String
+        /// The fixes read.
         var fixes: Int
+        /// The records read: lines, sentences, points, features (fixes and the rest).
         var recordsRead: Int
+        /// Records that gave no fix, by reason (only reasons with a count).
         var skipped: [String: Int]
+        /// The earliest and latest fix time, ISO 8601 UTC; absent without a fix.
         var firstTime: String?
         var lastTime: String?
+        /// From the earliest to the latest fix time, seconds (whatever the order in between).
         var spanSeconds: Double
+        /// The median time between consecutive fixes, seconds; absent with fewer than two.
         var medianIntervalSeconds: Double?
+        /// The share of fixes with a horizontal accuracy, 0…1 (the text output shows it in %).
         var accuracyShare: Double
+        /// Fixes whose accuracy is 0 or negative (invalid: the tracker rejects them).
         var invalidAccuracyFixes: Int
+        /// The shares of fixes with a speed reading and with a course, 0…1.
         var speedShare: Double
         var courseShare: Double
+        /// Fixes by provider (`unknown` where the file names none).
         var providers: [String: Int]
+        /// Fixes equal to the fix read just before (time and position).
         var exactDuplicates: Int
+        /// Steps back in time between fixes read one after the other.
         var backwardSteps: Int
+        /// Steps between fixes of the same time at different places.
         var identicalTimestamps: Int
         /// Steps between fixes read one after the other that span whole GPS week-rollover periods (1024 weeks):
         /// a receiver that dates part of the file 1024 weeks early.
         var weekRolloverJumps: Int
+        /// Steps forward in time of more than 5 s.
         var gapsOver5Seconds: Int
+        /// The longest step forward in time, seconds.
         var longestStepSeconds: Double
+        /// The naive haversine sum over consecutive fixes as read (R = 6,371,008.8 m), metres.
         var rawDistanceMetres: Double
+        /// Why the input failed (could not be opened, a read error cut it short, no fix); absent when it did not.
         var error: String?
+        /// With `--lenient`: the malformed records skipped, the first hundred.
         var lenientErrors: [String]
         /// With `--lenient`: the optional fields read as missing because they could not be read (their fixes were
         /// kept), the first hundred (``ReadReport/unreadableFields``).
@@ -61,6 +90,9 @@ enum InfoCommand {
         /// read of each (every device's unless `--device` names one); `nil` without one.
         var deviceColumn: String?
         var devices: [Device]?
+        /// The warnings printed on standard error (times that look wrong, a GPS week rollover, measurements
+        /// read as missing), as `process --json` and `stops --json` carry theirs.
+        var warnings: [String] = []
     }
 
     /// A device of a CSV's device column and the fixes read of it.
@@ -102,6 +134,7 @@ enum InfoCommand {
         var timeColumns: [String]?
         var deviceColumn: String?
         var devices: [Device]?
+        var warnings: [String] = []
         do {
             var reader = try AnyFixReader(path: path, format: explicit, options: options)
             formatName = reader.format.rawValue
@@ -122,17 +155,18 @@ enum InfoCommand {
                     }
                 }
             }
-            if let warning = InputOptions.unreadMeasurementWarning(reader, input: path) { Terminal.error(warning) }
+            if let warning = InputOptions.unreadMeasurementWarning(reader, input: path) { warnings.append(warning) }
             if let earliest = summary.earliest, let latest = summary.latest,
                 let warning = RunDiagnostics.timeWarning(earliest: earliest, latest: latest, input: path)
             {
-                Terminal.error(warning)
+                warnings.append(warning)
             }
             if let warning = RunDiagnostics.weekRolloverWarning(
                 summary.weekRollovers, input: path, format: reader.format)
             {
-                Terminal.error(warning)
+                warnings.append(warning)
             }
+            for warning in warnings { Terminal.error(warning) }
         } catch {
             // (A header naming no time or position column: the option that reads it under another name.)
             var hint = ""
@@ -164,7 +198,7 @@ enum InfoCommand {
             error: failure, lenientErrors: readReport.errors.map(\.description),
             fieldsReadAsMissing: readReport.unreadableFields.map(\.description), segments: segments,
             declaredActivity: DeclaredActivity.type(ofFileAt: path), timeColumns: timeColumns,
-            deviceColumn: deviceColumn, devices: devices)
+            deviceColumn: deviceColumn, devices: devices, warnings: warnings.map(Terminal.warningText))
     }
 
     static func text(_ r: Report) -> String {

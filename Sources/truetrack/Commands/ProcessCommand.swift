@@ -159,13 +159,18 @@ enum ProcessCommand {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let inputs = arguments.positionals
         guard inputs.count > 1 else {
-            try run(inputs[0], arguments, collect: nil)
+            try Batch.runOne(
+                inputs[0], json: arguments.has("json"),
+                toStandardError: arguments.value("decisions") == "-" || arguments.value("out") == "-"
+            ) { (collect: @escaping (Summary) -> Void) in
+                try run(inputs[0], arguments, collect: collect, batched: false)
+            }
             return 0
         }
         try Batch.check(arguments, singleOutputs: ["out", "decisions"])
         return try Batch.run(inputs: inputs, json: arguments.has("json"), total: total) {
             (input, collect: @escaping (Summary) -> Void) in
-            try run(input, arguments, collect: collect)
+            try run(input, arguments, collect: collect, batched: true)
         }
     }
 
@@ -188,7 +193,8 @@ enum ProcessCommand {
 
     /// Processes one input, hands its summary to `collect` (several inputs, see ``Batch``) and prints it, as
     /// text; as JSON only without `collect` (``Batch`` prints the array).
-    static func run(_ input: String, _ arguments: ParsedArguments, collect: ((Summary) -> Void)?) throws {
+    static func run(_ input: String, _ arguments: ParsedArguments, collect: ((Summary) -> Void)?, batched: Bool) throws
+    {
         let (format, options) = try InputOptions.from(arguments)
         let profileChoice = try InputOptions.profileChoice(arguments, input: input)
         let profile = TrackingProfile.preset(profileChoice.kind)
@@ -295,6 +301,11 @@ enum ProcessCommand {
                 }
             } catch { throw CommandFailure(message: error.description) }
         }
+        // A run that fails without a fix read (or, for the track, written) leaves no empty output behind, as
+        // `convert` does; what a read error cut short keeps what came before it.
+        let fails = readFailure != nil || read == 0
+        if fails, track?.written == 0 { track?.discard() }
+        if fails, read == 0 { decisions?.discard() }
         do {
             try track?.finish()
             try decisions?.finish()
@@ -366,11 +377,18 @@ enum ProcessCommand {
             warnings.append(warning)
         }
         warnings += evidence.reportedWarnings(duration: true)
+        if let track, track.written > 0, profileChoice.source != "option",
+            let warning = InputOptions.lostActivityWarning(
+                declared: profileChoice.declared, writtenAs: track.format, to: arguments.value("out") ?? "-",
+                input: input)
+        {
+            warnings.append(warning)
+        }
         summary.warnings = warnings.map(Terminal.warningText)
         collect?(summary)
         // (A text summary of nothing, before an error that let no fix through, says nothing.)
         let saysSomething = read > 0 || failure == nil || arguments.has("json")
-        if collect == nil || !arguments.has("json"), saysSomething {
+        if !batched || !arguments.has("json"), saysSomething {
             let summaryText = arguments.has("json") ? Terminal.json(summary) : text(summary)
             if arguments.value("decisions") == "-" || arguments.value("out") == "-" {
                 Terminal.error(summaryText)
@@ -378,7 +396,14 @@ enum ProcessCommand {
                 Terminal.out(summaryText)
             }
         }
-        for warning in warnings { Terminal.error(warning) }
+        // The warnings, unless the JSON summary went to standard error: they are in it, and printed beside it they
+        // left standard error unparseable (a batch tester's `--json --out -`).
+        let summaryOnStandardError =
+            arguments.has("json") && !batched
+            && (arguments.value("decisions") == "-" || arguments.value("out") == "-")
+        if !summaryOnStandardError {
+            for warning in warnings { Terminal.error(warning) }
+        }
         if let failure { throw failure }
     }
 
@@ -457,14 +482,19 @@ struct TrackOutput {
         case other(AnyFixWriter)
     }
     var writer: Writer
+    /// Where the writer writes (``discard()``).
+    let sink: ByteSink
+    /// The format written.
+    let format: FixFormat
+    /// How many fixes were written.
+    private(set) var written = 0
 
     /// - Parameters:
     ///   - lines: GeoJSON as LineStrings per segment (see ``GeoJSONWriter/Geometry/lineString``).
     ///   - format: the format to write (`--to`); `nil`: by `path`'s extension.
     ///   - trackType: the activity a GPX declares (``InputOptions/trackType(_:)``); `nil`: none.
     init(path: String, lines: Bool = false, format given: FixFormat? = nil, trackType: String? = nil) throws {
-        let format = given ?? OutputPaths.format(of: path)
-        guard let format, FixFormat.writable.contains(format) else {
+        guard let format = given ?? OutputPaths.format(of: path), FixFormat.writable.contains(format) else {
             throw UsageError(
                 message:
                     "cannot tell the track format from '\(path)' (use .csv, .geojson, .gpx or .jsonl, or give --to)")
@@ -472,17 +502,23 @@ struct TrackOutput {
         if lines, format != .geojson {
             throw UsageError(message: "--lines is for GeoJSON: give --out a .geojson file, got '\(path)'")
         }
+        self.format = format
         do {
+            sink = try ByteSink(path: path)
             if format == .csv {
-                writer = .csv(CSVWriter(sink: try ByteSink(path: path)))
+                writer = .csv(CSVWriter(sink: sink))
             } else {
                 writer = .other(
                     try AnyFixWriter(
-                        path: path, format: format, geoJSONGeometry: lines ? .lineString : .points,
+                        sink: sink, format: format, geoJSONGeometry: lines ? .lineString : .points,
                         trackType: trackType))
             }
         } catch { throw CommandFailure(message: error.description) }
     }
+
+    /// Gives the output up: the path is left as it was (see ``ByteSink/discard()``). For a run that read no fix
+    /// and fails: an empty track beside the error read as an empty layer in a batch tester's map.
+    func discard() { sink.discard() }
 
     /// Writes the filter's state after an accepted fix: filtered position, the 68 % radius of its
     /// uncertainty, the filtered speed and course.
@@ -516,6 +552,7 @@ struct TrackOutput {
         case .csv(var w): try w.write(fix); writer = .csv(w)
         case .other(var w): try w.write(fix); writer = .other(w)
         }
+        written += 1
     }
 
     /// `value` to the nearest multiple of `step`: the filtered and smoothed track is written with latitude and
@@ -607,4 +644,7 @@ struct DecisionsOutput {
     }
 
     func finish() throws(WriteError) { try sink.close() }
+
+    /// Gives the output up, the path left as it was (see ``ByteSink/discard()``).
+    func discard() { sink.discard() }
 }

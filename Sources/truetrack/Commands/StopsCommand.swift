@@ -52,6 +52,13 @@ enum StopsCommand {
             never means stopped), but the device likely stayed there: a delivery in an underground car park may be
             listed only there. Back-to-back gaps at one place are one possible stop, holding the fixes between
             them (its fixes count; 0 for a single gap).
+
+            --json keys: input, profile, profileSource (option, file: TYPE, default), fixes (the fixes read),
+            stops (start, end, latitude, longitude, durationSeconds, radiusMetres, fixes, unobservedSeconds when a
+            gap lies inside it), trips (start, end, durationSeconds, distanceMetres), staysAcrossGaps (possible
+            stops, as stops), movingSeconds, stoppedSeconds, unobservedSeconds, elapsedSeconds (the three before
+            add up to it: from the first fix to the last, stretches a day or more apart counted each on its own),
+            error (absent when none), warnings.
             """)
 
     /// Options that tune the stop detector's profile (`stops` and `process`).
@@ -216,8 +223,7 @@ enum StopsCommand {
             + diagnostics.warnings(
                 profile: .preset(kind), reader: reader, input: path, rawPathMetres: nil,
                 tracker: tracker, timeSpan: evidence.timeSpan)
-        for warning in warnings { Terminal.error(warning) }
-        return (analysis, count, totals, ending, warnings.map(Terminal.warningText), positions)
+        return (analysis, count, totals, ending, warnings, positions)
     }
 
     /// The tracker's total at `time`: the last accepted fix's total at or before it.
@@ -233,13 +239,17 @@ enum StopsCommand {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let inputs = arguments.positionals
         guard inputs.count > 1 else {
-            try run(inputs[0], arguments, collect: nil)
+            try Batch.runOne(
+                inputs[0], json: arguments.has("json"), toStandardError: arguments.value("out") == "-"
+            ) { (collect: @escaping (Report) -> Void) in
+                try run(inputs[0], arguments, collect: collect, batched: false)
+            }
             return 0
         }
         try Batch.check(arguments, singleOutputs: ["out"])
         return try Batch.run(inputs: inputs, json: arguments.has("json"), total: total) {
             (input, collect: @escaping (Report) -> Void) in
-            try run(input, arguments, collect: collect)
+            try run(input, arguments, collect: collect, batched: true)
         }
     }
 
@@ -255,7 +265,7 @@ enum StopsCommand {
 
     /// Analyses one input, hands its report to `collect` (several inputs, see ``Batch``) and prints it, as text;
     /// as JSON only without `collect` (``Batch`` prints the array).
-    static func run(_ input: String, _ arguments: ParsedArguments, collect: ((Report) -> Void)?) throws {
+    static func run(_ input: String, _ arguments: ParsedArguments, collect: ((Report) -> Void)?, batched: Bool) throws {
         let (format, options) = try InputOptions.from(arguments)
         let choice = try InputOptions.profileChoice(arguments, input: input)
         let kind = choice.kind
@@ -263,7 +273,7 @@ enum StopsCommand {
             throw UsageError(message: "--out writes GeoJSON: give a .geojson (or .json) file, got '\(out)'")
         }
         try OutputPaths.checkDistinct(inputs: [input], outputs: [("--out", arguments.value("out"))])
-        let (analysis, count, totals, failure, warnings, positions) = try analyse(
+        let (analysis, count, totals, failure, warningLines, positions) = try analyse(
             path: input, format: format, options: options, kind: kind,
             stopProfile: try stopProfile(arguments, kind: kind), keepsPositions: arguments.value("out") != nil)
         // Each stop's end by its start (a lookup per trip, not a scan of the stops).
@@ -293,8 +303,9 @@ enum StopsCommand {
                 max(0, analysis.elapsedSeconds - analysis.movingSeconds - analysis.unobservedSeconds)),
             elapsedSeconds: Terminal.milliseconds(analysis.elapsedSeconds),
             unobservedSeconds: Terminal.milliseconds(analysis.unobservedSeconds), error: failure?.message,
-            warnings: warnings)
-        if let out = arguments.value("out") {
+            warnings: warningLines.map(Terminal.warningText))
+        // A run that fails without a fix read writes no empty collection (as `convert` and `process` do not).
+        if let out = arguments.value("out"), report.fixes > 0 || failure == nil {
             do {
                 let sink = try ByteSink(path: out)
                 // Each trip's accepted fixes, from its start to its end (binary searches in time order), as index
@@ -323,9 +334,14 @@ enum StopsCommand {
         collect?(report)
         // (A text report of nothing, before an error that let no fix through, says nothing.)
         let saysSomething = report.fixes > 0 || failure == nil || arguments.has("json")
-        if collect == nil || !arguments.has("json"), saysSomething {
+        if !batched || !arguments.has("json"), saysSomething {
             let reportText = arguments.has("json") ? Terminal.json(report) : text(report)
             if arguments.value("out") == "-" { Terminal.error(reportText) } else { Terminal.out(reportText) }
+        }
+        // The warnings, unless the JSON report went to standard error: they are in it, and printed beside it they
+        // left standard error unparseable (a batch tester's `--json --out -`).
+        if !(arguments.has("json") && arguments.value("out") == "-" && !batched) {
+            for warning in warningLines { Terminal.error(warning) }
         }
         if let failure { throw failure }
     }
