@@ -17,6 +17,24 @@ from datetime import datetime
 from trackgeo import datasets_root, haversine
 
 
+def read_log(path):
+    """An IPIN log's unique GNSS fixes (app time, fix time, latitude, longitude, accuracy), in file order, its
+    POSI waypoints (app time, latitude, longitude) and the offset with app clock = fix time + offset."""
+    fixes, posi, seen = [], [], set()
+    for line in open(path):
+        f = line.strip().split(";")
+        if f[0] == "GNSS":
+            key = (f[2], f[3], f[4])
+            if key in seen:
+                continue
+            seen.add(key)
+            fixes.append((float(f[1]), float(f[2]), float(f[3]), float(f[4]), float(f[7])))
+        elif f[0] == "POSI":
+            posi.append((float(f[1]), float(f[3]), float(f[4])))
+    offset = min(app - t for app, t, *_ in fixes)  # app clock = fix time + offset (logging latency ≥ 0)
+    return fixes, posi, offset
+
+
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/truetrack"
     root = datasets_root()
@@ -25,18 +43,7 @@ def main():
     print("|---|---|---|---|---|---|---|")
     for name in sorted(f for f in os.listdir(folder) if f.endswith(".txt")):
         path = os.path.join(folder, name)
-        fixes, posi, seen = [], [], set()
-        for line in open(path):
-            f = line.strip().split(";")
-            if f[0] == "GNSS":
-                key = (f[2], f[3], f[4])
-                if key in seen:
-                    continue
-                seen.add(key)
-                fixes.append((float(f[1]), float(f[2]), float(f[3]), float(f[4]), float(f[7])))
-            elif f[0] == "POSI":
-                posi.append((float(f[1]), float(f[3]), float(f[4])))
-        offset = min(app - t for app, t, *_ in fixes)  # app clock = fix time + offset (logging latency ≥ 0)
+        fixes, posi, offset = read_log(path)
         reference = sum(haversine(posi[i - 1][1:], posi[i][1:]) for i in range(1, len(posi)))
         start, end = posi[0][0], posi[-1][0]
         inside = sorted((t, la, lo) for _, t, la, lo, acc in fixes if acc <= 50 and start <= t + offset <= end)
