@@ -18,7 +18,7 @@ SUDO           := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN            := .build/release/truetrack
 DEMO_INPUT     := datasets/demo/walk-with-noise.csv
 
-.PHONY: all deps build demo test bench bench-quick bench-instructions lint clean peers accuracy
+.PHONY: all deps build demo test bench bench-quick bench-instructions lint clean peers accuracy notebooks
 
 all: build
 
@@ -84,3 +84,17 @@ peers: build
 ## accuracy: truetrack bench against the checked-in accuracy baseline, and refresh the Markdown report
 accuracy: build
 	$(BIN) bench --datasets $(DATASETS) --baseline Benchmarks/accuracy-baseline.json --markdown Benchmarks/results/accuracy.md
+
+## notebooks: re-execute notebooks/accuracy.ipynb with the release CLI on the recorded data sets and export it,
+## figures included, to notebooks-export/accuracy.md (+ accuracy_files/); installs what the notebook needs with
+## $(PYTHON)'s pip when missing (numpy, matplotlib, and nbconvert/ipykernel to run it). The peers' figures come
+## from PEERS-ACCURACY.md beside the data sets (../shared/notes), or TRUETRACK_PEERS=…; without it, no peer bars.
+PYTHON            ?= python3
+NOTEBOOK_PACKAGES := numpy matplotlib nbformat nbconvert ipykernel
+PEERS_NOTE        ?= $(or $(TRUETRACK_PEERS),$(abspath $(DATASETS)/../notes/PEERS-ACCURACY.md))
+notebooks: build
+	@$(PYTHON) -c "import numpy, matplotlib, nbformat, nbconvert, ipykernel" 2>/dev/null || \
+	  { echo "installing: $(NOTEBOOK_PACKAGES)" >&2; $(PYTHON) -m pip install --quiet $(NOTEBOOK_PACKAGES); }
+	rm -rf notebooks-export/accuracy_files
+	TRUETRACK=$(abspath $(BIN)) TRUETRACK_PEERS=$(PEERS_NOTE) $(PYTHON) -m jupyter nbconvert --to markdown --execute \
+	  --ExecutePreprocessor.timeout=600 notebooks/accuracy.ipynb --output-dir notebooks-export --output accuracy
