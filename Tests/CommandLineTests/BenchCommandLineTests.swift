@@ -301,11 +301,11 @@ import Testing
             #expect(profile == activities[activity], "\(activity)")
             let word = String(activity.prefix { $0.isLetter })
             let rule = help.split(separator: "\n").first {
-                $0.hasSuffix("→ \(profile)") && $0.split(separator: " ").contains { $0.hasPrefix(word) }
+                $0.hasSuffix("profile \(profile)") && $0.split(separator: " ").contains { $0.hasPrefix(word) }
             }
             #expect(rule != nil || profile == "walking" && help.contains("anything else"), "\(activity): \(help)")
         }
-        #expect(help.contains("run, running → running"))
+        #expect(help.contains("run, running → category run, profile running"))
         let json = try #require(help.split(separator: "\n").first { $0.contains("--json <file>") })
         #expect(json.contains("takes a file"))
         #expect(try Tool.run(["datasets", "--help"]).stdout.contains("bench --json takes a FILE"))
@@ -353,6 +353,47 @@ import Testing
             #expect(result.stderr.contains("\(root)/MANIFEST.json"), "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains("recordings: the list is empty"), "\(arguments)")
         }
+    }
+
+    /// Rewrites the generated manifest's recordings with `change`.
+    static func editManifest(_ root: String, _ change: (inout [[String: Any]]) -> Void) throws {
+        let url = URL(fileURLWithPath: root + "/MANIFEST.json")
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        var recordings = try #require(manifest["recordings"] as? [[String: Any]])
+        change(&recordings)
+        try JSONSerialization.data(withJSONObject: ["recordings": recordings]).write(to: url)
+    }
+
+    /// The CI tester's v/tol-driving: a drive written "driving" was a category of its own, judged by the default
+    /// 1 pp instead of the drive's 0.05 pp, and passed a +0.30 pp error (exit 0; "drive": exit 1).
+    @Test("a drive written 'driving' is recorded as a drive and judged by the drive tolerance")
+    func aDrivingSynonymGetsTheDriveTolerance() throws {
+        let root = try Self.makeDatasets()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Self.editManifest(root) { recordings in
+            recordings = [recordings[0]]
+            recordings[0]["activity"] = "driving"
+            recordings[0]["ground_truth"] = nil
+            recordings[0]["ground_truth_format"] = nil
+        }
+        let baseline = root + "/baseline.json"
+        let create = try Tool.run([
+            "bench", "--datasets", root, "--baseline", baseline, "--update-baseline", "--json", root + "/b.json",
+        ])
+        #expect(create.status == 0, "\(create.stderr)")
+        #expect(try String(contentsOfFile: baseline, encoding: .utf8).contains("\"category\" : \"drive\""))
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: root + "/b.json")))
+                as? [String: Any])
+        let drive = try #require((report["recordings"] as? [[String: Any]])?.first)
+        #expect(drive["category"] as? String == "drive")
+        let signed = try #require((drive["trueTrack"] as? [String: Any])?["errorPercent"] as? Double)
+        // 0.3 pp more error than recorded: within the default 1 pp, beyond the drive's 0.05 pp.
+        try Self.editManifest(root) { $0[0]["reference_distance_m"] = 299 * 15.0 * (signed >= 0 ? 1 / 1.003 : 1.003) }
+        let check = try Tool.run(["bench", "--datasets", root, "--baseline", baseline])
+        #expect(check.status == 1, "\(check.stdout)")
+        #expect(check.stdout.contains("REGRESSION synthetic-drive absDistanceErrorPercent"))
+        #expect(check.stdout.contains("(allowed +0.050)"))
     }
 
     /// `--markdown` and `--json` write through the path: a symbolic link keeps pointing at its file, which

@@ -27,7 +27,8 @@ public struct DatasetManifest: Sendable, Decodable {
         public var path: String
         /// Free-text format description (its first word names the format: `nmea`, `gpx`, `gnsslogger-fix`…).
         public var format: String
-        /// Free-text activity (its first word: walk, drive, stationary, bike, hike, mixed).
+        /// Free-text activity (its first word names the category: walk, drive, stationary, bike, hike, mixed, or a
+        /// synonym of one, see ``ActivityCategory``).
         public var activity: String
         /// Whether fixes carry a reported horizontal accuracy.
         public var hasAccuracy: Bool?
@@ -62,14 +63,10 @@ public struct DatasetManifest: Sendable, Decodable {
             case durationSeconds = "duration_s"
         }
 
-        /// The activity's first word, lower-cased (`walk`, `drive`, `stationary`, `bike`, `hike`, `mixed`): its
-        /// letters, so `drive-highway` is `drive`; an activity that starts with `in-vehicle` (or `in_vehicle`,
-        /// Android's name) is `in-vehicle`.
-        public var activityCategory: String {
-            let lower = activity.lowercased()
-            if lower.hasPrefix("in-vehicle") || lower.hasPrefix("in_vehicle") { return "in-vehicle" }
-            return String(lower.prefix { $0.isLetter })
-        }
+        /// The activity's category (``ActivityCategory/category(of:)``): its first word, lower-cased, with
+        /// synonyms mapped to their category (`driving`, `car`, `in-vehicle` → `drive`; `cycling` → `bike`;
+        /// `running` → `run`; `walking` → `walk`), so that `drive-highway` and `driving` are both `drive`.
+        public var activityCategory: String { ActivityCategory.category(of: activity) }
     }
 
     /// Where a data-set folder came from: the three places ``locate(flag:environment:)`` looks, in order.

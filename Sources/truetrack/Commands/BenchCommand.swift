@@ -39,7 +39,8 @@ enum BenchCommand {
         ],
         discussion: """
             Every recording of MANIFEST.json is read as its entry says and run through the Tracker with the
-            profile of its activity's first word (its letters: drive-highway is drive):
+            profile of its activity's category: its first word (its letters: drive-highway is drive), a synonym
+            counting as its category, which also picks the baseline's tolerances (a "driving" entry is a drive):
               \(EvaluationProfile.categoryRules.joined(separator: "\n  "))
             Reported beside TrueTrack's distance: the naive sum of segments over every fix as read, and the
             Doppler-only integral (speed × time step ≤ 10 s, speeds < 0.3 m/s as 0). Position errors compare the
