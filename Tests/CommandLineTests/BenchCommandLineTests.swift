@@ -396,6 +396,19 @@ import Testing
         #expect(check.stdout.contains("(allowed +0.050)"))
     }
 
+    /// The shared manifest states the GnssAnalysis files' HDOP scale only in free text (`EA/10` in `notes`): the
+    /// run keeps reading it so, and says so.
+    @Test(
+        "bench says when an accuracy scale was taken from the notes",
+        .enabled(if: SharedDatasets.available, SharedDatasets.missingReason))
+    func anAccuracyScaleFromTheNotesIsSaid() throws {
+        let result = try Tool.run(["bench", "--datasets", SharedDatasets.root!, "--only", "gsdc2020-mtv1-pixel4"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout.contains(
+                "note: gsdc2020-mtv1-pixel4: NMEA HDOP read as accuracy / 10 m because its notes say \"EA/10\""))
+    }
+
     /// `--markdown` and `--json` write through the path: a symbolic link keeps pointing at its file, which
     /// receives the report (an atomic write renamed a temporary file over the link, and over `/dev/full`).
     @Test(.enabled(if: SharedDatasets.available, SharedDatasets.missingReason))

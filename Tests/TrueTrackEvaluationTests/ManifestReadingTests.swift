@@ -9,6 +9,8 @@ import TrueTrackTestSupport
 /// How `truetrack bench` reads a manifest entry: activity synonyms, the reference distance a truth replaces, the
 /// accuracy scale, providers, unknown keys and missing or wrong formats (a CI tester's findings, 2026-12-04).
 @Suite struct ManifestReadingTests {
+    static let header = "time,latitude,longitude,accuracy_m,speed_mps\n"
+
     @Test("every activity synonym is its category's, for the profile and the tolerance alike")
     func synonymsMapToOneCategory() {
         let baseline = AccuracyBaseline(recordings: [:])
@@ -62,5 +64,64 @@ import TrueTrackTestSupport
             tolerances: ["driving": ["absDistanceErrorPercent": Tolerance(absolute: 0.2, relative: 0)]],
             recordings: [:])
         #expect(keyed.tolerance(.absDistanceErrorPercent, category: "drive").absolute == 0.2)
+    }
+
+    /// A 119 s walk north, 1.33 m/s (its own truth).
+    static let walk = (0..<120).map { i in
+        "2025-01-01T00:\(String(format: "%02d", i / 60)):\(String(format: "%02d", i % 60))Z,49.\(String(format: "%06d", 100 + i * 12)),11.0,5,1.33\n"
+    }.joined()
+
+    @Test("a stated reference more than 1 % from the truth's length is named with both values and the one used")
+    func referenceDisagreementIsSaid() throws {
+        let data = try TemporaryDatasets()
+        defer { data.remove() }
+        try data.write("a.csv", Self.header + Self.walk)
+        try data.write("truth.csv", Self.header + Self.walk)
+        let entry: [String: Any] = [
+            "id": "w", "path": "a.csv", "format": "csv", "activity": "walk", "ground_truth": "truth.csv",
+            "ground_truth_format": "csv", "reference_distance_m": 700,
+        ]
+        let manifest = try data.manifest([entry])
+        let result = Evaluator.evaluate(manifest.recordings[0], manifest: manifest)
+        #expect(result.referenceSource == "truth")
+        #expect(result.manifestReferenceDistanceMetres == 700)
+        let used = try #require(result.referenceDistanceMetres)
+        #expect(abs(used - 159) < 2, "\(used)")
+        let note = try #require(result.referenceDisagreement)
+        #expect(note.hasPrefix("w: the manifest's reference_distance_m, 700.0 m, differs"))
+        #expect(note.contains(String(format: "scored against the truth's %.1f m", used)))
+        var close = entry
+        close["reference_distance_m"] = used * 1.005
+        let agreeing = try data.manifest([close])
+        #expect(Evaluator.evaluate(agreeing.recordings[0], manifest: agreeing).referenceDisagreement == nil)
+    }
+
+    @Test("hdop_scale takes precedence over EA/10 in the notes, which alone still scales HDOP")
+    func hdopScaleKey() throws {
+        let data = try TemporaryDatasets()
+        defer { data.remove() }
+        let notes = "the NMEA HDOP field is EA/10, not a DOP"
+        let manifest = try data.manifest([
+            ["id": "notes", "path": "a.nmea", "format": "nmea", "activity": "drive", "notes": notes],
+            ["id": "key", "path": "a.nmea", "format": "nmea", "activity": "drive", "hdop_scale": "accuracy10"],
+            [
+                "id": "both", "path": "a.nmea", "format": "nmea", "activity": "drive", "notes": notes,
+                "hdop_scale": "dilution",
+            ],
+            ["id": "uere", "path": "a.nmea", "format": "nmea", "activity": "drive", "hdop_scale": 3],
+        ])
+        let r = manifest.recordings
+        #expect(r[0].accuracyScaleFromNotes && r[0].readingPlan.options.hdop == .scaledAccuracy(metresPerUnit: 10))
+        #expect(!r[1].accuracyScaleFromNotes && r[1].readingPlan.options.hdop == .scaledAccuracy(metresPerUnit: 10))
+        #expect(!r[2].accuracyScaleFromNotes)
+        #expect(r[2].readingPlan.options.hdop == .dilution(userEquivalentRangeErrorMetres: 5))
+        #expect(r[3].readingPlan.options.hdop == .dilution(userEquivalentRangeErrorMetres: 3))
+        #expect {
+            _ = try data.manifest([
+                ["id": "bad", "path": "a.nmea", "format": "nmea", "activity": "drive", "hdop_scale": "EA/10"]
+            ])
+        } throws: { error in
+            "\(error)".contains("recordings[0].hdop_scale") && "\(error)".contains("accuracy10")
+        }
     }
 }

@@ -120,6 +120,7 @@ public enum Evaluator {
         result.durationSeconds = earliest.seconds(to: latest)
         var reference = referenceDistanceMetres
         result.referenceSource = reference == nil ? nil : "manifest"
+        result.manifestReferenceDistanceMetres = referenceDistanceMetres
         // A trajectory truth is measured on the ellipsoid, as TrueTrack measures (the manifest's references are
         // haversine sums, 0.042 % short on the GSDC drives: the smoother's ellipsoidal length read 2.9σ long).
         if truth.kind == .trajectory, let track = truth.track, let span = recording.clockSpan,

@@ -46,6 +46,8 @@ public struct DatasetManifest: Sendable, Decodable {
         public var fixes: Int?
         /// Traps and facts about the recording.
         public var notes: String?
+        /// How an NMEA log's HDOP field is read (`hdop_scale`): takes precedence over `EA/10` in ``notes``.
+        public var hdopScale: HDOPScale?
         /// The recording device.
         public var device: String?
         /// The licence, where the manifest states one.
@@ -61,12 +63,47 @@ public struct DatasetManifest: Sendable, Decodable {
             case groundTruthFormat = "ground_truth_format"
             case referenceDistanceMetres = "reference_distance_m"
             case durationSeconds = "duration_s"
+            case hdopScale = "hdop_scale"
         }
 
         /// The activity's category (``ActivityCategory/category(of:)``): its first word, lower-cased, with
         /// synonyms mapped to their category (`driving`, `car`, `in-vehicle` → `drive`; `cycling` → `bike`;
         /// `running` → `run`; `walking` → `walk`), so that `drive-highway` and `driving` are both `drive`.
         public var activityCategory: String { ActivityCategory.category(of: activity) }
+    }
+
+    /// A manifest's `hdop_scale`, as `--hdop-scale` takes it: `"accuracy10"` (the HDOP field holds accuracy / 10 m,
+    /// Google's GnssAnalysis chipset exports), `"dilution"` (a dilution of precision × the default UERE, 5 m:
+    /// what a log is read as without the key) or a positive number of metres (a dilution × that UERE).
+    public struct HDOPScale: Sendable, Hashable, Decodable {
+        /// How the field is read.
+        public var interpretation: HDOPInterpretation
+
+        /// Creates a scale.
+        public init(_ interpretation: HDOPInterpretation) { self.interpretation = interpretation }
+
+        /// Reads `"accuracy10"`, `"dilution"` or a positive number; anything else is an error at its place
+        /// (`recordings[0].hdop_scale`).
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            let expected = "expected \"accuracy10\", \"dilution\" or a positive number of metres (a UERE)"
+            if let metres = try? c.decode(Double.self) {
+                guard metres > 0, metres.isFinite else {
+                    throw DecodingError.dataCorruptedError(in: c, debugDescription: "\(expected), got \(metres)")
+                }
+                interpretation = .dilution(userEquivalentRangeErrorMetres: metres)
+                return
+            }
+            guard let text = try? c.decode(String.self) else {
+                throw DecodingError.dataCorruptedError(in: c, debugDescription: expected)
+            }
+            switch text.lowercased() {
+            case "accuracy10": interpretation = .scaledAccuracy(metresPerUnit: 10)
+            case "dilution":
+                interpretation = .dilution(userEquivalentRangeErrorMetres: HDOPInterpretation.defaultUEREMetres)
+            default: throw DecodingError.dataCorruptedError(in: c, debugDescription: "\(expected), got '\(text)'")
+            }
+        }
     }
 
     /// Where a data-set folder came from: the three places ``locate(flag:environment:)`` looks, in order.
