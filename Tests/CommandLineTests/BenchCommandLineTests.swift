@@ -396,6 +396,31 @@ import Testing
         #expect(check.stdout.contains("(allowed +0.050)"))
     }
 
+    /// The CI tester's m/ref700, m/typo and m/truthnoformat: a stated reference replaced by the truth's length,
+    /// a misspelt key and a truth without its format were all silent.
+    @Test("bench says when the truth's length replaces a differing reference, an unknown key, a truth without format")
+    func manifestSurprisesAreSaid() throws {
+        let root = try Self.makeDatasets()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Self.editManifest(root) { recordings in
+            recordings[0]["reference_distance_m"] = 5000.0
+            recordings[1]["reference_distance"] = 0.0
+            recordings[1]["ground_truth"] = "truth.csv"
+        }
+        let result = try Tool.run(["bench", "--datasets", root])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "warning: \(root)/MANIFEST.json: recordings[1] (id 'synthetic-still'): unknown key "
+                    + "'reference_distance' ignored (did you mean 'reference_distance_m'?)"), "\(result.stderr)")
+        #expect(
+            result.stdout.contains("note: synthetic-drive: the manifest's reference_distance_m, 5000.0 m, differs"),
+            "\(result.stdout)")
+        #expect(result.stdout.contains("scored against the truth's 44"))
+        #expect(
+            result.stdout.contains("synthetic-still: no truth used: truth.csv: the entry gives no ground_truth_format"))
+    }
+
     /// The shared manifest states the GnssAnalysis files' HDOP scale only in free text (`EA/10` in `notes`): the
     /// run keeps reading it so, and says so.
     @Test(

@@ -124,4 +124,81 @@ import TrueTrackTestSupport
             "\(error)".contains("recordings[0].hdop_scale") && "\(error)".contains("accuracy10")
         }
     }
+
+    @Test("a provider is read in any case, and an unknown one is an error naming the entry and its format")
+    func providerFromTheFormat() throws {
+        let data = try TemporaryDatasets()
+        defer { data.remove() }
+        try data.write("a.csv", Self.header + Self.walk)
+        let manifest = try data.manifest([
+            ["id": "lower", "path": "a.csv", "format": "gnsslogger (provider=flp)", "activity": "walk"],
+            ["id": "typo", "path": "a.csv", "format": "gnsslogger (Provider=FPL)", "activity": "walk"],
+        ])
+        #expect(manifest.recordings[0].readingPlan.options.providers == [.fused])
+        #expect(try manifest.readingPlan(of: manifest.recordings[0]).options.providers == [.fused])
+        #expect {
+            _ = try manifest.readingPlan(of: manifest.recordings[1])
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("\(data.root)/MANIFEST.json") && text.contains("recordings[1] (id 'typo').format")
+                && text.contains("unknown provider 'FPL'") && !text.contains("--provider")
+        }
+        let failed = Evaluator.evaluate(manifest.recordings[1], manifest: manifest)
+        #expect(failed.status == .error && failed.note?.contains("unknown provider 'FPL'") == true)
+    }
+
+    @Test("an unknown manifest key is a warning naming the entry, the key and the nearest known key")
+    func unknownKeysWarn() throws {
+        let data = try TemporaryDatasets()
+        defer { data.remove() }
+        let manifest = try data.manifest([
+            ["id": "w", "path": "a.csv", "format": "csv", "activity": "walk", "reference_distance": 600],
+            ["id": "x", "path": "a.csv", "format": "csv", "activity": "walk", "colour": "red"],
+        ])
+        #expect(manifest.warnings.count == 2)
+        #expect(
+            manifest.warnings.first
+                == "recordings[0] (id 'w'): unknown key 'reference_distance' ignored (did you mean "
+                + "'reference_distance_m'?)")
+        #expect(
+            manifest.warnings.last?.hasPrefix("recordings[1] (id 'x'): unknown key 'colour' ignored (known keys:")
+                == true)
+    }
+
+    @Test("the shared manifest holds no key the bench does not read", .enabled(if: Datasets.available))
+    func sharedManifestHasNoUnknownKey() throws {
+        let manifest = try DatasetManifest.load(folder: try #require(Datasets.rootPath))
+        #expect(manifest.warnings.isEmpty, "\(manifest.warnings)")
+    }
+
+    @Test("a truth without ground_truth_format is reported as not used, like an unknown format")
+    func truthWithoutFormat() throws {
+        let data = try TemporaryDatasets()
+        defer { data.remove() }
+        try data.write("a.csv", Self.header + Self.walk)
+        try data.write("truth.csv", Self.header + Self.walk)
+        let manifest = try data.manifest([
+            ["id": "w", "path": "a.csv", "format": "csv", "activity": "walk", "ground_truth": "truth.csv"]
+        ])
+        let result = Evaluator.evaluate(manifest.recordings[0], manifest: manifest)
+        #expect(result.status == .ok)
+        #expect(result.truth?.status == .notUsed)
+        #expect(
+            result.truth?.summary?.hasPrefix("no truth used: truth.csv: the entry gives no ground_truth_format") == true
+        )
+    }
+
+    @Test("a recording that reads no fix names its declared format and what the content looks like")
+    func wrongFormatHint() throws {
+        let data = try TemporaryDatasets()
+        defer { data.remove() }
+        try data.write("a.csv", Self.header + Self.walk)
+        let manifest = try data.manifest([["id": "w", "path": "a.csv", "format": "gpx", "activity": "walk"]])
+        let result = Evaluator.evaluate(manifest.recordings[0], manifest: manifest)
+        #expect(result.status == .error)
+        let note = try #require(result.note)
+        #expect(note.hasPrefix("no fixes read ("))
+        #expect(note.contains("recordings[0] (id 'w') says \"format\": \"gpx\": check it"))
+        #expect(note.contains("the file's content looks like csv"))
+    }
 }

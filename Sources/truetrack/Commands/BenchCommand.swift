@@ -53,7 +53,7 @@ enum BenchCommand {
             baseline beyond its tolerance, a recording reads another number of fixes or truth samples, a baselined
             recording is missing from the run (without --only) or cannot be read, its category or the profile
             differs from the baseline's, or nothing was compared; with --update-baseline the figures are recorded
-            and the exit status is 0. Exit status 2: a usage error.
+            and the exit status is 0. Exit status 2: a usage error. Unknown manifest keys are warned about.
             """)
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -91,6 +91,7 @@ enum BenchCommand {
         }
         let selected = manifest.recordings.filter { only.isEmpty || only.contains($0.id) }
 
+        for warning in manifest.warnings { Terminal.error("warning: \(manifest.path): \(warning)\n") }
         let results = selected.map {
             Evaluator.evaluate($0, manifest: manifest, profile: profile, smoothing: .estimatedNoise)
         }
