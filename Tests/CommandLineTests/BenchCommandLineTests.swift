@@ -421,6 +421,32 @@ import Testing
             result.stdout.contains("synthetic-still: no truth used: truth.csv: the entry gives no ground_truth_format"))
     }
 
+    /// Benchmarks/README.md documents what a CI job comparing reports needs (a CI tester found none of it):
+    /// `elapsedSeconds` is the one key that differs between identical runs, and `CI=true` changes nothing.
+    @Test("two identical runs differ only in elapsedSeconds, as the README says, and CI=true changes nothing")
+    func identicalRunsDifferOnlyInElapsedSeconds() throws {
+        let root = try Self.makeDatasets()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var reports: [NSDictionary] = []
+        for (index, ci) in ["false", "true"].enumerated() {
+            let result = try Tool.run(
+                ["bench", "--datasets", root, "--json", root + "/\(index).json"], environment: ["CI": ci])
+            #expect(result.status == 0, "\(result.stderr)")
+            var report = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: root + "/\(index).json")))
+                    as? [String: Any])
+            #expect(report["elapsedSeconds"] is Double)
+            report["elapsedSeconds"] = nil
+            reports.append(report as NSDictionary)
+        }
+        #expect(reports[0] == reports[1])
+        let readme = try String(
+            contentsOf: Tool.repository.appendingPathComponent("Benchmarks/README.md"), encoding: .utf8)
+        #expect(readme.contains("except `elapsedSeconds`"))
+        #expect(readme.contains("`CI=true` (or any `CI`) makes no difference to `truetrack bench`"))
+        #expect(readme.contains("\"schemaVersion\": 1, \"truetrackVersion\""))
+    }
+
     /// The shared manifest states the GnssAnalysis files' HDOP scale only in free text (`EA/10` in `notes`): the
     /// run keeps reading it so, and says so.
     @Test(

@@ -53,7 +53,8 @@ enum BenchCommand {
             baseline beyond its tolerance, a recording reads another number of fixes or truth samples, a baselined
             recording is missing from the run (without --only) or cannot be read, its category or the profile
             differs from the baseline's, or nothing was compared; with --update-baseline the figures are recorded
-            and the exit status is 0. Exit status 2: a usage error. Unknown manifest keys are warned about.
+            and the exit status is 0. Exit status 2: a usage error. CI=true changes nothing here (the Makefile's
+            test target reads it). Unknown manifest keys are warned about.
             """)
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
