@@ -301,11 +301,11 @@ import Testing
             #expect(profile == activities[activity], "\(activity)")
             let word = String(activity.prefix { $0.isLetter })
             let rule = help.split(separator: "\n").first {
-                $0.hasSuffix("→ \(profile)") && $0.split(separator: " ").contains { $0.hasPrefix(word) }
+                $0.hasSuffix("profile \(profile)") && $0.split(separator: " ").contains { $0.hasPrefix(word) }
             }
             #expect(rule != nil || profile == "walking" && help.contains("anything else"), "\(activity): \(help)")
         }
-        #expect(help.contains("run, running → running"))
+        #expect(help.contains("run, running → category run, profile running"))
         let json = try #require(help.split(separator: "\n").first { $0.contains("--json <file>") })
         #expect(json.contains("takes a file"))
         #expect(try Tool.run(["datasets", "--help"]).stdout.contains("bench --json takes a FILE"))
@@ -353,6 +353,111 @@ import Testing
             #expect(result.stderr.contains("\(root)/MANIFEST.json"), "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains("recordings: the list is empty"), "\(arguments)")
         }
+    }
+
+    /// Rewrites the generated manifest's recordings with `change`.
+    static func editManifest(_ root: String, _ change: (inout [[String: Any]]) -> Void) throws {
+        let url = URL(fileURLWithPath: root + "/MANIFEST.json")
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        var recordings = try #require(manifest["recordings"] as? [[String: Any]])
+        change(&recordings)
+        try JSONSerialization.data(withJSONObject: ["recordings": recordings]).write(to: url)
+    }
+
+    /// The CI tester's v/tol-driving: a drive written "driving" was a category of its own, judged by the default
+    /// 1 pp instead of the drive's 0.05 pp, and passed a +0.30 pp error (exit 0; "drive": exit 1).
+    @Test("a drive written 'driving' is recorded as a drive and judged by the drive tolerance")
+    func aDrivingSynonymGetsTheDriveTolerance() throws {
+        let root = try Self.makeDatasets()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Self.editManifest(root) { recordings in
+            recordings = [recordings[0]]
+            recordings[0]["activity"] = "driving"
+            recordings[0]["ground_truth"] = nil
+            recordings[0]["ground_truth_format"] = nil
+        }
+        let baseline = root + "/baseline.json"
+        let create = try Tool.run([
+            "bench", "--datasets", root, "--baseline", baseline, "--update-baseline", "--json", root + "/b.json",
+        ])
+        #expect(create.status == 0, "\(create.stderr)")
+        #expect(try String(contentsOfFile: baseline, encoding: .utf8).contains("\"category\" : \"drive\""))
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: root + "/b.json")))
+                as? [String: Any])
+        let drive = try #require((report["recordings"] as? [[String: Any]])?.first)
+        #expect(drive["category"] as? String == "drive")
+        let signed = try #require((drive["trueTrack"] as? [String: Any])?["errorPercent"] as? Double)
+        // 0.3 pp more error than recorded: within the default 1 pp, beyond the drive's 0.05 pp.
+        try Self.editManifest(root) { $0[0]["reference_distance_m"] = 299 * 15.0 * (signed >= 0 ? 1 / 1.003 : 1.003) }
+        let check = try Tool.run(["bench", "--datasets", root, "--baseline", baseline])
+        #expect(check.status == 1, "\(check.stdout)")
+        #expect(check.stdout.contains("REGRESSION synthetic-drive absDistanceErrorPercent"))
+        #expect(check.stdout.contains("(allowed +0.050)"))
+    }
+
+    /// The CI tester's m/ref700, m/typo and m/truthnoformat: a stated reference replaced by the truth's length,
+    /// a misspelt key and a truth without its format were all silent.
+    @Test("bench says when the truth's length replaces a differing reference, an unknown key, a truth without format")
+    func manifestSurprisesAreSaid() throws {
+        let root = try Self.makeDatasets()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Self.editManifest(root) { recordings in
+            recordings[0]["reference_distance_m"] = 5000.0
+            recordings[1]["reference_distance"] = 0.0
+            recordings[1]["ground_truth"] = "truth.csv"
+        }
+        let result = try Tool.run(["bench", "--datasets", root])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "warning: \(root)/MANIFEST.json: recordings[1] (id 'synthetic-still'): unknown key "
+                    + "'reference_distance' ignored (did you mean 'reference_distance_m'?)"), "\(result.stderr)")
+        #expect(
+            result.stdout.contains("note: synthetic-drive: the manifest's reference_distance_m, 5000.0 m, differs"),
+            "\(result.stdout)")
+        #expect(result.stdout.contains("scored against the truth's 44"))
+        #expect(
+            result.stdout.contains("synthetic-still: no truth used: truth.csv: the entry gives no ground_truth_format"))
+    }
+
+    /// Benchmarks/README.md documents what a CI job comparing reports needs (a CI tester found none of it):
+    /// `elapsedSeconds` is the one key that differs between identical runs, and `CI=true` changes nothing.
+    @Test("two identical runs differ only in elapsedSeconds, as the README says, and CI=true changes nothing")
+    func identicalRunsDifferOnlyInElapsedSeconds() throws {
+        let root = try Self.makeDatasets()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var reports: [NSDictionary] = []
+        for (index, ci) in ["false", "true"].enumerated() {
+            let result = try Tool.run(
+                ["bench", "--datasets", root, "--json", root + "/\(index).json"], environment: ["CI": ci])
+            #expect(result.status == 0, "\(result.stderr)")
+            var report = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: root + "/\(index).json")))
+                    as? [String: Any])
+            #expect(report["elapsedSeconds"] is Double)
+            report["elapsedSeconds"] = nil
+            reports.append(report as NSDictionary)
+        }
+        #expect(reports[0] == reports[1])
+        let readme = try String(
+            contentsOf: Tool.repository.appendingPathComponent("Benchmarks/README.md"), encoding: .utf8)
+        #expect(readme.contains("except `elapsedSeconds`"))
+        #expect(readme.contains("`CI=true` (or any `CI`) makes no difference to `truetrack bench`"))
+        #expect(readme.contains("\"schemaVersion\": 1, \"truetrackVersion\""))
+    }
+
+    /// The shared manifest states the GnssAnalysis files' HDOP scale only in free text (`EA/10` in `notes`): the
+    /// run keeps reading it so, and says so.
+    @Test(
+        "bench says when an accuracy scale was taken from the notes",
+        .enabled(if: SharedDatasets.available, SharedDatasets.missingReason))
+    func anAccuracyScaleFromTheNotesIsSaid() throws {
+        let result = try Tool.run(["bench", "--datasets", SharedDatasets.root!, "--only", "gsdc2020-mtv1-pixel4"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout.contains(
+                "note: gsdc2020-mtv1-pixel4: NMEA HDOP read as accuracy / 10 m because its notes say \"EA/10\""))
     }
 
     /// `--markdown` and `--json` write through the path: a symbolic link keeps pointing at its file, which

@@ -139,6 +139,30 @@ struct CommandLineGuidanceTests {
         #expect(!driving.stderr.contains("warning"))
     }
 
+    /// The CI tester's v/fmt: `provider=flp` in lower case was ignored (243 fixes of every provider, 4200 m,
+    /// instead of FLP's 95 and 631 m), and a misspelt provider failed naming `--provider`, never passed.
+    @Test("a manifest's provider is read in any case, and an unknown one is an error naming the entry")
+    func readsTheManifestsProviderInAnyCase() throws {
+        let root = Tool.temporaryPath("datasets-provider")
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let log = SharedDatasets.path("gnsslogger-samples/pixel6.txt")
+        let recordings = [
+            ["id": "upper", "path": log, "format": "gnsslogger-fix (Provider=FLP)", "activity": "walk"],
+            ["id": "lower", "path": log, "format": "gnsslogger (provider=flp)", "activity": "walk"],
+            ["id": "typo", "path": log, "format": "gnsslogger (Provider=FPL)", "activity": "walk"],
+        ]
+        try JSONSerialization.data(withJSONObject: ["recordings": recordings])
+            .write(to: URL(fileURLWithPath: root + "/MANIFEST.json"))
+        let result = try Tool.run(["datasets", "--datasets", root, "--json"])
+        #expect(result.status == 1)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.map { $0["fixes"] as? Int } == [95, 95, 0])
+        let error = try #require(rows[2]["error"] as? String)
+        #expect(error.contains("\(root)/MANIFEST.json: recordings[2] (id 'typo').format"), "\(error)")
+        #expect(error.contains("unknown provider 'FPL'") && !error.contains("--provider"), "\(error)")
+    }
+
     @Test func refusesAProviderNameItDoesNotKnow() throws {
         let result = try Tool.run(["info", SharedDatasets.path("gnsslogger-samples/pixel6.txt"), "--provider", "bogus"])
         #expect(result.status == 2)

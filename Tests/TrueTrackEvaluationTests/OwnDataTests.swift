@@ -30,8 +30,8 @@ import TrueTrackIO
         for category in ["walk", "stationary", "hike", "mixed", "sail"] {
             #expect(EvaluationProfile.forCategory(category) == .walking, "\(category)")
         }
-        #expect(EvaluationProfile.categoryRules.contains("run, running → running"))
-        #expect(EvaluationProfile.categoryRules.last?.hasSuffix("→ walking") == true)
+        #expect(EvaluationProfile.categoryRules.contains("run, running → category run, profile running"))
+        #expect(EvaluationProfile.categoryRules.last?.hasSuffix("profile walking") == true)
     }
 
     @Test func aManifestWithoutRecordingsIsAnError() throws {
@@ -70,10 +70,10 @@ import TrueTrackIO
             ]
         ])
         let recording = try #require(manifest.recordings.first)
-        #expect(recording.activityCategory == "in-vehicle")
+        #expect(recording.activityCategory == "drive")
         var other = recording
         for (activity, category) in [
-            ("drive-highway", "drive"), ("stationary-indoor", "stationary"), ("in_vehicle", "in-vehicle"),
+            ("drive-highway", "drive"), ("stationary-indoor", "stationary"), ("in_vehicle", "drive"),
         ] {
             other.activity = activity
             #expect(other.activityCategory == category)

@@ -6,6 +6,7 @@
 //   - from each decision: accepted or not (and the rejection reason's name), the filtered latitude/longitude,
 //     and the total distance after the fix.
 import TrueTrackCore
+import TrueTrackIO
 
 /// Which tuning a recording is evaluated with.
 ///
@@ -21,26 +22,37 @@ public enum EvaluationProfile: String, Sendable, Hashable, CaseIterable, Codable
     /// In a road vehicle.
     case driving
 
-    /// The activity categories (a manifest activity's first word, ``DatasetManifest/Recording/activityCategory``)
-    /// that pick a profile other than walking, by profile; every other category, `stationary` included, gets
+    /// The profile of each activity category that picks one other than walking
+    /// (``DatasetManifest/Recording/activityCategory``, whose synonyms ``ActivityCategory/synonyms`` maps: one
+    /// mapping for the profile and the baseline's tolerances); every other category, `stationary` included, gets
     /// walking (the profile an app would use when the user is not moving yet).
-    public static let categories: [(profile: EvaluationProfile, categories: [String])] = [
-        (.driving, ["drive", "driving", "car", "bus", "taxi", "vehicle", "in-vehicle", "automotive"]),
-        (.cycling, ["bike", "bicycle", "cycle", "cycling"]),
-        (.running, ["run", "running"]),
+    public static let profileOfCategory: [String: EvaluationProfile] = [
+        "drive": .driving, "bike": .cycling, "run": .running, "walk": .walking,
     ]
 
-    /// The profile that fits a manifest activity category (`walk`, `drive`, `stationary`, `bike`, `hike`,
-    /// `mixed`, `run`): see ``categories``; everything else → walking.
-    public static func forCategory(_ category: String) -> EvaluationProfile {
-        categories.first { $0.categories.contains(category) }?.profile ?? .walking
+    /// The activity words that pick a profile other than walking, by profile: the synonyms of each category of
+    /// ``profileOfCategory``.
+    public static var categories: [(profile: EvaluationProfile, categories: [String])] {
+        ActivityCategory.synonyms.compactMap { entry in
+            guard let profile = profileOfCategory[entry.category], profile != .walking else { return nil }
+            return (profile, entry.words)
+        }
     }
 
-    /// ``categories`` as lines of help, one per profile: `drive, driving, car, … → driving`, …, and the last
-    /// `anything else (walk, stationary, hike, mixed…) → walking`.
+    /// The profile that fits a manifest activity category or any of its synonyms (`walk`, `drive`, `driving`,
+    /// `stationary`, `bike`, `hike`, `mixed`, `run`): see ``profileOfCategory``; everything else → walking.
+    public static func forCategory(_ category: String) -> EvaluationProfile {
+        profileOfCategory[ActivityCategory.canonical(category)] ?? .walking
+    }
+
+    /// The mapping as lines of help, one per category: `drive, driving, car, … → category drive, profile
+    /// driving`, …, and the last `anything else (stationary, hike, mixed…) → a category of its own, profile
+    /// walking`.
     public static var categoryRules: [String] {
-        categories.map { "\($0.categories.joined(separator: ", ")) → \($0.profile.rawValue)" }
-            + ["anything else (walk, stationary, hike, mixed…) → walking"]
+        ActivityCategory.synonyms.map { entry in
+            let profile = forCategory(entry.category)
+            return "\(entry.words.joined(separator: ", ")) → category \(entry.category), profile \(profile.rawValue)"
+        } + ["anything else (stationary, hike, mixed…) → a category of its own, profile walking"]
     }
 
     /// The Tracker profile of this choice.

@@ -182,7 +182,9 @@ public struct BaselineComparison: Sendable, Hashable, Codable {
                     + "the baseline with --update-baseline and this run's options if it is the one meant)")
         }
         categoryChanges = report.recordings.compactMap { r in
-            guard let entry = baseline.recordings[r.id], entry.category != r.category else { return nil }
+            guard let entry = baseline.recordings[r.id],
+                ActivityCategory.canonical(entry.category) != ActivityCategory.canonical(r.category)
+            else { return nil }
             return "\(r.id): \(entry.category) in the baseline, \(r.category) in the manifest"
         }
         if !categoryChanges.isEmpty {
@@ -277,7 +279,9 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: AnyKey.self)
             try c.rejectKeys(notIn: Entry.otherKeys + BaselineMetric.allCases.map(\.rawValue))
-            category = try c.decode(String.self, forKey: AnyKey("category"))
+            // Through the one synonym mapping: a baseline written when `driving` was a category of its own reads
+            // as `drive`, the category it is judged by now.
+            category = ActivityCategory.canonical(try c.decode(String.self, forKey: AnyKey("category")))
             fixes = try c.decodeIfPresent(Int.self, forKey: AnyKey("fixes"))
             truthSamples = try c.decodeIfPresent(Int.self, forKey: AnyKey("truthSamples"))
             figures = [:]
@@ -429,9 +433,16 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
             profileOverride: report.profileOverride)
     }
 
-    /// The tolerance of `metric` in `category`.
+    /// The tolerance of `metric` in `category` (or a synonym of it: `driving` is `drive`,
+    /// ``ActivityCategory/canonical(_:)``). A table keyed by a synonym in the file counts for its category, after
+    /// one keyed by the category itself.
     public func tolerance(_ metric: BaselineMetric, category: String) -> Tolerance {
-        tolerances[category]?[metric.rawValue] ?? tolerances["default"]?[metric.rawValue]
+        let category = ActivityCategory.canonical(category), name = metric.rawValue
+        let synonym = tolerances.keys.sorted().first {
+            ActivityCategory.canonical($0) == category && tolerances[$0]?[name] != nil
+        }
+        return tolerances[category]?[name] ?? synonym.flatMap { tolerances[$0]?[name] }
+            ?? tolerances["default"]?[metric.rawValue]
             ?? AccuracyBaseline.defaultTolerances[category]?[metric.rawValue]
             ?? AccuracyBaseline.defaultTolerances["default"]![metric.rawValue]!
     }

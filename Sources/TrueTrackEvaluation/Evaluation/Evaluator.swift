@@ -35,9 +35,27 @@ public enum Evaluator {
                 id: recording.id, category: category, profile: chosen, status: .error,
                 note: "ground truth: \(error.description)")
         }
-        return evaluate(
+        var result = evaluate(
             aligned, truth: truth, id: recording.id, category: category,
             referenceDistanceMetres: recording.referenceDistanceMetres, profile: chosen, smoothing: smoothing)
+        if result.status == .error, result.fixes == 0 {
+            result.note = (result.note ?? "no fixes read") + formatHint(recording, manifest: manifest)
+        }
+        return result
+    }
+
+    /// What a recording that read no fix should check: the entry's declared format, and the format the file's
+    /// content looks like when that is another (a CSV declared `gpx` said only "0 records read, 1 unusable").
+    static func formatHint(_ recording: DatasetManifest.Recording, manifest: DatasetManifest) -> String {
+        let declared = recording.declaredFormat
+        var hint =
+            "; read as \(declared?.rawValue ?? "the format its content looks like") because \(recording.entryName) "
+            + "says \"format\": \"\(recording.format)\": check it"
+        if declared != nil, let sniffed = try? FixFormat.detect(path: manifest.path(of: recording)), sniffed != declared
+        {
+            hint += " (the file's content looks like \(sniffed.rawValue))"
+        }
+        return hint
     }
 
     /// Whether and how the whole-track smoother runs beside the Tracker.
@@ -120,6 +138,7 @@ public enum Evaluator {
         result.durationSeconds = earliest.seconds(to: latest)
         var reference = referenceDistanceMetres
         result.referenceSource = reference == nil ? nil : "manifest"
+        result.manifestReferenceDistanceMetres = referenceDistanceMetres
         // A trajectory truth is measured on the ellipsoid, as TrueTrack measures (the manifest's references are
         // haversine sums, 0.042 % short on the GSDC drives: the smoother's ellipsoidal length read 2.9σ long).
         if truth.kind == .trajectory, let track = truth.track, let span = recording.clockSpan,

@@ -1,3 +1,4 @@
+import Foundation
 import TrueTrackSmoothing
 
 /// A distance and its error against the reference.
@@ -125,8 +126,33 @@ public struct RecordingResult: Sendable, Hashable, Codable {
     public var durationSeconds: Double = 0
     /// The reference distance, metres (`nil` when neither the manifest nor the truth gives one).
     public var referenceDistanceMetres: Double?
-    /// `manifest` or `truth` (the truth's length over the fixes' time span).
+    /// `manifest` or `truth`: the truth's length over the fixes' time span on the WGS-84 ellipsoid, used instead
+    /// of the manifest's `reference_distance_m` whenever the truth is a trajectory covering that span (≥ 60 s;
+    /// the manifest's references are haversine sums): ``referenceDisagreement`` says when the two differ.
     public var referenceSource: String?
+    /// The manifest's `reference_distance_m`, when it states one (whether or not it is ``referenceDistanceMetres``).
+    public var manifestReferenceDistanceMetres: Double?
+
+    /// How far (a fraction of the truth's length) the manifest's reference may differ from the truth's length
+    /// used instead before ``referenceDisagreement`` speaks: 1 % (the haversine-vs-ellipsoid difference is
+    /// ~0.04–0.5 %).
+    public static let referenceDisagreementFraction = 0.01
+
+    /// A note when the reference is the truth's length (``referenceSource`` `truth`) and the manifest states
+    /// another differing from it by more than ``referenceDisagreementFraction``: the recording, both values and
+    /// which one was used (a manifest stating 700 m was scored against the truth's 601.2 m without a word).
+    public var referenceDisagreement: String? {
+        guard referenceSource == "truth", let stated = manifestReferenceDistanceMetres,
+            let used = referenceDistanceMetres,
+            abs(stated - used) > Self.referenceDisagreementFraction * abs(used)
+        else { return nil }
+        let percent = used == 0 ? "" : String(format: " (%+.1f %%)", (stated - used) / used * 100)
+        return
+            "\(id): the manifest's reference_distance_m, \(String(format: "%.1f", stated)) m, differs from the ground "
+            + "truth's length over the fixes' span, \(String(format: "%.1f", used)) m\(percent); scored against the "
+            + "truth's \(String(format: "%.1f", used)) m (an ellipsoidal length of the truth, more exact than a "
+            + "stated sum; see Benchmarks/README.md, \"Reference distance\")"
+    }
     /// TrueTrack's distance.
     public var trueTrack: DistanceFigures?
     /// The naive sum of segments.

@@ -46,11 +46,12 @@ public struct AlignedRecording: Sendable {
 
     /// Reads a manifest recording with the format and options its entry calls for, leniently (a damaged
     /// record is counted, not fatal). IPIN logs are read on the app clock, everything else on UTC.
-    /// - Throws: ``ReadError`` when the file cannot be opened.
+    /// - Throws: ``ReadError`` when the file cannot be opened, or the entry names a provider TrueTrack does not
+    ///   know (``DatasetManifest/readingPlan(of:)``).
     public static func load(_ recording: DatasetManifest.Recording, manifest: DatasetManifest) throws(ReadError)
         -> AlignedRecording
     {
-        var plan = recording.readingPlan
+        var plan = try manifest.readingPlan(of: recording)
         plan.options.lenient = true
         let path = manifest.path(of: recording)
         if plan.format == .ipin {

@@ -57,7 +57,7 @@ public struct TruthReading: Sendable, Hashable, Codable {
     /// The truth file as the manifest names it (relative to the data-set folder, or absolute); ``error`` names
     /// it as it was opened.
     public var file: String
-    /// The manifest's `ground_truth_format`.
+    /// The manifest's `ground_truth_format` (empty when the entry gives none: the truth is not used).
     public var format: String
     /// The outcome.
     public var status: Status
@@ -94,6 +94,9 @@ public struct TruthReading: Sendable, Hashable, Codable {
     public var summary: String? {
         switch status {
         case .read: return nil
+        case .notUsed where format.isEmpty:
+            return "no truth used: \(file): the entry gives no ground_truth_format (its first word: csv, gpx, "
+                + "geojson, jsonl, nmea, gsdc-…csv, POSI or geolife)"
         case .notUsed:
             return "no truth used: \(file) (\(format)) is not a truth format the bench reads"
         case .damaged, .empty:
@@ -248,6 +251,11 @@ public enum GroundTruthLoader {
                 truth.note = "no truth used: \(format) (not a truth format the evaluation reads)"
                 truth.reading = TruthReading(file: file, format: format, status: .notUsed)
             }
+        } else if let file = recording.groundTruth {
+            // Without its format the file is not read (a truth read as the wrong format would score nonsense),
+            // but not silently: said like a format the bench does not read.
+            truth.note = "no truth used: no ground_truth_format for \(file)"
+            truth.reading = TruthReading(file: file, format: "", status: .notUsed)
         }
         if truth.stops == nil, recording.activityCategory == "stationary", let span {
             truth.stops = [

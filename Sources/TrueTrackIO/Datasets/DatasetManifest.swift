@@ -13,6 +13,16 @@ public struct DatasetManifest: Sendable, Decodable {
     public var recordings: [Recording]
     /// The folder the manifest was read from (paths in recordings are relative to it).
     public var root: String = ""
+    /// What the manifest holds that TrueTrack does not read, one line each (an unknown key, with the entry and
+    /// the nearest known key): a misspelt `reference_distance` was silently ignored. The commands print them as
+    /// warnings.
+    public var warnings: [String] = []
+
+    /// The keys the top level may hold (`generated_by` is descriptive).
+    static let knownTopLevelKeys = ["recordings", "distance_convention", "generated_by"]
+
+    /// The path of `MANIFEST.json`, for messages.
+    public var path: String { (root as NSString).appendingPathComponent("MANIFEST.json") }
 
     enum CodingKeys: String, CodingKey {
         case distanceConvention = "distance_convention"
@@ -27,7 +37,8 @@ public struct DatasetManifest: Sendable, Decodable {
         public var path: String
         /// Free-text format description (its first word names the format: `nmea`, `gpx`, `gnsslogger-fix`…).
         public var format: String
-        /// Free-text activity (its first word: walk, drive, stationary, bike, hike, mixed).
+        /// Free-text activity (its first word names the category: walk, drive, stationary, bike, hike, mixed, or a
+        /// synonym of one, see ``ActivityCategory``).
         public var activity: String
         /// Whether fixes carry a reported horizontal accuracy.
         public var hasAccuracy: Bool?
@@ -45,14 +56,21 @@ public struct DatasetManifest: Sendable, Decodable {
         public var fixes: Int?
         /// Traps and facts about the recording.
         public var notes: String?
+        /// How an NMEA log's HDOP field is read (`hdop_scale`): takes precedence over `EA/10` in ``notes``.
+        public var hdopScale: HDOPScale?
         /// The recording device.
         public var device: String?
         /// The licence, where the manifest states one.
         public var licence: String?
         /// The upstream source, where the manifest states one.
         public var source: String?
+        /// The entry's place in the manifest's `recordings` (set when the manifest is loaded), for messages.
+        public var index: Int = 0
 
-        enum CodingKeys: String, CodingKey {
+        /// How messages name the entry: `recordings[3] (id 'x')`.
+        public var entryName: String { "recordings[\(index)] (id '\(id)')" }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
             case id, path, format, activity, notes, device, licence, source, fixes
             case hasAccuracy = "has_accuracy"
             case hasDopplerSpeed = "has_doppler_speed"
@@ -60,15 +78,46 @@ public struct DatasetManifest: Sendable, Decodable {
             case groundTruthFormat = "ground_truth_format"
             case referenceDistanceMetres = "reference_distance_m"
             case durationSeconds = "duration_s"
+            case hdopScale = "hdop_scale"
         }
 
-        /// The activity's first word, lower-cased (`walk`, `drive`, `stationary`, `bike`, `hike`, `mixed`): its
-        /// letters, so `drive-highway` is `drive`; an activity that starts with `in-vehicle` (or `in_vehicle`,
-        /// Android's name) is `in-vehicle`.
-        public var activityCategory: String {
-            let lower = activity.lowercased()
-            if lower.hasPrefix("in-vehicle") || lower.hasPrefix("in_vehicle") { return "in-vehicle" }
-            return String(lower.prefix { $0.isLetter })
+        /// The activity's category (``ActivityCategory/category(of:)``): its first word, lower-cased, with
+        /// synonyms mapped to their category (`driving`, `car`, `in-vehicle` → `drive`; `cycling` → `bike`;
+        /// `running` → `run`; `walking` → `walk`), so that `drive-highway` and `driving` are both `drive`.
+        public var activityCategory: String { ActivityCategory.category(of: activity) }
+    }
+
+    /// A manifest's `hdop_scale`, as `--hdop-scale` takes it: `"accuracy10"` (the HDOP field holds accuracy / 10 m,
+    /// Google's GnssAnalysis chipset exports), `"dilution"` (a dilution of precision × the default UERE, 5 m:
+    /// what a log is read as without the key) or a positive number of metres (a dilution × that UERE).
+    public struct HDOPScale: Sendable, Hashable, Decodable {
+        /// How the field is read.
+        public var interpretation: HDOPInterpretation
+
+        /// Creates a scale.
+        public init(_ interpretation: HDOPInterpretation) { self.interpretation = interpretation }
+
+        /// Reads `"accuracy10"`, `"dilution"` or a positive number; anything else is an error at its place
+        /// (`recordings[0].hdop_scale`).
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            let expected = "expected \"accuracy10\", \"dilution\" or a positive number of metres (a UERE)"
+            if let metres = try? c.decode(Double.self) {
+                guard metres > 0, metres.isFinite else {
+                    throw DecodingError.dataCorruptedError(in: c, debugDescription: "\(expected), got \(metres)")
+                }
+                interpretation = .dilution(userEquivalentRangeErrorMetres: metres)
+                return
+            }
+            guard let text = try? c.decode(String.self) else {
+                throw DecodingError.dataCorruptedError(in: c, debugDescription: expected)
+            }
+            switch text.lowercased() {
+            case "accuracy10": interpretation = .scaledAccuracy(metresPerUnit: 10)
+            case "dilution":
+                interpretation = .dilution(userEquivalentRangeErrorMetres: HDOPInterpretation.defaultUEREMetres)
+            default: throw DecodingError.dataCorruptedError(in: c, debugDescription: "\(expected), got '\(text)'")
+            }
         }
     }
 
@@ -143,7 +192,9 @@ public struct DatasetManifest: Sendable, Decodable {
                 path: path, message: "recordings: the list is empty, so there is nothing to check (list at least one)")
         }
         manifest.root = folder
+        manifest.warnings = unknownKeys(in: data)
         var seen: [String: Int] = [:]
+        for index in manifest.recordings.indices { manifest.recordings[index].index = index }
         for (index, recording) in manifest.recordings.enumerated() {
             if let first = seen[recording.id] {
                 throw .io(
@@ -154,6 +205,50 @@ public struct DatasetManifest: Sendable, Decodable {
             seen[recording.id] = index
         }
         return manifest
+    }
+
+    /// One warning per key of the document that TrueTrack does not read, naming the entry and the nearest
+    /// known key (`recordings[0] (id 'w'): unknown key 'reference_distance' ignored (did you mean
+    /// 'reference_distance_m'?)`).
+    static func unknownKeys(in data: Data) -> [String] {
+        guard let top = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [] }
+        var warnings: [String] = []
+        func check(_ keys: some Sequence<String>, known: [String], at place: String) {
+            for key in keys.sorted() where !known.contains(key) {
+                let hint =
+                    nearest(key, in: known).map { "did you mean '\($0)'?" }
+                    ?? "known keys: \(known.joined(separator: ", "))"
+                warnings.append("\(place): unknown key '\(key)' ignored (\(hint))")
+            }
+        }
+        check(top.keys, known: knownTopLevelKeys, at: "the top level")
+        let known = Recording.CodingKeys.allCases.map(\.rawValue)
+        for (index, entry) in ((top["recordings"] as? [Any]) ?? []).enumerated() {
+            guard let entry = entry as? [String: Any] else { continue }
+            check(entry.keys, known: known, at: "recordings[\(index)] (id '\(entry["id"] as? String ?? "?")')")
+        }
+        return warnings
+    }
+
+    /// The key of `known` nearest to `key` (edit distance at most a third of its length, at least 2), if any.
+    static func nearest(_ key: String, in known: [String]) -> String? {
+        func distance(_ a: [Character], _ b: [Character]) -> Int {
+            var row = Array(0...b.count)
+            for i in a.indices {
+                var diagonal = row[0]
+                row[0] = i + 1
+                for j in b.indices {
+                    let above = row[j + 1]
+                    row[j + 1] = min(above + 1, row[j] + 1, diagonal + (a[i] == b[j] ? 0 : 1))
+                    diagonal = above
+                }
+            }
+            return row[b.count]
+        }
+        let lower = Array(key.lowercased())
+        let scored = known.map { ($0, distance(lower, Array($0))) }.min { $0.1 < $1.1 }
+        guard let (name, d) = scored, d <= max(2, lower.count / 3) else { return nil }
+        return name
     }
 
     /// The data-set folder: `flag` when given, else `$TRUETRACK_DATASETS`, else `../shared/datasets`, with

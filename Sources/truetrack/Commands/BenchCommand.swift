@@ -39,18 +39,22 @@ enum BenchCommand {
         ],
         discussion: """
             Every recording of MANIFEST.json is read as its entry says and run through the Tracker with the
-            profile of its activity's first word (its letters: drive-highway is drive):
+            profile of its activity's category: its first word (its letters: drive-highway is drive), a synonym
+            counting as its category, which also picks the baseline's tolerances (a "driving" entry is a drive):
               \(EvaluationProfile.categoryRules.joined(separator: "\n  "))
             Reported beside TrueTrack's distance: the naive sum of segments over every fix as read, and the
-            Doppler-only integral (speed × time step ≤ 10 s, speeds < 0.3 m/s as 0). Position errors compare the
-            filtered positions of accepted fixes with the truth interpolated at each fix's time (UTC; GPS-time
-            truth converted with the leap-second table; IPIN on the app clock; fixes in truth gaps > 2 s left
-            out). Stationary recordings report phantom metres per 10 minutes. Exit status 1 when the manifest
-            lists no recording, when a recording fails to load or, with --baseline, when a figure is worse than
-            the baseline beyond its tolerance, a recording reads another number of fixes or truth samples, a
-            baselined recording is missing from the run (without --only) or cannot be read, its category or the
-            profile differs from the baseline's, or nothing was compared; with --update-baseline the figures are
-            recorded and the exit status is 0. Exit status 2: a usage error.
+            Doppler-only integral (speed × time step ≤ 10 s, speeds < 0.3 m/s as 0). A ground truth that is a
+            trajectory covering the fixes' span (≥ 60 s) gives the reference distance, its ellipsoidal length,
+            instead of reference_distance_m (a note says when the two differ by more than 1 %). Position errors
+            compare the filtered positions of accepted fixes with the truth interpolated at each fix's time (UTC;
+            GPS-time truth converted with the leap-second table; IPIN on the app clock; fixes in truth gaps > 2 s
+            left out). Stationary recordings report phantom metres per 10 minutes. Exit status 1 when the manifest
+            lists no recording, when a recording fails to load or, with --baseline, when a figure is worse than the
+            baseline beyond its tolerance, a recording reads another number of fixes or truth samples, a baselined
+            recording is missing from the run (without --only) or cannot be read, its category or the profile
+            differs from the baseline's, or nothing was compared; with --update-baseline the figures are recorded
+            and the exit status is 0. Exit status 2: a usage error. CI=true changes nothing here (the Makefile's
+            test target reads it). Unknown manifest keys are warned about.
             """)
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -88,6 +92,7 @@ enum BenchCommand {
         }
         let selected = manifest.recordings.filter { only.isEmpty || only.contains($0.id) }
 
+        for warning in manifest.warnings { Terminal.error("warning: \(manifest.path): \(warning)\n") }
         let results = selected.map {
             Evaluator.evaluate($0, manifest: manifest, profile: profile, smoothing: .estimatedNoise)
         }
@@ -99,6 +104,10 @@ enum BenchCommand {
             "truetrack bench: \(results.count) recordings in \(folder)/MANIFEST.json"
             + (profile.map { " (profile forced: \($0.rawValue))" } ?? "") + "\n\n"
         text += BenchTables.render(report, style: .terminal)
+        let remarks = manifestRemarks(selected, results: results)
+        if !remarks.isEmpty {
+            text += "Notes on how the manifest was read\n" + remarks.map { "  note: \($0)\n" }.joined() + "\n"
+        }
         text += String(format: "evaluated in %.1f s\n", report.elapsedSeconds)
 
         var status: Int32 = 0
@@ -185,6 +194,23 @@ enum BenchCommand {
         }
         try writeOutputs(report, text: text, arguments: arguments)
         return status
+    }
+
+    /// What the run took from the manifest in a way its figures depend on and a reader might not expect, one
+    /// line per recording and remark: an accuracy scale taken from free-text notes (`EA/10`, no `hdop_scale`), a
+    /// stated reference distance set aside for the truth's length when the two differ by more than 1 %.
+    static func manifestRemarks(_ recordings: [DatasetManifest.Recording], results: [RecordingResult]) -> [String] {
+        var remarks: [String] = []
+        for (recording, result) in zip(recordings, results) {
+            if recording.accuracyScaleFromNotes {
+                remarks.append(
+                    "\(recording.id): NMEA HDOP read as accuracy / 10 m because its notes say \"EA/10\" (the entry "
+                        + "has no \"hdop_scale\"; \"hdop_scale\": \"accuracy10\" says it in a field, and takes precedence)"
+                )
+            }
+            if let disagreement = result.referenceDisagreement { remarks.append(disagreement) }
+        }
+        return remarks
     }
 
     /// Writes the Markdown and JSON reports the options ask for, and the text report (to standard error when

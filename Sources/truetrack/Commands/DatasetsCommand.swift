@@ -55,9 +55,20 @@ enum DatasetsCommand {
         } catch {
             throw CommandFailure(message: error.description)
         }
+        for warning in manifest.warnings { Terminal.error("warning: \(manifest.path): \(warning)\n") }
         var rows: [Row] = []
         for recording in manifest.recordings {
-            var plan = recording.readingPlan
+            var plan: (format: FixFormat?, options: ReadOptions)
+            do { plan = try manifest.readingPlan(of: recording) } catch {
+                // The entry itself is wrong: reading the file every other way would hide it.
+                rows.append(
+                    Row(
+                        id: recording.id, path: recording.path, format: recording.declaredFormat?.rawValue ?? "?",
+                        activity: recording.activityCategory, loads: false, fixes: 0, uniqueFixes: 0,
+                        manifestFixes: recording.fixes, skipped: [:], rawDistanceMetres: 0, badRecords: [],
+                        fieldsReadAsMissing: [], error: error.description))
+                continue
+            }
             plan.options.lenient = true
             let path = manifest.path(of: recording)
             let info = InfoCommand.describe(path: path, format: plan.format, options: plan.options)
