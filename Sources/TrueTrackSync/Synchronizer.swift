@@ -110,7 +110,7 @@ public actor Synchronizer {
         sessionConfiguration.timeoutIntervalForRequest = configuration.requestTimeoutSeconds
         sessionConfiguration.httpCookieAcceptPolicy = .never
         sessionConfiguration.urlCache = nil
-        return URLSession(configuration: sessionConfiguration, delegate: RedirectRefusal(), delegateQueue: nil)
+        return URLSession(configuration: sessionConfiguration, delegate: SessionDelegate(), delegateQueue: nil)
     }
 
     /// Why ``holdingTheRight(_:)`` did not run its operation.
@@ -310,7 +310,12 @@ public actor Synchronizer {
     /// tester's, 55 hours, waited past 60 s with a 3 s timeout), with the send right and the cross-process lock
     /// held. A cancelled calling task cancels the request too.
     ///
-    /// (A completion handler and a dispatch timer, not a task group racing `data(for:)` against `Task.sleep`: with
+    /// The answer is its status: the body is read and dropped (``SessionDelegate``), and one longer than
+    /// ``SessionDelegate/bodyLimitBytes`` is cut off there, the status answering. With a completion handler
+    /// URLSession kept the whole body in memory: a hostile server's 10 GiB body grew the process to 13.9 GB past
+    /// its deadline, and under a memory limit it trapped (a fuzz tester's, 2026-12-04).
+    ///
+    /// (Delegate callbacks and a dispatch timer, not a task group racing `data(for:)` against `Task.sleep`: with
     /// two cores that version hung the parallel test run's in-process synchronizers now and then.)
     private static func response(
         to request: URLRequest, from session: URLSession, within seconds: Double
@@ -318,11 +323,13 @@ public actor Synchronizer {
         let exchange = Exchange()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<URLResponse?, Error>) in
-                let task = session.dataTask(with: request) { _, response, error in
-                    exchange.finish()  // (its timer would hold the exchange until it fired)
+                let task = session.dataTask(with: request)
+                exchange.onComplete = { response, error, bodyCutOff in
                     // Timed out only when the deadline's cancel ended it: an answer complete just after the
-                    // deadline is still the answer.
-                    if exchange.isPastDeadline, (error as? URLError)?.code == .cancelled {
+                    // deadline is still the answer. A body cut off at the limit leaves the status as the answer.
+                    if bodyCutOff, let response {
+                        continuation.resume(returning: response)
+                    } else if exchange.isPastDeadline, (error as? URLError)?.code == .cancelled {
                         continuation.resume(throwing: URLError(.timedOut))
                     } else if let error {
                         continuation.resume(throwing: error)
@@ -330,6 +337,12 @@ public actor Synchronizer {
                         continuation.resume(returning: response)
                     }
                 }
+                guard let delegate = session.delegate as? SessionDelegate else {
+                    // (Never: every session is made with one, ``makeSession(_:)``.)
+                    continuation.resume(throwing: URLError(.unknown))
+                    return
+                }
+                delegate.register(exchange, for: task)
                 exchange.start(task, deadline: seconds)
             }
         } onCancel: {
@@ -527,14 +540,23 @@ public actor Synchronizer {
     }
 }
 
-/// One request's task and whether its deadline passed (see `Synchronizer.response(to:from:within:)`): shared by the
-/// completion handler, the deadline's timer and the cancellation handler, which may run on three threads.
-private final class Exchange: @unchecked Sendable {
-    // (`@unchecked`: every field is read and written under `lock` only.)
+/// One request's task, its answer so far and whether its deadline passed (see
+/// `Synchronizer.response(to:from:within:)`): shared by the session's delegate, the deadline's timer and the
+/// cancellation handler, which may run on three threads.
+final class Exchange: @unchecked Sendable {
+    // (`@unchecked`: every field is read and written under `lock` only; `onComplete` is set before the task
+    // starts.)
     private let lock = NSLock()
     private var task: URLSessionDataTask?
     private var pastDeadline = false
     private var cancelled = false
+    private var response: URLResponse?
+    private var bodyBytes = 0
+    private var bodyCutOff = false
+
+    /// Called once when the task completes: its response, its error, and whether the body was cut off at the
+    /// limit (then the error is the cut's cancellation, and the response is the answer).
+    var onComplete: (@Sendable (URLResponse?, (any Error)?, Bool) -> Void)?
 
     /// Whether the deadline passed before the task completed.
     var isPastDeadline: Bool { lock.withLock { pastDeadline } }
@@ -555,13 +577,45 @@ private final class Exchange: @unchecked Sendable {
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: timer)
     }
 
-    /// The task completed: its timer is cancelled (it would hold the exchange until it fired).
-    func finish() {
-        let timer = lock.withLock {
-            defer { self.timer = nil }
-            return self.timer
+    /// The response's status line and headers arrived.
+    func received(_ response: URLResponse) {
+        lock.withLock { self.response = response }
+    }
+
+    /// `count` bytes of the body arrived (dropped): past `limit` in all, the task is cancelled and the response
+    /// stands as the answer.
+    func receivedBody(_ count: Int, limit: Int) {
+        let isOver = lock.withLock {
+            bodyBytes += count
+            return bodyBytes > limit
+        }
+        if isOver { cutBodyOff() }
+    }
+
+    /// The body is cut off before it is read: the task is cancelled, and the response stands as the answer.
+    func cutBodyOff() {
+        let cut = lock.withLock {
+            defer { bodyCutOff = true }
+            return bodyCutOff ? nil : task
+        }
+        // From another queue: cancelled from inside a delegate callback (or by the `.cancel` disposition), the
+        // task went on reading to the end of the body on Linux (a loopback server's 2 GiB), while a cancel from
+        // the deadline's timer ends it at once.
+        if let cut { DispatchQueue.global().async { cut.cancel() } }
+    }
+
+    /// The task completed: its timer is cancelled (it would hold the exchange until it fired) and the answer is
+    /// handed on, once.
+    func complete(error: (any Error)?) {
+        let (timer, response, cutOff, handler) = lock.withLock {
+            defer {
+                self.timer = nil
+                onComplete = nil  // (it holds this exchange)
+            }
+            return (self.timer, self.response, bodyCutOff, onComplete)
         }
         timer?.cancel()
+        handler?(response, error, cutOff)
     }
 
     /// The deadline passed: the task is cancelled (nothing happens when it had completed).
@@ -583,12 +637,57 @@ private final class Exchange: @unchecked Sendable {
     }
 }
 
-/// Refuses every HTTP redirect, so a 3xx reaches the ``Synchronizer`` as itself (see its documentation).
-final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
+/// The delegate of a ``Synchronizer``'s URL session: it refuses every HTTP redirect, so a 3xx reaches the
+/// synchronizer as itself (see its documentation), and it hands each task's response and completion to its
+/// ``Exchange``, reading the body only to drop it (the acknowledgement is the status).
+final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    // (`@unchecked`: `exchanges` is read and written under `lock` only.)
+    /// How long a response body may be and still be read (then dropped): 1 MiB. A longer one, or one whose length
+    /// is not announced (chunked), is cut off at its headers: the answer is its status; a body is read at all only
+    /// so that a short one ends its connection cleanly.
+    static let bodyLimitBytes = 1 << 20
+
+    private let lock = NSLock()
+    private var exchanges: [Int: Exchange] = [:]
+
+    /// Routes `task`'s callbacks to `exchange` until it completes.
+    func register(_ exchange: Exchange, for task: URLSessionTask) {
+        lock.withLock { exchanges[task.taskIdentifier] = exchange }
+    }
+
+    private func exchange(of task: URLSessionTask) -> Exchange? {
+        lock.withLock { exchanges[task.taskIdentifier] }
+    }
+
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         completionHandler(nil)
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        let exchange = exchange(of: dataTask)
+        exchange?.received(response)
+        // A body announced longer than the limit, or not announced (chunked), is not read at all: URLSession
+        // reads ahead of the delegate, so a cut made in `didReceive data` came seconds and gigabytes late
+        // (3.4 s of a loopback server's chunked 10 GiB). The status is the answer either way.
+        let length = response.expectedContentLength
+        if length > Self.bodyLimitBytes || length < 0, let exchange {
+            exchange.cutBodyOff()
+        }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        exchange(of: dataTask)?.receivedBody(data.count, limit: Self.bodyLimitBytes)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let exchange = lock.withLock { exchanges.removeValue(forKey: task.taskIdentifier) }
+        exchange?.complete(error: error)
     }
 }

@@ -28,6 +28,9 @@ Faults (each names what the next request gets; "script" is consumed in order bef
   store-500     store, then answer 500
   store-drop    store, then reset the connection without answering
   302           answer 302 with Location: /landing (whose GET answers 200 with an HTML page); store nothing
+  store-huge[:m]          store, then answer 200 with a body of m MiB (default 2048) announced by Content-Length,
+                          sent as fast as the client reads it; the bytes it got out are counted in huge_body_bytes
+  store-huge-chunked[:m]  the same, the body chunked (no length announced)
 """
 import argparse
 import json
@@ -253,6 +256,29 @@ class Handler(BaseHTTPRequestHandler):
             return
         if fault == "store-drop":
             reset_connection(self)
+            return
+        if fault.startswith("store-huge"):
+            mib = int(fault.split(":", 1)[1]) if ":" in fault else 2048
+            chunked = fault.startswith("store-huge-chunked")
+            chunk = b"x" * (1 << 20)
+            sent = 0
+            try:
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                if chunked:
+                    self.send_header("Transfer-Encoding", "chunked")
+                else:
+                    self.send_header("Content-Length", str(mib << 20))
+                self.end_headers()
+                for _ in range(mib):
+                    self.wfile.write((b"%x\r\n" % len(chunk) + chunk + b"\r\n") if chunked else chunk)
+                    sent += len(chunk)
+                if chunked:
+                    self.wfile.write(b"0\r\n\r\n")
+            except OSError:
+                pass  # the client stopped reading: what it should do with a body it does not need
+            with LOCK:
+                STATS["huge_body_bytes"] = STATS.get("huge_body_bytes", 0) + sent
             return
         self.reply(200, json.dumps({"stored": len(rows), "duplicate": duplicate}).encode())
 

@@ -209,6 +209,32 @@ import TrueTrackStore
         #expect(stats["stored_fixes"] as? Int == 20)
     }
 
+    /// The acknowledgement is the status: a body is read only up to 1 MiB and then dropped, so a hostile or broken
+    /// server's endless answer neither fills memory nor outlasts the timeout (a fuzz tester's 10 GiB body grew the
+    /// process to 13.9 GB, and trapped it under a memory limit). Both an announced length and a chunked body.
+    @Test("reads no more of an answer's body than it needs")
+    func readsNoMoreOfAnAnswersBodyThanItNeeds() async throws {
+        for fault in ["store-huge:2048", "store-huge-chunked:2048"] {
+            let receiver = try ReceiverProcess()
+            defer { receiver.stop() }
+            let path = temporaryDatabase()
+            defer { removeDatabase(path) }
+            try fill(path, count: 20)
+            try await receiver.control(["script": [fault]])
+            let start = Date()
+            let summary = try await synchronizer(path, receiver, timeout: 30).flush()
+            #expect(Date().timeIntervalSince(start) < 20, "\(fault)")
+            #expect(summary.isComplete && summary.delivered == 20, "\(fault)")
+            // (Give the receiver's writer a moment to notice the closed connection.)
+            try await Task.sleep(nanoseconds: 300_000_000)
+            let stats = try await receiver.stats()
+            #expect(stats["stored_fixes"] as? Int == 20)
+            let sent = stats["huge_body_bytes"] as? Int ?? .max
+            // What the client read plus what the sockets' buffers held: far below the 2 GiB offered.
+            #expect(sent < 256 << 20, "\(fault): the receiver got \(sent) bytes out")
+        }
+    }
+
     @Test func unreachableServerKeepsEveryFix() async throws {
         let receiver = try ReceiverProcess()
         let path = temporaryDatabase()
