@@ -86,15 +86,25 @@ accuracy: build
 	$(BIN) bench --datasets $(DATASETS) --baseline Benchmarks/accuracy-baseline.json --markdown Benchmarks/results/accuracy.md
 
 ## notebooks: re-execute notebooks/accuracy.ipynb with the release CLI on the recorded data sets and export it,
-## figures included, to notebooks-export/accuracy.md (+ accuracy_files/); installs what the notebook needs with
-## $(PYTHON)'s pip when missing (numpy, matplotlib, and nbconvert/ipykernel to run it). The peers' figures come
-## from PEERS-ACCURACY.md beside the data sets (../shared/notes), or TRUETRACK_PEERS=…; without it, no peer bars.
+## figures included, to notebooks-export/accuracy.md (+ accuracy_files/). What the notebook needs (numpy,
+## matplotlib, and nbconvert/ipykernel to run it) goes into a virtual environment of its own under .build, so a
+## system Python that refuses pip installs (Debian's "externally managed") is not touched. The export is written to
+## a temporary folder and moved into place only when the run succeeded. The peers' figures come from
+## PEERS-ACCURACY.md beside the data sets (../shared/notes), or TRUETRACK_PEERS=…; without it, no peer bars.
 PYTHON            ?= python3
+NOTEBOOK_VENV     := .build/notebooks-venv
 NOTEBOOK_PACKAGES := numpy matplotlib nbformat nbconvert ipykernel
 PEERS_NOTE        ?= $(or $(TRUETRACK_PEERS),$(abspath $(DATASETS)/../notes/PEERS-ACCURACY.md))
 notebooks: build
-	@$(PYTHON) -c "import numpy, matplotlib, nbformat, nbconvert, ipykernel" 2>/dev/null || \
-	  { echo "installing: $(NOTEBOOK_PACKAGES)" >&2; $(PYTHON) -m pip install --quiet $(NOTEBOOK_PACKAGES); }
+	@[ -x $(NOTEBOOK_VENV)/bin/python ] || $(PYTHON) -m venv $(NOTEBOOK_VENV) || \
+	  { echo "error: $(PYTHON) -m venv failed: install python3-venv (apt-get install python3-venv)" >&2; exit 1; }
+	@$(NOTEBOOK_VENV)/bin/python -c "import numpy, matplotlib, nbformat, nbconvert, ipykernel" 2>/dev/null || \
+	  { echo "installing into $(NOTEBOOK_VENV): $(NOTEBOOK_PACKAGES)" >&2; \
+	    $(NOTEBOOK_VENV)/bin/python -m pip install --quiet $(NOTEBOOK_PACKAGES); }
+	rm -rf .build/notebooks-export && mkdir -p .build/notebooks-export
+	TRUETRACK=$(abspath $(BIN)) TRUETRACK_PEERS=$(PEERS_NOTE) $(NOTEBOOK_VENV)/bin/python -m jupyter nbconvert \
+	  --to markdown --execute --ExecutePreprocessor.timeout=600 notebooks/accuracy.ipynb \
+	  --output-dir .build/notebooks-export --output accuracy
 	rm -rf notebooks-export/accuracy_files
-	TRUETRACK=$(abspath $(BIN)) TRUETRACK_PEERS=$(PEERS_NOTE) $(PYTHON) -m jupyter nbconvert --to markdown --execute \
-	  --ExecutePreprocessor.timeout=600 notebooks/accuracy.ipynb --output-dir notebooks-export --output accuracy
+	mv .build/notebooks-export/accuracy_files notebooks-export/accuracy_files
+	mv .build/notebooks-export/accuracy.md notebooks-export/accuracy.md

@@ -358,7 +358,7 @@ public final class FixBuffer {
     /// on; NULL for every one without a decision.
     private static func bindDecision(_ decision: FixDecision?, to s: Statement, from first: Int32) {
         guard let d = decision else {
-            for column in first...(first + 8) { s.bind(column, nil as Int64?) }
+            for column in first..<(first + Int32(decisionColumns.count)) { s.bind(column, nil as Int64?) }
             return
         }
         s.bind(first, d.rejection?.rawValue)

@@ -85,7 +85,7 @@ enum TrueTrackTool {
                     + "  See 'truetrack \(command.spec.name) --help' for more information.\n")
             return 2
         } catch let error as CommandFailure {
-            Terminal.error("Error: \(error.message)\n")
+            if !error.isReported { Terminal.error("Error: \(error.message)\n") }
             return 1
         } catch {
             Terminal.error("Error: \(error)\n")

@@ -93,6 +93,19 @@ import Testing
             let plain = try Tool.run(arguments + [path])
             #expect(plain.stderr.contains("warning:") && plain.stderr.contains("times look broken"))
         }
+        // A run that fails (a read error after some fixes; a missing input) too: its error is in the JSON, and no
+        // `Error:` line follows it (a reviewer's).
+        let broken = try Tool.temporaryFile("broken-json.csv", contents: text + "not,a,row,at,all,x\n")
+        let missing = Tool.temporaryPath("missing-json.csv")
+        defer { try? FileManager.default.removeItem(atPath: broken) }
+        for input in [broken, missing] {
+            for arguments in [["process", "--out", "-"], ["stops", "--out", "-"]] {
+                let result = try Tool.run(arguments + ["--json", input])
+                #expect(result.status == 1, "\(arguments) \(input)")
+                let json = try JSONSerialization.jsonObject(with: Data(result.stderr.utf8)) as? [String: Any]
+                #expect(json?["error"] is String, "\(arguments) \(input): \(result.stderr)")
+            }
+        }
     }
 
     /// `--provider gps` on a file that names no provider (its fixes read as `unknown`) keeps nothing: the error says
@@ -109,6 +122,16 @@ import Testing
         #expect(gps.stderr.contains("add --provider unknown"), "\(gps.stderr)")
         let both = try Tool.run(["process", "--provider", "gps", "--provider", "unknown", path])
         #expect(both.status == 0, "\(both.stderr)")
+        // A file whose fixes name their provider (all fused) gets no such hint: 'unknown' would keep none either.
+        var fused = "time,latitude,longitude,accuracy_m,provider\n"
+        for i in 0..<20 {
+            fused += "2024-05-01T12:01:\(String(format: "%02d", i))Z,48.0,\(11 + Double(i) * 2e-5),5,fused\n"
+        }
+        let named = try Tool.temporaryFile("fused-provider.csv", contents: fused)
+        defer { try? FileManager.default.removeItem(atPath: named) }
+        let none = try Tool.run(["process", "--provider", "gps", named])
+        #expect(none.status == 1 && none.stderr.contains("--provider kept none of them"), "\(none.stderr)")
+        #expect(!none.stderr.contains("--provider unknown"), "\(none.stderr)")
     }
 
     /// A run that reads no fix fails and leaves no empty track, decisions or stops file behind (a batch tester's

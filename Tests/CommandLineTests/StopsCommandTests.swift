@@ -46,6 +46,19 @@ import Testing
     /// stops tester's drive). A run of late fixes spanning a minute or more inside a silence of the accepted
     /// track is warned of, with its times; swapped neighbours are not, nor an overlapping re-export (rows 200–299
     /// again after 299: nothing is missing, a reviewer's).
+    /// The warnings are printed before the GeoJSON is written, so a write that fails does not drop them (a
+    /// reviewer's: they were printed after it).
+    @Test("prints its warnings even when the GeoJSON cannot be written")
+    func printsItsWarningsEvenWhenTheGeoJSONCannotBeWritten() throws {
+        var text = "time,latitude,longitude,accuracy_m\n"
+        for i in 0..<10 { text += "1901-12-13T20:46:0\(i)Z,46.\(4000 + i * 3),13.8,5\n" }
+        let path = try Tool.temporaryFile("stops-1901.csv", contents: text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try Tool.run(["stops", path, "--out", "/nonexistent-dir/x.geojson"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("before 1970"), "\(result.stderr)")
+    }
+
     @Test func warnsOfABlockOfLateFixes() throws {
         let lines = try String(contentsOfFile: Tool.demo, encoding: .utf8).split(separator: "\n").map(String.init)
         let header = lines[0], rows = Array(lines.dropFirst())

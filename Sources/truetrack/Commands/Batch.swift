@@ -42,7 +42,13 @@ enum Batch {
             try each { _ in produced = true }
         } catch let failure as CommandFailure where json && !produced {
             let text = Terminal.json(Failure(input: input, error: failure.message))
-            if toStandardError { Terminal.error(text) } else { Terminal.out(text) }
+            var failure = failure
+            if toStandardError {
+                Terminal.error(text)
+                failure.isReported = true
+            } else {
+                Terminal.out(text)
+            }
             throw failure
         }
     }

@@ -274,7 +274,7 @@ enum BufferCommand {
                     "\(readFailure) (\(Terminal.before(persisted, "accepted fix", "accepted fixes", were: "persisted"))\(readFailure.lenientHint))"
             )
         }
-        if let failure = InputOptions.noFixes(reader.report, format: reader.format) { throw failure }
+        if let failure = InputOptions.noFixes(reader.report, format: reader.format, options: options) { throw failure }
         return 0
     }
 

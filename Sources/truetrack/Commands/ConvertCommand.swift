@@ -181,7 +181,7 @@ enum ConvertCommand {
                     "\(readFailure)\(Terminal.afterReadError(count, "fix", "fixes", were: "written", hint: readFailure.lenientHint))"
             )
         }
-        if let failure = InputOptions.noFixes(report, format: reader.format) { throw failure }
+        if let failure = InputOptions.noFixes(report, format: reader.format, options: options) { throw failure }
         return 0
     }
 }

@@ -214,7 +214,7 @@ struct EvidenceStream {
             warn(
                 [entry],
                 "a day or more before the fixes around it (a GPS week rollover or a clock reset?), and the tracker "
-                    + "rejected it as out of order")
+                    + "rejected it as out of order (or as a repeat of such a fix)")
             return
         }
         builder.add(entry.evidence)

@@ -174,7 +174,7 @@ enum InfoCommand {
             failure = error.description + Terminal.afterReadError(0, "", "", were: "", hint: hint)
         }
         if failure == nil, readReport.fixesProduced == 0, let format = FixFormat(name: formatName),
-            let empty = InputOptions.noFixes(readReport, format: format)
+            let empty = InputOptions.noFixes(readReport, format: format, options: options)
         {
             failure = empty.message
         }

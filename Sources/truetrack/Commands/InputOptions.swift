@@ -184,7 +184,21 @@ enum InputOptions {
     /// The failure of an input that gave no fix at all (an empty file, another format, a receiver that never
     /// had a fix): a job that read nothing did not do what was asked, so it exits 1 with what the reader saw
     /// instead of a summary of zeros. `nil` when there was a fix.
-    static func noFixes(_ report: ReadReport, format: FixFormat) -> CommandFailure? {
+    /// Whether the file at `path` names no provider: its first thousand fixes, read again without the provider
+    /// filter, are all `unknown` (`false` when it cannot be read again: standard input, or no `options`).
+    static func namesNoProvider(_ path: String, format: FixFormat, options: ReadOptions?) -> Bool {
+        guard path != "-", var options else { return false }
+        options.providers = nil
+        guard var reader = try? AnyFixReader(path: path, format: format, options: options) else { return false }
+        var read = 0
+        while read < 1000, let fix = try? reader.next() {
+            if fix.provider != .unknown { return false }
+            read += 1
+        }
+        return read > 0
+    }
+
+    static func noFixes(_ report: ReadReport, format: FixFormat, options: ReadOptions? = nil) -> CommandFailure? {
         guard report.fixesProduced == 0 else { return nil }
         guard report.recordsRead > 0 else {
             return CommandFailure(message: "\(report.source): no fixes: the input is empty")
@@ -201,8 +215,10 @@ enum InputOptions {
             return CommandFailure(
                 message: "\(report.source): no fixes: --provider kept none of them (skipped: \(skipped))"
                     // (A batch tester's --provider gps failed on every IPIN and GeoLife file without saying why.)
-                    + "; a file that names no provider reads as 'unknown' (IPIN and GeoLife logs, a CSV or JSON "
-                    + "without a provider field): add --provider unknown to keep its fixes")
+                    + (namesNoProvider(report.source, format: format, options: options)
+                        ? "; the file names no provider, so its fixes read as 'unknown' (as IPIN and GeoLife logs, a "
+                            + "CSV or JSON without a provider field): add --provider unknown to keep them"
+                        : ""))
         }
         // Only when nothing else was skipped: track points without a time are the likelier story then.
         if report.skipped(.gpxWaypoint) > 0, report.unusableRecords == 0 {

@@ -59,17 +59,21 @@ enum ProcessCommand {
             at the same time in another place, is rejected as out of order; the same time and place as the fix
             read just before is a duplicate).
 
-            The summary (--json keys): distanceMetres (TrueTrack's distance), rawPathMetres (the naive haversine
+            The summary (--json keys): input, profile and profileSource (option, file: TYPE, default),
+            distanceMetres (TrueTrack's distance), rawPathMetres (the naive haversine
             sum over consecutive fixes as read, R = 6,371,008.8 m, for comparison), durationSeconds (the time
-            the fixes span, but not a fix the tracker rejected as out of order, so a file written newest first
+            the fixes span, but not a fix the tracker rejected as out of order, nor its repeat on the next
+            line, so a file written newest first
             spans little: sort it first; stretches a day or more apart, a clock fault or
             recordings days apart, count each without the time between them; a time a clock jump proved wrong
             is left out), fixes.read / fixes.accepted / fixes.rejected (reason -> count),
-            distanceBySourceMetres (doppler, filtered, derived), profile, skippedRecords (records meant as fixes
+            distanceBySourceMetres (doppler, filtered, derived), skippedRecords (records meant as fixes
             that could not be used: no fix, no time, bad checksum, malformed with --lenient) and skippedByReason
             (reason -> count), fieldsReadAsMissing (with --lenient, optional fields that could not be read, their fixes
             kept; absent when none), movingSeconds and stops
-            (as `truetrack stops --json` prints them, from the stop detector of the same profile).
+            (as `truetrack stops --json` prints them, from the stop detector of the same profile), warnings (as
+            printed on standard error) and error (why the run failed; absent when it did not); with --smooth
+            also distanceSigmaMetres and the smoother's terms (README, "What the outputs hold").
 
             The filtered track's CSV header starts 'timestamp,latitude,longitude' (ISO 8601 UTC times); its
             accuracy_m is the filter's 68 % radius, speed_mps and course_deg the filtered velocity (speed 0, no course,
@@ -191,8 +195,8 @@ enum ProcessCommand {
             + "duration \(duration.fixed(1)) s, moving \(moving.fixed(1)) s, \(stops) stop(s)\n"
     }
 
-    /// Processes one input, hands its summary to `collect` (several inputs, see ``Batch``) and prints it, as
-    /// text; as JSON only without `collect` (``Batch`` prints the array).
+    /// Processes one input, hands its summary to `collect` and prints it, as text; as JSON only when not
+    /// `batched` (several inputs: ``Batch`` prints the array).
     static func run(_ input: String, _ arguments: ParsedArguments, collect: ((Summary) -> Void)?, batched: Bool) throws
     {
         let (format, options) = try InputOptions.from(arguments)
@@ -361,7 +365,7 @@ enum ProcessCommand {
                         "\($0)\(Terminal.afterReadError(read, "fix", "fixes", were: "processed", hint: $0.lenientHint(input: input, isLenient: options.lenient)))"
                 )
             }
-            ?? InputOptions.noFixes(reader.report, format: reader.format)
+            ?? InputOptions.noFixes(reader.report, format: reader.format, options: options)
         summary.error = failure?.message
         summary.stops = stops.stops.map(StopsCommand.StopJSON.init)
         // With the decisions or the track on standard output ('-'), the summary goes to standard error so that
@@ -388,23 +392,21 @@ enum ProcessCommand {
         collect?(summary)
         // (A text summary of nothing, before an error that let no fix through, says nothing.)
         let saysSomething = read > 0 || failure == nil || arguments.has("json")
+        let toStandardError = arguments.value("decisions") == "-" || arguments.value("out") == "-"
         if !batched || !arguments.has("json"), saysSomething {
             let summaryText = arguments.has("json") ? Terminal.json(summary) : text(summary)
-            if arguments.value("decisions") == "-" || arguments.value("out") == "-" {
-                Terminal.error(summaryText)
-            } else {
-                Terminal.out(summaryText)
-            }
+            if toStandardError { Terminal.error(summaryText) } else { Terminal.out(summaryText) }
         }
-        // The warnings, unless the JSON summary went to standard error: they are in it, and printed beside it they
-        // left standard error unparseable (a batch tester's `--json --out -`).
-        let summaryOnStandardError =
-            arguments.has("json") && !batched
-            && (arguments.value("decisions") == "-" || arguments.value("out") == "-")
-        if !summaryOnStandardError {
+        // With the JSON summary on standard error, the warnings and the error are in it, and printed beside it
+        // they left standard error unparseable (a batch tester's `--json --out -`, a reviewer's failing run).
+        let jsonOnStandardError = arguments.has("json") && !batched && toStandardError
+        if !jsonOnStandardError {
             for warning in warnings { Terminal.error(warning) }
         }
-        if let failure { throw failure }
+        if var failure {
+            failure.isReported = jsonOnStandardError
+            throw failure
+        }
     }
 
     /// A warning when the whole-track smoother split the track at most of its steps (each longer than the

@@ -217,7 +217,7 @@ enum StopsCommand {
                         "\($0)\(Terminal.afterReadError(count, "fix", "fixes", were: "analysed", hint: $0.lenientHint(input: path, isLenient: options.lenient)))"
                 )
             }
-            ?? InputOptions.noFixes(reader.report, format: reader.format)
+            ?? InputOptions.noFixes(reader.report, format: reader.format, options: options)
         let warnings =
             evidence.reportedWarnings()
             + diagnostics.warnings(
@@ -263,8 +263,8 @@ enum StopsCommand {
             + "\(stops) stop\(stops == 1 ? "" : "s"), \(trips) trip\(trips == 1 ? "" : "s")\n"
     }
 
-    /// Analyses one input, hands its report to `collect` (several inputs, see ``Batch``) and prints it, as text;
-    /// as JSON only without `collect` (``Batch`` prints the array).
+    /// Analyses one input, hands its report to `collect` and prints it, as text; as JSON only when not `batched`
+    /// (several inputs: ``Batch`` prints the array).
     static func run(_ input: String, _ arguments: ParsedArguments, collect: ((Report) -> Void)?, batched: Bool) throws {
         let (format, options) = try InputOptions.from(arguments)
         let choice = try InputOptions.profileChoice(arguments, input: input)
@@ -304,6 +304,13 @@ enum StopsCommand {
             elapsedSeconds: Terminal.milliseconds(analysis.elapsedSeconds),
             unobservedSeconds: Terminal.milliseconds(analysis.unobservedSeconds), error: failure?.message,
             warnings: warningLines.map(Terminal.warningText))
+        // With the JSON report on standard error ('--out -'), the warnings and the error are in it, and printed
+        // beside it they left standard error unparseable (a batch tester's `--json --out -`). Otherwise they are
+        // printed before the GeoJSON is written, so that a failed write does not drop them (a reviewer's).
+        let jsonOnStandardError = arguments.has("json") && arguments.value("out") == "-" && !batched
+        if !jsonOnStandardError {
+            for warning in warningLines { Terminal.error(warning) }
+        }
         // A run that fails without a fix read writes no empty collection (as `convert` and `process` do not).
         if let out = arguments.value("out"), report.fixes > 0 || failure == nil {
             do {
@@ -338,12 +345,10 @@ enum StopsCommand {
             let reportText = arguments.has("json") ? Terminal.json(report) : text(report)
             if arguments.value("out") == "-" { Terminal.error(reportText) } else { Terminal.out(reportText) }
         }
-        // The warnings, unless the JSON report went to standard error: they are in it, and printed beside it they
-        // left standard error unparseable (a batch tester's `--json --out -`).
-        if !(arguments.has("json") && arguments.value("out") == "-" && !batched) {
-            for warning in warningLines { Terminal.error(warning) }
+        if var failure {
+            failure.isReported = jsonOnStandardError
+            throw failure
         }
-        if let failure { throw failure }
     }
 
     static func text(_ r: Report) -> String {

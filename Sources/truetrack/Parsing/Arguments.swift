@@ -10,6 +10,10 @@ struct UsageError: Error, CustomStringConvertible {
 /// A failure while doing the work (unreadable input, unwritable output). Exit status 1.
 struct CommandFailure: Error, CustomStringConvertible {
     var message: String
+    /// The message went out already, inside the JSON on standard error (`--json` with `--out -`): `main` prints no
+    /// `Error:` line after it, which would leave standard error unparseable (a reviewer's). The exit status is 1
+    /// still.
+    var isReported = false
     var description: String { message }
 }
 
