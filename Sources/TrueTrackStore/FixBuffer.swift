@@ -303,6 +303,18 @@ public final class FixBuffer {
         ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26)
         """
     static let selectSQL = "SELECT id, \(columns), sync_state, sync_status, batch_id FROM fixes"
+    /// The names of ``selectSQL``'s columns, by index.
+    static let selectColumnNames =
+        ["id"] + columns.split(separator: ",").map { String($0.filter { !$0.isWhitespace }) }
+        + ["sync_state", "sync_status", "batch_id"]
+    /// The columns of ``selectSQL`` that hold numbers (or NULL): times, coordinates, measurements, counts, the
+    /// decision's figures and the sync state.
+    static let numberColumns: [Int32] = selectColumnNames.enumerated().compactMap { index, name in
+        let text: Set<String> = [
+            "session_id", "provider", "activity", "rejection", "speed_source", "hold", "motion",
+        ]
+        return text.contains(name) ? nil : Int32(index)
+    }
     /// The rows of a batch rejected keeping its key (``markRejected(_:status:keepingItsKey:)``), which the cap and
     /// the age limit drop whole.
     static let keptKeyRows = "sync_state = 1 AND batch_id IS NOT NULL"
@@ -464,6 +476,13 @@ public final class FixBuffer {
     /// Decodes a row of ``selectSQL``; a row that no longer decodes (edited by hand) is reported as corrupt.
     private func row(_ s: Statement) throws(StoreError) -> BufferedFix {
         let id = s.int64(0)
+        // A number column holding text (a file edited by hand) reads as 0: a latitude 'abc' was sent as 0.0 and
+        // the row deleted (a fuzz tester's). Such a row is reported as damaged, as an out-of-range value is.
+        for column in FixBuffer.numberColumns where !s.isNumberOrNull(column) {
+            throw StoreError(
+                kind: .corrupt, path: path, sql: FixBuffer.selectSQL,
+                message: "row \(id): \(FixBuffer.selectColumnNames[Int(column)]) holds text or a blob, not a number")
+        }
         let fix: Fix
         do {
             fix = try Fix(

@@ -228,6 +228,31 @@ import TrueTrackCore
         #expect((try? FixBuffer(path: ":memory:", options: StoreOptions(maxRecordsToPersist: 1_000_000))) != nil)
     }
 
+    /// A number column that holds text (a buffer edited by hand) reads through SQLite as 0: a latitude 'abc' was
+    /// listed and sent as 0.0, and the row deleted once acknowledged (a fuzz tester's). Such a row is damaged, as
+    /// one whose value is out of range: named with its id and column, and not sent.
+    @Test("reports a number column that holds text as a damaged row")
+    func reportsANumberColumnThatHoldsTextAsADamagedRow() throws {
+        let buffer = try FixBuffer(path: ":memory:")
+        let fix = try Fix(timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000), latitude: 48, longitude: 11)
+        let next = try Fix(timestamp: Timestamp(millisecondsSince1970: 1_700_000_001_000), latitude: 48, longitude: 11)
+        try buffer.append([fix, next])
+        #expect(try buffer.newest(limit: 5).count == 2)
+        for (column, value) in [("latitude", "'abc'"), ("time_ms", "'x'"), ("speed_mps", "X'00'")] {
+            try buffer.db.execute("UPDATE fixes SET \(column) = \(value) WHERE id = 2")
+            #expect {
+                _ = try buffer.newest(limit: 5)
+            } throws: { error in
+                let error = error as? StoreError
+                return error?.kind == .corrupt && error?.message.contains("row 2: \(column) holds text") == true
+            }
+            #expect(throws: StoreError.self) { _ = try buffer.nextBatch(size: 10) }
+            try buffer.db.execute(
+                "UPDATE fixes SET \(column) = \(column == "time_ms" ? "1700000001000" : "1") WHERE id = 2")
+        }
+        #expect(try buffer.newest(limit: 5).count == 2)
+    }
+
     @Test func ageLimitDropsFixesStoredLongAgo() throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }

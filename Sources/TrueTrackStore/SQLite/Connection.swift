@@ -219,6 +219,11 @@ final class Statement {
     }
 
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(raw, column) == SQLITE_NULL }
+    /// Whether the column holds a number or NULL (not text or a blob, which `double` and `int64` read as 0).
+    func isNumberOrNull(_ column: Int32) -> Bool {
+        let type = sqlite3_column_type(raw, column)
+        return type == SQLITE_INTEGER || type == SQLITE_FLOAT || type == SQLITE_NULL
+    }
     func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(raw, column) }
     func double(_ column: Int32) -> Double { sqlite3_column_double(raw, column) }
     func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
