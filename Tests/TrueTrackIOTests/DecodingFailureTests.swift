@@ -31,6 +31,29 @@ import TrueTrackIO
         #expect(failure(#"{"recordings": null}"#).hasPrefix("recordings: expected"))
     }
 
+    /// A count that is not a whole number (or too large for one) is valid JSON, but Foundation on Linux says only
+    /// "not valid JSON" with no place: the value is named (a fuzz tester's manifest with `"fixes": 1.5`).
+    @Test("names a count that is not a whole number") func namesACountThatIsNotAWholeNumber() throws {
+        struct Counted: Decodable {
+            struct Entry: Decodable { var fixes: Int? }
+            var recordings: [Entry]
+        }
+        for (value, shown) in [("1.5", "1.5"), ("99999999999999999999", "99999999999999999999")] {
+            let data = Data(#"{"recordings": [{"fixes": 3}, {"fixes": \#(value)}]}"#.utf8)
+            do {
+                _ = try JSONDecoder().decode(Counted.self, from: data)
+                Issue.record("decoded \(value)")
+            } catch {
+                let said = DecodingFailure.describe(error, data: data, wholeNumberKeys: ["fixes"])
+                // (Foundation on Apple platforms names the place itself: "expected Int …".)
+                #expect(said.hasPrefix("recordings[1].fixes: expected"), "\(said)")
+                #if os(Linux)
+                    #expect(said == "recordings[1].fixes: expected a whole number, found \(shown)", "\(said)")
+                #endif
+            }
+        }
+    }
+
     @Test func locatesTextThatIsNotJSONByLineAndColumn() {
         let said = failure("{\"recordings\": [\n {\"id\": \"a\",\n \"format\" 3}]}")
         #expect(said.hasPrefix("not valid JSON (line 3, column 11"), "\(said)")

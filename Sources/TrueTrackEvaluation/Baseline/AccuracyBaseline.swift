@@ -586,7 +586,13 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
         do {
             return try JSONDecoder().decode(AccuracyBaseline.self, from: data)
         } catch {
-            throw .unreadable(path: path, reason: DecodingFailure.describe(error, data: data))
+            throw .unreadable(
+                path: path,
+                reason: DecodingFailure.describe(
+                    error, data: data,
+                    wholeNumberKeys: [
+                        "comparedFigures", "comparedRecordings", "comparedFixCounts", "fixes", "truthSamples",
+                    ]))
         }
     }
 

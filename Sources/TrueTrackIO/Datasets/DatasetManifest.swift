@@ -184,7 +184,9 @@ public struct DatasetManifest: Sendable, Decodable {
         var manifest: DatasetManifest
         do { manifest = try JSONDecoder().decode(DatasetManifest.self, from: data) } catch {
             throw .io(
-                path: path, message: "not a TrueTrack data-set manifest: \(DecodingFailure.describe(error, data: data))"
+                path: path,
+                message:
+                    "not a TrueTrack data-set manifest: \(DecodingFailure.describe(error, data: data, wholeNumberKeys: ["fixes"]))"
             )
         }
         guard !manifest.recordings.isEmpty else {

@@ -5,7 +5,11 @@ import Foundation
 public enum DecodingFailure {
     /// Describes `error`: a `DecodingError` with its coding path, else the error's own description. With the
     /// document's `data`, text that is not JSON at all is located by line and column.
-    public static func describe(_ error: any Error, data: Data? = nil) -> String {
+    ///
+    /// - Parameter wholeNumberKeys: the document's keys whose values are whole numbers (a manifest's `fixes`). A
+    ///   value that does not fit one (1.5, 1e300) makes Foundation on Linux say only "not valid JSON" with no
+    ///   place: the first such value is named instead (a fuzz tester's `"fixes": 1.5`).
+    public static func describe(_ error: any Error, data: Data? = nil, wholeNumberKeys: Set<String> = []) -> String {
         guard let error = error as? DecodingError else { return "\(error)" }
         func path(_ keys: [any CodingKey]) -> String {
             var text = ""
@@ -32,10 +36,45 @@ public enum DecodingFailure {
             return "\(path(context.codingPath)): expected \(type), found null"
         case .dataCorrupted(let context):
             guard context.codingPath.isEmpty else { return "\(path(context.codingPath)): \(context.debugDescription)" }
-            return "not valid JSON\(data.flatMap(syntaxLocation) ?? underlying(context))"
+            if let data, let location = syntaxLocation(data) { return "not valid JSON\(location)" }
+            if let data, let misfit = firstMisfit(in: data, wholeNumberKeys: wholeNumberKeys) {
+                return "\(misfit.path): expected a whole number, found \(misfit.value)"
+            }
+            return data == nil
+                ? "not valid JSON\(underlying(context))"
+                : "valid JSON, but a value does not fit its field (a number too large, or not whole where a count is "
+                    + "expected?)"
         @unknown default:
             return "\(error)"
         }
+    }
+
+    /// The first value under one of `wholeNumberKeys` that is not a whole number within `Int`'s range, with its
+    /// place (`recordings[0].fixes`), in document order of arrays (object keys sorted); `nil` when none.
+    static func firstMisfit(in data: Data, wholeNumberKeys: Set<String>) -> (path: String, value: String)? {
+        guard !wholeNumberKeys.isEmpty,
+            let root = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        else { return nil }
+        func search(_ value: Any, _ path: String) -> (path: String, value: String)? {
+            if let object = value as? [String: Any] {
+                for key in object.keys.sorted() {
+                    let place = path.isEmpty ? key : path + "." + key
+                    if wholeNumberKeys.contains(key), let number = object[key] as? NSNumber,
+                        !(object[key] is Bool)
+                    {
+                        let d = number.doubleValue
+                        if d != d.rounded() || abs(d) >= 9.2e18 || !d.isFinite { return (place, "\(number)") }
+                    }
+                    if let found = search(object[key]!, place) { return found }
+                }
+            } else if let array = value as? [Any] {
+                for (index, element) in array.enumerated() {
+                    if let found = search(element, path + "[\(index)]") { return found }
+                }
+            }
+            return nil
+        }
+        return search(root, "")
     }
 
     /// " (line L, column C: what is wrong)" for a document that is not JSON, from `JSONSerialization`'s
