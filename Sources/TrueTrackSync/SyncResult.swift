@@ -108,6 +108,11 @@ public struct SyncResult: Sendable, Hashable {
     /// any other answer, or a redirect without a `Location`. Never followed: it says what to check the sync URL
     /// against (a tester's 302 named no target).
     public var redirectLocation: String?
+    /// The start of the body of an answer that did not acknowledge the batch (up to 200 characters, one line,
+    /// control characters as spaces): what the server said was wrong (`{"error":"invalid fix"}`), for a log; `nil`
+    /// for an acknowledgement, an empty body, or one not read (longer than 1 MiB, or chunked). Never used to
+    /// decide anything: the status does. (A backend tester's reason for a 400 never reached the user.)
+    public var serverMessage: String?
 }
 
 /// The totals of one ``Synchronizer/flush(onResult:)``.

@@ -319,22 +319,23 @@ public actor Synchronizer {
     /// two cores that version hung the parallel test run's in-process synchronizers now and then.)
     private static func response(
         to request: URLRequest, from session: URLSession, within seconds: Double
-    ) async throws -> URLResponse? {
+    ) async throws -> (response: URLResponse?, bodyStart: Data) {
         let exchange = Exchange()
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<URLResponse?, Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<(response: URLResponse?, bodyStart: Data), Error>) in
                 let task = session.dataTask(with: request)
-                exchange.onComplete = { response, error, bodyCutOff in
+                exchange.onComplete = { response, bodyStart, error, bodyCutOff in
                     // Timed out only when the deadline's cancel ended it: an answer complete just after the
                     // deadline is still the answer. A body cut off at the limit leaves the status as the answer.
                     if bodyCutOff, let response {
-                        continuation.resume(returning: response)
+                        continuation.resume(returning: (response, Data()))
                     } else if exchange.isPastDeadline, (error as? URLError)?.code == .cancelled {
                         continuation.resume(throwing: URLError(.timedOut))
                     } else if let error {
                         continuation.resume(throwing: error)
                     } else {
-                        continuation.resume(returning: response)
+                        continuation.resume(returning: (response, bodyStart))
                     }
                 }
                 guard let delegate = session.delegate as? SessionDelegate else {
@@ -368,13 +369,16 @@ public actor Synchronizer {
         request.httpBody = Data(encoder.encode(batch.rows))
 
         let response: HTTPURLResponse
+        let bodyStart: Data
         do {
-            let raw = try await Self.response(to: request, from: session, within: configuration.requestTimeoutSeconds)
-            guard let http = raw as? HTTPURLResponse else {
+            let answer = try await Self.response(
+                to: request, from: session, within: configuration.requestTimeoutSeconds)
+            guard let http = answer.response as? HTTPURLResponse else {
                 result.error = .network("not an HTTP response")
                 return result
             }
             response = http
+            bodyStart = answer.bodyStart
             guard (300..<400).contains(http.statusCode) || Synchronizer.isSameEndpoint(http.url, request.url) else {
                 // Followed after all (a platform that ignores the delegate): whatever answered is not the
                 // endpoint, so its status acknowledges nothing.
@@ -397,6 +401,7 @@ public actor Synchronizer {
         let status = response.statusCode
         if status != 409 { conflicts = (0, 0) }
         result.status = status
+        if !(200..<300).contains(status) || status == 207 { result.serverMessage = Self.message(from: bodyStart) }
         result.retryAfterSeconds = response.value(forHTTPHeaderField: "Retry-After").flatMap(Synchronizer.retryAfter)
         do {
             switch status {
@@ -499,7 +504,7 @@ public actor Synchronizer {
                 }
             } ?? ""
         return switch error.code {
-        case .networkConnectionLost: "connection lost"
+        case .networkConnectionLost: "connection lost" + (host.isEmpty ? "" : " to" + host)
         case .cannotConnectToHost: "cannot connect to host" + host
         case .cannotFindHost: "cannot find host" + host
         case .notConnectedToInternet: "not connected to the internet"
@@ -519,7 +524,9 @@ public actor Synchronizer {
         case .cancelled: "cancelled"
         // What libcurl's "recv failure" (a server that closed the connection mid-answer) arrives as on Linux;
         // "URL error -1" told an API tester nothing.
-        case .unknown: "the connection failed before a complete answer (closed or reset mid-response?)"
+        case .unknown:
+            "the connection" + (host.isEmpty ? "" : " to" + host)
+                + " failed before a complete answer (closed or reset mid-response?)"
         case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
             .serverCertificateHasUnknownRoot:
             "the server's TLS certificate is not trusted"
@@ -527,16 +534,36 @@ public actor Synchronizer {
         }
     }
 
-    /// Parses `Retry-After`: delta-seconds, or an HTTP-date (seconds from now, not below 0).
+    /// The start of an answer's body as one line for a log (``SyncResult/serverMessage``): up to 200 characters of
+    /// its UTF-8 text, control characters as spaces, runs of spaces as one; `nil` when empty.
+    static func message(from body: Data) -> String? {
+        let text = String(decoding: body.prefix(Exchange.keptBodyBytes), as: UTF8.self)
+        let line = text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : String($0) }.joined()
+            .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        guard !line.isEmpty else { return nil }
+        return line.count > 200 ? String(line.prefix(200)) + "…" : line
+    }
+
+    /// Parses `Retry-After`: delta-seconds, or an HTTP-date (seconds from now, not below 0) in any of the three
+    /// forms RFC 9110 §5.6.7 says a recipient must accept: IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), the
+    /// obsolete RFC 850 form (`Sunday, 06-Nov-94 08:49:37 GMT`) and asctime (`Sun Nov  6 08:49:37 1994`, GMT; a
+    /// backend tester's asctime date was ignored and the retry came after 0.2 s instead of 6).
     static func retryAfter(_ value: String) -> Double? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         if let seconds = Int(trimmed) { return Double(max(seconds, 0)) }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        guard let date = formatter.date(from: trimmed) else { return nil }
-        return max(0, date.timeIntervalSinceNow)
+        // (asctime pads a one-digit day with a space: the spaces are collapsed first.)
+        let collapsed = trimmed.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        for (format, text) in [
+            ("EEE, dd MMM yyyy HH:mm:ss zzz", trimmed), ("EEEE, dd-MMM-yy HH:mm:ss zzz", trimmed),
+            ("EEE MMM d HH:mm:ss yyyy", collapsed),
+        ] {
+            formatter.dateFormat = format
+            if let date = formatter.date(from: text) { return max(0, date.timeIntervalSinceNow) }
+        }
+        return nil
     }
 }
 
@@ -552,11 +579,16 @@ final class Exchange: @unchecked Sendable {
     private var cancelled = false
     private var response: URLResponse?
     private var bodyBytes = 0
+    private var bodyStart = Data()
     private var bodyCutOff = false
 
-    /// Called once when the task completes: its response, its error, and whether the body was cut off at the
-    /// limit (then the error is the cut's cancellation, and the response is the answer).
-    var onComplete: (@Sendable (URLResponse?, (any Error)?, Bool) -> Void)?
+    /// How much of a body is kept, for the message of an answer that acknowledges nothing.
+    static let keptBodyBytes = 1024
+
+    /// Called once when the task completes: its response, the start of its body (``keptBodyBytes``), its error,
+    /// and whether the body was cut off at the limit (then the error is the cut's cancellation, and the response
+    /// is the answer).
+    var onComplete: (@Sendable (URLResponse?, Data, (any Error)?, Bool) -> Void)?
 
     /// Whether the deadline passed before the task completed.
     var isPastDeadline: Bool { lock.withLock { pastDeadline } }
@@ -582,11 +614,14 @@ final class Exchange: @unchecked Sendable {
         lock.withLock { self.response = response }
     }
 
-    /// `count` bytes of the body arrived (dropped): past `limit` in all, the task is cancelled and the response
-    /// stands as the answer.
-    func receivedBody(_ count: Int, limit: Int) {
+    /// Bytes of the body arrived (dropped, but for the first ``keptBodyBytes``): past `limit` in all, the task is
+    /// cancelled and the response stands as the answer.
+    func receivedBody(_ data: Data, limit: Int) {
         let isOver = lock.withLock {
-            bodyBytes += count
+            if bodyStart.count < Self.keptBodyBytes {
+                bodyStart.append(data.prefix(Self.keptBodyBytes - bodyStart.count))
+            }
+            bodyBytes += data.count
             return bodyBytes > limit
         }
         if isOver { cutBodyOff() }
@@ -607,15 +642,15 @@ final class Exchange: @unchecked Sendable {
     /// The task completed: its timer is cancelled (it would hold the exchange until it fired) and the answer is
     /// handed on, once.
     func complete(error: (any Error)?) {
-        let (timer, response, cutOff, handler) = lock.withLock {
+        let (timer, response, body, cutOff, handler) = lock.withLock {
             defer {
                 self.timer = nil
                 onComplete = nil  // (it holds this exchange)
             }
-            return (self.timer, self.response, bodyCutOff, onComplete)
+            return (self.timer, self.response, bodyStart, bodyCutOff, onComplete)
         }
         timer?.cancel()
-        handler?(response, error, cutOff)
+        handler?(response, body, error, cutOff)
     }
 
     /// The deadline passed: the task is cancelled (nothing happens when it had completed).
@@ -683,7 +718,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        exchange(of: dataTask)?.receivedBody(data.count, limit: Self.bodyLimitBytes)
+        exchange(of: dataTask)?.receivedBody(data, limit: Self.bodyLimitBytes)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -271,9 +271,12 @@ final class LoopbackReceiver {
             }
         }
         #expect(try Tool.run(["buffer", "add", Tool.demo, "--db", db]).status == 0)
+        // The token from a file (`--header @FILE`: kept out of ps and shell history, a backend tester's).
+        let headers = try Tool.temporaryFile("headers.txt", contents: "# the token\nAuthorization: Bearer s3cret\n\n")
+        defer { try? FileManager.default.removeItem(atPath: headers) }
         let sync = try Tool.run([
             "sync", "--db", db, "--url", "http://127.0.0.1:\(receiver.port)/fixes",
-            "--header", "Authorization: Bearer s3cret", "--batch-size", "100",
+            "--header", "@" + headers, "--batch-size", "100",
         ])
         #expect(sync.status == 0, "\(sync.stderr)")
         #expect(sync.stdout.contains("delivered 554, rejected 0"))
@@ -281,7 +284,14 @@ final class LoopbackReceiver {
         let stats = try receiver.stats()
         #expect(stats["stored_fixes"] as? Int == 554)
         #expect(stats["stored_batches"] as? Int == 6)
+        #expect(stats["authorization"] as? [String] == ["Bearer s3cret"])
         #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "0\n")
+        // A malformed line is named by file and line, never with its value.
+        let broken = try Tool.temporaryFile("headers-broken.txt", contents: "X-Ok: 1\nBearer s3cret\n")
+        defer { try? FileManager.default.removeItem(atPath: broken) }
+        let refused = try Tool.run(["sync", "--db", db, "--url", "http://127.0.0.1:1/fixes", "--header", "@" + broken])
+        #expect(refused.status == 2 && refused.stderr.contains("@\(broken), line 2:"), "\(refused.stderr)")
+        #expect(!refused.stderr.contains("s3cret"))
     }
 
     /// A backend that rejects every batch (422): sync exits 0 with "delivered 0" (a cron job read success), and
@@ -302,6 +312,8 @@ final class LoopbackReceiver {
         #expect(sync.status == 1, "\(sync.stdout)")
         #expect(sync.stdout.contains("delivered 0, rejected 554"))
         #expect(sync.stderr.contains("rejected 554 fixes") && sync.stderr.contains("buffer requeue"))
+        // What the server said is passed on (a backend tester's reason for a 400 never reached the user).
+        #expect(sync.stderr.contains(#"(the server said: {"error": "fault 422"})"#), "\(sync.stderr)")
         let stats = try Tool.run(["buffer", "stats", "--db", db])
         #expect(stats.stdout == "rows 554: pending 0, in flight 0, rejected 554; dropped by the cap so far 0\n")
         // A later sync that finds only those rejected rows left still fails, naming them (it exited 0).

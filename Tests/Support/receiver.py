@@ -209,7 +209,7 @@ class Handler(BaseHTTPRequestHandler):
             self.reply(429, b"{}", {"Retry-After": retry_after})
             return
         if fault in ("500", "503", "408", "401", "404", "405", "409", "410", "413", "422", "207"):
-            self.reply(int(fault), b"{}")
+            self.reply(int(fault), b'{"error": "fault %s"}' % fault.encode())
             return
         if fault == "302":
             self.reply(302, b"", {"Location": "/landing"})

@@ -49,6 +49,16 @@ import TrueTrackStore
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
         let seconds = Synchronizer.retryAfter(formatter.string(from: future)) ?? 0
         #expect(seconds > 3590 && seconds <= 3600)
+        // The obsolete RFC 850 and asctime forms, which RFC 9110 says a recipient must accept too (a backend
+        // tester's asctime date was ignored).
+        #expect(Synchronizer.retryAfter("Sunday, 06-Nov-94 08:49:37 GMT") == 0)
+        #expect(Synchronizer.retryAfter("Sun Nov  6 08:49:37 1994") == 0)
+        for format in ["EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM  d HH:mm:ss yyyy", "EEE MMM dd HH:mm:ss yyyy"] {
+            formatter.dateFormat = format
+            let text = formatter.string(from: future)
+            let wait = Synchronizer.retryAfter(text) ?? 0
+            #expect(wait > 3590 && wait <= 3600, "\(text)")
+        }
     }
 
     @Test func validatesTheConfiguration() throws {

@@ -15,14 +15,18 @@ enum SyncCommand {
             OptionSpec(name: "method", valueName: "METHOD", help: "POST (default) or PUT."),
             OptionSpec(
                 name: "header", valueName: "'K: V'",
-                help: "An extra request header, e.g. 'Authorization: Bearer …' (never printed); repeatable.",
+                help: "An extra request header, e.g. 'Authorization: Bearer …' (never printed); repeatable. "
+                    + "'@FILE' reads one header per line from FILE (blank lines and lines starting with # skipped): a "
+                    + "token kept out of the command line, which other users see in ps and shell history.",
                 repeatable: true),
             OptionSpec(name: "batch-size", valueName: "N", help: "Fixes per request, 1–1000 (default 50)."),
             OptionSpec(name: "timeout", valueName: "SECONDS", help: "Per-request timeout, ≥ 1 s (default 30)."),
         ],
         discussion: """
             Each batch is a JSON array of fixes with an Idempotency-Key header; a retry resends the same rows
-            under the same key. Network errors, timeouts, 408, 429 (Retry-After honoured) and 5xx are retried
+            under the same key. A 2xx other than 207 acknowledges the whole batch (its body is not read): the
+            backend must store a batch all or nothing (README, "Writing the backend": the fields, the row
+            identity, the key). Network errors, timeouts, 408, 429 (Retry-After honoured, up to 300 s) and 5xx are retried
             with exponential backoff and jitter, and so is a 409 (a request with the same key still being
             processed) a few times, then its rows are rejected keeping the key (a requeue sends the same batch
             under it); a 413 splits the batch in two; 401 and 403 (credentials), 404, 405 and 410 (a wrong URL or
@@ -38,6 +42,25 @@ enum SyncCommand {
             again next time); 130 on Ctrl-C, saying what was delivered (the batch being sent goes again under
             its key with the next sync).
             """)
+
+    /// The headers of `--header @FILE`: one `K: V` per line, blank lines and `#` comments skipped; an error names
+    /// the file and line (never the value: it may be a secret).
+    static func headerFile(_ path: String) throws -> [(name: String, value: String)] {
+        let text: String
+        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+            throw UsageError(message: "--header @\(path): cannot read the file (\(error.localizedDescription))")
+        }
+        var headers: [(name: String, value: String)] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            do { headers.append(try SyncConfiguration.parseHeader(trimmed)) } catch {
+                throw UsageError(message: "--header @\(path), line \(index + 1): \(error.description)")
+            }
+        }
+        guard !headers.isEmpty else { throw UsageError(message: "--header @\(path): the file holds no header") }
+        return headers
+    }
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         guard let db = arguments.value("db") else { throw UsageError(message: "missing '--db <file>'") }
@@ -64,9 +87,14 @@ enum SyncCommand {
         }
         let configuration: SyncConfiguration
         let synchronizer: Synchronizer
+        var fileHeaders: [(name: String, value: String)] = []
+        for text in arguments.all("header") where text.hasPrefix("@") {
+            fileHeaders += try headerFile(String(text.dropFirst()))
+        }
         do {
-            let headers = try arguments.all("header").map { (text: String) throws(SyncError) in
-                try SyncConfiguration.parseHeader(text)
+            var headers = fileHeaders
+            for text in arguments.all("header") where !text.hasPrefix("@") {
+                headers.append(try SyncConfiguration.parseHeader(text))
             }
             // The tool's own User-Agent unless the user gave one (Foundation's default named no version).
             let agent =
@@ -110,6 +138,7 @@ enum SyncCommand {
                     : result.count == 0 && result.status == nil ? "no batch sent" : "attempt failed for \(fixes)"
                 if let status = result.status { line += " (HTTP \(status))" }
                 if let error = result.error { line += ": \(error)" }
+                if let said = result.serverMessage { line += " (the server said: \(said))" }
                 if let location = result.redirectLocation { line += " (it points to \(location))" }
                 if result.disposition == .split { line += "; they go again in batches of \(result.count / 2)" }
                 if let wait = result.nextAttemptInSeconds {
