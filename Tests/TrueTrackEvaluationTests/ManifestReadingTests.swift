@@ -145,6 +145,16 @@ import TrueTrackTestSupport
         }
         let failed = Evaluator.evaluate(manifest.recordings[1], manifest: manifest)
         #expect(failed.status == .error && failed.note?.contains("unknown provider 'FPL'") == true)
+        // A name with `_` is read whole, and an empty one is an error (it kept only the fixes without a provider).
+        let more = try data.manifest([
+            ["id": "under", "path": "a.csv", "format": "gnsslogger (Provider=ground_truth)", "activity": "walk"],
+            ["id": "empty", "path": "a.csv", "format": "gnsslogger (Provider=)", "activity": "walk"],
+        ])
+        #expect(more.recordings[0].providerName == "ground_truth")
+        #expect(try more.readingPlan(of: more.recordings[0]).options.providers == [.groundTruth])
+        #expect {
+            _ = try more.readingPlan(of: more.recordings[1])
+        } throws: { error in "\(error)".contains("Provider= names no provider") }
     }
 
     @Test("an unknown manifest key is a warning naming the entry, the key and the nearest known key")

@@ -44,7 +44,8 @@ extension DatasetManifest.Recording {
     /// The provider `format` names after `Provider=` (in any case), if any.
     public var providerName: String? {
         guard let range = format.range(of: "provider=", options: .caseInsensitive) else { return nil }
-        return String(format[range.upperBound...].prefix { $0.isLetter })
+        // (Letters, digits, `_` and `-`: `ground_truth` was cut to 'ground'.)
+        return String(format[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" })
     }
 
     /// True when the HDOP field is read as accuracy / 10 m only because ``notes`` say `EA/10` (an NMEA log
@@ -59,11 +60,15 @@ extension DatasetManifest {
     /// - Throws: ``ReadError/unsupportedFormat(path:reason:)`` naming `MANIFEST.json`, the entry and its `format` when the
     ///   format names a provider TrueTrack does not know (`Provider=FPL` read every provider's fixes).
     public func readingPlan(of recording: Recording) throws(ReadError) -> (format: FixFormat?, options: ReadOptions) {
-        if let name = recording.providerName, Provider(name: name) == .other, name.lowercased() != "other" {
+        if let name = recording.providerName,
+            name.isEmpty || (Provider(name: name) == .other && name.lowercased() != "other")
+        {
+            // (An empty `Provider=` kept only the fixes without a provider, silently: a reviewer's.)
             throw .unsupportedFormat(
                 path: path,
-                reason: "\(recording.entryName).format \"\(recording.format)\": unknown provider '\(name)' "
-                    + "(expected one of: gps, fused, flp, network, nlp, passive, gt, unknown, other)")
+                reason: "\(recording.entryName).format \"\(recording.format)\": "
+                    + (name.isEmpty ? "Provider= names no provider" : "unknown provider '\(name)'")
+                    + " (expected one of: gps, fused, flp, network, nlp, passive, gt, unknown, other)")
         }
         return recording.readingPlan
     }
