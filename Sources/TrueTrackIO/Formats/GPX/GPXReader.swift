@@ -50,16 +50,17 @@ import TrueTrackCore
 ///   inside one, where nothing is allocated per fix). The error names both tags.
 /// - An attribute the reader takes a value from (`lat`, `lon`, and an `xmlns:` binding of the TrueTrack
 ///   namespace) may appear once per element (`lat="49.45" lat="1"` moved a fix 5,400 km).
-/// - No NUL or other control byte (other than tab, line feed, carriage return) in the text between elements and
-///   inside the points; before the root element this means the input is no GPX.
+/// - No NUL or other control byte (other than tab, line feed, carriage return) in character data: between
+///   elements and in the text of elements the reader passes over (a `<desc>`); a value it reads must parse
+///   anyway. Before the root element such a byte means the input is no GPX.
 /// - The root element is looked for in the first ``ByteStream/maximumRecordBytes`` (16 MiB) only.
 /// - After the root element closes (`</gpx>`, `</TrainingCenterDatabase>`), only white space, comments and
 ///   processing instructions may follow. Anything else is an error naming its line and byte; a second XML
 ///   declaration or root element says that documents were joined (`cat a.gpx b.gpx`) and to split them. This
 ///   error stops reading even with ``ReadOptions/lenient``: nothing after the root can be a record of the
 ///   document, and reading on would merge two tracks or count a whole document as one skipped record.
-/// Elements nest at most 256 deep. Text inside elements the reader skips (a `<desc>`), comments,
-/// CDATA sections, attribute values other than the ones above, and the encoding of names are not checked.
+/// Elements nest at most 256 deep. Comments, CDATA sections, processing instructions, attribute values other
+/// than the ones above, other duplicate attributes and the encoding of names are not checked.
 ///
 /// ## Segments
 /// After each fix, ``lastPointKind``, ``lastSegmentIndex`` and ``lastTrackIndex`` tell where it came from:
