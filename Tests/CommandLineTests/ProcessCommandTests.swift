@@ -206,6 +206,29 @@ import Testing
         #expect(!lenient.stderr.contains("--lenient"), "\(lenient.stderr)")
     }
 
+    /// Two GPX files joined with `cat` stop at the second document, with advice to split them and no offer of
+    /// --lenient, which stops there too (a fuzz tester's file read as its first half, exit 0).
+    @Test("two joined GPX files are an error that suggests splitting them, not --lenient")
+    func joinedGPXFilesAreAnErrorWithoutTheLenientHint() throws {
+        let document = """
+            <?xml version="1.0"?>
+            <gpx version="1.1"><trk><trkseg>
+            <trkpt lat="49.45" lon="11.07"><time>2025-11-29T07:00:00Z</time></trkpt>
+            <trkpt lat="49.4501" lon="11.07"><time>2025-11-29T07:00:01Z</time></trkpt>
+            </trkseg></trk></gpx>
+
+            """
+        let path = try Tool.temporaryFile("joined.gpx", contents: document + document)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for lenient in [false, true] {
+            let result = try Tool.run(["process", path] + (lenient ? ["--lenient"] : []))
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(result.stderr.contains(":6:1 (byte "), "\(result.stderr)")
+            #expect(result.stderr.contains("split the input into one file per document"), "\(result.stderr)")
+            #expect(!result.stderr.contains("--lenient"), "\(result.stderr)")
+        }
+    }
+
     /// A CSV read with `--format gpx` is no GPX "ending early" (a tester was told the input ended before its root
     /// element), and an empty GPX read leniently is only empty (it was also said to be cut, "whatever followed is
     /// missing").

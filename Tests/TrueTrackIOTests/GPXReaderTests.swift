@@ -588,7 +588,7 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
         #expect(location3.line == 1 && location3.column == 1)
         #expect(readGPX("   \n ").error != nil)
         #expect(readGPX("<gpx/>").error == nil)
-        #expect(readGPX("<gpx></gpx> trailing <junk").error == nil)
+        #expect(readGPX("<gpx></gpx> \n<!-- after --><?pi?>\n").error == nil)
     }
 
     @Test func trueTrackExtensionUnderAnyPrefixButOnlyThatNamespace() throws {
@@ -658,6 +658,213 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
             #expect(result.error == nil)
             #expect(result.fixes == expected.fixes)
         }
+    }
+
+    // MARK: Well-formedness (a fuzz tester's files: each was read, silently losing or corrupting fixes)
+
+    /// The `.malformedRecord` parts of `error`, or `nil`.
+    private func record(_ error: ReadError?) -> (location: TrueTrackIO.SourceLocation, expected: String, found: String)?
+    {
+        guard case .malformedRecord(let location, let expected, let found) = error else { return nil }
+        return (location, expected, found)
+    }
+
+    private static let point =
+        #"<trkpt lat="49.45" lon="11.07"><time>2025-11-29T07:00:00Z</time></trkpt>"#
+
+    @Test("only white space, comments and processing instructions may follow the root element")
+    func textAfterTheRootElementIsAnError() throws {
+        let document = gpx11(Self.point)
+        let fine = readGPX(document + "\n<!-- exported by x -->\n<?x-tool done?>\n\t \n")
+        #expect(fine.error == nil)
+        #expect(fine.fixes.count == 1)
+        for (trailer, found) in [
+            ("junk", "junk"), ("<trkpt lat=\"1\" lon=\"2\"/>", "<trkpt"), ("</gpx>", "</gpx>"),
+            ("<![CDATA[x]]>", "<![CDATA["),
+            ("\0", "\0"),
+        ] {
+            let result = readGPX(document + "\n \(trailer)")
+            let error = try #require(record(result.error), "\(trailer)")
+            #expect(result.fixes.count == 1)
+            #expect(error.location.line == 7 && error.location.column == 2)
+            #expect(error.location.byteOffset == document.utf8.count + 2)
+            #expect(error.expected.contains("after </gpx> closed the document on line 6"))
+            #expect(error.found.hasPrefix(found))
+            // Nothing after the root can be a record of the document: lenient reading stops there too.
+            let lenient = readGPX(document + "\n \(trailer)", options: ReadOptions(lenient: true))
+            #expect(lenient.error == result.error)
+            #expect(lenient.report.errorCount == 0)
+        }
+        // An unclosed comment after the root is input that ends early.
+        guard case .truncated = readGPX(document + "<!-- cut").error else {
+            Issue.record("an unclosed comment after </gpx> was accepted")
+            return
+        }
+    }
+
+    @Test("two joined GPX or TCX documents are an error that says so and suggests splitting them")
+    func concatenatedDocumentsAreAnError() throws {
+        let first = gpx11(Self.point) + "\n"
+        for second in [gpx11(Self.point), "<gpx version=\"1.1\"></gpx>", "<g:gpx xmlns:g=\"x\"/>"] {
+            let result = readGPX(first + second, options: ReadOptions(lenient: true))
+            #expect(result.fixes.count == 1)
+            let error = try #require(record(result.error))
+            #expect(error.location.line == 7 && error.location.column == 1)
+            #expect(error.expected.contains("a second document starts here"))
+            #expect(error.expected.contains("split the input into one file per document"))
+        }
+        let tcx = TCXReaderTests.activity + "\n"
+        var reader = GPXReader(stream: ByteStream(bytes: Array((tcx + tcx).utf8)))
+        let result = reader.readAll()
+        #expect(result.fixes.count == 2)
+        let error = try #require(record(result.error))
+        #expect(error.expected.contains("after </TrainingCenterDatabase> closed the document"))
+        #expect(error.expected.contains("a second document starts here"))
+        #expect(error.location.byteOffset == tcx.utf8.count)
+    }
+
+    @Test("trailing text and a second document are found across every chunk boundary")
+    func afterTheRootAcrossChunkBoundaries() throws {
+        let document = gpx11(Self.point) + "<!-- c -->\n"
+        let path = "/tmp/truetrack-gpx-trailing-\(getpid()).gpx"
+        defer { unlink(path) }
+        for (trailer, second) in [
+            ("", false), ("<?xml version=\"1.0\"?><gpx/>", true), ("<?xml-stylesheet x?> x", false),
+        ] {
+            try #require(writeBytes(Array((document + trailer).utf8), to: path))
+            for chunk in [64, 65, 67, 71, 80, 97, 128] {
+                var reader = GPXReader(stream: try ByteStream(path: path, chunkBytes: chunk))
+                let result = reader.readAll()
+                #expect(result.fixes.count == 1)
+                if trailer.isEmpty {
+                    #expect(result.error == nil)
+                } else {
+                    let error = try #require(record(result.error), "\(trailer), chunk \(chunk)")
+                    #expect(error.expected.contains("a second document starts here") == second)
+                }
+            }
+        }
+    }
+
+    @Test("an end tag that does not match its start tag is an error naming both, for any element")
+    func mismatchedEndTagsOfEveryElement() throws {
+        let tt = " xmlns:tt=\"\(GPXTrueTrackExtension.namespace)\""
+        let cases: [(body: String, expected: String, found: String)] = [
+            (
+                "<extensions><tt:speed_mpz>1.5</tt:speed_mps></extensions>", "</tt:speed_mpz> closing <tt:speed_mpz>",
+                "</tt:speed_mps>"
+            ),
+            ("<extensions><a>1.5</b><tt:accuracy_m>4</tt:accuracy_m></extensions>", "</a> closing <a>", "</b>"),
+            ("<extensions><a><b>1</b></extension></a></extensions>", "</a> closing <a>", "</extension>"),
+        ]
+        for c in cases {
+            let body =
+                Self.point + "\n<trkpt lat=\"1\" lon=\"2\"><time>2025-11-29T07:00:01Z</time>\(c.body)</trkpt>\n"
+                + Self.point
+            let result = readGPX(gpx11(body, namespaces: tt))
+            #expect(result.fixes.count == 1)
+            let error = try #require(record(result.error), "\(c.body)")
+            #expect(error.location.line == 5)
+            #expect(error.expected == c.expected)
+            #expect(error.found == c.found)
+            // Leniently the point is skipped once (its damage not reported twice), and the rest read.
+            let lenient = readGPX(gpx11(body, namespaces: tt), options: ReadOptions(lenient: true))
+            #expect(lenient.error == nil)
+            #expect(lenient.fixes.count == 2)
+            #expect(lenient.report.errorCount == 1)
+            #expect(lenient.fixes.allSatisfy { $0.speedMetresPerSecond == nil })
+        }
+        // Bytes that are no UTF-8 in the name (`</extension\xff\xfes>`).
+        let text = Array(
+            gpx11(#"<trkpt lat="1" lon="2"><time>2025-11-29T07:00:01Z</time><extensions>@</trkpt>"#).utf8)
+        let at = try #require(text.firstIndex(of: UInt8(ascii: "@")))
+        let bytes =
+            Array(text[..<at]) + Array("</extension".utf8) + [0xFF, 0xFE] + Array("s>".utf8) + text[(at + 1)...]
+        let binary = readGPXBytes(bytes)
+        #expect(record(binary.error)?.expected == "</extensions> closing <extensions>")
+        #expect(binary.error?.description.hasSuffix(#"found "</extension\xFF\xFEs>""#) == true)
+        // Elements outside the points.
+        let outside = readGPX(
+            "<gpx><metadata><name>walk</nam></metadata><trk><trkseg>\(Self.point)</trkseg></trk></gpx>")
+        let error = try #require(record(outside.error))
+        #expect(error.expected == "</name> closing <name>")
+        #expect(error.found == "</nam>")
+        #expect(error.location.column == 26)
+        // Read leniently, a misspelt, a stray and a missing end tag are each one error, and the rest is read.
+        for damaged in ["<name>walk</nam>", "<name>walk</x></name>", "<name>walk"] {
+            let lenient = readGPX(
+                "<gpx><metadata>\(damaged)</metadata><trk><trkseg>\(Self.point)</trkseg></trk></gpx>",
+                options: ReadOptions(lenient: true))
+            #expect(lenient.fixes.count == 1, "\(damaged)")
+            #expect(lenient.report.errorCount == 1, "\(damaged)")
+            #expect(lenient.error == nil, "\(damaged)")
+        }
+        let wrongRoot = readGPX("<gpx><trk><trkseg>\(Self.point)</trkseg></trkk></gpx>")
+        #expect(record(wrongRoot.error)?.expected == "</trk> closing <trk>")
+    }
+
+    @Test("a duplicate lat, lon or namespace attribute is an error naming it")
+    func duplicateAttributesAreAnError() throws {
+        let dup = readGPX(
+            gpx11(Self.point + #"<trkpt lat="49.4501" lat="1" lon="11.0701"><time>2025-11-29T07:00:01Z</time></trkpt>"#)
+        )
+        #expect(dup.fixes.count == 1)
+        guard case .malformedField(let location, "lat", let expected, let found) = dup.error else {
+            Issue.record("unexpected \(String(describing: dup.error))")
+            return
+        }
+        #expect(location.line == 4 && location.column == 94)
+        #expect(expected.contains(#"lat="49.4501""#))
+        #expect(found == #"lat="1""#)
+        let lon = readGPX(gpx11(#"<trkpt lon='1' lat="2" lon="3"><time>2025-11-29T07:00:01Z</time></trkpt>"#))
+        guard case .malformedField(_, "lon", _, _) = lon.error else {
+            Issue.record("unexpected \(String(describing: lon.error))")
+            return
+        }
+        let ns = GPXTrueTrackExtension.namespace
+        for namespaces in [" xmlns:tt=\"\(ns)\" xmlns:tt=\"urn:x\"", " xmlns:tt=\"urn:x\" xmlns:tt='\(ns)'"] {
+            let result = readGPX(gpx11(Self.point, namespaces: namespaces))
+            guard case .malformedField(_, "xmlns:tt", _, _) = result.error else {
+                Issue.record("unexpected \(String(describing: result.error)) for \(namespaces)")
+                continue
+            }
+        }
+        #expect(readGPX(gpx11(Self.point, namespaces: " xmlns:tt=\"\(ns)\" xmlns:t=\"\(ns)\"")).error == nil)
+    }
+
+    @Test("a NUL or other control byte between elements is an error at its byte")
+    func controlBytesBetweenElements() throws {
+        let body =
+            Self.point + "\n\0" + Self.point
+            + "\n<trkpt lat=\"1\" lon=\"2\">\u{1}<time>2025-11-29T07:00:02Z</time></trkpt>"
+        let result = readGPX(gpx11(body))
+        #expect(result.fixes.count == 1)
+        let error = try #require(record(result.error))
+        #expect(error.location.line == 5 && error.location.column == 1)
+        #expect(error.found.hasPrefix("\0"))
+        let lenient = readGPX(gpx11(body), options: ReadOptions(lenient: true))
+        #expect(lenient.fixes.count == 2)
+        #expect(lenient.report.errorCount == 2)
+        #expect(lenient.report.errors.last?.location.line == 6)
+        // Before the root the input is no GPX: reading stops, even leniently.
+        let binary = readGPX("\0\0\0" + gpx11(Self.point), options: ReadOptions(lenient: true))
+        #expect(binary.fixes.isEmpty)
+        #expect(record(binary.error)?.expected.contains("is this a GPX file?") == true)
+    }
+
+    @Test("the reader looks no further than the record limit for the root element")
+    func theRootIsLookedForUpToTheRecordLimit() throws {
+        let path = "/tmp/truetrack-gpx-noroot-\(getpid()).gpx"
+        defer { unlink(path) }
+        try #require(writeBytes(Array(String(repeating: "y\n", count: 2000).utf8), to: path))
+        var reader = GPXReader(stream: try ByteStream(path: path, chunkBytes: 64, maximumRecordBytes: 1 << 10))
+        let result = reader.readAll()
+        let error = try #require(record(result.error))
+        #expect(error.expected.contains("root element within the first 1024 bytes"))
+        #expect(result.report.bytesRead <= 1 << 11)
+        // The same bytes under the limit: the whole input, no GPX in it.
+        var whole = GPXReader(stream: try ByteStream(path: path, chunkBytes: 64))
+        #expect(record(whole.readAll().error)?.found == "none in 4000 bytes")
     }
 
     @Test func aDOCTYPEWithAnInternalSubsetIsSkipped() throws {

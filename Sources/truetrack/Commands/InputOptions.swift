@@ -403,12 +403,23 @@ extension ReadError {
             + "except in NMEA"
     }
 
-    /// Whether `--lenient` skips a record that failed so and reads on: a malformed field or record, an invalid fix.
+    /// Whether `--lenient` skips a record that failed so and reads on: a malformed field or record, an invalid fix,
+    /// unless ``endsReadingEvenWhenLenient``.
     var isSkippedLeniently: Bool {
         switch self {
-        case .malformedField, .malformedRecord, .invalidFix: true
+        case .malformedField, .invalidFix: true
+        case .malformedRecord: !endsReadingEvenWhenLenient
         default: false
         }
+    }
+
+    /// A GPX or TCX error that ends the reading whatever the option (``GPXReader``'s): elements nested past the
+    /// reader's limit, and anything but white space, comments and processing instructions after the root element
+    /// closed (two joined files were told that --lenient reads on). An input that is no GPX at all also ends the
+    /// reading, but keeps its hint (``ProcessCommandTests``' HTML page).
+    var endsReadingEvenWhenLenient: Bool {
+        guard case .malformedRecord(_, let expected, _) = self else { return false }
+        return expected.contains(" closed the document on line ") || expected.contains("elements nested at most ")
     }
 
     /// What the user can do about a damaged record, appended to its message: `--lenient` skips malformed
@@ -417,6 +428,8 @@ extension ReadError {
     /// format, a record longer than the reader holds, another header error, a file holding several devices).
     var lenientHint: String {
         switch self {
+        case .malformedRecord where endsReadingEvenWhenLenient:
+            ""
         case .malformedField, .malformedRecord, .invalidFix:
             lenientAdvice
         case .unreadableHeader(_, let expected, let found) where expected.contains("(missing: "):

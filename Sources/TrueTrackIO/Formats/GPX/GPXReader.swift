@@ -41,7 +41,26 @@ import TrueTrackCore
 /// heart rate) is skipped as ``SkipReason/missingPosition``. TCX has no accuracy: the fixes have none.
 ///
 /// Points are counted in ``ReadReport/recordsRead``. Kinds not asked for (waypoints by default) are skipped
-/// as ``SkipReason/otherRecord``. Reading stops at `</gpx>`; anything after it is ignored.
+/// as ``SkipReason/otherRecord``.
+///
+/// ## Well-formedness
+/// The reader is no validating parser, but it refuses the XML damage that would lose or move data silently:
+/// - Every end tag must match its start tag, for every element, known or not (`<a>1.5</b>` inside a point lost
+///   its speed): checked against a stack of the open elements' names (copied outside points; window ranges
+///   inside one, where nothing is allocated per fix). The error names both tags.
+/// - An attribute the reader takes a value from (`lat`, `lon`, and an `xmlns:` binding of the TrueTrack
+///   namespace) may appear once per element (`lat="49.45" lat="1"` moved a fix 5,400 km).
+/// - No NUL or other control byte (other than tab, line feed, carriage return) in character data: between
+///   elements and in the text of elements the reader passes over (a `<desc>`); a value it reads must parse
+///   anyway. Before the root element such a byte means the input is no GPX.
+/// - The root element is looked for in the first ``ByteStream/maximumRecordBytes`` (16 MiB) only.
+/// - After the root element closes (`</gpx>`, `</TrainingCenterDatabase>`), only white space, comments and
+///   processing instructions may follow. Anything else is an error naming its line and byte; a second XML
+///   declaration or root element says that documents were joined (`cat a.gpx b.gpx`) and to split them. This
+///   error stops reading even with ``ReadOptions/lenient``: nothing after the root can be a record of the
+///   document, and reading on would merge two tracks or count a whole document as one skipped record.
+/// Elements nest at most 256 deep. Comments, CDATA sections, processing instructions, attribute values other
+/// than the ones above, other duplicate attributes and the encoding of names are not checked.
 ///
 /// ## Segments
 /// After each fix, ``lastPointKind``, ``lastSegmentIndex`` and ``lastTrackIndex`` tell where it came from:
@@ -51,9 +70,10 @@ import TrueTrackCore
 /// ## Errors
 /// Errors carry the file, 1-based line and column, and byte offset. A bad point (a malformed number, a
 /// mismatched end tag) throws after every fix before it was returned; with ``ReadOptions/lenient`` it is
-/// counted in ``report`` and reading goes on after it. Input that is not GPX (a first element other than
-/// `<gpx>`) stops reading even when lenient. The input ending inside the document is
-/// ``ReadError/truncated(_:expected:)``.
+/// counted in ``report`` and reading goes on after it (a broken point's further damage is not reported again).
+/// Input that is not GPX (a first element other than `<gpx>`, a control byte before it, no root within 16 MiB),
+/// elements nested too deep, and anything after the root element stop reading even when lenient. The input ending
+/// inside the document is ``ReadError/truncated(_:expected:)``.
 public struct GPXReader: FixReader {
     /// What the reader has seen so far.
     public private(set) var report: ReadReport
@@ -95,6 +115,22 @@ public struct GPXReader: FixReader {
     private var isTCX = false
     private var rootClosed = false
     private var finished = false
+    /// The names of the elements open outside a point, the root first: their bytes one after another in
+    /// `openNameBytes` and where each ends there in `openNameEnds` (copies: the window moves on between a start
+    /// tag and its end tag). Only structure is pushed here (`gpx`, `trk`, `trkseg`, `metadata`…), never a point.
+    private var openNameBytes: [UInt8] = []
+    private var openNameEnds: [Int] = []
+    /// The window ranges (start, end, start, end, …) of the unknown elements open inside the point being read,
+    /// by depth; its entries past the current depth are stale (never shrunk: nothing is allocated per fix).
+    private var openChildren: [Int] = []
+    /// After a point whose markup was broken (read leniently, or by a caller that goes on after the error), the
+    /// scanning goes on inside it: the depth in `openNameEnds` at which it was opened, so that the rest of its
+    /// damage (an end tag that matches nothing, a control byte) is not reported a second time. 0: none.
+    private var quietDepth = 0
+    /// After an end tag that matched no open element was passed over: the depth then (0: none; see `close`).
+    private var strayEndDepth = 0
+    /// The line on which the root element closed (for the error about what follows it).
+    private var rootCloseLine = 0
     private var trackCount = 0
     private var segmentCount = 0
     private var currentTrack: Int?
@@ -106,6 +142,9 @@ public struct GPXReader: FixReader {
 
     /// Decoded text longer than this is cut (no value of a point is anywhere near; memory stays bounded).
     static let scratchLimit = 1024
+    /// Elements nested deeper than this (outside a point, or inside one) are an error: memory stays bounded
+    /// (a GPX or TCX file nests under 10 deep; libxml2's default limit is 256 too).
+    static let maximumDepth = 256
 
     /// Creates a reader over `stream`.
     ///
@@ -148,7 +187,18 @@ public struct GPXReader: FixReader {
         while !finished {
             let p = window
             let end = windowEnd
-            guard let lt = XMLBytes.find(XMLBytes.lt, p, position, end) else {
+            let lt = XMLBytes.find(XMLBytes.lt, p, position, end)
+            // The text up to the next markup: after the root nothing but white space; elsewhere no byte XML forbids.
+            let gapEnd = lt ?? end
+            if position < gapEnd,
+                let bad = rootClosed
+                    ? XMLBytes.firstNonSpace(p, position, gapEnd) : XMLBytes.firstForbidden(p, position, gapEnd)
+            {
+                position = gapEnd
+                if let error = try textError(p, bad, end) { try report.reject(error, lenient: options.lenient) }
+                continue
+            }
+            guard let lt else {
                 position = end
                 try needMore()
                 continue
@@ -220,6 +270,17 @@ public struct GPXReader: FixReader {
         if stream.sourceExhausted {
             try endOfInput()
             return
+        }
+        if !sawRoot, stream.offset(ofIndex: position) >= stream.maximumRecordBytes {
+            // (Standard input of /dev/zero or `yes` read as GPX never returned.)
+            finished = true
+            let bytes = stream.maximumRecordBytes
+            let limit = bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+            throw .malformedRecord(
+                location(at: position),
+                expected: "a <gpx> (or TCX <TrainingCenterDatabase>) root element within the first \(limit), as far "
+                    + "as the reader looks for one (is this a GPX file? is --format right?)",
+                found: "none in \(stream.offset(ofIndex: position)) bytes")
         }
         // Count the lines of the bytes about to be dropped into the stream.
         let (line, lineStart) = lineInfo(at: position)
@@ -314,6 +375,11 @@ public struct GPXReader: FixReader {
         return SourceLocation(file: stream.name, line: line, column: offset - lineStart + 1, byteOffset: offset)
     }
 
+    /// The element name `p[start..<end]`, for error messages.
+    private static func name(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> String {
+        String(decoding: UnsafeRawBufferPointer(rebasing: p[start..<end]), as: UTF8.self)
+    }
+
     /// Up to 64 bytes of `p[start..<end]` as text, for error messages.
     private static func text(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> String {
         ReadError.quote(p, start, max(start, end))
@@ -321,19 +387,180 @@ public struct GPXReader: FixReader {
 
     // MARK: - Markup outside points
 
+    /// The error for the byte at `bad` in text between markup (``XMLBytes/firstForbidden(_:_:_:)``, or after the
+    /// root ``XMLBytes/firstNonSpace(_:_:_:)``), or `nil` inside a broken point already reported.
+    /// - Throws: the error itself, even when reading leniently, before the root and after it (reading stops).
+    @inline(never)
+    private mutating func textError(_ p: UnsafeRawBufferPointer, _ bad: Int, _ end: Int) throws(ReadError)
+        -> ReadError?
+    {
+        if rootClosed { try afterRoot(p, bad, end) }
+        let found = GPXReader.text(p, bad, min(end, bad + 16))
+        if !sawRoot {
+            finished = true
+            throw .malformedRecord(
+                location(at: bad),
+                expected: "a <gpx> (or TCX <TrainingCenterDatabase>) root element, and before it no control byte "
+                    + "(is this a GPX file? is --format right?)",
+                found: found)
+        }
+        if quietDepth > 0, openNameEnds.count >= quietDepth { return nil }
+        return .malformedRecord(
+            location(at: bad),
+            expected: "text without control bytes (XML allows none but tab, line feed and carriage return)",
+            found: found)
+    }
+
+    /// Throws the error for something other than white space, a comment or a processing instruction at `at`,
+    /// after the root element closed: nothing there can belong to the document, and reading stops, even when
+    /// lenient. A second XML declaration or root element says that documents were joined.
+    @inline(never)
+    private mutating func afterRoot(_ p: UnsafeRawBufferPointer, _ at: Int, _ end: Int) throws(ReadError) -> Never {
+        finished = true
+        let rootEnd = isTCX ? "</TrainingCenterDatabase>" : "</gpx>"
+        var second = false
+        if XMLBytes.matches(p, at, end, "<?xml") == 1, at + 5 < end,
+            XMLBytes.isSpace(p[at + 5]) || p[at + 5] == XMLBytes.question
+        {
+            second = true
+        } else if at + 1 < end, XMLBytes.isNameStart(p[at + 1]) {
+            var ne = at + 2
+            while ne < end, XMLBytes.isNameChar(p[ne]) { ne += 1 }
+            let local = XMLBytes.localNameStart(p, at + 1, ne)
+            second =
+                XMLBytes.equals(p, local, ne, "gpx") || XMLBytes.equals(p, local, ne, "TrainingCenterDatabase")
+        }
+        let found = GPXReader.text(p, at, min(end, at + 32))
+        if second {
+            throw .malformedRecord(
+                location(at: at),
+                expected: "the end of the input after \(rootEnd) closed the document on line \(rootCloseLine): a "
+                    + "second document starts here (files joined, as by 'cat a.gpx b.gpx'?); split the input into "
+                    + "one file per document and read each",
+                found: found)
+        }
+        throw .malformedRecord(
+            location(at: at),
+            expected: "nothing but white space, comments and processing instructions after \(rootEnd) closed the "
+                + "document on line \(rootCloseLine)",
+            found: found)
+    }
+
+    /// Pushes the element named `p[ns..<ne]` (whose start tag is at `lt`) on the stack of open elements.
+    @inline(never)
+    private mutating func open(_ p: UnsafeRawBufferPointer, _ lt: Int, _ ns: Int, _ ne: Int) throws(ReadError) {
+        guard openNameEnds.count < GPXReader.maximumDepth else {
+            finished = true
+            throw .malformedRecord(
+                location(at: lt), expected: "elements nested at most \(GPXReader.maximumDepth) deep",
+                found: GPXReader.text(p, lt, ne))
+        }
+        openNameBytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: p[ns..<ne]))
+        openNameEnds.append(openNameBytes.count)
+    }
+
+    /// True when the open element at `level` of the stack is named `p[ns..<ne]`.
+    @inline(never)
+    private func isOpen(_ level: Int, _ p: UnsafeRawBufferPointer, _ ns: Int, _ ne: Int) -> Bool {
+        let start = level > 0 ? openNameEnds[level - 1] : 0
+        let stop = openNameEnds[level]
+        guard stop - start == ne - ns else { return false }
+        for k in 0..<(ne - ns) where openNameBytes[start + k] != p[ns + k] { return false }
+        return true
+    }
+
+    /// Pops the open elements from `level` on; closes the document when the root goes.
+    @inline(never)
+    private mutating func closeOpen(from level: Int, at lt: Int) {
+        openNameBytes.removeSubrange((level > 0 ? openNameEnds[level - 1] : 0)...)
+        openNameEnds.removeSubrange(level...)
+        if level < quietDepth { quietDepth = 0 }
+        if level == 0 {
+            rootClosed = true
+            rootCloseLine = location(at: lt).line
+        }
+    }
+
+    /// Closes the open element with the end tag `p[lt..<next]` named `p[ns..<ne]`. An end tag that does not match
+    /// the innermost open element is an error naming both (``Step/failed(resume:)``); for a caller that goes on,
+    /// one that matches an element further out closes the ones inside it, any other is passed over (and when the
+    /// next end tag closes the element around the innermost one, the one passed over is taken for a misspelling of
+    /// the innermost's, not reported again).
+    @inline(never)
+    private mutating func close(_ p: UnsafeRawBufferPointer, _ lt: Int, _ ns: Int, _ ne: Int, _ next: Int)
+        throws(ReadError) -> Step
+    {
+        let depth = openNameEnds.count
+        guard depth > 0 else {
+            finished = true
+            throw .malformedRecord(
+                location(at: lt),
+                expected: "a <gpx> (or TCX <TrainingCenterDatabase>) root element (is this a GPX file?)",
+                found: GPXReader.text(p, lt, next))
+        }
+        if isOpen(depth - 1, p, ns, ne) {
+            strayEndDepth = 0
+            closeOpen(from: depth - 1, at: lt)
+            return .advanced(next)
+        }
+        if strayEndDepth == depth, depth > 1, isOpen(depth - 2, p, ns, ne) {
+            // The end tag passed over misspelt the innermost element's (`<name>x</nam></metadata>`): one error.
+            strayEndDepth = 0
+            closeOpen(from: depth - 2, at: lt)
+            return .advanced(next)
+        }
+        let quiet = quietDepth > 0 && depth >= quietDepth
+        let start = depth > 1 ? openNameEnds[depth - 2] : 0
+        let name = String(decoding: openNameBytes[start..<openNameEnds[depth - 1]], as: UTF8.self)
+        let error = ReadError.malformedRecord(
+            location(at: lt), expected: "</\(name)> closing <\(name)>", found: GPXReader.text(p, lt, next))
+        var level = depth - 2
+        while level >= 0, !isOpen(level, p, ns, ne) { level -= 1 }
+        if level >= 0 {
+            closeOpen(from: level, at: lt)
+        } else {
+            strayEndDepth = depth
+        }
+        if quiet { return .advanced(next) }
+        failure = error
+        return .failed(resume: next)
+    }
+
+    /// Scans the markup at `lt` after the root element closed: a comment or a processing instruction (a second XML
+    /// declaration is none); anything else is ``afterRoot(_:_:_:)``'s error.
+    @inline(never)
+    private mutating func markupAfterRoot(_ p: UnsafeRawBufferPointer, _ lt: Int, _ end: Int) throws(ReadError) -> Step
+    {
+        let c = p[lt + 1]
+        if c == XMLBytes.question {
+            let declaration = XMLBytes.matches(p, lt, end, "<?xml")
+            if declaration == -1 || declaration == 1 && lt + 5 >= end { return .incomplete }
+            if declaration == 0 || !XMLBytes.isSpace(p[lt + 5]) && p[lt + 5] != XMLBytes.question {
+                guard let next = try skipSpecial(p, lt, end) else { return .incomplete }
+                return .advanced(next)
+            }
+        } else {
+            switch XMLBytes.matches(p, lt, end, "<!--") {
+            case -1: return .incomplete
+            case 1:
+                guard let next = try skipSpecial(p, lt, end) else { return .incomplete }
+                return .advanced(next)
+            default: break
+            }
+        }
+        // (Enough of it to quote, and to tell a second root: `<TrainingCenterDatabase` is 23 bytes.)
+        if lt + 32 > end, !stream.sourceExhausted { return .incomplete }
+        try afterRoot(p, lt, end)
+    }
+
     /// Scans the markup starting at the `<` at `lt`.
     private mutating func markup(_ p: UnsafeRawBufferPointer, _ lt: Int, _ end: Int) throws(ReadError) -> Step {
         guard lt + 1 < end else { return .incomplete }
         let c = p[lt + 1]
+        if rootClosed { return try markupAfterRoot(p, lt, end) }
         if c == XMLBytes.slash {
             guard let (ns, ne, next) = try endTag(p, lt, end) else { return .incomplete }
-            if sawRoot,
-                XMLBytes.equals(p, XMLBytes.localNameStart(p, ns, ne), ne, isTCX ? "TrainingCenterDatabase" : "gpx")
-            {
-                rootClosed = true
-                finished = true
-            }
-            return .advanced(next)
+            return try close(p, lt, ns, ne, next)
         }
         if c == XMLBytes.bang || c == XMLBytes.question {
             guard let next = try skipSpecial(p, lt, end) else { return .incomplete }
@@ -362,7 +589,9 @@ public struct GPXReader: FixReader {
             sawRoot = true
             if tag.selfClosing {
                 rootClosed = true
-                finished = true
+                rootCloseLine = location(at: lt).line
+            } else {
+                try open(p, lt, ns, ne)
             }
             return .advanced(tag.next)
         }
@@ -370,10 +599,12 @@ public struct GPXReader: FixReader {
             if pointKinds.contains(kind) { return point(p, lt, ne, end, kind) }
             // An unwanted point: its start tag is passed over here and its children as unknown elements.
             guard let tag = try scanTag(p, ne, end) else { return .incomplete }
+            if !tag.selfClosing { try open(p, lt, ns, ne) }
             report.recordsRead += 1
             return .skipped(kind == .waypoint ? .gpxWaypoint : .otherRecord, next: tag.next)
         }
         guard let tag = try scanTag(p, ne, end) else { return .incomplete }
+        if !tag.selfClosing { try open(p, lt, ns, ne) }
         if isTCX {
             if XMLBytes.equals(p, local, ne, "Track") {
                 currentSegment = segmentCount
@@ -547,10 +778,13 @@ public struct GPXReader: FixReader {
             // malformed value or tag soon after.
             guard let k = XMLBytes.find(q, p, vs, end) else { return nil }
             if ne - ns == 3 {
+                // XML allows an attribute once per element; the reader must not pick one of two positions.
                 if XMLBytes.equals(p, ns, ne, "lat") {
+                    if tag.latStart >= 0 { throw duplicate(p, ns, ne, k, first: tag.latStart, tag.latEnd) }
                     tag.latStart = vs
                     tag.latEnd = k
                 } else if XMLBytes.equals(p, ns, ne, "lon") {
+                    if tag.lonStart >= 0 { throw duplicate(p, ns, ne, k, first: tag.lonStart, tag.lonEnd) }
                     tag.lonStart = vs
                     tag.lonEnd = k
                 }
@@ -558,8 +792,57 @@ public struct GPXReader: FixReader {
                 XMLBytes.equals(p, vs, k, GPXTrueTrackExtension.namespaceBytes)
             {
                 trueTrackPrefix = Array(UnsafeRawBufferPointer(rebasing: p[(ns + 6)..<ne]))
+                try checkOnce(p, from, end, ns)
             }
             i = k + 1
+        }
+    }
+
+    /// The error for a second attribute `p[ns..<ne]` (its value ends at `valueEnd`) whose first value was
+    /// `p[firstStart..<firstEnd]`.
+    @inline(never)
+    private mutating func duplicate(
+        _ p: UnsafeRawBufferPointer, _ ns: Int, _ ne: Int, _ valueEnd: Int, first firstStart: Int, _ firstEnd: Int
+    ) -> ReadError {
+        let name = GPXReader.name(p, ns, ne)
+        return .malformedField(
+            location(at: ns), field: name,
+            expected: "the attribute once (XML allows each attribute once per element; the first said \(name)=\""
+                + "\(GPXReader.text(p, firstStart, firstEnd))\")",
+            found: GPXReader.text(p, ns, valueEnd + 1))
+    }
+
+    /// Checks that the attribute whose name starts at `binding` (one binding the TrueTrack namespace) appears once in
+    /// the start tag whose attributes start at `from`, as far as `p[..<to]` holds them (the tag is scanned again
+    /// when the window held only part of it; malformed markup is `scanTag`'s to report).
+    @inline(never)
+    private mutating func checkOnce(_ p: UnsafeRawBufferPointer, _ from: Int, _ to: Int, _ binding: Int)
+        throws(ReadError)
+    {
+        var bindingEnd = binding
+        while XMLBytes.isNameChar(p[bindingEnd]) { bindingEnd += 1 }
+        var i = from
+        while i < to {
+            while i < to, XMLBytes.isSpace(p[i]) { i += 1 }
+            guard i < to, XMLBytes.isNameStart(p[i]) else { return }
+            let ns = i
+            while i < to, XMLBytes.isNameChar(p[i]) { i += 1 }
+            let ne = i
+            while i < to, p[i] != XMLBytes.quote && p[i] != XMLBytes.apostrophe { i += 1 }
+            guard i < to else { return }
+            let vs = i + 1
+            guard let ve = XMLBytes.find(p[i], p, vs, to) else { return }
+            i = ve + 1
+            if ns != binding, XMLBytes.equalRanges(p, ns, ne, binding, bindingEnd) {
+                let (first, second) = ns < binding ? (ns, binding) : (binding, ns)
+                var firstValue = first
+                while p[firstValue] != XMLBytes.quote && p[firstValue] != XMLBytes.apostrophe { firstValue += 1 }
+                let firstEnd = XMLBytes.find(p[firstValue], p, firstValue + 1, to) ?? to
+                var secondEnd = second
+                while p[secondEnd] != XMLBytes.quote && p[secondEnd] != XMLBytes.apostrophe { secondEnd += 1 }
+                secondEnd = XMLBytes.find(p[secondEnd], p, secondEnd + 1, to) ?? to
+                throw duplicate(p, second, second + (ne - ns), secondEnd, first: firstValue + 1, firstEnd)
+            }
         }
     }
 
@@ -749,6 +1032,13 @@ public struct GPXReader: FixReader {
                 var depth = 0
                 children: while true {
                     guard let open = XMLBytes.find(XMLBytes.lt, p, i, end), open + 1 < end else { return .incomplete }
+                    if i < open, let bad = XMLBytes.firstForbidden(p, i, open) {
+                        throw .malformedRecord(
+                            location(at: bad),
+                            expected: "text without control bytes (XML allows none but tab, line feed and carriage "
+                                + "return)",
+                            found: GPXReader.text(p, bad, min(end, bad + 16)))
+                    }
                     let c = p[open + 1]
                     if c == XMLBytes.slash {
                         guard let (ns2, ne2, next) = try endTag(p, open, end) else { return .incomplete }
@@ -762,6 +1052,15 @@ public struct GPXReader: FixReader {
                             break children
                         }
                         depth -= 1
+                        // An unknown element's end tag must match its start tag too (a mistyped one lost a speed).
+                        let os = openChildren[2 * depth]
+                        let oe = openChildren[2 * depth + 1]
+                        guard XMLBytes.equalRanges(p, ns2, ne2, os, oe) else {
+                            let name = GPXReader.name(p, os, oe)
+                            throw .malformedRecord(
+                                location(at: open), expected: "</\(name)> closing <\(name)>",
+                                found: GPXReader.text(p, open, next))
+                        }
                         continue
                     }
                     if c == XMLBytes.bang || c == XMLBytes.question {
@@ -789,6 +1088,14 @@ public struct GPXReader: FixReader {
                     i = child.next
                     if child.selfClosing { continue }
                     if field == .none {
+                        guard depth < GPXReader.maximumDepth else {
+                            throw .malformedRecord(
+                                location(at: open), expected: "elements nested at most \(GPXReader.maximumDepth) deep",
+                                found: GPXReader.text(p, open, nameEnd))
+                        }
+                        if openChildren.count <= 2 * depth { openChildren.append(contentsOf: [0, 0]) }
+                        openChildren[2 * depth] = ns
+                        openChildren[2 * depth + 1] = nameEnd
                         depth += 1
                         continue
                     }
@@ -849,6 +1156,12 @@ public struct GPXReader: FixReader {
         } catch {
             report.recordsRead += 1
             failure = error
+            // Scanning goes on inside the point: it is an open element, whose further damage is not reported again.
+            if openNameEnds.count < GPXReader.maximumDepth {
+                openNameBytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: p[(lt + 1)..<ne]))
+                openNameEnds.append(openNameBytes.count)
+                if quietDepth == 0 { quietDepth = openNameEnds.count }
+            }
             return .failed(resume: lt + 1)
         }
     }

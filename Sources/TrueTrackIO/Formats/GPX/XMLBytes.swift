@@ -44,6 +44,32 @@ enum XMLBytes {
             || c == 0x2E || c >= 0x80
     }
 
+    /// Index of the first byte in `p[from..<to]` that XML allows nowhere in a document: a C0 control other
+    /// than tab, line feed and carriage return (NUL among them), or `nil`.
+    @inline(__always)
+    static func firstForbidden(_ p: UnsafeRawBufferPointer, _ from: Int, _ to: Int) -> Int? {
+        // Bit n set: the byte n (below 0x20) is forbidden; all but tab (9), line feed (10) and carriage return (13).
+        let forbidden: UInt32 = ~(1 << 9 | 1 << 10 | 1 << 13)
+        var k = from
+        while k < to {
+            let c = p[k]
+            if c < 0x20, forbidden & (1 << UInt32(c)) != 0 { return k }
+            k &+= 1
+        }
+        return nil
+    }
+
+    /// Index of the first byte in `p[from..<to]` that is not XML white space, or `nil`.
+    @inline(__always)
+    static func firstNonSpace(_ p: UnsafeRawBufferPointer, _ from: Int, _ to: Int) -> Int? {
+        var k = from
+        while k < to {
+            if !isSpace(p[k]) { return k }
+            k &+= 1
+        }
+        return nil
+    }
+
     /// The number of line feeds in `p[from..<to]`, sixteen bytes at a time (SSE2 on x86-64).
     @inline(__always)
     static func countNewlines(_ p: UnsafeRawBufferPointer, _ from: Int, _ to: Int) -> Int {
