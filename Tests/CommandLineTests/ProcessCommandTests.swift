@@ -75,6 +75,25 @@ import Testing
         #expect(!demo.stderr.contains("out of order"), "\(demo.stderr)")
     }
 
+    /// A file written newest first over two days: every fix a day or more behind the first is named a clock jump.
+    /// The first five are printed, the rest counted; only those five are kept (one string per backdated fix held
+    /// 381 MB for a million fixes, a performance tester's), and the count is still every one of them.
+    @Test("names the first five clock jumps and counts the rest")
+    func namesTheFirstFiveClockJumpsAndCountsTheRest() throws {
+        var text = "time,latitude,longitude,accuracy_m\n"
+        let start = 1_714_694_400.0  // 2024-05-03T00:00:00Z
+        for i in 0..<100 {
+            let time = Date(timeIntervalSince1970: start - 1800 * Double(i))
+            text += "\(time.ISO8601Format()),48.0,\(11 + Double(i) * 1e-5),5\n"
+        }
+        let path = try Tool.temporaryFile("newest-first.csv", contents: text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let s = try Self.summary([path])
+        let warnings = try #require(s["warnings"] as? [String])
+        #expect(warnings.filter { $0.contains("a day or more before the fixes around it") }.count == 5)
+        #expect(warnings.last == "and 47 more clock jumps", "\(warnings)")
+    }
+
     /// With the track or the decisions on standard output, the JSON summary goes to standard error, and the
     /// warnings (inside it) are not printed beside it: a batch tester's standard error did not parse. `stops` too.
     @Test("keeps standard error parseable when the JSON summary goes there")

@@ -52,7 +52,13 @@ struct EvidenceStream {
     private var latestAcceptedAnalysed: Timestamp?
     /// The wrong fixes taken out, 1-based in read order.
     private(set) var wrongFixes: Set<Int> = []
+    /// Whether ``wrongFixes`` is kept: only by a stream that holds every fix (`holdBack` `.max`, what `--smooth`
+    /// uses to leave them out of the smoothed track); a streaming run needs no list that grows with the file.
+    private let keepsWrongFixes: Bool
+    /// The first five warnings (all that are printed), and how many there were: one per backdated fix of a
+    /// file written newest first held ~300 bytes each, 381 MB for a million fixes (a performance tester's).
     private var warnings: [String] = []
+    private var warningCount = 0
     /// The stretches of time the evidence analysed covers (the wrong fixes left out).
     private var stretches: TimeStretches
     /// Whether a wrong fix reached the analysis before it was proven wrong (see
@@ -73,6 +79,7 @@ struct EvidenceStream {
     init(input: String, profile: StopDetectionProfile, holdBack: Int = EvidenceStream.defaultHoldBack) {
         self.input = input
         self.holdBack = holdBack
+        keepsWrongFixes = holdBack == .max
         stopProfile = profile
         builder = StopAnalysis.Builder(profile: profile)
         stretches = TimeStretches(separationSeconds: profile.clockJumpSeconds)
@@ -200,7 +207,7 @@ struct EvidenceStream {
         var lines: [String] = []
         if duration, let stretchesWarning { lines.append(stretchesWarning) }
         lines += warnings.prefix(5)
-        if warnings.count > 5 { lines.append("warning: and \(warnings.count - 5) more clock jumps\n") }
+        if warningCount > 5 { lines.append("warning: and \(warningCount - 5) more clock jumps\n") }
         return lines
     }
 
@@ -210,7 +217,7 @@ struct EvidenceStream {
         if entry.isBackdated {
             // A single backdated fix the tracker rejected (three in a row restart it, and then the fixes before
             // are the wrong ones): its time would stretch the span by years and pull the smoother back to it.
-            wrongFixes.insert(entry.index)
+            if keepsWrongFixes { wrongFixes.insert(entry.index) }
             warn(
                 [entry],
                 "a day or more before the fixes around it (a GPS week rollover or a clock reset?), and the tracker "
@@ -246,6 +253,8 @@ struct EvidenceStream {
     /// the sentence.
     private mutating func warn(_ wrong: [Entry], _ how: String, note: String = "") {
         guard let first = wrong.first else { return }
+        warningCount += 1
+        guard warnings.count < 5 else { return }
         warnings.append(
             "warning: fix \(first.index) (in read order) of \(input) is dated "
                 + ISO8601.format(first.evidence.timestamp)
@@ -273,7 +282,7 @@ struct EvidenceStream {
             }
         }
         pending.removeSubrange(write...)
-        wrongFixes.formUnion(wrong.map(\.index))
+        if keepsWrongFixes { wrongFixes.formUnion(wrong.map(\.index)) }
         return wrong
     }
 
@@ -304,11 +313,14 @@ struct EvidenceStream {
                 "after the fixes that follow; the tracker started again at fix \(index) ("
                     + "\(ISO8601.format(time)))", note: late)
         } else if analysedWrong {
-            warnings.append(
-                "warning: fixes of \(input) more than \(holdBack) fixes before fix \(index) are dated after it; "
-                    + "the tracker started again at fix \(index) (\(ISO8601.format(time))); they were "
-                    + "already in the stop analysis (a file is read again to leave them out; from standard input the "
-                    + "stops and times hold them)\n")
+            warningCount += 1
+            if warnings.count < 5 {
+                warnings.append(
+                    "warning: fixes of \(input) more than \(holdBack) fixes before fix \(index) are dated after it; "
+                        + "the tracker started again at fix \(index) (\(ISO8601.format(time))); they were "
+                        + "already in the stop analysis (a file is read again to leave them out; from standard input the "
+                        + "stops and times hold them)\n")
+            }
         }
         generation += 1
         latestAcceptedAnalysed = nil
