@@ -478,8 +478,17 @@ public struct StopAnalysis: Sendable, Hashable {
             }
             // A stay a stop spans is in that stop (a countdown that ran on after the gap and committed: the gap was
             // listed twice, as a stop's unobserved time and as a possible stop, a tester's).
-            possible.removeAll { stay in stops.contains { $0.start < stay.end && stay.start < $0.end } }
             stops.sort { $0.start < $1.start }
+            // (With the stops in time order and the latest end among the first k of them, one binary search per
+            // stay: a scan of every stop per stay made a sparse logger's many stays quadratic, a performance
+            // tester's 1 M fixes in 5.4 s, 48 % of it here and in the init's gaps.)
+            var latestEnd: [Timestamp] = []
+            latestEnd.reserveCapacity(stops.count)
+            for stop in stops { latestEnd.append(max(latestEnd.last ?? stop.end, stop.end)) }
+            possible.removeAll { stay in
+                let k = StopAnalysis.count(of: stops, startingBefore: stay.end)
+                return k > 0 && latestEnd[k - 1] > stay.start
+            }
             // A sparse logger's first step, judged a gap before the detector knew its rhythm (the profile's gap,
             // 20 s driving, against a tracker every 30 s), is one of its steps when it is no longer than the gap
             // the rhythm now sets: the track began at its first stop when the first fix lies within the radius of
@@ -519,6 +528,16 @@ public struct StopAnalysis: Sendable, Hashable {
     /// tester's commute, two tracks 9 hours apart, was one trip of 33,200 s.
     public static let tripBreakingGapSeconds = 600.0
 
+    /// How many of `stops` (in time order by start) start before `time`.
+    static func count(of stops: [StopRecord], startingBefore time: Timestamp) -> Int {
+        var lo = 0, hi = stops.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if stops[mid].start < time { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
     /// Builds the trips and times from stops, the track's first and last times, and its recording gaps.
     public init(
         stops: [StopRecord], first: Timestamp?, last: Timestamp?,
@@ -535,11 +554,22 @@ public struct StopAnalysis: Sendable, Hashable {
             unobservedSeconds = 0
             return
         }
-        // The part of each gap that no stop covers.
+        // The part of each gap that no stop covers. The stops that overlap a gap start before its end, and among
+        // those they are the ones after the last whose predecessors all end by the gap's start: found by a binary
+        // search and a walk back over the latest ends (a scan of every stop per gap was quadratic), then summed in
+        // time order.
+        let inOrder = zip(stops, stops.dropFirst()).allSatisfy { $0.start <= $1.start }
+        let ordered = inOrder ? stops : stops.sorted { $0.start < $1.start }
+        var latestEnd: [Timestamp] = []
+        latestEnd.reserveCapacity(ordered.count)
+        for stop in ordered { latestEnd.append(max(latestEnd.last ?? stop.end, stop.end)) }
         var unobserved = 0.0
         for gap in gaps {
+            let before = Self.count(of: ordered, startingBefore: gap.end)
+            var from = before
+            while from > 0, latestEnd[from - 1] > gap.start { from -= 1 }
             var covered = 0.0
-            for stop in stops where stop.end > gap.start && stop.start < gap.end {
+            for stop in ordered[from..<before] where stop.end > gap.start {
                 covered += max(stop.start, gap.start).seconds(to: min(stop.end, gap.end))
             }
             unobserved += max(0, gap.start.seconds(to: gap.end) - covered)
@@ -563,11 +593,17 @@ public struct StopAnalysis: Sendable, Hashable {
                 breaks.append(interval)
             }
         }
+        // (Trips are added in time order and the breaks are merged, so in time order by start and by end alike:
+        // one pass over them, not a scan per trip.)
+        var nextBreak = 0
         func addTrip(from start: Timestamp, to end: Timestamp) {
             var from = start
-            for gap in breaks where gap.start >= from && gap.end <= end {
+            while nextBreak < breaks.count, breaks[nextBreak].start < from { nextBreak += 1 }
+            while nextBreak < breaks.count, breaks[nextBreak].end <= end {
+                let gap = breaks[nextBreak]
                 if gap.start > from { trips.append(TripRecord(start: from, end: gap.start)) }
                 from = gap.end
+                nextBreak += 1
             }
             if end > from { trips.append(TripRecord(start: from, end: end)) }
         }
