@@ -138,6 +138,13 @@ public struct SyncConfiguration: Sendable, CustomStringConvertible {
         for header in headers where header.value.contains(where: { $0.isNewline || $0 == "\0" }) {
             throw .invalidConfiguration("header '\(header.name)' has a line break or NUL in its value")
         }
+        // The headers the client sets itself: given again they broke the request (a `Content-Length: 5` had the
+        // server read 5 bytes of the body, a re-tester's) or exactly-once (one fixed key for every batch).
+        for header in headers where SyncConfiguration.clientHeaders.contains(header.name.lowercased()) {
+            throw .invalidConfiguration(
+                "header '\(header.name)' is set by the client for each request (\(header.name.lowercased() == "idempotency-key" ? "a key of its own per batch" : "from the batch it sends")): leave it out"
+            )
+        }
         // Two fields written under one name make an object whose duplicate key a backend reads as it likes.
         var written: [String: String] = [:]
         for canonical in FieldNames.canonical {
@@ -180,6 +187,13 @@ public struct SyncConfiguration: Sendable, CustomStringConvertible {
         }
         return (name, value)
     }
+
+    /// The headers every request sets itself (lower case), which ``headers`` may not give: `Content-Length`,
+    /// `Transfer-Encoding`, `Host`, `Connection` and `Idempotency-Key`. (`Content-Type` given is replaced by
+    /// `application/json`; `User-Agent` given replaces the client's.)
+    static let clientHeaders: Set<String> = [
+        "content-length", "transfer-encoding", "host", "connection", "idempotency-key",
+    ]
 
     static func isValidHeaderName(_ name: String) -> Bool {
         !name.isEmpty

@@ -272,7 +272,9 @@ final class LoopbackReceiver {
         }
         #expect(try Tool.run(["buffer", "add", Tool.demo, "--db", db]).status == 0)
         // The token from a file (`--header @FILE`: kept out of ps and shell history, a backend tester's).
-        let headers = try Tool.temporaryFile("headers.txt", contents: "# the token\nAuthorization: Bearer s3cret\n\n")
+        // (Windows line ends: "\r\n" is one Character, and a split at "\n" read the file as one line.)
+        let headers = try Tool.temporaryFile(
+            "headers.txt", contents: "# the token\r\nAuthorization: Bearer s3cret\r\nX-Device-Id: phone-1\r\n\r\n")
         defer { try? FileManager.default.removeItem(atPath: headers) }
         let sync = try Tool.run([
             "sync", "--db", db, "--url", "http://127.0.0.1:\(receiver.port)/fixes",

@@ -90,6 +90,12 @@ import TrueTrackStore
             try SyncConfiguration(url: url, fieldNames: FieldNames(renamed: ["lat": "y"]))
         }
         #expect(throws: SyncError.self) { try SyncConfiguration(url: url, headers: [("X-Token", "a\r\nX-Evil: 1")]) }
+        // The headers the client sets for each request (a given Content-Length had the server read 5 bytes of the
+        // body; one Idempotency-Key for every batch would break exactly-once).
+        for name in ["Content-Length", "transfer-encoding", "Host", "Connection", "Idempotency-Key"] {
+            #expect(throws: SyncError.self) { try SyncConfiguration(url: url, headers: [(name, "5")]) }
+        }
+        #expect((try? SyncConfiguration(url: url, headers: [("X-Device-Id", "phone-1")])) != nil)
         let swapped = FieldNames(renamed: ["latitude": "longitude", "longitude": "latitude", "provider": ""])
         #expect(try SyncConfiguration(url: url, fieldNames: swapped).fieldNames == swapped)
         let ok = try SyncConfiguration(url: url, batchSize: 1000)

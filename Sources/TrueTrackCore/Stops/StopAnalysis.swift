@@ -440,8 +440,9 @@ public struct StopAnalysis: Sendable, Hashable {
             if let previous, l < previous {
                 // The detector restarted its clock (``StopDetectionProfile/clockJumpSeconds``): the times from
                 // the wrong one on are left out of the span and the gaps.
-                gaps.removeAll { $0.end > l }
-                stays.removeAll { $0.record.end > l }
+                // (Both are in time order: popped from the end, each at most once, not a scan of all per restart.)
+                while let gap = gaps.last, gap.end > l { gaps.removeLast() }
+                while let stay = stays.last, stay.record.end > l { stays.removeLast() }
                 if let f = first, f > l { first = l }
             } else if let previous, l != previous, detector.jumpMilliseconds == l.millisecondsSince1970,
                 detector.beforeJumpMilliseconds == previous.millisecondsSince1970

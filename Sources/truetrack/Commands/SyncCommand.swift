@@ -51,7 +51,9 @@ enum SyncCommand {
             throw UsageError(message: "--header @\(path): cannot read the file (\(error.localizedDescription))")
         }
         var headers: [(name: String, value: String)] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // (Split at every line end, a Windows CRLF included: "\r\n" is one Character, which a split at "\n" kept
+        // whole, so a file edited on Windows was one header with a line break in its value, a re-tester's.)
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             do { headers.append(try SyncConfiguration.parseHeader(trimmed)) } catch {
