@@ -106,6 +106,18 @@ import Testing
         #expect(json.status == 0)
         #expect(json.stdout.contains("\"deviceFiltered\" : 6"), "\(json.stdout)")
 
+        // Of many devices the text names 20 and counts the rest (10,000 vans made one line of 200 KB); --json lists
+        // every one.
+        var fleet = "fixtime,deviceid,latitude,longitude\n"
+        for i in 0..<30 { fleet += "\(1_700_000_000 + i),van\(i),48.1,11.5\n" }
+        let many = try Tool.temporaryFile("fleet-30.csv", contents: fleet)
+        defer { try? FileManager.default.removeItem(atPath: many) }
+        let fleetInfo = try Tool.run(["info", many])
+        #expect(
+            fleetInfo.stdout.contains("van19 (1 fixes) and 10 more (--json lists every one)"), "\(fleetInfo.stdout)")
+        #expect(!fleetInfo.stdout.contains("van20 "))
+        #expect(try Tool.run(["info", "--json", many]).stdout.contains("\"van29\""))
+
         // Another format holds one device: --device there is an error, not ignored (a reviewer's GPX read whole).
         let gpx = Tool.temporaryPath("one-device.gpx")
         defer { try? FileManager.default.removeItem(atPath: gpx) }

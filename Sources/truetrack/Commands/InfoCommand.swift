@@ -234,7 +234,9 @@ enum InfoCommand {
                     + "; a fix's own time first, then the device's, then the server's)")
         }
         if let devices = r.devices, let column = r.deviceColumn, !devices.isEmpty {
-            let list = devices.map { "\($0.id) (\($0.fixes) fixes)" }.joined(separator: ", ")
+            // The first 20 in the text (10,000 vans made one line of 200 KB, a re-tester's); --json lists them all.
+            let shown = devices.prefix(20).map { "\($0.id) (\($0.fixes) fixes)" }.joined(separator: ", ")
+            let list = shown + (devices.count > 20 ? " and \(devices.count - 20) more (--json lists every one)" : "")
             row(
                 devices.count == 1 ? "device" : "devices",
                 devices.count == 1
