@@ -189,10 +189,12 @@ public struct SyncConfiguration: Sendable, CustomStringConvertible {
     }
 
     /// The headers every request sets itself (lower case), which ``headers`` may not give: `Content-Length`,
-    /// `Transfer-Encoding`, `Host`, `Connection` and `Idempotency-Key`. (`Content-Type` given is replaced by
+    /// `Transfer-Encoding`, `Host`, `Connection` and `Idempotency-Key`, and the connection's own (`Expect`, `TE`,
+    /// `Upgrade`, `Keep-Alive`, `Proxy-Connection`). (`Content-Type` given is replaced by
     /// `application/json`; `User-Agent` given replaces the client's.)
     static let clientHeaders: Set<String> = [
-        "content-length", "transfer-encoding", "host", "connection", "idempotency-key",
+        "content-length", "transfer-encoding", "host", "connection", "idempotency-key", "expect", "te", "upgrade",
+        "keep-alive", "proxy-connection",
     ]
 
     static func isValidHeaderName(_ name: String) -> Bool {

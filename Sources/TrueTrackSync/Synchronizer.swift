@@ -329,7 +329,7 @@ public actor Synchronizer {
                     // Timed out only when the deadline's cancel ended it: an answer complete just after the
                     // deadline is still the answer. A body cut off at the limit leaves the status as the answer.
                     if bodyCutOff, let response {
-                        continuation.resume(returning: (response, Data()))
+                        continuation.resume(returning: (response, bodyStart))
                     } else if exchange.isPastDeadline, (error as? URLError)?.code == .cancelled {
                         continuation.resume(throwing: URLError(.timedOut))
                     } else if let error {
@@ -340,6 +340,7 @@ public actor Synchronizer {
                 }
                 guard let delegate = session.delegate as? SessionDelegate else {
                     // (Never: every session is made with one, ``makeSession(_:)``.)
+                    exchange.onComplete = nil  // (it holds the exchange)
                     continuation.resume(throwing: URLError(.unknown))
                     return
                 }
@@ -677,9 +678,10 @@ final class Exchange: @unchecked Sendable {
 /// ``Exchange``, reading the body only to drop it (the acknowledgement is the status).
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     // (`@unchecked`: `exchanges` is read and written under `lock` only.)
-    /// How long a response body may be and still be read (then dropped): 1 MiB. A longer one, or one whose length
-    /// is not announced (chunked), is cut off at its headers: the answer is its status; a body is read at all only
-    /// so that a short one ends its connection cleanly.
+    /// How long a response body may be and still be read (then dropped, but for its first
+    /// ``Exchange/keptBodyBytes``): 1 MiB. One announced longer is cut off at its headers, one of unknown length
+    /// (chunked) where it passes the limit; the status is then the answer. A shorter one is read to its end, so
+    /// that an answer broken mid-body is no acknowledgement.
     static let bodyLimitBytes = 1 << 20
 
     private let lock = NSLock()
@@ -707,11 +709,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     ) {
         let exchange = exchange(of: dataTask)
         exchange?.received(response)
-        // A body announced longer than the limit, or not announced (chunked), is not read at all: URLSession
-        // reads ahead of the delegate, so a cut made in `didReceive data` came seconds and gigabytes late
-        // (3.4 s of a loopback server's chunked 10 GiB). The status is the answer either way.
-        let length = response.expectedContentLength
-        if length > Self.bodyLimitBytes || length < 0, let exchange {
+        // A body announced longer than the limit is not read at all: URLSession reads ahead of the delegate, so a
+        // cut made in `didReceive data` came late (a loopback server's 1 GiB was read whole). One whose length is
+        // not announced (chunked, or ended by closing the connection: Spring Boot and ASP.NET answer so) is read
+        // to its end, or cut at the limit, bounded by the deadline either way: cut at its headers, a 200 whose
+        // connection broke mid-body was taken as an acknowledgement, and a refusal lost its message (a reviewer's).
+        if response.expectedContentLength > Self.bodyLimitBytes, let exchange {
             exchange.cutBodyOff()
         }
         completionHandler(.allow)

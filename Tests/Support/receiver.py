@@ -31,6 +31,9 @@ Faults (each names what the next request gets; "script" is consumed in order bef
   store-huge[:m]          store, then answer 200 with a body of m MiB (default 2048) announced by Content-Length,
                           sent as fast as the client reads it; the bytes it got out are counted in huge_body_bytes
   store-huge-chunked[:m]  the same, the body chunked (no length announced)
+  chunked-reset           store nothing, answer 200 with a chunked body and reset the connection mid-body (an
+                          answer broken off: no acknowledgement)
+  400-chunked             store nothing, answer 400 with a chunked body {"error": "chunked refusal"}
 """
 import argparse
 import json
@@ -203,6 +206,23 @@ class Handler(BaseHTTPRequestHandler):
                 reset_connection(self)
             except OSError:
                 pass  # the client gave up: what it should do
+            return
+        if fault in ("chunked-reset", "400-chunked"):
+            try:
+                self.send_response(200 if fault == "chunked-reset" else 400)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Transfer-Encoding", "chunked")
+                self.end_headers()
+                body = b'{"stored": ' if fault == "chunked-reset" else b'{"error": "chunked refusal"}'
+                self.wfile.write(b"%x\r\n" % len(body) + body + b"\r\n")
+                self.wfile.flush()
+                if fault == "chunked-reset":
+                    time.sleep(0.2)
+                    reset_connection(self)
+                else:
+                    self.wfile.write(b"0\r\n\r\n")
+            except OSError:
+                pass
             return
         if fault.startswith("429"):
             retry_after = fault.split(":", 1)[1] if ":" in fault else "0"

@@ -245,6 +245,28 @@ import TrueTrackStore
         }
     }
 
+    /// A body of unknown length (chunked: Spring Boot and ASP.NET answer so) is read to its end: a 200 broken off
+    /// mid-body is no acknowledgement (the rows go again under their key), and a refusal's message is kept. Cut off
+    /// at its headers, the first was taken as delivered and the second lost its message (a reviewer's).
+    @Test("reads a chunked answer to its end")
+    func readsAChunkedAnswerToItsEnd() async throws {
+        let receiver = try ReceiverProcess()
+        defer { receiver.stop() }
+        let path = temporaryDatabase()
+        defer { removeDatabase(path) }
+        try fill(path, count: 20)
+        try await receiver.control(["script": ["chunked-reset", "400-chunked"]])
+        let results = Results()
+        let summary = try await synchronizer(path, receiver, timeout: 10).flush { results.add($0) }
+        let r = results.all
+        #expect(r.count == 2, "\(r)")
+        #expect(r.first?.success == false && r.first?.disposition == .willRetry, "\(String(describing: r.first))")
+        #expect(r.last?.status == 400 && r.last?.serverMessage == #"{"error": "chunked refusal"}"#)
+        #expect(summary.delivered == 0 && summary.rejected == 20)
+        let stats = try await receiver.stats()
+        #expect(stats["stored_fixes"] as? Int == 0)
+    }
+
     @Test func unreachableServerKeepsEveryFix() async throws {
         let receiver = try ReceiverProcess()
         let path = temporaryDatabase()

@@ -556,9 +556,8 @@ public struct StopAnalysis: Sendable, Hashable {
             return
         }
         // The part of each gap that no stop covers. The stops that overlap a gap start before its end, and among
-        // those they are the ones after the last whose predecessors all end by the gap's start: found by a binary
-        // search and a walk back over the latest ends (a scan of every stop per gap was quadratic), then summed in
-        // time order.
+        // those they are the ones from the first whose latest end passes the gap's start: two binary searches (a
+        // scan of every stop per gap was quadratic), then summed in time order.
         let inOrder = zip(stops, stops.dropFirst()).allSatisfy { $0.start <= $1.start }
         let ordered = inOrder ? stops : stops.sorted { $0.start < $1.start }
         var latestEnd: [Timestamp] = []
@@ -567,8 +566,13 @@ public struct StopAnalysis: Sendable, Hashable {
         var unobserved = 0.0
         for gap in gaps {
             let before = Self.count(of: ordered, startingBefore: gap.end)
-            var from = before
-            while from > 0, latestEnd[from - 1] > gap.start { from -= 1 }
+            // The first stop whose latest end (never decreasing) passes the gap's start: a binary search too (a
+            // walk back went to one long early stop for every later gap, a reviewer's).
+            var from = 0, to = before
+            while from < to {
+                let mid = (from + to) / 2
+                if latestEnd[mid] > gap.start { to = mid } else { from = mid + 1 }
+            }
             var covered = 0.0
             for stop in ordered[from..<before] where stop.end > gap.start {
                 covered += max(stop.start, gap.start).seconds(to: min(stop.end, gap.end))
