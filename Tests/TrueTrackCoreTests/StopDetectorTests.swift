@@ -864,6 +864,46 @@ import TrueTrackSimulation
         }
     }
 
+    /// The stays no stop overlaps, found by one binary search each over the stops in time order and their latest
+    /// ends, are those the plain definition keeps (a scan of every stop per stay): over random stops, nested and
+    /// overlapping ones included, and stays that touch a stop's ends (touching is not overlapping).
+    @Test("keeps the stays no stop overlaps, as the plain definition does")
+    func keepsTheStaysNoStopOverlapsAsThePlainDefinitionDoes() {
+        var rng = SplitMix64(seed: 11)
+        func record(_ a: Int, _ b: Int, fixes: Int) -> StopRecord {
+            StopRecord(
+                start: Self.time(Double(a)), end: Self.time(Double(b)), latitude: 0, longitude: 0, radiusMetres: 0,
+                fixes: fixes)
+        }
+        var kept = 0, dropped = 0
+        for _ in 0..<400 {
+            var stops: [StopRecord] = []
+            for _ in 0..<Int(rng.next() % 10) {
+                let a = Int(rng.next() % 5000)
+                stops.append(record(a, a + Int(rng.next() % 800), fixes: 1))
+            }
+            stops.sort { $0.start < $1.start }
+            var stays: [StopRecord] = []
+            for _ in 0..<Int(rng.next() % 10) {
+                let a = Int(rng.next() % 5000)
+                stays.append(record(a, a + 1 + Int(rng.next() % 400), fixes: 0))
+            }
+            // A stay that ends where a stop starts, and one that starts where a stop ends: both kept.
+            if let stop = stops.last {
+                let start = Int((stop.start.millisecondsSince1970 - Self.t0) / 1000)
+                let end = Int((stop.end.millisecondsSince1970 - Self.t0) / 1000)
+                stays.append(record(start - 50, start, fixes: 0))
+                stays.append(record(end, end + 50, fixes: 0))
+            }
+            let plain = stays.filter { stay in !stops.contains { $0.start < stay.end && stay.start < $0.end } }
+            let found = StopAnalysis.stays(stays, notSpannedBy: stops)
+            #expect(found == plain)
+            kept += found.count
+            dropped += stays.count - found.count
+        }
+        #expect(kept > 100 && dropped > 100)  // (both cases exercised)
+    }
+
     /// A silence longer than 10 minutes ends a trip (two tracks of a commute 9 hours apart were one trip of
     /// 33,200 s); a shorter one (a tunnel) stays inside it. Its time is unobserved either way.
     @Test func aLongSilenceEndsATrip() {

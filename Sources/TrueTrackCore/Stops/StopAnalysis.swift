@@ -480,16 +480,7 @@ public struct StopAnalysis: Sendable, Hashable {
             // A stay a stop spans is in that stop (a countdown that ran on after the gap and committed: the gap was
             // listed twice, as a stop's unobserved time and as a possible stop, a tester's).
             stops.sort { $0.start < $1.start }
-            // (With the stops in time order and the latest end among the first k of them, one binary search per
-            // stay: a scan of every stop per stay made a sparse logger's many stays quadratic, a performance
-            // tester's 1 M fixes in 5.4 s, 48 % of it here and in the init's gaps.)
-            var latestEnd: [Timestamp] = []
-            latestEnd.reserveCapacity(stops.count)
-            for stop in stops { latestEnd.append(max(latestEnd.last ?? stop.end, stop.end)) }
-            possible.removeAll { stay in
-                let k = StopAnalysis.count(of: stops, startingBefore: stay.end)
-                return k > 0 && latestEnd[k - 1] > stay.start
-            }
+            possible = StopAnalysis.stays(possible, notSpannedBy: stops)
             // A sparse logger's first step, judged a gap before the detector knew its rhythm (the profile's gap,
             // 20 s driving, against a tracker every 30 s), is one of its steps when it is no longer than the gap
             // the rhythm now sets: the track began at its first stop when the first fix lies within the radius of
@@ -529,6 +520,28 @@ public struct StopAnalysis: Sendable, Hashable {
     /// tester's commute, two tracks 9 hours apart, was one trip of 33,200 s.
     public static let tripBreakingGapSeconds = 600.0
 
+    /// The latest end among the first 1, 2, … of `stops` (never decreasing): with `stops` in time order by start,
+    /// whether any of the first k ends after a time is one comparison.
+    static func latestEnds(of stops: [StopRecord]) -> [Timestamp] {
+        var ends: [Timestamp] = []
+        ends.reserveCapacity(stops.count)
+        for stop in stops { ends.append(max(ends.last ?? stop.end, stop.end)) }
+        return ends
+    }
+
+    /// The stays of `stays` that no stop of `stops` (in time order by start) overlaps: a stay a stop spans is in
+    /// that stop (a countdown that ran on after the gap and committed: the gap was listed twice, as a stop's
+    /// unobserved time and as a possible stop, a tester's). One binary search per stay, over the stops and their
+    /// ``latestEnds(of:)``: a scan of every stop per stay made a sparse logger's many stays quadratic (a
+    /// performance tester's 1 M fixes in 5.4 s, 48 % of it here and in the gaps' unobserved time).
+    static func stays(_ stays: [StopRecord], notSpannedBy stops: [StopRecord]) -> [StopRecord] {
+        let latestEnd = latestEnds(of: stops)
+        return stays.filter { stay in
+            let k = count(of: stops, startingBefore: stay.end)
+            return !(k > 0 && latestEnd[k - 1] > stay.start)
+        }
+    }
+
     /// How many of `stops` (in time order by start) start before `time`.
     static func count(of stops: [StopRecord], startingBefore time: Timestamp) -> Int {
         var lo = 0, hi = stops.count
@@ -560,9 +573,7 @@ public struct StopAnalysis: Sendable, Hashable {
         // scan of every stop per gap was quadratic), then summed in time order.
         let inOrder = zip(stops, stops.dropFirst()).allSatisfy { $0.start <= $1.start }
         let ordered = inOrder ? stops : stops.sorted { $0.start < $1.start }
-        var latestEnd: [Timestamp] = []
-        latestEnd.reserveCapacity(ordered.count)
-        for stop in ordered { latestEnd.append(max(latestEnd.last ?? stop.end, stop.end)) }
+        let latestEnd = Self.latestEnds(of: ordered)
         var unobserved = 0.0
         for gap in gaps {
             let before = Self.count(of: ordered, startingBefore: gap.end)
