@@ -197,17 +197,26 @@ public struct SmoothedTrack: Sendable {
     /// system not positive definite, which exact arithmetic rules out).
     public var solver: SmoothingOptions.Solver
 
-    /// ``distanceSigmaMetres`` from its terms, in quadrature (one formula for a track and for one smoothed in
-    /// pieces): the white noise (``distanceNoiseSigmaMetres``), the process noise's
-    /// (``distanceProcessSensitivityMetres`` × ``processDensityLogSigma``), the gaps, the model difference, the still
-    /// runs' chords, the noise lengthening, the curve between readings and the model's curves.
-    static func distanceSigmaMetres(
+    /// Stores the distance's uncertainty terms and ``distanceSigmaMetres``, their sum in quadrature (one formula
+    /// for a track and for one smoothed in pieces): the white noise (``distanceNoiseSigmaMetres``), the process
+    /// noise's (``distanceProcessSensitivityMetres`` × ``processDensityLogSigma``), the gaps, the model difference,
+    /// the still runs' chords, the noise lengthening, the curve between readings (``curveExcessMetres``) and the
+    /// model's curves.
+    mutating func setDistanceTerms(
         noiseSigma: Double, processSensitivity: Double, gapExcess: Double, modelDifference: Double,
         stillChord: Double, lengthening: Double, curve: Double, modelCurve: Double
-    ) -> Double {
-        let processSigma = abs(processSensitivity) * processDensityLogSigma
+    ) {
+        distanceNoiseSigmaMetres = noiseSigma
+        distanceProcessSensitivityMetres = processSensitivity
+        distanceGapExcessMetres = gapExcess
+        distanceModelDifferenceMetres = modelDifference
+        stillChordMetres = stillChord
+        distanceNoiseLengtheningMetres = lengthening
+        curveExcessMetres = curve
+        distanceModelCurveMetres = modelCurve
+        let processSigma = abs(processSensitivity) * Self.processDensityLogSigma
         let variance = noiseSigma * noiseSigma + processSigma * processSigma + gapExcess * gapExcess
-        return
+        distanceSigmaMetres =
             (variance + modelDifference * modelDifference + stillChord * stillChord + lengthening * lengthening
             + curve * curve + modelCurve * modelCurve)
             .squareRoot()

@@ -154,18 +154,10 @@ extension WholeTrackSmoother {
             result.vehicleLengthMetres += part.vehicleLengthMetres
         }
         result.distanceMetres = distance
-        result.distanceNoiseSigmaMetres = noiseVariance.squareRoot()
-        result.distanceSigmaMetres = SmoothedTrack.distanceSigmaMetres(
-            noiseSigma: result.distanceNoiseSigmaMetres, processSensitivity: sensitivity, gapExcess: gapExcess,
+        result.setDistanceTerms(
+            noiseSigma: noiseVariance.squareRoot(), processSensitivity: sensitivity, gapExcess: gapExcess,
             modelDifference: modelDifference, stillChord: stillChord, lengthening: lengthening, curve: curve,
             modelCurve: modelCurve)
-        result.distanceProcessSensitivityMetres = sensitivity
-        result.distanceGapExcessMetres = gapExcess
-        result.distanceModelDifferenceMetres = modelDifference
-        result.distanceNoiseLengtheningMetres = lengthening
-        result.distanceModelCurveMetres = modelCurve
-        result.curveExcessMetres = curve
-        result.stillChordMetres = stillChord
         return result
     }
 }

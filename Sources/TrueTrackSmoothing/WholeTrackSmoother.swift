@@ -643,27 +643,17 @@ public struct WholeTrackSmoother: Sendable {
 
         let noiseSigma = max(distanceVariance, 0).squareRoot()
         if !lengthening.isFinite { lengthening = 0 }
-        let curve = whiteCurveExcess ?? curveExcess
-        let sigma = SmoothedTrack.distanceSigmaMetres(
-            noiseSigma: noiseSigma, processSensitivity: sensitivity, gapExcess: gapExcess,
-            modelDifference: modelDifference, stillChord: stillChord, lengthening: lengthening, curve: curve,
-            modelCurve: modelCurve)
-
         var result = SmoothedTrack(
             points: points, distanceMetres: max(distance + curveExcess + modelDifference, 0),
-            distanceSigmaMetres: sigma,
+            distanceSigmaMetres: 0,
             iterations: iterations, segmentCount: segment + 1, excludedFixCount: problem.excludedFixCount,
             solver: solver)
-        result.distanceNoiseSigmaMetres = noiseSigma
-        result.distanceProcessSensitivityMetres = sensitivity
-        result.distanceGapExcessMetres = gapExcess
-        result.distanceModelDifferenceMetres = modelDifference
-        result.distanceNoiseLengtheningMetres = lengthening
-        result.distanceModelCurveMetres = modelCurve
+        result.setDistanceTerms(
+            noiseSigma: noiseSigma, processSensitivity: sensitivity, gapExcess: gapExcess,
+            modelDifference: modelDifference, stillChord: stillChord, lengthening: lengthening,
+            curve: whiteCurveExcess ?? curveExcess, modelCurve: modelCurve)
         result.stillLengthMetres = stillLength
-        result.stillChordMetres = stillChord
         result.vehicleLengthMetres = vehicleLength
-        result.curveExcessMetres = curve
         result.courseOffsetDegrees = courseOffset ?? 0
         result.whiteAccuracyScale = whiteScale ?? 1
         result.noise = noise
