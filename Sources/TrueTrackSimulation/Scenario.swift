@@ -126,9 +126,7 @@ public struct Scenario: Sendable, Hashable {
 
     /// `longitude` in −180…180 (the identity there, so that every truth within that range keeps its bits).
     static func normalizedLongitude(_ longitude: Double) -> Double {
-        guard !(longitude >= -180 && longitude <= 180) else { return longitude }
-        let r = longitude.remainder(dividingBy: 360)
-        return r < -180 ? r + 360 : r
+        longitude >= -180 && longitude <= 180 ? longitude : GeoAngle.normalized(degrees: longitude)
     }
 
     /// The truth sampled every ``intervalSeconds`` from the start to the end inclusive.

@@ -45,7 +45,7 @@ package enum GeoAngle {
 
     /// An angle in degrees reduced to −180 < result ≤ 180 (exact).
     @inlinable
-    static func normalized(degrees x: Double) -> Double {
+    package static func normalized(degrees x: Double) -> Double {
         let y = x.remainder(dividingBy: 360)
         return y == -180 ? 180 : y
     }

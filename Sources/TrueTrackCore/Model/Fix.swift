@@ -333,6 +333,18 @@ public enum Provider: String, Sendable, Hashable, CaseIterable, Codable {
         default: self = .other
         }
     }
+
+    /// The names ``init(name:)`` knows, as a message lists them: what a filter by provider (`--provider`, a
+    /// manifest's `Provider=`) may name.
+    public static let knownNames = "gps, gnss, fused, flp, network, nlp, wifi, cell, passive, gt, truth, unknown, other"
+
+    /// The provider a filter names, or `nil` for a name ``init(name:)`` does not know (it would read as ``other``
+    /// and keep nothing a user meant) or an empty one. `other` itself is known.
+    public init?(knownName name: String) {
+        let provider = Provider(name: name)
+        guard !name.isEmpty, provider != .other || name.lowercased() == "other" else { return nil }
+        self = provider
+    }
 }
 
 /// Why a fix could not be created.

@@ -544,10 +544,16 @@ public struct StopAnalysis: Sendable, Hashable {
 
     /// How many of `stops` (in time order by start) start before `time`.
     static func count(of stops: [StopRecord], startingBefore time: Timestamp) -> Int {
-        var lo = 0, hi = stops.count
+        partitionPoint(stops.count) { stops[$0].start >= time }
+    }
+
+    /// The first index in `0..<count` where `isPast` holds, for a predicate false then true along the indices
+    /// (`count` when it never holds): a binary search.
+    static func partitionPoint(_ count: Int, where isPast: (Int) -> Bool) -> Int {
+        var lo = 0, hi = count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if stops[mid].start < time { lo = mid + 1 } else { hi = mid }
+            if isPast(mid) { hi = mid } else { lo = mid + 1 }
         }
         return lo
     }
@@ -579,11 +585,7 @@ public struct StopAnalysis: Sendable, Hashable {
             let before = Self.count(of: ordered, startingBefore: gap.end)
             // The first stop whose latest end (never decreasing) passes the gap's start: a binary search too (a
             // walk back went to one long early stop for every later gap, a reviewer's).
-            var from = 0, to = before
-            while from < to {
-                let mid = (from + to) / 2
-                if latestEnd[mid] > gap.start { to = mid } else { from = mid + 1 }
-            }
+            let from = Self.partitionPoint(before) { latestEnd[$0] > gap.start }
             var covered = 0.0
             for stop in ordered[from..<before] where stop.end > gap.start {
                 covered += max(stop.start, gap.start).seconds(to: min(stop.end, gap.end))

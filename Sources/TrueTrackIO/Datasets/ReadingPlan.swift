@@ -60,15 +60,13 @@ extension DatasetManifest {
     /// - Throws: ``ReadError/unsupportedFormat(path:reason:)`` naming `MANIFEST.json`, the entry and its `format` when the
     ///   format names a provider TrueTrack does not know (`Provider=FPL` read every provider's fixes).
     public func readingPlan(of recording: Recording) throws(ReadError) -> (format: FixFormat?, options: ReadOptions) {
-        if let name = recording.providerName,
-            name.isEmpty || (Provider(name: name) == .other && name.lowercased() != "other")
-        {
+        if let name = recording.providerName, Provider(knownName: name) == nil {
             // (An empty `Provider=` kept only the fixes without a provider, silently: a reviewer's.)
             throw .unsupportedFormat(
                 path: path,
                 reason: "\(recording.entryName).format \"\(recording.format)\": "
                     + (name.isEmpty ? "Provider= names no provider" : "unknown provider '\(name)'")
-                    + " (expected one of: gps, fused, flp, network, nlp, passive, gt, unknown, other)")
+                    + " (expected one of: \(Provider.knownNames))")
         }
         return recording.readingPlan
     }

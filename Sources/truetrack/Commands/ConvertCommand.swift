@@ -61,6 +61,7 @@ enum ConvertCommand {
         let first = Result { () throws(ReadError) -> Fix? in try reader.next() }
         var writer: AnyFixWriter
         let sink: ByteSink
+        let declared = DeclaredActivity.type(ofFileAt: input)
         do {
             sink = try ByteSink(path: output)
             // The activity the input declares stays with the track (a converted ride still reads as a ride).
@@ -68,7 +69,7 @@ enum ConvertCommand {
             // LineStrings, or a CSV's and JSON Lines' `segment` (they were lost through CSV and JSON Lines before).
             writer = try AnyFixWriter(
                 sink: sink, format: to, geoJSONGeometry: arguments.has("lines") ? .lineString : .points,
-                trackType: DeclaredActivity.type(ofFileAt: input),
+                trackType: declared,
                 keepsSegments: reader.format == .gpx || reader.format == .tcx || reader.segmentIndex != nil)
         } catch {
             throw CommandFailure(message: error.description)
@@ -169,7 +170,7 @@ enum ConvertCommand {
         Terminal.error(note + "\n")
         if count > 0,
             let warning = InputOptions.lostActivityWarning(
-                declared: DeclaredActivity.type(ofFileAt: input), writtenAs: to, to: output, input: input)
+                declared: declared, writtenAs: to, to: output, input: input)
         {
             Terminal.error(warning)
         }

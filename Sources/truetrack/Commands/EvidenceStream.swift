@@ -252,15 +252,19 @@ struct EvidenceStream {
     /// Warns about the fixes `wrong` (in read order) left out for a time that is `how` (wrong); `note` follows
     /// the sentence.
     private mutating func warn(_ wrong: [Entry], _ how: String, note: String = "") {
-        guard let first = wrong.first else { return }
-        warningCount += 1
-        guard warnings.count < 5 else { return }
+        guard let first = wrong.first, keepsNextWarning() else { return }
         warnings.append(
             "warning: fix \(first.index) (in read order) of \(input) is dated "
                 + ISO8601.format(first.evidence.timestamp)
                 + (wrong.count > 1 ? " (and \(wrong.count - 1) more accepted fixes after it)" : "")
                 + ", \(how); the summary's times, stops and smoothed track leave "
                 + (wrong.count > 1 ? "those fixes" : "that fix") + " out\(note)\n")
+    }
+
+    /// Counts a warning; whether it is among the first five (all that are printed), which alone are built and kept.
+    private mutating func keepsNextWarning() -> Bool {
+        warningCount += 1
+        return warnings.count < 5
     }
 
     /// Removes the current generation's pending entries that `isWrong` picks (those already analysed cannot be:
@@ -312,15 +316,12 @@ struct EvidenceStream {
                 wrong,
                 "after the fixes that follow; the tracker started again at fix \(index) ("
                     + "\(ISO8601.format(time)))", note: late)
-        } else if analysedWrong {
-            warningCount += 1
-            if warnings.count < 5 {
-                warnings.append(
-                    "warning: fixes of \(input) more than \(holdBack) fixes before fix \(index) are dated after it; "
-                        + "the tracker started again at fix \(index) (\(ISO8601.format(time))); they were "
-                        + "already in the stop analysis (a file is read again to leave them out; from standard input the "
-                        + "stops and times hold them)\n")
-            }
+        } else if analysedWrong, keepsNextWarning() {
+            warnings.append(
+                "warning: fixes of \(input) more than \(holdBack) fixes before fix \(index) are dated after it; "
+                    + "the tracker started again at fix \(index) (\(ISO8601.format(time))); they were "
+                    + "already in the stop analysis (a file is read again to leave them out; from standard input the "
+                    + "stops and times hold them)\n")
         }
         generation += 1
         latestAcceptedAnalysed = nil

@@ -116,10 +116,8 @@ enum InputOptions {
             format = parsed
         }
         let providers = arguments.all("provider")
-        for name in providers where Provider(name: name) == .other && name.lowercased() != "other" {
-            throw UsageError(
-                message: "unknown provider '\(name)' (expected one of: gps, fused, flp, network, nlp, "
-                    + "passive, gt, unknown, other)")
+        for name in providers where Provider(knownName: name) == nil {
+            throw UsageError(message: "unknown provider '\(name)' (expected one of: \(Provider.knownNames))")
         }
         if !providers.isEmpty { options.providers = Set(providers.map(Provider.init(name:))) }
         options.acceptsChecksumMismatches = arguments.has("accept-bad-checksums")
@@ -411,15 +409,6 @@ extension ReadError {
         case .malformedRecord: !endsReadingEvenWhenLenient
         default: false
         }
-    }
-
-    /// A GPX or TCX error that ends the reading whatever the option (``GPXReader``'s): elements nested past the
-    /// reader's limit, and anything but white space, comments and processing instructions after the root element
-    /// closed (two joined files were told that --lenient reads on). An input that is no GPX at all also ends the
-    /// reading, but keeps its hint (``ProcessCommandTests``' HTML page).
-    var endsReadingEvenWhenLenient: Bool {
-        guard case .malformedRecord(_, let expected, _) = self else { return false }
-        return expected.contains(" closed the document on line ") || expected.contains("elements nested at most ")
     }
 
     /// What the user can do about a damaged record, appended to its message: `--lenient` skips malformed

@@ -165,7 +165,7 @@ enum ProcessCommand {
         guard inputs.count > 1 else {
             try Batch.runOne(
                 inputs[0], json: arguments.has("json"),
-                toStandardError: arguments.value("decisions") == "-" || arguments.value("out") == "-"
+                toStandardError: reportsToStandardError(arguments)
             ) { (collect: @escaping (Summary) -> Void) in
                 try run(inputs[0], arguments, collect: collect, batched: false)
             }
@@ -176,6 +176,11 @@ enum ProcessCommand {
             (input, collect: @escaping (Summary) -> Void) in
             try run(input, arguments, collect: collect, batched: true)
         }
+    }
+
+    /// Whether the summary goes to standard error: the decisions or the track took standard output (`-`).
+    static func reportsToStandardError(_ arguments: ParsedArguments) -> Bool {
+        arguments.value("decisions") == "-" || arguments.value("out") == "-"
     }
 
     /// The text line that sums several inputs' summaries.
@@ -197,8 +202,7 @@ enum ProcessCommand {
 
     /// Processes one input, hands its summary to `collect` and prints it, as text; as JSON only when not
     /// `batched` (several inputs: ``Batch`` prints the array).
-    static func run(_ input: String, _ arguments: ParsedArguments, collect: ((Summary) -> Void)?, batched: Bool) throws
-    {
+    static func run(_ input: String, _ arguments: ParsedArguments, collect: (Summary) -> Void, batched: Bool) throws {
         let (format, options) = try InputOptions.from(arguments)
         let profileChoice = try InputOptions.profileChoice(arguments, input: input)
         let profile = TrackingProfile.preset(profileChoice.kind)
@@ -389,10 +393,10 @@ enum ProcessCommand {
             warnings.append(warning)
         }
         summary.warnings = warnings.map(Terminal.warningText)
-        collect?(summary)
+        collect(summary)
         // (A text summary of nothing, before an error that let no fix through, says nothing.)
         let saysSomething = read > 0 || failure == nil || arguments.has("json")
-        let toStandardError = arguments.value("decisions") == "-" || arguments.value("out") == "-"
+        let toStandardError = reportsToStandardError(arguments)
         if !batched || !arguments.has("json"), saysSomething {
             let summaryText = arguments.has("json") ? Terminal.json(summary) : text(summary)
             if toStandardError { Terminal.error(summaryText) } else { Terminal.out(summaryText) }

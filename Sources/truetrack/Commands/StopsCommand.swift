@@ -265,7 +265,7 @@ enum StopsCommand {
 
     /// Analyses one input, hands its report to `collect` and prints it, as text; as JSON only when not `batched`
     /// (several inputs: ``Batch`` prints the array).
-    static func run(_ input: String, _ arguments: ParsedArguments, collect: ((Report) -> Void)?, batched: Bool) throws {
+    static func run(_ input: String, _ arguments: ParsedArguments, collect: (Report) -> Void, batched: Bool) throws {
         let (format, options) = try InputOptions.from(arguments)
         let choice = try InputOptions.profileChoice(arguments, input: input)
         let kind = choice.kind
@@ -338,7 +338,7 @@ enum StopsCommand {
             }
         }
         // With the GeoJSON on standard output ('--out -'), the report goes to standard error.
-        collect?(report)
+        collect(report)
         // (A text report of nothing, before an error that let no fix through, says nothing.)
         let saysSomething = report.fixes > 0 || failure == nil || arguments.has("json")
         if !batched || !arguments.has("json"), saysSomething {

@@ -434,16 +434,27 @@ public struct GPXReader: FixReader {
         if second {
             throw .malformedRecord(
                 location(at: at),
-                expected: "the end of the input after \(rootEnd) closed the document on line \(rootCloseLine): a "
+                expected: "the end of the input after \(rootEnd)\(GPXReader.closedTheDocument)\(rootCloseLine): a "
                     + "second document starts here (files joined, as by 'cat a.gpx b.gpx'?); split the input into "
                     + "one file per document and read each",
                 found: found)
         }
         throw .malformedRecord(
             location(at: at),
-            expected: "nothing but white space, comments and processing instructions after \(rootEnd) closed the "
-                + "document on line \(rootCloseLine)",
+            expected: "nothing but white space, comments and processing instructions after \(rootEnd)"
+                + "\(GPXReader.closedTheDocument)\(rootCloseLine)",
             found: found)
+    }
+
+    /// What an error after the root element says of it (``ReadError/endsReadingEvenWhenLenient`` looks for it).
+    static let closedTheDocument = " closed the document on line "
+    /// What an element nested past ``maximumDepth`` was expected to be.
+    static let depthExpectation = "elements nested at most \(maximumDepth) deep"
+
+    /// The error of a start tag at `at` (its name ending at `end`) nested past ``maximumDepth``.
+    @inline(never)
+    private mutating func depthError(_ p: UnsafeRawBufferPointer, _ at: Int, _ end: Int) -> ReadError {
+        .malformedRecord(location(at: at), expected: GPXReader.depthExpectation, found: GPXReader.text(p, at, end))
     }
 
     /// Pushes the element named `p[ns..<ne]` (whose start tag is at `lt`) on the stack of open elements.
@@ -451,9 +462,7 @@ public struct GPXReader: FixReader {
     private mutating func open(_ p: UnsafeRawBufferPointer, _ lt: Int, _ ns: Int, _ ne: Int) throws(ReadError) {
         guard openNameEnds.count < GPXReader.maximumDepth else {
             finished = true
-            throw .malformedRecord(
-                location(at: lt), expected: "elements nested at most \(GPXReader.maximumDepth) deep",
-                found: GPXReader.text(p, lt, ne))
+            throw depthError(p, lt, ne)
         }
         openNameBytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: p[ns..<ne]))
         openNameEnds.append(openNameBytes.count)
@@ -1089,9 +1098,7 @@ public struct GPXReader: FixReader {
                     if child.selfClosing { continue }
                     if field == .none {
                         guard depth < GPXReader.maximumDepth else {
-                            throw .malformedRecord(
-                                location(at: open), expected: "elements nested at most \(GPXReader.maximumDepth) deep",
-                                found: GPXReader.text(p, open, nameEnd))
+                            throw depthError(p, open, nameEnd)
                         }
                         if openChildren.count <= 2 * depth { openChildren.append(contentsOf: [0, 0]) }
                         openChildren[2 * depth] = ns
@@ -1408,5 +1415,16 @@ extension GPXPointKind {
         case .routePoint: "rtept"
         case .waypoint: "wpt"
         }
+    }
+}
+
+extension ReadError {
+    /// A GPX or TCX error that ends the reading whatever ``ReadOptions/lenient`` says (``GPXReader``'s): elements
+    /// nested past the reader's limit, and anything but white space, comments and processing instructions after
+    /// the root element closed (nothing there belongs to the document; two joined files were told that --lenient
+    /// reads on).
+    public var endsReadingEvenWhenLenient: Bool {
+        guard case .malformedRecord(_, let expected, _) = self else { return false }
+        return expected.contains(GPXReader.closedTheDocument) || expected == GPXReader.depthExpectation
     }
 }
