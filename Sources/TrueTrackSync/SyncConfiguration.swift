@@ -131,20 +131,7 @@ public struct SyncConfiguration: Sendable, CustomStringConvertible {
         guard requestTimeoutSeconds.isFinite, requestTimeoutSeconds >= 1 else {
             throw .invalidConfiguration("request timeout must be at least 1 second")
         }
-        for header in headers where !SyncConfiguration.isValidHeaderName(header.name) {
-            throw .invalidConfiguration("header name '\(header.name)' is not a valid HTTP token")
-        }
-        // A line break in a value would end the header there and start another (header injection).
-        for header in headers where header.value.contains(where: { $0.isNewline || $0 == "\0" }) {
-            throw .invalidConfiguration("header '\(header.name)' has a line break or NUL in its value")
-        }
-        // The headers the client sets itself: given again they broke the request (a `Content-Length: 5` had the
-        // server read 5 bytes of the body, a re-tester's) or exactly-once (one fixed key for every batch).
-        for header in headers where SyncConfiguration.clientHeaders.contains(header.name.lowercased()) {
-            throw .invalidConfiguration(
-                "header '\(header.name)' is set by the client for each request (\(header.name.lowercased() == "idempotency-key" ? "a key of its own per batch" : "from the batch it sends")): leave it out"
-            )
-        }
+        for header in headers { try SyncConfiguration.check(header) }
         // Two fields written under one name make an object whose duplicate key a backend reads as it likes.
         var written: [String: String] = [:]
         for canonical in FieldNames.canonical {
@@ -182,10 +169,28 @@ public struct SyncConfiguration: Sendable, CustomStringConvertible {
         }
         let name = text[..<colon].trimmingCharacters(in: .whitespaces)
         let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        guard isValidHeaderName(name) else {
-            throw .invalidConfiguration("header name '\(name)' is not a valid HTTP token")
-        }
+        try check((name, value))
         return (name, value)
+    }
+
+    /// Checks one extra header, as ``validate()`` checks them all (``parseHeader(_:)`` too, so that `sync --header
+    /// @FILE` names the line of a refused one): a valid token for a name, no line break or NUL in the value (it
+    /// would end the header there and start another: header injection), and none of ``clientHeaders``.
+    static func check(_ header: (name: String, value: String)) throws(SyncError) {
+        guard isValidHeaderName(header.name) else {
+            throw .invalidConfiguration("header name '\(header.name)' is not a valid HTTP token")
+        }
+        guard !header.value.contains(where: { $0.isNewline || $0 == "\0" }) else {
+            throw .invalidConfiguration("header '\(header.name)' has a line break or NUL in its value")
+        }
+        // The headers the client sets itself: given again they broke the request (a `Content-Length: 5` had the
+        // server read 5 bytes of the body, a re-tester's) or exactly-once (one fixed key for every batch).
+        guard !clientHeaders.contains(header.name.lowercased()) else {
+            let why =
+                header.name.lowercased() == "idempotency-key" ? "a key of its own per batch" : "from the batch it sends"
+            throw .invalidConfiguration(
+                "header '\(header.name)' is set by the client for each request (\(why)): leave it out")
+        }
     }
 
     /// The headers every request sets itself (lower case), which ``headers`` may not give: `Content-Length`,

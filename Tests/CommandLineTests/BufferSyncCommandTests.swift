@@ -294,6 +294,12 @@ final class LoopbackReceiver {
         let refused = try Tool.run(["sync", "--db", db, "--url", "http://127.0.0.1:1/fixes", "--header", "@" + broken])
         #expect(refused.status == 2 && refused.stderr.contains("@\(broken), line 2:"), "\(refused.stderr)")
         #expect(!refused.stderr.contains("s3cret"))
+        // So is a header the client sets itself (it was refused only later, without the file's line).
+        let clients = try Tool.temporaryFile("headers-client.txt", contents: "X-Ok: 1\nContent-Length: 5\n")
+        defer { try? FileManager.default.removeItem(atPath: clients) }
+        let own = try Tool.run(["sync", "--db", db, "--url", "http://127.0.0.1:1/fixes", "--header", "@" + clients])
+        #expect(own.status == 2 && own.stderr.contains("@\(clients), line 2:"), "\(own.stderr)")
+        #expect(own.stderr.contains("set by the client"))
     }
 
     /// A backend that rejects every batch (422): sync exits 0 with "delivered 0" (a cron job read success), and
