@@ -105,6 +105,7 @@ notebooks: build
 	TRUETRACK=$(abspath $(BIN)) TRUETRACK_PEERS=$(PEERS_NOTE) $(NOTEBOOK_VENV)/bin/python -m jupyter nbconvert \
 	  --to markdown --execute --ExecutePreprocessor.timeout=600 notebooks/accuracy.ipynb \
 	  --output-dir .build/notebooks-export --output accuracy
+	test -f .build/notebooks-export/accuracy.md && test -d .build/notebooks-export/accuracy_files
 	rm -rf notebooks-export/accuracy_files
 	mv .build/notebooks-export/accuracy_files notebooks-export/accuracy_files
 	mv .build/notebooks-export/accuracy.md notebooks-export/accuracy.md

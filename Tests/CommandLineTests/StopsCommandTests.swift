@@ -41,11 +41,6 @@ import Testing
         }
     }
 
-    /// Fixes delivered in batches newest first (rows 300–419 of the demo walk, its stop among them, in reversed
-    /// 30-row batches): fewer than a fifth of the file is out of order, so no warning said the stop was lost (a
-    /// stops tester's drive). A run of late fixes spanning a minute or more inside a silence of the accepted
-    /// track is warned of, with its times; swapped neighbours are not, nor an overlapping re-export (rows 200–299
-    /// again after 299: nothing is missing, a reviewer's).
     /// The warnings are printed before the GeoJSON is written, so a write that fails does not drop them (a
     /// reviewer's: they were printed after it).
     @Test("prints its warnings even when the GeoJSON cannot be written")
@@ -59,6 +54,11 @@ import Testing
         #expect(result.stderr.contains("before 1970"), "\(result.stderr)")
     }
 
+    /// Fixes delivered in batches newest first (rows 300–419 of the demo walk, its stop among them, in reversed
+    /// 30-row batches): fewer than a fifth of the file is out of order, so no warning said the stop was lost (a
+    /// stops tester's drive). A run of late fixes spanning a minute or more inside a silence of the accepted
+    /// track is warned of, with its times; swapped neighbours are not, nor an overlapping re-export (rows 200–299
+    /// again after 299: nothing is missing, a reviewer's).
     @Test func warnsOfABlockOfLateFixes() throws {
         let lines = try String(contentsOfFile: Tool.demo, encoding: .utf8).split(separator: "\n").map(String.init)
         let header = lines[0], rows = Array(lines.dropFirst())

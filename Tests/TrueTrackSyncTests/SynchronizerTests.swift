@@ -209,23 +209,14 @@ import TrueTrackStore
         #expect(stats["stored_fixes"] as? Int == 20)
     }
 
-    /// The acknowledgement is the status: a body is dropped as it arrives, and one longer than 1 MiB or of unknown
-    /// length is cut off at its headers, so a hostile or broken server's endless answer neither fills memory nor
-    /// outlasts the timeout (a fuzz tester's 10 GiB body grew the process to 13.9 GB, and trapped it under a memory
-    /// limit). Both an announced length and a chunked body of 2 GiB: the process's peak memory grows by far less
-    /// (a completion handler held the whole body, twice over when it was handed on).
-    @Test("keeps no answer body in memory")
-    func keepsNoAnswerBodyInMemory() async throws {
-        func peakResidentBytes() -> Int {
-            var usage = rusage()
-            #if os(Linux)
-                getrusage(RUSAGE_SELF.rawValue, &usage)
-                return usage.ru_maxrss * 1024  // (kilobytes on Linux)
-            #else
-                getrusage(RUSAGE_SELF, &usage)
-                return usage.ru_maxrss  // (bytes on Apple platforms)
-            #endif
-        }
+    /// The acknowledgement is the status: a body is dropped as it arrives, one announced longer than 1 MiB is cut
+    /// off at its headers and a chunked one at 1 MiB, so a hostile or broken server's endless answer neither fills
+    /// memory nor outlasts the timeout (a fuzz tester's 10 GiB body grew the process to 13.9 GB, and trapped it
+    /// under a memory limit; `truetrack sync` against it now peaks at about 40 MB). Both an announced length and a
+    /// chunked body of 2 GiB: the receiver gets far less than half of it out (a completion handler read all of it).
+    /// (The process's peak memory is no measure here: it is shared with the tests running beside this one.)
+    @Test("reads no answer body past what it needs")
+    func readsNoAnswerBodyPastWhatItNeeds() async throws {
         for fault in ["store-huge:2048", "store-huge-chunked:2048"] {
             let receiver = try ReceiverProcess()
             defer { receiver.stop() }
@@ -233,15 +224,16 @@ import TrueTrackStore
             defer { removeDatabase(path) }
             try fill(path, count: 20)
             try await receiver.control(["script": [fault]])
-            let peakBefore = peakResidentBytes()
             let start = Date()
             let summary = try await synchronizer(path, receiver, timeout: 30).flush()
             #expect(Date().timeIntervalSince(start) < 20, "\(fault)")
             #expect(summary.isComplete && summary.delivered == 20, "\(fault)")
-            let grown = peakResidentBytes() - peakBefore
-            #expect(grown < 512 << 20, "\(fault): peak memory grew by \(grown >> 20) MiB")
+            // (A moment for the receiver's writer to meet the closed connection.)
+            try await Task.sleep(nanoseconds: 300_000_000)
             let stats = try await receiver.stats()
             #expect(stats["stored_fixes"] as? Int == 20)
+            let sent = stats["huge_body_bytes"] as? Int ?? .max
+            #expect(sent < 1 << 30, "\(fault): the receiver got \(sent >> 20) MiB out")
         }
     }
 
