@@ -672,6 +672,10 @@ struct Tool {
         let json = try Tool.run(["process", "--json", zeros]).stdout
         #expect(json.contains("\"invalid\" : 3"), "\(json)")
         #expect(!(try Tool.run(["process", clean]).stderr.contains("0° N 0° E")))
+        // The walk measures as without those three fixes (they had re-anchored the tracker 5,424 km away and back).
+        let withZeros = try #require(try ProcessCommandTests.summary([zeros])["distanceMetres"] as? Double)
+        let without = try #require(try ProcessCommandTests.summary([clean])["distanceMetres"] as? Double)
+        #expect(abs(withZeros - without) < 5, "\(withZeros) vs \(without)")
     }
 
     /// Near a pole the tracker's plane does not hold: the run says so (a geography tester's walks there lost a

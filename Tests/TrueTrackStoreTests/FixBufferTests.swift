@@ -435,7 +435,8 @@ import TrueTrackCore
         #expect(try buffer.acknowledge(batch) == 0)
     }
 
-    /// Rows claimed by no batch go before a batch in flight's, and a batch among the oldest rows left goes whole.
+    /// Rows claimed by no batch go before a batch in flight's (rows 21…70 go, not the 50 new fixes), and once only
+    /// the batch is older than what must go, it goes whole, never part of it.
     @Test func capDropsUnclaimedRowsBeforeABatchInFlight() throws {
         let buffer = try FixBuffer(path: ":memory:", options: StoreOptions(maxRecordsToPersist: 100))
         try buffer.append((0..<100).map(walkFix))
@@ -444,6 +445,15 @@ import TrueTrackCore
         let retry = try #require(try buffer.nextBatch(size: 50))
         #expect(retry.idempotencyKey == batch.idempotencyKey && retry.rows.map(\.id) == Array(1...20))
         #expect(try buffer.count() == 100)
+        #expect(try buffer.newest(limit: 200).map(\.id).sorted() == Array(1...20) + Array(71...150))
+        #expect(try buffer.statistics().droppedCount == 50)
+        // 10 over with rows 71…150 unclaimed: they go first (71…80), the batch still whole.
+        try buffer.append((150..<160).map(walkFix))
+        #expect(try buffer.newest(limit: 200).map(\.id).sorted() == Array(1...20) + Array(81...160))
+        // 90 over: the 80 unclaimed rows older than the append are not enough, so the batch goes too, whole (all
+        // 20, though 10 would do), and every appended fix stays.
+        try buffer.append((160..<250).map(walkFix))
+        #expect(try buffer.newest(limit: 200).map(\.id).sorted() == Array(161...250))
     }
 
     @Test func countStaysExactUnderRandomOperations() throws {

@@ -5,6 +5,10 @@ import TrueTrackStore
 
 @testable import TrueTrackSync
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 @Suite struct SyncUnitTests {
     struct SplitMix64: RandomNumberGenerator {
         var state: UInt64
@@ -34,6 +38,46 @@ import TrueTrackStore
         #expect(policy.delay(beforeRetry: 1, retryAfterSeconds: 7, using: &rng) == 7)
         #expect(policy.delay(beforeRetry: 1, retryAfterSeconds: 9999, using: &rng) == 300)
         #expect(policy.delay(beforeRetry: 1000, retryAfterSeconds: nil, using: &rng) <= 300)
+    }
+
+    /// An answer's body is dropped as it arrives: an exchange keeps its first kilobyte only (for a refusal's
+    /// message), and past the limit it marks the body cut off, so that the status stands as the answer. (A
+    /// completion handler kept the whole body: a fuzz tester's 10 GiB answer grew the process to 13.9 GB.)
+    @Test("keeps a kilobyte of an answer's body and cuts it off past the limit")
+    func keepsAKilobyteOfAnAnswersBodyAndCutsItOffPastTheLimit() throws {
+        final class Outcome: @unchecked Sendable {
+            var body = Data()
+            var cutOff = false
+            var calls = 0
+        }
+        let outcome = Outcome()
+        let exchange = Exchange()
+        exchange.onComplete = { _, body, _, cutOff in
+            outcome.body = body
+            outcome.cutOff = cutOff
+            outcome.calls += 1
+        }
+        let url = try #require(URL(string: "http://127.0.0.1/fixes"))
+        exchange.received(try #require(HTTPURLResponse(url: url, statusCode: 200, httpVersion: nil, headerFields: nil)))
+        let chunk = Data(repeating: 0x78, count: 64 << 10)
+        for _ in 0..<(SessionDelegate.bodyLimitBytes / chunk.count) {
+            exchange.receivedBody(chunk, limit: SessionDelegate.bodyLimitBytes)
+        }
+        exchange.receivedBody(chunk, limit: SessionDelegate.bodyLimitBytes)  // past the limit
+        exchange.complete(error: URLError(.cancelled))
+        exchange.complete(error: nil)  // (once only)
+        #expect(outcome.calls == 1)
+        #expect(outcome.cutOff)
+        #expect(outcome.body.count == Exchange.keptBodyBytes)
+        // A body within the limit is not cut off.
+        let short = Exchange()
+        short.onComplete = { _, body, _, cutOff in
+            outcome.body = body
+            outcome.cutOff = cutOff
+        }
+        short.receivedBody(Data("{\"error\": \"x\"}".utf8), limit: SessionDelegate.bodyLimitBytes)
+        short.complete(error: nil)
+        #expect(!outcome.cutOff && outcome.body == Data("{\"error\": \"x\"}".utf8))
     }
 
     @Test func parsesRetryAfterInBothForms() {
