@@ -125,7 +125,8 @@ enum PlaneFrame: Sendable {
     @inline(__always)
     func project(latitude: Double, longitude: Double) -> (east: Double, north: Double) {
         switch self {
-        case .local(let frame): frame.project(latitude: latitude, longitude: longitude)
+        // (The smoother's frames are never polar: made without `polarFromLatitudeDegrees`. See LocalFrame.)
+        case .local(let frame): frame.projectEquirectangular(latitude: latitude, longitude: longitude)
         case .tangent(let plane): plane.project(latitude: latitude, longitude: longitude)
         }
     }
@@ -133,7 +134,7 @@ enum PlaneFrame: Sendable {
     @inline(__always)
     func unproject(east: Double, north: Double) -> (latitude: Double, longitude: Double) {
         switch self {
-        case .local(let frame): frame.unproject(east: east, north: north)
+        case .local(let frame): frame.unprojectEquirectangular(east: east, north: north)
         case .tangent(let plane): plane.unproject(east: east, north: north)
         }
     }

@@ -52,7 +52,7 @@ extension WholeTrackSmoother {
                 return tangent.chordSquaredMetres(latitude: fix.latitude, longitude: fix.longitude) <= radius * radius
             }
             guard let (frame, cosine) = local else { return false }
-            let p = frame.project(latitude: fix.latitude, longitude: fix.longitude)
+            let p = frame.projectEquirectangular(latitude: fix.latitude, longitude: fix.longitude)  // (never polar)
             return TrackProblem.localFrame(
                 frame, anchorCosine: cosine, holdsEast: p.east, north: p.north, atLatitude: fix.latitude)
         }

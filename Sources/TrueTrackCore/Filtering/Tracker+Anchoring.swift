@@ -29,8 +29,13 @@ extension Tracker {
         }
         let vmax = profile.maximumSpeedMetresPerSecond / 2
         filter = ConstantVelocityFilter(east: e, north: n, positionVariance: r, velocityVariance: vmax * vmax)
-        if let speed = fix.speedMetresPerSecond, let course = fix.courseDegrees, !courseIsWrong {
-            let c = course * .pi / 180
+        // (The course on the plane's axes: NaN where a polar plane cannot turn it; see `LocalFrame`.)
+        if let speed = fix.speedMetresPerSecond, let course = fix.courseDegrees, !courseIsWrong,
+            case let grid = projection.gridCourseDegrees(
+                course, atLatitude: fix.latitude, longitude: fix.longitude, accuracyMetres: accuracy),
+            grid.isFinite
+        {
+            let c = grid * .pi / 180
             filter.velocityEast = speed * sin(c)
             filter.velocityNorth = speed * cos(c)
             let sigma = fix.speedAccuracyMetresPerSecond ?? profile.assumedSpeedAccuracyMetresPerSecond
@@ -65,7 +70,8 @@ extension Tracker {
         subDeadbandRun = fix.speedMetresPerSecond.map { $0 < profile.deadbandMetresPerSecond ? 1 : 0 } ?? 0
         lastStepSeconds = hasFilter ? Double(now &- lastAcceptedMilliseconds) / 1000 : 0
         lastReading = fix.storedSpeedMetresPerSecond
-        lastCourse = fix.storedCourseDegrees
+        lastCourse = projection.gridCourseDegrees(
+            fix.storedCourseDegrees, atLatitude: fix.latitude, longitude: fix.longitude, accuracyMetres: accuracy)
         hasFilter = true
         lastAnchorMilliseconds = now
         consecutiveRejections = 0
@@ -117,7 +123,18 @@ extension Tracker {
         stillAgreedPosition = converted(stillAgreedPosition)
         window.transformPositions(convert)
         contradiction.transformPositions(convert)
-        positionFilter.shiftOrigin(east: filter.east, north: filter.north)
+        if old.isPolar {
+            // The new plane's axes are turned against the old one's: velocities and the last course turn with them.
+            let turn = old.trueNorthTurnDegrees(atLongitude: origin.longitude)
+            (filter.velocityEast, filter.velocityNorth) = LocalFrame.turned(
+                east: filter.velocityEast, north: filter.velocityNorth, byDegrees: turn)
+            (positionFilter.east, positionFilter.north) = convert(positionFilter.east, positionFilter.north)
+            (positionFilter.velocityEast, positionFilter.velocityNorth) = LocalFrame.turned(
+                east: positionFilter.velocityEast, north: positionFilter.velocityNorth, byDegrees: turn)
+            lastCourse += turn
+        } else {
+            positionFilter.shiftOrigin(east: filter.east, north: filter.north)
+        }
         chordStartMilliseconds = .min
         filter.east = 0
         filter.north = 0

@@ -2,13 +2,13 @@
 // Part of `Tracker` (Tracker.swift holds its state and the per-fix path).
 
 extension Tracker {
-    /// ``process(_:readingDroppedOut:)`` on `fix` without its reading, a dropout (``readsDroppedOut(_:)``): the
+    /// ``process(_:readingDroppedOut:planeMayBePolar:)`` on `fix` without its reading, a dropout (``readsDroppedOut(_:)``): the
     /// decision says the reading was not trusted. Out of line: only during such a dropout.
     @usableFromInline @inline(never)
-    mutating func processWithoutReading(_ fix: Fix) -> FixDecision {
+    mutating func processWithoutReading(_ fix: Fix, planeMayBePolar: Bool) -> FixDecision {
         var withoutReading = fix
         withoutReading.storedSpeedMetresPerSecond = .nan
-        var decision = process(withoutReading, readingDroppedOut: true)
+        var decision = process(withoutReading, readingDroppedOut: true, planeMayBePolar: planeMayBePolar)
         if decision.isAccepted { decision.isDopplerTrusted = false }
         return decision
     }
@@ -341,7 +341,11 @@ extension Tracker {
     @inlinable @inline(__always)
     mutating func updateVelocity(speed: Double, courseDegrees course: Double, speedSigma: Double, fix: Fix) {
         let courseSigma = fix.courseAccuracyDegrees ?? profile.assumedCourseAccuracyDegrees
-        let c = course * .pi / 180
+        let grid = projection.gridCourseDegrees(
+            course, atLatitude: fix.latitude, longitude: fix.longitude,
+            accuracyMetres: fix.horizontalAccuracyMetres ?? profile.assumedAccuracyMetres)
+        guard grid.isFinite else { return }  // (a course a polar plane cannot turn: see `LocalFrame`)
+        let c = grid * .pi / 180
         filter.updateVelocity(
             east: speed * sin(c), north: speed * cos(c),
             variance: MeasurementNoise.velocityVariance(
@@ -358,7 +362,11 @@ extension Tracker {
     mutating func updateVelocityCheckingCourse(
         speed: Double, courseDegrees course: Double, speedSigma: Double, fix: Fix
     ) {
-        let c = course * .pi / 180
+        let grid = projection.gridCourseDegrees(
+            course, atLatitude: fix.latitude, longitude: fix.longitude,
+            accuracyMetres: fix.horizontalAccuracyMetres ?? profile.assumedAccuracyMetres)
+        guard grid.isFinite else { return }  // (a course a polar plane cannot turn: see `LocalFrame`)
+        let c = grid * .pi / 180
         let sinCourse = sin(c), cosCourse = cos(c)
         let pe = positionFilter.velocityEast, pn = positionFilter.velocityNorth
         let share = CourseCheck.minimumPositionSpeedShare * speed

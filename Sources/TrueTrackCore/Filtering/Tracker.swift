@@ -182,7 +182,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
 
     /// The local metre plane the filters work in (see ``LocalFrame``), re-anchored at the filtered position
     /// whenever the state leaves ``LocalFrame/reanchoringRadiusMetres``.
-    @usableFromInline var projection = LocalFrame(anchor: (0, 0))
+    @usableFromInline var projection = LocalFrame(
+        anchor: (0, 0), polarFromLatitudeDegrees: LocalFrame.trackingPolarLatitudeDegrees)
     @usableFromInline var filter = ConstantVelocityFilter(east: 0, north: 0, positionVariance: 1, velocityVariance: 1)
     /// A second filter fed positions only: its speed is the Doppler check's reference and the distance's
     /// fallback speed, independent of the Doppler speed it judges.
@@ -736,12 +737,25 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// The filter's current state as a ``FilteredState``, or `nil` before the first accepted fix.
     @inlinable public var state: FilteredState? { hasFilter ? currentState() : nil }
 
+    /// `planeMayBePolar`: whether to ask the plane's kind (see ``process(_:planeMayBePolar:)``).
     @inlinable @inline(__always)
-    func currentState() -> FilteredState {
+    func currentState(planeMayBePolar: Bool = true) -> FilteredState {
+        guard planeMayBePolar else {
+            let (lat, lon) = projection.unprojectEquirectangular(east: filter.east, north: filter.north)
+            return FilteredState(
+                latitude: lat, longitude: lon, velocityEastMetresPerSecond: filter.velocityEast,
+                velocityNorthMetresPerSecond: filter.velocityNorth,
+                positionSigmaMetres: filter.positionVariance.squareRoot(),
+                velocitySigmaMetresPerSecond: filter.velocityVariance.squareRoot())
+        }
         let (lat, lon) = projection.unproject(east: filter.east, north: filter.north)
+        // True east and north where the track is (they turn against a polar plane's axes).
+        // (From the plane's coordinates, not from `lon`: then a caller that reads no position computes none.)
+        let velocity = projection.trueVelocity(
+            east: filter.velocityEast, north: filter.velocityNorth, atEast: filter.east, north: filter.north)
         return FilteredState(
-            latitude: lat, longitude: lon, velocityEastMetresPerSecond: filter.velocityEast,
-            velocityNorthMetresPerSecond: filter.velocityNorth,
+            latitude: lat, longitude: lon, velocityEastMetresPerSecond: velocity.east,
+            velocityNorthMetresPerSecond: velocity.north,
             positionSigmaMetres: filter.positionVariance.squareRoot(),
             velocitySigmaMetresPerSecond: filter.velocityVariance.squareRoot())
     }
@@ -754,22 +768,46 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// decision the caller does not read are not computed (see ARCHITECTURE.md, "Tracker speed").
     @inlinable @inline(__always)
     public mutating func process(_ fix: Fix) -> FixDecision {
+        // Near a pole, or near enough that the plane may turn polar during this fix: out of line, where the plane's
+        // kind is asked at every use (see `LocalFrame`'s polar frames); everywhere else the plane is known to be
+        // equirectangular (asking per use cost the tracker 57 instructions per fix, 8 %).
+        if _slowPath(projection.isPolar || abs(fix.latitude) >= Self.polarPathLatitudeDegrees) {
+            return processNearPole(fix)
+        }
+        return process(fix, planeMayBePolar: false)
+    }
+
+    /// From this latitude (degrees, either hemisphere) on, fixes take ``processNearPole(_:)``: a degree short of
+    /// ``LocalFrame/trackingPolarLatitudeDegrees``, so that no plane anchored or re-centred during a fix on the
+    /// other path is polar (the filter re-centres 10 km from its anchor, a degree is 111 km).
+    @usableFromInline static let polarPathLatitudeDegrees = LocalFrame.trackingPolarLatitudeDegrees - 1
+
+    /// ``process(_:)`` near a pole (see there). Out of line: only within 1,200 km of a pole.
+    @usableFromInline @inline(never)
+    mutating func processNearPole(_ fix: Fix) -> FixDecision {
+        process(fix, planeMayBePolar: true)
+    }
+
+    /// ``process(_:)`` once the path is chosen; `planeMayBePolar`: whether the plane's kind is asked at each use
+    /// (a constant once inlined).
+    @inlinable @inline(__always)
+    mutating func process(_ fix: Fix, planeMayBePolar: Bool) -> FixDecision {
         // (A reading under the deadband after one above it, or in a dropout, may be a dropout of the column: judged
         // out of line.)
         if _slowPath(fix.storedSpeedMetresPerSecond < profile.deadbandMetresPerSecond),
             _slowPath(droppedOutSinceMilliseconds != .min || lastReading >= profile.deadbandMetresPerSecond),
             readsDroppedOut(fix)
         {
-            return processWithoutReading(fix)
+            return processWithoutReading(fix, planeMayBePolar: planeMayBePolar)
         }
-        return process(fix, readingDroppedOut: false)
+        return process(fix, readingDroppedOut: false, planeMayBePolar: planeMayBePolar)
     }
 
     /// ``process(_:)`` once its reading was judged; `readingDroppedOut`: the fix comes without the reading it had,
     /// a dropout of the column (``readsDroppedOut(_:)``), which counts as a zero in the session's evidence of the
     /// column's consistency (the Doppler check) for a window span from the drop, and nowhere else.
     @inlinable @inline(__always)
-    mutating func process(_ fix: Fix, readingDroppedOut: Bool) -> FixDecision {
+    mutating func process(_ fix: Fix, readingDroppedOut: Bool, planeMayBePolar: Bool) -> FixDecision {
         let now = fix.timestamp.millisecondsSince1970
         var decision = FixDecision(timestamp: fix.timestamp, rejection: nil, state: nil, total: distance.totalMetres)
 
@@ -851,7 +889,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
             }
         }
         let dt = predictionStep.seconds
-        let (e, n) = projection.project(latitude: fix.latitude, longitude: fix.longitude)
+        let (e, n) =
+            planeMayBePolar
+            ? projection.project(latitude: fix.latitude, longitude: fix.longitude)
+            : projection.projectEquirectangular(latitude: fix.latitude, longitude: fix.longitude)
         if _slowPath(now > replayedThroughMilliseconds) {
             // Past the stretch a restart inside a forward jump went back over (see
             // `replayedThroughMilliseconds`): a new anchor, the step onto it not counted.
@@ -922,7 +963,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
             if _slowPath(lastReading >= 0) {
                 decision.distanceIncrementMetres += countSparseGap(
                     east: e, north: n, seconds: dt, reading: fix.storedSpeedMetresPerSecond,
-                    course: fix.storedCourseDegrees, accuracy: displacementAccuracy, now: now)
+                    course: projection.gridCourseDegrees(
+                        fix.storedCourseDegrees, atLatitude: fix.latitude, longitude: fix.longitude,
+                        accuracyMetres: accuracy),
+                    accuracy: displacementAccuracy, now: now)
             }
             let stepBeforeSeconds = lastStepSeconds  // (the anchor sets it to this gap)
             anchor(
@@ -947,7 +991,11 @@ public struct Tracker: Sendable, BitwiseCopyable {
         if _slowPath(dt > profile.maximumIntegrationSeconds || pendingGapSeconds > 0) {
             let bridged = bridge(
                 east: e, north: n, seconds: dt, variance: r, isAccuracyAssumed: decision.isAccuracyAssumed,
-                doppler: doppler, course: fix.storedCourseDegrees, now: now)
+                doppler: doppler,
+                course: projection.gridCourseDegrees(
+                    fix.storedCourseDegrees, atLatitude: fix.latitude, longitude: fix.longitude,
+                    accuracyMetres: accuracy),
+                now: now)
             bridgeFloor = bridged.x
             decision.distanceIncrementMetres = bridged.y
         }
@@ -1293,10 +1341,15 @@ public struct Tracker: Sendable, BitwiseCopyable {
         lastAccuracy = accuracy
         // (The stored fields, NaN for none: unwrapping the optionals here cost the tracker benchmark 6 instructions.)
         lastReading = fix.storedSpeedMetresPerSecond
-        lastCourse = fix.storedCourseDegrees  // (a wrong column's: its readers check `courseIsWrong`)
+        // (A wrong column's: its readers check `courseIsWrong`. On the plane's axes: see `LocalFrame`'s polar frames.)
+        lastCourse =
+            planeMayBePolar
+            ? projection.gridCourseDegrees(
+                fix.storedCourseDegrees, atLatitude: fix.latitude, longitude: fix.longitude, accuracyMetres: accuracy)
+            : fix.storedCourseDegrees
         lastStepSeconds = dt
         recentreIfFar()
-        decision.state = currentState()
+        decision.state = currentState(planeMayBePolar: planeMayBePolar)
         decision.totalDistanceMetres = distance.totalMetres
         return decision
     }
@@ -1507,7 +1560,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
         _ decision: inout FixDecision, fix: Fix, variance r: Double, accuracy: Double, displacementAccuracy: Double,
         now: Int64
     ) -> FixDecision {
-        projection = LocalFrame(anchor: (fix.latitude, fix.longitude))
+        projection = LocalFrame(
+            anchor: (fix.latitude, fix.longitude), polarFromLatitudeDegrees: LocalFrame.trackingPolarLatitudeDegrees)
         anchor(
             east: 0, north: 0, variance: r, fix: fix, accuracy: accuracy, displacementAccuracy: displacementAccuracy,
             now: now)
