@@ -18,7 +18,10 @@ import TrueTrackCore
 ///   the same transaction and counted (``BufferStatistics/droppedCount``), the rows of a batch being sent
 ///   last (its retry resends the same rows under the same key).
 /// - **Nothing deleted unacknowledged**: rows leave the buffer only through the cap or age limit, ``clear()``,
-///   or ``acknowledge(_:)`` after the backend answered 2xx for exactly that batch.
+///   ``acknowledge(_:)`` after the backend answered 2xx for exactly that batch, or ``dropDamagedRows()`` for rows
+///   that no longer decode.
+/// - **A damaged row never blocks the others**: a row that no longer decodes (edited by hand, a flipped bit) is set
+///   aside when a batch is claimed (``claimNextBatch(size:)``, ``SyncState/damaged``), kept and never sent.
 ///
 /// One `FixBuffer` owns one SQLite connection and is not `Sendable`: keep it inside one actor or thread.
 /// Several buffers (in one or several processes) may open the same file: SQLite's WAL locking serialises
@@ -559,6 +562,8 @@ public final class FixBuffer {
 
     /// The newest rows first, at most `limit` of them.
     ///
+    /// - Throws: ``StoreError`` of kind ``StoreError/Kind/damagedRow(table:key:column:)`` when one of them no longer
+    ///   decodes (``newestRows(limit:)`` names such a row instead).
     /// - Complexity: O(limit).
     public func newest(limit: Int) throws(StoreError) -> [BufferedFix] {
         let s = try db.statement("\(FixBuffer.selectSQL) ORDER BY id DESC LIMIT ?")
