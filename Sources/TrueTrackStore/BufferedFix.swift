@@ -66,6 +66,55 @@ public enum SyncState: Sendable, Hashable {
     /// The backend refused it with a 4xx that will never succeed (the status is kept): kept, counted and
     /// visible, no longer sent. ``FixBuffer/requeueRejected()`` makes such rows pending again.
     case rejected(status: Int)
+    /// Set aside by a sync because the row no longer decoded (edited by hand, a flipped bit; see ``DamagedRow``):
+    /// kept with its bytes as they are, never sent. A row in this state that decodes again (corrected by hand)
+    /// reads as such until ``FixBuffer/requeueDamaged()`` makes it pending; ``FixBuffer/dropDamagedRows()``
+    /// deletes damaged rows.
+    case damaged
+}
+
+/// A buffer row that no longer decodes into a fix (a file edited by hand, a flipped bit): text in a number column,
+/// a latitude past 90°, a time past the year 9999. It is never sent, never deleted without being asked
+/// (``FixBuffer/dropDamagedRows()``), and never stops the rows around it: a sync sets it aside
+/// (``SyncState/damaged``) and sends the others.
+public struct DamagedRow: Sendable, Hashable, CustomStringConvertible {
+    /// The row id.
+    public var id: Int64
+    /// The first column found wrong (`latitude`, `time_ms`, …).
+    public var column: String
+    /// What is wrong with it, e.g. "latitude holds text or a blob, not a number".
+    public var reason: String
+    /// True when a sync has set the row aside (``SyncState/damaged``); false for a row found damaged while it is
+    /// still pending or in a batch (the next sync sets it aside).
+    public var isSetAside: Bool
+
+    /// Creates a description of a damaged row.
+    public init(id: Int64, column: String, reason: String, isSetAside: Bool) {
+        self.id = id
+        self.column = column
+        self.reason = reason
+        self.isSetAside = isSetAside
+    }
+
+    /// "row 17: latitude holds text or a blob, not a number".
+    public var description: String { "row \(id): \(reason)" }
+}
+
+/// One row of the buffer as a listing shows it: a fix, or a row that no longer decodes (``DamagedRow``), which a
+/// listing names instead of failing on it.
+public enum BufferRow: Sendable, Hashable {
+    /// A row that decodes.
+    case fix(BufferedFix)
+    /// A row that does not.
+    case damaged(DamagedRow)
+
+    /// The row id.
+    public var id: Int64 {
+        switch self {
+        case .fix(let row): row.id
+        case .damaged(let row): row.id
+        }
+    }
 }
 
 /// One row of the buffer: a fix, the tracker's decision, and its sync state.
@@ -113,7 +162,7 @@ public struct RevisionReceipt: Sendable, Hashable {
 
 /// Counts describing the buffer.
 public struct BufferStatistics: Sendable, Hashable {
-    /// Every row in the buffer (pending, in flight and rejected).
+    /// Every row in the buffer (pending, in flight, rejected and damaged).
     public var rowCount: Int
     /// Rows waiting for the sync, not yet claimed by a batch.
     public var pendingCount: Int
@@ -121,6 +170,9 @@ public struct BufferStatistics: Sendable, Hashable {
     public var inFlightCount: Int
     /// Rows the backend rejected with a permanent 4xx (kept).
     public var rejectedCount: Int
+    /// Rows a sync set aside because they no longer decoded (``SyncState/damaged``: kept, never sent). A damaged
+    /// row no sync has met yet counts as pending (or in flight) until one does.
+    public var damagedCount: Int = 0
     /// Rows dropped since the file was created because of the cap or the age limit (never synced).
     public var droppedCount: Int
 }
@@ -137,4 +189,14 @@ public struct SyncBatch: Sendable, Hashable {
     public var rows: [BufferedFix]
     /// Attempts already made to send this batch (before the current one).
     public var previousAttempts: Int
+}
+
+/// What ``FixBuffer/claimNextBatch(size:)`` found: the batch to send, if any, and the damaged rows it set aside on
+/// the way.
+public struct BatchClaim: Sendable, Hashable {
+    /// The batch to send next; `nil` when nothing (else) is pending.
+    public var batch: SyncBatch?
+    /// The rows set aside by this claim (``SyncState/damaged``): claimed, or in the open batch, but no longer
+    /// decoding, so not in the batch. Empty almost always.
+    public var setAside: [DamagedRow]
 }

@@ -18,7 +18,10 @@ import TrueTrackCore
 ///   the same transaction and counted (``BufferStatistics/droppedCount``), the rows of a batch being sent
 ///   last (its retry resends the same rows under the same key).
 /// - **Nothing deleted unacknowledged**: rows leave the buffer only through the cap or age limit, ``clear()``,
-///   or ``acknowledge(_:)`` after the backend answered 2xx for exactly that batch.
+///   ``acknowledge(_:)`` after the backend answered 2xx for exactly that batch, or ``dropDamagedRows()`` for rows
+///   that no longer decode.
+/// - **A damaged row never blocks the others**: a row that no longer decodes (edited by hand, a flipped bit) is set
+///   aside when a batch is claimed (``claimNextBatch(size:)``, ``SyncState/damaged``), kept and never sent.
 ///
 /// One `FixBuffer` owns one SQLite connection and is not `Sendable`: keep it inside one actor or thread.
 /// Several buffers (in one or several processes) may open the same file: SQLite's WAL locking serialises
@@ -315,6 +318,9 @@ public final class FixBuffer {
         ]
         return text.contains(name) ? nil : Int32(index)
     }
+    /// `sync_state` of a row set aside as damaged (``SyncState/damaged``); 0 is pending (or in flight, with a
+    /// `batch_id`), 1 rejected. (A value older builds never wrote and skip: they send only state 0.)
+    static let damagedState: Int64 = 2
     /// The rows of a batch rejected keeping its key (``markRejected(_:status:keepingItsKey:)``), which the cap and
     /// the age limit drop whole.
     static let keptKeyRows = "sync_state = 1 AND batch_id IS NOT NULL"
@@ -473,15 +479,39 @@ public final class FixBuffer {
         }
     }
 
-    /// Decodes a row of ``selectSQL``; a row that no longer decodes (edited by hand) is reported as corrupt.
+    /// Decodes a row of ``selectSQL``; a row that no longer decodes (edited by hand) throws
+    /// ``StoreError/Kind/damagedRow(table:key:column:)`` naming it.
     private func row(_ s: Statement) throws(StoreError) -> BufferedFix {
+        switch decode(s) {
+        case .fix(let row): return row
+        case .damaged(let damaged): throw damagedRowError(damaged)
+        }
+    }
+
+    /// The error a read that needs every row to decode throws for `damaged`.
+    private func damagedRowError(_ damaged: DamagedRow) -> StoreError {
+        StoreError(
+            kind: .damagedRow(table: "fixes", key: "\(damaged.id)", column: damaged.column), path: path,
+            sql: FixBuffer.selectSQL, message: damaged.description)
+    }
+
+    /// Decodes a row of ``selectSQL``, or names what keeps it from decoding (``DamagedRow``).
+    private func decode(_ s: Statement) -> BufferRow {
         let id = s.int64(0)
+        let syncState = s.int64(26)
+        func damaged(_ column: Int32, _ reason: String) -> BufferRow {
+            .damaged(
+                DamagedRow(
+                    id: id, column: FixBuffer.selectColumnNames[Int(column)], reason: reason,
+                    isSetAside: syncState == FixBuffer.damagedState && s.isNumberOrNull(26)))
+        }
         // A number column holding text (a file edited by hand) reads as 0: a latitude 'abc' was sent as 0.0 and
-        // the row deleted (a fuzz tester's). Such a row is reported as damaged, as an out-of-range value is.
+        // the row deleted (a fuzz tester's). Such a row is damaged, as one whose value is out of range.
         for column in FixBuffer.numberColumns where !s.isNumberOrNull(column) {
-            throw StoreError(
-                kind: .corrupt, path: path, sql: FixBuffer.selectSQL,
-                message: "row \(id): \(FixBuffer.selectColumnNames[Int(column)]) holds text or a blob, not a number")
+            return damaged(column, "\(FixBuffer.selectColumnNames[Int(column)]) holds text or a blob, not a number")
+        }
+        guard (0...FixBuffer.damagedState).contains(syncState) else {
+            return damaged(26, "sync_state \(syncState) is not a state TrueTrack writes (0, 1 or 2)")
         }
         let fix: Fix
         do {
@@ -498,9 +528,13 @@ public final class FixBuffer {
                     ActivityReading(kind: $0, confidence: Int(truncatingIfNeeded: s.int64(16)))
                 })
         } catch {
-            throw StoreError(
-                kind: .corrupt, path: path, sql: FixBuffer.selectSQL,
-                message: "row \(id): \(error.description)")
+            let column: Int32 =
+                switch error {
+                case .timestampOutOfRange: 2
+                case .latitudeOutOfRange: 3
+                case .longitudeOutOfRange: 4
+                }
+            return damaged(column, error.description)
         }
         var decision: StoredDecision?
         if let hold = s.text(22).flatMap(DistanceHold.init(rawValue:)) {
@@ -512,20 +546,24 @@ public final class FixBuffer {
                 distanceIncrementMetres: s.double(24), totalDistanceMetres: s.double(25))
         }
         let state: SyncState
-        if s.int64(26) == 1 {
+        if syncState == FixBuffer.damagedState {
+            state = .damaged
+        } else if syncState == 1 {
             state = .rejected(status: Int(truncatingIfNeeded: s.int64(27)))
         } else if let batch = s.optionalInt64(28) {
             state = .inFlight(batchID: batch)
         } else {
             state = .pending
         }
-        return BufferedFix(id: id, sessionID: s.text(1), fix: fix, decision: decision, syncState: state)
+        return .fix(BufferedFix(id: id, sessionID: s.text(1), fix: fix, decision: decision, syncState: state))
     }
 
     // MARK: Reading
 
     /// The newest rows first, at most `limit` of them.
     ///
+    /// - Throws: ``StoreError`` of kind ``StoreError/Kind/damagedRow(table:key:column:)`` when one of them no longer
+    ///   decodes (``newestRows(limit:)`` names such a row instead).
     /// - Complexity: O(limit).
     public func newest(limit: Int) throws(StoreError) -> [BufferedFix] {
         let s = try db.statement("\(FixBuffer.selectSQL) ORDER BY id DESC LIMIT ?")
@@ -568,6 +606,82 @@ public final class FixBuffer {
         Int(try db.integer("SELECT row_count FROM buffer_counters WHERE id = 1"))
     }
 
+    /// The newest rows first, at most `limit` of them, a row that no longer decodes named (``DamagedRow``) instead
+    /// of failing the whole read as ``newest(limit:)`` does: what a listing shows.
+    ///
+    /// - Complexity: O(limit).
+    public func newestRows(limit: Int) throws(StoreError) -> [BufferRow] {
+        let s = try db.statement("\(FixBuffer.selectSQL) ORDER BY id DESC LIMIT ?")
+        s.bind(1, Int64(max(0, limit)))
+        defer { s.reset() }
+        var result: [BufferRow] = []
+        while try s.step() { result.append(decode(s)) }
+        return result
+    }
+
+    /// Every row that no longer decodes (set aside by a sync or not yet), oldest first. Read only.
+    ///
+    /// - Complexity: O(N) (every row decoded).
+    public func damagedRows() throws(StoreError) -> [DamagedRow] {
+        let s = try db.statement("\(FixBuffer.selectSQL) ORDER BY id")
+        defer { s.reset() }
+        var result: [DamagedRow] = []
+        while try s.step() {
+            if case .damaged(let row) = decode(s) { result.append(row) }
+        }
+        return result
+    }
+
+    /// Deletes every row that no longer decodes (set aside by a sync or not yet: ``damagedRows()``) and returns
+    /// them; the only way such a row leaves the buffer besides ``clear()``, the cap and the age limit. They are not
+    /// counted as dropped (``BufferStatistics/droppedCount`` is the cap's and the age limit's). A damaged row in a
+    /// batch already sent once leaves it: the batch goes again under its key without it.
+    ///
+    /// - Complexity: O(N) (every row decoded).
+    @discardableResult
+    public func dropDamagedRows() throws(StoreError) -> [DamagedRow] {
+        try db.transaction { () throws(StoreError) -> [DamagedRow] in
+            let damaged = try damagedRows()
+            let delete = try db.statement("DELETE FROM fixes WHERE id = ?")
+            defer { delete.reset() }
+            for row in damaged {
+                delete.reset()
+                delete.bind(1, row.id)
+                try delete.step()
+            }
+            try countRemoval(damaged.count, asDropped: false)
+            return damaged
+        }
+    }
+
+    /// Re-checks the rows a sync set aside as damaged: those that decode again (corrected by hand) become pending,
+    /// sent by the next sync; the others stay set aside.
+    ///
+    /// - Returns: how many became pending, and the rows still damaged.
+    @discardableResult
+    public func requeueDamaged() throws(StoreError) -> (requeuedCount: Int, stillDamaged: [DamagedRow]) {
+        try db.transaction { () throws(StoreError) -> (requeuedCount: Int, stillDamaged: [DamagedRow]) in
+            let s = try db.statement("\(FixBuffer.selectSQL) WHERE sync_state = \(FixBuffer.damagedState) ORDER BY id")
+            defer { s.reset() }
+            var readable: [Int64] = [], stillDamaged: [DamagedRow] = []
+            while try s.step() {
+                switch decode(s) {
+                case .fix(let row): readable.append(row.id)
+                case .damaged(let row): stillDamaged.append(row)
+                }
+            }
+            s.reset()
+            let requeue = try db.statement("UPDATE fixes SET sync_state = 0, sync_status = NULL WHERE id = ?")
+            defer { requeue.reset() }
+            for id in readable {
+                requeue.reset()
+                requeue.bind(1, id)
+                try requeue.step()
+            }
+            return (readable.count, stillDamaged)
+        }
+    }
+
     /// The buffer's counts.
     ///
     /// - Complexity: O(N) (one scan).
@@ -576,14 +690,14 @@ public final class FixBuffer {
             """
             SELECT count(*), coalesce(sum(sync_state = 0 AND batch_id IS NULL), 0),
                    coalesce(sum(sync_state = 0 AND batch_id IS NOT NULL), 0), coalesce(sum(sync_state = 1), 0),
-                   (SELECT dropped FROM buffer_counters WHERE id = 1)
+                   (SELECT dropped FROM buffer_counters WHERE id = 1), coalesce(sum(sync_state = 2), 0)
             FROM fixes
             """)
         try s.step()
         defer { s.reset() }
         return BufferStatistics(
             rowCount: Int(s.int64(0)), pendingCount: Int(s.int64(1)), inFlightCount: Int(s.int64(2)),
-            rejectedCount: Int(s.int64(3)), droppedCount: Int(s.int64(4)))
+            rejectedCount: Int(s.int64(3)), damagedCount: Int(s.int64(5)), droppedCount: Int(s.int64(4)))
     }
 
     /// Deletes every row (pending, in flight and rejected) and every open sync batch; returns the rows removed.
@@ -613,54 +727,102 @@ public final class FixBuffer {
     /// whose rows are still rejected waits), else up to `size` of the oldest pending rows, claimed
     /// under a new random idempotency key in one transaction. `nil` when nothing is pending.
     ///
+    /// A row that no longer decodes is set aside (``claimNextBatch(size:)``, which also says which).
+    ///
     /// - Parameter size: the most rows a new batch claims, 1 or more.
     public func nextBatch(size: Int) throws(StoreError) -> SyncBatch? {
+        try claimNextBatch(size: size).batch
+    }
+
+    /// ``nextBatch(size:)``, and the damaged rows set aside on the way.
+    ///
+    /// A row of the batch that no longer decodes (a file edited by hand, a flipped bit: ``DamagedRow``) is set
+    /// aside in the same transaction: marked ``SyncState/damaged`` and taken out of the batch, its bytes left as
+    /// they are, never sent and never deleted unasked (``dropDamagedRows()``); the batch goes with the other rows
+    /// (a batch left without any is closed and the next one claimed). One such row used to fail every sync of the
+    /// buffer with "damaged, move it aside", its batch claimed and nothing sent: moving the file aside lost every
+    /// pending fix. A batch already sent that loses a row this way goes again under its key with fewer rows, which a
+    /// server following the Idempotency-Key draft may refuse (the rows are then rejected, kept; a requeue sends
+    /// them under a new key): only a row edited after its batch was sent does this.
+    ///
+    /// - Parameter size: the most rows a new batch claims, 1 or more.
+    public func claimNextBatch(size: Int) throws(StoreError) -> BatchClaim {
         precondition(size >= 1, "a batch holds at least one row")
-        let batchID = try db.transaction { () throws(StoreError) -> Int64? in
-            // Batches whose rows were all dropped or cleared are closed.
-            try db.execute(
-                "DELETE FROM sync_batches WHERE NOT EXISTS (SELECT 1 FROM fixes WHERE fixes.batch_id = sync_batches.id)"
-            )
-            // (A batch whose rows were rejected keeping its key waits for `requeueRejected`.)
-            let open = try db.integer(
-                """
-                SELECT coalesce(min(id), 0) FROM sync_batches WHERE EXISTS
-                    (SELECT 1 FROM fixes WHERE fixes.batch_id = sync_batches.id AND sync_state = 0)
-                """)
-            if open != 0 { return open }
-            let pending = try db.integer(
-                "SELECT count(*) FROM (SELECT 1 FROM fixes WHERE sync_state = 0 AND batch_id IS NULL LIMIT 1)")
-            guard pending > 0 else { return nil }
-            var rng = SystemRandomNumberGenerator()
-            let key = hex(rng.next()) + hex(rng.next())
-            let create = try db.statement("INSERT INTO sync_batches (idempotency_key, created_ms) VALUES (?, ?)")
-            create.bind(1, key)
-            create.bind(2, FixBuffer.now().millisecondsSince1970)
-            try create.step()
-            let id = sqlite3_last_insert_rowid(db.handle)
-            let claim = try db.statement(
-                """
-                UPDATE fixes SET batch_id = ?1 WHERE id IN
-                    (SELECT id FROM fixes WHERE sync_state = 0 AND batch_id IS NULL ORDER BY id LIMIT ?2)
-                """)
-            claim.bind(1, id)
-            claim.bind(2, Int64(size))
-            try claim.step()
-            return id
+        return try db.transaction { () throws(StoreError) -> BatchClaim in
+            var setAside: [DamagedRow] = []
+            while true {
+                guard let batchID = try openOrClaimBatch(size: size) else {
+                    return BatchClaim(batch: nil, setAside: setAside)
+                }
+                let s = try db.statement("\(FixBuffer.selectSQL) WHERE batch_id = ? ORDER BY id")
+                s.bind(1, batchID)
+                defer { s.reset() }
+                var rows: [BufferedFix] = [], damaged: [DamagedRow] = []
+                while try s.step() {
+                    switch decode(s) {
+                    case .fix(let row): rows.append(row)
+                    case .damaged(let row): damaged.append(row)
+                    }
+                }
+                s.reset()
+                let mark = try db.statement(
+                    "UPDATE fixes SET sync_state = \(FixBuffer.damagedState), batch_id = NULL WHERE id = ?")
+                defer { mark.reset() }
+                for var row in damaged {
+                    mark.reset()
+                    mark.bind(1, row.id)
+                    try mark.step()
+                    row.isSetAside = true
+                    setAside.append(row)
+                }
+                guard !rows.isEmpty else {
+                    try closeBatch(id: batchID)
+                    continue
+                }
+                let info = try db.statement("SELECT idempotency_key, attempts FROM sync_batches WHERE id = ?")
+                info.bind(1, batchID)
+                defer { info.reset() }
+                guard try info.step(), let key = info.text(0) else { return BatchClaim(batch: nil, setAside: setAside) }
+                let batch = SyncBatch(
+                    id: batchID, idempotencyKey: key, rows: rows, previousAttempts: Int(info.int64(1)))
+                return BatchClaim(batch: batch, setAside: setAside)
+            }
         }
-        guard let batchID else { return nil }
-        let info = try db.statement("SELECT idempotency_key, attempts FROM sync_batches WHERE id = ?")
-        info.bind(1, batchID)
-        defer { info.reset() }
-        guard try info.step(), let key = info.text(0) else { return nil }
-        let attempts = Int(info.int64(1))
-        info.reset()
-        let s = try db.statement("\(FixBuffer.selectSQL) WHERE batch_id = ? ORDER BY id")
-        s.bind(1, batchID)
-        defer { s.reset() }
-        var rows: [BufferedFix] = []
-        while try s.step() { rows.append(try row(s)) }
-        return SyncBatch(id: batchID, idempotencyKey: key, rows: rows, previousAttempts: attempts)
+    }
+
+    /// The id of the oldest open batch with pending rows, else of a new batch claiming up to `size` of the oldest
+    /// pending rows; `nil` when nothing is pending. Inside ``claimNextBatch(size:)``'s transaction.
+    private func openOrClaimBatch(size: Int) throws(StoreError) -> Int64? {
+        // Batches whose rows were all dropped or cleared are closed.
+        try db.execute(
+            "DELETE FROM sync_batches WHERE NOT EXISTS (SELECT 1 FROM fixes WHERE fixes.batch_id = sync_batches.id)"
+        )
+        // (A batch whose rows were rejected keeping its key waits for `requeueRejected`.)
+        let open = try db.integer(
+            """
+            SELECT coalesce(min(id), 0) FROM sync_batches WHERE EXISTS
+                (SELECT 1 FROM fixes WHERE fixes.batch_id = sync_batches.id AND sync_state = 0)
+            """)
+        if open != 0 { return open }
+        let pending = try db.integer(
+            "SELECT count(*) FROM (SELECT 1 FROM fixes WHERE sync_state = 0 AND batch_id IS NULL LIMIT 1)")
+        guard pending > 0 else { return nil }
+        var rng = SystemRandomNumberGenerator()
+        let key = hex(rng.next()) + hex(rng.next())
+        let create = try db.statement("INSERT INTO sync_batches (idempotency_key, created_ms) VALUES (?, ?)")
+        create.bind(1, key)
+        create.bind(2, FixBuffer.now().millisecondsSince1970)
+        try create.step()
+        let id = sqlite3_last_insert_rowid(db.handle)
+        let claim = try db.statement(
+            """
+            UPDATE fixes SET batch_id = ?1 WHERE id IN
+                (SELECT id FROM fixes WHERE sync_state = 0 AND batch_id IS NULL ORDER BY id LIMIT ?2)
+            """)
+        claim.bind(1, id)
+        claim.bind(2, Int64(size))
+        try claim.step()
+        return id
     }
 
     /// Records one more attempt at sending `batch` (visible as ``SyncBatch/previousAttempts``).
@@ -728,9 +890,12 @@ public final class FixBuffer {
     }
 
     /// Closes `batch` (its row in `sync_batches`), inside the caller's transaction.
-    private func closeBatch(_ batch: SyncBatch) throws(StoreError) {
+    private func closeBatch(_ batch: SyncBatch) throws(StoreError) { try closeBatch(id: batch.id) }
+
+    /// Closes the batch with id `id`, inside the caller's transaction.
+    private func closeBatch(id: Int64) throws(StoreError) {
         let close = try db.statement("DELETE FROM sync_batches WHERE id = ?")
-        close.bind(1, batch.id)
+        close.bind(1, id)
         try close.step()
     }
 

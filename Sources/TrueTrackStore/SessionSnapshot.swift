@@ -103,6 +103,14 @@ public struct SessionSnapshot: Sendable, Hashable {
     /// since. Set with the checkpoints by ``saveCheckpoints(tracker:stopDetector:afterBufferRow:)``.
     public var checkpointRowID: Int64?
 
+    /// The largest distance a session may hold, metres: a million kilometres (25 times around the Earth). A larger
+    /// one is not a distance travelled: ``merged(with:)`` ignores it, and a stored one is refused as damaged
+    /// (``StoreError/Kind/damagedRow(table:key:column:)``), as is a negative or non-finite one.
+    public static let maximumDistanceMetres = 1e9
+    /// The longest time a session may have run, seconds: a century. Longer is ignored and refused as
+    /// ``maximumDistanceMetres`` is.
+    public static let maximumElapsedSeconds = 100 * 365.25 * 86400
+
     /// A new running session with nothing accrued.
     public init(sessionID: String) {
         self.sessionID = sessionID
@@ -276,16 +284,21 @@ public struct SessionSnapshot: Sendable, Hashable {
     }
 
     /// The monotonic merge of `other` (an incoming write) into `self` (the stored state); see the type's
-    /// documentation. Non-finite or negative distances and times in `other` are ignored.
+    /// documentation. Non-finite or negative distances and times in `other` are ignored, and so are those past
+    /// ``maximumDistanceMetres`` and ``maximumElapsedSeconds`` (which a read would refuse as damaged).
     ///
     /// - Precondition: both snapshots have the same ``sessionID``.
     public func merged(with other: SessionSnapshot) -> SessionSnapshot {
         precondition(sessionID == other.sessionID, "merging snapshots of different sessions")
         var result = self
-        if other.distanceMetres.isFinite, other.distanceMetres > result.distanceMetres {
+        if other.distanceMetres.isFinite, other.distanceMetres > result.distanceMetres,
+            other.distanceMetres <= SessionSnapshot.maximumDistanceMetres
+        {
             result.distanceMetres = other.distanceMetres
         }
-        if other.elapsedSeconds.isFinite, other.elapsedSeconds > result.elapsedSeconds {
+        if other.elapsedSeconds.isFinite, other.elapsedSeconds > result.elapsedSeconds,
+            other.elapsedSeconds <= SessionSnapshot.maximumElapsedSeconds
+        {
             result.elapsedSeconds = other.elapsedSeconds
         }
         if other.fixCount >= fixCount {

@@ -41,7 +41,7 @@ public final class SessionStateStore {
         s.bind(1, sessionID)
         guard try s.step() else { return nil }
         defer { s.reset() }
-        return decode(s)
+        return try decode(s, path: db.path)
     }
 
     /// The most recently written session that has not ended (what a relaunched app resumes), if any.
@@ -50,10 +50,72 @@ public final class SessionStateStore {
             "\(SessionStateStore.selectSQL) WHERE phase != 'ended' ORDER BY updated_ms DESC, rowid DESC LIMIT 1")
         guard try s.step() else { return nil }
         defer { s.reset() }
-        return SessionStateStore.decode(s)
+        return try SessionStateStore.decode(s, path: path)
     }
 
-    private static func decode(_ s: Statement) -> SessionSnapshot {
+    /// The most a count (fixes, accepted fixes, phase changes, writes) may read: a fix a second for 30,000 years.
+    /// Past it a count is damaged (and `Int64.max` would trap the next `+= 1`).
+    static let maximumCount: Int64 = 1_000_000_000_000
+
+    /// Throws ``StoreError/Kind/damagedRow(table:key:column:)`` unless every column of a ``selectSQL`` row holds
+    /// what TrueTrack writes there: numbers (or NULL) in the number columns, a finite distance and time within
+    /// ``SessionSnapshot``'s limits, counts within ``maximumCount``, a last fix within the years 0001–9999 and
+    /// ±90° / ±180°, a row id not negative. A session edited by hand (a distance of 1e308 m, a last time of
+    /// `Int64.max`) was continued from those values: the distance could never grow again, and the tracker took a
+    /// time no fix can follow.
+    private static func check(_ s: Statement, path: String) throws(StoreError) {
+        let sessionID = s.text(0) ?? ""
+        func refuse(_ column: String, _ problem: String) -> StoreError {
+            StoreError(
+                kind: .damagedRow(table: "sessions", key: sessionID, column: column), path: path,
+                sql: SessionStateStore.selectSQL, message: "session '\(sessionID)': \(column) \(problem)")
+        }
+        let names: [(index: Int32, name: String)] = [
+            (1, "distance_m"), (2, "elapsed_s"), (3, "fix_count"), (4, "accepted_count"), (7, "phase_revision"),
+            (8, "last_time_ms"), (9, "last_latitude"), (10, "last_longitude"), (11, "last_accuracy_m"),
+            (12, "write_count"), (15, "checkpoint_row_id"),
+        ]
+        for (index, name) in names where !s.isNumberOrNull(index) {
+            throw refuse(name, "holds text or a blob, not a number")
+        }
+        let distance = s.double(1)
+        guard distance.isFinite, (0...SessionSnapshot.maximumDistanceMetres).contains(distance) else {
+            throw refuse("distance_m", "\(distance) m is outside 0...\(SessionSnapshot.maximumDistanceMetres) m")
+        }
+        let elapsed = s.double(2)
+        guard elapsed.isFinite, (0...SessionSnapshot.maximumElapsedSeconds).contains(elapsed) else {
+            throw refuse("elapsed_s", "\(elapsed) s is outside 0...\(SessionSnapshot.maximumElapsedSeconds) s")
+        }
+        for (index, name) in [
+            (Int32(3), "fix_count"), (4, "accepted_count"), (7, "phase_revision"), (12, "write_count"),
+        ]
+        where !(0...maximumCount).contains(s.int64(index)) {
+            throw refuse(name, "\(s.int64(index)) is outside 0...\(maximumCount)")
+        }
+        if let time = s.optionalInt64(8) {
+            guard Timestamp.representableMilliseconds.contains(time) else {
+                throw refuse("last_time_ms", "\(time) ms since 1970 is outside the years 0001-9999")
+            }
+            let latitude = s.double(9), longitude = s.double(10)
+            guard !s.isNull(9), latitude.isFinite, (-90...90).contains(latitude) else {
+                throw refuse("last_latitude", "\(s.optionalDouble(9).map { "\($0)" } ?? "NULL") is not within ±90°")
+            }
+            guard !s.isNull(10), longitude.isFinite, (-180...180).contains(longitude) else {
+                throw refuse(
+                    "last_longitude", "\(s.optionalDouble(10).map { "\($0)" } ?? "NULL") is not within ±180°")
+            }
+            if let accuracy = s.optionalDouble(11), !(accuracy.isFinite && accuracy >= 0) {
+                throw refuse("last_accuracy_m", "\(accuracy) m is not a finite accuracy of 0 m or more")
+            }
+        }
+        if let row = s.optionalInt64(15), row < 0 {
+            throw refuse("checkpoint_row_id", "\(row) is negative")
+        }
+    }
+
+    /// The snapshot a ``selectSQL`` row holds, once ``check(_:path:)`` found it sound.
+    private static func decode(_ s: Statement, path: String) throws(StoreError) -> SessionSnapshot {
+        try check(s, path: path)
         var snapshot = SessionSnapshot(sessionID: s.text(0) ?? "")
         snapshot.distanceMetres = s.double(1)
         snapshot.elapsedSeconds = s.double(2)

@@ -27,6 +27,14 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The file or its folder cannot be written (`SQLITE_READONLY`: a read-only mount, a file without
         /// write permission); nothing was changed.
         case readOnly
+        /// One row holds a value no TrueTrack build writes (a file edited by hand, a flipped bit): text in a number
+        /// column, a latitude past 90°, a session's distance of 1e308 m. `table` is `fixes` or `sessions`, `key`
+        /// the row's (a fix's row id, a session's ID), `column` the first column found wrong; ``StoreError/message``
+        /// says what is wrong with it. Only that row is affected, and nothing was changed: a damaged row of the
+        /// buffer is set aside by a sync (kept, never sent; ``FixBuffer/nextBatch(size:)``) and deleted only on
+        /// request (``FixBuffer/dropDamagedRows()``); a damaged session is refused rather than continued from
+        /// garbage (correct the value, or delete the session's row, by hand).
+        case damagedRow(table: String, key: String, column: String)
         /// An option was out of its documented range.
         case invalidOption(name: String, value: String, expected: String)
         /// Any other SQLite failure (see ``StoreError/resultCode`` and ``StoreError/message``).
@@ -73,6 +81,13 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             text +=
                 "the database cannot be written (read-only file, folder or mount: SQLite needs to write its -wal "
                 + "and -shm files beside it, even to read); nothing changed"
+        case .damagedRow(let table, _, _):
+            text +=
+                table == "fixes"
+                ? "a row of the buffer is damaged; the other rows are intact (a sync sets it aside, never sending it; "
+                    + "FixBuffer.dropDamagedRows(), 'truetrack buffer drop-damaged', deletes it)"
+                : "a row of table \(table) is damaged, and not read as it stands; nothing else in the file is affected "
+                    + "(correct the value, or delete that row, by hand)"
         case .invalidOption(let name, let value, let expected):
             text += "option \(name) = \(value) is invalid: expected \(expected)"
         case .sqlite: text += "SQLite error"

@@ -80,6 +80,9 @@ public enum SyncDisposition: Sendable, Hashable {
     /// A failure that retrying now cannot fix (401/403, 404/405/410, a redirect, an unexpected status, a store
     /// error): the flush stops; the batch's rows stay in it (in flight), to go again under the same key.
     case stopped
+    /// Nothing was sent: the rows claimed for a batch all failed to decode and were set aside
+    /// (``SyncResult/setAside``), and no other row was pending. The flush goes on (and finds nothing left).
+    case setAside
 }
 
 /// The outcome of one sync attempt.
@@ -113,6 +116,11 @@ public struct SyncResult: Sendable, Hashable {
     /// for an acknowledgement, an empty body, or one not read (longer than 1 MiB, or chunked). Never used to
     /// decide anything: the status does. (A backend tester's reason for a 400 never reached the user.)
     public var serverMessage: String?
+    /// Rows set aside while this attempt's batch was claimed, because they no longer decoded (a file edited by
+    /// hand, a flipped bit: each ``DamagedRow`` names its row and column): kept in the buffer as
+    /// ``SyncState/damaged``, never sent, and not counted in ``count``. One such row used to stop every sync of the
+    /// buffer. Empty almost always.
+    public var setAside: [DamagedRow] = []
 }
 
 /// The totals of one ``Synchronizer/flush(onResult:)``.
@@ -125,7 +133,10 @@ public struct FlushSummary: Sendable, Hashable {
     public var rejected: Int = 0
     /// Failed attempts (retried or not).
     public var failures: Int = 0
-    /// True when the buffer had nothing left to send when the flush ended.
+    /// The rows this flush set aside as damaged (``SyncResult/setAside``): kept, never sent.
+    public var setAside: [DamagedRow] = []
+    /// True when the buffer had nothing left to send when the flush ended (rows set aside as damaged or rejected
+    /// are not sent: see ``setAside`` and ``rejected``).
     public var isComplete: Bool = false
     /// The last failure: the one the flush stopped on, else the last refusal of a batch whose rows were marked
     /// rejected (so a flush whose every batch was refused is not read as a success: ``isComplete`` says only

@@ -213,9 +213,18 @@ public actor Synchronizer {
     /// ``sendNextBatch()`` for a caller that holds the right to send.
     private func sendNextBatchHoldingTheRight() async -> SyncResult? {
         let batch: SyncBatch
+        let setAside: [DamagedRow]
         do {
-            guard let next = try buffer.nextBatch(size: min(configuration.batchSize, batchSizeLimit)) else {
-                return nil
+            let claim = try buffer.claimNextBatch(size: min(configuration.batchSize, batchSizeLimit))
+            setAside = claim.setAside
+            guard let next = claim.batch else {
+                // Nothing to send, but damaged rows were set aside on the way: said, never silent.
+                guard !setAside.isEmpty else { return nil }
+                var result = SyncResult(
+                    success: false, count: 0, status: nil, error: nil, disposition: .setAside, idempotencyKey: "",
+                    attempt: 0)
+                result.setAside = setAside
+                return result
             }
             batch = next
             try buffer.recordAttempt(batch)
@@ -224,7 +233,9 @@ public actor Synchronizer {
                 success: false, count: 0, status: nil, error: .store(error), disposition: .stopped,
                 idempotencyKey: "", attempt: 0)
         }
-        return await send(batch)
+        var result = await send(batch)
+        result.setAside = setAside
+        return result
     }
 
     /// Syncs now: sends batch after batch until the buffer has nothing pending, retrying failures with
@@ -263,6 +274,12 @@ public actor Synchronizer {
                 summary.isComplete = true
                 return summary
             }
+            summary.setAside += result.setAside
+            if result.disposition == .setAside {
+                // (Nothing sent: the rows claimed were all damaged, and nothing else is pending.)
+                await onResult?(result)
+                continue
+            }
             summary.attempts += 1
             var wait: Double?
             if result.disposition == .willRetry {
@@ -287,6 +304,8 @@ public actor Synchronizer {
                 failuresInARow = 0
             case .split:
                 summary.failures += 1
+            case .setAside:
+                break
             case .stopped:
                 summary.failures += 1
                 summary.lastError = result.error

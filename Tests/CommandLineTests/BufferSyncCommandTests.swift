@@ -323,7 +323,8 @@ final class LoopbackReceiver {
         // What the server said is passed on (a backend tester's reason for a 400 never reached the user).
         #expect(sync.stderr.contains(#"(the server said: {"error": "fault 422"})"#), "\(sync.stderr)")
         let stats = try Tool.run(["buffer", "stats", "--db", db])
-        #expect(stats.stdout == "rows 554: pending 0, in flight 0, rejected 554; dropped by the cap so far 0\n")
+        #expect(
+            stats.stdout == "rows 554: pending 0, in flight 0, rejected 554, damaged 0; dropped by the cap so far 0\n")
         // A later sync that finds only those rejected rows left still fails, naming them (it exited 0).
         try receiver.control(["faults": [], "fail_rate": 0.0])
         let later = try Tool.run(["sync", "--db", db, "--url", url])
@@ -335,6 +336,58 @@ final class LoopbackReceiver {
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stdout.contains("delivered 554, rejected 0"))
         #expect(try receiver.stats()["user_agents"] as? [String] == ["truetrack/0.1.0"])
+    }
+
+    /// One row edited by hand (text in its latitude) stopped every `sync` with "damaged, move it aside", its
+    /// batch claimed and nothing sent, and `buffer list` failed on it. Now `list` names it, `sync` sets it aside
+    /// (naming it) and delivers the rest, exiting 1 while it stays, `stats` counts it and `drop-damaged` removes
+    /// exactly it.
+    @Test("sets a damaged row aside, lists and counts it, and drops it on request")
+    func setsADamagedRowAsideListsAndCountsItAndDropsItOnRequest() throws {
+        let receiver = try LoopbackReceiver()
+        let db = Tool.temporaryPath("damaged.sqlite")
+        defer {
+            for suffix in ["", "-wal", "-shm", "-sync.lock"] {
+                try? FileManager.default.removeItem(atPath: db + suffix)
+            }
+        }
+        #expect(try Tool.run(["buffer", "add", Tool.demo, "--db", db]).status == 0)
+        let edit = Process()
+        edit.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        edit.arguments = [
+            "python3", "-c",
+            "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+                + "c.execute(\"UPDATE fixes SET latitude = 'abc' WHERE id = 17\"); c.commit()", db,
+        ]
+        try edit.run()
+        edit.waitUntilExit()
+        #expect(edit.terminationStatus == 0)
+        let reason = "latitude holds text or a blob, not a number"
+        let before = try Tool.run(["buffer", "list", "--db", db, "--limit", "1000"])
+        #expect(before.status == 0, "\(before.stderr)")
+        #expect(before.stdout.contains("\n17\tdamaged: \(reason)\t"), "\(before.stdout.prefix(300))")
+        #expect(before.stdout.split(separator: "\n").count == 555)
+        let url = "http://127.0.0.1:\(receiver.port)/fixes"
+        let sync = try Tool.run(["sync", "--db", db, "--url", url, "--batch-size", "100"])
+        #expect(sync.status == 1, "\(sync.stdout)")
+        #expect(sync.stdout.contains("delivered 553, rejected 0"), "\(sync.stdout)")
+        #expect(sync.stdout.contains("set aside as damaged 1"), "\(sync.stdout)")
+        #expect(sync.stderr.contains("set aside 1 damaged row") && sync.stderr.contains("row 17: \(reason)"))
+        #expect(!sync.stderr.contains("move it aside"), "\(sync.stderr)")
+        #expect(try receiver.stats()["stored_fixes"] as? Int == 553)
+        let stats = try Tool.run(["buffer", "stats", "--db", db])
+        #expect(stats.stdout == "rows 1: pending 0, in flight 0, rejected 0, damaged 1; dropped by the cap so far 0\n")
+        let json = try Tool.run(["buffer", "list", "--db", db, "--json"])
+        #expect(json.stdout == #"{"column":"latitude","damaged":"\#(reason)","id":17,"sync":"damaged"}"# + "\n")
+        // A later sync with nothing else to send still fails while the damaged row stays, naming what to do.
+        let later = try Tool.run(["sync", "--db", db, "--url", url])
+        #expect(
+            later.status == 1 && later.stderr.contains("holds 1 damaged row") && later.stderr.contains("drop-damaged"))
+        let dropped = try Tool.run(["buffer", "drop-damaged", "--db", db])
+        #expect(dropped.status == 0 && dropped.stdout == "1\n" && dropped.stderr.contains("row 17: \(reason)"))
+        #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "0\n")
+        #expect(try Tool.run(["buffer", "drop-damaged", "--db", db]).stdout == "0\n")
+        #expect(try Tool.run(["sync", "--db", db, "--url", url]).status == 0)
     }
 
     @Test func keepsEveryRowWhenTheServerIsDead() throws {

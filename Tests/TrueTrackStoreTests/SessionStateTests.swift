@@ -230,6 +230,62 @@ import TrueTrackCore
         #expect(try store.merge(negative).distanceMetres == 0)
         #expect(try store.snapshot(sessionID: "m")?.distanceMetres == 0)
     }
+
+    /// A session row edited by hand (a distance of 1e308 m, a last time of Int64.max) was continued from those
+    /// values: the distance could never grow again, and the tracker took a time no fix can follow. Now a read
+    /// refuses it, naming the session and the column, and a write does not go over it.
+    @Test("refuses a session whose stored values are out of range, naming the field")
+    func refusesASessionWhoseStoredValuesAreOutOfRangeNamingTheField() throws {
+        let store = try SessionStateStore(path: ":memory:")
+        var snapshot = SessionSnapshot(sessionID: "walk")
+        snapshot.distanceMetres = 1200
+        snapshot.fixCount = 10
+        snapshot.lastFix = SessionLastFix(walkFix(9))
+        try store.merge(snapshot)
+        let damages: [(column: String, value: String)] = [
+            ("distance_m", "1e308"), ("distance_m", "-1"), ("distance_m", "1e999"), ("distance_m", "'far'"),
+            ("elapsed_s", "1e308"), ("fix_count", "9223372036854775807"), ("accepted_count", "-2"),
+            ("last_time_ms", "9223372036854775807"), ("last_latitude", "91"), ("last_longitude", "NULL"),
+            ("last_accuracy_m", "-4"), ("checkpoint_row_id", "-5"), ("write_count", "X'01'"),
+        ]
+        for (column, value) in damages {
+            let original = try store.db.statement("SELECT \(column) FROM sessions")
+            try original.step()
+            let kept = original.optionalDouble(0)
+            original.reset()
+            try store.db.execute("UPDATE sessions SET \(column) = \(value)")
+            func isNamed(_ error: any Error) -> Bool {
+                let error = error as? StoreError
+                return error?.kind == .damagedRow(table: "sessions", key: "walk", column: column)
+                    && error?.message.hasPrefix("session 'walk': \(column) ") == true
+            }
+            #expect {
+                try store.snapshot(sessionID: "walk")
+            } throws: { isNamed($0) }
+            #expect {
+                try store.latestOpenSession()
+            } throws: { isNamed($0) }
+            #expect {
+                try store.update(sessionID: "walk") { $0.distanceMetres += 5 }
+            } throws: { isNamed($0) }
+            let restore = try store.db.statement("UPDATE sessions SET \(column) = ?")
+            restore.bind(1, kept)
+            try restore.step()
+            restore.reset()
+            #expect(try store.snapshot(sessionID: "walk")?.distanceMetres == 1200, "\(column) = \(value)")
+        }
+        // The edges stay readable: a last fix dated in 9999 (a receiver's clock), no last fix at all.
+        try store.db.execute("UPDATE sessions SET last_time_ms = 253402300799000")
+        #expect(try store.snapshot(sessionID: "walk")?.lastFix?.timestamp.millisecondsSince1970 == 253_402_300_799_000)
+        try store.db.execute("UPDATE sessions SET last_time_ms = NULL, last_latitude = NULL, last_longitude = NULL")
+        #expect(try store.snapshot(sessionID: "walk")?.lastFix == nil)
+        // Nor is an absurd figure ever written: a merge ignores it, as it does a NaN.
+        var absurd = SessionSnapshot(sessionID: "walk")
+        absurd.distanceMetres = 1e308
+        absurd.elapsedSeconds = 1e300
+        let merged = try store.merge(absurd)
+        #expect(merged.distanceMetres == 1200 && merged.elapsedSeconds == 0)
+    }
 }
 
 /// A killed process resumes its tracker and stop detector from the checkpoints stored with the session.

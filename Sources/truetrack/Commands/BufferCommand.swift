@@ -3,11 +3,11 @@ import TrueTrackCore
 import TrueTrackIO
 import TrueTrackStore
 
-/// `truetrack buffer add|list|count|stats|requeue|clear --db FILE`: the SQLite buffer of fixes an app keeps before syncing.
+/// `truetrack buffer add|list|count|stats|requeue|drop-damaged|clear --db FILE`: the SQLite buffer of fixes an app keeps before syncing.
 enum BufferCommand {
     static let spec = CommandSpec(
         name: "buffer",
-        abstract: "Persist fixes in a SQLite buffer (add), and list, count, inspect, requeue or clear it.",
+        abstract: "Persist fixes in a SQLite buffer (add), and list, count, inspect, requeue, clean or clear it.",
         positionals: ["ACTION", "[INPUT]"], minimumPositionals: 1, maximumPositionals: 2,
         options: [
             OptionSpec(
@@ -38,21 +38,29 @@ enum BufferCommand {
                           running total goes on; fixes not newer than its last that it holds are skipped) and prints the
                           session's distance. Fixes already synced and since deleted from the buffer are stored
                           again by an add of their file without --session (nothing remembers them)
-              list        the newest rows, newest first
+              list        the newest rows, newest first; a row that no longer decodes (a file edited by hand)
+                          is listed by its id and what is wrong with it
               count       print the number of buffered fixes
               stats       print the rows by state: pending, in flight (sent, not yet acknowledged), rejected
-                          by the backend (kept, no longer sent), and the rows dropped so far by the cap
-              requeue     make the rows the backend rejected pending again (after fixing what it refused)
-                          and print how many; a batch rejected after lasting 409s keeps its rows and key, so
-                          its rows show as in flight again and go first, as that batch
+                          by the backend (kept, no longer sent), damaged (rows a sync set aside because they
+                          no longer decode: kept, never sent), and the rows dropped so far by the cap
+              requeue     make the rows the backend rejected pending again (after fixing what it refused),
+                          and the damaged rows that decode again (corrected by hand), and print how many; a
+                          batch rejected after lasting 409s keeps its rows and key, so its rows show as in
+                          flight again and go first, as that batch
+              drop-damaged
+                          delete every row that no longer decodes (text in a number column, a latitude past
+                          90°, …; set aside by a sync or not yet), print how many and name them; nothing
+                          else deletes such a row
               clear       delete every row and print how many were removed
             """)
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let action = arguments.positionals[0]
-        guard ["add", "list", "count", "stats", "requeue", "clear"].contains(action) else {
+        guard ["add", "list", "count", "stats", "requeue", "drop-damaged", "clear"].contains(action) else {
             throw UsageError(
-                message: "unknown action '\(action)' (expected add, list, count, stats, requeue or clear)")
+                message:
+                    "unknown action '\(action)' (expected add, list, count, stats, requeue, drop-damaged or clear)")
         }
         guard let db = arguments.value("db") else {
             throw UsageError(message: "missing '--db <file>'")
@@ -110,8 +118,22 @@ enum BufferCommand {
                 let st = try buffer.statistics()
                 Terminal.out(
                     "rows \(st.rowCount): pending \(st.pendingCount), in flight \(st.inFlightCount), "
-                        + "rejected \(st.rejectedCount); dropped by the cap so far \(st.droppedCount)\n")
-            case "requeue": Terminal.out("\(try buffer.requeueRejected())\n")
+                        + "rejected \(st.rejectedCount), damaged \(st.damagedCount); dropped by the cap so far "
+                        + "\(st.droppedCount)\n")
+            case "requeue":
+                let rejected = try buffer.requeueRejected()
+                let damaged = try buffer.requeueDamaged()
+                Terminal.out("\(rejected + damaged.requeuedCount)\n")
+                if !damaged.stillDamaged.isEmpty {
+                    Terminal.error(
+                        "\(Terminal.count(damaged.stillDamaged.count, "damaged row stays", "damaged rows stay")) set "
+                            + "aside (\(named(damaged.stillDamaged))): 'truetrack buffer drop-damaged --db \(db)' "
+                            + "deletes them\n")
+                }
+            case "drop-damaged":
+                let dropped = try buffer.dropDamagedRows()
+                Terminal.out("\(dropped.count)\n")
+                if !dropped.isEmpty { Terminal.error("deleted: \(named(dropped))\n") }
             case "clear": Terminal.out("\(try buffer.clear())\n")
             default: try list(arguments, buffer: buffer)
             }
@@ -285,7 +307,13 @@ enum BufferCommand {
             + "adding the input again skips the fixes already stored)"
     }
 
-    /// Prints the newest rows.
+    /// The first ten of `rows` named ("row 17: latitude holds text or a blob, not a number"), then how many more.
+    static func named(_ rows: [DamagedRow]) -> String {
+        rows.prefix(10).map(\.description).joined(separator: "; ")
+            + (rows.count > 10 ? "; and \(rows.count - 10) more" : "")
+    }
+
+    /// Prints the newest rows; a row that no longer decodes by its id and what is wrong with it.
     static func list(_ arguments: ParsedArguments, buffer: FixBuffer) throws {
         var limit = 20
         if let text = arguments.value("limit") {
@@ -294,10 +322,12 @@ enum BufferCommand {
             }
             limit = n
         }
-        let rows = try buffer.newest(limit: limit)
-        var text = ""
-        if arguments.has("json") {
-            for row in rows {
+        let rows = try buffer.newestRows(limit: limit)
+        let json = arguments.has("json")
+        var text = json ? "" : "id\ttime\tlatitude\tlongitude\taccuracy_m\ttotal_m\tsync\n"
+        for entry in rows {
+            switch entry {
+            case .fix(let row) where json:
                 var object: [String: Any] = [
                     "id": row.id, "time": ISO8601.format(row.fix.timestamp),
                     "latitude": row.fix.latitude, "longitude": row.fix.longitude, "sync": "\(row.syncState)",
@@ -310,15 +340,24 @@ enum BufferCommand {
                 }
                 let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
                 text += String(decoding: data, as: UTF8.self) + "\n"
-            }
-        } else {
-            text = "id\ttime\tlatitude\tlongitude\taccuracy_m\ttotal_m\tsync\n"
-            for row in rows {
+            case .fix(let row):
                 let accuracy = row.fix.horizontalAccuracyMetres.map { $0.fixed(1) } ?? "–"
                 let total = row.decision.map { $0.totalDistanceMetres.fixed(1) } ?? "–"
                 text +=
                     "\(row.id)\t\(ISO8601.format(row.fix.timestamp))\t\(row.fix.latitude)\t\(row.fix.longitude)\t"
                     + "\(accuracy)\t\(total)\t\(row.syncState)\n"
+            case .damaged(let row) where json:
+                // (A row that does not decode is named, not skipped: `list` failed on it, naming only the first.)
+                let object: [String: Any] = [
+                    "id": row.id, "damaged": row.reason, "column": row.column,
+                    "sync": row.isSetAside ? "damaged" : "damaged, not set aside yet",
+                ]
+                let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+                text += String(decoding: data, as: UTF8.self) + "\n"
+            case .damaged(let row):
+                text +=
+                    "\(row.id)\tdamaged: \(row.reason)\t–\t–\t–\t–\t"
+                    + (row.isSetAside ? "damaged" : "damaged, not set aside yet") + "\n"
             }
         }
         Terminal.out(text)

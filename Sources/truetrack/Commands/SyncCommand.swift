@@ -39,7 +39,9 @@ enum SyncCommand {
             <db>-sync.lock, or the database's own through another hard link) sends nothing. Exit status 0 when every row was delivered, 1 when the flush stopped
             with rows left, another process was sending, or the buffer holds rows a backend rejected, in this
             run or an earlier one ('truetrack buffer stats' shows them, 'truetrack buffer requeue' sends them
-            again next time); 130 on Ctrl-C, saying what was delivered (the batch being sent goes again under
+            again next time), or rows that no longer decode (a file edited by hand: text in a number column, a
+            latitude past 90°): such a row is set aside, named by its id and column, kept and never sent, and the
+            other rows go on ('truetrack buffer drop-damaged' deletes it); 130 on Ctrl-C, saying what was delivered (the batch being sent goes again under
             its key with the next sync).
             """)
 
@@ -116,7 +118,7 @@ enum SyncCommand {
         }
         // Carried out of the task that runs the flush: its summary, and the rows the buffer holds as rejected after
         // it (`nil` when they could not be counted).
-        let summary = Locked(FlushSummary()), rejectedAfter = Locked<Int?>(nil)
+        let summary = Locked(FlushSummary()), after = Locked<BufferStatistics?>(nil)
         let done = DispatchSemaphore(value: 0)
         // Said if a signal ends the sync (Ctrl-C): nothing is lost (a batch being sent goes again under its key),
         // but the user must know what went.
@@ -132,6 +134,8 @@ enum SyncCommand {
                     let sent = delivered.update { $0 += result.count }
                     Interruption.note.value = interrupted(sent)
                 }
+                if !result.setAside.isEmpty { Terminal.error(setAsideLine(result.setAside, db: db)) }
+                if result.disposition == .setAside { return }
                 let fixes = Terminal.count(result.count, "fix", "fixes")
                 // (No batch and no answer: the buffer could not be read, e.g. locked, and nothing was sent.)
                 var line =
@@ -153,7 +157,7 @@ enum SyncCommand {
                 Terminal.error(line + "\n")
             }
             // Rows a backend rejected, in this run or an earlier one, through the synchronizer's own connection.
-            rejectedAfter.value = try? await synchronizer.statistics().rejectedCount
+            after.value = try? await synchronizer.statistics()
             done.signal()
         }
         done.wait()
@@ -161,11 +165,12 @@ enum SyncCommand {
         let s = summary.value
         Terminal.out(
             "delivered \(s.delivered), rejected \(s.rejected), attempts \(s.attempts), failures \(s.failures)"
+                + (s.setAside.isEmpty ? "" : ", set aside as damaged \(s.setAside.count)")
                 + (s.isComplete ? "" : " — incomplete, rows kept for the next sync") + "\n")
         if !s.isComplete, let error = s.lastError { Terminal.error("Error: \(error)\n") }
         // Rows a backend rejected, in this run or an earlier one: a cron job must not read "nothing delivered,
         // all rejected" as success, nor a later run that found only rejected rows left.
-        let rejectedInBuffer = rejectedAfter.value ?? s.rejected
+        let rejectedInBuffer = after.value?.rejectedCount ?? s.rejected
         if max(s.rejected, rejectedInBuffer) > 0 {
             let what =
                 rejectedInBuffer > s.rejected
@@ -175,6 +180,23 @@ enum SyncCommand {
                 "Error: \(what); they stay in \(db) ('truetrack buffer requeue --db \(db)' sends them again with the "
                     + "next sync)\n")
         }
-        return s.isComplete && s.rejected == 0 && rejectedInBuffer == 0 ? 0 : 1
+        // Damaged rows, set aside in this run or an earlier one: never sent, so not a complete delivery either.
+        let damagedInBuffer = after.value?.damagedCount ?? s.setAside.count
+        if damagedInBuffer > s.setAside.count {
+            Terminal.error(
+                "Error: the buffer holds \(Terminal.count(damagedInBuffer, "damaged row", "damaged rows")) set aside "
+                    + "(\(s.setAside.count) in this sync), never sent; 'truetrack buffer list --db \(db)' names them, "
+                    + "'truetrack buffer drop-damaged --db \(db)' deletes them\n")
+        }
+        return s.isComplete && s.rejected == 0 && rejectedInBuffer == 0 && damagedInBuffer == 0 ? 0 : 1
+    }
+
+    /// The line that names the rows a sync set aside as damaged (the first ten, then how many more).
+    static func setAsideLine(_ rows: [DamagedRow], db: String) -> String {
+        let named = rows.prefix(10).map(\.description).joined(separator: "; ")
+        let more = rows.count > 10 ? "; and \(rows.count - 10) more" : ""
+        return "Error: set aside \(Terminal.count(rows.count, "damaged row", "damaged rows")), kept in the buffer and "
+            + "never sent (\(named)\(more)); the other rows go on ('truetrack buffer drop-damaged --db \(db)' "
+            + "deletes them, 'truetrack buffer requeue --db \(db)' sends those corrected by hand)\n"
     }
 }
