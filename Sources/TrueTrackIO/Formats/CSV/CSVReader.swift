@@ -1353,14 +1353,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 guard let value = NumberParsing.double(p, s, e), value.isFinite else {
                     throw malformed(encoding.expectation + decidedBy)
                 }
-                let factor: Double
-                switch encoding {
-                case .unixSeconds: factor = 1000
-                case .unixMicroseconds: factor = 0.001
-                case .unixNanoseconds: factor = 0.000_001
-                default: factor = 1
-                }
-                let scaled = (value * factor).rounded()
+                let scaled = (value * (encoding.unitsPerSecond.map { 1000 / $0 } ?? 1)).rounded()
                 guard scaled.isFinite, abs(scaled) < Double(CSVScan.endMilliseconds),
                     let utc = CSVReader.utcMilliseconds(Int64(scaled), encoding)
                 else {
@@ -1370,14 +1363,8 @@ public struct CSVReader: FixReader, ByteStreamReader {
                     if let before = provisionalTimeUnitFixes, fixesProduced <= before + 1 {
                         provisionalTimeUnitFixes = nil
                         let unit = CSVReader.detectEncoding(p, s, e)
-                        let perMillisecond: Double? =
-                            switch unit {
-                            case .unixMilliseconds: 1
-                            case .unixMicroseconds: 1000
-                            case .unixNanoseconds: 1_000_000
-                            default: nil
-                            }
-                        if let perMillisecond {
+                        // (A finer unit than seconds: seconds were the placeholder's reading.)
+                        if unit != .unixSeconds, let perMillisecond = unit.unitsPerSecond.map({ $0 / 1000 }) {
                             let ms = (value / perMillisecond).rounded()
                             if ms >= Double(Timestamp.gpsEpochMillisecondsSince1970),
                                 ms < Double(CSVScan.endMilliseconds)
