@@ -107,7 +107,10 @@ public struct CSVReader: FixReader, ByteStreamReader {
     /// The indices into ``deviceKeys`` by a hash of their bytes (several on a collision): a device is found without
     /// scanning every one seen (10,000 vans in one export read at 0.05 M fixes/s, a different id on every row was
     /// quadratic: 100,000 rows in 26 s, a performance tester's).
-    private var deviceSlots: [UInt64: [Int]] = [:]
+    private(set) var deviceSlots: [UInt64: [Int]] = [:]
+    /// The bits of a device id's hash that pick its slot in ``deviceSlots``: all of them; a test sets fewer (0: one
+    /// slot for every device) to force the collisions the whole id must then tell apart.
+    var deviceHashMask: UInt64 = .max
     private var deviceFixes: [Int] = []
     private var deviceKept: [Bool] = []
     private var lastDevice = -1
@@ -989,6 +992,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
         // FNV-1a over the id's bytes.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for i in s..<e { hash = (hash ^ UInt64(p[i])) &* 0x0000_0100_0000_01b3 }
+        hash &= deviceHashMask
         if let known = deviceSlots[hash]?.first(where: matches) {
             lastDevice = known
             return known
