@@ -227,12 +227,7 @@ final class LoopbackReceiver {
     /// A buffer filled under a larger cap is not cut to the default one by an add that forgot `--max-records` (a
     /// tester's 20,000 rows became 10,000, exit 0): the add is refused, nothing changes.
     @Test func refusesToCutABufferFilledUnderALargerCap() throws {
-        var rows = ["time,latitude,longitude,accuracy_m"]
-        for s in 0..<10_100 {
-            let time = ISO8601.format(Timestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(s) * 1_000))
-            rows.append("\(time),49.0,\(11 + 1.3 * Double(s) / 73_000),5")
-        }
-        let long = try Tool.temporaryFile("long.csv", contents: rows.joined(separator: "\n") + "\n")
+        let long = try Tool.secondlyFixes("long.csv", count: 10_100) { "49.0,\(11 + 1.3 * Double($0) / 73_000)" }
         let db = Tool.temporaryPath("large-cap.sqlite")
         defer {
             try? FileManager.default.removeItem(atPath: long)

@@ -79,6 +79,31 @@ struct Tool {
         return path
     }
 
+    /// Writes a walk of `count` fixes in 1901 (a 32-bit epoch underflow's dates, before 1970: a warning) to a new
+    /// temporary file `name` and returns its path (the caller removes it): northward along 13.8° E, 3 × 10⁻⁴° a
+    /// step, accuracy 5 m, a second apart from 20:46:00 (at most 10 fixes) or, with `oneTime`, all at 20:45:52.
+    static func walkIn1901(_ name: String, count: Int, oneTime: Bool = false) throws -> String {
+        precondition(oneTime || count <= 10)
+        var text = "time,latitude,longitude,accuracy_m\n"
+        for i in 0..<count {
+            let time = oneTime ? "1901-12-13T20:45:52Z" : "1901-12-13T20:46:0\(i)Z"
+            text += "\(time),46.\(4000 + i * 3),13.8,5\n"
+        }
+        return try temporaryFile(name, contents: text)
+    }
+
+    /// Writes `count` fixes one second apart from 2023-11-14T22:13:20Z (ISO times), accuracy 5 m, their latitude and
+    /// longitude `position(s)` (`"49.0,11.0"`), to a new temporary CSV file `name`; returns its path (the caller
+    /// removes it).
+    static func secondlyFixes(_ name: String, count: Int, position: (Int) -> String) throws -> String {
+        var rows = ["time,latitude,longitude,accuracy_m"]
+        for s in 0..<count {
+            let time = ISO8601.format(Timestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(s) * 1_000))
+            rows.append("\(time),\(position(s)),5")
+        }
+        return try temporaryFile(name, contents: rows.joined(separator: "\n") + "\n")
+    }
+
     /// Writes the demo walk with its 101st fix (line 101: index 100 of the lines) re-dated `seconds` later to a
     /// temporary file `name`; returns its path and the wrong time as written.
     static func demoWithFix100Shifted(bySeconds seconds: Double, name: String) throws -> (path: String, time: String) {
@@ -177,9 +202,7 @@ struct Tool {
     /// `info --json` carries the warnings it prints, as `process` and `stops` do (a batch tester found a broken
     /// clock's warning only on standard error).
     @Test("carries the warnings in info's JSON") func carriesTheWarningsInInfosJSON() throws {
-        var text = "time,latitude,longitude,accuracy_m\n"
-        for i in 0..<10 { text += "1901-12-13T20:46:0\(i)Z,46.\(4000 + i * 3),13.8,5\n" }
-        let path = try Tool.temporaryFile("info-1901.csv", contents: text)
+        let path = try Tool.walkIn1901("info-1901.csv", count: 10)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try Tool.run(["info", "--json", path])
         #expect(result.status == 0, "\(result.stderr)")
@@ -681,12 +704,7 @@ struct Tool {
     /// Near a pole the tracker's plane does not hold: the run says so (a geography tester's walks there lost a
     /// quarter of their distance without a word).
     @Test func fixesNearAPoleAreWarnedOf() throws {
-        var rows = ["time,latitude,longitude,accuracy_m"]
-        for s in 0..<120 {
-            let time = ISO8601.format(Timestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(s) * 1_000))
-            rows.append("\(time),\(89.995 - 1.2 * Double(s) / 111_700),45,5")
-        }
-        let polar = try Tool.temporaryFile("polar.csv", contents: rows.joined(separator: "\n") + "\n")
+        let polar = try Tool.secondlyFixes("polar.csv", count: 120) { "\(89.995 - 1.2 * Double($0) / 111_700),45" }
         defer { try? FileManager.default.removeItem(atPath: polar) }
         let result = try Tool.run(["process", polar])
         #expect(result.status == 0, "\(result.stderr)")

@@ -59,9 +59,7 @@ import Testing
     /// A file whose points all carry one time (a GPX written with a 32-bit epoch underflow) counts next to
     /// nothing, since distance integrates speed over time: the user is told why instead of reading a silent 0 m.
     @Test func warnsWhenMostFixesAreOutOfOrderBecauseTheirTimesRepeat() throws {
-        var text = "time,latitude,longitude,accuracy_m\n"
-        for i in 0..<30 { text += "1901-12-13T20:45:52Z,46.\(4000 + i * 3),13.8,5\n" }
-        let path = try Tool.temporaryFile("one-time.csv", contents: text)
+        let path = try Tool.walkIn1901("one-time.csv", count: 30, oneTime: true)
         defer { try? FileManager.default.removeItem(atPath: path) }
         for command in ["process", "stops"] {
             let result = try Tool.run([command, path])
@@ -98,9 +96,7 @@ import Testing
     /// warnings (inside it) are not printed beside it: a batch tester's standard error did not parse. `stops` too.
     @Test("keeps standard error parseable when the JSON summary goes there")
     func keepsStandardErrorParseableWhenTheJSONSummaryGoesThere() throws {
-        var text = "time,latitude,longitude,accuracy_m\n"
-        for i in 0..<30 { text += "1901-12-13T20:45:52Z,46.\(4000 + i * 3),13.8,5\n" }
-        let path = try Tool.temporaryFile("one-time-json.csv", contents: text)
+        let path = try Tool.walkIn1901("one-time-json.csv", count: 30, oneTime: true)
         defer { try? FileManager.default.removeItem(atPath: path) }
         for arguments in [["process", "--out", "-"], ["process", "--decisions", "-"], ["stops", "--out", "-"]] {
             let result = try Tool.run(arguments + ["--json", path])
@@ -114,7 +110,8 @@ import Testing
         }
         // A run that fails (a read error after some fixes; a missing input) too: its error is in the JSON, and no
         // `Error:` line follows it (a reviewer's).
-        let broken = try Tool.temporaryFile("broken-json.csv", contents: text + "not,a,row,at,all,x\n")
+        let broken = try Tool.temporaryFile(
+            "broken-json.csv", contents: try String(contentsOfFile: path, encoding: .utf8) + "not,a,row,at,all,x\n")
         let missing = Tool.temporaryPath("missing-json.csv")
         defer { try? FileManager.default.removeItem(atPath: broken) }
         for input in [broken, missing] {

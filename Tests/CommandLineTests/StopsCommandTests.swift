@@ -45,9 +45,7 @@ import Testing
     /// reviewer's: they were printed after it).
     @Test("prints its warnings even when the GeoJSON cannot be written")
     func printsItsWarningsEvenWhenTheGeoJSONCannotBeWritten() throws {
-        var text = "time,latitude,longitude,accuracy_m\n"
-        for i in 0..<10 { text += "1901-12-13T20:46:0\(i)Z,46.\(4000 + i * 3),13.8,5\n" }
-        let path = try Tool.temporaryFile("stops-1901.csv", contents: text)
+        let path = try Tool.walkIn1901("stops-1901.csv", count: 10)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try Tool.run(["stops", path, "--out", "/nonexistent-dir/x.geojson"])
         #expect(result.status == 1)

@@ -36,6 +36,9 @@ private func degrees(_ whole: Double, _ minutes: Double, negative: Bool = false)
 
 private func time(_ text: String) -> Timestamp { ISO8601.parse(text)! }
 
+/// The timestamps of ISO 8601 `texts`, in order (what a read's `fixes.map(\.timestamp)` is compared with).
+private func times(_ texts: String...) -> [Timestamp] { texts.map(time) }
+
 private let knot = 1852.0 / 3600.0
 
 // MARK: - Recorded data sets
@@ -346,9 +349,8 @@ private extension Timestamp {
         ].joined(separator: "\n")
         let result = readNMEA(text)
         #expect(
-            result.fixes.map(\.timestamp) == [
-                time("2019-12-31T23:59:59.500Z"), time("2020-01-01T00:00:00.500Z"), time("2020-01-01T00:00:01Z"),
-            ])
+            result.fixes.map(\.timestamp)
+                == times("2019-12-31T23:59:59.500Z", "2020-01-01T00:00:00.500Z", "2020-01-01T00:00:01Z"))
     }
 
     @Test func epochsBeforeAnyDateAreSkipped() {
@@ -361,7 +363,7 @@ private extension Timestamp {
         ].joined(separator: "\n")
         let result = readNMEA(text)
         #expect(result.report.skipped(.missingTime) == 2)
-        #expect(result.fixes.map(\.timestamp) == [time("2024-02-29T12:00:02Z"), time("2024-02-29T12:00:03Z")])
+        #expect(result.fixes.map(\.timestamp) == times("2024-02-29T12:00:02Z", "2024-02-29T12:00:03Z"))
     }
 
     // MARK: ZDA (a tester's GGA + ZDA logs gave no fix: ZDA was skipped and GGA has a time of day only)
@@ -382,9 +384,8 @@ private extension Timestamp {
         let result = readNMEA(text)
         #expect(result.error == nil)
         #expect(
-            result.fixes.map(\.timestamp) == [
-                time("2024-12-31T23:59:58Z"), time("2024-12-31T23:59:59Z"), time("2025-01-01T00:00:00Z"),
-            ])
+            result.fixes.map(\.timestamp)
+                == times("2024-12-31T23:59:58Z", "2024-12-31T23:59:59Z", "2025-01-01T00:00:00Z"))
         #expect(result.fixes.first?.latitude == degrees(48, 7.038))
         #expect(result.fixes.first?.altitudeMetres == 545.4)
         #expect(result.report.recordsRead == 6)
@@ -400,7 +401,7 @@ private extension Timestamp {
         ].joined(separator: "\n")
         let result = readNMEA(text)
         #expect(result.error == nil)
-        #expect(result.fixes.map(\.timestamp) == [time("2023-06-15T12:00:00Z"), time("2023-06-15T12:00:01Z")])
+        #expect(result.fixes.map(\.timestamp) == times("2023-06-15T12:00:00Z", "2023-06-15T12:00:01Z"))
         #expect(result.report.totalSkipped == 0)
     }
 
@@ -417,9 +418,8 @@ private extension Timestamp {
         let result = readNMEA(text)
         #expect(result.error == nil)
         #expect(
-            result.fixes.map(\.timestamp) == [
-                time("2016-12-31T23:59:59Z"), time("2016-12-31T23:59:59.999Z"), time("2017-01-01T00:00:00Z"),
-            ])
+            result.fixes.map(\.timestamp)
+                == times("2016-12-31T23:59:59Z", "2016-12-31T23:59:59.999Z", "2017-01-01T00:00:00Z"))
     }
 
     /// The tester's `zda_gga.nmea` in small: one ZDA, then GGA only, across UTC midnight and a year's end.
@@ -432,16 +432,16 @@ private extension Timestamp {
         ].joined(separator: "\n")
         let result = readNMEA(text)
         #expect(
-            result.fixes.map(\.timestamp) == [
-                time("2024-12-31T23:59:59Z"), time("2024-12-31T23:59:59.500Z"), time("2025-01-01T00:00:00Z"),
-                time("2025-01-01T00:00:01.250Z"),
-            ])
+            result.fixes.map(\.timestamp)
+                == times(
+                    "2024-12-31T23:59:59Z", "2024-12-31T23:59:59.500Z", "2025-01-01T00:00:00Z",
+                    "2025-01-01T00:00:01.250Z"))
         #expect(result.report.totalSkipped == 0)
         // A leap year's February: 28 February 23:59:59 is followed by 29 February.
         let leap = readNMEA(
             [nmeaSentence("GPZDA,235959,28,02,2024,00,00"), Self.gga("235959"), Self.gga("000000"), ""]
                 .joined(separator: "\n"))
-        #expect(leap.fixes.map(\.timestamp) == [time("2024-02-28T23:59:59Z"), time("2024-02-29T00:00:00Z")])
+        #expect(leap.fixes.map(\.timestamp) == times("2024-02-28T23:59:59Z", "2024-02-29T00:00:00Z"))
     }
 
     /// A ZDA at a time of day no GGA shares (a receiver writing ZDA at its own instant) is no fix of its own,
@@ -452,7 +452,7 @@ private extension Timestamp {
             nmeaSentence("GPZDA,235959.50,31,12,2024,00,00"), Self.gga("000000.00"), Self.gga("000001.00"), "",
         ].joined(separator: "\n")
         let result = readNMEA(text)
-        #expect(result.fixes.map(\.timestamp) == [time("2025-01-01T00:00:00Z"), time("2025-01-01T00:00:01Z")])
+        #expect(result.fixes.map(\.timestamp) == times("2025-01-01T00:00:00Z", "2025-01-01T00:00:01Z"))
         #expect(result.report.skipped(.otherRecord) == 1)
         #expect(result.report.skipped(.missingPosition) == 0)
         #expect(result.report.skipped(.missingTime) == 0)
@@ -468,7 +468,7 @@ private extension Timestamp {
         ].joined(separator: "\n")
         let result = readNMEA(text)
         #expect(result.error == nil)
-        #expect(result.fixes.map(\.timestamp) == [time("2024-05-01T12:00:01Z")])
+        #expect(result.fixes.map(\.timestamp) == times("2024-05-01T12:00:01Z"))
         #expect(result.report.skipped(.missingTime) == 1)  // the 12:00:00 GGA: nothing dated it
         #expect(result.report.skipped(.otherRecord) == 2)  // the two ZDA without a date
     }
@@ -502,9 +502,8 @@ private extension Timestamp {
         }
         #expect(located == ["3:18 date", "5:21 month", "6:24 year", "7:18 date", "9:8 time"])
         #expect(
-            lenient.fixes.map(\.timestamp) == [
-                time("2024-05-01T12:00:00Z"), time("2024-05-01T12:00:01Z"), time("2024-05-01T12:00:04Z"),
-            ])
+            lenient.fixes.map(\.timestamp)
+                == times("2024-05-01T12:00:00Z", "2024-05-01T12:00:01Z", "2024-05-01T12:00:04Z"))
     }
 
     @Test("a ZDA failing its checksum gives no date")
@@ -517,7 +516,7 @@ private extension Timestamp {
         #expect(result.report.skipped(.checksumMismatch) == 1)
         #expect(result.report.skipped(.missingTime) == 1)
         let accepted = readNMEA(text, checksums: .acceptMismatches)
-        #expect(accepted.fixes.map(\.timestamp) == [time("2024-05-01T12:00:00Z")])
+        #expect(accepted.fixes.map(\.timestamp) == times("2024-05-01T12:00:00Z"))
     }
 
     @Test("RMC and ZDA agreeing in one epoch give its date, and either alone dates the epochs after")
@@ -535,10 +534,9 @@ private extension Timestamp {
         let result = readNMEA(text)
         #expect(result.error == nil)
         #expect(
-            result.fixes.map(\.timestamp) == [
-                time("2024-02-29T23:59:59Z"), time("2024-03-01T00:00:00Z"), time("2024-03-01T00:00:01Z"),
-                time("2024-03-01T00:00:02Z"),
-            ])
+            result.fixes.map(\.timestamp)
+                == times("2024-02-29T23:59:59Z", "2024-03-01T00:00:00Z", "2024-03-01T00:00:01Z", "2024-03-01T00:00:02Z")
+        )
         #expect(result.fixes.first?.speedMetresPerSecond == 0)  // the RMC's data is kept beside the ZDA
         #expect(result.report.totalSkipped == 0)
     }
@@ -557,10 +555,9 @@ private extension Timestamp {
         let result = readNMEA(text)
         #expect(result.error == nil)
         #expect(
-            result.fixes.map(\.timestamp) == [
-                time("2024-12-31T23:00:00Z"), time("2024-12-31T23:00:01Z"), time("2024-12-31T23:00:02Z"),
-                time("2024-12-31T23:00:03Z"),
-            ])
+            result.fixes.map(\.timestamp)
+                == times("2024-12-31T23:00:00Z", "2024-12-31T23:00:01Z", "2024-12-31T23:00:02Z", "2024-12-31T23:00:03Z")
+        )
         #expect(result.report.totalSkipped == 0)
     }
 
@@ -786,9 +783,8 @@ private extension Timestamp {
         }
         // 120001 keeps its RMC (the bad GGA is dropped); 120002…120006 have nothing usable.
         #expect(
-            lenient.fixes.map(\.timestamp) == [
-                time("2024-02-29T12:00:00Z"), time("2024-02-29T12:00:01Z"), time("2024-02-29T12:00:07Z"),
-            ])
+            lenient.fixes.map(\.timestamp)
+                == times("2024-02-29T12:00:00Z", "2024-02-29T12:00:01Z", "2024-02-29T12:00:07Z"))
     }
 
     /// A tester's logs: an epoch with a valid RMC and a GGA at 99°30′ N. The GGA is the malformed record (its
@@ -817,7 +813,7 @@ private extension Timestamp {
             }
             #expect(location.line == 3 && field == "latitude")
         }
-        #expect(before.map(\.timestamp) == [time("2024-05-01T12:00:00Z"), time("2024-05-01T12:00:01Z")])
+        #expect(before.map(\.timestamp) == times("2024-05-01T12:00:00Z", "2024-05-01T12:00:01Z"))
         let lenient = readNMEA(text, options: ReadOptions(lenient: true))
         #expect(lenient.report.errors.map(\.location.line) == [3, 4])
         #expect(lenient.fixes.count == 4)

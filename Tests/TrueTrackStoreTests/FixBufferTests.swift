@@ -150,8 +150,7 @@ import TrueTrackCore
     /// The cap dropped the front of a batch in flight, and its retry carried the rest under the same key: a
     /// server following the Idempotency-Key draft refuses a key reused with another body (422).
     @Test func capKeepsTheRowsOfABatchBeingSentWhileOthersCanGo() throws {
-        let buffer = try FixBuffer(path: ":memory:", options: StoreOptions(maxRecordsToPersist: 100))
-        try buffer.append((0..<100).map(walkFix))
+        let buffer = try bufferAtItsCap()
         let batch = try #require(try buffer.nextBatch(size: 40))
         #expect(try buffer.append((100..<130).map(walkFix)).droppedCount == 30)
         let retry = try #require(try buffer.nextBatch(size: 40))
@@ -497,8 +496,7 @@ import TrueTrackCore
     /// whole rather than the new fixes: its key is never sent again with fewer rows (a strict server refuses a key
     /// with another body, and a crash tester's requeue then stored the rest twice under a new key).
     @Test func capDroppingInFlightRowsDropsTheWholeBatch() throws {
-        let buffer = try FixBuffer(path: ":memory:", options: StoreOptions(maxRecordsToPersist: 100))
-        try buffer.append((0..<100).map(walkFix))
+        let buffer = try bufferAtItsCap()
         let batch = try #require(try buffer.nextBatch(size: 100))
         let receipt = try buffer.append((100..<130).map(walkFix))  // 30 over the cap: the batch's 100 rows go
         #expect(receipt.droppedCount == 100)
@@ -512,8 +510,7 @@ import TrueTrackCore
     /// Rows claimed by no batch go before a batch in flight's (rows 21…70 go, not the 50 new fixes), and once only
     /// the batch is older than what must go, it goes whole, never part of it.
     @Test func capDropsUnclaimedRowsBeforeABatchInFlight() throws {
-        let buffer = try FixBuffer(path: ":memory:", options: StoreOptions(maxRecordsToPersist: 100))
-        try buffer.append((0..<100).map(walkFix))
+        let buffer = try bufferAtItsCap()
         let batch = try #require(try buffer.nextBatch(size: 20))
         try buffer.append((100..<150).map(walkFix))  // 50 over: rows 21...70 go, the batch stays
         let retry = try #require(try buffer.nextBatch(size: 50))

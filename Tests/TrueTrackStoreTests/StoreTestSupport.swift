@@ -38,6 +38,14 @@ func walkFix(_ n: Int) -> Fix {
         provider: .gps)
 }
 
+/// A buffer in memory at its cap: 100 rows of 100, walk fixes 0…99 (ids 1…100), so that the next append drops
+/// rows.
+func bufferAtItsCap() throws -> FixBuffer {
+    let buffer = try FixBuffer(path: ":memory:", options: StoreOptions(maxRecordsToPersist: 100))
+    try buffer.append((0..<100).map(walkFix))
+    return buffer
+}
+
 /// The folder holding the test runner, where SwiftPM also puts the package's executables.
 func builtProductsFolder() -> String {
     let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]

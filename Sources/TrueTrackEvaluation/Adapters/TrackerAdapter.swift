@@ -27,15 +27,14 @@ public enum EvaluationProfile: String, Sendable, Hashable, CaseIterable, Codable
     /// mapping for the profile and the baseline's tolerances); every other category, `stationary` included, gets
     /// walking (the profile an app would use when the user is not moving yet).
     public static let profileOfCategory: [String: EvaluationProfile] = [
-        "drive": .driving, "bike": .cycling, "run": .running, "walk": .walking,
+        "drive": .driving, "bike": .cycling, "run": .running,
     ]
 
     /// The activity words that pick a profile other than walking, by profile: the synonyms of each category of
     /// ``profileOfCategory``.
     public static var categories: [(profile: EvaluationProfile, categories: [String])] {
         ActivityCategory.synonyms.compactMap { entry in
-            guard let profile = profileOfCategory[entry.category], profile != .walking else { return nil }
-            return (profile, entry.words)
+            profileOfCategory[entry.category].map { ($0, entry.words) }
         }
     }
 

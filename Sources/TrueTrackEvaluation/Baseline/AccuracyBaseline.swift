@@ -303,7 +303,13 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
     public var note: String
     /// Tolerances by category (`default` for every category), then by metric name (optional in the file:
     /// ``defaultTolerances``).
-    public var tolerances: [String: [String: Tolerance]]
+    public var tolerances: [String: [String: Tolerance]] {
+        didSet { byCategory = AccuracyBaseline.byCategory(tolerances) }
+    }
+    /// ``tolerances`` by canonical category (``ActivityCategory/canonical(_:)``), built once whenever they are
+    /// set: a metric's tolerance from the table keyed by the category itself, else from the first (in key order)
+    /// keyed by a synonym of it that names the metric.
+    private var byCategory: [String: [String: Tolerance]]
     /// Baseline figures by recording id.
     public var recordings: [String: Entry]
     /// The profile every recording ran with when the figures were recorded (`truetrack bench --profile`), or
@@ -322,9 +328,11 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
         let c = try decoder.container(keyedBy: AnyKey.self)
         try c.rejectKeys(notIn: CodingKeys.allCases.map(\.rawValue))
         note = try c.decodeIfPresent(String.self, forKey: AnyKey("note")) ?? AccuracyBaseline.defaultNote
-        tolerances =
+        let tolerances =
             try c.decodeIfPresent([String: [String: Tolerance]].self, forKey: AnyKey("tolerances"))
             ?? AccuracyBaseline.defaultTolerances
+        self.tolerances = tolerances
+        byCategory = AccuracyBaseline.byCategory(tolerances)
         recordings = try c.decode([String: Entry].self, forKey: AnyKey("recordings"))
         profileOverride = try c.decodeIfPresent(EvaluationProfile.self, forKey: AnyKey("profile"))
         for (category, table) in tolerances {
@@ -407,6 +415,7 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
     ) {
         self.note = note
         self.tolerances = tolerances
+        byCategory = AccuracyBaseline.byCategory(tolerances)
         self.recordings = recordings
         self.profileOverride = profileOverride
     }
@@ -437,14 +446,23 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
     /// ``ActivityCategory/canonical(_:)``). A table keyed by a synonym in the file counts for its category, after
     /// one keyed by the category itself.
     public func tolerance(_ metric: BaselineMetric, category: String) -> Tolerance {
-        let category = ActivityCategory.canonical(category), name = metric.rawValue
-        let synonym = tolerances.keys.sorted().first {
-            ActivityCategory.canonical($0) == category && tolerances[$0]?[name] != nil
-        }
-        return tolerances[category]?[name] ?? synonym.flatMap { tolerances[$0]?[name] }
+        let category = ActivityCategory.canonical(category)
+        return byCategory[category]?[metric.rawValue]
             ?? tolerances["default"]?[metric.rawValue]
             ?? AccuracyBaseline.defaultTolerances[category]?[metric.rawValue]
             ?? AccuracyBaseline.defaultTolerances["default"]![metric.rawValue]!
+    }
+
+    /// `tolerances` by canonical category (``byCategory``): the tables keyed by a category itself, then those
+    /// keyed by a synonym in key order, each filling only the metrics still missing.
+    private static func byCategory(_ tolerances: [String: [String: Tolerance]]) -> [String: [String: Tolerance]] {
+        var merged: [String: [String: Tolerance]] = [:]
+        let keys = tolerances.keys.map { (key: $0, category: ActivityCategory.canonical($0)) }
+        for (key, category) in keys where key == category { merged[category] = tolerances[key] }
+        for (key, category) in keys.sorted(by: { $0.key < $1.key }) where key != category {
+            merged[category, default: [:]].merge(tolerances[key] ?? [:]) { kept, _ in kept }
+        }
+        return merged
     }
 
     /// The figures of `report` worse than the baseline beyond their tolerance. Recordings of the baseline

@@ -29,6 +29,29 @@ public struct DatasetManifest: Sendable, Decodable {
         case recordings
     }
 
+    /// A key of any name (to list the keys a manifest holds).
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// Reads a manifest, with a warning for each key it holds that TrueTrack does not read (``warnings``).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        distanceConvention = try c.decodeIfPresent(String.self, forKey: .distanceConvention)
+        recordings = try c.decode([Recording].self, forKey: .recordings)
+        var entries = try c.nestedUnkeyedContainer(forKey: .recordings)
+        var entryKeys: [[String]] = []
+        while !entries.isAtEnd {
+            entryKeys.append(try entries.nestedContainer(keyedBy: AnyKey.self).allKeys.map(\.stringValue))
+        }
+        let topLevelKeys = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
+        warnings = DatasetManifest.unknownKeys(
+            topLevel: topLevelKeys, entries: zip(recordings.map(\.id), entryKeys).map { (id: $0, keys: $1) })
+    }
+
     /// One recording of the catalogue.
     public struct Recording: Sendable, Decodable, Hashable {
         /// A stable identifier, e.g. `ipin2023-t01r02`.
@@ -194,7 +217,6 @@ public struct DatasetManifest: Sendable, Decodable {
                 path: path, message: "recordings: the list is empty, so there is nothing to check (list at least one)")
         }
         manifest.root = folder
-        manifest.warnings = unknownKeys(in: data)
         var seen: [String: Int] = [:]
         for index in manifest.recordings.indices { manifest.recordings[index].index = index }
         for (index, recording) in manifest.recordings.enumerated() {
@@ -212,10 +234,9 @@ public struct DatasetManifest: Sendable, Decodable {
     /// One warning per key of the document that TrueTrack does not read, naming the entry and the nearest
     /// known key (`recordings[0] (id 'w'): unknown key 'reference_distance' ignored (did you mean
     /// 'reference_distance_m'?)`).
-    static func unknownKeys(in data: Data) -> [String] {
-        guard let top = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [] }
+    static func unknownKeys(topLevel: [String], entries: [(id: String, keys: [String])]) -> [String] {
         var warnings: [String] = []
-        func check(_ keys: some Sequence<String>, known: [String], at place: String) {
+        func check(_ keys: [String], known: [String], at place: String) {
             for key in keys.sorted() where !known.contains(key) {
                 let hint =
                     nearest(key, in: known).map { "did you mean '\($0)'?" }
@@ -223,11 +244,10 @@ public struct DatasetManifest: Sendable, Decodable {
                 warnings.append("\(place): unknown key '\(key)' ignored (\(hint))")
             }
         }
-        check(top.keys, known: knownTopLevelKeys, at: "the top level")
+        check(topLevel, known: knownTopLevelKeys, at: "the top level")
         let known = Recording.CodingKeys.allCases.map(\.rawValue)
-        for (index, entry) in ((top["recordings"] as? [Any]) ?? []).enumerated() {
-            guard let entry = entry as? [String: Any] else { continue }
-            check(entry.keys, known: known, at: "recordings[\(index)] (id '\(entry["id"] as? String ?? "?")')")
+        for (index, entry) in entries.enumerated() {
+            check(entry.keys, known: known, at: "recordings[\(index)] (id '\(entry.id)')")
         }
         return warnings
     }

@@ -432,6 +432,19 @@ public enum CSVTimeEncoding: Sendable, Hashable {
     /// before an optional fraction). A row whose date is empty is skipped as ``SkipReason/missingTime``.
     case timeOfDay
 
+    /// How many of its units a second holds, for a Unix time (1, 1000, 10⁶, 10⁹: exact, and so are
+    /// `1000 / unitsPerSecond`, the milliseconds per unit, and `unitsPerSecond / 1000`, the units per
+    /// millisecond); `nil` for the other encodings.
+    var unitsPerSecond: Double? {
+        switch self {
+        case .unixSeconds: 1
+        case .unixMilliseconds: 1000
+        case .unixMicroseconds: 1_000_000
+        case .unixNanoseconds: 1_000_000_000
+        case .automatic, .iso8601, .gpsMilliseconds, .timeOfDay: nil
+        }
+    }
+
     /// What a value of this encoding looks like, for error messages.
     var expectation: String {
         switch self {

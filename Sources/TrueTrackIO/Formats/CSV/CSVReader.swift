@@ -107,7 +107,10 @@ public struct CSVReader: FixReader, ByteStreamReader {
     /// The indices into ``deviceKeys`` by a hash of their bytes (several on a collision): a device is found without
     /// scanning every one seen (10,000 vans in one export read at 0.05 M fixes/s, a different id on every row was
     /// quadratic: 100,000 rows in 26 s, a performance tester's).
-    private var deviceSlots: [UInt64: [Int]] = [:]
+    private(set) var deviceSlots: [UInt64: [Int]] = [:]
+    /// The bits of a device id's hash that pick its slot in ``deviceSlots``: all of them; a test sets fewer (0: one
+    /// slot for every device) to force the collisions the whole id must then tell apart.
+    var deviceHashMask: UInt64 = .max
     private var deviceFixes: [Int] = []
     private var deviceKept: [Bool] = []
     private var lastDevice = -1
@@ -989,6 +992,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
         // FNV-1a over the id's bytes.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for i in s..<e { hash = (hash ^ UInt64(p[i])) &* 0x0000_0100_0000_01b3 }
+        hash &= deviceHashMask
         if let known = deviceSlots[hash]?.first(where: matches) {
             lastDevice = known
             return known
@@ -1353,14 +1357,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 guard let value = NumberParsing.double(p, s, e), value.isFinite else {
                     throw malformed(encoding.expectation + decidedBy)
                 }
-                let factor: Double
-                switch encoding {
-                case .unixSeconds: factor = 1000
-                case .unixMicroseconds: factor = 0.001
-                case .unixNanoseconds: factor = 0.000_001
-                default: factor = 1
-                }
-                let scaled = (value * factor).rounded()
+                let scaled = (value * (encoding.unitsPerSecond.map { 1000 / $0 } ?? 1)).rounded()
                 guard scaled.isFinite, abs(scaled) < Double(CSVScan.endMilliseconds),
                     let utc = CSVReader.utcMilliseconds(Int64(scaled), encoding)
                 else {
@@ -1370,14 +1367,8 @@ public struct CSVReader: FixReader, ByteStreamReader {
                     if let before = provisionalTimeUnitFixes, fixesProduced <= before + 1 {
                         provisionalTimeUnitFixes = nil
                         let unit = CSVReader.detectEncoding(p, s, e)
-                        let perMillisecond: Double? =
-                            switch unit {
-                            case .unixMilliseconds: 1
-                            case .unixMicroseconds: 1000
-                            case .unixNanoseconds: 1_000_000
-                            default: nil
-                            }
-                        if let perMillisecond {
+                        // (A finer unit than seconds: seconds were the placeholder's reading.)
+                        if unit != .unixSeconds, let perMillisecond = unit.unitsPerSecond.map({ $0 / 1000 }) {
                             let ms = (value / perMillisecond).rounded()
                             if ms >= Double(Timestamp.gpsEpochMillisecondsSince1970),
                                 ms < Double(CSVScan.endMilliseconds)

@@ -138,29 +138,26 @@ enum NMEAParse {
         let minute = Int(m0) * 10 + Int(m1)
         let second = Int(s0) * 10 + Int(s1)
         guard hour < 24, minute < 60, second <= 60 else { return .malformed }
-        if second == 60 {
-            // (The fraction still has to be digits.)
-            var k = start &+ 6
-            if k < end {
-                guard p[k] == UInt8(ascii: ".") else { return .malformed }
-                k &+= 1
-                while k < end {
-                    guard p[k] &- 48 < 10 else { return .malformed }
-                    k &+= 1
-                }
-            }
-            return .value(Int64((hour * 3600 + minute * 60 + 59) * 1000 + 999))
-        }
+        // (A leap second's fraction still has to be digits.)
+        guard let millisecond = fractionMilliseconds(p, start &+ 6, end) else { return .malformed }
+        if second == 60 { return .value(Int64((hour * 3600 + minute * 60 + 59) * 1000 + 999)) }
+        return .value(Int64((hour * 3600 + minute * 60 + second) * 1000 + millisecond))
+    }
+
+    /// The optional fraction `.d…` of a time of day at `p[start..<end]` in milliseconds, rounded to the nearest
+    /// millisecond (so `.9996` gives 1000); 0 when there is none, `nil` when it is not a dot followed by digits.
+    @inline(__always)
+    static func fractionMilliseconds(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Int? {
         var millisecond = 0
-        var i = start &+ 6
+        var i = start
         if i < end {
-            guard p[i] == UInt8(ascii: ".") else { return .malformed }
+            guard p[i] == UInt8(ascii: ".") else { return nil }
             i &+= 1
             var count = 0
             var roundUp = false
             while i < end {
                 let d = p[i] &- 48
-                guard d < 10 else { return .malformed }
+                guard d < 10 else { return nil }
                 if count < 3 { millisecond = millisecond &* 10 &+ Int(d) } else if count == 3 { roundUp = d >= 5 }
                 count &+= 1
                 i &+= 1
@@ -168,7 +165,7 @@ enum NMEAParse {
             if count == 1 { millisecond *= 100 } else if count == 2 { millisecond *= 10 }
             if roundUp { millisecond += 1 }
         }
-        return .value(Int64((hour * 3600 + minute * 60 + second) * 1000 + millisecond))
+        return millisecond
     }
 
     /// A date `ddmmyy` as days since 1970-01-01. Two-digit years 80–99 are 1980–1999 (GPS began in 1980),
