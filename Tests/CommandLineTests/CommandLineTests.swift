@@ -701,15 +701,25 @@ struct Tool {
         #expect(abs(withZeros - without) < 5, "\(withZeros) vs \(without)")
     }
 
-    /// Near a pole the tracker's plane does not hold: the run says so (a geography tester's walks there lost a
-    /// quarter of their distance without a word).
-    @Test func fixesNearAPoleAreWarnedOf() throws {
-        let polar = try Tool.secondlyFixes("polar.csv", count: 120) { "\(89.995 - 1.2 * Double($0) / 111_700),45" }
+    /// A walk across the North Pole (60 m up meridian 45°, 83 m down meridian −135°) is a walk like any other: every
+    /// fix accepted, its distance, and no warning (the tracker's plane there was equirectangular until 2026-12-04: a
+    /// geography tester's walks lost a quarter of their distance, and the runs warned of it).
+    @Test("a walk across the North Pole is processed as a walk anywhere else, without a warning")
+    func aWalkAcrossThePoleIsAWalk() throws {
+        let metresPerDegree = 111_694.0  // of latitude at the pole
+        let polar = try Tool.secondlyFixes("polar.csv", count: 120) {
+            let fromPole = 60 - 1.2 * Double($0)
+            return "\(90 - abs(fromPole) / metresPerDegree),\(fromPole >= 0 ? 45 : -135)"
+        }
         defer { try? FileManager.default.removeItem(atPath: polar) }
-        let result = try Tool.run(["process", polar])
+        let result = try Tool.run(["process", polar, "--json"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("120 fixes within 11 km of a pole"), "\(result.stderr)")
-        #expect(!(try Tool.run(["process", Tool.demo]).stderr.contains("of a pole")))
+        #expect(!result.stderr.contains("pole"), "\(result.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let fixes = try #require(summary["fixes"] as? [String: Any])
+        #expect(fixes["accepted"] as? Int == 120, "\(fixes)")
+        let distance = try #require(summary["distanceMetres"] as? Double)
+        #expect(abs(distance - 1.2 * 119) < 10, "\(distance) m")
     }
 
     /// A van logging every 30 s (driving profile: longer than the 20 s the smoother's model spans), 10 m/s east

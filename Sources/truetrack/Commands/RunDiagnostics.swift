@@ -47,10 +47,6 @@ struct RunDiagnostics {
     /// Fixes at exactly 0° N 0° E (``Fix/isAtNullIsland``), rejected as invalid: said by name, since their
     /// coordinates look valid (a reviewer's file of zeros read "rejected: invalid 31" and nothing more).
     private(set) var nullIslandFixes = 0
-    /// Fixes within 0.1° (11 km) of a pole, where the tracker's local east/north plane does not hold (meridians
-    /// converge: a geography tester's walk 100 m from the North Pole read 958 m of 1,260, its still phone at the
-    /// pole had 30 % of its fixes refused as outliers): said, since the figures there are not to be trusted.
-    private(set) var polarFixes = 0
     /// Accepted fixes per provider, indexed as `Provider.allCases`.
     private var acceptedByProvider = [Int](repeating: 0, count: Provider.allCases.count)
 
@@ -79,7 +75,6 @@ struct RunDiagnostics {
         }
         weekRollovers.add(fix.timestamp)
         if _slowPath(fix.isAtNullIsland) { nullIslandFixes += 1 }
-        if _slowPath(abs(fix.latitude) > 89.9) { polarFixes += 1 }
         let time = fix.timestamp.millisecondsSince1970
         if time < Timestamp.gpsEpochMillisecondsSince1970 { early.add(fix) }
         if let before = previousTime?.millisecondsSince1970 {
@@ -234,12 +229,6 @@ struct RunDiagnostics {
             result.append(
                 "warning: \(input): \(Terminal.count(nullIslandFixes, "fix", "fixes")) at exactly 0° N 0° E left out "
                     + "(rejected as invalid): the placeholder a device writes before it has a position, not a place\n")
-        }
-        if polarFixes > 0 {
-            result.append(
-                "warning: \(input): \(Terminal.count(polarFixes, "fix", "fixes")) within 11 km of a pole, where the "
-                    + "tracker's local east/north plane does not hold (the meridians converge): distances, outlier "
-                    + "rejections and stops there are not reliable\n")
         }
         if let warning = nothingAcceptedWarning(profile: profile, input: input) { result.append(warning) }
         // A time column in the wrong unit (it says so instead of the time warning's "distances and speeds do not
