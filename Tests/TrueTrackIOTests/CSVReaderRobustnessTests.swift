@@ -9,6 +9,26 @@ import TrueTrackSimulation
 /// every layout the reader knows) and checks that reading never crashes, always terminates, and that every
 /// error names a line.
 @Suite struct CSVReaderRobustnessTests {
+    /// A file whose line ends were written as NUL bytes is one long header line: it said "a CSV header and no data
+    /// rows", without a place. The NUL byte is named where it is, with the way to turn them into line ends.
+    @Test("names the NUL byte of a header whose line ends were written as NUL bytes")
+    func headerWithNULLineEnds() throws {
+        let text = Array("time,latitude,longitude\u{0}2025-11-29T07:06:40Z,49.45,11.07\u{0}".utf8)
+        var reader = CSVReader(stream: ByteStream(bytes: text, name: "nul.csv"), options: ReadOptions(lenient: true))
+        let error = try #require(throws: ReadError.self) { _ = try reader.next() }
+        guard case .unreadableHeader(let at, let expected, let found) = error else {
+            Issue.record("expected a header error: \(error)")
+            return
+        }
+        #expect(at.line == 1 && at.column == 24 && at.byteOffset == 23, "\(at)")
+        #expect(found == "a NUL byte (0x00)" && expected.contains("tr '\\000' '\\n'"), "\(error)")
+        // A header with ordinary line ends and a NUL byte in a row is no header error.
+        var rows = CSVReader(stream: ByteStream(bytes: Array("time,lat,lon\n".utf8) + [0, 0x0A], name: "row.csv"))
+        do { _ = try rows.next() } catch {
+            if case .unreadableHeader = error { Issue.record("a row's NUL byte read as a header error: \(error)") }
+        }
+    }
+
     /// Binary garbage in a field is shown as the bytes that were there, valid UTF-8 text as text (a control or
     /// format character escaped byte by byte), and nothing shows the replacement character's bytes
     /// (`\xEF\xBF\xBD`) instead of the input's.

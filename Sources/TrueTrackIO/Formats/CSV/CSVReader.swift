@@ -547,6 +547,16 @@ public struct CSVReader: FixReader, ByteStreamReader {
         }
         var end = j
         if end > lineStart, p[end - 1] == 0x0D { end -= 1 }
+        // A NUL byte in the header: no text CSV. A file whose line ends were written as NUL bytes is one long header
+        // line (it read as "a CSV header and no data rows", without a place).
+        if let nul = memchr(p + lineStart, 0, end - lineStart) {
+            finished = true
+            throw ReadError.unreadableHeader(
+                location(UnsafeRawPointer(p).distance(to: nul), line: line, lineStart: lineStart),
+                expected: "a text header line (a NUL byte is a binary file's, or a text's whose line ends were written "
+                    + "as NUL bytes: tr '\\000' '\\n' < FILE > FIXED turns them into line ends)",
+                found: "a NUL byte (0x00)")
+        }
         // Split into names.
         var names: [String] = []
         var current: [UInt8] = []
