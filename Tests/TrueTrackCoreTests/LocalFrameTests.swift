@@ -164,6 +164,34 @@ import TrueTrackSimulation
         }
     }
 
+    /// A plane anchored far from the pole (80–89.99°) still places every point about the pole right: the pole is
+    /// one point and positions within 6 km of it come back as they went in (with a linear ρ the pole lay up to
+    /// 5.4 km beyond ρ = 0, and nearer points came back on the opposite meridian: a reviewer's).
+    @Test("a polar frame anchored anywhere beyond 80° places the pole and the points about it right")
+    func polarCapFromAFarAnchor() {
+        var rng = SplitMix64(seed: 0xCA9)
+        for sign in [1.0, -1.0] {
+            for anchorLatitude in [80.0, 82, 85, 88, 89, 89.5, 89.99] {
+                let frame = LocalFrame(
+                    anchor: (sign * anchorLatitude, rng.uniform(-180, 180)), polarFromLatitudeDegrees: 80)
+                let pole = frame.project(latitude: sign * 90, longitude: 17)
+                let again = frame.project(latitude: sign * 90, longitude: -140)
+                #expect(
+                    abs(pole.east - again.east) < 1e-6 && abs(pole.north - again.north) < 1e-6,
+                    "\(anchorLatitude): \(pole) vs \(again)")
+                for _ in 0..<200 {
+                    let point = geodesic.destination(
+                        from: (sign * 90, 0), azimuthDegrees: rng.uniform(0, 360), distanceMetres: rng.uniform(0, 6_000)
+                    )
+                    let q = frame.project(latitude: point.latitude, longitude: point.longitude)
+                    let back = frame.unproject(east: q.east, north: q.north)
+                    let apart = geodesic.distance(from: (point.latitude, point.longitude), to: back)
+                    #expect(apart < 1e-6, "\(anchorLatitude): \(point) came back \(back), \(apart) m away")
+                }
+            }
+        }
+    }
+
     /// The equirectangular frame's distances fail near a pole; the polar frame's hold there as well as the
     /// equirectangular frame's do at 45°.
     @Test("a polar frame measures distances from its anchor as the geodesic does, up to and across the pole")

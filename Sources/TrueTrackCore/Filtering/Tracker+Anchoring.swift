@@ -132,6 +132,9 @@ extension Tracker {
             (positionFilter.velocityEast, positionFilter.velocityNorth) = LocalFrame.turned(
                 east: positionFilter.velocityEast, north: positionFilter.velocityNorth, byDegrees: turn)
             lastCourse += turn
+            // (The last sparse chord is a vector on the plane's axes too, compared with the next one's.)
+            let chord = LocalFrame.turned(east: lastSparseChord.x, north: lastSparseChord.y, byDegrees: turn)
+            lastSparseChord = SIMD2(chord.east, chord.north)
         } else {
             positionFilter.shiftOrigin(east: filter.east, north: filter.north)
         }

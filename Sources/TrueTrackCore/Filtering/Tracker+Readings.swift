@@ -442,7 +442,13 @@ extension Tracker {
     @usableFromInline @inline(never)
     mutating func updateVelocityWithStillReading(_ speed: Double, speedSigma: Double, fix: Fix) {
         guard !isJudgingStillReadings else { return }
-        if let course = fix.courseDegrees {
+        // (A course a polar plane cannot turn, near the pole, is no course: the halt is still a zero velocity.)
+        if let course = fix.courseDegrees,
+            projection.gridCourseDegrees(
+                course, atLatitude: fix.latitude, longitude: fix.longitude,
+                accuracyMetres: fix.horizontalAccuracyMetres ?? profile.assumedAccuracyMetres
+            ).isFinite
+        {
             updateVelocity(speed: speed, courseDegrees: course, speedSigma: speedSigma, fix: fix)
         } else {
             filter.updateVelocity(

@@ -33,12 +33,13 @@
 /// when its anchor lies beyond that latitude (``isPolar``): positions are placed by their distance `ρ` from the
 /// pole and their longitude, an azimuthal projection turned so that its axes are east and north at the anchor,
 ///
-///     ρ = N(φ₀) cos φ₀ − s M(φ₀) (φ − φ₀)      east = ρ sin(λ − λ₀)      north = s (N(φ₀) cos φ₀ − ρ cos(λ − λ₀))
+///     ρ = ρ₀ + M(φ₀) u + k u²      east = ρ sin(λ − λ₀)      north = s (ρ₀ − ρ cos(λ − λ₀))
 ///
-/// (`s` = +1 about the north pole, −1 about the south pole). Both scales are exact at the anchor, as in the
-/// equirectangular frame; away from it the east scale is off by `c · Δn / 2R` at colatitude `c` (radians) rather than
-/// `Δn / (R c)`, so it is the better of the two at every latitude, and the pole is a point like any other (a
-/// track crosses it). Its price is a sine and cosine per projection. In a polar frame true north turns against
+/// (`s` = +1 about the north pole, −1 about the south pole; `u = −s (φ − φ₀)` in radians, how much farther from
+/// the pole than the anchor; `ρ₀ = N(φ₀) cos φ₀`; `k` puts the pole at ρ = 0). Both scales are exact at the
+/// anchor, as in the equirectangular frame; away from it the east scale is off by about `c · Δn / 2R` at
+/// colatitude `c` (radians) rather than `Δn / (R c)`, so it is the better of the two at every latitude, and the
+/// pole is a point like any other (a track crosses it). Its price is a sine and cosine per projection. In a polar frame true north turns against
 /// the frame's north away from the anchor's meridian (by `s (λ − λ₀)`, the grid convergence): a course or
 /// velocity read on a fix's own axes is turned onto the frame's with ``gridCourseDegrees(_:atLatitude:longitude:accuracyMetres:)``,
 /// and a velocity in the frame back onto true east and north with ``trueVelocity(east:north:atEast:north:)``
@@ -207,10 +208,13 @@ public struct LocalFrame: Sendable, BitwiseCopyable, Hashable {
         let sign: Double
         /// `ρ₀ = N(φ₀) cos φ₀`: the anchor's distance from the pole's axis, metres.
         let anchorDistanceMetres: Double
-        /// Metres per radian of latitude: `M(φ₀)`, or within 1° of the pole `ρ₀ / c₀`, which puts the pole at
-        /// ρ = 0 exactly (one point, whatever the longitude it is given with), within 0.005 % of M(φ₀) there
-        /// (the ratio is sin c₀ / c₀).
+        /// Metres per radian of latitude at the anchor, `M(φ₀)`.
         let metresPerRadianNorth: Double
+        /// The quadratic term `k` of ``distanceFromAxis(colatitudeFromAnchor:)``: `(M₀ c₀ − ρ₀) / c₀²` (0 at the
+        /// pole itself), which brings the pole to ρ = 0 exactly for every anchor. (Linear, ρ = ρ₀ + M₀ u, the pole
+        /// lay 5.4 km beyond ρ = 0 for an anchor at 80°, 44 m at 88°: a fix nearer the pole than that, in a plane
+        /// reached by a step of more than 100 km, was placed on the opposite meridian, a reviewer's.)
+        let curvature: Double
 
         init(_ frame: LocalFrame) {
             let latitude = frame.anchorLatitude
@@ -218,11 +222,27 @@ public struct LocalFrame: Sendable, BitwiseCopyable, Hashable {
             anchorDistanceMetres =
                 frame.ellipsoid.primeVerticalRadiusOfCurvature(latitude: latitude)
                 * Swift.max(0, GeoAngle.sinCos(degrees: latitude).cos)
-            let degree = GeoAngle.radiansPerDegree
-            let colatitude = (90 - Swift.abs(latitude)) * degree
-            metresPerRadianNorth =
-                colatitude > 0 && colatitude <= degree
-                ? anchorDistanceMetres / colatitude : frame.ellipsoid.meridionalRadiusOfCurvature(latitude: latitude)
+            metresPerRadianNorth = frame.ellipsoid.meridionalRadiusOfCurvature(latitude: latitude)
+            let colatitude = (90 - Swift.abs(latitude)) * GeoAngle.radiansPerDegree
+            curvature =
+                colatitude > 0
+                ? Swift.max(0, (metresPerRadianNorth * colatitude - anchorDistanceMetres) / (colatitude * colatitude))
+                : 0
+        }
+
+        /// The distance from the pole's axis (metres) of a point `u` radians farther from the pole than the anchor
+        /// (`u` = c − c₀): `ρ₀ + M₀ u + k u²`, so that the scale at the anchor is exact (ρ' = M₀) and the pole
+        /// (u = −c₀) is at ρ = 0; increasing for every u ≥ −c₀ (ρ'(−c₀) = 2ρ₀/c₀ − M₀ ≈ M₀(1 − c₀²/3) > 0).
+        func distanceFromAxis(colatitudeFromAnchor u: Double) -> Double {
+            anchorDistanceMetres + u * (metresPerRadianNorth + curvature * u)
+        }
+
+        /// The inverse of ``distanceFromAxis(colatitudeFromAnchor:)``: `u` for a distance `rho` from the axis (the
+        /// root of k u² + M₀ u − (ρ − ρ₀) = 0 written without cancellation).
+        func colatitudeFromAnchor(distanceFromAxis rho: Double) -> Double {
+            let d = rho - anchorDistanceMetres
+            let m = metresPerRadianNorth
+            return 2 * d / (m + Swift.max(0, m * m + 4 * curvature * d).squareRoot())
         }
     }
 
@@ -231,7 +251,7 @@ public struct LocalFrame: Sendable, BitwiseCopyable, Hashable {
     func polarGridCourseDegrees(_ course: Double, latitude: Double, longitude: Double, accuracy: Double) -> Double {
         let fromAxis = (90 - Swift.abs(latitude)) * GeoAngle.radiansPerDegree * Polar(self).metresPerRadianNorth
         let limit = Self.maximumTurnUncertaintyDegrees * GeoAngle.radiansPerDegree
-        guard accuracy.isFinite, accuracy <= fromAxis * limit else { return .nan }
+        guard accuracy.isFinite, accuracy < fromAxis * limit else { return .nan }  // (at the pole, none)
         return course - trueNorthTurnDegrees(atLongitude: longitude)
     }
 
@@ -268,9 +288,8 @@ public struct LocalFrame: Sendable, BitwiseCopyable, Hashable {
     @usableFromInline @inline(never)
     func projectPolar(latitude: Double, longitude: Double) -> (east: Double, north: Double) {
         let polar = Polar(self)
-        let rho =
-            polar.anchorDistanceMetres - polar.sign * (latitude - anchorLatitude) * GeoAngle.radiansPerDegree
-            * polar.metresPerRadianNorth
+        let rho = polar.distanceFromAxis(
+            colatitudeFromAnchor: -polar.sign * (latitude - anchorLatitude) * GeoAngle.radiansPerDegree)
         let (s, c) = GeoAngle.sinCos(degrees: longitude - anchorLongitude)
         return (rho * s, polar.sign * (polar.anchorDistanceMetres - rho * c))
     }
@@ -283,8 +302,7 @@ public struct LocalFrame: Sendable, BitwiseCopyable, Hashable {
         let y = polar.anchorDistanceMetres - polar.sign * north
         let rho = (east * east + y * y).squareRoot()
         let latitude =
-            anchorLatitude + polar.sign * (polar.anchorDistanceMetres - rho) / polar.metresPerRadianNorth
-            / GeoAngle.radiansPerDegree
+            anchorLatitude - polar.sign * polar.colatitudeFromAnchor(distanceFromAxis: rho) / GeoAngle.radiansPerDegree
         let dLon = rho == 0 ? 0 : GeoAngle.atan2Degrees(east, y)
         return (
             Swift.min(90, Swift.max(-90, latitude)), GeoAngle.normalized(degrees: anchorLongitude + dLon)
