@@ -243,6 +243,16 @@ public enum DopplerCheck {
             && positionSpeedMetresPerSecond > jumpSpeedFactor * reading + 10 * profile.deadbandMetresPerSecond
     }
 
+    /// A reading under this (m/s) while the receiver travels is a zero (``Tracker``'s evidence of a receiver that
+    /// reports zero while moving): 0.05, far below any walker's speed and a noisy honest Doppler's spread about it.
+    public static let zeroReadingMetresPerSecond = 0.05
+
+    /// One in this many fixes read while moving may read zero and the receiver still be judged by chords
+    /// (``Tracker``'s `judgedDopplerEvidence`): 50 (2 %). The IPIN Samsungs read zero on 8–17 % of their moving
+    /// fixes; an honest Doppler of σ 0.2 m/s at a 0.5 m/s walk on 1.2 %, at 0.3 m/s on 10 % (and stays judged by
+    /// its integrated path, as before).
+    public static let zeroReadingShare = 50.0
+
     /// See ``filterFollowsAJump(positionSpeedMetresPerSecond:reading:profile:)``: 2. A receiver that reads low
     /// reads about half its speed (the IPIN Samsungs' session ratios 0.43–0.66), not less; a filter speed far
     /// above that follows a jump (a fleet tester's 210 m multipath fix at 10 s: 57 m/s counted under a reading

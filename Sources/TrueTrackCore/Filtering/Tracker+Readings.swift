@@ -122,8 +122,8 @@ extension Tracker {
         guard
             DopplerCheck.isTrusted(
                 dopplerPathMetres: windowDoppler, positionPathMetres: positionPath - start.positionPath,
-                thresholdMetres: threshold, sessionDopplerPathMetres: sessionDopplerPath,
-                sessionPositionPathMetres: sessionPositionPath, profile: profile),
+                thresholdMetres: threshold, sessionDopplerPathMetres: judgedDopplerEvidence.x,
+                sessionPositionPathMetres: judgedDopplerEvidence.y, profile: profile),
             !readsInAnotherUnit
         else { return increment }
         let unexplained =
@@ -500,6 +500,7 @@ extension Tracker {
         } else {
             sessionDopplerPath -= evidence.x
             sessionPositionPath -= evidence.y
+            startChord(now: now)  // (the chord evidence beside it: the chord restarts at the fix)
         }
     }
 

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import TrueTrackSimulation
+
+@testable import TrueTrackCore
+
+/// Which session evidence the Doppler check judges a walking receiver by (`Tracker.judgedDopplerEvidence`): the
+/// chords of a window span while the receiver reads no zeros as it travels, the integrated path once it does.
+@Suite struct DopplerEvidenceTests {
+    /// A straight walk east at `speed` m/s for `seconds` s at 1 Hz, positions under `noise` m of white noise per
+    /// axis (stated accuracy 6 m), readings `reading(i, truth)` (m/s), course east.
+    static func walk(
+        speed: Double, seconds: Int, noise: Double, seed: UInt64, reading: (Int, Double, inout SplitMix64) -> Double
+    ) -> [Fix] {
+        var rng = SplitMix64(seed: seed)
+        let metresPerDegree = 111_195.0
+        return (0..<seconds).map { i in
+            let east = speed * Double(i) + noise * rng.gaussian(), north = noise * rng.gaussian()
+            let value = reading(i, speed, &rng)
+            return try! Fix(
+                timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(i) * 1000),
+                latitude: 45 + north / metresPerDegree,
+                longitude: 10 + east / (metresPerDegree * cos(45 * Double.pi / 180)), horizontalAccuracyMetres: 6,
+                speedMetresPerSecond: value, courseDegrees: 90)
+        }
+    }
+
+    /// A tester's walk: 1 m/s under 4 m of white noise with an honest reading (σ 0.2 m/s) counted +38 %: the
+    /// position filter's integrated path outgrew the Doppler path and the check distrusted the readings. By
+    /// chords (the receiver never reads zero while it travels) it trusts them.
+    @Test("trusts an honest Doppler beside noisy positions on a slow walk", arguments: [1.0, 0.7])
+    func honestSlowWalk(speed: Double) {
+        for seed: UInt64 in 1...3 {
+            let fixes = Self.walk(speed: speed, seconds: Int(600 / speed), noise: 4, seed: seed) { _, truth, rng in
+                max(0, truth + 0.2 * rng.gaussian())
+            }
+            var tracker = Tracker(profile: .walking)
+            var trustedLate = 0
+            for (i, fix) in fixes.enumerated() where tracker.process(fix).isDopplerTrusted && i > fixes.count / 2 {
+                trustedLate += 1
+            }
+            let truth = speed * Double(fixes.count - 1)
+            #expect(tracker.judgesByChordEvidence, "seed \(seed)")
+            #expect(
+                abs(tracker.distance.totalMetres / truth - 1) < 0.1,
+                "\(speed) m/s, seed \(seed): \(tracker.distance.totalMetres) m of \(truth)")
+            #expect(trustedLate > fixes.count / 2 - 20, "seed \(seed): \(trustedLate) late fixes trusted")
+        }
+    }
+
+    /// A Samsung-style receiver (reads 0 on a fifth of its walking fixes and half its speed on the rest) is judged
+    /// by its integrated path, as before: its Doppler is not trusted, and its distance is the position filter's.
+    @Test("judges a receiver that reads zero while it travels by its integrated path")
+    func samsungStyleReceiver() {
+        let fixes = Self.walk(speed: 1.4, seconds: 400, noise: 2, seed: 7) { i, truth, _ in
+            i % 5 == 0 ? 0 : truth / 2
+        }
+        var tracker = Tracker(profile: .walking)
+        var last: FixDecision?
+        for fix in fixes { last = tracker.process(fix) }
+        #expect(!tracker.judgesByChordEvidence)
+        #expect(tracker.zeroReadingsWhileMoving > 20)
+        #expect(last?.isDopplerTrusted == false)
+        // Its half-speed Doppler alone would read 280 m of 559: the filter's speed counts the walk.
+        #expect(tracker.distance.totalMetres > 0.8 * 1.4 * 399, "\(tracker.distance.totalMetres) m")
+    }
+}
