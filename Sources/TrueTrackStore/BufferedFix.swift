@@ -140,6 +140,9 @@ public struct AppendReceipt: Sendable, Hashable {
     /// Fixes not stored because the buffer already held them (``FixBuffer/append(_:decisions:sessionID:skippingStored:)``
     /// with `skippingStored`); 0 otherwise.
     public var skippedCount: Int = 0
+    /// The session this append was to update, when its stored row is damaged (``DamagedSession``): the fixes are
+    /// stored all the same, and the row is left as it is (neither continued from nor written over); `nil` otherwise.
+    public var damagedSession: DamagedSession?
 }
 
 /// What ``FixBuffer/revise(_:of:sessionID:)`` did with the revised decisions it was given.

@@ -134,22 +134,39 @@ public final class FixBuffer {
     ///     the result is merged as ``SessionStateStore/update(sessionID:_:)`` merges it (never backwards). It runs
     ///     inside the buffer's write transaction: it must not touch this buffer or a ``SessionStateStore`` (another
     ///     connection would wait for the lock the transaction holds until its busy timeout, then fail).
-    /// - Returns: the receipt and the session as stored now.
+    ///
+    /// A damaged session row (a value no TrueTrack build writes, edited by hand: ``DamagedSession``) never costs the
+    /// fixes: they are stored, `update` is not called, the row is left as it is (not continued from garbage, not
+    /// written over with values derived from it) and the receipt names it (``AppendReceipt/damagedSession``). Such a
+    /// row used to roll the whole append back, so no fix of the session was stored any more.
+    ///
+    /// - Returns: the receipt and the session as stored now (`nil` when its row is damaged, left as it is).
     /// - Throws: as ``append(_:decisions:sessionID:skippingStored:)``; nothing is stored on error.
     @discardableResult
     public func append(
         _ fixes: some Collection<Fix>, decisions: [FixDecision]? = nil, sessionID: String,
         skippingStored: Bool = false, updatingSession update: (inout SessionSnapshot, AppendReceipt) -> Void
-    ) throws(StoreError) -> (receipt: AppendReceipt, session: SessionSnapshot) {
+    ) throws(StoreError) -> (receipt: AppendReceipt, session: SessionSnapshot?) {
         var session: SessionSnapshot?
-        let receipt = try withoutActuallyEscaping(update) { update throws(StoreError) in
+        var damage: DamagedSession?
+        var receipt = try withoutActuallyEscaping(update) { update throws(StoreError) in
             try append(
                 fixes, decisions: decisions, sessionID: sessionID, skippingStored: skippingStored,
                 session: { receipt throws(StoreError) in
+                    // (Checked before the update: a damaged row throws there, which rolled the fixes back.)
+                    damage = try SessionStateStore.damage(sessionID: sessionID, in: self.db)
+                    guard damage == nil else { return }
                     session = try SessionStateStore.update(sessionID: sessionID, in: self.db) { update(&$0, receipt) }
                 })
         }
-        return (receipt, session!)
+        receipt.damagedSession = damage
+        return (receipt, session)
+    }
+
+    /// What is wrong with the stored state of `sessionID` (``DamagedSession``), or `nil` when it is sound or absent:
+    /// what an add checks before continuing the session (``sessionSnapshot(sessionID:)`` throws on such a row).
+    public func sessionDamage(sessionID: String) throws(StoreError) -> DamagedSession? {
+        try SessionStateStore.damage(sessionID: sessionID, in: db)
     }
 
     /// The stored state of `sessionID` (the ``SessionStateStore`` tables of this file), read through this buffer's

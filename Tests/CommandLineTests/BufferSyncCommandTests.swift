@@ -141,6 +141,63 @@ final class LoopbackReceiver {
         #expect(try Tool.run(["buffer", "count", "--db", parts]).stdout == "554\n")
     }
 
+    /// A session whose stored distance was edited to 1e308 m stopped `buffer add --session` from storing anything
+    /// (exit 1, none of the fixes stored). Now the fixes are stored, the session is named with its column and what
+    /// to do, its row is left as it is (exit 1), and `forget-session` deletes its state so the next add starts it
+    /// anew.
+    @Test("an add to a damaged session stores its fixes and names the session")
+    func anAddToADamagedSessionStoresItsFixesAndNamesTheSession() throws {
+        let lines = try String(contentsOf: URL(fileURLWithPath: Tool.demo), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: true)
+        let half = lines.count / 2
+        let first = Tool.temporaryPath("damaged-first.csv"), second = Tool.temporaryPath("damaged-second.csv")
+        try (lines[0..<half].joined(separator: "\n") + "\n").write(toFile: first, atomically: true, encoding: .utf8)
+        try ([lines[0]] + lines[half...]).joined(separator: "\n").appending("\n")
+            .write(toFile: second, atomically: true, encoding: .utf8)
+        let db = Tool.temporaryPath("damaged-session.sqlite")
+        defer {
+            for path in [first, second] { try? FileManager.default.removeItem(atPath: path) }
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
+        }
+        #expect(try Tool.run(["buffer", "add", first, "--db", db, "--session", "s1"]).status == 0)
+        let stored = Int(try Tool.run(["buffer", "count", "--db", db]).stdout.dropLast()) ?? -1
+        try sqlite(db, "UPDATE sessions SET distance_m = 1e308")
+        let add = try Tool.run(["buffer", "add", second, "--db", db, "--session", "s1"])
+        #expect(add.status == 1, "\(add.stderr)")
+        #expect(add.stderr.contains("Error: session 's1': distance_m 1e+308 m is outside"), "\(add.stderr)")
+        #expect(add.stderr.contains("its fixes are stored") && add.stderr.contains("buffer forget-session s1 --db"))
+        let all = Int(try Tool.run(["buffer", "count", "--db", db]).stdout.dropLast()) ?? -1
+        #expect(stored > 0 && all > stored, "\(stored) then \(all)")
+        #expect(try sqlite(db, "SELECT distance_m FROM sessions") == "1e+308")
+        let forget = try Tool.run(["buffer", "forget-session", "s1", "--db", db])
+        #expect(forget.status == 0 && forget.stdout == "1\n", "\(forget.stderr)")
+        #expect(try Tool.run(["buffer", "forget-session", "s1", "--db", db]).stdout == "0\n")
+        #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "\(all)\n")
+        let anew = try Tool.run(["buffer", "add", second, "--db", db, "--session", "s1"])
+        #expect(anew.status == 0 && anew.stderr.contains("session 's1': "), "\(anew.stderr)")
+        #expect(try Tool.run(["buffer", "forget-session", "--db", db]).status == 2)
+    }
+
+    /// Runs `sql` on the file `db` with Python's sqlite3 (an edit by hand) and returns the first column of its first
+    /// row, if any, as Python prints it.
+    @discardableResult
+    private func sqlite(_ db: String, _ sql: String) throws -> String {
+        let edit = Process()
+        edit.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        edit.arguments = [
+            "python3", "-c",
+            "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); r = c.execute(sys.argv[2]).fetchone(); "
+                + "c.commit(); print('' if r is None else r[0], end='')", db, sql,
+        ]
+        let output = Pipe()
+        edit.standardOutput = output
+        try edit.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        edit.waitUntilExit()
+        #expect(edit.terminationStatus == 0, "\(sql)")
+        return String(decoding: data, as: UTF8.self)
+    }
+
     /// Only `add` creates a buffer: `count` on a mistyped path fails and leaves nothing behind.
     @Test func readingCommandsDoNotCreateABuffer() throws {
         let db = Tool.temporaryPath("mistyped.sqlite")
