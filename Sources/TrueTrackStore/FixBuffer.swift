@@ -329,12 +329,19 @@ public final class FixBuffer {
         + ["sync_state", "sync_status", "batch_id"]
     /// The columns of ``selectSQL`` that hold numbers (or NULL): times, coordinates, measurements, counts, the
     /// decision's figures and the sync state.
-    static let numberColumns: [Int32] = selectColumnNames.enumerated().compactMap { index, name in
+    static let numberColumns: [Int32] = selectColumnNames.indices.compactMap { index in
+        textColumns.contains(Int32(index)) ? nil : Int32(index)
+    }
+    /// The columns of ``selectSQL`` that hold text (or NULL): the session, the provider, the activity and the
+    /// decision's verdicts.
+    static let textColumns: [Int32] = selectColumnNames.enumerated().compactMap { index, name in
         let text: Set<String> = [
             "session_id", "provider", "activity", "rejection", "speed_source", "hold", "motion",
         ]
-        return text.contains(name) ? nil : Int32(index)
+        return text.contains(name) ? Int32(index) : nil
     }
+    /// The columns of ``selectSQL`` every fix has (its time, latitude and longitude): NULL there is damage.
+    static let requiredColumns: [Int32] = [2, 3, 4]
     /// `sync_state` of a row set aside as damaged (``SyncState/damaged``); 0 is pending (or in flight, with a
     /// `batch_id`), 1 rejected. (A value older builds never wrote and skip: they send only state 0.)
     static let damagedState: Int64 = 2
@@ -526,6 +533,15 @@ public final class FixBuffer {
         // the row deleted (a fuzz tester's). Such a row is damaged, as one whose value is out of range.
         for column in FixBuffer.numberColumns where !s.isNumberOrNull(column) {
             return damaged(column, "\(FixBuffer.selectColumnNames[Int(column)]) holds text or a blob, not a number")
+        }
+        // NULL in a fix's time or position (possible only through a hand edit of the schema, which declares them
+        // NOT NULL) read as 1970 at 0°, 0°, and was sent.
+        for column in FixBuffer.requiredColumns where s.isNull(column) {
+            return damaged(column, "\(FixBuffer.selectColumnNames[Int(column)]) is NULL: every fix has one")
+        }
+        // A blob in a text column was read as if it were UTF-8 text, and sent (a session ID of arbitrary bytes).
+        for column in FixBuffer.textColumns where s.isBlob(column) {
+            return damaged(column, "\(FixBuffer.selectColumnNames[Int(column)]) holds a blob, not text")
         }
         guard (0...FixBuffer.damagedState).contains(syncState) else {
             return damaged(26, "sync_state \(syncState) is not a state TrueTrack writes (0, 1 or 2)")

@@ -264,6 +264,57 @@ import TrueTrackCore
         #expect(try buffer.damagedRows().isEmpty)
     }
 
+    /// A NULL time, latitude or longitude (the schema declares them NOT NULL: only a hand edit of the schema lets
+    /// one in) read as 1970 at 0°, 0° and was sent, and a blob in a text column (the session, the provider) was
+    /// read as if it were text. Such a row is damaged, named by its column, and set aside by a claim.
+    @Test("reports a NULL time or position and a blob in a text column as a damaged row")
+    func reportsANullTimeOrPositionAndABlobInATextColumnAsADamagedRow() throws {
+        let buffer = try FixBuffer(path: ":memory:")
+        try buffer.append((0..<3).map(walkFix), sessionID: "walk")
+        let version = try buffer.db.integer("PRAGMA schema_version")
+        try buffer.db.execute("PRAGMA writable_schema = ON")
+        try buffer.db.execute(
+            "UPDATE sqlite_schema SET sql = replace(sql, 'REAL NOT NULL', 'REAL') WHERE name = 'fixes'")
+        try buffer.db.execute(
+            "UPDATE sqlite_schema SET sql = replace(sql, 'time_ms INTEGER NOT NULL', 'time_ms INTEGER') "
+                + "WHERE name = 'fixes'")
+        try buffer.db.execute("PRAGMA schema_version = \(version + 1)")
+        try buffer.db.execute("PRAGMA writable_schema = OFF")
+        for (column, value, reason) in [
+            ("time_ms", "NULL", "time_ms is NULL: every fix has one"),
+            ("latitude", "NULL", "latitude is NULL: every fix has one"),
+            ("longitude", "NULL", "longitude is NULL: every fix has one"),
+            ("session_id", "X'77616c6b'", "session_id holds a blob, not text"),
+            ("provider", "X'677073'", "provider holds a blob, not text"),
+        ] {
+            let original = try buffer.db.statement("SELECT \(column) FROM fixes WHERE id = 2")
+            try original.step()
+            let kept = original.isNumberOrNull(0) ? original.optionalDouble(0).map { "\($0)" } : original.text(0)
+            original.reset()
+            try buffer.db.execute("UPDATE fixes SET \(column) = \(value) WHERE id = 2")
+            #expect(try buffer.damagedRows().map(\.description) == ["row 2: \(reason)"])
+            #expect {
+                _ = try buffer.newest(limit: 5)
+            } throws: { ($0 as? StoreError)?.kind == .damagedRow(table: "fixes", key: "2", column: column) }
+            let restore = try buffer.db.statement("UPDATE fixes SET \(column) = ? WHERE id = 2")
+            if column == "time_ms" {
+                restore.bind(1, Int64(Double(kept ?? "0") ?? 0))
+            } else if column == "latitude" || column == "longitude" {
+                restore.bind(1, Double(kept ?? "0"))
+            } else {
+                restore.bind(1, kept)
+            }
+            try restore.step()
+            restore.reset()
+            #expect(try buffer.damagedRows().isEmpty, "\(column) restored")
+        }
+        // A claim sets such a row aside and sends the others.
+        try buffer.db.execute("UPDATE fixes SET latitude = NULL WHERE id = 2")
+        let claim = try buffer.claimNextBatch(size: 10)
+        #expect(claim.batch?.rows.map(\.id) == [1, 3])
+        #expect(claim.setAside.map(\.description) == ["row 2: latitude is NULL: every fix has one"])
+    }
+
     /// One damaged row (a hand edit, a flipped bit) failed every claim of a batch with "damaged, move it aside", so
     /// nothing of the buffer was ever sent again and moving the file aside lost every pending fix. Now the claim sets
     /// it aside (kept with its bytes, never sent, counted) and forms the batch from the other rows.
