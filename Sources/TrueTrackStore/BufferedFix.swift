@@ -202,4 +202,7 @@ public struct BatchClaim: Sendable, Hashable {
     /// The rows set aside by this claim (``SyncState/damaged``): claimed, or in the open batch, but no longer
     /// decoding, so not in the batch. Empty almost always.
     public var setAside: [DamagedRow]
+    /// Rows this claim found in flight under a batch no longer recorded (its `sync_batches` row deleted by hand) and
+    /// made pending again, sent under a new key (in this batch or a later one). 0 almost always.
+    public var orphanedCount: Int = 0
 }

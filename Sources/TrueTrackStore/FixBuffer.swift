@@ -21,7 +21,9 @@ import TrueTrackCore
 ///   ``acknowledge(_:)`` after the backend answered 2xx for exactly that batch, or ``dropDamagedRows()`` for rows
 ///   that no longer decode.
 /// - **A damaged row never blocks the others**: a row that no longer decodes (edited by hand, a flipped bit) is set
-///   aside when a batch is claimed (``claimNextBatch(size:)``, ``SyncState/damaged``), kept and never sent.
+///   aside when a batch is claimed (``claimNextBatch(size:)``, ``SyncState/damaged``), kept and never sent; rows in
+///   flight under a batch no longer recorded (deleted by hand) are made pending again there
+///   (``BatchClaim/orphanedCount``).
 ///
 /// One `FixBuffer` owns one SQLite connection and is not `Sendable`: keep it inside one actor or thread.
 /// Several buffers (in one or several processes) may open the same file: SQLite's WAL locking serialises
@@ -783,9 +785,10 @@ public final class FixBuffer {
         precondition(size >= 1, "a batch holds at least one row")
         return try db.transaction { () throws(StoreError) -> BatchClaim in
             var setAside: [DamagedRow] = []
+            let orphaned = try releaseOrphanedRows()
             while true {
                 guard let batchID = try openOrClaimBatch(size: size) else {
-                    return BatchClaim(batch: nil, setAside: setAside)
+                    return BatchClaim(batch: nil, setAside: setAside, orphanedCount: orphaned)
                 }
                 let s = try db.statement("\(FixBuffer.selectSQL) WHERE batch_id = ? ORDER BY id")
                 s.bind(1, batchID)
@@ -815,12 +818,32 @@ public final class FixBuffer {
                 let info = try db.statement("SELECT idempotency_key, attempts FROM sync_batches WHERE id = ?")
                 info.bind(1, batchID)
                 defer { info.reset() }
-                guard try info.step(), let key = info.text(0) else { return BatchClaim(batch: nil, setAside: setAside) }
+                guard try info.step(), let key = info.text(0) else {
+                    return BatchClaim(batch: nil, setAside: setAside, orphanedCount: orphaned)
+                }
                 let batch = SyncBatch(
                     id: batchID, idempotencyKey: key, rows: rows, previousAttempts: Int(info.int64(1)))
-                return BatchClaim(batch: batch, setAside: setAside)
+                return BatchClaim(batch: batch, setAside: setAside, orphanedCount: orphaned)
             }
         }
+    }
+
+    /// Releases the rows claimed by a batch that `sync_batches` no longer records (its row deleted by hand: no build
+    /// closes a batch while a row names it) and returns how many of them were in flight, pending again now (the
+    /// next claim sends them under a new key); rows rejected keeping such a batch's key stay rejected, out of it
+    /// (a requeue sends them under a new key). Such rows were stuck for ever: no claim took them (they had a batch),
+    /// no batch sent them (it had no key), and requeue and drop-damaged left them. A batch that exists keeps its
+    /// rows: only a `batch_id` no row of `sync_batches` has is cleared. Inside ``claimNextBatch(size:)``'s
+    /// transaction; O(k log N) for the k rows claimed by a batch (the batch index).
+    private func releaseOrphanedRows() throws(StoreError) -> Int {
+        let orphaned = """
+            batch_id IS NOT NULL AND typeof(batch_id) = 'integer'
+                AND NOT EXISTS (SELECT 1 FROM sync_batches WHERE sync_batches.id = fixes.batch_id)
+            """
+        try db.execute("UPDATE fixes SET batch_id = NULL WHERE sync_state = 0 AND \(orphaned)")
+        let released = db.changes
+        try db.execute("UPDATE fixes SET batch_id = NULL WHERE sync_state = 1 AND \(orphaned)")
+        return released
     }
 
     /// The id of the oldest open batch with pending rows, else of a new batch claiming up to `size` of the oldest

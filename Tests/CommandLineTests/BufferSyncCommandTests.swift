@@ -442,6 +442,30 @@ final class LoopbackReceiver {
         #expect(try Tool.run(["sync", "--db", db, "--url", url]).status == 0)
     }
 
+    /// Rows in flight whose batch's row was deleted by hand were stuck for ever: `sync` exited 0 without a word and
+    /// never sent them, and `requeue` and `drop-damaged` did nothing. Now the sync makes them pending again, sends
+    /// them under a new key and says how many.
+    @Test("sync sends rows of a batch no longer recorded and says how many")
+    func syncSendsRowsOfABatchNoLongerRecordedAndSaysHowMany() throws {
+        let receiver = try LoopbackReceiver()
+        let db = Tool.temporaryPath("orphaned.sqlite")
+        defer {
+            for suffix in ["", "-wal", "-shm", "-sync.lock"] {
+                try? FileManager.default.removeItem(atPath: db + suffix)
+            }
+        }
+        #expect(try Tool.run(["buffer", "add", Tool.demo, "--db", db]).status == 0)
+        try sqlite(db, "UPDATE fixes SET batch_id = 999 WHERE id <= 10")
+        #expect(try Tool.run(["buffer", "stats", "--db", db]).stdout.contains("in flight 10,"))
+        let sync = try Tool.run(["sync", "--db", db, "--url", "http://127.0.0.1:\(receiver.port)/fixes"])
+        #expect(sync.status == 0, "\(sync.stderr)")
+        #expect(sync.stdout.contains("delivered 554, rejected 0"), "\(sync.stdout)")
+        #expect(sync.stdout.contains("released from a lost batch 10"), "\(sync.stdout)")
+        #expect(sync.stderr.contains("note: 10 rows were in flight under a batch the buffer no longer records"))
+        #expect(try receiver.stats()["stored_fixes"] as? Int == 554)
+        #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "0\n")
+    }
+
     @Test func keepsEveryRowWhenTheServerIsDead() throws {
         let db = Tool.temporaryPath("dead.sqlite")
         defer {

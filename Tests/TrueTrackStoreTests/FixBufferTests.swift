@@ -315,6 +315,37 @@ import TrueTrackCore
         #expect(claim.setAside.map(\.description) == ["row 2: latitude is NULL: every fix has one"])
     }
 
+    /// Rows in flight whose batch's row was deleted by hand (`sync_batches`) were stuck for ever: no claim took them
+    /// (they had a batch), no batch sent them, and requeue and drop-damaged left them. Now a claim makes them pending
+    /// again under a new key and counts them; a batch that exists keeps its rows and its key.
+    @Test("a claim makes rows of a batch no longer recorded pending again under a new key")
+    func aClaimMakesRowsOfABatchNoLongerRecordedPendingAgainUnderANewKey() throws {
+        let buffer = try FixBuffer(path: ":memory:")
+        try buffer.append((0..<9).map(walkFix))
+        let kept = try #require(try buffer.nextBatch(size: 3))
+        try buffer.markRejected(kept, status: 409, keepingItsKey: true)
+        let inFlight = try #require(try buffer.nextBatch(size: 3))
+        #expect(inFlight.rows.map(\.id) == [4, 5, 6])
+        try buffer.db.execute("DELETE FROM sync_batches WHERE id = \(inFlight.id)")
+        #expect(try buffer.statistics().inFlightCount == 3)
+        let claim = try buffer.claimNextBatch(size: 3)
+        #expect(claim.orphanedCount == 3 && claim.setAside.isEmpty)
+        let again = try #require(claim.batch)
+        #expect(again.rows.map(\.id) == [4, 5, 6] && again.idempotencyKey != inFlight.idempotencyKey)
+        #expect(again.previousAttempts == 0)
+        // The batch rejected keeping its key is left as it is: its rows, its key.
+        let keptRows = "SELECT count(*) FROM fixes WHERE batch_id = ? AND sync_state = 1"
+        #expect(try buffer.db.integer(keptRows, kept.id) == 3)
+        // A claim with nothing lost releases nothing, and the open batch goes again as it was.
+        let next = try buffer.claimNextBatch(size: 3)
+        #expect(next.orphanedCount == 0 && next.batch?.idempotencyKey == again.idempotencyKey)
+        // The kept batch's row deleted too: its rows leave it, still rejected (a requeue sends them under a new key).
+        try buffer.db.execute("DELETE FROM sync_batches WHERE id = \(kept.id)")
+        #expect(try buffer.claimNextBatch(size: 3).orphanedCount == 0)
+        #expect(try buffer.db.integer("SELECT count(*) FROM fixes WHERE sync_state = 1 AND batch_id IS NULL") == 3)
+        #expect(try buffer.requeueRejected() == 3)
+    }
+
     /// One damaged row (a hand edit, a flipped bit) failed every claim of a batch with "damaged, move it aside", so
     /// nothing of the buffer was ever sent again and moving the file aside lost every pending fix. Now the claim sets
     /// it aside (kept with its bytes, never sent, counted) and forms the batch from the other rows.
