@@ -96,6 +96,11 @@ public struct DamagedRow: Sendable, Hashable, CustomStringConvertible {
         self.isSetAside = isSetAside
     }
 
+    /// True when only the row's sync columns are wrong (``column`` is `sync_state`, `sync_status` or `batch_id`: a
+    /// row's fix columns are checked first), so its fix is intact: ``FixBuffer/requeueDamaged()`` makes it pending
+    /// again and ``FixBuffer/dropDamagedRows()`` keeps it.
+    public var isFixIntact: Bool { ["sync_state", "sync_status", "batch_id"].contains(column) }
+
     /// "row 17: latitude holds text or a blob, not a number".
     public var description: String { "row \(id): \(reason)" }
 }
@@ -173,8 +178,9 @@ public struct BufferStatistics: Sendable, Hashable {
     public var inFlightCount: Int
     /// Rows the backend rejected with a permanent 4xx (kept).
     public var rejectedCount: Int
-    /// Rows a sync set aside because they no longer decoded (``SyncState/damaged``: kept, never sent). A damaged
-    /// row no sync has met yet counts as pending (or in flight) until one does.
+    /// Rows a sync set aside because they no longer decoded (``SyncState/damaged``: kept, never sent), and rows whose
+    /// sync columns hold what no build writes (a `sync_state` of 99, text in `batch_id`). A row whose fix columns are
+    /// damaged and no sync has met yet counts as pending (or in flight) until one does.
     public var damagedCount: Int = 0
     /// Rows dropped since the file was created because of the cap or the age limit (never synced).
     public var droppedCount: Int

@@ -344,6 +344,18 @@ public final class FixBuffer {
     }
     /// The columns of ``selectSQL`` every fix has (its time, latitude and longitude): NULL there is damage.
     static let requiredColumns: [Int32] = [2, 3, 4]
+    /// The columns of ``selectSQL`` that say where a row stands with the sync (`sync_state`, `sync_status`,
+    /// `batch_id`), not what its fix is.
+    static let syncColumns: [Int32] = [26, 27, 28]
+    /// ``numberColumns`` but the ``syncColumns``: the fix's and its decision's numbers, and the row id.
+    static let fixNumberColumns: [Int32] = numberColumns.filter { !syncColumns.contains($0) }
+    /// The rows whose sync columns hold what no build writes (a `sync_state` outside 0–2 or not an integer, text or a
+    /// blob in `sync_status` or `batch_id`): damaged (counted so by ``statistics()``, repaired by
+    /// ``requeueDamaged()``), whatever their fix columns hold.
+    static let syncDamagedRows = """
+        (typeof(sync_state) != 'integer' OR sync_state NOT BETWEEN 0 AND 2
+            OR typeof(sync_status) NOT IN ('integer', 'null') OR typeof(batch_id) NOT IN ('integer', 'null'))
+        """
     /// `sync_state` of a row set aside as damaged (``SyncState/damaged``); 0 is pending (or in flight, with a
     /// `batch_id`), 1 rejected. (A value older builds never wrote and skip: they send only state 0.)
     static let damagedState: Int64 = 2
@@ -533,7 +545,9 @@ public final class FixBuffer {
         }
         // A number column holding text (a file edited by hand) reads as 0: a latitude 'abc' was sent as 0.0 and
         // the row deleted (a fuzz tester's). Such a row is damaged, as one whose value is out of range.
-        for column in FixBuffer.numberColumns where !s.isNumberOrNull(column) {
+        // (The fix's columns first, the sync's last: a row named by a sync column has its fix intact,
+        // ``DamagedRow/isFixIntact``, which a requeue repairs and drop-damaged keeps.)
+        for column in FixBuffer.fixNumberColumns where !s.isNumberOrNull(column) {
             return damaged(column, "\(FixBuffer.selectColumnNames[Int(column)]) holds text or a blob, not a number")
         }
         // NULL in a fix's time or position (possible only through a hand edit of the schema, which declares them
@@ -544,9 +558,6 @@ public final class FixBuffer {
         // A blob in a text column was read as if it were UTF-8 text, and sent (a session ID of arbitrary bytes).
         for column in FixBuffer.textColumns where s.isBlob(column) {
             return damaged(column, "\(FixBuffer.selectColumnNames[Int(column)]) holds a blob, not text")
-        }
-        guard (0...FixBuffer.damagedState).contains(syncState) else {
-            return damaged(26, "sync_state \(syncState) is not a state TrueTrack writes (0, 1 or 2)")
         }
         let fix: Fix
         do {
@@ -570,6 +581,13 @@ public final class FixBuffer {
                 case .longitudeOutOfRange: 4
                 }
             return damaged(column, error.description)
+        }
+        for column in FixBuffer.syncColumns where !s.isNumberOrNull(column) {
+            return damaged(column, "\(FixBuffer.selectColumnNames[Int(column)]) holds text or a blob, not a number")
+        }
+        guard !s.isNull(26), (0...FixBuffer.damagedState).contains(syncState) else {
+            let value = s.isNull(26) ? "NULL" : "\(syncState)"
+            return damaged(26, "sync_state \(value) is not a state TrueTrack writes (0, 1 or 2)")
         }
         var decision: StoredDecision?
         if let hold = s.text(22).flatMap(DistanceHold.init(rawValue:)) {
@@ -667,16 +685,18 @@ public final class FixBuffer {
         return result
     }
 
-    /// Deletes every row that no longer decodes (set aside by a sync or not yet: ``damagedRows()``) and returns
+    /// Deletes every row whose fix no longer decodes (set aside by a sync or not yet: ``damagedRows()``) and returns
     /// them; the only way such a row leaves the buffer besides ``clear()``, the cap and the age limit. They are not
     /// counted as dropped (``BufferStatistics/droppedCount`` is the cap's and the age limit's). A damaged row in a
-    /// batch already sent once leaves it: the batch goes again under its key without it.
+    /// batch already sent once leaves it: the batch goes again under its key without it. A row damaged only in its
+    /// sync columns (``DamagedRow/isFixIntact``: a `sync_state` of 99) is kept: its fix is intact, and
+    /// ``requeueDamaged()`` makes it pending (it was deleted, fix and all).
     ///
     /// - Complexity: O(N) (every row decoded).
     @discardableResult
     public func dropDamagedRows() throws(StoreError) -> [DamagedRow] {
         try db.transaction { () throws(StoreError) -> [DamagedRow] in
-            let damaged = try damagedRows()
+            let damaged = try damagedRows().filter { !$0.isFixIntact }
             let delete = try db.statement("DELETE FROM fixes WHERE id = ?")
             defer { delete.reset() }
             for row in damaged {
@@ -690,23 +710,31 @@ public final class FixBuffer {
     }
 
     /// Re-checks the rows a sync set aside as damaged: those that decode again (corrected by hand) become pending,
-    /// sent by the next sync; the others stay set aside.
+    /// sent by the next sync; the others stay set aside. Also repairs the rows damaged only in their sync columns
+    /// (``DamagedRow/isFixIntact``: a `sync_state` of 99, text in `batch_id`), set aside or not: their fix is
+    /// intact, so they become pending, out of any batch (such a row was counted nowhere, and stuck).
     ///
-    /// - Returns: how many became pending, and the rows still damaged.
+    /// - Returns: how many became pending, and the rows still damaged (their fix columns).
     @discardableResult
     public func requeueDamaged() throws(StoreError) -> (requeuedCount: Int, stillDamaged: [DamagedRow]) {
         try db.transaction { () throws(StoreError) -> (requeuedCount: Int, stillDamaged: [DamagedRow]) in
-            let s = try db.statement("\(FixBuffer.selectSQL) WHERE sync_state = \(FixBuffer.damagedState) ORDER BY id")
+            let s = try db.statement(
+                """
+                \(FixBuffer.selectSQL) WHERE sync_state = \(FixBuffer.damagedState) OR \(FixBuffer.syncDamagedRows)
+                ORDER BY id
+                """)
             defer { s.reset() }
             var readable: [Int64] = [], stillDamaged: [DamagedRow] = []
             while try s.step() {
                 switch decode(s) {
                 case .fix(let row): readable.append(row.id)
+                case .damaged(let row) where row.isFixIntact: readable.append(row.id)
                 case .damaged(let row): stillDamaged.append(row)
                 }
             }
             s.reset()
-            let requeue = try db.statement("UPDATE fixes SET sync_state = 0, sync_status = NULL WHERE id = ?")
+            let requeue = try db.statement(
+                "UPDATE fixes SET sync_state = 0, sync_status = NULL, batch_id = NULL WHERE id = ?")
             defer { requeue.reset() }
             for id in readable {
                 requeue.reset()
@@ -721,12 +749,15 @@ public final class FixBuffer {
     ///
     /// - Complexity: O(N) (one scan).
     public func statistics() throws(StoreError) -> BufferStatistics {
+        // (A row whose sync columns hold what no build writes is damaged, not pending: `sync_state = 99` was
+        // counted nowhere.)
         let s = try db.statement(
             """
-            SELECT count(*), coalesce(sum(sync_state = 0 AND batch_id IS NULL), 0),
-                   coalesce(sum(sync_state = 0 AND batch_id IS NOT NULL), 0), coalesce(sum(sync_state = 1), 0),
-                   (SELECT dropped FROM buffer_counters WHERE id = 1), coalesce(sum(sync_state = 2), 0)
-            FROM fixes
+            SELECT count(*), coalesce(sum(NOT bad AND sync_state = 0 AND batch_id IS NULL), 0),
+                   coalesce(sum(NOT bad AND sync_state = 0 AND batch_id IS NOT NULL), 0),
+                   coalesce(sum(NOT bad AND sync_state = 1), 0),
+                   (SELECT dropped FROM buffer_counters WHERE id = 1), coalesce(sum(bad OR sync_state = 2), 0)
+            FROM (SELECT sync_state, batch_id, \(FixBuffer.syncDamagedRows) AS bad FROM fixes)
             """)
         try s.step()
         defer { s.reset() }

@@ -466,6 +466,27 @@ final class LoopbackReceiver {
         #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "0\n")
     }
 
+    /// A `sync_state` of 99 (a hand edit) was counted nowhere by `stats` and deleted, fix and all, by
+    /// `drop-damaged`. Now `stats` counts it damaged, `drop-damaged` keeps it and says `requeue` repairs it, and
+    /// `requeue` makes it pending.
+    @Test("keeps a row damaged only in its sync state and requeues it")
+    func keepsARowDamagedOnlyInItsSyncStateAndRequeuesIt() throws {
+        let db = Tool.temporaryPath("sync-state.sqlite")
+        defer {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
+        }
+        #expect(try Tool.run(["buffer", "add", Tool.demo, "--db", db]).status == 0)
+        try sqlite(db, "UPDATE fixes SET sync_state = 99 WHERE id = 5")
+        let stats = try Tool.run(["buffer", "stats", "--db", db]).stdout
+        #expect(stats.hasPrefix("rows 554: pending 553, in flight 0, rejected 0, damaged 1;"), "\(stats)")
+        let drop = try Tool.run(["buffer", "drop-damaged", "--db", db])
+        #expect(drop.stdout == "0\n" && drop.stderr.contains("kept 1 row damaged only in the sync state"))
+        #expect(drop.stderr.contains("row 5: sync_state 99 is not a state"), "\(drop.stderr)")
+        #expect(try Tool.run(["buffer", "requeue", "--db", db]).stdout == "1\n")
+        let after = try Tool.run(["buffer", "stats", "--db", db]).stdout
+        #expect(after.hasPrefix("rows 554: pending 554, in flight 0, rejected 0, damaged 0;"), "\(after)")
+    }
+
     @Test func keepsEveryRowWhenTheServerIsDead() throws {
         let db = Tool.temporaryPath("dead.sqlite")
         defer {

@@ -346,6 +346,32 @@ import TrueTrackCore
         #expect(try buffer.requeueRejected() == 3)
     }
 
+    /// A row damaged only in its sync columns (a `sync_state` of 99, text in `batch_id` or `sync_status`) was counted
+    /// nowhere by the statistics or stuck in flight, and drop-damaged deleted it, its intact fix with it. Now it
+    /// counts as damaged, requeue repairs it to pending (out of any batch), and drop-damaged keeps it.
+    @Test("repairs a row damaged only in its sync columns and never drops its fix")
+    func repairsARowDamagedOnlyInItsSyncColumnsAndNeverDropsItsFix() throws {
+        let buffer = try FixBuffer(path: ":memory:")
+        try buffer.append((0..<5).map(walkFix))
+        try buffer.db.execute("UPDATE fixes SET sync_state = 99 WHERE id = 1")
+        try buffer.db.execute("UPDATE fixes SET batch_id = 'lost' WHERE id = 2")
+        try buffer.db.execute("UPDATE fixes SET sync_status = 'x' WHERE id = 3")
+        try buffer.db.execute("UPDATE fixes SET sync_state = 99, latitude = 'abc' WHERE id = 4")
+        let stats = try buffer.statistics()
+        #expect(stats.rowCount == 5 && stats.damagedCount == 4, "\(stats)")
+        #expect(stats.pendingCount == 1 && stats.inFlightCount == 0 && stats.rejectedCount == 0, "\(stats)")
+        let damaged = try buffer.damagedRows()
+        #expect(damaged.map(\.column) == ["sync_state", "batch_id", "sync_status", "latitude"])
+        #expect(damaged.map(\.isFixIntact) == [true, true, true, false])
+        #expect(try buffer.dropDamagedRows().map(\.id) == [4])
+        #expect(try buffer.count() == 4)
+        let requeued = try buffer.requeueDamaged()
+        #expect(requeued.requeuedCount == 3 && requeued.stillDamaged.isEmpty)
+        let after = try buffer.statistics()
+        #expect(after.pendingCount == 4 && after.damagedCount == 0, "\(after)")
+        #expect(try buffer.nextBatch(size: 10)?.rows.map(\.id) == [1, 2, 3, 5])
+    }
+
     /// One damaged row (a hand edit, a flipped bit) failed every claim of a batch with "damaged, move it aside", so
     /// nothing of the buffer was ever sent again and moving the file aside lost every pending fix. Now the claim sets
     /// it aside (kept with its bytes, never sent, counted) and forms the batch from the other rows.

@@ -43,15 +43,19 @@ enum BufferCommand {
               count       print the number of buffered fixes
               stats       print the rows by state: pending, in flight (sent, not yet acknowledged), rejected
                           by the backend (kept, no longer sent), damaged (rows a sync set aside because they
-                          no longer decode: kept, never sent), and the rows dropped so far by the cap
+                          no longer decode, and rows whose sync state no build writes: kept, never sent), and
+                          the rows dropped so far by the cap
               requeue     make the rows the backend rejected pending again (after fixing what it refused),
-                          and the damaged rows that decode again (corrected by hand), and print how many; a
+                          the damaged rows that decode again (corrected by hand) and the rows damaged only in
+                          their sync state (sync_state, sync_status, batch_id: their fix is intact), and print
+                          how many; a
                           batch rejected after lasting 409s keeps its rows and key, so its rows show as in
                           flight again and go first, as that batch
               drop-damaged
-                          delete every row that no longer decodes (text in a number column, a latitude past
-                          90°, …; set aside by a sync or not yet), print how many and name them; nothing
-                          else deletes such a row
+                          delete every row whose fix no longer decodes (text in a number column, a latitude
+                          past 90°, …; set aside by a sync or not yet), print how many and name them; nothing
+                          else deletes such a row. A row damaged only in its sync state is kept (requeue
+                          repairs it)
               forget-session ID
                           delete the stored state of session ID (its distance, counters, last fix and
                           checkpoints; its fixes stay in the buffer) and print 1, or 0 when there was none: the
@@ -146,6 +150,12 @@ enum BufferCommand {
                 let dropped = try buffer.dropDamagedRows()
                 Terminal.out("\(dropped.count)\n")
                 if !dropped.isEmpty { Terminal.error("deleted: \(named(dropped))\n") }
+                let kept = try buffer.damagedRows().filter(\.isFixIntact)
+                if !kept.isEmpty {
+                    Terminal.error(
+                        "kept \(Terminal.count(kept.count, "row", "rows")) damaged only in the sync state, the fix "
+                            + "intact (\(named(kept))): 'truetrack buffer requeue --db \(db)' makes them pending\n")
+                }
             case "forget-session":
                 let store = try SessionStateStore(path: db)
                 Terminal.out(try store.deleteSession(arguments.positionals[1]) ? "1\n" : "0\n")
