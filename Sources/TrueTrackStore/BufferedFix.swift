@@ -74,7 +74,7 @@ public enum SyncState: Sendable, Hashable {
 }
 
 /// A buffer row that no longer decodes into a fix (a file edited by hand, a flipped bit): text in a number column,
-/// a latitude past 90°, a time past the year 9999. It is never sent, never deleted without being asked
+/// a latitude past 90°, a time past the year 9999, a NULL time or position, a blob in a text column. It is never sent, never deleted without being asked
 /// (``FixBuffer/dropDamagedRows()``), and never stops the rows around it: a sync sets it aside
 /// (``SyncState/damaged``) and sends the others.
 public struct DamagedRow: Sendable, Hashable, CustomStringConvertible {
@@ -95,6 +95,11 @@ public struct DamagedRow: Sendable, Hashable, CustomStringConvertible {
         self.reason = reason
         self.isSetAside = isSetAside
     }
+
+    /// True when only the row's sync columns are wrong (``column`` is `sync_state`, `sync_status` or `batch_id`: a
+    /// row's fix columns are checked first), so its fix is intact: ``FixBuffer/requeueDamaged()`` makes it pending
+    /// again and ``FixBuffer/dropDamagedRows()`` keeps it.
+    public var isFixIntact: Bool { ["sync_state", "sync_status", "batch_id"].contains(column) }
 
     /// "row 17: latitude holds text or a blob, not a number".
     public var description: String { "row \(id): \(reason)" }
@@ -140,6 +145,9 @@ public struct AppendReceipt: Sendable, Hashable {
     /// Fixes not stored because the buffer already held them (``FixBuffer/append(_:decisions:sessionID:skippingStored:)``
     /// with `skippingStored`); 0 otherwise.
     public var skippedCount: Int = 0
+    /// The session this append was to update, when its stored row is damaged (``DamagedSession``): the fixes are
+    /// stored all the same, and the row is left as it is (neither continued from nor written over); `nil` otherwise.
+    public var damagedSession: DamagedSession?
 }
 
 /// What ``FixBuffer/revise(_:of:sessionID:)`` did with the revised decisions it was given.
@@ -170,8 +178,9 @@ public struct BufferStatistics: Sendable, Hashable {
     public var inFlightCount: Int
     /// Rows the backend rejected with a permanent 4xx (kept).
     public var rejectedCount: Int
-    /// Rows a sync set aside because they no longer decoded (``SyncState/damaged``: kept, never sent). A damaged
-    /// row no sync has met yet counts as pending (or in flight) until one does.
+    /// Rows a sync set aside because they no longer decoded (``SyncState/damaged``: kept, never sent), and rows whose
+    /// sync columns hold what no build writes (a `sync_state` of 99, text in `batch_id`). A row whose fix columns are
+    /// damaged and no sync has met yet counts as pending (or in flight) until one does.
     public var damagedCount: Int = 0
     /// Rows dropped since the file was created because of the cap or the age limit (never synced).
     public var droppedCount: Int
@@ -199,4 +208,7 @@ public struct BatchClaim: Sendable, Hashable {
     /// The rows set aside by this claim (``SyncState/damaged``): claimed, or in the open batch, but no longer
     /// decoding, so not in the batch. Empty almost always.
     public var setAside: [DamagedRow]
+    /// Rows this claim found in flight under a batch no longer recorded (its `sync_batches` row deleted by hand) and
+    /// made pending again, sent under a new key (in this batch or a later one). 0 almost always.
+    public var orphanedCount: Int = 0
 }

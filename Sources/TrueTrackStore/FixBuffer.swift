@@ -21,7 +21,9 @@ import TrueTrackCore
 ///   ``acknowledge(_:)`` after the backend answered 2xx for exactly that batch, or ``dropDamagedRows()`` for rows
 ///   that no longer decode.
 /// - **A damaged row never blocks the others**: a row that no longer decodes (edited by hand, a flipped bit) is set
-///   aside when a batch is claimed (``claimNextBatch(size:)``, ``SyncState/damaged``), kept and never sent.
+///   aside when a batch is claimed (``claimNextBatch(size:)``, ``SyncState/damaged``), kept and never sent; rows in
+///   flight under a batch no longer recorded (deleted by hand) are made pending again there
+///   (``BatchClaim/orphanedCount``).
 ///
 /// One `FixBuffer` owns one SQLite connection and is not `Sendable`: keep it inside one actor or thread.
 /// Several buffers (in one or several processes) may open the same file: SQLite's WAL locking serialises
@@ -134,22 +136,39 @@ public final class FixBuffer {
     ///     the result is merged as ``SessionStateStore/update(sessionID:_:)`` merges it (never backwards). It runs
     ///     inside the buffer's write transaction: it must not touch this buffer or a ``SessionStateStore`` (another
     ///     connection would wait for the lock the transaction holds until its busy timeout, then fail).
-    /// - Returns: the receipt and the session as stored now.
+    ///
+    /// A damaged session row (a value no TrueTrack build writes, edited by hand: ``DamagedSession``) never costs the
+    /// fixes: they are stored, `update` is not called, the row is left as it is (not continued from garbage, not
+    /// written over with values derived from it) and the receipt names it (``AppendReceipt/damagedSession``). Such a
+    /// row used to roll the whole append back, so no fix of the session was stored any more.
+    ///
+    /// - Returns: the receipt and the session as stored now (`nil` when its row is damaged, left as it is).
     /// - Throws: as ``append(_:decisions:sessionID:skippingStored:)``; nothing is stored on error.
     @discardableResult
     public func append(
         _ fixes: some Collection<Fix>, decisions: [FixDecision]? = nil, sessionID: String,
         skippingStored: Bool = false, updatingSession update: (inout SessionSnapshot, AppendReceipt) -> Void
-    ) throws(StoreError) -> (receipt: AppendReceipt, session: SessionSnapshot) {
+    ) throws(StoreError) -> (receipt: AppendReceipt, session: SessionSnapshot?) {
         var session: SessionSnapshot?
-        let receipt = try withoutActuallyEscaping(update) { update throws(StoreError) in
+        var damage: DamagedSession?
+        var receipt = try withoutActuallyEscaping(update) { update throws(StoreError) in
             try append(
                 fixes, decisions: decisions, sessionID: sessionID, skippingStored: skippingStored,
                 session: { receipt throws(StoreError) in
+                    // (Checked before the update: a damaged row throws there, which rolled the fixes back.)
+                    damage = try SessionStateStore.damage(sessionID: sessionID, in: self.db)
+                    guard damage == nil else { return }
                     session = try SessionStateStore.update(sessionID: sessionID, in: self.db) { update(&$0, receipt) }
                 })
         }
-        return (receipt, session!)
+        receipt.damagedSession = damage
+        return (receipt, session)
+    }
+
+    /// What is wrong with the stored state of `sessionID` (``DamagedSession``), or `nil` when it is sound or absent:
+    /// what an add checks before continuing the session (``sessionSnapshot(sessionID:)`` throws on such a row).
+    public func sessionDamage(sessionID: String) throws(StoreError) -> DamagedSession? {
+        try SessionStateStore.damage(sessionID: sessionID, in: db)
     }
 
     /// The stored state of `sessionID` (the ``SessionStateStore`` tables of this file), read through this buffer's
@@ -312,12 +331,31 @@ public final class FixBuffer {
         + ["sync_state", "sync_status", "batch_id"]
     /// The columns of ``selectSQL`` that hold numbers (or NULL): times, coordinates, measurements, counts, the
     /// decision's figures and the sync state.
-    static let numberColumns: [Int32] = selectColumnNames.enumerated().compactMap { index, name in
+    static let numberColumns: [Int32] = selectColumnNames.indices.compactMap { index in
+        textColumns.contains(Int32(index)) ? nil : Int32(index)
+    }
+    /// The columns of ``selectSQL`` that hold text (or NULL): the session, the provider, the activity and the
+    /// decision's verdicts.
+    static let textColumns: [Int32] = selectColumnNames.enumerated().compactMap { index, name in
         let text: Set<String> = [
             "session_id", "provider", "activity", "rejection", "speed_source", "hold", "motion",
         ]
-        return text.contains(name) ? nil : Int32(index)
+        return text.contains(name) ? Int32(index) : nil
     }
+    /// The columns of ``selectSQL`` every fix has (its time, latitude and longitude): NULL there is damage.
+    static let requiredColumns: [Int32] = [2, 3, 4]
+    /// The columns of ``selectSQL`` that say where a row stands with the sync (`sync_state`, `sync_status`,
+    /// `batch_id`), not what its fix is.
+    static let syncColumns: [Int32] = [26, 27, 28]
+    /// ``numberColumns`` but the ``syncColumns``: the fix's and its decision's numbers, and the row id.
+    static let fixNumberColumns: [Int32] = numberColumns.filter { !syncColumns.contains($0) }
+    /// The rows whose sync columns hold what no build writes (a `sync_state` outside 0–2 or not an integer, text or a
+    /// blob in `sync_status` or `batch_id`): damaged (counted so by ``statistics()``, repaired by
+    /// ``requeueDamaged()``), whatever their fix columns hold.
+    static let syncDamagedRows = """
+        (typeof(sync_state) != 'integer' OR sync_state NOT BETWEEN 0 AND 2
+            OR typeof(sync_status) NOT IN ('integer', 'null') OR typeof(batch_id) NOT IN ('integer', 'null'))
+        """
     /// `sync_state` of a row set aside as damaged (``SyncState/damaged``); 0 is pending (or in flight, with a
     /// `batch_id`), 1 rejected. (A value older builds never wrote and skip: they send only state 0.)
     static let damagedState: Int64 = 2
@@ -507,11 +545,19 @@ public final class FixBuffer {
         }
         // A number column holding text (a file edited by hand) reads as 0: a latitude 'abc' was sent as 0.0 and
         // the row deleted (a fuzz tester's). Such a row is damaged, as one whose value is out of range.
-        for column in FixBuffer.numberColumns where !s.isNumberOrNull(column) {
+        // (The fix's columns first, the sync's last: a row named by a sync column has its fix intact,
+        // ``DamagedRow/isFixIntact``, which a requeue repairs and drop-damaged keeps.)
+        for column in FixBuffer.fixNumberColumns where !s.isNumberOrNull(column) {
             return damaged(column, "\(FixBuffer.selectColumnNames[Int(column)]) holds text or a blob, not a number")
         }
-        guard (0...FixBuffer.damagedState).contains(syncState) else {
-            return damaged(26, "sync_state \(syncState) is not a state TrueTrack writes (0, 1 or 2)")
+        // NULL in a fix's time or position (possible only through a hand edit of the schema, which declares them
+        // NOT NULL) read as 1970 at 0°, 0°, and was sent.
+        for column in FixBuffer.requiredColumns where s.isNull(column) {
+            return damaged(column, "\(FixBuffer.selectColumnNames[Int(column)]) is NULL: every fix has one")
+        }
+        // A blob in a text column was read as if it were UTF-8 text, and sent (a session ID of arbitrary bytes).
+        for column in FixBuffer.textColumns where s.isBlob(column) {
+            return damaged(column, "\(FixBuffer.selectColumnNames[Int(column)]) holds a blob, not text")
         }
         let fix: Fix
         do {
@@ -535,6 +581,13 @@ public final class FixBuffer {
                 case .longitudeOutOfRange: 4
                 }
             return damaged(column, error.description)
+        }
+        for column in FixBuffer.syncColumns where !s.isNumberOrNull(column) {
+            return damaged(column, "\(FixBuffer.selectColumnNames[Int(column)]) holds text or a blob, not a number")
+        }
+        guard !s.isNull(26), (0...FixBuffer.damagedState).contains(syncState) else {
+            let value = s.isNull(26) ? "NULL" : "\(syncState)"
+            return damaged(26, "sync_state \(value) is not a state TrueTrack writes (0, 1 or 2)")
         }
         var decision: StoredDecision?
         if let hold = s.text(22).flatMap(DistanceHold.init(rawValue:)) {
@@ -632,16 +685,18 @@ public final class FixBuffer {
         return result
     }
 
-    /// Deletes every row that no longer decodes (set aside by a sync or not yet: ``damagedRows()``) and returns
+    /// Deletes every row whose fix no longer decodes (set aside by a sync or not yet: ``damagedRows()``) and returns
     /// them; the only way such a row leaves the buffer besides ``clear()``, the cap and the age limit. They are not
     /// counted as dropped (``BufferStatistics/droppedCount`` is the cap's and the age limit's). A damaged row in a
-    /// batch already sent once leaves it: the batch goes again under its key without it.
+    /// batch already sent once leaves it: the batch goes again under its key without it. A row damaged only in its
+    /// sync columns (``DamagedRow/isFixIntact``: a `sync_state` of 99) is kept: its fix is intact, and
+    /// ``requeueDamaged()`` makes it pending (it was deleted, fix and all).
     ///
     /// - Complexity: O(N) (every row decoded).
     @discardableResult
     public func dropDamagedRows() throws(StoreError) -> [DamagedRow] {
         try db.transaction { () throws(StoreError) -> [DamagedRow] in
-            let damaged = try damagedRows()
+            let damaged = try damagedRows().filter { !$0.isFixIntact }
             let delete = try db.statement("DELETE FROM fixes WHERE id = ?")
             defer { delete.reset() }
             for row in damaged {
@@ -655,23 +710,31 @@ public final class FixBuffer {
     }
 
     /// Re-checks the rows a sync set aside as damaged: those that decode again (corrected by hand) become pending,
-    /// sent by the next sync; the others stay set aside.
+    /// sent by the next sync; the others stay set aside. Also repairs the rows damaged only in their sync columns
+    /// (``DamagedRow/isFixIntact``: a `sync_state` of 99, text in `batch_id`), set aside or not: their fix is
+    /// intact, so they become pending, out of any batch (such a row was counted nowhere, and stuck).
     ///
-    /// - Returns: how many became pending, and the rows still damaged.
+    /// - Returns: how many became pending, and the rows still damaged (their fix columns).
     @discardableResult
     public func requeueDamaged() throws(StoreError) -> (requeuedCount: Int, stillDamaged: [DamagedRow]) {
         try db.transaction { () throws(StoreError) -> (requeuedCount: Int, stillDamaged: [DamagedRow]) in
-            let s = try db.statement("\(FixBuffer.selectSQL) WHERE sync_state = \(FixBuffer.damagedState) ORDER BY id")
+            let s = try db.statement(
+                """
+                \(FixBuffer.selectSQL) WHERE sync_state = \(FixBuffer.damagedState) OR \(FixBuffer.syncDamagedRows)
+                ORDER BY id
+                """)
             defer { s.reset() }
             var readable: [Int64] = [], stillDamaged: [DamagedRow] = []
             while try s.step() {
                 switch decode(s) {
                 case .fix(let row): readable.append(row.id)
+                case .damaged(let row) where row.isFixIntact: readable.append(row.id)
                 case .damaged(let row): stillDamaged.append(row)
                 }
             }
             s.reset()
-            let requeue = try db.statement("UPDATE fixes SET sync_state = 0, sync_status = NULL WHERE id = ?")
+            let requeue = try db.statement(
+                "UPDATE fixes SET sync_state = 0, sync_status = NULL, batch_id = NULL WHERE id = ?")
             defer { requeue.reset() }
             for id in readable {
                 requeue.reset()
@@ -686,12 +749,15 @@ public final class FixBuffer {
     ///
     /// - Complexity: O(N) (one scan).
     public func statistics() throws(StoreError) -> BufferStatistics {
+        // (A row whose sync columns hold what no build writes is damaged, not pending: `sync_state = 99` was
+        // counted nowhere.)
         let s = try db.statement(
             """
-            SELECT count(*), coalesce(sum(sync_state = 0 AND batch_id IS NULL), 0),
-                   coalesce(sum(sync_state = 0 AND batch_id IS NOT NULL), 0), coalesce(sum(sync_state = 1), 0),
-                   (SELECT dropped FROM buffer_counters WHERE id = 1), coalesce(sum(sync_state = 2), 0)
-            FROM fixes
+            SELECT count(*), coalesce(sum(NOT bad AND sync_state = 0 AND batch_id IS NULL), 0),
+                   coalesce(sum(NOT bad AND sync_state = 0 AND batch_id IS NOT NULL), 0),
+                   coalesce(sum(NOT bad AND sync_state = 1), 0),
+                   (SELECT dropped FROM buffer_counters WHERE id = 1), coalesce(sum(bad OR sync_state = 2), 0)
+            FROM (SELECT sync_state, batch_id, \(FixBuffer.syncDamagedRows) AS bad FROM fixes)
             """)
         try s.step()
         defer { s.reset() }
@@ -750,9 +816,10 @@ public final class FixBuffer {
         precondition(size >= 1, "a batch holds at least one row")
         return try db.transaction { () throws(StoreError) -> BatchClaim in
             var setAside: [DamagedRow] = []
+            let orphaned = try releaseOrphanedRows()
             while true {
                 guard let batchID = try openOrClaimBatch(size: size) else {
-                    return BatchClaim(batch: nil, setAside: setAside)
+                    return BatchClaim(batch: nil, setAside: setAside, orphanedCount: orphaned)
                 }
                 let s = try db.statement("\(FixBuffer.selectSQL) WHERE batch_id = ? ORDER BY id")
                 s.bind(1, batchID)
@@ -782,12 +849,32 @@ public final class FixBuffer {
                 let info = try db.statement("SELECT idempotency_key, attempts FROM sync_batches WHERE id = ?")
                 info.bind(1, batchID)
                 defer { info.reset() }
-                guard try info.step(), let key = info.text(0) else { return BatchClaim(batch: nil, setAside: setAside) }
+                guard try info.step(), let key = info.text(0) else {
+                    return BatchClaim(batch: nil, setAside: setAside, orphanedCount: orphaned)
+                }
                 let batch = SyncBatch(
                     id: batchID, idempotencyKey: key, rows: rows, previousAttempts: Int(info.int64(1)))
-                return BatchClaim(batch: batch, setAside: setAside)
+                return BatchClaim(batch: batch, setAside: setAside, orphanedCount: orphaned)
             }
         }
+    }
+
+    /// Releases the rows claimed by a batch that `sync_batches` no longer records (its row deleted by hand: no build
+    /// closes a batch while a row names it) and returns how many of them were in flight, pending again now (the
+    /// next claim sends them under a new key); rows rejected keeping such a batch's key stay rejected, out of it
+    /// (a requeue sends them under a new key). Such rows were stuck for ever: no claim took them (they had a batch),
+    /// no batch sent them (it had no key), and requeue and drop-damaged left them. A batch that exists keeps its
+    /// rows: only a `batch_id` no row of `sync_batches` has is cleared. Inside ``claimNextBatch(size:)``'s
+    /// transaction; O(k log N) for the k rows claimed by a batch (the batch index).
+    private func releaseOrphanedRows() throws(StoreError) -> Int {
+        let orphaned = """
+            batch_id IS NOT NULL AND typeof(batch_id) = 'integer'
+                AND NOT EXISTS (SELECT 1 FROM sync_batches WHERE sync_batches.id = fixes.batch_id)
+            """
+        try db.execute("UPDATE fixes SET batch_id = NULL WHERE sync_state = 0 AND \(orphaned)")
+        let released = db.changes
+        try db.execute("UPDATE fixes SET batch_id = NULL WHERE sync_state = 1 AND \(orphaned)")
+        return released
     }
 
     /// The id of the oldest open batch with pending rows, else of a new batch claiming up to `size` of the oldest

@@ -44,13 +44,57 @@ public final class SessionStateStore {
         return try decode(s, path: db.path)
     }
 
-    /// The most recently written session that has not ended (what a relaunched app resumes), if any.
+    /// The most recently written session that has not ended and whose row is sound (what a relaunched app
+    /// resumes), if any.
+    ///
+    /// A damaged session (a value no TrueTrack build writes: ``damagedSessions()``) is skipped, so an app still
+    /// resumes the newest sound one: one hand-edited row made every launch fail to resume any session.
     public func latestOpenSession() throws(StoreError) -> SessionSnapshot? {
         let s = try db.statement(
-            "\(SessionStateStore.selectSQL) WHERE phase != 'ended' ORDER BY updated_ms DESC, rowid DESC LIMIT 1")
-        guard try s.step() else { return nil }
+            "\(SessionStateStore.selectSQL) WHERE phase != 'ended' ORDER BY updated_ms DESC, rowid DESC")
         defer { s.reset() }
-        return try SessionStateStore.decode(s, path: path)
+        while try s.step() {
+            if SessionStateStore.damage(s) == nil { return try SessionStateStore.decode(s, path: path) }
+        }
+        return nil
+    }
+
+    /// Every session whose row holds a value no TrueTrack build writes (see ``DamagedSession``), in the order of
+    /// their IDs. Read only.
+    ///
+    /// - Complexity: O(S) for S sessions.
+    public func damagedSessions() throws(StoreError) -> [DamagedSession] {
+        let s = try db.statement("\(SessionStateStore.selectSQL) ORDER BY session_id")
+        defer { s.reset() }
+        var result: [DamagedSession] = []
+        while try s.step() {
+            if let damage = SessionStateStore.damage(s) { result.append(damage) }
+        }
+        return result
+    }
+
+    /// Deletes the stored state of `sessionID` (its distance, counters, last fix and checkpoints), damaged or not;
+    /// its fixes in the buffer stay. The next write to the session starts it anew, from an empty snapshot: the way
+    /// out of a ``DamagedSession`` besides correcting the value by hand.
+    ///
+    /// - Returns: whether a session row was deleted.
+    @discardableResult
+    public func deleteSession(_ sessionID: String) throws(StoreError) -> Bool {
+        let s = try db.statement("DELETE FROM sessions WHERE session_id = ?")
+        defer { s.reset() }
+        s.bind(1, sessionID)
+        try s.step()
+        return db.changes > 0
+    }
+
+    /// What is wrong with the stored row of `sessionID`, read through `db` (inside the caller's transaction), or
+    /// `nil` when it is sound or absent.
+    static func damage(sessionID: String, in db: Connection) throws(StoreError) -> DamagedSession? {
+        let s = try db.statement("\(SessionStateStore.selectSQL) WHERE session_id = ?")
+        defer { s.reset() }
+        s.bind(1, sessionID)
+        guard try s.step() else { return nil }
+        return damage(s)
     }
 
     /// The most a count (fixes, accepted fixes, phase changes, writes) may read: a fix a second for 30,000 years.
@@ -62,13 +106,19 @@ public final class SessionStateStore {
     /// ``SessionSnapshot``'s limits, counts within ``maximumCount``, a last fix within the years 0001–9999 and
     /// ±90° / ±180°, a row id not negative. A session edited by hand (a distance of 1e308 m, a last time of
     /// `Int64.max`) was continued from those values: the distance could never grow again, and the tracker took a
-    /// time no fix can follow.
+    /// time no fix can follow. (``damage(_:)`` says what is wrong, without throwing.)
     private static func check(_ s: Statement, path: String) throws(StoreError) {
+        guard let damage = damage(s) else { return }
+        throw StoreError(
+            kind: .damagedRow(table: "sessions", key: damage.sessionID, column: damage.column), path: path,
+            sql: SessionStateStore.selectSQL, message: damage.description)
+    }
+
+    /// What is wrong with a ``selectSQL`` row (see ``check(_:path:)``), or `nil` when it is sound.
+    static func damage(_ s: Statement) -> DamagedSession? {
         let sessionID = s.text(0) ?? ""
-        func refuse(_ column: String, _ problem: String) -> StoreError {
-            StoreError(
-                kind: .damagedRow(table: "sessions", key: sessionID, column: column), path: path,
-                sql: SessionStateStore.selectSQL, message: "session '\(sessionID)': \(column) \(problem)")
+        func refuse(_ column: String, _ problem: String) -> DamagedSession {
+            DamagedSession(sessionID: sessionID, column: column, reason: "\(column) \(problem)")
         }
         let names: [(index: Int32, name: String)] = [
             (1, "distance_m"), (2, "elapsed_s"), (3, "fix_count"), (4, "accepted_count"), (7, "phase_revision"),
@@ -76,41 +126,42 @@ public final class SessionStateStore {
             (12, "write_count"), (15, "checkpoint_row_id"),
         ]
         for (index, name) in names where !s.isNumberOrNull(index) {
-            throw refuse(name, "holds text or a blob, not a number")
+            return refuse(name, "holds text or a blob, not a number")
         }
         let distance = s.double(1)
         guard distance.isFinite, (0...SessionSnapshot.maximumDistanceMetres).contains(distance) else {
-            throw refuse("distance_m", "\(distance) m is outside 0...\(SessionSnapshot.maximumDistanceMetres) m")
+            return refuse("distance_m", "\(distance) m is outside 0...\(SessionSnapshot.maximumDistanceMetres) m")
         }
         let elapsed = s.double(2)
         guard elapsed.isFinite, (0...SessionSnapshot.maximumElapsedSeconds).contains(elapsed) else {
-            throw refuse("elapsed_s", "\(elapsed) s is outside 0...\(SessionSnapshot.maximumElapsedSeconds) s")
+            return refuse("elapsed_s", "\(elapsed) s is outside 0...\(SessionSnapshot.maximumElapsedSeconds) s")
         }
         for (index, name) in [
             (Int32(3), "fix_count"), (4, "accepted_count"), (7, "phase_revision"), (12, "write_count"),
         ]
         where !(0...maximumCount).contains(s.int64(index)) {
-            throw refuse(name, "\(s.int64(index)) is outside 0...\(maximumCount)")
+            return refuse(name, "\(s.int64(index)) is outside 0...\(maximumCount)")
         }
         if let time = s.optionalInt64(8) {
             guard Timestamp.representableMilliseconds.contains(time) else {
-                throw refuse("last_time_ms", "\(time) ms since 1970 is outside the years 0001-9999")
+                return refuse("last_time_ms", "\(time) ms since 1970 is outside the years 0001-9999")
             }
             let latitude = s.double(9), longitude = s.double(10)
             guard !s.isNull(9), latitude.isFinite, (-90...90).contains(latitude) else {
-                throw refuse("last_latitude", "\(s.optionalDouble(9).map { "\($0)" } ?? "NULL") is not within ±90°")
+                return refuse("last_latitude", "\(s.optionalDouble(9).map { "\($0)" } ?? "NULL") is not within ±90°")
             }
             guard !s.isNull(10), longitude.isFinite, (-180...180).contains(longitude) else {
-                throw refuse(
+                return refuse(
                     "last_longitude", "\(s.optionalDouble(10).map { "\($0)" } ?? "NULL") is not within ±180°")
             }
             if let accuracy = s.optionalDouble(11), !(accuracy.isFinite && accuracy >= 0) {
-                throw refuse("last_accuracy_m", "\(accuracy) m is not a finite accuracy of 0 m or more")
+                return refuse("last_accuracy_m", "\(accuracy) m is not a finite accuracy of 0 m or more")
             }
         }
         if let row = s.optionalInt64(15), row < 0 {
-            throw refuse("checkpoint_row_id", "\(row) is negative")
+            return refuse("checkpoint_row_id", "\(row) is negative")
         }
+        return nil
     }
 
     /// The snapshot a ``selectSQL`` row holds, once ``check(_:path:)`` found it sound.
@@ -238,4 +289,29 @@ public final class SessionStateStore {
             return .ended(try setPhase(.ended, sessionID: sessionID))
         }
     }
+}
+
+/// A session row that holds a value no TrueTrack build writes (a file edited by hand, a flipped bit): text in a
+/// number column, a distance of 1e308 m, a last fix past the year 9999 (the limits are ``SessionStateStore``'s
+/// checks). It is never continued from, nor written over with values derived from it: a read that needs it throws
+/// ``StoreError/Kind/damagedRow(table:key:column:)``, an append that updates it stores its fixes and leaves the row
+/// as it is (``AppendReceipt/damagedSession``), ``SessionStateStore/latestOpenSession()`` skips it. Correct the value
+/// by hand, or delete the session's state (``SessionStateStore/deleteSession(_:)``, `truetrack buffer forget-session`).
+public struct DamagedSession: Sendable, Hashable, CustomStringConvertible {
+    /// The session's ID.
+    public var sessionID: String
+    /// The first column found wrong (`distance_m`, `last_time_ms`, …).
+    public var column: String
+    /// What is wrong with it, e.g. "distance_m 1e+308 m is outside 0...1000000000.0 m".
+    public var reason: String
+
+    /// Creates a description of a damaged session.
+    public init(sessionID: String, column: String, reason: String) {
+        self.sessionID = sessionID
+        self.column = column
+        self.reason = reason
+    }
+
+    /// "session 'walk': distance_m 1e+308 m is outside 0...1000000000.0 m".
+    public var description: String { "session '\(sessionID)': \(reason)" }
 }

@@ -33,7 +33,8 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         /// says what is wrong with it. Only that row is affected, and nothing was changed: a damaged row of the
         /// buffer is set aside by a sync (kept, never sent; ``FixBuffer/nextBatch(size:)``) and deleted only on
         /// request (``FixBuffer/dropDamagedRows()``); a damaged session is refused rather than continued from
-        /// garbage (correct the value, or delete the session's row, by hand).
+        /// garbage (correct the value by hand, or delete the session's state: ``SessionStateStore/deleteSession(_:)``),
+        /// though an append to it still stores its fixes (``AppendReceipt/damagedSession``).
         case damagedRow(table: String, key: String, column: String)
         /// An option was out of its documented range.
         case invalidOption(name: String, value: String, expected: String)
@@ -87,7 +88,8 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
                 ? "a row of the buffer is damaged; the other rows are intact (a sync sets it aside, never sending it; "
                     + "FixBuffer.dropDamagedRows(), 'truetrack buffer drop-damaged', deletes it)"
                 : "a row of table \(table) is damaged, and not read as it stands; nothing else in the file is affected "
-                    + "(correct the value, or delete that row, by hand)"
+                    + "(correct the value by hand; for a session, 'truetrack buffer forget-session ID' or "
+                    + "SessionStateStore.deleteSession(_:) deletes its state, its fixes kept)"
         case .invalidOption(let name, let value, let expected):
             text += "option \(name) = \(value) is invalid: expected \(expected)"
         case .sqlite: text += "SQLite error"

@@ -121,6 +121,10 @@ public struct SyncResult: Sendable, Hashable {
     /// ``SyncState/damaged``, never sent, and not counted in ``count``. One such row used to stop every sync of the
     /// buffer. Empty almost always.
     public var setAside: [DamagedRow] = []
+    /// Rows found in flight under a batch the buffer no longer records (its `sync_batches` row deleted by hand) and
+    /// made pending again while this attempt's batch was claimed (``BatchClaim/orphanedCount``): sent under a new key.
+    /// Such rows were stuck for ever, in flight and never sent. 0 almost always.
+    public var orphanedCount: Int = 0
 }
 
 /// The totals of one ``Synchronizer/flush(onResult:)``.
@@ -135,6 +139,9 @@ public struct FlushSummary: Sendable, Hashable {
     public var failures: Int = 0
     /// The rows this flush set aside as damaged (``SyncResult/setAside``): kept, never sent.
     public var setAside: [DamagedRow] = []
+    /// Rows this flush found in flight under a batch no longer recorded and made pending again
+    /// (``SyncResult/orphanedCount``).
+    public var orphaned: Int = 0
     /// True when the buffer had nothing left to send when the flush ended (rows set aside as damaged or rejected
     /// are not sent: see ``setAside`` and ``rejected``).
     public var isComplete: Bool = false

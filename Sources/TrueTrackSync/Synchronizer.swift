@@ -214,9 +214,11 @@ public actor Synchronizer {
     private func sendNextBatchHoldingTheRight() async -> SyncResult? {
         let batch: SyncBatch
         let setAside: [DamagedRow]
+        let orphaned: Int
         do {
             let claim = try buffer.claimNextBatch(size: min(configuration.batchSize, batchSizeLimit))
             setAside = claim.setAside
+            orphaned = claim.orphanedCount
             guard let next = claim.batch else {
                 // Nothing to send, but damaged rows were set aside on the way: said, never silent.
                 guard !setAside.isEmpty else { return nil }
@@ -224,6 +226,7 @@ public actor Synchronizer {
                     success: false, count: 0, status: nil, error: nil, disposition: .setAside, idempotencyKey: "",
                     attempt: 0)
                 result.setAside = setAside
+                result.orphanedCount = orphaned
                 return result
             }
             batch = next
@@ -235,6 +238,7 @@ public actor Synchronizer {
         }
         var result = await send(batch)
         result.setAside = setAside
+        result.orphanedCount = orphaned
         return result
     }
 
@@ -275,6 +279,7 @@ public actor Synchronizer {
                 return summary
             }
             summary.setAside += result.setAside
+            summary.orphaned += result.orphanedCount
             if result.disposition == .setAside {
                 // (Nothing sent: the rows claimed were all damaged, and nothing else is pending.)
                 await onResult?(result)

@@ -141,6 +141,63 @@ final class LoopbackReceiver {
         #expect(try Tool.run(["buffer", "count", "--db", parts]).stdout == "554\n")
     }
 
+    /// A session whose stored distance was edited to 1e308 m stopped `buffer add --session` from storing anything
+    /// (exit 1, none of the fixes stored). Now the fixes are stored, the session is named with its column and what
+    /// to do, its row is left as it is (exit 1), and `forget-session` deletes its state so the next add starts it
+    /// anew.
+    @Test("an add to a damaged session stores its fixes and names the session")
+    func anAddToADamagedSessionStoresItsFixesAndNamesTheSession() throws {
+        let lines = try String(contentsOf: URL(fileURLWithPath: Tool.demo), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: true)
+        let half = lines.count / 2
+        let first = Tool.temporaryPath("damaged-first.csv"), second = Tool.temporaryPath("damaged-second.csv")
+        try (lines[0..<half].joined(separator: "\n") + "\n").write(toFile: first, atomically: true, encoding: .utf8)
+        try ([lines[0]] + lines[half...]).joined(separator: "\n").appending("\n")
+            .write(toFile: second, atomically: true, encoding: .utf8)
+        let db = Tool.temporaryPath("damaged-session.sqlite")
+        defer {
+            for path in [first, second] { try? FileManager.default.removeItem(atPath: path) }
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
+        }
+        #expect(try Tool.run(["buffer", "add", first, "--db", db, "--session", "s1"]).status == 0)
+        let stored = Int(try Tool.run(["buffer", "count", "--db", db]).stdout.dropLast()) ?? -1
+        try sqlite(db, "UPDATE sessions SET distance_m = 1e308")
+        let add = try Tool.run(["buffer", "add", second, "--db", db, "--session", "s1"])
+        #expect(add.status == 1, "\(add.stderr)")
+        #expect(add.stderr.contains("Error: session 's1': distance_m 1e+308 m is outside"), "\(add.stderr)")
+        #expect(add.stderr.contains("its fixes are stored") && add.stderr.contains("buffer forget-session s1 --db"))
+        let all = Int(try Tool.run(["buffer", "count", "--db", db]).stdout.dropLast()) ?? -1
+        #expect(stored > 0 && all > stored, "\(stored) then \(all)")
+        #expect(try sqlite(db, "SELECT distance_m FROM sessions") == "1e+308")
+        let forget = try Tool.run(["buffer", "forget-session", "s1", "--db", db])
+        #expect(forget.status == 0 && forget.stdout == "1\n", "\(forget.stderr)")
+        #expect(try Tool.run(["buffer", "forget-session", "s1", "--db", db]).stdout == "0\n")
+        #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "\(all)\n")
+        let anew = try Tool.run(["buffer", "add", second, "--db", db, "--session", "s1"])
+        #expect(anew.status == 0 && anew.stderr.contains("session 's1': "), "\(anew.stderr)")
+        #expect(try Tool.run(["buffer", "forget-session", "--db", db]).status == 2)
+    }
+
+    /// Runs `sql` on the file `db` with Python's sqlite3 (an edit by hand) and returns the first column of its first
+    /// row, if any, as Python prints it.
+    @discardableResult
+    private func sqlite(_ db: String, _ sql: String) throws -> String {
+        let edit = Process()
+        edit.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        edit.arguments = [
+            "python3", "-c",
+            "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); r = c.execute(sys.argv[2]).fetchone(); "
+                + "c.commit(); print('' if r is None else r[0], end='')", db, sql,
+        ]
+        let output = Pipe()
+        edit.standardOutput = output
+        try edit.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        edit.waitUntilExit()
+        #expect(edit.terminationStatus == 0, "\(sql)")
+        return String(decoding: data, as: UTF8.self)
+    }
+
     /// Only `add` creates a buffer: `count` on a mistyped path fails and leaves nothing behind.
     @Test func readingCommandsDoNotCreateABuffer() throws {
         let db = Tool.temporaryPath("mistyped.sqlite")
@@ -383,6 +440,51 @@ final class LoopbackReceiver {
         #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "0\n")
         #expect(try Tool.run(["buffer", "drop-damaged", "--db", db]).stdout == "0\n")
         #expect(try Tool.run(["sync", "--db", db, "--url", url]).status == 0)
+    }
+
+    /// Rows in flight whose batch's row was deleted by hand were stuck for ever: `sync` exited 0 without a word and
+    /// never sent them, and `requeue` and `drop-damaged` did nothing. Now the sync makes them pending again, sends
+    /// them under a new key and says how many.
+    @Test("sync sends rows of a batch no longer recorded and says how many")
+    func syncSendsRowsOfABatchNoLongerRecordedAndSaysHowMany() throws {
+        let receiver = try LoopbackReceiver()
+        let db = Tool.temporaryPath("orphaned.sqlite")
+        defer {
+            for suffix in ["", "-wal", "-shm", "-sync.lock"] {
+                try? FileManager.default.removeItem(atPath: db + suffix)
+            }
+        }
+        #expect(try Tool.run(["buffer", "add", Tool.demo, "--db", db]).status == 0)
+        try sqlite(db, "UPDATE fixes SET batch_id = 999 WHERE id <= 10")
+        #expect(try Tool.run(["buffer", "stats", "--db", db]).stdout.contains("in flight 10,"))
+        let sync = try Tool.run(["sync", "--db", db, "--url", "http://127.0.0.1:\(receiver.port)/fixes"])
+        #expect(sync.status == 0, "\(sync.stderr)")
+        #expect(sync.stdout.contains("delivered 554, rejected 0"), "\(sync.stdout)")
+        #expect(sync.stdout.contains("released from a lost batch 10"), "\(sync.stdout)")
+        #expect(sync.stderr.contains("note: 10 rows were in flight under a batch the buffer no longer records"))
+        #expect(try receiver.stats()["stored_fixes"] as? Int == 554)
+        #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "0\n")
+    }
+
+    /// A `sync_state` of 99 (a hand edit) was counted nowhere by `stats` and deleted, fix and all, by
+    /// `drop-damaged`. Now `stats` counts it damaged, `drop-damaged` keeps it and says `requeue` repairs it, and
+    /// `requeue` makes it pending.
+    @Test("keeps a row damaged only in its sync state and requeues it")
+    func keepsARowDamagedOnlyInItsSyncStateAndRequeuesIt() throws {
+        let db = Tool.temporaryPath("sync-state.sqlite")
+        defer {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
+        }
+        #expect(try Tool.run(["buffer", "add", Tool.demo, "--db", db]).status == 0)
+        try sqlite(db, "UPDATE fixes SET sync_state = 99 WHERE id = 5")
+        let stats = try Tool.run(["buffer", "stats", "--db", db]).stdout
+        #expect(stats.hasPrefix("rows 554: pending 553, in flight 0, rejected 0, damaged 1;"), "\(stats)")
+        let drop = try Tool.run(["buffer", "drop-damaged", "--db", db])
+        #expect(drop.stdout == "0\n" && drop.stderr.contains("kept 1 row damaged only in the sync state"))
+        #expect(drop.stderr.contains("row 5: sync_state 99 is not a state"), "\(drop.stderr)")
+        #expect(try Tool.run(["buffer", "requeue", "--db", db]).stdout == "1\n")
+        let after = try Tool.run(["buffer", "stats", "--db", db]).stdout
+        #expect(after.hasPrefix("rows 554: pending 554, in flight 0, rejected 0, damaged 0;"), "\(after)")
     }
 
     @Test func keepsEveryRowWhenTheServerIsDead() throws {

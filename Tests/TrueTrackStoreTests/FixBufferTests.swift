@@ -264,6 +264,114 @@ import TrueTrackCore
         #expect(try buffer.damagedRows().isEmpty)
     }
 
+    /// A NULL time, latitude or longitude (the schema declares them NOT NULL: only a hand edit of the schema lets
+    /// one in) read as 1970 at 0°, 0° and was sent, and a blob in a text column (the session, the provider) was
+    /// read as if it were text. Such a row is damaged, named by its column, and set aside by a claim.
+    @Test("reports a NULL time or position and a blob in a text column as a damaged row")
+    func reportsANullTimeOrPositionAndABlobInATextColumnAsADamagedRow() throws {
+        let buffer = try FixBuffer(path: ":memory:")
+        try buffer.append((0..<3).map(walkFix), sessionID: "walk")
+        let version = try buffer.db.integer("PRAGMA schema_version")
+        try buffer.db.execute("PRAGMA writable_schema = ON")
+        try buffer.db.execute(
+            "UPDATE sqlite_schema SET sql = replace(sql, 'REAL NOT NULL', 'REAL') WHERE name = 'fixes'")
+        try buffer.db.execute(
+            "UPDATE sqlite_schema SET sql = replace(sql, 'time_ms INTEGER NOT NULL', 'time_ms INTEGER') "
+                + "WHERE name = 'fixes'")
+        try buffer.db.execute("PRAGMA schema_version = \(version + 1)")
+        try buffer.db.execute("PRAGMA writable_schema = OFF")
+        for (column, value, reason) in [
+            ("time_ms", "NULL", "time_ms is NULL: every fix has one"),
+            ("latitude", "NULL", "latitude is NULL: every fix has one"),
+            ("longitude", "NULL", "longitude is NULL: every fix has one"),
+            ("session_id", "X'77616c6b'", "session_id holds a blob, not text"),
+            ("provider", "X'677073'", "provider holds a blob, not text"),
+        ] {
+            let original = try buffer.db.statement("SELECT \(column) FROM fixes WHERE id = 2")
+            try original.step()
+            let kept = original.isNumberOrNull(0) ? original.optionalDouble(0).map { "\($0)" } : original.text(0)
+            original.reset()
+            try buffer.db.execute("UPDATE fixes SET \(column) = \(value) WHERE id = 2")
+            #expect(try buffer.damagedRows().map(\.description) == ["row 2: \(reason)"])
+            #expect {
+                _ = try buffer.newest(limit: 5)
+            } throws: { ($0 as? StoreError)?.kind == .damagedRow(table: "fixes", key: "2", column: column) }
+            let restore = try buffer.db.statement("UPDATE fixes SET \(column) = ? WHERE id = 2")
+            if column == "time_ms" {
+                restore.bind(1, Int64(Double(kept ?? "0") ?? 0))
+            } else if column == "latitude" || column == "longitude" {
+                restore.bind(1, Double(kept ?? "0"))
+            } else {
+                restore.bind(1, kept)
+            }
+            try restore.step()
+            restore.reset()
+            #expect(try buffer.damagedRows().isEmpty, "\(column) restored")
+        }
+        // A claim sets such a row aside and sends the others.
+        try buffer.db.execute("UPDATE fixes SET latitude = NULL WHERE id = 2")
+        let claim = try buffer.claimNextBatch(size: 10)
+        #expect(claim.batch?.rows.map(\.id) == [1, 3])
+        #expect(claim.setAside.map(\.description) == ["row 2: latitude is NULL: every fix has one"])
+    }
+
+    /// Rows in flight whose batch's row was deleted by hand (`sync_batches`) were stuck for ever: no claim took them
+    /// (they had a batch), no batch sent them, and requeue and drop-damaged left them. Now a claim makes them pending
+    /// again under a new key and counts them; a batch that exists keeps its rows and its key.
+    @Test("a claim makes rows of a batch no longer recorded pending again under a new key")
+    func aClaimMakesRowsOfABatchNoLongerRecordedPendingAgainUnderANewKey() throws {
+        let buffer = try FixBuffer(path: ":memory:")
+        try buffer.append((0..<9).map(walkFix))
+        let kept = try #require(try buffer.nextBatch(size: 3))
+        try buffer.markRejected(kept, status: 409, keepingItsKey: true)
+        let inFlight = try #require(try buffer.nextBatch(size: 3))
+        #expect(inFlight.rows.map(\.id) == [4, 5, 6])
+        try buffer.db.execute("DELETE FROM sync_batches WHERE id = \(inFlight.id)")
+        #expect(try buffer.statistics().inFlightCount == 3)
+        let claim = try buffer.claimNextBatch(size: 3)
+        #expect(claim.orphanedCount == 3 && claim.setAside.isEmpty)
+        let again = try #require(claim.batch)
+        #expect(again.rows.map(\.id) == [4, 5, 6] && again.idempotencyKey != inFlight.idempotencyKey)
+        #expect(again.previousAttempts == 0)
+        // The batch rejected keeping its key is left as it is: its rows, its key.
+        let keptRows = "SELECT count(*) FROM fixes WHERE batch_id = ? AND sync_state = 1"
+        #expect(try buffer.db.integer(keptRows, kept.id) == 3)
+        // A claim with nothing lost releases nothing, and the open batch goes again as it was.
+        let next = try buffer.claimNextBatch(size: 3)
+        #expect(next.orphanedCount == 0 && next.batch?.idempotencyKey == again.idempotencyKey)
+        // The kept batch's row deleted too: its rows leave it, still rejected (a requeue sends them under a new key).
+        try buffer.db.execute("DELETE FROM sync_batches WHERE id = \(kept.id)")
+        #expect(try buffer.claimNextBatch(size: 3).orphanedCount == 0)
+        #expect(try buffer.db.integer("SELECT count(*) FROM fixes WHERE sync_state = 1 AND batch_id IS NULL") == 3)
+        #expect(try buffer.requeueRejected() == 3)
+    }
+
+    /// A row damaged only in its sync columns (a `sync_state` of 99, text in `batch_id` or `sync_status`) was counted
+    /// nowhere by the statistics or stuck in flight, and drop-damaged deleted it, its intact fix with it. Now it
+    /// counts as damaged, requeue repairs it to pending (out of any batch), and drop-damaged keeps it.
+    @Test("repairs a row damaged only in its sync columns and never drops its fix")
+    func repairsARowDamagedOnlyInItsSyncColumnsAndNeverDropsItsFix() throws {
+        let buffer = try FixBuffer(path: ":memory:")
+        try buffer.append((0..<5).map(walkFix))
+        try buffer.db.execute("UPDATE fixes SET sync_state = 99 WHERE id = 1")
+        try buffer.db.execute("UPDATE fixes SET batch_id = 'lost' WHERE id = 2")
+        try buffer.db.execute("UPDATE fixes SET sync_status = 'x' WHERE id = 3")
+        try buffer.db.execute("UPDATE fixes SET sync_state = 99, latitude = 'abc' WHERE id = 4")
+        let stats = try buffer.statistics()
+        #expect(stats.rowCount == 5 && stats.damagedCount == 4, "\(stats)")
+        #expect(stats.pendingCount == 1 && stats.inFlightCount == 0 && stats.rejectedCount == 0, "\(stats)")
+        let damaged = try buffer.damagedRows()
+        #expect(damaged.map(\.column) == ["sync_state", "batch_id", "sync_status", "latitude"])
+        #expect(damaged.map(\.isFixIntact) == [true, true, true, false])
+        #expect(try buffer.dropDamagedRows().map(\.id) == [4])
+        #expect(try buffer.count() == 4)
+        let requeued = try buffer.requeueDamaged()
+        #expect(requeued.requeuedCount == 3 && requeued.stillDamaged.isEmpty)
+        let after = try buffer.statistics()
+        #expect(after.pendingCount == 4 && after.damagedCount == 0, "\(after)")
+        #expect(try buffer.nextBatch(size: 10)?.rows.map(\.id) == [1, 2, 3, 5])
+    }
+
     /// One damaged row (a hand edit, a flipped bit) failed every claim of a batch with "damaged, move it aside", so
     /// nothing of the buffer was ever sent again and moving the file aside lost every pending fix. Now the claim sets
     /// it aside (kept with its bytes, never sent, counted) and forms the batch from the other rows.

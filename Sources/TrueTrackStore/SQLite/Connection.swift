@@ -219,6 +219,8 @@ final class Statement {
     }
 
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(raw, column) == SQLITE_NULL }
+    /// Whether the column holds a blob (which `text` reads as if it were UTF-8).
+    func isBlob(_ column: Int32) -> Bool { sqlite3_column_type(raw, column) == SQLITE_BLOB }
     /// Whether the column holds a number or NULL (not text or a blob, which `double` and `int64` read as 0).
     func isNumberOrNull(_ column: Int32) -> Bool {
         let type = sqlite3_column_type(raw, column)

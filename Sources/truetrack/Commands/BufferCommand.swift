@@ -3,12 +3,12 @@ import TrueTrackCore
 import TrueTrackIO
 import TrueTrackStore
 
-/// `truetrack buffer add|list|count|stats|requeue|drop-damaged|clear --db FILE`: the SQLite buffer of fixes an app keeps before syncing.
+/// `truetrack buffer add|list|count|stats|requeue|drop-damaged|forget-session|clear --db FILE`: the SQLite buffer of fixes an app keeps before syncing.
 enum BufferCommand {
     static let spec = CommandSpec(
         name: "buffer",
         abstract: "Persist fixes in a SQLite buffer (add), and list, count, inspect, requeue, clean or clear it.",
-        positionals: ["ACTION", "[INPUT]"], minimumPositionals: 1, maximumPositionals: 2,
+        positionals: ["ACTION", "[INPUT|ID]"], minimumPositionals: 1, maximumPositionals: 2,
         options: [
             OptionSpec(
                 name: "db", valueName: "FILE", help: "The buffer's SQLite file (created when missing).", required: true),
@@ -43,24 +43,37 @@ enum BufferCommand {
               count       print the number of buffered fixes
               stats       print the rows by state: pending, in flight (sent, not yet acknowledged), rejected
                           by the backend (kept, no longer sent), damaged (rows a sync set aside because they
-                          no longer decode: kept, never sent), and the rows dropped so far by the cap
+                          no longer decode, and rows whose sync state no build writes: kept, never sent), and
+                          the rows dropped so far by the cap
               requeue     make the rows the backend rejected pending again (after fixing what it refused),
-                          and the damaged rows that decode again (corrected by hand), and print how many; a
+                          the damaged rows that decode again (corrected by hand) and the rows damaged only in
+                          their sync state (sync_state, sync_status, batch_id: their fix is intact), and print
+                          how many; a
                           batch rejected after lasting 409s keeps its rows and key, so its rows show as in
                           flight again and go first, as that batch
               drop-damaged
-                          delete every row that no longer decodes (text in a number column, a latitude past
-                          90°, …; set aside by a sync or not yet), print how many and name them; nothing
-                          else deletes such a row
+                          delete every row whose fix no longer decodes (text in a number column, a latitude
+                          past 90°, …; set aside by a sync or not yet), print how many and name them; nothing
+                          else deletes such a row. A row damaged only in its sync state is kept (requeue
+                          repairs it)
+              forget-session ID
+                          delete the stored state of session ID (its distance, counters, last fix and
+                          checkpoints; its fixes stay in the buffer) and print 1, or 0 when there was none: the
+                          next add with --session ID starts it anew. The way out of a damaged session (a value
+                          no TrueTrack build writes, edited by hand), which an add with --session does not
+                          continue from: it stores the fixes, leaves the session's row as it is, names it and
+                          exits 1
               clear       delete every row and print how many were removed
             """)
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let action = arguments.positionals[0]
-        guard ["add", "list", "count", "stats", "requeue", "drop-damaged", "clear"].contains(action) else {
+        guard ["add", "list", "count", "stats", "requeue", "drop-damaged", "forget-session", "clear"].contains(action)
+        else {
             throw UsageError(
                 message:
-                    "unknown action '\(action)' (expected add, list, count, stats, requeue, drop-damaged or clear)")
+                    "unknown action '\(action)' (expected add, list, count, stats, requeue, drop-damaged, "
+                    + "forget-session or clear)")
         }
         guard let db = arguments.value("db") else {
             throw UsageError(message: "missing '--db <file>'")
@@ -81,7 +94,10 @@ enum BufferCommand {
         if action == "add" && arguments.positionals.count < 2 {
             throw UsageError(message: "missing expected argument 'INPUT' (buffer add INPUT --db FILE)")
         }
-        if action != "add" && arguments.positionals.count > 1 {
+        if action == "forget-session" && arguments.positionals.count < 2 {
+            throw UsageError(message: "missing expected argument 'ID' (buffer forget-session ID --db FILE)")
+        }
+        if !["add", "forget-session"].contains(action) && arguments.positionals.count > 1 {
             throw UsageError(message: "unexpected argument '\(arguments.positionals[1])'")
         }
         var storeOptions = StoreOptions()
@@ -134,6 +150,15 @@ enum BufferCommand {
                 let dropped = try buffer.dropDamagedRows()
                 Terminal.out("\(dropped.count)\n")
                 if !dropped.isEmpty { Terminal.error("deleted: \(named(dropped))\n") }
+                let kept = try buffer.damagedRows().filter(\.isFixIntact)
+                if !kept.isEmpty {
+                    Terminal.error(
+                        "kept \(Terminal.count(kept.count, "row", "rows")) damaged only in the sync state, the fix "
+                            + "intact (\(named(kept))): 'truetrack buffer requeue --db \(db)' makes them pending\n")
+                }
+            case "forget-session":
+                let store = try SessionStateStore(path: db)
+                Terminal.out(try store.deleteSession(arguments.positionals[1]) ? "1\n" : "0\n")
             case "clear": Terminal.out("\(try buffer.clear())\n")
             default: try list(arguments, buffer: buffer)
             }
@@ -162,12 +187,17 @@ enum BufferCommand {
         let session = arguments.value("session").flatMap { $0.isEmpty ? nil : $0 }
         // A session is continued where the previous add (or an app sharing the file) left it.
         var sessionState: (id: String, detector: StopDetector, before: Double)?
+        // A session whose stored row is damaged: its fixes are stored, its state is neither read nor written.
+        var damagedSession: DamagedSession?
         if let session {
             do {
                 let stopProfile = StopDetectionProfile.preset(profile.kind)
                 var detector = StopDetector(profile: stopProfile)
                 var before = 0.0
-                if let snapshot = try buffer.sessionSnapshot(sessionID: session) {
+                if let damage = try buffer.sessionDamage(sessionID: session) {
+                    // Not continued from garbage: the fixes are stored all the same (below), the row left as it is.
+                    damagedSession = damage
+                } else if let snapshot = try buffer.sessionSnapshot(sessionID: session) {
                     guard snapshot.phase != .ended else {
                         throw CommandFailure(
                             message:
@@ -204,7 +234,7 @@ enum BufferCommand {
                     _ = state.detector.process(MotionEvidence(fix: fix, decision: decision))
                 }
                 let rejected = rejectedSincePersist
-                receipt = try buffer.append(
+                let appended = try buffer.append(
                     fixes, decisions: decisions, sessionID: state.id, skippingStored: true
                 ) { snapshot, receipt in
                     for (fix, decision) in zip(fixes, decisions) { snapshot.record(fix, decision: decision) }
@@ -212,7 +242,9 @@ enum BufferCommand {
                     snapshot.saveCheckpoints(
                         tracker: tracker, stopDetector: state.detector,
                         afterBufferRow: receipt.ids?.upperBound ?? snapshot.checkpointRowID)
-                }.receipt
+                }
+                receipt = appended.receipt
+                if let damage = receipt.damagedSession { damagedSession = damage }
                 sessionState = state
             } else {
                 receipt = try buffer.append(fixes, decisions: decisions, sessionID: session, skippingStored: true)
@@ -275,7 +307,15 @@ enum BufferCommand {
                 + (alreadyStored > 0 ? ", \(alreadyStored) already in the buffer" : "") + ")"
                 + (dropped > 0 ? ", \(Terminal.count(dropped, "oldest row", "oldest rows")) dropped by the cap" : "")
                 + "\n")
-        if let state = sessionState {
+        if let damagedSession {
+            let db = arguments.value("db") ?? "FILE"
+            let forget = "'truetrack buffer forget-session \(damagedSession.sessionID) --db \(db)'"
+            Terminal.error(
+                "Error: \(damagedSession) (a value no TrueTrack build writes, edited by hand): its fixes are stored, "
+                    + "but its state was not continued from that row, nor updated (left as it is); correct "
+                    + "\(damagedSession.column) by hand, or \(forget) deletes the session's state (its fixes stay) "
+                    + "and the next add starts it anew\n")
+        } else if let state = sessionState {
             let total = tracker.distance.totalMetres
             Terminal.error(
                 "session '\(state.id)': \(total.fixed(1)) m (\((total - state.before).fixed(1)) m from this add)"
@@ -297,7 +337,7 @@ enum BufferCommand {
             )
         }
         if let failure = InputOptions.noFixes(reader.report, format: reader.format, options: options) { throw failure }
-        return 0
+        return damagedSession == nil ? 0 : 1
     }
 
     /// A store failure during `buffer add` (a full disk), with how much of the input was stored before it: a

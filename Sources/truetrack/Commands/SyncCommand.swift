@@ -134,6 +134,12 @@ enum SyncCommand {
                     let sent = delivered.update { $0 += result.count }
                     Interruption.note.value = interrupted(sent)
                 }
+                if result.orphanedCount > 0 {
+                    Terminal.error(
+                        "note: \(Terminal.count(result.orphanedCount, "row was", "rows were")) in flight under a batch "
+                            + "the buffer no longer records (its sync_batches row deleted by hand), stuck: pending "
+                            + "again, sent under a new Idempotency-Key\n")
+                }
                 if !result.setAside.isEmpty { Terminal.error(setAsideLine(result.setAside, db: db)) }
                 if result.disposition == .setAside { return }
                 let fixes = Terminal.count(result.count, "fix", "fixes")
@@ -166,6 +172,7 @@ enum SyncCommand {
         Terminal.out(
             "delivered \(s.delivered), rejected \(s.rejected), attempts \(s.attempts), failures \(s.failures)"
                 + (s.setAside.isEmpty ? "" : ", set aside as damaged \(s.setAside.count)")
+                + (s.orphaned == 0 ? "" : ", released from a lost batch \(s.orphaned)")
                 + (s.isComplete ? "" : " — incomplete, rows kept for the next sync") + "\n")
         if !s.isComplete, let error = s.lastError { Terminal.error("Error: \(error)\n") }
         // Rows a backend rejected, in this run or an earlier one: a cron job must not read "nothing delivered,
