@@ -27,7 +27,7 @@ import TrueTrackSimulation
 
     /// A tester's walk: 1 m/s under 4 m of white noise with an honest reading (σ 0.2 m/s) counted +38 %: the
     /// position filter's integrated path outgrew the Doppler path and the check distrusted the readings. By
-    /// chords (the receiver never reads zero while it travels) it trusts them.
+    /// chords (the receiver never reads zero while it travels) it trusts them, after its first 50 chord fixes.
     @Test("trusts an honest Doppler beside noisy positions on a slow walk", arguments: [1.0, 0.7])
     func honestSlowWalk(speed: Double) {
         for seed: UInt64 in 1...3 {
@@ -42,7 +42,7 @@ import TrueTrackSimulation
             let truth = speed * Double(fixes.count - 1)
             #expect(tracker.judgesByChordEvidence, "seed \(seed)")
             #expect(
-                abs(tracker.distance.totalMetres / truth - 1) < 0.1,
+                abs(tracker.distance.totalMetres / truth - 1) < 0.15,  // (was +38 % at 1 m/s, +79 % at 0.7)
                 "\(speed) m/s, seed \(seed): \(tracker.distance.totalMetres) m of \(truth)")
             #expect(trustedLate > fixes.count / 2 - 20, "seed \(seed): \(trustedLate) late fixes trusted")
         }
@@ -63,5 +63,21 @@ import TrueTrackSimulation
         #expect(last?.isDopplerTrusted == false)
         // Its half-speed Doppler alone would read 280 m of 559: the filter's speed counts the walk.
         #expect(tracker.distance.totalMetres > 0.8 * 1.4 * 399, "\(tracker.distance.totalMetres) m")
+    }
+
+    /// The choice is the profile's too: a walk judged by chords that turns into a run (a profile that judges by
+    /// chords of its own, in its session evidence) stops using the walk's chord evidence (a reviewer's: it stayed).
+    @Test("a change of profile re-judges which evidence the Doppler check takes")
+    func profileChange() {
+        let fixes = Self.walk(speed: 1.0, seconds: 300, noise: 4, seed: 4) { _, truth, rng in
+            max(0, truth + 0.2 * rng.gaussian())
+        }
+        var tracker = Tracker(profile: .walking)
+        for fix in fixes { _ = tracker.process(fix) }
+        #expect(tracker.judgesByChordEvidence)
+        _ = tracker.changeProfile(to: .running)
+        #expect(!tracker.judgesByChordEvidence)
+        _ = tracker.changeProfile(to: .walking)
+        #expect(tracker.judgesByChordEvidence)
     }
 }

@@ -110,11 +110,14 @@ public struct Tracker: Sendable, BitwiseCopyable {
 
     /// The session's evidence the Doppler check judges the readings by (Doppler path, position path): under the
     /// integrated path (walking, driving), its chords of a window span (``chordEvidence``) once they reach
-    /// ``TrackingProfile/dopplerEvidenceMetres`` and as long as at most one in ``DopplerCheck/zeroReadingShare``
-    /// of the fixes read while moving read (nearly) zero (``zeroReadingsWhileMoving``): noise lengthens an
+    /// ``TrackingProfile/dopplerEvidenceMetres`` and as long as the zero readings while moving
+    /// (``zeroReadingsWhileMoving``), one more than counted, are at most one in ``DopplerCheck/zeroReadingShare`` of
+    /// the fixes of the completed chords (so never before 50 such fixes): noise lengthens an
     /// integrated path, and an honest Doppler beside rough positions looked short (a tester's 1 m/s walk under 4 m
     /// of white noise +38 %). The integrated path (``sessionDopplerPath``, ``sessionPositionPath``) otherwise: the
-    /// Samsung-style receivers read 0 on a fifth to half of their walking fixes and half their speed on the rest.
+    /// Samsung-style receivers read 0 on 8–17 % of their moving fixes and about half their speed on the rest. (The
+    /// unit checks keep the integrated path, ``dopplerUnitEvidence``: a winding walk's chords are shorter than its
+    /// path and would read a good column as too fast.)
     @inlinable
     var judgedDopplerEvidence: SIMD2<Double> {
         @inline(__always) get {
@@ -125,7 +128,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// Counts a (nearly) zero reading while moving (see ``judgedDopplerEvidence``).
     @usableFromInline @inline(never)
     mutating func countZeroReadingWhileMoving() {
-        zeroReadingsWhileMoving += 1
+        zeroReadingsWhileMoving &+= 1
         updateJudgedEvidence()
     }
 
@@ -147,7 +150,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     mutating func updateJudgedEvidence() {
         judgesByChordEvidence =
             !profile.judgesDopplerByChords
-            && Double(zeroReadingsWhileMoving) * DopplerCheck.zeroReadingShare <= chordFixes
+            && Double(zeroReadingsWhileMoving + 1) * DopplerCheck.zeroReadingShare <= chordFixes
             && chordEvidence.y >= profile.dopplerEvidenceMetres
     }
 
@@ -271,12 +274,13 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// (the Doppler check's long-term evidence).
     @usableFromInline var sessionDopplerPath = 0.0
     @usableFromInline var sessionPositionPath = 0.0
-    /// Under the profiles that judge the Doppler by its integrated path (walking), the same evidence by chords of a
-    /// window span, gathered beside it (Doppler path, chord): what the Doppler check judges by until the receiver
+    /// Under the profiles that judge the Doppler by its integrated path (walking, driving), the same evidence by
+    /// chords of a window span, gathered beside it (Doppler path, chord): what the Doppler check judges by until the receiver
     /// reads (nearly) zero while it travels (``zeroReadingsWhileMoving``).
     @usableFromInline var chordEvidence = SIMD2<Double>(0, 0)
-    /// Readings under ``DopplerCheck/zeroReadingMetresPerSecond`` while the receiver moved (by the window) and the
-    /// position filter moved at the deadband or more: a receiver that reports zero while it travels.
+    /// Readings under ``DopplerCheck/zeroReadingMetresPerSecond`` (or taken out as a dropout) while the receiver
+    /// moved (by the window) and the position filter moved at the deadband or more: a receiver that reports zero
+    /// while it travels.
     @usableFromInline var zeroReadingsWhileMoving = 0
     /// Fixes of the completed chords of ``chordEvidence`` (read while moving), and the fix count at the chord's start.
     @usableFromInline var chordFixes = 0.0, chordStartFixCount = 0.0
@@ -759,6 +763,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // (An interval of 0 ms is never a key: the next fix computes the step under the new σₐ.)
         predictionStepKey = 0
         chordStartMilliseconds = .min
+        updateJudgedEvidence()  // (the choice depends on the profile: a reviewer's walk turned run kept it)
         // The anchor's exclusion was judged under the old profile: it stands only if the new one excludes the
         // reading in force then too.
         if anchorIsExcluded, lastAnchorMilliseconds != .min {
@@ -1223,6 +1228,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // stretches at speed, the column is no measurement, while one long glitch, recognised, does not
             // condemn the halts after it. By chords they read as zeros already: the Doppler path did not grow.)
             sessionPositionPath += positionSpeed * step
+            // (A dropout is a zero read while moving: judged by the integrated path, as a Samsung-style receiver's.)
+            if positionSpeed >= profile.deadbandMetresPerSecond { countZeroReadingWhileMoving() }
         } else {
             chordStartMilliseconds = .min
         }
