@@ -73,6 +73,19 @@ public enum SyncState: Sendable, Hashable {
     case damaged
 }
 
+extension SyncState: CustomStringConvertible {
+    /// What `truetrack buffer list` shows: "pending", "in flight (batch 2)", "rejected (422)", "damaged" (it
+    /// showed the enum's debug text, `inFlight(batchID: 2)`, a re-tester's).
+    public var description: String {
+        switch self {
+        case .pending: "pending"
+        case .inFlight(let batch): "in flight (batch \(batch))"
+        case .rejected(let status): "rejected (\(status))"
+        case .damaged: "damaged"
+        }
+    }
+}
+
 /// A buffer row that no longer decodes into a fix (a file edited by hand, a flipped bit): text in a number column,
 /// a latitude past 90°, a time past the year 9999, a NULL time or position, a blob in a text column. It is never sent, never deleted without being asked
 /// (``FixBuffer/dropDamagedRows()``), and never stops the rows around it: a sync sets it aside

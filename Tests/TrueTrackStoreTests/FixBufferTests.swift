@@ -5,6 +5,15 @@ import TrueTrackCore
 @testable import TrueTrackStore
 
 @Suite struct FixBufferTests {
+    /// `buffer list` shows a row's state in words (it showed the enum's debug text, `inFlight(batchID: 2)`).
+    @Test("describes a row's sync state in words")
+    func syncStateInWords() {
+        #expect(SyncState.pending.description == "pending")
+        #expect(SyncState.inFlight(batchID: 2).description == "in flight (batch 2)")
+        #expect(SyncState.rejected(status: 422).description == "rejected (422)")
+        #expect(SyncState.damaged.description == "damaged")
+    }
+
     @Test func roundTripsEveryFieldAndTheDecision() throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }
