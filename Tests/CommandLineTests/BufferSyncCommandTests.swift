@@ -59,6 +59,38 @@ final class LoopbackReceiver {
 }
 
 @Suite struct BufferSyncCommandTests {
+    /// Two adds into one session at once each continued the state they had read, and the last one's overwrote the
+    /// other's (a re-tester's halves of 20,000 fixes: 13,998.6 m of 27,998.6, both exit 0). An add with --session
+    /// now waits for the database's session lock, which this test holds, and continues from the state it finds.
+    @Test("an add into a session waits while another add holds the database's sessions")
+    func sessionAddsWaitForEachOther() throws {
+        let db = Tool.temporaryPath("session-lock.sqlite")
+        defer {
+            for suffix in ["", "-wal", "-shm", "-session.lock"] {
+                try? FileManager.default.removeItem(atPath: db + suffix)
+            }
+        }
+        #expect(try Tool.run(["buffer", "add", Tool.demo, "--db", db, "--session", "walk"]).status == 0)
+        let lockPath = URL(fileURLWithPath: db).resolvingSymlinksInPath().path + "-session.lock"
+        let held = open(lockPath, O_RDWR | O_CREAT, 0o644)
+        try #require(held >= 0)
+        #expect(flock(held, LOCK_EX) == 0)
+        let child = Process()
+        child.executableURL = Tool.binary
+        child.arguments = ["buffer", "add", Tool.demo, "--db", db, "--session", "walk"]
+        let errors = Pipe()
+        child.standardError = errors
+        child.standardOutput = FileHandle.nullDevice
+        try child.run()
+        usleep(1_500_000)
+        #expect(child.isRunning, "the add did not wait for the session lock")
+        close(held)  // releases the lock
+        child.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(child.terminationStatus == 0, "\(stderr)")
+        #expect(stderr.contains("waiting for it, so that session 'walk' continues from its state"), "\(stderr)")
+    }
+
     @Test func persistsAcceptedFixesListsCountsAndClears() throws {
         let db = Tool.temporaryPath("buffer.sqlite")
         defer {

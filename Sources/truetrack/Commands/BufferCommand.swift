@@ -36,7 +36,8 @@ enum BufferCommand {
                           a file again, or after an interrupted add, stores each fix once; with --session the
                           add continues the session where the previous one left it (the same tracker, so its
                           running total goes on; fixes not newer than its last that it holds are skipped) and prints the
-                          session's distance. Fixes already synced and since deleted from the buffer are stored
+                          session's distance; it waits while another add with --session into the same file runs.
+                          Fixes already synced and since deleted from the buffer are stored
                           again by an add of their file without --session (nothing remembers them)
               list        the newest rows, newest first; a row that no longer decodes (a file edited by hand)
                           is listed by its id and what is wrong with it
@@ -189,6 +190,15 @@ enum BufferCommand {
         var sessionState: (id: String, detector: StopDetector, before: Double)?
         // A session whose stored row is damaged: its fixes are stored, its state is neither read nor written.
         var damagedSession: DamagedSession?
+        // Held from reading the session's state to writing its last (see `SessionAddLock`); released at return.
+        let sessionLock = session.map { id in
+            SessionAddLock(databasePath: buffer.path) {
+                Terminal.error(
+                    "note: another add holds \(buffer.path)'s sessions: waiting for it, so that session '\(id)' "
+                        + "continues from its state\n")
+            }
+        }
+        defer { withExtendedLifetime(sessionLock) {} }
         if let session {
             do {
                 let stopProfile = StopDetectionProfile.preset(profile.kind)
