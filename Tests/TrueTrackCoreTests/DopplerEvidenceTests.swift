@@ -36,8 +36,9 @@ import TrueTrackSimulation
             }
             var tracker = Tracker(profile: .walking)
             var trustedLate = 0
-            for (i, fix) in fixes.enumerated() where tracker.process(fix).isDopplerTrusted && i > fixes.count / 2 {
-                trustedLate += 1
+            for (i, fix) in fixes.enumerated() {
+                let decision = tracker.process(fix)
+                if i > fixes.count / 2, decision.isDopplerTrusted { trustedLate += 1 }
             }
             let truth = speed * Double(fixes.count - 1)
             #expect(tracker.judgesByChordEvidence, "seed \(seed)")

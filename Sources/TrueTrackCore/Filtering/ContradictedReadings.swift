@@ -246,7 +246,7 @@ extension Tracker {
         let k = ContradictedReadings.minimumSamples
         var recent = [SIMD2<Double>](repeating: .zero, count: k)
         var runLength = 0
-        var frame = LocalFrame(anchor: (0, 0), polarFromLatitudeDegrees: LocalFrame.trackingPolarLatitudeDegrees)
+        var frame = LocalFrame.tracking(anchor: (0, 0))
         var first = SIMD2<Double>.zero, latest = SIMD2<Double>.zero
         for fix in fixes {
             guard let speed = fix.speedMetresPerSecond, speed < profile.deadbandMetresPerSecond else {
@@ -254,9 +254,7 @@ extension Tracker {
                 continue
             }
             if runLength == 0 {
-                frame = LocalFrame(
-                    anchor: (fix.latitude, fix.longitude),
-                    polarFromLatitudeDegrees: LocalFrame.trackingPolarLatitudeDegrees)
+                frame = LocalFrame.tracking(anchor: (fix.latitude, fix.longitude))
                 first = .zero
                 latest = .zero
             }

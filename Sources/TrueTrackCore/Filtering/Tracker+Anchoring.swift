@@ -31,9 +31,7 @@ extension Tracker {
         filter = ConstantVelocityFilter(east: e, north: n, positionVariance: r, velocityVariance: vmax * vmax)
         // (The course on the plane's axes: NaN where a polar plane cannot turn it; see `LocalFrame`.)
         if let speed = fix.speedMetresPerSecond, let course = fix.courseDegrees, !courseIsWrong,
-            case let grid = projection.gridCourseDegrees(
-                course, atLatitude: fix.latitude, longitude: fix.longitude, accuracyMetres: accuracy),
-            grid.isFinite
+            case let grid = gridCourse(course, of: fix, accuracy: accuracy), grid.isFinite
         {
             let c = grid * .pi / 180
             filter.velocityEast = speed * sin(c)
@@ -70,8 +68,7 @@ extension Tracker {
         subDeadbandRun = fix.speedMetresPerSecond.map { $0 < profile.deadbandMetresPerSecond ? 1 : 0 } ?? 0
         lastStepSeconds = hasFilter ? Double(now &- lastAcceptedMilliseconds) / 1000 : 0
         lastReading = fix.storedSpeedMetresPerSecond
-        lastCourse = projection.gridCourseDegrees(
-            fix.storedCourseDegrees, atLatitude: fix.latitude, longitude: fix.longitude, accuracyMetres: accuracy)
+        lastCourse = gridCourse(fix.storedCourseDegrees, of: fix, accuracy: accuracy)
         hasFilter = true
         lastAnchorMilliseconds = now
         consecutiveRejections = 0

@@ -119,11 +119,12 @@ extension Tracker {
         let count = fixCount - start.fixCount
         let threshold = NetDisplacementGate.threshold(
             meanAccuracy: count > 0 ? (accuracySum - start.accuracySum) / count : 0, profile: profile)
+        let evidence = judgedDopplerEvidence
         guard
             DopplerCheck.isTrusted(
                 dopplerPathMetres: windowDoppler, positionPathMetres: positionPath - start.positionPath,
-                thresholdMetres: threshold, sessionDopplerPathMetres: judgedDopplerEvidence.x,
-                sessionPositionPathMetres: judgedDopplerEvidence.y, profile: profile),
+                thresholdMetres: threshold, sessionDopplerPathMetres: evidence.x,
+                sessionPositionPathMetres: evidence.y, profile: profile),
             !readsInAnotherUnit
         else { return increment }
         let unexplained =
@@ -336,15 +337,12 @@ extension Tracker {
         }
     }
 
-    /// The filter's velocity update from a trusted reading of `speed` (m/s, accuracy `speedSigma`) along `course`
-    /// (degrees; its accuracy the fix's, else the profile's assumed one).
+    /// The filter's velocity update from a trusted reading of `speed` (m/s, accuracy `speedSigma`) along `grid`, its
+    /// course on the plane's axes (``gridCourse(_:of:accuracy:)``, finite; its accuracy the fix's, else the profile's
+    /// assumed one).
     @inlinable @inline(__always)
-    mutating func updateVelocity(speed: Double, courseDegrees course: Double, speedSigma: Double, fix: Fix) {
+    mutating func updateVelocity(speed: Double, gridCourseDegrees grid: Double, speedSigma: Double, fix: Fix) {
         let courseSigma = fix.courseAccuracyDegrees ?? profile.assumedCourseAccuracyDegrees
-        let grid = projection.gridCourseDegrees(
-            course, atLatitude: fix.latitude, longitude: fix.longitude,
-            accuracyMetres: fix.horizontalAccuracyMetres ?? profile.assumedAccuracyMetres)
-        guard grid.isFinite else { return }  // (a course a polar plane cannot turn: see `LocalFrame`)
         let c = grid * .pi / 180
         filter.updateVelocity(
             east: speed * sin(c), north: speed * cos(c),
@@ -362,9 +360,7 @@ extension Tracker {
     mutating func updateVelocityCheckingCourse(
         speed: Double, courseDegrees course: Double, speedSigma: Double, fix: Fix
     ) {
-        let grid = projection.gridCourseDegrees(
-            course, atLatitude: fix.latitude, longitude: fix.longitude,
-            accuracyMetres: fix.horizontalAccuracyMetres ?? profile.assumedAccuracyMetres)
+        let grid = gridCourse(course, of: fix, accuracy: fix.horizontalAccuracyMetres ?? profile.assumedAccuracyMetres)
         guard grid.isFinite else { return }  // (a course a polar plane cannot turn: see `LocalFrame`)
         let c = grid * .pi / 180
         let sinCourse = sin(c), cosCourse = cos(c)
@@ -444,12 +440,11 @@ extension Tracker {
         guard !isJudgingStillReadings else { return }
         // (A course a polar plane cannot turn, near the pole, is no course: the halt is still a zero velocity.)
         if let course = fix.courseDegrees,
-            projection.gridCourseDegrees(
-                course, atLatitude: fix.latitude, longitude: fix.longitude,
-                accuracyMetres: fix.horizontalAccuracyMetres ?? profile.assumedAccuracyMetres
-            ).isFinite
+            case let grid = gridCourse(
+                course, of: fix, accuracy: fix.horizontalAccuracyMetres ?? profile.assumedAccuracyMetres),
+            grid.isFinite
         {
-            updateVelocity(speed: speed, courseDegrees: course, speedSigma: speedSigma, fix: fix)
+            updateVelocity(speed: speed, gridCourseDegrees: grid, speedSigma: speedSigma, fix: fix)
         } else {
             filter.updateVelocity(
                 east: 0, north: 0,

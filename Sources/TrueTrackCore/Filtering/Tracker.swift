@@ -108,6 +108,15 @@ public struct Tracker: Sendable, BitwiseCopyable {
         return position >= profile.dopplerEvidenceMetres ? doppler / position : nil
     }
 
+    /// `course` (degrees, `fix`'s true north; NaN: none) on the plane's axes, with `fix`'s position of accuracy
+    /// `accuracy` metres (see ``LocalFrame/gridCourseDegrees(_:atLatitude:longitude:accuracyMetres:)``: the identity
+    /// away from the poles, NaN where a polar plane cannot turn it).
+    @inlinable @inline(__always)
+    func gridCourse(_ course: Double, of fix: Fix, accuracy: Double) -> Double {
+        projection.gridCourseDegrees(
+            course, atLatitude: fix.latitude, longitude: fix.longitude, accuracyMetres: accuracy)
+    }
+
     /// The session's evidence the Doppler check judges the readings by (Doppler path, position path): under the
     /// integrated path (walking, driving), its chords of a window span (``chordEvidence``) once they reach
     /// ``TrackingProfile/dopplerEvidenceMetres`` and as long as the zero readings while moving
@@ -228,8 +237,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
 
     /// The local metre plane the filters work in (see ``LocalFrame``), re-anchored at the filtered position
     /// whenever the state leaves ``LocalFrame/reanchoringRadiusMetres``.
-    @usableFromInline var projection = LocalFrame(
-        anchor: (0, 0), polarFromLatitudeDegrees: LocalFrame.trackingPolarLatitudeDegrees)
+    @usableFromInline var projection = LocalFrame.tracking(anchor: (0, 0))
     @usableFromInline var filter = ConstantVelocityFilter(east: 0, north: 0, positionVariance: 1, velocityVariance: 1)
     /// A second filter fed positions only: its speed is the Doppler check's reference and the distance's
     /// fallback speed, independent of the Doppler speed it judges.
@@ -800,19 +808,17 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// `planeMayBePolar`: whether to ask the plane's kind (see ``process(_:planeMayBePolar:)``).
     @inlinable @inline(__always)
     func currentState(planeMayBePolar: Bool = true) -> FilteredState {
-        guard planeMayBePolar else {
-            let (lat, lon) = projection.unprojectEquirectangular(east: filter.east, north: filter.north)
-            return FilteredState(
-                latitude: lat, longitude: lon, velocityEastMetresPerSecond: filter.velocityEast,
-                velocityNorthMetresPerSecond: filter.velocityNorth,
-                positionSigmaMetres: filter.positionVariance.squareRoot(),
-                velocitySigmaMetresPerSecond: filter.velocityVariance.squareRoot())
-        }
-        let (lat, lon) = projection.unproject(east: filter.east, north: filter.north)
+        let (lat, lon) =
+            planeMayBePolar
+            ? projection.unproject(east: filter.east, north: filter.north)
+            : projection.unprojectEquirectangular(east: filter.east, north: filter.north)
         // True east and north where the track is (they turn against a polar plane's axes).
         // (From the plane's coordinates, not from `lon`: then a caller that reads no position computes none.)
-        let velocity = projection.trueVelocity(
-            east: filter.velocityEast, north: filter.velocityNorth, atEast: filter.east, north: filter.north)
+        let velocity =
+            planeMayBePolar
+            ? projection.trueVelocity(
+                east: filter.velocityEast, north: filter.velocityNorth, atEast: filter.east, north: filter.north)
+            : (east: filter.velocityEast, north: filter.velocityNorth)
         return FilteredState(
             latitude: lat, longitude: lon, velocityEastMetresPerSecond: velocity.east,
             velocityNorthMetresPerSecond: velocity.north,
@@ -1023,9 +1029,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             if _slowPath(lastReading >= 0) {
                 decision.distanceIncrementMetres += countSparseGap(
                     east: e, north: n, seconds: dt, reading: fix.storedSpeedMetresPerSecond,
-                    course: projection.gridCourseDegrees(
-                        fix.storedCourseDegrees, atLatitude: fix.latitude, longitude: fix.longitude,
-                        accuracyMetres: accuracy),
+                    course: gridCourse(fix.storedCourseDegrees, of: fix, accuracy: accuracy),
                     accuracy: displacementAccuracy, now: now)
             }
             let stepBeforeSeconds = lastStepSeconds  // (the anchor sets it to this gap)
@@ -1052,9 +1056,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             let bridged = bridge(
                 east: e, north: n, seconds: dt, variance: r, isAccuracyAssumed: decision.isAccuracyAssumed,
                 doppler: doppler,
-                course: projection.gridCourseDegrees(
-                    fix.storedCourseDegrees, atLatitude: fix.latitude, longitude: fix.longitude,
-                    accuracyMetres: accuracy),
+                course: gridCourse(fix.storedCourseDegrees, of: fix, accuracy: accuracy),
                 now: now)
             bridgeFloor = bridged.x
             decision.distanceIncrementMetres = bridged.y
@@ -1419,10 +1421,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         lastReading = fix.storedSpeedMetresPerSecond
         // (A wrong column's: its readers check `courseIsWrong`. On the plane's axes: see `LocalFrame`'s polar frames.)
         lastCourse =
-            planeMayBePolar
-            ? projection.gridCourseDegrees(
-                fix.storedCourseDegrees, atLatitude: fix.latitude, longitude: fix.longitude, accuracyMetres: accuracy)
-            : fix.storedCourseDegrees
+            planeMayBePolar ? gridCourse(fix.storedCourseDegrees, of: fix, accuracy: accuracy) : fix.storedCourseDegrees
         lastStepSeconds = dt
         recentreIfFar()
         decision.state = currentState(planeMayBePolar: planeMayBePolar)
@@ -1636,8 +1635,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         _ decision: inout FixDecision, fix: Fix, variance r: Double, accuracy: Double, displacementAccuracy: Double,
         now: Int64
     ) -> FixDecision {
-        projection = LocalFrame(
-            anchor: (fix.latitude, fix.longitude), polarFromLatitudeDegrees: LocalFrame.trackingPolarLatitudeDegrees)
+        projection = LocalFrame.tracking(anchor: (fix.latitude, fix.longitude))
         anchor(
             east: 0, north: 0, variance: r, fix: fix, accuracy: accuracy, displacementAccuracy: displacementAccuracy,
             now: now)

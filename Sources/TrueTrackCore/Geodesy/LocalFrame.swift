@@ -71,6 +71,12 @@ public struct LocalFrame: Sendable, BitwiseCopyable, Hashable {
     /// nothing changes for the price of the polar frame's trigonometry.
     public static let trackingPolarLatitudeDegrees: Double = 80
 
+    /// A frame as the ``Tracker`` makes them: polar from ``trackingPolarLatitudeDegrees``.
+    @usableFromInline
+    static func tracking(anchor: (latitude: Double, longitude: Double)) -> LocalFrame {
+        LocalFrame(anchor: anchor, polarFromLatitudeDegrees: trackingPolarLatitudeDegrees)
+    }
+
     /// How far from the anchor, in metres, a position may be before the frame should be re-anchored:
     /// 10 km. Within it the distance from the anchor is right to better than 0.1 % up to 70° of latitude
     /// (0.083 % measured) and to 0.03 % at 45°; see the type's documentation for the bounds.
