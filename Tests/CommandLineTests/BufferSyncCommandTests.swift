@@ -61,23 +61,29 @@ final class LoopbackReceiver {
 @Suite struct BufferSyncCommandTests {
     /// Two adds into one session at once each continued the state they had read, and the last one's overwrote the
     /// other's (a re-tester's halves of 20,000 fixes: 13,998.6 m of 27,998.6, both exit 0). An add with --session
-    /// now waits for the database's session lock, which this test holds, and continues from the state it finds.
+    /// now waits for the database's session lock, which this test holds, and continues from the state it finds:
+    /// the demo walk's second half added while the lock is held ends with the session distance of the whole walk.
     @Test("an add into a session waits while another add holds the database's sessions")
     func sessionAddsWaitForEachOther() throws {
-        let db = Tool.temporaryPath("session-lock.sqlite")
+        let db = Tool.temporaryPath("session-lock.sqlite"), whole = Tool.temporaryPath("session-lock-whole.sqlite")
+        let (first, second) = try Tool.demoHalves("lock")
         defer {
+            for path in [first, second] { try? FileManager.default.removeItem(atPath: path) }
             for suffix in ["", "-wal", "-shm", "-session.lock"] {
-                try? FileManager.default.removeItem(atPath: db + suffix)
+                for file in [db, whole] { try? FileManager.default.removeItem(atPath: file + suffix) }
             }
         }
-        #expect(try Tool.run(["buffer", "add", Tool.demo, "--db", db, "--session", "walk"]).status == 0)
+        let once = try Tool.run(["buffer", "add", Tool.demo, "--db", whole, "--session", "walk"])
+        let total = try #require(once.stderr.split(separator: "\n").first { $0.hasPrefix("session 'walk': ") })
+            .dropFirst("session 'walk': ".count).prefix { $0 != " " }
+        #expect(try Tool.run(["buffer", "add", first, "--db", db, "--session", "walk"]).status == 0)
         let lockPath = URL(fileURLWithPath: db).resolvingSymlinksInPath().path + "-session.lock"
         let held = open(lockPath, O_RDWR | O_CREAT, 0o644)
         try #require(held >= 0)
-        #expect(flock(held, LOCK_EX) == 0)
+        try #require(flock(held, LOCK_EX) == 0)
         let child = Process()
         child.executableURL = Tool.binary
-        child.arguments = ["buffer", "add", Tool.demo, "--db", db, "--session", "walk"]
+        child.arguments = ["buffer", "add", second, "--db", db, "--session", "walk"]
         let errors = Pipe()
         child.standardError = errors
         child.standardOutput = FileHandle.nullDevice
@@ -89,6 +95,10 @@ final class LoopbackReceiver {
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(child.terminationStatus == 0, "\(stderr)")
         #expect(stderr.contains("waiting for it, so that session 'walk' continues from its state"), "\(stderr)")
+        #expect(stderr.contains("session 'walk': \(total) m"), "\(stderr) (whole walk: \(total) m)")
+        #expect(
+            try Tool.run(["buffer", "count", "--db", db]).stdout
+                == (try Tool.run(["buffer", "count", "--db", whole])).stdout)
     }
 
     @Test func persistsAcceptedFixesListsCountsAndClears() throws {
@@ -120,13 +130,7 @@ final class LoopbackReceiver {
     /// session's tracker and stop detector are kept with it and the second add resumes them: the rows' totals and
     /// the session's distance are those of the whole file added at once, and the part added again adds nothing.
     @Test func aSessionAddedInPartsContinuesItsTracker() throws {
-        let lines = try String(contentsOf: URL(fileURLWithPath: Tool.demo), encoding: .utf8)
-            .split(separator: "\n", omittingEmptySubsequences: true)
-        let half = lines.count / 2
-        let first = Tool.temporaryPath("first-half.csv"), second = Tool.temporaryPath("second-half.csv")
-        try (lines[0..<half].joined(separator: "\n") + "\n").write(toFile: first, atomically: true, encoding: .utf8)
-        try ([lines[0]] + lines[half...]).joined(separator: "\n").appending("\n")
-            .write(toFile: second, atomically: true, encoding: .utf8)
+        let (first, second) = try Tool.demoHalves("half")
         let whole = Tool.temporaryPath("whole.sqlite"), parts = Tool.temporaryPath("parts.sqlite")
         defer {
             for path in [first, second] { try? FileManager.default.removeItem(atPath: path) }
@@ -157,16 +161,7 @@ final class LoopbackReceiver {
         #expect(!again.stderr.contains("look broken"), "\(again.stderr)")
         #expect(try Tool.run(["buffer", "count", "--db", parts]).stdout == "554\n")
         // An ended session is final (an app ended it in the same file): adding to it is refused, nothing stored.
-        let end = Process()
-        end.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        end.arguments = [
-            "python3", "-c",
-            "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
-                + "c.execute(\"UPDATE sessions SET phase = 'ended'\"); c.commit()", parts,
-        ]
-        try end.run()
-        end.waitUntilExit()
-        #expect(end.terminationStatus == 0)
+        _ = try sqlite(parts, "UPDATE sessions SET phase = 'ended'")
         let ended = try Tool.run(["buffer", "add", Tool.demo, "--db", parts, "--session", "walk"])
         #expect(ended.status == 1)
         #expect(ended.stderr.contains("session 'walk' has ended"), "\(ended.stderr)")
@@ -179,13 +174,7 @@ final class LoopbackReceiver {
     /// anew.
     @Test("an add to a damaged session stores its fixes and names the session")
     func anAddToADamagedSessionStoresItsFixesAndNamesTheSession() throws {
-        let lines = try String(contentsOf: URL(fileURLWithPath: Tool.demo), encoding: .utf8)
-            .split(separator: "\n", omittingEmptySubsequences: true)
-        let half = lines.count / 2
-        let first = Tool.temporaryPath("damaged-first.csv"), second = Tool.temporaryPath("damaged-second.csv")
-        try (lines[0..<half].joined(separator: "\n") + "\n").write(toFile: first, atomically: true, encoding: .utf8)
-        try ([lines[0]] + lines[half...]).joined(separator: "\n").appending("\n")
-            .write(toFile: second, atomically: true, encoding: .utf8)
+        let (first, second) = try Tool.demoHalves("damaged")
         let db = Tool.temporaryPath("damaged-session.sqlite")
         defer {
             for path in [first, second] { try? FileManager.default.removeItem(atPath: path) }
@@ -436,16 +425,7 @@ final class LoopbackReceiver {
             }
         }
         #expect(try Tool.run(["buffer", "add", Tool.demo, "--db", db]).status == 0)
-        let edit = Process()
-        edit.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        edit.arguments = [
-            "python3", "-c",
-            "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
-                + "c.execute(\"UPDATE fixes SET latitude = 'abc' WHERE id = 17\"); c.commit()", db,
-        ]
-        try edit.run()
-        edit.waitUntilExit()
-        #expect(edit.terminationStatus == 0)
+        _ = try sqlite(db, "UPDATE fixes SET latitude = 'abc' WHERE id = 17")
         let reason = "latitude holds text or a blob, not a number"
         let before = try Tool.run(["buffer", "list", "--db", db, "--limit", "1000"])
         #expect(before.status == 0, "\(before.stderr)")

@@ -95,6 +95,19 @@ struct Tool {
     /// Writes `count` fixes one second apart from 2023-11-14T22:13:20Z (ISO times), accuracy 5 m, their latitude and
     /// longitude `position(s)` (`"49.0,11.0"`), to a new temporary CSV file `name`; returns its path (the caller
     /// removes it).
+    /// The demo walk written as two CSV files (`prefix`-first.csv, `prefix`-second.csv), its first half and the rest,
+    /// each with the header: a session added in two parts.
+    static func demoHalves(_ prefix: String) throws -> (first: String, second: String) {
+        let lines = try String(contentsOf: URL(fileURLWithPath: demo), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: true)
+        let half = lines.count / 2
+        let first = temporaryPath("\(prefix)-first.csv"), second = temporaryPath("\(prefix)-second.csv")
+        try (lines[0..<half].joined(separator: "\n") + "\n").write(toFile: first, atomically: true, encoding: .utf8)
+        try ([lines[0]] + lines[half...]).joined(separator: "\n").appending("\n")
+            .write(toFile: second, atomically: true, encoding: .utf8)
+        return (first, second)
+    }
+
     static func secondlyFixes(_ name: String, count: Int, position: (Int) -> String) throws -> String {
         var rows = ["time,latitude,longitude,accuracy_m"]
         for s in 0..<count {

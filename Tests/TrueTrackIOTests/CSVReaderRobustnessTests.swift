@@ -22,11 +22,11 @@ import TrueTrackSimulation
         }
         #expect(at.line == 1 && at.column == 24 && at.byteOffset == 23, "\(at)")
         #expect(found == "a NUL byte (0x00)" && expected.contains("tr '\\000' '\\n'"), "\(error)")
-        // A header with ordinary line ends and a NUL byte in a row is no header error.
+        // A header with ordinary line ends and a NUL byte in a row is no header error: the row's, at line 2.
         var rows = CSVReader(stream: ByteStream(bytes: Array("time,lat,lon\n".utf8) + [0, 0x0A], name: "row.csv"))
-        do { _ = try rows.next() } catch {
-            if case .unreadableHeader = error { Issue.record("a row's NUL byte read as a header error: \(error)") }
-        }
+        let rowError = try #require(throws: ReadError.self) { _ = try rows.next() }
+        if case .unreadableHeader = rowError { Issue.record("a row's NUL byte read as a header error: \(rowError)") }
+        #expect(rowError.description.contains("row.csv:2"), "\(rowError)")
     }
 
     /// Binary garbage in a field is shown as the bytes that were there, valid UTF-8 text as text (a control or

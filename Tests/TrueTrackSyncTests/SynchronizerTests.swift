@@ -311,27 +311,24 @@ import TrueTrackCore
     /// why, and delivers the others; the row stays in the buffer as it was, counted, never sent.
     @Test("sets a damaged row aside and delivers the other rows")
     func setsADamagedRowAsideAndDeliversTheOtherRows() async throws {
-        let receiver = try ReceiverProcess()
-        defer { receiver.stop() }
-        let path = temporaryDatabase()
-        defer { removeDatabase(path) }
-        try fill(path, count: 60)
-        try FixBuffer(path: path).db.execute("UPDATE fixes SET latitude = 'abc' WHERE id = 17")
-        let results = Results()
-        let summary = try await synchronizer(path, receiver, batchSize: 25).flush { results.add($0) }
-        #expect(summary.isComplete && summary.delivered == 59 && summary.lastError == nil)
-        #expect(summary.setAside.map(\.description) == ["row 17: latitude holds text or a blob, not a number"])
-        #expect(results.all.map(\.count) == [24, 25, 10])
-        #expect(results.all.map { $0.setAside.map(\.id) } == [[17], [], []])
-        let stats = try await receiver.stats()
-        #expect(stats["stored_fixes"] as? Int == 59)
-        #expect(stats["distinct_ids"] as? Int == 59)
-        let buffer = try FixBuffer(path: path)
-        #expect(try buffer.count() == 1 && buffer.statistics().damagedCount == 1)
-        #expect(try buffer.db.integer("SELECT count(*) FROM fixes WHERE id = 17 AND latitude = 'abc'") == 1)
-        // The next flush finds nothing to send and says nothing more about it.
-        let again = try await synchronizer(path, receiver).flush()
-        #expect(again.isComplete && again.attempts == 0 && again.setAside.isEmpty)
+        try await withReceiver(fixes: 60) { receiver, path in
+            try FixBuffer(path: path).db.execute("UPDATE fixes SET latitude = 'abc' WHERE id = 17")
+            let results = Results()
+            let summary = try await synchronizer(path, receiver, batchSize: 25).flush { results.add($0) }
+            #expect(summary.isComplete && summary.delivered == 59 && summary.lastError == nil)
+            #expect(summary.setAside.map(\.description) == ["row 17: latitude holds text or a blob, not a number"])
+            #expect(results.all.map(\.count) == [24, 25, 10])
+            #expect(results.all.map { $0.setAside.map(\.id) } == [[17], [], []])
+            let stats = try await receiver.stats()
+            #expect(stats["stored_fixes"] as? Int == 59)
+            #expect(stats["distinct_ids"] as? Int == 59)
+            let buffer = try FixBuffer(path: path)
+            #expect(try buffer.count() == 1 && buffer.statistics().damagedCount == 1)
+            #expect(try buffer.db.integer("SELECT count(*) FROM fixes WHERE id = 17 AND latitude = 'abc'") == 1)
+            // The next flush finds nothing to send and says nothing more about it.
+            let again = try await synchronizer(path, receiver).flush()
+            #expect(again.isComplete && again.attempts == 0 && again.setAside.isEmpty)
+        }
     }
 
     /// A wrong URL or method (404, 405, 410) is no batch's fault: every batch would meet it. The flush stops with
