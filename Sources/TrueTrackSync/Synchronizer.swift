@@ -310,7 +310,7 @@ public actor Synchronizer {
             case .split:
                 summary.failures += 1
             case .setAside:
-                break
+                break  // (handled above: the loop goes on to the next claim)
             case .stopped:
                 summary.failures += 1
                 summary.lastError = result.error

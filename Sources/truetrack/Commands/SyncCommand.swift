@@ -200,10 +200,8 @@ enum SyncCommand {
 
     /// The line that names the rows a sync set aside as damaged (the first ten, then how many more).
     static func setAsideLine(_ rows: [DamagedRow], db: String) -> String {
-        let named = rows.prefix(10).map(\.description).joined(separator: "; ")
-        let more = rows.count > 10 ? "; and \(rows.count - 10) more" : ""
-        return "Error: set aside \(Terminal.count(rows.count, "damaged row", "damaged rows")), kept in the buffer and "
-            + "never sent (\(named)\(more)); the other rows go on ('truetrack buffer drop-damaged --db \(db)' "
+        "Error: set aside \(Terminal.count(rows.count, "damaged row", "damaged rows")), kept in the buffer and "
+            + "never sent (\(BufferCommand.named(rows))); the other rows go on ('truetrack buffer drop-damaged --db \(db)' "
             + "deletes them, 'truetrack buffer requeue --db \(db)' sends those corrected by hand)\n"
     }
 }
