@@ -10,7 +10,8 @@ import TrueTrackSimulation
     /// A straight walk east at `speed` m/s for `seconds` s at 1 Hz, positions under `noise` m of white noise per
     /// axis (stated accuracy 6 m), readings `reading(i, truth)` (m/s), course east.
     static func walk(
-        speed: Double, seconds: Int, noise: Double, seed: UInt64, reading: (Int, Double, inout SplitMix64) -> Double
+        speed: Double, seconds: Int, noise: Double, seed: UInt64, accuracy: Double = 6,
+        reading: (Int, Double, inout SplitMix64) -> Double
     ) -> [Fix] {
         var rng = SplitMix64(seed: seed)
         let metresPerDegree = 111_195.0
@@ -20,8 +21,8 @@ import TrueTrackSimulation
             return try! Fix(
                 timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(i) * 1000),
                 latitude: 45 + north / metresPerDegree,
-                longitude: 10 + east / (metresPerDegree * cos(45 * Double.pi / 180)), horizontalAccuracyMetres: 6,
-                speedMetresPerSecond: value, courseDegrees: 90)
+                longitude: 10 + east / (metresPerDegree * cos(45 * Double.pi / 180)),
+                horizontalAccuracyMetres: accuracy, speedMetresPerSecond: value, courseDegrees: 90)
         }
     }
 
@@ -80,5 +81,85 @@ import TrueTrackSimulation
         #expect(!tracker.judgesByChordEvidence)
         _ = tracker.changeProfile(to: .walking)
         #expect(tracker.judgesByChordEvidence)
+    }
+
+    /// A walk east at 1 m/s for `seconds` s at 1 Hz that halts for the last `haltSeconds` of every
+    /// `cycleSeconds`, positions under `noise` m of white noise per axis (stated accuracy 6 m), readings
+    /// `reading(truth, &rng)` (truth 0 during a halt), course east. Returns the fixes and the distance walked.
+    static func walkWithHalts(
+        seconds: Int, cycleSeconds: Int = 150, haltSeconds: Int = 30, noise: Double, seed: UInt64,
+        reading: (Double, inout SplitMix64) -> Double
+    ) -> (fixes: [Fix], metres: Double) {
+        var rng = SplitMix64(seed: seed)
+        let metresPerDegree = 111_195.0
+        var east = 0.0
+        var fixes: [Fix] = []
+        for i in 0..<seconds {
+            let moving = i % cycleSeconds < cycleSeconds - haltSeconds
+            if moving && i > 0 { east += 1 }
+            let e = east + noise * rng.gaussian(), n = noise * rng.gaussian()
+            let value = reading(moving ? 1 : 0, &rng)
+            fixes.append(
+                try! Fix(
+                    timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(i) * 1000),
+                    latitude: 45 + n / metresPerDegree,
+                    longitude: 10 + e / (metresPerDegree * cos(45 * Double.pi / 180)), horizontalAccuracyMetres: 6,
+                    speedMetresPerSecond: value, courseDegrees: 90))
+        }
+        return (fixes, east)
+    }
+
+    /// A tester's walk: 1 m/s with 30 s halts every 150 s under 4 m of white noise, an honest reading (σ 0.2 m/s,
+    /// clipped at 0) read 1,556–1,650 m of 1,009: the zeros as it halted came while the window still said moving
+    /// and counted as zeros while moving (about 80), the check judged by the integrated path, distrusted the
+    /// readings and took the halts' zeros for dropouts. Now the zeros wait a window span and are dropped when the
+    /// window then says still, and the dropouts are judged by the same evidence as the trust.
+    @Test("counts an honest walk with halts under noisy positions", arguments: [1, 2, 3, 4] as [UInt64])
+    func honestWalkWithHalts(seed: UInt64) {
+        let walk = Self.walkWithHalts(seconds: 1250, noise: 4, seed: seed) { truth, rng in
+            max(0, truth + 0.2 * rng.gaussian())
+        }
+        var tracker = Tracker(profile: .walking)
+        var inHalts = 0.0
+        for (i, fix) in walk.fixes.enumerated() {
+            let decision = tracker.process(fix)
+            if i % 150 >= 120 { inHalts += decision.distanceIncrementMetres }
+        }
+        #expect(tracker.judgesByChordEvidence)
+        #expect(tracker.zeroReadingsWhileMoving <= 2, "\(tracker.zeroReadingsWhileMoving) zeros while moving")
+        #expect(inHalts < 10, "\(inHalts) m counted in the halts")  // (was 60–71 m)
+        #expect(
+            abs(tracker.distance.totalMetres / walk.metres - 1) < 0.06,
+            "\(tracker.distance.totalMetres) m of \(walk.metres)")
+    }
+
+    /// A zero read while the window says moving is held a window span: counted if the window then still says
+    /// moving (a column of zeros under a walk), dropped if it says still (the receiver halted).
+    @Test("counts a zero read while moving only once the walk goes on a window span later")
+    func heldZeroReadings() {
+        // Zeros every 10th fix of a straight walk: each is counted 20 s after the first of its span.
+        let walk = Self.walk(speed: 1.2, seconds: 200, noise: 1, seed: 5) { i, truth, _ in
+            i >= 60 && i % 10 == 0 ? 0 : truth
+        }
+        var tracker = Tracker(profile: .walking)
+        for fix in walk[..<75] { _ = tracker.process(fix) }
+        #expect(tracker.zeroReadingsWhileMoving == 0)
+        #expect(tracker.heldZeroReadings == 2)
+        for fix in walk[75..<81] { _ = tracker.process(fix) }
+        #expect(tracker.zeroReadingsWhileMoving == 2)  // held from 60 s, settled at 80 s
+        #expect(tracker.heldZeroReadings == 1)  // the one at 80 s
+        // A walk that halts: the zeros as it stops are dropped once the window says still.
+        let halting = Self.walkWithHalts(seconds: 200, cycleSeconds: 200, haltSeconds: 80, noise: 1, seed: 6) { t, _ in
+            t
+        }
+        var halted = Tracker(profile: .walking)
+        var held = 0
+        for fix in halting.fixes {
+            _ = halted.process(fix)
+            held = max(held, halted.heldZeroReadings)
+        }
+        #expect(held > 0)  // the window said moving as it stopped
+        #expect(halted.zeroReadingsWhileMoving == 0)
+        #expect(halted.heldZeroReadings == 0)
     }
 }

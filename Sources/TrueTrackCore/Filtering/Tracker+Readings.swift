@@ -53,13 +53,16 @@ extension Tracker {
 
     /// Whether a sub-deadband Doppler reading is a Samsung-style dropout rather than a halt: the receiver is
     /// moving by the window, the position filter moves, and the session's Doppler path falls short of
-    /// ``TrackingProfile/dopplerConsistentRatio`` × its position-filter path, or a run overrules the readings as a
-    /// placeholder (``ContradictedReadings``: a consistent receiver's column that died).
+    /// ``TrackingProfile/dopplerConsistentRatio`` × the position path it is judged against
+    /// (``judgedDopplerEvidence``: by the integrated path an honest receiver beside rough positions falls short,
+    /// and its zeros as it halted were taken for dropouts, the noisy filtered speed counted instead), or a run
+    /// overrules the readings as a placeholder (``ContradictedReadings``: a consistent receiver's column that died).
     @inlinable @inline(__always)
     func isDropout(_ speed: Double, isMoving: Bool, positionSpeed: Double) -> Bool {
-        isMoving && speed < profile.deadbandMetresPerSecond && positionSpeed >= profile.deadbandMetresPerSecond
-            && (sessionDopplerPath < profile.dopplerConsistentRatio * sessionPositionPath
-                || isOverrulingReadings)
+        let evidence = judgedDopplerEvidence
+        return isMoving && speed < profile.deadbandMetresPerSecond
+            && positionSpeed >= profile.deadbandMetresPerSecond
+            && (evidence.x < profile.dopplerConsistentRatio * evidence.y || isOverrulingReadings)
     }
 
     /// Bounds a Doppler dropout's (or a missing reading's) stand-in increment during a run of sub-deadband or
