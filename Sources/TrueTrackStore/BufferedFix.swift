@@ -112,7 +112,7 @@ public struct DamagedRow: Sendable, Hashable, CustomStringConvertible {
     /// True when only the row's sync columns are wrong (``column`` is `sync_state`, `sync_status` or `batch_id`: a
     /// row's fix columns are checked first), so its fix is intact: ``FixBuffer/requeueDamaged()`` makes it pending
     /// again and ``FixBuffer/dropDamagedRows()`` keeps it.
-    public var isFixIntact: Bool { ["sync_state", "sync_status", "batch_id"].contains(column) }
+    public var isFixIntact: Bool { FixBuffer.syncColumns.contains { $0.name == column } }
 
     /// "row 17: latitude holds text or a blob, not a number".
     public var description: String { "row \(id): \(reason)" }

@@ -310,45 +310,29 @@ public final class FixBuffer {
         }
     }
 
-    static let columns = """
-        session_id, time_ms, latitude, longitude, accuracy_m, altitude_m, vertical_accuracy_m, speed_mps, \
-        speed_accuracy_mps, course_deg, course_accuracy_deg, provider, satellites, mocked, activity, \
-        activity_confidence, \(decisionColumns.joined(separator: ", "))
-        """
+    /// The columns an append writes (``Column``'s but the id and the sync's), in ``insertSQL``'s order.
+    static let columns = Column.allCases.filter { $0 != .id && !syncColumns.contains($0) }.map(\.name).joined(
+        separator: ", ")
     /// A decision's nine columns, in the order ``bindDecision(_:to:from:)`` binds them.
-    static let decisionColumns = [
-        "rejection", "filtered_latitude", "filtered_longitude", "speed_used_mps", "speed_source", "hold", "motion",
-        "distance_increment_m", "total_distance_m",
-    ]
+    static let decisionColumns = Column.decision.map(\.name)
     static let insertSQL = """
         INSERT INTO fixes (\(columns), stored_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, \
         ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26)
         """
-    static let selectSQL = "SELECT id, \(columns), sync_state, sync_status, batch_id FROM fixes"
-    /// The names of ``selectSQL``'s columns, by index.
-    static let selectColumnNames =
-        ["id"] + columns.split(separator: ",").map { String($0.filter { !$0.isWhitespace }) }
-        + ["sync_state", "sync_status", "batch_id"]
+    static let selectSQL = "SELECT \(Column.allCases.map(\.name).joined(separator: ", ")) FROM fixes"
     /// The columns of ``selectSQL`` that hold numbers (or NULL): times, coordinates, measurements, counts, the
     /// decision's figures and the sync state.
-    static let numberColumns: [Int32] = selectColumnNames.indices.compactMap { index in
-        textColumns.contains(Int32(index)) ? nil : Int32(index)
-    }
+    static let numberColumns = Column.allCases.filter { !$0.isText }
     /// The columns of ``selectSQL`` that hold text (or NULL): the session, the provider, the activity and the
     /// decision's verdicts.
-    static let textColumns: [Int32] = selectColumnNames.enumerated().compactMap { index, name in
-        let text: Set<String> = [
-            "session_id", "provider", "activity", "rejection", "speed_source", "hold", "motion",
-        ]
-        return text.contains(name) ? Int32(index) : nil
-    }
+    static let textColumns = Column.allCases.filter(\.isText)
     /// The columns of ``selectSQL`` every fix has (its time, latitude and longitude): NULL there is damage.
-    static let requiredColumns: [Int32] = [2, 3, 4]
+    static let requiredColumns: [Column] = [.time, .latitude, .longitude]
     /// The columns of ``selectSQL`` that say where a row stands with the sync (`sync_state`, `sync_status`,
     /// `batch_id`), not what its fix is.
-    static let syncColumns: [Int32] = [26, 27, 28]
+    static let syncColumns: [Column] = [.syncState, .syncStatus, .batchID]
     /// ``numberColumns`` but the ``syncColumns``: the fix's and its decision's numbers, and the row id.
-    static let fixNumberColumns: [Int32] = numberColumns.filter { !syncColumns.contains($0) }
+    static let fixNumberColumns = numberColumns.filter { !syncColumns.contains($0) }
     /// The rows whose sync columns hold what no build writes (a `sync_state` outside 0–2 or not an integer, text or a
     /// blob in `sync_status` or `batch_id`): damaged (counted so by ``statistics()``, repaired by
     /// ``requeueDamaged()``), whatever their fix columns hold.
@@ -531,84 +515,6 @@ public final class FixBuffer {
         StoreError(
             kind: .damagedRow(table: "fixes", key: "\(damaged.id)", column: damaged.column), path: path,
             sql: FixBuffer.selectSQL, message: damaged.description)
-    }
-
-    /// Decodes a row of ``selectSQL``, or names what keeps it from decoding (``DamagedRow``).
-    private func decode(_ s: Statement) -> BufferRow {
-        let id = s.int64(0)
-        let syncState = s.int64(26)
-        func damaged(_ column: Int32, _ reason: String) -> BufferRow {
-            .damaged(
-                DamagedRow(
-                    id: id, column: FixBuffer.selectColumnNames[Int(column)], reason: reason,
-                    isSetAside: syncState == FixBuffer.damagedState && s.isNumberOrNull(26)))
-        }
-        // A number column holding text (a file edited by hand) reads as 0: a latitude 'abc' was sent as 0.0 and
-        // the row deleted (a fuzz tester's). Such a row is damaged, as one whose value is out of range.
-        // (The fix's columns first, the sync's last: a row named by a sync column has its fix intact,
-        // ``DamagedRow/isFixIntact``, which a requeue repairs and drop-damaged keeps.)
-        for column in FixBuffer.fixNumberColumns where !s.isNumberOrNull(column) {
-            return damaged(column, "\(FixBuffer.selectColumnNames[Int(column)]) holds text or a blob, not a number")
-        }
-        // NULL in a fix's time or position (possible only through a hand edit of the schema, which declares them
-        // NOT NULL) read as 1970 at 0°, 0°, and was sent.
-        for column in FixBuffer.requiredColumns where s.isNull(column) {
-            return damaged(column, "\(FixBuffer.selectColumnNames[Int(column)]) is NULL: every fix has one")
-        }
-        // A blob in a text column was read as if it were UTF-8 text, and sent (a session ID of arbitrary bytes).
-        for column in FixBuffer.textColumns where s.isBlob(column) {
-            return damaged(column, "\(FixBuffer.selectColumnNames[Int(column)]) holds a blob, not text")
-        }
-        let fix: Fix
-        do {
-            fix = try Fix(
-                timestamp: Timestamp(millisecondsSince1970: s.int64(2)), latitude: s.double(3),
-                longitude: s.double(4), horizontalAccuracyMetres: s.optionalDouble(5),
-                altitudeMetres: s.optionalDouble(6), verticalAccuracyMetres: s.optionalDouble(7),
-                speedMetresPerSecond: s.optionalDouble(8), speedAccuracyMetresPerSecond: s.optionalDouble(9),
-                courseDegrees: s.optionalDouble(10), courseAccuracyDegrees: s.optionalDouble(11),
-                provider: Provider(rawValue: s.text(12) ?? "") ?? .unknown,
-                satellitesUsed: s.optionalInt64(13).map { Int(truncatingIfNeeded: $0) },
-                isMocked: s.optionalInt64(14).map { $0 != 0 },
-                activity: s.text(15).flatMap(ActivityKind.init(rawValue:)).map {
-                    ActivityReading(kind: $0, confidence: Int(truncatingIfNeeded: s.int64(16)))
-                })
-        } catch {
-            let column: Int32 =
-                switch error {
-                case .timestampOutOfRange: 2
-                case .latitudeOutOfRange: 3
-                case .longitudeOutOfRange: 4
-                }
-            return damaged(column, error.description)
-        }
-        for column in FixBuffer.syncColumns where !s.isNumberOrNull(column) {
-            return damaged(column, "\(FixBuffer.selectColumnNames[Int(column)]) holds text or a blob, not a number")
-        }
-        guard !s.isNull(26), (0...FixBuffer.damagedState).contains(syncState) else {
-            let value = s.isNull(26) ? "NULL" : "\(syncState)"
-            return damaged(26, "sync_state \(value) is not a state TrueTrack writes (0, 1 or 2)")
-        }
-        var decision: StoredDecision?
-        if let hold = s.text(22).flatMap(DistanceHold.init(rawValue:)) {
-            decision = StoredDecision(
-                rejection: s.text(17).flatMap(RejectionReason.init(rawValue:)),
-                filteredLatitude: s.optionalDouble(18), filteredLongitude: s.optionalDouble(19),
-                speedMetresPerSecond: s.double(20), speedSource: s.text(21).flatMap(SpeedSource.init(rawValue:)),
-                hold: hold, motion: s.text(23).flatMap(MotionGate.Verdict.init(rawValue:)) ?? .uncertain,
-                distanceIncrementMetres: s.double(24), totalDistanceMetres: s.double(25))
-        }
-        let state: SyncState
-        if syncState == FixBuffer.damagedState {
-            state = .damaged
-        } else if syncState == 1 {
-            state = .rejected(status: Int(truncatingIfNeeded: s.int64(27)))
-        } else if let batch = s.optionalInt64(28) {
-            state = .inFlight(batchID: batch)
-        } else {
-            state = .pending
-        }
-        return .fix(BufferedFix(id: id, sessionID: s.text(1), fix: fix, decision: decision, syncState: state))
     }
 
     // MARK: Reading
