@@ -87,7 +87,9 @@ extension SyncState: CustomStringConvertible {
 }
 
 /// A buffer row that no longer decodes into a fix (a file edited by hand, a flipped bit): text in a number column,
-/// a latitude past 90°, a time past the year 9999, a NULL time or position, a blob in a text column. It is never sent, never deleted without being asked
+/// a latitude past 90°, a time past the year 9999, a NULL time or position, a blob in a text column, any value an
+/// append never writes (a REAL time, a negative accuracy or distance, a rejection reason no build knows: the rules
+/// are `FixBuffer`'s decoder's). It is never sent, never deleted without being asked
 /// (``FixBuffer/dropDamagedRows()``), and never stops the rows around it: a sync sets it aside
 /// (``SyncState/damaged``) and sends the others.
 public struct DamagedRow: Sendable, Hashable, CustomStringConvertible {

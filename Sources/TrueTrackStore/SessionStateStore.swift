@@ -104,7 +104,8 @@ public final class SessionStateStore {
     /// Throws ``StoreError/Kind/damagedRow(table:key:column:)`` unless every column of a ``selectSQL`` row holds
     /// what TrueTrack writes there: numbers (or NULL) in the number columns, a finite distance and time within
     /// ``SessionSnapshot``'s limits, counts within ``maximumCount``, a last fix within the years 0001–9999 and
-    /// ±90° / ±180°, a row id not negative. A session edited by hand (a distance of 1e308 m, a last time of
+    /// ±90° / ±180°, a row id not negative, a `motion` and `phase` that name a ``MotionGate/Verdict`` and a
+    /// ``SessionPhase``. A session edited by hand (a distance of 1e308 m, a last time of
     /// `Int64.max`) was continued from those values: the distance could never grow again, and the tracker took a
     /// time no fix can follow. (``damage(_:)`` says what is wrong, without throwing.)
     private static func check(_ s: Statement, path: String) throws(StoreError) {
@@ -161,6 +162,17 @@ public final class SessionStateStore {
         if let row = s.optionalInt64(15), row < 0 {
             return refuse("checkpoint_row_id", "\(row) is negative")
         }
+        // The verdict and the phase a build writes are those of its enums: 'flying' was read as uncertain, an
+        // unknown phase as paused.
+        for (index, name, isKnown) in [
+            (Int32(5), "motion", { MotionGate.Verdict(rawValue: $0) != nil }),
+            (6, "phase", { (text: String) in SessionPhase(rawValue: text) != nil }),
+        ] as [(Int32, String, (String) -> Bool)] {
+            guard !s.isBlob(index), let text = s.text(index) else {
+                return refuse(name, s.isBlob(index) ? "holds a blob, not text" : "is NULL")
+            }
+            guard isKnown(text) else { return refuse(name, "'\(text)' is not a value TrueTrack writes there") }
+        }
         return nil
     }
 
@@ -172,8 +184,8 @@ public final class SessionStateStore {
         snapshot.elapsedSeconds = s.double(2)
         snapshot.fixCount = Int(truncatingIfNeeded: s.int64(3))
         snapshot.acceptedFixCount = Int(truncatingIfNeeded: s.int64(4))
+        // (Both checked above: an unknown verdict or phase is damage.)
         snapshot.motion = s.text(5).flatMap(MotionGate.Verdict.init(rawValue:)) ?? .uncertain
-        // An unreadable phase is read as paused: it neither discards the walk nor accrues unasked.
         snapshot.phase = s.text(6).flatMap(SessionPhase.init(rawValue:)) ?? .paused
         snapshot.phaseRevision = Int(truncatingIfNeeded: s.int64(7))
         if let time = s.optionalInt64(8) {
