@@ -193,10 +193,16 @@ public struct BufferStatistics: Sendable, Hashable {
     public var inFlightCount: Int
     /// Rows the backend rejected with a permanent 4xx (kept).
     public var rejectedCount: Int
-    /// Rows a sync set aside because they no longer decoded (``SyncState/damaged``: kept, never sent), and rows whose
-    /// sync columns hold what no build writes (a `sync_state` of 99, text in `batch_id`). A row whose fix columns are
-    /// damaged and no sync has met yet counts as pending (or in flight) until one does.
+    /// Rows a sync set aside because they no longer decoded (``SyncState/damaged``: kept, never sent), rows whose
+    /// sync columns hold what no build writes (a `sync_state` of 99, text in `batch_id`), and rows that no longer
+    /// decode which no sync has met yet (``notSetAsideCount``; counted pending before, while `buffer list` called
+    /// them damaged). Never counted in another state as well.
     public var damagedCount: Int = 0
+    /// Of ``damagedCount``, the rows whose fix no longer decodes and no sync has set aside yet (still pending, in
+    /// flight or rejected in the table; the next claim that meets them sets them aside): what `buffer list` shows as
+    /// "damaged, not set aside yet". A row damaged only in its sync columns (``DamagedRow/isFixIntact``) is not among
+    /// them: no sync sets it aside, ``FixBuffer/requeueDamaged()`` repairs it.
+    public var notSetAsideCount: Int = 0
     /// Rows dropped since the file was created because of the cap or the age limit (never synced).
     public var droppedCount: Int
 }

@@ -334,8 +334,8 @@ public final class FixBuffer {
     /// ``numberColumns`` but the ``syncColumns``: the fix's and its decision's numbers, and the row id.
     static let fixNumberColumns = numberColumns.filter { !syncColumns.contains($0) }
     /// The rows whose sync columns hold what no build writes (a `sync_state` outside 0–2 or not an integer, text or a
-    /// blob in `sync_status` or `batch_id`): damaged (counted so by ``statistics()``, repaired by
-    /// ``requeueDamaged()``), whatever their fix columns hold.
+    /// blob in `sync_status` or `batch_id`): damaged (``decode(_:)`` says so too, which ``statistics()`` counts by),
+    /// what ``requeueDamaged()`` looks at besides the rows set aside, whatever their fix columns hold.
     static let syncDamagedRows = """
         (typeof(sync_state) != 'integer' OR sync_state NOT BETWEEN 0 AND 2
             OR typeof(sync_status) NOT IN ('integer', 'null') OR typeof(batch_id) NOT IN ('integer', 'null'))
@@ -651,25 +651,33 @@ public final class FixBuffer {
         }
     }
 
-    /// The buffer's counts.
+    /// The buffer's counts, each row where ``newestRows(limit:)`` (`buffer list`) shows it: a row that no longer
+    /// decodes counts as damaged whether a sync has set it aside yet or not (``BufferStatistics/notSetAsideCount``).
     ///
-    /// - Complexity: O(N) (one scan).
+    /// - Complexity: O(N): one scan, every row decoded (a row no sync has met yet was counted pending by SQL alone,
+    ///   while `buffer list` called it damaged).
     public func statistics() throws(StoreError) -> BufferStatistics {
-        // (A row whose sync columns hold what no build writes is damaged, not pending: `sync_state = 99` was
-        // counted nowhere.)
-        let s = try db.statement(
-            """
-            SELECT count(*), coalesce(sum(NOT bad AND sync_state = 0 AND batch_id IS NULL), 0),
-                   coalesce(sum(NOT bad AND sync_state = 0 AND batch_id IS NOT NULL), 0),
-                   coalesce(sum(NOT bad AND sync_state = 1), 0),
-                   (SELECT dropped FROM buffer_counters WHERE id = 1), coalesce(sum(bad OR sync_state = 2), 0)
-            FROM (SELECT sync_state, batch_id, \(FixBuffer.syncDamagedRows) AS bad FROM fixes)
-            """)
-        try s.step()
+        var stats = BufferStatistics(rowCount: 0, pendingCount: 0, inFlightCount: 0, rejectedCount: 0, droppedCount: 0)
+        let s = try db.statement(FixBuffer.selectSQL)
         defer { s.reset() }
-        return BufferStatistics(
-            rowCount: Int(s.int64(0)), pendingCount: Int(s.int64(1)), inFlightCount: Int(s.int64(2)),
-            rejectedCount: Int(s.int64(3)), damagedCount: Int(s.int64(5)), droppedCount: Int(s.int64(4)))
+        while try s.step() {
+            stats.rowCount += 1
+            switch decode(s) {
+            case .fix(let row):
+                switch row.syncState {
+                case .pending: stats.pendingCount += 1
+                case .inFlight: stats.inFlightCount += 1
+                case .rejected: stats.rejectedCount += 1
+                case .damaged: stats.damagedCount += 1
+                }
+            case .damaged(let row):
+                stats.damagedCount += 1
+                if !row.isSetAside && !row.isFixIntact { stats.notSetAsideCount += 1 }
+            }
+        }
+        s.reset()
+        stats.droppedCount = Int(try db.integer("SELECT dropped FROM buffer_counters WHERE id = 1"))
+        return stats
     }
 
     /// Deletes every row (pending, in flight and rejected) and every open sync batch; returns the rows removed.

@@ -431,6 +431,11 @@ final class LoopbackReceiver {
         #expect(before.status == 0, "\(before.stderr)")
         #expect(before.stdout.contains("\n17\tdamaged: \(reason)\t"), "\(before.stdout.prefix(300))")
         #expect(before.stdout.split(separator: "\n").count == 555)
+        // (Counted as damaged, not pending, before any sync has reached it: as `list` shows it.)
+        let unmet = try Tool.run(["buffer", "stats", "--db", db])
+        #expect(
+            unmet.stdout == "rows 554: pending 553, in flight 0, rejected 0, damaged 1 (1 not set aside yet); "
+                + "dropped by the cap so far 0\n")
         let url = "http://127.0.0.1:\(receiver.port)/fixes"
         let sync = try Tool.run(["sync", "--db", db, "--url", url, "--batch-size", "100"])
         #expect(sync.status == 1, "\(sync.stdout)")

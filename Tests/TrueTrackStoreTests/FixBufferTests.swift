@@ -380,6 +380,27 @@ import TrueTrackCore
         #expect(try buffer.db.integer("SELECT typeof(sync_state) = 'integer' FROM fixes WHERE id = 21") == 1)
     }
 
+    /// A damaged row no sync had reached yet was counted pending by the statistics (SQL alone) while `buffer list`
+    /// called it "damaged, not set aside yet". Now the statistics decode every row: it is damaged, not set aside yet,
+    /// and once a sync sets it aside it stays damaged, counted once.
+    @Test("counts a damaged row no sync has reached as damaged, not pending")
+    func countsADamagedRowNoSyncHasReachedAsDamagedNotPending() throws {
+        let buffer = try FixBuffer(path: ":memory:")
+        try buffer.append((0..<5).map(walkFix))
+        try buffer.db.execute("UPDATE fixes SET latitude = 'abc' WHERE id = 2")
+        try buffer.db.execute("UPDATE fixes SET accuracy_m = -1 WHERE id = 4")
+        let before = try buffer.statistics()
+        #expect(before.rowCount == 5 && before.pendingCount == 3 && before.inFlightCount == 0, "\(before)")
+        #expect(before.damagedCount == 2 && before.notSetAsideCount == 2, "\(before)")
+        let listed = try buffer.newestRows(limit: 10).filter { if case .damaged = $0 { true } else { false } }
+        #expect(listed.map(\.id) == [4, 2])
+        let claim = try buffer.claimNextBatch(size: 10)
+        #expect(claim.batch?.rows.map(\.id) == [1, 3, 5])
+        let after = try buffer.statistics()
+        #expect(after.inFlightCount == 3 && after.pendingCount == 0, "\(after)")
+        #expect(after.damagedCount == 2 && after.notSetAsideCount == 0, "\(after)")
+    }
+
     /// Rows in flight whose batch's row was deleted by hand (`sync_batches`) were stuck for ever: no claim took them
     /// (they had a batch), no batch sent them, and requeue and drop-damaged left them. Now a claim makes them pending
     /// again under a new key and counts them; a batch that exists keeps its rows and its key.

@@ -43,9 +43,9 @@ enum BufferCommand {
                           is listed by its id and what is wrong with it
               count       print the number of buffered fixes
               stats       print the rows by state: pending, in flight (sent, not yet acknowledged), rejected
-                          by the backend (kept, no longer sent), damaged (rows a sync set aside because they
-                          no longer decode, and rows whose sync state no build writes: kept, never sent), and
-                          the rows dropped so far by the cap
+                          by the backend (kept, no longer sent), damaged (rows that no longer decode, set
+                          aside by a sync or, said in brackets, not yet, and rows whose sync state no build
+                          writes: kept, never sent), and the rows dropped so far by the cap
               requeue     make the rows the backend rejected pending again (after fixing what it refused),
                           the damaged rows that decode again (corrected by hand) and the rows damaged only in
                           their sync state (sync_state, sync_status, batch_id: their fix is intact), and print
@@ -135,7 +135,9 @@ enum BufferCommand {
                 let st = try buffer.statistics()
                 Terminal.out(
                     "rows \(st.rowCount): pending \(st.pendingCount), in flight \(st.inFlightCount), "
-                        + "rejected \(st.rejectedCount), damaged \(st.damagedCount); dropped by the cap so far "
+                        + "rejected \(st.rejectedCount), damaged \(st.damagedCount)"
+                        + (st.notSetAsideCount > 0 ? " (\(st.notSetAsideCount) not set aside yet)" : "")
+                        + "; dropped by the cap so far "
                         + "\(st.droppedCount)\n")
             case "requeue":
                 let rejected = try buffer.requeueRejected()
