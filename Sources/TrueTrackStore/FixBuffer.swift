@@ -155,10 +155,18 @@ public final class FixBuffer {
             try append(
                 fixes, decisions: decisions, sessionID: sessionID, skippingStored: skippingStored,
                 session: { receipt throws(StoreError) in
-                    // (Checked before the update: a damaged row throws there, which rolled the fixes back.)
-                    damage = try SessionStateStore.damage(sessionID: sessionID, in: self.db)
-                    guard damage == nil else { return }
-                    session = try SessionStateStore.update(sessionID: sessionID, in: self.db) { update(&$0, receipt) }
+                    // (Read and checked once, before the update: a damaged row threw there, which rolled the fixes
+                    // back.)
+                    let stored = try SessionStateStore.stored(sessionID: sessionID, in: self.db)
+                    if case .damaged(let found) = stored {
+                        damage = found
+                        return
+                    }
+                    var snapshot: SessionSnapshot?
+                    if case .sound(let sound) = stored { snapshot = sound }
+                    session = try SessionStateStore.update(sessionID: sessionID, stored: snapshot, in: self.db) {
+                        update(&$0, receipt)
+                    }
                 })
         }
         receipt.damagedSession = damage
@@ -503,8 +511,11 @@ public final class FixBuffer {
 
     /// Decodes a row of ``selectSQL``; a row that no longer decodes (edited by hand) throws
     /// ``StoreError/Kind/damagedRow(table:key:column:)`` naming it.
-    private func row(_ s: Statement) throws(StoreError) -> BufferedFix {
-        switch decode(s) {
+    private func row(_ s: Statement) throws(StoreError) -> BufferedFix { try fix(decode(s)) }
+
+    /// The fix of a decoded row; a damaged one throws as ``row(_:)`` does.
+    private func fix(_ entry: BufferRow) throws(StoreError) -> BufferedFix {
+        switch entry {
         case .fix(let row): return row
         case .damaged(let damaged): throw damagedRowError(damaged)
         }
@@ -525,12 +536,8 @@ public final class FixBuffer {
     ///   decodes (``newestRows(limit:)`` names such a row instead).
     /// - Complexity: O(limit).
     public func newest(limit: Int) throws(StoreError) -> [BufferedFix] {
-        let s = try db.statement("\(FixBuffer.selectSQL) ORDER BY id DESC LIMIT ?")
-        s.bind(1, Int64(max(0, limit)))
-        // Reset on every exit, errors included: a statement left mid-read pins an old WAL snapshot.
-        defer { s.reset() }
         var result: [BufferedFix] = []
-        while try s.step() { result.append(try row(s)) }
+        for entry in try newestRows(limit: limit) { result.append(try fix(entry)) }
         return result
     }
 
@@ -572,6 +579,7 @@ public final class FixBuffer {
     public func newestRows(limit: Int) throws(StoreError) -> [BufferRow] {
         let s = try db.statement("\(FixBuffer.selectSQL) ORDER BY id DESC LIMIT ?")
         s.bind(1, Int64(max(0, limit)))
+        // Reset on every exit, errors included: a statement left mid-read pins an old WAL snapshot.
         defer { s.reset() }
         var result: [BufferRow] = []
         while try s.step() { result.append(decode(s)) }
@@ -601,8 +609,19 @@ public final class FixBuffer {
     /// - Complexity: O(N) (every row decoded).
     @discardableResult
     public func dropDamagedRows() throws(StoreError) -> [DamagedRow] {
-        try db.transaction { () throws(StoreError) -> [DamagedRow] in
-            let damaged = try damagedRows().filter { !$0.isFixIntact }
+        try dropDamagedRowsNamingTheKept().dropped
+    }
+
+    /// ``dropDamagedRows()``, and the damaged rows it keeps (``DamagedRow/isFixIntact``: damaged only in their sync
+    /// columns, which ``requeueDamaged()`` repairs), found by the same decoding of the table: what `buffer
+    /// drop-damaged` prints (it decoded the table twice, once to drop, once to name the rows kept).
+    ///
+    /// - Complexity: O(N) (every row decoded once).
+    @discardableResult
+    public func dropDamagedRowsNamingTheKept() throws(StoreError) -> (dropped: [DamagedRow], kept: [DamagedRow]) {
+        try db.transaction { () throws(StoreError) -> (dropped: [DamagedRow], kept: [DamagedRow]) in
+            let all = try damagedRows()
+            let damaged = all.filter { !$0.isFixIntact }
             let delete = try db.statement("DELETE FROM fixes WHERE id = ?")
             defer { delete.reset() }
             for row in damaged {
@@ -611,7 +630,7 @@ public final class FixBuffer {
                 try delete.step()
             }
             try countRemoval(damaged.count, asDropped: false)
-            return damaged
+            return (damaged, all.filter(\.isFixIntact))
         }
     }
 

@@ -152,10 +152,9 @@ enum BufferCommand {
                             + "deletes them\n")
                 }
             case "drop-damaged":
-                let dropped = try buffer.dropDamagedRows()
+                let (dropped, kept) = try buffer.dropDamagedRowsNamingTheKept()
                 Terminal.out("\(dropped.count)\n")
                 if !dropped.isEmpty { Terminal.error("deleted: \(named(dropped))\n") }
-                let kept = try buffer.damagedRows().filter(\.isFixIntact)
                 if !kept.isEmpty {
                     Terminal.error(
                         "kept \(Terminal.count(kept.count, "row", "rows")) damaged only in the sync state, the fix "
