@@ -87,7 +87,9 @@ extension SyncState: CustomStringConvertible {
 }
 
 /// A buffer row that no longer decodes into a fix (a file edited by hand, a flipped bit): text in a number column,
-/// a latitude past 90°, a time past the year 9999, a NULL time or position, a blob in a text column. It is never sent, never deleted without being asked
+/// a latitude past 90°, a time past the year 9999, a NULL time or position, a blob in a text column, any value an
+/// append never writes (a REAL time, a negative accuracy or distance, a rejection reason no build knows: the rules
+/// are `FixBuffer`'s decoder's). It is never sent, never deleted without being asked
 /// (``FixBuffer/dropDamagedRows()``), and never stops the rows around it: a sync sets it aside
 /// (``SyncState/damaged``) and sends the others.
 public struct DamagedRow: Sendable, Hashable, CustomStringConvertible {
@@ -112,7 +114,7 @@ public struct DamagedRow: Sendable, Hashable, CustomStringConvertible {
     /// True when only the row's sync columns are wrong (``column`` is `sync_state`, `sync_status` or `batch_id`: a
     /// row's fix columns are checked first), so its fix is intact: ``FixBuffer/requeueDamaged()`` makes it pending
     /// again and ``FixBuffer/dropDamagedRows()`` keeps it.
-    public var isFixIntact: Bool { ["sync_state", "sync_status", "batch_id"].contains(column) }
+    public var isFixIntact: Bool { FixBuffer.syncColumns.contains { $0.name == column } }
 
     /// "row 17: latitude holds text or a blob, not a number".
     public var description: String { "row \(id): \(reason)" }
@@ -191,10 +193,16 @@ public struct BufferStatistics: Sendable, Hashable {
     public var inFlightCount: Int
     /// Rows the backend rejected with a permanent 4xx (kept).
     public var rejectedCount: Int
-    /// Rows a sync set aside because they no longer decoded (``SyncState/damaged``: kept, never sent), and rows whose
-    /// sync columns hold what no build writes (a `sync_state` of 99, text in `batch_id`). A row whose fix columns are
-    /// damaged and no sync has met yet counts as pending (or in flight) until one does.
+    /// Rows a sync set aside because they no longer decoded (``SyncState/damaged``: kept, never sent), rows whose
+    /// sync columns hold what no build writes (a `sync_state` of 99, text in `batch_id`), and rows that no longer
+    /// decode which no sync has met yet (``notSetAsideCount``; counted pending before, while `buffer list` called
+    /// them damaged). Never counted in another state as well.
     public var damagedCount: Int = 0
+    /// Of ``damagedCount``, the rows whose fix no longer decodes and no sync has set aside yet (still pending, in
+    /// flight or rejected in the table; the next claim that meets them sets them aside): what `buffer list` shows as
+    /// "damaged, not set aside yet". A row damaged only in its sync columns (``DamagedRow/isFixIntact``) is not among
+    /// them: no sync sets it aside, ``FixBuffer/requeueDamaged()`` repairs it.
+    public var notSetAsideCount: Int = 0
     /// Rows dropped since the file was created because of the cap or the age limit (never synced).
     public var droppedCount: Int
 }

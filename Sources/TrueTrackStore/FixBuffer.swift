@@ -155,10 +155,18 @@ public final class FixBuffer {
             try append(
                 fixes, decisions: decisions, sessionID: sessionID, skippingStored: skippingStored,
                 session: { receipt throws(StoreError) in
-                    // (Checked before the update: a damaged row throws there, which rolled the fixes back.)
-                    damage = try SessionStateStore.damage(sessionID: sessionID, in: self.db)
-                    guard damage == nil else { return }
-                    session = try SessionStateStore.update(sessionID: sessionID, in: self.db) { update(&$0, receipt) }
+                    // (Read and checked once, before the update: a damaged row threw there, which rolled the fixes
+                    // back.)
+                    let stored = try SessionStateStore.stored(sessionID: sessionID, in: self.db)
+                    if case .damaged(let found) = stored {
+                        damage = found
+                        return
+                    }
+                    var snapshot: SessionSnapshot?
+                    if case .sound(let sound) = stored { snapshot = sound }
+                    session = try SessionStateStore.update(sessionID: sessionID, stored: snapshot, in: self.db) {
+                        update(&$0, receipt)
+                    }
                 })
         }
         receipt.damagedSession = damage
@@ -310,48 +318,32 @@ public final class FixBuffer {
         }
     }
 
-    static let columns = """
-        session_id, time_ms, latitude, longitude, accuracy_m, altitude_m, vertical_accuracy_m, speed_mps, \
-        speed_accuracy_mps, course_deg, course_accuracy_deg, provider, satellites, mocked, activity, \
-        activity_confidence, \(decisionColumns.joined(separator: ", "))
-        """
+    /// The columns an append writes (``Column``'s but the id and the sync's), in ``insertSQL``'s order.
+    static let columns = Column.allCases.filter { $0 != .id && !syncColumns.contains($0) }.map(\.name).joined(
+        separator: ", ")
     /// A decision's nine columns, in the order ``bindDecision(_:to:from:)`` binds them.
-    static let decisionColumns = [
-        "rejection", "filtered_latitude", "filtered_longitude", "speed_used_mps", "speed_source", "hold", "motion",
-        "distance_increment_m", "total_distance_m",
-    ]
+    static let decisionColumns = Column.decision.map(\.name)
     static let insertSQL = """
         INSERT INTO fixes (\(columns), stored_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, \
         ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26)
         """
-    static let selectSQL = "SELECT id, \(columns), sync_state, sync_status, batch_id FROM fixes"
-    /// The names of ``selectSQL``'s columns, by index.
-    static let selectColumnNames =
-        ["id"] + columns.split(separator: ",").map { String($0.filter { !$0.isWhitespace }) }
-        + ["sync_state", "sync_status", "batch_id"]
+    static let selectSQL = "SELECT \(Column.allCases.map(\.name).joined(separator: ", ")) FROM fixes"
     /// The columns of ``selectSQL`` that hold numbers (or NULL): times, coordinates, measurements, counts, the
     /// decision's figures and the sync state.
-    static let numberColumns: [Int32] = selectColumnNames.indices.compactMap { index in
-        textColumns.contains(Int32(index)) ? nil : Int32(index)
-    }
+    static let numberColumns = Column.allCases.filter { !$0.isText }
     /// The columns of ``selectSQL`` that hold text (or NULL): the session, the provider, the activity and the
     /// decision's verdicts.
-    static let textColumns: [Int32] = selectColumnNames.enumerated().compactMap { index, name in
-        let text: Set<String> = [
-            "session_id", "provider", "activity", "rejection", "speed_source", "hold", "motion",
-        ]
-        return text.contains(name) ? Int32(index) : nil
-    }
+    static let textColumns = Column.allCases.filter(\.isText)
     /// The columns of ``selectSQL`` every fix has (its time, latitude and longitude): NULL there is damage.
-    static let requiredColumns: [Int32] = [2, 3, 4]
+    static let requiredColumns: [Column] = [.time, .latitude, .longitude]
     /// The columns of ``selectSQL`` that say where a row stands with the sync (`sync_state`, `sync_status`,
     /// `batch_id`), not what its fix is.
-    static let syncColumns: [Int32] = [26, 27, 28]
+    static let syncColumns: [Column] = [.syncState, .syncStatus, .batchID]
     /// ``numberColumns`` but the ``syncColumns``: the fix's and its decision's numbers, and the row id.
-    static let fixNumberColumns: [Int32] = numberColumns.filter { !syncColumns.contains($0) }
+    static let fixNumberColumns = numberColumns.filter { !syncColumns.contains($0) }
     /// The rows whose sync columns hold what no build writes (a `sync_state` outside 0–2 or not an integer, text or a
-    /// blob in `sync_status` or `batch_id`): damaged (counted so by ``statistics()``, repaired by
-    /// ``requeueDamaged()``), whatever their fix columns hold.
+    /// blob in `sync_status` or `batch_id`): damaged (``decode(_:)`` says so too, which ``statistics()`` counts by),
+    /// what ``requeueDamaged()`` looks at besides the rows set aside, whatever their fix columns hold.
     static let syncDamagedRows = """
         (typeof(sync_state) != 'integer' OR sync_state NOT BETWEEN 0 AND 2
             OR typeof(sync_status) NOT IN ('integer', 'null') OR typeof(batch_id) NOT IN ('integer', 'null'))
@@ -519,8 +511,11 @@ public final class FixBuffer {
 
     /// Decodes a row of ``selectSQL``; a row that no longer decodes (edited by hand) throws
     /// ``StoreError/Kind/damagedRow(table:key:column:)`` naming it.
-    private func row(_ s: Statement) throws(StoreError) -> BufferedFix {
-        switch decode(s) {
+    private func row(_ s: Statement) throws(StoreError) -> BufferedFix { try fix(decode(s)) }
+
+    /// The fix of a decoded row; a damaged one throws as ``row(_:)`` does.
+    private func fix(_ entry: BufferRow) throws(StoreError) -> BufferedFix {
+        switch entry {
         case .fix(let row): return row
         case .damaged(let damaged): throw damagedRowError(damaged)
         }
@@ -533,84 +528,6 @@ public final class FixBuffer {
             sql: FixBuffer.selectSQL, message: damaged.description)
     }
 
-    /// Decodes a row of ``selectSQL``, or names what keeps it from decoding (``DamagedRow``).
-    private func decode(_ s: Statement) -> BufferRow {
-        let id = s.int64(0)
-        let syncState = s.int64(26)
-        func damaged(_ column: Int32, _ reason: String) -> BufferRow {
-            .damaged(
-                DamagedRow(
-                    id: id, column: FixBuffer.selectColumnNames[Int(column)], reason: reason,
-                    isSetAside: syncState == FixBuffer.damagedState && s.isNumberOrNull(26)))
-        }
-        // A number column holding text (a file edited by hand) reads as 0: a latitude 'abc' was sent as 0.0 and
-        // the row deleted (a fuzz tester's). Such a row is damaged, as one whose value is out of range.
-        // (The fix's columns first, the sync's last: a row named by a sync column has its fix intact,
-        // ``DamagedRow/isFixIntact``, which a requeue repairs and drop-damaged keeps.)
-        for column in FixBuffer.fixNumberColumns where !s.isNumberOrNull(column) {
-            return damaged(column, "\(FixBuffer.selectColumnNames[Int(column)]) holds text or a blob, not a number")
-        }
-        // NULL in a fix's time or position (possible only through a hand edit of the schema, which declares them
-        // NOT NULL) read as 1970 at 0°, 0°, and was sent.
-        for column in FixBuffer.requiredColumns where s.isNull(column) {
-            return damaged(column, "\(FixBuffer.selectColumnNames[Int(column)]) is NULL: every fix has one")
-        }
-        // A blob in a text column was read as if it were UTF-8 text, and sent (a session ID of arbitrary bytes).
-        for column in FixBuffer.textColumns where s.isBlob(column) {
-            return damaged(column, "\(FixBuffer.selectColumnNames[Int(column)]) holds a blob, not text")
-        }
-        let fix: Fix
-        do {
-            fix = try Fix(
-                timestamp: Timestamp(millisecondsSince1970: s.int64(2)), latitude: s.double(3),
-                longitude: s.double(4), horizontalAccuracyMetres: s.optionalDouble(5),
-                altitudeMetres: s.optionalDouble(6), verticalAccuracyMetres: s.optionalDouble(7),
-                speedMetresPerSecond: s.optionalDouble(8), speedAccuracyMetresPerSecond: s.optionalDouble(9),
-                courseDegrees: s.optionalDouble(10), courseAccuracyDegrees: s.optionalDouble(11),
-                provider: Provider(rawValue: s.text(12) ?? "") ?? .unknown,
-                satellitesUsed: s.optionalInt64(13).map { Int(truncatingIfNeeded: $0) },
-                isMocked: s.optionalInt64(14).map { $0 != 0 },
-                activity: s.text(15).flatMap(ActivityKind.init(rawValue:)).map {
-                    ActivityReading(kind: $0, confidence: Int(truncatingIfNeeded: s.int64(16)))
-                })
-        } catch {
-            let column: Int32 =
-                switch error {
-                case .timestampOutOfRange: 2
-                case .latitudeOutOfRange: 3
-                case .longitudeOutOfRange: 4
-                }
-            return damaged(column, error.description)
-        }
-        for column in FixBuffer.syncColumns where !s.isNumberOrNull(column) {
-            return damaged(column, "\(FixBuffer.selectColumnNames[Int(column)]) holds text or a blob, not a number")
-        }
-        guard !s.isNull(26), (0...FixBuffer.damagedState).contains(syncState) else {
-            let value = s.isNull(26) ? "NULL" : "\(syncState)"
-            return damaged(26, "sync_state \(value) is not a state TrueTrack writes (0, 1 or 2)")
-        }
-        var decision: StoredDecision?
-        if let hold = s.text(22).flatMap(DistanceHold.init(rawValue:)) {
-            decision = StoredDecision(
-                rejection: s.text(17).flatMap(RejectionReason.init(rawValue:)),
-                filteredLatitude: s.optionalDouble(18), filteredLongitude: s.optionalDouble(19),
-                speedMetresPerSecond: s.double(20), speedSource: s.text(21).flatMap(SpeedSource.init(rawValue:)),
-                hold: hold, motion: s.text(23).flatMap(MotionGate.Verdict.init(rawValue:)) ?? .uncertain,
-                distanceIncrementMetres: s.double(24), totalDistanceMetres: s.double(25))
-        }
-        let state: SyncState
-        if syncState == FixBuffer.damagedState {
-            state = .damaged
-        } else if syncState == 1 {
-            state = .rejected(status: Int(truncatingIfNeeded: s.int64(27)))
-        } else if let batch = s.optionalInt64(28) {
-            state = .inFlight(batchID: batch)
-        } else {
-            state = .pending
-        }
-        return .fix(BufferedFix(id: id, sessionID: s.text(1), fix: fix, decision: decision, syncState: state))
-    }
-
     // MARK: Reading
 
     /// The newest rows first, at most `limit` of them.
@@ -619,12 +536,8 @@ public final class FixBuffer {
     ///   decodes (``newestRows(limit:)`` names such a row instead).
     /// - Complexity: O(limit).
     public func newest(limit: Int) throws(StoreError) -> [BufferedFix] {
-        let s = try db.statement("\(FixBuffer.selectSQL) ORDER BY id DESC LIMIT ?")
-        s.bind(1, Int64(max(0, limit)))
-        // Reset on every exit, errors included: a statement left mid-read pins an old WAL snapshot.
-        defer { s.reset() }
         var result: [BufferedFix] = []
-        while try s.step() { result.append(try row(s)) }
+        for entry in try newestRows(limit: limit) { result.append(try fix(entry)) }
         return result
     }
 
@@ -666,6 +579,7 @@ public final class FixBuffer {
     public func newestRows(limit: Int) throws(StoreError) -> [BufferRow] {
         let s = try db.statement("\(FixBuffer.selectSQL) ORDER BY id DESC LIMIT ?")
         s.bind(1, Int64(max(0, limit)))
+        // Reset on every exit, errors included: a statement left mid-read pins an old WAL snapshot.
         defer { s.reset() }
         var result: [BufferRow] = []
         while try s.step() { result.append(decode(s)) }
@@ -695,8 +609,19 @@ public final class FixBuffer {
     /// - Complexity: O(N) (every row decoded).
     @discardableResult
     public func dropDamagedRows() throws(StoreError) -> [DamagedRow] {
-        try db.transaction { () throws(StoreError) -> [DamagedRow] in
-            let damaged = try damagedRows().filter { !$0.isFixIntact }
+        try dropDamagedRowsNamingTheKept().dropped
+    }
+
+    /// ``dropDamagedRows()``, and the damaged rows it keeps (``DamagedRow/isFixIntact``: damaged only in their sync
+    /// columns, which ``requeueDamaged()`` repairs), found by the same decoding of the table: what `buffer
+    /// drop-damaged` prints (it decoded the table twice, once to drop, once to name the rows kept).
+    ///
+    /// - Complexity: O(N) (every row decoded once).
+    @discardableResult
+    public func dropDamagedRowsNamingTheKept() throws(StoreError) -> (dropped: [DamagedRow], kept: [DamagedRow]) {
+        try db.transaction { () throws(StoreError) -> (dropped: [DamagedRow], kept: [DamagedRow]) in
+            let all = try damagedRows()
+            let damaged = all.filter { !$0.isFixIntact }
             let delete = try db.statement("DELETE FROM fixes WHERE id = ?")
             defer { delete.reset() }
             for row in damaged {
@@ -705,7 +630,7 @@ public final class FixBuffer {
                 try delete.step()
             }
             try countRemoval(damaged.count, asDropped: false)
-            return damaged
+            return (damaged, all.filter(\.isFixIntact))
         }
     }
 
@@ -745,25 +670,33 @@ public final class FixBuffer {
         }
     }
 
-    /// The buffer's counts.
+    /// The buffer's counts, each row where ``newestRows(limit:)`` (`buffer list`) shows it: a row that no longer
+    /// decodes counts as damaged whether a sync has set it aside yet or not (``BufferStatistics/notSetAsideCount``).
     ///
-    /// - Complexity: O(N) (one scan).
+    /// - Complexity: O(N): one scan, every row decoded (a row no sync has met yet was counted pending by SQL alone,
+    ///   while `buffer list` called it damaged).
     public func statistics() throws(StoreError) -> BufferStatistics {
-        // (A row whose sync columns hold what no build writes is damaged, not pending: `sync_state = 99` was
-        // counted nowhere.)
-        let s = try db.statement(
-            """
-            SELECT count(*), coalesce(sum(NOT bad AND sync_state = 0 AND batch_id IS NULL), 0),
-                   coalesce(sum(NOT bad AND sync_state = 0 AND batch_id IS NOT NULL), 0),
-                   coalesce(sum(NOT bad AND sync_state = 1), 0),
-                   (SELECT dropped FROM buffer_counters WHERE id = 1), coalesce(sum(bad OR sync_state = 2), 0)
-            FROM (SELECT sync_state, batch_id, \(FixBuffer.syncDamagedRows) AS bad FROM fixes)
-            """)
-        try s.step()
+        var stats = BufferStatistics(rowCount: 0, pendingCount: 0, inFlightCount: 0, rejectedCount: 0, droppedCount: 0)
+        let s = try db.statement(FixBuffer.selectSQL)
         defer { s.reset() }
-        return BufferStatistics(
-            rowCount: Int(s.int64(0)), pendingCount: Int(s.int64(1)), inFlightCount: Int(s.int64(2)),
-            rejectedCount: Int(s.int64(3)), damagedCount: Int(s.int64(5)), droppedCount: Int(s.int64(4)))
+        while try s.step() {
+            stats.rowCount += 1
+            switch decode(s) {
+            case .fix(let row):
+                switch row.syncState {
+                case .pending: stats.pendingCount += 1
+                case .inFlight: stats.inFlightCount += 1
+                case .rejected: stats.rejectedCount += 1
+                case .damaged: stats.damagedCount += 1
+                }
+            case .damaged(let row):
+                stats.damagedCount += 1
+                if !row.isSetAside && !row.isFixIntact { stats.notSetAsideCount += 1 }
+            }
+        }
+        s.reset()
+        stats.droppedCount = Int(try db.integer("SELECT dropped FROM buffer_counters WHERE id = 1"))
+        return stats
     }
 
     /// Deletes every row (pending, in flight and rejected) and every open sync batch; returns the rows removed.

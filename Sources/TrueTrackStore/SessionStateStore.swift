@@ -54,7 +54,8 @@ public final class SessionStateStore {
             "\(SessionStateStore.selectSQL) WHERE phase != 'ended' ORDER BY updated_ms DESC, rowid DESC")
         defer { s.reset() }
         while try s.step() {
-            if SessionStateStore.damage(s) == nil { return try SessionStateStore.decode(s, path: path) }
+            // (Checked once: `decode` would check the row again.)
+            if SessionStateStore.damage(s) == nil { return SessionStateStore.snapshot(from: s) }
         }
         return nil
     }
@@ -90,11 +91,27 @@ public final class SessionStateStore {
     /// What is wrong with the stored row of `sessionID`, read through `db` (inside the caller's transaction), or
     /// `nil` when it is sound or absent.
     static func damage(sessionID: String, in db: Connection) throws(StoreError) -> DamagedSession? {
+        if case .damaged(let damage) = try stored(sessionID: sessionID, in: db) { return damage }
+        return nil
+    }
+
+    /// The stored row of a session, read and checked once.
+    enum StoredRow {
+        /// A sound row's snapshot.
+        case sound(SessionSnapshot)
+        /// What is wrong with a damaged row.
+        case damaged(DamagedSession)
+    }
+
+    /// The stored row of `sessionID` read through `db` (inside the caller's transaction) and checked once, or
+    /// `nil` when none was written.
+    static func stored(sessionID: String, in db: Connection) throws(StoreError) -> StoredRow? {
         let s = try db.statement("\(SessionStateStore.selectSQL) WHERE session_id = ?")
         defer { s.reset() }
         s.bind(1, sessionID)
         guard try s.step() else { return nil }
-        return damage(s)
+        if let damage = damage(s) { return .damaged(damage) }
+        return .sound(snapshot(from: s))
     }
 
     /// The most a count (fixes, accepted fixes, phase changes, writes) may read: a fix a second for 30,000 years.
@@ -104,7 +121,8 @@ public final class SessionStateStore {
     /// Throws ``StoreError/Kind/damagedRow(table:key:column:)`` unless every column of a ``selectSQL`` row holds
     /// what TrueTrack writes there: numbers (or NULL) in the number columns, a finite distance and time within
     /// ``SessionSnapshot``'s limits, counts within ``maximumCount``, a last fix within the years 0001–9999 and
-    /// ±90° / ±180°, a row id not negative. A session edited by hand (a distance of 1e308 m, a last time of
+    /// ±90° / ±180°, a row id not negative, a `motion` and `phase` that name a ``MotionGate/Verdict`` and a
+    /// ``SessionPhase``. A session edited by hand (a distance of 1e308 m, a last time of
     /// `Int64.max`) was continued from those values: the distance could never grow again, and the tracker took a
     /// time no fix can follow. (``damage(_:)`` says what is wrong, without throwing.)
     private static func check(_ s: Statement, path: String) throws(StoreError) {
@@ -161,19 +179,36 @@ public final class SessionStateStore {
         if let row = s.optionalInt64(15), row < 0 {
             return refuse("checkpoint_row_id", "\(row) is negative")
         }
+        // The verdict and the phase a build writes are those of its enums: 'flying' was read as uncertain, an
+        // unknown phase as paused.
+        for (index, name, isKnown) in [
+            (Int32(5), "motion", { MotionGate.Verdict(rawValue: $0) != nil }),
+            (6, "phase", { (text: String) in SessionPhase(rawValue: text) != nil }),
+        ] as [(Int32, String, (String) -> Bool)] {
+            guard !s.isBlob(index), let text = s.text(index) else {
+                return refuse(name, s.isBlob(index) ? "holds a blob, not text" : "is NULL")
+            }
+            guard isKnown(text) else { return refuse(name, "'\(text)' is not a value TrueTrack writes there") }
+        }
         return nil
     }
 
-    /// The snapshot a ``selectSQL`` row holds, once ``check(_:path:)`` found it sound.
+    /// The snapshot a ``selectSQL`` row holds; throws ``StoreError/Kind/damagedRow(table:key:column:)`` unless
+    /// ``check(_:path:)`` finds it sound.
     private static func decode(_ s: Statement, path: String) throws(StoreError) -> SessionSnapshot {
         try check(s, path: path)
+        return snapshot(from: s)
+    }
+
+    /// The snapshot a ``selectSQL`` row holds, which ``damage(_:)`` found sound.
+    private static func snapshot(from s: Statement) -> SessionSnapshot {
         var snapshot = SessionSnapshot(sessionID: s.text(0) ?? "")
         snapshot.distanceMetres = s.double(1)
         snapshot.elapsedSeconds = s.double(2)
         snapshot.fixCount = Int(truncatingIfNeeded: s.int64(3))
         snapshot.acceptedFixCount = Int(truncatingIfNeeded: s.int64(4))
+        // (Both checked above: an unknown verdict or phase is damage.)
         snapshot.motion = s.text(5).flatMap(MotionGate.Verdict.init(rawValue:)) ?? .uncertain
-        // An unreadable phase is read as paused: it neither discards the walk nor accrues unasked.
         snapshot.phase = s.text(6).flatMap(SessionPhase.init(rawValue:)) ?? .paused
         snapshot.phaseRevision = Int(truncatingIfNeeded: s.int64(7))
         if let time = s.optionalInt64(8) {
@@ -252,8 +287,16 @@ public final class SessionStateStore {
     static func update(sessionID: String, in db: Connection, _ body: (inout SessionSnapshot) -> Void)
         throws(StoreError) -> SessionSnapshot
     {
-        let stored =
-            try SessionStateStore.snapshot(sessionID: sessionID, in: db) ?? SessionSnapshot(sessionID: sessionID)
+        try update(
+            sessionID: sessionID, stored: try SessionStateStore.snapshot(sessionID: sessionID, in: db), in: db, body)
+    }
+
+    /// ``update(sessionID:in:_:)`` from `stored`, the sound snapshot the caller read inside its transaction (`nil`
+    /// when none is stored): the row is not read again.
+    static func update(
+        sessionID: String, stored: SessionSnapshot?, in db: Connection, _ body: (inout SessionSnapshot) -> Void
+    ) throws(StoreError) -> SessionSnapshot {
+        let stored = stored ?? SessionSnapshot(sessionID: sessionID)
         var changed = stored
         body(&changed)
         changed.sessionID = sessionID

@@ -324,6 +324,83 @@ import TrueTrackCore
         #expect(claim.setAside.map(\.description) == ["row 2: latitude is NULL: every fix has one"])
     }
 
+    /// Values of the right type but outside what an append writes were decoded and sent as valid: a `time_ms` of
+    /// 1.5 (a REAL, read as 1970), a `rejection` of 'bogus' (taken for an accepted fix), a `total_distance_m` of -5,
+    /// an `accuracy_m` of -1 (sent as 0.0), and a REAL `sync_state` that reads as 0 (counted damaged by the
+    /// statistics, sent by a sync). Each is damage now, named by row and column, and a claim sets it aside.
+    @Test("rejects a value no append writes as damage and sets its row aside")
+    func rejectsAValueNoAppendWritesAsDamageAndSetsItsRowAside() throws {
+        let buffer = try FixBuffer(path: ":memory:")
+        var tracker = Tracker()
+        let fixes = (0..<24).map(walkFix)
+        let decisions = tracker.process(batch: fixes)
+        try buffer.append(fixes, decisions: decisions)
+        // (A REAL is stored as one only where the column has no integer affinity: a schema edited by hand.)
+        let version = try buffer.db.integer("PRAGMA schema_version")
+        try buffer.db.execute("PRAGMA writable_schema = ON")
+        try buffer.db.execute(
+            "UPDATE sqlite_schema SET sql = replace(sql, 'sync_state INTEGER', 'sync_state') WHERE name = 'fixes'")
+        try buffer.db.execute("PRAGMA schema_version = \(version + 1)")
+        try buffer.db.execute("PRAGMA writable_schema = OFF")
+        let edits: [(column: String, value: String)] = [
+            ("time_ms", "1.5"), ("rejection", "'bogus'"), ("total_distance_m", "-5"), ("accuracy_m", "-1"),
+            ("provider", "'teleport'"), ("speed_mps", "-2"), ("course_deg", "360"), ("altitude_m", "1e999"),
+            ("satellites", "-3"), ("mocked", "2"), ("activity", "'flying'"), ("activity_confidence", "50"),
+            ("hold", "'bogus'"), ("motion", "'flying'"), ("speed_source", "'psychic'"), ("filtered_latitude", "NULL"),
+            ("distance_increment_m", "-1"), ("speed_used_mps", "NULL"), ("vertical_accuracy_m", "-1"),
+            ("sync_state", "0.0"),
+        ]
+        for (index, edit) in edits.enumerated() {
+            try buffer.db.execute("UPDATE fixes SET \(edit.column) = \(edit.value) WHERE id = \(index + 2)")
+        }
+        // (A row without a decision, hold NULL, whose other decision columns are set: a part of a decision.)
+        try buffer.db.execute("UPDATE fixes SET hold = NULL WHERE id = 22")
+        #expect(try buffer.db.integer("SELECT typeof(sync_state) = 'real' FROM fixes WHERE id = 21") == 1)
+        let damaged = try buffer.damagedRows()
+        #expect(damaged.map(\.id) == Array(2...22))
+        #expect(damaged.map(\.column) == edits.map(\.column) + ["filtered_latitude"], "\(damaged)")
+        #expect(damaged.first?.description == "row 2: time_ms holds 1.5, not an integer")
+        #expect(damaged.first { $0.id == 3 }?.description.hasPrefix("row 3: rejection 'bogus' is not a value") == true)
+        #expect(damaged.first { $0.id == 5 }?.reason.hasPrefix("accuracy_m -1.0 is not NULL, 0") == true)
+        #expect(damaged.first { $0.id == 21 }?.isFixIntact == true)
+        // A sync sends none of them.
+        let claim = try buffer.claimNextBatch(size: 100)
+        #expect(claim.batch?.rows.map(\.id) == [1, 23, 24])
+        #expect(claim.setAside.map(\.id) == Array(2...22))
+        let stats = try buffer.statistics()
+        #expect(stats.damagedCount == 21 && stats.inFlightCount == 3 && stats.pendingCount == 0, "\(stats)")
+        // An untouched row reads as it was written; the sync state repaired by hand goes again as the integer 0.
+        guard case .fix(let last) = try buffer.newestRows(limit: 1).first else {
+            Issue.record("row 24 does not decode")
+            return
+        }
+        #expect(last.fix == fixes[23] && last.decision == StoredDecision(decisions[23]))
+        try buffer.db.execute("UPDATE fixes SET sync_state = 0.0 WHERE id = 21")
+        #expect(try buffer.requeueDamaged().requeuedCount == 1)
+        #expect(try buffer.db.integer("SELECT typeof(sync_state) = 'integer' FROM fixes WHERE id = 21") == 1)
+    }
+
+    /// A damaged row no sync had reached yet was counted pending by the statistics (SQL alone) while `buffer list`
+    /// called it "damaged, not set aside yet". Now the statistics decode every row: it is damaged, not set aside yet,
+    /// and once a sync sets it aside it stays damaged, counted once.
+    @Test("counts a damaged row no sync has reached as damaged, not pending")
+    func countsADamagedRowNoSyncHasReachedAsDamagedNotPending() throws {
+        let buffer = try FixBuffer(path: ":memory:")
+        try buffer.append((0..<5).map(walkFix))
+        try buffer.db.execute("UPDATE fixes SET latitude = 'abc' WHERE id = 2")
+        try buffer.db.execute("UPDATE fixes SET accuracy_m = -1 WHERE id = 4")
+        let before = try buffer.statistics()
+        #expect(before.rowCount == 5 && before.pendingCount == 3 && before.inFlightCount == 0, "\(before)")
+        #expect(before.damagedCount == 2 && before.notSetAsideCount == 2, "\(before)")
+        let listed = try buffer.newestRows(limit: 10).filter { if case .damaged = $0 { true } else { false } }
+        #expect(listed.map(\.id) == [4, 2])
+        let claim = try buffer.claimNextBatch(size: 10)
+        #expect(claim.batch?.rows.map(\.id) == [1, 3, 5])
+        let after = try buffer.statistics()
+        #expect(after.inFlightCount == 3 && after.pendingCount == 0, "\(after)")
+        #expect(after.damagedCount == 2 && after.notSetAsideCount == 0, "\(after)")
+    }
+
     /// Rows in flight whose batch's row was deleted by hand (`sync_batches`) were stuck for ever: no claim took them
     /// (they had a batch), no batch sent them, and requeue and drop-damaged left them. Now a claim makes them pending
     /// again under a new key and counts them; a batch that exists keeps its rows and its key.

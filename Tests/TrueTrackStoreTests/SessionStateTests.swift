@@ -247,11 +247,13 @@ import TrueTrackCore
             ("elapsed_s", "1e308"), ("fix_count", "9223372036854775807"), ("accepted_count", "-2"),
             ("last_time_ms", "9223372036854775807"), ("last_latitude", "91"), ("last_longitude", "NULL"),
             ("last_accuracy_m", "-4"), ("checkpoint_row_id", "-5"), ("write_count", "X'01'"),
+            // (A verdict or phase no build writes: 'flying' was read as uncertain, an unknown phase as paused.)
+            ("motion", "'flying'"), ("phase", "'bogus'"), ("motion", "X'6d6f76696e67'"),
         ]
         for (column, value) in damages {
             let original = try store.db.statement("SELECT \(column) FROM sessions")
             try original.step()
-            let kept = original.optionalDouble(0)
+            let kept = original.optionalDouble(0), keptText = original.text(0)
             original.reset()
             try store.db.execute("UPDATE sessions SET \(column) = \(value)")
             func isNamed(_ error: any Error) -> Bool {
@@ -269,7 +271,7 @@ import TrueTrackCore
                 try store.update(sessionID: "walk") { $0.distanceMetres += 5 }
             } throws: { isNamed($0) }
             let restore = try store.db.statement("UPDATE sessions SET \(column) = ?")
-            restore.bind(1, kept)
+            if ["motion", "phase"].contains(column) { restore.bind(1, keptText) } else { restore.bind(1, kept) }
             try restore.step()
             restore.reset()
             #expect(try store.snapshot(sessionID: "walk")?.distanceMetres == 1200, "\(column) = \(value)")

@@ -1,5 +1,11 @@
 import CSQLite
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The store's schema: numbered migrations, applied in order, each in its own transaction that also sets
 /// `PRAGMA user_version`. A file's `application_id` marks it as a TrueTrack store.
 enum Schema {
@@ -100,6 +106,35 @@ enum Schema {
         """,
     ]
 
+    /// Sets `PRAGMA journal_mode = WAL` and returns the mode SQLite reports, retrying while another connection's
+    /// lock keeps it from switching, until `busyTimeoutSeconds` have passed.
+    ///
+    /// SQLite answers a switch that meets another process's write lock on a file still in rollback mode (a new file
+    /// another `truetrack buffer add` is creating at the same instant) with SQLITE_BUSY at once, without calling
+    /// the busy handler: one of two adds creating one new file failed "database is locked (in: PRAGMA journal_mode =
+    /// WAL)" (34 of 60 pairs on a loaded machine). The pause doubles from 1 ms to 50 ms.
+    static func switchToWAL(_ db: Connection, busyTimeoutSeconds: Double) throws(StoreError) -> String {
+        let deadline = monotonicSeconds() + busyTimeoutSeconds
+        var pauseMicroseconds: UInt32 = 1000
+        while true {
+            do {
+                let mode = try db.statement("PRAGMA journal_mode = WAL")
+                defer { mode.reset() }
+                return try mode.step() ? (mode.text(0) ?? "") : ""
+            } catch  where error.kind == .busy && monotonicSeconds() < deadline {
+                usleep(pauseMicroseconds)
+                pauseMicroseconds = min(pauseMicroseconds * 2, 50_000)
+            }
+        }
+    }
+
+    /// Seconds on the monotonic clock (for deadlines: unaffected by a change of the wall clock).
+    static func monotonicSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
     /// The schema version this build writes.
     static var currentVersion: Int32 { Int32(migrations.count) }
 
@@ -108,10 +143,20 @@ enum Schema {
     static func prepare(
         _ db: Connection, options: StoreOptions, upTo target: Int32 = Schema.currentVersion
     ) throws(StoreError) {
-        // The first read of the header: SQLITE_NOTADB here means a foreign or damaged file.
-        let appID = Int32(truncatingIfNeeded: try db.integer("PRAGMA application_id"))
-        let version = Int32(truncatingIfNeeded: try db.integer("PRAGMA user_version"))
-        let tables = try db.integer("SELECT count(*) FROM sqlite_schema")
+        // The first read of the header: SQLITE_NOTADB here means a foreign or damaged file. One statement, so one
+        // snapshot: read apart, another process creating the file committed its tables between the reads, and the
+        // file read as tables without TrueTrack's application_id, another application's (once in 40 pairs of
+        // processes creating one new file).
+        let header = try db.statement(
+            """
+            SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version),
+                (SELECT count(*) FROM sqlite_schema)
+            """)
+        try header.step()
+        let appID = Int32(truncatingIfNeeded: header.int64(0))
+        let version = Int32(truncatingIfNeeded: header.int64(1))
+        let tables = header.int64(2)
+        header.reset()
         if appID != applicationID && (appID != 0 || tables > 0 || version != 0) {
             throw StoreError(
                 kind: .foreignDatabase(applicationID: appID), path: db.path,
@@ -135,9 +180,7 @@ enum Schema {
                 throw StoreError(kind: .corrupt, path: db.path, sql: "PRAGMA quick_check", message: verdict)
             }
         }
-        let mode = try db.statement("PRAGMA journal_mode = WAL")
-        let journal = try mode.step() ? (mode.text(0) ?? "") : ""
-        mode.reset()
+        let journal = try switchToWAL(db, busyTimeoutSeconds: options.busyTimeoutSeconds)
         if journal.lowercased() != "wal" && db.path != ":memory:" {
             throw StoreError(
                 kind: .sqlite, path: db.path, sql: "PRAGMA journal_mode = WAL", message: "journal mode is \(journal)")

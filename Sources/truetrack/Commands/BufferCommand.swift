@@ -36,16 +36,18 @@ enum BufferCommand {
                           a file again, or after an interrupted add, stores each fix once; with --session the
                           add continues the session where the previous one left it (the same tracker, so its
                           running total goes on; fixes not newer than its last that it holds are skipped) and prints the
-                          session's distance; it waits while another add with --session into the same file runs.
+                          session's distance; it waits while another add with --session into the same file runs;
+                          it fails (exit 1) when it skipped fixes because the session's last fix lies more than a
+                          day ahead of the clock (a clock set ahead, an edit): forget-session starts it anew.
                           Fixes already synced and since deleted from the buffer are stored
                           again by an add of their file without --session (nothing remembers them)
               list        the newest rows, newest first; a row that no longer decodes (a file edited by hand)
                           is listed by its id and what is wrong with it
               count       print the number of buffered fixes
               stats       print the rows by state: pending, in flight (sent, not yet acknowledged), rejected
-                          by the backend (kept, no longer sent), damaged (rows a sync set aside because they
-                          no longer decode, and rows whose sync state no build writes: kept, never sent), and
-                          the rows dropped so far by the cap
+                          by the backend (kept, no longer sent), damaged (rows that no longer decode, set
+                          aside by a sync or, said in brackets, not yet, and rows whose sync state no build
+                          writes: kept, never sent), and the rows dropped so far by the cap
               requeue     make the rows the backend rejected pending again (after fixing what it refused),
                           the damaged rows that decode again (corrected by hand) and the rows damaged only in
                           their sync state (sync_state, sync_status, batch_id: their fix is intact), and print
@@ -135,7 +137,9 @@ enum BufferCommand {
                 let st = try buffer.statistics()
                 Terminal.out(
                     "rows \(st.rowCount): pending \(st.pendingCount), in flight \(st.inFlightCount), "
-                        + "rejected \(st.rejectedCount), damaged \(st.damagedCount); dropped by the cap so far "
+                        + "rejected \(st.rejectedCount), damaged \(st.damagedCount)"
+                        + (st.notSetAsideCount > 0 ? " (\(st.notSetAsideCount) not set aside yet)" : "")
+                        + "; dropped by the cap so far "
                         + "\(st.droppedCount)\n")
             case "requeue":
                 let rejected = try buffer.requeueRejected()
@@ -148,10 +152,9 @@ enum BufferCommand {
                             + "deletes them\n")
                 }
             case "drop-damaged":
-                let dropped = try buffer.dropDamagedRows()
+                let (dropped, kept) = try buffer.dropDamagedRowsNamingTheKept()
                 Terminal.out("\(dropped.count)\n")
                 if !dropped.isEmpty { Terminal.error("deleted: \(named(dropped))\n") }
-                let kept = try buffer.damagedRows().filter(\.isFixIntact)
                 if !kept.isEmpty {
                     Terminal.error(
                         "kept \(Terminal.count(kept.count, "row", "rows")) damaged only in the sync state, the fix "
@@ -347,8 +350,29 @@ enum BufferCommand {
             )
         }
         if let failure = InputOptions.noFixes(reader.report, format: reader.format, options: options) { throw failure }
+        let ahead = sessionLast.map { $0.secondsSince1970 - Date().timeIntervalSince1970 } ?? 0
+        if let sessionLast, notNewerThanSession > 0, let session = sessionState?.id,
+            ahead > sessionClockToleranceSeconds
+        {
+            // (Not a damaged row: a tracker accepts a first fix of any date, so an add can write such a last fix.)
+            let db = arguments.value("db") ?? "FILE"
+            throw CommandFailure(
+                message:
+                    "session '\(session)' ends at \(ISO8601.format(sessionLast)), \((ahead / 86_400).fixed(1)) days "
+                    + "after now (a clock set ahead, or an edit by hand): "
+                    + "\(Terminal.count(notNewerThanSession, "fix", "fixes")) not newer than that "
+                    + "\(notNewerThanSession == 1 ? "was" : "were") skipped; 'truetrack buffer forget-session "
+                    + "\(session) --db \(db)' deletes the session's state (its fixes stay) and the next add starts it "
+                    + "anew")
+        }
         return damagedSession == nil ? 0 : 1
     }
+
+    /// How far ahead of the wall clock a session's last fix may lie before an add that skips fixes for it fails
+    /// instead of skipping them quietly: one day (a time zone's offset taken for UTC is at most 14 h). A session
+    /// whose last fix was dated years ahead (an edit by hand, a clock set ahead when its first fix was taken) made
+    /// every later fix "not newer" and skipped, exit 0.
+    static let sessionClockToleranceSeconds = 86_400.0
 
     /// A store failure during `buffer add` (a full disk), with how much of the input was stored before it: a
     /// batch tester's full disk read only "the disk is full", while 10,000 of 20,288 fixes had been stored.

@@ -11,6 +11,9 @@ import TrueTrackSync
 //   truetrack-store-stress session DB SESSION_ID COUNT [full|normal]
 //       COUNT read-modify-writes adding 1 m each, interleaved with stale snapshot writes; exits 1 if the
 //       distance it reads back ever decreases, prints "ok <final distance>" otherwise.
+//   truetrack-store-stress create DB
+//       Opens (creating when absent) the buffer DB with the default options, appends one fix and prints "ok"; the
+//       test starts two at once on a new file.
 //   truetrack-store-stress bench DB
 //       Measures batched appends (1,000 per transaction) and single appends with each durability level.
 //   truetrack-store-stress sync-bench DB URL COUNT BATCH
@@ -61,6 +64,14 @@ case "append":
             try buffer.append(batch, sessionID: "kill")
             emit(String(next - 1))
         }
+    } catch {
+        fail("\(error)")
+    }
+case "create":
+    do {
+        let buffer = try FixBuffer(path: arguments[2])
+        try buffer.append(Fix(timestamp: Timestamp(millisecondsSince1970: 0), latitude: 48, longitude: 2.35))
+        emit("ok")
     } catch {
         fail("\(error)")
     }
