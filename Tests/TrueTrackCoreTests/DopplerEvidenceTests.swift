@@ -162,4 +162,25 @@ import TrueTrackSimulation
         #expect(halted.zeroReadingsWhileMoving == 0)
         #expect(halted.heldZeroReadings == 0)
     }
+
+    /// A column of placeholder zeros under a drive (a reviewer's: zeros for 300 s, then true readings) is overruled
+    /// as a placeholder and its readings withdrawn from the session evidence: its zeros are not those of a
+    /// receiver that reads zero while it travels either, and the true readings after it are judged by chords.
+    @Test("does not count a withdrawn placeholder's zeros as zeros while moving")
+    func withdrawnPlaceholderZeros() {
+        let fixes = Self.walk(speed: 12, seconds: 600, noise: 3, seed: 9, accuracy: 5) { i, truth, rng in
+            i < 300 ? 0 : max(0, truth + 0.1 * rng.gaussian())
+        }
+        var tracker = Tracker(profile: .driving)
+        var trustedLate = 0
+        for (i, fix) in fixes.enumerated() {
+            let decision = tracker.process(fix)
+            if i >= 400, decision.isDopplerTrusted { trustedLate += 1 }
+        }
+        #expect(tracker.zeroReadingsWhileMoving < 10, "\(tracker.zeroReadingsWhileMoving)")  // (was 273)
+        #expect(tracker.judgesByChordEvidence)
+        #expect(trustedLate == 200)
+        let truth = 12.0 * 599
+        #expect(abs(tracker.distance.totalMetres / truth - 1) < 0.02, "\(tracker.distance.totalMetres) m of \(truth)")
+    }
 }

@@ -499,6 +499,14 @@ extension Tracker {
             sessionDopplerPath -= evidence.x
             sessionPositionPath -= evidence.y
             startChord(now: now)  // (the chord evidence beside it: the chord restarts at the fix)
+            // Nor is a placeholder's zero one of a receiver that reads zero while it travels: the fix held it
+            // (`holdZeroReadingWhileMoving(now:)`) under the same tests.
+            if reading < DopplerCheck.zeroReadingMetresPerSecond,
+                positionFilter.speedMetresPerSecond >= profile.deadbandMetresPerSecond, heldZeroReadings > 0
+            {
+                heldZeroReadings -= 1
+                if heldZeroReadings == 0 { heldZeroReadingsDeadlineMilliseconds = .max }
+            }
         }
     }
 
