@@ -183,4 +183,41 @@ import TrueTrackSimulation
         let truth = 12.0 * 599
         #expect(abs(tracker.distance.totalMetres / truth - 1) < 0.02, "\(tracker.distance.totalMetres) m of \(truth)")
     }
+
+    /// Zeros held on a clock that then restarts are dropped with the rest of the wrong clock's stamps: their
+    /// deadline a day ahead held every later zero unsettled, and a walk reading zero on every 10th fix was judged by
+    /// chords (a reviewer's: 60 zeros held, none counted).
+    @Test("drops the zeros held on a clock that restarts")
+    func heldZerosOnARestartedClock() {
+        let walk = Self.walk(speed: 1.2, seconds: 610, noise: 1, seed: 11) { i, truth, _ in
+            i >= 20 && i % 10 == 0 ? 0 : truth
+        }
+        let jumped = walk.enumerated().map { i, fix in
+            (30..<60).contains(i)
+                ? try! Fix(
+                    timestamp: Timestamp(millisecondsSince1970: fix.timestamp.millisecondsSince1970 + 86_400_000),
+                    latitude: fix.latitude, longitude: fix.longitude, horizontalAccuracyMetres: 6,
+                    speedMetresPerSecond: fix.speedMetresPerSecond, courseDegrees: 90) : fix
+        }
+        var tracker = Tracker(profile: .walking), straight = Tracker(profile: .walking)
+        for fix in jumped { _ = tracker.process(fix) }
+        for fix in walk { _ = straight.process(fix) }
+        #expect(straight.zeroReadingsWhileMoving >= 50, "\(straight.zeroReadingsWhileMoving)")
+        #expect(
+            tracker.zeroReadingsWhileMoving >= 40,
+            "\(tracker.zeroReadingsWhileMoving) counted, \(tracker.heldZeroReadings) held")
+        #expect(!tracker.judgesByChordEvidence)
+    }
+
+    /// Zeros held before a gap are judged once the window after it can judge again (half a span after the
+    /// anchor), not by the rule that a window shorter than that says still (a reviewer's: dropped as a halt while
+    /// the walk went on).
+    @Test("judges the zeros held before a gap by the walk after it")
+    func heldZerosAcrossAGap() {
+        let walk = Self.walk(speed: 1.2, seconds: 160, noise: 1, seed: 12) { i, truth, _ in i == 60 ? 0 : truth }
+        var tracker = Tracker(profile: .walking)
+        for (i, fix) in walk.enumerated() where !(66..<130).contains(i) { _ = tracker.process(fix) }
+        #expect(tracker.heldZeroReadings == 0)
+        #expect(tracker.zeroReadingsWhileMoving == 1)
+    }
 }

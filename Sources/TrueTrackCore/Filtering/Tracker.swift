@@ -155,6 +155,14 @@ public struct Tracker: Sendable, BitwiseCopyable {
             zeroReadingsWhileMoving &+= heldZeroReadings
             updateJudgedEvidence()
         }
+        dropHeldZeroReadings()
+    }
+
+    /// Drops the held zero readings (``holdZeroReadingWhileMoving(now:)``) unjudged: at a clock restart (their
+    /// deadline on the wrong clock held every later zero unsettled: a reviewer's walk stamped a day ahead for 30 s
+    /// was judged by chords with 60 zeros held) and over a restored session.
+    @usableFromInline
+    mutating func dropHeldZeroReadings() {
         heldZeroReadings = 0
         heldZeroReadingsDeadlineMilliseconds = .max
     }
@@ -312,7 +320,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// reads (nearly) zero while it travels (``zeroReadingsWhileMoving``).
     @usableFromInline var chordEvidence = SIMD2<Double>(0, 0)
     /// Readings under ``DopplerCheck/zeroReadingMetresPerSecond`` (or taken out as a dropout) while the receiver
-    /// moved (by the window) and the position filter moved at the deadband or more: a receiver that reports zero
+    /// moved (by the window) and the position filter moved at the deadband or more, counted once the window a span
+    /// later still said moving (held until then: ``holdZeroReadingWhileMoving(now:)``): a receiver that reports zero
     /// while it travels.
     @usableFromInline var zeroReadingsWhileMoving = 0
     /// Zero readings while moving held until the window a span after the first tells a halt from travel, and when
@@ -653,6 +662,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         stillAgreedMilliseconds = .min
         droppedOutSinceMilliseconds = .min
         beforeJump = SIMD4(.nan, .nan, 0, 0)
+        dropHeldZeroReadings()
     }
 
     /// Continues a session from its persisted total and its last accepted fix: as
@@ -1221,7 +1231,11 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 decision.distanceIncrementMetres += recordRest(now: now, threshold: movingThreshold)
             }
         }
-        if _slowPath(now >= heldZeroReadingsDeadlineMilliseconds) { settleHeldZeroReadings(isMoving: isMoving) }
+        // (Not while the window is too short to judge, just after an anchor: its verdict is "still" by rule, and
+        // zeros held before a gap were dropped whether the walk went on or not; a reviewer's.)
+        if _slowPath(now >= heldZeroReadingsDeadlineMilliseconds), windowMilliseconds >= span / 2 {
+            settleHeldZeroReadings(isMoving: isMoving)
+        }
         // Session evidence for the Doppler check while moving: the Doppler path and the position filter's path,
         // or its chords of a window span (`TrackingProfile.judgesDopplerByChords`).
         if isMoving, let doppler {
@@ -1261,7 +1275,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // stretches at speed, the column is no measurement, while one long glitch, recognised, does not
             // condemn the halts after it. By chords they read as zeros already: the Doppler path did not grow.)
             sessionPositionPath += positionSpeed * step
-            // (A dropout is a zero read while moving: judged by the integrated path, as a Samsung-style receiver's.)
+            // (A dropout is a zero read while moving: held as one, as a Samsung-style receiver's.)
             if positionSpeed >= profile.deadbandMetresPerSecond { holdZeroReadingWhileMoving(now: now) }
         } else {
             chordStartMilliseconds = .min
@@ -1595,6 +1609,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         stillAgreedMilliseconds = .min
         lastJumpClaimMilliseconds = .min
         droppedOutSinceMilliseconds = .min
+        dropHeldZeroReadings()
         return true
     }
 

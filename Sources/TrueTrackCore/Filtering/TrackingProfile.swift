@@ -150,7 +150,8 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
     /// quarter-minute, enough that the position filter's noise averages out; a Doppler scale is a property
     /// of the chipset and does not change within a session.
     public var dopplerEvidenceMetres: Double = 20
-    /// A receiver whose session Doppler path is at least this fraction of its position-filter path is
+    /// A receiver whose session Doppler path is at least this fraction of the position path the Doppler check
+    /// judges it by (its position filter's integrated path, or its chords: `Tracker`'s `judgedDopplerEvidence`) is
     /// consistent: its zero readings while moving are believed as halts. Below it (but above
     /// ``dopplerTrustRatio``) a sub-deadband reading while moving and while the position filter moves is a
     /// dropout, and the position filter's speed stands in for that fix; from the ``haltRunLength``-th
