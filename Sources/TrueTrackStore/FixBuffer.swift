@@ -194,8 +194,16 @@ public final class FixBuffer {
         return (receipt, session)
     }
 
-    /// What is wrong with the stored state of `sessionID` (``DamagedSession``), or `nil` when it is sound or absent:
-    /// what an add checks before continuing the session (``sessionSnapshot(sessionID:)`` throws on such a row).
+    /// The stored state of `sessionID` (the ``SessionStateStore`` tables of this file) read and checked once through
+    /// this buffer's connection: its snapshot when sound, what is wrong with it when damaged (``DamagedSession``),
+    /// `nil` when none was written. What an add reads before continuing the session (it read the row twice,
+    /// ``sessionDamage(sessionID:)`` then ``sessionSnapshot(sessionID:)``).
+    public func storedSession(sessionID: String) throws(StoreError) -> StoredSession? {
+        try SessionStateStore.stored(sessionID: sessionID, in: db)
+    }
+
+    /// What is wrong with the stored state of `sessionID` (``DamagedSession``), or `nil` when it is sound or absent
+    /// (``sessionSnapshot(sessionID:)`` throws on such a row; ``storedSession(sessionID:)`` gives either at once).
     public func sessionDamage(sessionID: String) throws(StoreError) -> DamagedSession? {
         try SessionStateStore.damage(sessionID: sessionID, in: db)
     }

@@ -129,17 +129,9 @@ public final class SessionStateStore {
         return nil
     }
 
-    /// The stored row of a session, read and checked once.
-    enum StoredRow {
-        /// A sound row's snapshot.
-        case sound(SessionSnapshot)
-        /// What is wrong with a damaged row.
-        case damaged(DamagedSession)
-    }
-
     /// The stored row of `sessionID` read through `db` (inside the caller's transaction) and checked once, or
     /// `nil` when none was written.
-    static func stored(sessionID: String, in db: Connection) throws(StoreError) -> StoredRow? {
+    static func stored(sessionID: String, in db: Connection) throws(StoreError) -> StoredSession? {
         let s = try db.statement("\(SessionStateStore.selectSQL) WHERE session_id = ?")
         defer { s.reset() }
         s.bind(1, sessionID)
@@ -380,6 +372,15 @@ extension Statement {
     fileprivate func text(_ column: SessionStateStore.Column) -> String? { text(column.rawValue) }
     /// `column` as bytes, `nil` when NULL.
     fileprivate func blob(_ column: SessionStateStore.Column) -> [UInt8]? { blob(column.rawValue) }
+}
+
+/// The stored row of a session, read and checked once: its snapshot when sound, what is wrong with it when damaged
+/// (``FixBuffer/storedSession(sessionID:)``).
+public enum StoredSession: Sendable, Hashable {
+    /// A sound row's snapshot.
+    case sound(SessionSnapshot)
+    /// What is wrong with a damaged row (it is not read as it stands).
+    case damaged(DamagedSession)
 }
 
 /// A session row that holds a value no TrueTrack build writes (a file edited by hand, a flipped bit): text in a
