@@ -693,10 +693,13 @@ public final class FixBuffer {
                 case .pending: stats.pendingCount += 1
                 case .inFlight: stats.inFlightCount += 1
                 case .rejected: stats.rejectedCount += 1
-                case .damaged: stats.damagedCount += 1
+                case .damaged:
+                    stats.damagedCount += 1
+                    stats.setAsideCount += 1
                 }
             case .damaged(let row):
                 stats.damagedCount += 1
+                if row.isSetAside { stats.setAsideCount += 1 }
                 if !row.isSetAside && !row.isFixIntact { stats.notSetAsideCount += 1 }
             }
         }
