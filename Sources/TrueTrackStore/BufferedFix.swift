@@ -203,6 +203,11 @@ public struct BufferStatistics: Sendable, Hashable {
     /// "damaged, not set aside yet". A row damaged only in its sync columns (``DamagedRow/isFixIntact``) is not among
     /// them: no sync sets it aside, ``FixBuffer/requeueDamaged()`` repairs it.
     public var notSetAsideCount: Int = 0
+    /// Rows a sync set aside (``SyncState/damaged``: `sync_state` 2), whether they still fail to decode or were
+    /// corrected by hand since (``FixBuffer/requeueDamaged()`` makes those pending); the rest of ``damagedCount`` is
+    /// damaged rows no sync has set aside: a rejected row damaged since (no sync claims it), one no sync has reached,
+    /// one damaged only in its sync columns. What `sync` calls set aside (it called every damaged row so).
+    public var setAsideCount: Int = 0
     /// Rows dropped since the file was created because of the cap or the age limit (never synced).
     public var droppedCount: Int
 }

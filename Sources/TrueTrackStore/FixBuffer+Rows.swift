@@ -48,6 +48,40 @@ extension FixBuffer {
             }
         }
 
+        /// The value an append writes into the column, named as the app gives it (`FixDecision.totalDistanceMetres`):
+        /// what ``StoreError/Kind/unstorableValue(index:field:column:)`` names. (The id and the sync's three columns,
+        /// which no append is given, by their column names.)
+        var field: String {
+            switch self {
+            case .sessionID: "sessionID"
+            case .time: "Fix.timestamp"
+            case .latitude: "Fix.latitude"
+            case .longitude: "Fix.longitude"
+            case .accuracy: "Fix.horizontalAccuracy"
+            case .altitude: "Fix.altitudeMetres"
+            case .verticalAccuracy: "Fix.verticalAccuracyMetres"
+            case .speed: "Fix.speedMetresPerSecond"
+            case .speedAccuracy: "Fix.speedAccuracyMetresPerSecond"
+            case .course: "Fix.courseDegrees"
+            case .courseAccuracy: "Fix.courseAccuracyDegrees"
+            case .provider: "Fix.provider"
+            case .satellites: "Fix.satellitesUsed"
+            case .mocked: "Fix.isMocked"
+            case .activity: "Fix.activity.kind"
+            case .activityConfidence: "Fix.activity.confidence"
+            case .rejection: "FixDecision.rejection"
+            case .filteredLatitude: "FixDecision.state.latitude"
+            case .filteredLongitude: "FixDecision.state.longitude"
+            case .speedUsed: "FixDecision.speedMetresPerSecond"
+            case .speedSource: "FixDecision.speedSource"
+            case .hold: "FixDecision.hold"
+            case .motion: "FixDecision.motion"
+            case .distanceIncrement: "FixDecision.distanceIncrementMetres"
+            case .totalDistance: "FixDecision.totalDistanceMetres"
+            case .id, .syncState, .syncStatus, .batchID: name
+            }
+        }
+
         /// Whether the column holds text (or NULL): the session, the provider, the activity and the decision's
         /// verdicts; the others hold numbers (or NULL).
         var isText: Bool {
@@ -181,10 +215,12 @@ extension FixBuffer {
         .time, .satellites, .mocked, .activityConfidence, .syncState, .syncStatus, .batchID,
     ]
 
-    /// The first of a row's measurement, provider, activity and decision columns (of a ``selectSQL`` row whose
-    /// types, time and position were found sound) holding a value no append writes, and why; `nil` when every one
-    /// holds what an append can write (see ``decode(_:)``).
-    static func valueDamage(in s: Statement) -> (Column, String)? {
+    /// The first of a row's measurement, provider, activity and decision columns holding a value no append writes,
+    /// and why; `nil` when every one holds what an append can write (see ``decode(_:)``). The one definition of
+    /// those rules: the decoder applies it to a stored row (a ``Statement`` of ``selectSQL`` whose types, time and
+    /// position were found sound), an append to each row it is about to write (``WrittenRow``), so that what the
+    /// writer stores is never what the reader calls damage.
+    static func valueDamage(in s: some RowValues) -> (Column, String)? {
         func number(_ column: Column) -> String { "\(column.name) \(s.double(column))" }
         func outside(_ column: Column, _ range: String) -> (Column, String) {
             (column, "\(number(column)) is not \(range)")
@@ -261,7 +297,126 @@ extension FixBuffer {
     }
 }
 
+/// What the columns of a ``FixBuffer`` row hold, as ``FixBuffer/valueDamage(in:)`` reads them: a row stored
+/// (``Statement``) or one an append is about to write (``WrittenRow``).
+protocol RowValues {
+    /// Whether `column` is NULL.
+    func isNull(_ column: FixBuffer.Column) -> Bool
+    /// `column` as a double (0 when NULL).
+    func double(_ column: FixBuffer.Column) -> Double
+    /// `column` as a double, `nil` when NULL.
+    func optionalDouble(_ column: FixBuffer.Column) -> Double?
+    /// `column` as an integer, `nil` when NULL.
+    func optionalInt64(_ column: FixBuffer.Column) -> Int64?
+    /// `column` as text, `nil` when NULL.
+    func text(_ column: FixBuffer.Column) -> String?
+}
+
+extension Statement: RowValues {}
+
+/// A row as an append writes it: a fix, its decision (if any) and session, each column's value what
+/// ``FixBuffer/bind(_:to:)`` binds (it binds these values). Checked with ``FixBuffer/valueDamage(in:)`` before it is written.
+struct WrittenRow: RowValues {
+    /// A value bound to a parameter.
+    enum Value {
+        case null
+        case integer(Int64)
+        case real(Double)
+        case text(String)
+    }
+
+    /// The fix.
+    let fix: Fix
+    /// The tracker's decision about it, if stored.
+    let decision: FixDecision?
+    /// Its session, if any.
+    let sessionID: String?
+
+    /// What the append writes into `column` (``Value/null`` for the id and the sync's columns, which it does not
+    /// write).
+    func value(_ column: FixBuffer.Column) -> Value {
+        func real(_ value: Double?) -> Value { value.map(Value.real) ?? .null }
+        func text(_ value: String?) -> Value { value.map(Value.text) ?? .null }
+        switch column {
+        case .id, .syncState, .syncStatus, .batchID: return .null
+        case .sessionID: return text(sessionID)
+        case .time: return .integer(fix.timestamp.millisecondsSince1970)
+        case .latitude: return .real(fix.latitude)
+        case .longitude: return .real(fix.longitude)
+        case .accuracy:
+            switch fix.horizontalAccuracy {
+            case .metres(let m): return .real(m)
+            case .invalid: return .real(0)
+            case .absent: return .null
+            }
+        case .altitude: return real(fix.altitudeMetres)
+        case .verticalAccuracy: return real(fix.verticalAccuracyMetres)
+        case .speed: return real(fix.speedMetresPerSecond)
+        case .speedAccuracy: return real(fix.speedAccuracyMetresPerSecond)
+        case .course: return real(fix.courseDegrees)
+        case .courseAccuracy: return real(fix.courseAccuracyDegrees)
+        case .provider: return .text(fix.provider.rawValue)
+        case .satellites: return fix.satellitesUsed.map { Value.integer(Int64($0)) } ?? .null
+        case .mocked: return fix.isMocked.map { Value.integer($0 ? 1 : 0) } ?? .null
+        case .activity: return text(fix.activity?.kind.rawValue)
+        case .activityConfidence: return fix.activity.map { Value.integer(Int64($0.confidence)) } ?? .null
+        default: break
+        }
+        guard let d = decision else { return .null }
+        switch column {
+        case .rejection: return text(d.rejection?.rawValue)
+        case .filteredLatitude: return real(d.state?.latitude)
+        case .filteredLongitude: return real(d.state?.longitude)
+        case .speedUsed: return .real(d.speedMetresPerSecond)
+        case .speedSource: return text(d.speedSource?.rawValue)
+        case .hold: return .text(d.hold.rawValue)
+        case .motion: return .text(d.motion.rawValue)
+        case .distanceIncrement: return .real(d.distanceIncrementMetres)
+        case .totalDistance: return .real(d.totalDistanceMetres)
+        default: return .null
+        }
+    }
+
+    func isNull(_ column: FixBuffer.Column) -> Bool {
+        if case .null = value(column) { return true }
+        return false
+    }
+
+    func double(_ column: FixBuffer.Column) -> Double { optionalDouble(column) ?? 0 }
+
+    func optionalDouble(_ column: FixBuffer.Column) -> Double? {
+        switch value(column) {
+        case .real(let value): value
+        case .integer(let value): Double(value)
+        case .null, .text: nil
+        }
+    }
+
+    func optionalInt64(_ column: FixBuffer.Column) -> Int64? {
+        switch value(column) {
+        case .integer(let value): value
+        case .real(let value): Int64(exactly: value.rounded(.towardZero))
+        case .null, .text: nil
+        }
+    }
+
+    func text(_ column: FixBuffer.Column) -> String? {
+        if case .text(let value) = value(column) { return value }
+        return nil
+    }
+}
+
 extension Statement {
+    /// Binds `value` to parameter `index`.
+    func bind(_ index: Int32, _ value: WrittenRow.Value) {
+        switch value {
+        case .null: bind(index, nil as Int64?)
+        case .integer(let value): bind(index, value)
+        case .real(let value): bind(index, value)
+        case .text(let value): bind(index, value)
+        }
+    }
+
     /// Whether `column` holds a number or NULL (not text or a blob, which reads as 0).
     func isNumberOrNull(_ column: FixBuffer.Column) -> Bool { isNumberOrNull(column.rawValue) }
     /// Whether `column` holds a REAL (not an integer, NULL, text or a blob).

@@ -81,6 +81,23 @@ public final class FixBuffer {
         }
     }
 
+    /// Throws unless every row `fixes` with `decisions` (and `sessionID`) make is one the buffer reads back as sound:
+    /// checked by the decoder's own rules (``valueDamage(in:)``), so a value the buffer would later set aside as
+    /// damage (a `FixDecision` built by an app with a negative or NaN total) is refused, naming the first such fix's
+    /// index and field, instead of being stored. O(n), before anything is written.
+    private static func checkValues(
+        _ fixes: some Collection<Fix>, _ decisions: [FixDecision]?, sessionID: String?, path: String,
+        nothingDone: String = "nothing was stored"
+    ) throws(StoreError) {
+        for (index, fix) in fixes.enumerated() {
+            let row = WrittenRow(fix: fix, decision: decisions?[index], sessionID: sessionID)
+            guard let (column, reason) = valueDamage(in: row) else { continue }
+            throw StoreError(
+                kind: .unstorableValue(index: index, field: column.field, column: column.name), path: path,
+                message: "\(reason); \(nothingDone)")
+        }
+    }
+
     /// Appends one fix (and the tracker's decision about it) in its own transaction.
     ///
     /// - Returns: the row id given to it and the rows dropped to respect the limits.
@@ -107,7 +124,11 @@ public final class FixBuffer {
     /// - Throws: ``StoreError`` of kind `invalidOption(name: "decisions", …)`, storing nothing, when
     ///   `decisions` has not as many elements as `fixes` or one has not its fix's time (a decision stored beside
     ///   another fix would be a wrong record that nothing downstream could detect; an app's mistake used to be a
-    ///   precondition failure, which lost the process and the fixes it had not stored yet); `diskFull`, `readOnly`,
+    ///   precondition failure, which lost the process and the fixes it had not stored yet); of kind
+    ///   `unstorableValue(index:field:column:)`, storing nothing, when a fix or decision holds a value the buffer
+    ///   would read back as damage (a decision's negative or NaN total, increment or speed, a filtered position off
+    ///   the globe: the rules of ``decode(_:)``; such a row was stored, then set aside by the sync, never sent);
+    ///   `diskFull`, `readOnly`,
     ///   `busy`, `corrupt` or `sqlite` when SQLite fails (nothing of the batch stored).
     /// - Complexity: O(n) (O(n log N) when skipping stored fixes) plus, when the cap is exceeded, O(k log N) to
     ///   drop k rows.
@@ -173,8 +194,16 @@ public final class FixBuffer {
         return (receipt, session)
     }
 
-    /// What is wrong with the stored state of `sessionID` (``DamagedSession``), or `nil` when it is sound or absent:
-    /// what an add checks before continuing the session (``sessionSnapshot(sessionID:)`` throws on such a row).
+    /// The stored state of `sessionID` (the ``SessionStateStore`` tables of this file) read and checked once through
+    /// this buffer's connection: its snapshot when sound, what is wrong with it when damaged (``DamagedSession``),
+    /// `nil` when none was written. What an add reads before continuing the session (it read the row twice,
+    /// ``sessionDamage(sessionID:)`` then ``sessionSnapshot(sessionID:)``).
+    public func storedSession(sessionID: String) throws(StoreError) -> StoredSession? {
+        try SessionStateStore.stored(sessionID: sessionID, in: db)
+    }
+
+    /// What is wrong with the stored state of `sessionID` (``DamagedSession``), or `nil` when it is sound or absent
+    /// (``sessionSnapshot(sessionID:)`` throws on such a row; ``storedSession(sessionID:)`` gives either at once).
     public func sessionDamage(sessionID: String) throws(StoreError) -> DamagedSession? {
         try SessionStateStore.damage(sessionID: sessionID, in: db)
     }
@@ -193,6 +222,7 @@ public final class FixBuffer {
         session: ((AppendReceipt) throws(StoreError) -> Void)?
     ) throws(StoreError) -> AppendReceipt {
         if let decisions { try FixBuffer.checkPairing(fixes, decisions, path: path) }
+        try FixBuffer.checkValues(fixes, decisions, sessionID: sessionID, path: path)
         if fixes.isEmpty {
             let receipt = AppendReceipt(ids: nil, droppedCount: 0)
             if let session { try db.transaction { () throws(StoreError) in try session(receipt) } }
@@ -220,7 +250,7 @@ public final class FixBuffer {
                     }
                 }
                 sqlite3_reset(insert.raw)
-                FixBuffer.bind(fix, decision: decisions?[index], sessionID: sessionID, to: insert)
+                FixBuffer.bind(WrittenRow(fix: fix, decision: decisions?[index], sessionID: sessionID), to: insert)
                 insert.bind(26, storedMilliseconds)
                 try insert.step()
                 if first == nil { first = sqlite3_last_insert_rowid(db.handle) }
@@ -318,9 +348,11 @@ public final class FixBuffer {
         }
     }
 
-    /// The columns an append writes (``Column``'s but the id and the sync's), in ``insertSQL``'s order.
-    static let columns = Column.allCases.filter { $0 != .id && !syncColumns.contains($0) }.map(\.name).joined(
-        separator: ", ")
+    /// The columns an append writes (``Column``'s but the id and the sync's), in ``insertSQL``'s order: each
+    /// column's raw value is its parameter.
+    static let insertColumns = Column.allCases.filter { $0 != .id && !syncColumns.contains($0) }
+    /// ``insertColumns``' names, comma-separated.
+    static let columns = insertColumns.map(\.name).joined(separator: ", ")
     /// A decision's nine columns, in the order ``bindDecision(_:to:from:)`` binds them.
     static let decisionColumns = Column.decision.map(\.name)
     static let insertSQL = """
@@ -377,47 +409,16 @@ public final class FixBuffer {
         lookup.bind(4, sessionID)
     }
 
-    /// Binds every parameter of ``insertSQL`` (NULL when absent), so rows need no `clear_bindings`.
-    private static func bind(_ fix: Fix, decision: FixDecision?, sessionID: String?, to s: Statement) {
-        s.bind(1, sessionID)
-        s.bind(2, fix.timestamp.millisecondsSince1970)
-        s.bind(3, fix.latitude)
-        s.bind(4, fix.longitude)
-        switch fix.horizontalAccuracy {
-        case .metres(let m): s.bind(5, m)
-        case .invalid: s.bind(5, 0.0)
-        case .absent: s.bind(5, nil as Double?)
-        }
-        s.bind(6, fix.altitudeMetres)
-        s.bind(7, fix.verticalAccuracyMetres)
-        s.bind(8, fix.speedMetresPerSecond)
-        s.bind(9, fix.speedAccuracyMetresPerSecond)
-        s.bind(10, fix.courseDegrees)
-        s.bind(11, fix.courseAccuracyDegrees)
-        s.bind(12, fix.provider.rawValue)
-        s.bind(13, fix.satellitesUsed.map { Int64($0) })
-        s.bind(14, fix.isMocked.map { $0 ? Int64(1) : 0 })
-        s.bind(15, fix.activity?.kind.rawValue)
-        s.bind(16, fix.activity.map { Int64($0.confidence) })
-        bindDecision(decision, to: s, from: 17)
+    /// Binds every parameter of ``insertSQL`` but the storage time (NULL when absent) to `row`'s values (those
+    /// ``valueDamage(in:)`` checked), so rows need no `clear_bindings`.
+    private static func bind(_ row: WrittenRow, to s: Statement) {
+        for column in insertColumns { s.bind(column.rawValue, row.value(column)) }
     }
 
-    /// Binds a decision's nine columns (rejection … total_distance_m, in ``columns``' order) from parameter `first`
-    /// on; NULL for every one without a decision.
-    private static func bindDecision(_ decision: FixDecision?, to s: Statement, from first: Int32) {
-        guard let d = decision else {
-            for column in first..<(first + Int32(decisionColumns.count)) { s.bind(column, nil as Int64?) }
-            return
-        }
-        s.bind(first, d.rejection?.rawValue)
-        s.bind(first + 1, d.state?.latitude)
-        s.bind(first + 2, d.state?.longitude)
-        s.bind(first + 3, d.speedMetresPerSecond)
-        s.bind(first + 4, d.speedSource?.rawValue)
-        s.bind(first + 5, d.hold.rawValue)
-        s.bind(first + 6, d.motion.rawValue)
-        s.bind(first + 7, d.distanceIncrementMetres)
-        s.bind(first + 8, d.totalDistanceMetres)
+    /// Binds `row`'s decision's nine columns (rejection … total_distance_m, in ``columns``' order) from parameter
+    /// `first` on; NULL for every one without a decision.
+    private static func bindDecision(of row: WrittenRow, to s: Statement, from first: Int32) {
+        for (offset, column) in Column.decision.enumerated() { s.bind(first + Int32(offset), row.value(column)) }
     }
 
     /// A fix's rows, oldest first, and whether each belongs to a batch.
@@ -452,13 +453,17 @@ public final class FixBuffer {
     ///   - fixes: the fixes they are about, in any order (equal fixes in the order they were appended).
     ///   - sessionID: the session the fixes were appended under.
     /// - Throws: ``StoreError`` of kind `invalidOption(name: "decisions", …)`, revising nothing, when the two do not
-    ///   pair (another count, or a decision not at its fix's time); `sqlite` and the like when SQLite fails
-    ///   (nothing revised).
+    ///   pair (another count, or a decision not at its fix's time); of kind `unstorableValue(index:field:column:)`,
+    ///   revising nothing, when a decision holds a value the buffer would read back as damage (as
+    ///   ``append(_:decisions:sessionID:skippingStored:)``); `sqlite` and the like when SQLite fails (nothing
+    ///   revised).
     @discardableResult
     public func revise(_ decisions: [FixDecision], of fixes: [Fix], sessionID: String?) throws(StoreError)
         -> RevisionReceipt
     {
         try FixBuffer.checkPairing(fixes, decisions, path: path, nothingDone: "nothing was revised")
+        try FixBuffer.checkValues(
+            fixes, decisions, sessionID: sessionID, path: path, nothingDone: "nothing was revised")
         guard !decisions.isEmpty else { return RevisionReceipt() }
         return try db.transaction { () throws(StoreError) -> RevisionReceipt in
             let find = try db.statement(FixBuffer.reviseRowsSQL)
@@ -499,7 +504,8 @@ public final class FixBuffer {
                         continue
                     }
                     update.reset()
-                    FixBuffer.bindDecision(decision, to: update, from: 1)
+                    FixBuffer.bindDecision(
+                        of: WrittenRow(fix: fix, decision: decision, sessionID: sessionID), to: update, from: 1)
                     update.bind(Int32(FixBuffer.decisionColumns.count + 1), rows[n].id)
                     _ = try update.step()
                     receipt.revisedCount += 1
@@ -687,10 +693,13 @@ public final class FixBuffer {
                 case .pending: stats.pendingCount += 1
                 case .inFlight: stats.inFlightCount += 1
                 case .rejected: stats.rejectedCount += 1
-                case .damaged: stats.damagedCount += 1
+                case .damaged:
+                    stats.damagedCount += 1
+                    stats.setAsideCount += 1
                 }
             case .damaged(let row):
                 stats.damagedCount += 1
+                if row.isSetAside { stats.setAsideCount += 1 }
                 if !row.isSetAside && !row.isFixIntact { stats.notSetAsideCount += 1 }
             }
         }

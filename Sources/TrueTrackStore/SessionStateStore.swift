@@ -22,12 +22,46 @@ public final class SessionStateStore {
         try Schema.prepare(db, options: options)
     }
 
-    private static let selectSQL = """
-        SELECT session_id, distance_m, elapsed_s, fix_count, accepted_count, motion, phase, phase_revision,
-               last_time_ms, last_latitude, last_longitude, last_accuracy_m, write_count, tracker_checkpoint,
-               stop_detector_checkpoint, checkpoint_row_id
-        FROM sessions
-        """
+    /// The columns of ``selectSQL``, in its order (a column's raw value is its position in a row read with it): the
+    /// one table the checks' and the snapshot's positions and the names a ``DamagedSession`` gives come from, as
+    /// ``FixBuffer``'s `Column` is for the buffer. (The checks named them by numbers beside their names.)
+    enum Column: Int32, CaseIterable {
+        case sessionID, distance, elapsed, fixCount, acceptedCount, motion, phase, phaseRevision
+        case lastTime, lastLatitude, lastLongitude, lastAccuracy, writeCount, trackerCheckpoint
+        case stopDetectorCheckpoint, checkpointRowID
+
+        /// The column's name in the `sessions` table.
+        var name: String {
+            switch self {
+            case .sessionID: "session_id"
+            case .distance: "distance_m"
+            case .elapsed: "elapsed_s"
+            case .fixCount: "fix_count"
+            case .acceptedCount: "accepted_count"
+            case .motion: "motion"
+            case .phase: "phase"
+            case .phaseRevision: "phase_revision"
+            case .lastTime: "last_time_ms"
+            case .lastLatitude: "last_latitude"
+            case .lastLongitude: "last_longitude"
+            case .lastAccuracy: "last_accuracy_m"
+            case .writeCount: "write_count"
+            case .trackerCheckpoint: "tracker_checkpoint"
+            case .stopDetectorCheckpoint: "stop_detector_checkpoint"
+            case .checkpointRowID: "checkpoint_row_id"
+            }
+        }
+
+        /// The columns that hold numbers (or NULL): text or a blob there is damage.
+        static let numbers: [Column] = [
+            .distance, .elapsed, .fixCount, .acceptedCount, .phaseRevision, .lastTime, .lastLatitude, .lastLongitude,
+            .lastAccuracy, .writeCount, .checkpointRowID,
+        ]
+        /// The counts, each within 0...``SessionStateStore/maximumCount``.
+        static let counts: [Column] = [.fixCount, .acceptedCount, .phaseRevision, .writeCount]
+    }
+
+    private static let selectSQL = "SELECT \(Column.allCases.map(\.name).joined(separator: ", ")) FROM sessions"
 
     /// The stored snapshot of `sessionID`, or `nil` when none was written.
     public func snapshot(sessionID: String) throws(StoreError) -> SessionSnapshot? {
@@ -95,17 +129,9 @@ public final class SessionStateStore {
         return nil
     }
 
-    /// The stored row of a session, read and checked once.
-    enum StoredRow {
-        /// A sound row's snapshot.
-        case sound(SessionSnapshot)
-        /// What is wrong with a damaged row.
-        case damaged(DamagedSession)
-    }
-
     /// The stored row of `sessionID` read through `db` (inside the caller's transaction) and checked once, or
     /// `nil` when none was written.
-    static func stored(sessionID: String, in db: Connection) throws(StoreError) -> StoredRow? {
+    static func stored(sessionID: String, in db: Connection) throws(StoreError) -> StoredSession? {
         let s = try db.statement("\(SessionStateStore.selectSQL) WHERE session_id = ?")
         defer { s.reset() }
         s.bind(1, sessionID)
@@ -134,61 +160,54 @@ public final class SessionStateStore {
 
     /// What is wrong with a ``selectSQL`` row (see ``check(_:path:)``), or `nil` when it is sound.
     static func damage(_ s: Statement) -> DamagedSession? {
-        let sessionID = s.text(0) ?? ""
-        func refuse(_ column: String, _ problem: String) -> DamagedSession {
-            DamagedSession(sessionID: sessionID, column: column, reason: "\(column) \(problem)")
+        let sessionID = s.text(Column.sessionID) ?? ""
+        func refuse(_ column: Column, _ problem: String) -> DamagedSession {
+            DamagedSession(sessionID: sessionID, column: column.name, reason: "\(column.name) \(problem)")
         }
-        let names: [(index: Int32, name: String)] = [
-            (1, "distance_m"), (2, "elapsed_s"), (3, "fix_count"), (4, "accepted_count"), (7, "phase_revision"),
-            (8, "last_time_ms"), (9, "last_latitude"), (10, "last_longitude"), (11, "last_accuracy_m"),
-            (12, "write_count"), (15, "checkpoint_row_id"),
-        ]
-        for (index, name) in names where !s.isNumberOrNull(index) {
-            return refuse(name, "holds text or a blob, not a number")
+        for column in Column.numbers where !s.isNumberOrNull(column) {
+            return refuse(column, "holds text or a blob, not a number")
         }
-        let distance = s.double(1)
+        let distance = s.double(.distance)
         guard distance.isFinite, (0...SessionSnapshot.maximumDistanceMetres).contains(distance) else {
-            return refuse("distance_m", "\(distance) m is outside 0...\(SessionSnapshot.maximumDistanceMetres) m")
+            return refuse(.distance, "\(distance) m is outside 0...\(SessionSnapshot.maximumDistanceMetres) m")
         }
-        let elapsed = s.double(2)
+        let elapsed = s.double(.elapsed)
         guard elapsed.isFinite, (0...SessionSnapshot.maximumElapsedSeconds).contains(elapsed) else {
-            return refuse("elapsed_s", "\(elapsed) s is outside 0...\(SessionSnapshot.maximumElapsedSeconds) s")
+            return refuse(.elapsed, "\(elapsed) s is outside 0...\(SessionSnapshot.maximumElapsedSeconds) s")
         }
-        for (index, name) in [
-            (Int32(3), "fix_count"), (4, "accepted_count"), (7, "phase_revision"), (12, "write_count"),
-        ]
-        where !(0...maximumCount).contains(s.int64(index)) {
-            return refuse(name, "\(s.int64(index)) is outside 0...\(maximumCount)")
+        for column in Column.counts where !(0...maximumCount).contains(s.int64(column)) {
+            return refuse(column, "\(s.int64(column)) is outside 0...\(maximumCount)")
         }
-        if let time = s.optionalInt64(8) {
+        if let time = s.optionalInt64(.lastTime) {
             guard Timestamp.representableMilliseconds.contains(time) else {
-                return refuse("last_time_ms", "\(time) ms since 1970 is outside the years 0001-9999")
+                return refuse(.lastTime, "\(time) ms since 1970 is outside the years 0001-9999")
             }
-            let latitude = s.double(9), longitude = s.double(10)
-            guard !s.isNull(9), latitude.isFinite, (-90...90).contains(latitude) else {
-                return refuse("last_latitude", "\(s.optionalDouble(9).map { "\($0)" } ?? "NULL") is not within ±90°")
+            /// `column`'s value as the message shows it.
+            func shown(_ column: Column) -> String { s.optionalDouble(column).map { "\($0)" } ?? "NULL" }
+            let latitude = s.double(.lastLatitude), longitude = s.double(.lastLongitude)
+            guard !s.isNull(.lastLatitude), latitude.isFinite, (-90...90).contains(latitude) else {
+                return refuse(.lastLatitude, "\(shown(.lastLatitude)) is not within ±90°")
             }
-            guard !s.isNull(10), longitude.isFinite, (-180...180).contains(longitude) else {
-                return refuse(
-                    "last_longitude", "\(s.optionalDouble(10).map { "\($0)" } ?? "NULL") is not within ±180°")
+            guard !s.isNull(.lastLongitude), longitude.isFinite, (-180...180).contains(longitude) else {
+                return refuse(.lastLongitude, "\(shown(.lastLongitude)) is not within ±180°")
             }
-            if let accuracy = s.optionalDouble(11), !(accuracy.isFinite && accuracy >= 0) {
-                return refuse("last_accuracy_m", "\(accuracy) m is not a finite accuracy of 0 m or more")
+            if let accuracy = s.optionalDouble(.lastAccuracy), !(accuracy.isFinite && accuracy >= 0) {
+                return refuse(.lastAccuracy, "\(accuracy) m is not a finite accuracy of 0 m or more")
             }
         }
-        if let row = s.optionalInt64(15), row < 0 {
-            return refuse("checkpoint_row_id", "\(row) is negative")
+        if let row = s.optionalInt64(.checkpointRowID), row < 0 {
+            return refuse(.checkpointRowID, "\(row) is negative")
         }
         // The verdict and the phase a build writes are those of its enums: 'flying' was read as uncertain, an
         // unknown phase as paused.
-        for (index, name, isKnown) in [
-            (Int32(5), "motion", { MotionGate.Verdict(rawValue: $0) != nil }),
-            (6, "phase", { (text: String) in SessionPhase(rawValue: text) != nil }),
-        ] as [(Int32, String, (String) -> Bool)] {
-            guard !s.isBlob(index), let text = s.text(index) else {
-                return refuse(name, s.isBlob(index) ? "holds a blob, not text" : "is NULL")
+        for (column, isKnown) in [
+            (Column.motion, { MotionGate.Verdict(rawValue: $0) != nil }),
+            (.phase, { (text: String) in SessionPhase(rawValue: text) != nil }),
+        ] as [(Column, (String) -> Bool)] {
+            guard !s.isBlob(column), let text = s.text(column) else {
+                return refuse(column, s.isBlob(column) ? "holds a blob, not text" : "is NULL")
             }
-            guard isKnown(text) else { return refuse(name, "'\(text)' is not a value TrueTrack writes there") }
+            guard isKnown(text) else { return refuse(column, "'\(text)' is not a value TrueTrack writes there") }
         }
         return nil
     }
@@ -202,24 +221,24 @@ public final class SessionStateStore {
 
     /// The snapshot a ``selectSQL`` row holds, which ``damage(_:)`` found sound.
     private static func snapshot(from s: Statement) -> SessionSnapshot {
-        var snapshot = SessionSnapshot(sessionID: s.text(0) ?? "")
-        snapshot.distanceMetres = s.double(1)
-        snapshot.elapsedSeconds = s.double(2)
-        snapshot.fixCount = Int(truncatingIfNeeded: s.int64(3))
-        snapshot.acceptedFixCount = Int(truncatingIfNeeded: s.int64(4))
+        var snapshot = SessionSnapshot(sessionID: s.text(Column.sessionID) ?? "")
+        snapshot.distanceMetres = s.double(.distance)
+        snapshot.elapsedSeconds = s.double(.elapsed)
+        snapshot.fixCount = Int(truncatingIfNeeded: s.int64(.fixCount))
+        snapshot.acceptedFixCount = Int(truncatingIfNeeded: s.int64(.acceptedCount))
         // (Both checked above: an unknown verdict or phase is damage.)
-        snapshot.motion = s.text(5).flatMap(MotionGate.Verdict.init(rawValue:)) ?? .uncertain
-        snapshot.phase = s.text(6).flatMap(SessionPhase.init(rawValue:)) ?? .paused
-        snapshot.phaseRevision = Int(truncatingIfNeeded: s.int64(7))
-        if let time = s.optionalInt64(8) {
+        snapshot.motion = s.text(Column.motion).flatMap(MotionGate.Verdict.init(rawValue:)) ?? .uncertain
+        snapshot.phase = s.text(Column.phase).flatMap(SessionPhase.init(rawValue:)) ?? .paused
+        snapshot.phaseRevision = Int(truncatingIfNeeded: s.int64(.phaseRevision))
+        if let time = s.optionalInt64(.lastTime) {
             snapshot.lastFix = SessionLastFix(
-                timestamp: Timestamp(millisecondsSince1970: time), latitude: s.double(9), longitude: s.double(10),
-                accuracyMetres: s.optionalDouble(11))
+                timestamp: Timestamp(millisecondsSince1970: time), latitude: s.double(.lastLatitude),
+                longitude: s.double(.lastLongitude), accuracyMetres: s.optionalDouble(.lastAccuracy))
         }
-        snapshot.writeCount = Int(truncatingIfNeeded: s.int64(12))
-        snapshot.trackerCheckpoint = s.blob(13).map(TrackerCheckpoint.init(bytes:))
-        snapshot.stopDetectorCheckpoint = s.blob(14).map(StopDetectorCheckpoint.init(bytes:))
-        snapshot.checkpointRowID = s.optionalInt64(15)
+        snapshot.writeCount = Int(truncatingIfNeeded: s.int64(.writeCount))
+        snapshot.trackerCheckpoint = s.blob(.trackerCheckpoint).map(TrackerCheckpoint.init(bytes:))
+        snapshot.stopDetectorCheckpoint = s.blob(.stopDetectorCheckpoint).map(StopDetectorCheckpoint.init(bytes:))
+        snapshot.checkpointRowID = s.optionalInt64(.checkpointRowID)
         return snapshot
     }
 
@@ -332,6 +351,36 @@ public final class SessionStateStore {
             return .ended(try setPhase(.ended, sessionID: sessionID))
         }
     }
+}
+
+extension Statement {
+    /// Whether `column` holds a number or NULL (not text or a blob, which reads as 0).
+    fileprivate func isNumberOrNull(_ column: SessionStateStore.Column) -> Bool { isNumberOrNull(column.rawValue) }
+    /// Whether `column` is NULL.
+    fileprivate func isNull(_ column: SessionStateStore.Column) -> Bool { isNull(column.rawValue) }
+    /// Whether `column` holds a blob.
+    fileprivate func isBlob(_ column: SessionStateStore.Column) -> Bool { isBlob(column.rawValue) }
+    /// `column` as an integer.
+    fileprivate func int64(_ column: SessionStateStore.Column) -> Int64 { int64(column.rawValue) }
+    /// `column` as a double.
+    fileprivate func double(_ column: SessionStateStore.Column) -> Double { double(column.rawValue) }
+    /// `column` as a double, `nil` when NULL.
+    fileprivate func optionalDouble(_ column: SessionStateStore.Column) -> Double? { optionalDouble(column.rawValue) }
+    /// `column` as an integer, `nil` when NULL.
+    fileprivate func optionalInt64(_ column: SessionStateStore.Column) -> Int64? { optionalInt64(column.rawValue) }
+    /// `column` as text, `nil` when NULL.
+    fileprivate func text(_ column: SessionStateStore.Column) -> String? { text(column.rawValue) }
+    /// `column` as bytes, `nil` when NULL.
+    fileprivate func blob(_ column: SessionStateStore.Column) -> [UInt8]? { blob(column.rawValue) }
+}
+
+/// The stored row of a session, read and checked once: its snapshot when sound, what is wrong with it when damaged
+/// (``FixBuffer/storedSession(sessionID:)``).
+public enum StoredSession: Sendable, Hashable {
+    /// A sound row's snapshot.
+    case sound(SessionSnapshot)
+    /// What is wrong with a damaged row (it is not read as it stands).
+    case damaged(DamagedSession)
 }
 
 /// A session row that holds a value no TrueTrack build writes (a file edited by hand, a flipped bit): text in a

@@ -36,6 +36,13 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         /// garbage (correct the value by hand, or delete the session's state: ``SessionStateStore/deleteSession(_:)``),
         /// though an append to it still stores its fixes (``AppendReceipt/damagedSession``).
         case damagedRow(table: String, key: String, column: String)
+        /// An append (or a revision) was given a value the buffer would read back as damage (the rules of
+        /// ``FixBuffer``'s decoder, e.g. a `FixDecision` with a negative or NaN total): `index` is the position in
+        /// the batch of the first fix found so, `field` the value's property (`FixDecision.totalDistanceMetres`),
+        /// `column` its column (`total_distance_m`); ``StoreError/message`` says what is wrong with it. Nothing of
+        /// the batch was written (nothing stored before it is affected): such a row was stored, then set aside by
+        /// the sync as damaged, never sent.
+        case unstorableValue(index: Int, field: String, column: String)
         /// An option was out of its documented range.
         case invalidOption(name: String, value: String, expected: String)
         /// Any other SQLite failure (see ``StoreError/resultCode`` and ``StoreError/message``).
@@ -90,6 +97,10 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
                 : "a row of table \(table) is damaged, and not read as it stands; nothing else in the file is affected "
                     + "(correct the value by hand; for a session, 'truetrack buffer forget-session ID' or "
                     + "SessionStateStore.deleteSession(_:) deletes its state, its fixes kept)"
+        case .unstorableValue(let index, let field, let column):
+            text +=
+                "fix \(index) of the batch holds in \(field) (column \(column)) a value the buffer would read back as "
+                + "damaged, so the batch was refused"
         case .invalidOption(let name, let value, let expected):
             text += "option \(name) = \(value) is invalid: expected \(expected)"
         case .sqlite: text += "SQLite error"

@@ -485,6 +485,38 @@ final class LoopbackReceiver {
         #expect(try Tool.run(["sync", "--db", db, "--url", url]).status == 0)
     }
 
+    /// A rejected row whose fix was damaged since counts as damaged, not rejected, and no sync sets it aside (a sync
+    /// claims pending rows only): the end of a sync counted it among the "damaged rows set aside". Now the rows a
+    /// sync set aside are counted apart from the damaged rows none has.
+    @Test("the end of a sync calls set aside only the rows a sync set aside")
+    func theEndOfASyncCallsSetAsideOnlyTheRowsASyncSetAside() throws {
+        let receiver = try LoopbackReceiver()
+        let db = Tool.temporaryPath("rejected-damaged.sqlite")
+        defer {
+            for suffix in ["", "-wal", "-shm", "-sync.lock"] {
+                try? FileManager.default.removeItem(atPath: db + suffix)
+            }
+        }
+        #expect(try Tool.run(["buffer", "add", Tool.demo, "--db", db]).status == 0)
+        _ = try sqlite(db, "UPDATE fixes SET sync_state = 1, sync_status = 422, latitude = 'abc' WHERE id = 17")
+        _ = try sqlite(db, "UPDATE fixes SET latitude = 'abc' WHERE id = 18")
+        let url = "http://127.0.0.1:\(receiver.port)/fixes"
+        let sync = try Tool.run(["sync", "--db", db, "--url", url])
+        #expect(sync.status == 1)
+        #expect(sync.stdout.contains("delivered 552, rejected 0") && sync.stdout.contains("set aside as damaged 1"))
+        let notSetAside =
+            "1 damaged row no sync has set aside (rejected before it was damaged, not reached, or damaged in its sync "
+            + "columns), never sent"
+        #expect(sync.stderr.contains("Error: the buffer holds \(notSetAside)"), "\(sync.stderr)")
+        #expect(!sync.stderr.contains("rows set aside"), "\(sync.stderr)")
+        let later = try Tool.run(["sync", "--db", db, "--url", url])
+        #expect(later.status == 1)
+        #expect(
+            later.stderr.contains(
+                "Error: the buffer holds 1 damaged row set aside (0 in this sync) and \(notSetAside)"),
+            "\(later.stderr)")
+    }
+
     /// Rows in flight whose batch's row was deleted by hand were stuck for ever: `sync` exited 0 without a word and
     /// never sent them, and `requeue` and `drop-damaged` did nothing. Now the sync makes them pending again, sends
     /// them under a new key and says how many.

@@ -115,6 +115,77 @@ import TrueTrackCore
         #expect(try buffer.append(fixes, decisions: decisions).ids == 1...4)
     }
 
+    /// `FixDecision`'s initialiser and fields are public: an app's decision with a negative or NaN total was stored,
+    /// then set aside by the sync as damaged (the decoder's rules), never sent. Every append (and a revision) now
+    /// checks its rows by those rules and refuses the batch, naming the fix's index and the field, storing nothing.
+    @Test("refuses a batch holding a value it would read back as damaged, naming the fix and the field")
+    func refusesABatchHoldingAValueItWouldReadBackAsDamagedNamingTheFixAndTheField() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let buffer = try FixBuffer(path: folder.file("b.sqlite"))
+        var tracker = Tracker(profile: .walking)
+        let stored = (0..<3).map(walkFix)
+        let storedDecisions = tracker.process(batch: stored)
+        try buffer.append(stored, decisions: storedDecisions)
+        let fixes = (3..<7).map(walkFix)
+        let decisions = tracker.process(batch: fixes)
+        #expect(decisions[1].state != nil)
+        /// Whether `error` refuses fix `index` for `field` (column `column`), saying `nothingDone`.
+        func refuses(_ error: any Error, _ index: Int, _ field: String, _ column: String, _ nothingDone: String) -> Bool
+        {
+            guard let error = error as? StoreError, case .unstorableValue(index, let f, let c) = error.kind else {
+                return false
+            }
+            return f == field && c == column && error.message.hasPrefix(column) && error.message.hasSuffix(nothingDone)
+        }
+        var cases: [(decisions: [FixDecision], index: Int, field: String, column: String)] = []
+        for (index, path, value, field, column) in [
+            (2, \FixDecision.totalDistanceMetres, -5, "totalDistanceMetres", "total_distance_m"),
+            (3, \FixDecision.totalDistanceMetres, .nan, "totalDistanceMetres", "total_distance_m"),
+            (0, \FixDecision.distanceIncrementMetres, -.infinity, "distanceIncrementMetres", "distance_increment_m"),
+            (2, \FixDecision.speedMetresPerSecond, .nan, "speedMetresPerSecond", "speed_used_mps"),
+        ] as [(Int, WritableKeyPath<FixDecision, Double>, Double, String, String)] {
+            var wrong = decisions
+            wrong[index][keyPath: path] = value
+            cases.append((wrong, index, "FixDecision." + field, column))
+        }
+        var offTheGlobe = decisions
+        offTheGlobe[1].state?.latitude = 91
+        cases.append((offTheGlobe, 1, "FixDecision.state.latitude", "filtered_latitude"))
+        for (wrong, index, field, column) in cases {
+            #expect {
+                try buffer.append(fixes, decisions: wrong, sessionID: "walk")
+            } throws: {
+                refuses($0, index, field, column, "nothing was stored")
+            }
+            #expect {
+                try buffer.append(fixes, decisions: wrong, sessionID: "walk") { snapshot, _ in snapshot.fixCount += 4 }
+            } throws: {
+                refuses($0, index, field, column, "nothing was stored")
+            }
+            #expect {
+                try buffer.append(fixes[index], decision: wrong[index])
+            } throws: {
+                refuses($0, 0, field, column, "nothing was stored")
+            }
+        }
+        // Nothing of a refused batch was written, nothing stored before it lost, and no session state begun.
+        #expect(try buffer.count() == 3)
+        #expect(try buffer.newest(limit: 10).map(\.decision) == storedDecisions.reversed().map(StoredDecision.init))
+        #expect(try buffer.statistics().damagedCount == 0)
+        #expect(try SessionStateStore(path: buffer.path).snapshot(sessionID: "walk") == nil)
+        // A revision is refused the same way, revising nothing.
+        var revised = storedDecisions
+        revised[1].totalDistanceMetres = -1
+        #expect {
+            try buffer.revise(revised, of: stored, sessionID: nil)
+        } throws: {
+            refuses($0, 1, "FixDecision.totalDistanceMetres", "total_distance_m", "nothing was revised")
+        }
+        #expect(try buffer.newest(limit: 10).map(\.decision) == storedDecisions.reversed().map(StoredDecision.init))
+        #expect(try buffer.append(fixes, decisions: decisions, sessionID: "walk").ids == 4...7)
+    }
+
     /// Importing a file twice (or again after an interrupted import) stored every fix twice; skipping stored
     /// fixes keeps one row per session, time and position.
     @Test func appendSkippingStoredFixesStoresEachFixOnce() throws {

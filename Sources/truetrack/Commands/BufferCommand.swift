@@ -207,10 +207,12 @@ enum BufferCommand {
                 let stopProfile = StopDetectionProfile.preset(profile.kind)
                 var detector = StopDetector(profile: stopProfile)
                 var before = 0.0
-                if let damage = try buffer.sessionDamage(sessionID: session) {
+                // (Read and checked once: it was read for its damage, then again for its snapshot.)
+                let stored = try buffer.storedSession(sessionID: session)
+                if case .damaged(let damage) = stored {
                     // Not continued from garbage: the fixes are stored all the same (below), the row left as it is.
                     damagedSession = damage
-                } else if let snapshot = try buffer.sessionSnapshot(sessionID: session) {
+                } else if case .sound(let snapshot) = stored {
                     guard snapshot.phase != .ended else {
                         throw CommandFailure(
                             message:

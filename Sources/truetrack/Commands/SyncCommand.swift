@@ -187,13 +187,26 @@ enum SyncCommand {
                 "Error: \(what); they stay in \(db) ('truetrack buffer requeue --db \(db)' sends them again with the "
                     + "next sync)\n")
         }
-        // Damaged rows, set aside in this run or an earlier one: never sent, so not a complete delivery either.
+        // Damaged rows, set aside in this run or an earlier one, or by none: never sent, so not a complete delivery
+        // either. Only the rows a sync set aside are called so (`sync_state` 2): a rejected row damaged since counts
+        // as damaged, not rejected, and no sync claims it, but it was counted among the rows "set aside".
         let damagedInBuffer = after.value?.damagedCount ?? s.setAside.count
-        if damagedInBuffer > s.setAside.count {
+        let setAsideInBuffer = after.value?.setAsideCount ?? s.setAside.count
+        var held: [String] = []
+        if setAsideInBuffer > s.setAside.count {
+            held.append(
+                "\(Terminal.count(setAsideInBuffer, "damaged row", "damaged rows")) set aside (\(s.setAside.count) in "
+                    + "this sync)")
+        }
+        if damagedInBuffer > setAsideInBuffer {
+            held.append(
+                "\(Terminal.count(damagedInBuffer - setAsideInBuffer, "damaged row", "damaged rows")) no sync has set "
+                    + "aside (rejected before it was damaged, not reached, or damaged in its sync columns)")
+        }
+        if !held.isEmpty {
             Terminal.error(
-                "Error: the buffer holds \(Terminal.count(damagedInBuffer, "damaged row", "damaged rows")) set aside "
-                    + "(\(s.setAside.count) in this sync), never sent; 'truetrack buffer list --db \(db)' names them, "
-                    + "'truetrack buffer drop-damaged --db \(db)' deletes them\n")
+                "Error: the buffer holds \(held.joined(separator: " and ")), never sent; 'truetrack buffer list --db "
+                    + "\(db)' names them, 'truetrack buffer drop-damaged --db \(db)' deletes them\n")
         }
         return s.isComplete && s.rejected == 0 && rejectedInBuffer == 0 && damagedInBuffer == 0 ? 0 : 1
     }
