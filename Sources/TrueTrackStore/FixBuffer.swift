@@ -682,30 +682,35 @@ public final class FixBuffer {
     /// - Complexity: O(N): one scan, every row decoded (a row no sync has met yet was counted pending by SQL alone,
     ///   while `buffer list` called it damaged).
     public func statistics() throws(StoreError) -> BufferStatistics {
-        var stats = BufferStatistics(rowCount: 0, pendingCount: 0, inFlightCount: 0, rejectedCount: 0, droppedCount: 0)
-        let s = try db.statement(FixBuffer.selectSQL)
-        defer { s.reset() }
-        while try s.step() {
-            stats.rowCount += 1
-            switch decode(s) {
-            case .fix(let row):
-                switch row.syncState {
-                case .pending: stats.pendingCount += 1
-                case .inFlight: stats.inFlightCount += 1
-                case .rejected: stats.rejectedCount += 1
-                case .damaged:
+        // (One snapshot: the rows and the dropped count read apart could count a row the cap dropped between
+        // them in both; a reviewer's.)
+        try db.readSnapshot { () throws(StoreError) -> BufferStatistics in
+            var stats = BufferStatistics(
+                rowCount: 0, pendingCount: 0, inFlightCount: 0, rejectedCount: 0, droppedCount: 0)
+            let s = try db.statement(FixBuffer.selectSQL)
+            defer { s.reset() }
+            while try s.step() {
+                stats.rowCount += 1
+                switch decode(s) {
+                case .fix(let row):
+                    switch row.syncState {
+                    case .pending: stats.pendingCount += 1
+                    case .inFlight: stats.inFlightCount += 1
+                    case .rejected: stats.rejectedCount += 1
+                    case .damaged:
+                        stats.damagedCount += 1
+                        stats.setAsideCount += 1
+                    }
+                case .damaged(let row):
                     stats.damagedCount += 1
-                    stats.setAsideCount += 1
+                    if row.isSetAside { stats.setAsideCount += 1 }
+                    if !row.isSetAside && !row.isFixIntact { stats.notSetAsideCount += 1 }
                 }
-            case .damaged(let row):
-                stats.damagedCount += 1
-                if row.isSetAside { stats.setAsideCount += 1 }
-                if !row.isSetAside && !row.isFixIntact { stats.notSetAsideCount += 1 }
             }
+            s.reset()
+            stats.droppedCount = Int(try db.integer("SELECT dropped FROM buffer_counters WHERE id = 1"))
+            return stats
         }
-        s.reset()
-        stats.droppedCount = Int(try db.integer("SELECT dropped FROM buffer_counters WHERE id = 1"))
-        return stats
     }
 
     /// Deletes every row (pending, in flight and rejected) and every open sync batch; returns the rows removed.

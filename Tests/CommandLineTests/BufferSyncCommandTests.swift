@@ -218,11 +218,38 @@ final class LoopbackReceiver {
         #expect(add.status == 1, "\(add.stderr)")
         #expect(add.stderr.contains("Error: session 's1' ends at 2100-01-01T00:00:00"), "\(add.stderr)")
         #expect(add.stderr.contains("buffer forget-session s1 --db"), "\(add.stderr)")
-        // A session a little ahead (within the day's tolerance) still skips quietly what it holds.
+        // A session a little ahead (within the day's tolerance: 12 h) still skips quietly what it holds.
         #expect(try Tool.run(["buffer", "forget-session", "s1", "--db", db]).stdout == "1\n")
         #expect(try Tool.run(["buffer", "add", first, "--db", db, "--session", "s2"]).status == 0)
+        let halfADayAhead = Int64((Date().timeIntervalSince1970 + 43_200) * 1000)
+        try sqlite(db, "UPDATE sessions SET last_time_ms = \(halfADayAhead)")  // (s2 alone: s1 forgotten)
         let again = try Tool.run(["buffer", "add", first, "--db", db, "--session", "s2"])
         #expect(again.status == 0 && again.stderr.contains("skipped"), "\(again.stderr)")
+    }
+
+    /// A file of fixes dated days ahead (a phone's clock set ahead) added to its session again skips its own fixes
+    /// and exits 0, as any file added again: the guard for a session's last fix dated ahead fired on any skipped
+    /// fix (a reviewer's second add exited 1, "a clock set ahead, or an edit by hand").
+    @Test("adds a file of fixes dated ahead to its session again without an error")
+    func addsAFileDatedAheadAgain() throws {
+        var rows = ["time,latitude,longitude,accuracy_m"]
+        let start = (Date().timeIntervalSince1970 + 3 * 86_400).rounded()
+        for s in 0..<300 {
+            let time = ISO8601.format(Timestamp(millisecondsSince1970: Int64((start + Double(s)) * 1000)))
+            rows.append("\(time),\(49 + 1.2 * Double(s) / 111_200),11,5")
+        }
+        let future = try Tool.temporaryFile("future.csv", contents: rows.joined(separator: "\n") + "\n")
+        let db = Tool.temporaryPath("future-session.sqlite")
+        defer {
+            try? FileManager.default.removeItem(atPath: future)
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
+        }
+        let add = try Tool.run(["buffer", "add", future, "--db", db, "--session", "s1"])
+        #expect(add.status == 0, "\(add.stderr)")
+        let again = try Tool.run(["buffer", "add", future, "--db", db, "--session", "s1"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stderr.contains("300 fixes were skipped"), "\(again.stderr)")
+        #expect(!again.stderr.contains("Error"), "\(again.stderr)")
     }
 
     /// Runs `sql` on the file `db` with Python's sqlite3 (an edit by hand) and returns the first column of its first

@@ -161,6 +161,21 @@ final class Connection {
             throw error
         }
     }
+
+    /// Runs `body`'s reads in one read transaction (`BEGIN`, deferred: no lock until the first read, which fixes
+    /// the snapshot under WAL), so that several statements see the file as of one moment; ended when `body` returns
+    /// or throws.
+    func readSnapshot<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try execute("BEGIN")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
 }
 
 /// A prepared statement owned by a ``Connection``.

@@ -275,6 +275,10 @@ enum BufferCommand {
         // Fixes not newer than the session's last before this add: a file added again, not a shuffled one.
         let sessionLast = sessionState == nil ? nil : tracker.lastAcceptedTime
         var notNewerThanSession = 0, isAddedAgain = false
+        // Of those, the ones not themselves ahead of the wall clock: skipped for a session's last fix dated ahead
+        // of them and of the clock (a file of future-dated fixes added again skips its own fixes, as any file).
+        let clockLimit = Date().timeIntervalSince1970 + sessionClockToleranceSeconds
+        var skippedBehindAClockAhead = 0
         do {
             while let fix = try reader.next() {
                 // A fix of the session stored already, not newer than its last, and the ones not newer that follow
@@ -291,6 +295,7 @@ enum BufferCommand {
                     if try (isAddedAgain && !isInsideJump) || isCounted || buffer.contains(fix, sessionID: session) {
                         isAddedAgain = true
                         notNewerThanSession += 1
+                        if fix.timestamp.secondsSince1970 <= clockLimit { skippedBehindAClockAhead += 1 }
                         continue
                     }
                 } else {
@@ -353,7 +358,7 @@ enum BufferCommand {
         }
         if let failure = InputOptions.noFixes(reader.report, format: reader.format, options: options) { throw failure }
         let ahead = sessionLast.map { $0.secondsSince1970 - Date().timeIntervalSince1970 } ?? 0
-        if let sessionLast, notNewerThanSession > 0, let session = sessionState?.id,
+        if let sessionLast, skippedBehindAClockAhead > 0, let session = sessionState?.id,
             ahead > sessionClockToleranceSeconds
         {
             // (Not a damaged row: a tracker accepts a first fix of any date, so an add can write such a last fix.)
@@ -362,8 +367,8 @@ enum BufferCommand {
                 message:
                     "session '\(session)' ends at \(ISO8601.format(sessionLast)), \((ahead / 86_400).fixed(1)) days "
                     + "after now (a clock set ahead, or an edit by hand): "
-                    + "\(Terminal.count(notNewerThanSession, "fix", "fixes")) not newer than that "
-                    + "\(notNewerThanSession == 1 ? "was" : "were") skipped; 'truetrack buffer forget-session "
+                    + "\(Terminal.count(skippedBehindAClockAhead, "fix", "fixes")) not newer than that "
+                    + "\(skippedBehindAClockAhead == 1 ? "was" : "were") skipped; 'truetrack buffer forget-session "
                     + "\(session) --db \(db)' deletes the session's state (its fixes stay) and the next add starts it "
                     + "anew")
         }
