@@ -151,22 +151,19 @@ final class Connection {
     /// Runs `body` in a transaction: `BEGIN IMMEDIATE` takes the write lock first, so a read-modify-write
     /// inside cannot interleave with another writer's; rolled back when `body` throws.
     func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        try execute("BEGIN IMMEDIATE")
-        do {
-            let result = try body()
-            try execute("COMMIT")
-            return result
-        } catch {
-            try? execute("ROLLBACK")
-            throw error
-        }
+        try inTransaction(begin: "BEGIN IMMEDIATE", body)
     }
 
     /// Runs `body`'s reads in one read transaction (`BEGIN`, deferred: no lock until the first read, which fixes
     /// the snapshot under WAL), so that several statements see the file as of one moment; ended when `body` returns
     /// or throws.
     func readSnapshot<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        try execute("BEGIN")
+        try inTransaction(begin: "BEGIN", body)
+    }
+
+    /// `body` between `begin` and `COMMIT`, rolled back when it throws.
+    private func inTransaction<T>(begin: String, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try execute(begin)
         do {
             let result = try body()
             try execute("COMMIT")
