@@ -407,8 +407,7 @@ public struct GPXReader: FixReader {
         if quietDepth > 0, openNameEnds.count >= quietDepth { return nil }
         return .malformedRecord(
             location(at: bad),
-            expected: "text without control bytes (XML allows none but tab, line feed and carriage return)",
-            found: found)
+            expected: GPXReader.controlBytesExpected, found: found)
     }
 
     /// Throws the error for something other than white space, a comment or a processing instruction at `at`,
@@ -522,7 +521,7 @@ public struct GPXReader: FixReader {
         let start = depth > 1 ? openNameEnds[depth - 2] : 0
         let name = String(decoding: openNameBytes[start..<openNameEnds[depth - 1]], as: UTF8.self)
         let error = ReadError.malformedRecord(
-            location(at: lt), expected: "</\(name)> closing <\(name)>", found: GPXReader.text(p, lt, next))
+            location(at: lt), expected: GPXReader.endTagExpected(closing: name), found: GPXReader.text(p, lt, next))
         var level = depth - 2
         while level >= 0, !isOpen(level, p, ns, ne) { level -= 1 }
         if level >= 0 {
@@ -1044,8 +1043,7 @@ public struct GPXReader: FixReader {
                     if i < open, let bad = XMLBytes.firstForbidden(p, i, open) {
                         throw .malformedRecord(
                             location(at: bad),
-                            expected: "text without control bytes (XML allows none but tab, line feed and carriage "
-                                + "return)",
+                            expected: GPXReader.controlBytesExpected,
                             found: GPXReader.text(p, bad, min(end, bad + 16)))
                     }
                     let c = p[open + 1]
@@ -1067,7 +1065,7 @@ public struct GPXReader: FixReader {
                         guard XMLBytes.equalRanges(p, ns2, ne2, os, oe) else {
                             let name = GPXReader.name(p, os, oe)
                             throw .malformedRecord(
-                                location(at: open), expected: "</\(name)> closing <\(name)>",
+                                location(at: open), expected: GPXReader.endTagExpected(closing: name),
                                 found: GPXReader.text(p, open, next))
                         }
                         continue
@@ -1255,6 +1253,13 @@ public struct GPXReader: FixReader {
                 found: GPXReader.text(p, open, min(end, open + 16)))
         }
     }
+
+    /// What a control byte in character data broke (the same words wherever it is found).
+    private static let controlBytesExpected =
+        "text without control bytes (XML allows none but tab, line feed and carriage return)"
+
+    /// What an end tag that does not close the open element `name` should have been.
+    private static func endTagExpected(closing name: String) -> String { "</\(name)> closing <\(name)>" }
 
     /// Checks the end tag at `lt` closes the element named `p[ns..<ne]`; returns the index after it.
     @inline(__always)
