@@ -242,31 +242,32 @@ public final class SessionStateStore {
         return snapshot
     }
 
+    /// The session row's insert: ``Column``'s columns in its order (parameter `?n` is column `n − 1`), then
+    /// `updated_ms`, which no read needs.
+    private static let writeSQL =
+        "INSERT OR REPLACE INTO sessions (\(Column.allCases.map(\.name).joined(separator: ", ")), updated_ms) VALUES ("
+        + (1...Column.allCases.count + 1).map { "?\($0)" }.joined(separator: ", ") + ")"
+
     private static func write(_ snapshot: SessionSnapshot, in db: Connection) throws(StoreError) {
-        let s = try db.statement(
-            """
-            INSERT OR REPLACE INTO sessions (session_id, distance_m, elapsed_s, fix_count, accepted_count, motion,
-                phase, phase_revision, last_time_ms, last_latitude, last_longitude, last_accuracy_m, write_count,
-                updated_ms, tracker_checkpoint, stop_detector_checkpoint, checkpoint_row_id)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
-            """)
-        s.bind(1, snapshot.sessionID)
-        s.bind(2, snapshot.distanceMetres)
-        s.bind(3, snapshot.elapsedSeconds)
-        s.bind(4, Int64(snapshot.fixCount))
-        s.bind(5, Int64(snapshot.acceptedFixCount))
-        s.bind(6, snapshot.motion.rawValue)
-        s.bind(7, snapshot.phase.rawValue)
-        s.bind(8, Int64(snapshot.phaseRevision))
-        s.bind(9, snapshot.lastFix?.timestamp.millisecondsSince1970)
-        s.bind(10, snapshot.lastFix?.latitude)
-        s.bind(11, snapshot.lastFix?.longitude)
-        s.bind(12, snapshot.lastFix?.accuracyMetres)
-        s.bind(13, Int64(snapshot.writeCount))
-        s.bind(14, FixBuffer.now().millisecondsSince1970)
-        s.bind(15, snapshot.trackerCheckpoint?.bytes)
-        s.bind(16, snapshot.stopDetectorCheckpoint?.bytes)
-        s.bind(17, snapshot.checkpointRowID)
+        let s = try db.statement(SessionStateStore.writeSQL)
+        func parameter(_ column: Column) -> Int32 { column.rawValue + 1 }
+        s.bind(parameter(.sessionID), snapshot.sessionID)
+        s.bind(parameter(.distance), snapshot.distanceMetres)
+        s.bind(parameter(.elapsed), snapshot.elapsedSeconds)
+        s.bind(parameter(.fixCount), Int64(snapshot.fixCount))
+        s.bind(parameter(.acceptedCount), Int64(snapshot.acceptedFixCount))
+        s.bind(parameter(.motion), snapshot.motion.rawValue)
+        s.bind(parameter(.phase), snapshot.phase.rawValue)
+        s.bind(parameter(.phaseRevision), Int64(snapshot.phaseRevision))
+        s.bind(parameter(.lastTime), snapshot.lastFix?.timestamp.millisecondsSince1970)
+        s.bind(parameter(.lastLatitude), snapshot.lastFix?.latitude)
+        s.bind(parameter(.lastLongitude), snapshot.lastFix?.longitude)
+        s.bind(parameter(.lastAccuracy), snapshot.lastFix?.accuracyMetres)
+        s.bind(parameter(.writeCount), Int64(snapshot.writeCount))
+        s.bind(parameter(.trackerCheckpoint), snapshot.trackerCheckpoint?.bytes)
+        s.bind(parameter(.stopDetectorCheckpoint), snapshot.stopDetectorCheckpoint?.bytes)
+        s.bind(parameter(.checkpointRowID), snapshot.checkpointRowID)
+        s.bind(Int32(Column.allCases.count + 1), FixBuffer.now().millisecondsSince1970)  // updated_ms
         try s.step()
     }
 
