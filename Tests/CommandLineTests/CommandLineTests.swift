@@ -735,6 +735,54 @@ struct Tool {
         #expect(abs(distance - 1.2 * 119) < 10, "\(distance) m")
     }
 
+    /// A stop 3 m from the North Pole (150 m walked in along meridian 45°, 300 s there under ±3 m of scatter,
+    /// 150 m out along meridian −135°, across the pole) is found where it is, as the same walk's stop at 45° N: the
+    /// stop detector's planes were equirectangular, and this stop was centred 1.0 m off with a radius of 12.1 m
+    /// (3.2 m at 45°).
+    @Test("finds a stop by the North Pole where it is, as anywhere else")
+    func aStopByThePoleIsWhereItIs() throws {
+        // Metres on a plane: the walk from (0, −150) to (0, −3), the stop there, then on through (0, 0) to (0, 147).
+        func plane(_ i: Int) -> (x: Double, y: Double) {
+            let scatter = (x: 3 * sin(Double(i) * 2.3), y: 3 * cos(Double(i) * 1.7))
+            if i < 120 { return (0, -150 + 147 * Double(i) / 120) }
+            if i < 420 { return (scatter.x, -3 + scatter.y) }
+            return (0, -3 + 150 * Double(i - 420) / 120)
+        }
+        let metresPerDegree = 111_694.0  // of latitude at the pole
+        // About the pole: y along meridian 45° (y < 0 on it), x along meridian 135°.
+        let polar = try Tool.secondlyFixes("polar-stop.csv", count: 540) {
+            let p = plane($0)
+            let rho = (p.x * p.x + p.y * p.y).squareRoot()
+            let longitude = rho == 0 ? 0 : atan2(p.x, -p.y) * 180 / .pi + 45
+            return "\(90 - rho / metresPerDegree),\(longitude > 180 ? longitude - 360 : longitude)"
+        }
+        let middle = try Tool.secondlyFixes("mid-stop.csv", count: 540) {
+            let p = plane($0)
+            return "\(45 + p.y / 111_132),\(10 + p.x / 78_847)"
+        }
+        defer { for path in [polar, middle] { try? FileManager.default.removeItem(atPath: path) } }
+        func stop(_ path: String) throws -> [String: Any] {
+            let result = try Tool.run(["stops", "--json", path])
+            #expect(result.status == 0, "\(result.stderr)")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let stops = try #require(json["stops"] as? [[String: Any]])
+            try #require(stops.count == 1, "\(stops)")
+            return stops[0]
+        }
+        let atPole = try stop(polar), atMiddle = try stop(middle)
+        let latitude = try #require(atPole["latitude"] as? Double),
+            longitude = try #require(atPole["longitude"] as? Double)
+        // The centre's offset from (0, −3) on the plane about the pole.
+        let rho = (90 - latitude) * metresPerDegree, angle = (longitude - 45) * .pi / 180
+        let offset = ((rho * sin(angle)) * (rho * sin(angle)) + (-rho * cos(angle) + 3) * (-rho * cos(angle) + 3))
+            .squareRoot()
+        let radius = try #require(atPole["radiusMetres"] as? Double)
+        let middleRadius = try #require(atMiddle["radiusMetres"] as? Double)
+        #expect(offset < 0.5, "centred \(offset) m from the stop")
+        #expect(abs(radius - middleRadius) < 0.5, "radius \(radius) m, at 45° \(middleRadius) m")
+        #expect(atPole["durationSeconds"] as? Int == atMiddle["durationSeconds"] as? Int)
+    }
+
     /// A van logging every 30 s (driving profile: longer than the 20 s the smoother's model spans), 10 m/s east
     /// then north: `--smooth` warns that its distance is the chords' (and names the forward count); the dense demo
     /// walk smoothed gets no such warning.
