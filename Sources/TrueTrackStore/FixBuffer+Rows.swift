@@ -92,7 +92,7 @@ extension FixBuffer {
         }
 
         /// A decision's nine columns (`rejection` … `total_distance_m`), in the order
-        /// ``FixBuffer/bindDecision(_:to:from:)`` binds them.
+        /// ``FixBuffer/bindDecision(of:to:from:)`` binds them.
         static let decision = allCases.filter {
             (Column.rejection.rawValue...Column.totalDistance.rawValue).contains($0.rawValue)
         }
@@ -137,7 +137,7 @@ extension FixBuffer {
             return damaged(column, "\(column.name) holds text or a blob, not a number")
         }
         // A REAL in an integer column is read truncated: a time of 1.5 ms read as 1970 and was sent.
-        for column in FixBuffer.integerColumns where s.isReal(column) && !FixBuffer.syncColumns.contains(column) {
+        for column in FixBuffer.fixIntegerColumns where s.isReal(column) {
             return damaged(column, "\(column.name) holds \(s.double(column)), not an integer")
         }
         // NULL in a fix's time or position (possible only through a hand edit of the schema, which declares them

@@ -353,7 +353,7 @@ public final class FixBuffer {
     static let insertColumns = Column.allCases.filter { $0 != .id && !syncColumns.contains($0) }
     /// ``insertColumns``' names, comma-separated.
     static let columns = insertColumns.map(\.name).joined(separator: ", ")
-    /// A decision's nine columns, in the order ``bindDecision(_:to:from:)`` binds them.
+    /// A decision's nine columns, in the order ``bindDecision(of:to:from:)`` binds them.
     static let decisionColumns = Column.decision.map(\.name)
     static let insertSQL = """
         INSERT INTO fixes (\(columns), stored_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, \
@@ -373,6 +373,8 @@ public final class FixBuffer {
     static let syncColumns: [Column] = [.syncState, .syncStatus, .batchID]
     /// ``numberColumns`` but the ``syncColumns``: the fix's and its decision's numbers, and the row id.
     static let fixNumberColumns = numberColumns.filter { !syncColumns.contains($0) }
+    /// ``integerColumns`` but the ``syncColumns`` (the decoder's per-row test, filtered once).
+    static let fixIntegerColumns = integerColumns.filter { !syncColumns.contains($0) }
     /// The rows whose sync columns hold what no build writes (a `sync_state` outside 0–2 or not an integer, text or a
     /// blob in `sync_status` or `batch_id`): damaged (``decode(_:)`` says so too, which ``statistics()`` counts by),
     /// what ``requeueDamaged()`` looks at besides the rows set aside, whatever their fix columns hold.

@@ -62,6 +62,8 @@ public final class SessionStateStore {
     }
 
     private static let selectSQL = "SELECT \(Column.allCases.map(\.name).joined(separator: ", ")) FROM sessions"
+    /// ``selectSQL`` for one session (built once: it is the statement cache's key on every append with a session).
+    private static let selectOneSQL = "\(selectSQL) WHERE session_id = ?"
 
     /// The stored snapshot of `sessionID`, or `nil` when none was written.
     public func snapshot(sessionID: String) throws(StoreError) -> SessionSnapshot? {
@@ -71,7 +73,7 @@ public final class SessionStateStore {
     /// The stored snapshot of `sessionID` read through `db` (this store's connection, or a ``FixBuffer``'s inside
     /// its transaction), or `nil`.
     static func snapshot(sessionID: String, in db: Connection) throws(StoreError) -> SessionSnapshot? {
-        let s = try db.statement("\(SessionStateStore.selectSQL) WHERE session_id = ?")
+        let s = try db.statement(SessionStateStore.selectOneSQL)
         s.bind(1, sessionID)
         guard try s.step() else { return nil }
         defer { s.reset() }
@@ -132,7 +134,7 @@ public final class SessionStateStore {
     /// The stored row of `sessionID` read through `db` (inside the caller's transaction) and checked once, or
     /// `nil` when none was written.
     static func stored(sessionID: String, in db: Connection) throws(StoreError) -> StoredSession? {
-        let s = try db.statement("\(SessionStateStore.selectSQL) WHERE session_id = ?")
+        let s = try db.statement(SessionStateStore.selectOneSQL)
         defer { s.reset() }
         s.bind(1, sessionID)
         guard try s.step() else { return nil }

@@ -165,7 +165,7 @@ extension Tracker {
                 position: SIMD2(filter.east, filter.north), now: now,
                 previousAcceptedMilliseconds: lastAcceptedMilliseconds,
                 lastRejectedMilliseconds: lastRejectedMilliseconds, thresholdMetres: threshold,
-                windowSpanMilliseconds: Int64(profile.windowSeconds * 1000),
+                windowSpanMilliseconds: windowSpanMilliseconds,
                 windowStartCandidates: SIMD2(start.candidateDoppler, start.candidateFiltered),
                 windowStartPositionPath: start.positionPath)
         else { return }
@@ -268,7 +268,7 @@ extension Tracker {
         // (`.min`, never agreed, would wrap round in the difference.)
         if stillAgreedRunStart == runStart
             || (stillAgreedMilliseconds != .min
-                && contradiction.startMilliseconds &- stillAgreedMilliseconds <= 2 * Int64(profile.windowSeconds * 1000)),
+                && contradiction.startMilliseconds &- stillAgreedMilliseconds <= 2 * windowSpanMilliseconds),
             departureMilliseconds == .min, profile.departureConfirmationSeconds > 0,
             !hasCountedOverruledTrustedReadings
         {
@@ -422,7 +422,7 @@ extension Tracker {
     /// speed, and a receiver without a speed column keeps the reading. It reads the tracker's own running sums (the
     /// window as it stands before this fix's sample): ``activityVerdict(now:)`` calls it for a "still" only.
     mutating func movesAgainstStillReading(now: Int64) -> Bool {
-        guard let start = window.oldest(), 2 * (now &- start.milliseconds) >= Int64(profile.windowSeconds * 1000)
+        guard let start = window.oldest(), 2 * (now &- start.milliseconds) >= windowSpanMilliseconds
         else { return false }
         let seconds = dopplerSeconds - start.dopplerSeconds
         guard 2 * seconds >= profile.windowSeconds,
@@ -505,7 +505,7 @@ extension Tracker {
                 positionFilter.speedMetresPerSecond >= profile.deadbandMetresPerSecond, heldZeroReadings > 0
             {
                 heldZeroReadings -= 1
-                if heldZeroReadings == 0 { heldZeroReadingsDeadlineMilliseconds = .max }
+                if heldZeroReadings == 0 { dropHeldZeroReadings() }
             }
         }
     }

@@ -134,6 +134,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
         }
     }
 
+    /// The trailing window's span, milliseconds (``TrackingProfile/windowSeconds``).
+    @inlinable
+    var windowSpanMilliseconds: Int64 { @inline(__always) get { Int64(profile.windowSeconds * 1000) } }
+
     /// Holds a (nearly) zero reading while moving (see ``judgedDopplerEvidence``) until a window span after the first
     /// held one, when ``settleHeldZeroReadings(isMoving:now:)`` counts them if the receiver still moves: an honest
     /// receiver's zeros as it halts come while the window still says moving, and a walk with 30 s stops every 150 s
@@ -141,7 +145,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline @inline(never)
     mutating func holdZeroReadingWhileMoving(now: Int64) {
         if heldZeroReadings == 0 {
-            heldZeroReadingsDeadlineMilliseconds = now &+ Int64(profile.windowSeconds * 1000)
+            heldZeroReadingsDeadlineMilliseconds = now &+ windowSpanMilliseconds
         }
         heldZeroReadings &+= 1
     }
@@ -155,7 +159,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // zeros held before a gap were dropped whether the walk went on or not (a reviewer's). (Asked here, out of
         // line: on the per-fix path the window's span kept alive for it cost the tracker benchmark 20 instructions
         // per fix.)
-        guard let start = window.oldest(), now - start.milliseconds >= Int64(profile.windowSeconds * 1000) / 2 else {
+        guard let start = window.oldest(), now - start.milliseconds >= windowSpanMilliseconds / 2 else {
             return
         }
         if isMoving {
@@ -1189,7 +1193,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         positionPath += positionSpeed * step
 
         // Window quantities: net displacement of the filtered track, Doppler and position-filter paths.
-        let span = Int64(profile.windowSeconds * 1000)
+        let span = windowSpanMilliseconds
         window.dropOlder(than: now, spanMilliseconds: span)
         accuracySum += displacementAccuracy
         fixCount += 1
