@@ -74,13 +74,43 @@ extension Tracker {
     /// (``isDropout(_:isMoving:positionSpeed:)``) is bounded: an untrusted one stands in as any untrusted reading.
     /// The caller then reports the speed actually integrated, and a bound to nothing as a net-displacement hold.
     /// Returns the bounded increment (metres; `increment` itself when the reading is no dropout). A reading the
-    /// Doppler check trusts (`isTrusted`) is not bounded, only judged (`judgeTrustedStillReadings`). Out of line:
-    /// called during runs of zeros only.
+    /// Doppler check trusts (`isTrusted`) is not bounded, only judged (`judgeTrustedStillReadings`). A missing reading
+    /// (`reading` nil, from a receiver that reports Doppler; not a dropout, `droppedOut`) first takes the increment of
+    /// its stand-in when the check trusts the readings (``trustedStandInForMissingReading()``; nothing under the
+    /// deadband, said by ``standInIsUnderDeadband``), bounded as above from the run's third fix when the position
+    /// filter's increment was positive (as before the stand-in). Out of line: called during runs of zeros or missing
+    /// readings only.
     @usableFromInline @inline(never)
     mutating func dropoutBound(
-        _ increment: Double, reading: Double?, isTrusted: Bool, isMoving: Bool, netMetres: Double,
+        _ increment: Double, reading: Double?, droppedOut: Bool, isTrusted: Bool, isMoving: Bool, netMetres: Double,
         thresholdMetres: Double
     ) -> Double {
+        var increment = increment
+        standInIsUnderDeadband = false
+        if reading == nil {
+            if !droppedOut, let speed = trustedStandInForMissingReading() {
+                let seconds = Double(lastReceivedMilliseconds &- lastAcceptedMilliseconds) / 1000
+                // (Not a step the bridge floor raised: `increment` is then not the position filter's.)
+                if increment
+                    == SpeedIntegration.increment(
+                        speed: positionFilter.speedMetresPerSecond, seconds: seconds, profile: profile)
+                {
+                    let standIn = SpeedIntegration.increment(speed: speed, seconds: seconds, profile: profile)
+                    guard increment > 0, subDeadbandRun >= TrackingProfile.haltRunLength else {
+                        standInIsUnderDeadband = standIn == 0
+                        return standIn
+                    }
+                    if standIn == 0 {
+                        standInIsUnderDeadband = true
+                        return 0
+                    }
+                    increment = standIn
+                }
+            }
+            // (Bounded as before the stand-in: from the run's third fix, when the position filter's increment was
+            // positive.)
+            if increment == 0 || subDeadbandRun < TrackingProfile.haltRunLength { return increment }
+        }
         if isTrusted {
             judgeTrustedStillReadings(isMoving: isMoving, netMetres: netMetres, thresholdMetres: thresholdMetres)
             return increment
@@ -145,7 +175,7 @@ extension Tracker {
     /// that is not asked again); any other fix ends it. While the run overrules the readings, they leave the window
     /// and the next fix is judged by its net displacement; the first time, the window's samples are lowered to the
     /// run's first window, so that the release counts what the run held back. Called from
-    /// ``dropoutBound(_:reading:isTrusted:isMoving:netMetres:thresholdMetres:)`` after its bound, before the fix's sample
+    /// ``dropoutBound(_:reading:droppedOut:isTrusted:isMoving:netMetres:thresholdMetres:)`` after its bound, before the fix's sample
     /// is appended. Out of line: it runs only during runs of zeros.
     @usableFromInline @inline(never)
     mutating func judgeContradictedReadings(thresholdMetres threshold: Double, now: Int64) {
@@ -213,7 +243,7 @@ extension Tracker {
     /// track travels (``ContradictedReadings``), as `judgeContradictedReadings` judges readings the check does not
     /// trust. Once the run overrules, the readings are dropouts (``isDropout(_:isMoving:positionSpeed:)``) while it
     /// lasts, not trusted, and the run is judged on in
-    /// ``dropoutBound(_:reading:isTrusted:isMoving:netMetres:thresholdMetres:)``, as for any reading not trusted.
+    /// ``dropoutBound(_:reading:droppedOut:isTrusted:isMoving:netMetres:thresholdMetres:)``, as for any reading not trusted.
     /// Called from that bound (with `isTrusted`).
     ///
     /// Why: the check trusts a receiver whose session Doppler path matched its position path, and a zero from it
@@ -487,7 +517,7 @@ extension Tracker {
     /// Takes a fix's reading and position-filter path back out of the session's Doppler evidence (``DopplerCheck``),
     /// where the fix, moving, had just added them (under chords the chord restarts at the fix instead, and its
     /// fix-by-fix unit evidence loses them). For sub-deadband readings once the readings were overruled as a
-    /// placeholder (``dropoutBound(_:reading:isTrusted:isMoving:netMetres:thresholdMetres:)``).
+    /// placeholder (``dropoutBound(_:reading:droppedOut:isTrusted:isMoving:netMetres:thresholdMetres:)``).
     @usableFromInline
     mutating func withdrawSessionEvidence(reading: Double, now: Int64) {
         let step = min(Double(now &- lastAcceptedMilliseconds) / 1000, profile.maximumIntegrationSeconds)
