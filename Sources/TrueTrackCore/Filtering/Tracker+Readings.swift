@@ -88,8 +88,12 @@ extension Tracker {
         var increment = increment
         standInIsUnderDeadband = false
         if reading == nil {
+            let seconds = Double(lastReceivedMilliseconds &- lastAcceptedMilliseconds) / 1000
+            // (A step longer than the integration limit restarts the chord under way, as it does with a reading: see
+            // `chordDopplerPath(now:)`. Here, out of line, rather than on the per-fix path, where the test cost the
+            // tracker benchmark 16 instructions per fix.)
+            if !droppedOut, seconds > profile.maximumIntegrationSeconds { chordStartMilliseconds = .min }
             if !droppedOut, let speed = trustedStandInForMissingReading() {
-                let seconds = Double(lastReceivedMilliseconds &- lastAcceptedMilliseconds) / 1000
                 // (Not a step the bridge floor raised: `increment` is then not the position filter's.)
                 if increment
                     == SpeedIntegration.increment(

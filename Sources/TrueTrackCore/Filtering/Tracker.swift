@@ -134,6 +134,22 @@ public struct Tracker: Sendable, BitwiseCopyable {
         }
     }
 
+    /// Sets ``motionReadingMetresPerSecond``: the profile's ``TrackingProfile/motionDopplerSpeedMetresPerSecond``, or
+    /// at least ``DopplerCheck/distrustedMotionSpeedMetresPerSecond`` once the session's evidence is in and the Doppler
+    /// check distrusts the readings by it (their path short of ``TrackingProfile/dopplerTrustRatio`` × the position
+    /// path it is judged against, ``judgedDopplerEvidence``). Called where that evidence is judged out of line (a
+    /// chord's end, a change of the evidence judged, of the profile): the verdict is at most a window span old.
+    @usableFromInline
+    mutating func updateMotionReading() {
+        let evidence = judgedDopplerEvidence
+        let distrusts =
+            evidence.y >= profile.dopplerEvidenceMetres && evidence.x < profile.dopplerTrustRatio * evidence.y
+        motionReadingMetresPerSecond =
+            distrusts
+            ? max(profile.motionDopplerSpeedMetresPerSecond, DopplerCheck.distrustedMotionSpeedMetresPerSecond)
+            : profile.motionDopplerSpeedMetresPerSecond
+    }
+
     /// The trailing window's span, milliseconds (``TrackingProfile/windowSeconds``).
     @inlinable
     var windowSpanMilliseconds: Int64 { @inline(__always) get { Int64(profile.windowSeconds * 1000) } }
@@ -194,9 +210,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
             if let chordDoppler = chordDopplerPath(now: now) {
                 chordEvidence += SIMD2(chordDoppler, max(0, squared).squareRoot())
                 chordFixes += fixCount - chordStartFixCount
-                updateJudgedEvidence()
             }
         }
+        // (Also the integrated path's verdict, which grew since: see `updateMotionReading()`.)
+        updateJudgedEvidence()
         startChord(now: now)
     }
 
@@ -207,6 +224,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             !profile.judgesDopplerByChords
             && Double(zeroReadingsWhileMoving + 1) * DopplerCheck.zeroReadingShare <= chordFixes
             && chordEvidence.y >= profile.dopplerEvidenceMetres
+        updateMotionReading()
     }
 
     /// The session's Doppler path and the position path its unit is judged against: the Doppler check's session
@@ -364,6 +382,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// Whether the last ``dropoutBound(_:reading:droppedOut:isTrusted:isMoving:netMetres:thresholdMetres:)`` gave nothing
     /// because a missing reading's stand-in is under the deadband (the decision's hold is then the deadband's).
     @usableFromInline var standInIsUnderDeadband = false
+    /// The window's Doppler mean (m/s) from which its readings say moving (``updateMotionReading()``): the profile's
+    /// ``TrackingProfile/motionDopplerSpeedMetresPerSecond``, raised to
+    /// ``DopplerCheck/distrustedMotionSpeedMetresPerSecond`` while the session's evidence distrusts the readings.
+    @usableFromInline var motionReadingMetresPerSecond = 0.0
     @usableFromInline var window = TrailingWindow()
     /// The innovation-based estimate of how much of the reported variance is white noise.
     @usableFromInline var noise = MeasurementNoiseScale()
@@ -637,6 +659,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     public init(profile: TrackingProfile = .walking) {
         self.profile = profile
         resetGapThresholdSeconds = profile.filterResetGapSeconds
+        motionReadingMetresPerSecond = profile.motionDopplerSpeedMetresPerSecond
     }
 
     /// The time of the last fix the tracker accepted (or that a resumed session had accepted,
@@ -1234,7 +1257,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // seconds are given up and a walker's are released once the window can tell them apart.
             isMoving = false
         } else if windowDopplerSeconds >= profile.windowSeconds / 2 {
-            isMoving = windowDoppler / windowDopplerSeconds >= profile.motionDopplerSpeedMetresPerSecond
+            // (From a higher mean for readings the session's evidence distrusts: see `motionReadingMetresPerSecond`.)
+            isMoving = windowDoppler / windowDopplerSeconds >= motionReadingMetresPerSecond
         } else {
             // (Also while the readings are overruled: a column of placeholder zeros under a track that keeps going,
             // taken out of the window, see `ContradictedReadings`.)
@@ -1299,7 +1323,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
             chordStartMilliseconds = .min
         }
         // (A fix without a reading while moving, from a receiver that reports Doppler (iOS −1, an Android fix without
-        // speed), leaves the chord under way: see `chordDopplerPath(now:)`.)
+        // speed), leaves the chord under way, unless its step is longer than the integration limit, which restarts a
+        // chord with readings too (in `dropoutBound`, out of line): see `chordDopplerPath(now:)`.)
         let judgedEvidence = judgedDopplerEvidence
         let isTrusted =
             doppler.map { speed in
@@ -1718,20 +1743,25 @@ public struct Tracker: Sendable, BitwiseCopyable {
 
     /// The speed integrated for a fix without a reading from a receiver that reports Doppler (iOS −1, an Android
     /// fix without speed) when the Doppler check trusts the receiver's readings (by the session's evidence,
-    /// ``judgedDopplerEvidence``, or before it by the trailing window, as for a reading): the output filter's speed;
-    /// `nil` when it does not trust them, and the position filter's speed stands in, as for a reading not trusted.
-    /// Why: the output filter follows the trusted readings' velocity (with their course), the position filter only
-    /// the positions, whose noise lengthens its speed: a walk under 3–5 m of white noise with −1 on 20 % of its fixes
-    /// counted +9.5 to +16.6 % on the position filter's speed, +3.3 to +5.9 % on the output filter's. Called from
-    /// ``dropoutBound(_:reading:droppedOut:isTrusted:isMoving:netMetres:thresholdMetres:)``, which the per-fix path
-    /// calls for such fixes (out of line); it reads the window as it stands (this fix's sample not appended yet).
+    /// ``judgedDopplerEvidence``, or before it by the trailing window, as for a reading) and no run overrules them
+    /// as a placeholder: the lower of the output filter's and the position filter's speeds; `nil` otherwise, and
+    /// the position filter's speed stands in, as for a reading not trusted. Why: the output filter follows the
+    /// trusted readings' velocity (with their course), the position filter only the positions, whose noise lengthens
+    /// its speed: a walk under 3–5 m of white noise with −1 on 20 % of its fixes counted +9.5 to +16.6 % on the
+    /// position filter's speed, +3.3 to +5.9 % on the output filter's. The lower of the two: where the receiver
+    /// halts and reports −1 from the first still fix, the output filter keeps the last reading's velocity longer
+    /// than the position filter (a reviewer's 12 m/s drive with −1 through each 30 s halt counted 9.7 m on the
+    /// halt's first fix against the position filter's 4.2 m), so a stand-in never counts more than before. Called
+    /// from ``dropoutBound(_:reading:droppedOut:isTrusted:isMoving:netMetres:thresholdMetres:)``, which the per-fix
+    /// path calls for such fixes (out of line); it reads the window as it stands (this fix's sample not appended
+    /// yet).
     @usableFromInline
     mutating func trustedStandInForMissingReading() -> Double? {
-        guard !readsInAnotherUnit else { return nil }
+        guard !readsInAnotherUnit, !isOverrulingReadings else { return nil }
         let evidence = judgedDopplerEvidence
         // (The session's evidence first, as the check weighs it: the window is read only before it is in.)
         if evidence.y >= profile.dopplerEvidenceMetres {
-            return evidence.x >= profile.dopplerTrustRatio * evidence.y ? filter.speedMetresPerSecond : nil
+            return evidence.x >= profile.dopplerTrustRatio * evidence.y ? lowerFilterSpeed : nil
         }
         guard let start = window.oldest() else { return nil }
         let count = fixCount - start.fixCount
@@ -1741,7 +1771,14 @@ public struct Tracker: Sendable, BitwiseCopyable {
             dopplerPathMetres: dopplerPath - start.dopplerPath, positionPathMetres: positionPath - start.positionPath,
             thresholdMetres: threshold, sessionDopplerPathMetres: evidence.x, sessionPositionPathMetres: evidence.y,
             profile: profile)
-        return trusted ? filter.speedMetresPerSecond : nil
+        return trusted ? lowerFilterSpeed : nil
+    }
+
+    /// The lower of the output filter's and the position filter's speeds (m/s): see
+    /// ``trustedStandInForMissingReading()``.
+    @inlinable
+    var lowerFilterSpeed: Double {
+        min(filter.speedMetresPerSecond, positionFilter.speedMetresPerSecond)
     }
 
     /// Under the profiles that judge the Doppler by chords (``TrackingProfile/judgesDopplerByChords``), adds the chord
@@ -1755,6 +1792,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             sessionPositionPath += (ce * ce + cn * cn).squareRoot()
             sessionDopplerPath += chordDoppler
         }
+        updateMotionReading()
         startChord(now: now)
     }
 
