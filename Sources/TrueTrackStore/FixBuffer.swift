@@ -179,15 +179,13 @@ public final class FixBuffer {
                     // (Read and checked once, before the update: a damaged row threw there, which rolled the fixes
                     // back.)
                     let stored = try SessionStateStore.stored(sessionID: sessionID, in: self.db)
-                    if case .damaged(let found) = stored {
+                    if let found = stored?.damage {
                         damage = found
                         return
                     }
-                    var snapshot: SessionSnapshot?
-                    if case .sound(let sound) = stored { snapshot = sound }
-                    session = try SessionStateStore.update(sessionID: sessionID, stored: snapshot, in: self.db) {
-                        update(&$0, receipt)
-                    }
+                    session = try SessionStateStore.update(
+                        sessionID: sessionID, stored: stored?.snapshot, in: self.db
+                    ) { update(&$0, receipt) }
                 })
         }
         receipt.damagedSession = damage

@@ -128,8 +128,7 @@ public final class SessionStateStore {
     /// What is wrong with the stored row of `sessionID`, read through `db` (inside the caller's transaction), or
     /// `nil` when it is sound or absent.
     static func damage(sessionID: String, in db: Connection) throws(StoreError) -> DamagedSession? {
-        if case .damaged(let damage) = try stored(sessionID: sessionID, in: db) { return damage }
-        return nil
+        try stored(sessionID: sessionID, in: db)?.damage
     }
 
     /// The stored row of `sessionID` read through `db` (inside the caller's transaction) and checked once, or
@@ -378,6 +377,12 @@ public enum StoredSession: Sendable, Hashable {
     case sound(SessionSnapshot)
     /// What is wrong with a damaged row (it is not read as it stands).
     case damaged(DamagedSession)
+
+    /// A sound row's snapshot, `nil` when the row is damaged.
+    public var snapshot: SessionSnapshot? { if case .sound(let snapshot) = self { snapshot } else { nil } }
+
+    /// What is wrong with a damaged row, `nil` when the row is sound.
+    public var damage: DamagedSession? { if case .damaged(let damage) = self { damage } else { nil } }
 }
 
 /// A session row that holds a value no TrueTrack build writes (a file edited by hand, a flipped bit): text in a

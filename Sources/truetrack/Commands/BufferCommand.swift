@@ -209,10 +209,10 @@ enum BufferCommand {
                 var before = 0.0
                 // (Read and checked once: it was read for its damage, then again for its snapshot.)
                 let stored = try buffer.storedSession(sessionID: session)
-                if case .damaged(let damage) = stored {
+                if let damage = stored?.damage {
                     // Not continued from garbage: the fixes are stored all the same (below), the row left as it is.
                     damagedSession = damage
-                } else if case .sound(let snapshot) = stored {
+                } else if let snapshot = stored?.snapshot {
                     guard snapshot.phase != .ended else {
                         throw CommandFailure(
                             message:
