@@ -249,7 +249,7 @@ public final class FixBuffer {
                 }
                 sqlite3_reset(insert.raw)
                 FixBuffer.bind(WrittenRow(fix: fix, decision: decisions?[index], sessionID: sessionID), to: insert)
-                insert.bind(26, storedMilliseconds)
+                insert.bind(FixBuffer.storedMillisecondsParameter, storedMilliseconds)
                 try insert.step()
                 if first == nil { first = sqlite3_last_insert_rowid(db.handle) }
                 inserted += 1
@@ -353,10 +353,14 @@ public final class FixBuffer {
     static let columns = insertColumns.map(\.name).joined(separator: ", ")
     /// A decision's nine columns, in the order ``bindDecision(of:to:from:)`` binds them.
     static let decisionColumns = Column.decision.map(\.name)
-    static let insertSQL = """
-        INSERT INTO fixes (\(columns), stored_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, \
-        ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26)
-        """
+    /// ``insertSQL``'s parameter for `stored_ms`: the one after every ``insertColumns`` column's.
+    static let storedMillisecondsParameter = (insertColumns.last?.rawValue ?? 0) + 1
+    /// An append's insert: ``insertColumns`` (parameter `?n` is the column whose raw value is `n`), then `stored_ms`
+    /// (``storedMillisecondsParameter``); both lists built from ``Column``, so a column added there cannot leave them
+    /// apart.
+    static let insertSQL =
+        "INSERT INTO fixes (\(columns), stored_ms) VALUES ("
+        + (insertColumns.map(\.rawValue) + [storedMillisecondsParameter]).map { "?\($0)" }.joined(separator: ", ") + ")"
     static let selectSQL = "SELECT \(Column.allCases.map(\.name).joined(separator: ", ")) FROM fixes"
     /// The columns of ``selectSQL`` that hold numbers (or NULL): times, coordinates, measurements, counts, the
     /// decision's figures and the sync state.
