@@ -202,13 +202,25 @@ public final class FixBuffer {
 
     /// What is wrong with the stored state of `sessionID` (``DamagedSession``), or `nil` when it is sound or absent
     /// (``sessionSnapshot(sessionID:)`` throws on such a row; ``storedSession(sessionID:)`` gives either at once).
+    ///
+    /// Deprecated: ``storedSession(sessionID:)``'s ``StoredSession/damage`` is the same, and its
+    /// ``StoredSession/snapshot`` comes with it from the same read.
+    @available(*, deprecated, message: "use storedSession(sessionID:)?.damage (the same read gives the snapshot)")
     public func sessionDamage(sessionID: String) throws(StoreError) -> DamagedSession? {
-        try SessionStateStore.damage(sessionID: sessionID, in: db)
+        try storedSession(sessionID: sessionID)?.damage
     }
 
     /// The stored state of `sessionID` (the ``SessionStateStore`` tables of this file), read through this buffer's
     /// connection, or `nil` when none was written: what an add that updates the session with
     /// ``append(_:decisions:sessionID:skippingStored:updatingSession:)`` continues from, without a second connection.
+    /// Throws ``StoreError/Kind/damagedRow(table:key:column:)`` when the session's row is damaged.
+    ///
+    /// Deprecated: ``storedSession(sessionID:)`` reads the row once and gives its ``StoredSession/snapshot`` when
+    /// sound, its ``StoredSession/damage`` (instead of throwing) when damaged.
+    @available(
+        *, deprecated,
+        message: "use storedSession(sessionID:): its snapshot when sound, its damage (not a throw) when damaged"
+    )
     public func sessionSnapshot(sessionID: String) throws(StoreError) -> SessionSnapshot? {
         try SessionStateStore.snapshot(sessionID: sessionID, in: db)
     }

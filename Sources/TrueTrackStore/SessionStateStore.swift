@@ -125,12 +125,6 @@ public final class SessionStateStore {
         return db.changes > 0
     }
 
-    /// What is wrong with the stored row of `sessionID`, read through `db` (inside the caller's transaction), or
-    /// `nil` when it is sound or absent.
-    static func damage(sessionID: String, in db: Connection) throws(StoreError) -> DamagedSession? {
-        try stored(sessionID: sessionID, in: db)?.damage
-    }
-
     /// The stored row of `sessionID` read through `db` (inside the caller's transaction) and checked once, or
     /// `nil` when none was written.
     static func stored(sessionID: String, in db: Connection) throws(StoreError) -> StoredSession? {
