@@ -179,15 +179,13 @@ public final class FixBuffer {
                     // (Read and checked once, before the update: a damaged row threw there, which rolled the fixes
                     // back.)
                     let stored = try SessionStateStore.stored(sessionID: sessionID, in: self.db)
-                    if case .damaged(let found) = stored {
+                    if let found = stored?.damage {
                         damage = found
                         return
                     }
-                    var snapshot: SessionSnapshot?
-                    if case .sound(let sound) = stored { snapshot = sound }
-                    session = try SessionStateStore.update(sessionID: sessionID, stored: snapshot, in: self.db) {
-                        update(&$0, receipt)
-                    }
+                    session = try SessionStateStore.update(
+                        sessionID: sessionID, stored: stored?.snapshot, in: self.db
+                    ) { update(&$0, receipt) }
                 })
         }
         receipt.damagedSession = damage
@@ -204,13 +202,25 @@ public final class FixBuffer {
 
     /// What is wrong with the stored state of `sessionID` (``DamagedSession``), or `nil` when it is sound or absent
     /// (``sessionSnapshot(sessionID:)`` throws on such a row; ``storedSession(sessionID:)`` gives either at once).
+    ///
+    /// Deprecated: ``storedSession(sessionID:)``'s ``StoredSession/damage`` is the same, and its
+    /// ``StoredSession/snapshot`` comes with it from the same read.
+    @available(*, deprecated, message: "use storedSession(sessionID:)?.damage (the same read gives the snapshot)")
     public func sessionDamage(sessionID: String) throws(StoreError) -> DamagedSession? {
-        try SessionStateStore.damage(sessionID: sessionID, in: db)
+        try storedSession(sessionID: sessionID)?.damage
     }
 
     /// The stored state of `sessionID` (the ``SessionStateStore`` tables of this file), read through this buffer's
     /// connection, or `nil` when none was written: what an add that updates the session with
     /// ``append(_:decisions:sessionID:skippingStored:updatingSession:)`` continues from, without a second connection.
+    /// Throws ``StoreError/Kind/damagedRow(table:key:column:)`` when the session's row is damaged.
+    ///
+    /// Deprecated: ``storedSession(sessionID:)`` reads the row once and gives its ``StoredSession/snapshot`` when
+    /// sound, its ``StoredSession/damage`` (instead of throwing) when damaged.
+    @available(
+        *, deprecated,
+        message: "use storedSession(sessionID:): its snapshot when sound, its damage (not a throw) when damaged"
+    )
     public func sessionSnapshot(sessionID: String) throws(StoreError) -> SessionSnapshot? {
         try SessionStateStore.snapshot(sessionID: sessionID, in: db)
     }
@@ -251,7 +261,7 @@ public final class FixBuffer {
                 }
                 sqlite3_reset(insert.raw)
                 FixBuffer.bind(WrittenRow(fix: fix, decision: decisions?[index], sessionID: sessionID), to: insert)
-                insert.bind(26, storedMilliseconds)
+                insert.bind(FixBuffer.storedMillisecondsParameter, storedMilliseconds)
                 try insert.step()
                 if first == nil { first = sqlite3_last_insert_rowid(db.handle) }
                 inserted += 1
@@ -355,10 +365,14 @@ public final class FixBuffer {
     static let columns = insertColumns.map(\.name).joined(separator: ", ")
     /// A decision's nine columns, in the order ``bindDecision(of:to:from:)`` binds them.
     static let decisionColumns = Column.decision.map(\.name)
-    static let insertSQL = """
-        INSERT INTO fixes (\(columns), stored_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, \
-        ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26)
-        """
+    /// ``insertSQL``'s parameter for `stored_ms`: the one after every ``insertColumns`` column's.
+    static let storedMillisecondsParameter = (insertColumns.last?.rawValue ?? 0) + 1
+    /// An append's insert: ``insertColumns`` (parameter `?n` is the column whose raw value is `n`), then `stored_ms`
+    /// (``storedMillisecondsParameter``); both lists built from ``Column``, so a column added there cannot leave them
+    /// apart.
+    static let insertSQL =
+        "INSERT INTO fixes (\(columns), stored_ms) VALUES ("
+        + (insertColumns.map(\.rawValue) + [storedMillisecondsParameter]).map { "?\($0)" }.joined(separator: ", ") + ")"
     static let selectSQL = "SELECT \(Column.allCases.map(\.name).joined(separator: ", ")) FROM fixes"
     /// The columns of ``selectSQL`` that hold numbers (or NULL): times, coordinates, measurements, counts, the
     /// decision's figures and the sync state.

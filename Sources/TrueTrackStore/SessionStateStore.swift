@@ -71,13 +71,14 @@ public final class SessionStateStore {
     }
 
     /// The stored snapshot of `sessionID` read through `db` (this store's connection, or a ``FixBuffer``'s inside
-    /// its transaction), or `nil`.
+    /// its transaction), or `nil`: what ``stored(sessionID:in:)`` reads, a damaged row thrown as
+    /// ``damagedRowError(_:path:)``.
     static func snapshot(sessionID: String, in db: Connection) throws(StoreError) -> SessionSnapshot? {
-        let s = try db.statement(SessionStateStore.selectOneSQL)
-        s.bind(1, sessionID)
-        guard try s.step() else { return nil }
-        defer { s.reset() }
-        return try decode(s, path: db.path)
+        switch try stored(sessionID: sessionID, in: db) {
+        case .sound(let snapshot): return snapshot
+        case .damaged(let damage): throw damagedRowError(damage, path: db.path)
+        case nil: return nil
+        }
     }
 
     /// The most recently written session that has not ended and whose row is sound (what a relaunched app
@@ -90,7 +91,7 @@ public final class SessionStateStore {
             "\(SessionStateStore.selectSQL) WHERE phase != 'ended' ORDER BY updated_ms DESC, rowid DESC")
         defer { s.reset() }
         while try s.step() {
-            // (Checked once: `decode` would check the row again.)
+            // (Checked once, then read without a second check.)
             if SessionStateStore.damage(s) == nil { return SessionStateStore.snapshot(from: s) }
         }
         return nil
@@ -124,13 +125,6 @@ public final class SessionStateStore {
         return db.changes > 0
     }
 
-    /// What is wrong with the stored row of `sessionID`, read through `db` (inside the caller's transaction), or
-    /// `nil` when it is sound or absent.
-    static func damage(sessionID: String, in db: Connection) throws(StoreError) -> DamagedSession? {
-        if case .damaged(let damage) = try stored(sessionID: sessionID, in: db) { return damage }
-        return nil
-    }
-
     /// The stored row of `sessionID` read through `db` (inside the caller's transaction) and checked once, or
     /// `nil` when none was written.
     static func stored(sessionID: String, in db: Connection) throws(StoreError) -> StoredSession? {
@@ -146,21 +140,21 @@ public final class SessionStateStore {
     /// Past it a count is damaged (and `Int64.max` would trap the next `+= 1`).
     static let maximumCount: Int64 = 1_000_000_000_000
 
-    /// Throws ``StoreError/Kind/damagedRow(table:key:column:)`` unless every column of a ``selectSQL`` row holds
-    /// what TrueTrack writes there: numbers (or NULL) in the number columns, a finite distance and time within
-    /// ``SessionSnapshot``'s limits, counts within ``maximumCount``, a last fix within the years 0001–9999 and
-    /// ±90° / ±180°, a row id not negative, a `motion` and `phase` that name a ``MotionGate/Verdict`` and a
-    /// ``SessionPhase``. A session edited by hand (a distance of 1e308 m, a last time of
-    /// `Int64.max`) was continued from those values: the distance could never grow again, and the tracker took a
-    /// time no fix can follow. (``damage(_:)`` says what is wrong, without throwing.)
-    private static func check(_ s: Statement, path: String) throws(StoreError) {
-        guard let damage = damage(s) else { return }
-        throw StoreError(
+    /// The error a read that needs a damaged row throws: ``StoreError/Kind/damagedRow(table:key:column:)`` for the
+    /// row `damage` describes, in the database at `path`.
+    private static func damagedRowError(_ damage: DamagedSession, path: String) -> StoreError {
+        StoreError(
             kind: .damagedRow(table: "sessions", key: damage.sessionID, column: damage.column), path: path,
             sql: SessionStateStore.selectSQL, message: damage.description)
     }
 
-    /// What is wrong with a ``selectSQL`` row (see ``check(_:path:)``), or `nil` when it is sound.
+    /// What is wrong with a ``selectSQL`` row, or `nil` when it is sound: every column holds what TrueTrack writes
+    /// there, numbers (or NULL) in the number columns, a finite distance and time within ``SessionSnapshot``'s
+    /// limits, counts within ``maximumCount``, a last fix within the years 0001–9999 and ±90° / ±180°, a row id not
+    /// negative, a `motion` and `phase` that name a ``MotionGate/Verdict`` and a ``SessionPhase``. A session edited
+    /// by hand (a distance of 1e308 m, a last time of `Int64.max`) was continued from those values: the distance
+    /// could never grow again, and the tracker took a time no fix can follow. (A read that needs a damaged row
+    /// throws ``damagedRowError(_:path:)``.)
     static func damage(_ s: Statement) -> DamagedSession? {
         let sessionID = s.text(Column.sessionID) ?? ""
         func refuse(_ column: Column, _ problem: String) -> DamagedSession {
@@ -212,13 +206,6 @@ public final class SessionStateStore {
             guard isKnown(text) else { return refuse(column, "'\(text)' is not a value TrueTrack writes there") }
         }
         return nil
-    }
-
-    /// The snapshot a ``selectSQL`` row holds; throws ``StoreError/Kind/damagedRow(table:key:column:)`` unless
-    /// ``check(_:path:)`` finds it sound.
-    private static func decode(_ s: Statement, path: String) throws(StoreError) -> SessionSnapshot {
-        try check(s, path: path)
-        return snapshot(from: s)
     }
 
     /// The snapshot a ``selectSQL`` row holds, which ``damage(_:)`` found sound.
@@ -384,6 +371,12 @@ public enum StoredSession: Sendable, Hashable {
     case sound(SessionSnapshot)
     /// What is wrong with a damaged row (it is not read as it stands).
     case damaged(DamagedSession)
+
+    /// A sound row's snapshot, `nil` when the row is damaged.
+    public var snapshot: SessionSnapshot? { if case .sound(let snapshot) = self { snapshot } else { nil } }
+
+    /// What is wrong with a damaged row, `nil` when the row is sound.
+    public var damage: DamagedSession? { if case .damaged(let damage) = self { damage } else { nil } }
 }
 
 /// A session row that holds a value no TrueTrack build writes (a file edited by hand, a flipped bit): text in a

@@ -209,10 +209,10 @@ enum BufferCommand {
                 var before = 0.0
                 // (Read and checked once: it was read for its damage, then again for its snapshot.)
                 let stored = try buffer.storedSession(sessionID: session)
-                if case .damaged(let damage) = stored {
+                if let damage = stored?.damage {
                     // Not continued from garbage: the fixes are stored all the same (below), the row left as it is.
                     damagedSession = damage
-                } else if case .sound(let snapshot) = stored {
+                } else if let snapshot = stored?.snapshot {
                     guard snapshot.phase != .ended else {
                         throw CommandFailure(
                             message:
@@ -277,7 +277,9 @@ enum BufferCommand {
         var notNewerThanSession = 0, isAddedAgain = false
         // Of those, the ones not themselves ahead of the wall clock: skipped for a session's last fix dated ahead
         // of them and of the clock (a file of future-dated fixes added again skips its own fixes, as any file).
-        let clockLimit = Date().timeIntervalSince1970 + sessionClockToleranceSeconds
+        // (The wall clock read once, for the count and the failure below that depends on it.)
+        let nowSeconds = Date().timeIntervalSince1970
+        let clockLimit = nowSeconds + sessionClockToleranceSeconds
         var skippedBehindAClockAhead = 0
         do {
             while let fix = try reader.next() {
@@ -357,7 +359,7 @@ enum BufferCommand {
             )
         }
         if let failure = InputOptions.noFixes(reader.report, format: reader.format, options: options) { throw failure }
-        let ahead = sessionLast.map { $0.secondsSince1970 - Date().timeIntervalSince1970 } ?? 0
+        let ahead = sessionLast.map { $0.secondsSince1970 - nowSeconds } ?? 0
         if let sessionLast, skippedBehindAClockAhead > 0, let session = sessionState?.id,
             ahead > sessionClockToleranceSeconds
         {
