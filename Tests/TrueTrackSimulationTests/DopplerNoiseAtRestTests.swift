@@ -1,8 +1,7 @@
 import Foundation
 import Testing
+import TrueTrackCore
 import TrueTrackSimulation
-
-@testable import TrueTrackCore
 
 /// A receiver at rest whose Doppler speed reads 0 (what the chipsets of the recordings do: the Pixel 4, the
 /// Pixel 6a and the u-blox F9K read 0.0 on 81–95 % of their readings under 1 m/s, the Bangalore phone on all 1,800
@@ -55,30 +54,6 @@ import TrueTrackSimulation
             withKnownIssue("a desk whose Doppler reads 0.3–0.6 m/s counts its readings") {
                 #expect(total < 150, "seed \(seed): \(total) m in an hour")
             }
-        }
-    }
-
-    /// A phone at rest whose positions scatter white (8 m per axis, claiming 12 m) and whose Doppler reads noise
-    /// clipped at 0 (σ 0.3 m/s: a mean of 0.12, half the readings 0). The session's evidence distrusts the readings
-    /// (the position filter's jittery path is far longer), so the window's mean must reach 0.2 m/s, not 0.15, to say
-    /// moving: the windows whose noise crosses 0.15 no longer count the position filter's jitter. A tester's such
-    /// phones counted 307–454 m per 10 minutes; 121–138 m since. (Still not the 0 m of a phone reading 0: the windows whose
-    /// noise crosses 0.2 count; a known limit, docs/ARCHITECTURE.md.)
-    @Test func aStillPhoneWhoseDistrustedReadingsAreClippedNoiseNeedsAHigherMeanToMove() {
-        for seed in 1...3 as ClosedRange<UInt64> {
-            var random = SplitMix64(seed: seed)
-            let fixes = (0..<600).map { i in
-                let x = 8 * random.gaussian(), y = 8 * random.gaussian()
-                return try! Fix(
-                    timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(i) * 1000),
-                    latitude: 45 + y / 111_132, longitude: 7 + x / (111_320 * cos(45 * Double.pi / 180)),
-                    horizontalAccuracyMetres: 12, speedMetresPerSecond: max(0, 0.3 * random.gaussian()))
-            }
-            var tracker = Tracker(profile: .walking)
-            _ = tracker.process(batch: fixes)
-            #expect(tracker.motionReadingMetresPerSecond == DopplerCheck.distrustedMotionSpeedMetresPerSecond)
-            // 182 / 144 / 125 m for seeds 1–3 (523 / 415 / 381 m with the 0.15 m/s mean).
-            #expect(tracker.distance.totalMetres < 250, "seed \(seed): \(tracker.distance.totalMetres) m in 10 minutes")
         }
     }
 }

@@ -247,16 +247,6 @@ public enum DopplerCheck {
     /// reports zero while moving): 0.05, far below any walker's speed and a noisy honest Doppler's spread about it.
     public static let zeroReadingMetresPerSecond = 0.05
 
-    /// The window mean (m/s) from which readings the session's evidence distrusts say moving (``Tracker``'s motion
-    /// verdict; trusted ones from ``TrackingProfile/motionDopplerSpeedMetresPerSecond``, 0.15 on foot): 0.2. Why: the
-    /// readings are not trusted because their path falls far short of the position filter's, whose speed is then
-    /// counted, so a still phone whose readings are noise clipped at 0 (σ 0.3 m/s: a mean of 0.12, windows of 20 s
-    /// above 0.15 every minute or so) had each such window count the position filter's jitter: the tester's phones on
-    /// a desk 307 / 454 m per 10 minutes under 5 m of Gauss–Markov / 8 m of white noise, now 93 / 135 m. A walker with
-    /// such readings reads about half his speed with zeros on 20–46 % of fixes (the IPIN Samsungs, 0.35–0.5 m/s);
-    /// 0.3 lost IPIN t25r01's slow stretches (−10.9 → −28.1 %).
-    public static let distrustedMotionSpeedMetresPerSecond = 0.2
-
     /// One in this many fixes read while moving may read zero and the receiver still be judged by chords
     /// (``Tracker``'s `judgedDopplerEvidence`): 50 (2 %). The IPIN Samsungs read zero on 8–17 % of their moving
     /// fixes; an honest Doppler of σ 0.2 m/s at a 0.5 m/s walk on 1.2 %, at 0.3 m/s on 10 % (and stays judged by

@@ -134,22 +134,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
         }
     }
 
-    /// Sets ``motionReadingMetresPerSecond``: the profile's ``TrackingProfile/motionDopplerSpeedMetresPerSecond``, or
-    /// at least ``DopplerCheck/distrustedMotionSpeedMetresPerSecond`` once the session's evidence is in and the Doppler
-    /// check distrusts the readings by it (their path short of ``TrackingProfile/dopplerTrustRatio`` × the position
-    /// path it is judged against, ``judgedDopplerEvidence``). Called where that evidence is judged out of line (a
-    /// chord's end, a change of the evidence judged, of the profile): the verdict is at most a window span old.
-    @usableFromInline
-    mutating func updateMotionReading() {
-        let evidence = judgedDopplerEvidence
-        let distrusts =
-            evidence.y >= profile.dopplerEvidenceMetres && evidence.x < profile.dopplerTrustRatio * evidence.y
-        motionReadingMetresPerSecond =
-            distrusts
-            ? max(profile.motionDopplerSpeedMetresPerSecond, DopplerCheck.distrustedMotionSpeedMetresPerSecond)
-            : profile.motionDopplerSpeedMetresPerSecond
-    }
-
     /// The trailing window's span, milliseconds (``TrackingProfile/windowSeconds``).
     @inlinable
     var windowSpanMilliseconds: Int64 { @inline(__always) get { Int64(profile.windowSeconds * 1000) } }
@@ -210,10 +194,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
             if let chordDoppler = chordDopplerPath(now: now) {
                 chordEvidence += SIMD2(chordDoppler, max(0, squared).squareRoot())
                 chordFixes += fixCount - chordStartFixCount
+                updateJudgedEvidence()
             }
         }
-        // (Also the integrated path's verdict, which grew since: see `updateMotionReading()`.)
-        updateJudgedEvidence()
         startChord(now: now)
     }
 
@@ -224,7 +207,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
             !profile.judgesDopplerByChords
             && Double(zeroReadingsWhileMoving + 1) * DopplerCheck.zeroReadingShare <= chordFixes
             && chordEvidence.y >= profile.dopplerEvidenceMetres
-        updateMotionReading()
     }
 
     /// The session's Doppler path and the position path its unit is judged against: the Doppler check's session
@@ -382,10 +364,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// Whether the last ``dropoutBound(_:reading:droppedOut:isTrusted:isMoving:netMetres:thresholdMetres:)`` gave nothing
     /// because a missing reading's stand-in is under the deadband (the decision's hold is then the deadband's).
     @usableFromInline var standInIsUnderDeadband = false
-    /// The window's Doppler mean (m/s) from which its readings say moving (``updateMotionReading()``): the profile's
-    /// ``TrackingProfile/motionDopplerSpeedMetresPerSecond``, raised to
-    /// ``DopplerCheck/distrustedMotionSpeedMetresPerSecond`` while the session's evidence distrusts the readings.
-    @usableFromInline var motionReadingMetresPerSecond = 0.0
     @usableFromInline var window = TrailingWindow()
     /// The innovation-based estimate of how much of the reported variance is white noise.
     @usableFromInline var noise = MeasurementNoiseScale()
@@ -659,7 +637,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
     public init(profile: TrackingProfile = .walking) {
         self.profile = profile
         resetGapThresholdSeconds = profile.filterResetGapSeconds
-        motionReadingMetresPerSecond = profile.motionDopplerSpeedMetresPerSecond
     }
 
     /// The time of the last fix the tracker accepted (or that a resumed session had accepted,
@@ -1257,8 +1234,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // seconds are given up and a walker's are released once the window can tell them apart.
             isMoving = false
         } else if windowDopplerSeconds >= profile.windowSeconds / 2 {
-            // (From a higher mean for readings the session's evidence distrusts: see `motionReadingMetresPerSecond`.)
-            isMoving = windowDoppler / windowDopplerSeconds >= motionReadingMetresPerSecond
+            isMoving = windowDoppler / windowDopplerSeconds >= profile.motionDopplerSpeedMetresPerSecond
         } else {
             // (Also while the readings are overruled: a column of placeholder zeros under a track that keeps going,
             // taken out of the window, see `ContradictedReadings`.)
@@ -1792,7 +1768,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
             sessionPositionPath += (ce * ce + cn * cn).squareRoot()
             sessionDopplerPath += chordDoppler
         }
-        updateMotionReading()
         startChord(now: now)
     }
 
