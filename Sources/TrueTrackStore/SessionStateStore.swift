@@ -61,7 +61,9 @@ public final class SessionStateStore {
         static let counts: [Column] = [.fixCount, .acceptedCount, .phaseRevision, .writeCount]
     }
 
-    private static let selectSQL = "SELECT \(Column.allCases.map(\.name).joined(separator: ", ")) FROM sessions"
+    /// ``Column``'s names in its order, comma-separated (the select's and the insert's column list).
+    private static let columnList = Column.allCases.map(\.name).joined(separator: ", ")
+    private static let selectSQL = "SELECT \(columnList) FROM sessions"
     /// ``selectSQL`` for one session (built once: it is the statement cache's key on every append with a session).
     private static let selectOneSQL = "\(selectSQL) WHERE session_id = ?"
 
@@ -234,7 +236,7 @@ public final class SessionStateStore {
     /// The session row's insert: ``Column``'s columns in its order (parameter `?n` is column `n − 1`), then
     /// `updated_ms`, which no read needs.
     private static let writeSQL =
-        "INSERT OR REPLACE INTO sessions (\(Column.allCases.map(\.name).joined(separator: ", ")), updated_ms) VALUES ("
+        "INSERT OR REPLACE INTO sessions (\(columnList), updated_ms) VALUES ("
         + (1...Column.allCases.count + 1).map { "?\($0)" }.joined(separator: ", ") + ")"
 
     private static func write(_ snapshot: SessionSnapshot, in db: Connection) throws(StoreError) {

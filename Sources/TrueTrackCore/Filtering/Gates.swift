@@ -224,11 +224,25 @@ public enum DopplerCheck {
         dopplerPathMetres: Double, positionPathMetres: Double, thresholdMetres: Double,
         sessionDopplerPathMetres: Double, sessionPositionPathMetres: Double, profile: TrackingProfile
     ) -> Bool {
-        if sessionPositionPathMetres >= profile.dopplerEvidenceMetres {
-            return sessionDopplerPathMetres >= profile.dopplerTrustRatio * sessionPositionPathMetres
+        if let verdict = sessionVerdict(
+            sessionDopplerPathMetres: sessionDopplerPathMetres, sessionPositionPathMetres: sessionPositionPathMetres,
+            profile: profile)
+        {
+            return verdict
         }
         guard positionPathMetres > thresholdMetres else { return true }
         return dopplerPathMetres >= profile.dopplerTrustRatio * positionPathMetres
+    }
+
+    /// The session's part of ``isTrusted(dopplerPathMetres:positionPathMetres:thresholdMetres:sessionDopplerPathMetres:sessionPositionPathMetres:profile:)``:
+    /// `nil` until the session's position path reaches ``TrackingProfile/dopplerEvidenceMetres`` (the trailing window
+    /// decides then), else whether its Doppler path is at least ``TrackingProfile/dopplerTrustRatio`` × that path.
+    @inlinable
+    public static func sessionVerdict(
+        sessionDopplerPathMetres: Double, sessionPositionPathMetres: Double, profile: TrackingProfile
+    ) -> Bool? {
+        guard sessionPositionPathMetres >= profile.dopplerEvidenceMetres else { return nil }
+        return sessionDopplerPathMetres >= profile.dopplerTrustRatio * sessionPositionPathMetres
     }
 
     /// True when the position filter's speed runs more than ``jumpSpeedFactor`` times a Doppler `reading` above

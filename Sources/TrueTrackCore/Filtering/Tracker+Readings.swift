@@ -73,20 +73,19 @@ extension Tracker {
     /// noise); mid-walk, the readings' shortfall. Only a reading the Doppler check trusts and that is a dropout
     /// (``isDropout(_:isMoving:positionSpeed:)``) is bounded: an untrusted one stands in as any untrusted reading.
     /// The caller then reports the speed actually integrated, and a bound to nothing as a net-displacement hold.
-    /// Returns the bounded increment (metres; `increment` itself when the reading is no dropout). A reading the
-    /// Doppler check trusts (`isTrusted`) is not bounded, only judged (`judgeTrustedStillReadings`). A missing reading
-    /// (`reading` nil, from a receiver that reports Doppler; not a dropout, `droppedOut`) first takes the increment of
-    /// its stand-in when the check trusts the readings (``trustedStandInForMissingReading()``; nothing under the
-    /// deadband, said by ``standInIsUnderDeadband``), bounded as above from the run's third fix when the position
-    /// filter's increment was positive (as before the stand-in). Out of line: called during runs of zeros or missing
-    /// readings only.
+    /// Returns the bounded increment (metres; `increment` itself when the reading is no dropout), and whether it is
+    /// nothing because a missing reading's stand-in is under the deadband (the decision's hold is then the deadband's).
+    /// A reading the Doppler check trusts (`isTrusted`) is not bounded, only judged (`judgeTrustedStillReadings`). A
+    /// missing reading (`reading` nil, from a receiver that reports Doppler; not a dropout, `droppedOut`) first takes
+    /// the increment of its stand-in when the check trusts the readings (``trustedStandInForMissingReading()``),
+    /// bounded as above from the run's third fix when the position filter's increment was positive (as before the
+    /// stand-in). Out of line: called during runs of zeros or missing readings only.
     @usableFromInline @inline(never)
     mutating func dropoutBound(
         _ increment: Double, reading: Double?, droppedOut: Bool, isTrusted: Bool, isMoving: Bool, netMetres: Double,
         thresholdMetres: Double
-    ) -> Double {
+    ) -> (metres: Double, isUnderDeadband: Bool) {
         var increment = increment
-        standInIsUnderDeadband = false
         if reading == nil {
             let seconds = Double(lastReceivedMilliseconds &- lastAcceptedMilliseconds) / 1000
             // (A step longer than the integration limit restarts the chord under way, as it does with a reading: see
@@ -100,24 +99,19 @@ extension Tracker {
                         speed: positionFilter.speedMetresPerSecond, seconds: seconds, profile: profile)
                 {
                     let standIn = SpeedIntegration.increment(speed: speed, seconds: seconds, profile: profile)
-                    guard increment > 0, subDeadbandRun >= TrackingProfile.haltRunLength else {
-                        standInIsUnderDeadband = standIn == 0
-                        return standIn
-                    }
-                    if standIn == 0 {
-                        standInIsUnderDeadband = true
-                        return 0
+                    guard increment > 0, subDeadbandRun >= TrackingProfile.haltRunLength, standIn > 0 else {
+                        return (standIn, standIn == 0)
                     }
                     increment = standIn
                 }
             }
             // (Bounded as before the stand-in: from the run's third fix, when the position filter's increment was
             // positive.)
-            if increment == 0 || subDeadbandRun < TrackingProfile.haltRunLength { return increment }
+            if increment == 0 || subDeadbandRun < TrackingProfile.haltRunLength { return (increment, false) }
         }
         if isTrusted {
             judgeTrustedStillReadings(isMoving: isMoving, netMetres: netMetres, thresholdMetres: thresholdMetres)
-            return increment
+            return (increment, false)
         }
         defer {
             // Then, whether the track keeps going under these zeros (`ContradictedReadings`): judged while they say
@@ -138,19 +132,21 @@ extension Tracker {
         }
         // The window's quantities again, from its oldest sample (the caller's locals are not passed: keeping
         // them alive for this rare call cost the per-fix path registers). The window has not changed since.
-        guard let start = window.oldest() else { return increment }
+        guard let start = window.oldest() else { return (increment, false) }
         if let reading {
             // (Not a reading a run overrules as a placeholder: then it is no dropout of a true column.)
             guard isDropout(reading, isMoving: isMoving, positionSpeed: positionFilter.speedMetresPerSecond),
                 !isOverrulingReadings
-            else { return increment }
+            else { return (increment, false) }
         } else {
             // A missing reading (the run counts one only from a receiver that reports Doppler): its stand-in is
             // bounded alike, whatever the receiver's zeros are worth: at a halt iOS reports −1, and the position
             // filter's jitter (0.4-2.3 m/s under 1 m of noise) counted ~20 m per halt while the window held the
             // walk. Also while the window judges the device still: those stand-ins are held as candidates, and
             // the walk that follows released the halt's last 20 s of jitter (+12 m per halt).
-            guard positionFilter.speedMetresPerSecond >= profile.deadbandMetresPerSecond else { return increment }
+            guard positionFilter.speedMetresPerSecond >= profile.deadbandMetresPerSecond else {
+                return (increment, false)
+            }
         }
         let windowDoppler = dopplerPath - start.dopplerPath
         let count = fixCount - start.fixCount
@@ -163,11 +159,11 @@ extension Tracker {
                 thresholdMetres: threshold, sessionDopplerPathMetres: evidence.x,
                 sessionPositionPathMetres: evidence.y, profile: profile),
             !readsInAnotherUnit
-        else { return increment }
+        else { return (increment, false) }
         let unexplained =
             netMetres + profile.netDisplacementBaseMetres - windowDoppler
             - (candidates.y - start.candidateFiltered)
-        return min(increment, max(0, unexplained))
+        return (min(increment, max(0, unexplained)), false)
     }
 
     /// Judges a fix during a run of sub-deadband readings (``TrackingProfile/haltRunLength`` or more; from the

@@ -361,9 +361,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// (``readsDroppedOut(_:)``), which read as zeros in it: the rest of its span came without readings
     /// (``chordDopplerPath(now:)``).
     @usableFromInline var chordStartDopplerSeconds = 0.0, chordZeroSeconds = 0.0
-    /// Whether the last ``dropoutBound(_:reading:droppedOut:isTrusted:isMoving:netMetres:thresholdMetres:)`` gave nothing
-    /// because a missing reading's stand-in is under the deadband (the decision's hold is then the deadband's).
-    @usableFromInline var standInIsUnderDeadband = false
     @usableFromInline var window = TrailingWindow()
     /// The innovation-based estimate of how much of the reported variance is white noise.
     @usableFromInline var noise = MeasurementNoiseScale()
@@ -1365,10 +1362,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // there too, against a track that keeps going (`judgeTrustedStillReadings`).
             // (The decision is adjusted here, not handed to the out-of-line function: its address escaping would
             // make every field of it live on every fix.)
-            let allowed = dropoutBound(
+            let (allowed, isUnderDeadband) = dropoutBound(
                 increment, reading: doppler, droppedOut: readingDroppedOut, isTrusted: isTrusted, isMoving: isMoving,
-                netMetres: net,
-                thresholdMetres: threshold)
+                netMetres: net, thresholdMetres: threshold)
             if _slowPath(countedWhileJudging > 0) {
                 decision.distanceIncrementMetres += countedWhileJudging
                 decision.hold = .none
@@ -1378,7 +1374,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 // (Bounded, or a missing reading's stand-in: see `trustedStandInForMissingReading()`.)
                 decision.speedMetresPerSecond = allowed / step  // the speed actually integrated
                 if allowed == 0 {
-                    decision.hold = standInIsUnderDeadband ? .deadband : .netDisplacement
+                    decision.hold = isUnderDeadband ? .deadband : .netDisplacement
                 } else if increment == 0 {
                     decision.hold = .none
                 }
@@ -1736,13 +1732,14 @@ public struct Tracker: Sendable, BitwiseCopyable {
         guard !readsInAnotherUnit, !isOverrulingReadings else { return nil }
         let evidence = judgedDopplerEvidence
         // (The session's evidence first, as the check weighs it: the window is read only before it is in.)
-        if evidence.y >= profile.dopplerEvidenceMetres {
-            return evidence.x >= profile.dopplerTrustRatio * evidence.y ? lowerFilterSpeed : nil
+        if let verdict = DopplerCheck.sessionVerdict(
+            sessionDopplerPathMetres: evidence.x, sessionPositionPathMetres: evidence.y, profile: profile)
+        {
+            return verdict ? lowerFilterSpeed : nil
         }
         guard let start = window.oldest() else { return nil }
-        let count = fixCount - start.fixCount
         let threshold = NetDisplacementGate.threshold(
-            meanAccuracy: count > 0 ? (accuracySum - start.accuracySum) / count : lastAccuracy, profile: profile)
+            meanAccuracy: windowMeanAccuracy(orElse: lastAccuracy), profile: profile)
         let trusted = DopplerCheck.isTrusted(
             dopplerPathMetres: dopplerPath - start.dopplerPath, positionPathMetres: positionPath - start.positionPath,
             thresholdMetres: threshold, sessionDopplerPathMetres: evidence.x, sessionPositionPathMetres: evidence.y,

@@ -69,17 +69,22 @@ struct Offsets: Sendable, Hashable, BitwiseCopyable {
     @usableFromInline
     var isPolar: Bool { abs(latitude) >= LocalFrame.trackingPolarLatitudeDegrees }
 
-    /// ``metres(latitude:longitude:)`` about a pole: in the tracker's polar frame anchored at the reference (made
-    /// per call; out of line, so that the equirectangular path stays as short as it was).
+    /// The tracker's polar frame anchored at the reference, in which the conversions about a pole are made (a loop
+    /// over a window makes it once).
+    @usableFromInline
+    var polarFrame: LocalFrame { LocalFrame.tracking(anchor: (latitude, longitude)) }
+
+    /// ``metres(latitude:longitude:)`` about a pole: in ``polarFrame`` (made per call; out of line, so that the
+    /// equirectangular path stays as short as it was).
     @usableFromInline @inline(never)
     func polarMetres(latitude lat: Double, longitude lon: Double) -> (east: Double, north: Double) {
-        LocalFrame.tracking(anchor: (latitude, longitude)).project(latitude: lat, longitude: lon)
+        polarFrame.project(latitude: lat, longitude: lon)
     }
 
     /// ``point(east:north:)`` about a pole (see ``polarMetres(latitude:longitude:)``).
     @usableFromInline @inline(never)
     func polarPoint(east: Double, north: Double) -> (latitude: Double, longitude: Double) {
-        LocalFrame.tracking(anchor: (latitude, longitude)).unproject(east: east, north: north)
+        polarFrame.unproject(east: east, north: north)
     }
 }
 
@@ -276,9 +281,13 @@ struct MotionWindow: Sendable {
             }
             return (sumEast, sumNorth, firstEast, firstNorth, lastEast, lastNorth, accuracySum, speedSum, speedCount)
         }
+        // (About a pole the frame is made once for the window, not per fix.)
         let (sumEast, sumNorth, firstEast, firstNorth, lastEast, lastNorth, accuracySum, speedSum, speedCount) =
             _slowPath(ref.isPolar)
-            ? sums { ref.polarMetres(latitude: $0.latitude, longitude: $0.longitude) }
+            ? {
+                let frame = ref.polarFrame;
+                return sums { frame.project(latitude: $0.latitude, longitude: $0.longitude) }
+            }()
             : sums { ref.equirectangularMetres(latitude: $0.latitude, longitude: $0.longitude) }
         let k = Double(max(n, 1))
         let centre = ref.point(east: sumEast / k, north: sumNorth / k)
