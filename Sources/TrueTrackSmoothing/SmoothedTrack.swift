@@ -108,6 +108,11 @@ public struct SmoothedTrack: Sendable {
     ///    scatter about this track; its inliers keep their robust weights, its down-weighted fixes their
     ///    pull), and the distance is that track's length; the difference of the two lengths is the part of
     ///    the distance the noise model decides (corners cut, or noise kept as wiggles) and counts as 1σ.
+    ///    Unless the Doppler readings the forward filter trusts deny that track (2026-12-05): where its velocities
+    ///    misfit them more than twice as badly as the reported track's, it follows a wander of the fixes' slowly
+    ///    varying error that the readings say is no motion, and the distance is the reported track's length
+    ///    (the difference still counts as 1σ; ``distanceModelDifferenceIncludedMetres`` says which, and
+    ///    ``whitePartVelocityMisfitRatio`` by how much).
     ///    Not computed (0) when ``whiteAccuracyScale`` is within 1/√2 … √2: that is a change of ln q within
     ///    term 2's 1σ, which term 2 already covers to first order. Measured (`truetrack bench`): 3–4 m on the
     ///    40 km GSDC drives, where Doppler fixes the shape; 11–79 m on the IPIN walks.
@@ -161,9 +166,25 @@ public struct SmoothedTrack: Sendable {
     public var distanceGapExcessMetres: Double = 0
     /// The model term (term 4), metres, signed: the length of the track smoothed with the fixes' accuracy
     /// scaled by ``whiteAccuracyScale`` minus the length of ``points`` (positive when trusting the fixes more
-    /// lengthens the track); included in ``distanceMetres``. 0 when ``SmoothingOptions/checksModelDependence``
-    /// is off or the white part is within 1/√2 … √2 of the accuracies in force (term 2 covers that range).
+    /// lengthens the track); included in ``distanceMetres`` as ``distanceModelDifferenceIncludedMetres`` says.
+    /// 0 when ``SmoothingOptions/checksModelDependence`` is off or the white part is within 1/√2 … √2 of the
+    /// accuracies in force (term 2 covers that range).
     public var distanceModelDifferenceMetres: Double = 0
+    /// The part of ``distanceModelDifferenceMetres`` included in ``distanceMetres``, metres: all of it when the
+    /// distance is the white-part track's length, 0 when it is the length of ``points`` — no model term, or one
+    /// the trusted Doppler readings denied (``whitePartVelocityMisfitRatio`` above 2: the white-part track follows
+    /// a wander of the fixes' error that the readings say is no motion; a tester's walks with honest readings
+    /// under a Gauss–Markov error read +6 … +42 % on the white-part track). A track smoothed in pieces sums its
+    /// pieces'. The length of ``points`` plus this, plus the curves (``curveExcessMetres``), is about
+    /// ``distanceMetres``.
+    public var distanceModelDifferenceIncludedMetres: Double = 0
+    /// How many times as badly as the velocities of ``points`` the white-part track's velocities misfit the Doppler
+    /// readings the forward filter trusts (the mean of ‖v̂ − z‖² / r over the inlier readings with a direction;
+    /// see ``Tracker/trustedSpeedReadings(in:profile:)``); above 2 the readings deny that track and the distance is
+    /// the reported track's. `nil` when not measured: no model term, or fewer than 30 trusted readings, or fewer
+    /// than half of the readings trusted (the forward filter distrusts the column: the positions decide).
+    /// A track smoothed in pieces reports its largest piece's.
+    public var whitePartVelocityMisfitRatio: Double?
     /// How much the fixes' noise lengthens the reported track on average (term 6), metres, ≥ 0 but for the
     /// sampling: the mean over draws of the stated noise (``SmoothingOptions/noiseLengtheningDraws``) of the
     /// length its smoothed effect adds. Not subtracted from ``distanceMetres``; 0 without draws.

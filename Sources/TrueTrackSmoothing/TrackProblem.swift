@@ -193,9 +193,7 @@ struct TrackProblem {
                     SmoothingOptions.minimumVariance))
             fixIndex.append(index)
 
-            guard options.usesDoppler, let speed = fix.speedMetresPerSecond,
-                speed <= options.maximumSpeedMetresPerSecond
-            else { continue }
+            guard Self.takesReading(of: fix, options: options), let speed = fix.speedMetresPerSecond else { continue }
             let speedSigma = fix.speedAccuracyMetresPerSecond ?? options.assumedSpeedAccuracyMetresPerSecond
             let east: Double, north: Double, variance: Double
             if let course = fix.courseDegrees {
@@ -240,6 +238,14 @@ struct TrackProblem {
         // (Only when some fix has no velocity measurement: a reading the options leave out still keeps σₐ, which
         // `setProcessScales` reads from the fixes.)
         if velocityState.count < positionState.count { setProcessScales(options, fixes: fixes) }
+    }
+
+    /// Whether the problem takes `fix`'s speed reading as a velocity entry (appended after the fix's position
+    /// entry): Doppler on, a reading, and at most ``SmoothingOptions/maximumSpeedMetresPerSecond``.
+    @inline(__always)
+    static func takesReading(of fix: Fix, options: SmoothingOptions) -> Bool {
+        guard options.usesDoppler, let speed = fix.speedMetresPerSecond else { return false }
+        return speed <= options.maximumSpeedMetresPerSecond
     }
 
     /// The accuracy (metres) the problem takes for a fix's position, or nil for a fix it leaves out: one at

@@ -137,6 +137,7 @@ extension WholeTrackSmoother {
                 result.noise = part.noise
                 result.courseOffsetDegrees = part.courseOffsetDegrees
                 result.whiteAccuracyScale = part.whiteAccuracyScale
+                result.whitePartVelocityMisfitRatio = part.whitePartVelocityMisfitRatio
             }
             result.points += part.points
             result.iterations = max(result.iterations, part.iterations)
@@ -151,6 +152,7 @@ extension WholeTrackSmoother {
             curve += part.curveExcessMetres
             stillChord += part.stillChordMetres
             result.stillLengthMetres += part.stillLengthMetres
+            result.distanceModelDifferenceIncludedMetres += part.distanceModelDifferenceIncludedMetres
             result.vehicleLengthMetres += part.vehicleLengthMetres
         }
         result.distanceMetres = distance

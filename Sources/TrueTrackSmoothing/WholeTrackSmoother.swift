@@ -54,7 +54,10 @@ import TrueTrackCore
 /// to their epoch-to-epoch scatter (the white part of their error, which alone blurs the fix-to-fix shape),
 /// with a 1σ (see ``SmoothedTrack/distanceSigmaMetres``): first-order terms from the full smoothed covariance
 /// (one more banded substitution), and the difference between the two solves as the model term
-/// (``SmoothingOptions/checksModelDependence``). Steps where a window centred on them is still (the forward
+/// (``SmoothingOptions/checksModelDependence``). Unless the Doppler readings the forward filter trusts deny the
+/// second solve's track (its velocities misfit them more than ``deniedMisfitRatio`` times as badly as the first's:
+/// it follows the wander of a slowly varying error, see ``TrustedVelocities``): the distance is then the first
+/// solve's length, the difference still in σ (``SmoothedTrack/distanceModelDifferenceIncludedMetres``). Steps where a window centred on them is still (the forward
 /// filter's net-displacement rule, ``StillnessGate``) add nothing: a receiver at rest measures no distance.
 ///
 /// Steps that move like a vehicle (``VehicleGate``: faster over a centred window than the profile's traveller
@@ -437,6 +440,10 @@ public struct WholeTrackSmoother: Sendable {
             options.checksModelDependence
             ? Self.whiteAccuracyScale(problem, solution: system.rhs) : nil
         let needsModelTerm = whiteScale.map(Self.modelTermIsNeeded(whiteScale:)) ?? false
+        // The trusted readings that judge the second reading (see ``TrustedVelocities``), and this track's misfit to
+        // them, taken before the gradient pass below writes over its solution.
+        let judges = needsModelTerm ? TrustedVelocities(problem, fixes: fixes, options: options) : nil
+        let reportedMisfit = judges?.misfit(problem, solution: system.rhs, velocityWeights: velocityWeights)
         // The second reading's robust weights: a fix the first reading kept as an inlier (weight ≥
         // ``inlierWeight``) keeps its weight, so its information grows by 1 / ŝ² — the point of the reading;
         // a down-weighted one (a jump) has its weight multiplied by ŝ², so its pull stays what it was. Keeping
@@ -581,6 +588,10 @@ public struct WholeTrackSmoother: Sendable {
         // Term 4: the same track with the fixes' white part as their accuracy, at the weights set above —
         // only when that reading lies outside term 2's 1σ range (see ``modelTermIsNeeded(whiteScale:)``).
         var modelDifference = 0.0
+        // Whether the distance takes the white-part track's length (``SmoothedTrack/distanceModelDifferenceIncludedMetres``),
+        // and how badly that track's velocities misfit the trusted readings against this one's.
+        var includesModelDifference = true
+        var misfitRatio: Double?
         var whiteLeftOut: (still: Double, vehicle: Double, stillChords: Double)?
         var whiteCurveExcess: Double?
         if let whiteScale, needsModelTerm {
@@ -621,14 +632,27 @@ public struct WholeTrackSmoother: Sendable {
                     (planeStraight > 0
                         ? distance * (whiteStraight / planeStraight - 1) : whiteStraight - planeStraight)
                     + white.curve - planeCurve
-                whiteCurveExcess = white.curve
+                if let reportedMisfit,
+                    let whiteMisfit = judges?.misfit(problem, solution: system.rhs, velocityWeights: velocityWeights)
+                {
+                    let ratio = reportedMisfit > 0 ? whiteMisfit / reportedMisfit : (whiteMisfit > 0 ? .infinity : 1)
+                    misfitRatio = ratio
+                    includesModelDifference = !(ratio > Self.deniedMisfitRatio)
+                }
+                // Term 6 is this reading's either way: its draws are of the white part of the error, the part
+                // that lengthens a track (the reported track's own draws, of the whole stated accuracy as white
+                // noise, raised the GSDC Pixel 4's σ from 7.1 to 67.8 m: its error is mostly bias).
                 lengthening = system.noiseLengthening(
                     problem, solution: system.rhs, positionWeights: whitePositionWeights,
                     velocityWeights: velocityWeights, countedSteps: countedSteps, draws: draws)
-                whiteLeftOut = (white.left, white.vehicle, white.leftChords)
+                if includesModelDifference {
+                    whiteCurveExcess = white.curve
+                    whiteLeftOut = (white.left, white.vehicle, white.leftChords)
+                }
             }
             if !modelDifference.isFinite {
                 modelDifference = 0
+                includesModelDifference = true
                 whiteLeftOut = nil
                 whiteCurveExcess = nil
             }
@@ -644,7 +668,8 @@ public struct WholeTrackSmoother: Sendable {
         let noiseSigma = max(distanceVariance, 0).squareRoot()
         if !lengthening.isFinite { lengthening = 0 }
         var result = SmoothedTrack(
-            points: points, distanceMetres: max(distance + curveExcess + modelDifference, 0),
+            points: points,
+            distanceMetres: max(distance + curveExcess + (includesModelDifference ? modelDifference : 0), 0),
             distanceSigmaMetres: 0,
             iterations: iterations, segmentCount: segment + 1, excludedFixCount: problem.excludedFixCount,
             solver: solver)
@@ -656,6 +681,8 @@ public struct WholeTrackSmoother: Sendable {
         result.vehicleLengthMetres = vehicleLength
         result.courseOffsetDegrees = courseOffset ?? 0
         result.whiteAccuracyScale = whiteScale ?? 1
+        result.distanceModelDifferenceIncludedMetres = includesModelDifference ? modelDifference : 0
+        result.whitePartVelocityMisfitRatio = misfitRatio
         result.noise = noise
         return result
     }

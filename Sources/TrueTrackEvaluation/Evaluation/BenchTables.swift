@@ -42,19 +42,26 @@ public enum BenchTables {
                 ]
             }, ["recording", "cat", "profile", "TrueTrack m", "naive m", "Doppler m"])
 
+        /// The model term, in parentheses where the distance does not include it.
+        func modelTerm(_ s: SmootherFigures) -> String {
+            let term = signedMetres(s.distanceModelDifferenceMetres)
+            let included = s.distanceModelDifferenceIncludedMetres ?? s.distanceModelDifferenceMetres
+            return included == 0 && s.distanceModelDifferenceMetres != 0 ? "(" + term + ")" : term
+        }
         func p50p95(_ p: PositionErrorSummary?) -> String {
             p.map { fixed($0.p50Metres, 2) + " / " + fixed($0.p95Metres, 2) } ?? "–"
         }
         section(
             "Forward filter vs whole-track smoother (`process --smooth`): distance error % (signed), the smoother's "
                 + "1σ, its model term (the length change with the fixes' accuracy scaled by white ×, their "
-                + "epoch-to-epoch scatter) and z = error / σ; position p50 / p95 (m)",
+                + "epoch-to-epoch scatter; in parentheses where the trusted Doppler readings denied that track and "
+                + "it counts in σ only) and z = error / σ; position p50 / p95 (m)",
             ok.compactMap { r in
                 r.smoother.map { s in
                     [
                         r.id, metres(r.referenceDistanceMetres), percent(r.trueTrack?.errorPercent),
                         percent(s.distance.errorPercent), metres(s.distanceSigmaMetres),
-                        fixed(s.whiteAccuracyScale, 3), signedMetres(s.distanceModelDifferenceMetres),
+                        fixed(s.whiteAccuracyScale, 3), modelTerm(s),
                         fixed(s.distanceZScore, 2),
                         s.isReferenceWithinTwoSigma.map { $0 ? "yes" : "no" } ?? "–", p50p95(r.position),
                         p50p95(s.position), p50p95(r.rawPosition),

@@ -46,6 +46,10 @@ public struct SmootherFigures: Sendable, Hashable, Codable {
     public var distanceZScore: Double?
     /// The model term of σ, signed metres (``SmoothedTrack/distanceModelDifferenceMetres``).
     public var distanceModelDifferenceMetres: Double
+    /// The part of it included in the distance (``SmoothedTrack/distanceModelDifferenceIncludedMetres``): all of
+    /// it, or 0 where the trusted Doppler readings denied the white-part track (`nil` in figures recorded before
+    /// 2026-12-05).
+    public var distanceModelDifferenceIncludedMetres: Double?
     /// The white part of the fixes' error relative to their accuracy (``SmoothedTrack/whiteAccuracyScale``).
     public var whiteAccuracyScale: Double
     /// The smoothed positions against the truth.
@@ -74,6 +78,7 @@ public struct SmootherFigures: Sendable, Hashable, Codable {
             track.distanceSigmaMetres > 0 ? $0 / track.distanceSigmaMetres : ($0 == 0 ? 0 : nil)
         }
         distanceModelDifferenceMetres = track.distanceModelDifferenceMetres
+        distanceModelDifferenceIncludedMetres = track.distanceModelDifferenceIncludedMetres
         whiteAccuracyScale = track.whiteAccuracyScale
         accuracyScale = track.noise.accuracyScale
         dopplerScale = track.noise.dopplerScale

@@ -37,9 +37,11 @@ enum ProcessCommand {
                     + "course readings cuts, are not in it; README \"How far to trust the smoothed distance\"), "
                     + "stillLengthMetres (smoothed length left out where the receiver was at rest; the straight line "
                     + "across each such run counts in the σ), vehicleLengthMetres (left out as rides: walking and "
-                    + "running profiles), modelDifferenceMetres (the distance is measured on the track smoothed "
-                    + "with the white part of the fixes' error: this is how much longer it is than the track --out "
-                    + "writes, and it counts in the σ), "
+                    + "running profiles), modelDifferenceMetres (how much longer the track smoothed with the white "
+                    + "part of the fixes' error is than the track --out writes; it counts in the σ), "
+                    + "modelDifferenceIncludedMetres (the part of it in distanceMetres: all of it, as the distance is "
+                    + "measured on that track, unless the Doppler readings the forward filter trusts deny that track's "
+                    + "extra motion, whitePartMisfitRatio above 2: then 0), "
                     + "curveExcessMetres (the curves between speed-and-course readings beyond "
                     + "the straight lines, included), modelCurveMetres (the curves between the smoothed velocities "
                     + "where no readings say them, in the σ only) and, when the course column was turned from the "
@@ -122,6 +124,14 @@ enum ProcessCommand {
         /// plus this is about the distance (a tester found an IPIN walk's written track 74 m against 127.5 m
         /// reported, with nothing saying why).
         var modelDifferenceMetres: Double?
+        /// With `--smooth`: the part of `modelDifferenceMetres` included in `distanceMetres` (see
+        /// `SmoothedTrack.distanceModelDifferenceIncludedMetres`): all of it, or 0 where the trusted Doppler readings
+        /// denied the white-part track.
+        var modelDifferenceIncludedMetres: Double?
+        /// With `--smooth`, when measured: how many times as badly as the written track's the white-part track's
+        /// velocities misfit the Doppler readings the forward filter trusts (see
+        /// `SmoothedTrack.whitePartVelocityMisfitRatio`); above 2 the distance is the written track's.
+        var whitePartMisfitRatio: Double?
         /// With `--smooth`: how much the curves between velocity readings add to the straight lines between the
         /// fixes, included in `distanceMetres` (see `SmoothedTrack.curveExcessMetres`).
         var curveExcessMetres: Double?
@@ -341,6 +351,12 @@ enum ProcessCommand {
             stillLengthMetres: smoothed.map { Terminal.millimetres($0.stillLengthMetres) },
             vehicleLengthMetres: smoothed.map { Terminal.millimetres($0.vehicleLengthMetres) },
             modelDifferenceMetres: smoothed.map { Terminal.millimetres($0.distanceModelDifferenceMetres) },
+            modelDifferenceIncludedMetres: smoothed.map {
+                Terminal.millimetres($0.distanceModelDifferenceIncludedMetres)
+            },
+            whitePartMisfitRatio: smoothed.flatMap { s in
+                s.whitePartVelocityMisfitRatio.flatMap { $0.isFinite ? TrackOutput.rounded($0, to: 0.001) : nil }
+            },
             curveExcessMetres: smoothed.map { Terminal.millimetres($0.curveExcessMetres) },
             modelCurveMetres: smoothed.map { Terminal.millimetres($0.distanceModelCurveMetres) },
             courseOffsetDegrees: smoothed.flatMap { s in
