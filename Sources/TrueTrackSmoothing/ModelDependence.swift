@@ -20,7 +20,7 @@
 /// wiggles kept when they are trusted too much), which no first-order propagation inside either model covers.
 /// The distance is measured on the second reading's track (its length is made of the fix-to-fix shape, which
 /// only the white part blurs), and the difference enters the distance's σ as one more term in quadrature — unless
-/// the Doppler readings the forward filter trusts deny the second track's extra motion (``TrustedVelocities``),
+/// the speed readings the forward filter trusts deny the second track's extra length (``TrustedReadingsPath``),
 /// when the distance is the first reading's length.
 /// Cost: one more assemble, factor and solve (no re-weighting: the first reading's inliers keep their
 /// weights, its down-weighted fixes keep their pull, see ``WholeTrackSmoother``), the factor's storage reused

@@ -41,14 +41,15 @@ public struct SmoothedTrack: Sendable {
     /// the WGS-84 ellipsoid (``Ellipsoid/shortStepLengthMetres(from:to:)``, ``Geodesic`` for long steps), metres, leaving out the steps the ``SmoothingOptions/stillnessGate`` finds still (see
     /// ``stillLengthMetres``) and those the ``SmoothingOptions/vehicleGate`` finds a ride's (see
     /// ``vehicleLengthMetres``), plus, between states with velocity readings, the curve beyond each step's
-    /// straight line (see ``curveExcessMetres``), plus ``distanceModelDifferenceMetres``: the length is that of
-    /// the track smoothed with the white part of the fixes' error (see ``SmoothingOptions/checksModelDependence``).
+    /// straight line (see ``curveExcessMetres``), plus ``distanceModelDifferenceIncludedMetres``: the length is
+    /// that of the track smoothed with the white part of the fixes' error (see
+    /// ``SmoothingOptions/checksModelDependence``), unless the speed readings deny that track (``readingsCheck``).
     /// Across a gap that splits the track the straight line is counted (a lower bound of the path travelled
     /// there), unless the vehicle gate gives it to a ride.
     public var distanceMetres: Double
     /// The length of the smoothed steps the ``StillnessGate`` left out of ``distanceMetres`` (a receiver at
     /// rest, whose fixes' wander the smoothed track still follows), metres, on the track ``distanceMetres`` is
-    /// measured on (the white-part track when term 4 is computed); 0 without the gate.
+    /// measured on (the white-part track when term 4 is computed and included); 0 without the gate.
     public var stillLengthMetres: Double = 0
     /// The straight lines across the runs of steps the ``StillnessGate`` left out, summed, metres (term 5 of
     /// ``distanceSigmaMetres``), on the same track as ``stillLengthMetres``: what a slow walk hidden in a
@@ -62,7 +63,7 @@ public struct SmoothedTrack: Sendable {
     /// How much longer than the chords between them the curves between states with measured velocities are,
     /// metres (see ``SmoothingOptions/countsCurveBetweenVelocityReadings``): the turns the fixes' straight lines
     /// would cut, included in ``distanceMetres`` and counted as term 7 of ``distanceSigmaMetres``; on the track
-    /// ``distanceMetres`` is measured on (the white-part track when term 4 is computed, as for
+    /// ``distanceMetres`` is measured on (the white-part track when term 4 is computed and included, as for
     /// ``stillLengthMetres``: the length of ``points`` plus this plus ``distanceModelDifferenceMetres``
     /// then differs from ``distanceMetres`` by the two tracks' difference in curve, which term 4 holds). 0 when
     /// no step lies between two such states.
@@ -108,11 +109,11 @@ public struct SmoothedTrack: Sendable {
     ///    scatter about this track; its inliers keep their robust weights, its down-weighted fixes their
     ///    pull), and the distance is that track's length; the difference of the two lengths is the part of
     ///    the distance the noise model decides (corners cut, or noise kept as wiggles) and counts as 1σ.
-    ///    Unless the Doppler readings the forward filter trusts deny that track (2026-12-05): where its velocities
-    ///    misfit them more than twice as badly as the reported track's, it follows a wander of the fixes' slowly
-    ///    varying error that the readings say is no motion, and the distance is the reported track's length
-    ///    (the difference still counts as 1σ; ``distanceModelDifferenceIncludedMetres`` says which, and
-    ///    ``whitePartVelocityMisfitRatio`` by how much).
+    ///    Unless the speed readings the forward filter trusts deny that track (2026-12-05, ``readingsCheck``):
+    ///    where, over the steps between such readings, it is longer than the readings' own path by more than the
+    ///    reported track differs from that path, it follows a wander of the fixes' slowly varying error that the
+    ///    readings say is no motion, and the distance is the reported track's length (the difference still counts
+    ///    as 1σ; ``distanceModelDifferenceIncludedMetres`` says which).
     ///    Not computed (0) when ``whiteAccuracyScale`` is within 1/√2 … √2: that is a change of ln q within
     ///    term 2's 1σ, which term 2 already covers to first order. Measured (`truetrack bench`): 3–4 m on the
     ///    40 km GSDC drives, where Doppler fixes the shape; 11–79 m on the IPIN walks.
@@ -154,7 +155,9 @@ public struct SmoothedTrack: Sendable {
     /// through (term 8 covers a third to two thirds of it on the thinned drives).
     ///
     /// Terms 1–3 and 8 are computed on the track of ``points`` (the first reading); term 4 is the step from it to
-    /// the reported length; terms 6 and 7 are measured on the reported track.
+    /// the white-part track's length; terms 5 and 7 are measured on the track whose length is reported, term 6 on
+    /// the white-part track whenever term 4 is computed (its draws are of the white part of the error, the part
+    /// that lengthens a track).
     public var distanceSigmaMetres: Double
     /// The white-noise part of ``distanceSigmaMetres`` (term 1), metres.
     public var distanceNoiseSigmaMetres: Double = 0
@@ -172,19 +175,17 @@ public struct SmoothedTrack: Sendable {
     public var distanceModelDifferenceMetres: Double = 0
     /// The part of ``distanceModelDifferenceMetres`` included in ``distanceMetres``, metres: all of it when the
     /// distance is the white-part track's length, 0 when it is the length of ``points`` — no model term, or one
-    /// the trusted Doppler readings denied (``whitePartVelocityMisfitRatio`` above 2: the white-part track follows
-    /// a wander of the fixes' error that the readings say is no motion; a tester's walks with honest readings
-    /// under a Gauss–Markov error read +6 … +42 % on the white-part track). A track smoothed in pieces sums its
-    /// pieces'. The length of ``points`` plus this, plus the curves (``curveExcessMetres``), is about
+    /// the trusted speed readings denied (``readingsCheck``: the white-part track follows a wander of the fixes'
+    /// error that the readings say is no motion; a tester's walks with honest readings under a Gauss–Markov error
+    /// read +6 … +42 % on the white-part track). A track smoothed in pieces sums its pieces'. The length of ``points`` plus this, plus the curves (``curveExcessMetres``), is about
     /// ``distanceMetres``.
     public var distanceModelDifferenceIncludedMetres: Double = 0
-    /// How many times as badly as the velocities of ``points`` the white-part track's velocities misfit the Doppler
-    /// readings the forward filter trusts (the mean of ‖v̂ − z‖² / r over the inlier readings with a direction;
-    /// see ``Tracker/trustedSpeedReadings(in:profile:)``); above 2 the readings deny that track and the distance is
-    /// the reported track's. `nil` when not measured: no model term, or fewer than 30 trusted readings, or fewer
-    /// than half of the readings trusted (the forward filter distrusts the column: the positions decide).
-    /// A track smoothed in pieces reports its largest piece's.
-    public var whitePartVelocityMisfitRatio: Double?
+    /// Over the steps between speed readings the forward filter trusts: the readings' own path and the lengths of
+    /// the two tracks term 4 compares, which decided whether the distance is the white-part track's length (see
+    /// ``ReadingsCheck``). `nil` when not measured: no model term, or fewer than 30 such steps, or such steps cover
+    /// less than half of the counted seconds (the forward filter distrusts the column: the positions decide). A
+    /// track smoothed in pieces reports its largest piece's.
+    public var readingsCheck: ReadingsCheck?
     /// How much the fixes' noise lengthens the reported track on average (term 6), metres, ≥ 0 but for the
     /// sampling: the mean over draws of the stated noise (``SmoothingOptions/noiseLengtheningDraws``) of the
     /// length its smoothed effect adds. Not subtracted from ``distanceMetres``; 0 without draws.
@@ -241,6 +242,50 @@ public struct SmoothedTrack: Sendable {
             (variance + modelDifference * modelDifference + stillChord * stillChord + lengthening * lengthening
             + curve * curve + modelCurve * modelCurve)
             .squareRoot()
+    }
+
+    /// Term 4's two tracks against the speed readings the forward filter trusts, over the steps between two such
+    /// readings (``SmoothedTrack/readingsCheck``).
+    public struct ReadingsCheck: Sendable, Hashable, Codable {
+        /// The readings' own path over those steps, metres: the trapezoid of their speeds over each step's seconds.
+        public var readingsMetres: Double
+        /// The standard deviation of ``readingsMetres``, metres: each reading's speed σ (its own accuracy, or the
+        /// profile's assumed one) times the seconds it stands for, in quadrature.
+        public var readingsSigmaMetres: Double
+        /// The length of the reported track (``SmoothedTrack/points``) over those steps, metres (chords, and the
+        /// curves between velocity readings that the distance counts).
+        public var reportedTrackMetres: Double
+        /// The length of the white-part track (term 4's second reading) over those steps, metres.
+        public var whitePartTrackMetres: Double
+
+        /// Creates a comparison from its lengths.
+        public init(
+            readingsMetres: Double, readingsSigmaMetres: Double, reportedTrackMetres: Double,
+            whitePartTrackMetres: Double
+        ) {
+            self.readingsMetres = readingsMetres
+            self.readingsSigmaMetres = readingsSigmaMetres
+            self.reportedTrackMetres = reportedTrackMetres
+            self.whitePartTrackMetres = whitePartTrackMetres
+        }
+
+        /// How many ``readingsSigmaMetres`` make a difference from the readings' path: 2, so that readings which
+        /// integrate short by chance (481 readings of σ 0.4 m/s every 5 s read 2 % short, 1.6σ: a tester's) do not
+        /// deny a right track.
+        public static let deniedSigmas = 2.0
+
+        /// Whether the readings deny the white-part track: the reported track agrees with their path (within
+        /// ``deniedSigmas`` of its σ), and the white-part track is longer than the path by more than the reported
+        /// track differs from it, and by more than ``deniedSigmas`` σ besides. Then its extra length is a wander of
+        /// the fixes' error, not motion, and the distance is the reported track's length. Readings that agree with
+        /// neither track (a bike computer's wheel speed, a logger's speed column 5–6 % under both tracks) judge
+        /// nothing.
+        public var deniesWhitePart: Bool {
+            let reportedDifference = abs(reportedTrackMetres - readingsMetres)
+            let margin = Self.deniedSigmas * readingsSigmaMetres
+            return reportedDifference <= margin
+                && whitePartTrackMetres - readingsMetres - reportedDifference > margin
+        }
     }
 
     /// An empty track (no usable fix).

@@ -54,10 +54,11 @@ import TrueTrackCore
 /// to their epoch-to-epoch scatter (the white part of their error, which alone blurs the fix-to-fix shape),
 /// with a 1σ (see ``SmoothedTrack/distanceSigmaMetres``): first-order terms from the full smoothed covariance
 /// (one more banded substitution), and the difference between the two solves as the model term
-/// (``SmoothingOptions/checksModelDependence``). Unless the Doppler readings the forward filter trusts deny the
-/// second solve's track (its velocities misfit them more than ``deniedMisfitRatio`` times as badly as the first's:
-/// it follows the wander of a slowly varying error, see ``TrustedVelocities``): the distance is then the first
-/// solve's length, the difference still in σ (``SmoothedTrack/distanceModelDifferenceIncludedMetres``). Steps where a window centred on them is still (the forward
+/// (``SmoothingOptions/checksModelDependence``). Unless the speed readings the forward filter trusts deny the
+/// second solve's track (over the steps between them it is longer than their own path by more than the first
+/// solve's track differs from it: it follows the wander of a slowly varying error, see ``TrustedReadingsPath``):
+/// the distance is then the first solve's length, the difference still in σ
+/// (``SmoothedTrack/distanceModelDifferenceIncludedMetres``, ``SmoothedTrack/readingsCheck``). Steps where a window centred on them is still (the forward
 /// filter's net-displacement rule, ``StillnessGate``) add nothing: a receiver at rest measures no distance.
 ///
 /// Steps that move like a vehicle (``VehicleGate``: faster over a centred window than the profile's traveller
@@ -440,10 +441,6 @@ public struct WholeTrackSmoother: Sendable {
             options.checksModelDependence
             ? Self.whiteAccuracyScale(problem, solution: system.rhs) : nil
         let needsModelTerm = whiteScale.map(Self.modelTermIsNeeded(whiteScale:)) ?? false
-        // The trusted readings that judge the second reading (see ``TrustedVelocities``), and this track's misfit to
-        // them, taken before the gradient pass below writes over its solution.
-        let judges = needsModelTerm ? TrustedVelocities(problem, fixes: fixes, options: options) : nil
-        let reportedMisfit = judges?.misfit(problem, solution: system.rhs, velocityWeights: velocityWeights)
         // The second reading's robust weights: a fix the first reading kept as an inlier (weight ≥
         // ``inlierWeight``) keeps its weight, so its information grows by 1 / ŝ² — the point of the reading;
         // a down-weighted one (a jump) has its weight multiplied by ŝ², so its pull stays what it was. Keeping
@@ -475,6 +472,12 @@ public struct WholeTrackSmoother: Sendable {
                 separatedSteps: separatedSteps, curveSteps: curveSteps
             ) : nil
         let planeLength = plane?.counted ?? 0
+        // The trusted readings' path that judges the second reading (see ``TrustedReadingsPath``), and this track's
+        // length over its steps, taken before the gradient pass below writes over the solution.
+        let readingsPath =
+            needsModelTerm
+            ? TrustedReadingsPath(problem, fixes: fixes, options: options, countedSteps: countedSteps) : nil
+        let reportedOverReadings = readingsPath?.trackMetres(problem, solution: system.rhs, curveSteps: curveSteps)
         // Term 6, the noise's lengthening of the reported track, while its factor and solution are in place:
         // this track's, unless the white-part reading below replaces it.
         let draws =
@@ -589,9 +592,9 @@ public struct WholeTrackSmoother: Sendable {
         // only when that reading lies outside term 2's 1σ range (see ``modelTermIsNeeded(whiteScale:)``).
         var modelDifference = 0.0
         // Whether the distance takes the white-part track's length (``SmoothedTrack/distanceModelDifferenceIncludedMetres``),
-        // and how badly that track's velocities misfit the trusted readings against this one's.
+        // and the comparison with the trusted readings' path that decided it.
         var includesModelDifference = true
-        var misfitRatio: Double?
+        var readingsCheck: SmoothedTrack.ReadingsCheck?
         var whiteLeftOut: (still: Double, vehicle: Double, stillChords: Double)?
         var whiteCurveExcess: Double?
         if let whiteScale, needsModelTerm {
@@ -632,12 +635,15 @@ public struct WholeTrackSmoother: Sendable {
                     (planeStraight > 0
                         ? distance * (whiteStraight / planeStraight - 1) : whiteStraight - planeStraight)
                     + white.curve - planeCurve
-                if let reportedMisfit,
-                    let whiteMisfit = judges?.misfit(problem, solution: system.rhs, velocityWeights: velocityWeights)
-                {
-                    let ratio = reportedMisfit > 0 ? whiteMisfit / reportedMisfit : (whiteMisfit > 0 ? .infinity : 1)
-                    misfitRatio = ratio
-                    includesModelDifference = !(ratio > Self.deniedMisfitRatio)
+                if let readingsPath, let reportedOverReadings {
+                    let check = SmoothedTrack.ReadingsCheck(
+                        readingsMetres: readingsPath.readingsMetres,
+                        readingsSigmaMetres: readingsPath.readingsSigmaMetres,
+                        reportedTrackMetres: reportedOverReadings,
+                        whitePartTrackMetres: readingsPath.trackMetres(
+                            problem, solution: system.rhs, curveSteps: curveSteps))
+                    readingsCheck = check
+                    includesModelDifference = !check.deniesWhitePart
                 }
                 // Term 6 is this reading's either way: its draws are of the white part of the error, the part
                 // that lengthens a track (the reported track's own draws, of the whole stated accuracy as white
@@ -653,6 +659,7 @@ public struct WholeTrackSmoother: Sendable {
             if !modelDifference.isFinite {
                 modelDifference = 0
                 includesModelDifference = true
+                readingsCheck = nil
                 whiteLeftOut = nil
                 whiteCurveExcess = nil
             }
@@ -682,7 +689,7 @@ public struct WholeTrackSmoother: Sendable {
         result.courseOffsetDegrees = courseOffset ?? 0
         result.whiteAccuracyScale = whiteScale ?? 1
         result.distanceModelDifferenceIncludedMetres = includesModelDifference ? modelDifference : 0
-        result.whitePartVelocityMisfitRatio = misfitRatio
+        result.readingsCheck = readingsCheck
         result.noise = noise
         return result
     }

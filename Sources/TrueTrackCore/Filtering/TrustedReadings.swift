@@ -5,9 +5,10 @@ extension Tracker {
     /// `result[i]` is about `fixes[i]`; a fix without a reading, a rejected one, and one whose reading the
     /// Doppler check distrusted (the tracker then counted its filter's speed) are `false`.
     ///
-    /// For a whole-track smoother, which compares its tracks' velocities with the readings the forward filter
-    /// believes (`WholeTrackSmoother`'s choice between its two readings of the fixes): readings that half-speed
-    /// or stick at zero while the positions move on are distrusted there and judge nothing.
+    /// For a whole-track smoother, which compares its tracks' lengths with the path the readings the forward
+    /// filter believes integrate to (`WholeTrackSmoother`'s choice between its two readings of the fixes):
+    /// readings that half-speed or stick at zero while the positions move on are distrusted there and judge
+    /// nothing.
     ///
     /// - Complexity: O(n log n) for the time order (O(n) when sorted), one tracker pass (about 45 ns per fix) and
     ///   an array of n flags.

@@ -40,8 +40,9 @@ enum ProcessCommand {
                     + "running profiles), modelDifferenceMetres (how much longer the track smoothed with the white "
                     + "part of the fixes' error is than the track --out writes; it counts in the σ), "
                     + "modelDifferenceIncludedMetres (the part of it in distanceMetres: all of it, as the distance is "
-                    + "measured on that track, unless the Doppler readings the forward filter trusts deny that track's "
-                    + "extra motion, whitePartMisfitRatio above 2: then 0), "
+                    + "measured on that track, unless the speed readings the forward filter trusts deny that track's "
+                    + "extra length: then 0; readingsCheck gives the readings' own path and both tracks' lengths over "
+                    + "the steps between such readings), "
                     + "curveExcessMetres (the curves between speed-and-course readings beyond "
                     + "the straight lines, included), modelCurveMetres (the curves between the smoothed velocities "
                     + "where no readings say them, in the σ only) and, when the course column was turned from the "
@@ -121,17 +122,18 @@ enum ProcessCommand {
         /// With `--smooth`: the part of `distanceMetres` that comes from measuring it on the track smoothed with the
         /// white part of the fixes' error rather than on the track `--out` writes (the model term of
         /// `distanceSigmaMetres`, see `SmoothedTrack.distanceModelDifferenceMetres`): the written track's length
-        /// plus this is about the distance (a tester found an IPIN walk's written track 74 m against 127.5 m
-        /// reported, with nothing saying why).
+        /// plus `modelDifferenceIncludedMetres` is about the distance (a tester found an IPIN walk's written track
+        /// 74 m against 127.5 m reported, with nothing saying why).
         var modelDifferenceMetres: Double?
         /// With `--smooth`: the part of `modelDifferenceMetres` included in `distanceMetres` (see
-        /// `SmoothedTrack.distanceModelDifferenceIncludedMetres`): all of it, or 0 where the trusted Doppler readings
+        /// `SmoothedTrack.distanceModelDifferenceIncludedMetres`): all of it, or 0 where the trusted speed readings
         /// denied the white-part track.
         var modelDifferenceIncludedMetres: Double?
-        /// With `--smooth`, when measured: how many times as badly as the written track's the white-part track's
-        /// velocities misfit the Doppler readings the forward filter trusts (see
-        /// `SmoothedTrack.whitePartVelocityMisfitRatio`); above 2 the distance is the written track's.
-        var whitePartMisfitRatio: Double?
+        /// With `--smooth`, when measured: over the steps between speed readings the forward filter trusts, the
+        /// readings' own path and the lengths of the written and the white-part tracks (see
+        /// `SmoothedTrack.readingsCheck`); the white-part track is denied when it exceeds the readings' path by more
+        /// than the written track differs from it.
+        var readingsCheck: SmoothedTrack.ReadingsCheck?
         /// With `--smooth`: how much the curves between velocity readings add to the straight lines between the
         /// fixes, included in `distanceMetres` (see `SmoothedTrack.curveExcessMetres`).
         var curveExcessMetres: Double?
@@ -354,8 +356,12 @@ enum ProcessCommand {
             modelDifferenceIncludedMetres: smoothed.map {
                 Terminal.millimetres($0.distanceModelDifferenceIncludedMetres)
             },
-            whitePartMisfitRatio: smoothed.flatMap { s in
-                s.whitePartVelocityMisfitRatio.flatMap { $0.isFinite ? TrackOutput.rounded($0, to: 0.001) : nil }
+            readingsCheck: smoothed?.readingsCheck.map { check in
+                SmoothedTrack.ReadingsCheck(
+                    readingsMetres: Terminal.millimetres(check.readingsMetres),
+                    readingsSigmaMetres: Terminal.millimetres(check.readingsSigmaMetres),
+                    reportedTrackMetres: Terminal.millimetres(check.reportedTrackMetres),
+                    whitePartTrackMetres: Terminal.millimetres(check.whitePartTrackMetres))
             },
             curveExcessMetres: smoothed.map { Terminal.millimetres($0.curveExcessMetres) },
             modelCurveMetres: smoothed.map { Terminal.millimetres($0.distanceModelCurveMetres) },
