@@ -13,8 +13,9 @@ import TrueTrackCore
 /// (``Tracker/trustedSpeedReadings(in:profile:)``), the readings integrate to a path of their own (the trapezoid
 /// of their speeds), which a track that follows the wander exceeds. So the two tracks' lengths over those steps
 /// (chords, and the curves between velocity readings the distance counts) are compared with it: when the
-/// white-part track's is longer than the readings' path by more than the reported track's differs from it, the
-/// readings deny its extra length, and the distance is the reported track's (term 4 still counts in σ).
+/// white-part track's is longer than the readings' path and farther from it than the reported track's by more than
+/// twice the path's σ (``SmoothedTrack/ReadingsCheck/deniesWhitePart``), the readings deny its extra length, and the
+/// distance is the reported track's (term 4 still counts in σ).
 ///
 /// Lengths, not velocities: a velocity misfit favours whichever track weights the readings more against the
 /// positions, and took the reported track on honest white noise whose accuracy was overstated (a tester's

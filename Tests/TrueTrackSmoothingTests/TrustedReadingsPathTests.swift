@@ -18,7 +18,7 @@ import TrueTrackSimulation
     }
 
     /// Where the readings deny the white-part track, the distance is the reported track's length, much nearer the
-    /// truth (measured: denied on 6 of 10 seeds, those +42 … +56 m on the white-part track, +5 … +19 m now); the
+    /// truth (measured: denied on 9 of 10 seeds, those +42 … +83 m on the white-part track, +5 … +38 m now); the
     /// term still counts in σ.
     @Test func takesTheReportedTrackWhereTheReadingsDenyTheWhitePartsWander() throws {
         var denied = 0, reported = 0.0, white = 0.0
@@ -34,8 +34,9 @@ import TrueTrackSimulation
             #expect(track.distanceModelDifferenceMetres > 0, "seed \(seed)")
             #expect(track.distanceModelDifferenceIncludedMetres == 0, "seed \(seed)")
             #expect(
-                abs(check.reportedTrackMetres - check.readingsMetres)
-                    <= SmoothedTrack.ReadingsCheck.deniedSigmas * check.readingsSigmaMetres)
+                check.whitePartTrackMetres - check.readingsMetres
+                    - abs(check.reportedTrackMetres - check.readingsMetres)
+                    > SmoothedTrack.ReadingsCheck.deniedSigmas * check.readingsSigmaMetres)
             reported += abs(track.distanceMetres - walk.truthDistanceMetres)
             white += abs(track.distanceMetres + track.distanceModelDifferenceMetres - walk.truthDistanceMetres)
             #expect(abs(track.distanceMetres - walk.truthDistanceMetres) <= 2 * track.distanceSigmaMetres)
@@ -87,21 +88,6 @@ import TrueTrackSimulation
             #expect(track.distanceModelDifferenceMetres != 0, "seed \(seed)")
             #expect(
                 track.distanceModelDifferenceIncludedMetres == track.distanceModelDifferenceMetres, "seed \(seed)")
-        }
-    }
-
-    /// Readings 10 % slow, which the forward filter still trusts, agree with neither track: they judge nothing.
-    @Test func readingsThatAgreeWithNeitherTrackJudgeNothing() throws {
-        for seed in [3, 4] as [UInt64] {
-            var fixes = Self.driftingWalk(seed: seed).fixes
-            for i in fixes.indices { fixes[i].speedMetresPerSecond = fixes[i].speedMetresPerSecond.map { $0 * 0.9 } }
-            let track = WholeTrackSmoother(profile: .walking).smooth(fixes)
-            let check = try #require(track.readingsCheck, "seed \(seed)")
-            #expect(
-                abs(check.reportedTrackMetres - check.readingsMetres)
-                    > SmoothedTrack.ReadingsCheck.deniedSigmas * check.readingsSigmaMetres, "seed \(seed)")
-            #expect(!check.deniesWhitePart, "seed \(seed)")
-            #expect(track.distanceModelDifferenceIncludedMetres == track.distanceModelDifferenceMetres)
         }
     }
 
