@@ -43,7 +43,7 @@ public struct SmoothedTrack: Sendable {
     /// ``vehicleLengthMetres``), plus, between states with velocity readings, the curve beyond each step's
     /// straight line (see ``curveExcessMetres``), plus ``distanceModelDifferenceIncludedMetres``: the length is
     /// that of the track smoothed with the white part of the fixes' error (see
-    /// ``SmoothingOptions/checksModelDependence``), unless the speed readings deny that track (``readingsCheck``).
+    /// ``SmoothingOptions/checksModelDependence``), unless the speed readings deny that track (``speedReadingsCheck``).
     /// Across a gap that splits the track the straight line is counted (a lower bound of the path travelled
     /// there), unless the vehicle gate gives it to a ride.
     public var distanceMetres: Double
@@ -109,9 +109,9 @@ public struct SmoothedTrack: Sendable {
     ///    scatter about this track; its inliers keep their robust weights, its down-weighted fixes their
     ///    pull), and the distance is that track's length; the difference of the two lengths is the part of
     ///    the distance the noise model decides (corners cut, or noise kept as wiggles) and counts as 1σ.
-    ///    Unless the speed readings the forward filter trusts deny that track (2026-12-05, ``readingsCheck``):
-    ///    where, over the steps between such readings, it is longer than the readings' own path by more than the
-    ///    reported track differs from that path, it follows a wander of the fixes' slowly varying error that the
+    ///    Unless the speed readings the forward filter trusts deny that track (2026-12-05, ``speedReadingsCheck``):
+    ///    where, over the steps between such readings, it is longer than the readings' own path and farther from it
+    ///    than the reported track by more than twice the path's σ, it follows a wander of the fixes' slowly varying error that the
     ///    readings say is no motion, and the distance is the reported track's length (the difference still counts
     ///    as 1σ; ``distanceModelDifferenceIncludedMetres`` says which).
     ///    Not computed (0) when ``whiteAccuracyScale`` is within 1/√2 … √2: that is a change of ln q within
@@ -126,8 +126,9 @@ public struct SmoothedTrack: Sendable {
     /// 6. **Noise lengthening** (``distanceNoiseLengtheningMetres``, 2026-12-02): a norm never cancels noise,
     ///    so the smoothed track, which keeps part of the fixes' noise as wiggles, is longer than the path it
     ///    estimates; terms 1 and 2 are first-order and centred and miss this. Draws of the stated noise, solved
-    ///    with the reported track's own factor (the noise that track's reading assumes: the stated accuracy,
-    ///    scaled to the white part where term 4 re-reads the fixes), measure how much it adds (one-sided, counted as 1σ, not
+    ///    with the factor of the track the noise is read on (the stated accuracy, scaled to the white part
+    ///    whenever term 4 re-reads the fixes, also where the readings deny the white-part track's length: its
+    ///    draws are of the part of the error that lengthens a track), measure how much it adds (one-sided, counted as 1σ, not
     ///    subtracted: the smoother also cuts corners, which shortens it, and on the IPIN walks, which it
     ///    already under-counts at departures, subtracting it moved the median |error| from 10.2 to 13.2 %).
     ///    A tester's white-noise walks without Doppler read +3.1 % (median) with σ 1.7 %, 0 of 20 within ±1σ; now
@@ -175,18 +176,21 @@ public struct SmoothedTrack: Sendable {
     public var distanceModelDifferenceMetres: Double = 0
     /// The part of ``distanceModelDifferenceMetres`` included in ``distanceMetres``, metres: all of it when the
     /// distance is the white-part track's length, 0 when it is the length of ``points`` — no model term, or one
-    /// the trusted speed readings denied (``readingsCheck``: the white-part track follows a wander of the fixes'
+    /// the trusted speed readings denied (``speedReadingsCheck``: the white-part track follows a wander of the fixes'
     /// error that the readings say is no motion; a tester's walks with honest readings under a Gauss–Markov error
     /// read +6 … +42 % on the white-part track). A track smoothed in pieces sums its pieces'. The length of ``points`` plus this, plus the curves (``curveExcessMetres``), is about
     /// ``distanceMetres``.
     public var distanceModelDifferenceIncludedMetres: Double = 0
     /// Over the steps between speed readings the forward filter trusts: the readings' own path and the lengths of
     /// the two tracks term 4 compares, which decided whether the distance is the white-part track's length (see
-    /// ``ReadingsCheck``). `nil` when not measured: no model term, or fewer than 30 such steps, or such steps cover
-    /// less than half of the counted seconds (the forward filter distrusts the column: the positions decide). A
-    /// track smoothed in pieces reports its largest piece's.
-    public var readingsCheck: ReadingsCheck?
-    /// How much the fixes' noise lengthens the reported track on average (term 6), metres, ≥ 0 but for the
+    /// ``SpeedReadingsCheck``). `nil` when not measured: no model term (or a second solve that failed or gave a
+    /// non-finite length), Doppler off or no ``SmoothingOptions/speedReadingCheck`` profile, fewer than 30 such
+    /// steps, or such steps covering less than half of the counted seconds inside segments (the forward filter
+    /// distrusts the column: the positions decide). A track smoothed in pieces reports its largest piece's (each
+    /// piece decides for itself; ``distanceModelDifferenceIncludedMetres`` sums what they included).
+    public var speedReadingsCheck: SpeedReadingsCheck?
+    /// How much the fixes' noise lengthens the smoothed track on average (term 6: the white-part track's whenever
+    /// term 4 is computed), metres, ≥ 0 but for the
     /// sampling: the mean over draws of the stated noise (``SmoothingOptions/noiseLengtheningDraws``) of the
     /// length its smoothed effect adds. Not subtracted from ``distanceMetres``; 0 without draws.
     public var distanceNoiseLengtheningMetres: Double = 0
@@ -245,8 +249,8 @@ public struct SmoothedTrack: Sendable {
     }
 
     /// Term 4's two tracks against the speed readings the forward filter trusts, over the steps between two such
-    /// readings (``SmoothedTrack/readingsCheck``).
-    public struct ReadingsCheck: Sendable, Hashable, Codable {
+    /// readings (``SmoothedTrack/speedReadingsCheck``).
+    public struct SpeedReadingsCheck: Sendable, Hashable, Codable {
         /// The readings' own path over those steps, metres: the trapezoid of their speeds over each step's seconds.
         public var readingsMetres: Double
         /// The standard deviation of ``readingsMetres``, metres: each reading's speed σ (its own accuracy, or the

@@ -45,7 +45,7 @@ public struct SmoothingOptions: Sendable, Hashable {
     /// profile the options were made for (a reviewer's 7,800 m drive under a column of zeros read 0 m ± 7,183 m,
     /// the zeros taken as a standing receiver's; now 7,819.4 ± 162.0 m, the zeros at its halts still believed;
     /// without the column 7,983.1 m). The same profile's tracker says which readings it trusts, and those judge
-    /// the white-part track (``SmoothedTrack/readingsCheck``). `nil` takes every reading as a measurement and
+    /// the white-part track (``SmoothedTrack/speedReadingsCheck``). `nil` takes every reading as a measurement and
     /// judges nothing.
     public var speedReadingCheck: TrackingProfile?
     /// A Doppler speed above this is ignored, metres per second. From
@@ -109,7 +109,7 @@ public struct SmoothingOptions: Sendable, Hashable {
     /// scaled to their epoch-to-epoch scatter, when that scatter is outside 1/√2 … √2 of the stated accuracy):
     /// the distance is then measured on that track and the difference from this one counts as 1σ
     /// (``SmoothedTrack/distanceModelDifferenceMetres``), unless the speed readings the forward filter trusts
-    /// deny that track's extra length (``SmoothedTrack/readingsCheck``). Default `true`. Why: a length is made of the
+    /// deny that track's extra length (``SmoothedTrack/speedReadingsCheck``). Default `true`. Why: a length is made of the
     /// fix-to-fix shape, which only the white part of the error blurs, while the stated accuracy is mostly a
     /// slowly varying bias that makes the smoother cut a walk's corners (measured, `truetrack bench`: median
     /// |error| on the seven IPIN walks 10.2 % instead of 22.4 % with the stillness gate on both; GSDC drives

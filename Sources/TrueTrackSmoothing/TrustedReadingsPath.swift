@@ -14,8 +14,13 @@ import TrueTrackCore
 /// of their speeds), which a track that follows the wander exceeds. So the two tracks' lengths over those steps
 /// (chords, and the curves between velocity readings the distance counts) are compared with it: when the
 /// white-part track's is longer than the readings' path and farther from it than the reported track's by more than
-/// twice the path's σ (``SmoothedTrack/ReadingsCheck/deniesWhitePart``), the readings deny its extra length, and the
-/// distance is the reported track's (term 4 still counts in σ).
+/// twice the path's σ (``SmoothedTrack/SpeedReadingsCheck/deniesWhitePart``), the readings deny its extra length,
+/// and the distance is the reported track's (term 4 still counts in σ). The tracks' plane lengths are brought to the
+/// ground by the reported track's ratio of its ellipsoid length to its plane length, as term 4 is.
+///
+/// The trusted flags come from a forward filter fed the fixes the problem was built from: with the placeholder
+/// readings the forward filter overrules already removed (``SmoothingOptions/speedReadingCheck``), and, for a track
+/// smoothed in pieces, each piece's own fixes, from a fresh filter.
 ///
 /// Lengths, not velocities: a velocity misfit favours whichever track weights the readings more against the
 /// positions, and took the reported track on honest white noise whose accuracy was overstated (a tester's
@@ -23,7 +28,7 @@ import TrueTrackCore
 /// readings' path says so.
 ///
 /// Only when the compared steps are at least ``WholeTrackSmoother/minimumTrustedSteps`` and cover at least half of
-/// the seconds the distance counts: a receiver whose readings the forward filter mostly distrusts (the IPIN Samsung
+/// the seconds of the steps the distance counts inside segments (not the chords across gaps): a receiver whose readings the forward filter mostly distrusts (the IPIN Samsung
 /// phones read half the walking speed, or 0, on 20–46 % of their fixes, and the filter trusts 2–25 % of them)
 /// leaves the choice to the positions, as before.
 struct TrustedReadingsPath {
@@ -57,7 +62,9 @@ struct TrustedReadingsPath {
                 let speed = fix.speedMetresPerSecond
             else { continue }
             speeds[s] = speed
-            sigmas[s] = fix.speedAccuracyMetresPerSecond ?? options.assumedSpeedAccuracyMetresPerSecond
+            // (A speed accuracy of 0 is a logger's "unknown", as Android's when it has none: the assumed one then.)
+            let accuracy = fix.speedAccuracyMetresPerSecond ?? 0
+            sigmas[s] = accuracy > 0 ? accuracy : options.assumedSpeedAccuracyMetresPerSecond
         }
         var compared = [Bool](repeating: false, count: n)
         var path = 0.0, variance = 0.0, steps = 0, comparedSeconds = 0.0, countedSeconds = 0.0

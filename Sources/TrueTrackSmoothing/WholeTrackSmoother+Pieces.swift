@@ -137,7 +137,7 @@ extension WholeTrackSmoother {
                 result.noise = part.noise
                 result.courseOffsetDegrees = part.courseOffsetDegrees
                 result.whiteAccuracyScale = part.whiteAccuracyScale
-                result.readingsCheck = part.readingsCheck
+                result.speedReadingsCheck = part.speedReadingsCheck
             }
             result.points += part.points
             result.iterations = max(result.iterations, part.iterations)

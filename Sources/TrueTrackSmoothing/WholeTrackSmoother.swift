@@ -55,11 +55,12 @@ import TrueTrackCore
 /// with a 1σ (see ``SmoothedTrack/distanceSigmaMetres``): first-order terms from the full smoothed covariance
 /// (one more banded substitution), and the difference between the two solves as the model term
 /// (``SmoothingOptions/checksModelDependence``). Unless the speed readings the forward filter trusts deny the
-/// second solve's track (over the steps between them it is longer than their own path by more than the first
-/// solve's track differs from it: it follows the wander of a slowly varying error, see ``TrustedReadingsPath``):
-/// the distance is then the first solve's length, the difference still in σ
-/// (``SmoothedTrack/distanceModelDifferenceIncludedMetres``, ``SmoothedTrack/readingsCheck``). Steps where a window centred on them is still (the forward
-/// filter's net-displacement rule, ``StillnessGate``) add nothing: a receiver at rest measures no distance.
+/// second solve's track (over the steps between them it is longer than their own path and farther from it than the
+/// first solve's track by more than twice the path's σ: it follows the wander of a slowly varying error, see
+/// ``TrustedReadingsPath``): the distance is then the first solve's length, the difference still in σ
+/// (``SmoothedTrack/distanceModelDifferenceIncludedMetres``, ``SmoothedTrack/speedReadingsCheck``). Steps where a
+/// window centred on them is still (the forward filter's net-displacement rule, ``StillnessGate``) add nothing: a
+/// receiver at rest measures no distance.
 ///
 /// Steps that move like a vehicle (``VehicleGate``: faster over a centred window than the profile's traveller
 /// sustains, or read `in vehicle`, with the slow spells of a ride) add nothing either, for the profiles with a
@@ -594,7 +595,7 @@ public struct WholeTrackSmoother: Sendable {
         // Whether the distance takes the white-part track's length (``SmoothedTrack/distanceModelDifferenceIncludedMetres``),
         // and the comparison with the trusted readings' path that decided it.
         var includesModelDifference = true
-        var readingsCheck: SmoothedTrack.ReadingsCheck?
+        var speedReadingsCheck: SmoothedTrack.SpeedReadingsCheck?
         var whiteLeftOut: (still: Double, vehicle: Double, stillChords: Double)?
         var whiteCurveExcess: Double?
         if let whiteScale, needsModelTerm {
@@ -636,13 +637,16 @@ public struct WholeTrackSmoother: Sendable {
                         ? distance * (whiteStraight / planeStraight - 1) : whiteStraight - planeStraight)
                     + white.curve - planeCurve
                 if let readingsPath, let reportedOverReadings {
-                    let check = SmoothedTrack.ReadingsCheck(
+                    // (The plane lengths brought to the ground as term 4's: near a pole, or far from the plane's
+                    // origin, the plane stretches them by up to 1 %, against a path whose σ is 0.1–2 % of it.)
+                    let ground = planeStraight > 0 ? distance / planeStraight : 1
+                    let check = SmoothedTrack.SpeedReadingsCheck(
                         readingsMetres: readingsPath.readingsMetres,
                         readingsSigmaMetres: readingsPath.readingsSigmaMetres,
-                        reportedTrackMetres: reportedOverReadings,
-                        whitePartTrackMetres: readingsPath.trackMetres(
-                            problem, solution: system.rhs, curveSteps: curveSteps))
-                    readingsCheck = check
+                        reportedTrackMetres: ground * reportedOverReadings,
+                        whitePartTrackMetres: ground
+                            * readingsPath.trackMetres(problem, solution: system.rhs, curveSteps: curveSteps))
+                    speedReadingsCheck = check
                     includesModelDifference = !check.deniesWhitePart
                 }
                 // Term 6 is this reading's either way: its draws are of the white part of the error, the part
@@ -659,7 +663,7 @@ public struct WholeTrackSmoother: Sendable {
             if !modelDifference.isFinite {
                 modelDifference = 0
                 includesModelDifference = true
-                readingsCheck = nil
+                speedReadingsCheck = nil
                 whiteLeftOut = nil
                 whiteCurveExcess = nil
             }
@@ -689,7 +693,7 @@ public struct WholeTrackSmoother: Sendable {
         result.courseOffsetDegrees = courseOffset ?? 0
         result.whiteAccuracyScale = whiteScale ?? 1
         result.distanceModelDifferenceIncludedMetres = includesModelDifference ? modelDifference : 0
-        result.readingsCheck = readingsCheck
+        result.speedReadingsCheck = speedReadingsCheck
         result.noise = noise
         return result
     }

@@ -57,7 +57,7 @@ import TrueTrackSimulation
     /// the term² (the curve term then being the white-part track's), the
     /// distance is measured on the white-part track (grows by exactly the term), and the points are unchanged.
     /// (Without speed readings: readings the forward filter trusts may deny the white-part track, see
-    /// `TrustedVelocitiesTests`.)
+    /// `TrustedReadingsPathTests`.)
     @Test func termAddsInQuadratureAndLeavesTheTrackAlone() {
         var fixes = Simulator.simulate(.walk, errors: .degradedPhone, seed: 4).fixes
         for i in fixes.indices {
@@ -73,7 +73,7 @@ import TrueTrackSimulation
         #expect(off.distanceModelDifferenceMetres == 0)
         #expect(on.distanceModelDifferenceMetres != 0)
         #expect(on.distanceModelDifferenceIncludedMetres == on.distanceModelDifferenceMetres)
-        #expect(on.readingsCheck == nil)
+        #expect(on.speedReadingsCheck == nil)
         #expect(abs(on.distanceMetres - (off.distanceMetres + on.distanceModelDifferenceMetres)) < 1e-9)
         #expect(on.points == off.points)
         // The curve term (``SmoothedTrack/curveExcessMetres``) is the curve of whichever track is reported.

@@ -5,7 +5,7 @@ import TrueTrackSimulation
 @testable import TrueTrackSmoothing
 
 /// The trusted speed readings as the judge of term 4's white-part track (``TrustedReadingsPath``,
-/// ``SmoothedTrack/readingsCheck``, ``SmoothedTrack/distanceModelDifferenceIncludedMetres``).
+/// ``SmoothedTrack/speedReadingsCheck``, ``SmoothedTrack/distanceModelDifferenceIncludedMetres``).
 @Suite struct TrustedReadingsPathTests {
     /// A walk with stops whose fixes drift with a Gauss–Markov error (8 m claimed, τ 60 s, 0.5 m white) and whose
     /// Doppler readings are honest (σ 0.15 m/s): the fixes' epoch-to-epoch scatter reads a white part of about a
@@ -25,7 +25,7 @@ import TrueTrackSimulation
         for seed in 1...10 as ClosedRange<UInt64> {
             let walk = Self.driftingWalk(seed: seed)
             let track = WholeTrackSmoother(profile: .walking).smooth(walk.fixes)
-            let check = try #require(track.readingsCheck, "seed \(seed)")
+            let check = try #require(track.speedReadingsCheck, "seed \(seed)")
             guard check.deniesWhitePart else {
                 #expect(track.distanceModelDifferenceIncludedMetres == track.distanceModelDifferenceMetres)
                 continue
@@ -33,10 +33,10 @@ import TrueTrackSimulation
             denied += 1
             #expect(track.distanceModelDifferenceMetres > 0, "seed \(seed)")
             #expect(track.distanceModelDifferenceIncludedMetres == 0, "seed \(seed)")
+            // The readings side with the reported track.
             #expect(
-                check.whitePartTrackMetres - check.readingsMetres
-                    - abs(check.reportedTrackMetres - check.readingsMetres)
-                    > SmoothedTrack.ReadingsCheck.deniedSigmas * check.readingsSigmaMetres)
+                abs(check.reportedTrackMetres - check.readingsMetres)
+                    < check.whitePartTrackMetres - check.readingsMetres, "seed \(seed)")
             reported += abs(track.distanceMetres - walk.truthDistanceMetres)
             white += abs(track.distanceMetres + track.distanceModelDifferenceMetres - walk.truthDistanceMetres)
             #expect(abs(track.distanceMetres - walk.truthDistanceMetres) <= 2 * track.distanceSigmaMetres)
@@ -54,7 +54,7 @@ import TrueTrackSimulation
         let on = WholeTrackSmoother(options: options).smooth(fixes)
         options.checksModelDependence = false
         let off = WholeTrackSmoother(options: options).smooth(fixes)
-        #expect(try #require(on.readingsCheck).deniesWhitePart)
+        #expect(try #require(on.speedReadingsCheck).deniesWhitePart)
         #expect(abs(on.distanceMetres - off.distanceMetres) < 1e-9)
         let term = on.distanceModelDifferenceMetres
         #expect(term > 0)
@@ -72,8 +72,9 @@ import TrueTrackSimulation
         options.solver = .rauchTungStriebel
         let rts = WholeTrackSmoother(options: options).smooth(fixes)
         #expect(banded.solver == .bandedCholesky && rts.solver == .rauchTungStriebel)
-        let a = try #require(banded.readingsCheck), b = try #require(rts.readingsCheck)
-        #expect(a.deniesWhitePart == b.deniesWhitePart)
+        let a = try #require(banded.speedReadingsCheck), b = try #require(rts.speedReadingsCheck)
+        #expect(a.deniesWhitePart && b.deniesWhitePart)
+        #expect(abs(a.reportedTrackMetres - b.reportedTrackMetres) < 1e-3)
         #expect(abs(a.whitePartTrackMetres - b.whitePartTrackMetres) < 1e-3)
         #expect(abs(banded.distanceMetres - rts.distanceMetres) < 1e-3)
     }
@@ -84,7 +85,7 @@ import TrueTrackSimulation
         for seed in 1...3 as ClosedRange<UInt64> {
             let walk = Self.driftingWalk(seed: seed, zerosWhileMoving: 0.3)
             let track = WholeTrackSmoother(profile: .walking).smooth(walk.fixes)
-            #expect(track.readingsCheck == nil, "seed \(seed)")
+            #expect(track.speedReadingsCheck == nil, "seed \(seed)")
             #expect(track.distanceModelDifferenceMetres != 0, "seed \(seed)")
             #expect(
                 track.distanceModelDifferenceIncludedMetres == track.distanceModelDifferenceMetres, "seed \(seed)")
@@ -103,7 +104,7 @@ import TrueTrackSimulation
             for i in fixes.indices { fixes[i].horizontalAccuracy = .metres(9) }
             let track = WholeTrackSmoother(profile: .walking).smooth(fixes)
             #expect(track.whiteAccuracyScale < 0.7, "seed \(seed)")
-            let check = try #require(track.readingsCheck, "seed \(seed)")
+            let check = try #require(track.speedReadingsCheck, "seed \(seed)")
             #expect(!check.deniesWhitePart, "seed \(seed)")
             #expect(
                 track.distanceModelDifferenceIncludedMetres == track.distanceModelDifferenceMetres, "seed \(seed)")
@@ -120,7 +121,7 @@ import TrueTrackSimulation
         }
         #expect(fixes.count(where: { $0.speedMetresPerSecond != nil }) < WholeTrackSmoother.minimumTrustedSteps)
         let track = WholeTrackSmoother(profile: .walking).smooth(fixes)
-        #expect(track.readingsCheck == nil)
+        #expect(track.speedReadingsCheck == nil)
         #expect(track.distanceModelDifferenceIncludedMetres == track.distanceModelDifferenceMetres)
     }
 
@@ -150,5 +151,57 @@ import TrueTrackSimulation
         #expect(path.comparedSteps.count(where: { $0 }) == steps)
         let sigma = (standsFor.reduce(0) { $0 + 0.25 * $1 * $1 }).squareRoot()
         #expect(abs(path.readingsSigmaMetres - sigma) < 1e-9 * sigma)
+    }
+
+    /// The verdict itself: the white-part track must be longer than the readings' path, and farther from it than
+    /// the reported track (above or below it) by more than twice the path's σ.
+    @Test func theVerdictWantsTheWhitePartLongerAndFartherByTwoSigmas() {
+        func denies(white: Double, reported: Double, sigma: Double = 5) -> Bool {
+            SmoothedTrack.SpeedReadingsCheck(
+                readingsMetres: 1000, readingsSigmaMetres: sigma, reportedTrackMetres: reported,
+                whitePartTrackMetres: white
+            ).deniesWhitePart
+        }
+        #expect(denies(white: 1050, reported: 1005))
+        // The reported track below the path counts by its distance from it.
+        #expect(denies(white: 1050, reported: 995))
+        #expect(!denies(white: 1050, reported: 955))
+        // 11 m farther: beyond 2σ of 5 m, within 2σ of 5.6 m.
+        #expect(denies(white: 1014, reported: 1003, sigma: 5))
+        #expect(!denies(white: 1014, reported: 1003, sigma: 5.6))
+        // A white-part track shorter than the path is never denied.
+        #expect(!denies(white: 950, reported: 1000))
+        #expect(!denies(white: 990, reported: 1000, sigma: 0))
+        #expect(denies(white: 1001, reported: 1000, sigma: 0))
+    }
+
+    /// The guards: readings on fewer than half of the counted seconds, or on fewer than
+    /// ``WholeTrackSmoother/minimumTrustedSteps`` steps, judge nothing; the compared steps are among those the
+    /// distance counts.
+    @Test func judgesOnlyWithEnoughStepsOnEnoughOfTheTrack() throws {
+        let options = SmoothingOptions(profile: .walking)
+        let walk = Simulator.simulate(.walk, errors: .cleanPhone, seed: 1).fixes
+        func path(_ fixes: [Fix], countedSteps: [Bool]? = nil) -> TrustedReadingsPath? {
+            TrustedReadingsPath(
+                TrackProblem(fixes: fixes, options: options), fixes: fixes, options: options,
+                countedSteps: countedSteps)
+        }
+        func keepingReadings(_ share: Double) -> [Fix] {
+            var fixes = walk
+            for i in fixes.indices where Double(i) >= share * Double(fixes.count) {
+                fixes[i].speedMetresPerSecond = nil
+                fixes[i].courseDegrees = nil
+            }
+            return fixes
+        }
+        #expect(path(keepingReadings(0.4)) == nil)
+        #expect(path(keepingReadings(0.7)) != nil)
+        #expect(path(Array(walk.prefix(25))) == nil)
+        // A mask leaving out every other step: those are not compared, and the path is over the rest.
+        let all = try #require(path(walk))
+        let mask = (0..<walk.count).map { $0 % 2 == 0 }
+        let masked = try #require(path(walk, countedSteps: mask))
+        #expect(masked.comparedSteps.indices.allSatisfy { !masked.comparedSteps[$0] || mask[$0] })
+        #expect(masked.readingsMetres < 0.6 * all.readingsMetres && masked.readingsMetres > 0.4 * all.readingsMetres)
     }
 }

@@ -41,7 +41,7 @@ enum ProcessCommand {
                     + "part of the fixes' error is than the track --out writes; it counts in the σ), "
                     + "modelDifferenceIncludedMetres (the part of it in distanceMetres: all of it, as the distance is "
                     + "measured on that track, unless the speed readings the forward filter trusts deny that track's "
-                    + "extra length: then 0; readingsCheck gives the readings' own path and both tracks' lengths over "
+                    + "extra length: then 0; speedReadingsCheck gives the readings' own path and both tracks' lengths over "
                     + "the steps between such readings), "
                     + "curveExcessMetres (the curves between speed-and-course readings beyond "
                     + "the straight lines, included), modelCurveMetres (the curves between the smoothed velocities "
@@ -131,9 +131,9 @@ enum ProcessCommand {
         var modelDifferenceIncludedMetres: Double?
         /// With `--smooth`, when measured: over the steps between speed readings the forward filter trusts, the
         /// readings' own path and the lengths of the written and the white-part tracks (see
-        /// `SmoothedTrack.readingsCheck`); the white-part track is denied when it exceeds the readings' path by more
-        /// than the written track differs from it.
-        var readingsCheck: SmoothedTrack.ReadingsCheck?
+        /// `SmoothedTrack.speedReadingsCheck`); the white-part track is denied when it exceeds the readings' path and
+        /// lies farther from it than the written track by more than twice the path's σ (`readingsSigmaMetres`).
+        var speedReadingsCheck: SmoothedTrack.SpeedReadingsCheck?
         /// With `--smooth`: how much the curves between velocity readings add to the straight lines between the
         /// fixes, included in `distanceMetres` (see `SmoothedTrack.curveExcessMetres`).
         var curveExcessMetres: Double?
@@ -356,8 +356,8 @@ enum ProcessCommand {
             modelDifferenceIncludedMetres: smoothed.map {
                 Terminal.millimetres($0.distanceModelDifferenceIncludedMetres)
             },
-            readingsCheck: smoothed?.readingsCheck.map { check in
-                SmoothedTrack.ReadingsCheck(
+            speedReadingsCheck: smoothed?.speedReadingsCheck.map { check in
+                SmoothedTrack.SpeedReadingsCheck(
                     readingsMetres: Terminal.millimetres(check.readingsMetres),
                     readingsSigmaMetres: Terminal.millimetres(check.readingsSigmaMetres),
                     reportedTrackMetres: Terminal.millimetres(check.reportedTrackMetres),
