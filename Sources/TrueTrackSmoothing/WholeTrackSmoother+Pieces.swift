@@ -90,7 +90,7 @@ extension WholeTrackSmoother {
     /// - Parameter stateCount: the whole track's states (see ``solve(_:fixes:trackStates:)``).
     func smoothInPieces(_ fixes: [Fix], stateCount: Int) -> SmoothedTrack {
         var result = SmoothedTrack.empty
-        var noiseVariance = 0.0, sensitivity = 0.0, gapExcess = 0.0, modelDifference = 0.0
+        var noiseVariance = 0.0, sensitivity = 0.0, gapExcess = 0.0, modelDifference = 0.0, modelSigma = 0.0
         var lengthening = 0.0, curve = 0.0, modelCurve = 0.0, stillChord = 0.0
         var distance = 0.0
         var largest = -1
@@ -147,6 +147,7 @@ extension WholeTrackSmoother {
             sensitivity += part.distanceProcessSensitivityMetres
             gapExcess += part.distanceGapExcessMetres
             modelDifference += part.distanceModelDifferenceMetres
+            modelSigma += part.distanceModelSigmaMetres
             lengthening += part.distanceNoiseLengtheningMetres
             modelCurve += part.distanceModelCurveMetres
             curve += part.curveExcessMetres
@@ -158,7 +159,8 @@ extension WholeTrackSmoother {
         result.distanceMetres = distance
         result.setDistanceTerms(
             noiseSigma: noiseVariance.squareRoot(), processSensitivity: sensitivity, gapExcess: gapExcess,
-            modelDifference: modelDifference, stillChord: stillChord, lengthening: lengthening, curve: curve,
+            modelDifference: modelDifference, modelSigma: modelSigma, stillChord: stillChord, lengthening: lengthening,
+            curve: curve,
             modelCurve: modelCurve)
         return result
     }

@@ -595,6 +595,8 @@ public struct WholeTrackSmoother: Sendable {
         // Whether the distance takes the white-part track's length (``SmoothedTrack/distanceModelDifferenceIncludedMetres``),
         // and the comparison with the trusted readings' path that decided it.
         var includesModelDifference = true
+        // Term 4 as it counts in σ when the readings deny the white-part track (nil: |modelDifference|).
+        var modelSigma: Double?
         var speedReadingsCheck: SmoothedTrack.SpeedReadingsCheck?
         var whiteLeftOut: (still: Double, vehicle: Double, stillChords: Double)?
         var whiteCurveExcess: Double?
@@ -648,6 +650,19 @@ public struct WholeTrackSmoother: Sendable {
                             * readingsPath.trackMetres(problem, solution: system.rhs, curveSteps: curveSteps))
                     speedReadingsCheck = check
                     includesModelDifference = !check.deniesWhitePart
+                    if !includesModelDifference {
+                        // Term 4 as the readings leave it: the reported track's disagreement with their path (and
+                        // the path's σ), scaled to its whole length, plus the white-part excess they did not see.
+                        let reportedLength = distance + curveExcess
+                        let scale = check.reportedTrackMetres > 0 ? reportedLength / check.reportedTrackMetres : 1
+                        let disagreement =
+                            ((check.reportedTrackMetres - check.readingsMetres)
+                            * (check.reportedTrackMetres - check.readingsMetres)
+                            + check.readingsSigmaMetres * check.readingsSigmaMetres).squareRoot() * scale
+                        let unseen = max(
+                            0, modelDifference - (check.whitePartTrackMetres - check.reportedTrackMetres))
+                        modelSigma = disagreement + unseen
+                    }
                 }
                 // Term 6 is this reading's either way: its draws are of the white part of the error, the part
                 // that lengthens a track (the reported track's own draws, of the whole stated accuracy as white
@@ -664,6 +679,7 @@ public struct WholeTrackSmoother: Sendable {
                 modelDifference = 0
                 includesModelDifference = true
                 speedReadingsCheck = nil
+                modelSigma = nil
                 whiteLeftOut = nil
                 whiteCurveExcess = nil
             }
@@ -686,7 +702,8 @@ public struct WholeTrackSmoother: Sendable {
             solver: solver)
         result.setDistanceTerms(
             noiseSigma: noiseSigma, processSensitivity: sensitivity, gapExcess: gapExcess,
-            modelDifference: modelDifference, stillChord: stillChord, lengthening: lengthening,
+            modelDifference: modelDifference, modelSigma: modelSigma.flatMap { $0.isFinite ? $0 : nil },
+            stillChord: stillChord, lengthening: lengthening,
             curve: whiteCurveExcess ?? curveExcess, modelCurve: modelCurve)
         result.stillLengthMetres = stillLength
         result.vehicleLengthMetres = vehicleLength

@@ -46,7 +46,10 @@ import TrueTrackSimulation
     }
 
     /// When the rule fires the distance is exactly the reported reading's (the term off), and σ² grows by exactly
-    /// the term² (the curve and still terms staying the reported track's; term 6 left out here).
+    /// the square of what the readings leave of the term (the curve and still terms staying the reported track's;
+    /// term 6 left out here): the reported track's disagreement with their path, in quadrature with the path's σ,
+    /// scaled to its whole length, plus the white-part excess outside the compared steps — here less than the
+    /// whole difference.
     @Test func aDeniedTermCountsInSigmaOnly() throws {
         let fixes = Self.driftingWalk(seed: 3).fixes
         var options = SmoothingOptions(profile: .walking)
@@ -58,7 +61,15 @@ import TrueTrackSimulation
         #expect(abs(on.distanceMetres - off.distanceMetres) < 1e-9)
         let term = on.distanceModelDifferenceMetres
         #expect(term > 0)
-        let expected = (off.distanceSigmaMetres * off.distanceSigmaMetres + term * term).squareRoot()
+        let check = try #require(on.speedReadingsCheck)
+        let disagreement = (check.reportedTrackMetres - check.readingsMetres, check.readingsSigmaMetres)
+        let left =
+            (disagreement.0 * disagreement.0 + disagreement.1 * disagreement.1).squareRoot()
+            * on.distanceMetres / check.reportedTrackMetres
+            + max(0, term - (check.whitePartTrackMetres - check.reportedTrackMetres))
+        #expect(abs(on.distanceModelSigmaMetres - left) < 1e-9 * left)
+        #expect(left < term)
+        let expected = (off.distanceSigmaMetres * off.distanceSigmaMetres + left * left).squareRoot()
         #expect(abs(on.distanceSigmaMetres - expected) < 1e-9 * expected)
         #expect(on.points == off.points)
     }

@@ -42,7 +42,7 @@ enum ProcessCommand {
                     + "modelDifferenceIncludedMetres (the part of it in distanceMetres: all of it, as the distance is "
                     + "measured on that track, unless the speed readings the forward filter trusts deny that track's "
                     + "extra length: then 0; speedReadingsCheck gives the readings' own path and both tracks' lengths over "
-                    + "the steps between such readings), "
+                    + "the steps between such readings, and modelSigmaMetres what the term then counts in the σ), "
                     + "curveExcessMetres (the curves between speed-and-course readings beyond "
                     + "the straight lines, included), modelCurveMetres (the curves between the smoothed velocities "
                     + "where no readings say them, in the σ only) and, when the course column was turned from the "
@@ -129,6 +129,10 @@ enum ProcessCommand {
         /// `SmoothedTrack.distanceModelDifferenceIncludedMetres`): all of it, or 0 where the trusted speed readings
         /// denied the white-part track.
         var modelDifferenceIncludedMetres: Double?
+        /// With `--smooth`: the model term as it counts in `distanceSigmaMetres` (see
+        /// `SmoothedTrack.distanceModelSigmaMetres`): |`modelDifferenceMetres`|, or, where the trusted speed readings
+        /// denied the white-part track, what they leave of it.
+        var modelSigmaMetres: Double?
         /// With `--smooth`, when measured: over the steps between speed readings the forward filter trusts, the
         /// readings' own path and the lengths of the written and the white-part tracks (see
         /// `SmoothedTrack.speedReadingsCheck`); the white-part track is denied when it exceeds the readings' path and
@@ -356,6 +360,7 @@ enum ProcessCommand {
             modelDifferenceIncludedMetres: smoothed.map {
                 Terminal.millimetres($0.distanceModelDifferenceIncludedMetres)
             },
+            modelSigmaMetres: smoothed.map { Terminal.millimetres($0.distanceModelSigmaMetres) },
             speedReadingsCheck: smoothed?.speedReadingsCheck.map { check in
                 SmoothedTrack.SpeedReadingsCheck(
                     readingsMetres: Terminal.millimetres(check.readingsMetres),
