@@ -183,11 +183,10 @@ public struct SmoothedTrack: Sendable {
     /// ``distanceMetres``.
     public var distanceModelDifferenceIncludedMetres: Double = 0
     /// Term 4 as it counts in ``distanceSigmaMetres``, metres (≥ 0): |``distanceModelDifferenceMetres``|, or, where
-    /// the trusted speed readings denied the white-part track (``speedReadingsCheck``), what they leave of it: the
-    /// reported track's own disagreement with their path over the compared steps (in quadrature with that path's
-    /// σ), scaled to the whole reported length, plus the white-part track's excess outside the compared steps.
-    /// Measured over the 102 denied tracks of two testers' sets: the median σ 6.8 → 3.8 % of the truth, 99 of 102
-    /// within ±2σ (100 with the whole difference), 93 within ±1σ (90). A track smoothed in pieces sums its pieces'.
+    /// the trusted speed readings denied the white-part track (``speedReadingsCheck``), the reported track's
+    /// disagreement with them (``SpeedReadingsCheck/modelSigmaMetres(modelDifferenceMetres:)``: over the compared
+    /// steps, with their path's σ, plus the white-part excess where there were no readings). A track smoothed in
+    /// pieces adds its pieces' differences with their signs (as ever), and a denied piece's term as its own.
     public var distanceModelSigmaMetres: Double = 0
     /// Over the steps between speed readings the forward filter trusts: the readings' own path and the lengths of
     /// the two tracks term 4 compares, which decided whether the distance is the white-part track's length (see
@@ -299,6 +298,17 @@ public struct SmoothedTrack: Sendable {
         public var deniesWhitePart: Bool {
             whitePartTrackMetres - readingsMetres - abs(reportedTrackMetres - readingsMetres)
                 > Self.deniedSigmas * readingsSigmaMetres
+        }
+
+        /// Term 4 as σ counts it where the readings deny the white-part track (``deniesWhitePart``), metres: the
+        /// reported track's disagreement with the readings over the compared steps, in quadrature with their path's
+        /// σ, plus the white-part track's excess where there were no readings to compare — `modelDifferenceMetres`
+        /// (the whole excess, ``SmoothedTrack/distanceModelDifferenceMetres``) less the part over the compared
+        /// steps, at least 0.
+        public func modelSigmaMetres(modelDifferenceMetres: Double) -> Double {
+            let disagreement = reportedTrackMetres - readingsMetres
+            let compared = (disagreement * disagreement + readingsSigmaMetres * readingsSigmaMetres).squareRoot()
+            return compared + max(0, modelDifferenceMetres - (whitePartTrackMetres - reportedTrackMetres))
         }
     }
 

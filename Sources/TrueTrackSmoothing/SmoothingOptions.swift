@@ -109,7 +109,9 @@ public struct SmoothingOptions: Sendable, Hashable {
     /// scaled to their epoch-to-epoch scatter, when that scatter is outside 1/√2 … √2 of the stated accuracy):
     /// the distance is then measured on that track and the difference from this one counts as 1σ
     /// (``SmoothedTrack/distanceModelDifferenceMetres``), unless the speed readings the forward filter trusts
-    /// deny that track's extra length (``SmoothedTrack/speedReadingsCheck``). Default `true`. Why: a length is made of the
+    /// deny that track's extra length (``SmoothedTrack/speedReadingsCheck``: the distance is then this track's, and
+    /// σ counts its disagreement with the readings instead, ``SmoothedTrack/distanceModelSigmaMetres``). Default
+    /// `true`. Why: a length is made of the
     /// fix-to-fix shape, which only the white part of the error blurs, while the stated accuracy is mostly a
     /// slowly varying bias that makes the smoother cut a walk's corners (measured, `truetrack bench`: median
     /// |error| on the seven IPIN walks 10.2 % instead of 22.4 % with the stillness gate on both; GSDC drives

@@ -15,7 +15,8 @@ import TrueTrackCore
 /// (chords, and the curves between velocity readings the distance counts) are compared with it: when the
 /// white-part track's is longer than the readings' path and farther from it than the reported track's by more than
 /// twice the path's σ (``SmoothedTrack/SpeedReadingsCheck/deniesWhitePart``), the readings deny its extra length,
-/// and the distance is the reported track's (term 4 still counts in σ). The tracks' plane lengths are brought to the
+/// and the distance is the reported track's (term 4 then counts in σ as the reported track's disagreement with the
+/// readings, ``SmoothedTrack/SpeedReadingsCheck/modelSigmaMetres(modelDifferenceMetres:)``). The tracks' plane lengths are brought to the
 /// ground by the reported track's ratio of its ellipsoid length to its plane length, as term 4 is.
 ///
 /// The trusted flags come from a forward filter fed the fixes the problem was built from: with the placeholder

@@ -90,7 +90,8 @@ extension WholeTrackSmoother {
     /// - Parameter stateCount: the whole track's states (see ``solve(_:fixes:trackStates:)``).
     func smoothInPieces(_ fixes: [Fix], stateCount: Int) -> SmoothedTrack {
         var result = SmoothedTrack.empty
-        var noiseVariance = 0.0, sensitivity = 0.0, gapExcess = 0.0, modelDifference = 0.0, modelSigma = 0.0
+        var noiseVariance = 0.0, sensitivity = 0.0, gapExcess = 0.0, modelDifference = 0.0
+        var includedDifference = 0.0, deniedSigma = 0.0
         var lengthening = 0.0, curve = 0.0, modelCurve = 0.0, stillChord = 0.0
         var distance = 0.0
         var largest = -1
@@ -147,7 +148,13 @@ extension WholeTrackSmoother {
             sensitivity += part.distanceProcessSensitivityMetres
             gapExcess += part.distanceGapExcessMetres
             modelDifference += part.distanceModelDifferenceMetres
-            modelSigma += part.distanceModelSigmaMetres
+            // Term 4 as σ counts it: the pieces' differences added with their signs, as always, but a piece whose
+            // difference the trusted readings denied adds what they left of it instead.
+            if part.speedReadingsCheck?.deniesWhitePart == true {
+                deniedSigma += part.distanceModelSigmaMetres
+            } else {
+                includedDifference += part.distanceModelDifferenceMetres
+            }
             lengthening += part.distanceNoiseLengtheningMetres
             modelCurve += part.distanceModelCurveMetres
             curve += part.curveExcessMetres
@@ -159,7 +166,8 @@ extension WholeTrackSmoother {
         result.distanceMetres = distance
         result.setDistanceTerms(
             noiseSigma: noiseVariance.squareRoot(), processSensitivity: sensitivity, gapExcess: gapExcess,
-            modelDifference: modelDifference, modelSigma: modelSigma, stillChord: stillChord, lengthening: lengthening,
+            modelDifference: modelDifference, modelSigma: abs(includedDifference) + deniedSigma, stillChord: stillChord,
+            lengthening: lengthening,
             curve: curve,
             modelCurve: modelCurve)
         return result

@@ -651,17 +651,7 @@ public struct WholeTrackSmoother: Sendable {
                     speedReadingsCheck = check
                     includesModelDifference = !check.deniesWhitePart
                     if !includesModelDifference {
-                        // Term 4 as the readings leave it: the reported track's disagreement with their path (and
-                        // the path's σ), scaled to its whole length, plus the white-part excess they did not see.
-                        let reportedLength = distance + curveExcess
-                        let scale = check.reportedTrackMetres > 0 ? reportedLength / check.reportedTrackMetres : 1
-                        let disagreement =
-                            ((check.reportedTrackMetres - check.readingsMetres)
-                            * (check.reportedTrackMetres - check.readingsMetres)
-                            + check.readingsSigmaMetres * check.readingsSigmaMetres).squareRoot() * scale
-                        let unseen = max(
-                            0, modelDifference - (check.whitePartTrackMetres - check.reportedTrackMetres))
-                        modelSigma = disagreement + unseen
+                        modelSigma = check.modelSigmaMetres(modelDifferenceMetres: modelDifference)
                     }
                 }
                 // Term 6 is this reading's either way: its draws are of the white part of the error, the part

@@ -18,8 +18,8 @@ import TrueTrackSimulation
     }
 
     /// Where the readings deny the white-part track, the distance is the reported track's length, much nearer the
-    /// truth (measured: denied on 9 of 10 seeds, those +42 … +83 m on the white-part track, +5 … +38 m now); the
-    /// term still counts in σ.
+    /// truth (measured: denied on 9 of 10 seeds, those +42 … +83 m on the white-part track, +5 … +38 m now); σ
+    /// counts the reported track's disagreement with the readings instead of the whole term.
     @Test func takesTheReportedTrackWhereTheReadingsDenyTheWhitePartsWander() throws {
         var denied = 0, reported = 0.0, white = 0.0
         for seed in 1...10 as ClosedRange<UInt64> {
@@ -62,11 +62,7 @@ import TrueTrackSimulation
         let term = on.distanceModelDifferenceMetres
         #expect(term > 0)
         let check = try #require(on.speedReadingsCheck)
-        let disagreement = (check.reportedTrackMetres - check.readingsMetres, check.readingsSigmaMetres)
-        let left =
-            (disagreement.0 * disagreement.0 + disagreement.1 * disagreement.1).squareRoot()
-            * on.distanceMetres / check.reportedTrackMetres
-            + max(0, term - (check.whitePartTrackMetres - check.reportedTrackMetres))
+        let left = check.modelSigmaMetres(modelDifferenceMetres: term)
         #expect(abs(on.distanceModelSigmaMetres - left) < 1e-9 * left)
         #expect(left < term)
         let expected = (off.distanceSigmaMetres * off.distanceSigmaMetres + left * left).squareRoot()
@@ -214,5 +210,19 @@ import TrueTrackSimulation
         let masked = try #require(path(walk, countedSteps: mask))
         #expect(masked.comparedSteps.indices.allSatisfy { !masked.comparedSteps[$0] || mask[$0] })
         #expect(masked.readingsMetres < 0.6 * all.readingsMetres && masked.readingsMetres > 0.4 * all.readingsMetres)
+    }
+
+    /// The denied term by hand: the compared part's disagreement in quadrature with the path's σ, plus the
+    /// white-part excess outside the compared steps (none when the compared steps hold all of it).
+    @Test func aDeniedTermIsTheReportedTracksDisagreementPlusTheUnseenExcess() {
+        let check = SmoothedTrack.SpeedReadingsCheck(
+            readingsMetres: 1000, readingsSigmaMetres: 4, reportedTrackMetres: 1003, whitePartTrackMetres: 1060)
+        #expect(check.deniesWhitePart)
+        // 5 m (3, 4 in quadrature) + the 80 − 57 m of excess the readings did not see.
+        #expect(abs(check.modelSigmaMetres(modelDifferenceMetres: 80) - 28) < 1e-12)
+        #expect(abs(check.modelSigmaMetres(modelDifferenceMetres: 50) - 5) < 1e-12)
+        let empty = SmoothedTrack.SpeedReadingsCheck(
+            readingsMetres: 0, readingsSigmaMetres: 0, reportedTrackMetres: 0, whitePartTrackMetres: 0)
+        #expect(empty.modelSigmaMetres(modelDifferenceMetres: 10) == 10)
     }
 }

@@ -54,8 +54,9 @@ public enum BenchTables {
         section(
             "Forward filter vs whole-track smoother (`process --smooth`): distance error % (signed), the smoother's "
                 + "1σ, its model term (the length change with the fixes' accuracy scaled by white ×, their "
-                + "epoch-to-epoch scatter; in parentheses where the trusted Doppler readings denied that track and "
-                + "it counts in σ only) and z = error / σ; position p50 / p95 (m)",
+                + "epoch-to-epoch scatter; in parentheses where the trusted speed readings denied that track: the "
+                + "distance is then the reported track's, σ counting its disagreement with them) and z = error / σ; "
+                + "position p50 / p95 (m)",
             ok.compactMap { r in
                 r.smoother.map { s in
                     [
