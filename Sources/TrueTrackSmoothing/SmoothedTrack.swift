@@ -112,9 +112,9 @@ public struct SmoothedTrack: Sendable {
     ///    Unless the speed readings the forward filter trusts deny that track (2026-12-05, ``speedReadingsCheck``):
     ///    where, over the steps between such readings, it is longer than the readings' own path and farther from it
     ///    than the reported track by more than twice the path's σ, it follows a wander of the fixes' slowly varying error that the
-    ///    readings say is no motion, and the distance is the reported track's length; the term then counts as what
-    ///    the readings leave of it (``distanceModelSigmaMetres``; ``distanceModelDifferenceIncludedMetres`` says
-    ///    which length was taken).
+    ///    readings say is no motion, and the distance is the reported track's length; the term then counts as that
+    ///    track's disagreement with the readings (``distanceModelSigmaMetres``;
+    ///    ``distanceModelDifferenceIncludedMetres`` says which length was taken).
     ///    Not computed (0) when ``whiteAccuracyScale`` is within 1/√2 … √2: that is a change of ln q within
     ///    term 2's 1σ, which term 2 already covers to first order. Measured (`truetrack bench`): 3–4 m on the
     ///    40 km GSDC drives, where Doppler fixes the shape; 11–79 m on the IPIN walks.
@@ -284,8 +284,8 @@ public struct SmoothedTrack: Sendable {
         }
 
         /// How many ``readingsSigmaMetres`` make a difference from the readings' path: 2, so that readings which
-        /// integrate short by chance (481 readings of σ 0.4 m/s every 5 s read 2 % short, 1.6σ: a tester's) do not
-        /// deny a right track.
+        /// integrate short by chance (481 readings of σ 0.4 m/s every 5 s read 2.0 % short, 1.5σ of their noise: a
+        /// tester's) do not deny a right track.
         public static let deniedSigmas = 2.0
 
         /// Whether the readings deny the white-part track: it is longer than their path, and farther from it than

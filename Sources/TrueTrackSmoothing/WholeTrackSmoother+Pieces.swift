@@ -149,7 +149,7 @@ extension WholeTrackSmoother {
             gapExcess += part.distanceGapExcessMetres
             modelDifference += part.distanceModelDifferenceMetres
             // Term 4 as σ counts it: the pieces' differences added with their signs, as always, but a piece whose
-            // difference the trusted readings denied adds what they left of it instead.
+            // difference the trusted readings denied adds its own term (its disagreement with them) instead.
             if part.speedReadingsCheck?.deniesWhitePart == true {
                 deniedSigma += part.distanceModelSigmaMetres
             } else {

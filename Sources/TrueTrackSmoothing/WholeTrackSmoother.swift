@@ -57,8 +57,9 @@ import TrueTrackCore
 /// (``SmoothingOptions/checksModelDependence``). Unless the speed readings the forward filter trusts deny the
 /// second solve's track (over the steps between them it is longer than their own path and farther from it than the
 /// first solve's track by more than twice the path's σ: it follows the wander of a slowly varying error, see
-/// ``TrustedReadingsPath``): the distance is then the first solve's length, the difference still in σ
-/// (``SmoothedTrack/distanceModelDifferenceIncludedMetres``, ``SmoothedTrack/speedReadingsCheck``). Steps where a
+/// ``TrustedReadingsPath``): the distance is then the first solve's length, and σ counts that track's disagreement
+/// with the readings instead of the difference (``SmoothedTrack/distanceModelDifferenceIncludedMetres``,
+/// ``SmoothedTrack/distanceModelSigmaMetres``, ``SmoothedTrack/speedReadingsCheck``). Steps where a
 /// window centred on them is still (the forward filter's net-displacement rule, ``StillnessGate``) add nothing: a
 /// receiver at rest measures no distance.
 ///
@@ -592,11 +593,8 @@ public struct WholeTrackSmoother: Sendable {
         // Term 4: the same track with the fixes' white part as their accuracy, at the weights set above —
         // only when that reading lies outside term 2's 1σ range (see ``modelTermIsNeeded(whiteScale:)``).
         var modelDifference = 0.0
-        // Whether the distance takes the white-part track's length (``SmoothedTrack/distanceModelDifferenceIncludedMetres``),
-        // and the comparison with the trusted readings' path that decided it.
-        var includesModelDifference = true
-        // Term 4 as it counts in σ when the readings deny the white-part track (nil: |modelDifference|).
-        var modelSigma: Double?
+        // The comparison with the trusted readings' path, which decides whether the distance takes the white-part
+        // track's length (``SmoothedTrack/distanceModelDifferenceIncludedMetres``) and what term 4 counts in σ.
         var speedReadingsCheck: SmoothedTrack.SpeedReadingsCheck?
         var whiteLeftOut: (still: Double, vehicle: Double, stillChords: Double)?
         var whiteCurveExcess: Double?
@@ -642,17 +640,12 @@ public struct WholeTrackSmoother: Sendable {
                     // (The plane lengths brought to the ground as term 4's: near a pole, or far from the plane's
                     // origin, the plane stretches them by up to 1 %, against a path whose σ is 0.1–2 % of it.)
                     let ground = planeStraight > 0 ? distance / planeStraight : 1
-                    let check = SmoothedTrack.SpeedReadingsCheck(
+                    speedReadingsCheck = SmoothedTrack.SpeedReadingsCheck(
                         readingsMetres: readingsPath.readingsMetres,
                         readingsSigmaMetres: readingsPath.readingsSigmaMetres,
                         reportedTrackMetres: ground * reportedOverReadings,
                         whitePartTrackMetres: ground
                             * readingsPath.trackMetres(problem, solution: system.rhs, curveSteps: curveSteps))
-                    speedReadingsCheck = check
-                    includesModelDifference = !check.deniesWhitePart
-                    if !includesModelDifference {
-                        modelSigma = check.modelSigmaMetres(modelDifferenceMetres: modelDifference)
-                    }
                 }
                 // Term 6 is this reading's either way: its draws are of the white part of the error, the part
                 // that lengthens a track (the reported track's own draws, of the whole stated accuracy as white
@@ -660,16 +653,14 @@ public struct WholeTrackSmoother: Sendable {
                 lengthening = system.noiseLengthening(
                     problem, solution: system.rhs, positionWeights: whitePositionWeights,
                     velocityWeights: velocityWeights, countedSteps: countedSteps, draws: draws)
-                if includesModelDifference {
+                if speedReadingsCheck?.deniesWhitePart != true {
                     whiteCurveExcess = white.curve
                     whiteLeftOut = (white.left, white.vehicle, white.leftChords)
                 }
             }
             if !modelDifference.isFinite {
                 modelDifference = 0
-                includesModelDifference = true
                 speedReadingsCheck = nil
-                modelSigma = nil
                 whiteLeftOut = nil
                 whiteCurveExcess = nil
             }
@@ -682,11 +673,15 @@ public struct WholeTrackSmoother: Sendable {
             (stillLength, vehicleLength, stillChord) = whiteLeftOut
         }
 
+        // A denied difference stays out of the distance and counts in σ as the reported track's disagreement with
+        // the readings.
+        let denied = speedReadingsCheck?.deniesWhitePart == true
+        let modelSigma = denied ? speedReadingsCheck?.modelSigmaMetres(modelDifferenceMetres: modelDifference) : nil
         let noiseSigma = max(distanceVariance, 0).squareRoot()
         if !lengthening.isFinite { lengthening = 0 }
         var result = SmoothedTrack(
             points: points,
-            distanceMetres: max(distance + curveExcess + (includesModelDifference ? modelDifference : 0), 0),
+            distanceMetres: max(distance + curveExcess + (denied ? 0 : modelDifference), 0),
             distanceSigmaMetres: 0,
             iterations: iterations, segmentCount: segment + 1, excludedFixCount: problem.excludedFixCount,
             solver: solver)
@@ -699,7 +694,7 @@ public struct WholeTrackSmoother: Sendable {
         result.vehicleLengthMetres = vehicleLength
         result.courseOffsetDegrees = courseOffset ?? 0
         result.whiteAccuracyScale = whiteScale ?? 1
-        result.distanceModelDifferenceIncludedMetres = includesModelDifference ? modelDifference : 0
+        result.distanceModelDifferenceIncludedMetres = denied ? 0 : modelDifference
         result.speedReadingsCheck = speedReadingsCheck
         result.noise = noise
         return result

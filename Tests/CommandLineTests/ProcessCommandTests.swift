@@ -387,6 +387,16 @@ import Testing
         let smoothed = try Self.summary([Tool.demo, "--smooth"])
         let difference = try #require(smoothed["modelDifferenceMetres"] as? Double)
         #expect(difference.isFinite)
+        // The part in the distance, and what σ counts: the whole difference, unless trusted speed readings denied
+        // the white-part track (their comparison is then in the summary).
+        let included = try #require(smoothed["modelDifferenceIncludedMetres"] as? Double)
+        let sigma = try #require(smoothed["modelSigmaMetres"] as? Double)
+        if included == difference {
+            #expect(abs(sigma - abs(difference)) <= 0.001)
+        } else {
+            #expect(included == 0)
+            #expect(smoothed["speedReadingsCheck"] is [String: Any])
+        }
         #expect(try Self.summary([Tool.demo])["modelDifferenceMetres"] == nil)
     }
 

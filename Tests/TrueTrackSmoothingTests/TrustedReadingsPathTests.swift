@@ -72,13 +72,7 @@ import TrueTrackSimulation
 
     /// The RTS reference solver reaches the same verdict and length as the banded one.
     @Test func theReferenceSolverAgrees() throws {
-        let fixes = Self.driftingWalk(seed: 3).fixes
-        var options = SmoothingOptions(profile: .walking)
-        options.loss = .quadratic
-        let banded = WholeTrackSmoother(options: options).smooth(fixes)
-        options.solver = .rauchTungStriebel
-        let rts = WholeTrackSmoother(options: options).smooth(fixes)
-        #expect(banded.solver == .bandedCholesky && rts.solver == .rauchTungStriebel)
+        let (banded, rts) = SmoothingSupport.bandedAndReference(Self.driftingWalk(seed: 3).fixes, profile: .walking)
         let a = try #require(banded.speedReadingsCheck), b = try #require(rts.speedReadingsCheck)
         #expect(a.deniesWhitePart && b.deniesWhitePart)
         #expect(abs(a.reportedTrackMetres - b.reportedTrackMetres) < 1e-3)

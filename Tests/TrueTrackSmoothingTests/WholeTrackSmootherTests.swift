@@ -25,6 +25,20 @@ struct TestRNG {
 enum SmoothingSupport {
     static let frame = LocalFrame(anchor: (49.4612, 11.1109))
 
+    /// `fixes` smoothed with `profile`'s options under the quadratic loss by the banded solver and by the RTS
+    /// reference, each checked to be the solver it names.
+    static func bandedAndReference(
+        _ fixes: [Fix], profile: TrackingProfile
+    ) -> (banded: SmoothedTrack, reference: SmoothedTrack) {
+        var options = SmoothingOptions(profile: profile)
+        options.loss = .quadratic
+        let banded = WholeTrackSmoother(options: options).smooth(fixes)
+        options.solver = .rauchTungStriebel
+        let reference = WholeTrackSmoother(options: options).smooth(fixes)
+        #expect(banded.solver == .bandedCholesky && reference.solver == .rauchTungStriebel)
+        return (banded, reference)
+    }
+
     /// A fix at (east, north) metres of ``frame``.
     static func fix(
         seconds: Double, east: Double, north: Double, accuracy: Double? = 5, speed: Double? = nil,

@@ -47,7 +47,7 @@ public struct SmootherFigures: Sendable, Hashable, Codable {
     /// The model term of σ, signed metres (``SmoothedTrack/distanceModelDifferenceMetres``).
     public var distanceModelDifferenceMetres: Double
     /// The part of it included in the distance (``SmoothedTrack/distanceModelDifferenceIncludedMetres``): all of
-    /// it, or 0 where the trusted Doppler readings denied the white-part track (`nil` in figures recorded before
+    /// it, or 0 where the trusted speed readings denied the white-part track (`nil` in figures recorded before
     /// 2026-12-05).
     public var distanceModelDifferenceIncludedMetres: Double?
     /// The white part of the fixes' error relative to their accuracy (``SmoothedTrack/whiteAccuracyScale``).

@@ -132,7 +132,7 @@ enum ProcessCommand {
         var modelDifferenceIncludedMetres: Double?
         /// With `--smooth`: the model term as it counts in `distanceSigmaMetres` (see
         /// `SmoothedTrack.distanceModelSigmaMetres`): |`modelDifferenceMetres`|, or, where the trusted speed readings
-        /// denied the white-part track, what they leave of it.
+        /// denied the white-part track, the written track's disagreement with them.
         var modelSigmaMetres: Double?
         /// With `--smooth`, when measured: over the steps between speed readings the forward filter trusts, the
         /// readings' own path and the lengths of the written and the white-part tracks (see
