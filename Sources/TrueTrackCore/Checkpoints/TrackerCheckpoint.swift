@@ -12,9 +12,9 @@
 ///
 /// ## Format
 /// ``CheckpointFormat``'s header with magic `TTkc`, then the tracker's memory: ``Tracker`` is `BitwiseCopyable` (plain
-/// numbers, fixed-size storage, no references), so its bytes are its value. ``byteCount`` bytes, about 4.7 KB (4,712
-/// bytes on 64-bit Linux, 2026-12-05: the 24-byte header and the tracker's 4,688). Another build of TrueTrack whose tracker has other fields, or a CPU of another
-/// byte order or word size, refuses it with ``CheckpointError/differentLayout``: resume with
+/// numbers, fixed-size storage, no references), so its bytes are its value. ``byteCount`` bytes, about 4.8 KB (4,760
+/// bytes on 64-bit Linux, 2026-12-05: the 24-byte header and the tracker's 4,736). Another build of TrueTrack whose
+/// tracker has other fields, or a CPU of another byte order or word size, refuses it with ``CheckpointError/differentLayout``: resume with
 /// ``Tracker/restore(persistedTotalMetres:lastAccepted:)`` then (an app update costs one restart's worth of accuracy,
 /// nothing else).
 ///

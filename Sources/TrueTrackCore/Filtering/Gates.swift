@@ -264,8 +264,81 @@ public enum DopplerCheck {
     /// One in this many fixes read while moving may read zero and the receiver still be judged by chords
     /// (``Tracker``'s `judgedDopplerEvidence`): 50 (2 %). The IPIN Samsungs read zero on 8–17 % of their moving
     /// fixes; an honest Doppler of σ 0.2 m/s at a 0.5 m/s walk on 1.2 %, at 0.3 m/s on 10 % (and stays judged by
-    /// its integrated path, as before).
+    /// its integrated path, as before). More zeros are allowed once the chords themselves show the readings
+    /// consistent (``chordRatioLowerBound(sums:moments:)``): a walker who halts every minute reads zero at each
+    /// halt's first seconds.
     public static let zeroReadingShare = 50.0
+
+    /// Whether chords of a window span show a receiver's readings consistent, so that its zeros while the window
+    /// says moving are judged by chords however many (``Tracker``'s `judgedDopplerEvidence`): their ratio (ΣD / ΣC)
+    /// reaches ``TrackingProfile/dopplerConsistentRatio`` (once shown, `shownBefore`, it need not), its lower bound
+    /// (``chordRatioLowerBound(sums:moments:)``) holds ``TrackingProfile/dopplerTrustRatio``, and the Doppler path
+    /// is at most the chords *as measured* over the consistent ratio (1 / 0.9 ≈ 1.11).
+    ///
+    /// Why a bound at the trust ratio: what must not pass is a receiver that reads short (the Samsungs: 0.43–0.66 of
+    /// their integrated paths), so the ratio must clear the trust ratio beyond its scatter; an honest walk's ratio
+    /// under 4 m of noise is 0.97–1.0, and a bound at the consistent ratio took it 140–940 s (a halting walk of 30
+    /// minutes read +6 … +47 % instead of +6 … +9 %). Why the point ratio only at first: an honest walk's ratio under
+    /// Gauss–Markov noise wanders about 0.9, and flipping back to the integrated path counts the noisy filter speed
+    /// in between. Why the upper limit: only chords as long as the readings' path vouch for its zeros; on a route that
+    /// turns within a window span the chords are short of the path and hide the distance a dropout's zero leaves out
+    /// (the simulator's winding walks with a quarter of the readings zero, read as halts: −10 … −20 % instead of
+    /// within 8 %). As measured, because noise lengthens a chord and never shortens it, so a measured chord short of
+    /// the readings is a turn; the chords freed of the noise are short wherever the stated accuracy overstates the
+    /// scatter (a tester's walks stated at 10 m under 3 m of noise: ratios 1.22–1.26 so, 1.00–1.04 as measured;
+    /// with the freed chords they lost the rule, +10 … +15 % instead of +1 … +4 %).
+    ///
+    /// - Parameters:
+    ///   - sums: (ΣD, ΣC), metres: the chords' Doppler paths and lengths freed of the filter's noise.
+    ///   - moments: (ΣD², ΣDC, ΣC², n), the second moments and the number of chords.
+    ///   - measuredChordMetres: the chords' lengths as measured (filtered position to filtered position).
+    ///   - shownBefore: whether the chords showed it at the last chord.
+    @inlinable
+    public static func chordsShowConsistentReadings(
+        sums: SIMD2<Double>, moments: SIMD4<Double>, measuredChordMetres: Double, shownBefore: Bool,
+        profile: TrackingProfile
+    ) -> Bool {
+        guard let lower = chordRatioLowerBound(sums: sums, moments: moments),
+            sums.x * profile.dopplerConsistentRatio <= measuredChordMetres
+        else { return false }
+        return lower >= profile.dopplerTrustRatio
+            && (shownBefore || sums.x >= profile.dopplerConsistentRatio * sums.y)
+    }
+
+    /// The lower end of the Doppler-to-chord ratio that chords of a window span show: their summed Doppler path
+    /// over their summed chord, less ``chordRatioSigmas`` standard errors of that ratio estimated from the chords'
+    /// own scatter about it (`√(Σ(D − rC)² · n / (n − 1)) / ΣC`, the ratio estimator's); `nil` under
+    /// ``minimumChordsForRatioBound`` chords.
+    ///
+    /// Why: an honest receiver that halts often reads zero while the window still says moving (a halt's first
+    /// seconds), more than one fix in ``zeroReadingShare`` of them, and was judged by its noise-lengthened
+    /// integrated path and distrusted (a tester's walks with halts of 10–40 s every 30–90 s under 3 m of noise
+    /// +60 … +90 %). Its chords show its readings consistent (ratio 1.00–1.05 over hundreds of chords, the bound
+    /// 0.90–0.99), while a receiver that reads zero in motion and half its speed otherwise shows a short ratio
+    /// or a wide scatter (the IPIN Samsungs: ratio 0.51–0.80 on the ground-level walks; 0.68–1.24 over 7–9 chords
+    /// underground, the bound at most 0.77).
+    ///
+    /// - Parameters:
+    ///   - sums: (ΣD, ΣC), metres: the chords' Doppler paths and lengths.
+    ///   - moments: (ΣD², ΣDC, ΣC², n), the second moments and the number of chords.
+    @inlinable
+    public static func chordRatioLowerBound(sums: SIMD2<Double>, moments: SIMD4<Double>) -> Double? {
+        let count = moments.w
+        guard count >= minimumChordsForRatioBound, sums.y > 0 else { return nil }
+        let ratio = sums.x / sums.y
+        let residualSquares = moments.x - 2 * ratio * moments.y + ratio * ratio * moments.z
+        let standardError = (max(0, residualSquares) * count / (count - 1)).squareRoot() / sums.y
+        return ratio - chordRatioSigmas * standardError
+    }
+
+    /// See ``chordRatioLowerBound(sums:moments:)``: 5 chords (about 100 s of walking). Why: the scatter of fewer
+    /// is itself too uncertain to bound anything (two or three chords can agree by chance), and an honest walk
+    /// reaches five in its first minutes (a tester's walks with frequent halts: 110–140 s).
+    public static let minimumChordsForRatioBound = 5.0
+
+    /// See ``chordRatioLowerBound(sums:moments:)``: 2 standard errors (one-sided, about 98 %): a chance agreement
+    /// of a short receiver's few chords must not pass for consistency.
+    public static let chordRatioSigmas = 2.0
 
     /// See ``filterFollowsAJump(positionSpeedMetresPerSecond:reading:profile:)``: 2. A receiver that reads low
     /// reads about half its speed (the IPIN Samsungs' session ratios 0.43–0.66), not less; a filter speed far

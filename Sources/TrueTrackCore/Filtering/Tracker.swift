@@ -121,12 +121,15 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// integrated path (walking, driving), its chords of a window span (``chordEvidence``) once they reach
     /// ``TrackingProfile/dopplerEvidenceMetres`` and as long as the zero readings while moving
     /// (``zeroReadingsWhileMoving``), one more than counted, are at most one in ``DopplerCheck/zeroReadingShare`` of
-    /// the fixes of the completed chords (so never before 50 such fixes): noise lengthens an
-    /// integrated path, and an honest Doppler beside rough positions looked short (a tester's 1 m/s walk under 4 m
-    /// of white noise +38 %). The integrated path (``sessionDopplerPath``, ``sessionPositionPath``) otherwise: the
-    /// Samsung-style receivers read 0 on 8–17 % of their moving fixes and about half their speed on the rest. (The
-    /// unit checks keep the integrated path, ``dopplerUnitEvidence``: a winding walk's chords are shorter than its
-    /// path and would read a good column as too fast.)
+    /// the fixes of the completed chords (so never before 50 such fixes), or whatever the zeros once the chords
+    /// show the readings consistent (``chordsShowConsistentReadings``, see
+    /// ``DopplerCheck/chordsShowConsistentReadings(sums:moments:measuredChordMetres:shownBefore:profile:)``; a walker halting every
+    /// minute reads zero in each halt's first seconds, while the window still says moving): noise lengthens an integrated path, and an honest
+    /// Doppler beside rough positions looked short (a tester's 1 m/s walk under 4 m of white noise +38 %; walks with
+    /// halts of 10–40 s every 30–90 s +60 … +90 %). The integrated path (``sessionDopplerPath``,
+    /// ``sessionPositionPath``) otherwise: the Samsung-style receivers read 0 on 8–17 % of their moving fixes and
+    /// about half their speed on the rest. (The unit checks keep the integrated path, ``dopplerUnitEvidence``: a
+    /// winding walk's chords are shorter than its path and would read a good column as too fast.)
     @inlinable
     var judgedDopplerEvidence: SIMD2<Double> {
         @inline(__always) get {
@@ -192,8 +195,14 @@ public struct Tracker: Sendable, BitwiseCopyable {
             let ce = positionFilter.east - chordStartEast, cn = positionFilter.north - chordStartNorth
             let squared = ce * ce + cn * cn - 2 * (positionFilter.positionVariance + chordStartPositionVariance)
             if let chordDoppler = chordDopplerPath(now: now) {
-                chordEvidence += SIMD2(chordDoppler, max(0, squared).squareRoot())
+                let chord = max(0, squared).squareRoot()
+                chordEvidence += SIMD2(chordDoppler, chord)
+                chordMoments += SIMD4(chordDoppler * chordDoppler, chordDoppler * chord, chord * chord, 1)
+                measuredChordMetres += (ce * ce + cn * cn).squareRoot()
                 chordFixes += fixCount - chordStartFixCount
+                chordsShowConsistentReadings = DopplerCheck.chordsShowConsistentReadings(
+                    sums: chordEvidence, moments: chordMoments, measuredChordMetres: measuredChordMetres,
+                    shownBefore: chordsShowConsistentReadings, profile: profile)
                 updateJudgedEvidence()
             }
         }
@@ -205,8 +214,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
     mutating func updateJudgedEvidence() {
         judgesByChordEvidence =
             !profile.judgesDopplerByChords
-            && Double(zeroReadingsWhileMoving + 1) * DopplerCheck.zeroReadingShare <= chordFixes
             && chordEvidence.y >= profile.dopplerEvidenceMetres
+            && (Double(zeroReadingsWhileMoving + 1) * DopplerCheck.zeroReadingShare <= chordFixes
+                || chordsShowConsistentReadings)
     }
 
     /// The session's Doppler path and the position path its unit is judged against: the Doppler check's session
@@ -332,6 +342,16 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// chords of a window span, gathered beside it (Doppler path, chord): what the Doppler check judges by until the receiver
     /// reads (nearly) zero while it travels (``zeroReadingsWhileMoving``).
     @usableFromInline var chordEvidence = SIMD2<Double>(0, 0)
+    /// The completed chords' second moments and count (ΣD², ΣDC, ΣC², n; D a chord's Doppler path, C the chord)
+    /// for the standard error of their ratio (``DopplerCheck/chordRatioLowerBound(sums:moments:)``). One 32-byte
+    /// value, written whole.
+    @usableFromInline var chordMoments = SIMD4<Double>(0, 0, 0, 0)
+    /// The completed chords as measured, not freed of the filter's noise (metres; see
+    /// ``DopplerCheck/chordsShowConsistentReadings(sums:moments:measuredChordMetres:shownBefore:profile:)``).
+    @usableFromInline var measuredChordMetres = 0.0
+    /// Whether the chords show the readings consistent beyond their scatter (set as a chord completes, see
+    /// ``judgedDopplerEvidence`` and ``DopplerCheck/chordsShowConsistentReadings(sums:moments:measuredChordMetres:shownBefore:profile:)``).
+    @usableFromInline var chordsShowConsistentReadings = false
     /// Readings under ``DopplerCheck/zeroReadingMetresPerSecond`` (or taken out as a dropout) while the receiver
     /// moved (by the window) and the position filter moved at the deadband or more, counted once the window a span
     /// later still said moving (held until then: ``holdZeroReadingWhileMoving(now:)``): a receiver that reports zero
