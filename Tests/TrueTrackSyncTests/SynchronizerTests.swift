@@ -53,7 +53,9 @@ import TrueTrackCore
     @Test func deliversEveryFixInBatchesAndEmptiesTheBuffer() async throws {
         try await withReceiver(fixes: 230) { receiver, path in
             let results = Results()
-            let summary = try await synchronizer(path, receiver).flush { results.add($0) }
+            // A generous deadline: nothing here times anything, and under the parallel test run's load a 5 s one
+            // once fired on the loopback receiver and the retried batch broke the exact counts below.
+            let summary = try await synchronizer(path, receiver, timeout: 30).flush { results.add($0) }
             #expect(summary.isComplete)
             #expect(summary.delivered == 230)
             #expect(summary.attempts == 5)
@@ -314,7 +316,9 @@ import TrueTrackCore
         try await withReceiver(fixes: 60) { receiver, path in
             try FixBuffer(path: path).db.execute("UPDATE fixes SET latitude = 'abc' WHERE id = 17")
             let results = Results()
-            let summary = try await synchronizer(path, receiver, batchSize: 25).flush { results.add($0) }
+            // A generous deadline (see deliversEveryFixInBatchesAndEmptiesTheBuffer): a retried batch under load
+            // broke the exact counts below once.
+            let summary = try await synchronizer(path, receiver, batchSize: 25, timeout: 30).flush { results.add($0) }
             #expect(summary.isComplete && summary.delivered == 59 && summary.lastError == nil)
             #expect(summary.setAside.map(\.description) == ["row 17: latitude holds text or a blob, not a number"])
             #expect(results.all.map(\.count) == [24, 25, 10])
