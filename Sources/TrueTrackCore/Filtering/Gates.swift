@@ -263,10 +263,11 @@ public enum DopplerCheck {
 
     /// One in this many fixes read while moving may read zero and the receiver still be judged by chords
     /// (``Tracker``'s `judgedDopplerEvidence`): 50 (2 %). The IPIN Samsungs read zero on 8–17 % of their moving
-    /// fixes; an honest Doppler of σ 0.2 m/s at a 0.5 m/s walk on 1.2 %, at 0.3 m/s on 10 % (and stays judged by
-    /// its integrated path, as before). More zeros are allowed once the chords themselves show the readings
-    /// consistent (``chordRatioLowerBound(sums:moments:)``): a walker who halts every minute reads zero at each
-    /// halt's first seconds.
+    /// fixes; an honest Doppler of σ 0.2 m/s at a 0.5 m/s walk on 1.2 %, at 0.3 m/s on 10 %. More zeros are allowed
+    /// once the chords themselves show the readings consistent
+    /// (``chordsShowConsistentReadings(sums:moments:measuredChordMetres:shownBefore:profile:)``) and the scattered
+    /// ones (between readings of motion, `Tracker`'s `scatteredZeroReadings`) stay within this share: a walker who
+    /// halts every minute reads zero at each halt's first seconds.
     public static let zeroReadingShare = 50.0
 
     /// Whether chords of a window span show a receiver's readings consistent, so that its zeros while the window
@@ -308,7 +309,9 @@ public enum DopplerCheck {
     /// The lower end of the Doppler-to-chord ratio that chords of a window span show: their summed Doppler path
     /// over their summed chord, less ``chordRatioSigmas`` standard errors of that ratio estimated from the chords'
     /// own scatter about it (`√(Σ(D − rC)² · n / (n − 1)) / ΣC`, the ratio estimator's); `nil` under
-    /// ``minimumChordsForRatioBound`` chords.
+    /// ``minimumChordsForRatioBound`` chords, with no chord length (ΣC ≤ 0) or non-finite sums. (Consecutive chords
+    /// share an end fix, which makes the chords' part of the scatter conservative; a Doppler error correlated over
+    /// minutes goes the other way.)
     ///
     /// Why: an honest receiver that halts often reads zero while the window still says moving (a halt's first
     /// seconds), more than one fix in ``zeroReadingShare`` of them, and was judged by its noise-lengthened
@@ -327,6 +330,8 @@ public enum DopplerCheck {
         guard count >= minimumChordsForRatioBound, sums.y > 0 else { return nil }
         let ratio = sums.x / sums.y
         let residualSquares = moments.x - 2 * ratio * moments.y + ratio * ratio * moments.z
+        // (Non-finite sums, from a damaged state, prove nothing: `max(0, .nan)` is 0, no scatter at all.)
+        guard residualSquares.isFinite else { return nil }
         let standardError = (max(0, residualSquares) * count / (count - 1)).squareRoot() / sums.y
         return ratio - chordRatioSigmas * standardError
     }

@@ -66,6 +66,7 @@ extension Tracker {
         contradiction = ContradictedReadings()
         // A run of zeros starts again here, with this fix's own reading.
         subDeadbandRun = fix.speedMetresPerSecond.map { $0 < profile.deadbandMetresPerSecond ? 1 : 0 } ?? 0
+        zerosHeldInRun = 0
         lastStepSeconds = hasFilter ? Double(now &- lastAcceptedMilliseconds) / 1000 : 0
         lastReading = fix.storedSpeedMetresPerSecond
         lastCourse = gridCourse(fix.storedCourseDegrees, of: fix, accuracy: accuracy)

@@ -147,6 +147,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// under 4 m of noise was judged by its integrated path (81 zeros in 1,000 chord fixes, +62 %).
     @usableFromInline @inline(never)
     mutating func holdZeroReadingWhileMoving(now: Int64) {
+        if zerosHeldInRun == 0 { firstHeldZeroFixCount = fixCount }
+        zerosHeldInRun &+= 1
         if heldZeroReadings == 0 {
             heldZeroReadingsDeadlineMilliseconds = now &+ windowSpanMilliseconds
         }
@@ -170,6 +172,24 @@ public struct Tracker: Sendable, BitwiseCopyable {
             updateJudgedEvidence()
         }
         dropHeldZeroReadings()
+    }
+
+    /// Ends a run of readings short of motion at a reading of motion (``TrackingProfile/motionReadingFactor`` times
+    /// the deadband): its zeros read while moving (``zerosHeldInRun``) are scattered (``scatteredZeroReadings``) when
+    /// fewer than ``TrackingProfile/haltRunLength`` fixes passed from the first of them to this one: a dropout
+    /// between readings of motion, not a halt. Asked where a run of sub-deadband readings ends (a reading between
+    /// the deadband and motion leaves the zeros held for the next one). (From the first held zero, not from the last
+    /// reading of motion: kept per fix, that reading's count cost the tracker benchmark 15 instructions per fix, and a
+    /// test of every reading of motion 10.)
+    @usableFromInline @inline(never)
+    mutating func endZeroReadingRun(reading: Double) {
+        guard zerosHeldInRun > 0, reading >= TrackingProfile.motionReadingFactor * profile.deadbandMetresPerSecond
+        else { return }
+        if fixCount - firstHeldZeroFixCount + 1 < Double(TrackingProfile.haltRunLength) {
+            scatteredZeroReadings &+= zerosHeldInRun
+            updateJudgedEvidence()
+        }
+        zerosHeldInRun = 0
     }
 
     /// Drops the held zero readings (``holdZeroReadingWhileMoving(now:)``) unjudged: at a clock restart (their
@@ -216,7 +236,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
             !profile.judgesDopplerByChords
             && chordEvidence.y >= profile.dopplerEvidenceMetres
             && (Double(zeroReadingsWhileMoving + 1) * DopplerCheck.zeroReadingShare <= chordFixes
-                || chordsShowConsistentReadings)
+                || (profile.consistentChordsOutweighZeros && chordsShowConsistentReadings
+                    && Double(scatteredZeroReadings + 1) * DopplerCheck.zeroReadingShare <= chordFixes))
     }
 
     /// The session's Doppler path and the position path its unit is judged against: the Doppler check's session
@@ -339,8 +360,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline var sessionDopplerPath = 0.0
     @usableFromInline var sessionPositionPath = 0.0
     /// Under the profiles that judge the Doppler by its integrated path (walking, driving), the same evidence by
-    /// chords of a window span, gathered beside it (Doppler path, chord): what the Doppler check judges by until the receiver
-    /// reads (nearly) zero while it travels (``zeroReadingsWhileMoving``).
+    /// chords of a window span, gathered beside it (Doppler path, chord): what the Doppler check judges by unless the
+    /// receiver reads (nearly) zero while it travels (``zeroReadingsWhileMoving``) and the chords do not show its
+    /// readings consistent (``chordsShowConsistentReadings``; see ``judgedDopplerEvidence``).
     @usableFromInline var chordEvidence = SIMD2<Double>(0, 0)
     /// The completed chords' second moments and count (ΣD², ΣDC, ΣC², n; D a chord's Doppler path, C the chord)
     /// for the standard error of their ratio (``DopplerCheck/chordRatioLowerBound(sums:moments:)``). One 32-byte
@@ -357,6 +379,17 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// later still said moving (held until then: ``holdZeroReadingWhileMoving(now:)``): a receiver that reports zero
     /// while it travels.
     @usableFromInline var zeroReadingsWhileMoving = 0
+    /// Zero readings read while moving (held: ``holdZeroReadingWhileMoving(now:)``) in runs shorter than
+    /// ``TrackingProfile/haltRunLength`` between readings of motion (``endZeroReadingRun(reading:)``): a
+    /// dropout's, not a halt's. More than one in ``DopplerCheck/zeroReadingShare`` of the chord fixes keeps the
+    /// integrated path judging whatever the chords show (a receiver with a zero on one fix in 12 read 4–6 % short
+    /// with its isolated zeros taken for halts; Samsung-like receivers on winding routes, whose chords are short of
+    /// their path, had their short readings trusted).
+    @usableFromInline var scatteredZeroReadings = 0
+    /// The zero readings held since the last reading of motion (see ``scatteredZeroReadings``), and the first one's
+    /// fix (``fixCount`` then).
+    @usableFromInline var zerosHeldInRun = 0
+    @usableFromInline var firstHeldZeroFixCount = 0.0
     /// Zero readings while moving held until the window a span after the first tells a halt from travel, and when
     /// (``Int64/max``: none held; see ``holdZeroReadingWhileMoving(now:)``).
     @usableFromInline var heldZeroReadings = 0
@@ -848,6 +881,11 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // (An interval of 0 ms is never a key: the next fix computes the step under the new σₐ.)
         predictionStepKey = 0
         chordStartMilliseconds = .min
+        // Whether the chords show the readings consistent is the new profile's to say, from its entry ratio (a
+        // reviewer's: the old profile's verdict stood a chord long and, as shown before, skipped the point ratio).
+        chordsShowConsistentReadings = DopplerCheck.chordsShowConsistentReadings(
+            sums: chordEvidence, moments: chordMoments, measuredChordMetres: measuredChordMetres, shownBefore: false,
+            profile: profile)
         updateJudgedEvidence()  // (the choice depends on the profile: a reviewer's walk turned run kept it)
         // The anchor's exclusion was judged under the old profile: it stands only if the new one excludes the
         // reading in force then too.
@@ -1210,7 +1248,12 @@ public struct Tracker: Sendable, BitwiseCopyable {
         if let doppler {
             dopplerPath += doppler * step
             dopplerSeconds += step
-            subDeadbandRun = doppler < profile.deadbandMetresPerSecond ? subDeadbandRun &+ 1 : 0
+            if doppler < profile.deadbandMetresPerSecond {
+                subDeadbandRun &+= 1
+            } else if _slowPath(subDeadbandRun > 0) {
+                subDeadbandRun = 0
+                endZeroReadingRun(reading: doppler)
+            }
         } else if dopplerSeconds > 0 {
             // A receiver that reports Doppler fell silent: iOS says −1 (no speed) at a halt, so a missing
             // reading extends a run like a zero (see `dropoutBound`).

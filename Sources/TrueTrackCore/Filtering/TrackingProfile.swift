@@ -68,6 +68,14 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
     /// five; with chords within 3 % on all). Walking keeps the speed path: with chords the IPIN ground-level
     /// walks lost 3–5 points (−22.7 / −15.2 % instead of −19.9 / −9.8 %) while the underground ones gained.
     public var judgesDopplerByChords = false
+    /// Under the integrated path (``judgesDopplerByChords`` false), whether chords that show the readings consistent
+    /// judge them however many zeros the receiver reads while the window says moving
+    /// (``DopplerCheck/chordsShowConsistentReadings(sums:moments:measuredChordMetres:shownBefore:profile:)``).
+    /// Default true (walking); the driving preset sets it false. Why: a walker's noise lengthens its integrated path
+    /// by half (an honest walker halting every minute was distrusted: +72 … +91 %), a vehicle's hardly (an honest
+    /// drive stays trusted by it), while the zeros a vehicle's logger writes for 5–30 s at speed, taken for halts under
+    /// the chords, lost 6–11 % of an adversarial tester's drives logged every 3–5 s.
+    public var consistentChordsOutweighZeros = true
     /// The χ² (2 degrees of freedom) threshold above which a fix is an outlier of the filter's prediction.
     public var outlierChiSquare: Double
     /// This many consecutive speed or outlier rejections re-anchor the filter at the latest fix.
@@ -160,6 +168,13 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
     /// nothing. 0.9: a consistent receiver (Pixel 4 on `gsdc2020-mtv1`, Pixel 7 walk) matches within a few per
     /// cent; 25 % zero readings (the simulator's degraded phone) bring the ratio to about 0.75.
     public var dopplerConsistentRatio: Double = 0.9
+    /// A reading of at least this many deadbands (``deadbandMetresPerSecond``) is one of motion, which ends a run of
+    /// zeros (`Tracker`'s `scatteredZeroReadings`): 2 (0.6 m/s on foot). Why: an honest receiver's readings at a halt
+    /// are noise clipped at 0 (σ 0.2 m/s: over the deadband on one fix in seven, which cut a halt into short runs
+    /// of zeros that looked like dropouts; over 0.6 m/s on one in 400), while a walker reads 1–1.5 m/s and a
+    /// Samsung-style receiver about half of it.
+    public static let motionReadingFactor = 2.0
+
     /// From the how-manyth sub-deadband Doppler reading in a row (a fix without a Doppler speed extends the run
     /// once the receiver has reported one, since iOS reports −1 at a halt, and never breaks it; an anchor starts
     /// it again) a dropout's or a missing reading's stand-in speed is bounded by the net displacement (see
@@ -419,6 +434,7 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
         p.assumedCourseAccuracyDegrees = 5
         p.excludedActivities = [.still]
         p.departureConfirmationSeconds = 30
+        p.consistentChordsOutweighZeros = false
         return p
     }()
 
