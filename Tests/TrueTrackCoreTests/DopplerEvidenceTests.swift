@@ -27,6 +27,16 @@ import TrueTrackSimulation
         }
     }
 
+    /// Expects `tracker`'s total within `fraction` of `metres` (the walk's truth).
+    static func expectTotal(
+        of tracker: Tracker, within fraction: Double, of metres: Double,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(
+            abs(tracker.distance.totalMetres / metres - 1) < fraction,
+            "\(tracker.distance.totalMetres) m of \(metres)", sourceLocation: sourceLocation)
+    }
+
     /// A tester's walk: 1 m/s under 4 m of white noise with an honest reading (σ 0.2 m/s) counted +38 %: the
     /// position filter's integrated path outgrew the Doppler path and the check distrusted the readings. By
     /// chords (the receiver never reads zero while it travels) it trusts them, after its first 50 chord fixes.
@@ -130,9 +140,7 @@ import TrueTrackSimulation
         #expect(tracker.judgesByChordEvidence)
         #expect(tracker.zeroReadingsWhileMoving <= 2, "\(tracker.zeroReadingsWhileMoving) zeros while moving")
         #expect(inHalts < 10, "\(inHalts) m counted in the halts")  // (was 60–71 m)
-        #expect(
-            abs(tracker.distance.totalMetres / walk.metres - 1) < 0.06,
-            "\(tracker.distance.totalMetres) m of \(walk.metres)")
+        Self.expectTotal(of: tracker, within: 0.06, of: walk.metres)
     }
 
     /// A walker who halts every minute (20 s of each 60) reads zero in each halt's first seconds while the window
@@ -156,9 +164,7 @@ import TrueTrackSimulation
             Double(tracker.zeroReadingsWhileMoving + 1) * DopplerCheck.zeroReadingShare > tracker.chordFixes,
             "\(tracker.zeroReadingsWhileMoving) zeros in \(tracker.chordFixes) chord fixes")
         // +5.8 / +6.2 / +8.8 % (the first 80–140 s judged by the integrated path); +83 / +83 / +90 % before.
-        #expect(
-            abs(tracker.distance.totalMetres / walk.metres - 1) < 0.1,
-            "\(tracker.distance.totalMetres) m of \(walk.metres)")
+        Self.expectTotal(of: tracker, within: 0.1, of: walk.metres)
     }
 
     /// A receiver with a zero on one fix in 12 of a straight walk, honest otherwise: its chords show its readings
@@ -195,9 +201,7 @@ import TrueTrackSimulation
             tracker.chordEvidence.x * 0.9 > tracker.chordEvidence.y,
             "freed chords \(tracker.chordEvidence.y) m, readings \(tracker.chordEvidence.x) m")
         #expect(tracker.chordsShowConsistentReadings)
-        #expect(
-            abs(tracker.distance.totalMetres / walk.metres - 1) < 0.1,
-            "\(tracker.distance.totalMetres) m of \(walk.metres)")
+        Self.expectTotal(of: tracker, within: 0.1, of: walk.metres)
     }
 
     /// Once shown, the chords' verdict holds while the ratio's bound holds the trust ratio: readings that fall to
@@ -395,9 +399,7 @@ import TrueTrackSimulation
         // +5.5 / +16.2 / +5.8 % (+62 / +65 / +69 % before). Seed 2's halts count some of their zeros as zeros read
         // while moving (with a fifth of the readings missing, the one walking sample the window keeps from before the
         // halt weighs more in its mean), so it is judged by its integrated path until its 400th chord fix.
-        #expect(
-            abs(tracker.distance.totalMetres / walk.metres - 1) < 0.2,
-            "\(tracker.distance.totalMetres) m of \(walk.metres)")
+        Self.expectTotal(of: tracker, within: 0.2, of: walk.metres)
     }
 
     /// A chord whose fixes mostly came without a reading says nothing of the readings: a walk with readings on only
