@@ -98,6 +98,17 @@ import TrueTrackSimulation
             }
         }
         #expect("\(CheckpointError.implausibleState(field: "Doppler path"))".contains("byte 24: its Doppler path"))
+        // The session's and the chords' sums too (a reviewer's: they judge the readings for the rest of the session).
+        var session = tracker
+        session.sessionPositionPath = .nan
+        #expect(throws: CheckpointError.implausibleState(field: "session position path")) {
+            try Tracker(resuming: session.checkpoint())
+        }
+        var moments = tracker
+        moments.chordMoments.x = .infinity
+        #expect(throws: CheckpointError.implausibleState(field: "chords' moments")) {
+            try Tracker(resuming: moments.checkpoint())
+        }
     }
 
     @Test func refusesATruncatedOrLongerCheckpoint() {

@@ -84,6 +84,16 @@ extension Tracker {
             ("position path", tracker.positionPath), ("Doppler candidate sum", tracker.candidates.x),
             ("filtered candidate sum", tracker.candidates.y), ("accuracy sum", tracker.accuracySum),
             ("total distance", tracker.distance.totalMetres),
+            ("session Doppler path", tracker.sessionDopplerPath),
+            ("session position path", tracker.sessionPositionPath),
+            ("chords' Doppler path", tracker.chordEvidence.x), ("chords' length", tracker.chordEvidence.y),
+            ("chords' measured length", tracker.measuredChordMetres),
+            // (The chords' second moments are squares: only finite. A non-finite one would bound no scatter.)
+            (
+                "chords' moments",
+                tracker.chordMoments.x.isFinite && tracker.chordMoments.y.isFinite
+                    && tracker.chordMoments.z.isFinite && tracker.chordMoments.w.isFinite ? 0 : .nan
+            ),
         ]
         if let (field, _) = sums.first(where: { !($0.1.magnitude <= Tracker.plausibleRunningSumLimit) }) {
             throw .implausibleState(field: field)
