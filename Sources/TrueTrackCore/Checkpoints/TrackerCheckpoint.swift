@@ -88,6 +88,10 @@ extension Tracker {
             ("session position path", tracker.sessionPositionPath),
             ("chords' Doppler path", tracker.chordEvidence.x), ("chords' length", tracker.chordEvidence.y),
             ("chords' measured length", tracker.measuredChordMetres),
+            ("zero readings while moving", Double(tracker.zeroReadingsWhileMoving)),
+            ("scattered zero readings", Double(tracker.scatteredZeroReadings)),
+            ("zeros held in a run", Double(tracker.zerosHeldInRun)),
+            ("first held zero's fix", tracker.firstHeldZeroFixCount),
             // (The chords' second moments are squares: only finite. A non-finite one would bound no scatter.)
             (
                 "chords' moments",

@@ -270,8 +270,9 @@ public enum DopplerCheck {
     /// halts every minute reads zero at each halt's first seconds.
     public static let zeroReadingShare = 50.0
 
-    /// Whether chords of a window span show a receiver's readings consistent, so that its zeros while the window
-    /// says moving are judged by chords however many (``Tracker``'s `judgedDopplerEvidence`): their ratio (ΣD / ΣC)
+    /// Whether chords of a window span show a receiver's readings consistent, so that on foot its zeros while the
+    /// window says moving do not keep it from being judged by chords as long as they come in runs, not scattered
+    /// between readings of motion (``Tracker``'s `judgedDopplerEvidence`, `scatteredZeroReadings`): their ratio (ΣD / ΣC)
     /// reaches ``TrackingProfile/dopplerConsistentRatio`` (once shown, `shownBefore`, it need not), its lower bound
     /// (``chordRatioLowerBound(sums:moments:)``) holds ``TrackingProfile/dopplerTrustRatio``, and the Doppler path
     /// is at most the chords *as measured* over the consistent ratio (1 / 0.9 ≈ 1.11).

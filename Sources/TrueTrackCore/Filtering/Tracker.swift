@@ -121,8 +121,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// integrated path (walking, driving), its chords of a window span (``chordEvidence``) once they reach
     /// ``TrackingProfile/dopplerEvidenceMetres`` and as long as the zero readings while moving
     /// (``zeroReadingsWhileMoving``), one more than counted, are at most one in ``DopplerCheck/zeroReadingShare`` of
-    /// the fixes of the completed chords (so never before 50 such fixes), or whatever the zeros once the chords
-    /// show the readings consistent (``chordsShowConsistentReadings``, see
+    /// the fixes of the completed chords (so never before 50 such fixes), or, on a profile whose
+    /// ``TrackingProfile/consistentChordsOutweighZeros`` (walking), whatever the zeros in runs once the chords show
+    /// the readings consistent while the scattered zeros (``scatteredZeroReadings``) keep within that share
+    /// (``chordsShowConsistentReadings``, see
     /// ``DopplerCheck/chordsShowConsistentReadings(sums:moments:measuredChordMetres:shownBefore:profile:)``; a walker halting every
     /// minute reads zero in each halt's first seconds, while the window still says moving): noise lengthens an integrated path, and an honest
     /// Doppler beside rough positions looked short (a tester's 1 m/s walk under 4 m of white noise +38 %; walks with
@@ -174,17 +176,24 @@ public struct Tracker: Sendable, BitwiseCopyable {
         dropHeldZeroReadings()
     }
 
-    /// Ends a run of readings short of motion at a reading of motion (``TrackingProfile/motionReadingFactor`` times
-    /// the deadband): its zeros read while moving (``zerosHeldInRun``) are scattered (``scatteredZeroReadings``) when
-    /// fewer than ``TrackingProfile/haltRunLength`` fixes passed from the first of them to this one: a dropout
-    /// between readings of motion, not a halt. Asked where a run of sub-deadband readings ends (a reading between
-    /// the deadband and motion leaves the zeros held for the next one). (From the first held zero, not from the last
-    /// reading of motion: kept per fix, that reading's count cost the tracker benchmark 15 instructions per fix, and a
-    /// test of every reading of motion 10.)
+    /// Called at a reading above the deadband after a sub-deadband run or while zeros are held
+    /// (``zerosHeldInRun``): at a reading of motion (``TrackingProfile/motionReadingFactor`` times the deadband) the
+    /// held zeros read while moving are scattered (``scatteredZeroReadings``) when fewer than
+    /// ``TrackingProfile/haltRunLength`` fixes passed from the first of them to the one before: a dropout between
+    /// readings of motion, not a halt. A reading between the deadband and motion counts into the run, and once the
+    /// run can no longer be short its zeros are a halt's and let go. (From the first held zero, not from the last
+    /// reading of motion: kept per fix, that reading's count cost the tracker benchmark 15 instructions per fix, and
+    /// a test of every reading of motion 10.) Zeros that were no readings (iOS −1) before the first held one are not
+    /// counted into the run: 0, −1, −1 before motion is a halt's, −1, −1, 0 a dropout's.
     @usableFromInline @inline(never)
     mutating func endZeroReadingRun(reading: Double) {
-        guard zerosHeldInRun > 0, reading >= TrackingProfile.motionReadingFactor * profile.deadbandMetresPerSecond
-        else { return }
+        guard zerosHeldInRun > 0 else { return }
+        guard reading >= TrackingProfile.motionReadingFactor * profile.deadbandMetresPerSecond else {
+            // A reading between the deadband and motion counts into the run; once even the next fix could not leave
+            // it short, it is a halt's (a reviewer's: left open, the run took every later zero for a halt's).
+            if fixCount - firstHeldZeroFixCount + 2 >= Double(TrackingProfile.haltRunLength) { zerosHeldInRun = 0 }
+            return
+        }
         if fixCount - firstHeldZeroFixCount + 1 < Double(TrackingProfile.haltRunLength) {
             scatteredZeroReadings &+= zerosHeldInRun
             updateJudgedEvidence()
@@ -380,7 +389,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// while it travels.
     @usableFromInline var zeroReadingsWhileMoving = 0
     /// Zero readings read while moving (held: ``holdZeroReadingWhileMoving(now:)``) in runs shorter than
-    /// ``TrackingProfile/haltRunLength`` between readings of motion (``endZeroReadingRun(reading:)``): a
+    /// ``TrackingProfile/haltRunLength`` fixes before a reading of motion (``endZeroReadingRun(reading:)``): a
     /// dropout's, not a halt's. More than one in ``DopplerCheck/zeroReadingShare`` of the chord fixes keeps the
     /// integrated path judging whatever the chords show (a receiver with a zero on one fix in 12 read 4–6 % short
     /// with its isolated zeros taken for halts; Samsung-like receivers on winding routes, whose chords are short of
@@ -1250,7 +1259,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             dopplerSeconds += step
             if doppler < profile.deadbandMetresPerSecond {
                 subDeadbandRun &+= 1
-            } else if _slowPath(subDeadbandRun > 0) {
+            } else if _slowPath(subDeadbandRun > 0 || zerosHeldInRun > 0) {
                 subDeadbandRun = 0
                 endZeroReadingRun(reading: doppler)
             }

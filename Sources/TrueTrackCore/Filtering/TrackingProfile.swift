@@ -69,7 +69,8 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
     /// walks lost 3–5 points (−22.7 / −15.2 % instead of −19.9 / −9.8 %) while the underground ones gained.
     public var judgesDopplerByChords = false
     /// Under the integrated path (``judgesDopplerByChords`` false), whether chords that show the readings consistent
-    /// judge them however many zeros the receiver reads while the window says moving
+    /// judge them however many zeros the receiver reads in runs while the window says moving (scattered zeros, between
+    /// readings of motion, still keep to ``DopplerCheck/zeroReadingShare``)
     /// (``DopplerCheck/chordsShowConsistentReadings(sums:moments:measuredChordMetres:shownBefore:profile:)``).
     /// Default true (walking); the driving preset sets it false. Why: a walker's noise lengthens its integrated path
     /// by half (an honest walker halting every minute was distrusted: +72 … +91 %), a vehicle's hardly (an honest
@@ -169,7 +170,8 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
     /// cent; 25 % zero readings (the simulator's degraded phone) bring the ratio to about 0.75.
     public var dopplerConsistentRatio: Double = 0.9
     /// A reading of at least this many deadbands (``deadbandMetresPerSecond``) is one of motion, which ends a run of
-    /// zeros (`Tracker`'s `scatteredZeroReadings`): 2 (0.6 m/s on foot). Why: an honest receiver's readings at a halt
+    /// zeros (`Tracker`'s `scatteredZeroReadings`; a reading between the deadband and this counts into the run): 2
+    /// (0.6 m/s on foot). Why: an honest receiver's readings at a halt
     /// are noise clipped at 0 (σ 0.2 m/s: over the deadband on one fix in seven, which cut a halt into short runs
     /// of zeros that looked like dropouts; over 0.6 m/s on one in 400), while a walker reads 1–1.5 m/s and a
     /// Samsung-style receiver about half of it.
