@@ -16,8 +16,9 @@ import TrueTrackCore
 /// white-part track's is longer than the readings' path and farther from it than the reported track's by more than
 /// twice the path's σ (``SmoothedTrack/SpeedReadingsCheck/deniesWhitePart``), the readings deny its extra length,
 /// and the distance is the reported track's (term 4 then counts in σ as the reported track's disagreement with the
-/// readings, ``SmoothedTrack/SpeedReadingsCheck/modelSigmaMetres(modelDifferenceMetres:)``). The tracks' plane lengths are brought to the
-/// ground by the reported track's ratio of its ellipsoid length to its plane length, as term 4 is.
+/// readings, ``SmoothedTrack/SpeedReadingsCheck/modelSigmaMetres(modelDifferenceMetres:)``). The tracks' plane
+/// lengths are brought to the ground by the reported track's ratio of its ellipsoid length to its plane length, as
+/// term 4 is.
 ///
 /// The trusted flags come from a forward filter fed the fixes the problem was built from: with the placeholder
 /// readings the forward filter overrules already removed (``SmoothingOptions/speedReadingCheck``), and, for a track
@@ -29,9 +30,9 @@ import TrueTrackCore
 /// readings' path says so.
 ///
 /// Only when the compared steps are at least ``WholeTrackSmoother/minimumTrustedSteps`` and cover at least half of
-/// the seconds of the steps the distance counts inside segments (not the chords across gaps): a receiver whose readings the forward filter mostly distrusts (the IPIN Samsung
-/// phones read half the walking speed, or 0, on 20–46 % of their fixes, and the filter trusts 2–25 % of them)
-/// leaves the choice to the positions, as before.
+/// the seconds of the steps the distance counts inside segments (not the chords across gaps): a receiver whose
+/// readings the forward filter mostly distrusts (the IPIN Samsung phones read half the walking speed, or 0, on
+/// 20–46 % of their fixes, and the filter trusts 2–25 % of them) leaves the choice to the positions, as before.
 struct TrustedReadingsPath {
     /// For each step s (from state s − 1 to s), whether it is compared.
     let comparedSteps: [Bool]
@@ -75,18 +76,15 @@ struct TrustedReadingsPath {
             let counted = !p.opensSegment[s] && countedSteps?[s] ?? true
             let seconds = p.times[s] - p.times[s - 1]
             if counted { countedSeconds += seconds }
-            if counted, !speeds[s - 1].isNaN, !speeds[s].isNaN {
-                compared[s] = true
+            compared[s] = counted && !speeds[s - 1].isNaN && !speeds[s].isNaN
+            if compared[s] {
                 path += (speeds[s - 1] + speeds[s]) / 2 * seconds
                 steps += 1
                 comparedSeconds += seconds
                 standsFor += seconds / 2
-                variance += sigmas[s - 1] * sigmas[s - 1] * standsFor * standsFor
-                standsFor = seconds / 2
-            } else {
-                variance += sigmas[s - 1] * sigmas[s - 1] * standsFor * standsFor
-                standsFor = 0
             }
+            variance += sigmas[s - 1] * sigmas[s - 1] * standsFor * standsFor
+            standsFor = compared[s] ? seconds / 2 : 0
         }
         variance += sigmas[n - 1] * sigmas[n - 1] * standsFor * standsFor
         guard steps >= WholeTrackSmoother.minimumTrustedSteps, 2 * comparedSeconds >= countedSeconds,

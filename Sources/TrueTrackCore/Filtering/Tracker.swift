@@ -125,10 +125,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// ``TrackingProfile/consistentChordsOutweighZeros`` (walking), whatever the zeros in runs once the chords show
     /// the readings consistent while the scattered zeros (``scatteredZeroReadings``) keep within that share
     /// (``chordsShowConsistentReadings``, see
-    /// ``DopplerCheck/chordsShowConsistentReadings(sums:moments:measuredChordMetres:shownBefore:profile:)``; a walker halting every
-    /// minute reads zero in each halt's first seconds, while the window still says moving): noise lengthens an integrated path, and an honest
-    /// Doppler beside rough positions looked short (a tester's 1 m/s walk under 4 m of white noise +38 %; walks with
-    /// halts of 10–40 s every 30–90 s +60 … +90 %). The integrated path (``sessionDopplerPath``,
+    /// ``DopplerCheck/chordsShowConsistentReadings(sums:moments:measuredChordMetres:shownBefore:profile:)``; a
+    /// walker halting every minute reads zero in each halt's first seconds, while the window still says moving):
+    /// noise lengthens an integrated path, and an honest Doppler beside rough positions looked short (a tester's
+    /// 1 m/s walk under 4 m of white noise +38 %; walks with halts of 10–40 s every 30–90 s +72 … +91 %). The integrated path (``sessionDopplerPath``,
     /// ``sessionPositionPath``) otherwise: the Samsung-style receivers read 0 on 8–17 % of their moving fixes and
     /// about half their speed on the rest. (The unit checks keep the integrated path, ``dopplerUnitEvidence``: a
     /// winding walk's chords are shorter than its path and would read a good column as too fast.)
@@ -176,8 +176,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         dropHeldZeroReadings()
     }
 
-    /// Called at a reading above the deadband after a sub-deadband run or while zeros are held
-    /// (``zerosHeldInRun``): at a reading of motion (``TrackingProfile/motionReadingFactor`` times the deadband) the
+    /// Called at a reading above the deadband while zeros are held (``zerosHeldInRun``): at a reading of motion (``TrackingProfile/motionReadingFactor`` times the deadband) the
     /// held zeros read while moving are scattered (``scatteredZeroReadings``) when fewer than
     /// ``TrackingProfile/haltRunLength`` fixes passed from the first of them to the one before: a dropout between
     /// readings of motion, not a halt. A reading between the deadband and motion counts into the run, and once the
@@ -187,7 +186,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// counted into the run: 0, −1, −1 before motion is a halt's, −1, −1, 0 a dropout's.
     @usableFromInline @inline(never)
     mutating func endZeroReadingRun(reading: Double) {
-        guard zerosHeldInRun > 0 else { return }
         guard reading >= TrackingProfile.motionReadingFactor * profile.deadbandMetresPerSecond else {
             // A reading between the deadband and motion counts into the run; once even the next fix could not leave
             // it short, it is a halt's (a reviewer's: left open, the run took every later zero for a halt's).
@@ -229,9 +227,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 chordMoments += SIMD4(chordDoppler * chordDoppler, chordDoppler * chord, chord * chord, 1)
                 measuredChordMetres += (ce * ce + cn * cn).squareRoot()
                 chordFixes += fixCount - chordStartFixCount
-                chordsShowConsistentReadings = DopplerCheck.chordsShowConsistentReadings(
-                    sums: chordEvidence, moments: chordMoments, measuredChordMetres: measuredChordMetres,
-                    shownBefore: chordsShowConsistentReadings, profile: profile)
+                judgeChords(shownBefore: chordsShowConsistentReadings)
                 updateJudgedEvidence()
             }
         }
@@ -241,12 +237,23 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// Sets ``judgesByChordEvidence`` (see ``judgedDopplerEvidence``).
     @usableFromInline
     mutating func updateJudgedEvidence() {
+        /// Whether `zeros`, one more than counted, are at most one in ``DopplerCheck/zeroReadingShare`` chord fixes.
+        func withinShare(_ zeros: Int) -> Bool { Double(zeros + 1) * DopplerCheck.zeroReadingShare <= chordFixes }
         judgesByChordEvidence =
             !profile.judgesDopplerByChords
             && chordEvidence.y >= profile.dopplerEvidenceMetres
-            && (Double(zeroReadingsWhileMoving + 1) * DopplerCheck.zeroReadingShare <= chordFixes
+            && (withinShare(zeroReadingsWhileMoving)
                 || (profile.consistentChordsOutweighZeros && chordsShowConsistentReadings
-                    && Double(scatteredZeroReadings + 1) * DopplerCheck.zeroReadingShare <= chordFixes))
+                    && withinShare(scatteredZeroReadings)))
+    }
+
+    /// Sets ``chordsShowConsistentReadings`` from the chords so far under the current profile (see
+    /// ``DopplerCheck/chordsShowConsistentReadings(sums:moments:measuredChordMetres:shownBefore:profile:)``).
+    @usableFromInline
+    mutating func judgeChords(shownBefore: Bool) {
+        chordsShowConsistentReadings = DopplerCheck.chordsShowConsistentReadings(
+            sums: chordEvidence, moments: chordMoments, measuredChordMetres: measuredChordMetres,
+            shownBefore: shownBefore, profile: profile)
     }
 
     /// The session's Doppler path and the position path its unit is judged against: the Doppler check's session
@@ -380,8 +387,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// The completed chords as measured, not freed of the filter's noise (metres; see
     /// ``DopplerCheck/chordsShowConsistentReadings(sums:moments:measuredChordMetres:shownBefore:profile:)``).
     @usableFromInline var measuredChordMetres = 0.0
-    /// Whether the chords show the readings consistent beyond their scatter (set as a chord completes, see
-    /// ``judgedDopplerEvidence`` and ``DopplerCheck/chordsShowConsistentReadings(sums:moments:measuredChordMetres:shownBefore:profile:)``).
+    /// Whether the chords show the readings consistent beyond their scatter (set as a chord completes and at a change
+    /// of profile, ``judgeChords(shownBefore:)``; see ``judgedDopplerEvidence``).
     @usableFromInline var chordsShowConsistentReadings = false
     /// Readings under ``DopplerCheck/zeroReadingMetresPerSecond`` (or taken out as a dropout) while the receiver
     /// moved (by the window) and the position filter moved at the deadband or more, counted once the window a span
@@ -892,9 +899,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         chordStartMilliseconds = .min
         // Whether the chords show the readings consistent is the new profile's to say, from its entry ratio (a
         // reviewer's: the old profile's verdict stood a chord long and, as shown before, skipped the point ratio).
-        chordsShowConsistentReadings = DopplerCheck.chordsShowConsistentReadings(
-            sums: chordEvidence, moments: chordMoments, measuredChordMetres: measuredChordMetres, shownBefore: false,
-            profile: profile)
+        judgeChords(shownBefore: false)
         updateJudgedEvidence()  // (the choice depends on the profile: a reviewer's walk turned run kept it)
         // The anchor's exclusion was judged under the old profile: it stands only if the new one excludes the
         // reading in force then too.
@@ -1257,10 +1262,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
         if let doppler {
             dopplerPath += doppler * step
             dopplerSeconds += step
-            if doppler < profile.deadbandMetresPerSecond {
-                subDeadbandRun &+= 1
-            } else if _slowPath(subDeadbandRun > 0 || zerosHeldInRun > 0) {
-                subDeadbandRun = 0
+            subDeadbandRun = doppler < profile.deadbandMetresPerSecond ? subDeadbandRun &+ 1 : 0
+            if _slowPath(zerosHeldInRun > 0), doppler >= profile.deadbandMetresPerSecond {
                 endZeroReadingRun(reading: doppler)
             }
         } else if dopplerSeconds > 0 {

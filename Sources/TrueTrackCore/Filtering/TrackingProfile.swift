@@ -73,9 +73,9 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
     /// readings of motion, still keep to ``DopplerCheck/zeroReadingShare``)
     /// (``DopplerCheck/chordsShowConsistentReadings(sums:moments:measuredChordMetres:shownBefore:profile:)``).
     /// Default true (walking); the driving preset sets it false. Why: a walker's noise lengthens its integrated path
-    /// by half (an honest walker halting every minute was distrusted: +72 … +91 %), a vehicle's hardly (an honest
-    /// drive stays trusted by it), while the zeros a vehicle's logger writes for 5–30 s at speed, taken for halts under
-    /// the chords, lost 6–11 % of an adversarial tester's drives logged every 3–5 s.
+    /// by half or more (an honest walker halting every minute read 0.60 of it, distrusted: +72 … +91 %), a vehicle's
+    /// a few per cent, while the zeros a vehicle's logger writes for 5–30 s at speed, taken for halts under the
+    /// chords, lost up to 18 % of an adversarial tester's drives logged every 3–5 s (54 of 432 worse).
     public var consistentChordsOutweighZeros = true
     /// The χ² (2 degrees of freedom) threshold above which a fix is an outlier of the filter's prediction.
     public var outlierChiSquare: Double
@@ -171,10 +171,10 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
     public var dopplerConsistentRatio: Double = 0.9
     /// A reading of at least this many deadbands (``deadbandMetresPerSecond``) is one of motion, which ends a run of
     /// zeros (`Tracker`'s `scatteredZeroReadings`; a reading between the deadband and this counts into the run): 2
-    /// (0.6 m/s on foot). Why: an honest receiver's readings at a halt
-    /// are noise clipped at 0 (σ 0.2 m/s: over the deadband on one fix in seven, which cut a halt into short runs
-    /// of zeros that looked like dropouts; over 0.6 m/s on one in 400), while a walker reads 1–1.5 m/s and a
-    /// Samsung-style receiver about half of it.
+    /// (0.6 m/s on foot). Why: an honest receiver's readings at a halt are noise clipped at 0 (σ 0.2 m/s: over the
+    /// deadband on one fix in 15, which cut a halt into short runs of zeros that looked like dropouts, and a
+    /// second tester's walks logged every 3–5 s lost the rule again, +22 … +78 %; over 0.6 m/s on one in 740),
+    /// while a walker reads 1–1.5 m/s and a Samsung-style receiver about half of it.
     public static let motionReadingFactor = 2.0
 
     /// From the how-manyth sub-deadband Doppler reading in a row (a fix without a Doppler speed extends the run
