@@ -67,6 +67,9 @@ extension Tracker {
         // A run of zeros starts again here, with this fix's own reading.
         subDeadbandRun = fix.speedMetresPerSecond.map { $0 < profile.deadbandMetresPerSecond ? 1 : 0 } ?? 0
         zerosHeldInRun = 0
+        // (A run of missing readings held before the anchor is given up with the window's held-back distance.)
+        heldMissingMetres = 0
+        missingRunFixes = 0
         lastStepSeconds = hasFilter ? Double(now &- lastAcceptedMilliseconds) / 1000 : 0
         lastReading = fix.storedSpeedMetresPerSecond
         lastCourse = gridCourse(fix.storedCourseDegrees, of: fix, accuracy: accuracy)
@@ -119,6 +122,8 @@ extension Tracker {
         chainHome = converted(chainHome)
         restOrigin = converted(restOrigin)
         stillAgreedPosition = converted(stillAgreedPosition)
+        missingRunStart = converted(missingRunStart)
+        missingRunEnd = converted(missingRunEnd)
         window.transformPositions(convert)
         contradiction.transformPositions(convert)
         if old.isPolar {

@@ -176,6 +176,13 @@ public struct Tracker: Sendable, BitwiseCopyable {
         dropHeldZeroReadings()
     }
 
+    /// At a reading while missing readings are held (``missingRunFixes``): their run ends
+    /// (``settleMissingReadings(continuing:)``), and the metres it counts join the candidates.
+    @usableFromInline @inline(never)
+    mutating func endMissingReadings() {
+        candidates.y += settleMissingReadings()
+    }
+
     /// Called at a reading above the deadband while zeros are held (``zerosHeldInRun``): at a reading of motion (``TrackingProfile/motionReadingFactor`` times the deadband) the
     /// held zeros read while moving are scattered (``scatteredZeroReadings``) when fewer than
     /// ``TrackingProfile/haltRunLength`` fixes passed from the first of them to the one before: a dropout between
@@ -406,6 +413,16 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// fix (``fixCount`` then).
     @usableFromInline var zerosHeldInRun = 0
     @usableFromInline var firstHeldZeroFixCount = 0.0
+    /// A run of missing readings (iOS −1, from a receiver that reports Doppler and whose readings the check trusts)
+    /// under way: the stand-in metres held (``holdMissingReading(_:now:)``), the fixes held, when the run's piece
+    /// began, the output filter's position where it began and at its latest fix, and the position variance (per axis)
+    /// at both. ``settleMissingReadings()`` counts them.
+    @usableFromInline var heldMissingMetres = 0.0
+    @usableFromInline var missingRunFixes = 0
+    @usableFromInline var missingRunStartMilliseconds: Int64 = 0
+    @usableFromInline var missingRunStart = SIMD2<Double>(0, 0)
+    @usableFromInline var missingRunEnd = SIMD2<Double>(0, 0)
+    @usableFromInline var missingRunVariances = SIMD2<Double>(0, 0)
     /// Zero readings while moving held until the window a span after the first tells a halt from travel, and when
     /// (``Int64/max``: none held; see ``holdZeroReadingWhileMoving(now:)``).
     @usableFromInline var heldZeroReadings = 0
@@ -1271,6 +1288,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // reading extends a run like a zero (see `dropoutBound`).
             subDeadbandRun &+= 1
         }
+        if _slowPath(missingRunFixes > 0), doppler != nil { endMissingReadings() }
         positionPath += positionSpeed * step
 
         // Window quantities: net displacement of the filtered track, Doppler and position-filter paths.
@@ -1437,9 +1455,14 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // there too, against a track that keeps going (`judgeTrustedStillReadings`).
             // (The decision is adjusted here, not handed to the out-of-line function: its address escaping would
             // make every field of it live on every fix.)
-            let (allowed, isUnderDeadband) = dropoutBound(
-                increment, reading: doppler, droppedOut: readingDroppedOut, isTrusted: isTrusted, isMoving: isMoving,
-                netMetres: net, thresholdMetres: threshold)
+            let (allowed, isUnderDeadband) =
+                doppler == nil
+                ? missingReadingBound(
+                    increment, droppedOut: readingDroppedOut, isMoving: isMoving, netMetres: net,
+                    thresholdMetres: threshold)
+                : dropoutBound(
+                    increment, reading: doppler, standIn: nil, droppedOut: readingDroppedOut, isTrusted: isTrusted,
+                    isMoving: isMoving, netMetres: net, thresholdMetres: threshold)
             if _slowPath(countedWhileJudging > 0) {
                 decision.distanceIncrementMetres += countedWhileJudging
                 decision.hold = .none
@@ -1449,7 +1472,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 // (Bounded, or a missing reading's stand-in: see `trustedStandInForMissingReading()`.)
                 decision.speedMetresPerSecond = allowed / step  // the speed actually integrated
                 if allowed == 0 {
-                    decision.hold = isUnderDeadband ? .deadband : .netDisplacement
+                    decision.hold =
+                        isUnderDeadband
+                        ? .deadband : doppler == nil && missingRunFixes > 0 ? .missingReadings : .netDisplacement
                 } else if increment == 0 {
                     decision.hold = .none
                 }
@@ -1799,7 +1824,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// halts and reports −1 from the first still fix, the output filter keeps the last reading's velocity longer
     /// than the position filter (a reviewer's 12 m/s drive with −1 through each 30 s halt counted 9.7 m on the
     /// halt's first fix against the position filter's 4.2 m), so a stand-in never counts more than before. Called
-    /// from ``dropoutBound(_:reading:droppedOut:isTrusted:isMoving:netMetres:thresholdMetres:)``, which the per-fix
+    /// from ``dropoutBound(_:reading:standIn:droppedOut:isTrusted:isMoving:netMetres:thresholdMetres:)``, which the per-fix
     /// path calls for such fixes (out of line); it reads the window as it stands (this fix's sample not appended
     /// yet).
     @usableFromInline
