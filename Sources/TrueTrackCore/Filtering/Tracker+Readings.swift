@@ -67,7 +67,8 @@ extension Tracker {
 
     /// Bounds a Doppler dropout's (or a missing reading's) stand-in increment during a run of sub-deadband or
     /// missing readings: it may only fill
-    /// what the window's Doppler readings (and the stand-ins already counted in it) leave unexplained of its net
+    /// what the window's Doppler readings (and the stand-ins already counted in it; those a run of missing readings
+    /// holds are not, until it ends) leave unexplained of its net
     /// displacement, plus the net-displacement gate's base margin. Just after a real halt that is nothing (the
     /// window still holds the walk, which the readings already counted, and the position filter's speed is
     /// noise); mid-walk, the readings' shortfall. Only a reading the Doppler check trusts and that is a dropout
@@ -169,19 +170,20 @@ extension Tracker {
     /// ``dropoutBound(_:reading:standIn:droppedOut:isTrusted:isMoving:netMetres:thresholdMetres:)`` for a fix
     /// without a reading (`droppedOut`: a dropout's, see there), whose stand-in, when the Doppler check trusts the
     /// receiver's readings (``trustedStandInForMissingReading()``), is held until the run of such fixes ends
-    /// (``holdMissingReading(_:now:)``): it returns nothing then. Out of line, and apart from the readings' bound,
-    /// whose calls (runs of zeros) would otherwise pay for its frame.
+    /// (``holdMissingReading(_:now:)``): it returns nothing then, and `isHeld` when the stand-in was more than nothing
+    /// (one under the deadband is nothing, `isUnderDeadband`). Out of line, and apart from the readings' bound, whose
+    /// calls (runs of zeros) would otherwise pay for its frame.
     @usableFromInline @inline(never)
     mutating func missingReadingBound(
         _ increment: Double, droppedOut: Bool, isMoving: Bool, netMetres: Double, thresholdMetres: Double
-    ) -> (metres: Double, isUnderDeadband: Bool) {
+    ) -> (metres: Double, isUnderDeadband: Bool, isHeld: Bool) {
         let standIn = droppedOut ? nil : trustedStandInForMissingReading()
         let bounded = dropoutBound(
             increment, reading: nil, standIn: standIn, droppedOut: droppedOut, isTrusted: false, isMoving: isMoving,
             netMetres: netMetres, thresholdMetres: thresholdMetres)
-        guard standIn != nil else { return bounded }
+        guard standIn != nil else { return (bounded.metres, bounded.isUnderDeadband, false) }
         holdMissingReading(bounded.metres, now: lastReceivedMilliseconds)
-        return (0, false)
+        return (0, bounded.isUnderDeadband, bounded.metres > 0)
     }
 
     /// Holds a missing reading's stand-in increment (`metres`) from a receiver whose readings the Doppler check
@@ -191,7 +193,9 @@ extension Tracker {
     mutating func holdMissingReading(_ metres: Double, now: Int64) {
         let here = SIMD2(filter.east, filter.north)
         if missingRunFixes == 0 {
-            // The run's piece begins at the previous fix (the window's newest sample, at most its spacing earlier).
+            // The run's piece begins at the previous fix (the window's newest sample, at most its spacing earlier:
+            // faster fixes may start it up to a second before the run). The window keeps no variances: this fix's
+            // stands for the start's (one position update apart, where the filter's variance has settled).
             let previous = window.count > 0 ? window.sample(window.count &- 1) : nil
             missingRunStart = previous.map { SIMD2($0.east, $0.north) } ?? here
             missingRunVariances.x = filter.positionVariance
@@ -212,7 +216,8 @@ extension Tracker {
     /// the held metres within the positions' noise, |Δ|² + k·(σ²₁ + σ²₂) ≥ held² (a dropout under way: the stand-ins
     /// were the walk's speed); else its chord less that noise, √max(0, |Δ|² − k·(σ²₁ + σ²₂)) (iOS reports −1 at a
     /// halt, where the filter's speed is the positions' jitter and the chord their noise). k is
-    /// ``missingRunNoiseFactor``; σ² the output filter's per-axis position variance at either end. `continuing`: the
+    /// ``missingRunNoiseFactor``; σ² the output filter's per-axis position variance at either end (at the start, the
+    /// run's first fix's). `continuing`: the
     /// run goes on from its latest fix (a piece of a run longer than the window's span).
     @usableFromInline
     mutating func settleMissingReadings(continuing: Bool = false) -> Double {

@@ -176,6 +176,12 @@ public struct Tracker: Sendable, BitwiseCopyable {
         dropHeldZeroReadings()
     }
 
+    /// A bound that held nothing (see ``missingReadingBound(_:droppedOut:isMoving:netMetres:thresholdMetres:)``).
+    @inlinable @inline(__always)
+    static func notHeld(_ bound: (metres: Double, isUnderDeadband: Bool)) -> (
+        metres: Double, isUnderDeadband: Bool, isHeld: Bool
+    ) { (bound.metres, bound.isUnderDeadband, false) }
+
     /// At a reading while missing readings are held (``missingRunFixes``): their run ends
     /// (``settleMissingReadings(continuing:)``), and the metres it counts join the candidates.
     @usableFromInline @inline(never)
@@ -415,8 +421,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline var firstHeldZeroFixCount = 0.0
     /// A run of missing readings (iOS −1, from a receiver that reports Doppler and whose readings the check trusts)
     /// under way: the stand-in metres held (``holdMissingReading(_:now:)``), the fixes held, when the run's piece
-    /// began, the output filter's position where it began and at its latest fix, and the position variance (per axis)
-    /// at both. ``settleMissingReadings()`` counts them.
+    /// began, the output filter's position where it began and at its latest fix, and its per-axis position variance
+    /// at the run's first and latest fixes. ``settleMissingReadings(continuing:)`` counts them: when a reading ends the
+    /// run, at an anchor and at ``finishTrack()``.
     @usableFromInline var heldMissingMetres = 0.0
     @usableFromInline var missingRunFixes = 0
     @usableFromInline var missingRunStartMilliseconds: Int64 = 0
@@ -1109,7 +1116,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // Past the stretch a restart inside a forward jump went back over (see
             // `replayedThroughMilliseconds`): a new anchor, the step onto it not counted.
             replayedThroughMilliseconds = .max
-            anchor(
+            decision.distanceIncrementMetres += anchor(
                 east: e, north: n, variance: r, fix: fix, accuracy: accuracy,
                 displacementAccuracy: displacementAccuracy, now: now)
             return finishAnchor(&decision)
@@ -1156,7 +1163,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             if !countsTowardsReanchor(east: e, north: n, variance: r, now: now) && !isLongGap {
                 return reject(&decision, .speed)
             }
-            anchor(
+            decision.distanceIncrementMetres += anchor(
                 east: e, north: n, variance: r, fix: fix, accuracy: accuracy,
                 displacementAccuracy: displacementAccuracy, now: now)
             return finishAnchor(&decision)
@@ -1179,7 +1186,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
                     accuracy: displacementAccuracy, now: now)
             }
             let stepBeforeSeconds = lastStepSeconds  // (the anchor sets it to this gap)
-            anchor(
+            decision.distanceIncrementMetres += anchor(
                 east: e, north: n, variance: r, fix: fix, accuracy: accuracy,
                 displacementAccuracy: displacementAccuracy, now: now)
             // A logger whose steps straddle the gap: the steps after it stay gaps (see `resetGapHysteresis`).
@@ -1231,7 +1238,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             if !countsTowardsReanchor(east: e, north: n, variance: r, now: now) {
                 return reject(&decision, .outlier)
             }
-            anchor(
+            decision.distanceIncrementMetres += anchor(
                 east: e, north: n, variance: r, fix: fix, accuracy: accuracy,
                 displacementAccuracy: displacementAccuracy, now: now)
             return finishAnchor(&decision)
@@ -1455,26 +1462,28 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // there too, against a track that keeps going (`judgeTrustedStillReadings`).
             // (The decision is adjusted here, not handed to the out-of-line function: its address escaping would
             // make every field of it live on every fix.)
-            let (allowed, isUnderDeadband) =
+            let (allowed, isUnderDeadband, isHeld) =
                 doppler == nil
                 ? missingReadingBound(
                     increment, droppedOut: readingDroppedOut, isMoving: isMoving, netMetres: net,
                     thresholdMetres: threshold)
-                : dropoutBound(
-                    increment, reading: doppler, standIn: nil, droppedOut: readingDroppedOut, isTrusted: isTrusted,
-                    isMoving: isMoving, netMetres: net, thresholdMetres: threshold)
+                : Self.notHeld(
+                    dropoutBound(
+                        increment, reading: doppler, standIn: nil, droppedOut: readingDroppedOut, isTrusted: isTrusted,
+                        isMoving: isMoving, netMetres: net, thresholdMetres: threshold))
             if _slowPath(countedWhileJudging > 0) {
                 decision.distanceIncrementMetres += countedWhileJudging
                 decision.hold = .none
                 countedWhileJudging = 0
             }
-            if allowed != increment {
-                // (Bounded, or a missing reading's stand-in: see `trustedStandInForMissingReading()`.)
+            if allowed != increment || isHeld {
+                // (Bounded, a missing reading's stand-in, see `trustedStandInForMissingReading()`, or held until its
+                // run ends, see `holdMissingReading(_:now:)`.)
                 decision.speedMetresPerSecond = allowed / step  // the speed actually integrated
-                if allowed == 0 {
-                    decision.hold =
-                        isUnderDeadband
-                        ? .deadband : doppler == nil && missingRunFixes > 0 ? .missingReadings : .netDisplacement
+                if isHeld {
+                    decision.hold = .missingReadings
+                } else if allowed == 0 {
+                    decision.hold = isUnderDeadband ? .deadband : .netDisplacement
                 } else if increment == 0 {
                     decision.hold = .none
                 }
