@@ -273,20 +273,22 @@ public enum DopplerCheck {
     /// Whether chords of a window span show a receiver's readings consistent, so that on foot its zeros while the
     /// window says moving do not keep it from being judged by chords as long as they come in runs, not scattered
     /// between readings of motion (``Tracker``'s `judgedDopplerEvidence`, `scatteredZeroReadings`): their ratio
-    /// (ΣD / ΣC) reaches ``TrackingProfile/dopplerConsistentRatio`` (once shown, `shownBefore`, it need not), its lower bound
+    /// (ΣD / ΣC) reaches ``TrackingProfile/dopplerConsistentRatio`` (once the chords have shown the readings
+    /// consistent, `shownBefore`, it need not), its lower bound
     /// (``chordRatioLowerBound(sums:moments:)``) holds ``TrackingProfile/dopplerTrustRatio``, and the Doppler path
     /// is at most the chords *as measured* over the consistent ratio (1 / 0.9 ≈ 1.11).
     ///
     /// Why a bound at the trust ratio: what must not pass is a receiver that reads short (the Samsungs: 0.43–0.66 of
     /// their integrated paths), so the ratio must clear the trust ratio beyond its scatter; an honest walk's ratio
     /// under 4 m of noise is 0.97–1.0, and a bound at the consistent ratio took it 140–940 s (a halting walk of 30
-    /// minutes read +6 … +47 % instead of +6 … +9 %). Why the point ratio only at first: kept from a first version
-    /// whose bound itself had to reach 0.9, where an honest Gauss–Markov walk's bound wandered about it and flipped
-    /// the evidence three times (a tester's walk +31.3 % against +23.8 % with the hysteresis); under this rule it
-    /// changes 1 of 3,944 generated tracks, by 2 points (measured 2026-12-05). Why the upper limit: only chords as
-    /// long as the readings' path vouch for its zeros; on a route that turns within a window span the chords are
-    /// short of the path and hide the distance a dropout's zero leaves out (the simulator's winding walks with a quarter of the readings zero, read as halts: −10 … −20 % instead of
-    /// within 8 %). As measured, because noise lengthens a chord and never shortens it, so a measured chord short of
+    /// minutes read +6 … +47 % instead of +6 … +9 %). Why the point ratio only until the chords have shown it: kept
+    /// from a first version whose bound itself had to reach 0.9, where an honest Gauss–Markov walk's bound wandered
+    /// about it and flipped the evidence three times (+31.3 % against +23.8 % with it); dropped, an adversarial
+    /// tester's Samsung-like walk with halts read +37.0 % instead of +26.0 % (2 others moved by 0.5 point, 3,325 of
+    /// 3,328 identical). Why the upper limit: only chords as long as the readings' path vouch for
+    /// its zeros; on a route that turns within a window span the chords are short of the path and hide the distance a
+    /// dropout's zero leaves out (the simulator's winding walks with a quarter of the readings zero, read as halts:
+    /// −10 … −20 % instead of within 8 %). As measured, because noise lengthens a chord and never shortens it, so a measured chord short of
     /// the readings is a turn; the chords freed of the noise are short wherever the stated accuracy overstates the
     /// scatter (a tester's walks stated at 10 m under 3 m of noise: ratios 1.22–1.26 so, 1.00–1.04 as measured;
     /// with the freed chords they lost the rule, +10 … +15 % instead of +1 … +4 %).
@@ -295,17 +297,18 @@ public enum DopplerCheck {
     ///   - sums: (ΣD, ΣC), metres: the chords' Doppler paths and lengths freed of the filter's noise.
     ///   - moments: (ΣD², ΣDC, ΣC², n), the second moments and the number of chords.
     ///   - measuredChordMetres: the chords' lengths as measured (filtered position to filtered position).
-    ///   - shownBefore: whether the chords showed it at the last chord.
+    ///   - shownBefore: whether the chords showed the readings consistent at an earlier chord's end.
     @inlinable
     public static func chordsShowConsistentReadings(
         sums: SIMD2<Double>, moments: SIMD4<Double>, measuredChordMetres: Double, shownBefore: Bool,
         profile: TrackingProfile
     ) -> Bool {
-        guard let lower = chordRatioLowerBound(sums: sums, moments: moments),
-            sums.x * profile.dopplerConsistentRatio <= measuredChordMetres
+        // (The ratios first: the bound's square root only where they pass.)
+        guard shownBefore || sums.x >= profile.dopplerConsistentRatio * sums.y,
+            sums.x * profile.dopplerConsistentRatio <= measuredChordMetres,
+            let lower = chordRatioLowerBound(sums: sums, moments: moments)
         else { return false }
         return lower >= profile.dopplerTrustRatio
-            && (shownBefore || sums.x >= profile.dopplerConsistentRatio * sums.y)
     }
 
     /// The lower end of the Doppler-to-chord ratio that chords of a window span show: their summed Doppler path

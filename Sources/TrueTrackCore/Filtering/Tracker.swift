@@ -240,7 +240,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 chordMoments += SIMD4(chordDoppler * chordDoppler, chordDoppler * chord, chord * chord, 1)
                 measuredChordMetres += (ce * ce + cn * cn).squareRoot()
                 chordFixes += fixCount - chordStartFixCount
-                judgeChords(shownBefore: chordsShowConsistentReadings)
+                if !chordsShownOnce, profile.consistentChordsOutweighZeros {
+                    chordsShownOnce = chordsShowConsistentReadings(shownBefore: false)
+                }
                 updateJudgedEvidence()
             }
         }
@@ -256,15 +258,28 @@ public struct Tracker: Sendable, BitwiseCopyable {
             !profile.judgesDopplerByChords
             && chordEvidence.y >= profile.dopplerEvidenceMetres
             && (withinShare(zeroReadingsWhileMoving)
-                || (profile.consistentChordsOutweighZeros && chordsShowConsistentReadings
-                    && withinShare(scatteredZeroReadings)))
+                // (The chords' verdict last: computed only where the zeros' share fails.)
+                || (profile.consistentChordsOutweighZeros && withinShare(scatteredZeroReadings)
+                    && chordsShowConsistentReadings))
     }
 
-    /// Sets ``chordsShowConsistentReadings`` from the chords so far under the current profile (see
-    /// ``DopplerCheck/chordsShowConsistentReadings(sums:moments:measuredChordMetres:shownBefore:profile:)``).
-    @usableFromInline
-    mutating func judgeChords(shownBefore: Bool) {
-        chordsShowConsistentReadings = DopplerCheck.chordsShowConsistentReadings(
+    /// Whether the chords so far show the readings consistent beyond their scatter under the current profile (see
+    /// ``DopplerCheck/chordsShowConsistentReadings(sums:moments:measuredChordMetres:shownBefore:profile:)`` and
+    /// ``judgedDopplerEvidence``), the point ratio asked only until they first have at a chord's end
+    /// (``chordsShownOnce``). Computed where it is needed, not kept: where the zeros' share fails
+    /// (``updateJudgedEvidence()``), and at a chord's end until first shown (kept at every chord's end, the verdict
+    /// cost the tracker benchmark 0.6 M fixes/s).
+    /// (Inlined, as is the function below: an out-of-line non-mutating method takes the tracker by value, and its
+    /// callers copied all 4.8 KB of it per call, 7 instructions per fix on the simulated walk.)
+    @inlinable
+    var chordsShowConsistentReadings: Bool {
+        @inline(__always) get { chordsShowConsistentReadings(shownBefore: chordsShownOnce) }
+    }
+
+    /// ``chordsShowConsistentReadings``, the point ratio asked unless `shownBefore`.
+    @inlinable @inline(__always)
+    func chordsShowConsistentReadings(shownBefore: Bool) -> Bool {
+        DopplerCheck.chordsShowConsistentReadings(
             sums: chordEvidence, moments: chordMoments, measuredChordMetres: measuredChordMetres,
             shownBefore: shownBefore, profile: profile)
     }
@@ -400,9 +415,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// The completed chords as measured, not freed of the filter's noise (metres; see
     /// ``DopplerCheck/chordsShowConsistentReadings(sums:moments:measuredChordMetres:shownBefore:profile:)``).
     @usableFromInline var measuredChordMetres = 0.0
-    /// Whether the chords show the readings consistent beyond their scatter (set as a chord completes and at a change
-    /// of profile, ``judgeChords(shownBefore:)``; see ``judgedDopplerEvidence``).
-    @usableFromInline var chordsShowConsistentReadings = false
+    /// Whether the chords showed the readings consistent at a chord's end, point ratio and all (see
+    /// ``chordsShowConsistentReadings``; asked there until it is true, on a profile whose
+    /// ``TrackingProfile/consistentChordsOutweighZeros``, and again at a change of profile).
+    @usableFromInline var chordsShownOnce = false
     /// Readings under ``DopplerCheck/zeroReadingMetresPerSecond`` (or taken out as a dropout) while the receiver
     /// moved (by the window) and the position filter moved at the deadband or more, counted once the window a span
     /// later still said moving (held until then: ``holdZeroReadingWhileMoving(now:)``): a receiver that reports zero
@@ -921,9 +937,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // (An interval of 0 ms is never a key: the next fix computes the step under the new σₐ.)
         predictionStepKey = 0
         chordStartMilliseconds = .min
-        // Whether the chords show the readings consistent is the new profile's to say, from its entry ratio (a
+        // Whether the chords have shown the readings consistent is the new profile's to say, from its point ratio (a
         // reviewer's: the old profile's verdict stood a chord long and, as shown before, skipped the point ratio).
-        judgeChords(shownBefore: false)
+        chordsShownOnce = newProfile.consistentChordsOutweighZeros && chordsShowConsistentReadings(shownBefore: false)
         updateJudgedEvidence()  // (the choice depends on the profile: a reviewer's walk turned run kept it)
         // The anchor's exclusion was judged under the old profile: it stands only if the new one excludes the
         // reading in force then too.
