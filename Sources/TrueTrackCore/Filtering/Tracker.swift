@@ -244,10 +244,47 @@ public struct Tracker: Sendable, BitwiseCopyable {
                     chordsShownOnce = chordsShowConsistentReadings(shownBefore: false)
                 }
                 updateJudgedEvidence()
+                judgeRestNoise(
+                    dopplerMetres: chordDoppler, measuredMetres: (ce * ce + cn * cn).squareRoot(),
+                    seconds: Double(now &- chordStartMilliseconds) / 1000)
             }
         }
         startChord(now: now)
     }
+
+    /// Judges a completed chord (its readings' path `dopplerMetres` and its measured length `measuredMetres` over
+    /// `seconds`) for
+    /// readings that are noise at rest: a receiver whose Doppler never falls to zero while it lies still (a desk phone
+    /// reading 0.3–0.6 m/s; the IPIN Samsungs read 0.2–1.0 m/s standing) has a window mean above
+    /// ``TrackingProfile/motionDopplerSpeedMetresPerSecond``, so its readings said moving and were counted (1.6 km per
+    /// hour on a desk). A chord whose readings claim at least the net-displacement threshold at under a reading of
+    /// motion (``TrackingProfile/motionReadingFactor`` times the deadband, 0.6 m/s on foot, over its `seconds`) while
+    /// the track moved less than half the threshold is such noise (a walker pacing 15 m back and forth reads a walking
+    /// speed, with zeros on a quarter of the fixes 0.9 m/s: not taken for it, −41 % when it was); after
+    /// ``restNoiseChordsToLatch`` of them in a row, the readings no longer
+    /// decide whether the receiver moves (``readingsSayNothingOfMotion``): the net displacement does, as for a
+    /// receiver without Doppler, and the readings still count while it says moving. A chord that moved the threshold
+    /// or more ends that. Out of line, once a chord: nothing on the per-fix path but the floor's addition.
+    @usableFromInline
+    mutating func judgeRestNoise(dopplerMetres: Double, measuredMetres: Double, seconds: Double) {
+        let threshold = NetDisplacementGate.threshold(
+            meanAccuracy: windowMeanAccuracy(orElse: lastAccuracy), profile: profile)
+        let motion = TrackingProfile.motionReadingFactor * profile.deadbandMetresPerSecond * seconds
+        if measuredMetres >= threshold {
+            restNoiseChords = 0
+            readingsSayNothingOfMotion = 0
+        } else if dopplerMetres >= threshold, dopplerMetres < motion, measuredMetres < threshold / 2 {
+            restNoiseChords &+= 1
+            if restNoiseChords >= Self.restNoiseChordsToLatch { readingsSayNothingOfMotion = .infinity }
+        } else {
+            restNoiseChords = 0
+        }
+        dopplerDecisionSeconds = profile.windowSeconds / 2 + readingsSayNothingOfMotion
+    }
+
+    /// How many chords in a row of readings that are noise at rest (``judgeRestNoise(dopplerMetres:measuredMetres:seconds:)``)
+    /// take the motion verdict from the readings: 3 (a minute of walking chords).
+    @usableFromInline static let restNoiseChordsToLatch = 3
 
     /// Sets ``judgesByChordEvidence`` (see ``judgedDopplerEvidence``).
     @usableFromInline
@@ -419,6 +456,13 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// ``chordsShowConsistentReadings``; asked there until it is true, on a profile whose
     /// ``TrackingProfile/consistentChordsOutweighZeros``, and again at a change of profile).
     @usableFromInline var chordsShownOnce = false
+    /// Chords in a row whose readings were noise at rest, and ∞ once they are taken to say nothing of motion, else 0
+    /// (seconds added to the Doppler the window needs to decide; see ``judgeRestNoise(dopplerMetres:measuredMetres:seconds:)``).
+    @usableFromInline var restNoiseChords = 0
+    @usableFromInline var readingsSayNothingOfMotion = 0.0
+    /// The seconds of readings the trailing window needs for them to decide whether the receiver moves: half the
+    /// profile's window, plus ``readingsSayNothingOfMotion`` (kept as one figure: the per-fix test reads it alone).
+    @usableFromInline var dopplerDecisionSeconds = TrackingProfile.walking.windowSeconds / 2
     /// Readings under ``DopplerCheck/zeroReadingMetresPerSecond`` (or taken out as a dropout) while the receiver
     /// moved (by the window) and the position filter moved at the deadband or more, counted once the window a span
     /// later still said moving (held until then: ``holdZeroReadingWhileMoving(now:)``): a receiver that reports zero
@@ -743,6 +787,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     public init(profile: TrackingProfile = .walking) {
         self.profile = profile
         resetGapThresholdSeconds = profile.filterResetGapSeconds
+        dopplerDecisionSeconds = profile.windowSeconds / 2
     }
 
     /// The time of the last fix the tracker accepted (or that a resumed session had accepted,
@@ -934,6 +979,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         guard newProfile != profile else { return 0 }
         profile = newProfile
         resetGapThresholdSeconds = newProfile.filterResetGapSeconds
+        dopplerDecisionSeconds = newProfile.windowSeconds / 2 + readingsSayNothingOfMotion
         // (An interval of 0 ms is never a key: the next fix computes the step under the new σₐ.)
         predictionStepKey = 0
         chordStartMilliseconds = .min
@@ -1346,7 +1392,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // Too short a window to judge the speed (just after an anchor): hold, so that a vehicle's first
             // seconds are given up and a walker's are released once the window can tell them apart.
             isMoving = false
-        } else if windowDopplerSeconds >= profile.windowSeconds / 2 {
+        } else if windowDopplerSeconds >= dopplerDecisionSeconds {
             isMoving = windowDoppler / windowDopplerSeconds >= profile.motionDopplerSpeedMetresPerSecond
         } else {
             // (Also while the readings are overruled: a column of placeholder zeros under a track that keeps going,
