@@ -83,6 +83,41 @@ import TrueTrackSimulation
         #expect(abs(walked / 719 - 1) < 0.05, "\(walked) m of 719 walked, \(atDesk) m at the desk")
     }
 
+    /// The desk, then a walker pacing 15 m back and forth at 1.2 m/s with honest readings: its window never moves
+    /// the threshold, so no chord completes to end the rule, but its readings of motion do (a reviewer's: ignored for
+    /// good before). And a change of profile ends the rule.
+    @Test func pacingAfterTheDeskCountsAndAProfileChangeEndsTheRule() {
+        var fixes = Self.desk(count: 600, seed: 7) { random in 0.3 + 0.3 * random.uniform() }
+        var random = SplitMix64(seed: 8)
+        for i in 600..<1200 {
+            let phase = Double(i - 600).truncatingRemainder(dividingBy: 25)  // 15 m out and back at 1.2 m/s
+            let along = phase < 12.5 ? 1.2 * phase : 1.2 * (25 - phase)
+            let east = along + 2 * random.gaussian(), north = 2 * random.gaussian()
+            fixes.append(
+                try! Fix(
+                    timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(i) * 1000),
+                    latitude: 45 + north / 111_132, longitude: 7 + east / (111_320 * cos(45 * Double.pi / 180)),
+                    horizontalAccuracyMetres: 5, speedMetresPerSecond: 1.2 + 0.1 * random.gaussian(),
+                    courseDegrees: phase < 12.5 ? 90 : 270))
+        }
+        var tracker = Tracker(profile: .walking)
+        var atDesk = 0.0
+        for (i, fix) in fixes.enumerated() {
+            _ = tracker.process(fix)
+            if i == 599 {
+                atDesk = tracker.distance.totalMetres
+                #expect(tracker.readingsSayNothingOfMotion == .infinity)
+                var other = tracker
+                _ = other.changeProfile(to: .running)
+                #expect(other.readingsSayNothingOfMotion == 0)
+                #expect(other.dopplerDecisionSeconds == TrackingProfile.running.windowSeconds / 2)
+            }
+        }
+        #expect(tracker.readingsSayNothingOfMotion == 0)
+        let paced = tracker.distance.totalMetres - atDesk
+        #expect(abs(paced / 720 - 1) < 0.15, "\(paced) m of 720 paced")
+    }
+
     /// A slow walker (0.5 m/s, straight, honest readings) is never taken for a desk: its chords move.
     @Test func aSlowWalkIsNotRestNoise() {
         var random = SplitMix64(seed: 6)

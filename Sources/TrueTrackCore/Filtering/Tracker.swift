@@ -264,7 +264,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// ``restNoiseChordsToLatch`` of them in a row, the readings no longer
     /// decide whether the receiver moves (``readingsSayNothingOfMotion``): the net displacement does, as for a
     /// receiver without Doppler, and the readings still count while it says moving. A chord that moved the threshold
-    /// or more ends that. Out of line, once a chord: nothing on the per-fix path but the floor's addition.
+    /// or more ends that, as do readings of motion over the window (``endRestNoiseIfReadingMotion(doppler:seconds:)``)
+    /// and a change of profile. Out of line, once a chord: the per-fix path reads one figure,
+    /// ``dopplerDecisionSeconds``. Judged on the walking and driving profiles (where this chord evidence is gathered),
+    /// not on running or cycling.
     @usableFromInline
     mutating func judgeRestNoise(dopplerMetres: Double, measuredMetres: Double, seconds: Double) {
         let threshold = NetDisplacementGate.threshold(
@@ -282,8 +285,30 @@ public struct Tracker: Sendable, BitwiseCopyable {
         dopplerDecisionSeconds = profile.windowSeconds / 2 + readingsSayNothingOfMotion
     }
 
+    /// Ends the rule of ``judgeRestNoise(dopplerMetres:measuredMetres:seconds:)`` when the window's readings
+    /// (`doppler` metres over `seconds`) read motion: a mean of ``TrackingProfile/motionReadingFactor`` times the
+    /// deadband (0.6 m/s on foot) over at least half the window. Why: under the rule a chord completes only while the
+    /// net displacement says moving a whole span, and a walker pacing 15 m back and forth after the desk never
+    /// moves the threshold over a window: its 1.2 m/s readings were ignored for good (a reviewer's). Asked on the
+    /// net-displacement branch only, and only under the rule.
+    @usableFromInline
+    mutating func endRestNoiseIfReadingMotion(doppler: Double, seconds: Double) {
+        guard seconds >= profile.windowSeconds / 2,
+            doppler >= TrackingProfile.motionReadingFactor * profile.deadbandMetresPerSecond * seconds
+        else { return }
+        endRestNoise()
+    }
+
+    /// Ends the rule of ``judgeRestNoise(dopplerMetres:measuredMetres:seconds:)``: the readings decide again.
+    @usableFromInline
+    mutating func endRestNoise() {
+        restNoiseChords = 0
+        readingsSayNothingOfMotion = 0
+        dopplerDecisionSeconds = profile.windowSeconds / 2
+    }
+
     /// How many chords in a row of readings that are noise at rest (``judgeRestNoise(dopplerMetres:measuredMetres:seconds:)``)
-    /// take the motion verdict from the readings: 3 (a minute of walking chords).
+    /// take the motion verdict from the readings: 3 (a minute on foot, 30 s on the driving profile's 10 s window).
     @usableFromInline static let restNoiseChordsToLatch = 3
 
     /// Sets ``judgesByChordEvidence`` (see ``judgedDopplerEvidence``).
@@ -979,7 +1004,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
         guard newProfile != profile else { return 0 }
         profile = newProfile
         resetGapThresholdSeconds = newProfile.filterResetGapSeconds
-        dopplerDecisionSeconds = newProfile.windowSeconds / 2 + readingsSayNothingOfMotion
+        // Readings taken for noise at rest are the new profile's to judge again (running and cycling, which judge
+        // the Doppler by their own chords, never judge it: a walker's rule kept for a run ignored its readings).
+        endRestNoise()
         // (An interval of 0 ms is never a key: the next fix computes the step under the new σₐ.)
         predictionStepKey = 0
         chordStartMilliseconds = .min
@@ -1406,6 +1433,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
             let movingThreshold = raisedToNoiseFloor(threshold, filterNoiseVariance: rWhite)
             decision.netDisplacementThresholdMetres = movingThreshold
             isMoving = NetDisplacementGate.isMoving(netDisplacement: net, threshold: movingThreshold)
+            if _slowPath(readingsSayNothingOfMotion > 0) {
+                // Readings taken for noise at rest that now read motion end that (see `judgeRestNoise`).
+                endRestNoiseIfReadingMotion(doppler: windowDoppler, seconds: windowDopplerSeconds)
+            }
             if !isMoving, profile.departureConfirmationSeconds > 0 {
                 decision.distanceIncrementMetres += recordRest(now: now, threshold: movingThreshold)
             }
