@@ -24,7 +24,9 @@
 ///    ``TrackingProfile/filterResetGapSeconds``.
 /// 6. **Speed choice** (``DopplerCheck``): the Doppler speed when trusted, else the filter's speed (a reading above
 ///    the deadband is believed when the position filter runs far ahead of it:
-///    ``DopplerCheck/filterFollowsAJump(positionSpeedMetresPerSecond:reading:profile:)``).
+///    ``DopplerCheck/filterFollowsAJump(positionSpeedMetresPerSecond:reading:profile:)``). A trusted receiver's
+///    fixes without a reading (iOS −1) hold their stand-in until a reading ends the run, which counts at most its
+///    chord (``DistanceHold/missingReadings``, ``settleMissingReadings(continuing:)``).
 /// 7. **Distance** (``SpeedIntegration``; a step longer than ``TrackingProfile/maximumIntegrationSeconds``
 ///    counts at least its chord, see "Bridging"), then the **motion-activity gate** (``MotionGate``), the
 ///    **net-displacement gate** (``NetDisplacementGate``; nothing is released before half a window), the
@@ -244,72 +246,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
                     chordsShownOnce = chordsShowConsistentReadings(shownBefore: false)
                 }
                 updateJudgedEvidence()
-                judgeRestNoise(
-                    dopplerMetres: chordDoppler, measuredMetres: (ce * ce + cn * cn).squareRoot(),
-                    seconds: Double(now &- chordStartMilliseconds) / 1000)
             }
         }
         startChord(now: now)
     }
-
-    /// Judges a completed chord (its readings' path `dopplerMetres` and its measured length `measuredMetres` over
-    /// `seconds`) for
-    /// readings that are noise at rest: a receiver whose Doppler never falls to zero while it lies still (a desk phone
-    /// reading 0.3–0.6 m/s; the IPIN Samsungs read 0.2–1.0 m/s standing) has a window mean above
-    /// ``TrackingProfile/motionDopplerSpeedMetresPerSecond``, so its readings said moving and were counted (1.6 km per
-    /// hour on a desk). A chord whose readings claim at least the net-displacement threshold at under a reading of
-    /// motion (``TrackingProfile/motionReadingFactor`` times the deadband, 0.6 m/s on foot, over its `seconds`) while
-    /// the track moved less than half the threshold is such noise (a walker pacing 15 m back and forth reads a walking
-    /// speed, with zeros on a quarter of the fixes 0.9 m/s: not taken for it, −41 % when it was); after
-    /// ``restNoiseChordsToLatch`` of them in a row, the readings no longer
-    /// decide whether the receiver moves (``readingsSayNothingOfMotion``): the net displacement does, as for a
-    /// receiver without Doppler, and the readings still count while it says moving. A chord that moved the threshold
-    /// or more ends that, as do readings of motion over the window (``endRestNoiseIfReadingMotion(doppler:seconds:)``)
-    /// and a change of profile. Out of line, once a chord: the per-fix path reads one figure,
-    /// ``dopplerDecisionSeconds``. Judged on the walking and driving profiles (where this chord evidence is gathered),
-    /// not on running or cycling.
-    @usableFromInline
-    mutating func judgeRestNoise(dopplerMetres: Double, measuredMetres: Double, seconds: Double) {
-        let threshold = NetDisplacementGate.threshold(
-            meanAccuracy: windowMeanAccuracy(orElse: lastAccuracy), profile: profile)
-        let motion = TrackingProfile.motionReadingFactor * profile.deadbandMetresPerSecond * seconds
-        if measuredMetres >= threshold {
-            restNoiseChords = 0
-            readingsSayNothingOfMotion = 0
-        } else if dopplerMetres >= threshold, dopplerMetres < motion, measuredMetres < threshold / 2 {
-            restNoiseChords &+= 1
-            if restNoiseChords >= Self.restNoiseChordsToLatch { readingsSayNothingOfMotion = .infinity }
-        } else {
-            restNoiseChords = 0
-        }
-        dopplerDecisionSeconds = profile.windowSeconds / 2 + readingsSayNothingOfMotion
-    }
-
-    /// Ends the rule of ``judgeRestNoise(dopplerMetres:measuredMetres:seconds:)`` when the window's readings
-    /// (`doppler` metres over `seconds`) read motion: a mean of ``TrackingProfile/motionReadingFactor`` times the
-    /// deadband (0.6 m/s on foot) over at least half the window. Why: under the rule a chord completes only while the
-    /// net displacement says moving a whole span, and a walker pacing 15 m back and forth after the desk never
-    /// moves the threshold over a window: its 1.2 m/s readings were ignored for good (a reviewer's). Asked on the
-    /// net-displacement branch only, and only under the rule.
-    @usableFromInline
-    mutating func endRestNoiseIfReadingMotion(doppler: Double, seconds: Double) {
-        guard seconds >= profile.windowSeconds / 2,
-            doppler >= TrackingProfile.motionReadingFactor * profile.deadbandMetresPerSecond * seconds
-        else { return }
-        endRestNoise()
-    }
-
-    /// Ends the rule of ``judgeRestNoise(dopplerMetres:measuredMetres:seconds:)``: the readings decide again.
-    @usableFromInline
-    mutating func endRestNoise() {
-        restNoiseChords = 0
-        readingsSayNothingOfMotion = 0
-        dopplerDecisionSeconds = profile.windowSeconds / 2
-    }
-
-    /// How many chords in a row of readings that are noise at rest (``judgeRestNoise(dopplerMetres:measuredMetres:seconds:)``)
-    /// take the motion verdict from the readings: 3 (a minute on foot, 30 s on the driving profile's 10 s window).
-    @usableFromInline static let restNoiseChordsToLatch = 3
 
     /// Sets ``judgesByChordEvidence`` (see ``judgedDopplerEvidence``).
     @usableFromInline
@@ -481,13 +421,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// ``chordsShowConsistentReadings``; asked there until it is true, on a profile whose
     /// ``TrackingProfile/consistentChordsOutweighZeros``, and again at a change of profile).
     @usableFromInline var chordsShownOnce = false
-    /// Chords in a row whose readings were noise at rest, and ∞ once they are taken to say nothing of motion, else 0
-    /// (seconds added to the Doppler the window needs to decide; see ``judgeRestNoise(dopplerMetres:measuredMetres:seconds:)``).
-    @usableFromInline var restNoiseChords = 0
-    @usableFromInline var readingsSayNothingOfMotion = 0.0
-    /// The seconds of readings the trailing window needs for them to decide whether the receiver moves: half the
-    /// profile's window, plus ``readingsSayNothingOfMotion`` (kept as one figure: the per-fix test reads it alone).
-    @usableFromInline var dopplerDecisionSeconds = TrackingProfile.walking.windowSeconds / 2
     /// Readings under ``DopplerCheck/zeroReadingMetresPerSecond`` (or taken out as a dropout) while the receiver
     /// moved (by the window) and the position filter moved at the deadband or more, counted once the window a span
     /// later still said moving (held until then: ``holdZeroReadingWhileMoving(now:)``): a receiver that reports zero
@@ -812,7 +745,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
     public init(profile: TrackingProfile = .walking) {
         self.profile = profile
         resetGapThresholdSeconds = profile.filterResetGapSeconds
-        dopplerDecisionSeconds = profile.windowSeconds / 2
     }
 
     /// The time of the last fix the tracker accepted (or that a resumed session had accepted,
@@ -1004,9 +936,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
         guard newProfile != profile else { return 0 }
         profile = newProfile
         resetGapThresholdSeconds = newProfile.filterResetGapSeconds
-        // Readings taken for noise at rest are the new profile's to judge again (running and cycling, which judge
-        // the Doppler by their own chords, never judge it: a walker's rule kept for a run ignored its readings).
-        endRestNoise()
         // (An interval of 0 ms is never a key: the next fix computes the step under the new σₐ.)
         predictionStepKey = 0
         chordStartMilliseconds = .min
@@ -1419,7 +1348,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // Too short a window to judge the speed (just after an anchor): hold, so that a vehicle's first
             // seconds are given up and a walker's are released once the window can tell them apart.
             isMoving = false
-        } else if windowDopplerSeconds >= dopplerDecisionSeconds {
+        } else if windowDopplerSeconds >= profile.windowSeconds / 2 {
             isMoving = windowDoppler / windowDopplerSeconds >= profile.motionDopplerSpeedMetresPerSecond
         } else {
             // (Also while the readings are overruled: a column of placeholder zeros under a track that keeps going,
@@ -1433,10 +1362,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
             let movingThreshold = raisedToNoiseFloor(threshold, filterNoiseVariance: rWhite)
             decision.netDisplacementThresholdMetres = movingThreshold
             isMoving = NetDisplacementGate.isMoving(netDisplacement: net, threshold: movingThreshold)
-            if _slowPath(readingsSayNothingOfMotion > 0) {
-                // Readings taken for noise at rest that now read motion end that (see `judgeRestNoise`).
-                endRestNoiseIfReadingMotion(doppler: windowDoppler, seconds: windowDopplerSeconds)
-            }
             if !isMoving, profile.departureConfirmationSeconds > 0 {
                 decision.distanceIncrementMetres += recordRest(now: now, threshold: movingThreshold)
             }
