@@ -437,45 +437,20 @@ import TrueTrackSimulation
         var tracker = Tracker(profile: .walking)
         var missing = 0.0, missingMetres = 0.0
         for (i, fix) in walk.fixes.enumerated() {
-            let held = tracker.heldMissingMetres
             let decision = tracker.process(fix)
             if fix.speedMetresPerSecond == nil, i > 300, i % 150 < 120 {
-                // (Held until the run ends, `Tracker.settleMissingReadings()`; a stand-in under the deadband is none.)
-                #expect([.missingReadings, .deadband, .rejected].contains(decision.hold), "\(decision.hold)")
                 missing += 1
-                missingMetres += tracker.heldMissingMetres - held
+                missingMetres += decision.distanceIncrementMetres
             }
         }
         #expect(tracker.judgesByChordEvidence)
-        // The fixes without a reading while the walk goes on (after its first 300 s) stand in its speed, 1 m/s: the
+        // The fixes without a reading while the walk goes on (after its first 300 s) count its speed, 1 m/s: the
         // output filter's speed (1.04 / 1.04 / 0.97 m/s on average for seeds 1–3).
         #expect(abs(missingMetres / missing - 1) < 0.15, "\(missingMetres / missing) m/s over \(missing) fixes")
         // +5.5 / +16.2 / +5.8 % (+62 / +65 / +69 % before). Seed 2's halts count some of their zeros as zeros read
         // while moving (with a fifth of the readings missing, the one walking sample the window keeps from before the
         // halt weighs more in its mean), so it is judged by its integrated path until its 400th chord fix.
         Self.expectTotal(of: tracker, within: 0.2, of: walk.metres)
-    }
-
-    /// iOS reports −1 at a halt: a receiver whose readings are trusted leaves them out for the halt's length, and
-    /// the stand-in (the lower of the two filters' speeds) is the position filter's jitter there. Such a run's
-    /// stand-ins are held and count at its end at most its chord less the positions' noise
-    /// (`Tracker.settleMissingReadings()`); a dropout of one or two fixes counts them whole.
-    @Test(
-        "counts a halt where iOS reports −1 as the halt's chord, not the filters' jitter",
-        arguments: [1, 2, 3] as [UInt64])
-    func iOSHaltsWithoutReadings(seed: UInt64) {
-        let walk = Self.walkWithHalts(seconds: 1250, noise: 4, seed: seed) { truth, rng in
-            truth == 0 ? -1 : max(0, truth + 0.2 * rng.gaussian())
-        }
-        var tracker = Tracker(profile: .walking)
-        var held = 0
-        for fix in walk.fixes {
-            if tracker.process(fix).hold == .missingReadings { held += 1 }
-        }
-        #expect(tracker.judgesByChordEvidence)
-        #expect(held > 100, "\(held) fixes held")
-        // +7.5 / +6.2 / +1.6 % for seeds 1–3 (+10.9 / +11.1 / +9.3 % when each missing reading counted its stand-in).
-        Self.expectTotal(of: tracker, within: 0.085, of: walk.metres)
     }
 
     /// A chord whose fixes mostly came without a reading says nothing of the readings: a walk with readings on only

@@ -52,11 +52,6 @@ public enum DistanceHold: String, Sendable, Hashable, CaseIterable, Codable {
     /// away): the increment is held and counts once it is, or is given up if the track comes back to the rest
     /// first (a multipath excursion).
     case departure
-    /// A receiver that reports Doppler left the reading out (iOS −1, an Android fused fix without speed) on this
-    /// fix while the Doppler check trusts its readings: the stand-in increment is held until the run of such fixes
-    /// ends, and then at most the run's chord (less the positions' noise) counts (see
-    /// `Tracker.settleMissingReadings()`): iOS reports −1 at a halt, where the filter's speed is noise.
-    case missingReadings
 }
 
 /// The filter's estimate after a fix.

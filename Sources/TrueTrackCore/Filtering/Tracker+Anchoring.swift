@@ -4,24 +4,12 @@
 extension Tracker {
     /// Resets the filter at a fix (first fix, long gap, rejection streak): position from the fix, velocity
     /// from its Doppler speed and course when both are present (else zero, with a variance spanning the
-    /// profile's speed range); the window restarts, held-back distance is given up. A run of missing readings held
-    /// before it (``holdMissingReading(_:now:)``) is settled after a silence (a reset gap) as a reading would have
-    /// ended it, its positions being the track's before the silence (given up, a walker's tunnel of −1 followed by a
-    /// gap lost the whole run), and given up with the window's held-back distance on a re-anchor after refused fixes
-    /// (settled there, a halt under 7.6 m of white noise whose jumps the speed gate refused counted chords of the
-    /// positions' jitter, 4–11 m, straight into the total): returns the metres it counts.
-    @usableFromInline @discardableResult
+    /// profile's speed range); the window restarts, held-back distance is given up.
+    @usableFromInline
     mutating func anchor(
         east e: Double, north n: Double, variance r: Double, fix: Fix, accuracy: Double, displacementAccuracy: Double,
         now: Int64
-    ) -> Double {
-        var settled = 0.0
-        if missingRunFixes > 0 {
-            let metres = settleMissingReadings()
-            if Double(now &- lastAcceptedMilliseconds) / 1000 > resetGapThresholdSeconds {
-                settled = accumulator.add(doppler: 0, filtered: metres)
-            }
-        }
+    ) {
         // The re-anchor of the run of refusals that released a hold (see `holdReleaseMinimumSeconds`): the hold's
         // chord ends here. Any other anchor drops it.
         // (Its own run: no fix accepted since the hold's last repeat, and no re-anchor yet.)
@@ -96,7 +84,6 @@ extension Tracker {
         if releasesHold { holdReleaseFixCount = fixCount }
         restartWindow(milliseconds: now, east: e, north: n)
         recentreIfFar()
-        return settled
     }
 
     /// Re-anchors the plane at the filtered position when the state is farther from the anchor than
@@ -132,8 +119,6 @@ extension Tracker {
         chainHome = converted(chainHome)
         restOrigin = converted(restOrigin)
         stillAgreedPosition = converted(stillAgreedPosition)
-        missingRunStart = converted(missingRunStart)
-        missingRunEnd = converted(missingRunEnd)
         window.transformPositions(convert)
         contradiction.transformPositions(convert)
         if old.isPolar {

@@ -67,8 +67,7 @@ extension Tracker {
 
     /// Bounds a Doppler dropout's (or a missing reading's) stand-in increment during a run of sub-deadband or
     /// missing readings: it may only fill
-    /// what the window's Doppler readings (and the stand-ins already counted in it; those a run of missing readings
-    /// holds are not, until it ends) leave unexplained of its net
+    /// what the window's Doppler readings (and the stand-ins already counted in it) leave unexplained of its net
     /// displacement, plus the net-displacement gate's base margin. Just after a real halt that is nothing (the
     /// window still holds the walk, which the readings already counted, and the position filter's speed is
     /// noise); mid-walk, the readings' shortfall. Only a reading the Doppler check trusts and that is a dropout
@@ -83,8 +82,8 @@ extension Tracker {
     /// stand-in). Out of line: called during runs of zeros or missing readings only.
     @usableFromInline @inline(never)
     mutating func dropoutBound(
-        _ increment: Double, reading: Double?, standIn: Double?, droppedOut: Bool, isTrusted: Bool, isMoving: Bool,
-        netMetres: Double, thresholdMetres: Double
+        _ increment: Double, reading: Double?, droppedOut: Bool, isTrusted: Bool, isMoving: Bool, netMetres: Double,
+        thresholdMetres: Double
     ) -> (metres: Double, isUnderDeadband: Bool) {
         var increment = increment
         if reading == nil {
@@ -93,7 +92,7 @@ extension Tracker {
             // `chordDopplerPath(now:)`. Here, out of line, rather than on the per-fix path, where the test cost the
             // tracker benchmark 16 instructions per fix.)
             if !droppedOut, seconds > profile.maximumIntegrationSeconds { chordStartMilliseconds = .min }
-            if let speed = standIn {
+            if !droppedOut, let speed = trustedStandInForMissingReading() {
                 // (Not a step the bridge floor raised: `increment` is then not the position filter's.)
                 if increment
                     == SpeedIntegration.increment(
@@ -167,89 +166,6 @@ extension Tracker {
         return (min(increment, max(0, unexplained)), false)
     }
 
-    /// ``dropoutBound(_:reading:standIn:droppedOut:isTrusted:isMoving:netMetres:thresholdMetres:)`` for a fix
-    /// without a reading (`droppedOut`: a dropout's, see there), whose stand-in, when the Doppler check trusts the
-    /// receiver's readings (``trustedStandInForMissingReading()``), is held until the run of such fixes ends
-    /// (``holdMissingReading(_:now:)``): it returns nothing then, and `isHeld` when the stand-in was more than nothing
-    /// (one under the deadband is nothing, `isUnderDeadband`). Out of line, and apart from the readings' bound, whose
-    /// calls (runs of zeros) would otherwise pay for its frame.
-    @usableFromInline @inline(never)
-    mutating func missingReadingBound(
-        _ increment: Double, droppedOut: Bool, isMoving: Bool, netMetres: Double, thresholdMetres: Double
-    ) -> (metres: Double, isUnderDeadband: Bool, isHeld: Bool) {
-        let standIn = droppedOut ? nil : trustedStandInForMissingReading()
-        let bounded = dropoutBound(
-            increment, reading: nil, standIn: standIn, droppedOut: droppedOut, isTrusted: false, isMoving: isMoving,
-            netMetres: netMetres, thresholdMetres: thresholdMetres)
-        guard standIn != nil else { return (bounded.metres, bounded.isUnderDeadband, false) }
-        holdMissingReading(bounded.metres, now: lastReceivedMilliseconds)
-        return (0, bounded.isUnderDeadband, bounded.metres > 0)
-    }
-
-    /// Holds a missing reading's stand-in increment (`metres`) from a receiver whose readings the Doppler check
-    /// trusts, until the run of such fixes ends (``settleMissingReadings()``); a run longer than the window's span is
-    /// settled a piece at a time.
-    @usableFromInline
-    mutating func holdMissingReading(_ metres: Double, now: Int64) {
-        let here = SIMD2(filter.east, filter.north)
-        if missingRunFixes == 0 {
-            // The run's piece begins at the previous fix (the window's newest sample, at most its spacing earlier:
-            // faster fixes may start it up to a second before the run). The window keeps no variances: this fix's
-            // stands for the start's (one position update apart, where the filter's variance has settled).
-            let previous = window.count > 0 ? window.sample(window.count &- 1) : nil
-            missingRunStart = previous.map { SIMD2($0.east, $0.north) } ?? here
-            missingRunVariances.x = filter.positionVariance
-            missingRunStartMilliseconds = previous?.milliseconds ?? now
-        }
-        heldMissingMetres += metres
-        missingRunFixes &+= 1
-        missingRunEnd = here
-        missingRunVariances.y = filter.positionVariance
-        if now &- missingRunStartMilliseconds >= windowSpanMilliseconds {
-            candidates.y += settleMissingReadings(continuing: true)
-        }
-    }
-
-    /// Ends the run (or piece) of held missing readings (``holdMissingReading(_:now:)``) and returns the metres it
-    /// counts: all it held when it was shorter than ``TrackingProfile/haltRunLength`` fixes (a dropout between
-    /// readings), or when its chord |Δ| (the output filter's positions where it began and at its latest fix) reaches
-    /// the held metres within the positions' noise, |Δ|² + k·(σ²₁ + σ²₂) ≥ held² (a dropout under way: the stand-ins
-    /// were the walk's speed); else its chord less that noise, √max(0, |Δ|² − k·(σ²₁ + σ²₂)) (iOS reports −1 at a
-    /// halt, where the filter's speed is the positions' jitter and the chord their noise). k is
-    /// ``missingRunNoiseFactor``; σ² the output filter's per-axis position variance at either end (at the start, the
-    /// run's first fix's). `continuing`: the
-    /// run goes on from its latest fix (a piece of a run longer than the window's span).
-    @usableFromInline
-    mutating func settleMissingReadings(continuing: Bool = false) -> Double {
-        let held = heldMissingMetres
-        var counted = held
-        if missingRunFixes >= TrackingProfile.haltRunLength || continuing {
-            let d = missingRunEnd - missingRunStart
-            let squaredChord = (d * d).sum()
-            let noise = Tracker.missingRunNoiseFactor * missingRunVariances.sum()
-            if squaredChord + noise < held * held { counted = max(0, squaredChord - noise).squareRoot() }
-        }
-        heldMissingMetres = 0
-        if continuing {
-            missingRunStart = missingRunEnd
-            missingRunVariances.x = missingRunVariances.y
-            missingRunStartMilliseconds = lastReceivedMilliseconds
-            missingRunFixes = TrackingProfile.haltRunLength
-        } else {
-            missingRunFixes = 0
-        }
-        return counted
-    }
-
-    /// How many times the sum of the two ends' per-axis position variances a held run's squared chord may fall short
-    /// of the held metres, and is lowered by otherwise (``settleMissingReadings(continuing:)``): 4, twice the squared
-    /// noise a chord between independent ends carries on average (2 axes × (σ²₁ + σ²₂)). Why twice: the ends of a
-    /// short run share most of the filter's history, so its chord's noise is less than that. Measured on a tester's
-    /// iOS walks (`N_walk_ios*`, −1 at random on 30–60 % of fixes; `N_walkhalt_ioshalt_*`, −1 through 10–40 s halts
-    /// under white noise, +7.7 … +10.5 % before): at 1 the walks lost up to 1.2 points and the halts kept
-    /// +1.9 … +4.8 %, at 2 up to 1.2 and +1.0 … +3.7 %, at 4 up to 0.9 and +0.6 … +2.7 %; 6 or 9 changed little more.
-    @usableFromInline static let missingRunNoiseFactor = 4.0
-
     /// Judges a fix during a run of sub-deadband readings (``TrackingProfile/haltRunLength`` or more; from the
     /// first one for readings the Doppler check trusts, `judgeTrustedStillReadings`), whose filtered track moved
     /// more than ``ContradictedReadings/netThresholds`` net-displacement thresholds (`threshold`) over the window, against the run of fixes whose readings say still
@@ -259,7 +175,7 @@ extension Tracker {
     /// that is not asked again); any other fix ends it. While the run overrules the readings, they leave the window
     /// and the next fix is judged by its net displacement; the first time, the window's samples are lowered to the
     /// run's first window, so that the release counts what the run held back. Called from
-    /// ``dropoutBound(_:reading:standIn:droppedOut:isTrusted:isMoving:netMetres:thresholdMetres:)`` after its bound, before the fix's sample
+    /// ``dropoutBound(_:reading:droppedOut:isTrusted:isMoving:netMetres:thresholdMetres:)`` after its bound, before the fix's sample
     /// is appended. Out of line: it runs only during runs of zeros.
     @usableFromInline @inline(never)
     mutating func judgeContradictedReadings(thresholdMetres threshold: Double, now: Int64) {
@@ -327,7 +243,7 @@ extension Tracker {
     /// track travels (``ContradictedReadings``), as `judgeContradictedReadings` judges readings the check does not
     /// trust. Once the run overrules, the readings are dropouts (``isDropout(_:isMoving:positionSpeed:)``) while it
     /// lasts, not trusted, and the run is judged on in
-    /// ``dropoutBound(_:reading:standIn:droppedOut:isTrusted:isMoving:netMetres:thresholdMetres:)``, as for any reading not trusted.
+    /// ``dropoutBound(_:reading:droppedOut:isTrusted:isMoving:netMetres:thresholdMetres:)``, as for any reading not trusted.
     /// Called from that bound (with `isTrusted`).
     ///
     /// Why: the check trusts a receiver whose session Doppler path matched its position path, and a zero from it
@@ -601,7 +517,7 @@ extension Tracker {
     /// Takes a fix's reading and position-filter path back out of the session's Doppler evidence (``DopplerCheck``),
     /// where the fix, moving, had just added them (under chords the chord restarts at the fix instead, and its
     /// fix-by-fix unit evidence loses them). For sub-deadband readings once the readings were overruled as a
-    /// placeholder (``dropoutBound(_:reading:standIn:droppedOut:isTrusted:isMoving:netMetres:thresholdMetres:)``).
+    /// placeholder (``dropoutBound(_:reading:droppedOut:isTrusted:isMoving:netMetres:thresholdMetres:)``).
     @usableFromInline
     mutating func withdrawSessionEvidence(reading: Double, now: Int64) {
         let step = min(Double(now &- lastAcceptedMilliseconds) / 1000, profile.maximumIntegrationSeconds)

@@ -131,18 +131,15 @@ extension Tracker {
     }
 
     /// The end of the track (or of the session): counts the metres a departure still holds unless the track is
-    /// back at the rest it left (as ``recordRest(now:threshold:)`` judges it: then they are given up), those a
-    /// run that overrules its readings still holds (``releaseOverruledRun()``), and those a run of missing readings
-    /// holds (``settleMissingReadings(continuing:)``, as when a reading ends it), and returns them.
+    /// back at the rest it left (as ``recordRest(now:threshold:)`` judges it: then they are given up), and those a
+    /// run that overrules its readings still holds (``releaseOverruledRun()``), and returns them.
     /// Why: a track ending within ``TrackingProfile/departureConfirmationSeconds`` of leaving a rest, before
     /// 100 m, lost those metres (a reviewer's drives ending 8 s after pulling away: 42 → 0 m of 61; rides
     /// ending 20 s on: 89 → 0 m of 95). Call it once, at the end: it forgets the rest, so fixes after it start
     /// without one (an excursion's way back would count). `truetrack process` calls it after the last fix; the
     /// per-fix totals of its decisions do not hold what it counts.
     public mutating func finishTrack() -> Double {
-        // (A run of missing readings under way at the end: its chord, as when a reading ends it.)
-        let missing = missingRunFixes > 0 ? accumulator.add(doppler: 0, filtered: settleMissingReadings()) : 0
-        let overruled = releaseOverruledRun() + missing
+        let overruled = releaseOverruledRun()
         guard departureMilliseconds != .min else { return overruled }
         let threshold = departureThresholdMetres
         let away = distanceFromRest(threshold: threshold)

@@ -24,9 +24,7 @@
 ///    ``TrackingProfile/filterResetGapSeconds``.
 /// 6. **Speed choice** (``DopplerCheck``): the Doppler speed when trusted, else the filter's speed (a reading above
 ///    the deadband is believed when the position filter runs far ahead of it:
-///    ``DopplerCheck/filterFollowsAJump(positionSpeedMetresPerSecond:reading:profile:)``). A trusted receiver's
-///    fixes without a reading (iOS −1) hold their stand-in until a reading ends the run, which counts at most its
-///    chord (``DistanceHold/missingReadings``, ``settleMissingReadings(continuing:)``).
+///    ``DopplerCheck/filterFollowsAJump(positionSpeedMetresPerSecond:reading:profile:)``).
 /// 7. **Distance** (``SpeedIntegration``; a step longer than ``TrackingProfile/maximumIntegrationSeconds``
 ///    counts at least its chord, see "Bridging"), then the **motion-activity gate** (``MotionGate``), the
 ///    **net-displacement gate** (``NetDisplacementGate``; nothing is released before half a window), the
@@ -176,19 +174,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
             updateJudgedEvidence()
         }
         dropHeldZeroReadings()
-    }
-
-    /// A bound that held nothing (see ``missingReadingBound(_:droppedOut:isMoving:netMetres:thresholdMetres:)``).
-    @inlinable @inline(__always)
-    static func notHeld(_ bound: (metres: Double, isUnderDeadband: Bool)) -> (
-        metres: Double, isUnderDeadband: Bool, isHeld: Bool
-    ) { (bound.metres, bound.isUnderDeadband, false) }
-
-    /// At a reading while missing readings are held (``missingRunFixes``): their run ends
-    /// (``settleMissingReadings(continuing:)``), and the metres it counts join the candidates.
-    @usableFromInline @inline(never)
-    mutating func endMissingReadings() {
-        candidates.y += settleMissingReadings()
     }
 
     /// Called at a reading above the deadband while zeros are held (``zerosHeldInRun``): at a reading of motion (``TrackingProfile/motionReadingFactor`` times the deadband) the
@@ -437,17 +422,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// fix (``fixCount`` then).
     @usableFromInline var zerosHeldInRun = 0
     @usableFromInline var firstHeldZeroFixCount = 0.0
-    /// A run of missing readings (iOS −1, from a receiver that reports Doppler and whose readings the check trusts)
-    /// under way: the stand-in metres held (``holdMissingReading(_:now:)``), the fixes held, when the run's piece
-    /// began, the output filter's position where it began and at its latest fix, and its per-axis position variance
-    /// at the run's first and latest fixes. ``settleMissingReadings(continuing:)`` counts them: when a reading ends the
-    /// run, at an anchor and at ``finishTrack()``.
-    @usableFromInline var heldMissingMetres = 0.0
-    @usableFromInline var missingRunFixes = 0
-    @usableFromInline var missingRunStartMilliseconds: Int64 = 0
-    @usableFromInline var missingRunStart = SIMD2<Double>(0, 0)
-    @usableFromInline var missingRunEnd = SIMD2<Double>(0, 0)
-    @usableFromInline var missingRunVariances = SIMD2<Double>(0, 0)
     /// Zero readings while moving held until the window a span after the first tells a halt from travel, and when
     /// (``Int64/max``: none held; see ``holdZeroReadingWhileMoving(now:)``).
     @usableFromInline var heldZeroReadings = 0
@@ -1134,7 +1108,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // Past the stretch a restart inside a forward jump went back over (see
             // `replayedThroughMilliseconds`): a new anchor, the step onto it not counted.
             replayedThroughMilliseconds = .max
-            decision.distanceIncrementMetres += anchor(
+            anchor(
                 east: e, north: n, variance: r, fix: fix, accuracy: accuracy,
                 displacementAccuracy: displacementAccuracy, now: now)
             return finishAnchor(&decision)
@@ -1181,7 +1155,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             if !countsTowardsReanchor(east: e, north: n, variance: r, now: now) && !isLongGap {
                 return reject(&decision, .speed)
             }
-            decision.distanceIncrementMetres += anchor(
+            anchor(
                 east: e, north: n, variance: r, fix: fix, accuracy: accuracy,
                 displacementAccuracy: displacementAccuracy, now: now)
             return finishAnchor(&decision)
@@ -1204,7 +1178,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
                     accuracy: displacementAccuracy, now: now)
             }
             let stepBeforeSeconds = lastStepSeconds  // (the anchor sets it to this gap)
-            decision.distanceIncrementMetres += anchor(
+            anchor(
                 east: e, north: n, variance: r, fix: fix, accuracy: accuracy,
                 displacementAccuracy: displacementAccuracy, now: now)
             // A logger whose steps straddle the gap: the steps after it stay gaps (see `resetGapHysteresis`).
@@ -1256,7 +1230,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             if !countsTowardsReanchor(east: e, north: n, variance: r, now: now) {
                 return reject(&decision, .outlier)
             }
-            decision.distanceIncrementMetres += anchor(
+            anchor(
                 east: e, north: n, variance: r, fix: fix, accuracy: accuracy,
                 displacementAccuracy: displacementAccuracy, now: now)
             return finishAnchor(&decision)
@@ -1313,7 +1287,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // reading extends a run like a zero (see `dropoutBound`).
             subDeadbandRun &+= 1
         }
-        if _slowPath(missingRunFixes > 0), doppler != nil { endMissingReadings() }
         positionPath += positionSpeed * step
 
         // Window quantities: net displacement of the filtered track, Doppler and position-filter paths.
@@ -1480,27 +1453,18 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // there too, against a track that keeps going (`judgeTrustedStillReadings`).
             // (The decision is adjusted here, not handed to the out-of-line function: its address escaping would
             // make every field of it live on every fix.)
-            let (allowed, isUnderDeadband, isHeld) =
-                doppler == nil
-                ? missingReadingBound(
-                    increment, droppedOut: readingDroppedOut, isMoving: isMoving, netMetres: net,
-                    thresholdMetres: threshold)
-                : Self.notHeld(
-                    dropoutBound(
-                        increment, reading: doppler, standIn: nil, droppedOut: readingDroppedOut, isTrusted: isTrusted,
-                        isMoving: isMoving, netMetres: net, thresholdMetres: threshold))
+            let (allowed, isUnderDeadband) = dropoutBound(
+                increment, reading: doppler, droppedOut: readingDroppedOut, isTrusted: isTrusted, isMoving: isMoving,
+                netMetres: net, thresholdMetres: threshold)
             if _slowPath(countedWhileJudging > 0) {
                 decision.distanceIncrementMetres += countedWhileJudging
                 decision.hold = .none
                 countedWhileJudging = 0
             }
-            if allowed != increment || isHeld {
-                // (Bounded, a missing reading's stand-in, see `trustedStandInForMissingReading()`, or held until its
-                // run ends, see `holdMissingReading(_:now:)`.)
+            if allowed != increment {
+                // (Bounded, or a missing reading's stand-in: see `trustedStandInForMissingReading()`.)
                 decision.speedMetresPerSecond = allowed / step  // the speed actually integrated
-                if isHeld {
-                    decision.hold = .missingReadings
-                } else if allowed == 0 {
+                if allowed == 0 {
                     decision.hold = isUnderDeadband ? .deadband : .netDisplacement
                 } else if increment == 0 {
                     decision.hold = .none
@@ -1851,7 +1815,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// halts and reports −1 from the first still fix, the output filter keeps the last reading's velocity longer
     /// than the position filter (a reviewer's 12 m/s drive with −1 through each 30 s halt counted 9.7 m on the
     /// halt's first fix against the position filter's 4.2 m), so a stand-in never counts more than before. Called
-    /// from ``dropoutBound(_:reading:standIn:droppedOut:isTrusted:isMoving:netMetres:thresholdMetres:)``, which the per-fix
+    /// from ``dropoutBound(_:reading:droppedOut:isTrusted:isMoving:netMetres:thresholdMetres:)``, which the per-fix
     /// path calls for such fixes (out of line); it reads the window as it stands (this fix's sample not appended
     /// yet).
     @usableFromInline
