@@ -272,6 +272,12 @@ import TrueTrackSimulation
             tracker.chordEvidence.x < 0.9 * tracker.chordEvidence.y,
             "\(tracker.chordEvidence.x) of \(tracker.chordEvidence.y) m")
         #expect(tracker.chordsShowConsistentReadings)
+        // A change of profile asks the point ratio again (`chordsShownOnce` is judged afresh): an otherwise identical
+        // profile no longer shows the readings consistent.
+        var same = TrackingProfile.walking
+        same.outlierChiSquare += 0.001
+        _ = tracker.changeProfile(to: same)
+        #expect(!tracker.chordsShownOnce && !tracker.chordsShowConsistentReadings)
     }
 
     /// The driving profile keeps the zeros' rule: a vehicle's logger writes zeros for seconds at speed, which the

@@ -44,9 +44,10 @@ import TrueTrackSimulation
     /// a rule that takes readings adding up to four net-displacement thresholds while the track stays within one
     /// as saying nothing brought these to 46–102 m, but any such test on the tracker's per-fix path cost its
     /// benchmarks 17–31 instructions per fix (3–4 %; docs/ARCHITECTURE.md, "Doppler noise at rest"), for a
-    /// behaviour none of the recordings' receivers shows. Judged once a chord instead (2026-12-05) it cost nothing per
-    /// fix and brought these to 32–112 m, but slow pacers lost up to 89 % and desks under white position noise read
-    /// more: reverted (docs/ARCHITECTURE.md, "Doppler noise at rest judged by chords").
+    /// behaviour none of the recordings' receivers shows. Judged once a chord instead (2026-12-05) it cost the
+    /// tracker 1 instruction per fix (the simulated walk 12) and brought these to 32–112 m, but slow pacers lost up to
+    /// 89 % and desks under white position noise read more: reverted (docs/ARCHITECTURE.md, "Doppler noise at rest
+    /// judged by chords").
     @Test func aPhoneOnADeskWhoseDopplerReadsNoiseCountsItsReadings() {
         for seed in 1...3 as ClosedRange<UInt64> {
             let desk = Self.desk(count: 3600, seed: seed) { random in 0.3 + 0.3 * random.uniform() }

@@ -15,8 +15,8 @@
 /// numbers, fixed-size storage, no references), so its bytes are its value. ``byteCount`` bytes, about 4.8 KB (4,792
 /// bytes on 64-bit Linux, 2026-12-05: the 24-byte header and the tracker's 4,768). Another build of TrueTrack whose
 /// tracker has other fields, or a CPU of another byte order or word size, refuses it with
-/// ``CheckpointError/differentLayout``: resume with ``Tracker/restore(persistedTotalMetres:lastAccepted:)`` then (an app update costs one restart's worth of accuracy,
-/// nothing else).
+/// ``CheckpointError/differentLayout``: resume with ``Tracker/restore(persistedTotalMetres:lastAccepted:)`` then
+/// (an app update costs one restart's worth of accuracy, nothing else).
 ///
 /// ## Use
 /// ```swift
@@ -92,7 +92,8 @@ extension Tracker {
             ("scattered zero readings", Double(tracker.scatteredZeroReadings)),
             ("zeros held in a run", Double(tracker.zerosHeldInRun)),
             ("first held zero's fix", tracker.firstHeldZeroFixCount),
-            // (The chords' second moments are squares, checked for finiteness only: x − x is 0, or NaN for ±∞ / NaN.)
+            // (The chords' second moments are squares, checked for finiteness only: x − x is 0, or NaN for ±∞ or
+            // NaN.)
             ("chords' moments", (tracker.chordMoments - tracker.chordMoments).sum()),
         ]
         if let (field, _) = sums.first(where: { !($0.1.magnitude <= Tracker.plausibleRunningSumLimit) }) {

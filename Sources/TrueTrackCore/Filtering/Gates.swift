@@ -285,13 +285,13 @@ public enum DopplerCheck {
     /// from a first version whose bound itself had to reach 0.9, where an honest Gauss–Markov walk's bound wandered
     /// about it and flipped the evidence three times (+31.3 % against +23.8 % with it); dropped, an adversarial
     /// tester's Samsung-like walk with halts read +37.0 % instead of +26.0 % (2 others moved by 0.5 point, 3,325 of
-    /// 3,328 identical). Why the upper limit: only chords as long as the readings' path vouch for
-    /// its zeros; on a route that turns within a window span the chords are short of the path and hide the distance a
-    /// dropout's zero leaves out (the simulator's winding walks with a quarter of the readings zero, read as halts:
-    /// −10 … −20 % instead of within 8 %). As measured, because noise lengthens a chord and never shortens it, so a measured chord short of
-    /// the readings is a turn; the chords freed of the noise are short wherever the stated accuracy overstates the
-    /// scatter (a tester's walks stated at 10 m under 3 m of noise: ratios 1.22–1.26 so, 1.00–1.04 as measured;
-    /// with the freed chords they lost the rule, +10 … +15 % instead of +1 … +4 %).
+    /// 3,328 identical). Why the upper limit: only chords as long as the readings' path vouch for its zeros; on a
+    /// route that turns within a window span the chords are short of the path and hide the distance a dropout's zero
+    /// leaves out (the simulator's winding walks with a quarter of the readings zero, read as halts: −10 … −20 %
+    /// instead of within 8 %). As measured, because noise lengthens a chord and never shortens it, so a measured chord
+    /// short of the readings is a turn; the chords freed of the noise are short wherever the stated accuracy
+    /// overstates the scatter (a tester's walks stated at 10 m under 3 m of noise: ratios 1.22–1.26 so, 1.00–1.04 as
+    /// measured; with the freed chords they lost the rule, +10 … +15 % instead of +1 … +4 %).
     ///
     /// - Parameters:
     ///   - sums: (ΣD, ΣC), metres: the chords' Doppler paths and lengths freed of the filter's noise.

@@ -128,10 +128,11 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// ``DopplerCheck/chordsShowConsistentReadings(sums:moments:measuredChordMetres:shownBefore:profile:)``; a
     /// walker halting every minute reads zero in each halt's first seconds, while the window still says moving):
     /// noise lengthens an integrated path, and an honest Doppler beside rough positions looked short (a tester's
-    /// 1 m/s walk under 4 m of white noise +38 %; walks with halts of 10–40 s every 30–90 s +72 … +91 %). The integrated path (``sessionDopplerPath``,
-    /// ``sessionPositionPath``) otherwise: the Samsung-style receivers read 0 on 8–17 % of their moving fixes and
-    /// about half their speed on the rest. (The unit checks keep the integrated path, ``dopplerUnitEvidence``: a
-    /// winding walk's chords are shorter than its path and would read a good column as too fast.)
+    /// 1 m/s walk under 4 m of white noise +38 %; walks with halts of 10–40 s every 30–90 s +72 … +91 %). The
+    /// integrated path (``sessionDopplerPath``, ``sessionPositionPath``) otherwise: the Samsung-style receivers read 0
+    /// on 8–17 % of their moving fixes and about half their speed on the rest. (The unit checks keep the integrated
+    /// path, ``dopplerUnitEvidence``: a winding walk's chords are shorter than its path and would read a good column
+    /// as too fast.)
     @inlinable
     var judgedDopplerEvidence: SIMD2<Double> {
         @inline(__always) get {
@@ -176,9 +177,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
         dropHeldZeroReadings()
     }
 
-    /// Called at a reading above the deadband while zeros are held (``zerosHeldInRun``): at a reading of motion (``TrackingProfile/motionReadingFactor`` times the deadband) the
-    /// held zeros read while moving are scattered (``scatteredZeroReadings``) when fewer than
-    /// ``TrackingProfile/haltRunLength`` fixes passed from the first of them to the one before: a dropout between
+    /// Called at a reading above the deadband while zeros are held (``zerosHeldInRun``): at a reading of motion
+    /// (``TrackingProfile/motionReadingFactor`` times the deadband) the held zeros read while moving are scattered
+    /// (``scatteredZeroReadings``) when fewer than ``TrackingProfile/haltRunLength`` fixes passed from the first of
+    /// them to the one before: a dropout between
     /// readings of motion, not a halt. A reading between the deadband and motion counts into the run, and once the
     /// run can no longer be short its zeros are a halt's and let go. (From the first held zero, not from the last
     /// reading of motion: kept per fix, that reading's count cost the tracker benchmark 15 instructions per fix, and
