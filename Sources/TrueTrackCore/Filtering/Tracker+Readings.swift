@@ -87,9 +87,6 @@ extension Tracker {
     ) -> (metres: Double, isUnderDeadband: Bool) {
         var increment = increment
         if reading == nil {
-            // (Held if the window judges the device still: see `giveUpHeldStandIns`. Not a dropout's: a reading
-            // that fell to zero at once is judged by the dropout rules.)
-            if !isMoving, !droppedOut { holdsMissingReadingStandIns = true }
             let seconds = Double(lastReceivedMilliseconds &- lastAcceptedMilliseconds) / 1000
             // (A step longer than the integration limit restarts the chord under way, as it does with a reading: see
             // `chordDopplerPath(now:)`. Here, out of line, rather than on the per-fix path, where the test cost the
@@ -146,8 +143,7 @@ extension Tracker {
             // bounded alike, whatever the receiver's zeros are worth: at a halt iOS reports −1, and the position
             // filter's jitter (0.4-2.3 m/s under 1 m of noise) counted ~20 m per halt while the window held the
             // walk. Also while the window judges the device still: those stand-ins are held as candidates, and
-            // the walk that follows released the halt's last 20 s of jitter (+12 m per halt); the release judges
-            // them again (`giveUpHeldStandIns(own:netMetres:)`).
+            // the walk that follows released the halt's last 20 s of jitter (+12 m per halt).
             guard positionFilter.speedMetresPerSecond >= profile.deadbandMetresPerSecond else {
                 return (increment, false)
             }
@@ -168,43 +164,6 @@ extension Tracker {
             netMetres + profile.netDisplacementBaseMetres - windowDoppler
             - (candidates.y - start.candidateFiltered)
         return (min(increment, max(0, unexplained)), false)
-    }
-
-    /// At a release after the window judged the device still, gives up the stand-ins for missing readings it held
-    /// back beyond what the readings leave unexplained of the window's net displacement now (net +
-    /// ``TrackingProfile/netDisplacementBaseMetres`` − the window's Doppler path − the stand-ins already counted in
-    /// it: the bound ``dropoutBound(_:reading:droppedOut:isTrusted:isMoving:netMetres:thresholdMetres:)`` puts on
-    /// each stand-in when it is read, judged again), by raising the filtered committed sum past them; clears
-    /// ``holdsMissingReadingStandIns``. Only for a receiver whose readings the session trusts (not a column a run
-    /// overrules, nor one read in another unit).
-    ///
-    /// Why: iOS reports −1 through a halt, and the stand-ins there are the filters' jitter; while the window judged
-    /// the device still they were held, each bounded by the net displacement of its own moment (the positions'
-    /// noise), and the walk's first fixes released the last window span of them (a tester's walk: 1–10 m per halt,
-    /// 32 m over six). By then the readings after the halt explain the window's net displacement. A stand-in that
-    /// was part of the walk (a start under −1) is what they leave unexplained, and is counted.
-    ///
-    /// - Parameters:
-    ///   - own: this fix's filtered increment (released, not held).
-    ///   - netMetres: the window's net displacement.
-    /// Out of line: called only at a release after such a hold. It reads the window before this fix's sample is
-    /// appended.
-    @usableFromInline @inline(never)
-    mutating func giveUpHeldStandIns(own: Double, netMetres: Double) {
-        holdsMissingReadingStandIns = false
-        let evidence = judgedDopplerEvidence
-        guard !readsInAnotherUnit, !isOverrulingReadings,
-            DopplerCheck.sessionVerdict(
-                sessionDopplerPathMetres: evidence.x, sessionPositionPathMetres: evidence.y, profile: profile) == true,
-            let start = window.oldest()
-        else { return }
-        let from = max(committed.y, start.candidateFiltered)
-        let held = candidates.y - own - from
-        let unexplained =
-            netMetres + profile.netDisplacementBaseMetres - (dopplerPath - start.dopplerPath)
-            - (from - start.candidateFiltered)
-        let excess = held - max(0, unexplained)
-        if excess > 0 { committed = SIMD2(committed.x, from + excess) }
     }
 
     /// Judges a fix during a run of sub-deadband readings (``TrackingProfile/haltRunLength`` or more; from the

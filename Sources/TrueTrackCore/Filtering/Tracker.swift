@@ -694,12 +694,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// Whether the run of refusals that released the pending hold re-anchored the filter (see
     /// ``holdReleaseMinimumSeconds``).
     @usableFromInline var isHoldReleaseAnchored = false
-    /// Whether the gates held back a stand-in for a missing reading (iOS −1, an Android fix without speed) since
-    /// the last release: the next release then gives up what the readings explain of them
-    /// (``giveUpHeldStandIns(own:netMetres:)``; one flag tested per release instead of the candidate sums: that test
-    /// cost the tracker benchmark 13 instructions per fix). Set out of line, in
-    /// ``dropoutBound(_:reading:droppedOut:isTrusted:isMoving:netMetres:thresholdMetres:)``.
-    @usableFromInline var holdsMissingReadingStandIns = false
     @usableFromInline var holdReleaseOrigin = SIMD2<Double>(0, 0), holdReleaseEnd = SIMD2<Double>(0, 0)
     @usableFromInline var holdReleaseMilliseconds: Int64 = .min
     @usableFromInline var holdReleaseCountedMetres = 0.0
@@ -1524,11 +1518,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
         } else if isMoving && speed <= profile.maximumSustainedSpeedMetresPerSecond {
             // (A speed the traveller cannot sustain is held until the window can tell a sprint, released
             // here later, from a vehicle pulling away, given up when the window turns fast.)
-            if _slowPath(holdsMissingReadingStandIns) {
-                // Stand-ins for missing readings held back while the window judged the device still: what the
-                // readings explain is given up (see `giveUpHeldStandIns`).
-                giveUpHeldStandIns(own: source == .doppler ? 0 : increment, netMetres: net)
-            }
             let releaseDoppler = candidates.x - max(committed.x, startCandidateDoppler)
             let releaseFiltered = candidates.y - max(committed.y, startCandidateFiltered)
             committed = candidates
