@@ -109,7 +109,8 @@ extension String {
 
     /// Values that need 16 or 17 significant digits, or an exponent, take Swift's shortest round-trip text, now
     /// written from the standard library's buffer without a `String` (`NumberFormatting.appendShortest`): the same
-    /// text as `description`, including infinities and NaN.
+    /// text as `description` for any bit pattern (a NaN with a sign or payload read `-nan(0x…)` that way, before it
+    /// was handed to `description` itself).
     @Test func writesWhatDescriptionWritesWhereTheFastPathDoesNot() {
         var state: UInt64 = 7
         for i in 0..<20_000 {
@@ -117,7 +118,7 @@ extension String {
             let value =
                 i % 2 == 0
                 ? 48.1 + Double(state >> 11) / Double(1 << 53) * 1e-3  // a filtered latitude, 16–17 digits
-                : Double(bitPattern: state >> 2 | 0x0010_0000_0000_0000)  // any magnitude
+                : Double(bitPattern: state)  // any bit pattern: every sign, magnitude, subnormal, ±∞, NaN
             var bytes: [UInt8] = []
             NumberFormatting.appendShortest(value, to: &bytes)
             #expect(String(decoding: bytes, as: UTF8.self) == value.description, "\(value)")

@@ -8,7 +8,10 @@ builds of `truetrack process` (TT_BEFORE, TT_AFTER; default .build/release/truet
 TT_WORK (default /tmp/tt-adversarial/folded).
 Usage: python3 gen53.py N [fam1,fam2]  -> TT_WORK/results.json ; --case FAM SEED to reproduce one.
 Then: python3 gen53b.py N (pace_rand, aisles, loops_rand, shuttle_halts, shuttle_run, pace_scaled, pace_sparse);
-python3 gen53c.py N wander_area 0 OUT.json."""
+python3 gen53c.py N wander_area 0 OUT.json.
+The 1,070 tracks of docs/ARCHITECTURE.md were: python3 gen53.py 50; python3 gen53b.py 40;
+python3 gen53c.py 60 wander_area 0 OUT1.json; python3 gen53c.py 80 pace_rand 40 OUT2.json (better / worse: the
+|error| changed by more than 1 point)."""
 import math, random, json, subprocess, sys, os, bisect
 from multiprocessing import Pool
 BEFORE = os.environ.get("TT_BEFORE", ".build/release/truetrack"); AFTER = os.environ.get("TT_AFTER", ".build/release/truetrack")
