@@ -147,7 +147,9 @@ def main():
     if a.generate_only:
         print("%d cases under %s (%.0f s)" % (len(rows), WORK, secs)); return
     report(rows)
-    out = os.path.join(WORK, "results_%s_vs_%s.json" % (os.path.basename(bins[0]), os.path.basename(bins[1])))
+    # (Named by the builds' paths, not their file names: two checkouts' .build/release/truetrack would collide.)
+    label = lambda b: os.path.abspath(b).strip("/").replace("/", "_")
+    out = os.path.join(WORK, "results_%s_vs_%s.json" % (label(bins[0]), label(bins[1])))
     os.makedirs(WORK, exist_ok=True)
     with open(out, "w") as f:
         json.dump(dict(before=bins[0], after=bins[1], sets=sets, seconds=round(secs, 1), threshold_points=THRESH,
