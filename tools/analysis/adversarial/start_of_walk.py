@@ -11,19 +11,19 @@ import json, math, os, random, subprocess, sys
 BIN = next((a for a in sys.argv[1:] if not a.startswith("--")), ".build/release/truetrack")
 SMOOTH = "--smooth" in sys.argv
 OUT = os.path.join(os.environ.get("TT_WORK", "/tmp/tt-adversarial"), "start"); os.makedirs(OUT, exist_ok=True)
-LAT0 = 45.0; MLAT = 111132.0; MLON = 111320.0 * math.cos(math.radians(LAT0))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from generated import write_fixes  # noqa: E402  (the generated tracks' CSV layout and plane)
 
 
 def walk(seed, v, sigma, seconds, accuracy):
-    r = random.Random(seed); rows = []
+    r = random.Random(seed)
     h = r.uniform(0, 2 * math.pi)
+    rows = []
     for i in range(seconds + 1):
-        x = v * i * math.cos(h) + r.gauss(0, sigma); y = v * i * math.sin(h) + r.gauss(0, sigma)
-        speed = max(0, v + r.gauss(0, 0.15)); course = (90 - math.degrees(h)) % 360
-        rows.append('%d,%.8f,%.8f,%.1f,%.2f,%.1f' % (1764892800000 + i * 1000, LAT0 + y / MLAT, 7 + x / MLON, accuracy,
-                                                    speed, course))
+        e = v * i * math.cos(h) + r.gauss(0, sigma); n = v * i * math.sin(h) + r.gauss(0, sigma)
+        rows.append((i, e, n, accuracy, max(0, v + r.gauss(0, 0.15)), (90 - math.degrees(h)) % 360))
     path = os.path.join(OUT, 'walk_%d_%g_%g_%d.csv' % (seed, v, sigma, seconds))
-    with open(path, 'w') as f: f.write('timestamp,latitude,longitude,accuracy,speed,course\n' + '\n'.join(rows) + '\n')
+    write_fixes(path, rows)
     return path, v * seconds
 
 
