@@ -131,6 +131,59 @@ extension String {
         #expect(text(48.10000094859556) == "48.10000094859556")
     }
 
+    /// The fast path's fewest decimals, found by one test at the top of the exact range and a bisection
+    /// (`NumberFormatting.fewestDecimals`), are those of trying 1, 2, … 15 decimals in turn with libm's `round`,
+    /// as the writer did until 2026-12-05 (kept here as the reference): the same text for coordinates of every
+    /// precision, filtered values of 16–17 digits, values that need exactly 15 or 16 digits, small and large
+    /// magnitudes and halfway cases.
+    @Test func findsTheSameDecimalsAsTryingEachInTurn() {
+        func reference(_ value: Double) -> String {
+            if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+            let magnitude = abs(value)
+            if magnitude.isFinite, magnitude >= 1e-15, magnitude < 1e15 {
+                var scale = 10.0
+                for k in 1...15 {
+                    let scaled = (magnitude * scale).rounded()
+                    guard scaled < 9_007_199_254_740_992 else { break }
+                    if scaled / scale == magnitude {
+                        var digits = String(UInt64(scaled))
+                        if digits.count <= k { digits = String(repeating: "0", count: k + 1 - digits.count) + digits }
+                        digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -k))
+                        return (value < 0 ? "-" : "") + digits
+                    }
+                    scale *= 10
+                }
+            }
+            return value.description
+        }
+        var state: UInt64 = 11
+        func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state
+        }
+        var checked = 0
+        for i in 0..<300_000 {
+            let r = next()
+            let unit = Double(r >> 11) / Double(1 << 53)
+            let decimals = Int(next() % 16)
+            let magnitude = [1e-15, 1e-9, 1e-4, 0.3, 7, 48, 180, 4e3, 1e6, 3e9, 1e12, 8e14][i % 12]
+            let value: Double
+            switch i % 5 {
+            case 0: value = (magnitude * unit * 1e7).rounded() / 1e7  // a recorded coordinate
+            case 1: value = magnitude * (1 + unit)  // a filtered value, 16–17 digits
+            case 2:  // exactly `decimals` decimals, up to 16 significant digits
+                let scale = (0..<decimals).reduce(1.0) { p, _ in p * 10 }
+                value = (magnitude * unit * scale).rounded() / scale
+            case 3: value = Double(Int64(bitPattern: r) % 10_000_000_000) / 1e4 + 0.5e-4  // halfway-ish
+            default: value = Double(bitPattern: r)  // any bit pattern
+            }
+            let signed = i % 7 == 0 ? -value : value
+            #expect(text(signed) == reference(signed), "\(signed.bitPattern)")
+            checked += 1
+        }
+        #expect(checked == 300_000)
+    }
+
     @Test func everyRandomDoubleReadsBackBitForBit() {
         var state: UInt64 = 2024
         for i in 0..<20_000 {

@@ -278,29 +278,107 @@ public enum NumberFormatting {
     /// `m = round(value × 10^k)` is below 2^53 and `m / 10^k` (one correctly rounded division, exactly what a
     /// reader computes for that text) gives `value` back — so the text is exact by construction, and in fixed
     /// notation. Recorded data (7-decimal coordinates, 1-decimal accuracies) always takes it. Anything else uses
-    /// Swift's shortest round-trip `description`.
+    /// Swift's shortest round-trip `description` (see ``appendShortest(_:to:)``).
+    ///
+    /// The fewest decimals are found without trying each `k` in turn (see ``fewestDecimals(_:)``), and the
+    /// rounding is a conversion to an integer rather than libm's `round`: a value of 16–17 significant digits
+    /// (a filtered position) asked 15 divisions and 15 calls before it reached the fallback.
     @inlinable
     public static func append(_ value: Double, to bytes: inout [UInt8]) {
-        if value == value.rounded(), abs(value) < 1e15 {
-            append(Int64(value), to: &bytes)
-            return
-        }
         let magnitude = abs(value)
-        // (Down to 10⁻¹⁵: a coordinate a few centimetres from 0, rounded to 10⁻⁷ degrees, printed as `-4e-07`,
-        // which GPX's decimal type does not allow; a code reviewer.)
-        if magnitude.isFinite, magnitude >= 1e-15, magnitude < 1e15 {
-            var scale = 10.0
-            for k in 1...15 {
-                let scaled = (magnitude * scale).rounded()
-                guard scaled < 9_007_199_254_740_992 else { break }
-                if scaled / scale == magnitude {
-                    appendScaled(UInt64(scaled), decimals: k, negative: value < 0, to: &bytes)
+        // (Whole numbers as integers; `magnitude < 1e15` also leaves NaN and ±∞ out.)
+        if magnitude < 1e15 {
+            let whole = Int64(value)
+            if Double(whole) == value {
+                append(whole, to: &bytes)
+                return
+            }
+            // (Down to 10⁻¹⁵: a coordinate a few centimetres from 0, rounded to 10⁻⁷ degrees, printed as `-4e-07`,
+            // which GPX's decimal type does not allow; a code reviewer.)
+            if magnitude >= 1e-15 {
+                let (m, k) = fewestDecimals(magnitude)
+                if k > 0 {
+                    appendScaled(m, decimals: k, negative: value < 0, to: &bytes)
                     return
                 }
-                scale *= 10
             }
         }
         appendShortest(value, to: &bytes)
+    }
+
+    /// The fewest decimals `k` in 1…15 for which `m = round(magnitude × 10^k)` is below 2^53 and `m / 10^k`
+    /// reads back as `magnitude`, with that `m`; `k` = 0 when there is none (`magnitude` is positive, finite,
+    /// not whole). The same answer as trying `k` = 1, 2, … in turn, stopping at the first `m` of 2^53 or more:
+    ///
+    /// Let `kc` be a `k` with `magnitude × 10^kc` below 2^50. If some `k ≤ kc` reads back (`magnitude` is
+    /// `m / 10^k` correctly rounded, relative error at most 2^-53), then `M = m × 10^(kc − k)` is within
+    /// 2^50 × 2^-53 = 1/8 of `magnitude × 10^kc`, whose rounding adds at most 1/16: it rounds to `M`, and
+    /// `M / 10^kc` is `m / 10^k` exactly, so `kc` reads back too — as does every `k` between. So one test at
+    /// `kc` says whether any `k ≤ kc` does (if not, only the few above `kc` are left to try, as before), and
+    /// the fewest is found by bisection.
+    @inlinable
+    static func fewestDecimals(_ magnitude: Double) -> (m: UInt64, decimals: Int) {
+        // magnitude < 2^(e + 1), so magnitude × 10^k < 2^50 when k ≤ (49 − e) × log10(2).
+        let e = Int(magnitude.exponent)
+        let kc = min(e > 49 ? 0 : Int(Double(49 - e) * 0.301_029_995_663_981_2), 15)
+        if kc > 0, let top = readBack(magnitude, decimals: kc) {
+            var low = 1, high = kc, best = top
+            while low < high {
+                let middle = (low + high) / 2
+                if let m = readBack(magnitude, decimals: middle) {
+                    high = middle
+                    best = m
+                } else {
+                    low = middle + 1
+                }
+            }
+            return (best, high)
+        }
+        var k = max(kc + 1, 1)
+        while k <= 15 {
+            let scaled = magnitude * powerOfTen(k)
+            guard scaled < 9_007_199_254_740_992 else { break }
+            if let m = readBack(magnitude, decimals: k) { return (m, k) }
+            k += 1
+        }
+        return (0, 0)
+    }
+
+    /// `round(magnitude × 10^decimals)` (half away from zero) when it is below 2^53 and, divided by
+    /// `10^decimals`, reads back as `magnitude`; nil otherwise.
+    @inlinable @inline(__always)
+    static func readBack(_ magnitude: Double, decimals: Int) -> UInt64? {
+        let scale = powerOfTen(decimals)
+        let scaled = magnitude * scale
+        guard scaled < 9_007_199_254_740_992 else { return nil }
+        // (Below 2^53 the fraction `scaled − truncated` is exact: rounding half away from zero without libm.)
+        // (Signed conversions: one instruction each way, where `UInt64`'s take several.)
+        let truncated = Int64(scaled)
+        let m = scaled - Double(truncated) >= 0.5 ? truncated &+ 1 : truncated
+        return Double(m) / scale == magnitude ? UInt64(m) : nil
+    }
+
+    /// 10^k for k in 0…15, exactly (every one is a `Double`).
+    @inlinable @inline(__always)
+    static func powerOfTen(_ k: Int) -> Double {
+        switch k {
+        case 0: return 1
+        case 1: return 1e1
+        case 2: return 1e2
+        case 3: return 1e3
+        case 4: return 1e4
+        case 5: return 1e5
+        case 6: return 1e6
+        case 7: return 1e7
+        case 8: return 1e8
+        case 9: return 1e9
+        case 10: return 1e10
+        case 11: return 1e11
+        case 12: return 1e12
+        case 13: return 1e13
+        case 14: return 1e14
+        default: return 1e15
+        }
     }
 
     /// Appends Swift's shortest round-trip text of `value` (what `description` gives) without building a `String`:
@@ -339,52 +417,51 @@ public enum NumberFormatting {
     }
 
     /// Appends `m / 10^decimals` as fixed-point text (`m` has no trailing decimal zeros to trim; a
-    /// leading `0.` and zero padding are written as needed).
+    /// leading `0.` and zero padding are written as needed; `decimals` in 1…15). The text is built backwards in
+    /// a stack buffer and appended once (a byte at a time it cost a capacity and uniqueness check per digit).
     @inlinable
     static func appendScaled(_ m: UInt64, decimals: Int, negative: Bool, to bytes: inout [UInt8]) {
-        if negative { bytes.append(UInt8(ascii: "-")) }
-        var digits:
-            (
-                UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-                UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64
-            ) =
-                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { raw in
-            let d = raw.bindMemory(to: UInt8.self)
-            var count = 0
+        // At most '-', 16 digits before the point or "0", '.', 15 decimals: 33 bytes.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
+            var i = buffer.count
             var v = m
-            while v > 0 || count <= decimals {
-                d[count] = UInt8(48 + v % 10)
+            for _ in 0..<decimals {
+                i -= 1
+                buffer[i] = 48 &+ UInt8(truncatingIfNeeded: v % 10)
                 v /= 10
-                count += 1
             }
-            for index in stride(from: count - 1, through: 0, by: -1) {
-                if index == decimals - 1 { bytes.append(UInt8(ascii: ".")) }
-                bytes.append(d[index])
+            i -= 1
+            buffer[i] = UInt8(ascii: ".")
+            repeat {
+                i -= 1
+                buffer[i] = 48 &+ UInt8(truncatingIfNeeded: v % 10)
+                v /= 10
+            } while v > 0
+            if negative {
+                i -= 1
+                buffer[i] = UInt8(ascii: "-")
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i...]))
         }
     }
 
     /// Appends a decimal integer.
     @inlinable
     public static func append(_ value: Int64, to bytes: inout [UInt8]) {
-        if value == 0 { bytes.append(48); return }
-        var v = value.magnitude
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var digits:
-            (
-                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
-            ) =
-                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { d in
-            while v > 0 {
-                d[count] = UInt8(48 + v % 10)
+        // At most '-' and 19 digits.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var i = buffer.count
+            var v = value.magnitude
+            repeat {
+                i -= 1
+                buffer[i] = 48 &+ UInt8(truncatingIfNeeded: v % 10)
                 v /= 10
-                count += 1
+            } while v > 0
+            if value < 0 {
+                i -= 1
+                buffer[i] = UInt8(ascii: "-")
             }
-            for k in stride(from: count - 1, through: 0, by: -1) { bytes.append(d[k]) }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i...]))
         }
     }
 }
