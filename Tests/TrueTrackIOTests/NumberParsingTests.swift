@@ -137,6 +137,16 @@ extension String {
     /// precision, filtered values of 16–17 digits, values that need exactly 15 or 16 digits, small and large
     /// magnitudes and halfway cases.
     @Test func findsTheSameDecimalsAsTryingEachInTurn() {
+        func referenceDecimals(_ magnitude: Double) -> (m: UInt64, decimals: Int) {
+            var scale = 10.0
+            for k in 1...15 {
+                let scaled = (magnitude * scale).rounded()
+                guard scaled < 9_007_199_254_740_992 else { break }
+                if scaled / scale == magnitude { return (UInt64(scaled), k) }
+                scale *= 10
+            }
+            return (0, 0)
+        }
         func reference(_ value: Double) -> String {
             if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
             let magnitude = abs(value)
@@ -161,27 +171,37 @@ extension String {
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return state
         }
-        var checked = 0
         for i in 0..<300_000 {
             let r = next()
             let unit = Double(r >> 11) / Double(1 << 53)
             let decimals = Int(next() % 16)
             let magnitude = [1e-15, 1e-9, 1e-4, 0.3, 7, 48, 180, 4e3, 1e6, 3e9, 1e12, 8e14][i % 12]
             let value: Double
-            switch i % 5 {
+            switch i % 7 {
             case 0: value = (magnitude * unit * 1e7).rounded() / 1e7  // a recorded coordinate
             case 1: value = magnitude * (1 + unit)  // a filtered value, 16–17 digits
             case 2:  // exactly `decimals` decimals, up to 16 significant digits
                 let scale = (0..<decimals).reduce(1.0) { p, _ in p * 10 }
                 value = (magnitude * unit * scale).rounded() / scale
             case 3: value = Double(Int64(bitPattern: r) % 10_000_000_000) / 1e4 + 0.5e-4  // halfway-ish
+            case 4, 5:  // m / 10^k with m of 49–53 bits (where the bound of 2^50 matters), or a neighbour of one
+                let m = Double((r >> 11) | (1 << UInt64(48 + Int(next() % 5))))
+                let scale = (0..<(1 + decimals % 15)).reduce(1.0) { p, _ in p * 10 }
+                let exact = m / scale
+                value = i % 7 == 4 ? exact : (next() % 2 == 0 ? exact.nextUp : exact.nextDown)
             default: value = Double(bitPattern: r)  // any bit pattern
             }
             let signed = i % 7 == 0 ? -value : value
             #expect(text(signed) == reference(signed), "\(signed.bitPattern)")
-            checked += 1
+            // The decimals themselves, not only the text: where `description` writes the same digits a wrong
+            // choice would not show (a reviewer's mutants of the 2^50 bound and of the rounding passed the text).
+            let size = abs(signed)
+            if size.isFinite, size >= 1e-15, size < 1e15, size != size.rounded() {
+                let found = NumberFormatting.fewestDecimals(size)
+                let expected = referenceDecimals(size)
+                #expect(found.decimals == expected.decimals && found.m == expected.m, "\(signed.bitPattern)")
+            }
         }
-        #expect(checked == 300_000)
     }
 
     @Test func everyRandomDoubleReadsBackBitForBit() {
