@@ -106,7 +106,7 @@ public struct SessionSnapshot: Sendable, Hashable {
     /// The largest distance a session may hold, metres: a million kilometres (25 times around the Earth). A larger
     /// one is not a distance travelled: ``merged(with:)`` ignores it, and a stored one is refused as damaged
     /// (``StoreError/Kind/damagedRow(table:key:column:)``), as is a negative or non-finite one.
-    public static let maximumDistanceMetres = 1e9
+    public static let maximumDistanceMetres = DistanceAccumulator.maximumRestoredMetres
     /// The longest time a session may have run, seconds: a century. Longer is ignored and refused as
     /// ``maximumDistanceMetres`` is.
     public static let maximumElapsedSeconds = 100 * 365.25 * 86400
@@ -177,7 +177,9 @@ public struct SessionSnapshot: Sendable, Hashable {
     /// ``checkpointRowID`` replayed through both (their decisions and events were seen before the restart and
     /// are not returned). The replay takes the rows as one batch, in time order (``Tracker/process(batch:)``):
     /// the same as the original processing when the fixes were processed one at a time in time order, or in
-    /// batches that do not overlap in time.
+    /// batches that do not overlap in time. A replayed fix whose decision differs from the one stored with its row
+    /// (a fix delivered a batch late and rejected as out of order then) makes the resume not exact
+    /// (``ResumedSession/isExact`` false); rows stored without a decision cannot be checked.
     ///
     /// Falls back to ``resumedTracker(profile:)`` and ``resumedStopDetector(profile:)`` (not exact,
     /// ``ResumedSession/isExact`` false) when a checkpoint or its row id is missing or unreadable, or a row
@@ -198,7 +200,8 @@ public struct SessionSnapshot: Sendable, Hashable {
         if let rowID = checkpointRowID, var tracker = checkpointedTracker,
             var detector = checkpointedStopDetector, try !buffer.hasRemovedRows(after: rowID)
         {
-            let fixes = try buffer.rows(after: rowID, sessionID: sessionID).map(\.fix)
+            let rows = try buffer.rows(after: rowID, sessionID: sessionID)
+            let fixes = rows.map(\.fix)
             let decisions = tracker.process(batch: fixes)
             // The replay must reach the last fix recorded: rows appended without this session's ID (or under
             // another) are not replayed, and the stretch after the checkpoint counted again (an API tester who
@@ -206,8 +209,14 @@ public struct SessionSnapshot: Sendable, Hashable {
             if lastFix.map({ last in tracker.lastAcceptedTime.map { $0 >= last.timestamp } ?? false }) ?? true {
                 _ = detector.process(batch: zip(fixes, decisions).map(MotionEvidence.init(fix:decision:)))
                 tracker.restore(persistedTotalMetres: distanceMetres)
+                // Every replayed fix decided as the stored decision says it was: batches that overlapped in time
+                // (a fix delivered a batch late, rejected as out of order then, sorted into place now) replay
+                // otherwise (an API tester's resume read "exact" 2.5 m short of the run without the kill).
+                let replayedAsRecorded = zip(rows, decisions).allSatisfy { row, decision in
+                    row.decision.map { $0 == StoredDecision(decision) } ?? true
+                }
                 let isExact =
-                    (trackingProfile.map { $0 == tracker.profile } ?? true)
+                    replayedAsRecorded && (trackingProfile.map { $0 == tracker.profile } ?? true)
                     && (stopProfile.map { $0 == detector.profile } ?? true)
                 if let trackingProfile { tracker.changeProfile(to: trackingProfile) }
                 if let stopProfile { detector.profile = stopProfile }
@@ -277,7 +286,9 @@ public struct SessionSnapshot: Sendable, Hashable {
     /// Records a batch's decisions as ``Tracker/process(batch:)`` made them: in time order, oldest first (a
     /// stable sort, as the tracker's), whatever the batch's own order. `decisions[i]` is about `batch[i]`.
     ///
-    /// - Precondition: `decisions.count == batch.count`.
+    /// - Precondition: `decisions.count == batch.count`. (A programming error, unlike ``FixBuffer``'s append, which
+    ///   throws for it: a throwing `record` would need its thrown type spelled out in every
+    ///   ``SessionStateStore/update(sessionID:_:)`` closure, which Swift 6 does not infer.)
     public mutating func record(batch: [Fix], decisions: [FixDecision]) {
         precondition(decisions.count == batch.count, "one decision per fix of the batch")
         for i in batch.indicesInTimeOrder(by: \.timestamp) { record(batch[i], decision: decisions[i]) }
@@ -365,7 +376,8 @@ public struct ResumedSession: Sendable {
     public var stopDetector: StopDetector
     /// Fixes replayed from the buffer after the checkpoints.
     public var replayedFixCount: Int
-    /// True when both were resumed from their checkpoints and every fix after them was replayed: the next
-    /// fixes get the decisions and events they would have got without the restart. False for the fallback.
+    /// True when both were resumed from their checkpoints and every fix after them was replayed with the decision
+    /// stored for it: the next fixes get the decisions and events they would have got without the restart. False
+    /// for the fallback, and when a replayed decision differs from the stored one.
     public var isExact: Bool
 }

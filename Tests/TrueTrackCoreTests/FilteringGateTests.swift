@@ -190,6 +190,18 @@ import TrueTrackCore
         #expect(a.totalMetres == 25)
     }
 
+    /// A persisted total past a million kilometres is a damaged store, ignored as a NaN is: the tracker kept 10¹⁵ m,
+    /// its own checkpoint could then not be resumed, and the session store kept 0 (an API tester).
+    @Test func restoreIgnoresATotalNoTravelReaches() throws {
+        var tracker = Tracker()
+        tracker.restore(persistedTotalMetres: 1e15)
+        #expect(tracker.distance.totalMetres == 0)
+        tracker.restore(persistedTotalMetres: DistanceAccumulator.maximumRestoredMetres)
+        #expect(tracker.distance.totalMetres == 1e9)
+        let resumed = try Tracker(resuming: tracker.checkpoint())
+        #expect(resumed.distance.totalMetres == 1e9)
+    }
+
     @Test func mergeKeepsTheLargerStateWholeAndResetZeroes() {
         var a = DistanceAccumulator(), b = DistanceAccumulator()
         a.add(10, source: .doppler)

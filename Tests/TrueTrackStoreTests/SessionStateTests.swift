@@ -513,6 +513,41 @@ import TrueTrackCore
         #expect(other.replayedFixCount == 49 && other.tracker.distance == same.tracker.distance)
     }
 
+    /// A fix delivered a batch late was rejected as out of order live; the replay sorts it into place and accepts
+    /// it, so the resumed tracker is not the killed one: the resume says so (an API tester's read "exact", its
+    /// total 2.5 m short of the run without the kill). Batches that do not overlap in time stay exact.
+    @Test func aReplayThatDecidesAFixOtherwiseIsNotExact() throws {
+        for deliversOneLate in [false, true] {
+            let folder = TemporaryFolder()
+            defer { folder.remove() }
+            let buffer = try FixBuffer(path: folder.file("app.sqlite"))
+            var batches = stride(from: 0, to: 70, by: 5).map { start in (start..<start + 5).map(Self.fix) }
+            if deliversOneLate { batches[13].append(batches[12].remove(at: 2)) }
+            var tracker = Tracker()
+            var snapshot = SessionSnapshot(sessionID: "walk")
+            var lateDecision: FixDecision?
+            for (i, batch) in batches.enumerated() {
+                let decisions = tracker.process(batch: batch)
+                if i == 13 { lateDecision = decisions.last }
+                let receipt = try buffer.append(batch, decisions: decisions, sessionID: "walk")
+                snapshot.record(batch: batch, decisions: decisions)
+                if i == 11 {
+                    snapshot.saveCheckpoints(
+                        tracker: tracker, stopDetector: StopDetector(), afterBufferRow: receipt.ids?.upperBound)
+                }
+            }
+            let resumed = try snapshot.resumed(from: buffer)
+            #expect(resumed.replayedFixCount == 10)
+            let sameTracker = resumed.tracker.checkpoint() == tracker.checkpoint()
+            if deliversOneLate {
+                #expect(lateDecision?.rejection == .outOfOrder)
+                #expect(!sameTracker && !resumed.isExact)
+            } else {
+                #expect(sameTracker && resumed.isExact)
+            }
+        }
+    }
+
     /// Rows appended without the session's ID are not replayed by `resumed(from:)`: such a resume is not exact,
     /// and the fixes after the checkpoint are not counted twice (an API tester following the README's snippet,
     /// which appended without it: +12 to +18 m per restart, re-delivered fixes accepted, and "exact").

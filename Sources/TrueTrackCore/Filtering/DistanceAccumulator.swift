@@ -65,12 +65,19 @@ public struct DistanceAccumulator: Sendable, BitwiseCopyable, Hashable, Codable 
 
     /// Continues from a total persisted by an earlier process: the larger of the two totals is kept, so a
     /// restart never erases progress and a stale persisted value never lowers it. Non-finite or negative
-    /// values are ignored.
+    /// values are ignored, and so are those above ``maximumRestoredMetres``.
     public mutating func restore(persistedTotalMetres persisted: Double) {
-        guard persisted.isFinite, persisted > totalMetres else { return }
+        guard persisted.isFinite, persisted > totalMetres, persisted <= Self.maximumRestoredMetres else { return }
         storedRestoredMetres += persisted - storedTotalMetres
         storedTotalMetres = persisted
     }
+
+    /// The largest persisted total ``restore(persistedTotalMetres:)`` takes, metres: a million kilometres (25 times
+    /// around the Earth), what the session store keeps at most (`SessionSnapshot.maximumDistanceMetres`). A larger
+    /// one is no distance travelled but a damaged store: an API tester's restore of 10¹⁵ m was kept by the tracker
+    /// (whose own checkpoint it then could not resume, past ``Tracker/plausibleRunningSumLimit``) while the store
+    /// kept 0.
+    public static let maximumRestoredMetres = 1e9
 
     /// Merges another partial state of the same session: the state with the larger total is kept whole, its
     /// breakdown with it (two copies of one session overlap: adding would count the shared part twice, and
