@@ -211,6 +211,25 @@ import Testing
         #expect((summary["warnings"] as? [String])?.contains { $0.contains("reads 0.28 ×") } == true)
     }
 
+    /// A ride at 8 m/s whose m/s speeds sit in a km/h column (read as 0.28 ×) with a course: the readings pinned the
+    /// filter's velocity and the ride read a fraction of its length without a word; the speed check leaves them out
+    /// and says so (``SpeedCheck``).
+    @Test func warnsOfReadingsTheChordsShowSlow() throws {
+        var text = "time,latitude,longitude,accuracy,speed_kmh,course\n"
+        for i in 0..<600 {
+            text += "\(1_700_000_000 + i),\(49 + 8 * Double(i) / 111_132),11,5,8,0\n"
+        }
+        let path = try Tool.temporaryFile("slow-ride.csv", contents: text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try Tool.run(["process", "--json", "--profile", "cycling", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let distance = try #require(summary["distanceMetres"] as? Double)
+        #expect(abs(distance - 8 * 599) < 0.03 * 8 * 599, "\(distance) m")
+        #expect(result.stderr.contains("the speed column of"), "\(result.stderr)")
+        #expect(result.stderr.contains("the distance comes from the positions"), "\(result.stderr)")
+    }
+
     /// A damaged file read with --lenient is not told to try --lenient (a tester's HTML page saved as .gpx).
     @Test func aLenientReadIsNotToldToBeLenient() throws {
         let path = try Tool.temporaryFile("page.gpx", contents: "<html><body>404 Not Found</body></html>\n")

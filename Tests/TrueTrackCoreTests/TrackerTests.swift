@@ -125,7 +125,8 @@ import Testing
     func aSlowColumnAtASparseCadenceCountsNothingTwice(interval: Double) {
         let right = Self.slowColumnDrive(interval: interval, factor: 1).distance.totalMetres
         let slow = Self.slowColumnDrive(interval: interval, factor: 1 / 3.6)
-        #expect(slow.readsSlowColumn)
+        // (Shown slow by the slow-column run, or first by the speed check's spans: ``SpeedCheck``.)
+        #expect(slow.readsSlowColumn || slow.readsSpeedSlow)
         #expect(abs(slow.distance.totalMetres - right) < 0.02 * right, "\(slow.distance.totalMetres) m, right \(right)")
     }
 
@@ -134,13 +135,13 @@ import Testing
     @Test func aSlowColumnStaysSlowAcrossASessionBreak() {
         var t = Tracker(profile: .driving)
         for s in 0...300 { _ = t.process(Self.fix(Double(s), east: 25 * Double(s), speed: 25 / 3.6, course: 90)) }
-        #expect(t.readsSlowColumn)
+        #expect(t.readsSlowColumn || t.readsSpeedSlow)
         let first = t.distance.totalMetres
         for s in 0...55 {
             _ = t.process(Self.fix(7_500 + Double(s), north: 25 * Double(s), east: 20_000, speed: 25 / 3.6, course: 0))
         }
         let second = t.distance.totalMetres - first
-        #expect(t.readsSlowColumn && second > 0.95 * 1_375, "\(second) m of 1,375")
+        #expect((t.readsSlowColumn || t.readsSpeedSlow) && second > 0.95 * 1_375, "\(second) m of 1,375")
     }
 
     /// After `restore(persistedTotalMetres:lastAccepted:)`, a restart counts no chord from where the track was

@@ -100,6 +100,71 @@ public enum CourseCheck {
     }
 }
 
+/// Whether the speed readings are far slower than the fixes travel (a speed column in another unit: m/s values read
+/// as km/h, 0.28 ×): judged span by span, the chord between the first and last accepted fix of a span of at least
+/// ``spanSeconds`` against the readings' mean over it, as ``CourseCheck`` judges the course. Readings shown slow
+/// are left out (no velocity measurement, not trusted for the distance: the position filter's speed counts);
+/// without this, a ride at 8 m/s whose course-carrying readings said 1.6 m/s had its velocity pinned at 1.6 m/s,
+/// every fix ahead of it failed the outlier gate, every third re-anchored the filter, and no window or chord
+/// ever filled to show the column slow: 0 m of 5 km.
+public enum SpeedCheck {
+    /// The shortest span judged, seconds: 10. Over it a wrong unit's shortfall (a ride at 8 m/s read at 1.6–2.2
+    /// m/s: 58–64 m) is far beyond a fix's noise.
+    public static let spanSeconds = 10.0
+    /// ``spanSeconds`` in milliseconds (a literal: the per-fix test reads it).
+    public static let spanMilliseconds: Int64 = 10_000
+    /// The longest span judged, seconds: 30. A longer one crosses a gap, whose chord says nothing of the readings.
+    public static let maximumSpanSeconds = 30.0
+    /// How many times the readings' mean the chord's speed (less the noise allowance) must be for the span to read
+    /// slow: 2.5. A unit read wrong is off by 3.6 (km/h) or more; honest readings, by the chord's noise.
+    public static let slowFactor = 2.5
+    /// The slowest chord speed (less the allowance) that can show readings slow, m/s: 4. Above a walk, so a
+    /// walker's readings are never judged on position noise (a tester's walker every 3 s under 5.4 m of white
+    /// noise, stated as 3 m, read +136 % when a position filter's speed judged them).
+    public static let minimumChordSpeedMetresPerSecond = 4.0
+    /// The span agrees with the readings when its chord's speed (less the allowance) is at most this many times
+    /// their mean: 1.5.
+    public static let agreementFactor = 1.5
+    /// The widest turn between two slow spans' chords that still counts as steady progress, as its cosine: 0.5
+    /// (60°; a road's corner can take the next span a few tens of degrees off, a multipath excursion's way back
+    /// points about 180° from its way out).
+    public static let continuationCosine = 0.5
+    /// Slow spans (less agreeing ones) in a row that show the readings slow, each after a slow span heading the same
+    /// way (``continues(_:_:)``): 2, so three spans of steady progress (30 s). A multipath excursion makes its span
+    /// out and its span back slow, but they point opposite ways: none counts. (Counting every slow span, a
+    /// tester's crawling vehicles with a multipath jump every few minutes lost their right readings for 20–36 s
+    /// per jump and counted the jumps: +0.7 → +44.5 %, 67 of 80 heavy-multipath crawls worse.)
+    public static let disagreementsToDistrust: Int8 = 3
+    /// Whether a span's chord `chord` (east, north; metres) heads within 60° of the span's before it, `previous`
+    /// (``continuationCosine``).
+    @inlinable
+    public static func continues(_ chord: SIMD2<Double>, _ previous: SIMD2<Double>) -> Bool {
+        let dot = (chord * previous).sum()
+        return dot > 0
+            && dot * dot >= continuationCosine * continuationCosine * (chord * chord).sum()
+                * (previous * previous).sum()
+    }
+    /// The most slow spans kept: 4 (a column shown slow is believed again after as many agreeing spans).
+    public static let maximumDisagreements: Int8 = 4
+
+    /// The verdict on one span: its chord (`chordMetres`, between fixes of accuracy `startAccuracy` and
+    /// `endAccuracy`, metres), its duration (`seconds`) and the readings' mean over it (m/s). +1 slow, −1 agrees,
+    /// 0 neither. The chord is discounted by twice the two accuracies (a fix's noise at either end). Readings under
+    /// the `deadband` (m/s) vote neither way: a column of zeros under a moving track is ``ContradictedReadings``' to
+    /// judge, a parked receiver's zeros under multipath jumps are right, and a halt agrees with any unit (a
+    /// tester's drive at 0.28 × was believed again at each stop, and its shortfall counted twice).
+    @inlinable
+    public static func vote(
+        chordMetres: Double, seconds: Double, startAccuracy: Double, endAccuracy: Double,
+        meanReadingMetresPerSecond reading: Double, deadband: Double
+    ) -> Int8 {
+        let speed = (chordMetres - 2 * (startAccuracy + endAccuracy)) / seconds
+        guard reading >= deadband else { return 0 }
+        if speed > max(slowFactor * reading, minimumChordSpeedMetresPerSecond) { return 1 }
+        return speed <= agreementFactor * reading ? -1 : 0
+    }
+}
+
 /// The speed gate: the speed a fix moves at, where it comes from, and whether it is plausible.
 public enum SpeedGate {
     /// The speed a fix claims: its Doppler speed when present (``SpeedSource/doppler``), else the speed

@@ -31,6 +31,7 @@ extension Tracker {
         filter = ConstantVelocityFilter(east: e, north: n, positionVariance: r, velocityVariance: vmax * vmax)
         // (The course on the plane's axes: NaN where a polar plane cannot turn it; see `LocalFrame`.)
         if let speed = fix.speedMetresPerSecond, let course = fix.courseDegrees, !courseIsWrong,
+            !speedIsSlowForVelocity,
             case let grid = gridCourse(course, of: fix, accuracy: accuracy), grid.isFinite
         {
             let c = grid * .pi / 180
@@ -119,6 +120,7 @@ extension Tracker {
         chainHome = converted(chainHome)
         restOrigin = converted(restOrigin)
         stillAgreedPosition = converted(stillAgreedPosition)
+        speedSpanStart = converted(speedSpanStart)
         window.transformPositions(convert)
         contradiction.transformPositions(convert)
         if old.isPolar {
@@ -133,6 +135,9 @@ extension Tracker {
             // (The last sparse chord is a vector on the plane's axes too, compared with the next one's.)
             let chord = LocalFrame.turned(east: lastSparseChord.x, north: lastSparseChord.y, byDegrees: turn)
             lastSparseChord = SIMD2(chord.east, chord.north)
+            let span = LocalFrame.turned(
+                east: previousSpeedSpanChord.x, north: previousSpeedSpanChord.y, byDegrees: turn)
+            previousSpeedSpanChord = SIMD2(span.east, span.north)
         } else {
             positionFilter.shiftOrigin(east: filter.east, north: filter.north)
         }

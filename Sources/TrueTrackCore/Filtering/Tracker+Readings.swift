@@ -370,6 +370,60 @@ extension Tracker {
         }
     }
 
+    /// Ends the ``SpeedCheck`` span under way at an accepted fix with a reading (at `east`, `north` on the plane, of
+    /// accuracy `accuracy`, at `now`)
+    /// and starts the next one there: a span of at most ``SpeedCheck/maximumSpanSeconds`` whose readings cover at
+    /// least half of it votes on the readings (``SpeedCheck/vote(chordMetres:seconds:startAccuracy:endAccuracy:meanReadingMetresPerSecond:)``).
+    /// Out of line: once per span.
+    @usableFromInline @inline(never)
+    mutating func judgeSpeedSpan(east: Double, north: Double, accuracy: Double, now: Int64) {
+        let seconds = Double(now &- speedSpanStartMilliseconds) / 1000
+        let readSeconds = dopplerSeconds - speedSpanStartDopplerSeconds
+        let d = SIMD2(east, north) - speedSpanStart
+        let chord = (d * d).sum().squareRoot()
+        // (Everything counted so far, as `readsSlowAllAlong(now:stepMetres:)` takes it.)
+        let counted = accumulator.totalMetres + (candidates.x + candidates.y) - (committed.x + committed.y)
+        var isSlow = false
+        if seconds <= SpeedCheck.maximumSpanSeconds, 3 * readSeconds >= seconds {
+            let vote = SpeedCheck.vote(
+                chordMetres: chord, seconds: seconds, startAccuracy: speedSpanStartAccuracy,
+                endAccuracy: accuracy,
+                meanReadingMetresPerSecond: (dopplerPath - speedSpanStartDopplerPath) / readSeconds,
+                deadband: profile.deadbandMetresPerSecond)
+            isSlow = vote > 0
+            // A slow span counts only after a slow one heading the same way (steady progress): a multipath
+            // excursion's span out and span back point opposite ways.
+            if isSlow, previousSpeedSpanWasSlow, SpeedCheck.continues(d, previousSpeedSpanChord) {
+                speedChainMetres += chord
+                if speedDisagreements < SpeedCheck.maximumDisagreements { speedDisagreements += 1 }
+                if speedDisagreements >= SpeedCheck.disagreementsToDistrust, !speedIsSlowForVelocity {
+                    speedIsSlowForVelocity = true
+                    hasReadSpeedSlow = true
+                    // The chain was counted at the slow readings (and the filter they pinned): what it counted
+                    // short of its chords joins the held candidates, released by this or a later moving window.
+                    // (Not when the slow-column run has counted it: see `readsSlowAllAlong(now:stepMetres:)`.)
+                    if !readsSlowColumn {
+                        candidates.y += max(0, speedChainMetres - (counted - speedChainStartCounted))
+                    }
+                }
+            } else if isSlow {
+                (speedChainMetres, speedChainStartCounted) = (chord, speedSpanStartCounted)
+            } else if vote < 0 {
+                if speedDisagreements > 0 { speedDisagreements -= 1 }
+                if speedDisagreements == 0 { speedIsSlowForVelocity = false }
+            }
+        }
+        previousSpeedSpanWasSlow = isSlow
+        previousSpeedSpanChord = d
+        speedSpanStartCounted = counted
+        speedSpanStartMilliseconds = now
+        speedSpanEndMilliseconds = now &+ SpeedCheck.spanMilliseconds
+        speedSpanStart = SIMD2(east, north)
+        speedSpanStartDopplerPath = dopplerPath
+        speedSpanStartAccuracy = accuracy
+        speedSpanStartDopplerSeconds = dopplerSeconds
+    }
+
     /// The filter's velocity update from a trusted reading of `speed` (m/s, accuracy `speedSigma`) along `grid`, its
     /// course on the plane's axes (``gridCourse(_:of:accuracy:)``, finite; its accuracy the fix's, else the profile's
     /// assumed one).

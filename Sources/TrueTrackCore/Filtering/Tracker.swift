@@ -305,7 +305,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// moving window: the run read at the slow readings (a minute or more) cost a 15 km drive at 0.28 × 7 %.
     @usableFromInline @inline(never)
     mutating func readsSlowAllAlong(now: Int64, stepMetres: Double) -> Bool {
-        if readsSlowColumn { return true }
+        // (Shown slow by the speed check's spans too: its chain's shortfall is counted there, not again here.)
+        if readsSlowColumn || speedIsSlowForVelocity { return true }
         // Everything counted so far: the total, and what the window still holds (sparse steps go to the total
         // directly, and were counted twice as a shortfall: a reviewer's drive every 12 s, +719 m of 22.5 km).
         let counted = accumulator.totalMetres + (candidates.x + candidates.y) - (committed.x + committed.y)
@@ -525,13 +526,42 @@ public struct Tracker: Sendable, BitwiseCopyable {
     public var readsCourseWrong: Bool { courseIsWrong }
     /// ``readsCourseWrong``'s storage (beside ``readsSlowColumn``, in the padding before the next `Double`).
     @usableFromInline var courseIsWrong = false
+    /// Whether the speed readings are shown far slower than the fixes travel, span after span (``SpeedCheck``):
+    /// they are then left out (no velocity measurement, not trusted for the distance).
+    @usableFromInline var speedIsSlowForVelocity = false
+    /// Whether the last ``SpeedCheck`` span judged read slow (its chord is ``previousSpeedSpanChord``).
+    @usableFromInline var previousSpeedSpanWasSlow = false
+    /// Whether the speed readings were shown far slower than the fixes travel at some point of the session
+    /// (``SpeedCheck``): they were then left out, and the distance came from the positions. What a caller warns of
+    /// (m/s values read as km/h); ``readsSpeedSlow`` says whether they still are.
+    public internal(set) var hasReadSpeedSlow = false
+    /// Whether the speed readings are shown far slower than the fixes travel now (``SpeedCheck``): left out.
+    public var readsSpeedSlow: Bool { speedIsSlowForVelocity }
     /// Disagreements of the course readings with the position filter's direction, less agreements, in a row
     /// (``CourseCheck``; 0 … ``CourseCheck/maximumDisagreements``).
     @usableFromInline var courseDisagreements: Int8 = 0
+    /// Spans that showed the readings slow (``SpeedCheck``), less spans that agreed with them, in a row
+    /// (0 … ``SpeedCheck/maximumDisagreements``).
+    @usableFromInline var speedDisagreements: Int8 = 0
     /// The course readings left out so far because the column read wrong (``readsCourseWrong`` at their fix):
     /// what a caller warns of when the column was wrong only for a while, which ``readsCourseWrong`` at the end
     /// of the session no longer says (a reviewer's point).
     public internal(set) var coursesLeftOut = 0
+    /// The ``SpeedCheck`` span under way: when it began (ms since 1970; 0: none yet), and its first fix's position on
+    /// the plane (east, north; metres, moved with the plane by ``recentre()``), accuracy, and ``dopplerPath`` and
+    /// ``dopplerSeconds`` then.
+    @usableFromInline var speedSpanStartMilliseconds: Int64 = 0
+    /// When that span may end (``SpeedCheck/spanSeconds`` after its start; `.min`: at the next fix with a reading).
+    @usableFromInline var speedSpanEndMilliseconds: Int64 = .min
+    @usableFromInline var speedSpanStart = SIMD2<Double>.zero
+    /// The chord of the last span judged (east, north; metres, on the plane's axes).
+    @usableFromInline var previousSpeedSpanChord = SIMD2<Double>.zero
+    /// What was counted when the span under way began (the total plus the window's held candidates, metres), and
+    /// the chain of slow spans heading one way up to the last one: what was counted when it began and its chords'
+    /// length (metres). What the chain counted short of its chords is counted when it shows the readings slow.
+    @usableFromInline var speedSpanStartCounted = 0.0, speedChainStartCounted = 0.0, speedChainMetres = 0.0
+    @usableFromInline var speedSpanStartAccuracy = 0.0
+    @usableFromInline var speedSpanStartDopplerPath = 0.0, speedSpanStartDopplerSeconds = 0.0
     /// The displacement accuracy of the last anchor's fix (metres): a lone anchor's, which the trailing window's
     /// sums leave out.
     @usableFromInline var anchorAccuracy = 0.0
@@ -817,6 +847,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // (And a course column shown wrong, the evidence with it.)
         fresh.courseIsWrong = courseIsWrong
         fresh.courseDisagreements = courseDisagreements
+        fresh.speedIsSlowForVelocity = speedIsSlowForVelocity
+        fresh.hasReadSpeedSlow = hasReadSpeedSlow
+        fresh.speedDisagreements = speedDisagreements
         fresh.coursesLeftOut = coursesLeftOut
         fresh.hasCountedOverruledTrustedReadings = hasCountedOverruledTrustedReadings
         // (What `overruledSpeedReadings(in:profile:)` compares fix by fix.)
@@ -1344,6 +1377,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
         if _slowPath(now >= heldZeroReadingsDeadlineMilliseconds) {
             settleHeldZeroReadings(isMoving: isMoving, now: now)
         }
+        if _slowPath(now >= speedSpanEndMilliseconds), doppler != nil {
+            judgeSpeedSpan(east: e, north: n, accuracy: accuracy, now: now)
+        }
         // Session evidence for the Doppler check while moving: the Doppler path and the position filter's path,
         // or its chords of a window span (`TrackingProfile.judgesDopplerByChords`).
         if isMoving, let doppler {
@@ -1395,7 +1431,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
         let isTrusted =
             doppler.map { speed in
                 (DopplerCheck.isTrusted(
-                    dopplerPathMetres: windowDoppler, positionPathMetres: windowPosition, thresholdMetres: threshold,
+                    dopplerPathMetres: windowDoppler, positionPathMetres: windowPosition,
+                    thresholdMetres: threshold,
                     sessionDopplerPathMetres: judgedEvidence.x, sessionPositionPathMetres: judgedEvidence.y,
                     profile: profile)
                     // (Out of line, only for a fix the reading alone takes for a jump: whether the column reads
@@ -1404,6 +1441,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
                         positionSpeedMetresPerSecond: positionSpeed, reading: speed, profile: profile)
                         && !readsSlowAllAlong(now: now, stepMetres: positionSpeed * step)))
                     && !readsInAnotherUnit
+                    // (Readings the fixes' chords show far too slow, span after span: see ``SpeedCheck``.)
+                    && !speedIsSlowForVelocity
                     // A zero (or sub-deadband) reading while the receiver moves and the position filter agrees,
                     // from a receiver whose session Doppler path falls short of its position path: a
                     // Samsung-style dropout, not a halt (a consistent receiver's zero is believed).

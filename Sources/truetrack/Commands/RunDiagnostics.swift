@@ -235,12 +235,16 @@ struct RunDiagnostics {
         // depend on it", and a speed column then reads 1,000 × the positions' speed for that reason alone).
         let timeUnit = timeUnitWarning(column: reader.csvTimeColumn, input: input)
         if let timeUnit { result.append(timeUnit) }
+        // (Slow all along by the slow-column run, or by the speed check's spans: ``SpeedCheck``.)
+        let readsSlow = tracker.map { $0.readsSlowColumn || $0.hasReadSpeedSlow } ?? false
         if timeUnit == nil,
             let warning = speedUnitWarning(
-                tracker?.sessionDopplerRatio, readsSlow: tracker?.readsSlowColumn ?? false, profile: profile,
-                input: input)
+                tracker?.sessionDopplerRatio, readsSlow: readsSlow, profile: profile, input: input)
         {
             result.append(warning)
+        } else if timeUnit == nil, let tracker, tracker.hasReadSpeedSlow {
+            // (No session ratio to quote: the readings pinned the filter before any evidence was in.)
+            result.append(Self.slowSpeedSpansWarning(input: input, untilTheEnd: tracker.readsSpeedSlow))
         }
         if let tracker, tracker.coursesLeftOut > 0 {
             result.append(
@@ -359,6 +363,15 @@ struct RunDiagnostics {
         let shown = ratio < 1000 ? ratio.fixed(2) : ratio.scientific(1)
         return "warning: the speed column of \(input) reads \(shown) × the speed its positions move at "
             + "(\(units)): it was not trusted, and the distance comes from the positions\n"
+    }
+
+    /// The warning when the tracker's ``SpeedCheck`` found the speed readings far slower than the fixes moved, span
+    /// after span (``Tracker/hasReadSpeedSlow``), where the session's ratio did not show it: a ride whose m/s
+    /// speeds were read as km/h (with a course) counted 0 m of 5 km before the check, and nothing said why.
+    static func slowSpeedSpansWarning(input: String, untilTheEnd: Bool) -> String {
+        "warning: the speed column of \(input) read far slower than its positions moved (m/s read as km/h would be "
+            + "0.28 ×, as mph 0.45 ×)\(untilTheEnd ? "" : " for a while"): those readings were not trusted, and the "
+            + "distance comes from the positions\n"
     }
 
     /// The warning when the tracker found the course column pointing elsewhere than the fixes travel

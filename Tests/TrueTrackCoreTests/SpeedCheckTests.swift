@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+@testable import TrueTrackCore
+
+/// The speed check (``SpeedCheck``): speed readings far slower than the fixes travel, span after span of steady
+/// progress, are left out.
+@Suite struct SpeedCheckTests {
+    /// A straight track at `speed` m/s heading north-east, one fix a second for `seconds`, positions scattered by
+    /// up to ±`noise` m (a fixed pseudo-random sequence), accuracy 5 m, the speed column reading `factor(t)` × the
+    /// speed with the true course; `excursion(t)` moves a fix east by that many metres (multipath).
+    static func track(
+        speed: Double, seconds: Int = 600, noise: Double = 3, factor: (Int) -> Double = { _ in 1 },
+        excursion: (Int) -> Double = { _ in 0 }
+    ) -> [Fix] {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func jitter() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return (Double(state >> 11) / Double(1 << 53) * 2 - 1) * noise
+        }
+        let step = speed / 2.squareRoot()
+        return (0..<seconds).map { s in
+            TrackerTests.fix(
+                Double(s), north: Double(s) * step + jitter(), east: Double(s) * step + jitter() + excursion(s),
+                speed: speed * factor(s), course: 45)
+        }
+    }
+
+    /// The distance a tracker of `profile` counts over `fixes`, and whether it read the speeds slow then and at the end.
+    static func run(_ fixes: [Fix], profile: TrackingProfile) -> (metres: Double, everSlow: Bool, slowAtEnd: Bool) {
+        var tracker = Tracker(profile: profile)
+        for fix in fixes { _ = tracker.process(fix) }
+        _ = tracker.finishTrack()
+        return (tracker.distance.totalMetres, tracker.hasReadSpeedSlow, tracker.readsSpeedSlow)
+    }
+
+    /// Hand-worked votes: an 80 m chord in 10 s between fixes of 5 m is 6 m/s once their noise (2 × (5 + 5) m) is
+    /// taken off: slow against readings of 1.6 and 2.2 m/s (m/s read as km/h: 0.2 and 0.28 × 8), neither for 3 m/s,
+    /// agreeing with 8 m/s (and with 4 m/s: at most 1.5 ×); readings under the deadband do not vote.
+    @Test func votesOnHandWorkedSpans() {
+        func vote(_ reading: Double, chord: Double = 80) -> Int8 {
+            SpeedCheck.vote(
+                chordMetres: chord, seconds: 10, startAccuracy: 5, endAccuracy: 5,
+                meanReadingMetresPerSecond: reading, deadband: 0.3)
+        }
+        #expect(vote(1.6) == 1 && vote(2.2) == 1)
+        #expect(vote(3) == 0)
+        #expect(vote(8) == -1 && vote(4) == -1)
+        #expect(vote(0.2) == 0 && vote(0) == 0)
+        // Slower than 4 m/s is never shown slow, whatever the readings: a walker's noise.
+        #expect(vote(0.5, chord: 55) == 0)  // (55 − 20) / 10 = 3.5 m/s
+        #expect(vote(0.5, chord: 65) == 1)  // 4.5 m/s
+    }
+
+    /// Steady progress: the next span's chord within 60° of the last one's.
+    @Test func aSpanContinuesOnlyWithinSixtyDegrees() {
+        let east = SIMD2<Double>(100, 0)
+        #expect(SpeedCheck.continues(SIMD2(50, 80), east))  // 58°
+        #expect(!SpeedCheck.continues(SIMD2(40, 80), east))  // 63°
+        #expect(!SpeedCheck.continues(SIMD2(0, 100), east))
+        #expect(!SpeedCheck.continues(SIMD2(-100, 5), east))  // an excursion's way back
+        #expect(!SpeedCheck.continues(.zero, east))
+    }
+
+    /// A ride at 8 m/s whose speed column reads 0.2 or 0.28 × (m/s read as km/h) with a course: counted from its
+    /// positions. Before the check the readings pinned the filter's velocity, the fixes ahead of it failed the
+    /// outlier gate and every third re-anchored it: 0 m of 4.8 km at 0.2 ×, −70 % at 0.28 ×. The shortfall of the
+    /// three spans that showed it is counted too.
+    @Test(arguments: [0.2, 1 / 3.6])
+    func aRideWhoseSpeedsReadSlowIsCountedFromItsPositions(factor: Double) {
+        let fixes = Self.track(speed: 8, factor: { _ in factor })
+        let truth = 8.0 * 599
+        let (metres, everSlow, slowAtEnd) = Self.run(fixes, profile: .cycling)
+        #expect(everSlow && slowAtEnd)
+        #expect(abs(metres - truth) / truth < 0.03, "\(metres) m of \(truth)")
+        // Honest readings stay trusted and count the same ride.
+        let honest = Self.run(Self.track(speed: 8), profile: .cycling)
+        #expect(!honest.everSlow && abs(honest.metres - truth) / truth < 0.01, "\(honest.metres) m of \(truth)")
+    }
+
+    /// A logger that switched its speed column from km/h-read m/s to the right unit halfway: left out, then believed
+    /// again once spans at speed agree.
+    @Test func aColumnRightAgainIsBelievedAgain() {
+        let fixes = Self.track(speed: 12, factor: { $0 < 300 ? 1 / 3.6 : 1 })
+        let truth = 12.0 * 599
+        let (metres, everSlow, slowAtEnd) = Self.run(fixes, profile: .driving)
+        #expect(everSlow && !slowAtEnd)
+        #expect(abs(metres - truth) / truth < 0.03, "\(metres) m of \(truth)")
+    }
+
+    /// Spans judged one by one (``Tracker/judgeSpeedSpan(east:north:accuracy:now:)``, readings of 1.5 m/s, fixes of
+    /// 5 m): a vehicle crawling 15 m north per span through a multipath excursion 100 m east every other span makes
+    /// every span slow, out and back in turn, heading opposite ways: none counts, the readings stay. (Counting every
+    /// slow span, a tester's crawls lost their right readings for 20–36 s per jump and counted the jumps: +0.7 →
+    /// +44.5 %.) Then 100 m north per span, steady progress: the fourth slow span in a row (the third to continue
+    /// one) shows the readings slow, and what the chain counted short of its chords is held for the distance.
+    @Test func onlySteadyProgressShowsTheReadingsSlow() {
+        var tracker = Tracker(profile: .driving)
+        var seconds = 0
+        func span(east: Double, north: Double) {
+            seconds += 10
+            tracker.dopplerPath += 1.5 * 10
+            tracker.dopplerSeconds += 10
+            tracker.judgeSpeedSpan(
+                east: east, north: north, accuracy: 5, now: TrackerTests.t0 + Int64(seconds) * 1000)
+        }
+        span(east: 0, north: 0)  // the first span starts
+        for k in 1...8 { span(east: k % 2 == 1 ? 100 : 0, north: 15 * Double(k)) }
+        #expect(!tracker.readsSpeedSlow && !tracker.hasReadSpeedSlow)
+        let held = tracker.candidates.y
+        for k in 1...3 { span(east: 0, north: 120 + 100 * Double(k)) }
+        #expect(!tracker.readsSpeedSlow)
+        span(east: 0, north: 520)
+        #expect(tracker.readsSpeedSlow && tracker.hasReadSpeedSlow)
+        // The chain's chords (400 m) less what it counted (nothing here): held for the distance.
+        #expect(tracker.candidates.y - held == 400)
+    }
+}
