@@ -179,7 +179,10 @@ public struct SessionSnapshot: Sendable, Hashable {
     /// the same as the original processing when the fixes were processed one at a time in time order, or in
     /// batches that do not overlap in time. A replayed fix whose decision differs from the one stored with its row
     /// (a fix delivered a batch late and rejected as out of order then) makes the resume not exact
-    /// (``ResumedSession/isExact`` false); rows stored without a decision cannot be checked.
+    /// (``ResumedSession/isExact`` false); rows stored without a decision cannot be checked. So do rows whose
+    /// decisions a ``RewindingTracker`` revised while they were in a sync batch (``FixBuffer/revise(_:of:sessionID:)``
+    /// keeps those as sent) and a total raised by a restore after the checkpoint: their stored decisions are not the
+    /// replay's.
     ///
     /// Falls back to ``resumedTracker(profile:)`` and ``resumedStopDetector(profile:)`` (not exact,
     /// ``ResumedSession/isExact`` false) when a checkpoint or its row id is missing or unreadable, or a row
@@ -213,7 +216,15 @@ public struct SessionSnapshot: Sendable, Hashable {
                 // (a fix delivered a batch late, rejected as out of order then, sorted into place now) replay
                 // otherwise (an API tester's resume read "exact" 2.5 m short of the run without the kill).
                 let replayedAsRecorded = zip(rows, decisions).allSatisfy { row, decision in
-                    row.decision.map { $0 == StoredDecision(decision) } ?? true
+                    guard let stored = row.decision else { return true }
+                    // (A fix delivered again is refused either way, as out of order or as a duplicate depending on
+                    // what came before it in its batch: the same fix refused, not another decision.)
+                    if let live = stored.rejection, let now = decision.rejection,
+                        Self.refusalsOfARepeat.contains(live), Self.refusalsOfARepeat.contains(now)
+                    {
+                        return true
+                    }
+                    return stored == StoredDecision(decision)
                 }
                 let isExact =
                     replayedAsRecorded && (trackingProfile.map { $0 == tracker.profile } ?? true)
@@ -228,6 +239,10 @@ public struct SessionSnapshot: Sendable, Hashable {
             tracker: resumedTracker(profile: trackingProfile), stopDetector: resumedStopDetector(profile: stopProfile),
             replayedFixCount: 0, isExact: false)
     }
+
+    /// The refusals of a fix not newer than the last one (a repeat), which ``resumed(from:trackingProfile:stopProfile:)``
+    /// takes for one decision.
+    static let refusalsOfARepeat: Set<RejectionReason> = [.outOfOrder, .duplicate]
 
     /// The stop detector to continue this session with: the checkpointed one when it can be read (with `profile`
     /// when one is named, as ``resumedTracker(profile:)``), else a new detector with `profile` (walking when

@@ -65,7 +65,7 @@ import Testing
     /// A ride at 8 m/s whose speed column reads 0.2 or 0.28 × (m/s read as km/h) with a course: counted from its
     /// positions. Before the check the readings pinned the filter's velocity, the fixes ahead of it failed the
     /// outlier gate and every third re-anchored it: 0 m of 4.8 km at 0.2 ×, −70 % at 0.28 ×. The shortfall of the
-    /// three spans that showed it is counted too.
+    /// four slow spans that showed it is counted too.
     @Test(arguments: [0.2, 1 / 3.6])
     func aRideWhoseSpeedsReadSlowIsCountedFromItsPositions(factor: Double) {
         let fixes = Self.track(speed: 8, factor: { _ in factor })
@@ -76,6 +76,23 @@ import Testing
         // Honest readings stay trusted and count the same ride.
         let honest = Self.run(Self.track(speed: 8), profile: .cycling)
         #expect(!honest.everSlow && abs(honest.metres - truth) / truth < 0.01, "\(honest.metres) m of \(truth)")
+    }
+
+    /// Two fixes stamped two hours ahead early in the ride (a clock fault): the tracker restarts when the right
+    /// times return, and the span begun in the wrong clock (and the old plane) is forgotten with it. It was not: the
+    /// check stayed off until the clock reached the wrong stamps, and the 0.28 × ride read 1,609 m of 4,800 (a
+    /// reviewer).
+    @Test func aClockJumpRestartStartsTheSpansAgain() {
+        var fixes = Self.track(speed: 8, factor: { _ in 1 / 3.6 })
+        for i in [15, 16] {
+            let step = 8 / 2.squareRoot()
+            fixes[i] = TrackerTests.fix(
+                Double(i) + 7_200, north: Double(i) * step, east: Double(i) * step, speed: 8 / 3.6, course: 45)
+        }
+        let truth = 8.0 * 599
+        let (metres, everSlow, _) = Self.run(fixes, profile: .cycling)
+        #expect(everSlow)
+        #expect(abs(metres - truth) / truth < 0.05, "\(metres) m of \(truth)")
     }
 
     /// A logger that switched its speed column from km/h-read m/s to the right unit halfway: left out, then believed

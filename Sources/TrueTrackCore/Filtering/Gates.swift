@@ -118,6 +118,10 @@ public enum SpeedCheck {
     /// How many times the readings' mean the chord's speed (less the noise allowance) must be for the span to read
     /// slow: 2.5. A unit read wrong is off by 3.6 (km/h) or more; honest readings, by the chord's noise.
     public static let slowFactor = 2.5
+    /// The allowance (2 × the two stated accuracies over a 10 s span) is 0.4 × the accuracy in m/s, so what a column
+    /// wrong by 0.28 × can be shown at depends on it: a ride at 8 m/s under fixes stating 5–6 m is, under 8 m or
+    /// more is not (a reviewer's sweep: 1,479 → 4,808 m of 4,800 at 5 m, 1,200 m either way at 8 m).
+    ///
     /// The slowest chord speed (less the allowance) that can show readings slow, m/s: 4. Above a walk, so a
     /// walker's readings are never judged on position noise (a tester's walker every 3 s under 5.4 m of white
     /// noise, stated as 3 m, read +136 % when a position filter's speed judged them).
@@ -130,10 +134,11 @@ public enum SpeedCheck {
     /// points about 180° from its way out).
     public static let continuationCosine = 0.5
     /// Slow spans (less agreeing ones) in a row that show the readings slow, each after a slow span heading the same
-    /// way (``continues(_:_:)``): 2, so three spans of steady progress (30 s). A multipath excursion makes its span
+    /// way (``continues(_:_:)``): 3, so four slow spans of steady progress (40 s at 1 Hz). A multipath excursion makes its span
     /// out and its span back slow, but they point opposite ways: none counts. (Counting every slow span, a
     /// tester's crawling vehicles with a multipath jump every few minutes lost their right readings for 20–36 s
-    /// per jump and counted the jumps: +0.7 → +44.5 %, 67 of 80 heavy-multipath crawls worse.)
+    /// per jump and counted the jumps: +0.7 → +44.5 %, 67 of 80 heavy-multipath crawls worse; with 2 such
+    /// counts the heaviest multipath, 2–4 jumps a minute, still chained by chance.)
     public static let disagreementsToDistrust: Int8 = 3
     /// Whether a span's chord `chord` (east, north; metres) heads within 60° of the span's before it, `previous`
     /// (``continuationCosine``).

@@ -370,10 +370,19 @@ extension Tracker {
         }
     }
 
+    /// Forgets the ``SpeedCheck`` span under way and the chain of slow spans (the next fix with a reading starts a
+    /// span); the count of slow spans and the verdict stay (a property of the column, not of the plane).
+    @usableFromInline
+    mutating func forgetSpeedSpan() {
+        (speedSpanStartMilliseconds, speedSpanEndMilliseconds) = (.min, .min)
+        previousSpeedSpanWasSlow = false
+        speedChainMetres = 0
+    }
+
     /// Ends the ``SpeedCheck`` span under way at an accepted fix with a reading (at `east`, `north` on the plane, of
-    /// accuracy `accuracy`, at `now`)
-    /// and starts the next one there: a span of at most ``SpeedCheck/maximumSpanSeconds`` whose readings cover at
-    /// least half of it votes on the readings (``SpeedCheck/vote(chordMetres:seconds:startAccuracy:endAccuracy:meanReadingMetresPerSecond:)``).
+    /// accuracy `accuracy`, at `now`) and starts the next one there: a span of at most
+    /// ``SpeedCheck/maximumSpanSeconds`` whose readings cover at least a third of it votes on the readings
+    /// (``SpeedCheck/vote(chordMetres:seconds:startAccuracy:endAccuracy:meanReadingMetresPerSecond:deadband:)``).
     /// Out of line: once per span.
     @usableFromInline @inline(never)
     mutating func judgeSpeedSpan(east: Double, north: Double, accuracy: Double, now: Int64) {
@@ -384,7 +393,9 @@ extension Tracker {
         // (Everything counted so far, as `readsSlowAllAlong(now:stepMetres:)` takes it.)
         let counted = accumulator.totalMetres + (candidates.x + candidates.y) - (committed.x + committed.y)
         var isSlow = false
-        if seconds <= SpeedCheck.maximumSpanSeconds, 3 * readSeconds >= seconds {
+        if speedSpanStartMilliseconds != .min, seconds > 0, seconds <= SpeedCheck.maximumSpanSeconds,
+            3 * readSeconds >= seconds
+        {
             let vote = SpeedCheck.vote(
                 chordMetres: chord, seconds: seconds, startAccuracy: speedSpanStartAccuracy,
                 endAccuracy: accuracy,
@@ -396,8 +407,8 @@ extension Tracker {
             if isSlow, previousSpeedSpanWasSlow, SpeedCheck.continues(d, previousSpeedSpanChord) {
                 speedChainMetres += chord
                 if speedDisagreements < SpeedCheck.maximumDisagreements { speedDisagreements += 1 }
-                if speedDisagreements >= SpeedCheck.disagreementsToDistrust, !speedIsSlowForVelocity {
-                    speedIsSlowForVelocity = true
+                if speedDisagreements >= SpeedCheck.disagreementsToDistrust, !speedReadsSlow {
+                    speedReadsSlow = true
                     hasReadSpeedSlow = true
                     // The chain was counted at the slow readings (and the filter they pinned): what it counted
                     // short of its chords joins the held candidates, released by this or a later moving window.
@@ -410,7 +421,7 @@ extension Tracker {
                 (speedChainMetres, speedChainStartCounted) = (chord, speedSpanStartCounted)
             } else if vote < 0 {
                 if speedDisagreements > 0 { speedDisagreements -= 1 }
-                if speedDisagreements == 0 { speedIsSlowForVelocity = false }
+                if speedDisagreements == 0 { speedReadsSlow = false }
             }
         }
         previousSpeedSpanWasSlow = isSlow

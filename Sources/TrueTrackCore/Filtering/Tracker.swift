@@ -306,7 +306,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline @inline(never)
     mutating func readsSlowAllAlong(now: Int64, stepMetres: Double) -> Bool {
         // (Shown slow by the speed check's spans too: its chain's shortfall is counted there, not again here.)
-        if readsSlowColumn || speedIsSlowForVelocity { return true }
+        if readsSlowColumn || speedReadsSlow { return true }
         // Everything counted so far: the total, and what the window still holds (sparse steps go to the total
         // directly, and were counted twice as a shortfall: a reviewer's drive every 12 s, +719 m of 22.5 km).
         let counted = accumulator.totalMetres + (candidates.x + candidates.y) - (committed.x + committed.y)
@@ -528,7 +528,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline var courseIsWrong = false
     /// Whether the speed readings are shown far slower than the fixes travel, span after span (``SpeedCheck``):
     /// they are then left out (no velocity measurement, not trusted for the distance).
-    @usableFromInline var speedIsSlowForVelocity = false
+    @usableFromInline var speedReadsSlow = false
     /// Whether the last ``SpeedCheck`` span judged read slow (its chord is ``previousSpeedSpanChord``).
     @usableFromInline var previousSpeedSpanWasSlow = false
     /// Whether the speed readings were shown far slower than the fixes travel at some point of the session
@@ -536,7 +536,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// (m/s values read as km/h); ``readsSpeedSlow`` says whether they still are.
     public internal(set) var hasReadSpeedSlow = false
     /// Whether the speed readings are shown far slower than the fixes travel now (``SpeedCheck``): left out.
-    public var readsSpeedSlow: Bool { speedIsSlowForVelocity }
+    public var readsSpeedSlow: Bool { speedReadsSlow }
     /// Disagreements of the course readings with the position filter's direction, less agreements, in a row
     /// (``CourseCheck``; 0 … ``CourseCheck/maximumDisagreements``).
     @usableFromInline var courseDisagreements: Int8 = 0
@@ -547,10 +547,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// what a caller warns of when the column was wrong only for a while, which ``readsCourseWrong`` at the end
     /// of the session no longer says (a reviewer's point).
     public internal(set) var coursesLeftOut = 0
-    /// The ``SpeedCheck`` span under way: when it began (ms since 1970; 0: none yet), and its first fix's position on
+    /// The ``SpeedCheck`` span under way: when it began (ms since 1970; `.min`: none yet), and its first fix's position on
     /// the plane (east, north; metres, moved with the plane by ``recentre()``), accuracy, and ``dopplerPath`` and
     /// ``dopplerSeconds`` then.
-    @usableFromInline var speedSpanStartMilliseconds: Int64 = 0
+    @usableFromInline var speedSpanStartMilliseconds: Int64 = .min
     /// When that span may end (``SpeedCheck/spanSeconds`` after its start; `.min`: at the next fix with a reading).
     @usableFromInline var speedSpanEndMilliseconds: Int64 = .min
     @usableFromInline var speedSpanStart = SIMD2<Double>.zero
@@ -847,7 +847,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // (And a course column shown wrong, the evidence with it.)
         fresh.courseIsWrong = courseIsWrong
         fresh.courseDisagreements = courseDisagreements
-        fresh.speedIsSlowForVelocity = speedIsSlowForVelocity
+        fresh.speedReadsSlow = speedReadsSlow
         fresh.hasReadSpeedSlow = hasReadSpeedSlow
         fresh.speedDisagreements = speedDisagreements
         fresh.coursesLeftOut = coursesLeftOut
@@ -1442,7 +1442,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
                         && !readsSlowAllAlong(now: now, stepMetres: positionSpeed * step)))
                     && !readsInAnotherUnit
                     // (Readings the fixes' chords show far too slow, span after span: see ``SpeedCheck``.)
-                    && !speedIsSlowForVelocity
+                    && !speedReadsSlow
                     // A zero (or sub-deadband) reading while the receiver moves and the position filter agrees,
                     // from a receiver whose session Doppler path falls short of its position path: a
                     // Samsung-style dropout, not a halt (a consistent receiver's zero is believed).
@@ -1837,6 +1837,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
         now: Int64
     ) -> FixDecision {
         projection = LocalFrame.tracking(anchor: (fix.latitude, fix.longitude))
+        // (A span begun in the old plane, or at a time a clock-jump restart proved wrong, says nothing: a reviewer's
+        // ride with two fixes stamped two hours ahead had the speed check off until the clock reached them.)
+        forgetSpeedSpan()
         anchor(
             east: 0, north: 0, variance: r, fix: fix, accuracy: accuracy, displacementAccuracy: displacementAccuracy,
             now: now)

@@ -235,15 +235,19 @@ struct RunDiagnostics {
         // depend on it", and a speed column then reads 1,000 × the positions' speed for that reason alone).
         let timeUnit = timeUnitWarning(column: reader.csvTimeColumn, input: input)
         if let timeUnit { result.append(timeUnit) }
-        // (Slow all along by the slow-column run, or by the speed check's spans: ``SpeedCheck``.)
-        let readsSlow = tracker.map { $0.readsSlowColumn || $0.hasReadSpeedSlow } ?? false
+        // (Slow all along by the slow-column run, or by the speed check's spans (``SpeedCheck``) where the session's
+        // ratio shows it too: a walk whose positions drifted sideways for 50 s had the check fire briefly, and the
+        // ratio warning then quoted 0.87 × as a unit read wrong; a reviewer.)
+        let ratio = tracker?.sessionDopplerRatio
+        let ratioShowsSlow = ratio.map { DopplerCheck.jumpSpeedFactor * $0 < 1 } ?? false
+        let readsSlow = tracker.map { $0.readsSlowColumn || ($0.hasReadSpeedSlow && ratioShowsSlow) } ?? false
         if timeUnit == nil,
-            let warning = speedUnitWarning(
-                tracker?.sessionDopplerRatio, readsSlow: readsSlow, profile: profile, input: input)
+            let warning = speedUnitWarning(ratio, readsSlow: readsSlow, profile: profile, input: input)
         {
             result.append(warning)
         } else if timeUnit == nil, let tracker, tracker.hasReadSpeedSlow {
-            // (No session ratio to quote: the readings pinned the filter before any evidence was in.)
+            // (No session ratio that shows it: the readings pinned the filter before any evidence was in, or they
+            // read slow only for a while.)
             result.append(Self.slowSpeedSpansWarning(input: input, untilTheEnd: tracker.readsSpeedSlow))
         }
         if let tracker, tracker.coursesLeftOut > 0 {
@@ -366,12 +370,13 @@ struct RunDiagnostics {
     }
 
     /// The warning when the tracker's ``SpeedCheck`` found the speed readings far slower than the fixes moved, span
-    /// after span (``Tracker/hasReadSpeedSlow``), where the session's ratio did not show it: a ride whose m/s
-    /// speeds were read as km/h (with a course) counted 0 m of 5 km before the check, and nothing said why.
+    /// after span (``Tracker/hasReadSpeedSlow``), where the session's ratio does not show it (under
+    /// 1 / ``DopplerCheck/jumpSpeedFactor``): a ride whose m/s speeds were read as km/h (with a course) counted 0 m
+    /// of 5 km before the check, and nothing said why.
     static func slowSpeedSpansWarning(input: String, untilTheEnd: Bool) -> String {
         "warning: the speed column of \(input) read far slower than its positions moved (m/s read as km/h would be "
-            + "0.28 ×, as mph 0.45 ×)\(untilTheEnd ? "" : " for a while"): those readings were not trusted, and the "
-            + "distance comes from the positions\n"
+            + "0.28 ×)\(untilTheEnd ? "" : " for a while"): those readings were not trusted, and the distance "
+            + "comes from the positions\n"
     }
 
     /// The warning when the tracker found the course column pointing elsewhere than the fixes travel
