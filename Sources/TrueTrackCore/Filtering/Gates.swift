@@ -113,14 +113,22 @@ public enum SpeedCheck {
     public static let spanSeconds = 10.0
     /// ``spanSeconds`` in milliseconds (a literal: the per-fix test reads it).
     public static let spanMilliseconds: Int64 = 10_000
+    /// The shortest span begun at a fix of `accuracy` metres, milliseconds: ``spanSeconds``, or two seconds per metre
+    /// of stated accuracy up to 25 s. The allowance (2 × the two accuracies) grows with the accuracy and the chord
+    /// with the span: a column read at 0.28 × is shown slow from about 6.7 m/s whatever the accuracy up to 12.5 m
+    /// (over 10 s spans a ride at 8 m/s was not reached under fixes stating 8 m or more; a reviewer).
+    @inlinable
+    public static func spanMilliseconds(accuracy: Double) -> Int64 {
+        accuracy <= 5 ? spanMilliseconds : Int64(min(2 * accuracy, 25) * 1000)
+    }
     /// The longest span judged, seconds: 30. A longer one crosses a gap, whose chord says nothing of the readings.
     public static let maximumSpanSeconds = 30.0
     /// How many times the readings' mean the chord's speed (less the noise allowance) must be for the span to read
     /// slow: 2.5. A unit read wrong is off by 3.6 (km/h) or more; honest readings, by the chord's noise.
     public static let slowFactor = 2.5
-    /// The allowance (2 × the two stated accuracies over a 10 s span) is 0.4 × the accuracy in m/s, so what a column
-    /// wrong by 0.28 × can be shown at depends on it: a ride at 8 m/s under fixes stating 5–6 m is, under 8 m or
-    /// more is not (a reviewer's sweep: 1,479 → 4,808 m of 4,800 at 5 m, 1,200 m either way at 8 m).
+    /// The allowance (2 × the two stated accuracies) over a 10 s span is 0.4 × the accuracy in m/s: with 10 s spans
+    /// a ride at 8 m/s whose column read 0.28 × was not shown slow under fixes stating 8 m or more (a reviewer), hence
+    /// spans as long as the fixes are coarse (``spanMilliseconds(accuracy:)``).
     ///
     /// The slowest chord speed (less the allowance) that can show readings slow, m/s: 4. Above a walk, so a
     /// walker's readings are never judged on position noise (a tester's walker every 3 s under 5.4 m of white

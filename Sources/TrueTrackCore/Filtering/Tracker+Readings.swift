@@ -428,7 +428,7 @@ extension Tracker {
         previousSpeedSpanChord = d
         speedSpanStartCounted = counted
         speedSpanStartMilliseconds = now
-        speedSpanEndMilliseconds = now &+ SpeedCheck.spanMilliseconds
+        speedSpanEndMilliseconds = now &+ SpeedCheck.spanMilliseconds(accuracy: accuracy)
         speedSpanStart = SIMD2(east, north)
         speedSpanStartDopplerPath = dopplerPath
         speedSpanStartAccuracy = accuracy
