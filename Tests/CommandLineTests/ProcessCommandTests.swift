@@ -193,21 +193,32 @@ import Testing
         #expect(!demo.stderr.contains("outliers"), "\(demo.stderr)")
     }
 
-    /// m/s values in a column named `speed_kmh` (read as 0.28 × the speed) under a 25 m/s drive: distrusted, the
-    /// distance from the positions, and a warning with the ratio (a tester's drive read 11.7 of 40.8 km, silently).
-    @Test func warnsOfASpeedColumnThatReadsSlow() throws {
-        var text = "time,latitude,longitude,accuracy,speed_kmh\n"
+    /// `process --json` with `profile` on 600 fixes a second apart heading north at `speed` m/s, whose `speed_kmh`
+    /// column holds that speed in m/s (read as 0.28 ×) and, when `course` is set, a `course` column; returns its
+    /// standard error and summary once the run succeeded and counted the drive within 3 %.
+    static func processSlowColumn(speed: Double, course: Double?, profile: String) throws -> (
+        stderr: String, summary: [String: Any]
+    ) {
+        var text = "time,latitude,longitude,accuracy,speed_kmh" + (course == nil ? "\n" : ",course\n")
         for i in 0..<600 {
-            text += "\(1_700_000_000 + i),\(49 + 25 * Double(i) / 111_132),11,5,25\n"
+            text += "\(1_700_000_000 + i),\(49 + speed * Double(i) / 111_132),11,5,\(speed)"
+            text += course.map { ",\($0)\n" } ?? "\n"
         }
-        let path = try Tool.temporaryFile("slow-column.csv", contents: text)
+        let path = try Tool.temporaryFile("slow-column-\(profile).csv", contents: text)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try Tool.run(["process", "--json", "--profile", "driving", path])
+        let result = try Tool.run(["process", "--json", "--profile", profile, path])
         #expect(result.status == 0, "\(result.stderr)")
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let distance = try #require(summary["distanceMetres"] as? Double)
-        #expect(abs(distance - 25 * 599) < 0.03 * 25 * 599, "\(distance) m")
-        #expect(result.stderr.contains("reads 0.28 × the speed its positions move at"), "\(result.stderr)")
+        #expect(abs(distance - speed * 599) < 0.03 * speed * 599, "\(distance) m")
+        return (result.stderr, summary)
+    }
+
+    /// m/s values in a column named `speed_kmh` (read as 0.28 × the speed) under a 25 m/s drive: distrusted, the
+    /// distance from the positions, and a warning with the ratio (a tester's drive read 11.7 of 40.8 km, silently).
+    @Test func warnsOfASpeedColumnThatReadsSlow() throws {
+        let (stderr, summary) = try Self.processSlowColumn(speed: 25, course: nil, profile: "driving")
+        #expect(stderr.contains("reads 0.28 × the speed its positions move at"), "\(stderr)")
         #expect((summary["warnings"] as? [String])?.contains { $0.contains("reads 0.28 ×") } == true)
     }
 
@@ -215,19 +226,9 @@ import Testing
     /// filter's velocity and the ride read a fraction of its length without a word; the speed check leaves them out
     /// and says so (``SpeedCheck``).
     @Test func warnsOfReadingsTheChordsShowSlow() throws {
-        var text = "time,latitude,longitude,accuracy,speed_kmh,course\n"
-        for i in 0..<600 {
-            text += "\(1_700_000_000 + i),\(49 + 8 * Double(i) / 111_132),11,5,8,0\n"
-        }
-        let path = try Tool.temporaryFile("slow-ride.csv", contents: text)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try Tool.run(["process", "--json", "--profile", "cycling", path])
-        #expect(result.status == 0, "\(result.stderr)")
-        let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        let distance = try #require(summary["distanceMetres"] as? Double)
-        #expect(abs(distance - 8 * 599) < 0.03 * 8 * 599, "\(distance) m")
-        #expect(result.stderr.contains("the speed column of"), "\(result.stderr)")
-        #expect(result.stderr.contains("the distance comes from the positions"), "\(result.stderr)")
+        let (stderr, _) = try Self.processSlowColumn(speed: 8, course: 0, profile: "cycling")
+        #expect(stderr.contains("the speed column of"), "\(stderr)")
+        #expect(stderr.contains("the distance comes from the positions"), "\(stderr)")
     }
 
     /// A damaged file read with --lenient is not told to try --lenient (a tester's HTML page saved as .gpx).

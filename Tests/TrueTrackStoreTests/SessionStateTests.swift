@@ -515,14 +515,17 @@ import TrueTrackCore
 
     /// A fix delivered a batch late was rejected as out of order live; the replay sorts it into place and accepts
     /// it, so the resumed tracker is not the killed one: the resume says so (an API tester's read "exact", its
-    /// total 2.5 m short of the run without the kill). Batches that do not overlap in time stay exact.
+    /// total 2.5 m short of the run without the kill). Batches that do not overlap in time stay exact, and so does a
+    /// fix delivered again (refused as out of order live, as a duplicate by the replay, which sorts it beside its
+    /// first delivery: the same fix refused), whose next fixes get the same decisions.
     @Test func aReplayThatDecidesAFixOtherwiseIsNotExact() throws {
-        for deliversOneLate in [false, true] {
+        for (deliversOneLate, deliversOneAgain) in [(false, false), (true, false), (false, true)] {
             let folder = TemporaryFolder()
             defer { folder.remove() }
             let buffer = try FixBuffer(path: folder.file("app.sqlite"))
             var batches = stride(from: 0, to: 70, by: 5).map { start in (start..<start + 5).map(Self.fix) }
             if deliversOneLate { batches[13].append(batches[12].remove(at: 2)) }
+            if deliversOneAgain { batches[13].append(Self.fix(63)) }
             var tracker = Tracker()
             var snapshot = SessionSnapshot(sessionID: "walk")
             var lateDecision: FixDecision?
@@ -537,11 +540,17 @@ import TrueTrackCore
                 }
             }
             let resumed = try snapshot.resumed(from: buffer)
-            #expect(resumed.replayedFixCount == 10)
+            #expect(resumed.replayedFixCount == (deliversOneAgain ? 11 : 10))
             let sameTracker = resumed.tracker.checkpoint() == tracker.checkpoint()
             if deliversOneLate {
                 #expect(lateDecision?.rejection == .outOfOrder)
                 #expect(!sameTracker && !resumed.isExact)
+            } else if deliversOneAgain {
+                #expect(lateDecision?.rejection == .outOfOrder)
+                #expect(resumed.isExact)
+                var after = resumed.tracker
+                let next = (70..<100).map(Self.fix)
+                #expect(after.process(batch: next) == tracker.process(batch: next))
             } else {
                 #expect(sameTracker && resumed.isExact)
             }

@@ -109,27 +109,24 @@ public enum CourseCheck {
 /// ever filled to show the column slow: 0 m of 5 km.
 public enum SpeedCheck {
     /// The shortest span judged, seconds: 10. Over it a wrong unit's shortfall (a ride at 8 m/s read at 1.6–2.2
-    /// m/s: 58–64 m) is far beyond a fix's noise.
+    /// m/s: 58–64 m) is far beyond the noise of fixes stating 5 m.
     public static let spanSeconds = 10.0
-    /// ``spanSeconds`` in milliseconds (a literal: the per-fix test reads it).
-    public static let spanMilliseconds: Int64 = 10_000
+    /// The longest of the shortest spans, begun at the coarsest fixes, seconds: 25.
+    public static let coarseSpanSeconds = 25.0
     /// The shortest span begun at a fix of `accuracy` metres, milliseconds: ``spanSeconds``, or two seconds per metre
-    /// of stated accuracy up to 25 s. The allowance (2 × the two accuracies) grows with the accuracy and the chord
-    /// with the span: a column read at 0.28 × is shown slow from about 6.7 m/s whatever the accuracy up to 12.5 m
-    /// (over 10 s spans a ride at 8 m/s was not reached under fixes stating 8 m or more; a reviewer).
+    /// of stated accuracy up to ``coarseSpanSeconds``. The allowance (2 × the two accuracies) over a 10 s span is
+    /// 0.4 × the accuracy in m/s, so with 10 s spans a ride at 8 m/s whose column read 0.28 × was not shown slow
+    /// under fixes stating 8 m or more (a reviewer's sweep: 1,200 m of 4,800 at 8 m); with spans growing with the
+    /// accuracy a 0.28 × column is shown slow from about 6.7 m/s up to 12.5 m (4,805–4,817 m under 5–12 m fixes).
     @inlinable
     public static func spanMilliseconds(accuracy: Double) -> Int64 {
-        accuracy <= 5 ? spanMilliseconds : Int64(min(2 * accuracy, 25) * 1000)
+        Int64(max(spanSeconds, min(2 * accuracy, coarseSpanSeconds)) * 1000)
     }
     /// The longest span judged, seconds: 30. A longer one crosses a gap, whose chord says nothing of the readings.
     public static let maximumSpanSeconds = 30.0
     /// How many times the readings' mean the chord's speed (less the noise allowance) must be for the span to read
     /// slow: 2.5. A unit read wrong is off by 3.6 (km/h) or more; honest readings, by the chord's noise.
     public static let slowFactor = 2.5
-    /// The allowance (2 × the two stated accuracies) over a 10 s span is 0.4 × the accuracy in m/s: with 10 s spans
-    /// a ride at 8 m/s whose column read 0.28 × was not shown slow under fixes stating 8 m or more (a reviewer), hence
-    /// spans as long as the fixes are coarse (``spanMilliseconds(accuracy:)``).
-    ///
     /// The slowest chord speed (less the allowance) that can show readings slow, m/s: 4. Above a walk, so a
     /// walker's readings are never judged on position noise (a tester's walker every 3 s under 5.4 m of white
     /// noise, stated as 3 m, read +136 % when a position filter's speed judged them).

@@ -386,16 +386,15 @@ extension Tracker {
     /// Out of line: once per span.
     @usableFromInline @inline(never)
     mutating func judgeSpeedSpan(east: Double, north: Double, accuracy: Double, now: Int64) {
-        let seconds = Double(now &- speedSpanStartMilliseconds) / 1000
+        // (No span under way reads as one too long to judge.)
+        let seconds =
+            speedSpanStartMilliseconds == .min ? .infinity : Double(now &- speedSpanStartMilliseconds) / 1000
         let readSeconds = dopplerSeconds - speedSpanStartDopplerSeconds
         let d = SIMD2(east, north) - speedSpanStart
         let chord = (d * d).sum().squareRoot()
-        // (Everything counted so far, as `readsSlowAllAlong(now:stepMetres:)` takes it.)
-        let counted = accumulator.totalMetres + (candidates.x + candidates.y) - (committed.x + committed.y)
+        let counted = countedSoFarMetres
         var isSlow = false
-        if speedSpanStartMilliseconds != .min, seconds > 0, seconds <= SpeedCheck.maximumSpanSeconds,
-            3 * readSeconds >= seconds
-        {
+        if seconds <= SpeedCheck.maximumSpanSeconds, 3 * readSeconds >= seconds {
             let vote = SpeedCheck.vote(
                 chordMetres: chord, seconds: seconds, startAccuracy: speedSpanStartAccuracy,
                 endAccuracy: accuracy,

@@ -309,7 +309,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         if readsSlowColumn || speedReadsSlow { return true }
         // Everything counted so far: the total, and what the window still holds (sparse steps go to the total
         // directly, and were counted twice as a shortfall: a reviewer's drive every 12 s, +719 m of 22.5 km).
-        let counted = accumulator.totalMetres + (candidates.x + candidates.y) - (committed.x + committed.y)
+        let counted = countedSoFarMetres
         // (The step into this fix is the claimed one: a run starts at the accepted fix before it.)
         if lastJumpClaimMilliseconds == .min || lastJumpClaimMilliseconds != lastAcceptedMilliseconds {
             jumpClaimRunStartMilliseconds = lastAcceptedMilliseconds
@@ -326,6 +326,14 @@ public struct Tracker: Sendable, BitwiseCopyable {
             candidates.y += max(0, path - (counted - jumpClaimRunStart.y))
         }
         return readsSlowColumn
+    }
+
+    /// Everything counted so far, metres: the total, and what the window still holds (held candidates not yet
+    /// committed). What a shortfall is measured against (``readsSlowAllAlong(now:stepMetres:)``, the speed check's
+    /// chain in ``judgeSpeedSpan(east:north:accuracy:now:)``).
+    @inlinable
+    var countedSoFarMetres: Double {
+        accumulator.totalMetres + (candidates.x + candidates.y) - (committed.x + committed.y)
     }
 
     /// How long (seconds) fixes whose readings the position filter runs far ahead of must follow each other for the
@@ -551,7 +559,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// the plane (east, north; metres, moved with the plane by ``recentre()``), accuracy, and ``dopplerPath`` and
     /// ``dopplerSeconds`` then.
     @usableFromInline var speedSpanStartMilliseconds: Int64 = .min
-    /// When that span may end (``SpeedCheck/spanSeconds`` after its start; `.min`: at the next fix with a reading).
+    /// When that span may end (``SpeedCheck/spanMilliseconds(accuracy:)`` after its start; `.min`: at the next fix
+    /// with a reading).
     @usableFromInline var speedSpanEndMilliseconds: Int64 = .min
     @usableFromInline var speedSpanStart = SIMD2<Double>.zero
     /// The chord of the last span judged (east, north; metres, on the plane's axes).

@@ -324,8 +324,7 @@ public enum NumberFormatting {
         if kc > 0, let top = readBack(magnitude, decimals: kc) {
             // (One decimal first: a recorded accuracy or speed, which bisection would reach only in four more.)
             if kc > 1, let m = readBack(magnitude, decimals: 1) { return (m, 1) }
-            var low = 2, high = kc, best = top
-            if kc == 1 { low = 1 }
+            var low = min(2, kc), high = kc, best = top
             while low < high {
                 let middle = (low + high) / 2
                 if let m = readBack(magnitude, decimals: middle) {
@@ -337,12 +336,9 @@ public enum NumberFormatting {
             }
             return (best, high)
         }
-        var k = max(kc + 1, 1)
-        while k <= 15 {
-            let scaled = magnitude * powerOfTen(k)
-            guard scaled < 9_007_199_254_740_992 else { break }
+        for k in stride(from: max(kc + 1, 1), through: 15, by: 1) {  // (none when kc is 15)
+            guard magnitude * powerOfTen(k) < exactIntegerLimit else { break }
             if let m = readBack(magnitude, decimals: k) { return (m, k) }
-            k += 1
         }
         return (0, 0)
     }
@@ -353,13 +349,16 @@ public enum NumberFormatting {
     static func readBack(_ magnitude: Double, decimals: Int) -> UInt64? {
         let scale = powerOfTen(decimals)
         let scaled = magnitude * scale
-        guard scaled < 9_007_199_254_740_992 else { return nil }
+        guard scaled < exactIntegerLimit else { return nil }
         // (Below 2^53 the fraction `scaled − truncated` is exact: rounding half away from zero without libm.)
         // (Signed conversions: one instruction each way, where `UInt64`'s take several.)
         let truncated = Int64(scaled)
         let m = scaled - Double(truncated) >= 0.5 ? truncated &+ 1 : truncated
         return Double(m) / scale == magnitude ? UInt64(m) : nil
     }
+
+    /// 2^53: below it every integer is a `Double`, and `m / 10^k` is one correctly rounded division.
+    @usableFromInline static let exactIntegerLimit = 9_007_199_254_740_992.0
 
     /// 10^k for k in 0…15, exactly (every one is a `Double`).
     @inlinable @inline(__always)
@@ -420,27 +419,27 @@ public enum NumberFormatting {
     }
 
     /// Appends `m / 10^decimals` as fixed-point text (`m` has no trailing decimal zeros to trim; a
-    /// leading `0.` and zero padding are written as needed; `decimals` in 1…15). The text is built backwards in
-    /// a stack buffer and appended once (a byte at a time it cost a capacity and uniqueness check per digit).
+    /// leading `0.` and zero padding are written as needed; `decimals` in 0…15, 0 writing the integer `m` with no
+    /// point). The text is built backwards in a stack buffer and appended once (a byte at a time it cost a capacity
+    /// and uniqueness check per digit).
     @inlinable
     static func appendScaled(_ m: UInt64, decimals: Int, negative: Bool, to bytes: inout [UInt8]) {
-        assert((1...15).contains(decimals), "decimals \(decimals) outside 1…15")
+        assert((0...15).contains(decimals), "decimals \(decimals) outside 0…15")
         // At most '-', the 20 digits of any UInt64 (with `decimals` of them after it) and '.': 22 bytes.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
             var i = buffer.count
             var v = m
-            for _ in 0..<decimals {
+            func digit() {
                 i -= 1
                 buffer[i] = 48 &+ UInt8(truncatingIfNeeded: v % 10)
                 v /= 10
             }
-            i -= 1
-            buffer[i] = UInt8(ascii: ".")
-            repeat {
+            if decimals > 0 {
+                for _ in 0..<decimals { digit() }
                 i -= 1
-                buffer[i] = 48 &+ UInt8(truncatingIfNeeded: v % 10)
-                v /= 10
-            } while v > 0
+                buffer[i] = UInt8(ascii: ".")
+            }
+            repeat { digit() } while v > 0
             if negative {
                 i -= 1
                 buffer[i] = UInt8(ascii: "-")
@@ -452,21 +451,7 @@ public enum NumberFormatting {
     /// Appends a decimal integer.
     @inlinable
     public static func append(_ value: Int64, to bytes: inout [UInt8]) {
-        // At most '-' and 19 digits.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
-            var i = buffer.count
-            var v = value.magnitude
-            repeat {
-                i -= 1
-                buffer[i] = 48 &+ UInt8(truncatingIfNeeded: v % 10)
-                v /= 10
-            } while v > 0
-            if value < 0 {
-                i -= 1
-                buffer[i] = UInt8(ascii: "-")
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i...]))
-        }
+        appendScaled(value.magnitude, decimals: 0, negative: value < 0, to: &bytes)
     }
 }
 
