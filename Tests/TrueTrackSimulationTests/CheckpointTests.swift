@@ -223,7 +223,7 @@ import TrueTrackSimulation
 
     @Test func theStopDetectorFingerprintIsPinned() {
         #expect(
-            StopDetectorCheckpoint.layoutFingerprint == 0xe162_143f_6786_ad05,
+            StopDetectorCheckpoint.layoutFingerprint == 0xcdb0_67de_359d_d2a4,
             "now 0x\(String(StopDetectorCheckpoint.layoutFingerprint, radix: 16))")
     }
 }
