@@ -91,6 +91,7 @@ public final class ByteSink {
     }
 
     deinit {
+        scratch.deallocate()
         if closesDescriptor { closeDescriptor(fileDescriptor) }
         if let temporaryPath {
             unlink(temporaryPath)
@@ -160,6 +161,22 @@ public final class ByteSink {
     public func withBuffer<Result>(_ body: (inout [UInt8]) -> Result) -> Result {
         body(&buffer)
     }
+
+    /// Formats one record into the sink's scratch storage (``recordCapacity`` bytes) and appends it to ``buffer``
+    /// at once (see ``RecordBytes``: a writer whose records have a known bound).
+    @inlinable
+    public func appendRecord(_ body: (inout RecordBytes) -> Void) {
+        var record = RecordBytes(start: scratch, capacity: ByteSink.recordCapacity)
+        body(&record)
+        buffer.append(contentsOf: UnsafeBufferPointer(start: scratch, count: record.next - scratch))
+    }
+
+    /// The most bytes one ``appendRecord(_:)`` record may take (a CSV row of every field at its longest is under
+    /// 700).
+    @inlinable public static var recordCapacity: Int { 4096 }
+
+    /// The storage ``appendRecord(_:)`` formats into (allocated once per sink).
+    @usableFromInline let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: ByteSink.recordCapacity)
 
     /// Writes the buffer out when it has grown past the flush threshold.
     @inlinable
@@ -285,12 +302,18 @@ public enum NumberFormatting {
     /// (a filtered position) asked up to 15 divisions and 15 calls before it reached the fallback, now mostly 2.
     @inlinable
     public static func append(_ value: Double, to bytes: inout [UInt8]) {
+        appendFormatted(to: &bytes) { put(value, into: &$0) }
+    }
+
+    /// ``append(_:to:)``'s text written into a record (see ``RecordBytes``).
+    @inlinable
+    static func put(_ value: Double, into record: inout RecordBytes) {
         let magnitude = abs(value)
         // (Whole numbers as integers; `magnitude < 1e15` also leaves NaN and ±∞ out.)
         if magnitude < 1e15 {
             let whole = Int64(value)
             if Double(whole) == value {
-                append(whole, to: &bytes)
+                putScaled(whole.magnitude, decimals: 0, negative: whole < 0, into: &record)
                 return
             }
             // (Down to 10⁻¹⁵: a coordinate a few centimetres from 0, rounded to 10⁻⁷ degrees, printed as `-4e-07`,
@@ -298,12 +321,24 @@ public enum NumberFormatting {
             if magnitude >= 1e-15 {
                 let (m, k) = fewestDecimals(magnitude)
                 if k > 0 {
-                    appendScaled(m, decimals: k, negative: value < 0, to: &bytes)
+                    putScaled(m, decimals: k, negative: value < 0, into: &record)
                     return
                 }
             }
         }
-        appendShortest(value, to: &bytes)
+        putShortest(value, into: &record)
+    }
+
+    /// Formats a short text (a number: at most 48 bytes) in a stack buffer and appends it at once (a byte at a
+    /// time it cost a capacity and uniqueness check per digit).
+    @inlinable
+    static func appendFormatted(to bytes: inout [UInt8], _ format: (inout RecordBytes) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
+            let base = buffer.baseAddress.unsafelyUnwrapped
+            var record = RecordBytes(start: base, capacity: buffer.count)
+            format(&record)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: record.next - base))
+        }
     }
 
     /// The fewest decimals `k` in 1…15 for which `m = round(magnitude × 10^k)` is below 2^53 and `m / 10^k`
@@ -385,67 +420,66 @@ public enum NumberFormatting {
 
     /// Appends Swift's shortest round-trip text of `value` (what `description` gives) without building a `String`:
     /// the standard library writes a `Double`'s digits from a stack buffer through `TextOutputStream._writeASCII`,
-    /// which ``ASCIIAppender`` takes as bytes (`description` allocated a heap string for every value of 16 or more
+    /// which ``RecordBytes`` takes as bytes (`description` allocated a heap string for every value of 16 or more
     /// characters: 106 → 46 ns per value on 10⁶ coordinates of 16–17 digits; `truetrack process --decisions` of
     /// 10⁶ fixes 1.98 → 1.84 s, median of 5). The same text as `description` for every value but NaN, which takes
     /// `description` itself. Should a standard library not call `_writeASCII`, `write(_:)` receives the text as a
     /// string.
     @inlinable
     static func appendShortest(_ value: Double, to bytes: inout [UInt8]) {
+        appendFormatted(to: &bytes) { putShortest(value, into: &$0) }
+    }
+
+    /// ``appendShortest(_:to:)``'s text written into a record.
+    @inlinable
+    static func putShortest(_ value: Double, into record: inout RecordBytes) {
         // (`write(to:)` spells a NaN's sign and payload, `-nan(0x1f…)`, where `description` writes `nan`: a test's
         // random bit patterns.)
         guard !value.isNaN else {
-            bytes.append(contentsOf: value.description.utf8)
+            record.put(value.description)
             return
         }
-        var appender = ASCIIAppender()
-        swap(&appender.bytes, &bytes)
-        value.write(to: &appender)
-        swap(&appender.bytes, &bytes)
+        value.write(to: &record)
     }
 
-    /// A `TextOutputStream` onto a byte array (see ``appendShortest(_:to:)``).
-    @usableFromInline
-    struct ASCIIAppender: TextOutputStream {
-        @usableFromInline var bytes: [UInt8] = []
-
-        @inlinable init() {}
-
-        @inlinable mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
-
-        // (The standard library's hook for ASCII text, a requirement of `TextOutputStream` with a default that
-        // builds a `String`.)
-        @inlinable mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
+    /// Writes `m / 10^decimals` as fixed-point text (`m` has no trailing decimal zeros to trim; a leading `0.` and
+    /// zero padding are written as needed; `decimals` in 0…15, 0 writing the integer `m` with no point): its
+    /// length counted first, then the digits written backwards from its end.
+    @inlinable
+    static func putScaled(_ m: UInt64, decimals: Int, negative: Bool, into record: inout RecordBytes) {
+        assert((0...15).contains(decimals), "decimals \(decimals) outside 0…15")
+        var digits = 1, power: UInt64 = 10
+        while digits < 20 && m >= power {
+            digits &+= 1
+            power &*= 10
+        }
+        // At most '-', the 20 digits of any UInt64 (with `decimals` of them after it) and '.': 22 bytes.
+        let length = (negative ? 1 : 0) + (decimals > 0 ? max(digits, decimals + 1) + 1 : digits)
+        record.reserve(length)
+        var i = record.next + length
+        var v = m
+        @inline(__always) func digit() {
+            i -= 1
+            i.pointee = 48 &+ UInt8(truncatingIfNeeded: v % 10)
+            v /= 10
+        }
+        if decimals > 0 {
+            for _ in 0..<decimals { digit() }
+            i -= 1
+            i.pointee = UInt8(ascii: ".")
+        }
+        repeat { digit() } while v > 0
+        if negative {
+            i -= 1
+            i.pointee = UInt8(ascii: "-")
+        }
+        record.next += length
     }
 
-    /// Appends `m / 10^decimals` as fixed-point text (`m` has no trailing decimal zeros to trim; a
-    /// leading `0.` and zero padding are written as needed; `decimals` in 0…15, 0 writing the integer `m` with no
-    /// point). The text is built backwards in a stack buffer and appended once (a byte at a time it cost a capacity
-    /// and uniqueness check per digit).
+    /// Appends `m / 10^decimals` as fixed-point text (see ``putScaled(_:decimals:negative:into:)``).
     @inlinable
     static func appendScaled(_ m: UInt64, decimals: Int, negative: Bool, to bytes: inout [UInt8]) {
-        assert((0...15).contains(decimals), "decimals \(decimals) outside 0…15")
-        // At most '-', the 20 digits of any UInt64 (with `decimals` of them after it) and '.': 22 bytes.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
-            var i = buffer.count
-            var v = m
-            func digit() {
-                i -= 1
-                buffer[i] = 48 &+ UInt8(truncatingIfNeeded: v % 10)
-                v /= 10
-            }
-            if decimals > 0 {
-                for _ in 0..<decimals { digit() }
-                i -= 1
-                buffer[i] = UInt8(ascii: ".")
-            }
-            repeat { digit() } while v > 0
-            if negative {
-                i -= 1
-                buffer[i] = UInt8(ascii: "-")
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i...]))
-        }
+        appendFormatted(to: &bytes) { putScaled(m, decimals: decimals, negative: negative, into: &$0) }
     }
 
     /// Appends a decimal integer.

@@ -82,46 +82,50 @@ public struct CSVWriter: FixWriter {
                 reason: "time \(ms) ms since 1970 is outside the years 0001-9999")
         }
         let comma = UInt8(ascii: ",")
-        sink.withBuffer { b in
-            ISO8601.append(fix.timestamp, to: &b)
-            b.append(comma)
-            NumberFormatting.append(fix.latitude, to: &b)
-            b.append(comma)
-            NumberFormatting.append(fix.longitude, to: &b)
-            b.append(comma)
+        // (One record: at most a 32-byte time, eight numbers of at most 24 bytes, a provider, the satellites, a
+        // flag, an activity, its confidence and the segment: under 700 bytes.)
+        sink.appendRecord { r in
+            r.put(fix.timestamp)
+            r.put(comma)
+            r.put(fix.latitude)
+            r.put(comma)
+            r.put(fix.longitude)
+            r.put(comma)
             switch fix.horizontalAccuracy {
-            case .metres(let value): NumberFormatting.append(value, to: &b)
+            case .metres(let value): r.put(value)
             // iOS's "invalid" (−1): a 0 reads as "exact" in other tools (it read back invalid here, but a
             // spreadsheet or a peer took the fix for a perfect one).
-            case .invalid: b.append(contentsOf: [UInt8(ascii: "-"), UInt8(ascii: "1")])
+            case .invalid:
+                r.put(UInt8(ascii: "-"))
+                r.put(UInt8(ascii: "1"))
             case .absent: break
             }
-            @inline(__always) func field(_ value: Double?, _ b: inout [UInt8]) {
-                b.append(comma)
-                if let value { NumberFormatting.append(value, to: &b) }
+            @inline(__always) func field(_ value: Double?, _ r: inout RecordBytes) {
+                r.put(comma)
+                if let value { r.put(value) }
             }
-            field(fix.altitudeMetres, &b)
-            field(fix.verticalAccuracyMetres, &b)
-            field(fix.speedMetresPerSecond, &b)
-            field(fix.speedAccuracyMetresPerSecond, &b)
-            field(fix.courseDegrees, &b)
-            field(fix.courseAccuracyDegrees, &b)
-            b.append(comma)
-            b.append(contentsOf: fix.provider.rawValue.utf8)
-            b.append(comma)
-            if let satellites = fix.satellitesUsed { NumberFormatting.append(Int64(satellites), to: &b) }
-            b.append(comma)
-            if let mocked = fix.isMocked { b.append(contentsOf: (mocked ? "true" : "false").utf8) }
-            b.append(comma)
-            if let activity = fix.activity { b.append(contentsOf: activity.kind.rawValue.utf8) }
-            b.append(comma)
-            if let activity = fix.activity { NumberFormatting.append(Int64(activity.confidence), to: &b) }
+            field(fix.altitudeMetres, &r)
+            field(fix.verticalAccuracyMetres, &r)
+            field(fix.speedMetresPerSecond, &r)
+            field(fix.speedAccuracyMetresPerSecond, &r)
+            field(fix.courseDegrees, &r)
+            field(fix.courseAccuracyDegrees, &r)
+            r.put(comma)
+            r.put(fix.provider.rawValue)
+            r.put(comma)
+            if let satellites = fix.satellitesUsed { r.put(Int64(satellites)) }
+            r.put(comma)
+            if let mocked = fix.isMocked { r.put(mocked ? "true" : "false") }
+            r.put(comma)
+            if let activity = fix.activity { r.put(activity.kind.rawValue) }
+            r.put(comma)
+            if let activity = fix.activity { r.put(Int64(activity.confidence)) }
             if let segment {
-                b.append(comma)
-                NumberFormatting.append(Int64(segment), to: &b)
+                r.put(comma)
+                r.put(Int64(segment))
             }
+            r.put(UInt8(0x0A))
         }
-        sink.buffer.append(0x0A)
         try sink.flushIfNeeded()
     }
 

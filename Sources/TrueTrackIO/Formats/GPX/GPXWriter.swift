@@ -101,65 +101,54 @@ public struct GPXWriter: FixWriter {
         sink.append("<trkseg>\n")
     }
 
-    /// Appends one `<trkpt>` element.
+    /// Appends one `<trkpt>` element (one record: under 1,000 bytes with every field at its longest).
     private func append(_ fix: Fix) {
-        func open(_ name: StaticString) {
-            sink.buffer.append(contentsOf: "<tt:".utf8)
-            sink.buffer.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-            sink.buffer.append(UInt8(ascii: ">"))
+        sink.appendRecord { r in
+            func number(_ open: StaticString, _ value: Double?, _ close: StaticString) {
+                guard let value else { return }
+                r.put(open)
+                r.put(value)
+                r.put(close)
+            }
+            func text(_ open: StaticString, _ value: String, _ close: StaticString) {
+                r.put(open)
+                r.put(value)
+                r.put(close)
+            }
+            r.put("<trkpt lat=\"")
+            r.put(fix.latitude)
+            r.put("\" lon=\"")
+            r.put(fix.longitude)
+            r.put("\">")
+            number("<ele>", fix.altitudeMetres, "</ele>")
+            r.put("<time>")
+            r.put(fix.timestamp)
+            r.put("</time>")
+            if let satellites = fix.satellitesUsed {
+                r.put("<sat>")
+                r.put(Int64(satellites))
+                r.put("</sat>")
+            }
+            r.put("<extensions>")
+            switch fix.horizontalAccuracy {
+            case .metres(let value): number("<tt:accuracy_m>", value, "</tt:accuracy_m>")
+            // iOS's "invalid"; 0 reads as "exact" elsewhere
+            case .invalid: number("<tt:accuracy_m>", -1, "</tt:accuracy_m>")
+            case .absent: break
+            }
+            number("<tt:vertical_accuracy_m>", fix.verticalAccuracyMetres, "</tt:vertical_accuracy_m>")
+            number("<tt:speed_mps>", fix.speedMetresPerSecond, "</tt:speed_mps>")
+            number("<tt:speed_accuracy_mps>", fix.speedAccuracyMetresPerSecond, "</tt:speed_accuracy_mps>")
+            number("<tt:course_deg>", fix.courseDegrees, "</tt:course_deg>")
+            number("<tt:course_accuracy_deg>", fix.courseAccuracyDegrees, "</tt:course_accuracy_deg>")
+            text("<tt:provider>", fix.provider.rawValue, "</tt:provider>")
+            if let mocked = fix.isMocked { text("<tt:mocked>", mocked ? "true" : "false", "</tt:mocked>") }
+            if let activity = fix.activity {
+                text("<tt:activity>", activity.kind.rawValue, "</tt:activity>")
+                number("<tt:activity_confidence>", Double(activity.confidence), "</tt:activity_confidence>")
+            }
+            r.put("</extensions></trkpt>\n")
         }
-        func close(_ name: StaticString) {
-            sink.buffer.append(contentsOf: "</tt:".utf8)
-            sink.buffer.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-            sink.buffer.append(UInt8(ascii: ">"))
-        }
-        func number(_ name: StaticString, _ value: Double?) {
-            guard let value else { return }
-            open(name)
-            NumberFormatting.append(value, to: &sink.buffer)
-            close(name)
-        }
-        func text(_ name: StaticString, _ value: String) {
-            open(name)
-            sink.buffer.append(contentsOf: value.utf8)
-            close(name)
-        }
-        sink.buffer.append(contentsOf: "<trkpt lat=\"".utf8)
-        NumberFormatting.append(fix.latitude, to: &sink.buffer)
-        sink.buffer.append(contentsOf: "\" lon=\"".utf8)
-        NumberFormatting.append(fix.longitude, to: &sink.buffer)
-        sink.buffer.append(contentsOf: "\">".utf8)
-        if let altitude = fix.altitudeMetres {
-            sink.buffer.append(contentsOf: "<ele>".utf8)
-            NumberFormatting.append(altitude, to: &sink.buffer)
-            sink.buffer.append(contentsOf: "</ele>".utf8)
-        }
-        sink.buffer.append(contentsOf: "<time>".utf8)
-        ISO8601.append(fix.timestamp, to: &sink.buffer)
-        sink.buffer.append(contentsOf: "</time>".utf8)
-        if let satellites = fix.satellitesUsed {
-            sink.buffer.append(contentsOf: "<sat>".utf8)
-            NumberFormatting.append(Int64(satellites), to: &sink.buffer)
-            sink.buffer.append(contentsOf: "</sat>".utf8)
-        }
-        sink.buffer.append(contentsOf: "<extensions>".utf8)
-        switch fix.horizontalAccuracy {
-        case .metres(let value): number("accuracy_m", value)
-        case .invalid: number("accuracy_m", -1)  // iOS's "invalid"; 0 reads as "exact" elsewhere
-        case .absent: break
-        }
-        number("vertical_accuracy_m", fix.verticalAccuracyMetres)
-        number("speed_mps", fix.speedMetresPerSecond)
-        number("speed_accuracy_mps", fix.speedAccuracyMetresPerSecond)
-        number("course_deg", fix.courseDegrees)
-        number("course_accuracy_deg", fix.courseAccuracyDegrees)
-        text("provider", fix.provider.rawValue)
-        if let mocked = fix.isMocked { text("mocked", mocked ? "true" : "false") }
-        if let activity = fix.activity {
-            text("activity", activity.kind.rawValue)
-            number("activity_confidence", Double(activity.confidence))
-        }
-        sink.buffer.append(contentsOf: "</extensions></trkpt>\n".utf8)
     }
 
     /// Appends `text` with the characters XML attribute values cannot hold as such (`& < > " '`) escaped,
