@@ -95,7 +95,7 @@ public enum MotionWindowLimits {
     public static let longestHorizonSeconds = 300.0
 }
 
-/// What the trailing window says (``MotionWindow/verdict(now:profile:)``).
+/// What the trailing window says (``MotionWindow/verdict(now:profile:minimumHorizonSeconds:)``).
 struct KinematicVerdict {
     /// Still, moving or uncertain.
     var verdict: MotionVerdict
@@ -122,6 +122,26 @@ struct WindowTotals {
     var accuracySum: Double
     var speedSum: Double
     var speedCount: Int
+    /// The speeds' sum in ``WindowSums`` units when every speed was within their range (then the still and
+    /// trigger speeds are compared in integers: exactly, for readings of up to six decimals).
+    var speedUnits: Int64?
+}
+
+/// A sum of accuracies or speeds as the scan takes it: in ``WindowSums`` units, as the running sums take them,
+/// while every value is within ±``WindowSums/largestValue``; in doubles once one is not.
+struct ReadingSum {
+    var units: Int64 = 0
+    var value = 0.0
+    var isInUnits = true
+
+    @inline(__always)
+    mutating func add(_ x: Double) {
+        if x.magnitude <= WindowSums.largestValue { units &+= WindowSums.nearestUnits(x) } else { isInUnits = false }
+        value += x
+    }
+
+    /// The sum: the units' when every value was within range.
+    var total: Double { isInUnits ? Double(units) / WindowSums.unitsPerMetre : value }
 }
 
 /// Exact sums over a run of ``MotionWindow`` entries, in fixed-point integers: the sum over any run of the
@@ -134,30 +154,33 @@ struct WindowSums: Sendable, BitwiseCopyable {
     /// Longitudes unwrapped across ±180° (each entry its predecessor's plus the shorter way round), 2⁻⁴⁰ degree.
     var longitude: Int64 = 0
     /// The magnitudes of the longitude steps from each entry's predecessor, 2⁻⁴⁰ degree: a run whose steps add
-    /// up to under 180° lies within 180° of its newest entry, as the scanning verdict's wrapped offsets assume.
+    /// up to under 180° (less a few units: positions are truncated to units) lies within 180° of its newest
+    /// entry, as the scanning verdict's wrapped offsets assume.
     var longitudeSteps: Int64 = 0
-    /// Stated accuracies in units of 2⁻²⁰ m.
+    /// Stated accuracies in micrometres (see ``nearestUnits(_:)``).
     var accuracy: Int64 = 0
-    /// Speeds of the entries that have one, 2⁻²⁰ m/s.
+    /// Speeds of the entries that have one, micrometres per second.
     var speed: Int64 = 0
     /// The entries that have a speed.
     var speedCount: Int64 = 0
-    /// Entries whose values the sums cannot stand for (a latitude beyond ±90°, a longitude beyond ±180°, an
-    /// accuracy or speed beyond 2³⁰): a run holding one is judged by scanning.
+    /// Entries whose values the sums cannot stand for (an accuracy or speed beyond 2³⁰; a latitude beyond ±90° or
+    /// a longitude beyond ±180°, which the stop detector refuses before): a run holding one is judged by scanning.
     var unusual: Int64 = 0
 
     /// 2⁴⁰ units per degree: every latitude is below 2⁷ degrees and every longitude of a run within 180° of its
     /// newest (checked), so a run of the window's 512 entries sums below 2⁵⁷ about its newest.
     static let unitsPerDegree = 1_099_511_627_776.0
-    /// 2²⁰ units per metre (or metre per second): values up to 2³⁰ (a run sums below 2⁵⁹).
-    static let unitsPerMetre = 1_048_576.0
+    /// 10⁶ units per metre (or metre per second): values up to 2³⁰ (a run of 512 sums below 2⁶⁰).
+    static let unitsPerMetre = 1_000_000.0
     /// The largest accuracy or speed the sums stand for, 2³⁰.
     static let largestValue = 1_073_741_824.0
-    /// `metres` (or metres per second, at most ``largestValue`` in magnitude) in units of 2⁻²⁰, to the nearest.
-    /// To the nearest, not truncated: readings are often on a coarse grid (a speed of 1.8 km/h is 0.5 m/s), and a
-    /// truncated sum of readings whose mean is exactly the still speed read a hair below it (55 of a fleet
-    /// tester's 492 files logging km/h to 0.1 had stops a fix longer than the scan's). Rounded, such a mean lands
-    /// on the grid as exact arithmetic has it (the 492 as the scan has them).
+    /// `metres` (or metres per second, at most ``largestValue`` in magnitude) in micrometres, to the nearest.
+    /// Decimal units, to the nearest: readings on a decimal grid (accuracies and speeds of up to six decimals, as
+    /// every logger writes them) are taken exactly, so a mean on a threshold (speeds averaging exactly the still
+    /// speed of 0.7 m/s, accuracies averaging 8.0 m and a horizon of exactly 20 s) is decided as exact
+    /// arithmetic decides it. In binary units (2⁻²⁰) or in doubles such a tie fell either way: the scan's double
+    /// sums and binary running sums disagreed on 30 % of a reviewer's windows on a 0.1 grid, and a pottering
+    /// walk's stop came and went. The scan sums the same units (``ReadingSum``), so both agree exactly.
     @inline(__always)
     static func nearestUnits(_ metres: Double) -> Int64 {
         let units = metres * unitsPerMetre
@@ -301,9 +324,11 @@ struct MotionWindow: Sendable {
     /// ``verdictByScanning(now:profile:minimumHorizonSeconds:)``'s, the horizon's totals read from the running
     /// sums (``WindowSums``) in two binary searches and a few differences instead of a pass over up to 300 s of
     /// entries (the stop detector spent 73 % of its time in that pass: 1,480 instructions per fix at 1 Hz).
-    /// The sums are exact in units of 0.1 µm and 1 µm/s, where the scan's doubles round: the two agree to within
-    /// those units (a test compares them on generated tracks). About a pole, or when the window holds an entry
-    /// the sums cannot stand for, the scan judges.
+    /// Both sum the accuracies and speeds in the same decimal units (``WindowSums/nearestUnits(_:)``), so they
+    /// agree on the verdict, its start and its radius exactly, and on the centre to within the position's unit
+    /// (0.1 µm; tests compare them on generated tracks, readings on a 0.1 grid among them). About a pole, when
+    /// the window holds an entry the sums cannot stand for, or when the horizon spans 180° of longitude, the scan
+    /// judges.
     func verdict(now: Int64, profile: StopDetectionProfile, minimumHorizonSeconds: Double = 0)
         -> KinematicVerdict
     {
@@ -366,8 +391,11 @@ struct MotionWindow: Sendable {
         {
             start -= 1
         }
-        // Every entry within 180° of longitude of the newest, as the scan's wrapped offsets take them.
-        guard through.pointee.longitudeSteps &- sums(before: start + 1).pointee.longitudeSteps < WindowSums.halfTurn
+        // Every entry within 180° of longitude of the newest, as the scan's wrapped offsets take them (with a few
+        // units to spare: truncated to units, a difference a hair over 180° in doubles read a unit under it).
+        guard
+            through.pointee.longitudeSteps &- sums(before: start + 1).pointee.longitudeSteps
+                < WindowSums.halfTurn - 16
         else { return nil }
         let n = count - start, third = max(1, n / 3)
         let first = sums(before: start), firstEnd = sums(before: start + third), lastStart = sums(before: count - third)
@@ -391,14 +419,15 @@ struct MotionWindow: Sendable {
                 lastEast: east(lastStart, through, third), lastNorth: north(lastStart, through, third),
                 accuracySum: Double(through.pointee.accuracy &- first.pointee.accuracy) / WindowSums.unitsPerMetre,
                 speedSum: Double(through.pointee.speed &- first.pointee.speed) / WindowSums.unitsPerMetre,
-                speedCount: Int(through.pointee.speedCount &- first.pointee.speedCount)),
+                speedCount: Int(through.pointee.speedCount &- first.pointee.speedCount),
+                speedUnits: through.pointee.speed &- first.pointee.speed),
             reference: ref, now: now, since: entry(start).milliseconds, horizonSeconds: horizonSeconds,
             profile: profile)
     }
 
     /// ``verdict(now:profile:minimumHorizonSeconds:)`` by scanning the entries of the horizon: the definition
-    /// the running sums stand in for, and what judges a window they cannot (about a pole, or holding an unusual
-    /// entry).
+    /// the running sums stand in for, and what judges a window they cannot (about a pole, holding an unusual
+    /// entry, or spanning 180° of longitude).
     ///
     /// The kinematic verdict at `now`, the window's mean position, the start of the horizon judged and the
     /// still radius used (∞ when the window is too short to judge).
@@ -433,15 +462,15 @@ struct MotionWindow: Sendable {
         let head = self.head, count = self.count
         func entry(_ i: Int) -> Entry { ring[(head &+ i) & MotionWindow.mask] }
         let base = Int64(profile.windowSeconds * 1000)
-        var baseAccuracySum = 0.0, baseCount = 0
+        var baseAccuracySum = ReadingSum(), baseCount = 0
         for i in stride(from: count - 1, through: 0, by: -1) {
             let x = entry(i)
             if now - x.milliseconds > base { break }
-            baseAccuracySum += x.accuracy
+            baseAccuracySum.add(x.accuracy)
             baseCount += 1
         }
         let horizonSeconds = MotionWindow.horizonSeconds(
-            baseAccuracySum: baseAccuracySum, baseCount: baseCount, profile: profile,
+            baseAccuracySum: baseAccuracySum.total, baseCount: baseCount, profile: profile,
             minimumHorizonSeconds: minimumHorizonSeconds)
         // From the newest back (the ring holds up to the cap; the horizon is usually much shorter).
         var start = count - 1
@@ -456,18 +485,17 @@ struct MotionWindow: Sendable {
         let used = start..<count
         let n = used.count
         let ref = Offsets(latitude: last.latitude, longitude: last.longitude)
-        // One pass: the mean position, the first and last thirds' centroids, the accuracy and speed sums (the
-        // same additions in the same order as separate passes, so the same values bit for bit).
+        // One pass: the mean position, the first and last thirds' centroids, the accuracy and speed sums.
         let third = max(1, n / 3)
         let firstEnd = start + third, lastStart = count - third
         // (The plane's kind asked once, each kind its own loop: asked per fix of the window, it cost the stop
         // detector's benchmark 137–245 instructions per fix.)
         @inline(__always) func sums(_ metres: (Entry) -> (east: Double, north: Double)) -> (
             sumEast: Double, sumNorth: Double, firstEast: Double, firstNorth: Double, lastEast: Double,
-            lastNorth: Double, accuracySum: Double, speedSum: Double, speedCount: Int
+            lastNorth: Double, accuracySum: ReadingSum, speedSum: ReadingSum, speedCount: Int
         ) {
             var sumEast = 0.0, sumNorth = 0.0, firstEast = 0.0, firstNorth = 0.0, lastEast = 0.0, lastNorth = 0.0
-            var accuracySum = 0.0, speedSum = 0.0, speedCount = 0
+            var accuracySum = ReadingSum(), speedSum = ReadingSum(), speedCount = 0
             for i in used {
                 let x = entry(i)
                 let m = metres(x)
@@ -481,9 +509,9 @@ struct MotionWindow: Sendable {
                     lastEast += m.east
                     lastNorth += m.north
                 }
-                accuracySum += x.accuracy
+                accuracySum.add(x.accuracy)
                 if x.speed >= 0 {
-                    speedSum += x.speed
+                    speedSum.add(x.speed)
                     speedCount += 1
                 }
             }
@@ -501,8 +529,8 @@ struct MotionWindow: Sendable {
         return MotionWindow.judge(
             WindowTotals(
                 count: n, third: third, sumEast: sumEast, sumNorth: sumNorth, firstEast: firstEast,
-                firstNorth: firstNorth, lastEast: lastEast, lastNorth: lastNorth, accuracySum: accuracySum,
-                speedSum: speedSum, speedCount: speedCount),
+                firstNorth: firstNorth, lastEast: lastEast, lastNorth: lastNorth, accuracySum: accuracySum.total,
+                speedSum: speedSum.total, speedCount: speedCount, speedUnits: speedSum.isInUnits ? speedSum.units : nil),
             reference: ref, now: now, since: entry(start).milliseconds, horizonSeconds: horizonSeconds,
             profile: profile)
     }
@@ -552,14 +580,23 @@ struct MotionWindow: Sendable {
         let b = (east: t.lastEast / kt, north: t.lastNorth / kt)
         let net = ((b.east - a.east) * (b.east - a.east) + (b.north - a.north) * (b.north - a.north)).squareRoot()
         let hasSpeed = 2 * speedCount >= n
-        let slow = !hasSpeed || speedSum / Double(speedCount) < profile.stillSpeedMetresPerSecond
+        /// Whether the speeds' mean is below `threshold`: in integers when the speeds and the threshold are in
+        /// the units' range (exact for readings of up to six decimals), else in doubles.
+        @inline(__always) func meanSpeedIsBelow(_ threshold: Double) -> Bool {
+            if let units = t.speedUnits, threshold.magnitude <= WindowSums.largestValue {
+                // (Below 2⁶⁰ and 2³⁰ × 10⁶ × 512 < 2⁵⁹: no overflow.)
+                return units < WindowSums.nearestUnits(threshold) * Int64(speedCount)
+            }
+            return speedSum / Double(speedCount) < threshold
+        }
+        let slow = !hasSpeed || meanSpeedIsBelow(profile.stillSpeedMetresPerSecond)
         if net <= radius && slow {
             return KinematicVerdict(verdict: .still, centre: centre, since: since, radius: radius)
         }
         if net > radius && (!hasSpeed || !slow) {
             return KinematicVerdict(verdict: .moving, centre: centre, since: since, radius: radius)
         }
-        if hasSpeed && speedSum / Double(speedCount) >= profile.triggerSpeedMetresPerSecond {
+        if hasSpeed && !meanSpeedIsBelow(profile.triggerSpeedMetresPerSecond) {
             return KinematicVerdict(verdict: .moving, centre: centre, since: since, radius: radius)
         }
         return KinematicVerdict(verdict: .uncertain, centre: centre, since: since, radius: radius)
