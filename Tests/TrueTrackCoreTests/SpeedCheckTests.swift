@@ -50,6 +50,31 @@ import Testing
         // Slower than 4 m/s is never shown slow, whatever the readings: a walker's noise.
         #expect(vote(0.5, chord: 55) == 0)  // (55 − 20) / 10 = 3.5 m/s
         #expect(vote(0.5, chord: 65) == 1)  // 4.5 m/s
+        // Fast: above 2.5 × the chord's speed with the noise added, (80 + 20) / 10 = 10 m/s: km/h read as m/s
+        // (3.6 × 8 = 28.8) is; 24 m/s (2.4 ×) agrees, as before (at most 1.5 × the chord less the noise).
+        #expect(vote(28.8) == SpeedCheck.fastVote)
+        #expect(vote(24) == -1)
+        // Under 4 m/s never fast: a walker's readings over a span of noise.
+        #expect(vote(3.9, chord: 2) != SpeedCheck.fastVote)
+    }
+
+    /// A ride whose speed column is in km/h read as m/s (3.6 ×), with a course: the readings pinned the filter ahead
+    /// of every fix, each was refused and every third re-anchored it, and nothing was counted (a tester's drives at
+    /// 15–30 m/s: 0 m). The re-anchors' spans show the readings fast; the chain's chords are counted.
+    @Test(arguments: [15.0, 20, 28])
+    func aRideReadInKilometresPerHourAsMetresPerSecondCountsItsDistance(speed: Double) {
+        let fixes = Self.track(speed: speed, seconds: 600, noise: 1, factor: { _ in 3.6 })
+        var tracker = Tracker(profile: .driving)
+        for fix in fixes { _ = tracker.process(fix) }
+        _ = tracker.finishTrack()
+        let truth = 599 * speed
+        #expect(
+            abs(tracker.distance.totalMetres - truth) < 0.03 * truth, "\(tracker.distance.totalMetres) m of \(truth)")
+        #expect(tracker.hasReadSpeedFast && tracker.readsSpeedFast && !tracker.hasReadSpeedSlow)
+        // The same ride with its readings right: never shown fast.
+        var honest = Tracker(profile: .driving)
+        for fix in Self.track(speed: speed, seconds: 600, noise: 1) { _ = honest.process(fix) }
+        #expect(!honest.hasReadSpeedFast && !honest.hasReadSpeedSlow)
     }
 
     /// Steady progress: the next span's chord within 60° of the last one's.
@@ -117,7 +142,7 @@ import Testing
         #expect(abs(metres - truth) / truth < 0.03, "\(metres) m of \(truth)")
     }
 
-    /// Spans judged one by one (``Tracker/judgeSpeedSpan(east:north:accuracy:now:)``, readings of 1.5 m/s, fixes of
+    /// Spans judged one by one (``Tracker/judgeSpeedSpan(east:north:accuracy:now:reanchorReading:)``, readings of 1.5 m/s, fixes of
     /// 5 m): a vehicle crawling 15 m north per span through a multipath excursion 100 m east every other span makes
     /// every span slow, out and back in turn, heading opposite ways: none counts, the readings stay. (Counting every
     /// slow span, a tester's crawls lost their right readings for 20–36 s per jump and counted the jumps: +0.7 →

@@ -100,13 +100,15 @@ public enum CourseCheck {
     }
 }
 
-/// Whether the speed readings are far slower than the fixes travel (a speed column in another unit: m/s values read
-/// as km/h, 0.28 ×): judged span by span, the chord between the first and last accepted fix of a span of at least
+/// Whether the speed readings are far slower, or far faster, than the fixes travel (a speed column in another unit:
+/// m/s values read as km/h, 0.28 ×; km/h read as m/s, 3.6 ×): judged span by span, the chord between the first and last accepted fix of a span of at least
 /// ``spanSeconds`` against the readings' mean over it, as ``CourseCheck`` judges the course. Readings shown slow
 /// are left out (no velocity measurement, not trusted for the distance: the position filter's speed counts);
 /// without this, a ride at 8 m/s whose course-carrying readings said 1.6 m/s had its velocity pinned at 1.6 m/s,
 /// every fix ahead of it failed the outlier gate, every third re-anchored the filter, and no window or chord
-/// ever filled to show the column slow: 0 m of 5 km.
+/// ever filled to show the column slow: 0 m of 5 km. A km/h column read as m/s at 15–30 m/s did the same from
+/// the other side (the filter pinned ahead of every fix): its spans end at the re-anchors
+/// (``Tracker/judgeSpeedSpan(east:north:accuracy:now:reanchorReading:)``).
 public enum SpeedCheck {
     /// The shortest span judged, seconds: 10. Over it a wrong unit's shortfall (a ride at 8 m/s read at 1.6–2.2
     /// m/s: 58–64 m) is far beyond the noise of fixes stating 5 m.
@@ -156,10 +158,22 @@ public enum SpeedCheck {
     }
     /// The most slow spans kept: 4 (a column shown slow is believed again after as many agreeing spans).
     public static let maximumDisagreements: Int8 = 4
+    /// The readings' mean must be more than this many times the chord's speed, with the noise allowance added, for
+    /// the span to read fast: 2.5, as ``slowFactor``. km/h read as m/s is 3.6 ×; an honest reading exceeds its
+    /// span's chord only where the span turns back on itself (a U-turn within it), which steady progress does not.
+    public static let fastFactor = 2.5
+    /// The slowest mean reading that can show the readings fast, m/s: 4 (above a walk, as
+    /// ``minimumChordSpeedMetresPerSecond``).
+    public static let minimumFastReadingMetresPerSecond = 4.0
+    /// ``vote(chordMetres:seconds:startAccuracy:endAccuracy:meanReadingMetresPerSecond:deadband:)``'s votes: the
+    /// readings far slower than the chord (1), far faster (2).
+    public static let slowVote: Int8 = 1
+    public static let fastVote: Int8 = 2
 
     /// The verdict on one span: its chord (`chordMetres`, between fixes of accuracy `startAccuracy` and
-    /// `endAccuracy`, metres), its duration (`seconds`) and the readings' mean over it (m/s). +1 slow, −1 agrees,
-    /// 0 neither. The chord is discounted by twice the two accuracies (a fix's noise at either end). Readings under
+    /// `endAccuracy`, metres), its duration (`seconds`) and the readings' mean over it (m/s). ``slowVote`` (1),
+    /// ``fastVote`` (2), −1 agrees, 0 neither. The chord is discounted by twice the two accuracies (a fix's noise at
+    /// either end) to show the readings slow, lengthened by as much to show them fast. Readings under
     /// the `deadband` (m/s) vote neither way: a column of zeros under a moving track is ``ContradictedReadings``' to
     /// judge, a parked receiver's zeros under multipath jumps are right, and a halt agrees with any unit (a
     /// tester's drive at 0.28 × was believed again at each stop, and its shortfall counted twice).
@@ -170,7 +184,9 @@ public enum SpeedCheck {
     ) -> Int8 {
         let speed = (chordMetres - 2 * (startAccuracy + endAccuracy)) / seconds
         guard reading >= deadband else { return 0 }
-        if speed > max(slowFactor * reading, minimumChordSpeedMetresPerSecond) { return 1 }
+        if speed > max(slowFactor * reading, minimumChordSpeedMetresPerSecond) { return slowVote }
+        let longest = (chordMetres + 2 * (startAccuracy + endAccuracy)) / seconds
+        if reading > max(fastFactor * longest, minimumFastReadingMetresPerSecond) { return fastVote }
         return speed <= agreementFactor * reading ? -1 : 0
     }
 }

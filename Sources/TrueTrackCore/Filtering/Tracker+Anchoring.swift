@@ -31,7 +31,7 @@ extension Tracker {
         filter = ConstantVelocityFilter(east: e, north: n, positionVariance: r, velocityVariance: vmax * vmax)
         // (The course on the plane's axes: NaN where a polar plane cannot turn it; see `LocalFrame`.)
         if let speed = fix.speedMetresPerSecond, let course = fix.courseDegrees, !courseIsWrong,
-            !speedReadsSlow,
+            !speedReadsWrong,
             case let grid = gridCourse(course, of: fix, accuracy: accuracy), grid.isFinite
         {
             let c = grid * .pi / 180

@@ -375,7 +375,7 @@ extension Tracker {
     @usableFromInline
     mutating func forgetSpeedSpan() {
         (speedSpanStartMilliseconds, speedSpanEndMilliseconds) = (.min, .min)
-        previousSpeedSpanWasSlow = false
+        previousSpeedSpanVote = 0
         speedChainMetres = 0
     }
 
@@ -384,8 +384,19 @@ extension Tracker {
     /// ``SpeedCheck/maximumSpanSeconds`` whose readings cover at least a third of it votes on the readings
     /// (``SpeedCheck/vote(chordMetres:seconds:startAccuracy:endAccuracy:meanReadingMetresPerSecond:deadband:)``).
     /// Out of line: once per span.
-    @usableFromInline @inline(never)
-    mutating func judgeSpeedSpan(east: Double, north: Double, accuracy: Double, now: Int64) {
+    ///
+    /// At a re-anchor on refused fixes (`reanchorReading`: the anchor's reading) a span votes only to show the
+    /// readings fast, else it runs on untouched: a column read 3.6 × fast (km/h read as m/s) with a course pins the
+    /// filter ahead of every fix, each is refused and every third re-anchors it, so no fix is ever accepted to end
+    /// a span (a tester's drives at 15–30 m/s counted 0 m). Such a span's readings are the anchors' (the refused
+    /// fixes update nothing). Any other vote at a re-anchor (a multipath relocation's chord) is left to the next
+    /// accepted fix, as before. The chain's shortfall is then returned, to be counted at once (a re-anchor's window
+    /// restarts, and a held shortfall fell out of it before any window could release it), unless the chain moved
+    /// faster than the profile sustains or a reading excludes the time (a vehicle under the walking profile).
+    @usableFromInline @inline(never) @discardableResult
+    mutating func judgeSpeedSpan(
+        east: Double, north: Double, accuracy: Double, now: Int64, reanchorReading: Double? = nil
+    ) -> Double {
         // (No span under way reads as one too long to judge.)
         let seconds =
             speedSpanStartMilliseconds == .min ? .infinity : Double(now &- speedSpanStartMilliseconds) / 1000
@@ -393,37 +404,49 @@ extension Tracker {
         let d = SIMD2(east, north) - speedSpanStart
         let chord = (d * d).sum().squareRoot()
         let counted = countedSoFarMetres
-        var isSlow = false
-        if seconds <= SpeedCheck.maximumSpanSeconds, 3 * readSeconds >= seconds {
-            let vote = SpeedCheck.vote(
+        var isWrong = false, vote: Int8 = 0, toCount = 0.0
+        let isCovered = 3 * readSeconds >= seconds
+        if seconds <= SpeedCheck.maximumSpanSeconds, isCovered || reanchorReading != nil {
+            vote = SpeedCheck.vote(
                 chordMetres: chord, seconds: seconds, startAccuracy: speedSpanStartAccuracy,
                 endAccuracy: accuracy,
-                meanReadingMetresPerSecond: (dopplerPath - speedSpanStartDopplerPath) / readSeconds,
+                meanReadingMetresPerSecond: isCovered
+                    ? (dopplerPath - speedSpanStartDopplerPath) / readSeconds : reanchorReading ?? 0,
                 deadband: profile.deadbandMetresPerSecond)
-            isSlow = vote > 0
-            // A slow span counts only after a slow one heading the same way (steady progress): a multipath
-            // excursion's span out and span back point opposite ways.
-            if isSlow, previousSpeedSpanWasSlow, SpeedCheck.continues(d, previousSpeedSpanChord) {
+            if reanchorReading != nil, vote != SpeedCheck.fastVote { return 0 }
+            isWrong = vote > 0
+            // A slow (fast) span counts only after a slow (fast) one heading the same way (steady progress): a
+            // multipath excursion's span out and span back point opposite ways.
+            if isWrong, previousSpeedSpanVote == vote, SpeedCheck.continues(d, previousSpeedSpanChord) {
                 speedChainMetres += chord
                 if speedDisagreements < SpeedCheck.maximumDisagreements { speedDisagreements += 1 }
-                if speedDisagreements >= SpeedCheck.disagreementsToDistrust, !speedReadsSlow {
-                    speedReadsSlow = true
-                    hasReadSpeedSlow = true
-                    // The chain was counted at the slow readings (and the filter they pinned): what it counted
-                    // short of its chords joins the held candidates, released by this or a later moving window.
-                    // (Not when the slow-column run has counted it: see `readsSlowAllAlong(now:stepMetres:)`.)
-                    if !readsSlowColumn {
-                        candidates.y += max(0, speedChainMetres - (counted - speedChainStartCounted))
+                if speedDisagreements >= SpeedCheck.disagreementsToDistrust, !speedReadsWrong {
+                    speedReadsWrong = true
+                    speedWrongVote = vote
+                    if vote == SpeedCheck.slowVote { hasReadSpeedSlow = true } else { hasReadSpeedFast = true }
+                    // The chain was counted at the wrong readings (and the filter they pinned: a fast column's
+                    // refused every fix it could): what it counted short of its chords joins the held candidates,
+                    // released by this or a later moving window. (Not when the slow-column run has counted it: see
+                    // `readsSlowAllAlong(now:stepMetres:)`.)
+                    let shortfall = max(0, speedChainMetres - (counted - speedChainStartCounted))
+                    if reanchorReading != nil {
+                        if chord / seconds <= profile.maximumSustainedSpeedMetresPerSecond, !isInVehicle,
+                            !readingExcludes(at: now)
+                        {
+                            toCount = shortfall
+                        }
+                    } else if !readsSlowColumn {
+                        candidates.y += shortfall
                     }
                 }
-            } else if isSlow {
+            } else if isWrong {
                 (speedChainMetres, speedChainStartCounted) = (chord, speedSpanStartCounted)
             } else if vote < 0 {
                 if speedDisagreements > 0 { speedDisagreements -= 1 }
-                if speedDisagreements == 0 { speedReadsSlow = false }
+                if speedDisagreements == 0 { speedReadsWrong = false }
             }
         }
-        previousSpeedSpanWasSlow = isSlow
+        previousSpeedSpanVote = isWrong ? vote : 0
         previousSpeedSpanChord = d
         speedSpanStartCounted = counted
         speedSpanStartMilliseconds = now
@@ -432,6 +455,7 @@ extension Tracker {
         speedSpanStartDopplerPath = dopplerPath
         speedSpanStartAccuracy = accuracy
         speedSpanStartDopplerSeconds = dopplerSeconds
+        return toCount
     }
 
     /// The filter's velocity update from a trusted reading of `speed` (m/s, accuracy `speedSigma`) along `grid`, its

@@ -306,7 +306,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline @inline(never)
     mutating func readsSlowAllAlong(now: Int64, stepMetres: Double) -> Bool {
         // (Shown slow by the speed check's spans too: its chain's shortfall is counted there, not again here.)
-        if readsSlowColumn || speedReadsSlow { return true }
+        if readsSlowColumn || speedReadsWrong { return true }
         // Everything counted so far: the total, and what the window still holds (sparse steps go to the total
         // directly, and were counted twice as a shortfall: a reviewer's drive every 12 s, +719 m of 22.5 km).
         let counted = countedSoFarMetres
@@ -330,7 +330,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
 
     /// Everything counted so far, metres: the total, and what the window still holds (held candidates not yet
     /// committed). What a shortfall is measured against (``readsSlowAllAlong(now:stepMetres:)``, the speed check's
-    /// chain in ``judgeSpeedSpan(east:north:accuracy:now:)``).
+    /// chain in ``judgeSpeedSpan(east:north:accuracy:now:reanchorReading:)``).
     @inlinable
     var countedSoFarMetres: Double {
         accumulator.totalMetres + (candidates.x + candidates.y) - (committed.x + committed.y)
@@ -534,17 +534,25 @@ public struct Tracker: Sendable, BitwiseCopyable {
     public var readsCourseWrong: Bool { courseIsWrong }
     /// ``readsCourseWrong``'s storage (beside ``readsSlowColumn``, in the padding before the next `Double`).
     @usableFromInline var courseIsWrong = false
-    /// Whether the speed readings are shown far slower than the fixes travel, span after span (``SpeedCheck``):
-    /// they are then left out (no velocity measurement, not trusted for the distance).
-    @usableFromInline var speedReadsSlow = false
-    /// Whether the last ``SpeedCheck`` span judged read slow (its chord is ``previousSpeedSpanChord``).
-    @usableFromInline var previousSpeedSpanWasSlow = false
+    /// Whether the speed readings are shown far slower or far faster than the fixes travel, span after span
+    /// (``SpeedCheck``): they are then left out (no velocity measurement, not trusted for the distance).
+    @usableFromInline var speedReadsWrong = false
+    /// How the readings were last shown wrong: ``SpeedCheck/slowVote`` or ``SpeedCheck/fastVote`` (0: never).
+    @usableFromInline var speedWrongVote: Int8 = 0
+    /// The last ``SpeedCheck`` span's vote (its chord is ``previousSpeedSpanChord``).
+    @usableFromInline var previousSpeedSpanVote: Int8 = 0
     /// Whether the speed readings were shown far slower than the fixes travel at some point of the session
     /// (``SpeedCheck``): they were then left out, and the distance came from the positions. What a caller warns of
     /// (m/s values read as km/h); ``readsSpeedSlow`` says whether they still are.
     public internal(set) var hasReadSpeedSlow = false
     /// Whether the speed readings are shown far slower than the fixes travel now (``SpeedCheck``): left out.
-    public var readsSpeedSlow: Bool { speedReadsSlow }
+    public var readsSpeedSlow: Bool { speedReadsWrong && speedWrongVote == SpeedCheck.slowVote }
+    /// Whether the speed readings were shown far faster than the fixes travel at some point of the session
+    /// (``SpeedCheck``: km/h values read as m/s, 3.6 ×): they were then left out, and the distance came from the
+    /// positions. ``readsSpeedFast`` says whether they still are.
+    public internal(set) var hasReadSpeedFast = false
+    /// Whether the speed readings are shown far faster than the fixes travel now (``SpeedCheck``): left out.
+    public var readsSpeedFast: Bool { speedReadsWrong && speedWrongVote == SpeedCheck.fastVote }
     /// Disagreements of the course readings with the position filter's direction, less agreements, in a row
     /// (``CourseCheck``; 0 … ``CourseCheck/maximumDisagreements``).
     @usableFromInline var courseDisagreements: Int8 = 0
@@ -856,8 +864,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // (And a course column shown wrong, the evidence with it.)
         fresh.courseIsWrong = courseIsWrong
         fresh.courseDisagreements = courseDisagreements
-        fresh.speedReadsSlow = speedReadsSlow
+        fresh.speedReadsWrong = speedReadsWrong
         fresh.hasReadSpeedSlow = hasReadSpeedSlow
+        fresh.hasReadSpeedFast = hasReadSpeedFast
+        fresh.speedWrongVote = speedWrongVote
         fresh.speedDisagreements = speedDisagreements
         fresh.coursesLeftOut = coursesLeftOut
         fresh.hasCountedOverruledTrustedReadings = hasCountedOverruledTrustedReadings
@@ -1277,6 +1287,14 @@ public struct Tracker: Sendable, BitwiseCopyable {
             anchor(
                 east: e, north: n, variance: r, fix: fix, accuracy: accuracy,
                 displacementAccuracy: displacementAccuracy, now: now)
+            // (Readings far too fast refuse every fix but the re-anchors': they end spans too. See `judgeSpeedSpan`.)
+            if _slowPath(now >= speedSpanEndMilliseconds), let doppler, !speedReadsWrong {
+                let shortfall = judgeSpeedSpan(
+                    east: e, north: n, accuracy: accuracy, now: now, reanchorReading: doppler)
+                if shortfall > 0 {
+                    decision.distanceIncrementMetres += accumulator.add(doppler: 0, filtered: shortfall)
+                }
+            }
             return finishAnchor(&decision)
         }
         consecutiveRejections = 0
@@ -1451,7 +1469,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
                         && !readsSlowAllAlong(now: now, stepMetres: positionSpeed * step)))
                     && !readsInAnotherUnit
                     // (Readings the fixes' chords show far too slow, span after span: see ``SpeedCheck``.)
-                    && !speedReadsSlow
+                    && !speedReadsWrong
                     // A zero (or sub-deadband) reading while the receiver moves and the position filter agrees,
                     // from a receiver whose session Doppler path falls short of its position path: a
                     // Samsung-style dropout, not a halt (a consistent receiver's zero is believed).

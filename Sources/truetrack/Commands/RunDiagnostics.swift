@@ -249,6 +249,8 @@ struct RunDiagnostics {
             // (No session ratio that shows it: the readings pinned the filter before any evidence was in, or they
             // read slow only for a while.)
             result.append(Self.slowSpeedSpansWarning(input: input, untilTheEnd: tracker.readsSpeedSlow))
+        } else if timeUnit == nil, let tracker, tracker.hasReadSpeedFast {
+            result.append(Self.fastSpeedSpansWarning(input: input, untilTheEnd: tracker.readsSpeedFast))
         }
         if let tracker, tracker.coursesLeftOut > 0 {
             result.append(
@@ -376,6 +378,15 @@ struct RunDiagnostics {
     static func slowSpeedSpansWarning(input: String, untilTheEnd: Bool) -> String {
         "warning: the speed column of \(input) read far slower than its positions moved (m/s read as km/h would be "
             + "0.28 ×)\(untilTheEnd ? "" : " for a while"): those readings were not trusted, and the distance "
+            + "comes from the positions\n"
+    }
+
+    /// The warning when the tracker's ``SpeedCheck`` found the speed readings far faster than the fixes moved, span
+    /// after span (``Tracker/hasReadSpeedFast``), where the session's ratio does not say so: a drive whose km/h speeds
+    /// were read as m/s (with a course) counted 0 m before the check.
+    static func fastSpeedSpansWarning(input: String, untilTheEnd: Bool) -> String {
+        "warning: the speed column of \(input) read far faster than its positions moved (km/h read as m/s would be "
+            + "3.6 ×)\(untilTheEnd ? "" : " for a while"): those readings were not trusted, and the distance "
             + "comes from the positions\n"
     }
 

@@ -262,6 +262,14 @@ def sample(family, seed):
         p['white'] = rng.uniform(1, 8); p['gm_sigma'] = rng.uniform(0, 8); p['acc_k'] = rng.uniform(0.4, 1.2)
         p['kind'] = rng.choice(['cruise', 'stopgo', 'fromrest'])
         p['n_gaps'] = rng.choice([0, 0, 1, 2]); p['gap_len'] = (20, 200); p['mp_rate'] = rng.choice([0, 0, 0.5])
+    elif family == 'W_fast':
+        # a speed column in a unit read as m/s that makes it fast: knots (1.94 x), mph (2.24 x), km/h (3.6 x)
+        p['profile'], p['vmin'], p['vmax'] = pick_fast(rng)
+        p['vmin'] = max(p['vmin'], 3.0)
+        p['factor'] = rng.choice([1.94, 2.24, 3.6, 3.6])
+        p['white'] = rng.uniform(1, 8); p['gm_sigma'] = rng.uniform(0, 8); p['acc_k'] = rng.uniform(0.4, 1.2)
+        p['kind'] = rng.choice(['cruise', 'stopgo', 'fromrest'])
+        p['n_gaps'] = rng.choice([0, 0, 1, 2]); p['gap_len'] = (20, 200); p['mp_rate'] = rng.choice([0, 0, 0.5])
     elif family == 'W_switch':
         p['profile'], p['vmin'], p['vmax'] = pick_fast(rng)
         p['vmin'] = max(p['vmin'], 3.0)
@@ -346,7 +354,7 @@ def sample(family, seed):
 FAMILIES = {'H_white_underst': 130, 'H_multipath': 130, 'H_urban_canyon': 100, 'H_stopgo_brake': 90,
             'H_lag_fromrest': 90, 'H_tunnel': 80, 'H_sparse': 90, 'H_train_ferry': 70, 'H_parked_mp': 70,
             'H_crawl_mp': 80, 'H_walk_heavy': 80, 'H_missing_rd': 80, 'H_profile_mismatch': 60,
-            'W_unit': 180, 'W_switch': 80,
+            'W_unit': 180, 'W_fast': 120, 'W_switch': 80,
             'R_crawl_sweep': 150, 'R_slowveh_mp': 100, 'R_crawl_drift': 80, 'R_run_mp': 80, 'R_walk_mp': 80,
             'R_parked_mild': 60, 'W_grid': 132, 'M_single': 160, 'W_zero': 72, 'R_commute': 100}
 
