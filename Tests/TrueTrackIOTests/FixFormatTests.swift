@@ -33,6 +33,22 @@ import TrueTrackIO
         #expect(sniff("time,lat,lon,note\n2024-01-01T00:00:00Z,1,2,$gprmc\n") == .csv)  // lower case is not a sentence
     }
 
+    /// A CSV header or a JSON value decides before a sentence or a `Fix,` row further down (a formats tester's files
+    /// were refused as NMEA or GnssLogger): a note column quoting a sentence, JSON Lines carrying each fix's
+    /// sentence, an event column reading `Fix`; and a JSON Lines record's line ending in blanks is no GeoJSON.
+    @Test func aHeaderOrAJSONValueDecidesBeforeASentenceOrAFixRow() {
+        #expect(sniff("time,lat,lon,note\n2024-05-01T06:00:00Z,46,14,\"$GPGGA,1\"\n") == .csv)
+        #expect(
+            sniff("{\"time\":\"2024-05-01T06:00:00Z\",\"lat\":46,\"lon\":14,\"nmea\":\"$GPGGA,1\"}\n{\"t\":1}\n")
+                == .jsonLines)
+        #expect(sniff("event,time,lat,lon\nFix,2024-05-01T06:00:00Z,46,14\n") == .csv)
+        #expect(sniff("{\"time\":\"2024-05-01T06:00:00Z\",\"lat\":46,\"lon\":14} \n{\"time\":\"x\"} \n") == .jsonLines)
+        // Still: a GnssLogger file and a log of sentences.
+        #expect(sniff("Fix,Provider,LatitudeDegrees,LongitudeDegrees\nFix,gps,1,2\n") == .gnssLogger)
+        #expect(sniff("# log\nRaw,1,2\nFix,gps,1,2\n") == .gnssLogger)
+        #expect(sniff("$GPGGA,234302.00,3725.9,N,12210.2,W,1,12,0.5,30,M,-30,M,,*70\n") == .nmea)
+    }
+
     /// Between the two JSON formats the extension decides: a one-line GeoJSON feature sniffs as JSON Lines.
     @Test func theExtensionDecidesBetweenGeoJSONAndJSONLines() throws {
         let folder = NSTemporaryDirectory() + "truetrack-sniff-\(getpid())"

@@ -59,6 +59,29 @@ import TrueTrackCore
         #expect(result.fixes[2].activity == ActivityReading(kind: .inVehicle, confidence: 90))
     }
 
+    /// Takeout's records one per line (`jq -c '.locations[]'`, a formats tester's): sniffed as JSON Lines and read
+    /// with Takeout's names (refused at line 2 as one JSON value before, and read without positions as JSON Lines);
+    /// a negative E7 coordinate written as an unsigned 32-bit number (4,233,738,877 for −6.1228419°) is taken back
+    /// below zero (the whole read stopped at "latitude 423.37 is outside -90...90").
+    @Test func readsTakeoutRecordsOnePerLineAndUnwrapsUnsignedCoordinates() throws {
+        let lines = """
+            {"latitudeE7":460000000,"longitudeE7":140000000,"accuracy":12,"timestamp":"2024-05-01T06:00:00Z"}
+            {"latitudeE7":4233738877,"longitudeE7":2994967296,"accuracy":12,"timestampMs":"1714543210000"}
+
+            """
+        #expect(FixFormat.sniff(Array(lines.utf8)) == .jsonLines)
+        var reader = JSONLinesReader(stream: ByteStream(bytes: Array(lines.utf8)), options: ReadOptions())
+        let result = reader.readAll()
+        #expect(result.error == nil)
+        #expect(result.fixes.count == 2)
+        #expect(result.fixes.first?.latitude == 46 && result.fixes.first?.longitude == 14)
+        let second = try #require(result.fixes.last)
+        #expect(abs(second.latitude - -6.1228419) < 1e-9 && abs(second.longitude - -130) < 1e-9)
+        #expect(second.timestamp.millisecondsSince1970 == 1_714_543_210_000)
+        // One record alone stays a Takeout file's to read (one JSON value).
+        #expect(FixFormat.sniff(Array(#"{"locations":[{"latitudeE7":1,"longitudeE7":2}]}"#.utf8)) == .locationHistory)
+    }
+
     @Test func readsTheTimelineExportsRawPositionsAndSkipsItsOtherSignals() throws {
         let text = """
             {

@@ -90,16 +90,22 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         if hasIgnoringCase("<trainingcenterdatabase") { return .tcx }
         let text = String(decoding: bytes, as: UTF8.self)
         if text.hasPrefix("Geolife trajectory") { return .geolife }
-        if has("# Fix,") || text.hasPrefix("Fix,") || has("\nFix,") { return .gnssLogger }
+        // (GnssLogger's own header, `# Fix,…`, or a file of its `Fix` rows under the GSDC's `MessageType` header.)
+        if has("# Fix,") || text.hasPrefix("Fix,") || text.hasPrefix("MessageType,") { return .gnssLogger }
         if text.hasPrefix("GNSS;") || has("\nGNSS;") || has("\nPOSI;") { return .ipin }
-        if containsNMEASentence(bytes) { return .nmea }
         let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{FEFF}" }
+        // (A JSON value or a CSV header decides before an NMEA sentence or a `Fix,` row further down: an app's JSON
+        // Lines may carry each fix's sentence in a member, a CSV's note column may quote one, an event column may
+        // read `Fix`; a formats tester's files were read as NMEA and refused.)
         if trimmed.hasPrefix("{"), has("\"latitudeE7\"") || has("\"rawSignals\"") || has("\"semanticSegments\"") {
-            return .locationHistory
+            // Takeout's records one per line (`jq -c '.locations[]'`) are JSON Lines (read with its names).
+            return has("\"latitudeE7\"") && hasSeveralObjectLines(sample) ? .jsonLines : .locationHistory
         }
         if trimmed.hasPrefix("{") {
-            // (`isNewline`: in a CRLF file "\r\n" is one Character, neither "\n" nor "\r".)
-            let firstLine = trimmed.prefix { !$0.isNewline }
+            // (`isNewline`: in a CRLF file "\r\n" is one Character, neither "\n" nor "\r". Trailing blanks do not
+            // make a JSON Lines record's line a longer JSON value: a tester's `}` + space was read as GeoJSON.)
+            var firstLine = trimmed.prefix { !$0.isNewline }
+            while firstLine.last == " " || firstLine.last == "\t" { firstLine.removeLast() }
             if containsASCII(ArraySlice(firstLine.utf8), "\"type\"", ignoringCase: false)
                 && (hasIgnoringCase("featurecollection") || hasIgnoringCase("\"feature\"")
                     || hasIgnoringCase("\"linestring\"") || hasIgnoringCase("\"point\""))
@@ -114,15 +120,20 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         let header = ArraySlice(text.prefix { !$0.isNewline }.utf8)
         if containsASCII(header, "lat", ignoringCase: true)
             && (containsASCII(header, "lon", ignoringCase: true) || containsASCII(header, "lng", ignoringCase: true))
+            && header.first != UInt8(ascii: "$")
         {
             return .csv
         }
+        if has("\nFix,") { return .gnssLogger }
+        if containsNMEASentence(bytes) { return .nmea }
         return nil
     }
 
     /// Whether `bytes` contain `needle`'s UTF-8 bytes, optionally ignoring the case of ASCII letters (the needles
     /// of ``sniff(_:)`` are ASCII: a byte search finds them exactly where the decoded text holds them).
-    static func containsASCII(_ bytes: ArraySlice<UInt8>, _ needle: String, ignoringCase: Bool) -> Bool {
+    static func containsASCII<Bytes: RandomAccessCollection<UInt8>>(
+        _ bytes: Bytes, _ needle: String, ignoringCase: Bool
+    ) -> Bool where Bytes.Index == Int {
         func folded(_ b: UInt8) -> UInt8 { ignoringCase && b >= 65 && b <= 90 ? b | 0x20 : b }
         let pattern = needle.utf8.map(folded)
         guard let first = pattern.first, pattern.count <= bytes.count else { return pattern.isEmpty }

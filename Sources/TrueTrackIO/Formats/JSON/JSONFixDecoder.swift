@@ -97,6 +97,13 @@ struct JSONFixDecoder {
     /// name (it replaced the provider, and `--provider gps` then dropped every fix), its `velocity` text or
     /// km/h, its `timestampMs` another clock.
     var readsLocationHistory = false
+
+    /// An E7 coordinate of Google location history, with a negative value some exports wrote as an unsigned 32-bit
+    /// one (above `limit`, 90° or 180° in E7, and below 2³²) taken back below zero: a tester's `latitudeE7`
+    /// 4,233,738,877 is −6.1228419°, refused as 423.37° before.
+    static func unwrappedE7(_ value: Double, limit: Double) -> Double {
+        value > limit && value < 4_294_967_296 ? value - 4_294_967_296 : value
+    }
     var report: ReadReport
     let keys = JSONKeyTable()
     var record = JSONRecordFields()
@@ -203,10 +210,14 @@ struct JSONFixDecoder {
             record.time = try decodeTime(t)
         case .latitudeE7 where isFieldScope && readsLocationHistory:
             record.latitudePlace = place
-            record.latitude = try decodeNumber(t, "latitudeE7").map { $0 / 10_000_000 }
+            record.latitude = try decodeNumber(t, "latitudeE7").map {
+                Self.unwrappedE7($0, limit: 900_000_000) / 10_000_000
+            }
         case .longitudeE7 where isFieldScope && readsLocationHistory:
             record.longitudePlace = place
-            record.longitude = try decodeNumber(t, "longitudeE7").map { $0 / 10_000_000 }
+            record.longitude = try decodeNumber(t, "longitudeE7").map {
+                Self.unwrappedE7($0, limit: 1_800_000_000) / 10_000_000
+            }
         case .latLng where isFieldScope && readsLocationHistory:
             try decodeLatLng(t)
         case .velocity where isFieldScope && readsLocationHistory:

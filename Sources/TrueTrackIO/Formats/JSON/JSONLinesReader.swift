@@ -17,6 +17,8 @@ import TrueTrackCore
 /// - Complexity: O(n) in the input size; memory one chunk plus the longest line.
 public struct JSONLinesReader: FixReader, ByteStreamReader {
     var decoder: JSONFixDecoder
+    /// True until the first non-blank line, whose names decide whether Takeout's are fields.
+    var isBeforeFirstRecord = true
     let stream: ByteStream
 
     /// Creates a reader over `stream`.
@@ -65,6 +67,16 @@ public struct JSONLinesReader: FixReader, ByteStreamReader {
             if line.bytes[line.start] == 0x1E {
                 line.byteOffset += 1
                 line.start += 1
+            }
+            // Google Takeout's records one per line (`jq -c '.locations[]'` of `Records.json`): its names are fields
+            // when the first record has `latitudeE7` and `longitudeE7` (decided there, for the file: another
+            // exporter's record may carry such a name among its own fields; see `JSONFixDecoder.readsLocationHistory`).
+            if isBeforeFirstRecord {
+                isBeforeFirstRecord = false
+                let bytes = line.bytes[line.start..<line.end]
+                decoder.readsLocationHistory =
+                    FixFormat.containsASCII(bytes, "\"latitudeE7\"", ignoringCase: false)
+                    && FixFormat.containsASCII(bytes, "\"longitudeE7\"", ignoringCase: false)
             }
             decoder.tokens.reset(line: line)
             do throws(ReadError) {
