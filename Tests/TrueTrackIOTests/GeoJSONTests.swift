@@ -590,4 +590,31 @@ import TrueTrackCore
         }
         #expect(location.line == 1 && location.column == 26)
     }
+
+    /// Every feature of a file with line features is a segment (what `--lines` writes: a LineString per segment, a
+    /// Point for a segment of one fix): a formats tester's three GPX segments written with `--lines` read back as one.
+    /// A file of Point features alone tells no segments (each Point is a fix).
+    @Test func readsEachFeatureOfALinesFileAsASegment() throws {
+        let lines = """
+            {"type":"FeatureCollection","features":[
+            {"type":"Feature","geometry":{"type":"LineString","coordinates":[[14,46],[14,46.001]]},
+             "properties":{"coordTimes":["2024-05-01T06:00:00Z","2024-05-01T06:00:10Z"]}},
+            {"type":"Feature","geometry":{"type":"LineString","coordinates":[[14,46.002],[14,46.003]]},
+             "properties":{"coordTimes":["2024-05-01T06:05:00Z","2024-05-01T06:05:10Z"]}},
+            {"type":"Feature","geometry":{"type":"Point","coordinates":[14,46.004]},"properties":{"time":"2024-05-01T07:00:00Z"}}
+            ]}
+            """
+        var reader = GeoJSONReader(stream: ByteStream(bytes: Array(lines.utf8)))
+        var segments: [Int?] = []
+        while try reader.next() != nil { segments.append(reader.lastSegmentIndex) }
+        #expect(segments == [0, 0, 1, 1, 2])
+        let points = """
+            {"type":"FeatureCollection","features":[
+            {"type":"Feature","geometry":{"type":"Point","coordinates":[14,46]},"properties":{"time":"2024-05-01T07:00:00Z"}},
+            {"type":"Feature","geometry":{"type":"Point","coordinates":[14,46.1]},"properties":{"time":"2024-05-01T07:00:01Z"}}
+            ]}
+            """
+        var pointReader = GeoJSONReader(stream: ByteStream(bytes: Array(points.utf8)))
+        while try pointReader.next() != nil { #expect(pointReader.lastSegmentIndex == nil) }
+    }
 }

@@ -129,13 +129,15 @@ public struct AnyFixReader: FixReader {
 
     /// The segment the most recently returned fix came from, where the format has them: GPX's `<trkseg>` or
     /// `<rte>` (0-based in document order, ``GPXReader/lastSegmentIndex``), a CSV's segment column
-    /// (``CSVReader/lastSegmentIndex``), a JSON Lines `segment` member (``JSONLinesReader/lastSegmentIndex``);
+    /// (``CSVReader/lastSegmentIndex``), a JSON Lines `segment` member (``JSONLinesReader/lastSegmentIndex``), a
+    /// GeoJSON line feature (``GeoJSONReader/lastSegmentIndex``);
     /// `nil` otherwise. A change of value between two fixes marks a segment break.
     public var segmentIndex: Int? {
         switch base {
         case .gpx(let box): box.reader.lastSegmentIndex
         case .csv(let box): box.reader.lastSegmentIndex
         case .jsonLines(let box): box.reader.lastSegmentIndex
+        case .geojson(let box): box.reader.lastSegmentIndex
         default: nil
         }
     }

@@ -63,6 +63,18 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
         decoder = JSONFixDecoder(tokens: JSONTokenizer(stream: stream), options: options)
     }
 
+    /// Whether a feature with a line (LineString, MultiLineString, MultiPoint) has been read: then every feature is
+    /// a segment of the track, as ``GeoJSONWriter``'s `--lines` writes them (a segment of one fix a Point); in a
+    /// file of Point features alone each is a fix, and no segment is told.
+    var hasLineFeatures = false
+    /// The feature (0-based) the line being emitted comes from, and the one the last fix came from.
+    var emittingFeature = 0, featureOfLastFix = 0
+
+    /// The segment the most recently returned fix came from: its feature's index once the file has shown a line
+    /// feature (each feature a segment: a multi-segment track written with `--lines` read back with its breaks, a
+    /// formats tester's three segments read as one before), `nil` otherwise.
+    public var lastSegmentIndex: Int? { hasLineFeatures ? featureOfLastFix : nil }
+
     /// What the reader has seen so far (``ReadReport/recordsRead`` counts features).
     public var report: ReadReport {
         var report = decoder.report
@@ -76,7 +88,10 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
     public mutating func next() throws(ReadError) -> Fix? {
         while true {
             if decoder.isEmitting {
-                if let fix = try decoder.nextVertexFix() { return fix }
+                if let fix = try decoder.nextVertexFix() {
+                    featureOfLastFix = emittingFeature
+                    return fix
+                }
                 continue
             }
             if let error = endOfInput {
@@ -150,6 +165,7 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
                     // A file cut inside a LineString's times: the positions read with a time are fixes read (a
                     // batch tester's file lost all 50, its last time cut off). Returned first, then the error.
                     guard case .truncated = error, decoder.salvagesCutVertices() else { throw error }
+                    (hasLineFeatures, emittingFeature) = (true, decoder.report.recordsRead - 1)
                     endOfInput = error
                     continue
                 }
@@ -158,7 +174,12 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
                     decoder.report.skip(.otherRecord)  // an activity record, a Wi-Fi scan…
                     continue
                 }
-                if let fix = try decoder.finishRecord() { return fix }
+                let fix = try decoder.finishRecord()
+                if decoder.isEmitting { (hasLineFeatures, emittingFeature) = (true, decoder.report.recordsRead - 1) }
+                if let fix {
+                    featureOfLastFix = decoder.report.recordsRead - 1
+                    return fix
+                }
             case .trailing:
                 _ = try decoder.tokens.next()  // .end, or an error for bytes after the document
                 phase = .finished
