@@ -77,6 +77,24 @@ import Testing
         #expect(!honest.hasReadSpeedFast && !honest.hasReadSpeedSlow)
     }
 
+    /// Honest readings above their chords in steady progress: a drive at 20 m/s whose positions creep at a quarter
+    /// of it for 60 s (a tunnel's or a canyon's lag) and catch up over the next minute. No fix is refused, so no span shows the
+    /// readings fast (counting such spans, a reviewer's lagging drives lost their right readings: −0.9 → −4.5 %).
+    @Test func honestReadingsAbovePositionsThatLagAreKept() {
+        var fixes: [Fix] = []
+        var north = 0.0
+        for s in 0..<360 {
+            // (Behind by 900 m after the lag, caught up at 35 m/s over the next minute.)
+            north = (60..<120).contains(s) ? north + 5 : (120..<180).contains(s) ? north + 35 : Double(s) * 20
+            fixes.append(TrackerTests.fix(Double(s), north: north, east: 0, accuracy: 5, speed: 20, course: 0))
+        }
+        var tracker = Tracker(profile: .driving)
+        for fix in fixes { _ = tracker.process(fix) }
+        _ = tracker.finishTrack()
+        #expect(!tracker.hasReadSpeedFast && !tracker.hasReadSpeedSlow)
+        #expect(abs(tracker.distance.totalMetres - 359 * 20) < 0.05 * 359 * 20, "\(tracker.distance.totalMetres) m")
+    }
+
     /// Steady progress: the next span's chord within 60° of the last one's.
     @Test func aSpanContinuesOnlyWithinSixtyDegrees() {
         let east = SIMD2<Double>(100, 0)

@@ -100,8 +100,8 @@ public enum CourseCheck {
     }
 }
 
-/// Whether the speed readings are far slower, or far faster, than the fixes travel (a speed column in another unit:
-/// m/s values read as km/h, 0.28 ×; km/h read as m/s, 3.6 ×): judged span by span, the chord between the first and last accepted fix of a span of at least
+/// Whether the speed readings are far slower, or far faster, than the fixes travel (a speed column in another
+/// unit: m/s values read as km/h, 0.28 ×; km/h read as m/s, 3.6 ×): judged span by span, the chord between the first and last accepted fix of a span of at least
 /// ``spanSeconds`` against the readings' mean over it, as ``CourseCheck`` judges the course. Readings shown slow
 /// are left out (no velocity measurement, not trusted for the distance: the position filter's speed counts);
 /// without this, a ride at 8 m/s whose course-carrying readings said 1.6 m/s had its velocity pinned at 1.6 m/s,
@@ -159,8 +159,11 @@ public enum SpeedCheck {
     /// The most slow spans kept: 4 (a column shown slow is believed again after as many agreeing spans).
     public static let maximumDisagreements: Int8 = 4
     /// The readings' mean must be more than this many times the chord's speed, with the noise allowance added, for
-    /// the span to read fast: 2.5, as ``slowFactor``. km/h read as m/s is 3.6 ×; an honest reading exceeds its
-    /// span's chord only where the span turns back on itself (a U-turn within it), which steady progress does not.
+    /// the span to read fast: 2.5, as ``slowFactor``. km/h read as m/s is 3.6 ×. Honest readings exceed their
+    /// span's chord too, in steady progress, where the positions lag (a tunnel, an urban canyon) or the road turns
+    /// back within a span (hairpins): so a span shows them fast only across an outlier re-anchor
+    /// (``Tracker/judgeSpeedSpan(east:north:accuracy:now:reanchorReading:)``), where readings that fast refuse the
+    /// fixes; elsewhere such a span agrees, as before (a reviewer's lagging drives and hairpin rides).
     public static let fastFactor = 2.5
     /// The slowest mean reading that can show the readings fast, m/s: 4 (above a walk, as
     /// ``minimumChordSpeedMetresPerSecond``).

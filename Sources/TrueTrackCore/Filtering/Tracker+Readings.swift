@@ -377,6 +377,7 @@ extension Tracker {
         (speedSpanStartMilliseconds, speedSpanEndMilliseconds) = (.min, .min)
         previousSpeedSpanVote = 0
         speedChainMetres = 0
+        speedSpanSawReanchor = false
     }
 
     /// Ends the ``SpeedCheck`` span under way at an accepted fix with a reading (at `east`, `north` on the plane, of
@@ -386,13 +387,15 @@ extension Tracker {
     /// Out of line: once per span.
     ///
     /// At a re-anchor on refused fixes (`reanchorReading`: the anchor's reading) a span votes only to show the
-    /// readings fast, else it runs on untouched: a column read 3.6 × fast (km/h read as m/s) with a course pins the
+    /// readings fast, else it runs on untouched (and a fast vote counts only in a span that saw a re-anchor, at its
+    /// end or before): a column read 3.6 × fast (km/h read as m/s) with a course pins the
     /// filter ahead of every fix, each is refused and every third re-anchors it, so no fix is ever accepted to end
     /// a span (a tester's drives at 15–30 m/s counted 0 m). Such a span's readings are the anchors' (the refused
     /// fixes update nothing). Any other vote at a re-anchor (a multipath relocation's chord) is left to the next
     /// accepted fix, as before. The chain's shortfall is then returned, to be counted at once (a re-anchor's window
-    /// restarts, and a held shortfall fell out of it before any window could release it), unless the chain moved
-    /// faster than the profile sustains or a reading excludes the time (a vehicle under the walking profile).
+    /// restarts, and a held shortfall fell out of it before any window could release it), unless the chain (its
+    /// chords over its time) moved faster than the profile sustains or a reading excludes the time (a vehicle
+    /// under the walking profile).
     @usableFromInline @inline(never) @discardableResult
     mutating func judgeSpeedSpan(
         east: Double, north: Double, accuracy: Double, now: Int64, reanchorReading: Double? = nil
@@ -413,6 +416,14 @@ extension Tracker {
                 meanReadingMetresPerSecond: isCovered
                     ? (dopplerPath - speedSpanStartDopplerPath) / readSeconds : reanchorReading ?? 0,
                 deadband: profile.deadbandMetresPerSecond)
+            // Fast only across a re-anchor (see `speedSpanSawReanchor`), or while the readings are left out as fast
+            // (then no fix is refused any more: the spans that show them fast keep them out); otherwise it agrees, as
+            // before the vote.
+            if vote == SpeedCheck.fastVote, !speedSpanSawReanchor,
+                !(speedReadsWrong && speedWrongVote == SpeedCheck.fastVote)
+            {
+                vote = -1
+            }
             if reanchorReading != nil, vote != SpeedCheck.fastVote { return 0 }
             isWrong = vote > 0
             // A slow (fast) span counts only after a slow (fast) one heading the same way (steady progress): a
@@ -430,7 +441,9 @@ extension Tracker {
                     // `readsSlowAllAlong(now:stepMetres:)`.)
                     let shortfall = max(0, speedChainMetres - (counted - speedChainStartCounted))
                     if reanchorReading != nil {
-                        if chord / seconds <= profile.maximumSustainedSpeedMetresPerSecond, !isInVehicle,
+                        let chainSeconds = Double(now &- speedChainStartMilliseconds) / 1000
+                        if speedChainMetres <= profile.maximumSustainedSpeedMetresPerSecond * chainSeconds,
+                            !isInVehicle,
                             !readingExcludes(at: now)
                         {
                             toCount = shortfall
@@ -441,6 +454,7 @@ extension Tracker {
                 }
             } else if isWrong {
                 (speedChainMetres, speedChainStartCounted) = (chord, speedSpanStartCounted)
+                speedChainStartMilliseconds = speedSpanStartMilliseconds
             } else if vote < 0 {
                 if speedDisagreements > 0 { speedDisagreements -= 1 }
                 if speedDisagreements == 0 { speedReadsWrong = false }
@@ -449,6 +463,7 @@ extension Tracker {
         previousSpeedSpanVote = isWrong ? vote : 0
         previousSpeedSpanChord = d
         speedSpanStartCounted = counted
+        speedSpanSawReanchor = false
         speedSpanStartMilliseconds = now
         speedSpanEndMilliseconds = now &+ SpeedCheck.spanMilliseconds(accuracy: accuracy)
         speedSpanStart = SIMD2(east, north)

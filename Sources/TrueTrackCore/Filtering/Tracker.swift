@@ -577,6 +577,12 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// the chain of slow spans heading one way up to the last one: what was counted when it began and its chords'
     /// length (metres). What the chain counted short of its chords is counted when it shows the readings slow.
     @usableFromInline var speedSpanStartCounted = 0.0, speedChainStartCounted = 0.0, speedChainMetres = 0.0
+    /// When the chain of slow (or fast) spans began (ms since 1970): its pace is its chords over the time since.
+    @usableFromInline var speedChainStartMilliseconds: Int64 = 0
+    /// Whether the span under way saw an outlier re-anchor: only then may it show the readings fast (readings
+    /// far above an honest track's chords, where its positions lag or it turns back within a span, left the
+    /// filter's fixes accepted: a reviewer's lagging drives and hairpin rides lost their right readings).
+    @usableFromInline var speedSpanSawReanchor = false
     @usableFromInline var speedSpanStartAccuracy = 0.0
     @usableFromInline var speedSpanStartDopplerPath = 0.0, speedSpanStartDopplerSeconds = 0.0
     /// The displacement accuracy of the last anchor's fix (metres): a lone anchor's, which the trailing window's
@@ -1288,6 +1294,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
                 east: e, north: n, variance: r, fix: fix, accuracy: accuracy,
                 displacementAccuracy: displacementAccuracy, now: now)
             // (Readings far too fast refuse every fix but the re-anchors': they end spans too. See `judgeSpeedSpan`.)
+            speedSpanSawReanchor = true
             if _slowPath(now >= speedSpanEndMilliseconds), let doppler, !speedReadsWrong {
                 let shortfall = judgeSpeedSpan(
                     east: e, north: n, accuracy: accuracy, now: now, reanchorReading: doppler)
