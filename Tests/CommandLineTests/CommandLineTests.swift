@@ -567,6 +567,24 @@ struct Tool {
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
+    /// A planned route (Komoot's GPX: track points without times): "no fixes … (skipped: missingTime 2); is --format
+    /// right?" blamed the format (a formats tester's); the error now says no point has a time.
+    @Test func aRouteWithoutTimesIsNamedNotTheFormat() throws {
+        let input = Tool.temporaryPath("planned.gpx")
+        defer { try? FileManager.default.removeItem(atPath: input) }
+        let gpx = """
+            <?xml version="1.0"?><gpx version="1.1" creator="komoot"><trk><trkseg>
+            <trkpt lat="46.0" lon="14.0"><ele>300</ele></trkpt><trkpt lat="46.001" lon="14.0"><ele>301</ele></trkpt>
+            </trkseg></trk></gpx>
+            """
+        try gpx.write(toFile: input, atomically: true, encoding: .utf8)
+        let result = try Tool.run(["process", input])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains("none of its 2 points has a time") && !result.stderr.contains("--format"),
+            "\(result.stderr)")
+    }
+
     /// An NMEA log of GGA sentences alone: "no fixes … (skipped: missingTime 3); is --format right?" blamed the
     /// format; the error now says the date is missing and that no option supplies it. With a ZDA it reads.
     @Test("an NMEA log without a date says so, and a ZDA dates it")

@@ -240,6 +240,13 @@ enum InputOptions {
                     + "ZDA sentence gives a date, so none of its fixes can be placed in time (skipped: \(skipped)); "
                     + "TrueTrack has no option to supply the date: the receiver must log RMC or ZDA sentences too")
         }
+        // Every point without a time (a planned route from Komoot or a route planner, not a recording): the format
+        // is right, the times are missing (a formats tester was asked whether --format was right).
+        if format != .nmea, report.skipped(.missingTime) > 0, report.skipped(.missingTime) == report.unusableRecords {
+            return CommandFailure(
+                message: "\(report.source): no fixes: none of its \(report.skipped(.missingTime)) points has a time "
+                    + "(skipped: \(skipped)); a planned route rather than a recording? TrueTrack needs each fix's time")
+        }
         // A CSV whose only non-blank record is its header: the format is right, the data is missing.
         if format == .csv, report.skipped(.header) == 1, report.unusableRecords == 0,
             report.recordsRead == 1 + report.skipped(.blank)
