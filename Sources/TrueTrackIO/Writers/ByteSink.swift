@@ -80,6 +80,7 @@ public final class ByteSink {
             closesDescriptor = true
         }
         buffer.reserveCapacity(flushThreshold + 4096)
+        scratch = .allocate(capacity: ByteSink.recordCapacity)
     }
 
     /// Creates a sink that keeps everything in ``memory``.
@@ -88,6 +89,7 @@ public final class ByteSink {
         fileDescriptor = -1
         closesDescriptor = false
         memory = []
+        scratch = .allocate(capacity: ByteSink.recordCapacity)
     }
 
     deinit {
@@ -164,19 +166,29 @@ public final class ByteSink {
 
     /// Formats one record into the sink's scratch storage (``recordCapacity`` bytes) and appends it to ``buffer``
     /// at once (see ``RecordBytes``: a writer whose records have a known bound).
+    /// Not re-entrant: a record formatted inside another would overwrite it in the one scratch (a reviewer's), so
+    /// that traps.
     @inlinable
     public func appendRecord(_ body: (inout RecordBytes) -> Void) {
+        precondition(!isFormattingRecord, "appendRecord called while a record is being formatted")
+        isFormattingRecord = true
+        defer { isFormattingRecord = false }
         var record = RecordBytes(start: scratch, capacity: ByteSink.recordCapacity)
         body(&record)
         buffer.append(contentsOf: UnsafeBufferPointer(start: scratch, count: record.next - scratch))
     }
 
+    /// Whether ``appendRecord(_:)`` is formatting a record. (Unchecked access: only that method touches it, and the
+    /// run-time exclusivity checks of a class's property cost `convert` 80 instructions per record.)
+    @usableFromInline @exclusivity(unchecked) var isFormattingRecord = false
+
     /// The most bytes one ``appendRecord(_:)`` record may take (a CSV row of every field at its longest is under
     /// 700).
     @inlinable public static var recordCapacity: Int { 4096 }
 
-    /// The storage ``appendRecord(_:)`` formats into (allocated once per sink).
-    @usableFromInline let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: ByteSink.recordCapacity)
+    /// The storage ``appendRecord(_:)`` formats into (allocated once per sink, last in each initialiser: an
+    /// initialiser that throws before it runs no `deinit`, and would leak it).
+    @usableFromInline let scratch: UnsafeMutablePointer<UInt8>
 
     /// Writes the buffer out when it has grown past the flush threshold.
     @inlinable

@@ -38,13 +38,15 @@ public struct RecordBytes {
         next += 1
     }
 
-    /// Writes a literal's UTF-8 bytes (markup: `<time>`).
+    /// Writes a `StaticString`'s UTF-8 bytes (an argument typed so: the GPX writer's element names; a bare literal
+    /// takes the `String` overload). Through `withUTF8Buffer`: a one-scalar static string has no pointer to read.
     @inlinable
     public mutating func put(_ text: StaticString) {
-        let count = text.utf8CodeUnitCount
-        reserve(count)
-        next.update(from: text.utf8Start, count: count)
-        next += count
+        text.withUTF8Buffer { bytes in
+            reserve(bytes.count)
+            if let base = bytes.baseAddress { next.update(from: base, count: bytes.count) }
+            next += bytes.count
+        }
     }
 
     /// Writes the UTF-8 bytes of `text` (short texts: field values such as a provider's or an activity's name).
