@@ -42,22 +42,22 @@ public struct RecordBytes {
     /// takes the `String` overload). Through `withUTF8Buffer`: a one-scalar static string has no pointer to read.
     @inlinable
     public mutating func put(_ text: StaticString) {
-        text.withUTF8Buffer { bytes in
-            reserve(bytes.count)
-            if let base = bytes.baseAddress { next.update(from: base, count: bytes.count) }
-            next += bytes.count
-        }
+        text.withUTF8Buffer { put(bytes: $0) }
     }
 
     /// Writes the UTF-8 bytes of `text` (short texts: field values such as a provider's or an activity's name).
     @inlinable
     public mutating func put(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            reserve(bytes.count)
-            if let base = bytes.baseAddress { next.update(from: base, count: bytes.count) }
-            next += bytes.count
-        }
+        text.withUTF8 { put(bytes: $0) }
+    }
+
+    /// Writes `bytes`.
+    @inlinable
+    public mutating func put(bytes: UnsafeBufferPointer<UInt8>) {
+        reserve(bytes.count)
+        if let base = bytes.baseAddress { next.update(from: base, count: bytes.count) }
+        next += bytes.count
     }
 
     /// Writes the shortest decimal text that reads back as `value` (``NumberFormatting/append(_:to:)``'s text).
@@ -89,9 +89,5 @@ extension RecordBytes: TextOutputStream {
     // (The standard library's hook for ASCII text: a requirement of `TextOutputStream` with a default that builds
     // a `String`.)
     @inlinable
-    public mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
-        reserve(buffer.count)
-        if let base = buffer.baseAddress { next.update(from: base, count: buffer.count) }
-        next += buffer.count
-    }
+    public mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { put(bytes: buffer) }
 }
