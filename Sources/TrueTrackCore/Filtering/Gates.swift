@@ -101,12 +101,12 @@ public enum CourseCheck {
 }
 
 /// Whether the speed readings are far slower, or far faster, than the fixes travel (a speed column in another
-/// unit: m/s values read as km/h, 0.28 ×; km/h read as m/s, 3.6 ×): judged span by span, the chord between the first and last accepted fix of a span of at least
-/// ``spanSeconds`` against the readings' mean over it, as ``CourseCheck`` judges the course. Readings shown slow
-/// are left out (no velocity measurement, not trusted for the distance: the position filter's speed counts);
-/// without this, a ride at 8 m/s whose course-carrying readings said 1.6 m/s had its velocity pinned at 1.6 m/s,
-/// every fix ahead of it failed the outlier gate, every third re-anchored the filter, and no window or chord
-/// ever filled to show the column slow: 0 m of 5 km. A km/h column read as m/s at 15–30 m/s did the same from
+/// unit: m/s values read as km/h, 0.28 ×; km/h read as m/s, 3.6 ×): judged span by span, the chord between the
+/// first and last accepted fix of a span of at least ``spanSeconds`` against the readings' mean over it, as
+/// ``CourseCheck`` judges the course. Readings shown slow or fast are left out (no velocity measurement, not trusted
+/// for the distance: the position filter's speed counts); without this, a ride at 8 m/s whose course-carrying
+/// readings said 1.6 m/s had its velocity pinned at 1.6 m/s, every fix ahead of it failed the outlier gate, every
+/// third re-anchored the filter, and no window or chord ever filled to show the column slow: 0 m of 5 km. A km/h column read as m/s at 15–30 m/s did the same from
 /// the other side (the filter pinned ahead of every fix): its spans end at the re-anchors
 /// (``Tracker/judgeSpeedSpan(east:north:accuracy:now:reanchorReading:)``).
 public enum SpeedCheck {
@@ -140,8 +140,9 @@ public enum SpeedCheck {
     /// (60°; a road's corner can take the next span a few tens of degrees off, a multipath excursion's way back
     /// points about 180° from its way out).
     public static let continuationCosine = 0.5
-    /// Slow spans (less agreeing ones) in a row that show the readings slow, each after a slow span heading the same
-    /// way (``continues(_:_:)``): 3, so four slow spans of steady progress (40 s at 1 Hz). A multipath excursion makes its span
+    /// Slow (or fast) spans, less agreeing ones, in a row that show the readings slow (fast), each after one of the
+    /// same kind heading the same way (``continues(_:_:)``): 3, so four spans of steady progress (40 s at 1 Hz). A
+    /// multipath excursion makes its span
     /// out and its span back slow, but they point opposite ways: none counts. (Counting every slow span, a
     /// tester's crawling vehicles with a multipath jump every few minutes lost their right readings for 20–36 s
     /// per jump and counted the jumps: +0.7 → +44.5 %, 67 of 80 heavy-multipath crawls worse; with 2 such
@@ -156,7 +157,7 @@ public enum SpeedCheck {
             && dot * dot >= continuationCosine * continuationCosine * (chord * chord).sum()
                 * (previous * previous).sum()
     }
-    /// The most slow spans kept: 4 (a column shown slow is believed again after as many agreeing spans).
+    /// The most slow or fast spans kept: 4 (a column shown wrong is believed again after as many agreeing spans).
     public static let maximumDisagreements: Int8 = 4
     /// The readings' mean must be more than this many times the chord's speed, with the noise allowance added, for
     /// the span to read fast: 2.5, as ``slowFactor``. km/h read as m/s is 3.6 ×. Honest readings exceed their

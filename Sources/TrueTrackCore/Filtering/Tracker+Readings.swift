@@ -370,7 +370,7 @@ extension Tracker {
         }
     }
 
-    /// Forgets the ``SpeedCheck`` span under way and the chain of slow spans (the next fix with a reading starts a
+    /// Forgets the ``SpeedCheck`` span under way and the chain of slow or fast spans (the next fix with a reading starts a
     /// span); the count of slow spans and the verdict stay (a property of the column, not of the plane).
     @usableFromInline
     mutating func forgetSpeedSpan() {

@@ -556,7 +556,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// Disagreements of the course readings with the position filter's direction, less agreements, in a row
     /// (``CourseCheck``; 0 … ``CourseCheck/maximumDisagreements``).
     @usableFromInline var courseDisagreements: Int8 = 0
-    /// Spans that showed the readings slow (``SpeedCheck``), less spans that agreed with them, in a row
+    /// Spans that showed the readings slow or fast (``SpeedCheck``), less spans that agreed with them, in a row
     /// (0 … ``SpeedCheck/maximumDisagreements``).
     @usableFromInline var speedDisagreements: Int8 = 0
     /// The course readings left out so far because the column read wrong (``readsCourseWrong`` at their fix):
@@ -1475,7 +1475,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
                         positionSpeedMetresPerSecond: positionSpeed, reading: speed, profile: profile)
                         && !readsSlowAllAlong(now: now, stepMetres: positionSpeed * step)))
                     && !readsInAnotherUnit
-                    // (Readings the fixes' chords show far too slow, span after span: see ``SpeedCheck``.)
+                    // (Readings the fixes' chords show far too slow or fast, span after span: see ``SpeedCheck``.)
                     && !speedReadsWrong
                     // A zero (or sub-deadband) reading while the receiver moves and the position filter agrees,
                     // from a receiver whose session Doppler path falls short of its position path: a

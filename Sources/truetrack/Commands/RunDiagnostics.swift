@@ -248,9 +248,9 @@ struct RunDiagnostics {
         } else if timeUnit == nil, let tracker, tracker.hasReadSpeedSlow {
             // (No session ratio that shows it: the readings pinned the filter before any evidence was in, or they
             // read slow only for a while.)
-            result.append(Self.slowSpeedSpansWarning(input: input, untilTheEnd: tracker.readsSpeedSlow))
+            result.append(Self.speedSpansWarning(input: input, fast: false, untilTheEnd: tracker.readsSpeedSlow))
         } else if timeUnit == nil, let tracker, tracker.hasReadSpeedFast {
-            result.append(Self.fastSpeedSpansWarning(input: input, untilTheEnd: tracker.readsSpeedFast))
+            result.append(Self.speedSpansWarning(input: input, fast: true, untilTheEnd: tracker.readsSpeedFast))
         }
         if let tracker, tracker.coursesLeftOut > 0 {
             result.append(
@@ -371,23 +371,16 @@ struct RunDiagnostics {
             + "(\(units)): it was not trusted, and the distance comes from the positions\n"
     }
 
-    /// The warning when the tracker's ``SpeedCheck`` found the speed readings far slower than the fixes moved, span
-    /// after span (``Tracker/hasReadSpeedSlow``), where the session's ratio does not show it (under
-    /// 1 / ``DopplerCheck/jumpSpeedFactor``): a ride whose m/s speeds were read as km/h (with a course) counted 0 m
-    /// of 5 km before the check, and nothing said why.
-    static func slowSpeedSpansWarning(input: String, untilTheEnd: Bool) -> String {
-        "warning: the speed column of \(input) read far slower than its positions moved (m/s read as km/h would be "
-            + "0.28 ×)\(untilTheEnd ? "" : " for a while"): those readings were not trusted, and the distance "
-            + "comes from the positions\n"
-    }
-
-    /// The warning when the tracker's ``SpeedCheck`` found the speed readings far faster than the fixes moved, span
-    /// after span (``Tracker/hasReadSpeedFast``), where the session's ratio does not say so: a drive whose km/h speeds
-    /// were read as m/s (with a course) counted 0 m before the check.
-    static func fastSpeedSpansWarning(input: String, untilTheEnd: Bool) -> String {
-        "warning: the speed column of \(input) read far faster than its positions moved (km/h read as m/s would be "
-            + "3.6 ×)\(untilTheEnd ? "" : " for a while"): those readings were not trusted, and the distance "
-            + "comes from the positions\n"
+    /// The warning when the tracker's ``SpeedCheck`` found the speed readings far slower (or, `fast`, far faster)
+    /// than the fixes moved, span after span (``Tracker/hasReadSpeedSlow``, ``Tracker/hasReadSpeedFast``), where the
+    /// session's ratio does not show it: a ride whose m/s speeds were read as km/h (with a course) counted 0 m of
+    /// 5 km before the check, a drive whose km/h speeds were read as m/s 0 m of 9 km, and nothing said why.
+    /// `untilTheEnd`: the readings were still left out at the last fix.
+    static func speedSpansWarning(input: String, fast: Bool, untilTheEnd: Bool) -> String {
+        "warning: the speed column of \(input) read far \(fast ? "faster" : "slower") than its positions moved "
+            + "(\(fast ? "km/h read as m/s would be 3.6 ×" : "m/s read as km/h would be 0.28 ×"))"
+            + "\(untilTheEnd ? "" : " for a while"): those readings were not trusted, and the distance comes from "
+            + "the positions\n"
     }
 
     /// The warning when the tracker found the course column pointing elsewhere than the fixes travel

@@ -255,18 +255,12 @@ def sample(family, seed):
         p['profile'] = rng.choice([x for x in ['walking', 'running', 'cycling', 'driving'] if x != true_prof])
         p['white'] = rng.uniform(3, 15); p['acc_k'] = rng.uniform(0.3, 1.0); p['mp_rate'] = rng.uniform(0, 1.5)
         p['kind'] = rng.choice(['cruise', 'stopgo'])
-    elif family == 'W_unit':
+    elif family in ('W_unit', 'W_fast'):
+        # a speed column in another unit read as m/s: slow (W_unit: km/h columns of m/s values...) or fast (W_fast:
+        # knots 1.94 x, mph 2.24 x, km/h 3.6 x); the same draws in the same order otherwise
         p['profile'], p['vmin'], p['vmax'] = pick_fast(rng)
         p['vmin'] = max(p['vmin'], 3.0)
-        p['factor'] = rng.choice([0.15, 0.2, 0.28, 0.36, 0.45, 0.6])
-        p['white'] = rng.uniform(1, 8); p['gm_sigma'] = rng.uniform(0, 8); p['acc_k'] = rng.uniform(0.4, 1.2)
-        p['kind'] = rng.choice(['cruise', 'stopgo', 'fromrest'])
-        p['n_gaps'] = rng.choice([0, 0, 1, 2]); p['gap_len'] = (20, 200); p['mp_rate'] = rng.choice([0, 0, 0.5])
-    elif family == 'W_fast':
-        # a speed column in a unit read as m/s that makes it fast: knots (1.94 x), mph (2.24 x), km/h (3.6 x)
-        p['profile'], p['vmin'], p['vmax'] = pick_fast(rng)
-        p['vmin'] = max(p['vmin'], 3.0)
-        p['factor'] = rng.choice([1.94, 2.24, 3.6, 3.6])
+        p['factor'] = rng.choice([0.15, 0.2, 0.28, 0.36, 0.45, 0.6] if family == 'W_unit' else [1.94, 2.24, 3.6, 3.6])
         p['white'] = rng.uniform(1, 8); p['gm_sigma'] = rng.uniform(0, 8); p['acc_k'] = rng.uniform(0.4, 1.2)
         p['kind'] = rng.choice(['cruise', 'stopgo', 'fromrest'])
         p['n_gaps'] = rng.choice([0, 0, 1, 2]); p['gap_len'] = (20, 200); p['mp_rate'] = rng.choice([0, 0, 0.5])
