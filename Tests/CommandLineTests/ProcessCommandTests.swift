@@ -673,6 +673,40 @@ import Testing
         #expect(!(try Tool.run(["process", Tool.demo])).stderr.contains("not read"))
     }
 
+    /// The README opens with `make demo`'s summary; a new user's first run printed 599.9 m where it showed 621.5 m
+    /// (a docs tester's): its lines are the tool's, as printed.
+    @Test func theReadmesDemoSummaryIsWhatTheToolPrints() throws {
+        let readme = try String(
+            contentsOf: Tool.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("datasets/demo/walk-with-noise.csv (") })
+        let shown = lines[start..<(start + 5)].map(String.init)
+        let result = try Tool.run(["process", Tool.demo])
+        #expect(result.status == 0)
+        let printed = result.stdout.replacingOccurrences(of: Tool.demo, with: "datasets/demo/walk-with-noise.csv")
+            .split(separator: "\n").prefix(5).map(String.init)
+        #expect(printed == shown)
+    }
+
+    /// A `heading` column (a formats tester's) was left unread without a word: it may be a compass's, so it is
+    /// named with the `--column` that reads it as the course, and read once that is given.
+    @Test func namesAHeadingColumnAndReadsItAsTheCourseWhenTold() throws {
+        let path = Tool.temporaryPath("heading.csv")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var text = "time,lat,lon,hdop,heading,speed\n"
+        for i in 0..<20 {
+            text += "2025-06-01T10:00:\(String(format: "%02d", i))Z,46.\(4000 + i * 3),13.8,1.2,0,1.3\n"
+        }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try Tool.run(["process", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr.contains("column 'heading' not read") && result.stderr.contains("--column 'heading=course'"))
+        #expect(!result.stderr.contains("'hdop'"))
+        let told = try Tool.run(["process", path, "--column", "heading=course"])
+        #expect(told.status == 0 && !told.stderr.contains("not read"), "\(told.stderr)")
+    }
+
     /// A walk, an hour's pause, a walk 2 km away, as two GPX segments: `convert` and `process --out` (forward
     /// and smoothed) wrote one segment, a straight line across the pause. The break is kept: the reader's
     /// segment in `convert`, the filter's restart in `process`, the smoother's split with `--smooth`.

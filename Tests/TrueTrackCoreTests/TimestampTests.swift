@@ -101,6 +101,26 @@ import Testing
         #expect(ISO8601.parse("1901-12-13T20:45:52.250Z")?.millisecondsSince1970 == -2_147_483_647_750)
     }
 
+    /// Database and spreadsheet exports name the zone or put a space before it (BigQuery's `… UTC`, Java's and
+    /// `date`'s `… +0200`): a formats tester's CSV files were refused at their first time.
+    @Test("reads a zone after a space and a zone named UTC or GMT, alone or before an offset")
+    func readsNamedZonesAndAZoneAfterASpace() {
+        let expected = Timestamp(millisecondsSince1970: 1_691_599_065_000)  // 2023-08-09T16:37:45Z
+        for text in [
+            "2023-08-09 16:37:45 UTC", "2023-08-09 16:37:45UTC", "2023-08-09T16:37:45 gmt", "2023-08-09 16:37:45 Z",
+            "2023-08-09 18:37:45 +0200", "2023-08-09 18:37:45 +02:00", "2023-08-09 12:37:45 -04",
+            "2023-08-09 18:37:45 GMT+02:00", "2023-08-09 18:37:45 UTC+0200", "2023-08-09 16:37:45.000 UTC",
+        ] {
+            #expect(ISO8601.parse(text) == expected, "\(text)")
+        }
+        for text in [
+            "2023-08-09 16:37:45 ", "2023-08-09 16:37:45  UTC", "2023-08-09 16:37:45 UTCZ", "2023-08-09 16:37:45 UT",
+            "2023-08-09 16:37:45 CET", "2023-08-09 16:37:45 UTC+", "2023-08-09 16:37:45 utc 1",
+        ] {
+            #expect(ISO8601.parse(text) == nil, "\(text)")
+        }
+    }
+
     /// A leap second is the last millisecond before the next minute, whatever its fraction: folded onto the next
     /// minute's first second, it took the real 00:00:00's place and that fix was lost as out of order (a tester's
     /// files across 2016-12-31T23:59:60Z in every reader).

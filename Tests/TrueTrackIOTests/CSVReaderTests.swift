@@ -125,7 +125,8 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         #expect(CSVColumn(headerName: "horizontalAccuracy") == .horizontalAccuracy)
         #expect(CSVColumn(headerName: "AccuracyMeters") == .horizontalAccuracy)
         #expect(CSVColumn(headerName: "hAcc") == .horizontalAccuracy)
-        #expect(CSVColumn(headerName: "hDop") == nil)  // a dilution, not an accuracy
+        // A dilution, not an accuracy: read as its own column, the accuracy of a fix that states none.
+        #expect(CSVColumn(headerName: "hDop") == .hdop)
         #expect(CSVColumn(headerName: "ele") == .altitude)
         #expect(CSVColumn(headerName: "heightAboveWgs84EllipsoidM") == .altitude)
         #expect(CSVColumn(headerName: "altitude [m]") == .altitude)
@@ -188,6 +189,50 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         #expect(tabs.error == nil)
         #expect(tabs.fixes.first?.longitude == 2.25)
         #expect(tabs.fixes.first?.timestamp.millisecondsSince1970 == 1_700_000_000_123)
+    }
+
+    /// Excel's `sep=;` line names the delimiter (a formats tester's export was refused: "expected a CSV header …
+    /// found sep=;"); the header whose commas would have outvoted it is read by it.
+    @Test("reads the delimiter an Excel sep= line names, before the header")
+    func readsTheDelimiterASepLineNames() throws {
+        for text in [
+            "sep=;\ntime;lat;lon;note\n2024-05-01T10:00:00Z;48.5;2.25;a,b,c,d\n",
+            "\u{FEFF}SEP=;\r\ntime;lat;lon;note\r\n2024-05-01T10:00:00Z;48.5;2.25;a,b,c,d\r\n",
+            "\"sep=;\"\ntime;lat;lon;note\n2024-05-01T10:00:00Z;48.5;2.25;a,b,c,d\n",
+        ] {
+            let result = readCSV(text)
+            #expect(result.error == nil, "\(text)")
+            #expect(result.fixes.first?.latitude == 48.5 && result.fixes.first?.longitude == 2.25, "\(text)")
+            #expect(result.report.skipped(.comment) == 1)
+            #expect(FixFormat.sniff(Array(text.utf8)) == .csv, "\(text)")
+        }
+        let tabs = readCSV("sep=\t\ntime\tlat\tlon\n2024-05-01T10:00:00Z\t48.5\t2.25\n")
+        #expect(tabs.fixes.count == 1)
+        // Only the whole line is the directive.
+        #expect(CSVReader.declaredDelimiter(Array("sep=;x".utf8)) == nil)
+        #expect(CSVReader.declaredDelimiter(Array("sep=a".utf8)) == nil)
+        #expect(CSVReader.declaredDelimiter(Array("sep=|".utf8)) == UInt8(ascii: "|"))
+    }
+
+    /// GPS loggers' exports carry an HDOP and no accuracy (a formats tester's file read every fix at the assumed
+    /// 30 m): the HDOP gives the accuracy as in GPX and NMEA, and a stated accuracy wins where there is one.
+    @Test("takes a fix's accuracy from its HDOP when it states none")
+    func takesTheAccuracyFromTheHDOP() throws {
+        let alone = readCSV("time,lat,lon,HDOP\n2024-05-01T10:00:00Z,48.5,2.25,1.2\n2024-05-01T10:00:01Z,48.5,2.25,\n")
+        #expect(alone.error == nil && alone.fixes.count == 2)
+        #expect(alone.fixes.first?.horizontalAccuracy == .metres(1.2 * HDOPInterpretation.defaultUEREMetres))
+        #expect(alone.fixes.last?.horizontalAccuracy == .absent)
+        let scaled = readCSV(
+            "time,lat,lon,hdop\n2024-05-01T10:00:00Z,48.5,2.25,1.5\n",
+            options: ReadOptions(hdop: .scaledAccuracy(metresPerUnit: 10)))
+        #expect(scaled.fixes.first?.horizontalAccuracy == .metres(15))
+        let both = readCSV(
+            "time,lat,lon,accuracy,hdop\n2024-05-01T10:00:00Z,48.5,2.25,4,1.2\n2024-05-01T10:00:01Z,48.5,2.25,,2\n")
+        #expect(both.fixes.first?.horizontalAccuracy == .metres(4))
+        #expect(both.fixes.last?.horizontalAccuracy == .metres(2 * HDOPInterpretation.defaultUEREMetres))
+        // A DOP of 0 (a logger without a fix) gives no accuracy, as in GPX.
+        let zero = readCSV("time,lat,lon,hdop\n2024-05-01T10:00:00Z,48.5,2.25,0\n")
+        #expect(zero.fixes.first?.horizontalAccuracy == .absent)
     }
 
     @Test func readsQuotedFieldsBOMAndCRLF() throws {
@@ -675,7 +720,8 @@ struct CSVReaderDatasetTests {
         #expect(first.altitudeMetres == 33.21)
         #expect(first.speedMetresPerSecond == 0)
         #expect(first.courseDegrees == 12.70)
-        #expect(first.horizontalAccuracy == .absent)  // hDop is not an accuracy
+        // No accuracy column: the accuracy from hDop 1.10 (× 5 m, the default HDOP interpretation, as in GPX).
+        #expect(first.horizontalAccuracy == .metres(1.10 * HDOPInterpretation.defaultUEREMetres))
         let last = try #require(result.fixes.last)
         #expect(last.timestamp.millisecondsSince1970 == 1_589_495_984_442)
         #expect(last.latitude == 37.6458230433)

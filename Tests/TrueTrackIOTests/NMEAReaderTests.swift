@@ -366,6 +366,25 @@ private extension Timestamp {
         #expect(result.fixes.map(\.timestamp) == times("2024-02-29T12:00:02Z", "2024-02-29T12:00:03Z"))
     }
 
+    /// A receiver that does not know the date writes `000000` (a formats tester's log stopped there: "expected a
+    /// date ddmmyy"): no date, so its epoch is dated as a GGA-only one is, nearest the previous dated epoch.
+    @Test("reads an RMC date of 000000 as no date, not as a malformed one")
+    func rmcDateOfZerosIsNoDate() {
+        let text = [
+            nmeaSentence("GPRMC,120000,A,4807.038,N,01131.000,E,0.0,0.0,000000,,"),
+            nmeaSentence("GPRMC,120001,A,4807.038,N,01131.000,E,0.0,0.0,290224,,"),
+            nmeaSentence("GPRMC,120002,A,4807.038,N,01131.000,E,0.0,0.0,000000,,"),
+            nmeaSentence("GPRMC,120003,A,4807.038,N,01131.000,E,0.0,0.0,290224,,"),
+            "",
+        ].joined(separator: "\n")
+        let result = readNMEA(text)
+        #expect(result.error == nil)
+        #expect(result.report.skipped(.missingTime) == 1)
+        #expect(
+            result.fixes.map(\.timestamp)
+                == times("2024-02-29T12:00:01Z", "2024-02-29T12:00:02Z", "2024-02-29T12:00:03Z"))
+    }
+
     // MARK: ZDA (a tester's GGA + ZDA logs gave no fix: ZDA was skipped and GGA has a time of day only)
 
     /// `GPGGA` at `time` (hhmmss[.ss]) at 48°07.038′ N 11°31.000′ E.

@@ -3,7 +3,9 @@
 /// Hand-written for the hot path of the readers (GPX, CSV, GeoJSON): `ISO8601DateFormatter` costs ~37 µs a
 /// call on Linux and Foundation's format styles ~0.7 µs; this parser is a few nanoseconds.
 ///
-/// Accepted: `YYYY-MM-DD[T| ]hh:mm[:ss[.fraction]][Z|z|±hh[:mm|mm]]`, and a date alone (midnight UTC).
+/// Accepted: `YYYY-MM-DD[T| ]hh:mm[:ss[.fraction]][ ][Z|z|±hh[:mm|mm]|UTC|GMT|UTC±hh[:mm|mm]]` (the zone name any
+/// case; one space before the zone, as database exports write `2024-05-01 10:00:00 UTC`), and a date alone
+/// (midnight UTC).
 /// A time without a zone designator is taken as UTC (GPX requires UTC; CSV exports that omit the zone are
 /// almost always UTC). A fraction is rounded to the nearest millisecond. A leap second (`:60`, with any
 /// fraction) reads as the last millisecond before the next minute, `:59.999`: ``Timestamp`` does not count leap
@@ -62,8 +64,24 @@ public enum ISO8601 {
                 }
             }
             if i < end {
-                let c = p[i]
-                if c == UInt8(ascii: "Z") || c == UInt8(ascii: "z") {
+                // One space may come before the zone (`10:00:00 +0200`, `10:00:00 UTC`), and the zone may be named
+                // UTC or GMT (any case), alone or before an offset (`GMT+02:00`): database and spreadsheet exports.
+                if p[i] == UInt8(ascii: " ") {
+                    i += 1
+                    guard i < end else { return nil }
+                }
+                var named = false
+                if i + 3 <= end {
+                    let name = (p[i] | 0x20, p[i + 1] | 0x20, p[i + 2] | 0x20)
+                    if name == (0x75, 0x74, 0x63) || name == (0x67, 0x6d, 0x74) {  // utc, gmt
+                        named = true
+                        i += 3
+                    }
+                }
+                let c = i < end ? p[i] : 0
+                if i == end && named {
+                    // UTC.
+                } else if !named && (c == UInt8(ascii: "Z") || c == UInt8(ascii: "z")) {
                     i += 1
                 } else if c == UInt8(ascii: "+") || c == UInt8(ascii: "-") {
                     guard let oh = two(i + 1) else { return nil }

@@ -113,11 +113,18 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
             {
                 return .geojson
             }
-            if firstLine.hasSuffix("}") && !hasIgnoringCase("featurecollection") { return .jsonLines }
+            if firstLine.hasSuffix("}") && !hasIgnoringCase("featurecollection") && !opensRecordArray(trimmed) {
+                return .jsonLines
+            }
             return .geojson
         }
         if trimmed.hasPrefix("[") { return .geojson }
-        let header = ArraySlice(text.prefix { !$0.isNewline }.utf8)
+        // (Excel's `sep=;` line before the header names the delimiter: the header is the line after it.)
+        var headerText = text.drop { $0 == "\u{FEFF}" }
+        if CSVReader.declaredDelimiter(ArraySlice(headerText.prefix { !$0.isNewline }.utf8)) != nil {
+            headerText = headerText.drop { !$0.isNewline }.drop { $0.isNewline }
+        }
+        let header = ArraySlice(headerText.prefix { !$0.isNewline }.utf8)
         if containsASCII(header, "lat", ignoringCase: true)
             && (containsASCII(header, "lon", ignoringCase: true) || containsASCII(header, "lng", ignoringCase: true))
             && header.first != UInt8(ascii: "$")
@@ -148,6 +155,23 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
             i += 1
         }
         return false
+    }
+
+    /// Whether `text` (from its `{`) opens with a `location` member holding an array: TransistorSoft's HTTP body of a
+    /// batch, `{"location": [{…}, …]}`, one document even when written on one line (not JSON Lines).
+    static func opensRecordArray(_ text: Substring) -> Bool {
+        var rest = text.utf8.dropFirst()
+        func skipBlanks() {
+            while let b = rest.first, b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D { rest.removeFirst() }
+        }
+        skipBlanks()
+        guard rest.starts(with: "\"location\"".utf8) else { return false }
+        rest.removeFirst(10)
+        skipBlanks()
+        guard rest.first == UInt8(ascii: ":") else { return false }
+        rest.removeFirst()
+        skipBlanks()
+        return rest.first == UInt8(ascii: "[")
     }
 
     /// Whether more than one line of `sample` starts (after blanks) with `{`.

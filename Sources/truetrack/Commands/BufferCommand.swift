@@ -11,7 +11,9 @@ enum BufferCommand {
         positionals: ["ACTION", "[INPUT|ID]"], minimumPositionals: 1, maximumPositionals: 2,
         options: [
             OptionSpec(
-                name: "db", valueName: "FILE", help: "The buffer's SQLite file (created when missing).", required: true),
+                name: "db", valueName: "FILE",
+                help: "The buffer's SQLite file ('add' creates it when missing; the other actions need it to exist).",
+                required: true),
             OptionSpec(
                 name: "profile", short: "p", valueName: "PROFILE",
                 help: "add: the Tracker's profile (walking, running, cycling, driving); default: the one the input's "

@@ -287,7 +287,8 @@ enum InputOptions {
 
     /// A warning naming the CSV columns not read that a user would expect to be: a measurement TrueTrack reads
     /// (speed, accuracy, course, altitude) in a unit it does not take (`speed_kmh`, `accuracy_ft`,
-    /// `speed (mph)`), and a second column of a quantity already read (only the first is); `nil` when there is
+    /// `speed (mph)`), a `heading` (a compass's or the course: the user says which), and a second column of a
+    /// quantity already read (only the first is); `nil` when there is
     /// none. Other unknown columns (a note, a battery level, accelerometer axes) are ignored silently, as
     /// documented.
     static func unreadMeasurementWarning(_ reader: AnyFixReader, input: String) -> String? {
@@ -298,8 +299,14 @@ enum InputOptions {
             "kmh", "kph", "km", "mph", "kn", "kt", "knots", "ft", "feet", "foot", "mi", "miles", "yd", "rad",
             "radians", "cm", "mm",
         ]
-        var inUnits: [String] = [], repeated: [String] = []
+        var inUnits: [String] = [], repeated: [String] = [], headings: [String] = []
         for name in reader.unreadCSVColumns {
+            // A heading may be a compass's (where the phone points), not the direction of travel: named, not read.
+            let key = name.lowercased().filter { $0.isLetter }
+            if ["heading", "headingdeg", "headingdegrees"].contains(key) {
+                headings.append(name)
+                continue
+            }
             if let column = CSVColumn(headerName: name) {
                 // A fleet tracker's other times (the fix time is read; `info` names it): documented, not a surprise.
                 if case .time = column,
@@ -324,6 +331,12 @@ enum InputOptions {
                     + " not read: TrueTrack reads accuracy and altitude in metres, course in degrees, speed in m/s "
                     + "or in km/h, knots or mph when the name says so (names such as speed, speed_mps, speed_kmh, "
                     + "accuracy_m, altitude_m, course_deg); convert the column or rename it\n")
+        }
+        if let heading = headings.first {
+            lines.append(
+                "warning: \(input): column '\(heading)' not read: TrueTrack reads the course over ground from a "
+                    + "course or bearing column, and a heading may be a compass's (where the device points); if it is "
+                    + "the direction of travel, add --column '\(heading)=course'\n")
         }
         if !repeated.isEmpty {
             lines.append(

@@ -82,6 +82,11 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
     /// Course accuracy in degrees. Aliases: `courseAccuracy`, `course_accuracy_deg`, `bearingAccuracy`,
     /// `BearingAccuracyDegrees`. Units: `deg`, `degrees`, `°`.
     case courseAccuracy
+    /// Horizontal dilution of precision, a number without a unit. Alias: `hdop`. A fix without a horizontal
+    /// accuracy (no ``horizontalAccuracy`` column, or an empty one in its row) takes its accuracy from it through
+    /// ``ReadOptions/hdop`` (by default HDOP × 5 m, as in GPX and NMEA): GPS loggers' exports (Qstarz, BT747,
+    /// Columbus, GPSLogger) carry an HDOP and no accuracy, and read without it every fix had the assumed 30 m.
+    case hdop
     /// The location provider, read with `Provider(name:)` (`gps`, `FLP`, `NLP`, `GT`, a ``Provider``
     /// raw value…). Alias: `provider`.
     case provider
@@ -120,7 +125,7 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
         [
             .latitude, .longitude, .time(.automatic), .date, .latitudeHemisphere, .longitudeHemisphere,
             .horizontalAccuracy, .altitude, .verticalAccuracy, .speed,
-            .speedAccuracy, .course, .courseAccuracy, .provider, .satellites, .mocked, .activity,
+            .speedAccuracy, .course, .courseAccuracy, .hdop, .provider, .satellites, .mocked, .activity,
             .activityConfidence, .messageType, .fixValidity, .device, .segment,
         ]
     }
@@ -162,13 +167,15 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
         case .date: return unit == "utc"
         case .latitudeHemisphere, .longitudeHemisphere: return false
         case .activityConfidence: return ["%", "percent"].contains(unit)
-        case .provider, .satellites, .mocked, .activity, .messageType, .fixValidity, .device, .segment: return false
+        case .hdop, .provider, .satellites, .mocked, .activity, .messageType, .fixValidity, .device, .segment:
+            return false
         }
     }
 
     /// The canonical header name this project writes for the field (`timestamp`, `latitude`, `accuracy_m`…);
-    /// `nil` for ``date``, the hemispheres, ``messageType``, ``fixValidity`` and ``device``, which ``CSVWriter``
-    /// does not write (it writes whole times, signed coordinates and the fixes of one device).
+    /// `nil` for ``date``, the hemispheres, ``hdop``, ``messageType``, ``fixValidity`` and ``device``, which
+    /// ``CSVWriter`` does not write (it writes whole times, signed coordinates, the accuracy and the fixes of one
+    /// device).
     public var canonicalName: String? {
         switch self {
         case .latitude: "latitude"
@@ -188,7 +195,7 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
         case .activity: "activity"
         case .activityConfidence: "activity_confidence"
         case .segment: "segment"
-        case .messageType, .fixValidity, .device: nil
+        case .hdop, .messageType, .fixValidity, .device: nil
         }
     }
 
@@ -336,6 +343,7 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
                 "courseaccuracy", "courseaccuracydeg", "courseaccuracydegrees", "bearingaccuracy",
                 "bearingaccuracydeg", "bearingaccuracydegrees",
             ])
+        add(.hdop, ["hdop"])
         add(.provider, ["provider"])
         add(
             .satellites,
@@ -391,6 +399,7 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
         case .fixValidity: 19
         case .device: 20
         case .segment: 21
+        case .hdop: 22
         }
     }
 }

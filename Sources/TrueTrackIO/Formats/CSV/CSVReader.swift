@@ -17,7 +17,8 @@ import TrueTrackCore
 ///   longitude and a time column (see ``CSVColumn`` for the aliases, matched case-insensitively, ignoring
 ///   `_`, `-`, `.`, spaces and a bracketed unit). Unknown columns are ignored. A header without the three
 ///   is an error even when reading leniently (nothing can be read).
-/// - The **delimiter** is sniffed from the header: the most frequent of `,` `;` and tab outside quotes
+/// - A first line `sep=;` (Excel's directive: `sep=,`, `sep=;`, `sep=` and a tab or `|`, also quoted) names the
+///   delimiter and is skipped as ``SkipReason/comment``; otherwise the **delimiter** is sniffed from the header: the most frequent of `,` `;` and tab outside quotes
 ///   (`,` on a tie or when there is none).
 /// - Fields follow RFC 4180: a field may be quoted (`"…"`, a doubled `""` inside stands for one quote) and a
 ///   quoted field may span lines (line numbers in errors count them). Unquoted fields are taken as they are
@@ -74,8 +75,28 @@ public struct CSVReader: FixReader, ByteStreamReader {
     /// The header's columns left unread on purpose (``ReadOptions/csvColumnNames`` maps them to `ignore`), by
     /// index: no warning names them as unread.
     public private(set) var ignoredColumns: Set<Int> = []
-    /// The delimiter sniffed from the header (`,`, `;` or tab); `,` before the header is read.
+    /// The delimiter sniffed from the header (`,`, `;` or tab), or named by a `sep=` line before it; `,` before the
+    /// header is read.
     public private(set) var delimiter: UInt8 = UInt8(ascii: ",")
+    /// The delimiter a `sep=` line before the header named (Excel writes `sep=;` so that a spreadsheet opens the
+    /// file with it), once read.
+    var declaredDelimiter: UInt8?
+
+    /// The delimiter a line declares when it is Excel's `sep=X` directive (`sep=;`, `sep=,`, `sep=` and a tab; the
+    /// name in any case, the line quoted as some exporters write it, `"sep=;"`), else `nil`: a comma, semicolon,
+    /// tab or `|`. A line that only starts so (`sep=;x`) is no directive.
+    static func declaredDelimiter<Bytes: Collection<UInt8>>(_ line: Bytes) -> UInt8? {
+        var bytes = Array(line.prefix(8))
+        guard line.count <= 7 else { return nil }
+        if bytes.count == 7, bytes.first == UInt8(ascii: "\""), bytes.last == UInt8(ascii: "\"") {
+            bytes = Array(bytes.dropFirst().dropLast())
+        }
+        guard bytes.count == 5, bytes[0] | 0x20 == UInt8(ascii: "s"), bytes[1] | 0x20 == UInt8(ascii: "e"),
+            bytes[2] | 0x20 == UInt8(ascii: "p"), bytes[3] == UInt8(ascii: "=")
+        else { return nil }
+        let d = bytes[4]
+        return [UInt8(ascii: ","), UInt8(ascii: ";"), 0x09, UInt8(ascii: "|")].contains(d) ? d : nil
+    }
     /// The header name of the column the fix times are read from (of several, the one
     /// ``CSVColumn/timePreference(key:)`` prefers; a `date` column that holds whole times), once the header has
     /// been read; `nil` before.
@@ -205,7 +226,8 @@ public struct CSVReader: FixReader, ByteStreamReader {
                     longitude: options.longitude(
                         row.has(.longitudeHemisphere)
                             ? row.longitudeSign * abs(row.number(.longitude)) : row.number(.longitude)),
-                    horizontalAccuracyMetres: row.optionalNumber(.horizontalAccuracy),
+                    horizontalAccuracyMetres: row.optionalNumber(.horizontalAccuracy)
+                        ?? (row.has(.hdop) ? options.hdop.accuracyMetres(hdop: row.number(.hdop)) : nil),
                     altitudeMetres: row.optionalNumber(.altitude),
                     verticalAccuracyMetres: row.optionalNumber(.verticalAccuracy),
                     speedMetresPerSecond: row.has(.speed) ? row.number(.speed) * speedScale : nil,
@@ -518,6 +540,25 @@ public struct CSVReader: FixReader, ByteStreamReader {
             _report.skip(reason)
             return true
         }
+        // Excel's `sep=;` (or `sep=,`, `sep=<tab>`) line names the delimiter of the header and rows after it.
+        if declaredDelimiter == nil {
+            let newline = memchr(p + i, 0x0A, limit - i).map { UnsafeRawPointer(p).distance(to: $0) } ?? limit
+            var lineEnd = newline
+            if lineEnd > i, p[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            var first = i
+            if lineEnd - first >= 3, p[first] == 0xEF, p[first + 1] == 0xBB, p[first + 2] == 0xBF { first += 3 }
+            if let declared = CSVReader.declaredDelimiter(
+                UnsafeRawBufferPointer(start: p + first, count: lineEnd - first)[...])
+            {
+                guard newline < limit else { return false }
+                declaredDelimiter = declared
+                pos = newline + 1
+                line += 1
+                rowsRead += 1
+                _report.skip(.comment)
+                return true
+            }
+        }
         // Sniff the delimiter and find the end of the header record (quotes respected).
         var counts = (comma: 0, semicolon: 0, tab: 0)
         var inQuotes = false
@@ -538,7 +579,9 @@ public struct CSVReader: FixReader, ByteStreamReader {
             }
             j += 1
         }
-        if counts.semicolon > counts.comma && counts.semicolon >= counts.tab {
+        if let declaredDelimiter {
+            delimiter = declaredDelimiter
+        } else if counts.semicolon > counts.comma && counts.semicolon >= counts.tab {
             delimiter = UInt8(ascii: ";")
         } else if counts.tab > counts.comma && counts.tab > counts.semicolon {
             delimiter = 0x09
@@ -826,7 +869,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
                     fast = false
                 }
             case .horizontalAccuracy, .altitude, .verticalAccuracy, .speed, .speedAccuracy, .course,
-                .courseAccuracy:
+                .courseAccuracy, .hdop:
                 if let v = CSVScan.number(p, &i, safeEnd: safeEnd), CSVReader.ends(p[i], d) {
                     row.store(v, role)
                 } else {
@@ -1313,7 +1356,8 @@ public struct CSVReader: FixReader, ByteStreamReader {
             }
             row.store(value, role)
             row.setHemisphere(sign, latitude: isLatitude)
-        case .horizontalAccuracy, .altitude, .verticalAccuracy, .speed, .speedAccuracy, .course, .courseAccuracy:
+        case .horizontalAccuracy, .altitude, .verticalAccuracy, .speed, .speedAccuracy, .course, .courseAccuracy,
+            .hdop:
             guard let value = NumberParsing.double(p, s, e) ?? decimalComma(p, s, e) else {
                 throw malformed("a number")
             }
@@ -1757,7 +1801,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
 /// The field a column feeds, as a byte-sized tag for the hot loop.
 enum CSVRole: UInt8 {
     case ignore, latitude, longitude, time, horizontalAccuracy, altitude, verticalAccuracy, speed, speedAccuracy,
-        course, courseAccuracy, provider, satellites, mocked, activity, activityConfidence, messageType, date,
+        course, courseAccuracy, hdop, provider, satellites, mocked, activity, activityConfidence, messageType, date,
         latitudeHemisphere, longitudeHemisphere, validity, device, segment
 
     /// A measurement a fix can do without: unreadable in a lenient read, it is read as missing and the fix kept
@@ -1765,7 +1809,7 @@ enum CSVRole: UInt8 {
     var isOptionalMeasurement: Bool {
         switch self {
         case .horizontalAccuracy, .altitude, .verticalAccuracy, .speed, .speedAccuracy, .course, .courseAccuracy,
-            .satellites, .mocked, .activityConfidence:
+            .hdop, .satellites, .mocked, .activityConfidence:
             true
         default: false
         }
@@ -1784,6 +1828,7 @@ enum CSVRole: UInt8 {
         case .speedAccuracy: self = .speedAccuracy
         case .course: self = .course
         case .courseAccuracy: self = .courseAccuracy
+        case .hdop: self = .hdop
         case .provider: self = .provider
         case .satellites: self = .satellites
         case .mocked: self = .mocked

@@ -28,6 +28,16 @@ import TrueTrackCore
 /// fixes). `source` `WIFI` and `CELL` read as ``Provider/network``; `activity` takes the newest reading's most
 /// confident type (`IN_ROAD_VEHICLE`, `IN_CAR`, `IN_BUS`… are in a vehicle) with its confidence.
 ///
+/// Also records whose fields are one level down: the **W3C Geolocation API**'s `GeolocationPosition` as a web app
+/// serialises it (`{"timestamp": 1714557600000, "coords": {"latitude": …, "longitude": …, "accuracy": …,
+/// "speed": …, "heading": …, "altitude": …, "altitudeAccuracy": …}}`), and **TransistorSoft's
+/// background-geolocation** records (the same `coords`, an ISO `timestamp`, `activity` as `{"type": "on_foot",
+/// "confidence": 100}`), one, an array of them, or its HTTP body `{"location": {…}}` / `{"location": [{…}, …]}`.
+/// And **Traccar positions** (its API's JSON, `/api/positions`: `deviceId`, `protocol`, `fixTime`, `deviceTime`,
+/// `serverTime`, `valid`, `speed` in knots…): the fix's time is `fixTime` (else `deviceTime`, else `serverTime`), the
+/// speed is converted from knots, and a position whose `valid` is false (a repeat without a new fix) is skipped as
+/// ``SkipReason/noFix``, as in ``CSVReader``'s Traccar export.
+///
 /// Members may come in any order and unknown members (any nesting) are skipped. A feature without a time
 /// is skipped as ``SkipReason/missingTime``, one without a position as ``SkipReason/missingPosition``.
 ///
@@ -126,7 +136,7 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
                     continue
                 }
                 let key = decoder.keys.lookup(decoder.tokens.bytes, decoder.tokens.valueStart, decoder.tokens.valueEnd)
-                guard key == .features || key == .locations || key == .rawSignals else {
+                guard key == .features || key == .locations || key == .rawSignals || key == .location else {
                     try decoder.decodeMember(key, scope: .record)
                     continue
                 }
@@ -135,8 +145,15 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
                 if v == .beginArray {
                     sawFeatures = true
                     inRawSignals = key == .rawSignals
-                    decoder.readsLocationHistory = key != .features
+                    decoder.readsLocationHistory = key == .locations || key == .rawSignals
                     phase = .features
+                } else if key == .location {
+                    // One record's fields one level down (TransistorSoft's body of one location).
+                    if v == .beginObject {
+                        try decoder.decodeObject(scope: .properties)
+                    } else {
+                        try decoder.tokens.skip(v)
+                    }
                 } else if v != .null {
                     try decoder.fieldError(name, expected: "an array of records", v)
                 }

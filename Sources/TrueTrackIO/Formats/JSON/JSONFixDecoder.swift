@@ -46,6 +46,21 @@ struct JSONRecordFields {
     var pointLatitudePlace = JSONPlace()
     /// True once a `times` / `coordTimes` array was read.
     var hasTimes = false
+    /// A Traccar position's `deviceTime` and `serverTime` (its `fixTime` is ``time``): read only when the record
+    /// has no fix time, in that order (``CSVColumn/timePreference(key:)``).
+    var deviceTime: Timestamp?
+    var serverTime: Timestamp?
+    /// Whether the record has a `deviceId`, and a `fixTime`, `deviceTime`, `serverTime` or `protocol`: together,
+    /// a Traccar position (see ``isTraccarPosition``).
+    var hasDeviceID = false
+    var hasTraccarMember = false
+    /// A Traccar position's `valid` (false: the tracker repeated its last position without a new fix).
+    var isValid: Bool?
+
+    /// Whether the record is a Traccar position (its API's JSON, `/api/positions`), as ``CSVReader`` tells its CSV
+    /// export: a `deviceId` beside `fixTime`, `deviceTime`, `serverTime` or `protocol`. Its `speed` is in knots
+    /// (Traccar's unit) and its `valid` is read.
+    var isTraccarPosition: Bool { hasDeviceID && hasTraccarMember }
     /// The first problem found in the record's values; the record is rejected at its end.
     var error: ReadError?
 
@@ -156,6 +171,28 @@ struct JSONFixDecoder {
         switch key {
         case .time where isFieldScope:
             record.time = try decodeTime(t)
+        case .fixTime where isFieldScope:
+            record.hasTraccarMember = true
+            record.time = try decodeTime(t)
+        case .deviceTime where isFieldScope:
+            record.hasTraccarMember = true
+            record.deviceTime = try decodeTime(t)
+        case .serverTime where isFieldScope:
+            record.hasTraccarMember = true
+            record.serverTime = try decodeTime(t)
+        case .protocolName where isFieldScope:
+            record.hasTraccarMember = true
+            try tokens.skip(t)
+        case .deviceID where isFieldScope:
+            record.hasDeviceID = true
+            try tokens.skip(t)
+        case .valid where isFieldScope:
+            // Read as a Traccar position's only (another exporter's `valid` may mean anything); a value that is not
+            // a boolean is not a Traccar one, and is ignored.
+            if t == .true || t == .false { record.isValid = t == .true } else { try tokens.skip(t) }
+        case .coords where isFieldScope, .location where isFieldScope:
+            // A fix's fields one level down (W3C `coords`, a `location` object); anything else by that name is not.
+            if t == .beginObject { try decodeObject(scope: .properties) } else { try tokens.skip(t) }
         case .latitude where isFieldScope:
             record.latitudePlace = place
             record.latitude = try decodeNumber(t, "latitude")
@@ -191,6 +228,7 @@ struct JSONFixDecoder {
             case .string: record.activity = JSONKeyTable.activity(tokens.bytes, tokens.valueStart, tokens.valueEnd)
             case .null: record.activity = nil
             case .beginArray: try decodeActivityReadings()
+            case .beginObject: try decodeActivityObject()
             default: try fieldError("activity", expected: "an activity name", t)
             }
         case .activityConfidence where isFieldScope:
@@ -320,6 +358,28 @@ struct JSONFixDecoder {
                 }
             }
         }
+    }
+
+    /// Reads an activity object (its `{` just read), TransistorSoft's `{"type": "on_foot", "confidence": 100}`: the
+    /// type by ``JSONKeyTable/activity(_:_:_:)``, the confidence (0–100) when given, else 100 as for a bare name.
+    mutating func decodeActivityObject() throws(ReadError) {
+        var kind: ActivityKind?
+        var confidence: Int?
+        while true {
+            let m = try tokens.next()
+            if m == .endObject { break }
+            let name = keys.lookup(tokens.bytes, tokens.valueStart, tokens.valueEnd)
+            let value = try tokens.next()
+            if name == .type, value == .string {
+                kind = JSONKeyTable.activity(tokens.bytes, tokens.valueStart, tokens.valueEnd)
+            } else if name == .confidence, value == .number, let c = tokens.number(), c.isFinite {
+                confidence = Int(max(0, min(100, c)))
+            } else {
+                try tokens.skip(value)
+            }
+        }
+        record.activity = kind
+        if let confidence { record.activityConfidence = confidence }
     }
 
     /// Reads the Timeline's `"LatLng": "48.1234567°, 11.1234567°"` (degrees, the `°` optional).
@@ -667,7 +727,11 @@ struct JSONFixDecoder {
             emitIndex = 0
             return try nextVertexFix()
         }
-        guard let time = record.time else {
+        if record.isTraccarPosition, record.isValid == false {
+            report.skip(.noFix)
+            return nil
+        }
+        guard let time = record.time ?? record.deviceTime ?? record.serverTime else {
             report.skip(.missingTime)
             return nil
         }
@@ -700,7 +764,8 @@ struct JSONFixDecoder {
                 horizontalAccuracyMetres: record.accuracy,
                 altitudeMetres: record.altitude ?? record.pointAltitude,
                 verticalAccuracyMetres: record.verticalAccuracy,
-                speedMetresPerSecond: record.speed,
+                speedMetresPerSecond: record.isTraccarPosition
+                    ? record.speed.map { $0 * (1852.0 / 3600) } : record.speed,
                 speedAccuracyMetresPerSecond: record.speedAccuracy,
                 courseDegrees: record.course,
                 courseAccuracyDegrees: record.courseAccuracy,

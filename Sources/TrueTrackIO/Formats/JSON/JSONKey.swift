@@ -15,6 +15,11 @@ enum JSONKey: UInt8, Sendable {
     // Google location history (Takeout `Records.json`, the on-device `Timeline.json`)
     // (Read as fields only inside those arrays: see ``JSONFixDecoder/readsLocationHistory``.)
     case locations, rawSignals, position, latitudeE7, longitudeE7, latLng, velocity, source, timestampMs, confidence
+    // An object holding a fix's fields inside a record: the W3C Geolocation API's `coords` (a serialised
+    // `GeolocationPosition`, TransistorSoft's background-geolocation records) and `location` (their HTTP body).
+    case coords, location
+    // A Traccar position (its API's JSON): three times, the device, the protocol, whether the fix is new.
+    case fixTime, deviceTime, serverTime, deviceID, protocolName, valid
 }
 
 /// A small open-addressing hash table from normalised member names to ``JSONKey``, built once per reader.
@@ -43,6 +48,7 @@ struct JSONKeyTable {
         ("heading", .course),
         ("courseaccuracydeg", .courseAccuracy), ("courseaccuracy", .courseAccuracy),
         ("bearingaccuracy", .courseAccuracy), ("bearingaccuracydeg", .courseAccuracy),
+        ("headingaccuracy", .courseAccuracy),
         ("provider", .provider),
         ("satellites", .satellites), ("sats", .satellites), ("satellitesused", .satellites),
         ("numsatellites", .satellites),
@@ -59,6 +65,9 @@ struct JSONKeyTable {
         ("timestampms", .timestampMs), ("velocity", .velocity), ("source", .source),
         ("accuracymeters", .accuracy), ("altitudemeters", .altitude), ("verticalaccuracymeters", .verticalAccuracy),
         ("speedmeterspersecond", .speed), ("confidence", .confidence),
+        ("coords", .coords), ("location", .location),
+        ("fixtime", .fixTime), ("devicetime", .deviceTime), ("servertime", .serverTime),
+        ("deviceid", .deviceID), ("protocol", .protocolName), ("valid", .valid),
     ]
 
     /// Longest normalised name considered (longer names are unknown without hashing them).

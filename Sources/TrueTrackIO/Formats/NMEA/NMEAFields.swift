@@ -169,10 +169,12 @@ enum NMEAParse {
     }
 
     /// A date `ddmmyy` as days since 1970-01-01. Two-digit years 80–99 are 1980–1999 (GPS began in 1980),
-    /// 00–79 are 2000–2079.
+    /// 00–79 are 2000–2079. `000000` is no date (`.empty`): receivers that do not know the date yet (after a cold
+    /// start, before the almanac) write it so; read as malformed it ended a formats tester's log at its first one.
     static func date(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Outcome<Int64> {
         if isBlank(p, start, end) { return .empty }
         guard end - start == 6 else { return .malformed }
+        if (0..<6).allSatisfy({ p[start + $0] == UInt8(ascii: "0") }) { return .empty }
         var day = 0, month = 0, year = 0
         for k in 0..<6 {
             let d = Int(p[start + k]) &- 48
