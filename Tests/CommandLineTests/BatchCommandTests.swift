@@ -183,11 +183,11 @@ import Testing
         #expect(forced["profile"] as? String == "walking" && forced["profileSource"] as? String == "option")
         // stops reads the declaration too.
         let stops = try Tool.run(["stops", declared])
-        #expect(stops.stdout.hasPrefix("\(declared) (cycling from the file's type 'cycling',"), "\(stops.stdout)")
+        #expect(stops.stdout.hasPrefix("\(declared) (cycling from the file's activity 'cycling',"), "\(stops.stdout)")
         let stopsJSON = try Tool.run(["stops", "--json", declared])
         #expect(stopsJSON.stdout.contains("\"profileSource\" : \"file: cycling\""), "\(stopsJSON.stdout)")
         let text = try Tool.run(["process", declared])
-        #expect(text.stdout.contains("(cycling profile, from the file's type 'cycling')"), "\(text.stdout)")
+        #expect(text.stdout.contains("(cycling profile, from the file's activity 'cycling')"), "\(text.stdout)")
         // So does `buffer add` (a tester's GPX ride was added as a walk: 0 m of the session, held as a vehicle).
         let db = Tool.temporaryPath("declared.sqlite")
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) } }

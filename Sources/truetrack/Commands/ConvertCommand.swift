@@ -157,7 +157,11 @@ enum ConvertCommand {
                 message: "\(error) (\(count) fixes read from \(input); \(leftBehind("the output is incomplete")))")
         }
         let report = reader.report
-        var note = "converted \(Terminal.count(count, "fix", "fixes")) from \(reader.format) to \(to)"
+        // (Without a fix nothing is written: "converted 0 fixes" before the error read as a contradiction.)
+        var note =
+            count == 0
+            ? "nothing converted from \(reader.format): no output written"
+            : "converted \(Terminal.count(count, "fix", "fixes")) from \(reader.format) to \(to)"
         if report.unusableRecords > 0 {
             note += " (\(report.unusableRecords) record\(report.unusableRecords == 1 ? "" : "s") skipped)"
         }

@@ -19,7 +19,7 @@ enum InfoCommand {
 
             --json prints an array, one entry per input (also for one input). Keys: path, format, fixes,
             recordsRead, skipped (reason -> count), firstTime / lastTime (ISO 8601 UTC; absent without a fix),
-            spanSeconds, medianIntervalSeconds (absent under two fixes), accuracyShare / speedShare / courseShare
+            spanSeconds, medianIntervalSeconds (absent under two fixes or when every fix has one time), accuracyShare / speedShare / courseShare
             (0-1), invalidAccuracyFixes, providers (name -> fixes; 'unknown' where the file names none),
             exactDuplicates, backwardSteps, identicalTimestamps, weekRolloverJumps, gapsOver5Seconds,
             longestStepSeconds, rawDistanceMetres, error (absent when none), lenientErrors, fieldsReadAsMissing,

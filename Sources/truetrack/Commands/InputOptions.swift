@@ -12,10 +12,10 @@ enum InputOptions {
         try profileChoice(arguments, input: input).kind
     }
 
-    /// " from the file's type 'TYPE'" for a profile whose source (``profileChoice(_:input:)``) is the file's
+    /// " from the file's activity 'TYPE'" (a GPX `<type>`, a TCX `Sport`) for a profile whose source (``profileChoice(_:input:)``) is the file's
     /// declared activity, else "": how the text reports of `process` and `stops` say so.
     static func declaredNote(_ source: String) -> String {
-        source.hasPrefix("file: ") ? " from the file's type '\(source.dropFirst(6))'" : ""
+        source.hasPrefix("file: ") ? " from the file's activity '\(source.dropFirst(6))'" : ""
     }
 
     /// The profile (see ``profileKind(_:input:)``) and where it came from: `option`, `file: TYPE` (the declared

@@ -213,7 +213,7 @@ enum ProcessCommand {
             sigma.count == summaries.count
             ? " ± \(sigma.reduce(0) { $0 + $1 * $1 }.squareRoot().fixed(1)) m" : ""
         return
-            "total of \(summaries.count) inputs: distance \(distance.fixed(1)) m\(spread), raw path \(raw.fixed(1)) m, "
+            "total of \(Terminal.count(summaries.count, "input", "inputs")): distance \(distance.fixed(1)) m\(spread), raw path \(raw.fixed(1)) m, "
             + "duration \(duration.fixed(1)) s, moving \(moving.fixed(1)) s, \(stops) stop(s)\n"
     }
 

@@ -171,7 +171,7 @@ struct RunDiagnostics {
 
     func profileHint(_ profile: TrackingProfile, input: String) -> String? {
         if read >= 20, Double(rejectedAsTooFast) > 0.2 * Double(read) {
-            let percent = Int((100 * Double(rejectedAsTooFast) / Double(read)).rounded())
+            let percent = Terminal.percent(rejectedAsTooFast, of: read)
             return
                 "warning: \(rejectedAsTooFast) of \(read) fixes of \(input) (\(percent) %) were rejected as faster than the "
                 + "\(profile.kind.rawValue) profile allows (\(Int(profile.maximumSpeedMetresPerSecond)) m/s): "
@@ -190,7 +190,7 @@ struct RunDiagnostics {
         if accepted >= 20, Double(heldAsVehicle) > 0.25 * Double(accepted),
             profile.maximumSustainedSpeedMetresPerSecond.isFinite
         {
-            let percent = Int((100 * Double(heldAsVehicle) / Double(accepted)).rounded())
+            let percent = Terminal.percent(heldAsVehicle, of: accepted)
             return
                 "warning: \(heldAsVehicle) of \(accepted) accepted fixes of \(input) (\(percent) %) moved like a vehicle (faster "
                 + "than \(profile.maximumSustainedSpeedMetresPerSecond.fixed(0)) m/s sustained, or a confident "
@@ -401,7 +401,7 @@ struct RunDiagnostics {
         guard let i = RejectionReason.allCases.firstIndex(of: reason) else { return nil }
         let count = rejectedByReason[i]
         guard read >= 20, 10 * count > read else { return nil }
-        return (count, Int((100 * Double(count) / Double(read)).rounded()))
+        return (count, Terminal.percent(count, of: read))
     }
 
     /// A warning when more than a tenth of at least 20 fixes were rejected for their accuracy (over the profile's
@@ -471,7 +471,7 @@ struct RunDiagnostics {
         guard read >= 20, Double(outOfOrder) > 0.2 * Double(read) else {
             return smoothed ? nil : lateBlockWarning(input: input)
         }
-        let percent = Int((100 * Double(outOfOrder) / Double(read)).rounded())
+        let percent = Terminal.percent(outOfOrder, of: read)
         if smoothed {
             return "warning: \(outOfOrder) of \(read) fixes (\(percent) %) of \(input) are out of order: the smoothed "
                 + "distance takes them in time order, but the duration, moving time and stops follow the file's "
@@ -482,7 +482,7 @@ struct RunDiagnostics {
             ? "; \(repeatingTheTimeBefore) of them carry the same time as the fix before" : ""
         let raw = rawPathMetres.map { ", while the raw path is \($0.fixed(1)) m" } ?? ""
         // What the accepted fixes are worth, measured (a DST file with 49 % accepted was told "next to nothing").
-        let acceptedPercent = Int((100 * Double(accepted) / Double(read)).rounded())
+        let acceptedPercent = Terminal.percent(accepted, of: read)
         let countedShare =
             acceptedPercent < 10
             ? "next to nothing (\(Terminal.count(accepted, "fix", "fixes")) accepted, \(acceptedPercent) %)"
@@ -621,7 +621,7 @@ extension RunDiagnostics {
         let by =
             minutes % 60 == 0
             ? "\(minutes / 60) h" : minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
-        let percent = Int((100 * Double(outOfOrder) / Double(read)).rounded())
+        let percent = Terminal.percent(outOfOrder, of: read)
         let timeOfDay = { (t: Int64) in String(ISO8601.format(Timestamp(millisecondsSince1970: t)).dropFirst(11)) }
         return "warning: the times of \(input) step back once, by \(by) (fix \(back.fix) in read order, "
             + "\(timeOfDay(back.from)) then \(timeOfDay(back.to)), read as UTC), and go on every "

@@ -19,7 +19,7 @@ enum StopsCommand {
                 name: "out", short: "o", valueName: "FILE",
                 help:
                     "Also write the stops as GeoJSON points (properties: kind \"stop\", stop (its number), start, end, "
-                    + "durationSeconds, radiusMetres, fixes), the possible stops in recording gaps (kind "
+                    + "durationSeconds, radiusMetres, fixes, latitude, longitude: its centre), the possible stops in recording gaps (kind "
                     + "\"possibleStop\", acrossGap: true, fixes: those between back-to-back gaps, often 0), and the trips as LineStrings of the accepted fixes "
                     + "(properties: kind \"trip\", trip, start, end, durationSeconds, distanceMetres)."
             ),
@@ -258,7 +258,7 @@ enum StopsCommand {
         func sum(_ value: (Report) -> Double) -> String { reports.reduce(0) { $0 + value($1) }.fixed(1) }
         let stops = reports.reduce(0) { $0 + $1.stops.count }, trips = reports.reduce(0) { $0 + $1.trips.count }
         return
-            "total of \(reports.count) inputs: elapsed \(sum(\.elapsedSeconds)) s, moving \(sum(\.movingSeconds)) s, "
+            "total of \(Terminal.count(reports.count, "input", "inputs")): elapsed \(sum(\.elapsedSeconds)) s, moving \(sum(\.movingSeconds)) s, "
             + "stopped \(sum(\.stoppedSeconds)) s, unobserved \(sum(\.unobservedSeconds)) s, "
             + "\(stops) stop\(stops == 1 ? "" : "s"), \(trips) trip\(trips == 1 ? "" : "s")\n"
     }

@@ -26,6 +26,15 @@ enum Terminal {
     }
 
     /// `count` with the noun that agrees with it: "1 fix", "2 fixes", "0 fixes".
+    /// `part` of `whole` in whole percent, never rounded to 100 while some are left out or to 0 while some are in
+    /// (a docs tester read "558 of 560 fixes (100 %)"); 0 when `whole` is 0.
+    static func percent(_ part: Int, of whole: Int) -> Int {
+        guard whole > 0 else { return 0 }
+        let rounded = Int((100 * Double(part) / Double(whole)).rounded())
+        if part > 0 && part < whole { return min(99, max(1, rounded)) }
+        return rounded
+    }
+
     static func count(_ count: Int, _ singular: String, _ plural: String) -> String {
         "\(count) \(count == 1 ? singular : plural)"
     }
