@@ -149,6 +149,48 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
             ])
     }
 
+    /// A file of several days whose first are the 1st to the 12th of a month (a formats tester's) was refused at its
+    /// first row, though a later value decides: the first ambiguous value looks ahead at the column's values.
+    @Test("decides the order of ambiguous dates by the values read ahead in their column")
+    func decidesTheOrderByTheValuesReadAhead() {
+        let columns = read(
+            "date,time,lat,lon\n05/01/2024,23:59:59,48.1,11.5\n05/12/2024,00:00:00,48.1,11.5\n"
+                + "05/13/2024,00:00:01,48.1,11.5\n")
+        #expect(columns.error == nil)
+        #expect(
+            columns.fixes.map(\.timestamp.millisecondsSince1970) == [
+                ms("2024-05-01T23:59:59Z"), ms("2024-05-12T00:00:00Z"), ms("2024-05-13T00:00:01Z"),
+            ])
+        // A date and a time of day in one field; a row of another shape, a quoted value and a value read the same
+        // either way (05/05) on the way say nothing.
+        let combined = read(
+            "time,lat,lon\n01/02/2024 10:00:00,48.1,11.5\nnot a date,48.1,11.5\n\"01/02/2024 10:00:01\",48.1,11.5\n"
+                + "05/05/2024 10:00:02,48.1,11.5\n28/02/2024 10:00:03,48.1,11.5\n", options: ReadOptions(lenient: true))
+        #expect(combined.fixes.first?.timestamp.millisecondsSince1970 == ms("2024-02-01T10:00:00Z"))
+        #expect(combined.fixes.last?.timestamp.millisecondsSince1970 == ms("2024-02-28T10:00:03Z"))
+        // The first value read ahead that allows one order decides, as a value read in turn does; a later value
+        // out of that order is refused where it stands.
+        let contradictory = read(
+            "date,time,lat,lon\n01/02/2024,12:00:00,48.1,11.5\n13/02/2024,12:00:00,48.1,11.5\n"
+                + "02/13/2024,12:00:00,48.1,11.5\n")
+        #expect(
+            contradictory.fixes.map(\.timestamp.millisecondsSince1970) == [
+                ms("2024-02-01T12:00:00Z"), ms("2024-02-13T12:00:00Z"),
+            ])
+        guard case .malformedField(let location, _, _, _)? = contradictory.error else {
+            Issue.record("expected a malformed date, got \(String(describing: contradictory.error))")
+            return
+        }
+        #expect(location.line == 4)
+        // Nothing ahead decides (a file of one day, the 1st to the 12th): refused at its first row, naming the option.
+        let undecided = read("date,time,lat,lon\n01/02/2024,12:00:00,48.1,11.5\n01/02/2024,12:00:01,48.1,11.5\n")
+        guard case .malformedField(let first, _, let expected, _)? = undecided.error else {
+            Issue.record("expected a malformed date, got \(String(describing: undecided.error))")
+            return
+        }
+        #expect(first.line == 2 && expected.contains("--date-order dmy or mdy"))
+    }
+
     @Test func namesTheOptionThatDecidesAnAmbiguousDate() {
         let result = read("date,time,lat,lon\n240501,120000,48.1,11.5\n")
         guard case .malformedField(_, let field, let expected, _)? = result.error else {

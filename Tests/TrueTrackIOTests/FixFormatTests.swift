@@ -36,6 +36,19 @@ import TrueTrackIO
     /// A CSV header or a JSON value decides before a sentence or a `Fix,` row further down (a formats tester's files
     /// were refused as NMEA or GnssLogger): a note column quoting a sentence, JSON Lines carrying each fix's
     /// sentence, an event column reading `Fix`; and a JSON Lines record's line ending in blanks is no GeoJSON.
+    /// A GeoJSON text sequence (RFC 8142: each record after U+001E) was "unrecognised"; the JSON Lines reader
+    /// reads its records.
+    @Test func recognisesAGeoJSONTextSequence() throws {
+        let text =
+            "\u{1E}{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[11.5,48.1]},"
+            + "\"properties\":{\"time\":\"2024-05-01T10:00:00Z\"}}\n\u{1E}{\"type\":\"Feature\",\"geometry\":"
+            + "{\"type\":\"Point\",\"coordinates\":[11.5,48.2]},\"properties\":{\"time\":\"2024-05-01T10:00:01Z\"}}\n"
+        #expect(sniff(text) == .jsonLines)
+        var reader = JSONLinesReader(stream: ByteStream(bytes: Array(text.utf8)))
+        let result = reader.readAll()
+        #expect(result.error == nil && result.fixes.map(\.latitude) == [48.1, 48.2])
+    }
+
     @Test func aHeaderOrAJSONValueDecidesBeforeASentenceOrAFixRow() {
         #expect(sniff("time,lat,lon,note\n2024-05-01T06:00:00Z,46,14,\"$GPGGA,1\"\n") == .csv)
         #expect(

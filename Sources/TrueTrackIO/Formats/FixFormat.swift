@@ -93,7 +93,10 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         // (GnssLogger's own header, `# Fix,…`, or a file of its `Fix` rows under the GSDC's `MessageType` header.)
         if has("# Fix,") || text.hasPrefix("Fix,") || text.hasPrefix("MessageType,") { return .gnssLogger }
         if text.hasPrefix("GNSS;") || has("\nGNSS;") || has("\nPOSI;") { return .ipin }
-        let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{FEFF}" }
+        // (U+001E starts each record of a GeoJSON text sequence, RFC 8142: JSON Lines with a record separator.)
+        let trimmed = text.drop {
+            $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{FEFF}" || $0 == "\u{1E}"
+        }
         // (A JSON value or a CSV header decides before an NMEA sentence or a `Fix,` row further down: an app's JSON
         // Lines may carry each fix's sentence in a member, a CSV's note column may quote one, an event column may
         // read `Fix`; a formats tester's files were read as NMEA and refused.)

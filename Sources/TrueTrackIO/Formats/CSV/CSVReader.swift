@@ -161,6 +161,8 @@ public struct CSVReader: FixReader, ByteStreamReader {
     /// The order of the dates that do not say it (see ``CSVColumn/date``): the option's, else decided by the
     /// file's first value that allows only one.
     private var dateOrder: DateOrder?
+    /// Whether a date allowing several orders has looked ahead for the file's (see ``readDate(_:_:_:field:)``).
+    private var hasLookedAheadForDateOrder = false
 
     // Cursor. Invariant: base[limit - 1] == '\n' whenever pos < limit, so every byte loop that stops at a
     // '\n' stays inside the buffer.
@@ -1307,7 +1309,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
             // Read while the time column may still turn out to be a time of day; ignored once it holds whole
             // times.
             guard timeEncoding == .automatic || timeEncoding == .timeOfDay else { return }
-            switch readDate(bytes, s, e) {
+            switch readDate(bytes, s, e, field: DateField(column: column, withTimeOfDay: false)) {
             case .days(let days):
                 row.day = days
                 row.mark(.date)
@@ -1385,7 +1387,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 row.storeTime(ms)
             } else if encoding == .iso8601 {
                 var milliseconds = ISO8601.parse(p, from: s, to: e)?.millisecondsSince1970
-                if milliseconds == nil, let split = dateAndTime(bytes, s, e) {
+                if milliseconds == nil, let split = dateAndTime(bytes, s, e, column: column) {
                     switch split.date {
                     case .days(let days): milliseconds = days * 86_400_000 + split.millisecondsOfDay
                     case .ambiguous(let orders): throw malformed(CSVReader.ambiguousDate(orders))
@@ -1665,14 +1667,24 @@ public struct CSVReader: FixReader, ByteStreamReader {
     /// The message of a date valid in several `orders`.
     static func ambiguousDate(_ orders: [DateOrder]) -> String {
         let names = orders.map(\.rawValue).joined(separator: " or ")
-        return "a date whose order is known (this one reads in order \(names); no earlier value of the file decided "
-            + "it): give --date-order \(names) (ReadOptions.dateOrder)"
+        return
+            "a date whose order is known (this one reads in order \(names); no earlier value of the file, nor those read "
+            + "ahead, decided it): give --date-order \(names) (ReadOptions.dateOrder)"
     }
 
-    /// Reads a date (see ``CSVColumn/date``): days since 1970-01-01. A value that allows only one order of
-    /// those the file has not ruled out decides it for the rest of the file.
-    mutating func readDate(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int) -> DateReading {
-        guard let parts = NumberParts(p, s, e, separators: (45, 47, 46), maximumWidth: 8) else { return .invalid }
+    /// The readings of a date value: one day its shape fixes (`2024-05-01`, `20240501`, `01.05.2024`), or the day in
+    /// each order that reads it (`nil` where an order does not), or `nil` when it is no date.
+    enum DateCandidates {
+        case fixed(Int64)
+        case orders(ymd: Int64?, dmy: Int64?, mdy: Int64?)
+    }
+
+    /// The readings of the date `p[s..<e]` (see ``CSVColumn/date``); `dotsAreDayFirst`: a date with dots
+    /// (`01.05.2024`) is day first, the European convention, unless the file's order is month first.
+    static func dateCandidates(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int, dotsAreDayFirst: Bool)
+        -> DateCandidates?
+    {
+        guard let parts = NumberParts(p, s, e, separators: (45, 47, 46), maximumWidth: 8) else { return nil }
         @inline(__always) func days(_ y: Int, _ m: Int, _ d: Int) -> Int64? {
             CivilTime.isValidDate(year: y, month: m, day: d)
                 ? Int64(CivilTime.daysSince1970(year: y, month: m, day: d)) : nil
@@ -1686,29 +1698,45 @@ public struct CSVReader: FixReader, ByteStreamReader {
         var ymd: Int64?, dmy: Int64?, mdy: Int64?
         switch (parts.count, wa) {
         case (1, 8):
-            guard let d = days(a / 10_000, a / 100 % 100, a % 100) else { return .invalid }
-            return .days(d)
+            return days(a / 10_000, a / 100 % 100, a % 100).map { .fixed($0) }
         case (1, 6):
             let x = a / 10_000, y = a / 100 % 100, z = a % 100
             ymd = days(year(x, width: 2), y, z)
             dmy = days(year(z, width: 2), y, x)
             mdy = days(year(z, width: 2), x, y)
         case (3, 4):
-            guard wb <= 2, wc <= 2, let d = days(a, b, c) else { return .invalid }
-            return .days(d)
+            guard wb <= 2, wc <= 2 else { return nil }
+            return days(a, b, c).map { .fixed($0) }
         case (3, 1), (3, 2):
-            guard wb <= 2, wc == 4 || wc == 2 else { return .invalid }
+            guard wb <= 2, wc == 4 || wc == 2 else { return nil }
             let y = year(c, width: wc)
             // Two digits each (24/05/01): the year may come first too.
             if wa == 2 && wc == 2 { ymd = days(year(a, width: 2), b, c) }
-            if parts.separator == UInt8(ascii: ".") && dateOrder != .monthDayYear {
+            if parts.separator == UInt8(ascii: ".") && dotsAreDayFirst {
                 // Day first with dots (01.05.2024): the European convention, whatever the slashes say.
-                guard let d = days(y, b, a) else { return .invalid }
-                return .days(d)
+                return days(y, b, a).map { .fixed($0) }
             }
             dmy = days(y, b, a)
             mdy = days(y, a, b)
         default:
+            return nil
+        }
+        return .orders(ymd: ymd, dmy: dmy, mdy: mdy)
+    }
+
+    /// Reads a date (see ``CSVColumn/date``): days since 1970-01-01. A value that allows only one order of
+    /// those the file has not ruled out decides it for the rest of the file. The first value that allows several
+    /// looks ahead through the rows already buffered (``lookAheadDateOrder(_:among:)``) at the values of the same
+    /// `field`: when together they allow one order, it decides (a file of several days whose first are the 1st to
+    /// the 12th of a month was refused at its first row).
+    mutating func readDate(
+        _ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int, field: DateField? = nil
+    ) -> DateReading {
+        guard
+            let candidates = CSVReader.dateCandidates(p, s, e, dotsAreDayFirst: dateOrder != .monthDayYear)
+        else { return .invalid }
+        guard case .orders(let ymd, let dmy, let mdy) = candidates else {
+            if case .fixed(let days) = candidates { return .days(days) }
             return .invalid
         }
         if let order = dateOrder {
@@ -1733,14 +1761,70 @@ public struct CSVReader: FixReader, ByteStreamReader {
         if ymd != nil { orders.append(.yearMonthDay) }
         if dmy != nil { orders.append(.dayMonthYear) }
         if mdy != nil { orders.append(.monthDayYear) }
+        if let field, !hasLookedAheadForDateOrder {
+            hasLookedAheadForDateOrder = true
+            if let order = lookAheadDateOrder(field, among: orders) {
+                dateOrder = order
+                return readDate(p, s, e)
+            }
+        }
         return .ambiguous(orders)
+    }
+
+    /// Where a date is read from, for the look-ahead: a column, whole (a date column) or before a space or `T`
+    /// (a date and a time of day in one field).
+    struct DateField {
+        var column: Int
+        var withTimeOfDay: Bool
+    }
+
+    /// The one order of `orders` that every date of `field` in the rows buffered after the current one allows
+    /// (values that are no date, quoted fields and rows too short are passed over), or `nil` when none or more
+    /// than one does. Reads at most 100,000 rows, within the buffer: a bounded cost, once per file.
+    func lookAheadDateOrder(_ field: DateField, among orders: [DateOrder]) -> DateOrder? {
+        var possible = Set(orders)
+        let whole = UnsafeRawBufferPointer(start: base, count: limit)
+        guard pos < limit, let current = memchr(base + pos, 0x0A, limit - pos) else { return nil }
+        var i = UnsafeRawPointer(base).distance(to: current) + 1
+        var rows = 0
+        while i < limit, rows < 100_000, possible.count > 1 {
+            let lineEnd = memchr(base + i, 0x0A, limit - i).map { UnsafeRawPointer(base).distance(to: $0) } ?? limit
+            defer {
+                i = lineEnd + 1
+                rows += 1
+            }
+            var s = i
+            for _ in 0..<field.column where s <= lineEnd {
+                s = SeparatorScan.next(delimiter, in: whole, from: s, to: lineEnd) + 1
+            }
+            guard s <= lineEnd else { continue }
+            var e = SeparatorScan.next(delimiter, in: whole, from: s, to: lineEnd)
+            while s < e, base[s] == 0x20 || base[s] == 0x09 { s += 1 }
+            while e > s, base[e - 1] == 0x20 || base[e - 1] == 0x09 || base[e - 1] == 0x0D { e -= 1 }
+            guard s < e, base[s] != UInt8(ascii: "\"") else { continue }
+            if field.withTimeOfDay {
+                var split = s
+                while split < e, base[split] != 0x20, base[split] != UInt8(ascii: "T") { split += 1 }
+                e = split
+            }
+            guard case .orders(let ymd, let dmy, let mdy)? = CSVReader.dateCandidates(base, s, e, dotsAreDayFirst: true)
+            else { continue }
+            var allowed = Set<DateOrder>()
+            if ymd != nil { allowed.insert(.yearMonthDay) }
+            if dmy != nil { allowed.insert(.dayMonthYear) }
+            if mdy != nil { allowed.insert(.monthDayYear) }
+            // (A value every order reads as one day, 05/05/2024, says nothing.)
+            guard !allowed.isEmpty else { continue }
+            possible.formIntersection(allowed)
+        }
+        return possible.count == 1 ? possible.first : nil
     }
 
     /// A date and a time of day in one field, separated by a space or a `T` (`01.05.2024 12:00:00`,
     /// `240501 120000`), which ISO 8601 does not cover: the date's reading and the time's milliseconds since
     /// midnight; `nil` when the field is not of that shape.
     mutating func dateAndTime(
-        _ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int
+        _ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int, column: Int? = nil
     ) -> (date: DateReading, millisecondsOfDay: Int64)? {
         var split = s
         while split < e, p[split] != 0x20, p[split] != UInt8(ascii: "T") { split += 1 }
@@ -1748,7 +1832,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
         var timeStart = split + 1
         while timeStart < e, p[timeStart] == 0x20 { timeStart += 1 }
         guard let ms = CSVReader.millisecondsOfDay(p, timeStart, e) else { return nil }
-        return (readDate(p, s, split), ms)
+        return (readDate(p, s, split, field: column.map { DateField(column: $0, withTimeOfDay: true) }), ms)
     }
 
     /// A number written with a decimal comma (`52,5` in a `;`-separated file), or `nil`. Not for a
