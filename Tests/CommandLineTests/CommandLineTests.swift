@@ -599,7 +599,7 @@ struct Tool {
         let undated = try Tool.run(["convert", input, "-"])
         #expect(undated.status == 1)
         #expect(
-            undated.stderr.contains("GGA sentences carry times of day only and no RMC or ZDA sentence gives a date")
+            undated.stderr.contains("sentences carry times of day only and no RMC or ZDA sentence gives a date")
                 && undated.stderr.contains("missingTime 3") && undated.stderr.contains("no option")
                 && !undated.stderr.contains("--format"), "\(undated.stderr)")
         let zda = sentence("GPZDA,120000.00,01,05,2024,00,00")

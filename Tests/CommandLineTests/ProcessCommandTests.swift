@@ -705,6 +705,10 @@ import Testing
         #expect(!result.stderr.contains("'hdop'"))
         let told = try Tool.run(["process", path, "--column", "heading=course"])
         #expect(told.status == 0 && !told.stderr.contains("not read"), "\(told.stderr)")
+        // Beside a course column it is not missed (the advice would replace the course).
+        try text.replacingOccurrences(of: "hdop,heading,speed", with: "course,heading,speed")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(!(try Tool.run(["process", path])).stderr.contains("'heading'"))
     }
 
     /// A walk, an hour's pause, a walk 2 km away, as two GPX segments: `convert` and `process --out` (forward

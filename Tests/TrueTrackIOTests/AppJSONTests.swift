@@ -140,4 +140,89 @@ import TrueTrackCore
             #"{"deviceId":7,"time":"2024-05-01T10:00:00Z","latitude":48.1,"longitude":11.5,"speed":10}"#)
         #expect(device.fixes.first?.speedMetresPerSecond == 10)
     }
+    // MARK: After a reviewer
+
+    @Test func aTraccarAccuracyOfZeroIsNone() throws {
+        // Traccar writes 0 for a tracker that reports no accuracy: read as invalid, every fix was rejected.
+        let result = readDocument(
+            #"[{"deviceId":3,"protocol":"gt06","fixTime":"2024-05-01T10:00:00Z","valid":true,"latitude":48.1,"longitude":11.5,"speed":2.0,"accuracy":0.0}]"#
+        )
+        #expect(result.fixes.first?.horizontalAccuracy == .absent)
+        // Elsewhere an accuracy of 0 stays what it says (invalid).
+        let plain = readLines(#"{"time":"2024-05-01T10:00:00Z","lat":48.1,"lon":11.5,"accuracy":0}"#)
+        #expect(plain.fixes.first?.horizontalAccuracy == .invalid)
+    }
+
+    @Test func aNestedObjectNeitherMovesNorRejectsARecordWithItsOwnPosition() throws {
+        // A place beside the fix's position, before or after it: the record's own fields are the fix.
+        for line in [
+            #"{"time":"2024-05-01T10:00:00Z","lat":48.1,"lon":11.5,"accuracy":5,"location":{"name":"Office","lat":52.5,"lon":13.4,"accuracy":100}}"#,
+            #"{"location":{"name":"Office","lat":52.5,"lon":13.4,"accuracy":100},"time":"2024-05-01T10:00:00Z","lat":48.1,"lon":11.5,"accuracy":5}"#,
+            #"{"time":"2024-05-01T10:00:00Z","lat":48.1,"lon":11.5,"accuracy":5,"location":{"provider":{"name":"Acme"}}}"#,
+        ] {
+            let result = readLines(line)
+            #expect(result.error == nil, "\(line)")
+            let fix = try #require(result.fixes.first)
+            #expect(fix.latitude == 48.1 && fix.longitude == 11.5 && fix.horizontalAccuracy == .metres(5), "\(line)")
+        }
+        // A Point feature's properties holding a nested object with a time, an accuracy and a speed of its own.
+        let feature = readDocument(
+            #"{"type":"Feature","geometry":{"type":"Point","coordinates":[11.5,48.1]},"properties":{"time":"2024-05-01T10:00:00Z","accuracy":5,"location":{"time":"2023-01-01T00:00:00Z","accuracy":2000,"speed":30},"coords":{"altitude":-999}}}"#
+        )
+        let fix = try #require(feature.fixes.first)
+        #expect(fix.timestamp.millisecondsSince1970 == ms("2024-05-01T10:00:00Z"))
+        #expect(fix.horizontalAccuracy == .metres(5) && fix.speedMetresPerSecond == nil && fix.altitudeMetres == nil)
+    }
+
+    @Test func aLocationArrayOfNumbersIsARecordsMemberNotItsRecords() throws {
+        let lines = """
+            {"location":[11.5,48.1],"time":"2024-05-01T10:00:00Z","lat":48.1,"lon":11.5}
+            {"location":[11.5001,48.1],"time":"2024-05-01T10:00:05Z","lat":48.1,"lon":11.5001}
+            """
+        #expect(FixFormat.sniff(Array(lines.utf8)) == .jsonLines)
+        #expect(readLines(lines).fixes.count == 2)
+        let one = #"{"location":[11.5,48.1],"time":"2024-05-01T10:00:00Z","lat":48.1,"lon":11.5}"#
+        #expect(FixFormat.sniff(Array(one.utf8)) == .jsonLines)
+        #expect(readDocument(one).fixes.count == 1)
+        let feature = readDocument(
+            #"{"type":"Feature","location":[11.5,48.1],"geometry":{"type":"Point","coordinates":[11.5,48.1]},"properties":{"time":"2024-05-01T10:00:00Z"}}"#
+        )
+        #expect(feature.error == nil && feature.fixes.count == 1)
+    }
+
+    @Test func travelTimesNeitherRejectNorReplaceTheFixTime() throws {
+        let unreadable = readLines(
+            #"{"time":"2024-05-01T10:00:00Z","serverTime":"01.05.2024 10:00:03","lat":48.1,"lon":11.5}"#)
+        #expect(unreadable.error == nil)
+        #expect(unreadable.fixes.first?.timestamp.millisecondsSince1970 == ms("2024-05-01T10:00:00Z"))
+        let nullFixTime = readLines(#"{"time":"2024-05-01T10:00:00Z","fixTime":null,"lat":48.1,"lon":11.5}"#)
+        #expect(nullFixTime.fixes.first?.timestamp.millisecondsSince1970 == ms("2024-05-01T10:00:00Z"))
+        // fixTime is the fix's time whichever member comes first.
+        for line in [
+            #"{"fixTime":"2024-05-01T10:00:00Z","time":"2024-05-01T10:00:09Z","lat":48.1,"lon":11.5}"#,
+            #"{"time":"2024-05-01T10:00:09Z","fixTime":"2024-05-01T10:00:00Z","lat":48.1,"lon":11.5}"#,
+        ] {
+            #expect(readLines(line).fixes.first?.timestamp.millisecondsSince1970 == ms("2024-05-01T10:00:00Z"))
+        }
+    }
+
+    @Test func aProviderChangeRecordIsAFix() throws {
+        let result = readDocument(
+            #"[{"timestamp":"2024-05-01T10:00:00.000Z","event":"providerchange","coords":{"latitude":48.1,"longitude":11.5,"accuracy":8},"provider":{"enabled":true,"status":3,"network":true,"gps":true}}]"#
+        )
+        #expect(result.error == nil && result.fixes.count == 1)
+        #expect(result.fixes.first?.provider == .unknown)
+    }
+
+    @Test func onlyABareSpeedOfATraccarPositionIsKnots() throws {
+        let named = readLines(
+            #"{"deviceId":3,"protocol":"osmand","fixTime":"2024-05-01T10:00:00Z","latitude":48.1,"longitude":11.5,"speed_mps":10}"#
+        )
+        #expect(named.fixes.first?.speedMetresPerSecond == 10)
+        // A device id and a server time are not Traccar's alone.
+        let other = readLines(
+            #"{"device_id":"abc","server_time":"2024-05-01T10:00:03Z","time":"2024-05-01T10:00:00Z","lat":48.1,"lon":11.5,"speed":10}"#
+        )
+        #expect(other.fixes.first?.speedMetresPerSecond == 10)
+    }
 }

@@ -208,6 +208,9 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         }
         let tabs = readCSV("sep=\t\ntime\tlat\tlon\n2024-05-01T10:00:00Z\t48.5\t2.25\n")
         #expect(tabs.fixes.count == 1)
+        // As in Excel, on the first line only.
+        let later = readCSV("# note\nsep=;\ntime;lat;lon\n2024-05-01T10:00:00Z;48.5;2.25\n")
+        #expect(later.fixes.isEmpty && later.error != nil)
         // Only the whole line is the directive.
         #expect(CSVReader.declaredDelimiter(Array("sep=;x".utf8)) == nil)
         #expect(CSVReader.declaredDelimiter(Array("sep=a".utf8)) == nil)
@@ -230,9 +233,27 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
             "time,lat,lon,accuracy,hdop\n2024-05-01T10:00:00Z,48.5,2.25,4,1.2\n2024-05-01T10:00:01Z,48.5,2.25,,2\n")
         #expect(both.fixes.first?.horizontalAccuracy == .metres(4))
         #expect(both.fixes.last?.horizontalAccuracy == .metres(2 * HDOPInterpretation.defaultUEREMetres))
-        // A DOP of 0 (a logger without a fix) gives no accuracy, as in GPX.
-        let zero = readCSV("time,lat,lon,hdop\n2024-05-01T10:00:00Z,48.5,2.25,0\n")
-        #expect(zero.fixes.first?.horizontalAccuracy == .absent)
+        // A DOP of 0 (a logger without a fix) gives no accuracy, as in GPX; so does one that is no number (a file
+        // read before the column was must still read).
+        let zero = readCSV("time,lat,lon,hdop\n2024-05-01T10:00:00Z,48.5,2.25,0\n2024-05-01T10:00:01Z,48.5,2.25,N/A\n")
+        #expect(zero.error == nil)
+        #expect(zero.fixes.map(\.horizontalAccuracy) == [.absent, .absent])
+    }
+
+    /// A time without a zone followed by an integer column: the fast parser read `10:00:00,5` as a decimal comma's
+    /// fraction in a comma-separated file (the time 500 ms late, the accuracy column lost, the row refused).
+    @Test("reads a time without a zone followed by an integer column in a comma-separated file")
+    func readsATimeWithoutAZoneBeforeAnIntegerColumn() throws {
+        let result = readCSV(
+            "timestamp,accuracy,lat,lon\n2024-05-01T10:00:00,5,48.1,11.5\n2024-05-01 10:00:01,7,48.2,11.5\n"
+                + "2024-05-01T10:00:02,5,48.3,11.5\n")
+        #expect(result.error == nil)
+        #expect(result.fixes.map(\.timestamp.millisecondsSince1970) == [0, 1, 2].map { 1_714_557_600_000 + $0 * 1000 })
+        #expect(result.fixes.map(\.horizontalAccuracy) == [.metres(5), .metres(7), .metres(5)])
+        // A semicolon-separated file keeps its decimal comma.
+        let semicolons = readCSV(
+            "timestamp;lat;lon\n2024-05-01T10:00:00,5;48.1;11.5\n2024-05-01T10:00:01,25;48.1;11.5\n")
+        #expect(semicolons.fixes.map(\.timestamp.millisecondsSince1970) == [1_714_557_600_500, 1_714_557_601_250])
     }
 
     @Test func readsQuotedFieldsBOMAndCRLF() throws {

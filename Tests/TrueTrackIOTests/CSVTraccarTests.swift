@@ -86,6 +86,23 @@ import TrueTrackCore
     /// A `valid=false` row (a tracker repeating its last position without a new fix) is no fix: skipped and
     /// counted as ``SkipReason/noFix``; an empty `valid` is a fix, and a value that is no boolean is an error
     /// naming the line and the field.
+    /// A database dump writes `valid` as 1 / 0 after a time without a zone: the fast time parser took `,1` for a
+    /// decimal comma's fraction (100 ms) and ate the column, and the file failed at its second row quoting the
+    /// latitude (a reviewer's). And an accuracy of 0 (a tracker that reports none) is none, not invalid.
+    @Test func readsAValidColumnOfDigitsAfterATimeAndAnAccuracyOfZeroAsNone() throws {
+        var text = Self.header + "\n"
+        for k in 0..<4 {
+            text +=
+                "\(k + 1),osmand,3,2024-05-01 10:00:0\(k + 5),2024-05-01 10:00:0\(k),2024-05-01 10:00:0\(k),"
+                + "\(k == 2 ? 0 : 1),48.1000\(k),11.5,500,1.0,90,,{},\(k == 3 ? "4.5" : "0"),\n"
+        }
+        let result = Self.read(text)
+        #expect(result.error == nil, "\(String(describing: result.error))")
+        #expect(result.fixes.map(\.timestamp.millisecondsSince1970) == [0, 1, 3].map { 1_714_557_600_000 + $0 * 1000 })
+        #expect(result.report.skipped(.noFix) == 1)
+        #expect(result.fixes.map(\.horizontalAccuracy) == [.absent, .absent, .metres(4.5)])
+    }
+
     @Test func skipsRowsThatAreNotAFix() throws {
         var text = Self.header + "\n"
         for k in 0..<6 {

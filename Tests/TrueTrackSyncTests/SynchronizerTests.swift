@@ -321,8 +321,12 @@ import TrueTrackCore
             let summary = try await synchronizer(path, receiver, batchSize: 25, timeout: 30).flush { results.add($0) }
             #expect(summary.isComplete && summary.delivered == 59 && summary.lastError == nil)
             #expect(summary.setAside.map(\.description) == ["row 17: latitude holds text or a blob, not a number"])
-            #expect(results.all.map(\.count) == [24, 25, 10])
-            #expect(results.all.map { $0.setAside.map(\.id) } == [[17], [], []])
+            // The successful sends: a batch that timed out on a loaded machine is retried under its key (a run beside
+            // six busy processes saw [24, 25, 10, 10]); the row set aside is named on the batch's first attempt.
+            var keys = Set<String>()
+            let sent = results.all.filter { $0.success && keys.insert($0.idempotencyKey).inserted }
+            #expect(sent.map(\.count) == [24, 25, 10])
+            #expect(results.all.flatMap { $0.setAside.map(\.id) } == [17])
             let stats = try await receiver.stats()
             #expect(stats["stored_fixes"] as? Int == 59)
             #expect(stats["distinct_ids"] as? Int == 59)

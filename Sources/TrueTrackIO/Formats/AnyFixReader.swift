@@ -94,6 +94,13 @@ public struct AnyFixReader: FixReader {
         }
     }
 
+    /// CSV: whether a course column is read (``CSVColumn/course``), once the header has been read; `false` for other
+    /// formats.
+    public var csvReadsCourse: Bool {
+        guard case .csv(let box) = base else { return false }
+        return box.reader.columns.contains(.course)
+    }
+
     /// CSV: the header's time columns, the one the fix times are read from first (see
     /// ``CSVColumn/timePreference(key:)``: a Traccar export's `fixtime`, then `devicetime` and `servertime`, not
     /// read), once the header has been read; empty for other formats.

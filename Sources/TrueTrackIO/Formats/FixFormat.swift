@@ -116,7 +116,9 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
             {
                 return .geojson
             }
-            if firstLine.hasSuffix("}") && !hasIgnoringCase("featurecollection") && !opensRecordArray(trimmed) {
+            if firstLine.hasSuffix("}") && !hasIgnoringCase("featurecollection")
+                && !(opensRecordArray(trimmed) && !hasSeveralObjectLines(sample))
+            {
                 return .jsonLines
             }
             return .geojson
@@ -160,8 +162,9 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         return false
     }
 
-    /// Whether `text` (from its `{`) opens with a `location` member holding an array: TransistorSoft's HTTP body of a
-    /// batch, `{"location": [{…}, …]}`, one document even when written on one line (not JSON Lines).
+    /// Whether `text` (from its `{`) opens with a `location` member holding an array of objects: TransistorSoft's HTTP
+    /// body of a batch, `{"location": [{…}, …]}`, one document even when written on one line (not JSON Lines, unless
+    /// several lines hold objects). A `location` of numbers (`[lon, lat]`) is a record's member.
     static func opensRecordArray(_ text: Substring) -> Bool {
         var rest = text.utf8.dropFirst()
         func skipBlanks() {
@@ -174,7 +177,10 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         guard rest.first == UInt8(ascii: ":") else { return false }
         rest.removeFirst()
         skipBlanks()
-        return rest.first == UInt8(ascii: "[")
+        guard rest.first == UInt8(ascii: "[") else { return false }
+        rest.removeFirst()
+        skipBlanks()
+        return rest.first == UInt8(ascii: "{")
     }
 
     /// Whether more than one line of `sample` starts (after blanks) with `{`.

@@ -76,7 +76,8 @@ enum InputOptions {
             help: "GPX: read <wpt> points as fixes too (loggers that write their positions as waypoints)."),
         OptionSpec(
             name: "hdop-scale", valueName: "METRES",
-            help: "NMEA/GPX: accuracy = HDOP × METRES (default 5, a UERE); 'accuracy10' for HDOP = accuracy/10."),
+            help: "NMEA/GPX/CSV: accuracy = HDOP × METRES where a fix states none (default 5, a UERE); 'accuracy10' "
+                + "for HDOP = accuracy/10."),
         OptionSpec(
             name: "device", valueName: "ID",
             help: "CSV: keep only this device's rows (a fleet export's deviceid, device_id, device, imei or uniqueid "
@@ -236,8 +237,9 @@ enum InputOptions {
         // date. Blaming the format sent a tester with a GGA-only log looking for another format.
         if format == .nmea, report.skipped(.missingTime) > 0 {
             return CommandFailure(
-                message: "\(report.source): no fixes: the log's GGA sentences carry times of day only and no RMC or "
-                    + "ZDA sentence gives a date, so none of its fixes can be placed in time (skipped: \(skipped)); "
+                message: "\(report.source): no fixes: its sentences carry times of day only and no RMC or ZDA "
+                    + "sentence gives a date (an RMC date 000000 is a receiver's that does not know it yet), so none of "
+                    + "its fixes can be placed in time (skipped: \(skipped)); "
                     + "TrueTrack has no option to supply the date: the receiver must log RMC or ZDA sentences too")
         }
         // Every point without a time (a planned route from Komoot or a route planner, not a recording): the format
@@ -304,6 +306,8 @@ enum InputOptions {
             // A heading may be a compass's (where the phone points), not the direction of travel: named, not read.
             let key = name.lowercased().filter { $0.isLetter }
             if ["heading", "headingdeg", "headingdegrees"].contains(key) {
+                // (Beside a course column that is read, a heading is not missed.)
+                if reader.csvReadsCourse { continue }
                 headings.append(name)
                 continue
             }

@@ -85,7 +85,10 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
     /// Horizontal dilution of precision, a number without a unit. Alias: `hdop`. A fix without a horizontal
     /// accuracy (no ``horizontalAccuracy`` column, or an empty one in its row) takes its accuracy from it through
     /// ``ReadOptions/hdop`` (by default HDOP × 5 m, as in GPX and NMEA): GPS loggers' exports (Qstarz, BT747,
-    /// Columbus, GPSLogger) carry an HDOP and no accuracy, and read without it every fix had the assumed 30 m.
+    /// Columbus, GPSLogger) carry an HDOP and no accuracy, and read without it every fix had the assumed 30 m. A
+    /// value that is not a number (`-`, `N/A`) is no HDOP, without an error. A large HDOP gives a large accuracy,
+    /// which the accuracy gate refuses: a reference receiver's file (the GSDC SPAN truth CSV, whose `hDop` reaches
+    /// 655 where the INS carries the solution) reads best with `--column hDop=ignore`.
     case hdop
     /// The location provider, read with `Provider(name:)` (`gps`, `FLP`, `NLP`, `GT`, a ``Provider``
     /// raw value…). Alias: `provider`.

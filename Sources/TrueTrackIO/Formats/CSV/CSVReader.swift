@@ -17,7 +17,7 @@ import TrueTrackCore
 ///   longitude and a time column (see ``CSVColumn`` for the aliases, matched case-insensitively, ignoring
 ///   `_`, `-`, `.`, spaces and a bracketed unit). Unknown columns are ignored. A header without the three
 ///   is an error even when reading leniently (nothing can be read).
-/// - A first line `sep=;` (Excel's directive: `sep=,`, `sep=;`, `sep=` and a tab or `|`, also quoted) names the
+/// - A first line `sep=;` (Excel's directive, honoured on the first line only: `sep=,`, `sep=;`, `sep=` and a tab or `|`, also quoted) names the
 ///   delimiter and is skipped as ``SkipReason/comment``; otherwise the **delimiter** is sniffed from the header: the most frequent of `,` `;` and tab outside quotes
 ///   (`,` on a tie or when there is none).
 /// - Fields follow RFC 4180: a field may be quoted (`"…"`, a doubled `""` inside stands for one quote) and a
@@ -34,7 +34,8 @@ import TrueTrackCore
 ///   deviceid,servertime,devicetime,fixtime,valid,latitude,longitude,altitude,speed,course,address,attributes,
 ///   accuracy,network`, any case) is recognised by a `deviceid` column beside `fixtime`, `devicetime`,
 ///   `servertime` or `protocol` (``isTraccarExport``): its bare `speed` is read in knots (Traccar's unit), its
-///   time from `fixtime` (see ``CSVColumn/timePreference(key:)``), and its rows whose `valid` is false (a
+///   time from `fixtime` (see ``CSVColumn/timePreference(key:)``), an accuracy of 0 is none (Traccar writes 0 for a
+///   tracker that reports no accuracy), and its rows whose `valid` is false (a
 ///   tracker repeating its last position without a new fix) are skipped as ``SkipReason/noFix`` without reading
 ///   their other fields (``CSVColumn/fixValidity``). A bare `speed` in any other CSV stays metres per second,
 ///   and another file's `valid` column is not read.
@@ -228,8 +229,10 @@ public struct CSVReader: FixReader, ByteStreamReader {
                     longitude: options.longitude(
                         row.has(.longitudeHemisphere)
                             ? row.longitudeSign * abs(row.number(.longitude)) : row.number(.longitude)),
-                    horizontalAccuracyMetres: row.optionalNumber(.horizontalAccuracy)
-                        ?? (row.has(.hdop) ? options.hdop.accuracyMetres(hdop: row.number(.hdop)) : nil),
+                    // (A Traccar export's accuracy 0 is none: its trackers that report no accuracy get 0.)
+                    horizontalAccuracyMetres: row.optionalNumber(.horizontalAccuracy).flatMap {
+                        isTraccarExport && $0 == 0 ? nil : $0
+                    } ?? (row.has(.hdop) ? options.hdop.accuracyMetres(hdop: row.number(.hdop)) : nil),
                     altitudeMetres: row.optionalNumber(.altitude),
                     verticalAccuracyMetres: row.optionalNumber(.verticalAccuracy),
                     speedMetresPerSecond: row.has(.speed) ? row.number(.speed) * speedScale : nil,
@@ -543,7 +546,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
             return true
         }
         // Excel's `sep=;` (or `sep=,`, `sep=<tab>`) line names the delimiter of the header and rows after it.
-        if declaredDelimiter == nil {
+        if declaredDelimiter == nil, rowsRead == 0 {
             let newline = memchr(p + i, 0x0A, limit - i).map { UnsafeRawPointer(p).distance(to: $0) } ?? limit
             var lineEnd = newline
             if lineEnd > i, p[lineEnd - 1] == 0x0D { lineEnd -= 1 }
@@ -855,7 +858,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
             case .time:
                 let encoding = timeEncoding
                 if encoding == .iso8601 {
-                    if let t = CSVScan.isoMilliseconds(p, &i, limit: limit, cache: &isoCache),
+                    if let t = CSVScan.isoMilliseconds(p, &i, limit: limit, cache: &isoCache, delimiter: d),
                         CSVReader.ends(p[i], d), t >= CSVScan.earliestMilliseconds, t < CSVScan.endMilliseconds
                     {
                         row.storeTime(t)
@@ -1358,12 +1361,15 @@ public struct CSVReader: FixReader, ByteStreamReader {
             }
             row.store(value, role)
             row.setHemisphere(sign, latitude: isLatitude)
-        case .horizontalAccuracy, .altitude, .verticalAccuracy, .speed, .speedAccuracy, .course, .courseAccuracy,
-            .hdop:
+        case .horizontalAccuracy, .altitude, .verticalAccuracy, .speed, .speedAccuracy, .course, .courseAccuracy:
             guard let value = NumberParsing.double(p, s, e) ?? decimalComma(p, s, e) else {
                 throw malformed("a number")
             }
             row.store(value, role)
+        case .hdop:
+            // A stand-in for an accuracy the row does not state: loggers write `-` or `N/A` where they have none, and
+            // an unreadable one is none (no error: the files were read before the column was).
+            if let value = NumberParsing.double(p, s, e) ?? decimalComma(p, s, e) { row.store(value, role) }
         case .time:
             // Which value decided the unit, for an error (`""` when the column's name did).
             var decidedBy: String {

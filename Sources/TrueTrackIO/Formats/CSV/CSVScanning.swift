@@ -241,7 +241,7 @@ enum CSVScan {
     @_transparent
     static func isoMilliseconds(
         _ p: UnsafePointer<UInt8>, _ index: inout Int, limit: Int,
-        cache: inout ISOPrefixCache
+        cache: inout ISOPrefixCache, delimiter: UInt8
     ) -> Int64? {
         let i = index
         guard i + 16 <= limit else { return nil }
@@ -268,7 +268,9 @@ enum CSVScan {
             j += 3
             var millisecond: Int64 = 0
             let c = p[j]
-            if c == UInt8(ascii: ".") || c == UInt8(ascii: ",") {
+            // (A decimal comma only where the comma is no delimiter: in a comma-separated file `10:00:00,1` is a time
+            // and the next field, a tester's Traccar `valid` column read as 100 ms and lost.)
+            if c == UInt8(ascii: ".") || (c == UInt8(ascii: ",") && delimiter != UInt8(ascii: ",")) {
                 j += 1
                 var digits = 0
                 var roundUp = false

@@ -62,6 +62,8 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
     var sawFeatures = false
     /// True while reading a Timeline's `rawSignals`, whose entries without a position are other records.
     var inRawSignals = false
+    /// True when the `{` of the first record of a `location` array has been read (to tell it from a position).
+    var recordStarted = false
     /// The error that ended the input inside a LineString feature, thrown once the positions read with their
     /// times are returned (see ``next()``).
     var endOfInput: ReadError?
@@ -142,23 +144,38 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
                 }
                 let name = decoder.tokens.text
                 let v = try decoder.tokens.next()
-                if v == .beginArray {
+                if key == .location {
+                    // TransistorSoft's body: an array of records, or one record's fields one level down (read as a
+                    // record's nested `location`). An array of anything else (a foreign member `[lon, lat]`) is
+                    // passed over.
+                    if v == .beginArray {
+                        let outer = decoder.tokens.depth
+                        let first = try decoder.tokens.next()
+                        if first == .beginObject {
+                            sawFeatures = true
+                            recordStarted = true
+                            phase = .features
+                        } else {
+                            try decoder.skipTo(depthBelow: outer)
+                        }
+                    } else {
+                        try decoder.decodeMember(key, scope: .record, valueToken: v)
+                    }
+                } else if v == .beginArray {
                     sawFeatures = true
                     inRawSignals = key == .rawSignals
                     decoder.readsLocationHistory = key == .locations || key == .rawSignals
                     phase = .features
-                } else if key == .location {
-                    // One record's fields one level down (TransistorSoft's body of one location).
-                    if v == .beginObject {
-                        try decoder.decodeObject(scope: .properties)
-                    } else {
-                        try decoder.tokens.skip(v)
-                    }
                 } else if v != .null {
                     try decoder.fieldError(name, expected: "an array of records", v)
                 }
             case .features, .rootArray:
-                let t = try decoder.tokens.next()
+                let t: JSONTokenizer.Token
+                if recordStarted {
+                    (t, recordStarted) = (.beginObject, false)
+                } else {
+                    t = try decoder.tokens.next()
+                }
                 if t == .endArray {
                     phase = phase == .features ? .rootObject : .trailing
                     inRawSignals = false

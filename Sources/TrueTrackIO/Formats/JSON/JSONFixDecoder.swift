@@ -27,7 +27,11 @@ struct JSONRecordFields {
     var accuracy: Double?
     var altitude: Double?
     var verticalAccuracy: Double?
+    /// The speed; ``speedIsBare`` when it came from a bare `speed` (a Traccar position's is knots), not from a
+    /// name that says m/s (`speed_mps`), which a bare `speed` does not replace.
     var speed: Double?
+    var speedIsBare = false
+    var speedIsNamedInMetresPerSecond = false
     var speedAccuracy: Double?
     var course: Double?
     var courseAccuracy: Double?
@@ -46,21 +50,33 @@ struct JSONRecordFields {
     var pointLatitudePlace = JSONPlace()
     /// True once a `times` / `coordTimes` array was read.
     var hasTimes = false
-    /// A Traccar position's `deviceTime` and `serverTime` (its `fixTime` is ``time``): read only when the record
-    /// has no fix time, in that order (``CSVColumn/timePreference(key:)``).
-    var deviceTime: Timestamp?
-    var serverTime: Timestamp?
-    /// Whether the record has a `deviceId`, and a `fixTime`, `deviceTime`, `serverTime` or `protocol`: together,
-    /// a Traccar position (see ``isTraccarPosition``).
-    var hasDeviceID = false
-    var hasTraccarMember = false
-    /// A Traccar position's `valid` (false: the tracker repeated its last position without a new fix).
-    var isValid: Bool?
+    /// Whether the record has a position of its own (a Point, or a latitude or longitude member; a LineString's
+    /// vertices are the decoder's).
+    var hasOwnPosition: Bool { pointLatitude != nil || pointLongitude != nil || latitude != nil || longitude != nil }
 
-    /// Whether the record is a Traccar position (its API's JSON, `/api/positions`), as ``CSVReader`` tells its CSV
-    /// export: a `deviceId` beside `fixTime`, `deviceTime`, `serverTime` or `protocol`. Its `speed` is in knots
-    /// (Traccar's unit) and its `valid` is read.
-    var isTraccarPosition: Bool { hasDeviceID && hasTraccarMember }
+    /// Takes the fields `other` has and this record lacks (a nested object's, for a record without a position).
+    @inline(never)
+    mutating func fillGaps(from other: JSONRecordFields) {
+        if time == nil { time = other.time }
+        if latitude == nil, let value = other.latitude { (latitude, latitudePlace) = (value, other.latitudePlace) }
+        if longitude == nil, let value = other.longitude { (longitude, longitudePlace) = (value, other.longitudePlace) }
+        if accuracy == nil { accuracy = other.accuracy }
+        if altitude == nil { altitude = other.altitude }
+        if verticalAccuracy == nil { verticalAccuracy = other.verticalAccuracy }
+        if speed == nil { (speed, speedIsBare) = (other.speed, other.speedIsBare) }
+        if speedAccuracy == nil { speedAccuracy = other.speedAccuracy }
+        if course == nil { course = other.course }
+        if courseAccuracy == nil { courseAccuracy = other.courseAccuracy }
+        if provider == .unknown { provider = other.provider }
+        if satellites == nil { satellites = other.satellites }
+        if mocked == nil { mocked = other.mocked }
+        if activity == nil {
+            activity = other.activity
+            if activityConfidence == nil { activityConfidence = other.activityConfidence }
+        }
+        if segment == nil { segment = other.segment }
+        if error == nil { error = other.error }
+    }
     /// The first problem found in the record's values; the record is rejected at its end.
     var error: ReadError?
 
@@ -69,6 +85,28 @@ struct JSONRecordFields {
         time == nil && latitude == nil && longitude == nil && pointLatitude == nil && pointLongitude == nil
             && !hasTimes && error == nil
     }
+}
+
+/// What a record said that few records say (a Traccar position's members), kept out of ``JSONRecordFields``, which
+/// every record resets: ``JSONFixDecoder/extras``, reset only after a record that used it.
+struct JSONRecordExtras {
+    /// A Traccar position's `fixTime`, `deviceTime` and `serverTime`. The fix's time is `fixTime`, else `time`, else
+    /// `deviceTime`, else `serverTime` (``CSVColumn/timePreference(key:)``), whatever their order; the last two are
+    /// read only where they parse (they say when a record travelled: an unreadable one is no error of the fix).
+    var fixTime: Timestamp?
+    var deviceTime: Timestamp?
+    var serverTime: Timestamp?
+    /// Whether the record has a `deviceId`, and a `fixTime` or `protocol`: together, a Traccar position (see
+    /// ``isTraccarPosition``).
+    var hasDeviceID = false
+    var hasTraccarMember = false
+    /// A Traccar position's `valid` (false: the tracker repeated its last position without a new fix).
+    var isValid: Bool?
+
+    /// Whether the record is a Traccar position (its API's JSON, `/api/positions`): a `deviceId` beside `fixTime` or
+    /// `protocol`, Traccar's own names. Its bare `speed` is in knots (Traccar's unit), its `valid` is read, and an
+    /// accuracy of 0 is none (Traccar writes 0 for a tracker that reports no accuracy).
+    var isTraccarPosition: Bool { hasDeviceID && hasTraccarMember }
 }
 
 /// The record decoding shared by ``GeoJSONReader`` and ``JSONLinesReader``: member names to fix fields,
@@ -102,7 +140,8 @@ struct JSONFixDecoder {
     static let missingTime = Int64.min
 
     enum Scope {
-        case record, properties, geometry, coordinateProperties
+        /// `nested`: a `coords` or `location` object inside a record, read into ``JSONFixDecoder/nested``.
+        case record, properties, geometry, coordinateProperties, nested
     }
 
     var tokens: JSONTokenizer
@@ -122,6 +161,16 @@ struct JSONFixDecoder {
     var report: ReadReport
     let keys = JSONKeyTable()
     var record = JSONRecordFields()
+    /// The fields of the record's nested `coords` / `location` objects (the W3C Geolocation API's `coords`,
+    /// TransistorSoft's records), used only by a record without a position of its own, to fill what it lacks: a
+    /// record's own fields win, whatever the members' order, and a place or geofence object beside a fix's
+    /// position (`"location": {"name": "Office", "lat": …}`) neither moves the fix nor rejects it.
+    var nested = JSONRecordFields()
+    /// Whether ``nested`` holds anything to clear at the next record (and so whether the record had a nested object).
+    var nestedWasUsed = false
+    /// The record's rarer members (see ``JSONRecordExtras``), and whether it had any.
+    var extras = JSONRecordExtras()
+    var extrasUsed = false
     var vertices: [JSONVertex] = []
     var times: [Int64] = []
     /// Next vertex to emit while ``isEmitting``.
@@ -143,9 +192,18 @@ struct JSONFixDecoder {
         SourceLocation(file: tokens.name, line: place.line, column: place.column, byteOffset: place.offset)
     }
 
+    /// Resets ``nested`` and ``extras`` after a record that used them (out of line: most records use neither).
+    @inline(never)
+    mutating func clearRareFields() {
+        nested = JSONRecordFields()
+        extras = JSONRecordExtras()
+        (nestedWasUsed, extrasUsed) = (false, false)
+    }
+
     /// Starts a record at the `{` (or value) just read.
     mutating func beginRecord() {
         record = JSONRecordFields()
+        if nestedWasUsed || extrasUsed { clearRareFields() }
         report.dropUnreadableFields()
         record.start = place
         if !vertices.isEmpty { vertices.removeAll(keepingCapacity: vertices.capacity <= 1 << 16) }
@@ -166,33 +224,46 @@ struct JSONFixDecoder {
 
     /// Reads the value of a member named `key` (the key was just read).
     mutating func decodeMember(_ key: JSONKey, scope: Scope) throws(ReadError) {
-        let t = try tokens.next()
-        let isFieldScope = scope == .record || scope == .properties
+        try decodeMember(key, scope: scope, valueToken: try tokens.next())
+    }
+
+    /// Reads the value of a member named `key` whose first token, `t`, was just read.
+    mutating func decodeMember(_ key: JSONKey, scope: Scope, valueToken t: JSONTokenizer.Token) throws(ReadError) {
+        let isFieldScope = scope == .record || scope == .properties || scope == .nested
         switch key {
         case .time where isFieldScope:
             record.time = try decodeTime(t)
         case .fixTime where isFieldScope:
-            record.hasTraccarMember = true
-            record.time = try decodeTime(t)
+            extrasUsed = true
+            extras.hasTraccarMember = true
+            extras.fixTime = try decodeTime(t)
         case .deviceTime where isFieldScope:
-            record.hasTraccarMember = true
-            record.deviceTime = try decodeTime(t)
+            extrasUsed = true
+            extras.deviceTime = try decodeTravelTime(t)
         case .serverTime where isFieldScope:
-            record.hasTraccarMember = true
-            record.serverTime = try decodeTime(t)
+            extrasUsed = true
+            extras.serverTime = try decodeTravelTime(t)
         case .protocolName where isFieldScope:
-            record.hasTraccarMember = true
+            extrasUsed = true
+            extras.hasTraccarMember = true
             try tokens.skip(t)
         case .deviceID where isFieldScope:
-            record.hasDeviceID = true
+            extrasUsed = true
+            extras.hasDeviceID = true
             try tokens.skip(t)
         case .valid where isFieldScope:
             // Read as a Traccar position's only (another exporter's `valid` may mean anything); a value that is not
             // a boolean is not a Traccar one, and is ignored.
-            if t == .true || t == .false { record.isValid = t == .true } else { try tokens.skip(t) }
+            if t == .true || t == .false {
+                extrasUsed = true
+                extras.isValid = t == .true
+            } else {
+                try tokens.skip(t)
+            }
         case .coords where isFieldScope, .location where isFieldScope:
-            // A fix's fields one level down (W3C `coords`, a `location` object); anything else by that name is not.
-            if t == .beginObject { try decodeObject(scope: .properties) } else { try tokens.skip(t) }
+            // A fix's fields one level down (W3C `coords`, a `location` object), into `nested`; anything else by that
+            // name is not. (Inside a nested object, a further one is read into the same fields.)
+            try decodeNested(t, scope: scope)
         case .latitude where isFieldScope:
             record.latitudePlace = place
             record.latitude = try decodeNumber(t, "latitude")
@@ -206,7 +277,11 @@ struct JSONFixDecoder {
         case .verticalAccuracy where isFieldScope:
             record.verticalAccuracy = try decodeNumber(t, "vertical_accuracy_m", isOptional: true)
         case .speed where isFieldScope:
+            let value = try decodeNumber(t, "speed_mps", isOptional: true)
+            if !record.speedIsNamedInMetresPerSecond { (record.speed, record.speedIsBare) = (value, true) }
+        case .speedMetresPerSecond where isFieldScope:
             record.speed = try decodeNumber(t, "speed_mps", isOptional: true)
+            (record.speedIsBare, record.speedIsNamedInMetresPerSecond) = (false, true)
         case .speedAccuracy where isFieldScope:
             record.speedAccuracy = try decodeNumber(t, "speed_accuracy_mps", isOptional: true)
         case .course where isFieldScope:
@@ -217,6 +292,9 @@ struct JSONFixDecoder {
             switch t {
             case .string: record.provider = JSONKeyTable.provider(tokens.bytes, tokens.valueStart, tokens.valueEnd)
             case .null: record.provider = .unknown
+            // TransistorSoft's `provider` object (its providerchange records: whether GPS and network are enabled)
+            // names no provider of the fix.
+            case .beginObject: try tokens.skip(t)
             default: try fieldError("provider", expected: "a provider name", t)
             }
         case .satellites where isFieldScope:
@@ -295,10 +373,28 @@ struct JSONFixDecoder {
             }
         case .coordinates where scope == .record || scope == .geometry:
             try decodeCoordinates(t)
-        case .times where scope != .geometry:
+        case .times where scope != .geometry && scope != .nested:
             try decodeTimes(t)
         default:
             try tokens.skip(t)
+        }
+    }
+
+    /// Reads a `coords` / `location` member's value (its first token `t`) into ``nested`` (see there); anything but
+    /// an object is passed over. Inside a nested object a further one is read into the same fields.
+    @inline(never)
+    mutating func decodeNested(_ t: JSONTokenizer.Token, scope: Scope) throws(ReadError) {
+        guard t == .beginObject else {
+            try tokens.skip(t)
+            return
+        }
+        if scope == .nested {
+            try decodeObject(scope: .nested)
+        } else {
+            swap(&record, &nested)
+            defer { swap(&record, &nested) }
+            try decodeObject(scope: .nested)
+            nestedWasUsed = true
         }
     }
 
@@ -552,6 +648,21 @@ struct JSONFixDecoder {
         return nil
     }
 
+    /// A time a record travelled with (Traccar's `deviceTime`, `serverTime`): read as ``decodeTime(_:)`` reads one,
+    /// `nil` where it does not parse, without an error (the fix's own time is another member).
+    mutating func decodeTravelTime(_ t: JSONTokenizer.Token) throws(ReadError) -> Timestamp? {
+        switch t {
+        case .string:
+            if let time = ISO8601.parse(tokens.bytes, from: tokens.valueStart, to: tokens.valueEnd) { return time }
+            return tokens.number().flatMap(JSONFixDecoder.epochTimestamp)
+        case .number:
+            return tokens.number().flatMap(JSONFixDecoder.epochTimestamp)
+        default:
+            try tokens.skip(t)
+            return nil
+        }
+    }
+
     // MARK: - Geometry and per-vertex times
 
     /// Reads a `coordinates` value: one position (a Point) or nested arrays of positions.
@@ -702,6 +813,7 @@ struct JSONFixDecoder {
     ///
     /// - Throws: the record's first error, or ``ReadError/invalidFix(_:_:)``, unless reading leniently.
     mutating func finishRecord() throws(ReadError) -> Fix? {
+        if nestedWasUsed && vertices.isEmpty && !record.hasOwnPosition { record.fillGaps(from: nested) }
         if let error = record.error {
             try report.reject(error, lenient: options.lenient)
             return nil
@@ -727,11 +839,14 @@ struct JSONFixDecoder {
             emitIndex = 0
             return try nextVertexFix()
         }
-        if record.isTraccarPosition, record.isValid == false {
+        if extrasUsed, extras.isTraccarPosition, extras.isValid == false {
             report.skip(.noFix)
             return nil
         }
-        guard let time = record.time ?? record.deviceTime ?? record.serverTime else {
+        guard
+            let time = extrasUsed
+                ? extras.fixTime ?? record.time ?? extras.deviceTime ?? extras.serverTime : record.time
+        else {
             report.skip(.missingTime)
             return nil
         }
@@ -761,10 +876,11 @@ struct JSONFixDecoder {
         do {
             fix = try Fix(
                 timestamp: time, latitude: latitude, longitude: options.longitude(longitude),
-                horizontalAccuracyMetres: record.accuracy,
+                horizontalAccuracyMetres: extrasUsed && extras.isTraccarPosition && record.accuracy == 0
+                    ? nil : record.accuracy,
                 altitudeMetres: record.altitude ?? record.pointAltitude,
                 verticalAccuracyMetres: record.verticalAccuracy,
-                speedMetresPerSecond: record.isTraccarPosition
+                speedMetresPerSecond: extrasUsed && extras.isTraccarPosition && record.speedIsBare
                     ? record.speed.map { $0 * (1852.0 / 3600) } : record.speed,
                 speedAccuracyMetresPerSecond: record.speedAccuracy,
                 courseDegrees: record.course,

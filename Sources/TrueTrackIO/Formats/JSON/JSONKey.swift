@@ -11,6 +11,9 @@ enum JSONKey: UInt8, Sendable {
     case type, features, geometry, properties, coordinates, times, coordinateProperties
     // Fix fields
     case time, latitude, longitude, accuracy, altitude, verticalAccuracy, speed, speedAccuracy
+    /// A speed whose name says metres per second (`speed_mps`): never converted, where a bare `speed` may be
+    /// (a Traccar position's knots).
+    case speedMetresPerSecond
     case course, courseAccuracy, provider, satellites, mocked, activity, activityConfidence, segment
     // Google location history (Takeout `Records.json`, the on-device `Timeline.json`)
     // (Read as fields only inside those arrays: see ``JSONFixDecoder/readsLocationHistory``.)
@@ -42,7 +45,7 @@ struct JSONKeyTable {
         ("elevation", .altitude),
         ("verticalaccuracym", .verticalAccuracy), ("verticalaccuracy", .verticalAccuracy),
         ("vacc", .verticalAccuracy), ("altitudeaccuracy", .verticalAccuracy),
-        ("speedmps", .speed), ("speed", .speed),
+        ("speedmps", .speedMetresPerSecond), ("speed", .speed),
         ("speedaccuracymps", .speedAccuracy), ("speedaccuracy", .speedAccuracy),
         ("coursedeg", .course), ("course", .course), ("bearing", .course), ("bearingdeg", .course),
         ("heading", .course),
@@ -64,7 +67,7 @@ struct JSONKeyTable {
         ("latitudee7", .latitudeE7), ("longitudee7", .longitudeE7), ("latlng", .latLng),
         ("timestampms", .timestampMs), ("velocity", .velocity), ("source", .source),
         ("accuracymeters", .accuracy), ("altitudemeters", .altitude), ("verticalaccuracymeters", .verticalAccuracy),
-        ("speedmeterspersecond", .speed), ("confidence", .confidence),
+        ("speedmeterspersecond", .speedMetresPerSecond), ("confidence", .confidence),
         ("coords", .coords), ("location", .location),
         ("fixtime", .fixTime), ("devicetime", .deviceTime), ("servertime", .serverTime),
         ("deviceid", .deviceID), ("protocol", .protocolName), ("valid", .valid),
@@ -182,7 +185,7 @@ struct JSONKeyTable {
         case 9:
             switch (a, b, c) {
             case (0x64757469676e6f6c, 0x65, 0x0): return .longitude  // longitude
-            case (0x706d5f6465657073, 0x73, 0x0): return .speed  // speed_mps
+            case (0x706d5f6465657073, 0x73, 0x0): return .speedMetresPerSecond  // speed_mps
             case (0x6d617473656d6974, 0x70, 0x0): return .time  // timestamp
             default: return nil
             }
