@@ -225,4 +225,46 @@ import TrueTrackCore
         )
         #expect(other.fixes.first?.speedMetresPerSecond == 10)
     }
+    // MARK: OwnTracks and Overland
+
+    static let ownTracks = """
+        {"_type":"location","acc":12,"alt":50,"batt":80,"cog":120,"lat":48.1,"lon":11.5,"tid":"ab","tst":1714557600,"vac":3,"vel":18}
+        {"_type":"transition","event":"enter","lat":48.1,"lon":11.5,"tst":1714557605,"acc":10}
+        {"_type":"location","acc":10,"lat":48.1001,"lon":11.5,"tid":"ab","tst":1714557610,"vel":18}
+        """
+
+    @Test func readsOwnTracksLocationsWithTheirShortNamesAndSkipsItsOtherMessages() throws {
+        let result = readLines(Self.ownTracks)
+        #expect(result.error == nil)
+        #expect(result.fixes.count == 2 && result.report.skipped(.otherRecord) == 1)
+        let first = try #require(result.fixes.first)
+        #expect(first.timestamp.millisecondsSince1970 == 1_714_557_600_000)
+        #expect(first.horizontalAccuracy == .metres(12) && first.verticalAccuracyMetres == 3)
+        // `vel` is km/h: 18 km/h = 5 m/s.
+        #expect(
+            abs(first.speedMetresPerSecond! - 5) < 1e-12 && first.courseDegrees == 120 && first.altitudeMetres == 50)
+        // The short names mean nothing without OwnTracks' `_type`.
+        let other = readLines(#"{"time":"2024-05-01T10:00:00Z","lat":48.1,"lon":11.5,"acc":12,"vel":18}"#)
+        #expect(other.fixes.first?.horizontalAccuracy == .absent && other.fixes.first?.speedMetresPerSecond == nil)
+    }
+
+    @Test func readsTheOwnTracksRecordersLines() throws {
+        let rec = Self.ownTracks.split(separator: "\n").enumerated().map { index, json in
+            "2024-05-01T10:00:\(String(format: "%02d", index * 5))Z\t*                 \t\(json)"
+        }.joined(separator: "\n")
+        #expect(FixFormat.sniff(Array(rec.utf8)) == .jsonLines)
+        let result = readLines(rec)
+        #expect(result.error == nil && result.fixes.count == 2)
+        #expect(result.fixes.last?.timestamp.millisecondsSince1970 == 1_714_557_610_000)
+    }
+
+    @Test func readsAnOverlandBatchWrittenOnOneLine() throws {
+        let body =
+            #"{"locations":[{"type":"Feature","geometry":{"type":"Point","coordinates":[11.5,48.1]},"properties":{"timestamp":"2024-05-01T10:00:00Z","speed":1.3,"horizontal_accuracy":5,"motion":["walking"]}},"#
+            + #"{"type":"Feature","geometry":{"type":"Point","coordinates":[11.5,48.1001]},"properties":{"timestamp":"2024-05-01T10:00:10Z","speed":1.3,"horizontal_accuracy":5}}]}"#
+        #expect(FixFormat.sniff(Array(body.utf8)) == .geojson)
+        let result = readDocument(body)
+        #expect(result.error == nil && result.fixes.count == 2)
+        #expect(result.fixes.first?.horizontalAccuracy == .metres(5) && result.fixes.first?.speedMetresPerSecond == 1.3)
+    }
 }

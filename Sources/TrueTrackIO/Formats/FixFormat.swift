@@ -124,6 +124,14 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
             return .geojson
         }
         if trimmed.hasPrefix("[") { return .geojson }
+        // (The OwnTracks Recorder's `.rec` lines: a time, a tab, a topic, a tab and the message's JSON. Its JSON names
+        // `lat` and `lon`, which a CSV header's check below would take.)
+        let firstLine = text.prefix { !$0.isNewline }
+        if let digit = firstLine.utf8.first, digit &- 48 < 10,
+            containsASCII(ArraySlice(firstLine.utf8), "\t{", ignoringCase: false)
+        {
+            return .jsonLines
+        }
         // (Excel's `sep=;` line before the header names the delimiter: the header is the line after it.)
         var headerText = text.drop { $0 == "\u{FEFF}" }
         if CSVReader.declaredDelimiter(ArraySlice(headerText.prefix { !$0.isNewline }.utf8)) != nil {
@@ -162,17 +170,23 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         return false
     }
 
-    /// Whether `text` (from its `{`) opens with a `location` member holding an array of objects: TransistorSoft's HTTP
-    /// body of a batch, `{"location": [{…}, …]}`, one document even when written on one line (not JSON Lines, unless
-    /// several lines hold objects). A `location` of numbers (`[lon, lat]`) is a record's member.
+    /// Whether `text` (from its `{`) opens with a `location` or `locations` member holding an array of objects:
+    /// TransistorSoft's HTTP body of a batch, `{"location": [{…}, …]}`, Overland's `{"locations": [{"type":
+    /// "Feature", …}, …]}`, one document even when written on one line (not JSON Lines, unless several lines hold
+    /// objects). A `location` of numbers (`[lon, lat]`) is a record's member.
     static func opensRecordArray(_ text: Substring) -> Bool {
         var rest = text.utf8.dropFirst()
         func skipBlanks() {
             while let b = rest.first, b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D { rest.removeFirst() }
         }
         skipBlanks()
-        guard rest.starts(with: "\"location\"".utf8) else { return false }
-        rest.removeFirst(10)
+        if rest.starts(with: "\"location\"".utf8) {
+            rest.removeFirst(10)
+        } else if rest.starts(with: "\"locations\"".utf8) {
+            rest.removeFirst(11)
+        } else {
+            return false
+        }
         skipBlanks()
         guard rest.first == UInt8(ascii: ":") else { return false }
         rest.removeFirst()

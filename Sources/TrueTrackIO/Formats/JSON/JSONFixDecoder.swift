@@ -102,6 +102,15 @@ struct JSONRecordExtras {
     var hasTraccarMember = false
     /// A Traccar position's `valid` (false: the tracker repeated its last position without a new fix).
     var isValid: Bool?
+    /// An OwnTracks message's `_type`: `true` for `location` (a fix), `false` for another (a transition, a waypoint,
+    /// a card…: no fix), `nil` when the record has none.
+    var isOwnTracksLocation: Bool?
+    /// Its location's `tst`, `acc`, `vac`, `vel` (km/h) and `cog`, read into the fix only when it is one.
+    var ownTracksTime: Timestamp?
+    var ownTracksAccuracy: Double?
+    var ownTracksVerticalAccuracy: Double?
+    var ownTracksVelocity: Double?
+    var ownTracksCourse: Double?
 
     /// Whether the record is a Traccar position (its API's JSON, `/api/positions`): a `deviceId` beside `fixTime` or
     /// `protocol`, Traccar's own names. Its bare `speed` is in knots (Traccar's unit), its `valid` is read, and an
@@ -136,6 +145,8 @@ struct JSONFixDecoder {
     /// Most positions one record may hold (2 Mi positions, about 120 MB of buffers): far above a day of
     /// 1 Hz fixes in one LineString, low enough that a hostile file cannot exhaust memory.
     static let maximumPositionsPerRecord = 1 << 21
+    /// `location`, an OwnTracks location message's `_type`.
+    static let locationName: [UInt8] = Array("location".utf8)
     /// A vertex time that is `null`.
     static let missingTime = Int64.min
 
@@ -251,6 +262,31 @@ struct JSONFixDecoder {
             extrasUsed = true
             extras.hasDeviceID = true
             try tokens.skip(t)
+        case .ownTracksType where isFieldScope:
+            if t == .string {
+                extrasUsed = true
+                let p = tokens.bytes, start = tokens.valueStart
+                extras.isOwnTracksLocation =
+                    tokens.valueEnd - start == 8
+                    && (0..<8).allSatisfy { p[start + $0] == JSONFixDecoder.locationName[$0] }
+            } else {
+                try tokens.skip(t)
+            }
+        case .ownTracksTime where isFieldScope:
+            extrasUsed = true
+            extras.ownTracksTime = try decodeTravelTime(t)
+        case .ownTracksAccuracy where isFieldScope:
+            extrasUsed = true
+            extras.ownTracksAccuracy = try decodeNumber(t, "acc", isOptional: true)
+        case .ownTracksVerticalAccuracy where isFieldScope:
+            extrasUsed = true
+            extras.ownTracksVerticalAccuracy = try decodeNumber(t, "vac", isOptional: true)
+        case .ownTracksVelocity where isFieldScope:
+            extrasUsed = true
+            extras.ownTracksVelocity = try decodeNumber(t, "vel", isOptional: true)
+        case .ownTracksCourse where isFieldScope:
+            extrasUsed = true
+            extras.ownTracksCourse = try decodeNumber(t, "cog", isOptional: true)
         case .valid where isFieldScope:
             // Read as a Traccar position's only (another exporter's `valid` may mean anything); a value that is not
             // a boolean is not a Traccar one, and is ignored.
@@ -842,6 +878,20 @@ struct JSONFixDecoder {
         if extrasUsed, extras.isTraccarPosition, extras.isValid == false {
             report.skip(.noFix)
             return nil
+        }
+        if extrasUsed, let isLocation = extras.isOwnTracksLocation {
+            // An OwnTracks message: a location is a fix with its short names; any other message is none.
+            guard isLocation else {
+                report.skip(.otherRecord)
+                return nil
+            }
+            if record.time == nil { record.time = extras.ownTracksTime }
+            if record.accuracy == nil { record.accuracy = extras.ownTracksAccuracy }
+            if record.verticalAccuracy == nil { record.verticalAccuracy = extras.ownTracksVerticalAccuracy }
+            if record.speed == nil, let kmh = extras.ownTracksVelocity {
+                (record.speed, record.speedIsBare) = (kmh / 3.6, false)
+            }
+            if record.course == nil { record.course = extras.ownTracksCourse }
         }
         guard
             let time = extrasUsed

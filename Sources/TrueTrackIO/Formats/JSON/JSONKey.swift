@@ -23,6 +23,10 @@ enum JSONKey: UInt8, Sendable {
     case coords, location
     // A Traccar position (its API's JSON): three times, the device, the protocol, whether the fix is new.
     case fixTime, deviceTime, serverTime, deviceID, protocolName, valid
+    // An OwnTracks message (`_type`, told from GeoJSON's `type` by its underscore) and its location's short names:
+    // `tst` (Unix seconds), `acc`, `vac` (m), `vel` (km/h), `cog` (degrees). Read only in a message whose `_type` is
+    // `location`: elsewhere such names may mean anything.
+    case ownTracksType, ownTracksTime, ownTracksAccuracy, ownTracksVerticalAccuracy, ownTracksVelocity, ownTracksCourse
 }
 
 /// A small open-addressing hash table from normalised member names to ``JSONKey``, built once per reader.
@@ -71,6 +75,8 @@ struct JSONKeyTable {
         ("coords", .coords), ("location", .location),
         ("fixtime", .fixTime), ("devicetime", .deviceTime), ("servertime", .serverTime),
         ("deviceid", .deviceID), ("protocol", .protocolName), ("valid", .valid),
+        ("tst", .ownTracksTime), ("acc", .ownTracksAccuracy), ("vac", .ownTracksVerticalAccuracy),
+        ("vel", .ownTracksVelocity), ("cog", .ownTracksCourse),
     ]
 
     /// Longest normalised name considered (longer names are unknown without hashing them).
@@ -158,6 +164,8 @@ struct JSONKeyTable {
             switch (a, b, c) {
             case (0x73656d6974, 0x0, 0x0): return .times  // times
             case (0x6465657073, 0x0, 0x0): return .speed  // speed
+            // OwnTracks' `_type`, which the normalising table reads as GeoJSON's `type` (it drops `_`).
+            case (0x657079745f, 0x0, 0x0): return .ownTracksType  // _type
             default: return nil
             }
         case 6:
@@ -245,7 +253,11 @@ struct JSONKeyTable {
             let entry = Int(slots[slot])
             if entry == 0 { return .unknown }
             let e = entry - 1
-            if hashes[e] == h, lengths[e] == length, verify(p, start, end, e) { return keys[e] }
+            if hashes[e] == h, lengths[e] == length, verify(p, start, end, e) {
+                // (`_type` is OwnTracks', not GeoJSON's `type`: ``exactKey(_:_:_:)`` tells them apart, and so does
+                // this path, which it takes near the end of the input.)
+                return keys[e] == .type && p[start] == UInt8(ascii: "_") ? .ownTracksType : keys[e]
+            }
             slot = (slot + 1) & (JSONKeyTable.slotCount - 1)
         }
     }

@@ -42,6 +42,20 @@ public struct JSONLinesReader: FixReader, ByteStreamReader {
         return report
     }
 
+    /// Where the JSON object of an OwnTracks Recorder `.rec` line starts (after the line's time and topic, each
+    /// ended by a tab: `2024-05-01T10:00:00Z\t*                 \t{"_type":"location",…}`), or `nil` when the line
+    /// is not one (it must start with a digit and hold a tab followed by `{`).
+    static func recorderRecordStart(_ line: ByteStream.Line) -> Int? {
+        let p = line.bytes
+        guard line.start < line.end, p[line.start] &- 48 < 10 else { return nil }
+        var k = line.start
+        while k + 1 < line.end {
+            if p[k] == 0x09, p[k + 1] == UInt8(ascii: "{") { return k + 1 }
+            k += 1
+        }
+        return nil
+    }
+
     /// Returns the next fix, or `nil` at the end of the input.
     ///
     /// - Throws: ``ReadError`` at the first bad line (unless lenient), and I/O errors.
@@ -67,6 +81,11 @@ public struct JSONLinesReader: FixReader, ByteStreamReader {
             if line.bytes[line.start] == 0x1E {
                 line.byteOffset += 1
                 line.start += 1
+            } else if line.bytes[s] != UInt8(ascii: "{"), let json = JSONLinesReader.recorderRecordStart(line) {
+                // The OwnTracks Recorder's `.rec` lines: `2024-05-01T10:00:00Z`, a tab, `*` and blanks, a tab, then
+                // the message's JSON, which is the record.
+                line.byteOffset += json - line.start
+                line.start = json
             }
             // Google Takeout's records one per line (`jq -c '.locations[]'` of `Records.json`): its names are fields
             // when the first record has `latitudeE7` and `longitudeE7` (decided there, for the file: another
