@@ -8,7 +8,12 @@ import TrueTrackCore
 /// aliases (`lat`, `lon`/`lng`, `timestamp`, `accuracy`, `speed`, `bearing`…); the values follow the rules
 /// of ``GeoJSONReader`` (times as ISO 8601 or Unix seconds / milliseconds, numbers also as strings, `null`
 /// for absent). A line may also be a GeoJSON Feature (GeoJSON text sequences, RFC 8142, whose leading
-/// record separator `0x1E` is accepted), read like a feature of ``GeoJSONReader``.
+/// record separator `0x1E` is accepted), read like a feature of ``GeoJSONReader``. A line's fields may also sit one
+/// level down, in `coords` or `location`, for a record without a position of its own (a web app's serialised W3C
+/// `GeolocationPosition`, TransistorSoft's records); an OwnTracks message is read by its short names when its
+/// `_type` is `location` (`tst`, `acc`, `vac`, `vel` in km/h, `cog`) and skipped as ``SkipReason/otherRecord``
+/// otherwise, and the OwnTracks Recorder's `.rec` lines (a time, a tab, the topic, a tab, the message) are read
+/// from their JSON.
 ///
 /// Blank lines are skipped (``SkipReason/blank``). A line that is not one valid JSON object, or holds a
 /// value of the wrong kind, throws a ``ReadError`` naming its line and column; in lenient mode it is
