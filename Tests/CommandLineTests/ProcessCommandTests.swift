@@ -375,6 +375,10 @@ import Testing
         #expect(result.stderr.contains("10 unreadable fields of \(path) read as missing"), "\(result.stderr)")
         #expect(result.stderr.contains("read as missing: \(path):2:"), "\(result.stderr)")
         #expect(result.stderr.contains("… and 5 more read as missing"), "\(result.stderr)")
+        // `stops --json` counts them too (a docs tester found the key in `process` and `info` only).
+        let stops = try Tool.run(["stops", path, "--lenient", "--json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(stops.stdout.utf8)) as? [String: Any])
+        #expect(report["fieldsReadAsMissing"] as? Int == 10, "\(stops.stdout)")
         let strict = try Tool.run(["process", path])
         #expect(strict.status == 1 && strict.stderr.contains("unreadable speed, accuracy"), "\(strict.stderr)")
         // A value out of range is skipped with its fix whatever the option: the hint promises no more.

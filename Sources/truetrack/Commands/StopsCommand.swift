@@ -58,7 +58,8 @@ enum StopsCommand {
             gap lies inside it), trips (start, end, durationSeconds, distanceMetres), staysAcrossGaps (possible
             stops, as stops), movingSeconds, stoppedSeconds, unobservedSeconds, elapsedSeconds (the three before
             add up to it: from the first fix to the last, stretches a day or more apart counted each on its own),
-            error (absent when none), warnings.
+            error (absent when none), warnings, fieldsReadAsMissing (with --lenient, optional fields that could not
+            be read, their fixes kept; absent when none).
             """)
 
     /// Options that tune the stop detector's profile (`stops` and `process`).
@@ -148,6 +149,9 @@ enum StopsCommand {
         var error: String?
         /// The warnings printed on standard error, as `process --json` carries them.
         var warnings: [String]
+        /// With `--lenient`, how many optional fields could not be read (their fixes kept), as `process --json`
+        /// counts them; absent when there were none.
+        var fieldsReadAsMissing: Int?
     }
 
     /// Reads `path` and analyses it with the tracker and the stop detector of `kind`.
@@ -159,7 +163,7 @@ enum StopsCommand {
     )
         throws -> (
             analysis: StopAnalysis, fixes: Int, totals: [(Timestamp, Double)], failure: CommandFailure?,
-            warnings: [String], positions: [(Timestamp, Double, Double)]
+            warnings: [String], positions: [(Timestamp, Double, Double)], fieldsReadAsMissing: Int
         )
     {
         var reader: AnyFixReader
@@ -223,7 +227,7 @@ enum StopsCommand {
             + diagnostics.warnings(
                 profile: .preset(kind), reader: reader, input: path, rawPathMetres: nil,
                 tracker: tracker, timeSpan: evidence.timeSpan)
-        return (analysis, count, totals, ending, warnings, positions)
+        return (analysis, count, totals, ending, warnings, positions, reader.report.unreadableFieldCount)
     }
 
     /// The tracker's total at `time`: the last accepted fix's total at or before it.
@@ -273,7 +277,7 @@ enum StopsCommand {
             throw UsageError(message: "--out writes GeoJSON: give a .geojson (or .json) file, got '\(out)'")
         }
         try OutputPaths.checkDistinct(inputs: [input], outputs: [("--out", arguments.value("out"))])
-        let (analysis, count, totals, failure, warningLines, positions) = try analyse(
+        let (analysis, count, totals, failure, warningLines, positions, fieldsReadAsMissing) = try analyse(
             path: input, format: format, options: options, kind: kind,
             stopProfile: try stopProfile(arguments, kind: kind), keepsPositions: arguments.value("out") != nil)
         // Each stop's end by its start (a lookup per trip, not a scan of the stops).
@@ -303,7 +307,8 @@ enum StopsCommand {
                 max(0, analysis.elapsedSeconds - analysis.movingSeconds - analysis.unobservedSeconds)),
             elapsedSeconds: Terminal.milliseconds(analysis.elapsedSeconds),
             unobservedSeconds: Terminal.milliseconds(analysis.unobservedSeconds), error: failure?.message,
-            warnings: warningLines.map(Terminal.warningText))
+            warnings: warningLines.map(Terminal.warningText),
+            fieldsReadAsMissing: fieldsReadAsMissing > 0 ? fieldsReadAsMissing : nil)
         // With the JSON report on standard error ('--out -'), the warnings and the error are in it, and printed
         // beside it they left standard error unparseable (a batch tester's `--json --out -`). Otherwise they are
         // printed before the GeoJSON is written, so that a failed write does not drop them (a reviewer's).
