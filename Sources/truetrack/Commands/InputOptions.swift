@@ -73,7 +73,9 @@ enum InputOptions {
             help: "NMEA: keep sentences whose checksum is wrong (e.g. NovAtel SPAN truth files' RMC)."),
         OptionSpec(
             name: "gpx-waypoints",
-            help: "GPX: read <wpt> points as fixes too (loggers that write their positions as waypoints)."),
+            help: "GPX: read <wpt> points as fixes too (loggers that write their positions as waypoints), in file "
+                + "order: waypoints written before a track they fall inside are out of order there ('convert "
+                + "--gpx-waypoints --sort' writes them in time order)."),
         OptionSpec(
             name: "hdop-scale", valueName: "METRES",
             help: "NMEA/GPX/CSV: accuracy = HDOP × METRES where a fix states none (default 5, a UERE); 'accuracy10' "
