@@ -353,7 +353,9 @@ private extension Timestamp {
                 == times("2019-12-31T23:59:59.500Z", "2020-01-01T00:00:00.500Z", "2020-01-01T00:00:01Z"))
     }
 
-    @Test func epochsBeforeAnyDateAreSkipped() {
+    /// Epochs before the log's first date (GGA before its first RMC: a formats tester's log lost them) are held and
+    /// dated backwards from it, across midnight too; with no date at all they stay missing times.
+    @Test func epochsBeforeTheFirstDateAreDatedFromIt() {
         let text = [
             nmeaSentence("GPGGA,120000,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,"),
             nmeaSentence("GPGGA,120001,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,"),
@@ -362,12 +364,25 @@ private extension Timestamp {
             "",
         ].joined(separator: "\n")
         let result = readNMEA(text)
-        #expect(result.report.skipped(.missingTime) == 2)
-        #expect(result.fixes.map(\.timestamp) == times("2024-02-29T12:00:02Z", "2024-02-29T12:00:03Z"))
+        #expect(result.report.skipped(.missingTime) == 0)
+        #expect(
+            result.fixes.map(\.timestamp)
+                == times("2024-02-29T12:00:00Z", "2024-02-29T12:00:01Z", "2024-02-29T12:00:02Z", "2024-02-29T12:00:03Z")
+        )
+        let midnight = readNMEA(
+            [
+                nmeaSentence("GPGGA,235959,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,"),
+                nmeaSentence("GPRMC,000000,A,4807.038,N,01131.000,E,0.0,0.0,010324,,"), "",
+            ].joined(separator: "\n"))
+        #expect(midnight.fixes.map(\.timestamp) == times("2024-02-29T23:59:59Z", "2024-03-01T00:00:00Z"))
+        let undated = readNMEA(
+            [nmeaSentence("GPGGA,120000,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,"), ""].joined(separator: "\n"))
+        #expect(undated.fixes.isEmpty && undated.report.skipped(.missingTime) == 1)
     }
 
     /// A receiver that does not know the date writes `000000` (a formats tester's log stopped there: "expected a
-    /// date ddmmyy"): no date, so its epoch is dated as a GGA-only one is, nearest the previous dated epoch.
+    /// date ddmmyy"): no date, so its epoch is dated as a GGA-only one is, nearest the dated epoch before it (or
+    /// after it, for one before the log's first date).
     @Test("reads an RMC date of 000000 as no date, not as a malformed one")
     func rmcDateOfZerosIsNoDate() {
         let text = [
@@ -379,10 +394,12 @@ private extension Timestamp {
         ].joined(separator: "\n")
         let result = readNMEA(text)
         #expect(result.error == nil)
-        #expect(result.report.skipped(.missingTime) == 1)
+        // The first epoch is dated from the date after it.
+        #expect(result.report.skipped(.missingTime) == 0)
         #expect(
             result.fixes.map(\.timestamp)
-                == times("2024-02-29T12:00:01Z", "2024-02-29T12:00:02Z", "2024-02-29T12:00:03Z"))
+                == times("2024-02-29T12:00:00Z", "2024-02-29T12:00:01Z", "2024-02-29T12:00:02Z", "2024-02-29T12:00:03Z")
+        )
     }
 
     // MARK: ZDA (a tester's GGA + ZDA logs gave no fix: ZDA was skipped and GGA has a time of day only)
@@ -487,8 +504,9 @@ private extension Timestamp {
         ].joined(separator: "\n")
         let result = readNMEA(text)
         #expect(result.error == nil)
-        #expect(result.fixes.map(\.timestamp) == times("2024-05-01T12:00:01Z"))
-        #expect(result.report.skipped(.missingTime) == 1)  // the 12:00:00 GGA: nothing dated it
+        // The 12:00:00 GGA, undated when it closed, is dated from the ZDA after it.
+        #expect(result.fixes.map(\.timestamp) == times("2024-05-01T12:00:00Z", "2024-05-01T12:00:01Z"))
+        #expect(result.report.skipped(.missingTime) == 0)
         #expect(result.report.skipped(.otherRecord) == 2)  // the two ZDA without a date
     }
 

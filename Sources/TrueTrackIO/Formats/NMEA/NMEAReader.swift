@@ -37,8 +37,11 @@ import TrueTrackCore
 /// - Date from RMC, or from ZDA (`hhmmss.ss,dd,mm,yyyy,zh,zm`; receivers set up for surveying often log
 ///   GGA + ZDA and no RMC), which dates its epoch exactly as an RMC does (when both are in one epoch, the
 ///   later sentence's date is kept). ZDA's local zone fields `zh,zm` describe a local
-///   time the receiver was told; its time and date are UTC whatever they say, so they are not read. Before
-///   any date is known an epoch is skipped (``SkipReason/missingTime``); once known, a GGA-only epoch gets
+///   time the receiver was told; its time and date are UTC whatever they say, so they are not read. Epochs
+///   closed before any date is known (a log that opens with GGA before its first RMC) are held, up to
+///   ``maximumUndatedEpochs``, and dated backwards from the first date that comes (each at its time of day nearest
+///   the epoch after it); with no date at all they are skipped (``SkipReason/missingTime``). Once known, a GGA-only
+///   epoch gets
 ///   the date that puts it nearest the previous dated epoch, which carries the day over at midnight
 ///   (`235959` → `000000` is one second later, on the next day). A ZDA at a time of day no RMC, GGA or GST
 ///   shares forms an epoch of its own that gives no fix (an ``SkipReason/otherRecord``) but dates the epochs
@@ -95,6 +98,18 @@ public struct NMEAReader: FixReader {
     private var reference: Int64?
     /// A fix completed while processing a line, returned by ``next()``.
     private var ready: Fix?
+    /// Epochs closed before any date was known (a log that opens with GGA sentences before its first RMC or ZDA),
+    /// held to be dated backwards from the first date (see ``maximumUndatedEpochs``), with where their position
+    /// came from.
+    private var undated: [(epoch: NMEAEpoch, latitude: Double, longitude: Double, line: Int, byteOffset: Int)] = []
+    /// The held epochs' fixes once dated, and the fix of the epoch whose date released them, returned in order by
+    /// ``next()`` before it reads another line.
+    private var released: [Fix] = []
+    private var releasedIndex = 0
+
+    /// Most undated epochs held for the first date: an hour of 1 Hz epochs (about 0.5 MB). Beyond it an epoch is
+    /// skipped as ``SkipReason/missingTime``, as every undated epoch is when no date comes.
+    static let maximumUndatedEpochs = 3600
     /// An error met after a fix was completed by the same line: thrown by the following ``next()``.
     private var deferredError: ReadError?
     /// False when ``ReadOptions/providers`` excludes ``Provider/gps``.
@@ -180,6 +195,9 @@ public struct NMEAReader: FixReader {
             throw error
         }
         while true {
+            // (Held epochs released by a line, and that line's own fix after them, are returned before another line is
+            // read.)
+            if !released.isEmpty, let fix = takeFix() { return fix }
             let next: ByteStream.Line?
             do {
                 next = try nextLine()
@@ -189,12 +207,17 @@ public struct NMEAReader: FixReader {
                 throw error
             }
             guard let line = next else {
-                guard epoch.isOpen else { return nil }
-                try closeEpoch()
-                if let fix = ready {
-                    ready = nil
-                    return fix
+                if let fix = takeFix() { return fix }
+                guard epoch.isOpen else {
+                    // No date came: the held epochs cannot be placed in time.
+                    if !undated.isEmpty {
+                        tally.skip(.missingTime, count: undated.count)
+                        undated.removeAll()
+                    }
+                    return nil
                 }
+                try closeEpoch()
+                if let fix = takeFix() { return fix }
                 continue
             }
             tally.recordsRead += 1
@@ -209,6 +232,7 @@ public struct NMEAReader: FixReader {
                 ready = nil
                 return fix
             }
+            if !released.isEmpty, let fix = takeFix() { return fix }
             if let error = deferredError {
                 // Closing the previous epoch failed (a position out of range): its error, before the epoch
                 // this line opened is returned.
@@ -218,9 +242,26 @@ public struct NMEAReader: FixReader {
         }
     }
 
+    /// The next fix to return: a released held epoch's, then ``ready``'s; `nil` when there is none.
+    private mutating func takeFix() -> Fix? {
+        if releasedIndex < released.count {
+            let fix = released[releasedIndex]
+            releasedIndex += 1
+            if releasedIndex == released.count { (released, releasedIndex) = ([], 0) }
+            return fix
+        }
+        guard let fix = ready else { return nil }
+        ready = nil
+        return fix
+    }
+
     /// Before `error` is thrown: closes the epoch still open and returns its fix (the error is then thrown by
     /// the next call), or `nil` when there is none. Throws the closing's own error first if it fails.
     private mutating func closingEpoch(before error: ReadError) throws(ReadError) -> Fix? {
+        if releasedIndex < released.count {
+            deferredError = error
+            return takeFix()
+        }
         if ready == nil, epoch.isOpen {
             do {
                 try closeEpoch()
@@ -923,7 +964,10 @@ public struct NMEAReader: FixReader {
         } else if !epoch.hasFixSentence {
             // ZDA alone (at a time of day no fix sentence shares): a date, not a fix. It dates the epochs after
             // it as a dated fix does.
-            if let days = epoch.dateDays { reference = days &* NMEAParse.dayMilliseconds &+ epoch.timeOfDay }
+            if let days = epoch.dateDays {
+                reference = days &* NMEAParse.dayMilliseconds &+ epoch.timeOfDay
+                try releaseUndated()
+            }
             tally.skip(.otherRecord)
             return
         } else {
@@ -938,10 +982,16 @@ public struct NMEAReader: FixReader {
         } else if let millis = epoch.wrapperMillis ?? epoch.untimed.wrapperMillis {
             instant = NMEAParse.nearestInstant(timeOfDay: epoch.timeOfDay, reference: millis)
         } else {
-            tally.skip(.missingTime)
+            // No date yet: held to be dated from the first one (a log that opens with GGA before its first RMC).
+            guard undated.count < NMEAReader.maximumUndatedEpochs else {
+                tally.skip(.missingTime)
+                return
+            }
+            undated.append((epoch, latitude, longitude, line, byteOffset))
             return
         }
         reference = instant
+        if !undated.isEmpty { try releaseUndated() }
         guard providerAllowed else {
             tally.skip(.providerFiltered)
             return
@@ -968,13 +1018,78 @@ public struct NMEAReader: FixReader {
                 satellitesUsed: epoch.satellites,
                 isMocked: epoch.simulated ? true : nil)
             tally.fixesProduced += 1
-            ready = fix
+            if released.isEmpty { ready = fix } else { released.append(fix) }
         } catch {
             try tally.reject(
                 .invalidFix(
                     SourceLocation(file: stream.name, line: line, column: 1, byteOffset: byteOffset),
                     error),
                 lenient: options.lenient)
+        }
+    }
+
+    /// Dates the held undated epochs backwards from ``reference`` (each the instant of its time of day nearest the
+    /// epoch after it: `235959` before `000001` is the day before) and queues their fixes in ``released``.
+    private mutating func releaseUndated() throws(ReadError) {
+        guard !undated.isEmpty, var after = reference else { return }
+        var instants = [Int64](repeating: 0, count: undated.count)
+        for k in undated.indices.reversed() {
+            after = NMEAParse.nearestInstant(timeOfDay: undated[k].epoch.timeOfDay, reference: after)
+            instants[k] = after
+        }
+        defer { undated.removeAll() }
+        for k in undated.indices {
+            let entry = (undated[k].latitude, undated[k].longitude, undated[k].line, undated[k].byteOffset)
+            if let fix = try makeFix(
+                held: k, latitude: entry.0, longitude: entry.1, line: entry.2, byteOffset: entry.3,
+                instant: instants[k])
+            {
+                released.append(fix)
+            }
+        }
+    }
+
+    /// The fix of the held epoch `held` (an index of ``undated``) at `instant`; `nil` when the provider filter
+    /// leaves it out or (reading leniently) it is invalid. (Out of the open epoch's path, ``closeEpoch()``, which
+    /// builds its fix in place: through a shared function it cost 290 instructions per fix more.)
+    private mutating func makeFix(
+        held index: Int, latitude: Double, longitude: Double, line: Int, byteOffset: Int, instant: Int64
+    ) throws(ReadError) -> Fix? {
+        guard providerAllowed else {
+            tally.skip(.providerFiltered)
+            return nil
+        }
+        let epoch = undated[index].epoch
+        let accuracy: Double?
+        if let sigmaLatitude = epoch.sigmaLatitude, let sigmaLongitude = epoch.sigmaLongitude {
+            accuracy = (sigmaLatitude * sigmaLatitude + sigmaLongitude * sigmaLongitude).squareRoot()
+        } else if let hdop = epoch.ggaHDOP ?? epoch.untimed.gsaHDOP {
+            accuracy = options.hdop.accuracyMetres(hdop: hdop)
+        } else {
+            accuracy = nil
+        }
+        do {
+            let fix = try Fix(
+                timestamp: Timestamp(millisecondsSince1970: instant),
+                latitude: latitude,
+                longitude: longitude,
+                horizontalAccuracyMetres: accuracy,
+                altitudeMetres: epoch.altitude,
+                verticalAccuracyMetres: epoch.sigmaAltitude,
+                speedMetresPerSecond: epoch.rmcSpeed ?? epoch.untimed.vtgSpeed,
+                courseDegrees: epoch.rmcCourse ?? epoch.untimed.vtgCourse,
+                provider: .gps,
+                satellitesUsed: epoch.satellites,
+                isMocked: epoch.simulated ? true : nil)
+            tally.fixesProduced += 1
+            return fix
+        } catch {
+            try tally.reject(
+                .invalidFix(
+                    SourceLocation(file: stream.name, line: line, column: 1, byteOffset: byteOffset),
+                    error),
+                lenient: options.lenient)
+            return nil
         }
     }
 }
