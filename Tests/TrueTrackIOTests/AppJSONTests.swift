@@ -267,4 +267,71 @@ import TrueTrackCore
         #expect(result.error == nil && result.fixes.count == 2)
         #expect(result.fixes.first?.horizontalAccuracy == .metres(5) && result.fixes.first?.speedMetresPerSecond == 1.3)
     }
+    // MARK: After a second reviewer
+
+    @Test func otherRecordsShortNamesAndTypeTagsReadAsBefore() throws {
+        // An accelerometer's `acc`, a word under `vel` or `cog`: not OwnTracks', so neither read nor refused.
+        let sensors = readLines(
+            #"""
+            {"time":"2024-05-01T10:00:00Z","lat":48.1,"lon":11.5,"acc":{"x":0.1,"y":0.2,"z":9.8}}
+            {"time":"2024-05-01T10:00:01Z","lat":48.1001,"lon":11.5,"acc":[0.1,0.2,9.8]}
+            {"time":"2024-05-01T10:00:02Z","lat":48.1002,"lon":11.5,"vel":"fast","cog":"N"}
+            """#)
+        #expect(sensors.error == nil && sensors.fixes.count == 3)
+        #expect(sensors.report.unreadableFieldCount == 0)
+        // Another serialiser's `_type` tag is no OwnTracks message.
+        let tagged = readLines(
+            #"""
+            {"_type":"gpsfix","time":"2024-05-01T10:00:00Z","lat":48.1,"lon":11.5}
+            {"_type":"Location","time":"2024-05-01T10:00:01Z","lat":48.1,"lon":11.5}
+            """#)
+        #expect(tagged.fixes.count == 2)
+        // An OwnTracks message other than a location is skipped even with a value that does not read.
+        let transition = readLines(#"{"_type":"transition","lat":48.1,"lon":11.5,"tst":1714557600,"acc":"bad"}"#)
+        #expect(transition.error == nil && transition.report.skipped(.otherRecord) == 1)
+    }
+
+    @Test func aBrokenLinesNestedFieldsDoNotReachTheNextRecord() throws {
+        var reader = JSONLinesReader(
+            stream: ByteStream(
+                bytes: Array(
+                    #"""
+                    {"timestamp":"2024-05-01T10:00:00Z","coords":{"latitude":48.1,"longitude":11.5,"accuracy":5,]}
+                    {"timestamp":"2024-05-01T10:00:01Z","coords":{"accuracy":7}}
+                    """#.utf8)), options: ReadOptions(lenient: true))
+        let result = reader.readAll()
+        #expect(result.fixes.isEmpty)
+        #expect(result.report.skipped(.missingPosition) == 1)
+    }
+
+    @Test func aNestedObjectsTraccarOrOwnTracksMembersAreAPlacesNotTheRecords() throws {
+        let result = readLines(
+            #"""
+            {"time":"2024-05-01T10:00:00Z","lat":48.1,"lon":11.5,"location":{"_type":"waypoint","desc":"Office"}}
+            {"time":"2024-05-01T10:00:01Z","lat":48.1,"lon":11.5,"location":{"name":"Office","valid":false,"deviceId":3,"protocol":"x"}}
+            {"time":"2024-05-01T10:00:02Z","lat":48.1,"lon":11.5,"location":{"name":"Office","fixTime":"2020-01-01T00:00:00Z"}}
+            """#)
+        #expect(
+            result.fixes.map(\.timestamp.millisecondsSince1970) == [0, 1, 2].map { 1_714_557_600_000 + $0 * 1000 })
+    }
+
+    @Test func anUnusedNestedObjectsUnreadableFieldsAreNotCounted() throws {
+        let line =
+            #"{"time":"2024-05-01T10:00:00Z","lat":48.1,"lon":11.5,"location":{"name":"Office","accuracy":"high","altitude":"x"}}"#
+        var reader = JSONLinesReader(stream: ByteStream(bytes: Array(line.utf8)), options: ReadOptions(lenient: true))
+        let result = reader.readAll()
+        #expect(result.fixes.count == 1 && result.report.unreadableFieldCount == 0)
+        // Taken by a record without a position, they are.
+        let taken =
+            #"{"time":"2024-05-01T10:00:00Z","coords":{"latitude":48.1,"longitude":11.5,"accuracy":"high"}}"#
+        var second = JSONLinesReader(stream: ByteStream(bytes: Array(taken.utf8)), options: ReadOptions(lenient: true))
+        let read = second.readAll()
+        #expect(read.fixes.count == 1 && read.report.unreadableFieldCount == 1)
+    }
+
+    @Test func theRecordersLinesAreSniffedAfterABlankLineOrAByteOrderMark() {
+        let line = "2024-05-01T10:00:00Z\t*   \t{\"_type\":\"location\",\"lat\":48.1,\"lon\":11.5,\"tst\":1714557600}\n"
+        #expect(FixFormat.sniff(Array(("\n" + line).utf8)) == .jsonLines)
+        #expect(FixFormat.sniff(Array(("\u{FEFF}" + line).utf8)) == .jsonLines)
+    }
 }

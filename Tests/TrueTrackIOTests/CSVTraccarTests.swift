@@ -83,9 +83,6 @@ import TrueTrackCore
         #expect(abs((Self.read(named).fixes.first?.speedMetresPerSecond ?? 0) - 10) < 1e-9)
     }
 
-    /// A `valid=false` row (a tracker repeating its last position without a new fix) is no fix: skipped and
-    /// counted as ``SkipReason/noFix``; an empty `valid` is a fix, and a value that is no boolean is an error
-    /// naming the line and the field.
     /// A database dump writes `valid` as 1 / 0 after a time without a zone: the fast time parser took `,1` for a
     /// decimal comma's fraction (100 ms) and ate the column, and the file failed at its second row quoting the
     /// latitude (a reviewer's). And an accuracy of 0 (a tracker that reports none) is none, not invalid.
@@ -103,6 +100,9 @@ import TrueTrackCore
         #expect(result.fixes.map(\.horizontalAccuracy) == [.absent, .absent, .metres(4.5)])
     }
 
+    /// A `valid=false` row (a tracker repeating its last position without a new fix) is no fix: skipped and
+    /// counted as ``SkipReason/noFix``; an empty `valid` is a fix, and a value that is no boolean is an error
+    /// naming the line and the field.
     @Test func skipsRowsThatAreNotAFix() throws {
         var text = Self.header + "\n"
         for k in 0..<6 {

@@ -126,7 +126,7 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         if trimmed.hasPrefix("[") { return .geojson }
         // (The OwnTracks Recorder's `.rec` lines: a time, a tab, a topic, a tab and the message's JSON. Its JSON names
         // `lat` and `lon`, which a CSV header's check below would take.)
-        let firstLine = text.prefix { !$0.isNewline }
+        let firstLine = trimmed.prefix { !$0.isNewline }
         if let digit = firstLine.utf8.first, digit &- 48 < 10,
             containsASCII(ArraySlice(firstLine.utf8), "\t{", ignoringCase: false)
         {

@@ -145,8 +145,11 @@ struct JSONFixDecoder {
     /// Most positions one record may hold (2 Mi positions, about 120 MB of buffers): far above a day of
     /// 1 Hz fixes in one LineString, low enough that a hostile file cannot exhaust memory.
     static let maximumPositionsPerRecord = 1 << 21
-    /// `location`, an OwnTracks location message's `_type`.
-    static let locationName: [UInt8] = Array("location".utf8)
+    /// OwnTracks' message types other than `location` (its documentation's `_type` values): no fix.
+    static let ownTracksMessageTypes: Set<String> = [
+        "transition", "waypoint", "waypoints", "card", "lwt", "beacon", "cmd", "steps", "encrypted", "configuration",
+        "status", "request", "dump",
+    ]
     /// A vertex time that is `null`.
     static let missingTime = Int64.min
 
@@ -179,6 +182,10 @@ struct JSONFixDecoder {
     var nested = JSONRecordFields()
     /// Whether ``nested`` holds anything to clear at the next record (and so whether the record had a nested object).
     var nestedWasUsed = false
+    /// True while a nested object is decoded; its optional fields that do not read (leniently) wait in
+    /// ``nestedReadAsMissing``, reported only if the record takes its fields.
+    var decodingNested = false
+    var nestedReadAsMissing: [ReadError] = []
     /// The record's rarer members (see ``JSONRecordExtras``), and whether it had any.
     var extras = JSONRecordExtras()
     var extrasUsed = false
@@ -207,6 +214,7 @@ struct JSONFixDecoder {
     @inline(never)
     mutating func clearRareFields() {
         nested = JSONRecordFields()
+        nestedReadAsMissing.removeAll()
         extras = JSONRecordExtras()
         (nestedWasUsed, extrasUsed) = (false, false)
     }
@@ -241,53 +249,59 @@ struct JSONFixDecoder {
     /// Reads the value of a member named `key` whose first token, `t`, was just read.
     mutating func decodeMember(_ key: JSONKey, scope: Scope, valueToken t: JSONTokenizer.Token) throws(ReadError) {
         let isFieldScope = scope == .record || scope == .properties || scope == .nested
+        // (Traccar's and OwnTracks' members are their records' own: inside a nested object they are a place's.)
+        let isOwnScope = scope == .record || scope == .properties
         switch key {
         case .time where isFieldScope:
             record.time = try decodeTime(t)
-        case .fixTime where isFieldScope:
+        case .fixTime where isOwnScope:
             extrasUsed = true
             extras.hasTraccarMember = true
             extras.fixTime = try decodeTime(t)
-        case .deviceTime where isFieldScope:
+        case .deviceTime where isOwnScope:
             extrasUsed = true
             extras.deviceTime = try decodeTravelTime(t)
-        case .serverTime where isFieldScope:
+        case .serverTime where isOwnScope:
             extrasUsed = true
             extras.serverTime = try decodeTravelTime(t)
-        case .protocolName where isFieldScope:
+        case .protocolName where isOwnScope:
             extrasUsed = true
             extras.hasTraccarMember = true
             try tokens.skip(t)
-        case .deviceID where isFieldScope:
+        case .deviceID where isOwnScope:
             extrasUsed = true
             extras.hasDeviceID = true
             try tokens.skip(t)
-        case .ownTracksType where isFieldScope:
+        case .ownTracksType where isOwnScope:
+            // OwnTracks' own message types only: another serialiser's `_type` tag says nothing of a fix.
             if t == .string {
-                extrasUsed = true
-                let p = tokens.bytes, start = tokens.valueStart
-                extras.isOwnTracksLocation =
-                    tokens.valueEnd - start == 8
-                    && (0..<8).allSatisfy { p[start + $0] == JSONFixDecoder.locationName[$0] }
+                let name = tokens.text
+                if name == "location" {
+                    extrasUsed = true
+                    extras.isOwnTracksLocation = true
+                } else if JSONFixDecoder.ownTracksMessageTypes.contains(name) {
+                    extrasUsed = true
+                    extras.isOwnTracksLocation = false
+                }
             } else {
                 try tokens.skip(t)
             }
-        case .ownTracksTime where isFieldScope:
+        case .ownTracksTime where isOwnScope:
             extrasUsed = true
             extras.ownTracksTime = try decodeTravelTime(t)
-        case .ownTracksAccuracy where isFieldScope:
+        case .ownTracksAccuracy where isOwnScope:
             extrasUsed = true
-            extras.ownTracksAccuracy = try decodeNumber(t, "acc", isOptional: true)
-        case .ownTracksVerticalAccuracy where isFieldScope:
+            extras.ownTracksAccuracy = try decodeLooseNumber(t)
+        case .ownTracksVerticalAccuracy where isOwnScope:
             extrasUsed = true
-            extras.ownTracksVerticalAccuracy = try decodeNumber(t, "vac", isOptional: true)
-        case .ownTracksVelocity where isFieldScope:
+            extras.ownTracksVerticalAccuracy = try decodeLooseNumber(t)
+        case .ownTracksVelocity where isOwnScope:
             extrasUsed = true
-            extras.ownTracksVelocity = try decodeNumber(t, "vel", isOptional: true)
-        case .ownTracksCourse where isFieldScope:
+            extras.ownTracksVelocity = try decodeLooseNumber(t)
+        case .ownTracksCourse where isOwnScope:
             extrasUsed = true
-            extras.ownTracksCourse = try decodeNumber(t, "cog", isOptional: true)
-        case .valid where isFieldScope:
+            extras.ownTracksCourse = try decodeLooseNumber(t)
+        case .valid where isOwnScope:
             // Read as a Traccar position's only (another exporter's `valid` may mean anything); a value that is not
             // a boolean is not a Traccar one, and is ignored.
             if t == .true || t == .false {
@@ -427,10 +441,15 @@ struct JSONFixDecoder {
         if scope == .nested {
             try decodeObject(scope: .nested)
         } else {
-            swap(&record, &nested)
-            defer { swap(&record, &nested) }
-            try decodeObject(scope: .nested)
+            // (Marked first: a syntax error inside leaves fields behind, which the next record must not find.)
             nestedWasUsed = true
+            swap(&record, &nested)
+            decodingNested = true
+            defer {
+                swap(&record, &nested)
+                decodingNested = false
+            }
+            try decodeObject(scope: .nested)
         }
     }
 
@@ -560,7 +579,10 @@ struct JSONFixDecoder {
     mutating func fieldError(
         _ field: String, expected: String, _ t: JSONTokenizer.Token, isOptional: Bool = false
     ) throws(ReadError) {
-        if isOptional, options.lenient {
+        if isOptional, options.lenient, decodingNested {
+            nestedReadAsMissing.append(
+                .malformedField(tokens.tokenLocation, field: field, expected: expected, found: describe(t)))
+        } else if isOptional, options.lenient {
             try report.readAsMissing(
                 .malformedField(tokens.tokenLocation, field: field, expected: expected, found: describe(t)),
                 lenient: true)
@@ -682,6 +704,17 @@ struct JSONFixDecoder {
         }
         try fieldError("time", expected: "an ISO 8601 time or a number of Unix seconds or milliseconds", t)
         return nil
+    }
+
+    /// A number, or a string holding one; `nil` for anything else, without an error (OwnTracks' short names, which
+    /// in another record may hold anything: an accelerometer's `acc` object).
+    mutating func decodeLooseNumber(_ t: JSONTokenizer.Token) throws(ReadError) -> Double? {
+        switch t {
+        case .number, .string: return tokens.number()
+        default:
+            try tokens.skip(t)
+            return nil
+        }
     }
 
     /// A time a record travelled with (Traccar's `deviceTime`, `serverTime`): read as ``decodeTime(_:)`` reads one,
@@ -849,7 +882,10 @@ struct JSONFixDecoder {
     ///
     /// - Throws: the record's first error, or ``ReadError/invalidFix(_:_:)``, unless reading leniently.
     mutating func finishRecord() throws(ReadError) -> Fix? {
-        if nestedWasUsed && vertices.isEmpty && !record.hasOwnPosition { record.fillGaps(from: nested) }
+        if nestedWasUsed && vertices.isEmpty && !record.hasOwnPosition {
+            record.fillGaps(from: nested)
+            for error in nestedReadAsMissing { try report.readAsMissing(error, lenient: true) }
+        }
         if let error = record.error {
             try report.reject(error, lenient: options.lenient)
             return nil
