@@ -210,9 +210,9 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
     static func metresPerSecond(perSpeedUnit unit: String) -> Double? {
         switch unit {
         case "m/s", "mps", "ms-1", "m·s-1": 1
-        case "km/h", "kmh", "kph", "kmph", "km/hr": 1 / 3.6
-        case "kn", "kt", "kts", "knot", "knots": 1852.0 / 3600
-        case "mph": 0.447_04
+        case "km/h", "kmh", "kph", "kmph", "km/hr": SpeedUnit.metresPerSecondPerKilometrePerHour
+        case "kn", "kt", "kts", "knot", "knots": SpeedUnit.metresPerSecondPerKnot
+        case "mph": SpeedUnit.metresPerSecondPerMilePerHour
         default: nil
         }
     }

@@ -550,10 +550,8 @@ public struct CSVReader: FixReader, ByteStreamReader {
             let newline = memchr(p + i, 0x0A, limit - i).map { UnsafeRawPointer(p).distance(to: $0) } ?? limit
             var lineEnd = newline
             if lineEnd > i, p[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-            var first = i
-            if lineEnd - first >= 3, p[first] == 0xEF, p[first + 1] == 0xBB, p[first + 2] == 0xBF { first += 3 }
-            if let declared = CSVReader.declaredDelimiter(
-                UnsafeRawBufferPointer(start: p + first, count: lineEnd - first)[...])
+            // (No byte-order mark to pass over: `ByteStream` consumes it.)
+            if let declared = CSVReader.declaredDelimiter(UnsafeRawBufferPointer(start: p + i, count: lineEnd - i)[...])
             {
                 guard newline < limit else { return false }
                 declaredDelimiter = declared
@@ -697,9 +695,9 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 let bare = key == "speed" && unit == nil
                 speedScale =
                     bare && isLoggerExport
-                    ? 1 / 3.6
+                    ? SpeedUnit.metresPerSecondPerKilometrePerHour
                     : bare && isTraccarExport
-                        ? 1852.0 / 3600 : CSVColumn.speedMetresPerSecond(key: key, unit: unit)
+                        ? SpeedUnit.metresPerSecondPerKnot : CSVColumn.speedMetresPerSecond(key: key, unit: unit)
             }
         }
         // Columbus loggers write YYMMDD dates (`240501`), which DDMMYY would read too.
@@ -1683,6 +1681,16 @@ public struct CSVReader: FixReader, ByteStreamReader {
     enum DateCandidates {
         case fixed(Int64)
         case orders(ymd: Int64?, dmy: Int64?, mdy: Int64?)
+
+        /// The orders that read the value (empty for a fixed one).
+        var orders: [DateOrder] {
+            guard case .orders(let ymd, let dmy, let mdy) = self else { return [] }
+            var orders: [DateOrder] = []
+            if ymd != nil { orders.append(.yearMonthDay) }
+            if dmy != nil { orders.append(.dayMonthYear) }
+            if mdy != nil { orders.append(.monthDayYear) }
+            return orders
+        }
     }
 
     /// The readings of the date `p[s..<e]` (see ``CSVColumn/date``); `dotsAreDayFirst`: a date with dots
@@ -1763,10 +1771,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
             }
             return .days(first)
         }
-        var orders: [DateOrder] = []
-        if ymd != nil { orders.append(.yearMonthDay) }
-        if dmy != nil { orders.append(.dayMonthYear) }
-        if mdy != nil { orders.append(.monthDayYear) }
+        let orders = candidates.orders
         if let field, !hasLookedAheadForDateOrder {
             hasLookedAheadForDateOrder = true
             if let order = lookAheadDateOrder(field, among: orders) {
@@ -1808,19 +1813,10 @@ public struct CSVReader: FixReader, ByteStreamReader {
             while s < e, base[s] == 0x20 || base[s] == 0x09 { s += 1 }
             while e > s, base[e - 1] == 0x20 || base[e - 1] == 0x09 || base[e - 1] == 0x0D { e -= 1 }
             guard s < e, base[s] != UInt8(ascii: "\"") else { continue }
-            if field.withTimeOfDay {
-                var split = s
-                while split < e, base[split] != 0x20, base[split] != UInt8(ascii: "T") { split += 1 }
-                e = split
-            }
-            guard case .orders(let ymd, let dmy, let mdy)? = CSVReader.dateCandidates(base, s, e, dotsAreDayFirst: true)
+            if field.withTimeOfDay { e = CSVReader.dateEnd(base, s, e) }
+            // (A value every order reads as one day, 05/05/2024, says nothing; nor does a fixed one.)
+            guard let allowed = CSVReader.dateCandidates(base, s, e, dotsAreDayFirst: true)?.orders, !allowed.isEmpty
             else { continue }
-            var allowed = Set<DateOrder>()
-            if ymd != nil { allowed.insert(.yearMonthDay) }
-            if dmy != nil { allowed.insert(.dayMonthYear) }
-            if mdy != nil { allowed.insert(.monthDayYear) }
-            // (A value every order reads as one day, 05/05/2024, says nothing.)
-            guard !allowed.isEmpty else { continue }
             possible.formIntersection(allowed)
         }
         return possible.count == 1 ? possible.first : nil
@@ -1832,13 +1828,19 @@ public struct CSVReader: FixReader, ByteStreamReader {
     mutating func dateAndTime(
         _ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int, column: Int? = nil
     ) -> (date: DateReading, millisecondsOfDay: Int64)? {
-        var split = s
-        while split < e, p[split] != 0x20, p[split] != UInt8(ascii: "T") { split += 1 }
+        let split = CSVReader.dateEnd(p, s, e)
         guard split > s, split < e - 1 else { return nil }
         var timeStart = split + 1
         while timeStart < e, p[timeStart] == 0x20 { timeStart += 1 }
         guard let ms = CSVReader.millisecondsOfDay(p, timeStart, e) else { return nil }
         return (readDate(p, s, split, field: column.map { DateField(column: $0, withTimeOfDay: true) }), ms)
+    }
+
+    /// Where the date of a date and a time of day in one field (`p[s..<e]`) ends: at the first space or `T`, else `e`.
+    static func dateEnd(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int) -> Int {
+        var split = s
+        while split < e, p[split] != 0x20, p[split] != UInt8(ascii: "T") { split += 1 }
+        return split
     }
 
     /// A number written with a decimal comma (`52,5` in a `;`-separated file), or `nil`. Not for a

@@ -692,9 +692,6 @@ public struct NMEAReader: FixReader {
         return key
     }
 
-    /// Knots to metres per second (1 kn = 1852 m / 3600 s).
-    static let metresPerSecondPerKnot = 1852.0 / 3600.0
-
     private mutating func readRMC(_ line: ByteStream.Line, _ fields: NMEAFields, _ millis: Int64?) throws(ReadError) {
         let p = line.bytes
         var noFix = false
@@ -755,7 +752,7 @@ public struct NMEAReader: FixReader {
             epoch.rmcLine = line.number
             epoch.rmcByteOffset = line.byteOffset
         }
-        if let speed { epoch.rmcSpeed = speed * NMEAReader.metresPerSecondPerKnot }
+        if let speed { epoch.rmcSpeed = speed * SpeedUnit.metresPerSecondPerKnot }
         if let course { epoch.rmcCourse = course }
         if let date { epoch.dateDays = date }
     }
@@ -828,7 +825,7 @@ public struct NMEAReader: FixReader {
             }
             data.vtgCourse = try NMEAReader.number(p, fields, 1, "course_deg")
             if let knots = try NMEAReader.number(p, fields, 5, "speed_knots") {
-                data.vtgSpeed = knots * NMEAReader.metresPerSecondPerKnot
+                data.vtgSpeed = knots * SpeedUnit.metresPerSecondPerKnot
             } else if let kmh = try NMEAReader.number(p, fields, 7, "speed_kmh") {
                 data.vtgSpeed = kmh / 3.6
             }
@@ -992,6 +989,16 @@ public struct NMEAReader: FixReader {
         }
         reference = instant
         if !undated.isEmpty { try releaseUndated() }
+        try emitFixOfEpoch(
+            latitude: latitude, longitude: longitude, line: line, byteOffset: byteOffset, instant: instant)
+    }
+
+    /// Turns ``epoch`` (closed, with its position and instant) into a fix: into ``ready``, or after the fixes
+    /// waiting in ``released`` (always there when `held`, an epoch held for its date), or a counted skip.
+    @inline(__always)
+    private mutating func emitFixOfEpoch(
+        latitude: Double, longitude: Double, line: Int, byteOffset: Int, instant: Int64, held: Bool = false
+    ) throws(ReadError) {
         guard providerAllowed else {
             tally.skip(.providerFiltered)
             return
@@ -1018,7 +1025,7 @@ public struct NMEAReader: FixReader {
                 satellitesUsed: epoch.satellites,
                 isMocked: epoch.simulated ? true : nil)
             tally.fixesProduced += 1
-            if released.isEmpty { ready = fix } else { released.append(fix) }
+            if held || !released.isEmpty { released.append(fix) } else { ready = fix }
         } catch {
             try tally.reject(
                 .invalidFix(
@@ -1039,58 +1046,12 @@ public struct NMEAReader: FixReader {
         }
         defer { undated.removeAll() }
         for k in undated.indices {
-            let entry = (undated[k].latitude, undated[k].longitude, undated[k].line, undated[k].byteOffset)
-            if let fix = try makeFix(
-                held: k, latitude: entry.0, longitude: entry.1, line: entry.2, byteOffset: entry.3,
-                instant: instants[k])
-            {
-                released.append(fix)
-            }
-        }
-    }
-
-    /// The fix of the held epoch `held` (an index of ``undated``) at `instant`; `nil` when the provider filter
-    /// leaves it out or (reading leniently) it is invalid. (It repeats ``closeEpoch()``'s building of the open
-    /// epoch's fix, which stays in place there: through a shared function read-nmea cost 290 instructions per fix
-    /// more, through an always-inlined one 110 more, measured 2026-12-05.)
-    private mutating func makeFix(
-        held index: Int, latitude: Double, longitude: Double, line: Int, byteOffset: Int, instant: Int64
-    ) throws(ReadError) -> Fix? {
-        guard providerAllowed else {
-            tally.skip(.providerFiltered)
-            return nil
-        }
-        let epoch = undated[index].epoch
-        let accuracy: Double?
-        if let sigmaLatitude = epoch.sigmaLatitude, let sigmaLongitude = epoch.sigmaLongitude {
-            accuracy = (sigmaLatitude * sigmaLatitude + sigmaLongitude * sigmaLongitude).squareRoot()
-        } else if let hdop = epoch.ggaHDOP ?? epoch.untimed.gsaHDOP {
-            accuracy = options.hdop.accuracyMetres(hdop: hdop)
-        } else {
-            accuracy = nil
-        }
-        do {
-            let fix = try Fix(
-                timestamp: Timestamp(millisecondsSince1970: instant),
-                latitude: latitude,
-                longitude: longitude,
-                horizontalAccuracyMetres: accuracy,
-                altitudeMetres: epoch.altitude,
-                verticalAccuracyMetres: epoch.sigmaAltitude,
-                speedMetresPerSecond: epoch.rmcSpeed ?? epoch.untimed.vtgSpeed,
-                courseDegrees: epoch.rmcCourse ?? epoch.untimed.vtgCourse,
-                provider: .gps,
-                satellitesUsed: epoch.satellites,
-                isMocked: epoch.simulated ? true : nil)
-            tally.fixesProduced += 1
-            return fix
-        } catch {
-            try tally.reject(
-                .invalidFix(
-                    SourceLocation(file: stream.name, line: line, column: 1, byteOffset: byteOffset),
-                    error),
-                lenient: options.lenient)
-            return nil
+            // The held epoch is built in ``epoch``'s place (the open one is put back after it).
+            swap(&epoch, &undated[k].epoch)
+            defer { swap(&epoch, &undated[k].epoch) }
+            try emitFixOfEpoch(
+                latitude: undated[k].latitude, longitude: undated[k].longitude, line: undated[k].line,
+                byteOffset: undated[k].byteOffset, instant: instants[k], held: true)
         }
     }
 }
