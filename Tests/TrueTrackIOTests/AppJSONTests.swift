@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TrueTrackCore
 
@@ -333,5 +334,105 @@ import TrueTrackCore
         let line = "2024-05-01T10:00:00Z\t*   \t{\"_type\":\"location\",\"lat\":48.1,\"lon\":11.5,\"tst\":1714557600}\n"
         #expect(FixFormat.sniff(Array(("\n" + line).utf8)) == .jsonLines)
         #expect(FixFormat.sniff(Array(("\u{FEFF}" + line).utf8)) == .jsonLines)
+    }
+
+    // MARK: Sequences of documents
+
+    @Test func readsALogOfBatchBodiesOnePerLine() throws {
+        let log = #"""
+            {"location":[{"timestamp":"2024-05-01T10:00:00Z","coords":{"latitude":48.1,"longitude":11.5,"accuracy":5}},{"timestamp":"2024-05-01T10:00:01Z","coords":{"latitude":48.10001,"longitude":11.5,"accuracy":5}}]}
+            {"location":[{"timestamp":"2024-05-01T10:00:02Z","coords":{"latitude":48.10002,"longitude":11.5,"accuracy":5}}]}
+            """#
+        #expect(FixFormat.sniff(Array(log.utf8)) == .geojson)
+        let result = readDocument(log)
+        #expect(result.error == nil)
+        #expect(result.fixes.map(\.latitude) == [48.1, 48.10001, 48.10002])
+    }
+
+    @Test func readsOwnTracksExportOfLocationsOnOneLine() throws {
+        let export =
+            #"{"count":2,"locations":[{"_type":"location","tst":1714557600,"lat":48.1,"lon":11.5,"acc":5},{"_type":"location","tst":1714557601,"lat":48.10001,"lon":11.5,"acc":5}]}"#
+        #expect(FixFormat.sniff(Array(export.utf8)) == .geojson)
+        let result = readDocument(export)
+        #expect(result.error == nil && result.fixes.count == 2)
+        #expect(result.fixes.last?.timestamp.millisecondsSince1970 == 1_714_557_601_000)
+        // A `locations` array deeper down is a member of a record, not the file's records.
+        let record = #"{"time":"2024-05-01T10:00:00Z","lat":48.1,"lon":11.5,"meta":{"locations":[{"a":1}]}}"#
+        #expect(FixFormat.sniff(Array(record.utf8)) == .jsonLines)
+        let quoted = #"{"time":"2024-05-01T10:00:00Z","lat":48.1,"lon":11.5,"note":"\"locations\":[{"}"#
+        #expect(FixFormat.sniff(Array(quoted.utf8)) == .jsonLines)
+    }
+
+    @Test func readsRecordsPrettyPrintedOneAfterAnother() throws {
+        // What `jq '.[]'` prints: each record over several lines, one after another.
+        let stream = """
+            {
+              "time": "2024-05-01T10:00:00Z",
+              "lat": 48.1,
+              "lon": 11.5
+            }
+            {
+              "time": "2024-05-01T10:00:01Z",
+              "lat": 48.10001,
+              "lon": 11.5
+            }
+            \u{1E}[{"type":"Feature","geometry":{"type":"Point","coordinates":[11.5,48.10002]},"properties":{"time":"2024-05-01T10:00:02Z"}}]
+            """
+        #expect(FixFormat.sniff(Array(stream.utf8)) == .geojson)
+        let result = readDocument(stream)
+        #expect(result.error == nil)
+        #expect(result.fixes.map(\.latitude) == [48.1, 48.10001, 48.10002])
+        #expect(result.report.recordsRead == 3)
+        // A broken second record is an error naming its line; the first is kept.
+        let broken = readDocument(
+            "{\"time\":\"2024-05-01T10:00:00Z\",\"lat\":48.1,\"lon\":11.5}\n{\"time\": 5,\n  \"lat\" 48}")
+        #expect(broken.fixes.count == 1)
+        guard case .malformedRecord(let location, _, _)? = broken.error else {
+            Issue.record("expected a malformed record, got \(String(describing: broken.error))")
+            return
+        }
+        #expect(location.line == 3 && location.column == 9)
+    }
+
+    @Test func aJSONLinesNameDoesNotMakeADocumentJSONLines() throws {
+        let folder = NSTemporaryDirectory() + "truetrack-batch-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/batch.jsonl"
+        try #"{"location":[{"timestamp":"2024-05-01T10:00:00Z","coords":{"latitude":48.1,"longitude":11.5}}]}"#.write(
+            toFile: path, atomically: true, encoding: .utf8)
+        #expect(try FixFormat.detect(path: path) == .geojson)
+    }
+
+    // MARK: Overland's motion, an hdop
+
+    @Test func readsOverlandsMotionAsTheActivity() throws {
+        func feature(_ second: Int, _ motion: String) -> String {
+            #"{"type":"Feature","geometry":{"type":"Point","coordinates":[11.5,48.1]},"properties":{"timestamp":"2024-05-01T10:00:0\#(second)Z","horizontal_accuracy":5,"motion":\#(motion)}}"#
+        }
+        let motions = [#"["walking"]"#, #"["driving"]"#, #"["driving","stationary"]"#, "[]", #"["other"]"#, "true"]
+        let body = #"{"locations":["# + motions.enumerated().map { feature($0, $1) }.joined(separator: ",") + "]}"
+        let result = readDocument(body)
+        #expect(result.error == nil && result.fixes.count == 6)
+        #expect(
+            result.fixes.map(\.activity?.kind) == [.walking, .inVehicle, .still, nil, nil, nil])
+        // One activity is Core Motion's verdict; several, an undecided one (under the gates' 75).
+        #expect(result.fixes.prefix(3).map(\.activity?.confidence) == [100, 100, 50])
+    }
+
+    @Test func anHDOPGivesTheAccuracyOfARecordThatStatesNone() throws {
+        let result = readLines(
+            #"""
+            {"time":"2024-05-01T10:00:00Z","lat":48.1,"lon":11.5,"hdop":1.2}
+            {"time":"2024-05-01T10:00:01Z","lat":48.1,"lon":11.5,"hdop":1.2,"accuracy":4}
+            {"time":"2024-05-01T10:00:02Z","lat":48.1,"lon":11.5,"hdop":"n/a"}
+            {"time":"2024-05-01T10:00:03Z","lat":48.1,"lon":11.5}
+            """#)
+        #expect(result.error == nil && result.report.unreadableFieldCount == 0)
+        #expect(result.fixes.map(\.horizontalAccuracyMetres) == [6, 4, nil, nil])
+        var scaled = JSONLinesReader(
+            stream: ByteStream(bytes: Array(#"{"time":"2024-05-01T10:00:00Z","lat":48.1,"lon":11.5,"hdop":1.2}"#.utf8)),
+            options: ReadOptions(hdop: .scaledAccuracy(metresPerUnit: 10)))
+        #expect(scaled.readAll().fixes.first?.horizontalAccuracyMetres == 12)
     }
 }

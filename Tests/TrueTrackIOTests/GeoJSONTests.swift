@@ -511,7 +511,7 @@ import TrueTrackCore
             ("{\"a\":\"\\x\"}", 1, 7, "an escape: \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX"),
             ("{\"a\":-}", 1, 6, "a JSON number"),
             ("{\"a\":tru}", 1, 6, "a JSON value"),
-            ("{} {}", 1, 4, "the end of the input after the JSON value"),
+            ("{} x", 1, 4, "another JSON object or array, or the end of the input, after the JSON value"),
             ("\n\n   <gpx>", 3, 4, "a JSON value"),
         ]
         for (text, line, column, expected) in cases {

@@ -116,9 +116,7 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
             {
                 return .geojson
             }
-            if firstLine.hasSuffix("}") && !hasIgnoringCase("featurecollection")
-                && !(opensRecordArray(trimmed) && !hasSeveralObjectLines(sample))
-            {
+            if firstLine.hasSuffix("}") && !hasIgnoringCase("featurecollection") && !opensRecordArray(trimmed) {
                 return .jsonLines
             }
             return .geojson
@@ -170,31 +168,50 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         return false
     }
 
-    /// Whether `text` (from its `{`) opens with a `location` or `locations` member holding an array of objects:
-    /// TransistorSoft's HTTP body of a batch, `{"location": [{…}, …]}`, Overland's `{"locations": [{"type":
-    /// "Feature", …}, …]}`, one document even when written on one line (not JSON Lines, unless several lines hold
-    /// objects). A `location` of numbers (`[lon, lat]`) is a record's member.
+    /// Whether the object `text` opens (from its `{`) has a `location` or `locations` member holding an array of
+    /// objects: TransistorSoft's HTTP body of a batch, `{"location": [{…}, …]}`, Overland's `{"locations":
+    /// [{"type": "Feature", …}, …]}`, OwnTracks' `ocat` export `{"count": 2, "locations": [{…}, …]}`: a document of
+    /// records even when written on one line, read by ``GeoJSONReader`` (a file of such lines is a sequence of
+    /// documents). A `location` of numbers (`[lon, lat]`) is a record's member; members nested deeper do not count.
     static func opensRecordArray(_ text: Substring) -> Bool {
-        var rest = text.utf8.dropFirst()
-        func skipBlanks() {
-            while let b = rest.first, b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D { rest.removeFirst() }
+        let bytes = Array(text.utf8.prefix(65_536))
+        guard bytes.first == UInt8(ascii: "{") else { return false }
+        func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+        var i = 1, depth = 1
+        /// The bytes of the last string that ended at depth 1 and where it ended (a member name when `:` follows).
+        var lastString: ArraySlice<UInt8> = []
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") {
+                let start = i + 1
+                i += 1
+                while i < bytes.count && bytes[i] != UInt8(ascii: "\"") { i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1 }
+                if depth == 1 { lastString = bytes[start..<min(i, bytes.count)] }
+                i += 1
+                continue
+            }
+            switch b {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 0 { return false }
+            case UInt8(ascii: ":") where depth == 1:
+                guard lastString.elementsEqual("location".utf8) || lastString.elementsEqual("locations".utf8) else {
+                    break
+                }
+                var k = i + 1
+                while k < bytes.count && isBlank(bytes[k]) { k += 1 }
+                guard k < bytes.count, bytes[k] == UInt8(ascii: "[") else { break }
+                k += 1
+                while k < bytes.count && isBlank(bytes[k]) { k += 1 }
+                if k < bytes.count && bytes[k] == UInt8(ascii: "{") { return true }
+            default:
+                break
+            }
+            i += 1
         }
-        skipBlanks()
-        if rest.starts(with: "\"location\"".utf8) {
-            rest.removeFirst(10)
-        } else if rest.starts(with: "\"locations\"".utf8) {
-            rest.removeFirst(11)
-        } else {
-            return false
-        }
-        skipBlanks()
-        guard rest.first == UInt8(ascii: ":") else { return false }
-        rest.removeFirst()
-        skipBlanks()
-        guard rest.first == UInt8(ascii: "[") else { return false }
-        rest.removeFirst()
-        skipBlanks()
-        return rest.first == UInt8(ascii: "{")
+        return false
     }
 
     /// Whether more than one line of `sample` starts (after blanks) with `{`.
@@ -233,9 +250,9 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
     }
 
     /// Decides the format of a file: `explicit` when given, else sniffing the first 64 KiB, else the extension.
-    /// Between the two JSON formats the extension decides when it names one (`.jsonl` / `.ndjson`, `.geojson`)
-    /// and the sample holds a single line of JSON: a one-line GeoJSON feature looks like a JSON Lines file to the
-    /// sniff. Several lines of objects are JSON Lines whatever the name (newline-delimited GeoJSON).
+    /// A `.geojson` name decides for GeoJSON when the sample holds a single line of JSON: a one-line GeoJSON feature
+    /// looks like a JSON Lines file to the sniff. Several lines of objects are JSON Lines whatever the name
+    /// (newline-delimited GeoJSON), and a value the sniff takes for a document is read as one whatever the name.
     ///
     /// - Throws: ``ReadError/unsupportedFormat(path:reason:)`` when nothing recognises it,
     ///   ``ReadError/io(path:message:)`` when it cannot be read.
@@ -248,11 +265,12 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         if let reason = utf16Reason(sample) { throw .unsupportedFormat(path: path, reason: reason) }
         let byExtension = guess(fromExtensionOf: path)
         if let sniffed = sniff(sample) {
-            let json: Set<FixFormat> = [.geojson, .jsonLines]
             // Only for a single JSON value on one line: several lines of objects are JSON Lines whatever the
-            // name (newline-delimited GeoJSON, one feature per line, is often named .geojson).
-            if json.contains(sniffed), let byExtension, json.contains(byExtension), !hasSeveralObjectLines(sample) {
-                return byExtension
+            // name (newline-delimited GeoJSON, one feature per line, is often named .geojson). Not the other way:
+            // what the sniff takes for a document (a FeatureCollection, an array, a batch body `{"location": […]}`)
+            // only the document reader reads, whatever its name.
+            if sniffed == .jsonLines, byExtension == .geojson, !hasSeveralObjectLines(sample) {
+                return .geojson
             }
             return sniffed
         }

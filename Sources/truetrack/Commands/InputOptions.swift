@@ -78,7 +78,8 @@ enum InputOptions {
                 + "--gpx-waypoints --sort' writes them in time order)."),
         OptionSpec(
             name: "hdop-scale", valueName: "METRES",
-            help: "NMEA/GPX/CSV: accuracy = HDOP × METRES where a fix states none (default 5, a UERE); 'accuracy10' "
+            help:
+                "NMEA/GPX/CSV/JSON: accuracy = HDOP × METRES where a fix states none (default 5, a UERE); 'accuracy10' "
                 + "for HDOP = accuracy/10."),
         OptionSpec(
             name: "device", valueName: "ID",

@@ -38,6 +38,10 @@ import TrueTrackCore
 /// speed is converted from knots, and a position whose `valid` is false (a repeat without a new fix) is skipped as
 /// ``SkipReason/noFix``, as in ``CSVReader``'s Traccar export.
 ///
+/// A file may hold several such documents one after another (whitespace or an RFC 7464 record separator between
+/// them): `jq`'s output of records, pretty-printed or one per line, and a log of batch bodies
+/// (`{"location": […]}` or OwnTracks' `{"count": …, "locations": […]}` per line) read as one stream.
+///
 /// Members may come in any order and unknown members (any nesting) are skipped. A feature without a time
 /// is skipped as ``SkipReason/missingTime``, one without a position as ``SkipReason/missingPosition``.
 ///
@@ -50,7 +54,9 @@ import TrueTrackCore
 ///   rejected), since GeoJSON may put the times before or after the coordinates.
 ///
 /// Values: numbers may be strings (`"4.5"`), `null` and `""` are absent; invalid accuracy (`0`, `-1`)
-/// reads as ``HorizontalAccuracy/invalid``; `activity` without `activity_confidence` gets confidence 100;
+/// reads as ``HorizontalAccuracy/invalid``; an `hdop` gives the accuracy of a record that states none
+/// (``ReadOptions/hdop``); `activity` without `activity_confidence` gets confidence 100, Overland's `motion` array
+/// is read as the activity (`["walking"]` at confidence 100, several named at 50, `stationary` first);
 /// a LineString's vertices take the feature's provider, mocked flag and activity.
 public struct GeoJSONReader: FixReader, ByteStreamReader {
     enum Phase {
@@ -72,7 +78,9 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
     ///
     /// - Parameter options: leniency and provider filter (defaults: strict, all providers).
     public init(stream: ByteStream, options: ReadOptions = ReadOptions()) {
-        decoder = JSONFixDecoder(tokens: JSONTokenizer(stream: stream), options: options)
+        var tokens = JSONTokenizer(stream: stream)
+        tokens.readsValueSequence = true
+        decoder = JSONFixDecoder(tokens: tokens, options: options)
     }
 
     /// Whether a feature with a line (LineString, MultiLineString, MultiPoint) has been read: then every feature is
@@ -215,9 +223,18 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
                     return fix
                 }
             case .trailing:
-                _ = try decoder.tokens.next()  // .end, or an error for bytes after the document
-                phase = .finished
-                return nil
+                // The end, another document (a sequence of them: `jq` prints records so, one per line with `-c`,
+                // TransistorSoft's batch bodies one per line), or an error for other bytes after the document.
+                switch try decoder.tokens.next() {
+                case .beginObject:
+                    decoder.beginRecord()
+                    (phase, sawFeatures) = (.rootObject, false)
+                case .beginArray:
+                    phase = .rootArray
+                default:
+                    phase = .finished
+                    return nil
+                }
             case .finished:
                 return nil
             }

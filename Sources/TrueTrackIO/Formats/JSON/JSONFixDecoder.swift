@@ -110,6 +110,9 @@ struct JSONRecordExtras {
     var ownTracksVerticalAccuracy: Double?
     var ownTracksVelocity: Double?
     var ownTracksCourse: Double?
+    /// The record's `hdop`: its accuracy when it states none (``ReadOptions/hdop`` says how, HDOP × 5 m by default);
+    /// `nil` without one or when it does not read as a number (as a CSV's `hdop` column).
+    var hdop: Double?
 
     /// Whether the record is a Traccar position (its API's JSON, `/api/positions`): a `deviceId` beside `fixTime` or
     /// `protocol`, Traccar's own names. Its bare `speed` is in knots (Traccar's unit), its `valid` is read, and an
@@ -300,6 +303,9 @@ struct JSONFixDecoder {
         case .ownTracksCourse where isOwnScope:
             extrasUsed = true
             extras.ownTracksCourse = try decodeLooseNumber(t)
+        case .hdop where isOwnScope:
+            extrasUsed = true
+            extras.hdop = try decodeLooseNumber(t)
         case .valid where isOwnScope:
             // Read as a Traccar position's only (another exporter's `valid` may mean anything); a value that is not
             // a boolean is not a Traccar one, and is ignored.
@@ -358,6 +364,8 @@ struct JSONFixDecoder {
             case .beginObject: try decodeActivityObject()
             default: try fieldError("activity", expected: "an activity name", t)
             }
+        case .motion where isFieldScope:
+            if t == .beginArray { try decodeMotionFlags() } else { try tokens.skip(t) }
         case .activityConfidence where isFieldScope:
             // (A share 0.0-1.0, as some exports write it, is read as a percentage: `ActivityConfidence`.)
             if t == .number, let share = tokens.number(), share != share.rounded(),
@@ -495,6 +503,32 @@ struct JSONFixDecoder {
                 }
             }
         }
+    }
+
+    /// Reads Overland's `motion` array (its `[` just read): the Core Motion activities that were set, which Overland
+    /// writes without Core Motion's confidence. One activity is read as a bare name is (confidence 100: it is Core
+    /// Motion's verdict); with several, `stationary` when it is among them (a phone at rest in a car or on a walk
+    /// Core Motion still names: at rest is what it reads now), else the first, at confidence 50, below the gates'
+    /// 75: Core Motion was not decided. An empty array, or names that are no activity, leave the record's activity
+    /// as it was.
+    mutating func decodeMotionFlags() throws(ReadError) {
+        var chosen: ActivityKind?
+        var count = 0
+        while true {
+            let t = try tokens.next()
+            if t == .endArray { break }
+            guard t == .string else {
+                try tokens.skip(t)
+                continue
+            }
+            let kind = JSONKeyTable.activity(tokens.bytes, tokens.valueStart, tokens.valueEnd)
+            guard kind != .unknown else { continue }
+            count += 1
+            if chosen == nil || kind == .still { chosen = kind }
+        }
+        guard let chosen else { return }
+        record.activity = chosen
+        record.activityConfidence = count == 1 ? 100 : 50
     }
 
     /// Reads an activity object (its `{` just read), TransistorSoft's `{"type": "on_foot", "confidence": 100}`: the
@@ -871,6 +905,13 @@ struct JSONFixDecoder {
 
     // MARK: - Fixes
 
+    /// The accuracy of a record that used its rarer members: none for a Traccar position's 0 (its trackers without one
+    /// write 0), else the stated one, else the one its `hdop` gives.
+    func extrasAccuracy() -> Double? {
+        let stated = extras.isTraccarPosition && record.accuracy == 0 ? nil : record.accuracy
+        return stated ?? extras.hdop.flatMap { options.hdop.accuracyMetres(hdop: $0) }
+    }
+
     /// Turns the finished record into its fix, or starts emitting its vertices; `nil` when the record was
     /// skipped (counted in the report) or has vertices (fetch them with ``nextVertexFix()``).
     ///
@@ -958,8 +999,7 @@ struct JSONFixDecoder {
         do {
             fix = try Fix(
                 timestamp: time, latitude: latitude, longitude: options.longitude(longitude),
-                horizontalAccuracyMetres: extrasUsed && extras.isTraccarPosition && record.accuracy == 0
-                    ? nil : record.accuracy,
+                horizontalAccuracyMetres: extrasUsed ? extrasAccuracy() : record.accuracy,
                 altitudeMetres: record.altitude ?? record.pointAltitude,
                 verticalAccuracyMetres: record.verticalAccuracy,
                 speedMetresPerSecond: extrasUsed && extras.isTraccarPosition && !record.speedIsInMetresPerSecond

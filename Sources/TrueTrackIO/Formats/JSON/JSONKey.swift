@@ -27,6 +27,11 @@ enum JSONKey: UInt8, Sendable {
     // `tst` (Unix seconds), `acc`, `vac` (m), `vel` (km/h), `cog` (degrees). Read only in a message whose `_type` is
     // `location`: elsewhere such names may mean anything.
     case ownTracksType, ownTracksTime, ownTracksAccuracy, ownTracksVerticalAccuracy, ownTracksVelocity, ownTracksCourse
+    /// Overland's `motion`: the Core Motion activities set when the fix was taken (`["walking"]`, `["driving",
+    /// "stationary"]`, `[]`). A value of another kind (Traccar's attribute `motion: true`) is another app's and skipped.
+    case motion
+    /// A horizontal dilution of precision (`hdop`): the accuracy of a fix that states none, as in the other formats.
+    case hdop
 }
 
 /// A small open-addressing hash table from normalised member names to ``JSONKey``, built once per reader.
@@ -76,7 +81,8 @@ struct JSONKeyTable {
         ("fixtime", .fixTime), ("devicetime", .deviceTime), ("servertime", .serverTime),
         ("deviceid", .deviceID), ("protocol", .protocolName), ("valid", .valid),
         ("tst", .ownTracksTime), ("acc", .ownTracksAccuracy), ("vac", .ownTracksVerticalAccuracy),
-        ("vel", .ownTracksVelocity), ("cog", .ownTracksCourse),
+        ("vel", .ownTracksVelocity), ("cog", .ownTracksCourse), ("motion", .motion),
+        ("hdop", .hdop),
     ]
 
     /// Longest normalised name considered (longer names are unknown without hashing them).
@@ -322,7 +328,7 @@ struct JSONKeyTable {
     static func activity(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> ActivityKind {
         guard let (word, tail) = packed(p, start, end) else { return .unknown }
         switch (word, tail) {
-        case (0x6c6c697473, 0): return .still  // still
+        case (0x6c6c697473, 0), (0x616e6f6974617473, 0x7972): return .still  // still, stationa ry (Core Motion)
         case (0x676e696b6c6177, 0): return .walking  // walking
         case (0x676e696e6e7572, 0): return .running  // running
         case (0x746f6f666e6f, 0): return .onFoot  // onfoot

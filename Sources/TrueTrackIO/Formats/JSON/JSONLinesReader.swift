@@ -13,7 +13,7 @@ import TrueTrackCore
 /// `GeolocationPosition`, TransistorSoft's records); an OwnTracks message is read by its short names when its
 /// `_type` is `location` (`tst`, `acc`, `vac`, `vel` in km/h, `cog`) and skipped as ``SkipReason/otherRecord``
 /// otherwise, and the OwnTracks Recorder's `.rec` lines (a time, a tab, the topic, a tab, the message) are read
-/// from their JSON.
+/// from their JSON. An `hdop` and Overland's `motion` are read as ``GeoJSONReader`` reads them.
 ///
 /// Blank lines are skipped (``SkipReason/blank``). A line that is not one valid JSON object, or holds a
 /// value of the wrong kind, throws a ``ReadError`` naming its line and column; in lenient mode it is

@@ -87,6 +87,10 @@ public struct JSONTokenizer {
     var objectBits: [UInt64]
     /// True for a line tokenizer (errors say "end of line").
     let isLineMode: Bool
+    /// Whether another JSON value may follow a complete one (a sequence of values, as `jq` prints records, each
+    /// separated by whitespace or an RFC 7464 record separator): an object or array after a complete value begins
+    /// the next instead of being an error. Off by default (one JSON text); ``GeoJSONReader`` turns it on.
+    public var readsValueSequence = false
 
     /// Start of the last key, string or number token's bytes in ``bytes``.
     public private(set) var valueStart: Int = 0
@@ -197,6 +201,10 @@ public struct JSONTokenizer {
                 line += 1
                 lineStart = base + k
                 continue
+            case 0x1E where readsValueSequence && depth == 0:
+                k += 1  // an RFC 7464 record separator between values
+                keep = k
+                continue
             default:
                 break
             }
@@ -292,12 +300,18 @@ public struct JSONTokenizer {
                 i = k
                 throw unexpected(at: k, expected: inObject ? "',' or '}'" : "',' or ']'")
             case .done:
+                if readsValueSequence && (b == UInt8(ascii: "{") || b == UInt8(ascii: "[")) {
+                    state = .value
+                    continue
+                }
                 i = k
                 throw unexpected(
                     at: k,
                     expected: isLineMode
                         ? "the end of the line after the JSON value"
-                        : "the end of the input after the JSON value")
+                        : readsValueSequence
+                            ? "another JSON object or array, or the end of the input, after the JSON value"
+                            : "the end of the input after the JSON value")
             }
         }
     }
