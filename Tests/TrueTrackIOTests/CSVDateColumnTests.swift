@@ -220,6 +220,30 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
             ])
     }
 
+    /// Spreadsheet and database exports: a 12-hour clock, a zone named or after a space.
+    @Test func readsATwelveHourClockAndAZoneAfterADateAndATimeOfDay() {
+        let oneField = read(
+            "time,lat,lon\n5/1/2024 10:00:00 PM,48.1,11.5\n5/13/2024 12:00:00 AM,48.1,11.5\n"
+                + "5/13/2024 12:30:05pm UTC,48.1,11.5\n05/14/2024 10:00:00 UTC,48.1,11.5\n"
+                + "05/14/2024 10:00:00 +0200,48.1,11.5\n05/14/2024 10:00:00 GMT-01:30,48.1,11.5\n")
+        #expect(oneField.error == nil)
+        #expect(
+            oneField.fixes.map(\.timestamp.millisecondsSince1970) == [
+                ms("2024-05-01T22:00:00Z"), ms("2024-05-13T00:00:00Z"), ms("2024-05-13T12:30:05Z"),
+                ms("2024-05-14T10:00:00Z"), ms("2024-05-14T08:00:00Z"), ms("2024-05-14T11:30:00Z"),
+            ])
+        let twoColumns = read("date,time,lat,lon\n2024-05-01,11:59:59 AM,48.1,11.5\n2024-05-01,1:00 pm UTC,48.1,11.5\n")
+        #expect(twoColumns.error == nil)
+        #expect(
+            twoColumns.fixes.map(\.timestamp.millisecondsSince1970) == [
+                ms("2024-05-01T11:59:59Z"), ms("2024-05-01T13:00:00Z"),
+            ])
+        // A 12-hour clock has no hour 13 nor 0.
+        for bad in ["13:00:00 PM", "0:30 AM"] {
+            #expect(read("date,time,lat,lon\n2024-05-01,\(bad),48.1,11.5\n").fixes.isEmpty, "\(bad)")
+        }
+    }
+
     /// A number beside a date column is a time of day unless it is a Unix time: 1234567 seconds is January
     /// 1970, and the date would have been dropped without a word.
     @Test func refusesANumberBesideADateThatIsNeitherATimeOfDayNorAUnixTime() {

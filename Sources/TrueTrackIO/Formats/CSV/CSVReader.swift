@@ -1524,10 +1524,13 @@ public struct CSVReader: FixReader, ByteStreamReader {
 
     /// Whether a first time value looks like a time of day: digits with `:` (and nothing that only a date
     /// holds: `-` before the digits, `/`, `T`, a space), or at most six digits before an optional fraction
-    /// (`hhmmss`); an offset (`Z`, `+02:00`) may follow.
+    /// (`hhmmss`); a 12-hour clock's `AM` / `PM` and a zone (`Z`, `+02:00`, `UTC`, see ``TimeOfDaySuffix``) may follow.
     static func isTimeOfDay(_ p: UnsafeRawBufferPointer, _ s: Int, _ e: Int) -> Bool {
         var colons = 0, digitsBeforeFraction = 0, inFraction = false
-        let end = offsetStart(p.baseAddress!.assumingMemoryBound(to: UInt8.self), s, e)
+        guard let suffix = TimeOfDaySuffix(p.baseAddress!.assumingMemoryBound(to: UInt8.self), s, e) else {
+            return false
+        }
+        let end = suffix.timeEnd
         guard end > s else { return false }
         for k in s..<end {
             let c = p[k]
@@ -1591,22 +1594,9 @@ public struct CSVReader: FixReader, ByteStreamReader {
     /// rounded half up (an offset moves it outside 0 ..< 1 day); `nil` when it is not one. A leap second
     /// (`23:59:60`, with any fraction) is `23:59:59.999`, as ``Timestamp/init(civil:)`` reads it.
     static func millisecondsOfDay(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int) -> Int64? {
-        let end = offsetStart(p, s, e)
-        var offsetMinutes = 0
-        if end < e, p[end] == UInt8(ascii: "+") || p[end] == UInt8(ascii: "-") {
-            guard let offset = NumberParts(p, end + 1, e, separators: (58, 58, 58), maximumWidth: 4) else {
-                return nil
-            }
-            let (hours, minutes): (Int, Int)
-            switch (offset.count, offset.widths.0) {
-            case (1, 2): (hours, minutes) = (offset.values.0, 0)
-            case (1, 4): (hours, minutes) = (offset.values.0 / 100, offset.values.0 % 100)
-            case (2, 2) where offset.widths.1 == 2: (hours, minutes) = (offset.values.0, offset.values.1)
-            default: return nil
-            }
-            guard hours <= 18, minutes <= 59 else { return nil }
-            offsetMinutes = (hours * 60 + minutes) * (p[end] == UInt8(ascii: "-") ? -1 : 1)
-        }
+        guard let suffix = TimeOfDaySuffix(p, s, e) else { return nil }
+        let end = suffix.timeEnd
+        let offsetMinutes = suffix.offsetMinutes
         // Split off the fraction.
         var fractionStart = end
         for k in s..<end where p[k] == UInt8(ascii: ".") {
@@ -1633,7 +1623,13 @@ public struct CSVReader: FixReader, ByteStreamReader {
             hasSeconds = parts.count == 3
             (hour, minute, second) = (parts.values.0, parts.values.1, hasSeconds ? parts.values.2 : 0)
         }
-        guard hour <= 23, minute <= 59, second <= 60 else { return nil }
+        var hour24 = hour
+        if let isAfternoon = suffix.isAfternoon {
+            // 12 AM is midnight, 12 PM noon; a 12-hour clock has no hour 0 nor 13.
+            guard hour >= 1, hour <= 12 else { return nil }
+            hour24 = hour % 12 + (isAfternoon ? 12 : 0)
+        }
+        guard hour24 <= 23, minute <= 59, second <= 60 else { return nil }
         // A fraction needs seconds.
         guard fractionStart == end || hasSeconds else { return nil }
         var milliseconds: Int64 = 0
@@ -1651,8 +1647,59 @@ public struct CSVReader: FixReader, ByteStreamReader {
             if digits < 3 { for _ in digits..<3 { value *= 10 } }
             milliseconds = value + (roundUp ? 1 : 0)
         }
-        if second == 60 { return Int64(hour * 3600 + minute * 60 + 59 - offsetMinutes * 60) * 1000 + 999 }
-        return Int64(hour * 3600 + minute * 60 + second - offsetMinutes * 60) * 1000 + milliseconds
+        if second == 60 { return Int64(hour24 * 3600 + minute * 60 + 59 - offsetMinutes * 60) * 1000 + 999 }
+        return Int64(hour24 * 3600 + minute * 60 + second - offsetMinutes * 60) * 1000 + milliseconds
+    }
+
+    /// What may follow a time of day's digits (`p[s..<e]`): a 12-hour clock's `AM` or `PM` (any case, a space before
+    /// it or not), then a zone: `Z`, an offset (`+02`, `+0200`, `+02:00`), `UTC` or `GMT` alone or before an offset
+    /// (`GMT+02:00`), with one space before it or none, as ``ISO8601`` reads a zone (spreadsheet and database exports:
+    /// `5/1/2024 10:00:00 PM`, `05/01/2024 10:00:00 UTC`). `nil` when an offset is out of range or malformed.
+    struct TimeOfDaySuffix {
+        /// Where the time's own digits end.
+        var timeEnd: Int
+        /// The zone's offset from UTC (0 without one).
+        var offsetMinutes = 0
+        /// `true` after `PM`, `false` after `AM`, `nil` on a 24-hour clock.
+        var isAfternoon: Bool?
+
+        init?(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int) {
+            func lower(_ k: Int) -> UInt8 { p[k] | 0x20 }
+            var end = CSVReader.offsetStart(p, s, e)
+            var hasZone = end < e
+            if end < e, p[end] == UInt8(ascii: "+") || p[end] == UInt8(ascii: "-") {
+                guard let offset = NumberParts(p, end + 1, e, separators: (58, 58, 58), maximumWidth: 4) else {
+                    return nil
+                }
+                let (hours, minutes): (Int, Int)
+                switch (offset.count, offset.widths.0) {
+                case (1, 2): (hours, minutes) = (offset.values.0, 0)
+                case (1, 4): (hours, minutes) = (offset.values.0 / 100, offset.values.0 % 100)
+                case (2, 2) where offset.widths.1 == 2: (hours, minutes) = (offset.values.0, offset.values.1)
+                default: return nil
+                }
+                guard hours <= 18, minutes <= 59 else { return nil }
+                offsetMinutes = (hours * 60 + minutes) * (p[end] == UInt8(ascii: "-") ? -1 : 1)
+            }
+            // A zone's name, alone or before the offset.
+            if end - s >= 4 {
+                let (a, b, c) = (lower(end - 3), lower(end - 2), lower(end - 1))
+                if (a, b, c) == (0x75, 0x74, 0x63) || (a, b, c) == (0x67, 0x6D, 0x74) {  // utc, gmt
+                    end -= 3
+                    hasZone = true
+                }
+            }
+            if hasZone, end > s, p[end - 1] == 0x20 { end -= 1 }
+            // A 12-hour clock's marker.
+            if end - s >= 3, lower(end - 1) == UInt8(ascii: "m"),
+                lower(end - 2) == UInt8(ascii: "a") || lower(end - 2) == UInt8(ascii: "p")
+            {
+                isAfternoon = lower(end - 2) == UInt8(ascii: "p")
+                end -= 2
+                if p[end - 1] == 0x20 { end -= 1 }
+            }
+            timeEnd = end
+        }
     }
 
     /// What a date's text gave.
