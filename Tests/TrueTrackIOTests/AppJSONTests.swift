@@ -435,4 +435,60 @@ import TrueTrackCore
             options: ReadOptions(hdop: .scaledAccuracy(metresPerUnit: 10)))
         #expect(scaled.readAll().fixes.first?.horizontalAccuracyMetres == 12)
     }
+
+    // MARK: After a reviewer
+
+    @Test func aRecordWithAPositionAndALocationsArrayIsAJSONLinesRecord() throws {
+        let lines = #"""
+            {"time":"2024-05-01T10:00:00Z","lat":48.1,"lon":11.5,"geofences":"x","location":[{"name":"home"}]}
+            {"time":"2024-05-01T10:00:01Z","lat":48.2,"lon":11.6}
+            """#
+        #expect(FixFormat.sniff(Array(lines.utf8)) == .jsonLines)
+        #expect(readLines(lines).fixes.count == 2)
+        let places = #"{"time":"2024-05-01T10:00:00Z","latitude":48.1,"longitude":11.5,"locations":[{"name":"a"}]}"#
+        #expect(FixFormat.sniff(Array(places.utf8)) == .jsonLines)
+    }
+
+    @Test func aLogOfBatchBodiesIsToldByAnyOfItsLines() throws {
+        let batch =
+            #"{"location":[{"timestamp":"2024-05-01T10:00:01Z","coords":{"latitude":48.1,"longitude":11.5}},{"timestamp":"2024-05-01T10:00:02Z","coords":{"latitude":48.1,"longitude":11.5}}]}"#
+        let single = #"{"location":{"timestamp":"2024-05-01T10:00:00Z","coords":{"latitude":48.1,"longitude":11.5}}}"#
+        for (first, fixes) in [(#"{"location":[]}"#, 2), (single, 3)] {
+            let log = first + "\n" + batch + "\n"
+            #expect(FixFormat.sniff(Array(log.utf8)) == .geojson, "\(first)")
+            let result = readDocument(log)
+            #expect(result.error == nil && result.fixes.count == fixes, "\(first)")
+        }
+    }
+
+    @Test func aLongFirstLineNamedJSONLinesIsReadAsJSONLines() throws {
+        let folder = NSTemporaryDirectory() + "truetrack-long-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/long.jsonl"
+        let note = String(repeating: "x", count: 70_000)
+        try (#"{"time":"2024-05-01T10:00:00Z","lat":48.1,"lon":11.5,"note":"\#(note)"}"# + "\n").write(
+            toFile: path, atomically: true, encoding: .utf8)
+        #expect(try FixFormat.detect(path: path) == .jsonLines)
+    }
+
+    @Test func overlandsActivitySettingDoesNotReplaceItsMotion() throws {
+        let feature =
+            #"{"type":"Feature","geometry":{"type":"Point","coordinates":[11.5,48.1]},"properties":{"timestamp":"2024-05-01T10:00:00Z","motion":["driving","stationary"],"pauses":false,"activity":"other_navigation","horizontal_accuracy":5}}"#
+        let fix = try #require(readDocument(#"{"locations":["# + feature + "]}").fixes.first)
+        #expect(fix.activity?.kind == .still && fix.activity?.confidence == 50)
+    }
+
+    @Test func recordsOneAfterAnotherKeepTheirSegments() throws {
+        let stream = """
+            {"time": "2024-05-01T10:00:00Z", "lat": 48.1, "lon": 11.5, "segment": 0}
+            {
+              "time": "2024-05-01T10:00:01Z", "lat": 48.1, "lon": 11.5, "segment": 1
+            }
+            """
+        var reader = GeoJSONReader(stream: ByteStream(bytes: Array(stream.utf8)))
+        var segments: [Int?] = []
+        while let _ = try reader.next() { segments.append(reader.lastSegmentIndex) }
+        #expect(segments == [0, 1])
+    }
 }

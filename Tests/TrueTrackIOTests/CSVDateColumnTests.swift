@@ -239,7 +239,7 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
                 ms("2024-05-01T11:59:59Z"), ms("2024-05-01T13:00:00Z"),
             ])
         // A 12-hour clock has no hour 13 nor 0.
-        for bad in ["13:00:00 PM", "0:30 AM"] {
+        for bad in ["13:00:00 PM", "0:30 AM", "10:00:00 UTCZ"] {
             #expect(read("date,time,lat,lon\n2024-05-01,\(bad),48.1,11.5\n").fixes.isEmpty, "\(bad)")
         }
     }

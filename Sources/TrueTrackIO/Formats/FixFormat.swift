@@ -116,7 +116,7 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
             {
                 return .geojson
             }
-            if firstLine.hasSuffix("}") && !hasIgnoringCase("featurecollection") && !opensRecordArray(trimmed) {
+            if firstLine.hasSuffix("}") && !hasIgnoringCase("featurecollection") && !holdsRecordArrays(sample) {
                 return .jsonLines
             }
             return .geojson
@@ -168,25 +168,51 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         return false
     }
 
-    /// Whether the object `text` opens (from its `{`) has a `location` or `locations` member holding an array of
-    /// objects: TransistorSoft's HTTP body of a batch, `{"location": [{…}, …]}`, Overland's `{"locations":
-    /// [{"type": "Feature", …}, …]}`, OwnTracks' `ocat` export `{"count": 2, "locations": [{…}, …]}`: a document of
-    /// records even when written on one line, read by ``GeoJSONReader`` (a file of such lines is a sequence of
-    /// documents). A `location` of numbers (`[lon, lat]`) is a record's member; members nested deeper do not count.
-    static func opensRecordArray(_ text: Substring) -> Bool {
-        let bytes = Array(text.utf8.prefix(65_536))
-        guard bytes.first == UInt8(ascii: "{") else { return false }
+    /// Whether a line of `sample` holds a document of records rather than one record: an object with a `location` or
+    /// `locations` member holding an array of objects (or an empty one) and no position of its own. TransistorSoft's
+    /// HTTP body of a batch, `{"location": [{…}, …]}`, Overland's `{"locations": [{"type": "Feature", …}, …]}`,
+    /// OwnTracks' `ocat` export `{"count": 2, "locations": [{…}, …]}`: documents even when written on one line, read
+    /// by ``GeoJSONReader`` (a file of such lines, a log of batch bodies, is a sequence of documents; its first
+    /// line may be an empty batch or a single location). A record that has a position and such a member (a place's
+    /// `locations: [{"name": …}]`) is JSON Lines' record; members nested deeper do not count.
+    static func holdsRecordArrays(_ sample: [UInt8]) -> Bool {
+        var start = 0
+        while start < sample.count {
+            let end = sample[start...].firstIndex(of: 0x0A) ?? sample.count
+            var k = start
+            while k < end,
+                sample[k] == 0x20 || sample[k] == 0x09 || sample[k] == 0x0D || sample[k] == 0x1E
+                    || sample[k] == 0xEF || sample[k] == 0xBB || sample[k] == 0xBF
+            {
+                k += 1
+            }
+            if k < end, sample[k] == UInt8(ascii: "{"), opensRecordArray(sample[k..<end]) { return true }
+            start = end + 1
+        }
+        return false
+    }
+
+    /// Whether the object `bytes` opens (from its `{`) has, among its own members, a `location` or `locations`
+    /// array of objects (or an empty one) and no position (see ``holdsRecordArrays(_:)``).
+    static func opensRecordArray(_ bytes: ArraySlice<UInt8>) -> Bool {
         func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
-        var i = 1, depth = 1
-        /// The bytes of the last string that ended at depth 1 and where it ended (a member name when `:` follows).
+        /// Member names that give a record its own position.
+        let positionNames: Set<String> = [
+            "lat", "latitude", "lon", "lng", "long", "longitude", "coords", "coordinates", "geometry", "latitudee7",
+        ]
+        var i = bytes.startIndex + 1, depth = 1
+        var hasRecordArray = false
+        /// The last string that ended at depth 1 (a member name when `:` follows).
         var lastString: ArraySlice<UInt8> = []
-        while i < bytes.count {
+        while i < bytes.endIndex {
             let b = bytes[i]
             if b == UInt8(ascii: "\"") {
                 let start = i + 1
                 i += 1
-                while i < bytes.count && bytes[i] != UInt8(ascii: "\"") { i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1 }
-                if depth == 1 { lastString = bytes[start..<min(i, bytes.count)] }
+                while i < bytes.endIndex && bytes[i] != UInt8(ascii: "\"") {
+                    i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                if depth == 1 { lastString = bytes[start..<min(i, bytes.endIndex)] }
                 i += 1
                 continue
             }
@@ -195,23 +221,25 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
                 depth += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 depth -= 1
-                if depth == 0 { return false }
+                if depth == 0 { return hasRecordArray }
             case UInt8(ascii: ":") where depth == 1:
-                guard lastString.elementsEqual("location".utf8) || lastString.elementsEqual("locations".utf8) else {
-                    break
-                }
+                let name = String(decoding: lastString, as: UTF8.self).lowercased()
+                if positionNames.contains(name) { return false }
+                guard name == "location" || name == "locations" else { break }
                 var k = i + 1
-                while k < bytes.count && isBlank(bytes[k]) { k += 1 }
-                guard k < bytes.count, bytes[k] == UInt8(ascii: "[") else { break }
+                while k < bytes.endIndex && isBlank(bytes[k]) { k += 1 }
+                guard k < bytes.endIndex, bytes[k] == UInt8(ascii: "[") else { break }
                 k += 1
-                while k < bytes.count && isBlank(bytes[k]) { k += 1 }
-                if k < bytes.count && bytes[k] == UInt8(ascii: "{") { return true }
+                while k < bytes.endIndex && isBlank(bytes[k]) { k += 1 }
+                if k < bytes.endIndex, bytes[k] == UInt8(ascii: "{") || bytes[k] == UInt8(ascii: "]") {
+                    hasRecordArray = true
+                }
             default:
                 break
             }
             i += 1
         }
-        return false
+        return hasRecordArray
     }
 
     /// Whether more than one line of `sample` starts (after blanks) with `{`.
@@ -250,9 +278,10 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
     }
 
     /// Decides the format of a file: `explicit` when given, else sniffing the first 64 KiB, else the extension.
-    /// A `.geojson` name decides for GeoJSON when the sample holds a single line of JSON: a one-line GeoJSON feature
-    /// looks like a JSON Lines file to the sniff. Several lines of objects are JSON Lines whatever the name
-    /// (newline-delimited GeoJSON), and a value the sniff takes for a document is read as one whatever the name.
+    /// Between the two JSON formats the extension decides when it names one (`.jsonl` / `.ndjson`, `.geojson`)
+    /// and the sample holds a single line of JSON: a one-line GeoJSON feature looks like a JSON Lines file to the
+    /// sniff. Several lines of objects are JSON Lines whatever the name (newline-delimited GeoJSON), and documents
+    /// of records (``holdsRecordArrays(_:)``) are read as documents whatever the name.
     ///
     /// - Throws: ``ReadError/unsupportedFormat(path:reason:)`` when nothing recognises it,
     ///   ``ReadError/io(path:message:)`` when it cannot be read.
@@ -265,12 +294,14 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         if let reason = utf16Reason(sample) { throw .unsupportedFormat(path: path, reason: reason) }
         let byExtension = guess(fromExtensionOf: path)
         if let sniffed = sniff(sample) {
+            let json: Set<FixFormat> = [.geojson, .jsonLines]
             // Only for a single JSON value on one line: several lines of objects are JSON Lines whatever the
-            // name (newline-delimited GeoJSON, one feature per line, is often named .geojson). Not the other way:
-            // what the sniff takes for a document (a FeatureCollection, an array, a batch body `{"location": […]}`)
-            // only the document reader reads, whatever its name.
-            if sniffed == .jsonLines, byExtension == .geojson, !hasSeveralObjectLines(sample) {
-                return .geojson
+            // name (newline-delimited GeoJSON, one feature per line, is often named .geojson). And not for
+            // documents of records (a batch body `{"location": […]}`), which only the document reader reads.
+            if json.contains(sniffed), let byExtension, json.contains(byExtension), !hasSeveralObjectLines(sample),
+                !holdsRecordArrays(sample)
+            {
+                return byExtension
             }
             return sniffed
         }

@@ -357,7 +357,7 @@ enum BufferCommand {
         if let readFailure {
             throw CommandFailure(
                 message:
-                    "\(readFailure) (\(Terminal.before(persisted, "accepted fix", "accepted fixes", were: "persisted"))\(readFailure.lenientHint))"
+                    "\(readFailure) (\(Terminal.before(persisted, "accepted fix", "accepted fixes", were: "persisted"))\(readFailure.lenientHint(input: input, isLenient: options.lenient)))"
             )
         }
         if let failure = InputOptions.noFixes(reader.report, format: reader.format, options: options) { throw failure }

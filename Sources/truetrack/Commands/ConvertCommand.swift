@@ -183,7 +183,7 @@ enum ConvertCommand {
         if let readFailure {
             throw CommandFailure(
                 message:
-                    "\(readFailure)\(Terminal.afterReadError(count, "fix", "fixes", were: "written", hint: readFailure.lenientHint))"
+                    "\(readFailure)\(Terminal.afterReadError(count, "fix", "fixes", were: "written", hint: readFailure.lenientHint(input: input, isLenient: options.lenient)))"
             )
         }
         if let failure = InputOptions.noFixes(report, format: reader.format, options: options) { throw failure }

@@ -467,7 +467,7 @@ public enum CSVTimeEncoding: Sendable, Hashable {
         case .unixMicroseconds: "Unix microseconds"
         case .unixNanoseconds: "Unix nanoseconds"
         case .gpsMilliseconds: "GPS milliseconds since 1980-01-06"
-        case .timeOfDay: "a time of day such as 12:00:00 or 120000"
+        case .timeOfDay: "a time of day such as 12:00:00, 120000 or 10:00:00 PM (hours 1-12 on a 12-hour clock)"
         }
     }
 }

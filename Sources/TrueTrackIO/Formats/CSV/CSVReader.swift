@@ -1681,8 +1681,8 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 guard hours <= 18, minutes <= 59 else { return nil }
                 offsetMinutes = (hours * 60 + minutes) * (p[end] == UInt8(ascii: "-") ? -1 : 1)
             }
-            // A zone's name, alone or before the offset.
-            if end - s >= 4 {
+            // A zone's name, alone or before the offset (not before a `Z`: `UTCZ` is no zone).
+            if end - s >= 4, end == e || p[end] | 0x20 != UInt8(ascii: "z") {
                 let (a, b, c) = (lower(end - 3), lower(end - 2), lower(end - 1))
                 if (a, b, c) == (0x75, 0x74, 0x63) || (a, b, c) == (0x67, 0x6D, 0x74) {  // utc, gmt
                     end -= 3

@@ -92,8 +92,13 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
 
     /// The segment the most recently returned fix came from: its feature's index once the file has shown a line
     /// feature (each feature a segment: a multi-segment track written with `--lines` read back with its breaks, a
-    /// formats tester's three segments read as one before), `nil` otherwise.
-    public var lastSegmentIndex: Int? { hasLineFeatures ? featureOfLastFix : nil }
+    /// formats tester's three segments read as one before), else its record's `segment` member as
+    /// ``JSONLinesReader`` reads it (records one after another, `jq`'s pretty-printed JSON Lines), `nil` otherwise.
+    public var lastSegmentIndex: Int? {
+        if hasLineFeatures { return featureOfLastFix }
+        // (Read from the record still held, which is the returned fix's until the next record begins.)
+        return decoder.report.fixesProduced > 0 ? decoder.record.segment : nil
+    }
 
     /// What the reader has seen so far (``ReadReport/recordsRead`` counts features).
     public var report: ReadReport {
@@ -102,7 +107,7 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
         return report
     }
 
-    /// Returns the next fix, or `nil` at the end of the document.
+    /// Returns the next fix, or `nil` at the end of the input (of its last document).
     ///
     /// - Throws: ``ReadError`` at broken JSON, or (unless lenient) at a feature with a bad value.
     public mutating func next() throws(ReadError) -> Fix? {
@@ -223,8 +228,8 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
                     return fix
                 }
             case .trailing:
-                // The end, another document (a sequence of them: `jq` prints records so, one per line with `-c`,
-                // TransistorSoft's batch bodies one per line), or an error for other bytes after the document.
+                // The end, or another document (a sequence of them: `jq` prints records so, a log of TransistorSoft's
+                // batch bodies holds one per line); the tokenizer throws at other bytes after a document.
                 switch try decoder.tokens.next() {
                 case .beginObject:
                     decoder.beginRecord()

@@ -358,7 +358,11 @@ struct JSONFixDecoder {
             record.mocked = try decodeBool(t, "mocked", isOptional: true)
         case .activity where isFieldScope:
             switch t {
-            case .string: record.activity = JSONKeyTable.activity(tokens.bytes, tokens.valueStart, tokens.valueEnd)
+            case .string:
+                // A name that is no activity does not replace one read (Overland's `activity` is the app's
+                // setting, `other_navigation`, `fitness`, beside the `motion` Core Motion read).
+                let kind = JSONKeyTable.activity(tokens.bytes, tokens.valueStart, tokens.valueEnd)
+                if kind != .unknown || record.activity == nil { record.activity = kind }
             case .null: record.activity = nil
             case .beginArray: try decodeActivityReadings()
             case .beginObject: try decodeActivityObject()
@@ -510,7 +514,7 @@ struct JSONFixDecoder {
     /// Motion's verdict); with several, `stationary` when it is among them (a phone at rest in a car or on a walk
     /// Core Motion still names: at rest is what it reads now), else the first, at confidence 50, below the gates'
     /// 75: Core Motion was not decided. An empty array, or names that are no activity, leave the record's activity
-    /// as it was.
+    /// as it was, and an `activity` that names none does not replace it.
     mutating func decodeMotionFlags() throws(ReadError) {
         var chosen: ActivityKind?
         var count = 0
