@@ -54,6 +54,26 @@ import Testing
         #expect(checked == 50_000)
     }
 
+    /// Fractions read eight digits at a time: a byte next to the digits ('/' and ':' to '?', the neighbours of
+    /// '0'…'9') anywhere in a block of eight makes no number, and runs of every length around 8 and 16 digits,
+    /// leading zeros beyond 19 digits, and an exponent after a block read as `strtod` reads them.
+    @Test func readsFractionsEightDigitsAtATimeAsStrtodDoes() {
+        for length in 1...24 {
+            let digits = String("123456789012345678901234".prefix(length))
+            for text in ["0.\(digits)", "-7.\(digits)", "0.\(digits)e3", "0.00000000\(digits)", "\(digits).5"] {
+                #expect(parse(text)?.bitPattern == Double(text)?.bitPattern, "\(text)")
+            }
+            for bad in ["/", ":", ";", "?", "@", " 1"] where length >= 2 {
+                for position in 0..<length {
+                    var fraction = Array(digits)
+                    fraction.insert(contentsOf: Array(bad), at: position)
+                    #expect(parse("48." + String(fraction)) == nil, "48.\(String(fraction))")
+                }
+            }
+        }
+        #expect(parse("0.000000000000000000000012345678901234")?.bitPattern == (1.2345678901234e-23).bitPattern)
+    }
+
     @Test func rejectsNonNumbers() {
         for text in ["", " ", "-", "1.2.3", "12a", "e5", "1e", "--1", "0x10", "1,5"] {
             #expect(parse(text) == nil, "\(text)")
