@@ -18,7 +18,7 @@ SUDO           := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN            := .build/release/truetrack
 DEMO_INPUT     := datasets/demo/walk-with-noise.csv
 
-.PHONY: all deps build demo test bench bench-quick bench-instructions lint clean peers accuracy notebooks
+.PHONY: all deps build demo test bench bench-quick bench-instructions lint clean peers peers-speed accuracy notebooks
 
 all: build
 
@@ -80,6 +80,12 @@ peers: build
 	@test -x $(PEERS_VENV)/bin/python || python3 -m venv $(PEERS_VENV)
 	$(PEERS_VENV)/bin/pip install -q -r Benchmarks/peers/requirements.txt
 	$(PEERS_VENV)/bin/python Benchmarks/peers/compare.py --truetrack $(BIN) --datasets $(DATASETS) --markdown Benchmarks/results/peers.md
+
+## peers-speed: pyarrow's and orjson's reading speed on the inputs `make bench` wrote (run `make bench` first)
+peers-speed:
+	@test -x $(PEERS_VENV)/bin/python || python3 -m venv $(PEERS_VENV)
+	$(PEERS_VENV)/bin/pip install -q pyarrow==26.0.1 orjson==3.8.3
+	$(PEERS_VENV)/bin/python Benchmarks/peers/read_speed.py
 
 ## accuracy: truetrack bench against the checked-in accuracy baseline, and refresh the Markdown report
 accuracy: build
