@@ -84,8 +84,9 @@ import TrueTrackIO
         #expect(try FixFormat.detect(path: gpxNamedJSONL) == .gpx)  // outside the JSON pair, the content decides
     }
 
-    /// UTF-16 text and KML are named as what they are, not sniffed as CSV or "unrecognised" (a batch tester's).
-    @Test func utf16TextAndKMLAreNamed() throws {
+    /// UTF-16 text and ZIP archives (a KMZ) are named as what they are, not sniffed as CSV or "unrecognised" (a batch
+    /// tester's); KML is read.
+    @Test func utf16TextAndZIPArchivesAreNamed() throws {
         let folder = NSTemporaryDirectory() + "truetrack-sniff-enc-\(getpid())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -97,7 +98,7 @@ import TrueTrackIO
                 "UTF-16 text"
             ),
             ("nobom.csv", csv.data(using: .utf16LittleEndian)!, "UTF-16 text"),
-            ("a.kml", Data("<?xml version=\"1.0\"?>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\"/>\n".utf8), "KML"),
+            ("a.kmz", Data([0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00]), "ZIP archive"),
         ]
         for (name, bytes, said) in cases {
             let path = folder + "/" + name
@@ -109,6 +110,10 @@ import TrueTrackIO
                 #expect(error.description.contains(said), "\(name): \(error)")
             }
         }
+        let kml = folder + "/a.kml"
+        try "<?xml version=\"1.0\"?>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\"/>\n".write(
+            toFile: kml, atomically: true, encoding: .utf8)
+        #expect(try FixFormat.detect(path: kml) == .kml)
         let utf8 = folder + "/ok.csv"
         try csv.write(toFile: utf8, atomically: true, encoding: .utf8)
         #expect(try FixFormat.detect(path: utf8) == .csv)

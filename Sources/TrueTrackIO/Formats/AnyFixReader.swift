@@ -9,6 +9,7 @@ public struct AnyFixReader: FixReader {
     enum Base {
         case csv(ReaderBox<CSVReader>)
         case gpx(ReaderBox<GPXReader>)
+        case kml(ReaderBox<KMLReader>)
         case nmea(ReaderBox<NMEAReader>)
         case gnssLogger(ReaderBox<GnssLoggerReader>)
         case ipin(ReaderBox<IPINReader>)
@@ -63,6 +64,7 @@ public struct AnyFixReader: FixReader {
         switch format {
         case .csv: .csv(ReaderBox(CSVReader(stream: stream, options: options)))
         case .gpx, .tcx: .gpx(ReaderBox(GPXReader(stream: stream, options: options)))
+        case .kml: .kml(ReaderBox(KMLReader(stream: stream, options: options)))
         case .nmea:
             .nmea(
                 ReaderBox(
@@ -135,13 +137,15 @@ public struct AnyFixReader: FixReader {
     }
 
     /// The segment the most recently returned fix came from, where the format has them: GPX's `<trkseg>` or
-    /// `<rte>` (0-based in document order, ``GPXReader/lastSegmentIndex``), a CSV's segment column
+    /// `<rte>` (0-based in document order, ``GPXReader/lastSegmentIndex``), a KML track
+    /// (``KMLReader/lastSegmentIndex``), a CSV's segment column
     /// (``CSVReader/lastSegmentIndex``), a JSON Lines `segment` member (``JSONLinesReader/lastSegmentIndex``), a
     /// GeoJSON line feature (``GeoJSONReader/lastSegmentIndex``);
     /// `nil` otherwise. A change of value between two fixes marks a segment break.
     public var segmentIndex: Int? {
         switch base {
         case .gpx(let box): box.reader.lastSegmentIndex
+        case .kml(let box): box.reader.lastSegmentIndex
         case .csv(let box): box.reader.lastSegmentIndex
         case .jsonLines(let box): box.reader.lastSegmentIndex
         case .geojson(let box): box.reader.lastSegmentIndex
@@ -154,6 +158,7 @@ public struct AnyFixReader: FixReader {
         switch base {
         case .csv(let box): box.reader.report
         case .gpx(let box): box.reader.report
+        case .kml(let box): box.reader.report
         case .nmea(let box): box.reader.report
         case .gnssLogger(let box): box.reader.report
         case .ipin(let box): box.reader.report
@@ -298,6 +303,7 @@ extension AnyFixReader.Base {
         switch self {
         case .csv(let box): return try box.reader.next()
         case .gpx(let box): return try box.reader.next()
+        case .kml(let box): return try box.reader.next()
         case .nmea(let box): return try box.reader.next()
         case .gnssLogger(let box): return try box.reader.next()
         case .ipin(let box): return try box.reader.next()

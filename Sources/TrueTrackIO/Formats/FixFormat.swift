@@ -15,6 +15,8 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
     case gpx
     /// Garmin Training Center XML (`.tcx`: Garmin Connect, Strava and watch exports; read by ``GPXReader``).
     case tcx
+    /// KML (`.kml`: Google Earth's tracks, `<gx:Track>`, and timed placemarks; read by ``KMLReader``).
+    case kml
     /// NMEA 0183 sentences (also GnssLogger `NMEA,…` rows and gpsd logs).
     case nmea
     /// Android GnssLogger logs (`Fix` rows).
@@ -44,6 +46,7 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case "csv", "tsv": self = .csv
         case "gpx": self = .gpx
         case "tcx": self = .tcx
+        case "kml": self = .kml
         case "nmea", "nmea0183": self = .nmea
         case "gnsslogger", "gnss-logger", "gnsslogger-fix": self = .gnssLogger
         case "ipin", "getsensordata": self = .ipin
@@ -62,6 +65,7 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         switch path[path.index(after: dot)...].lowercased() {
         case "gpx": return .gpx
         case "tcx": return .tcx
+        case "kml": return .kml
         case "nmea": return .nmea
         case "plt": return .geolife
         case "geojson": return .geojson
@@ -86,8 +90,13 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         let bytes = sample.prefix(65_536)
         func has(_ needle: String) -> Bool { containsASCII(bytes, needle, ignoringCase: false) }
         func hasIgnoringCase(_ needle: String) -> Bool { containsASCII(bytes, needle, ignoringCase: true) }
-        if hasIgnoringCase("<gpx") { return .gpx }
-        if hasIgnoringCase("<trainingcenterdatabase") { return .tcx }
+        // (The root that comes first: a GPX's description may mention `<kml`, a KML's `<gpx`.)
+        let roots: [(String, FixFormat)] = [("<gpx", .gpx), ("<trainingcenterdatabase", .tcx), ("<kml", .kml)]
+        if let root = roots.compactMap({ root in firstIndexASCII(bytes, root.0).map { ($0, root.1) } })
+            .min(by: { $0.0 < $1.0 })
+        {
+            return root.1
+        }
         let text = String(decoding: bytes, as: UTF8.self)
         if text.hasPrefix("Geolife trajectory") { return .geolife }
         // (GnssLogger's own header, `# Fix,…`, or a file of its `Fix` rows under the GSDC's `MessageType` header.)
@@ -144,6 +153,22 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         }
         if has("\nFix,") { return .gnssLogger }
         if containsNMEASentence(bytes) { return .nmea }
+        return nil
+    }
+
+    /// The offset of the first `needle` (ASCII, its letters in any case) in `bytes`, or `nil`.
+    static func firstIndexASCII(_ bytes: ArraySlice<UInt8>, _ needle: String) -> Int? {
+        let pattern = Array(needle.utf8)
+        guard let first = pattern.first, pattern.count <= bytes.count else { return nil }
+        var i = bytes.startIndex
+        while i <= bytes.endIndex - pattern.count {
+            if bytes[i] | 0x20 == first | 0x20 {
+                var k = 1
+                while k < pattern.count && bytes[i + k] | 0x20 == pattern[k] | 0x20 { k += 1 }
+                if k == pattern.count { return i }
+            }
+            i += 1
+        }
         return nil
     }
 
@@ -305,8 +330,7 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
             }
             return sniffed
         }
-        // Only when no reader recognises it: a GPX may mention "<kml>" in a description (a reviewer's).
-        if let reason = kmlReason(sample) { throw .unsupportedFormat(path: path, reason: reason) }
+        if let reason = zipReason(sample) { throw .unsupportedFormat(path: path, reason: reason) }
         if let byExtension { return byExtension }
         throw .unsupportedFormat(
             path: path,
@@ -333,13 +357,12 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
             + "iconv -f UTF-16 -t UTF-8 FILE > FILE.utf8"
     }
 
-    /// Why a file no reader recognised cannot be read when it is KML (`<kml` in its first 4 KiB), or `nil`. Why: a
-    /// batch tester's KML was called "unrecognised … give --format" though no format reads it.
-    static func kmlReason(_ sample: [UInt8]) -> String? {
-        guard String(decoding: sample.prefix(4096), as: UTF8.self).lowercased().contains("<kml") else { return nil }
-        return "KML is not a format TrueTrack reads (none of: "
-            + "\(FixFormat.allCases.map(\.rawValue).joined(separator: ", "))): convert it to GPX or GeoJSON "
-            + "first, e.g. gpsbabel -i kml -f FILE.kml -o gpx -F FILE.gpx"
+    /// Why a file no reader recognises cannot be read when it is a ZIP archive (a KMZ, Google Earth's zipped KML,
+    /// or a zipped export), or `nil`.
+    static func zipReason(_ sample: [UInt8]) -> String? {
+        guard sample.starts(with: [0x50, 0x4B, 0x03, 0x04]) else { return nil }
+        return "a ZIP archive (a KMZ, or a zipped export): unzip it and read the file inside (a KMZ's doc.kml), "
+            + "e.g. unzip -p FILE.kmz doc.kml > FILE.kml"
     }
 
     /// The first 64 KiB of the regular file at `path`, its lines ended as the readers will see them: what the

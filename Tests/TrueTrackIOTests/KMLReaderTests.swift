@@ -1,0 +1,209 @@
+import Foundation
+import Testing
+import TrueTrackCore
+
+@testable import TrueTrackIO
+
+/// KML as Google Earth and GPS loggers write it: `<gx:Track>` pairs of times and positions, timed placemarks.
+@Suite struct KMLReaderTests {
+    func read(_ text: String, lenient: Bool = false) -> ReadResult {
+        var reader = KMLReader(stream: ByteStream(bytes: Array(text.utf8)), options: ReadOptions(lenient: lenient))
+        return reader.readAll()
+    }
+
+    func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1970 }
+
+    static func document(_ body: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2">
+        <Document>
+        \(body)
+        </Document>
+        </kml>
+
+        """
+    }
+
+    static let walk = document(
+        """
+          <name>Walk &amp; back</name>
+          <!-- a comment with <markup> -->
+          <Placemark>
+            <description><![CDATA[<b>Track</b> from <gpx> logger]]></description>
+            <gx:MultiTrack>
+              <gx:Track>
+                <altitudeMode>absolute</altitudeMode>
+                <when>2024-05-01T10:00:00Z</when>
+                <when>2024-05-01T10:00:01.5Z</when>
+                <gx:coord>11.5 48.1 500</gx:coord>
+                <gx:coord>  11.50001   48.10001 </gx:coord>
+                <ExtendedData><SchemaData schemaUrl="#s"><gx:SimpleArrayData name="speed"><gx:value>1.2</gx:value>
+                </gx:SimpleArrayData></SchemaData></ExtendedData>
+              </gx:Track>
+              <gx:Track>
+                <when>2024-05-01T12:00:00+02:00</when>
+                <gx:coord>11.5 48.1 501</gx:coord>
+              </gx:Track>
+            </gx:MultiTrack>
+          </Placemark>
+        """)
+
+    @Test func pairsATracksTimesAndPositionsInOrderEachTrackASegment() throws {
+        var reader = KMLReader(stream: ByteStream(bytes: Array(Self.walk.utf8)))
+        var fixes: [Fix] = []
+        var segments: [Int?] = []
+        while let fix = try reader.next() {
+            fixes.append(fix)
+            segments.append(reader.lastSegmentIndex)
+        }
+        #expect(
+            fixes.map(\.timestamp.millisecondsSince1970) == [
+                ms("2024-05-01T10:00:00Z"), ms("2024-05-01T10:00:01.500Z"), ms("2024-05-01T10:00:00Z"),
+            ])
+        #expect(fixes.map(\.longitude) == [11.5, 11.50001, 11.5] && fixes.map(\.latitude) == [48.1, 48.10001, 48.1])
+        #expect(fixes.map(\.altitudeMetres) == [500, nil, 501])
+        #expect(fixes.allSatisfy { $0.provider == .gps && $0.horizontalAccuracy == .absent })
+        #expect(segments == [0, 0, 1])
+        #expect(reader.report.recordsRead == 3 && reader.report.errorCount == 0)
+    }
+
+    @Test func readsTimedPlacemarksAndSkipsPlacesAndPathsWithoutTimes() throws {
+        let result = read(
+            Self.document(
+                """
+                <Placemark><TimeStamp><when>2024-05-01T10:00:05Z</when></TimeStamp>
+                  <Point><coordinates>11.5001,48.1001,12</coordinates></Point></Placemark>
+                <Placemark><name>Home</name><Point><coordinates> 11.5,48.1 </coordinates></Point></Placemark>
+                <Placemark><TimeSpan><begin>2024-05-01T09:00:00Z</begin></TimeSpan>
+                  <LineString><coordinates>11.5,48.1 11.6,48.2</coordinates></LineString></Placemark>
+                <Placemark><TimeStamp><when>2024-05-01T10:00:06Z</when></TimeStamp>
+                  <Point><coordinates>11.5002, 48.1002</coordinates></Point></Placemark>
+                """))
+        #expect(result.error == nil)
+        #expect(result.fixes.map(\.latitude) == [48.1001, 48.1002])
+        #expect(result.fixes.first?.altitudeMetres == 12)
+        #expect(result.report.skipped(.missingTime) == 2)
+    }
+
+    @Test func readsKML23TracksAndAnyPrefix() throws {
+        let result = read(
+            """
+            <?xml version="1.0"?>
+            <!DOCTYPE kml [ <!ENTITY x "y"> ]>
+            <k:kml xmlns:k="http://www.opengis.net/kml/2.2"><k:Placemark><k:Track>
+            <k:when>2024-05-01T10:00:00Z</k:when><k:coord>11.5 48.1 0</k:coord>
+            </k:Track></k:Placemark></k:kml>
+            """)
+        #expect(result.error == nil && result.fixes.count == 1)
+    }
+
+    @Test func aTrackWhoseTimesAndPositionsDoNotPairIsAnErrorNamingIt() throws {
+        let text = Self.document(
+            """
+            <Placemark><gx:Track>
+              <when>2024-05-01T10:00:00Z</when><when>2024-05-01T10:00:01Z</when>
+              <gx:coord>11.5 48.1 0</gx:coord>
+            </gx:Track></Placemark>
+            <Placemark><gx:Track><when>2024-05-01T11:00:00Z</when><gx:coord>11.5 48.1 0</gx:coord></gx:Track></Placemark>
+            """)
+        let strict = read(text)
+        guard case .malformedRecord(let location, let expected, let found)? = strict.error else {
+            Issue.record("expected a malformed record, got \(String(describing: strict.error))")
+            return
+        }
+        #expect(location.line == 4 && location.column == 12, "\(location)")
+        #expect(expected.contains("one <when> per <gx:coord>") && found == "2 <when> and 1 <gx:coord>")
+        let lenient = read(text, lenient: true)
+        #expect(lenient.error == nil && lenient.fixes.count == 1 && lenient.report.errorCount == 1)
+    }
+
+    @Test func aTimeOrPositionThatDoesNotReadIsAnErrorNamingItsField() throws {
+        let text = Self.document(
+            """
+            <Placemark><gx:Track>
+              <when>2024-05-01T10:00:00Z</when><when>yesterday</when><when>2024-05-01T10:00:02Z</when>
+              <gx:coord>11.5 48.1 0</gx:coord><gx:coord>11.5 48.1 0</gx:coord><gx:coord>11.5,48.1</gx:coord>
+            </gx:Track></Placemark>
+            """)
+        let strict = read(text)
+        guard case .malformedField(let location, let field, _, let found)? = strict.error else {
+            Issue.record("expected a malformed field, got \(String(describing: strict.error))")
+            return
+        }
+        #expect(location.line == 5 && location.column == 36 && field == "when" && found == "yesterday", "\(location)")
+        // Leniently, both bad values are counted and their pairs left out; the pairs stay aligned.
+        let lenient = read(text, lenient: true)
+        #expect(lenient.fixes.map(\.timestamp.millisecondsSince1970) == [ms("2024-05-01T10:00:00Z")])
+        #expect(lenient.report.errorCount == 2)
+        // A latitude out of range is an invalid fix.
+        let invalid = read(
+            Self.document(
+                "<Placemark><gx:Track><when>2024-05-01T10:00:00Z</when><gx:coord>11.5 95 0</gx:coord></gx:Track></Placemark>"
+            ))
+        guard case .invalidFix? = invalid.error else {
+            Issue.record("expected an invalid fix, got \(String(describing: invalid.error))")
+            return
+        }
+    }
+
+    @Test func brokenMarkupEndsTheReadingEvenWhenLenient() throws {
+        let mismatched = read(
+            Self.document("<Placemark><TimeStamp><when>2024-05-01T10:00:00Z</TimeStamp></when></Placemark>"),
+            lenient: true)
+        guard case .malformedRecord(_, let expected, _)? = mismatched.error else {
+            Issue.record("expected a malformed record, got \(String(describing: mismatched.error))")
+            return
+        }
+        #expect(expected == "</when> closing <when>")
+        let joined = read(Self.document("") + Self.document(""))
+        guard case .malformedRecord(_, let what, _)? = joined.error else {
+            Issue.record("expected a malformed record, got \(String(describing: joined.error))")
+            return
+        }
+        #expect(what.contains("two documents joined"))
+        let notKML = read("<gpx version=\"1.1\"></gpx>")
+        guard case .malformedRecord(_, let root, _)? = notKML.error else {
+            Issue.record("expected a malformed record, got \(String(describing: notKML.error))")
+            return
+        }
+        #expect(root.contains("<kml> root element"))
+    }
+
+    @Test func aDocumentCutShortKeepsTheFixesBeforeIt() throws {
+        let whole = Self.walk
+        let cut = String(whole.prefix(whole.range(of: "<when>2024-05-01T12")!.lowerBound.utf16Offset(in: whole)))
+        let result = read(cut)
+        #expect(result.fixes.count == 2)
+        guard case .truncated? = result.error else {
+            Issue.record("expected truncated, got \(String(describing: result.error))")
+            return
+        }
+        #expect(read("").error != nil)
+    }
+
+    @Test func readsTheSameAcrossEveryChunkBoundary() throws {
+        let path = NSTemporaryDirectory() + "truetrack-kml-\(getpid()).kml"
+        try Self.walk.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let expected = read(Self.walk).fixes
+        for chunk in [64, 65, 67, 100, 128] {
+            var reader = KMLReader(stream: try ByteStream(path: path, chunkBytes: chunk))
+            let result = reader.readAll()
+            #expect(result.error == nil && result.fixes == expected, "chunk \(chunk)")
+        }
+    }
+
+    @Test func isSniffedByItsRootAndReadThroughAnyFixReader() throws {
+        #expect(FixFormat.sniff(Array(Self.walk.utf8)) == .kml)
+        let gpxMentioningKML = "<?xml version=\"1.0\"?><gpx version=\"1.1\"><metadata><desc>from <kml></desc>"
+        #expect(FixFormat.sniff(Array(gpxMentioningKML.utf8)) == .gpx)
+        #expect(FixFormat.guess(fromExtensionOf: "day.kml") == .kml)
+        var reader = AnyFixReader(stream: ByteStream(bytes: Array(Self.walk.utf8)), format: .kml)
+        var segments: [Int?] = []
+        while try reader.next() != nil { segments.append(reader.segmentIndex) }
+        #expect(segments == [0, 0, 1])
+        // A KMZ is a ZIP archive: named as one.
+        #expect(FixFormat.zipReason([0x50, 0x4B, 0x03, 0x04, 0x14]) != nil)
+    }
+}
