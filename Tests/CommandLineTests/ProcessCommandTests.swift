@@ -675,6 +675,12 @@ import Testing
                 result.stderr.contains("columns 'speed', 'speed_mps' not read: they repeat the quantity of an earlier"))
         }
         #expect(!(try Tool.run(["process", Tool.demo])).stderr.contains("not read"))
+        // A second time column (GPSLogger's `timestamp_ms` beside its `time`) is named by `info`, not warned of.
+        let gpsLogger = Tool.temporaryPath("gpslogger.csv")
+        try "time,lat,lon,accuracy,speed,timestamp_ms\n2024-05-01T06:00:00.123Z,48.1,11.5,4.0,1.4,1714543200123\n"
+            .write(toFile: gpsLogger, atomically: true, encoding: .utf8)
+        let run = try Tool.run(["process", gpsLogger])
+        #expect(run.status == 0 && !run.stderr.contains("timestamp_ms"), "\(run.stderr)")
     }
 
     /// The README opens with `make demo`'s summary; a new user's first run printed 599.9 m where it showed 621.5 m

@@ -74,7 +74,15 @@ public struct AnyFixReader: FixReader {
         case .gnssLogger: .gnssLogger(ReaderBox(GnssLoggerReader(stream: stream, options: options)))
         case .ipin: .ipin(ReaderBox(IPINReader(stream: stream, options: options)))
         case .geolife: .geolife(ReaderBox(GeoLifePLTReader(stream: stream, options: options)))
-        case .geojson, .locationHistory: .geojson(ReaderBox(GeoJSONReader(stream: stream, options: options)))
+        case .geojson: .geojson(ReaderBox(GeoJSONReader(stream: stream, options: options)))
+        case .locationHistory:
+            .geojson(
+                ReaderBox(
+                    {
+                        var reader = GeoJSONReader(stream: stream, options: options)
+                        reader.rootRecordsAreLocationHistory = true
+                        return reader
+                    }()))
         case .jsonLines: .jsonLines(ReaderBox(JSONLinesReader(stream: stream, options: options)))
         }
     }

@@ -110,8 +110,12 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         // Lines may carry each fix's sentence in a member, a CSV's note column may quote one, an event column may
         // read `Fix`; a formats tester's files were read as NMEA and refused.)
         if trimmed.hasPrefix("{"), has("\"latitudeE7\"") || has("\"rawSignals\"") || has("\"semanticSegments\"") {
-            // Takeout's records one per line (`jq -c '.locations[]'`) are JSON Lines (read with its names).
-            return has("\"latitudeE7\"") && hasSeveralObjectLines(sample) ? .jsonLines : .locationHistory
+            // Takeout's records one per line (`jq -c '.locations[]'`) are JSON Lines (read with its names); pretty-
+            // printed (`jq .`, `jq '.locations[]'`: a first line that is no whole object) they are documents.
+            var firstLine = trimmed.prefix { !$0.isNewline }
+            while firstLine.last == " " || firstLine.last == "\t" { firstLine.removeLast() }
+            return has("\"latitudeE7\"") && firstLine.hasSuffix("}") && hasSeveralObjectLines(sample)
+                ? .jsonLines : .locationHistory
         }
         if trimmed.hasPrefix("{") {
             // (`isNewline`: in a CRLF file "\r\n" is one Character, neither "\n" nor "\r". Trailing blanks do not
@@ -130,7 +134,13 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
             }
             return .geojson
         }
-        if trimmed.hasPrefix("[") { return .geojson }
+        // (An array of records; not a log whose lines start with a bracketed time, `[2024-05-01 10:00:00] $GPRMC…`.)
+        if trimmed.hasPrefix("["),
+            let next = trimmed.dropFirst().first(where: { !($0 == " " || $0 == "\t" || $0.isNewline) }),
+            next == "{" || next == "]"
+        {
+            return .geojson
+        }
         // (The OwnTracks Recorder's `.rec` lines: a time, a tab, a topic, a tab and the message's JSON. Its JSON names
         // `lat` and `lon`, which a CSV header's check below would take.)
         let firstLine = trimmed.prefix { !$0.isNewline }

@@ -315,12 +315,9 @@ enum InputOptions {
                 continue
             }
             if let column = CSVColumn(headerName: name) {
-                // A fleet tracker's other times (the fix time is read; `info` names it): documented, not a surprise.
-                if case .time = column,
-                    ["fixtime", "devicetime", "servertime"].contains(name.lowercased().filter(\.isLetter))
-                {
-                    continue
-                }
+                // Another time column (a fleet tracker's device and server times, GPSLogger's `timestamp_ms` beside
+                // its `time`): one time is read, `info` names the others; every run warning of it was noise.
+                if case .time = column { continue }
                 repeated.append(name)
                 continue
             }

@@ -330,7 +330,8 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
                 "verticalaccuracy", "verticalaccuracym", "verticalaccuracymeters",
                 "vacc", "altitudeaccuracy", "altitudeaccuracym",
             ])
-        add(.speed, ["speed", "speedmps", "speedms", "speedmetrespersecond", "speedmeterspersecond"])
+        // (`velocity`: phyphox's `Velocity (m/s)`.)
+        add(.speed, ["speed", "speedmps", "speedms", "speedmetrespersecond", "speedmeterspersecond", "velocity"])
         // A unit in the name (read in it, see ``speedMetresPerSecond(key:unit:)``).
         add(.speed, ["speedkmh", "speedkph", "speedkmph", "speedknots", "speedkn", "speedkt", "speedmph"])
         add(.speedAccuracy, ["speedaccuracy", "speedaccuracymps", "speedaccuracyms", "sacc"])
@@ -338,7 +339,7 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
             .course,
             [
                 "course", "coursedeg", "coursedegree", "coursedegrees", "bearing", "bearingdeg",
-                "bearingdegrees", "cog",
+                "bearingdegrees", "cog", "direction",  // (phyphox's `Direction (°)`)
             ])
         add(
             .courseAccuracy,

@@ -135,6 +135,9 @@ public struct GPXReader: FixReader {
     private var segmentCount = 0
     private var currentTrack: Int?
     private var currentSegment: Int?
+    /// How `<hdop>` becomes an accuracy: ``ReadOptions/hdop``, except in a file whose `creator` is OsmAnd or Locus
+    /// (with the default option), which write Android's accuracy in metres there (OsmAnd's documentation says so).
+    private var hdopReading: HDOPInterpretation
     /// The prefix bound to ``GPXTrueTrackExtension/namespace`` (empty until a declaration is seen).
     private var trueTrackPrefix: [UInt8] = []
     /// Reused buffer for text that needs decoding (entities, CDATA, comments inside a value).
@@ -157,6 +160,7 @@ public struct GPXReader: FixReader {
         self.stream = stream
         self.options = options
         self.pointKinds = pointKinds ?? options.gpxPointKinds
+        hdopReading = options.hdop
         report = ReadReport(source: stream.name)
         position = stream.start
         window = stream.window
@@ -595,6 +599,12 @@ public struct GPXReader: FixReader {
             }
             guard let tag = try scanTag(p, ne, end) else { return .incomplete }
             sawRoot = true
+            if !isTCX, options.hdop == ReadOptions().hdop,
+                XMLBytes.find("creator=\"OsmAnd", p, ne, tag.next) != nil
+                    || XMLBytes.find("creator=\"Locus", p, ne, tag.next) != nil
+            {
+                hdopReading = .scaledAccuracy(metresPerUnit: 1)
+            }
             if tag.selfClosing {
                 rootClosed = true
                 rootCloseLine = location(at: lt).line
@@ -958,10 +968,19 @@ public struct GPXReader: FixReader {
             if XMLBytes.equals(p, local, ne, "time") { return .time }
             if XMLBytes.equals(p, local, ne, "hdop") { return .hdop }
             if XMLBytes.equals(p, local, ne, "vdop") { return .vdop }
+        // In `<extensions>`: Apple Health's route export writes `hAcc` and `vAcc`, OpenTracks
+        // `accuracy_horizontal` and `accuracy_vertical` (metres).
+        case 4 where depth > 0:
+            if XMLBytes.equals(p, local, ne, "hAcc") { return .accuracy }
+            if XMLBytes.equals(p, local, ne, "vAcc") { return .verticalAccuracy }
         case 5:
             if XMLBytes.equals(p, local, ne, "speed") { return .speed }
         case 6:
             if XMLBytes.equals(p, local, ne, "course") { return .course }
+        case 17 where depth > 0:
+            if XMLBytes.equals(p, local, ne, "accuracy_vertical") { return .verticalAccuracy }
+        case 19 where depth > 0:
+            if XMLBytes.equals(p, local, ne, "accuracy_horizontal") { return .accuracy }
         default:
             break
         }
@@ -1367,10 +1386,10 @@ public struct GPXReader: FixReader {
         _ kind: GPXPointKind, next: Int
     ) -> Step {
         var accuracy = f.accuracy
-        if accuracy == nil, let hdop = f.hdop { accuracy = options.hdop.accuracyMetres(hdop: hdop) }
+        if accuracy == nil, let hdop = f.hdop { accuracy = hdopReading.accuracyMetres(hdop: hdop) }
         var verticalAccuracy = f.verticalAccuracy
         if verticalAccuracy == nil, let vdop = f.vdop, vdop.isFinite, vdop > 0,
-            case .dilution(let uere) = options.hdop
+            case .dilution(let uere) = hdopReading
         {
             verticalAccuracy = vdop * uere
         }

@@ -68,6 +68,9 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
     var sawFeatures = false
     /// True while reading a Timeline's `rawSignals`, whose entries without a position are other records.
     var inRawSignals = false
+    /// Whether a document's root object is itself a Takeout record (``FixFormat/locationHistory``: `jq
+    /// '.locations[]'` of a `Records.json`, one record after another), whose names (`latitudeE7`…) are then fields.
+    var rootRecordsAreLocationHistory = false
     /// True when the `{` of the first record of a `location` array has been read (to tell it from a position).
     var recordStarted = false
     /// The error that ended the input inside a LineString feature, thrown once the positions read with their
@@ -130,6 +133,7 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
                 switch t {
                 case .beginObject:
                     decoder.beginRecord()
+                    decoder.readsLocationHistory = rootRecordsAreLocationHistory
                     phase = .rootObject
                 case .beginArray:
                     phase = .rootArray
@@ -233,6 +237,7 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
                 switch try decoder.tokens.next() {
                 case .beginObject:
                     decoder.beginRecord()
+                    decoder.readsLocationHistory = rootRecordsAreLocationHistory
                     (phase, sawFeatures) = (.rootObject, false)
                 case .beginArray:
                     phase = .rootArray
