@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import TrueTrackCore
+import TrueTrackSimulation
+
+/// A walk whose fixes carry an exact speed and an exact course (a new-user tester's GPSLogger file: a fix every
+/// 3 s, 3 m of white position noise per axis): the course should only help.
+@Suite struct CourseReadingsTests {
+    /// 238 steps of 4.2 m east (999.6 m), every 3 s, 4–7 m claimed, speed 1.4 m/s read exactly, course 90° or none.
+    static func walk(seed: UInt64, withCourse: Bool) -> [Fix] {
+        var random = SplitMix64(seed: seed)
+        return (0..<239).map { i in
+            let x = 4.2 * Double(i) + 3 * random.gaussian(), y = 3 * random.gaussian()
+            return try! Fix(
+                timestamp: Timestamp(millisecondsSince1970: 1_714_543_200_000 + Int64(i) * 3000),
+                latitude: 48.1 + y / 111_132, longitude: 11.5 + x / (111_320 * cos(48.1 * Double.pi / 180)),
+                horizontalAccuracyMetres: Double(4 + i % 4), speedMetresPerSecond: 1.4,
+                courseDegrees: withCourse ? 90 : nil)
+        }
+    }
+
+    static func total(_ fixes: [Fix]) -> Double {
+        var tracker = Tracker(profile: .walking)
+        _ = tracker.process(batch: fixes)
+        tracker.finishTrack()
+        return tracker.distance.totalMetres
+    }
+
+    /// Without the course every seed counts within 1 % of 999.6 m. With it (2026-12-05) seeds 1, 3 and 5 count +8.0,
+    /// +2.3 and +5.8 % (the tester's own file +8.4 %; 1,011 m with `--column bearing=ignore`): the readings are
+    /// distrusted from the second minute (the window's Doppler path short of the position filter's) and the position
+    /// filter's noisy speed is counted; two fixes are rejected as outliers, none without the course (the output
+    /// filter, pinned by the velocity updates, is surer of its position). Not yet traced further: a known issue.
+    @Test func exactSpeedAndCourseReadingsCountTheWalk() {
+        for seed in 1...5 as ClosedRange<UInt64> {
+            let without = Self.total(Self.walk(seed: seed, withCourse: false))
+            #expect(abs(without - 999.6) < 0.01 * 999.6, "seed \(seed) without course: \(without) m")
+            let with = Self.total(Self.walk(seed: seed, withCourse: true))
+            #expect(abs(with - 999.6) < 0.1 * 999.6, "seed \(seed) with course: \(with) m")
+            withKnownIssue(
+                "a course beside exact speeds lets the Doppler check distrust them (up to +8 %)", isIntermittent: true
+            ) {
+                #expect(abs(with - 999.6) < 0.02 * 999.6, "seed \(seed) with course: \(with) m")
+            }
+        }
+    }
+}
