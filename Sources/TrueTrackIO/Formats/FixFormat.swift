@@ -90,12 +90,13 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         let bytes = sample.prefix(65_536)
         func has(_ needle: String) -> Bool { containsASCII(bytes, needle, ignoringCase: false) }
         func hasIgnoringCase(_ needle: String) -> Bool { containsASCII(bytes, needle, ignoringCase: true) }
-        // (The root that comes first: a GPX's description may mention `<kml`, a KML's `<gpx`.)
-        let roots: [(String, FixFormat)] = [("<gpx", .gpx), ("<trainingcenterdatabase", .tcx), ("<kml", .kml)]
-        if let root = roots.compactMap({ root in firstIndexASCII(bytes, root.0).map { ($0, root.1) } })
-            .min(by: { $0.0 < $1.0 })
-        {
-            return root.1
+        // (An XML document's root element decides: a GPX's description may quote `<kml`, a KML's `<gpx`, a CSV's note
+        // either.)
+        switch xmlRootName(bytes) {
+        case "gpx": return .gpx
+        case "trainingcenterdatabase": return .tcx
+        case "kml": return .kml
+        default: break
         }
         let text = String(decoding: bytes, as: UTF8.self)
         if text.hasPrefix("Geolife trajectory") { return .geolife }
@@ -166,18 +167,46 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         return nil
     }
 
-    /// The offset of the first `needle` (ASCII, its letters in any case) in `bytes`, or `nil`.
-    static func firstIndexASCII(_ bytes: ArraySlice<UInt8>, _ needle: String) -> Int? {
-        let pattern = Array(needle.utf8)
-        guard let first = pattern.first, pattern.count <= bytes.count else { return nil }
+    /// The local name of the first element of an XML document in `bytes`, lower-cased (`gpx`, `kml`), or `nil` when
+    /// `bytes` do not start as XML: white space, a byte-order mark, the XML declaration, comments, processing
+    /// instructions and a DOCTYPE may come before it.
+    static func xmlRootName(_ bytes: ArraySlice<UInt8>) -> String? {
         var i = bytes.startIndex
-        while i <= bytes.endIndex - pattern.count {
-            if bytes[i] | 0x20 == first | 0x20 {
-                var k = 1
-                while k < pattern.count && bytes[i + k] | 0x20 == pattern[k] | 0x20 { k += 1 }
-                if k == pattern.count { return i }
+        let end = bytes.endIndex
+        func skip(past terminator: [UInt8]) -> Bool {
+            while i + terminator.count <= end {
+                if bytes[i..<(i + terminator.count)].elementsEqual(terminator) {
+                    i += terminator.count
+                    return true
+                }
+                i += 1
             }
-            i += 1
+            return false
+        }
+        while i < end {
+            let b = bytes[i]
+            if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0xEF || b == 0xBB || b == 0xBF {
+                i += 1
+                continue
+            }
+            guard b == UInt8(ascii: "<"), i + 1 < end else { return nil }
+            if bytes[(i + 1)...].starts(with: "!--".utf8) {
+                guard skip(past: Array("-->".utf8)) else { return nil }
+            } else if bytes[(i + 1)...].starts(with: "!DOCTYPE".utf8),
+                let close = bytes[i...].firstIndex(of: UInt8(ascii: ">")),
+                bytes[i..<close].contains(UInt8(ascii: "["))
+            {
+                guard skip(past: Array("]>".utf8)) else { return nil }  // (an internal subset holds `>`s)
+            } else if bytes[i + 1] == UInt8(ascii: "?") || bytes[i + 1] == UInt8(ascii: "!") {
+                guard skip(past: [UInt8(ascii: ">")]) else { return nil }
+            } else {
+                var k = i + 1
+                while k < end, XMLBytes.isNameChar(bytes[k]) { k += 1 }
+                guard k > i + 1 else { return nil }
+                var name = bytes[(i + 1)..<k]
+                if let colon = name.lastIndex(of: UInt8(ascii: ":")) { name = name[(colon + 1)...] }
+                return String(decoding: name, as: UTF8.self).lowercased()
+            }
         }
         return nil
     }

@@ -70,7 +70,7 @@ enum ConvertCommand {
             writer = try AnyFixWriter(
                 sink: sink, format: to, geoJSONGeometry: arguments.has("lines") ? .lineString : .points,
                 trackType: declared,
-                keepsSegments: reader.format == .gpx || reader.format == .tcx || reader.segmentIndex != nil)
+                keepsSegments: [.gpx, .tcx, .kml].contains(reader.format) || reader.segmentIndex != nil)
         } catch {
             throw CommandFailure(message: error.description)
         }

@@ -225,7 +225,10 @@ enum InfoCommand {
         row("fixes", "\(r.fixes)" + (skipped.isEmpty ? "" : " (records skipped: \(skipped))"))
         if other > 0 { row("other records", "\(other) (headers, comments, blank lines, records that hold no fix)") }
         if let waypoints = r.skipped[SkipReason.gpxWaypoint.rawValue], waypoints > 0 {
-            row("waypoints", "\(waypoints) <wpt> not read as fixes (--gpx-waypoints reads them)")
+            row(
+                "waypoints",
+                "\(waypoints) \(r.format == FixFormat.kml.rawValue ? "placemark points" : "<wpt>") not read as fixes "
+                    + "(--gpx-waypoints reads them)")
         }
         if let columns = r.timeColumns, columns.count > 1 {
             row(

@@ -73,7 +73,8 @@ enum InputOptions {
             help: "NMEA: keep sentences whose checksum is wrong (e.g. NovAtel SPAN truth files' RMC)."),
         OptionSpec(
             name: "gpx-waypoints",
-            help: "GPX: read <wpt> points as fixes too (loggers that write their positions as waypoints), in file "
+            help: "GPX: read <wpt> points as fixes too (loggers that write their positions as waypoints; KML: timed "
+                + "placemarks' points), in file "
                 + "order: waypoints written before a track they fall inside are out of order there ('convert "
                 + "--gpx-waypoints --sort' writes them in time order)."),
         OptionSpec(
@@ -225,10 +226,10 @@ enum InputOptions {
         // Only when nothing else was skipped: track points without a time are the likelier story then.
         if report.skipped(.gpxWaypoint) > 0, report.unusableRecords == 0 {
             let n = report.skipped(.gpxWaypoint)
+            let what = format == .kml ? "placemark point\(n == 1 ? "" : "s")" : "waypoint\(n == 1 ? "" : "s") (<wpt>)"
             return CommandFailure(
                 message: "\(report.source): no fixes: the file holds no track or route point, only \(n) "
-                    + "waypoint\(n == 1 ? "" : "s") (<wpt>); add --gpx-waypoints to read \(n == 1 ? "it" : "them") as "
-                    + "fixes")
+                    + "\(what); add --gpx-waypoints to read \(n == 1 ? "it" : "them") as fixes")
         }
         if report.skipped(.checksumMismatch) > 0 {
             return CommandFailure(

@@ -1443,12 +1443,15 @@ extension GPXPointKind {
 }
 
 extension ReadError {
-    /// A GPX or TCX error that ends the reading whatever ``ReadOptions/lenient`` says (``GPXReader``'s): elements
-    /// nested past the reader's limit, and anything but white space, comments and processing instructions after
-    /// the root element closed (nothing there belongs to the document; two joined files were told that --lenient
-    /// reads on).
+    /// A GPX, TCX or KML error that ends the reading whatever ``ReadOptions/lenient`` says (``GPXReader``'s and
+    /// ``KMLReader``'s): elements nested past the reader's limit, and anything but white space, comments and
+    /// processing instructions after the root element closed (nothing there belongs to the document; two joined
+    /// files were told that --lenient reads on); in KML also an end tag that does not match its start tag and a
+    /// document whose root is no `<kml>`.
     public var endsReadingEvenWhenLenient: Bool {
         guard case .malformedRecord(_, let expected, _) = self else { return false }
         return expected.contains(GPXReader.closedTheDocument) || expected == GPXReader.depthExpectation
+            || expected == KMLReader.afterTheRoot || expected.hasPrefix(KMLReader.closingExpectation)
+            || expected == KMLReader.rootExpectation
     }
 }

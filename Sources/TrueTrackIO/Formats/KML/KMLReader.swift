@@ -1,19 +1,24 @@
 import TrueTrackCore
 
-/// Reads fixes from KML (Keyhole Markup Language: Google Earth, Google's My Tracks, GPS loggers' KML exports),
-/// streaming.
+/// Reads fixes from KML (Keyhole Markup Language: Google Earth, Google's My Tracks, OpenTracks, GPS loggers' KML
+/// exports), streaming.
 ///
 /// ## What becomes a fix
 /// - A **track** (`<gx:Track>`, or KML 2.3's `<Track>`): its `<when>` times and `<gx:coord>` positions
 ///   (`longitude latitude altitude`, separated by spaces), paired in order. Every track is a segment
 ///   (``lastSegmentIndex``), also the tracks of a `<gx:MultiTrack>`. A track holds its times and positions until
-///   it ends (KML writes all the times before all the positions): 24 bytes per position, at most 2 Mi positions
-///   per track, beyond which the track is rejected. A `<when>` without a position or a position without a
-///   `<when>` makes the track an error (the pairs would be shifted), as a time or a position that does not read.
-/// - A **placemark with a time and a point** (`<Placemark>` with `<TimeStamp><when>` and `<Point><coordinates>`
-///   `longitude,latitude[,altitude]`): one fix. A placemark with a point and no time stamp (a marked place,
-///   or a `<TimeSpan>`'s interval) is skipped as ``SkipReason/missingTime``, as is a `<LineString>` (a path
-///   without times: a planned route, or Google Timeline's day export).
+///   it ends (KML writes all the times before all the positions): about 64 bytes per pair, at most 2 Mi pairs per
+///   track, beyond which the track is rejected. A `<when>` without a position or a position without a `<when>`
+///   makes the track an error (the pairs would be shifted), as a time or a position that does not read. An
+///   empty `<coord/>` (OpenTracks writes one where it had no position) skips its pair as
+///   ``SkipReason/missingPosition``; a `<when>` that is a date without a time of day (KML allows `2024-05-01`,
+///   `2024-05`, `2024`) skips its pair as ``SkipReason/missingTime``.
+/// - A **placemark's point** (`<Placemark>` with `<Point><coordinates>` `longitude,latitude[,altitude]`, also in a
+///   `<MultiGeometry>`, its first point) is a marked place, like a GPX waypoint: skipped as
+///   ``SkipReason/gpxWaypoint`` unless ``ReadOptions/gpxPointKinds`` asks for waypoints (`--gpx-waypoints`), when
+///   one with a `<TimeStamp><when>` is a fix (OpenTracks writes its markers before the track: read in document
+///   order they would fall out of time order). A `<LineString>` (a path without times: a planned route, or
+///   Google Timeline's day export) is skipped as ``SkipReason/missingTime``.
 ///
 /// Times are ISO 8601 (`2024-05-01T10:00:00Z`, with an offset, or without a zone: UTC). KML has no accuracy,
 /// speed or course for a position: the fixes have none, and their provider is ``Provider/gps``.
@@ -22,14 +27,14 @@ import TrueTrackCore
 /// A byte scanner over a ``ByteStream`` (one chunk of memory plus a track's pairs), which understands comments,
 /// CDATA sections, processing instructions, a DOCTYPE, the predefined entities and character references, any
 /// namespace prefix and attributes in either quote style. The root element must be `<kml>`; every end tag must
-/// match its start tag (an error naming both, which ends the reading even when lenient, as broken markup in
-/// ``GPXReader`` does), and after `</kml>` only white space, comments and processing instructions may follow.
-/// Elements nest at most 256 deep.
+/// match its start tag (an error naming both), and after `</kml>` only white space, comments and processing
+/// instructions may follow: these end the reading even when lenient (``ReadError/endsReadingEvenWhenLenient``),
+/// since no later element can be placed. Elements nest at most 256 deep.
 ///
 /// ## Errors
 /// Errors name the file, line, column and byte. A track or placemark whose values do not read is an error; with
-/// ``ReadOptions/lenient`` it is counted and skipped, and reading goes on after it. The input ending inside the
-/// document is ``ReadError/truncated(_:expected:)``: a track that was being read is lost with it.
+/// ``ReadOptions/lenient`` it is counted and its pair left out, and reading goes on after it. The input ending
+/// inside the document is ``ReadError/truncated(_:expected:)``: a track that was being read is lost with it.
 public struct KMLReader: FixReader, ByteStreamReader {
     /// What the reader has seen so far (``ReadReport/recordsRead`` counts tracks' positions and placemarks).
     public private(set) var report: ReadReport
@@ -47,7 +52,7 @@ public struct KMLReader: FixReader, ByteStreamReader {
 
     /// What an open element is to the reader.
     enum Element: Equatable {
-        case root, placemark, timeStamp, when, point, coordinates, track, coord, lineString, other
+        case root, placemark, timeStamp, when, point, coordinates, track, coord, lineString, multiGeometry, other
     }
 
     /// The open elements, the root first: what each is, and its name's bytes (`openNames[openEnds[k - 1]..<openEnds[k]]`)
@@ -59,38 +64,46 @@ public struct KMLReader: FixReader, ByteStreamReader {
     var rootClosed = false
     var finished = false
 
-    /// The text of the element being read for a value (`when`, `coord`, `coordinates`), decoded, and where it began.
+    /// The text of the element being read for a value (`when`, `coord`, `coordinates`), decoded, where it began, and
+    /// whether it held a reference that does not read (reported then: the value is none).
     var text: [UInt8] = []
     var isCapturing = false
-    var textLocation = SourceLocation(file: "", line: 0, byteOffset: 0)
+    var textFailed = false
+    var textLocation = Place(line: 0, column: 0, byteOffset: 0)
 
-    /// The track being read: its times and positions in document order (`nil` where a value did not read and the
-    /// reading is lenient), where it began, and whether it already failed.
+    /// The track being read: its times and positions in document order (`nil` where a value did not read, or was a
+    /// date or an empty `<coord/>`), where it began, and whether it already failed.
     var trackTimes: [Timestamp?] = []
     var trackPositions: [Position?] = []
-    var trackLocation = SourceLocation(file: "", line: 0, byteOffset: 0)
+    var trackLocation = Place(line: 0, column: 0, byteOffset: 0)
     var trackFailed = false
     var trackCount = 0
+    /// The finished track's pair returned next, while its pairs are being returned (`nil` otherwise).
+    var emitIndex: Int?
 
-    /// The placemark being read: its time stamp's time, its point's position, and where it began.
+    /// The placemark being read: its time stamp's time, whether that failed to read, its point's position.
     var placemarkTime: Timestamp?
+    var placemarkTimeFailed = false
     var placemarkPosition: Position?
     /// Whether the placemark holds a track (whose fixes are the track's) or a line (a path without times).
     var placemarkHasTrack = false
     var placemarkHasLine = false
-    var placemarkLocation = SourceLocation(file: "", line: 0, byteOffset: 0)
+    /// A placemark's fix waiting to be returned.
+    var placemarkFix: Fix?
 
-    /// Fixes ready to be returned (a finished track's), the next one's index, and their track.
-    var pending: [Fix] = []
-    var pendingIndex = 0
-    var pendingSegment: Int?
+    /// Where a value began (a `SourceLocation` without the file's name, which each would copy).
+    struct Place {
+        var line: Int32
+        var column: Int32
+        var byteOffset: Int
+    }
 
     /// A position read from KML.
     struct Position {
         var longitude: Double
         var latitude: Double
         var altitude: Double?
-        var location: SourceLocation
+        var place: Place
     }
 
     /// The most positions one track may hold (as ``GeoJSONReader``'s line features).
@@ -118,13 +131,11 @@ public struct KMLReader: FixReader, ByteStreamReader {
     ///   the input ends inside the document.
     public mutating func next() throws(ReadError) -> Fix? {
         while true {
-            if pendingIndex < pending.count {
-                let fix = pending[pendingIndex]
-                pendingIndex += 1
-                lastSegmentIndex = pendingSegment
-                report.fixesProduced += 1
-                report.bytesRead = stream.bytesConsumed
-                return fix
+            if emitIndex != nil, let fix = try nextTrackFix() { return fix }
+            if let fix = placemarkFix {
+                placemarkFix = nil
+                lastSegmentIndex = nil
+                return produced(fix)
             }
             if finished {
                 report.bytesRead = stream.bytesConsumed
@@ -139,21 +150,44 @@ public struct KMLReader: FixReader, ByteStreamReader {
         }
     }
 
+    /// Counts `fix` as returned.
+    mutating func produced(_ fix: Fix) -> Fix {
+        report.fixesProduced += 1
+        report.bytesRead = stream.bytesConsumed
+        return fix
+    }
+
+    /// The finished track's next pair that makes a fix, or `nil` (and the emission over) after its last.
+    mutating func nextTrackFix() throws(ReadError) -> Fix? {
+        while let index = emitIndex, index < trackPositions.count {
+            emitIndex = index + 1
+            // (`nil`s were reported or counted as they were read.)
+            guard let time = trackTimes[index], let position = trackPositions[index] else { continue }
+            if let fix = try makeFix(time, position) {
+                lastSegmentIndex = trackCount - 1
+                return produced(fix)
+            }
+        }
+        emitIndex = nil
+        return nil
+    }
+
     /// Scans one piece of the document: character data up to the next markup, or one piece of markup.
     mutating func step() throws(ReadError) {
         var p = stream.window
-        let start = stream.start
-        if start == stream.end {
+        if stream.start == stream.end {
             if try stream.refill() { return }
             try endOfInput()
             return
         }
+        let start = stream.start
         if p[start] != XMLBytes.lt {
             guard let lt = XMLBytes.find(XMLBytes.lt, p, start, stream.end) else {
                 // Text running past the window: read whole while it is a value's (an entity may straddle the
                 // boundary); passed over otherwise.
                 if isCapturing, try stream.refill() { return }
-                try characterData(p, start, stream.end)
+                p = stream.window
+                try characterData(p, stream.start, stream.end)
                 advance(to: stream.end)
                 return
             }
@@ -219,32 +253,45 @@ public struct KMLReader: FixReader, ByteStreamReader {
     /// Character data `p[start..<end]`: a value's text is kept; outside the root only white space may stand.
     mutating func characterData(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) throws(ReadError) {
         if isCapturing {
-            guard XMLBytes.appendDecoded(p, start, end, to: &text, limit: KMLReader.textLimit) else {
-                try failValue(
+            guard textFailed || XMLBytes.appendDecoded(p, start, end, to: &text, limit: KMLReader.textLimit) else {
+                textFailed = true
+                try report.reject(
                     .malformedRecord(
                         location(at: start),
                         expected: "text with the predefined entities (&amp; &lt; &gt; &quot; &apos;)",
-                        found: ReadError.quote(p, start, min(end, start + 24))))
+                        found: ReadError.quote(p, start, min(end, start + 24))), lenient: options.lenient)
                 return
             }
             return
         }
         if !sawRoot || rootClosed, let bad = XMLBytes.firstNonSpace(p, start, end) {
-            throw ReadError.malformedRecord(
-                location(at: bad),
-                expected: rootClosed ? "nothing after </kml> but white space and comments" : "a <kml> root element",
-                found: ReadError.quote(p, bad, min(end, bad + 24)))
+            throw outsideTheRoot(p, bad, min(end, bad + 24))
         }
     }
+
+    /// The error for markup or text at `p[start..<end]` outside the root element.
+    func outsideTheRoot(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> ReadError {
+        .malformedRecord(
+            location(at: start),
+            expected: rootClosed ? KMLReader.afterTheRoot : KMLReader.rootExpectation,
+            found: ReadError.quote(p, start, end))
+    }
+
+    /// What may follow `</kml>` (an error's expectation, which ``ReadError/endsReadingEvenWhenLenient`` knows).
+    static let afterTheRoot =
+        "nothing after </kml> but white space, comments and processing instructions (two documents joined? split them)"
+    /// What the first element must be.
+    static let rootExpectation = "a <kml> root element (is this a KML file?)"
+    /// The expectation of an end tag that does not match its start tag, before the start tag's name.
+    static let closingExpectation = "the end tag closing KML's <"
 
     /// One piece of markup `p[start..<end]` (from `<` through `>`).
     mutating func markup(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) throws(ReadError) {
         if XMLBytes.matches(p, start, end, "<![CDATA[") > 0 {
-            guard sawRoot, !rootClosed else {
-                throw ReadError.malformedRecord(
-                    location(at: start), expected: "a <kml> root element", found: ReadError.quote(p, start, end))
+            guard sawRoot, !rootClosed else { throw outsideTheRoot(p, start, end) }
+            if isCapturing, !textFailed {
+                XMLBytes.append(p, start + 9, end - 3, to: &text, limit: KMLReader.textLimit)
             }
-            if isCapturing { XMLBytes.append(p, start + 9, end - 3, to: &text, limit: KMLReader.textLimit) }
             return
         }
         if XMLBytes.matches(p, start, end, "<!") > 0 || XMLBytes.matches(p, start, end, "<?") > 0 { return }
@@ -269,75 +316,68 @@ public struct KMLReader: FixReader, ByteStreamReader {
                 location(at: start), expected: "an element's name after '<'", found: ReadError.quote(p, start, end))
         }
         let selfClosing = p[end - 2] == XMLBytes.slash
-        if rootClosed {
-            throw ReadError.malformedRecord(
-                location(at: start),
-                expected: "nothing after </kml> but white space and comments (two documents joined? split them)",
-                found: ReadError.quote(p, start, end))
-        }
+        if rootClosed { throw outsideTheRoot(p, start, end) }
         if !sawRoot {
-            guard XMLBytes.equals(p, local, nameEnd, "kml") else {
-                throw ReadError.malformedRecord(
-                    location(at: start), expected: "a <kml> root element (is this a KML file?)",
-                    found: ReadError.quote(p, start, end))
-            }
+            guard XMLBytes.equals(p, local, nameEnd, "kml") else { throw outsideTheRoot(p, start, end) }
             sawRoot = true
         }
         guard open.count < KMLReader.maximumDepth else {
             throw ReadError.malformedRecord(
-                location(at: start), expected: "elements nested at most \(KMLReader.maximumDepth) deep",
-                found: "deeper nesting")
+                location(at: start), expected: GPXReader.depthExpectation, found: "deeper nesting")
         }
         let kind = classify(p, local, nameEnd)
         open.append(kind)
         for k in nameStart..<nameEnd { openNames.append(p[k]) }
         openEnds.append(openNames.count)
-        try opened(kind, at: start)
+        opened(kind, at: start)
         if selfClosing { try closed() }
     }
 
     /// What the element named `p[local..<end]` (its local name) is where it opens.
     func classify(_ p: UnsafeRawBufferPointer, _ local: Int, _ end: Int) -> Element {
-        let parent = open.last
-        if open.isEmpty { return .root }
+        guard let parent = open.last else { return .root }
+        let name = UnsafeRawBufferPointer(rebasing: p[local..<end])
         switch end - local {
-        case 4 where XMLBytes.equals(p, local, end, "when"):
+        case 4 where name.elementsEqual("when".utf8):
             return parent == .track || parent == .timeStamp ? .when : .other
-        case 5 where XMLBytes.equals(p, local, end, "coord"):
+        case 5 where name.elementsEqual("coord".utf8):
             return parent == .track ? .coord : .other
-        case 5 where XMLBytes.equals(p, local, end, "Track"):
+        case 5 where name.elementsEqual("Track".utf8):
             return .track
-        case 5 where XMLBytes.equals(p, local, end, "Point"):
-            return parent == .placemark ? .point : .other
-        case 9 where XMLBytes.equals(p, local, end, "Placemark"):
+        case 5 where name.elementsEqual("Point".utf8):
+            return parent == .placemark || parent == .multiGeometry ? .point : .other
+        case 9 where name.elementsEqual("Placemark".utf8):
             return .placemark
-        case 9 where XMLBytes.equals(p, local, end, "TimeStamp"):
+        case 9 where name.elementsEqual("TimeStamp".utf8):
             return parent == .placemark ? .timeStamp : .other
-        case 10 where XMLBytes.equals(p, local, end, "LineString"):
+        case 10 where name.elementsEqual("LineString".utf8):
             return .lineString
-        case 11 where XMLBytes.equals(p, local, end, "coordinates"):
+        case 11 where name.elementsEqual("coordinates".utf8):
             return parent == .point ? .coordinates : .other
+        case 13 where name.elementsEqual("MultiGeometry".utf8):
+            return parent == .placemark ? .multiGeometry : .other
         default:
             return .other
         }
     }
 
     /// An element of `kind` opened at `start`.
-    mutating func opened(_ kind: Element, at start: Int) throws(ReadError) {
+    mutating func opened(_ kind: Element, at start: Int) {
         switch kind {
         case .when, .coord, .coordinates:
             isCapturing = true
+            textFailed = false
             text.removeAll(keepingCapacity: true)
-            textLocation = location(at: start)
+            textLocation = place(at: start)
         case .track:
             trackTimes.removeAll(keepingCapacity: true)
             trackPositions.removeAll(keepingCapacity: true)
-            trackLocation = location(at: start)
+            trackLocation = place(at: start)
             trackFailed = false
             if open.contains(.placemark) { placemarkHasTrack = true }
         case .placemark:
-            (placemarkTime, placemarkPosition, placemarkHasTrack, placemarkHasLine) = (nil, nil, false, false)
-            placemarkLocation = location(at: start)
+            (placemarkTime, placemarkTimeFailed, placemarkPosition) = (nil, false, nil)
+            (placemarkHasTrack, placemarkHasLine) = (false, false)
         case .lineString:
             if open.contains(.placemark) { placemarkHasLine = true }
         default:
@@ -347,10 +387,7 @@ public struct KMLReader: FixReader, ByteStreamReader {
 
     mutating func endTag(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) throws(ReadError) {
         let (nameStart, nameEnd, _) = name(p, start + 2, end)
-        guard let last = openEnds.last else {
-            throw ReadError.malformedRecord(
-                location(at: start), expected: "a <kml> root element", found: ReadError.quote(p, start, end))
-        }
+        guard let last = openEnds.last else { throw outsideTheRoot(p, start, end) }
         let first = openEnds.count > 1 ? openEnds[openEnds.count - 2] : 0
         let matches =
             nameEnd - nameStart == last - first
@@ -358,7 +395,7 @@ public struct KMLReader: FixReader, ByteStreamReader {
         guard matches else {
             let openName = String(decoding: openNames[first..<last], as: UTF8.self)
             throw ReadError.malformedRecord(
-                location(at: start), expected: "</\(openName)> closing <\(openName)>",
+                location(at: start), expected: KMLReader.closingExpectation + "\(openName)>: </\(openName)>",
                 found: ReadError.quote(p, start, end))
         }
         try closed()
@@ -376,17 +413,19 @@ public struct KMLReader: FixReader, ByteStreamReader {
             isCapturing = false
             let time = try readTime()
             if open.last == .track {
-                try keep { $0.trackTimes.append(time) }
+                try keep(trackTimes.count) { $0.trackTimes.append(time) }
             } else if open.count >= 2, open[open.count - 2] == .placemark {
                 placemarkTime = time
+                placemarkTimeFailed = time == nil && textFailed
             }
         case .coord:
             isCapturing = false
             let position = try readPosition(separator: 0x20)
-            try keep { $0.trackPositions.append(position) }
+            try keep(trackPositions.count) { $0.trackPositions.append(position) }
         case .coordinates:
             isCapturing = false
-            placemarkPosition = try readPosition(separator: UInt8(ascii: ","))
+            let position = try readPosition(separator: UInt8(ascii: ","))
+            if placemarkPosition == nil { placemarkPosition = position }
         case .track:
             try finishTrack()
         case .placemark:
@@ -396,122 +435,126 @@ public struct KMLReader: FixReader, ByteStreamReader {
         }
     }
 
-    /// Appends to the track being read, unless it holds the most a track may.
-    mutating func keep(_ append: (inout KMLReader) -> Void) throws(ReadError) {
-        guard max(trackTimes.count, trackPositions.count) < KMLReader.maximumTrackPositions else {
+    /// Appends to the track being read (`count`: the list's length now), unless that list holds the most a track may.
+    mutating func keep(_ count: Int, _ append: (inout KMLReader) -> Void) throws(ReadError) {
+        guard count < KMLReader.maximumTrackPositions else {
             if !trackFailed {
                 trackFailed = true
                 try report.reject(
                     .malformedRecord(
-                        trackLocation, expected: "at most \(KMLReader.maximumTrackPositions) positions per track",
-                        found: "more"), lenient: options.lenient)
+                        location(trackLocation),
+                        expected: "at most \(KMLReader.maximumTrackPositions) positions per track", found: "more"),
+                    lenient: options.lenient)
             }
             return
         }
         append(&self)
     }
 
-    /// The time the captured text gives, or `nil` (after reporting it, when lenient) when it does not read.
+    /// The time the captured text gives, or `nil`: after reporting it (when lenient) when it does not read, and
+    /// after counting it as ``SkipReason/missingTime`` when it is a date without a time of day.
     mutating func readTime() throws(ReadError) -> Timestamp? {
+        guard !textFailed else { return nil }
         let (s, e) = text.withUnsafeBytes { XMLBytes.trim($0, 0, $0.count) }
+        // (KML's dates alone, `2024-05-01`, `2024-05`, `2024`: a day, not a time of a fix.)
+        if e - s <= 10, !text[s..<e].contains(UInt8(ascii: "T")), !text[s..<e].contains(UInt8(ascii: ":")),
+            text[s..<e].allSatisfy({ $0 == UInt8(ascii: "-") || ($0 >= 0x30 && $0 <= 0x39) })
+        {
+            report.skip(.missingTime)
+            return nil
+        }
         let time = text.withUnsafeBytes { ISO8601.parse($0, from: s, to: e) }
         if time == nil {
-            try failValue(
+            textFailed = true
+            try report.reject(
                 .malformedField(
-                    textLocation, field: "when", expected: "an ISO 8601 time such as 2024-05-01T12:00:00Z",
-                    found: String(decoding: text[s..<e].prefix(40), as: UTF8.self)))
+                    location(textLocation), field: "when", expected: "an ISO 8601 time such as 2024-05-01T12:00:00Z",
+                    found: String(decoding: text[s..<e].prefix(40), as: UTF8.self)), lenient: options.lenient)
         }
         return time
     }
 
     /// The position the captured text gives (longitude, latitude and an optional altitude, `separator` between
-    /// them; white space around it), or `nil` (after reporting it, when lenient) when it does not read.
+    /// them; white space around it), or `nil`: after reporting it (when lenient) when it does not read, and after
+    /// counting it as ``SkipReason/missingPosition`` when it is empty (OpenTracks' `<coord/>`).
     mutating func readPosition(separator: UInt8) throws(ReadError) -> Position? {
+        guard !textFailed else { return nil }
+        let (s, e) = text.withUnsafeBytes { XMLBytes.trim($0, 0, $0.count) }
+        if s == e {
+            report.skip(.missingPosition)
+            return nil
+        }
         let values: [Double]? = text.withUnsafeBytes { p in
             var values: [Double] = []
-            var k = 0
-            let n = p.count
-            while k < n {
-                while k < n, XMLBytes.isSpace(p[k]) { k += 1 }
-                guard k < n else { break }
-                var e = k
-                while e < n, p[e] != separator, !XMLBytes.isSpace(p[e]) { e += 1 }
-                guard let value = NumberParsing.double(p, k, e), value.isFinite else { return nil }
+            var k = s
+            while k < e {
+                var end = k
+                while end < e, p[end] != separator, !XMLBytes.isSpace(p[end]) { end += 1 }
+                guard let value = NumberParsing.double(p, k, end), value.isFinite, values.count < 3 else { return nil }
                 values.append(value)
-                k = e
-                while k < n, XMLBytes.isSpace(p[k]) { k += 1 }
-                if separator != 0x20, k < n {
-                    guard p[k] == separator, values.count < 3 else { return nil }
+                k = end
+                while k < e, XMLBytes.isSpace(p[k]) { k += 1 }
+                if separator != 0x20, k < e {
+                    guard p[k] == separator else { return nil }
                     k += 1
+                    while k < e, XMLBytes.isSpace(p[k]) { k += 1 }
+                    guard k < e else { return nil }  // a separator with nothing after it
                 }
             }
             return values
         }
-        guard let values, values.count == 2 || values.count == 3 else {
-            let (s, e) = text.withUnsafeBytes { XMLBytes.trim($0, 0, $0.count) }
-            try failValue(
+        guard let values, values.count >= 2 else {
+            try report.reject(
                 .malformedField(
-                    textLocation, field: separator == 0x20 ? "gx:coord" : "coordinates",
+                    location(textLocation), field: separator == 0x20 ? "coord" : "coordinates",
                     expected: separator == 0x20
                         ? "longitude latitude [altitude], separated by spaces"
                         : "longitude,latitude[,altitude]",
-                    found: String(decoding: text[s..<e].prefix(40), as: UTF8.self)))
+                    found: String(decoding: text[s..<e].prefix(40), as: UTF8.self)), lenient: options.lenient)
             return nil
         }
         return Position(
             longitude: values[0], latitude: values[1], altitude: values.count == 3 ? values[2] : nil,
-            location: textLocation)
+            place: textLocation)
     }
 
-    /// A value that does not read: an error (counted when lenient; its track or placemark then yields nothing for it).
-    mutating func failValue(_ error: ReadError) throws(ReadError) {
-        try report.reject(error, lenient: options.lenient)
-    }
-
-    /// A track ended: its pairs become the pending fixes.
+    /// A track ended: its pairs are returned next, one by one (``nextTrackFix()``).
     mutating func finishTrack() throws(ReadError) {
-        let index = trackCount
         trackCount += 1
-        pending.removeAll(keepingCapacity: true)
-        pendingIndex = 0
-        pendingSegment = index
         guard !trackFailed else { return }
         report.recordsRead += trackPositions.count
         guard trackTimes.count == trackPositions.count else {
             try report.reject(
                 .malformedRecord(
-                    trackLocation, expected: "one <when> per <gx:coord> in the track",
-                    found: "\(trackTimes.count) <when> and \(trackPositions.count) <gx:coord>"),
+                    location(trackLocation), expected: "one <when> per <coord> in the track",
+                    found: "\(trackTimes.count) <when> and \(trackPositions.count) <coord>"),
                 lenient: options.lenient)
             return
         }
-        for (time, position) in zip(trackTimes, trackPositions) {
-            guard let time, let position else { continue }  // reported when read
-            if let fix = try makeFix(time, position) { pending.append(fix) }
-        }
+        emitIndex = 0
     }
 
-    /// A placemark ended: with a time stamp and a point, a fix.
+    /// A placemark ended: its point is a waypoint (a fix with its time stamp when waypoints are read).
     mutating func finishPlacemark() throws(ReadError) {
         guard !placemarkHasTrack else { return }  // its track's fixes are the track's
-        if placemarkHasLine, placemarkPosition == nil {
-            // A path without times: a planned route, or Google Timeline's day export.
-            report.recordsRead += 1
-            report.skip(.missingTime)
+        guard let position = placemarkPosition else {
+            if placemarkHasLine {
+                // A path without times: a planned route, or Google Timeline's day export.
+                report.recordsRead += 1
+                report.skip(.missingTime)
+            }
             return
         }
-        guard let position = placemarkPosition else { return }
         report.recordsRead += 1
-        guard let time = placemarkTime else {
-            report.skip(.missingTime)
+        guard options.gpxPointKinds.contains(.waypoint) else {
+            report.skip(.gpxWaypoint)
             return
         }
-        if let fix = try makeFix(time, position) {
-            pending.removeAll(keepingCapacity: true)
-            pendingIndex = 0
-            pendingSegment = nil
-            pending.append(fix)
+        guard let time = placemarkTime else {
+            if !placemarkTimeFailed { report.skip(.missingTime) }  // (one that failed was reported)
+            return
         }
+        placemarkFix = try makeFix(time, position)
     }
 
     /// The fix of a time and a position, or `nil` when the provider filter leaves it out or (lenient) it is invalid.
@@ -525,7 +568,7 @@ public struct KMLReader: FixReader, ByteStreamReader {
                 timestamp: time, latitude: position.latitude, longitude: options.longitude(position.longitude),
                 altitudeMetres: position.altitude, provider: .gps)
         } catch {
-            try report.reject(.invalidFix(position.location, error), lenient: options.lenient)
+            try report.reject(.invalidFix(location(position.place), error), lenient: options.lenient)
             return nil
         }
     }
@@ -537,28 +580,16 @@ public struct KMLReader: FixReader, ByteStreamReader {
             throw ReadError.truncated(location(at: stream.start), expected: "a <kml> root element")
         }
         if !rootClosed {
-            let openName = String(
-                decoding: openNames[(openEnds.count > 1 ? openEnds[openEnds.count - 2] : 0)...], as: UTF8.self)
+            let first = openEnds.count > 1 ? openEnds[openEnds.count - 2] : 0
+            let openName = String(decoding: openNames[first...], as: UTF8.self)
             throw ReadError.truncated(location(at: stream.start), expected: "</\(openName)>")
         }
     }
 
     // MARK: - Places
 
-    /// Consumes the window up to `index`, counting the lines passed.
-    mutating func advance(to index: Int) {
-        let p = stream.window
-        var k = stream.start
-        while k < index, let newline = XMLBytes.find(XMLBytes.newline, p, k, index) {
-            line += 1
-            lineStart = stream.offset(ofIndex: newline + 1)
-            k = newline + 1
-        }
-        stream.consume(upTo: index)
-    }
-
-    /// The location of window index `index` (at or after `stream.start`).
-    func location(at index: Int) -> SourceLocation {
+    /// The line and the offset of its first byte at window index `index` (at or after `stream.start`).
+    func line(at index: Int) -> (line: Int, lineStart: Int) {
         let p = stream.window
         var (line, lineStart) = (self.line, self.lineStart)
         var k = stream.start
@@ -567,7 +598,31 @@ public struct KMLReader: FixReader, ByteStreamReader {
             lineStart = stream.offset(ofIndex: newline + 1)
             k = newline + 1
         }
+        return (line, lineStart)
+    }
+
+    /// Consumes the window up to `index`, counting the lines passed.
+    mutating func advance(to index: Int) {
+        (line, lineStart) = line(at: index)
+        stream.consume(upTo: index)
+    }
+
+    /// The location of window index `index` (at or after `stream.start`).
+    func location(at index: Int) -> SourceLocation {
+        let (line, lineStart) = line(at: index)
         let offset = stream.offset(ofIndex: index)
         return SourceLocation(file: stream.name, line: line, column: offset - lineStart + 1, byteOffset: offset)
+    }
+
+    /// The place of window index `index`, kept for a later error.
+    func place(at index: Int) -> Place {
+        let location = location(at: index)
+        return Place(line: Int32(location.line), column: Int32(location.column), byteOffset: location.byteOffset)
+    }
+
+    /// The location of a place kept.
+    func location(_ place: Place) -> SourceLocation {
+        SourceLocation(
+            file: stream.name, line: Int(place.line), column: Int(place.column), byteOffset: place.byteOffset)
     }
 }
