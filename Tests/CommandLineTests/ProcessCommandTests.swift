@@ -681,6 +681,13 @@ import Testing
             .write(toFile: gpsLogger, atomically: true, encoding: .utf8)
         let run = try Tool.run(["process", gpsLogger])
         #expect(run.status == 0 && !run.stderr.contains("timestamp_ms"), "\(run.stderr)")
+        // A Timeline of semanticSegments alone says what is read, not "a planned route?".
+        let timeline = Tool.temporaryPath("Timeline.json")
+        try #"{"semanticSegments":[{"startTime":"2024-04-01T08:00:00.000+02:00","visit":{}}]}"#.write(
+            toFile: timeline, atomically: true, encoding: .utf8)
+        let segments = try Tool.run(["process", timeline])
+        #expect(segments.status != 0 && segments.stderr.contains("semanticSegments"), "\(segments.stderr)")
+        #expect(!segments.stderr.contains("planned route"))
     }
 
     /// The README opens with `make demo`'s summary; a new user's first run printed 599.9 m where it showed 621.5 m

@@ -130,6 +130,18 @@ import TrueTrackCore
         #expect(lenient.error == nil && lenient.fixes.count == 1 && lenient.report.errorCount == 1)
     }
 
+    /// A Timeline's `semanticSegments` (Google's visits and inferred paths) are records without fixes of the phone's:
+    /// counted as such, and the document is no record of its own (it was one "without a time").
+    @Test func countsATimelinesSemanticSegmentsAsRecordsWithoutFixes() throws {
+        let text =
+            #"{"semanticSegments":[{"startTime":"2024-04-01T08:00:00.000+02:00","timelinePath":"#
+            + #"[{"point":"48.1°, 11.5°","time":"2024-04-01T08:00:00.000+02:00"}]},{"startTime":"x","visit":{}}]}"#
+        var reader = AnyFixReader(stream: ByteStream(bytes: Array(text.utf8)), format: .locationHistory)
+        let result = reader.readAll()
+        #expect(result.error == nil && result.fixes.isEmpty)
+        #expect(result.report.skipped(.otherRecord) == 2 && result.report.skipped(.missingTime) == 0)
+    }
+
     @Test func sniffsBothExportsAndNamesTheFormat() {
         #expect(FixFormat.sniff(Array(Self.records.utf8)) == .locationHistory)
         #expect(FixFormat.sniff(Array("{\"rawSignals\": []}".utf8)) == .locationHistory)

@@ -203,6 +203,13 @@ enum InputOptions {
 
     static func noFixes(_ report: ReadReport, format: FixFormat, options: ReadOptions? = nil) -> CommandFailure? {
         guard report.fixesProduced == 0 else { return nil }
+        if format == .locationHistory, report.unusableRecords == 0 {
+            // (A tester's Timeline of 20 days of semanticSegments was "a planned route rather than a recording?".)
+            return CommandFailure(
+                message: "\(report.source): no fixes: TrueTrack reads a Timeline export's rawSignals (the phone's own "
+                    + "positions) and a Takeout Records.json's locations, and this file holds none; a Timeline's "
+                    + "semanticSegments (Google's visits and inferred paths) are not read")
+        }
         guard report.recordsRead > 0 else {
             return CommandFailure(message: "\(report.source): no fixes: the input is empty")
         }

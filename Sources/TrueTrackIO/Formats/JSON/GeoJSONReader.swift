@@ -155,6 +155,24 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
                     continue
                 }
                 let key = decoder.keys.lookup(decoder.tokens.bytes, decoder.tokens.valueStart, decoder.tokens.valueEnd)
+                if key == .semanticSegments, rootRecordsAreLocationHistory {
+                    // A Timeline's visits and inferred paths, Google's, not the phone's fixes: each entry counted as
+                    // a record that holds none, and the document is no record of its own.
+                    sawFeatures = true
+                    let v = try decoder.tokens.next()
+                    guard v == .beginArray else {
+                        try decoder.tokens.skip(v)
+                        continue
+                    }
+                    while true {
+                        let t = try decoder.tokens.next()
+                        if t == .endArray { break }
+                        try decoder.tokens.skip(t)
+                        decoder.report.recordsRead += 1
+                        decoder.report.skip(.otherRecord)
+                    }
+                    continue
+                }
                 guard key == .features || key == .locations || key == .rawSignals || key == .location else {
                     try decoder.decodeMember(key, scope: .record)
                     continue

@@ -32,6 +32,8 @@ enum JSONKey: UInt8, Sendable {
     case motion
     /// A horizontal dilution of precision (`hdop`): the accuracy of a fix that states none, as in the other formats.
     case hdop
+    /// The on-device Timeline's `semanticSegments` (Google's visits and inferred paths: no fixes of the phone's).
+    case semanticSegments
 }
 
 /// A small open-addressing hash table from normalised member names to ``JSONKey``, built once per reader.
@@ -82,7 +84,7 @@ struct JSONKeyTable {
         ("deviceid", .deviceID), ("protocol", .protocolName), ("valid", .valid),
         ("tst", .ownTracksTime), ("acc", .ownTracksAccuracy), ("vac", .ownTracksVerticalAccuracy),
         ("vel", .ownTracksVelocity), ("cog", .ownTracksCourse), ("motion", .motion),
-        ("hdop", .hdop),
+        ("hdop", .hdop), ("semanticsegments", .semanticSegments),
     ]
 
     /// Longest normalised name considered (longer names are unknown without hashing them).
