@@ -64,44 +64,9 @@ public enum ISO8601 {
                 }
             }
             if i < end {
-                // One space may come before the zone (`10:00:00 +0200`, `10:00:00 UTC`), and the zone may be named
-                // UTC or GMT (any case), alone or before an offset (`GMT+02:00`): database and spreadsheet exports.
-                if p[i] == UInt8(ascii: " ") {
-                    i += 1
-                    guard i < end else { return nil }
-                }
-                var named = false
-                if i + 3 <= end {
-                    let name = (p[i] | 0x20, p[i + 1] | 0x20, p[i + 2] | 0x20)
-                    if name == (0x75, 0x74, 0x63) || name == (0x67, 0x6d, 0x74) {  // utc, gmt
-                        named = true
-                        i += 3
-                    }
-                }
-                let c = i < end ? p[i] : 0
-                if i == end && named {
-                    // UTC.
-                } else if !named && (c == UInt8(ascii: "Z") || c == UInt8(ascii: "z")) {
-                    i += 1
-                } else if c == UInt8(ascii: "+") || c == UInt8(ascii: "-") {
-                    guard let oh = two(i + 1) else { return nil }
-                    i += 3
-                    var om = 0
-                    if i < end, p[i] == UInt8(ascii: ":") {
-                        guard let v = two(i + 1) else { return nil }
-                        om = v
-                        i += 3
-                    } else if let v = two(i) {
-                        om = v
-                        i += 2
-                    }
-                    guard oh <= 23, om <= 59 else { return nil }
-                    offsetMinutes = (oh * 60 + om) * (c == UInt8(ascii: "-") ? -1 : 1)
-                } else {
-                    return nil
-                }
+                guard let zone = zoneOffsetMinutes(p, from: i, to: end) else { return nil }
+                offsetMinutes = zone
             }
-            guard i == end else { return nil }
         }
         // A rounded-up fraction (.9996) may carry into the next second; not a leap second's, which reads as :59.999
         // (see ``Timestamp/init(civil:)``).
@@ -119,6 +84,48 @@ public enum ISO8601 {
                     second: second, millisecond: millisecond))
         else { return nil }
         return Timestamp(millisecondsSince1970: t.millisecondsSince1970 + carry - Int64(offsetMinutes) * 60_000)
+    }
+
+    /// The offset from UTC, in minutes, of the zone designator that is exactly `p[start..<end]`: `Z` or `z`, `±hh`,
+    /// `±hhmm`, `±hh:mm` (hours to 23), `UTC` or `GMT` (any case) alone or before such an offset, with one space before
+    /// it or none (database and spreadsheet exports write `10:00:00 +0200`, `10:00:00 UTC`, `GMT+02:00`); `nil` for
+    /// anything else. What follows the time of ``parse(_:from:to:)``, and of the CSV reader's times of day.
+    @inlinable @inline(__always)
+    public static func zoneOffsetMinutes(_ p: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int? {
+        // (The usual zone first: a single `Z`.)
+        if start + 1 == end, p[start] | 0x20 == UInt8(ascii: "z") { return 0 }
+        var i = start
+        @inline(__always) func two(_ k: Int) -> Int? {
+            guard k + 1 < end else { return nil }
+            let a = Int(p[k]) &- 48, b = Int(p[k + 1]) &- 48
+            return (0...9).contains(a) && (0...9).contains(b) ? a * 10 + b : nil
+        }
+        if i < end, p[i] == UInt8(ascii: " ") { i += 1 }
+        guard i < end else { return nil }
+        var named = false
+        if i + 3 <= end {
+            let name = (p[i] | 0x20, p[i + 1] | 0x20, p[i + 2] | 0x20)
+            if name == (0x75, 0x74, 0x63) || name == (0x67, 0x6d, 0x74) {  // utc, gmt
+                named = true
+                i += 3
+            }
+        }
+        let c = i < end ? p[i] : 0
+        if i == end && named { return 0 }
+        if !named && (c == UInt8(ascii: "Z") || c == UInt8(ascii: "z")) { return i + 1 == end ? 0 : nil }
+        guard c == UInt8(ascii: "+") || c == UInt8(ascii: "-"), let oh = two(i + 1) else { return nil }
+        i += 3
+        var om = 0
+        if i < end, p[i] == UInt8(ascii: ":") {
+            guard let v = two(i + 1) else { return nil }
+            om = v
+            i += 3
+        } else if let v = two(i) {
+            om = v
+            i += 2
+        }
+        guard i == end, oh <= 23, om <= 59 else { return nil }
+        return (oh * 60 + om) * (c == UInt8(ascii: "-") ? -1 : 1)
     }
 
     /// Parses a string; returns `nil` when it is not a valid timestamp.

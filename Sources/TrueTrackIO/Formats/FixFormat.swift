@@ -110,19 +110,17 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         // (A JSON value or a CSV header decides before an NMEA sentence or a `Fix,` row further down: an app's JSON
         // Lines may carry each fix's sentence in a member, a CSV's note column may quote one, an event column may
         // read `Fix`; a formats tester's files were read as NMEA and refused.)
+        // (`isNewline`: in a CRLF file "\r\n" is one Character, neither "\n" nor "\r". Trailing blanks do not make a
+        // JSON Lines record's line a longer JSON value: a tester's `}` + space was read as GeoJSON.)
+        var firstLine = trimmed.prefix { !$0.isNewline }
+        while firstLine.last == " " || firstLine.last == "\t" { firstLine.removeLast() }
         if trimmed.hasPrefix("{"), has("\"latitudeE7\"") || has("\"rawSignals\"") || has("\"semanticSegments\"") {
             // Takeout's records one per line (`jq -c '.locations[]'`) are JSON Lines (read with its names); pretty-
             // printed (`jq .`, `jq '.locations[]'`: a first line that is no whole object) they are documents.
-            var firstLine = trimmed.prefix { !$0.isNewline }
-            while firstLine.last == " " || firstLine.last == "\t" { firstLine.removeLast() }
             return has("\"latitudeE7\"") && firstLine.hasSuffix("}") && hasSeveralObjectLines(sample)
                 ? .jsonLines : .locationHistory
         }
         if trimmed.hasPrefix("{") {
-            // (`isNewline`: in a CRLF file "\r\n" is one Character, neither "\n" nor "\r". Trailing blanks do not
-            // make a JSON Lines record's line a longer JSON value: a tester's `}` + space was read as GeoJSON.)
-            var firstLine = trimmed.prefix { !$0.isNewline }
-            while firstLine.last == " " || firstLine.last == "\t" { firstLine.removeLast() }
             if containsASCII(ArraySlice(firstLine.utf8), "\"type\"", ignoringCase: false)
                 && (hasIgnoringCase("featurecollection") || hasIgnoringCase("\"feature\"")
                     || hasIgnoringCase("\"linestring\"") || hasIgnoringCase("\"point\""))
@@ -144,7 +142,6 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         }
         // (The OwnTracks Recorder's `.rec` lines: a time, a tab, a topic, a tab and the message's JSON. Its JSON names
         // `lat` and `lon`, which a CSV header's check below would take.)
-        let firstLine = trimmed.prefix { !$0.isNewline }
         if let digit = firstLine.utf8.first, digit &- 48 < 10,
             containsASCII(ArraySlice(firstLine.utf8), "\t{", ignoringCase: false)
         {
@@ -256,14 +253,15 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         return false
     }
 
+    /// Member names that give a JSON record its own position (lower-cased): see ``opensRecordArray(_:)``.
+    static let recordPositionNames: Set<String> = [
+        "lat", "latitude", "lon", "lng", "long", "longitude", "coords", "coordinates", "geometry", "latitudee7",
+    ]
+
     /// Whether the object `bytes` opens (from its `{`) has, among its own members, a `location` or `locations`
     /// array of objects (or an empty one) and no position (see ``holdsRecordArrays(_:)``).
     static func opensRecordArray(_ bytes: ArraySlice<UInt8>) -> Bool {
         func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
-        /// Member names that give a record its own position.
-        let positionNames: Set<String> = [
-            "lat", "latitude", "lon", "lng", "long", "longitude", "coords", "coordinates", "geometry", "latitudee7",
-        ]
         var i = bytes.startIndex + 1, depth = 1
         var hasRecordArray = false
         /// The last string that ended at depth 1 (a member name when `:` follows).
@@ -288,7 +286,7 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
                 if depth == 0 { return hasRecordArray }
             case UInt8(ascii: ":") where depth == 1:
                 let name = String(decoding: lastString, as: UTF8.self).lowercased()
-                if positionNames.contains(name) { return false }
+                if recordPositionNames.contains(name) { return false }
                 guard name == "location" || name == "locations" else { break }
                 var k = i + 1
                 while k < bytes.endIndex && isBlank(bytes[k]) { k += 1 }

@@ -1547,14 +1547,6 @@ public struct CSVReader: FixReader, ByteStreamReader {
         return colons > 0 ? colons <= 2 : (digitsBeforeFraction >= 1 && digitsBeforeFraction <= 6)
     }
 
-    /// Where a time of day's trailing offset starts (`Z`, or `±hh`, `±hhmm`, `±hh:mm`), or `e` when it has none.
-    static func offsetStart(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int) -> Int {
-        if e > s, p[e - 1] | 0x20 == UInt8(ascii: "z") { return e - 1 }
-        var k = e - 1
-        while k > s, (p[k] >= 0x30 && p[k] <= 0x39) || p[k] == UInt8(ascii: ":") { k -= 1 }
-        return k > s && (p[k] == UInt8(ascii: "+") || p[k] == UInt8(ascii: "-")) && e - k >= 3 ? k : e
-    }
-
     /// Up to three unsigned numbers separated by one kind of separator, with their digit counts (no
     /// allocation); `nil` when the text is anything else.
     struct NumberParts {
@@ -1651,12 +1643,12 @@ public struct CSVReader: FixReader, ByteStreamReader {
         return Int64(hour24 * 3600 + minute * 60 + second - offsetMinutes * 60) * 1000 + milliseconds
     }
 
-    /// What may follow a time of day's digits (`p[s..<e]`): a 12-hour clock's `AM` or `PM` (any case, a space before
-    /// it or not), then a zone: `Z`, an offset (`+02`, `+0200`, `+02:00`), `UTC` or `GMT` alone or before an offset
-    /// (`GMT+02:00`), with one space before it or none, as ``ISO8601`` reads a zone (spreadsheet and database exports:
-    /// `5/1/2024 10:00:00 PM`, `05/01/2024 10:00:00 UTC`). `nil` when an offset is out of range or malformed.
+    /// What follows a time of day's digits (`p[s..<e]`): a 12-hour clock's `AM` or `PM` (any case, a space before
+    /// it or not), then a zone as ``ISO8601/zoneOffsetMinutes(_:from:to:)`` reads one (`Z`, `+0200`, ` UTC`,
+    /// `GMT+02:00`: spreadsheet and database exports write `5/1/2024 10:00:00 PM`, `05/01/2024 10:00:00 UTC`). `nil`
+    /// when anything else follows.
     struct TimeOfDaySuffix {
-        /// Where the time's own digits end.
+        /// Where the time's own characters (digits, `:`, `.`) end.
         var timeEnd: Int
         /// The zone's offset from UTC (0 without one).
         var offsetMinutes = 0
@@ -1664,41 +1656,28 @@ public struct CSVReader: FixReader, ByteStreamReader {
         var isAfternoon: Bool?
 
         init?(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int) {
-            func lower(_ k: Int) -> UInt8 { p[k] | 0x20 }
-            var end = CSVReader.offsetStart(p, s, e)
-            var hasZone = end < e
-            if end < e, p[end] == UInt8(ascii: "+") || p[end] == UInt8(ascii: "-") {
-                guard let offset = NumberParts(p, end + 1, e, separators: (58, 58, 58), maximumWidth: 4) else {
-                    return nil
-                }
-                let (hours, minutes): (Int, Int)
-                switch (offset.count, offset.widths.0) {
-                case (1, 2): (hours, minutes) = (offset.values.0, 0)
-                case (1, 4): (hours, minutes) = (offset.values.0 / 100, offset.values.0 % 100)
-                case (2, 2) where offset.widths.1 == 2: (hours, minutes) = (offset.values.0, offset.values.1)
-                default: return nil
-                }
-                guard hours <= 18, minutes <= 59 else { return nil }
-                offsetMinutes = (hours * 60 + minutes) * (p[end] == UInt8(ascii: "-") ? -1 : 1)
+            func isLetter(_ c: UInt8) -> Bool { c | 0x20 >= 0x61 && c | 0x20 <= 0x7A }
+            // The time's own characters: digits, `:` and a fraction's `.`.
+            var k = s
+            while k < e, (p[k] >= 0x30 && p[k] <= 0x39) || p[k] == UInt8(ascii: ":") || p[k] == UInt8(ascii: ".") {
+                k += 1
             }
-            // A zone's name, alone or before the offset (not before a `Z`: `UTCZ` is no zone).
-            if end - s >= 4, end == e || p[end] | 0x20 != UInt8(ascii: "z") {
-                let (a, b, c) = (lower(end - 3), lower(end - 2), lower(end - 1))
-                if (a, b, c) == (0x75, 0x74, 0x63) || (a, b, c) == (0x67, 0x6D, 0x74) {  // utc, gmt
-                    end -= 3
-                    hasZone = true
-                }
-            }
-            if hasZone, end > s, p[end - 1] == 0x20 { end -= 1 }
-            // A 12-hour clock's marker.
-            if end - s >= 3, lower(end - 1) == UInt8(ascii: "m"),
-                lower(end - 2) == UInt8(ascii: "a") || lower(end - 2) == UInt8(ascii: "p")
+            timeEnd = k
+            // A 12-hour clock's marker, after a space or none (and not the start of a word: `AMT`).
+            var j = k < e && p[k] == 0x20 ? k + 1 : k
+            if j + 2 <= e, p[j + 1] | 0x20 == UInt8(ascii: "m"),
+                p[j] | 0x20 == UInt8(ascii: "a") || p[j] | 0x20 == UInt8(ascii: "p"), j + 2 == e || !isLetter(p[j + 2])
             {
-                isAfternoon = lower(end - 2) == UInt8(ascii: "p")
-                end -= 2
-                if p[end - 1] == 0x20 { end -= 1 }
+                isAfternoon = p[j] | 0x20 == UInt8(ascii: "p")
+                j += 2
+                k = j
             }
-            timeEnd = end
+            // Then a zone, as ISO 8601 times have it.
+            if k < e {
+                guard let zone = ISO8601.zoneOffsetMinutes(UnsafeRawBufferPointer(start: p, count: e), from: k, to: e)
+                else { return nil }
+                offsetMinutes = zone
+            }
         }
     }
 

@@ -110,6 +110,22 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
         return report
     }
 
+    /// Starts a document at its first token `t`: an object (a collection, a feature, a record) or an array of them;
+    /// `false` for any other token.
+    mutating func beginDocument(_ t: JSONTokenizer.Token) -> Bool {
+        switch t {
+        case .beginObject:
+            decoder.beginRecord()
+            decoder.readsLocationHistory = rootRecordsAreLocationHistory
+            (phase, sawFeatures) = (.rootObject, false)
+        case .beginArray:
+            phase = .rootArray
+        default:
+            return false
+        }
+        return true
+    }
+
     /// Returns the next fix, or `nil` at the end of the input (of its last document).
     ///
     /// - Throws: ``ReadError`` at broken JSON, or (unless lenient) at a feature with a bad value.
@@ -130,14 +146,7 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
             switch phase {
             case .start:
                 let t = try decoder.tokens.next()
-                switch t {
-                case .beginObject:
-                    decoder.beginRecord()
-                    decoder.readsLocationHistory = rootRecordsAreLocationHistory
-                    phase = .rootObject
-                case .beginArray:
-                    phase = .rootArray
-                default:
+                if !beginDocument(t) {
                     phase = .finished
                     throw ReadError.malformedRecord(
                         decoder.tokens.tokenLocation,
@@ -252,14 +261,7 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
             case .trailing:
                 // The end, or another document (a sequence of them: `jq` prints records so, a log of TransistorSoft's
                 // batch bodies holds one per line); the tokenizer throws at other bytes after a document.
-                switch try decoder.tokens.next() {
-                case .beginObject:
-                    decoder.beginRecord()
-                    decoder.readsLocationHistory = rootRecordsAreLocationHistory
-                    (phase, sawFeatures) = (.rootObject, false)
-                case .beginArray:
-                    phase = .rootArray
-                default:
+                if !beginDocument(try decoder.tokens.next()) {
                     phase = .finished
                     return nil
                 }

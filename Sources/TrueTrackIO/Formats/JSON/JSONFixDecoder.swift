@@ -291,21 +291,11 @@ struct JSONFixDecoder {
         case .ownTracksTime where isOwnScope:
             extrasUsed = true
             extras.ownTracksTime = try decodeTravelTime(t)
-        case .ownTracksAccuracy where isOwnScope:
-            extrasUsed = true
-            extras.ownTracksAccuracy = try decodeLooseNumber(t)
-        case .ownTracksVerticalAccuracy where isOwnScope:
-            extrasUsed = true
-            extras.ownTracksVerticalAccuracy = try decodeLooseNumber(t)
-        case .ownTracksVelocity where isOwnScope:
-            extrasUsed = true
-            extras.ownTracksVelocity = try decodeLooseNumber(t)
-        case .ownTracksCourse where isOwnScope:
-            extrasUsed = true
-            extras.ownTracksCourse = try decodeLooseNumber(t)
-        case .hdop where isOwnScope:
-            extrasUsed = true
-            extras.hdop = try decodeLooseNumber(t)
+        case .ownTracksAccuracy where isOwnScope: try decodeLooseNumber(t, into: \.ownTracksAccuracy)
+        case .ownTracksVerticalAccuracy where isOwnScope: try decodeLooseNumber(t, into: \.ownTracksVerticalAccuracy)
+        case .ownTracksVelocity where isOwnScope: try decodeLooseNumber(t, into: \.ownTracksVelocity)
+        case .ownTracksCourse where isOwnScope: try decodeLooseNumber(t, into: \.ownTracksCourse)
+        case .hdop where isOwnScope: try decodeLooseNumber(t, into: \.hdop)
         case .valid where isOwnScope:
             // Read as a Traccar position's only (another exporter's `valid` may mean anything); a value that is not
             // a boolean is not a Traccar one, and is ignored.
@@ -752,6 +742,14 @@ struct JSONFixDecoder {
             try tokens.skip(t)
             return nil
         }
+    }
+
+    /// Reads a rare member's number loosely (``decodeLooseNumber(_:)``) into `field` of ``extras``.
+    mutating func decodeLooseNumber(
+        _ t: JSONTokenizer.Token, into field: WritableKeyPath<JSONRecordExtras, Double?>
+    ) throws(ReadError) {
+        extrasUsed = true
+        extras[keyPath: field] = try decodeLooseNumber(t)
     }
 
     /// A time a record travelled with (Traccar's `deviceTime`, `serverTime`): read as ``decodeTime(_:)`` reads one,

@@ -413,7 +413,7 @@ public struct KMLReader: FixReader, ByteStreamReader {
             isCapturing = false
             let time = try readTime()
             if open.last == .track {
-                try keep(trackTimes.count) { $0.trackTimes.append(time) }
+                if try hasRoom(trackTimes.count) { trackTimes.append(time) }
             } else if open.count >= 2, open[open.count - 2] == .placemark {
                 placemarkTime = time
                 placemarkTimeFailed = time == nil && textFailed
@@ -421,7 +421,7 @@ public struct KMLReader: FixReader, ByteStreamReader {
         case .coord:
             isCapturing = false
             let position = try readPosition(separator: 0x20)
-            try keep(trackPositions.count) { $0.trackPositions.append(position) }
+            if try hasRoom(trackPositions.count) { trackPositions.append(position) }
         case .coordinates:
             isCapturing = false
             let position = try readPosition(separator: UInt8(ascii: ","))
@@ -435,20 +435,19 @@ public struct KMLReader: FixReader, ByteStreamReader {
         }
     }
 
-    /// Appends to the track being read (`count`: the list's length now), unless that list holds the most a track may.
-    mutating func keep(_ count: Int, _ append: (inout KMLReader) -> Void) throws(ReadError) {
-        guard count < KMLReader.maximumTrackPositions else {
-            if !trackFailed {
-                trackFailed = true
-                try report.reject(
-                    .malformedRecord(
-                        location(trackLocation),
-                        expected: "at most \(KMLReader.maximumTrackPositions) positions per track", found: "more"),
-                    lenient: options.lenient)
-            }
-            return
+    /// Whether a list of the track being read that holds `count` values may take one more; the first time it may not,
+    /// the track is rejected (reported, or thrown unless lenient).
+    mutating func hasRoom(_ count: Int) throws(ReadError) -> Bool {
+        guard count >= KMLReader.maximumTrackPositions else { return true }
+        if !trackFailed {
+            trackFailed = true
+            try report.reject(
+                .malformedRecord(
+                    location(trackLocation),
+                    expected: "at most \(KMLReader.maximumTrackPositions) positions per track", found: "more"),
+                lenient: options.lenient)
         }
-        append(&self)
+        return false
     }
 
     /// The time the captured text gives, or `nil`: after reporting it (when lenient) when it does not read, and
