@@ -217,6 +217,43 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         #expect(CSVReader.declaredDelimiter(Array("sep=|".utf8)) == UInt8(ascii: "|"))
     }
 
+    /// Exports joined with `cat` repeat the header (and Excel's `sep=` line and byte-order mark) at each join: they
+    /// were malformed rows, the read stopped at the second file's header. They are skipped as a header (a
+    /// comment); a header that differs from the first still stops the read, since its columns may be others.
+    @Test("skips the header repeated where CSV files were joined")
+    func skipsARepeatedHeader() throws {
+        let day1 = "time,lat,lon,accuracy\n2024-05-01T10:00:00Z,48.5,2.25,5\n2024-05-01T10:00:01Z,48.50001,2.25,5\n"
+        let day2 = "time,lat,lon,accuracy\n2024-05-02T10:00:00Z,48.6,2.25,5\n"
+        let joined = readCSV(day1 + day2 + day2)
+        #expect(joined.error == nil)
+        #expect(joined.fixes.map(\.latitude) == [48.5, 48.50001, 48.6, 48.6])
+        #expect(joined.report.skipped(.header) == 3)
+        #expect(joined.report.errors.isEmpty)
+        let excel = "\u{FEFF}sep=;\r\ntime;lat;lon\r\n2024-05-01T10:00:00Z;48,5;2,25\r\n"
+        let excelJoined = readCSV(excel + excel)
+        #expect(excelJoined.error == nil)
+        #expect(excelJoined.fixes.count == 2)
+        #expect(excelJoined.report.skipped(.comment) == 2 && excelJoined.report.skipped(.header) == 2)
+        // Another header is no repeat: its columns may be in another order.
+        let other = readCSV(day1 + "lat,lon,time,accuracy\n48.6,2.25,2024-05-02T10:00:00Z,5\n")
+        #expect(other.fixes.count == 2)
+        #expect(other.error?.location.line == 4)
+        // A `sep=` line naming another delimiter than the file's is no repeat either.
+        #expect(readCSV(day1 + "sep=;\n").error != nil)
+        // Read in small chunks, a header across a chunk boundary is still recognised.
+        var long = ""
+        for day in 1...3 {
+            long += "time,lat,lon,accuracy\r\n"
+            for i in 0..<40 { long += "2024-05-0\(day)T10:00:\(10 + i)Z,48.5\(i),2.25,5\r\n" }
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("joined-\(UUID()).csv").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = FileManager.default.createFile(atPath: path, contents: Data(long.utf8))
+        var reader = CSVReader(stream: try ByteStream(path: path, chunkBytes: 64))
+        let chunked = reader.readAll()
+        #expect(chunked.error == nil && chunked.fixes.count == 120)
+    }
+
     /// GPS loggers' exports carry an HDOP and no accuracy (a formats tester's file read every fix at the assumed
     /// 30 m): the HDOP gives the accuracy as in GPX and NMEA, and a stated accuracy wins where there is one.
     @Test("takes a fix's accuracy from its HDOP when it states none")

@@ -179,6 +179,9 @@ public struct CSVReader: FixReader, ByteStreamReader {
     private var tailLength = 0
     private var finished = false
     private var headerRead = false
+    /// The header line's bytes (without its line end), to recognise it repeated where files were concatenated
+    /// (``repeatsHeader(at:)``).
+    private var headerBytes: [UInt8] = []
     /// 1-based number of the line that starts at `pos`.
     private var line = 1
 
@@ -628,6 +631,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
             k += 1
         }
         names.append(String(decoding: current, as: UTF8.self))
+        headerBytes = Array(UnsafeBufferPointer(start: p + lineStart, count: end - lineStart))
         let headerLine = line
         pos = j + 1
         line += 1 + lines
@@ -1237,6 +1241,12 @@ public struct CSVReader: FixReader, ByteStreamReader {
         _ error: ReadError, at index: Int?, place: CSVRowPlace, skipFrom: Int,
         skipLine lineOfSkip: Int
     ) throws(ReadError) -> RowOutcome {
+        if let reason = repeatedPreamble(at: pos) {
+            // Files joined with `cat`: the next file's header (or Excel `sep=` line) is no malformed row.
+            skipLine(from: min(skipFrom, limit - 1), extraLines: lineOfSkip - line)
+            rowsRead += 1
+            return .skipped(reason)
+        }
         var error = error
         if let index, case .malformedField(_, let field, let expected, let found) = error {
             error = .malformedField(
@@ -1247,6 +1257,25 @@ public struct CSVReader: FixReader, ByteStreamReader {
         rowsRead += 1
         try _report.reject(error, lenient: options.lenient)
         return .rejected
+    }
+
+    /// Whether the line starting at `p[start]` repeats the header line byte for byte (`.header`) or is an Excel
+    /// `sep=` line naming the delimiter in use (`.comment`), as where CSV files were joined with `cat`; a leading
+    /// byte-order mark (the joined file's own) and a `\r` before the line end are passed over. Only asked of a row
+    /// that failed to read, so it costs the rows that read nothing.
+    private func repeatedPreamble(at start: Int) -> SkipReason? {
+        let p = base
+        guard start < limit, let hit = memchr(p + start, 0x0A, limit - start) else { return nil }
+        var s = start
+        var e = UnsafeRawPointer(p).distance(to: UnsafeRawPointer(hit))
+        if e > s, p[e - 1] == 0x0D { e -= 1 }
+        if e - s >= 3, p[s] == 0xEF, p[s + 1] == 0xBB, p[s + 2] == 0xBF { s += 3 }
+        let line = UnsafeBufferPointer(start: p + s, count: e - s)
+        if !headerBytes.isEmpty, line.elementsEqual(headerBytes) { return .header }
+        if let declared = CSVReader.declaredDelimiter(UnsafeRawBufferPointer(line)[...]), declared == delimiter {
+            return .comment
+        }
+        return nil
     }
 
     /// Scans the quoted field opening at `p[index]`, unescaping it into the scratch buffer; `nil` when
