@@ -20,8 +20,12 @@ import TrueTrackCore
 ///   order they would fall out of time order). A `<LineString>` (a path without times: a planned route, or
 ///   Google Timeline's day export) is skipped as ``SkipReason/missingTime``.
 ///
-/// Times are ISO 8601 (`2024-05-01T10:00:00Z`, with an offset, or without a zone: UTC). KML has no accuracy,
-/// speed or course for a position: the fixes have none, and their provider is ``Provider/gps``.
+/// Times are ISO 8601 (`2024-05-01T10:00:00Z`, with an offset, or without a zone: UTC). KML has no element for a
+/// position's accuracy, speed or course; a track may carry them as per-pair arrays in its `<ExtendedData>`
+/// (`<SimpleArrayData name="speed">` of `<value>`s, `gx:` in KML 2.2), as OpenTracks writes `speed` (m/s) and
+/// `accuracy_horizontal` / `accuracy_vertical` (m): those named in ``ArrayField`` are read, an empty `<value/>`
+/// as none, and an array whose length is not the track's pair count is left unread (its values cannot be placed).
+/// Other fixes have none. The provider is ``Provider/gps``.
 ///
 /// ## XML
 /// A byte scanner over a ``ByteStream`` (one chunk of memory plus a track's pairs), which understands comments,
@@ -52,7 +56,37 @@ public struct KMLReader: FixReader, ByteStreamReader {
 
     /// What an open element is to the reader.
     enum Element: Equatable {
-        case root, placemark, timeStamp, when, point, coordinates, track, coord, lineString, multiGeometry, other
+        case root, placemark, timeStamp, when, point, coordinates, track, coord, lineString, multiGeometry
+        /// A track's per-pair array (`<SimpleArrayData>`, `<gx:SimpleArrayData>`) and one of its `<value>`s.
+        case simpleArrayData, arrayValue
+        case other
+    }
+
+    /// The quantity of a track's per-pair array that the reader reads, by the array's `name` (OpenTracks writes
+    /// `speed`, in m/s, and `accuracy_horizontal` / `accuracy_vertical`, in metres).
+    enum ArrayField {
+        case speed, accuracy, verticalAccuracy, course
+
+        /// The field an array named `name` holds, or `nil` for one the reader does not read (heart rate, power…).
+        init?(name: String) {
+            switch name.lowercased() {
+            case "speed", "speed_mps", "speed_ms": self = .speed
+            case "accuracy", "accuracy_horizontal", "horizontal_accuracy", "hacc": self = .accuracy
+            case "accuracy_vertical", "vertical_accuracy", "vacc": self = .verticalAccuracy
+            case "course", "bearing": self = .course
+            default: return nil
+            }
+        }
+
+        /// The field's name in an error.
+        var label: String {
+            switch self {
+            case .speed: "speed"
+            case .accuracy: "accuracy_horizontal"
+            case .verticalAccuracy: "accuracy_vertical"
+            case .course: "course"
+            }
+        }
     }
 
     /// The open elements, the root first: what each is, and its name's bytes (`openNames[openEnds[k - 1]..<openEnds[k]]`)
@@ -78,6 +112,12 @@ public struct KMLReader: FixReader, ByteStreamReader {
     var trackLocation = Place(line: 0, column: 0, byteOffset: 0)
     var trackFailed = false
     var trackCount = 0
+    /// The track's per-pair arrays read so far (in its `<ExtendedData>`, after its pairs): speed (m/s), accuracies
+    /// (m) and course (°), `nil` where a value is empty; an array whose length is not the track's pair count is not
+    /// used (its values cannot be placed).
+    var trackArrays: [ArrayField: [Double?]] = [:]
+    /// The array being read (`nil`: none, or one the reader does not read).
+    var arrayField: ArrayField?
     /// The finished track's pair returned next, while its pairs are being returned (`nil` otherwise).
     var emitIndex: Int?
 
@@ -163,7 +203,7 @@ public struct KMLReader: FixReader, ByteStreamReader {
             emitIndex = index + 1
             // (`nil`s were reported or counted as they were read.)
             guard let time = trackTimes[index], let position = trackPositions[index] else { continue }
-            if let fix = try makeFix(time, position) {
+            if let fix = try makeFix(time, position, readings: trackArrays.isEmpty ? nil : readings(at: index)) {
                 lastSegmentIndex = trackCount - 1
                 return produced(fix)
             }
@@ -326,6 +366,10 @@ public struct KMLReader: FixReader, ByteStreamReader {
                 location(at: start), expected: GPXReader.depthExpectation, found: "deeper nesting")
         }
         let kind = classify(p, local, nameEnd)
+        if kind == .simpleArrayData {
+            arrayField = KMLReader.attribute("name", p, nameEnd, end).flatMap(ArrayField.init(name:))
+            if let arrayField { trackArrays[arrayField] = [] }
+        }
         open.append(kind)
         for k in nameStart..<nameEnd { openNames.append(p[k]) }
         openEnds.append(openNames.count)
@@ -344,6 +388,10 @@ public struct KMLReader: FixReader, ByteStreamReader {
             return parent == .track ? .coord : .other
         case 5 where name.elementsEqual("Track".utf8):
             return .track
+        case 5 where name.elementsEqual("value".utf8):
+            return parent == .simpleArrayData ? .arrayValue : .other
+        case 15 where name.elementsEqual("SimpleArrayData".utf8):
+            return open.contains(.track) ? .simpleArrayData : .other
         case 5 where name.elementsEqual("Point".utf8):
             return parent == .placemark || parent == .multiGeometry ? .point : .other
         case 9 where name.elementsEqual("Placemark".utf8):
@@ -364,7 +412,7 @@ public struct KMLReader: FixReader, ByteStreamReader {
     /// An element of `kind` opened at `start`.
     mutating func opened(_ kind: Element, at start: Int) {
         switch kind {
-        case .when, .coord, .coordinates:
+        case .when, .coord, .coordinates, .arrayValue:
             isCapturing = true
             textFailed = false
             text.removeAll(keepingCapacity: true)
@@ -374,6 +422,7 @@ public struct KMLReader: FixReader, ByteStreamReader {
             trackPositions.removeAll(keepingCapacity: true)
             trackLocation = place(at: start)
             trackFailed = false
+            trackArrays.removeAll(keepingCapacity: true)
             if open.contains(.placemark) { placemarkHasTrack = true }
         case .placemark:
             (placemarkTime, placemarkTimeFailed, placemarkPosition) = (nil, false, nil)
@@ -426,6 +475,14 @@ public struct KMLReader: FixReader, ByteStreamReader {
             isCapturing = false
             let position = try readPosition(separator: UInt8(ascii: ","))
             if placemarkPosition == nil { placemarkPosition = position }
+        case .arrayValue:
+            isCapturing = false
+            if let field = arrayField, let count = trackArrays[field]?.count, try hasRoom(count) {
+                let value = try readArrayValue(field)
+                trackArrays[field]?.append(value)
+            }
+        case .simpleArrayData:
+            arrayField = nil
         case .track:
             try finishTrack()
         case .placemark:
@@ -517,6 +574,67 @@ public struct KMLReader: FixReader, ByteStreamReader {
             place: textLocation)
     }
 
+    /// The number a track's array `<value>` holds, or `nil` when it is empty; one that does not read is `nil`
+    /// when lenient (counted in ``ReadReport/unreadableFields``: the fix keeps its position and time), an error
+    /// otherwise.
+    mutating func readArrayValue(_ field: ArrayField) throws(ReadError) -> Double? {
+        guard !textFailed else { return nil }
+        let (s, e) = text.withUnsafeBytes { XMLBytes.trim($0, 0, $0.count) }
+        if s == e { return nil }
+        if let value = text.withUnsafeBytes({ NumberParsing.double($0, s, e) }), value.isFinite { return value }
+        try report.readAsMissing(
+            .malformedField(
+                location(textLocation), field: field.label, expected: "a number",
+                found: String(decoding: text[s..<e].prefix(40), as: UTF8.self)), lenient: options.lenient)
+        report.keepUnreadableFields()
+        return nil
+    }
+
+    /// The readings of the finished track's pair `index` from its arrays (those as long as its pair list).
+    func readings(at index: Int) -> Readings {
+        func value(_ field: ArrayField) -> Double? {
+            guard let values = trackArrays[field], values.count == trackPositions.count else { return nil }
+            return values[index]
+        }
+        return Readings(
+            speed: value(.speed), accuracy: value(.accuracy), verticalAccuracy: value(.verticalAccuracy),
+            course: value(.course))
+    }
+
+    /// A pair's readings from its track's arrays.
+    struct Readings {
+        var speed: Double?
+        var accuracy: Double?
+        var verticalAccuracy: Double?
+        var course: Double?
+    }
+
+    /// The value of the attribute `name` in the start tag whose name ends at `p[from]` (the tag ends at `end`, after
+    /// its `>`), or `nil` when the tag has none. Entities are not decoded (an array's name has none).
+    static func attribute(_ name: StaticString, _ p: UnsafeRawBufferPointer, _ from: Int, _ end: Int) -> String? {
+        var k = from
+        while k < end {
+            while k < end, XMLBytes.isSpace(p[k]) { k += 1 }
+            let nameStart = k
+            while k < end, XMLBytes.isNameChar(p[k]) { k += 1 }
+            let nameEnd = k
+            guard nameEnd > nameStart else { return nil }
+            while k < end, XMLBytes.isSpace(p[k]) { k += 1 }
+            guard k < end, p[k] == UInt8(ascii: "=") else { return nil }
+            k += 1
+            while k < end, XMLBytes.isSpace(p[k]) { k += 1 }
+            guard k < end, p[k] == UInt8(ascii: "\"") || p[k] == UInt8(ascii: "'") else { return nil }
+            let quote = p[k]
+            let valueStart = k + 1
+            guard let valueEnd = XMLBytes.find(quote, p, valueStart, end) else { return nil }
+            if XMLBytes.equals(p, nameStart, nameEnd, name) {
+                return String(decoding: UnsafeRawBufferPointer(rebasing: p[valueStart..<valueEnd]), as: UTF8.self)
+            }
+            k = valueEnd + 1
+        }
+        return nil
+    }
+
     /// A track ended: its pairs are returned next, one by one (``nextTrackFix()``).
     mutating func finishTrack() throws(ReadError) {
         trackCount += 1
@@ -556,8 +674,10 @@ public struct KMLReader: FixReader, ByteStreamReader {
         placemarkFix = try makeFix(time, position)
     }
 
-    /// The fix of a time and a position, or `nil` when the provider filter leaves it out or (lenient) it is invalid.
-    mutating func makeFix(_ time: Timestamp, _ position: Position) throws(ReadError) -> Fix? {
+    /// The fix of a time and a position (and the readings of its track's arrays), or `nil` when the provider filter
+    /// leaves it out or (lenient) it is invalid.
+    mutating func makeFix(_ time: Timestamp, _ position: Position, readings: Readings? = nil) throws(ReadError) -> Fix?
+    {
         if let providers = options.providers, !providers.contains(.gps) {
             report.skip(.providerFiltered)
             return nil
@@ -565,7 +685,9 @@ public struct KMLReader: FixReader, ByteStreamReader {
         do {
             return try Fix(
                 timestamp: time, latitude: position.latitude, longitude: options.longitude(position.longitude),
-                altitudeMetres: position.altitude, provider: .gps)
+                horizontalAccuracyMetres: readings?.accuracy, altitudeMetres: position.altitude,
+                verticalAccuracyMetres: readings?.verticalAccuracy, speedMetresPerSecond: readings?.speed,
+                courseDegrees: readings?.course, provider: .gps)
         } catch {
             try report.reject(.invalidFix(location(position.place), error), lenient: options.lenient)
             return nil
