@@ -238,6 +238,16 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         let other = readCSV(day1 + "lat,lon,time,accuracy\n48.6,2.25,2024-05-02T10:00:00Z,5\n")
         #expect(other.fixes.count == 2)
         #expect(other.error?.location.line == 4)
+        // Read leniently, its rows were read by the first header's columns (latitude and longitude swapped): another
+        // header ends the reading whatever the option.
+        let swapped = readCSV(
+            day1 + "time,lon,lat,accuracy\n2024-05-02T10:00:00Z,2.25,48.6,5\n", options: ReadOptions(lenient: true))
+        #expect(swapped.fixes.map(\.latitude) == [48.5, 48.50001])
+        #expect(swapped.error?.endsReadingEvenWhenLenient == true)
+        #expect(swapped.error?.location.line == 4)
+        // A data row with a stray word is no header.
+        let stray = readCSV(day1 + "2024-05-02T10:00:00Z,lat,2.25,5\n", options: ReadOptions(lenient: true))
+        #expect(stray.error == nil && stray.report.errorCount == 1)
         // A `sep=` line naming another delimiter than the file's is no repeat either.
         #expect(readCSV(day1 + "sep=;\n").error != nil)
         // Read in small chunks, a header across a chunk boundary is still recognised.

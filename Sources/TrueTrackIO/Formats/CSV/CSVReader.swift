@@ -1247,6 +1247,14 @@ public struct CSVReader: FixReader, ByteStreamReader {
             rowsRead += 1
             return .skipped(reason)
         }
+        if let names = anotherHeader(at: pos) {
+            // A joined file with other columns: its rows read by the first header's would be misread (a tester's
+            // `lon,lat` file after a `lat,lon` one, read leniently, put its fixes at 11.5° N 48.1° E).
+            finished = true
+            throw ReadError.malformedRecord(
+                location(pos, line: place.line, lineStart: pos), expected: CSVReader.sameHeaderExpectation,
+                found: names)
+        }
         var error = error
         if let index, case .malformedField(_, let field, let expected, let found) = error {
             error = .malformedField(
@@ -1276,6 +1284,30 @@ public struct CSVReader: FixReader, ByteStreamReader {
             return .comment
         }
         return nil
+    }
+
+    /// What a header line after the first must be (an error's expectation, which
+    /// ``ReadError/endsReadingEvenWhenLenient`` knows): rows after another header would be read by the wrong columns.
+    public static let sameHeaderExpectation =
+        "data rows, or the first header line repeated (files joined with cat); this header names other columns, so "
+        + "the rows after it would be read by the wrong ones: split the file at this line and read the parts apart"
+
+    /// The text of the line starting at `p[start]` when it is a header line other than the first (two or more of its
+    /// fields, trimmed, quotes removed and case aside, name columns of the first header), or `nil`.
+    private func anotherHeader(at start: Int) -> String? {
+        let p = base
+        guard headerNames.count >= 2, start < limit, let hit = memchr(p + start, 0x0A, limit - start) else {
+            return nil
+        }
+        var e = UnsafeRawPointer(p).distance(to: UnsafeRawPointer(hit))
+        if e > start, p[e - 1] == 0x0D { e -= 1 }
+        let known = Set(headerNames.map { $0.trimmingSpacesAndQuotes().lowercased() })
+        let line = UnsafeRawBufferPointer(start: p + start, count: e - start)
+        let fields = line.split(separator: delimiter, omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self).trimmingSpacesAndQuotes().lowercased()
+        }
+        let named = Set(fields.filter { !$0.isEmpty && known.contains($0) })
+        return named.count >= 2 ? String(decoding: line.prefix(80), as: UTF8.self) : nil
     }
 
     /// Scans the quoted field opening at `p[index]`, unescaping it into the scratch buffer; `nil` when
@@ -2172,5 +2204,16 @@ final class CSVReaderBuffers {
         }
         tail.initializeMemory(as: UInt8.self, repeating: 0)
         return tail
+    }
+}
+
+extension String {
+    /// The string without spaces, tabs, a byte-order mark and double quotes around it.
+    fileprivate func trimmingSpacesAndQuotes() -> String {
+        var scalars = Substring(self).unicodeScalars
+        let strip: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "\u{FEFF}" }
+        while let first = scalars.first, strip(first) { scalars.removeFirst() }
+        while let last = scalars.last, strip(last) { scalars.removeLast() }
+        return String(scalars)
     }
 }
