@@ -99,6 +99,14 @@ import TrueTrackIO
             ),
             ("nobom.csv", csv.data(using: .utf16LittleEndian)!, "UTF-16 text"),
             ("a.kmz", Data([0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00]), "ZIP archive"),
+            // (Strava's bulk export: .gpx.gz and .fit.gz; a tester's were "unrecognised format: give --format".)
+            ("a.gpx.gz", Data([0x1F, 0x8B, 0x08, 0x08, 0x00, 0x00, 0x00, 0x00]), "gzip-compressed"),
+            ("a.csv.bz2", Data("BZh91AY&SY".utf8), "bzip2-compressed"),
+            ("a.nmea.xz", Data([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00, 0x00, 0x04]), "xz-compressed"),
+            (
+                "a.fit", Data([14, 0x10, 0xD9, 0x07, 0x00, 0x00, 0x00, 0x00]) + Data(".FIT".utf8) + Data([0, 0]),
+                "Garmin FIT"
+            ),
         ]
         for (name, bytes, said) in cases {
             let path = folder + "/" + name
@@ -109,7 +117,15 @@ import TrueTrackIO
             } catch {
                 #expect(error.description.contains(said), "\(name): \(error)")
             }
+            // Also when a text format is asked for (it was "expected a <gpx> root element, found \x1F\x8B…").
+            if !said.contains("UTF-16") {
+                #expect(throws: ReadError.self, "\(name) --format gpx") {
+                    try FixFormat.detect(path: path, explicit: .gpx)
+                }
+            }
         }
+        // Asked for, a format is read from standard input without a sniff.
+        #expect(try FixFormat.detect(path: "-", explicit: .nmea) == .nmea)
         let kml = folder + "/a.kml"
         try "<?xml version=\"1.0\"?>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\"/>\n".write(
             toFile: kml, atomically: true, encoding: .utf8)

@@ -212,7 +212,7 @@ import TrueTrackCore
         while try reader.next() != nil { segments.append(reader.segmentIndex) }
         #expect(segments == [0, 0, 1])
         // A KMZ is a ZIP archive: named as one.
-        #expect(FixFormat.zipReason([0x50, 0x4B, 0x03, 0x04, 0x14]) != nil)
+        #expect(FixFormat.binaryReason([0x50, 0x4B, 0x03, 0x04, 0x14]) != nil)
     }
 
     // MARK: After a reviewer

@@ -348,7 +348,14 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
     /// - Throws: ``ReadError/unsupportedFormat(path:reason:)`` when nothing recognises it,
     ///   ``ReadError/io(path:message:)`` when it cannot be read.
     public static func detect(path: String, explicit: FixFormat? = nil) throws(ReadError) -> FixFormat {
-        if let explicit { return explicit }
+        if let explicit {
+            // (An archive or a binary format is named even when a text format is asked for: a gzipped GPX read as
+            // GPX was "expected a <gpx> root element, found \x1F\x8B…", with --lenient suggested.)
+            if path != "-", let sample = try? leadingBytes(ofRegularFile: path), let reason = binaryReason(sample) {
+                throw .unsupportedFormat(path: path, reason: reason)
+            }
+            return explicit
+        }
         if path == "-" {
             throw .unsupportedFormat(path: "<stdin>", reason: "cannot sniff standard input: give --format")
         }
@@ -367,7 +374,7 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
             }
             return sniffed
         }
-        if let reason = zipReason(sample) { throw .unsupportedFormat(path: path, reason: reason) }
+        if let reason = binaryReason(sample) { throw .unsupportedFormat(path: path, reason: reason) }
         if let byExtension { return byExtension }
         throw .unsupportedFormat(
             path: path,
@@ -394,12 +401,31 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
             + "iconv -f UTF-16 -t UTF-8 FILE > FILE.utf8"
     }
 
-    /// Why a file no reader recognises cannot be read when it is a ZIP archive (a KMZ, Google Earth's zipped KML,
-    /// or a zipped export), or `nil`.
-    static func zipReason(_ sample: [UInt8]) -> String? {
-        guard sample.starts(with: [0x50, 0x4B, 0x03, 0x04]) else { return nil }
-        return "a ZIP archive (a KMZ, or a zipped export): unzip it and read the file inside (a KMZ's doc.kml), "
-            + "e.g. unzip -p FILE.kmz doc.kml > FILE.kml"
+    /// Why a file cannot be read when it is an archive or a binary format (by its leading bytes), or `nil`: a ZIP
+    /// archive (a KMZ, Google Earth's zipped KML, or a zipped export), gzip, bzip2 or xz compression (Strava's bulk
+    /// export is `.gpx.gz` and `.fit.gz`), or a Garmin FIT file. Each says what to run instead; a compressed file
+    /// was "unrecognised format: give --format", which no format could help.
+    static func binaryReason(_ sample: [UInt8]) -> String? {
+        if sample.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+            return "a ZIP archive (a KMZ, or a zipped export): unzip it and read the file inside (a KMZ's doc.kml), "
+                + "e.g. unzip -p FILE.kmz doc.kml > FILE.kml"
+        }
+        if sample.starts(with: [0x1F, 0x8B]) {
+            return "gzip-compressed: decompress it first (gunzip -k FILE.gz, or gzip -dc FILE.gz > FILE) and read the "
+                + "file inside (a .fit.gz holds a Garmin FIT file, which TrueTrack does not read)"
+        }
+        if sample.starts(with: Array("BZh".utf8)), sample.count > 3, (0x31...0x39).contains(sample[3]) {
+            return "bzip2-compressed: decompress it first (bunzip2 -k FILE.bz2) and read the file inside"
+        }
+        if sample.starts(with: [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) {
+            return "xz-compressed: decompress it first (unxz -k FILE.xz) and read the file inside"
+        }
+        // FIT: a header of 12 or 14 bytes whose bytes 8-11 are ".FIT".
+        if sample.count >= 12, sample[0] == 12 || sample[0] == 14, sample[8..<12].elementsEqual(Array(".FIT".utf8)) {
+            return "a Garmin FIT file (binary), which TrueTrack does not read: convert it to GPX first, e.g. "
+                + "gpsbabel -i garmin_fit -f FILE.fit -o gpx -F FILE.gpx"
+        }
+        return nil
     }
 
     /// The first 64 KiB of the regular file at `path`, its lines ended as the readers will see them: what the
