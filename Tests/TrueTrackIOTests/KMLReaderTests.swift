@@ -188,6 +188,31 @@ import TrueTrackCore
             return
         }
         #expect(read("").error != nil)
+        // Cut inside a track: its complete pairs are kept (all were lost), then the error.
+        let track = Self.document(
+            """
+            <Placemark><Track>
+              <when>2024-05-01T10:00:00Z</when><coord>11.5 48.1 0</coord>
+              <when>2024-05-01T10:00:01Z</when><coord>11.50001 48.1 0</coord>
+              <when>2024-05-01T10:00:02Z</when><coord>11.50002 48.1 0</coord>
+            </Track></Placemark>
+            """)
+        let inside = read(String(track.prefix(track.range(of: "11.50002")!.upperBound.utf16Offset(in: track))))
+        #expect(inside.fixes.map(\.longitude) == [11.5, 11.50001])
+        guard case .truncated? = inside.error else {
+            Issue.record("expected truncated, got \(String(describing: inside.error))")
+            return
+        }
+        // Cut inside a tag: the same, the error placed at the input's end (at the tag's start it read as one record
+        // cut short, and --lenient was offered).
+        let tagText = String(track.prefix(track.range(of: "11.50002 48.1 0</co")!.upperBound.utf16Offset(in: track)))
+        let inTag = read(tagText)
+        #expect(inTag.fixes.count == 2)
+        #expect(inTag.error?.location.byteOffset == tagText.utf8.count)
+        // gx:Track's times first, positions after: cut among the positions, the pairs with both.
+        let gx = Self.walk
+        let amongPositions = read(String(gx.prefix(gx.range(of: "</gx:coord>")!.upperBound.utf16Offset(in: gx))))
+        #expect(amongPositions.fixes.count == 1 && amongPositions.error != nil)
     }
 
     @Test func readsTheSameAcrossEveryChunkBoundary() throws {

@@ -38,7 +38,8 @@ import TrueTrackCore
 /// ## Errors
 /// Errors name the file, line, column and byte. A track or placemark whose values do not read is an error; with
 /// ``ReadOptions/lenient`` it is counted and its pair left out, and reading goes on after it. The input ending
-/// inside the document is ``ReadError/truncated(_:expected:)``: a track that was being read is lost with it.
+/// inside the document is ``ReadError/truncated(_:expected:)``, thrown after the complete pairs of a track it cut
+/// (as many as both its times and its positions hold) are returned.
 public struct KMLReader: FixReader, ByteStreamReader {
     /// What the reader has seen so far (``ReadReport/recordsRead`` counts tracks' positions and placemarks).
     public private(set) var report: ReadReport
@@ -130,6 +131,8 @@ public struct KMLReader: FixReader, ByteStreamReader {
     var placemarkHasLine = false
     /// A placemark's fix waiting to be returned.
     var placemarkFix: Fix?
+    /// The input's end inside the document, thrown once the pairs of the track it cut are returned.
+    var pendingError: ReadError?
 
     /// Where a value began (a `SourceLocation` without the file's name, which each would copy).
     struct Place {
@@ -179,6 +182,10 @@ public struct KMLReader: FixReader, ByteStreamReader {
             }
             if finished {
                 report.bytesRead = stream.bytesConsumed
+                if let error = pendingError {
+                    pendingError = nil
+                    throw error
+                }
                 return nil
             }
             do throws(ReadError) {
@@ -244,7 +251,10 @@ public struct KMLReader: FixReader, ByteStreamReader {
         }
         guard let close else {
             finished = true
-            throw ReadError.truncated(location(at: stream.start), expected: "the end of the markup")
+            // (At the input's end, where it was cut: at the markup's start, a few bytes before the end, the
+            // error read as one record cut short, and `--lenient` was offered.)
+            try endInside(expected: "the end of the markup", at: stream.end)
+            return
         }
         try markup(p, stream.start, close)
         advance(to: close)
@@ -703,8 +713,23 @@ public struct KMLReader: FixReader, ByteStreamReader {
         if !rootClosed {
             let first = openEnds.count > 1 ? openEnds[openEnds.count - 2] : 0
             let openName = String(decoding: openNames[first...], as: UTF8.self)
-            throw ReadError.truncated(location(at: stream.start), expected: "</\(openName)>")
+            try endInside(expected: "</\(openName)>", at: stream.start)
         }
+    }
+
+    /// The input ended inside the document (at window index `index`), where `expected` was: the error, thrown after
+    /// the complete pairs of the track being read are returned (a tester's OpenTracks file cut at 40 KB lost its 310
+    /// whole pairs).
+    mutating func endInside(expected: String, at index: Int) throws(ReadError) {
+        let error = ReadError.truncated(location(at: index), expected: expected)
+        let pairs = min(trackTimes.count, trackPositions.count)
+        guard open.contains(.track), !trackFailed, pairs > 0 else { throw error }
+        trackTimes.removeSubrange(pairs...)
+        trackPositions.removeSubrange(pairs...)
+        trackCount += 1
+        report.recordsRead += pairs
+        emitIndex = 0
+        pendingError = error
     }
 
     // MARK: - Places
