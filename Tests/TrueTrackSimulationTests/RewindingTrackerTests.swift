@@ -249,4 +249,42 @@ import TrueTrackSimulation
         #expect(result.revised.isEmpty)
         #expect(rewinding.history.count == kept)
     }
+
+    /// The README's walk break during a run, with a rewinding tracker (an API tester: `tracker` is read-only and there
+    /// was no other way than starting afresh, which loses the history a late fix rewinds to). A late batch from before
+    /// the change is replayed under the old profile and the fixes after the change under the new: the tracker ends
+    /// exactly as the plain one that processed every fix in order and changed at the same point.
+    @Test(arguments: [1, 2] as [UInt64])
+    func aProfileChangeIsReplayedWhereItFellInTime(seed: UInt64) throws {
+        let fixes = Self.walk(seed: seed)
+        let change = fixes.count / 2
+        var plain = Tracker(profile: .walking)
+        var expected: [FixDecision] = []
+        for (i, fix) in fixes.enumerated() {
+            if i == change { plain.changeProfile(to: .running) }
+            expected.append(plain.process(fix))
+        }
+        // A late batch of 40 fixes before the change, delivered after it and after 30 more fixes.
+        let late = (change - 60)..<(change - 20)
+        var rewinding = RewindingTracker(profile: .walking)
+        for fix in fixes[..<late.lowerBound] { _ = rewinding.process(fix) }
+        for fix in fixes[late.upperBound..<change] { _ = rewinding.process(fix) }
+        #expect(rewinding.changeProfile(to: .running) == 0)
+        #expect(rewinding.changeProfile(to: .running) == 0)  // (the same profile again: nothing to record)
+        for fix in fixes[change..<(change + 30)] { _ = rewinding.process(fix) }
+        let outcome = rewinding.process(batch: Array(fixes[late]))
+        #expect(outcome.decisions == Array(expected[late]))
+        // The fixes processed again (from the copy before the late batch on) get their in-order decisions, those
+        // after the change under the new profile.
+        let index = Dictionary(uniqueKeysWithValues: fixes.enumerated().map { ($1.timestamp, $0) })
+        #expect(outcome.revisedFixes.count >= change + 30 - late.upperBound)
+        #expect(outcome.revised == outcome.revisedFixes.map { expected[index[$0.timestamp]!] })
+        for fix in fixes[(change + 30)...] { _ = rewinding.process(fix) }
+        #expect(rewinding.tracker.profile == .running)
+        #expect(rewinding.tracker.distance == plain.distance)
+        // Without the change replayed, the fixes after it were processed again as a walk.
+        var walkedOn = Tracker(profile: .walking)
+        for fix in fixes { _ = walkedOn.process(fix) }
+        #expect(walkedOn.distance != plain.distance)
+    }
 }

@@ -94,8 +94,15 @@ public struct RewindingTracker: Sendable {
 
     /// The fixes processed, in time order (stable: equal times in arrival order), from the oldest copy on.
     var history: [Fix] = []
-    /// Copies of the tracker, each taken before `history[index]` was processed, oldest first.
-    var snapshots: [(tracker: Tracker, index: Int)] = []
+    /// Copies of the tracker, each taken before `history[index]` was processed, oldest first, with the number of
+    /// ``profileChanges`` made before it.
+    var snapshots: [(tracker: Tracker, index: Int, changes: Int)] = []
+    /// The profile changes (``changeProfile(to:)``) since the oldest copy, in the order made: each applies to the
+    /// fixes dated after `after` (the newest fix processed when it was made; `nil`: before any), so that a replay
+    /// makes it at the same point of the time line.
+    var profileChanges: [(after: Timestamp?, profile: TrackingProfile)] = []
+    /// How many of ``profileChanges`` the tracker has made: all of them but during a replay.
+    var appliedChanges = 0
     /// The largest total shown so far.
     var shownTotalMetres = 0.0
     /// The time of the newest fix let go (before the oldest kept): a late fix older than it cannot be replayed.
@@ -138,6 +145,32 @@ public struct RewindingTracker: Sendable {
     /// The distance to show, metres: the larger of ``tracker``'s total and the largest total shown before, so
     /// it never decreases.
     public var totalMetres: Double { max(shownTotalMetres, tracker.distance.totalMetres) }
+
+    /// Changes the tracker's profile (``Tracker/changeProfile(to:)``: a run's walking break, a ride after a walk) for
+    /// the fixes dated after the newest one processed. A late fix that rewinds to before the change replays it at
+    /// the same point of the time line: the fixes after that point are processed again under the new profile, those
+    /// before under the old. Returns the metres the change counted (a vehicle latch given up under a profile without
+    /// a sustainable-speed limit), already in the total.
+    @discardableResult
+    public mutating func changeProfile(to newProfile: TrackingProfile) -> Double {
+        guard newProfile != tracker.profile else { return 0 }
+        profileChanges.append((history.last?.timestamp, newProfile))
+        appliedChanges = profileChanges.count
+        let counted = tracker.changeProfile(to: newProfile)
+        shownTotalMetres = totalMetres
+        return counted
+    }
+
+    /// Makes, on the tracker being replayed, the profile changes not yet made that apply before a fix at `time` (all
+    /// of them when `time` is `nil`: the replay's end).
+    mutating func replayProfileChanges(before time: Timestamp?) {
+        while appliedChanges < profileChanges.count {
+            let change = profileChanges[appliedChanges]
+            if let time, let after = change.after, after >= time { return }
+            tracker.changeProfile(to: change.profile)
+            appliedChanges += 1
+        }
+    }
 
     /// The end of the track or session: ``Tracker/finishTrack()`` on the in-order tracker (a departure's held
     /// metres count unless the track is back at its rest). Returns the metres counted. Call it once, at the end:
@@ -192,17 +225,23 @@ public struct RewindingTracker: Sendable {
             revisedFixes = kept
             revised.reserveCapacity(kept.count)
             var k = 0
+            // (Profile changes made since the copy are made again where they fell in the time line.)
+            appliedChanges = snapshot.changes
             for i in order {
                 while k < kept.count && kept[k].timestamp <= batch[i].timestamp {
+                    replayProfileChanges(before: kept[k].timestamp)
                     revised.append(record(kept[k]).decision)
                     k += 1
                 }
+                replayProfileChanges(before: batch[i].timestamp)
                 decisions[i] = record(batch[i]).decision
             }
             while k < kept.count {
+                replayProfileChanges(before: kept[k].timestamp)
                 revised.append(record(kept[k]).decision)
                 k += 1
             }
+            replayProfileChanges(before: nil)
         } else {
             for i in order { decisions[i] = record(batch[i]).decision }
         }
@@ -218,6 +257,8 @@ public struct RewindingTracker: Sendable {
                 // The tracker restarted on a clock jump: the kept fixes belong to the wrong time line.
                 history.removeAll(keepingCapacity: true)
                 snapshots.removeAll(keepingCapacity: true)
+                profileChanges.removeAll()
+                appliedChanges = 0
                 droppedThrough = nil
             }
         }
@@ -298,7 +339,7 @@ public struct RewindingTracker: Sendable {
     /// ``snapshotInterval`` fixes.
     @inline(never)
     mutating func takeSnapshot() {
-        snapshots.append((tracker, history.count))
+        snapshots.append((tracker, history.count, appliedChanges))
         let latest = tracker.lastAcceptedTime
         var drop = 0
         while drop + 1 < snapshots.count {
@@ -324,6 +365,13 @@ public struct RewindingTracker: Sendable {
         droppedThrough = history[removed - 1].timestamp
         snapshots.removeFirst(drop)
         history.removeFirst(removed)
-        for s in snapshots.indices { snapshots[s].index -= removed }
+        // (The changes made before the oldest copy left are in every copy: no replay makes them again.)
+        let settled = snapshots[0].changes
+        profileChanges.removeFirst(settled)
+        appliedChanges -= settled
+        for s in snapshots.indices {
+            snapshots[s].index -= removed
+            snapshots[s].changes -= settled
+        }
     }
 }
