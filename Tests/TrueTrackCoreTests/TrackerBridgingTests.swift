@@ -189,15 +189,18 @@ import TrueTrackSimulation
     }
 
     /// The first fix after the gap is 150 m off (multipath after a tunnel); the fixes after it agree with each
-    /// other, not with it, and re-anchor the filter: that anchor cancels the pending chord, so the wrong fix's
-    /// chord never counts (the true one is given up as well: the bridge only counts a confirmed track).
-    @Test func aWrongFirstFixAfterAGapIsNotBridgedTo() {
+    /// other, not with it, and re-anchor the filter. The wrong fix's chord never counts; the re-anchor, on the run
+    /// of refusals straight after the gap's anchor, becomes the gap's end, and the chord to it counts once the track
+    /// after it confirms it (before 2026-12-05 the re-anchor cancelled the chord: 106.4 m of the walk's 238, an API
+    /// tester's tunnels −18 … −25 %).
+    @Test func aWrongFirstFixAfterAGapIsNotBridgedToButTheFixAfterItIs() {
         let wrong = TrackerTests.fix(130, north: 130 * 1.4, east: 150, speed: 1.4, course: 0)
         let fixes = Self.walk(0, 39) + [wrong] + Self.walk(131, 170)
         let (bridged, decisions) = Self.total(fixes)
         let (plain, _) = Self.total(fixes, profile: Self.unbridged)
         #expect(decisions[41...].contains { $0.isAnchor })
-        #expect(bridged == plain, "\(bridged) vs \(plain)")
+        #expect(abs(plain - 106.4) < 1)
+        #expect(abs(bridged - 170 * 1.4) < 2, "\(bridged) vs \(170 * 1.4)")
     }
 
     /// Fixes every 20 s without speed on a straight walk at 1.2 m/s: each step counts its 24 m chord, not the

@@ -54,12 +54,22 @@ extension Tracker {
         anchorIsExcluded = readingExcludes(at: now)
         recordVehicleEvidence(at: now, doppler: fix.speedMetresPerSecond)
         whiteNoise.breakSequence()
-        // Any anchor after a reset gap (a re-anchor on outliers: the first fix after the gap was wrong) leaves
-        // that gap's chord uncounted; the reset gap's own anchor sets it again after this.
+        // Any other anchor after a reset gap leaves that gap's chord uncounted; the reset gap's own anchor sets it
+        // again after this. But a re-anchor on the run of refusals straight after the gap's anchor, within half a
+        // window, moves the gap's end here: the first fix after the gap was wrong (a tunnel's exit, its multipath
+        // tens of metres off while claiming 25 m: the fixes after it were refused as too fast from it), and the
+        // chord from before the gap to this fix is judged as the gap's, over the gap and the run (an API tester's
+        // tunnels without speed readings lost the chord: −18 %).
+        let redoesGapEnd =
+            pendingGapSeconds > 0 && !isHoldReleasePending && lastAcceptedMilliseconds == lastAnchorMilliseconds
+            && consecutiveRejections >= profile.rejectionsBeforeReanchor - 1
+            && Double(now &- lastAnchorMilliseconds) / 1000 <= profile.windowSeconds / 2
         if releasesHold {
             pendingGapSeconds += Double(now &- holdReleaseMilliseconds) / 1000
             (holdReleaseEnd, holdReleaseMilliseconds) = (SIMD2(e, n), now)
             isHoldReleaseAnchored = true
+        } else if redoesGapEnd {
+            pendingGapSeconds += Double(now &- lastAnchorMilliseconds) / 1000
         } else {
             pendingGapSeconds = 0
             isHoldReleasePending = false

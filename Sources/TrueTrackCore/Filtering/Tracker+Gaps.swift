@@ -36,8 +36,9 @@ extension Tracker {
     /// threshold, the filter's velocity is above the deadband and does not head back along the chord (a
     /// non-negative dot product), the speeds before and after the gap are within ``bridgeSpeedRatio`` of each
     /// other (``bridgeVehicleSpeedRatio`` for a vehicle's profile) and the chord's average speed at most
-    /// ``bridgeSpeedRatio`` times the faster, neither the track since the anchor nor the filter is faster than
-    /// the traveller sustains, and neither the vehicle latch nor a reading in force
+    /// ``bridgeSpeedRatio`` times the faster, neither the track since the anchor (less what the two fixes'
+    /// accuracies explain: a first fix after a tunnel tens of metres off converges that fast) nor the filter is
+    /// faster than the traveller sustains, and neither the vehicle latch nor a reading in force
     /// excludes the movement. Why: a tunnel, an underpass or a building is crossed at about the pace of either
     /// side, and whatever turn the traveller took inside, it does not come out heading back to where it went in;
     /// a receiver that is still after the gap (a car parked in a garage), one whose first fixes after a silence
@@ -109,10 +110,14 @@ extension Tracker {
             // Faster since the anchor than the traveller sustains (the vehicle rule, which has not judged this
             // track yet: it waits for half a window too), or a reading or the latch excluding it: a vehicle after
             // the gap, so the silence was most likely the vehicle's as well.
+            // (The move since the anchor less what the two fixes' errors explain: a first fix after a tunnel tens of
+            // metres off, its multipath claiming 25 m, read 40 m of convergence in 10 s as a vehicle's 4 m/s and lost
+            // the tunnel's chord; an API tester's walks.)
             let sustained = profile.maximumSustainedSpeedMetresPerSecond
+            let explained = NetDisplacementGate.threshold(meanAccuracy: anchorAccuracy + accuracy, profile: profile)
             let isExcluded =
-                isInVehicle || moved / (Double(now &- anchor.milliseconds) / 1000) > sustained || speed > sustained
-                || readingExcludes(at: now)
+                isInVehicle || (moved - explained) / (Double(now &- anchor.milliseconds) / 1000) > sustained
+                || speed > sustained || readingExcludes(at: now)
             // The pace on both sides within `bridgeSpeedRatio` of each other (`bridgeVehicleSpeedRatio` for a
             // vehicle's profile), and across the gap at most `bridgeSpeedRatio` times the faster.
             let slower = min(pendingGapSpeedBefore, speed), faster = max(pendingGapSpeedBefore, speed)

@@ -1563,6 +1563,20 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // over that longer stretch dilutes a jump, so the span proper (from its oldest sample) is judged too.
             isFast = isFastOverSpanProper(now: now, spanMilliseconds: span)
         }
+        if _slowPath(isFast), now &- jumpMilliseconds <= 2 * span, isTrusted,
+            windowDopplerSeconds >= profile.windowSeconds / 2,
+            windowDoppler <= profile.maximumSustainedSpeedMetresPerSecond * windowDopplerSeconds
+        {
+            // Within two windows of a gap's anchor (the first fix, or the first after a silence: ``jumpMilliseconds``),
+            // trusted readings over the window that say the traveller is not that fast: the filtered track's net
+            // displacement is its own correction, converging from an anchor at a fix tens of metres off (the first
+            // fix after a tunnel, its multipath claiming 25 m), not travel. Latched, a walk read 120 s as a vehicle's
+            // and lost its gap's chord (an API tester's: 569 m of 757). (Only there: elsewhere, also after a
+            // re-anchor on outliers, a window that fast beside slow readings is a track following rough fixes, whose
+            // latch keeps their noise out: generated Samsung-style walks under 9-10 m of white noise −8.6 → +27.8 %
+            // and +5.9 → +16.4 % without it. Out of line, the check cost as much.)
+            isFast = false
+        }
         // A confident in-vehicle reading latches only a profile that excludes it (walking, running, cycling):
         // for the driving profile a car is the journey itself, not a spell to hold.
         let readsVehicle = readsExcludedActivity && activity?.kind == .inVehicle
@@ -1690,7 +1704,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
 
     /// Whether the chord of a reset gap (a silence longer than ``TrackingProfile/filterResetGapSeconds``), from
     /// the last filtered position to the first fix after it at (`east`, `north`), may count: the filter's speed
-    /// before the gap, or 0 when it may not: the gap is longer than ``TrackingProfile/maximumBridgedGapSeconds``;
+    /// before the gap (over the trailing window for a dense track without readings, whose last speed is noisy), or
+    /// 0 when it may not: the gap is longer than ``TrackingProfile/maximumBridgedGapSeconds``;
     /// the vehicle latch is on, or the reading in force at the last fix before the gap excludes the movement (the
     /// silence was the ride's or the rest's); the traveller was not moving before it (the filter's speed below the
     /// deadband); the chord is within the fixes' noise (2 m plus the accuracy factor times the last window's mean
@@ -1709,7 +1724,20 @@ public struct Tracker: Sendable, BitwiseCopyable {
         let de = e - filter.east, dn = n - filter.north
         let chord = (de * de + dn * dn).squareRoot()
         let ve = filter.velocityEast, vn = filter.velocityNorth
-        let speedBefore = (ve * ve + vn * vn).squareRoot()
+        var speedBefore = (ve * ve + vn * vn).squareRoot()
+        if let oldest = window.oldest(), dopplerSeconds == oldest.dopplerSeconds {
+            // Without readings, the filter's speed over the window rather than at its last fix: under 2 m of noise
+            // a walker's 1.4 m/s read 1.3-2.0 at the last fix, and the pace check after the gap (within 1.5 times)
+            // was a coin toss (an API tester's tunnels: the chord counted on 1-4 of 5 seeds).
+            // (A dense window only: the path integrates steps clamped to the integration limit, which a sparse
+            // logger's exceed; a hike logged every 9-60 s read a third of its pace and lost a tunnel's chord.)
+            let seconds = Double(lastAcceptedMilliseconds &- oldest.milliseconds) / 1000
+            if seconds >= profile.windowSeconds / 2,
+                seconds <= WhiteNoiseEstimate.maximumStepSeconds * (fixCount - oldest.fixCount)
+            {
+                speedBefore = (positionPath - oldest.positionPath) / seconds
+            }
+        }
         let before = windowMeanAccuracy(orElse: displacementAccuracy)
         let speed = chord / dt
         let fastest = profile.fastestSustainedSpeedMetresPerSecond
