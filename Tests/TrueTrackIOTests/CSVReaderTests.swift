@@ -303,6 +303,23 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         #expect(semicolons.fixes.map(\.timestamp.millisecondsSince1970) == [1_714_557_600_500, 1_714_557_601_250])
     }
 
+    /// German Excel writes a time of day's fraction after a comma (`14:03:07,250`, as ISO 8601 allows) and a Unix
+    /// time with a decimal comma in its `;` files: both were refused at row 1 ("expected an ISO 8601 time").
+    @Test("reads a decimal comma in a time of day and in a Unix time")
+    func readsADecimalCommaInTimes() throws {
+        let ofDay = readCSV("date;time;lat;lon\n05.12.2025;14:03:07,250;48,1;11,5\n05.12.2025;14:03:08,75;48,2;11,5\n")
+        #expect(ofDay.error == nil)
+        #expect(ofDay.fixes.map(\.timestamp.millisecondsSince1970) == [1_764_943_387_250, 1_764_943_388_750])
+        let unix = readCSV("timestamp;lat;lon\n1764943387,5;48,1;11,5\n1764943388,25;48,2;11,5\n")
+        #expect(unix.error == nil)
+        #expect(unix.fixes.map(\.timestamp.millisecondsSince1970) == [1_764_943_387_500, 1_764_943_388_250])
+        // A quoted comma in a comma-separated file too (a time of day beside a date).
+        let quoted = readCSV("date,time,lat,lon\n2025-12-05,\"14:03:07,250\",48.1,11.5\n")
+        #expect(quoted.fixes.map(\.timestamp.millisecondsSince1970) == [1_764_943_387_250])
+        // Two commas are no number.
+        #expect(readCSV("timestamp;lat;lon\n1764943387,5,1;48,1;11,5\n").error != nil)
+    }
+
     @Test func readsQuotedFieldsBOMAndCRLF() throws {
         let text =
             "\u{FEFF}\"lat\",\"lon\",\"time\",\"note\",\"provider\"\r\n"

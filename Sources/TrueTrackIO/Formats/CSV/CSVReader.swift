@@ -1437,6 +1437,10 @@ public struct CSVReader: FixReader, ByteStreamReader {
             }
             if timeEncoding == .automatic {
                 timeEncoding = CSVReader.detectEncoding(p, s, e, hasDateColumn: hasDateColumn)
+                // A number with a decimal comma in a `;` file (`1764943387,5`): by its magnitude, as any number.
+                if timeEncoding == .iso8601, !hasDateColumn, let value = decimalComma(p, s, e), value.isFinite {
+                    timeEncoding = CSVReader.encoding(ofMagnitude: abs(value))
+                }
                 timeEncodingDecidedBy = (line, ReadError.quote(p, s, e))
                 if timeEncoding == .unixSeconds, let value = NumberParsing.double(p, s, e),
                     value * 1000 < Double(Timestamp.gpsEpochMillisecondsSince1970)
@@ -1475,7 +1479,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
                     row.storeTime(utc)
                     return
                 }
-                guard let value = NumberParsing.double(p, s, e), value.isFinite else {
+                guard let value = NumberParsing.double(p, s, e) ?? decimalComma(p, s, e), value.isFinite else {
                     throw malformed(encoding.expectation + decidedBy)
                 }
                 let scaled = (value * (encoding.unitsPerSecond.map { 1000 / $0 } ?? 1)).rounded()
@@ -1576,7 +1580,12 @@ public struct CSVReader: FixReader, ByteStreamReader {
             return .iso8601
         }
         guard let value = NumberParsing.double(p, s, e), value.isFinite else { return .iso8601 }
-        let magnitude = abs(value)
+        return encoding(ofMagnitude: abs(value))
+    }
+
+    /// The unit of a number of `magnitude` in a time column: below 10¹¹ seconds, below 10¹⁴ milliseconds, below
+    /// 10¹⁷ microseconds, else nanoseconds.
+    static func encoding(ofMagnitude magnitude: Double) -> CSVTimeEncoding {
         if magnitude < 1e11 { return .unixSeconds }
         if magnitude < 1e14 { return .unixMilliseconds }
         if magnitude < 1e17 { return .unixMicroseconds }
@@ -1599,7 +1608,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 if !inFraction { digitsBeforeFraction += 1 }
             } else if c == UInt8(ascii: ":") {
                 colons += 1
-            } else if c == UInt8(ascii: ".") && !inFraction {
+            } else if (c == UInt8(ascii: ".") || c == UInt8(ascii: ",")) && !inFraction {
                 inFraction = true
             } else {
                 return false
@@ -1652,7 +1661,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
         let offsetMinutes = suffix.offsetMinutes
         // Split off the fraction.
         var fractionStart = end
-        for k in s..<end where p[k] == UInt8(ascii: ".") {
+        for k in s..<end where p[k] == UInt8(ascii: ".") || p[k] == UInt8(ascii: ",") {
             fractionStart = k
             break
         }
@@ -1709,7 +1718,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
     /// `GMT+02:00`: spreadsheet and database exports write `5/1/2024 10:00:00 PM`, `05/01/2024 10:00:00 UTC`). `nil`
     /// when anything else follows.
     struct TimeOfDaySuffix {
-        /// Where the time's own characters (digits, `:`, `.`) end.
+        /// Where the time's own characters (digits, `:`, a fraction's `.` or `,`) end.
         var timeEnd: Int
         /// The zone's offset from UTC (0 without one).
         var offsetMinutes = 0
@@ -1718,9 +1727,13 @@ public struct CSVReader: FixReader, ByteStreamReader {
 
         init?(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int) {
             func isLetter(_ c: UInt8) -> Bool { c | 0x20 >= 0x61 && c | 0x20 <= 0x7A }
-            // The time's own characters: digits, `:` and a fraction's `.`.
+            // The time's own characters: digits, `:` and a fraction's `.` or `,` (ISO 8601's decimal sign either,
+            // and German Excel's `hh:mm:ss,000`).
             var k = s
-            while k < e, (p[k] >= 0x30 && p[k] <= 0x39) || p[k] == UInt8(ascii: ":") || p[k] == UInt8(ascii: ".") {
+            while k < e,
+                (p[k] >= 0x30 && p[k] <= 0x39) || p[k] == UInt8(ascii: ":") || p[k] == UInt8(ascii: ".")
+                    || p[k] == UInt8(ascii: ",")
+            {
                 k += 1
             }
             timeEnd = k
