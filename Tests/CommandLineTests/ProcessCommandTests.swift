@@ -675,6 +675,13 @@ import Testing
                 result.stderr.contains("columns 'speed', 'speed_mps' not read: they repeat the quantity of an earlier"))
         }
         #expect(!(try Tool.run(["process", Tool.demo])).stderr.contains("not read"))
+        // A speed in feet per second is named with the option that reads a column under another name.
+        let feet = Tool.temporaryPath("feet.csv")
+        defer { try? FileManager.default.removeItem(atPath: feet) }
+        try "time,lat,lon,speed (ft/s)\n2024-05-01T06:00:00Z,48.1,11.5,4\n".write(
+            toFile: feet, atomically: true, encoding: .utf8)
+        let named = try Tool.run(["process", feet])
+        #expect(named.stderr.contains("--column 'speed (ft/s)=speed_kmh' for a speed in km/h"), "\(named.stderr)")
         // A second time column (GPSLogger's `timestamp_ms` beside its `time`) is named by `info`, not warned of.
         let gpsLogger = Tool.temporaryPath("gpslogger.csv")
         try "time,lat,lon,accuracy,speed,timestamp_ms\n2024-05-01T06:00:00.123Z,48.1,11.5,4.0,1.4,1714543200123\n"

@@ -339,6 +339,10 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         #expect(speed("speed", "10") == 10)
         #expect(speed("speed (km/h)", "36") == 10)
         #expect(speed("speed_kmh", "36") == 10)
+        // The unit with its own slash, outside brackets (a tester's `Speed km/h` and `speed_km/h` were not read).
+        #expect(speed("Speed km/h", "36") == 10)
+        #expect(speed("speed_km/h", "36") == 10)
+        #expect(speed("speed m/s", "10") == 10)
         #expect(speed("Speed[kph]", "36") == 10)
         #expect(abs((speed("speed_knots", "10") ?? 0) - 10.0 * 1852 / 3600) < 1e-12)
         #expect(speed("speed (mph)", "10") == 4.4704)

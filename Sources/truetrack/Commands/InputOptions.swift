@@ -342,7 +342,10 @@ enum InputOptions {
                     + inUnits.map { "'\($0)'" }.joined(separator: ", ")
                     + " not read: TrueTrack reads accuracy and altitude in metres, course in degrees, speed in m/s "
                     + "or in km/h, knots or mph when the name says so (names such as speed, speed_mps, speed_kmh, "
-                    + "accuracy_m, altitude_m, course_deg); convert the column or rename it\n")
+                    + "accuracy_m, altitude_m, course_deg); convert the column, rename it, or read it under such a name "
+                    + "with --column NAME=AS"
+                    + (inUnits[0].lowercased().hasPrefix("speed")
+                        ? " (--column '\(inUnits[0])=speed_kmh' for a speed in km/h)" : "") + "\n")
         }
         if let heading = headings.first {
             lines.append(

@@ -333,7 +333,13 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
         // (`velocity`: phyphox's `Velocity (m/s)`.)
         add(.speed, ["speed", "speedmps", "speedms", "speedmetrespersecond", "speedmeterspersecond", "velocity"])
         // A unit in the name (read in it, see ``speedMetresPerSecond(key:unit:)``).
-        add(.speed, ["speedkmh", "speedkph", "speedkmph", "speedknots", "speedkn", "speedkt", "speedmph"])
+        // (Also with the unit's own slash: `Speed km/h`, `speed_km/h`, a tester's exports, were not read.)
+        add(
+            .speed,
+            [
+                "speedkmh", "speedkph", "speedkmph", "speedknots", "speedkn", "speedkt", "speedmph", "speedkm/h",
+                "speedkm/hr", "speedm/s",
+            ])
         add(.speedAccuracy, ["speedaccuracy", "speedaccuracymps", "speedaccuracyms", "sacc"])
         add(
             .course,
