@@ -238,6 +238,11 @@ struct Tool {
         // (Through the GPX, the fixes carry their segment: the GPX's one, 0.)
         #expect(original.stdout == roundTripped.stdout.replacingOccurrences(of: ",\"segment\":0}", with: "}"))
         #expect(original.stdout.split(separator: "\n").count == 560)
+        // A format read but not written is named as such, with the formats written (a tester's `o.kml` was
+        // "cannot tell the output format").
+        let kml = try Tool.run(["convert", Tool.demo, Tool.temporaryPath("o.kml")])
+        #expect(kml.status != 0 && kml.stderr.contains("reads kml but does not write it"), "\(kml.stderr)")
+        #expect(kml.stderr.contains("csv, geojson, gpx, jsonl"))
     }
 
     /// A walk from a stop at 179.9995° east across the antimeridian to a stop at about −179.996° (latitude

@@ -44,7 +44,14 @@ enum ConvertCommand {
         } else if let guessed = OutputPaths.format(of: output), FixFormat.writable.contains(guessed) {
             to = guessed
         } else {
-            throw UsageError(message: "cannot tell the output format from '\(output)': give --to")
+            // (A format TrueTrack reads but does not write is named as such: `o.kml` was "cannot tell".)
+            let writable = FixFormat.writable.map(\.rawValue).sorted().joined(separator: ", ")
+            if let guessed = OutputPaths.format(of: output) {
+                throw UsageError(
+                    message: "TrueTrack reads \(guessed.rawValue) but does not write it; it writes \(writable) "
+                        + "(by the output's extension, or --to)")
+            }
+            throw UsageError(message: "cannot tell the output format from '\(output)': give --to (\(writable))")
         }
         if arguments.has("lines"), to != .geojson {
             throw UsageError(message: "--lines is for GeoJSON output, not \(to.rawValue)")
