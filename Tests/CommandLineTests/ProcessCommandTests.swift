@@ -695,6 +695,25 @@ import Testing
         let segments = try Tool.run(["process", timeline])
         #expect(segments.status != 0 && segments.stderr.contains("semanticSegments"), "\(segments.stderr)")
         #expect(!segments.stderr.contains("planned route"))
+        // An iPhone's Timeline export and Takeout's Semantic Location History are named as what they are (both were
+        // "a planned route?").
+        for (name, text) in [
+            (
+                "location-history.json",
+                #"[{"startTime":"2024-05-01T10:00:00.000+02:00","endTime":"2024-05-01T10:30:00.000+02:00","timelinePath":[{"point":"geo:48.100000,11.500000","durationMinutesOffsetFromStartTime":"0"}]}]"#
+            ),
+            (
+                "2024_MAY.json",
+                #"{"timelineObjects":[{"activitySegment":{"duration":{"startTimestamp":"2024-05-01T08:00:00Z"}}}]}"#
+            ),
+        ] {
+            let path = Tool.temporaryPath(name)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            let run = try Tool.run(["process", path])
+            #expect(run.status != 0 && run.stderr.contains("Google's inferred visits and paths"), "\(run.stderr)")
+            #expect(!run.stderr.contains("planned route"), "\(run.stderr)")
+        }
     }
 
     /// The README opens with `make demo`'s summary; a new user's first run printed 599.9 m where it showed 621.5 m
