@@ -303,6 +303,27 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         #expect(semicolons.fixes.map(\.timestamp.millisecondsSince1970) == [1_714_557_600_500, 1_714_557_601_250])
     }
 
+    /// A date-time cell saved as a number is a spreadsheet's serial date, days since 1899-12-30: read as Unix seconds
+    /// it was a time on 1 January 1970 (a tester's walk: 689 of 715 fixes out of order, 0 m).
+    @Test("reads a spreadsheet's serial dates")
+    func readsSpreadsheetSerialDates() throws {
+        let result = readCSV("time,lat,lon\n45996.5854977,48.1,11.5\n45996.58550926,48.10001,11.5\n")
+        #expect(result.error == nil)
+        // 2025-12-05T14:03:07Z and one second later (the first serial's seven decimals: within 5 ms).
+        let times = result.fixes.map(\.timestamp.millisecondsSince1970)
+        #expect(times.count == 2 && abs(times[0] - 1_764_943_387_000) <= 5 && abs(times[1] - 1_764_943_388_000) <= 5)
+        // With a decimal comma in a `;` file too.
+        let comma = readCSV("time;lat;lon\n45996,5854977;48,1;11,5\n")
+        #expect(comma.fixes.count == 1 && abs(comma.fixes[0].timestamp.millisecondsSince1970 - 1_764_943_387_000) <= 5)
+        // Outside 1970-2100 a number keeps its Unix reading: seconds of 2024, and a lone 0 placeholder.
+        #expect(
+            readCSV("time,lat,lon\n1714564800,48.1,11.5\n").fixes.first?.timestamp.millisecondsSince1970
+                == 1_714_564_800_000)
+        #expect(readCSV("time,lat,lon\n0,48.1,11.5\n").fixes.first?.timestamp.millisecondsSince1970 == 0)
+        // A column so decided takes no value that is no serial date.
+        #expect(readCSV("time,lat,lon\n45996.5,48.1,11.5\n2025-12-05T12:00:00Z,48.1,11.5\n").error != nil)
+    }
+
     /// German Excel writes a time of day's fraction after a comma (`14:03:07,250`, as ISO 8601 allows) and a Unix
     /// time with a decimal comma in its `;` files: both were refused at row 1 ("expected an ISO 8601 time").
     @Test("reads a decimal comma in a time of day and in a Unix time")

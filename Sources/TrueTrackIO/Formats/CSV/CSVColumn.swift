@@ -165,7 +165,7 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
             case .unixMilliseconds, .gpsMilliseconds: return ["ms", "utc", "milliseconds"].contains(unit)
             case .unixMicroseconds: return ["us", "µs", "utc", "microseconds"].contains(unit)
             case .unixNanoseconds: return ["ns", "utc", "nanoseconds"].contains(unit)
-            case .timeOfDay: return unit == "utc"
+            case .timeOfDay, .excelDays: return unit == "utc"
             }
         case .date: return unit == "utc"
         case .latitudeHemisphere, .longitudeHemisphere: return false
@@ -450,6 +450,13 @@ public enum CSVTimeEncoding: Sendable, Hashable {
     /// becomes this when its first value is a time of day (with a `:` and no date part, or six digits or fewer
     /// before an optional fraction). A row whose date is empty is skipped as ``SkipReason/missingTime``.
     case timeOfDay
+    /// A spreadsheet's serial date and time: days since 1899-12-30 (Excel's and LibreOffice's 1900 date system),
+    /// the fraction the time of day (`45996.58549768` is 2025-12-05T14:03:07Z), rounded to the millisecond, in UTC.
+    /// Never chosen by a name: an ``automatic`` column becomes this when its first value is a number from 25,569
+    /// (1970-01-01) to below 73,051 (2100-01-01), which as Unix seconds would be a time on 1 January 1970, long
+    /// before GPS; a date-time cell saved as a number reads so (a tester's export was read as 1970 and refused as
+    /// out of order).
+    case excelDays
 
     /// How many of its units a second holds, for a Unix time (1, 1000, 10⁶, 10⁹: exact, and so are
     /// `1000 / unitsPerSecond`, the milliseconds per unit, and `unitsPerSecond / 1000`, the units per
@@ -460,7 +467,7 @@ public enum CSVTimeEncoding: Sendable, Hashable {
         case .unixMilliseconds: 1000
         case .unixMicroseconds: 1_000_000
         case .unixNanoseconds: 1_000_000_000
-        case .automatic, .iso8601, .gpsMilliseconds, .timeOfDay: nil
+        case .automatic, .iso8601, .gpsMilliseconds, .timeOfDay, .excelDays: nil
         }
     }
 
@@ -475,6 +482,7 @@ public enum CSVTimeEncoding: Sendable, Hashable {
         case .unixNanoseconds: "Unix nanoseconds"
         case .gpsMilliseconds: "GPS milliseconds since 1980-01-06"
         case .timeOfDay: "a time of day such as 12:00:00, 120000 or 10:00:00 PM (hours 1-12 on a 12-hour clock)"
+        case .excelDays: "a spreadsheet's serial date and time (days since 1899-12-30, such as 45996.5854977)"
         }
     }
 }

@@ -1449,6 +1449,13 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 }
             }
             let encoding = timeEncoding
+            if encoding == .excelDays {
+                guard let days = NumberParsing.double(p, s, e) ?? decimalComma(p, s, e), days.isFinite,
+                    days >= 1, days < 2_958_466  // 1899-12-31 to 9999-12-31
+                else { throw malformed(encoding.expectation + decidedBy) }
+                row.storeTime(Int64(((days - 25_569) * 86_400_000).rounded()))
+                return
+            }
             if encoding == .timeOfDay {
                 guard let ms = CSVReader.millisecondsOfDay(bytes, s, e) else {
                     throw malformed(encoding.expectation + " (the file has a date column)")
@@ -1583,9 +1590,15 @@ public struct CSVReader: FixReader, ByteStreamReader {
         return encoding(ofMagnitude: abs(value))
     }
 
-    /// The unit of a number of `magnitude` in a time column: below 10¹¹ seconds, below 10¹⁴ milliseconds, below
+    /// The first values that make a time column ``CSVTimeEncoding/excelDays``: 1970-01-01 to 2100-01-01 as a
+    /// spreadsheet's serial date (as Unix seconds, a time on 1 January 1970).
+    static let excelDaysRange = 25_569.0..<73_051.0
+
+    /// The unit of a number of `magnitude` in a time column: from 25,569 to below 73,051 a spreadsheet's serial date
+    /// (``excelDaysRange``), else below 10¹¹ seconds, below 10¹⁴ milliseconds, below
     /// 10¹⁷ microseconds, else nanoseconds.
     static func encoding(ofMagnitude magnitude: Double) -> CSVTimeEncoding {
+        if magnitude >= excelDaysRange.lowerBound, magnitude < excelDaysRange.upperBound { return .excelDays }
         if magnitude < 1e11 { return .unixSeconds }
         if magnitude < 1e14 { return .unixMilliseconds }
         if magnitude < 1e17 { return .unixMicroseconds }

@@ -215,7 +215,7 @@ enum CSVScan {
         case .unixNanoseconds:
             guard fractionDigits == 0 else { return nil }
             magnitude = (whole + 500_000) / 1_000_000
-        case .automatic, .iso8601, .timeOfDay:
+        case .automatic, .iso8601, .timeOfDay, .excelDays:
             return nil
         }
         if negative { magnitude = -magnitude }
