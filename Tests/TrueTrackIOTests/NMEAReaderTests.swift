@@ -380,6 +380,27 @@ private extension Timestamp {
         #expect(undated.fixes.isEmpty && undated.report.skipped(.missingTime) == 1)
     }
 
+    /// Two logs joined with `cat`: the second opens with GGA before its first RMC, at a time of day hours before the
+    /// first log's last epoch. Dated nearest that epoch, it fell on the first log's day, 5 h back, and was refused as
+    /// out of order without a word (a tester's); it is held and dated from the second log's first date.
+    @Test func aSecondLogsEpochsBeforeItsFirstDateAreDatedFromIt() {
+        let text = [
+            nmeaSentence("GPRMC,141501,A,4806.000,N,01130.001,E,2.72,90.0,051225,,"),
+            nmeaSentence("GPGGA,141501,4806.000,N,01130.001,E,1,08,1.0,500.0,M,47.0,M,,"),
+            nmeaSentence("GPGGA,090307,4812.000,N,01130.000,E,1,08,1.0,500.0,M,47.0,M,,"),
+            nmeaSentence("GPGGA,090308,4812.000,N,01130.000,E,1,08,1.0,500.0,M,47.0,M,,"),
+            nmeaSentence("GPRMC,090309,A,4812.000,N,01130.001,E,2.72,90.0,061225,,"),
+            // Within the hour before, a GGA-only epoch is the same log's (a receiver that dropped its RMC).
+            nmeaSentence("GPGGA,085000,4812.000,N,01130.000,E,1,08,1.0,500.0,M,47.0,M,,"), "",
+        ].joined(separator: "\n")
+        let result = readNMEA(text)
+        #expect(
+            result.fixes.map(\.timestamp)
+                == times(
+                    "2025-12-05T14:15:01Z", "2025-12-06T09:03:07Z", "2025-12-06T09:03:08Z", "2025-12-06T09:03:09Z",
+                    "2025-12-06T08:50:00Z"))
+    }
+
     /// A receiver that does not know the date writes `000000` (a formats tester's log stopped there: "expected a
     /// date ddmmyy"): no date, so its epoch is dated as a GGA-only one is, nearest the dated epoch before it (or
     /// after it, for one before the log's first date).

@@ -43,7 +43,9 @@ import TrueTrackCore
 ///   the epoch after it); with no date at all they are skipped (``SkipReason/missingTime``). Once known, a GGA-only
 ///   epoch gets
 ///   the date that puts it nearest the previous dated epoch, which carries the day over at midnight
-///   (`235959` → `000000` is one second later, on the next day). A ZDA at a time of day no RMC, GGA or GST
+///   (`235959` → `000000` is one second later, on the next day); one whose nearest instant lies more than an hour
+///   before that epoch (``undatedBackwardsMilliseconds``: a second log joined after the first, opening with GGA) is
+///   held with the epochs after it and dated backwards from the next date, as at a log's start. A ZDA at a time of day no RMC, GGA or GST
 ///   shares forms an epoch of its own that gives no fix (an ``SkipReason/otherRecord``) but dates the epochs
 ///   after it; a ZDA with empty date fields (receivers write them so until they know the date) or an empty
 ///   time gives nothing (an ``SkipReason/otherRecord``). Malformed ZDA day, month, year or time fields are
@@ -976,6 +978,11 @@ public struct NMEAReader: FixReader {
             instant = days &* NMEAParse.dayMilliseconds &+ epoch.timeOfDay
         } else if let reference {
             instant = NMEAParse.nearestInstant(timeOfDay: epoch.timeOfDay, reference: reference)
+            if _slowPath(instant < reference &- NMEAReader.undatedBackwardsMilliseconds),
+                holdsAsSecondLog(latitude: latitude, longitude: longitude, line: line, byteOffset: byteOffset)
+            {
+                return
+            }
         } else if let millis = epoch.wrapperMillis ?? epoch.untimed.wrapperMillis {
             instant = NMEAParse.nearestInstant(timeOfDay: epoch.timeOfDay, reference: millis)
         } else {
@@ -1034,6 +1041,26 @@ public struct NMEAReader: FixReader {
                 lenient: options.lenient)
         }
     }
+
+    /// Holds the closed GGA-only epoch, whose nearest instant lies more than ``undatedBackwardsMilliseconds`` before
+    /// the last dated epoch, to be dated backwards from the next date, as at a log's start, and forgets the date
+    /// (the epochs after it are held too): a second log joined after the first (its GGA before its first RMC was
+    /// dated on the first log's day, hours back, and refused as out of order; a tester's). Returns `false` (date it
+    /// as before) for an epoch a wrapper times (GnssLogger) or when the held epochs are at their limit. Out of line:
+    /// rare.
+    @inline(never)
+    private mutating func holdsAsSecondLog(latitude: Double, longitude: Double, line: Int, byteOffset: Int) -> Bool {
+        guard epoch.wrapperMillis == nil, epoch.untimed.wrapperMillis == nil,
+            undated.count < NMEAReader.maximumUndatedEpochs
+        else { return false }
+        reference = nil
+        undated.append((epoch, latitude, longitude, line, byteOffset))
+        return true
+    }
+
+    /// How far (ms) before the last dated epoch a GGA-only epoch's nearest instant may lie and still be dated by it:
+    /// one hour. Further back, it is a second log joined after the first, held to be dated from the next date.
+    static let undatedBackwardsMilliseconds: Int64 = 3_600_000
 
     /// Dates the held undated epochs backwards from ``reference`` (each the instant of its time of day nearest the
     /// epoch after it: `235959` before `000001` is the day before) and queues their fixes in ``released``.
