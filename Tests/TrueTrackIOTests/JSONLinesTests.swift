@@ -184,4 +184,26 @@ struct JSONRecordedDataTests {
         #expect(fromTrack.fixes.map(\.latitude) == fixes.map(\.latitude))
         #expect(fromTrack.fixes.map(\.altitudeMetres) == fixes.map(\.altitudeMetres))
     }
+
+    /// A speed whose name gives its unit is read in it, as a CSV column so named (a tester's `speed_kmh` was left
+    /// unread without a word: a walk counted on positions alone, 1,280 m of 1,000).
+    @Test func readsASpeedInTheUnitItsNameGives() throws {
+        var reader = JSONLinesReader(
+            stream: ByteStream(
+                bytes: Array(
+                    """
+                            {"time":"2025-12-05T14:00:00Z","lat":48.1,"lon":11.5,"speed_kmh":36}
+                    {"time":"2025-12-05T14:00:01Z","lat":48.1,"lon":11.5,"speedKnots":10}
+                    {"time":"2025-12-05T14:00:02Z","lat":48.1,"lon":11.5,"speed_mph":10}
+                    {"time":"2025-12-05T14:00:03Z","lat":48.1,"lon":11.5,"speed_mps":2,"speed_kmh":36}
+                    {"time":"2025-12-05T14:00:04Z","lat":48.1,"lon":11.5,"speed_kmh":36,"speed":99}
+                    """.utf8)))
+        let result = reader.readAll()
+        #expect(result.error == nil)
+        let speeds = result.fixes.map { $0.speedMetresPerSecond ?? -1 }
+        #expect(speeds.count == 5)
+        #expect(abs(speeds[0] - 10) < 1e-9 && abs(speeds[1] - 5.144444) < 1e-6 && abs(speeds[2] - 4.4704) < 1e-9)
+        // A speed in m/s wins; a bare speed after one in a named unit does not replace it.
+        #expect(speeds[3] == 2 && abs(speeds[4] - 10) < 1e-9)
+    }
 }

@@ -327,6 +327,18 @@ struct JSONFixDecoder {
         case .speedMetresPerSecond where isFieldScope:
             record.speed = try decodeNumber(t, "speed_mps", isOptional: true)
             record.speedIsInMetresPerSecond = true
+        case .speedKilometresPerHour where isFieldScope, .speedKnots where isFieldScope,
+            .speedMilesPerHour where isFieldScope:
+            // (Not over a speed in m/s read before it; a bare `speed` after it does not replace it.)
+            let factor =
+                key == .speedKnots
+                ? SpeedUnit.metresPerSecondPerKnot
+                : key == .speedMilesPerHour
+                    ? SpeedUnit.metresPerSecondPerMilePerHour : SpeedUnit.metresPerSecondPerKilometrePerHour
+            let name = key == .speedKnots ? "speed_knots" : key == .speedMilesPerHour ? "speed_mph" : "speed_kmh"
+            if let value = try decodeNumber(t, name, isOptional: true), !record.speedIsInMetresPerSecond {
+                (record.speed, record.speedIsInMetresPerSecond) = (value * factor, true)
+            }
         case .speedAccuracy where isFieldScope:
             record.speedAccuracy = try decodeNumber(t, "speed_accuracy_mps", isOptional: true)
         case .course where isFieldScope:

@@ -14,6 +14,9 @@ enum JSONKey: UInt8, Sendable {
     /// A speed whose name says metres per second (`speed_mps`): never converted, where a bare `speed` may be
     /// (a Traccar position's knots).
     case speedMetresPerSecond
+    /// A speed whose name gives its unit (`speed_kmh`, `speed_knots`, `speed_mph`), converted; as a CSV column so
+    /// named (a tester's JSON Lines `speed_kmh` was left unread without a word).
+    case speedKilometresPerHour, speedKnots, speedMilesPerHour
     case course, courseAccuracy, provider, satellites, mocked, activity, activityConfidence, segment
     // Google location history (Takeout `Records.json`, the on-device `Timeline.json`)
     // (Read as fields only inside those arrays: see ``JSONFixDecoder/readsLocationHistory``.)
@@ -79,6 +82,9 @@ struct JSONKeyTable {
         ("timestampms", .timestampMs), ("velocity", .velocity), ("source", .source),
         ("accuracymeters", .accuracy), ("altitudemeters", .altitude), ("verticalaccuracymeters", .verticalAccuracy),
         ("speedmeterspersecond", .speedMetresPerSecond), ("confidence", .confidence),
+        ("speedkmh", .speedKilometresPerHour), ("speedkph", .speedKilometresPerHour),
+        ("speedkmph", .speedKilometresPerHour), ("speedknots", .speedKnots), ("speedkn", .speedKnots),
+        ("speedkt", .speedKnots), ("speedmph", .speedMilesPerHour),
         ("coords", .coords), ("location", .location),
         ("fixtime", .fixTime), ("devicetime", .deviceTime), ("servertime", .serverTime),
         ("deviceid", .deviceID), ("protocol", .protocolName), ("valid", .valid),
