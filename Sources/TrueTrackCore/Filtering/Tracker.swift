@@ -1704,8 +1704,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
 
     /// Whether the chord of a reset gap (a silence longer than ``TrackingProfile/filterResetGapSeconds``), from
     /// the last filtered position to the first fix after it at (`east`, `north`), may count: the filter's speed
-    /// before the gap (over the trailing window for a dense track without readings, whose last speed is noisy), or
-    /// 0 when it may not: the gap is longer than ``TrackingProfile/maximumBridgedGapSeconds``;
+    /// before the gap, or 0 when it may not: the gap is longer than ``TrackingProfile/maximumBridgedGapSeconds``;
     /// the vehicle latch is on, or the reading in force at the last fix before the gap excludes the movement (the
     /// silence was the ride's or the rest's); the traveller was not moving before it (the filter's speed below the
     /// deadband); the chord is within the fixes' noise (2 m plus the accuracy factor times the last window's mean
@@ -1724,20 +1723,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         let de = e - filter.east, dn = n - filter.north
         let chord = (de * de + dn * dn).squareRoot()
         let ve = filter.velocityEast, vn = filter.velocityNorth
-        var speedBefore = (ve * ve + vn * vn).squareRoot()
-        if let oldest = window.oldest(), dopplerSeconds == oldest.dopplerSeconds {
-            // Without readings, the filter's speed over the window rather than at its last fix: under 2 m of noise
-            // a walker's 1.4 m/s read 1.3-2.0 at the last fix, and the pace check after the gap (within 1.5 times)
-            // was a coin toss (an API tester's tunnels: the chord counted on 1-4 of 5 seeds).
-            // (A dense window only: the path integrates steps clamped to the integration limit, which a sparse
-            // logger's exceed; a hike logged every 9-60 s read a third of its pace and lost a tunnel's chord.)
-            let seconds = Double(lastAcceptedMilliseconds &- oldest.milliseconds) / 1000
-            if seconds >= profile.windowSeconds / 2,
-                seconds <= WhiteNoiseEstimate.maximumStepSeconds * (fixCount - oldest.fixCount)
-            {
-                speedBefore = (positionPath - oldest.positionPath) / seconds
-            }
-        }
+        let speedBefore = (ve * ve + vn * vn).squareRoot()
         let before = windowMeanAccuracy(orElse: displacementAccuracy)
         let speed = chord / dt
         let fastest = profile.fastestSustainedSpeedMetresPerSecond
