@@ -681,7 +681,9 @@ import Testing
         try "time,lat,lon,speed (ft/s)\n2024-05-01T06:00:00Z,48.1,11.5,4\n".write(
             toFile: feet, atomically: true, encoding: .utf8)
         let named = try Tool.run(["process", feet])
-        #expect(named.stderr.contains("--column 'speed (ft/s)=speed_kmh' for a speed in km/h"), "\(named.stderr)")
+        #expect(
+            named.stderr.contains("--column 'speed (ft/s)=speed_kmh' for a speed in km/h, speed_mph or speed_knots"),
+            "\(named.stderr)")
         // A second time column (GPSLogger's `timestamp_ms` beside its `time`) is named by `info`, not warned of.
         let gpsLogger = Tool.temporaryPath("gpslogger.csv")
         try "time,lat,lon,accuracy,speed,timestamp_ms\n2024-05-01T06:00:00.123Z,48.1,11.5,4.0,1.4,1714543200123\n"

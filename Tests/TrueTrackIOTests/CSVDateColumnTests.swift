@@ -343,6 +343,7 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         #expect(speed("Speed km/h", "36") == 10)
         #expect(speed("speed_km/h", "36") == 10)
         #expect(speed("speed m/s", "10") == 10)
+        #expect(abs((speed("speed mi/h", "10") ?? 0) - 4.4704) < 1e-9)
         #expect(speed("Speed[kph]", "36") == 10)
         #expect(abs((speed("speed_knots", "10") ?? 0) - 10.0 * 1852 / 3600) < 1e-12)
         #expect(speed("speed (mph)", "10") == 4.4704)

@@ -234,6 +234,13 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         #expect(excelJoined.error == nil)
         #expect(excelJoined.fixes.count == 2)
         #expect(excelJoined.report.skipped(.comment) == 2 && excelJoined.report.skipped(.header) == 2)
+        // The same names in another case or quoting are a repeat (the read stopped there, a reviewer's).
+        let recased = readCSV(
+            day1 + "Time,LAT,\"lon\",Accuracy\n2024-05-02T10:00:00Z,48.6,2.25,5\n", options: ReadOptions(lenient: true))
+        #expect(recased.error == nil && recased.fixes.count == 3 && recased.report.skipped(.header) == 2)
+        // A placeholder `0,0` with a decimal comma lets the next value decide the unit, as `0` does.
+        let placeholder = readCSV("time;lat;lon\n0,0;48,1;11,5\n1714564801000,0;48,1;11,5\n")
+        #expect(placeholder.error == nil && placeholder.fixes.count == 2)
         // Another header is no repeat: its columns may be in another order.
         let other = readCSV(day1 + "lat,lon,time,accuracy\n48.6,2.25,2024-05-02T10:00:00Z,5\n")
         #expect(other.fixes.count == 2)

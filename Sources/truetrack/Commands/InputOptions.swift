@@ -372,7 +372,8 @@ enum InputOptions {
                     + "accuracy_m, altitude_m, course_deg); convert the column, rename it, or read it under such a name "
                     + "with --column NAME=AS"
                     + (inUnits[0].lowercased().hasPrefix("speed")
-                        ? " (--column '\(inUnits[0])=speed_kmh' for a speed in km/h)" : "") + "\n")
+                        ? " (--column '\(inUnits[0])=speed_kmh' for a speed in km/h, speed_mph or speed_knots as its unit "
+                            + "is)" : "") + "\n")
         }
         if let heading = headings.first {
             lines.append(

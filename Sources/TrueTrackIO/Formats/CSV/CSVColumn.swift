@@ -212,7 +212,7 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
         case "m/s", "mps", "ms-1", "m·s-1": 1
         case "km/h", "kmh", "kph", "kmph", "km/hr": SpeedUnit.metresPerSecondPerKilometrePerHour
         case "kn", "kt", "kts", "knot", "knots": SpeedUnit.metresPerSecondPerKnot
-        case "mph": SpeedUnit.metresPerSecondPerMilePerHour
+        case "mph", "mi/h": SpeedUnit.metresPerSecondPerMilePerHour
         default: nil
         }
     }
@@ -338,7 +338,7 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
             .speed,
             [
                 "speedkmh", "speedkph", "speedkmph", "speedknots", "speedkn", "speedkt", "speedmph", "speedkm/h",
-                "speedkm/hr", "speedm/s",
+                "speedkm/hr", "speedm/s", "speedmi/h",
             ])
         add(.speedAccuracy, ["speedaccuracy", "speedaccuracymps", "speedaccuracyms", "sacc"])
         add(

@@ -1280,6 +1280,19 @@ public struct CSVReader: FixReader, ByteStreamReader {
         if e - s >= 3, p[s] == 0xEF, p[s + 1] == 0xBB, p[s + 2] == 0xBF { s += 3 }
         let line = UnsafeBufferPointer(start: p + s, count: e - s)
         if !headerBytes.isEmpty, line.elementsEqual(headerBytes) { return .header }
+        // The same names in the same places, in another case or quoting (`Time,Lat,Lon`, `"time","lat","lon"`: a
+        // reviewer's; the read stopped there even with --lenient).
+        if headerNames.count >= 2 {
+            let fields = UnsafeRawBufferPointer(line).split(separator: delimiter, omittingEmptySubsequences: false)
+            if fields.count == headerNames.count,
+                zip(fields, headerNames).allSatisfy({ field, name in
+                    String(decoding: field, as: UTF8.self).trimmingSpacesAndQuotes().lowercased()
+                        == name.trimmingSpacesAndQuotes().lowercased()
+                })
+            {
+                return .header
+            }
+        }
         if let declared = CSVReader.declaredDelimiter(UnsafeRawBufferPointer(line)[...]), declared == delimiter {
             return .comment
         }
@@ -1442,7 +1455,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
                     timeEncoding = CSVReader.encoding(ofMagnitude: abs(value))
                 }
                 timeEncodingDecidedBy = (line, ReadError.quote(p, s, e))
-                if timeEncoding == .unixSeconds, let value = NumberParsing.double(p, s, e),
+                if timeEncoding == .unixSeconds, let value = NumberParsing.double(p, s, e) ?? decimalComma(p, s, e),
                     value * 1000 < Double(Timestamp.gpsEpochMillisecondsSince1970)
                 {
                     provisionalTimeUnitFixes = fixesProduced
@@ -1498,7 +1511,8 @@ public struct CSVReader: FixReader, ByteStreamReader {
                     // tester's 300 rows of Unix milliseconds were an error at line 3 (299 skipped with --lenient).
                     if let before = provisionalTimeUnitFixes, fixesProduced <= before + 1 {
                         provisionalTimeUnitFixes = nil
-                        let unit = CSVReader.detectEncoding(p, s, e)
+                        var unit = CSVReader.detectEncoding(p, s, e)
+                        if unit == .iso8601 { unit = CSVReader.encoding(ofMagnitude: abs(value)) }  // (a decimal comma)
                         // (A finer unit than seconds: seconds were the placeholder's reading.)
                         if unit != .unixSeconds, let perMillisecond = unit.unitsPerSecond.map({ $0 / 1000 }) {
                             let ms = (value / perMillisecond).rounded()

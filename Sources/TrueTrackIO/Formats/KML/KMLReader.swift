@@ -24,7 +24,8 @@ import TrueTrackCore
 /// position's accuracy, speed or course; a track may carry them as per-pair arrays in its `<ExtendedData>`
 /// (`<SimpleArrayData name="speed">` of `<value>`s, `gx:` in KML 2.2), as OpenTracks writes `speed` (m/s) and
 /// `accuracy_horizontal` / `accuracy_vertical` (m): those named in ``ArrayField`` are read, an empty `<value/>`
-/// as none, and an array whose length is not the track's pair count is left unread (its values cannot be placed).
+/// as none, and an array whose length is not the track's pair count, or with a value that is no number, is left
+/// unread (its values cannot be placed, or read).
 /// Other fixes have none. The provider is ``Provider/gps``.
 ///
 /// ## XML
@@ -488,7 +489,7 @@ public struct KMLReader: FixReader, ByteStreamReader {
         case .arrayValue:
             isCapturing = false
             if let field = arrayField, let count = trackArrays[field]?.count, try hasRoom(count) {
-                let value = try readArrayValue(field)
+                let value = readArrayValue(field)
                 trackArrays[field]?.append(value)
             }
         case .simpleArrayData:
@@ -584,19 +585,17 @@ public struct KMLReader: FixReader, ByteStreamReader {
             place: textLocation)
     }
 
-    /// The number a track's array `<value>` holds, or `nil` when it is empty; one that does not read is `nil`
-    /// when lenient (counted in ``ReadReport/unreadableFields``: the fix keeps its position and time), an error
-    /// otherwise.
-    mutating func readArrayValue(_ field: ArrayField) throws(ReadError) -> Double? {
+    /// The number a track's array `<value>` holds, or `nil` when it is empty; one that is no number leaves the whole
+    /// array unread.
+    mutating func readArrayValue(_ field: ArrayField) -> Double? {
         guard !textFailed else { return nil }
         let (s, e) = text.withUnsafeBytes { XMLBytes.trim($0, 0, $0.count) }
         if s == e { return nil }
         if let value = text.withUnsafeBytes({ NumberParsing.double($0, s, e) }), value.isFinite { return value }
-        try report.readAsMissing(
-            .malformedField(
-                location(textLocation), field: field.label, expected: "a number",
-                found: String(decoding: text[s..<e].prefix(40), as: UTF8.self)), lenient: options.lenient)
-        report.keepUnreadableFields()
+        // An optional measurement in a form not read (`5 km/h`, a published script's): the array is left unread, as
+        // one of another length, and the pairs keep their fixes (a file that read before failed as a whole).
+        trackArrays[field] = nil
+        arrayField = nil
         return nil
     }
 
