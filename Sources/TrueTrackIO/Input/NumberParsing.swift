@@ -46,7 +46,7 @@ public enum NumberParsing {
             dot = i
             i += 1
             // A fraction's digits eight at a time where eight follow (coordinates' long fractions).
-            while e - i >= 8, let value = eightDigits(p.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+            while e - i >= 8, let value = SWARDigits.eightDigits(p.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
                 mantissa = mantissa &* 100_000_000 &+ value
                 i += 8
             }
@@ -91,22 +91,6 @@ public enum NumberParsing {
             }
         #endif
         return slowPath(p, first, e)
-    }
-
-    /// The value of eight ASCII digits loaded as a native 64-bit word (the first digit in the lowest byte on a
-    /// little-endian machine), or `nil` when a byte is no digit. A byte is 0x30…0x39 exactly when its high nibble is
-    /// 3 before and after adding 6; then pairs, quads and the whole are combined with three multiplications
-    /// (each step's sums stay inside their 8-, 16- and 32-bit fields).
-    @inlinable @inline(__always)
-    static func eightDigits(_ loaded: UInt64) -> UInt64? {
-        let word = UInt64(littleEndian: loaded)
-        let high: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
-        guard word & high == 0x3030_3030_3030_3030, (word &+ 0x0606_0606_0606_0606) & high == 0x3030_3030_3030_3030
-        else { return nil }
-        var v = word &- 0x3030_3030_3030_3030
-        v = v &* 10 &+ (v >> 8)
-        let pairs: UInt64 = 0x0000_00FF_0000_00FF
-        return ((v & pairs) &* (100 &+ (1_000_000 << 32)) &+ ((v >> 16) & pairs) &* (1 &+ (10_000 << 32))) >> 32
     }
 
     #if arch(x86_64) && !os(Windows)

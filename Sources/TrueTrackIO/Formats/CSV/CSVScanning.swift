@@ -29,28 +29,6 @@ enum CSVScan {
         }
     }
 
-    /// The number of leading (lowest-addressed) bytes of `x` that are digits, `x` being 8 loaded bytes
-    /// XOR `0x30` each (so a digit byte holds 0…9). SWAR: a byte above 9 gets its top bit set by adding
-    /// 0x76; a carry out of a non-digit byte only disturbs the bytes after it.
-    @inline(__always)
-    static func leadingDigitCount(_ x: UInt64) -> Int {
-        let nonDigit = ((x &+ 0x7676_7676_7676_7676) | x) & 0x8080_8080_8080_8080
-        return nonDigit.trailingZeroBitCount >> 3
-    }
-
-    /// The value of the first `count` digits of `x` (as in ``leadingDigitCount(_:)``), 0 ≤ count ≤ 8:
-    /// the digits are shifted to the top and the eight-digit multiply-and-add of `fast_float` combines them.
-    @inline(__always)
-    static func digitsValue(_ x: UInt64, count: Int) -> UInt64 {
-        // Masking shift (one instruction); a count of 0 would shift by 64, which `&<<` takes as 0: zero it.
-        var v = count == 0 ? 0 : x &<< UInt64(64 &- 8 &* count)
-        v = v &* 10 &+ (v >> 8)
-        v =
-            ((v & 0x0000_00FF_0000_00FF) &* (100 &+ (1_000_000 << 32))
-                &+ ((v >> 16) & 0x0000_00FF_0000_00FF) &* (1 &+ (10_000 << 32))) >> 32
-        return v & 0xFFFF_FFFF
-    }
-
     /// A plain decimal `[+-]digits[.digits]` with at most 7 integer digits and 19 digits in all: Clinger's
     /// exact fast path (the significand and the power of ten are exact doubles, so one division rounds
     /// correctly, exactly as `strtod` and ``NumberParsing/double(_:_:_:)`` do). Digits are read eight at a
@@ -70,9 +48,9 @@ enum CSVScan {
         }
         let raw = UnsafeRawPointer(p)
         var x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x3030_3030_3030_3030
-        var count = leadingDigitCount(x)
+        var count = SWARDigits.leadingDigitCount(x)
         guard count < 8 else { return nil }
-        var mantissa = digitsValue(x, count: count)
+        var mantissa = SWARDigits.value(x, count: count)
         var digits = count
         i += count
         var fractionDigits = 0
@@ -81,10 +59,10 @@ enum CSVScan {
             // At most 19 digits in all, so at most 3 blocks after the point, read from index + 25 at the latest.
             repeat {
                 x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x3030_3030_3030_3030
-                count = leadingDigitCount(x)
+                count = SWARDigits.leadingDigitCount(x)
                 digits += count
                 guard digits <= 19 else { return nil }
-                mantissa = mantissa &* integerPowerOfTen(count) &+ digitsValue(x, count: count)
+                mantissa = mantissa &* integerPowerOfTen(count) &+ SWARDigits.value(x, count: count)
                 fractionDigits += count
                 i += count
             } while count == 8
@@ -168,8 +146,8 @@ enum CSVScan {
             var blocks = 0
             while count == 8 && blocks < 3 {
                 let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x3030_3030_3030_3030
-                count = leadingDigitCount(x)
-                whole = whole &* Int64(integerPowerOfTen(count)) &+ Int64(digitsValue(x, count: count))
+                count = SWARDigits.leadingDigitCount(x)
+                whole = whole &* Int64(integerPowerOfTen(count)) &+ Int64(SWARDigits.value(x, count: count))
                 i += count
                 blocks += 1
             }
