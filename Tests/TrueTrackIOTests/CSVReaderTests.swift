@@ -238,6 +238,10 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         let recased = readCSV(
             day1 + "Time,LAT,\"lon\",Accuracy\n2024-05-02T10:00:00Z,48.6,2.25,5\n", options: ReadOptions(lenient: true))
         #expect(recased.error == nil && recased.fixes.count == 3 && recased.report.skipped(.header) == 2)
+        // A header whose quoted name holds the delimiter repeats as well (split as the header was).
+        let quotedHeader = "time,lat,lon,\"note, free\"\n2024-05-01T10:00:00Z,48.5,2.25,a\n"
+        let quotedJoined = readCSV(quotedHeader + quotedHeader, options: ReadOptions(lenient: true))
+        #expect(quotedJoined.error == nil && quotedJoined.fixes.count == 2 && quotedJoined.report.errorCount == 0)
         // A placeholder `0,0` with a decimal comma lets the next value decide the unit, as `0` does.
         let placeholder = readCSV("time;lat;lon\n0,0;48,1;11,5\n1714564801000,0;48,1;11,5\n")
         #expect(placeholder.error == nil && placeholder.fixes.count == 2)

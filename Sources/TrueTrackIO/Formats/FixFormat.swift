@@ -351,7 +351,10 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         if let explicit {
             // (An archive or a binary format is named even when a text format is asked for: a gzipped GPX read as
             // GPX was "expected a <gpx> root element, found \x1F\x8B…", with --lenient suggested.)
-            if path != "-", let sample = try? leadingBytes(ofRegularFile: path), let reason = binaryReason(sample) {
+            // (Its magic numbers only: the first 16 bytes.)
+            if path != "-", let head = try? leadingBytes(ofRegularFile: path, count: 16),
+                let reason = binaryReason(head)
+            {
                 throw .unsupportedFormat(path: path, reason: reason)
             }
             return explicit
@@ -428,12 +431,12 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         return nil
     }
 
-    /// The first 64 KiB of the regular file at `path`, its lines ended as the readers will see them: what the
-    /// format sniff reads, and what ``DeclaredActivity`` looks in.
+    /// The first `count` bytes (64 KiB by default) of the regular file at `path`, its lines ended as the readers will
+    /// see them: what the format sniff reads, and what ``DeclaredActivity`` looks in.
     ///
     /// - Throws: ``ReadError/io(path:message:)`` for a directory or a file that cannot be read,
     ///   ``ReadError/unsupportedFormat(path:reason:)`` for a pipe or a device.
-    static func leadingBytes(ofRegularFile path: String) throws(ReadError) -> [UInt8] {
+    static func leadingBytes(ofRegularFile path: String, count: Int = 65_536) throws(ReadError) -> [UInt8] {
         // Sniffing reads the first bytes and the reader opens the file again: a pipe or a device would lose
         // what the sniff consumed (and opening a FIFO blocks until a writer comes). Only a regular file can be
         // sniffed; the check uses the path, before any open.
@@ -445,7 +448,7 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw .io(path: path, message: String(cString: strerror(errno))) }
         defer { close(fd) }
-        var sample = [UInt8](repeating: 0, count: 65_536)
+        var sample = [UInt8](repeating: 0, count: count)
         let n = sample.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
         guard n >= 0 else { throw .io(path: path, message: String(cString: strerror(errno))) }
         sample.removeSubrange(n...)

@@ -179,9 +179,9 @@ public struct CSVReader: FixReader, ByteStreamReader {
     private var tailLength = 0
     private var finished = false
     private var headerRead = false
-    /// The header line's bytes (without its line end), to recognise it repeated where files were concatenated
-    /// (``repeatsHeader(at:)``).
-    private var headerBytes: [UInt8] = []
+    /// The header's names trimmed of spaces and quotes, lower-cased: to recognise the header repeated, or another
+    /// one, where files were joined (``joinedFileLine(at:)``).
+    private var comparableHeaderNames: [String] = []
     /// 1-based number of the line that starts at `pos`.
     private var line = 1
 
@@ -606,38 +606,14 @@ public struct CSVReader: FixReader, ByteStreamReader {
                     + "as NUL bytes: tr '\\000' '\\n' < FILE > FIXED turns them into line ends)",
                 found: "a NUL byte (0x00)")
         }
-        // Split into names.
-        var names: [String] = []
-        var current: [UInt8] = []
-        var quoted = false
-        var k = lineStart
-        while k < end {
-            let c = p[k]
-            if quoted {
-                if c == UInt8(ascii: "\"") {
-                    if k + 1 < end, p[k + 1] == UInt8(ascii: "\"") { current.append(c); k += 1 } else { quoted = false }
-                } else {
-                    current.append(c)
-                }
-            } else if c == UInt8(ascii: "\"") && current.allSatisfy({ $0 == 0x20 }) {
-                quoted = true
-                current.removeAll()
-            } else if c == delimiter {
-                names.append(String(decoding: current, as: UTF8.self))
-                current.removeAll()
-            } else {
-                current.append(c)
-            }
-            k += 1
-        }
-        names.append(String(decoding: current, as: UTF8.self))
-        headerBytes = Array(UnsafeBufferPointer(start: p + lineStart, count: end - lineStart))
+        let names = CSVReader.names(UnsafeRawBufferPointer(start: p + lineStart, count: end - lineStart), delimiter)
         let headerLine = line
         pos = j + 1
         line += 1 + lines
         rowsRead += 1
         _report.skip(.header)
         headerRead = true
+        comparableHeaderNames = names.map(CSVReader.comparable)
         try configure(
             names: names, headerLocation: location(lineStart, line: headerLine, lineStart: lineStart),
             headerText: text(lineStart, end))
@@ -1241,19 +1217,21 @@ public struct CSVReader: FixReader, ByteStreamReader {
         _ error: ReadError, at index: Int?, place: CSVRowPlace, skipFrom: Int,
         skipLine lineOfSkip: Int
     ) throws(ReadError) -> RowOutcome {
-        if let reason = repeatedPreamble(at: pos) {
+        switch joinedFileLine(at: pos) {
+        case .repeated(let reason)?:
             // Files joined with `cat`: the next file's header (or Excel `sep=` line) is no malformed row.
             skipLine(from: min(skipFrom, limit - 1), extraLines: lineOfSkip - line)
             rowsRead += 1
             return .skipped(reason)
-        }
-        if let names = anotherHeader(at: pos) {
+        case .otherHeader(let text)?:
             // A joined file with other columns: its rows read by the first header's would be misread (a tester's
             // `lon,lat` file after a `lat,lon` one, read leniently, put its fixes at 11.5° N 48.1° E).
             finished = true
             throw ReadError.malformedRecord(
                 location(pos, line: place.line, lineStart: pos), expected: CSVReader.sameHeaderExpectation,
-                found: names)
+                found: text)
+        case nil:
+            break
         }
         var error = error
         if let index, case .malformedField(_, let field, let expected, let found) = error {
@@ -1267,36 +1245,79 @@ public struct CSVReader: FixReader, ByteStreamReader {
         return .rejected
     }
 
-    /// Whether the line starting at `p[start]` repeats the header line byte for byte (`.header`) or is an Excel
-    /// `sep=` line naming the delimiter in use (`.comment`), as where CSV files were joined with `cat`; a leading
-    /// byte-order mark (the joined file's own) and a `\r` before the line end are passed over. Only asked of a row
-    /// that failed to read, so it costs the rows that read nothing.
-    private func repeatedPreamble(at start: Int) -> SkipReason? {
+    /// What a line that failed to read as a row is where files were joined with `cat`.
+    enum JoinedFileLine {
+        /// The header again, its names in the same places (any case or quoting; `.header`), or an Excel `sep=` line
+        /// naming the delimiter in use (`.comment`).
+        case repeated(SkipReason)
+        /// A header naming other columns (two or more of its fields name columns of the first header): its text.
+        case otherHeader(String)
+    }
+
+    /// What the line starting at `p[start]` is when it belongs to a file joined after the first (see
+    /// ``JoinedFileLine``), or `nil`; a leading byte-order mark (the joined file's own) and a `\r` before the line end
+    /// are passed over. Only asked of a row that failed to read, so it costs the rows that read nothing.
+    private func joinedFileLine(at start: Int) -> JoinedFileLine? {
         let p = base
-        guard start < limit, let hit = memchr(p + start, 0x0A, limit - start) else { return nil }
+        guard comparableHeaderNames.count >= 2, start < limit, let hit = memchr(p + start, 0x0A, limit - start) else {
+            return nil
+        }
         var s = start
         var e = UnsafeRawPointer(p).distance(to: UnsafeRawPointer(hit))
         if e > s, p[e - 1] == 0x0D { e -= 1 }
         if e - s >= 3, p[s] == 0xEF, p[s + 1] == 0xBB, p[s + 2] == 0xBF { s += 3 }
-        let line = UnsafeBufferPointer(start: p + s, count: e - s)
-        if !headerBytes.isEmpty, line.elementsEqual(headerBytes) { return .header }
-        // The same names in the same places, in another case or quoting (`Time,Lat,Lon`, `"time","lat","lon"`: a
-        // reviewer's; the read stopped there even with --lenient).
-        if headerNames.count >= 2 {
-            let fields = UnsafeRawBufferPointer(line).split(separator: delimiter, omittingEmptySubsequences: false)
-            if fields.count == headerNames.count,
-                zip(fields, headerNames).allSatisfy({ field, name in
-                    String(decoding: field, as: UTF8.self).trimmingSpacesAndQuotes().lowercased()
-                        == name.trimmingSpacesAndQuotes().lowercased()
-                })
-            {
-                return .header
+        let line = UnsafeRawBufferPointer(start: p + s, count: e - s)
+        if let declared = CSVReader.declaredDelimiter(line[...]), declared == delimiter { return .repeated(.comment) }
+        let fields = CSVReader.names(line, delimiter).map(CSVReader.comparable)
+        if fields == comparableHeaderNames { return .repeated(.header) }
+        let known = Set(comparableHeaderNames)
+        guard Set(fields.filter { !$0.isEmpty && known.contains($0) }).count >= 2 else { return nil }
+        return .otherHeader(String(decoding: line.prefix(80), as: UTF8.self))
+    }
+
+    /// The fields of a header line (without its line end) split at `delimiter`, quotes respected (`""` inside a
+    /// quoted field is a quote).
+    static func names(_ line: UnsafeRawBufferPointer, _ delimiter: UInt8) -> [String] {
+        var names: [String] = []
+        var current: [UInt8] = []
+        var quoted = false
+        var k = 0
+        while k < line.count {
+            let c = line[k]
+            if quoted {
+                if c == UInt8(ascii: "\"") {
+                    if k + 1 < line.count, line[k + 1] == UInt8(ascii: "\"") {
+                        current.append(c)
+                        k += 1
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    current.append(c)
+                }
+            } else if c == UInt8(ascii: "\"") && current.allSatisfy({ $0 == 0x20 }) {
+                quoted = true
+                current.removeAll()
+            } else if c == delimiter {
+                names.append(String(decoding: current, as: UTF8.self))
+                current.removeAll()
+            } else {
+                current.append(c)
             }
+            k += 1
         }
-        if let declared = CSVReader.declaredDelimiter(UnsafeRawBufferPointer(line)[...]), declared == delimiter {
-            return .comment
-        }
-        return nil
+        names.append(String(decoding: current, as: UTF8.self))
+        return names
+    }
+
+    /// A header name as ``joinedFileLine(at:)`` compares them: spaces, tabs, a byte-order mark and double quotes
+    /// around it trimmed, lower-cased.
+    static func comparable(_ name: String) -> String {
+        var scalars = Substring(name).unicodeScalars
+        let strip: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "\u{FEFF}" }
+        while let first = scalars.first, strip(first) { scalars.removeFirst() }
+        while let last = scalars.last, strip(last) { scalars.removeLast() }
+        return String(scalars).lowercased()
     }
 
     /// What a header line after the first must be (an error's expectation, which
@@ -1304,24 +1325,6 @@ public struct CSVReader: FixReader, ByteStreamReader {
     public static let sameHeaderExpectation =
         "data rows, or the first header line repeated (files joined with cat); this header names other columns, so "
         + "the rows after it would be read by the wrong ones: split the file at this line and read the parts apart"
-
-    /// The text of the line starting at `p[start]` when it is a header line other than the first (two or more of its
-    /// fields, trimmed, quotes removed and case aside, name columns of the first header), or `nil`.
-    private func anotherHeader(at start: Int) -> String? {
-        let p = base
-        guard headerNames.count >= 2, start < limit, let hit = memchr(p + start, 0x0A, limit - start) else {
-            return nil
-        }
-        var e = UnsafeRawPointer(p).distance(to: UnsafeRawPointer(hit))
-        if e > start, p[e - 1] == 0x0D { e -= 1 }
-        let known = Set(headerNames.map { $0.trimmingSpacesAndQuotes().lowercased() })
-        let line = UnsafeRawBufferPointer(start: p + start, count: e - start)
-        let fields = line.split(separator: delimiter, omittingEmptySubsequences: false).map {
-            String(decoding: $0, as: UTF8.self).trimmingSpacesAndQuotes().lowercased()
-        }
-        let named = Set(fields.filter { !$0.isEmpty && known.contains($0) })
-        return named.count >= 2 ? String(decoding: line.prefix(80), as: UTF8.self) : nil
-    }
 
     /// Scans the quoted field opening at `p[index]`, unescaping it into the scratch buffer; `nil` when
     /// the closing quote lies past the buffered lines.
@@ -1408,7 +1411,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
             }
             row.setHemisphere(sign, latitude: isLatitude)
         case .latitude, .longitude:
-            if let value = NumberParsing.double(p, s, e) ?? decimalComma(p, s, e) {
+            if let value = numberOrDecimalComma(p, s, e) {
                 row.store(value, role)
                 return
             }
@@ -1428,20 +1431,20 @@ public struct CSVReader: FixReader, ByteStreamReader {
             }
             while from < to, p[from] == 0x20 { from += 1 }
             while to > from, p[to - 1] == 0x20 { to -= 1 }
-            guard to > from, let value = NumberParsing.double(p, from, to) ?? decimalComma(p, from, to) else {
+            guard to > from, let value = numberOrDecimalComma(p, from, to) else {
                 throw malformed(expected)
             }
             row.store(value, role)
             row.setHemisphere(sign, latitude: isLatitude)
         case .horizontalAccuracy, .altitude, .verticalAccuracy, .speed, .speedAccuracy, .course, .courseAccuracy:
-            guard let value = NumberParsing.double(p, s, e) ?? decimalComma(p, s, e) else {
+            guard let value = numberOrDecimalComma(p, s, e) else {
                 throw malformed("a number")
             }
             row.store(value, role)
         case .hdop:
             // A stand-in for an accuracy the row does not state: loggers write `-` or `N/A` where they have none, and
             // an unreadable one is none (no error: the files were read before the column was).
-            if let value = NumberParsing.double(p, s, e) ?? decimalComma(p, s, e) { row.store(value, role) }
+            if let value = numberOrDecimalComma(p, s, e) { row.store(value, role) }
         case .time:
             // Which value decided the unit, for an error (`""` when the column's name did).
             var decidedBy: String {
@@ -1455,7 +1458,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
                     timeEncoding = CSVReader.encoding(ofMagnitude: abs(value))
                 }
                 timeEncodingDecidedBy = (line, ReadError.quote(p, s, e))
-                if timeEncoding == .unixSeconds, let value = NumberParsing.double(p, s, e) ?? decimalComma(p, s, e),
+                if timeEncoding == .unixSeconds, let value = numberOrDecimalComma(p, s, e),
                     value * 1000 < Double(Timestamp.gpsEpochMillisecondsSince1970)
                 {
                     provisionalTimeUnitFixes = fixesProduced
@@ -1463,7 +1466,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
             }
             let encoding = timeEncoding
             if encoding == .excelDays {
-                guard let days = NumberParsing.double(p, s, e) ?? decimalComma(p, s, e), days.isFinite,
+                guard let days = numberOrDecimalComma(p, s, e), days.isFinite,
                     days >= 1, days < 2_958_466  // 1899-12-31 to 9999-12-31
                 else { throw malformed(encoding.expectation + decidedBy) }
                 row.storeTime(Int64(((days - 25_569) * 86_400_000).rounded()))
@@ -1499,7 +1502,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
                     row.storeTime(utc)
                     return
                 }
-                guard let value = NumberParsing.double(p, s, e) ?? decimalComma(p, s, e), value.isFinite else {
+                guard let value = numberOrDecimalComma(p, s, e), value.isFinite else {
                     throw malformed(encoding.expectation + decidedBy)
                 }
                 let scaled = (value * (encoding.unitsPerSecond.map { 1000 / $0 } ?? 1)).rounded()
@@ -1970,6 +1973,11 @@ public struct CSVReader: FixReader, ByteStreamReader {
         return split
     }
 
+    /// `p[s..<e]` as a number (``NumberParsing/double(_:_:_:)``), else with a decimal comma (``decimalComma(_:_:_:)``).
+    func numberOrDecimalComma(_ p: UnsafeRawBufferPointer, _ s: Int, _ e: Int) -> Double? {
+        NumberParsing.double(p, s, e) ?? decimalComma(p, s, e)
+    }
+
     /// A number written with a decimal comma (`52,5` in a `;`-separated file), or `nil`. Not for a
     /// comma-separated file, where a comma ends the field.
     func decimalComma(_ p: UnsafeRawBufferPointer, _ s: Int, _ e: Int) -> Double? {
@@ -2244,16 +2252,5 @@ final class CSVReaderBuffers {
         }
         tail.initializeMemory(as: UInt8.self, repeating: 0)
         return tail
-    }
-}
-
-extension String {
-    /// The string without spaces, tabs, a byte-order mark and double quotes around it.
-    fileprivate func trimmingSpacesAndQuotes() -> String {
-        var scalars = Substring(self).unicodeScalars
-        let strip: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "\u{FEFF}" }
-        while let first = scalars.first, strip(first) { scalars.removeFirst() }
-        while let last = scalars.last, strip(last) { scalars.removeLast() }
-        return String(scalars)
     }
 }
