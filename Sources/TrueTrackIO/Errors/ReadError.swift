@@ -205,3 +205,18 @@ public enum ReadError: Error, Sendable, Hashable, CustomStringConvertible {
         return text
     }
 }
+
+extension ReadError {
+    /// An error that ends the reading whatever ``ReadOptions/lenient`` says, known by its expectation (each reader's
+    /// constant): in GPX, TCX and KML (``GPXReader``, ``KMLReader``) elements nested past the reader's limit, and
+    /// anything but white space, comments and processing instructions after the root element closed (nothing there
+    /// belongs to the document; two joined files were told that --lenient reads on); in KML also an end tag that
+    /// does not match its start tag and a document whose root is no `<kml>`; in CSV a second header line that names
+    /// other columns than the first (``CSVReader``).
+    public var endsReadingEvenWhenLenient: Bool {
+        guard case .malformedRecord(_, let expected, _) = self else { return false }
+        return expected.contains(GPXReader.closedTheDocument) || expected == GPXReader.depthExpectation
+            || expected == KMLReader.afterTheRoot || expected.hasPrefix(KMLReader.closingExpectation)
+            || expected == KMLReader.rootExpectation || expected == CSVReader.sameHeaderExpectation
+    }
+}

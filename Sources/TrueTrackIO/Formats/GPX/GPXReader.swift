@@ -688,25 +688,7 @@ public struct GPXReader: FixReader {
                 location(at: lt), expected: "a comment, CDATA section or declaration after '<!'",
                 found: GPXReader.text(p, lt, min(end, lt + 16)))
         }
-        var k = lt + 2
-        var bracketDepth = 0
-        while k < end {
-            let c = p[k]
-            if c == XMLBytes.quote || c == XMLBytes.apostrophe {
-                guard let close = XMLBytes.find(c, p, k + 1, end) else { return nil }
-                k = close + 1
-                continue
-            }
-            if c == UInt8(ascii: "[") {
-                bracketDepth += 1
-            } else if c == UInt8(ascii: "]") {
-                bracketDepth -= 1
-            } else if c == XMLBytes.gt, bracketDepth <= 0 {
-                return k + 1
-            }
-            k += 1
-        }
-        return nil
+        return XMLBytes.markupEnd(p, from: lt + 2, end)
     }
 
     /// Scans the end tag `</name  >` starting at `lt`.
@@ -1439,19 +1421,5 @@ extension GPXPointKind {
         case .routePoint: "rtept"
         case .waypoint: "wpt"
         }
-    }
-}
-
-extension ReadError {
-    /// A GPX, TCX or KML error that ends the reading whatever ``ReadOptions/lenient`` says (``GPXReader``'s and
-    /// ``KMLReader``'s): elements nested past the reader's limit, and anything but white space, comments and
-    /// processing instructions after the root element closed (nothing there belongs to the document; two joined
-    /// files were told that --lenient reads on); in KML also an end tag that does not match its start tag and a
-    /// document whose root is no `<kml>`; in CSV a second header line that names other columns than the first.
-    public var endsReadingEvenWhenLenient: Bool {
-        guard case .malformedRecord(_, let expected, _) = self else { return false }
-        return expected.contains(GPXReader.closedTheDocument) || expected == GPXReader.depthExpectation
-            || expected == KMLReader.afterTheRoot || expected.hasPrefix(KMLReader.closingExpectation)
-            || expected == KMLReader.rootExpectation || expected == CSVReader.sameHeaderExpectation
     }
 }

@@ -144,6 +144,30 @@ enum XMLBytes {
         return true
     }
 
+    /// The index after the `>` that ends a tag or declaration whose text goes on at `p[from]` (after its `<`, `<!`),
+    /// passing over quoted attribute values and a DOCTYPE's internal subset in brackets; `nil` when `end` comes first.
+    static func markupEnd(_ p: UnsafeRawBufferPointer, from: Int, _ end: Int) -> Int? {
+        var k = from
+        var bracketDepth = 0
+        while k < end {
+            let c = p[k]
+            if c == quote || c == apostrophe {
+                guard let close = find(c, p, k + 1, end) else { return nil }
+                k = close + 1
+                continue
+            }
+            if c == UInt8(ascii: "[") {
+                bracketDepth += 1
+            } else if c == UInt8(ascii: "]") {
+                bracketDepth -= 1
+            } else if c == gt, bracketDepth <= 0 {
+                return k + 1
+            }
+            k += 1
+        }
+        return nil
+    }
+
     /// True when `p[start..<end]` holds exactly `bytes`.
     @inline(__always)
     static func equals(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ bytes: [UInt8]) -> Bool {

@@ -279,26 +279,8 @@ public struct KMLReader: FixReader, ByteStreamReader {
         case 1: return XMLBytes.find("?>", p, start + 2, end).map { $0 + 2 }
         default: break
         }
-        // A tag or a declaration: `>` outside quoted attribute values (a DOCTYPE's internal subset in brackets).
-        var quote: UInt8 = 0
-        var brackets = 0
-        var k = start + 1
-        while k < end {
-            let c = p[k]
-            if quote != 0 {
-                if c == quote { quote = 0 }
-            } else if c == XMLBytes.quote || c == XMLBytes.apostrophe {
-                quote = c
-            } else if c == UInt8(ascii: "[") {
-                brackets += 1
-            } else if c == UInt8(ascii: "]") {
-                brackets -= 1
-            } else if c == XMLBytes.gt, brackets <= 0 {
-                return k + 1
-            }
-            k += 1
-        }
-        return nil
+        // A tag or a declaration.
+        return XMLBytes.markupEnd(p, from: start + 1, end)
     }
 
     /// Character data `p[start..<end]`: a value's text is kept; outside the root only white space may stand.
