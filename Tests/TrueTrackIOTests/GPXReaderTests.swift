@@ -669,6 +669,15 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
         return (location, expected, found)
     }
 
+    /// The `.unreadableStructure` parts of `error` (an error that ends the reading even when lenient), or `nil`.
+    private func structure(_ error: ReadError?) -> (
+        location: TrueTrackIO.SourceLocation, expected: String, found: String
+    )? {
+        guard case .unreadableStructure(let location, let expected, let found) = error else { return nil }
+        #expect(error?.endsReadingEvenWhenLenient == true)
+        return (location, expected, found)
+    }
+
     private static let point =
         #"<trkpt lat="49.45" lon="11.07"><time>2025-11-29T07:00:00Z</time></trkpt>"#
 
@@ -684,7 +693,7 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
             ("\0", "\0"),
         ] {
             let result = readGPX(document + "\n \(trailer)")
-            let error = try #require(record(result.error), "\(trailer)")
+            let error = try #require(structure(result.error), "\(trailer)")
             #expect(result.fixes.count == 1)
             #expect(error.location.line == 7 && error.location.column == 2)
             #expect(error.location.byteOffset == document.utf8.count + 2)
@@ -708,7 +717,7 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
         for second in [gpx11(Self.point), "<gpx version=\"1.1\"></gpx>", "<g:gpx xmlns:g=\"x\"/>"] {
             let result = readGPX(first + second, options: ReadOptions(lenient: true))
             #expect(result.fixes.count == 1)
-            let error = try #require(record(result.error))
+            let error = try #require(structure(result.error))
             #expect(error.location.line == 7 && error.location.column == 1)
             #expect(error.expected.contains("a second document starts here"))
             #expect(error.expected.contains("split the input into one file per document"))
@@ -717,10 +726,24 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
         var reader = GPXReader(stream: ByteStream(bytes: Array((tcx + tcx).utf8)))
         let result = reader.readAll()
         #expect(result.fixes.count == 2)
-        let error = try #require(record(result.error))
+        let error = try #require(structure(result.error))
         #expect(error.expected.contains("after </TrainingCenterDatabase> closed the document"))
         #expect(error.expected.contains("a second document starts here"))
         #expect(error.location.byteOffset == tcx.utf8.count)
+    }
+
+    @Test("elements nested past the limit end the reading even when lenient, keeping the fixes before them")
+    func nestingPastTheLimitEndsTheReading() throws {
+        let deep = String(repeating: "<x>", count: GPXReader.maximumDepth) + String(repeating: "</x>", count: 300)
+        let document = gpx11(Self.point).replacingOccurrences(
+            of: "</gpx>", with: "<extensions>\(deep)</extensions></gpx>")
+        for lenient in [false, true] {
+            let result = readGPX(document, options: ReadOptions(lenient: lenient))
+            #expect(result.fixes.count == 1)
+            let error = try #require(structure(result.error), "lenient: \(lenient)")
+            #expect(error.expected == "elements nested at most \(GPXReader.maximumDepth) deep")
+            #expect(result.report.errorCount == 0)
+        }
     }
 
     @Test("trailing text and a second document are found across every chunk boundary")
@@ -739,7 +762,7 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
                 if trailer.isEmpty {
                     #expect(result.error == nil)
                 } else {
-                    let error = try #require(record(result.error), "\(trailer), chunk \(chunk)")
+                    let error = try #require(structure(result.error), "\(trailer), chunk \(chunk)")
                     #expect(error.expected.contains("a second document starts here") == second)
                 }
             }

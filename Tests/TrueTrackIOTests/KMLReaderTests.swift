@@ -159,23 +159,30 @@ import TrueTrackCore
         let mismatched = read(
             Self.document("<Placemark><TimeStamp><when>2024-05-01T10:00:00Z</TimeStamp></when></Placemark>"),
             lenient: true)
-        guard case .malformedRecord(_, let expected, _)? = mismatched.error else {
-            Issue.record("expected a malformed record, got \(String(describing: mismatched.error))")
+        guard case .unreadableStructure(_, let expected, _)? = mismatched.error else {
+            Issue.record("expected an unreadable structure, got \(String(describing: mismatched.error))")
             return
         }
         #expect(expected.hasSuffix("</when>") && mismatched.error!.endsReadingEvenWhenLenient)
-        let joined = read(Self.document("") + Self.document(""))
-        guard case .malformedRecord(_, let what, _)? = joined.error else {
-            Issue.record("expected a malformed record, got \(String(describing: joined.error))")
+        let joined = read(Self.document("") + Self.document(""), lenient: true)
+        guard case .unreadableStructure(_, let what, _)? = joined.error else {
+            Issue.record("expected an unreadable structure, got \(String(describing: joined.error))")
             return
         }
         #expect(what.contains("two documents joined"))
-        let notKML = read("<gpx version=\"1.1\"></gpx>")
-        guard case .malformedRecord(_, let root, _)? = notKML.error else {
-            Issue.record("expected a malformed record, got \(String(describing: notKML.error))")
+        let notKML = read("<gpx version=\"1.1\"></gpx>", lenient: true)
+        guard case .unreadableStructure(_, let root, _)? = notKML.error else {
+            Issue.record("expected an unreadable structure, got \(String(describing: notKML.error))")
             return
         }
         #expect(root.contains("<kml> root element"))
+        let deep = String(repeating: "<Folder>", count: 300) + String(repeating: "</Folder>", count: 300)
+        let nested = read(Self.document(deep), lenient: true)
+        guard case .unreadableStructure(_, let depth, _)? = nested.error else {
+            Issue.record("expected an unreadable structure, got \(String(describing: nested.error))")
+            return
+        }
+        #expect(depth.contains("nested at most"))
     }
 
     @Test func aDocumentCutShortKeepsTheFixesBeforeIt() throws {

@@ -42,6 +42,13 @@ public enum ReadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The input's layout cannot be read at all (a CSV header that names no latitude, longitude or time
     /// column): no record can be read, so reading leniently does not get past it.
     case unreadableHeader(SourceLocation, expected: String, found: String)
+    /// The input's structure breaks at `location` in a way no record can be skipped past: reading on would misread
+    /// what follows, so reading leniently stops here too (``endsReadingEvenWhenLenient``). In GPX, TCX and KML
+    /// (``GPXReader``, ``KMLReader``): elements nested past the reader's limit, and anything but white space,
+    /// comments and processing instructions after the root element closed (two documents joined); in KML also an
+    /// end tag that does not match its start tag and a root that is no `<kml>`; in CSV (``CSVReader``) a second
+    /// header line that names other columns than the first (a file with other columns joined on).
+    case unreadableStructure(SourceLocation, expected: String, found: String)
     /// The input holds the tracks of more than one device: a CSV file whose device column (`field`) changes
     /// value, at `location` (the first row of a second device); `devices` lists the IDs seen so far, in order.
     /// Merged, two devices' fixes make one wrong track; ``ReadOptions/devices`` reads one.
@@ -65,7 +72,7 @@ public enum ReadError: Error, Sendable, Hashable, CustomStringConvertible {
             SourceLocation(file: path, line: 0, byteOffset: 0)
         case .malformedField(let l, _, _, _), .malformedRecord(let l, _, _), .invalidFix(let l, _, _),
             .recordTooLong(let l, _), .truncated(let l, _), .unreadableHeader(let l, _, _),
-            .severalDevices(let l, _, _):
+            .severalDevices(let l, _, _), .unreadableStructure(let l, _, _):
             l
         }
     }
@@ -77,7 +84,8 @@ public enum ReadError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(path): cannot read: \(message)"
         case .malformedField(let l, let field, let expected, let found):
             "\(l): field '\(field)': expected \(expected), found \(ReadError.quote(found))"
-        case .malformedRecord(let l, let expected, let found), .unreadableHeader(let l, let expected, let found):
+        case .malformedRecord(let l, let expected, let found), .unreadableHeader(let l, let expected, let found),
+            .unreadableStructure(let l, let expected, let found):
             "\(l): expected \(expected), found \(ReadError.quote(found))"
         case .severalDevices(let l, let field, let devices):
             "\(l): field '\(field)': the file holds more than one device (seen so far: "
@@ -207,16 +215,11 @@ public enum ReadError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension ReadError {
-    /// An error that ends the reading whatever ``ReadOptions/lenient`` says, known by its expectation (each reader's
-    /// constant): in GPX, TCX and KML (``GPXReader``, ``KMLReader``) elements nested past the reader's limit, and
-    /// anything but white space, comments and processing instructions after the root element closed (nothing there
-    /// belongs to the document; two joined files were told that --lenient reads on); in KML also an end tag that
-    /// does not match its start tag and a document whose root is no `<kml>`; in CSV a second header line that names
-    /// other columns than the first (``CSVReader``).
+    /// Whether the error ends the reading whatever ``ReadOptions/lenient`` says: the input's structure is broken
+    /// past any record (``unreadableStructure(_:expected:found:)``), so nothing after it can be read as the file
+    /// meant it.
     public var endsReadingEvenWhenLenient: Bool {
-        guard case .malformedRecord(_, let expected, _) = self else { return false }
-        return expected.contains(GPXReader.closedTheDocument) || expected == GPXReader.depthExpectation
-            || expected == KMLReader.afterTheRoot || expected.hasPrefix(KMLReader.closingExpectation)
-            || expected == KMLReader.rootExpectation || expected == CSVReader.sameHeaderExpectation
+        if case .unreadableStructure = self { return true }
+        return false
     }
 }

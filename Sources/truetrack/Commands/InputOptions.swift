@@ -464,12 +464,11 @@ extension ReadError {
             + "except in NMEA"
     }
 
-    /// Whether `--lenient` skips a record that failed so and reads on: a malformed field or record, an invalid fix,
-    /// unless ``endsReadingEvenWhenLenient``.
+    /// Whether `--lenient` skips a record that failed so and reads on: a malformed field or record, an invalid fix
+    /// (not an ``unreadableStructure(_:expected:found:)``, which ``endsReadingEvenWhenLenient``).
     var isSkippedLeniently: Bool {
         switch self {
-        case .malformedField, .invalidFix: true
-        case .malformedRecord: !endsReadingEvenWhenLenient
+        case .malformedField, .invalidFix, .malformedRecord: true
         default: false
         }
     }
@@ -480,13 +479,12 @@ extension ReadError {
     /// format, a record longer than the reader holds, another header error, a file holding several devices).
     var lenientHint: String {
         switch self {
-        case .malformedRecord where endsReadingEvenWhenLenient:
-            ""
         case .malformedField, .malformedRecord, .invalidFix:
             lenientAdvice
         case .unreadableHeader(_, let expected, let found) where expected.contains("(missing: "):
             ReadError.headerHint(found)
-        case .io, .truncated, .unsupportedFormat, .recordTooLong, .unreadableHeader, .severalDevices:
+        case .io, .truncated, .unsupportedFormat, .recordTooLong, .unreadableHeader, .severalDevices,
+            .unreadableStructure:
             // (A record too long for memory ends the reading whatever the option.)
             ""
         }

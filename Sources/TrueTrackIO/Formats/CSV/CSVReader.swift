@@ -1227,7 +1227,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
             // A joined file with other columns: its rows read by the first header's would be misread (a tester's
             // `lon,lat` file after a `lat,lon` one, read leniently, put its fixes at 11.5° N 48.1° E).
             finished = true
-            throw ReadError.malformedRecord(
+            throw ReadError.unreadableStructure(
                 location(pos, line: place.line, lineStart: pos), expected: CSVReader.sameHeaderExpectation,
                 found: text)
         case nil:
@@ -1320,8 +1320,8 @@ public struct CSVReader: FixReader, ByteStreamReader {
         return String(scalars).lowercased()
     }
 
-    /// What a header line after the first must be (an error's expectation, which
-    /// ``ReadError/endsReadingEvenWhenLenient`` knows): rows after another header would be read by the wrong columns.
+    /// What a header line after the first must be (an ``ReadError/unreadableStructure(_:expected:found:)``'s
+    /// expectation): rows after another header would be read by the wrong columns.
     public static let sameHeaderExpectation =
         "data rows, or the first header line repeated (files joined with cat); this header names other columns, so "
         + "the rows after it would be read by the wrong ones: split the file at this line and read the parts apart"

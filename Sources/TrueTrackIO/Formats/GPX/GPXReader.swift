@@ -435,21 +435,21 @@ public struct GPXReader: FixReader {
         }
         let found = GPXReader.text(p, at, min(end, at + 32))
         if second {
-            throw .malformedRecord(
+            throw .unreadableStructure(
                 location(at: at),
                 expected: "the end of the input after \(rootEnd)\(GPXReader.closedTheDocument)\(rootCloseLine): a "
                     + "second document starts here (files joined, as by 'cat a.gpx b.gpx'?); split the input into "
                     + "one file per document and read each",
                 found: found)
         }
-        throw .malformedRecord(
+        throw .unreadableStructure(
             location(at: at),
             expected: "nothing but white space, comments and processing instructions after \(rootEnd)"
                 + "\(GPXReader.closedTheDocument)\(rootCloseLine)",
             found: found)
     }
 
-    /// What an error after the root element says of it (``ReadError/endsReadingEvenWhenLenient`` looks for it).
+    /// What an error after the root element says of it.
     static let closedTheDocument = " closed the document on line "
     /// What an element nested past ``maximumDepth`` was expected to be.
     static let depthExpectation = "elements nested at most \(maximumDepth) deep"
@@ -457,7 +457,7 @@ public struct GPXReader: FixReader {
     /// The error of a start tag at `at` (its name ending at `end`) nested past ``maximumDepth``.
     @inline(never)
     private mutating func depthError(_ p: UnsafeRawBufferPointer, _ at: Int, _ end: Int) -> ReadError {
-        .malformedRecord(location(at: at), expected: GPXReader.depthExpectation, found: GPXReader.text(p, at, end))
+        .unreadableStructure(location(at: at), expected: GPXReader.depthExpectation, found: GPXReader.text(p, at, end))
     }
 
     /// Pushes the element named `p[ns..<ne]` (whose start tag is at `lt`) on the stack of open elements.

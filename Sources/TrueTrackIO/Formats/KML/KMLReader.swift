@@ -33,7 +33,7 @@ import TrueTrackCore
 /// CDATA sections, processing instructions, a DOCTYPE, the predefined entities and character references, any
 /// namespace prefix and attributes in either quote style. The root element must be `<kml>`; every end tag must
 /// match its start tag (an error naming both), and after `</kml>` only white space, comments and processing
-/// instructions may follow: these end the reading even when lenient (``ReadError/endsReadingEvenWhenLenient``),
+/// instructions may follow: these end the reading even when lenient (``ReadError/unreadableStructure(_:expected:found:)``),
 /// since no later element can be placed. Elements nest at most 256 deep.
 ///
 /// ## Errors
@@ -304,13 +304,13 @@ public struct KMLReader: FixReader, ByteStreamReader {
 
     /// The error for markup or text at `p[start..<end]` outside the root element.
     func outsideTheRoot(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> ReadError {
-        .malformedRecord(
+        .unreadableStructure(
             location(at: start),
             expected: rootClosed ? KMLReader.afterTheRoot : KMLReader.rootExpectation,
             found: ReadError.quote(p, start, end))
     }
 
-    /// What may follow `</kml>` (an error's expectation, which ``ReadError/endsReadingEvenWhenLenient`` knows).
+    /// What may follow `</kml>` (an ``ReadError/unreadableStructure(_:expected:found:)``'s expectation).
     static let afterTheRoot =
         "nothing after </kml> but white space, comments and processing instructions (two documents joined? split them)"
     /// What the first element must be.
@@ -355,7 +355,7 @@ public struct KMLReader: FixReader, ByteStreamReader {
             sawRoot = true
         }
         guard open.count < KMLReader.maximumDepth else {
-            throw ReadError.malformedRecord(
+            throw ReadError.unreadableStructure(
                 location(at: start), expected: GPXReader.depthExpectation, found: "deeper nesting")
         }
         let kind = classify(p, local, nameEnd)
@@ -436,7 +436,7 @@ public struct KMLReader: FixReader, ByteStreamReader {
             && (0..<(last - first)).allSatisfy { p[nameStart + $0] == openNames[first + $0] }
         guard matches else {
             let openName = String(decoding: openNames[first..<last], as: UTF8.self)
-            throw ReadError.malformedRecord(
+            throw ReadError.unreadableStructure(
                 location(at: start), expected: KMLReader.closingExpectation + "\(openName)>: </\(openName)>",
                 found: ReadError.quote(p, start, end))
         }
