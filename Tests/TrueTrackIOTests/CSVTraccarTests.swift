@@ -219,23 +219,25 @@ import TrueTrackCore
     }
 
     /// Device ids whose hashes collide share a slot and are still told apart by their bytes (every id forced into
-    /// one slot: ``CSVReader/deviceHashMask``), counted and filtered as when each has its own.
+    /// one slot: ``DeviceTable/hashMask``), counted and filtered as when each has its own.
     @Test("tells devices apart whose hashes collide") func tellsDevicesApartWhoseHashesCollide() throws {
         func reader(_ devices: DeviceSelection) -> CSVReader {
             var reader = CSVReader(
                 stream: ByteStream(bytes: Array(Self.twoVans().utf8)), options: ReadOptions(devices: devices))
-            reader.deviceHashMask = 0
+            reader.deviceTable.hashMask = 0
             return reader
         }
         var all = reader(.all)
         let read = all.readAll()
         #expect(read.error == nil && read.fixes.count == 8)
-        #expect(all.deviceSlots.count == 1 && all.deviceSlots.first?.value == [0, 1], "\(all.deviceSlots)")
+        #expect(
+            all.deviceTable.slots.count == 1 && all.deviceTable.slots.first?.value == [0, 1], "\(all.deviceTable.slots)"
+        )
         #expect(all.devices.map(\.id) == ["861234050001234", "861234050009999"])
         #expect(all.devices.map(\.fixes) == [4, 4])
         var second = reader(.only("861234050009999"))
         let kept = second.readAll()
-        #expect(second.deviceSlots.count == 1)
+        #expect(second.deviceTable.slots.count == 1)
         #expect(kept.fixes.count == 4 && kept.fixes.allSatisfy { $0.latitude == 48.1 })
         #expect(kept.report.skipped(.deviceFiltered) == 4)
     }

@@ -41,13 +41,15 @@ public struct AnyFixReader: FixReader {
                 reason: "column names (--column, ReadOptions.csvColumnNames) apply to CSV, and this file reads as "
                     + "\(format.rawValue)" + (explicit == nil ? " (--format csv reads it as CSV)" : ""))
         }
-        // A device picks rows of a CSV's device column; every other format holds one device's fixes, and the
-        // option was ignored unseen (a reviewer's `--device` on a GPX read the whole file).
-        if case .only(let device) = options.devices, format != .csv {
+        // A device picks records of a CSV's device column or a JSON record's device member; every other format
+        // holds one device's fixes, and the option was ignored unseen (a reviewer's `--device` on a GPX read the
+        // whole file).
+        if case .only(let device) = options.devices, !format.namesDevices {
             throw .unsupportedFormat(
                 path: path,
-                reason: "a device ('\(device)': --device, ReadOptions.devices) is picked from a CSV's device column, "
-                    + "and this file reads as \(format.rawValue), which holds one device's fixes")
+                reason: "a device ('\(device)': --device, ReadOptions.devices) is picked from a CSV's device column "
+                    + "or a JSON record's device member, and this file reads as \(format.rawValue), which holds one "
+                    + "device's fixes")
         }
         self.format = format
         let stream = try ByteStream(path: path)
@@ -131,17 +133,28 @@ public struct AnyFixReader: FixReader {
         return (name, box.reader.timeEncoding, box.reader.timeEncodingDecidedBy == nil)
     }
 
-    /// CSV: the devices of the file's device column (``CSVColumn/device``) in the order of their first row, with
-    /// the fixes read of each so far (see ``CSVReader/devices``); empty for other formats and files without one.
-    public var csvDevices: [(id: String, fixes: Int)] {
-        guard case .csv(let box) = base else { return [] }
-        return box.reader.devices
+    /// The devices the file's records name, in the order of their first record, with the fixes read of each so far:
+    /// a CSV's device column (``CSVColumn/device``, ``CSVReader/devices``), a JSON record's device member (Traccar's
+    /// `deviceId`, Google's `deviceTag`, `device`, `imei`, `uniqueId`; ``GeoJSONReader/devices``,
+    /// ``JSONLinesReader/devices``); empty for other formats and files that name none.
+    public var devices: [(id: String, fixes: Int)] {
+        switch base {
+        case .csv(let box): box.reader.devices
+        case .geojson(let box): box.reader.devices
+        case .jsonLines(let box): box.reader.devices
+        default: []
+        }
     }
 
-    /// CSV: the header name of the device column, if any (see ``CSVReader/deviceColumnName``).
-    public var csvDeviceColumn: String? {
-        guard case .csv(let box) = base else { return nil }
-        return box.reader.deviceColumnName
+    /// The name the file gives its devices, once read: a CSV's device column header (``CSVReader/deviceColumnName``),
+    /// a JSON record's device member as written (`deviceId`…); `nil` when it names none.
+    public var deviceField: String? {
+        switch base {
+        case .csv(let box): box.reader.deviceColumnName
+        case .geojson(let box): box.reader.decoder.deviceField
+        case .jsonLines(let box): box.reader.decoder.deviceField
+        default: nil
+        }
     }
 
     /// The segment the most recently returned fix came from, where the format has them: GPX's `<trkseg>` or

@@ -36,6 +36,11 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
     /// The name used on the command line (`--format`).
     public var description: String { rawValue }
 
+    /// Whether the format's records may name their device, so that ``ReadOptions/devices`` picks one from a fleet's
+    /// export: a CSV's device column, a JSON record's device member (GeoJSON, JSON Lines, Google location history).
+    /// Every other format holds one device's fixes.
+    public var namesDevices: Bool { self == .csv || self == .geojson || self == .jsonLines || self == .locationHistory }
+
     /// The formats TrueTrack can write.
     public static let writable: [FixFormat] = [.csv, .gpx, .geojson, .jsonLines]
 

@@ -24,7 +24,7 @@ enum InfoCommand {
             exactDuplicates, backwardSteps, identicalTimestamps, weekRolloverJumps, gapsOver5Seconds,
             longestStepSeconds, rawDistanceMetres, error (absent when none), lenientErrors, fieldsReadAsMissing,
             warnings; only where they apply: segments (GPX, TCX, CSV and JSON Lines with a segment field),
-            declaredActivity, timeColumns (CSV), deviceColumn and devices (CSV with a device column).
+            declaredActivity, timeColumns (CSV), deviceColumn and devices (a CSV's device column, a JSON record's device member).
             """)
 
     /// The JSON shape of one input's description.
@@ -86,8 +86,9 @@ enum InfoCommand {
         /// CSV: the header's time columns, the one the times are read from first (a Traccar export's
         /// `fixtime`, then `devicetime` and `servertime`); `nil` for other formats.
         var timeColumns: [String]?
-        /// CSV with a device column: its name and the devices in the order of their first row, with the fixes
-        /// read of each (every device's unless `--device` names one); `nil` without one.
+        /// A CSV's device column or a JSON record's device member (`deviceId`, `deviceTag`…): its name and the
+        /// devices in the order of their first record, with the fixes read of each (every device's unless `--device`
+        /// names one); `nil` without one.
         var deviceColumn: String?
         var devices: [Device]?
         /// The warnings printed on standard error (times that look wrong, a GPS week rollover, measurements
@@ -141,9 +142,9 @@ enum InfoCommand {
             defer {
                 readReport = reader.report
                 if reader.format == .csv, !reader.csvTimeColumns.isEmpty { timeColumns = reader.csvTimeColumns }
-                if let column = reader.csvDeviceColumn {
+                if let column = reader.deviceField {
                     deviceColumn = column
-                    devices = reader.csvDevices.filter { $0.fixes > 0 }.map { Device(id: $0.id, fixes: $0.fixes) }
+                    devices = reader.devices.filter { $0.fixes > 0 }.map { Device(id: $0.id, fixes: $0.fixes) }
                 }
             }
             do {
@@ -237,14 +238,15 @@ enum InfoCommand {
                     + "; a fix's own time first, then the device's, then the server's)")
         }
         if let devices = r.devices, let column = r.deviceColumn, !devices.isEmpty {
+            let place = r.format == FixFormat.csv.rawValue ? "column" : "member"
             // The first 20 in the text (10,000 vans made one line of 200 KB, a re-tester's); --json lists them all.
             let shown = devices.prefix(20).map { "\($0.id) (\($0.fixes) fixes)" }.joined(separator: ", ")
             let list = shown + (devices.count > 20 ? " and \(devices.count - 20) more (--json lists every one)" : "")
             row(
                 devices.count == 1 ? "device" : "devices",
                 devices.count == 1
-                    ? "\(list), column \(column)"
-                    : "\(devices.count) in column \(column): \(list); the figures below merge them: process and "
+                    ? "\(list), \(place) \(column)"
+                    : "\(devices.count) in \(place) \(column): \(list); the figures below merge them: process and "
                         + "stops read one, --device ID")
         }
         if let first = r.firstTime, let last = r.lastTime {

@@ -84,8 +84,9 @@ enum InputOptions {
                 + "for HDOP = accuracy/10."),
         OptionSpec(
             name: "device", valueName: "ID",
-            help: "CSV: keep only this device's rows (a fleet export's deviceid, device_id, device, imei or uniqueid "
-                + "column); a file of several devices needs it ('info' lists them)."),
+            help: "CSV and JSON: keep only this device's records (a fleet export's deviceid, device_id, device, imei "
+                + "or uniqueid column or member, Google's deviceTag); a file of several devices needs it ('info' lists "
+                + "them)."),
         OptionSpec(
             name: "column", valueName: "NAME=AS",
             help: "CSV: read the header's column NAME as AS, a name TrueTrack reads (time, time_ms, latitude, "
@@ -171,10 +172,10 @@ enum InputOptions {
         // Options of a CSV's columns with another format named: a file's reader says so when it opens the file,
         // standard input's here (its reader cannot refuse).
         if let format, format != .csv {
-            if arguments.value("device") != nil {
+            if arguments.value("device") != nil, !format.namesDevices {
                 throw UsageError(
-                    message: "--device picks a device of a CSV's device column; --\(formatOption) "
-                        + "\(format.rawValue) holds one device's fixes")
+                    message: "--device picks a device of a CSV's device column or a JSON record's device member; "
+                        + "--\(formatOption) \(format.rawValue) holds one device's fixes")
             }
             if !arguments.all("column").isEmpty {
                 throw UsageError(

@@ -115,28 +115,9 @@ public struct CSVReader: FixReader, ByteStreamReader {
     /// The devices of the device column, in the order of their first row, with the fixes read of each so far (a
     /// device whose rows ``ReadOptions/devices`` skips has 0; a row with an empty device field counts with the
     /// device of the row before it); empty without a device column.
-    public var devices: [(id: String, fixes: Int)] {
-        var fixes = deviceFixes
-        if lastDevice >= 0 { fixes[lastDevice] += fixesProduced - fixesBeforeLastDevice }
-        return zip(deviceIDs, fixes).map { (id: $0, fixes: $1) }
-    }
-    /// The device IDs (text) and their bytes as read, in the order of their first row; the fixes each gave
-    /// before the current run of rows; whether ``ReadOptions/devices`` keeps each; the device of the last row that
-    /// named one, and the fixes produced before its run began. (Fixes are counted by device when the device
-    /// changes, so that a fix costs no count.)
-    private var deviceIDs: [String] = []
-    private var deviceKeys: [[UInt8]] = []
-    /// The indices into ``deviceKeys`` by a hash of their bytes (several on a collision): a device is found without
-    /// scanning every one seen (10,000 vans in one export read at 0.05 M fixes/s, a different id on every row was
-    /// quadratic: 100,000 rows in 26 s, a performance tester's).
-    private(set) var deviceSlots: [UInt64: [Int]] = [:]
-    /// The bits of a device id's hash that pick its slot in ``deviceSlots``: all of them; a test sets fewer (0: one
-    /// slot for every device) to force the collisions the whole id must then tell apart.
-    var deviceHashMask: UInt64 = .max
-    private var deviceFixes: [Int] = []
-    private var deviceKept: [Bool] = []
-    private var lastDevice = -1
-    private var fixesBeforeLastDevice = 0
+    public var devices: [(id: String, fixes: Int)] { deviceTable.counts(fixesProduced: fixesProduced) }
+    /// The devices of the device column (see ``DeviceTable``).
+    var deviceTable: DeviceTable
     /// Whether the header is a Traccar export's (see the type's documentation), once it has been read: its bare
     /// `speed` is read in knots.
     public private(set) var isTraccarExport = false
@@ -208,6 +189,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
     public init(stream: ByteStream, options: ReadOptions = ReadOptions()) {
         self.stream = stream
         self.options = options
+        deviceTable = DeviceTable(selection: options.devices)
         dateOrder = options.dateOrder
         _report = ReadReport(source: stream.name)
         roles = buffers.roles
@@ -1002,46 +984,16 @@ public struct CSVReader: FixReader, ByteStreamReader {
         case .all:
             return nil
         case .only:
-            if row.has(.device), deviceKept[row.deviceIndex] { return nil }
+            if row.has(.device), deviceTable.kept[row.deviceIndex] { return nil }
             return skipRest(from: end, extraLines: place.line - line, reason: .deviceFiltered)
         case .single:
-            guard deviceIDs.count > 1 else { return nil }
+            guard deviceTable.ids.count > 1 else { return nil }
             // Nothing read after this row could be trusted to be one track.
             finished = true
             throw ReadError.severalDevices(
                 location(fieldStart, line: place.line, lineStart: place.lineStart), field: headerNames[column],
-                devices: deviceIDs)
+                devices: deviceTable.ids)
         }
-    }
-
-    /// The index in `deviceIDs` of the device `p[s..<e]` (a new one is added).
-    private mutating func deviceIndex(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int) -> Int {
-        let count = e - s
-        func matches(_ k: Int) -> Bool {
-            deviceKeys[k].count == count
-                && deviceKeys[k].withUnsafeBufferPointer { memcmp($0.baseAddress!, p + s, count) == 0 }
-        }
-        if lastDevice >= 0, matches(lastDevice) { return lastDevice }
-        // Another device: the fixes since the last change were the last device's (this row's is not made yet).
-        if lastDevice >= 0 { deviceFixes[lastDevice] += fixesProduced - fixesBeforeLastDevice }
-        fixesBeforeLastDevice = fixesProduced
-        // FNV-1a over the id's bytes.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for i in s..<e { hash = (hash ^ UInt64(p[i])) &* 0x0000_0100_0000_01b3 }
-        hash &= deviceHashMask
-        if let known = deviceSlots[hash]?.first(where: matches) {
-            lastDevice = known
-            return known
-        }
-        let key = Array(UnsafeBufferPointer(start: p + s, count: count))
-        let id = String(decoding: key, as: UTF8.self)
-        deviceSlots[hash, default: []].append(deviceKeys.count)
-        deviceKeys.append(key)
-        deviceIDs.append(id)
-        deviceFixes.append(0)
-        if case .only(let wanted) = options.devices { deviceKept.append(id == wanted) } else { deviceKept.append(true) }
-        lastDevice = deviceKeys.count - 1
-        return lastDevice
     }
 
     /// A delimiter after the last column.
@@ -1574,7 +1526,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
             row.valid = value
             row.mark(.validity)
         case .device:
-            row.deviceIndex = deviceIndex(bytes, s, e)
+            row.deviceIndex = deviceTable.index(of: bytes, s, e, fixesProduced: fixesProduced)
             row.mark(.device)
         case .activity:
             if let cached = activityCache.lookup(bytes, s, e) {

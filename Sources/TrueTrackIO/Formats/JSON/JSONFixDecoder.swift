@@ -41,6 +41,9 @@ struct JSONRecordFields {
     var activityConfidence: Int?
     /// The record's segment label (`segment`), when given.
     var segment: Int?
+    /// The record's device: its index in ``JSONFixDecoder/devices`` (-1: the record names none; where its value is:
+    /// ``JSONFixDecoder/devicePlace``).
+    var device = -1
     /// The position of a Point geometry (`coordinates: [lon, lat, alt?]`).
     var pointLongitude: Double?
     var pointLatitude: Double?
@@ -175,6 +178,15 @@ struct JSONFixDecoder {
         value > limit && value < 4_294_967_296 ? value - 4_294_967_296 : value
     }
     var report: ReadReport
+    /// The devices the records name (``ReadOptions/devices`` keeps one, see ``selectDevice()``), and the member name
+    /// the first was read from, as written (`deviceId`, `deviceTag`…).
+    var devices: DeviceTable
+    var deviceField: String?
+    /// Where the device value of the record being read is (kept out of ``JSONRecordFields``, which every record
+    /// resets).
+    var devicePlace = JSONPlace()
+    /// Whether a record of a second device ended a file read as one device's: the readers return no more fixes.
+    var endedAtSecondDevice = false
     let keys = JSONKeyTable()
     var record = JSONRecordFields()
     /// The fields of the record's nested `coords` / `location` objects (the W3C Geolocation API's `coords`,
@@ -202,6 +214,7 @@ struct JSONFixDecoder {
         self.tokens = tokens
         self.options = options
         self.report = ReadReport(source: tokens.name)
+        self.devices = DeviceTable(selection: options.devices)
     }
 
     var place: JSONPlace {
@@ -245,6 +258,9 @@ struct JSONFixDecoder {
 
     /// Reads the value of a member named `key` (the key was just read).
     mutating func decodeMember(_ key: JSONKey, scope: Scope) throws(ReadError) {
+        if key == .deviceID || key == .device, deviceField == nil, scope == .record || scope == .properties {
+            deviceField = tokens.text  // (once per file: the name as written, for messages)
+        }
         try decodeMember(key, scope: scope, valueToken: try tokens.next())
     }
 
@@ -273,7 +289,9 @@ struct JSONFixDecoder {
         case .deviceID where isOwnScope:
             extrasUsed = true
             extras.hasDeviceID = true
-            try tokens.skip(t)
+            try decodeDevice(t)
+        case .device where isOwnScope:
+            try decodeDevice(t)
         case .ownTracksType where isOwnScope:
             // OwnTracks' own message types only: another serialiser's `_type` tag says nothing of a fix.
             if t == .string {
@@ -926,6 +944,38 @@ struct JSONFixDecoder {
         return stated ?? extras.hdop.flatMap { options.hdop.accuracyMetres(hdop: $0) }
     }
 
+    /// Reads a device member's value `t`: a string or a number (Traccar's `deviceId: 3`) names the record's device;
+    /// anything else (TransistorSoft's `device` object of the phone's model, `null`, `""`) names none.
+    mutating func decodeDevice(_ t: JSONTokenizer.Token) throws(ReadError) {
+        guard t == .string || t == .number, tokens.valueEnd > tokens.valueStart else {
+            try tokens.skip(t)
+            return
+        }
+        record.device = devices.index(
+            of: tokens.bytes.baseAddress!, tokens.valueStart, tokens.valueEnd, fixesProduced: report.fixesProduced)
+        devicePlace = place
+    }
+
+    /// Applies ``ReadOptions/devices`` to the finished record: `true` to read it on, `false` when it is skipped as
+    /// another device's (or as naming none when one is wanted); throws at the first record of a second device in a
+    /// file read as one device's (merged, two devices' fixes make one wrong track: a tester's Traccar positions of
+    /// two trackers read as one track of 17,344 km).
+    mutating func selectDevice() throws(ReadError) -> Bool {
+        switch options.devices {
+        case .all:
+            return true
+        case .only:
+            if record.device >= 0, devices.kept[record.device] { return true }
+            report.skip(.deviceFiltered, count: max(1, vertices.count))
+            return false
+        case .single:
+            guard devices.ids.count > 1 else { return true }
+            endedAtSecondDevice = true
+            throw .severalDevices(
+                location(devicePlace), field: deviceField ?? "device", devices: devices.ids)
+        }
+    }
+
     /// Turns the finished record into its fix, or starts emitting its vertices; `nil` when the record was
     /// skipped (counted in the report) or has vertices (fetch them with ``nextVertexFix()``).
     ///
@@ -939,6 +989,7 @@ struct JSONFixDecoder {
             try report.reject(error, lenient: options.lenient)
             return nil
         }
+        if record.device >= 0 || devices.wanted != nil, !(try selectDevice()) { return nil }
         if !vertices.isEmpty {
             guard record.hasTimes else {
                 report.skip(.missingTime, count: vertices.count)

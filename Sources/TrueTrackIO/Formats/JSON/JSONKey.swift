@@ -37,6 +37,10 @@ enum JSONKey: UInt8, Sendable {
     case hdop
     /// The on-device Timeline's `semanticSegments` (Google's visits and inferred paths: no fixes of the phone's).
     case semanticSegments
+    /// The device (tracker) a record comes from under a name other than Traccar's `deviceId` (``deviceID``): `device`,
+    /// `imei`, `uniqueId`, Google's `deviceTag` (a Takeout `Records.json` holds every phone of the account). As a
+    /// CSV's device column (``CSVColumn/device``): a file of several devices is read one at a time.
+    case device
 }
 
 /// A small open-addressing hash table from normalised member names to ``JSONKey``, built once per reader.
@@ -91,6 +95,7 @@ struct JSONKeyTable {
         ("tst", .ownTracksTime), ("acc", .ownTracksAccuracy), ("vac", .ownTracksVerticalAccuracy),
         ("vel", .ownTracksVelocity), ("cog", .ownTracksCourse), ("motion", .motion),
         ("hdop", .hdop), ("semanticsegments", .semanticSegments),
+        ("device", .device), ("imei", .device), ("uniqueid", .device), ("devicetag", .device),
     ]
 
     /// Longest normalised name considered (longer names are unknown without hashing them).

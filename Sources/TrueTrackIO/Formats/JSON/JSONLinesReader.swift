@@ -61,10 +61,21 @@ public struct JSONLinesReader: FixReader, ByteStreamReader {
         return nil
     }
 
+    /// The devices the records name (a `deviceId`, `device_id`, `device`, `imei`, `uniqueId` or Google's `deviceTag`
+    /// member, a string or a number), in the order of their first record, with the fixes read of each so far. A file
+    /// naming a second device ends at its first record with ``ReadError/severalDevices(_:field:devices:)`` unless
+    /// ``ReadOptions/devices`` keeps one (the others' records, and those naming none, skipped as
+    /// ``SkipReason/deviceFiltered``) or all of them.
+    public var devices: [(id: String, fixes: Int)] {
+        decoder.devices.counts(fixesProduced: decoder.report.fixesProduced)
+    }
+
     /// Returns the next fix, or `nil` at the end of the input.
     ///
     /// - Throws: ``ReadError`` at the first bad line (unless lenient), and I/O errors.
     public mutating func next() throws(ReadError) -> Fix? {
+        // (After a second device in a file read as one device's: nothing read after it is one track.)
+        if decoder.endedAtSecondDevice { return nil }
         while true {
             if decoder.isEmitting {
                 if let fix = try decoder.nextVertexFix() { return fix }
