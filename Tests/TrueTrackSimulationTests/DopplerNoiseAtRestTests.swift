@@ -59,4 +59,56 @@ import TrueTrackSimulation
             }
         }
     }
+
+    /// `count` fixes `seconds` apart of a phone on a desk under white position noise (σ per axis), claiming 10–25 m,
+    /// its readings |N(0, `readingSigma`)| m/s; or, `walking`, of a walker going east at 1.4 m/s reading 1.4 ± 0.2 m/s
+    /// but for 40 % of the readings, which drop out to |N(0, `readingSigma`)| (a Samsung-style column).
+    static func sparse(
+        count: Int, seconds: Int64, sigma: Double, readingSigma: Double, walking: Bool = false, seed: UInt64
+    ) -> [Fix] {
+        var random = SplitMix64(seed: seed)
+        return (0..<count).map { i in
+            let x = (walking ? 1.4 * Double(i) * Double(seconds) : 0) + sigma * random.gaussian()
+            let y = sigma * random.gaussian()
+            let dropout = abs(readingSigma * random.gaussian())
+            let reading = walking && random.uniform() >= 0.4 ? 1.4 + 0.2 * random.gaussian() : dropout
+            return try! Fix(
+                timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(i) * seconds * 1000),
+                latitude: 45 + y / 111_132, longitude: 7 + x / (111_320 * cos(45 * Double.pi / 180)),
+                horizontalAccuracyMetres: 10 + 15 * random.uniform(), speedMetresPerSecond: reading)
+        }
+    }
+
+    /// A stops tester's desk phone logging every 5 or 10 s (σ 4 m, readings |N(0, 0.1)| m/s, 4 h): a window of four
+    /// readings now and then averaged walking's motion speed (0.15 m/s), its readings were distrusted (the position
+    /// filter's noise path against them) and the filter's noise stood in for them: 1,014 m and 24 stops at 5 s, 937 m
+    /// at 10 s; here 880–1,497 m. Now a sparse window's sub-deadband run stands in nothing while its net displacement
+    /// is within the noise (`Tracker.sparseWindowFixes`): 0–182 m in the 4 h (the tester's own files 95 and 47 m). A
+    /// known issue against the stationary bar (1 m per 10 minutes): the first two readings after one at the deadband
+    /// (0.27 % of these) still stand in the filter's noise. Holding the window's release instead met the bar (0–32 m)
+    /// but cost the tracker 14 % of its speed (21.9 → 18.9 M fixes/s: any test at the release did, code layout).
+    @Test func aDeskLoggingEveryFewSecondsWhoseFewReadingsAverageUnderTheDeadbandCountsNoNoise() {
+        for seed in 1...3 as ClosedRange<UInt64> {
+            for seconds in [5, 10] as [Int64] {
+                let desk = Self.sparse(
+                    count: Int(4 * 3600 / seconds), seconds: seconds, sigma: 4, readingSigma: 0.1, seed: seed)
+                let total = Self.total(desk)
+                #expect(total <= 250, "seed \(seed), a fix every \(seconds) s: \(total) m in 4 h")
+                withKnownIssue("the first readings after one at the deadband stand in the filter's noise") {
+                    #expect(total <= 24, "seed \(seed), a fix every \(seconds) s: \(total) m in 4 h")
+                }
+            }
+        }
+    }
+
+    /// The same rule leaves a walker logging every 5 s whose readings drop out (40 % under the deadband): a window of
+    /// four readings averages the deadband or more, or its net displacement (28 m at 1.4 m/s) sees the walk.
+    @Test func aWalkerLoggingEveryFiveSecondsWhoseReadingsDroppedOutStillCounts() {
+        for seed in 1...3 as ClosedRange<UInt64> {
+            let walk = Self.sparse(count: 240, seconds: 5, sigma: 4, readingSigma: 0.15, walking: true, seed: seed)
+            let truth = 1.4 * 239 * 5
+            let total = Self.total(walk)
+            #expect(abs(total - truth) < 0.15 * truth, "seed \(seed): \(total) m of \(truth)")
+        }
+    }
 }

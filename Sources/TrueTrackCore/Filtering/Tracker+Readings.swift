@@ -133,11 +133,19 @@ extension Tracker {
         // The window's quantities again, from its oldest sample (the caller's locals are not passed: keeping
         // them alive for this rare call cost the per-fix path registers). The window has not changed since.
         guard let start = window.oldest() else { return (increment, false) }
+        if reading != nil, window.count <= Int(Tracker.sparseWindowFixes),
+            sparseWindowSaysNothingOfMotion(netMetres: netMetres, thresholdMetres: thresholdMetres)
+        {
+            // A sparse window of readings under the deadband whose net displacement is within the threshold: the
+            // position filter's speed stands in its noise for them (see `Tracker.sparseWindowFixes`).
+            return (0, false)
+        }
         if let reading {
             // (Not a reading a run overrules as a placeholder: then it is no dropout of a true column.)
             guard isDropout(reading, isMoving: isMoving, positionSpeed: positionFilter.speedMetresPerSecond),
                 !isOverrulingReadings
             else { return (increment, false) }
+
         } else {
             // A missing reading (the run counts one only from a receiver that reports Doppler): its stand-in is
             // bounded alike, whatever the receiver's zeros are worth: at a halt iOS reports −1, and the position

@@ -342,6 +342,43 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// speed minutes at a time; the first minute counts the readings.
     public static let slowColumnRunSeconds = 60.0
 
+    /// Fewer fixes than this in the trailing window make it sparse (walking's 20 s window: a fix every 3 s or
+    /// more): 8. In a sparse window whose readings average under the deadband and whose net displacement is within
+    /// the noise, a run of untrusted sub-deadband readings stands in nothing for them
+    /// (``sparseWindowSaysNothingOfMotion(netMetres:thresholdMetres:)``).
+    ///
+    /// Why: a degraded receiver's walk reads 0.2–0.5 m/s (the IPIN Samsungs), so a window whose readings average
+    /// 0.15 m/s (walking's motion speed) moves. Over 20 readings (1 Hz) a still phone's 0–0.3 m/s never averages
+    /// that; over four (a fix every 5 s) it does now and then: a stops tester's phone on a desk (σ 4 m, readings
+    /// |N(0, 0.1)| m/s) read "moving" in ~1 % of its windows, distrusted its readings (its position filter's noise
+    /// path, 1–2.7 m/s, against them) and the filter's noise stood in for them: 1,014 m and 24 stops in 4 h at 5 s,
+    /// 937 m at 10 s (0 m at 1 and 2 s); now 95 and 47 m. A walker's 1.4 m/s covers 28 m of net displacement in the
+    /// window, beyond the threshold, so a real walk whose readings drop out still counts. What is left: the first
+    /// two readings after one at the deadband, which start no run (docs/ARCHITECTURE.md, "Sparse windows of
+    /// sub-deadband readings").
+    public static let sparseWindowFixes = 8.0
+
+    /// Whether the window is sparse and neither its readings nor its net displacement say it moves (see
+    /// ``sparseWindowFixes``): fewer than that many fixes, readings over half the window whose mean is under the
+    /// deadband, and a net displacement (`netMetres`) within the threshold raised to the filtered track's noise floor
+    /// (at the window's mean accuracy), as where no readings decide. Called from
+    /// ``dropoutBound(_:reading:droppedOut:isTrusted:isMoving:netMetres:thresholdMetres:)`` for a window of few
+    /// samples only (on the per-fix path, or at the window's release, any such test cost the tracker benchmark
+    /// 14 % of its speed: code layout).
+    @usableFromInline
+    mutating func sparseWindowSaysNothingOfMotion(netMetres: Double, thresholdMetres: Double) -> Bool {
+        guard let start = window.oldest() else { return false }
+        let fixes = fixCount - start.fixCount
+        let seconds = dopplerSeconds - start.dopplerSeconds
+        guard fixes > 0, fixes < Tracker.sparseWindowFixes, seconds >= profile.windowSeconds / 2,
+            dopplerPath - start.dopplerPath < profile.deadbandMetresPerSecond * seconds
+        else { return false }
+        let meanAccuracy = (accuracySum - start.accuracySum) / fixes
+        let variance = MeasurementNoise.perAxisVariance(radius68: meanAccuracy) * noise.scale
+        let threshold = raisedToNoiseFloor(thresholdMetres, filterNoiseVariance: variance)
+        return !NetDisplacementGate.isMoving(netDisplacement: netMetres, threshold: threshold)
+    }
+
     /// Whether the session shows the readings to be in another unit: ``DopplerCheck`` on
     /// ``dopplerUnitEvidence``.
     @inlinable
