@@ -91,11 +91,16 @@ public struct SyncConfiguration: Sendable, CustomStringConvertible {
     public var fieldNames: FieldNames
     /// How long one request may take before it counts as a timeout (a retryable failure), seconds. Default
     /// 30 s; at least 1 s: URLSession on Linux turns a sub-second timeout into an immediate `timedOut`
-    /// (measured here with 0.5 s). Set on the request and the session: URLSession on Linux ignores the
-    /// `URLRequest` initialiser's.
+    /// (measured here with 0.5 s); at most ``maximumRequestTimeoutSeconds``. Set on the request and the session:
+    /// URLSession on Linux ignores the `URLRequest` initialiser's.
     public var requestTimeoutSeconds: Double
     /// Backoff and retry limits.
     public var retry: RetryPolicy
+
+    /// The longest request timeout, seconds: one day. A request that may take longer is a hung one; and Linux's
+    /// URLSession converts the timeout to an integer of milliseconds for libcurl, which trapped at 10¹⁶ s (a
+    /// tester's `--timeout 1e16` crashed the process).
+    public static let maximumRequestTimeoutSeconds = 86_400.0
 
     /// Creates a configuration; every default is documented on its property.
     ///
@@ -128,8 +133,12 @@ public struct SyncConfiguration: Sendable, CustomStringConvertible {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
             throw .invalidConfiguration("the sync URL must be http:// or https:// with a host")
         }
-        guard requestTimeoutSeconds.isFinite, requestTimeoutSeconds >= 1 else {
-            throw .invalidConfiguration("request timeout must be at least 1 second")
+        guard requestTimeoutSeconds.isFinite, requestTimeoutSeconds >= 1,
+            requestTimeoutSeconds <= SyncConfiguration.maximumRequestTimeoutSeconds
+        else {
+            throw .invalidConfiguration(
+                "request timeout must be 1 to \(Int(SyncConfiguration.maximumRequestTimeoutSeconds)) seconds, got "
+                    + "\(requestTimeoutSeconds)")
         }
         for header in headers { try SyncConfiguration.check(header) }
         // Two fields written under one name make an object whose duplicate key a backend reads as it likes.

@@ -284,6 +284,18 @@ final class LoopbackReceiver {
         }
     }
 
+    /// An add that fails before persisting anything (a missing input, an unknown profile) leaves no buffer behind: a
+    /// tester's mistyped input created an empty buffer, which count and sync then took silently (exit 0).
+    @Test func aFailedAddDoesNotCreateABuffer() throws {
+        let db = Tool.temporaryPath("failed-add.sqlite")
+        defer { try? FileManager.default.removeItem(atPath: db) }
+        let missing = try Tool.run(["buffer", "add", Tool.temporaryPath("no-such-input.csv"), "--db", db])
+        #expect(missing.status == 1 && missing.stderr.contains("cannot read"), "\(missing.stderr)")
+        let profile = try Tool.run(["buffer", "add", Tool.demo, "--db", db, "--profile", "bogus"])
+        #expect(profile.status == 2, "\(profile.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: db))
+    }
+
     /// A file of the session added again after a later day's (a tester's export re-added): its fixes, over a day
     /// older than the session's last, were rejected as out of order, but three in a row restarted the tracker as
     /// after a clock jump, and the session counted the file again (130 → 260 → 390 km). The session holds them:
@@ -384,7 +396,7 @@ final class LoopbackReceiver {
         }
         let add = try Tool.run(["buffer", "add", Tool.demo, "--db", db, "--max-records", "100"])
         #expect(add.status == 0)
-        #expect(add.stderr.contains("454 oldest rows dropped by the cap"))
+        #expect(add.stderr.contains("454 rows stored earliest dropped by the cap"))
         #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "100\n")
     }
 

@@ -111,6 +111,11 @@ import TrueTrackStore
         #expect(throws: SyncError.self) { try SyncConfiguration(url: url, batchSize: 1001) }
         #expect(throws: SyncError.self) { try SyncConfiguration(url: URL(string: "ftp://x/y")!) }
         #expect(throws: SyncError.self) { try SyncConfiguration(url: url, requestTimeoutSeconds: 0.5) }
+        // (A tester's --timeout 1e16 crashed the process inside URLSession.)
+        for absurd in [86_401, 1e16, .infinity, .nan] {
+            #expect(throws: SyncError.self) { try SyncConfiguration(url: url, requestTimeoutSeconds: absurd) }
+        }
+        #expect(throws: Never.self) { try SyncConfiguration(url: url, requestTimeoutSeconds: 86_400) }
         #expect(throws: SyncError.self) { try SyncConfiguration(url: url, headers: [("Bad Name", "v")]) }
         // A retry policy that would crash or hang a flush (an infinite wait overflowed the sleep's nanoseconds).
         for retry in [

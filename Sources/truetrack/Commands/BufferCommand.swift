@@ -7,7 +7,8 @@ import TrueTrackStore
 enum BufferCommand {
     static let spec = CommandSpec(
         name: "buffer",
-        abstract: "Persist fixes in a SQLite buffer (add), and list, count, inspect, requeue, clean or clear it.",
+        abstract:
+            "Persist fixes in a SQLite buffer (add), and list, count, stats, requeue, drop-damaged, forget-session or clear it.",
         positionals: ["ACTION", "[INPUT|ID]"], minimumPositionals: 1, maximumPositionals: 2,
         options: [
             OptionSpec(
@@ -114,6 +115,9 @@ enum BufferCommand {
             storeOptions = StoreOptions(maxRecordsToPersist: n)
         }
         if action != "add" { try InputOptions.requireExistingBuffer(db) }
+        // The input, its options and profile are checked before the buffer is opened: a missing input or a wrong
+        // option left an empty buffer behind, which later counts and syncs took silently (a tester's).
+        let prepared = action == "add" ? try prepareAdd(arguments) : nil
         let buffer: FixBuffer
         do { buffer = try FixBuffer(path: db, options: storeOptions) } catch {
             throw CommandFailure(message: error.description)
@@ -133,7 +137,7 @@ enum BufferCommand {
                                 + "oldest): give --max-records (\(rows) or more keeps them all)")
                     }
                 }
-                return try add(arguments, buffer: buffer)
+                return try add(arguments, prepared!, buffer: buffer)
             case "count": Terminal.out("\(try buffer.count())\n")
             case "stats":
                 let st = try buffer.statistics()
@@ -176,15 +180,32 @@ enum BufferCommand {
 
     /// Reads INPUT through the Tracker and persists the accepted fixes with their decisions; with `--session`,
     /// continues the session's tracker and stop detector and keeps its state after every transaction.
-    static func add(_ arguments: ParsedArguments, buffer: FixBuffer) throws -> Int32 {
+    /// What `add` reads, checked before the buffer is opened: the input's path, its read options, the profile and
+    /// the opened reader.
+    struct PreparedAdd {
+        var input: String
+        var options: ReadOptions
+        var profile: TrackingProfile
+        var reader: AnyFixReader
+    }
+
+    /// Parses `add`'s input options and profile and opens the input (an error here leaves no buffer file behind).
+    static func prepareAdd(_ arguments: ParsedArguments) throws -> PreparedAdd {
         let input = arguments.positionals[1]
         let (format, options) = try InputOptions.from(arguments)
         // (The file's declared activity too, as `process` and `stops` read it: a GPX ride was added as a walk.)
         let profile = TrackingProfile.preset(try InputOptions.profileKind(arguments, input: input))
-        var reader: AnyFixReader
-        do { reader = try AnyFixReader(path: input, format: format, options: options) } catch {
+        do {
+            let reader = try AnyFixReader(path: input, format: format, options: options)
+            return PreparedAdd(input: input, options: options, profile: profile, reader: reader)
+        } catch {
             throw CommandFailure(message: error.description)
         }
+    }
+
+    static func add(_ arguments: ParsedArguments, _ prepared: PreparedAdd, buffer: FixBuffer) throws -> Int32 {
+        let (input, options, profile) = (prepared.input, prepared.options, prepared.profile)
+        var reader = prepared.reader
         var tracker = Tracker(profile: profile)
         var fixes: [Fix] = [], decisions: [FixDecision] = []
         var persisted = 0, dropped = 0, alreadyStored = 0, rejectedSincePersist = 0
@@ -329,7 +350,9 @@ enum BufferCommand {
                 + "(\(diagnostics.read - persisted - alreadyStored) rejected by the tracker"
                 + (notNewerThanSession > 0 ? ", \(notNewerThanSession) skipped" : "")
                 + (alreadyStored > 0 ? ", \(alreadyStored) already in the buffer" : "") + ")"
-                + (dropped > 0 ? ", \(Terminal.count(dropped, "oldest row", "oldest rows")) dropped by the cap" : "")
+                + (dropped > 0
+                    ? ", \(Terminal.count(dropped, "row", "rows")) stored earliest dropped by the cap (by storage order, "
+                        + "not by the fixes' times)" : "")
                 + "\n")
         if let damagedSession {
             let db = arguments.value("db") ?? "FILE"

@@ -20,7 +20,8 @@ enum SyncCommand {
                     + "token kept out of the command line, which other users see in ps and shell history.",
                 repeatable: true),
             OptionSpec(name: "batch-size", valueName: "N", help: "Fixes per request, 1–1000 (default 50)."),
-            OptionSpec(name: "timeout", valueName: "SECONDS", help: "Per-request timeout, ≥ 1 s (default 30)."),
+            OptionSpec(
+                name: "timeout", valueName: "SECONDS", help: "Per-request timeout, 1 to 86,400 s (default 30)."),
         ],
         discussion: """
             Each batch is a JSON array of fixes with an Idempotency-Key header; a retry resends the same rows
@@ -41,7 +42,7 @@ enum SyncCommand {
             run or an earlier one ('truetrack buffer stats' shows them, 'truetrack buffer requeue' sends them
             again next time), or rows that no longer decode (a file edited by hand: text in a number column, a
             latitude past 90°): such a row is set aside, named by its id and column, kept and never sent, and the
-            other rows go on ('truetrack buffer drop-damaged' deletes it); 130 on Ctrl-C, saying what was delivered (the batch being sent goes again under
+            other rows go on ('truetrack buffer drop-damaged' deletes it); 130 on Ctrl-C (143 on kill's SIGTERM, 129 on a closed terminal's SIGHUP), saying what was delivered (the batch being sent goes again under
             its key with the next sync).
             """)
 
