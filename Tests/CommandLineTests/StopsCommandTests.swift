@@ -179,6 +179,67 @@ import Testing
         #expect(try Tool.run(["stops", path]).stdout.contains("unobserved 3541.0 s (recording gaps)"))
     }
 
+    /// Two walks two days apart: the elapsed time counts each stretch on its own, as `process`'s duration (a stops
+    /// tester's read 173,640 s elapsed, 171,960 of them unobserved), and the warning says so.
+    @Test func theElapsedTimeCountsStretchesDaysApartEachOnItsOwn() throws {
+        let path = Tool.temporaryPath("two-days.csv")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var csv = "time,latitude,longitude,accuracy_m\n"
+        for day in [1, 3] {
+            for i in 0..<60 {
+                csv += String(format: "2025-06-%02dT10:00:%02dZ,46.%06d,13.8,5\n", day, i, 400_000 + i * 12)
+            }
+        }
+        try csv.write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try Tool.run(["stops", path, "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let elapsed = try #require(json["elapsedSeconds"] as? Double)
+        let moving = try #require(json["movingSeconds"] as? Double)
+        let stopped = try #require(json["stoppedSeconds"] as? Double)
+        let unobserved = try #require(json["unobservedSeconds"] as? Double)
+        #expect(elapsed == 118)
+        #expect(unobserved == 0 && stopped == 0)
+        #expect(abs(elapsed - moving - stopped - unobserved) < 1e-9)
+        #expect(r.stderr.contains("fall into 2 stretches of time a day or more apart"), "\(r.stderr)")
+    }
+
+    /// A walker who stands 20 s, falls silent 600 s at the same place and stands 20 s more: the standstill on both
+    /// sides reaches the stop timeout, so a stop spans the silence, but its silent part is unobserved, not stopped (a
+    /// stops tester's read 639 s stopped and 0 unobserved; silence never means stopped).
+    @Test func aStopSpanningASilenceCountsItsSilentPartUnobserved() throws {
+        let path = Tool.temporaryPath("silent-stop.csv")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var csv = "time_ms,latitude,longitude,accuracy_m,speed\n"
+        var t: Int64 = 1_750_000_000_000
+        var east = 0.0
+        func add(_ seconds: Int, speed: Double) {
+            for _ in 0..<seconds {
+                csv += "\(t),46.4,\(13.8 + east / 76_800),5,\(speed)\n"
+                east += speed
+                t += 1000
+            }
+        }
+        add(120, speed: 1.4)
+        add(20, speed: 0)
+        t += 600_000
+        add(20, speed: 0)
+        add(120, speed: 1.4)
+        try csv.write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try Tool.run(["stops", path, "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let stops = try #require(json["stops"] as? [[String: Any]])
+        try #require(stops.count == 1, "\(stops)")
+        let silent = try #require(stops[0]["unobservedSeconds"] as? Double)
+        #expect(silent >= 600)
+        let stopped = try #require(json["stoppedSeconds"] as? Double)
+        let unobserved = try #require(json["unobservedSeconds"] as? Double)
+        #expect(unobserved == silent)
+        #expect(stopped <= 41, "only the standstill seen: \(stopped) s")
+        #expect(try Tool.run(["stops", path]).stdout.contains("s of it unobserved"))
+    }
+
     /// `stops --json` printed nothing on standard output for a file without fixes (a header alone) but a report
     /// for an empty file: like `process --json`, it always prints its JSON, with the failure in `error`.
     @Test func printsItsJSONWithTheErrorWhenTheInputHasNoFix() throws {

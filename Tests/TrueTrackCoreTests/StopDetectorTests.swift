@@ -822,15 +822,19 @@ import TrueTrackSimulation
             let sortedStops = stops.sorted { $0.start < $1.start }
             let a = StopAnalysis(stops: sortedStops, first: t(0), last: t(span), gaps: gaps, staysAcrossGaps: stays)
             // The plain definitions: every stop against every gap, every break against every trip.
-            var unobserved = 0.0
+            // (Every gap's time is unobserved, a stop's silent part too: silence never means stopped.)
+            var unobserved = 0.0, covered = 0.0
             for gap in gaps {
-                var covered = 0.0
+                var coveredHere = 0.0
                 for stop in sortedStops where stop.end > gap.start && stop.start < gap.end {
-                    covered += max(stop.start, gap.start).seconds(to: min(stop.end, gap.end))
+                    coveredHere += max(stop.start, gap.start).seconds(to: min(stop.end, gap.end))
                 }
-                unobserved += max(0, gap.start.seconds(to: gap.end) - covered)
+                unobserved += gap.start.seconds(to: gap.end)
+                covered += min(coveredHere, gap.start.seconds(to: gap.end))
             }
             #expect(abs(a.unobservedSeconds - unobserved) < 1e-9)
+            let stopped = sortedStops.reduce(0.0) { $0 + $1.durationSeconds } - covered
+            #expect(abs(a.movingSeconds - max(0, Double(span) - stopped - unobserved)) < 1e-9)
             var breaks: [(start: Timestamp, end: Timestamp)] = []
             for interval in (gaps + stays.map { ($0.start, $0.end) })
                 .filter({ $0.start.seconds(to: $0.end) > StopAnalysis.tripBreakingGapSeconds })

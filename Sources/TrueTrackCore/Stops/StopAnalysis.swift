@@ -36,8 +36,11 @@ public struct StopAnalysis: Sendable, Hashable {
     /// Elapsed time minus the time spent in stops and the unobserved time, seconds.
     public var movingSeconds: Double
     /// Time inside recording gaps (longer than the detector's ``StopDetector/gapSeconds``: the profile's, or
-    /// three of a sparse logger's typical steps) and outside any stop, seconds: neither
-    /// moving nor stopped (silence is not a stop, and it is not movement either).
+    /// three of a sparse logger's typical steps), seconds: neither moving nor stopped (silence is not a stop, and it
+    /// is not movement either), also where a stop spans the gap (its ``StopRecord/unobservedSeconds``: the fixes
+    /// on both sides were still at one place, but what happened between them was not seen; a stops tester's 600 s
+    /// of silence between 20 s of standstill on each side counted 639 s stopped, now 38 s stopped and 601 s
+    /// unobserved). So the stopped time, ``elapsedSeconds`` − ``movingSeconds`` − this, is the stops' observed time.
     public var unobservedSeconds: Double
     /// Possible stops inside recording gaps: a gap at least a stop's shortest span long whose fixes before and
     /// after lie at the same place (within the stationary radius, and within 0.5 m/s of travel), outside any
@@ -580,7 +583,7 @@ public struct StopAnalysis: Sendable, Hashable {
         let inOrder = zip(stops, stops.dropFirst()).allSatisfy { $0.start <= $1.start }
         let ordered = inOrder ? stops : stops.sorted { $0.start < $1.start }
         let latestEnd = Self.latestEnds(of: ordered)
-        var unobserved = 0.0
+        var unobserved = 0.0, coveredByStops = 0.0
         for gap in gaps {
             let before = Self.count(of: ordered, startingBefore: gap.end)
             // The first stop whose latest end (never decreasing) passes the gap's start: a binary search too (a
@@ -590,7 +593,8 @@ public struct StopAnalysis: Sendable, Hashable {
             for stop in ordered[from..<before] where stop.end > gap.start {
                 covered += max(stop.start, gap.start).seconds(to: min(stop.end, gap.end))
             }
-            unobserved += max(0, gap.start.seconds(to: gap.end) - covered)
+            unobserved += gap.start.seconds(to: gap.end)
+            coveredByStops += min(covered, gap.start.seconds(to: gap.end))
         }
         unobservedSeconds = unobserved
         var trips: [TripRecord] = []
@@ -633,7 +637,8 @@ public struct StopAnalysis: Sendable, Hashable {
         if last > cursor { addTrip(from: cursor, to: last) }
         self.trips = trips
         elapsedSeconds = first.seconds(to: last)
-        movingSeconds = max(0, elapsedSeconds - stopped - unobserved)
+        // (A stop's silent part is unobserved, not stopped: silence never means stopped.)
+        movingSeconds = max(0, elapsedSeconds - (stopped - coveredByStops) - unobserved)
     }
 }
 

@@ -19,7 +19,8 @@ enum StopsCommand {
                 name: "out", short: "o", valueName: "FILE",
                 help:
                     "Also write the stops as GeoJSON points (properties: kind \"stop\", stop (its number), start, end, "
-                    + "durationSeconds, radiusMetres, fixes, latitude, longitude: its centre), the possible stops in recording gaps (kind "
+                    + "durationSeconds, radiusMetres, fixes, latitude, longitude: its centre, unobservedSeconds: its silent "
+                    + "part, when a gap lies inside it), the possible stops in recording gaps (kind "
                     + "\"possibleStop\", acrossGap: true, fixes: those between back-to-back gaps, often 0), and the trips as LineStrings of the accepted fixes "
                     + "(properties: kind \"trip\", trip, start, end, durationSeconds, distanceMetres)."
             ),
@@ -141,8 +142,8 @@ enum StopsCommand {
         var stoppedSeconds: Double
         var elapsedSeconds: Double
         /// Time inside recording gaps (longer than the detector's gap: 30 s walking, or three steps of a sparse
-        /// logger) outside any stop: neither
-        /// moving nor stopped, since silence proves neither.
+        /// logger), also inside a stop that spans one (its `unobservedSeconds`): neither moving nor stopped, since
+        /// silence proves neither.
         var unobservedSeconds: Double
         /// The failure the command ends with (a read error that cut the input short, or no fix at all), as
         /// `process --json` reports it: the JSON is printed either way.
@@ -163,7 +164,8 @@ enum StopsCommand {
     )
         throws -> (
             analysis: StopAnalysis, fixes: Int, totals: [(Timestamp, Double)], failure: CommandFailure?,
-            warnings: [String], positions: [(Timestamp, Double, Double)], fieldsReadAsMissing: Int
+            warnings: [String], positions: [(Timestamp, Double, Double)], fieldsReadAsMissing: Int,
+            elapsedSeconds: Double
         )
     {
         var reader: AnyFixReader
@@ -222,12 +224,17 @@ enum StopsCommand {
                 )
             }
             ?? InputOptions.noFixes(reader.report, format: reader.format, options: options)
+        // (The elapsed time counts stretches a day or more apart each on its own, as `process`'s duration: a
+        // tester's two walks two days apart read 173,640 s elapsed, 171,960 of them unobserved.)
         let warnings =
-            evidence.reportedWarnings()
+            evidence.reportedWarnings(duration: true)
             + diagnostics.warnings(
                 profile: .preset(kind), reader: reader, input: path, rawPathMetres: nil,
                 tracker: tracker, timeSpan: evidence.timeSpan)
-        return (analysis, count, totals, ending, warnings, positions, reader.report.unreadableFieldCount)
+        return (
+            analysis, count, totals, ending, warnings, positions, reader.report.unreadableFieldCount,
+            evidence.durationSeconds(of: analysis)
+        )
     }
 
     /// The tracker's total at `time`: the last accepted fix's total at or before it.
@@ -277,9 +284,11 @@ enum StopsCommand {
             throw UsageError(message: "--out writes GeoJSON: give a .geojson (or .json) file, got '\(out)'")
         }
         try OutputPaths.checkDistinct(inputs: [input], outputs: [("--out", arguments.value("out"))])
-        let (analysis, count, totals, failure, warningLines, positions, fieldsReadAsMissing) = try analyse(
+        let (analysis, count, totals, failure, warningLines, positions, fieldsReadAsMissing, elapsed) = try analyse(
             path: input, format: format, options: options, kind: kind,
             stopProfile: try stopProfile(arguments, kind: kind), keepsPositions: arguments.value("out") != nil)
+        // The time between stretches a day or more apart is left out of the elapsed time, and so of the unobserved.
+        let unobserved = max(0, analysis.unobservedSeconds - (analysis.elapsedSeconds - elapsed))
         // Each stop's end by its start (a lookup per trip, not a scan of the stops).
         let stopEnds = Dictionary(analysis.stops.map { ($0.start, $0.end) }, uniquingKeysWith: max)
         let report = Report(
@@ -303,10 +312,9 @@ enum StopsCommand {
             },
             // To the millisecond (the fixes' resolution): sums of seconds printed 69.00000000000003.
             movingSeconds: Terminal.milliseconds(analysis.movingSeconds),
-            stoppedSeconds: Terminal.milliseconds(
-                max(0, analysis.elapsedSeconds - analysis.movingSeconds - analysis.unobservedSeconds)),
-            elapsedSeconds: Terminal.milliseconds(analysis.elapsedSeconds),
-            unobservedSeconds: Terminal.milliseconds(analysis.unobservedSeconds), error: failure?.message,
+            stoppedSeconds: Terminal.milliseconds(max(0, elapsed - analysis.movingSeconds - unobserved)),
+            elapsedSeconds: Terminal.milliseconds(elapsed),
+            unobservedSeconds: Terminal.milliseconds(unobserved), error: failure?.message,
             warnings: warningLines.map(Terminal.warningText),
             fieldsReadAsMissing: fieldsReadAsMissing > 0 ? fieldsReadAsMissing : nil)
         // With the JSON report on standard error ('--out -'), the warnings and the error are in it, and printed
@@ -366,7 +374,8 @@ enum StopsCommand {
         )
         for (i, s) in r.stops.enumerated() {
             lines.append(
-                "  stop \(i + 1): \(s.start) → \(s.end) (\(s.durationSeconds.fixed(0)) s) at "
+                "  stop \(i + 1): \(s.start) → \(s.end) (\(s.durationSeconds.fixed(0)) s"
+                    + (s.unobservedSeconds.map { ", \($0.fixed(0)) s of it unobserved" } ?? "") + ") at "
                     + "\(s.latitude.fixed(6)), \(s.longitude.fixed(6)), radius \(s.radiusMetres.fixed(1)) m, \(s.fixes) fixes"
             )
         }
