@@ -133,6 +133,7 @@ extension Tracker {
         // The window's quantities again, from its oldest sample (the caller's locals are not passed: keeping
         // them alive for this rare call cost the per-fix path registers). The window has not changed since.
         guard let start = window.oldest() else { return (increment, false) }
+        // (The ring's samples: the window's fixes at most, and the one kept from before it.)
         if reading != nil, window.count <= Int(Tracker.sparseWindowFixes),
             sparseWindowSaysNothingOfMotion(netMetres: netMetres, thresholdMetres: thresholdMetres)
         {

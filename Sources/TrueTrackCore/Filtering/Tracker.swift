@@ -344,7 +344,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
 
     /// Fewer fixes than this in the trailing window make it sparse (walking's 20 s window: a fix every 3 s or
     /// more): 8. In a sparse window whose readings average under the deadband and whose net displacement is within
-    /// the noise, a run of untrusted sub-deadband readings stands in nothing for them
+    /// the noise, from a column whose readings average under the deadband over the whole session (a still device's),
+    /// a run of untrusted sub-deadband readings stands in nothing for them
     /// (``sparseWindowSaysNothingOfMotion(netMetres:thresholdMetres:)``).
     ///
     /// Why: a degraded receiver's walk reads 0.2–0.5 m/s (the IPIN Samsungs), so a window whose readings average
@@ -353,15 +354,16 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// |N(0, 0.1)| m/s) read "moving" in ~1 % of its windows, distrusted its readings (its position filter's noise
     /// path, 1–2.7 m/s, against them) and the filter's noise stood in for them: 1,014 m and 24 stops in 4 h at 5 s,
     /// 937 m at 10 s (0 m at 1 and 2 s); now 95 and 47 m. A walker's 1.4 m/s covers 28 m of net displacement in the
-    /// window, beyond the threshold, so a real walk whose readings drop out still counts. What is left: the first
-    /// two readings after one at the deadband, which start no run (docs/ARCHITECTURE.md, "Sparse windows of
-    /// sub-deadband readings").
+    /// window, beyond the threshold at 12 m fixes but not at 20–25 m (a reviewer's generated walkers at 5 s, whose
+    /// dropouts are runs of zeros: 19 of 72 lost more, up to −8.9 → −21.3 %, before the session condition; 4 of 72
+    /// now, by 1–3 points). What is left: the first two readings after one at the deadband, which start no run
+    /// (docs/ARCHITECTURE.md, "Sparse windows of sub-deadband readings").
     public static let sparseWindowFixes = 8.0
 
     /// Whether the window is sparse and neither its readings nor its net displacement say it moves (see
     /// ``sparseWindowFixes``): fewer than that many fixes, readings over half the window whose mean is under the
-    /// deadband, and a net displacement (`netMetres`) within the threshold raised to the filtered track's noise floor
-    /// (at the window's mean accuracy), as where no readings decide. Called from
+    /// deadband, as is the session's, and a net displacement (`netMetres`) within the threshold raised to the filtered
+    /// track's noise floor (at the window's mean accuracy), as where no readings decide. Called from
     /// ``dropoutBound(_:reading:droppedOut:isTrusted:isMoving:netMetres:thresholdMetres:)`` for a window of few
     /// samples only (on the per-fix path, or at the window's release, any such test cost the tracker benchmark
     /// 14 % of its speed: code layout).
@@ -371,7 +373,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
         let fixes = fixCount - start.fixCount
         let seconds = dopplerSeconds - start.dopplerSeconds
         guard fixes > 0, fixes < Tracker.sparseWindowFixes, seconds >= profile.windowSeconds / 2,
-            dopplerPath - start.dopplerPath < profile.deadbandMetresPerSecond * seconds
+            dopplerPath - start.dopplerPath < profile.deadbandMetresPerSecond * seconds,
+            dopplerPath < profile.deadbandMetresPerSecond * dopplerSeconds
         else { return false }
         let meanAccuracy = (accuracySum - start.accuracySum) / fixes
         let variance = MeasurementNoise.perAxisVariance(radius68: meanAccuracy) * noise.scale
