@@ -135,4 +135,47 @@ import TrueTrackCore
         try #"<gpx version="1.1"></gpx>"#.write(toFile: gpx, atomically: false, encoding: .utf8)
         #expect(throws: ReadError.self) { try AnyFixReader(path: gpx, options: ReadOptions(devices: .only("1"))) }
     }
+
+    /// A reviewer's records naming their tracker twice (`deviceId` and `uniqueId`; Overland's `device_id` and
+    /// `unique_id`) were two devices at the first record: the first member names the record's device.
+    @Test func aRecordNamingItsDeviceTwiceIsOneDevices() throws {
+        let twice = (0..<3).map { i in
+            #"{"time":"2024-05-01T10:00:0\#(i)Z","lat":48.0,"lon":11.0,"deviceId":3,"uniqueId":"358899051234567"}"#
+        }.joined(separator: "\n")
+        let (result, devices) = read(twice, lines: true)
+        #expect(result.error == nil && result.fixes.count == 3)
+        #expect(devices.map(\.0) == ["3"] && devices.map(\.1) == [3])
+        let (three, _) = read(twice, lines: true, devices: .only("3"))
+        #expect(three.fixes.count == 3)
+    }
+
+    /// A record rejected (or giving no fix) names no device to the file: a reviewer's A, B with a bad latitude, A, A
+    /// read leniently ended at the third record with "a second device" naming B.
+    @Test func aRecordGivingNoFixNamesNoDevice() throws {
+        let text = """
+            {"time":"2024-05-01T10:00:00Z","lat":48.0,"lon":11.0,"device":"A"}
+            {"time":"2024-05-01T10:00:01Z","lat":"x","lon":11.0,"device":"B"}
+            {"time":"2024-05-01T10:00:02Z","lat":48.0,"lon":11.0,"device":"A"}
+            {"lat":48.0,"lon":11.0,"device":"C"}
+            {"time":"2024-05-01T10:00:03Z","lat":48.0,"lon":11.0,"device":"A"}
+            """
+        var reader = JSONLinesReader(stream: ByteStream(bytes: Array(text.utf8)), options: ReadOptions(lenient: true))
+        let result = reader.readAll()
+        #expect(result.error == nil, "\(String(describing: result.error))")
+        #expect(result.fixes.count == 3)
+        #expect(reader.devices.map(\.id) == ["A"])
+    }
+
+    /// A device member whose value names no device (an object, `null`, `""`) leaves the file without a device
+    /// field: `info --json` reported `deviceColumn: "device"` with no devices for a TransistorSoft body.
+    @Test func aDeviceMemberNamingNoDeviceIsNoDeviceField() throws {
+        let text = """
+            {"time":"2024-05-01T10:00:00Z","lat":48.0,"lon":11.0,"device":{"model":"Pixel 7"}}
+            {"time":"2024-05-01T10:00:01Z","lat":48.0,"lon":11.0,"device_id":""}
+            {"time":"2024-05-01T10:00:02Z","lat":48.0,"lon":11.0,"imei":null}
+            """
+        var reader = JSONLinesReader(stream: ByteStream(bytes: Array(text.utf8)))
+        #expect(reader.readAll().fixes.count == 3)
+        #expect(reader.decoder.deviceField == nil && reader.devices.isEmpty)
+    }
 }

@@ -49,8 +49,9 @@ public enum ReadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// end tag that does not match its start tag and a root that is no `<kml>`; in CSV (``CSVReader``) a second
     /// header line that names other columns than the first (a file with other columns joined on).
     case unreadableStructure(SourceLocation, expected: String, found: String)
-    /// The input holds the tracks of more than one device: a CSV file whose device column (`field`) changes
-    /// value, at `location` (the first row of a second device); `devices` lists the IDs seen so far, in order.
+    /// The input holds the tracks of more than one device: a CSV file whose device column (`field`) changes value,
+    /// or a JSON file whose records' device member (`field`: `deviceId`, `deviceTag`…) does, at `location` (the
+    /// first row or record of a second device that gives a fix); `devices` lists the IDs seen so far, in order.
     /// Merged, two devices' fixes make one wrong track; ``ReadOptions/devices`` reads one.
     case severalDevices(SourceLocation, field: String, devices: [String])
     /// The values parsed but do not make a valid fix (non-finite or out-of-range coordinates). `field` is the

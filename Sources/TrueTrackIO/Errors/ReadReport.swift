@@ -26,7 +26,7 @@ public enum SkipReason: String, Sendable, Hashable, CaseIterable, Codable {
     /// A fix from a provider the caller filtered out.
     case providerFiltered
     /// A fix of another device than the one asked for (``ReadOptions/devices``), or of none (an empty device
-    /// field).
+    /// field of a CSV row, a JSON record without a device member).
     case deviceFiltered
     /// An exact repeat of the previous record (only where a reader is asked to drop them).
     case duplicate

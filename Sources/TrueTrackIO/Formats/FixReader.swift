@@ -109,14 +109,16 @@ public struct ReadOptions: Sendable, Hashable {
     }
 }
 
-/// Which device's rows a reader keeps from a file holding several trackers' (see ``ReadOptions/devices``).
+/// Which device's rows a reader keeps from a file holding several trackers' (see ``ReadOptions/devices``): a CSV's
+/// device column, a JSON record's device member.
 public enum DeviceSelection: Sendable, Hashable {
     /// The file's one device: the first row of a second device is a
     /// ``ReadError/severalDevices(_:field:devices:)`` naming the devices seen (merged, two vans read as one
     /// track with wrong distances), after which the reader returns no more fixes.
     case single
-    /// Only the rows of the device with this ID (compared as text, byte for byte); the others, and rows with an
-    /// empty device field, are skipped as ``SkipReason/deviceFiltered``.
+    /// Only the rows of the device with this ID (compared as text, byte for byte: a JSON number as written); the
+    /// others, and rows with an empty device field (JSON records naming none), are skipped as
+    /// ``SkipReason/deviceFiltered``.
     case only(String)
     /// Every row, whatever its device: a census of the file (`truetrack info` lists the devices and their
     /// fixes this way), not a track: the fixes of several devices make no track together.

@@ -127,10 +127,11 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
     }
 
     /// The devices the records name (a `deviceId`, `device_id`, `device`, `imei`, `uniqueId` or Google's `deviceTag`
-    /// member, a string or a number), in the order of their first record, with the fixes read of each so far. A file
-    /// naming a second device ends at its first record with ``ReadError/severalDevices(_:field:devices:)`` unless
-    /// ``ReadOptions/devices`` keeps one (the others' records, and those naming none, skipped as
-    /// ``SkipReason/deviceFiltered``) or all of them.
+    /// member, a string or a number; a record's first such member), in the order of their first record that gave a
+    /// fix, with the fixes read of each so far (in a census, ``DeviceSelection/all``, a record naming none counts with
+    /// the device before it). A file naming a second device ends at its first record with
+    /// ``ReadError/severalDevices(_:field:devices:)`` unless ``ReadOptions/devices`` keeps one (the others' records,
+    /// and those naming none, skipped as ``SkipReason/deviceFiltered``) or all of them.
     public var devices: [(id: String, fixes: Int)] {
         decoder.devices.counts(fixesProduced: decoder.report.fixesProduced)
     }

@@ -41,9 +41,8 @@ struct JSONRecordFields {
     var activityConfidence: Int?
     /// The record's segment label (`segment`), when given.
     var segment: Int?
-    /// The record's device: its index in ``JSONFixDecoder/devices`` (-1: the record names none; where its value is:
-    /// ``JSONFixDecoder/devicePlace``).
-    var device = -1
+    /// Whether the record names its device (its first device member's value is in ``JSONFixDecoder/deviceKey``).
+    var hasDevice = false
     /// The position of a Point geometry (`coordinates: [lon, lat, alt?]`).
     var pointLongitude: Double?
     var pointLatitude: Double?
@@ -178,15 +177,19 @@ struct JSONFixDecoder {
         value > limit && value < 4_294_967_296 ? value - 4_294_967_296 : value
     }
     var report: ReadReport
-    /// The devices the records name (``ReadOptions/devices`` keeps one, see ``selectDevice()``), and the member name
-    /// the first was read from, as written (`deviceId`, `deviceTag`…).
+    /// The devices the records name (``ReadOptions/devices`` keeps one, see ``selectDevice(fixes:)``), and the member name
+    /// the first was read from, as written (`deviceId`, `deviceTag`…), once a record naming one gave a fix.
     var devices: DeviceTable
     var deviceField: String?
-    /// Where the device value of the record being read is (kept out of ``JSONRecordFields``, which every record
-    /// resets).
-    var devicePlace = JSONPlace()
     /// Whether a record of a second device ended a file read as one device's: the readers return no more fixes.
     var endedAtSecondDevice = false
+    /// The record's device as read (its first device member's value: a record naming its tracker twice, `deviceId`
+    /// and `uniqueId`, is one device's), that member's name, and where the value is; kept out of
+    /// ``JSONRecordFields``, which every record resets. Their buffers keep their capacity: no allocation per record.
+    var deviceKey: [UInt8] = []
+    var deviceName: [UInt8] = []
+    var memberName: [UInt8] = []
+    var devicePlace = JSONPlace()
     let keys = JSONKeyTable()
     var record = JSONRecordFields()
     /// The fields of the record's nested `coords` / `location` objects (the W3C Geolocation API's `coords`,
@@ -258,8 +261,12 @@ struct JSONFixDecoder {
 
     /// Reads the value of a member named `key` (the key was just read).
     mutating func decodeMember(_ key: JSONKey, scope: Scope) throws(ReadError) {
-        if key == .deviceID || key == .device, deviceField == nil, scope == .record || scope == .properties {
-            deviceField = tokens.text  // (once per file: the name as written, for messages)
+        if key == .deviceID || key == .device, !record.hasDevice, deviceField == nil,
+            scope == .record || scope == .properties
+        {
+            // (The name as written, for messages: kept until a record naming a device gives a fix.)
+            memberName.removeAll(keepingCapacity: true)
+            memberName.append(contentsOf: tokens.bytes[tokens.valueStart..<tokens.valueEnd])
         }
         try decodeMember(key, scope: scope, valueToken: try tokens.next())
     }
@@ -944,29 +951,40 @@ struct JSONFixDecoder {
         return stated ?? extras.hdop.flatMap { options.hdop.accuracyMetres(hdop: $0) }
     }
 
-    /// Reads a device member's value `t`: a string or a number (Traccar's `deviceId: 3`) names the record's device;
-    /// anything else (TransistorSoft's `device` object of the phone's model, `null`, `""`) names none.
+    /// Reads a device member's value `t`: a string or a number (Traccar's `deviceId: 3`, compared as written: `3` and
+    /// `3.0` are two devices) names the record's device, unless an earlier member of the record did; anything else
+    /// (TransistorSoft's `device` object of the phone's model, `null`, `""`) names none.
     mutating func decodeDevice(_ t: JSONTokenizer.Token) throws(ReadError) {
-        guard t == .string || t == .number, tokens.valueEnd > tokens.valueStart else {
+        guard !record.hasDevice, t == .string || t == .number, tokens.valueEnd > tokens.valueStart else {
             try tokens.skip(t)
             return
         }
-        record.device = devices.index(
-            of: tokens.bytes.baseAddress!, tokens.valueStart, tokens.valueEnd, fixesProduced: report.fixesProduced)
+        deviceKey.removeAll(keepingCapacity: true)
+        deviceKey.append(contentsOf: tokens.bytes[tokens.valueStart..<tokens.valueEnd])
+        if deviceField == nil { swap(&deviceName, &memberName) }
+        record.hasDevice = true
         devicePlace = place
     }
 
-    /// Applies ``ReadOptions/devices`` to the finished record: `true` to read it on, `false` when it is skipped as
-    /// another device's (or as naming none when one is wanted); throws at the first record of a second device in a
-    /// file read as one device's (merged, two devices' fixes make one wrong track: a tester's Traccar positions of
-    /// two trackers read as one track of 17,344 km).
-    mutating func selectDevice() throws(ReadError) -> Bool {
+    /// Applies ``ReadOptions/devices`` to a finished record about to give `fixes` fixes (its other checks passed:
+    /// a record that gives none, rejected or skipped, names no device to the file): `true` to read it on, `false`
+    /// when it is skipped as another device's (or as naming none when one is wanted); throws at the first record of a
+    /// second device in a file read as one device's (merged, two devices' fixes make one wrong track: a tester's
+    /// Traccar positions of two trackers read as one track of 17,344 km).
+    mutating func selectDevice(fixes: Int) throws(ReadError) -> Bool {
+        var index = -1
+        if record.hasDevice {
+            index = deviceKey.withUnsafeBytes { key in
+                devices.index(of: key.baseAddress!, 0, key.count, fixesProduced: report.fixesProduced)
+            }
+            if deviceField == nil { deviceField = String(decoding: deviceName, as: UTF8.self) }
+        }
         switch options.devices {
         case .all:
             return true
         case .only:
-            if record.device >= 0, devices.kept[record.device] { return true }
-            report.skip(.deviceFiltered, count: max(1, vertices.count))
+            if index >= 0, devices.kept[index] { return true }
+            report.skip(.deviceFiltered, count: fixes)
             return false
         case .single:
             guard devices.ids.count > 1 else { return true }
@@ -989,7 +1007,6 @@ struct JSONFixDecoder {
             try report.reject(error, lenient: options.lenient)
             return nil
         }
-        if record.device >= 0 || devices.wanted != nil, !(try selectDevice()) { return nil }
         if !vertices.isEmpty {
             guard record.hasTimes else {
                 report.skip(.missingTime, count: vertices.count)
@@ -1007,6 +1024,7 @@ struct JSONFixDecoder {
                 report.skip(.providerFiltered, count: vertices.count)
                 return nil
             }
+            if record.hasDevice || devices.wanted != nil, !(try selectDevice(fixes: vertices.count)) { return nil }
             isEmitting = true
             emitIndex = 0
             return try nextVertexFix()
@@ -1060,6 +1078,7 @@ struct JSONFixDecoder {
             report.skip(.providerFiltered)
             return nil
         }
+        if record.hasDevice || devices.wanted != nil, !(try selectDevice(fixes: 1)) { return nil }
         let fix: Fix
         do {
             fix = try Fix(
