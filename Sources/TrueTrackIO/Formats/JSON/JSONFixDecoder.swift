@@ -41,7 +41,7 @@ struct JSONRecordFields {
     var activityConfidence: Int?
     /// The record's segment label (`segment`), when given.
     var segment: Int?
-    /// Whether the record names its device (its first device member's value is in ``JSONFixDecoder/deviceKey``).
+    /// Whether the record names its device (its first device member's value is in ``DeviceTable/recordKey``).
     var hasDevice = false
     /// The position of a Point geometry (`coordinates: [lon, lat, alt?]`).
     var pointLongitude: Double?
@@ -185,10 +185,8 @@ struct JSONFixDecoder {
     var endedAtSecondDevice = false
     /// The record's device as read (its first device member's value: a record naming its tracker twice, `deviceId`
     /// and `uniqueId`, is one device's), that member's name, and where the value is; kept out of
-    /// ``JSONRecordFields``, which every record resets. Their buffers keep their capacity: no allocation per record.
-    var deviceKey: [UInt8] = []
-    var deviceName: [UInt8] = []
-    var memberName: [UInt8] = []
+    /// ``JSONRecordFields``, which every record resets: ``DeviceTable/recordKey``, ``DeviceTable/recordName`` and
+    /// ``DeviceTable/memberName``, beside the devices, whose buffers keep their capacity: no allocation per record.
     var devicePlace = JSONPlace()
     let keys = JSONKeyTable()
     var record = JSONRecordFields()
@@ -261,13 +259,7 @@ struct JSONFixDecoder {
 
     /// Reads the value of a member named `key` (the key was just read).
     mutating func decodeMember(_ key: JSONKey, scope: Scope) throws(ReadError) {
-        if key == .deviceID || key == .device, !record.hasDevice, deviceField == nil,
-            scope == .record || scope == .properties
-        {
-            // (The name as written, for messages: kept until a record naming a device gives a fix.)
-            memberName.removeAll(keepingCapacity: true)
-            memberName.append(contentsOf: tokens.bytes[tokens.valueStart..<tokens.valueEnd])
-        }
+        if _slowPath(key == .deviceID || key == .device) { keepDeviceMemberName(scope: scope) }
         try decodeMember(key, scope: scope, valueToken: try tokens.next())
     }
 
@@ -951,17 +943,28 @@ struct JSONFixDecoder {
         return stated ?? extras.hdop.flatMap { options.hdop.accuracyMetres(hdop: $0) }
     }
 
+    /// Keeps the name of the device member just read (its value not yet), for messages, until a record naming a
+    /// device gives a fix. Out of line: inline, it made ``decodeMember(_:scope:)`` too large to inline, and the JSON
+    /// readers paid 117–190 instructions per fix.
+    @inline(never)
+    mutating func keepDeviceMemberName(scope: Scope) {
+        guard !record.hasDevice, deviceField == nil, scope == .record || scope == .properties else { return }
+        devices.memberName.removeAll(keepingCapacity: true)
+        devices.memberName.append(contentsOf: tokens.bytes[tokens.valueStart..<tokens.valueEnd])
+    }
+
     /// Reads a device member's value `t`: a string or a number (Traccar's `deviceId: 3`, compared as written: `3` and
     /// `3.0` are two devices) names the record's device, unless an earlier member of the record did; anything else
     /// (TransistorSoft's `device` object of the phone's model, `null`, `""`) names none.
+    @inline(never)
     mutating func decodeDevice(_ t: JSONTokenizer.Token) throws(ReadError) {
         guard !record.hasDevice, t == .string || t == .number, tokens.valueEnd > tokens.valueStart else {
             try tokens.skip(t)
             return
         }
-        deviceKey.removeAll(keepingCapacity: true)
-        deviceKey.append(contentsOf: tokens.bytes[tokens.valueStart..<tokens.valueEnd])
-        if deviceField == nil { swap(&deviceName, &memberName) }
+        devices.recordKey.removeAll(keepingCapacity: true)
+        devices.recordKey.append(contentsOf: tokens.bytes[tokens.valueStart..<tokens.valueEnd])
+        if deviceField == nil { swap(&devices.recordName, &devices.memberName) }
         record.hasDevice = true
         devicePlace = place
     }
@@ -971,13 +974,12 @@ struct JSONFixDecoder {
     /// when it is skipped as another device's (or as naming none when one is wanted); throws at the first record of a
     /// second device in a file read as one device's (merged, two devices' fixes make one wrong track: a tester's
     /// Traccar positions of two trackers read as one track of 17,344 km).
+    @inline(never)
     mutating func selectDevice(fixes: Int) throws(ReadError) -> Bool {
         var index = -1
         if record.hasDevice {
-            index = deviceKey.withUnsafeBytes { key in
-                devices.index(of: key.baseAddress!, 0, key.count, fixesProduced: report.fixesProduced)
-            }
-            if deviceField == nil { deviceField = String(decoding: deviceName, as: UTF8.self) }
+            index = devices.indexOfRecordKey(fixesProduced: report.fixesProduced)
+            if deviceField == nil { deviceField = String(decoding: devices.recordName, as: UTF8.self) }
         }
         switch options.devices {
         case .all:
@@ -1024,7 +1026,9 @@ struct JSONFixDecoder {
                 report.skip(.providerFiltered, count: vertices.count)
                 return nil
             }
-            if record.hasDevice || devices.wanted != nil, !(try selectDevice(fixes: vertices.count)) { return nil }
+            if _slowPath(record.hasDevice || devices.wanted != nil), !(try selectDevice(fixes: vertices.count)) {
+                return nil
+            }
             isEmitting = true
             emitIndex = 0
             return try nextVertexFix()
@@ -1078,7 +1082,8 @@ struct JSONFixDecoder {
             report.skip(.providerFiltered)
             return nil
         }
-        if record.hasDevice || devices.wanted != nil, !(try selectDevice(fixes: 1)) { return nil }
+        // (Out of line: files naming no device pay a test per record.)
+        if _slowPath(record.hasDevice || devices.wanted != nil), !(try selectDevice(fixes: 1)) { return nil }
         let fix: Fix
         do {
             fix = try Fix(
