@@ -115,14 +115,17 @@ extension Tracker {
             // the tunnel's chord; an API tester's walks.)
             let sustained = profile.maximumSustainedSpeedMetresPerSecond
             let explained = NetDisplacementGate.threshold(meanAccuracy: anchorAccuracy + accuracy, profile: profile)
+            // The pace since the anchor: the readings' mean where they give it (see `readingsGivePace`), else the
+            // filter's speed.
+            let pace = readingPace(since: anchor) ?? speed
             let isExcluded =
                 isInVehicle || (moved - explained) / (Double(now &- anchor.milliseconds) / 1000) > sustained
-                || speed > sustained || readingExcludes(at: now)
+                || pace > sustained || readingExcludes(at: now)
             // The pace on both sides within `bridgeSpeedRatio` of each other (`bridgeVehicleSpeedRatio` for a
             // vehicle's profile), and across the gap at most `bridgeSpeedRatio` times the faster.
-            let slower = min(pendingGapSpeedBefore, speed), faster = max(pendingGapSpeedBefore, speed)
+            let slower = min(pendingGapSpeedBefore, pace), faster = max(pendingGapSpeedBefore, pace)
             let sidesRatio = sustained.isFinite ? Self.bridgeSpeedRatio : Self.bridgeVehicleSpeedRatio
-            if hasMoved, !isExcluded, chord > 0, speed >= profile.deadbandMetresPerSecond, ve * gap.x + vn * gap.y >= 0,
+            if hasMoved, !isExcluded, chord > 0, pace >= profile.deadbandMetresPerSecond, ve * gap.x + vn * gap.y >= 0,
                 faster <= sidesRatio * slower, chord / seconds <= Self.bridgeSpeedRatio * faster
             {
                 added = accumulator.add(doppler: 0, filtered: chord)
