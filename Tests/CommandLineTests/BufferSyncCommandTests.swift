@@ -294,6 +294,13 @@ final class LoopbackReceiver {
         let profile = try Tool.run(["buffer", "add", Tool.demo, "--db", db, "--profile", "bogus"])
         #expect(profile.status == 2, "\(profile.stderr)")
         #expect(!FileManager.default.fileExists(atPath: db))
+        // A failure at the first read (a header alone) removes the buffer the add created (a reviewer's).
+        let header = Tool.temporaryPath("header-only-add.csv")
+        defer { try? FileManager.default.removeItem(atPath: header) }
+        try "time,latitude,longitude\n".write(toFile: header, atomically: true, encoding: .utf8)
+        let empty = try Tool.run(["buffer", "add", header, "--db", db])
+        #expect(empty.status == 1, "\(empty.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: db))
     }
 
     /// A file of the session added again after a later day's (a tester's export re-added): its fixes, over a day

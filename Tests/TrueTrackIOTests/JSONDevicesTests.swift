@@ -155,6 +155,7 @@ import TrueTrackCore
         let text = """
             {"time":"2024-05-01T10:00:00Z","lat":48.0,"lon":11.0,"device":"A"}
             {"time":"2024-05-01T10:00:01Z","lat":"x","lon":11.0,"device":"B"}
+            {"time":"2024-05-01T10:00:01Z","lat":95.0,"lon":11.0,"device":"D"}
             {"time":"2024-05-01T10:00:02Z","lat":48.0,"lon":11.0,"device":"A"}
             {"lat":48.0,"lon":11.0,"device":"C"}
             {"time":"2024-05-01T10:00:03Z","lat":48.0,"lon":11.0,"device":"A"}

@@ -118,6 +118,9 @@ enum BufferCommand {
         // The input, its options and profile are checked before the buffer is opened: a missing input or a wrong
         // option left an empty buffer behind, which later counts and syncs took silently (a tester's).
         let prepared = action == "add" ? try prepareAdd(arguments) : nil
+        // An add that creates the buffer and persists nothing (a header alone, an empty input, --device on a CSV
+        // without a device column: errors of the first read) removes it again (a reviewer's).
+        let creates = action == "add" && !FileManager.default.fileExists(atPath: db)
         let buffer: FixBuffer
         do { buffer = try FixBuffer(path: db, options: storeOptions) } catch {
             throw CommandFailure(message: error.description)
@@ -137,7 +140,14 @@ enum BufferCommand {
                                 + "oldest): give --max-records (\(rows) or more keeps them all)")
                     }
                 }
-                return try add(arguments, prepared!, buffer: buffer)
+                do {
+                    let status = try add(arguments, prepared!, buffer: buffer)
+                    if status != 0, creates { removeIfEmpty(buffer, db) }
+                    return status
+                } catch {
+                    if creates { removeIfEmpty(buffer, db) }
+                    throw error
+                }
             case "count": Terminal.out("\(try buffer.count())\n")
             case "stats":
                 let st = try buffer.statistics()
@@ -180,6 +190,13 @@ enum BufferCommand {
 
     /// Reads INPUT through the Tracker and persists the accepted fixes with their decisions; with `--session`,
     /// continues the session's tracker and stop detector and keeps its state after every transaction.
+    /// Deletes the buffer file `db` (and its write-ahead log and shared memory) that this add created, when it holds
+    /// no row.
+    static func removeIfEmpty(_ buffer: FixBuffer, _ db: String) {
+        guard (try? buffer.count()) == 0 else { return }
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
+    }
+
     /// What `add` reads, checked before the buffer is opened: the input's path, its read options, the profile and
     /// the opened reader.
     struct PreparedAdd {

@@ -43,7 +43,7 @@ enum StopsCommand {
             so a halt needs a few seconds more (about 50 s cycling; --stop-timeout shortens it). Times are ISO-8601 UTC; a trip's distance is the Tracker's from the end of the stop before it
             to the end of the stop after it (metres it counts late, a departure's held ones, land in their trip),
             and a trip's duration spans any recording gap inside it up to 10 minutes (a longer one ends the trip). Elapsed time = moving + stopped + unobserved
-            (recording gaps outside any stop: silence is neither). A recording gap is a silence longer than 30 s
+            (recording gaps, also inside a stop: silence is neither). A recording gap is a silence longer than 30 s
             (walking, running; 20 s cycling, driving), or than three steps of a logger that writes a fix less
             often (its window then holds three fixes: stops are found for loggers writing up to one fix every
             100 s). A stop's radiusMetres is the root-mean-square distance of its fixes from its centre. A
