@@ -158,6 +158,20 @@ import Testing
         #expect(moved > 40 && moved < 90, "\(trips)")
     }
 
+    /// `stops --json` of `path`: its elapsed, moving, stopped and unobserved seconds, and its standard error.
+    static func times(_ path: String) throws -> (
+        elapsed: Double, moving: Double, stopped: Double, unobserved: Double, stderr: String
+    ) {
+        let r = try Tool.run(["stops", path, "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        return (
+            try #require(json["elapsedSeconds"] as? Double), try #require(json["movingSeconds"] as? Double),
+            try #require(json["stoppedSeconds"] as? Double), try #require(json["unobservedSeconds"] as? Double),
+            r.stderr
+        )
+    }
+
     /// A walk, an hour's silence, a walk: the report said "elapsed 3659 s, moving 118 s" with no word of the
     /// gap. The unobserved time is reported, and elapsed = moving + stopped + unobserved.
     @Test func reportsTheUnobservedTimeOfARecordingGap() throws {
@@ -167,12 +181,7 @@ import Testing
         for i in 0..<60 { csv += String(format: "2025-06-01T10:00:%02dZ,46.%06d,13.8,5\n", i, 400_000 + i * 12) }
         for i in 0..<60 { csv += String(format: "2025-06-01T11:00:%02dZ,46.%06d,13.8,5\n", i, 420_000 + i * 12) }
         try csv.write(toFile: path, atomically: true, encoding: .utf8)
-        let r = try Tool.run(["stops", path, "--json"])
-        #expect(r.status == 0, "\(r.stderr)")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
-        let elapsed = try #require(json["elapsedSeconds"] as? Double)
-        let moving = try #require(json["movingSeconds"] as? Double)
-        let unobserved = try #require(json["unobservedSeconds"] as? Double)
+        let (elapsed, moving, _, unobserved, _) = try Self.times(path)
         #expect(elapsed == 3659)
         #expect(unobserved == 3541)  // 10:00:59 → 11:00:00
         #expect(abs(elapsed - moving - unobserved) < 1e-9)  // no stop in a walk
@@ -191,17 +200,11 @@ import Testing
             }
         }
         try csv.write(toFile: path, atomically: true, encoding: .utf8)
-        let r = try Tool.run(["stops", path, "--json"])
-        #expect(r.status == 0, "\(r.stderr)")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
-        let elapsed = try #require(json["elapsedSeconds"] as? Double)
-        let moving = try #require(json["movingSeconds"] as? Double)
-        let stopped = try #require(json["stoppedSeconds"] as? Double)
-        let unobserved = try #require(json["unobservedSeconds"] as? Double)
+        let (elapsed, moving, stopped, unobserved, stderr) = try Self.times(path)
         #expect(elapsed == 118)
         #expect(unobserved == 0 && stopped == 0)
         #expect(abs(elapsed - moving - stopped - unobserved) < 1e-9)
-        #expect(r.stderr.contains("fall into 2 stretches of time a day or more apart"), "\(r.stderr)")
+        #expect(stderr.contains("fall into 2 stretches of time a day or more apart"), "\(stderr)")
     }
 
     /// A walker who stands 20 s, falls silent 600 s at the same place and stands 20 s more: the standstill on both

@@ -34,7 +34,9 @@ enum StopsCommand {
             rejected as outliers give only their activity. A
             stop needs a still verdict over the profile's window, then its stop timeout (walking: 10 s + 20 s;
             cycling 10 s + 30 s; driving: 10 s + 60 s, so halts under about 70 s are not stops, and a traffic
-            light of 70 s or more is); a halt shorter than that counts as moving time. For deliveries, raise
+            light of 70 s or more is); a halt shorter than that counts as moving time. The bound is approximate,
+            by a few seconds either way: the window can read still before the traveller has stood its whole length
+            (a stops tester's 28 s walking halts were stops of 26-28 s; 72 s driving halts were not). For deliveries, raise
             --stop-timeout above the longest wait you do not want (a tester's van days: 90 driving, 60 cycling
             or walking, made every reported stop a delivery). A sparse logger needs about four fixes at one place
             for a stop: about 2 minutes at a fix every 30 s, 3-4 minutes every 60 s, and a timeout shorter than
