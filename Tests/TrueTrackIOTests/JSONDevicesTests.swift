@@ -179,4 +179,26 @@ import TrueTrackCore
         #expect(reader.readAll().fixes.count == 3)
         #expect(reader.decoder.deviceField == nil && reader.devices.isEmpty)
     }
+
+    /// A file cut inside a second tracker's LineString: its salvaged positions bypassed the device choice (a
+    /// reviewer's: both trackers read as one track, `--device A` kept B's positions).
+    @Test func positionsSalvagedFromACutLineAreTheirDevices() throws {
+        func line(_ device: String, _ n: Int, from second: Int) -> String {
+            let coordinates = (0..<n).map { "[11.0, 48.\(1000 + second + $0)]" }.joined(separator: ",")
+            let times = (0..<n).map { "\"2024-05-01T10:00:\(10 + second + $0)Z\"" }.joined(separator: ",")
+            return #"{"type":"Feature","properties":{"deviceId":"\#(device)","times":[\#(times)]},"#
+                + #""geometry":{"type":"LineString","coordinates":[\#(coordinates)]}}"#
+        }
+        let whole = #"{"type":"FeatureCollection","features":["# + line("A", 3, from: 0) + "," + line("B", 5, from: 10)
+        let cut = String(whole.prefix(whole.count - 30))
+        let (merged, _) = read(cut, lines: false)
+        #expect(merged.fixes.count == 3, "\(merged.fixes.count) fixes")
+        guard case .severalDevices(_, "deviceId", ["A", "B"])? = merged.error else {
+            Issue.record("expected several devices, got \(String(describing: merged.error))")
+            return
+        }
+        let (a, devices) = read(cut, lines: false, devices: .only("A"))
+        #expect(a.fixes.count == 3)
+        #expect(devices.map(\.0) == ["A", "B"])
+    }
 }

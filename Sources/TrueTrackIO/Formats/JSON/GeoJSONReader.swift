@@ -254,7 +254,7 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
                 } catch {
                     // A file cut inside a LineString's times: the positions read with a time are fixes read (a
                     // batch tester's file lost all 50, its last time cut off). Returned first, then the error.
-                    guard case .truncated = error, decoder.salvagesCutVertices() else { throw error }
+                    guard case .truncated = error, try decoder.salvagesCutVertices() else { throw error }
                     (hasLineFeatures, emittingFeature) = (true, decoder.report.recordsRead - 1)
                     endOfInput = error
                     continue

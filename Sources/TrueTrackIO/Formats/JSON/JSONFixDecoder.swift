@@ -1116,10 +1116,15 @@ struct JSONFixDecoder {
     /// After the input ended inside a record: when it had positions (a LineString's) and times already read,
     /// starts returning the positions that have their time (the first `min(positions, times)`) and returns
     /// `true`; `false` when there is nothing to pair. The record's other members after the cut are missing.
-    mutating func salvagesCutVertices() -> Bool {
+    ///
+    /// - Throws: ``ReadError/severalDevices(_:field:devices:)`` when the record is a second device's in a file read as
+    ///   one device's: the salvaged positions pass ``selectDevice(fixes:)`` as a whole record's do (a reviewer's
+    ///   file cut inside a second tracker's line read both trackers as one track, and `--device` kept the other's).
+    mutating func salvagesCutVertices() throws(ReadError) -> Bool {
         let count = min(vertices.count, times.count)
         guard count > 0, record.error == nil else { return false }
         if let providers = options.providers, !providers.contains(record.provider) { return false }
+        if record.hasDevice || devices.wanted != nil, !(try selectDevice(fixes: count)) { return false }
         vertices.removeLast(vertices.count - count)
         times.removeLast(times.count - count)
         isEmitting = true
