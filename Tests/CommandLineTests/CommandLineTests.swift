@@ -242,7 +242,7 @@ struct Tool {
         // "cannot tell the output format").
         let kml = try Tool.run(["convert", Tool.demo, Tool.temporaryPath("o.kml")])
         #expect(kml.status != 0 && kml.stderr.contains("reads kml but does not write it"), "\(kml.stderr)")
-        #expect(kml.stderr.contains("csv, geojson, gpx, jsonl"))
+        #expect(kml.stderr.contains("csv, geojson, gpx, jsonl") && kml.stderr.contains("o.kml'"))
     }
 
     /// A walk from a stop at 179.9995° east across the antimeridian to a stop at about −179.996° (latitude

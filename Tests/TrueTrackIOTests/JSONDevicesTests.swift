@@ -138,7 +138,7 @@ import TrueTrackCore
 
     /// A reviewer's records naming their tracker twice (`deviceId` and `uniqueId`; Overland's `device_id` and
     /// `unique_id`) were two devices at the first record: the first member names the record's device.
-    @Test func aRecordNamingItsDeviceTwiceIsOneDevices() throws {
+    @Test func aRecordNamingItsDeviceTwiceIsOneDevice() throws {
         let twice = (0..<3).map { i in
             #"{"time":"2024-05-01T10:00:0\#(i)Z","lat":48.0,"lon":11.0,"deviceId":3,"uniqueId":"358899051234567"}"#
         }.joined(separator: "\n")

@@ -85,7 +85,7 @@ import TrueTrackSimulation
     /// at 10 s; here 880–1,497 m. Now a sparse window's sub-deadband run stands in nothing while its net displacement
     /// is within the noise (`Tracker.sparseWindowFixes`): 24–182 m in the 4 h (the tester's own files 95 and 47 m). A
     /// known issue against the stationary bar (1 m per 10 minutes): the first two readings after one at the deadband
-    /// (0.27 % of these) still stand in the filter's noise. Holding the window's release instead met the bar (0–32 m)
+    /// (0.27 % of these) still stand in the filter's noise. Holding the window's release instead read at most 32 m (the bar on five of six)
     /// but cost the tracker 14 % of its speed (21.9 → 18.9 M fixes/s: any test at the release did, code layout).
     @Test func aDeskLoggingEveryFewSecondsWhoseFewReadingsAverageUnderTheDeadbandCountsNoNoise() {
         for seed in 1...3 as ClosedRange<UInt64> {

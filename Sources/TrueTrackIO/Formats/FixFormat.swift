@@ -436,6 +436,25 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         return nil
     }
 
+    /// What Google semantic timeline export the file at `path` is, by a key in its first 64 KiB
+    /// (``leadingBytes(ofRegularFile:count:)``: a regular file only, never a pipe read again): the iPhone's on-device
+    /// export (a top-level array of segments with `timelinePath` points `"geo:…"` at minute offsets) or Takeout's
+    /// Semantic Location History (`timelineObjects` of `activitySegment` and `placeVisit`); `nil` for neither, or a
+    /// file that cannot be read again (standard input, a pipe). For the message of a file that gave no fixes.
+    public static func semanticTimelineKind(ofFileAt path: String) -> String? {
+        guard path != "-", let bytes = try? leadingBytes(ofRegularFile: path) else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
+        if text.contains("\"timelinePath\"") || text.contains("\"durationMinutesOffsetFromStartTime\"") {
+            return "a Google Timeline export from an iPhone (segments of visits, activities and timelinePath)"
+        }
+        if text.contains("\"timelineObjects\"") || text.contains("\"activitySegment\"")
+            || text.contains("\"placeVisit\"")
+        {
+            return "a Takeout Semantic Location History (timelineObjects)"
+        }
+        return nil
+    }
+
     /// The first `count` bytes (64 KiB by default) of the regular file at `path`, its lines ended as the readers will
     /// see them: what the format sniff reads, and what ``DeclaredActivity`` looks in.
     ///

@@ -28,12 +28,6 @@ struct DeviceTable {
     private(set) var last = -1
     private var fixesBeforeLast = 0
 
-    /// The JSON decoder's scratch: the device value of the record being read, its member's name, and the name of the
-    /// device member being read (see ``JSONFixDecoder/devicePlace``).
-    var recordKey: [UInt8] = []
-    var recordName: [UInt8] = []
-    var memberName: [UInt8] = []
-
     /// An empty table for a reader whose options say `selection`.
     init(selection: DeviceSelection) {
         if case .only(let id) = selection { wanted = id } else { wanted = nil }
@@ -74,11 +68,5 @@ struct DeviceTable {
         kept.append(wanted.map { $0 == id } ?? true)
         last = keys.count - 1
         return last
-    }
-
-    /// The index of the device ``recordKey`` names (see ``index(of:_:_:fixesProduced:)``).
-    mutating func indexOfRecordKey(fixesProduced: Int) -> Int {
-        let key = recordKey
-        return key.withUnsafeBytes { index(of: $0.baseAddress!, 0, $0.count, fixesProduced: fixesProduced) }
     }
 }

@@ -20,7 +20,7 @@ enum SWARDigits {
     @inlinable @inline(__always)
     static func value(_ x: UInt64, count: Int) -> UInt64 {
         // Masking shift (one instruction); a count of 0 would shift by 64, which `&<<` takes as 0: zero it.
-        combine(count == 0 ? 0 : x &<< UInt64(64 &- 8 &* count)) & 0xFFFF_FFFF
+        combine(count == 0 ? 0 : x &<< UInt64(64 &- 8 &* count))  // (`combine` returns 32 bits: no mask)
     }
 
     /// The value of eight ASCII digits loaded as a native 64-bit word, or `nil` when a byte is no digit. (Checked

@@ -39,17 +39,18 @@ enum ConvertCommand {
         let (from, options) = try InputOptions.from(
             arguments, formatOption: arguments.value("from") != nil ? "from" : "format", inputs: [input])
         let to: FixFormat
+        let guessed = OutputPaths.format(of: output)
         if let name = arguments.value("to") {
             to = try OutputPaths.writableFormat(named: name)
-        } else if let guessed = OutputPaths.format(of: output), FixFormat.writable.contains(guessed) {
+        } else if let guessed, FixFormat.writable.contains(guessed) {
             to = guessed
         } else {
             // (A format TrueTrack reads but does not write is named as such: `o.kml` was "cannot tell".)
             let writable = FixFormat.writable.map(\.rawValue).sorted().joined(separator: ", ")
-            if let guessed = OutputPaths.format(of: output) {
+            if let guessed {
                 throw UsageError(
-                    message: "TrueTrack reads \(guessed.rawValue) but does not write it; it writes \(writable) "
-                        + "(by the output's extension, or --to)")
+                    message: "'\(output)': TrueTrack reads \(guessed.rawValue) but does not write it; it writes "
+                        + "\(writable) (by the output's extension, or --to)")
             }
             throw UsageError(message: "cannot tell the output format from '\(output)': give --to (\(writable))")
         }

@@ -202,26 +202,6 @@ enum InputOptions {
         return read > 0
     }
 
-    /// What Google semantic timeline export the file at `path` is, by a key in its first 64 KiB: the iPhone's
-    /// on-device export (a top-level array of segments with `timelinePath` points `"geo:…"` at minute offsets) or
-    /// Takeout's Semantic Location History (`timelineObjects` of `activitySegment` and `placeVisit`); `nil` for
-    /// neither, or a file that cannot be read again (standard input).
-    static func semanticTimelineKind(_ path: String) -> String? {
-        guard path != "-", let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: 1 << 16) else { return nil }
-        let text = String(decoding: data, as: UTF8.self)
-        if text.contains("\"timelinePath\"") || text.contains("\"durationMinutesOffsetFromStartTime\"") {
-            return "a Google Timeline export from an iPhone (segments of visits, activities and timelinePath)"
-        }
-        if text.contains("\"timelineObjects\"") || text.contains("\"activitySegment\"")
-            || text.contains("\"placeVisit\"")
-        {
-            return "a Takeout Semantic Location History (timelineObjects)"
-        }
-        return nil
-    }
-
     static func noFixes(_ report: ReadReport, format: FixFormat, options: ReadOptions? = nil) -> CommandFailure? {
         guard report.fixesProduced == 0 else { return nil }
         if format == .locationHistory, report.unusableRecords == 0 {
@@ -234,7 +214,9 @@ enum InputOptions {
         guard report.recordsRead > 0 else {
             return CommandFailure(message: "\(report.source): no fixes: the input is empty")
         }
-        if [.geojson, .locationHistory, .jsonLines].contains(format), let kind = semanticTimelineKind(report.source) {
+        if [.geojson, .locationHistory, .jsonLines].contains(format),
+            let kind = FixFormat.semanticTimelineKind(ofFileAt: report.source)
+        {
             // (A tester's iPhone Timeline export was "none of its 1 points has a time: a planned route?".)
             return CommandFailure(
                 message: "\(report.source): no fixes: \(kind) holds Google's inferred visits and paths, not the "

@@ -1421,7 +1421,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 guard let days = numberOrDecimalComma(p, s, e), days.isFinite,
                     days >= 1, days < 2_958_466  // 1899-12-31 to 9999-12-31
                 else { throw malformed(encoding.expectation + decidedBy) }
-                row.storeTime(Int64(((days - 25_569) * 86_400_000).rounded()))
+                row.storeTime(Int64(((days - CSVReader.excelDaysRange.lowerBound) * 86_400_000).rounded()))
                 return
             }
             if encoding == .timeOfDay {
@@ -1466,8 +1466,8 @@ public struct CSVReader: FixReader, ByteStreamReader {
                     // tester's 300 rows of Unix milliseconds were an error at line 3 (299 skipped with --lenient).
                     if let before = provisionalTimeUnitFixes, fixesProduced <= before + 1 {
                         provisionalTimeUnitFixes = nil
-                        var unit = CSVReader.detectEncoding(p, s, e)
-                        if unit == .iso8601 { unit = CSVReader.encoding(ofMagnitude: abs(value)) }  // (a decimal comma)
+                        // (From the value already read, decimal comma included.)
+                        let unit = CSVReader.encoding(ofMagnitude: abs(value))
                         // (A finer unit than seconds: seconds were the placeholder's reading.)
                         if unit != .unixSeconds, let perMillisecond = unit.unitsPerSecond.map({ $0 / 1000 }) {
                             let ms = (value / perMillisecond).rounded()
@@ -1567,7 +1567,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
     /// (``excelDaysRange``), else below 10¹¹ seconds, below 10¹⁴ milliseconds, below
     /// 10¹⁷ microseconds, else nanoseconds.
     static func encoding(ofMagnitude magnitude: Double) -> CSVTimeEncoding {
-        if magnitude >= excelDaysRange.lowerBound, magnitude < excelDaysRange.upperBound { return .excelDays }
+        if excelDaysRange.contains(magnitude) { return .excelDays }
         if magnitude < 1e11 { return .unixSeconds }
         if magnitude < 1e14 { return .unixMilliseconds }
         if magnitude < 1e17 { return .unixMicroseconds }

@@ -41,7 +41,7 @@ struct JSONRecordFields {
     var activityConfidence: Int?
     /// The record's segment label (`segment`), when given.
     var segment: Int?
-    /// Whether the record names its device (its first device member's value is in ``DeviceTable/recordKey``).
+    /// Whether the record names its device (its first device member's value is in ``JSONFixDecoder/deviceKey``).
     var hasDevice = false
     /// The position of a Point geometry (`coordinates: [lon, lat, alt?]`).
     var pointLongitude: Double?
@@ -184,9 +184,11 @@ struct JSONFixDecoder {
     /// Whether a record of a second device ended a file read as one device's: the readers return no more fixes.
     var endedAtSecondDevice = false
     /// The record's device as read (its first device member's value: a record naming its tracker twice, `deviceId`
-    /// and `uniqueId`, is one device's), that member's name, and where the value is; kept out of
-    /// ``JSONRecordFields``, which every record resets: ``DeviceTable/recordKey``, ``DeviceTable/recordName`` and
-    /// ``DeviceTable/memberName``, beside the devices, whose buffers keep their capacity: no allocation per record.
+    /// and `uniqueId`, is one device's), the name of the device member read last (the one that gave the value: later
+    /// members of a record that names its device are not kept), and where the value is; kept out of
+    /// ``JSONRecordFields``, which every record resets. The buffers keep their capacity: no allocation per record.
+    var deviceKey: [UInt8] = []
+    var deviceMemberName: [UInt8] = []
     var devicePlace = JSONPlace()
     let keys = JSONKeyTable()
     var record = JSONRecordFields()
@@ -949,8 +951,8 @@ struct JSONFixDecoder {
     @inline(never)
     mutating func keepDeviceMemberName(scope: Scope) {
         guard !record.hasDevice, deviceField == nil, scope == .record || scope == .properties else { return }
-        devices.memberName.removeAll(keepingCapacity: true)
-        devices.memberName.append(contentsOf: tokens.bytes[tokens.valueStart..<tokens.valueEnd])
+        deviceMemberName.removeAll(keepingCapacity: true)
+        deviceMemberName.append(contentsOf: tokens.bytes[tokens.valueStart..<tokens.valueEnd])
     }
 
     /// Reads a device member's value `t`: a string or a number (Traccar's `deviceId: 3`, compared as written: `3` and
@@ -962,9 +964,8 @@ struct JSONFixDecoder {
             try tokens.skip(t)
             return
         }
-        devices.recordKey.removeAll(keepingCapacity: true)
-        devices.recordKey.append(contentsOf: tokens.bytes[tokens.valueStart..<tokens.valueEnd])
-        if deviceField == nil { swap(&devices.recordName, &devices.memberName) }
+        deviceKey.removeAll(keepingCapacity: true)
+        deviceKey.append(contentsOf: tokens.bytes[tokens.valueStart..<tokens.valueEnd])
         record.hasDevice = true
         devicePlace = place
     }
@@ -978,8 +979,11 @@ struct JSONFixDecoder {
     mutating func selectDevice(fixes: Int) throws(ReadError) -> Bool {
         var index = -1
         if record.hasDevice {
-            index = devices.indexOfRecordKey(fixesProduced: report.fixesProduced)
-            if deviceField == nil { deviceField = String(decoding: devices.recordName, as: UTF8.self) }
+            let produced = report.fixesProduced
+            index = deviceKey.withUnsafeBytes {
+                devices.index(of: $0.baseAddress!, 0, $0.count, fixesProduced: produced)
+            }
+            if deviceField == nil { deviceField = String(decoding: deviceMemberName, as: UTF8.self) }
         }
         switch options.devices {
         case .all:

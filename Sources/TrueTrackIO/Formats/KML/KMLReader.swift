@@ -707,9 +707,7 @@ public struct KMLReader: FixReader, ByteStreamReader {
         guard open.contains(.track), !trackFailed, pairs > 0 else { throw error }
         trackTimes.removeSubrange(pairs...)
         trackPositions.removeSubrange(pairs...)
-        trackCount += 1
-        report.recordsRead += pairs
-        emitIndex = 0
+        try finishTrack()  // (as a track that ended: its pairs are whole now)
         pendingError = error
     }
 
