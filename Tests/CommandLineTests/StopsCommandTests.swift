@@ -115,6 +115,58 @@ import Testing
         #expect(kinds == ["possibleStop", "trip", "trip"], "\(kinds ?? [])")
     }
 
+    /// `--out FILE.csv` writes the report's records as a timeline, one row each in time order, with the report's
+    /// figures: the demo's walk, stop and walk; a stay across a gap between two walks is a `possibleStop` row,
+    /// all of it unobserved. Another extension is refused, naming both formats.
+    @Test func writesTheStopsAndTripsAsACSVTimeline() throws {
+        let out = Tool.temporaryPath("timeline.csv")
+        let gap = Tool.temporaryPath("timeline-gap.csv"), gapOut = Tool.temporaryPath("timeline-gap-out.csv")
+        defer { for file in [out, gap, gapOut] { try? FileManager.default.removeItem(atPath: file) } }
+        let r = try Tool.run(["stops", Tool.demo, "--json", "--out", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let stop = try #require((json["stops"] as? [[String: Any]])?.first)
+        let trips = try #require(json["trips"] as? [[String: Any]])
+        let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
+        #expect(
+            lines.first?.joined(separator: ",") == "kind,number,start,end,durationSeconds,latitude,longitude,"
+                + "radiusMetres,fixes,unobservedSeconds,distanceMetres")
+        #expect(lines.allSatisfy { $0.count == 11 }, "\(lines)")
+        #expect(lines.dropFirst().map { $0[0] + $0[1] } == ["trip1", "stop1", "trip2"], "\(lines)")
+        #expect(lines[1][2] == trips[0]["start"] as? String && lines[1][10] == "\(trips[0]["distanceMetres"]!)")
+        #expect(lines[1][5...9].allSatisfy { $0.isEmpty })
+        #expect(lines[2][2] == stop["start"] as? String && lines[2][8] == "\(stop["fixes"]!)")
+        #expect(Double(lines[2][5]).map { abs($0 - (stop["latitude"] as? Double ?? 0)) < 1e-7 } == true)
+        #expect(lines[2][9].isEmpty && lines[2][10].isEmpty)
+        #expect(lines[3][2] == trips[1]["start"] as? String)
+
+        var csv = "time,latitude,longitude,accuracy,speed\n"
+        var t = 1_767_261_600, north = 0.0
+        func row(_ speed: Double) {
+            csv += "\(t),\(47 + north / 111_132),8.0,4,\(speed)\n"
+            t += 1
+            north += speed
+        }
+        for _ in 0..<60 { row(1.4) }
+        for _ in 0..<5 { row(0) }
+        t += 600
+        for _ in 0..<5 { row(0) }
+        for _ in 0..<60 { row(1.4) }
+        try csv.write(toFile: gap, atomically: true, encoding: .utf8)
+        let stay = try Tool.run(["stops", gap, "--out", gapOut])
+        #expect(stay.status == 0, "\(stay.stderr)")
+        let rows = try String(contentsOfFile: gapOut, encoding: .utf8).split(separator: "\n").dropFirst().map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
+        #expect(rows.map { $0[0] + $0[1] } == ["trip1", "possibleStop", "trip2"], "\(rows)")
+        #expect(rows.count == 3 && rows[1][9] == rows[1][4] && !rows[1][9].isEmpty, "\(rows)")
+
+        let refused = try Tool.run(["stops", Tool.demo, "--out", Tool.temporaryPath("timeline.txt")])
+        #expect(refused.status == 2 && refused.stderr.contains(".csv") && refused.stderr.contains(".geojson"))
+    }
+
     /// A car without Doppler parked 2 minutes, moving 60 m in 15 s and parking again (a reviewer's case): the
     /// departure hold counts the move up to 30 s late, inside the second stop, and the trip read 0 m. A trip's
     /// distance now runs to the end of the stop after it.

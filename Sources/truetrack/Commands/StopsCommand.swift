@@ -22,7 +22,10 @@ enum StopsCommand {
                     + "durationSeconds, radiusMetres, fixes, latitude, longitude: its centre, unobservedSeconds: its silent "
                     + "part, when a gap lies inside it), the possible stops in recording gaps (kind "
                     + "\"possibleStop\", acrossGap: true, fixes: those between back-to-back gaps, often 0), and the trips as LineStrings of the accepted fixes "
-                    + "(properties: kind \"trip\", trip, start, end, durationSeconds, distanceMetres)."
+                    + "(properties: kind \"trip\", trip, start, end, durationSeconds, distanceMetres). A .csv file "
+                    + "gets the same records as a timeline instead, one row each in time order (columns kind, number, "
+                    + "start, end, durationSeconds, latitude, longitude, radiusMetres, fixes, unobservedSeconds, "
+                    + "distanceMetres; a field that does not apply to the row's kind is empty)."
             ),
         ] + StopsCommand.tuningSpecs + InputOptions.specs,
         discussion: """
@@ -282,13 +285,19 @@ enum StopsCommand {
         let (format, options) = try InputOptions.from(arguments)
         let choice = try InputOptions.profileChoice(arguments, input: input)
         let kind = choice.kind
-        if let out = arguments.value("out"), out != "-", !(out.hasSuffix(".geojson") || out.hasSuffix(".json")) {
-            throw UsageError(message: "--out writes GeoJSON: give a .geojson (or .json) file, got '\(out)'")
+        let writesCSV = arguments.value("out").map { $0.lowercased().hasSuffix(".csv") } ?? false
+        if let out = arguments.value("out"), out != "-", !writesCSV,
+            !(out.lowercased().hasSuffix(".geojson") || out.lowercased().hasSuffix(".json"))
+        {
+            throw UsageError(
+                message: "--out writes GeoJSON (a .geojson or .json file) or a CSV timeline (a .csv file), got '\(out)'"
+            )
         }
         try OutputPaths.checkDistinct(inputs: [input], outputs: [("--out", arguments.value("out"))])
         let (analysis, count, totals, failure, warningLines, positions, fieldsReadAsMissing, elapsed) = try analyse(
             path: input, format: format, options: options, kind: kind,
-            stopProfile: try stopProfile(arguments, kind: kind), keepsPositions: arguments.value("out") != nil)
+            stopProfile: try stopProfile(arguments, kind: kind),
+            keepsPositions: arguments.value("out") != nil && !writesCSV)
         // The time between stretches a day or more apart is left out of the elapsed time, and so of the unobserved.
         let unobserved = max(0, analysis.unobservedSeconds - (analysis.elapsedSeconds - elapsed))
         // Each stop's end by its start (a lookup per trip, not a scan of the stops).
@@ -330,23 +339,17 @@ enum StopsCommand {
         if let out = arguments.value("out"), report.fixes > 0 || failure == nil {
             do {
                 let sink = try ByteSink(path: out)
-                // Each trip's accepted fixes, from its start to its end (binary searches in time order), as index
-                // ranges into `positions`: the lines are written from them, not built in memory.
-                func index(_ time: Timestamp) -> Int {
-                    var lo = 0, hi = positions.count
-                    while lo < hi {
-                        let mid = (lo + hi) / 2
-                        if positions[mid].0 < time { lo = mid + 1 } else { hi = mid }
-                    }
-                    return lo
+                if writesCSV {
+                    writeCSV(
+                        report,
+                        starts: (
+                            analysis.stops.map(\.start), analysis.staysAcrossGaps.map(\.start),
+                            analysis.trips.map(\.start)
+                        ), to: sink)
+                } else {
+                    try writeGeoJSON(
+                        report, tripRanges: tripRanges(analysis.trips, in: positions), positions: positions, to: sink)
                 }
-                let ranges = analysis.trips.map { trip in
-                    let from = index(trip.start)
-                    var to = index(trip.end)
-                    while to < positions.count, positions[to].0 == trip.end { to += 1 }
-                    return from..<max(from, to)
-                }
-                try writeGeoJSON(report, tripRanges: ranges, positions: positions, to: sink)
                 try sink.close()
             } catch {
                 throw CommandFailure(message: error.description)
@@ -363,6 +366,27 @@ enum StopsCommand {
         if var failure {
             failure.isReported = jsonOnStandardError
             throw failure
+        }
+    }
+
+    /// Each trip's accepted fixes, from its start to its end (binary searches in time order), as index ranges into
+    /// `positions`: the GeoJSON's lines are written from them, not built in memory.
+    static func tripRanges(_ trips: [TripRecord], in positions: [(Timestamp, Double, Double)]) -> [Range<Int>] {
+        // Each trip's accepted fixes, from its start to its end (binary searches in time order), as index
+        // ranges into `positions`: the lines are written from them, not built in memory.
+        func index(_ time: Timestamp) -> Int {
+            var lo = 0, hi = positions.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if positions[mid].0 < time { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+        return trips.map { trip in
+            let from = index(trip.start)
+            var to = index(trip.end)
+            while to < positions.count, positions[to].0 == trip.end { to += 1 }
+            return from..<max(from, to)
         }
     }
 
@@ -395,6 +419,62 @@ enum StopsCommand {
             )
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The CSV timeline's header (`stops --out FILE.csv`).
+    static let csvHeader =
+        "kind,number,start,end,durationSeconds,latitude,longitude,radiusMetres,fixes,unobservedSeconds,distanceMetres"
+
+    /// Writes the report's stops, possible stops and trips as a CSV timeline: one row each, in time order (by start;
+    /// at one start a stop, then a possible stop, then a trip), under ``csvHeader``. A stop's row is its `--json`
+    /// record (its centre to 7 decimals, a centimetre; `unobservedSeconds` empty when no gap lies inside it); a possible stop's (`possibleStop`, number empty:
+    /// it is not a stop) is all unobserved, its `unobservedSeconds` its duration; a trip's has its times, duration
+    /// and distance, the place fields empty. What a spreadsheet of a day wants; the GeoJSON draws the trips' lines.
+    /// `starts` are the records' start times in the report's order, which sort the rows (the ISO-8601 texts do not:
+    /// `…:40.5Z` sorts before `…:40Z`).
+    static func writeCSV(
+        _ r: Report, starts: (stops: [Timestamp], stays: [Timestamp], trips: [Timestamp]), to sink: ByteSink
+    ) {
+        var rows: [(start: Timestamp, rank: Int, index: Int)] = []
+        rows += r.stops.indices.map { (starts.stops[$0], 0, $0) }
+        rows += r.staysAcrossGaps.indices.map { (starts.stays[$0], 1, $0) }
+        rows += r.trips.indices.map { (starts.trips[$0], 2, $0) }
+        rows.sort { ($0.start, $0.rank, $0.index) < ($1.start, $1.rank, $1.index) }
+        sink.append(csvHeader + "\n")
+        for row in rows {
+            sink.withBuffer { bytes in
+                func number(_ value: Double?) {
+                    bytes.append(UInt8(ascii: ","))
+                    if let value { NumberFormatting.append(value, to: &bytes) }
+                }
+                func text(_ value: String) {
+                    bytes.append(UInt8(ascii: ","))
+                    bytes.append(contentsOf: value.utf8)
+                }
+                if row.rank == 2 {
+                    let trip = r.trips[row.index]
+                    bytes.append(contentsOf: "trip,\(row.index + 1)".utf8)
+                    text(trip.start)
+                    text(trip.end)
+                    number(trip.durationSeconds)
+                    bytes.append(contentsOf: ",,,,,".utf8)
+                    number(trip.distanceMetres)
+                } else {
+                    let stop = row.rank == 0 ? r.stops[row.index] : r.staysAcrossGaps[row.index]
+                    bytes.append(contentsOf: (row.rank == 0 ? "stop,\(row.index + 1)" : "possibleStop,").utf8)
+                    text(stop.start)
+                    text(stop.end)
+                    number(stop.durationSeconds)
+                    number((stop.latitude * 1e7).rounded() / 1e7)
+                    number((stop.longitude * 1e7).rounded() / 1e7)
+                    number(stop.radiusMetres)
+                    number(Double(stop.fixes))
+                    number(row.rank == 0 ? stop.unobservedSeconds : stop.durationSeconds)
+                    bytes.append(UInt8(ascii: ","))
+                }
+                bytes.append(UInt8(ascii: "\n"))
+            }
+        }
     }
 
     /// Writes the stops as a GeoJSON FeatureCollection of points, then the trips as LineStrings of the accepted
