@@ -190,7 +190,7 @@ import Testing
         #expect(text.stdout.contains("(cycling profile, from the file's activity 'cycling')"), "\(text.stdout)")
         // So does `buffer add` (a tester's GPX ride was added as a walk: 0 m of the session, held as a vehicle).
         let db = Tool.temporaryPath("declared.sqlite")
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) } }
+        defer { for suffix in Tool.databaseFiles { try? FileManager.default.removeItem(atPath: db + suffix) } }
         let added = try Tool.run(["buffer", "add", declared, "--db", db, "--session", "ride"])
         let session = try #require(added.stderr.split(separator: "\n").first { $0.hasPrefix("session 'ride': ") })
         let metres = Double(session.dropFirst("session 'ride': ".count).prefix { $0 != " " }) ?? .nan

@@ -69,7 +69,7 @@ final class LoopbackReceiver {
         let (first, second) = try Tool.demoHalves("lock")
         defer {
             for path in [first, second] { try? FileManager.default.removeItem(atPath: path) }
-            for suffix in ["", "-wal", "-shm", "-session.lock"] {
+            for suffix in Tool.databaseFiles {
                 for file in [db, whole] { try? FileManager.default.removeItem(atPath: file + suffix) }
             }
         }
@@ -104,7 +104,7 @@ final class LoopbackReceiver {
     @Test func persistsAcceptedFixesListsCountsAndClears() throws {
         let db = Tool.temporaryPath("buffer.sqlite")
         defer {
-            for suffix in ["", "-wal", "-shm", "-sync.lock"] {
+            for suffix in Tool.databaseFiles {
                 try? FileManager.default.removeItem(atPath: db + suffix)
             }
         }
@@ -135,7 +135,7 @@ final class LoopbackReceiver {
         defer {
             for path in [first, second] { try? FileManager.default.removeItem(atPath: path) }
             for db in [whole, parts] {
-                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
+                for suffix in Tool.databaseFiles { try? FileManager.default.removeItem(atPath: db + suffix) }
             }
         }
         let once = try Tool.run(["buffer", "add", Tool.demo, "--db", whole, "--session", "walk"])
@@ -178,7 +178,7 @@ final class LoopbackReceiver {
         let db = Tool.temporaryPath("damaged-session.sqlite")
         defer {
             for path in [first, second] { try? FileManager.default.removeItem(atPath: path) }
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
+            for suffix in Tool.databaseFiles { try? FileManager.default.removeItem(atPath: db + suffix) }
         }
         #expect(try Tool.run(["buffer", "add", first, "--db", db, "--session", "s1"]).status == 0)
         let stored = Int(try Tool.run(["buffer", "count", "--db", db]).stdout.dropLast()) ?? -1
@@ -209,7 +209,7 @@ final class LoopbackReceiver {
         let db = Tool.temporaryPath("ahead-session.sqlite")
         defer {
             for path in [first, second] { try? FileManager.default.removeItem(atPath: path) }
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
+            for suffix in Tool.databaseFiles { try? FileManager.default.removeItem(atPath: db + suffix) }
         }
         #expect(try Tool.run(["buffer", "add", first, "--db", db, "--session", "s1"]).status == 0)
         // 2100-01-01.
@@ -242,7 +242,7 @@ final class LoopbackReceiver {
         let db = Tool.temporaryPath("future-session.sqlite")
         defer {
             try? FileManager.default.removeItem(atPath: future)
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
+            for suffix in Tool.databaseFiles { try? FileManager.default.removeItem(atPath: db + suffix) }
         }
         let add = try Tool.run(["buffer", "add", future, "--db", db, "--session", "s1"])
         #expect(add.status == 0, "\(add.stderr)")
@@ -314,7 +314,7 @@ final class LoopbackReceiver {
         let db = Tool.temporaryPath("session-again.sqlite")
         defer {
             try? FileManager.default.removeItem(atPath: later)
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
+            for suffix in Tool.databaseFiles { try? FileManager.default.removeItem(atPath: db + suffix) }
         }
         #expect(try Tool.run(["buffer", "add", Tool.demo, "--db", db, "--session", "walk"]).status == 0)
         let second = try Tool.run(["buffer", "add", later, "--db", db, "--session", "walk"])
@@ -334,7 +334,7 @@ final class LoopbackReceiver {
     /// Fixes the tracker counted are skipped by time, outside its last forward jump.
     @Test func skipsASessionsFixesAddedAgainAfterTheirRowsLeft() throws {
         let db = Tool.temporaryPath("session-synced.sqlite")
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) } }
+        defer { for suffix in Tool.databaseFiles { try? FileManager.default.removeItem(atPath: db + suffix) } }
         let first = try Tool.run(["buffer", "add", Tool.demo, "--db", db, "--session", "walk"])
         #expect(first.status == 0, "\(first.stderr)")
         let total = try #require(first.stderr.split(separator: "\n").first { $0.hasPrefix("session 'walk': ") })
@@ -363,7 +363,7 @@ final class LoopbackReceiver {
         let db = Tool.temporaryPath("ahead.sqlite")
         defer {
             for path in [a, b] { try? FileManager.default.removeItem(atPath: path) }
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
+            for suffix in Tool.databaseFiles { try? FileManager.default.removeItem(atPath: db + suffix) }
         }
         #expect(try Tool.run(["buffer", "add", a, "--db", db, "--session", "w"]).status == 0)
         let rest = try Tool.run(["buffer", "add", b, "--db", db, "--session", "w"])
@@ -381,7 +381,7 @@ final class LoopbackReceiver {
         let db = Tool.temporaryPath("large-cap.sqlite")
         defer {
             try? FileManager.default.removeItem(atPath: long)
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
+            for suffix in Tool.databaseFiles { try? FileManager.default.removeItem(atPath: db + suffix) }
         }
         #expect(try Tool.run(["buffer", "add", long, "--db", db, "--max-records", "20000"]).status == 0)
         let held = try Tool.run(["buffer", "count", "--db", db]).stdout
@@ -397,7 +397,7 @@ final class LoopbackReceiver {
     @Test func keepsOnlyTheNewestRowsUnderTheCap() throws {
         let db = Tool.temporaryPath("capped.sqlite")
         defer {
-            for suffix in ["", "-wal", "-shm", "-sync.lock"] {
+            for suffix in Tool.databaseFiles {
                 try? FileManager.default.removeItem(atPath: db + suffix)
             }
         }
@@ -411,7 +411,7 @@ final class LoopbackReceiver {
         let receiver = try LoopbackReceiver()
         let db = Tool.temporaryPath("sync.sqlite")
         defer {
-            for suffix in ["", "-wal", "-shm", "-sync.lock"] {
+            for suffix in Tool.databaseFiles {
                 try? FileManager.default.removeItem(atPath: db + suffix)
             }
         }
@@ -454,7 +454,7 @@ final class LoopbackReceiver {
         let receiver = try LoopbackReceiver()
         let db = Tool.temporaryPath("rejected.sqlite")
         defer {
-            for suffix in ["", "-wal", "-shm", "-sync.lock"] {
+            for suffix in Tool.databaseFiles {
                 try? FileManager.default.removeItem(atPath: db + suffix)
             }
         }
@@ -492,7 +492,7 @@ final class LoopbackReceiver {
         let receiver = try LoopbackReceiver()
         let db = Tool.temporaryPath("damaged.sqlite")
         defer {
-            for suffix in ["", "-wal", "-shm", "-sync.lock"] {
+            for suffix in Tool.databaseFiles {
                 try? FileManager.default.removeItem(atPath: db + suffix)
             }
         }
@@ -539,7 +539,7 @@ final class LoopbackReceiver {
         let receiver = try LoopbackReceiver()
         let db = Tool.temporaryPath("rejected-damaged.sqlite")
         defer {
-            for suffix in ["", "-wal", "-shm", "-sync.lock"] {
+            for suffix in Tool.databaseFiles {
                 try? FileManager.default.removeItem(atPath: db + suffix)
             }
         }
@@ -571,7 +571,7 @@ final class LoopbackReceiver {
         let receiver = try LoopbackReceiver()
         let db = Tool.temporaryPath("orphaned.sqlite")
         defer {
-            for suffix in ["", "-wal", "-shm", "-sync.lock"] {
+            for suffix in Tool.databaseFiles {
                 try? FileManager.default.removeItem(atPath: db + suffix)
             }
         }
@@ -594,7 +594,7 @@ final class LoopbackReceiver {
     func keepsARowDamagedOnlyInItsSyncStateAndRequeuesIt() throws {
         let db = Tool.temporaryPath("sync-state.sqlite")
         defer {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
+            for suffix in Tool.databaseFiles { try? FileManager.default.removeItem(atPath: db + suffix) }
         }
         #expect(try Tool.run(["buffer", "add", Tool.demo, "--db", db]).status == 0)
         try sqlite(db, "UPDATE fixes SET sync_state = 99 WHERE id = 5")
@@ -611,7 +611,7 @@ final class LoopbackReceiver {
     @Test func keepsEveryRowWhenTheServerIsDead() throws {
         let db = Tool.temporaryPath("dead.sqlite")
         defer {
-            for suffix in ["", "-wal", "-shm", "-sync.lock"] {
+            for suffix in Tool.databaseFiles {
                 try? FileManager.default.removeItem(atPath: db + suffix)
             }
         }
@@ -643,7 +643,7 @@ final class LoopbackReceiver {
     @Test func refusesAnOptionOfAnotherActionNamingWhichActionReadsIt() throws {
         let db = Tool.temporaryPath("options.sqlite")
         defer {
-            for suffix in ["", "-wal", "-shm", "-sync.lock"] {
+            for suffix in Tool.databaseFiles {
                 try? FileManager.default.removeItem(atPath: db + suffix)
             }
         }

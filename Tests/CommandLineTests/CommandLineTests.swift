@@ -67,6 +67,11 @@ struct Tool {
             stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// The suffixes of the files a buffer database at a path leaves beside it (itself, SQLite's write-ahead log and
+    /// shared memory, and the command's `-sync.lock` and `-session.lock`), for a test to remove them all: the lock
+    /// files left behind had piled up to a thousand in the temporary folder.
+    static let databaseFiles = ["", "-wal", "-shm", "-journal", "-sync.lock", "-session.lock"]
+
     /// A new path `tt-cli-UUID-name` in the temporary directory; the caller removes what is written there.
     static func temporaryPath(_ name: String) -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("tt-cli-\(UUID().uuidString)-\(name)").path
@@ -1228,7 +1233,7 @@ struct Tool {
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3"), "needs the sqlite3 shell"))
     func namesABufferWithANegativeSchemaVersionAsCorrupt() throws {
         let db = Tool.temporaryPath("negative.sqlite")
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) } }
+        defer { for suffix in Tool.databaseFiles { try? FileManager.default.removeItem(atPath: db + suffix) } }
         let made = try Tool.run(["buffer", "add", Tool.demo, "--db", db])  // only add creates a buffer
         #expect(made.status == 0, "\(made.stderr)")
         // Stamp a negative schema version with the sqlite3 shell; the Store tests cover the rest.

@@ -686,12 +686,14 @@ import Testing
             "\(named.stderr)")
         // A second time column (GPSLogger's `timestamp_ms` beside its `time`) is named by `info`, not warned of.
         let gpsLogger = Tool.temporaryPath("gpslogger.csv")
+        defer { try? FileManager.default.removeItem(atPath: gpsLogger) }
         try "time,lat,lon,accuracy,speed,timestamp_ms\n2024-05-01T06:00:00.123Z,48.1,11.5,4.0,1.4,1714543200123\n"
             .write(toFile: gpsLogger, atomically: true, encoding: .utf8)
         let run = try Tool.run(["process", gpsLogger])
         #expect(run.status == 0 && !run.stderr.contains("timestamp_ms"), "\(run.stderr)")
         // A Timeline of semanticSegments alone says what is read, not "a planned route?".
         let timeline = Tool.temporaryPath("Timeline.json")
+        defer { try? FileManager.default.removeItem(atPath: timeline) }
         try #"{"semanticSegments":[{"startTime":"2024-04-01T08:00:00.000+02:00","visit":{}}]}"#.write(
             toFile: timeline, atomically: true, encoding: .utf8)
         let segments = try Tool.run(["process", timeline])
