@@ -984,4 +984,42 @@ import Testing
         #expect(run.stderr.contains("only the stretches of the 300 accepted fixes (50 %)"), "\(run.stderr)")
         #expect(run.stderr.contains("--sort"), "\(run.stderr)")
     }
+
+    /// Berlin wall-clock times across the spring change, written without an offset: 01:59:59 then 03:00:00, on at
+    /// 1 s from where the walk left off. Read as UTC that is an hour of silence (a recording gap in the duration
+    /// and the stops) that nothing said. A real hour's silence after which the walker is elsewhere, a step that
+    /// is no clock change (47 min), and an hour's step that does not land just after a half hour are not warned of.
+    @Test("names a single step forward of one hour onto the hour, the walk going on where it was, as a clock change")
+    func namesASpringForwardClockChange() throws {
+        func wallClock(_ seconds: Int) -> String {
+            func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+            return "2024-03-31T\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
+        }
+        let start = 3600 + 55 * 60
+        func file(_ name: String, skip: Int, at: Int = 300, jumpMetres: Double = 0) throws -> String {
+            var text = "time,lat,lon\n"
+            for i in 0..<600 {
+                let north = Double(i) * 1.4 + (i >= at ? jumpMetres : 0)
+                text += "\(wallClock(start + i + (i >= at ? skip : 0))),\(52.5 + north / 111_195),13.4\n"
+            }
+            return try Tool.temporaryFile(name, contents: text)
+        }
+        let spring = try file("spring-naive-local.csv", skip: 3600)
+        let moved = try file("spring-moved.csv", skip: 3600, jumpMetres: 3000)
+        let odd = try file("spring-odd.csv", skip: 2820)
+        let offHour = try file("spring-off-hour.csv", skip: 3600, at: 500)
+        defer { for path in [spring, moved, odd, offHour] { try? FileManager.default.removeItem(atPath: path) } }
+        for command in ["process", "stops"] {
+            let run = try Tool.run([command, spring])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(
+                run.stderr.contains("step forward once, by 1 h (fix 301 in read order, 01:59:59Z then 03:00:00Z"),
+                "\(run.stderr)")
+            #expect(run.stderr.contains("go on every 1 s from where the fixes left off"), "\(run.stderr)")
+        }
+        for path in [moved, odd, offHour] {
+            let run = try Tool.run(["process", path])
+            #expect(run.status == 0 && !run.stderr.contains("step forward"), "\(path): \(run.stderr)")
+        }
+    }
 }

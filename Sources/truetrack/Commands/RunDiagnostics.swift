@@ -42,6 +42,15 @@ struct RunDiagnostics {
     private var lastForwardStep: Int64 = 0
     private(set) var backwardSteps = 0
     private var firstBackwardStep: (fix: Int, from: Int64, to: Int64, cadenceBefore: Int64, stepAfter: Int64)?
+    /// The positions (latitude, longitude) of the last fix read and the one before it, for the chords about a long
+    /// step forward (``springForwardWarning(input:)``).
+    private var lastPosition = (0.0, 0.0), positionBefore = (0.0, 0.0)
+    /// A step forward of 29 minutes or more, waiting for the step after it: its fix (in read order), its times, the
+    /// step before it (the cadence), and the chords across it and of the step before it, metres.
+    private var pendingForwardStep: (fix: Int, from: Int64, to: Int64, cadence: Int64, across: Double, before: Double)?
+    /// The steps forward shaped like a clock change (``springForwardWarning(input:)``), and the first of them.
+    private(set) var clockForwardSteps = 0
+    private var firstClockForwardStep: (fix: Int, from: Int64, to: Int64, cadence: Int64)?
     /// Rejected fixes per reason, indexed as `RejectionReason.allCases`.
     private var rejectedByReason = [Int](repeating: 0, count: RejectionReason.allCases.count)
     /// Fixes at exactly 0° N 0° E (``Fix/isAtNullIsland``), rejected as invalid: said by name, since their
@@ -86,9 +95,14 @@ struct RunDiagnostics {
                 }
             } else if step > 0 {
                 if backwardSteps == 1, firstBackwardStep?.stepAfter == 0 { firstBackwardStep?.stepAfter = step }
+                if _slowPath(step >= Self.longForwardStepMilliseconds || pendingForwardStep != nil) {
+                    observeLongForwardStep(fix, step: step, from: before)
+                }
                 lastForwardStep = step
             }
         }
+        positionBefore = lastPosition
+        lastPosition = (fix.latitude, fix.longitude)
         if let reason = decision.rejection, let i = RejectionReason.allCases.firstIndex(of: reason) {
             rejectedByReason[i] += 1
         }
@@ -266,6 +280,7 @@ struct RunDiagnostics {
         {
             result.append(warning)
         }
+        if let warning = springForwardWarning(input: input) { result.append(warning) }
         if let warning = Self.weekRolloverWarning(weekRollovers, input: input, format: reader.format) {
             result.append(warning)
         }
@@ -597,6 +612,64 @@ extension RunDiagnostics {
     static func duration(_ seconds: Double) -> String {
         let (value, unit) = seconds >= 1 ? (seconds, "s") : (seconds * 1000, "ms")
         return "\(value.fixed(value == value.rounded() ? 0 : 1)) \(unit)"
+    }
+
+    /// The shortest step forward ``springForwardWarning(input:)`` looks at: 29 minutes (a 30-minute change, less
+    /// a second's tolerance).
+    static let longForwardStepMilliseconds: Int64 = 1_740_000
+
+    /// Settles the long step forward waiting for the step after it (this `step`, to `fix`), and keeps a new one
+    /// (`from` the time of the fix before). Out of line: called only about steps of 29 minutes or more.
+    @inline(never)
+    private mutating func observeLongForwardStep(_ fix: Fix, step: Int64, from before: Int64) {
+        if let pending = pendingForwardStep {
+            pendingForwardStep = nil
+            let cadence = pending.cadence
+            let tolerance = max(1000, cadence / 2)
+            let shift = pending.to - pending.from - cadence
+            let change = Int64((Double(shift) / 1_800_000).rounded()) * 1_800_000
+            // A change of 30 min to 2 h, by which the step overshoots the cadence; the cadence goes on after it;
+            // the step lands within a cadence after a whole half hour (02:00 becomes 03:00: the fix due at 02:00:02
+            // is written 03:00:02); and the fix after it lies where one more step of the cadence takes the device,
+            // not where an hour's travel would.
+            if cadence > 0, cadence <= 60_000, change >= 1_800_000, change <= 7_200_000,
+                abs(shift - change) <= tolerance, abs(step - cadence) <= tolerance,
+                (pending.to % 1_800_000 + 1_800_000) % 1_800_000 <= cadence + tolerance,
+                pending.across <= max(50, 5 * pending.before)
+            {
+                clockForwardSteps += 1
+                if firstClockForwardStep == nil {
+                    firstClockForwardStep = (pending.fix, pending.from, pending.to, cadence)
+                }
+            }
+        }
+        guard step >= Self.longForwardStepMilliseconds else { return }
+        func metres(_ a: (Double, Double), _ b: (Double, Double)) -> Double {
+            Haversine.distance(from: (a.0, a.1), to: (b.0, b.1))
+        }
+        pendingForwardStep = (
+            read, before, fix.timestamp.millisecondsSince1970, lastForwardStep,
+            metres(lastPosition, (fix.latitude, fix.longitude)), metres(positionBefore, lastPosition)
+        )
+    }
+
+    /// A warning when the fixes' times step forward once, by a clock change (30 min to 2 h), onto a whole half hour
+    /// and on at the file's cadence from the place where they left off: the start of daylight saving time in times
+    /// written as local time without their offset (02:00 becomes 03:00). Read as UTC, such a file holds an hour of
+    /// silence that did not happen: a recording gap in the duration, the unobserved time and the stops. The
+    /// counterpart of ``clockChangeWarning(input:)`` (the change's end, a step back); `nil` unless exactly one step
+    /// has that shape.
+    func springForwardWarning(input: String) -> String? {
+        guard clockForwardSteps == 1, let step = firstClockForwardStep else { return nil }
+        let minutes = (step.to - step.from - step.cadence + 900_000) / 1_800_000 * 30
+        let by = minutes % 60 == 0 ? "\(minutes / 60) h" : minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h 30 min"
+        let timeOfDay = { (t: Int64) in String(ISO8601.format(Timestamp(millisecondsSince1970: t)).dropFirst(11)) }
+        return "warning: the times of \(input) step forward once, by \(by) (fix \(step.fix) in read order, "
+            + "\(timeOfDay(step.from)) then \(timeOfDay(step.to)), read as UTC), and go on every "
+            + "\(Self.duration(Double(step.cadence) / 1000)) from where the fixes left off: a clock change (daylight "
+            + "saving time's start) in times written as local time without their UTC offset? The \(by) between reads "
+            + "as a recording gap (in the duration, the unobserved time and the stops): export the times in UTC or "
+            + "with their offset (+02:00)\n"
     }
 
     /// A warning when the fixes' times step back once, by a whole number of hours (or of half or three-quarter
