@@ -421,6 +421,88 @@ import Testing
             result.stdout.contains("synthetic-still: no truth used: truth.csv: the entry gives no ground_truth_format"))
     }
 
+    /// A CI tester's truth two hours late (another time zone) passed with its position figures silently missing,
+    /// and `--update-baseline` recorded a baseline that gated none: now warned of with both spans, and not
+    /// recorded.
+    @Test("a truth that holds no time of the fixes is warned of, and not recorded into a baseline")
+    func aTruthOnAnotherClockIsWarnedOfAndNotRecorded() throws {
+        let root = try Self.makeDatasets()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let truth = try String(contentsOfFile: root + "/truth.csv", encoding: .utf8)
+        // 2023-11-14T22:13:20Z … read two hours later.
+        let late = truth.replacingOccurrences(of: "2023-11-14T22:", with: "2023-11-15T00:")
+            .replacingOccurrences(of: "2023-11-14T23:", with: "2023-11-15T01:")
+        #expect(late != truth)
+        try late.write(toFile: root + "/truth.csv", atomically: true, encoding: .utf8)
+        let run = try Tool.run(["bench", "--datasets", root, "--only", "synthetic-drive", "--json", "-"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stderr.contains("warning: synthetic-drive: ground truth truth.csv (300 samples, 2023-11-15T00:13:20Z"))
+        #expect(run.stderr.contains("holds no time of the fixes (2023-11-14T22:13:20Z"), "\(run.stderr)")
+        #expect(run.stderr.contains("not measured because of it: positionP50Metres, positionP95Metres"))
+        #expect(run.stdout.contains("\"status\" : \"disjoint\""))
+        let baseline = root + "/baseline.json"
+        let update = try Tool.run(["bench", "--datasets", root, "--baseline", baseline, "--update-baseline"])
+        #expect(update.status == 1, "\(update.stderr)")
+        #expect(update.stderr.contains("the ground truth of synthetic-drive (positionP50Metres, positionP95Metres)"))
+        #expect(!FileManager.default.fileExists(atPath: baseline))
+    }
+
+    /// A CI tester's manifests: an empty id or activity, a negative reference (the distance then gated by
+    /// nothing), an unknown format (sniffed without a word); their baseline with a tolerance block "driv" (the
+    /// drive judged by the default tolerances), a report written over the baseline; an "e-bike" at 6 m/s read
+    /// 0 m under walking without a word; a truncated data file passed with its loss on standard output only.
+    @Test("a manifest's and a baseline's mistakes are errors or warnings at their place")
+    func manifestAndBaselineMistakesAreSaid() throws {
+        let root = try Self.makeDatasets()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let original = try Data(contentsOf: URL(fileURLWithPath: root + "/MANIFEST.json"))
+        func restore() throws { try original.write(to: URL(fileURLWithPath: root + "/MANIFEST.json")) }
+        for (key, value, message) in [
+            ("id", " " as Any, "recordings[0].id: empty"),
+            ("activity", "", "recordings[0] (id 'synthetic-drive').activity: empty"),
+            ("reference_distance_m", -5.0, "reference_distance_m: expected a distance of 0 metres or more"),
+        ] {
+            try Self.editManifest(root) { $0[0][key] = value }
+            let run = try Tool.run(["bench", "--datasets", root])
+            #expect(run.status == 1 && run.stderr.contains(message), "\(key): \(run.stderr)")
+            try restore()
+        }
+        try Self.editManifest(root) { $0[1]["format"] = "fooformat" }
+        let format = try Tool.run(["bench", "--datasets", root])
+        #expect(format.status == 0 && format.stderr.contains(".format: 'fooformat' names no format"))
+        try restore()
+
+        let baseline = root + "/baseline.json"
+        #expect(try Tool.run(["bench", "--datasets", root, "--baseline", baseline, "--update-baseline"]).status == 0)
+        let clash = try Tool.run(["bench", "--datasets", root, "--baseline", baseline, "--json", baseline])
+        #expect(clash.status == 2 && clash.stderr.contains("is the same file as --baseline"), "\(clash.stderr)")
+        var document = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: baseline))) as? [String: Any])
+        var tolerances = document["tolerances"] as? [String: Any] ?? [:]
+        tolerances["driv"] = tolerances["drive"] ?? tolerances["default"]
+        document["tolerances"] = tolerances
+        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: baseline))
+        let typo = try Tool.run(["bench", "--datasets", root, "--baseline", baseline])
+        #expect(
+            typo.stderr.contains(
+                "tolerances for 'driv', a category no recording of the manifest has (did you mean 'drive'?)"),
+            "\(typo.stderr)")
+
+        try Self.editManifest(root) { $0[0]["activity"] = "e-bike" }
+        let vehicle = try Tool.run(["bench", "--datasets", root, "--only", "synthetic-drive"])
+        #expect(vehicle.stderr.contains("warning: synthetic-drive: "), "\(vehicle.stderr)")
+        #expect(vehicle.stderr.contains("(activity \"e-bike\", category e, profile walking)"), "\(vehicle.stderr)")
+        try restore()
+        #expect(!(try Tool.run(["bench", "--datasets", root]).stderr.contains("moved like a vehicle")))
+
+        let drive = try String(contentsOfFile: root + "/drive.csv", encoding: .utf8)
+        try String(drive.prefix(drive.count / 2)).write(toFile: root + "/drive.csv", atomically: true, encoding: .utf8)
+        try Self.editManifest(root) { $0[0]["fixes"] = 300 }
+        let cut = try Tool.run(["bench", "--datasets", root, "--only", "synthetic-drive"])
+        #expect(cut.stderr.contains("of the 300 the manifest lists, 1 damaged record stepped over"), "\(cut.stderr)")
+    }
+
     /// Benchmarks/README.md documents what a CI job comparing reports needs (a CI tester found none of it):
     /// `elapsedSeconds` is the one key that differs between identical runs, and `CI=true` changes nothing.
     @Test("two identical runs differ only in elapsedSeconds, as the README says, and CI=true changes nothing")

@@ -83,12 +83,16 @@ public struct TrackerStep: Sendable, Hashable {
     public var longitude: Double?
     /// The Tracker's total distance after this fix, metres.
     public var totalDistanceMetres: Double
+    /// Whether the fix's distance was held as travel in a vehicle (the vehicle latch, or an activity hold that is
+    /// not a still reading): accepted, but not counted as the profile's own movement.
+    public var movedLikeAVehicle: Bool
 
     /// Creates a step (tests build them by hand).
     public init(
         isAccepted: Bool, rejection: String?, latitude: Double?, longitude: Double?,
-        totalDistanceMetres: Double
+        totalDistanceMetres: Double, movedLikeAVehicle: Bool = false
     ) {
+        self.movedLikeAVehicle = movedLikeAVehicle
         self.isAccepted = isAccepted
         self.rejection = rejection
         self.latitude = latitude
@@ -112,7 +116,8 @@ public struct TrackerDriver: Sendable {
         return TrackerStep(
             isAccepted: decision.isAccepted, rejection: decision.rejection?.rawValue,
             latitude: decision.state?.latitude, longitude: decision.state?.longitude,
-            totalDistanceMetres: decision.totalDistanceMetres)
+            totalDistanceMetres: decision.totalDistanceMetres,
+            movedLikeAVehicle: decision.hold == .vehicle || (decision.hold == .activity && decision.motion != .still))
     }
 
     /// The end of the recording (``Tracker/finishTrack()``): the total with what a departure still held.

@@ -120,6 +120,7 @@ public enum Evaluator {
             total = step.totalDistanceMetres
             if step.isAccepted {
                 result.acceptedFixes += 1
+                if step.movedLikeAVehicle { result.heldAsVehicleFixes += 1 }
                 if let lat = step.latitude, let lon = step.longitude {
                     filtered.append((recording.clockSeconds[i], lat, lon))
                 }
@@ -191,7 +192,25 @@ public enum Evaluator {
             if smoothing == .estimatedNoise { result.smootherWithEstimatedNoise = run(estimating: true) }
         }
 
-        // What a damaged or empty truth file left unmeasured.
+        // A truth read whole that holds no fix's time (another clock, another day): said as a faulty one is.
+        if var reading = result.truth, reading.status == .read, let track = truth.track, result.rawPosition == nil,
+            let truthSpan = track.span, let span = recording.clockSpan
+        {
+            func text(_ range: ClosedRange<Double>) -> String {
+                guard recording.clock == .utc else {
+                    return "\(range.lowerBound) → \(range.upperBound) s on the app clock"
+                }
+                func utc(_ seconds: Double) -> String {
+                    ISO8601.format(Timestamp(millisecondsSince1970: Int64((seconds * 1000).rounded())))
+                }
+                return "\(utc(range.lowerBound)) → \(utc(range.upperBound))"
+            }
+            reading.status = .disjoint
+            reading.truthSpan = text(truthSpan)
+            reading.fixesSpan = text(span)
+            result.truth = reading
+        }
+        // What a damaged, empty or disjoint truth file left unmeasured.
         if var reading = result.truth, reading.isFaulty {
             if truth.kind == .trajectory || truth.kind == .waypoints, result.position == nil {
                 reading.notMeasured += [.positionP50Metres, .positionP95Metres]

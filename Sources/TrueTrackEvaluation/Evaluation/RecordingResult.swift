@@ -127,6 +127,9 @@ public struct RecordingResult: Sendable, Hashable, Codable {
     public var fixes: Int = 0
     /// Fixes the Tracker accepted.
     public var acceptedFixes: Int = 0
+    /// Accepted fixes whose distance the Tracker held as a vehicle's (``TrackerStep/movedLikeAVehicle``): many
+    /// of them under the walking profile mean the activity named no category of the vehicle it was.
+    public var heldAsVehicleFixes: Int = 0
     /// Latest minus earliest fix time, seconds.
     public var durationSeconds: Double = 0
     /// The reference distance, metres (`nil` when neither the manifest nor the truth gives one).

@@ -49,6 +49,10 @@ public struct TruthReading: Sendable, Hashable, Codable {
         /// Read without a damaged record, but nothing in it is a truth sample (an emptied file, another
         /// format): no figure is measured against it.
         case empty
+        /// Read, but no fix's time falls inside it (a truth on another clock or in another time zone, a truth of
+        /// another day): no position is measured against it, which said nothing before (a CI tester's truth two
+        /// hours late passed with its position figures missing, and a baseline recorded from it gated none).
+        case disjoint
         /// Not a kind of truth the evaluation reads (a surveyed coordinate in a README, a format without a
         /// loader): the recording is judged without it, on purpose.
         case notUsed
@@ -87,7 +91,11 @@ public struct TruthReading: Sendable, Hashable, Codable {
     }
 
     /// Whether the truth is damaged or empty: a reading failure to report, unlike ``Status/notUsed``.
-    public var isFaulty: Bool { status == .damaged || status == .empty }
+    public var isFaulty: Bool { status == .damaged || status == .empty || status == .disjoint }
+
+    /// For ``Status/disjoint``: the truth's time span and the fixes', ISO-8601 UTC (`start → end`).
+    public var truthSpan: String?
+    public var fixesSpan: String?
 
     /// One line on a faulty or unused truth (`nil` for a truth read whole): what happened to which file, and
     /// which figures were not measured because of it.
@@ -99,12 +107,15 @@ public struct TruthReading: Sendable, Hashable, Codable {
                 + "geojson, jsonl, nmea, gsdc-…csv, POSI or geolife)"
         case .notUsed:
             return "no truth used: \(file) (\(format)) is not a truth format the bench reads"
-        case .damaged, .empty:
+        case .damaged, .empty, .disjoint:
             var text =
-                status == .empty
-                ? "ground truth \(file) holds no truth sample (read as \(format))"
-                : "ground truth \(file) damaged, \(damagedRecords) record\(damagedRecords == 1 ? "" : "s") stepped "
-                    + "over, the first: \(error ?? "?"); \(samples) truth sample\(samples == 1 ? "" : "s") read"
+                status == .disjoint
+                ? "ground truth \(file) (\(samples) samples, \(truthSpan ?? "?")) holds no time of the fixes "
+                    + "(\(fixesSpan ?? "?")): another clock or time zone?"
+                : status == .empty
+                    ? "ground truth \(file) holds no truth sample (read as \(format))"
+                    : "ground truth \(file) damaged, \(damagedRecords) record\(damagedRecords == 1 ? "" : "s") stepped "
+                        + "over, the first: \(error ?? "?"); \(samples) truth sample\(samples == 1 ? "" : "s") read"
             if !notMeasured.isEmpty {
                 text += "; not measured because of it: \(notMeasured.map(\.rawValue).joined(separator: ", "))"
             }

@@ -220,6 +220,30 @@ public struct DatasetManifest: Sendable, Decodable {
         var seen: [String: Int] = [:]
         for index in manifest.recordings.indices { manifest.recordings[index].index = index }
         for (index, recording) in manifest.recordings.enumerated() {
+            // Values the run cannot use, at their place (a CI tester's: an empty id or activity made rows without a
+            // name; a negative reference left the recording's distance ungated without a word).
+            if recording.id.trimmingCharacters(in: .whitespaces).isEmpty {
+                throw .io(path: path, message: "recordings[\(index)].id: empty (ids key the baseline and the reports)")
+            }
+            if recording.activity.trimmingCharacters(in: .whitespaces).isEmpty {
+                throw .io(
+                    path: path,
+                    message: "\(recording.entryName).activity: empty (its first word names the category and the "
+                        + "profile: walk, drive, bike, run, stationary…)")
+            }
+            if let metres = recording.referenceDistanceMetres, !(metres >= 0 && metres.isFinite) {
+                throw .io(
+                    path: path,
+                    message: "\(recording.entryName).reference_distance_m: expected a distance of 0 metres or more "
+                        + "(0: a stationary recording), got \(metres)")
+            }
+            if recording.declaredFormat == nil {
+                let word = recording.format.lowercased().prefix { $0.isLetter || $0 == "-" }
+                manifest.warnings.append(
+                    "\(recording.entryName).format: '\(word)' names no format TrueTrack reads (its first word: "
+                        + "csv, gpx, nmea, gnsslogger-fix, ipin-getsensordata, geolife-plt, geojson, …): the file's "
+                        + "format is sniffed from its content")
+            }
             if let first = seen[recording.id] {
                 throw .io(
                     path: path,
@@ -253,7 +277,7 @@ public struct DatasetManifest: Sendable, Decodable {
     }
 
     /// The key of `known` nearest to `key` (edit distance at most a third of its length, at least 2), if any.
-    static func nearest(_ key: String, in known: [String]) -> String? {
+    public static func nearest(_ key: String, in known: [String]) -> String? {
         func distance(_ a: [Character], _ b: [Character]) -> Int {
             var row = Array(0...b.count)
             for i in a.indices {

@@ -53,14 +53,25 @@ enum BenchCommand {
             baseline beyond its tolerance, a recording reads another number of fixes or truth samples, a baselined
             recording is missing from the run (without --only) or cannot be read, its category or the profile
             differs from the baseline's, or nothing was compared; with --update-baseline the figures are recorded
-            and the exit status is 0. Exit status 2: a usage error. CI=true changes nothing here (the Makefile's
-            test target reads it). Unknown manifest keys are warned about.
+            whatever they compare to, and the exit status is 1 only when a recording fails to load or a ground
+            truth measured nothing it should (empty, damaged, or holding no time of the fixes: not recorded, or
+            the baseline would gate none of its figures). Exit status 2: a usage error. CI=true changes nothing
+            here (the Makefile's test target reads it). Warned about on standard error: unknown manifest keys and
+            formats, a truth that holds no time of the fixes (another clock or time zone?), a damaged data file
+            that lost fixes the manifest lists, and a recording that moved like a vehicle under its profile (an
+            activity naming no category of what it was).
             """)
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let started = Date()
+        // The baseline is one of the files: a report written over it replaced the baseline (a CI tester's
+        // `--baseline b.json --json b.json`; the next run could not read it).
         try OutputPaths.checkDistinct(
-            inputs: [], outputs: [("--json", arguments.value("json")), ("--markdown", arguments.value("markdown"))])
+            inputs: [],
+            outputs: [
+                ("--baseline", arguments.value("baseline")), ("--json", arguments.value("json")),
+                ("--markdown", arguments.value("markdown")),
+            ])
         let location = try datasetsLocation(arguments)
         let folder = location.folder
         let manifest: DatasetManifest
@@ -122,6 +133,35 @@ enum BenchCommand {
                 Terminal.error("warning: \(r.id): \(summary)\n")
             }
         }
+        // A damaged data file that lost fixes the manifest lists (cut short, a bad copy) is read leniently, and
+        // without a baseline nothing else said so (a CI tester's truncated GPX and NMEA logs passed, their loss in
+        // a table on standard output only).
+        for (recording, r) in zip(selected, results) where r.status == .ok && r.readErrors > 0 {
+            guard let listed = recording.fixes, r.fixes < listed else { continue }
+            Terminal.error(
+                "warning: \(r.id): \(r.fixes) fixes read of the \(listed) the manifest lists, \(r.readErrors) damaged "
+                    + "record\(r.readErrors == 1 ? "" : "s") stepped over, the first: \(r.firstReadError ?? "?")\n")
+        }
+        // A recording that moved like a vehicle or faster than its profile allows: its activity named no category
+        // of what it was (a CI tester's "e-bike", category "e", read 0 m under walking without a word, where
+        // `process` warns). Most of it: a mixed day's vehicle legs (GeoLife's taxi and bus under walking, 41 % of
+        // its fixes) are what such a recording measures.
+        for r in results where r.status == .ok && r.fixes >= 20 {
+            let tooFast = r.rejections["speed", default: 0]
+            let held = r.heldAsVehicleFixes
+            guard Double(tooFast) > 0.5 * Double(r.fixes) || Double(held) > 0.75 * Double(max(r.acceptedFixes, 1))
+            else { continue }
+            let what =
+                held > tooFast
+                ? "\(held) of \(r.acceptedFixes) accepted fixes moved like a vehicle and were not counted as "
+                    + r.profile.rawValue
+                : "\(tooFast) of \(r.fixes) fixes were rejected as faster than the \(r.profile.rawValue) profile allows"
+            let activity = selected.first { $0.id == r.id }?.activity ?? ""
+            Terminal.error(
+                "warning: \(r.id): \(what) (activity \"\(activity)\", category \(r.category), profile "
+                    + "\(r.profile.rawValue)\(profile == nil ? "" : ", forced")): name its activity by a category of "
+                    + "the right profile (drive, bike, run, walk or a synonym: see --help)\n")
+        }
         if let path = arguments.value("baseline") {
             if arguments.has("update-baseline") {
                 let previous: AccuracyBaseline?
@@ -141,6 +181,23 @@ enum BenchCommand {
                             + EvaluationProfile.describe(override: previous.profileOverride) + ", this run used "
                             + EvaluationProfile.describe(override: report.profileOverride)
                             + " (run every recording to record it with this profile, or keep the file's)")
+                }
+                // A truth that measured nothing it should have (empty, damaged, or holding no time of the fixes)
+                // would record a baseline without those figures, which then gates none of them (a CI tester's
+                // truth two hours late): not recorded.
+                let unmeasured = results.compactMap { r in
+                    r.truth.flatMap {
+                        $0.isFaulty && !$0.notMeasured.isEmpty
+                            ? "\(r.id) (\($0.notMeasured.map(\.rawValue).joined(separator: ", ")))" : nil
+                    }
+                }
+                if !unmeasured.isEmpty {
+                    try writeOutputs(report, text: text, arguments: arguments)
+                    throw CommandFailure(
+                        message: "cannot update baseline \(path): the ground truth of "
+                            + unmeasured.joined(separator: "; ")
+                            + " measured nothing (the warning above says why); fix "
+                            + "the truth, or remove ground_truth from the entry to record it without")
                 }
                 // What is about to be recorded is shown first: a regression written into the baseline is a
                 // decision, not a side effect.
@@ -176,6 +233,18 @@ enum BenchCommand {
                         message: "\(error) (an accuracy baseline of `truetrack bench`, see Benchmarks/README.md; "
                             + "--update-baseline does not replace a file it cannot read: fix it, or move it aside and "
                             + "run with --update-baseline to start a new one with the default tolerances)")
+                }
+                // A tolerance block named for no category of the manifest (a typo: "driv") leaves that category on
+                // the default tolerances, looser or tighter than meant (a CI tester's drive at 13 × its baseline
+                // passed): warned of, with the nearest category.
+                let categories = Set(manifest.recordings.map { ActivityCategory.canonical($0.activityCategory) })
+                for name in baseline.tolerances.keys.sorted()
+                where name != "default" && !categories.contains(ActivityCategory.canonical(name)) {
+                    let near = DatasetManifest.nearest(name, in: categories.sorted()).map { " (did you mean '\($0)'?)" }
+                    Terminal.error(
+                        "warning: \(path): tolerances for '\(name)', a category no recording of the manifest has"
+                            + (near ?? "; its categories: \(categories.sorted().joined(separator: ", "))")
+                            + ": those tolerances apply to nothing\n")
                 }
                 let comparison = BaselineComparison(
                     baseline: baseline, path: path, report: report, limited: !only.isEmpty)
@@ -234,8 +303,8 @@ enum BenchCommand {
         var text = """
             # TrueTrack accuracy on the recorded data sets
 
-            Generated by `truetrack bench --markdown Benchmarks/results/accuracy.md` over \
-            \(report.recordings.count) recordings\(report.profileOverride.map { " (profile forced: \($0.rawValue))" } ?? ""). \
+            Generated by `truetrack bench` over \(report.recordings.count) recordings of \
+            `\(report.datasets)/MANIFEST.json`\(report.profileOverride.map { " (profile forced: \($0.rawValue))" } ?? ""). \
             Do not edit by hand. Definitions: Benchmarks/README.md. "naive" = sum of segments over every fix as read; \
             "Doppler" = Doppler-only integral; a reference marked * is the truth's length over the fixes' span on the WGS-84 ellipsoid (the manifest's are haversine sums).
 
