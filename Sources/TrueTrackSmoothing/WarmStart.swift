@@ -67,6 +67,108 @@ enum WarmStart {
                 }
             }
         }
+        markExcursions(p, weights: &weights)
         return weights
+    }
+
+    /// The longest excursion ``markExcursions(_:weights:)`` looks for, seconds: 30 (urban multipath holds a
+    /// receiver off for seconds, rarely half a minute; a longer departure and return may be a real detour).
+    static let maximumExcursionSeconds = 30.0
+    /// The longest step between fixes it judges, seconds: 5 (dense tracks; jumps between sparse fixes are the
+    /// neighbour checks' and the process scale's, docs/ARCHITECTURE.md "Multipath jumps between sparse fixes").
+    static let maximumExcursionStepSeconds = 5.0
+    /// The smallest disagreement of a step with its velocity readings that may open an excursion, metres: 30,
+    /// beyond a car's metre per step of reading noise and a walker's whole step.
+    static let minimumExcursionMetres = 30.0
+    /// How many standard deviations of the two fixes' noise a step must disagree by: 6.
+    static let excursionSigmas = 6.0
+
+    /// Starts at the minimum weight the fixes of an excursion that the velocity readings deny: a step whose
+    /// position change disagrees with the dead reckoning of the readings at its ends (their mean velocity × the
+    /// step) by more than ``minimumExcursionMetres`` and ``excursionSigmas`` of the fixes' noise, after a step that
+    /// agrees, and a later step within ``maximumExcursionSeconds`` after which the positions agree with the dead
+    /// reckoning from before the first again (the disagreements summed over the steps between come back within the
+    /// same bound), followed by a step that agrees: the fixes between left the track and came back to it.
+    ///
+    /// Why: a multipath excursion of several fixes (a cyclist's 1–15 s excursions of 170–250 m claiming 5 m,
+    /// under readings of a steady 6 m/s: a smoother tester's) agrees with itself, so each of its fixes looks
+    /// good to its neighbours, and the smoother followed it: +820 m on a 30-minute ride, positions 113–207 m off
+    /// claiming 3–7 m. The readings deny its two steps, out and back, and nothing else does. A real manoeuvre
+    /// moves as its readings say; readings that are wrong (a column of zeros under motion) disagree at every
+    /// step, so no step before or after agrees, and nothing is marked.
+    static func markExcursions(_ p: TrackProblem, weights: inout [Double]) {
+        let count = p.positionState.count
+        guard count >= 4, !p.velocityState.isEmpty else { return }
+        // Each state's velocity reading (its index), when it has one with a direction.
+        var velocityOf = [Int](repeating: -1, count: p.times.count)
+        for k in p.velocityState.indices where p.velocityVariance[k] < TrackProblem.unalignedVariance / 2 {
+            velocityOf[p.velocityState[k]] = k
+        }
+        // The step into each measurement m (from m − 1): its disagreement (east, north, metres) and bound, or nil
+        // when the readings cannot judge it.
+        struct Step {
+            var east: Double, north: Double, bound: Double
+            var isBreak: Bool { east * east + north * north > bound * bound }
+        }
+        let states = p.positionState, times = p.times, opens = p.opensSegment
+        let positionEast = p.positionEast, positionNorth = p.positionNorth, positionVariance = p.positionVariance
+        let velocityEast = p.velocityEast, velocityNorth = p.velocityNorth, velocityVariance = p.velocityVariance
+        let minimumSquared = minimumExcursionMetres * minimumExcursionMetres
+        func step(_ m: Int) -> Step? {
+            let a = states[m - 1], b = states[m]
+            guard b > a, !opens[b] else { return nil }
+            let dt = times[b] - times[a]
+            let va = velocityOf[a], vb = velocityOf[b]
+            guard dt > 0, dt <= maximumExcursionStepSeconds, va >= 0, vb >= 0 else { return nil }
+            let east = positionEast[m] - positionEast[m - 1] - (velocityEast[va] + velocityEast[vb]) / 2 * dt
+            let north = positionNorth[m] - positionNorth[m - 1] - (velocityNorth[va] + velocityNorth[vb]) / 2 * dt
+            let variance =
+                positionVariance[m] + positionVariance[m - 1] + (velocityVariance[va] + velocityVariance[vb]) / 4 * dt
+                * dt
+            // (The bound squared unless it is the minimum: a square root only for the fixes' own.)
+            let squared = excursionSigmas * excursionSigmas * 2 * variance
+            return Step(
+                east: east, north: north,
+                bound: squared > minimumSquared ? squared.squareRoot() : minimumExcursionMetres)
+        }
+        // One step judged per measurement: the step before the one judged is carried (whether it agreed).
+        var previousAgrees = false
+        var m = 1
+        while m < count - 1 {
+            guard let entry = step(m) else {
+                previousAgrees = false
+                m += 1
+                continue
+            }
+            guard entry.isBreak, previousAgrees else {
+                previousAgrees = !entry.isBreak
+                m += 1
+                continue
+            }
+            // Sum the disagreements from the entry on until they come back within the bound.
+            let start = p.times[p.positionState[m]]
+            var east = entry.east, north = entry.north
+            var exit: Int?
+            var k = m + 1
+            while k < count, p.times[p.positionState[k]] - start <= maximumExcursionSeconds {
+                guard let s = step(k) else { break }
+                east += s.east
+                north += s.north
+                if s.isBreak, (east * east + north * north).squareRoot() <= max(entry.bound, s.bound) {
+                    if k + 1 < count, let after = step(k + 1), !after.isBreak { exit = k }
+                    break
+                }
+                k += 1
+            }
+            guard let exit else {
+                previousAgrees = false
+                m += 1
+                continue
+            }
+            for j in m..<exit { weights[j] = WholeTrackSmoother.minimumWeight }
+            // (The step after the exit agreed: judged on from the one after it.)
+            previousAgrees = true
+            m = exit + 2
+        }
     }
 }
