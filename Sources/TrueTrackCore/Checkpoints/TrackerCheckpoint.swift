@@ -12,8 +12,8 @@
 ///
 /// ## Format
 /// ``CheckpointFormat``'s header with magic `TTkc`, then the tracker's memory: ``Tracker`` is `BitwiseCopyable` (plain
-/// numbers, fixed-size storage, no references), so its bytes are its value. ``byteCount`` bytes, about 4.8 KB (4,792
-/// bytes on 64-bit Linux, 2026-12-05: the 24-byte header and the tracker's 4,768). Another build of TrueTrack whose
+/// numbers, fixed-size storage, no references), so its bytes are its value. ``byteCount`` bytes, about 4.8 KB (4,800
+/// bytes on 64-bit Linux, 2026-12-06: the 24-byte header and the tracker's 4,776). Another build of TrueTrack whose
 /// tracker has other fields, or a CPU of another byte order or word size, refuses it with
 /// ``CheckpointError/differentLayout``: resume with ``Tracker/restore(persistedTotalMetres:lastAccepted:)`` then
 /// (an app update costs one restart's worth of accuracy, nothing else).

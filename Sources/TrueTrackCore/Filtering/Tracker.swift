@@ -414,6 +414,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline var lastReceivedLatitude = Double.nan
     @usableFromInline var lastReceivedLongitude = Double.nan
     @usableFromInline var consecutiveRejections = 0
+    /// What trusted readings counted across the last anchor's relocation (``readingsAcrossRelocation(_:east:north:accuracy:now:)``;
+    /// 0 for any other anchor), for its decision.
+    @usableFromInline var relocationCountedMetres = 0.0
     /// The last rejected fix of the current run (plane metres, per-axis variance, time): a rejection counts
     /// towards a re-anchor only if it agrees with it (see ``countsTowardsReanchor(east:north:variance:now:)``).
     @usableFromInline var lastRejectedEast = 0.0, lastRejectedNorth = 0.0, lastRejectedVariance = 0.0
@@ -2051,6 +2054,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// Completes the decision of a fix that (re-)anchored the filter.
     @inlinable @inline(__always)
     func finishAnchor(_ decision: inout FixDecision) -> FixDecision {
+        // (What trusted readings counted across a relocation: see `readingsAcrossRelocation`.)
+        decision.distanceIncrementMetres += relocationCountedMetres
         decision.isAnchor = true
         decision.hold = .anchor
         decision.state = currentState()
