@@ -414,6 +414,20 @@ import Testing
 
     /// With `--smooth` the summary says how much of the distance comes from measuring it on the white-part track
     /// rather than the track `--out` writes (a tester found a walk's written track 74 m against 127.5 m reported).
+    /// `--smooth --estimate-noise` adds `noise` to the summary; a track too short to estimate it from (11 fixes)
+    /// dropped the key without a word (a smoother tester's): a warning says the profile's noise was used.
+    @Test func estimatingTheNoiseOfATooShortTrackIsSaid() throws {
+        let lines = try String(contentsOfFile: Tool.demo, encoding: .utf8).split(separator: "\n")
+        let short = try Tool.temporaryFile("short.csv", contents: lines.prefix(12).joined(separator: "\n") + "\n")
+        defer { try? FileManager.default.removeItem(atPath: short) }
+        let few = try Tool.run(["process", short, "--smooth", "--estimate-noise", "--json"])
+        #expect(few.status == 0, "\(few.stderr)")
+        #expect(few.stderr.contains("was not estimated (--estimate-noise): the smoother needs 30 fix times or more"))
+        #expect(!few.stdout.contains("\"noise\""))
+        let whole = try Tool.run(["process", Tool.demo, "--smooth", "--estimate-noise", "--json"])
+        #expect(whole.stdout.contains("\"noise\"") && !whole.stderr.contains("not estimated"), "\(whole.stderr)")
+    }
+
     @Test func theSmoothedSummaryGivesTheModelDifference() throws {
         let smoothed = try Self.summary([Tool.demo, "--smooth"])
         let difference = try #require(smoothed["modelDifferenceMetres"] as? Double)

@@ -52,7 +52,8 @@ enum ProcessCommand {
             OptionSpec(
                 name: "estimate-noise",
                 help: "With --smooth: estimate the accuracy scale, Doppler scale and acceleration noise from the "
-                    + "track itself (expectation-maximisation) instead of the profile's; the summary gains noise."),
+                    + "track itself (expectation-maximisation) instead of the profile's; the summary gains noise (a track of fewer "
+                    + "than 30 fix times keeps the profile's, with a warning)."),
         ] + StopsCommand.tuningSpecs + InputOptions.specs,
         discussion: """
             INPUT is a file path, or '-' for standard input (then --format is required). Several inputs are
@@ -411,6 +412,13 @@ enum ProcessCommand {
                 hasSpeedReadings: collected.contains { $0.speedMetresPerSecond != nil })
         {
             warnings.append(warning)
+        }
+        // Asked for and not estimated (too short a track): said, since the summary then has no `noise` (a smoother
+        // tester's 11 fixes read without a word).
+        if let smoothed, arguments.has("estimate-noise"), !smoothed.noise.isEstimated, !collected.isEmpty {
+            warnings.append(
+                "warning: the noise of \(input) was not estimated (--estimate-noise): the smoother needs \(NoiseEstimate.minimumStates) "
+                    + "fix times or more; the \(profile.kind.rawValue) profile's noise was used\n")
         }
         warnings += evidence.reportedWarnings(duration: true)
         if let track, track.written > 0, profileChoice.source != "option",
