@@ -92,6 +92,13 @@ import Testing
         let failedReport = try String(contentsOfFile: markdown, encoding: .utf8)
         #expect(failedReport.contains("**FAILED** against `\(baseline)`"))
         #expect(failedReport.contains("- REGRESSION synthetic-drive absDistanceErrorPercent"))
+        #expect(degraded.stdout.contains("are not comparable"))
+        // A --profile naming the drive's own profile runs it as the baseline did: comparable (a CI tester's bike
+        // with --profile cycling failed against a baseline recorded without it).
+        let own = try Tool.run([
+            "bench", "--datasets", root, "--baseline", baseline, "--profile", "driving", "--only", "synthetic-drive",
+        ])
+        #expect(own.status == 0 && !own.stdout.contains("not comparable"), "\(own.stdout)")
 
         let jsonToStdout = try Tool.run(["bench", "--datasets", root, "--only", "synthetic-still", "--json", "-"])
         #expect(jsonToStdout.status == 0)

@@ -172,7 +172,16 @@ public struct BaselineComparison: Sendable, Hashable, Codable {
         if !fixCountChanges.isEmpty {
             failures.append("\(fixCountChanges.count) recording(s) reading a different number of fixes")
         }
-        if baseline.profileOverride != report.profileOverride {
+        // Another --profile than the baseline's is not comparable where it runs a recording with another profile
+        // than the baseline did; a --profile naming each compared recording's own profile is (a CI tester's
+        // `--profile cycling --only my-bike` failed against a baseline recorded without it, figures identical).
+        let runsAnotherProfile =
+            baseline.profileOverride != report.profileOverride
+            && report.recordings.contains { r in
+                guard let entry = baseline.recordings[r.id] else { return false }
+                return (baseline.profileOverride ?? EvaluationProfile.forCategory(entry.category)) != r.profile
+            }
+        if runsAnotherProfile {
             // (A file written before the profile was recorded says nothing of it, which reads as the default.)
             failures.append(
                 "the baseline was recorded with \(EvaluationProfile.describe(override: baseline.profileOverride))"

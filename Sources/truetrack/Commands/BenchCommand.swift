@@ -51,11 +51,12 @@ enum BenchCommand {
             left out). Stationary recordings report phantom metres per 10 minutes. Exit status 1 when the manifest
             lists no recording, when a recording fails to load or, with --baseline, when a figure is worse than the
             baseline beyond its tolerance, a recording reads another number of fixes or truth samples, a baselined
-            recording is missing from the run (without --only) or cannot be read, its category or the profile
-            differs from the baseline's, or nothing was compared; with --update-baseline the figures are recorded
-            whatever they compare to, and the exit status is 1 only when a recording fails to load or a ground
-            truth measured nothing it should (empty, damaged, or holding no time of the fixes: not recorded, or
-            the baseline would gate none of its figures). Exit status 2: a usage error. CI=true changes nothing
+            recording is missing from the run (without --only) or cannot be read, its category or the profile it
+            runs with differs from the baseline's (a --profile naming each compared recording's own is comparable),
+            or nothing was compared; with --update-baseline the figures are recorded whatever they compare to, and
+            the exit status is 1 only when a recording fails to load or a ground truth measured nothing it
+            should (empty, damaged, or holding no time of the fixes: not recorded, or the baseline would gate
+            none of its figures). Exit status 2: a usage error. CI=true changes nothing
             here (the Makefile's test target reads it). Warned about on standard error: unknown manifest keys and
             formats, a truth that holds no time of the fixes (another clock or time zone?), a damaged data file
             that lost fixes the manifest lists, and a recording that moved like a vehicle under its profile (an
