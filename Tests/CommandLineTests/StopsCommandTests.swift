@@ -115,6 +115,52 @@ import Testing
         #expect(kinds == ["possibleStop", "trip", "trip"], "\(kinds ?? [])")
     }
 
+    /// Local times across the autumn change (02:59:55 then 02:00:00, logged every 5 s): a walk, a stop, and after
+    /// the change the stop's last minutes and a walk on, all rejected as out of order. The warning says the stops leave those fixes out, but they
+    /// reached the analysis and split the stop before the change in two (a timeline tester's): the stops are those
+    /// of the file cut before the change.
+    @Test func fixesRejectedAsOutOfOrderStayOutOfTheStops() throws {
+        // SplitMix64 (seed 7) and Box–Muller: 3 m of noise per axis claiming 5 m.
+        var state: UInt64 = 7
+        func uniform() -> Double {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Double((z ^ (z >> 31)) >> 11) * 0x1.0p-53
+        }
+        func noise() -> Double { 3 * (-2 * log(max(uniform(), 1e-300))).squareRoot() * cos(2 * .pi * uniform()) }
+        func row(_ seconds: Int, north: Double, east: Double) -> String {
+            func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+            let time = "2024-10-27 \(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
+            return "\(time),\(52.52 + north / 111_260),\(13.4 + east / 67_800),5\n"
+        }
+        var before = "time,latitude,longitude,accuracy\n"
+        for i in 0..<120 {
+            let north = noise(), east = 1.4 * 5 * Double(min(i, 58)) + noise()
+            before += row(2 * 3600 + 50 * 60 + 5 * i, north: north, east: east)
+        }
+        var after = before
+        for j in 0..<120 {
+            // Five more minutes at the stop, then a walk north.
+            let north = 1.4 * 5 * Double(max(0, j - 60)) + noise(), east = 1.4 * 5 * 58 + noise()
+            after += row(2 * 3600 + 5 * j, north: north, east: east)
+        }
+        let cut = try Tool.temporaryFile("autumn-cut.csv", contents: before)
+        let whole = try Tool.temporaryFile("autumn-whole.csv", contents: after)
+        defer { for path in [cut, whole] { try? FileManager.default.removeItem(atPath: path) } }
+        func stops(_ path: String) throws -> [[String: String]] {
+            let run = try Tool.run(["stops", path, "--json"])
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            return try #require(json["stops"] as? [[String: Any]]).map {
+                ["start": "\($0["start"] ?? "")", "end": "\($0["end"] ?? "")"]
+            }
+        }
+        let expected = try stops(cut)
+        #expect(expected.count == 1)
+        #expect(try stops(whole) == expected)
+    }
+
     /// `--out FILE.csv` writes the report's records as a timeline, one row each in time order, with the report's
     /// figures: the demo's walk, stop and walk; a stay across a gap between two walks is a `possibleStop` row,
     /// all of it unobserved. Another extension is refused, naming both formats.

@@ -224,7 +224,10 @@ struct EvidenceStream {
                     + "rejected it as out of order (or as a repeat of such a fix)")
             return
         }
-        builder.add(entry.evidence)
+        // A fix the tracker rejected as out of order says nothing of the time it is dated in, which the analysis
+        // has passed: it stays out of the stops, as the warnings say (fed to the analysis, an hour of re-delivered
+        // fixes of a clock's autumn change split a stop before it in two, a timeline tester's).
+        if !entry.isOutOfOrder { builder.add(entry.evidence) }
         // A fix the tracker rejected as out of order is not in the span: one stamped 10 hours early stretched a
         // 583 s walk to 36,484 s (a tester), while the stops it did not enter said 583 s.
         if !entry.isOutOfOrder { stretches.add(entry.evidence.timestamp) }
