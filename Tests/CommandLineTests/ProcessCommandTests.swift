@@ -1042,5 +1042,16 @@ import Testing
             let run = try Tool.run(["process", path])
             #expect(run.status == 0 && !run.stderr.contains("step forward"), "\(path): \(run.stderr)")
         }
+        // A logger every 90 s (a timeline tester's: not warned above 60 s, while the step back was).
+        var sparse = "time,lat,lon\n"
+        for i in 0..<80 {
+            let seconds = 3600 + 90 * i  // 01:00:00 on, 02:00:00 written 03:00:00
+            let written = seconds >= 2 * 3600 ? seconds + 3600 : seconds
+            sparse += "\(wallClock(written)),\(52.5 + Double(i) * 126 / 111_195),13.4\n"
+        }
+        let sparseFile = try Tool.temporaryFile("spring-90s.csv", contents: sparse)
+        defer { try? FileManager.default.removeItem(atPath: sparseFile) }
+        let sparseRun = try Tool.run(["stops", sparseFile])
+        #expect(sparseRun.stderr.contains("step forward once, by 1 h"), "\(sparseRun.stderr)")
     }
 }

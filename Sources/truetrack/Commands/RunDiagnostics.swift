@@ -619,6 +619,12 @@ extension RunDiagnostics {
         return "\(value.fixed(value == value.rounded() ? 0 : 1)) \(unit)"
     }
 
+    /// The longest logging step ``springForwardWarning(input:)`` judges a step forward at: 5 minutes. A sparse
+    /// logger's hour of false silence cost its stops too (a timeline tester's logger every 90 s: 3,780 s unobserved
+    /// and two trips, not warned at 61–300 s while the step back was); beyond, a step forward onto the half hour is
+    /// as likely a pause.
+    static let longestClockChangeCadenceMilliseconds: Int64 = 300_000
+
     /// The shortest step forward ``springForwardWarning(input:)`` looks at: 29 minutes (a 30-minute change, less
     /// a second's tolerance).
     static let longForwardStepMilliseconds: Int64 = 1_740_000
@@ -637,7 +643,8 @@ extension RunDiagnostics {
             // the step lands within a cadence after a whole half hour (02:00 becomes 03:00: the fix due at 02:00:02
             // is written 03:00:02); and the fix after it lies where one more step of the cadence takes the device,
             // not where an hour's travel would.
-            if cadence > 0, cadence <= 60_000, change >= 1_800_000, change <= 7_200_000,
+            if cadence > 0, cadence <= Self.longestClockChangeCadenceMilliseconds, change >= 1_800_000,
+                change <= 7_200_000,
                 abs(shift - change) <= tolerance, abs(step - cadence) <= tolerance,
                 (pending.to % 1_800_000 + 1_800_000) % 1_800_000 <= cadence + tolerance,
                 pending.across <= max(50, 5 * pending.before)
@@ -674,7 +681,8 @@ extension RunDiagnostics {
             + "\(Self.duration(Double(step.cadence) / 1000)) from where the fixes left off: a clock change (daylight "
             + "saving time's start) in times written as local time without their UTC offset? The \(by) between reads "
             + "as a recording gap (in the duration, the unobserved time and the stops): export the times in UTC or "
-            + "with their offset (+02:00)\n"
+            + "with their UTC offset (each time with the offset of its own hour). Times that state their offset (Z, "
+            + "+01:00) may have a pause that ends on the hour instead\n"
     }
 
     /// A warning when the fixes' times step back once, by a whole number of hours (or of half or three-quarter
@@ -707,7 +715,8 @@ extension RunDiagnostics {
             + "zone) in times written as local time without their UTC offset? \(outOfOrder) of \(read) fixes "
             + "(\(percent) %) fell before the last accepted one and were rejected as out of order; the distance, "
             + "duration and stops leave them out. Sorting by time would interleave the two stretches: export the "
-            + "times in UTC or with their offset (+01:00)\n"
+            + "times in UTC or with their UTC offset (2024-10-27T02:30:00+01:00: each time with the offset of its "
+            + "own hour). Times that state their offset (Z, +01:00) step back by a clock fault instead\n"
     }
 }
 
