@@ -340,6 +340,26 @@ import Testing
         #expect(still.total == 0, "\(still.total) m at rest")
     }
 
+    /// A cyclist at 8 m/s with honest readings whose fixes freeze (exact repeats) for 10 s, four times: the jump back
+    /// is refused and re-anchors, and the hold's release counts the chord from the hold to the re-anchor, which
+    /// spans the run. The relocation's readings counted the run again (a reviewer's: +0.9 … +1.0 % where the hold
+    /// release alone read −0.3 … −0.4 %); a relocation that releases a hold counts nothing of its own.
+    @Test func aHoldsReleaseIsNotCountedTwice() {
+        var t = Tracker(profile: .cycling)
+        var frozen: (Double, Double)?
+        for k in 0..<900 {
+            var north = 2 * sin(Double(k) * 2.3), east = 8 * Double(k) + 2 * cos(Double(k) * 1.7)
+            if [150, 350, 550, 750].contains(where: { ($0..<$0 + 10).contains(k) }) {
+                if let held = frozen { (north, east) = held } else { frozen = (north, east) }
+            } else {
+                frozen = nil
+            }
+            _ = t.process(Self.fix(Double(k), north: north, east: east, speed: 8, course: 90))
+        }
+        let truth = 8.0 * 899
+        #expect(abs(t.distance.totalMetres - truth) < 0.005 * truth, "\(t.distance.totalMetres) m of \(truth)")
+    }
+
     /// The continuation needs a receiver at rest and a fix nearer the rejected one than the prediction: after a
     /// lone multipath fix, a fix back home is accepted (no re-anchor); a fix carrying a Doppler speed is judged
     /// by the gate alone (its distance comes from the Doppler, not from the positions).

@@ -20,7 +20,10 @@ extension Tracker {
             && Double(now &- lastAcceptedMilliseconds) / 1000 <= resetGapThresholdSeconds
         // A relocation (the run of refusals' re-anchor), while the filter still holds the state before it.
         relocationCountedMetres = 0
-        if _slowPath(consecutiveRejections >= profile.rejectionsBeforeReanchor), let reading = fix.speedMetresPerSecond
+        // (Not the run that releases a hold, nor one while a hold's chord is pending: the hold's chord spans the run
+        // and counts it, a reviewer's frozen positions counted twice.)
+        if _slowPath(consecutiveRejections >= profile.rejectionsBeforeReanchor), !releasesHold,
+            !isHoldReleasePending, let reading = fix.speedMetresPerSecond
         {
             relocationCountedMetres = readingsAcrossRelocation(
                 reading, east: e, north: n, accuracy: accuracy, now: now)
@@ -112,6 +115,10 @@ extension Tracker {
     /// up to +7 points, when it counted every re-anchor).
     static let relocationMetres = 50.0
     static let relocationAccuracies = 5.0
+    /// The slowest readings (both, and the window's mean) that count across a relocation, in deadbands: 2 (0.6 m/s
+    /// walking). A still receiver's Doppler jitter above the deadband (|N(0, 0.25)| m/s, a reviewer's) counted its
+    /// multipath relocations at it: 3–10 m per 30 minutes with one deadband.
+    static let relocationDeadbands = 2.0
 
     /// What trusted readings count across a relocation, the re-anchor after a run of refusals onto a fix at (`e`, `n`)
     /// beyond ``relocationMetres`` from the filter's prediction (returned, and added to the total; the anchor's
@@ -128,29 +135,42 @@ extension Tracker {
     /// a receiver whose fixes leave the track for seconds while its readings go on (multipath in a city: a
     /// smoother tester's rides at 6 m/s with five excursions of 1–15 s, 170–250 m off), each excursion cost its
     /// run's seconds twice (out and back) and the fixes held between the two anchors: −92 to −289 m in 30 minutes
-    /// on 20 of 20 rides, with the readings right all along. A still receiver's relocation reads under the deadband
-    /// and counts nothing.
+    /// on 20 of 20 rides, with the readings right all along. A still receiver's relocation, its readings under twice
+    /// the deadband, counts nothing.
     @usableFromInline @inline(never)
     mutating func readingsAcrossRelocation(
         _ reading: Double, east e: Double, north n: Double, accuracy: Double, now: Int64
     ) -> Double {
         let last = lastReading
-        let seconds = Double(now &- lastAcceptedMilliseconds) / 1000
+        // The run's time, at most the integration limit (as one step's), for a run within a reset gap.
+        let run = Double(now &- lastAcceptedMilliseconds) / 1000
+        let seconds = min(run, profile.maximumIntegrationSeconds)
         // (The filter's prediction to now, its mean: the state before the relocation.)
         let oe = e - (filter.east + filter.velocityEast * seconds)
         let on = n - (filter.north + filter.velocityNorth * seconds)
         let offMetres = (oe * oe + on * on).squareRoot()
+        let slowest = Self.relocationDeadbands * profile.deadbandMetresPerSecond
         guard offMetres > max(Self.relocationMetres, Self.relocationAccuracies * accuracy), hasFilter, !isInVehicle,
-            last.isFinite, reading >= profile.deadbandMetresPerSecond,
-            last >= profile.deadbandMetresPerSecond,
+            last.isFinite, reading >= slowest, last >= slowest,
             max(reading, last) <= profile.maximumSustainedSpeedMetresPerSecond, !readsInAnotherUnit,
             !speedReadsWrong, !readingExcludes(at: now), let start = window.oldest()
         else { return 0 }
         let windowSeconds = dopplerSeconds - start.dopplerSeconds
         let windowDoppler = dopplerPath - start.dopplerPath
-        guard seconds > 0, seconds <= profile.maximumIntegrationSeconds, windowSeconds > 0,
-            windowDoppler / windowSeconds >= profile.motionDopplerSpeedMetresPerSecond
+        guard run > 0, run <= profile.filterResetGapSeconds, windowSeconds > 0,
+            windowDoppler / windowSeconds >= max(profile.motionDopplerSpeedMetresPerSecond, slowest)
         else { return 0 }
+        // Not within a window of a gap: the gap's chord, counted to the first fix after it, holds whatever offset
+        // that fix had, and the run's readings would count the way back again (a reviewer's tunnel exits on
+        // multipath 80–160 m off: +12 … +48 m per tunnel). A reset gap's anchor starts the window; a bridged step
+        // lies inside it.
+        if jumpMilliseconds == lastAnchorMilliseconds, start.milliseconds == lastAnchorMilliseconds { return 0 }
+        var previous = start.milliseconds
+        for i in 1..<max(1, window.count) {
+            let time = window.sample(i).milliseconds
+            if Double(time &- previous) / 1000 > profile.maximumIntegrationSeconds { return 0 }
+            previous = time
+        }
         let count = fixCount - start.fixCount
         let meanAccuracy = count > 0 ? (accuracySum - start.accuracySum) / count : lastAccuracy
         let judged = judgedDopplerEvidence
