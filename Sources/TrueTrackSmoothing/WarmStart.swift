@@ -82,20 +82,27 @@ enum WarmStart {
     static let minimumExcursionMetres = 30.0
     /// How many standard deviations of the two fixes' noise a step must disagree by: 6.
     static let excursionSigmas = 6.0
+    /// The largest share of a track's judged steps that may disagree with their readings by more than half the
+    /// bound for excursions to be looked for: 5 %. Honest readings under 5 m fixes: about 0.6 % (the fixes' noise
+    /// alone); a course in another convention: most steps at speed.
+    static let excursionLooseShare = 0.05
 
     /// Starts at the minimum weight the fixes of an excursion that the velocity readings deny: a step whose
     /// position change disagrees with the dead reckoning of the readings at its ends (their mean velocity × the
     /// step) by more than ``minimumExcursionMetres`` and ``excursionSigmas`` of the fixes' noise, after a step that
-    /// agrees, and a later step within ``maximumExcursionSeconds`` after which the positions agree with the dead
-    /// reckoning from before the first again (the disagreements summed over the steps between come back within the
-    /// same bound), followed by a step that agrees: the fixes between left the track and came back to it.
+    /// agrees (within half that bound), and a later step within ``maximumExcursionSeconds`` after which the
+    /// positions agree with the dead reckoning from before the first again (the disagreements summed over the steps
+    /// between come back within the bound), followed by a step that agrees: the fixes between left the track and
+    /// came back to it. Nothing is marked on a track where more than ``excursionLooseShare`` of the judged steps
+    /// disagree by half the bound: its readings do not describe its positions.
     ///
     /// Why: a multipath excursion of several fixes (a cyclist's 1–15 s excursions of 170–250 m claiming 5 m,
     /// under readings of a steady 6 m/s: a smoother tester's) agrees with itself, so each of its fixes looks
     /// good to its neighbours, and the smoother followed it: +820 m on a 30-minute ride, positions 113–207 m off
     /// claiming 3–7 m. The readings deny its two steps, out and back, and nothing else does. A real manoeuvre
-    /// moves as its readings say; readings that are wrong (a column of zeros under motion) disagree at every
-    /// step, so no step before or after agrees, and nothing is marked.
+    /// moves as its readings say; readings that are wrong (a column of zeros under motion, a course in another
+    /// convention: a reviewer's math-angle courses opened "excursions" on true fixes, 300 m off for 30 s, before
+    /// the share test) disagree on many steps, and nothing is marked.
     static func markExcursions(_ p: TrackProblem, weights: inout [Double]) {
         let count = p.positionState.count
         guard count >= 4, !p.velocityState.isEmpty else { return }
@@ -109,6 +116,8 @@ enum WarmStart {
         struct Step {
             var east: Double, north: Double, bound: Double
             var isBreak: Bool { east * east + north * north > bound * bound }
+            /// Within half the bound: the positions move as the readings say.
+            var agrees: Bool { 4 * (east * east + north * north) <= bound * bound }
         }
         let states = p.positionState, times = p.times, opens = p.opensSegment
         let positionEast = p.positionEast, positionNorth = p.positionNorth, positionVariance = p.positionVariance
@@ -131,31 +140,40 @@ enum WarmStart {
                 east: east, north: north,
                 bound: squared > minimumSquared ? squared.squareRoot() : minimumExcursionMetres)
         }
+        // Readings that do not describe the track (a course in another convention, turned: a reviewer's drives with
+        // courses written as math angles agree near 45° and 225° and turn away and back, which opened "excursions"
+        // on true fixes, 300 m off for 30 s) disagree on many steps: then nothing is marked. The excursions are
+        // found first and marked once the share is known (the steps judged once each: a pass of its own for the
+        // share cost the `smooth` benchmark 109 instructions per fix).
+        var judged = 0, loose = 0
+        var excursions: [Range<Int>] = []
         // One step judged per measurement: the step before the one judged is carried (whether it agreed).
         var previousAgrees = false
         var m = 1
-        while m < count - 1 {
+        while m < count {
             guard let entry = step(m) else {
                 previousAgrees = false
                 m += 1
                 continue
             }
-            guard entry.isBreak, previousAgrees else {
-                previousAgrees = !entry.isBreak
+            judged += 1
+            if !entry.agrees { loose += 1 }
+            guard entry.isBreak, previousAgrees, m < count - 1 else {
+                previousAgrees = entry.agrees
                 m += 1
                 continue
             }
             // Sum the disagreements from the entry on until they come back within the bound.
-            let start = p.times[p.positionState[m]]
+            let start = times[states[m]]
             var east = entry.east, north = entry.north
             var exit: Int?
             var k = m + 1
-            while k < count, p.times[p.positionState[k]] - start <= maximumExcursionSeconds {
+            while k < count, times[states[k]] - start <= maximumExcursionSeconds {
                 guard let s = step(k) else { break }
                 east += s.east
                 north += s.north
                 if s.isBreak, (east * east + north * north).squareRoot() <= max(entry.bound, s.bound) {
-                    if k + 1 < count, let after = step(k + 1), !after.isBreak { exit = k }
+                    if k + 1 < count, let after = step(k + 1), after.agrees { exit = k }
                     break
                 }
                 k += 1
@@ -165,10 +183,14 @@ enum WarmStart {
                 m += 1
                 continue
             }
-            for j in m..<exit { weights[j] = WholeTrackSmoother.minimumWeight }
+            excursions.append(m..<exit)
             // (The step after the exit agreed: judged on from the one after it.)
             previousAgrees = true
             m = exit + 2
+        }
+        guard !excursions.isEmpty, Double(loose) <= Self.excursionLooseShare * Double(judged) else { return }
+        for excursion in excursions {
+            for j in excursion { weights[j] = WholeTrackSmoother.minimumWeight }
         }
     }
 }

@@ -239,6 +239,35 @@ enum SmoothingSupport {
         }
     }
 
+    /// A drive whose course column is written as a math angle (90° − the course): it agrees with the fixes heading
+    /// 45° and less the farther they turn from it, so a swing away and back reads like an excursion out and back (a
+    /// reviewer's: true fixes 300 m off for 30 s). Readings that disagree on many steps mark nothing: the track
+    /// stays where its fixes are.
+    @Test func readingsThatDoNotDescribeTheTrackMarkNoExcursion() throws {
+        var rng = TestRNG(state: 16)
+        var fixes: [Fix] = []
+        var east = 0.0, north = 0.0, truth: [(Double, Double)] = []
+        for k in 0...600 {
+            // About 45°, swinging ±60° every 40 s.
+            let heading = 45 + 60 * sin(2 * Double.pi * Double(k) / 40)
+            let course = (90 - heading + 360).truncatingRemainder(dividingBy: 360)
+            fixes.append(
+                S.fix(
+                    seconds: Double(k), east: east + 3 * rng.gaussian(), north: north + 3 * rng.gaussian(),
+                    accuracy: 4, speed: 15, course: course))
+            truth.append((east, north))
+            east += 15 * sin(heading * .pi / 180)
+            north += 15 * cos(heading * .pi / 180)
+        }
+        let track = WholeTrackSmoother(options: SmoothingOptions(profile: .driving)).smooth(fixes)
+        var worst = 0.0
+        for point in track.points {
+            let t = truth[point.fixIndex], g = S.frame.unproject(east: t.0, north: t.1)
+            worst = max(worst, S.metres(point, g.latitude, g.longitude))
+        }
+        #expect(worst < 60, "\(worst) m off")
+    }
+
     /// Multipath jumps of 60 m injected into a clean walk lose their pull: the robust track stays within a
     /// few metres of the truth at the jumps, the plain least-squares one is dragged by metres, and the jumped
     /// fixes end with weights near 0.
