@@ -25,7 +25,10 @@ enum StopsCommand {
                     + "(properties: kind \"trip\", trip, start, end, durationSeconds, distanceMetres). A .csv file "
                     + "gets the same records as a timeline instead, one row each in time order (columns kind, number, "
                     + "start, end, durationSeconds, latitude, longitude, radiusMetres, fixes, unobservedSeconds, "
-                    + "distanceMetres; a field that does not apply to the row's kind is empty)."
+                    + "distanceMetres; a field that does not apply to the row's kind is empty; a possible stop lies "
+                    + "inside the trip whose span holds its gap, so durations do not add up to the elapsed time: "
+                    + "movingSeconds, stoppedSeconds and unobservedSeconds do). '-' writes the GeoJSON to standard "
+                    + "output (the report then goes to standard error)."
             ),
         ] + StopsCommand.tuningSpecs + InputOptions.specs,
         discussion: """
