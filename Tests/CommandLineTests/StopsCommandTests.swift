@@ -83,13 +83,9 @@ import Testing
         #expect(repeated.status == 0 && !repeated.stderr.contains("in a row"), "\(repeated.stderr)")
     }
 
-    /// A walk, 10 minutes of silence at one place, and a walk on: a possible stop (`staysAcrossGaps`), whose
-    /// GeoJSON feature says so (`kind` "possibleStop", `acrossGap`), between two trips.
-    @Test func aStayAcrossAGapIsAPossibleStopFeature() throws {
-        let path = Tool.temporaryPath("gap-stay.csv"), out = Tool.temporaryPath("gap-stay.geojson")
-        defer {
-            for file in [path, out] { try? FileManager.default.removeItem(atPath: file) }
-        }
+    /// A walk north at 1.4 m/s (1 Hz, speeds read), 5 s still, 10 minutes of silence, 5 s still at the same place,
+    /// and the walk on: a possible stop across the gap between two trips.
+    static let stayAcrossAGap: String = {
         var csv = "time,latitude,longitude,accuracy,speed\n"
         var t = 1_767_261_600, north = 0.0
         func row(_ speed: Double) {
@@ -102,7 +98,17 @@ import Testing
         t += 600
         for _ in 0..<5 { row(0) }
         for _ in 0..<60 { row(1.4) }
-        try csv.write(toFile: path, atomically: true, encoding: .utf8)
+        return csv
+    }()
+
+    /// A walk, 10 minutes of silence at one place, and a walk on: a possible stop (`staysAcrossGaps`), whose
+    /// GeoJSON feature says so (`kind` "possibleStop", `acrossGap`), between two trips.
+    @Test func aStayAcrossAGapIsAPossibleStopFeature() throws {
+        let path = Tool.temporaryPath("gap-stay.csv"), out = Tool.temporaryPath("gap-stay.geojson")
+        defer {
+            for file in [path, out] { try? FileManager.default.removeItem(atPath: file) }
+        }
+        try Self.stayAcrossAGap.write(toFile: path, atomically: true, encoding: .utf8)
         let run = try Tool.run(["stops", path, "--json", "--out", out])
         #expect(run.status == 0, "\(run.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
@@ -188,19 +194,7 @@ import Testing
         #expect(lines[2][9].isEmpty && lines[2][10].isEmpty)
         #expect(lines[3][2] == trips[1]["start"] as? String)
 
-        var csv = "time,latitude,longitude,accuracy,speed\n"
-        var t = 1_767_261_600, north = 0.0
-        func row(_ speed: Double) {
-            csv += "\(t),\(47 + north / 111_132),8.0,4,\(speed)\n"
-            t += 1
-            north += speed
-        }
-        for _ in 0..<60 { row(1.4) }
-        for _ in 0..<5 { row(0) }
-        t += 600
-        for _ in 0..<5 { row(0) }
-        for _ in 0..<60 { row(1.4) }
-        try csv.write(toFile: gap, atomically: true, encoding: .utf8)
+        try Self.stayAcrossAGap.write(toFile: gap, atomically: true, encoding: .utf8)
         let stay = try Tool.run(["stops", gap, "--out", gapOut])
         #expect(stay.status == 0, "\(stay.stderr)")
         let rows = try String(contentsOfFile: gapOut, encoding: .utf8).split(separator: "\n").dropFirst().map {

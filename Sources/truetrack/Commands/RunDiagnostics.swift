@@ -665,6 +665,17 @@ extension RunDiagnostics {
         )
     }
 
+    /// A clock change of `minutes` as the warnings say it: `1 h`, `30 min`, `5 h 45 min`.
+    static func clockChange(minutes: Int64) -> String {
+        minutes % 60 == 0
+            ? "\(minutes / 60) h" : minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
+    }
+
+    /// The time of day of `milliseconds` since 1970 as the warnings print it (`02:59:59Z`).
+    static func timeOfDay(_ milliseconds: Int64) -> String {
+        String(ISO8601.format(Timestamp(millisecondsSince1970: milliseconds)).dropFirst(11))
+    }
+
     /// A warning when the fixes' times step forward once, by a clock change (30 min to 2 h), onto a whole half hour
     /// and on at the file's cadence from the place where they left off: the start of daylight saving time in times
     /// written as local time without their offset (02:00 becomes 03:00). Read as UTC, such a file holds an hour of
@@ -673,11 +684,9 @@ extension RunDiagnostics {
     /// has that shape.
     func springForwardWarning(input: String) -> String? {
         guard clockForwardSteps == 1, let step = firstClockForwardStep else { return nil }
-        let minutes = (step.to - step.from - step.cadence + 900_000) / 1_800_000 * 30
-        let by = minutes % 60 == 0 ? "\(minutes / 60) h" : minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h 30 min"
-        let timeOfDay = { (t: Int64) in String(ISO8601.format(Timestamp(millisecondsSince1970: t)).dropFirst(11)) }
+        let by = Self.clockChange(minutes: (step.to - step.from - step.cadence + 900_000) / 1_800_000 * 30)
         return "warning: the times of \(input) step forward once, by \(by) (fix \(step.fix) in read order, "
-            + "\(timeOfDay(step.from)) then \(timeOfDay(step.to)), read as UTC), and go on every "
+            + "\(Self.timeOfDay(step.from)) then \(Self.timeOfDay(step.to)), read as UTC), and go on every "
             + "\(Self.duration(Double(step.cadence) / 1000)) from where the fixes left off: a clock change (daylight "
             + "saving time's start) in times written as local time without their UTC offset? The \(by) between reads "
             + "as a recording gap (in the duration, the unobserved time and the stops): export the times in UTC or "
@@ -703,14 +712,10 @@ extension RunDiagnostics {
         guard abs(shift - change) <= tolerance, abs(back.stepAfter - cadence) <= tolerance,
             change >= 1_800_000, change <= 14 * 3_600_000, [0, 1_800_000, 2_700_000].contains(change % 3_600_000)
         else { return nil }
-        let minutes = change / 60_000
-        let by =
-            minutes % 60 == 0
-            ? "\(minutes / 60) h" : minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
+        let by = Self.clockChange(minutes: change / 60_000)
         let percent = Terminal.percent(outOfOrder, of: read)
-        let timeOfDay = { (t: Int64) in String(ISO8601.format(Timestamp(millisecondsSince1970: t)).dropFirst(11)) }
         return "warning: the times of \(input) step back once, by \(by) (fix \(back.fix) in read order, "
-            + "\(timeOfDay(back.from)) then \(timeOfDay(back.to)), read as UTC), and go on every "
+            + "\(Self.timeOfDay(back.from)) then \(Self.timeOfDay(back.to)), read as UTC), and go on every "
             + "\(Self.duration(Double(cadence) / 1000)): a clock change (daylight saving time's end, or another time "
             + "zone) in times written as local time without their UTC offset? \(outOfOrder) of \(read) fixes "
             + "(\(percent) %) fell before the last accepted one and were rejected as out of order; the distance, "
