@@ -1049,6 +1049,16 @@ import Testing
             let written = seconds >= 2 * 3600 ? seconds + 3600 : seconds
             sparse += "\(wallClock(written)),\(52.5 + Double(i) * 126 / 111_195),13.4\n"
         }
+        // A real hour's pause at one place, 09:59:59 → 11:00:00 on 5 June (a reviewer's parked tracker): no
+        // change is made at that hour or in that month.
+        let june = Self.walk("time", count: 600) { i in
+            let seconds = 9 * 3600 + 55 * 60 + i + (i >= 300 ? 3600 : 0)
+            return wallClock(seconds).replacingOccurrences(of: "2024-03-31", with: "2024-06-05") + "Z"
+        }
+        let juneFile = try Tool.temporaryFile("june-pause.csv", contents: june)
+        defer { try? FileManager.default.removeItem(atPath: juneFile) }
+        let juneRun = try Tool.run(["process", juneFile])
+        #expect(juneRun.status == 0 && !juneRun.stderr.contains("step forward"), "\(juneRun.stderr)")
         let sparseFile = try Tool.temporaryFile("spring-90s.csv", contents: sparse)
         defer { try? FileManager.default.removeItem(atPath: sparseFile) }
         let sparseRun = try Tool.run(["stops", sparseFile])

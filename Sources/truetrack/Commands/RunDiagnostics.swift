@@ -285,7 +285,7 @@ struct RunDiagnostics {
         {
             result.append(warning)
         }
-        if let warning = springForwardWarning(input: input) { result.append(warning) }
+        if let warning = springForwardWarning(input: input, reader: reader) { result.append(warning) }
         if let warning = Self.weekRolloverWarning(weekRollovers, input: input, format: reader.format) {
             result.append(warning)
         }
@@ -682,8 +682,23 @@ extension RunDiagnostics {
     /// silence that did not happen: a recording gap in the duration, the unobserved time and the stops. The
     /// counterpart of ``clockChangeWarning(input:)`` (the change's end, a step back); `nil` unless exactly one step
     /// has that shape.
-    func springForwardWarning(input: String) -> String? {
+    ///
+    /// Only where the times can be local: not in formats whose times are UTC by definition (NMEA, GnssLogger's and
+    /// IPIN's epoch clocks, GeoLife's), nor a CSV time column of Unix epoch numbers; and only a step from the hours a
+    /// change is made in (23:00–03:59 as written) in the months it is made in (February to April, September to
+    /// November). A reviewer's real pauses of a parked tracker, 09:59:59 → 11:00:00 in June, NMEA and epoch
+    /// milliseconds among them, were told they were local times.
+    func springForwardWarning(input: String, reader: AnyFixReader) -> String? {
         guard clockForwardSteps == 1, let step = firstClockForwardStep else { return nil }
+        switch reader.format {
+        case .nmea, .gnssLogger, .ipin, .geolife: return nil
+        default: break
+        }
+        if let column = reader.csvTimeColumn, column.encoding != .iso8601, column.encoding != .automatic {
+            return nil
+        }
+        let written = Timestamp(millisecondsSince1970: step.from).civil
+        guard [23, 0, 1, 2, 3].contains(written.hour), [2, 3, 4, 9, 10, 11].contains(written.month) else { return nil }
         let by = Self.clockChange(minutes: (step.to - step.from - step.cadence + 900_000) / 1_800_000 * 30)
         return "warning: the times of \(input) step forward once, by \(by) (fix \(step.fix) in read order, "
             + "\(Self.timeOfDay(step.from)) then \(Self.timeOfDay(step.to)), read as UTC), and go on every "
