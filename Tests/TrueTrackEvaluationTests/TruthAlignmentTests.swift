@@ -28,6 +28,24 @@ struct TemporaryDatasets {
 }
 
 @Suite struct TruthAlignmentTests {
+    /// A truth of a walk's first and last 30 s only spans the fixes but holds no sample inside them: its length over
+    /// their span is 0, and it was the reference a 1,678 m walk was scored against (a reviewer's). It is no
+    /// reference for that span; a truth sampled through the span is.
+    @Test func aTruthWithoutSamplesInsideTheSpanIsNoReferenceForIt() {
+        let ends = TruthTrack(samples: [
+            TruthSample(seconds: 0, latitude: 48, longitude: 11), TruthSample(seconds: 30, latitude: 48, longitude: 11),
+            TruthSample(seconds: 1170, latitude: 48, longitude: 11),
+            TruthSample(seconds: 1200, latitude: 48, longitude: 11),
+        ])
+        #expect(!ends.hasSamples(near: 99...1098, withinSeconds: 60))
+        #expect(ends.pathLength(from: 99, to: 1098) == 0)
+        let dense = TruthTrack(
+            samples: (0...1200).map {
+                TruthSample(seconds: Double($0), latitude: 48 + Double($0) * 1e-5, longitude: 11)
+            })
+        #expect(dense.hasSamples(near: 99...1098, withinSeconds: 60))
+    }
+
     @Test func interpolatesBetweenSamplesAndExcludesGapsAndTheOutside() throws {
         let track = TruthTrack(samples: [
             TruthSample(seconds: 12, latitude: 1, longitude: 4),  // given out of order: sorted

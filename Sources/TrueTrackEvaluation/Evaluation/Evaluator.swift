@@ -144,7 +144,8 @@ public enum Evaluator {
         // haversine sums, 0.042 % short on the GSDC drives: the smoother's ellipsoidal length read 2.9σ long).
         if truth.kind == .trajectory, let track = truth.track, let span = recording.clockSpan,
             let truthSpan = track.span, span.upperBound - span.lowerBound >= minimumTruthReferenceSeconds,
-            truthSpan.lowerBound <= span.lowerBound, truthSpan.upperBound >= span.upperBound
+            truthSpan.lowerBound <= span.lowerBound, truthSpan.upperBound >= span.upperBound,
+            track.hasSamples(near: span, withinSeconds: minimumTruthReferenceSeconds)
         {
             reference = track.pathLength(from: span.lowerBound, to: span.upperBound)
             result.referenceSource = "truth"
@@ -208,6 +209,7 @@ public enum Evaluator {
             reading.status = .disjoint
             reading.truthSpan = text(truthSpan)
             reading.fixesSpan = text(span)
+            reading.spansOverlap = truthSpan.overlaps(span)
             result.truth = reading
         }
         // What a damaged, empty or disjoint truth file left unmeasured.

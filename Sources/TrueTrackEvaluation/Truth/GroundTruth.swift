@@ -96,6 +96,9 @@ public struct TruthReading: Sendable, Hashable, Codable {
     /// For ``Status/disjoint``: the truth's time span and the fixes', ISO-8601 UTC (`start → end`).
     public var truthSpan: String?
     public var fixesSpan: String?
+    /// For ``Status/disjoint``: whether the two spans overlap (the truth then has a gap over the fixes: no sample
+    /// within ``TruthTrack/maximumGapSeconds`` of any fix's time).
+    public var spansOverlap: Bool?
 
     /// One line on a faulty or unused truth (`nil` for a truth read whole): what happened to which file, and
     /// which figures were not measured because of it.
@@ -110,8 +113,11 @@ public struct TruthReading: Sendable, Hashable, Codable {
         case .damaged, .empty, .disjoint:
             var text =
                 status == .disjoint
-                ? "ground truth \(file) (\(samples) samples, \(truthSpan ?? "?")) holds no time of the fixes "
-                    + "(\(fixesSpan ?? "?")): another clock or time zone?"
+                ? (spansOverlap == true
+                    ? "ground truth \(file) (\(samples) samples, \(truthSpan ?? "?")) has no sample near any fix's time "
+                        + "(\(fixesSpan ?? "?")): a gap over the fixes?"
+                    : "ground truth \(file) (\(samples) samples, \(truthSpan ?? "?")) holds no time of the fixes "
+                        + "(\(fixesSpan ?? "?")): another clock or time zone?")
                 : status == .empty
                     ? "ground truth \(file) holds no truth sample (read as \(format))"
                     : "ground truth \(file) damaged, \(damagedRecords) record\(damagedRecords == 1 ? "" : "s") stepped "

@@ -84,6 +84,15 @@ public struct TruthTrack: Sendable, Hashable {
         )
     }
 
+    /// Whether the truth has samples inside `span` within `seconds` of both its ends (a truth that covers a
+    /// recording's span only by samples before and after it measures no length over it: a reviewer's truth of its
+    /// first and last 30 s scored a 1,678 m walk against 0.0 m).
+    public func hasSamples(near span: ClosedRange<Double>, withinSeconds seconds: Double) -> Bool {
+        let inside = samples.lazy.filter { span.contains($0.seconds) }
+        guard let first = inside.first, let last = inside.reversed().first else { return false }
+        return first.seconds - span.lowerBound <= seconds && span.upperBound - last.seconds <= seconds
+    }
+
     /// The length of the truth between two times on the WGS-84 ellipsoid, metres (what the truth travelled): the
     /// sum over consecutive samples inside `start...end` (steps across a gap included, as the manifest's reference
     /// distances do), each step by ``Geodesic/stepLengthMetres(from:to:)``. The manifest's haversine convention

@@ -238,7 +238,7 @@ public struct DatasetManifest: Sendable, Decodable {
                         + "(0: a stationary recording), got \(metres)")
             }
             if recording.declaredFormat == nil {
-                let word = recording.format.lowercased().prefix { $0.isLetter || $0 == "-" }
+                let word = recording.format.split(separator: " ").first.map(String.init) ?? recording.format
                 manifest.warnings.append(
                     "\(recording.entryName).format: '\(word)' names no format TrueTrack reads (its first word: "
                         + "csv, gpx, nmea, gnsslogger-fix, ipin-getsensordata, geolife-plt, geojson, …): the file's "

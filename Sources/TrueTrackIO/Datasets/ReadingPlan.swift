@@ -28,7 +28,9 @@ extension DatasetManifest.Recording {
 
     /// The format `format`'s first word names (`nil`: sniff the file).
     public var declaredFormat: FixFormat? {
-        let word = format.lowercased().prefix { $0.isLetter || $0 == "-" }
+        // (A trailing hyphen is the start of a version: "nmea-0183" is NMEA, a reviewer's.)
+        var word = format.lowercased().prefix { $0.isLetter || $0 == "-" }
+        while word.hasSuffix("-") { word = word.dropLast() }
         switch word {
         case "nmea": return .nmea
         case "gpx": return .gpx
