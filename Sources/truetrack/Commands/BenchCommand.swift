@@ -158,10 +158,14 @@ enum BenchCommand {
                     + r.profile.rawValue
                 : "\(tooFast) of \(r.fixes) fixes were rejected as faster than the \(r.profile.rawValue) profile allows"
             let activity = selected.first { $0.id == r.id }?.activity ?? ""
+            // (Under a forced --profile the profile is the cause, not the activity's name: a reviewer's.)
+            let advice =
+                profile == nil
+                ? "name its activity by a category of the right profile (drive, bike, run, walk or a synonym: see --help)"
+                : "the forced --profile \(r.profile.rawValue) does not fit it"
             Terminal.error(
                 "warning: \(r.id): \(what) (activity \"\(activity)\", category \(r.category), profile "
-                    + "\(r.profile.rawValue)\(profile == nil ? "" : ", forced")): name its activity by a category of "
-                    + "the right profile (drive, bike, run, walk or a synonym: see --help)\n")
+                    + "\(r.profile.rawValue)\(profile == nil ? "" : ", forced")): \(advice)\n")
         }
         if let path = arguments.value("baseline") {
             if arguments.has("update-baseline") {

@@ -248,6 +248,8 @@ struct EvidenceStream {
         let wrong = partition { $0.acceptedTime != nil && $0.index >= index }
         for i in max(head, generationStart)..<pending.count where pending[i].index > index {
             pending[i].isBackdated = false
+            // (And they are in the stops: they were out of order only against the wrong time, a reviewer's.)
+            pending[i].isOutOfOrder = false
         }
         warn(wrong, "a day or more after the fixes before it, and no later fix confirms that time")
     }
