@@ -114,8 +114,8 @@ public struct WhiteNoiseEstimate: Sendable, BitwiseCopyable, Hashable {
     /// a sizeable one. In units of the middle fix's reported variance, so that the estimate follows the fixes
     /// (a phone that scattered 12 m indoors, claiming 22 m, and walks out under 6 m fixes: measured in metres,
     /// the indoor scatter held the first minutes of the walk, −12 … −42 % of it in a reviewer's cases). Each
-    /// product is clipped to ± ``sparseClipVariances`` times the larger of the estimate so far and 1 (the reported
-    /// variance), so that a U-turn or a multipath jump and its return shift it by a bounded amount (for white
+    /// product is clipped to − ``sparseClipVariances`` and + ``sparsePositiveClipVariances`` times the larger of the
+    /// estimate so far and 1 (the reported variance), so that a U-turn or a multipath jump and its return shift it by a bounded amount (for white
     /// noise the clip keeps 92 % of the mean: the products are heavy-tailed, 1 % lie below −12.9σ²), and a pair
     /// whose two steps are both longer than ``sparseMotionAccuracies`` accuracies is motion, not noise, and
     /// skipped. The average is exponential over the `averagingFixes` pairs, a plain mean until that many.
@@ -162,6 +162,17 @@ public struct WhiteNoiseEstimate: Sendable, BitwiseCopyable, Hashable {
     /// vehicle parked; clipped, a parked logger reaches half its share after about 80 (the fleet set without
     /// speeds: summed error 427.1 → 420.6 km, phantom trips 850 → 818).
     public static let sparseClipVariances = 8.0
+    /// Where a positive product is clipped, in units of ``sparseVarianceRatio`` (at least 1): 2. Why: motion's
+    /// products are positive (two steps along the way: a walker's 7 m steps every 5 s under 5 m fixes give +4.5),
+    /// and clipped at ``sparseClipVariances`` they pulled the average far above zero during a walk, so that a stop
+    /// after it had no noise floor until dozens of pairs of its noise had brought the average back below zero: a
+    /// timeline tester's 200 s standstills at 5 s under 3 m of white noise claiming 5 m had the 7 m threshold open
+    /// on the noise and were cut short or split (12 seeds: 93 s stopped on average, 122 s with this; 142 s clipped
+    /// at 1 and 188 s at 0, but white noise's own positive products are clipped too, which raises the estimate: a
+    /// walk every 3 s under 8 m of noise claiming 14 m lost 24 % at 1, up to 19 % at 2, 16 % before). Measured at
+    /// 2: regression sets 6 better, none worse; `sparse_desks.py` desks equal or lower (5 s at σ 3 m: 17.4 → 13.3 m
+    /// per 10 minutes), its walks equal; `sparse_rhythm_thinned.py` within 0.1 point; `truetrack bench` identical.
+    public static let sparsePositiveClipVariances = 2.0
 
     /// A pair whose two steps are both longer than this many of the middle fix's accuracies (68 % radii) is
     /// motion, not noise, and is not measured: 10. Why: a white noise of per-axis σ moves a fix by 1.8 σ on
@@ -191,7 +202,8 @@ public struct WhiteNoiseEstimate: Sendable, BitwiseCopyable, Hashable {
         guard product.isFinite else { return }
         storedSparseSamples += 1
         storedSparseProduct +=
-            (min(max(product, -clip), clip) - storedSparseProduct) / min(storedSparseSamples, max(averagingFixes, 1))
+            (min(max(product, -clip), Self.sparsePositiveClipVariances * max(sparseVarianceRatio, 1))
+                - storedSparseProduct) / min(storedSparseSamples, max(averagingFixes, 1))
     }
 
     /// Forgets the last step (the filter restarted: the next fix does not continue the sequence); the estimate
