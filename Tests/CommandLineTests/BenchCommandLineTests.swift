@@ -495,6 +495,15 @@ import Testing
             typo.stderr.contains(
                 "tolerances for 'driv', a category no recording of the manifest has (did you mean 'drive'?)"),
             "\(typo.stderr)")
+        // A synonym's block beside the category's own: the category's figures win, the synonym's are unused.
+        tolerances["driving"] = tolerances["drive"] ?? tolerances["default"]
+        if tolerances["drive"] == nil { tolerances["drive"] = tolerances["default"] }
+        document["tolerances"] = tolerances
+        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: baseline))
+        let synonym = try Tool.run(["bench", "--datasets", root, "--baseline", baseline])
+        #expect(
+            synonym.stderr.contains("tolerances for 'driving' name the category 'drive', whose own block sets"),
+            "\(synonym.stderr)")
 
         try Self.editManifest(root) { $0[0]["activity"] = "e-bike" }
         let vehicle = try Tool.run(["bench", "--datasets", root, "--only", "synthetic-drive"])

@@ -243,6 +243,18 @@ enum BenchCommand {
                 // the default tolerances, looser or tighter than meant (a CI tester's drive at 13 × its baseline
                 // passed): warned of, with the nearest category.
                 let categories = Set(manifest.recordings.map { ActivityCategory.canonical($0.activityCategory) })
+                // A synonym's block beside its category's own: the category's figures win, metric by metric, so
+                // the synonym's settings of the same figures do nothing (a reviewer's "driving" at 0 beside "drive").
+                for name in baseline.tolerances.keys.sorted() {
+                    let canonical = ActivityCategory.canonical(name)
+                    guard name != canonical, let own = baseline.tolerances[canonical] else { continue }
+                    let shadowed = (baseline.tolerances[name] ?? [:]).keys.filter { own[$0] != nil }
+                    guard !shadowed.isEmpty else { continue }
+                    Terminal.error(
+                        "warning: \(path): tolerances for '\(name)' name the category '\(canonical)', whose own block "
+                            + "sets \(shadowed.sorted().joined(separator: ", ")) too: those of '\(name)' are not used\n"
+                    )
+                }
                 for name in baseline.tolerances.keys.sorted()
                 where name != "default" && !categories.contains(ActivityCategory.canonical(name)) {
                     let near = DatasetManifest.nearest(name, in: categories.sorted()).map { " (did you mean '\($0)'?)" }
