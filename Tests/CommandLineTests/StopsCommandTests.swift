@@ -126,16 +126,9 @@ import Testing
     /// reached the analysis and split the stop before the change in two (a timeline tester's): the stops are those
     /// of the file cut before the change.
     @Test func fixesRejectedAsOutOfOrderStayOutOfTheStops() throws {
-        // SplitMix64 (seed 7) and Box–Muller: 3 m of noise per axis claiming 5 m.
-        var state: UInt64 = 7
-        func uniform() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) * 0x1.0p-53
-        }
-        func noise() -> Double { 3 * (-2 * log(max(uniform(), 1e-300))).squareRoot() * cos(2 * .pi * uniform()) }
+        // 3 m of noise per axis claiming 5 m.
+        var rng = SeededNoise(seed: 7)
+        func noise() -> Double { 3 * rng.gaussian() }
         func row(_ seconds: Int, north: Double, east: Double) -> String {
             func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
             let time = "2024-10-27 \(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
@@ -175,15 +168,8 @@ import Testing
     @Test func aStandstillBetweenSparseNoisyWalksIsMostlyStopped() throws {
         var total = 0.0
         for seed in 1...12 {
-            var state = UInt64(seed)
-            func uniform() -> Double {
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                return Double((z ^ (z >> 31)) >> 11) * 0x1.0p-53
-            }
-            func noise() -> Double { 3 * (-2 * log(max(uniform(), 1e-300))).squareRoot() * cos(2 * .pi * uniform()) }
+            var rng = SeededNoise(seed: UInt64(seed))
+            func noise() -> Double { 3 * rng.gaussian() }
             var csv = "time,latitude,longitude,accuracy\n", east = 0.0
             for i in 0..<160 {
                 if i < 60 || i >= 100 { east += 7 }
@@ -388,4 +374,20 @@ import Testing
         #expect(r.status == 2)
         #expect(r.stderr.contains("unknown profile 'flying'"))
     }
+}
+
+/// Seeded normal draws for generated tracks: SplitMix64 (Steele et al. 2014) and Box–Muller's cosine branch, two
+/// uniforms per draw, so that a case reproduces (and a Python copy of it draws the same numbers).
+struct SeededNoise {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func uniform() -> Double {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Double((z ^ (z >> 31)) >> 11) * 0x1.0p-53
+    }
+    /// A standard normal draw.
+    mutating func gaussian() -> Double { (-2 * log(max(uniform(), 1e-300))).squareRoot() * cos(2 * .pi * uniform()) }
 }
