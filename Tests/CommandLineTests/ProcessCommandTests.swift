@@ -1059,6 +1059,16 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: juneFile) }
         let juneRun = try Tool.run(["process", juneFile])
         #expect(juneRun.status == 0 && !juneRun.stderr.contains("step forward"), "\(juneRun.stderr)")
+        // The spring file's shape in Unix milliseconds: UTC by definition, no local time (a reviewer's epoch logs).
+        var epoch = "time_ms,lat,lon\n"
+        for i in 0..<600 {
+            let seconds = 1_711_843_200 + start + i + (i >= 300 ? 3600 : 0)  // 2024-03-31T00:00:00Z + wall clock
+            epoch += "\(Int64(seconds) * 1000),\(52.5 + Double(i) * 1.4 / 111_195),13.4\n"
+        }
+        let epochFile = try Tool.temporaryFile("spring-epoch.csv", contents: epoch)
+        defer { try? FileManager.default.removeItem(atPath: epochFile) }
+        let epochRun = try Tool.run(["process", epochFile])
+        #expect(epochRun.status == 0 && !epochRun.stderr.contains("step forward"), "\(epochRun.stderr)")
         let sparseFile = try Tool.temporaryFile("spring-90s.csv", contents: sparse)
         defer { try? FileManager.default.removeItem(atPath: sparseFile) }
         let sparseRun = try Tool.run(["stops", sparseFile])

@@ -206,6 +206,12 @@ public struct FixDecision: Sendable, Hashable {
         self.distanceIncrementMetres = 0
         self.totalDistanceMetres = total
     }
+
+    /// Whether an accepted fix's distance was held as travel in a vehicle: the vehicle latch, or the activity hold
+    /// for a fast window or a confident in-vehicle reading (not for a confident still one). Accepted, but not counted
+    /// as the profile's own movement: what `process`'s and `truetrack bench`'s "moved like a vehicle" warnings count.
+    @inlinable
+    public var movedLikeAVehicle: Bool { hold == .vehicle || (hold == .activity && motion != .still) }
 }
 
 #if canImport(Glibc)

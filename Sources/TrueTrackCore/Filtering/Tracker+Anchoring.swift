@@ -122,11 +122,14 @@ extension Tracker {
 
     /// What trusted readings count across a relocation, the re-anchor after a run of refusals onto a fix at (`e`, `n`)
     /// beyond ``relocationMetres`` from the filter's prediction (returned, and added to the total; the anchor's
-    /// decision reports it, ``relocationCountedMetres``): the run's time (since the last accepted fix, at most the integration limit) at the mean of
-    /// the last accepted reading and this one, and the increments the window held back by its readings, when the
-    /// window read motion by its readings (mean at least the profile's motion speed), the Doppler check trusts them
-    /// there, both readings are above the deadband and within what the traveller sustains, and nothing holds the
-    /// travel as a vehicle's or excludes it (the anchor would give those up). Called from
+    /// decision reports it, ``relocationCountedMetres``): the run's time (since the last accepted fix, capped at the
+    /// integration limit; nothing for a run longer than a reset gap) at the mean of the last accepted reading and
+    /// this one, and the increments the window held back by its readings, when the window read motion by its
+    /// readings (mean at least the profile's motion speed and ``relocationDeadbands``), the Doppler check trusts
+    /// them there, both readings are at least ``relocationDeadbands`` and within what the traveller sustains, no gap
+    /// lies in the window (a reset gap's anchor starts it, a bridged step inside it), and nothing holds the travel as
+    /// a vehicle's or excludes it (the anchor would give those up). The anchor does not call it for the run that
+    /// releases a hold, nor while a hold's chord is pending (that chord spans the run). Called from
     /// ``anchor(east:north:variance:fix:accuracy:displacementAccuracy:now:)`` before it resets the filter (called in
     /// the per-fix path's re-anchor branch instead, the tracker benchmark cost 24 more instructions per fix: code
     /// layout).
@@ -171,8 +174,7 @@ extension Tracker {
             if Double(time &- previous) / 1000 > profile.maximumIntegrationSeconds { return 0 }
             previous = time
         }
-        let count = fixCount - start.fixCount
-        let meanAccuracy = count > 0 ? (accuracySum - start.accuracySum) / count : lastAccuracy
+        let meanAccuracy = windowMeanAccuracy(orElse: lastAccuracy)
         let judged = judgedDopplerEvidence
         guard
             DopplerCheck.isTrusted(

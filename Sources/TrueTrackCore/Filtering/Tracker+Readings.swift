@@ -146,7 +146,6 @@ extension Tracker {
             guard isDropout(reading, isMoving: isMoving, positionSpeed: positionFilter.speedMetresPerSecond),
                 !isOverrulingReadings
             else { return (increment, false) }
-
         } else {
             // A missing reading (the run counts one only from a receiver that reports Doppler): its stand-in is
             // bounded alike, whatever the receiver's zeros are worth: at a halt iOS reports −1, and the position

@@ -376,8 +376,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
             dopplerPath - start.dopplerPath < profile.deadbandMetresPerSecond * seconds,
             dopplerPath < profile.deadbandMetresPerSecond * dopplerSeconds
         else { return false }
-        let meanAccuracy = (accuracySum - start.accuracySum) / fixes
-        let variance = MeasurementNoise.perAxisVariance(radius68: meanAccuracy) * noise.scale
+        let variance =
+            MeasurementNoise.perAxisVariance(radius68: windowMeanAccuracy(orElse: lastAccuracy)) * noise.scale
         let threshold = raisedToNoiseFloor(thresholdMetres, filterNoiseVariance: variance)
         return !NetDisplacementGate.isMoving(netDisplacement: netMetres, threshold: threshold)
     }

@@ -168,8 +168,8 @@ public struct WhiteNoiseEstimate: Sendable, BitwiseCopyable, Hashable {
     /// after it had no noise floor until dozens of pairs of its noise had brought the average back below zero: a
     /// timeline tester's 200 s standstills at 5 s under 3 m of white noise claiming 5 m had the 7 m threshold open
     /// on the noise and were cut short or split (12 seeds: 93 s stopped on average, 122 s with this; 142 s clipped
-    /// at 1 and 188 s at 0, but white noise's own positive products are clipped too, which raises the estimate: a
-    /// walk every 3 s under 8 m of noise claiming 14 m lost 24 % at 1, up to 19 % at 2, 16 % before). Measured at
+    /// at 1 and 183 s at 0, but white noise's own positive products are clipped too, which raises the estimate: a
+    /// walk every 3 s under 8 m of noise claiming 14 m lost up to 24 % at 1, 19 % at 2, 16 % before). Measured at
     /// 2: regression sets 6 better, none worse; `sparse_desks.py` desks equal or lower (5 s at σ 3 m: 17.4 → 13.3 m
     /// per 10 minutes), its walks equal; `sparse_rhythm_thinned.py` within 0.1 point; `truetrack bench` identical.
     public static let sparsePositiveClipVariances = 2.0
@@ -198,11 +198,11 @@ public struct WhiteNoiseEstimate: Sendable, BitwiseCopyable, Hashable {
         guard middleAccuracy > 0, min(before, after) <= longest * longest else { return }
         let variance = MeasurementNoise.perAxisVariance(radius68: middleAccuracy)
         let product = (previousStep.x * eastMetres + previousStep.y * northMetres) / variance
-        let clip = Self.sparseClipVariances * max(sparseVarianceRatio, 1)
+        let scale = max(sparseVarianceRatio, 1)
         guard product.isFinite else { return }
         storedSparseSamples += 1
         storedSparseProduct +=
-            (min(max(product, -clip), Self.sparsePositiveClipVariances * max(sparseVarianceRatio, 1))
+            (min(max(product, -Self.sparseClipVariances * scale), Self.sparsePositiveClipVariances * scale)
                 - storedSparseProduct) / min(storedSparseSamples, max(averagingFixes, 1))
     }
 

@@ -83,8 +83,7 @@ public struct TrackerStep: Sendable, Hashable {
     public var longitude: Double?
     /// The Tracker's total distance after this fix, metres.
     public var totalDistanceMetres: Double
-    /// Whether the fix's distance was held as travel in a vehicle (the vehicle latch, or an activity hold that is
-    /// not a still reading): accepted, but not counted as the profile's own movement.
+    /// Whether the fix's distance was held as travel in a vehicle (``FixDecision/movedLikeAVehicle``).
     public var movedLikeAVehicle: Bool
 
     /// Creates a step (tests build them by hand).
@@ -117,7 +116,7 @@ public struct TrackerDriver: Sendable {
             isAccepted: decision.isAccepted, rejection: decision.rejection?.rawValue,
             latitude: decision.state?.latitude, longitude: decision.state?.longitude,
             totalDistanceMetres: decision.totalDistanceMetres,
-            movedLikeAVehicle: decision.hold == .vehicle || (decision.hold == .activity && decision.motion != .still))
+            movedLikeAVehicle: decision.movedLikeAVehicle)
     }
 
     /// The end of the recording (``Tracker/finishTrack()``): the total with what a departure still held.

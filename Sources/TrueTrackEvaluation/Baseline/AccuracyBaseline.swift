@@ -464,6 +464,35 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
 
     /// `tolerances` by canonical category (``byCategory``): the tables keyed by a category itself, then those
     /// keyed by a synonym in key order, each filling only the metrics still missing.
+    /// What in ``tolerances`` applies to nothing, for a run over recordings of `categories` (activity categories,
+    /// synonyms allowed): one sentence per block. A block named for no category of them (a typo: "driv") leaves that
+    /// category on the default tolerances, looser or tighter than meant (a CI tester's drive at 13 × its baseline
+    /// passed), and is named with the nearest category; a synonym's block beside its category's own ("driving"
+    /// beside "drive") sets figures the category's own block wins (``byCategory(_:)``: a reviewer's "driving" at 0
+    /// passed silently).
+    public func toleranceWarnings(categories: Set<String>) -> [String] {
+        let known = Set(categories.map(ActivityCategory.canonical))
+        var warnings: [String] = []
+        for name in tolerances.keys.sorted() where name != "default" {
+            let canonical = ActivityCategory.canonical(name)
+            if !known.contains(canonical) {
+                let near = DatasetManifest.nearest(name, in: known.sorted()).map { " (did you mean '\($0)'?)" }
+                warnings.append(
+                    "tolerances for '\(name)', a category no recording of the manifest has"
+                        + (near ?? "; its categories: \(known.sorted().joined(separator: ", "))")
+                        + ": those tolerances apply to nothing")
+            } else if name != canonical, let own = tolerances[canonical] {
+                let shadowed = (tolerances[name] ?? [:]).keys.filter { own[$0] != nil }.sorted()
+                if !shadowed.isEmpty {
+                    warnings.append(
+                        "tolerances for '\(name)' name the category '\(canonical)', whose own block sets "
+                            + "\(shadowed.joined(separator: ", ")) too: those of '\(name)' are not used")
+                }
+            }
+        }
+        return warnings
+    }
+
     private static func byCategory(_ tolerances: [String: [String: Tolerance]]) -> [String: [String: Tolerance]] {
         var merged: [String: [String: Tolerance]] = [:]
         let keys = tolerances.keys.map { (key: $0, category: ActivityCategory.canonical($0)) }

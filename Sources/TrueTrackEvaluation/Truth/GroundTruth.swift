@@ -111,17 +111,21 @@ public struct TruthReading: Sendable, Hashable, Codable {
         case .notUsed:
             return "no truth used: \(file) (\(format)) is not a truth format the bench reads"
         case .damaged, .empty, .disjoint:
-            var text =
-                status == .disjoint
-                ? (spansOverlap == true
-                    ? "ground truth \(file) (\(samples) samples, \(truthSpan ?? "?")) has no sample near any fix's time "
-                        + "(\(fixesSpan ?? "?")): a gap over the fixes?"
-                    : "ground truth \(file) (\(samples) samples, \(truthSpan ?? "?")) holds no time of the fixes "
-                        + "(\(fixesSpan ?? "?")): another clock or time zone?")
-                : status == .empty
-                    ? "ground truth \(file) holds no truth sample (read as \(format))"
-                    : "ground truth \(file) damaged, \(damagedRecords) record\(damagedRecords == 1 ? "" : "s") stepped "
-                        + "over, the first: \(error ?? "?"); \(samples) truth sample\(samples == 1 ? "" : "s") read"
+            var text: String
+            switch status {
+            case .empty:
+                text = "ground truth \(file) holds no truth sample (read as \(format))"
+            case .disjoint:
+                text =
+                    "ground truth \(file) (\(samples) samples, \(truthSpan ?? "?")) "
+                    + (spansOverlap == true
+                        ? "has no sample near any fix's time (\(fixesSpan ?? "?")): a gap over the fixes?"
+                        : "holds no time of the fixes (\(fixesSpan ?? "?")): another clock or time zone?")
+            default:
+                text =
+                    "ground truth \(file) damaged, \(damagedRecords) record\(damagedRecords == 1 ? "" : "s") stepped "
+                    + "over, the first: \(error ?? "?"); \(samples) truth sample\(samples == 1 ? "" : "s") read"
+            }
             if !notMeasured.isEmpty {
                 text += "; not measured because of it: \(notMeasured.map(\.rawValue).joined(separator: ", "))"
             }

@@ -147,7 +147,7 @@ enum BenchCommand {
         // of what it was (a CI tester's "e-bike", category "e", read 0 m under walking without a word, where
         // `process` warns). Most of it: a mixed day's vehicle legs (GeoLife's taxi and bus under walking, 41 % of
         // its fixes) are what such a recording measures.
-        for r in results where r.status == .ok && r.fixes >= 20 {
+        for (recording, r) in zip(selected, results) where r.status == .ok && r.fixes >= 20 {
             let tooFast = r.rejections["speed", default: 0]
             let held = r.heldAsVehicleFixes
             guard Double(tooFast) > 0.5 * Double(r.fixes) || Double(held) > 0.75 * Double(max(r.acceptedFixes, 1))
@@ -157,14 +157,13 @@ enum BenchCommand {
                 ? "\(held) of \(r.acceptedFixes) accepted fixes moved like a vehicle and were not counted as "
                     + r.profile.rawValue
                 : "\(tooFast) of \(r.fixes) fixes were rejected as faster than the \(r.profile.rawValue) profile allows"
-            let activity = selected.first { $0.id == r.id }?.activity ?? ""
             // (Under a forced --profile the profile is the cause, not the activity's name: a reviewer's.)
             let advice =
                 profile == nil
                 ? "name its activity by a category of the right profile (drive, bike, run, walk or a synonym: see --help)"
                 : "the forced --profile \(r.profile.rawValue) does not fit it"
             Terminal.error(
-                "warning: \(r.id): \(what) (activity \"\(activity)\", category \(r.category), profile "
+                "warning: \(r.id): \(what) (activity \"\(recording.activity)\", category \(r.category), profile "
                     + "\(r.profile.rawValue)\(profile == nil ? "" : ", forced")): \(advice)\n")
         }
         if let path = arguments.value("baseline") {
@@ -239,29 +238,9 @@ enum BenchCommand {
                             + "--update-baseline does not replace a file it cannot read: fix it, or move it aside and "
                             + "run with --update-baseline to start a new one with the default tolerances)")
                 }
-                // A tolerance block named for no category of the manifest (a typo: "driv") leaves that category on
-                // the default tolerances, looser or tighter than meant (a CI tester's drive at 13 × its baseline
-                // passed): warned of, with the nearest category.
-                let categories = Set(manifest.recordings.map { ActivityCategory.canonical($0.activityCategory) })
-                // A synonym's block beside its category's own: the category's figures win, metric by metric, so
-                // the synonym's settings of the same figures do nothing (a reviewer's "driving" at 0 beside "drive").
-                for name in baseline.tolerances.keys.sorted() {
-                    let canonical = ActivityCategory.canonical(name)
-                    guard name != canonical, let own = baseline.tolerances[canonical] else { continue }
-                    let shadowed = (baseline.tolerances[name] ?? [:]).keys.filter { own[$0] != nil }
-                    guard !shadowed.isEmpty else { continue }
-                    Terminal.error(
-                        "warning: \(path): tolerances for '\(name)' name the category '\(canonical)', whose own block "
-                            + "sets \(shadowed.sorted().joined(separator: ", ")) too: those of '\(name)' are not used\n"
-                    )
-                }
-                for name in baseline.tolerances.keys.sorted()
-                where name != "default" && !categories.contains(ActivityCategory.canonical(name)) {
-                    let near = DatasetManifest.nearest(name, in: categories.sorted()).map { " (did you mean '\($0)'?)" }
-                    Terminal.error(
-                        "warning: \(path): tolerances for '\(name)', a category no recording of the manifest has"
-                            + (near ?? "; its categories: \(categories.sorted().joined(separator: ", "))")
-                            + ": those tolerances apply to nothing\n")
+                let categories = Set(manifest.recordings.map(\.activityCategory))
+                for warning in baseline.toleranceWarnings(categories: categories) {
+                    Terminal.error("warning: \(path): \(warning)\n")
                 }
                 let comparison = BaselineComparison(
                     baseline: baseline, path: path, report: report, limited: !only.isEmpty)

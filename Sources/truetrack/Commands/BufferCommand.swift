@@ -188,8 +188,6 @@ enum BufferCommand {
         return 0
     }
 
-    /// Reads INPUT through the Tracker and persists the accepted fixes with their decisions; with `--session`,
-    /// continues the session's tracker and stop detector and keeps its state after every transaction.
     /// Deletes the buffer file `db` (and its write-ahead log and shared memory) that this add created, when it holds
     /// no row.
     static func removeIfEmpty(_ buffer: FixBuffer, _ db: String) {
@@ -220,6 +218,8 @@ enum BufferCommand {
         }
     }
 
+    /// Reads the prepared input through the Tracker and persists the accepted fixes with their decisions; with
+    /// `--session`, continues the session's tracker and stop detector and keeps its state after every transaction.
     static func add(_ arguments: ParsedArguments, _ prepared: PreparedAdd, buffer: FixBuffer) throws -> Int32 {
         let (input, options, profile) = (prepared.input, prepared.options, prepared.profile)
         var reader = prepared.reader

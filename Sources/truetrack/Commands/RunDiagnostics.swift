@@ -43,14 +43,15 @@ struct RunDiagnostics {
     private(set) var backwardSteps = 0
     private var firstBackwardStep: (fix: Int, from: Int64, to: Int64, cadenceBefore: Int64, stepAfter: Int64)?
     /// The positions (latitude, longitude) of the last fix read and the one before it, for the chords about a long
-    /// step forward (``springForwardWarning(input:)``).
+    /// step forward (``springForwardWarning(input:reader:)``).
     private var lastPosition = (0.0, 0.0), positionBefore = (0.0, 0.0)
     /// A step forward of 29 minutes or more, waiting for the step after it: its fix (in read order), its times, the
     /// step before it (the cadence), and the chords across it and of the step before it, metres.
     private var pendingForwardStep: (fix: Int, from: Int64, to: Int64, cadence: Int64, across: Double, before: Double)?
-    /// The steps forward shaped like a clock change (``springForwardWarning(input:)``), and the first of them.
+    /// The steps forward shaped like a clock change (``springForwardWarning(input:reader:)``), and the first of them
+    /// (its fix, times, cadence and the change, ms).
     private(set) var clockForwardSteps = 0
-    private var firstClockForwardStep: (fix: Int, from: Int64, to: Int64, cadence: Int64)?
+    private var firstClockForwardStep: (fix: Int, from: Int64, to: Int64, cadence: Int64, change: Int64)?
     /// Rejected fixes per reason, indexed as `RejectionReason.allCases`.
     private var rejectedByReason = [Int](repeating: 0, count: RejectionReason.allCases.count)
     /// Fixes at exactly 0° N 0° E (``Fix/isAtNullIsland``), rejected as invalid: said by name, since their
@@ -133,7 +134,7 @@ struct RunDiagnostics {
             accepted += 1
             earliestAccepted = min(earliestAccepted ?? fix.timestamp, fix.timestamp)
             latestAccepted = max(latestAccepted ?? fix.timestamp, fix.timestamp)
-            if Self.movedLikeAVehicle(decision) { heldAsVehicle += 1 }
+            if decision.movedLikeAVehicle { heldAsVehicle += 1 }
             if let i = Provider.allCases.firstIndex(of: fix.provider) { acceptedByProvider[i] += 1 }
         case .speed?:
             rejectedAsTooFast += 1
@@ -159,12 +160,6 @@ struct RunDiagnostics {
             overruledReadings += provisionallyOverruled
             provisionallyOverruled = 0
         }
-    }
-
-    /// Whether an accepted fix's distance was held as travel in a vehicle: the vehicle latch, or the
-    /// activity hold for a fast window or a confident in-vehicle reading (not for a confident still one).
-    static func movedLikeAVehicle(_ decision: FixDecision) -> Bool {
-        decision.hold == .vehicle || (decision.hold == .activity && decision.motion != .still)
     }
 
     /// A warning when the profile's speed ceiling rejected more than a fifth of the fixes, when the accepted
@@ -619,13 +614,13 @@ extension RunDiagnostics {
         return "\(value.fixed(value == value.rounded() ? 0 : 1)) \(unit)"
     }
 
-    /// The longest logging step ``springForwardWarning(input:)`` judges a step forward at: 5 minutes. A sparse
+    /// The longest logging step ``springForwardWarning(input:reader:)`` judges a step forward at: 5 minutes. A sparse
     /// logger's hour of false silence cost its stops too (a timeline tester's logger every 90 s: 3,780 s unobserved
     /// and two trips, not warned at 61–300 s while the step back was); beyond, a step forward onto the half hour is
     /// as likely a pause.
     static let longestClockChangeCadenceMilliseconds: Int64 = 300_000
 
-    /// The shortest step forward ``springForwardWarning(input:)`` looks at: 29 minutes (a 30-minute change, less
+    /// The shortest step forward ``springForwardWarning(input:reader:)`` looks at: 29 minutes (a 30-minute change, less
     /// a second's tolerance).
     static let longForwardStepMilliseconds: Int64 = 1_740_000
 
@@ -651,17 +646,15 @@ extension RunDiagnostics {
             {
                 clockForwardSteps += 1
                 if firstClockForwardStep == nil {
-                    firstClockForwardStep = (pending.fix, pending.from, pending.to, cadence)
+                    firstClockForwardStep = (pending.fix, pending.from, pending.to, cadence, change)
                 }
             }
         }
         guard step >= Self.longForwardStepMilliseconds else { return }
-        func metres(_ a: (Double, Double), _ b: (Double, Double)) -> Double {
-            Haversine.distance(from: (a.0, a.1), to: (b.0, b.1))
-        }
         pendingForwardStep = (
             read, before, fix.timestamp.millisecondsSince1970, lastForwardStep,
-            metres(lastPosition, (fix.latitude, fix.longitude)), metres(positionBefore, lastPosition)
+            Haversine.distance(from: lastPosition, to: (fix.latitude, fix.longitude)),
+            Haversine.distance(from: positionBefore, to: lastPosition)
         )
     }
 
@@ -699,7 +692,7 @@ extension RunDiagnostics {
         }
         let written = Timestamp(millisecondsSince1970: step.from).civil
         guard [23, 0, 1, 2, 3].contains(written.hour), [2, 3, 4, 9, 10, 11].contains(written.month) else { return nil }
-        let by = Self.clockChange(minutes: (step.to - step.from - step.cadence + 900_000) / 1_800_000 * 30)
+        let by = Self.clockChange(minutes: step.change / 60_000)
         return "warning: the times of \(input) step forward once, by \(by) (fix \(step.fix) in read order, "
             + "\(Self.timeOfDay(step.from)) then \(Self.timeOfDay(step.to)), read as UTC), and go on every "
             + "\(Self.duration(Double(step.cadence) / 1000)) from where the fixes left off: a clock change (daylight "

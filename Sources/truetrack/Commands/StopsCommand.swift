@@ -288,10 +288,9 @@ enum StopsCommand {
         let (format, options) = try InputOptions.from(arguments)
         let choice = try InputOptions.profileChoice(arguments, input: input)
         let kind = choice.kind
-        let writesCSV = arguments.value("out").map { $0.lowercased().hasSuffix(".csv") } ?? false
-        if let out = arguments.value("out"), out != "-", !writesCSV,
-            !(out.lowercased().hasSuffix(".geojson") || out.lowercased().hasSuffix(".json"))
-        {
+        let out = arguments.value("out"), lowercasedOut = out?.lowercased() ?? ""
+        let writesCSV = lowercasedOut.hasSuffix(".csv")
+        if let out, out != "-", !writesCSV, !lowercasedOut.hasSuffix(".geojson"), !lowercasedOut.hasSuffix(".json") {
             throw UsageError(
                 message: "--out writes GeoJSON (a .geojson or .json file) or a CSV timeline (a .csv file), got '\(out)'"
             )
@@ -375,8 +374,6 @@ enum StopsCommand {
     /// Each trip's accepted fixes, from its start to its end (binary searches in time order), as index ranges into
     /// `positions`: the GeoJSON's lines are written from them, not built in memory.
     static func tripRanges(_ trips: [TripRecord], in positions: [(Timestamp, Double, Double)]) -> [Range<Int>] {
-        // Each trip's accepted fixes, from its start to its end (binary searches in time order), as index
-        // ranges into `positions`: the lines are written from them, not built in memory.
         func index(_ time: Timestamp) -> Int {
             var lo = 0, hi = positions.count
             while lo < hi {
@@ -424,6 +421,9 @@ enum StopsCommand {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// `degrees` to 7 decimals (a centimetre), as the GeoJSON and the CSV timeline write positions.
+    static func roundedDegrees(_ degrees: Double) -> Double { (degrees * 1e7).rounded() / 1e7 }
+
     /// The CSV timeline's header (`stops --out FILE.csv`).
     static let csvHeader =
         "kind,number,start,end,durationSeconds,latitude,longitude,radiusMetres,fixes,unobservedSeconds,distanceMetres"
@@ -468,10 +468,11 @@ enum StopsCommand {
                     text(stop.start)
                     text(stop.end)
                     number(stop.durationSeconds)
-                    number((stop.latitude * 1e7).rounded() / 1e7)
-                    number((stop.longitude * 1e7).rounded() / 1e7)
+                    number(roundedDegrees(stop.latitude))
+                    number(roundedDegrees(stop.longitude))
                     number(stop.radiusMetres)
-                    number(Double(stop.fixes))
+                    bytes.append(UInt8(ascii: ","))
+                    NumberFormatting.append(Int64(stop.fixes), to: &bytes)
                     number(row.rank == 0 ? stop.unobservedSeconds : stop.durationSeconds)
                     bytes.append(UInt8(ascii: ","))
                 }
@@ -535,7 +536,7 @@ enum StopsCommand {
             // A trip crossing the antimeridian is cut there (RFC 7946 §3.1.9): a MultiLineString whose parts end
             // at ±180 and start again on the other side (``Antimeridian``), decided on the rounded coordinates
             // written.
-            func rounded(_ degrees: Double) -> Double { (degrees * 1e7).rounded() / 1e7 }
+            let rounded = roundedDegrees
             func crossing(before k: Int) -> Antimeridian.Crossing? {
                 guard k > range.lowerBound else { return nil }
                 return Antimeridian.crossing(

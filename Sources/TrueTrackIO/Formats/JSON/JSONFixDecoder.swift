@@ -1086,7 +1086,6 @@ struct JSONFixDecoder {
             report.skip(.providerFiltered)
             return nil
         }
-        // (Out of line: files naming no device pay a test per record.)
         let fix: Fix
         do {
             fix = try Fix(
@@ -1110,7 +1109,8 @@ struct JSONFixDecoder {
             try report.reject(.invalidFix(location(at), error), lenient: options.lenient)
             return nil
         }
-        // (After the fix's own checks: a record out of range gives no fix and names no device, a reviewer's.)
+        // (After the fix's own checks: a record out of range gives no fix and names no device, a reviewer's. Out of
+        // line: files naming no device pay a test per record.)
         if _slowPath(record.hasDevice || devices.wanted != nil), !(try selectDevice(fixes: 1)) { return nil }
         report.fixesProduced += 1
         report.keepUnreadableFields()
