@@ -108,6 +108,14 @@ public struct Tracker: Sendable, BitwiseCopyable {
         return position >= profile.dopplerEvidenceMetres ? doppler / position : nil
     }
 
+    /// The per-axis standard deviation (metres) of the fix-to-fix (white) part of the position error, measured
+    /// from the latest fixes without speed readings taken at most ``WhiteNoiseEstimate/maximumStepSeconds``
+    /// apart (``WhiteNoiseEstimate``, averaged over about ``TrackingProfile/measurementNoiseScaleFixes`` of
+    /// them); `nil` until it has ``WhiteNoiseEstimate/minimumSamples`` of them.
+    public var whiteNoiseSigmaMetres: Double? {
+        whiteNoise.samples >= WhiteNoiseEstimate.minimumSamples ? whiteNoise.varianceMetres2.squareRoot() : nil
+    }
+
     /// `course` (degrees, `fix`'s true north; NaN: none) on the plane's axes, with `fix`'s position of accuracy
     /// `accuracy` metres (see ``LocalFrame/gridCourseDegrees(_:atLatitude:longitude:accuracyMetres:)``: the identity
     /// away from the poles, NaN where a polar plane cannot turn it).

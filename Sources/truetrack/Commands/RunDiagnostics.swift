@@ -10,6 +10,8 @@ struct RunDiagnostics {
     private(set) var read = 0
     private(set) var accepted = 0
     private(set) var rejectedAsTooFast = 0
+    /// Of ``rejectedAsTooFast``, the fixes whose gate speed came from the positions (no speed reading).
+    private(set) var rejectedAsTooFastFromPositions = 0
     private(set) var heldAsVehicle = 0
     private(set) var outOfOrder = 0
     private(set) var repeatingTheTimeBefore = 0
@@ -138,6 +140,7 @@ struct RunDiagnostics {
             if let i = Provider.allCases.firstIndex(of: fix.provider) { acceptedByProvider[i] += 1 }
         case .speed?:
             rejectedAsTooFast += 1
+            if decision.gateSpeedSource == .derived { rejectedAsTooFastFromPositions += 1 }
         case .outOfOrder?:
             outOfOrder += 1
             if previousTime == fix.timestamp { repeatingTheTimeBefore += 1 }
@@ -209,6 +212,76 @@ struct RunDiagnostics {
         return nil
     }
 
+    /// The mean distance the tracker counted per step between accepted fixes (metres): the mean speed times the
+    /// mean step; `nil` under ``scatterMinimumFixes`` accepted fixes or before any distance.
+    func meanCountedStepMetres(_ tracker: Tracker) -> Double? {
+        let total = tracker.distance.totalMetres
+        guard accepted >= Self.scatterMinimumFixes, total > 0 else { return nil }
+        return total / Double(accepted - 1)
+    }
+
+    /// A warning when the fixes carry no speed readings and scatter from one fix to the next by more than the
+    /// tracker counts per step: the forward filter's speed is then the norm of a noisy velocity, which noise only
+    /// lengthens, and the distance integrated from it over-counts. `process --smooth` judges the whole track.
+    ///
+    /// The rule: the white-noise estimate (``Tracker/whiteNoiseSigmaMetres``, per axis) at least
+    /// ``scatterOverStepRatio`` times the mean counted step, with at least half the distance from the filter's
+    /// speed, and no profile hint (a run read as walking is held as a vehicle: its few counted metres are not
+    /// scatter). Generated walks at 1 Hz with accuracy 5 m and no speed column (`tools/analysis/scatter_walks.py`,
+    /// 3 seeds each): at 1.3 m/s, σ 1 / 1.5 / 2 / 3 / 5 m read +0.4 … +0.9 / +2.3 … +3.3 / +5.2 … +6.6 / +15 … +17 /
+    /// +45 … +48 % forward and +1.3 … +4.9 % smoothed; at 0.6 m/s, σ 1 / 1.5 / 2 / 3 m +4 … +6 / +15 … +17 /
+    /// +31 … +34 / +28 … +49 % forward, σ 5 m −33 … −47 % (the rest gates hold most of it), +11 … +24 % smoothed.
+    /// Warned: all of the 0.6 m/s walks and the 1.3 m/s ones from σ 2 m. The recordings keep their speed readings
+    /// or scatter under 0.7 m (a GPX drive without speeds): none is warned of.
+    func scatterWarning(tracker: Tracker, input: String) -> String? {
+        guard let sigma = tracker.whiteNoiseSigmaMetres, let step = meanCountedStepMetres(tracker),
+            sigma >= Self.scatterOverStepRatio * step,
+            2 * tracker.distance.filteredMetres >= tracker.distance.totalMetres
+        else { return nil }
+        return "warning: the fixes of \(input) carry no speed readings and scatter by about \(sigma.fixed(1)) m "
+            + "(per axis) from one fix to the next, more than the \(step.fixed(1)) m counted per step: the forward "
+            + "distance mixes in that scatter (generated walks at 1 Hz under 2–5 m of it read +5 … +48 %; at 0.6 m/s "
+            + "under 5 m, −33 … −47 %, read as standing); process --smooth judges the whole track (the same walks: "
+            + "+1 … +5 % at 1.3 m/s, +11 … +24 % at 0.6 m/s)\n"
+    }
+
+    /// How many times the mean counted step the scatter must be for ``scatterWarning(tracker:input:)``: 1.2, where
+    /// the generated walks over-count by about 5 % (σ 2 m at 1.3 m/s, estimated 1.8 m: 1.3 ×, +5 … +7 %; σ 1 m at
+    /// 0.6 m/s: 1.4 ×, +4 … +6 %; σ 1.5 m at 1.3 m/s: 1.0 ×, +2 … +3 %, not warned).
+    static let scatterOverStepRatio = 1.2
+
+    /// The fewest accepted fixes for ``scatterWarning(tracker:input:)``: 60, twice the white-noise estimate's
+    /// averaging (``TrackingProfile/measurementNoiseScaleFixes``, 30), so that it judges a settled estimate (30
+    /// fixes of a still receiver whose latitude steps 1 m in a sawtooth were warned of).
+    static let scatterMinimumFixes = 60
+
+    /// The profile hint when most fixes rejected as too fast had no speed reading and the fixes scatter from one
+    /// to the next by half the profile's ceiling step or more: the speed between two fixes is then mostly their
+    /// scatter, and a faster profile (the usual hint's advice) would count it (a slow walk under 8 m of scatter:
+    /// 28 % of its fixes "too fast" for walking).
+    func scatterTooFastHint(_ profile: TrackingProfile, tracker: Tracker, input: String) -> String? {
+        guard read >= 20, Double(rejectedAsTooFast) > 0.2 * Double(read),
+            2 * rejectedAsTooFastFromPositions >= rejectedAsTooFast,
+            let sigma = tracker.whiteNoiseSigmaMetres, let span = acceptedSpanSeconds, accepted >= 20
+        else { return nil }
+        // (The fixes' own cadence: the accepted ones alone are sparser by the rejected.)
+        let cadence = span / Double(accepted + rejectedAsTooFast - 1)
+        guard 2 * sigma >= profile.maximumSpeedMetresPerSecond * cadence else { return nil }
+        let percent = Terminal.percent(rejectedAsTooFast, of: read)
+        return
+            "warning: \(rejectedAsTooFast) of \(read) fixes of \(input) (\(percent) %) were rejected as faster than the "
+            + "\(profile.kind.rawValue) profile allows (\(Int(profile.maximumSpeedMetresPerSecond)) m/s), but the fixes "
+            + "carry no speed readings and scatter by about \(sigma.fixed(1)) m (per axis) from one fix to the next, "
+            + "\(cadence.fixed(1)) s apart: the speed between two of them is mostly that scatter, not a vehicle's "
+            + "(a faster profile would count it); process --smooth judges the whole track\n"
+    }
+
+    /// Seconds from the earliest to the latest accepted fix; `nil` before two.
+    var acceptedSpanSeconds: Double? {
+        guard let earliestAccepted, let latestAccepted, earliestAccepted < latestAccepted else { return nil }
+        return earliestAccepted.seconds(to: latestAccepted)
+    }
+
     /// The providers of the accepted fixes (`gps 94, fused 95, network 54`, most first) when at least 20 were
     /// accepted and two or more stated providers each gave at least a tenth of them; nil otherwise.
     var providerMix: String? {
@@ -272,7 +345,15 @@ struct RunDiagnostics {
                     input: input, leftOut: tracker.coursesLeftOut, untilTheEnd: tracker.readsCourseWrong))
         }
         if let warning = overruledReadingsWarning(profile: profile, input: input) { result.append(warning) }
-        if let hint = profileHint(profile, input: input) { result.append(hint) }
+        // (The scatter warning only where the profile is not in question: a run read as walking is held as a
+        // vehicle, and its few counted metres are not over-counted scatter.)
+        if let tracker, let hint = scatterTooFastHint(profile, tracker: tracker, input: input) {
+            result.append(hint)
+        } else if let hint = profileHint(profile, input: input) {
+            result.append(hint)
+        } else if !smoothed, let tracker, let warning = scatterWarning(tracker: tracker, input: input) {
+            result.append(warning)
+        }
         if let warning = outlierShareWarning(input: input) { result.append(warning) }
         if let warning = accuracyShareWarning(profile: profile, input: input) { result.append(warning) }
         if timeUnit == nil, let span = timeSpan ?? earliestAccepted.flatMap({ e in latestAccepted.map { (e, $0) } }),
