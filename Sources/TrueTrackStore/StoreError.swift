@@ -43,6 +43,12 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         /// the batch was written (nothing stored before it is affected): such a row was stored, then set aside by
         /// the sync as damaged, never sent.
         case unstorableValue(index: Int, field: String, column: String)
+        /// The database file has `links` names (hard links; `ln FILE OTHER`). SQLite keeps a database's
+        /// write-ahead log beside the name it was opened by (`NAME-wal`), so two processes writing through two
+        /// names keep two logs of one file and damage it (a tester's `buffer add` through one name and `sync`
+        /// through the other: every row unreadable). Nothing was opened or changed. Remedy: keep one name (remove
+        /// the others), or copy the file (`cp`, not `ln`) for a second buffer.
+        case severalNames(links: Int)
         /// An option was out of its documented range.
         case invalidOption(name: String, value: String, expected: String)
         /// Any other SQLite failure (see ``StoreError/resultCode`` and ``StoreError/message``).
@@ -101,6 +107,11 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             text +=
                 "fix \(index) of the batch holds in \(field) (column \(column)) a value the buffer would read back as "
                 + "damaged, so the batch was refused"
+        case .severalNames(let links):
+            text +=
+                "the database file has \(links) names (hard links), and SQLite keeps its write-ahead log beside the "
+                + "name it is opened by: two processes using two names would damage it, so it was not opened (keep "
+                + "one name: remove the other links, or copy the file for a second buffer)"
         case .invalidOption(let name, let value, let expected):
             text += "option \(name) = \(value) is invalid: expected \(expected)"
         case .sqlite: text += "SQLite error"

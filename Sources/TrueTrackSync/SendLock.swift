@@ -14,7 +14,9 @@ import Foundation
 /// `kill -9` mid-flush leaves no stale lock), and they do not interact with SQLite's own `fcntl` locks on the
 /// database file. The second lock is for hard links: two names of one database resolve to two paths, and two
 /// syncs through them each took their own `-sync.lock` and sent every batch twice (the database file itself is
-/// not locked: closing a descriptor of it would drop SQLite's `fcntl` locks of the whole process). An in-memory
+/// not locked: closing a descriptor of it would drop SQLite's `fcntl` locks of the whole process). (The store now
+/// refuses a file of several names outright, ``StoreError/Kind/severalNames(links:)``; the lock still covers a
+/// name given to the file while a sync runs.) An in-memory
 /// database has no file to share and needs no lock; a lock file that cannot be created (a read-only folder)
 /// leaves the flush unlocked by it, as before the lock existed: the buffer itself then cannot be written either,
 /// and that error is the one reported.

@@ -63,6 +63,40 @@ import TrueTrackCore
         #expect(try db.integer("PRAGMA user_version") == 0)
     }
 
+    /// SQLite keeps a database's write-ahead log beside the name it was opened by: a tester's `buffer add` through
+    /// one hard link while `sync` ran through another left every row unreadable. A file of several names is
+    /// refused by both stores, through every name, and left as it was; with one name again it opens.
+    @Test func aDatabaseFileWithSeveralNamesIsRefused() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("buffer.sqlite"), other = folder.file("other-name.sqlite")
+        do {
+            let buffer = try FixBuffer(path: path)
+            try buffer.append(Fix(timestamp: Timestamp(millisecondsSince1970: 1_000), latitude: 1, longitude: 2))
+        }
+        try FileManager.default.linkItem(atPath: path, toPath: other)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        for name in [path, other] {
+            do {
+                _ = try FixBuffer(path: name)
+                Issue.record("\(name) opened as a buffer")
+            } catch {
+                #expect(error.kind == .severalNames(links: 2))
+                #expect(error.description.contains("2 names (hard links)"), "\(error)")
+            }
+            do {
+                _ = try SessionStateStore(path: name)
+                Issue.record("\(name) opened as a session store")
+            } catch {
+                #expect(error.kind == .severalNames(links: 2))
+            }
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(!FileManager.default.fileExists(atPath: other + "-wal"))
+        try FileManager.default.removeItem(atPath: other)
+        #expect(try FixBuffer(path: path).count() == 1)
+    }
+
     @Test func newerSchemaIsRefused() throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }

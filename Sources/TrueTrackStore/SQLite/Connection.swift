@@ -20,6 +20,11 @@ final class Connection {
 
     /// Opens (creating when absent) the database at `path`.
     init(path: String, busyTimeoutMilliseconds: Int32) throws(StoreError) {
+        // A file of several names is refused before SQLite opens it (opening can already replay or checkpoint the
+        // log of the name in use): see ``StoreError/Kind/severalNames(links:)``.
+        if let links = Connection.linkCount(path), links > 1 {
+            throw StoreError(kind: .severalNames(links: links), path: path, message: "")
+        }
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)
@@ -114,6 +119,14 @@ final class Connection {
         }
         guard errno == ENOENT || errno == ENOTDIR else { return nil }
         return "the folder \(folder) does not exist (the store creates its file, not its folders)"
+    }
+
+    /// The number of names (hard links) of the regular file at `path`, symlinks followed; `nil` when there is no
+    /// such file (a new store, `:memory:`).
+    static func linkCount(_ path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(info.st_nlink)
     }
 
     /// Runs one or more statements that return no rows.

@@ -37,7 +37,8 @@ enum SyncCommand {
             Multi-Status is not an acknowledgement (its per-item results are not read): its rows are kept as
             rejected keeping their key, like a lasting 409's (a requeue sends the same batch under the same key;
             a backend that replays its answer for a key answers it the same until the backend changes). One sync at a time per buffer: a run that finds another process sending (its lock
-            <db>-sync.lock, or the database's own through another hard link) sends nothing. Exit status 0 when every row was delivered, 1 when the flush stopped
+            <db>-sync.lock) sends nothing; a database file with several names (hard links) is refused, since
+            SQLite keeps its log beside the name in use and two names damage it. Exit status 0 when every row was delivered, 1 when the flush stopped
             with rows left, another process was sending, or the buffer holds rows a backend rejected, in this
             run or an earlier one ('truetrack buffer stats' shows them, 'truetrack buffer requeue' sends them
             again next time), or rows that no longer decode (a file edited by hand: text in a number column, a
