@@ -64,6 +64,7 @@ public struct SessionLastFix: Sendable, Hashable {
 ///   a fix dated 9999 the tracker restarts at the right time (see ``Tracker``), and a 9999 last fix kept by time
 ///   would stay for good, so a resumed session would take it as its last accepted time and count the fixes the
 ///   platform re-delivers a second time;
+/// - the first fix time takes the earlier one;
 /// - the phase follows ``phaseRevision``: a snapshot whose revision is older than the stored one (a stale
 ///   copy taken before another writer paused) cannot change the phase; at equal revisions with different
 ///   phases the more stopped phase wins; ``SessionPhase/ended`` is final;
@@ -91,6 +92,10 @@ public struct SessionSnapshot: Sendable, Hashable {
     /// The last fix the tracker accepted, if any (rejected fixes are not recorded): what a resumed
     /// ``Tracker/restore(persistedTotalMetres:lastAccepted:)`` takes as its last accepted time.
     public var lastFix: SessionLastFix?
+    /// The time of the earliest fix the tracker accepted in this session, if any (`nil` too for a session written
+    /// before the store kept it). A fix older than it is not one the session has seen: `truetrack buffer add`
+    /// refuses such fixes (a file older than the session's) instead of skipping them as "already in the session".
+    public var firstFixTime: Timestamp?
     /// How many writes the store has merged into this session (set by the store).
     public internal(set) var writeCount: Int
     /// The tracker's state after the last fix recorded (``Tracker/checkpoint()``): a restarted process resumes
@@ -122,6 +127,7 @@ public struct SessionSnapshot: Sendable, Hashable {
         self.phase = .running
         self.phaseRevision = 0
         self.lastFix = nil
+        self.firstFixTime = nil
         self.writeCount = 0
         self.trackerCheckpoint = nil
         self.stopDetectorCheckpoint = nil
@@ -280,6 +286,7 @@ public struct SessionSnapshot: Sendable, Hashable {
         guard decision.isAccepted else { return }
         acceptedFixCount += 1
         distanceMetres = Swift.max(distanceMetres, decision.totalDistanceMetres)
+        if firstFixTime.map({ fix.timestamp < $0 }) ?? true { firstFixTime = fix.timestamp }
         if let last = lastFix, fix.timestamp < last.timestamp, !decision.isClockRestart { return }
         motion = decision.motion
         lastFix = SessionLastFix(fix)
@@ -351,6 +358,9 @@ public struct SessionSnapshot: Sendable, Hashable {
             result.phase = other.phase
         } else if other.phaseRevision == phaseRevision, other.phase.stoppedness > phase.stoppedness {
             result.phase = other.phase
+        }
+        if let incoming = other.firstFixTime, firstFixTime.map({ incoming < $0 }) ?? true {
+            result.firstFixTime = incoming
         }
         result.phaseRevision = Swift.max(phaseRevision, other.phaseRevision)
         result.writeCount = Swift.max(writeCount, other.writeCount)

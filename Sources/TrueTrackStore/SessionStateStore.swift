@@ -28,7 +28,7 @@ public final class SessionStateStore {
     enum Column: Int32, CaseIterable {
         case sessionID, distance, elapsed, fixCount, acceptedCount, motion, phase, phaseRevision
         case lastTime, lastLatitude, lastLongitude, lastAccuracy, writeCount, trackerCheckpoint
-        case stopDetectorCheckpoint, checkpointRowID
+        case stopDetectorCheckpoint, checkpointRowID, firstTime
 
         /// The column's name in the `sessions` table.
         var name: String {
@@ -49,13 +49,14 @@ public final class SessionStateStore {
             case .trackerCheckpoint: "tracker_checkpoint"
             case .stopDetectorCheckpoint: "stop_detector_checkpoint"
             case .checkpointRowID: "checkpoint_row_id"
+            case .firstTime: "first_time_ms"
             }
         }
 
         /// The columns that hold numbers (or NULL): text or a blob there is damage.
         static let numbers: [Column] = [
             .distance, .elapsed, .fixCount, .acceptedCount, .phaseRevision, .lastTime, .lastLatitude, .lastLongitude,
-            .lastAccuracy, .writeCount, .checkpointRowID,
+            .lastAccuracy, .writeCount, .checkpointRowID, .firstTime,
         ]
         /// The counts, each within 0...``SessionStateStore/maximumCount``.
         static let counts: [Column] = [.fixCount, .acceptedCount, .phaseRevision, .writeCount]
@@ -193,6 +194,9 @@ public final class SessionStateStore {
                 return refuse(.lastAccuracy, "\(accuracy) m is not a finite accuracy of 0 m or more")
             }
         }
+        if let time = s.optionalInt64(.firstTime), !Timestamp.representableMilliseconds.contains(time) {
+            return refuse(.firstTime, "\(time) ms since 1970 is outside the years 0001-9999")
+        }
         if let row = s.optionalInt64(.checkpointRowID), row < 0 {
             return refuse(.checkpointRowID, "\(row) is negative")
         }
@@ -230,6 +234,7 @@ public final class SessionStateStore {
         snapshot.trackerCheckpoint = s.blob(.trackerCheckpoint).map(TrackerCheckpoint.init(bytes:))
         snapshot.stopDetectorCheckpoint = s.blob(.stopDetectorCheckpoint).map(StopDetectorCheckpoint.init(bytes:))
         snapshot.checkpointRowID = s.optionalInt64(.checkpointRowID)
+        snapshot.firstFixTime = s.optionalInt64(.firstTime).map(Timestamp.init(millisecondsSince1970:))
         return snapshot
     }
 
@@ -258,6 +263,7 @@ public final class SessionStateStore {
         s.bind(parameter(.trackerCheckpoint), snapshot.trackerCheckpoint?.bytes)
         s.bind(parameter(.stopDetectorCheckpoint), snapshot.stopDetectorCheckpoint?.bytes)
         s.bind(parameter(.checkpointRowID), snapshot.checkpointRowID)
+        s.bind(parameter(.firstTime), snapshot.firstFixTime?.millisecondsSince1970)
         s.bind(Int32(Column.allCases.count + 1), FixBuffer.now().millisecondsSince1970)  // updated_ms
         try s.step()
     }

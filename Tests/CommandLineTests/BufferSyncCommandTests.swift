@@ -348,6 +348,39 @@ final class LoopbackReceiver {
         #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "0\n")
     }
 
+    /// A file older than the session's (day 1 added after day 2, or after it won the session lock) was skipped as
+    /// "already in the session", exit 0, though the session never held it: every fix lost (a buffer tester's).
+    /// Fixes older than the session's first are refused, named with their span, exit 1; the rest of the input is
+    /// stored, and the session's own fixes added again are still skipped quietly. A session written before the
+    /// store kept its first fix (no `first_time_ms`) skips them as before.
+    @Test func refusesFixesOlderThanTheSessionInsteadOfSkippingThem() throws {
+        let text = try String(contentsOfFile: Tool.demo, encoding: .utf8)
+        let later = try Tool.temporaryFile(
+            "day2.csv", contents: text.replacingOccurrences(of: "2025-11-29T", with: "2025-12-01T"))
+        let db = Tool.temporaryPath("session-older.sqlite")
+        defer {
+            try? FileManager.default.removeItem(atPath: later)
+            for suffix in Tool.databaseFiles { try? FileManager.default.removeItem(atPath: db + suffix) }
+        }
+        #expect(try Tool.run(["buffer", "add", later, "--db", db, "--session", "walk"]).status == 0)
+        let older = try Tool.run(["buffer", "add", Tool.demo, "--db", db, "--session", "walk"])
+        #expect(older.status == 1, "\(older.stderr)")
+        #expect(older.stderr.contains("560 older than the session, not stored"), "\(older.stderr)")
+        #expect(
+            older.stderr.contains("560 fixes of \(Tool.demo) (2025-11-29T"), "\(older.stderr)")
+        #expect(older.stderr.contains("are older than the session's first fix (2025-12-01T"), "\(older.stderr)")
+        #expect(!older.stderr.contains("already in the session"), "\(older.stderr)")
+        #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "554\n")
+        // The session's own fixes again: skipped, exit 0.
+        let again = try Tool.run(["buffer", "add", later, "--db", db, "--session", "walk"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stderr.contains("already in the session"), "\(again.stderr)")
+        // A session stored before its first fix was kept: the older file is skipped as before (nothing to tell).
+        _ = try sqlite(db, "UPDATE sessions SET first_time_ms = NULL")
+        let unknown = try Tool.run(["buffer", "add", Tool.demo, "--db", db, "--session", "walk"])
+        #expect(unknown.status == 0, "\(unknown.stderr)")
+    }
+
     /// A session whose last fix was dated an hour ahead (a clock fault) takes the real fixes after it: skipped by
     /// time alone, as not newer than its last, the session took nothing more (a reviewer's: "persisted 0 of 260").
     @Test func aSessionRecoversFromALastFixDatedAhead() throws {

@@ -81,6 +81,29 @@ import TrueTrackCore
         #expect(snapshot.distanceMetres > 0)
     }
 
+    /// The earliest accepted fix's time is recorded, merged as the earlier of two, stored and read back, and a
+    /// stored one outside the years 0001–9999 is damage.
+    @Test func keepsTheTimeOfTheSessionsFirstFix() throws {
+        var tracker = Tracker()
+        var snapshot = SessionSnapshot(sessionID: "walk")
+        #expect(snapshot.firstFixTime == nil)
+        for n in 10..<40 {
+            let fix = walkFix(n)
+            snapshot.record(fix, decision: tracker.process(fix))
+        }
+        #expect(snapshot.firstFixTime == walkFix(10).timestamp)
+        var earlier = SessionSnapshot(sessionID: "walk")
+        earlier.firstFixTime = walkFix(3).timestamp
+        #expect(snapshot.merged(with: earlier).firstFixTime == walkFix(3).timestamp)
+        #expect(earlier.merged(with: snapshot).firstFixTime == walkFix(3).timestamp)
+        #expect(snapshot.merged(with: SessionSnapshot(sessionID: "walk")).firstFixTime == walkFix(10).timestamp)
+        let store = try SessionStateStore(path: ":memory:")
+        #expect(try store.merge(snapshot).firstFixTime == walkFix(10).timestamp)
+        #expect(try store.snapshot(sessionID: "walk")?.firstFixTime == walkFix(10).timestamp)
+        try store.db.execute("UPDATE sessions SET first_time_ms = 9223372036854775807")
+        #expect(try store.damagedSessions().map(\.column) == ["first_time_ms"])
+    }
+
     /// A drive's last departure is held until confirmed, so no decision carries it; the end counts it, and
     /// `recordEnd` stores it with the phase (recording decisions alone stored 0 m of a tracker's 77.7 m).
     @Test func theEndStoresWhatFinishingTheTrackCounted() throws {

@@ -104,6 +104,11 @@ enum Schema {
         """
         ALTER TABLE sessions ADD COLUMN checkpoint_row_id INTEGER;
         """,
+        // 7: the time of a session's earliest accepted fix (SessionSnapshot.firstFixTime), so an add of fixes older
+        // than the session is told from an add of the session's own fixes again; NULL for sessions written before.
+        """
+        ALTER TABLE sessions ADD COLUMN first_time_ms INTEGER;
+        """,
     ]
 
     /// Sets `PRAGMA journal_mode = WAL` and returns the mode SQLite reports, retrying while another connection's

@@ -38,7 +38,9 @@ enum BufferCommand {
                           a fix the buffer already holds (same session, time and position) is skipped, so adding
                           a file again, or after an interrupted add, stores each fix once; with --session the
                           add continues the session where the previous one left it (the same tracker, so its
-                          running total goes on; fixes not newer than its last that it holds are skipped) and prints the
+                          running total goes on; fixes not newer than its last, the session's own added again,
+                          are skipped; fixes older than its first are not stored, and the add fails, exit 1,
+                          naming their span: a session takes its fixes in time order) and prints the
                           session's distance; it waits while another add with --session into the same file runs;
                           it fails (exit 1) when it skipped fixes because the session's last fix lies more than a
                           day ahead of the clock (a clock set ahead, an edit): forget-session starts it anew.
@@ -231,6 +233,9 @@ enum BufferCommand {
         let session = arguments.value("session").flatMap { $0.isEmpty ? nil : $0 }
         // A session is continued where the previous add (or an app sharing the file) left it.
         var sessionState: (id: String, detector: StopDetector, before: Double)?
+        // The session's earliest accepted fix, when its state records it: a fix older than that is not the
+        // session's own added again.
+        var sessionFirst: Timestamp?
         // A session whose stored row is damaged: its fixes are stored, its state is neither read nor written.
         var damagedSession: DamagedSession?
         // Held from reading the session's state to writing its last (see `SessionAddLock`); released at return.
@@ -259,6 +264,7 @@ enum BufferCommand {
                                 "session '\(session)' has ended: its distance (\(snapshot.distanceMetres.fixed(1)) m) "
                                 + "is final; add the fixes to a new session")
                     }
+                    sessionFirst = snapshot.firstFixTime
                     let resumed = try snapshot.resumed(from: buffer, trackingProfile: profile, stopProfile: stopProfile)
                     tracker = resumed.tracker
                     detector = resumed.stopDetector
@@ -321,8 +327,25 @@ enum BufferCommand {
         let nowSeconds = Date().timeIntervalSince1970
         let clockLimit = nowSeconds + sessionClockToleranceSeconds
         var skippedBehindAClockAhead = 0
+        // Fixes older than the session's first (a file older than the session's, added after it): the tracker
+        // cannot take them, and they were skipped as "already in the session" and lost, exit 0 (a tester's day 1
+        // added after day 2). Refused instead, counted with their span, not stored. (Not for a first fix dated
+        // ahead of the clock: the clock-ahead failure below says what to do there.)
+        let refusesOlder = sessionFirst.map { $0.secondsSince1970 <= clockLimit } ?? false
+        var olderThanSession = 0
+        var olderSpan: (earliest: Timestamp, latest: Timestamp)?
         do {
             while let fix = try reader.next() {
+                if refusesOlder, let sessionFirst, fix.timestamp < sessionFirst,
+                    !tracker.liesInsideLastForwardJump(fix)
+                {
+                    olderThanSession += 1
+                    olderSpan = (
+                        min(olderSpan?.earliest ?? fix.timestamp, fix.timestamp),
+                        max(olderSpan?.latest ?? fix.timestamp, fix.timestamp)
+                    )
+                    continue
+                }
                 // A fix of the session stored already, not newer than its last, and the ones not newer that follow
                 // it (the fixes the tracker rejected when they were added): a file added again. Not shown to the
                 // tracker, which rejects them as out of order, but three over a day older restarted it as after a
@@ -363,9 +386,11 @@ enum BufferCommand {
             throw CommandFailure(message: Self.storeFailure(error, persisted: persisted, read: diagnostics.read))
         }
         Terminal.error(
-            "persisted \(persisted) of \(Terminal.count(diagnostics.read + notNewerThanSession, "fix", "fixes")) "
+            "persisted \(persisted) of "
+                + "\(Terminal.count(diagnostics.read + notNewerThanSession + olderThanSession, "fix", "fixes")) "
                 + "(\(diagnostics.read - persisted - alreadyStored) rejected by the tracker"
                 + (notNewerThanSession > 0 ? ", \(notNewerThanSession) skipped" : "")
+                + (olderThanSession > 0 ? ", \(olderThanSession) older than the session, not stored" : "")
                 + (alreadyStored > 0 ? ", \(alreadyStored) already in the buffer" : "") + ")"
                 + (dropped > 0
                     ? ", \(Terminal.count(dropped, "row", "rows")) stored earliest dropped by the cap (by storage order, "
@@ -399,6 +424,16 @@ enum BufferCommand {
                 message:
                     "\(readFailure) (\(Terminal.before(persisted, "accepted fix", "accepted fixes", were: "persisted"))\(readFailure.lenientHint(input: input, isLenient: options.lenient)))"
             )
+        }
+        if let olderSpan, let sessionFirst, let session = sessionState?.id {
+            throw CommandFailure(
+                message:
+                    "session '\(session)': \(Terminal.count(olderThanSession, "fix", "fixes")) of \(input) "
+                    + "(\(ISO8601.format(olderSpan.earliest)) to \(ISO8601.format(olderSpan.latest))) "
+                    + "\(olderThanSession == 1 ? "is" : "are") older than the session's first fix "
+                    + "(\(ISO8601.format(sessionFirst))) and \(olderThanSession == 1 ? "was" : "were") not stored: a "
+                    + "session takes its fixes in time order; add them to another --session, or start the session "
+                    + "anew with its inputs in time order")
         }
         if let failure = InputOptions.noFixes(reader.report, format: reader.format, options: options) { throw failure }
         let ahead = sessionLast.map { $0.secondsSince1970 - nowSeconds } ?? 0
