@@ -157,6 +157,11 @@ public struct AppendReceipt: Sendable, Hashable {
     public var ids: ClosedRange<Int64>?
     /// Rows dropped by this transaction to respect the cap and age limit (the oldest first).
     public var droppedCount: Int
+    /// Of ``droppedCount``, the rows the cap dropped that a backend had rejected (``SyncState/rejected(status:)``):
+    /// they leave the buffer unsent.
+    public var droppedRejectedCount: Int = 0
+    /// Of ``droppedCount``, the rows the cap dropped that a sync had set aside as damaged (``SyncState/damaged``).
+    public var droppedDamagedCount: Int = 0
     /// Fixes not stored because the buffer already held them (``FixBuffer/append(_:decisions:sessionID:skippingStored:)``
     /// with `skippingStored`); 0 otherwise.
     public var skippedCount: Int = 0

@@ -437,7 +437,22 @@ final class LoopbackReceiver {
         let add = try Tool.run(["buffer", "add", Tool.demo, "--db", db, "--max-records", "100"])
         #expect(add.status == 0)
         #expect(add.stderr.contains("454 rows stored earliest dropped by the cap"))
+        #expect(!add.stderr.contains("among them"), "\(add.stderr)")
         #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "100\n")
+        // Rows a backend rejected and a row set aside as damaged go with the oldest, and the add says so (a
+        // tester's 40 rejected rows and a damaged one went under "150 rows dropped" alone).
+        _ = try sqlite(
+            db,
+            "UPDATE fixes SET sync_state = 1, sync_status = 422 WHERE id IN (SELECT id FROM fixes ORDER BY id LIMIT 10)"
+        )
+        _ = try sqlite(db, "UPDATE fixes SET sync_state = 2 WHERE id = (SELECT max(id) FROM fixes)")
+        let text = try String(contentsOfFile: Tool.demo, encoding: .utf8)
+        let later = try Tool.temporaryFile(
+            "capped-later.csv", contents: text.replacingOccurrences(of: "2025-11-29T", with: "2025-12-01T"))
+        defer { try? FileManager.default.removeItem(atPath: later) }
+        let next = try Tool.run(["buffer", "add", later, "--db", db, "--max-records", "100"])
+        #expect(
+            next.stderr.contains("among them 10 rejected by the backend and 1 set aside as damaged"), "\(next.stderr)")
     }
 
     @Test func syncsEveryRowExactlyOnceAndEmptiesTheBuffer() throws {

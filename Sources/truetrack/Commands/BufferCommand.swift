@@ -62,7 +62,8 @@ enum BufferCommand {
               drop-damaged
                           delete every row whose fix no longer decodes (text in a number column, a latitude
                           past 90°, …; set aside by a sync or not yet), print how many and name them; nothing
-                          else deletes such a row. A row damaged only in its sync state is kept (requeue
+                          else deletes such a row but the cap, oldest rows first (an add says how many of
+                          the rows it dropped were damaged or rejected). A row damaged only in its sync state is kept (requeue
                           repairs it)
               forget-session ID
                           delete the stored state of session ID (its distance, counters, last fix and
@@ -228,6 +229,9 @@ enum BufferCommand {
         var tracker = Tracker(profile: profile)
         var fixes: [Fix] = [], decisions: [FixDecision] = []
         var persisted = 0, dropped = 0, alreadyStored = 0, rejectedSincePersist = 0
+        // Of the rows the cap dropped, those a backend had rejected and those set aside as damaged: said, since
+        // nothing else but `drop-damaged` deletes them (a tester's 40 rejected rows and a damaged one went unsaid).
+        var droppedSetAside = (rejected: 0, damaged: 0)
         var diagnostics = RunDiagnostics()
         // An empty session is no session: `--session ""` stored a second copy of fixes added without one.
         let session = arguments.value("session").flatMap { $0.isEmpty ? nil : $0 }
@@ -313,6 +317,8 @@ enum BufferCommand {
             persisted += fixes.count - receipt.skippedCount
             alreadyStored += receipt.skippedCount
             dropped += receipt.droppedCount
+            droppedSetAside.rejected += receipt.droppedRejectedCount
+            droppedSetAside.damaged += receipt.droppedDamagedCount
             rejectedSincePersist = 0
             fixes.removeAll(keepingCapacity: true)
             decisions.removeAll(keepingCapacity: true)
@@ -394,7 +400,7 @@ enum BufferCommand {
                 + (alreadyStored > 0 ? ", \(alreadyStored) already in the buffer" : "") + ")"
                 + (dropped > 0
                     ? ", \(Terminal.count(dropped, "row", "rows")) stored earliest dropped by the cap (by storage order, "
-                        + "not by the fixes' times)" : "")
+                        + "not by the fixes' times\(Self.setAsideShare(droppedSetAside)))" : "")
                 + "\n")
         if let damagedSession {
             let db = arguments.value("db") ?? "FILE"
@@ -452,6 +458,15 @@ enum BufferCommand {
                     + "anew")
         }
         return damagedSession == nil ? 0 : 1
+    }
+
+    /// "; among them 40 rejected by the backend and 1 set aside as damaged" for the rows the cap dropped that a
+    /// backend had rejected and a sync had set aside, or "" when none was.
+    static func setAsideShare(_ counts: (rejected: Int, damaged: Int)) -> String {
+        let parts =
+            (counts.rejected > 0 ? ["\(counts.rejected) rejected by the backend"] : [])
+            + (counts.damaged > 0 ? ["\(counts.damaged) set aside as damaged"] : [])
+        return parts.isEmpty ? "" : "; among them " + parts.joined(separator: " and ")
     }
 
     /// How far ahead of the wall clock a session's last fix may lie before an add that skips fixes for it fails
