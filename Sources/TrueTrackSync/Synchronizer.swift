@@ -534,7 +534,11 @@ public actor Synchronizer {
         case .cannotFindHost: "cannot find host" + host
         case .notConnectedToInternet: "not connected to the internet"
         case .secureConnectionFailed: "TLS handshake failed"
-        case .badServerResponse: "bad server response"
+        // libcurl's "Empty reply from server" (a server that closed the connection without answering, or after a
+        // bare 100 Continue) arrives as badServerResponse on Linux; "bad server response" named no host.
+        case .badServerResponse:
+            "the server" + (host.isEmpty ? "" : " at" + host) + " sent no answer, or none that is HTTP"
+                + Synchronizer.transportDetail(error)
         // libcurl's "weird server reply" (an answer that is not HTTP: a 1xx without a final status, garbage)
         // arrives as unsupportedURL on Linux.
         case .unsupportedURL: "the answer is not HTTP (or the URL's scheme is not supported)"
@@ -549,14 +553,31 @@ public actor Synchronizer {
         case .cancelled: "cancelled"
         // What libcurl's "recv failure" (a server that closed the connection mid-answer) arrives as on Linux;
         // "URL error -1" told an API tester nothing.
+        // libcurl's own words say which (a body whose gzip is broken, an answer header too large, an https URL
+        // to a plain-HTTP port all read "closed or reset mid-response?", a buffer tester's).
         case .unknown:
-            "the connection" + (host.isEmpty ? "" : " to" + host)
-                + " failed before a complete answer (closed or reset mid-response?)"
+            "the connection" + (host.isEmpty ? "" : " to" + host) + " failed before a complete answer"
+                + (transportDetail(error).isEmpty
+                    ? " (closed or reset mid-response?)" : Synchronizer.transportDetail(error))
         case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
             .serverCertificateHasUnknownRoot:
             "the server's TLS certificate is not trusted"
         default: "URL error \(error.code.rawValue)"
         }
+    }
+
+    /// What the transport (libcurl, on Linux) said of `error`, as " (libcurl: …)" with a hint where its words
+    /// mislead, or "" when it said nothing of its own. The failing URL, which may carry a query token, is left out.
+    static func transportDetail(_ error: URLError) -> String {
+        guard var text = error.userInfo[NSLocalizedDescriptionKey] as? String, !text.isEmpty else { return "" }
+        if let url = error.failingURL?.absoluteString, !url.isEmpty {
+            text = text.replacingOccurrences(of: url, with: "the URL")
+        }
+        let hint =
+            text.contains("wrong version number")
+            ? ": an https URL to a port that speaks plain HTTP?"
+            : text == "Out of memory" ? ": what it says of an answer header over its 100 KB limit" : ""
+        return " (libcurl: \(text)\(hint))"
     }
 
     /// The start of an answer's body as one line for a log (``SyncResult/serverMessage``): up to 200 characters of

@@ -222,6 +222,41 @@ import TrueTrackStore
         #expect(Synchronizer.describe(URLError(.badURL)) == "the URL could not be used")
     }
 
+    /// libcurl's own words, which FoundationNetworking passes on, say what failed: a server that closed without
+    /// answering read "bad server response" (no host), and a broken gzip body, a 200 KB header line and an https URL
+    /// to a plain-HTTP port all read "closed or reset mid-response?" (a buffer tester's). Never the URL's query.
+    @Test func namesWhatTheTransportSaidOfAFailure() {
+        let endpoint = URL(string: "https://ingest.example.com:8443/v1/fixes?token=abc")!
+        func curl(_ code: URLError.Code, _ text: String) -> URLError {
+            URLError(code, userInfo: [NSLocalizedDescriptionKey: text, NSURLErrorFailingURLErrorKey: endpoint])
+        }
+        #expect(
+            Synchronizer.describe(curl(.badServerResponse, "Empty reply from server"), endpoint: endpoint)
+                == "the server at ingest.example.com:8443 sent no answer, or none that is HTTP (libcurl: Empty reply "
+                + "from server)")
+        #expect(
+            Synchronizer.describe(
+                curl(.unknown, "Error while processing content unencoding: incorrect header check"), endpoint: endpoint)
+                == "the connection to ingest.example.com:8443 failed before a complete answer (libcurl: Error while "
+                + "processing content unencoding: incorrect header check)")
+        #expect(
+            Synchronizer.describe(
+                curl(.unknown, "OpenSSL/3.0.19: error:0A00010B:SSL routines::wrong version number"),
+                endpoint: endpoint
+            ).hasSuffix("wrong version number: an https URL to a port that speaks plain HTTP?)"))
+        #expect(
+            Synchronizer.describe(curl(.unknown, "Out of memory"), endpoint: endpoint).hasSuffix(
+                "(libcurl: Out of memory: what it says of an answer header over its 100 KB limit)"))
+        // The URL in libcurl's words is replaced; without words of its own, the guess as before.
+        #expect(
+            !Synchronizer.describe(curl(.unknown, "failed for \(endpoint.absoluteString)"), endpoint: endpoint)
+                .contains("token"))
+        #expect(
+            Synchronizer.describe(URLError(.unknown), endpoint: endpoint)
+                == "the connection to ingest.example.com:8443 failed before a complete answer (closed or reset "
+                + "mid-response?)")
+    }
+
     @Test func parsesHeadersWithoutEchoingValues() throws {
         let h = try SyncConfiguration.parseHeader("Authorization:  Bearer abc:def ")
         #expect(h.name == "Authorization")
