@@ -406,6 +406,9 @@ enum ProcessCommand {
         var warnings = diagnostics.warnings(
             profile: profile, reader: reader, input: input, rawPathMetres: raw, smoothed: smooth,
             tracker: tracker, timeSpan: evidence.timeSpan)
+        if !smooth, let warning = diagnostics.silenceWarning(profile: profile, input: input) {
+            warnings.append(warning)
+        }
         if let smoothed,
             let warning = Self.sparseSmoothingWarning(
                 smoothed, fixes: collected.count, forwardMetres: d.totalMetres, profile: profile, input: input,
