@@ -950,6 +950,34 @@ import TrueTrackSimulation
         #expect(builder.stops.count == 3)
     }
 
+    /// At a fix every 5 s a departure and the stop begun again after it are at least a step apart: two steps (10 s)
+    /// still make a blip there (a sports tester's café stop read as three stops with "trips" of 10 s and 0–26 m),
+    /// not at 1 Hz, and not past 15 s however sparse the track (two steps of a 10 s logger may hold an errand).
+    @Test func aBlipSpansTwoStepsOfASparseTrack() {
+        let metresPerDegree = 111_200.0
+        func stop(_ a: Double, _ b: Double, north: Double) -> StopRecord {
+            StopRecord(
+                start: Self.time(a), end: Self.time(b), latitude: 49 + north / metresPerDegree, longitude: 11,
+                radiusMetres: 3, fixes: Int((b - a) / 5))
+        }
+        func stops(cadence: Double, gap: Double) -> Int {
+            var builder = StopAnalysis.Builder(profile: .cycling)
+            builder.recent = (0..<8).map {
+                MotionEvidence(
+                    timestamp: Self.time(400 + cadence * Double($0)), latitude: 49, longitude: 11, accuracyMetres: 8,
+                    speedMetresPerSecond: nil)
+            }
+            builder.append(stop(0, 400, north: 0))
+            builder.append(stop(400 + gap, 500, north: 4))
+            return builder.stops.count
+        }
+        #expect(stops(cadence: 5, gap: 10) == 1)
+        #expect(stops(cadence: 1, gap: 10) == 2)
+        #expect(stops(cadence: 1, gap: 5) == 1)
+        #expect(stops(cadence: 10, gap: 20) == 2)
+        #expect(stops(cadence: 10, gap: 15) == 1)
+    }
+
     /// A track that ends parked, its last fixes a departure not confirmed (fewer speed triggers in a row than the
     /// driving profile's exit confirmation): the stop runs to the last fix, without taking its position, and no
     /// "trip" of 0 m follows (a fleet tester's 60 s trackers).

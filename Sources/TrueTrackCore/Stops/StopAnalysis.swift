@@ -339,7 +339,9 @@ public struct StopAnalysis: Sendable, Hashable {
             if let previous = stops.last {
                 let apart = Haversine.distance(
                     from: (previous.latitude, previous.longitude), to: (record.latitude, record.longitude))
-                let isBlip = previous.end.seconds(to: record.start) <= mergeSeconds && apart <= mergeRadiusMetres
+                let isBlip =
+                    previous.end.seconds(to: record.start) <= blipSeconds(cadence: recentCadenceSeconds)
+                    && apart <= mergeRadiusMetres
                 // The tracker judged every fix since, and none lay away from that stop unexcused.
                 let stayed = sinceStop.isAllCounted && !sinceStop.wasAway(before: record.start)
                 let radius = detector.profile.stationaryRadiusMetres
@@ -357,6 +359,25 @@ public struct StopAnalysis: Sendable, Hashable {
             }
             stops.append(record)
             endings.append((nil, trimmed))
+        }
+
+        /// The longest departure between two stops that is a blip (``mergeSeconds``): two of the track's steps at
+        /// a sparser cadence, at most ``maximumBlipSeconds``. Why: at a fix every 5 s a departure and the stop after
+        /// it are at least a step apart, and a sports tester's rides every 2–5 s split a 10-minute café stop into
+        /// two or three with "trips" of 10 s and 0–26 m between centres 3–5 m apart (8 of 120 files).
+        func blipSeconds(cadence: Double) -> Double {
+            min(max(mergeSeconds, 2 * cadence), Self.maximumBlipSeconds)
+        }
+
+        /// The most ``blipSeconds(cadence:)`` gives: 15 s (a logger every 7.5 s); sparser, two steps may hold a
+        /// short errand and its way back.
+        static let maximumBlipSeconds = 15.0
+
+        /// The median step (seconds) between the evidences in ``recent``; 0 before two.
+        var recentCadenceSeconds: Double {
+            guard recent.count >= 2 else { return 0 }
+            let steps = zip(recent, recent.dropFirst()).map { $0.timestamp.seconds(to: $1.timestamp) }.sorted()
+            return steps[steps.count / 2]
         }
 
         /// The seconds of the detector's gaps (``gaps``) between `start` and `end`: the latest gaps only, from the
