@@ -305,34 +305,41 @@ public final class FixBuffer {
         let excess = rows - Int64(options.maxRecordsToPersist)
         guard excess > 0 else { return (0, 0, 0) }
         var removed = 0, rejected = 0, damaged = 0
-        for sql in [
-            "DELETE FROM fixes WHERE id IN (SELECT id FROM fixes WHERE batch_id IS NULL AND id < ?2 ORDER BY id LIMIT ?1)",
+        for condition in [
+            "id IN (SELECT id FROM fixes WHERE batch_id IS NULL AND id < ?2 ORDER BY id LIMIT ?1)",
             // A batch rejected keeping its key goes whole: its requeue resends it under that key, which a server
             // following the Idempotency-Key draft refuses with another body (422), and the rows went again under a
             // new one (a reviewer's point).
             """
-            DELETE FROM fixes WHERE batch_id IN (SELECT batch_id FROM (SELECT batch_id FROM fixes
+            batch_id IN (SELECT batch_id FROM (SELECT batch_id FROM fixes
                 WHERE \(FixBuffer.keptKeyRows) AND id < ?2 ORDER BY id LIMIT ?1))
             """,
             // A batch in flight among the oldest rows goes whole, then the oldest rows claimed by none.
             """
-            DELETE FROM fixes WHERE batch_id IN (SELECT batch_id FROM (SELECT batch_id FROM fixes ORDER BY id LIMIT ?1)
+            batch_id IN (SELECT batch_id FROM (SELECT batch_id FROM fixes ORDER BY id LIMIT ?1)
                 WHERE batch_id IS NOT NULL)
             """,
-            "DELETE FROM fixes WHERE id IN (SELECT id FROM fixes WHERE batch_id IS NULL ORDER BY id LIMIT ?1)",
+            "id IN (SELECT id FROM fixes WHERE batch_id IS NULL ORDER BY id LIMIT ?1)",
         ] where removed < excess {
-            // (Each deleted row's state returned and tallied: no scan of the rows kept.)
-            let delete = try db.statement(sql + " RETURNING sync_state")
-            delete.bind(1, excess - Int64(removed))
-            if sql.contains("?2") { delete.bind(2, firstNewID) }
-            while try delete.step() {
-                removed += 1
-                switch delete.int64(0) {
-                case 1: rejected += 1
-                case FixBuffer.damagedState: damaged += 1
-                default: break
-                }
+            // The rows' states tallied before they go, by the same condition in the same transaction (not `DELETE …
+            // RETURNING`, which needs SQLite 3.35, nor `FILTER`, 3.30: Debian 11, Ubuntu 20.04 and iOS 14 have older
+            // ones).
+            let remaining = excess - Int64(removed)
+            let states = try db.statement(
+                "SELECT total(sync_state = 1), total(sync_state = \(FixBuffer.damagedState)) FROM fixes "
+                    + "WHERE \(condition)")
+            states.bind(1, remaining)
+            if condition.contains("?2") { states.bind(2, firstNewID) }
+            if try states.step() {
+                rejected += Int(states.double(0))
+                damaged += Int(states.double(1))
             }
+            states.reset()
+            let delete = try db.statement("DELETE FROM fixes WHERE \(condition)")
+            delete.bind(1, remaining)
+            if condition.contains("?2") { delete.bind(2, firstNewID) }
+            try delete.step()
+            removed += db.changes
         }
         try countRemoval(removed, asDropped: true)
         return (removed, rejected, damaged)

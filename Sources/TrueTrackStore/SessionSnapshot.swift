@@ -64,7 +64,7 @@ public struct SessionLastFix: Sendable, Hashable {
 ///   a fix dated 9999 the tracker restarts at the right time (see ``Tracker``), and a 9999 last fix kept by time
 ///   would stay for good, so a resumed session would take it as its last accepted time and count the fixes the
 ///   platform re-delivers a second time;
-/// - the first fix time takes the earlier one;
+/// - the first fix time takes the earlier one (a stored session with fixes and none keeps none);
 /// - the phase follows ``phaseRevision``: a snapshot whose revision is older than the stored one (a stale
 ///   copy taken before another writer paused) cannot change the phase; at equal revisions with different
 ///   phases the more stopped phase wins; ``SessionPhase/ended`` is final;
@@ -92,9 +92,10 @@ public struct SessionSnapshot: Sendable, Hashable {
     /// The last fix the tracker accepted, if any (rejected fixes are not recorded): what a resumed
     /// ``Tracker/restore(persistedTotalMetres:lastAccepted:)`` takes as its last accepted time.
     public var lastFix: SessionLastFix?
-    /// The time of the earliest fix the tracker accepted in this session, if any (`nil` too for a session written
-    /// before the store kept it). A fix older than it is not one the session has seen: `truetrack buffer add`
-    /// refuses such fixes (a file older than the session's) instead of skipping them as "already in the session".
+    /// The time of the earliest fix the session has recorded, accepted or not (``record(_:decision:)``), if any;
+    /// `nil` too for a session recorded before the store kept it, which keeps none. A fix older than it is not one
+    /// the session has seen: `truetrack buffer add` refuses such fixes (a file older than the session's) instead of
+    /// skipping them as "already in the session".
     public var firstFixTime: Timestamp?
     /// How many writes the store has merged into this session (set by the store).
     public internal(set) var writeCount: Int
@@ -282,11 +283,14 @@ public struct SessionSnapshot: Sendable, Hashable {
     /// are kept: an API tester's newest-first batches recorded pair by pair left the oldest fix as the last one,
     /// and a restart from it counted the batch again (+82 m).
     public mutating func record(_ fix: Fix, decision: FixDecision) {
+        // Every fix seen, accepted or not (a file whose first fixes were rejected, added again, is the session's
+        // own: a reviewer's cold start at 80 m was refused), from the session's first fix on: a session recorded
+        // before its first fix was kept has none, and keeps none (its next add's first fix is not its first).
+        if fixCount == 0 || firstFixTime.map({ fix.timestamp < $0 }) == true { firstFixTime = fix.timestamp }
         fixCount += 1
         guard decision.isAccepted else { return }
         acceptedFixCount += 1
         distanceMetres = Swift.max(distanceMetres, decision.totalDistanceMetres)
-        if firstFixTime.map({ fix.timestamp < $0 }) ?? true { firstFixTime = fix.timestamp }
         if let last = lastFix, fix.timestamp < last.timestamp, !decision.isClockRestart { return }
         motion = decision.motion
         lastFix = SessionLastFix(fix)
@@ -359,7 +363,8 @@ public struct SessionSnapshot: Sendable, Hashable {
         } else if other.phaseRevision == phaseRevision, other.phase.stoppedness > phase.stoppedness {
             result.phase = other.phase
         }
-        if let incoming = other.firstFixTime, firstFixTime.map({ incoming < $0 }) ?? true {
+        // (A stored session with fixes and no first time, recorded before it was kept, stays without one.)
+        if let incoming = other.firstFixTime, firstFixTime.map({ incoming < $0 }) ?? (fixCount == 0) {
             result.firstFixTime = incoming
         }
         result.phaseRevision = Swift.max(phaseRevision, other.phaseRevision)

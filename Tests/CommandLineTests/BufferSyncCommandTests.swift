@@ -375,10 +375,41 @@ final class LoopbackReceiver {
         let again = try Tool.run(["buffer", "add", later, "--db", db, "--session", "walk"])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stderr.contains("already in the session"), "\(again.stderr)")
-        // A session stored before its first fix was kept: the older file is skipped as before (nothing to tell).
+        // A session stored before its first fix was kept: the older file is skipped as before (nothing to tell),
+        // and a newer add does not make its own first fix the session's (a reviewer's: the session's own file,
+        // added again after it, was refused).
         _ = try sqlite(db, "UPDATE sessions SET first_time_ms = NULL")
         let unknown = try Tool.run(["buffer", "add", Tool.demo, "--db", db, "--session", "walk"])
         #expect(unknown.status == 0, "\(unknown.stderr)")
+        let day3 = try Tool.temporaryFile(
+            "day3.csv", contents: text.replacingOccurrences(of: "2025-11-29T", with: "2025-12-03T"))
+        defer { try? FileManager.default.removeItem(atPath: day3) }
+        #expect(try Tool.run(["buffer", "add", day3, "--db", db, "--session", "walk"]).status == 0)
+        #expect(try sqlite(db, "SELECT first_time_ms IS NULL FROM sessions") == "1")
+        let ownAgain = try Tool.run(["buffer", "add", later, "--db", db, "--session", "walk"])
+        #expect(ownAgain.status == 0, "\(ownAgain.stderr)")
+    }
+
+    /// A file whose first fixes the tracker rejected (a cold start at 80 m), added again to its session: those fixes
+    /// are the session's own, older than its first *accepted* fix; skipped, exit 0 (a reviewer's: refused, exit 1).
+    @Test func aFileWhoseFirstFixesWereRejectedAddsAgainQuietly() throws {
+        var lines = try String(contentsOfFile: Tool.demo, encoding: .utf8).split(separator: "\n").map(String.init)
+        for i in 1...10 {
+            var fields = lines[i].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            fields[3] = "80"
+            lines[i] = fields.joined(separator: ",")
+        }
+        let cold = try Tool.temporaryFile("cold-start.csv", contents: lines.joined(separator: "\n") + "\n")
+        let db = Tool.temporaryPath("session-cold.sqlite")
+        defer {
+            try? FileManager.default.removeItem(atPath: cold)
+            for suffix in Tool.databaseFiles { try? FileManager.default.removeItem(atPath: db + suffix) }
+        }
+        let first = try Tool.run(["buffer", "add", cold, "--db", db, "--session", "walk"])
+        #expect(first.status == 0 && first.stderr.contains("rejected by the tracker"), "\(first.stderr)")
+        let again = try Tool.run(["buffer", "add", cold, "--db", db, "--session", "walk"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(!again.stderr.contains("older than the session"), "\(again.stderr)")
     }
 
     /// A session whose last fix was dated an hour ahead (a clock fault) takes the real fixes after it: skipped by

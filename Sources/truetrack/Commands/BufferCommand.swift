@@ -302,8 +302,15 @@ enum BufferCommand {
                 let appended = try buffer.append(
                     fixes, decisions: decisions, sessionID: state.id, skippingStored: true
                 ) { snapshot, receipt in
+                    let isNew = snapshot.fixCount == 0
                     for (fix, decision) in zip(fixes, decisions) { snapshot.record(fix, decision: decision) }
                     snapshot.fixCount += rejected
+                    // The rejected fixes are the session's too (its first time is the earliest it saw: a file whose
+                    // first fixes were rejected, added again, was refused), unless it was recorded before first
+                    // times were kept.
+                    if let earliest = earliestSeen, isNew || snapshot.firstFixTime != nil {
+                        snapshot.firstFixTime = min(snapshot.firstFixTime ?? earliest, earliest)
+                    }
                     snapshot.saveCheckpoints(
                         tracker: tracker, stopDetector: state.detector,
                         afterBufferRow: receipt.ids?.upperBound ?? snapshot.checkpointRowID)
@@ -339,6 +346,8 @@ enum BufferCommand {
         // ahead of the clock: the clock-ahead failure below says what to do there.)
         let refusesOlder = sessionFirst.map { $0.secondsSince1970 <= clockLimit } ?? false
         var olderThanSession = 0
+        // The earliest fix this add showed the tracker (not one rejected as invalid: a placeholder's date).
+        var earliestSeen: Timestamp?
         var olderSpan: (earliest: Timestamp, latest: Timestamp)?
         do {
             while let fix = try reader.next() {
@@ -374,6 +383,9 @@ enum BufferCommand {
                 }
                 let decision = tracker.process(fix)
                 diagnostics.observe(fix, decision, overrules: tracker.overrules)
+                if decision.rejection != .invalid, earliestSeen.map({ fix.timestamp < $0 }) ?? true {
+                    earliestSeen = fix.timestamp
+                }
                 guard decision.isAccepted else {
                     rejectedSincePersist += 1
                     continue
