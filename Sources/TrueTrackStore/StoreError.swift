@@ -46,8 +46,10 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The database file has `links` names (hard links; `ln FILE OTHER`). SQLite keeps a database's
         /// write-ahead log beside the name it was opened by (`NAME-wal`), so two processes writing through two
         /// names keep two logs of one file and damage it (a tester's `buffer add` through one name and `sync`
-        /// through the other: every row unreadable). Nothing was opened or changed. Remedy: keep one name (remove
-        /// the others), or copy the file (`cp`, not `ln`) for a second buffer.
+        /// through the other: every row unreadable). Nothing was opened or changed; ``StoreError/message`` lists
+        /// the names in the file's folder and which has a `-wal` file beside it. Remedy: keep that name (its log
+        /// holds writes not yet in the file) and remove the others, or copy the file (`cp`, not `ln`) for a second
+        /// buffer.
         case severalNames(links: Int)
         /// An option was out of its documented range.
         case invalidOption(name: String, value: String, expected: String)
@@ -111,7 +113,8 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             text +=
                 "the database file has \(links) names (hard links), and SQLite keeps its write-ahead log beside the "
                 + "name it is opened by: two processes using two names would damage it, so it was not opened (keep "
-                + "one name: remove the other links, or copy the file for a second buffer)"
+                + "one name, the one with a -wal file beside it if any, and remove the other links; or copy the file "
+                + "for a second buffer)"
         case .invalidOption(let name, let value, let expected):
             text += "option \(name) = \(value) is invalid: expected \(expected)"
         case .sqlite: text += "SQLite error"

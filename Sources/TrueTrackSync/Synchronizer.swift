@@ -566,7 +566,8 @@ public actor Synchronizer {
         }
     }
 
-    /// What the transport (libcurl, on Linux) said of `error`, as " (libcurl: …)" with a hint where its words
+    /// What the transport (libcurl on Linux, URLSession elsewhere) said of `error`, as " (libcurl: …)" with a hint
+    /// where its words
     /// mislead, or "" when it said nothing of its own. The failing URL, which may carry a query token, is left out.
     static func transportDetail(_ error: URLError) -> String {
         guard var text = error.userInfo[NSLocalizedDescriptionKey] as? String, !text.isEmpty else { return "" }
@@ -576,8 +577,13 @@ public actor Synchronizer {
         let hint =
             text.contains("wrong version number")
             ? ": an https URL to a port that speaks plain HTTP?"
-            : text == "Out of memory" ? ": what it says of an answer header over its 100 KB limit" : ""
-        return " (libcurl: \(text)\(hint))"
+            : text == "Out of memory" ? ": likely an answer header over libcurl's 100 KB limit" : ""
+        #if canImport(FoundationNetworking)
+            let transport = "libcurl"
+        #else
+            let transport = "URLSession"
+        #endif
+        return " (\(transport): \(text)\(hint))"
     }
 
     /// The start of an answer's body as one line for a log (``SyncResult/serverMessage``): up to 200 characters of

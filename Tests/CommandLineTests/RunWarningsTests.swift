@@ -63,6 +63,18 @@ import Testing
         #expect(!warnings.contains { $0.contains("silence") }, "\(warnings)")
     }
 
+    /// A logger's own rhythm is no silence (a reviewer's drive with a fix every 30 s read "119 silences … 100 % of
+    /// the time"), nor is a stretch the gates refused (a drive read as walking: the profile hint says it).
+    @Test func saysNothingOfASparseLoggersRhythmOrOfRefusedFixes() throws {
+        let sparse = Self.track([(1800, 12)], isStraight: true).split(separator: "\n").enumerated()
+            .filter { $0.offset == 0 || $0.offset % 30 == 1 }.map { String($0.element) }.joined(separator: "\n")
+        let (_, rhythm) = try Self.process(sparse + "\n", ["--profile", "driving"])
+        #expect(!rhythm.contains { $0.contains("silence") }, "\(rhythm)")
+        let (_, asWalk) = try Self.process(Self.track([(600, 15)], isStraight: true), ["--profile", "walking"])
+        #expect(asWalk.contains { $0.contains("faster than the walking profile allows") }, "\(asWalk)")
+        #expect(!asWalk.contains { $0.contains("silence") }, "\(asWalk)")
+    }
+
     /// A ride read as a run: its fast stretches and the latch after them (a fifth of the fixes, under the quarter
     /// that named them before) are held as a vehicle and 9 % of the distance goes uncounted; the hint names them (a
     /// sports tester's mountain bike as a run lost 29 % without a word).
@@ -72,6 +84,11 @@ import Testing
         let hint = try #require(warnings.first { $0.contains("moved like a vehicle") }, "\(warnings)")
         #expect(hint.contains("(2") && hint.contains(" %) moved like a vehicle"), "\(hint)")
         #expect(hint.contains("--profile cycling"), "\(hint)")
+        // One 20 s drift of 80 m on a walk (an urban canyon): the latch holds the walk after it too, but few fixes
+        // went fast, and the walk lost little; no hint (a reviewer's: "use --profile running").
+        let (_, drift) = try Self.process(
+            Self.track([(600, 1.4), (20, 4), (600, 1.4)], isStraight: true), ["--profile", "walking"])
+        #expect(!drift.contains { $0.contains("vehicle") }, "\(drift)")
         // Read as the ride it is: nothing held, no hint.
         let (_, asRide) = try Self.process(Self.track(legs, isStraight: true), ["--profile", "cycling"])
         #expect(!asRide.contains { $0.contains("vehicle") }, "\(asRide)")

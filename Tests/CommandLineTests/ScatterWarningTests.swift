@@ -47,6 +47,26 @@ import Testing
         #expect(!withSpeeds.stderr.contains("scatter"), "\(withSpeeds.stderr)")
     }
 
+    /// A reviewer's walks: under 1 m of scatter with a 20-minute halt (the halt's steps diluted the mean step), and
+    /// one ending with minutes standing indoors under 3 m (the estimate at the end was the indoor one): not warned.
+    @Test func judgesTheScatterAndTheStepWhileMoving() throws {
+        var halted = Self.walk(sigma: 1)
+        var noise = SeededNoise(seed: 5)
+        let last = halted.split(separator: "\n").last!.split(separator: ",")
+        let (t, lat, lon) = (Int(last[0])!, Double(last[1])!, Double(last[2])!)
+        var indoor = halted
+        for second in 1...1200 {
+            halted += "\(t + second),\(lat + noise.gaussian() / 111_195),\(lon + noise.gaussian() / 73_200),5\n"
+        }
+        for second in 1...120 {
+            indoor += "\(t + second),\(lat + 3 * noise.gaussian() / 111_195),\(lon + 3 * noise.gaussian() / 73_200),5\n"
+        }
+        for csv in [halted, indoor] {
+            let (_, stderr) = try Self.process(csv)
+            #expect(!stderr.contains("scatter by about"), "\(stderr)")
+        }
+    }
+
     @Test func saysNothingWhenTheWholeTrackIsSmoothed() throws {
         let smoothed = try Self.process(Self.walk(sigma: 3), ["--smooth"])
         #expect(!smoothed.stderr.contains("scatter"), "\(smoothed.stderr)")

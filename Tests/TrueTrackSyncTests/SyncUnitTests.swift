@@ -246,7 +246,7 @@ import TrueTrackStore
             ).hasSuffix("wrong version number: an https URL to a port that speaks plain HTTP?)"))
         #expect(
             Synchronizer.describe(curl(.unknown, "Out of memory"), endpoint: endpoint).hasSuffix(
-                "(libcurl: Out of memory: what it says of an answer header over its 100 KB limit)"))
+                "(libcurl: Out of memory: likely an answer header over libcurl's 100 KB limit)"))
         // The URL in libcurl's words is replaced; without words of its own, the guess as before.
         #expect(
             !Synchronizer.describe(curl(.unknown, "failed for \(endpoint.absoluteString)"), endpoint: endpoint)

@@ -23,7 +23,7 @@ final class Connection {
         // A file of several names is refused before SQLite opens it (opening can already replay or checkpoint the
         // log of the name in use): see ``StoreError/Kind/severalNames(links:)``.
         if let links = Connection.linkCount(path), links > 1 {
-            throw StoreError(kind: .severalNames(links: links), path: path, message: "")
+            throw StoreError(kind: .severalNames(links: links), path: path, message: Connection.namesAdvice(path))
         }
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
@@ -127,6 +127,45 @@ final class Connection {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         return Int(info.st_nlink)
+    }
+
+    /// Which of the file's names to keep, for the error: the names in its folder (other links elsewhere are not
+    /// searched) and which of them has a write-ahead log beside it, which holds writes not yet in the file (keep
+    /// that name: a reviewer removed it and the buffer read 99 of 198 rows without a word).
+    static func namesAdvice(_ path: String) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return "" }
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        let prefix = slash.map { String(path[...$0]) } ?? ""
+        guard let directory = opendir(folder.isEmpty ? "/" : folder) else { return "" }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            var other = stat()
+            if name != ".", name != "..", stat(prefix + name, &other) == 0, other.st_ino == info.st_ino,
+                other.st_dev == info.st_dev
+            {
+                names.append(prefix + name)
+            }
+        }
+        names.sort()
+        guard !names.isEmpty else { return "" }
+        let logged = names.filter { name in
+            var log = stat()
+            return stat(name + "-wal", &log) == 0 && log.st_size > 0
+        }
+        let listed = "its names in \(folder.isEmpty ? "/" : folder): " + names.joined(separator: ", ")
+        switch logged.count {
+        case 0: return listed + "; none has a write-ahead log beside it, so any may be kept"
+        case 1: return listed + "; keep \(logged[0]): its -wal file holds writes not yet in the database file"
+        default:
+            return listed + "; \(logged.joined(separator: " and ")) each have a -wal file (written through both "
+                + "names: the file may already be damaged; keep a copy of everything before removing any)"
+        }
     }
 
     /// Runs one or more statements that return no rows.

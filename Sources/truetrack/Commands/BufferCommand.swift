@@ -232,7 +232,7 @@ enum BufferCommand {
         // Of the rows the cap dropped, those a backend had rejected and those set aside as damaged: said, since
         // nothing else but `drop-damaged` deletes them (a tester's 40 rejected rows and a damaged one went unsaid).
         var droppedSetAside = (rejected: 0, damaged: 0)
-        var diagnostics = RunDiagnostics()
+        var diagnostics = RunDiagnostics(profile: profile)
         // An empty session is no session: `--session ""` stored a second copy of fixes added without one.
         let session = arguments.value("session").flatMap { $0.isEmpty ? nil : $0 }
         // A session is continued where the previous add (or an app sharing the file) left it.
@@ -382,7 +382,8 @@ enum BufferCommand {
                     isAddedAgain = false
                 }
                 let decision = tracker.process(fix)
-                diagnostics.observe(fix, decision, overrules: tracker.overrules)
+                diagnostics.observe(
+                    fix, decision, overrules: tracker.overrules, scatterSigmaMetres: tracker.whiteNoiseSigmaMetres)
                 if decision.rejection != .invalid, earliestSeen.map({ fix.timestamp < $0 }) ?? true {
                     earliestSeen = fix.timestamp
                 }

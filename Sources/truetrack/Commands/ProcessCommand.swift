@@ -267,7 +267,7 @@ enum ProcessCommand {
         var evidence = EvidenceStream(
             input: input, profile: try StopsCommand.stopProfile(arguments, kind: profile.kind),
             holdBack: smooth ? .max : EvidenceStream.defaultHoldBack)
-        var diagnostics = RunDiagnostics()
+        var diagnostics = RunDiagnostics(profile: profile)
         do {
             while let fix = try reader.next() {
                 read += 1
@@ -277,7 +277,8 @@ enum ProcessCommand {
                 }
                 previous = fix
                 let decision = tracker.process(fix)
-                diagnostics.observe(fix, decision, overrules: tracker.overrules)
+                diagnostics.observe(
+                    fix, decision, overrules: tracker.overrules, scatterSigmaMetres: tracker.whiteNoiseSigmaMetres)
                 evidence.add(index: read, evidence: MotionEvidence(fix: fix, decision: decision), decision: decision)
                 if smooth { collected.append(fix) }
                 if let reason = decision.rejection {

@@ -13,14 +13,34 @@ struct RunDiagnostics {
     /// Of ``rejectedAsTooFast``, the fixes whose gate speed came from the positions (no speed reading).
     private(set) var rejectedAsTooFastFromPositions = 0
     private(set) var heldAsVehicle = 0
-    /// About how far the fixes held as a vehicle moved (their filtered speed over each step, metres): an upper
-    /// bound of what went uncounted (part of it may be released after the latch), for the hint's trigger.
-    private(set) var heldAsVehicleMetres = 0.0
+    /// The fixes held as a vehicle whose filtered speed exceeded the profile's sustained speed
+    /// (``sustainedSpeed``), and about how far they moved (that speed over each step, metres): an upper bound of
+    /// what went uncounted, for the hint's trigger.
+    private(set) var heldFast = 0
+    private(set) var heldFastMetres = 0.0
     private var previousAcceptedForVehicle: Timestamp?
-    /// The last accepted fix, and the silences between accepted fixes across which the fixes moved (a chord over
-    /// ``silenceChordMetres``): per bucket of ``silenceBuckets`` (longer than its seconds), how many and their
-    /// seconds and chords in all.
-    private var previousAcceptedFix: Fix?
+    /// The profile's sustained speed (``TrackingProfile/maximumSustainedSpeedMetresPerSecond``) the tracker runs
+    /// with (``init(profile:)``); infinite, no fix held fast, without one.
+    private var sustainedSpeed = Double.infinity
+
+    /// Diagnostics of a run whose profile is not known (no fix counts as held fast).
+    init() {}
+
+    /// Diagnostics of a run of the tracker with `profile`.
+    init(profile: TrackingProfile) {
+        sustainedSpeed = profile.maximumSustainedSpeedMetresPerSecond
+    }
+    /// What this run counted (the decisions' increments, metres), over how many steps that counted something, and
+    /// the tracker's white-noise variance summed over those steps with their number (``scatterWarning``).
+    private(set) var countedMetres = 0.0
+    private(set) var filteredCountedMetres = 0.0
+    private var movingSteps = SIMD2<Double>(0, 0)
+    private var movingScatter = SIMD2<Double>(0, 0)
+    /// The steps between fixes read (forward in time) within a third of each of ``silenceBuckets``, and all of
+    /// them; and per bucket, the silences across which the fixes moved (a chord over ``silenceChordMetres``): how
+    /// many, their seconds and chords in all.
+    private var stepsWithinThird = [Int](repeating: 0, count: RunDiagnostics.silenceBuckets.count)
+    private var forwardSteps = 0
     private var silences = [SIMD3<Double>](repeating: .zero, count: RunDiagnostics.silenceBuckets.count)
     private(set) var outOfOrder = 0
     private(set) var repeatingTheTimeBefore = 0
@@ -84,7 +104,12 @@ struct RunDiagnostics {
     /// Observes the decision on the next fix read, and what the tracker says of the readings after it
     /// (`overrules`): an accepted fix counts as overruled while the tracker overrules them (provisionally, see
     /// ``settleOverrules(_:)``).
-    mutating func observe(_ fix: Fix, _ decision: FixDecision, overrules: Overrules) {
+    ///
+    /// `scatterSigmaMetres` is the tracker's white-noise estimate after the fix (``Tracker/whiteNoiseSigmaMetres``),
+    /// averaged over the fixes that counted distance for ``scatterWarning(profile:input:)``.
+    mutating func observe(
+        _ fix: Fix, _ decision: FixDecision, overrules: Overrules, scatterSigmaMetres: Double? = nil
+    ) {
         read += 1
         settleOverrules(overrules)
         if decision.isAccepted, overrules.isOverruling {
@@ -111,6 +136,7 @@ struct RunDiagnostics {
                     observeLongForwardStep(fix, step: step, from: before)
                 }
                 lastForwardStep = step
+                observeStep(Double(step) / 1000, to: fix)
             }
         }
         positionBefore = lastPosition
@@ -145,20 +171,27 @@ struct RunDiagnostics {
             accepted += 1
             earliestAccepted = min(earliestAccepted ?? fix.timestamp, fix.timestamp)
             latestAccepted = max(latestAccepted ?? fix.timestamp, fix.timestamp)
+            let stepSeconds = previousAcceptedForVehicle.map { max(0, min(10, $0.seconds(to: fix.timestamp))) } ?? 0
             if decision.movedLikeAVehicle {
                 heldAsVehicle += 1
-                // What the held stretch would have counted: the filtered speed over the step (capped as the
-                // integration is), for the hint when a few held fixes stand for much of the distance.
-                if let previous = previousAcceptedForVehicle, let state = decision.state {
-                    heldAsVehicleMetres += state.speedMetresPerSecond * min(10, previous.seconds(to: fix.timestamp))
+                // What the held stretch would have counted where it went faster than the profile's traveller
+                // sustains (the filtered speed over the step, capped as the integration is), for the hint when a
+                // few held fixes stand for much of the distance. (Not the latch's slower fixes after it: a walk
+                // with one 80 m drift held 151 fixes at walking pace.)
+                if let state = decision.state, state.speedMetresPerSecond > sustainedSpeed {
+                    heldFast += 1
+                    heldFastMetres += state.speedMetresPerSecond * stepSeconds
                 }
             }
             previousAcceptedForVehicle = fix.timestamp
-            if let before = previousAcceptedFix {
-                let seconds = before.timestamp.seconds(to: fix.timestamp)
-                if _slowPath(seconds > Self.silenceBuckets[0]) { observeSilence(seconds, from: before, to: fix) }
+            countedMetres += decision.distanceIncrementMetres
+            if decision.speedSource == .filtered { filteredCountedMetres += decision.distanceIncrementMetres }
+            // The steps the speed said moved (held or not): their integrated step, speed × seconds, not the
+            // releases a held stretch adds to one step, and the scatter the tracker measured then.
+            if decision.speedMetresPerSecond >= Self.movingStepSpeed, stepSeconds > 0 {
+                movingSteps += SIMD2(decision.speedMetresPerSecond * stepSeconds, 1)
+                if let sigma = scatterSigmaMetres { movingScatter += SIMD2(sigma * sigma, 1) }
             }
-            previousAcceptedFix = fix
             if let i = Provider.allCases.firstIndex(of: fix.provider) { acceptedByProvider[i] += 1 }
         case .speed?:
             rejectedAsTooFast += 1
@@ -203,7 +236,7 @@ struct RunDiagnostics {
         }
     }
 
-    func profileHint(_ profile: TrackingProfile, input: String, countedMetres: Double? = nil) -> String? {
+    func profileHint(_ profile: TrackingProfile, input: String) -> String? {
         if read >= 20, Double(rejectedAsTooFast) > 0.2 * Double(read) {
             let percent = Terminal.percent(rejectedAsTooFast, of: read)
             return
@@ -221,11 +254,13 @@ struct RunDiagnostics {
                 + "disagree and read as movement: keep one of them, e.g. --provider gps\n"
         }
         // The vehicle latch: accepted, but not counted as the profile's own movement. By their share of the
-        // fixes, or of the distance: a mountain bike read as a run had 11 % of its fixes held (the fast descents)
-        // and lost 29 % of its distance without a word (a sports tester's).
-        let heldShareOfDistance = countedMetres.map { heldAsVehicleMetres / max($0 + heldAsVehicleMetres, 1) } ?? 0
+        // fixes, or by the distance of those that went faster than the traveller sustains: a mountain bike read
+        // as a run had 11 % of its fixes held (the fast descents) and lost 29 % of its distance without a word (a
+        // sports tester's).
+        let heldShareOfDistance = heldFastMetres / max(countedMetres + heldFastMetres, 1)
         if accepted >= 20,
-            Double(heldAsVehicle) > 0.25 * Double(accepted) || heldShareOfDistance > Self.heldDistanceShare,
+            Double(heldAsVehicle) > 0.25 * Double(accepted)
+                || (heldFast >= Self.heldFastMinimumFixes && heldShareOfDistance > Self.heldDistanceShare),
             profile.maximumSustainedSpeedMetresPerSecond.isFinite
         {
             let percent = Terminal.percent(heldAsVehicle, of: accepted)
@@ -240,31 +275,44 @@ struct RunDiagnostics {
         return nil
     }
 
-    /// The mean distance the tracker counted per step between accepted fixes (metres): the mean speed times the
-    /// mean step; `nil` under ``scatterMinimumFixes`` accepted fixes or before any distance.
-    func meanCountedStepMetres(_ tracker: Tracker) -> Double? {
-        let total = tracker.distance.totalMetres
-        guard accepted >= Self.scatterMinimumFixes, total > 0 else { return nil }
-        return total / Double(accepted - 1)
+    /// The mean step of the fixes whose speed said they moved (``movingStepSpeed`` or more: the integrated speed
+    /// times the step's seconds, metres): a halt's steps do not dilute it (a reviewer's walk with a 20-minute halt
+    /// was warned of), nor a held stretch's release lengthen it (counted per step that counted something, a walk
+    /// under 5 m of scatter read 3.8 m for its 1.3 m steps); `nil` under ``scatterMinimumFixes`` such steps.
+    var meanCountedStepMetres: Double? {
+        movingSteps.y >= Double(Self.scatterMinimumFixes) ? movingSteps.x / movingSteps.y : nil
+    }
+
+    /// The speed from which a step counts as moving for ``meanCountedStepMetres``: 0.5 m/s, above the deadband
+    /// (0.3 m/s) that a still receiver's filtered speed often crosses.
+    static let movingStepSpeed = 0.5
+
+    /// The tracker's white-noise estimate (per axis, metres) averaged, as a variance, over the steps that counted
+    /// distance: the scatter while moving, not the estimate at the end (a reviewer's walk ending with two minutes
+    /// indoors was warned of the indoor scatter).
+    var movingScatterSigmaMetres: Double? {
+        movingScatter.y >= Double(Self.scatterMinimumFixes) ? (movingScatter.x / movingScatter.y).squareRoot() : nil
     }
 
     /// A warning when the fixes carry no speed readings and scatter from one fix to the next by more than the
     /// tracker counts per step: the forward filter's speed is then the norm of a noisy velocity, which noise only
     /// lengthens, and the distance integrated from it over-counts. `process --smooth` judges the whole track.
     ///
-    /// The rule: the white-noise estimate (``Tracker/whiteNoiseSigmaMetres``, per axis) at least
-    /// ``scatterOverStepRatio`` times the mean counted step, with at least half the distance from the filter's
-    /// speed, and no profile hint (a run read as walking is held as a vehicle: its few counted metres are not
-    /// scatter). Generated walks at 1 Hz with accuracy 5 m and no speed column (`tools/analysis/scatter_walks.py`,
-    /// 3 seeds each): at 1.3 m/s, σ 1 / 1.5 / 2 / 3 / 5 m read +0.4 … +0.9 / +2.3 … +3.3 / +5.2 … +6.6 / +15 … +17 /
-    /// +45 … +48 % forward and +1.3 … +4.9 % smoothed; at 0.6 m/s, σ 1 / 1.5 / 2 / 3 m +4 … +6 / +15 … +17 /
-    /// +31 … +34 / +28 … +49 % forward, σ 5 m −33 … −47 % (the rest gates hold most of it), +11 … +24 % smoothed.
-    /// Warned: all of the 0.6 m/s walks and the 1.3 m/s ones from σ 2 m. The recordings keep their speed readings
-    /// or scatter under 0.7 m (a GPX drive without speeds): none is warned of.
-    func scatterWarning(tracker: Tracker, input: String) -> String? {
-        guard let sigma = tracker.whiteNoiseSigmaMetres, let step = meanCountedStepMetres(tracker),
-            sigma >= Self.scatterOverStepRatio * step,
-            2 * tracker.distance.filteredMetres >= tracker.distance.totalMetres
+    /// The rule: the white-noise estimate while moving (``movingScatterSigmaMetres``, per axis) at least
+    /// ``scatterOverStepRatio`` times the mean counted step (``meanCountedStepMetres``), with at least half of
+    /// what this run counted from the filter's speed, and no profile hint (a run read as walking is held as a
+    /// vehicle: its few counted metres are not scatter). Both from this run's decisions: a session continued by
+    /// `buffer add` is judged on this add. The estimate takes steps of at most 2.5 s
+    /// (``WhiteNoiseEstimate/maximumStepSeconds``): a 1 Hz track, or a 2 Hz one; sparser tracks are not judged
+    /// (a 2 s walk under 3 m read +18 %, unwarned). Generated walks at 1 Hz with accuracy 5 m and no speed column
+    /// (`tools/analysis/scatter_walks.py`, 3 seeds each): at 1.3 m/s, σ 1 / 1.5 / 2 / 3 / 5 m read +0.4 … +0.9 /
+    /// +2.3 … +3.3 / +5.2 … +6.6 / +15 … +17 / +45 … +48 % forward and +1.3 … +4.9 % smoothed; at 0.6 m/s, σ 1 /
+    /// 1.5 / 2 / 3 m +4 … +6 / +15 … +17 / +31 … +34 / +28 … +49 % forward, σ 5 m −33 … −47 % (the rest gates hold
+    /// most of it), +11 … +24 % smoothed. Warned: all of the 0.6 m/s walks and the 1.3 m/s ones from σ 2 m. The
+    /// recordings keep their speed readings or scatter under 0.7 m (a GPX drive without speeds): none is warned of.
+    func scatterWarning(input: String) -> String? {
+        guard let sigma = movingScatterSigmaMetres, let step = meanCountedStepMetres,
+            sigma >= Self.scatterOverStepRatio * step, 2 * filteredCountedMetres >= countedMetres
         else { return nil }
         return "warning: the fixes of \(input) carry no speed readings and scatter by about \(sigma.fixed(1)) m "
             + "(per axis) from one fix to the next, more than the \(step.fixed(1)) m counted per step: the forward "
@@ -273,12 +321,12 @@ struct RunDiagnostics {
             + "+1 … +5 % at 1.3 m/s, +11 … +24 % at 0.6 m/s)\n"
     }
 
-    /// How many times the mean counted step the scatter must be for ``scatterWarning(tracker:input:)``: 1.2, where
+    /// How many times the mean counted step the scatter must be for ``scatterWarning(input:)``: 1.2, where
     /// the generated walks over-count by about 5 % (σ 2 m at 1.3 m/s, estimated 1.8 m: 1.3 ×, +5 … +7 %; σ 1 m at
     /// 0.6 m/s: 1.4 ×, +4 … +6 %; σ 1.5 m at 1.3 m/s: 1.0 ×, +2 … +3 %, not warned).
     static let scatterOverStepRatio = 1.2
 
-    /// The fewest accepted fixes for ``scatterWarning(tracker:input:)``: 60, twice the white-noise estimate's
+    /// The fewest moving steps for ``scatterWarning(input:)``: 60, twice the white-noise estimate's
     /// averaging (``TrackingProfile/measurementNoiseScaleFixes``, 30), so that it judges a settled estimate (30
     /// fixes of a still receiver whose latitude steps 1 m in a sawtooth were warned of).
     static let scatterMinimumFixes = 60
@@ -317,11 +365,14 @@ struct RunDiagnostics {
     /// displacement veto; an auto-paused logger's silence at a halt spans the fixes' noise.
     static let silenceChordMetres = 50.0
 
-    /// Counts a silence of `seconds` between accepted fixes `before` and `after` in its buckets when its chord says
-    /// the traveller moved across it.
-    private mutating func observeSilence(_ seconds: Double, from before: Fix, to after: Fix) {
-        let chord = Haversine.distance(
-            from: (before.latitude, before.longitude), to: (after.latitude, after.longitude))
+    /// Counts a step of `seconds` from the fix read before (``positionBefore``, ``lastPosition`` after this fix)
+    /// to `after`: in the cadence counts, and as a silence in its buckets when its chord says the traveller moved
+    /// across it.
+    private mutating func observeStep(_ seconds: Double, to after: Fix) {
+        forwardSteps += 1
+        for (i, bucket) in Self.silenceBuckets.enumerated() where seconds <= bucket / 3 { stepsWithinThird[i] += 1 }
+        guard _slowPath(seconds > Self.silenceBuckets[0]) else { return }
+        let chord = Haversine.distance(from: lastPosition, to: (after.latitude, after.longitude))
         guard chord > Self.silenceChordMetres else { return }
         for (i, bucket) in Self.silenceBuckets.enumerated() where seconds > bucket {
             silences[i] += SIMD3(1, seconds, chord)
@@ -333,9 +384,14 @@ struct RunDiagnostics {
     /// chord (when the pace on both sides agrees: docs/ARCHITECTURE.md 5d), not the path through it, and
     /// nothing in the summary said so (a sports tester's track run with three silences of 103–115 s: 4,723 m of
     /// 5,989, the chords 166 m; the stop analysis names the unobserved time, `process` did not).
+    ///
+    /// Only for a dense track (most steps within a third of the gap: a logger every 30 s has no silences, its
+    /// rhythm is judged by the sparse rules), between fixes read (a stretch the gates refused is no silence), and
+    /// not when the profile hint speaks (a drive read as walking refuses most of its fixes: a reviewer's).
     func silenceWarning(profile: TrackingProfile, input: String) -> String? {
         guard let span = acceptedSpanSeconds,
-            let i = Self.silenceBuckets.lastIndex(where: { $0 <= profile.filterResetGapSeconds })
+            let i = Self.silenceBuckets.lastIndex(where: { $0 <= profile.filterResetGapSeconds }),
+            2 * stepsWithinThird[i] > forwardSteps, profileHint(profile, input: input) == nil
         else { return nil }
         let (count, seconds, chords) = (Int(silences[i].x), silences[i].y, silences[i].z)
         guard count > 0, seconds >= Self.silenceShare * span else { return nil }
@@ -349,10 +405,16 @@ struct RunDiagnostics {
     /// at one pace misses up to about 5 % of its distance.
     static let silenceShare = 0.05
 
-    /// The share of the distance (counted plus held) the fixes held as a vehicle may stand for before the profile
-    /// hint names them however few they are: 5 % (a mountain bike read as a run: its 6–13 % of held fixes stood for
-    /// 7–29 % of its distance; a ride read with its own profile holds none).
+    /// The share of the distance (counted plus held fast) that the fixes held faster than the sustained speed may
+    /// stand for before the profile hint names them however few they are: 5 %. Counting only those (not the
+    /// latch's slower fixes after them, which overstated the loss 2–2.5 ×), a generated run with two 30 s sprints
+    /// at 9.5 m/s read 8 % held and lost 9 %; a mountain bike read as a run lost 7–29 %; a ride read with its own
+    /// profile holds none.
     static let heldDistanceShare = 0.05
+
+    /// The fewest fixes held faster than the sustained speed for the distance trigger: 20 (one held fix of 21 on a
+    /// network-located walk fired it, a reviewer's).
+    static let heldFastMinimumFixes = 20
 
     /// The providers of the accepted fixes (`gps 94, fused 95, network 54`, most first) when at least 20 were
     /// accepted and two or more stated providers each gave at least a tenth of them; nil otherwise.
@@ -421,9 +483,9 @@ struct RunDiagnostics {
         // vehicle, and its few counted metres are not over-counted scatter.)
         if let tracker, let hint = scatterTooFastHint(profile, tracker: tracker, input: input) {
             result.append(hint)
-        } else if let hint = profileHint(profile, input: input, countedMetres: tracker?.distance.totalMetres) {
+        } else if let hint = profileHint(profile, input: input) {
             result.append(hint)
-        } else if !smoothed, let tracker, let warning = scatterWarning(tracker: tracker, input: input) {
+        } else if !smoothed, let warning = scatterWarning(input: input) {
             result.append(warning)
         }
         if let warning = outlierShareWarning(input: input) { result.append(warning) }

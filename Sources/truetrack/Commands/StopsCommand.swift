@@ -197,7 +197,7 @@ enum StopsCommand {
                 positions.append((time, entry.evidence.latitude, entry.evidence.longitude))
             }
         }
-        var diagnostics = RunDiagnostics()
+        var diagnostics = RunDiagnostics(profile: .preset(kind))
         // A read error ends the input, not the analysis: the fixes before it are analysed and reported,
         // and the caller exits 1 with the error (nothing already read is lost).
         var failure: ReadError?
@@ -206,7 +206,8 @@ enum StopsCommand {
             while let fix = try reader.next() {
                 count += 1
                 let decision = tracker.process(fix)
-                diagnostics.observe(fix, decision, overrules: tracker.overrules)
+                diagnostics.observe(
+                    fix, decision, overrules: tracker.overrules, scatterSigmaMetres: tracker.whiteNoiseSigmaMetres)
                 evidence.add(
                     index: count, evidence: MotionEvidence(fix: fix, decision: decision), decision: decision,
                     analysed: record)
