@@ -996,6 +996,10 @@ import Testing
             #expect(!run.stderr.contains("--sort"), "\(run.stderr)")
             #expect(!run.stderr.contains("next to nothing"), "\(run.stderr)")
         }
+        // `info`, which runs no tracker, asks the same question (it said "1 backward steps").
+        let info = try Tool.run(["info", path])
+        #expect(info.stderr.contains("step back once, by 1 h (fix 301 in read order, 02:59:59Z then 02:00:00Z"))
+        #expect(info.stderr.contains("go on every 1 s: a clock change"), "\(info.stderr)")
         // A step back that is no clock change (17 min) keeps the general warning, with the share it measured.
         let odd = Self.walk("time", count: 600) { i in wallClock(start + i - (i >= 300 ? 1020 : 0)) }
         let oddPath = try Tool.temporaryFile("step-back.csv", contents: odd)
@@ -1030,7 +1034,7 @@ import Testing
         let odd = try file("spring-odd.csv", skip: 2820)
         let offHour = try file("spring-off-hour.csv", skip: 3600, at: 500)
         defer { for path in [spring, moved, odd, offHour] { try? FileManager.default.removeItem(atPath: path) } }
-        for command in ["process", "stops"] {
+        for command in ["process", "stops", "info"] {
             let run = try Tool.run([command, spring])
             #expect(run.status == 0, "\(run.stderr)")
             #expect(

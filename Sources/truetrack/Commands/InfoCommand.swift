@@ -147,15 +147,22 @@ enum InfoCommand {
                     devices = reader.devices.filter { $0.fixes > 0 }.map { Device(id: $0.id, fixes: $0.fixes) }
                 }
             }
+            // The time steps as the commands that run the tracker see them, for the clock-change questions
+            // (every fix observed as accepted: `info` judges none).
+            var diagnostics = RunDiagnostics()
+            let noOverrules = RunDiagnostics.Overrules(isOverruling: false, isProvisional: false, withdrawn: 0)
             do {
                 while let fix = try reader.next() {
                     summary.add(fix)
+                    diagnostics.observe(fix, FixDecision(timestamp: fix.timestamp), overrules: noOverrules)
                     if let index = reader.segmentIndex, index != lastSegment {
                         segments = (segments ?? 0) + 1
                         lastSegment = index
                     }
                 }
             }
+            if let note = diagnostics.clockChangeNote(input: path) { warnings.append(note) }
+            if let warning = diagnostics.springForwardWarning(input: path, reader: reader) { warnings.append(warning) }
             if let warning = InputOptions.unreadMeasurementWarning(reader, input: path) { warnings.append(warning) }
             if let earliest = summary.earliest, let latest = summary.latest,
                 let warning = RunDiagnostics.timeWarning(earliest: earliest, latest: latest, input: path)

@@ -925,16 +925,8 @@ extension RunDiagnostics {
     /// to within half the cadence (at least 1 s), the step after it the cadence to within as much. `nil` otherwise,
     /// and when no fix was rejected as out of order.
     func clockChangeWarning(input: String) -> String? {
-        guard outOfOrder > 0, backwardSteps == 1, let back = firstBackwardStep, back.cadenceBefore > 0 else {
-            return nil
-        }
+        guard outOfOrder > 0, let (back, change) = clockChangeBack else { return nil }
         let cadence = back.cadenceBefore
-        let tolerance = max(1000, cadence / 2)
-        let shift = back.from - back.to + cadence
-        let change = Int64((Double(shift) / 900_000).rounded()) * 900_000
-        guard abs(shift - change) <= tolerance, abs(back.stepAfter - cadence) <= tolerance,
-            change >= 1_800_000, change <= 14 * 3_600_000, [0, 1_800_000, 2_700_000].contains(change % 3_600_000)
-        else { return nil }
         let by = Self.clockChange(minutes: change / 60_000)
         let percent = Terminal.percent(outOfOrder, of: read)
         return "warning: the times of \(input) step back once, by \(by) (fix \(back.fix) in read order, "
@@ -945,6 +937,39 @@ extension RunDiagnostics {
             + "duration and stops leave them out. Sorting by time would interleave the two stretches: export the "
             + "times in UTC or with their UTC offset (2024-10-27T02:30:00+01:00: each time with the offset of its "
             + "own hour). Times that state their offset (Z, +01:00) step back by a clock fault instead\n"
+    }
+}
+
+extension RunDiagnostics {
+    /// The one step back of the times read, when it is shaped like a clock change (the file's cadence on both sides,
+    /// by whole quarter hours from 30 minutes to 14 hours, onto a whole or half hour's offset), with the change
+    /// (ms); `nil` otherwise. ``clockChangeWarning(input:)`` and ``clockChangeNote(input:)`` say it.
+    var clockChangeBack:
+        (back: (fix: Int, from: Int64, to: Int64, cadenceBefore: Int64, stepAfter: Int64), change: Int64)?
+    {
+        guard backwardSteps == 1, let back = firstBackwardStep, back.cadenceBefore > 0 else { return nil }
+        let cadence = back.cadenceBefore
+        let tolerance = max(1000, cadence / 2)
+        let shift = back.from - back.to + cadence
+        let change = Int64((Double(shift) / 900_000).rounded()) * 900_000
+        guard abs(shift - change) <= tolerance, abs(back.stepAfter - cadence) <= tolerance,
+            change >= 1_800_000, change <= 14 * 3_600_000, [0, 1_800_000, 2_700_000].contains(change % 3_600_000)
+        else { return nil }
+        return (back, change)
+    }
+
+    /// What `info` says of a step back shaped like a clock change (``clockChangeBack``): the same question as
+    /// ``clockChangeWarning(input:)``, without the tracker's count (`info` runs none), and what the commands that
+    /// run it do with such fixes. Why: `info` said "1 backward steps" of a local-time export across the autumn
+    /// change, where `process` named it (left from the session of 2026-11-29).
+    func clockChangeNote(input: String) -> String? {
+        guard let (back, change) = clockChangeBack else { return nil }
+        return "warning: the times of \(input) step back once, by \(Self.clockChange(minutes: change / 60_000)) (fix "
+            + "\(back.fix) in read order, \(Self.timeOfDay(back.from)) then \(Self.timeOfDay(back.to)), read as UTC), "
+            + "and go on every \(Self.duration(Double(back.cadenceBefore) / 1000)): a clock change (daylight saving "
+            + "time's end, or another time zone) in times written as local time without their UTC offset? process, "
+            + "stops and buffer add reject the fixes that fall before the last accepted one as out of order; export "
+            + "the times in UTC or with their UTC offset\n"
     }
 }
 
