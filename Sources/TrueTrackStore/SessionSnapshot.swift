@@ -179,6 +179,33 @@ public struct SessionSnapshot: Sendable, Hashable {
         return tracker
     }
 
+    /// The session's ``RewindingTracker`` after a restart: the checkpointed tracker with its own, in-order total
+    /// when the checkpoint is current (it has accepted the session's last fix), and ``distanceMetres`` as the
+    /// total already shown (``RewindingTracker/init(continuing:shownTotalMetres:horizonSeconds:snapshotInterval:maximumKeptFixes:)``);
+    /// otherwise ``resumedTracker(profile:)``'s, the persisted total restored into it.
+    ///
+    /// Why not `RewindingTracker(continuing: resumedTracker())`: a session records the rewinding tracker's
+    /// decisions, whose totals include a late fix's temporary lead over the in-order total, and restoring that
+    /// into the tracker counted the lead for good (an API tester's shuffled deliveries: +1.3 … +14.8 m on a
+    /// 600 m walk against the same deliveries without a restart).
+    public func resumedRewindingTracker(
+        profile: TrackingProfile? = nil, horizonSeconds: Double = 900, snapshotInterval: Int = 64,
+        maximumKeptFixes: Int = 36_000
+    ) -> RewindingTracker {
+        var tracker: Tracker
+        if var checkpointed = checkpointedTracker, let last = lastFix?.timestamp,
+            checkpointed.lastAcceptedTime.map({ $0 >= last }) == true
+        {
+            if let profile { checkpointed.changeProfile(to: profile) }
+            tracker = checkpointed
+        } else {
+            tracker = resumedTracker(profile: profile)
+        }
+        return RewindingTracker(
+            continuing: tracker, shownTotalMetres: distanceMetres, horizonSeconds: horizonSeconds,
+            snapshotInterval: snapshotInterval, maximumKeptFixes: maximumKeptFixes)
+    }
+
     /// The session's tracker and stop detector, resumed **exactly** from checkpoints taken every few fixes or
     /// batches: the checkpoints, then the session's rows appended to `buffer` after
     /// ``checkpointRowID`` replayed through both (their decisions and events were seen before the restart and

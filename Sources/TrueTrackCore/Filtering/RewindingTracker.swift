@@ -131,15 +131,21 @@ public struct RewindingTracker: Sendable {
     /// ``init(profile:horizonSeconds:snapshotInterval:maximumKeptFixes:)``. It keeps nothing from before: a late
     /// fix older than the tracker's last accepted one is rejected as out of order until the fixes kept from
     /// here on reach back to it.
+    ///
+    /// `shownTotalMetres`: the largest total shown before the restart (a session's distance, which records the
+    /// decisions' totals, a late fix's temporary lead included), so that ``totalMetres`` never goes below it, while
+    /// `tracker` keeps its own in-order total: restored into the tracker instead, that lead was counted for good
+    /// (an API tester's shuffled deliveries, +1.3 … +14.8 m on a 600 m walk). `nil`: `tracker`'s total.
     public init(
-        continuing tracker: Tracker, horizonSeconds: Double = 900, snapshotInterval: Int = 64,
-        maximumKeptFixes: Int = 36_000
+        continuing tracker: Tracker, shownTotalMetres: Double? = nil, horizonSeconds: Double = 900,
+        snapshotInterval: Int = 64, maximumKeptFixes: Int = 36_000
     ) {
         self.init(
             profile: tracker.profile, horizonSeconds: horizonSeconds, snapshotInterval: snapshotInterval,
             maximumKeptFixes: maximumKeptFixes)
         self.tracker = tracker
-        shownTotalMetres = tracker.distance.totalMetres
+        let shown = shownTotalMetres.map { $0.isFinite ? $0 : 0 } ?? 0
+        self.shownTotalMetres = max(tracker.distance.totalMetres, shown)
     }
 
     /// The distance to show, metres: the larger of ``tracker``'s total and the largest total shown before, so
