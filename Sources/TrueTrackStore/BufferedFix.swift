@@ -162,6 +162,11 @@ public struct AppendReceipt: Sendable, Hashable {
     public var droppedRejectedCount: Int = 0
     /// Of ``droppedCount``, the rows the cap dropped that a sync had set aside as damaged (``SyncState/damaged``).
     public var droppedDamagedCount: Int = 0
+    /// The buffer row a checkpoint taken after this append follows
+    /// (``SessionSnapshot/saveCheckpoints(tracker:stopDetector:afterBufferRow:)``): the upper bound of ``ids``, or,
+    /// when the append stored nothing (every fix already held: a re-delivered batch), the newest row the buffer
+    /// holds of the same session; `nil` when it holds none.
+    public var lastRowID: Int64?
     /// Fixes not stored because the buffer already held them (``FixBuffer/append(_:decisions:sessionID:skippingStored:)``
     /// with `skippingStored`); 0 otherwise.
     public var skippedCount: Int = 0

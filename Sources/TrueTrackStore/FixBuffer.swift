@@ -279,6 +279,17 @@ public final class FixBuffer {
             var receipt = AppendReceipt(ids: ids, droppedCount: dropped, skippedCount: skipped)
             receipt.droppedRejectedCount = capped.rejected
             receipt.droppedDamagedCount = capped.damaged
+            if let ids {
+                receipt.lastRowID = ids.upperBound
+            } else {
+                // Nothing stored (every fix already held): the session's newest row, which a checkpoint taken
+                // now follows (an API tester's re-delivered batch left a checkpoint with no row, and the resume
+                // was no longer exact). (A scan, on this rare path only.)
+                let newest = try db.statement("SELECT max(id) FROM fixes WHERE session_id IS ?1")
+                defer { newest.reset() }
+                newest.bind(1, sessionID)
+                if try newest.step(), !newest.isNull(0) { receipt.lastRowID = newest.int64(0) }
+            }
             try session?(receipt)
             return receipt
         }

@@ -139,8 +139,10 @@ public struct SessionSnapshot: Sendable, Hashable {
     /// resumes exactly with ``resumed(from:trackingProfile:stopProfile:)``, which replays the rows appended
     /// after `rowID`.
     ///
-    /// - Parameter rowID: the last row id of the ``FixBuffer`` append that carried the last fix `tracker`
-    ///   processed (``AppendReceipt/ids``' upper bound), or `nil` when the app keeps no buffer.
+    /// - Parameter rowID: the row the last ``FixBuffer`` append leaves the session at (``AppendReceipt/lastRowID``:
+    ///   the upper bound of its ``AppendReceipt/ids``, or the session's newest row when it stored nothing), or `nil`
+    ///   when the app keeps no buffer. (`ids`' upper bound alone is `nil` after a re-delivered batch, and the
+    ///   resume then was not exact.)
     public mutating func saveCheckpoints(tracker: Tracker, stopDetector: StopDetector, afterBufferRow rowID: Int64?) {
         trackerCheckpoint = tracker.checkpoint()
         stopDetectorCheckpoint = stopDetector.checkpoint()

@@ -56,7 +56,9 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
             "flush called from inside a flush's onResult (or a task started there): nothing sent; call it after "
                 + "the flush, or from Task.detached"
         case .sendingElsewhere(let path):
-            "another process is sending this buffer (it holds \(path)); nothing sent, its rows stay queued"
+            "another sync is sending this buffer (another process, or another Synchronizer of this one: it holds "
+                + "\(path)); nothing sent, its rows stay queued (one Synchronizer per buffer in a process serialises "
+                + "its flushes)"
         case .multiStatus(let url):
             "HTTP 207 Multi-Status from \(url): per-item results are not read, so the batch is not acknowledged "
                 + "(its rows are kept as rejected); answer 2xx for a batch stored whole, 4xx for one refused"

@@ -45,7 +45,7 @@ import TrueTrackStore
 /// `Task.detached`, which waits its turn.
 public actor Synchronizer {
     /// The configuration in force.
-    public let configuration: SyncConfiguration
+    nonisolated public let configuration: SyncConfiguration
     private let buffer: FixBuffer
     private var session: URLSession
     private let encoder: BatchEncoder

@@ -581,6 +581,43 @@ import TrueTrackCore
         }
     }
 
+    /// A checkpoint taken after a re-delivered batch that the buffer skipped whole (`skippingStored`) follows the
+    /// session's newest row (``AppendReceipt/lastRowID``), and the resume is exact; with `ids`' upper bound it had
+    /// no row, and the resume fell back, not exact (an API tester's).
+    @Test func aCheckpointAfterARedeliveredBatchFollowsTheSessionsNewestRow() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let buffer = try FixBuffer(path: folder.file("app.sqlite"))
+        let batches = stride(from: 0, to: 50, by: 5).map { start in (start..<start + 5).map(Self.fix) }
+        var tracker = Tracker()
+        var snapshot = SessionSnapshot(sessionID: "walk")
+        var newest: Int64?
+        for (i, batch) in batches.enumerated() {
+            let decisions = tracker.process(batch: batch)
+            let receipt = try buffer.append(batch, decisions: decisions, sessionID: "walk", skippingStored: true)
+            #expect(receipt.lastRowID == receipt.ids?.upperBound)
+            newest = receipt.lastRowID
+            snapshot.record(batch: batch, decisions: decisions)
+            if i == 6 {
+                // Batch 6 again: nothing stored, the checkpoint follows the session's newest row.
+                let again = tracker.process(batch: batch)
+                let skipped = try buffer.append(batch, decisions: again, sessionID: "walk", skippingStored: true)
+                #expect(skipped.ids == nil && skipped.skippedCount == 5)
+                #expect(skipped.lastRowID == newest)
+                snapshot.record(batch: batch, decisions: again)
+                snapshot.saveCheckpoints(
+                    tracker: tracker, stopDetector: StopDetector(), afterBufferRow: skipped.lastRowID)
+            }
+        }
+        let resumed = try snapshot.resumed(from: buffer)
+        #expect(resumed.isExact)
+        #expect(resumed.tracker.checkpoint() == tracker.checkpoint())
+        // Another session's rows do not count as this one's newest.
+        let other = try buffer.append([Self.fix(0)], sessionID: "other", skippingStored: true)
+        #expect(try buffer.append([Self.fix(0)], sessionID: "other", skippingStored: true).lastRowID == other.lastRowID)
+        #expect(try buffer.append(batches[0], sessionID: "walk", skippingStored: true).lastRowID == newest)
+    }
+
     /// Rows appended without the session's ID are not replayed by `resumed(from:)`: such a resume is not exact,
     /// and the fixes after the checkpoint are not counted twice (an API tester following the README's snippet,
     /// which appended without it: +12 to +18 m per restart, re-delivered fixes accepted, and "exact").

@@ -313,7 +313,7 @@ enum BufferCommand {
                     }
                     snapshot.saveCheckpoints(
                         tracker: tracker, stopDetector: state.detector,
-                        afterBufferRow: receipt.ids?.upperBound ?? snapshot.checkpointRowID)
+                        afterBufferRow: receipt.lastRowID ?? snapshot.checkpointRowID)
                 }
                 receipt = appended.receipt
                 if let damage = receipt.damagedSession { damagedSession = damage }
