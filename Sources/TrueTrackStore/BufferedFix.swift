@@ -157,10 +157,12 @@ public struct AppendReceipt: Sendable, Hashable {
     public var ids: ClosedRange<Int64>?
     /// Rows dropped by this transaction to respect the cap and age limit (the oldest first).
     public var droppedCount: Int
-    /// Of ``droppedCount``, the rows the cap dropped that a backend had rejected (``SyncState/rejected(status:)``):
-    /// they leave the buffer unsent.
+    /// Of ``droppedCount``, the rows the cap or the age limit dropped that a backend had rejected
+    /// (``SyncState/rejected(status:)``): they leave the buffer unsent. (Rows the age limit drops when the buffer is
+    /// opened are in no receipt: ``FixBuffer/pruneExpired(now:)`` at open counts them as dropped only.)
     public var droppedRejectedCount: Int = 0
-    /// Of ``droppedCount``, the rows the cap dropped that a sync had set aside as damaged (``SyncState/damaged``).
+    /// Of ``droppedCount``, the rows the cap or the age limit dropped that a sync had set aside as damaged
+    /// (``SyncState/damaged``).
     public var droppedDamagedCount: Int = 0
     /// The buffer row a checkpoint taken after this append follows
     /// (``SessionSnapshot/saveCheckpoints(tracker:stopDetector:afterBufferRow:)``): the upper bound of ``ids``, or,

@@ -34,7 +34,8 @@ public final class FixBuffer {
     /// The options in force.
     public let options: StoreOptions
     let db: Connection
-    private var lastPruneSeconds = -Double.infinity
+    /// When the age limit was last applied (seconds since 1970): an append applies it at most once a minute.
+    var lastPruneSeconds = -Double.infinity
 
     /// Opens the buffer at `path`, creating the file and its schema when absent and migrating an older one.
     ///
@@ -239,9 +240,13 @@ public final class FixBuffer {
             return receipt
         }
         var dropped = 0
+        var aged = (dropped: 0, rejected: 0, damaged: 0)
         if options.maxAgeSeconds != nil {
             let now = FixBuffer.now()
-            if now.secondsSince1970 - lastPruneSeconds >= 60 { dropped += try pruneExpired(now: now) }
+            if now.secondsSince1970 - lastPruneSeconds >= 60 {
+                aged = try pruneExpiredCounting(now: now)
+                dropped += aged.dropped
+            }
         }
         return try db.transaction { () throws(StoreError) -> AppendReceipt in
             var capped = (dropped: 0, rejected: 0, damaged: 0)
@@ -277,8 +282,8 @@ public final class FixBuffer {
                 dropped += capped.dropped
             }
             var receipt = AppendReceipt(ids: ids, droppedCount: dropped, skippedCount: skipped)
-            receipt.droppedRejectedCount = capped.rejected
-            receipt.droppedDamagedCount = capped.damaged
+            receipt.droppedRejectedCount = capped.rejected + aged.rejected
+            receipt.droppedDamagedCount = capped.damaged + aged.damaged
             if let ids {
                 receipt.lastRowID = ids.upperBound
             } else {
@@ -373,21 +378,38 @@ public final class FixBuffer {
     /// - Complexity: O(N): a full scan (the age limit is checked at most once a minute by `append`).
     @discardableResult
     public func pruneExpired(now: Timestamp) throws(StoreError) -> Int {
-        guard let age = options.maxAgeSeconds else { return 0 }
+        try pruneExpiredCounting(now: now).dropped
+    }
+
+    /// ``pruneExpired(now:)``, with how many of the rows dropped a backend had rejected and a sync had set aside as
+    /// damaged (counted before they go, as the cap counts them: an API tester's 60 rejected rows and a damaged one
+    /// left through the age limit unsaid).
+    func pruneExpiredCounting(now: Timestamp) throws(StoreError) -> (dropped: Int, rejected: Int, damaged: Int) {
+        guard let age = options.maxAgeSeconds else { return (0, 0, 0) }
         lastPruneSeconds = now.secondsSince1970
         let cutoff = now.advanced(bySeconds: -age).millisecondsSince1970
-        return try db.transaction { () throws(StoreError) -> Int in
+        return try db.transaction { () throws(StoreError) -> (dropped: Int, rejected: Int, damaged: Int) in
             // (A batch rejected keeping its key goes whole, as under the cap.)
-            let delete = try db.statement(
-                """
-                DELETE FROM fixes WHERE coalesce(stored_ms, time_ms) < ?1 OR batch_id IN (SELECT batch_id FROM fixes
+            let condition = """
+                coalesce(stored_ms, time_ms) < ?1 OR batch_id IN (SELECT batch_id FROM fixes
                     WHERE \(FixBuffer.keptKeyRows) AND coalesce(stored_ms, time_ms) < ?1)
-                """)
+                """
+            let states = try db.statement(
+                "SELECT total(sync_state = 1), total(sync_state = \(FixBuffer.damagedState)) FROM fixes WHERE "
+                    + condition)
+            states.bind(1, cutoff)
+            var rejected = 0, damaged = 0
+            if try states.step() {
+                rejected = Int(states.double(0))
+                damaged = Int(states.double(1))
+            }
+            states.reset()
+            let delete = try db.statement("DELETE FROM fixes WHERE " + condition)
             delete.bind(1, cutoff)
             try delete.step()
             let removed = db.changes
             try countRemoval(removed, asDropped: true)
-            return removed
+            return (removed, rejected, damaged)
         }
     }
 

@@ -622,6 +622,21 @@ import TrueTrackCore
         #expect(try buffer.pruneExpired(now: FixBuffer.now().advanced(bySeconds: 3700)) == 1)
     }
 
+    /// Rows a backend rejected and rows set aside as damaged that the age limit drops in an append are counted in
+    /// its receipt, as the cap's are (an API tester's 60 rejected rows and a damaged one went unsaid).
+    @Test func theAgeLimitCountsTheRejectedAndDamagedRowsItDrops() throws {
+        let buffer = try FixBuffer(path: ":memory:", options: StoreOptions(maxAgeSeconds: 3600))
+        try buffer.append((0..<10).map(walkFix))
+        try buffer.db.execute("UPDATE fixes SET sync_state = 1, sync_status = 422 WHERE id <= 3")
+        try buffer.db.execute("UPDATE fixes SET sync_state = 2 WHERE id = 4")
+        try buffer.db.execute("UPDATE fixes SET stored_ms = stored_ms - 7200000 WHERE id <= 6")
+        try buffer.db.execute("UPDATE buffer_counters SET row_count = 10")
+        buffer.lastPruneSeconds = -.infinity  // (an append prunes at most once a minute: make it due)
+        let receipt = try buffer.append([walkFix(10)])
+        #expect(receipt.droppedCount == 6)
+        #expect(receipt.droppedRejectedCount == 3 && receipt.droppedDamagedCount == 1)
+    }
+
     /// Rows stored before the storage time was recorded (schema version 2) are judged by their fix's time.
     @Test func ageLimitJudgesRowsWithoutAStorageTimeByTheirFixTime() throws {
         let buffer = try FixBuffer(path: ":memory:", options: StoreOptions(maxAgeSeconds: 3600))
