@@ -27,6 +27,9 @@ final class GPXOracle: NSObject, XMLParserDelegate {
     private var currentSegment: Int?
     private var pointKind: GPXPointKind?
     private var pointDepth = 0  // elements open inside the current point
+    /// For each element open inside the point: whether it and every element around it is one whose `speed` and
+    /// `course` children are the fix's (`<extensions>`, Garmin's `<TrackPointExtension>`).
+    private var knownPath: [Bool] = []
     private var latitude = 0.0
     private var longitude = 0.0
     private var values: [String: String] = [:]
@@ -42,11 +45,20 @@ final class GPXOracle: NSObject, XMLParserDelegate {
         if pointKind != nil {
             let depth = pointDepth
             pointDepth += 1
-            if namespaceURI == GPXOracle.trueTrackNamespace {
+            let uri = namespaceURI ?? ""
+            let isGPX = uri.isEmpty || uri.contains("topografix.com/GPX/1/")
+            let isGarmin = uri.contains("garmin.com/xmlschemas/TrackPointExtension")
+            let pathKnown = knownPath.last ?? true
+            knownPath.append(
+                pathKnown
+                    && (name == "extensions" && isGPX || name == "TrackPointExtension" && isGarmin))
+            if uri == GPXOracle.trueTrackNamespace {
                 field = "tt:" + name
-            } else if depth == 0, ["ele", "time", "hdop", "vdop", "sat", "fix", "speed", "course"].contains(name) {
+            } else if depth == 0, ["ele", "time", "hdop", "vdop", "sat", "fix"].contains(name) {
                 field = name
-            } else if name == "speed" || name == "course" {
+            } else if name == "speed" || name == "course", pathKnown,
+                isGPX || isGarmin || uri.hasPrefix("https://osmand.net")
+            {
                 field = name
             }
             text = ""
@@ -59,6 +71,7 @@ final class GPXOracle: NSObject, XMLParserDelegate {
         case "trkpt", "rtept", "wpt":
             pointKind = name == "trkpt" ? .trackPoint : name == "rtept" ? .routePoint : .waypoint
             pointDepth = 0
+            knownPath = []
             values = [:]
             func number(_ key: String) -> Double? {
                 attributes[key].flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
@@ -86,6 +99,7 @@ final class GPXOracle: NSObject, XMLParserDelegate {
         guard let kind = pointKind else { return }
         if pointDepth > 0 {
             pointDepth -= 1
+            knownPath.removeLast()
             if let field {
                 let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
                 if !trimmed.isEmpty { values[field] = trimmed }
@@ -244,6 +258,20 @@ struct GPXDocumentGenerator {
                         + (r.chance(0.5) ? element("\(g):course", number(0...400, digits: 1)) : "")
                         + "</\(g):TrackPointExtension>")
             }
+            // Another namespace's speed and course (a weather tool's), and GPX's names inside an unknown element: not
+            // the fix's.
+            if r.chance(0.3) {
+                ext.append(
+                    "<w:wind>" + element("w:speed", number(0...60, digits: 1))
+                        + (r.chance(0.5) ? element("speed", number(0...60, digits: 1)) : "")
+                        + element("w:course", number(0...359, digits: 0)) + "</w:wind>")
+            }
+            if r.chance(0.2) { ext.append(element("w:speed", number(0...60, digits: 1))) }
+            if r.chance(0.2) {
+                ext.append(
+                    "<TrackPointExtension xmlns=\"http://www.garmin.com/xmlschemas/TrackPointExtension/v2\">"
+                        + element("speed", number(0...60, digits: 2)) + "</TrackPointExtension>")
+            }
             if r.chance(0.6) {
                 let t = ttPrefix
                 if r.chance(0.6) { ext.append(element("\(t):accuracy_m", number(0...50, digits: 2))) }
@@ -281,6 +309,7 @@ struct GPXDocumentGenerator {
             attribute("xmlns", "http://www.topografix.com/GPX/1/1"),
             attribute("xmlns:\(ttPrefix)", GPXOracle.trueTrackNamespace),
             attribute("xmlns:\(garminPrefix)", "http://www.garmin.com/xmlschemas/TrackPointExtension/v1"),
+            attribute("xmlns:w", "urn:weather"),
         ]
         rootAttributes.shuffle(using: &r)
         out += "<gpx" + rootAttributes.joined() + ">" + space()

@@ -370,7 +370,10 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
               <gpxtpx:course>271.5</gpxtpx:course></gpxtpx:TrackPointExtension></extensions></trkpt>
             <trkpt lat="45.6" lon="13.26"><time>2020-01-02T03:04:06Z</time>
               <extensions><ns3:TrackPointExtension><ns3:speed>5</ns3:speed><ns3:course>361</ns3:course></ns3:TrackPointExtension></extensions></trkpt>
-            """, namespaces: " xmlns:gpxtpx=\"http://www.garmin.com/xmlschemas/TrackPointExtension/v1\"")
+            """,
+            // (Garmin Connect binds its `ns3` on the root, to v1 or v2.)
+            namespaces: " xmlns:gpxtpx=\"http://www.garmin.com/xmlschemas/TrackPointExtension/v1\""
+                + " xmlns:ns3=\"http://www.garmin.com/xmlschemas/TrackPointExtension/v2\"")
         let result = readGPX(text)
         #expect(result.error == nil)
         #expect(result.fixes.count == 2)
@@ -380,6 +383,83 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
         #expect(result.fixes[0].timestamp == utc("2020-01-02T03:04:05Z"))
         #expect(result.fixes[1].speedMetresPerSecond == 5)
         #expect(result.fixes[1].courseDegrees == 1)  // 361° wraps to 1°
+    }
+
+    /// A `speed` or `course` of another namespace is another quantity: a formats tester's weather extension
+    /// (`<m:wind><m:speed>20</m:speed><m:course>270</m:course></m:wind>`, `urn:weather`) was read as a fix moving at
+    /// 20 m/s towards the west, and a tool's own `<m:speed>77</m:speed>` beside it as 77 m/s.
+    @Test func aSpeedOrCourseOfAnotherNamespaceOrInsideAnUnknownElementIsNotTheFixs() throws {
+        let points = [
+            // The tester's two files.
+            "<extensions><m:wind><m:speed>20</m:speed><m:course>270</m:course></m:wind></extensions>",
+            "<extensions><m:time>1999-01-01T00:00:00Z</m:time><m:ele>999</m:ele><m:speed>77</m:speed></extensions>",
+            // GPX's own names inside an element the reader does not know.
+            "<extensions><wind><speed>20</speed><course>270</course></wind></extensions>",
+            "<extensions><m:wind><gpxtpx:speed>20</gpxtpx:speed></m:wind></extensions>",
+            "<extensions><gpxtpx:TrackPointExtension><m:wind><gpxtpx:speed>20</gpxtpx:speed></m:wind>"
+                + "</gpxtpx:TrackPointExtension></extensions>",
+            // An element of its own namespace, and a prefix bound to none.
+            "<extensions><speed xmlns=\"urn:weather\">20</speed><course xmlns=\"urn:weather\">270</course></extensions>",
+            "<extensions><w:speed>20</w:speed><w:course>270</w:course></extensions>",
+            "<m:speed>20</m:speed><m:course>270</m:course>",
+            // Garmin's own element moved into another namespace by a default of its own.
+            "<extensions><TrackPointExtension xmlns=\"urn:weather\"><speed>20</speed></TrackPointExtension></extensions>",
+        ]
+        for point in points {
+            let result = readGPX(
+                gpx11(
+                    "<trkpt lat=\"52.5\" lon=\"13.4\"><ele>5</ele><time>2024-05-01T10:00:00Z</time>\(point)</trkpt>",
+                    namespaces: " xmlns:m=\"urn:weather\""
+                        + " xmlns:gpxtpx=\"http://www.garmin.com/xmlschemas/TrackPointExtension/v2\""))
+            let fix = try #require(result.fixes.first, "\(point): \(String(describing: result.error))")
+            #expect(fix.speedMetresPerSecond == nil && fix.courseDegrees == nil, "\(point)")
+            #expect(fix.altitudeMetres == 5 && fix.timestamp == utc("2024-05-01T10:00:00Z"), "\(point)")
+        }
+    }
+
+    /// The namespaces that define a speed and a course are read under any prefix, bound on the root or inside the
+    /// point, or as a default namespace: Garmin's TrackPointExtension (v1, v2, and the schema address OsmAnd 5 writes
+    /// as its URI), OsmAnd's `osmand:speed`, GPX's own (also under a prefix of its own).
+    @Test func speedAndCourseAreReadInTheNamespacesThatDefineThem() throws {
+        let cases: [(namespaces: String, point: String)] = [
+            (
+                "",
+                "<extensions><TrackPointExtension xmlns=\"http://www.garmin.com/xmlschemas/TrackPointExtension/v2\">"
+                    + "<speed>4.5</speed><course>10</course></TrackPointExtension></extensions>"
+            ),
+            (
+                "",
+                "<extensions><g:TrackPointExtension xmlns:g=\"http://www.garmin.com/xmlschemas/TrackPointExtension/v1\">"
+                    + "<g:speed>4.5</g:speed><g:course>10</g:course></g:TrackPointExtension></extensions>"
+            ),
+            (
+                " xmlns:gpxtpx=\"https://www8.garmin.com/xmlschemas/TrackPointExtensionv1.xsd\"",
+                "<extensions><gpxtpx:TrackPointExtension><gpxtpx:speed>4.5</gpxtpx:speed>"
+                    + "<gpxtpx:course>10</gpxtpx:course></gpxtpx:TrackPointExtension></extensions>"
+            ),
+            (
+                " xmlns:osmand=\"https://osmand.net\"",
+                "<extensions><osmand:speed>4.5</osmand:speed><course>10</course></extensions>"
+            ),
+            (" xmlns:g=\"http://www.topografix.com/GPX/1/1\"", "<g:speed>4.5</g:speed><g:course>10</g:course>"),
+            ("", "<extensions><speed>4.5</speed><course>10</course></extensions>"),
+        ]
+        for (namespaces, point) in cases {
+            let result = readGPX(
+                gpx11(
+                    "<trkpt lat=\"52.5\" lon=\"13.4\"><time>2024-05-01T10:00:00Z</time>\(point)</trkpt>",
+                    namespaces: namespaces))
+            let fix = try #require(result.fixes.first, "\(point): \(String(describing: result.error))")
+            #expect(fix.speedMetresPerSecond == 4.5 && fix.courseDegrees == 10, "\(namespaces) \(point)")
+        }
+        // A prefix bound again to another namespace is no longer Garmin's.
+        let rebound = readGPX(
+            gpx11(
+                "<trkpt lat=\"52.5\" lon=\"13.4\"><time>2024-05-01T10:00:00Z</time><extensions>"
+                    + "<g:TrackPointExtension xmlns:g=\"urn:weather\"><g:speed>20</g:speed></g:TrackPointExtension>"
+                    + "</extensions></trkpt>",
+                namespaces: " xmlns:g=\"http://www.garmin.com/xmlschemas/TrackPointExtension/v2\""))
+        #expect(rebound.fixes.first.map { $0.speedMetresPerSecond == nil } == true)
     }
 
     @Test func gpx10SpeedCourseHDOPSatellitesAndFixNone() throws {

@@ -24,8 +24,12 @@ import TrueTrackCore
 /// - `<fix>none</fix>` → the point is skipped as ``SkipReason/noFix``; `2d`, `3d`, `dgps`, `pps` (or any
 ///   other value) are accepted.
 /// - `<speed>` (GPX 1.0, metres per second) and `<course>` (degrees clockwise from true north) directly in
-///   the point, and the same names at any depth inside `<extensions>` with any prefix (Garmin's
-///   TrackPointExtension `gpxtpx:speed`, `gpxtpx:course`).
+///   the point, and the same names inside `<extensions>` in the namespaces that define them
+///   (``GPXNamespace/definesSpeedAndCourse``): GPX's own, unprefixed (Apple Health's route export, OsmAnd's older
+///   files), Garmin's TrackPointExtension v1 or v2 under any prefix bound to it (`gpxtpx:speed`, Garmin Connect's
+///   `ns3:course`, or its URI as the default namespace), in `<extensions>` or its `<TrackPointExtension>`, and
+///   OsmAnd's (`osmand:speed`). A `speed` or `course` of another namespace, of a prefix bound to none, or inside
+///   an element the reader does not know (`<m:wind><m:speed>`) is another quantity and is not read.
 /// - The TrueTrack extension (see ``GPXTrueTrackExtension``), recognised by its namespace URI bound to
 ///   any prefix on the `<gpx>` element or on an element inside the point; its values take precedence
 ///   over the ones above, so files written by ``GPXWriter`` read back to identical fixes.
@@ -50,6 +54,9 @@ import TrueTrackCore
 ///   inside one, where nothing is allocated per fix). The error names both tags.
 /// - An attribute the reader takes a value from (`lat`, `lon`, and an `xmlns:` binding of the TrueTrack
 ///   namespace) may appear once per element (`lat="49.45" lat="1"` moved a fix 5,400 km).
+/// - Namespaces: a prefix keeps the namespace it was last bound to from where the binding is seen to the end of
+///   the document (the scope of an `xmlns:` declaration is not tracked); a default namespace (`xmlns="…"`) given
+///   inside a point holds for the element and its content.
 /// - No NUL or other control byte (other than tab, line feed, carriage return) in character data: between
 ///   elements and in the text of elements the reader passes over (a `<desc>`); a value it reads must parse
 ///   anyway. Before the root element such a byte means the input is no GPX.
@@ -140,6 +147,22 @@ public struct GPXReader: FixReader {
     private var hdopReading: HDOPInterpretation
     /// The prefix bound to ``GPXTrueTrackExtension/namespace`` (empty until a declaration is seen).
     private var trueTrackPrefix: [UInt8] = []
+    /// The prefixes bound to another namespace the reader tells apart (GPX's, Garmin's TrackPointExtension,
+    /// OsmAnd's: ``GPXNamespace``), each with what it is bound to (`boundNamespaces`, by index). Grown only when a
+    /// binding changes, never per point.
+    private var boundPrefixes: [[UInt8]] = []
+    private var boundNamespaces: [GPXNamespace] = []
+    /// For each unknown element open inside the point being read, by depth (as `openChildren`): the default
+    /// namespace of its content (a ``GPXNamespace`` raw value, `scopeNamespaceMask`), and `knownPathBit` when it
+    /// and every element around it inside the point is one whose `speed` and `course` children are read
+    /// (`<extensions>`, Garmin's `<TrackPointExtension>`). Stale past the current depth, never shrunk.
+    private var openScopes: [UInt8] = []
+    /// In an `openScopes` entry: the bits of the default namespace, and the bit of a path of known elements.
+    private static let scopeNamespaceMask: UInt8 = 0x07
+    private static let knownPathBit: UInt8 = 0x80
+    /// The scope of a point's own children: GPX's namespace (whatever the root declares: the reader takes `<gpx>`
+    /// by its name), on a known path.
+    private static let pointScope: UInt8 = GPXNamespace.gpx.rawValue | knownPathBit
     /// Reused buffer for text that needs decoding (entities, CDATA, comments inside a value).
     private var scratch: [UInt8] = []
 
@@ -723,10 +746,12 @@ public struct GPXReader: FixReader {
         /// The value range of a `lon` attribute (-1 when absent), quotes excluded.
         var lonStart = -1
         var lonEnd = -1
+        /// The namespace an `xmlns="…"` attribute makes the element's and its content's default (`nil`: none).
+        var defaultNamespace: GPXNamespace?
     }
 
     /// Scans the attributes of a start tag from `from` (just after the element name) to its `>` or `/>`,
-    /// noting `lat`, `lon` and a binding of the TrueTrack namespace.
+    /// noting `lat`, `lon`, a default namespace and the bindings of the namespaces ``GPXNamespace`` tells apart.
     /// - Returns: `nil` when the window ends first.
     private mutating func scanTag(_ p: UnsafeRawBufferPointer, _ from: Int, _ end: Int) throws(ReadError) -> Tag? {
         var tag = Tag()
@@ -788,14 +813,58 @@ public struct GPXReader: FixReader {
                     tag.lonStart = vs
                     tag.lonEnd = k
                 }
-            } else if ne - ns > 6, XMLBytes.matches(p, ns, ne, "xmlns:") == 1,
-                XMLBytes.equals(p, vs, k, GPXTrueTrackExtension.namespaceBytes)
-            {
-                trueTrackPrefix = Array(UnsafeRawBufferPointer(rebasing: p[(ns + 6)..<ne]))
-                try checkOnce(p, from, end, ns)
+            } else if ne - ns > 6, XMLBytes.matches(p, ns, ne, "xmlns:") == 1 {
+                let namespace = GPXNamespace(uri: p, vs, k)
+                if namespace == .trueTrack {
+                    bind(p, ns + 6, ne, to: .other)  // (no longer another namespace's prefix, if it was one)
+                    trueTrackPrefix = Array(UnsafeRawBufferPointer(rebasing: p[(ns + 6)..<ne]))
+                    try checkOnce(p, from, end, ns)
+                } else {
+                    bind(p, ns + 6, ne, to: namespace)
+                }
+            } else if ne - ns == 5, XMLBytes.equals(p, ns, ne, "xmlns") {
+                tag.defaultNamespace = GPXNamespace(uri: p, vs, k)
             }
             i = k + 1
         }
+    }
+
+    /// Binds the prefix `p[start..<end]` to `namespace` (other than TrueTrack's): recorded when it is one the reader
+    /// tells apart, forgotten when a prefix it knew is bound to another URI. Nothing is allocated when the binding
+    /// is already known (an app that declares its prefix on every point).
+    private mutating func bind(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int, to namespace: GPXNamespace) {
+        if let k = boundPrefixes.firstIndex(where: { XMLBytes.equals(p, start, end, $0) }) {
+            if namespace == .other {
+                boundPrefixes.remove(at: k)
+                boundNamespaces.remove(at: k)
+            } else {
+                boundNamespaces[k] = namespace
+            }
+        } else if namespace != .other {
+            boundPrefixes.append(Array(UnsafeRawBufferPointer(rebasing: p[start..<end])))
+            boundNamespaces.append(namespace)
+        }
+        // (The TrueTrack prefix bound again to another namespace is no longer TrueTrack's.)
+        if XMLBytes.equals(p, start, end, trueTrackPrefix) { trueTrackPrefix = [] }
+    }
+
+    /// The namespace of an element named `p[ns..<ne]` whose local name starts at `local`, inside an element whose
+    /// scope (an `openScopes` entry) is `scope`, with `ownDefault` from its own `xmlns` attribute.
+    @inline(__always)
+    private mutating func namespace(
+        _ p: UnsafeRawBufferPointer, _ ns: Int, _ local: Int, scope: UInt8, ownDefault: GPXNamespace?
+    ) -> GPXNamespace {
+        if local == ns { return ownDefault ?? GPXNamespace(rawValue: scope & GPXReader.scopeNamespaceMask) ?? .other }
+        return prefixNamespace(p, ns, local - 1)
+    }
+
+    /// The namespace the prefix `p[start..<end]` is bound to; ``GPXNamespace/other`` for one bound to none the reader
+    /// knows, or not bound at all (Garmin Connect declares its `ns3`; a prefix without a declaration names nothing).
+    private mutating func prefixNamespace(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> GPXNamespace {
+        for k in boundPrefixes.indices where XMLBytes.equals(p, start, end, boundPrefixes[k]) {
+            return boundNamespaces[k]
+        }
+        return .other
     }
 
     /// The error for a second attribute `p[ns..<ne]` (its value ends at `valueEnd`) whose first value was
@@ -933,9 +1002,13 @@ public struct GPXReader: FixReader {
         }
     }
 
-    /// Classifies the child element named `p[ns..<ne]` at `depth` below the point.
+    /// Classifies the child element named `p[ns..<ne]` at `depth` below the point, inside an element whose scope (an
+    /// `openScopes` entry, ``pointScope`` for the point's own children) is `scope`, with `ownDefault` from its own
+    /// `xmlns` attribute.
     @inline(__always)
-    private mutating func field(_ p: UnsafeRawBufferPointer, _ ns: Int, _ ne: Int, depth: Int) -> Field {
+    private mutating func field(
+        _ p: UnsafeRawBufferPointer, _ ns: Int, _ ne: Int, depth: Int, scope: UInt8, ownDefault: GPXNamespace?
+    ) -> Field {
         let local = XMLBytes.localNameStart(p, ns, ne)
         if local > ns, !trueTrackPrefix.isEmpty, XMLBytes.equals(p, ns, local - 1, trueTrackPrefix) {
             return extensionField(p, local, ne)
@@ -956,9 +1029,13 @@ public struct GPXReader: FixReader {
             if XMLBytes.equals(p, local, ne, "hAcc") { return .accuracy }
             if XMLBytes.equals(p, local, ne, "vAcc") { return .verticalAccuracy }
         case 5:
-            if XMLBytes.equals(p, local, ne, "speed") { return .speed }
+            if XMLBytes.equals(p, local, ne, "speed"), readsSpeedAndCourse(p, ns, local, scope, ownDefault) {
+                return .speed
+            }
         case 6:
-            if XMLBytes.equals(p, local, ne, "course") { return .course }
+            if XMLBytes.equals(p, local, ne, "course"), readsSpeedAndCourse(p, ns, local, scope, ownDefault) {
+                return .course
+            }
         case 17 where depth > 0:
             if XMLBytes.equals(p, local, ne, "accuracy_vertical") { return .verticalAccuracy }
         case 19 where depth > 0:
@@ -967,6 +1044,39 @@ public struct GPXReader: FixReader {
             break
         }
         return .none
+    }
+
+    /// Whether a `speed` or `course` element (named `p[ns..<…]`, its local name from `local`) inside an element whose
+    /// scope is `scope` is the fix's: in a namespace that defines them, and not inside an element the reader does not
+    /// know (a weather tool's `<m:wind><m:speed>` is the wind's).
+    @inline(__always)
+    private mutating func readsSpeedAndCourse(
+        _ p: UnsafeRawBufferPointer, _ ns: Int, _ local: Int, _ scope: UInt8, _ ownDefault: GPXNamespace?
+    ) -> Bool {
+        scope & GPXReader.knownPathBit != 0
+            && namespace(p, ns, local, scope: scope, ownDefault: ownDefault).definesSpeedAndCourse
+    }
+
+    /// The scope (an `openScopes` entry) of the content of an unknown element named `p[ns..<ne]` opened inside an
+    /// element whose scope is `parent`: its default namespace (its own `xmlns`, else the parent's), and the known path
+    /// when the parent is on one and it is GPX's `<extensions>` or Garmin's `<TrackPointExtension>`.
+    private mutating func containerScope(
+        _ p: UnsafeRawBufferPointer, _ ns: Int, _ ne: Int, parent: UInt8, ownDefault: GPXNamespace?
+    ) -> UInt8 {
+        let inherited = ownDefault?.rawValue ?? (parent & GPXReader.scopeNamespaceMask)
+        guard parent & GPXReader.knownPathBit != 0 else { return inherited }
+        let local = XMLBytes.localNameStart(p, ns, ne)
+        let known =
+            switch ne - local {
+            case 10:
+                XMLBytes.equals(p, local, ne, "extensions")
+                    && namespace(p, ns, local, scope: parent, ownDefault: ownDefault) == .gpx
+            case 19:
+                XMLBytes.equals(p, local, ne, "TrackPointExtension")
+                    && namespace(p, ns, local, scope: parent, ownDefault: ownDefault) == .garminTrackPoint
+            default: false
+            }
+        return known ? inherited | GPXReader.knownPathBit : inherited
     }
 
     /// Classifies a child of a TCX `<Trackpoint>` by its local name `p[local..<ne]`: `Time`, `AltitudeMeters`,
@@ -1085,23 +1195,30 @@ public struct GPXReader: FixReader {
                     var nameEnd = ns + 1
                     while nameEnd < end, XMLBytes.isNameChar(p[nameEnd]) { nameEnd += 1 }
                     guard nameEnd < end else { return .incomplete }
-                    let field = field(p, ns, nameEnd, depth: depth)
                     var child = Tag()
                     if p[nameEnd] == XMLBytes.gt {
                         child.next = nameEnd + 1
                     } else {
+                        // (Scanned before the element is classified: an `xmlns` of its own names its namespace.)
                         guard let scanned = try scanTag(p, nameEnd, end) else { return .incomplete }
                         child = scanned
                     }
+                    let scope = depth == 0 ? GPXReader.pointScope : openScopes[depth - 1]
+                    let field = field(p, ns, nameEnd, depth: depth, scope: scope, ownDefault: child.defaultNamespace)
                     i = child.next
                     if child.selfClosing { continue }
                     if field == .none {
                         guard depth < GPXReader.maximumDepth else {
                             throw depthError(p, open, nameEnd)
                         }
-                        if openChildren.count <= 2 * depth { openChildren.append(contentsOf: [0, 0]) }
+                        if openChildren.count <= 2 * depth {
+                            openChildren.append(contentsOf: [0, 0])
+                            openScopes.append(0)
+                        }
                         openChildren[2 * depth] = ns
                         openChildren[2 * depth + 1] = nameEnd
+                        openScopes[depth] = containerScope(
+                            p, ns, nameEnd, parent: scope, ownDefault: child.defaultNamespace)
                         depth += 1
                         continue
                     }

@@ -76,3 +76,48 @@ public enum GPXTrueTrackExtension {
     /// ``ActivityKind`` raw values as bytes.
     static let activityNames: [(ActivityKind, [UInt8])] = ActivityKind.allCases.map { ($0, Array($0.rawValue.utf8)) }
 }
+
+/// The XML namespaces ``GPXReader`` tells apart inside a point, by their URI: which ones define the `speed` and
+/// `course` elements it reads.
+///
+/// A `<speed>` of another namespace is another quantity: a weather tool's wind (`<m:wind><m:speed>20</m:speed>`,
+/// `xmlns:m="urn:weather"`) was read as the fix's speed, 20 m/s, and its direction as the course (a formats
+/// tester's).
+enum GPXNamespace: UInt8 {
+    /// GPX itself (`http://www.topografix.com/GPX/1/0` or `/1/1`, also with `https`), or no namespace at all: GPX
+    /// 1.0's `speed` and `course` of a point, and the ones apps write unprefixed in `<extensions>` (Apple Health's
+    /// route export, OsmAnd's older files).
+    case gpx
+    /// Garmin's TrackPointExtension (`http://www.garmin.com/xmlschemas/TrackPointExtension/v1` or `/v2`; any URI
+    /// naming `garmin.com/xmlschemas/TrackPointExtension`, as OsmAnd 5 writes its schema's address): its `speed`
+    /// (m/s) and `course` (degrees), inside its `<TrackPointExtension>`.
+    case garminTrackPoint
+    /// OsmAnd's own (`https://osmand.net`, and the longer `https://osmand.net/docs/…` OsmAnd 5 writes): its
+    /// `osmand:speed` in a point's `<extensions>` (m/s).
+    case osmAnd
+    /// TrueTrack's own (``GPXTrueTrackExtension/namespace``).
+    case trueTrack
+    /// Any other namespace, and a prefix bound to none the reader knows (or not bound at all).
+    case other
+
+    /// The namespace named by the URI `p[start..<end]` (an `xmlns` attribute's value).
+    init(uri p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) {
+        if XMLBytes.equals(p, start, end, GPXTrueTrackExtension.namespaceBytes) {
+            self = .trueTrack
+        } else if XMLBytes.find("topografix.com/GPX/1/", p, start, end) != nil {
+            self = .gpx
+        } else if XMLBytes.find("garmin.com/xmlschemas/TrackPointExtension", p, start, end) != nil {
+            self = .garminTrackPoint
+        } else if XMLBytes.matches(p, start, end, "https://osmand.net") == 1
+            || XMLBytes.matches(p, start, end, "http://osmand.net") == 1
+        {
+            self = .osmAnd
+        } else {
+            self = .other
+        }
+    }
+
+    /// Whether the namespace's `speed` and `course` elements are a fix's speed over ground (m/s) and course
+    /// (degrees clockwise from true north).
+    var definesSpeedAndCourse: Bool { self == .gpx || self == .garminTrackPoint || self == .osmAnd }
+}
