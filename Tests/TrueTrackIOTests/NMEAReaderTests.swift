@@ -799,6 +799,44 @@ private extension Timestamp {
         #expect(result.report.skipped(.binaryNoise) == 4)
     }
 
+    /// A logger that dropped its CR LF writes sentences one after another on a line: every one is read (a formats
+    /// tester's three RMCs on one line gave one fix and a "binaryNoise").
+    @Test func sentencesGluedOnOneLineAreEachRead() throws {
+        func rmc(_ second: Int) -> String {
+            nmeaSentence("GPRMC,10000\(second).00,A,5230.000\(second),N,01324.0000,E,5.0,90.0,010524,,,A")
+        }
+        let gga = nmeaSentence("GPGGA,100001.00,5230.0001,N,01324.0000,E,1,08,0.9,545.4,M,46.9,M,,")
+        for text in [
+            rmc(0) + rmc(1) + rmc(2) + "\n",
+            rmc(0) + rmc(1) + "\r\n" + rmc(2) + "\n",
+            rmc(0) + " " + rmc(1) + "\t" + rmc(2),
+            rmc(0) + "\n" + gga + rmc(1) + "\n" + rmc(2) + "\n",
+        ] {
+            let result = readNMEA(text)
+            #expect(result.error == nil, "\(text)")
+            #expect(
+                result.fixes.map(\.timestamp)
+                    == times(
+                        "2024-05-01T10:00:00Z", "2024-05-01T10:00:01Z", "2024-05-01T10:00:02Z"), "\(text)")
+            #expect(result.report.totalSkipped == 0, "\(text)")
+        }
+        // GGA and RMC of one epoch on one line make one fix, GGA's altitude with RMC's speed.
+        let epoch = readNMEA(rmc(0) + "\n" + rmc(1) + gga + "\n" + rmc(2) + "\n")
+        #expect(epoch.fixes.count == 3 && epoch.fixes[1].altitudeMetres == 545.4)
+        #expect(epoch.fixes[1].speedMetresPerSecond == 5 * knot)
+        // Bytes between two sentences are still noise, and a whole line of them with no sentence after too.
+        let noisy = readNMEA(rmc(0) + "garbage" + rmc(1) + "\n" + rmc(2) + " trailing words\n")
+        #expect(noisy.fixes.count == 3 && noisy.report.skipped(.binaryNoise) == 2)
+    }
+
+    /// A tab after the checksum is white space, as a space is (it was counted as binary noise).
+    @Test func aTabAfterTheChecksumIsWhiteSpace() {
+        let rmc = nmeaSentence("GPRMC,100000.00,A,5230.0000,N,01324.0000,E,5.0,90.0,010524,,,A")
+        let next = nmeaSentence("GPRMC,100001.00,A,5230.0006,N,01324.0030,E,5.0,90.0,010524,,,A")
+        let result = readNMEA(rmc + "\t\r\n" + next + " \t \n")
+        #expect(result.fixes.count == 2 && result.report.totalSkipped == 0)
+    }
+
     @Test func printableGarbageIsMalformedInATextFile() {
         let text = nmeaSentence("GPRMC,120000,A,4807.038,N,01131.000,E,0.0,0.0,290224,,") + "\nhello world\n"
         let result = readNMEA(text)

@@ -71,6 +71,8 @@ import TrueTrackCore
 ///   sentence, which is found at its `$` (a sentence that fails its checksum is retried from the next `$`,
 ///   as UBX payloads hold `$` and `*` bytes). A line of printable text that holds no `$` is a malformed
 ///   record, unless the input has already shown binary bytes (UBX payloads hold printable runs too).
+/// - Sentences glued on one line (a logger that dropped its CR LF: `$GPRMC,…*61$GPRMC,…*65`) are each read,
+///   in order; spaces and tabs after a checksum are nothing.
 ///
 /// ## Report and errors
 /// ``ReadReport/recordsRead`` counts lines; skips are counted per line, except the epoch-level ones
@@ -134,6 +136,10 @@ public struct NMEAReader: FixReader {
     private let fieldStorage = NMEAFieldStorage()
     /// True once a line held binary bytes: printable lines without `$` are then noise, not errors.
     private var sawBinary = false
+    /// The rest of the line being read after a sentence that another one follows on it (a dropped line break:
+    /// `$GPRMC,…*61$GPRMC,…*65`), read before the next line; its bytes are the window's, which no refill moves
+    /// before it is read.
+    private var restOfLine: (line: ByteStream.Line, from: Int)?
     /// Whether checksums are compared (see ``ChecksumPolicy``).
     public let checksums: ChecksumPolicy
 
@@ -200,6 +206,12 @@ public struct NMEAReader: FixReader {
             // (Held epochs released by a line, and that line's own fix after them, are returned before another line is
             // read.)
             if !released.isEmpty, let fix = takeFix() { return fix }
+            // (A sentence glued on after another on the same line is read before the next line.)
+            if let rest = restOfLine {
+                restOfLine = nil
+                if let fix = try read(rest.line, from: rest.from) { return fix }
+                continue
+            }
             let next: ByteStream.Line?
             do {
                 next = try nextLine()
@@ -223,25 +235,32 @@ public struct NMEAReader: FixReader {
                 continue
             }
             tally.recordsRead += 1
-            do {
-                try process(line)
-            } catch {
-                // Strict mode: return the fix of the epoch read before the bad line first, then the error.
-                if let fix = try closingEpoch(before: error) { return fix }
-                throw error
-            }
-            if let fix = ready {
-                ready = nil
-                return fix
-            }
-            if !released.isEmpty, let fix = takeFix() { return fix }
-            if let error = deferredError {
-                // Closing the previous epoch failed (a position out of range): its error, before the epoch
-                // this line opened is returned.
-                deferredError = nil
-                throw error
-            }
+            if let fix = try read(line, from: line.start) { return fix }
         }
+    }
+
+    /// Reads the sentence of `line` that starts at or after `from` (``process(_:from:)``) and returns the fix it
+    /// completed, if any; `nil` to read on.
+    private mutating func read(_ line: ByteStream.Line, from: Int) throws(ReadError) -> Fix? {
+        do {
+            try process(line, from: from)
+        } catch {
+            // Strict mode: return the fix of the epoch read before the bad line first, then the error.
+            if let fix = try closingEpoch(before: error) { return fix }
+            throw error
+        }
+        if let fix = ready {
+            ready = nil
+            return fix
+        }
+        if !released.isEmpty, let fix = takeFix() { return fix }
+        if let error = deferredError {
+            // Closing the previous epoch failed (a position out of range): its error, before the epoch
+            // this line opened is returned.
+            deferredError = nil
+            throw error
+        }
+        return nil
     }
 
     /// The next fix to return: a released held epoch's, then ``ready``'s; `nil` when there is none.
@@ -376,10 +395,12 @@ public struct NMEAReader: FixReader {
         }
     }
 
-    /// Reads one line: classifies it, verifies the checksum and hands the sentence to its parser.
-    private mutating func process(_ line: ByteStream.Line) throws(ReadError) {
+    /// Reads one line from `from` (its start, or where a sentence glued on after another begins): classifies it,
+    /// verifies the checksum and hands the sentence to its parser. A further sentence after the checksum is left in
+    /// ``restOfLine``.
+    private mutating func process(_ line: ByteStream.Line, from: Int) throws(ReadError) {
         let p = line.bytes
-        var s = line.start
+        var s = from
         let e = line.end
         while s < e, p[s] == 0x20 || p[s] == 0x09 { s += 1 }
         if s == e {
@@ -460,8 +481,16 @@ public struct NMEAReader: FixReader {
                             wrapperMillis = NumberParsing.int(p, after + 1, e).flatMap {
                                 Timestamp.representableMilliseconds.contains($0) ? $0 : nil
                             }
-                        } else if !NMEAParse.isBlank(p, after, e) {
-                            noise = true
+                        } else if !NMEAReader.isSpaceOrTab(p, after, e) {
+                            // (A tab after the checksum is white space too, not noise: a tester's log ended its
+                            // lines so.)
+                            if memchr(base + after, 0x24, e - after) != nil {
+                                // Another sentence on the same line (a logger that dropped its CR LF wrote
+                                // `…*61$GPRMC,…*65`; every sentence but the first was counted as noise): read next.
+                                restOfLine = (line, after)
+                            } else {
+                                noise = true
+                            }
                         }
                     }
                     break scan
@@ -541,6 +570,16 @@ public struct NMEAReader: FixReader {
         case 0x475341: try readGSA(line, fields, wrapperMillis)
         default: try readZDA(line, fields, wrapperMillis)
         }
+    }
+
+    /// True when `p[start..<end]` holds only spaces and tabs.
+    private static func isSpaceOrTab(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Bool {
+        var k = start
+        while k < end {
+            if p[k] != 0x20 && p[k] != 0x09 { return false }
+            k += 1
+        }
+        return true
     }
 
     /// Counts a line (or line part) of bytes that are not NMEA text, and remembers that the input mixes
