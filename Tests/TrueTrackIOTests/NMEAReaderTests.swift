@@ -829,6 +829,48 @@ private extension Timestamp {
         #expect(noisy.fixes.count == 3 && noisy.report.skipped(.binaryNoise) == 2)
     }
 
+    /// A sentence split over two lines (a lost line break, or a logger that flushed mid-sentence): the cut part and
+    /// the line holding its rest are skipped and reported, and the read goes on; a formats tester's line 3, the tail
+    /// `,01324.0030,E,…*65` of line 2, stopped the read with an error. The cut part's note says the sentence was cut
+    /// short, not that the input ended early.
+    @Test func aSentenceSplitOverTwoLinesIsSkippedAndReportedAndTheReadGoesOn() throws {
+        let first = nmeaSentence("GPRMC,100000.00,A,5230.0000,N,01324.0000,E,5.0,90.0,010524,,,A")
+        let split = nmeaSentence("GPRMC,100001.00,A,5230.0006,N,01324.0030,E,5.0,90.0,010524,,,A")
+        let last = nmeaSentence("GPRMC,100002.00,A,5230.0012,N,01324.0060,E,5.0,90.0,010524,,,A")
+        let cut = split.index(split.startIndex, offsetBy: 30)
+        let star = split.index(split.endIndex, offsetBy: -1)
+        for (head, tail) in [(split[..<cut], split[cut...]), (split[..<star], split[star...])] {
+            let text = first + "\r\n" + head + "\r\n" + tail + "\r\n" + last + "\r\n"
+            let result = readNMEA(text)
+            #expect(result.error == nil, "\(head) | \(tail)")
+            #expect(result.fixes.map(\.timestamp) == times("2024-05-01T10:00:00Z", "2024-05-01T10:00:02Z"))
+            #expect(result.report.skipped(.malformed) + result.report.skipped(.checksumMismatch) == 2)
+            #expect(result.report.errors.last?.location.line == 3, "\(result.report.errors)")
+            #expect(result.report.endOfInput == nil)
+            #expect(!result.report.errors.contains { $0.description.contains("input ends early") })
+        }
+        // The tester's file: the cut part is line 2 at its end, the rest line 3.
+        let text = first + "\n" + split[..<cut] + "\n" + split[cut...] + "\n" + last + "\n"
+        let result = readNMEA(text)
+        guard case .malformedRecord(let location, let expected, let found) = result.report.errors.first else {
+            Issue.record("expected the cut sentence as a malformed record, got \(result.report.errors)")
+            return
+        }
+        #expect(location.line == 2 && location.column == 31 && found.contains("$GPRMC,100001.00"))
+        #expect(expected.contains("cut short") && expected.contains("11 fields"))
+        #expect(result.report.errors.map(\.location.line) == [2, 3])
+        // Cut off on the last line, the input did end early (the gpsd ublox-8 log).
+        let end = readNMEA(first + "\n" + split[..<cut] + "\n\n")
+        #expect(end.fixes.count == 1)
+        guard case .truncated(let place, _)? = end.report.endOfInput else {
+            Issue.record("expected a truncated input, got \(end.report.errors)")
+            return
+        }
+        #expect(place.line == 2)
+        // A line of text without '$' elsewhere is still an error.
+        #expect(readNMEA(first + "\n" + split + "\n" + split[cut...] + "\n").error != nil)
+    }
+
     /// A tab after the checksum is white space, as a space is (it was counted as binary noise).
     @Test func aTabAfterTheChecksumIsWhiteSpace() {
         let rmc = nmeaSentence("GPRMC,100000.00,A,5230.0000,N,01324.0000,E,5.0,90.0,010524,,,A")

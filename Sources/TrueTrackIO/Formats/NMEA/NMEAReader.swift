@@ -25,7 +25,10 @@ import TrueTrackCore
 ///   without `*hh`, is a cut-off write (the gpsd `ublox-8` log ends with `$GNRMC,…,W,0.`): it is recorded
 ///   as ``ReadError/truncated(_:expected:)`` in ``ReadReport/errors`` (counted ``SkipReason/malformed``)
 ///   and skipped, even in strict mode: it is the serial-line twin of a checksum mismatch, and everything
-///   around it is intact.
+///   around it is intact. When the log goes on after it (a line that is not blank follows), it is recorded as
+///   ``ReadError/malformedRecord(_:expected:found:)``, cut short, and the next line, when it is text without a
+///   `$`, is the sentence's rest (a lost line break splits a sentence in two): skipped and recorded the same way,
+///   even in strict mode. So is such a line after one that ends inside its checksum (`*6`).
 /// - RMC/GGA/GST with an empty time field are skipped: as ``SkipReason/noFix`` when they say so or carry no
 ///   position (receivers without a fix write all-empty sentences), else as ``SkipReason/missingTime``.
 ///
@@ -140,6 +143,15 @@ public struct NMEAReader: FixReader {
     /// `$GPRMC,…*61$GPRMC,…*65`), read before the next line; its bytes are the window's, which no refill moves
     /// before it is read.
     private var restOfLine: (line: ByteStream.Line, from: Int)?
+    /// A sentence without `*hh` whose line ended before its fields did: reported when the next line that is not blank
+    /// comes, as a sentence cut short in a log that goes on (``ReadError/malformedRecord(_:expected:found:)``), or at
+    /// the end of the input as the input ending early (``ReadError/truncated(_:expected:)``): where it is found, a
+    /// terminated last line cannot be told from one the log goes on after.
+    private var cutOff: (location: SourceLocation, fields: Int, found: String)?
+    /// The line whose sentence was cut short (no `*hh` and too few fields, or a `*` without its two digits at the
+    /// line's end), 0 when the last line that was not blank was none: the next such line may hold the rest of the
+    /// sentence (a lost line break splits one in two), which is then skipped and reported, not an error.
+    private var splitLine = 0
     /// Whether checksums are compared (see ``ChecksumPolicy``).
     public let checksums: ChecksumPolicy
 
@@ -221,6 +233,7 @@ public struct NMEAReader: FixReader {
                 throw error
             }
             guard let line = next else {
+                try reportCutOff(goesOn: false)
                 if let fix = takeFix() { return fix }
                 guard epoch.isOpen else {
                     // No date came: the held epochs cannot be placed in time.
@@ -407,6 +420,12 @@ public struct NMEAReader: FixReader {
             tally.skip(.blank)
             return
         }
+        // (A sentence cut short on the line before: the log goes on, and this line may hold the sentence's rest.)
+        let splitOn = splitLine
+        if splitOn > 0 {
+            splitLine = 0
+            try reportCutOff(goesOn: true)
+        }
         var dollar = s
         if p[s] != UInt8(ascii: "$") {
             if p[s] == UInt8(ascii: "#"), NMEAReader.isText(p, s, e) {
@@ -415,7 +434,7 @@ public struct NMEAReader: FixReader {
             }
             while dollar < e, p[dollar] != UInt8(ascii: "$") { dollar += 1 }
             if dollar == e {
-                try classifyNonSentence(line, from: s)
+                try classifyNonSentence(line, from: s, afterSplitOn: splitOn)
                 return
             }
         }
@@ -513,6 +532,10 @@ public struct NMEAReader: FixReader {
                     lenient: true)
             } else {
                 tally.skip(.checksumMismatch, at: location(line, sentenceStart))
+                // (The line ends inside the checksum: its digits may be on the next line.)
+                if !hasDigits, i + 2 >= e, i + 1 == e || NMEAReader.hexValue(p[i + 1]) != nil {
+                    splitLine = line.number
+                }
             }
             return
         }
@@ -554,12 +577,17 @@ public struct NMEAReader: FixReader {
             return
         }
         if !hasChecksum, fields.commaCount < minimumFields {
-            // A cut-off write (the gpsd ublox-8 log ends so): reported, never fatal (see the type's notes).
-            try tally.reject(
-                .truncated(
-                    location(line, fields.bodyEnd),
-                    expected: "\(minimumFields) fields (a sentence without '*hh' must be complete)"),
-                lenient: true)
+            // A cut-off write (the gpsd ublox-8 log ends so): reported, never fatal (see the type's notes). On a line
+            // that ends, it is reported when the next comes (`cutOff`): then the log goes on, and its next line may
+            // hold the sentence's rest (a formats tester's line 3 was the tail of line 2, and stopped the read).
+            if isTerminated(line) {
+                cutOff = (location(line, fields.bodyEnd), minimumFields, ReadError.quote(p, dollar, e))
+                splitLine = line.number
+            } else {
+                try tally.reject(
+                    .truncated(location(line, fields.bodyEnd), expected: NMEAReader.completeSentence(minimumFields)),
+                    lenient: true)
+            }
             return
         }
         switch kind {
@@ -570,6 +598,28 @@ public struct NMEAReader: FixReader {
         case 0x475341: try readGSA(line, fields, wrapperMillis)
         default: try readZDA(line, fields, wrapperMillis)
         }
+    }
+
+    /// Reports the sentence cut short that ``cutOff`` holds, if any (skipped, never fatal, as the type's notes say): as
+    /// cut short in a log that goes on when `goesOn`, else as the input ending early.
+    private mutating func reportCutOff(goesOn: Bool) throws(ReadError) {
+        guard let pending = cutOff else { return }
+        cutOff = nil
+        // (Not "input ends early" when the log goes on: a tester's file went on for thousands of lines.)
+        let error: ReadError =
+            goesOn
+            ? .malformedRecord(
+                pending.location,
+                expected: "\(pending.fields) fields and a '*hh' checksum (the sentence is cut short here, and the log "
+                    + "goes on after it: a lost line break, a logger restarted mid-write)",
+                found: pending.found)
+            : .truncated(pending.location, expected: NMEAReader.completeSentence(pending.fields))
+        try tally.reject(error, lenient: true)
+    }
+
+    /// What a sentence without `*hh` that has fewer than `fields` fields lacks, for the error at the input's end.
+    private static func completeSentence(_ fields: Int) -> String {
+        "\(fields) fields (a sentence without '*hh' must be complete)"
     }
 
     /// True when `p[start..<end]` holds only spaces and tabs.
@@ -601,8 +651,12 @@ public struct NMEAReader: FixReader {
     }
 
     /// A line without `$`: AIS-style `!` sentences are other records, lines with binary bytes are noise,
-    /// printable text is malformed, unless the input has already shown binary bytes (then it is noise too).
-    private mutating func classifyNonSentence(_ line: ByteStream.Line, from start: Int) throws(ReadError) {
+    /// printable text is malformed, unless the input has already shown binary bytes (then it is noise too) or the
+    /// line comes right after one whose sentence was cut short (`afterSplitOn`, that line's number; 0: none): then it
+    /// is that sentence's rest, skipped and reported even in strict mode, as the cut-off part is.
+    private mutating func classifyNonSentence(_ line: ByteStream.Line, from start: Int, afterSplitOn: Int)
+        throws(ReadError)
+    {
         let p = line.bytes
         if p[start] == UInt8(ascii: "!") {
             tally.skip(.otherRecord)
@@ -615,6 +669,17 @@ public struct NMEAReader: FixReader {
         if sawBinary {
             // Printable bytes inside a binary stream (UBX payloads hold text-like runs between `\n` bytes).
             tally.skip(.binaryNoise)
+            return
+        }
+        if afterSplitOn > 0 {
+            try tally.reject(
+                .malformedRecord(
+                    location(line, start),
+                    expected: "an NMEA sentence starting with '$' (the line looks like the rest of the sentence cut "
+                        + "short on line \(afterSplitOn): a lost line break split it in two, and both parts are "
+                        + "skipped)",
+                    found: ReadError.quote(p, start, line.end)),
+                lenient: true)
             return
         }
         try tally.reject(
