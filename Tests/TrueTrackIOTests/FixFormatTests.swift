@@ -62,6 +62,19 @@ import TrueTrackIO
         #expect(sniff("$GPGGA,234302.00,3725.9,N,12210.2,W,1,12,0.5,30,M,-30,M,,*70\n") == .nmea)
     }
 
+    /// A gpsd `gpspipe -w` or `-r` log opens with JSON reports (`{"class":"VERSION",…}`) and mixes them with NMEA
+    /// sentences: a line starting with a sentence makes it NMEA (a formats tester's logs were refused as JSON Lines).
+    @Test func aGpspipeLogOfJSONReportsAndSentencesIsNMEA() {
+        let gga = "$GPGGA,202640.000,4404.1306,N,12118.8515,W,2,10,0.98,1127.7,M,-19.6,M,0000,0000*6C\n"
+        #expect(sniff("{\"class\":\"VERSION\",\"release\":\"3.20\"}\n" + gga) == .nmea)
+        #expect(
+            sniff(
+                "{\"class\":\"VERSION\",\"release\":\"3.22\"}\n{\"class\":\"WATCH\",\"enable\":true,\"raw\":1}\n"
+                    + "{\"class\":\"TPV\",\"mode\":3,\"lat\":44.06,\"lon\":-121.31}\n  " + gga) == .nmea)
+        // A sentence inside a record's member is no sentence line.
+        #expect(sniff("{\"time\":1,\"lat\":46,\"lon\":14,\"raw\":\"x\",\n\"nmea\":\"$GPGGA,1\"}\n") == .geojson)
+    }
+
     /// Between the two JSON formats the extension decides: a one-line GeoJSON feature sniffs as JSON Lines.
     @Test func theExtensionDecidesBetweenGeoJSONAndJSONLines() throws {
         let folder = NSTemporaryDirectory() + "truetrack-sniff-\(getpid())"

@@ -871,6 +871,26 @@ private extension Timestamp {
         #expect(readNMEA(first + "\n" + split + "\n" + split[cut...] + "\n").error != nil)
     }
 
+    /// `gpspipe -w` (and `-r`, with its preamble) logs hold gpsd's JSON reports between the sentences: skipped as
+    /// comments (a formats tester's logs were refused at the first `{"class":"TPV",…}`).
+    @Test func gpsdJSONReportsBetweenSentencesAreSkippedAsComments() throws {
+        let text = """
+            {"class":"VERSION","release":"3.22","rev":"3.22","proto_major":3,"proto_minor":14}
+            {"class":"WATCH","enable":true,"json":false,"nmea":true,"raw":0}
+            \(nmeaSentence("GPGGA,202640.000,4404.1306,N,12118.8515,W,2,10,0.98,1127.7,M,-19.6,M,0000,0000"))
+            {"class":"TPV","status":2,"mode":3,"lat":44.068843333,"lon":-121.314191667,"alt":1127.700}\t
+            \(nmeaSentence("GPRMC,202640.000,A,4404.1306,N,12118.8515,W,0.03,225.97,130415,,,D"))
+            \(nmeaSentence("GPRMC,202641.000,A,4404.1305,N,12118.8515,W,0.01,201.71,130415,,,D"))
+
+            """
+        let result = readNMEA(text)
+        #expect(result.error == nil)
+        #expect(result.fixes.count == 2 && result.fixes.first?.altitudeMetres == 1127.7)
+        #expect(result.report.skipped(.comment) == 3)
+        // Not any text in braces: a line cut inside its JSON is still a malformed record.
+        #expect(readNMEA(text + "{\"class\":\"TPV\",\"mode\":\n").error != nil)
+    }
+
     /// A tab after the checksum is white space, as a space is (it was counted as binary noise).
     @Test func aTabAfterTheChecksumIsWhiteSpace() {
         let rmc = nmeaSentence("GPRMC,100000.00,A,5230.0000,N,01324.0000,E,5.0,90.0,010524,,,A")

@@ -2,7 +2,8 @@
 public enum SkipReason: String, Sendable, Hashable, CaseIterable, Codable {
     /// An empty line.
     case blank
-    /// A comment line (`#…` in CSV, NMEA and GnssLogger files, `%…` in IPIN logs).
+    /// A comment line (`#…` in CSV, NMEA and GnssLogger files, `%…` in IPIN logs), and gpsd's JSON reports between
+    /// the NMEA sentences of a `gpspipe -w` or `-r` log (`{"class":"TPV",…}`).
     case comment
     /// A header line: a CSV file's column names, a GnssLogger `MessageType,…` layout line, the six preamble
     /// lines of a GeoLife PLT file. Counted apart from comments so that a clean file reports no skipped

@@ -82,11 +82,13 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
 
     /// Recognises a format from the first bytes of a file (sniffing), or `nil` when nothing matches.
     ///
-    /// Rules, in order: a GPX root element; a TCX root element; a GeoLife header; a GnssLogger `# Fix,` header or `Fix,` rows;
-    /// IPIN `GNSS;` rows; NMEA sentences of any talker (`$GPRMC`, `$GNGGA`, `$GAGGA`, `$BDRMC`, also wrapped as
-    /// `NMEA,$…`) anywhere in the sample (gpsd logs start with `#` comments and mix in binary); a JSON object
-    /// naming `latitudeE7`, `rawSignals` or `semanticSegments` (Google location history); a JSON object per
-    /// line (CRLF line endings too); a GeoJSON document; a header line with latitude and longitude columns.
+    /// Rules, in order: a GPX, TCX or KML root element; a GeoLife header; a GnssLogger `# Fix,` header; IPIN `GNSS;`
+    /// rows; a JSON object first, unless a line of the sample starts with an NMEA sentence (gpsd's `gpspipe -w` and
+    /// `-r` logs open with JSON reports and mix them with the sentences: NMEA): one naming `latitudeE7`, `rawSignals`
+    /// or `semanticSegments` (Google location history), a JSON object per line (CRLF line endings too), a GeoJSON
+    /// document; an array of records; an OwnTracks Recorder line; a header line with latitude and longitude columns;
+    /// then GnssLogger `Fix,` rows, and NMEA sentences of any talker (`$GPRMC`, `$GNGGA`, `$GAGGA`, `$BDRMC`, also
+    /// wrapped as `NMEA,$…`) anywhere in the sample (gpsd logs start with `#` comments and mix in binary).
     public static func sniff(_ sample: [UInt8]) -> FixFormat? {
         // The searches run over the bytes (the needles are ASCII). Foundation's `String.contains` over the decoded
         // 64 KiB cost about 8 M instructions per search, ~70 M per file opened: 20 ms per file for a batch of small
@@ -119,6 +121,10 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         // JSON Lines record's line a longer JSON value: a tester's `}` + space was read as GeoJSON.)
         var firstLine = trimmed.prefix { !$0.isNewline }
         while firstLine.last == " " || firstLine.last == "\t" { firstLine.removeLast() }
+        // (gpsd's `gpspipe -w` and `-r` logs open with its JSON reports, `{"class":"VERSION",…}`, and mix them with the
+        // NMEA sentences: a line that starts with a sentence is no JSON's, whose lines start with a value, a member
+        // name or a bracket. They were refused as JSON Lines: a formats tester's gpspipe logs.)
+        if trimmed.hasPrefix("{"), startsALineWithNMEASentence(bytes) { return .nmea }
         if trimmed.hasPrefix("{"), has("\"latitudeE7\"") || has("\"rawSignals\"") || has("\"semanticSegments\"") {
             // Takeout's records one per line (`jq -c '.locations[]'`) are JSON Lines (read with its names); pretty-
             // printed (`jq .`, `jq '.locations[]'`: a first line that is no whole object) they are documents.
@@ -338,6 +344,24 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
                 types.contains(where: { $0 == (bytes[i + 3], bytes[i + 4], bytes[i + 5]) })
             {
                 return true
+            }
+            i += 1
+        }
+        return false
+    }
+
+    /// Whether a line of `bytes` starts (after spaces and tabs) with an NMEA position sentence
+    /// (``containsNMEASentence(_:)``).
+    static func startsALineWithNMEASentence(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var atLineStart = true
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let b = bytes[i]
+            if b == 0x0A {
+                atLineStart = true
+            } else if atLineStart, b != 0x20, b != 0x09 {
+                atLineStart = false
+                if b == UInt8(ascii: "$"), containsNMEASentence(bytes[i..<min(i + 6, bytes.endIndex)]) { return true }
             }
             i += 1
         }

@@ -68,7 +68,9 @@ import TrueTrackCore
 /// - GnssLogger lines `NMEA,$GNGGA,…*hh,<unix millis>`: the prefix and suffix are stripped. The Unix
 ///   milliseconds (the phone's clock when the sentence was logged) are used only as a fallback: to date an
 ///   epoch when no RMC or ZDA date has been seen yet, and to attach VTG/GSA to the right epoch (see above).
-/// - `#` lines are comments (``SkipReason/comment``); blank lines ``SkipReason/blank``.
+/// - `#` lines are comments (``SkipReason/comment``); blank lines ``SkipReason/blank``. gpsd's JSON reports, a
+///   line holding one object (`{"class":"TPV",…}`), between the sentences of a `gpspipe -w` or `-r` log (which
+///   opens with its `VERSION`, `DEVICES` and `WATCH` reports) are comments too.
 /// - Binary bytes between sentences (u-blox UBX frames in gpsd logs) are skipped and counted as
 ///   ``SkipReason/binaryNoise``, one per line or line part: a line may hold binary garbage and then a
 ///   sentence, which is found at its `$` (a sentence that fails its checksum is retried from the next `$`,
@@ -432,6 +434,13 @@ public struct NMEAReader: FixReader {
                 tally.skip(.comment)
                 return
             }
+            // gpsd's JSON reports between the sentences of a `gpspipe -w` or `-r` log (`{"class":"TPV",…}`, the
+            // `VERSION`, `DEVICES` and `WATCH` lines it opens with) are passed over as comments: they stopped a
+            // strict read at the first one (a formats tester's gpspipe logs).
+            if p[s] == UInt8(ascii: "{"), NMEAReader.isJSONObjectLine(p, s, e) {
+                tally.skip(.comment)
+                return
+            }
             while dollar < e, p[dollar] != UInt8(ascii: "$") { dollar += 1 }
             if dollar == e {
                 try classifyNonSentence(line, from: s, afterSplitOn: splitOn)
@@ -630,6 +639,14 @@ public struct NMEAReader: FixReader {
             k += 1
         }
         return true
+    }
+
+    /// True when `p[start..<end]` (which starts with `{`) is a line of printable text ending (before spaces and tabs)
+    /// with `}`: a JSON object on its line, as gpsd writes its reports.
+    private static func isJSONObjectLine(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Bool {
+        var last = end
+        while last > start, p[last - 1] == 0x20 || p[last - 1] == 0x09 { last -= 1 }
+        return last - start >= 2 && p[last - 1] == UInt8(ascii: "}") && isText(p, start, last)
     }
 
     /// Counts a line (or line part) of bytes that are not NMEA text, and remembers that the input mixes
