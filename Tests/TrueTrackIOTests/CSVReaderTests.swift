@@ -147,6 +147,22 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         }
     }
 
+    /// Every altitude name also with its metres (`elevation_m`, `alt_m`, as `altitude_m`), the altitude above mean
+    /// sea level (`altitude_msl`), and a speed column named by its unit alone (`kmh`, read in km/h as `speed_kmh`):
+    /// a formats tester's files had them left unread without a word.
+    @Test func readsAltitudesWithTheirMetresAndASpeedNamedByItsUnit() throws {
+        for name in ["elevation_m", "alt_m", "altitude_msl", "Elevation (m)", "height_meters", "ALT_MSL"] {
+            let result = readCSV("time,lat,lon,\(name)\n2024-05-01T10:00:00Z,52.5,13.4,7\n")
+            #expect(result.fixes.first?.altitudeMetres == 7, "\(name)")
+        }
+        for (name, metresPerSecond) in [("kmh", 10.0), ("km/h", 10), ("kph", 10), ("mph", 36 * 0.44704)] {
+            let result = readCSV("time,lat,lon,\(name)\n2024-05-01T10:00:00Z,52.5,13.4,36\n")
+            let speed = try #require(result.fixes.first?.speedMetresPerSecond, "\(name)")
+            #expect(abs(speed - metresPerSecond) < 1e-9, "\(name)")
+        }
+        #expect(CSVColumn(headerName: "elem") == nil)  // not `ele` with its metres: an element, as likely
+    }
+
     /// A segment column (also GDAL's `track_seg_id`) names each fix's segment; an empty field or no column, none;
     /// a value that is no integer is an error naming the column.
     @Test func readsTheSegmentColumn() throws {

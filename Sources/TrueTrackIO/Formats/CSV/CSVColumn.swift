@@ -57,15 +57,17 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
     /// Horizontal accuracy in metres (68 %). Aliases: `accuracy`, `accuracy_m`, `horizontalAccuracy`,
     /// `horizontal_accuracy_m`, `AccuracyMeters`, `hAcc`. Unit: `m`.
     case horizontalAccuracy
-    /// Altitude in metres. Aliases: `altitude`, `altitude_m`, `alt`, `ele`, `elevation`, `AltitudeMeters`,
-    /// `heightAboveWgs84EllipsoidM`. Unit: `m`.
+    /// Altitude in metres. Aliases: `altitude`, `alt`, `ele`, `elevation`, `height`, each also with the metres in its
+    /// name (`altitude_m`, `alt_m`, `elevation_m`, `AltitudeMeters`, `height_metres`…), `altitude_msl`, `alt_msl`,
+    /// `elevation_msl`, `heightAboveWgs84EllipsoidM`. Unit: `m`.
     case altitude
     /// Vertical accuracy in metres (68 %). Aliases: `verticalAccuracy`, `vertical_accuracy_m`,
     /// `VerticalAccuracyMeters`, `vAcc`, `altitudeAccuracy`. Unit: `m`.
     case verticalAccuracy
     /// Speed over ground, read in metres per second. Aliases: `speed`, `speed_mps`, `SpeedMps`, `speedMps`,
     /// `speed_m_s`; in another unit, converted: `speed_kmh` (`_kph`, `_kmph`), `speed_knots` (`_kn`, `_kt`),
-    /// `speed_mph`. Units: `m/s`, `mps`; `km/h`, `kmh`, `kph`; `kn`, `kt`, `knots`; `mph`. A bare `SPEED` beside
+    /// `speed_mph`, and a column named by its unit alone: `kmh`, `kph`, `kmph`, `km/h`, `mph`, `knots`. Units: `m/s`,
+    /// `mps`; `km/h`, `kmh`, `kph`; `kn`, `kt`, `knots`; `mph`. A bare `SPEED` beside
     /// a GPS logger export's own columns is km/h: an `RCR` column (BT747, Qstarz, Holux: the MTK loggers'
     /// exports), or `INDEX`, `TAG` and `LATITUDE N/S` (Columbus); their manuals give km/h, and read as m/s a walk
     /// was a drive. A bare `speed` of a Traccar export (a `deviceid` column beside `fixtime`, `devicetime`,
@@ -218,10 +220,11 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
     }
 
     /// Metres per second in one unit of a speed column normalised to `key` with a bracketed `unit`: the unit,
-    /// else one the name ends in (`speed_kmh`), else 1 (metres per second; ``CSVReader`` reads a bare `SPEED`
-    /// of GPS loggers' exports as km/h).
+    /// else the one the name is (`kmh`) or ends in (`speed_kmh`), else 1 (metres per second; ``CSVReader`` reads a
+    /// bare `SPEED` of GPS loggers' exports as km/h).
     static func speedMetresPerSecond(key: String, unit: String?) -> Double {
         if let unit, let factor = metresPerSecond(perSpeedUnit: unit) { return factor }
+        if let factor = metresPerSecond(perSpeedUnit: key) { return factor }
         if key.hasPrefix("speed"), let factor = metresPerSecond(perSpeedUnit: String(key.dropFirst(5))) {
             return factor
         }
@@ -318,12 +321,12 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
                 "accuracymeters", "accuracymetres", "horizontalaccuracymeters",
                 "hacc", "haccuracy",
             ])
-        add(
-            .altitude,
-            [
-                "altitude", "altitudem", "alt", "ele", "elevation", "altitudemeters", "altitudemetres",
-                "heightabovewgs84ellipsoidm", "height", "heightm",
-            ])
+        // (Every name also with its metres, as `altitude_m`: a formats tester's `elevation_m` and `alt_m` were left
+        // unread without a word, and so was `altitude_msl`, the altitude above mean sea level NMEA's GGA gives.)
+        add(.altitude, ["heightabovewgs84ellipsoidm", "altitudemsl", "altmsl", "elevationmsl"])
+        for name in ["altitude", "alt", "ele", "elevation", "height"] {
+            add(.altitude, [name] + (name == "ele" ? [] : ["m", "meters", "metres"].map { name + $0 }))
+        }
         add(
             .verticalAccuracy,
             [
@@ -340,6 +343,8 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
                 "speedkmh", "speedkph", "speedkmph", "speedknots", "speedkn", "speedkt", "speedmph", "speedkm/h",
                 "speedkm/hr", "speedm/s", "speedmi/h",
             ])
+        // A column named by its unit alone, of units that measure nothing but a speed (a formats tester's `kmh`).
+        add(.speed, ["kmh", "kph", "kmph", "km/h", "km/hr", "mph", "mi/h", "knots"])
         add(.speedAccuracy, ["speedaccuracy", "speedaccuracymps", "speedaccuracyms", "sacc"])
         add(
             .course,
