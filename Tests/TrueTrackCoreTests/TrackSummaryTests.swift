@@ -57,6 +57,34 @@ import TrueTrackCore
         #expect(s.share(s.fixesWithSpeed) == 0.5)
     }
 
+    /// The median step is exact however long: a formats tester's loggers every 90 s, 5 minutes, 30 minutes and days
+    /// apart were all reported as 60 s (every step of a minute or more fell in one overflow bucket).
+    @Test func reportsTheTrueMedianOfStepsOfAMinuteOrMore() {
+        func median(_ steps: [Double]) -> Double? {
+            var s = TrackSummary()
+            var milliseconds: Int64 = 0
+            s.add(fix(0))
+            for (k, step) in steps.enumerated() {
+                milliseconds += Int64((step * 1000).rounded())
+                s.add(
+                    try! Fix(
+                        timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000 + milliseconds),
+                        latitude: 48 + Double(k + 1) * 1e-4, longitude: 11))
+            }
+            return s.medianSamplingIntervalSeconds
+        }
+        #expect(median([90, 90, 90]) == 90)
+        #expect(median([300, 300]) == 300)
+        #expect(median([1800, 1800, 1799.5]) == 1800)
+        #expect(median([172_800, 259_200, 86_400]) == 172_800)  // days apart
+        #expect(median([90.25, 90.25, 1]) == 90.25)
+        // The steps under a minute and the longer ones are one list: the lower middle of an even count.
+        #expect(median([1, 1, 120, 120, 120]) == 120)
+        #expect(median([1, 1, 1, 120, 120]) == 1)
+        #expect(median([59.999, 60, 60.001, 1]) == 59.999)
+        #expect(median([60, 1, 60]) == 60)
+    }
+
     @Test func summarisesNothingWithoutFixes() {
         let s = TrackSummary()
         #expect(s.fixCount == 0 && s.spanSeconds == 0 && s.medianSamplingIntervalSeconds == nil && s.share(0) == 0)

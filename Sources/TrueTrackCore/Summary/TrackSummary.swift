@@ -1,7 +1,8 @@
 /// Facts about a sequence of fixes as recorded, before any filtering: what `truetrack info` prints.
 ///
-/// Fed one fix at a time in input order with ``add(_:)``; memory is constant (a fixed interval histogram and a
-/// short window of recent fixes), so it summarises a file of any size while it streams.
+/// Fed one fix at a time in input order with ``add(_:)``; memory is a fixed interval histogram of the steps under a
+/// minute, the steps of a minute or more counted by length (a logger at a fixed longer interval: a few entries; at
+/// most one per fix), and a short window of recent fixes, so it summarises a file of any size while it streams.
 ///
 /// Definitions (chosen to match the data sets' PROVENANCE facts):
 /// - an **exact duplicate** repeats the time, latitude and longitude of one of the previous ``duplicateWindow``
@@ -61,14 +62,22 @@ public struct TrackSummary: Sendable {
     private var recent: [Fix.Identity] = []
     private var recentNext = 0
     private var previousDistinct: Fix?
-    /// Forward steps in milliseconds: buckets 0..<60 000, plus one overflow bucket.
+    /// Forward steps under ``histogramMilliseconds``, one bucket per millisecond (exact, in constant memory).
     private var stepHistogram: [UInt32]
+    /// Forward steps of ``histogramMilliseconds`` or more, by their length in milliseconds, with how many there were:
+    /// exact too. (A single overflow bucket reported every longer median as 60 s: a formats tester's files logged
+    /// every 90 s, 5 and 30 minutes, or days apart, all said 60 s.) A logger at a fixed longer interval writes a
+    /// handful of lengths, a 1 Hz recording's gaps are few, and there is at most one step per fix.
+    private var longSteps: [Int64: Int] = [:]
     private var steps = 0
+
+    /// Steps shorter than this many milliseconds (a minute) are counted in the histogram.
+    static let histogramMilliseconds: Int64 = 60_000
 
     /// Creates an empty summary.
     public init(gapThresholdSeconds: Double = 5) {
         self.gapThresholdSeconds = gapThresholdSeconds
-        stepHistogram = [UInt32](repeating: 0, count: 60_001)
+        stepHistogram = [UInt32](repeating: 0, count: Int(TrackSummary.histogramMilliseconds))
         recent.reserveCapacity(TrackSummary.duplicateWindow)
     }
 
@@ -112,7 +121,11 @@ public struct TrackSummary: Sendable {
             let seconds = Double(stepMilliseconds) / 1000
             if seconds > gapThresholdSeconds { gaps += 1 }
             longestStepSeconds = max(longestStepSeconds, seconds)
-            stepHistogram[Int(min(stepMilliseconds, 60_000))] += 1
+            if stepMilliseconds < TrackSummary.histogramMilliseconds {
+                stepHistogram[Int(stepMilliseconds)] += 1
+            } else {
+                longSteps[stepMilliseconds, default: 0] += 1
+            }
             steps += 1
         }
     }
@@ -123,14 +136,18 @@ public struct TrackSummary: Sendable {
         return earliest.seconds(to: latest)
     }
 
-    /// The median forward step between consecutive distinct fixes, in seconds; `nil` without any forward
-    /// step. Exact below 60 s; a median of 60 s or more is reported as 60.
+    /// The median forward step between consecutive distinct fixes, in seconds (the lower of the two middle ones for
+    /// an even count), exact to the millisecond however long; `nil` without any forward step.
     public var medianSamplingIntervalSeconds: Double? {
         guard steps > 0 else { return nil }
         let target = (steps + 1) / 2
         var seen = 0
         for (milliseconds, count) in stepHistogram.enumerated() where count > 0 {
             seen += Int(count)
+            if seen >= target { return Double(milliseconds) / 1000 }
+        }
+        for milliseconds in longSteps.keys.sorted() {
+            seen += longSteps[milliseconds, default: 0]
             if seen >= target { return Double(milliseconds) / 1000 }
         }
         return nil
