@@ -163,6 +163,41 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         #expect(CSVColumn(headerName: "elem") == nil)  // not `ele` with its metres: an element, as likely
     }
 
+    /// Two columns of one field (`time,lat,lon,latitude`) are a header error naming the column and both names, as a
+    /// GPX attribute given twice is, even when lenient: the second was left unread, with no more than a warning from
+    /// `process` (a formats tester's c_dup_lat.csv). Several time columns are read by preference, a column left unread
+    /// or renamed by the options decides, and two renamed to one field are an error too.
+    @Test func twoColumnsOfOneFieldAreAHeaderErrorNamingBoth() throws {
+        let rows = "2024-05-01T10:00:00Z,52.5,13.4,1,7\n"
+        for (header, column, names) in [
+            ("time,lat,lon,latitude,ele", 14, ["2, 'lat'", "4, 'latitude'"]),
+            ("time,lat,lon,alt,elevation_m", 18, ["4, 'alt'", "5, 'elevation_m'"]),
+            ("time;lat;lon;\"speed (km/h)\";kmh", 29, ["4, 'speed (km/h)'", "5, 'kmh'"]),
+        ] {
+            for lenient in [false, true] {
+                let result = readCSV(
+                    header + "\n" + (header.contains(";") ? rows.replacingOccurrences(of: ",", with: ";") : rows),
+                    options: ReadOptions(lenient: lenient))
+                #expect(result.fixes.isEmpty)
+                guard case .unreadableHeader(let location, let expected, _)? = result.error else {
+                    Issue.record("\(header): expected a header error, got \(String(describing: result.error))")
+                    continue
+                }
+                #expect(location.line == 1 && location.column == column, "\(header): \(location)")
+                #expect(names.allSatisfy(expected.contains), "\(expected)")
+            }
+        }
+        #expect(readCSV("time,lat,lon,timestamp_ms\n2024-05-01T10:00:00Z,52.5,13.4,1714557600000\n").fixes.count == 1)
+        var ignoring = ReadOptions()
+        ignoring.csvColumnNames = ["latitude": "ignore"]
+        #expect(readCSV("time,lat,lon,latitude,ele\n" + rows, options: ignoring).fixes.first?.latitude == 52.5)
+        var renaming = ReadOptions()
+        renaming.csvColumnNames = ["latitude": "lat"]
+        #expect(readCSV("time,lat,lon,latitude,ele\n" + rows, options: renaming).fixes.first?.latitude == 1)
+        renaming.csvColumnNames = ["latitude": "lat", "ele": "latitude"]
+        #expect(readCSV("time,lat,lon,latitude,ele\n" + rows, options: renaming).error != nil)
+    }
+
     /// A segment column (also GDAL's `track_seg_id`) names each fix's segment; an empty field or no column, none;
     /// a value that is no integer is an error naming the column.
     @Test func readsTheSegmentColumn() throws {

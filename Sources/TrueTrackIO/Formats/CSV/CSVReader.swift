@@ -588,8 +588,12 @@ public struct CSVReader: FixReader, ByteStreamReader {
                     + "as NUL bytes: tr '\\000' '\\n' < FILE > FIXED turns them into line ends)",
                 found: "a NUL byte (0x00)")
         }
-        let names = CSVReader.names(UnsafeRawBufferPointer(start: p + lineStart, count: end - lineStart), delimiter)
+        let header = UnsafeRawBufferPointer(start: p + lineStart, count: end - lineStart)
+        let names = CSVReader.names(header, delimiter)
         let headerLine = line
+        let nameLocations = CSVReader.nameStarts(header, delimiter).map {
+            location(lineStart + $0, line: headerLine, lineStart: lineStart)
+        }
         pos = j + 1
         line += 1 + lines
         rowsRead += 1
@@ -598,14 +602,20 @@ public struct CSVReader: FixReader, ByteStreamReader {
         comparableHeaderNames = names.map(CSVReader.comparable)
         try configure(
             names: names, headerLocation: location(lineStart, line: headerLine, lineStart: lineStart),
-            headerText: text(lineStart, end))
+            nameLocations: nameLocations, headerText: text(lineStart, end))
         return true
     }
 
-    /// Builds the column table from the header names.
-    private mutating func configure(names: [String], headerLocation: SourceLocation, headerText: String)
-        throws(ReadError)
-    {
+    /// Builds the column table from the header names (each found at `nameLocations`, by index).
+    ///
+    /// - Throws: ``ReadError/unreadableHeader(_:expected:found:)`` for a header that names no latitude, longitude or
+    ///   time, or two columns of one field other than the time (`time,lat,lon,latitude`: which holds the position
+    ///   cannot be told; a formats tester's second latitude was left unread with no more than a warning). Several
+    ///   time columns are read by ``CSVColumn/timePreference(key:)``, and a column renamed by
+    ///   ``ReadOptions/csvColumnNames`` replaces the file's own column of its field.
+    private mutating func configure(
+        names: [String], headerLocation: SourceLocation, nameLocations: [SourceLocation], headerText: String
+    ) throws(ReadError) {
         headerNames = names
         columnCount = names.count
         var seen = Set<Int>()
@@ -643,11 +653,20 @@ public struct CSVReader: FixReader, ByteStreamReader {
             let traccarValidity: CSVColumn? = isTraccarExport && name?.key == "valid" ? .fixValidity : nil
             guard let (key, unit) = name, let column = traccarValidity ?? CSVColumn(key: key, unit: unit),
                 column.fieldKey != CSVColumn.time(.automatic).fieldKey || index == timeIndex,
-                renamed.contains(index) || !renamedKeys.contains(column.fieldKey),
-                seen.insert(column.fieldKey).inserted
+                renamed.contains(index) || !renamedKeys.contains(column.fieldKey)
             else {
                 resolved.append(nil)
                 continue
+            }
+            guard seen.insert(column.fieldKey).inserted else {
+                let first = resolved.firstIndex { $0?.fieldKey == column.fieldKey } ?? 0
+                finished = true
+                throw ReadError.unreadableHeader(
+                    index < nameLocations.count ? nameLocations[index] : headerLocation,
+                    expected: "one column for \(column.fieldDescription) (columns \(first + 1), '\(names[first])', and "
+                        + "\(index + 1), '\(names[index])', both name it: which one to read cannot be told; leave one "
+                        + "unread with --column '\(names[index])=ignore', or read it under another name)",
+                    found: headerText)
             }
             resolved.append(column)
             if case .time(let encoding) = column { timeEncoding = encoding }
@@ -1260,6 +1279,24 @@ public struct CSVReader: FixReader, ByteStreamReader {
         }
         names.append(String(decoding: current, as: UTF8.self))
         return names
+    }
+
+    /// Where each name of a header line starts in `line` (the byte index of each field, as ``names(_:_:)`` splits
+    /// them: a delimiter inside quotes is none).
+    static func nameStarts(_ line: UnsafeRawBufferPointer, _ delimiter: UInt8) -> [Int] {
+        var starts = [0]
+        var quoted = false
+        var k = 0
+        while k < line.count {
+            let c = line[k]
+            if c == UInt8(ascii: "\"") {
+                quoted.toggle()
+            } else if c == delimiter, !quoted {
+                starts.append(k + 1)
+            }
+            k += 1
+        }
+        return starts
     }
 
     /// A header name as ``joinedFileLine(at:)`` compares them: spaces, tabs, a byte-order mark and double quotes
