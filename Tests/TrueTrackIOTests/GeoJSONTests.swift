@@ -347,6 +347,43 @@ import TrueTrackCore
         #expect(fixes[2].altitudeMetres == 7)
     }
 
+    /// Two members of one field in one object are an error naming both (a formats tester's two `geometry` members
+    /// read as the last): in a document's root feature, in a feature's properties, in a collection's feature (then the
+    /// others are read when lenient).
+    @Test func twoMembersOfOneFieldAreAnErrorNamingBoth() throws {
+        let root = """
+            {"type":"Feature","geometry":{"type":"Point","coordinates":[13.4,52.5]},
+             "geometry":{"type":"Point","coordinates":[0.1,0.1]},"properties":{"time":"2024-05-01T10:00:00Z"}}
+            """
+        guard case .malformedField(let place, "geometry", let expected, _)? = read(root).error else {
+            Issue.record("expected the second geometry, got \(String(describing: read(root).error))")
+            return
+        }
+        #expect(place.line == 2 && place.column == 2 && expected.contains("already has one"))
+        let feature = #"{"type":"Feature","geometry":{"type":"Point","coordinates":[13.4,52.5]},"#
+        let collection = """
+            {"type":"FeatureCollection","features":[
+            \(feature)"properties":{"time":"2024-05-01T10:00:00Z"}},
+            \(feature)"properties":{"timestamp":"2024-05-01T10:00:01Z","time":"2030-01-01T00:00:00Z"}},
+            \(feature)"properties":{"time":"2024-05-01T10:00:02Z"}}]}
+            """
+        let strict = read(collection)
+        #expect(strict.fixes.count == 1)
+        guard case .malformedField(let location, "time", let message, _)? = strict.error else {
+            Issue.record("expected the second time, got \(String(describing: strict.error))")
+            return
+        }
+        #expect(location.line == 3 && message.contains("\"timestamp\""))
+        let lenient = read(collection, lenient: true)
+        #expect(lenient.fixes.count == 2 && lenient.report.skipped(.malformed) == 1)
+    }
+
+    /// The check of a second member of one field keeps a bit per key in one word (`JSONMemberSet`): every key's raw
+    /// value must be below 64.
+    @Test func everyJSONKeyHasABitOfAWord() {
+        #expect(JSONKey.allCases.allSatisfy { $0.rawValue < 64 })
+    }
+
     @Test func decodesEscapesInNamesAndValues() throws {
         // "t\u0069me" is "time"; a surrogate pair and escapes in an unknown member are decoded and skipped.
         let text = #"""

@@ -138,6 +138,56 @@ import TrueTrackIO
         #expect(result.report.skipped(.missingTime) == 2)
         #expect(result.report.skipped(.missingPosition) == 1)
     }
+
+    /// Two members of one field in one object (`"lat":52.5,"lat":1.0`, the alias pair `"lat"` and `"latitude"`, two
+    /// `geometry` members) were read as whichever came last, without a word (a formats tester's l_dupkey.jsonl,
+    /// l_alias_dup.jsonl, l_dupgeom.jsonl): an error naming the line, the column and both names, as a GPX attribute
+    /// given twice is; lenient, the record is skipped and the others read.
+    @Test func twoMembersOfOneFieldAreAnErrorNamingBoth() throws {
+        let good = #"{"time":"2024-05-01T10:00:00Z","lat":52.5,"lon":13.4}"#
+        let cases: [(line: String, field: String, column: Int, first: String)] = [
+            (#"{"time":"2024-05-01T10:00:01Z","lat":52.50001,"lat":1.0,"lon":13.40005}"#, "lat", 47, "one"),
+            (#"{"time":"2024-05-01T10:00:01Z","lat":52.5,"latitude":1.0,"lon":13.4}"#, "latitude", 43, #""lat""#),
+            (
+                #"{"type":"Feature","geometry":{"type":"Point","coordinates":[13.4,52.5]},"#
+                    + #""geometry":{"type":"Point","coordinates":[0.1,0.1]},"properties":{"time":1714557601}}"#,
+                "geometry", 73, "one"
+            ),
+            (
+                #"{"timestamp":1714557601,"lat":52.5,"lon":13.4,"time":"2030-01-01T00:00:00Z"}"#, "time", 47,
+                #""timestamp""#
+            ),
+            (
+                #"{"type":"Feature","geometry":{"type":"Point","coordinates":[13.4,52.5],"coordinates":[0,0]},"#
+                    + #""properties":{"time":1714557601}}"#, "coordinates", 72, "one"
+            ),
+            (#"{"time":1714557601,"coords":{"latitude":52.5,"lat":1,"longitude":13.4}}"#, "lat", 46, #""latitude""#),
+        ]
+        for (line, field, column, first) in cases {
+            let strict = read(good + "\n" + line + "\n")
+            #expect(strict.fixes.count == 1, "\(line)")
+            guard case .malformedField(let location, let name, let expected, _)? = strict.error else {
+                Issue.record("\(line): expected an error, got \(String(describing: strict.error))")
+                continue
+            }
+            #expect(location.line == 2 && location.column == column && name == field, "\(location) \(name)")
+            #expect(expected.contains(first), "\(expected)")
+            let lenient = read(good + "\n" + line + "\n" + good + "\n", lenient: true)
+            #expect(lenient.fixes.count == 2 && lenient.report.skipped(.malformed) == 1, "\(line)")
+        }
+        // Not one field twice: members of two objects, a speed in m/s beside a bare one (the named unit is read), two
+        // names of a tracker (the first is read), a member the reader does not know.
+        let fine = [
+            #"{"type":"Feature","time":1714557601,"geometry":{"type":"Point","coordinates":[13.4,52.5]},"#
+                + #""properties":{"time":1714557601}}"#,
+            #"{"time":1714557601,"lat":52.5,"lon":13.4,"speed":3,"speed_mps":2,"note":1,"note":2}"#,
+            #"{"time":1714557601,"lat":52.5,"lon":13.4,"deviceId":3,"uniqueId":"a","device":"b","imei":"c"}"#,
+        ]
+        for line in fine {
+            let result = read(line + "\n")
+            #expect(result.error == nil && result.fixes.count == 1, "\(line): \(String(describing: result.error))")
+        }
+    }
 }
 
 /// Real values through the JSON writers and readers: the GSDC 2021 ground truth of the 2020-05-14

@@ -76,6 +76,9 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
     /// The error that ended the input inside a LineString feature, thrown once the positions read with their
     /// times are returned (see ``next()``).
     var endOfInput: ReadError?
+    /// The root object's members read so far when it is itself a record (a Feature, a geometry, a record of `jq`'s
+    /// output): a second member of one meaning is the record's error, as in ``JSONFixDecoder/decodeObject(scope:)``.
+    var rootMembers = JSONMemberSet()
 
     /// Creates a reader over `stream`.
     ///
@@ -116,6 +119,7 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
         switch t {
         case .beginObject:
             decoder.beginRecord()
+            rootMembers = JSONMemberSet()
             decoder.readsLocationHistory = rootRecordsAreLocationHistory
             (phase, sawFeatures) = (.rootObject, false)
         case .beginArray:
@@ -195,6 +199,11 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
                     continue
                 }
                 guard key == .features || key == .locations || key == .rawSignals || key == .location else {
+                    guard rootMembers.insert(key) else {
+                        try decoder.duplicateMember(key)
+                        continue
+                    }
+                    decoder.memberNames.row(depth: decoder.tokens.depth)[Int(key.rawValue)] = decoder.tokens.tokenOffset
                     try decoder.decodeMember(key, scope: .record)
                     continue
                 }

@@ -7,6 +7,61 @@ struct JSONPlace {
     var offset: Int = 0
 }
 
+/// The members of one JSON object read so far, by meaning (``JSONKey``), to refuse a second member of one meaning: two
+/// values for one field (`"lat":52.5,"lat":1.0`, the alias pair `"lat":52.5,"latitude":1.0`, two `geometry` members)
+/// were read as whichever came last, without a word (a formats tester's), where a GPX attribute given twice is an
+/// error. Where each first member's name is, is kept in ``JSONMemberNames`` for the error to quote it. A bit set, not
+/// a set: nothing is allocated per key.
+struct JSONMemberSet {
+    /// Bit `k` set once a member whose key's raw value is `k` was read.
+    var seen: UInt64 = 0
+
+    /// The keys whose repetition is refused: the names the readers know, other than a device's, which a record may
+    /// give twice under two names (`deviceId`, `uniqueId`: the first is read).
+    static let checkedKeys: UInt64 = ~(1 | 1 &<< UInt64(JSONKey.device.rawValue))
+
+    /// Notes a member of meaning `key`; `false` when the object already had one and its repetition is refused
+    /// (``checkedKeys``). (``JSONKey``'s raw values are below 64: a test checks. Branch-free but for the answer: on
+    /// every member of every record, the check cost read-jsonl 2 % with a test per step.)
+    @inline(__always)
+    mutating func insert(_ key: JSONKey) -> Bool {
+        let bit = UInt64(1) &<< UInt64(key.rawValue)
+        guard seen & bit & JSONMemberSet.checkedKeys == 0 else { return false }
+        seen |= bit
+        return true
+    }
+}
+
+/// Where the first member of each meaning of the objects being read has its name (the input offset of its opening
+/// quote, by nesting depth and ``JSONKey`` raw value), allocated once per decoder: an entry is read only where the
+/// object's ``JSONMemberSet`` says it wrote it, and two objects open at once are at two depths. Objects nested deeper
+/// than ``depths`` keep none (their error names the member alone).
+///
+/// A class only because it owns memory. (A buffer on the stack per object, `withUnsafeTemporaryAllocation` around
+/// the member loop, cost read-jsonl 4,703 → 8,221 instructions per fix.)
+final class JSONMemberNames {
+    /// The nesting depths kept (a record, its properties or geometry, and a few more).
+    static let depths = 8
+    /// The entries, 64 per depth, and a row written by deeper objects and never read (no test per member).
+    let slots: UnsafeMutablePointer<Int>
+
+    init() {
+        slots = .allocate(capacity: 64 * (JSONMemberNames.depths + 1))
+        slots.initialize(repeating: 0, count: 64 * (JSONMemberNames.depths + 1))
+    }
+
+    deinit {
+        slots.deallocate()
+    }
+
+    /// The entries of the objects at nesting `depth` (``JSONTokenizer/depth`` inside them); past ``depths``, the row
+    /// never read.
+    @inline(__always)
+    func row(depth: Int) -> UnsafeMutablePointer<Int> {
+        slots + min(depth, JSONMemberNames.depths) &* 64
+    }
+}
+
 /// One position of a LineString / MultiLineString / MultiPoint waiting for its time.
 struct JSONVertex {
     var longitude: Double
@@ -128,7 +183,10 @@ struct JSONRecordExtras {
 /// ## How values are read
 /// - Fix fields are accepted in a Feature's `properties` and at the record's top level (JSON Lines, or
 ///   foreign members of a Feature), under the canonical names and the aliases of ``JSONKeyTable/names``.
-///   The last occurrence of a field wins; the explicit `altitude_m` property wins over a third coordinate.
+///   A field given twice in one object, under one name or two (`lat` and `latitude`; two `geometry` members), is the
+///   record's error naming both (``JSONMemberSet``), except a device named twice; given in two objects (a Feature's
+///   top level and its `properties`), the later wins. The explicit `altitude_m` property wins over a third
+///   coordinate.
 /// - Numbers may also be written as strings (`"4.5"`); `null` and `""` mean absent.
 /// - A time is an ISO 8601 string or a number of Unix seconds or milliseconds: a magnitude of 10^11 or
 ///   more is milliseconds (10^11 s is the year 5138, 10^11 ms is 1973-03-03, so no real recording is
@@ -191,6 +249,8 @@ struct JSONFixDecoder {
     var deviceMemberName: [UInt8] = []
     var devicePlace = JSONPlace()
     let keys = JSONKeyTable()
+    /// Where the first member of each meaning of the open objects has its name (see ``JSONMemberNames``).
+    let memberNames = JSONMemberNames()
     var record = JSONRecordFields()
     /// The fields of the record's nested `coords` / `location` objects (the W3C Geolocation API's `coords`,
     /// TransistorSoft's records), used only by a record without a position of its own, to fill what it lacks: a
@@ -249,13 +309,58 @@ struct JSONFixDecoder {
 
     // MARK: - Members
 
-    /// Reads the members of the object whose `{` was just read, through its `}`.
+    /// Reads the members of the object whose `{` was just read, through its `}`. A second member of one meaning is the
+    /// record's error (``JSONMemberSet``).
     mutating func decodeObject(scope: Scope) throws(ReadError) {
+        var members = JSONMemberSet()
+        let names = memberNames.row(depth: tokens.depth)
         while true {
             let t = try tokens.next()
             if t == .endObject { return }
             let key = keys.lookup(tokens.bytes, tokens.valueStart, tokens.valueEnd)
+            guard members.insert(key) else {
+                try duplicateMember(key)
+                continue
+            }
+            names[Int(key.rawValue)] = tokens.tokenOffset
             try decodeMember(key, scope: scope)
+        }
+    }
+
+    /// A second member of meaning `key` in one object (its name the last token): the record's error, naming both (the
+    /// value is passed over). Which of the two values the file means cannot be told.
+    @inline(never)
+    mutating func duplicateMember(_ key: JSONKey) throws(ReadError) {
+        let second = tokens.text
+        let at = place
+        // (The first's name is quoted while the input still holds it, to its closing quote, and when it reads as the
+        // same key: a GeoJSON feature larger than the window may have moved on, and a name unescaped in place is
+        // followed by what its escapes left.)
+        var first = "a member"
+        if tokens.depth < JSONMemberNames.depths {
+            let offset = memberNames.row(depth: tokens.depth)[Int(key.rawValue)]
+            let start = offset - tokens.base + 1
+            if start > 0, start <= tokens.n,
+                let end = tokens.bytes[start..<tokens.n].firstIndex(of: UInt8(ascii: "\"")),
+                keys.lookup(tokens.bytes, start, end) == key
+            {
+                first =
+                    "\"" + String(decoding: UnsafeRawBufferPointer(rebasing: tokens.bytes[start..<end]), as: UTF8.self)
+                    + "\""
+            }
+        }
+        let t = try tokens.next()
+        let found = "\"" + second + "\": " + describe(t)
+        try tokens.skip(t)
+        if record.error == nil {
+            let already =
+                first == "\"" + second + "\""
+                ? "the object already has one (JSON names should be unique)"
+                : "the object already has \(first), which names the same field"
+            record.error = .malformedField(
+                location(at), field: second,
+                expected: "one member for it per object (\(already): which of the two values to read cannot be told)",
+                found: found)
         }
     }
 

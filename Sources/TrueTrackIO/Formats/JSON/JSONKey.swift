@@ -5,7 +5,7 @@ import TrueTrackCore
 /// Names are matched case-insensitively and with `_` and `-` ignored, so `accuracy_m`, `accuracyM` and
 /// `ACCURACY-M` are one name, and `speedAccuracy` matches `speed_accuracy`. Aliases are the names common
 /// exporters use (see ``JSONKeyTable/names``).
-enum JSONKey: UInt8, Sendable {
+enum JSONKey: UInt8, Sendable, CaseIterable {
     case unknown
     // GeoJSON structure
     case type, features, geometry, properties, coordinates, times, coordinateProperties
