@@ -255,7 +255,9 @@ public struct NMEAReader: FixReader {
     }
 
     /// Reads the sentence of `line` that starts at or after `from` (``process(_:from:)``) and returns the fix it
-    /// completed, if any; `nil` to read on.
+    /// completed, if any; `nil` to read on. (Inlined: called, returning its optional fix, it cost read-nmea 4,338 →
+    /// 4,421 instructions per fix; 4,344 inlined.)
+    @inline(__always)
     private mutating func read(_ line: ByteStream.Line, from: Int) throws(ReadError) -> Fix? {
         do {
             try process(line, from: from)
