@@ -52,7 +52,7 @@ final class GPXOracle: NSObject, XMLParserDelegate {
             knownPath.append(
                 pathKnown
                     && (name == "extensions" && isGPX || name == "TrackPointExtension" && isGarmin))
-            if uri == GPXOracle.trueTrackNamespace {
+            if uri == GPXOracle.trueTrackNamespace, pathKnown {
                 field = "tt:" + name
             } else if depth == 0, ["ele", "time", "hdop", "vdop", "sat", "fix"].contains(name) {
                 field = name
@@ -264,6 +264,7 @@ struct GPXDocumentGenerator {
                 ext.append(
                     "<w:wind>" + element("w:speed", number(0...60, digits: 1))
                         + (r.chance(0.5) ? element("speed", number(0...60, digits: 1)) : "")
+                        + (r.chance(0.3) ? element("\(ttPrefix):speed_mps", number(0...60, digits: 1)) : "")
                         + element("w:course", number(0...359, digits: 0)) + "</w:wind>")
             }
             if r.chance(0.2) { ext.append(element("w:speed", number(0...60, digits: 1))) }

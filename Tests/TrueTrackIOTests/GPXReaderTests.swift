@@ -404,12 +404,14 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
             "<m:speed>20</m:speed><m:course>270</m:course>",
             // Garmin's own element moved into another namespace by a default of its own.
             "<extensions><TrackPointExtension xmlns=\"urn:weather\"><speed>20</speed></TrackPointExtension></extensions>",
+            // TrueTrack's own, inside another's element.
+            "<extensions><m:wind><tt:speed_mps>20</tt:speed_mps><tt:course_deg>270</tt:course_deg></m:wind></extensions>",
         ]
         for point in points {
             let result = readGPX(
                 gpx11(
                     "<trkpt lat=\"52.5\" lon=\"13.4\"><ele>5</ele><time>2024-05-01T10:00:00Z</time>\(point)</trkpt>",
-                    namespaces: " xmlns:m=\"urn:weather\""
+                    namespaces: " xmlns:m=\"urn:weather\" xmlns:tt=\"https://truetrack.dev/xmlns/1\""
                         + " xmlns:gpxtpx=\"http://www.garmin.com/xmlschemas/TrackPointExtension/v2\""))
             let fix = try #require(result.fixes.first, "\(point): \(String(describing: result.error))")
             #expect(fix.speedMetresPerSecond == nil && fix.courseDegrees == nil, "\(point)")

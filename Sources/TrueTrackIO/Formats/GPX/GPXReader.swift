@@ -31,8 +31,9 @@ import TrueTrackCore
 ///   OsmAnd's (`osmand:speed`). A `speed` or `course` of another namespace, of a prefix bound to none, or inside
 ///   an element the reader does not know (`<m:wind><m:speed>`) is another quantity and is not read.
 /// - The TrueTrack extension (see ``GPXTrueTrackExtension``), recognised by its namespace URI bound to
-///   any prefix on the `<gpx>` element or on an element inside the point; its values take precedence
-///   over the ones above, so files written by ``GPXWriter`` read back to identical fixes.
+///   any prefix on the `<gpx>` element or on an element inside the point, and not inside an element the reader
+///   does not know; its values take precedence over the ones above, so files written by ``GPXWriter`` read back to
+///   identical fixes.
 /// - Provider: the extension's `provider`, else ``Provider/gps`` (a GPX file is a receiver's log).
 /// - An empty element (`<ele/>`, `<ele> </ele>`) counts as absent.
 ///
@@ -1011,7 +1012,8 @@ public struct GPXReader: FixReader {
     ) -> Field {
         let local = XMLBytes.localNameStart(p, ns, ne)
         if local > ns, !trueTrackPrefix.isEmpty, XMLBytes.equals(p, ns, local - 1, trueTrackPrefix) {
-            return extensionField(p, local, ne)
+            // (Not inside an element the reader does not know, as GPX's own speed and course: another's content.)
+            return scope & GPXReader.knownPathBit != 0 ? extensionField(p, local, ne) : .none
         }
         if isTCX { return tcxField(p, local, ne, depth: depth) }
         switch ne - local {

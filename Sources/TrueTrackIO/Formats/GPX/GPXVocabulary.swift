@@ -61,8 +61,10 @@ public struct GPXPointKinds: OptionSet, Sendable, Hashable {
 /// | `activity` | ``ActivityKind`` raw value |
 /// | `activity_confidence` | 0–100 (an `activity` without it reads with confidence 100) |
 ///
-/// The elements may sit anywhere inside the point (``GPXWriter`` puts them directly in `<extensions>`);
-/// ``GPXReader`` recognises them by the prefix bound to ``namespace`` on `<gpx>` or inside the point.
+/// The elements may sit directly in the point, in its `<extensions>` (where ``GPXWriter`` puts them) or in Garmin's
+/// `<TrackPointExtension>` there, not inside an element ``GPXReader`` does not know (whose content is another's, as a
+/// `speed` inside a weather tool's `<m:wind>` is); the reader recognises them by the prefix bound to ``namespace`` on
+/// `<gpx>` or inside the point.
 public enum GPXTrueTrackExtension {
     /// The namespace URI of the extension elements.
     public static let namespace = "https://truetrack.dev/xmlns/1"
