@@ -80,8 +80,8 @@ import TrueTrackCore
 ///   in order; spaces and tabs after a checksum are nothing.
 ///
 /// ## Report and errors
-/// ``ReadReport/recordsRead`` counts lines; skips are counted per line, except the epoch-level ones
-/// (``SkipReason/noFix``, ``SkipReason/missingTime``, ``SkipReason/missingPosition``,
+/// ``ReadReport/recordsRead`` counts lines; skips are counted per line (per sentence of a line holding several), except
+/// the epoch-level ones (``SkipReason/noFix``, ``SkipReason/missingTime``, ``SkipReason/missingPosition``,
 /// ``SkipReason/providerFiltered``), which count epochs. In strict mode a malformed field throws
 /// ``ReadError/malformedField(_:field:expected:found:)`` naming the line, column and field, after the fix of
 /// the epoch gathered before the bad line has been returned; coordinates out of range are malformed fields
