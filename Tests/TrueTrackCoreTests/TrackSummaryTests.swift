@@ -76,8 +76,10 @@ import TrueTrackCore
         #expect(median([90, 90, 90]) == 90)
         #expect(median([300, 300]) == 300)
         #expect(median([1800, 1800, 1799.5]) == 1800)
+        // Jittered by milliseconds (a sparse tracker): one entry per second, not per fix; the median to the second.
+        #expect(median([600.001, 600.002, 600.003, 600.004, 600.005]) == 600)
         #expect(median([172_800, 259_200, 86_400]) == 172_800)  // days apart
-        #expect(median([90.25, 90.25, 1]) == 90.25)
+        #expect(median([90.25, 90.25, 1]) == 90)  // to the second from a minute on
         // The steps under a minute and the longer ones are one list: the lower middle of an even count.
         #expect(median([1, 1, 120, 120, 120]) == 120)
         #expect(median([1, 1, 1, 120, 120]) == 1)

@@ -163,16 +163,17 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         #expect(CSVColumn(headerName: "elem") == nil)  // not `ele` with its metres: an element, as likely
     }
 
-    /// Two columns of one field (`time,lat,lon,latitude`) are a header error naming the column and both names, as a
-    /// GPX attribute given twice is, even when lenient: the second was left unread, with no more than a warning from
-    /// `process` (a formats tester's c_dup_lat.csv). Several time columns are read by preference, a column left unread
-    /// or renamed by the options decides, and two renamed to one field are an error too.
+    /// Two latitude or two longitude columns (`time,lat,lon,latitude`) are a header error naming the column and both
+    /// names, as a GPX attribute given twice is, even when lenient: the second was left unread, with no more than a
+    /// warning from `process` (a formats tester's c_dup_lat.csv). Two columns of another field read the leftmost, as
+    /// before (refused too, common exports failed outright: `speed` beside `speed_kmh`, `alt` beside `elevation_m`,
+    /// a reviewer's). Several time columns are read by preference, a column left unread or renamed by the options
+    /// decides, and two renamed to one field are an error too.
     @Test func twoColumnsOfOneFieldAreAHeaderErrorNamingBoth() throws {
         let rows = "2024-05-01T10:00:00Z,52.5,13.4,1,7\n"
         for (header, column, names) in [
             ("time,lat,lon,latitude,ele", 14, ["2, 'lat'", "4, 'latitude'"]),
-            ("time,lat,lon,alt,elevation_m", 18, ["4, 'alt'", "5, 'elevation_m'"]),
-            ("time;lat;lon;\"speed (km/h)\";kmh", 29, ["4, 'speed (km/h)'", "5, 'kmh'"]),
+            ("time,lat,lon,ele,lng", 18, ["3, 'lon'", "5, 'lng'"]),
         ] {
             for lenient in [false, true] {
                 let result = readCSV(
@@ -188,6 +189,10 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
             }
         }
         #expect(readCSV("time,lat,lon,timestamp_ms\n2024-05-01T10:00:00Z,52.5,13.4,1714557600000\n").fixes.count == 1)
+        // Another field twice: the leftmost is read.
+        #expect(readCSV("time,lat,lon,alt,elevation_m\n" + rows).fixes.first?.altitudeMetres == 1)
+        let speeds = readCSV("time;lat;lon;\"speed (km/h)\";kmh\n" + rows.replacingOccurrences(of: ",", with: ";"))
+        #expect(speeds.error == nil && speeds.fixes.first?.speedMetresPerSecond == 1 / 3.6)
         var ignoring = ReadOptions()
         ignoring.csvColumnNames = ["latitude": "ignore"]
         #expect(readCSV("time,lat,lon,latitude,ele\n" + rows, options: ignoring).fixes.first?.latitude == 52.5)

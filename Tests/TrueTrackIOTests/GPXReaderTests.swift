@@ -398,9 +398,8 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
             "<extensions><m:wind><gpxtpx:speed>20</gpxtpx:speed></m:wind></extensions>",
             "<extensions><gpxtpx:TrackPointExtension><m:wind><gpxtpx:speed>20</gpxtpx:speed></m:wind>"
                 + "</gpxtpx:TrackPointExtension></extensions>",
-            // An element of its own namespace, and a prefix bound to none.
+            // An element of its own namespace.
             "<extensions><speed xmlns=\"urn:weather\">20</speed><course xmlns=\"urn:weather\">270</course></extensions>",
-            "<extensions><w:speed>20</w:speed><w:course>270</w:course></extensions>",
             "<m:speed>20</m:speed><m:course>270</m:course>",
             // Garmin's own element moved into another namespace by a default of its own.
             "<extensions><TrackPointExtension xmlns=\"urn:weather\"><speed>20</speed></TrackPointExtension></extensions>",
@@ -416,6 +415,32 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
             let fix = try #require(result.fixes.first, "\(point): \(String(describing: result.error))")
             #expect(fix.speedMetresPerSecond == nil && fix.courseDegrees == nil, "\(point)")
             #expect(fix.altitudeMetres == 5 && fix.timestamp == utc("2024-05-01T10:00:00Z"), "\(point)")
+        }
+    }
+
+    /// Exporters that leave their extension's namespace undeclared (`<gpxtpx:speed>` without `xmlns:gpxtpx`, an
+    /// unprefixed `<TrackPointExtension>` in GPX's default) and ClueTrust's `gpxdata:speed` (Waterspeed) are read,
+    /// as before namespaces were told apart (a reviewer's: their speed went to 0 % without a word).
+    @Test func undeclaredPrefixesAndClueTrustsSpeedAreRead() throws {
+        let cases: [(namespaces: String, point: String)] = [
+            (
+                "",
+                "<extensions><gpxtpx:TrackPointExtension><gpxtpx:speed>4.5</gpxtpx:speed></gpxtpx:TrackPointExtension></extensions>"
+            ),
+            ("", "<extensions><TrackPointExtension><speed>4.5</speed></TrackPointExtension></extensions>"),
+            ("", "<extensions><w:speed>4.5</w:speed></extensions>"),
+            (
+                " xmlns:gpxdata=\"http://www.cluetrust.com/XML/GPXDATA/1/0\"",
+                "<extensions><gpxdata:speed>4.5</gpxdata:speed></extensions>"
+            ),
+        ]
+        for (namespaces, point) in cases {
+            let result = readGPX(
+                gpx11(
+                    "<trkpt lat=\"52.5\" lon=\"13.4\"><time>2024-05-01T10:00:00Z</time>\(point)</trkpt>",
+                    namespaces: namespaces))
+            let fix = try #require(result.fixes.first, "\(point): \(String(describing: result.error))")
+            #expect(fix.speedMetresPerSecond == 4.5, "\(point)")
         }
     }
 

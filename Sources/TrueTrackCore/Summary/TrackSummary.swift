@@ -64,10 +64,11 @@ public struct TrackSummary: Sendable {
     private var previousDistinct: Fix?
     /// Forward steps under ``histogramMilliseconds``, one bucket per millisecond (exact, in constant memory).
     private var stepHistogram: [UInt32]
-    /// Forward steps of ``histogramMilliseconds`` or more, by their length in milliseconds, with how many there were:
-    /// exact too. (A single overflow bucket reported every longer median as 60 s: a formats tester's files logged
-    /// every 90 s, 5 and 30 minutes, or days apart, all said 60 s.) A logger at a fixed longer interval writes a
-    /// handful of lengths, a 1 Hz recording's gaps are few, and there is at most one step per fix.
+    /// Forward steps of ``histogramMilliseconds`` or more, by their length in whole seconds, with how many there were.
+    /// (A single overflow bucket reported every longer median as 60 s: a formats tester's files logged every 90 s, 5
+    /// and 30 minutes, or days apart, all said 60 s.) By the second, not the millisecond: a sparse tracker whose times
+    /// jitter by milliseconds made an entry per fix (a reviewer's 841,142 fixes: 30 → 80 MB); a logger at a fixed
+    /// longer interval makes a handful, and a median of a minute or more needs no finer grain.
     private var longSteps: [Int64: Int] = [:]
     private var steps = 0
 
@@ -124,7 +125,7 @@ public struct TrackSummary: Sendable {
             if stepMilliseconds < TrackSummary.histogramMilliseconds {
                 stepHistogram[Int(stepMilliseconds)] += 1
             } else {
-                longSteps[stepMilliseconds, default: 0] += 1
+                longSteps[stepMilliseconds / 1000, default: 0] += 1
             }
             steps += 1
         }
@@ -137,7 +138,8 @@ public struct TrackSummary: Sendable {
     }
 
     /// The median forward step between consecutive distinct fixes, in seconds (the lower of the two middle ones for
-    /// an even count), exact to the millisecond however long; `nil` without any forward step.
+    /// an even count), exact to the millisecond under a minute and to the second (rounded down) from a minute on;
+    /// `nil` without any forward step.
     public var medianSamplingIntervalSeconds: Double? {
         guard steps > 0 else { return nil }
         let target = (steps + 1) / 2
@@ -146,9 +148,9 @@ public struct TrackSummary: Sendable {
             seen += Int(count)
             if seen >= target { return Double(milliseconds) / 1000 }
         }
-        for milliseconds in longSteps.keys.sorted() {
-            seen += longSteps[milliseconds, default: 0]
-            if seen >= target { return Double(milliseconds) / 1000 }
+        for seconds in longSteps.keys.sorted() {
+            seen += longSteps[seconds, default: 0]
+            if seen >= target { return Double(seconds) }
         }
         return nil
     }

@@ -609,8 +609,9 @@ public struct CSVReader: FixReader, ByteStreamReader {
     /// Builds the column table from the header names (each found at `nameLocations`, by index).
     ///
     /// - Throws: ``ReadError/unreadableHeader(_:expected:found:)`` for a header that names no latitude, longitude or
-    ///   time, or two columns of one field other than the time (`time,lat,lon,latitude`: which holds the position
-    ///   cannot be told; a formats tester's second latitude was left unread with no more than a warning). Several
+    ///   time, or two latitude or two longitude columns (`time,lat,lon,latitude`: which holds the position cannot be
+    ///   told; a formats tester's second latitude was left unread with no more than a warning). Of two columns of
+    ///   another field the leftmost is read, the other left unread and warned of. Several
     ///   time columns are read by ``CSVColumn/timePreference(key:)``, and a column renamed by
     ///   ``ReadOptions/csvColumnNames`` replaces the file's own column of its field.
     private mutating func configure(
@@ -658,7 +659,11 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 resolved.append(nil)
                 continue
             }
-            guard seen.insert(column.fieldKey).inserted else {
+            // A second column of one field: the leftmost is read and the rest left unread, as before (the unread
+            // measurement warning names them), but for the position, where which holds it cannot be told. (Every
+            // field, refused, failed common exports outright: `speed` beside `speed_kmh`, `elevation` beside
+            // `altitude`, Traccar's `deviceid` beside `uniqueid`, `course` beside `bearing`: a reviewer's.)
+            guard seen.insert(column.fieldKey).inserted || (column != .latitude && column != .longitude) else {
                 let first = resolved.firstIndex { $0?.fieldKey == column.fieldKey } ?? 0
                 finished = true
                 throw ReadError.unreadableHeader(
@@ -667,6 +672,10 @@ public struct CSVReader: FixReader, ByteStreamReader {
                         + "\(index + 1), '\(names[index])', both name it: which one to read cannot be told; leave one "
                         + "unread with --column '\(names[index])=ignore', or read it under another name)",
                     found: headerText)
+            }
+            guard resolved.allSatisfy({ $0?.fieldKey != column.fieldKey }) else {
+                resolved.append(nil)
+                continue
             }
             resolved.append(column)
             if case .time(let encoding) = column { timeEncoding = encoding }

@@ -834,14 +834,10 @@ public struct GPXReader: FixReader {
     /// tells apart, forgotten when a prefix it knew is bound to another URI. Nothing is allocated when the binding
     /// is already known (an app that declares its prefix on every point).
     private mutating func bind(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int, to namespace: GPXNamespace) {
+        // (Foreign bindings are kept too: a prefix bound to none is ``GPXNamespace/undeclared``, not foreign.)
         if let k = boundPrefixes.firstIndex(where: { XMLBytes.equals(p, start, end, $0) }) {
-            if namespace == .other {
-                boundPrefixes.remove(at: k)
-                boundNamespaces.remove(at: k)
-            } else {
-                boundNamespaces[k] = namespace
-            }
-        } else if namespace != .other {
+            boundNamespaces[k] = namespace
+        } else {
             boundPrefixes.append(Array(UnsafeRawBufferPointer(rebasing: p[start..<end])))
             boundNamespaces.append(namespace)
         }
@@ -859,13 +855,13 @@ public struct GPXReader: FixReader {
         return prefixNamespace(p, ns, local - 1)
     }
 
-    /// The namespace the prefix `p[start..<end]` is bound to; ``GPXNamespace/other`` for one bound to none the reader
-    /// knows, or not bound at all (Garmin Connect declares its `ns3`; a prefix without a declaration names nothing).
+    /// The namespace the prefix `p[start..<end]` is bound to: ``GPXNamespace/other`` for one bound to a URI the
+    /// reader does not know, ``GPXNamespace/undeclared`` for one not bound at all.
     private mutating func prefixNamespace(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> GPXNamespace {
         for k in boundPrefixes.indices where XMLBytes.equals(p, start, end, boundPrefixes[k]) {
             return boundNamespaces[k]
         }
-        return .other
+        return .undeclared
     }
 
     /// The error for a second attribute `p[ns..<ne]` (its value ends at `valueEnd`) whose first value was
@@ -1074,8 +1070,11 @@ public struct GPXReader: FixReader {
                 XMLBytes.equals(p, local, ne, "extensions")
                     && namespace(p, ns, local, scope: parent, ownDefault: ownDefault) == .gpx
             case 19:
+                // (Garmin's, or one written without its namespace: unprefixed in GPX's default, or a prefix never
+                // declared, as some exporters write it.)
                 XMLBytes.equals(p, local, ne, "TrackPointExtension")
-                    && namespace(p, ns, local, scope: parent, ownDefault: ownDefault) == .garminTrackPoint
+                    && [.garminTrackPoint, .gpx, .undeclared].contains(
+                        namespace(p, ns, local, scope: parent, ownDefault: ownDefault))
             default: false
             }
         return known ? inherited | GPXReader.knownPathBit : inherited

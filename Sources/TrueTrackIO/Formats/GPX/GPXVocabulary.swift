@@ -99,8 +99,16 @@ enum GPXNamespace: UInt8 {
     case osmAnd
     /// TrueTrack's own (``GPXTrueTrackExtension/namespace``).
     case trueTrack
-    /// Any other namespace, and a prefix bound to none the reader knows (or not bound at all).
+    /// Any other namespace: a prefix bound to a URI the reader does not know.
     case other
+    /// ClueTrust's GPXDATA (`http://www.cluetrust.com/XML/GPXDATA/1/0`, written by Waterspeed and others): its
+    /// `gpxdata:speed` (m/s) in a point's `<extensions>`.
+    case clueTrust
+    /// A prefix bound to no namespace at all (`<gpxtpx:speed>` in a file that never declares `gpxtpx`): read as its
+    /// local name says where the path is known (a point's `<extensions>`, a `<TrackPointExtension>`), as it was
+    /// before namespaces were told apart (a reviewer's exports lost their speed: not valid XML namespaces, but
+    /// written so, and nothing foreign is implied); a foreign element around it still hides it.
+    case undeclared
 
     /// The namespace named by the URI `p[start..<end]` (an `xmlns` attribute's value).
     init(uri p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) {
@@ -114,6 +122,8 @@ enum GPXNamespace: UInt8 {
             || XMLBytes.matches(p, start, end, "http://osmand.net") == 1
         {
             self = .osmAnd
+        } else if XMLBytes.find("cluetrust.com/XML/GPXDATA", p, start, end) != nil {
+            self = .clueTrust
         } else {
             self = .other
         }
@@ -121,5 +131,7 @@ enum GPXNamespace: UInt8 {
 
     /// Whether the namespace's `speed` and `course` elements are a fix's speed over ground (m/s) and course
     /// (degrees clockwise from true north).
-    var definesSpeedAndCourse: Bool { self == .gpx || self == .garminTrackPoint || self == .osmAnd }
+    var definesSpeedAndCourse: Bool {
+        self == .gpx || self == .garminTrackPoint || self == .osmAnd || self == .clueTrust || self == .undeclared
+    }
 }

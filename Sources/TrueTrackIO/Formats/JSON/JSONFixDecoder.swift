@@ -16,9 +16,14 @@ struct JSONMemberSet {
     /// Bit `k` set once a member whose key's raw value is `k` was read.
     var seen: UInt64 = 0
 
-    /// The keys whose repetition is refused: the names the readers know, other than a device's, which a record may
-    /// give twice under two names (`deviceId`, `uniqueId`: the first is read).
-    static let checkedKeys: UInt64 = ~(1 | 1 &<< UInt64(JSONKey.device.rawValue))
+    /// The keys whose repetition is refused: those of the position (latitude, longitude, their E7 and `latLng`
+    /// forms, `geometry`, `coordinates`), where two values leave the fix's place undecided. Other fields given twice
+    /// are read as before, the last one: GPSLogger for Android's full custom-URL template sends `"timestamp"` and
+    /// `"time"`, `heading` and `course` come together, a device is named by `deviceId` and `uniqueId` (a reviewer:
+    /// refusing every repeated meaning lost every record of such files, `--lenient` or not).
+    static let checkedKeys: UInt64 = [
+        JSONKey.latitude, .longitude, .latitudeE7, .longitudeE7, .latLng, .geometry, .coordinates,
+    ].reduce(0) { $0 | 1 &<< UInt64($1.rawValue) }
 
     /// Notes a member of meaning `key`; `false` when the object already had one and its repetition is refused
     /// (``checkedKeys``). (``JSONKey``'s raw values are below 64: a test checks. Branch-free but for the answer: on
