@@ -235,7 +235,10 @@ public final class FixBuffer {
         if let decisions { try FixBuffer.checkPairing(fixes, decisions, path: path) }
         try FixBuffer.checkValues(fixes, decisions, sessionID: sessionID, path: path)
         if fixes.isEmpty {
-            let receipt = AppendReceipt(ids: nil, droppedCount: 0)
+            var receipt = AppendReceipt(ids: nil, droppedCount: 0)
+            // (As for a batch skipped whole: the session's newest row, which a checkpoint taken now follows; the
+            // CLI appends nothing when every fix of a batch was rejected, a reviewer's.)
+            receipt.lastRowID = try newestRow(sessionID: sessionID)
             if let session { try db.transaction { () throws(StoreError) in try session(receipt) } }
             return receipt
         }
@@ -289,11 +292,8 @@ public final class FixBuffer {
             } else {
                 // Nothing stored (every fix already held): the session's newest row, which a checkpoint taken
                 // now follows (an API tester's re-delivered batch left a checkpoint with no row, and the resume
-                // was no longer exact). (A scan, on this rare path only.)
-                let newest = try db.statement("SELECT max(id) FROM fixes WHERE session_id IS ?1")
-                defer { newest.reset() }
-                newest.bind(1, sessionID)
-                if try newest.step(), !newest.isNull(0) { receipt.lastRowID = newest.int64(0) }
+                // was no longer exact).
+                receipt.lastRowID = try newestRow(sessionID: sessionID)
             }
             try session?(receipt)
             return receipt
@@ -359,6 +359,15 @@ public final class FixBuffer {
         }
         try countRemoval(removed, asDropped: true)
         return (removed, rejected, damaged)
+    }
+
+    /// The newest row the buffer holds of `sessionID` (rows without a session for `nil`), or `nil` when it holds
+    /// none. (A scan: only for an append that stores nothing.)
+    private func newestRow(sessionID: String?) throws(StoreError) -> Int64? {
+        let newest = try db.statement("SELECT max(id) FROM fixes WHERE session_id IS ?1")
+        defer { newest.reset() }
+        newest.bind(1, sessionID)
+        return try newest.step() && !newest.isNull(0) ? newest.int64(0) : nil
     }
 
     /// Updates the counters after `removed` rows were deleted; inside a transaction.

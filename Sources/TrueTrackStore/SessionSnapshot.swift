@@ -315,7 +315,10 @@ public struct SessionSnapshot: Sendable, Hashable {
         // Every fix seen, accepted or not (a file whose first fixes were rejected, added again, is the session's
         // own: a reviewer's cold start at 80 m was refused), from the session's first fix on: a session recorded
         // before its first fix was kept has none, and keeps none (its next add's first fix is not its first).
-        if fixCount == 0 || firstFixTime.map({ fix.timestamp < $0 }) == true { firstFixTime = fix.timestamp }
+        // (Not a fix rejected as invalid: a placeholder's date, 1970 or 1980, would leave no fix older than it.)
+        if decision.rejection != .invalid, fixCount == 0 || firstFixTime.map({ fix.timestamp < $0 }) == true {
+            firstFixTime = fix.timestamp
+        }
         fixCount += 1
         guard decision.isAccepted else { return }
         acceptedFixCount += 1

@@ -566,22 +566,23 @@ public actor Synchronizer {
         }
     }
 
-    /// What the transport (libcurl on Linux, URLSession elsewhere) said of `error`, as " (libcurl: …)" with a hint
-    /// where its words
+    /// What the transport (libcurl on Linux, URLSession elsewhere) said of `error`, as " (libcurl: …)" (or
+    /// " (URLSession: …)") with, on Linux, a hint where libcurl's words
     /// mislead, or "" when it said nothing of its own. The failing URL, which may carry a query token, is left out.
     static func transportDetail(_ error: URLError) -> String {
         guard var text = error.userInfo[NSLocalizedDescriptionKey] as? String, !text.isEmpty else { return "" }
         if let url = error.failingURL?.absoluteString, !url.isEmpty {
             text = text.replacingOccurrences(of: url, with: "the URL")
         }
-        let hint =
-            text.contains("wrong version number")
-            ? ": an https URL to a port that speaks plain HTTP?"
-            : text == "Out of memory" ? ": likely an answer header over libcurl's 100 KB limit" : ""
         #if canImport(FoundationNetworking)
             let transport = "libcurl"
+            let hint =
+                text.contains("wrong version number")
+                ? ": an https URL to a port that speaks plain HTTP?"
+                : text == "Out of memory" ? ": likely an answer header over libcurl's 100 KB limit" : ""
         #else
             let transport = "URLSession"
+            let hint = ""
         #endif
         return " (\(transport): \(text)\(hint))"
     }

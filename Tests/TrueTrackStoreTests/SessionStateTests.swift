@@ -93,6 +93,10 @@ import TrueTrackCore
             snapshot.record(fix, decision: tracker.process(fix))
         }
         #expect(snapshot.firstFixTime == walkFix(10).timestamp)
+        // A fix rejected as invalid (a placeholder dated 1970) is not the session's first.
+        let placeholder = try Fix(timestamp: Timestamp(millisecondsSince1970: 0), latitude: 0, longitude: 0)
+        snapshot.record(placeholder, decision: FixDecision(timestamp: placeholder.timestamp, rejection: .invalid))
+        #expect(snapshot.firstFixTime == walkFix(10).timestamp)
         var earlier = SessionSnapshot(sessionID: "walk")
         earlier.firstFixTime = walkFix(3).timestamp
         #expect(snapshot.merged(with: earlier).firstFixTime == walkFix(3).timestamp)
@@ -616,6 +620,8 @@ import TrueTrackCore
         let other = try buffer.append([Self.fix(0)], sessionID: "other", skippingStored: true)
         #expect(try buffer.append([Self.fix(0)], sessionID: "other", skippingStored: true).lastRowID == other.lastRowID)
         #expect(try buffer.append(batches[0], sessionID: "walk", skippingStored: true).lastRowID == newest)
+        // An empty append (a batch whose every fix the tracker rejected, which the CLI does not store) too.
+        #expect(try buffer.append([Fix](), sessionID: "walk").lastRowID == newest)
     }
 
     /// Rows appended without the session's ID are not replayed by `resumed(from:)`: such a resume is not exact,
