@@ -419,8 +419,9 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
     }
 
     /// Exporters that leave their extension's namespace undeclared (`<gpxtpx:speed>` without `xmlns:gpxtpx`, an
-    /// unprefixed `<TrackPointExtension>` in GPX's default) and ClueTrust's `gpxdata:speed` (Waterspeed) are read,
-    /// as before namespaces were told apart (a reviewer's: their speed went to 0 % without a word).
+    /// unprefixed `<TrackPointExtension>` in GPX's default), ClueTrust's `gpxdata:speed` (Waterspeed) and myTracks'
+    /// `mytracks:speed` are read, as before namespaces were told apart (a reviewer's and a regression hunt's: their
+    /// speed went to 0 % without a word).
     @Test func undeclaredPrefixesAndClueTrustsSpeedAreRead() throws {
         let cases: [(namespaces: String, point: String)] = [
             (
@@ -432,6 +433,10 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
             (
                 " xmlns:gpxdata=\"http://www.cluetrust.com/XML/GPXDATA/1/0\"",
                 "<extensions><gpxdata:speed>4.5</gpxdata:speed></extensions>"
+            ),
+            (
+                " xmlns:mytracks=\"http://mytracks.stichling.info/myTracksGPX/1/0\"",
+                "<extensions><mytracks:speed>4.5</mytracks:speed><mytracks:length>10</mytracks:length></extensions>"
             ),
         ]
         for (namespaces, point) in cases {

@@ -101,9 +101,11 @@ enum GPXNamespace: UInt8 {
     case trueTrack
     /// Any other namespace: a prefix bound to a URI the reader does not know.
     case other
-    /// ClueTrust's GPXDATA (`http://www.cluetrust.com/XML/GPXDATA/1/0`, written by Waterspeed and others): its
-    /// `gpxdata:speed` (m/s) in a point's `<extensions>`.
-    case clueTrust
+    /// An app's own namespace whose `speed` in a point's `<extensions>` is the fix's (m/s): ClueTrust's GPXDATA
+    /// (`http://www.cluetrust.com/XML/GPXDATA/1/0`, written by Waterspeed and others) and myTracks'
+    /// (`http://mytracks.stichling.info/myTracksGPX/1/0`: a regression hunt found its speed dropped once namespaces
+    /// were told apart).
+    case appWithSpeed
     /// A prefix bound to no namespace at all (`<gpxtpx:speed>` in a file that never declares `gpxtpx`): read as its
     /// local name says where the path is known (a point's `<extensions>`, a `<TrackPointExtension>`), as it was
     /// before namespaces were told apart (a reviewer's exports lost their speed: not valid XML namespaces, but
@@ -122,8 +124,10 @@ enum GPXNamespace: UInt8 {
             || XMLBytes.matches(p, start, end, "http://osmand.net") == 1
         {
             self = .osmAnd
-        } else if XMLBytes.find("cluetrust.com/XML/GPXDATA", p, start, end) != nil {
-            self = .clueTrust
+        } else if XMLBytes.find("cluetrust.com/XML/GPXDATA", p, start, end) != nil
+            || XMLBytes.find("mytracks.stichling.info/myTracksGPX", p, start, end) != nil
+        {
+            self = .appWithSpeed
         } else {
             self = .other
         }
@@ -132,6 +136,6 @@ enum GPXNamespace: UInt8 {
     /// Whether the namespace's `speed` and `course` elements are a fix's speed over ground (m/s) and course
     /// (degrees clockwise from true north).
     var definesSpeedAndCourse: Bool {
-        self == .gpx || self == .garminTrackPoint || self == .osmAnd || self == .clueTrust || self == .undeclared
+        self == .gpx || self == .garminTrackPoint || self == .osmAnd || self == .appWithSpeed || self == .undeclared
     }
 }
