@@ -440,13 +440,17 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
             ),
         ]
         for (namespaces, point) in cases {
-            let result = readGPX(
-                gpx11(
-                    "<trkpt lat=\"52.5\" lon=\"13.4\"><time>2024-05-01T10:00:00Z</time>\(point)</trkpt>",
-                    namespaces: namespaces))
-            let fix = try #require(result.fixes.first, "\(point): \(String(describing: result.error))")
-            #expect(fix.speedMetresPerSecond == 4.5, "\(point)")
+            #expect(try Self.onePoint(point, namespaces: namespaces).speedMetresPerSecond == 4.5, "\(point)")
         }
+    }
+
+    /// The fix of a GPX 1.1 file with one point holding `point` after its time, the root declaring `namespaces`.
+    static func onePoint(_ point: String, namespaces: String) throws -> Fix {
+        let result = readGPX(
+            gpx11(
+                "<trkpt lat=\"52.5\" lon=\"13.4\"><time>2024-05-01T10:00:00Z</time>\(point)</trkpt>",
+                namespaces: namespaces))
+        return try #require(result.fixes.first, "\(point): \(String(describing: result.error))")
     }
 
     /// The namespaces that define a speed and a course are read under any prefix, bound on the root or inside the
@@ -477,11 +481,7 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
             ("", "<extensions><speed>4.5</speed><course>10</course></extensions>"),
         ]
         for (namespaces, point) in cases {
-            let result = readGPX(
-                gpx11(
-                    "<trkpt lat=\"52.5\" lon=\"13.4\"><time>2024-05-01T10:00:00Z</time>\(point)</trkpt>",
-                    namespaces: namespaces))
-            let fix = try #require(result.fixes.first, "\(point): \(String(describing: result.error))")
+            let fix = try Self.onePoint(point, namespaces: namespaces)
             #expect(fix.speedMetresPerSecond == 4.5 && fix.courseDegrees == 10, "\(namespaces) \(point)")
         }
         // A prefix bound again to another namespace is no longer Garmin's.
