@@ -75,6 +75,35 @@ import Testing
         #expect(!asWalk.contains { $0.contains("silence") }, "\(asWalk)")
     }
 
+    /// A GPX whose `<speed>` sits in a namespace TrueTrack does not know, or inside an element it does not know, is
+    /// read without it, and `info` and `process` say how many were left out (an app's own namespace lost its speeds
+    /// without a word, a regression hunt's); a file with Garmin's extension says nothing.
+    @Test func namesTheGPXSpeedsItDoesNotRead() throws {
+        func gpx(_ extensions: String) -> String {
+            var points = ""
+            for i in 0..<30 {
+                points +=
+                    "<trkpt lat=\"\(48.85 + Double(i) * 2e-5)\" lon=\"2.35\"><time>2024-05-01T10:00:\(i < 10 ? "0" : "")\(i)Z</time>"
+                    + "<extensions>\(extensions)</extensions></trkpt>\n"
+            }
+            return
+                "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"t\" xmlns=\"http://www.topografix.com/GPX/1/1\" "
+                + "xmlns:w=\"urn:weather\" xmlns:gpxtpx=\"http://www.garmin.com/xmlschemas/TrackPointExtension/v2\">"
+                + "<trk><trkseg>\n" + points + "</trkseg></trk></gpx>\n"
+        }
+        let foreign = try Tool.temporaryFile("foreign-speed.gpx", contents: gpx("<w:speed>2.2</w:speed>"))
+        let garmin = try Tool.temporaryFile(
+            "garmin-speed.gpx",
+            contents: gpx("<gpxtpx:TrackPointExtension><gpxtpx:speed>2.2</gpxtpx:speed></gpxtpx:TrackPointExtension>"))
+        defer { for path in [foreign, garmin] { try? FileManager.default.removeItem(atPath: path) } }
+        for command in ["info", "process"] {
+            let run = try Tool.run([command, foreign])
+            #expect(
+                run.stderr.contains("30 <speed> elements not read as the fixes' speed"), "\(command): \(run.stderr)")
+            #expect(!(try Tool.run([command, garmin])).stderr.contains("<speed>"), "\(command)")
+        }
+    }
+
     /// A ride read as a run: its fast stretches and the latch after them (a fifth of the fixes, under the quarter
     /// that named them before) are held as a vehicle and 9 % of the distance goes uncounted; the hint names them (a
     /// sports tester's mountain bike as a run lost 29 % without a word).

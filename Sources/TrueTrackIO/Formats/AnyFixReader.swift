@@ -106,6 +106,13 @@ public struct AnyFixReader: FixReader {
         }
     }
 
+    /// GPX: the `speed` elements inside points not read as a fix's speed (``GPXReader/unreadSpeedElements``); 0 for
+    /// other formats.
+    public var unreadGPXSpeedElements: Int {
+        guard case .gpx(let box) = base else { return 0 }
+        return box.reader.unreadSpeedElements
+    }
+
     /// CSV: whether a course column is read (``CSVColumn/course``), once the header has been read; `false` for other
     /// formats.
     public var csvReadsCourse: Bool {

@@ -371,6 +371,14 @@ enum InputOptions {
                     + " not read: \(repeated.count == 1 ? "it repeats" : "they repeat") the quantity of an earlier "
                     + "column, and only the first is read\n")
         }
+        let unreadSpeeds = reader.unreadGPXSpeedElements
+        if unreadSpeeds > 0 {
+            lines.append(
+                "warning: \(input): \(unreadSpeeds) <speed> element\(unreadSpeeds == 1 ? "" : "s") not read as the fixes' "
+                    + "speed: in a namespace TrueTrack does not know to hold it, or inside an element it does not know "
+                    + "(a weather extension's wind); it reads GPX's own, Garmin's TrackPointExtension, OsmAnd's, "
+                    + "ClueTrust's GPXDATA and myTracks' (convert the file's speeds into one of those to use them)\n")
+        }
         return lines.isEmpty ? nil : lines.joined()
     }
 

@@ -91,6 +91,11 @@ public struct GPXReader: FixReader {
     public let pointKinds: GPXPointKinds
     /// The kind of point the most recently returned fix came from (`nil` before the first fix).
     public private(set) var lastPointKind: GPXPointKind?
+    /// The `speed` elements inside points that were not read as a fix's speed: in a declared namespace the reader
+    /// does not know to hold it, or inside an element it does not know (a weather extension's wind). Counted so
+    /// that a command can say so: an app's own namespace left out lost its speeds without a word (myTracks', before
+    /// it was known; a regression hunt's).
+    public private(set) var unreadSpeedElements = 0
     /// The 0-based index of the `<trkseg>` or `<rte>` the most recently returned fix came from, counting
     /// every `<trkseg>` and `<rte>` of the document in order (`nil` for a waypoint or before the first fix).
     /// A change of index between two fixes marks a segment break.
@@ -1027,8 +1032,9 @@ public struct GPXReader: FixReader {
             if XMLBytes.equals(p, local, ne, "hAcc") { return .accuracy }
             if XMLBytes.equals(p, local, ne, "vAcc") { return .verticalAccuracy }
         case 5:
-            if XMLBytes.equals(p, local, ne, "speed"), readsSpeedAndCourse(p, ns, local, scope, ownDefault) {
-                return .speed
+            if XMLBytes.equals(p, local, ne, "speed") {
+                if readsSpeedAndCourse(p, ns, local, scope, ownDefault) { return .speed }
+                unreadSpeedElements += 1
             }
         case 6:
             if XMLBytes.equals(p, local, ne, "course"), readsSpeedAndCourse(p, ns, local, scope, ownDefault) {
