@@ -243,7 +243,7 @@ public final class FixBuffer {
             return receipt
         }
         var dropped = 0
-        var aged = (dropped: 0, rejected: 0, damaged: 0)
+        var aged = RemovedRows()
         if options.maxAgeSeconds != nil {
             let now = FixBuffer.now()
             if now.secondsSince1970 - lastPruneSeconds >= 60 {
@@ -252,7 +252,7 @@ public final class FixBuffer {
             }
         }
         return try db.transaction { () throws(StoreError) -> AppendReceipt in
-            var capped = (dropped: 0, rejected: 0, damaged: 0)
+            var capped = RemovedRows()
             let insert = try db.statement(FixBuffer.insertSQL)
             let lookup = skippingStored ? try db.statement(FixBuffer.storedSQL) : nil
             let storedMilliseconds = FixBuffer.now().millisecondsSince1970
@@ -316,11 +316,11 @@ public final class FixBuffer {
     /// Returns the rows dropped and, of them, those a backend had rejected and those a sync had set aside as damaged
     /// (which nothing but the cap, the age limit and ``dropDamagedRows()`` deletes: said, since a tester's add
     /// reported "150 rows dropped" while 40 rejected rows and a damaged one went with them).
-    private func enforceCap(firstNewID: Int64) throws(StoreError) -> (dropped: Int, rejected: Int, damaged: Int) {
+    private func enforceCap(firstNewID: Int64) throws(StoreError) -> RemovedRows {
         let rows = try db.integer("SELECT row_count FROM buffer_counters WHERE id = 1")
         let excess = rows - Int64(options.maxRecordsToPersist)
-        guard excess > 0 else { return (0, 0, 0) }
-        var removed = 0, rejected = 0, damaged = 0
+        guard excess > 0 else { return RemovedRows() }
+        var removed = RemovedRows()
         for condition in [
             "id IN (SELECT id FROM fixes WHERE batch_id IS NULL AND id < ?2 ORDER BY id LIMIT ?1)",
             // A batch rejected keeping its key goes whole: its requeue resends it under that key, which a server
@@ -336,29 +336,45 @@ public final class FixBuffer {
                 WHERE batch_id IS NOT NULL)
             """,
             "id IN (SELECT id FROM fixes WHERE batch_id IS NULL ORDER BY id LIMIT ?1)",
-        ] where removed < excess {
-            // The rows' states tallied before they go, by the same condition in the same transaction (not `DELETE …
-            // RETURNING`, which needs SQLite 3.35, nor `FILTER`, 3.30: Debian 11, Ubuntu 20.04 and iOS 14 have older
-            // ones).
-            let remaining = excess - Int64(removed)
-            let states = try db.statement(
-                "SELECT total(sync_state = 1), total(sync_state = \(FixBuffer.damagedState)) FROM fixes "
-                    + "WHERE \(condition)")
-            states.bind(1, remaining)
-            if condition.contains("?2") { states.bind(2, firstNewID) }
-            if try states.step() {
-                rejected += Int(states.double(0))
-                damaged += Int(states.double(1))
-            }
-            states.reset()
-            let delete = try db.statement("DELETE FROM fixes WHERE \(condition)")
-            delete.bind(1, remaining)
-            if condition.contains("?2") { delete.bind(2, firstNewID) }
-            try delete.step()
-            removed += db.changes
+        ] where removed.dropped < excess {
+            let remaining = excess - Int64(removed.dropped)
+            removed += try deleteTallying(
+                where: condition, condition.contains("?2") ? [remaining, firstNewID] : [remaining])
         }
-        try countRemoval(removed, asDropped: true)
-        return (removed, rejected, damaged)
+        try countRemoval(removed.dropped, asDropped: true)
+        return removed
+    }
+
+    /// Rows deleted, and of them those a backend had rejected and those a sync had set aside as damaged.
+    struct RemovedRows {
+        var dropped = 0, rejected = 0, damaged = 0
+
+        static func += (lhs: inout RemovedRows, rhs: RemovedRows) {
+            lhs.dropped += rhs.dropped
+            lhs.rejected += rhs.rejected
+            lhs.damaged += rhs.damaged
+        }
+    }
+
+    /// Deletes the rows matching `condition` (SQL after `WHERE`, its `?1`, `?2`, … bound to `parameters`) and returns
+    /// how many, with their states tallied before they go by the same condition in the same transaction (the caller's;
+    /// not `DELETE … RETURNING`, which needs SQLite 3.35, nor `FILTER`, 3.30: Debian 11, Ubuntu 20.04 and iOS 14 have
+    /// older ones). The counters are the caller's to update.
+    private func deleteTallying(where condition: String, _ parameters: [Int64]) throws(StoreError) -> RemovedRows {
+        var removed = RemovedRows()
+        let states = try db.statement(
+            "SELECT total(sync_state = 1), total(sync_state = \(FixBuffer.damagedState)) FROM fixes WHERE \(condition)")
+        for (k, value) in parameters.enumerated() { states.bind(Int32(k + 1), value) }
+        if try states.step() {
+            removed.rejected = Int(states.double(0))
+            removed.damaged = Int(states.double(1))
+        }
+        states.reset()
+        let delete = try db.statement("DELETE FROM fixes WHERE \(condition)")
+        for (k, value) in parameters.enumerated() { delete.bind(Int32(k + 1), value) }
+        try delete.step()
+        removed.dropped = db.changes
+        return removed
     }
 
     /// The newest row the buffer holds of `sessionID` (rows without a session for `nil`), or `nil` when it holds
@@ -393,32 +409,19 @@ public final class FixBuffer {
     /// ``pruneExpired(now:)``, with how many of the rows dropped a backend had rejected and a sync had set aside as
     /// damaged (counted before they go, as the cap counts them: an API tester's 60 rejected rows and a damaged one
     /// left through the age limit unsaid).
-    func pruneExpiredCounting(now: Timestamp) throws(StoreError) -> (dropped: Int, rejected: Int, damaged: Int) {
-        guard let age = options.maxAgeSeconds else { return (0, 0, 0) }
+    func pruneExpiredCounting(now: Timestamp) throws(StoreError) -> RemovedRows {
+        guard let age = options.maxAgeSeconds else { return RemovedRows() }
         lastPruneSeconds = now.secondsSince1970
         let cutoff = now.advanced(bySeconds: -age).millisecondsSince1970
-        return try db.transaction { () throws(StoreError) -> (dropped: Int, rejected: Int, damaged: Int) in
+        return try db.transaction { () throws(StoreError) -> RemovedRows in
             // (A batch rejected keeping its key goes whole, as under the cap.)
-            let condition = """
-                coalesce(stored_ms, time_ms) < ?1 OR batch_id IN (SELECT batch_id FROM fixes
-                    WHERE \(FixBuffer.keptKeyRows) AND coalesce(stored_ms, time_ms) < ?1)
-                """
-            let states = try db.statement(
-                "SELECT total(sync_state = 1), total(sync_state = \(FixBuffer.damagedState)) FROM fixes WHERE "
-                    + condition)
-            states.bind(1, cutoff)
-            var rejected = 0, damaged = 0
-            if try states.step() {
-                rejected = Int(states.double(0))
-                damaged = Int(states.double(1))
-            }
-            states.reset()
-            let delete = try db.statement("DELETE FROM fixes WHERE " + condition)
-            delete.bind(1, cutoff)
-            try delete.step()
-            let removed = db.changes
-            try countRemoval(removed, asDropped: true)
-            return (removed, rejected, damaged)
+            let removed = try deleteTallying(
+                where: """
+                    coalesce(stored_ms, time_ms) < ?1 OR batch_id IN (SELECT batch_id FROM fixes
+                        WHERE \(FixBuffer.keptKeyRows) AND coalesce(stored_ms, time_ms) < ?1)
+                    """, [cutoff])
+            try countRemoval(removed.dropped, asDropped: true)
+            return removed
         }
     }
 

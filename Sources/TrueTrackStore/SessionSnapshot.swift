@@ -316,9 +316,7 @@ public struct SessionSnapshot: Sendable, Hashable {
         // own: a reviewer's cold start at 80 m was refused), from the session's first fix on: a session recorded
         // before its first fix was kept has none, and keeps none (its next add's first fix is not its first).
         // (Not a fix rejected as invalid: a placeholder's date, 1970 or 1980, would leave no fix older than it.)
-        if decision.rejection != .invalid, fixCount == 0 || firstFixTime.map({ fix.timestamp < $0 }) == true {
-            firstFixTime = fix.timestamp
-        }
+        if decision.rejection != .invalid { noteFixSeen(at: fix.timestamp) }
         fixCount += 1
         guard decision.isAccepted else { return }
         acceptedFixCount += 1
@@ -326,6 +324,14 @@ public struct SessionSnapshot: Sendable, Hashable {
         if let last = lastFix, fix.timestamp < last.timestamp, !decision.isClockRestart { return }
         motion = decision.motion
         lastFix = SessionLastFix(fix)
+    }
+
+    /// Lowers ``firstFixTime`` to `time`, the time of a fix the session saw (``record(_:decision:)`` calls it for
+    /// each fix it records; an app that stores only the accepted fixes, as `truetrack buffer add` does, calls it with
+    /// the earliest rejected one before recording them). A session recorded before first times were kept (fixes
+    /// and no first time) keeps none.
+    public mutating func noteFixSeen(at time: Timestamp) {
+        if firstFixTime.map({ time < $0 }) ?? (fixCount == 0) { firstFixTime = time }
     }
 
     /// Records the end of the session: the phase ``SessionPhase/ended`` and the total the tracker reached after

@@ -302,15 +302,11 @@ enum BufferCommand {
                 let appended = try buffer.append(
                     fixes, decisions: decisions, sessionID: state.id, skippingStored: true
                 ) { snapshot, receipt in
-                    let isNew = snapshot.fixCount == 0
+                    // The rejected fixes are the session's too (its first time is the earliest it saw: a file whose
+                    // first fixes were rejected, added again, was refused).
+                    if let earliestSeen { snapshot.noteFixSeen(at: earliestSeen) }
                     for (fix, decision) in zip(fixes, decisions) { snapshot.record(fix, decision: decision) }
                     snapshot.fixCount += rejected
-                    // The rejected fixes are the session's too (its first time is the earliest it saw: a file whose
-                    // first fixes were rejected, added again, was refused), unless it was recorded before first
-                    // times were kept.
-                    if let earliest = earliestSeen, isNew || snapshot.firstFixTime != nil {
-                        snapshot.firstFixTime = min(snapshot.firstFixTime ?? earliest, earliest)
-                    }
                     snapshot.saveCheckpoints(
                         tracker: tracker, stopDetector: state.detector,
                         afterBufferRow: receipt.lastRowID ?? snapshot.checkpointRowID)

@@ -18,10 +18,14 @@ struct RunDiagnostics {
     /// what went uncounted, for the hint's trigger.
     private(set) var heldFast = 0
     private(set) var heldFastMetres = 0.0
-    private var previousAcceptedForVehicle: Timestamp?
+    /// The seconds since the accepted fix before, capped at ``integrationCapSeconds``; 0 for the first.
+    private var acceptedStepSeconds = 0.0
     /// The profile's sustained speed (``TrackingProfile/maximumSustainedSpeedMetresPerSecond``) the tracker runs
     /// with (``init(profile:)``); infinite, no fix held fast, without one.
     private var sustainedSpeed = Double.infinity
+    /// The profile's integration limit (``TrackingProfile/maximumIntegrationSeconds``): the walking profile's 10 s
+    /// without one.
+    private var integrationCapSeconds = 10.0
 
     /// Diagnostics of a run whose profile is not known (no fix counts as held fast).
     init() {}
@@ -29,6 +33,7 @@ struct RunDiagnostics {
     /// Diagnostics of a run of the tracker with `profile`.
     init(profile: TrackingProfile) {
         sustainedSpeed = profile.maximumSustainedSpeedMetresPerSecond
+        integrationCapSeconds = profile.maximumIntegrationSeconds
     }
     /// What this run counted (the decisions' increments, metres), over how many steps that counted something, and
     /// the tracker's white-noise variance summed over those steps with their number (``scatterWarning``).
@@ -160,6 +165,9 @@ struct RunDiagnostics {
             }
         } else if decision.isAccepted {
             lateRun = nil
+            // (Capped as the tracker's integration is, for the held-fast and moving-step figures below.)
+            acceptedStepSeconds =
+                previousAccepted.map { min(integrationCapSeconds, max(0, Double(now &- $0) / 1000)) } ?? 0
             if let previous = previousAccepted, Double(now &- previous) / 1000 > Self.lateGapSeconds {
                 if acceptedGaps.count == Self.keptGaps { acceptedGaps.removeFirst() }
                 acceptedGaps.append((previous, now))
@@ -171,7 +179,6 @@ struct RunDiagnostics {
             accepted += 1
             earliestAccepted = min(earliestAccepted ?? fix.timestamp, fix.timestamp)
             latestAccepted = max(latestAccepted ?? fix.timestamp, fix.timestamp)
-            let stepSeconds = previousAcceptedForVehicle.map { max(0, min(10, $0.seconds(to: fix.timestamp))) } ?? 0
             if decision.movedLikeAVehicle {
                 heldAsVehicle += 1
                 // What the held stretch would have counted where it went faster than the profile's traveller
@@ -180,16 +187,15 @@ struct RunDiagnostics {
                 // with one 80 m drift held 151 fixes at walking pace.)
                 if let state = decision.state, state.speedMetresPerSecond > sustainedSpeed {
                     heldFast += 1
-                    heldFastMetres += state.speedMetresPerSecond * stepSeconds
+                    heldFastMetres += state.speedMetresPerSecond * acceptedStepSeconds
                 }
             }
-            previousAcceptedForVehicle = fix.timestamp
             countedMetres += decision.distanceIncrementMetres
             if decision.speedSource == .filtered { filteredCountedMetres += decision.distanceIncrementMetres }
             // The steps the speed said moved (held or not): their integrated step, speed × seconds, not the
             // releases a held stretch adds to one step, and the scatter the tracker measured then.
-            if decision.speedMetresPerSecond >= Self.movingStepSpeed, stepSeconds > 0 {
-                movingSteps += SIMD2(decision.speedMetresPerSecond * stepSeconds, 1)
+            if decision.speedMetresPerSecond >= Self.movingStepSpeed, acceptedStepSeconds > 0 {
+                movingSteps += SIMD2(decision.speedMetresPerSecond * acceptedStepSeconds, 1)
                 if let sigma = scatterSigmaMetres { movingScatter += SIMD2(sigma * sigma, 1) }
             }
             if let i = Provider.allCases.firstIndex(of: fix.provider) { acceptedByProvider[i] += 1 }
@@ -925,18 +931,13 @@ extension RunDiagnostics {
     /// to within half the cadence (at least 1 s), the step after it the cadence to within as much. `nil` otherwise,
     /// and when no fix was rejected as out of order.
     func clockChangeWarning(input: String) -> String? {
-        guard outOfOrder > 0, let (back, change) = clockChangeBack else { return nil }
-        let cadence = back.cadenceBefore
-        let by = Self.clockChange(minutes: change / 60_000)
+        guard outOfOrder > 0, let question = clockChangeQuestion(input: input) else { return nil }
         let percent = Terminal.percent(outOfOrder, of: read)
-        return "warning: the times of \(input) step back once, by \(by) (fix \(back.fix) in read order, "
-            + "\(Self.timeOfDay(back.from)) then \(Self.timeOfDay(back.to)), read as UTC), and go on every "
-            + "\(Self.duration(Double(cadence) / 1000)): a clock change (daylight saving time's end, or another time "
-            + "zone) in times written as local time without their UTC offset? \(outOfOrder) of \(read) fixes "
-            + "(\(percent) %) fell before the last accepted one and were rejected as out of order; the distance, "
-            + "duration and stops leave them out. Sorting by time would interleave the two stretches: export the "
-            + "times in UTC or with their UTC offset (2024-10-27T02:30:00+01:00: each time with the offset of its "
-            + "own hour). Times that state their offset (Z, +01:00) step back by a clock fault instead\n"
+        return question + " \(outOfOrder) of \(read) fixes (\(percent) %) fell before the last accepted one and were "
+            + "rejected as out of order; the distance, duration and stops leave them out. Sorting by time would "
+            + "interleave the two stretches: export the times in UTC or with their UTC offset "
+            + "(2024-10-27T02:30:00+01:00: each time with the offset of its own hour). Times that state their offset "
+            + "(Z, +01:00) step back by a clock fault instead\n"
     }
 }
 
@@ -963,13 +964,19 @@ extension RunDiagnostics {
     /// run it do with such fixes. Why: `info` said "1 backward steps" of a local-time export across the autumn
     /// change, where `process` named it (left from the session of 2026-11-29).
     func clockChangeNote(input: String) -> String? {
+        guard let question = clockChangeQuestion(input: input) else { return nil }
+        return question + " process, stops and buffer add reject the fixes that fall before the last accepted one "
+            + "as out of order; export the times in UTC or with their UTC offset\n"
+    }
+
+    /// The question both ``clockChangeWarning(input:)`` and ``clockChangeNote(input:)`` ask of the step back
+    /// (``clockChangeBack``): where it is, by how much, and the cadence on; `nil` when there is no such step.
+    private func clockChangeQuestion(input: String) -> String? {
         guard let (back, change) = clockChangeBack else { return nil }
         return "warning: the times of \(input) step back once, by \(Self.clockChange(minutes: change / 60_000)) (fix "
             + "\(back.fix) in read order, \(Self.timeOfDay(back.from)) then \(Self.timeOfDay(back.to)), read as UTC), "
             + "and go on every \(Self.duration(Double(back.cadenceBefore) / 1000)): a clock change (daylight saving "
-            + "time's end, or another time zone) in times written as local time without their UTC offset? process, "
-            + "stops and buffer add reject the fixes that fall before the last accepted one as out of order; export "
-            + "the times in UTC or with their UTC offset\n"
+            + "time's end, or another time zone) in times written as local time without their UTC offset?"
     }
 }
 
