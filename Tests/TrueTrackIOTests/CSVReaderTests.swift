@@ -176,9 +176,7 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
             ("time,lat,lon,ele,lng", 18, ["3, 'lon'", "5, 'lng'"]),
         ] {
             for lenient in [false, true] {
-                let result = readCSV(
-                    header + "\n" + (header.contains(";") ? rows.replacingOccurrences(of: ",", with: ";") : rows),
-                    options: ReadOptions(lenient: lenient))
+                let result = readCSV(header + "\n" + rows, options: ReadOptions(lenient: lenient))
                 #expect(result.fixes.isEmpty)
                 guard case .unreadableHeader(let location, let expected, _)? = result.error else {
                     Issue.record("\(header): expected a header error, got \(String(describing: result.error))")

@@ -172,8 +172,8 @@ import TrueTrackIO
             let lenient = read(good + "\n" + line + "\n" + good + "\n", lenient: true)
             #expect(lenient.fixes.count == 2 && lenient.report.skipped(.malformed) == 1, "\(line)")
         }
-        // Not one field twice: members of two objects, a speed in m/s beside a bare one (the named unit is read), two
-        // names of a tracker (the first is read), a member the reader does not know.
+        // Not the record's error: members of two objects, a speed in m/s beside a bare one, two names of a tracker, a
+        // member the reader does not know, a time and a course given twice.
         let fine = [
             #"{"type":"Feature","time":1714557601,"geometry":{"type":"Point","coordinates":[13.4,52.5]},"#
                 + #""properties":{"time":1714557601}}"#,

@@ -10,9 +10,9 @@
 /// 3. the rest is lower-cased (ASCII) and every `_`, `-`, `.` and space is dropped
 ///    (`Accuracy_M`, `accuracy m` and `accuracyM` all become `accuracym`).
 ///
-/// Columns whose name matches nothing are ignored. Two columns of the same field are an error of the header
-/// (``CSVReader``), except for the time: a file with several time columns (a Traccar export's
-/// `servertime,devicetime,fixtime`, GPSLogger's `time` and `timestamp_ms`) is read by the one that is the fix's own
+/// Columns whose name matches nothing are ignored. Two latitude or two longitude columns are an error of the header
+/// (``CSVReader``); of two columns of another field the leftmost is read, and of several time columns (a Traccar
+/// export's `servertime,devicetime,fixtime`, GPSLogger's `time` and `timestamp_ms`) the one that is the fix's own
 /// time, see ``timePreference(key:)``.
 public enum CSVColumn: Sendable, Hashable, CaseIterable {
     /// Latitude in degrees north. Aliases: `lat`, `latitude`, `latDeg`, `LatitudeDegrees`, `latitude_deg`,
@@ -201,21 +201,6 @@ public enum CSVColumn: Sendable, Hashable, CaseIterable {
         case .activityConfidence: "activity_confidence"
         case .segment: "segment"
         case .hdop, .messageType, .fixValidity, .device: nil
-        }
-    }
-
-    /// The field in words, for messages: the canonical name where there is one (`latitude`, `altitude_m`…).
-    var fieldDescription: String {
-        if let name = canonicalName { return name }
-        switch self {
-        case .date: return "the date"
-        case .latitudeHemisphere: return "the latitude's hemisphere"
-        case .longitudeHemisphere: return "the longitude's hemisphere"
-        case .hdop: return "hdop"
-        case .messageType: return "the message type"
-        case .fixValidity: return "the fix's validity"
-        case .device: return "the device"
-        default: return "this field"
         }
     }
 

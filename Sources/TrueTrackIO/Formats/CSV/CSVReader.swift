@@ -663,19 +663,20 @@ public struct CSVReader: FixReader, ByteStreamReader {
             // measurement warning names them), but for the position, where which holds it cannot be told. (Every
             // field, refused, failed common exports outright: `speed` beside `speed_kmh`, `elevation` beside
             // `altitude`, Traccar's `deviceid` beside `uniqueid`, `course` beside `bearing`: a reviewer's.)
-            guard seen.insert(column.fieldKey).inserted || (column != .latitude && column != .longitude) else {
+            if !seen.insert(column.fieldKey).inserted {
+                guard column == .latitude || column == .longitude else {
+                    resolved.append(nil)
+                    continue
+                }
                 let first = resolved.firstIndex { $0?.fieldKey == column.fieldKey } ?? 0
                 finished = true
                 throw ReadError.unreadableHeader(
                     index < nameLocations.count ? nameLocations[index] : headerLocation,
-                    expected: "one column for \(column.fieldDescription) (columns \(first + 1), '\(names[first])', and "
+                    expected:
+                        "one column for \(column == .latitude ? "latitude" : "longitude") (columns \(first + 1), '\(names[first])', and "
                         + "\(index + 1), '\(names[index])', both name it: which one to read cannot be told; leave one "
                         + "unread with --column '\(names[index])=ignore', or read it under another name)",
                     found: headerText)
-            }
-            guard resolved.allSatisfy({ $0?.fieldKey != column.fieldKey }) else {
-                resolved.append(nil)
-                continue
             }
             resolved.append(column)
             if case .time(let encoding) = column { timeEncoding = encoding }

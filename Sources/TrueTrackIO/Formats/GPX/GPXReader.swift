@@ -27,9 +27,11 @@ import TrueTrackCore
 ///   the point, and the same names inside `<extensions>` in the namespaces that define them
 ///   (``GPXNamespace/definesSpeedAndCourse``): GPX's own, unprefixed (Apple Health's route export, OsmAnd's older
 ///   files), Garmin's TrackPointExtension v1 or v2 under any prefix bound to it (`gpxtpx:speed`, Garmin Connect's
-///   `ns3:course`, or its URI as the default namespace), in `<extensions>` or its `<TrackPointExtension>`, and
-///   OsmAnd's (`osmand:speed`). A `speed` or `course` of another namespace, of a prefix bound to none, or inside
-///   an element the reader does not know (`<m:wind><m:speed>`) is another quantity and is not read.
+///   `ns3:course`, or its URI as the default namespace), in `<extensions>` or its `<TrackPointExtension>` (also
+///   unprefixed), OsmAnd's (`osmand:speed`), ClueTrust's GPXDATA and myTracks' (``GPXNamespace/appWithSpeed``), and
+///   a prefix the file never declares (``GPXNamespace/undeclared``). A `speed` or `course` of another declared
+///   namespace, or inside an element the reader does not know (`<m:wind><m:speed>`), is another quantity and is not
+///   read (``unreadSpeedElements`` counts the speeds).
 /// - The TrueTrack extension (see ``GPXTrueTrackExtension``), recognised by its namespace URI bound to
 ///   any prefix on the `<gpx>` element or on an element inside the point, and not inside an element the reader
 ///   does not know; its values take precedence over the ones above, so files written by ``GPXWriter`` read back to
@@ -153,9 +155,9 @@ public struct GPXReader: FixReader {
     private var hdopReading: HDOPInterpretation
     /// The prefix bound to ``GPXTrueTrackExtension/namespace`` (empty until a declaration is seen).
     private var trueTrackPrefix: [UInt8] = []
-    /// The prefixes bound to another namespace the reader tells apart (GPX's, Garmin's TrackPointExtension,
-    /// OsmAnd's: ``GPXNamespace``), each with what it is bound to (`boundNamespaces`, by index). Grown only when a
-    /// binding changes, never per point.
+    /// The prefixes bound to a namespace other than TrueTrack's (``GPXNamespace``, ``GPXNamespace/other`` for one
+    /// the reader does not know), each with what it is bound to (`boundNamespaces`, by index); a prefix in neither is
+    /// ``GPXNamespace/undeclared``. Grown only when a prefix is first bound, never per point.
     private var boundPrefixes: [[UInt8]] = []
     private var boundNamespaces: [GPXNamespace] = []
     /// For each unknown element open inside the point being read, by depth (as `openChildren`): the default
@@ -835,9 +837,9 @@ public struct GPXReader: FixReader {
         }
     }
 
-    /// Binds the prefix `p[start..<end]` to `namespace` (other than TrueTrack's): recorded when it is one the reader
-    /// tells apart, forgotten when a prefix it knew is bound to another URI. Nothing is allocated when the binding
-    /// is already known (an app that declares its prefix on every point).
+    /// Binds the prefix `p[start..<end]` to `namespace` (other than TrueTrack's), a prefix bound before taking the
+    /// new binding in place. Nothing is allocated when the prefix is already known (an app that declares its prefix
+    /// on every point).
     private mutating func bind(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int, to namespace: GPXNamespace) {
         // (Foreign bindings are kept too: a prefix bound to none is ``GPXNamespace/undeclared``, not foreign.)
         if let k = boundPrefixes.firstIndex(where: { XMLBytes.equals(p, start, end, $0) }) {
@@ -853,7 +855,7 @@ public struct GPXReader: FixReader {
     /// The namespace of an element named `p[ns..<ne]` whose local name starts at `local`, inside an element whose
     /// scope (an `openScopes` entry) is `scope`, with `ownDefault` from its own `xmlns` attribute.
     @inline(__always)
-    private mutating func namespace(
+    private func namespace(
         _ p: UnsafeRawBufferPointer, _ ns: Int, _ local: Int, scope: UInt8, ownDefault: GPXNamespace?
     ) -> GPXNamespace {
         if local == ns { return ownDefault ?? GPXNamespace(rawValue: scope & GPXReader.scopeNamespaceMask) ?? .other }
@@ -862,7 +864,7 @@ public struct GPXReader: FixReader {
 
     /// The namespace the prefix `p[start..<end]` is bound to: ``GPXNamespace/other`` for one bound to a URI the
     /// reader does not know, ``GPXNamespace/undeclared`` for one not bound at all.
-    private mutating func prefixNamespace(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> GPXNamespace {
+    private func prefixNamespace(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> GPXNamespace {
         for k in boundPrefixes.indices where XMLBytes.equals(p, start, end, boundPrefixes[k]) {
             return boundNamespaces[k]
         }
@@ -1054,7 +1056,7 @@ public struct GPXReader: FixReader {
     /// scope is `scope` is the fix's: in a namespace that defines them, and not inside an element the reader does not
     /// know (a weather tool's `<m:wind><m:speed>` is the wind's).
     @inline(__always)
-    private mutating func readsSpeedAndCourse(
+    private func readsSpeedAndCourse(
         _ p: UnsafeRawBufferPointer, _ ns: Int, _ local: Int, _ scope: UInt8, _ ownDefault: GPXNamespace?
     ) -> Bool {
         scope & GPXReader.knownPathBit != 0
@@ -1064,7 +1066,7 @@ public struct GPXReader: FixReader {
     /// The scope (an `openScopes` entry) of the content of an unknown element named `p[ns..<ne]` opened inside an
     /// element whose scope is `parent`: its default namespace (its own `xmlns`, else the parent's), and the known path
     /// when the parent is on one and it is GPX's `<extensions>` or Garmin's `<TrackPointExtension>`.
-    private mutating func containerScope(
+    private func containerScope(
         _ p: UnsafeRawBufferPointer, _ ns: Int, _ ne: Int, parent: UInt8, ownDefault: GPXNamespace?
     ) -> UInt8 {
         let inherited = ownDefault?.rawValue ?? (parent & GPXReader.scopeNamespaceMask)
@@ -1079,11 +1081,19 @@ public struct GPXReader: FixReader {
                 // (Garmin's, or one written without its namespace: unprefixed in GPX's default, or a prefix never
                 // declared, as some exporters write it.)
                 XMLBytes.equals(p, local, ne, "TrackPointExtension")
-                    && [.garminTrackPoint, .gpx, .undeclared].contains(
-                        namespace(p, ns, local, scope: parent, ownDefault: ownDefault))
+                    && Self.mayHoldTrackPointExtension(namespace(p, ns, local, scope: parent, ownDefault: ownDefault))
             default: false
             }
         return known ? inherited | GPXReader.knownPathBit : inherited
+    }
+
+    /// Whether a `<TrackPointExtension>` in `namespace` is Garmin's: in its namespace, or written without it (GPX's
+    /// default, a prefix never declared).
+    private static func mayHoldTrackPointExtension(_ namespace: GPXNamespace) -> Bool {
+        switch namespace {
+        case .garminTrackPoint, .gpx, .undeclared: true
+        default: false
+        }
     }
 
     /// Classifies a child of a TCX `<Trackpoint>` by its local name `p[local..<ne]`: `Time`, `AltitudeMeters`,

@@ -77,7 +77,8 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
     /// times are returned (see ``next()``).
     var endOfInput: ReadError?
     /// The root object's members read so far when it is itself a record (a Feature, a geometry, a record of `jq`'s
-    /// output): a second member of one meaning is the record's error, as in ``JSONFixDecoder/decodeObject(scope:)``.
+    /// output): a second member of a position meaning is the record's error, as in
+    /// ``JSONFixDecoder/decodeObject(scope:)``.
     var rootMembers = JSONMemberSet()
 
     /// Creates a reader over `stream`.

@@ -7,10 +7,10 @@ struct JSONPlace {
     var offset: Int = 0
 }
 
-/// The members of one JSON object read so far, by meaning (``JSONKey``), to refuse a second member of one meaning: two
-/// values for one field (`"lat":52.5,"lat":1.0`, the alias pair `"lat":52.5,"latitude":1.0`, two `geometry` members)
-/// were read as whichever came last, without a word (a formats tester's), where a GPX attribute given twice is an
-/// error. Where each first member's name is, is kept in ``JSONMemberNames`` for the error to quote it. A bit set, not
+/// The members of one JSON object read so far, by meaning (``JSONKey``), to refuse a second member of a position
+/// meaning (``checkedKeys``): two values for the position (`"lat":52.5,"lat":1.0`, the alias pair
+/// `"lat":52.5,"latitude":1.0`, two `geometry` members) were read as whichever came last, without a word (a formats
+/// tester's), where a GPX attribute given twice is an error. Where each first member's name is, is kept in ``JSONMemberNames`` for the error to quote it. A bit set, not
 /// a set: nothing is allocated per key.
 struct JSONMemberSet {
     /// Bit `k` set once a member whose key's raw value is `k` was read.
@@ -188,9 +188,9 @@ struct JSONRecordExtras {
 /// ## How values are read
 /// - Fix fields are accepted in a Feature's `properties` and at the record's top level (JSON Lines, or
 ///   foreign members of a Feature), under the canonical names and the aliases of ``JSONKeyTable/names``.
-///   A field given twice in one object, under one name or two (`lat` and `latitude`; two `geometry` members), is the
-///   record's error naming both (``JSONMemberSet``), except a device named twice; given in two objects (a Feature's
-///   top level and its `properties`), the later wins. The explicit `altitude_m` property wins over a third
+///   A position field given twice in one object, under one name or two (`lat` and `latitude`; two `geometry`
+///   members), is the record's error naming both (``JSONMemberSet/checkedKeys``); another field given twice in one
+///   object, or a field given in two objects (a Feature's top level and its `properties`), the later wins. The explicit `altitude_m` property wins over a third
 ///   coordinate.
 /// - Numbers may also be written as strings (`"4.5"`); `null` and `""` mean absent.
 /// - A time is an ISO 8601 string or a number of Unix seconds or milliseconds: a magnitude of 10^11 or
@@ -314,8 +314,8 @@ struct JSONFixDecoder {
 
     // MARK: - Members
 
-    /// Reads the members of the object whose `{` was just read, through its `}`. A second member of one meaning is the
-    /// record's error (``JSONMemberSet``).
+    /// Reads the members of the object whose `{` was just read, through its `}`. A second member of a position meaning
+    /// is the record's error (``JSONMemberSet/checkedKeys``).
     mutating func decodeObject(scope: Scope) throws(ReadError) {
         var members = JSONMemberSet()
         let names = memberNames.row(depth: tokens.depth)

@@ -511,7 +511,7 @@ public struct NMEAReader: FixReader {
                             wrapperMillis = NumberParsing.int(p, after + 1, e).flatMap {
                                 Timestamp.representableMilliseconds.contains($0) ? $0 : nil
                             }
-                        } else if !NMEAReader.isSpaceOrTab(p, after, e) {
+                        } else if !SeparatorScan.isBlank(p, after, e) {
                             // (A tab after the checksum is white space too, not noise: a tester's log ended its
                             // lines so.)
                             if memchr(base + after, 0x24, e - after) != nil {
@@ -631,16 +631,6 @@ public struct NMEAReader: FixReader {
     /// What a sentence without `*hh` that has fewer than `fields` fields lacks, for the error at the input's end.
     private static func completeSentence(_ fields: Int) -> String {
         "\(fields) fields (a sentence without '*hh' must be complete)"
-    }
-
-    /// True when `p[start..<end]` holds only spaces and tabs.
-    private static func isSpaceOrTab(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Bool {
-        var k = start
-        while k < end {
-            if p[k] != 0x20 && p[k] != 0x09 { return false }
-            k += 1
-        }
-        return true
     }
 
     /// True when `p[start..<end]` (which starts with `{`) is a line of printable text ending (before spaces and tabs)
