@@ -242,16 +242,21 @@ public final class FixBuffer {
             if let session { try db.transaction { () throws(StoreError) in try session(receipt) } }
             return receipt
         }
-        var dropped = 0
-        var aged = RemovedRows()
+        // The age limit's prune (at most once a minute) runs in the append's own transaction: if the append
+        // fails, the rows it would have dropped stay, to be dropped and counted by a later receipt (pruned in a
+        // transaction of its own, they were gone and in no receipt: a reviewer's).
+        var pruneTime: Timestamp?
         if options.maxAgeSeconds != nil {
             let now = FixBuffer.now()
-            if now.secondsSince1970 - lastPruneSeconds >= 60 {
-                aged = try pruneExpiredCounting(now: now)
+            if now.secondsSince1970 - lastPruneSeconds >= 60 { pruneTime = now }
+        }
+        let appended = try db.transaction { () throws(StoreError) -> AppendReceipt in
+            var dropped = 0
+            var aged = RemovedRows()
+            if let pruneTime {
+                aged = try pruneExpiredInTransaction(now: pruneTime)
                 dropped += aged.dropped
             }
-        }
-        return try db.transaction { () throws(StoreError) -> AppendReceipt in
             var capped = RemovedRows()
             let insert = try db.statement(FixBuffer.insertSQL)
             let lookup = skippingStored ? try db.statement(FixBuffer.storedSQL) : nil
@@ -298,6 +303,8 @@ public final class FixBuffer {
             try session?(receipt)
             return receipt
         }
+        if let pruneTime { lastPruneSeconds = pruneTime.secondsSince1970 }
+        return appended
     }
 
     /// Drops the oldest rows past the cap, those of a batch being sent after the other rows stored before
@@ -410,19 +417,27 @@ public final class FixBuffer {
     /// damaged (counted before they go, as the cap counts them: an API tester's 60 rejected rows and a damaged one
     /// left through the age limit unsaid).
     func pruneExpiredCounting(now: Timestamp) throws(StoreError) -> RemovedRows {
-        guard let age = options.maxAgeSeconds else { return RemovedRows() }
-        lastPruneSeconds = now.secondsSince1970
-        let cutoff = now.advanced(bySeconds: -age).millisecondsSince1970
-        return try db.transaction { () throws(StoreError) -> RemovedRows in
-            // (A batch rejected keeping its key goes whole, as under the cap.)
-            let removed = try deleteTallying(
-                where: """
-                    coalesce(stored_ms, time_ms) < ?1 OR batch_id IN (SELECT batch_id FROM fixes
-                        WHERE \(FixBuffer.keptKeyRows) AND coalesce(stored_ms, time_ms) < ?1)
-                    """, [cutoff])
-            try countRemoval(removed.dropped, asDropped: true)
-            return removed
+        guard options.maxAgeSeconds != nil else { return RemovedRows() }
+        let removed = try db.transaction { () throws(StoreError) -> RemovedRows in
+            try pruneExpiredInTransaction(now: now)
         }
+        lastPruneSeconds = now.secondsSince1970
+        return removed
+    }
+
+    /// ``pruneExpiredCounting(now:)``'s deletion, inside the caller's transaction (an append's or its own); the
+    /// caller notes the prune's time once that transaction has committed.
+    private func pruneExpiredInTransaction(now: Timestamp) throws(StoreError) -> RemovedRows {
+        guard let age = options.maxAgeSeconds else { return RemovedRows() }
+        let cutoff = now.advanced(bySeconds: -age).millisecondsSince1970
+        // (A batch rejected keeping its key goes whole, as under the cap.)
+        let removed = try deleteTallying(
+            where: """
+                coalesce(stored_ms, time_ms) < ?1 OR batch_id IN (SELECT batch_id FROM fixes
+                    WHERE \(FixBuffer.keptKeyRows) AND coalesce(stored_ms, time_ms) < ?1)
+                """, [cutoff])
+        try countRemoval(removed.dropped, asDropped: true)
+        return removed
     }
 
     /// The columns an append writes (``Column``'s but the id and the sync's), in ``insertSQL``'s order: each

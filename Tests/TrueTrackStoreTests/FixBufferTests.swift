@@ -637,6 +637,28 @@ import TrueTrackCore
         #expect(receipt.droppedRejectedCount == 3 && receipt.droppedDamagedCount == 1)
     }
 
+    /// The age limit's prune in an append is part of the append's transaction: an append that fails (an insert
+    /// refused here by a trigger, as a full disk would) drops nothing, and the next append drops and counts the
+    /// expired rows. (The prune committed on its own: its rows were gone and in no receipt, a reviewer's.)
+    @Test("an append that fails drops no expired row unreported")
+    func anAppendThatFailsDropsNoExpiredRowUnreported() throws {
+        let buffer = try FixBuffer(path: ":memory:", options: StoreOptions(maxAgeSeconds: 3600))
+        try buffer.append((0..<10).map(walkFix))
+        try buffer.db.execute("UPDATE fixes SET sync_state = 1, sync_status = 422 WHERE id <= 2")
+        try buffer.db.execute("UPDATE fixes SET stored_ms = stored_ms - 7200000 WHERE id <= 6")
+        buffer.lastPruneSeconds = -.infinity  // (an append prunes at most once a minute: make it due)
+        try buffer.db.execute(
+            "CREATE TEMP TRIGGER refuse BEFORE INSERT ON fixes BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        #expect(throws: StoreError.self) { try buffer.append([walkFix(10)]) }
+        #expect(try buffer.count() == 10)
+        #expect(try buffer.statistics().droppedCount == 0)
+        try buffer.db.execute("DROP TRIGGER refuse")
+        let receipt = try buffer.append([walkFix(10)])
+        #expect(receipt.droppedCount == 6 && receipt.droppedRejectedCount == 2)
+        #expect(try buffer.count() == 5)
+        #expect(try buffer.statistics().droppedCount == 6)
+    }
+
     /// Rows stored before the storage time was recorded (schema version 2) are judged by their fix's time.
     @Test func ageLimitJudgesRowsWithoutAStorageTimeByTheirFixTime() throws {
         let buffer = try FixBuffer(path: ":memory:", options: StoreOptions(maxAgeSeconds: 3600))
