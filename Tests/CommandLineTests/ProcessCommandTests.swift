@@ -1010,6 +1010,41 @@ import Testing
         #expect(run.stderr.contains("--sort"), "\(run.stderr)")
     }
 
+    /// The same autumn-change file read with `--time-zone Europe/Berlin`: one track in order (no fix out of order,
+    /// no clock-change warning), its span the true 600 s; the warning names the option. The option on a file whose
+    /// times state their offset changes nothing, and says so; an unknown zone is a usage error naming the spelling
+    /// that differs only in case.
+    @Test("reads local times across the autumn change in order with --time-zone")
+    func readsLocalTimesWithATimeZone() throws {
+        func wallClock(_ seconds: Int) -> String {
+            func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+            return "2024-10-27T\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
+        }
+        let start = 2 * 3600 + 55 * 60
+        let text = Self.walk("time", count: 600) { i in wallClock(start + i - (i >= 300 ? 3600 : 0)) }
+        let path = try Tool.temporaryFile("fall-local-zone.csv", contents: text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let plain = try Tool.run(["process", path])
+        #expect(plain.stderr.contains("--time-zone Europe/Berlin"), "\(plain.stderr)")
+        let run = try Tool.run(["process", path, "--time-zone", "Europe/Berlin", "--json"])
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let fixes = try #require(json["fixes"] as? [String: Any])
+        #expect(fixes["accepted"] as? Int == 600)
+        #expect((json["durationSeconds"] as? Double).map { abs($0 - 599) < 0.001 } == true, "\(json)")
+        let info = try Tool.run(["info", path, "--time-zone", "Europe/Berlin"])
+        #expect(info.stdout.contains("2024-10-27T00:55:00Z → 2024-10-27T01:04:59Z"), "\(info.stdout)")
+        #expect(info.stdout.contains("600 written without an offset, read in Europe/Berlin"), "\(info.stdout)")
+
+        let utc = Self.walk("time", count: 10) { i in wallClock(start + i) + "Z" }
+        let utcPath = try Tool.temporaryFile("utc-times.csv", contents: utc)
+        defer { try? FileManager.default.removeItem(atPath: utcPath) }
+        let unchanged = try Tool.run(["process", utcPath, "--time-zone", "+02:00"])
+        #expect(unchanged.stderr.contains("--time-zone +02:00 changed no time of"), "\(unchanged.stderr)")
+        let wrong = try Tool.run(["process", utcPath, "--time-zone", "europe/berlin"])
+        #expect(wrong.status == 2 && wrong.stderr.contains("did you mean Europe/Berlin?"), "\(wrong.stderr)")
+    }
+
     /// Berlin wall-clock times across the spring change, written without an offset: 01:59:59 then 03:00:00, on at
     /// 1 s from where the walk left off. Read as UTC that is an hour of silence (a recording gap in the duration
     /// and the stops) that nothing said. A real hour's silence after which the walker is elsewhere, a step that

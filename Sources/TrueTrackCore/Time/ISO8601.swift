@@ -15,6 +15,17 @@ public enum ISO8601 {
     /// Parses the bytes `text[start..<end]`; returns `nil` when they are not a valid timestamp.
     @inlinable
     public static func parse(_ p: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Timestamp? {
+        var hasZone = false
+        return parse(p, from: start, to: end, hasZone: &hasZone)
+    }
+
+    /// Parses the bytes `text[start..<end]` as ``parse(_:from:to:)`` does, and says whether they carried a zone
+    /// designator (`Z`, an offset, `UTC`): a time without one is a local time to a reader given the zone it was
+    /// written in, and is returned here as if it were UTC.
+    @inlinable
+    public static func parse(_ p: UnsafeRawBufferPointer, from start: Int, to end: Int, hasZone: inout Bool)
+        -> Timestamp?
+    {
         var i = start
         @inline(__always) func digit(_ k: Int) -> Int? {
             guard k < end else { return nil }
@@ -66,6 +77,7 @@ public enum ISO8601 {
             if i < end {
                 guard let zone = zoneOffsetMinutes(p, from: i, to: end) else { return nil }
                 offsetMinutes = zone
+                hasZone = true
             }
         }
         // A rounded-up fraction (.9996) may carry into the next second; not a leap second's, which reads as :59.999

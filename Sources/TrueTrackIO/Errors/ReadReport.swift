@@ -64,6 +64,9 @@ public struct ReadReport: Sendable, Hashable {
     public private(set) var errors: [ReadError] = []
     /// How many errors were stepped over in lenient mode (may exceed `errors.count`).
     public private(set) var errorCount: Int = 0
+    /// Times written without a UTC offset that were read as local times in ``ReadOptions/localTimeZone`` and
+    /// converted to UTC (0 without that option).
+    public var localTimesConverted: Int = 0
 
     /// Errors beyond this many are counted but not kept, so a garbage file cannot exhaust memory.
     public static let maximumKeptErrors = 100

@@ -23,6 +23,8 @@ public struct AnyFixReader: FixReader {
 
     /// The format being read.
     public let format: FixFormat
+    /// The zone of times written without an offset the reader was given (``ReadOptions/localTimeZone``).
+    public let localTimeZone: LocalTimeZone?
 
     /// Opens `path` (`-` for standard input) in `format`, or in the format sniffed from its content.
     ///
@@ -52,6 +54,7 @@ public struct AnyFixReader: FixReader {
                     + "device's fixes")
         }
         self.format = format
+        localTimeZone = options.localTimeZone
         let stream = try ByteStream(path: path)
         base = AnyFixReader.make(format, stream, options)
     }
@@ -59,6 +62,7 @@ public struct AnyFixReader: FixReader {
     /// Reads `stream` as `format`.
     public init(stream: ByteStream, format: FixFormat, options: ReadOptions = ReadOptions()) {
         self.format = format
+        localTimeZone = options.localTimeZone
         base = AnyFixReader.make(format, stream, options)
     }
 

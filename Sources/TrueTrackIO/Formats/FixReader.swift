@@ -84,6 +84,14 @@ public struct ReadOptions: Sendable, Hashable {
     /// −180…180 file holding one is damaged, and a guess would move its fix half around the world.
     public var longitudesFrom0To360: Bool = false
 
+    /// CSV, JSON, GeoJSON, GPX, TCX and KML: the zone of times written without a UTC offset (``LocalTimeZone``);
+    /// such a time is read as a local time there and converted to UTC, in file order (``LocalTimeConversion``'s
+    /// rules for the hour repeated and the hour skipped at a change of summer time). Default `nil`: such times
+    /// are UTC, as GPX requires and as most exports that omit the zone mean. Times with their own zone, epoch
+    /// numbers and the formats whose times are UTC by definition (NMEA, GnssLogger, IPIN, GeoLife) are never
+    /// changed. A reader's ``ReadReport/localTimesConverted`` counts the times it converted.
+    public var localTimeZone: LocalTimeZone? = nil
+
     /// Creates options with the defaults above.
     public init(
         lenient: Bool = false, providers: Set<Provider>? = nil,

@@ -173,6 +173,9 @@ enum ConvertCommand {
         if report.unusableRecords > 0 {
             note += " (\(report.unusableRecords) record\(report.unusableRecords == 1 ? "" : "s") skipped)"
         }
+        if report.localTimesConverted > 0, let zone = reader.localTimeZone {
+            note += "; \(Terminal.count(report.localTimesConverted, "time", "times")) read as local times in \(zone)"
+        }
         if redates {
             note +=
                 redated > 0
@@ -186,6 +189,7 @@ enum ConvertCommand {
         {
             Terminal.error(warning)
         }
+        if let warning = InputOptions.localTimeWarning(reader, input: input) { Terminal.error(warning) }
         for error in report.errors.prefix(5) { Terminal.error("  skipped: \(error)\n") }
         for line in InputOptions.unreadableFieldLines(report, input: input) { Terminal.error(line) }
         if let readFailure {

@@ -24,7 +24,8 @@ enum InfoCommand {
             exactDuplicates, backwardSteps, identicalTimestamps, weekRolloverJumps, gapsOver5Seconds,
             longestStepSeconds, rawDistanceMetres, error (absent when none), lenientErrors, fieldsReadAsMissing,
             warnings; only where they apply: segments (GPX, TCX, CSV and JSON Lines with a segment field),
-            declaredActivity, timeColumns (CSV), deviceColumn and devices (a CSV's device column, a JSON record's device member).
+            declaredActivity, timeColumns (CSV), deviceColumn and devices (a CSV's device column, a JSON record's device member),
+            timeZone and localTimesConverted (with --time-zone).
             """)
 
     /// The JSON shape of one input's description.
@@ -91,6 +92,10 @@ enum InfoCommand {
         /// names one); `nil` without one.
         var deviceColumn: String?
         var devices: [Device]?
+        /// With `--time-zone`: the zone, and how many times written without an offset were read as local times
+        /// there (converted to UTC); both `nil` without the option.
+        var timeZone: String?
+        var localTimesConverted: Int?
         /// The warnings printed on standard error (times that look wrong, a GPS week rollover, measurements
         /// read as missing), as `process --json` and `stops --json` carry theirs.
         var warnings: [String] = []
@@ -164,6 +169,7 @@ enum InfoCommand {
             if let note = diagnostics.clockChangeNote(input: path) { warnings.append(note) }
             if let warning = diagnostics.springForwardWarning(input: path, reader: reader) { warnings.append(warning) }
             if let warning = InputOptions.unreadMeasurementWarning(reader, input: path) { warnings.append(warning) }
+            if let warning = InputOptions.localTimeWarning(reader, input: path) { warnings.append(warning) }
             if let earliest = summary.earliest, let latest = summary.latest,
                 let warning = RunDiagnostics.timeWarning(earliest: earliest, latest: latest, input: path)
             {
@@ -206,7 +212,9 @@ enum InfoCommand {
             error: failure, lenientErrors: readReport.errors.map(\.description),
             fieldsReadAsMissing: readReport.unreadableFields.map(\.description), segments: segments,
             declaredActivity: DeclaredActivity.type(ofFileAt: path), timeColumns: timeColumns,
-            deviceColumn: deviceColumn, devices: devices, warnings: warnings.map(Terminal.warningText))
+            deviceColumn: deviceColumn, devices: devices, timeZone: options.localTimeZone?.name,
+            localTimesConverted: options.localTimeZone == nil ? nil : readReport.localTimesConverted,
+            warnings: warnings.map(Terminal.warningText))
     }
 
     static func text(_ r: Report) -> String {
@@ -258,6 +266,9 @@ enum InfoCommand {
         }
         if let first = r.firstTime, let last = r.lastTime {
             row("time span", "\(first) → \(last) (\(r.spanSeconds.fixed(1)) s)")
+        }
+        if let zone = r.timeZone, let converted = r.localTimesConverted {
+            row("local times", "\(converted) written without an offset, read in \(zone) (--time-zone)")
         }
         row("sampling interval", r.medianIntervalSeconds.map { "\($0.fixed(3)) s (median)" } ?? "–")
         row(

@@ -98,6 +98,12 @@ enum InputOptions {
             help: "CSV: ymd, dmy or mdy for dates that do not say it (240501, 05/01/2024); default: decided by the "
                 + "file's first value that allows one order, else an error."),
         OptionSpec(
+            name: "time-zone", valueName: "ZONE",
+            help: "CSV, JSON, GeoJSON, GPX, TCX, KML: read times written without a UTC offset as local times in ZONE, "
+                + "an IANA name (Europe/Berlin: summer time included) or an offset (+02:00, -0530, UTC), and convert "
+                + "them to UTC; times with their own offset, epoch numbers and NMEA are UTC already. Default: such "
+                + "times are UTC."),
+        OptionSpec(
             name: "longitude-0-360",
             help: "Read longitudes written 0…360: one over 180 (up to 360) is east of 180, read as the value − 360 "
                 + "(190 is −170); default: a longitude over 180 is an error."),
@@ -158,6 +164,16 @@ enum InputOptions {
                 throw UsageError(message: "--date-order expects ymd, dmy or mdy, got '\(name)'")
             }
             options.dateOrder = order
+        }
+        if let zone = arguments.value("time-zone") {
+            guard let local = LocalTimeZone(zone) else {
+                let hint = LocalTimeZone.suggestion(for: zone).map { " (did you mean \($0)?)" } ?? ""
+                throw UsageError(
+                    message: "--time-zone: unknown time zone '\(zone)'\(hint): expected an IANA name such as "
+                        + "Europe/Berlin or America/New_York (the machine's tz database), or an offset such as +02:00, "
+                        + "-0530 or UTC")
+            }
+            options.localTimeZone = local
         }
         if let scale = arguments.value("hdop-scale") {
             if scale == "accuracy10" {
@@ -306,6 +322,22 @@ enum InputOptions {
         for error in listed { lines.append("  read as missing: \(error)\n") }
         if count > listed.count { lines.append("  … and \(count - listed.count) more read as missing\n") }
         return lines
+    }
+
+    /// A warning when `--time-zone` was given and changed no time of the input (every fix read): its times state
+    /// their own offset, are epoch numbers, or are UTC by definition (NMEA, GnssLogger, IPIN, GeoLife), so the
+    /// option did nothing the user asked for; `nil` otherwise.
+    static func localTimeWarning(_ reader: AnyFixReader, input: String) -> String? {
+        let report = reader.report
+        guard let zone = reader.localTimeZone, report.localTimesConverted == 0, report.fixesProduced > 0 else {
+            return nil
+        }
+        let why: String =
+            switch reader.format {
+            case .nmea, .gnssLogger, .ipin, .geolife: "\(reader.format.rawValue) times are UTC by definition"
+            default: "its times state their own offset (Z, +01:00) or are epoch numbers, UTC either way"
+            }
+        return "warning: --time-zone \(zone) changed no time of \(input): \(why)\n"
     }
 
     /// A warning naming the CSV columns not read that a user would expect to be: a measurement TrueTrack reads

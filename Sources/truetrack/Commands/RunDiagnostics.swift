@@ -506,6 +506,7 @@ struct RunDiagnostics {
             result.append(warning)
         }
         if let warning = InputOptions.unreadMeasurementWarning(reader, input: input) { result.append(warning) }
+        if let warning = InputOptions.localTimeWarning(reader, input: input) { result.append(warning) }
         if ordering, let warning = orderWarning(input: input, rawPathMetres: rawPathMetres, smoothed: smoothed) {
             result.append(warning)
         }
@@ -918,8 +919,9 @@ extension RunDiagnostics {
             + "\(Self.timeOfDay(step.from)) then \(Self.timeOfDay(step.to)), read as UTC), and go on every "
             + "\(Self.duration(Double(step.cadence) / 1000)) from where the fixes left off: a clock change (daylight "
             + "saving time's start) in times written as local time without their UTC offset? The \(by) between reads "
-            + "as a recording gap (in the duration, the unobserved time and the stops): export the times in UTC or "
-            + "with their UTC offset (each time with the offset of its own hour). Times that state their offset (Z, "
+            + "as a recording gap (in the duration, the unobserved time and the stops): give the zone they were written "
+            + "in (--time-zone Europe/Berlin), or export the times in UTC or with their UTC offset (each time with the "
+            + "offset of its own hour). Times that state their offset (Z, "
             + "+01:00) may have a pause that ends on the hour instead\n"
     }
 
@@ -935,8 +937,9 @@ extension RunDiagnostics {
         let percent = Terminal.percent(outOfOrder, of: read)
         return question + " \(outOfOrder) of \(read) fixes (\(percent) %) fell before the last accepted one and were "
             + "rejected as out of order; the distance, duration and stops leave them out. Sorting by time would "
-            + "interleave the two stretches: export the times in UTC or with their UTC offset "
-            + "(2024-10-27T02:30:00+01:00: each time with the offset of its own hour). Times that state their offset "
+            + "interleave the two stretches: give the zone they were written in (--time-zone Europe/Berlin), or export "
+            + "the times in UTC or with their UTC offset (2024-10-27T02:30:00+01:00: each time with the offset of its "
+            + "own hour). Times that state their offset "
             + "(Z, +01:00) step back by a clock fault instead\n"
     }
 }
@@ -966,7 +969,8 @@ extension RunDiagnostics {
     func clockChangeNote(input: String) -> String? {
         guard let question = clockChangeQuestion(input: input) else { return nil }
         return question + " process, stops and buffer add reject the fixes that fall before the last accepted one "
-            + "as out of order; export the times in UTC or with their UTC offset\n"
+            + "as out of order; give the zone they were written in (--time-zone Europe/Berlin), or export the times in "
+            + "UTC or with their UTC offset\n"
     }
 
     /// The question both ``clockChangeWarning(input:)`` and ``clockChangeNote(input:)`` ask of the step back

@@ -456,7 +456,8 @@ public enum CSVTimeEncoding: Sendable, Hashable {
     /// before an optional fraction). A row whose date is empty is skipped as ``SkipReason/missingTime``.
     case timeOfDay
     /// A spreadsheet's serial date and time: days since 1899-12-30 (Excel's and LibreOffice's 1900 date system),
-    /// the fraction the time of day (`45996.58549768` is 2025-12-05T14:03:07Z), rounded to the millisecond, in UTC.
+    /// the fraction the time of day (`45996.58549768` is 2025-12-05T14:03:07Z), rounded to the millisecond, in UTC
+    /// (a local time with ``ReadOptions/localTimeZone``: a spreadsheet's cells hold no zone).
     /// Never chosen by a name: an ``automatic`` column becomes this when its first value is a number from 25,569
     /// (1970-01-01) to below 73,051 (2100-01-01), which as Unix seconds would be a time on 1 January 1970, long
     /// before GPS; a date-time cell saved as a number reads so (a tester's export was read as 1970 and refused as

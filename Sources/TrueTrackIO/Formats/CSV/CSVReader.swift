@@ -64,6 +64,8 @@ import TrueTrackCore
 public struct CSVReader: FixReader, ByteStreamReader {
     /// The options this reader was created with.
     public let options: ReadOptions
+    /// The conversion of times written without a zone (``ReadOptions/localTimeZone``), `nil` without one.
+    private var localTimes: LocalTimeConversion?
     /// The header's column names as written (unquoted), once the header has been read; empty before.
     public private(set) var headerNames: [String] = []
     /// The field each header column is read as (`nil`: ignored), once the header has been read.
@@ -191,9 +193,19 @@ public struct CSVReader: FixReader, ByteStreamReader {
         self.options = options
         deviceTable = DeviceTable(selection: options.devices)
         dateOrder = options.dateOrder
+        localTimes = options.localTimeZone.map(LocalTimeConversion.init(zone:))
         _report = ReadReport(source: stream.name)
         roles = buffers.roles
         base = UnsafePointer(buffers.tail.baseAddress!.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Converts the row's time, written without a zone, from ``localTimes``' zone to UTC (out of line: only with
+    /// ``ReadOptions/localTimeZone``).
+    @inline(never)
+    private mutating func convertLocalTime() {
+        guard localTimes != nil else { return }
+        _report.localTimesConverted += 1
+        row.time = localTimes!.utcMilliseconds(fromLocal: row.time)
     }
 
     /// Returns the next fix, or `nil` at the end of the input.
@@ -268,6 +280,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
             switch try parseRow() {
             case .fix:
                 if timeEncoding == .timeOfDay, try !addDate() { continue }
+                if _slowPath(localTimes != nil), row.timeIsLocal, row.has(.time) { convertLocalTime() }
                 if row.has(.time) && row.has(.latitude) && row.has(.longitude) && options.providers == nil {
                     return true
                 }
@@ -847,7 +860,9 @@ public struct CSVReader: FixReader, ByteStreamReader {
             case .time:
                 let encoding = timeEncoding
                 if encoding == .iso8601 {
-                    if let t = CSVScan.isoMilliseconds(p, &i, limit: limit, cache: &isoCache, delimiter: d),
+                    // (With a zone for local times, the slow path, which tells whether a time carries its own.)
+                    if localTimes == nil,
+                        let t = CSVScan.isoMilliseconds(p, &i, limit: limit, cache: &isoCache, delimiter: d),
                         CSVReader.ends(p[i], d), t >= CSVScan.earliestMilliseconds, t < CSVScan.endMilliseconds
                     {
                         row.storeTime(t)
@@ -1468,17 +1483,20 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 guard let days = numberOrDecimalComma(p, s, e), days.isFinite,
                     days >= 1, days < 2_958_466  // 1899-12-31 to 9999-12-31
                 else { throw malformed(encoding.expectation + decidedBy) }
-                row.storeTime(Int64(((days - CSVReader.excelDaysRange.lowerBound) * 86_400_000).rounded()))
+                row.storeTime(
+                    Int64(((days - CSVReader.excelDaysRange.lowerBound) * 86_400_000).rounded()), isLocal: true)
                 return
             }
             if encoding == .timeOfDay {
                 guard let ms = CSVReader.millisecondsOfDay(bytes, s, e) else {
                     throw malformed(encoding.expectation + " (the file has a date column)")
                 }
-                row.storeTime(ms)
+                row.storeTime(ms, isLocal: localTimes != nil && TimeOfDaySuffix(bytes, s, e)?.hasZone == false)
             } else if encoding == .iso8601 {
-                var milliseconds = ISO8601.parse(p, from: s, to: e)?.millisecondsSince1970
+                var hasZone = false
+                var milliseconds = ISO8601.parse(p, from: s, to: e, hasZone: &hasZone)?.millisecondsSince1970
                 if milliseconds == nil, let split = dateAndTime(bytes, s, e, column: column) {
+                    hasZone = split.hasZone
                     switch split.date {
                     case .days(let days): milliseconds = days * 86_400_000 + split.millisecondsOfDay
                     case .ambiguous(let orders): throw malformed(CSVReader.ambiguousDate(orders))
@@ -1492,7 +1510,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
                     }
                     throw malformed(encoding.expectation + " in the years 0001-9999")
                 }
-                row.storeTime(t)
+                row.storeTime(t, isLocal: !hasZone)
             } else {
                 var index = s
                 if let t = CSVScan.epochMilliseconds(bytes, &index, encoding, safeEnd: 0), index == e,
@@ -1751,6 +1769,8 @@ public struct CSVReader: FixReader, ByteStreamReader {
         var timeEnd: Int
         /// The zone's offset from UTC (0 without one).
         var offsetMinutes = 0
+        /// Whether the time carried a zone.
+        var hasZone = false
         /// `true` after `PM`, `false` after `AM`, `nil` on a 24-hour clock.
         var isAfternoon: Bool?
 
@@ -1780,6 +1800,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 guard let zone = ISO8601.zoneOffsetMinutes(UnsafeRawBufferPointer(start: p, count: e), from: k, to: e)
                 else { return nil }
                 offsetMinutes = zone
+                hasZone = true
             }
         }
     }
@@ -1956,13 +1977,14 @@ public struct CSVReader: FixReader, ByteStreamReader {
     /// midnight; `nil` when the field is not of that shape.
     mutating func dateAndTime(
         _ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int, column: Int? = nil
-    ) -> (date: DateReading, millisecondsOfDay: Int64)? {
+    ) -> (date: DateReading, millisecondsOfDay: Int64, hasZone: Bool)? {
         let split = CSVReader.dateEnd(p, s, e)
         guard split > s, split < e - 1 else { return nil }
         var timeStart = split + 1
         while timeStart < e, p[timeStart] == 0x20 { timeStart += 1 }
         guard let ms = CSVReader.millisecondsOfDay(p, timeStart, e) else { return nil }
-        return (readDate(p, s, split, field: column.map { DateField(column: $0, withTimeOfDay: true) }), ms)
+        let hasZone = localTimes != nil && TimeOfDaySuffix(p, timeStart, e)?.hasZone == true
+        return (readDate(p, s, split, field: column.map { DateField(column: $0, withTimeOfDay: true) }), ms, hasZone)
     }
 
     /// Where the date of a date and a time of day in one field (`p[s..<e]`) ends: at the first space or `T`, else `e`.
@@ -2090,6 +2112,9 @@ struct CSVRowValues {
         ) =
             (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     var time: Int64 = 0
+    /// Whether ``time`` was written without a zone (a local time to ``ReadOptions/localTimeZone``): set with every
+    /// time stored, read only with that option.
+    var timeIsLocal = false
     /// The date column's day (days since 1970-01-01), for a time of day.
     var day: Int64 = 0
     /// Where the date field starts (buffer index, line, index of the line's first byte), and the error of a date
@@ -2146,8 +2171,9 @@ struct CSVRowValues {
 
     /// Stores the time (Unix milliseconds).
     @inline(__always)
-    mutating func storeTime(_ milliseconds: Int64) {
+    mutating func storeTime(_ milliseconds: Int64, isLocal: Bool = false) {
         time = milliseconds
+        timeIsLocal = isLocal
         mark(.time)
     }
 

@@ -91,6 +91,8 @@ public struct GPXReader: FixReader {
     public let options: ReadOptions
     /// The kinds of points turned into fixes.
     public let pointKinds: GPXPointKinds
+    /// The conversion of times written without a zone (``ReadOptions/localTimeZone``), `nil` without one.
+    private var localTimes: LocalTimeConversion?
     /// The kind of point the most recently returned fix came from (`nil` before the first fix).
     public private(set) var lastPointKind: GPXPointKind?
     /// The `speed` elements inside points that were not read as a fix's speed: in a declared namespace the reader
@@ -192,6 +194,7 @@ public struct GPXReader: FixReader {
         self.options = options
         self.pointKinds = pointKinds ?? options.gpxPointKinds
         hdopReading = options.hdop
+        localTimes = options.localTimeZone.map(LocalTimeConversion.init(zone:))
         report = ReadReport(source: stream.name)
         position = stream.start
         window = stream.window
@@ -924,6 +927,8 @@ public struct GPXReader: FixReader {
     /// The values read from one point's children.
     private struct PointFields {
         var time: Timestamp?
+        /// Whether ``time`` carried its own zone (see ``ReadOptions/localTimeZone``).
+        var timeHasZone = false
         var elevation: Double?
         var hdop: Double?
         var vdop: Double?
@@ -1423,7 +1428,7 @@ public struct GPXReader: FixReader {
         case .none:
             return true
         case .time:
-            guard let t = ISO8601.parse(b, from: s, to: e) else { return false }
+            guard let t = ISO8601.parse(b, from: s, to: e, hasZone: &fields.timeHasZone) else { return false }
             fields.time = t
         case .elevation:
             guard let v = NumberParsing.double(b, s, e) else { return false }
@@ -1508,6 +1513,12 @@ public struct GPXReader: FixReader {
             case .dilution(let uere) = hdopReading
         {
             verticalAccuracy = vdop * uere
+        }
+        if _slowPath(localTimes != nil), let time = f.time, !f.timeHasZone {
+            // A time written without a zone, in the zone the options name (out of line, as JSON's).
+            report.localTimesConverted += 1
+            f.time = Timestamp(
+                millisecondsSince1970: localTimes!.utcMilliseconds(fromLocal: time.millisecondsSince1970))
         }
         let fix: Fix
         do throws(FixValidationError) {

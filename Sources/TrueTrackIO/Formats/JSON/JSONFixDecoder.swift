@@ -278,9 +278,13 @@ struct JSONFixDecoder {
     /// True while the vertices of a finished multi-position record are being returned.
     var isEmitting = false
 
+    /// The conversion of times written without a zone (``ReadOptions/localTimeZone``), `nil` without one.
+    var localTimes: LocalTimeConversion?
+
     init(tokens: JSONTokenizer, options: ReadOptions) {
         self.tokens = tokens
         self.options = options
+        self.localTimes = options.localTimeZone.map(LocalTimeConversion.init(zone:))
         self.report = ReadReport(source: tokens.name)
         self.devices = DeviceTable(selection: options.devices)
     }
@@ -853,7 +857,7 @@ struct JSONFixDecoder {
     /// The time in the token just read; `nil` for `null` / `""` or after noting an error.
     mutating func decodeTime(_ t: JSONTokenizer.Token) throws(ReadError) -> Timestamp? {
         if t == .null || (t == .string && tokens.valueStart == tokens.valueEnd) { return nil }
-        if let time = timeOfToken(t) { return time }
+        if let time = timeOfToken(t) { return _slowPath(localTimes != nil) ? localTime(time, t) : time }
         try fieldError("time", expected: "an ISO 8601 time or a number of Unix seconds or milliseconds", t)
         return nil
     }
@@ -900,7 +904,21 @@ struct JSONFixDecoder {
             try tokens.skip(t)
             return nil
         }
-        return timeOfToken(t)
+        guard let time = timeOfToken(t) else { return nil }
+        return localTimes != nil ? localTime(time, t) : time
+    }
+
+    /// `time`, read from the token `t` just read, converted from ``localTimes``' zone when it is text without a zone
+    /// of its own (a number, or a number in a string, is a Unix time: UTC). Out of line: only with the option.
+    @inline(never)
+    mutating func localTime(_ time: Timestamp, _ t: JSONTokenizer.Token) -> Timestamp {
+        var hasZone = false
+        guard t == .string, localTimes != nil,
+            ISO8601.parse(tokens.bytes, from: tokens.valueStart, to: tokens.valueEnd, hasZone: &hasZone) != nil,
+            !hasZone
+        else { return time }
+        report.localTimesConverted += 1
+        return Timestamp(millisecondsSince1970: localTimes!.utcMilliseconds(fromLocal: time.millisecondsSince1970))
     }
 
     // MARK: - Geometry and per-vertex times

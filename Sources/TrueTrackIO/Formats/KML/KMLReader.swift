@@ -46,6 +46,8 @@ public struct KMLReader: FixReader, ByteStreamReader {
     public private(set) var report: ReadReport
     /// The options the reader was created with.
     public let options: ReadOptions
+    /// The conversion of times written without a zone (``ReadOptions/localTimeZone``), `nil` without one.
+    private var localTimes: LocalTimeConversion?
     /// The 0-based index of the track (`<gx:Track>`, in document order) the most recently returned fix came from;
     /// `nil` for a placemark's point or before the first fix. A change of index between two fixes marks a segment
     /// break.
@@ -165,6 +167,7 @@ public struct KMLReader: FixReader, ByteStreamReader {
         self.options = options
         report = ReadReport(source: stream.name)
         lineStart = stream.bytesConsumed
+        localTimes = options.localTimeZone.map(LocalTimeConversion.init(zone:))
     }
 
     // MARK: - Reading
@@ -512,7 +515,12 @@ public struct KMLReader: FixReader, ByteStreamReader {
             report.skip(.missingTime)
             return nil
         }
-        let time = text.withUnsafeBytes { ISO8601.parse($0, from: s, to: e) }
+        var hasZone = false
+        var time = text.withUnsafeBytes { ISO8601.parse($0, from: s, to: e, hasZone: &hasZone) }
+        if let local = time, !hasZone, localTimes != nil {
+            report.localTimesConverted += 1
+            time = Timestamp(millisecondsSince1970: localTimes!.utcMilliseconds(fromLocal: local.millisecondsSince1970))
+        }
         if time == nil {
             textFailed = true
             try report.reject(
