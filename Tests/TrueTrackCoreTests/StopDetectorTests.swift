@@ -1046,6 +1046,27 @@ import TrueTrackSimulation
         #expect(raw.stops.first?.start == Self.time(0) && raw.trips.isEmpty, "raw: \(raw.stops) \(raw.trips)")
     }
 
+    /// A van logging every 30 s that starts driving, halts five minutes and drives on, with no silence at all: no
+    /// unobserved time and no possible stop. Its first step, judged a gap before the detector knew the rhythm (the
+    /// driving profile's 20 s), is one of its steps (a stops tester's sparse loggers all read one step unobserved:
+    /// 30 s every 30 s, 90 s every 90 s).
+    @Test("reads no recording gap in a sparse logger's first step when it is one of its steps")
+    func aSparseLoggersFirstStepIsNoGap() {
+        for step in [30.0, 90.0] {
+            let count = Int(1800 / step)
+            let evidence = (0...count).map { i -> MotionEvidence in
+                let t = Double(i) * step
+                // 10 m/s to 600 s, still to 900 s, 10 m/s after.
+                let along = t < 600 ? 10 * t : t < 900 ? 6000 : 6000 + 10 * (t - 900)
+                return Self.e(t, east: along, north: 0, accuracy: 5, speed: t >= 600 && t < 900 ? 0 : 10)
+            }
+            let analysis = StopAnalysis(evidence: evidence, profile: .driving)
+            #expect(analysis.unobservedSeconds == 0, "every \(step) s: \(analysis.unobservedSeconds) s unobserved")
+            #expect(analysis.staysAcrossGaps.isEmpty, "every \(step) s: \(analysis.staysAcrossGaps)")
+            #expect(analysis.trips.first?.start == Self.time(0), "every \(step) s: \(analysis.trips)")
+        }
+    }
+
     /// A walk without Doppler under 15 m fixes (a slowly wandering error and a metre of fix-to-fix scatter) halts
     /// at 120 s for three minutes: the stop starts at the halt, not 15 s before it, and ends when the walk resumes. The still window's radius (2 m +
     /// the 15 m accuracy) holds the last 13–22 s of the approach; the stop leaves out the leading fixes farther

@@ -507,19 +507,21 @@ public struct StopAnalysis: Sendable, Hashable {
             possible = StopAnalysis.stays(possible, notSpannedBy: stops)
             // A sparse logger's first step, judged a gap before the detector knew its rhythm (the profile's gap,
             // 20 s driving, against a tracker every 30 s), is one of its steps when it is no longer than the gap
-            // the rhythm now sets: the track began at its first stop when the first fix lies within the radius of
-            // that stop's centre, reads no speed of a moving device, and the stop began right after that step (a
-            // fleet tester's 30 s trackers all began with a "trip" of 30 s and 0 m, and 30 s unobserved; a
-            // reviewer's first fix 45 m out at 15 m/s was the end of a drive). The stop's fixes and radius stay
-            // those the detector took.
+            // the rhythm now sets: no silence, whatever comes after it (a stops tester's van logging every 30 s
+            // read 30 s unobserved on every file, and one every 90 s 90 s), and no possible stop. And the track
+            // began at its first stop when the first fix lies within the radius of that stop's centre, reads no
+            // speed of a moving device, and the stop began right after that step (a fleet tester's 30 s trackers
+            // all began with a "trip" of 30 s and 0 m; a reviewer's first fix 45 m out at 15 m/s was the end of a
+            // drive, and that step is a trip). The stop's fixes and radius stay those the detector took.
             var gaps = gaps
-            if let gap = gaps.first, gap.start == first, let stop = stops.first, stop.start == gap.end,
-                let start = builder.startPoint, !builder.startReadsMoving,
-                gap.start.seconds(to: gap.end) <= builder.detector.gapSeconds,
-                !isAway(start, from: (stop.latitude, stop.longitude))
-            {
-                stops[0].start = gap.start
+            if let gap = gaps.first, gap.start == first, gap.start.seconds(to: gap.end) <= builder.detector.gapSeconds {
                 gaps.removeFirst()
+                possible.removeAll { $0.start == gap.start && $0.end == gap.end }
+                if let stop = stops.first, stop.start == gap.end, let start = builder.startPoint,
+                    !builder.startReadsMoving, !isAway(start, from: (stop.latitude, stop.longitude))
+                {
+                    stops[0].start = gap.start
+                }
             }
             return StopAnalysis(stops: stops, first: first, last: last, gaps: gaps, staysAcrossGaps: possible)
         }
