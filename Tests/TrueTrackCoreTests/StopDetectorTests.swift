@@ -1067,6 +1067,56 @@ import TrueTrackSimulation
         }
     }
 
+    /// A van logging every 30 s, with Doppler readings, halts for four minutes from 8 s before a fix (a stops
+    /// tester's generated van, 3 m of noise, its fixes from 06:24 to 06:37): the stop begins at the first still
+    /// reading, 06:30:30, as README says. The still verdict (a horizon of three steps, and the first still fixes
+    /// 8–9 m from where the van stood) came at 06:32:30, when the window no longer held that fix: the stop began
+    /// at 06:31:30 (30–150 s late on 9–11 % of the tester's stops at 5 and 30 s).
+    @Test("begins a stop at the first still reading of a sparse logger with readings")
+    func aStopBeginsAtTheFirstStillReading() throws {
+        let rows: [(time: String, latitude: Double, longitude: Double, speed: Double)] = [
+            ("06:24:00", 52.5199887, 13.5526536, 0.01),
+            ("06:24:30", 52.5200076, 13.5526497, 0.06),
+            ("06:25:00", 52.5199841, 13.5526678, 0.05),
+            ("06:25:30", 52.5199895, 13.5525910, 0.08),
+            ("06:26:00", 52.5200043, 13.5525789, 0.11),
+            ("06:26:30", 52.5200242, 13.5526308, 0.01),
+            ("06:27:00", 52.5200062, 13.5526030, 0.04),
+            ("06:27:30", 52.5200532, 13.5526911, 2.53),
+            ("06:28:00", 52.5199966, 13.5575060, 11.99),
+            ("06:28:30", 52.5199992, 13.5628518, 12.03),
+            ("06:29:00", 52.5200224, 13.5680877, 11.91),
+            ("06:29:30", 52.5200172, 13.5734244, 12.20),
+            ("06:30:00", 52.5200043, 13.5788129, 11.86),
+            ("06:30:30", 52.5200237, 13.5822843, 0.06),
+            ("06:31:00", 52.5200023, 13.5821226, 0.08),
+            ("06:31:30", 52.5199876, 13.5821646, 0.06),
+            ("06:32:00", 52.5199269, 13.5821997, 0.00),
+            ("06:32:30", 52.5200299, 13.5820855, 0.01),
+            ("06:33:00", 52.5199713, 13.5821814, 0.09),
+            ("06:33:30", 52.5199713, 13.5822466, 0.02),
+            ("06:34:00", 52.5199994, 13.5821273, 0.06),
+            ("06:34:30", 52.5199739, 13.5829484, 11.96),
+            ("06:35:00", 52.5199825, 13.5882026, 11.96),
+            ("06:35:30", 52.5199964, 13.5934702, 11.82),
+            ("06:36:00", 52.5199944, 13.5987905, 11.95),
+            ("06:36:30", 52.5199921, 13.6041271, 12.11),
+            ("06:37:00", 52.5199963, 13.6094250, 11.90),
+        ]
+        // Through the tracker, as `truetrack stops` feeds the detector.
+        var tracker = Tracker(profile: .driving)
+        let evidence = try rows.map { row -> MotionEvidence in
+            let fix = try Fix(
+                timestamp: #require(ISO8601.parse("2026-03-10T\(row.time)Z")), latitude: row.latitude,
+                longitude: row.longitude, horizontalAccuracyMetres: 6.5, speedMetresPerSecond: row.speed)
+            return MotionEvidence(fix: fix, decision: tracker.process(fix))
+        }
+        let analysis = StopAnalysis(evidence: evidence, profile: .driving)
+        let halt = try #require(analysis.stops.last)
+        #expect(halt.start == ISO8601.parse("2026-03-10T06:30:30Z"), "\(analysis.stops)")
+        #expect(halt.end == ISO8601.parse("2026-03-10T06:34:00Z"), "\(analysis.stops)")
+    }
+
     /// A walk without Doppler under 15 m fixes (a slowly wandering error and a metre of fix-to-fix scatter) halts
     /// at 120 s for three minutes: the stop starts at the halt, not 15 s before it, and ends when the walk resumes. The still window's radius (2 m +
     /// the 15 m accuracy) holds the last 13–22 s of the approach; the stop leaves out the leading fixes farther

@@ -223,7 +223,7 @@ import TrueTrackSimulation
 
     @Test func theStopDetectorFingerprintIsPinned() {
         #expect(
-            StopDetectorCheckpoint.layoutFingerprint == 0xcdb0_67de_359d_d2a4,
+            StopDetectorCheckpoint.layoutFingerprint == 0x138c_600a_6b6d_3dc7,
             "now 0x\(String(StopDetectorCheckpoint.layoutFingerprint, radix: 16))")
     }
 }

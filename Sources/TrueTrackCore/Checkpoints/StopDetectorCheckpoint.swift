@@ -49,7 +49,7 @@ extension StopDetector {
         "lastHeartbeatMilliseconds",
         "departureMilliseconds", "trackerMovingMilliseconds", "activity", "activityMilliseconds", "staleRun",
         "jumpMilliseconds",
-        "beforeJumpMilliseconds", "rhythm",
+        "beforeJumpMilliseconds", "rhythm", "stillReadingsStart",
     ]
 
     /// The detector's whole state, to persist and resume from with ``init(resuming:)`` (see
@@ -84,6 +84,7 @@ extension StopDetector {
         put(jumpMilliseconds)
         put(beforeJumpMilliseconds)
         put(rhythm)
+        put(stillReadingsStart)
         CheckpointFormat.seal(&bytes)
         return StopDetectorCheckpoint(bytes: bytes)
     }
@@ -123,6 +124,7 @@ extension StopDetector {
         jumpMilliseconds = try reader.read()
         beforeJumpMilliseconds = try reader.read()
         rhythm = try reader.read()
+        stillReadingsStart = try reader.read()
         try reader.finish()
     }
 }

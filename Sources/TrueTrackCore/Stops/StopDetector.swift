@@ -208,6 +208,10 @@ public struct StopDetector: Sendable {
     static let judgedJumpSeconds = 600.0
     /// The receiver's recent steps between fixes (see ``typicalStepSeconds``).
     var rhythm = StepRhythm()
+    /// The first fix of the current run of still speed readings (every fix since read one under the still speed),
+    /// `nil` when the latest fix read none or a moving one, and after a gap: where a stop armed while moving begins
+    /// when the window no longer holds it (``arm(at:centre:since:trimRadius:)``).
+    var stillReadingsStart: MotionWindow.Entry?
     /// How many typical steps without a fix make a gap, and how many a sparse logger's window holds: 3.
     static let sparseSteps = 3.0
 
@@ -300,6 +304,7 @@ public struct StopDetector: Sendable {
                         countdownSilenceMilliseconds &+= now &- lastMilliseconds
                     }
                     window.removeAll()
+                    stillReadingsStart = nil
                     triggerStreak = 0
                     beforeJumpMilliseconds = lastMilliseconds
                     jumpMilliseconds = now
@@ -322,6 +327,11 @@ public struct StopDetector: Sendable {
                 milliseconds: now, latitude: evidence.latitude, longitude: evidence.longitude, accuracy: accuracy,
                 speed: speed, counted: evidence.countedMetres),
             spanMilliseconds: Int64(max(profile.horizonCapSeconds, sparseHorizon) * 1000))
+        if speed >= 0 && speed < profile.stillSpeedMetresPerSecond {
+            if stillReadingsStart == nil { stillReadingsStart = window.newest }
+        } else {
+            stillReadingsStart = nil
+        }
         let reading = self.activityVerdict(at: now)
         // (A moving reading the evidence contradicts is no reading: see `stillAgainstMovingReading`.)
         let contradicting =
@@ -598,7 +608,26 @@ public struct StopDetector: Sendable {
         // The stop holds the still window that armed it (the base window for an activity reading).
         let from = since ?? (now - Int64(profile.windowSeconds * 1000))
         var acc: StopAccumulator?
-        let start = trimRadius.flatMap { r in centre.map { stopStart(from: from, centre: $0, baseMetres: r) } } ?? from
+        var start = trimRadius.flatMap { r in centre.map { stopStart(from: from, centre: $0, baseMetres: r) } } ?? from
+        // Still readings that began before the window's first fix of the stop, at the stop's place, are the
+        // stop's: it begins at the first still reading, as README says (a stops tester's vans logging every 30 s:
+        // the still verdict needs a horizon of three steps, by when the window no longer held the first still
+        // fix, and stops began 30–150 s late on 9–11 % of stops). Armed while moving only, on a still verdict
+        // (`trimRadius`): with readings, the readings decide where a stop begins; its place need only be within
+        // the stationary radius that keeps a stop's fixes (the still radius's base and a 6.5 m accuracy left out a
+        // first still fix 9 m from the centre under 3 m of noise).
+        if trimRadius != nil, let centre, let run = stillReadingsStart, run.milliseconds < start,
+            run.milliseconds > departureMilliseconds,
+            Haversine.distance(from: (run.latitude, run.longitude), to: centre)
+                <= profile.stationaryRadiusMetres + run.accuracy
+        {
+            start = run.milliseconds
+            if window.count == 0 || run.milliseconds < window.entry(0).milliseconds {
+                // (Out of the window already: the stop's first fix, then the window's.)
+                acc = StopAccumulator(latitude: run.latitude, longitude: run.longitude, milliseconds: run.milliseconds)
+                acc?.add(latitude: run.latitude, longitude: run.longitude, milliseconds: run.milliseconds)
+            }
+        }
         for i in 0..<window.count {
             let e = window.entry(i)
             if e.milliseconds <= departureMilliseconds || e.milliseconds < start { continue }
