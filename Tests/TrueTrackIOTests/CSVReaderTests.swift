@@ -720,6 +720,25 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         #expect(headerOnly.fixes.isEmpty)
     }
 
+    /// The second latitude column is said where it starts, by the split that named it: after a quoted name holding
+    /// a delimiter and an escaped quote, and names with a quote inside them (`screen 5" wide`, which opens no quoted
+    /// field), the place came from a split of its own that toggled on every quote and named the header's start.
+    @Test("names a second latitude column where it starts after names with quotes")
+    func secondLatitudeIsPlacedByTheSplitThatNamedIt() throws {
+        let header = "time,lat,lon,\"probe, 5\"\" deep\",screen 5\" wide,depth 2\" deep,latitude"
+        let result = readCSV(header + "\n2024-01-01T00:00:00Z,1,2,x,y,z,1\n")
+        guard case .unreadableHeader(let at, let expected, _) = try #require(result.error) else {
+            Issue.record("expected a header error: \(String(describing: result.error))")
+            return
+        }
+        let column = header.utf8.count - "latitude".utf8.count + 1
+        #expect(at.line == 1 && at.column == column && at.byteOffset == column - 1, "\(at)")
+        #expect(expected.contains("columns 2, 'lat', and 7, 'latitude'"), "\(expected)")
+        // The names themselves: the quoted one unquoted, the others keep their quotes.
+        let names = Array(header.utf8).withUnsafeBytes { CSVReader.split($0, UInt8(ascii: ",")).names }
+        #expect(names == ["time", "lat", "lon", "probe, 5\" deep", "screen 5\" wide", "depth 2\" deep", "latitude"])
+    }
+
     @Test func readsEveryTimeEncoding() {
         func first(_ text: String) -> Int64? { readCSV(text).fixes.first?.timestamp.millisecondsSince1970 }
         // ISO 8601 with a space and an offset (Sensor Logger), a fraction rounded on its fourth digit.

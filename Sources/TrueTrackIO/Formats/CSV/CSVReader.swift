@@ -602,11 +602,9 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 found: "a NUL byte (0x00)")
         }
         let header = UnsafeRawBufferPointer(start: p + lineStart, count: end - lineStart)
-        let names = CSVReader.names(header, delimiter)
+        let (names, nameStarts) = CSVReader.split(header, delimiter)
         let headerLine = line
-        let nameLocations = CSVReader.nameStarts(header, delimiter).map {
-            location(lineStart + $0, line: headerLine, lineStart: lineStart)
-        }
+        let nameLocations = nameStarts.map { location(lineStart + $0, line: headerLine, lineStart: lineStart) }
         pos = j + 1
         line += 1 + lines
         rowsRead += 1
@@ -1274,7 +1272,17 @@ public struct CSVReader: FixReader, ByteStreamReader {
     /// The fields of a header line (without its line end) split at `delimiter`, quotes respected (`""` inside a
     /// quoted field is a quote).
     static func names(_ line: UnsafeRawBufferPointer, _ delimiter: UInt8) -> [String] {
+        split(line, delimiter).names
+    }
+
+    /// The fields of a header line (without its line end) split at `delimiter`, and where each starts in `line` (the
+    /// byte index after the delimiter before it). A quote opens a quoted field only at the field's start (after
+    /// spaces), where `""` is a quote and a delimiter is none; elsewhere it is text. (The places came from a split
+    /// of their own that took any quote for one opening or closing a quoted field: after a name such as `5" probe`
+    /// the duplicate latitude column was said to be another column.)
+    static func split(_ line: UnsafeRawBufferPointer, _ delimiter: UInt8) -> (names: [String], starts: [Int]) {
         var names: [String] = []
+        var starts = [0]
         var current: [UInt8] = []
         var quoted = false
         var k = 0
@@ -1296,6 +1304,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 current.removeAll()
             } else if c == delimiter {
                 names.append(String(decoding: current, as: UTF8.self))
+                starts.append(k + 1)
                 current.removeAll()
             } else {
                 current.append(c)
@@ -1303,25 +1312,7 @@ public struct CSVReader: FixReader, ByteStreamReader {
             k += 1
         }
         names.append(String(decoding: current, as: UTF8.self))
-        return names
-    }
-
-    /// Where each name of a header line starts in `line` (the byte index of each field, as ``names(_:_:)`` splits
-    /// them: a delimiter inside quotes is none).
-    static func nameStarts(_ line: UnsafeRawBufferPointer, _ delimiter: UInt8) -> [Int] {
-        var starts = [0]
-        var quoted = false
-        var k = 0
-        while k < line.count {
-            let c = line[k]
-            if c == UInt8(ascii: "\"") {
-                quoted.toggle()
-            } else if c == delimiter, !quoted {
-                starts.append(k + 1)
-            }
-            k += 1
-        }
-        return starts
+        return (names, starts)
     }
 
     /// A header name as ``joinedFileLine(at:)`` compares them: spaces, tabs, a byte-order mark and double quotes
