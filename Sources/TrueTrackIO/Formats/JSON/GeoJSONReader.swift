@@ -200,12 +200,8 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
                     continue
                 }
                 guard key == .features || key == .locations || key == .rawSignals || key == .location else {
-                    guard rootMembers.insert(key) else {
-                        try decoder.duplicateMember(key)
-                        continue
-                    }
-                    decoder.memberNames.row(depth: decoder.tokens.depth)[Int(key.rawValue)] = decoder.tokens.tokenOffset
-                    try decoder.decodeMember(key, scope: .record)
+                    let names = decoder.memberNames.row(depth: decoder.tokens.depth)
+                    try decoder.decodeMember(key, of: &rootMembers, names: names, scope: .record)
                     continue
                 }
                 let name = decoder.tokens.text

@@ -327,13 +327,25 @@ struct JSONFixDecoder {
             let t = try tokens.next()
             if t == .endObject { return }
             let key = keys.lookup(tokens.bytes, tokens.valueStart, tokens.valueEnd)
-            guard members.insert(key) else {
-                try duplicateMember(key)
-                continue
-            }
-            names[Int(key.rawValue)] = tokens.tokenOffset
-            try decodeMember(key, scope: scope)
+            try decodeMember(key, of: &members, names: names, scope: scope)
         }
+    }
+
+    /// Reads the member named `key` (its name the last token) of an object whose members so far are `members`, the
+    /// places of their names kept in `names` (the object's ``JSONMemberNames`` row): a second member of a position
+    /// meaning is the record's error (``duplicateMember(_:)``, its value passed over); any other member is noted and
+    /// read (``decodeMember(_:scope:)``, a repeated one of another meaning as ``JSONMemberSet/checkedKeys`` says). The
+    /// one check of ``decodeObject(scope:)`` and of a GeoJSON document's own members (``GeoJSONReader``'s root object).
+    @inline(__always)
+    mutating func decodeMember(
+        _ key: JSONKey, of members: inout JSONMemberSet, names: UnsafeMutablePointer<Int>, scope: Scope
+    ) throws(ReadError) {
+        guard members.insert(key) else {
+            try duplicateMember(key)
+            return
+        }
+        names[Int(key.rawValue)] = tokens.tokenOffset
+        try decodeMember(key, scope: scope)
     }
 
     /// A second member of meaning `key` in one object (its name the last token): the record's error, naming both (the
