@@ -90,6 +90,12 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
     /// then GnssLogger `Fix,` rows, and NMEA sentences of any talker (`$GPRMC`, `$GNGGA`, `$GAGGA`, `$BDRMC`, also
     /// wrapped as `NMEA,$…`) anywhere in the sample (gpsd logs start with `#` comments and mix in binary).
     public static func sniff(_ sample: [UInt8]) -> FixFormat? {
+        sniffing(sample).format
+    }
+
+    /// ``sniff(_:)``'s answer, and what the sample's line starts hold when it looked at them (a sample that starts with
+    /// a JSON object; `nil` otherwise), for ``detect(path:explicit:)`` to ask again without another scan.
+    static func sniffing(_ sample: [UInt8]) -> (format: FixFormat?, lineStarts: LineStarts?) {
         // The searches run over the bytes (the needles are ASCII). Foundation's `String.contains` over the decoded
         // 64 KiB cost about 8 M instructions per search, ~70 M per file opened: 20 ms per file for a batch of small
         // ones. It compared characters, so two rare files sniff differently now: a needle followed by a combining
@@ -100,16 +106,16 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         // (An XML document's root element decides: a GPX's description may quote `<kml`, a KML's `<gpx`, a CSV's note
         // either.)
         switch xmlRootName(bytes) {
-        case "gpx": return .gpx
-        case "trainingcenterdatabase": return .tcx
-        case "kml": return .kml
+        case "gpx": return (.gpx, nil)
+        case "trainingcenterdatabase": return (.tcx, nil)
+        case "kml": return (.kml, nil)
         default: break
         }
         let text = String(decoding: bytes, as: UTF8.self)
-        if text.hasPrefix("Geolife trajectory") { return .geolife }
+        if text.hasPrefix("Geolife trajectory") { return (.geolife, nil) }
         // (GnssLogger's own header, `# Fix,…`, or a file of its `Fix` rows under the GSDC's `MessageType` header.)
-        if has("# Fix,") || text.hasPrefix("Fix,") || text.hasPrefix("MessageType,") { return .gnssLogger }
-        if text.hasPrefix("GNSS;") || has("\nGNSS;") || has("\nPOSI;") { return .ipin }
+        if has("# Fix,") || text.hasPrefix("Fix,") || text.hasPrefix("MessageType,") { return (.gnssLogger, nil) }
+        if text.hasPrefix("GNSS;") || has("\nGNSS;") || has("\nPOSI;") { return (.ipin, nil) }
         // (U+001E starts each record of a GeoJSON text sequence, RFC 8142: JSON Lines with a record separator.)
         let trimmed = text.drop {
             $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{FEFF}" || $0 == "\u{1E}"
@@ -124,39 +130,44 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         // (gpsd's `gpspipe -w` and `-r` logs open with its JSON reports, `{"class":"VERSION",…}`, and mix them with the
         // NMEA sentences: a line that starts with a sentence is no JSON's, whose lines start with a value, a member
         // name or a bracket. They were refused as JSON Lines: a formats tester's gpspipe logs.)
-        if trimmed.hasPrefix("{"), startsALineWithNMEASentence(bytes) { return .nmea }
-        if trimmed.hasPrefix("{"), has("\"latitudeE7\"") || has("\"rawSignals\"") || has("\"semanticSegments\"") {
-            // Takeout's records one per line (`jq -c '.locations[]'`) are JSON Lines (read with its names); pretty-
-            // printed (`jq .`, `jq '.locations[]'`: a first line that is no whole object) they are documents.
-            return has("\"latitudeE7\"") && firstLine.hasSuffix("}") && hasSeveralObjectLines(sample)
-                ? .jsonLines : .locationHistory
-        }
         if trimmed.hasPrefix("{") {
+            // (The line starts once, for the sentences and for the objects: the NMEA test alone scanned all of a JSON
+            // file's sample, and the object lines were scanned again.)
+            let lineStarts = LineStarts(bytes, sample: sample)
+            if lineStarts.hasNMEASentence { return (.nmea, nil) }
+            if has("\"latitudeE7\"") || has("\"rawSignals\"") || has("\"semanticSegments\"") {
+                // Takeout's records one per line (`jq -c '.locations[]'`) are JSON Lines (read with its names);
+                // pretty-printed (`jq .`, `jq '.locations[]'`: a first line that is no whole object) they are
+                // documents.
+                let isJSONLines =
+                    has("\"latitudeE7\"") && firstLine.hasSuffix("}") && lineStarts.hasSeveralObjectLines
+                return (isJSONLines ? .jsonLines : .locationHistory, lineStarts)
+            }
             if containsASCII(ArraySlice(firstLine.utf8), "\"type\"", ignoringCase: false)
                 && (hasIgnoringCase("featurecollection") || hasIgnoringCase("\"feature\"")
                     || hasIgnoringCase("\"linestring\"") || hasIgnoringCase("\"point\""))
                 && !firstLine.hasSuffix("}")
             {
-                return .geojson
+                return (.geojson, lineStarts)
             }
             if firstLine.hasSuffix("}") && !hasIgnoringCase("featurecollection") && !holdsRecordArrays(sample) {
-                return .jsonLines
+                return (.jsonLines, lineStarts)
             }
-            return .geojson
+            return (.geojson, lineStarts)
         }
         // (An array of records; not a log whose lines start with a bracketed time, `[2024-05-01 10:00:00] $GPRMC…`.)
         if trimmed.hasPrefix("["),
             let next = trimmed.dropFirst().first(where: { !($0 == " " || $0 == "\t" || $0.isNewline) }),
             next == "{" || next == "]"
         {
-            return .geojson
+            return (.geojson, nil)
         }
         // (The OwnTracks Recorder's `.rec` lines: a time, a tab, a topic, a tab and the message's JSON. Its JSON names
         // `lat` and `lon`, which a CSV header's check below would take.)
         if let digit = firstLine.utf8.first, digit &- 48 < 10,
             containsASCII(ArraySlice(firstLine.utf8), "\t{", ignoringCase: false)
         {
-            return .jsonLines
+            return (.jsonLines, nil)
         }
         // (Excel's `sep=;` line before the header names the delimiter: the header is the line after it.)
         var headerText = text.drop { $0 == "\u{FEFF}" }
@@ -168,11 +179,11 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
             && (containsASCII(header, "lon", ignoringCase: true) || containsASCII(header, "lng", ignoringCase: true))
             && header.first != UInt8(ascii: "$")
         {
-            return .csv
+            return (.csv, nil)
         }
-        if has("\nFix,") { return .gnssLogger }
-        if containsNMEASentence(bytes) { return .nmea }
-        return nil
+        if has("\nFix,") { return (.gnssLogger, nil) }
+        if containsNMEASentence(bytes) { return (.nmea, nil) }
+        return (nil, nil)
     }
 
     /// The local name of the first element of an XML document in `bytes`, lower-cased (`gpx`, `kml`), or `nil` when
@@ -315,53 +326,77 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         return hasRecordArray
     }
 
-    /// Whether more than one line of `sample` starts (after blanks) with `{`.
+    /// Whether more than one line of `sample` starts (after spaces, tabs and carriage returns) with `{`.
     static func hasSeveralObjectLines(_ sample: [UInt8]) -> Bool {
-        var lines = 0, atLineStart = true
-        for b in sample {
-            if b == 10 {
-                atLineStart = true
-            } else if atLineStart && b != 32 && b != 9 && b != 13 {
-                if b == UInt8(ascii: "{") {
-                    lines += 1
-                    if lines > 1 { return true }
+        LineStarts(sample[...], findingSentences: false).hasSeveralObjectLines
+    }
+
+    /// What the starts of a sample's lines hold, found in one scan: objects (`{` after spaces, tabs and carriage
+    /// returns) and NMEA position sentences (``containsNMEASentence(_:)``, after spaces and tabs).
+    struct LineStarts {
+        /// Whether more than one line starts with `{` (before the first sentence, when ``hasNMEASentence``).
+        private(set) var hasSeveralObjectLines = false
+        /// Whether a line starts with an NMEA position sentence (gpsd's `gpspipe -w` and `-r` logs mix the sentences
+        /// with its JSON reports).
+        private(set) var hasNMEASentence = false
+
+        /// Scans the lines of `bytes` up to the first sentence, or the second object line when `findingSentences` is
+        /// `false` (the sentences are not looked for). When `sample` holds more than `bytes` (a prefix of it), the object lines are counted
+        /// over all of it, as ``FixFormat/hasSeveralObjectLines(_:)`` does.
+        init(_ bytes: ArraySlice<UInt8>, sample: [UInt8]? = nil, findingSentences: Bool = true) {
+            var objectLines = 0
+            var atObjectStart = true
+            var atSentenceStart = findingSentences
+            var i = bytes.startIndex
+            while i < bytes.endIndex {
+                let b = bytes[i]
+                if b == 0x0A {
+                    atObjectStart = true
+                    atSentenceStart = findingSentences
+                } else {
+                    if atSentenceStart, b != 0x20, b != 0x09 {
+                        atSentenceStart = false
+                        if b == UInt8(ascii: "$"),
+                            FixFormat.containsNMEASentence(bytes[i..<min(i + 6, bytes.endIndex)])
+                        {
+                            hasNMEASentence = true
+                            return
+                        }
+                    }
+                    if atObjectStart, b != 0x20, b != 0x09, b != 0x0D {
+                        atObjectStart = false
+                        if b == UInt8(ascii: "{"), !hasSeveralObjectLines {
+                            objectLines += 1
+                            if objectLines > 1 {
+                                hasSeveralObjectLines = true
+                                if !findingSentences { return }
+                            }
+                        }
+                    }
                 }
-                atLineStart = false
+                i += 1
+            }
+            if !hasSeveralObjectLines, let sample, sample.count > bytes.count {
+                hasSeveralObjectLines = FixFormat.hasSeveralObjectLines(sample)
             }
         }
-        return false
     }
+
+    /// The NMEA position sentence types (``containsNMEASentence(_:)``): RMC, GGA, GLL, VTG.
+    static let positionSentenceTypes: [(UInt8, UInt8, UInt8)] = [
+        (82, 77, 67), (71, 71, 65), (71, 76, 76), (86, 84, 71),
+    ]
 
     /// Whether `bytes` hold an NMEA position sentence of any talker: `$` then two capital letters (GP, GN,
     /// GL, GA for Galileo, GB or BD for BeiDou, QZ, GI…) then RMC, GGA, GLL or VTG.
     static func containsNMEASentence(_ bytes: ArraySlice<UInt8>) -> Bool {
-        // RMC, GGA, GLL, VTG
-        let types: [(UInt8, UInt8, UInt8)] = [(82, 77, 67), (71, 71, 65), (71, 76, 76), (86, 84, 71)]
         func isCapital(_ b: UInt8) -> Bool { b >= 65 && b <= 90 }
         var i = bytes.startIndex
         while i + 5 < bytes.endIndex {
             if bytes[i] == 36, isCapital(bytes[i + 1]), isCapital(bytes[i + 2]),  // "$"
-                types.contains(where: { $0 == (bytes[i + 3], bytes[i + 4], bytes[i + 5]) })
+                positionSentenceTypes.contains(where: { $0 == (bytes[i + 3], bytes[i + 4], bytes[i + 5]) })
             {
                 return true
-            }
-            i += 1
-        }
-        return false
-    }
-
-    /// Whether a line of `bytes` starts (after spaces and tabs) with an NMEA position sentence
-    /// (``containsNMEASentence(_:)``).
-    static func startsALineWithNMEASentence(_ bytes: ArraySlice<UInt8>) -> Bool {
-        var atLineStart = true
-        var i = bytes.startIndex
-        while i < bytes.endIndex {
-            let b = bytes[i]
-            if b == 0x0A {
-                atLineStart = true
-            } else if atLineStart, b != 0x20, b != 0x09 {
-                atLineStart = false
-                if b == UInt8(ascii: "$"), containsNMEASentence(bytes[i..<min(i + 6, bytes.endIndex)]) { return true }
             }
             i += 1
         }
@@ -394,13 +429,14 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         let sample = try leadingBytes(ofRegularFile: path)
         if let reason = utf16Reason(sample) { throw .unsupportedFormat(path: path, reason: reason) }
         let byExtension = guess(fromExtensionOf: path)
-        if let sniffed = sniff(sample) {
+        let (format, lineStarts) = sniffing(sample)
+        if let sniffed = format {
             let json: Set<FixFormat> = [.geojson, .jsonLines]
             // Only for a single JSON value on one line: several lines of objects are JSON Lines whatever the
             // name (newline-delimited GeoJSON, one feature per line, is often named .geojson). And not for
             // documents of records (a batch body `{"location": […]}`), which only the document reader reads.
-            if json.contains(sniffed), let byExtension, json.contains(byExtension), !hasSeveralObjectLines(sample),
-                !holdsRecordArrays(sample)
+            if json.contains(sniffed), let byExtension, json.contains(byExtension),
+                !(lineStarts?.hasSeveralObjectLines ?? hasSeveralObjectLines(sample)), !holdsRecordArrays(sample)
             {
                 return byExtension
             }
