@@ -829,6 +829,30 @@ private extension Timestamp {
         #expect(noisy.fixes.count == 3 && noisy.report.skipped(.binaryNoise) == 2)
     }
 
+    /// A sentence glued on after a comment's text (a logger that dropped the line end after its `#` line) is read, as
+    /// one glued on after another sentence is: the whole line was taken for a comment, its fix lost without a word. A
+    /// `$` whose sentence has no checksum that verifies (`# logs $GPRMC sentences`) is the comment's text.
+    @Test("reads a sentence glued on after a comment's text, not a $ the comment quotes")
+    func aSentenceGluedOnAfterACommentIsRead() throws {
+        let rmc = (0...2).map {
+            nmeaSentence("GPRMC,10000\($0).00,A,5230.000\($0),N,01324.0000,E,5.0,90.0,010524,,,A")
+        }
+        for comment in ["# note", "#", "# cost $5 ", "# \(rmc[0].prefix(20))"] {
+            let result = readNMEA(rmc[0] + "\n" + comment + rmc[1] + "\n" + rmc[2] + "\n")
+            #expect(result.error == nil, "\(comment)")
+            #expect(
+                result.fixes.map(\.timestamp)
+                    == times("2024-05-01T10:00:00Z", "2024-05-01T10:00:01Z", "2024-05-01T10:00:02Z"), "\(comment)")
+            #expect(result.report.skipped(.comment) == 1 && result.report.totalSkipped == 1, "\(comment)")
+        }
+        // The comment's own `$`s: no sentence, no checksum, a wrong one.
+        for comment in ["# logs $GPRMC sentences", "# $GPRMC,100001.00,A*00", "# price $5 *1A", "# $*"] {
+            let result = readNMEA(rmc[0] + "\n" + comment + "\n" + rmc[2] + "\n")
+            #expect(result.error == nil && result.fixes.count == 2, "\(comment)")
+            #expect(result.report.skipped(.comment) == 1 && result.report.totalSkipped == 1, "\(comment)")
+        }
+    }
+
     /// A sentence split over two lines (a lost line break, or a logger that flushed mid-sentence): the cut part and
     /// the line holding its rest are skipped and reported, and the read goes on; a formats tester's line 3, the tail
     /// `,01324.0030,E,…*65` of line 2, stopped the read with an error. The cut part's note says the sentence was cut

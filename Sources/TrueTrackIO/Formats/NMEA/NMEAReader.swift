@@ -68,7 +68,11 @@ import TrueTrackCore
 /// - GnssLogger lines `NMEA,$GNGGA,…*hh,<unix millis>`: the prefix and suffix are stripped. The Unix
 ///   milliseconds (the phone's clock when the sentence was logged) are used only as a fallback: to date an
 ///   epoch when no RMC or ZDA date has been seen yet, and to attach VTG/GSA to the right epoch (see above).
-/// - `#` lines are comments (``SkipReason/comment``); blank lines ``SkipReason/blank``. gpsd's JSON reports, a
+/// - `#` lines are comments (``SkipReason/comment``), up to a sentence glued on after their text whose `*hh` checksum
+///   verifies (`# note$GPGGA,…*47`: a logger that dropped the line end after its comment), which is read as the
+///   sentences glued on after another are; a `$` whose sentence has no verified checksum is the comment's text
+///   (`# logs $GPRMC sentences`), and so is a glued `!` sentence (an AIS one, another record anyway). Blank lines are
+///   ``SkipReason/blank``. gpsd's JSON reports, a
 ///   line holding one object (`{"class":"TPV",…}`), between the sentences of a `gpspipe -w` or `-r` log (which
 ///   opens with its `VERSION`, `DEVICES` and `WATCH` reports) are comments too.
 /// - Binary bytes between sentences (u-blox UBX frames in gpsd logs) are skipped and counted as
@@ -434,6 +438,9 @@ public struct NMEAReader: FixReader {
         if p[s] != UInt8(ascii: "$") {
             if p[s] == UInt8(ascii: "#"), NMEAReader.isText(p, s, e) {
                 tally.skip(.comment)
+                // (A sentence glued on after the comment is read next, as after another sentence: the whole line
+                // was taken for the comment, the fix lost without a word.)
+                if let glued = sentenceAfterComment(p, s + 1, e) { restOfLine = (line, glued) }
                 return
             }
             // gpsd's JSON reports between the sentences of a `gpspipe -w` or `-r` log (`{"class":"TPV",…}`, the
@@ -657,6 +664,33 @@ public struct NMEAReader: FixReader {
             k += 1
         }
         return true
+    }
+
+    /// Where a sentence glued on after a comment's text in `p[start..<end]` starts: the first `$` whose sentence ends
+    /// in a `*hh` checksum that verifies (or any two hex digits, with ``ChecksumPolicy/acceptMismatches``) before
+    /// another `$`; `nil` when there is none, and the `$`s are the comment's text (`# logs $GPRMC sentences`).
+    /// (Only asked of comment lines.)
+    private func sentenceAfterComment(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Int? {
+        var dollar = start
+        while dollar < end {
+            guard p[dollar] == UInt8(ascii: "$") else {
+                dollar += 1
+                continue
+            }
+            var sum: UInt8 = 0
+            var i = dollar + 1
+            while i < end, p[i] != UInt8(ascii: "*"), p[i] != UInt8(ascii: "$") {
+                sum ^= p[i]
+                i += 1
+            }
+            if i + 2 < end, p[i] == UInt8(ascii: "*"), let high = NMEAReader.hexValue(p[i + 1]),
+                let low = NMEAReader.hexValue(p[i + 2]), high << 4 | low == sum || checksums == .acceptMismatches
+            {
+                return dollar
+            }
+            dollar = i < end && p[i] == UInt8(ascii: "$") ? i : i + 1
+        }
+        return nil
     }
 
     /// A line without `$`: AIS-style `!` sentences are other records, lines with binary bytes are noise,
