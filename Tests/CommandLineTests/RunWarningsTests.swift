@@ -104,6 +104,50 @@ import Testing
         }
     }
 
+    /// A TCX `Speed` outside Garmin's `<Extensions><TPX>` and a GPX `hAcc` outside a point's `<extensions>` are read
+    /// without, and `info` says how many were left out, as it does for GPX's `speed`; Garmin's and Apple's own say
+    /// nothing.
+    @Test func namesTheTCXSpeedsAndGPXAccuraciesItDoesNotRead() throws {
+        func tcx(_ extensions: String) -> String {
+            "<?xml version=\"1.0\"?>\n<TrainingCenterDatabase xmlns=\"http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2\" "
+                + "xmlns:ns3=\"http://www.garmin.com/xmlschemas/ActivityExtension/v2\"><Activities><Activity Sport=\"Biking\">"
+                + "<Lap><Track>"
+                + (0..<3).map {
+                    "<Trackpoint><Time>2024-05-01T10:00:0\($0)Z</Time><Position><LatitudeDegrees>48.85</LatitudeDegrees>"
+                        + "<LongitudeDegrees>2.35</LongitudeDegrees></Position><Extensions>\(extensions)</Extensions>"
+                        + "</Trackpoint>"
+                }.joined() + "</Track></Lap></Activity></Activities></TrainingCenterDatabase>\n"
+        }
+        func gpx(_ extensions: String) -> String {
+            "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"t\" xmlns=\"http://www.topografix.com/GPX/1/1\" "
+                + "xmlns:w=\"urn:weather\"><trk><trkseg>"
+                + (0..<3).map {
+                    "<trkpt lat=\"48.85\" lon=\"2.35\"><time>2024-05-01T10:00:0\($0)Z</time>"
+                        + "<extensions>\(extensions)</extensions></trkpt>"
+                }.joined() + "</trkseg></trk></gpx>\n"
+        }
+        let files = [
+            (
+                "foreign-speed.tcx", tcx("<w:Wind xmlns:w=\"urn:weather\"><w:Speed>9</w:Speed></w:Wind>"),
+                "3 <Speed> elements"
+            ),
+            ("garmin-speed.tcx", tcx("<ns3:TPX><ns3:Speed>3</ns3:Speed></ns3:TPX>"), nil),
+            ("foreign-accuracy.gpx", gpx("<w:hAcc>50</w:hAcc>"), "3 <hAcc>/<vAcc> elements"),
+            ("apple-accuracy.gpx", gpx("<hAcc>5</hAcc><vAcc>6</vAcc>"), nil),
+        ]
+        for (name, contents, warning) in files {
+            let path = try Tool.temporaryFile(name, contents: contents)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let run = try Tool.run(["info", path])
+            #expect(run.status == 0, "\(name): \(run.stderr)")
+            if let warning {
+                #expect(run.stderr.contains(warning + " not read as the fixes'"), "\(name): \(run.stderr)")
+            } else {
+                #expect(!run.stderr.contains("not read as the fixes'"), "\(name): \(run.stderr)")
+            }
+        }
+    }
+
     /// A ride read as a run: its fast stretches and the latch after them (a fifth of the fixes, under the quarter
     /// that named them before) are held as a vehicle and 9 % of the distance goes uncounted; the hint names them (a
     /// sports tester's mountain bike as a run lost 29 % without a word).

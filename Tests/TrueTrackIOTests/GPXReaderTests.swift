@@ -444,6 +444,43 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
         }
     }
 
+    /// `hAcc` and `vAcc` are read where Apple Health's route export writes them (unprefixed in `<extensions>`; also in
+    /// a `<TrackPointExtension>` there, or under a prefix never declared); at the point's own level, in another
+    /// declared namespace or inside an element the reader does not know they are another's, not read and counted
+    /// (``GPXReader/unreadAccuracyElements``). They were read at any depth in any namespace: a weather extension's
+    /// `<m:hAcc>` became the fix's accuracy, as its `<m:speed>` had become the fix's speed.
+    @Test func accuraciesAreReadWhereAppleHealthWritesThemAndCountedElsewhere() throws {
+        func read(_ point: String) throws -> (fix: Fix, unread: Int) {
+            let text = gpx11(
+                "<trkpt lat=\"52.5\" lon=\"13.4\"><time>2024-05-01T10:00:00Z</time>\(point)</trkpt>",
+                namespaces: " xmlns:m=\"urn:weather\""
+                    + " xmlns:gpxtpx=\"http://www.garmin.com/xmlschemas/TrackPointExtension/v2\"")
+            var reader = GPXReader(stream: ByteStream(bytes: Array(text.utf8)))
+            let fix = try #require(try reader.next(), "\(point)")
+            return (fix, reader.unreadAccuracyElements)
+        }
+        for point in [
+            "<extensions><hAcc>3.5</hAcc><vAcc>3.1</vAcc></extensions>",
+            "<extensions><gpxtpx:TrackPointExtension><hAcc>3.5</hAcc><vAcc>3.1</vAcc></gpxtpx:TrackPointExtension>"
+                + "</extensions>",
+            "<extensions><a:hAcc>3.5</a:hAcc><a:vAcc>3.1</a:vAcc></extensions>",
+        ] {
+            let (fix, unread) = try read(point)
+            #expect(fix.horizontalAccuracyMetres == 3.5 && fix.verticalAccuracyMetres == 3.1, "\(point)")
+            #expect(unread == 0, "\(point)")
+        }
+        for (point, count) in [
+            ("<extensions><m:hAcc>50</m:hAcc><m:vAcc>60</m:vAcc></extensions>", 2),
+            ("<extensions><m:wind><hAcc>50</hAcc></m:wind></extensions>", 1),
+            ("<extensions><hAcc xmlns=\"urn:weather\">50</hAcc></extensions>", 1),
+            ("<hAcc>50</hAcc><vAcc>60</vAcc>", 2),
+        ] {
+            let (fix, unread) = try read(point)
+            #expect(fix.horizontalAccuracy == .absent && fix.verticalAccuracyMetres == nil, "\(point)")
+            #expect(unread == count, "\(point)")
+        }
+    }
+
     /// The fix of a GPX 1.1 file with one point holding `point` after its time, the root declaring `namespaces`.
     static func onePoint(_ point: String, namespaces: String) throws -> Fix {
         let result = readGPX(

@@ -40,6 +40,44 @@ import TrueTrackCore
         </TrainingCenterDatabase>
         """
 
+    /// The activity extension's `Speed` is read where Garmin's schema puts it, `<Extensions><TPX><Speed>` in the
+    /// ActivityExtension's namespace (v2 or v1, under any prefix, as the `TPX`'s default namespace, or written without
+    /// one); a `Speed` elsewhere (in another namespace, inside another element, at the trackpoint's own level) is
+    /// another's, not read and counted (``GPXReader/unreadSpeedElements``). It was read at any depth in any namespace,
+    /// where GPX's `speed` had been narrowed to the places its schemas put it.
+    @Test func readsTheActivityExtensionsSpeedOnlyWhereItsSchemaPutsIt() throws {
+        func read(_ extensions: String) -> (speed: Double?, unread: Int) {
+            let text = Self.activity.replacingOccurrences(
+                of: "<Extensions><ns3:TPX><ns3:Speed>3.2</ns3:Speed></ns3:TPX></Extensions>", with: extensions)
+            var reader = GPXReader(stream: ByteStream(bytes: Array(text.utf8)))
+            let result = reader.readAll()
+            #expect(result.error == nil && result.fixes.count == 2, "\(extensions)")
+            return (result.fixes.first?.speedMetresPerSecond, reader.unreadSpeedElements)
+        }
+        for extensions in [
+            "<Extensions><ns3:TPX><ns3:Speed>3.2</ns3:Speed></ns3:TPX></Extensions>",
+            "<Extensions><TPX xmlns=\"http://www.garmin.com/xmlschemas/ActivityExtension/v2\"><Speed>3.2</Speed></TPX>"
+                + "</Extensions>",
+            "<Extensions><a:TPX xmlns:a=\"http://www.garmin.com/xmlschemas/ActivityExtension/v1\"><a:Speed>3.2</a:Speed>"
+                + "</a:TPX></Extensions>",
+            "<Extensions><TPX><Speed>3.2</Speed></TPX></Extensions>",
+            "<Extensions><x:TPX><x:Speed>3.2</x:Speed></x:TPX></Extensions>",
+        ] {
+            let (speed, unread) = read(extensions)
+            #expect(speed == 3.2 && unread == 0, "\(extensions)")
+        }
+        for extensions in [
+            "<Extensions><w:Wind xmlns:w=\"urn:weather\"><w:Speed>9</w:Speed></w:Wind></Extensions>",
+            "<Extensions><w:TPX xmlns:w=\"urn:weather\"><w:Speed>9</w:Speed></w:TPX></Extensions>",
+            "<Extensions><ns3:TPX><w:Speed xmlns:w=\"urn:weather\">9</w:Speed></ns3:TPX></Extensions>",
+            "<Extensions><ns3:Speed>9</ns3:Speed></Extensions>",
+            "<Speed>9</Speed>",
+        ] {
+            let (speed, unread) = read(extensions)
+            #expect(speed == nil && unread == 1, "\(extensions)")
+        }
+    }
+
     @Test func readsTrackpointsWithTimePositionAltitudeAndSpeed() throws {
         var reader = GPXReader(stream: ByteStream(bytes: Array(Self.activity.utf8)))
         let first = try #require(try reader.next())

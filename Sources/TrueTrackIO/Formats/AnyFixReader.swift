@@ -110,11 +110,18 @@ public struct AnyFixReader: FixReader {
         }
     }
 
-    /// GPX: the `speed` elements inside points not read as a fix's speed (``GPXReader/unreadSpeedElements``); 0 for
-    /// other formats.
+    /// GPX and TCX: the `speed` (TCX: `Speed`) elements inside points not read as a fix's speed
+    /// (``GPXReader/unreadSpeedElements``); 0 for other formats.
     public var unreadGPXSpeedElements: Int {
         guard case .gpx(let box) = base else { return 0 }
         return box.reader.unreadSpeedElements
+    }
+
+    /// GPX: the `hAcc` and `vAcc` elements inside points not read as a fix's accuracies
+    /// (``GPXReader/unreadAccuracyElements``); 0 for other formats.
+    public var unreadGPXAccuracyElements: Int {
+        guard case .gpx(let box) = base else { return 0 }
+        return box.reader.unreadAccuracyElements
     }
 
     /// CSV: whether a course column is read (``CSVColumn/course``), once the header has been read; `false` for other

@@ -343,7 +343,8 @@ enum InputOptions {
     /// A warning naming the CSV columns not read that a user would expect to be: a measurement TrueTrack reads
     /// (speed, accuracy, course, altitude) in a unit it does not take (`speed_kmh`, `accuracy_ft`,
     /// `speed (mph)`), a `heading` (a compass's or the course: the user says which), and a second column of a
-    /// quantity already read (only the first is); `nil` when there is
+    /// quantity already read (only the first is); and GPX's and TCX's speed, `hAcc` and `vAcc` elements left unread
+    /// (``AnyFixReader/unreadGPXSpeedElements``, ``AnyFixReader/unreadGPXAccuracyElements``); `nil` when there is
     /// none. Other unknown columns (a note, a battery level, accelerometer axes) are ignored silently, as
     /// documented.
     static func unreadMeasurementWarning(_ reader: AnyFixReader, input: String) -> String? {
@@ -404,12 +405,25 @@ enum InputOptions {
                     + "column, and only the first is read\n")
         }
         let unreadSpeeds = reader.unreadGPXSpeedElements
-        if unreadSpeeds > 0 {
+        if unreadSpeeds > 0, reader.format == .tcx {
+            lines.append(
+                "warning: \(input): \(unreadSpeeds) <Speed> element\(unreadSpeeds == 1 ? "" : "s") not read as the fixes' "
+                    + "speed: outside a trackpoint's <Extensions><TPX> (Garmin's ActivityExtension, where TrueTrack reads "
+                    + "it), or in a namespace it does not know to hold it\n")
+        } else if unreadSpeeds > 0 {
             lines.append(
                 "warning: \(input): \(unreadSpeeds) <speed> element\(unreadSpeeds == 1 ? "" : "s") not read as the fixes' "
                     + "speed: in a namespace TrueTrack does not know to hold it, or inside an element it does not know "
                     + "(a weather extension's wind); it reads GPX's own, Garmin's TrackPointExtension, OsmAnd's, "
                     + "ClueTrust's GPXDATA and myTracks' (convert the file's speeds into one of those to use them)\n")
+        }
+        let unreadAccuracies = reader.unreadGPXAccuracyElements
+        if unreadAccuracies > 0 {
+            lines.append(
+                "warning: \(input): \(unreadAccuracies) <hAcc>/<vAcc> element\(unreadAccuracies == 1 ? "" : "s") not read "
+                    + "as the fixes' accuracy: TrueTrack reads them where Apple Health's route export writes them, in a "
+                    + "point's <extensions> in GPX's namespace, not at the point's own level, in another namespace or "
+                    + "inside an element it does not know\n")
         }
         return lines.isEmpty ? nil : lines.joined()
     }

@@ -32,6 +32,11 @@ import TrueTrackCore
 ///   a prefix the file never declares (``GPXNamespace/undeclared``). A `speed` or `course` of another declared
 ///   namespace, or inside an element the reader does not know (`<m:wind><m:speed>`), is another quantity and is not
 ///   read (``unreadSpeedElements`` counts the speeds).
+/// - `hAcc` and `vAcc` (metres: horizontal and vertical accuracy) where Apple Health's route export writes them: in
+///   `<extensions>` (or Garmin's `<TrackPointExtension>` there) in GPX's namespace (unprefixed) or a prefix never
+///   declared (``GPXNamespace/definesAccuracies``). Elsewhere (at the point's own level, in another namespace, inside
+///   an element the reader does not know) they are not read (``unreadAccuracyElements`` counts them). OpenTracks'
+///   `accuracy_horizontal` and `accuracy_vertical` are read inside any element of the point.
 /// - The TrueTrack extension (see ``GPXTrueTrackExtension``), recognised by its namespace URI bound to
 ///   any prefix on the `<gpx>` element or on an element inside the point, and not inside an element the reader
 ///   does not know; its values take precedence over the ones above, so files written by ``GPXWriter`` read back to
@@ -43,7 +48,10 @@ import TrueTrackCore
 /// A document whose root is `<TrainingCenterDatabase>` (Garmin Training Center XML: Garmin Connect, Strava and
 /// watch exports) is read the same way: each `<Trackpoint>` (of an `Activity`'s laps or a `Course`) is a track
 /// point with its `Time`, `Position`'s `LatitudeDegrees` / `LongitudeDegrees`, `AltitudeMeters` and the
-/// activity extension's `Speed` (metres per second); every `<Track>` opens a segment (a watch paused), every
+/// activity extension's `Speed` (metres per second) where Garmin's schema puts it, `<Extensions><TPX><Speed>` with
+/// `TPX` and `Speed` in the ActivityExtension's namespace (or written without one: unprefixed, or a prefix never
+/// declared); a `Speed` elsewhere (another namespace, another element) is not read and is counted in
+/// ``unreadSpeedElements``; every `<Track>` opens a segment (a watch paused), every
 /// `Activity` or `Course` a track. A trackpoint without a `Position` (indoors, a paused watch; it may still carry
 /// heart rate) is skipped as ``SkipReason/missingPosition``. TCX has no accuracy: the fixes have none.
 ///
@@ -100,6 +108,10 @@ public struct GPXReader: FixReader {
     /// that a command can say so: an app's own namespace left out lost its speeds without a word (myTracks', before
     /// it was known; a regression hunt's).
     public private(set) var unreadSpeedElements = 0
+    /// The `hAcc` and `vAcc` elements inside points that were not read as a fix's accuracies: at the point's own level,
+    /// in a declared namespace other than GPX's, or inside an element the reader does not know (see the type's
+    /// documentation). Counted so that a command can say so, as ``unreadSpeedElements`` are.
+    public private(set) var unreadAccuracyElements = 0
     /// The 0-based index of the `<trkseg>` or `<rte>` the most recently returned fix came from, counting
     /// every `<trkseg>` and `<rte>` of the document in order (`nil` for a waypoint or before the first fix).
     /// A change of index between two fixes marks a segment break.
@@ -167,12 +179,14 @@ public struct GPXReader: FixReader {
     /// and every element around it inside the point is one whose `speed` and `course` children are read
     /// (`<extensions>`, Garmin's `<TrackPointExtension>`). Stale past the current depth, never shrunk.
     private var openScopes: [UInt8] = []
-    /// In an `openScopes` entry: the bits of the default namespace, and the bit of a path of known elements.
-    private static let scopeNamespaceMask: UInt8 = 0x07
+    /// In an `openScopes` entry: the bits of the default namespace, the bit of a path of known elements, and (TCX) the
+    /// bit of the path to Garmin's activity extension (a trackpoint's `<Extensions>`, its `<TPX>`).
+    private static let scopeNamespaceMask: UInt8 = 0x0F
     private static let knownPathBit: UInt8 = 0x80
+    private static let activityPathBit: UInt8 = 0x40
     /// The scope of a point's own children: GPX's namespace (whatever the root declares: the reader takes `<gpx>`
-    /// by its name), on a known path.
-    private static let pointScope: UInt8 = GPXNamespace.gpx.rawValue | knownPathBit
+    /// by its name), on a known path (and, in TCX, on the activity extension's).
+    private static let pointScope: UInt8 = GPXNamespace.gpx.rawValue | knownPathBit | activityPathBit
     /// Reused buffer for text that needs decoding (entities, CDATA, comments inside a value).
     private var scratch: [UInt8] = []
 
@@ -1023,21 +1037,30 @@ public struct GPXReader: FixReader {
             // (Not inside an element the reader does not know, as GPX's own speed and course: another's content.)
             return scope & GPXReader.knownPathBit != 0 ? extensionField(p, local, ne) : .none
         }
-        if isTCX { return tcxField(p, local, ne, depth: depth) }
+        if isTCX { return tcxField(p, ns, local, ne, depth: depth, scope: scope, ownDefault: ownDefault) }
         switch ne - local {
         case 3 where depth == 0:
             if XMLBytes.equals(p, local, ne, "ele") { return .elevation }
             if XMLBytes.equals(p, local, ne, "sat") { return .satellites }
             if XMLBytes.equals(p, local, ne, "fix") { return .fixType }
-        case 4 where depth == 0:
-            if XMLBytes.equals(p, local, ne, "time") { return .time }
-            if XMLBytes.equals(p, local, ne, "hdop") { return .hdop }
-            if XMLBytes.equals(p, local, ne, "vdop") { return .vdop }
-        // In `<extensions>`: Apple Health's route export writes `hAcc` and `vAcc`, OpenTracks
-        // `accuracy_horizontal` and `accuracy_vertical` (metres).
-        case 4 where depth > 0:
-            if XMLBytes.equals(p, local, ne, "hAcc") { return .accuracy }
-            if XMLBytes.equals(p, local, ne, "vAcc") { return .verticalAccuracy }
+        case 4:
+            if depth == 0 {
+                if XMLBytes.equals(p, local, ne, "time") { return .time }
+                if XMLBytes.equals(p, local, ne, "hdop") { return .hdop }
+                if XMLBytes.equals(p, local, ne, "vdop") { return .vdop }
+            }
+            // Apple Health's route export writes `hAcc` and `vAcc` (metres) in `<extensions>`, unprefixed; at the
+            // point's own level, in another namespace or inside an element the reader does not know, they are another's
+            // (counted). (They were read at any depth in any namespace.)
+            let isHorizontal = XMLBytes.equals(p, local, ne, "hAcc")
+            if isHorizontal || XMLBytes.equals(p, local, ne, "vAcc") {
+                if depth > 0, scope & GPXReader.knownPathBit != 0,
+                    namespace(p, ns, local, scope: scope, ownDefault: ownDefault).definesAccuracies
+                {
+                    return isHorizontal ? .accuracy : .verticalAccuracy
+                }
+                unreadAccuracyElements += 1
+            }
         case 5:
             if XMLBytes.equals(p, local, ne, "speed") {
                 if readsSpeedAndCourse(p, ns, local, scope, ownDefault) { return .speed }
@@ -1047,6 +1070,7 @@ public struct GPXReader: FixReader {
             if XMLBytes.equals(p, local, ne, "course"), readsSpeedAndCourse(p, ns, local, scope, ownDefault) {
                 return .course
             }
+        // In any element of the point: OpenTracks' `accuracy_horizontal` and `accuracy_vertical` (metres).
         case 17 where depth > 0:
             if XMLBytes.equals(p, local, ne, "accuracy_vertical") { return .verticalAccuracy }
         case 19 where depth > 0:
@@ -1068,13 +1092,23 @@ public struct GPXReader: FixReader {
             && namespace(p, ns, local, scope: scope, ownDefault: ownDefault).definesSpeedAndCourse
     }
 
-    /// The scope (an `openScopes` entry) of the content of an unknown element named `p[ns..<ne]` opened inside an
-    /// element whose scope is `parent`: its default namespace (its own `xmlns`, else the parent's), and the known path
-    /// when the parent is on one and it is GPX's `<extensions>` or Garmin's `<TrackPointExtension>`.
+    /// The scope (an `openScopes` entry) of the content of an unknown element named `p[ns..<ne]` opened at `depth`
+    /// below the point inside an element whose scope is `parent`: its default namespace (its own `xmlns`, else the
+    /// parent's), the known path when the parent is on one and it is GPX's `<extensions>` or Garmin's
+    /// `<TrackPointExtension>`, and in TCX the activity extension's path when it is the trackpoint's `<Extensions>` or
+    /// the `<TPX>` in it (``GPXNamespace/mayHoldActivitySpeed``).
     private func containerScope(
-        _ p: UnsafeRawBufferPointer, _ ns: Int, _ ne: Int, parent: UInt8, ownDefault: GPXNamespace?
+        _ p: UnsafeRawBufferPointer, _ ns: Int, _ ne: Int, depth: Int, parent: UInt8, ownDefault: GPXNamespace?
     ) -> UInt8 {
         let inherited = ownDefault?.rawValue ?? (parent & GPXReader.scopeNamespaceMask)
+        if isTCX, depth < 2, parent & GPXReader.activityPathBit != 0 {
+            let local = XMLBytes.localNameStart(p, ns, ne)
+            if depth == 0 ? XMLBytes.equals(p, local, ne, "Extensions") : XMLBytes.equals(p, local, ne, "TPX"),
+                namespace(p, ns, local, scope: parent, ownDefault: ownDefault).mayHoldActivitySpeed
+            {
+                return inherited | GPXReader.activityPathBit
+            }
+        }
         guard parent & GPXReader.knownPathBit != 0 else { return inherited }
         let local = XMLBytes.localNameStart(p, ns, ne)
         let known =
@@ -1101,13 +1135,26 @@ public struct GPXReader: FixReader {
         }
     }
 
-    /// Classifies a child of a TCX `<Trackpoint>` by its local name `p[local..<ne]`: `Time`, `AltitudeMeters`,
-    /// `Position`'s `LatitudeDegrees` and `LongitudeDegrees`, and the `Speed` of the activity extension (`TPX`,
-    /// metres per second, any depth).
-    private mutating func tcxField(_ p: UnsafeRawBufferPointer, _ local: Int, _ ne: Int, depth: Int) -> Field {
+    /// Classifies a child of a TCX `<Trackpoint>` named `p[ns..<ne]` (its local name from `local`) at `depth`, inside
+    /// an element whose scope is `scope`: `Time`, `AltitudeMeters`, `Position`'s `LatitudeDegrees` and
+    /// `LongitudeDegrees`, and the `Speed` of the activity extension (metres per second) where Garmin's schema puts it,
+    /// `<Extensions><TPX><Speed>` (``GPXNamespace/mayHoldActivitySpeed``); a `Speed` elsewhere is counted in
+    /// ``unreadSpeedElements`` (it was read at any depth in any namespace).
+    private mutating func tcxField(
+        _ p: UnsafeRawBufferPointer, _ ns: Int, _ local: Int, _ ne: Int, depth: Int, scope: UInt8,
+        ownDefault: GPXNamespace?
+    ) -> Field {
         switch ne - local {
         case 4 where depth == 0: if XMLBytes.equals(p, local, ne, "Time") { return .time }
-        case 5: if XMLBytes.equals(p, local, ne, "Speed") { return .speed }
+        case 5:
+            if XMLBytes.equals(p, local, ne, "Speed") {
+                if depth == 2, scope & GPXReader.activityPathBit != 0,
+                    namespace(p, ns, local, scope: scope, ownDefault: ownDefault).mayHoldActivitySpeed
+                {
+                    return .speed
+                }
+                unreadSpeedElements += 1
+            }
         case 14 where depth == 0: if XMLBytes.equals(p, local, ne, "AltitudeMeters") { return .elevation }
         case 15 where depth == 1: if XMLBytes.equals(p, local, ne, "LatitudeDegrees") { return .latitude }
         case 16 where depth == 1: if XMLBytes.equals(p, local, ne, "LongitudeDegrees") { return .longitude }
@@ -1240,7 +1287,7 @@ public struct GPXReader: FixReader {
                         openChildren[2 * depth] = ns
                         openChildren[2 * depth + 1] = nameEnd
                         openScopes[depth] = containerScope(
-                            p, ns, nameEnd, parent: scope, ownDefault: child.defaultNamespace)
+                            p, ns, nameEnd, depth: depth, parent: scope, ownDefault: child.defaultNamespace)
                         depth += 1
                         continue
                     }

@@ -80,7 +80,7 @@ public enum GPXTrueTrackExtension {
 }
 
 /// The XML namespaces ``GPXReader`` tells apart inside a point, by their URI: which ones define the `speed` and
-/// `course` elements it reads.
+/// `course` elements it reads (and the `hAcc`, `vAcc` and TCX `Speed` ones).
 ///
 /// A `<speed>` of another namespace is another quantity: a weather tool's wind (`<m:wind><m:speed>20</m:speed>`,
 /// `xmlns:m="urn:weather"`) was read as the fix's speed, 20 m/s, and its direction as the course (a formats
@@ -111,6 +111,13 @@ enum GPXNamespace: UInt8 {
     /// before namespaces were told apart (a reviewer's exports lost their speed: not valid XML namespaces, but
     /// written so, and nothing foreign is implied); a foreign element around it still hides it.
     case undeclared
+    /// Garmin's ActivityExtension (`http://www.garmin.com/xmlschemas/ActivityExtension/v2`, or `/v1`): in a TCX
+    /// trackpoint's `<Extensions>`, its `<TPX>` holds the `Speed` read as the fix's (m/s).
+    case garminActivity
+    /// Garmin's Training Center Database (`http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2`, or `/v1`): a
+    /// TCX document's own namespace, under a prefix (unprefixed, a TCX trackpoint's children read as the document's,
+    /// as a GPX point's do as ``gpx``).
+    case trainingCenter
 
     /// The namespace named by the URI `p[start..<end]` (an `xmlns` attribute's value).
     init(uri p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) {
@@ -128,6 +135,10 @@ enum GPXNamespace: UInt8 {
             || XMLBytes.find("mytracks.stichling.info/myTracksGPX", p, start, end) != nil
         {
             self = .appWithSpeed
+        } else if XMLBytes.find("garmin.com/xmlschemas/ActivityExtension", p, start, end) != nil {
+            self = .garminActivity
+        } else if XMLBytes.find("garmin.com/xmlschemas/TrainingCenterDatabase", p, start, end) != nil {
+            self = .trainingCenter
         } else {
             self = .other
         }
@@ -137,5 +148,19 @@ enum GPXNamespace: UInt8 {
     /// (degrees clockwise from true north).
     var definesSpeedAndCourse: Bool {
         self == .gpx || self == .garminTrackPoint || self == .osmAnd || self == .appWithSpeed || self == .undeclared
+    }
+
+    /// Whether an `hAcc` or `vAcc` element in the namespace is a fix's accuracy (metres): GPX's own, where Apple
+    /// Health's route export writes them (unprefixed, in a point's `<extensions>`), or a prefix never declared.
+    var definesAccuracies: Bool {
+        self == .gpx || self == .undeclared
+    }
+
+    /// Whether a TCX trackpoint's `<Extensions>`, `<TPX>` or `Speed` element in the namespace may be the one Garmin's
+    /// schemas define: the ActivityExtension's (`TPX`, `Speed`) or the document's own (`Extensions`; also for `TPX`
+    /// and `Speed` written without their namespace: unprefixed, ``gpx`` in the reader's terms, or a prefix never
+    /// declared, as for GPX's `<TrackPointExtension>`).
+    var mayHoldActivitySpeed: Bool {
+        self == .garminActivity || self == .trainingCenter || self == .gpx || self == .undeclared
     }
 }
