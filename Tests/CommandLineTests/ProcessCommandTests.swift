@@ -398,6 +398,25 @@ import Testing
         #expect(!outOfRange.stderr.contains("read as missing"), "\(outOfRange.stderr)")
     }
 
+    /// An altitude written as `nan` (a program's "no value") is read as missing in a strict read too, and `info` and
+    /// `process` count it with the fields read as missing and name it: it was dropped without a word.
+    @Test func countsAnAltitudeThatIsNoFiniteNumber() throws {
+        let path = try Self.walkFile("nan-altitudes.csv", header: "time,latitude,longitude,accuracy,altitude") {
+            "\($0),\($2),11,5,\($1 % 10 == 3 ? "nan" : "100")"
+        }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let info = try Tool.run(["info", "--json", path])
+        #expect(info.status == 0, "\(info.stderr)")
+        let reports = try #require(try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [[String: Any]])
+        let missing = try #require(reports.first?["fieldsReadAsMissing"] as? [String])
+        #expect(missing.count == 3 && missing.first?.contains("\(path):5:") == true, "\(missing)")
+        let process = try Tool.run(["process", path, "--json"])
+        #expect(process.status == 0, "\(process.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(process.stdout.utf8)) as? [String: Any])
+        #expect(summary["fieldsReadAsMissing"] as? Int == 3, "\(process.stdout)")
+        #expect(process.stderr.contains("3 unreadable fields of \(path) read as missing: "), "\(process.stderr)")
+    }
+
     /// The records skipped, by reason: a CSV whose rows lack a latitude said only "skipped records: 3" (a tester;
     /// `info` gave the reason).
     @Test func namesWhySkippedRecordsWereSkipped() throws {

@@ -739,6 +739,32 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         #expect(names == ["time", "lat", "lon", "probe, 5\" deep", "screen 5\" wide", "depth 2\" deep", "latitude"])
     }
 
+    /// An altitude, speed or course that is no finite number (`NaN`, `inf`, `1e400`: a program's "no value") is read
+    /// as missing and counted with the fields read as missing, strict or lenient, its fix kept: it was dropped without
+    /// a word, and `info` counted nothing.
+    @Test("reads a non-finite altitude, speed or course as missing and counts it, strict or lenient")
+    func nonFiniteMeasurementsAreReadAsMissingAndCounted() throws {
+        let text =
+            "time,lat,lon,altitude,speed,course\n2024-01-01T00:00:00Z,1,2,NaN,inf,-Infinity\n"
+            + "2024-01-01T00:00:01Z,1,2,1e400,1,2\n2024-01-01T00:00:02Z,1,2,10,1,2\n"
+        for lenient in [false, true] {
+            let result = readCSV(text, options: ReadOptions(lenient: lenient))
+            #expect(result.error == nil && result.fixes.count == 3, "\(String(describing: result.error))")
+            #expect(result.fixes.map(\.altitudeMetres) == [nil, nil, 10])
+            #expect(result.fixes[0].speedMetresPerSecond == nil && result.fixes[0].courseDegrees == nil)
+            #expect(result.report.unreadableFieldCount == 4 && result.report.errorCount == 0)
+            let places = result.report.unreadableFields.map { error -> String in
+                guard case .malformedField(let at, let field, _, let found) = error else { return "\(error)" }
+                return "\(at.line):\(at.column) \(field) \(found)"
+            }
+            #expect(
+                places == [
+                    "2:26 altitude NaN", "2:30 speed inf", "2:34 course -Infinity", "3:26 altitude 1e400",
+                ],
+                "\(places)")
+        }
+    }
+
     @Test func readsEveryTimeEncoding() {
         func first(_ text: String) -> Int64? { readCSV(text).fixes.first?.timestamp.millisecondsSince1970 }
         // ISO 8601 with a space and an offset (Sensor Logger), a fraction rounded on its fourth digit.

@@ -481,6 +481,31 @@ func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
         }
     }
 
+    /// An altitude, speed or course that is no finite number (`NaN`, `inf`, `1e400`) is read as missing and counted with
+    /// the fields read as missing, strict or lenient, the point kept; a TCX `AltitudeMeters` too. They were dropped
+    /// without a word.
+    @Test func nonFiniteMeasurementsAreReadAsMissingAndCounted() throws {
+        let gpx = gpx11(
+            "<trkpt lat=\"52.5\" lon=\"13.4\"><ele>NaN</ele><time>2024-05-01T10:00:00Z</time>"
+                + "<speed> inf </speed><course>1e400</course></trkpt>"
+                + "<trkpt lat=\"52.5\" lon=\"13.4\"><ele>5</ele><time>2024-05-01T10:00:01Z</time></trkpt>")
+        let tcx = TCXReaderTests.activity.replacingOccurrences(of: "520.4", with: "-inf")
+        for lenient in [false, true] {
+            let result = readGPX(gpx, options: ReadOptions(lenient: lenient))
+            #expect(result.error == nil && result.fixes.map(\.altitudeMetres) == [nil, 5])
+            #expect(result.fixes.first?.speedMetresPerSecond == nil && result.fixes.first?.courseDegrees == nil)
+            #expect(result.report.unreadableFieldCount == 3 && result.report.errorCount == 0)
+            let fields = result.report.unreadableFields.map { error -> String in
+                guard case .malformedField(let at, let field, let expected, _) = error else { return "\(error)" }
+                return "\(at.line) \(field)" + (expected == ReadReport.nonFiniteExpectation ? "" : " \(expected)")
+            }
+            #expect(fields == ["4 ele", "4 speed", "4 course"], "\(fields)")
+            let activity = readGPX(tcx, options: ReadOptions(lenient: lenient))
+            #expect(activity.error == nil && activity.fixes.first?.altitudeMetres == nil)
+            #expect(activity.report.unreadableFieldCount == 1)
+        }
+    }
+
     /// The fix of a GPX 1.1 file with one point holding `point` after its time, the root declaring `namespaces`.
     static func onePoint(_ point: String, namespaces: String) throws -> Fix {
         let result = readGPX(

@@ -12,6 +12,35 @@ import TrueTrackIO
         return reader.readAll()
     }
 
+    /// An altitude, speed or course that is no finite number (`"NaN"`, `"inf"`, `1e400`) is read as missing and
+    /// counted with the fields read as missing, strict or lenient, the record kept: it was dropped without a word.
+    @Test func nonFiniteMeasurementsAreReadAsMissingAndCounted() throws {
+        let text =
+            #"{"time":"2024-05-01T10:00:00Z","lat":52.5,"lon":13.4,"altitude":"NaN","speed":1e400,"course":"-inf"}"#
+            + "\n" + #"{"time":"2024-05-01T10:00:01Z","lat":52.5,"lon":13.4,"altitude":5,"speed_kmh":"Infinity"}"#
+            + "\n"
+        for lenient in [false, true] {
+            let result = read(text, lenient: lenient)
+            #expect(result.error == nil && result.fixes.map(\.altitudeMetres) == [nil, 5])
+            #expect(result.fixes.allSatisfy { $0.speedMetresPerSecond == nil } && result.fixes[0].courseDegrees == nil)
+            let fields = result.report.unreadableFields.map { error -> String in
+                guard case .malformedField(let at, let field, _, _) = error else { return "\(error)" }
+                return "\(at.line) \(field)"
+            }
+            #expect(result.report.unreadableFieldCount == 4 && result.report.errorCount == 0)
+            #expect(fields == ["1 altitude_m", "1 speed_mps", "1 course_deg", "2 speed_kmh"], "\(fields)")
+        }
+        // A GeoJSON position's altitude beyond Double's range.
+        var reader = GeoJSONReader(
+            stream: ByteStream(
+                bytes: Array(
+                    #"{"type":"Feature","geometry":{"type":"Point","coordinates":[13.4,52.5,1e400]},"properties":{"time":"2024-05-01T10:00:00Z"}}"#
+                        .utf8)))
+        let point = reader.readAll()
+        #expect(point.error == nil && point.fixes.first?.altitudeMetres == nil)
+        #expect(point.report.unreadableFieldCount == 1)
+    }
+
     @Test func roundTripsEveryField() throws {
         let fixes = Support.generatedFixes(count: 400, seed: 99)
         let bytes = try Support.write(fixes, sink: ByteSink()) { JSONLinesWriter(sink: $0) }

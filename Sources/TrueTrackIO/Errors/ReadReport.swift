@@ -127,6 +127,19 @@ public struct ReadReport: Sendable, Hashable {
         hasPendingUnreadableFields = true
     }
 
+    /// Records an altitude, a speed or a course whose text is a number but no finite one (`NaN`, `inf`, `1e400`): read
+    /// as missing in any mode, strict or lenient (a program's "no value", not damage to stop a read at), and counted
+    /// and kept in ``unreadableFields`` with the fields ``readAsMissing(_:lenient:)`` took, once the record yields a
+    /// fix. (They were dropped without a word: a fix without its altitude, and nothing in `info` to say why.) `error`
+    /// is the field's ``ReadError/malformedField(_:field:expected:found:)``, expecting ``nonFiniteExpectation``.
+    public mutating func readNonFiniteAsMissing(_ error: ReadError) {
+        pendingUnreadableFields.append(error)
+        hasPendingUnreadableFields = true
+    }
+
+    /// What a field read as missing by ``readNonFiniteAsMissing(_:)`` was expected to hold.
+    public static let nonFiniteExpectation = "a finite number (NaN and infinity say no value: read as missing)"
+
     /// The record being read yielded a fix: the optional fields it read as missing are counted and kept. (Called for
     /// every record: the test of ``hasPendingUnreadableFields`` is inline, the work out of line; the work on every
     /// row cost a CSV read 65 instructions per row.)
@@ -164,10 +177,11 @@ public struct ReadReport: Sendable, Hashable {
     /// The optional fields read as missing in the record being read, until it yields a fix.
     private var pendingUnreadableFields: [ReadError] = []
 
-    /// The optional fields read as missing in lenient mode (``readAsMissing(_:lenient:)``), the first
-    /// ``maximumKeptErrors`` of them: their fixes were produced without them.
+    /// The optional fields read as missing (in lenient mode by ``readAsMissing(_:lenient:)``, in any mode by
+    /// ``readNonFiniteAsMissing(_:)``), the first ``maximumKeptErrors`` of them: their fixes were produced without
+    /// them.
     public private(set) var unreadableFields: [ReadError] = []
-    /// How many optional fields were read as missing in lenient mode (may exceed `unreadableFields.count`).
+    /// How many optional fields were read as missing (may exceed `unreadableFields.count`).
     public private(set) var unreadableFieldCount: Int = 0
 
     /// The error of an input that ended inside a record (a truncated file), stepped over in lenient mode: what

@@ -75,8 +75,9 @@ enum InfoCommand {
         var error: String?
         /// With `--lenient`: the malformed records skipped, the first hundred.
         var lenientErrors: [String]
-        /// With `--lenient`: the optional fields read as missing because they could not be read (their fixes were
-        /// kept), the first hundred (``ReadReport/unreadableFields``).
+        /// The optional fields read as missing because they could not be read (their fixes were kept: with `--lenient`,
+        /// and in any read a speed, course or altitude that is no finite number), the first hundred
+        /// (``ReadReport/unreadableFields``).
         var fieldsReadAsMissing: [String]
         /// GPX and TCX: how many track segments (`<trkseg>`, `<rte>`, TCX tracks) hold fixes; `nil` for formats
         /// without segments.

@@ -306,14 +306,15 @@ enum InputOptions {
             + "(--accept-bad-checksums reads them)\n"
     }
 
-    /// What a lenient read says of the optional fields it read as missing (``ReadReport/unreadableFields``): how
-    /// many, the first five with where they are, and how many more; empty when there were none. Their fixes were
-    /// kept without them (a tester's `--lenient` read had dropped whole fixes for a speed `x`).
+    /// What a read says of the optional fields it read as missing (``ReadReport/unreadableFields``: with `--lenient`,
+    /// a value that is no number; in any read, an altitude, speed or course that is no finite number): how many, the
+    /// first five with where they are, and how many more; empty when there were none. Their fixes were kept without
+    /// them (a tester's `--lenient` read had dropped whole fixes for a speed `x`).
     static func unreadableFieldLines(_ report: ReadReport, input: String) -> [String] {
         let count = report.unreadableFieldCount
         guard count > 0 else { return [] }
         var lines = [
-            "warning: \(count) unreadable field\(count == 1 ? "" : "s") of \(input) read as missing (--lenient): "
+            "warning: \(count) unreadable field\(count == 1 ? "" : "s") of \(input) read as missing: "
                 + (count == 1
                     ? "its fix was kept, with its position and time\n"
                     : "their fixes were kept, with their positions and times\n")

@@ -67,8 +67,9 @@ enum StopsCommand {
             gap lies inside it), trips (start, end, durationSeconds, distanceMetres), staysAcrossGaps (possible
             stops, as stops), movingSeconds, stoppedSeconds, unobservedSeconds, elapsedSeconds (the three before
             add up to it: from the first fix to the last, stretches a day or more apart counted each on its own),
-            error (absent when none), warnings, fieldsReadAsMissing (with --lenient, optional fields that could not
-            be read, their fixes kept; absent when none).
+            error (absent when none), warnings, fieldsReadAsMissing (optional fields that could not be read, their
+            fixes kept: with --lenient, and in any read a speed, course or altitude that is no finite number; absent
+            when none).
             """)
 
     /// Options that tune the stop detector's profile (`stops` and `process`).

@@ -984,6 +984,14 @@ public struct CSVReader: FixReader, ByteStreamReader {
             do {
                 try assign(role, text, textStart, textEnd, column: column)
             } catch {
+                // An altitude, speed or course that is no finite number: read as missing in any mode, and counted.
+                if case .malformedField(_, let field, let expected, let found) = error,
+                    expected == ReadReport.nonFiniteExpectation
+                {
+                    let at = location(fieldStart, line: fieldPlace.line, lineStart: fieldPlace.lineStart)
+                    _report.readNonFiniteAsMissing(.malformedField(at, field: field, expected: expected, found: found))
+                    return .next(end)
+                }
                 // Two stray quotes in a typed column (a time, a latitude): the field ran over lines and is no
                 // number; each is its line's error, as in ``badFieldEnd(at:column:place:)`` (a reviewer's lost the
                 // rows between them).
@@ -1444,6 +1452,12 @@ public struct CSVReader: FixReader, ByteStreamReader {
         case .horizontalAccuracy, .altitude, .verticalAccuracy, .speed, .speedAccuracy, .course, .courseAccuracy:
             guard let value = numberOrDecimalComma(p, s, e) else {
                 throw malformed("a number")
+            }
+            // (An altitude, speed or course that is no finite number, `nan`, `inf`, `1e400`: read as missing and
+            // counted by the caller, in any mode; it was dropped without a word. Only the slow path gets here: the
+            // fast one reads digits.)
+            if !value.isFinite, role == .altitude || role == .speed || role == .course {
+                throw malformed(ReadReport.nonFiniteExpectation)
             }
             row.store(value, role)
         case .hdop:

@@ -1011,6 +1011,15 @@ public struct GPXReader: FixReader {
             }
         }
 
+        /// An altitude, a speed or a course: a value that is no finite number is read as missing in any mode
+        /// (``ReadReport/readNonFiniteAsMissing(_:)``).
+        var readsNonFiniteAsMissing: Bool {
+            switch self {
+            case .elevation, .speed, .course, .extensionSpeed, .extensionCourse: true
+            default: false
+            }
+        }
+
         /// What the element must hold, for error messages.
         var expectation: String {
             switch self {
@@ -1316,11 +1325,20 @@ public struct GPXReader: FixReader {
                             text.inScratch
                             ? String(decoding: scratch.prefix(64), as: UTF8.self)
                             : GPXReader.text(p, text.start, text.end)
+                        // An altitude, speed or course that is no finite number (`NaN`, `inf`, `1e400`): read as
+                        // missing in any mode, and counted (it was dropped without a word).
+                        let isNonFinite =
+                            field.readsNonFiniteAsMissing
+                            && (text.inScratch
+                                ? scratch.withUnsafeBytes { GPXReader.number($0, 0, $0.count) }
+                                : GPXReader.number(p, text.start, text.end)).map { !$0.isFinite } == true
                         let error = ReadError.malformedField(
                             location(at: child.next), field: field.name,
-                            expected: field.expectation, found: found)
-                        // Read leniently, an optional measurement is read as missing and the point kept.
-                        if options.lenient, field.isOptionalMeasurement {
+                            expected: isNonFinite ? ReadReport.nonFiniteExpectation : field.expectation, found: found)
+                        if isNonFinite {
+                            report.readNonFiniteAsMissing(error)
+                        } else if options.lenient, field.isOptionalMeasurement {
+                            // Read leniently, an optional measurement is read as missing and the point kept.
                             try report.readAsMissing(error, lenient: true)
                         } else {
                             firstError = error
@@ -1462,8 +1480,15 @@ public struct GPXReader: FixReader {
         return next
     }
 
+    /// The number `b[start..<end]` holds (spaces around it trimmed), or `nil`.
+    private static func number(_ b: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Double? {
+        let (s, e) = XMLBytes.trim(b, start, end)
+        return NumberParsing.double(b, s, e)
+    }
+
     /// Parses the text `b[start..<end]` of `field` into `fields`. Empty text leaves the value absent.
-    /// - Returns: `false` when the text is not a valid value.
+    /// - Returns: `false` when the text is not a valid value (an altitude, speed or course that is no finite number
+    ///   too: the caller reads it as missing, ``Field/readsNonFiniteAsMissing``).
     @inline(__always)
     private static func parse(
         _ field: Field, _ b: UnsafeRawBufferPointer, _ start: Int, _ end: Int,
@@ -1478,7 +1503,7 @@ public struct GPXReader: FixReader {
             guard let t = ISO8601.parse(b, from: s, to: e, hasZone: &fields.timeHasZone) else { return false }
             fields.time = t
         case .elevation:
-            guard let v = NumberParsing.double(b, s, e) else { return false }
+            guard let v = NumberParsing.double(b, s, e), v.isFinite else { return false }
             fields.elevation = v
         case .hdop:
             guard let v = NumberParsing.double(b, s, e) else { return false }
@@ -1494,10 +1519,10 @@ public struct GPXReader: FixReader {
                 e - s == 4 && (b[s] | 0x20) == UInt8(ascii: "n") && (b[s + 1] | 0x20) == UInt8(ascii: "o")
                 && (b[s + 2] | 0x20) == UInt8(ascii: "n") && (b[s + 3] | 0x20) == UInt8(ascii: "e")
         case .speed:
-            guard let v = NumberParsing.double(b, s, e) else { return false }
+            guard let v = NumberParsing.double(b, s, e), v.isFinite else { return false }
             fields.speed = v
         case .course:
-            guard let v = NumberParsing.double(b, s, e) else { return false }
+            guard let v = NumberParsing.double(b, s, e), v.isFinite else { return false }
             fields.course = v
         case .accuracy:
             guard let v = NumberParsing.double(b, s, e) else { return false }
@@ -1506,13 +1531,13 @@ public struct GPXReader: FixReader {
             guard let v = NumberParsing.double(b, s, e) else { return false }
             fields.verticalAccuracy = v
         case .extensionSpeed:
-            guard let v = NumberParsing.double(b, s, e) else { return false }
+            guard let v = NumberParsing.double(b, s, e), v.isFinite else { return false }
             fields.extensionSpeed = v
         case .speedAccuracy:
             guard let v = NumberParsing.double(b, s, e) else { return false }
             fields.speedAccuracy = v
         case .extensionCourse:
-            guard let v = NumberParsing.double(b, s, e) else { return false }
+            guard let v = NumberParsing.double(b, s, e), v.isFinite else { return false }
             fields.extensionCourse = v
         case .courseAccuracy:
             guard let v = NumberParsing.double(b, s, e) else { return false }

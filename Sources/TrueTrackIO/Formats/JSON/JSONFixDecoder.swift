@@ -463,14 +463,14 @@ struct JSONFixDecoder {
         case .accuracy where isFieldScope:
             record.accuracy = try decodeNumber(t, "accuracy_m", isOptional: true)
         case .altitude where isFieldScope:
-            record.altitude = try decodeNumber(t, "altitude_m", isOptional: true)
+            record.altitude = try decodeMeasurement(t, "altitude_m")
         case .verticalAccuracy where isFieldScope:
             record.verticalAccuracy = try decodeNumber(t, "vertical_accuracy_m", isOptional: true)
         case .speed where isFieldScope:
-            let value = try decodeNumber(t, "speed_mps", isOptional: true)
+            let value = try decodeMeasurement(t, "speed_mps")
             if !record.speedIsInMetresPerSecond { record.speed = value }
         case .speedMetresPerSecond where isFieldScope:
-            record.speed = try decodeNumber(t, "speed_mps", isOptional: true)
+            record.speed = try decodeMeasurement(t, "speed_mps")
             record.speedIsInMetresPerSecond = true
         case .speedKilometresPerHour where isFieldScope, .speedKnots where isFieldScope,
             .speedMilesPerHour where isFieldScope:
@@ -481,13 +481,13 @@ struct JSONFixDecoder {
                 : key == .speedMilesPerHour
                     ? SpeedUnit.metresPerSecondPerMilePerHour : SpeedUnit.metresPerSecondPerKilometrePerHour
             let name = key == .speedKnots ? "speed_knots" : key == .speedMilesPerHour ? "speed_mph" : "speed_kmh"
-            if let value = try decodeNumber(t, name, isOptional: true), !record.speedIsInMetresPerSecond {
+            if let value = try decodeMeasurement(t, name), !record.speedIsInMetresPerSecond {
                 (record.speed, record.speedIsInMetresPerSecond) = (value * factor, true)
             }
         case .speedAccuracy where isFieldScope:
             record.speedAccuracy = try decodeNumber(t, "speed_accuracy_mps", isOptional: true)
         case .course where isFieldScope:
-            record.course = try decodeNumber(t, "course_deg", isOptional: true)
+            record.course = try decodeMeasurement(t, "course_deg")
         case .courseAccuracy where isFieldScope:
             record.courseAccuracy = try decodeNumber(t, "course_accuracy_deg", isOptional: true)
         case .provider where isFieldScope:
@@ -547,7 +547,7 @@ struct JSONFixDecoder {
         case .velocity where isFieldScope && readsLocationHistory:
             // Google location history's speed (m/s).
             if t == .number || t == .string {
-                record.speed = try decodeNumber(t, "velocity", isOptional: true)
+                record.speed = try decodeMeasurement(t, "velocity")
             } else {
                 try tokens.skip(t)
             }
@@ -856,6 +856,33 @@ struct JSONFixDecoder {
         return nil
     }
 
+    /// An altitude, a speed or a course in the token `t` just read (``decodeNumber(_:_:isOptional:)``, an optional
+    /// measurement), or `nil` for one that is no finite number (`"NaN"`, `"Infinity"`, `1e400`): read as missing and
+    /// counted in any mode (``ReadReport/readNonFiniteAsMissing(_:)``; it was dropped without a word).
+    @inline(__always)
+    mutating func decodeMeasurement(_ t: JSONTokenizer.Token, _ field: String) throws(ReadError) -> Double? {
+        guard let value = try decodeNumber(t, field, isOptional: true) else { return nil }
+        guard value.isFinite else {
+            readNonFiniteAsMissing(field, t)
+            return nil
+        }
+        return value
+    }
+
+    /// Notes the value of `field` in the token `t` just read, no finite number, as read as missing (out of line).
+    @inline(never)
+    mutating func readNonFiniteAsMissing(_ field: String, _ t: JSONTokenizer.Token) {
+        let error = ReadError.malformedField(
+            tokens.tokenLocation, field: field, expected: ReadReport.nonFiniteExpectation, found: describe(t))
+        // (A nested object's fields are kept until the record knows whether it takes them, as its other fields read
+        // as missing are.)
+        if decodingNested {
+            nestedReadAsMissing.append(error)
+        } else {
+            report.readNonFiniteAsMissing(error)
+        }
+    }
+
     /// A Unix time in seconds or milliseconds (see the type's documentation), or `nil` out of range.
     static func epochTimestamp(_ v: Double) -> Timestamp? {
         guard v.isFinite else { return nil }
@@ -997,7 +1024,8 @@ struct JSONFixDecoder {
         var u = try tokens.next()
         if u == .number {
             guard let a = tokens.number() else { return positionError(u) }
-            altitude = a
+            // (An altitude beyond Double's range, `1e400`, is read as missing and counted.)
+            if a.isFinite { altitude = a } else { readNonFiniteAsMissing("coordinates", u) }
             u = try tokens.next()
             // Further members (a measure, a timestamp some exporters add) are allowed and ignored.
             while u == .number { u = try tokens.next() }
