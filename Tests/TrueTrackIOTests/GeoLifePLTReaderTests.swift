@@ -99,6 +99,24 @@ import TrueTrackCore
         #expect(result.fixes.first?.timestamp == ISO8601.parse("2008-10-23T02:53:04Z"))
     }
 
+    /// An altitude that is no finite number (`NaN`, `1e400`) is read as missing and counted with the fields read as
+    /// missing, strict or lenient, the point kept: it was dropped without a word.
+    @Test func nonFiniteAltitudesAreReadAsMissingAndCounted() throws {
+        let text =
+            Self.header + "40.0,116.0,0,NaN,39744.1201851852,2008-10-23,02:53:04\n"
+            + "40.0,116.0,0,1e400,39744.1201851852,2008-10-23,02:53:05\n"
+            + "40.0,116.0,0,100,39744.1201851852,2008-10-23,02:53:06\n"
+        for lenient in [false, true] {
+            let result = read(text, options: ReadOptions(lenient: lenient))
+            #expect(result.error == nil && result.fixes.map(\.altitudeMetres) == [nil, nil, 30.48])
+            let fields = result.report.unreadableFields.map { error -> String in
+                guard case .malformedField(let at, let field, _, _) = error else { return "\(error)" }
+                return "\(at.line) \(field)"
+            }
+            #expect(fields == ["7 altitude", "8 altitude"], "\(fields)")
+        }
+    }
+
     @Test func fallsBackOnTheDaysColumn() throws {
         // 39744.1201851852 days after 1899-12-30 = 2008-10-23T02:53:04Z (to the millisecond after rounding
         // the serial date's 10 decimals).

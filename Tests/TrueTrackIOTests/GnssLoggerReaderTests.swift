@@ -215,6 +215,25 @@ import TrueTrackCore
         #expect(fix.altitudeMetres == nil)
     }
 
+    /// An altitude, speed or bearing that is no finite number (`NaN`, `Infinity`, `1e400`) is read as missing and
+    /// counted with the fields read as missing, strict or lenient, the fix kept: it was dropped without a word.
+    @Test func nonFiniteMeasurementsAreReadAsMissingAndCounted() throws {
+        let text =
+            Self.v3Header + "\nFix,gps,10.5,20.25,NaN,Infinity,30,1e400,1700000000000\n"
+            + "Fix,gps,10.5,20.25,5,1,30,90,1700000001000\n"
+        for lenient in [false, true] {
+            let result = read(text, options: ReadOptions(lenient: lenient))
+            #expect(result.error == nil && result.fixes.map(\.altitudeMetres) == [nil, 5])
+            #expect(result.fixes[0].speedMetresPerSecond == nil && result.fixes[0].courseDegrees == nil)
+            #expect(result.fixes[0].horizontalAccuracyMetres == 30)
+            let fields = result.report.unreadableFields.map { error -> String in
+                guard case .malformedField(let at, let field, _, _) = error else { return "\(error)" }
+                return "\(at.line) \(field)"
+            }
+            #expect(fields == ["2 altitude", "2 speed", "2 bearing"], "\(fields)")
+        }
+    }
+
     @Test func emptyAndMissingTrailingFieldsAreAbsent() throws {
         let text =
             Self.v3Header + "\n"

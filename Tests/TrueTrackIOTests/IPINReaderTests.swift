@@ -202,6 +202,24 @@ import TrueTrackCore
         #expect(result.report.skipped(.comment) == 1)
     }
 
+    /// An altitude, speed or bearing that is no finite number (`NaN`, `Infinity`, `1e400`) is read as missing and
+    /// counted with the fields read as missing, strict or lenient, the fix kept: it was dropped without a word.
+    @Test func nonFiniteMeasurementsAreReadAsMissingAndCounted() throws {
+        let text =
+            "GNSS;1.0;1700000000.000;10.0;20.0;NaN;1e400;5.0;Infinity;10;8\n"
+            + "GNSS;2.0;1700000001.000;10.0;20.0;100.000;45.000;5.0;1.5;10;8\n"
+        for lenient in [false, true] {
+            let result = read(text, options: ReadOptions(lenient: lenient))
+            #expect(result.error == nil && result.fixes.map(\.altitudeMetres) == [nil, 100])
+            #expect(result.fixes[0].speedMetresPerSecond == nil && result.fixes[0].courseDegrees == nil)
+            let fields = result.report.unreadableFields.map { error -> String in
+                guard case .malformedField(let at, let field, _, _) = error else { return "\(error)" }
+                return "\(at.line) \(field)"
+            }
+            #expect(fields == ["1 altitude", "1 bearing", "1 speed"], "\(fields)")
+        }
+    }
+
     @Test func rejectsMalformedRowsNamingTheField() {
         let cases: [(String, String, Int)] = [
             ("GNSS;1.0;1700000000.000;1o.0;20.0;100;0;5;0;10;8", "latitude", 25),
@@ -252,7 +270,8 @@ import TrueTrackCore
 
     /// A speed or a satellite count that is no number: read leniently, the fix is kept without it.
     @Test func unreadableOptionalFieldsAreReadAsMissingWhenLenient() throws {
-        let text = "GNSS;1.0;1700000002.000;10.0;20.0;100;0;5;fast;10;8\nGNSS;1.1;1700000003.000;10.0;20.0;100;0;5;0;1o;8\n"
+        let text =
+            "GNSS;1.0;1700000002.000;10.0;20.0;100;0;5;fast;10;8\nGNSS;1.1;1700000003.000;10.0;20.0;100;0;5;0;1o;8\n"
         #expect(read(text).error != nil)
         let lenient = read(text, options: ReadOptions(lenient: true))
         #expect(lenient.fixes.count == 2 && lenient.fixes.first?.speedMetresPerSecond == nil)

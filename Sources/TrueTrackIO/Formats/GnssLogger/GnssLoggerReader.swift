@@ -241,10 +241,10 @@ public struct GnssLoggerReader: FixReader, ByteStreamReader {
                 in: stream.name, f.longitudeStart, f.longitudeEnd, field: "longitude", expected: "a number in degrees")
         }
         let timestamp = try time(line, f.timeStart, f.timeEnd)
-        let altitude = try number(line, f.altitudeStart, f.altitudeEnd, "altitude", "a number in metres")
-        let speed = try number(line, f.speedStart, f.speedEnd, "speed", "a number in metres per second")
+        let altitude = try measurement(line, f.altitudeStart, f.altitudeEnd, "altitude", "a number in metres")
+        let speed = try measurement(line, f.speedStart, f.speedEnd, "speed", "a number in metres per second")
         let accuracy = try number(line, f.accuracyStart, f.accuracyEnd, "accuracy", "a number in metres")
-        let bearing = try number(line, f.bearingStart, f.bearingEnd, "bearing", "a number in degrees")
+        let bearing = try measurement(line, f.bearingStart, f.bearingEnd, "bearing", "a number in degrees")
         let speedAccuracy = try number(
             line, f.speedAccuracyStart, f.speedAccuracyEnd, "speed_accuracy",
             "a number in metres per second")
@@ -294,6 +294,22 @@ public struct GnssLoggerReader: FixReader, ByteStreamReader {
         try counts.readAsMissing(
             line.malformedField(in: stream.name, s, e, field: field, expected: expected), lenient: options.lenient)
         return nil
+    }
+
+    /// An altitude, speed or bearing: ``number(_:_:_:_:_:)``, and `nil` for one that is no finite number (`NaN`,
+    /// `Infinity`, `1e400`), read as missing and counted in any mode (``ReadReport/readNonFiniteAsMissing(_:)``; it was
+    /// dropped without a word).
+    @inline(__always)
+    private mutating func measurement(
+        _ line: ByteStream.Line, _ s: Int, _ e: Int, _ field: String, _ expected: String
+    ) throws(ReadError) -> Double? {
+        guard let value = try number(line, s, e, field, expected) else { return nil }
+        guard value.isFinite else {
+            counts.readNonFiniteAsMissing(
+                line.malformedField(in: stream.name, s, e, field: field, expected: ReadReport.nonFiniteExpectation))
+            return nil
+        }
+        return value
     }
 
     /// The fix time: UTC milliseconds since 1970, an integer (a decimal or exponent form is rounded).

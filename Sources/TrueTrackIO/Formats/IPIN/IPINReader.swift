@@ -147,10 +147,10 @@ public struct IPINReader: FixReader, ByteStreamReader {
             throw line.malformedField(
                 in: stream.name, lon.start, lon.end, field: "longitude", expected: "a number in degrees")
         }
-        var altitude = try number(line, alt, "altitude", "a number in metres")
-        var bearing = try number(line, bearingField, "bearing", "a number in degrees")
+        var altitude = try measurement(line, alt, "altitude", "a number in metres")
+        var bearing = try measurement(line, bearingField, "bearing", "a number in degrees")
         let accuracy = try number(line, acc, "accuracy", "a number in metres")
-        var speed = try number(line, speedField, "speed", "a number in metres per second")
+        var speed = try measurement(line, speedField, "speed", "a number in metres per second")
         // Android's 0.0 for "none" (see the type's documentation).
         if altitude == 0, bearing == 0, speed == 0 { speed = nil }
         if altitude == 0 { altitude = nil }
@@ -188,6 +188,22 @@ public struct IPINReader: FixReader, ByteStreamReader {
             line.malformedField(in: stream.name, field.start, field.end, field: name, expected: expected),
             lenient: options.lenient)
         return nil
+    }
+
+    /// An altitude, speed or bearing: ``number(_:_:_:_:)``, and `nil` for one that is no finite number (`NaN`,
+    /// `Infinity`, `1e400`), read as missing and counted in any mode (``ReadReport/readNonFiniteAsMissing(_:)``; it was
+    /// dropped without a word).
+    private mutating func measurement(
+        _ line: ByteStream.Line, _ field: (start: Int, end: Int), _ name: String, _ expected: String
+    ) throws(ReadError) -> Double? {
+        guard let value = try number(line, field, name, expected) else { return nil }
+        guard value.isFinite else {
+            counts.readNonFiniteAsMissing(
+                line.malformedField(
+                    in: stream.name, field.start, field.end, field: name, expected: ReadReport.nonFiniteExpectation))
+            return nil
+        }
+        return value
     }
 
     /// An optional whole number (satellite count): `nil` when the field is missing or empty.
