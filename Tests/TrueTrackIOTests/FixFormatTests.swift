@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import TrueTrackIO
+
+@testable import TrueTrackIO
 
 @Suite struct FixFormatTests {
     func sniff(_ text: String) -> FixFormat? { FixFormat.sniff(Array(text.utf8)) }
@@ -76,6 +77,61 @@ import TrueTrackIO
     }
 
     /// Between the two JSON formats the extension decides: a one-line GeoJSON feature sniffs as JSON Lines.
+    /// The one scan of a JSON sample's line starts (``FixFormat/LineStarts``) answers as the two scans it replaced
+    /// did, on lines drawn from objects, sentences, near-sentences and blanks (seeded).
+    @Test func lineStartsAnswerAsTheTwoScansTheyReplaced() {
+        // The replaced scans, as they were.
+        func startsALineWithNMEASentence(_ bytes: [UInt8]) -> Bool {
+            var atLineStart = true
+            for (i, b) in bytes.enumerated() {
+                if b == 0x0A {
+                    atLineStart = true
+                } else if atLineStart, b != 0x20, b != 0x09 {
+                    atLineStart = false
+                    if b == UInt8(ascii: "$"), FixFormat.containsNMEASentence(bytes[i..<min(i + 6, bytes.count)]) {
+                        return true
+                    }
+                }
+            }
+            return false
+        }
+        func hasSeveralObjectLines(_ bytes: [UInt8]) -> Bool {
+            var lines = 0
+            var atLineStart = true
+            for b in bytes {
+                if b == 10 {
+                    atLineStart = true
+                } else if atLineStart && b != 32 && b != 9 && b != 13 {
+                    if b == UInt8(ascii: "{") {
+                        lines += 1
+                        if lines > 1 { return true }
+                    }
+                    atLineStart = false
+                }
+            }
+            return false
+        }
+        let pieces = [
+            "{\"a\":1}", " {", "\t{", "\r{", "\r$GPRMC,1", "$GPRMC,1", " $GNGGA,2", "\t$GAVTG", "$gprmc", "$GPGSV,1",
+            "$GP", "x{", "[", "", "a $GPRMC", "$XXGLL,3",
+        ]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(n))
+        }
+        for _ in 0..<2000 {
+            let text = (0..<(1 + next(6))).map { _ in pieces[next(pieces.count)] }.joined(separator: "\n")
+            let bytes = Array(text.utf8)
+            let starts = FixFormat.LineStarts(bytes[...], sample: bytes)
+            #expect(starts.hasNMEASentence == startsALineWithNMEASentence(bytes), "\(text.debugDescription)")
+            if !starts.hasNMEASentence {
+                #expect(starts.hasSeveralObjectLines == hasSeveralObjectLines(bytes), "\(text.debugDescription)")
+            }
+            #expect(FixFormat.hasSeveralObjectLines(bytes) == hasSeveralObjectLines(bytes), "\(text.debugDescription)")
+        }
+    }
+
     @Test func theExtensionDecidesBetweenGeoJSONAndJSONLines() throws {
         let folder = NSTemporaryDirectory() + "truetrack-sniff-\(getpid())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -341,8 +341,8 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         private(set) var hasNMEASentence = false
 
         /// Scans the lines of `bytes` up to the first sentence, or the second object line when `findingSentences` is
-        /// `false` (the sentences are not looked for). When `sample` holds more than `bytes` (a prefix of it), the object lines are counted
-        /// over all of it, as ``FixFormat/hasSeveralObjectLines(_:)`` does.
+        /// `false` (the sentences are not looked for). When `sample` holds more than `bytes` (a prefix of it), the
+        /// object lines are counted over all of it, as ``FixFormat/hasSeveralObjectLines(_:)`` does.
         init(_ bytes: ArraySlice<UInt8>, sample: [UInt8]? = nil, findingSentences: Bool = true) {
             var objectLines = 0
             var atObjectStart = true
