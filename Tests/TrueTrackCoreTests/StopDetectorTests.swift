@@ -1171,7 +1171,8 @@ import TrueTrackSimulation
     /// for 5 minutes. With the tracker's count on every fix, nothing counted, and the fix back carrying the
     /// tracker's verdict that the two were an excursion, the analysis joins the two stops into one; without the
     /// verdict too, at this dense a step (the tracker judged every fix and counted nothing of a track that came
-    /// back), and so are three fixes away whose Doppler reads still. Two stops when the tracker counted the
+    /// back), and so are three fixes away whose Doppler reads still (where they carry a reading, one at least). Two
+    /// stops when the tracker counted the
     /// excursion (on either fix: the first came before the departure was confirmed), when six fixes in a row
     /// lay away without the verdict and read moving (a stay away the tracker may leave uncounted on purpose: a
     /// bus or a runner too fast for the walking profile), or when the evidence carries no count (raw fixes).
@@ -1179,14 +1180,15 @@ import TrueTrackSimulation
         func analysis(
             countedByTracker: Bool = true, counted: [Double] = [0, 0, 0, 0, 0, 0], isExcursion: Bool = true,
             awayFixes: Int = 2,
-            awaySpeed: Double = 0
+            awaySpeed: Double = 0, awayReadings: [Double?]? = nil
         ) -> StopAnalysis {
             let metresPerDegree = 111_200.0
             let evidence = (0..<602).map { i -> MotionEvidence in
                 let isOff = (300..<300 + awayFixes).contains(i)
                 var e = MotionEvidence(
                     timestamp: Self.time(Double(i)), latitude: 49 + (isOff ? 200 / metresPerDegree : 0),
-                    longitude: 11, accuracyMetres: 5, speedMetresPerSecond: isOff ? awaySpeed : 0)
+                    longitude: 11, accuracyMetres: 5,
+                    speedMetresPerSecond: isOff ? awayReadings.map { $0[i - 300] } ?? awaySpeed : 0)
                 e.isCountedByTracker = countedByTracker
                 e.countedMetres = isOff ? counted[i - 300] : 0
                 e.excursionStart = i == 300 + awayFixes && isExcursion ? Self.time(299) : nil
@@ -1197,6 +1199,12 @@ import TrueTrackSimulation
         for (name, joined) in [
             ("verdict", analysis()), ("dense, no verdict", analysis(isExcursion: false)),
             ("dense, three fixes away reading still", analysis(isExcursion: false, awayFixes: 3)),
+            // Readings missing on some of them (an app's −1 on half the fixes, a stops tester's vans under multipath):
+            // those read neither way.
+            (
+                "dense, six fixes away, two readings still and four none",
+                analysis(isExcursion: false, awayFixes: 6, awayReadings: [nil, 0.06, nil, 0.05, nil, nil])
+            ),
         ] {
             #expect(
                 joined.stops.count == 1 && joined.trips.count <= 1,
@@ -1207,6 +1215,14 @@ import TrueTrackSimulation
             ("counted on the second fix", analysis(counted: [0, 200])),
             ("counted on the first fix", analysis(counted: [200, 0])),
             ("dense, six fixes away reading 10 m/s", analysis(isExcursion: false, awayFixes: 6, awaySpeed: 10)),
+            (
+                "dense, six fixes away without a reading",
+                analysis(isExcursion: false, awayFixes: 6, awayReadings: [nil, nil, nil, nil, nil, nil])
+            ),
+            (
+                "dense, six fixes away, still readings and one moving",
+                analysis(isExcursion: false, awayFixes: 6, awayReadings: [0.06, nil, 0.05, nil, 10, nil])
+            ),
             ("raw fixes", analysis(countedByTracker: false, isExcursion: false)),
         ] {
             #expect(a.stops.count == 2, "\(name): \(a.stops.count) stops \(a.stops)")

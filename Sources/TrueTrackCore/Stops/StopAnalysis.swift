@@ -121,9 +121,10 @@ public struct StopAnalysis: Sendable, Hashable {
             /// How many evidences in a row lay away (0 after one that did not), and when the first of them came.
             var awayRun = 0
             var awayRunStart = Timestamp(millisecondsSince1970: 0)
-            /// Whether every evidence of the current away run carried a Doppler reading of a device at rest
-            /// (below the profile's still speed; see ``add``).
+            /// Whether no evidence of the current away run carried a Doppler reading of a moving device (at or above
+            /// the profile's still speed), and how many read a device at rest (see ``add``).
             var awayRunReadStill = true
+            var awayRunStillReadings = 0
             /// Whether every reading of the current away run was exactly 0 (a column that may be a placeholder),
             /// and whether one of its evidences lay beyond `radius` of the run's first.
             var awayRunReadZero = true
@@ -147,7 +148,8 @@ public struct StopAnalysis: Sendable, Hashable {
             /// logger's hop and back, which its chains may miss, is not excused that way, nor a longer stay away.
             ///
             /// Also excused, however many: a dense run away that came back with nothing counted since the stop,
-            /// every fix of it reading still (`readsStill`: ``Builder/isStill(_:)``, below the profile's still speed),
+            /// every reading of it still (`readsStill`: ``Builder/isStill(_:)``, below the profile's still speed; `nil`
+            /// for a fix without a reading) and at least one reading in it, lasting no longer than ``Tracker/maximumExcursionSeconds``, and, when every reading was exactly 0,
             /// lasting no longer than ``Tracker/maximumExcursionSeconds``, and, when every reading was exactly 0,
             /// staying within `radius` (the stationary radius) of the run's first fix. Why: a Doppler speed is measured from
             /// the carrier's frequency, which a reflection barely moves, so a parked receiver whose positions jump
@@ -158,9 +160,12 @@ public struct StopAnalysis: Sendable, Hashable {
             /// placeholder under a moving track: then the positions must stay put too (a reviewer's 300 m out and
             /// back at 6 m/s under such a column was joined into one stop). Asked of every reading, that test split
             /// parked receivers whose reflections follow one another or drift (a third reviewer: 5 → 10 stops),
-            /// whose live readings jitter above 0.
+            /// whose live readings jitter above 0. Fixes without a reading neither excuse nor forbid: a stops tester's
+            /// van with half its readings missing (−1) under 3 % multipath, parked, had a 65 m jump of three fixes
+            /// (0.06 m/s read on the one with a reading, nothing counted) split a delivery into two stops 4 m apart
+            /// with a "trip" of 0 m between them (61 such pairs on 30 files).
             mutating func add(
-                _ e: MotionEvidence, isAway: Bool, isDense: Bool, readsStill: Bool, radius: Double
+                _ e: MotionEvidence, isAway: Bool, isDense: Bool, readsStill: Bool?, radius: Double
             ) {
                 if e.isCountedByTracker {
                     countedMetres += e.countedMetres
@@ -172,14 +177,16 @@ public struct StopAnalysis: Sendable, Hashable {
                     if awayRun == 0 {
                         awayRunStart = e.timestamp
                         awayRunReadStill = true
+                        awayRunStillReadings = 0
                         awayRunReadZero = true
                         awayRunTravelled = false
                         awayRunFirst = (e.latitude, e.longitude)
                     }
                     awayRun += 1
                     awayTimes.append((e.timestamp, isDense && e.isCountedByTracker))
-                    if !readsStill || !isDense { awayRunReadStill = false }
-                    if e.speedMetresPerSecond != 0 { awayRunReadZero = false }
+                    if readsStill == false || !isDense { awayRunReadStill = false }
+                    if readsStill == true { awayRunStillReadings += 1 }
+                    if let speed = e.speedMetresPerSecond, speed != 0 { awayRunReadZero = false }
                     if Haversine.distance(from: awayRunFirst, to: (e.latitude, e.longitude)) > radius {
                         awayRunTravelled = true
                     }
@@ -188,7 +195,7 @@ public struct StopAnalysis: Sendable, Hashable {
                     awayTimes.removeAll { $0.time > start && $0.time < e.timestamp }
                 } else if !isAway, isDense, isUncounted, awayRun > 0,
                     awayRun <= Self.excusableAwayFixes
-                        || (awayRunReadStill && !(awayRunReadZero && awayRunTravelled)
+                        || (awayRunReadStill && awayRunStillReadings > 0 && !(awayRunReadZero && awayRunTravelled)
                             && awayRunStart.seconds(to: e.timestamp) <= Tracker.maximumExcursionSeconds)
                 {
                     awayTimes.removeAll { $0.isDense && $0.time >= awayRunStart }
@@ -410,7 +417,7 @@ public struct StopAnalysis: Sendable, Hashable {
                         slackMetres: e.isTooCoarseForTracker ? e.accuracyMetres : nil)
                 } ?? false,
                 isDense: previous.map { isDenseStep(from: $0, to: e.timestamp) } ?? false,
-                readsStill: isStill(e), radius: detector.profile.stationaryRadiusMetres)
+                readsStill: hasReading(e) ? isStill(e) : nil, radius: detector.profile.stationaryRadiusMetres)
         }
 
         /// Whether `point` lies beyond the profile's stationary radius of `place` (degrees), and by more than
@@ -524,6 +531,11 @@ public struct StopAnalysis: Sendable, Hashable {
                 }
             }
             return StopAnalysis(stops: stops, first: first, last: last, gaps: gaps, staysAcrossGaps: possible)
+        }
+
+        /// Whether `evidence` carries a speed reading (a Doppler or filtered speed, not a derived one).
+        func hasReading(_ evidence: MotionEvidence) -> Bool {
+            evidence.speedMetresPerSecond != nil && evidence.speedSource != .derived
         }
 
         /// Whether `evidence` reads a speed below the profile's still speed (a Doppler or filtered speed: a
