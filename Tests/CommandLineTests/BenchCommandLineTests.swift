@@ -490,11 +490,29 @@ import Testing
         tolerances["driv"] = tolerances["drive"] ?? tolerances["default"]
         document["tolerances"] = tolerances
         try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: baseline))
+        // A block naming no category is an error (it was a warning, and the drive passed on the default tolerance),
+        // and --update-baseline does not carry it into the new file.
         let typo = try Tool.run(["bench", "--datasets", root, "--baseline", baseline])
+        #expect(typo.status == 1)
         #expect(
             typo.stderr.contains(
-                "tolerances for 'driv', a category no recording of the manifest has (did you mean 'drive'?)"),
+                "cannot read baseline \(baseline): tolerances.driv: no category 'driv' (did you mean 'drive'?"),
             "\(typo.stderr)")
+        let typoUpdate = try Tool.run(["bench", "--datasets", root, "--baseline", baseline, "--update-baseline"])
+        #expect(typoUpdate.status == 1)
+        #expect(
+            typoUpdate.stderr.contains("cannot update baseline \(baseline): tolerances.driv"), "\(typoUpdate.stderr)")
+        tolerances["driv"] = nil
+        // A category the manifest does not have but the tool knows (walk) is a warning only.
+        tolerances["walk"] = tolerances["default"]
+        document["tolerances"] = tolerances
+        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: baseline))
+        let unused = try Tool.run(["bench", "--datasets", root, "--baseline", baseline])
+        #expect(unused.status == 0, "\(unused.stdout)\(unused.stderr)")
+        #expect(
+            unused.stderr.contains("tolerances for 'walk', a category no recording of the manifest has"),
+            "\(unused.stderr)")
+        tolerances["walk"] = nil
         // A synonym's block beside the category's own: the category's figures win, the synonym's are unused.
         tolerances["driving"] = tolerances["drive"] ?? tolerances["default"]
         if tolerances["drive"] == nil { tolerances["drive"] = tolerances["default"] }

@@ -225,6 +225,31 @@ import TrueTrackIO
         }
     }
 
+    /// A tolerance block for a misspelt category (`drvie`) left the drives on the default tolerance, 1 pp instead of
+    /// 0.05 pp, with only a warning (a CI tester's drive regression passed): an error naming the file, the block and
+    /// the known categories. A category of the user's own is known once their manifest or the baseline's entries
+    /// have it.
+    @Test func aToleranceBlockNamingNoCategoryIsAnError() throws {
+        var base = AccuracyBaseline(
+            report: report([result("d", category: "drive", errorPercent: 0.1)]), previous: nil, merge: false)
+        let table = [BaselineMetric.absDistanceErrorPercent.rawValue: Tolerance(absolute: 0.05, relative: 0.25)]
+        base.tolerances["drvie"] = table
+        let error = #expect(throws: BaselineError.self) {
+            try base.checkToleranceCategories(["drive"], path: "acc.json")
+        }
+        let message = error?.description ?? ""
+        #expect(message.contains("cannot read baseline acc.json: tolerances.drvie: no category 'drvie'"), "\(message)")
+        #expect(message.contains("did you mean 'drive'?"), "\(message)")
+        #expect(message.contains("known categories: default, bike, drive, run, walk"), "\(message)")
+        base.tolerances["drvie"] = nil
+        // The user's own category, in the manifest or in the baseline's entries; a synonym of a built-in one.
+        base.tolerances["hike"] = table
+        base.tolerances["driving"] = table
+        #expect(throws: Never.self) { try base.checkToleranceCategories(["drive", "hike"], path: "acc.json") }
+        base.recordings["h"] = .init(category: "hike", figures: [:])
+        #expect(throws: Never.self) { try base.checkToleranceCategories(["drive"], path: "acc.json") }
+    }
+
     /// A run with another profile than the baseline's, or a recording whose category (which picks its
     /// tolerances) changed, fails as such (a tester's driving-profile baseline read as 21 regressions without a
     /// word of the profile; a category edited in the file loosened a drive's tolerance 20-fold).

@@ -167,6 +167,7 @@ enum BenchCommand {
                     + "\(r.profile.rawValue)\(profile == nil ? "" : ", forced")): \(advice)\n")
         }
         if let path = arguments.value("baseline") {
+            let categories = Set(manifest.recordings.map(\.activityCategory))
             if arguments.has("update-baseline") {
                 let previous: AccuracyBaseline?
                 do { previous = try AccuracyBaseline.load(path: path) } catch .missing {
@@ -176,6 +177,11 @@ enum BenchCommand {
                     throw CommandFailure(
                         message: "cannot update baseline \(path): \(reason) (its tolerances would be lost: fix it, or "
                             + "move it aside and re-run to start a new one with the default tolerances)")
+                }
+                // A misspelt tolerance category would be kept into the new file, its recordings still judged by the
+                // default tolerances.
+                do { try previous?.checkToleranceCategories(categories, path: path) } catch {
+                    throw CommandFailure(message: "cannot update baseline \(path): \(error.reason)")
                 }
                 // A run limited with --only keeps the other recordings' entries: they must have run with the same
                 // profile, which the file records once.
@@ -238,7 +244,12 @@ enum BenchCommand {
                             + "--update-baseline does not replace a file it cannot read: fix it, or move it aside and "
                             + "run with --update-baseline to start a new one with the default tolerances)")
                 }
-                let categories = Set(manifest.recordings.map(\.activityCategory))
+                // A tolerance block naming no category (a misspelt `drvie`) would leave its recordings on the
+                // default tolerances: an error, not a warning (a CI tester's drive regression passed on it).
+                do { try baseline.checkToleranceCategories(categories, path: path) } catch {
+                    try writeOutputs(report, text: text, arguments: arguments)
+                    throw CommandFailure(message: error.description)
+                }
                 for warning in baseline.toleranceWarnings(categories: categories) {
                     Terminal.error("warning: \(path): \(warning)\n")
                 }
