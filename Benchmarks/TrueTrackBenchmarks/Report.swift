@@ -199,7 +199,8 @@ struct Baseline: Codable {
     }
 
     /// Reads the baseline at `path`; the error names the file and, in the document, where and what is wrong
-    /// (`quick.tracker.tolerance: missing (required)`, `full.read-csv.ratio: 0 is not a positive number`).
+    /// (`quick.tracker.tolerance: missing (required)`, `full.read-csv.ratio: 0 is not a positive number`, a key
+    /// given twice in one object with its line).
     static func load(_ path: String) throws -> Baseline {
         func failure(_ what: String) -> BenchmarkFailure {
             BenchmarkFailure(
@@ -214,6 +215,8 @@ struct Baseline: Codable {
         do { baseline = try JSONDecoder().decode(Baseline.self, from: data) } catch {
             throw failure(DecodingFailure.describe(error, data: data))
         }
+        // A key given twice reads as its first here and as its last in Python or jq: refused, not guessed.
+        if let duplicate = DuplicateJSONKey.first(in: data) { throw failure(duplicate.description) }
         // A ratio of 0 would fail every run, a negative tolerance too: named here rather than as a regression.
         for (mode, entries) in [("quick", baseline.quick), ("full", baseline.full)] {
             for (name, entry) in entries.sorted(by: { $0.key < $1.key }) {

@@ -181,6 +181,27 @@ import Testing
         #expect(try String(contentsOfFile: baseline, encoding: .utf8) == #"{"recordings": 3"#)
     }
 
+    /// A key given twice read as its first here and as its last in Python or jq (a CI tester's repeated recording
+    /// entry): an error naming the file, the key, its object and its line.
+    @Test func aKeyGivenTwiceInTheBaselineIsAnError() throws {
+        let root = try Self.makeDatasets()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let baseline = root + "/baseline.json"
+        #expect(try Tool.run(["bench", "--datasets", root, "--baseline", baseline, "--update-baseline"]).status == 0)
+        let text = try String(contentsOfFile: baseline, encoding: .utf8)
+        let repeated = text.replacingOccurrences(
+            of: "\"recordings\" : {\n",
+            with: "\"recordings\" : {\n\"synthetic-still\": {\"category\": \"stationary\", \"fixes\": 300},\n")
+        #expect(repeated != text)
+        try repeated.write(toFile: baseline, atomically: true, encoding: .utf8)
+        let check = try Tool.run(["bench", "--datasets", root, "--baseline", baseline])
+        #expect(check.status == 1)
+        #expect(
+            check.stderr.contains(
+                "cannot read baseline \(baseline): key 'synthetic-still' given twice in 'recordings' (again at line"),
+            "\(check.stderr)")
+    }
+
     @Test func rejectsBadUsage() throws {
         let root = try Self.makeDatasets()
         defer { try? FileManager.default.removeItem(atPath: root) }

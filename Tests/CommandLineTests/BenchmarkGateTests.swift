@@ -48,6 +48,28 @@ import Testing
         #expect(result.stderr.contains("quick.read-csv.allocationsPerFix: null"), "\(result.stderr)")
     }
 
+    /// A key given twice read as its first here and as its last in Python or jq (a CI tester's two `read-csv`
+    /// entries): refused before anything runs, naming the file, the key, its object and its line.
+    @Test func aKeyGivenTwiceIsRefused() throws {
+        let text = try String(
+            contentsOf: Tool.repository.appendingPathComponent("Benchmarks/baseline.json"), encoding: .utf8)
+        let repeated = text.replacingOccurrences(
+            of: "\"quick\" : {\n",
+            with:
+                "\"quick\" : {\n    \"read-csv\" : {\"ratio\": 99, \"tolerance\": 1, \"fixesPerSecondWhenRecorded\": 1},\n"
+        )
+        #expect(repeated != text)
+        let path = Tool.temporaryPath("baseline.json")
+        try repeated.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try Self.run(["--quick", "--only", "read-csv", "--baseline", path])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains(
+                "cannot read baseline \(path): key 'read-csv' given twice in 'quick' (again at line"),
+            "\(result.stderr)")
+    }
+
     /// A partial input left under the final name (a run killed while generating it) measured a tenth of the work
     /// and passed as IMPROVED; a run now checks the fixes it read.
     @Test func aTruncatedInputFailsNamingTheFile() throws {

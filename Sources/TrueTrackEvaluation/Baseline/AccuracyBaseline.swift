@@ -661,11 +661,20 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
 
     /// Reads a baseline file.
     /// - Throws: ``BaselineError/missing(path:)`` when there is no such file, ``BaselineError/unreadable(path:reason:)``
-    ///   when it is not a baseline (where in the document, and what was wrong).
+    ///   when it is not a baseline (where in the document, and what was wrong), or holds a key twice in one object
+    ///   (``DuplicateJSONKey``).
     public static func load(path: String) throws(BaselineError) -> AccuracyBaseline {
         guard let data = FileManager.default.contents(atPath: path) else { throw .missing(path: path) }
         do {
-            return try JSONDecoder().decode(AccuracyBaseline.self, from: data)
+            let baseline = try JSONDecoder().decode(AccuracyBaseline.self, from: data)
+            // A key given twice reads as its first here and as its last in Python or jq (a CI tester's repeated
+            // recording entry gated the first figures while a script showed the second).
+            if let duplicate = DuplicateJSONKey.first(in: data) {
+                throw BaselineError.unreadable(path: path, reason: duplicate.description)
+            }
+            return baseline
+        } catch let error as BaselineError {
+            throw error
         } catch {
             throw .unreadable(
                 path: path,
