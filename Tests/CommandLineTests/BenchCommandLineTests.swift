@@ -161,20 +161,30 @@ import Testing
         #expect(c["updated"] as? Bool == true && c["passed"] as? Bool == false)
     }
 
-    /// A baseline that does not parse is refused both ways, and the hint says what `--update-baseline` does
-    /// with it (it does not replace it: move it aside first), not the opposite.
+    /// A baseline that does not parse is refused both ways, before the run and without a report, and the hint says
+    /// what `--update-baseline` does with it (it does not replace it: move it aside first), not the opposite.
     @Test func aBrokenBaselineHintMatchesWhatUpdateBaselineDoes() throws {
         let root = try Self.makeDatasets()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let baseline = root + "/baseline.json"
         try #"{"recordings": 3"#.write(toFile: baseline, atomically: true, encoding: .utf8)
-        let check = try Tool.run(["bench", "--datasets", root, "--baseline", baseline])
+        // Read before anything is evaluated, and the run writes no report: a JSON without its `baseline` key read as
+        // a run without --baseline (a CI tester's truncated file), and the error came after the whole report.
+        let json = root + "/bench.json", markdown = root + "/bench.md"
+        let check = try Tool.run([
+            "bench", "--datasets", root, "--baseline", baseline, "--json", json, "--markdown", markdown,
+        ])
+        #expect(!FileManager.default.fileExists(atPath: json) && !FileManager.default.fileExists(atPath: markdown))
+        #expect(!check.stdout.contains("synthetic-drive"), "\(check.stdout)")
         #expect(check.status == 1)
         #expect(check.stderr.contains("cannot read baseline \(baseline)"))
         #expect(!check.stderr.contains("would replace it"))
         #expect(check.stderr.contains("--update-baseline does not replace a file it cannot read"))
         #expect(check.stderr.contains("move it aside"))
-        let update = try Tool.run(["bench", "--datasets", root, "--baseline", baseline, "--update-baseline"])
+        let update = try Tool.run([
+            "bench", "--datasets", root, "--baseline", baseline, "--update-baseline", "--json", json,
+        ])
+        #expect(!FileManager.default.fileExists(atPath: json))
         #expect(update.status == 1)
         #expect(update.stderr.contains("cannot update baseline \(baseline)"))
         #expect(update.stderr.contains("move it aside"))

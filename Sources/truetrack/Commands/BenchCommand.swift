@@ -105,6 +105,10 @@ enum BenchCommand {
         let selected = manifest.recordings.filter { only.isEmpty || only.contains($0.id) }
 
         for warning in manifest.warnings { Terminal.error("warning: \(manifest.path): \(warning)\n") }
+        // The baseline is read and checked before anything is evaluated, and a run that stops on it writes no
+        // report (as truetrack-benchmarks): a JSON without its `baseline` key read as a run without --baseline (a
+        // CI tester's truncated baseline), and the error came after the whole report.
+        let loaded = try loadBaseline(arguments, manifest: manifest, profile: profile, limited: !only.isEmpty)
         let results = selected.map {
             Evaluator.evaluate($0, manifest: manifest, profile: profile, smoothing: .estimatedNoise)
         }
@@ -167,31 +171,8 @@ enum BenchCommand {
                     + "\(r.profile.rawValue)\(profile == nil ? "" : ", forced")): \(advice)\n")
         }
         if let path = arguments.value("baseline") {
-            let categories = Set(manifest.recordings.map(\.activityCategory))
             if arguments.has("update-baseline") {
-                let previous: AccuracyBaseline?
-                do { previous = try AccuracyBaseline.load(path: path) } catch .missing {
-                    previous = nil
-                } catch .unreadable(_, let reason) {
-                    // A file that does not parse is not silently replaced (its tolerances would be lost).
-                    throw CommandFailure(
-                        message: "cannot update baseline \(path): \(reason) (its tolerances would be lost: fix it, or "
-                            + "move it aside and re-run to start a new one with the default tolerances)")
-                }
-                // A misspelt tolerance category would be kept into the new file, its recordings still judged by the
-                // default tolerances.
-                do { try previous?.checkToleranceCategories(categories, path: path) } catch {
-                    throw CommandFailure(message: "cannot update baseline \(path): \(error.reason)")
-                }
-                // A run limited with --only keeps the other recordings' entries: they must have run with the same
-                // profile, which the file records once.
-                if let previous, !only.isEmpty, previous.profileOverride != report.profileOverride {
-                    throw CommandFailure(
-                        message: "cannot update baseline \(path) with --only: it was recorded with "
-                            + EvaluationProfile.describe(override: previous.profileOverride) + ", this run used "
-                            + EvaluationProfile.describe(override: report.profileOverride)
-                            + " (run every recording to record it with this profile, or keep the file's)")
-                }
+                let previous = loaded
                 // A truth that measured nothing it should have (empty, damaged, or holding no time of the fixes)
                 // would record a baseline without those figures, which then gates none of them (a CI tester's
                 // truth two hours late): not recorded.
@@ -230,29 +211,7 @@ enum BenchCommand {
                 text +=
                     "baseline written to \(path) (\(baseline.recordings.count) recordings)"
                     + (previous == nil ? ", a new one with the default tolerances" : replaced) + "\n"
-            } else {
-                // A baseline that cannot be read fails the run, after the figures were written (--json,
-                // --markdown): a CI job keeps what the run measured.
-                let baseline: AccuracyBaseline
-                do { baseline = try AccuracyBaseline.load(path: path) } catch .missing {
-                    try writeOutputs(report, text: text, arguments: arguments)
-                    throw CommandFailure(message: "no baseline at \(path) (create it with --update-baseline)")
-                } catch {
-                    try writeOutputs(report, text: text, arguments: arguments)
-                    throw CommandFailure(
-                        message: "\(error) (an accuracy baseline of `truetrack bench`, see Benchmarks/README.md; "
-                            + "--update-baseline does not replace a file it cannot read: fix it, or move it aside and "
-                            + "run with --update-baseline to start a new one with the default tolerances)")
-                }
-                // A tolerance block naming no category (a misspelt `drvie`) would leave its recordings on the
-                // default tolerances: an error, not a warning (a CI tester's drive regression passed on it).
-                do { try baseline.checkToleranceCategories(categories, path: path) } catch {
-                    try writeOutputs(report, text: text, arguments: arguments)
-                    throw CommandFailure(message: error.description)
-                }
-                for warning in baseline.toleranceWarnings(categories: categories) {
-                    Terminal.error("warning: \(path): \(warning)\n")
-                }
+            } else if let baseline = loaded {  // (loadBaseline returns nil only with --update-baseline)
                 let comparison = BaselineComparison(
                     baseline: baseline, path: path, report: report, limited: !only.isEmpty)
                 report.baseline = comparison
@@ -270,6 +229,61 @@ enum BenchCommand {
         }
         try writeOutputs(report, text: text, arguments: arguments)
         return status
+    }
+
+    /// The `--baseline` file, read and checked before the recordings are evaluated; `nil` without `--baseline`, and
+    /// with `--update-baseline` when the file does not exist yet (it is created).
+    /// - Throws: ``CommandFailure`` naming the file when it is missing (without `--update-baseline`), does not read,
+    ///   holds a tolerance block naming no category (``AccuracyBaseline/checkToleranceCategories(_:path:)``), or,
+    ///   for an update limited with `--only` (`limited`), was recorded with another profile than `profile`.
+    static func loadBaseline(
+        _ arguments: ParsedArguments, manifest: DatasetManifest, profile: EvaluationProfile?, limited: Bool
+    ) throws -> AccuracyBaseline? {
+        guard let path = arguments.value("baseline") else { return nil }
+        let categories = Set(manifest.recordings.map(\.activityCategory))
+        guard arguments.has("update-baseline") else {
+            do {
+                let baseline = try AccuracyBaseline.load(path: path)
+                // A tolerance block naming no category (a misspelt `drvie`) would leave its recordings on the
+                // default tolerances: an error, not a warning (a CI tester's drive regression passed on it).
+                try baseline.checkToleranceCategories(categories, path: path)
+                for warning in baseline.toleranceWarnings(categories: categories) {
+                    Terminal.error("warning: \(path): \(warning)\n")
+                }
+                return baseline
+            } catch .missing {
+                throw CommandFailure(message: "no baseline at \(path) (create it with --update-baseline)")
+            } catch {
+                throw CommandFailure(
+                    message: "\(error) (an accuracy baseline of `truetrack bench`, see Benchmarks/README.md; "
+                        + "--update-baseline does not replace a file it cannot read: fix it, or move it aside and "
+                        + "run with --update-baseline to start a new one with the default tolerances)")
+            }
+        }
+        let previous: AccuracyBaseline?
+        do { previous = try AccuracyBaseline.load(path: path) } catch .missing {
+            previous = nil
+        } catch {
+            // A file that does not parse is not silently replaced (its tolerances would be lost).
+            throw CommandFailure(
+                message: "cannot update baseline \(path): \(error.reason) (its tolerances would be lost: fix it, or "
+                    + "move it aside and re-run to start a new one with the default tolerances)")
+        }
+        // A misspelt tolerance category would be kept into the new file, its recordings still judged by the
+        // default tolerances.
+        do { try previous?.checkToleranceCategories(categories, path: path) } catch {
+            throw CommandFailure(message: "cannot update baseline \(path): \(error.reason)")
+        }
+        // A run limited with --only keeps the other recordings' entries: they must have run with the same
+        // profile, which the file records once.
+        if let previous, limited, previous.profileOverride != profile {
+            throw CommandFailure(
+                message: "cannot update baseline \(path) with --only: it was recorded with "
+                    + EvaluationProfile.describe(override: previous.profileOverride) + ", this run used "
+                    + EvaluationProfile.describe(override: profile)
+                    + " (run every recording to record it with this profile, or keep the file's)")
+        }
+        return previous
     }
 
     /// What the run took from the manifest in a way its figures depend on and a reader might not expect, one
