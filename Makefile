@@ -10,7 +10,7 @@ SWIFT          ?= swift
 # (every target reads the same folder: `make accuracy` and `make peers` ignored TRUETRACK_DATASETS before).
 DATASETS       ?= $(or $(TRUETRACK_DATASETS),$(abspath ../shared/datasets))
 export TRUETRACK_DATASETS := $(DATASETS)
-# CI mode (the data sets must be present; an instruction gate that checked nothing fails): CI set to anything
+# CI mode (the data sets must be present; an instruction count not checked fails): CI set to anything
 # but empty, false, 0 or no, as the benchmarks read it (CI systems set CI=true; CI=false read as CI before).
 IN_CI          := $(filter-out false False FALSE 0 no No NO,$(strip $(CI)))
 APT_PACKAGES   := liblapack-dev libsqlite3-dev valgrind

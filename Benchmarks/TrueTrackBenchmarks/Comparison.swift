@@ -179,7 +179,7 @@ func unmatchedEntries(run: [String], entries: [String], path: String, what: Stri
     return failures
 }
 
-/// Whether this runs in continuous integration, where a gate that checked nothing fails: `CI` set to anything
+/// Whether this runs in continuous integration, where a case not checked fails: `CI` set to anything
 /// but empty, `false`, `0` or `no` (CI systems set `CI=true`; `CI=false` read as CI before, a CI tester found).
 let isContinuousIntegration: Bool = {
     guard let value = ProcessInfo.processInfo.environment["CI"]?.lowercased() else { return false }

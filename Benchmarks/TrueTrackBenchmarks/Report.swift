@@ -137,8 +137,9 @@ struct Baseline: Codable {
     var full: [String: Entry]
     /// Instructions per fix (`--instructions`) in `--quick` mode and in full mode; absent from baselines
     /// written before they were counted (then `--instructions` has nothing to compare and fails).
-    var instructionsQuick: [String: InstructionEntry]?
-    var instructionsFull: [String: InstructionEntry]?
+    /// Each case's counts, one per platform (``PlatformCounts``).
+    var instructionsQuick: [String: PlatformCounts]?
+    var instructionsFull: [String: PlatformCounts]?
 
     static let defaultTolerance = 0.35
     static let defaultQuickTolerance = 1.0
@@ -189,13 +190,14 @@ struct Baseline: Codable {
             _ = try container.decodeIfPresent([String: KnownKeys<Entry.CodingKeys>].self, forKey: key)
         }
         for key in [CodingKeys.instructionsQuick, .instructionsFull] {
-            _ = try container.decodeIfPresent([String: KnownKeys<InstructionEntry.CodingKeys>].self, forKey: key)
+            _ = try container.decodeIfPresent(
+                [String: OneOrMany<KnownKeys<InstructionEntry.CodingKeys>>].self, forKey: key)
         }
         note = try container.decodeIfPresent(String.self, forKey: .note)
         quick = isEmpty ? [:] : try container.decode([String: Entry].self, forKey: .quick)
         full = isEmpty ? [:] : try container.decode([String: Entry].self, forKey: .full)
-        instructionsQuick = try container.decodeIfPresent([String: InstructionEntry].self, forKey: .instructionsQuick)
-        instructionsFull = try container.decodeIfPresent([String: InstructionEntry].self, forKey: .instructionsFull)
+        instructionsQuick = try container.decodeIfPresent([String: PlatformCounts].self, forKey: .instructionsQuick)
+        instructionsFull = try container.decodeIfPresent([String: PlatformCounts].self, forKey: .instructionsFull)
     }
 
     /// Reads the baseline at `path`; the error names the file and, in the document, where and what is wrong

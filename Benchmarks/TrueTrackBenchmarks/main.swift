@@ -93,7 +93,8 @@ func parseOptions(_ arguments: [String]) -> Options {
                 --instructions: count each benchmark's instructions per fix under valgrind's callgrind (one run each;
                   deterministic, unlike times on a shared machine) and compare them with the baseline's. Counts
                   recorded on another platform (another CPU, C library or compiler) are not checked: the run says
-                  so and passes, unless CI is set (CI=true), where a gate that checked nothing fails.
+                  so and passes, unless CI is set (CI=true), where each case not checked fails. --update-baseline
+                  adds this platform's counts and keeps other platforms'.
                 Exit status: 0 no regression (or --update-baseline), 1 a regression or an error, 2 a usage error.
                 Details: Benchmarks/README.md.
                 Benchmarks (fixes in --quick / full mode):
