@@ -156,9 +156,15 @@ struct Baseline: Codable {
     static let peakRelativeTolerance = 0.25
     static let peakAbsoluteToleranceMegabytes = 16.0
 
+    /// The note written into a new baseline.
+    static let defaultNote =
+        "ratio = benchmark minimum CPU time / reference loop minimum CPU time (same run). Regression when ratio > ratio × (1 + tolerance). Update with --update-baseline."
+
+    /// The baseline `previous` updated with `report`'s figures: its note (a file's own note was replaced by the
+    /// default before, where `--instructions` and `truetrack bench` kept theirs: a CI tester), tolerances and the
+    /// other mode's and cases' entries kept.
     init(report: BenchmarkReport, previous: Baseline?) {
-        note =
-            "ratio = benchmark minimum CPU time / reference loop minimum CPU time (same run). Regression when ratio > ratio × (1 + tolerance). Update with --update-baseline."
+        note = previous?.note ?? Baseline.defaultNote
         quick = previous?.quick ?? [:]
         full = previous?.full ?? [:]
         instructionsQuick = previous?.instructionsQuick

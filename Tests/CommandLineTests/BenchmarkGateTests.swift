@@ -157,6 +157,20 @@ import Testing
         #expect(check.stdout.contains("read-csv: 1000.0 instructions/fix, baseline 1000.0"), "\(check.stdout)")
     }
 
+    /// A timing `--update-baseline` replaced the file's own note with the default one (an instruction update and
+    /// `truetrack bench` kept theirs): it is kept.
+    @Test func aTimingUpdateKeepsTheFilesNote() throws {
+        let path = try Self.baseline { $0["note"] = "MY NOTE: CI gate of team X" }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let update = try Self.run([
+            "--quick", "--only", "read-csv", "--runs", "1", "--baseline", path, "--update-baseline",
+        ])
+        #expect(update.status == 0, "\(update.stdout)\(update.stderr)")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        #expect(json["note"] as? String == "MY NOTE: CI gate of team X")
+    }
+
     /// A partial input left under the final name (a run killed while generating it) measured a tenth of the work
     /// and passed as IMPROVED; a run now checks the fixes it read.
     @Test func aTruncatedInputFailsNamingTheFile() throws {
