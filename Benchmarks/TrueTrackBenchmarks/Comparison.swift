@@ -174,7 +174,8 @@ func unmatchedEntries(run: [String], entries: [String], path: String, what: Stri
     for name in entries.sorted() where !known.contains(name) {
         failures.append(
             "FAILED: \(path) holds a \(what) for \(name), which is no benchmark case (renamed or removed? "
-                + "remove the entry, and record the new name with --update-baseline)")
+                + "remove the entry, or run --update-baseline without --only, which drops it, and record the new "
+                + "name with --update-baseline)")
     }
     return failures
 }

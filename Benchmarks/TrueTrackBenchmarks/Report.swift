@@ -163,10 +163,23 @@ struct Baseline: Codable {
     /// The baseline `previous` updated with `report`'s figures: its note (a file's own note was replaced by the
     /// default before, where `--instructions` and `truetrack bench` kept theirs: a CI tester), tolerances and the
     /// other mode's and cases' entries kept.
-    init(report: BenchmarkReport, previous: Baseline?) {
+    ///
+    /// On a `complete` update (every case of the mode run: no `--only`), the mode's entries naming no benchmark case
+    /// (``deadEntries(_:)``: a renamed or removed case) are dropped, and listed in `dropped`; an update limited with
+    /// `--only` keeps them (the next comparison names them).
+    init(report: BenchmarkReport, previous: Baseline?, complete: Bool = false) {
         note = previous?.note ?? Baseline.defaultNote
         quick = previous?.quick ?? [:]
         full = previous?.full ?? [:]
+        if complete {
+            if report.quick {
+                dropped = Baseline.deadEntries(quick)
+                for name in dropped { quick[name] = nil }
+            } else {
+                dropped = Baseline.deadEntries(full)
+                for name in dropped { full[name] = nil }
+            }
+        }
         instructionsQuick = previous?.instructionsQuick
         instructionsFull = previous?.instructionsFull
         for r in report.results {
@@ -178,6 +191,15 @@ struct Baseline: Codable {
                 allocationsPerFix: r.allocationsPerFix, peakResidentMegabytes: r.peakResidentMegabytes)
             if report.quick { quick[r.name] = entry } else { full[r.name] = entry }
         }
+    }
+
+    /// The entries a complete update dropped (names no benchmark case has); not in the file.
+    var dropped: [String] = []
+
+    /// The names of `entries` that no benchmark case has (a case renamed or removed since), sorted.
+    static func deadEntries<Entry>(_ entries: [String: Entry]) -> [String] {
+        let known = Set(BenchmarkCase.all.map(\.name))
+        return entries.keys.filter { !known.contains($0) }.sorted()
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {

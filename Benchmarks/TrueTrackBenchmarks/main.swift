@@ -377,10 +377,16 @@ report.passed = report.failures.isEmpty
 for line in report.failures { options.say(line) }
 if let baselinePath = options.baselinePath {
     if options.updateBaseline {
-        do { try Baseline(report: report, previous: baseline).save(baselinePath) } catch {
+        let updated = Baseline(report: report, previous: baseline, complete: options.only.isEmpty)
+        do { try updated.save(baselinePath) } catch {
             fail("cannot write \(baselinePath): \(reason(error))")
         }
         options.say("baseline written to \(baselinePath)")
+        for name in updated.dropped {
+            options.say(
+                "dropped the \(options.quick ? "quick" : "full") entry for \(name): no benchmark case has that name "
+                    + "(renamed or removed)")
+        }
     } else if report.passed {
         options.say("no regression against \(baselinePath)")
     }

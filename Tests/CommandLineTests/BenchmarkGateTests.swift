@@ -171,6 +171,46 @@ import Testing
         #expect(json["note"] as? String == "MY NOTE: CI gate of team X")
     }
 
+    /// `--update-baseline` kept an entry naming no case (a renamed one) without a word, and the next comparison
+    /// failed on it: an update of every case drops it and says so; one limited with `--only` keeps it, silently.
+    /// (Counted with the stand-in valgrind: the quick cases once each, not three timed runs and reference loops.)
+    @Test func aCompleteUpdateDropsAnEntryNamingNoCase() throws {
+        let valgrind = try Self.fakeValgrind()
+        defer { try? FileManager.default.removeItem(atPath: valgrind) }
+        let path = try Self.baseline { json in
+            for key in ["quick", "instructionsQuick"] {
+                var entries = json[key] as? [String: Any] ?? [:]
+                entries["read-cvs"] = entries["read-csv"]
+                json[key] = entries
+            }
+        }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        func entries(_ key: String) throws -> [String: Any] {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            return try #require(json[key] as? [String: Any])
+        }
+        let environment = ["PATH": valgrind + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
+        let only = try Self.run([
+            "--quick", "--only", "read-csv", "--runs", "1", "--baseline", path, "--update-baseline",
+        ])
+        #expect(only.status == 0, "\(only.stdout)\(only.stderr)")
+        #expect(!only.stdout.contains("dropped"), "\(only.stdout)")
+        #expect(try entries("quick")["read-cvs"] != nil)
+        let all = try Tool.run(
+            ["--quick", "--instructions", "--baseline", path, "--update-baseline"], environment: environment,
+            executable: Self.binary)
+        #expect(all.status == 0, "\(all.stdout)\(all.stderr)")
+        #expect(
+            all.stdout.contains(
+                "dropped the instruction count (instructionsQuick) for read-cvs: no benchmark case has that name"),
+            "\(all.stdout)")
+        #expect(try entries("instructionsQuick")["read-cvs"] == nil)
+        #expect(try entries("instructionsQuick")["read-csv"] != nil)
+        // (Timing entries are another mode's section: an instruction update leaves them.)
+        #expect(try entries("quick")["read-cvs"] != nil)
+    }
+
     /// A partial input left under the final name (a run killed while generating it) measured a tenth of the work
     /// and passed as IMPROVED; a run now checks the fixes it read.
     @Test func aTruncatedInputFailsNamingTheFile() throws {
