@@ -264,6 +264,25 @@ struct Baseline: Codable {
                 }
             }
         }
+        // Instruction counts likewise: a count of 0 or less would fail every run, a negative tolerance too.
+        for (mode, counts) in [
+            ("instructionsQuick", baseline.instructionsQuick ?? [:]),
+            ("instructionsFull", baseline.instructionsFull ?? [:]),
+        ] {
+            for (name, platforms) in counts.sorted(by: { $0.key < $1.key }) {
+                for entry in platforms.entries {
+                    let at =
+                        "\(mode).\(name)" + (platforms.entries.count > 1 ? " (\(entry.platform ?? "no platform"))" : "")
+                    if !(entry.instructionsPerFix > 0 && entry.instructionsPerFix.isFinite) {
+                        throw failure("\(at).instructionsPerFix: \(entry.instructionsPerFix) is not a positive number")
+                    }
+                    if !(entry.tolerance >= 0 && entry.tolerance.isFinite) {
+                        throw failure("\(at).tolerance: \(entry.tolerance) is not a number ≥ 0")
+                    }
+                    if entry.fixes <= 0 { throw failure("\(at).fixes: \(entry.fixes) is not a positive count") }
+                }
+            }
+        }
         return baseline
     }
 

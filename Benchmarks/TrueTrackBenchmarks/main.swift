@@ -82,14 +82,15 @@ func parseOptions(_ arguments: [String]) -> Options {
                 """
                 USAGE: truetrack-benchmarks [--quick] [--runs N] [--only NAME]... [--json FILE] [--baseline FILE] [--update-baseline] [--workdir DIR] [--instructions]
                 --quick: the small inputs and 3 runs (what `make test` runs); without it 1 M fixes and 1 GB streams, 5 runs.
-                --runs N: runs per case, each in a child process (median and minimum reported).
+                --runs N: runs per case, each in a child process (median and minimum reported); not with --instructions.
                 --only NAME[,NAME]: only these cases (repeatable; names below).
                 --json FILE: the report as JSON ('-': standard output, the text then going to standard error).
                 --baseline FILE: compare with a checked-in baseline (Benchmarks/baseline.json): a case over its limit
                   is measured again up to twice before it is a REGRESSION.
                 --update-baseline: write this run's figures into --baseline FILE (tolerances kept); a regression
                   does not fail the run (a case that fails to run, or a memory bound exceeded, still does).
-                --workdir DIR: where generated inputs are kept (default \(NSTemporaryDirectory())truetrack-bench).
+                --workdir DIR: where generated inputs are kept (default $TMPDIR/truetrack-bench, /tmp/truetrack-bench
+                  without TMPDIR; here \(NSTemporaryDirectory())truetrack-bench).
                 --instructions: count each benchmark's instructions per fix under valgrind's callgrind (one run each;
                   deterministic, unlike times on a shared machine) and compare them with the baseline's. Counts
                   recorded on another platform (another CPU, C library or compiler) are not checked: the run says
@@ -106,6 +107,14 @@ func parseOptions(_ arguments: [String]) -> Options {
             exit(2)
         }
         i += 1
+    }
+    // Each case is counted once under callgrind (the count is exact): a --runs that did nothing was taken silently.
+    if options.instructions, arguments.contains("--runs") {
+        FileHandle.standardError.write(
+            Data(
+                "error: --runs does not apply to --instructions (each case is counted once: the count is exact)\n".utf8)
+        )
+        exit(2)
     }
     if options.quick && !arguments.contains("--runs") { options.runs = 3 }
     let known = Set(BenchmarkCase.all.map(\.name))

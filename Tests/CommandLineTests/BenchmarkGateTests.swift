@@ -211,6 +211,24 @@ import Testing
         #expect(try entries("quick")["read-cvs"] != nil)
     }
 
+    /// A negative figure is refused when the file is read, naming its place (an instruction count's was not checked).
+    @Test func aNegativeFigureIsRefusedWhenTheFileIsRead() throws {
+        let path = try Self.instructionBaseline(csv: ["tolerance": -0.5], gpx: [:])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try Self.run(["--quick", "--only", "read-csv", "--baseline", path])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains("instructionsQuick.read-csv.tolerance: -0.5 is not a number ≥ 0"), "\(result.stderr)"
+        )
+    }
+
+    /// `--runs` did nothing with `--instructions` (each case is counted once), silently: a usage error.
+    @Test func runsWithInstructionsIsAUsageError() throws {
+        let result = try Self.run(["--quick", "--instructions", "--runs", "3"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--runs does not apply to --instructions"), "\(result.stderr)")
+    }
+
     /// A partial input left under the final name (a run killed while generating it) measured a tenth of the work
     /// and passed as IMPROVED; a run now checks the fixes it read.
     @Test func aTruncatedInputFailsNamingTheFile() throws {
