@@ -218,6 +218,20 @@ import TrueTrackIO
                 #"{"recordings": {\#(entry)}, "tolerances": {"walk": {"p50": {"absolute": 1, "relative": 0}}}}"#,
                 "tolerances.walk.p50"
             ),
+            // A negative figure gates against a value no run reaches; a profile no run has was named in Swift's words.
+            (
+                #"{"recordings": {"w": {"category": "walk", "positionP95Metres": -1}}}"#,
+                "recordings.w.positionP95Metres: -1.0 is not a figure (a finite number, 0 or more)"
+            ),
+            (#"{"recordings": {"w": {"category": "walk", "fixes": -3}}}"#, "recordings.w.fixes: -3 is not a count"),
+            (
+                #"{"recordings": {\#(entry)}, "profile": "flying"}"#,
+                "profile: 'flying' is no profile (expected one of: walking, running, cycling, driving)"
+            ),
+            (
+                #"{"recordings": {"w": {"category": "walk", "positionP95Metres": "1.7"}}}"#,
+                #"recordings.w.positionP95Metres: expected Double, found "1.7""#
+            ),
         ]
         for (json, place) in wrong {
             let failure = load(json)

@@ -22,6 +22,16 @@ import TrueTrackIO
         }
     }
 
+    /// "expected String" alone did not say what the file holds: the value found is named.
+    @Test func aWrongTypeNamesTheValueFound() {
+        #expect(
+            failure(#"{"recordings": [{"id": 3.5, "format": "csv"}]}"#).hasPrefix(
+                "recordings[0].id: expected String, found 3.5"))
+        #expect(failure(#"{"recordings": [{"id": ["a"], "format": "csv"}]}"#).contains("found an array"))
+        #expect(failure(#"{"recordings": [{"id": "a", "format": {}}]}"#).contains("found an object"))
+        #expect(failure(#"{"recordings": "all"}"#).hasPrefix(#"recordings: expected Array<Any>, found "all""#))
+    }
+
     @Test func namesTheCodingPathOfAMissingKeyOrAWrongType() {
         #expect(
             failure(#"{"recordings": [{"id": "a", "format": "csv"}, {"id": "b"}]}"#)

@@ -293,9 +293,24 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
             category = ActivityCategory.canonical(try c.decode(String.self, forKey: AnyKey("category")))
             fixes = try c.decodeIfPresent(Int.self, forKey: AnyKey("fixes"))
             truthSamples = try c.decodeIfPresent(Int.self, forKey: AnyKey("truthSamples"))
+            for (name, count) in [("fixes", fixes), ("truthSamples", truthSamples)] {
+                if let count, count < 0 {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: AnyKey(name), in: c, debugDescription: "\(count) is not a count (0 or more)")
+                }
+            }
             figures = [:]
             for metric in BaselineMetric.allCases where c.contains(AnyKey(metric.rawValue)) {
-                figures[metric] = try c.decode(Double.self, forKey: AnyKey(metric.rawValue))
+                let value = try c.decode(Double.self, forKey: AnyKey(metric.rawValue))
+                // Every figure is 0 or more (an error's absolute value, a distance, a share): a negative one, hand
+                // edited, would gate against a value no run can reach (lower-is-better: every run regresses;
+                // higher-is-better: none does).
+                guard value >= 0, value.isFinite else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: AnyKey(metric.rawValue), in: c,
+                        debugDescription: "\(value) is not a figure (a finite number, 0 or more)")
+                }
+                figures[metric] = value
             }
         }
 
@@ -343,7 +358,17 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
         self.tolerances = tolerances
         byCategory = AccuracyBaseline.byCategory(tolerances)
         recordings = try c.decode([String: Entry].self, forKey: AnyKey("recordings"))
-        profileOverride = try c.decodeIfPresent(EvaluationProfile.self, forKey: AnyKey("profile"))
+        if let name = try c.decodeIfPresent(String.self, forKey: AnyKey("profile")) {
+            guard let profile = EvaluationProfile(rawValue: name) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: AnyKey("profile"), in: c,
+                    debugDescription: "'\(name)' is no profile (expected one of: "
+                        + EvaluationProfile.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+            }
+            profileOverride = profile
+        } else {
+            profileOverride = nil
+        }
         for (category, table) in tolerances {
             for (name, tolerance) in table {
                 let at = "tolerances.\(category).\(name)"

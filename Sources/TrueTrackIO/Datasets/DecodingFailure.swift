@@ -31,7 +31,9 @@ public enum DecodingFailure {
         case .keyNotFound(let key, let context):
             return "\(path(context.codingPath + [key])): missing (required)"
         case .typeMismatch(let type, let context):
-            return "\(path(context.codingPath)): expected \(type)\(underlying(context))"
+            // The value found, when the document is at hand: "expected Double" alone did not say what was there.
+            let found = data.flatMap { foundValue(at: context.codingPath, in: $0) }.map { ", found \($0)" } ?? ""
+            return "\(path(context.codingPath)): expected \(type)\(found)\(underlying(context))"
         case .valueNotFound(let type, let context):
             return "\(path(context.codingPath)): expected \(type), found null"
         case .dataCorrupted(let context):
@@ -46,6 +48,31 @@ public enum DecodingFailure {
                     + "expected?)"
         @unknown default:
             return "\(error)"
+        }
+    }
+
+    /// The value at `codingPath` in the JSON document `data`, as a reader would recognise it: a string quoted, a
+    /// number or `true`/`false` as written, `null`, `an object`, `an array`; `nil` when the path leads nowhere.
+    static func foundValue(at codingPath: [any CodingKey], in data: Data) -> String? {
+        guard var value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+            return nil
+        }
+        for key in codingPath {
+            if let index = key.intValue, let array = value as? [Any], array.indices.contains(index) {
+                value = array[index]
+            } else if let object = value as? [String: Any], let next = object[key.stringValue] {
+                value = next
+            } else {
+                return nil
+            }
+        }
+        switch value {
+        case let text as String: return "\"\(text)\""
+        case is NSNull: return "null"
+        case is [String: Any]: return "an object"
+        case is [Any]: return "an array"
+        case let number as NSNumber: return "\(number)"
+        default: return nil
         }
     }
 
