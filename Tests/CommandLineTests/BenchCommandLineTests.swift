@@ -212,6 +212,20 @@ import Testing
             "\(check.stderr)")
     }
 
+    /// An `--export-csv` folder that cannot be made printed Foundation's error dump, after the whole run: the
+    /// system's reason and the folder, before anything is evaluated.
+    @Test func anExportFolderThatCannotBeMadeIsSaidInWords() throws {
+        let root = try Self.makeDatasets()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let folder = root + "/drive.csv/fixes"
+        let result = try Tool.run(["bench", "--datasets", root, "--export-csv", folder])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains("cannot export fixes to \(folder): cannot create the folder: Not a directory"),
+            "\(result.stderr)")
+        #expect(!result.stderr.contains("NSCocoaErrorDomain") && !result.stdout.contains("synthetic-drive"))
+    }
+
     @Test func rejectsBadUsage() throws {
         let root = try Self.makeDatasets()
         defer { try? FileManager.default.removeItem(atPath: root) }

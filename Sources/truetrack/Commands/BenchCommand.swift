@@ -109,6 +109,7 @@ enum BenchCommand {
         // report (as truetrack-benchmarks): a JSON without its `baseline` key read as a run without --baseline (a
         // CI tester's truncated baseline), and the error came after the whole report.
         let loaded = try loadBaseline(arguments, manifest: manifest, profile: profile, limited: !only.isEmpty)
+        if let directory = arguments.value("export-csv") { try createExportFolder(directory) }
         let results = selected.map {
             Evaluator.evaluate($0, manifest: manifest, profile: profile, smoothing: .estimatedNoise)
         }
@@ -355,7 +356,6 @@ enum BenchCommand {
         to directory: String
     ) throws {
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             for recording in recordings where !Evaluator.isTruthOnly(recording) {
                 let aligned = try AlignedRecording.load(recording, manifest: manifest)
                 var writer = try AnyFixWriter(
@@ -366,6 +366,22 @@ enum BenchCommand {
             }
         } catch {
             throw CommandFailure(message: "cannot export fixes to \(directory): \(error)")
+        }
+    }
+
+    /// Creates the `--export-csv` folder (before the run: a folder that cannot be made failed after it).
+    /// - Throws: ``CommandFailure`` naming the folder and the system's reason (Foundation's error read as a dump).
+    static func createExportFolder(_ directory: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            // Foundation keeps the system's error underneath its own ("Not a directory", "File exists").
+            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? Error
+            let cause = (underlying ?? error) as NSError
+            let reason =
+                cause.domain == NSPOSIXErrorDomain
+                ? String(cString: strerror(Int32(cause.code))) : cause.localizedDescription
+            throw CommandFailure(message: "cannot export fixes to \(directory): cannot create the folder: \(reason)")
         }
     }
 
