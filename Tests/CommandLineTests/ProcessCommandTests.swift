@@ -1029,6 +1029,31 @@ import Testing
         #expect(run.stderr.contains("--sort"), "\(run.stderr)")
     }
 
+    /// A clock that steps back 90 s and runs on: the 90 fixes after the step repeat times the track had passed and
+    /// are rejected as out of order, fewer than a fifth of the file and from no silence (a stops tester's van, its
+    /// clock back 120 s as it halted: the stop 79 s of 200 and nothing said). Warned of, with their span; a step back
+    /// of 20 s (its fixes span under a minute) is not.
+    @Test("warns of fixes whose clock stepped back a minute or more and repeat times already passed")
+    func warnsOfAClockThatSteppedBack() throws {
+        func time(_ seconds: Int) -> String {
+            func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+            return "2024-05-01T10:\(two(seconds / 60 % 60)):\(two(seconds % 60))Z"
+        }
+        for (back, warned) in [(90, true), (20, false)] {
+            let text = Self.walk("time", count: 600) { i in time(i - (i >= 300 ? back : 0)) }
+            let path = try Tool.temporaryFile("clock-back-\(back).csv", contents: text)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            for command in ["process", "stops"] {
+                let run = try Tool.run([command, path])
+                #expect(run.stderr.contains("repeat times the track had already passed") == warned, "\(run.stderr)")
+                if warned {
+                    #expect(run.stderr.contains("90 fixes of"), "\(run.stderr)")
+                    #expect(run.stderr.contains("dated 2024-05-01T10:03:30Z to 2024-05-01T10:04:59Z"), "\(run.stderr)")
+                }
+            }
+        }
+    }
+
     /// The same autumn-change file read with `--time-zone Europe/Berlin`: one track in order (no fix out of order,
     /// no clock-change warning), its span the true 600 s; the warning names the option. The option on a file whose
     /// times state their offset changes nothing, and says so; an unknown zone is a usage error naming the spelling

@@ -54,6 +54,18 @@ struct RunDiagnostics {
     /// latest of their times; and the run whose times spanned the longest (see ``lateBlockWarning(input:)``).
     private var lateRun: (count: Int, earliest: Timestamp, latest: Timestamp)?
     private(set) var longestLateRun: (count: Int, earliest: Timestamp, latest: Timestamp)?
+    /// The same for runs of fixes rejected as out of order whose times the accepted track had already covered (a
+    /// clock that stepped back and ran on: no silence to have come from), with the accepted time they fell behind.
+    private var repeatRun: (count: Int, earliest: Timestamp, latest: Timestamp, behind: Timestamp)?
+    /// Whether the current run of such fixes began on a fix the accepted track holds (same time, same place): an
+    /// overlapping re-export, which loses nothing (a reviewer's), not a clock that stepped back.
+    private var repeatRunIsReexport = false
+    /// The last ``keptRecentAccepted`` accepted fixes' times and places (a ring, slot `n % keptRecentAccepted`), for
+    /// ``repeatRunIsReexport``.
+    private var recentAccepted: [(milliseconds: Int64, latitude: Double, longitude: Double)] = []
+    private var recentAcceptedCount = 0
+    static let keptRecentAccepted = 256
+    private(set) var longestRepeatRun: (count: Int, earliest: Timestamp, latest: Timestamp, behind: Timestamp)?
     /// The latest silences between accepted fixes longer than ``lateGapSeconds`` (at most ``keptGaps``, ms since
     /// 1970): a fix rejected as out of order inside one is missing from the track; one outside them repeats a
     /// stretch the accepted fixes cover (an overlapping re-export read as "missing", a reviewer's).
@@ -163,8 +175,23 @@ struct RunDiagnostics {
             {
                 longestLateRun = run
             }
+        } else if decision.rejection == .outOfOrder, let behind = previousAccepted {
+            if repeatRun == nil { repeatRunIsReexport = isAcceptedAlready(fix) }
+            let before = repeatRun ?? (0, fix.timestamp, fix.timestamp, Timestamp(millisecondsSince1970: behind))
+            let run = (
+                count: before.count + 1, earliest: min(before.earliest, fix.timestamp),
+                latest: max(before.latest, fix.timestamp), behind: before.behind
+            )
+            repeatRun = run
+            if !repeatRunIsReexport,
+                longestRepeatRun.map({ $0.earliest.seconds(to: $0.latest) < run.earliest.seconds(to: run.latest) })
+                    ?? true
+            {
+                longestRepeatRun = run
+            }
         } else if decision.isAccepted {
             lateRun = nil
+            repeatRun = nil
             // (Capped as the tracker's integration is, for the held-fast and moving-step figures below.)
             acceptedStepSeconds =
                 previousAccepted.map { min(integrationCapSeconds, max(0, Double(now &- $0) / 1000)) } ?? 0
@@ -173,6 +200,13 @@ struct RunDiagnostics {
                 acceptedGaps.append((previous, now))
             }
             previousAccepted = now
+            let entry = (now, fix.latitude, fix.longitude)
+            if recentAccepted.count < Self.keptRecentAccepted {
+                recentAccepted.append(entry)
+            } else {
+                recentAccepted[recentAcceptedCount % Self.keptRecentAccepted] = entry
+            }
+            recentAcceptedCount += 1
         }
         switch decision.rejection {
         case nil:
@@ -747,13 +781,39 @@ extension RunDiagnostics {
     /// track, whose times span at least ``lateBlockSeconds`` (the longest such run, and how many fixes it holds).
     func lateBlockWarning(input: String) -> String? {
         guard let run = longestLateRun, run.earliest.seconds(to: run.latest) >= Self.lateBlockSeconds else {
-            return nil
+            return repeatedTimesWarning(input: input)
         }
         return "warning: \(run.count) fixes of \(input) in a row, dated \(ISO8601.format(run.earliest)) to "
             + "\(ISO8601.format(run.latest)), came after newer ones and were rejected as out of order (\(outOfOrder) in "
             + "all): the distance and stops of those \(Int(run.earliest.seconds(to: run.latest).rounded())) s are "
             + "missing; if they were delivered late, 'truetrack convert \(input) SORTED.csv --sort' writes the file "
             + "in time order\n"
+    }
+
+    /// Whether one of the last accepted fixes (``recentAccepted``) has `fix`'s time and lies within a metre of it.
+    private func isAcceptedAlready(_ fix: Fix) -> Bool {
+        let t = fix.timestamp.millisecondsSince1970
+        return recentAccepted.contains {
+            $0.milliseconds == t
+                && Haversine.distance(from: ($0.latitude, $0.longitude), to: (fix.latitude, fix.longitude)) <= 1
+        }
+    }
+
+    /// A warning for the run of fixes rejected as out of order, one after another, whose times the accepted track
+    /// had already covered, spanning at least ``lateBlockSeconds``: a clock that stepped back and ran on, whose
+    /// fixes repeat a stretch of time (a stops tester's van whose clock stepped back 120 s as it halted: 120 fixes
+    /// rejected, the stop 79 s of 200, and nothing said; fewer than a fifth of the file, and no silence they could
+    /// have come from late).
+    func repeatedTimesWarning(input: String) -> String? {
+        guard let run = longestRepeatRun, run.earliest.seconds(to: run.latest) >= Self.lateBlockSeconds else {
+            return nil
+        }
+        let seconds = Int(run.earliest.seconds(to: run.latest).rounded())
+        return "warning: \(run.count) fixes of \(input) in a row, dated \(ISO8601.format(run.earliest)) to "
+            + "\(ISO8601.format(run.latest)), repeat times the track had already passed (they came after a fix dated "
+            + "\(ISO8601.format(run.behind))) and were rejected as out of order (\(outOfOrder) in all): a clock that "
+            + "stepped back? The distance and stops of those \(seconds) s of fixes are missing, and sorting would "
+            + "interleave them with the fixes they repeat\n"
     }
 }
 
