@@ -240,10 +240,12 @@ public struct GPXReader: FixReader {
             let p = window
             let end = windowEnd
             let lt = XMLBytes.find(XMLBytes.lt, p, position, end)
-            // The text up to the next markup: after the root nothing but white space; elsewhere no byte XML forbids.
+            // The text up to the next markup: before and after the root nothing but white space (a CSV read with
+            // --format gpx was scanned to its end and named there, with a hint to --lenient, which then read it as
+            // empty: a stops tester's); elsewhere no byte XML forbids.
             let gapEnd = lt ?? end
             if position < gapEnd,
-                let bad = rootClosed
+                let bad = rootClosed || !sawRoot
                     ? XMLBytes.firstNonSpace(p, position, gapEnd) : XMLBytes.firstForbidden(p, position, gapEnd)
             {
                 position = gapEnd
@@ -447,15 +449,17 @@ public struct GPXReader: FixReader {
         -> ReadError?
     {
         if rootClosed { try afterRoot(p, bad, end) }
-        let found = GPXReader.text(p, bad, min(end, bad + 16))
         if !sawRoot {
             finished = true
-            throw .malformedRecord(
+            var lineEnd = bad
+            while lineEnd < min(end, bad + 48), p[lineEnd] != 0x0A, p[lineEnd] != 0x0D { lineEnd += 1 }
+            throw .unreadableStructure(
                 location(at: bad),
-                expected: "a <gpx> (or TCX <TrainingCenterDatabase>) root element, and before it no control byte "
-                    + "(is this a GPX file? is --format right?)",
-                found: found)
+                expected: "a <gpx> (or TCX <TrainingCenterDatabase>) root element, with nothing but white space, "
+                    + "comments and an XML declaration before it (is this a GPX file? is --format right?)",
+                found: GPXReader.text(p, bad, lineEnd))
         }
+        let found = GPXReader.text(p, bad, min(end, bad + 16))
         if quietDepth > 0, openNameEnds.count >= quietDepth { return nil }
         return .malformedRecord(
             location(at: bad),
@@ -640,7 +644,7 @@ public struct GPXReader: FixReader {
             isTCX = XMLBytes.equals(p, local, ne, "TrainingCenterDatabase")
             guard isTCX || XMLBytes.equals(p, local, ne, "gpx") else {
                 finished = true
-                throw .malformedRecord(
+                throw .unreadableStructure(
                     location(at: lt),
                     expected: "a <gpx> (or TCX <TrainingCenterDatabase>) root element (is this a GPX file?)",
                     found: GPXReader.text(p, lt, min(end, lt + 32)))
