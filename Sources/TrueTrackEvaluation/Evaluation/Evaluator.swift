@@ -24,9 +24,11 @@ public enum Evaluator {
         do {
             aligned = try AlignedRecording.load(recording, manifest: manifest)
         } catch {
+            // (A file no reader of the declared format can begin, a CSV declared `gpx`, ends the read at once: the
+            // same hint as a read that gave no fix.)
             return RecordingResult(
                 id: recording.id, category: category, profile: chosen, status: .error,
-                note: error.description)
+                note: error.description + formatHint(recording, manifest: manifest))
         }
         do {
             truth = try GroundTruthLoader.load(recording, manifest: manifest, aligned: aligned)
