@@ -43,6 +43,18 @@ private func times(_ result: ReadResult) -> [String] { result.fixes.map { ISO860
         }
     }
 
+    /// ICU takes its own three-letter IDs as zones (`BST` Asia/Dhaka, `IST` Asia/Kolkata, `PST` Los Angeles with
+    /// summer time), which a user writing an abbreviation does not mean: refused, while the tz database's own names
+    /// without an area are zones (a reviewer's: `--time-zone BST` read London times six hours off).
+    @Test("refuses abbreviations and takes the tz database's names without an area")
+    func refusesAbbreviations() {
+        for text in ["BST", "IST", "PST", "CEST", "EDT", "AEST"] { #expect(LocalTimeZone(text) == nil, "\(text)") }
+        for text in ["CET", "EST5EDT", "UTC", "GMT", "US/Eastern", "Etc/GMT+2"] {
+            #expect(LocalTimeZone(text) != nil, "\(text)")
+        }
+        #expect(converted(["2024-07-15T12:00:00"], in: "CET") == ["2024-07-15T10:00:00Z"])
+    }
+
     @Test("suggests a zone name that differs only in case")
     func suggestsAZoneNameThatDiffersOnlyInCase() {
         #expect(LocalTimeZone("europe/berlin") == nil)
@@ -73,6 +85,50 @@ private func times(_ result: ReadResult) -> [String] { result.fixes.map { ISO860
                 "2023-10-29T00:00:00Z", "2023-10-29T00:30:00Z", "2023-10-29T00:59:00Z", "2023-10-29T01:00:00Z",
                 "2023-10-29T01:30:00Z", "2023-10-29T02:00:00Z",
             ])
+    }
+
+    /// In the repeated hour a time is the instant nearer the one before it: a fix a second back from 02:40 summer
+    /// time stays summer time, and so does the rest of the first pass (the first rule, "the earlier unless the file
+    /// went past it", put them an hour late); a file written newest first reads both passes right, as `--sort` then
+    /// needs (a reviewer's).
+    @Test("keeps a step back and a file written newest first in the right pass of the repeated hour")
+    func repeatedHourWithStepsBack() {
+        #expect(
+            converted(
+                [
+                    "2023-10-29T02:40:00", "2023-10-29T02:39:59", "2023-10-29T02:41:00", "2023-10-29T02:59:00",
+                    "2023-10-29T02:00:00",
+                ], in: "Europe/Berlin") == [
+                    "2023-10-29T00:40:00Z", "2023-10-29T00:39:59Z", "2023-10-29T00:41:00Z", "2023-10-29T00:59:00Z",
+                    "2023-10-29T01:00:00Z",
+                ])
+        // 02:10Z back to 00:40Z every 10 minutes, written newest first (it begins after the change: one that begins
+        // inside the second pass reads it as summer time, as nothing in it tells).
+        let newestFirst = [
+            "2023-10-29T03:10:00", "2023-10-29T03:00:00", "2023-10-29T02:50:00", "2023-10-29T02:10:00",
+            "2023-10-29T02:00:00", "2023-10-29T02:50:00", "2023-10-29T02:40:00",
+        ]
+        #expect(
+            converted(newestFirst, in: "Europe/Berlin") == [
+                "2023-10-29T02:10:00Z", "2023-10-29T02:00:00Z", "2023-10-29T01:50:00Z", "2023-10-29T01:10:00Z",
+                "2023-10-29T01:00:00Z", "2023-10-29T00:50:00Z", "2023-10-29T00:40:00Z",
+            ])
+    }
+
+    /// South of the equator summer time ends in April (Sydney: 03:00 AEDT back to 02:00 AEST), Lord Howe Island
+    /// changes by half an hour, and times before 1970 follow their year's rules (New York kept summer time in July
+    /// 1965 too).
+    @Test("converts southern, half-hour and pre-1970 changes")
+    func convertsOtherZonesChanges() {
+        #expect(
+            converted(["2024-04-07T02:30:00", "2024-04-07T02:59:00", "2024-04-07T02:10:00"], in: "Australia/Sydney")
+                == ["2024-04-06T15:30:00Z", "2024-04-06T15:59:00Z", "2024-04-06T16:10:00Z"])
+        // Lord Howe: +11 in summer, +10:30 after 02:00 on 2024-04-07 (01:30–02:00 is repeated).
+        #expect(
+            converted(["2024-04-07T01:45:00", "2024-04-07T01:59:00", "2024-04-07T01:31:00"], in: "Australia/Lord_Howe")
+                == ["2024-04-06T14:45:00Z", "2024-04-06T14:59:00Z", "2024-04-06T15:01:00Z"])
+        #expect(converted(["1965-07-01T12:00:00"], in: "America/New_York") == ["1965-07-01T16:00:00Z"])
+        #expect(converted(["1965-01-01T12:00:00"], in: "America/New_York") == ["1965-01-01T17:00:00Z"])
     }
 
     /// The hour skipped at the start of summer time holds no local time: one written there is read with the offset
@@ -129,6 +185,11 @@ private func times(_ result: ReadResult) -> [String] { result.fixes.map { ISO860
         #expect(times(csvRead) == ["2024-07-15T10:00:00Z", "2024-07-15T12:00:01Z"])
         #expect(csvRead.report.localTimesConverted == 1)
         #expect(times(read(csv, .csv, zone: nil)) == ["2024-07-15T12:00:00Z", "2024-07-15T12:00:01Z"])
+        // A column whose name says UTC is UTC (a reviewer's `time_utc`, `Time (UTC)`, `utc_date,utc_time`).
+        for header in ["time_utc", "\"Time (UTC)\"", "utc_time"] {
+            let named = read("\(header),lat,lon\n2024-07-15 12:00:00,52.5,13.4\n", .csv, zone: "Europe/Berlin")
+            #expect(times(named) == ["2024-07-15T12:00:00Z"] && named.report.localTimesConverted == 0, "\(header)")
+        }
         let epoch = read("time,lat,lon\n1721044802,52.5,13.4\n", .csv, zone: "Europe/Berlin")
         #expect(times(epoch) == ["2024-07-15T12:00:02Z"] && epoch.report.localTimesConverted == 0)
 
@@ -141,6 +202,16 @@ private func times(_ result: ReadResult) -> [String] { result.fixes.map { ISO860
         let jsonRead = read(jsonl, .jsonLines, zone: "Europe/Berlin")
         #expect(times(jsonRead) == ["2024-07-15T10:00:00Z", "2024-07-15T10:00:01Z", "2024-07-15T12:00:02Z"])
         #expect(jsonRead.report.localTimesConverted == 1)
+        // A record's other times (Traccar's serverTime) are converted apart: not counted, and not steering the
+        // repeated hour (the server's time a quarter hour on put the next fix an hour late, a reviewer's).
+        let traccar = """
+            {"fixTime":"2023-10-29 02:30:00","serverTime":"2023-10-29 02:45:00","latitude":52.5,"longitude":13.4}
+            {"fixTime":"2023-10-29 02:31:00","serverTime":"2023-10-29 02:46:00","latitude":52.5,"longitude":13.4}
+
+            """
+        let traccarRead = read(traccar, .jsonLines, zone: "Europe/Berlin")
+        #expect(times(traccarRead) == ["2023-10-29T00:30:00Z", "2023-10-29T00:31:00Z"])
+        #expect(traccarRead.report.localTimesConverted == 2)
 
         let gpx = """
             <?xml version="1.0"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>

@@ -10,8 +10,10 @@ import TrueTrackCore
 /// which the tracker reads as a recording gap or as fixes out of order. A time that carries its own zone (`Z`,
 /// `+02:00`, `UTC`) and a time UTC by definition (NMEA, an epoch number) is never changed.
 ///
-/// Either an IANA name (`Europe/Berlin`, `America/New_York`: summer time follows the tz database of the machine,
-/// `/usr/share/zoneinfo` on Linux), or a fixed offset (`+02:00`, `-0530`, `+2`, `UTC`, `Z`).
+/// Either an IANA name (`Europe/Berlin`, `America/New_York`, or one of the tz database's own names without a `/`:
+/// `UTC`, `CET`, `EST5EDT`…), whose summer time follows the tz rules Foundation carries (ICU's copy of the tz
+/// database on Linux, not `/usr/share/zoneinfo`), or a fixed offset (`+02:00`, `-0530`, `+2`, `UTC`, `Z`).
+/// Abbreviations are refused: ICU reads `BST` as Bangladesh and `IST` as India, while `CEST` names no zone.
 public struct LocalTimeZone: Sendable, Hashable, CustomStringConvertible {
     /// How offsets are found.
     enum Rule: Sendable, Hashable {
@@ -33,7 +35,9 @@ public struct LocalTimeZone: Sendable, Hashable, CustomStringConvertible {
         name = trimmed
         if let seconds = LocalTimeZone.fixedOffsetSeconds(trimmed) {
             rule = .fixed(seconds: seconds)
-        } else if trimmed.contains("/") || trimmed.count > 2, let zone = TimeZone(identifier: trimmed) {
+        } else if trimmed.contains("/") || LocalTimeZone.namesWithoutArea.contains(trimmed),
+            let zone = TimeZone(identifier: trimmed)
+        {
             rule = .named(zone)
         } else {
             return nil
@@ -41,6 +45,14 @@ public struct LocalTimeZone: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { name }
+
+    /// The tz database's zone names without an area (`Area/Location`) that it defines itself; any other name without
+    /// a `/` is refused, since ICU also takes its own three-letter IDs (`BST` is Asia/Dhaka, `IST` Asia/Kolkata, `PST`
+    /// America/Los_Angeles with its summer time), which a user writing an abbreviation does not mean (a reviewer's).
+    static let namesWithoutArea: Set<String> = [
+        "UTC", "UCT", "GMT", "Zulu", "Universal", "Greenwich", "CET", "EET", "WET", "MET", "EST", "MST", "HST",
+        "EST5EDT", "CST6CDT", "MST7MDT", "PST8PDT",
+    ]
 
     /// A known zone name equal to `text` but for case (`europe/berlin` → `Europe/Berlin`), for an error message.
     public static func suggestion(for text: String) -> String? {
@@ -103,8 +115,12 @@ public struct LocalTimeZone: Sendable, Hashable, CustomStringConvertible {
 
 /// Converts one file's local times to UTC in file order (``LocalTimeZone``); a reader keeps one.
 ///
-/// In the hour repeated where summer time ends, a local time is the earlier instant unless the file has already
-/// gone past that instant: the second pass of 02:00–02:59 follows 02:59 summer time, so it is standard time. In
+/// In the hour repeated where summer time ends, a local time is the instant nearer the one converted before it (the
+/// later of two as near; the earlier for a file's first): the second pass of 02:00–02:59 follows 02:59 summer time, so it is standard time,
+/// and a fix a second back from 02:40 summer time is summer time too, as is each fix of a file written newest
+/// first once it is back in summer time (a rule of "the earlier unless the file went past it", the first, put a
+/// fix after a step back an hour late, and every fix of the first pass after it). A file that begins inside the
+/// second pass reads it as summer time: nothing in it tells. In
 /// the hour skipped where summer time starts (02:30 does not exist in Europe/Berlin on that night), a time is read
 /// with the offset before the change (02:30 becomes 03:30 summer time), as a clock not yet moved would mean it.
 public struct LocalTimeConversion: Sendable {
@@ -132,7 +148,15 @@ public struct LocalTimeConversion: Sendable {
         let utc: Int64
         switch (found.first, found.second) {
         case (let first?, let second?):
-            utc = previousUTC > first ? second : first
+            // (The nearer of the two to the instant before, the one after it when they are as near; the earlier
+            // when there is none before.)
+            if previousUTC == .min {
+                utc = first
+            } else {
+                let toFirst = abs(Double(first) - Double(previousUTC))
+                let toSecond = abs(Double(second) - Double(previousUTC))
+                utc = toSecond < toFirst || (toSecond == toFirst && second >= previousUTC) ? second : first
+            }
         case (let only?, nil):
             utc = only
             if !found.transitionNear {

@@ -170,8 +170,8 @@ enum InputOptions {
                 let hint = LocalTimeZone.suggestion(for: zone).map { " (did you mean \($0)?)" } ?? ""
                 throw UsageError(
                     message: "--time-zone: unknown time zone '\(zone)'\(hint): expected an IANA name such as "
-                        + "Europe/Berlin or America/New_York (the machine's tz database), or an offset such as +02:00, "
-                        + "-0530 or UTC")
+                        + "Europe/Berlin or America/New_York (an abbreviation such as CEST or BST names no zone), or an "
+                        + "offset such as +02:00, -0530 or UTC")
             }
             options.localTimeZone = local
         }
@@ -336,7 +336,9 @@ enum InputOptions {
         let why: String =
             switch reader.format {
             case .nmea, .gnssLogger, .ipin, .geolife: "\(reader.format.rawValue) times are UTC by definition"
-            default: "its times state their own offset (Z, +01:00) or are epoch numbers, UTC either way"
+            default:
+                "its times state their own offset (Z, +01:00), are epoch numbers or stand in a column whose name says "
+                    + "UTC: UTC either way"
             }
         return "warning: --time-zone \(zone) changed no time of \(input): \(why)\n"
     }

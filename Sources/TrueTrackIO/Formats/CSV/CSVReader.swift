@@ -66,6 +66,9 @@ public struct CSVReader: FixReader, ByteStreamReader {
     public let options: ReadOptions
     /// The conversion of times written without a zone (``ReadOptions/localTimeZone``), `nil` without one.
     private var localTimes: LocalTimeConversion?
+    /// Whether the time column's name (or the date column's) says its times are UTC (`time_utc`, `Time (UTC)`,
+    /// `utc_date`): they are not converted (a reviewer's: `--time-zone` moved them); `nil` until the first row asks.
+    private var timeColumnSaysUTC: Bool?
     /// The header's column names as written (unquoted), once the header has been read; empty before.
     public private(set) var headerNames: [String] = []
     /// The field each header column is read as (`nil`: ignored), once the header has been read.
@@ -200,10 +203,15 @@ public struct CSVReader: FixReader, ByteStreamReader {
     }
 
     /// Converts the row's time, written without a zone, from ``localTimes``' zone to UTC (out of line: only with
-    /// ``ReadOptions/localTimeZone``).
+    /// ``ReadOptions/localTimeZone``), unless the time or date column's name says UTC (``timeColumnSaysUTC``).
     @inline(never)
     private mutating func convertLocalTime() {
         guard localTimes != nil else { return }
+        if timeColumnSaysUTC == nil {
+            let names = [timeColumnName, headerName(of: .date)].compactMap { $0?.lowercased() }
+            timeColumnSaysUTC = names.contains { $0.contains("utc") || $0.contains("gmt") || $0.contains("zulu") }
+        }
+        guard timeColumnSaysUTC == false else { return }
         _report.localTimesConverted += 1
         row.time = localTimes!.utcMilliseconds(fromLocal: row.time)
     }

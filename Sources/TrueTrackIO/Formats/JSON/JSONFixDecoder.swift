@@ -278,13 +278,18 @@ struct JSONFixDecoder {
     /// True while the vertices of a finished multi-position record are being returned.
     var isEmitting = false
 
-    /// The conversion of times written without a zone (``ReadOptions/localTimeZone``), `nil` without one.
+    /// The conversion of times written without a zone (``ReadOptions/localTimeZone``), `nil` without one; and a
+    /// second for the times a record travelled with (``decodeTravelTime(_:)``), so that they neither count as the
+    /// fixes' times converted nor steer the choice in the repeated autumn hour (a reviewer's Traccar rows: the
+    /// server's time a quarter hour on put the next fix an hour late under the first rule).
     var localTimes: LocalTimeConversion?
+    var travelLocalTimes: LocalTimeConversion?
 
     init(tokens: JSONTokenizer, options: ReadOptions) {
         self.tokens = tokens
         self.options = options
         self.localTimes = options.localTimeZone.map(LocalTimeConversion.init(zone:))
+        self.travelLocalTimes = localTimes
         self.report = ReadReport(source: tokens.name)
         self.devices = DeviceTable(selection: options.devices)
     }
@@ -944,20 +949,23 @@ struct JSONFixDecoder {
             return nil
         }
         guard let time = timeOfToken(t) else { return nil }
-        return localTimes != nil ? localTime(time, t) : time
+        return travelLocalTimes != nil ? localTime(time, t, travelled: true) : time
     }
 
     /// `time`, read from the token `t` just read, converted from ``localTimes``' zone when it is text without a zone
     /// of its own (a number, or a number in a string, is a Unix time: UTC). Out of line: only with the option.
+    /// `travelled`: a time the record travelled with, through ``travelLocalTimes`` and not counted.
     @inline(never)
-    mutating func localTime(_ time: Timestamp, _ t: JSONTokenizer.Token) -> Timestamp {
+    mutating func localTime(_ time: Timestamp, _ t: JSONTokenizer.Token, travelled: Bool = false) -> Timestamp {
         var hasZone = false
         guard t == .string, localTimes != nil,
             ISO8601.parse(tokens.bytes, from: tokens.valueStart, to: tokens.valueEnd, hasZone: &hasZone) != nil,
             !hasZone
         else { return time }
+        let local = time.millisecondsSince1970
+        if travelled { return Timestamp(millisecondsSince1970: travelLocalTimes!.utcMilliseconds(fromLocal: local)) }
         report.localTimesConverted += 1
-        return Timestamp(millisecondsSince1970: localTimes!.utcMilliseconds(fromLocal: time.millisecondsSince1970))
+        return Timestamp(millisecondsSince1970: localTimes!.utcMilliseconds(fromLocal: local))
     }
 
     // MARK: - Geometry and per-vertex times
