@@ -1067,6 +1067,44 @@ import TrueTrackSimulation
         }
     }
 
+    /// The first step is judged by the rhythm right after it, not the one at the end: a fix, 50 s of silence, a walk
+    /// at 1 Hz, then a phone that logs every 30 s while it stands (an adaptive logger). The first 50 s stay a
+    /// recording gap (judged by the end's 30 s rhythm they were one of its steps, and moving: a reviewer's).
+    @Test("judges a track's first step by the rhythm after it")
+    func judgesTheFirstStepByTheRhythmAfterIt() {
+        var times: [Double] = [0]
+        times += (50...350).map(Double.init)
+        times += stride(from: 380.0, through: 1000, by: 30)
+        let evidence = times.map { t -> MotionEvidence in
+            let along = t < 350 ? 1.4 * max(0, t - 50) : 1.4 * 300
+            return Self.e(t, east: along, accuracy: 5, speed: t < 350 ? 1.4 : 0)
+        }
+        let analysis = StopAnalysis(evidence: evidence, profile: .walking)
+        #expect(analysis.unobservedSeconds >= 50, "\(analysis.unobservedSeconds) s unobserved")
+    }
+
+    /// One still reading on a fix claiming 80 m, 110 m short of where the van then stands five minutes (a 30 s
+    /// logger at 12 m/s, the still run beginning at the glitch): the stop begins where the van stands, not at the
+    /// glitch, whose accuracy counted in full let it (a reviewer's).
+    @Test("does not begin a stop at a still glitch on a coarse fix far short of it")
+    func aStillGlitchOnACoarseFixDoesNotBeginTheStop() {
+        var evidence: [MotionEvidence] = []
+        for i in 0...40 {
+            let t = Double(i) * 30
+            let halt = 600.0
+            let along = t < halt ? 12 * t : 12 * halt
+            let isGlitch = t == halt - 30
+            evidence.append(
+                Self.e(
+                    t, east: isGlitch ? 12 * halt - 110 : along, north: Double(i % 3), accuracy: isGlitch ? 80 : 5,
+                    speed: t >= halt || isGlitch ? 0 : 12))
+        }
+        let analysis = StopAnalysis(evidence: evidence, profile: .driving)
+        let stop = analysis.stops.first
+        #expect(stop.map { $0.start >= Self.time(600) } == true, "\(analysis.stops)")
+        #expect(stop.map { $0.radiusMetres < 10 } == true, "\(analysis.stops)")
+    }
+
     /// A van logging every 30 s, with Doppler readings, halts for four minutes from 8 s before a fix (a stops
     /// tester's generated van, 3 m of noise, its fixes from 06:24 to 06:37): the stop begins at the first still
     /// reading, 06:30:30, as README says. The still verdict (a horizon of three steps, and the first still fixes
@@ -1180,21 +1218,23 @@ import TrueTrackSimulation
         func analysis(
             countedByTracker: Bool = true, counted: [Double] = [0, 0, 0, 0, 0, 0], isExcursion: Bool = true,
             awayFixes: Int = 2,
-            awaySpeed: Double = 0, awayReadings: [Double?]? = nil
+            awaySpeed: Double = 0, awayReadings: [Double?]? = nil, awayStepMetres: Double = 0,
+            profile: StopDetectionProfile = .walking
         ) -> StopAnalysis {
             let metresPerDegree = 111_200.0
             let evidence = (0..<602).map { i -> MotionEvidence in
                 let isOff = (300..<300 + awayFixes).contains(i)
+                let off = isOff ? (200 + awayStepMetres * Double(i - 300)) / metresPerDegree : 0
                 var e = MotionEvidence(
-                    timestamp: Self.time(Double(i)), latitude: 49 + (isOff ? 200 / metresPerDegree : 0),
+                    timestamp: Self.time(Double(i)), latitude: 49 + off,
                     longitude: 11, accuracyMetres: 5,
                     speedMetresPerSecond: isOff ? awayReadings.map { $0[i - 300] } ?? awaySpeed : 0)
                 e.isCountedByTracker = countedByTracker
-                e.countedMetres = isOff ? counted[i - 300] : 0
+                e.countedMetres = isOff && counted.indices.contains(i - 300) ? counted[i - 300] : 0
                 e.excursionStart = i == 300 + awayFixes && isExcursion ? Self.time(299) : nil
                 return e
             }
-            return StopAnalysis(evidence: evidence, profile: .walking)
+            return StopAnalysis(evidence: evidence, profile: profile)
         }
         for (name, joined) in [
             ("verdict", analysis()), ("dense, no verdict", analysis(isExcursion: false)),
@@ -1223,9 +1263,26 @@ import TrueTrackSimulation
                 "dense, six fixes away, still readings and one moving",
                 analysis(isExcursion: false, awayFixes: 6, awayReadings: [0.06, nil, 0.05, nil, 10, nil])
             ),
+            // The only reading exactly 0 (a placeholder's) while the run travels beyond the radius.
+            (
+                "dense, six fixes away travelling, one reading of 0",
+                analysis(
+                    isExcursion: false, awayFixes: 6, awayReadings: [nil, 0, nil, nil, nil, nil], awayStepMetres: 15)
+            ),
+            // Away 50 s, still readings among fixes without one: a hop to another bay and a wait there (a reviewer's
+            // van; too short for a stop of its own), longer than a jump; excused only when every fix of it reads still.
+            (
+                "dense, fifty fixes away, still readings and none",
+                analysis(
+                    isExcursion: false, awayFixes: 50, awayReadings: (0..<50).map { $0 % 2 == 0 ? 0.05 : nil },
+                    profile: .driving)
+            ),
             ("raw fixes", analysis(countedByTracker: false, isExcursion: false)),
         ] {
-            #expect(a.stops.count == 2, "\(name): \(a.stops.count) stops \(a.stops)")
+            // (Two stops, or three with one where the run away stood: the first ends where it left.)
+            #expect(
+                a.stops.count >= 2 && a.stops.first.map { $0.end <= Self.time(300) } == true,
+                "\(name): \(a.stops.count) stops \(a.stops)")
         }
     }
 

@@ -124,7 +124,7 @@ public struct StopAnalysis: Sendable, Hashable {
             /// Whether no evidence of the current away run carried a Doppler reading of a moving device (at or above
             /// the profile's still speed), and how many read a device at rest (see ``add``).
             var awayRunReadStill = true
-            var awayRunStillReadings = 0
+            var awayRunStillReadings = 0, awayRunMissingReadings = 0
             /// Whether every reading of the current away run was exactly 0 (a column that may be a placeholder),
             /// and whether one of its evidences lay beyond `radius` of the run's first.
             var awayRunReadZero = true
@@ -139,6 +139,12 @@ public struct StopAnalysis: Sendable, Hashable {
             /// into one stop by a first version without this bound), and so does a round trip at 1 Hz.
             static let excusableAwayFixes = 2
 
+            /// The longest run away ``add`` excuses when some of its fixes carry no reading: 30 s, a multipath jump's
+            /// length (a stops tester's vans: 3 fixes at 5 s). Longer, a van's hop to another bay 55–90 m off, a wait
+            /// there reading still and the way back, whose moving fixes read nothing, was swallowed into one stop (a
+            /// reviewer's: 8 of 480 such hops).
+            static let excusableMissingReadingsSeconds = 30.0
+
             /// Adds `e`, which lay beyond the stationary radius of the stop (`isAway`), `isDense` when it came
             /// within the profile's gap of the evidence before it (``Builder/isDenseStep(from:to:)``). Away fixes are
             /// excused when the tracker judged them a multipath excursion (``MotionEvidence/excursionStart``: those
@@ -149,8 +155,9 @@ public struct StopAnalysis: Sendable, Hashable {
             ///
             /// Also excused, however many: a dense run away that came back with nothing counted since the stop,
             /// every reading of it still (`readsStill`: ``Builder/isStill(_:)``, below the profile's still speed; `nil`
-            /// for a fix without a reading) and at least one reading in it, lasting no longer than ``Tracker/maximumExcursionSeconds``, and, when every reading was exactly 0,
-            /// lasting no longer than ``Tracker/maximumExcursionSeconds``, and, when every reading was exactly 0,
+            /// for a fix without a reading) and at least one reading in it, lasting no longer than
+            /// ``Tracker/maximumExcursionSeconds`` (``excusableMissingReadingsSeconds`` when a fix of it has no reading),
+            /// and, when every reading was exactly 0,
             /// staying within `radius` (the stationary radius) of the run's first fix. Why: a Doppler speed is measured from
             /// the carrier's frequency, which a reflection barely moves, so a parked receiver whose positions jump
             /// 90 m for ten seconds while its speed reads 0.02–0.09 m/s did not leave (a fleet tester's parked vans at
@@ -178,6 +185,7 @@ public struct StopAnalysis: Sendable, Hashable {
                         awayRunStart = e.timestamp
                         awayRunReadStill = true
                         awayRunStillReadings = 0
+                        awayRunMissingReadings = 0
                         awayRunReadZero = true
                         awayRunTravelled = false
                         awayRunFirst = (e.latitude, e.longitude)
@@ -186,6 +194,7 @@ public struct StopAnalysis: Sendable, Hashable {
                     awayTimes.append((e.timestamp, isDense && e.isCountedByTracker))
                     if readsStill == false || !isDense { awayRunReadStill = false }
                     if readsStill == true { awayRunStillReadings += 1 }
+                    if readsStill == nil { awayRunMissingReadings += 1 }
                     if let speed = e.speedMetresPerSecond, speed != 0 { awayRunReadZero = false }
                     if Haversine.distance(from: awayRunFirst, to: (e.latitude, e.longitude)) > radius {
                         awayRunTravelled = true
@@ -196,7 +205,9 @@ public struct StopAnalysis: Sendable, Hashable {
                 } else if !isAway, isDense, isUncounted, awayRun > 0,
                     awayRun <= Self.excusableAwayFixes
                         || (awayRunReadStill && awayRunStillReadings > 0 && !(awayRunReadZero && awayRunTravelled)
-                            && awayRunStart.seconds(to: e.timestamp) <= Tracker.maximumExcursionSeconds)
+                            && awayRunStart.seconds(to: e.timestamp)
+                                <= (awayRunMissingReadings > 0
+                                    ? Self.excusableMissingReadingsSeconds : Tracker.maximumExcursionSeconds))
                 {
                     awayTimes.removeAll { $0.isDense && $0.time >= awayRunStart }
                 }
@@ -229,6 +240,13 @@ public struct StopAnalysis: Sendable, Hashable {
         /// (2 m/s) or more. Why not the still speed: a parked tracker's first reading of 0.6 m/s of noise made a
         /// trip of its first step (a third reviewer).
         var startReadsMoving = false
+        /// The evidences added, and the detector's gap (``StopDetector/gapSeconds``) once it has judged
+        /// ``rhythmSteps`` steps: what the track's first step is judged by at the end (by the rhythm at the end, a
+        /// logger that slows down while parked took a real silence at the start for one of its steps: a reviewer's).
+        var evidenceCount = 0
+        var earlyGapSeconds: Double?
+        /// The steps the detector's rhythm is a median of (``StepRhythm``), and one more.
+        static let rhythmSteps = 6
 
         /// How many evidences ``recent`` keeps: 8, more than a departure's confirmation fixes.
         static let recentCount = 8
@@ -438,6 +456,8 @@ public struct StopAnalysis: Sendable, Hashable {
 
         /// Feeds the next evidence of the track.
         public mutating func add(_ e: MotionEvidence) {
+            evidenceCount += 1
+            defer { if evidenceCount == Self.rhythmSteps + 1 { earlyGapSeconds = detector.gapSeconds } }
             let before = detector.lastEvidence
             let previous = before?.timestamp
             let wasStopped = detector.isStopCommitted
@@ -521,7 +541,9 @@ public struct StopAnalysis: Sendable, Hashable {
             // all began with a "trip" of 30 s and 0 m; a reviewer's first fix 45 m out at 15 m/s was the end of a
             // drive, and that step is a trip). The stop's fixes and radius stay those the detector took.
             var gaps = gaps
-            if let gap = gaps.first, gap.start == first, gap.start.seconds(to: gap.end) <= builder.detector.gapSeconds {
+            if let gap = gaps.first, gap.start == first,
+                gap.start.seconds(to: gap.end) <= builder.earlyGapSeconds ?? builder.detector.gapSeconds
+            {
                 gaps.removeFirst()
                 possible.removeAll { $0.start == gap.start && $0.end == gap.end }
                 if let stop = stops.first, stop.start == gap.end, let start = builder.startPoint,

@@ -616,16 +616,18 @@ public struct StopDetector: Sendable {
         // (`trimRadius`): with readings, the readings decide where a stop begins; its place need only be within
         // the stationary radius that keeps a stop's fixes (the still radius's base and a 6.5 m accuracy left out a
         // first still fix 9 m from the centre under 3 m of noise).
+        // (Its accuracy counts up to the profile's assumed one: a still glitch on a fix claiming 80 m, 110 m short
+        // of the stop, began it there, a reviewer's.)
         if trimRadius != nil, let centre, let run = stillReadingsStart, run.milliseconds < start,
             run.milliseconds > departureMilliseconds,
             Haversine.distance(from: (run.latitude, run.longitude), to: centre)
-                <= profile.stationaryRadiusMetres + run.accuracy
+                <= profile.stationaryRadiusMetres + min(run.accuracy, profile.assumedAccuracyMetres)
         {
             start = run.milliseconds
             if window.count == 0 || run.milliseconds < window.entry(0).milliseconds {
-                // (Out of the window already: the stop's first fix, then the window's.)
-                acc = StopAccumulator(latitude: run.latitude, longitude: run.longitude, milliseconds: run.milliseconds)
-                acc?.add(latitude: run.latitude, longitude: run.longitude, milliseconds: run.milliseconds)
+                // (Out of the window already: the stop begins at its time, and its place is the window's fixes'.)
+                acc = StopAccumulator(
+                    latitude: centre.latitude, longitude: centre.longitude, milliseconds: run.milliseconds)
             }
         }
         for i in 0..<window.count {
