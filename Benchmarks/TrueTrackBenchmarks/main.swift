@@ -87,8 +87,9 @@ func parseOptions(_ arguments: [String]) -> Options {
                 --json FILE: the report as JSON ('-': standard output, the text then going to standard error).
                 --baseline FILE: compare with a checked-in baseline (Benchmarks/baseline.json): a case over its limit
                   is measured again up to twice before it is a REGRESSION.
-                --update-baseline: write this run's figures into --baseline FILE (tolerances kept); a regression
-                  does not fail the run (a case that fails to run, or a memory bound exceeded, still does).
+                --update-baseline: write this run's figures into --baseline FILE (tolerances and the file's note
+                  kept); a regression does not fail the run (a case that fails to run, or a memory bound exceeded,
+                  still does). Without --only, entries naming no benchmark case are dropped, and said.
                 --workdir DIR: where generated inputs are kept (default $TMPDIR/truetrack-bench, /tmp/truetrack-bench
                   without TMPDIR; here \(NSTemporaryDirectory())truetrack-bench).
                 --instructions: count each benchmark's instructions per fix under valgrind's callgrind (one run each;

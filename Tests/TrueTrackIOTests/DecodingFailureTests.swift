@@ -30,6 +30,10 @@ import TrueTrackIO
         #expect(failure(#"{"recordings": [{"id": ["a"], "format": "csv"}]}"#).contains("found an array"))
         #expect(failure(#"{"recordings": [{"id": "a", "format": {}}]}"#).contains("found an object"))
         #expect(failure(#"{"recordings": "all"}"#).hasPrefix(#"recordings: expected Array<Any>, found "all""#))
+        // A boolean is shown as written (it read "found 1", a reviewer's), a number as a number.
+        #expect(failure(#"{"recordings": [{"id": true, "format": "csv"}]}"#).contains("found true"))
+        #expect(failure(#"{"recordings": [{"id": false, "format": "csv"}]}"#).contains("found false"))
+        #expect(failure(#"{"recordings": [{"id": 1, "format": "csv"}]}"#).contains("found 1"))
     }
 
     @Test func namesTheCodingPathOfAMissingKeyOrAWrongType() {

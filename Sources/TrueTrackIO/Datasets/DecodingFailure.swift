@@ -71,6 +71,9 @@ public enum DecodingFailure {
         case is NSNull: return "null"
         case is [String: Any]: return "an object"
         case is [Any]: return "an array"
+        // (JSONSerialization's booleans are NSNumbers whose type code is `c`: shown as written, not as 1 and 0.)
+        case let number as NSNumber where String(cString: number.objCType) == "c":
+            return number.boolValue ? "true" : "false"
         case let number as NSNumber: return "\(number)"
         default: return nil
         }

@@ -21,7 +21,9 @@ enum BenchCommand {
             OptionSpec(name: "markdown", valueName: "FILE", help: "Also write the tables as a Markdown report."),
             OptionSpec(
                 name: "baseline", valueName: "FILE",
-                help: "Compare with this accuracy baseline; exit 1 on a regression beyond its tolerance."),
+                help: "Compare with this accuracy baseline; exit 1 on a regression beyond its tolerance. The file is "
+                    + "read strictly and first: a key given twice, a misspelt tolerance category or a bad value stops "
+                    + "the run before any recording is evaluated, and no --json or --markdown is written."),
             OptionSpec(
                 name: "update-baseline",
                 help: "Write the figures into the --baseline file (after showing what changed against it)."),
