@@ -995,18 +995,19 @@ import Testing
         #expect(info.stderr.contains("as long as the time unit is right"), "\(info.stderr)")
     }
 
+    /// 2024-10-27 (the autumn change in Berlin) at `seconds` after midnight, without an offset.
+    private static func wallClock(_ seconds: Int) -> String {
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "2024-10-27T\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
+    }
+
     /// Berlin wall-clock times across the autumn change, written without an offset: one step back of 3600 s, then
     /// 1 s steps again. 300 of 600 fixes are rejected as out of order; the warning said "next to nothing" and
     /// suggested --sort, which interleaves the two hours.
     @Test("names a single step back of one hour at the file's cadence as a clock change, and suggests no --sort")
     func namesAClockChange() throws {
-        // 2024-10-27 at `seconds` after midnight, without an offset.
-        func wallClock(_ seconds: Int) -> String {
-            func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-            return "2024-10-27T\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
-        }
         let start = 2 * 3600 + 55 * 60
-        let text = Self.walk("time", count: 600) { i in wallClock(start + i - (i >= 300 ? 3600 : 0)) }
+        let text = Self.walk("time", count: 600) { i in Self.wallClock(start + i - (i >= 300 ? 3600 : 0)) }
         let path = try Tool.temporaryFile("fall-naive-local.csv", contents: text)
         defer { try? FileManager.default.removeItem(atPath: path) }
         for command in ["process", "stops"] {
@@ -1022,7 +1023,7 @@ import Testing
         #expect(info.stderr.contains("step back once, by 1 h (fix 301 in read order, 02:59:59Z then 02:00:00Z"))
         #expect(info.stderr.contains("go on every 1 s: a clock change"), "\(info.stderr)")
         // A step back that is no clock change (17 min) keeps the general warning, with the share it measured.
-        let odd = Self.walk("time", count: 600) { i in wallClock(start + i - (i >= 300 ? 1020 : 0)) }
+        let odd = Self.walk("time", count: 600) { i in Self.wallClock(start + i - (i >= 300 ? 1020 : 0)) }
         let oddPath = try Tool.temporaryFile("step-back.csv", contents: odd)
         defer { try? FileManager.default.removeItem(atPath: oddPath) }
         let run = try Tool.run(["process", oddPath])
@@ -1062,12 +1063,8 @@ import Testing
     /// that differs only in case.
     @Test("reads local times across the autumn change in order with --time-zone")
     func readsLocalTimesWithATimeZone() throws {
-        func wallClock(_ seconds: Int) -> String {
-            func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-            return "2024-10-27T\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
-        }
         let start = 2 * 3600 + 55 * 60
-        let text = Self.walk("time", count: 600) { i in wallClock(start + i - (i >= 300 ? 3600 : 0)) }
+        let text = Self.walk("time", count: 600) { i in Self.wallClock(start + i - (i >= 300 ? 3600 : 0)) }
         let path = try Tool.temporaryFile("fall-local-zone.csv", contents: text)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let plain = try Tool.run(["process", path])
@@ -1082,7 +1079,7 @@ import Testing
         #expect(info.stdout.contains("2024-10-27T00:55:00Z → 2024-10-27T01:04:59Z"), "\(info.stdout)")
         #expect(info.stdout.contains("600 written without an offset, read in Europe/Berlin"), "\(info.stdout)")
 
-        let utc = Self.walk("time", count: 10) { i in wallClock(start + i) + "Z" }
+        let utc = Self.walk("time", count: 10) { i in Self.wallClock(start + i) + "Z" }
         let utcPath = try Tool.temporaryFile("utc-times.csv", contents: utc)
         defer { try? FileManager.default.removeItem(atPath: utcPath) }
         let unchanged = try Tool.run(["process", utcPath, "--time-zone", "+02:00"])
