@@ -101,6 +101,8 @@ public struct GPXReader: FixReader {
     public let pointKinds: GPXPointKinds
     /// The conversion of times written without a zone (``ReadOptions/localTimeZone``), `nil` without one.
     private var localTimes: LocalTimeConversion?
+    /// Whether ``localTimes`` is set: a `Bool` the per-point path tests (cheaper than the optional's tag).
+    private let convertsLocalTimes: Bool
     /// The kind of point the most recently returned fix came from (`nil` before the first fix).
     public private(set) var lastPointKind: GPXPointKind?
     /// The `speed` elements inside points that were not read as a fix's speed: in a declared namespace the reader
@@ -209,6 +211,7 @@ public struct GPXReader: FixReader {
         self.pointKinds = pointKinds ?? options.gpxPointKinds
         hdopReading = options.hdop
         localTimes = options.localTimeZone.map(LocalTimeConversion.init(zone:))
+        convertsLocalTimes = options.localTimeZone != nil
         report = ReadReport(source: stream.name)
         position = stream.start
         window = stream.window
@@ -1577,6 +1580,14 @@ public struct GPXReader: FixReader {
         return true
     }
 
+    /// `time`, written without a zone, converted from ``localTimes``' zone (out of line, as JSON's: only with
+    /// ``ReadOptions/localTimeZone``).
+    @inline(never)
+    private mutating func localTime(_ time: Timestamp) -> Timestamp {
+        report.localTimesConverted += 1
+        return Timestamp(millisecondsSince1970: localTimes!.utcMilliseconds(fromLocal: time.millisecondsSince1970))
+    }
+
     /// Turns a complete point into a fix, or says why it is skipped or invalid.
     private mutating func makeFix(
         _ f: inout PointFields, _ latitude: Double, _ longitude: Double, _ tag: Tag,
@@ -1590,12 +1601,7 @@ public struct GPXReader: FixReader {
         {
             verticalAccuracy = vdop * uere
         }
-        if _slowPath(localTimes != nil), let time = f.time, !f.timeHasZone {
-            // A time written without a zone, in the zone the options name (out of line, as JSON's).
-            report.localTimesConverted += 1
-            f.time = Timestamp(
-                millisecondsSince1970: localTimes!.utcMilliseconds(fromLocal: time.millisecondsSince1970))
-        }
+        if _slowPath(convertsLocalTimes), !f.timeHasZone, let time = f.time { f.time = localTime(time) }
         let fix: Fix
         do throws(FixValidationError) {
             fix = try Fix(
