@@ -38,9 +38,12 @@ import TrueTrackCore
         try await body(receiver, path)
     }
 
+    /// A synchronizer for `receiver`'s buffer at `path`. The request timeout is 30 s unless a test times one: under
+    /// the whole suite's load on 2 cores a 5 s one expired on the loopback receiver (a clean-clone CI run: the third
+    /// request of `sendsPutWithHeadersAndMappedNamesAndNeverLeaksTheToken` became a transport error and a retry).
     func synchronizer(
         _ path: String, _ receiver: ReceiverProcess, method: HTTPMethod = .post,
-        headers: [(name: String, value: String)] = [], batchSize: Int = 50, timeout: Double = 5,
+        headers: [(name: String, value: String)] = [], batchSize: Int = 50, timeout: Double = 30,
         retry: RetryPolicy = testRetry, fieldNames: FieldNames = FieldNames()
     ) throws -> Synchronizer {
         try Synchronizer(
