@@ -41,15 +41,17 @@ import Testing
         }
     }
 
-    /// The warnings are printed before the GeoJSON is written, so a write that fails does not drop them (a
-    /// reviewer's: they were printed after it).
-    @Test("prints its warnings even when the GeoJSON cannot be written")
-    func printsItsWarningsEvenWhenTheGeoJSONCannotBeWritten() throws {
+    /// An --out in a folder that does not exist fails at once, naming the path, before the input is read: it was
+    /// written after the whole analysis, whose report was then lost (a stops tester's long track; before that a
+    /// reviewer's, whose warnings were printed after it).
+    @Test("refuses an --out in a missing folder before reading the input")
+    func refusesAnOutInAMissingFolderBeforeReading() throws {
         let path = try Tool.walkIn1901("stops-1901.csv", count: 10)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try Tool.run(["stops", path, "--out", "/nonexistent-dir/x.geojson"])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("before 1970"), "\(result.stderr)")
+        #expect(result.stderr.contains("/nonexistent-dir/x.geojson: cannot write"), "\(result.stderr)")
+        #expect(!result.stderr.contains("before 1970") && result.stdout.isEmpty, "\(result.stderr)")
     }
 
     /// Fixes delivered in batches newest first (rows 300–419 of the demo walk, its stop among them, in reversed

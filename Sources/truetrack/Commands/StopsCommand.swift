@@ -298,6 +298,7 @@ enum StopsCommand {
             )
         }
         try OutputPaths.checkDistinct(inputs: [input], outputs: [("--out", arguments.value("out"))])
+        try OutputPaths.checkFolderWritable(arguments.value("out"))
         let (analysis, count, totals, failure, warningLines, positions, fieldsReadAsMissing, elapsed) = try analyse(
             path: input, format: format, options: options, kind: kind,
             stopProfile: try stopProfile(arguments, kind: kind),

@@ -29,6 +29,18 @@ enum OutputPaths {
         path == "-" ? .csv : FixFormat.guess(fromExtensionOf: path)
     }
 
+    /// Throws the error writing `path` would end with when its folder does not exist or cannot be written into, before
+    /// any input is read: `stops --out` wrote after the whole analysis, and a stops tester's long track was analysed
+    /// for nothing (and its report not shown). `-` and `nil` pass; a file that exists is left to the writer.
+    static func checkFolderWritable(_ path: String?) throws(CommandFailure) {
+        guard let path, path != "-" else { return }
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        guard access(folder, W_OK | X_OK) != 0 else { return }
+        let reason = String(cString: strerror(errno))
+        throw CommandFailure(message: "\(path): cannot write: \(reason)")
+    }
+
     /// Throws a usage error when any of `outputs` (option or argument name, path; `nil`: the option was not
     /// given) is the same file as one of `inputs`, or as another output. `-` (standard input/output) is never
     /// compared with a file. Two outputs on standard output (`-`) are refused too: their texts would interleave.
