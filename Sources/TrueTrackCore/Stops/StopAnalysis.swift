@@ -122,9 +122,10 @@ public struct StopAnalysis: Sendable, Hashable {
             var awayRun = 0
             var awayRunStart = Timestamp(millisecondsSince1970: 0)
             /// Whether no evidence of the current away run carried a Doppler reading of a moving device (at or above
-            /// the profile's still speed), and how many read a device at rest (see ``add``).
+            /// the profile's still speed), whether one read a device at rest, and whether one carried no reading (see
+            /// ``add``).
             var awayRunReadStill = true
-            var awayRunStillReadings = 0, awayRunMissingReadings = 0
+            var awayRunHasStillReading = false, awayRunMissesReadings = false
             /// Whether every reading of the current away run was exactly 0 (a column that may be a placeholder),
             /// and whether one of its evidences lay beyond `radius` of the run's first.
             var awayRunReadZero = true
@@ -184,8 +185,8 @@ public struct StopAnalysis: Sendable, Hashable {
                     if awayRun == 0 {
                         awayRunStart = e.timestamp
                         awayRunReadStill = true
-                        awayRunStillReadings = 0
-                        awayRunMissingReadings = 0
+                        awayRunHasStillReading = false
+                        awayRunMissesReadings = false
                         awayRunReadZero = true
                         awayRunTravelled = false
                         awayRunFirst = (e.latitude, e.longitude)
@@ -193,8 +194,8 @@ public struct StopAnalysis: Sendable, Hashable {
                     awayRun += 1
                     awayTimes.append((e.timestamp, isDense && e.isCountedByTracker))
                     if readsStill == false || !isDense { awayRunReadStill = false }
-                    if readsStill == true { awayRunStillReadings += 1 }
-                    if readsStill == nil { awayRunMissingReadings += 1 }
+                    if readsStill == true { awayRunHasStillReading = true }
+                    if readsStill == nil { awayRunMissesReadings = true }
                     if let speed = e.speedMetresPerSecond, speed != 0 { awayRunReadZero = false }
                     if Haversine.distance(from: awayRunFirst, to: (e.latitude, e.longitude)) > radius {
                         awayRunTravelled = true
@@ -204,9 +205,9 @@ public struct StopAnalysis: Sendable, Hashable {
                     awayTimes.removeAll { $0.time > start && $0.time < e.timestamp }
                 } else if !isAway, isDense, isUncounted, awayRun > 0,
                     awayRun <= Self.excusableAwayFixes
-                        || (awayRunReadStill && awayRunStillReadings > 0 && !(awayRunReadZero && awayRunTravelled)
+                        || (awayRunReadStill && awayRunHasStillReading && !(awayRunReadZero && awayRunTravelled)
                             && awayRunStart.seconds(to: e.timestamp)
-                                <= (awayRunMissingReadings > 0
+                                <= (awayRunMissesReadings
                                     ? Self.excusableMissingReadingsSeconds : Tracker.maximumExcursionSeconds))
                 {
                     awayTimes.removeAll { $0.isDense && $0.time >= awayRunStart }

@@ -613,11 +613,9 @@ public struct StopDetector: Sendable {
         // stop's: it begins at the first still reading, as README says (a stops tester's vans logging every 30 s:
         // the still verdict needs a horizon of three steps, by when the window no longer held the first still
         // fix, and stops began 30–150 s late on 9–11 % of stops). Armed while moving only, on a still verdict
-        // (`trimRadius`): with readings, the readings decide where a stop begins; its place need only be within
-        // the stationary radius that keeps a stop's fixes (the still radius's base and a 6.5 m accuracy left out a
-        // first still fix 9 m from the centre under 3 m of noise).
-        // (Its accuracy counts up to the profile's assumed one: a still glitch on a fix claiming 80 m, 110 m short
-        // of the stop, began it there, a reviewer's.)
+        // (`trimRadius`). Its place need only be within the stationary radius that keeps a stop's fixes plus its
+        // accuracy up to the profile's assumed one (the still radius's base left out a first still fix 9 m off
+        // under 3 m of noise; an accuracy in full let a still glitch claiming 80 m, 110 m short, begin it there).
         if trimRadius != nil, let centre, let run = stillReadingsStart, run.milliseconds < start,
             run.milliseconds > departureMilliseconds,
             Haversine.distance(from: (run.latitude, run.longitude), to: centre)

@@ -99,17 +99,22 @@ public struct LocalTimeZone: Sendable, Hashable, CustomStringConvertible {
 
     /// The instants (Unix milliseconds) whose local time here is `local` (a local time written as if it were UTC):
     /// one in the usual case, two in the hour repeated where summer time ends (earlier first), none in the hour
-    /// skipped where it starts. `transitionNear` is whether the offset changes within a day of it.
-    func instants(ofLocal local: Int64) -> (first: Int64?, second: Int64?, transitionNear: Bool) {
+    /// skipped where it starts; and the offset a day before it (the one a time in the skipped hour is read with).
+    /// `transitionNear` is whether the offset changes within a day of it.
+    func instants(ofLocal local: Int64) -> (
+        first: Int64?, second: Int64?, offsetBefore: Int64, transitionNear: Bool
+    ) {
         let day: Int64 = 86_400_000
         let before = offsetMilliseconds(atUTC: local &- day), after = offsetMilliseconds(atUTC: local &+ day)
-        var found: [Int64] = []
-        for offset in before == after ? [before] : [before, after] {
-            let instant = local &- offset
-            if offsetMilliseconds(atUTC: instant) == offset { found.append(instant) }
+        func instant(_ offset: Int64) -> Int64? {
+            offsetMilliseconds(atUTC: local &- offset) == offset ? local &- offset : nil
         }
-        found.sort()
-        return (found.first, found.count > 1 ? found[1] : nil, before != after)
+        let withBefore = instant(before), withAfter = before == after ? nil : instant(after)
+        // (The larger offset gives the earlier instant: summer time's, before the change in autumn.)
+        switch (withBefore, withAfter) {
+        case (let a?, let b?): return (min(a, b), max(a, b), before, true)
+        case (let a, let b): return (a ?? b, nil, before, before != after)
+        }
     }
 }
 
@@ -165,14 +170,14 @@ public struct LocalTimeConversion: Sendable {
             }
         default:
             // The skipped hour: the offset before the change.
-            utc = local &- zone.offsetMilliseconds(atUTC: local &- 86_400_000)
+            utc = local &- found.offsetBefore
         }
         previousUTC = utc
         return utc
     }
 
-    /// `time`, converted when it was written without a zone (`hasZone` false).
-    public mutating func converted(_ time: Timestamp, hasZone: Bool) -> Timestamp {
-        hasZone ? time : Timestamp(millisecondsSince1970: utcMilliseconds(fromLocal: time.millisecondsSince1970))
+    /// The UTC instant of the local time `time`, written as if it were UTC (``utcMilliseconds(fromLocal:)``).
+    public mutating func utc(fromLocal time: Timestamp) -> Timestamp {
+        Timestamp(millisecondsSince1970: utcMilliseconds(fromLocal: time.millisecondsSince1970))
     }
 }

@@ -52,11 +52,11 @@ struct RunDiagnostics {
     private var previousTime: Timestamp?
     /// The run of fixes rejected as out of order since the last accepted one: how many, and the earliest and
     /// latest of their times; and the run whose times spanned the longest (see ``lateBlockWarning(input:)``).
-    private var lateRun: (count: Int, earliest: Timestamp, latest: Timestamp)?
-    private(set) var longestLateRun: (count: Int, earliest: Timestamp, latest: Timestamp)?
+    private var lateRun: RejectedRun?
+    private(set) var longestLateRun: RejectedRun?
     /// The same for runs of fixes rejected as out of order whose times the accepted track had already covered (a
-    /// clock that stepped back and ran on: no silence to have come from), with the accepted time they fell behind.
-    private var repeatRun: (count: Int, earliest: Timestamp, latest: Timestamp, behind: Timestamp)?
+    /// clock that stepped back and ran on: no silence to have come from).
+    private var repeatRun: RejectedRun?
     /// Whether the current run of such fixes began on a fix the accepted track holds (same time, same place): an
     /// overlapping re-export, which loses nothing (a reviewer's), not a clock that stepped back.
     private var repeatRunIsReexport = false
@@ -65,7 +65,7 @@ struct RunDiagnostics {
     private var recentAccepted: [(milliseconds: Int64, latitude: Double, longitude: Double)] = []
     private var recentAcceptedCount = 0
     static let keptRecentAccepted = 256
-    private(set) var longestRepeatRun: (count: Int, earliest: Timestamp, latest: Timestamp, behind: Timestamp)?
+    private(set) var longestRepeatRun: RejectedRun?
     /// The latest silences between accepted fixes longer than ``lateGapSeconds`` (at most ``keptGaps``, ms since
     /// 1970): a fix rejected as out of order inside one is missing from the track; one outside them repeats a
     /// stretch the accepted fixes cover (an overlapping re-export read as "missing", a reviewer's).
@@ -165,30 +165,14 @@ struct RunDiagnostics {
         if decision.rejection == .outOfOrder,
             acceptedGaps.reversed().contains(where: { $0.start < now && now < $0.end })
         {
-            let before = lateRun ?? (0, fix.timestamp, fix.timestamp)
-            let run = (
-                count: before.count + 1, earliest: min(before.earliest, fix.timestamp),
-                latest: max(before.latest, fix.timestamp)
-            )
+            let run = RejectedRun(extending: lateRun, with: fix.timestamp, behind: previousAccepted)
             lateRun = run
-            if longestLateRun.map({ $0.earliest.seconds(to: $0.latest) < run.earliest.seconds(to: run.latest) }) ?? true
-            {
-                longestLateRun = run
-            }
-        } else if decision.rejection == .outOfOrder, let behind = previousAccepted {
+            longestLateRun = RejectedRun.longer(longestLateRun, run)
+        } else if decision.rejection == .outOfOrder, previousAccepted != nil {
             if repeatRun == nil { repeatRunIsReexport = isAcceptedAlready(fix) }
-            let before = repeatRun ?? (0, fix.timestamp, fix.timestamp, Timestamp(millisecondsSince1970: behind))
-            let run = (
-                count: before.count + 1, earliest: min(before.earliest, fix.timestamp),
-                latest: max(before.latest, fix.timestamp), behind: before.behind
-            )
+            let run = RejectedRun(extending: repeatRun, with: fix.timestamp, behind: previousAccepted)
             repeatRun = run
-            if !repeatRunIsReexport,
-                longestRepeatRun.map({ $0.earliest.seconds(to: $0.latest) < run.earliest.seconds(to: run.latest) })
-                    ?? true
-            {
-                longestRepeatRun = run
-            }
+            if !repeatRunIsReexport { longestRepeatRun = RejectedRun.longer(longestRepeatRun, run) }
         } else if decision.isAccepted {
             lateRun = nil
             repeatRun = nil
@@ -770,6 +754,30 @@ struct RunDiagnostics {
 }
 
 extension RunDiagnostics {
+    /// A run of fixes rejected as out of order one after another: how many, the earliest and latest of their times,
+    /// and the last accepted fix's time they fell behind.
+    struct RejectedRun {
+        var count: Int
+        var earliest: Timestamp, latest: Timestamp
+        var behind: Timestamp
+
+        /// `run` with one more fix at `time` (a new run when `run` is `nil`, behind the accepted time `behind`).
+        init(extending run: RejectedRun?, with time: Timestamp, behind: Int64?) {
+            count = (run?.count ?? 0) + 1
+            earliest = min(run?.earliest ?? time, time)
+            latest = max(run?.latest ?? time, time)
+            self.behind = run?.behind ?? Timestamp(millisecondsSince1970: behind ?? time.millisecondsSince1970)
+        }
+
+        /// The seconds from the run's earliest time to its latest.
+        var spanSeconds: Double { earliest.seconds(to: latest) }
+
+        /// Of `longest` so far and `run`, the one whose times span longer (`longest` on a tie, `run` when there is none).
+        static func longer(_ longest: RejectedRun?, _ run: RejectedRun) -> RejectedRun {
+            longest.map { $0.spanSeconds < run.spanSeconds ? run : $0 } ?? run
+        }
+    }
+
     /// The shortest span of time a run of fixes rejected as out of order must cover to be warned of when they are
     /// fewer than a fifth of the file: 60 s. Why: a late batch (a phone that delivered its fixes newest batch
     /// first, a merge of two exports) loses whatever happened in it, a stop of minutes among them, without a word
@@ -780,12 +788,12 @@ extension RunDiagnostics {
     /// A warning for the run of fixes rejected as out of order, one after another, inside silences of the accepted
     /// track, whose times span at least ``lateBlockSeconds`` (the longest such run, and how many fixes it holds).
     func lateBlockWarning(input: String) -> String? {
-        guard let run = longestLateRun, run.earliest.seconds(to: run.latest) >= Self.lateBlockSeconds else {
+        guard let run = longestLateRun, run.spanSeconds >= Self.lateBlockSeconds else {
             return repeatedTimesWarning(input: input)
         }
         return "warning: \(run.count) fixes of \(input) in a row, dated \(ISO8601.format(run.earliest)) to "
             + "\(ISO8601.format(run.latest)), came after newer ones and were rejected as out of order (\(outOfOrder) in "
-            + "all): the distance and stops of those \(Int(run.earliest.seconds(to: run.latest).rounded())) s are "
+            + "all): the distance and stops of those \(Int(run.spanSeconds.rounded())) s are "
             + "missing; if they were delivered late, 'truetrack convert \(input) SORTED.csv --sort' writes the file "
             + "in time order\n"
     }
@@ -805,10 +813,10 @@ extension RunDiagnostics {
     /// rejected, the stop 79 s of 200, and nothing said; fewer than a fifth of the file, and no silence they could
     /// have come from late).
     func repeatedTimesWarning(input: String) -> String? {
-        guard let run = longestRepeatRun, run.earliest.seconds(to: run.latest) >= Self.lateBlockSeconds else {
+        guard let run = longestRepeatRun, run.spanSeconds >= Self.lateBlockSeconds else {
             return nil
         }
-        let seconds = Int(run.earliest.seconds(to: run.latest).rounded())
+        let seconds = Int(run.spanSeconds.rounded())
         return "warning: \(run.count) fixes of \(input) in a row, dated \(ISO8601.format(run.earliest)) to "
             + "\(ISO8601.format(run.latest)), repeat times the track had already passed (they came after a fix dated "
             + "\(ISO8601.format(run.behind))) and were rejected as out of order (\(outOfOrder) in all): a clock that "

@@ -1501,10 +1501,11 @@ public struct CSVReader: FixReader, ByteStreamReader {
                 return
             }
             if encoding == .timeOfDay {
-                guard let ms = CSVReader.millisecondsOfDay(bytes, s, e) else {
+                var hasZone = false
+                guard let ms = CSVReader.millisecondsOfDay(bytes, s, e, hasZone: &hasZone) else {
                     throw malformed(encoding.expectation + " (the file has a date column)")
                 }
-                row.storeTime(ms, isLocal: localTimes != nil && TimeOfDaySuffix(bytes, s, e)?.hasZone == false)
+                row.storeTime(ms, isLocal: !hasZone)
             } else if encoding == .iso8601 {
                 var hasZone = false
                 var milliseconds = ISO8601.parse(p, from: s, to: e, hasZone: &hasZone)?.millisecondsSince1970
@@ -1716,7 +1717,14 @@ public struct CSVReader: FixReader, ByteStreamReader {
     /// rounded half up (an offset moves it outside 0 ..< 1 day); `nil` when it is not one. A leap second
     /// (`23:59:60`, with any fraction) is `23:59:59.999`, as ``Timestamp/init(civil:)`` reads it.
     static func millisecondsOfDay(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int) -> Int64? {
+        var hasZone = false
+        return millisecondsOfDay(p, s, e, hasZone: &hasZone)
+    }
+
+    /// ``millisecondsOfDay(_:_:_:)``, saying whether the time carried a zone (for ``ReadOptions/localTimeZone``).
+    static func millisecondsOfDay(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int, hasZone: inout Bool) -> Int64? {
         guard let suffix = TimeOfDaySuffix(p, s, e) else { return nil }
+        hasZone = suffix.hasZone
         let end = suffix.timeEnd
         let offsetMinutes = suffix.offsetMinutes
         // Split off the fraction.
@@ -1995,8 +2003,8 @@ public struct CSVReader: FixReader, ByteStreamReader {
         guard split > s, split < e - 1 else { return nil }
         var timeStart = split + 1
         while timeStart < e, p[timeStart] == 0x20 { timeStart += 1 }
-        guard let ms = CSVReader.millisecondsOfDay(p, timeStart, e) else { return nil }
-        let hasZone = localTimes != nil && TimeOfDaySuffix(p, timeStart, e)?.hasZone == true
+        var hasZone = false
+        guard let ms = CSVReader.millisecondsOfDay(p, timeStart, e, hasZone: &hasZone) else { return nil }
         return (readDate(p, s, split, field: column.map { DateField(column: $0, withTimeOfDay: true) }), ms, hasZone)
     }
 

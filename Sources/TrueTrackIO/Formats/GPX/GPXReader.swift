@@ -1585,7 +1585,7 @@ public struct GPXReader: FixReader {
     @inline(never)
     private mutating func localTime(_ time: Timestamp) -> Timestamp {
         report.localTimesConverted += 1
-        return Timestamp(millisecondsSince1970: localTimes!.utcMilliseconds(fromLocal: time.millisecondsSince1970))
+        return localTimes!.utc(fromLocal: time)
     }
 
     /// Turns a complete point into a fix, or says why it is skipped or invalid.

@@ -962,10 +962,9 @@ struct JSONFixDecoder {
             ISO8601.parse(tokens.bytes, from: tokens.valueStart, to: tokens.valueEnd, hasZone: &hasZone) != nil,
             !hasZone
         else { return time }
-        let local = time.millisecondsSince1970
-        if travelled { return Timestamp(millisecondsSince1970: travelLocalTimes!.utcMilliseconds(fromLocal: local)) }
+        if travelled { return travelLocalTimes!.utc(fromLocal: time) }
         report.localTimesConverted += 1
-        return Timestamp(millisecondsSince1970: localTimes!.utcMilliseconds(fromLocal: local))
+        return localTimes!.utc(fromLocal: time)
     }
 
     // MARK: - Geometry and per-vertex times

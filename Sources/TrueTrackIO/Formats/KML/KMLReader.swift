@@ -519,7 +519,7 @@ public struct KMLReader: FixReader, ByteStreamReader {
         var time = text.withUnsafeBytes { ISO8601.parse($0, from: s, to: e, hasZone: &hasZone) }
         if let local = time, !hasZone, localTimes != nil {
             report.localTimesConverted += 1
-            time = Timestamp(millisecondsSince1970: localTimes!.utcMilliseconds(fromLocal: local.millisecondsSince1970))
+            time = localTimes!.utc(fromLocal: local)
         }
         if time == nil {
             textFailed = true
