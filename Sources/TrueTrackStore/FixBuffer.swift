@@ -410,22 +410,16 @@ public final class FixBuffer {
     /// - Complexity: O(N): a full scan (the age limit is checked at most once a minute by `append`).
     @discardableResult
     public func pruneExpired(now: Timestamp) throws(StoreError) -> Int {
-        try pruneExpiredCounting(now: now).dropped
-    }
-
-    /// ``pruneExpired(now:)``, with how many of the rows dropped a backend had rejected and a sync had set aside as
-    /// damaged (counted before they go, as the cap counts them: an API tester's 60 rejected rows and a damaged one
-    /// left through the age limit unsaid).
-    func pruneExpiredCounting(now: Timestamp) throws(StoreError) -> RemovedRows {
-        guard options.maxAgeSeconds != nil else { return RemovedRows() }
+        guard options.maxAgeSeconds != nil else { return 0 }
         let removed = try db.transaction { () throws(StoreError) -> RemovedRows in
             try pruneExpiredInTransaction(now: now)
         }
         lastPruneSeconds = now.secondsSince1970
-        return removed
+        return removed.dropped
     }
 
-    /// ``pruneExpiredCounting(now:)``'s deletion, inside the caller's transaction (an append's or its own); the
+    /// ``pruneExpired(now:)``'s deletion, inside the caller's transaction (an append's or its own), with how many of
+    /// the rows dropped a backend had rejected and a sync had set aside as damaged (for the append's receipt); the
     /// caller notes the prune's time once that transaction has committed.
     private func pruneExpiredInTransaction(now: Timestamp) throws(StoreError) -> RemovedRows {
         guard let age = options.maxAgeSeconds else { return RemovedRows() }

@@ -630,7 +630,6 @@ import TrueTrackCore
         try buffer.db.execute("UPDATE fixes SET sync_state = 1, sync_status = 422 WHERE id <= 3")
         try buffer.db.execute("UPDATE fixes SET sync_state = 2 WHERE id = 4")
         try buffer.db.execute("UPDATE fixes SET stored_ms = stored_ms - 7200000 WHERE id <= 6")
-        try buffer.db.execute("UPDATE buffer_counters SET row_count = 10")
         buffer.lastPruneSeconds = -.infinity  // (an append prunes at most once a minute: make it due)
         let receipt = try buffer.append([walkFix(10)])
         #expect(receipt.droppedCount == 6)

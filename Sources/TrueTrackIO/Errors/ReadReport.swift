@@ -123,8 +123,7 @@ public struct ReadReport: Sendable, Hashable {
     /// (a GPX point across a buffer refill), leaves it out (``dropUnreadableFields()`` at each record's start).
     public mutating func readAsMissing(_ error: ReadError, lenient: Bool) throws(ReadError) {
         guard lenient else { throw error }
-        pendingUnreadableFields.append(error)
-        hasPendingUnreadableFields = true
+        readNonFiniteAsMissing(error)
     }
 
     /// Records an altitude, a speed or a course whose text is a number but no finite one (`NaN`, `inf`, `1e400`): read

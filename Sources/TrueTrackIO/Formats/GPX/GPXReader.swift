@@ -101,7 +101,8 @@ public struct GPXReader: FixReader {
     public let pointKinds: GPXPointKinds
     /// The conversion of times written without a zone (``ReadOptions/localTimeZone``), `nil` without one.
     private var localTimes: LocalTimeConversion?
-    /// Whether ``localTimes`` is set: a `Bool` the per-point path tests (cheaper than the optional's tag).
+    /// Whether ``localTimes`` is set: a `Bool` the per-point path tests. Measured with the conversion moved out of
+    /// line in the same change: read-gpx 3,722.3 → 3,716.3 instructions per fix against testing the optional.
     private let convertsLocalTimes: Bool
     /// The kind of point the most recently returned fix came from (`nil` before the first fix).
     public private(set) var lastPointKind: GPXPointKind?
