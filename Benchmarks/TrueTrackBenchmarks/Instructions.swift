@@ -69,18 +69,24 @@ struct PlatformCounts: Codable {
         }
         var entries: [InstructionEntry] = []
         while !container.isAtEnd {
+            // The container's index has moved past an entry once it is decoded: the error names the entry's own.
+            let index = ArrayIndexKey(container.currentIndex)
             let entry = try container.decode(InstructionEntry.self)
             if entries.contains(where: { $0.platform == entry.platform }) {
-                throw DecodingError.dataCorruptedError(
-                    in: container,
-                    debugDescription: "two counts for platform '\(entry.platform ?? "(none)")' (one entry per platform)"
-                )
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath + [index],
+                        debugDescription:
+                            "two counts for platform '\(entry.platform ?? "(none)")' (one entry per platform)"))
             }
             entries.append(entry)
         }
         if entries.isEmpty {
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "an empty array (an entry, or one per platform)")
+            // Named at the case's key: an empty array has no element to point at.
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "an empty array (an entry, or one per platform)"))
         }
         self.entries = entries
     }
@@ -90,6 +96,15 @@ struct PlatformCounts: Codable {
         var container = encoder.singleValueContainer()
         if entries.count == 1 { try container.encode(entries[0]) } else { try container.encode(entries) }
     }
+}
+
+/// The place of an element in a JSON array, for an error that names it (`tracker[1]`).
+struct ArrayIndexKey: CodingKey {
+    var intValue: Int?
+    var stringValue: String { "\(intValue ?? 0)" }
+    init(_ index: Int) { intValue = index }
+    init?(intValue: Int) { self.intValue = intValue }
+    init?(stringValue: String) { nil }
 }
 
 /// Decodes a `T` or an array of them (to check the keys of instruction entries, one or one per platform).

@@ -70,6 +70,30 @@ import Testing
             "\(result.stderr)")
     }
 
+    /// A per-platform array's errors name the element at fault: a platform given twice was named one place past
+    /// its entry (`tracker[2]` for the second of two), and an empty array at an element it does not have (`[0]`).
+    @Test func aPlatformArraysErrorsNameTheirPlace() throws {
+        let twice = try Self.baseline { json in
+            var counts = json["instructionsQuick"] as? [String: Any] ?? [:]
+            let entry = counts["tracker"] as? [String: Any] ?? [:]
+            counts["tracker"] = [entry, entry]
+            json["instructionsQuick"] = counts
+        }
+        defer { try? FileManager.default.removeItem(atPath: twice) }
+        let empty = try Self.baseline { json in
+            var counts = json["instructionsQuick"] as? [String: Any] ?? [:]
+            counts["tracker"] = [Any]()
+            json["instructionsQuick"] = counts
+        }
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        let first = try Self.run(["--quick", "--instructions", "--only", "tracker", "--baseline", twice])
+        #expect(first.status == 1)
+        #expect(first.stderr.contains("instructionsQuick.tracker[1]: two counts for platform"), "\(first.stderr)")
+        let second = try Self.run(["--quick", "--instructions", "--only", "tracker", "--baseline", empty])
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("instructionsQuick.tracker: an empty array"), "\(second.stderr)")
+    }
+
     /// A folder holding a stand-in `valgrind` that runs the counted child directly and reports 1000 instructions
     /// per fix it read, so that `--instructions` is tested in seconds (the caller removes it).
     static func fakeValgrind() throws -> String {
