@@ -1078,6 +1078,14 @@ import Testing
         let info = try Tool.run(["info", path, "--time-zone", "Europe/Berlin"])
         #expect(info.stdout.contains("2024-10-27T00:55:00Z → 2024-10-27T01:04:59Z"), "\(info.stdout)")
         #expect(info.stdout.contains("600 written without an offset, read in Europe/Berlin"), "\(info.stdout)")
+        // A fixed offset has no summer time: the file still steps back, and the warning says in which offset the
+        // times were read (it said "read as UTC") and to give the zone's name instead.
+        for command in ["process", "info"] {
+            let fixed = try Tool.run([command, path, "--time-zone", "+02:00"])
+            #expect(fixed.stderr.contains("00:59:59Z then 00:00:00Z, read in +02:00)"), "\(fixed.stderr)")
+            #expect(fixed.stderr.contains("--time-zone +02:00 is a fixed offset"), "\(fixed.stderr)")
+            #expect(!fixed.stderr.contains("read as UTC"), "\(fixed.stderr)")
+        }
 
         let utc = Self.walk("time", count: 10) { i in Self.wallClock(start + i) + "Z" }
         let utcPath = try Tool.temporaryFile("utc-times.csv", contents: utc)

@@ -46,6 +46,12 @@ public struct LocalTimeZone: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { name }
 
+    /// Whether the zone is a fixed offset (`+01:00`, `UTC`): the same offset all year, without daylight saving time.
+    public var isFixedOffset: Bool {
+        if case .fixed = rule { return true }
+        return false
+    }
+
     /// The tz database's zone names without an area (`Area/Location`) that it defines itself; any other name without
     /// a `/` is refused, since ICU also takes its own three-letter IDs (`BST` is Asia/Dhaka, `IST` Asia/Kolkata, `PST`
     /// America/Los_Angeles with its summer time), which a user writing an abbreviation does not mean (a reviewer's).

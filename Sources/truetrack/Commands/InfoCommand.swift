@@ -167,7 +167,7 @@ enum InfoCommand {
                     }
                 }
             }
-            if let note = diagnostics.clockChangeNote(input: path) { warnings.append(note) }
+            if let note = diagnostics.clockChangeNote(input: path, reader: reader) { warnings.append(note) }
             if let warning = diagnostics.springForwardWarning(input: path, reader: reader) { warnings.append(warning) }
             if let warning = InputOptions.unreadMeasurementWarning(reader, input: path) { warnings.append(warning) }
             if let warning = InputOptions.localTimeWarning(reader, input: path) { warnings.append(warning) }

@@ -86,7 +86,7 @@ struct RunDiagnostics {
     /// wrong unit dates them in 1970. (Only those: a later fix costs one comparison.)
     private(set) var early = EarlyFixes()
     /// The steps back in time between fixes read one after the other, the first of them, the forward step before
-    /// it (the cadence) and the one after it, for ``clockChangeWarning(input:)``.
+    /// it (the cadence) and the one after it, for ``clockChangeWarning(input:reader:)``.
     private var lastForwardStep: Int64 = 0
     private(set) var backwardSteps = 0
     private var firstBackwardStep: (fix: Int, from: Int64, to: Int64, cadenceBefore: Int64, stepAfter: Int64)?
@@ -525,7 +525,9 @@ struct RunDiagnostics {
         }
         if let warning = InputOptions.unreadMeasurementWarning(reader, input: input) { result.append(warning) }
         if let warning = InputOptions.localTimeWarning(reader, input: input) { result.append(warning) }
-        if ordering, let warning = orderWarning(input: input, rawPathMetres: rawPathMetres, smoothed: smoothed) {
+        if ordering,
+            let warning = orderWarning(input: input, reader: reader, rawPathMetres: rawPathMetres, smoothed: smoothed)
+        {
             result.append(warning)
         }
         // A file that ends inside a record (a truncated download or copy): with --lenient the break is skipped like
@@ -721,8 +723,8 @@ struct RunDiagnostics {
     /// warning says so, and that the forward filter's figures (duration, moving time, stops) followed the file's
     /// order (a tester's shuffled walk: the smoothed distance right, "counts next to nothing" wrong, duration
     /// and stops those of the unsorted pass).
-    func orderWarning(input: String, rawPathMetres: Double?, smoothed: Bool = false) -> String? {
-        if let warning = clockChangeWarning(input: input) { return warning }
+    func orderWarning(input: String, reader: AnyFixReader, rawPathMetres: Double?, smoothed: Bool = false) -> String? {
+        if let warning = clockChangeWarning(input: input, reader: reader) { return warning }
         guard read >= 20, Double(outOfOrder) > 0.2 * Double(read) else {
             return smoothed ? nil : lateBlockWarning(input: input)
         }
@@ -954,6 +956,26 @@ extension RunDiagnostics {
             ? "\(minutes / 60) h" : minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
     }
 
+    /// How the clock-change warnings say the times were read: `read as UTC`, or `read in +01:00` when `--time-zone`
+    /// converted any of them (a fixed offset has no summer time, so such a file still steps; the warning said "read
+    /// as UTC" of times the option had moved).
+    static func howTimesWereRead(_ reader: AnyFixReader) -> String {
+        guard let zone = reader.localTimeZone, reader.report.localTimesConverted > 0 else { return "read as UTC" }
+        return "read in \(zone)"
+    }
+
+    /// What the clock-change warnings advise for the zone: to give it (none was, or it converted nothing), to give its
+    /// name instead of a fixed offset (the offset of one season), or to check a named zone that still left a step.
+    static func zoneAdvice(_ reader: AnyFixReader) -> String {
+        guard let zone = reader.localTimeZone, reader.report.localTimesConverted > 0 else {
+            return "give the zone they were written in (--time-zone Europe/Berlin)"
+        }
+        return zone.isFixedOffset
+            ? "--time-zone \(zone) is a fixed offset, one season's: give the zone's name instead, whose rules hold "
+                + "its daylight saving time (--time-zone Europe/Berlin)"
+            : "were they written in another zone than \(zone)? give the one they were written in"
+    }
+
     /// The time of day of `milliseconds` since 1970 as the warnings print it (`02:59:59Z`).
     static func timeOfDay(_ milliseconds: Int64) -> String {
         String(ISO8601.format(Timestamp(millisecondsSince1970: milliseconds)).dropFirst(11))
@@ -963,7 +985,7 @@ extension RunDiagnostics {
     /// and on at the file's cadence from the place where they left off: the start of daylight saving time in times
     /// written as local time without their offset (02:00 becomes 03:00). Read as UTC, such a file holds an hour of
     /// silence that did not happen: a recording gap in the duration, the unobserved time and the stops. The
-    /// counterpart of ``clockChangeWarning(input:)`` (the change's end, a step back); `nil` unless exactly one step
+    /// counterpart of ``clockChangeWarning(input:reader:)`` (the change's end, a step back); `nil` unless exactly one step
     /// has that shape.
     ///
     /// Only where the times can be local: not in formats whose times are UTC by definition (NMEA, GnssLogger's and
@@ -984,11 +1006,11 @@ extension RunDiagnostics {
         guard [23, 0, 1, 2, 3].contains(written.hour), [2, 3, 4, 9, 10, 11].contains(written.month) else { return nil }
         let by = Self.clockChange(minutes: step.change / 60_000)
         return "warning: the times of \(input) step forward once, by \(by) (fix \(step.fix) in read order, "
-            + "\(Self.timeOfDay(step.from)) then \(Self.timeOfDay(step.to)), read as UTC), and go on every "
+            + "\(Self.timeOfDay(step.from)) then \(Self.timeOfDay(step.to)), \(Self.howTimesWereRead(reader))), and go on every "
             + "\(Self.duration(Double(step.cadence) / 1000)) from where the fixes left off: a clock change (daylight "
             + "saving time's start) in times written as local time without their UTC offset? The \(by) between reads "
-            + "as a recording gap (in the duration, the unobserved time and the stops): give the zone they were written "
-            + "in (--time-zone Europe/Berlin), or export the times in UTC or with their UTC offset (each time with the "
+            + "as a recording gap (in the duration, the unobserved time and the stops): \(Self.zoneAdvice(reader)), or "
+            + "export the times in UTC or with their UTC offset (each time with the "
             + "offset of its own hour). Times that state their offset (Z, "
             + "+01:00) may have a pause that ends on the hour instead\n"
     }
@@ -1000,12 +1022,12 @@ extension RunDiagnostics {
     /// sort the file, which interleaved the two hours). The step back plus the cadence before it must be the change
     /// to within half the cadence (at least 1 s), the step after it the cadence to within as much. `nil` otherwise,
     /// and when no fix was rejected as out of order.
-    func clockChangeWarning(input: String) -> String? {
-        guard outOfOrder > 0, let question = clockChangeQuestion(input: input) else { return nil }
+    func clockChangeWarning(input: String, reader: AnyFixReader) -> String? {
+        guard outOfOrder > 0, let question = clockChangeQuestion(input: input, reader: reader) else { return nil }
         let percent = Terminal.percent(outOfOrder, of: read)
         return question + " \(outOfOrder) of \(read) fixes (\(percent) %) fell before the last accepted one and were "
             + "rejected as out of order; the distance, duration and stops leave them out. Sorting by time would "
-            + "interleave the two stretches: give the zone they were written in (--time-zone Europe/Berlin), or export "
+            + "interleave the two stretches: \(Self.zoneAdvice(reader)), or export "
             + "the times in UTC or with their UTC offset (2024-10-27T02:30:00+01:00: each time with the offset of its "
             + "own hour). Times that state their offset "
             + "(Z, +01:00) step back by a clock fault instead\n"
@@ -1015,7 +1037,7 @@ extension RunDiagnostics {
 extension RunDiagnostics {
     /// The one step back of the times read, when it is shaped like a clock change (the file's cadence on both sides,
     /// by whole quarter hours from 30 minutes to 14 hours, onto a whole or half hour's offset), with the change
-    /// (ms); `nil` otherwise. ``clockChangeWarning(input:)`` and ``clockChangeNote(input:)`` say it.
+    /// (ms); `nil` otherwise. ``clockChangeWarning(input:reader:)`` and ``clockChangeNote(input:reader:)`` say it.
     var clockChangeBack:
         (back: (fix: Int, from: Int64, to: Int64, cadenceBefore: Int64, stepAfter: Int64), change: Int64)?
     {
@@ -1031,22 +1053,23 @@ extension RunDiagnostics {
     }
 
     /// What `info` says of a step back shaped like a clock change (``clockChangeBack``): the same question as
-    /// ``clockChangeWarning(input:)``, without the tracker's count (`info` runs none), and what the commands that
+    /// ``clockChangeWarning(input:reader:)``, without the tracker's count (`info` runs none), and what the commands that
     /// run it do with such fixes. Why: `info` said "1 backward steps" of a local-time export across the autumn
     /// change, where `process` named it (left from the session of 2026-11-29).
-    func clockChangeNote(input: String) -> String? {
-        guard let question = clockChangeQuestion(input: input) else { return nil }
+    func clockChangeNote(input: String, reader: AnyFixReader) -> String? {
+        guard let question = clockChangeQuestion(input: input, reader: reader) else { return nil }
         return question + " process, stops and buffer add reject the fixes that fall before the last accepted one "
-            + "as out of order; give the zone they were written in (--time-zone Europe/Berlin), or export the times in "
+            + "as out of order; \(Self.zoneAdvice(reader)), or export the times in "
             + "UTC or with their UTC offset\n"
     }
 
-    /// The question both ``clockChangeWarning(input:)`` and ``clockChangeNote(input:)`` ask of the step back
+    /// The question both ``clockChangeWarning(input:reader:)`` and ``clockChangeNote(input:reader:)`` ask of the step back
     /// (``clockChangeBack``): where it is, by how much, and the cadence on; `nil` when there is no such step.
-    private func clockChangeQuestion(input: String) -> String? {
+    private func clockChangeQuestion(input: String, reader: AnyFixReader) -> String? {
         guard let (back, change) = clockChangeBack else { return nil }
         return "warning: the times of \(input) step back once, by \(Self.clockChange(minutes: change / 60_000)) (fix "
-            + "\(back.fix) in read order, \(Self.timeOfDay(back.from)) then \(Self.timeOfDay(back.to)), read as UTC), "
+            + "\(back.fix) in read order, \(Self.timeOfDay(back.from)) then \(Self.timeOfDay(back.to)), "
+            + "\(Self.howTimesWereRead(reader))), "
             + "and go on every \(Self.duration(Double(back.cadenceBefore) / 1000)): a clock change (daylight saving "
             + "time's end, or another time zone) in times written as local time without their UTC offset?"
     }
