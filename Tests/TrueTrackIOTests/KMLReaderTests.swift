@@ -155,6 +155,36 @@ import TrueTrackCore
         }
     }
 
+    /// A non-finite altitude (`NaN`, `inf`, `1e400`) is read as missing and counted, strict or lenient, the position
+    /// kept, as every reader does (it failed the whole position); a non-finite longitude still fails it.
+    @Test func readsANonFiniteAltitudeAsMissingAndCountsIt() throws {
+        let text = Self.document(
+            """
+            <Placemark><gx:Track>
+              <when>2024-05-01T10:00:00Z</when><when>2024-05-01T10:00:01Z</when><when>2024-05-01T10:00:02Z</when>
+              <gx:coord>11.5 48.1 NaN</gx:coord><gx:coord>11.5 48.1 1e400</gx:coord><gx:coord>11.5 48.1 7</gx:coord>
+            </gx:Track></Placemark>
+            <Placemark><TimeStamp><when>2024-05-01T10:00:03Z</when></TimeStamp>
+              <Point><coordinates>11.5,48.1,inf</coordinates></Point></Placemark>
+            """)
+        for lenient in [false, true] {
+            let result = read(text, lenient: lenient, waypoints: true)
+            #expect(result.error == nil)
+            #expect(result.fixes.map(\.altitudeMetres) == [nil, nil, 7, nil])
+            #expect(result.report.unreadableFieldCount == 3)
+            #expect(result.report.errorCount == 0)
+        }
+        let longitude = read(
+            Self.document(
+                "<Placemark><gx:Track><when>2024-05-01T10:00:00Z</when><gx:coord>inf 48.1 0</gx:coord></gx:Track></Placemark>"
+            ))
+        guard case .malformedField(_, let field, _, _)? = longitude.error else {
+            Issue.record("expected a malformed field, got \(String(describing: longitude.error))")
+            return
+        }
+        #expect(field == "coord")
+    }
+
     @Test func brokenMarkupEndsTheReadingEvenWhenLenient() throws {
         let mismatched = read(
             Self.document("<Placemark><TimeStamp><when>2024-05-01T10:00:00Z</TimeStamp></when></Placemark>"),

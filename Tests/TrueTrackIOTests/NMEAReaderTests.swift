@@ -327,6 +327,36 @@ private extension Timestamp {
         #expect(result.report.totalSkipped == 0)
     }
 
+    /// `nan`, `inf` and a number beyond the doubles (what a program's printf writes for "no value") in an altitude, a
+    /// speed or a course: read as missing and counted, strict or lenient, the fix kept, as every other reader does.
+    /// They were read as missing without a word.
+    @Test func readsANonFiniteMeasurementAsMissingAndCountsIt() throws {
+        let huge = "1" + String(repeating: "0", count: 400)
+        let text = [
+            nmeaSentence("GPRMC,123519.00,A,4807.038,N,01131.000,E,nan,084.4,230394,003.1,W"),
+            nmeaSentence("GPGGA,123519.00,4807.038,N,01131.000,E,1,08,0.9,inf,M,46.9,M,,"),
+            nmeaSentence("GPRMC,123520.00,A,4807.040,N,01131.002,E,001.0,\(huge),230394,,"),
+            nmeaSentence("GPGGA,123520.00,4807.040,N,01131.002,E,1,08,0.9,545.4,M,46.9,M,,"),
+            "",
+        ].joined(separator: "\r\n")
+        for lenient in [false, true] {
+            let result = readNMEA(text, options: ReadOptions(lenient: lenient))
+            #expect(result.error == nil)
+            #expect(result.fixes.count == 2)
+            #expect(result.fixes.first?.speedMetresPerSecond == nil && result.fixes.first?.altitudeMetres == nil)
+            #expect(result.fixes.first?.courseDegrees == 84.4)
+            #expect(result.fixes.last?.courseDegrees == nil && result.fixes.last?.altitudeMetres == 545.4)
+            #expect(result.report.unreadableFieldCount == 3)
+            let fields = result.report.unreadableFields.compactMap { error -> String? in
+                guard case .malformedField(let at, let field, let expected, _) = error,
+                    expected == ReadReport.nonFiniteExpectation
+                else { return nil }
+                return "\(at.line) \(field)"
+            }
+            #expect(fields == ["1 speed_knots", "2 altitude_m", "3 course_deg"])
+        }
+    }
+
     @Test func vtgFillsWhatRMCLacks() {
         let text = [
             nmeaSentence("GNRMC,000001.00,A,4807.038,N,01131.000,E,,,010120,,,A"),

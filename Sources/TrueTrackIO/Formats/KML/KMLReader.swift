@@ -150,6 +150,8 @@ public struct KMLReader: FixReader, ByteStreamReader {
         var latitude: Double
         var altitude: Double?
         var place: Place
+        /// The altitude was a number but no finite one: read as missing, and counted when the position makes a fix.
+        var nonFiniteAltitude = false
     }
 
     /// The most positions one track may hold (as ``GeoJSONReader``'s line features).
@@ -541,26 +543,37 @@ public struct KMLReader: FixReader, ByteStreamReader {
             report.skip(.missingPosition)
             return nil
         }
-        let values: [Double]? = text.withUnsafeBytes { p in
-            var values: [Double] = []
+        // Up to three numbers, without an array per position. A non-finite altitude (`NaN`, `inf`, `1e400`) is read
+        // as missing and counted, as every reader does (it failed the whole position); a non-finite longitude or
+        // latitude fails it.
+        var numbers = (0.0, 0.0, 0.0)
+        var count = 0
+        let readable: Bool = text.withUnsafeBytes { p in
             var k = s
             while k < e {
                 var end = k
                 while end < e, p[end] != separator, !XMLBytes.isSpace(p[end]) { end += 1 }
-                guard let value = NumberParsing.double(p, k, end), value.isFinite, values.count < 3 else { return nil }
-                values.append(value)
+                guard let value = NumberParsing.double(p, k, end), value.isFinite || count == 2, count < 3 else {
+                    return false
+                }
+                switch count {
+                case 0: numbers.0 = value
+                case 1: numbers.1 = value
+                default: numbers.2 = value
+                }
+                count += 1
                 k = end
                 while k < e, XMLBytes.isSpace(p[k]) { k += 1 }
                 if separator != 0x20, k < e {
-                    guard p[k] == separator else { return nil }
+                    guard p[k] == separator else { return false }
                     k += 1
                     while k < e, XMLBytes.isSpace(p[k]) { k += 1 }
-                    guard k < e else { return nil }  // a separator with nothing after it
+                    guard k < e else { return false }  // a separator with nothing after it
                 }
             }
-            return values
+            return true
         }
-        guard let values, values.count >= 2 else {
+        guard readable, count >= 2 else {
             try report.reject(
                 .malformedField(
                     location(textLocation), field: separator == 0x20 ? "coord" : "coordinates",
@@ -570,9 +583,10 @@ public struct KMLReader: FixReader, ByteStreamReader {
                     found: String(decoding: text[s..<e].prefix(40), as: UTF8.self)), lenient: options.lenient)
             return nil
         }
+        let nonFiniteAltitude = count == 3 && !numbers.2.isFinite
         return Position(
-            longitude: values[0], latitude: values[1], altitude: values.count == 3 ? values[2] : nil,
-            place: textLocation)
+            longitude: numbers.0, latitude: numbers.1, altitude: count == 3 && !nonFiniteAltitude ? numbers.2 : nil,
+            place: textLocation, nonFiniteAltitude: nonFiniteAltitude)
     }
 
     /// The number a track's array `<value>` holds, or `nil` when it is empty; one that is no number leaves the whole
@@ -682,11 +696,19 @@ public struct KMLReader: FixReader, ByteStreamReader {
             return nil
         }
         do {
-            return try Fix(
+            let fix = try Fix(
                 timestamp: time, latitude: position.latitude, longitude: options.longitude(position.longitude),
                 horizontalAccuracyMetres: readings?.accuracy, altitudeMetres: position.altitude,
                 verticalAccuracyMetres: readings?.verticalAccuracy, speedMetresPerSecond: readings?.speed,
                 courseDegrees: readings?.course, provider: .gps)
+            if position.nonFiniteAltitude {
+                report.readNonFiniteAsMissing(
+                    .malformedField(
+                        location(position.place), field: "altitude", expected: ReadReport.nonFiniteExpectation,
+                        found: "a number that is not finite"))
+                report.keepUnreadableFields()
+            }
+            return fix
         } catch {
             try report.reject(.invalidFix(location(position.place), error), lenient: options.lenient)
             return nil

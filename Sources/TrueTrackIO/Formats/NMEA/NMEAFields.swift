@@ -106,6 +106,9 @@ enum NMEAParse {
         case value(Value)
         /// The field holds text that is not a valid value.
         case malformed
+        /// The field holds a number but no finite one (`nan`, `inf`, `1e400`): only ``number(_:_:_:)`` says this,
+        /// from its slow path (its fast path's decimals are finite), so that the check costs the common number nothing.
+        case nonFinite
     }
 
     /// Milliseconds per day.
@@ -293,7 +296,7 @@ enum NMEAParse {
             let value = Double(decimal.significand) / NumberParsing.exactPowerOfTen(decimal.fractionDigits)
             return .value(negative ? -value : value)
         }
-        if let v = NumberParsing.double(p, start, end) { return .value(v) }
+        if let v = NumberParsing.double(p, start, end) { return v.isFinite ? .value(v) : .nonFinite }
         return isBlank(p, start, end) ? .empty : .malformed
     }
 

@@ -763,18 +763,45 @@ public struct NMEAReader: FixReader {
         switch outcome {
         case .empty: return nil
         case .value(let v): return v
-        case .malformed: throw FieldFailure(field: field, expected: expected, start: start, end: end)
+        case .malformed, .nonFinite: throw FieldFailure(field: field, expected: expected, start: start, end: end)
         }
     }
 
+    /// The number in field `index`: `nil` when empty; a ``FieldFailure`` when it is no number; `nil` as well when it
+    /// is a number but no finite one (`nan`, `inf`, what a program's `printf` writes for "no value"), whose field's
+    /// bit (`1 << index`) is set in `nonFinite` for ``readNonFiniteAsMissing(_:_:_:names:)`` (it was read as missing
+    /// without a word). A bit mask, not a list of failures, and the check in ``NMEAParse/number(_:_:_:)``'s slow
+    /// path only: an array per sentence and a check of every number cost read-nmea 1–2 % of its instructions.
     @inline(__always)
     private static func number(
         _ p: UnsafeRawBufferPointer, _ fields: NMEAFields, _ index: Int,
-        _ name: String
+        _ name: String, nonFinite: inout UInt32
     ) throws(FieldFailure) -> Double? {
         let f = fields.bounds(index)
-        return try value(
-            NMEAParse.number(p, f.start, f.end), field: name, expected: "a decimal number", start: f.start, end: f.end)
+        switch NMEAParse.number(p, f.start, f.end) {
+        case .empty: return nil
+        case .value(let v): return v
+        case .nonFinite:
+            nonFinite |= 1 << index
+            return nil
+        case .malformed: throw FieldFailure(field: name, expected: "a decimal number", start: f.start, end: f.end)
+        }
+    }
+
+    /// Counts the fields of `line` that ``number(_:_:_:_:nonFinite:)`` read as missing for holding no finite number
+    /// (the bits of `nonFinite`, named by `names`): ``ReadReport/readNonFiniteAsMissing(_:)``, in any mode, as every
+    /// reader does, once the sentence is read.
+    private mutating func readNonFiniteAsMissing(
+        _ line: ByteStream.Line, _ fields: NMEAFields, _ nonFinite: UInt32, names: KeyValuePairs<Int, String>
+    ) {
+        for (index, name) in names where nonFinite & (1 << index) != 0 {
+            let f = fields.bounds(index)
+            tally.readNonFiniteAsMissing(
+                fieldError(
+                    line,
+                    FieldFailure(field: name, expected: ReadReport.nonFiniteExpectation, start: f.start, end: f.end)))
+        }
+        tally.keepUnreadableFields()
     }
 
     @inline(__always)
@@ -843,6 +870,7 @@ public struct NMEAReader: FixReader {
 
     private mutating func readRMC(_ line: ByteStream.Line, _ fields: NMEAFields, _ millis: Int64?) throws(ReadError) {
         let p = line.bytes
+        var nonFinite: UInt32 = 0
         var noFix = false
         do {
             let f = fields.bounds(2)
@@ -863,8 +891,8 @@ public struct NMEAReader: FixReader {
         do throws(FieldFailure) {
             time = try NMEAReader.timeOfDay(p, fields)
             position = try NMEAReader.position(p, fields, 3)
-            speed = try NMEAReader.number(p, fields, 7, "speed_knots")
-            course = try NMEAReader.number(p, fields, 8, "course_deg")
+            speed = try NMEAReader.number(p, fields, 7, "speed_knots", nonFinite: &nonFinite)
+            course = try NMEAReader.number(p, fields, 8, "course_deg", nonFinite: &nonFinite)
             let d = fields.bounds(9)
             if d.end - d.start == 6, let cached = lastDate,
                 NMEAReader.sixByteKey(p, d.start) == lastDateKey
@@ -879,7 +907,7 @@ public struct NMEAReader: FixReader {
                         lastDate = v
                         lastDateKey = NMEAReader.sixByteKey(p, d.start)
                     }
-                case .malformed:
+                case .malformed, .nonFinite:
                     throw FieldFailure(field: "date", expected: "a date ddmmyy", start: d.start, end: d.end)
                 }
             }
@@ -891,6 +919,9 @@ public struct NMEAReader: FixReader {
             // Receivers without a fix write sentences with every field empty (Emlid Reach): no fix.
             tally.skip(noFix || position == nil ? .noFix : .missingTime)
             return
+        }
+        if nonFinite != 0 {
+            readNonFiniteAsMissing(line, fields, nonFinite, names: [7: "speed_knots", 8: "course_deg"])
         }
         enterEpoch(time, millis)
         epoch.hasFixSentence = true
@@ -908,6 +939,7 @@ public struct NMEAReader: FixReader {
 
     private mutating func readGGA(_ line: ByteStream.Line, _ fields: NMEAFields, _ millis: Int64?) throws(ReadError) {
         let p = line.bytes
+        var nonFinite: UInt32 = 0
         let time: Int64?, position: (latitude: Double, longitude: Double)?, quality: Int?
         let satellites: Int?, hdop: Double?, altitude: Double?
         do throws(FieldFailure) {
@@ -915,8 +947,8 @@ public struct NMEAReader: FixReader {
             time = try NMEAReader.timeOfDay(p, fields)
             position = try NMEAReader.position(p, fields, 2)
             satellites = try NMEAReader.count(p, fields, 7, "satellites")
-            hdop = try NMEAReader.number(p, fields, 8, "hdop")
-            altitude = try NMEAReader.number(p, fields, 9, "altitude_m")
+            hdop = try NMEAReader.number(p, fields, 8, "hdop", nonFinite: &nonFinite)
+            altitude = try NMEAReader.number(p, fields, 9, "altitude_m", nonFinite: &nonFinite)
         } catch {
             try tally.reject(fieldError(line, error), lenient: options.lenient)
             return
@@ -925,6 +957,7 @@ public struct NMEAReader: FixReader {
             tally.skip(quality == 0 || position == nil ? .noFix : .missingTime)
             return
         }
+        if nonFinite != 0 { readNonFiniteAsMissing(line, fields, nonFinite, names: [8: "hdop", 9: "altitude_m"]) }
         enterEpoch(time, millis)
         epoch.hasFixSentence = true
         if quality == 0 { epoch.noFix = true }
@@ -942,12 +975,13 @@ public struct NMEAReader: FixReader {
 
     private mutating func readGST(_ line: ByteStream.Line, _ fields: NMEAFields, _ millis: Int64?) throws(ReadError) {
         let p = line.bytes
+        var nonFinite: UInt32 = 0
         let time: Int64?, sigmaLatitude: Double?, sigmaLongitude: Double?, sigmaAltitude: Double?
         do throws(FieldFailure) {
             time = try NMEAReader.timeOfDay(p, fields)
-            sigmaLatitude = try NMEAReader.number(p, fields, 6, "sigma_latitude_m")
-            sigmaLongitude = try NMEAReader.number(p, fields, 7, "sigma_longitude_m")
-            sigmaAltitude = try NMEAReader.number(p, fields, 8, "sigma_altitude_m")
+            sigmaLatitude = try NMEAReader.number(p, fields, 6, "sigma_latitude_m", nonFinite: &nonFinite)
+            sigmaLongitude = try NMEAReader.number(p, fields, 7, "sigma_longitude_m", nonFinite: &nonFinite)
+            sigmaAltitude = try NMEAReader.number(p, fields, 8, "sigma_altitude_m", nonFinite: &nonFinite)
         } catch {
             try tally.reject(fieldError(line, error), lenient: options.lenient)
             return
@@ -955,6 +989,10 @@ public struct NMEAReader: FixReader {
         guard let time else {
             tally.skip(sigmaLatitude == nil && sigmaLongitude == nil ? .noFix : .missingTime)
             return
+        }
+        if nonFinite != 0 {
+            readNonFiniteAsMissing(
+                line, fields, nonFinite, names: [6: "sigma_latitude_m", 7: "sigma_longitude_m", 8: "sigma_altitude_m"])
         }
         enterEpoch(time, millis)
         epoch.hasFixSentence = true
@@ -965,6 +1003,7 @@ public struct NMEAReader: FixReader {
 
     private mutating func readVTG(_ line: ByteStream.Line, _ fields: NMEAFields, _ millis: Int64?) throws(ReadError) {
         let p = line.bytes
+        var nonFinite: UInt32 = 0
         var data = NMEAUntimed()
         do throws(FieldFailure) {
             let m = fields.bounds(9)
@@ -972,15 +1011,18 @@ public struct NMEAReader: FixReader {
                 tally.skip(.noFix)
                 return
             }
-            data.vtgCourse = try NMEAReader.number(p, fields, 1, "course_deg")
-            if let knots = try NMEAReader.number(p, fields, 5, "speed_knots") {
+            data.vtgCourse = try NMEAReader.number(p, fields, 1, "course_deg", nonFinite: &nonFinite)
+            if let knots = try NMEAReader.number(p, fields, 5, "speed_knots", nonFinite: &nonFinite) {
                 data.vtgSpeed = knots * SpeedUnit.metresPerSecondPerKnot
-            } else if let kmh = try NMEAReader.number(p, fields, 7, "speed_kmh") {
+            } else if let kmh = try NMEAReader.number(p, fields, 7, "speed_kmh", nonFinite: &nonFinite) {
                 data.vtgSpeed = kmh / 3.6
             }
         } catch {
             try tally.reject(fieldError(line, error), lenient: options.lenient)
             return
+        }
+        if nonFinite != 0 {
+            readNonFiniteAsMissing(line, fields, nonFinite, names: [1: "course_deg", 5: "speed_knots", 7: "speed_kmh"])
         }
         data.isSet = true
         data.wrapperMillis = millis
@@ -989,13 +1031,15 @@ public struct NMEAReader: FixReader {
 
     private mutating func readGSA(_ line: ByteStream.Line, _ fields: NMEAFields, _ millis: Int64?) throws(ReadError) {
         let p = line.bytes
+        var nonFinite: UInt32 = 0
         var data = NMEAUntimed()
         do throws(FieldFailure) {
-            data.gsaHDOP = try NMEAReader.number(p, fields, 16, "hdop")
+            data.gsaHDOP = try NMEAReader.number(p, fields, 16, "hdop", nonFinite: &nonFinite)
         } catch {
             try tally.reject(fieldError(line, error), lenient: options.lenient)
             return
         }
+        if nonFinite != 0 { readNonFiniteAsMissing(line, fields, nonFinite, names: [16: "hdop"]) }
         data.isSet = true
         data.wrapperMillis = millis
         attachUntimed(data)
