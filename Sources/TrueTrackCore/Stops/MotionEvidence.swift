@@ -15,8 +15,9 @@ public struct MotionEvidence: Sendable, Hashable, BitwiseCopyable {
     public var latitude: Double
     /// Raw longitude, degrees east (WGS-84).
     public var longitude: Double
-    /// The fix's reported 68 % horizontal radius, metres; `nil` when absent or invalid (the profile's
-    /// ``StopDetectionProfile/assumedAccuracyMetres`` then stands in).
+    /// The fix's reported 68 % horizontal radius, metres; `nil` when absent (the profile's
+    /// ``StopDetectionProfile/assumedAccuracyMetres`` then stands in) or invalid (then the position is no evidence:
+    /// ``isPositionRejected``).
     public var accuracyMetres: Double?
     /// Speed over ground, metres per second; `nil` when unknown (never 0 for "unknown").
     public var speedMetresPerSecond: Double?
@@ -41,9 +42,15 @@ public struct MotionEvidence: Sendable, Hashable, BitwiseCopyable {
     /// instead of moving (a reviewer's 20 m/s ride under the walking profile: moving 3 s, unobserved 298 s).
     /// Also true when the position is no coordinate (a latitude or longitude NaN, infinite or out of range), as
     /// every initialiser sets it: evidence built by hand with a NaN position put a stop's centre at latitude NaN
-    /// (an API tester, 2026-12-04). Set it yourself when you change ``latitude`` or ``longitude`` of evidence
-    /// afterwards (the detector does not check the coordinates again: at the initialiser the check costs its
-    /// per-fix path nothing). False otherwise when unknown (``init(fix:)``).
+    /// (an API tester, 2026-12-04). And true when the source marked the position invalid by its accuracy (`≤ 0`,
+    /// NaN or infinite: iOS's −1, "latitude and longitude are invalid"; ``HorizontalAccuracy/invalid``), as every
+    /// initialiser sets it: such a fix was judged with the profile's assumed accuracy, and two of them at a
+    /// cell tower 1.1 km from a phone still for 10 minutes passed the radius exit and split its stop in two (an
+    /// API tester, 2026-12-07), while an honest fix claiming 500 m is ignored. Like any rejected position, only
+    /// its activity reading counts: its time and speed do not (a coarse fix's do not either). Set it yourself
+    /// when you change ``latitude``, ``longitude`` or ``accuracyMetres`` of evidence afterwards (the detector does
+    /// not check them again: at the initialiser the check costs its per-fix path nothing). False otherwise when
+    /// unknown (``init(fix:)``).
     public var isPositionRejected = false
     /// True when the evidence carries the ``Tracker``'s decision (``init(fix:decision:)``): ``countedMetres`` is
     /// then what the tracker counted on the fix, 0 included. False when unknown (``init(fix:)``, or by hand).
@@ -66,7 +73,9 @@ public struct MotionEvidence: Sendable, Hashable, BitwiseCopyable {
     /// Creates evidence from its parts.
     ///
     /// - Parameters:
-    ///   - accuracyMetres: a 68 % radius in metres; non-positive or non-finite values are treated as absent.
+    ///   - accuracyMetres: a 68 % radius in metres; `nil` when the source has none. A non-positive or non-finite
+    ///     value is the source's mark of an invalid position: the evidence's position is rejected
+    ///     (``isPositionRejected``) and ``accuracyMetres`` is `nil`.
     ///   - speedMetresPerSecond: metres per second; negative or non-finite values, or values above
     ///     ``Fix/maximumSpeedMetresPerSecond``, are treated as absent (as a ``Fix`` treats them).
     @inlinable
@@ -89,14 +98,18 @@ public struct MotionEvidence: Sendable, Hashable, BitwiseCopyable {
         self.isPositionRejected =
             !(abs(latitude) <= 90 && abs(longitude) <= 180)
             || Fix.isNullIsland(latitude: latitude, longitude: longitude)
+            || (accuracyMetres != nil && self.accuracyMetres == nil)
     }
 
-    /// Evidence from a raw fix alone: its position, reported accuracy, Doppler speed and activity reading.
+    /// Evidence from a raw fix alone: its position, reported accuracy, Doppler speed and activity reading. A fix
+    /// whose accuracy the source marked invalid (``HorizontalAccuracy/invalid``) gives evidence whose position is
+    /// rejected (``isPositionRejected``).
     @inlinable
     public init(fix: Fix) {
         self.init(
             timestamp: fix.timestamp, latitude: fix.latitude, longitude: fix.longitude,
             accuracyMetres: fix.horizontalAccuracyMetres, speedMetresPerSecond: fix.speedMetresPerSecond,
             speedSource: .doppler, activity: fix.activity)
+        if case .invalid = fix.horizontalAccuracy { isPositionRejected = true }
     }
 }

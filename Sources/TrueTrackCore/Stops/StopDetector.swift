@@ -262,8 +262,8 @@ public struct StopDetector: Sendable {
 
     /// Processes one fix's evidence and returns the events it caused (usually none: the empty array does not allocate).
     /// Evidence coarser than ``StopDetectionProfile/maximumAccuracyMetres``, or whose position the tracker rejected as
-    /// an outlier or that is no coordinate (``MotionEvidence/isPositionRejected``), contributes only its activity
-    /// reading. Evidence must come in time order (see ``process(batch:)`` for a delivered batch). Evidence not newer
+    /// an outlier, that is no coordinate or that the source marked invalid by its accuracy
+    /// (``MotionEvidence/isPositionRejected``), contributes only its activity reading. Evidence must come in time order (see ``process(batch:)`` for a delivered batch). Evidence not newer
     /// than the previous one is ignored, unless it is the third in a row a day or more older, or inside a long forward
     /// jump shortly after it (see ``StopDetectionProfile/clockJumpSeconds``): then the previous time was the wrong one
     /// and the detector's time restarts from it.
@@ -272,8 +272,8 @@ public struct StopDetector: Sendable {
         var events: [MotionEvent] = []
         // A fix coarser than the profile's maximum (a network-provider fix) says nothing about the position:
         // only its activity reading counts (see ``StopDetectionProfile/maximumAccuracyMetres``).
-        // So does a position the tracker rejected as an outlier, or that is no coordinate
-        // (``MotionEvidence/isPositionRejected``).
+        // So does a position the tracker rejected as an outlier, that is no coordinate, or whose accuracy the
+        // source marked invalid (``MotionEvidence/isPositionRejected``).
         if evidence.isPositionRejected
             || evidence.accuracyMetres.map({ !($0 <= profile.maximumAccuracyMetres) }) ?? false
         {
