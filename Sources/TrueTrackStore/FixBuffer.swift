@@ -320,6 +320,12 @@ public final class FixBuffer {
     /// requeue sent the rest under a new one, stored twice); the next batch claimed closes it. So the cap can
     /// drop up to a batch more than the excess.
     ///
+    /// No more than that: when the older rows claimed by no batch cannot make up the excess, the batches that must
+    /// go are chosen first, and then only as many of those rows as the batches leave to drop, oldest first. Dropped
+    /// in the order above, they all went before a batch that made most of them unnecessary (an app tester's cap of
+    /// 100, rows 1…50 in flight and 81…130 pending: 70 new fixes dropped 100 rows, 81…130 and the batch, and left
+    /// 70 where 100 fitted; now the batch and 81…100).
+    ///
     /// Returns the rows dropped and, of them, those a backend had rejected and those a sync had set aside as damaged
     /// (which nothing but the cap, the age limit and ``dropDamagedRows()`` deletes: said, since a tester's add
     /// reported "150 rows dropped" while 40 rejected rows and a damaged one went with them).
@@ -327,21 +333,35 @@ public final class FixBuffer {
         let rows = try db.integer("SELECT row_count FROM buffer_counters WHERE id = 1")
         let excess = rows - Int64(options.maxRecordsToPersist)
         guard excess > 0 else { return RemovedRows() }
+        // The older rows claimed by no batch, up to the excess (a count of at most that many rows, not a scan).
+        let unclaimed = try db.integer(
+            "SELECT count(*) FROM (SELECT 1 FROM fixes WHERE batch_id IS NULL AND id < ?2 ORDER BY id LIMIT ?1)",
+            excess, firstNewID)
         var removed = RemovedRows()
+        if unclaimed < excess {
+            // Whole batches must go: those covering what the unclaimed rows cannot.
+            for condition in [
+                // A batch rejected keeping its key goes whole: its requeue resends it under that key, which a server
+                // following the Idempotency-Key draft refuses with another body (422), and the rows went again under
+                // a new one (a reviewer's point).
+                """
+                batch_id IN (SELECT batch_id FROM (SELECT batch_id FROM fixes
+                    WHERE \(FixBuffer.keptKeyRows) AND id < ?2 ORDER BY id LIMIT ?1))
+                """,
+                // Then the batches in flight, oldest first, each whole.
+                """
+                batch_id IN (SELECT batch_id FROM (SELECT batch_id FROM fixes
+                    WHERE batch_id IS NOT NULL AND id < ?2 ORDER BY id LIMIT ?1))
+                """,
+            ] where Int64(removed.dropped) < excess - unclaimed {
+                removed += try deleteTallying(
+                    where: condition, [excess - unclaimed - Int64(removed.dropped), firstNewID])
+            }
+        }
+        // The older rows claimed by no batch, oldest first, as many as the batches left to drop; then, when every
+        // older row is gone, the append's own.
         for condition in [
             "id IN (SELECT id FROM fixes WHERE batch_id IS NULL AND id < ?2 ORDER BY id LIMIT ?1)",
-            // A batch rejected keeping its key goes whole: its requeue resends it under that key, which a server
-            // following the Idempotency-Key draft refuses with another body (422), and the rows went again under a
-            // new one (a reviewer's point).
-            """
-            batch_id IN (SELECT batch_id FROM (SELECT batch_id FROM fixes
-                WHERE \(FixBuffer.keptKeyRows) AND id < ?2 ORDER BY id LIMIT ?1))
-            """,
-            // A batch in flight among the oldest rows goes whole, then the oldest rows claimed by none.
-            """
-            batch_id IN (SELECT batch_id FROM (SELECT batch_id FROM fixes ORDER BY id LIMIT ?1)
-                WHERE batch_id IS NOT NULL)
-            """,
             "id IN (SELECT id FROM fixes WHERE batch_id IS NULL ORDER BY id LIMIT ?1)",
         ] where removed.dropped < excess {
             let remaining = excess - Int64(removed.dropped)

@@ -252,10 +252,11 @@ import TrueTrackCore
         #expect(try buffer.markRejected(conflicted, status: 409, keepingItsKey: true) == 50)
         let inFlight = try #require(try buffer.nextBatch(size: 10))
         #expect(inFlight.idempotencyKey != conflicted.idempotencyKey && inFlight.rows.count == 10)
-        // The 10 unclaimed rows go first, then the set-aside batch whole (50 rows for the 5 left over).
-        #expect(try buffer.append((70..<115).map(walkFix)).droppedCount == 60)
+        // 15 over, 10 unclaimed rows: the set-aside batch goes whole (50 rows), and the unclaimed rows it makes
+        // unnecessary stay.
+        #expect(try buffer.append((70..<115).map(walkFix)).droppedCount == 50)
         let st = try buffer.statistics()
-        #expect(st.rejectedCount == 0 && st.inFlightCount == 10 && st.rowCount == 55, "\(st)")
+        #expect(st.rejectedCount == 0 && st.inFlightCount == 10 && st.rowCount == 65, "\(st)")
         // Another set-aside batch, requeued: the same key and rows, before the batch in flight.
         let second = try FixBuffer(path: ":memory:", options: StoreOptions(maxRecordsToPersist: 1_000))
         try second.append((0..<80).map(walkFix))
@@ -823,9 +824,37 @@ import TrueTrackCore
         try buffer.append((150..<160).map(walkFix))
         #expect(try buffer.newest(limit: 200).map(\.id).sorted() == Array(1...20) + Array(81...160))
         // 90 over: the 80 unclaimed rows older than the append are not enough, so the batch goes too, whole (all
-        // 20, though 10 would do), and every appended fix stays.
-        try buffer.append((160..<250).map(walkFix))
-        #expect(try buffer.newest(limit: 200).map(\.id).sorted() == Array(161...250))
+        // 20, though 10 would do), then only the 70 oldest of those rows; every appended fix stays.
+        #expect(try buffer.append((160..<250).map(walkFix)).droppedCount == 90)
+        #expect(try buffer.newest(limit: 200).map(\.id).sorted() == Array(151...250))
+    }
+
+    /// Once the batch in flight has to go (whole), the unclaimed rows it makes unnecessary stay: an app tester's
+    /// cap of 100 with rows 1…50 being sent and 81…130 pending dropped 100 rows for 70 new fixes (81…130 and the
+    /// batch), leaving 70 rows where 100 fitted. The sync that owns the batch deletes nothing on its
+    /// acknowledgement, and the next batch is claimed under a new key.
+    @Test func capDropsNoMoreThanItMustOnceTheBatchInFlightGoes() throws {
+        let buffer = try bufferAtItsCap()
+        let batch = try #require(try buffer.nextBatch(size: 50))
+        #expect(try buffer.append((100..<130).map(walkFix)).droppedCount == 30)  // rows 51...80
+        // 70 over, 50 unclaimed rows older than the append: the batch goes whole, then 81...100, not 101...130.
+        #expect(try buffer.append((130..<200).map(walkFix)).droppedCount == 70)
+        #expect(try buffer.newest(limit: 200).map(\.id).sorted() == Array(101...200))
+        #expect(
+            try buffer.statistics()
+                == BufferStatistics(
+                    rowCount: 100, pendingCount: 100, inFlightCount: 0, rejectedCount: 0, droppedCount: 100))
+        #expect(try buffer.acknowledge(batch) == 0)
+        #expect(try buffer.count() == 100)
+        let next = try #require(try buffer.nextBatch(size: 50))
+        #expect(next.idempotencyKey != batch.idempotencyKey && next.rows.map(\.id) == Array(101...150))
+        // A batch larger than what is over goes alone: 50 over, 40 unclaimed older rows, a batch of 60.
+        let second = try bufferAtItsCap()
+        let large = try #require(try second.nextBatch(size: 60))
+        #expect(try second.append((100..<150).map(walkFix)).droppedCount == 60)
+        #expect(try second.newest(limit: 200).map(\.id).sorted() == Array(61...150))
+        #expect(try second.acknowledge(large) == 0)
+        #expect(try second.statistics().droppedCount == 60)
     }
 
     @Test func countStaysExactUnderRandomOperations() throws {
