@@ -855,6 +855,8 @@ public final class FixBuffer {
     /// A row that no longer decodes is set aside (``claimNextBatch(size:)``, which also says which).
     ///
     /// - Parameter size: the most rows a new batch claims, 1 or more.
+    /// - Throws: ``StoreError`` of kind `invalidOption(name: "size", …)`, claiming nothing, for a `size` below 1; the
+    ///   kinds of any write otherwise.
     public func nextBatch(size: Int) throws(StoreError) -> SyncBatch? {
         try claimNextBatch(size: size).batch
     }
@@ -871,8 +873,15 @@ public final class FixBuffer {
     /// them under a new key): only a row edited after its batch was sent does this.
     ///
     /// - Parameter size: the most rows a new batch claims, 1 or more.
+    /// - Throws: ``StoreError`` of kind `invalidOption(name: "size", …)`, claiming nothing, for a `size` below 1 (it
+    ///   trapped on a precondition, which lost the process: an API tester's `size: 0`); the kinds of any write
+    ///   otherwise.
     public func claimNextBatch(size: Int) throws(StoreError) -> BatchClaim {
-        precondition(size >= 1, "a batch holds at least one row")
+        guard size >= 1 else {
+            throw StoreError(
+                kind: .invalidOption(name: "size", value: String(size), expected: "1 or more rows per batch"),
+                path: path, message: "no batch was claimed")
+        }
         return try db.transaction { () throws(StoreError) -> BatchClaim in
             var setAside: [DamagedRow] = []
             let orphaned = try releaseOrphanedRows()

@@ -308,6 +308,24 @@ import TrueTrackCore
         #expect((try? FixBuffer(path: ":memory:", options: StoreOptions(maxRecordsToPersist: 1_000_000))) != nil)
     }
 
+    /// A batch size below 1 is an invalid option, thrown naming the value, and nothing is claimed: it trapped on a
+    /// precondition (an API tester's `claimNextBatch(size: 0)`), though the method throws `StoreError`.
+    @Test(arguments: [0, -1, Int.min])
+    func aBatchSizeBelowOneIsThrownNamingItAndClaimsNothing(size: Int) throws {
+        let buffer = try bufferAtItsCap()
+        do {
+            _ = try buffer.claimNextBatch(size: size)
+            Issue.record("expected an error")
+        } catch {
+            #expect(
+                error.kind == .invalidOption(name: "size", value: String(size), expected: "1 or more rows per batch"))
+            #expect(error.description.contains("size = \(size)"), "\(error)")
+        }
+        #expect(throws: StoreError.self) { try buffer.nextBatch(size: size) }
+        #expect(try buffer.statistics().inFlightCount == 0)
+        #expect(try buffer.nextBatch(size: 1)?.rows.map(\.id) == [1])
+    }
+
     /// A number column that holds text (a buffer edited by hand) reads through SQLite as 0: a latitude 'abc' was
     /// listed and sent as 0.0, and the row deleted once acknowledged (a fuzz tester's). Such a row is damaged, as
     /// one whose value is out of range: a read that needs it names its id and column (as a damaged row, not a
