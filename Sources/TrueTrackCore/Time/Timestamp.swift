@@ -8,15 +8,21 @@ public struct Timestamp: Sendable, BitwiseCopyable, Hashable, Comparable, Codabl
     /// Milliseconds since 1970-01-01T00:00:00Z, not counting leap seconds. Negative before 1970.
     public var millisecondsSince1970: Int64
 
-    /// Creates a timestamp from milliseconds since the Unix epoch.
+    /// Creates a timestamp from milliseconds since the Unix epoch (Android's `Location.getTime()`, JavaScript's
+    /// `Date.now()`).
+    ///
+    /// For seconds (iOS's `Date.timeIntervalSince1970`, Unix time in most JSON APIs), use
+    /// ``init(secondsSince1970:)``: seconds passed here date every fix in January 1970 and a second apart read as
+    /// a millisecond apart, so a walk counts nothing and nothing says why (an app developer's).
     @inlinable
     public init(millisecondsSince1970: Int64) {
         self.millisecondsSince1970 = millisecondsSince1970
     }
 
-    /// Creates a timestamp from (possibly fractional) seconds since the Unix epoch, rounded to the nearest
-    /// millisecond. Returns `nil` for a non-finite value or one outside years 0001–9999
-    /// (``representableMilliseconds``, after rounding: 253402300799.9996 rounds into year 10000).
+    /// Creates a timestamp from (possibly fractional) seconds since the Unix epoch (iOS's
+    /// `location.timestamp.timeIntervalSince1970`), rounded to the nearest millisecond. Returns `nil` for a
+    /// non-finite value or one outside years 0001–9999 (``representableMilliseconds``, after rounding:
+    /// 253402300799.9996 rounds into year 10000). For milliseconds, use ``init(millisecondsSince1970:)``.
     @inlinable
     public init?(secondsSince1970 seconds: Double) {
         // (The first test keeps the conversion to Int64 in range; the second is the years' rule.)
