@@ -25,10 +25,12 @@
 ///
 /// - Complexity: O(measurements), no allocation besides the result.
 enum WarmStart {
-    static func positionWeights(_ p: TrackProblem, loss: RobustLoss, gapSeconds: Double) -> [Double] {
+    static func positionWeights(
+        _ p: TrackProblem, loss: RobustLoss, gapSeconds: Double, maximumSpeedMetresPerSecond: Double = .infinity
+    ) -> (weights: [Double], held: [Int]) {
         let count = p.positionState.count
         var weights = [Double](repeating: 1, count: count)
-        guard count >= 3 else { return weights }
+        guard count >= 3 else { return (weights, []) }
         p.times.withUnsafeBufferPointer { times in
             p.positionState.withUnsafeBufferPointer { state in
                 p.positionEast.withUnsafeBufferPointer { e in
@@ -68,7 +70,9 @@ enum WarmStart {
             }
         }
         markExcursions(p, weights: &weights)
-        return weights
+        let held = markImpossibleExcursions(
+            p, maximumSpeedMetresPerSecond: maximumSpeedMetresPerSecond, weights: &weights)
+        return (weights, held)
     }
 
     /// The longest excursion ``markExcursions(_:weights:)`` looks for, seconds: 30 (urban multipath holds a
@@ -192,5 +196,113 @@ enum WarmStart {
         for excursion in excursions {
             for j in excursion { weights[j] = WholeTrackSmoother.minimumWeight }
         }
+    }
+
+    /// The smallest distance beyond the profile's speed ceiling that makes a step impossible, metres: 10 (beside
+    /// ``excursionSigmas`` of the two fixes' noise; the ceiling itself is far beyond how any track moves).
+    static let minimumImpossibleExcessMetres = 10.0
+
+    /// Starts at the minimum weight the fixes of an excursion that no speed the profile allows explains, where
+    /// ``markExcursions(_:weights:)`` has no readings to judge by: a step (≤ ``maximumExcursionStepSeconds``) longer
+    /// than the profile's ceiling × its time by more than ``excursionSigmas`` of the two fixes' noise (at least
+    /// ``minimumImpossibleExcessMetres``), after a step that is not, and a later impossible step within
+    /// ``maximumExcursionSeconds`` into a fix that the ceiling does reach from the fix before the first, followed
+    /// by a possible step: the fixes between left the track faster than the profile moves and came back as fast.
+    /// Nothing is marked on a track where more than ``excursionLooseShare`` of the judged steps are impossible (the
+    /// wrong profile: a train read as walking; such a departure does not come back either).
+    ///
+    /// Why: a burst of multipath fixes held 200 m off for 10 s, claiming 3 m, agrees with itself, and without a
+    /// course reading nothing else denies it: a smoother tester's 1 Hz ride at 6 m/s without readings (or with a
+    /// speed column and no course) read 3,930 ± 31 m of 3,600 (forward filter 3,580 m, its speed gate rejecting
+    /// the burst), the smoothed track 200 m off the road claiming 2–5 m.
+    /// - Returns: the measurements marked, which the iterations hold at the minimum weight: with no reading to hold
+    ///   the track, the robust weights of a 15-fix excursion 230 m off settled where the track followed it 84 m.
+    @discardableResult
+    static func markImpossibleExcursions(
+        _ p: TrackProblem, maximumSpeedMetresPerSecond ceiling: Double, weights: inout [Double]
+    ) -> [Int] {
+        let count = p.positionState.count
+        guard count >= 4, ceiling.isFinite, ceiling > 0 else { return [] }
+        let states = p.positionState, times = p.times, opens = p.opensSegment
+        let east = p.positionEast, north = p.positionNorth, variance = p.positionVariance
+        let sigmasSquared = excursionSigmas * excursionSigmas
+        let minimumSquared = minimumImpossibleExcessMetres * minimumImpossibleExcessMetres
+        /// Whether fix `b` lies beyond what the ceiling reaches from fix `a` (earlier, same segment) by more than
+        /// the bound; `nil` when the pair is not judged (a gap between, a step over `longest` seconds).
+        func isImpossible(_ a: Int, _ b: Int, longest: Double) -> Bool? {
+            let ta = times[states[a]], tb = times[states[b]]
+            let dt = tb - ta
+            guard dt > 0, dt <= longest else { return nil }
+            let de = east[b] - east[a], dn = north[b] - north[a]
+            let squared = de * de + dn * dn, travel = ceiling * dt
+            // (Almost every step stays within the ceiling's travel: no square root for those.)
+            guard squared > travel * travel else { return false }
+            let squaredBound = max(sigmasSquared * 2 * (variance[a] + variance[b]), minimumSquared)
+            let reach = travel + squaredBound.squareRoot()
+            return squared > reach * reach
+        }
+        /// Whether a gap opens between measurements `a` and `b` (a < b).
+        func crossesGap(_ a: Int, _ b: Int) -> Bool {
+            var s = states[a] + 1
+            while s <= states[b] {
+                if opens[s] { return true }
+                s += 1
+            }
+            return false
+        }
+        var judged = 0, impossible = 0
+        var excursions: [Range<Int>] = []
+        var previousPossible = false
+        var m = 1
+        while m < count {
+            guard states[m] > states[m - 1], !opens[states[m]],
+                let out = isImpossible(m - 1, m, longest: maximumExcursionStepSeconds)
+            else {
+                previousPossible = false
+                m += 1
+                continue
+            }
+            judged += 1
+            if out { impossible += 1 }
+            guard out, previousPossible, m < count - 1 else {
+                previousPossible = !out
+                m += 1
+                continue
+            }
+            // The way back: an impossible step into a fix the ceiling reaches from the one before the excursion.
+            let start = times[states[m]]
+            var exit: Int?
+            var k = m + 1
+            while k < count, times[states[k]] - start <= maximumExcursionSeconds, !crossesGap(k - 1, k) {
+                if isImpossible(k - 1, k, longest: maximumExcursionStepSeconds) == true,
+                    isImpossible(m - 1, k, longest: .infinity) == false
+                {
+                    if k + 1 < count, !crossesGap(k, k + 1),
+                        isImpossible(k, k + 1, longest: maximumExcursionStepSeconds) == false
+                    {
+                        exit = k
+                    }
+                    break
+                }
+                k += 1
+            }
+            guard let exit else {
+                previousPossible = false
+                m += 1
+                continue
+            }
+            excursions.append(m..<exit)
+            previousPossible = true
+            m = exit + 2
+        }
+        guard !excursions.isEmpty, Double(impossible) <= excursionLooseShare * Double(judged) else { return [] }
+        var held: [Int] = []
+        for excursion in excursions {
+            for j in excursion {
+                weights[j] = WholeTrackSmoother.minimumWeight
+                held.append(j)
+            }
+        }
+        return held
     }
 }

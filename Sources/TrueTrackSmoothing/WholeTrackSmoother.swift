@@ -128,10 +128,15 @@ public struct WholeTrackSmoother: Sendable {
         // Speed-only measurements need a solution's direction, so they iterate whatever the loss.
         let maximumIterations =
             options.loss.isQuadratic && problem.speeds.isEmpty ? 1 : max(1, options.maximumIterations)
-        var positionWeights =
-            options.warmStart && maximumIterations > 1
-            ? WarmStart.positionWeights(problem, loss: options.loss, gapSeconds: options.gapSeconds)
-            : [Double](repeating: 1, count: problem.positionState.count)
+        var positionWeights = [Double](repeating: 1, count: problem.positionState.count)
+        // Fixes of an excursion no allowed speed explains stay at the minimum weight (see
+        // `WarmStart.markImpossibleExcursions`).
+        var heldAtMinimum: [Int] = []
+        if options.warmStart && maximumIterations > 1 {
+            (positionWeights, heldAtMinimum) = WarmStart.positionWeights(
+                problem, loss: options.loss, gapSeconds: options.gapSeconds,
+                maximumSpeedMetresPerSecond: options.maximumSpeedMetresPerSecond)
+        }
         var velocityWeights = [Double](repeating: 1, count: problem.velocityState.count)
 
         var solver = options.solver
@@ -184,6 +189,7 @@ public struct WholeTrackSmoother: Sendable {
                     ?? Self.reweight(
                         problem, loss: options.loss, solution: system.rhs, tolerance: options.weightTolerance,
                         positionWeights: &positionWeights, velocityWeights: &velocityWeights)
+                for m in heldAtMinimum { positionWeights[m] = Self.minimumWeight }
                 if !problem.speeds.isEmpty {
                     moving += problem.alignSpeeds(to: system.rhs, tolerance: Self.alignmentTolerance)
                 }

@@ -239,6 +239,53 @@ enum SmoothingSupport {
         }
     }
 
+    /// The same ride's excursions without readings, and with a speed column but no course (a bike computer's, a GPX
+    /// logger's): the readings deny nothing, but no speed the cycling profile allows (25 m/s) takes a fix 200 m off
+    /// in a second and back: the excursions start at the minimum weight and the distance is the ride's (a smoother
+    /// tester's: 3,930 ± 31 m and 3,936 ± 17 m of 3,600, the track 200 m off the road claiming 2–5 m).
+    @Test(arguments: [false, true])
+    func excursionsNoAllowedSpeedExplainsAreLeftOut(withSpeeds: Bool) throws {
+        var rng = TestRNG(state: 23)
+        let excursions: [(range: ClosedRange<Int>, east: Double, north: Double)] = [
+            (100...109, 0, 200), (300...302, 150, -100), (450...464, -160, 165),
+        ]
+        var fixes: [Fix] = []
+        for k in 0...600 {
+            var east = 6 * Double(k) + 3 * rng.gaussian(), north = 3 * rng.gaussian()
+            if let off = excursions.first(where: { $0.range.contains(k) }) {
+                east += off.east
+                north += off.north
+            }
+            fixes.append(
+                S.fix(seconds: Double(k), east: east, north: north, accuracy: 5, speed: withSpeeds ? 6 : nil))
+        }
+        let track = WholeTrackSmoother(options: SmoothingOptions(profile: .cycling)).smooth(fixes)
+        #expect(abs(track.distanceMetres - 3600) < 54, "\(track.distanceMetres)")
+        for excursion in excursions {
+            for k in excursion.range {
+                let point = try #require(track.points.first { $0.fixIndex == k })
+                let truth = S.frame.unproject(east: 6 * Double(k), north: 0)
+                #expect(point.weight < 0.05, "fix \(k): weight \(point.weight)")
+                #expect(S.metres(point, truth.latitude, truth.longitude) < 15, "fix \(k)")
+            }
+        }
+    }
+
+    /// A train read under the walking profile: every step is beyond the walking ceiling, so the share of impossible
+    /// steps says the profile does not fit, and nothing is marked (the departure does not come back either): the
+    /// track stays with its fixes.
+    @Test func aTrackFasterThanItsProfileEverywhereMarksNoExcursion() throws {
+        var rng = TestRNG(state: 29)
+        let fixes = (0...300).map { k in
+            S.fix(seconds: Double(k), east: 30 * Double(k) + 3 * rng.gaussian(), north: 3 * rng.gaussian(), accuracy: 5)
+        }
+        let options = SmoothingOptions(profile: .walking)
+        let problem = TrackProblem(fixes: fixes, options: options)
+        var weights = [Double](repeating: 1, count: problem.positionState.count)
+        WarmStart.markImpossibleExcursions(problem, maximumSpeedMetresPerSecond: 8, weights: &weights)
+        #expect(weights.allSatisfy { $0 == 1 })
+    }
+
     /// A drive whose course column is written as a math angle (90° − the course): it agrees with the fixes heading
     /// 45° and less the farther they turn from it, so a swing away and back reads like an excursion out and back (a
     /// reviewer's: true fixes 300 m off for 30 s). Readings that disagree on many steps mark nothing: the track
