@@ -467,7 +467,7 @@ import Testing
     }
 
     /// Every fix rejected (accuracy 5,000 m) read as 0 m, exit 0, without a word (a tester): the warning names the
-    /// reasons and the gate.
+    /// reasons and the gate (whose range said "within 0–30 m", while an accuracy of 0 is refused: a smoother tester).
     @Test func warnsWhenNoFixIsAccepted() throws {
         let path = Tool.temporaryPath("all-coarse.csv")
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -479,7 +479,8 @@ import Testing
             #expect(result.status == 0, "\(result.stderr)")
             #expect(
                 result.stderr.contains("none of the 3 fixes") && result.stderr.contains("accuracy 3")
-                    && result.stderr.contains("0–30 m"), "\(command): \(result.stderr)")
+                    && result.stderr.contains("accepts an accuracy above 0 m up to 30 m"),
+                "\(command): \(result.stderr)")
         }
         let demo = try Tool.run(["process", Tool.demo])
         #expect(!demo.stderr.contains("none of the"), "\(demo.stderr)")

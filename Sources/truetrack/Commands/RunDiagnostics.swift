@@ -707,8 +707,8 @@ struct RunDiagnostics {
         let list = reasons.map { "\($0.0.rawValue) \($0.1)" }.joined(separator: ", ")
         let accuracy =
             reasons.contains { $0.0 == .accuracy }
-            ? "; the \(profile.kind.rawValue) profile rejects fixes whose accuracy is not within 0–"
-                + "\(profile.maximumAccuracyMetres.fixed(0)) m" : ""
+            ? "; the \(profile.kind.rawValue) profile accepts an accuracy above 0 m up to "
+                + "\(profile.maximumAccuracyMetres.fixed(0)) m (0 or less marks a position invalid)" : ""
         return "warning: none of the \(read) fixes of \(input) was accepted (rejected: \(list)): the distance is 0 and "
             + "no track was filtered\(accuracy)\n"
     }
