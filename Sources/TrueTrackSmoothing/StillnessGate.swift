@@ -152,8 +152,8 @@ public struct StillnessGate: Sendable, Hashable {
     public var infersRestFromPositions: Bool
     /// How many standard deviations of the smoothed track's white jitter a window's net displacement must exceed,
     /// besides the accuracy threshold, for its step to count where the net displacement decides: 4, the forward
-    /// filter's sparse floor (``WhiteNoiseEstimate/sparseThresholdSigmas``), on every preset; 0 (off) when the
-    /// profile turns its own floor off (``TrackingProfile/netDisplacementNoiseSigmas`` 0). The
+    /// filter's sparse floor (``WhiteNoiseEstimate/sparseThresholdSigmas``), on driving and cycling; 0 (off) on
+    /// foot, and when the profile turns its own floor off (``TrackingProfile/netDisplacementNoiseSigmas`` 0). The
     /// jitter of a state is its smoothed per-axis position variance times the white share of its fixes' variance
     /// that the logger's consecutive steps show (``whiteJitterVariances(_:positionVariances:longestStepSeconds:)``),
     /// so the floor is 4 √(v₁ + v₂) over the window's two end states; a receiver whose error drifts (every
@@ -165,26 +165,12 @@ public struct StillnessGate: Sendable, Hashable {
     /// desks at σ 3–5 m every 3–20 s counted 34–283 m per 10 minutes on driving and 55–227 m on cycling, now
     /// 0–2 m; a reviewer's 624 generated vehicle tracks every 5–15 s without speeds (`/tmp/review-s33b`, scratch)
     /// 1,007.7 → 649.2 km summed |error| (parked phantom: working days 75.1 → 13.6 km, car parks 56.2 → 10.2 km),
-    /// the forward filter's 597.7.
-    ///
-    /// On foot since 2026-12-06 (it was off there: walks that turn back at every fix read as white noise, the
-    /// trials of docs/ARCHITECTURE.md 5f), with ``whiteShareCeiling``: a smoother tester's phone still for an hour,
-    /// a fix every 10 s, 5 m of white noise stating 5 m, counted 1,484 m smoothed against the forward filter's 133
-    /// (which has the floor on foot); `tools/analysis/sparse_desks.py OUT A,B --smooth` walking desks at σ 3–5 m
-    /// every 5–45 s 34–142 m per 10 minutes → 0–2 m, its walks identical.
+    /// the forward filter's 597.7. Not on foot: two earlier trials of the same floor (docs/ARCHITECTURE.md 5f) held
+    /// the walks that turn back at every fix (pacing, switchbacks, small loops, mall walks under Wi-Fi noise), whose
+    /// consecutive steps read as white noise; a vehicle does not turn back every few seconds. A third trial
+    /// (2026-12-06, with a ceiling on the white share for walks that pace between fixes) took desks to 0 but held
+    /// honest noisy walks as desks (0.9 m/s under σ 8 m every 3–5 s: 242–633 m of 1,620; docs/ARCHITECTURE.md).
     public var whiteNoiseSigmas: Double
-    /// The largest white share (observed scatter of consecutive sparse steps over the fixes' stated variance) still
-    /// read as the fixes' noise: 4 on foot (a scatter twice the stated accuracy), unbounded on the vehicle profiles.
-    /// Above it the consecutive steps turn back by more than any honest noise, a walker pacing a corridor between
-    /// fixes, and the state has no floor.
-    ///
-    /// Why: a walker pacing 15–40 m legs at 1.2 m/s, logged every 10–20 s under 3 m of noise (generated, 30
-    /// minutes, 2,160 m), reads shares far above 4 (each turn between fixes makes a product of −v²Δt²); with the
-    /// floor unbounded the smoother counted 0–26 m of it (before the floor on foot 372–1,402 m, the forward filter
-    /// 102–396); with the ceiling 26–1,197 m. Desks stating 1.5× too little (5 m for σ 5 m per axis, a share of
-    /// about 2.3) keep the floor. A vehicle does not turn back every few seconds, and its sets were measured
-    /// without a ceiling.
-    public var whiteShareCeiling: Double
     /// How many pairs of consecutive steps the white-share estimate averages over each way (see
     /// ``whiteNoiseSigmas``): ``TrackingProfile/measurementNoiseScaleFixes``, 30, as the forward filter's.
     public var whiteNoiseAveragingPairs: Double
@@ -205,9 +191,10 @@ public struct StillnessGate: Sendable, Hashable {
         restAccuracyCeilingMetres = 10
         reachAccelerationMetresPerSecondSquared = 4
         infersRestFromPositions = profile.departureConfirmationSeconds > 0
-        whiteNoiseSigmas = profile.netDisplacementNoiseSigmas > 0 ? WhiteNoiseEstimate.sparseThresholdSigmas : 0
+        whiteNoiseSigmas =
+            infersRestFromPositions && profile.netDisplacementNoiseSigmas > 0
+            ? WhiteNoiseEstimate.sparseThresholdSigmas : 0
         whiteNoiseAveragingPairs = profile.measurementNoiseScaleFixes
-        whiteShareCeiling = infersRestFromPositions ? .infinity : 4
     }
 
     /// For each state `s ≥ 1`, whether the step from state `s − 1` into it counts (index 0 is always `false`;

@@ -202,12 +202,15 @@ enum WarmStart {
     /// ``excursionSigmas`` of the two fixes' noise; the ceiling itself is far beyond how any track moves).
     static let minimumImpossibleExcessMetres = 10.0
 
-    /// Starts at the minimum weight the fixes of an excursion that no speed the profile allows explains, where
-    /// ``markExcursions(_:weights:)`` has no readings to judge by: a step (≤ ``maximumExcursionStepSeconds``) longer
+    /// Starts at the minimum weight the fixes of an excursion that no speed the profile allows explains (on every
+    /// track; it matters where ``markExcursions(_:weights:)`` has no readings to judge by): a step (≤
+    /// ``maximumExcursionStepSeconds``) longer
     /// than the profile's ceiling × its time by more than ``excursionSigmas`` of the two fixes' noise (at least
     /// ``minimumImpossibleExcessMetres``), after a step that is not, and a later impossible step within
     /// ``maximumExcursionSeconds`` into a fix that the ceiling does reach from the fix before the first, followed
     /// by a possible step: the fixes between left the track faster than the profile moves and came back as fast.
+    /// Of those, the fixes the ceiling does not reach from the one before the excursion, or does not take to the
+    /// first one back, are marked.
     /// Nothing is marked on a track where more than ``excursionLooseShare`` of the judged steps are impossible (the
     /// wrong profile: a train read as walking; such a departure does not come back either).
     ///
@@ -251,7 +254,7 @@ enum WarmStart {
             return false
         }
         var judged = 0, impossible = 0
-        var excursions: [Range<Int>] = []
+        var excursions: [(before: Int, range: Range<Int>)] = []
         var previousPossible = false
         var m = 1
         while m < count {
@@ -291,14 +294,21 @@ enum WarmStart {
                 m += 1
                 continue
             }
-            excursions.append(m..<exit)
+            excursions.append((m - 1, m..<exit))
             previousPossible = true
             m = exit + 2
         }
         guard !excursions.isEmpty, Double(impossible) <= excursionLooseShare * Double(judged) else { return [] }
         var held: [Int] = []
         for excursion in excursions {
-            for j in excursion {
+            // Only the fixes the ceiling does not reach from the fix before the excursion or does not take to the
+            // first fix back: a fix on the track that shares a time with an excursion's (two sources at one
+            // instant) keeps its weight.
+            let back = excursion.range.upperBound
+            for j in excursion.range
+            where isImpossible(excursion.before, j, longest: .infinity) == true
+                || isImpossible(j, back, longest: .infinity) == true
+            {
                 weights[j] = WholeTrackSmoother.minimumWeight
                 held.append(j)
             }

@@ -21,7 +21,7 @@ extension StillnessGate {
     /// variances (the reported accuracy times ``SmoothingOptions/accuracyScale``, or as the noise estimate rescaled
     /// them), the unit of the smoothed variances, and down-weighted fixes count too: a multipath jump out and back
     /// reads as white noise and raises the floor near it. A step longer than `longestStepSeconds` (a recording
-    /// break) starts the sequence again. A state whose share exceeds ``whiteShareCeiling`` has no floor (0).
+    /// break) starts the sequence again.
     ///
     /// - Complexity: O(n), two arrays of n.
     func whiteJitterVariances(_ p: TrackProblem, positionVariances: [Double], longestStepSeconds: Double) -> [Double]? {
@@ -66,8 +66,7 @@ extension StillnessGate {
         // backwards, keeping the larger.
         pass(0..<n) { share[$0] = $1 }
         pass(stride(from: n - 1, through: 0, by: -1)) { share[$0] = max(share[$0], $1) }
-        // A share beyond the ceiling is a path turning back between the fixes, not their noise: no floor there.
-        for s in 0..<n { share[s] = share[s] > whiteShareCeiling ? 0 : share[s] * positionVariances[s] }
+        for s in 0..<n { share[s] *= positionVariances[s] }
         return share
     }
 }

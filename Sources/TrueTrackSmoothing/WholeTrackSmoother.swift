@@ -130,7 +130,8 @@ public struct WholeTrackSmoother: Sendable {
             options.loss.isQuadratic && problem.speeds.isEmpty ? 1 : max(1, options.maximumIterations)
         var positionWeights = [Double](repeating: 1, count: problem.positionState.count)
         // Fixes of an excursion no allowed speed explains stay at the minimum weight (see
-        // `WarmStart.markImpossibleExcursions`).
+        // `WarmStart.markImpossibleExcursions`; found with the warm start, so `warmStart` false turns it off too;
+        // judged once, on the stated accuracies, before any noise estimate rescales them).
         var heldAtMinimum: [Int] = []
         if options.warmStart && maximumIterations > 1 {
             (positionWeights, heldAtMinimum) = WarmStart.positionWeights(
@@ -189,7 +190,12 @@ public struct WholeTrackSmoother: Sendable {
                     ?? Self.reweight(
                         problem, loss: options.loss, solution: system.rhs, tolerance: options.weightTolerance,
                         positionWeights: &positionWeights, velocityWeights: &velocityWeights)
-                for m in heldAtMinimum { positionWeights[m] = Self.minimumWeight }
+                // (A held fix the reweighting moved off the minimum was counted as moving: not counted, or every
+                // round would run to its last iteration.)
+                for m in heldAtMinimum {
+                    if abs(positionWeights[m] - Self.minimumWeight) > options.weightTolerance { moving -= 1 }
+                    positionWeights[m] = Self.minimumWeight
+                }
                 if !problem.speeds.isEmpty {
                     moving += problem.alignSpeeds(to: system.rhs, tolerance: Self.alignmentTolerance)
                 }

@@ -1083,7 +1083,7 @@ import Testing
         // times were read (it said "read as UTC") and to give the zone's name instead.
         for command in ["process", "info"] {
             let fixed = try Tool.run([command, path, "--time-zone", "+02:00"])
-            #expect(fixed.stderr.contains("00:59:59Z then 00:00:00Z, read in +02:00)"), "\(fixed.stderr)")
+            #expect(fixed.stderr.contains("00:59:59Z then 00:00:00Z, read in +02:00, shown in UTC)"), "\(fixed.stderr)")
             #expect(fixed.stderr.contains("--time-zone +02:00 is a fixed offset"), "\(fixed.stderr)")
             #expect(!fixed.stderr.contains("read as UTC"), "\(fixed.stderr)")
         }

@@ -355,6 +355,13 @@ private extension Timestamp {
             }
             #expect(fields == ["1 speed_knots", "2 altitude_m", "3 course_deg"])
         }
+        // A VTG whose knots are NaN and whose km/h give the speed lost nothing: not counted.
+        let vtg = [
+            nmeaSentence("GPRMC,123519.00,A,4807.038,N,01131.000,E,,084.4,230394,003.1,W"),
+            nmeaSentence("GPVTG,084.4,T,,M,nan,N,003.6,K,A"), "",
+        ].joined(separator: "\r\n")
+        let result = readNMEA(vtg)
+        #expect(result.fixes.first?.speedMetresPerSecond == 1 && result.report.unreadableFieldCount == 0)
     }
 
     @Test func vtgFillsWhatRMCLacks() {

@@ -956,12 +956,12 @@ extension RunDiagnostics {
             ? "\(minutes / 60) h" : minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
     }
 
-    /// How the clock-change warnings say the times were read: `read as UTC`, or `read in +01:00` when `--time-zone`
-    /// converted any of them (a fixed offset has no summer time, so such a file still steps; the warning said "read
-    /// as UTC" of times the option had moved).
+    /// How the clock-change warnings say the times were read: `read as UTC`, or `read in +01:00, shown in UTC` when
+    /// `--time-zone` converted any of them (a fixed offset has no summer time, so such a file still steps; the
+    /// warning said "read as UTC" of times the option had moved).
     static func howTimesWereRead(_ reader: AnyFixReader) -> String {
         guard let zone = reader.localTimeZone, reader.report.localTimesConverted > 0 else { return "read as UTC" }
-        return "read in \(zone)"
+        return "read in \(zone), shown in UTC"
     }
 
     /// What the clock-change warnings advise for the zone: to give it (none was, or it converted nothing), to give its

@@ -770,7 +770,7 @@ public struct NMEAReader: FixReader {
     /// The number in field `index`: `nil` when empty; a ``FieldFailure`` when it is no number; `nil` as well when it
     /// is a number but no finite one (`nan`, `inf`, what a program's `printf` writes for "no value"), whose field's
     /// bit (`1 << index`) is set in `nonFinite` for ``readNonFiniteAsMissing(_:_:_:names:)`` (it was read as missing
-    /// without a word). A bit mask, not a list of failures, and the check in ``NMEAParse/number(_:_:_:)``'s slow
+    /// without a word). `index` is below 32 (the largest NMEA field read is 16). A bit mask, not a list of failures, and the check in ``NMEAParse/number(_:_:_:)``'s slow
     /// path only: an array per sentence and a check of every number cost read-nmea 1–2 % of its instructions.
     @inline(__always)
     private static func number(
@@ -1021,6 +1021,8 @@ public struct NMEAReader: FixReader {
             try tally.reject(fieldError(line, error), lenient: options.lenient)
             return
         }
+        // (A non-finite knots field whose km/h field gave the speed lost nothing: not counted.)
+        if data.vtgSpeed != nil { nonFinite &= ~(1 << 5) }
         if nonFinite != 0 {
             readNonFiniteAsMissing(line, fields, nonFinite, names: [1: "course_deg", 5: "speed_knots", 7: "speed_kmh"])
         }
