@@ -297,6 +297,26 @@ enum SmoothingSupport {
         #expect(marked(van(trips: 1)) == [69])
     }
 
+    /// Two sources at one instant: at two times a fix 500 m off and one where the still phone lies. Only the fixes
+    /// off the track are held; the phone's own keep their weight (a reviewer's: every fix of those two states was
+    /// held, which left them no position at all).
+    @Test func anExcursionHoldsOnlyTheFixesOffTheTrack() throws {
+        var rng = TestRNG(state: 37)
+        var fixes: [Fix] = []
+        for k in 0..<40 {
+            let t = Double(k)
+            let still = S.fix(seconds: t, east: rng.gaussian(), north: rng.gaussian(), accuracy: 3)
+            let off = S.fix(seconds: t, east: rng.gaussian(), north: 500 + rng.gaussian(), accuracy: 3)
+            // (The off fix first at the first instant, last at the second: the excursion runs from one to the other.)
+            fixes += k == 20 ? [off, still] : k == 21 ? [still, off] : [still]
+        }
+        let problem = TrackProblem(fixes: fixes, options: SmoothingOptions(profile: .walking))
+        var weights = [Double](repeating: 1, count: problem.positionState.count)
+        let held = WarmStart.markImpossibleExcursions(problem, maximumSpeedMetresPerSecond: 8, weights: &weights)
+        #expect(held.count == 2, "\(held)")
+        #expect(held.allSatisfy { problem.positionNorth[$0] > 400 }, "\(held.map { problem.positionNorth[$0] })")
+    }
+
     /// Fixes held at the minimum weight are not counted as moving when the reweighting gives them another: the
     /// iterations stop about as on the same track without them (a reviewer's 1 Hz walk with five fixes 40 m off ran
     /// every round to its last iteration, 8 solves against 3, and 104 with the noise estimate against 25; now 6).
